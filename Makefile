@@ -1,0 +1,44 @@
+# Two commands set everything up on a fresh machine:
+#   make demo   create .venv, install MorganaBench with the offline judge, score the bundled example
+#   make test   install the test tools into the same .venv, run lint, type checks and the test suite
+VENV ?= .venv
+PYTHON ?= python3
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip --disable-pip-version-check
+DEMO_DIR := .demo
+
+.PHONY: demo test lint typecheck unit bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-demo: pyproject.toml | $(BIN)/python
+	$(PIP) install -q -e ".[local]"
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(PIP) install -q -e ".[all,dev]"
+	touch $@
+
+demo: $(VENV)/.installed-demo
+	@mkdir -p $(DEMO_DIR)
+	$(BIN)/mb examples --executed -o $(DEMO_DIR)/executed.jsonl
+	$(BIN)/mb validate --executed $(DEMO_DIR)/executed.jsonl
+
+test: $(VENV)/.installed-test lint typecheck unit
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy --strict src/mb
+
+unit: $(VENV)/.installed-test
+	$(BIN)/pytest -q
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python bench/validate.py
+
+clean:
+	rm -rf $(VENV) $(DEMO_DIR) .pytest_cache .mypy_cache .ruff_cache

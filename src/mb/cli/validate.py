@@ -1,0 +1,63 @@
+"""``mb validate``: check every line of benchmark files and report each problem with file, line and field."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from ..io import iter_documents
+from ._console import err_console, out_console
+
+__all__ = ["validate"]
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, allow_dash=True))
+@click.option("--executed", is_flag=True, help="Also require `outputs` on every line (an executed benchmark).")
+@click.option("-q", "--quiet", is_flag=True, help="Print problems only, no summary.")
+def validate(files: tuple[Path, ...], executed: bool, quiet: bool) -> None:
+    """Check that every line of FILES is a valid example.
+
+    Prints one line per problem as `FILE:LINE: <json path>: <message>`, then a summary.
+    Files may be gzip-compressed; `-` reads standard input.
+
+    Exit status: 0 when every line is valid, 1 when any line is invalid (or a file holds no example),
+    2 when a file cannot be read.
+    """
+    for path in files:
+        if str(path) != "-" and not path.is_file():
+            raise click.BadParameter(
+                f"{path}: no such file" if not path.exists() else f"{path}: not a file", param_hint="FILES"
+            )
+        if str(path) != "-" and not os.access(path, os.R_OK):
+            raise click.BadParameter(f"{path}: not readable", param_hint="FILES")
+
+    read = valid = invalid = 0
+    empty: list[Path] = []
+    for path in files:
+        lines_in_file = 0
+        try:
+            for _number, _document, error in iter_documents(path, executed=executed, check_only=True):
+                lines_in_file += 1
+                if error is None:
+                    valid += 1
+                else:
+                    invalid += 1
+                    out_console.print(str(error), markup=False)
+        except OSError as exc:
+            err_console.print(f"[red]error:[/] {path}: cannot read: {exc.strerror or exc}")
+            raise SystemExit(2) from exc
+        read += lines_in_file
+        if lines_in_file == 0:
+            empty.append(path)
+            out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
+
+    if not quiet:
+        status = "[green]all valid[/]" if invalid == 0 and not empty else "[red]invalid[/]"
+        err_console.print(
+            f"{status}: {read} line(s) read in {len(files)} file(s), {valid} valid, {invalid} invalid"
+            + (f", {len(empty)} empty file(s)" if empty else "")
+        )
+    raise SystemExit(1 if invalid or empty else 0)

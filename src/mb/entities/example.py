@@ -1,0 +1,26 @@
+"""One benchmark example: inputs, expectations and, once executed, outputs."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from .expectations import Expectations
+from .inputs import Inputs
+from .outputs import Outputs
+
+__all__ = ["Example"]
+
+
+class Example(BaseModel):
+    """A benchmark (eval dataset) example."""
+
+    model_config = ConfigDict(extra="allow")
+
+    inputs: Inputs
+    """The input data for the example."""
+
+    expectations: Expectations
+    """The expectations for the example's output."""
+
+    outputs: Outputs | None = None
+    """The actual output data for the example. Populated after the benchmark has been run."""

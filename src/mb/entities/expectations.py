@@ -1,0 +1,223 @@
+"""Expectations of an example: the expected response and assertions about tool calls."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Generic, Literal, TypeVar, overload
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    SerializeAsAny,
+    Tag,
+    TypeAdapter,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
+
+__all__ = [
+    "DateTimeMatcher",
+    "EmailMatcher",
+    "EqualsMatcher",
+    "Expectations",
+    "FreeTextMatcher",
+    "MissingMatcher",
+    "NoToolCallAssertion",
+    "OneParameterAssertion",
+    "OptionalMatcher",
+    "ParameterGroupAssertion",
+    "ToolCallAssertion",
+    "ValueMatcher",
+    "parameter_assertion",
+]
+
+
+class ValueMatcher(BaseModel):
+    # Base class of every matcher; ``OptionalMatcher`` without a type argument accepts any of them.
+    pass
+
+
+T = TypeVar("T", bound=ValueMatcher)
+
+
+class EqualsMatcher(ValueMatcher):
+    """Matches an argument if it equals a given value."""
+
+    match_as: Literal["equality"] = "equality"
+    """Discriminator field"""
+
+    value: str | int | float | bool
+    """The value to compare the argument to."""
+
+
+class FreeTextMatcher(ValueMatcher):
+    """Matches an argument if semantically it achieves the same goal as the given free text."""
+
+    match_as: Literal["free_text"] = "free_text"
+    """Discriminator field"""
+
+    value: str
+    """The free text to compare the argument to."""
+
+
+class DateTimeMatcher(ValueMatcher):
+    """Matches an argument if it matches a given date and / or time.
+
+    The match is determined as semantic equivalence, given the actual argument value, and the request time as provided
+    in the output environment.
+    """
+
+    match_as: Literal["date_time"] = "date_time"
+    """Discriminator field"""
+
+    value: str
+    """A natural language description of the date and / or time to compare the argument to."""
+
+
+class EmailMatcher(ValueMatcher):
+    """Matches an argument if it matches the given email address."""
+
+    match_as: Literal["email"] = "email"
+    """Discriminator field"""
+
+    value: str
+    """The email address to compare the argument to."""
+
+
+class MissingMatcher(ValueMatcher):
+    """Matches an argument if it is missing (not provided)."""
+
+    match_as: Literal["missing"] = "missing"
+    """Discriminator field"""
+
+
+class OptionalMatcher(ValueMatcher, Generic[T]):
+    """Matches an argument either if it is missing (not provided) or its value matches the given matcher."""
+
+    match_as: Literal["optional"] = "optional"
+    """Discriminator field"""
+
+    default: SerializeAsAny[T]
+    """The matcher to use to match the argument."""
+
+    @field_validator("default", mode="wrap")
+    @classmethod
+    def _concrete_default(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        if cls.__pydantic_generic_metadata__["args"]:
+            return handler(value)
+        if isinstance(value, ValueMatcher) and type(value) is not ValueMatcher:
+            return value
+        return _ONE_MATCHER.validate_python(value)
+
+
+# The bare ``OptionalMatcher`` (not ``OptionalMatcher[...]``) is what the published JSON Schema names.
+OneMatcher = Annotated[
+    EqualsMatcher | FreeTextMatcher | DateTimeMatcher | EmailMatcher | MissingMatcher | OptionalMatcher,  # type: ignore[type-arg]
+    Field(discriminator="match_as"),
+]
+_ONE_MATCHER: TypeAdapter[Any] = TypeAdapter(OneMatcher)
+GroupInner = Annotated[FreeTextMatcher | DateTimeMatcher, Field(discriminator="match_as")]
+GroupMatcher = Annotated[
+    FreeTextMatcher | DateTimeMatcher | OptionalMatcher[GroupInner],
+    Field(discriminator="match_as"),
+]
+
+
+class OneParameterAssertion(BaseModel):
+    """Passes when a single argument matches the given matcher."""
+
+    param: str
+    """The name of the parameter to match."""
+
+    matcher: OneMatcher
+    """The matcher representing a passing assertion."""
+
+
+class ParameterGroupAssertion(BaseModel):
+    """Passes when a group of arguments matches the given matcher."""
+
+    params: list[str]
+    """The names of the parameters to assert."""
+
+    matcher: GroupMatcher
+    """The matcher representing a passing assertion."""
+
+
+def _parameter_assertion_discriminator(value: Any) -> str:
+    # ``params`` (a list of names) marks a group; anything else is validated as a single-parameter assertion.
+    if isinstance(value, ParameterGroupAssertion) or (isinstance(value, dict) and "params" in value):
+        return "group"
+    return "one"
+
+
+ParameterAssertion = Annotated[
+    Annotated[OneParameterAssertion, Tag("one")] | Annotated[ParameterGroupAssertion, Tag("group")],
+    Discriminator(_parameter_assertion_discriminator),
+]
+
+
+class ToolCallAssertion(BaseModel):
+    """Assert that a tool call was made with given parameters."""
+
+    assert_that: Literal["tool_called"] = "tool_called"
+    """Discriminator field"""
+
+    tool: str
+    """The name of the tool that must have been called."""
+
+    parameters: list[ParameterAssertion] = []
+    """Assertions on the call's parameters; all of them must hold for one and the same call."""
+
+
+class NoToolCallAssertion(BaseModel):
+    """Assert that no tool call was made."""
+
+    assert_that: Literal["no_tool_called"] = "no_tool_called"
+    """Discriminator field"""
+
+
+class Expectations(BaseModel):
+    """Agent expectations description."""
+
+    model_config = ConfigDict(extra="allow")
+
+    expected_response: str | None = None
+    """The expected response to the user's question.
+
+    If not provided, the agent's response will not be evaluated against any expected response.
+    """
+
+    assertions: list[Annotated[ToolCallAssertion | NoToolCallAssertion, Field(discriminator="assert_that")]] = Field(
+        default_factory=list
+    )
+    """Assertions about the agent's output, such as tool call correctness, abstention, guidelines, etc...
+
+    Currently, only tool call correctness assertions are supported.
+    """
+
+
+@overload
+def parameter_assertion(*, param: str, matcher: OneMatcher) -> ParameterAssertion: ...
+
+
+@overload
+def parameter_assertion(*, params: list[str], matcher: GroupMatcher) -> ParameterAssertion: ...
+
+
+def parameter_assertion(
+    *, param: str | None = None, params: list[str] | None = None, matcher: ValueMatcher
+) -> OneParameterAssertion | ParameterGroupAssertion:
+    """A convenience function to create a parameter assertion.
+
+    Examples:
+        ```python
+        parameter_assertion(param="name", matcher=EqualsMatcher(value="John"))
+        parameter_assertion(params=["name", "age"], matcher=FreeTextMatcher(value="John, 20 years old"))
+        ```
+    """
+    if (param is None) == (params is None):
+        raise TypeError("parameter_assertion() takes exactly one of 'param' or 'params'")
+    if param is not None:
+        return OneParameterAssertion(param=param, matcher=matcher)
+    return ParameterGroupAssertion(params=list(params or []), matcher=matcher)

@@ -1,0 +1,80 @@
+"""Inputs of an example: the conversation, its metadata and the tools the agent may use."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+__all__ = ["ChatMessage", "InputMetadata", "Inputs", "TurnMetadata"]
+
+
+class ChatMessage(BaseModel):
+    """An OpenAI-style message in the conversation."""
+
+    role: str
+    """The author of the message: ``user``, ``assistant``, ``system``..."""
+
+    content: str
+    """The text of the message."""
+
+
+class TurnMetadata(BaseModel):
+    categories: dict[str, str]
+    """Categories associated with one turn in the conversation turn.
+
+    For example, whether the query is open-ended or factoid, is it concise of verbose.
+    """
+
+    resources: list[JsonValue]
+    """Resources used for generation, such as documents, API calls, etc."""
+
+
+class InputMetadata(BaseModel):
+    turns: list[TurnMetadata] | None = None
+    """Metadata associated with each conversation turn.
+
+    Each pair of user-assistant messages form a turn, except for the last turn, which has only a user message.
+    This list contains the metadata for each turn.
+    """
+
+    categories: dict[str, str] | None = None
+    """Categories associated with the entire input, and remain the same for all turns.
+
+    For example, user persona attributes.
+    """
+
+
+class Inputs(BaseModel):
+    """Agent input description."""
+
+    model_config = ConfigDict(extra="allow")
+
+    messages: Annotated[list[ChatMessage], Field(min_length=1)]
+    """The chat messages to be processed by the agent, in OpenAI-style format.
+
+    The last message must have a user role, and represents the user's request for the agent.
+    """
+
+    metadata: InputMetadata | None = None
+    """Additional metadata about the input, such as categories and resources used for generation."""
+
+    tools: list[str] | None = None
+    """A subset of the tools available to the agent. If not provided, the agent will use all available tools."""
+
+    @model_validator(mode="after")
+    def _last_message_is_from_user(self) -> Inputs:
+        last = self.messages[-1]
+        if last.role != "user":
+            raise ValueError(
+                f"the last message must have role 'user' (it is the request the agent answers), got {last.role!r}"
+            )
+        return self
+
+    def message_dicts(self) -> list[dict[str, str]]:
+        """Return messages as OpenAI-style dicts.
+
+        This is a convenience for integrations that expect messages in the shape
+        ``[{"role": "...", "content": "..."}, ...]`` (for example, agent runners).
+        """
+        return [{"role": m.role, "content": m.content} for m in self.messages]

@@ -1,0 +1,146 @@
+"""Outputs of an executed example: response, trace of events, citations and environment."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+__all__ = ["Citation", "Environment", "Outputs", "RetrievalResult", "RetrievalResults", "ToolCall", "ToolResult"]
+
+
+class ToolCall(BaseModel):
+    event: Literal["tool_call"] = "tool_call"
+    """The type of event."""
+
+    id: str
+    """The ID of the tool call."""
+
+    tool: str
+    """The name of the tool called. Must correspond to one of the tools in the benchmark description file."""
+
+    params: dict[str, JsonValue]
+    """The parameters passed to the tool."""
+
+
+class ToolResult(BaseModel):
+    event: Literal["tool_result"] = "tool_result"
+    """The type of event."""
+
+    id: str
+    """The ID of the tool call that yielded this result."""
+
+    result: JsonValue
+    """The result of the tool call."""
+
+    @model_serializer(mode="wrap")
+    def _keep_null_result(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # ``result`` is required: a ``null`` result must survive ``exclude_none=True``.
+        data: dict[str, Any] = handler(self)
+        if "result" not in data:
+            data["result"] = None
+        return data
+
+
+class RetrievalResult(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    """The application-defined ID of the retrieved chunk; citations refer to it."""
+
+    page_content: str
+    """The text of the retrieved chunk."""
+
+
+class RetrievalResults(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    event: Literal["retriever"] = "retriever"
+    """The type of event."""
+
+    outputs: list[RetrievalResult]
+    """The chunks the retriever returned, in rank order."""
+
+
+class Citation(BaseModel):
+    document_id: str
+    """The ID of a retrieved chunk (a ``retriever`` event output) that supports the span."""
+
+    span_from: int
+    """Start of the cited span in ``outputs.response`` (character offset, inclusive)."""
+
+    span_to: int
+    """End of the cited span in ``outputs.response`` (character offset, exclusive)."""
+
+
+class Environment(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    user_time: datetime | None = None
+    """The time the user sent the request."""
+
+
+TraceEvent = Annotated[ToolCall | ToolResult | RetrievalResults, Field(discriminator="event")]
+
+
+class Outputs(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    response: str
+    """The agent's response to the user."""
+
+    citations: list[Citation] | None = None
+    """The citations the agent made to justify its response."""
+
+    environment: Environment | None = None
+    """Additional environment information, such as the time the user sent the request."""
+
+    trace: list[TraceEvent] = []
+    """The trace of the agent's execution events, such as tool calls, tool call results, search, etc.
+
+    This is required for some assertions to work correctly, such as tool-call correctness assertions.
+    """
+
+    @model_validator(mode="after")
+    def _citations_reference_retrieved_chunks(self) -> Outputs:
+        if not self.citations:
+            return self
+        known = {chunk.id for event in self.trace if isinstance(event, RetrievalResults) for chunk in event.outputs}
+        errors: list[InitErrorDetails] = []
+        for index, citation in enumerate(self.citations):
+            if citation.document_id not in known:
+                hint = f"retrieved ids: {', '.join(sorted(known))}" if known else "the trace has no retriever event"
+                errors.append(
+                    InitErrorDetails(
+                        type=PydanticCustomError(
+                            "unknown_document",
+                            "citation refers to document {document_id!r}, which no retriever event in outputs.trace "
+                            "returned ({hint})",
+                            {"document_id": citation.document_id, "hint": hint},
+                        ),
+                        loc=("citations", index, "document_id"),
+                        input=citation.document_id,
+                    )
+                )
+        if errors:
+            raise ValidationError.from_exception_data("Outputs", errors)
+        return self
+
+    def tool_calls(self) -> list[ToolCall]:
+        """Return the ``tool_call`` events of the trace, in order."""
+        return [event for event in self.trace if isinstance(event, ToolCall)]
+
+    def retrieved_chunks(self) -> list[RetrievalResult]:
+        """Return every chunk of every ``retriever`` event of the trace, in order."""
+        return [chunk for event in self.trace if isinstance(event, RetrievalResults) for chunk in event.outputs]

@@ -1,0 +1,226 @@
+"""Evaluation results: one :class:`ExampleResult` per benchmark line, and the run's :class:`Summary`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+__all__ = [
+    "AssertionResult",
+    "CheckResult",
+    "ExampleResult",
+    "MetricResult",
+    "ParameterResult",
+    "RateStat",
+    "RunResult",
+    "Status",
+    "Summary",
+]
+
+Status = Literal["passed", "failed", "error"]
+
+
+class ParameterResult(BaseModel):
+    """The verdict on one parameter assertion against the call assigned to its tool-call assertion."""
+
+    params: list[str]
+    """The parameter names asserted (one name for a single-parameter assertion)."""
+
+    match_as: str
+    """The matcher kind: ``equality``, ``email``, ``missing``, ``optional``, ``free_text`` or ``date_time``."""
+
+    passed: bool
+    """Whether the argument(s) satisfied the matcher."""
+
+    score: float | None = None
+    """Degree of match in [0, 1] (1 or 0 for deterministic matchers, the judge's score for ``free_text``)."""
+
+    reason: str
+    """Why it passed or failed, naming expected and actual values."""
+
+    error: str | None = None
+    """Set when the verdict could not be reached (a judge failure); ``passed`` is then False but not a failure."""
+
+
+class AssertionResult(BaseModel):
+    """The verdict on one entry of ``expectations.assertions``."""
+
+    assert_that: str
+    """``tool_called`` or ``no_tool_called``."""
+
+    tool: str | None = None
+    """The tool named by a ``tool_called`` assertion."""
+
+    passed: bool
+    """Whether the assertion holds."""
+
+    call_id: str | None = None
+    """The ``tool_call`` assigned to this assertion, or when it failed the closest call; None when there is none."""
+
+    reason: str
+    """Why it passed or failed."""
+
+    parameters: list[ParameterResult] = []
+    """Per parameter assertion, aligned with the assertion's ``parameters`` list."""
+
+    error: str | None = None
+    """Set when a judge failure left the verdict undecided."""
+
+
+class CheckResult(BaseModel):
+    """A check of the example beyond its assertions (tool restriction, orphan results, expected response...)."""
+
+    name: str
+    """What was checked, e.g. ``tools_restriction``, ``orphan_tool_results``, ``expected_response``."""
+
+    passed: bool
+    """Whether the check holds."""
+
+    reason: str
+    """Why it passed or failed."""
+
+    gating: bool = True
+    """Whether the check decides the example's verdict (informational checks are reported only)."""
+
+    score: float | None = None
+    """Degree of success in [0, 1] where meaningful."""
+
+    error: str | None = None
+    """Set when the check could not be decided (a judge failure)."""
+
+
+class MetricResult(BaseModel):
+    """A response-level metric: value, pass/fail against its threshold, and the reason."""
+
+    status: Literal["ok", "skipped", "error"] = "ok"
+    """``skipped`` when the example lacks what the metric needs or no capable judge is configured."""
+
+    value: float | None = None
+    """The metric's value on its own scale (1-5 for graded metrics, 0-1 for ratios, a count for citations)."""
+
+    passed: bool | None = None
+    """Whether ``value`` meets ``threshold``; None when skipped or errored."""
+
+    threshold: float | None = None
+    """The pass mark used."""
+
+    reason: str = ""
+    """Why: the evidence behind the value, or why it was skipped or failed."""
+
+    judge: str | None = None
+    """The judge that decided, for judged metrics."""
+
+    gating: bool = False
+    """Whether this metric decides the example's verdict (``--require``)."""
+
+    details: dict[str, JsonValue] = Field(default_factory=dict)
+    """Metric-specific details (per-citation support, per-chunk relevance, recall/precision...)."""
+
+
+class ExampleResult(BaseModel):
+    """The evaluation of one benchmark line."""
+
+    model_config = ConfigDict(extra="allow")
+
+    line: int
+    """1-based line number in the evaluated file (position in the input for in-memory evaluation)."""
+
+    passed: bool
+    """True when every gating expectation holds (assertions, tool restriction, no orphan results, response)."""
+
+    status: Status = "failed"
+    """``passed``, ``failed``, or ``error`` (invalid line, agent failure, or a judge failure that left the verdict
+    undecided): errors are counted apart from failures."""
+
+    score: float = 0.0
+    """Share of gating expectations met, in [0, 1]."""
+
+    assertions: list[AssertionResult] = []
+    """One result per ``expectations.assertions`` entry, in order."""
+
+    checks: list[CheckResult] = []
+    """Other checks of the example (tool restriction, orphan tool results, expected response...)."""
+
+    metrics: dict[str, MetricResult] = Field(default_factory=dict)
+    """Response-level metrics by name (``similarity``, ``citations``, ``retrieval``...)."""
+
+    error: str | None = None
+    """Why the example could not be evaluated (invalid line, agent error); None otherwise."""
+
+    categories: dict[str, str] = Field(default_factory=dict)
+    """The example's ``inputs.metadata.categories``, for breakdowns."""
+
+
+class RateStat(BaseModel):
+    """Pass counts for one slice of the run."""
+
+    total: int = 0
+    """Items in the slice (errors included)."""
+
+    passed: int = 0
+    """Items that passed."""
+
+    failed: int = 0
+    """Items that failed."""
+
+    errors: int = 0
+    """Items that could not be decided."""
+
+    mean: float | None = None
+    """Mean value, for metrics."""
+
+    @property
+    def rate(self) -> float:
+        """Passed over total (0 when empty)."""
+        return self.passed / self.total if self.total else 0.0
+
+
+class Summary(BaseModel):
+    """What a run of the evaluator found, overall and by slice."""
+
+    total: int = 0
+    """Lines evaluated (invalid lines and agent errors included)."""
+
+    passed: int = 0
+    """Examples whose every gating expectation holds."""
+
+    failed: int = 0
+    """Examples with at least one gating expectation not met."""
+
+    errors: int = 0
+    """Examples that could not be evaluated or decided (invalid line, agent error, judge failure)."""
+
+    pass_rate: float = 0.0
+    """``passed / total`` (errors count against it)."""
+
+    judge: str = ""
+    """The judge that decided semantic questions, e.g. ``local`` or ``llm:gpt-4o-mini``."""
+
+    by_assertion: dict[str, RateStat] = Field(default_factory=dict)
+    """Assertion pass counts by kind (``tool_called``, ``no_tool_called``)."""
+
+    by_matcher: dict[str, RateStat] = Field(default_factory=dict)
+    """Parameter-assertion pass counts by matcher kind."""
+
+    by_check: dict[str, RateStat] = Field(default_factory=dict)
+    """Check pass counts by check name."""
+
+    by_metric: dict[str, RateStat] = Field(default_factory=dict)
+    """Metric pass counts and mean value by metric name (skipped metrics not counted)."""
+
+    by_category: dict[str, RateStat] = Field(default_factory=dict)
+    """Example pass counts per ``metadata.categories`` value, keyed ``key=value``."""
+
+    error_messages: list[str] = []
+    """The first errors met (line and message), to act on."""
+
+
+class RunResult(BaseModel):
+    """Every example result of an evaluation, in input order, and their summary."""
+
+    results: list[ExampleResult]
+    """One result per evaluated line, in input order."""
+
+    summary: Summary
+    """Aggregates over ``results``."""

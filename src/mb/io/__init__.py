@@ -1,0 +1,21 @@
+"""Reading and writing benchmark files: streaming JSONL, gzip, precise line-numbered errors."""
+
+from ._errors import LineError, Problem, json_path
+from ._reader import Record, iter_documents, iter_lines, iter_records, parse_document, read_examples, source_name
+from ._writer import JsonlWriter, dump_line, write_examples
+
+__all__ = [
+    "JsonlWriter",
+    "LineError",
+    "Problem",
+    "Record",
+    "dump_line",
+    "iter_documents",
+    "iter_lines",
+    "iter_records",
+    "json_path",
+    "parse_document",
+    "read_examples",
+    "source_name",
+    "write_examples",
+]

@@ -1,0 +1,190 @@
+"""Line-level errors: where in which file, which field, and what is wrong, in plain English."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["LineError", "Problem", "json_path", "problems_from_validation"]
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+# Keys pydantic adds to an error location to name the branch of a tagged union.
+_DISCRIMINATORS = ("match_as", "assert_that", "event")
+_CALLABLE_TAGS = ("one", "group")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a line."""
+
+    path: str
+    """JSONPath of the offending field (``$`` for the whole line), e.g. ``$.outputs.citations[1].document_id``."""
+
+    message: str
+    """What is wrong, in plain English."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineError:
+    """A line that could not be read as an example; the problems found in it."""
+
+    file: str
+    """The file the line comes from (``<stdin>`` for standard input)."""
+
+    line: int
+    """1-based line number in the file."""
+
+    problems: tuple[Problem, ...]
+    """Every problem found in the line, at least one."""
+
+    def __str__(self) -> str:
+        return "\n".join(f"{self.file}:{self.line}: {p.path}: {p.message}" for p in self.problems)
+
+    @property
+    def message(self) -> str:
+        """All problems as one line of text: ``path: message; path: message``."""
+        return "; ".join(f"{p.path}: {p.message}" for p in self.problems)
+
+
+def json_path(parts: Sequence[str | int]) -> str:
+    """Render path segments as JSONPath: ``["a", 0, "b c"]`` -> ``$.a[0]["b c"]``."""
+    out = ["$"]
+    for part in parts:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+        elif _IDENTIFIER.match(part):
+            out.append(f".{part}")
+        else:
+            escaped = part.replace("\\", "\\\\").replace('"', '\\"')
+            out.append(f'["{escaped}"]')
+    return "".join(out)
+
+
+_ABSENT = object()
+
+
+def _child(node: Any, segment: str | int) -> Any:
+    """``node[segment]`` for an object key or array index that exists, else ``_ABSENT``."""
+    if isinstance(node, Mapping):
+        return node.get(segment, _ABSENT) if isinstance(segment, str) else _ABSENT
+    if isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node):
+        return node[segment]
+    return _ABSENT
+
+
+def _document_path(document: Any, loc: Sequence[str | int]) -> tuple[list[str | int], Any]:
+    """Follow a pydantic error location through the document, dropping union tags pydantic inserts."""
+    node: Any = document
+    path: list[str | int] = []
+    for segment in loc:
+        child = _child(node, segment)
+        if child is not _ABSENT:
+            node = child
+            path.append(segment)
+        elif isinstance(node, Mapping) and (
+            segment in _CALLABLE_TAGS or any(node.get(key) == segment for key in _DISCRIMINATORS)
+        ):
+            continue  # the tag of the union branch, not a key of the document
+        elif isinstance(segment, str) and segment.startswith(("function-", "json-or-python", "lax-or-strict")):
+            continue
+        else:
+            path.append(segment)
+            node = None
+    return path, node
+
+
+_TYPE_NAMES = {
+    "dict": "an object",
+    "list": "an array",
+    "str": "a string",
+    "int": "an integer",
+    "float": "a number",
+    "bool": "a boolean",
+    "NoneType": "null",
+}
+
+
+def describe(value: Any) -> str:
+    """Name a JSON value's type for a message: ``a string ("5")``, ``an integer (5)``, ``null``."""
+    kind = _TYPE_NAMES.get(type(value).__name__, type(value).__name__)
+    if value is None or isinstance(value, (dict, list)):
+        return kind
+    text = repr(value) if not isinstance(value, str) else '"' + value + '"'
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{kind} ({text})"
+
+
+_EXPECTED = {
+    "string_type": "a string",
+    "int_type": "an integer",
+    "int_parsing": "an integer",
+    "int_from_float": "an integer",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "a boolean",
+    "bool_parsing": "a boolean",
+    "list_type": "an array",
+    "dict_type": "an object",
+    "model_type": "an object",
+    "model_attributes_type": "an object",
+    "datetime_type": "a date-time string (ISO 8601)",
+    "datetime_parsing": "a date-time string (ISO 8601)",
+    "datetime_from_date_parsing": "a date-time string (ISO 8601)",
+}
+
+
+def _message(error: Mapping[str, Any], value: Any, present: bool) -> str:
+    kind = str(error.get("type", ""))
+    ctx: Mapping[str, Any] = error.get("ctx") or {}
+    if kind == "missing":
+        return "required field is missing"
+    if kind in _EXPECTED:
+        got = describe(value) if present else "nothing"
+        return f"expected {_EXPECTED[kind]}, got {got}"
+    if kind == "union_tag_invalid":
+        field = str(ctx.get("discriminator", "tag")).strip("'")
+        expected = str(ctx.get("expected_tags", "")).replace("'", "")
+        return f'unknown {field} "{ctx.get("tag")}"; expected one of: {expected}'
+    if kind == "too_short":
+        return f"must have at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}"
+    if kind == "literal_error":
+        return f"expected {ctx.get('expected')}, got {describe(value)}"
+    if kind == "value_error":
+        return str(error.get("msg", "")).removeprefix("Value error, ")
+    if kind == "unknown_document":
+        return str(error.get("msg", ""))
+    return str(error.get("msg", kind))
+
+
+def problems_from_validation(errors: Sequence[Mapping[str, Any]], document: Any) -> tuple[Problem, ...]:
+    """Turn pydantic error dicts into problems with JSONPaths into ``document`` and plain-English messages."""
+    seen: set[tuple[str, str]] = set()
+    problems: list[Problem] = []
+    for error in errors:
+        loc = [part for part in error.get("loc", ()) if isinstance(part, (str, int))]
+        if error.get("type") == "union_tag_not_found":
+            # The object lacks the field naming its kind: point at that field.
+            field = str((error.get("ctx") or {}).get("discriminator", "")).strip("'")
+            if field.isidentifier():
+                error = {"type": "missing"}
+                loc.append(field)
+        path, node = _document_path(document, loc)
+        present = node is not None or _present(document, path)
+        value = node if present else error.get("input")
+        problem = (json_path(path), _message(error, value, present))
+        if problem not in seen:
+            seen.add(problem)
+            problems.append(Problem(*problem))
+    return tuple(problems)
+
+
+def _present(document: Any, path: Sequence[str | int]) -> bool:
+    node = document
+    for part in path:
+        node = _child(node, part)
+        if node is _ABSENT:
+            return False
+    return True

@@ -1,0 +1,179 @@
+"""Streaming JSONL reading: constant memory, UTF-8 with or without BOM, gzip, blank lines skipped."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, cast
+
+import orjson
+from pydantic import ValidationError
+
+from ..entities import Example
+from ._errors import LineError, Problem, describe, problems_from_validation
+from ._fast import certainly_valid
+
+__all__ = ["Record", "iter_documents", "iter_records", "parse_document", "read_examples", "source_name"]
+
+PathLike = str | os.PathLike[str]
+_BOM = b"\xef\xbb\xbf"
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One non-blank line of a benchmark file, parsed."""
+
+    line: int
+    """1-based line number in the file."""
+
+    example: Example | None
+    """The parsed example, or None when the line is invalid."""
+
+    error: LineError | None
+    """Why the line is invalid, or None when it parsed."""
+
+    document: Any = None
+    """The line's JSON value as parsed (before validation); None when the line is not JSON."""
+
+
+def source_name(source: PathLike | IO[bytes]) -> str:
+    """The name used for a source in messages: its path, or ``<stdin>``."""
+    if isinstance(source, (str, os.PathLike)):
+        return "<stdin>" if str(source) == "-" else os.fspath(source)
+    return str(getattr(source, "name", "<stream>"))
+
+
+def _open(source: PathLike | IO[bytes]) -> tuple[IO[bytes], bool]:
+    """Open a source for binary reading, gunzipping when the content is gzip; (stream, must_close)."""
+    if not isinstance(source, (str, os.PathLike)):
+        return source, False
+    if str(source) == "-":
+        return sys.stdin.buffer, False
+    path = Path(source)
+    raw = path.open("rb")
+    if raw.peek(2)[:2] == _GZIP_MAGIC:
+        return cast("IO[bytes]", gzip.GzipFile(fileobj=raw, mode="rb")), True
+    return raw, True
+
+
+def iter_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes]]:
+    """Yield ``(line_number, bytes)`` for every non-blank line, with a leading BOM and line ends removed."""
+    stream, must_close = _open(source)
+    try:
+        for number, raw in enumerate(stream, start=1):
+            if number == 1 and raw.startswith(_BOM):
+                raw = raw[len(_BOM) :]
+            data = raw.strip()
+            if data:
+                yield number, data
+    finally:
+        if must_close:
+            stream.close()
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _utf8_problem(data: bytes) -> Problem | None:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        byte = data[exc.start]
+        return Problem("$", f"the line is not valid UTF-8 (byte 0x{byte:02x} at column {exc.start + 1})")
+    return None
+
+
+def _load(data: bytes) -> tuple[Any, Problem | None]:
+    """Parse one line of JSON; on failure a problem saying where and why."""
+    try:
+        return orjson.loads(data), None
+    except orjson.JSONDecodeError:
+        pass
+    # orjson refuses integers beyond 64 bits and reports terse positions: let the standard library decide.
+    problem = _utf8_problem(data)
+    if problem is not None:
+        return None, problem
+    try:
+        return json.loads(data, parse_constant=_reject_constant), None
+    except ValueError as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            detail = f"{exc.msg} at column {exc.colno}"
+            if exc.pos >= len(exc.doc.rstrip()):
+                detail = f"the JSON is truncated ({exc.msg.lower()} at column {exc.colno})"
+            return None, Problem("$", f"invalid JSON: {detail}")
+        return None, Problem("$", f"invalid JSON: {exc}")
+
+
+def parse_document(document: Any, *, file: str, line: int, executed: bool = False) -> Example | LineError:
+    """Validate one parsed JSON value as an example; a :class:`LineError` says what is wrong."""
+    if not isinstance(document, dict):
+        return LineError(file, line, (Problem("$", f"expected a JSON object (one example), got {describe(document)}"),))
+    try:
+        example = Example.model_validate(document)
+    except ValidationError as exc:
+        return LineError(file, line, problems_from_validation(exc.errors(include_url=False), document))
+    if executed and example.outputs is None:
+        return LineError(file, line, (_missing_outputs(document),))
+    return example
+
+
+def _missing_outputs(document: dict[str, Any]) -> Problem:
+    return Problem(
+        "$.outputs",
+        "required in an executed benchmark (run an agent over the benchmark first, e.g. with `mb run`)"
+        if document.get("outputs") is None
+        else "expected an object",
+    )
+
+
+def iter_documents(
+    source: PathLike | IO[bytes], *, executed: bool = False, check_only: bool = False
+) -> Iterator[tuple[int, Any, LineError | None]]:
+    """Yield ``(line, document, error)`` per non-blank line; with ``check_only`` valid lines skip model building.
+
+    ``error`` is None for a valid line. Used by validation, where building models for lines already proven
+    valid would be wasted work.
+    """
+    name = source_name(source)
+    for number, data in iter_lines(source):
+        document, problem = _load(data)
+        if problem is not None:
+            yield number, None, LineError(name, number, (problem,))
+            continue
+        if check_only and certainly_valid(document, executed=executed):
+            yield number, document, None
+            continue
+        parsed = parse_document(document, file=name, line=number, executed=executed)
+        yield number, document, parsed if isinstance(parsed, LineError) else None
+
+
+def iter_records(source: PathLike | IO[bytes], *, executed: bool = False) -> Iterator[Record]:
+    """Yield a :class:`Record` per non-blank line: the example, or the error that prevented it. Never raises
+    for bad content; a missing or unreadable file raises ``OSError`` when iteration starts."""
+    name = source_name(source)
+    for number, data in iter_lines(source):
+        document, problem = _load(data)
+        if problem is not None:
+            yield Record(number, None, LineError(name, number, (problem,)))
+            continue
+        parsed = parse_document(document, file=name, line=number, executed=executed)
+        if isinstance(parsed, LineError):
+            yield Record(number, None, parsed, document)
+        else:
+            yield Record(number, parsed, None, document)
+
+
+def read_examples(source: PathLike | IO[bytes], *, executed: bool = False) -> Iterator[Example | LineError]:
+    """Stream a benchmark file: each non-blank line yields an :class:`Example` or a :class:`LineError`.
+
+    Bad lines never stop the stream. ``executed=True`` also requires ``outputs`` on every line.
+    """
+    for record in iter_records(source, executed=executed):
+        yield record.example if record.example is not None else record.error  # type: ignore[misc]

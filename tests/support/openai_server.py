@@ -1,0 +1,132 @@
+"""A real OpenAI-compatible chat-completions server on 127.0.0.1 for offline tests.
+
+Each test gives it a ``handler(request_body) -> Reply``; the server records every request. Replies can be a
+completion (text and/or tool calls), or an HTTP error status (to exercise retries).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+__all__ = ["ChatServer", "Reply", "chat_server", "completion"]
+
+
+@dataclass
+class Reply:
+    """What the server answers to one request."""
+
+    body: dict[str, Any]
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+
+
+def completion(
+    content: str | None = None,
+    *,
+    tool_calls: list[tuple[str, str, dict[str, Any]]] | None = None,
+    model: str = "fake-model",
+    prompt_tokens: int = 11,
+    completion_tokens: int = 7,
+) -> Reply:
+    """A chat.completion reply with ``content`` and/or ``tool_calls`` given as ``(id, name, arguments)``."""
+    message: dict[str, Any] = {"role": "assistant", "content": content}
+    if tool_calls:
+        message["tool_calls"] = [
+            {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
+            for call_id, name, arguments in tool_calls
+        ]
+    return Reply(
+        {
+            "id": "chatcmpl-test",
+            "object": "chat.completion",
+            "created": 1_700_000_000,
+            "model": model,
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if tool_calls else "stop"}],
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        }
+    )
+
+
+Handler = Callable[[dict[str, Any]], Reply]
+
+
+class ChatServer:
+    """The running server: its ``base_url`` (ends with ``/v1``) and the ``requests`` it received."""
+
+    def __init__(self, handler: Handler) -> None:
+        self.handler = handler
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        self._lock = threading.Lock()
+        server = self
+
+        class _Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                return
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", "0"))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                with server._lock:
+                    server.requests.append(body)
+                    server.headers.append(dict(self.headers))
+                if not self.path.rstrip("/").endswith("/chat/completions"):
+                    self._send(Reply({"error": {"message": f"no route {self.path}"}}, status=404))
+                    return
+                try:
+                    reply = server.handler(body)
+                except Exception as exc:  # a broken test handler answers 500 rather than hanging the client
+                    reply = Reply({"error": {"message": f"handler failed: {exc!r}"}}, status=500)
+                if reply.delay:
+                    time.sleep(reply.delay)
+                self._send(reply)
+
+            def _send(self, reply: Reply) -> None:
+                payload = json.dumps(reply.body).encode()
+                self.send_response(reply.status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                for key, value in reply.headers.items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(payload)
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self._httpd.daemon_threads = True
+        self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+
+    def start(self) -> ChatServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    @property
+    def calls(self) -> int:
+        """Number of chat-completion requests received."""
+        return len(self.requests)
+
+
+@contextmanager
+def chat_server(handler: Handler) -> Iterator[ChatServer]:
+    """Run a server for the duration of a ``with`` block."""
+    server = ChatServer(handler).start()
+    try:
+        yield server
+    finally:
+        server.stop()
