@@ -10,9 +10,14 @@ from ._lazy import LazyGroup
 __all__ = ["main"]
 
 _COMMANDS = {
-    "schema": "mb.cli.schema:schema",
-    "validate": "mb.cli.validate:validate",
-    "examples": "mb.cli.examples:examples",
+    "schema": ("mb.cli.schema:schema", "Print the JSON Schema of one benchmark line."),
+    "validate": ("mb.cli.validate:validate", "Check every line of benchmark files."),
+    "examples": ("mb.cli.examples:examples", "Write the bundled example benchmark."),
+    "run": ("mb.cli.run:run", "Run an agent over a benchmark, producing an executed benchmark."),
+    "eval": ("mb.cli.eval:eval_command", "Score an executed benchmark."),
+    "import": ("mb.cli.convert:import_group", "Convert a dataset from another format into a benchmark."),
+    "export": ("mb.cli.convert:export_group", "Convert a benchmark or results into another format."),
+    "runevals": ("mb.cli.runevals:runevals", "Run and score a Microsoft 365 evals.json dataset (runevals-compatible)."),
 }
 
 

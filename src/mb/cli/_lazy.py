@@ -1,4 +1,4 @@
-"""A click group whose commands are imported only when used, so ``mb --help`` stays fast."""
+"""A click group whose commands are imported only when run, so ``mb --help`` stays fast."""
 
 from __future__ import annotations
 
@@ -10,9 +10,13 @@ __all__ = ["LazyGroup"]
 
 
 class LazyGroup(click.Group):
-    """Commands are given as ``{"name": "package.module:attribute"}`` and imported on first use."""
+    """Commands are given as ``{"name": ("package.module:attribute", "one-line help")}``.
 
-    def __init__(self, *args: object, lazy_commands: dict[str, str] | None = None, **kwargs: object) -> None:
+    A command's module is imported only when the command is invoked (or its own help is shown); the group's
+    help lists the one-line texts without importing anything.
+    """
+
+    def __init__(self, *args: object, lazy_commands: dict[str, tuple[str, str]] | None = None, **kwargs: object):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.lazy_commands = dict(lazy_commands or {})
 
@@ -21,9 +25,20 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy_commands:
-            module_name, _, attribute = self.lazy_commands[cmd_name].partition(":")
+            target = self.lazy_commands[cmd_name][0]
+            module_name, _, attribute = target.partition(":")
             command = getattr(importlib.import_module(module_name), attribute)
             if not isinstance(command, click.Command):
-                raise TypeError(f"{self.lazy_commands[cmd_name]} is not a click command")
+                raise TypeError(f"{target} is not a click command")
             return command
         return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, self.lazy_commands[name][1]) for name in sorted(self.lazy_commands)]
+        for name in super().list_commands(ctx):
+            command = super().get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(formatter.width)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(sorted(rows))
