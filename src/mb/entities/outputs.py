@@ -125,7 +125,7 @@ class Outputs(BaseModel):
                     InitErrorDetails(
                         type=PydanticCustomError(
                             "unknown_document",
-                            "citation refers to document {document_id!r}, which no retriever event in outputs.trace "
+                            "citation refers to document '{document_id}', which no retriever event in outputs.trace "
                             "returned ({hint})",
                             {"document_id": citation.document_id, "hint": hint},
                         ),

@@ -159,7 +159,10 @@ def _outputs_ok(outputs: Any) -> bool:
         if type(citations) is not list:
             return False
         for citation in citations:
-            if type(citation) is not dict or citation.get("document_id") not in chunk_ids:
+            if type(citation) is not dict:
+                return False
+            document_id = citation.get("document_id")
+            if type(document_id) is not str or document_id not in chunk_ids:
                 return False
             if type(citation.get("span_from")) is not int or type(citation.get("span_to")) is not int:
                 return False

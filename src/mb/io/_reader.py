@@ -23,6 +23,10 @@ __all__ = ["Record", "iter_documents", "iter_records", "parse_document", "read_e
 PathLike = str | os.PathLike[str]
 _BOM = b"\xef\xbb\xbf"
 _GZIP_MAGIC = b"\x1f\x8b"
+# Every ASCII digit becomes b"0", everything else a space: twenty zeros in a row mean a 20-digit number (or
+# string), found at C speed.
+_DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
+_TWENTY_DIGITS = b"0" * 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +94,19 @@ def _utf8_problem(data: bytes) -> Problem | None:
     return None
 
 
-def _load(data: bytes) -> tuple[Any, Problem | None]:
-    """Parse one line of JSON; on failure a problem saying where and why."""
-    try:
-        return orjson.loads(data), None
-    except orjson.JSONDecodeError:
-        pass
-    # orjson refuses integers beyond 64 bits and reports terse positions: let the standard library decide.
+def _load(data: bytes, exact_integers: bool = True) -> tuple[Any, Problem | None]:
+    """Parse one line of JSON; on failure a problem saying where and why.
+
+    ``exact_integers=False`` lets integers beyond 64 bits become floats (orjson's behaviour): never a difference
+    for validity, and it saves a scan of the line.
+    """
+    if not exact_integers or _TWENTY_DIGITS not in data.translate(_DIGITS_TO_ZERO):
+        try:
+            return orjson.loads(data), None
+        except orjson.JSONDecodeError:
+            pass
+    # orjson turns integers beyond 64 bits into floats and reports terse positions: the standard library keeps
+    # every digit and says where a line is broken.
     problem = _utf8_problem(data)
     if problem is not None:
         return None, problem
@@ -143,7 +153,7 @@ def iter_documents(
     """
     name = source_name(source)
     for number, data in iter_lines(source):
-        document, problem = _load(data)
+        document, problem = _load(data, exact_integers=not check_only)
         if problem is not None:
             yield number, None, LineError(name, number, (problem,))
             continue

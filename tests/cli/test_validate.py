@@ -1,0 +1,85 @@
+"""``mb validate``: one line per problem, a summary, and exit codes 0 / 1 / 2."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from mb.cli import main
+from tests.conftest import SPEC
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_spec_examples_are_valid() -> None:
+    code, out, err = _run("validate", "--executed", str(SPEC / "examples-executed.jsonl"))
+    assert (code, out) == (0, "")
+    assert "3 line(s) read" in err and "3 valid, 0 invalid" in err
+    code, _, _ = _run("validate", str(SPEC / "examples-unexecuted.jsonl"), str(SPEC / "examples-executed.jsonl"))
+    assert code == 0
+
+
+def test_one_bad_line_among_good_ones_is_reported_exactly(tmp_path: Path) -> None:
+    lines = (SPEC / "examples-executed.jsonl").read_text().splitlines()
+    broken = json.loads(lines[1])
+    broken["expectations"]["assertions"][0]["parameters"][0]["matcher"]["match_as"] = "regex"
+    path = tmp_path / "b.jsonl"
+    path.write_text("\n".join([lines[0], json.dumps(broken), lines[2]]) + "\n")
+    code, out, err = _run("validate", str(path))
+    assert code == 1
+    assert out.splitlines() == [
+        f'{path}:2: $.expectations.assertions[0].parameters[0].matcher: unknown match_as "regex"; '
+        "expected one of: free_text, date_time, optional"
+    ]
+    assert "2 valid, 1 invalid" in err
+
+
+def test_executed_flag_requires_outputs() -> None:
+    code, out, _ = _run("validate", "--executed", str(SPEC / "examples-unexecuted.jsonl"))
+    assert code == 1
+    assert [line.split(": ", 2)[1] for line in out.splitlines()] == ["$.outputs"] * 3
+
+
+def test_bad_inputs_never_produce_a_traceback(tmp_path: Path) -> None:
+    cases = {
+        "truncated.jsonl": b'{"inputs": {"messages": [',
+        "array.jsonl": b"[]\n",
+        "types.jsonl": b'{"inputs": {"messages": "hi"}, "expectations": []}\n',
+        "utf8.jsonl": b'{"inputs": "\xff"}\n',
+        "citation.jsonl": b'{"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {}, '
+        b'"outputs": {"response": "r", "citations": [{"document_id": "d", "span_from": 0, "span_to": 1}]}}\n',
+    }
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        result = CliRunner().invoke(main, ["validate", str(path)])
+        assert result.exit_code == 1, name
+        assert result.exception is None or isinstance(result.exception, SystemExit), name
+        assert result.stdout.startswith(f"{path}:1: $"), name
+
+
+def test_empty_file_is_invalid(tmp_path: Path) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text("\n\n")
+    code, out, _ = _run("validate", str(path))
+    assert code == 1 and "holds no example" in out
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert _run("validate", str(tmp_path / "missing.jsonl"))[0] == 2
+    assert _run("validate", str(tmp_path))[0] == 2
+    assert _run("validate")[0] == 2
+
+
+def test_gzip_and_stdin(tmp_path: Path) -> None:
+    path = tmp_path / "b.jsonl.gz"
+    path.write_bytes(gzip.compress((SPEC / "examples-unexecuted.jsonl").read_bytes()))
+    assert _run("validate", str(path))[0] == 0
+    result = CliRunner().invoke(main, ["validate", "-"], input=(SPEC / "examples-unexecuted.jsonl").read_bytes())
+    assert result.exit_code == 0

@@ -1,0 +1,130 @@
+"""Validation rules and helpers of the data model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from mb.entities import (
+    EmailMatcher,
+    EqualsMatcher,
+    Example,
+    FreeTextMatcher,
+    Inputs,
+    OneParameterAssertion,
+    OptionalMatcher,
+    Outputs,
+    ParameterGroupAssertion,
+    ToolCallAssertion,
+    parameter_assertion,
+)
+
+
+def _errors(exc: pytest.ExceptionInfo[ValidationError]) -> list[tuple[tuple[Any, ...], str]]:
+    return [(tuple(e["loc"]), e["msg"]) for e in exc.value.errors()]
+
+
+def test_at_least_one_message_is_required() -> None:
+    with pytest.raises(ValidationError) as exc:
+        Inputs(messages=[])
+    assert _errors(exc)[0][0] == ("messages",)
+
+
+def test_last_message_must_come_from_the_user() -> None:
+    with pytest.raises(ValidationError) as exc:
+        Inputs.model_validate({"messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}]})
+    assert "last message must have role 'user'" in str(exc.value)
+    assert "'assistant'" in str(exc.value)
+
+
+def test_citation_must_reference_a_retrieved_chunk() -> None:
+    outputs: dict[str, Any] = {
+        "response": "Paris.",
+        "citations": [{"document_id": "doc_1", "span_from": 0, "span_to": 5}, {"document_id": "doc_9", "span_from": 0, "span_to": 5}],
+        "trace": [{"event": "retriever", "outputs": [{"id": "doc_1", "page_content": "Paris"}]}],
+    }
+    with pytest.raises(ValidationError) as exc:
+        Outputs.model_validate(outputs)
+    (loc, message), *rest = _errors(exc)
+    assert not rest
+    assert loc == ("citations", 1, "document_id")
+    assert "doc_9" in message and "doc_1" in message
+
+
+def test_citation_without_any_retriever_event_is_rejected() -> None:
+    with pytest.raises(ValidationError) as exc:
+        Outputs.model_validate({"response": "x", "citations": [{"document_id": "d", "span_from": 0, "span_to": 1}]})
+    assert "no retriever event" in str(exc.value)
+
+
+def test_span_bounds_are_not_a_parse_error() -> None:
+    outputs = Outputs.model_validate(
+        {
+            "response": "short",
+            "citations": [{"document_id": "d", "span_from": 3, "span_to": 500}],
+            "trace": [{"event": "retriever", "outputs": [{"id": "d", "page_content": "x"}]}],
+        }
+    )
+    assert outputs.citations is not None and outputs.citations[0].span_to == 500
+
+
+def test_untyped_optional_keeps_its_inner_matcher() -> None:
+    assertion = OneParameterAssertion.model_validate(
+        {"param": "limit", "matcher": {"match_as": "optional", "default": {"match_as": "equality", "value": 5}}}
+    )
+    assert isinstance(assertion.matcher, OptionalMatcher)
+    assert assertion.matcher.default == EqualsMatcher(value=5)
+    assert assertion.model_dump()["matcher"] == {"match_as": "optional", "default": {"match_as": "equality", "value": 5}}
+
+
+def test_untyped_optional_rejects_an_unknown_inner_matcher() -> None:
+    with pytest.raises(ValidationError) as exc:
+        OneParameterAssertion.model_validate({"param": "x", "matcher": {"match_as": "optional", "default": {"match_as": "regex"}}})
+    assert "regex" in str(exc.value)
+
+
+def test_group_optional_accepts_only_free_text_or_date_time() -> None:
+    ok = ParameterGroupAssertion.model_validate(
+        {"params": ["a", "b"], "matcher": {"match_as": "optional", "default": {"match_as": "free_text", "value": "x"}}}
+    )
+    assert isinstance(ok.matcher, OptionalMatcher) and isinstance(ok.matcher.default, FreeTextMatcher)
+    with pytest.raises(ValidationError):
+        ParameterGroupAssertion.model_validate(
+            {"params": ["a"], "matcher": {"match_as": "optional", "default": {"match_as": "email", "value": "a@b.c"}}}
+        )
+
+
+def test_equality_value_keeps_its_json_type() -> None:
+    values = [
+        OneParameterAssertion.model_validate_json('{"param": "p", "matcher": {"match_as": "equality", "value": %s}}' % raw)
+        for raw in ("5", "5.0", "true", '"5"')
+    ]
+    assert [type(v.matcher.value) for v in values] == [int, float, bool, str]  # type: ignore[union-attr]
+
+
+def test_parameter_assertion_builds_either_kind() -> None:
+    one = parameter_assertion(param="name", matcher=EqualsMatcher(value="John"))
+    group = parameter_assertion(params=["name", "age"], matcher=FreeTextMatcher(value="John, 20 years old"))
+    assert isinstance(one, OneParameterAssertion) and one.param == "name"
+    assert isinstance(group, ParameterGroupAssertion) and group.params == ["name", "age"]
+    assertion = ToolCallAssertion(tool="t", parameters=[one, group])
+    assert ToolCallAssertion.model_validate(assertion.model_dump()) == assertion
+    with pytest.raises(TypeError):
+        parameter_assertion(matcher=EmailMatcher(value="a@b.c"))  # type: ignore[call-overload]
+
+
+def test_message_dicts_are_openai_style() -> None:
+    inputs = Inputs.model_validate(
+        {"messages": [{"role": "system", "content": "be brief"}, {"role": "user", "content": "hi"}], "tools": ["t"]}
+    )
+    assert inputs.message_dicts() == [{"role": "system", "content": "be brief"}, {"role": "user", "content": "hi"}]
+
+
+def test_examples_are_editable_and_serializable() -> None:
+    example = Example.model_validate({"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}})
+    example.expectations.assertions.append(ToolCallAssertion(tool="search"))
+    example.expectations.expected_response = "hello"
+    dumped = example.model_dump(exclude_none=True)
+    assert dumped["expectations"] == {"expected_response": "hello", "assertions": [{"assert_that": "tool_called", "tool": "search", "parameters": []}]}

@@ -1,0 +1,113 @@
+"""Streaming reads: encodings, gzip, blank lines, and a precise error per bad line without stopping."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from mb.entities import Example
+from mb.io import LineError, iter_records, json_path, read_examples, write_examples
+
+GOOD = '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}'
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def test_bom_crlf_and_blank_lines(tmp_path: Path) -> None:
+    path = _write(tmp_path / "b.jsonl", ("\ufeff" + GOOD + "\r\n\r\n   \n" + GOOD + "\r\n").encode())
+    records = list(iter_records(path))
+    assert [r.line for r in records] == [1, 4]
+    assert all(isinstance(r.example, Example) for r in records)
+
+
+def test_gzip_is_detected_by_content_not_name(tmp_path: Path) -> None:
+    path = _write(tmp_path / "plain-name.jsonl", gzip.compress((GOOD + "\n" + GOOD + "\n").encode()))
+    assert sum(1 for item in read_examples(path) if isinstance(item, Example)) == 2
+
+
+def test_write_then_read_gzip(tmp_path: Path, executed_examples: list[dict[str, object]]) -> None:
+    path = tmp_path / "out.jsonl.gz"
+    assert write_examples(path, [Example.model_validate(d) for d in executed_examples]) == len(executed_examples)
+    assert path.read_bytes()[:2] == b"\x1f\x8b"
+    again = [item for item in read_examples(path)]
+    assert [json.loads(e.model_dump_json(exclude_none=True)) for e in again if isinstance(e, Example)] == executed_examples
+
+
+def test_bad_lines_are_reported_and_do_not_stop_the_stream(tmp_path: Path) -> None:
+    lines = [
+        GOOD,
+        '{"inputs": {"messages": [{"role": "user", "content": 5}]}, "expectations": {}}',
+        "[1, 2]",
+        '{"inputs": ',
+        "\xff",
+        GOOD,
+    ]
+    path = _write(tmp_path / "mixed.jsonl", b"\n".join(line.encode("latin-1") for line in lines) + b"\n")
+    items = list(read_examples(path))
+    assert [type(item).__name__ for item in items] == ["Example", "LineError", "LineError", "LineError", "LineError", "Example"]
+    errors = [item for item in items if isinstance(item, LineError)]
+    assert [e.line for e in errors] == [2, 3, 4, 5]
+    assert str(errors[0]) == f"{path}:2: $.inputs.messages[0].content: expected a string, got an integer (5)"
+    assert "expected a JSON object" in str(errors[1])
+    assert "truncated" in str(errors[2])
+    assert "not valid UTF-8 (byte 0xff at column 1)" in str(errors[3])
+
+
+def test_locations_skip_union_tags_and_name_missing_fields() -> None:
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {
+            "assertions": [
+                {"assert_that": "tool_called", "tool": "t", "parameters": [
+                    {"param": "a", "matcher": {"match_as": "equality"}},
+                    {"param": "b", "matcher": {"value": 1}},
+                    {"params": ["c"], "matcher": {"match_as": "optional", "default": {"match_as": "missing"}}},
+                ]},
+            ]
+        },
+        "outputs": {"response": "r", "trace": [{"event": "tool_call", "id": "1", "tool": "t"}, {"event": "bogus"}]},
+    }
+    stream = io.BytesIO(json.dumps(document).encode())
+    (record,) = iter_records(stream)
+    assert record.error is not None
+    found = {(p.path, p.message) for p in record.error.problems}
+    base = "$.expectations.assertions[0].parameters"
+    assert (f"{base}[0].matcher.value", "required field is missing") in found
+    assert (f"{base}[1].matcher.match_as", "required field is missing") in found
+    assert any(path == f"{base}[2].matcher.default" and "missing" in msg for path, msg in found)
+    assert ("$.outputs.trace[0].params", "required field is missing") in found
+    assert any(path == "$.outputs.trace[1]" and 'unknown event "bogus"' in msg for path, msg in found)
+
+
+def test_executed_requires_outputs() -> None:
+    (record,) = iter_records(io.BytesIO(GOOD.encode()), executed=True)
+    assert record.error is not None
+    assert record.error.problems[0].path == "$.outputs"
+
+
+def test_numbers_beyond_64_bits_and_nan() -> None:
+    big = '{"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {}, "n": 123456789012345678901234567890}'
+    nan = '{"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {}, "n": NaN}'
+    records = list(iter_records(io.BytesIO((big + "\n" + nan).encode())))
+    assert records[0].example is not None and records[0].example.model_extra == {"n": 123456789012345678901234567890}
+    assert records[1].error is not None and "NaN is not valid JSON" in str(records[1].error)
+
+
+def test_missing_file_raises_os_error(tmp_path: Path) -> None:
+    with pytest.raises(OSError):
+        list(read_examples(tmp_path / "nope.jsonl"))
+
+
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [([], "$"), (["a", 0, "b"], "$.a[0].b"), (["weird key", 'q"uote'], '$["weird key"]["q\\"uote"]')],
+)
+def test_json_path(parts: list[str | int], expected: str) -> None:
+    assert json_path(parts) == expected
