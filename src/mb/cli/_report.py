@@ -1,0 +1,92 @@
+"""Rich rendering of an evaluation summary: overall verdict, slices, and the first failures to look at."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ..results import ExampleResult, RateStat, Summary
+
+__all__ = ["FailureLog", "render_summary"]
+
+
+def _rate(stat: RateStat) -> str:
+    return f"{stat.rate:.1%}" if stat.total else "-"
+
+
+def _slice_table(title: str, rows: dict[str, RateStat], *, with_mean: bool = False) -> Table:
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("name", style="bold")
+    table.add_column("total", justify="right")
+    table.add_column("passed", justify="right", style="green")
+    table.add_column("failed", justify="right", style="red")
+    table.add_column("errors", justify="right", style="yellow")
+    table.add_column("pass rate", justify="right")
+    if with_mean:
+        table.add_column("mean", justify="right")
+    for name, stat in rows.items():
+        cells = [name, str(stat.total), str(stat.passed), str(stat.failed), str(stat.errors), _rate(stat)]
+        if with_mean:
+            cells.append("-" if stat.mean is None else f"{stat.mean:g}")
+        table.add_row(*cells)
+    return table
+
+
+class FailureLog:
+    """Keeps the first failing and erroring examples with their first reason, for the report."""
+
+    def __init__(self, limit: int = 10) -> None:
+        self.limit = limit
+        self.entries: list[tuple[int, str, str]] = []
+
+    def add(self, result: ExampleResult) -> None:
+        """Remember ``result`` when it did not pass (up to ``limit`` entries)."""
+        if result.passed or len(self.entries) >= self.limit:
+            return
+        self.entries.append((result.line, result.status, _first_reason(result)))
+
+
+def _first_reason(result: ExampleResult) -> str:
+    if result.error:
+        return result.error
+    for assertion in result.assertions:
+        if not assertion.passed:
+            return f"{assertion.assert_that} {assertion.tool or ''}: {assertion.reason}".replace("  ", " ")
+    for check in result.checks:
+        if check.gating and not check.passed:
+            return f"{check.name}: {check.reason}"
+    for name, metric in result.metrics.items():
+        if metric.gating and not metric.passed:
+            return f"{name}: {metric.reason}"
+    return "did not pass"
+
+
+def render_summary(console: Console, summary: Summary, source: str, judge_note: str, failures: FailureLog) -> None:
+    """Print the summary of an evaluation."""
+    verdict = Text()
+    verdict.append(f"{source}: ", style="bold")
+    verdict.append(f"{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%})", style="bold")
+    verdict.append(f", {summary.failed} failed", style="red" if summary.failed else "")
+    verdict.append(f", {summary.errors} error(s)", style="yellow" if summary.errors else "")
+    parts: list[object] = [verdict, Text(f"judge: {summary.judge}" + (f" ({judge_note})" if judge_note else ""))]
+    sections: Sequence[tuple[str, dict[str, RateStat], bool]] = (
+        ("Assertions", summary.by_assertion, False),
+        ("Matchers", summary.by_matcher, False),
+        ("Checks", summary.by_check, False),
+        ("Metrics", summary.by_metric, True),
+        ("Categories", summary.by_category, False),
+    )
+    for title, rows, with_mean in sections:
+        if rows:
+            parts.append(Text())
+            parts.append(_slice_table(title, rows, with_mean=with_mean))
+    if failures.entries:
+        parts.append(Text())
+        parts.append(Text(f"First {len(failures.entries)} example(s) not passing:", style="bold"))
+        for line, status, reason in failures.entries:
+            style = "yellow" if status == "error" else "red"
+            parts.append(Text.assemble((f"  line {line} ", "bold"), (status, style), f": {reason}"))
+    console.print(Group(*parts))  # type: ignore[arg-type]

@@ -1,0 +1,200 @@
+"""``mb eval``: score an executed benchmark, write one result line per input line, print a summary."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import anyio
+import click
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from ..evaluation import SummaryBuilder
+from ..evaluation._engine import aiter_evaluate_chunks, resolve_judge
+from ..io import JsonlWriter
+from ..metrics import METRICS, MetricSpec
+from ._console import err_console, out_console
+from ._report import FailureLog, render_summary
+
+__all__ = ["eval_command"]
+
+
+def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
+    if value is None:
+        return None
+    text = value.strip()
+    try:
+        rate = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise click.BadParameter(f"expected a rate like 0.9 or 90%, got {value!r}") from None
+    if not 0.0 <= rate <= 1.0:
+        raise click.BadParameter(f"a rate is between 0 and 1 (or 0% and 100%), got {value!r}")
+    return rate
+
+
+def _parse_metrics(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[MetricSpec] | None:
+    if value is None or value.strip().lower() == "all":
+        return None
+    if value.strip().lower() == "none":
+        return []
+    try:
+        return [MetricSpec.parse(part) for part in value.split(",") if part.strip()]
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> list[MetricSpec]:
+    try:
+        return [MetricSpec.parse(part) for item in value for part in item.split(",") if part.strip()]
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@click.command("eval")
+@click.argument("executed", type=click.Path(path_type=Path, allow_dash=True))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write one result per input line (JSONL, input order); `.gz` compresses.",
+)
+@click.option(
+    "--judge",
+    type=click.Choice(["auto", "lexical", "local", "llm"]),
+    default="auto",
+    show_default=True,
+    help="Who decides semantic questions. auto: an LLM when MB_JUDGE_MODEL is configured, else the local "
+    "embedding judge when installed, else lexical.",
+)
+@click.option(
+    "--metrics",
+    "metrics",
+    callback=_parse_metrics,
+    metavar="LIST",
+    help=f"Comma-separated metrics to report (default: all that apply; `none` for none). Known: {', '.join(METRICS)}.",
+)
+@click.option(
+    "--require",
+    "require",
+    multiple=True,
+    callback=_parse_require,
+    metavar="METRIC[=THRESHOLD]",
+    help="Make a metric gate the verdict (repeatable), e.g. --require citations --require relevance=4.",
+)
+@click.option(
+    "--fail-under",
+    callback=_parse_rate,
+    metavar="RATE",
+    help="Exit with status 1 when the pass rate is below RATE (0.9 or 90%).",
+)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="Concurrent requests to an LLM judge.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Summary format on standard output.",
+)
+@click.option(
+    "--show-failures",
+    type=click.IntRange(min=0),
+    default=10,
+    show_default=True,
+    help="List up to N examples that did not pass, with the first reason.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress display.")
+def eval_command(
+    executed: Path,
+    output: Path | None,
+    judge: str,
+    metrics: list[MetricSpec] | None,
+    require: list[MetricSpec],
+    fail_under: float | None,
+    concurrency: int,
+    fmt: str,
+    show_failures: int,
+    quiet: bool,
+) -> None:
+    """Score an executed benchmark (EXECUTED.jsonl, with `outputs` on every line).
+
+    \b
+    An example passes when every expectation holds: each tool-call assertion, the inputs.tools
+    restriction, no orphan tool_result, and, when expected_response is given, a response that
+    matches it in meaning. Other metrics are reported beside the verdict; --require makes them gate it.
+    Invalid lines and agent errors are counted as errors, apart from failures.
+
+    Exit status: 0 when the evaluation ran, 1 when --fail-under is not met, 2 for unusable input.
+    """
+    if str(executed) != "-" and not executed.is_file():
+        raise click.BadParameter(f"{executed}: no such file", param_hint="EXECUTED")
+    try:
+        active = resolve_judge(judge, concurrency=concurrency)
+    except (ImportError, ValueError) as exc:
+        raise click.UsageError(str(exc)) from None
+    note = _judge_note(judge)
+    builder = SummaryBuilder()
+    failures = FailureLog(show_failures)
+
+    async def main() -> None:
+        writer = JsonlWriter(output) if output is not None else None
+        try:
+            with _progress(quiet) as advance:
+                async for chunk in aiter_evaluate_chunks(executed, judge=active, metrics=metrics, require=require):
+                    for result in chunk:
+                        builder.add(result)
+                        failures.add(result)
+                        if writer is not None:
+                            writer.write(result)
+                    advance(len(chunk))
+        finally:
+            if writer is not None:
+                writer.close()
+
+    try:
+        anyio.run(main)
+    except OSError as exc:
+        err_console.print(f"[red]error:[/] cannot read {executed}: {exc.strerror or exc}")
+        raise SystemExit(2) from exc
+    summary = builder.build(active.name)
+    if summary.total == 0:
+        err_console.print(f"[red]error:[/] {executed} holds no example (it is empty or blank)")
+        raise SystemExit(2)
+    if fmt == "json":
+        out_console.print_json(summary.model_dump_json())
+    else:
+        render_summary(out_console, summary, str(executed), note, failures)
+    if output is not None and fmt != "json":
+        err_console.print(f"wrote {summary.total} result(s) to {output}")
+    if fail_under is not None and summary.pass_rate < fail_under:
+        err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
+        raise SystemExit(1)
+
+
+def _judge_note(requested: str) -> str:
+    if requested != "auto":
+        return "requested"
+    try:
+        from ..judges.factory import explain_auto
+    except ImportError:
+        return "auto"
+    return f"auto: {explain_auto()}"
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A transient progress display on standard error (count and rate); a no-op when quiet."""
+    if quiet or not err_console.is_terminal:
+        yield lambda _n: None
+        return
+    columns = (SpinnerColumn(), TextColumn("evaluated {task.completed} line(s)"), TimeElapsedColumn())
+    with Progress(*columns, console=err_console, transient=True) as progress:
+        task = progress.add_task("eval", total=None)
+        yield lambda n: progress.advance(task, n)

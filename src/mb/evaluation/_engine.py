@@ -1,0 +1,263 @@
+"""The evaluation loop: stream lines, batch every judge question of a chunk into one judge call, keep order.
+
+Each example is evaluated twice at most: a first pass records the judge requests it needs (deterministic
+examples are done after it), then one batched judge call answers the whole chunk's unique requests, and a
+second pass replays the example with the answers. Verdicts are memoized for the run, so N identical
+(value, argument) pairs cost one judge call.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+from anyio.from_thread import start_blocking_portal
+
+from ..entities import Example
+from ..io import LineError, Record, iter_records
+from ..judges.base import Judge, JudgeRequest, Verdict
+from ..matching import MatchContext
+from ..metrics import MetricSpec
+from ..results import ExampleResult, RunResult
+from ._example import MetricPlan, error_result, evaluate_with
+from ._summary import SummaryBuilder
+
+__all__ = ["aevaluate", "aiter_evaluate", "evaluate", "evaluate_example", "iter_evaluate", "resolve_judge"]
+
+Source = Iterable[Example | LineError | Record] | str | os.PathLike[str]
+MetricArg = Sequence[str | MetricSpec] | None
+
+_PENDING = Verdict(score=1.0, reason="pending", judge="pending")
+_CHUNK = 256
+_MEMO_SIZE = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    line: int
+    example: Example | None
+    error: str | None
+
+
+class _Recorder:
+    """A first-pass oracle: remembers what was asked and answers provisionally."""
+
+    def __init__(self) -> None:
+        self.requests: dict[JudgeRequest, None] = {}
+        self.asked = False
+
+    def __call__(self, request: JudgeRequest) -> Verdict:
+        self.requests[request] = None
+        self.asked = True
+        return _PENDING
+
+
+def resolve_judge(judge: Judge | str, **options: Any) -> Judge:
+    """A judge instance from a name (``auto``, ``lexical``, ``local``, ``llm``) or the instance itself."""
+    if isinstance(judge, str):
+        from ..judges.factory import get_judge
+
+        return get_judge(judge, **options)
+    return judge
+
+
+def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan:
+    def spec(value: str | MetricSpec) -> MetricSpec:
+        return value if isinstance(value, MetricSpec) else MetricSpec.parse(value)
+
+    selected = None if metrics is None else tuple(spec(m) for m in metrics)
+    return MetricPlan(selected, tuple(spec(r) for r in require))
+
+
+def _items(source: Source) -> Iterator[_Item]:
+    if isinstance(source, (str, os.PathLike)):
+        records: Iterable[Example | LineError | Record] = iter_records(source, executed=True)
+    else:
+        records = source
+    for position, record in enumerate(records, start=1):
+        if isinstance(record, Record):
+            error = record.error.message if record.error is not None else None
+            yield _Item(record.line, record.example, f"invalid line: {error}" if error else None)
+        elif isinstance(record, LineError):
+            yield _Item(record.line, None, f"invalid line: {record.message}")
+        else:
+            yield _Item(position, record, None)
+
+
+class _Evaluator:
+    """Evaluates chunks of items with one judge, memoizing verdicts across the run."""
+
+    def __init__(self, judge: Judge, plan: MetricPlan) -> None:
+        self.judge = judge
+        self.plan = plan
+        self._memo: OrderedDict[JudgeRequest, Verdict] = OrderedDict()
+
+    def _context(self, example: Example, oracle: Any) -> MatchContext:
+        environment = example.outputs.environment if example.outputs is not None else None
+        return MatchContext(oracle, environment.user_time if environment else None, self.judge.supports)
+
+    def _one(self, item: _Item, oracle: Any) -> ExampleResult:
+        assert item.example is not None
+        try:
+            return evaluate_with(item.example, item.line, self._context(item.example, oracle), self.plan)
+        except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
+            return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}")
+
+    async def _answers(self, requests: Iterable[JudgeRequest]) -> dict[JudgeRequest, Verdict]:
+        answers: dict[JudgeRequest, Verdict] = {}
+        missing: list[JudgeRequest] = []
+        for request in requests:
+            known = self._memo.get(request)
+            if known is None:
+                missing.append(request)
+            else:
+                answers[request] = known
+        if missing:
+            try:
+                verdicts = await self.judge.judge(missing)
+                if len(verdicts) != len(missing):
+                    raise RuntimeError(f"the judge returned {len(verdicts)} verdicts for {len(missing)} requests")
+            except Exception as exc:  # judges should not raise; if one does, every request gets the error
+                verdicts = [Verdict(0.0, "", self.judge.name, f"{type(exc).__name__}: {exc}") for _ in missing]
+            for request, verdict in zip(missing, verdicts, strict=True):
+                answers[request] = verdict
+                if verdict.error is None:
+                    self._memo[request] = verdict
+            while len(self._memo) > _MEMO_SIZE:
+                self._memo.popitem(last=False)
+        return answers
+
+    async def chunk(self, items: Sequence[_Item]) -> list[ExampleResult]:
+        recorder = _Recorder()
+        results: list[ExampleResult] = []
+        pending: list[int] = []
+        for index, item in enumerate(items):
+            if item.example is None:
+                results.append(error_result(item.line, item.error or "invalid line"))
+                continue
+            recorder.asked = False
+            results.append(self._one(item, recorder))
+            if recorder.asked:
+                pending.append(index)
+        if pending:
+            answers = await self._answers(recorder.requests)
+            for index in pending:
+                results[index] = self._one(items[index], answers.__getitem__)
+        return results
+
+
+def _chunks(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
+    chunk: list[_Item] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+async def aiter_evaluate_chunks(
+    source: Source,
+    *,
+    judge: Judge | str = "auto",
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+    chunk_size: int = _CHUNK,
+) -> AsyncIterator[list[ExampleResult]]:
+    """Evaluate a source chunk by chunk, yielding each chunk's results in input order."""
+    evaluator = _Evaluator(resolve_judge(judge), _plan(metrics, require))
+    for chunk in _chunks(_items(source), chunk_size):
+        yield await evaluator.chunk(chunk)
+
+
+async def aiter_evaluate(
+    source: Source,
+    *,
+    judge: Judge | str = "auto",
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+) -> AsyncIterator[ExampleResult]:
+    """Evaluate a source (a path or examples), yielding one result per line in input order."""
+    async for chunk in aiter_evaluate_chunks(source, judge=judge, metrics=metrics, require=require):
+        for result in chunk:
+            yield result
+
+
+async def aevaluate(
+    source: Source,
+    *,
+    judge: Judge | str = "auto",
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+) -> RunResult:
+    """Evaluate every example; results in input order and their summary."""
+    resolved = resolve_judge(judge)
+    builder = SummaryBuilder()
+    results: list[ExampleResult] = []
+    async for result in aiter_evaluate(source, judge=resolved, metrics=metrics, require=require):
+        builder.add(result)
+        results.append(result)
+    return RunResult(results=results, summary=builder.build(resolved.name))
+
+
+def evaluate(
+    source: Source,
+    *,
+    judge: Judge | str = "auto",
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+) -> RunResult:
+    """Evaluate every example of a benchmark file or an iterable of examples (blocking).
+
+    ``judge`` decides semantic questions: ``auto`` (an LLM when configured, else the local embedding judge when
+    installed, else lexical), a name, or a :class:`~mb.judges.Judge`. ``metrics`` restricts the response metrics
+    computed (default: every metric that applies); ``require`` lists metrics (``"name"`` or ``"name=threshold"``)
+    that gate the verdict.
+    """
+
+    async def main() -> RunResult:
+        return await aevaluate(source, judge=judge, metrics=metrics, require=require)
+
+    return anyio.run(main)
+
+
+def iter_evaluate(
+    source: Source,
+    *,
+    judge: Judge | str = "auto",
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+) -> Iterator[ExampleResult]:
+    """Evaluate lazily (blocking iterator): one result per line in input order, constant memory."""
+    with start_blocking_portal() as portal:
+        resolved = portal.call(lambda: _resolve_async(judge))
+        chunks = aiter_evaluate_chunks(source, judge=resolved, metrics=metrics, require=require)
+        while True:
+            try:
+                chunk = portal.call(chunks.__anext__)
+            except StopAsyncIteration:
+                break
+            yield from chunk
+
+
+async def _resolve_async(judge: Judge | str) -> Judge:
+    return resolve_judge(judge)
+
+
+async def evaluate_example(
+    example: Example,
+    *,
+    judge: Judge | str = "auto",
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+    line: int = 1,
+) -> ExampleResult:
+    """Evaluate one executed example."""
+    evaluator = _Evaluator(resolve_judge(judge), _plan(metrics, require))
+    (result,) = await evaluator.chunk([_Item(line, example, None)])
+    return result

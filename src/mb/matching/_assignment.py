@@ -1,0 +1,35 @@
+"""Maximum bipartite matching: assign assertions to distinct calls, as many as possible (not greedily)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["max_matching"]
+
+
+def max_matching(edges: Sequence[Sequence[int]], right_size: int) -> list[int | None]:
+    """For each left node, the right node it is matched to (or None), in a maximum-cardinality matching.
+
+    ``edges[i]`` lists the right nodes left node ``i`` may take. Augmenting paths (Kuhn's algorithm): the
+    sizes here (assertions x calls of one example) are small, so its simplicity beats asymptotics.
+    """
+    owner: list[int | None] = [None] * right_size
+
+    def augment(left: int, seen: list[bool]) -> bool:
+        for right in edges[left]:
+            if seen[right]:
+                continue
+            seen[right] = True
+            holder = owner[right]
+            if holder is None or augment(holder, seen):
+                owner[right] = left
+                return True
+        return False
+
+    for left in range(len(edges)):
+        augment(left, [False] * right_size)
+    assignment: list[int | None] = [None] * len(edges)
+    for right, matched in enumerate(owner):
+        if matched is not None:
+            assignment[matched] = right
+    return assignment

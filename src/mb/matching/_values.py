@@ -1,0 +1,61 @@
+"""Describing JSON values in reasons: ``5 (integer)``, ``"5" (string)``, ``null``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+__all__ = ["MISSING", "describe_value", "json_type", "render"]
+
+
+class _Missing:
+    """The marker for an argument absent from a tool call."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+"""Stands for a parameter the call did not pass at all (distinct from an explicit ``null``)."""
+
+
+def json_type(value: Any) -> str:
+    """The JSON type name of a value: string, integer, number, boolean, null, array, object."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def render(value: Any, limit: int = 80) -> str:
+    """A value as compact JSON, shortened to ``limit`` characters."""
+    if value is MISSING:
+        return "nothing (the parameter is absent)"
+    try:
+        text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def describe_value(value: Any) -> str:
+    """A value with its type for a reason: ``"5" (string)``; absent and null are named as such."""
+    if value is MISSING:
+        return "nothing (the parameter is absent)"
+    if value is None:
+        return "null"
+    return f"{render(value)} ({json_type(value)})"

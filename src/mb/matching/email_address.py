@@ -1,0 +1,87 @@
+"""``email``: addresses are parsed (display names, ``mailto:``, surrounding space) and compared case-folded."""
+
+from __future__ import annotations
+
+import re
+from email.utils import getaddresses
+from functools import lru_cache
+from typing import Any
+
+from email_validator import EmailNotValidError, validate_email
+
+from ._outcome import Outcome
+from ._values import MISSING, describe_value, render
+
+__all__ = ["match_email", "parse_addresses"]
+
+_MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def _normalize(address: str) -> str | None:
+    """The canonical, case-folded form of one address; None when it is not an email address."""
+    text = _MAILTO.sub("", address.strip()).split("?", 1)[0].strip()
+    if not text:
+        return None
+    try:
+        result = validate_email(text, check_deliverability=False, allow_smtputf8=True)
+    except EmailNotValidError:
+        return None
+    return f"{result.local_part.casefold()}@{result.ascii_domain.casefold()}"
+
+
+def parse_addresses(value: str) -> tuple[list[str], list[str]]:
+    """Split a string of one or more addresses (``,`` or ``;`` separated, display names allowed).
+
+    Returns (normalized addresses, parts that are not addresses).
+    """
+    text = _MAILTO.sub("", value.strip())
+    found: list[str] = []
+    invalid: list[str] = []
+    for name, address in getaddresses([text.replace(";", ",")]):
+        if not address and not name:
+            continue
+        normalized = _normalize(address or name)
+        if normalized is None:
+            invalid.append((f"{name} <{address}>" if name and address else address or name).strip())
+        else:
+            found.append(normalized)
+    return found, invalid
+
+
+def _addresses_of(actual: Any) -> tuple[list[str], list[str]] | None:
+    if isinstance(actual, str):
+        return parse_addresses(actual)
+    if isinstance(actual, list) and all(isinstance(item, str) for item in actual):
+        found: list[str] = []
+        invalid: list[str] = []
+        for item in actual:
+            item_found, item_invalid = parse_addresses(item)
+            found += item_found
+            invalid += item_invalid
+        return found, invalid
+    return None
+
+
+def match_email(expected: str, actual: Any) -> Outcome:
+    """Whether ``actual`` holds exactly the one address ``expected`` (a string or a list of strings)."""
+    wanted, wanted_invalid = parse_addresses(expected)
+    if len(wanted) != 1 or wanted_invalid:
+        return Outcome.fail(f"the expected value {expected!r} is not a single email address")
+    target = wanted[0]
+    if actual is MISSING or actual is None:
+        return Outcome.fail(f"expected {target}, got {describe_value(actual)}")
+    parsed = _addresses_of(actual)
+    if parsed is None:
+        return Outcome.fail(f"expected {target}, got {describe_value(actual)}: not a string or list of strings")
+    found, invalid = parsed
+    if invalid:
+        shown = ", ".join(repr(part) for part in invalid)
+        return Outcome.fail(f"expected {target}, got {render(actual)}: not an email address: {shown}")
+    if not found:
+        return Outcome.fail(f"expected {target}, got no address in {render(actual)}")
+    if len(found) > 1:
+        return Outcome.fail(f"expected exactly one address ({target}), got {len(found)}: {', '.join(found)}")
+    if found[0] != target:
+        return Outcome.fail(f"expected {target}, got {found[0]}")
+    return Outcome.ok(f"got {target}")

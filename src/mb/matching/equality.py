@@ -1,0 +1,37 @@
+"""``equality``: JSON equality. Numbers compare by value, booleans only equal booleans, strings compare exactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._outcome import Outcome
+from ._values import MISSING, describe_value, json_type, render
+
+__all__ = ["json_equal", "match_equality"]
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    """JSON equality: ``5 == 5.0``; ``true`` equals only ``true`` (never ``1``); arrays and objects deeply."""
+    a_bool, b_bool = isinstance(a, bool), isinstance(b, bool)
+    if a_bool or b_bool:
+        return a_bool and b_bool and a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(json_equal(a[key], b[key]) for key in a)
+    return type(a) is type(b) and a == b
+
+
+def match_equality(expected: str | int | float | bool, actual: Any) -> Outcome:
+    """Whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
+    if actual is MISSING:
+        return Outcome.fail(f"expected {describe_value(expected)}, got nothing (the parameter is absent)")
+    if json_equal(expected, actual):
+        return Outcome.ok(f"got {render(actual)} as expected")
+    expected_type, actual_type = json_type(expected), json_type(actual)
+    numeric = {"integer", "number"}
+    if expected_type != actual_type and not {expected_type, actual_type} <= numeric:
+        return Outcome.fail(f"expected {describe_value(expected)}, got {describe_value(actual)}: the types differ")
+    return Outcome.fail(f"expected {render(expected)}, got {render(actual)}")

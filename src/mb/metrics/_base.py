@@ -1,0 +1,88 @@
+"""The metric registry: each metric says when it applies and computes a :class:`MetricResult` for an example."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..entities import Example
+from ..matching import MatchContext
+from ..results import MetricResult
+
+__all__ = ["METRICS", "Metric", "MetricSpec", "register_metric", "skipped"]
+
+
+@dataclass(frozen=True)
+class MetricSpec:
+    """A metric to compute, with its pass mark and options (``MetricSpec.parse("similarity=4")``)."""
+
+    name: str
+    """The registered metric name, e.g. ``similarity``."""
+
+    threshold: float | None = None
+    """The pass mark; None uses the metric's default."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Metric-specific options, e.g. ``{"case_sensitive": True}``."""
+
+    @classmethod
+    def parse(cls, text: str) -> MetricSpec:
+        """``name`` or ``name=threshold``; raises ValueError for an unknown name or a bad threshold."""
+        name, _, threshold = text.strip().partition("=")
+        name = name.strip().replace("-", "_").lower()
+        if name not in METRICS:
+            raise ValueError(f"unknown metric {name!r}; known: {', '.join(METRICS)}")
+        if not threshold.strip():
+            return cls(name)
+        try:
+            return cls(name, float(threshold))
+        except ValueError:
+            raise ValueError(f"the threshold of {name!r} must be a number, got {threshold!r}") from None
+
+
+Compute = Callable[[Example, MatchContext, MetricSpec], MetricResult]
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A registered metric."""
+
+    name: str
+    """Its name in results and on the command line."""
+
+    description: str
+    """One line for help texts."""
+
+    default_threshold: float | None
+    """The pass mark when the spec gives none."""
+
+    applies: Callable[[Example], bool]
+    """Whether the example has what the metric needs (computed by default only then)."""
+
+    compute: Compute
+    """Computes the result; never raises for content problems (they become a skipped or error result)."""
+
+
+METRICS: dict[str, Metric] = {}
+"""Every known metric by name, in reporting order."""
+
+
+def register_metric(metric: Metric) -> Metric:
+    """Add a metric to the registry (replacing one of the same name)."""
+    METRICS[metric.name] = metric
+    return metric
+
+
+def skipped(reason: str, threshold: float | None = None) -> MetricResult:
+    """A metric that could not be computed for this example, and why."""
+    return MetricResult.model_construct(
+        status="skipped",
+        value=None,
+        passed=None,
+        threshold=threshold,
+        reason=reason,
+        judge=None,
+        gating=False,
+        details={},
+    )

@@ -1,0 +1,48 @@
+"""Text helpers shared by metrics: tokens, the user's question, the example's context."""
+
+from __future__ import annotations
+
+import re
+
+import orjson
+
+from ..entities import Example, RetrievalResults, ToolResult
+
+__all__ = ["context_text", "normalize_space", "question_text", "tokens"]
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_SPACE = re.compile(r"\s+")
+
+
+def normalize_space(text: str) -> str:
+    """Collapse runs of white space and trim."""
+    return _SPACE.sub(" ", text).strip()
+
+
+def tokens(text: str, *, case_sensitive: bool = False) -> list[str]:
+    """Word tokens of a text (letters, digits and underscores), lower-cased unless ``case_sensitive``."""
+    return _WORD.findall(text if case_sensitive else text.casefold())
+
+
+def question_text(example: Example) -> str:
+    """The user's request; with history, the conversation as ``role: content`` lines ending with the request."""
+    messages = example.inputs.messages
+    if len(messages) == 1:
+        return messages[0].content
+    return "\n".join(f"{m.role}: {m.content}" for m in messages)
+
+
+def context_text(example: Example) -> str:
+    """What the response may be grounded on: retrieved chunks, tool results and an ``inputs.context`` extra."""
+    parts: list[str] = []
+    extra = (example.inputs.model_extra or {}).get("context")
+    if isinstance(extra, str) and extra.strip():
+        parts.append(extra.strip())
+    if example.outputs is not None:
+        for event in example.outputs.trace:
+            if isinstance(event, RetrievalResults):
+                parts.extend(f"[{chunk.id}] {chunk.page_content}" for chunk in event.outputs)
+            elif isinstance(event, ToolResult):
+                result = event.result if isinstance(event.result, str) else orjson.dumps(event.result).decode()
+                parts.append(f"[tool result {event.id}] {result}")
+    return "\n".join(parts)

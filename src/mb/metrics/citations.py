@@ -1,0 +1,175 @@
+"""``citations``: how many valid citations the response makes, whether each cited span is supported by its chunk,
+and how much of the response they cover. Without structured ``outputs.citations``, markers in the response text
+are counted (formats ``oai_unicode`` 【4:0†source】, ``bracket`` [1], ``markdown`` [text](url), or ``mixed``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..entities import Example, Outputs, RetrievalResults
+from ..judges.base import JudgeRequest, JudgeTask
+from ..matching import MatchContext
+from ..results import MetricResult
+from ._base import Metric, MetricSpec, register_metric, skipped
+
+__all__ = ["CITATION_PATTERNS", "citations", "find_citation_markers"]
+
+CITATION_PATTERNS: dict[str, re.Pattern[str]] = {
+    "oai_unicode": re.compile(r"【[^】\n]{1,200}】"),
+    "bracket": re.compile(r"\[\^?\d{1,4}\](?!\()"),
+    "markdown": re.compile(r"\[[^\]\n]{1,300}\]\((?:https?://|/|\.)[^)\s]*\)"),
+}
+"""Citation markers in response text, by format."""
+
+
+def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str]:
+    """The citation markers of one format (or all of them, ``mixed``) in order of appearance."""
+    if citation_format == "mixed":
+        patterns = list(CITATION_PATTERNS.values())
+    elif citation_format in CITATION_PATTERNS:
+        patterns = [CITATION_PATTERNS[citation_format]]
+    else:
+        raise ValueError(f"unknown citation_format {citation_format!r}; known: mixed, {', '.join(CITATION_PATTERNS)}")
+    found = sorted((m.start(), m.group(0)) for pattern in patterns for m in pattern.finditer(text))
+    return [marker for _, marker in found]
+
+
+def _chunks(outputs: Outputs) -> dict[str, str]:
+    texts: dict[str, str] = {}
+    for event in outputs.trace:
+        if isinstance(event, RetrievalResults):
+            for chunk in event.outputs:
+                texts.setdefault(chunk.id, chunk.page_content)
+    return texts
+
+
+def _coverage(spans: list[tuple[int, int]], length: int) -> float:
+    if length == 0 or not spans:
+        return 0.0
+    covered, end = 0, 0
+    for start, stop in sorted(spans):
+        start = max(start, end)
+        if stop > start:
+            covered += stop - start
+            end = stop
+    return round(covered / length, 4)
+
+
+def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricResult:
+    citation_format = str(spec.options.get("citation_format", "mixed"))
+    try:
+        markers = find_citation_markers(outputs.response, citation_format)
+    except ValueError as exc:
+        return MetricResult.model_construct(
+            status="error",
+            value=None,
+            passed=None,
+            threshold=threshold,
+            reason=str(exc),
+            judge=None,
+            gating=False,
+            details={},
+        )
+    count = len(markers)
+    shown: list[Any] = list(markers)
+    return MetricResult.model_construct(
+        status="ok",
+        value=float(count),
+        passed=count >= threshold,
+        threshold=threshold,
+        reason=f"{count} citation marker(s) in the response text ({citation_format})",
+        judge=None,
+        gating=False,
+        details={"count": count, "format": citation_format, "markers": shown},
+    )
+
+
+def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
+    threshold = spec.threshold if spec.threshold is not None else 1.0
+    outputs = example.outputs
+    if outputs is None:
+        return skipped("no outputs", threshold)
+    if outputs.citations is None:
+        return _from_text(outputs, spec, threshold)
+    response, chunks = outputs.response, _chunks(outputs)
+    invalid: list[dict[str, Any]] = []
+    supported: list[dict[str, Any]] = []
+    spans: list[tuple[int, int]] = []
+    errors: list[str] = []
+    judge: str | None = None
+    for index, citation in enumerate(outputs.citations):
+        start, stop = citation.span_from, citation.span_to
+        if not 0 <= start < stop <= len(response):
+            invalid.append({"index": index, "document_id": citation.document_id, "span_from": start, "span_to": stop})
+            continue
+        spans.append((start, stop))
+        verdict = ctx.oracle(
+            JudgeRequest(
+                JudgeTask.SUPPORT, candidate=response[start:stop], reference=chunks.get(citation.document_id, "")
+            )
+        )
+        judge = verdict.judge
+        entry: dict[str, Any] = {"index": index, "document_id": citation.document_id, "span": response[start:stop]}
+        if verdict.error is not None:
+            errors.append(f"citation {index}: {verdict.error}")
+            entry.update(supported=None, reason=verdict.error)
+        else:
+            entry.update(supported=verdict.passed, score=round(verdict.score, 4), reason=verdict.reason)
+        supported.append(entry)
+    valid = len(spans)
+    unsupported = [c for c in supported if c.get("supported") is False]
+    coverage = _coverage(spans, len(response))
+    problems = []
+    if invalid:
+        problems.append(
+            f"{len(invalid)} span(s) outside the response (length {len(response)}): "
+            + ", ".join(f"[{c['span_from']}, {c['span_to']})" for c in invalid)
+        )
+    if unsupported:
+        problems.append(f"{len(unsupported)} cited span(s) not supported by their chunk")
+    passed = valid >= threshold and not invalid and not unsupported
+    reason = f"{valid} valid citation(s) of {len(outputs.citations)}, covering {coverage:.0%} of the response"
+    reason += "; " + "; ".join(problems) if problems else ""
+    details: dict[str, Any] = {
+        "count": len(outputs.citations),
+        "valid": valid,
+        "invalid": invalid,
+        "supported": supported,
+        "coverage": coverage,
+    }
+    if errors and not problems:
+        return MetricResult.model_construct(
+            status="error",
+            value=float(valid),
+            passed=None,
+            threshold=threshold,
+            reason=reason + "; the judge failed on " + "; ".join(errors),
+            judge=judge,
+            gating=False,
+            details=details,
+        )
+    return MetricResult.model_construct(
+        status="ok",
+        value=float(valid),
+        passed=passed,
+        threshold=threshold,
+        reason=reason,
+        judge=judge,
+        gating=False,
+        details=details,
+    )
+
+
+def _applies(example: Example) -> bool:
+    outputs = example.outputs
+    if outputs is None:
+        return False
+    if outputs.citations is not None or any(isinstance(e, RetrievalResults) for e in outputs.trace):
+        return True
+    return bool(find_citation_markers(outputs.response))
+
+
+citations = register_metric(
+    Metric("citations", "Valid citations, their support by the cited chunks, and coverage.", 1.0, _applies, _compute)
+)

@@ -1,0 +1,163 @@
+"""Judged 1-5 metrics: ``similarity`` (any judge), ``relevance``, ``coherence``, ``groundedness`` (LLM judges)."""
+
+from __future__ import annotations
+
+from ..entities import Example
+from ..judges.base import JudgeRequest, JudgeTask
+from ..matching import MatchContext
+from ..matching.free_text import same_text
+from ..results import MetricResult
+from ._base import Metric, MetricSpec, register_metric, skipped
+from ._text import context_text, question_text
+
+__all__ = ["coherence", "groundedness", "relevance", "similarity", "similarity_request"]
+
+_DEFAULT = 3.0
+
+
+def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: str) -> MetricResult:
+    verdict = ctx.oracle(request)
+    if verdict.error is not None:
+        return MetricResult.model_construct(
+            status="error",
+            value=None,
+            passed=None,
+            threshold=threshold,
+            reason=f"the {verdict.judge} judge failed: {verdict.error}",
+            judge=verdict.judge,
+            gating=False,
+            details={},
+        )
+    grade = round(verdict.grade, 2)
+    return MetricResult.model_construct(
+        status="ok",
+        value=grade,
+        passed=grade >= threshold,
+        threshold=threshold,
+        reason=f"{what} {grade:g}/5: {verdict.reason}",
+        judge=verdict.judge,
+        gating=False,
+        details={},
+    )
+
+
+def similarity_request(example: Example) -> JudgeRequest | None:
+    """The judge request comparing the response with the expected response (None when there is nothing to judge)."""
+    expected = example.expectations.expected_response
+    if not expected or example.outputs is None:
+        return None
+    return JudgeRequest(
+        JudgeTask.SIMILARITY, candidate=example.outputs.response, reference=expected, question=question_text(example)
+    )
+
+
+def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
+    threshold = spec.threshold if spec.threshold is not None else _DEFAULT
+    request = similarity_request(example)
+    if request is None:
+        return skipped("no expected_response to compare with", threshold)
+    if same_text(request.candidate, request.reference):
+        return MetricResult.model_construct(
+            status="ok",
+            value=5.0,
+            passed=threshold <= 5.0,
+            threshold=threshold,
+            reason="similarity 5/5: the response is the expected response",
+            judge=None,
+            gating=False,
+            details={},
+        )
+    if not request.candidate.strip():
+        return MetricResult.model_construct(
+            status="ok",
+            value=1.0,
+            passed=threshold <= 1.0,
+            threshold=threshold,
+            reason="similarity 1/5: the response is empty",
+            judge=None,
+            gating=False,
+            details={},
+        )
+    return _graded(request, ctx, threshold, "similarity")
+
+
+def _llm_only(task: JudgeTask, ctx: MatchContext, threshold: float) -> MetricResult | None:
+    if ctx.supports(task):
+        return None
+    return skipped(
+        f"{task.value} needs an LLM judge (use --judge llm with MB_JUDGE_MODEL and an API key or base URL)", threshold
+    )
+
+
+def _relevance(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
+    threshold = spec.threshold if spec.threshold is not None else _DEFAULT
+    if example.outputs is None:
+        return skipped("no outputs", threshold)
+    missing = _llm_only(JudgeTask.RELEVANCE, ctx, threshold)
+    if missing is not None:
+        return missing
+    request = JudgeRequest(JudgeTask.RELEVANCE, candidate=example.outputs.response, question=question_text(example))
+    return _graded(request, ctx, threshold, "relevance")
+
+
+def _coherence(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
+    threshold = spec.threshold if spec.threshold is not None else _DEFAULT
+    if example.outputs is None:
+        return skipped("no outputs", threshold)
+    missing = _llm_only(JudgeTask.COHERENCE, ctx, threshold)
+    if missing is not None:
+        return missing
+    request = JudgeRequest(JudgeTask.COHERENCE, candidate=example.outputs.response, question=question_text(example))
+    return _graded(request, ctx, threshold, "coherence")
+
+
+def _groundedness(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
+    threshold = spec.threshold if spec.threshold is not None else _DEFAULT
+    if example.outputs is None:
+        return skipped("no outputs", threshold)
+    context = context_text(example)
+    if not context:
+        return skipped("no context to ground the response on (no retrieval, tool result or inputs.context)", threshold)
+    missing = _llm_only(JudgeTask.GROUNDEDNESS, ctx, threshold)
+    if missing is not None:
+        return missing
+    request = JudgeRequest(
+        JudgeTask.GROUNDEDNESS, candidate=example.outputs.response, reference=context, question=question_text(example)
+    )
+    return _graded(request, ctx, threshold, "groundedness")
+
+
+def _has_expected(example: Example) -> bool:
+    return bool(example.expectations.expected_response) and example.outputs is not None
+
+
+def _has_outputs(example: Example) -> bool:
+    return example.outputs is not None
+
+
+def _has_context(example: Example) -> bool:
+    return example.outputs is not None and bool(context_text(example))
+
+
+similarity = register_metric(
+    Metric(
+        "similarity", "How closely the response matches the expected response (1-5).", 3.0, _has_expected, _similarity
+    )
+)
+relevance = register_metric(
+    Metric("relevance", "How well the response addresses the request (1-5, LLM judge).", 3.0, _has_outputs, _relevance)
+)
+coherence = register_metric(
+    Metric(
+        "coherence", "How logical and well organized the response is (1-5, LLM judge).", 3.0, _has_outputs, _coherence
+    )
+)
+groundedness = register_metric(
+    Metric(
+        "groundedness",
+        "How well the response is supported by retrieved context (1-5, LLM judge).",
+        3.0,
+        _has_context,
+        _groundedness,
+    )
+)

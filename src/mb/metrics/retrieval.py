@@ -1,0 +1,131 @@
+"""``retrieval``: what was retrieved; recall and precision against the document ids named in
+``inputs.metadata.turns[-1].resources``; with an LLM judge, each chunk's relevance and whether the chunks suffice
+for the expected response."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..entities import Example, RetrievalResult, RetrievalResults
+from ..judges.base import JudgeRequest, JudgeTask
+from ..matching import MatchContext
+from ..results import MetricResult
+from ._base import Metric, MetricSpec, register_metric, skipped
+from ._text import question_text
+
+__all__ = ["expected_document_ids", "retrieval"]
+
+_ID_KEYS = ("id", "doc_id", "document_id", "chunk_id", "url", "uri", "source", "path")
+
+
+def expected_document_ids(example: Example) -> list[str]:
+    """Document ids named by the current turn's resources: strings, or the id-like fields of objects."""
+    metadata = example.inputs.metadata
+    if metadata is None or not metadata.turns:
+        return []
+    ids: list[str] = []
+    for resource in metadata.turns[-1].resources:
+        if isinstance(resource, str) and resource.strip():
+            ids.append(resource.strip())
+        elif isinstance(resource, dict):
+            for key in _ID_KEYS[:4]:
+                value = resource.get(key)
+                if isinstance(value, str) and value.strip():
+                    ids.append(value.strip())
+                    break
+    return list(dict.fromkeys(ids))
+
+
+def _names(chunk: RetrievalResult) -> set[str]:
+    """Every name a chunk can be referred to by: its id and id-like extra fields (url, source, path...)."""
+    names = {chunk.id}
+    for key in _ID_KEYS:
+        value = (chunk.model_extra or {}).get(key)
+        if isinstance(value, str):
+            names.add(value)
+    return names
+
+
+def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
+    outputs = example.outputs
+    if outputs is None:
+        return skipped("no outputs")
+    chunks = [chunk for event in outputs.trace if isinstance(event, RetrievalResults) for chunk in event.outputs]
+    expected = expected_document_ids(example)
+    details: dict[str, Any] = {"retrieved": [chunk.id for chunk in chunks]}
+    parts = [f"{len(chunks)} chunk(s) retrieved"]
+    judge: str | None = None
+    passed: bool
+    if expected:
+        threshold = spec.threshold if spec.threshold is not None else 1.0
+        found = [doc for doc in expected if any(doc in _names(chunk) for chunk in chunks)]
+        relevant = [chunk for chunk in chunks if _names(chunk) & set(expected)]
+        recall = len(found) / len(expected)
+        precision = len(relevant) / len(chunks) if chunks else 0.0
+        details.update(expected=expected, recall=round(recall, 4), precision=round(precision, 4))
+        missed = [doc for doc in expected if doc not in found]
+        parts.append(f"recall {recall:.2f}, precision {precision:.2f} against the turn's resources")
+        if missed:
+            parts.append("not retrieved: " + ", ".join(missed))
+        passed = recall >= threshold
+    else:
+        threshold = spec.threshold if spec.threshold is not None else 1.0
+        passed = len(chunks) >= threshold
+    question = question_text(example)
+    if chunks and ctx.supports(JudgeTask.CHUNK_RELEVANCE):
+        relevance: list[dict[str, Any]] = []
+        for chunk in chunks:
+            verdict = ctx.oracle(
+                JudgeRequest(JudgeTask.CHUNK_RELEVANCE, candidate=chunk.page_content, question=question)
+            )
+            judge = verdict.judge
+            relevance.append(
+                {
+                    "id": chunk.id,
+                    "relevant": None if verdict.error else verdict.passed,
+                    "reason": verdict.error or verdict.reason,
+                }
+            )
+        details["chunk_relevance"] = relevance
+        relevant_count = sum(1 for r in relevance if r["relevant"])
+        parts.append(f"{relevant_count} of {len(chunks)} chunk(s) relevant to the request")
+    expected_response = example.expectations.expected_response
+    if chunks and expected_response and ctx.supports(JudgeTask.SUFFICIENCY):
+        context = "\n".join(f"[{chunk.id}] {chunk.page_content}" for chunk in chunks)
+        verdict = ctx.oracle(
+            JudgeRequest(JudgeTask.SUFFICIENCY, candidate=context, reference=expected_response, question=question)
+        )
+        judge = verdict.judge
+        if verdict.error is None:
+            details["sufficiency"] = {"sufficient": verdict.passed, "reason": verdict.reason}
+            parts.append(
+                "the chunks " + ("suffice" if verdict.passed else "do not suffice") + " for the expected answer"
+            )
+            if not expected:
+                passed = passed and verdict.passed
+        else:
+            details["sufficiency"] = {"sufficient": None, "reason": verdict.error}
+    return MetricResult.model_construct(
+        status="ok",
+        value=float(len(chunks)),
+        passed=passed,
+        threshold=threshold,
+        reason="; ".join(parts),
+        judge=judge,
+        gating=False,
+        details=details,
+    )
+
+
+def _applies(example: Example) -> bool:
+    outputs = example.outputs
+    if outputs is None:
+        return False
+    return any(isinstance(e, RetrievalResults) for e in outputs.trace) or bool(expected_document_ids(example))
+
+
+retrieval = register_metric(
+    Metric(
+        "retrieval", "Chunks retrieved; recall/precision against named resources; relevance.", 1.0, _applies, _compute
+    )
+)
