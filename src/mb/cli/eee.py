@@ -1,0 +1,149 @@
+"""``mb export eee``: evaluation results as Every Eval Ever aggregate and instance-level records."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+from rich.markup import escape
+
+from ._console import err_console, out_console
+
+__all__ = ["export_eee"]
+
+_FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
+
+
+@click.command("eee")
+@click.argument("results", type=_FILE)
+@click.option(
+    "--executed", type=_FILE, required=True, help="The executed benchmark the results score (joined on line)."
+)
+@click.option("--model-id", required=True, help="The model evaluated, as ORG/MODEL (e.g. openai/gpt-4o-mini).")
+@click.option(
+    "--out-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=".",
+    show_default=True,
+    help="Root of the EEE layout: files go to OUT_DIR/data/<benchmark>/<org>/<model>/.",
+)
+@click.option(
+    "--schema-version", type=click.Choice(["0.3.0", "0.2.0"]), default="0.3.0", show_default=True,
+    help="EEE schema version to write.",
+)  # fmt: skip
+@click.option("--benchmark", help="Benchmark (evaluation) name; default: the executed file's name.")
+@click.option("--source-org", default="unknown", show_default=True, help="Organization publishing the results.")
+@click.option("--source-org-url", help="URL of that organization.")
+@click.option("--source-name", default="MorganaBench", show_default=True, help="Platform the evaluation ran on.")
+@click.option(
+    "--evaluator-relationship",
+    type=click.Choice(["first_party", "third_party", "collaborative", "other"]),
+    default="third_party",
+    show_default=True,
+    help="How the evaluator relates to the model's developer.",
+)
+@click.option("--model-name", help="Display name of the model; default: the part of --model-id after the '/'.")
+@click.option("--inference-platform", help="API provider that served the model (e.g. openai, bedrock).")
+@click.option(
+    "--deployment-type",
+    type=click.Choice(["self_deployed", "externally_managed", "unknown"]),
+    default="unknown",
+    show_default=True,
+    help="Who ran the model: you (self_deployed) or a provider's API (externally_managed).",
+)
+@click.option(
+    "--model-availability",
+    type=click.Choice(["open_weights", "closed_weights", "unknown"]),
+    default="unknown",
+    show_default=True,
+    help="Whether the model's weights are published.",
+)
+@click.option("--dataset-url", multiple=True, help="Where the benchmark can be downloaded (repeatable).")
+@click.option("--hf-repo", help="The benchmark's Hugging Face dataset repository.")
+@click.option("--hf-split", help="The Hugging Face split evaluated.")
+@click.option("--judge", help="The judge the evaluation used, recorded as metadata (default: read from results).")
+@click.option(
+    "--validate/--no-validate",
+    default=True,
+    show_default=True,
+    help="Check every record against the bundled EEE schema before writing it.",
+)
+def export_eee(
+    results: Path,
+    executed: Path,
+    model_id: str,
+    out_dir: Path,
+    schema_version: str,
+    benchmark: str | None,
+    source_org: str,
+    source_org_url: str | None,
+    source_name: str,
+    evaluator_relationship: str,
+    model_name: str | None,
+    inference_platform: str | None,
+    deployment_type: str,
+    model_availability: str,
+    dataset_url: tuple[str, ...],
+    hf_repo: str | None,
+    hf_split: str | None,
+    judge: str | None,
+    validate: bool,
+) -> None:
+    """Export RESULTS (from `mb eval -o`) in the Every Eval Ever layout.
+
+    Writes OUT_DIR/data/<benchmark>/<org>/<model>/<uuid>.json (the aggregate record: pass rates overall, by
+    assertion kind, matcher, check and category, and every metric) and <uuid>_samples.jsonl (one instance
+    record per example: conversation, tool calls and results, verdict, token usage, latency), the aggregate
+    naming the samples file with its SHA-256 checksum and row count. Prints both paths.
+
+    Exit status: 0 on success, 1 when the inputs cannot be exported (a result without its executed line, an
+    unreadable results line), 2 on bad options.
+    """
+    from ..formats.eee import EeeMetadata
+    from ..formats.eee import export_eee as run_export
+    from ..formats.eee._paths import split_model_id
+
+    try:
+        split_model_id(model_id)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--model-id") from None
+    finished = datetime.fromtimestamp(results.stat().st_mtime, tz=UTC).isoformat()
+    metadata = EeeMetadata(
+        source_organization=source_org,
+        source_organization_url=source_org_url,
+        source_name=source_name,
+        evaluator_relationship=evaluator_relationship,  # type: ignore[arg-type]
+        model_name=model_name,
+        inference_platform=inference_platform,
+        deployment_type=deployment_type,  # type: ignore[arg-type]
+        model_availability=model_availability,  # type: ignore[arg-type]
+        dataset_urls=dataset_url,
+        hf_repo=hf_repo,
+        hf_split=hf_split,
+        judge=judge,
+        evaluation_timestamp=finished,
+    )
+    try:
+        written = run_export(
+            results,
+            executed,
+            model_id=model_id,
+            out_dir=out_dir,
+            schema_version=schema_version,
+            benchmark=benchmark,
+            metadata=metadata,
+            validate=validate,
+        )
+    except ValueError as exc:
+        err_console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(1) from None
+    except OSError as exc:
+        err_console.print(f"[red]error:[/] cannot write to {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
+        raise SystemExit(1) from None
+    out_console.print(str(written.aggregate_path), markup=False)
+    out_console.print(str(written.samples_path), markup=False)
+    err_console.print(
+        f"wrote EEE {written.schema_version}: {written.rows} instance record(s), evaluation_id {written.evaluation_id}",
+        markup=False,
+    )

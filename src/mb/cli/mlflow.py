@@ -1,0 +1,74 @@
+"""``mb export mlflow``: log a finished evaluation as an MLflow run (metrics, parameters, table, results file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.markup import escape
+
+from ._console import err_console, out_console
+
+__all__ = ["export_mlflow"]
+
+_FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
+
+
+@click.command("mlflow")
+@click.argument("results", type=_FILE)
+@click.option(
+    "--tracking-uri",
+    envvar="MLFLOW_TRACKING_URI",
+    help="Where to log, e.g. sqlite:///mlflow.db or http://localhost:5000 (default: $MLFLOW_TRACKING_URI, "
+    "else MLflow's default).",
+)
+@click.option("--experiment", default="morganabench", show_default=True, help="Experiment (created when missing).")
+@click.option("--run-name", help="Name of the run (default: one MLflow makes up).")
+@click.option("--executed", type=_FILE, help="The executed benchmark: adds question and response to the table.")
+@click.option("--judge", help="The judge the evaluation used, recorded as a parameter (default: read from results).")
+@click.option("--artifact-location", help="Artifact location of the experiment, when it has to be created.")
+def export_mlflow(
+    results: Path,
+    tracking_uri: str | None,
+    experiment: str,
+    run_name: str | None,
+    executed: Path | None,
+    judge: str | None,
+    artifact_location: str | None,
+) -> None:
+    """Log RESULTS (from `mb eval -o`) as an MLflow run and print its id.
+
+    The run gets the summary metrics (pass rate, counts, pass rates by assertion kind, matcher, check and
+    category, each metric's mean and pass rate), parameters (judge, files, counts), the per-example table
+    `mb_results.json` and RESULTS itself as an artifact. MLflow telemetry is turned off
+    (MLFLOW_DISABLE_TELEMETRY, DO_NOT_TRACK) unless you set those variables yourself.
+
+    Exit status: 0 on success, 1 when RESULTS cannot be read or MLflow refuses the run, 2 on bad options.
+    """
+    from ..integrations._mlflow_support import offline_environment, require_mlflow
+
+    offline_environment()
+    try:
+        require_mlflow()
+    except ImportError as exc:
+        err_console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(1) from None
+    from mlflow.exceptions import MlflowException
+
+    from ..formats.mlflow import log_results
+
+    try:
+        run_id = log_results(
+            results,
+            tracking_uri=tracking_uri,
+            experiment=experiment,
+            run_name=run_name,
+            executed=executed,
+            judge=judge,
+            artifact_location=artifact_location,
+        )
+    except (ValueError, OSError, MlflowException) as exc:
+        err_console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(1) from None
+    out_console.print(run_id, markup=False)
+    err_console.print(f"logged run {run_id} to experiment {experiment!r}", markup=False)

@@ -1,0 +1,295 @@
+"""``export_eee``: evaluation results and their executed benchmark as an EEE aggregate record + instance JSONL."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import orjson
+
+from ..._version import __version__
+from ._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
+from ._instance import InstanceContext, instance_record
+from ._paths import Layout, split_model_id
+from ._results import OVERALL_RESULT_ID, ResultContext, evaluation_results
+from ._schemas import DEFAULT_SCHEMA_VERSION, SCHEMA_VERSIONS, validate_record
+from ._tally import Tallies
+
+__all__ = ["EeeExport", "EeeMetadata", "export_eee"]
+
+EVAL_LIBRARY = "MorganaBench"
+"""The ``eval_library`` name written in every aggregate record."""
+
+Relationship = Literal["first_party", "third_party", "collaborative", "other"]
+Deployment = Literal["self_deployed", "externally_managed", "unknown"]
+Availability = Literal["open_weights", "closed_weights", "unknown"]
+
+
+@dataclass(frozen=True)
+class EeeMetadata:
+    """Who ran the evaluation, of which model, on which dataset: the descriptive fields of the aggregate record."""
+
+    source_organization: str = "unknown"
+    """``source_metadata.source_organization_name``: the organization publishing these results."""
+
+    source_organization_url: str | None = None
+    """``source_metadata.source_organization_url``."""
+
+    source_name: str = EVAL_LIBRARY
+    """``source_metadata.source_name``: the platform the evaluation ran on."""
+
+    evaluator_relationship: Relationship = "third_party"
+    """How the evaluator relates to the model's developer."""
+
+    model_name: str | None = None
+    """``model_info.name``; the model part of the model id when None."""
+
+    inference_platform: str | None = None
+    """``model_info.inference_platform`` (the API provider, e.g. ``openai``, ``bedrock``)."""
+
+    deployment_type: Deployment = "unknown"
+    """``model_info.additional_details.deployment_type``."""
+
+    model_availability: Availability = "unknown"
+    """``model_info.additional_details.model_availability``."""
+
+    dataset_urls: Sequence[str] = ()
+    """Where the benchmark can be downloaded (``source_data`` of type ``url``)."""
+
+    hf_repo: str | None = None
+    """The benchmark's Hugging Face dataset repository (``source_data`` of type ``hf_dataset``); wins over URLs."""
+
+    hf_split: str | None = None
+    """The Hugging Face split evaluated."""
+
+    judge: str | None = None
+    """The judge the evaluation used (``eval_library.additional_details.judge``); default: the metrics' judges."""
+
+    evaluation_timestamp: str | None = None
+    """When the evaluation ran (ISO 8601 or a Unix time)."""
+
+    extra_details: dict[str, str] = field(default_factory=dict)
+    """More ``source_metadata.additional_details`` (0.3.0), e.g. the run's configuration."""
+
+
+@dataclass(frozen=True)
+class EeeExport:
+    """What :func:`export_eee` wrote."""
+
+    aggregate_path: Path
+    """The aggregate record, ``<out>/data/<benchmark>/<developer>/<model>/<uuid>.json``."""
+
+    samples_path: Path
+    """The instance-level records, ``<uuid>_samples.jsonl`` beside the aggregate."""
+
+    evaluation_id: str
+    """The ``evaluation_id`` shared by both files."""
+
+    rows: int
+    """Lines written to the samples file (one per example result)."""
+
+    checksum: str
+    """SHA-256 of the samples file, as recorded in the aggregate."""
+
+    schema_version: str
+    """The EEE schema version both files follow."""
+
+    @property
+    def paths(self) -> tuple[Path, Path]:
+        """``(aggregate_path, samples_path)``."""
+        return self.aggregate_path, self.samples_path
+
+
+def export_eee(
+    results: ResultsSource,
+    executed: ExecutedSource,
+    *,
+    model_id: str,
+    out_dir: str | os.PathLike[str],
+    schema_version: str = DEFAULT_SCHEMA_VERSION,
+    benchmark: str | None = None,
+    metadata: EeeMetadata | None = None,
+    validate: bool = True,
+    retrieved_timestamp: str | None = None,
+    file_uuid: str | None = None,
+) -> EeeExport:
+    """Write evaluation results in the Every Eval Ever layout and return where.
+
+    ``results`` is a results JSONL (``ExampleResult`` per line), a ``RunResult`` or an iterable of results;
+    ``executed`` the executed benchmark they scored (a path, an iterable of examples numbered from line 1, or a
+    mapping line -> example), joined on ``ExampleResult.line``. ``model_id`` is ``developer/model``. Two files
+    are written under ``out_dir``: ``data/<benchmark>/<developer>/<model>/<uuid>.json`` (aggregate) and
+    ``<uuid>_samples.jsonl`` (one instance record per result), the aggregate naming the samples file with its
+    SHA-256 checksum and row count. With ``validate`` every record is checked against the bundled schema of
+    ``schema_version`` (``0.3.0`` or ``0.2.0``) before it is written.
+
+    Raises ``ValueError`` for unusable input (bad model id, unknown version, a result with no executed line, no
+    results); nothing is left behind when an export fails.
+    """
+    if schema_version not in SCHEMA_VERSIONS:
+        raise ValueError(f"unknown EEE schema version {schema_version!r} (known: {', '.join(SCHEMA_VERSIONS)})")
+    info = metadata or EeeMetadata()
+    split_model_id(model_id)
+    name = benchmark or _default_benchmark(executed)
+    stamp = retrieved_timestamp or repr(time.time())
+    file_id = _uuid4(file_uuid)
+    layout = Layout.build(name, model_id, file_id)
+    evaluation_id = f"{name}/{model_id}/{stamp}"
+    root = Path(out_dir)
+    aggregate_path, samples_path = root / layout.aggregate_path, root / layout.samples_path
+    context = InstanceContext(schema_version, evaluation_id, model_id, name, OVERALL_RESULT_ID)
+    created = _make_directories(samples_path.parent)
+    owned: list[Path] = []  # files this call created, removed again if it fails
+    try:
+        rows, checksum, tallies = _write_samples(samples_path, owned, results, executed, context, validate)
+        source_data = _source_data(name, info, executed, rows)
+        record = _aggregate(schema_version, name, evaluation_id, stamp, info, model_id, tallies, source_data)
+        record["detailed_evaluation_results"] = {
+            "format": "jsonl",
+            "file_path": layout.samples_path,
+            "hash_algorithm": "sha256",
+            "checksum": checksum,
+            "total_rows": rows,
+        }
+        if validate:
+            validate_record(record, "aggregate", schema_version)
+        with aggregate_path.open("xb") as stream:
+            owned.append(aggregate_path)
+            stream.write(orjson.dumps(record, option=orjson.OPT_INDENT_2) + b"\n")
+    except BaseException:
+        for path in owned:
+            path.unlink(missing_ok=True)
+        for directory in created:
+            with contextlib.suppress(OSError):  # not empty: something else was written there meanwhile
+                directory.rmdir()
+        raise
+    return EeeExport(aggregate_path, samples_path, evaluation_id, rows, checksum, schema_version)
+
+
+def _write_samples(
+    path: Path,
+    owned: list[Path],
+    results: ResultsSource,
+    executed: ExecutedSource,
+    context: InstanceContext,
+    validate: bool,
+) -> tuple[int, str, Tallies]:
+    digest = hashlib.sha256()
+    tallies = Tallies()
+    index = ExecutedIndex(executed)
+    rows = 0
+    with path.open("xb") as stream:
+        owned.append(path)
+        for result in iter_results(results):
+            record = index.get(result.line)
+            line = instance_record(result, record.example, context, record.document)
+            if validate:
+                validate_record(line, "instance", context.version)
+            data = orjson.dumps(line) + b"\n"
+            digest.update(data)
+            stream.write(data)
+            tallies.add(result)
+            rows += 1
+    if rows == 0:
+        raise ValueError("no evaluation results to export")
+    return rows, digest.hexdigest(), tallies
+
+
+def _make_directories(directory: Path) -> list[Path]:
+    """Create ``directory`` and its missing parents; the ones created, deepest first (to undo on failure)."""
+    missing = [path for path in (directory, *directory.parents) if not path.exists()]
+    directory.mkdir(parents=True, exist_ok=True)
+    return missing
+
+
+def _uuid4(value: str | None) -> str:
+    if value is None:
+        return str(uuid.uuid4())
+    try:
+        parsed = uuid.UUID(value)
+    except ValueError:
+        raise ValueError(f"file uuid {value!r} is not a UUID") from None
+    if parsed.version != 4:
+        raise ValueError(f"file uuid {value!r} must be a version 4 UUID")
+    return str(parsed)
+
+
+def _default_benchmark(executed: ExecutedSource) -> str:
+    """The executed file's name without ``.gz``/``.jsonl`` suffixes, or ``morganabench`` for in-memory input."""
+    if not isinstance(executed, (str, os.PathLike)) or str(executed) == "-":
+        return "morganabench"
+    name = Path(executed).name
+    for suffix in (".gz", ".jsonl", ".json"):
+        name = name.removesuffix(suffix)
+    return name or "morganabench"
+
+
+def _source_data(name: str, info: EeeMetadata, executed: ExecutedSource, rows: int) -> dict[str, Any]:
+    if info.hf_repo:
+        data: dict[str, Any] = {"dataset_name": name, "source_type": "hf_dataset", "hf_repo": info.hf_repo}
+        if info.hf_split:
+            data["hf_split"] = info.hf_split
+        data["samples_number"] = rows
+        return data
+    if info.dataset_urls:
+        return {"dataset_name": name, "source_type": "url", "url": list(info.dataset_urls)}
+    details = {"format": "MorganaBench JSONL", "samples": str(rows)}
+    if isinstance(executed, (str, os.PathLike)) and str(executed) != "-":
+        details["file"] = Path(executed).name
+    return {"dataset_name": name, "source_type": "other", "additional_details": details}
+
+
+def _aggregate(
+    version: str,
+    name: str,
+    evaluation_id: str,
+    stamp: str,
+    info: EeeMetadata,
+    model_id: str,
+    tallies: Tallies,
+    source_data: dict[str, Any],
+) -> dict[str, Any]:
+    v3 = version != "0.2.0"
+    developer, model = split_model_id(model_id)
+    library = {"name": EVAL_LIBRARY, "version": __version__}
+    library_details = {"package": "morganabench"}
+    judge = info.judge or ", ".join(tallies.judges)
+    if judge:
+        library_details["judge"] = judge
+    record: dict[str, Any] = {"schema_version": version, "evaluation_id": evaluation_id}
+    if info.evaluation_timestamp:
+        record["evaluation_timestamp"] = info.evaluation_timestamp
+    record["retrieved_timestamp"] = stamp
+    source: dict[str, Any] = {
+        "source_name": info.source_name,
+        "source_type": "evaluation_run",
+        "source_organization_name": info.source_organization,
+        "evaluator_relationship": info.evaluator_relationship,
+    }
+    if info.source_organization_url:
+        source["source_organization_url"] = info.source_organization_url
+    if v3 and info.extra_details:
+        source["additional_details"] = dict(info.extra_details)
+    record["source_metadata"] = source
+    if v3:
+        record["eval_library"] = {**library, "additional_details": library_details}
+    model_info: dict[str, Any] = {"name": info.model_name or model, "id": model_id, "developer": developer}
+    if info.inference_platform:
+        model_info["inference_platform"] = info.inference_platform
+    model_info["additional_details"] = {
+        "deployment_type": info.deployment_type,
+        "model_availability": info.model_availability,
+    }
+    record["model_info"] = model_info
+    # 0.2.0 has no eval_library: the library is named on each result's generation_config instead.
+    generation = None if v3 else {"eval_library": EVAL_LIBRARY, "eval_library_version": __version__, **library_details}
+    context = ResultContext(version, name, source_data, generation)
+    record["evaluation_results"] = evaluation_results(tallies, context)
+    return record

@@ -1,0 +1,257 @@
+"""One evaluated example as an EEE instance-level record (one line of ``<uuid>_samples.jsonl``)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ...entities import Example
+from ...results import ExampleResult
+from ._hash import sample_hash
+from ._transcript import Transcript, Turn, as_text, interaction_type, raw_input, transcript
+
+__all__ = ["InstanceContext", "example_error", "instance_record"]
+
+_RESPONSE_METHOD = "full_response"
+"""``extraction_method`` of the final answer: the whole response is what gets scored, nothing is extracted."""
+
+_TOOL_CALL_METHOD = "tool_call"
+"""``extraction_method`` of a tool call checked by the example's assertions."""
+
+
+@dataclass(frozen=True, slots=True)
+class InstanceContext:
+    """What every line of one export shares."""
+
+    version: str
+    """The EEE schema version written (``0.2.0`` or ``0.3.0``)."""
+
+    evaluation_id: str
+    """The aggregate record's ``evaluation_id`` (foreign key)."""
+
+    model_id: str
+    """The model id, ``developer/model``."""
+
+    evaluation_name: str
+    """The benchmark's evaluation name."""
+
+    evaluation_result_id: str
+    """The aggregate result each line belongs to (the overall pass rate); written from 0.3.0 on."""
+
+
+def instance_record(
+    result: ExampleResult, example: Example | None, context: InstanceContext, document: Any = None
+) -> dict[str, Any]:
+    """The instance-level record of ``result`` (the evaluation) and ``example`` (the executed line it scored).
+
+    ``example`` is None when the executed line was invalid; ``document`` (its raw JSON, when it parsed) then
+    supplies what can still be recovered of the input.
+    """
+    v3 = context.version != "0.2.0"
+    raw = raw_input(example) if example is not None else _raw_from_document(document)
+    expected = example.expectations.expected_response if example is not None else None
+    reference: str | list[str] = ([expected] if expected else []) if v3 else (expected or "")
+    kind = interaction_type(example) if example is not None else "single_turn"
+    record: dict[str, Any] = {
+        "schema_version": context.version,
+        "evaluation_id": context.evaluation_id,
+        "model_id": context.model_id,
+        "evaluation_name": context.evaluation_name,
+    }
+    if v3:
+        record["evaluation_result_id"] = context.evaluation_result_id
+    record.update(
+        sample_id=_sample_id(result, example),
+        sample_hash=sample_hash(raw, reference),
+        interaction_type=kind,
+        input={"raw": raw, "reference": reference},
+    )
+    response = example.outputs.response if example is not None and example.outputs is not None else ""
+    messages_key = "messages" if v3 else "interactions"
+    if kind == "single_turn" or example is None:
+        record["output"] = {"raw": ([response] if response else []) if v3 else response}
+        record[messages_key] = None
+        attribution = [_attribution(0, "output.raw", response, _RESPONSE_METHOD, True)] if response else []
+        turns, tool_calls = 1, 0
+    else:
+        conversation = transcript(example)
+        record["output"] = None
+        record[messages_key] = [_message(index, turn, v3) for index, turn in enumerate(conversation.turns)]
+        attribution = _conversation_attribution(conversation, messages_key)
+        turns, tool_calls = len(conversation.turns), conversation.tool_calls
+    record["answer_attribution"] = attribution
+    record["evaluation"] = {
+        "score": _finite(result.score),
+        "is_correct": result.passed,
+        "num_turns": max(turns, 1),
+        "tool_calls_count": tool_calls,
+    }
+    extras = _output_extras(example)
+    usage = _token_usage(extras.get("usage"))
+    if usage is not None:
+        record["token_usage"] = usage
+    latency = _non_negative(extras.get("latency_ms"))
+    if latency is not None:
+        record["performance"] = {"latency_ms": latency}
+    error = example_error(result)
+    if error is not None:
+        record["error"] = error
+    record["metadata"] = _metadata(result, example)
+    return record
+
+
+def example_error(result: ExampleResult) -> str | None:
+    """Why the example could not be decided: its error, or the first judge failure among its verdicts."""
+    if result.error:
+        return result.error
+    if result.status != "error":
+        return None
+    for assertion in result.assertions:
+        if assertion.error:
+            return f"assertion {assertion.tool or assertion.assert_that}: {assertion.error}"
+        for parameter in assertion.parameters:
+            if parameter.error:
+                return f"parameter {', '.join(parameter.params)}: {parameter.error}"
+    for check in result.checks:
+        if check.error:
+            return f"check {check.name}: {check.error}"
+    for name, metric in result.metrics.items():
+        if metric.status == "error":
+            return f"metric {name}: {metric.reason}"
+    return "the example could not be evaluated"
+
+
+def _sample_id(result: ExampleResult, example: Example | None) -> str:
+    extra = example.model_extra if example is not None else None
+    for key in ("sample_id", "id"):
+        value = (extra or {}).get(key)
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
+            return str(value)
+    return str(result.line)
+
+
+def _raw_from_document(document: Any) -> str:
+    inputs = document.get("inputs") if isinstance(document, dict) else None
+    messages = inputs.get("messages") if isinstance(inputs, dict) else None
+    if not isinstance(messages, list):
+        return ""
+    texts = [m for m in messages if isinstance(m, dict) and isinstance(m.get("content"), str)]
+    if len(texts) == 1:
+        return str(texts[0]["content"])
+    return "\n".join(f"{m.get('role', '')}: {m['content']}" for m in texts)
+
+
+def _attribution(turn_idx: int, source: str, value: str, method: str, terminal: bool) -> dict[str, Any]:
+    return {
+        "turn_idx": turn_idx,
+        "source": source,
+        "extracted_value": value,
+        "extraction_method": method,
+        "is_terminal": terminal,
+    }
+
+
+def _conversation_attribution(conversation: Transcript, key: str) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for index, turn in enumerate(conversation.turns):
+        for position, call in enumerate(turn.tool_calls):
+            value = as_text({"id": call.id, "name": call.tool, "arguments": call.params})
+            items.append(_attribution(index, f"{key}[{index}].tool_calls[{position}]", value, _TOOL_CALL_METHOD, False))
+    if conversation.answer_index is not None:
+        index = conversation.answer_index
+        content = conversation.turns[index].content or ""
+        items.append(_attribution(index, f"{key}[{index}].content", content, _RESPONSE_METHOD, True))
+    return items
+
+
+def _message(index: int, turn: Turn, v3: bool) -> dict[str, Any]:
+    message: dict[str, Any] = {"turn_idx": index, "role": turn.role, "content": turn.content}
+    if turn.tool_calls:
+        message["tool_calls"] = [
+            {
+                "id": call.id,
+                "name": call.tool,
+                "arguments": {key: as_text(value) for key, value in call.params.items()} if v3 else dict(call.params),
+            }
+            for call in turn.tool_calls
+        ]
+    if turn.tool_call_id is not None:
+        message["tool_call_id"] = [turn.tool_call_id] if v3 else turn.tool_call_id
+    return message
+
+
+def _output_extras(example: Example | None) -> dict[str, Any]:
+    if example is None or example.outputs is None:
+        return {}
+    return dict(example.outputs.model_extra or {})
+
+
+def _non_negative(value: Any) -> float | None:
+    """A finite non-negative number as a float; None for anything else (booleans included)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) and value >= 0 else None
+
+
+def _finite(value: float) -> float:
+    return float(value) if math.isfinite(value) else 0.0
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and value >= 0:
+        return value
+    if isinstance(value, float) and value.is_integer() and value >= 0:
+        return int(value)
+    return None
+
+
+_OPTIONAL_USAGE = ("input_tokens_cache_write", "input_tokens_cache_read", "reasoning_tokens")
+
+
+def _token_usage(usage: Any) -> dict[str, int] | None:
+    """``token_usage`` from the runner's ``outputs.usage``; all three counts or nothing (a missing total is summed)."""
+    if not isinstance(usage, dict):
+        return None
+    prompt, completion = _count(usage.get("input_tokens")), _count(usage.get("output_tokens"))
+    if prompt is None or completion is None:
+        return None
+    total = _count(usage.get("total_tokens"))
+    record = {"input_tokens": prompt, "output_tokens": completion, "total_tokens": total or prompt + completion}
+    for key in _OPTIONAL_USAGE:
+        count = _count(usage.get(key))
+        if count is not None:
+            record[key] = count
+    return record
+
+
+def _metadata(result: ExampleResult, example: Example | None) -> dict[str, str]:
+    """Strings only (the 0.3.0 schema requires it): line, status, categories, metric values, failure reasons."""
+    metadata = {"line": str(result.line), "status": result.status}
+    categories = dict(result.categories)
+    turn_categories: dict[str, str] = {}
+    if example is not None and example.inputs.metadata is not None:
+        categories = {**(example.inputs.metadata.categories or {}), **categories}
+        turns = example.inputs.metadata.turns
+        if turns:
+            turn_categories = dict(turns[-1].categories)
+    metadata.update({f"category.{key}": str(value) for key, value in sorted(categories.items())})
+    metadata.update({f"turn_category.{key}": str(value) for key, value in sorted(turn_categories.items())})
+    for name, metric in sorted(result.metrics.items()):
+        if metric.status == "ok" and metric.value is not None and math.isfinite(metric.value):
+            metadata[f"metric.{name}"] = repr(float(metric.value))
+            if metric.passed is not None:
+                metadata[f"metric.{name}.passed"] = "true" if metric.passed else "false"
+        else:
+            metadata[f"metric.{name}"] = metric.status
+    reasons = [f"{a.tool or a.assert_that}: {a.reason}" for a in result.assertions if not a.passed]
+    reasons += [f"{c.name}: {c.reason}" for c in result.checks if c.gating and not c.passed]
+    if reasons:
+        metadata["failures"] = " | ".join(reasons)
+    extra = example.model_extra if example is not None else None
+    example_hash = (extra or {}).get("example_hash")
+    if isinstance(example_hash, str):
+        metadata["example_hash"] = example_hash
+    return metadata

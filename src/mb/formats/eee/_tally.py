@@ -1,0 +1,159 @@
+"""Streaming tallies of per-example outcomes, one per EEE aggregate result."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from ...results import ExampleResult
+
+__all__ = ["Tallies", "Tally"]
+
+K = TypeVar("K")
+
+
+@dataclass(slots=True)
+class Tally:
+    """Values seen for one aggregate result: their count, sum and spread, and pass/fail/error counts."""
+
+    count: int = 0
+    """Values added (errors count as 0 for pass rates, as the evaluation summary does)."""
+
+    total: float = 0.0
+    """Sum of the values."""
+
+    total_sq: float = 0.0
+    """Sum of the squared values."""
+
+    minimum: float = math.inf
+    """Smallest value seen."""
+
+    maximum: float = -math.inf
+    """Largest value seen."""
+
+    passed: int = 0
+    """Items that passed."""
+
+    failed: int = 0
+    """Items that failed."""
+
+    errors: int = 0
+    """Items that could not be decided."""
+
+    thresholds: set[float] = field(default_factory=set)
+    """Pass marks used (metrics)."""
+
+    judges: set[str] = field(default_factory=set)
+    """Judges that decided (metrics)."""
+
+    def add(self, value: float) -> None:
+        """Add one value."""
+        self.count += 1
+        self.total += value
+        self.total_sq += value * value
+        self.minimum = min(self.minimum, value)
+        self.maximum = max(self.maximum, value)
+
+    def outcome(self, passed: bool | None, error: bool = False) -> None:
+        """Add one pass/fail item (an error is neither, and counts 0 toward the rate)."""
+        if error or passed is None:
+            self.errors += 1
+            self.add(0.0)
+        elif passed:
+            self.passed += 1
+            self.add(1.0)
+        else:
+            self.failed += 1
+            self.add(0.0)
+
+    @property
+    def mean(self) -> float:
+        """Mean of the values (0 when empty)."""
+        return self.total / self.count if self.count else 0.0
+
+    @property
+    def standard_deviation(self) -> float | None:
+        """Sample standard deviation (n - 1); None with fewer than two values."""
+        if self.count < 2:
+            return None
+        variance = (self.total_sq - self.count * self.mean * self.mean) / (self.count - 1)
+        return math.sqrt(max(variance, 0.0))
+
+    @property
+    def standard_error(self) -> float | None:
+        """Standard error of the mean (standard deviation over the square root of n)."""
+        deviation = self.standard_deviation
+        return None if deviation is None else deviation / math.sqrt(self.count)
+
+
+@dataclass(slots=True)
+class Tallies:
+    """Every tally of an export, filled one example result at a time."""
+
+    overall: Tally = field(default_factory=Tally)
+    """Example pass rate (errors count against it)."""
+
+    expectations: Tally = field(default_factory=Tally)
+    """Share of gating expectations met, per example."""
+
+    assertions: dict[str, Tally] = field(default_factory=dict)
+    """Assertion pass rate by kind (``tool_called``, ``no_tool_called``)."""
+
+    matchers: dict[str, Tally] = field(default_factory=dict)
+    """Parameter-assertion pass rate by matcher kind."""
+
+    checks: dict[str, Tally] = field(default_factory=dict)
+    """Check pass rate by check name."""
+
+    metric_values: dict[str, Tally] = field(default_factory=dict)
+    """Metric values by metric name (skipped metrics not counted)."""
+
+    metric_passes: dict[str, Tally] = field(default_factory=dict)
+    """Metric pass rate against its threshold, by metric name."""
+
+    categories: dict[tuple[str, str], Tally] = field(default_factory=dict)
+    """Example pass rate by ``(category, value)``."""
+
+    @property
+    def judges(self) -> list[str]:
+        """Every judge that decided a metric, sorted."""
+        return sorted({judge for tally in self.metric_values.values() for judge in tally.judges})
+
+    def add(self, result: ExampleResult) -> None:
+        """Count one example result."""
+        error = result.status == "error"
+        self.overall.outcome(result.passed and not error, error)
+        if math.isfinite(result.score):
+            self.expectations.add(result.score)
+        for assertion in result.assertions:
+            _tally(self.assertions, assertion.assert_that).outcome(assertion.passed, assertion.error is not None)
+            for parameter in assertion.parameters:
+                if parameter.score is not None:  # None: never checked (the tool was not called)
+                    _tally(self.matchers, parameter.match_as).outcome(parameter.passed, parameter.error is not None)
+        for check in result.checks:
+            _tally(self.checks, check.name).outcome(check.passed, check.error is not None)
+        for name, metric in result.metrics.items():
+            if metric.status == "skipped":
+                continue
+            passes = _tally(self.metric_passes, name)
+            if metric.status == "error" or metric.value is None or not math.isfinite(metric.value):
+                passes.outcome(None, True)
+                continue
+            values = _tally(self.metric_values, name)
+            values.add(float(metric.value))
+            if metric.threshold is not None and math.isfinite(metric.threshold):
+                values.thresholds.add(float(metric.threshold))
+            if metric.judge:
+                values.judges.add(metric.judge)
+            if metric.passed is not None:
+                passes.outcome(metric.passed)
+        for key, value in result.categories.items():
+            _tally(self.categories, (key, value)).outcome(result.passed and not error, error)
+
+
+def _tally(tallies: dict[K, Tally], key: K) -> Tally:
+    tally = tallies.get(key)
+    if tally is None:
+        tally = tallies[key] = Tally()
+    return tally

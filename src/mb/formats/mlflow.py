@@ -1,0 +1,191 @@
+"""A finished evaluation as an MLflow run: summary metrics, parameters, the per-example table and the results file.
+
+MLflow is an optional dependency (``pip install 'morganabench[mlflow]'``), imported only when logging.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from .._version import __version__
+from ..results import ExampleResult, Summary
+from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
+
+__all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "log_results", "metric_key", "summary_metrics"]
+
+DEFAULT_EXPERIMENT = "morganabench"
+"""The experiment runs go to unless another is named."""
+
+TABLE_FILE = "mb_results.json"
+"""The run artifact holding the per-example table (``mlflow.load_table`` reads it back)."""
+
+_BATCH = 100
+_UNSAFE = re.compile(r"[^\w./\- ]")
+
+
+def metric_key(*parts: str) -> str:
+    """An MLflow metric or parameter name: the parts joined with ``/``, characters MLflow refuses replaced."""
+    return "/".join(_UNSAFE.sub("_", part) for part in parts)
+
+
+def summary_metrics(summary: Summary) -> dict[str, float]:
+    """The run's metrics: pass rate and counts, then pass rates (and metric means) by assertion kind, matcher,
+    check, metric and category."""
+    metrics: dict[str, float] = {
+        "pass_rate": summary.pass_rate,
+        "examples": float(summary.total),
+        "passed": float(summary.passed),
+        "failed": float(summary.failed),
+        "errors": float(summary.errors),
+    }
+    for prefix, stats in (
+        ("assertion", summary.by_assertion),
+        ("matcher", summary.by_matcher),
+        ("check", summary.by_check),
+    ):
+        for name, stat in stats.items():
+            metrics[metric_key(prefix, name, "pass_rate")] = stat.rate
+            metrics[metric_key(prefix, name, "count")] = float(stat.total)
+    for name, stat in summary.by_metric.items():
+        if stat.mean is not None:
+            metrics[metric_key("metric", name, "mean")] = stat.mean
+        metrics[metric_key("metric", name, "pass_rate")] = stat.rate
+        metrics[metric_key("metric", name, "count")] = float(stat.total)
+    for name, stat in summary.by_category.items():
+        key, _, value = name.partition("=")
+        metrics[metric_key("category", key, value, "pass_rate")] = stat.rate
+    return {name: value for name, value in metrics.items() if math.isfinite(value)}
+
+
+def log_results(
+    results: ResultsSource,
+    *,
+    tracking_uri: str | None = None,
+    experiment: str | None = None,
+    run_name: str | None = None,
+    executed: ExecutedSource | None = None,
+    judge: str | None = None,
+    artifact_location: str | None = None,
+    tags: Mapping[str, str] | None = None,
+) -> str:
+    """Log a finished evaluation as an MLflow run and return the run id.
+
+    ``results`` is a results JSONL (``mb eval -o``), a ``RunResult`` or example results. The run gets the summary
+    metrics (:func:`summary_metrics`, plus ``expectations_met`` and each metric's mean), parameters (judge, files,
+    counts), the per-example table as ``mb_results.json`` (with the question, response and expected response
+    when ``executed`` is given) and, when ``results`` is a file, that file as an artifact. The experiment is
+    created when missing (at ``artifact_location`` when given). MLflow telemetry is disabled unless the
+    environment says otherwise.
+    """
+    from ..evaluation import SummaryBuilder
+    from ..integrations._mlflow_support import offline_environment, require_mlflow
+
+    offline_environment()
+    require_mlflow()
+    from mlflow.entities import Metric, Param, RunTag
+    from mlflow.tracking import MlflowClient
+
+    collected = list(iter_results(results))
+    builder = SummaryBuilder()
+    for result in collected:
+        builder.add(result)
+    judges = sorted({m.judge for r in collected for m in r.metrics.values() if m.judge})
+    summary = builder.build(judge or ", ".join(judges))
+    metrics = summary_metrics(summary)
+    if collected:
+        metrics["expectations_met"] = sum(r.score for r in collected) / len(collected)
+    table = _table(collected, executed)
+    params = _params(summary, results, executed, len(collected))
+
+    client = MlflowClient(tracking_uri=tracking_uri)
+    name = experiment or DEFAULT_EXPERIMENT
+    found = client.get_experiment_by_name(name)
+    experiment_id = found.experiment_id if found is not None else client.create_experiment(name, artifact_location)
+    run_tags = {"mb.version": __version__, "mlflow.source.name": "mb export mlflow", **(tags or {})}
+    run = client.create_run(experiment_id, run_name=run_name, tags=run_tags)
+    run_id: str = run.info.run_id
+    try:
+        stamp = int(run.info.start_time or 0)
+        metric_items = [Metric(key, value, stamp, 0) for key, value in metrics.items()]
+        param_items = [Param(key, value) for key, value in params.items()]
+        tag_items = [RunTag("mb.judge", summary.judge)] if summary.judge else []
+        for start in range(0, max(len(metric_items), len(param_items), 1), _BATCH):
+            end = start + _BATCH
+            client.log_batch(run_id, metrics=metric_items[start:end], params=param_items[start:end], tags=tag_items)
+            tag_items = []
+        client.log_table(run_id, data=table, artifact_file=TABLE_FILE)
+        if isinstance(results, (str, os.PathLike)):
+            client.log_artifact(run_id, os.fspath(results))
+    except BaseException:
+        client.set_terminated(run_id, "FAILED")
+        raise
+    client.set_terminated(run_id, "FINISHED")
+    return run_id
+
+
+def _params(summary: Summary, results: Any, executed: Any, count: int) -> dict[str, str]:
+    params = {"judge": summary.judge or "unknown", "examples": str(count), "mb_version": __version__}
+    if isinstance(results, (str, os.PathLike)):
+        params["results_file"] = Path(results).name
+    if isinstance(executed, (str, os.PathLike)):
+        params["executed_file"] = Path(executed).name
+    if summary.by_metric:
+        params["metrics"] = ",".join(sorted(summary.by_metric))
+    return params
+
+
+def _table(results: list[ExampleResult], executed: ExecutedSource | None) -> dict[str, list[Any]]:
+    """One row per example: line, verdict, score, error, failures, categories, each metric's value and, with the
+    executed benchmark, the question, response and expected response."""
+    metric_names = sorted({name for result in results for name in result.metrics})
+    columns: dict[str, list[Any]] = {
+        "line": [],
+        "status": [],
+        "passed": [],
+        "expectations_met": [],
+        "error": [],
+        "failures": [],
+        "categories": [],
+    }
+    columns.update({name: [] for name in metric_names})
+    index = ExecutedIndex(executed) if executed is not None else None
+    if index is not None:
+        columns.update(question=[], response=[], expected_response=[], tool_calls=[])
+    for result in results:
+        columns["line"].append(result.line)
+        columns["status"].append(result.status)
+        columns["passed"].append(result.passed)
+        columns["expectations_met"].append(result.score)
+        columns["error"].append(result.error or "")
+        columns["failures"].append(_failures(result))
+        columns["categories"].append(orjson.dumps(result.categories, option=orjson.OPT_SORT_KEYS).decode())
+        for name in metric_names:
+            metric = result.metrics.get(name)
+            value = metric.value if metric is not None and metric.status == "ok" else None
+            columns[name].append(value if value is None or math.isfinite(value) else None)
+        if index is not None:
+            _executed_columns(columns, index, result.line)
+    return columns
+
+
+def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, line: int) -> None:
+    example = index.get(line).example
+    columns["question"].append(example.inputs.messages[-1].content if example is not None else "")
+    outputs = example.outputs if example is not None else None
+    columns["response"].append(outputs.response if outputs is not None else "")
+    expected = example.expectations.expected_response if example is not None else None
+    columns["expected_response"].append(expected or "")
+    columns["tool_calls"].append(len(outputs.tool_calls()) if outputs is not None else 0)
+
+
+def _failures(result: ExampleResult) -> str:
+    reasons = [f"{a.tool or a.assert_that}: {a.reason}" for a in result.assertions if not a.passed]
+    reasons += [f"{c.name}: {c.reason}" for c in result.checks if c.gating and not c.passed]
+    return " | ".join(reasons)

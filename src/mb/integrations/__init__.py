@@ -1,0 +1,7 @@
+"""Integrations with other tools: :mod:`mb.integrations.mlflow` (MorganaBench metrics as MLflow GenAI scorers).
+
+Each integration imports its tool only when used; install it with its extra, e.g.
+``pip install 'morganabench[mlflow]'``.
+"""
+
+__all__: list[str] = []

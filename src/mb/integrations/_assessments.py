@@ -1,0 +1,141 @@
+"""What each MorganaBench scorer reports about one example result, independent of MLflow's classes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..results import ExampleResult, MetricResult
+
+__all__ = ["CONCEPTS", "Assessment", "assess", "concept_names"]
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """One scorer's verdict on one example: a value with its rationale, or an error."""
+
+    value: bool | float | None
+    """The score (bool for pass/fail concepts, a number for scores and metrics); None with ``error``."""
+
+    rationale: str
+    """Why, in words a person can act on."""
+
+    error: str | None = None
+    """Set when the verdict could not be reached (agent error, invalid row, judge failure)."""
+
+    metadata: dict[str, str] = field(default_factory=dict)
+    """Extra facts (threshold, judge, counts), strings only."""
+
+    judge: str | None = None
+    """The judge that decided, when one did."""
+
+
+def _error_of(result: ExampleResult) -> str | None:
+    return result.error if result.status == "error" and result.error else None
+
+
+def _passed(result: ExampleResult) -> Assessment:
+    error = _error_of(result)
+    if error is not None:
+        return Assessment(None, error, error=error)
+    failures = [f"{a.tool or a.assert_that}: {a.reason}" for a in result.assertions if not a.passed]
+    failures += [f"{c.name}: {c.reason}" for c in result.checks if c.gating and not c.passed]
+    failures += [f"{name}: {m.reason}" for name, m in result.metrics.items() if m.gating and m.passed is False]
+    undecided = result.status == "error"
+    if result.passed:
+        rationale = "every expectation holds"
+    elif failures:
+        rationale = "; ".join(failures)
+    else:
+        rationale = "undecided: a judge failed" if undecided else "an expectation does not hold"
+    metadata = {"status": result.status, "expectations_met": repr(result.score)}
+    if undecided:
+        return Assessment(None, rationale, error=rationale, metadata=metadata)
+    return Assessment(result.passed, rationale, metadata=metadata)
+
+
+def _expectations_met(result: ExampleResult) -> Assessment:
+    error = _error_of(result)
+    if error is not None:
+        return Assessment(None, error, error=error)
+    return Assessment(result.score, f"{result.score:.0%} of the gating expectations are met", metadata={})
+
+
+def _tool_call_assertions(result: ExampleResult) -> Assessment | None:
+    error = _error_of(result)
+    if error is not None:
+        return Assessment(None, error, error=error)
+    if not result.assertions:
+        return None
+    lines = []
+    for assertion in result.assertions:
+        mark = "PASS" if assertion.passed else "FAIL"
+        lines.append(f"{mark} {assertion.assert_that} {assertion.tool or ''}".rstrip() + f": {assertion.reason}")
+        for parameter in assertion.parameters:
+            if not parameter.passed:
+                lines.append(f"  {', '.join(parameter.params)} ({parameter.match_as}): {parameter.reason}")
+    undecided = [a.error for a in result.assertions if a.error]
+    passed = sum(1 for a in result.assertions if a.passed)
+    metadata = {"passed": str(passed), "total": str(len(result.assertions))}
+    if undecided:
+        return Assessment(None, "\n".join(lines), error=undecided[0], metadata=metadata)
+    return Assessment(passed == len(result.assertions), "\n".join(lines), metadata=metadata)
+
+
+def _checks(result: ExampleResult) -> Assessment | None:
+    error = _error_of(result)
+    if error is not None:
+        return Assessment(None, error, error=error)
+    gating = [check for check in result.checks if check.gating]
+    if not gating:
+        return None
+    lines = [f"{'PASS' if c.passed else 'FAIL'} {c.name}: {c.reason}" for c in result.checks]
+    undecided = [c.error for c in gating if c.error]
+    passed = sum(1 for c in gating if c.passed)
+    metadata = {"passed": str(passed), "total": str(len(gating))}
+    if undecided:
+        return Assessment(None, "\n".join(lines), error=undecided[0], metadata=metadata)
+    return Assessment(passed == len(gating), "\n".join(lines), metadata=metadata)
+
+
+def _metric(name: str) -> Callable[[ExampleResult], Assessment | None]:
+    def assess_metric(result: ExampleResult) -> Assessment | None:
+        error = _error_of(result)
+        if error is not None:
+            return Assessment(None, error, error=error)
+        metric: MetricResult | None = result.metrics.get(name)
+        if metric is None or metric.status == "skipped":
+            return None
+        metadata: dict[str, str] = {"status": metric.status}
+        if metric.threshold is not None:
+            metadata["threshold"] = repr(metric.threshold)
+        if metric.passed is not None:
+            metadata["passed"] = "true" if metric.passed else "false"
+        if metric.status == "error" or metric.value is None:
+            reason = metric.reason or f"{name} could not be computed"
+            return Assessment(None, reason, error=reason, metadata=metadata, judge=metric.judge)
+        return Assessment(float(metric.value), metric.reason, metadata=metadata, judge=metric.judge)
+
+    return assess_metric
+
+
+CONCEPTS: dict[str, Callable[[ExampleResult], Assessment | None]] = {
+    "passed": _passed,
+    "expectations_met": _expectations_met,
+    "tool_call_assertions": _tool_call_assertions,
+    "checks": _checks,
+}
+"""Scorers beyond the metrics: the example's verdict, its share of expectations met, its assertions and checks."""
+
+
+def concept_names(metric_names: tuple[str, ...]) -> tuple[str, ...]:
+    """Every scorer name: the fixed concepts, then one per metric."""
+    return (*CONCEPTS, *metric_names)
+
+
+def assess(concept: str, result: ExampleResult) -> Assessment | None:
+    """What scorer ``concept`` (a fixed concept or a metric name) reports for ``result``; None: not applicable."""
+    function = CONCEPTS.get(concept)
+    if function is None:
+        function = _metric(concept)
+    return function(result)

@@ -1,0 +1,112 @@
+"""Evaluates MLflow rows with MorganaBench, once per row however many scorers ask about it."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import Future
+from typing import Any
+
+import orjson
+from pydantic import ValidationError
+
+from ..entities import Example
+from ..judges.base import Judge
+from ..metrics import MetricSpec
+from ..results import ExampleResult
+
+__all__ = ["RowEvaluator", "example_from_row"]
+
+_CACHE_SIZE = 1024
+
+
+def example_from_row(inputs: Any, outputs: Any, expectations: Any) -> Example:
+    """The executed example an MLflow row describes (``outputs`` may be the response text alone).
+
+    Raises ``ValueError`` saying which part of the row is wrong.
+    """
+    if isinstance(outputs, str):
+        outputs = {"response": outputs}
+    document = {"inputs": inputs, "outputs": outputs, "expectations": expectations or {}}
+    try:
+        return Example.model_validate(document)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in error['loc']) or 'row'}: {error['msg']}"
+            for error in exc.errors(include_url=False)[:5]
+        )
+        raise ValueError(f"the row is not a MorganaBench example ({problems})") from None
+
+
+class RowEvaluator:
+    """Evaluates rows on one background event loop with one judge, caching results by row content.
+
+    MLflow calls every scorer on every row, possibly from several threads; the first scorer to ask about a row
+    evaluates it and the others reuse the result, so judged questions are asked once per row.
+    """
+
+    def __init__(
+        self, judge: Judge | str, metrics: Sequence[str | MetricSpec] | None, require: Sequence[str | MetricSpec]
+    ) -> None:
+        self._judge_spec = judge
+        self._judge: Judge | None = None
+        self._metrics = None if metrics is None else list(metrics)
+        self._require = list(require)
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._cache: OrderedDict[bytes, Future[ExampleResult]] = OrderedDict()
+
+    @property
+    def judge(self) -> Judge:
+        """The judge, resolved on first use (``auto`` picks the best one available)."""
+        with self._lock:
+            if self._judge is None:
+                from ..evaluation import resolve_judge
+
+                self._judge = resolve_judge(self._judge_spec)
+            return self._judge
+
+    def _event_loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                threading.Thread(target=loop.run_forever, name="morganabench-scorers", daemon=True).start()
+                self._loop = loop
+            return self._loop
+
+    def evaluate(self, inputs: Any, outputs: Any, expectations: Any) -> ExampleResult:
+        """The evaluation of one row (cached); ``ValueError`` when the row is not an executed example."""
+        key = orjson.dumps(
+            [inputs, outputs, expectations], option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str
+        )
+        with self._lock:
+            future = self._cache.get(key)
+            owner = future is None
+            if future is None:
+                future = self._cache[key] = Future()
+                while len(self._cache) > _CACHE_SIZE:
+                    self._cache.popitem(last=False)
+            else:
+                self._cache.move_to_end(key)
+        if owner:
+            try:
+                future.set_result(self._run(example_from_row(inputs, outputs, expectations)))
+            except BaseException as exc:
+                future.set_exception(exc)
+        return future.result()
+
+    def _run(self, example: Example) -> ExampleResult:
+        from ..evaluation import evaluate_example
+
+        judge = self.judge
+        coroutine = evaluate_example(example, judge=judge, metrics=self._metrics, require=self._require)
+        return asyncio.run_coroutine_threadsafe(coroutine, self._event_loop()).result()
+
+    def close(self) -> None:
+        """Stop the background loop (it is a daemon thread, so this is optional)."""
+        with self._lock:
+            loop, self._loop = self._loop, None
+        if loop is not None:
+            loop.call_soon_threadsafe(loop.stop)

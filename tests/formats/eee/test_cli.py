@@ -1,0 +1,80 @@
+"""``mb export eee``: paths on stdout, valid files, clear errors with the documented exit statuses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from mb.formats.eee import SCHEMA_VERSIONS, load_schema
+from mb.results import ExampleResult
+from tests.conftest import SHARED_SPEC
+from tests.formats.eee.conftest import read_jsonl, schema_problems
+
+
+@pytest.fixture
+def results_file(tmp_path: Path, bundled_results: list[ExampleResult]) -> Path:
+    path = tmp_path / "results.jsonl"
+    path.write_text("".join(r.model_dump_json() + "\n" for r in bundled_results), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("version", SCHEMA_VERSIONS)
+def test_export_writes_both_files_and_prints_their_paths(
+    version: str, tmp_path: Path, results_file: Path, bundled_executed: Path
+) -> None:
+    args = ["export", "eee", str(results_file), "--executed", str(bundled_executed), "--model-id", "openai/gpt-4o"]
+    args += [
+        "--out-dir",
+        str(tmp_path / "eee"),
+        "--schema-version",
+        version,
+        "--source-org",
+        "Acme",
+        "--judge",
+        "lexical",
+    ]
+    outcome = CliRunner().invoke(main, args)
+    assert outcome.exit_code == 0, outcome.output
+    aggregate_path, samples_path = (Path(line) for line in outcome.stdout.splitlines())
+    assert aggregate_path.parent == tmp_path / "eee" / "data" / "agent-demo" / "openai" / "gpt-4o"
+    aggregate = json.loads(aggregate_path.read_text(encoding="utf-8"))
+    assert schema_problems(aggregate, "aggregate", version) == []
+    assert aggregate["source_metadata"]["source_organization_name"] == "Acme"
+    assert aggregate["evaluation_timestamp"].endswith("+00:00")  # when the results file was written
+    assert all(schema_problems(line, "instance", version) == [] for line in read_jsonl(samples_path))
+
+
+def test_model_id_without_developer_is_a_usage_error(
+    tmp_path: Path, results_file: Path, bundled_executed: Path
+) -> None:
+    args = ["export", "eee", str(results_file), "--executed", str(bundled_executed), "--model-id", "gpt-4o"]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 2
+    assert "ORG/MODEL" in outcome.output
+    assert not (tmp_path / "eee").exists()
+
+
+def test_results_from_another_file_fail_with_exit_1(tmp_path: Path, results_file: Path) -> None:
+    short = tmp_path / "short.jsonl"
+    short.write_text(
+        json.dumps({"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "outputs": {"response": "x"}}) + "\n",
+        encoding="utf-8",
+    )
+    args = ["export", "eee", str(results_file), "--executed", str(short), "--model-id", "a/b"]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 1
+    assert "short.jsonl has no line 2" in outcome.output
+    assert "Traceback" not in outcome.output
+    assert list((tmp_path / "eee").rglob("*.json*")) == []
+
+
+@pytest.mark.skipif(not (SHARED_SPEC / "eee").is_dir(), reason="the published specification is not beside the repo")
+@pytest.mark.parametrize("version", SCHEMA_VERSIONS)
+@pytest.mark.parametrize(("kind", "name"), [("aggregate", "eval"), ("instance", "instance_level_eval")])
+def test_shipped_schemas_are_the_published_ones(version: str, kind: str, name: str) -> None:
+    published = json.loads((SHARED_SPEC / "eee" / f"{name}.schema.v{version}.json").read_text(encoding="utf-8"))
+    assert load_schema(kind, version) == published  # type: ignore[arg-type]

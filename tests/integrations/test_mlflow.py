@@ -1,0 +1,247 @@
+"""MorganaBench in MLflow, offline: scorers in ``mlflow.genai.evaluate`` and ``mb export mlflow`` read back."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from mb.entities import Example
+from mb.evaluation import SummaryBuilder, evaluate_example
+from mb.integrations.mlflow import _scorer_class, rows, scorer_names, scorers
+from mb.judges.base import JudgeRequest, JudgeTask, Verdict
+from mb.judges.lexical import LexicalJudge
+from mb.results import ExampleResult
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::FutureWarning")
+
+
+class CountingJudge:
+    """The lexical judge, counting how often it is asked."""
+
+    def __init__(self) -> None:
+        self.inner = LexicalJudge()
+        self.calls = 0
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    def supports(self, task: JudgeTask) -> bool:
+        return self.inner.supports(task)
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        self.calls += 1
+        return await self.inner.judge(requests)
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+@pytest.fixture
+def results_file(tmp_path: Path, bundled_results: list[ExampleResult]) -> Path:
+    path = tmp_path / "results.jsonl"
+    path.write_text("".join(r.model_dump_json() + "\n" for r in bundled_results), encoding="utf-8")
+    return path
+
+
+def test_genai_evaluate_with_our_scorers_matches_the_evaluator(
+    mlflow_store: str, bundled_executed: Path, bundled_results: list[ExampleResult], network_attempts: list[Any]
+) -> None:
+    import mlflow
+    from mlflow import MlflowClient
+
+    experiment = MlflowClient().create_experiment("scorers")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MLFLOW_EXPERIMENT_ID", experiment)
+        chosen = scorers(judge="lexical", include=["passed", "expectations_met", "tool_call_assertions", "similarity"])
+        outcome = mlflow.genai.evaluate(data=rows(bundled_executed), scorers=chosen)
+
+    decided = [r for r in bundled_results if r.status != "error"]
+    similarity = [r.metrics["similarity"].value for r in decided if r.metrics.get("similarity")]
+    assert outcome.metrics["passed/mean"] == pytest.approx(_mean([float(r.passed) for r in decided]))
+    assert outcome.metrics["expectations_met/mean"] == pytest.approx(_mean([r.score for r in decided]))
+    assert outcome.metrics["similarity/mean"] == pytest.approx(_mean([v for v in similarity if v is not None]))
+    assert MlflowClient().get_run(outcome.run_id).info.experiment_id == experiment
+    frame = outcome.result_df
+    assert len(frame) == len(bundled_results)
+    verdicts = list(zip(frame["passed/value"], frame["passed/rationale"], strict=True))
+    assert sum(value is True for value, _ in verdicts) == sum(r.passed for r in decided)
+    for value, rationale in verdicts:  # every verdict explains itself in the MLflow table
+        if value is True:
+            assert rationale == "every expectation holds"
+        elif value is False:
+            assert rationale
+            assert rationale != "every expectation holds"
+    assert network_attempts == []
+
+
+def _judged_row(data: list[dict[str, Any]]) -> tuple[int, int]:
+    """The first row whose evaluation asks the judge, and how many judge calls one evaluation makes."""
+    for index, row in enumerate(data):
+        probe = CountingJudge()
+        asyncio.run(evaluate_example(Example.model_validate(row), judge=probe))
+        if probe.calls:
+            return index, probe.calls
+    pytest.fail("no bundled example asks the judge")
+
+
+def test_each_row_is_evaluated_once_whatever_the_number_of_scorers(
+    bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    data = rows(bundled_executed)
+    index, calls = _judged_row(data)
+    judge = CountingJudge()
+    chosen = scorers(judge=judge, include=["passed", "expectations_met", "checks", "similarity"])
+    assert [s.name for s in chosen] == ["passed", "expectations_met", "checks", "similarity"]
+    row = data[index]
+    feedback = [s(inputs=row["inputs"], outputs=row["outputs"], expectations=row["expectations"]) for s in chosen]
+    assert judge.calls == calls
+    expected = bundled_results[index]
+    assert feedback[0].value is expected.passed
+    assert feedback[0].rationale
+    assert feedback[1].value == pytest.approx(expected.score)
+    assert feedback[3].value == pytest.approx(expected.metrics["similarity"].value)
+    assert feedback[3].metadata["judge"] == "lexical"
+
+
+def test_a_row_that_is_not_an_example_gets_error_feedback() -> None:
+    (passed,) = scorers(judge=LexicalJudge(), include=["passed"])
+    feedback = passed(inputs={"question": "hi"}, outputs="hello", expectations=None)
+    assert feedback.value is None
+    assert "not a MorganaBench example" in feedback.error.error_message
+    assert "inputs.messages" in feedback.error.error_message
+
+
+def test_plain_text_outputs_are_the_response() -> None:
+    (exact,) = scorers(judge=LexicalJudge(), metrics=["exact_match"], include=["exact_match"])
+    inputs = {"messages": [{"role": "user", "content": "Capital of France?"}]}
+    feedback = exact(
+        inputs=inputs, outputs="Paris is the capital of France.", expectations={"expected_response": "Paris"}
+    )
+    assert feedback.value == 1.0
+
+
+def test_scorer_names_and_include() -> None:
+    assert scorer_names(["similarity", "citations=2"]) == (
+        "passed",
+        "expectations_met",
+        "tool_call_assertions",
+        "checks",
+        "similarity",
+        "citations",
+    )
+    assert len(scorers(judge=LexicalJudge())) == len(scorer_names())
+    with pytest.raises(ValueError, match="unknown scorer name"):
+        scorers(judge=LexicalJudge(), include=["passed", "fluency"])
+
+
+def test_rows_refuse_invalid_lines_with_their_location(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"inputs": {"messages": []}, "expectations": {}}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad\.jsonl:1"):
+        rows(path)
+
+
+def test_export_logs_a_run_that_reads_back(
+    mlflow_store: str,
+    tmp_path: Path,
+    results_file: Path,
+    bundled_executed: Path,
+    bundled_results: list[ExampleResult],
+    network_attempts: list[Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mlflow import MlflowClient
+
+    monkeypatch.delenv("MLFLOW_DISABLE_TELEMETRY")
+    monkeypatch.setenv("DO_NOT_TRACK", "false")
+    args = ["export", "mlflow", str(results_file), "--tracking-uri", mlflow_store, "--experiment", "exports"]
+    outcome = CliRunner().invoke(main, [*args, "--run-name", "nightly", "--executed", str(bundled_executed)])
+    assert outcome.exit_code == 0, outcome.output
+    assert os.environ["MLFLOW_DISABLE_TELEMETRY"] == "true"  # set by the command
+    assert os.environ["DO_NOT_TRACK"] == "false"  # the user's choice is kept
+    run_id = outcome.stdout.strip()
+
+    client = MlflowClient(mlflow_store)
+    run = client.get_run(run_id)
+    builder = SummaryBuilder()
+    for result in bundled_results:
+        builder.add(result)
+    summary = builder.build()
+    metrics = run.data.metrics
+    assert run.info.status == "FINISHED"
+    assert client.get_experiment(run.info.experiment_id).name == "exports"
+    assert metrics["pass_rate"] == pytest.approx(summary.pass_rate)
+    assert metrics["examples"] == len(bundled_results)
+    assert metrics["errors"] == summary.errors
+    assert metrics["metric/similarity/mean"] == pytest.approx(summary.by_metric["similarity"].mean)
+    assert metrics["assertion/tool_called/pass_rate"] == pytest.approx(summary.by_assertion["tool_called"].rate)
+    assert metrics["expectations_met"] == pytest.approx(_mean([r.score for r in bundled_results]))
+    assert run.data.params["judge"] == "lexical"
+    assert run.data.params["results_file"] == "results.jsonl"
+    assert run.data.params["examples"] == str(len(bundled_results))
+    assert run.data.tags["mlflow.runName"] == "nightly"
+
+    assert {a.path for a in client.list_artifacts(run_id)} >= {"mb_results.json", "results.jsonl"}
+    copy = Path(client.download_artifacts(run_id, "results.jsonl", str(tmp_path)))
+    assert copy.read_bytes() == results_file.read_bytes()
+    table = client.load_table(run.info.experiment_id, "mb_results.json", run_ids=[run_id])
+    assert list(table["line"]) == [r.line for r in bundled_results]
+    assert list(table["passed"]) == [r.passed for r in bundled_results]
+    assert list(table["status"]) == [r.status for r in bundled_results]
+    first = rows(bundled_executed)[0]
+    assert table["question"][0] == first["inputs"]["messages"][-1]["content"]
+    assert table["response"][0] == first["outputs"]["response"]
+    assert network_attempts == []
+
+
+def test_export_of_unreadable_results_exits_1(mlflow_store: str, tmp_path: Path) -> None:
+    broken = tmp_path / "results.jsonl"
+    broken.write_text('{"passed": true}\n', encoding="utf-8")
+    outcome = CliRunner().invoke(main, ["export", "mlflow", str(broken), "--tracking-uri", mlflow_store])
+    assert outcome.exit_code == 1
+    assert "results.jsonl:1: not an evaluation result" in outcome.output
+    assert "Traceback" not in outcome.output
+
+
+def test_missing_mlflow_names_the_extra_to_install(monkeypatch: pytest.MonkeyPatch, results_file: Path) -> None:
+    from mb.formats.mlflow import log_results
+
+    monkeypatch.setitem(sys.modules, "mlflow", None)
+    _scorer_class.cache_clear()
+    try:
+        with pytest.raises(ImportError, match=r"pip install 'morganabench\[mlflow\]'"):
+            scorers(judge=LexicalJudge())
+        with pytest.raises(ImportError, match=r"pip install 'morganabench\[mlflow\]'"):
+            log_results(results_file)
+        outcome = CliRunner().invoke(main, ["export", "mlflow", str(results_file)])
+        assert outcome.exit_code == 1
+        assert "morganabench[mlflow]" in outcome.output
+    finally:
+        _scorer_class.cache_clear()
+
+
+def test_importing_the_integration_does_not_import_mlflow() -> None:
+    code = "import sys, mb.integrations.mlflow, mb.formats.mlflow, mb.cli.mlflow; print('mlflow' in sys.modules)"
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert completed.stdout.strip() == "False"
+
+
+def test_offline_environment_keeps_what_the_user_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mb.integrations.mlflow import offline_environment
+
+    monkeypatch.delenv("MLFLOW_DISABLE_TELEMETRY", raising=False)
+    monkeypatch.setenv("DO_NOT_TRACK", "false")
+    assert offline_environment() == {"MLFLOW_DISABLE_TELEMETRY": "true"}
+    assert os.environ["MLFLOW_DISABLE_TELEMETRY"] == "true"
+    assert os.environ["DO_NOT_TRACK"] == "false"
