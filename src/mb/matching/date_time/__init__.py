@@ -1,0 +1,101 @@
+"""The ``date_time`` matcher: does an argument (or a group of arguments) name the time a phrase describes?
+
+The expected value is natural language resolved against ``outputs.environment.user_time`` into every
+reasonable reading (``next Friday`` said on a Thursday is the next day or the Friday of next week;
+``10:30`` is 10:30 or 22:30). The argument passes when it falls in any reading at the granularity the
+phrase names: ``tomorrow`` accepts any time that day, ``at 2pm`` the minute 14:00, ``in March`` any day
+of March, ``tomorrow morning`` 05:00-12:00. A range phrase (``from 3pm to 4pm``) checks both ends of a
+group that has an end; a point phrase checks the start.
+
+>>> from datetime import datetime
+>>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
+>>> outcome.passed, outcome.reason
+(True, "resolved 'next Friday at 2pm' to 2024-02-02T14:00 or 2024-02-09T14:00; got 2024-02-09T14:00:00")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from pydantic import JsonValue
+
+from .._outcome import Outcome
+from ._compare import judge
+from ._group import assemble
+from ._model import Resolution
+from ._phrase import resolve
+from ._value import Actual, describe, parse_value
+
+__all__ = ["match_date_time", "resolve"]
+
+
+def match_date_time(
+    expected: str,
+    actual: JsonValue | Mapping[str, JsonValue],
+    user_time: datetime | None,
+    *,
+    params: Sequence[str] | None = None,
+) -> Outcome:
+    """Match one argument (``params is None``) or the group ``params`` of a call's arguments.
+
+    ``actual`` is the argument's value, or, for a group, the tool call's whole parameter object (only the
+    names in ``params`` matter; absent and null ones are missing). Never raises for bad input: an
+    unreadable argument fails with a reason naming it; a phrase that cannot be understood at all is
+    reported as an error (a defect of the benchmark, not of the agent).
+    """
+    resolution = resolve(expected, user_time)
+    if resolution.problem is not None:
+        return judge(resolution, (), None, "")
+    if params is None:
+        if isinstance(actual, Mapping):
+            return _group(resolution, list(actual), actual, user_time)
+        return _single(resolution, actual, user_time)
+    if not isinstance(actual, Mapping):
+        return _fail(resolution, f"expected the call's parameters as an object, got {describe(actual)}")
+    return _group(resolution, list(params), actual, user_time)
+
+
+def _fail(resolution: Resolution, why: str) -> Outcome:
+    return Outcome.fail(f"resolved {resolution.phrase!r} to {resolution.label}; {why}")
+
+
+def _single(resolution: Resolution, actual: object, user_time: datetime | None) -> Outcome:
+    if isinstance(actual, str) and actual.count("/") == 1 and actual[:4].isdigit():
+        # An ISO 8601 interval: start/end.
+        first, second = actual.split("/")
+        starts, ends = parse_value(first, user_time), parse_value(second, user_time)
+        if not isinstance(starts, str) and not isinstance(ends, str):
+            return judge(resolution, starts, ends if resolution.is_range else None, _shown(starts, actual))
+    parsed = parse_value(actual, user_time)
+    if isinstance(parsed, str):
+        return _fail(resolution, parsed)
+    return judge(resolution, parsed, None, _shown(parsed, actual))
+
+
+def _shown(parsed: tuple[Actual, ...], actual: object) -> str:
+    texts = list(dict.fromkeys(a.shown for a in parsed if a.shown))
+    if len(texts) == 1:
+        return texts[0]
+    return describe(actual)
+
+
+def _group(
+    resolution: Resolution, params: list[str], values: Mapping[str, object], user_time: datetime | None
+) -> Outcome:
+    assembled = assemble(params, values, user_time, with_end=resolution.is_range)
+    if isinstance(assembled, str):
+        return _fail(resolution, assembled)
+    starts, ends = assembled.starts, assembled.ends
+    if not starts:
+        if assembled.start_missing:
+            return _fail(resolution, f"the start is missing ({', '.join(assembled.start_missing)} absent)")
+        if resolution.is_range:
+            return _fail(resolution, f"only the end is given: {assembled.got}")
+        return judge(resolution, ends or (), None, assembled.got)
+    if not resolution.is_range:
+        return judge(resolution, starts, None, assembled.got)
+    if ends is not None and not ends:
+        missing = ", ".join(assembled.end_missing) or "end"
+        return _fail(resolution, f"got {assembled.got}; the phrase names an end but {missing} is absent")
+    return judge(resolution, starts, ends, assembled.got)

@@ -1,0 +1,130 @@
+"""Compare what an argument says with the readings of the expected phrase, and explain the verdict.
+
+Time zones (see also ``_zones``):
+
+* ``user_time`` with an offset: the readings are wall-clock times in the user's zone; an argument with an
+  offset (or ``Z``, or a Unix timestamp) is converted to it, a naive argument is taken as the user's wall clock.
+* naive ``user_time``: wall clocks are compared as written; an argument's offset is ignored (a Unix timestamp
+  is read as UTC).
+* a phrase naming a zone (``3pm UTC``): the reading is in that zone; a naive argument is taken in the user's
+  zone when ``user_time`` has one, else as written in the phrase's zone.
+
+Dates and spans (``2024-02-09`` as an argument, or a group that cannot hold a time) compare on wall-clock
+dates without conversion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from .._outcome import Outcome
+from ._model import Reading, Resolution, Window
+from ._value import Actual
+from ._zones import ZoneSpec
+
+__all__ = ["accepts", "judge"]
+
+
+def _completions(actual: Actual, window: Window) -> list[Actual]:
+    """Fill the date fields the arguments could not carry from the window's date(s)."""
+    if actual.dateless and not window.floating:
+        return []
+    if not actual.free:
+        return [actual]
+    found: list[Actual] = []
+    for source in dict.fromkeys((window.lo, window.hi)):
+        try:
+            lo = actual.lo.replace(**{name: getattr(source, name) for name in actual.free})
+        except ValueError:
+            continue
+        if actual.weekday is not None and lo.weekday() != actual.weekday:
+            continue
+        hi = lo + (actual.hi - actual.lo) if actual.hi is not None else None
+        found.append(replace(actual, lo=lo, hi=hi, free=frozenset(), weekday=None, dateless=False))
+    return found
+
+
+def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tuple[datetime, ...]:
+    """The wall-clock times, in the window's zone, that the argument may denote."""
+    if zone is None:
+        return (actual.lo,)
+    if actual.offset is not None:
+        instants: tuple[datetime, ...] = (actual.lo - actual.offset,)
+    elif actual.zone is not None:
+        instants = tuple(actual.lo - o for o in actual.zone.offsets_at_wall(actual.lo))
+    elif user is None or zone == user:
+        return (actual.lo,)
+    else:
+        instants = tuple(actual.lo - o for o in user.offsets_at_wall(actual.lo))
+    return tuple(wall for instant in instants for wall in zone.walls_at(instant))
+
+
+def accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
+    """Whether the argument falls in the window at the window's granularity."""
+    try:
+        return _accepts(window, actual, user)
+    except (OverflowError, ValueError):  # conversions past year 1 or 9999
+        return False
+
+
+def _accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
+    for candidate in _completions(actual, window):
+        if candidate.hi is not None and window.grain == "day" and window.closed and candidate.lo == window.hi:
+            return True  # the end day of a range written as an exclusive end date (June 3-5 -> June 6)
+        if candidate.hi is not None and candidate.mode == "covers":
+            if window.covers(candidate.lo, candidate.hi):
+                return True
+        elif candidate.hi is not None:
+            if candidate.lo < window.hi and window.lo < candidate.hi:
+                return True
+        elif any(window.contains(wall) for wall in _walls(candidate, window.zone, user)):
+            return True
+    return False
+
+
+def _reading_accepts(
+    reading: Reading, starts: Sequence[Actual], ends: Sequence[Actual] | None, user: ZoneSpec | None
+) -> tuple[bool, bool]:
+    start_ok = any(accepts(reading.start, a, user) for a in starts)
+    if ends is None or reading.end is None:
+        return start_ok, True
+    return start_ok, any(accepts(reading.end, a, user) for a in ends)
+
+
+def judge(
+    resolution: Resolution,
+    starts: Sequence[Actual],
+    ends: Sequence[Actual] | None,
+    got: str,
+) -> Outcome:
+    """Pass when some reading accepts the start (and, for a range phrase given an end, the end)."""
+    if resolution.problem is not None:
+        if not resolution.understood:
+            return Outcome(False, resolution.problem, 0.0, error=resolution.problem)
+        return Outcome.fail(f"cannot resolve: {resolution.problem}")
+    prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
+    start_matched = False
+    for reading in resolution.readings:
+        start_ok, end_ok = _reading_accepts(reading, starts, ends, resolution.user_zone)
+        if start_ok and end_ok:
+            return Outcome.ok(prefix)
+        start_matched = start_matched or start_ok
+    if start_matched:
+        return Outcome.fail(f"{prefix}; the end does not match")
+    if starts and all(a.mode == "covers" for a in starts) and _finer(resolution, starts):
+        return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
+    if starts and all(a.dateless for a in starts):
+        return Outcome.fail(f"{prefix}; a time alone cannot match a phrase naming a date")
+    return Outcome.fail(prefix)
+
+
+def _finer(resolution: Resolution, starts: Sequence[Actual]) -> bool:
+    """Whether the right day was given but the phrase asks for a time within it."""
+    for reading in resolution.readings:
+        for actual in starts:
+            relaxed = replace(actual, mode="overlaps")
+            if accepts(reading.start, relaxed, resolution.user_zone):
+                return True
+    return False

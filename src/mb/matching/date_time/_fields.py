@@ -1,0 +1,174 @@
+"""Read the value of one classified parameter (a month name, an hour, a duration, a date...) into fields."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from ._calendar import MONTHS, WEEKDAYS
+from ._names import Slot
+from ._value import Actual, describe, parse_clock, parse_value
+from ._zones import ZoneSpec, parse_zone_name
+
+__all__ = ["Fields", "fields_of", "read_duration", "read_slot", "read_zone"]
+
+_ISO_DURATION_RE = re.compile(
+    r"^p(?:(?P<d>\d+(?:\.\d+)?)d)?(?:t(?:(?P<h>\d+(?:\.\d+)?)h)?(?:(?P<m>\d+(?:\.\d+)?)m)?(?:(?P<s>\d+(?:\.\d+)?)s)?)?$"
+)
+_TEXT_DURATION_RE = re.compile(r"(\d+(?:\.\d+)?)\s*(d|days?|h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?)\b")
+_UNIT_SECONDS = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400}
+
+
+@dataclass(frozen=True, slots=True)
+class Fields:
+    """Calendar fields one parameter provides (``None`` = not provided)."""
+
+    year: int | None = None
+    """Year."""
+
+    month: int | None = None
+    """Month 1-12."""
+
+    day: int | None = None
+    """Day of the month."""
+
+    hour: int | None = None
+    """Hour 0-23 (or 1-12 until an am/pm field is applied)."""
+
+    minute: int | None = None
+    """Minute."""
+
+    second: int | None = None
+    """Second."""
+
+    ampm: str | None = None
+    """``am`` or ``pm`` when given separately."""
+
+    weekday: int | None = None
+    """Weekday 0-6 (Monday = 0)."""
+
+    offset: timedelta | None = None
+    """UTC offset written with the value."""
+
+    zone: ZoneSpec | None = None
+    """Zone named with the value (a phrase like ``3pm UTC``)."""
+
+
+def _integer(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        match = re.fullmatch(r"\s*0*(\d{1,4})(?:st|nd|rd|th)?\s*", value.lower())
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def fields_of(actual: Actual) -> Fields:
+    """Fields of a parsed date, date-time or clock time."""
+    moment = actual.lo
+    has_date = not actual.free
+    has_time = actual.hi is None
+    if actual.hi is not None and actual.hi - actual.lo > timedelta(days=1):  # a month
+        return Fields(moment.year, moment.month)
+    return Fields(
+        moment.year if has_date else None,
+        moment.month if has_date else None,
+        moment.day if has_date else None,
+        moment.hour if has_time else None,
+        moment.minute if has_time else None,
+        moment.second if has_time else None,
+        offset=actual.offset,
+        zone=actual.zone,
+    )
+
+
+def _component(slot: Slot, value: object) -> Fields | None:
+    kind = slot.kind
+    if kind == "month" and isinstance(value, str) and value.strip().lower().rstrip(".") in MONTHS:
+        return Fields(month=MONTHS[value.strip().lower().rstrip(".")])
+    if kind == "ampm" and isinstance(value, str):
+        marker = value.strip().lower().replace(".", "")
+        return Fields(ampm=marker) if marker in {"am", "pm"} else None
+    if kind == "weekday" and isinstance(value, str):
+        name = value.strip().lower().rstrip(".")
+        return Fields(weekday=WEEKDAYS[name]) if name in WEEKDAYS else None
+    if kind == "hour" and isinstance(value, str) and parse_clock(value):
+        clock = parse_clock(value)
+        assert clock is not None
+        return Fields(hour=clock[0].hour, minute=clock[0].minute)
+    number = _integer(value)
+    if number is None:
+        return None
+    limits = {"year": (0, 9999), "month": (1, 12), "day": (1, 31), "hour": (0, 24), "minute": (0, 59),
+              "second": (0, 60)}  # fmt: skip
+    low, high = limits.get(kind, (0, -1))
+    if not low <= number <= high:
+        return None
+    if kind == "year":
+        return Fields(year=number + 2000 if number < 100 else number)
+    if kind == "hour":
+        return Fields(hour=0 if number == 24 else number)
+    if kind == "month":
+        return Fields(month=number)
+    if kind == "day":
+        return Fields(day=number)
+    if kind == "minute":
+        return Fields(minute=number)
+    return Fields(second=min(number, 59))
+
+
+def read_slot(slot: Slot, value: object, user_time: datetime | None) -> tuple[Fields, ...] | str:
+    """The fields a parameter's value provides (several when a phrase is ambiguous), or why none."""
+    if slot.kind in {"full", "date", "time"} or (slot.kind == "day" and isinstance(value, str) and len(value) > 5):
+        if isinstance(value, int) and not isinstance(value, bool) and slot.kind in {"date", "time"}:
+            text = str(value)
+            if slot.kind == "date" and re.fullmatch(r"(19|20)\d\d[01]\d[0-3]\d", text):
+                value = text
+            elif slot.kind == "time" and 0 <= value <= 2359 and value % 100 < 60:
+                return (Fields(hour=value // 100, minute=value % 100, second=0),)
+        parsed = parse_value(value, user_time)
+        if isinstance(parsed, str):
+            return f"{slot.name}: {parsed}"
+        return tuple(dict.fromkeys(fields_of(a) for a in parsed))
+    fields = _component(slot, value)
+    if fields is None:
+        return f"{slot.name}: got {describe(value)}, which is not a valid {slot.kind}"
+    return (fields,)
+
+
+def read_zone(slot: Slot, value: object) -> ZoneSpec | str:
+    """A time-zone parameter (IANA name, abbreviation, offset)."""
+    zone = parse_zone_name(value) if isinstance(value, str) else None
+    return zone if zone is not None else f"{slot.name}: got {describe(value)}, which is not a time zone"
+
+
+def read_duration(slot: Slot, value: object) -> timedelta | str:
+    """A duration parameter: a number in the unit the name says (minutes by default), ISO 8601, ``1h30m``."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return timedelta(seconds=float(value) * _UNIT_SECONDS.get(slot.unit, 60))
+    if isinstance(value, str):
+        text = value.strip().lower()
+        iso = _ISO_DURATION_RE.fullmatch(text)
+        if iso and any(iso.groupdict().values()):
+            parts = {k: float(v) for k, v in iso.groupdict().items() if v}
+            return timedelta(days=parts.get("d", 0), hours=parts.get("h", 0), minutes=parts.get("m", 0),
+                             seconds=parts.get("s", 0))  # fmt: skip
+        clock = re.fullmatch(r"(\d+):(\d\d)(?::(\d\d))?", text)
+        if clock:
+            return timedelta(hours=int(clock.group(1)), minutes=int(clock.group(2)), seconds=int(clock.group(3) or 0))
+        if re.fullmatch(r"\d+(?:\.\d+)?", text):
+            return timedelta(seconds=float(text) * _UNIT_SECONDS.get(slot.unit, 60))
+        pieces = _TEXT_DURATION_RE.findall(text)
+        if pieces:
+            total = timedelta()
+            for amount, unit in pieces:
+                seconds = {"d": 86400, "h": 3600, "m": 60, "s": 1}[unit[0]]
+                total += timedelta(seconds=float(amount) * seconds)
+            return total
+    return f"{slot.name}: got {describe(value)}, which is not a duration"

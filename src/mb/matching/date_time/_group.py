@@ -1,0 +1,264 @@
+"""Assemble a group of parameters (components, ``date`` + ``time``, ``start_*``/``end_*``) into moments.
+
+Rules:
+
+* Each parameter is classified by name (``_names``); its value is read into calendar fields (``_fields``).
+  For each end of the range, fields combine in the order: full moments, then ``date``/``time`` values,
+  then single components (a later source overrides an earlier one for the same field).
+* A separate ``am``/``pm`` parameter applies to the hour; a missing minute or second is 0.
+* A date field no listed parameter can hold (a group of ``hour``/``minute`` only, or ``day``/``month``
+  without ``year``) is not checked; a date field a listed parameter should hold but that is missing fails.
+* Without an hour the value is a date: it must match at the day level if a listed time parameter is
+  missing (``date`` + ``time`` with no time), and only needs to share the day when none was listed.
+* The end takes missing date fields from the start (``start_date`` + ``start_time`` + ``end_time``),
+  moving to the next day if it would end before it starts; a ``duration`` gives the end from the start.
+* A zone parameter (``timezone``, ``tz``...) applies to naive values of its end (or of both).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from ._fields import Fields, fields_of, read_duration, read_slot, read_zone
+from ._names import Slot, classify
+from ._value import Actual, show_moment
+from ._zones import ZoneSpec
+
+__all__ = ["Assembled", "assemble"]
+
+_DATE_FIELDS = ("year", "month", "day")
+_PROVIDERS = {
+    "year": {"full", "date", "year"},
+    "month": {"full", "date", "month"},
+    "day": {"full", "date", "day"},
+    "hour": {"full", "time", "hour"},
+}
+_ORDER = {"full": 0, "date": 1, "time": 1}
+_MAX_COMBINATIONS = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Assembled:
+    """The moments a group says for each end of a range."""
+
+    starts: tuple[Actual, ...]
+    """Candidates for the start (or the point); empty when no start parameter is present."""
+
+    ends: tuple[Actual, ...] | None
+    """Candidates for the end; ``None`` when the group has no end parameter (nor a duration)."""
+
+    end_missing: tuple[str, ...]
+    """End parameters listed but absent (a range phrase then fails)."""
+
+    start_missing: tuple[str, ...]
+    """Start parameters listed but absent."""
+
+    got: str
+    """What the group says, for reasons."""
+
+
+def _merge(parts: Sequence[Fields]) -> Fields:
+    merged: dict[str, Any] = {}
+    for part in parts:
+        for item in fields(part):
+            value = getattr(part, item.name)
+            if value is not None:
+                merged[item.name] = value
+    return Fields(**merged)
+
+
+def _role_candidates(slots: list[Slot], values: Mapping[str, object], user_time: datetime | None) -> list[Fields] | str:
+    """Every combination of the role's parameter readings, merged in priority order."""
+    present = [s for s in slots if _given(values.get(s.name))]
+    present.sort(key=lambda s: _ORDER.get(s.kind, 2))
+    options: list[tuple[Fields, ...]] = []
+    for slot in present:
+        raw = values[slot.name]
+        if isinstance(raw, Mapping):
+            # A nested object such as {"dateTime": ..., "timeZone": ...}: assembled on its own.
+            inner = assemble(list(raw), raw, user_time)
+            if isinstance(inner, str):
+                return f"{slot.name}: {inner}"
+            read: tuple[Fields, ...] | str = tuple(fields_of(a) for a in inner.starts)
+        else:
+            read = read_slot(slot, raw, user_time)
+        if isinstance(read, str):
+            return read
+        options.append(read)
+    return [_merge(combo) for combo in itertools.islice(itertools.product(*options), _MAX_COMBINATIONS)]
+
+
+def _build(
+    given: Fields, slots: list[Slot], present: set[str], zone: ZoneSpec | None, base: Fields | None
+) -> Actual | str:
+    """One candidate moment from merged fields; a string explains a missing field."""
+    listed = {s.kind for s in slots}
+    absent_kinds = {s.kind for s in slots if s.name not in present}
+    values: dict[str, int] = {}
+    free: set[str] = set()
+    for name in _DATE_FIELDS:
+        value = getattr(given, name)
+        if value is None and base is not None:
+            value = getattr(base, name)
+        if value is not None:
+            values[name] = value
+        elif listed & _PROVIDERS[name] and absent_kinds & _PROVIDERS[name]:
+            missing = [s.name for s in slots if s.name not in present and s.kind in _PROVIDERS[name]]
+            return f"{name} is missing ({', '.join(missing)} absent)"
+        else:
+            free.add(name)
+            values[name] = 2000 if name == "year" else 1
+    hour = given.hour
+    if hour is not None and given.ampm is not None:
+        if not 1 <= hour <= 12:
+            return f"hour {hour} cannot take {given.ampm}"
+        hour = hour % 12 + (12 if given.ampm == "pm" else 0)
+    try:
+        moment = datetime(values["year"], values["month"], values["day"], hour or 0, given.minute or 0,
+                          given.second or 0)  # fmt: skip
+    except ValueError as exc:
+        return f"the parameters do not form a valid date ({exc})"
+    offset = given.offset if given.offset is not None else base.offset if base is not None else None
+    zone = given.zone or zone or (base.zone if base is not None else None)
+    weekday = given.weekday if free == set(_DATE_FIELDS) else None
+    if hour is not None:
+        return Actual(moment, offset=offset, zone=zone, free=frozenset(free), weekday=weekday)
+    # A date without a time: checked at the day level when a listed parameter could have held the time.
+    mode = "covers" if listed & {"full", "time", "hour"} else "overlaps"
+    return Actual(moment, moment + timedelta(days=1), mode, offset, zone, frozenset(free), weekday)
+
+
+def _show(actual: Actual) -> str:
+    text = f"{actual.lo:%Y-%m-%d}" if actual.hi is not None else show_moment(actual.lo, actual.offset)
+    if actual.free:
+        if actual.free >= set(_DATE_FIELDS):
+            text = text.split("T")[-1] if actual.hi is None else "(no date)"
+        elif "year" in actual.free:
+            text = "XXXX" + text[4:]
+    if actual.zone is not None:
+        text += f" ({actual.zone.label})"
+    return text
+
+
+def _given(value: object) -> bool:
+    """Absent, null and blank values count as missing."""
+    return value is not None and not (isinstance(value, str) and not value.strip())
+
+
+def assemble(
+    params: Sequence[str], values: Mapping[str, object], user_time: datetime | None, *, with_end: bool = True
+) -> Assembled | str:
+    """Assemble the listed parameters; a string says why the group cannot be read.
+
+    ``with_end=False`` (a point phrase) leaves the end parameters unread unless no start is given.
+    """
+    listed = [(name, values.get(name)) for name in params]
+    if all(isinstance(v, str | int | float | bool | None) for _, v in listed):
+        key = tuple((name, type(v).__name__, v) for name, v in listed)
+        user_key = None if user_time is None else (user_time.replace(tzinfo=None), user_time.utcoffset())
+        return _assemble_scalars(key, user_key, user_time, with_end)
+    return _assemble(params, values, user_time, with_end)
+
+
+@functools.lru_cache(maxsize=16384)
+def _assemble_scalars(
+    key: tuple[tuple[str, str, object], ...], user_key: object, user_time: datetime | None, with_end: bool
+) -> Assembled | str:
+    return _assemble([name for name, _, _ in key], {name: value for name, _, value in key}, user_time, with_end)
+
+
+def _assemble(
+    params: Sequence[str], values: Mapping[str, object], user_time: datetime | None, with_end: bool
+) -> Assembled | str:
+    slots = [classify(name) for name in params]
+    present = {s.name for s in slots if _given(values.get(s.name))}
+    if not present:
+        return f"none of the parameters {', '.join(params)} is present"
+    zones: dict[str, ZoneSpec] = {}
+    duration: timedelta | None = None
+    for slot in slots:
+        if slot.name not in present or slot.kind not in {"zone", "duration"}:
+            continue
+        if slot.kind == "zone":
+            zone = read_zone(slot, values[slot.name])
+            if isinstance(zone, str):
+                return zone
+            zones.setdefault(slot.role, zone)
+        else:
+            span = read_duration(slot, values[slot.name])
+            if isinstance(span, str):
+                return span
+            duration = span
+    roles = {
+        role: [s for s in slots if s.role == role and s.kind not in {"zone", "duration"}] for role in ("start", "end")
+    }
+    built: dict[str, list[Actual]] = {"start": [], "end": []}
+    used: dict[str, list[Fields]] = {}
+    has_start = any(s.name in present for s in roles["start"])
+    for role in ("start", "end"):
+        role_slots = roles[role]
+        if not any(s.name in present for s in role_slots) or (role == "end" and has_start and not with_end):
+            continue
+        candidates = _role_candidates(role_slots, values, user_time)
+        if isinstance(candidates, str):
+            return candidates
+        role_zone = zones.get(role) or zones.get("start")
+        bases: list[Fields | None] = list(used.get("start", [])) if role == "end" else [None]
+        for merged, base in itertools.product(candidates, bases or [None]):
+            actual = _build(merged, role_slots, present, role_zone, base)
+            if isinstance(actual, str):
+                return f"{role}: {actual}" if roles["end"] else actual
+            if role == "end" and base is not None and built["start"]:
+                actual = _after_start(actual, merged, built["start"][0])
+            built[role].append(actual)
+        used[role] = candidates
+    end_read = bool(roles["end"]) and (with_end or not has_start)
+    ends: tuple[Actual, ...] | None = tuple(dict.fromkeys(built["end"])) if end_read else None
+    if duration is not None and not built["end"] and built["start"]:
+        ends = tuple(replace(a, lo=a.lo + duration) for a in built["start"] if a.hi is None)
+    starts = tuple(dict.fromkeys(built["start"]))
+    return Assembled(
+        starts,
+        ends,
+        tuple(s.name for s in roles["end"] if s.name not in present),
+        tuple(s.name for s in roles["start"] if s.name not in present),
+        _got(starts, ends, slots, present, duration),
+    )
+
+
+def _after_start(end: Actual, given: Fields, start: Actual) -> Actual:
+    """An end that borrowed the start's date but ends before it starts ends on the next day."""
+    borrowed = given.day is None
+    if borrowed and end.hi is None and start.hi is None and end.lo < start.lo:
+        return replace(end, lo=end.lo + timedelta(days=1))
+    return end
+
+
+def _got(
+    starts: tuple[Actual, ...],
+    ends: tuple[Actual, ...] | None,
+    slots: list[Slot],
+    present: set[str],
+    duration: timedelta | None,
+) -> str:
+    def names(role: str) -> str:
+        return ", ".join(s.name for s in slots if s.role == role and s.name in present and s.kind != "duration")
+
+    start_text = " or ".join(_show(a) for a in starts) or "nothing"
+    has_end_slots = any(s.role == "end" and s.kind not in {"zone", "duration"} for s in slots)
+    if ends is None and not has_end_slots:
+        text = f"{start_text} (from {names('start')})"
+        return text + (f", lasting {duration}" if duration is not None else "")
+    if not starts and ends and not any(s.role == "start" and s.kind not in {"zone", "duration"} for s in slots):
+        return f"{' or '.join(_show(a) for a in ends)} (from {names('end')})"
+    start_part = f"start {start_text} (from {names('start') or 'absent'})"
+    if ends is None:
+        return f"{start_part}, end not checked"
+    end_text = " or ".join(_show(a) for a in ends) or "nothing"
+    end_names = names("end") or ("duration" if duration is not None else "absent")
+    return f"{start_part}, end {end_text} (from {end_names})"

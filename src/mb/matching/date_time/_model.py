@@ -1,0 +1,228 @@
+"""Readings of a phrase: windows of accepted wall-clock times, and how they are shown in reasons."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+from ._zones import ZoneSpec
+
+__all__ = [
+    "Clock",
+    "ClockReading",
+    "Reading",
+    "Resolution",
+    "Window",
+    "day_window",
+    "end_day_window",
+    "instant_window",
+    "minute_window",
+    "span_window",
+]
+
+#: Granularities a window can have; ``span`` is any other interval (a part of the day, a week...).
+GRAINS = ("second", "minute", "instant", "day", "month", "year", "span")
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """The wall-clock times a reading accepts: ``lo <= t < hi`` (``<= hi`` when ``closed``)."""
+
+    lo: datetime
+    """First accepted wall-clock time (naive)."""
+
+    hi: datetime
+    """End of the window (naive); excluded unless ``closed``."""
+
+    grain: str
+    """Granularity the phrase names: ``second``, ``minute``, ``instant``, ``day``, ``month``, ``year``, ``span``."""
+
+    closed: bool = False
+    """Whether ``hi`` itself is accepted."""
+
+    note: str = ""
+    """What the window stands for when it is a span (``morning``, ``week``, ``midnight``...)."""
+
+    zone: ZoneSpec | None = None
+    """Zone the wall-clock bounds are expressed in; ``None`` compares wall clocks as written."""
+
+    floating: bool = False
+    """The phrase named a time of day but no date (today or tomorrow was assumed)."""
+
+    def contains(self, wall: datetime) -> bool:
+        """Whether a naive wall-clock time (in this window's zone) falls inside."""
+        return self.lo <= wall and (wall <= self.hi if self.closed else wall < self.hi)
+
+    def covers(self, lo: datetime, hi: datetime) -> bool:
+        """Whether the whole wall-clock interval ``[lo, hi)`` (a date, a month...) falls inside."""
+        return self.lo <= lo and hi <= self.hi
+
+    def shifted(self, delta: timedelta | relativedelta) -> Window:
+        """The same window moved by ``delta``."""
+        return replace(self, lo=self.lo + delta, hi=self.hi + delta)
+
+    @property
+    def label(self) -> str:
+        """Human-readable form used in reasons."""
+        text = _label(self)
+        if self.zone is None:
+            return text
+        zone = self.zone.label
+        if self.grain in {"second", "minute"} and (zone == "UTC" or zone[0] in "+-"):
+            return text + ("Z" if zone == "UTC" else zone)
+        return f"{text} ({zone})"
+
+
+def _label(w: Window) -> str:
+    if w.grain == "second":
+        return f"{w.lo:%Y-%m-%dT%H:%M:%S}"
+    if w.grain == "minute":
+        return f"{w.lo:%Y-%m-%dT%H:%M}"
+    if w.grain == "day":
+        return f"{w.lo:%Y-%m-%d}"
+    if w.grain == "month":
+        return f"{w.lo:%Y-%m}"
+    if w.grain == "year":
+        return f"{w.lo:%Y}"
+    if w.grain == "instant":
+        return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%H:%M}"
+    note = f" ({w.note})" if w.note else ""
+    if w.lo.time() == time() and w.hi.time() == time() and not w.closed:
+        last = w.hi - timedelta(days=1)
+        return f"{w.lo:%Y-%m-%d}..{last:%Y-%m-%d}{note}"
+    if w.lo.date() == w.hi.date():
+        return f"{w.lo:%Y-%m-%d} {w.lo:%H:%M}-{w.hi:%H:%M}{note}"
+    return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%Y-%m-%dT%H:%M}{note}"
+
+
+def day_window(d: date) -> Window:
+    """The whole day ``d``."""
+    lo = datetime.combine(d, time())
+    return Window(lo, lo + timedelta(days=1), "day")
+
+
+def end_day_window(d: date) -> Window:
+    """The day ``d`` as the end of a range: any time that day, or the following midnight (exclusive end)."""
+    lo = datetime.combine(d, time())
+    return Window(lo, lo + timedelta(days=1), "day", closed=True)
+
+
+def minute_window(moment: datetime) -> Window:
+    """The minute ``moment`` falls in (``at 2pm`` accepts 14:00:00 to 14:00:59)."""
+    lo = moment.replace(second=0, microsecond=0)
+    return Window(lo, lo + timedelta(minutes=1), "minute")
+
+
+def instant_window(moment: datetime) -> Window:
+    """A computed instant (``in 2 hours``, ``now``): its minute, or the next one when rounded up."""
+    lo = moment.replace(second=0, microsecond=0)
+    return Window(lo, lo + timedelta(minutes=1), "instant", closed=True)
+
+
+def span_window(lo: datetime, hi: datetime, note: str, *, closed: bool = False) -> Window:
+    """Any time between ``lo`` and ``hi`` (a part of the day, a week, a weekend...)."""
+    return Window(lo, hi, "span", closed=closed, note=note)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way of understanding a phrase: a start window and, for a range phrase, an end window."""
+
+    start: Window
+    """Accepted values for the (start) time."""
+
+    end: Window | None = None
+    """Accepted values for the end time when the phrase names a range (``from 3pm to 4pm``)."""
+
+    def shifted(self, delta: timedelta | relativedelta) -> Reading:
+        """The same reading moved by ``delta``."""
+        return Reading(self.start.shifted(delta), self.end.shifted(delta) if self.end else None)
+
+    @property
+    def label(self) -> str:
+        """Human-readable form used in reasons."""
+        if self.end is None:
+            return self.start.label
+        return f"{self.start.label} to {self.end.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A time-of-day window not yet placed on a date, in seconds after midnight (may pass 24h)."""
+
+    lo: int
+    """First accepted second of the day."""
+
+    hi: int
+    """End of the window in seconds after midnight."""
+
+    grain: str = "minute"
+    """Granularity of the window placed on a date."""
+
+    closed: bool = False
+    """Whether ``hi`` itself is accepted."""
+
+    note: str = ""
+    """What the window stands for (``morning``...)."""
+
+    def on(self, d: date) -> Window:
+        """This clock window on date ``d``."""
+        base = datetime.combine(d, time())
+        return Window(
+            base + timedelta(seconds=self.lo), base + timedelta(seconds=self.hi), self.grain, self.closed, self.note
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """A reading made of times of day only (``3pm``, ``from 3 to 4pm``, ``in the morning``)."""
+
+    start: Clock
+    """Accepted start times of day."""
+
+    end: Clock | None = None
+    """Accepted end times of day for a range."""
+
+    def on(self, d: date) -> Reading:
+        """This reading placed on date ``d``."""
+        return Reading(self.start.on(d), self.end.on(d) if self.end else None)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Everything a phrase was resolved to against one ``user_time``."""
+
+    phrase: str
+    """The expected phrase as written."""
+
+    readings: tuple[Reading, ...]
+    """Every reasonable reading; empty when ``problem`` is set."""
+
+    user_zone: ZoneSpec | None = None
+    """The zone of ``user_time`` (naive arguments are taken in it); ``None`` when ``user_time`` is naive."""
+
+    problem: str | None = None
+    """Why the phrase could not be resolved."""
+
+    understood: bool = True
+    """False when the phrase was not understood at all (a defect of the benchmark, not of the agent)."""
+
+    @property
+    def is_range(self) -> bool:
+        """Whether the phrase names both ends of a range."""
+        return any(r.end is not None for r in self.readings)
+
+    @property
+    def label(self) -> str:
+        """The readings joined with ``or`` (at most eight shown)."""
+        return _readings_label(self.readings)
+
+
+@functools.lru_cache(maxsize=16384)
+def _readings_label(readings: tuple[Reading, ...]) -> str:
+    labels = list(dict.fromkeys(r.label for r in readings))
+    shown = " or ".join(labels[:8])
+    return shown + (f" or {len(labels) - 8} more" if len(labels) > 8 else "")

@@ -1,0 +1,118 @@
+"""Classify parameter names of a date/time group: which end of a range they belong to, and what they hold.
+
+Names are split into words (``startDateTime``, ``start_date_time``, ``starttime``, ``dtstart`` all give
+``start``, ``date``, ``time``...). A word like ``start``/``begin``/``from``/``since``/``check in`` marks the
+start of a range, ``end``/``until``/``to``/``finish``/``through``/``check out`` its end; a name without one
+is the point (the start). What the parameter holds comes from words such as ``datetime``/``timestamp``
+(a full moment), ``date``, ``time``, ``year``, ``month``, ``day``, ``hour``, ``minute``, ``second``,
+``ampm``, ``timezone``, ``duration``, ``weekday``. A name with no such word (``start``, ``when``,
+``deadline``) holds a full moment.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+__all__ = ["Slot", "classify"]
+
+_START = {"start", "starts", "starting", "begin", "begins", "beginning", "from", "since", "after", "checkin",
+          "depart", "departure", "departs", "open", "opens", "opening", "earliest", "first"}  # fmt: skip
+_END = {"end", "ends", "ending", "until", "till", "til", "to", "finish", "finishes", "stop", "stops", "close",
+        "closes", "closing", "through", "thru", "before", "checkout", "return", "returns", "arrival", "arrive",
+        "latest", "last", "max", "expiry", "expires", "expiration"}  # fmt: skip
+_KIND_WORDS = {
+    "datetime": "full", "timestamp": "full", "ts": "full", "dt": "full", "iso": "full", "epoch": "full",
+    "unix": "full", "instant": "full", "moment": "full", "when": "full",
+    "timezone": "zone", "tz": "zone", "zone": "zone", "tzid": "zone", "offset": "zone",
+    "duration": "duration", "length": "duration",
+    "weekday": "weekday", "dow": "weekday", "wday": "weekday",
+    "date": "date", "time": "time", "clock": "time", "hhmm": "time",
+    "year": "year", "years": "year", "yr": "year", "yyyy": "year",
+    "month": "month", "months": "month",
+    "day": "day", "days": "day", "dd": "day", "dom": "day", "mday": "day",
+    "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour", "hh": "hour",
+    "minute": "minute", "minutes": "minute", "mins": "minute", "min": "minute",
+    "second": "second", "seconds": "second", "sec": "second", "secs": "second", "ss": "second",
+    "ampm": "ampm", "meridiem": "ampm", "meridian": "ampm",
+}  # fmt: skip
+_UNIT_WORDS = {"minute": "minute", "minutes": "minute", "mins": "minute", "min": "minute", "hour": "hour",
+               "hours": "hour", "hrs": "hour", "hr": "hour", "second": "second", "seconds": "second",
+               "secs": "second", "sec": "second", "ms": "millisecond", "days": "day", "day": "day"}  # fmt: skip
+_VOCABULARY = sorted(
+    {*_START, *_END, *_KIND_WORDS, *_UNIT_WORDS, "check", "in", "out", "of", "week", "am", "pm", "event", "due",
+     "meeting", "scheduled", "schedule", "appointment", "local", "utc", "on", "at", "new", "reminder", "ms"},
+    key=len,
+    reverse=True,
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One parameter of a group, classified by its name."""
+
+    name: str
+    """The parameter name as listed."""
+
+    role: str
+    """``start`` (also a point) or ``end``."""
+
+    kind: str
+    """What it holds: ``full``, ``date``, ``time``, ``year``, ``month``, ``day``, ``hour``, ``minute``,
+    ``second``, ``ampm``, ``zone``, ``duration``, ``weekday``."""
+
+    unit: str = "minute"
+    """Unit of a numeric ``duration`` (``minute`` unless the name says otherwise)."""
+
+
+def _segment(word: str) -> list[str]:
+    """Split a run-together lower-case word into vocabulary words (``starttime`` -> ``start``, ``time``)."""
+    if word in _VOCABULARY or len(word) > 40:
+        return [word]
+    best: list[list[str] | None] = [None] * (len(word) + 1)
+    best[0] = []
+    for end in range(1, len(word) + 1):
+        for candidate in _VOCABULARY:
+            start = end - len(candidate)
+            if start >= 0 and best[start] is not None and word[start:end] == candidate:
+                prefix = best[start]
+                assert prefix is not None
+                if best[end] is None or len(prefix) + 1 < len(best[end] or []):
+                    best[end] = [*prefix, candidate]
+    return best[len(word)] or [word]
+
+
+@functools.lru_cache(maxsize=4096)
+def words(name: str) -> tuple[str, ...]:
+    """The words of a parameter name."""
+    parts = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)
+    found: list[str] = []
+    for part in parts:
+        found.extend(_segment(part.lower()))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def classify(name: str) -> Slot:
+    """Role and content of a parameter, from its name."""
+    ws = words(name)
+    starts = [i for i, w in enumerate(ws) if w in _START or (w == "check" and ws[i + 1 : i + 2] == ("in",))]
+    ends = [i for i, w in enumerate(ws) if w in _END or (w == "check" and ws[i + 1 : i + 2] == ("out",))]
+    role = "end" if ends and (not starts or ends[0] < starts[0]) else "start"
+    kinds = [_KIND_WORDS[w] for w in ws if w in _KIND_WORDS]
+    unit = next((_UNIT_WORDS[w] for w in ws if w in _UNIT_WORDS), "minute")
+    if "duration" in kinds:
+        return Slot(name, role, "duration", unit)
+    if ("day" in kinds and "of" in ws and "week" in ws) or "weekday" in kinds:
+        return Slot(name, role, "weekday")
+    if "full" in kinds or ("date" in kinds and "time" in kinds):
+        return Slot(name, role, "full")
+    if "zone" in kinds:
+        return Slot(name, role, "zone")
+    for kind in ("date", "time", "year", "month", "day", "hour", "minute", "second", "ampm"):
+        if kind in kinds:
+            return Slot(name, role, kind)
+    if ws in {("am", "pm"), ("am",), ("pm",)}:
+        return Slot(name, role, "ampm")
+    return Slot(name, role, "full")

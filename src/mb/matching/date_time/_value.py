@@ -1,0 +1,238 @@
+"""Parse an argument value into the moment (or date) it names.
+
+Accepted: ISO 8601 strings (date, date-time, with or without offset or ``Z``; parsed with
+``datetime.fromisoformat`` before any library), Unix timestamps (numbers or digit strings; seconds, or
+milliseconds above 1e11), clock times (``14:00``, ``2:30 PM``; their date comes from elsewhere), and natural
+language read the way a tool would (``Feb 9, 2024 at 2pm``, ``next Friday 2pm`` against ``user_time``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from ._model import Window
+from ._phrase import resolve
+from ._zones import ZoneSpec, format_offset
+
+__all__ = ["Actual", "describe", "parse_clock", "parse_text", "parse_value", "show_moment", "type_name"]
+
+_TIMESTAMP_RE = re.compile(r"^-?\d{9,13}(?:\.\d+)?$")
+_DATE_RE = re.compile(r"^(\d{4})-?(\d\d)-?(\d\d)$")
+_MONTH_RE = re.compile(r"^(\d{4})-(\d\d)$")
+_WEEK_RE = re.compile(r"^(\d{4})-?[wW](\d\d)$")
+_DATETIME_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[Tt ]\d")
+_CLOCK_RE = re.compile(
+    r"^(?P<h>\d{1,2})(?:[:h](?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?)?\s*(?P<ap>[ap]\.?m\.?)?"
+    r"\s*(?P<tz>z|[+-]\d\d(?::?\d\d)?)?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Actual:
+    """What an argument (or an assembled parameter group) says, as a naive wall-clock time or span."""
+
+    lo: datetime
+    """The moment, or the start of the span (naive wall clock as written)."""
+
+    hi: datetime | None = None
+    """End of the span for a date (or month) value; ``None`` for a moment."""
+
+    mode: str = "instant"
+    """``instant``; ``covers`` (a date value: the reading must accept the whole day); ``overlaps`` (the
+    parameters cannot carry a time: the reading must accept some moment of that day)."""
+
+    offset: timedelta | None = None
+    """UTC offset written with the value (``Z``, ``+01:00``; 0 for Unix timestamps)."""
+
+    zone: ZoneSpec | None = None
+    """Zone given beside the value (a time-zone parameter), used when there is no offset."""
+
+    free: frozenset[str] = frozenset()
+    """Date fields the parameters cannot carry (``year``, ``month``, ``day``): taken from the reading."""
+
+    weekday: int | None = None
+    """Weekday the value must fall on (0 = Monday) when it names one but no date."""
+
+    dateless: bool = False
+    """A clock time given alone as the argument: it matches only a phrase that names no date either."""
+
+    shown: str = ""
+    """How the value is shown in reasons."""
+
+
+def type_name(value: object) -> str:
+    """JSON type name of a value (``string``, ``number``, ``boolean``, ``object``, ``array``, ``null``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list | tuple):
+        return "array"
+    return type(value).__name__
+
+
+def describe(value: object) -> str:
+    """A value and its JSON type for reasons: ``'soon' (string)``."""
+    if isinstance(value, str):
+        return f"{value!r} (string)"
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        text = repr(value)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    return f"{text} ({type_name(value)})"
+
+
+def parse_value(value: object, user_time: datetime | None) -> tuple[Actual, ...] | str:
+    """The moments a JSON argument may stand for, or why it stands for none."""
+    if isinstance(value, bool) or value is None:
+        return f"got {describe(value)}, which is not a date or time"
+    if isinstance(value, int | float):
+        return _timestamp(float(value), str(value)) or f"got {describe(value)}, which is not a valid Unix timestamp"
+    if isinstance(value, str):
+        return parse_text(value, user_time)
+    return f"got {describe(value)}, which is not a date or time"
+
+
+def _timestamp(number: float, shown: str) -> tuple[Actual, ...] | None:
+    if not math.isfinite(number):
+        return None
+    seconds = number / 1000 if abs(number) > 1e11 else number
+    try:
+        moment = datetime.fromtimestamp(seconds, UTC).replace(tzinfo=None)
+    except (OverflowError, OSError, ValueError):
+        return None
+    stamp = f"{moment:%Y-%m-%dT%H:%M:%S}Z"
+    return (Actual(moment, offset=timedelta(0), shown=f"{shown} ({stamp})"),)
+
+
+def parse_clock(text: str) -> tuple[time, timedelta | None] | None:
+    """A clock time (``14:00``, ``2pm``, ``2:30 PM``, ``14:00:00Z``, ``noon``) and its offset, if any."""
+    low = text.strip().lower()
+    if low.startswith("t") and low[1:2].isdigit():
+        low = low[1:]
+    if low in {"noon", "midday"}:
+        return time(12), None
+    if low == "midnight":
+        return time(0), None
+    match = _CLOCK_RE.match(low)
+    if not match or not (match.group("m") or match.group("ap")):
+        return None
+    hour, minute, second = int(match.group("h")), int(match.group("m") or 0), int(match.group("s") or 0)
+    marker = (match.group("ap") or "").replace(".", "")
+    if marker:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if marker == "pm" else 0)
+    if hour > 23 or minute > 59 or second > 59:
+        return None
+    offset = None
+    if match.group("tz"):
+        zone_text = match.group("tz")
+        offset = timedelta(0) if zone_text == "z" else _offset(zone_text)
+    return time(hour, minute, second), offset
+
+
+def _offset(text: str) -> timedelta:
+    sign = -1 if text[0] == "-" else 1
+    digits = text[1:].replace(":", "")
+    return sign * timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
+
+
+def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | str:
+    """The moments a string argument may stand for (see the module docstring), or why it stands for none."""
+    key = None if user_time is None else (user_time.replace(tzinfo=None), user_time.utcoffset())
+    return _parse_text(text, key, user_time)
+
+
+@functools.lru_cache(maxsize=16384)
+def _parse_text(
+    text: str, key: tuple[datetime, timedelta | None] | None, user_time: datetime | None
+) -> tuple[Actual, ...] | str:
+    try:
+        return _parse_text_unguarded(text, user_time)
+    except (OverflowError, ValueError):
+        return f"got {describe(text)}, which is out of the supported date range"
+
+
+def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual, ...] | str:
+    raw = text.strip()
+    if not raw:
+        return f"got {describe(text)}, which is not a date or time"
+    if _TIMESTAMP_RE.match(raw):
+        return _timestamp(float(raw), repr(text)) or f"got {describe(text)}, which is not a valid Unix timestamp"
+    fast = _iso(raw)
+    if fast is not None:
+        return fast
+    clock = parse_clock(raw)
+    if clock is not None:
+        moment = datetime.combine(date(2000, 1, 1), clock[0])
+        free = frozenset({"year", "month", "day"})
+        return (Actual(moment, offset=clock[1], free=free, dateless=True, shown=raw),)
+    resolution = resolve(raw, user_time, literal=True)
+    if resolution.problem:
+        if not resolution.understood:
+            return f"got {describe(text)}, which is not a date or time"
+        return (
+            f"got {describe(text)}, which is relative to when it was said and outputs.environment.user_time is missing"
+        )
+    found: list[Actual] = []
+    for reading in resolution.readings:
+        zone = reading.start.zone if reading.start.zone != resolution.user_zone else None
+        found.append(_from_window(reading.start, zone, raw))
+    return tuple(dict.fromkeys(found))
+
+
+def _iso(raw: str) -> tuple[Actual, ...] | None:
+    day = _DATE_RE.match(raw)
+    if day:
+        try:
+            lo = datetime(int(day.group(1)), int(day.group(2)), int(day.group(3)))
+        except ValueError:
+            return None
+        return (Actual(lo, lo + timedelta(days=1), "covers", shown=raw),)
+    week = _WEEK_RE.match(raw)
+    if week:
+        try:
+            lo = datetime.combine(date.fromisocalendar(int(week.group(1)), int(week.group(2)), 1), time())
+        except ValueError:
+            return None
+        return (Actual(lo, lo + timedelta(days=7), "covers", shown=raw),)
+    month = _MONTH_RE.match(raw)
+    if month and 1 <= int(month.group(2)) <= 12:
+        lo = datetime(int(month.group(1)), int(month.group(2)), 1)
+        return (Actual(lo, (lo + timedelta(days=32)).replace(day=1), "covers", shown=raw),)
+    if not _DATETIME_RE.match(raw):
+        return None
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+    return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
+
+
+def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
+    if window.grain in {"minute", "second", "instant"}:
+        return Actual(window.lo, zone=zone, shown=f"{raw!r} ({window.label})")
+    return Actual(window.lo, window.hi, "covers", zone=zone, shown=f"{raw!r} ({window.label})")
+
+
+def show_moment(moment: datetime, offset: timedelta | None = None) -> str:
+    """``2024-02-09T14:00`` (seconds only when set) with the offset, if any."""
+    text = f"{moment:%Y-%m-%dT%H:%M:%S}" if moment.second or moment.microsecond else f"{moment:%Y-%m-%dT%H:%M}"
+    if offset is not None:
+        text += "Z" if not offset else format_offset(offset)
+    return text

@@ -1,0 +1,227 @@
+"""Time zones: the user's zone, zones named in a phrase or a parameter, and conversions between them.
+
+A zone is modelled as a *set* of real zones (``ZoneSpec``). A fixed offset coming from ``user_time`` (for
+instance ``+01:00``) says nothing about daylight saving time, so it stands for every IANA zone having that
+offset at ``user_time``: a reading on another date accepts the offset any of those zones has then (a
+``-08:00`` user on 2024-03-09 may mean 15:00 ``-07:00`` on 2024-03-10, the day US clocks change).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import zoneinfo
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+
+__all__ = ["ZoneSpec", "fixed_zone", "format_offset", "parse_zone_name", "pop_zone", "user_zone"]
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpec:
+    """One or several real zones a wall-clock time may be expressed in."""
+
+    label: str
+    """How the zone is shown in reasons (``+01:00``, ``UTC``, ``America/New_York``)."""
+
+    zones: tuple[tzinfo, ...]
+    """The candidate zones (fixed offsets or IANA zones)."""
+
+    def offsets_at_wall(self, wall: datetime) -> tuple[timedelta, ...]:
+        """The UTC offsets a naive wall-clock time may have in this zone."""
+        return _offsets_at_wall(self, wall)
+
+    def walls_at(self, utc: datetime) -> tuple[datetime, ...]:
+        """The naive wall-clock times a naive UTC instant shows in this zone."""
+        return _walls_at(self, utc)
+
+
+@functools.lru_cache(maxsize=8192)
+def _offsets_at_wall(spec: ZoneSpec, wall: datetime) -> tuple[timedelta, ...]:
+    found: list[timedelta] = []
+    for zone in spec.zones:
+        for fold in (0, 1):
+            offset = wall.replace(tzinfo=zone, fold=fold).utcoffset()
+            if offset is not None and offset not in found:
+                found.append(offset)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=8192)
+def _walls_at(spec: ZoneSpec, utc: datetime) -> tuple[datetime, ...]:
+    found: list[datetime] = []
+    aware = utc.replace(tzinfo=UTC)
+    for zone in spec.zones:
+        wall = aware.astimezone(zone).replace(tzinfo=None)
+        if wall not in found:
+            found.append(wall)
+    return tuple(found)
+
+
+def format_offset(offset: timedelta) -> str:
+    """``+01:00`` style text for an offset (``UTC`` for zero)."""
+    if not offset:
+        return "UTC"
+    sign = "-" if offset < timedelta(0) else "+"
+    minutes = abs(int(offset.total_seconds())) // 60
+    return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def fixed_zone(offset: timedelta) -> ZoneSpec:
+    """A zone with exactly one offset."""
+    return ZoneSpec(format_offset(offset), (timezone(offset),))
+
+
+@functools.cache
+def _all_zones() -> tuple[zoneinfo.ZoneInfo, ...]:
+    keys = sorted(
+        k for k in zoneinfo.available_timezones() if "/" in k and not k.startswith(("Etc/", "posix", "right"))
+    )
+    zones: list[zoneinfo.ZoneInfo] = []
+    for key in keys:
+        try:
+            zones.append(zoneinfo.ZoneInfo(key))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):  # pragma: no cover - broken tzdata
+            continue
+    return tuple(zones)
+
+
+@functools.lru_cache(maxsize=1024)
+def _candidate_zones(offset: timedelta, instant: datetime) -> tuple[tzinfo, ...]:
+    """Real zones having ``offset`` at the naive UTC ``instant``, one per distinct yearly offset pattern."""
+    aware = instant.replace(tzinfo=UTC)
+    samples = [datetime(instant.year + dy, month, 15, 12, tzinfo=UTC) for dy in (0, 1) for month in (1, 4, 7, 10)]
+    chosen: list[tzinfo] = [timezone(offset)]
+    seen: set[tuple[timedelta | None, ...]] = {tuple(offset for _ in samples)}
+    for zone in _all_zones():
+        if aware.astimezone(zone).utcoffset() != offset:
+            continue
+        pattern = tuple(s.astimezone(zone).utcoffset() for s in samples)
+        if pattern not in seen:
+            seen.add(pattern)
+            chosen.append(zone)
+    return tuple(chosen)
+
+
+def user_zone(user_time: datetime) -> ZoneSpec | None:
+    """The zone ``user_time`` is expressed in; ``None`` when it is naive (wall-clock comparison)."""
+    tz = user_time.tzinfo
+    offset = user_time.utcoffset()
+    if tz is None or offset is None:
+        return None
+    if isinstance(tz, zoneinfo.ZoneInfo):
+        return ZoneSpec(tz.key, (tz,))
+    instant = user_time.astimezone(UTC).replace(tzinfo=None)
+    return ZoneSpec(format_offset(offset), _candidate_zones(offset, instant))
+
+
+# Zone words people write after a time. US abbreviations are read both as the fixed offset they name and as
+# the region's zone on that date ("9am PST" written in July usually means Pacific time).
+_REGIONS = {
+    "eastern": "America/New_York",
+    "et": "America/New_York",
+    "central": "America/Chicago",
+    "ct": "America/Chicago",
+    "mountain": "America/Denver",
+    "mt": "America/Denver",
+    "pacific": "America/Los_Angeles",
+    "pt": "America/Los_Angeles",
+    "alaska": "America/Anchorage",
+    "hawaii": "Pacific/Honolulu",
+}
+_US_ABBREVIATIONS = {
+    "est": (-5, "America/New_York"),
+    "edt": (-4, "America/New_York"),
+    "cst": (-6, "America/Chicago"),
+    "cdt": (-5, "America/Chicago"),
+    "mst": (-7, "America/Denver"),
+    "mdt": (-6, "America/Denver"),
+    "pst": (-8, "America/Los_Angeles"),
+    "pdt": (-7, "America/Los_Angeles"),
+}
+_REGION_RE = re.compile(
+    r"\b(?:in\s+)?(?P<name>eastern|central|mountain|pacific|alaska|hawaii|et|ct|mt|pt)"
+    r"(?:\s+(?:standard|daylight))?(?:\s+time)?(?:\s*\((?:us|usa)\))?\s*$"
+)
+_ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt)\b")
+_IANA_RE = re.compile(r"\b(?:in\s+)?(?P<name>[a-z]+(?:/[a-z_+\-]+)+)\b")
+_NUMERIC_RE = re.compile(r"(?:\b(?:utc|gmt)\s*)?(?P<sign>[+-])(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?\s*$")
+_UTC_RE = re.compile(r"\b(?:utc|gmt|zulu|z)\s*$")
+_ISO_BEFORE_RE = re.compile(r"\d{4}-\d\d-\d\d[t ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$")
+_CLOCK_BEFORE_RE = re.compile(r"(?:\d:\d\d(?::\d\d)?|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*$")
+
+
+def parse_zone_name(name: str) -> ZoneSpec | None:
+    """A zone from a parameter value or a phrase's zone word (IANA name, abbreviation, offset)."""
+    text = name.strip()
+    low = text.lower()
+    if not low:
+        return None
+    if low in {"utc", "gmt", "z", "zulu", "etc/utc", "etc/gmt"}:
+        return fixed_zone(timedelta(0))
+    if low in _US_ABBREVIATIONS:
+        hours, key = _US_ABBREVIATIONS[low]
+        return ZoneSpec(text.upper(), (timezone(timedelta(hours=hours)), zoneinfo.ZoneInfo(key)))
+    region = _REGION_RE.fullmatch(low)
+    if region:
+        key = _REGIONS[region.group("name")]
+        return ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
+    numeric = _NUMERIC_RE.fullmatch(low)
+    if numeric:
+        minutes = int(numeric.group("h")) * 60 + int(numeric.group("m") or 0)
+        if minutes <= 18 * 60:
+            sign = -1 if numeric.group("sign") == "-" else 1
+            return fixed_zone(timedelta(minutes=sign * minutes))
+    if "/" in text or text.isalpha():
+        try:
+            zone = _zone_by_key(text)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+            zone = None
+        if zone is not None:
+            return ZoneSpec(zone.key, (zone,))
+    return _dateparser_zone(low)
+
+
+@functools.lru_cache(maxsize=256)
+def _zone_by_key(key: str) -> zoneinfo.ZoneInfo | None:
+    lowered = {k.lower(): k for k in zoneinfo.available_timezones()}
+    real = lowered.get(key.lower())
+    return zoneinfo.ZoneInfo(real) if real else None
+
+
+def _dateparser_zone(text: str) -> ZoneSpec | None:
+    from ._recognizers import zone_offset
+
+    offset = zone_offset(text)
+    return fixed_zone(offset) if offset is not None else None
+
+
+def pop_zone(text: str) -> tuple[str, ZoneSpec | None]:
+    """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``)."""
+    for pattern in (_IANA_RE, _ABBREV_RE):
+        found = pattern.search(text)
+        if found:
+            spec = parse_zone_name(found.group("name"))
+            if spec is not None:
+                return _cut(text, found.start(), found.end()), spec
+    found = _REGION_RE.search(text)
+    if found and re.search(r"\d|noon|midnight", text[: found.start()]):
+        return _cut(text, found.start(), found.end()), parse_zone_name(found.group(0))
+    found = _UTC_RE.search(text) or _NUMERIC_RE.search(text)
+    if found:
+        before = text[: found.start()]
+        named = found.group(0).lstrip()[:1].isalpha()
+        # A bare "-hh:mm" after a clock is a range ("9:00-17:00") unless a full ISO date-time precedes it.
+        signed = found.group(0).lstrip()[:1] == "+" or _ISO_BEFORE_RE.search(before) is not None
+        clock = _CLOCK_BEFORE_RE.search(before) is not None
+        if (named and re.search(r"\d|noon|midnight", before)) or (not named and signed and clock):
+            spec = parse_zone_name(found.group(0))
+            if spec is not None:
+                return _cut(text, found.start(), found.end()), spec
+    from ._recognizers import pop_zone_word
+
+    return pop_zone_word(text)
+
+
+def _cut(text: str, start: int, end: int) -> str:
+    return re.sub(r"\s+", " ", f"{text[:start]} {text[end:]}").strip(" ,")
