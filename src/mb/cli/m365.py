@@ -1,0 +1,182 @@
+"""``mb import m365`` and ``mb export m365``: Microsoft 365 evaluation documents to and from benchmarks."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from pydantic import ValidationError
+from rich.markup import escape
+
+from ..formats.m365 import (
+    EVALUATORS,
+    Evaluated,
+    M365DocumentError,
+    build_document,
+    document_units,
+    dump_document,
+    load_document,
+)
+from ..formats.m365.entries import m365_data
+from ..io import JsonlWriter, iter_lines, iter_records
+from ..results import ExampleResult
+from ._console import err_console
+
+__all__ = ["export_m365", "import_m365"]
+
+
+def _error(text: str) -> None:
+    err_console.print(f"[red]error:[/] {escape(text)}")
+
+
+def _fail_document(error: M365DocumentError) -> None:
+    for line in str(error).splitlines():
+        _error(line)
+    raise SystemExit(1)
+
+
+def _readable(path: Path, hint: str) -> None:
+    if str(path) == "-":
+        return
+    if not path.exists():
+        raise click.BadParameter(f"{path}: no such file", param_hint=hint)
+    if not path.is_file():
+        raise click.BadParameter(f"{path}: not a file", param_hint=hint)
+
+
+@click.command("m365")
+@click.argument("document", type=click.Path(path_type=Path))
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path), default=Path("-"), show_default="standard output",
+    help="The benchmark (JSONL) to write; .gz compresses it.",
+)  # fmt: skip
+def import_m365(document: Path, output: Path) -> None:
+    """Convert a Microsoft 365 evaluation document (evals.json) into a benchmark.
+
+    Reads schema versions 1.0.0 to 1.7.0 and legacy bare arrays. A thread of N turns becomes N examples whose
+    messages hold the earlier turns; evaluators, modes and every other field are kept in each example's `m365`
+    object so `mb export m365` gives the document back.
+
+    Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read.
+    """
+    _readable(document, "DOCUMENT")
+    try:
+        loaded = load_document(document)
+        units = document_units(loaded)
+    except M365DocumentError as exc:
+        _fail_document(exc)
+        return
+    except OSError as exc:
+        _error(f"{document}: cannot read: {exc.strerror or exc}")
+        raise SystemExit(2) from exc
+    unknown = sorted(
+        {
+            name
+            for unit in units
+            for example in unit
+            for holder in (m365_data(example), m365_data(example).get("document") or {})
+            for key in ("evaluators", "default_evaluators")
+            for name in (holder.get(key) or {})
+            if name not in EVALUATORS
+        }
+    )
+    with JsonlWriter(output) as writer:
+        for unit in units:
+            for example in unit:
+                writer.write(example)
+    threads = sum(1 for item in loaded.document["items"] if "turns" in item)
+    origin = "a legacy document" if loaded.legacy else f"schema {loaded.source_version}"
+    err_console.print(
+        f"imported {len(units)} item(s) ({threads} thread(s)) from {origin} as {writer.count} example(s)"
+        + ("" if str(output) == "-" else f" -> {escape(str(output))}")
+    )
+    moved = [change for change in loaded.changes if " moved to " in change]
+    if moved:
+        err_console.print(
+            f"{len(moved)} field(s) of an older schema moved to `extensions`, e.g. {escape(moved[0])}", highlight=False
+        )
+    if unknown:
+        err_console.print(
+            f"[yellow]note:[/] evaluator(s) {', '.join(unknown)} have no MorganaBench counterpart: "
+            "they are kept but will not run"
+        )
+
+
+def _read_results(path: Path) -> dict[int, ExampleResult]:
+    results: dict[int, ExampleResult] = {}
+    problems: list[str] = []
+    for number, data in iter_lines(path):
+        try:
+            result = ExampleResult.model_validate_json(data)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in first["loc"]) or "$"
+            problems.append(f"{path}:{number}: not an evaluation result ({where}: {first['msg']})")
+            continue
+        results[result.line] = result
+    if problems:
+        for problem in problems[:20]:
+            _error(problem)
+        raise SystemExit(1)
+    return results
+
+
+@click.command("m365")
+@click.argument("benchmark", type=click.Path(path_type=Path, allow_dash=True))
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path), default=Path("-"), show_default="standard output",
+    help="The evaluation document (JSON) to write.",
+)  # fmt: skip
+@click.option(
+    "--results", type=click.Path(path_type=Path), default=None,
+    help="Results of `mb eval` on BENCHMARK: adds scores, status and thread summaries.",
+)  # fmt: skip
+def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
+    """Convert a benchmark (or an executed benchmark) into a Microsoft 365 evaluation document.
+
+    The document validates against schema 1.7.0. Consecutive examples of one thread become one item with
+    `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
+
+    Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
+    2 when a file cannot be read.
+    """
+    _readable(benchmark, "BENCHMARK")
+    if results is not None:
+        _readable(results, "--results")
+    try:
+        by_line = _read_results(results) if results is not None else {}
+        evaluated: list[Evaluated] = []
+        bad_lines = 0
+        for record in iter_records(benchmark):
+            if record.example is None:
+                bad_lines += 1
+                if record.error is not None:
+                    _error(str(record.error))
+                continue
+            evaluated.append(Evaluated(record.example, by_line.get(record.line), line=record.line))
+    except OSError as exc:
+        _error(f"cannot read: {exc.strerror or exc}")
+        raise SystemExit(2) from exc
+    try:
+        export = build_document(evaluated, source=str(benchmark))
+    except M365DocumentError as exc:
+        _fail_document(exc)
+        return
+    for message in export.left_out:
+        _error(message)
+    data = dump_document(export.document)
+    if str(output) == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_bytes(data)
+    items = export.document["items"]
+    err_console.print(
+        f"exported {len(evaluated) - len(export.left_out)} example(s) as {len(items)} item(s)"
+        + ("" if str(output) == "-" else f" -> {escape(str(output))}")
+        + (f"; {bad_lines + len(export.left_out)} left out" if bad_lines or export.left_out else "")
+    )
+    if bad_lines or export.left_out:
+        raise SystemExit(1)

@@ -1,0 +1,324 @@
+"""``mb runevals``: run and score a Microsoft 365 evaluation dataset, the way the ``runevals`` tool does.
+
+The dataset is ``--prompts-file``, inline ``--prompts``/``--expected``, prompts typed with ``--interactive``, or
+the first of ``prompts.json``, ``evals.json``, ``tests.json`` found in the current folder and then in ``./evals/``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.markup import escape
+
+from ..formats.m365 import (
+    Evaluated,
+    LoadedDocument,
+    M365DocumentError,
+    build_document,
+    discover_dataset,
+    load_document,
+    parse_document,
+    report_format,
+    upgrade_in_place,
+    write_report,
+    write_starter,
+)
+from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
+from ..formats.m365.rows import document_counts, report_rows, score_value
+from ._console import err_console, out_console
+from ._judge import JUDGE_CHOICE, judge_from_cli
+
+__all__ = ["runevals"]
+
+_VARIADIC = ("--prompts", "--expected")
+_STARTER_QUESTION = "Create a starter evals file with sample prompts? (Y/n)"
+
+
+class _RunevalsCommand(click.Command):
+    """Accepts ``--prompts A B C`` (several values after one option) as the ``runevals`` tool does."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        expanded: list[str] = []
+        current: str | None = None
+        given = False
+        for index, arg in enumerate(args):
+            if arg == "--":
+                expanded.extend(args[index:])
+                current = None
+                break
+            is_option = arg.startswith("-") and len(arg) > 1
+            if is_option and current is not None and not given:
+                raise click.UsageError(f"{current} needs at least one value", ctx=ctx)
+            if arg in _VARIADIC:
+                current, given = arg, False
+            elif is_option:
+                current = None
+                expanded.append(arg)
+            elif current is not None:
+                expanded.extend([current, arg])
+                given = True
+            else:
+                expanded.append(arg)
+        if current is not None and not given:
+            raise click.UsageError(f"{current} needs at least one value", ctx=ctx)
+        return super().parse_args(ctx, expanded)
+
+
+def _stdin_is_interactive() -> bool:
+    """Whether a person can answer questions on standard input."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _fail(message: str, code: int) -> SystemExit:
+    err_console.print(f"[red]error:[/] {escape(message)}")
+    return SystemExit(code)
+
+
+def _default_output() -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    candidate = Path("evals") / f"{stamp}.html"
+    counter = 1
+    while candidate.exists():
+        candidate = Path("evals") / f"{stamp}-{counter}.html"
+        counter += 1
+    return candidate
+
+
+def _offer_starter() -> None:
+    """No dataset found: offer the starter file (a person at the terminal) or explain what to do."""
+    err_console.print("⚠️ No prompts file found in current directory or ./evals/", highlight=False)
+    if not _stdin_is_interactive():
+        raise _fail(
+            "no dataset to run: pass --prompts-file FILE, --prompts ... --expected ..., or --interactive, "
+            "or create ./evals/evals.json (run `mb runevals` in a terminal to get a starter file)",
+            2,
+        )
+    answer = click.prompt(_STARTER_QUESTION, default="", show_default=False, err=True, prompt_suffix=": ")
+    if answer.strip().lower() in ("", "y", "yes"):
+        path = write_starter(".")
+        err_console.print(
+            f"created {escape(str(path))} with sample prompts: edit them, then run `mb runevals` again", highlight=False
+        )
+        raise SystemExit(0)
+    raise _fail("no dataset to run", 2)
+
+
+def _load(path: Path) -> LoadedDocument:
+    try:
+        loaded = load_document(path)
+    except M365DocumentError as exc:
+        for line in str(exc).splitlines():
+            err_console.print(f"[red]error:[/] {escape(line)}")
+        raise SystemExit(1) from None
+    except OSError as exc:
+        raise _fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
+    return loaded
+
+
+def _upgrade_legacy(loaded: LoadedDocument) -> None:
+    """Rewrite a legacy dataset file as a 1.7.0 document, keeping a timestamped backup."""
+    try:
+        backup = upgrade_in_place(loaded)
+    except OSError as exc:
+        raise _fail(f"{loaded.file}: cannot upgrade the legacy file in place: {exc.strerror or exc}", 2) from None
+    err_console.print(
+        f"upgraded {escape(loaded.file)} to schema 1.7.0 (it was a legacy document); the original is kept as "
+        f"{escape(str(backup))}",
+        highlight=False,
+    )
+
+
+def _inline(prompts: Sequence[str], expected: Sequence[str]) -> LoadedDocument:
+    if expected and len(expected) != len(prompts):
+        raise click.UsageError(f"--expected gives {len(expected)} response(s) for {len(prompts)} prompt(s)")
+    items: list[dict[str, Any]] = []
+    for index, prompt in enumerate(prompts):
+        item: dict[str, Any] = {"prompt": prompt}
+        if expected:
+            item["expected_response"] = expected[index]
+        items.append(item)
+    try:
+        return parse_document({"schemaVersion": "1.7.0", "items": items}, file="<command line>")
+    except M365DocumentError as exc:
+        raise click.UsageError(str(exc).replace("$.items", "--prompts")) from None
+
+
+def _score_summary(scores: dict[str, Any]) -> str:
+    parts = []
+    for key, entry in scores.items():
+        if isinstance(entry, dict):
+            value = score_value(entry)
+            parts.append(f"{key} {value} {entry.get('result', '')}".replace("  ", " "))
+    return ", ".join(parts)
+
+
+def _report(run: EvalRun, output: Path | None) -> None:
+    counts = document_counts(run.document)
+    rows = report_rows(run.document)
+    for row in rows:
+        where = f"{row.item}" if row.turn is None else f"{row.item}.{row.turn}"
+        prompt = row.prompt.replace("\n", " ")
+        prompt = prompt if len(prompt) <= 50 else prompt[:47] + "..."
+        detail = row.error or _score_summary(row.scores)
+        colour = {"pass": "green", "fail": "red", "partial": "yellow", "error": "magenta"}.get(row.status, "white")
+        out_console.print(
+            f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}", highlight=False
+        )
+    skipped = Counter((s.get("evaluator", ""), s.get("reason", "")) for row in rows for s in row.skipped)
+    for (evaluator, reason), times in sorted(skipped.items()):
+        err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}", highlight=False)
+    by_status = ", ".join(f"{counts.items[s]} {s}" for s in ("pass", "fail", "partial", "error"))
+    threads = f" ({counts.threads} thread(s), {counts.total_rows} prompt(s) in all)" if counts.threads else ""
+    err_console.print(
+        f"{counts.total_items} item(s){threads}: {by_status}; agent {escape(run.agent)}, judge {escape(run.judge)}",
+        highlight=False,
+    )
+    if output is not None:
+        err_console.print(f"report written to {escape(str(output))}", highlight=False)
+
+
+def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | None) -> None:
+    """Read prompts until an empty line or end of input; run and score each one."""
+    evaluated: list[Evaluated] = []
+    err_console.print("interactive mode: type a prompt and press Enter; an empty line ends", highlight=False)
+    while True:
+        err_console.print("prompt> ", end="", highlight=False)
+        line = sys.stdin.readline()
+        if not line or not line.strip():
+            break
+        loaded = parse_document({"schemaVersion": "1.7.0", "items": [{"prompt": line.strip()}]}, file="<interactive>")
+        run = run_document(loaded, agent, judge=judge, concurrency=1, timeout=timeout)
+        item = run.document["items"][0]
+        out_console.print(f"[bold]response:[/] {escape(item.get('response', ''))}", highlight=False)
+        detail = item.get("error", {}).get("message") or _score_summary(item.get("scores", {})) or "no score"
+        out_console.print(f"[bold]{escape(item.get('status', ''))}:[/] {escape(detail)}", highlight=False)
+        for skipped in item.get("extensions", {}).get("morganabench", {}).get("skipped", []):
+            err_console.print(
+                f"[yellow]not run:[/] {escape(skipped['evaluator'])}: {escape(skipped['reason'])}", highlight=False
+            )
+        evaluated.extend(e for unit in run.units for e in unit)
+    if output is not None and evaluated:
+        metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
+        document = build_document(evaluated, metadata=metadata, source="<interactive>").document
+        write_report(document, output)
+        err_console.print(f"report written to {escape(str(output))}", highlight=False)
+
+
+@click.command(cls=_RunevalsCommand)
+@click.option(
+    "--prompts-file", type=click.Path(path_type=Path), default=None, metavar="FILE",
+    help="The dataset to run (evals.json, any schema 1.x or a legacy array). Default: discovered.",
+)  # fmt: skip
+@click.option("--prompts", multiple=True, metavar="TEXT...", help="Prompts to run instead of a file (several allowed).")
+@click.option(
+    "--expected", multiple=True, metavar="TEXT...", help="Expected responses of --prompts, in the same order."
+)
+@click.option("--interactive", is_flag=True, help="Type prompts one by one; each is run and scored at once.")
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
+    help="The report: .json (the output document), .csv or .html. Default: ./evals/<timestamp>.html.",
+)  # fmt: skip
+@click.option(
+    "-a", "--agent", "agent_spec", metavar="MODULE:ATTR", default=None,
+    help="The agent under test: `package.module:function` or `path/to/file.py:function` (as for `mb run`).",
+)  # fmt: skip
+@click.option(
+    "--judge", type=JUDGE_CHOICE, default="auto", show_default=True,
+    help="Who scores the responses. Relevance, Coherence and Groundedness need an LLM judge (MB_JUDGE_MODEL).",
+)  # fmt: skip
+@click.option(
+    "-c", "--concurrency", type=click.IntRange(min=1), default=4, show_default=True,
+    help="Items (single prompts or whole threads) run at once; the turns of a thread always run in order.",
+)  # fmt: skip
+@click.option(
+    "--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+    help="Time allowed per agent request.",
+)  # fmt: skip
+def runevals(
+    prompts_file: Path | None,
+    prompts: tuple[str, ...],
+    expected: tuple[str, ...],
+    interactive: bool,
+    output: Path | None,
+    agent_spec: str | None,
+    judge: str,
+    concurrency: int,
+    timeout: float | None,
+) -> None:
+    """Run an agent over a Microsoft 365 evaluation dataset and score every response.
+
+    \b
+    Dataset: --prompts-file, or --prompts (with --expected), or --interactive; else the first of
+    prompts.json, evals.json, tests.json in the current folder, then in ./evals/. When none is found,
+    a starter ./evals/evals.json is offered. A legacy file (a bare array) is upgraded in place first,
+    with a backup FILE.bak.YYYYMMDDHHMMSS.
+
+    \b
+    Each item is scored by its evaluators (default_evaluators, or Relevance and Coherence, extended or
+    replaced per item/turn). Turns of a thread run in order; after a failed turn the rest is skipped.
+
+    Exit status: 0 when the run completed (whatever the scores), 1 when the dataset is invalid,
+    2 for usage errors (options, an agent that cannot be loaded, no dataset).
+    """
+    if sum(bool(x) for x in (prompts_file, prompts, interactive)) > 1:
+        raise click.UsageError("use one of --prompts-file, --prompts and --interactive")
+    if expected and not prompts:
+        raise click.UsageError("--expected needs --prompts")
+    if output is not None and report_format(output) is None:
+        raise click.BadParameter(f"{output}: unknown report format (use .json, .csv or .html)", param_hint="--output")
+
+    loaded: LoadedDocument | None = None
+    if prompts:
+        loaded = _inline(prompts, expected)
+    elif prompts_file is not None:
+        if not prompts_file.is_file():
+            raise click.BadParameter(f"{prompts_file}: no such file", param_hint="--prompts-file")
+        loaded = _load(prompts_file)
+    elif not interactive:
+        found = discover_dataset(".")
+        if found is None:
+            _offer_starter()
+            return
+        err_console.print(f"using {escape(str(found))}", highlight=False)
+        loaded = _load(found)
+
+    if agent_spec is None:
+        raise click.UsageError("--agent is required: the agent to evaluate, e.g. --agent my_agent.py:answer")
+    from ..runner import AgentLoadError, as_agent
+
+    try:
+        agent = as_agent(agent_spec)
+    except AgentLoadError as exc:
+        raise _fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
+    active = judge_from_cli(judge, concurrency)
+
+    if interactive:
+        _interactive(agent, active, timeout, output)
+        return
+    assert loaded is not None
+    if loaded.legacy and loaded.file != "<command line>":
+        _upgrade_legacy(loaded)
+    target = output or _default_output()
+    total = len(loaded.document["items"])
+    completed = 0
+
+    def progress(_index: int, _evaluated: list[Evaluated]) -> None:
+        nonlocal completed
+        completed += 1
+        if err_console.is_terminal:
+            err_console.print(f"\r{completed}/{total} item(s) done", end="", highlight=False)
+
+    run = run_document(loaded, agent, judge=active, concurrency=concurrency, timeout=timeout, on_unit=progress)
+    if err_console.is_terminal:
+        err_console.print()
+    write_report(run.document, target)
+    _report(run, target)

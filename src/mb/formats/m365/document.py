@@ -1,0 +1,86 @@
+"""Reading Microsoft 365 evaluation documents (``evals.json``): parse, upgrade to 1.7.0, validate."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from ...io import Problem
+from .errors import M365DocumentError
+from .schema import schema_problems
+from .upgrade import upgrade_document
+
+__all__ = ["LoadedDocument", "dump_document", "load_document", "parse_document", "read_json"]
+
+_LEGACY_ITEM = re.compile(r"^\$\.items(?=\[|$)")
+
+
+@dataclass
+class LoadedDocument:
+    """A valid document in the 1.7.0 shape, with where it came from."""
+
+    document: dict[str, Any]
+    """The document, upgraded to the 1.7.0 shape and valid under the 1.7.0 schema."""
+
+    file: str
+    """The path it was read from (``<memory>`` for an in-memory document)."""
+
+    source_version: str | None = None
+    """The ``schemaVersion`` the file declared; None for a legacy document (bare array or no version)."""
+
+    legacy: bool = False
+    """True when the file is a legacy document (a bare array of items, or an object without ``schemaVersion``)."""
+
+    changes: list[str] = field(default_factory=list)
+    """What the upgrade changed, one line each (empty for a document already in the 1.7.0 shape)."""
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """Parse a JSON file (UTF-8, BOM allowed). Raises :class:`M365DocumentError` for bad JSON, ``OSError`` when
+    the file cannot be read."""
+    data = Path(path).read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        pass
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise M365DocumentError(
+            os.fspath(path), [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]
+        ) from None
+    except json.JSONDecodeError as exc:
+        detail = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+        if not data.strip():
+            detail = "the file is empty"
+        raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {detail}")]) from None
+
+
+def parse_document(raw: Any, *, file: str = "<memory>") -> LoadedDocument:
+    """Upgrade a parsed document to the 1.7.0 shape and validate it; raises :class:`M365DocumentError` with every
+    problem (JSON paths refer to the file as written, ``$[3]`` for the fourth entry of a legacy array)."""
+    upgrade = upgrade_document(raw)
+    problems = upgrade.problems or schema_problems(upgrade.document)
+    if problems:
+        if isinstance(raw, list):
+            problems = [Problem(_LEGACY_ITEM.sub("$", p.path), p.message) for p in problems]
+        raise M365DocumentError(file, problems)
+    return LoadedDocument(upgrade.document, file, upgrade.source_version, upgrade.legacy, upgrade.changes)
+
+
+def load_document(path: str | os.PathLike[str]) -> LoadedDocument:
+    """Read, upgrade and validate an evaluation document file (see :func:`parse_document`)."""
+    return parse_document(read_json(path), file=os.fspath(path))
+
+
+def dump_document(document: dict[str, Any]) -> bytes:
+    """Serialize a document as indented UTF-8 JSON with a trailing newline."""
+    return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"

@@ -1,0 +1,203 @@
+"""One example (and what happened when it ran) -> one single-turn item or one turn of an M365 document."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...entities import Example
+from ...results import ExampleResult
+from .evaluators import effective_evaluators, metric_requests
+from .importer import M365_FIELD, NATIVE_EXTENSION
+from .scores import m365_citations, score_entry, skipped_entry
+from .status import Status, agent_failure, item_status, skipped_turn
+
+__all__ = ["RESULT_FIELDS", "Evaluated", "agent_error", "build_entry", "m365_data"]
+
+RESULT_FIELDS = ("response", "scores", "status", "error", "citations", "diagnostics")
+"""Fields of an item or turn that hold the results of a run (replaced when the example has new results)."""
+
+
+@dataclass
+class Evaluated:
+    """An example, its outputs once run, and its evaluation."""
+
+    example: Example
+    """The example (with ``outputs`` once the agent ran)."""
+
+    result: ExampleResult | None = None
+    """Its evaluation (the metrics of its evaluators), when evaluated."""
+
+    skipped: bool = False
+    """True for a turn not attempted because a preceding turn of its thread failed."""
+
+    line: int | None = None
+    """Where the example comes from (1-based line of its benchmark file), for messages."""
+
+
+def m365_data(example: Example) -> dict[str, Any]:
+    """The example's ``m365`` object (empty for an example that did not come from an M365 document)."""
+    data = (example.model_extra or {}).get(M365_FIELD)
+    return data if isinstance(data, dict) else {}
+
+
+def agent_error(example: Example) -> str | None:
+    """Why the agent request failed (from ``outputs.error`` written by the runner), or None when it did not."""
+    outputs = example.outputs
+    if outputs is None:
+        return None
+    error = (outputs.model_extra or {}).get("error")
+    if not error:
+        return None
+    if isinstance(error, Mapping):
+        kind, message = error.get("type"), error.get("message")
+        return ": ".join(str(part) for part in (kind, message) if part) or "unknown error"
+    return str(error)
+
+
+def build_entry(
+    evaluated: Evaluated,
+    *,
+    history: list[dict[str, str]],
+    default_evaluators: Mapping[str, Any] | None,
+    document_defaults: Mapping[str, Any] | None,
+) -> tuple[dict[str, Any], Status | None]:
+    """The item or turn for one example, and its status (None when it has no results).
+
+    ``history`` is the conversation the import would rebuild for this example (the earlier turns of its thread,
+    or nothing): any other history is kept in ``extensions.morganabench.messages``. ``default_evaluators`` are the
+    example's own document defaults and ``document_defaults`` those of the document being written: when they
+    differ the example's evaluators are written out in full (``evaluators_mode: replace``).
+    """
+    example = evaluated.example
+    data = m365_data(example)
+    messages = example.inputs.message_dicts()
+    entry: dict[str, Any] = {"prompt": messages[-1]["content"]}
+    if example.expectations.expected_response is not None:
+        entry["expected_response"] = example.expectations.expected_response
+    context = (example.inputs.model_extra or {}).get("context")
+    if context is not None:
+        entry["context"] = context if isinstance(context, str) else json.dumps(context, ensure_ascii=False)
+    evaluators = data.get("evaluators") if isinstance(data.get("evaluators"), dict) else None
+    mode = data.get("evaluators_mode") if data.get("evaluators_mode") in ("extend", "replace") else None
+    effective = effective_evaluators(default_evaluators, evaluators, mode)
+    if _same_defaults(default_evaluators, document_defaults):
+        if evaluators is not None:
+            entry["evaluators"] = evaluators
+        if mode is not None:
+            entry["evaluators_mode"] = mode
+    else:
+        entry["evaluators"] = effective
+        entry["evaluators_mode"] = "replace"
+    fields = {key: value for key, value in (data.get("fields") or {}).items() if key not in entry}
+    has_results = example.outputs is not None or evaluated.result is not None or evaluated.skipped
+    if has_results:
+        fields = _without_results(fields)
+    native = _native(example, messages[:-1], history)
+    if native:
+        extensions = dict(fields.get("extensions") or {})
+        extensions[NATIVE_EXTENSION] = {**(extensions.get(NATIVE_EXTENSION) or {}), **native}
+        fields["extensions"] = extensions
+    entry.update(fields)
+    if has_results:
+        return entry, _results(evaluated, entry, effective)
+    kept = entry.get("status")  # results of an imported output document
+    return entry, kept if kept in ("pass", "fail", "partial", "error") else None
+
+
+def _same_defaults(own: Mapping[str, Any] | None, document: Mapping[str, Any] | None) -> bool:
+    return (None if own is None else dict(own)) == (None if document is None else dict(document))
+
+
+def _without_results(fields: dict[str, Any]) -> dict[str, Any]:
+    kept = {key: value for key, value in fields.items() if key not in RESULT_FIELDS}
+    extensions = kept.get("extensions")
+    if isinstance(extensions, dict) and isinstance(extensions.get(NATIVE_EXTENSION), dict):
+        native = {k: v for k, v in extensions[NATIVE_EXTENSION].items() if k != "skipped"}
+        extensions = {k: v for k, v in extensions.items() if k != NATIVE_EXTENSION}
+        if native:
+            extensions[NATIVE_EXTENSION] = native
+        if extensions:
+            kept["extensions"] = extensions
+        else:
+            del kept["extensions"]
+    return kept
+
+
+def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[str, str]]) -> dict[str, Any]:
+    """MorganaBench data the M365 entry has no field for."""
+    native: dict[str, Any] = {}
+    if earlier != history:
+        native["messages"] = earlier
+    if example.expectations.assertions:
+        native["assertions"] = [a.model_dump(mode="json", exclude_none=True) for a in example.expectations.assertions]
+    if example.inputs.tools is not None:
+        native["tools"] = list(example.inputs.tools)
+    metadata = example.inputs.metadata
+    if metadata is not None:
+        dumped = metadata.model_dump(mode="json", exclude_none=True)
+        categories = dict(dumped.get("categories") or {})
+        category = _category(m365_data(example))
+        if category is not None and categories.get("category") == category:
+            del categories["category"]
+        if categories:
+            dumped["categories"] = categories
+        else:
+            dumped.pop("categories", None)
+        if dumped:
+            native["metadata"] = dumped
+    return native
+
+
+def _category(data: dict[str, Any]) -> str | None:
+    for holder in (data.get("fields") or {}, data.get("thread") or {}):
+        extensions = holder.get("extensions") if isinstance(holder, dict) else None
+        if isinstance(extensions, dict) and isinstance(extensions.get("category"), str):
+            category: str = extensions["category"]
+            return category
+    return None
+
+
+def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, dict[str, Any]]) -> Status | None:
+    """Write response, citations, scores, status and error into ``entry``; return the status."""
+    if evaluated.skipped:
+        status, not_attempted = skipped_turn()
+        entry.update(response="", scores={}, status=status, error=not_attempted)
+        return status
+    outputs = evaluated.example.outputs
+    failure = agent_error(evaluated.example)
+    if failure is not None or (outputs is None and evaluated.result is not None and evaluated.result.error):
+        cause = failure or str(evaluated.result.error if evaluated.result else "")
+        status, failed = agent_failure(cause.removeprefix("agent error: "))
+        entry.update(response="", scores={}, status=status, error=failed)
+        return status
+    citations = m365_citations(outputs) if outputs is not None else []
+    if outputs is not None:
+        entry["response"] = outputs.response
+        if citations:
+            entry["citations"] = citations
+    if evaluated.result is None:
+        return None
+    requests, not_run = metric_requests(effective)
+    scores: dict[str, Any] = {}
+    skipped = [skipped_entry(name, reason) for name, reason in not_run.items()]
+    for request in requests:
+        metric = evaluated.result.metrics.get(request.metric)
+        score = score_entry(request, metric, citations if request.metric == "citations" else None)
+        if score is None:
+            reason = metric.reason if metric is not None else "not computed for this example"
+            skipped.append(skipped_entry(request.evaluator, reason))
+        else:
+            scores[request.score_key] = score
+    status, error = item_status(scores)
+    entry["scores"] = scores
+    entry["status"] = status
+    if error is not None:
+        entry["error"] = error
+    if skipped:
+        extensions = dict(entry.get("extensions") or {})
+        extensions[NATIVE_EXTENSION] = {**(extensions.get(NATIVE_EXTENSION) or {}), "skipped": skipped}
+        entry["extensions"] = extensions
+    return status

@@ -1,0 +1,176 @@
+"""Microsoft 365 evaluation documents -> MorganaBench examples.
+
+A single-turn item becomes one example. A thread of N turns becomes N examples: turn k's ``inputs.messages``
+holds the prompts and expected responses of turns 1..k-1 (as user/assistant pairs) and then the k-th prompt.
+``expected_response`` becomes ``expectations.expected_response``, ``context`` becomes ``inputs.context``, and a
+``category`` (moved to ``extensions.category`` by the upgrade) is also written to ``inputs.metadata.categories``
+as ``{"category": ...}`` so MorganaBench breakdowns by category work.
+
+Everything else is kept in the example's top-level ``m365`` object, so an export gives the document back:
+
+``item_index``
+    position of the item in the document's ``items`` (0-based).
+``turn_index``, ``turn_count``
+    threads only: position of the turn in its thread (0-based) and the thread's number of turns.
+``thread``
+    threads only: the thread's fields other than ``turns`` (``name``, ``description``, ``conversation_id``,
+    ``extensions``, ``summary``...).
+``fields``
+    the item's (or turn's) fields other than ``prompt``, ``expected_response``, ``context``, ``evaluators`` and
+    ``evaluators_mode``: ``extensions`` (with ``testId``, ``category``, ``notes``... of older documents), and the
+    results of an output document (``response``, ``scores``, ``status``...).
+``evaluators``, ``evaluators_mode``
+    as written on the item or turn (absent when not written).
+``document``
+    the document's fields other than ``items``, ``schemaVersion`` and ``$schema``: ``default_evaluators``,
+    ``description``, ``metadata``... (the same object on every example of the document).
+``source_version``
+    the ``schemaVersion`` the file declared (absent for a legacy document).
+
+Data MorganaBench has and M365 has not (earlier messages that are not turns of the thread, tool-call assertions,
+``inputs.tools``, ``inputs.metadata``) travels in an item's ``extensions.morganabench`` object (written by the
+export) and is restored here.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from pydantic import ValidationError
+
+from ...entities import Example
+from ...io import Problem, json_path
+from .document import LoadedDocument, load_document
+from .errors import M365DocumentError
+
+__all__ = ["M365_FIELD", "NATIVE_EXTENSION", "document_to_examples", "document_units", "import_m365"]
+
+M365_FIELD = "m365"
+"""The top-level extra field of an example that holds its M365 data."""
+
+NATIVE_EXTENSION = "morganabench"
+"""The key, in an item's ``extensions``, of the MorganaBench data M365 has no field for."""
+
+_OWN_FIELDS = ("prompt", "expected_response", "context", "evaluators", "evaluators_mode")
+_NATIVE_KEYS = ("messages", "assertions", "tools", "metadata")
+
+
+def import_m365(path: str | os.PathLike[str]) -> list[Example]:
+    """Read an evaluation document (any 1.x version or a legacy array) as examples; raises
+    :class:`~mb.formats.m365.M365DocumentError` when the document is not valid."""
+    return document_to_examples(load_document(path))
+
+
+def document_to_examples(loaded: LoadedDocument) -> list[Example]:
+    """Convert a loaded document to examples, in document order (a thread's turns consecutively)."""
+    return [example for unit in document_units(loaded) for example in unit]
+
+
+def document_units(loaded: LoadedDocument) -> list[list[Example]]:
+    """Per item of the document, its examples: one for a single-turn item, one per turn for a thread.
+
+    Raises :class:`~mb.formats.m365.M365DocumentError` when MorganaBench data carried in ``extensions`` is invalid.
+    """
+    document = loaded.document
+    shared: dict[str, Any] = {"document": {k: v for k, v in document.items() if k not in _DOCUMENT_SKIP}}
+    if loaded.source_version is not None:
+        shared["source_version"] = loaded.source_version
+    problems: list[Problem] = []
+    units: list[list[Example]] = []
+    for index, item in enumerate(document["items"]):
+        if "turns" in item:
+            thread = {key: value for key, value in item.items() if key != "turns"}
+            examples: list[Example] = []
+            history: list[dict[str, str]] = []
+            for turn_index, turn in enumerate(item["turns"]):
+                place = {"item_index": index, "turn_index": turn_index, "turn_count": len(item["turns"])}
+                path: list[str | int] = ["items", index, "turns", turn_index]
+                example = _example(turn, history, {**place, "thread": thread}, shared, path, problems, thread)
+                said = [*history, {"role": "user", "content": turn["prompt"]}]
+                if example is not None:
+                    examples.append(example)
+                    said = example.inputs.message_dicts()  # earlier messages kept in extensions may replace history
+                history = [*said, {"role": "assistant", "content": turn.get("expected_response", "")}]
+            units.append(examples)
+        else:
+            example = _example(item, [], {"item_index": index}, shared, ["items", index], problems, None)
+            units.append([] if example is None else [example])
+    if problems:
+        raise M365DocumentError(loaded.file, problems)
+    return units
+
+
+_DOCUMENT_SKIP = frozenset({"items", "schemaVersion", "$schema"})
+
+
+def _example(
+    entry: dict[str, Any],
+    history: list[dict[str, str]],
+    place: dict[str, Any],
+    shared: dict[str, Any],
+    path: list[str | int],
+    problems: list[Problem],
+    thread: dict[str, Any] | None,
+) -> Example | None:
+    """One example from a single-turn item or a turn."""
+    fields = {key: value for key, value in entry.items() if key not in _OWN_FIELDS}
+    native = _take_native(fields)
+    messages = native["messages"] if isinstance(native.get("messages"), list) else history
+    inputs: dict[str, Any] = {"messages": [*messages, {"role": "user", "content": entry["prompt"]}]}
+    if "context" in entry:
+        inputs["context"] = entry["context"]
+    metadata = dict(native["metadata"]) if isinstance(native.get("metadata"), dict) else {}
+    category = _category(fields, thread)
+    if category is not None:
+        metadata["categories"] = {**(metadata.get("categories") or {}), "category": category}
+    if metadata:
+        inputs["metadata"] = metadata
+    if "tools" in native:
+        inputs["tools"] = native["tools"]
+    expectations: dict[str, Any] = {}
+    if "expected_response" in entry:
+        expectations["expected_response"] = entry["expected_response"]
+    if "assertions" in native:
+        expectations["assertions"] = native["assertions"]
+    extra: dict[str, Any] = {**place, "fields": fields}
+    for key in ("evaluators", "evaluators_mode"):
+        if key in entry:
+            extra[key] = entry[key]
+    extra.update(shared)
+    try:
+        return Example.model_validate({"inputs": inputs, "expectations": expectations, M365_FIELD: extra})
+    except ValidationError as exc:
+        base = [*path, "extensions", NATIVE_EXTENSION]
+        for error in exc.errors(include_url=False):
+            loc = [part for part in error["loc"] if isinstance(part, (str, int))]
+            problems.append(Problem(json_path([*base, *loc[1:]]), f"{error['msg']} (in {loc[0] if loc else '$'})"))
+        return None
+
+
+def _take_native(fields: dict[str, Any]) -> dict[str, Any]:
+    """Remove and return the MorganaBench data of ``extensions.morganabench`` (results stay in place)."""
+    extensions = fields.get("extensions")
+    if not isinstance(extensions, dict) or not isinstance(extensions.get(NATIVE_EXTENSION), dict):
+        return {}
+    own = dict(extensions[NATIVE_EXTENSION])
+    native = {key: own.pop(key) for key in _NATIVE_KEYS if key in own}
+    extensions = dict(extensions)
+    if own:
+        extensions[NATIVE_EXTENSION] = own
+    else:
+        del extensions[NATIVE_EXTENSION]
+    if extensions:
+        fields["extensions"] = extensions
+    else:
+        del fields["extensions"]
+    return native
+
+
+def _category(fields: dict[str, Any], thread: dict[str, Any] | None) -> str | None:
+    for holder in (fields, thread or {}):
+        extensions = holder.get("extensions")
+        if isinstance(extensions, dict) and isinstance(extensions.get("category"), str):
+            category: str = extensions["category"]
+            return category
+    return None

@@ -1,0 +1,56 @@
+"""CSV report of an output document: one row per single-turn item or turn, one column pair per score."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .rows import report_rows, score_columns, score_value
+
+__all__ = ["csv_report", "write_csv"]
+
+_FIXED = ("item", "turn", "name", "prompt", "expected_response", "response", "status", "error")
+
+
+def csv_report(document: Mapping[str, Any]) -> str:
+    """The CSV text: fixed columns, then ``<score>`` (the value, or the error of an evaluator that failed) and
+    ``<score>_result`` per score key, then
+    ``skipped`` (evaluators that did not run, ``Name: reason`` separated by ``; ``)."""
+    rows = report_rows(document)
+    keys = score_columns(rows)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([*_FIXED, *(name for key in keys for name in (key, f"{key}_result")), "skipped"])
+    for row in rows:
+        cells: list[str] = [
+            str(row.item),
+            "" if row.turn is None else str(row.turn),
+            row.label,
+            row.prompt,
+            row.expected,
+            row.response,
+            row.status,
+            row.error,
+        ]
+        for key in keys:
+            entry = row.scores.get(key)
+            if entry is None:
+                cells += ["", ""]
+            else:
+                result = str(entry.get("result", ""))
+                value = str(entry.get("error", "")) if result == "error" else score_value(entry)
+                cells += [value, result]
+        cells.append("; ".join(f"{s.get('evaluator', '')}: {s.get('reason', '')}" for s in row.skipped))
+        writer.writerow(cells)
+    return buffer.getvalue()
+
+
+def write_csv(document: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
+    """Write the CSV report (UTF-8 with a BOM, so spreadsheet programs read non-ASCII text correctly)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(csv_report(document), encoding="utf-8-sig", newline="")

@@ -1,0 +1,104 @@
+"""MorganaBench metric results written as the ``scores`` entries of an output document (1.7.0 shapes).
+
+A metric that ran becomes a valid score (``pass``/``fail`` against its threshold); a metric whose evaluator
+failed becomes an errored score ``{"result": "error", "error": "Evaluator failed: ..."}``. A metric that was
+skipped (no capable judge, nothing to compare) gets no score: no value is invented for it; the caller lists it
+under the item's ``extensions`` instead (see :func:`skipped_entry`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...entities import Outputs
+from ...results import MetricResult
+from .evaluators import MetricRequest
+
+__all__ = ["SCORE_EVALUATOR_PREFIX", "errored_score", "m365_citations", "score_entry", "skipped_entry"]
+
+SCORE_EVALUATOR_PREFIX = "morganabench."
+"""Scores name the metric that produced them in their ``evaluator`` field, e.g. ``morganabench.relevance``."""
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return min(high, max(low, value))
+
+
+def errored_score(reason: str) -> dict[str, Any]:
+    """An errored score record with the ``Evaluator failed:`` prefix."""
+    return {"result": "error", "error": f"Evaluator failed: {reason.strip() or 'no reason given'}"}
+
+
+def skipped_entry(evaluator: str, reason: str) -> dict[str, str]:
+    """How an evaluator that did not run is listed in the item's ``extensions.morganabench.skipped``."""
+    return {"evaluator": evaluator, "reason": reason or "not run"}
+
+
+def score_entry(
+    request: MetricRequest, result: MetricResult | None, citations: list[dict[str, Any]] | None = None
+) -> dict[str, Any] | None:
+    """The ``scores`` entry for one evaluator, or None when the metric was skipped (or not computed)."""
+    if result is None or result.status == "skipped":
+        return None
+    if result.status == "error":
+        return errored_score(result.reason)
+    value = result.value
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return errored_score(f"{request.metric} produced no value")
+    # The item's configured threshold decides (results computed elsewhere may have used the metric's default).
+    threshold = request.threshold if request.threshold is not None else result.threshold
+    if request.score_key == "exactMatch" or threshold is None:
+        passed = result.passed if result.passed is not None else value >= 1
+    else:
+        passed = value >= threshold
+    entry: dict[str, Any]
+    if request.score_key == "exactMatch":
+        entry = {"match": bool(value >= 1), "result": "pass" if passed else "fail"}
+    elif request.score_key == "partialMatch":
+        entry = {
+            "score": _clamp(float(value), 0.0, 1.0),
+            "result": "pass" if passed else "fail",
+            "threshold": _clamp(float(0.5 if threshold is None else threshold), 0.0, 1.0),
+        }
+    elif request.score_key == "citations":
+        entry = {
+            "count": max(0, int(value)),
+            "result": "pass" if passed else "fail",
+            "threshold": max(0, math.ceil(1 if threshold is None else threshold)),
+        }
+        detected = result.details.get("format")
+        chosen = request.options.get("citation_format")
+        if isinstance(detected, str) or isinstance(chosen, str):
+            entry["format"] = detected if isinstance(detected, str) else chosen
+        markers = result.details.get("markers")
+        if not citations and isinstance(markers, list):  # counted from markers in the response text
+            citations = [{"index": i, "text": str(m)} for i, m in enumerate(markers, start=1) if isinstance(m, str)]
+        if citations:
+            entry["citations"] = citations
+    else:
+        entry = {
+            "score": _clamp(float(value), 1.0, 5.0),
+            "result": "pass" if passed else "fail",
+            "threshold": _clamp(float(3 if threshold is None else threshold), 1.0, 5.0),
+        }
+    if result.reason:
+        entry["reason"] = result.reason
+    entry["evaluator"] = SCORE_EVALUATOR_PREFIX + request.metric
+    if result.judge:
+        entry["judge"] = result.judge
+    return entry
+
+
+def m365_citations(outputs: Outputs) -> list[dict[str, Any]]:
+    """The response's citations as M365 citation objects: 1-based ``index``, the cited ``text``, ``source``."""
+    cited: list[dict[str, Any]] = []
+    for index, citation in enumerate(outputs.citations or [], start=1):
+        entry: dict[str, Any] = {"index": index}
+        start, end = citation.span_from, citation.span_to
+        if 0 <= start < end <= len(outputs.response):
+            entry["text"] = outputs.response[start:end]
+        entry["source"] = citation.document_id
+        entry["span"] = [start, end]
+        cited.append(entry)
+    return cited

@@ -1,0 +1,87 @@
+"""Status of an item or turn (pass / fail / partial / error) and thread summaries, as the output format fixes them.
+
+Per item or turn:
+
+1. the agent request failed: ``error``, with ``{"code": "agentRequestFailed", "message": "Agent request failed: ..."}``
+   (no evaluator is attempted, ``response`` is ``""`` and ``scores`` is ``{}``);
+2. a preceding turn of the thread failed: ``error``, ``{"code": "turnSkipped", ...}`` (the turn is not attempted);
+3. at least one evaluator errored: ``partial``, ``{"code": "evaluatorsFailed", "message": "Agent response obtained.
+   X of Y evaluators failed to run."}``;
+4. otherwise any evaluator failed: ``fail``; else ``pass`` (no error object).
+
+A thread is ``error`` when any turn errored, else ``partial`` when any turn is partial, else ``fail`` when any
+failed, else ``pass``; its summary counts the turns of each status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+__all__ = [
+    "AGENT_REQUEST_FAILED",
+    "EVALUATORS_FAILED",
+    "TURN_SKIPPED",
+    "Status",
+    "agent_failure",
+    "item_status",
+    "skipped_turn",
+    "thread_summary",
+]
+
+Status = Literal["pass", "fail", "partial", "error"]
+
+AGENT_REQUEST_FAILED = "agentRequestFailed"
+"""Error code: the agent did not respond."""
+
+TURN_SKIPPED = "turnSkipped"
+"""Error code: a turn not attempted because a preceding turn of its thread failed."""
+
+EVALUATORS_FAILED = "evaluatorsFailed"
+"""Error code: the agent responded but some evaluators could not run."""
+
+
+def agent_failure(cause: str) -> tuple[Status, dict[str, str]]:
+    """Status and error object of an item or turn whose agent request failed (``cause`` says why)."""
+    return "error", {"code": AGENT_REQUEST_FAILED, "message": f"Agent request failed: {cause or 'unknown error'}"}
+
+
+def skipped_turn() -> tuple[Status, dict[str, str]]:
+    """Status and error object of a turn not attempted because a preceding turn failed."""
+    return "error", {"code": TURN_SKIPPED, "message": "Turn not attempted: preceding turn failed"}
+
+
+def item_status(scores: Mapping[str, Any]) -> tuple[Status, dict[str, str] | None]:
+    """Status and error object (None when there is none) of an item or turn that the agent answered.
+
+    ``scores`` is the entry's ``scores`` object: every entry whose ``result`` is ``"error"`` is an evaluator that
+    failed to run; a ``"fail"`` result is a failed verdict.
+    """
+    results = [entry.get("result") if isinstance(entry, Mapping) else None for entry in scores.values()]
+    errored = sum(1 for result in results if result == "error")
+    if errored:
+        message = f"Agent response obtained. {errored} of {len(results)} evaluators failed to run."
+        return "partial", {"code": EVALUATORS_FAILED, "message": message}
+    if any(result == "fail" for result in results):
+        return "fail", None
+    return "pass", None
+
+
+def thread_summary(statuses: Sequence[Status]) -> dict[str, Any]:
+    """The ``summary`` object of a thread whose turns have ``statuses`` (in order)."""
+    counts = {status: sum(1 for s in statuses if s == status) for status in ("pass", "fail", "partial", "error")}
+    overall: Status = "pass"
+    if counts["error"]:
+        overall = "error"
+    elif counts["partial"]:
+        overall = "partial"
+    elif counts["fail"]:
+        overall = "fail"
+    return {
+        "turns_total": len(statuses),
+        "turns_passed": counts["pass"],
+        "turns_failed": counts["fail"],
+        "turns_partial": counts["partial"],
+        "turns_errored": counts["error"],
+        "overall_status": overall,
+    }

@@ -1,0 +1,134 @@
+"""Bring any 1.x document (or a legacy bare array of items) to the 1.7.0 shape.
+
+Older documents and the published tutorials put fields on items that the 1.7.0 schema no longer allows there
+(``testId``, ``category``, ``notes``, a single-turn ``name``...). The upgrade moves each such field, unchanged and
+under the same name, into the ``extensions`` object of the item, thread or turn that carried it, so nothing is
+lost and the result validates against 1.7.0. Fields that are neither 1.7.0 fields nor known older ones are left
+in place: schema validation then reports them (a typo should not vanish into ``extensions``).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...io import Problem, json_path
+from .schema import SCHEMA_VERSION
+
+__all__ = ["LEGACY_FIELDS", "Upgrade", "upgrade_document"]
+
+LEGACY_FIELDS = ("testId", "category", "notes", "name", "description", "conversation_id", "metadata")
+"""Item, thread and turn fields of older documents that the upgrade moves into ``extensions``."""
+
+_SINGLE_FIELDS = frozenset(
+    {
+        "prompt",
+        "expected_response",
+        "response",
+        "context",
+        "evaluators",
+        "evaluators_mode",
+        "citations",
+        "scores",
+        "diagnostics",
+        "status",
+        "error",
+        "extensions",
+    }
+)
+_TURN_FIELDS = _SINGLE_FIELDS
+_THREAD_FIELDS = frozenset({"name", "description", "turns", "conversation_id", "summary", "extensions"})
+
+
+@dataclass
+class Upgrade:
+    """A document in the 1.7.0 shape and what was changed to get there."""
+
+    document: dict[str, Any]
+    """The upgraded document (a new object; the input is not modified)."""
+
+    source_version: str | None
+    """The ``schemaVersion`` found, or None when the document had none (a legacy document)."""
+
+    legacy: bool
+    """True for a bare array of items or an object without ``schemaVersion``: such files are rewritten in place."""
+
+    changes: list[str] = field(default_factory=list)
+    """One line per change made, e.g. ``$.items[0].testId moved to $.items[0].extensions.testId``."""
+
+    problems: list[Problem] = field(default_factory=list)
+    """What prevented the upgrade (the document is then unusable)."""
+
+
+def upgrade_document(raw: Any) -> Upgrade:
+    """Upgrade a parsed JSON document to the 1.7.0 shape; ``problems`` says what prevented it.
+
+    JSON paths in ``changes`` and ``problems`` refer to the upgraded document (for a legacy array,
+    ``$.items[3]`` is the array's ``$[3]``).
+    """
+    if isinstance(raw, list):
+        document: dict[str, Any] = {"schemaVersion": SCHEMA_VERSION, "items": copy.deepcopy(raw)}
+        result = Upgrade(document, None, True, [f"legacy array wrapped as {{schemaVersion: {SCHEMA_VERSION}, items}}"])
+    elif isinstance(raw, dict):
+        document = copy.deepcopy(raw)
+        version = document.get("schemaVersion")
+        result = Upgrade(document, version if isinstance(version, str) else None, "schemaVersion" not in document)
+        if "schemaVersion" not in document:
+            document["schemaVersion"] = SCHEMA_VERSION
+            result.changes.append(f"schemaVersion {SCHEMA_VERSION} added")
+        elif isinstance(version, str) and version.split(".")[0] != "1":
+            result.problems.append(
+                Problem("$.schemaVersion", f"unsupported schema version {version!r}: MorganaBench reads 1.x documents")
+            )
+            return result
+    else:
+        kind = "a string" if isinstance(raw, str) else "a number" if isinstance(raw, (int, float)) else repr(raw)
+        problem = Problem("$", f"expected an object with schemaVersion and items, or an array of items; got {kind}")
+        return Upgrade({}, None, False, problems=[problem])
+    items = document.get("items")
+    if not isinstance(items, list):
+        return result
+    for index, item in enumerate(items):
+        path: list[str | int] = ["items", index]
+        if not isinstance(item, dict):
+            continue
+        if "turns" in item and "prompt" in item:
+            result.problems.append(
+                Problem(
+                    json_path(path),
+                    "an item has either 'prompt' (a single-turn evaluation) or 'turns' (a thread), not both",
+                )
+            )
+            continue
+        if "turns" in item:
+            _move_legacy(item, _THREAD_FIELDS, path, result)
+            turns = item["turns"]
+            for turn_index, turn in enumerate(turns if isinstance(turns, list) else []):
+                if isinstance(turn, dict):
+                    _move_legacy(turn, _TURN_FIELDS, [*path, "turns", turn_index], result)
+        else:
+            _move_legacy(item, _SINGLE_FIELDS, path, result)
+    if result.document.get("schemaVersion") != SCHEMA_VERSION and not result.problems:
+        result.changes.append(f"schemaVersion {result.source_version} read as {SCHEMA_VERSION}")
+        document["schemaVersion"] = SCHEMA_VERSION
+    return result
+
+
+def _move_legacy(entry: dict[str, Any], allowed: frozenset[str], path: list[str | int], result: Upgrade) -> None:
+    """Move the older fields of one item, thread or turn into its ``extensions``."""
+    movable = [name for name in LEGACY_FIELDS if name in entry and name not in allowed]
+    if not movable:
+        return
+    extensions = entry.setdefault("extensions", {})
+    if not isinstance(extensions, dict):
+        return  # schema validation reports the bad ``extensions``; leave the fields where they are
+    for name in movable:
+        value = entry[name]
+        if name in extensions and extensions[name] != value:
+            result.problems.append(
+                Problem(json_path([*path, name]), f"also given in extensions.{name} with a different value")
+            )
+            continue
+        extensions[name] = entry.pop(name)
+        result.changes.append(f"{json_path([*path, name])} moved to {json_path([*path, 'extensions', name])}")

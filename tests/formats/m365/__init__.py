@@ -1,0 +1,1 @@
+"""Tests of the Microsoft 365 evaluation documents format."""

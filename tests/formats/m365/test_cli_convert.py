@@ -1,0 +1,157 @@
+"""``mb import m365`` and ``mb export m365`` end to end, with ``mb run`` and evaluation results in between."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from mb.cli import main
+from mb.evaluation import MetricSpec, evaluate
+from mb.io import JsonlWriter, write_examples
+
+from .demo_agents import FakeJudge
+from .helpers import FIXTURES, assert_valid_1_7
+
+ECHO = f"{Path(__file__).with_name('demo_agents.py')}:echo"
+
+
+def _mb(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["example-input-multiturn.json", "complete-schema-example.json", "legacy-array.json", "categorized-v1.0.0.json"],
+)
+def test_import_run_export_gives_a_valid_document(name: str, tmp_path: Path) -> None:
+    bench, executed, out = tmp_path / "bench.jsonl", tmp_path / "executed.jsonl", tmp_path / "evals.json"
+    imported = _mb("import", "m365", str(FIXTURES / name), "-o", str(bench))
+    assert imported.exit_code == 0, imported.output
+    ran = _mb("run", str(bench), "--agent", ECHO, "-o", str(executed), "--sort", "-q")
+    assert ran.exit_code == 0, ran.output
+    exported = _mb("export", "m365", str(executed), "-o", str(out))
+    assert exported.exit_code == 0, exported.output
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert_valid_1_7(document)
+    source = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+    items = source if isinstance(source, list) else source["items"]
+    assert len(document["items"]) == len(items)
+    for produced, original in zip(document["items"], items, strict=True):
+        produced_turns = produced.get("turns", [produced])
+        original_turns = original.get("turns", [original])
+        assert [t["prompt"] for t in produced_turns] == [t["prompt"] for t in original_turns]
+        assert all(t["response"] for t in produced_turns), "every turn carries the agent's response"
+
+
+def test_import_writes_one_example_per_turn_to_standard_output() -> None:
+    result = _mb("import", "m365", str(FIXTURES / "example-input-multiturn.json"))
+    assert result.exit_code == 0
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(lines) == 4
+    assert lines[3]["m365"]["turn_index"] == 2
+    assert len(lines[3]["inputs"]["messages"]) == 5
+    assert "imported 2 item(s) (1 thread(s)) from schema 1.2.0 as 4 example(s)" in result.stderr
+
+
+def test_import_notes_moved_fields_and_unsupported_evaluators(tmp_path: Path) -> None:
+    source = tmp_path / "evals.json"
+    source.write_text(
+        json.dumps(
+            {
+                "schemaVersion": "1.0.0",
+                "default_evaluators": {"Relevance": {}, "myJudge": {"threshold": 2}},
+                "items": [{"prompt": "a", "testId": "T-1"}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    result = _mb("import", "m365", str(source), "-o", str(tmp_path / "b.jsonl"))
+    assert result.exit_code == 0
+    assert "1 field(s) of an older schema moved to `extensions`" in result.stderr
+    assert "evaluator(s) myJudge have no MorganaBench counterpart" in result.stderr
+
+
+def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"prompt": "ok"}, {"prompt": "x", "evaluators_mode": "merge"}]', encoding="utf-8")
+    result = _mb("import", "m365", str(bad), "-o", str(tmp_path / "b.jsonl"))
+    assert result.exit_code == 1
+    assert f"error: {bad}: $[1].evaluators_mode: expected one of 'extend', 'replace', got 'merge'" in result.stderr
+    assert not (tmp_path / "b.jsonl").exists()
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    assert _mb("import", "m365", str(broken)).exit_code == 1
+    missing = _mb("import", "m365", str(tmp_path / "missing.json"))
+    assert missing.exit_code == 2
+    assert "no such file" in missing.output
+
+
+def test_export_reports_invalid_lines_and_writes_the_rest(tmp_path: Path) -> None:
+    bench = tmp_path / "bench.jsonl"
+    bench.write_text(
+        '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}\n'
+        '{"inputs": {"messages": []}, "expectations": {}}\n',
+        encoding="utf-8",
+    )
+    result = _mb("export", "m365", str(bench), "-o", str(tmp_path / "e.json"))
+    assert result.exit_code == 1
+    assert f"{bench}:2: $.inputs.messages" in result.stderr
+    document = json.loads((tmp_path / "e.json").read_text(encoding="utf-8"))
+    assert document["items"] == [{"prompt": "hi"}]
+
+
+def test_export_with_results_adds_scores_status_and_summaries(tmp_path: Path) -> None:
+    bench, executed = tmp_path / "bench.jsonl", tmp_path / "executed.jsonl"
+    shutil.copyfile(FIXTURES / "complete-schema-example.json", tmp_path / "evals.json")
+    assert _mb("import", "m365", str(tmp_path / "evals.json"), "-o", str(bench)).exit_code == 0
+    assert _mb("run", str(bench), "--agent", ECHO, "-o", str(executed), "--sort", "-q").exit_code == 0
+    metrics = [MetricSpec("relevance"), MetricSpec("coherence"), MetricSpec("citations"), MetricSpec("exact_match")]
+    run = evaluate(executed, judge=FakeJudge(), metrics=metrics)
+    results = tmp_path / "results.jsonl"
+    with JsonlWriter(results) as writer:
+        for result in run.results:
+            writer.write(result)
+    out = tmp_path / "scored.json"
+    exported = _mb("export", "m365", str(executed), "--results", str(results), "-o", str(out))
+    assert exported.exit_code == 0, exported.output
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert_valid_1_7(document)
+    single, thread = document["items"]
+    assert set(single["scores"]) == {"relevance", "coherence", "citations"}
+    assert single["status"] == "pass"
+    assert set(thread["turns"][1]["scores"]) == {"exactMatch"}
+    assert thread["summary"]["turns_total"] == 2
+    assert thread["summary"]["overall_status"] == "pass"
+
+
+def test_export_of_a_native_benchmark_validates(tmp_path: Path, unexecuted_examples: list[dict]) -> None:
+    bench = tmp_path / "bench.jsonl"
+    write_examples(bench, unexecuted_examples)
+    out = tmp_path / "evals.json"
+    result = _mb("export", "m365", str(bench), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert_valid_1_7(document)
+    again = _mb("import", "m365", str(out), "-o", str(tmp_path / "again.jsonl"))
+    assert again.exit_code == 0
+    for original, restored in zip(unexecuted_examples, _lines(tmp_path / "again.jsonl"), strict=True):
+        assert restored["inputs"]["messages"] == original["inputs"]["messages"]
+        assert restored["expectations"].get("assertions", []) == original["expectations"].get("assertions", [])
+
+
+def test_export_rejects_a_bad_results_file(tmp_path: Path) -> None:
+    bench = tmp_path / "bench.jsonl"
+    bench.write_text('{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}\n')
+    results = tmp_path / "results.jsonl"
+    results.write_text('{"nope": 1}\n')
+    result = _mb("export", "m365", str(bench), "--results", str(results))
+    assert result.exit_code == 1
+    assert f"{results}:1: not an evaluation result" in result.stderr

@@ -1,0 +1,268 @@
+"""Examples -> documents: round trips, thread grouping, native benchmarks, outputs and results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mb.entities import Example, Outputs
+from mb.formats.m365 import (
+    SCHEMA_URI,
+    Evaluated,
+    M365DocumentError,
+    build_document,
+    document_to_examples,
+    examples_to_document,
+    import_m365,
+    load_document,
+    parse_document,
+)
+from mb.io import read_examples, write_examples
+from mb.results import ExampleResult, MetricResult
+
+from .helpers import FIXTURES, assert_valid_1_7
+
+SPEC_DATA = Path(__file__).resolve().parents[2] / "data" / "spec"
+
+
+def _through_jsonl(examples: list[Example], tmp_path: Path) -> list[Example]:
+    path = tmp_path / "bench.jsonl"
+    write_examples(path, examples)
+    read = list(read_examples(path))
+    assert all(isinstance(e, Example) for e in read)
+    return read  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("*.json")))
+def test_import_then_export_gives_the_document_back(name: str, tmp_path: Path) -> None:
+    expected = load_document(FIXTURES / name).document
+    examples = _through_jsonl(import_m365(FIXTURES / name), tmp_path)
+    document = examples_to_document(examples).document
+    assert_valid_1_7(document)
+    assert document == {"$schema": SCHEMA_URI, **{k: v for k, v in expected.items() if k != "$schema"}}
+
+
+def test_round_trip_keeps_evaluators_modes_and_every_field(tmp_path: Path) -> None:
+    examples = _through_jsonl(import_m365(FIXTURES / "all-fields-v1.3.0.json"), tmp_path)
+    document = examples_to_document(examples).document
+    first, thread = document["items"]
+    assert document["default_evaluators"] == {"Relevance": {"threshold": 4}, "Similarity": {}}
+    assert document["description"] == "Every field MorganaBench must carry through"
+    assert document["com.contoso.owner"] == "alice"
+    assert document["metadata"]["extensions"] == {"com.contoso.department": "engineering"}
+    assert first["evaluators"] == {"PartialMatch": {"threshold": 0.6, "case_sensitive": True}}
+    assert first["evaluators_mode"] == "replace"
+    assert first["context"] == "The user is a developer."
+    assert first["extensions"]["testId"] == "AUTH-1"
+    assert first["extensions"]["category"] == "knowledge-base"
+    assert thread["conversation_id"] == "conv-42"
+    assert thread["description"] == "Two turns about expenses"
+    assert [turn["prompt"] for turn in thread["turns"]] == [
+        "I spent $250 on dinner. Is that okay?",
+        "What should I do about the overage?",
+    ]
+    assert thread["turns"][1]["evaluators"] == {
+        "Citations": {"threshold": 2, "citation_format": "bracket"},
+        "Groundedness": {},
+    }
+    assert thread["turns"][1]["extensions"] == {"com.contoso.turn": 2}
+    assert "expected_response" not in thread["turns"][1]
+
+
+def test_a_legacy_array_exports_as_a_versioned_document() -> None:
+    document = examples_to_document(import_m365(FIXTURES / "legacy-array.json")).document
+    assert document["schemaVersion"] == "1.7.0"
+    assert document["items"][1] == {
+        "prompt": "Issue that was previously broken",
+        "expected_response": "Correct behavior after fix",
+        "extensions": {"testId": "BUG-456", "notes": "Regression test for bug #456"},
+    }
+
+
+def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
+    lines = [json.loads(line) for line in (SPEC_DATA / "examples-unexecuted.jsonl").read_text().splitlines() if line]
+    examples = [Example.model_validate(line) for line in lines]
+    history = Example.model_validate(
+        {
+            "inputs": {
+                "messages": [
+                    {"role": "system", "content": "Be brief."},
+                    {"role": "user", "content": "Plan a trip."},
+                    {"role": "assistant", "content": "Day 1: Louvre."},
+                    {"role": "user", "content": "Is Versailles in Paris?"},
+                ]
+            },
+            "expectations": {"expected_response": "No."},
+        }
+    )
+    document = examples_to_document([*examples, history]).document
+    assert_valid_1_7(document)
+    assert "default_evaluators" not in document
+    assert len(document["items"]) == len(examples) + 1
+    assert document["items"][-1]["extensions"]["morganabench"]["messages"][0] == {
+        "role": "system",
+        "content": "Be brief.",
+    }
+    again = document_to_examples(parse_document(json.loads(json.dumps(document))))
+    for original, restored in zip([*examples, history], again, strict=True):
+        assert restored.inputs.message_dicts() == original.inputs.message_dicts()
+        assert restored.inputs.tools == original.inputs.tools
+        assert restored.expectations.model_dump() == original.expectations.model_dump()
+        assert restored.inputs.metadata == original.inputs.metadata
+
+
+def test_consecutive_turns_regroup_and_a_partial_thread_keeps_its_history() -> None:
+    examples = import_m365(FIXTURES / "example-input-multiturn.json")
+    document = examples_to_document(examples[2:]).document  # turns 2 and 3 only
+    (thread,) = document["items"]
+    assert [turn["prompt"] for turn in thread["turns"]] == [
+        "What's the weather going to be like?",
+        "Should I bring a rain jacket?",
+    ]
+    kept = thread["turns"][0]["extensions"]["morganabench"]["messages"]
+    assert kept == examples[2].inputs.message_dicts()[:-1]
+    assert "extensions" not in thread["turns"][1], "turn 3's history follows from the exported turns"
+    restored = document_to_examples(parse_document(document))
+    assert [e.inputs.message_dicts() for e in restored] == [e.inputs.message_dicts() for e in examples[2:]]
+
+
+def test_a_thread_that_restarts_is_split() -> None:
+    examples = import_m365(FIXTURES / "example-input-multiturn.json")
+    turns = examples[1:]
+    document = examples_to_document([*turns, *turns]).document
+    assert [len(item["turns"]) for item in document["items"]] == [3, 3]
+
+
+def test_examples_from_documents_with_other_defaults_spell_their_evaluators_out() -> None:
+    first = import_m365(FIXTURES / "complete-schema-example.json")[0]
+    other = import_m365(FIXTURES / "categorized-v1.0.0.json")[0]  # no default_evaluators: system defaults
+    document = examples_to_document([first, other]).document
+    assert document["default_evaluators"] == {"Relevance": {}, "Coherence": {}}
+    assert document["items"][0]["evaluators_mode"] == "extend"
+    assert document["items"][1]["evaluators"] == {"Relevance": {}, "Coherence": {}}
+    assert document["items"][1]["evaluators_mode"] == "replace"
+
+
+def test_an_empty_prompt_is_left_out_and_nothing_to_export_is_an_error() -> None:
+    blank = Example.model_validate({"inputs": {"messages": [{"role": "user", "content": " "}]}, "expectations": {}})
+    good = Example.model_validate({"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}})
+    export = examples_to_document([good, blank], source="b.jsonl")
+    assert export.left_out == ["b.jsonl: example 2: the prompt (last message) is empty; M365 prompts must not be empty"]
+    assert export.document["items"] == [{"prompt": "hi"}]
+    with pytest.raises(M365DocumentError, match="no example to export"):
+        examples_to_document([blank])
+
+
+def _executed(example: Example, response: str, **extra: Any) -> Example:
+    return example.model_copy(update={"outputs": Outputs.model_validate({"response": response, **extra})})
+
+
+def test_executed_examples_carry_response_and_citations() -> None:
+    (example,) = import_m365(FIXTURES / "categorized-v1.0.0.json")[:1]
+    outputs = {
+        "trace": [{"event": "retriever", "outputs": [{"id": "doc-1", "page_content": "Mission text"}]}],
+        "citations": [{"document_id": "doc-1", "span_from": 0, "span_to": 11}],
+    }
+    document = examples_to_document([_executed(example, "Our mission is X.", **outputs)]).document
+    assert_valid_1_7(document)
+    item = document["items"][0]
+    assert item["response"] == "Our mission is X."
+    assert item["citations"] == [{"index": 1, "text": "Our mission", "source": "doc-1", "span": [0, 11]}]
+    assert "status" not in item
+    assert "scores" not in item
+
+
+def _metric(
+    value: float | None, status: str = "ok", reason: str = "because", passed: bool | None = None
+) -> MetricResult:
+    return MetricResult(status=status, value=value, passed=passed, reason=reason)  # type: ignore[arg-type]
+
+
+def test_results_become_scores_status_and_thread_summary() -> None:
+    examples = import_m365(FIXTURES / "complete-schema-example.json")
+    executed = [_executed(e, "Request manager approval. [1]") for e in examples]
+    results = {
+        1: ExampleResult(
+            line=1,
+            passed=True,
+            metrics={
+                "relevance": _metric(4.0),
+                "coherence": _metric(None, "error", "the llm judge failed: timeout"),
+                "citations": _metric(1.0, passed=True),
+            },
+        ),
+        2: ExampleResult(
+            line=2,
+            passed=True,
+            metrics={"relevance": _metric(2.0), "coherence": _metric(None, "skipped", "coherence needs an LLM judge")},
+        ),
+        3: ExampleResult(line=3, passed=True, metrics={"exact_match": _metric(1.0, passed=True)}),
+    }
+    document = examples_to_document(executed, results=results).document
+    assert_valid_1_7(document)
+    single, thread = document["items"]
+    assert single["scores"]["relevance"]["result"] == "pass"
+    assert single["scores"]["relevance"]["threshold"] == 3
+    assert single["scores"]["coherence"] == {
+        "result": "error",
+        "error": "Evaluator failed: the llm judge failed: timeout",
+    }
+    assert single["scores"]["citations"]["count"] == 1
+    assert single["scores"]["citations"]["format"] == "mixed"
+    assert single["status"] == "partial"
+    assert single["error"] == {
+        "code": "evaluatorsFailed",
+        "message": "Agent response obtained. 1 of 3 evaluators failed to run.",
+    }
+    first, second = thread["turns"]
+    assert first["status"] == "fail"
+    assert "coherence" not in first["scores"]
+    assert first["extensions"]["morganabench"]["skipped"] == [
+        {"evaluator": "Coherence", "reason": "coherence needs an LLM judge"}
+    ]
+    assert second["scores"] == {
+        "exactMatch": {"match": True, "result": "pass", "reason": "because", "evaluator": "morganabench.exact_match"}
+    }
+    assert thread["summary"] == {
+        "turns_total": 2,
+        "turns_passed": 1,
+        "turns_failed": 1,
+        "turns_partial": 0,
+        "turns_errored": 0,
+        "overall_status": "fail",
+    }
+
+
+def test_an_agent_error_and_a_skipped_turn() -> None:
+    examples = import_m365(FIXTURES / "complete-schema-example.json")[1:]
+    failed = examples[0].model_copy(
+        update={
+            "outputs": Outputs.model_validate({"response": "", "error": {"type": "TimeoutError", "message": "30s"}})
+        }
+    )
+    document = build_document([Evaluated(failed), Evaluated(examples[1], skipped=True)]).document
+    assert_valid_1_7(document)
+    first, second = document["items"][0]["turns"]
+    assert first["status"] == "error"
+    assert first["response"] == ""
+    assert first["scores"] == {}
+    assert first["error"] == {"code": "agentRequestFailed", "message": "Agent request failed: TimeoutError: 30s"}
+    assert second["error"] == {"code": "turnSkipped", "message": "Turn not attempted: preceding turn failed"}
+    assert document["items"][0]["summary"]["overall_status"] == "error"
+    assert document["items"][0]["summary"]["turns_errored"] == 2
+
+
+def test_new_results_replace_those_of_an_imported_output_document() -> None:
+    examples = import_m365(FIXTURES / "example-output-v1.1.0.json")
+    executed = _executed(examples[1], "Something else entirely")
+    result = ExampleResult(line=1, passed=False, metrics={"partial_match": _metric(0.1), "exact_match": _metric(0.0)})
+    document = examples_to_document([executed], results={1: result}).document
+    item = document["items"][0]
+    assert item["response"] == "Something else entirely"
+    assert item["scores"]["partialMatch"]["score"] == 0.1
+    assert item["scores"]["partialMatch"]["result"] == "fail"
+    assert item["scores"]["exactMatch"]["match"] is False
+    assert item["status"] == "fail"

@@ -1,0 +1,102 @@
+"""Documents -> examples: threads as histories, expectations, categories, context and the ``m365`` extra."""
+
+from __future__ import annotations
+
+from mb.entities import Example
+from mb.formats.m365 import document_to_examples, document_units, import_m365, load_document, parse_document
+
+from .helpers import FIXTURES
+
+
+def _m365(example: Example) -> dict:
+    return example.model_extra["m365"]
+
+
+def test_a_thread_of_three_turns_becomes_three_examples_with_growing_history() -> None:
+    examples = import_m365(FIXTURES / "example-input-multiturn.json")
+    assert len(examples) == 4
+    single, first, second, third = examples
+    assert single.inputs.message_dicts() == [{"role": "user", "content": "What is Microsoft Graph?"}]
+    assert first.inputs.message_dicts() == [{"role": "user", "content": "I'm planning a trip to Seattle next week."}]
+    assert third.inputs.message_dicts() == [
+        {"role": "user", "content": "I'm planning a trip to Seattle next week."},
+        {"role": "assistant", "content": "I can help you plan your Seattle trip."},
+        {"role": "user", "content": "What's the weather going to be like?"},
+        {"role": "assistant", "content": "Seattle weather is typically mild with possible rain."},
+        {"role": "user", "content": "Should I bring a rain jacket?"},
+    ]
+    assert second.expectations.expected_response == "Seattle weather is typically mild with possible rain."
+    assert [_m365(e).get("turn_index") for e in examples] == [None, 0, 1, 2]
+    assert {_m365(e)["item_index"] for e in examples[1:]} == {1}
+    assert _m365(third)["turn_count"] == 3
+    assert _m365(third)["thread"] == {
+        "name": "Travel planning conversation",
+        "description": "Multi-turn thread testing context retention across turns",
+    }
+    assert _m365(third)["evaluators"] == {"Groundedness": {"threshold": 4}}
+    assert _m365(third)["evaluators_mode"] == "extend"
+    assert "evaluators" not in _m365(second)
+    assert _m365(single)["document"] == {"default_evaluators": {"Relevance": {}, "Coherence": {}}}
+    assert _m365(single)["source_version"] == "1.2.0"
+
+
+def test_units_group_the_turns_of_each_item() -> None:
+    units = document_units(load_document(FIXTURES / "complete-schema-example.json"))
+    assert [len(unit) for unit in units] == [1, 2]
+
+
+def test_category_context_and_older_fields() -> None:
+    first, second = import_m365(FIXTURES / "categorized-v1.0.0.json")
+    assert first.inputs.metadata is not None
+    assert first.inputs.metadata.categories == {"category": "knowledge-base"}
+    assert second.inputs.model_extra["context"] == "The user works in the Paris office."
+    assert _m365(second)["fields"] == {
+        "extensions": {"testId": "TOOL-001", "category": "tool-usage", "notes": "Regression test for bug #456"}
+    }
+    assert _m365(first)["document"] == {"description": "Q1 2026 release test suite"}
+
+
+def test_a_thread_category_applies_to_each_turn() -> None:
+    examples = import_m365(FIXTURES / "all-fields-v1.3.0.json")
+    assert [e.inputs.metadata.categories for e in examples if e.inputs.metadata] == [
+        {"category": "knowledge-base"},
+        {"category": "policy"},
+        {"category": "policy"},
+    ]
+    last = examples[-1]
+    assert last.expectations.expected_response is None
+    # A turn without expected response leaves an empty assistant message, keeping user/assistant pairs aligned.
+    assert last.inputs.message_dicts()[1] == {"role": "assistant", "content": "The per-diem meal allowance is $200."}
+
+
+def test_examples_survive_jsonl_serialization() -> None:
+    for example in import_m365(FIXTURES / "all-fields-v1.3.0.json"):
+        again = Example.model_validate_json(example.model_dump_json(exclude_none=True))
+        assert again.model_extra == example.model_extra
+
+
+def test_morganabench_data_in_extensions_is_restored() -> None:
+    raw = {
+        "schemaVersion": "1.7.0",
+        "items": [
+            {
+                "prompt": "Book it",
+                "extensions": {
+                    "morganabench": {
+                        "messages": [{"role": "system", "content": "You book rooms."}],
+                        "tools": ["book"],
+                        "assertions": [{"assert_that": "tool_called", "tool": "book", "parameters": []}],
+                    },
+                    "team": "x",
+                },
+            }
+        ],
+    }
+    (example,) = document_to_examples(parse_document(raw))
+    assert example.inputs.message_dicts() == [
+        {"role": "system", "content": "You book rooms."},
+        {"role": "user", "content": "Book it"},
+    ]
+    assert example.inputs.tools == ["book"]
+    assert example.expectations.assertions[0].tool == "book"
+    assert _m365(example)["fields"] == {"extensions": {"team": "x"}}

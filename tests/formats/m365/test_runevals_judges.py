@@ -1,0 +1,74 @@
+"""``mb runevals`` with the real judges: an LLM judge on a local OpenAI-compatible server, and the lexical judge."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from tests.support.openai_server import Reply, chat_server, completion
+
+from .helpers import FIXTURES, assert_valid_1_7
+
+ECHO = f"{Path(__file__).with_name('demo_agents.py')}:echo"
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    for name in ("MB_JUDGE_MODEL", "MB_JUDGE_BASE_URL", "MB_JUDGE_API_KEY", "OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+def test_an_llm_judge_scores_relevance_and_coherence(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def handler(body: dict[str, Any]) -> Reply:
+        text = json.dumps(body["messages"])
+        grade = 2 if "Seattle" in text else 4  # a low grade for the thread's turns
+        return completion(json.dumps({"reason": f"graded {grade}", "score": grade}))
+
+    shutil.copyfile(FIXTURES / "example-input-multiturn.json", workdir / "evals.json")
+    with chat_server(handler) as server:
+        monkeypatch.setenv("MB_JUDGE_MODEL", "judge-model")
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
+        result = CliRunner().invoke(
+            main, ["runevals", "--agent", ECHO, "--judge", "llm", "-o", "out.json"], catch_exceptions=False
+        )
+        assert result.exit_code == 0, result.output
+        assert server.requests, "the judge was asked"
+    document = json.loads((workdir / "out.json").read_text(encoding="utf-8"))
+    assert_valid_1_7(document)
+    single, thread = document["items"]
+    assert single["scores"]["relevance"]["score"] == 4.0
+    assert single["scores"]["relevance"]["judge"] == "llm:judge-model"
+    assert single["status"] == "pass"
+    assert [turn["status"] for turn in thread["turns"]] == ["fail", "fail", "fail"]
+    assert thread["turns"][0]["scores"]["coherence"] == {
+        "score": 2.0,
+        "result": "fail",
+        "threshold": 3.0,
+        "reason": "coherence 2/5: graded 2",
+        "evaluator": "morganabench.coherence",
+        "judge": "llm:judge-model",
+    }
+    skipped = thread["turns"][2]["extensions"]["morganabench"]["skipped"]
+    assert [s["evaluator"] for s in skipped] == ["Groundedness"], "no context to ground on: not run, not invented"
+    assert document["metadata"]["extensions"]["morganabench"]["judge"] == "llm:judge-model"
+
+
+def test_the_lexical_judge_leaves_llm_metrics_unscored(workdir: Path) -> None:
+    shutil.copyfile(FIXTURES / "categorized-v1.0.0.json", workdir / "evals.json")
+    result = CliRunner().invoke(
+        main, ["runevals", "--agent", ECHO, "--judge", "lexical", "-o", "out.json"], catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    document = json.loads((workdir / "out.json").read_text(encoding="utf-8"))
+    assert_valid_1_7(document)
+    assert all(item["scores"] == {} and item["status"] == "pass" for item in document["items"])
+    assert "not run: Relevance (2x): relevance needs an LLM judge" in result.stderr
