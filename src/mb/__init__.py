@@ -1,8 +1,37 @@
 """MorganaBench: evaluate LLM agents on benchmark files.
 
-``mb.entities`` is the data model, ``mb.io`` reads and writes benchmark files.
+- :mod:`mb.entities`: the data model of one benchmark line (:class:`~mb.entities.Example`).
+- :mod:`mb.io`: streaming JSONL reading and writing with line-numbered errors.
+- :func:`mb.run`: run an agent over a benchmark; :func:`mb.evaluate`: score an executed benchmark.
+- :mod:`mb.judges`, :mod:`mb.metrics`, :mod:`mb.formats`: judges, metrics, and other tools' formats.
+
+Submodules load on first use, so ``import mb`` stays cheap.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
 
-__all__ = ["__version__"]
+if TYPE_CHECKING:
+    from .evaluation import aevaluate, evaluate
+    from .runner import arun, run
+
+__all__ = ["__version__", "aevaluate", "arun", "evaluate", "run"]
+
+_LAZY = {
+    "evaluate": "mb.evaluation",
+    "aevaluate": "mb.evaluation",
+    "run": "mb.runner",
+    "arun": "mb.runner",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'mb' has no attribute {name!r}")

@@ -16,13 +16,15 @@ from tests.conftest import SPEC
 
 def test_version() -> None:
     result = CliRunner().invoke(main, ["--version"])
-    assert result.exit_code == 0 and __version__ in result.stdout
+    assert result.exit_code == 0
+    assert __version__ in result.stdout
 
 
 def test_schema_prints_and_writes_the_published_schema(tmp_path: Path) -> None:
     published = json.loads((SPEC / "morganabench.schema.json").read_text())
     result = CliRunner().invoke(main, ["schema"])
-    assert result.exit_code == 0 and json.loads(result.stdout) == published
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == published
     target = tmp_path / "schema.json"
     assert CliRunner().invoke(main, ["schema", "--output", str(target)]).exit_code == 0
     assert json.loads(target.read_text()) == published
@@ -38,7 +40,8 @@ def test_bundled_examples_cover_the_format() -> None:
     executed = _examples("--executed")
     unexecuted = _examples("--unexecuted")
     assert len(executed) == len(unexecuted) >= 10
-    assert all(e.outputs is not None for e in executed) and all(e.outputs is None for e in unexecuted)
+    assert all(e.outputs is not None for e in executed)
+    assert all(e.outputs is None for e in unexecuted)
     assert [e.inputs for e in executed] == [e.inputs for e in unexecuted]
     kinds: set[tuple[str, str]] = set()
     for example in executed:
@@ -60,4 +63,5 @@ def test_bundled_examples_cover_the_format() -> None:
 @pytest.mark.parametrize("command", ["schema", "validate", "examples", "eval"])
 def test_help(command: str) -> None:
     result = CliRunner().invoke(main, [command, "--help"])
-    assert result.exit_code == 0 and "Usage:" in result.stdout
+    assert result.exit_code == 0
+    assert "Usage:" in result.stdout

@@ -20,7 +20,8 @@ def _run(*args: str) -> tuple[int, str, str]:
 def test_spec_examples_are_valid() -> None:
     code, out, err = _run("validate", "--executed", str(SPEC / "examples-executed.jsonl"))
     assert (code, out) == (0, "")
-    assert "3 line(s) read" in err and "3 valid, 0 invalid" in err
+    assert "3 line(s) read" in err
+    assert "3 valid, 0 invalid" in err
     code, _, _ = _run("validate", str(SPEC / "examples-unexecuted.jsonl"), str(SPEC / "examples-executed.jsonl"))
     assert code == 0
 
@@ -68,7 +69,8 @@ def test_empty_file_is_invalid(tmp_path: Path) -> None:
     path = tmp_path / "empty.jsonl"
     path.write_text("\n\n")
     code, out, _ = _run("validate", str(path))
-    assert code == 1 and "holds no example" in out
+    assert code == 1
+    assert "holds no example" in out
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:

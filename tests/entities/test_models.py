@@ -42,7 +42,10 @@ def test_last_message_must_come_from_the_user() -> None:
 def test_citation_must_reference_a_retrieved_chunk() -> None:
     outputs: dict[str, Any] = {
         "response": "Paris.",
-        "citations": [{"document_id": "doc_1", "span_from": 0, "span_to": 5}, {"document_id": "doc_9", "span_from": 0, "span_to": 5}],
+        "citations": [
+            {"document_id": "doc_1", "span_from": 0, "span_to": 5},
+            {"document_id": "doc_9", "span_from": 0, "span_to": 5},
+        ],
         "trace": [{"event": "retriever", "outputs": [{"id": "doc_1", "page_content": "Paris"}]}],
     }
     with pytest.raises(ValidationError) as exc:
@@ -50,7 +53,8 @@ def test_citation_must_reference_a_retrieved_chunk() -> None:
     (loc, message), *rest = _errors(exc)
     assert not rest
     assert loc == ("citations", 1, "document_id")
-    assert "doc_9" in message and "doc_1" in message
+    assert "doc_9" in message
+    assert "doc_1" in message
 
 
 def test_citation_without_any_retriever_event_is_rejected() -> None:
@@ -67,7 +71,8 @@ def test_span_bounds_are_not_a_parse_error() -> None:
             "trace": [{"event": "retriever", "outputs": [{"id": "d", "page_content": "x"}]}],
         }
     )
-    assert outputs.citations is not None and outputs.citations[0].span_to == 500
+    assert outputs.citations is not None
+    assert outputs.citations[0].span_to == 500
 
 
 def test_untyped_optional_keeps_its_inner_matcher() -> None:
@@ -76,12 +81,17 @@ def test_untyped_optional_keeps_its_inner_matcher() -> None:
     )
     assert isinstance(assertion.matcher, OptionalMatcher)
     assert assertion.matcher.default == EqualsMatcher(value=5)
-    assert assertion.model_dump()["matcher"] == {"match_as": "optional", "default": {"match_as": "equality", "value": 5}}
+    assert assertion.model_dump()["matcher"] == {
+        "match_as": "optional",
+        "default": {"match_as": "equality", "value": 5},
+    }
 
 
 def test_untyped_optional_rejects_an_unknown_inner_matcher() -> None:
     with pytest.raises(ValidationError) as exc:
-        OneParameterAssertion.model_validate({"param": "x", "matcher": {"match_as": "optional", "default": {"match_as": "regex"}}})
+        OneParameterAssertion.model_validate(
+            {"param": "x", "matcher": {"match_as": "optional", "default": {"match_as": "regex"}}}
+        )
     assert "regex" in str(exc.value)
 
 
@@ -89,7 +99,8 @@ def test_group_optional_accepts_only_free_text_or_date_time() -> None:
     ok = ParameterGroupAssertion.model_validate(
         {"params": ["a", "b"], "matcher": {"match_as": "optional", "default": {"match_as": "free_text", "value": "x"}}}
     )
-    assert isinstance(ok.matcher, OptionalMatcher) and isinstance(ok.matcher.default, FreeTextMatcher)
+    assert isinstance(ok.matcher, OptionalMatcher)
+    assert isinstance(ok.matcher.default, FreeTextMatcher)
     with pytest.raises(ValidationError):
         ParameterGroupAssertion.model_validate(
             {"params": ["a"], "matcher": {"match_as": "optional", "default": {"match_as": "email", "value": "a@b.c"}}}
@@ -98,7 +109,9 @@ def test_group_optional_accepts_only_free_text_or_date_time() -> None:
 
 def test_equality_value_keeps_its_json_type() -> None:
     values = [
-        OneParameterAssertion.model_validate_json('{"param": "p", "matcher": {"match_as": "equality", "value": %s}}' % raw)
+        OneParameterAssertion.model_validate_json(
+            f'{{"param": "p", "matcher": {{"match_as": "equality", "value": {raw}}}}}'
+        )
         for raw in ("5", "5.0", "true", '"5"')
     ]
     assert [type(v.matcher.value) for v in values] == [int, float, bool, str]  # type: ignore[union-attr]
@@ -107,8 +120,10 @@ def test_equality_value_keeps_its_json_type() -> None:
 def test_parameter_assertion_builds_either_kind() -> None:
     one = parameter_assertion(param="name", matcher=EqualsMatcher(value="John"))
     group = parameter_assertion(params=["name", "age"], matcher=FreeTextMatcher(value="John, 20 years old"))
-    assert isinstance(one, OneParameterAssertion) and one.param == "name"
-    assert isinstance(group, ParameterGroupAssertion) and group.params == ["name", "age"]
+    assert isinstance(one, OneParameterAssertion)
+    assert one.param == "name"
+    assert isinstance(group, ParameterGroupAssertion)
+    assert group.params == ["name", "age"]
     assertion = ToolCallAssertion(tool="t", parameters=[one, group])
     assert ToolCallAssertion.model_validate(assertion.model_dump()) == assertion
     with pytest.raises(TypeError):
@@ -127,4 +142,7 @@ def test_examples_are_editable_and_serializable() -> None:
     example.expectations.assertions.append(ToolCallAssertion(tool="search"))
     example.expectations.expected_response = "hello"
     dumped = example.model_dump(exclude_none=True)
-    assert dumped["expectations"] == {"expected_response": "hello", "assertions": [{"assert_that": "tool_called", "tool": "search", "parameters": []}]}
+    assert dumped["expectations"] == {
+        "expected_response": "hello",
+        "assertions": [{"assert_that": "tool_called", "tool": "search", "parameters": []}],
+    }

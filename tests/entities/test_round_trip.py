@@ -28,7 +28,9 @@ def test_extra_fields_are_kept_where_the_schema_allows_them() -> None:
             "response": "hello",
             "latency_ms": 12.5,
             "environment": {"user_time": "2024-02-01T09:15:00+01:00", "locale": "en-GB"},
-            "trace": [{"event": "retriever", "query": "greeting", "outputs": [{"id": "d", "page_content": "x", "url": "u"}]}],
+            "trace": [
+                {"event": "retriever", "query": "greeting", "outputs": [{"id": "d", "page_content": "x", "url": "u"}]}
+            ],
         },
     }
     example = Example.model_validate(document)

@@ -17,10 +17,22 @@ from tests.conftest import spec_lines
 SEEDS = spec_lines("examples-executed.jsonl") + spec_lines("examples-unexecuted.jsonl")
 
 _json_leaf = st.one_of(
-    st.none(), st.booleans(), st.integers(-10, 10), st.floats(allow_nan=False, allow_infinity=False),
-    st.sampled_from(["", "user", "assistant", "equality", "optional", "tool_call", "retriever", "doc_1", "2024-02-01T09:15:00", "x"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 10),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(
+        ["", "user", "assistant", "equality", "optional", "tool_call", "retriever", "doc_1", "2024-02-01T09:15:00", "x"]
+    ),
 )
-_json = st.recursive(_json_leaf, lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["a", "value", "match_as", "id", "params", "event"]), inner, max_size=3)), max_leaves=6)
+_json = st.recursive(
+    _json_leaf,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.sampled_from(["a", "value", "match_as", "id", "params", "event"]), inner, max_size=3),
+    ),
+    max_leaves=6,
+)
 
 
 def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -74,7 +86,8 @@ def test_fast_path_never_accepts_what_the_model_rejects(case: tuple[dict[str, An
     # Full parsing of any document gives an example or located problems, never an exception.
     parsed = parse_document(document, file="f.jsonl", line=7, executed=executed)
     if isinstance(parsed, LineError):
-        assert parsed.problems and all(p.path.startswith("$") and p.message for p in parsed.problems)
+        assert parsed.problems
+        assert all(p.path.startswith("$") and p.message for p in parsed.problems)
     else:
         assert _model_accepts(document, executed)
 

@@ -36,8 +36,10 @@ def test_write_then_read_gzip(tmp_path: Path, executed_examples: list[dict[str, 
     path = tmp_path / "out.jsonl.gz"
     assert write_examples(path, [Example.model_validate(d) for d in executed_examples]) == len(executed_examples)
     assert path.read_bytes()[:2] == b"\x1f\x8b"
-    again = [item for item in read_examples(path)]
-    assert [json.loads(e.model_dump_json(exclude_none=True)) for e in again if isinstance(e, Example)] == executed_examples
+    again = list(read_examples(path))
+    assert [
+        json.loads(e.model_dump_json(exclude_none=True)) for e in again if isinstance(e, Example)
+    ] == executed_examples
 
 
 def test_bad_lines_are_reported_and_do_not_stop_the_stream(tmp_path: Path) -> None:
@@ -51,7 +53,14 @@ def test_bad_lines_are_reported_and_do_not_stop_the_stream(tmp_path: Path) -> No
     ]
     path = _write(tmp_path / "mixed.jsonl", b"\n".join(line.encode("latin-1") for line in lines) + b"\n")
     items = list(read_examples(path))
-    assert [type(item).__name__ for item in items] == ["Example", "LineError", "LineError", "LineError", "LineError", "Example"]
+    assert [type(item).__name__ for item in items] == [
+        "Example",
+        "LineError",
+        "LineError",
+        "LineError",
+        "LineError",
+        "Example",
+    ]
     errors = [item for item in items if isinstance(item, LineError)]
     assert [e.line for e in errors] == [2, 3, 4, 5]
     assert str(errors[0]) == f"{path}:2: $.inputs.messages[0].content: expected a string, got an integer (5)"
@@ -65,11 +74,15 @@ def test_locations_skip_union_tags_and_name_missing_fields() -> None:
         "inputs": {"messages": [{"role": "user", "content": "x"}]},
         "expectations": {
             "assertions": [
-                {"assert_that": "tool_called", "tool": "t", "parameters": [
-                    {"param": "a", "matcher": {"match_as": "equality"}},
-                    {"param": "b", "matcher": {"value": 1}},
-                    {"params": ["c"], "matcher": {"match_as": "optional", "default": {"match_as": "missing"}}},
-                ]},
+                {
+                    "assert_that": "tool_called",
+                    "tool": "t",
+                    "parameters": [
+                        {"param": "a", "matcher": {"match_as": "equality"}},
+                        {"param": "b", "matcher": {"value": 1}},
+                        {"params": ["c"], "matcher": {"match_as": "optional", "default": {"match_as": "missing"}}},
+                    ],
+                },
             ]
         },
         "outputs": {"response": "r", "trace": [{"event": "tool_call", "id": "1", "tool": "t"}, {"event": "bogus"}]},
@@ -93,11 +106,13 @@ def test_executed_requires_outputs() -> None:
 
 
 def test_numbers_beyond_64_bits_and_nan() -> None:
-    big = '{"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {}, "n": 123456789012345678901234567890}'
-    nan = '{"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {}, "n": NaN}'
+    head = '{"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {}, "n": '
+    big, nan = head + "123456789012345678901234567890}", head + "NaN}"
     records = list(iter_records(io.BytesIO((big + "\n" + nan).encode())))
-    assert records[0].example is not None and records[0].example.model_extra == {"n": 123456789012345678901234567890}
-    assert records[1].error is not None and "NaN is not valid JSON" in str(records[1].error)
+    assert records[0].example is not None
+    assert records[0].example.model_extra == {"n": 123456789012345678901234567890}
+    assert records[1].error is not None
+    assert "NaN is not valid JSON" in str(records[1].error)
 
 
 def test_missing_file_raises_os_error(tmp_path: Path) -> None:

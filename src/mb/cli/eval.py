@@ -11,10 +11,11 @@ import click
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from ..evaluation import SummaryBuilder
-from ..evaluation._engine import aiter_evaluate_chunks, resolve_judge
+from ..evaluation._engine import aiter_evaluate_chunks
 from ..io import JsonlWriter
 from ..metrics import METRICS, MetricSpec
 from ._console import err_console, out_console
+from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
 from ._report import FailureLog, render_summary
 
 __all__ = ["eval_command"]
@@ -61,7 +62,7 @@ def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[st
 )
 @click.option(
     "--judge",
-    type=click.Choice(["auto", "lexical", "local", "llm"]),
+    type=JUDGE_CHOICE,
     default="auto",
     show_default=True,
     help="Who decides semantic questions. auto: an LLM when MB_JUDGE_MODEL is configured, else the local "
@@ -135,11 +136,8 @@ def eval_command(
     """
     if str(executed) != "-" and not executed.is_file():
         raise click.BadParameter(f"{executed}: no such file", param_hint="EXECUTED")
-    try:
-        active = resolve_judge(judge, concurrency=concurrency)
-    except (ImportError, ValueError) as exc:
-        raise click.UsageError(str(exc)) from None
-    note = _judge_note(judge)
+    active = judge_from_cli(judge, concurrency)
+    note = judge_note(judge)
     builder = SummaryBuilder()
     failures = FailureLog(show_failures)
 
@@ -176,16 +174,6 @@ def eval_command(
     if fail_under is not None and summary.pass_rate < fail_under:
         err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
         raise SystemExit(1)
-
-
-def _judge_note(requested: str) -> str:
-    if requested != "auto":
-        return "requested"
-    try:
-        from ..judges.factory import explain_auto
-    except ImportError:
-        return "auto"
-    return f"auto: {explain_auto()}"
 
 
 @contextmanager

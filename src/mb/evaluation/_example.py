@@ -44,7 +44,7 @@ class MetricPlan:
 
 def error_result(line: int, message: str, categories: dict[str, str] | None = None) -> ExampleResult:
     """The result of a line that could not be evaluated (invalid line, agent error)."""
-    return ExampleResult.model_construct(
+    return ExampleResult(
         line=line,
         passed=False,
         status="error",
@@ -147,7 +147,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             metrics["similarity"] = similarity.model_copy(update={"gating": False})
 
     status, score, error = _verdict(assertions, checks, metrics)
-    return ExampleResult.model_construct(
+    return ExampleResult(
         line=line,
         passed=status == "passed",
         status=status,
@@ -162,7 +162,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
 
 def _expected_response_check(similarity: MetricResult) -> CheckResult:
     if similarity.status == "error":
-        return CheckResult.model_construct(
+        return CheckResult(
             name="expected_response",
             passed=False,
             reason=similarity.reason,
@@ -173,7 +173,7 @@ def _expected_response_check(similarity: MetricResult) -> CheckResult:
     passed = bool(similarity.passed)
     value = similarity.value or 1.0
     judge = f" ({similarity.judge} judge)" if similarity.judge else ""
-    return CheckResult.model_construct(
+    return CheckResult(
         name="expected_response",
         passed=passed,
         reason=f"the response {'matches' if passed else 'does not match'} the expected response in meaning: "

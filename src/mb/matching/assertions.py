@@ -49,7 +49,7 @@ def _called_tools(calls: Sequence[ToolCall]) -> str:
 
 def _not_checked(assertion: ToolCallAssertion, why: str) -> list[ParameterResult]:
     return [
-        ParameterResult.model_construct(
+        ParameterResult(
             params=[p.param] if hasattr(p, "param") else list(getattr(p, "params", [])),
             match_as=str(getattr(p.matcher, "match_as", "unknown")),
             passed=False,
@@ -63,7 +63,7 @@ def _not_checked(assertion: ToolCallAssertion, why: str) -> list[ParameterResult
 
 def _no_tool_called(calls: Sequence[ToolCall]) -> AssertionResult:
     if not calls:
-        return AssertionResult.model_construct(
+        return AssertionResult(
             assert_that="no_tool_called",
             tool=None,
             passed=True,
@@ -73,7 +73,7 @@ def _no_tool_called(calls: Sequence[ToolCall]) -> AssertionResult:
             error=None,
         )
     shown = ", ".join(f"{call.tool}({call.id})" for call in calls[:5]) + (", ..." if len(calls) > 5 else "")
-    return AssertionResult.model_construct(
+    return AssertionResult(
         assert_that="no_tool_called",
         tool=None,
         passed=False,
@@ -93,7 +93,7 @@ def _unsatisfied(
     tool = assertion.tool
     if not candidates:
         why = f"no call to tool {tool!r} ({_called_tools(calls)})"
-        return AssertionResult.model_construct(
+        return AssertionResult(
             assert_that="tool_called",
             tool=tool,
             passed=False,
@@ -110,7 +110,7 @@ def _unsatisfied(
             f"call {call.id} to {tool!r} matches, but every matching call is already used by another assertion "
             f"({len(candidates)} call(s) to {tool!r}; each assertion needs its own call)"
         )
-        return AssertionResult.model_construct(
+        return AssertionResult(
             assert_that="tool_called",
             tool=tool,
             passed=False,
@@ -122,7 +122,7 @@ def _unsatisfied(
     undecided = next((c for c in candidates if c.undecided), None)
     if undecided is not None:
         errors = "; ".join(f"{', '.join(p.params)}: {p.error}" for p in undecided.parameters if p.error)
-        return AssertionResult.model_construct(
+        return AssertionResult(
             assert_that="tool_called",
             tool=tool,
             passed=False,
@@ -133,7 +133,7 @@ def _unsatisfied(
         )
     failures = "; ".join(f"{', '.join(p.params)}: {p.reason}" for p in closest.parameters if not p.passed)
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
-    return AssertionResult.model_construct(
+    return AssertionResult(
         assert_that="tool_called",
         tool=tool,
         passed=False,
@@ -177,7 +177,7 @@ def check_assertions(
             chosen = next(c for c in options if c.call == assigned)
             call = calls[assigned]
             results.append(
-                AssertionResult.model_construct(
+                AssertionResult(
                     assert_that="tool_called",
                     tool=assertion.tool,
                     passed=True,

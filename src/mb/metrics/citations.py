@@ -61,7 +61,7 @@ def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricRe
     try:
         markers = find_citation_markers(outputs.response, citation_format)
     except ValueError as exc:
-        return MetricResult.model_construct(
+        return MetricResult(
             status="error",
             value=None,
             passed=None,
@@ -73,7 +73,7 @@ def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricRe
         )
     count = len(markers)
     shown: list[Any] = list(markers)
-    return MetricResult.model_construct(
+    return MetricResult(
         status="ok",
         value=float(count),
         passed=count >= threshold,
@@ -139,7 +139,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         "coverage": coverage,
     }
     if errors and not problems:
-        return MetricResult.model_construct(
+        return MetricResult(
             status="error",
             value=float(valid),
             passed=None,
@@ -149,7 +149,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
             gating=False,
             details=details,
         )
-    return MetricResult.model_construct(
+    return MetricResult(
         status="ok",
         value=float(valid),
         passed=passed,

@@ -18,7 +18,7 @@ _DEFAULT = 3.0
 def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: str) -> MetricResult:
     verdict = ctx.oracle(request)
     if verdict.error is not None:
-        return MetricResult.model_construct(
+        return MetricResult(
             status="error",
             value=None,
             passed=None,
@@ -29,7 +29,7 @@ def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: st
             details={},
         )
     grade = round(verdict.grade, 2)
-    return MetricResult.model_construct(
+    return MetricResult(
         status="ok",
         value=grade,
         passed=grade >= threshold,
@@ -57,7 +57,7 @@ def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> Metric
     if request is None:
         return skipped("no expected_response to compare with", threshold)
     if same_text(request.candidate, request.reference):
-        return MetricResult.model_construct(
+        return MetricResult(
             status="ok",
             value=5.0,
             passed=threshold <= 5.0,
@@ -68,7 +68,7 @@ def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> Metric
             details={},
         )
     if not request.candidate.strip():
-        return MetricResult.model_construct(
+        return MetricResult(
             status="ok",
             value=1.0,
             passed=threshold <= 1.0,

@@ -105,7 +105,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
                 passed = passed and verdict.passed
         else:
             details["sufficiency"] = {"sufficient": None, "reason": verdict.error}
-    return MetricResult.model_construct(
+    return MetricResult(
         status="ok",
         value=float(len(chunks)),
         passed=passed,

@@ -27,7 +27,7 @@ def _exact(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResul
         needle, haystack = needle.casefold(), haystack.casefold()
     found = needle in haystack
     how = "case-sensitive" if case_sensitive else "ignoring case"
-    return MetricResult.model_construct(
+    return MetricResult(
         status="ok",
         value=1.0 if found else 0.0,
         passed=found,
@@ -50,7 +50,7 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     total = sum(wanted.values())
     found = sum((wanted & got).values())
     score = found / total if total else 1.0
-    return MetricResult.model_construct(
+    return MetricResult(
         status="ok",
         value=round(score, 4),
         passed=score >= threshold,

@@ -1,0 +1,175 @@
+"""What "passed" means, how errors are kept apart from failures, and how judge calls are batched."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from mb.entities import Example
+from mb.evaluation import MetricSpec, evaluate
+from mb.judges.base import JudgeTask
+from tests.support.judges import FailingJudge, ScriptedJudge
+
+BASE: dict[str, Any] = {
+    "inputs": {
+        "messages": [{"role": "user", "content": "Who is the King?"}],
+        "tools": ["search"],
+        "metadata": {"categories": {"topic": "royals"}},
+    },
+    "expectations": {
+        "expected_response": "King Charles III",
+        "assertions": [
+            {
+                "assert_that": "tool_called",
+                "tool": "search",
+                "parameters": [
+                    {"param": "query", "matcher": {"match_as": "free_text", "value": "king"}},
+                    {"param": "limit", "matcher": {"match_as": "equality", "value": 5}},
+                ],
+            }
+        ],
+    },
+    "outputs": {
+        "response": "The King is King Charles III.",
+        "trace": [
+            {"event": "tool_call", "id": "c1", "tool": "search", "params": {"query": "current king", "limit": 5}},
+            {"event": "tool_result", "id": "c1", "result": {"ok": True}},
+        ],
+    },
+}
+
+
+def _example(**changes: Any) -> Example:
+    document = copy.deepcopy(BASE)
+    for dotted, value in changes.items():
+        node = document
+        *parents, last = dotted.split("__")
+        for key in parents:
+            node = node[key]
+        node[last] = value
+    return Example.model_validate(document)
+
+
+def test_an_example_passes_when_every_expectation_holds() -> None:
+    (result,) = evaluate([_example()], judge=ScriptedJudge()).results
+    assert result.passed
+    assert result.status == "passed"
+    assert result.score == 1.0
+    assert [c.name for c in result.checks] == ["tools_restriction", "orphan_tool_results", "expected_response"]
+    assert result.categories == {"topic": "royals"}
+
+
+def test_restriction_fails_the_example_even_when_assertions_pass() -> None:
+    trace = [
+        *copy.deepcopy(BASE["outputs"]["trace"]),
+        {"event": "tool_call", "id": "c2", "tool": "shell", "params": {}},
+    ]
+    (result,) = evaluate([_example(outputs__trace=trace)], judge=ScriptedJudge()).results
+    assert result.assertions[0].passed
+    assert not result.passed
+    assert result.status == "failed"
+    assert next(c for c in result.checks if c.name == "tools_restriction").passed is False
+
+
+def test_orphan_tool_result_fails_the_example() -> None:
+    trace = [*copy.deepcopy(BASE["outputs"]["trace"]), {"event": "tool_result", "id": "zz", "result": 1}]
+    (result,) = evaluate([_example(outputs__trace=trace)], judge=ScriptedJudge()).results
+    assert not result.passed
+    assert "'zz'" in next(c for c in result.checks if c.name == "orphan_tool_results").reason
+
+
+def test_response_must_match_the_expected_response_in_meaning() -> None:
+    (result,) = evaluate([_example(outputs__response="I do not know.")], judge=ScriptedJudge()).results
+    assert not result.passed
+    check = next(c for c in result.checks if c.name == "expected_response")
+    assert not check.passed
+    assert "does not match" in check.reason
+
+
+def test_without_expected_response_the_response_is_not_judged() -> None:
+    judge = ScriptedJudge()
+    (result,) = evaluate([_example(expectations__expected_response=None, outputs__response="??")], judge=judge).results
+    assert result.passed
+    assert all(r.task is not JudgeTask.SIMILARITY for r in judge.asked)
+
+
+def test_judge_failure_is_an_error_never_a_silent_verdict() -> None:
+    run = evaluate([_example()], judge=FailingJudge())
+    (result,) = run.results
+    assert result.status == "error"
+    assert not result.passed
+    assert result.assertions[0].error is not None
+    assert "connection refused" in (result.error or "")
+    assert (run.summary.errors, run.summary.failed, run.summary.passed) == (1, 0, 0)
+
+
+def test_a_deterministic_failure_outranks_an_undecided_judge() -> None:
+    trace = copy.deepcopy(BASE["outputs"]["trace"])
+    trace[0]["params"]["limit"] = 6
+    (result,) = evaluate([_example(outputs__trace=trace)], judge=FailingJudge()).results
+    assert result.status == "failed"
+
+
+def test_agent_errors_and_invalid_lines_are_errors(tmp_path: Any) -> None:
+    failed = _example(outputs={"response": "", "error": {"type": "TimeoutError", "message": "no answer in 30s"}})
+    path = tmp_path / "e.jsonl"
+    path.write_text(failed.model_dump_json() + "\n{broken\n" + _example().model_dump_json() + "\n")
+    run = evaluate(path, judge=ScriptedJudge())
+    assert [r.line for r in run.results] == [1, 2, 3]
+    assert [r.status for r in run.results] == ["error", "error", "passed"]
+    assert run.results[0].error == "agent error: TimeoutError: no answer in 30s"
+    assert (run.results[1].error or "").startswith("invalid line: $: invalid JSON")
+    assert (run.summary.total, run.summary.passed, run.summary.errors, run.summary.pass_rate) == (3, 1, 2, 0.3333)
+
+
+def test_identical_judge_questions_cost_one_call() -> None:
+    judge = ScriptedJudge()
+    run = evaluate([_example() for _ in range(50)], judge=judge)
+    assert run.summary.passed == 50
+    assert len(judge.batches) == 1
+    assert len(judge.asked) == len(set(judge.asked)) == 2  # one equivalence, one similarity question
+
+
+def test_deterministic_examples_never_reach_the_judge() -> None:
+    judge = ScriptedJudge()
+    example = _example(expectations__expected_response=None, outputs__response="x")
+    example.expectations.assertions[0].parameters.pop(0)  # type: ignore[union-attr]
+    assert evaluate([example], judge=judge, metrics=[]).results[0].passed
+    assert judge.batches == []
+
+
+def test_required_metric_gates_the_verdict() -> None:
+    example = _example(expectations__expected_response="Charles III is King")
+    assert evaluate([example], judge=ScriptedJudge()).results[0].passed
+    assert evaluate([example], judge=ScriptedJudge(), require=["exact_match"]).results[0].passed is False
+    result = evaluate([example], judge=ScriptedJudge(), require=[MetricSpec("partial_match", 0.5)]).results[0]
+    assert result.passed
+    assert result.metrics["partial_match"].gating
+
+
+def test_required_metric_that_cannot_run_is_an_error() -> None:
+    (result,) = evaluate([_example()], judge=ScriptedJudge(), require=["relevance"]).results
+    assert result.status == "error"
+    assert "relevance" in (result.error or "")
+    assert result.metrics["relevance"].status == "skipped"
+
+
+def test_unknown_metric_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown metric"):
+        evaluate([_example()], judge=ScriptedJudge(), metrics=["bleu"])
+
+
+def test_summary_slices() -> None:
+    bad = _example(outputs__response="no idea")
+    run = evaluate([_example(), bad], judge=ScriptedJudge())
+    summary = run.summary
+    assert summary.by_assertion["tool_called"].passed == 2
+    assert summary.by_matcher["equality"].total == 2
+    assert summary.by_matcher["free_text"].passed == 2
+    assert summary.by_check["expected_response"].failed == 1
+    assert summary.by_category["topic=royals"].total == 2
+    assert summary.by_category["topic=royals"].passed == 1
+    assert summary.by_metric["exact_match"].mean == 0.5
+    assert summary.judge == "scripted"

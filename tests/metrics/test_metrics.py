@@ -1,0 +1,179 @@
+"""Response-level metrics: exact/partial match, judged grades, citations and retrieval."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mb.entities import Example
+from mb.evaluation import evaluate
+from mb.judges.base import JudgeRequest, JudgeTask
+from mb.metrics import find_citation_markers
+from tests.support.judges import ScriptedJudge
+
+ALL_TASKS = tuple(JudgeTask)
+
+
+def _example(response: str, expected: str | None = "Paris is the capital of France.", **outputs: Any) -> Example:
+    document: dict[str, Any] = {
+        "inputs": {"messages": [{"role": "user", "content": "What is the capital of France?"}]},
+        "expectations": {"expected_response": expected} if expected else {},
+        "outputs": {"response": response, **outputs},
+    }
+    return Example.model_validate(document)
+
+
+def _metrics(example: Example, judge: ScriptedJudge | None = None, **kw: Any) -> dict[str, Any]:
+    return evaluate([example], judge=judge or ScriptedJudge(), **kw).results[0].metrics
+
+
+def test_exact_match_is_containment_ignoring_case_by_default() -> None:
+    assert _metrics(_example("Well: PARIS is the capital of France. Anything else?"))["exact_match"].passed
+    assert not _metrics(_example("Paris is the capital."))["exact_match"].passed
+
+
+def test_partial_match_is_the_share_of_expected_words_found() -> None:
+    metric = _metrics(_example("Paris is the capital."))["partial_match"]
+    assert metric.value == pytest.approx(4 / 6, abs=1e-4)
+    assert metric.passed
+    assert metric.threshold == 0.5
+    assert "4 of 6" in metric.reason
+
+
+def test_metrics_needing_an_expected_response_are_not_computed_without_one() -> None:
+    metrics = _metrics(_example("Paris.", expected=None))
+    assert "exact_match" not in metrics
+    assert "similarity" not in metrics
+
+
+def test_llm_only_metrics_are_skipped_with_a_reason_never_invented() -> None:
+    metrics = _metrics(_example("Paris."))
+    for name in ("relevance", "coherence"):
+        assert metrics[name].status == "skipped"
+        assert metrics[name].value is None
+        assert "LLM judge" in metrics[name].reason
+
+
+def test_llm_graded_metrics_use_the_rubric_scale() -> None:
+    judge = ScriptedJudge(
+        lambda r: {JudgeTask.RELEVANCE: 1.0, JudgeTask.COHERENCE: 0.25}.get(r.task, 1.0), tasks=ALL_TASKS
+    )
+    chunks = [{"event": "retriever", "outputs": [{"id": "d1", "page_content": "Paris is the capital of France."}]}]
+    metrics = _metrics(_example("Paris.", trace=chunks), judge)
+    assert (metrics["relevance"].value, metrics["relevance"].passed) == (5.0, True)
+    assert (metrics["coherence"].value, metrics["coherence"].passed) == (2.0, False)
+    assert metrics["groundedness"].status == "ok"
+    grounded = next(r for r in judge.asked if r.task is JudgeTask.GROUNDEDNESS)
+    assert "[d1] Paris is the capital of France." in grounded.reference
+
+
+def test_citation_spans_are_checked_and_support_is_judged() -> None:
+    response = "Paris is the capital of France."
+    trace = [
+        {
+            "event": "retriever",
+            "outputs": [
+                {"id": "d1", "page_content": "Paris is the capital and largest city of France."},
+                {"id": "d2", "page_content": "Lyon is known for its food."},
+            ],
+        }
+    ]
+    citations = [
+        {"document_id": "d1", "span_from": 0, "span_to": 5},
+        {"document_id": "d2", "span_from": 0, "span_to": 5},
+        {"document_id": "d1", "span_from": 10, "span_to": 99},
+    ]
+    judge = ScriptedJudge(lambda r: 1.0 if r.candidate.casefold() in r.reference.casefold() else 0.0)
+    metric = _metrics(_example(response, trace=trace, citations=citations), judge)["citations"]
+    assert metric.value == 2.0
+    assert metric.passed is False
+    assert metric.details["invalid"] == [{"index": 2, "document_id": "d1", "span_from": 10, "span_to": 99}]
+    assert [c["supported"] for c in metric.details["supported"]] == [True, False]
+    assert metric.details["coverage"] == round(5 / len(response), 4)
+    assert "outside the response" in metric.reason
+    assert "not supported" in metric.reason
+    support = [r for r in judge.asked if r.task is JudgeTask.SUPPORT]
+    assert JudgeRequest(JudgeTask.SUPPORT, "Paris", "Lyon is known for its food.") in support
+
+
+def test_valid_supported_citations_pass() -> None:
+    trace = [{"event": "retriever", "outputs": [{"id": "d1", "page_content": "Paris is the capital of France."}]}]
+    response = "Paris is the capital of France."
+    citations = [{"document_id": "d1", "span_from": 0, "span_to": len(response)}]
+    judge = ScriptedJudge(lambda r: 1.0)
+    metric = _metrics(_example(response, trace=trace, citations=citations), judge)["citations"]
+    assert metric.passed
+    assert metric.details["coverage"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "expected"),
+    [
+        ("oai_unicode", "Paris【4:0†source】 is big【4:1†wiki】.", ["【4:0†source】", "【4:1†wiki】"]),
+        ("bracket", "Paris [1] and Lyon [^2], see [3](http://x).", ["[1]", "[^2]"]),
+        ("markdown", "See [the docs](https://example.com/a) and [1].", ["[the docs](https://example.com/a)"]),
+        ("mixed", "A [1] B【1:0†s】 C [x](https://e.com)", ["[1]", "【1:0†s】", "[x](https://e.com)"]),
+    ],
+)
+def test_citation_markers_in_text(fmt: str, text: str, expected: list[str]) -> None:
+    assert find_citation_markers(text, fmt) == expected
+
+
+def test_citations_counted_in_text_without_structured_citations() -> None:
+    metric = _metrics(_example("Paris [1] is the capital [2]."), metrics=["citations"])["citations"]
+    assert metric.value == 2.0
+    assert metric.passed
+    assert metric.details["format"] == "mixed"
+
+
+def test_retrieval_recall_and_precision_against_turn_resources() -> None:
+    example = Example.model_validate(
+        {
+            "inputs": {
+                "messages": [{"role": "user", "content": "Versailles?"}],
+                "metadata": {
+                    "turns": [{"categories": {}, "resources": ["doc_a", {"doc_id": "doc_b", "path": "b.pdf"}]}]
+                },
+            },
+            "expectations": {},
+            "outputs": {
+                "response": "r",
+                "trace": [
+                    {
+                        "event": "retriever",
+                        "outputs": [
+                            {"id": "doc_a", "page_content": "a"},
+                            {"id": "x1", "page_content": "x"},
+                            {"id": "x2", "page_content": "y", "source": "doc_b"},
+                        ],
+                    }
+                ],
+            },
+        }
+    )
+    metric = _metrics(example)["retrieval"]
+    assert metric.value == 3.0
+    assert metric.details["recall"] == 1.0
+    assert metric.details["precision"] == round(2 / 3, 4)
+    assert metric.passed
+
+
+def test_retrieval_reports_missed_resources() -> None:
+    example = Example.model_validate(
+        {
+            "inputs": {
+                "messages": [{"role": "user", "content": "q"}],
+                "metadata": {"turns": [{"categories": {}, "resources": ["doc_a", "doc_b"]}]},
+            },
+            "expectations": {},
+            "outputs": {
+                "response": "r",
+                "trace": [{"event": "retriever", "outputs": [{"id": "doc_a", "page_content": "a"}]}],
+            },
+        }
+    )
+    metric = _metrics(example)["retrieval"]
+    assert metric.details["recall"] == 0.5
+    assert not metric.passed
+    assert "not retrieved: doc_b" in metric.reason

@@ -1,0 +1,56 @@
+"""Scripted judges for tests: verdicts decided by a rule the test states, with a record of what was asked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from mb.judges.base import JudgeRequest, JudgeTask, Verdict
+
+__all__ = ["FailingJudge", "ScriptedJudge", "keyword_rule"]
+
+
+def keyword_rule(request: JudgeRequest) -> float:
+    """Score 1.0 when every word of the reference appears in the candidate (case-insensitive), else 0.0."""
+    words = request.reference.casefold().split()
+    text = request.candidate.casefold()
+    return 1.0 if all(word in text for word in words) else 0.0
+
+
+class ScriptedJudge:
+    """Answers with ``rule(request)`` as the score; records every batch it receives."""
+
+    def __init__(
+        self,
+        rule: Callable[[JudgeRequest], float] = keyword_rule,
+        *,
+        tasks: Sequence[JudgeTask] = (JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.SUPPORT),
+        name: str = "scripted",
+    ) -> None:
+        self.rule = rule
+        self.tasks = set(tasks)
+        self._name = name
+        self.batches: list[list[JudgeRequest]] = []
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def asked(self) -> list[JudgeRequest]:
+        """Every request received, across batches."""
+        return [request for batch in self.batches for request in batch]
+
+    def supports(self, task: JudgeTask) -> bool:
+        return task in self.tasks
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        self.batches.append(list(requests))
+        return [Verdict(self.rule(r), f"scripted {r.task.value}", self._name) for r in requests]
+
+
+class FailingJudge(ScriptedJudge):
+    """A judge whose every verdict is an error (an unreachable endpoint, say)."""
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        self.batches.append(list(requests))
+        return [Verdict(0.0, "", self.name, "connection refused") for _ in requests]
