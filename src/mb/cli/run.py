@@ -1,0 +1,237 @@
+"""``mb run``: run an agent over a benchmark, writing the executed benchmark line by line as examples finish."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import threading
+from datetime import datetime
+from pathlib import Path
+from typing import NoReturn
+
+import anyio
+import click
+
+from ._console import err_console
+
+__all__ = ["run"]
+
+
+def _parse_user_time(value: str | None) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(
+            f"{value!r} is not an ISO 8601 date-time (e.g. 2024-02-01T09:15:00+01:00)", param_hint="--user-time"
+        ) from None
+
+
+def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str]) -> str:
+    words = ["mb", "run", str(benchmark), "--agent", agent, "-o", str(output), *options, "--resume"]
+    return shlex.join(words)
+
+
+def _exit(status: int) -> NoReturn:
+    """Exit; without waiting for agent calls abandoned after a timeout or a cancel (sync agents in threads)."""
+    others = [t for t in threading.enumerate() if t is not threading.current_thread() and not t.daemon]
+    for thread in others:
+        thread.join(timeout=0.2)
+    if any(thread.is_alive() for thread in others):
+        # Everything is written and flushed; a thread stuck in an agent call must not keep the process alive.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    raise SystemExit(status)
+
+
+def _fail(message: str) -> SystemExit:
+    err_console.print(f"[red]error:[/] {message}", highlight=False)
+    return SystemExit(2)
+
+
+@click.command()
+@click.argument("benchmark", type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
+@click.option(
+    "-a",
+    "--agent",
+    "agent_spec",
+    required=True,
+    metavar="MODULE:ATTR",
+    help="The agent: `package.module:function` or `path/to/file.py:function` (`name()` calls a factory; "
+    "a class is instantiated; OpenAI Agents SDK agents and LangGraph graphs are wrapped automatically).",
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="The executed benchmark to write (JSONL, `.gz` compresses); lines are appended as examples finish.",
+)
+@click.option(
+    "-c", "--concurrency", type=click.IntRange(min=1), default=4, show_default=True, help="Examples run at once."
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="SECONDS",
+    help="Time allowed per example (all attempts); past it the line records a TimeoutError.",
+)
+@click.option(
+    "--retries",
+    type=click.IntRange(min=0),
+    default=2,
+    show_default=True,
+    help="Further attempts after a transient agent error (TransientAgentError or `transient = True`).",
+)
+@click.option(
+    "--user-time",
+    metavar="ISO",
+    default=None,
+    help="Fix outputs.environment.user_time (and the time the agent sees) for reproducible runs; "
+    "default: the time each request is sent, in the local zone.",
+)
+@click.option("--resume", is_flag=True, help="Continue an interrupted run: skip the examples already in OUTPUT.")
+@click.option("--retry-errors", is_flag=True, help="Resume, and also rerun the examples whose agent failed.")
+@click.option("--overwrite", is_flag=True, help="Replace an existing OUTPUT instead of refusing to touch it.")
+@click.option(
+    "--sort", is_flag=True, help="At the end, rewrite OUTPUT in benchmark order (it is written as examples finish)."
+)
+@click.option(
+    "--agent-input",
+    type=click.Choice(["auto", "inputs", "messages"]),
+    default="auto",
+    show_default=True,
+    help="What the agent receives: `Inputs` or the message dicts; `auto` reads its first parameter's annotation.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar: problems and a one-line summary only.")
+def run(
+    benchmark: Path,
+    agent_spec: str,
+    output: Path,
+    concurrency: int,
+    timeout: float | None,
+    retries: int,
+    user_time: str | None,
+    resume: bool,
+    retry_errors: bool,
+    overwrite: bool,
+    sort: bool,
+    agent_input: str,
+    quiet: bool,
+) -> None:
+    """Run an agent over BENCHMARK and write the executed benchmark to OUTPUT.
+
+    The agent is any Python callable, sync or async. It receives the example's `Inputs` when its first
+    parameter is annotated `Inputs`, else the OpenAI-style message dicts (see --agent-input); plus
+    `tools=` (the tool names the example allows, or None) and `user_time=` when it declares those
+    parameters. It returns `Outputs` or a string (the response).
+
+    Each executed example is appended to OUTPUT and flushed as soon as it finishes, with its
+    `example_hash`, so an interrupted run loses at most the examples in flight and `--resume` completes
+    it. An agent that fails (exception, timeout, invalid answer) yields a line with `outputs.error`;
+    the run goes on. Ctrl-C stops scheduling and lets running examples finish; a second Ctrl-C cancels
+    them.
+
+    \b
+    Exit status:
+      0    done (agent errors are data, counted in the summary)
+      1    some benchmark lines were invalid (reported as FILE:LINE: path: problem)
+      2    usage error: bad option, an agent that cannot be loaded, an OUTPUT that exists
+      130  interrupted (the message says how to resume)
+    """
+    from ..runner import (
+        AgentLoadError,
+        LogProgress,
+        OutputExistsError,
+        ResumeError,
+        RichProgress,
+        arun,
+        as_agent,
+    )
+
+    fixed_time = _parse_user_time(user_time)
+    resume = resume or retry_errors
+    if resume and overwrite:
+        raise click.UsageError("--resume and --overwrite exclude each other")
+    if str(output) == "-" and (resume or sort):
+        raise click.UsageError("--resume and --sort need an output file, not standard output")
+    if str(benchmark) != "-" and output.exists() and os.path.samefile(benchmark, output):
+        raise click.UsageError("OUTPUT is the benchmark itself; write the executed benchmark to another file")
+
+    try:
+        agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
+    except AgentLoadError as exc:
+        raise _fail(f"cannot load the agent {agent_spec!r}: {exc}") from None
+
+    progress = LogProgress(err_console) if quiet else RichProgress(err_console)
+    if not quiet:
+        receives = "Inputs" if agent.wants_inputs else "message dicts"
+        err_console.print(
+            f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}",
+            highlight=False,
+            markup=False,
+        )
+    try:
+        result = anyio.run(
+            lambda: arun(
+                "-" if str(benchmark) == "-" else benchmark,
+                agent,
+                output=output,
+                concurrency=concurrency,
+                timeout=timeout,
+                retries=retries,
+                user_time=fixed_time,
+                resume=resume,
+                overwrite=overwrite,
+                retry_errors=retry_errors,
+                sort=sort,
+                progress=progress,
+                collect=False,
+                handle_signals=True,
+            )
+        )
+    except (OutputExistsError, ResumeError) as exc:
+        raise _fail(str(exc)) from None
+    except KeyboardInterrupt:
+        err_console.print(
+            f"interrupted; what was written to {output} is kept. Resume with:\n  "
+            + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+            highlight=False,
+            markup=False,
+        )
+        _exit(130)
+    except OSError as exc:
+        err_console.print(f"[red]error:[/] {exc}", highlight=False)
+        _exit(1)
+
+    summary = result.summary
+    err_console.print(summary.describe(), highlight=False, markup=False)
+    if summary.interrupted:
+        err_console.print(
+            f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  "
+            + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+            highlight=False,
+            markup=False,
+        )
+        _exit(130)
+    _exit(1 if summary.invalid else 0)
+
+
+def _options(concurrency: int, timeout: float | None, retries: int, user_time: str | None, sort: bool) -> list[str]:
+    """The options of this run worth repeating in the resume command."""
+    options: list[str] = []
+    if concurrency != 4:
+        options += ["--concurrency", str(concurrency)]
+    if timeout is not None:
+        options += ["--timeout", f"{timeout:g}"]
+    if retries != 2:
+        options += ["--retries", str(retries)]
+    if user_time is not None:
+        options += ["--user-time", user_time]
+    if sort:
+        options.append("--sort")
+    return options

@@ -1,0 +1,60 @@
+"""Running an agent over a benchmark: the agent protocol, the run loop, resuming, progress, adapters.
+
+An agent is any Python callable, sync or async, that takes the conversation and returns
+:class:`~mb.entities.Outputs` or a ``str``::
+
+    def agent(messages: list[dict[str, str]]) -> str: ...          # receives inputs.message_dicts()
+    async def agent(inputs: Inputs, *, tools=None, user_time=None) -> Outputs: ...   # receives Inputs
+
+``examples, summary = mb.runner.run("bench.jsonl", agent, output="executed.jsonl")``. Framework adapters live
+in :mod:`mb.runner.adapters` (OpenAI Agents SDK, LangGraph/LangChain, a chat-completions tool loop).
+"""
+
+from ._agent import AgentInput, CallableAgent, current_user_time, to_outputs
+from ._api import Benchmark, arun, run
+from ._errors import (
+    AgentLoadError,
+    AgentOutputError,
+    OutputExistsError,
+    ResumeError,
+    TransientAgentError,
+    error_record,
+    is_transient,
+)
+from ._hashing import canonical_json, example_hash, hash_document
+from ._loader import as_agent, load_agent
+from ._loop import RunSettings
+from ._output import read_previous, sort_output
+from ._progress import LogProgress, RichProgress, RunProgress, SilentProgress
+from ._summary import RunOutput, RunSummary
+
+__all__ = [
+    "AgentInput",
+    "AgentLoadError",
+    "AgentOutputError",
+    "Benchmark",
+    "CallableAgent",
+    "LogProgress",
+    "OutputExistsError",
+    "ResumeError",
+    "RichProgress",
+    "RunOutput",
+    "RunProgress",
+    "RunSettings",
+    "RunSummary",
+    "SilentProgress",
+    "TransientAgentError",
+    "arun",
+    "as_agent",
+    "canonical_json",
+    "current_user_time",
+    "error_record",
+    "example_hash",
+    "hash_document",
+    "is_transient",
+    "load_agent",
+    "read_previous",
+    "run",
+    "sort_output",
+    "to_outputs",
+]

@@ -1,0 +1,208 @@
+"""The Python API of the runner: :func:`run` and :func:`arun` over a benchmark file or examples."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sized
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from ..entities import Example
+from ..io import JsonlWriter, LineError, Problem, iter_records, parse_document
+from ._agent import AgentInput
+from ._loader import as_agent
+from ._loop import Runner, RunSettings
+from ._output import PreviousOutput, check_fresh_output, count_lines, read_previous, sort_output
+from ._progress import RichProgress, RunProgress, SilentProgress
+from ._summary import RunOutput, RunSummary
+
+__all__ = ["Benchmark", "arun", "run"]
+
+Benchmark = str | os.PathLike[str] | Iterable[Example | LineError | Mapping[str, Any]]
+"""A benchmark file (JSONL, gzip or not; ``-`` for standard input) or examples (``Example``, dicts, or the
+``Example | LineError`` items :func:`mb.io.read_examples` yields)."""
+
+
+def _items(benchmark: Benchmark) -> Iterator[Example | LineError]:
+    if isinstance(benchmark, (str, os.PathLike)):
+        for record in iter_records(benchmark):
+            yield record.example if record.example is not None else record.error  # type: ignore[misc]
+        return
+    for number, item in enumerate(benchmark, start=1):
+        if isinstance(item, (Example, LineError)):
+            yield item
+        elif isinstance(item, Mapping):
+            yield parse_document(dict(item), file="<benchmark>", line=number)
+        else:
+            problem = Problem("$", f"expected an Example or a dict, got {type(item).__name__}")
+            yield LineError("<benchmark>", number, (problem,))
+
+
+def _total(benchmark: Benchmark) -> int | None:
+    if isinstance(benchmark, (str, os.PathLike)):
+        path = Path(benchmark)
+        return count_lines(path) if str(benchmark) != "-" and path.is_file() else None
+    return len(benchmark) if isinstance(benchmark, Sized) else None
+
+
+def _check_arguments(concurrency: int, timeout: float | None, retries: int, backoff: float) -> None:
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+    if timeout is not None and timeout <= 0:
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout}")
+    if retries < 0:
+        raise ValueError(f"retries must be 0 or more, got {retries}")
+    if backoff < 0:
+        raise ValueError(f"backoff must be 0 or more seconds, got {backoff}")
+
+
+def _prepare_output(
+    benchmark: Benchmark, output: Path, *, resume: bool, overwrite: bool, retry_errors: bool, collect: bool
+) -> PreviousOutput | None:
+    if resume and overwrite:
+        raise ValueError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
+    on_disk = isinstance(benchmark, (str, os.PathLike)) and Path(benchmark).exists() and output.exists()
+    if on_disk and os.path.samefile(benchmark, output):  # type: ignore[arg-type]
+        raise ValueError(f"the output {output} is the benchmark itself; write the executed benchmark elsewhere")
+    if resume:
+        return read_previous(output, keep_lines=collect, retry_errors=retry_errors)
+    check_fresh_output(output, overwrite=overwrite)
+    return None
+
+
+async def arun(
+    benchmark: Benchmark,
+    agent: Any,
+    *,
+    output: str | os.PathLike[str] | None = None,
+    concurrency: int = 4,
+    timeout: float | None = None,
+    retries: int = 2,
+    backoff: float = 1.0,
+    user_time: datetime | None = None,
+    resume: bool = False,
+    overwrite: bool = False,
+    retry_errors: bool = False,
+    sort: bool = False,
+    agent_input: AgentInput = "auto",
+    progress: RunProgress | bool | None = None,
+    collect: bool = True,
+    handle_signals: bool = False,
+) -> RunOutput:
+    """Run ``agent`` over ``benchmark``; return the executed examples in input order and a summary.
+
+    ``agent`` is a callable (how it is called: :mod:`mb.runner._agent`), a :class:`CallableAgent`, an OpenAI
+    Agents SDK agent or compiled LangGraph graph (wrapped in their adapter), or a ``module:attribute`` string.
+
+    - ``output``: each executed example is appended to this JSONL file (``.gz`` compresses, ``-`` is standard
+      output) and flushed as soon as it completes. An existing non-empty file is refused
+      (:class:`OutputExistsError`) unless ``resume`` (skip the examples already there, matched by
+      ``example_hash`` and counted, so duplicates run once each; ``retry_errors`` also reruns the lines whose
+      agent failed) or ``overwrite``. ``sort`` rewrites the file in input order at the end.
+    - ``concurrency`` examples run at once; ``timeout`` seconds per example (attempts included);
+      ``retries`` further attempts after a transient error, waiting ``backoff`` * 2**n seconds (jittered).
+    - ``user_time`` fixes ``outputs.environment.user_time`` (and the time given to the agent).
+    - ``progress=True`` shows a bar on standard error (or pass a :class:`RunProgress`); ``collect=False``
+      keeps nothing in memory (the returned list is empty); ``handle_signals`` makes Ctrl-C stop scheduling
+      and a second Ctrl-C cancel the examples in flight (``summary.interrupted``), instead of raising.
+
+    Raises ``ValueError`` for inconsistent options, :class:`AgentLoadError`, :class:`OutputExistsError` and
+    :class:`ResumeError`; agent failures never raise, they are written as lines with ``outputs.error``.
+    """
+    _check_arguments(concurrency, timeout, retries, backoff)
+    runnable = as_agent(agent, agent_input=agent_input)
+    settings = RunSettings(concurrency, timeout, retries, backoff, user_time=user_time)
+    stdout = output is not None and str(output) == "-"
+    path = Path(output) if output is not None and not stdout else None
+    if (resume or sort) and path is None:
+        raise ValueError("resume and sort need an output file")
+    summary = RunSummary(output=str(output) if output is not None else None)
+    previous = None
+    if path is not None:
+        previous = _prepare_output(
+            benchmark, path, resume=resume, overwrite=overwrite, retry_errors=retry_errors, collect=collect
+        )
+    reporter: RunProgress = RichProgress() if progress is True else progress or SilentProgress()
+    if previous is not None:
+        summary.notes.extend(previous.notes)
+        for note in previous.notes:
+            reporter.message(note)
+    writer = JsonlWriter("-" if stdout else path, append=resume) if output is not None else None  # type: ignore[arg-type]
+    runner = Runner(
+        runnable,
+        settings,
+        writer=writer,
+        progress=reporter,
+        summary=summary,
+        previous=previous,
+        collect=collect,
+        keep_order=sort,
+    )
+    started = time.perf_counter()
+    reporter.start(_total(benchmark))
+    try:
+        await runner.run(_items(benchmark), handle_signals=handle_signals)
+    finally:
+        if writer is not None:
+            writer.close()
+        reporter.stop()
+        summary.wall_time = time.perf_counter() - started
+    if previous is not None and previous.leftover():
+        note = f"{previous.leftover()} line(s) of {path} match no example of this benchmark; they were kept"
+        summary.notes.append(note)
+        reporter.message(note)
+    if sort and path is not None and runner.order is not None and not summary.interrupted:
+        sort_output(path, runner.order)
+    examples = [example for example in runner.results or () if example is not None]
+    return RunOutput(examples, summary)
+
+
+def run(
+    benchmark: Benchmark,
+    agent: Any,
+    *,
+    output: str | os.PathLike[str] | None = None,
+    concurrency: int = 4,
+    timeout: float | None = None,
+    retries: int = 2,
+    backoff: float = 1.0,
+    user_time: datetime | None = None,
+    resume: bool = False,
+    overwrite: bool = False,
+    retry_errors: bool = False,
+    sort: bool = False,
+    agent_input: AgentInput = "auto",
+    progress: RunProgress | bool | None = None,
+    collect: bool = True,
+    handle_signals: bool = False,
+) -> RunOutput:
+    """Run ``agent`` over ``benchmark`` and wait for the end; see :func:`arun` for the options.
+
+    ``examples, summary = mb.runner.run("bench.jsonl", my_agent, output="executed.jsonl")``
+    """
+    return anyio.run(
+        partial(
+            arun,
+            benchmark,
+            agent,
+            output=output,
+            concurrency=concurrency,
+            timeout=timeout,
+            retries=retries,
+            backoff=backoff,
+            user_time=user_time,
+            resume=resume,
+            overwrite=overwrite,
+            retry_errors=retry_errors,
+            sort=sort,
+            agent_input=agent_input,
+            progress=progress,
+            collect=collect,
+            handle_signals=handle_signals,
+        )
+    )

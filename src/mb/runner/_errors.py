@@ -1,0 +1,81 @@
+"""Errors of the runner, and how an agent failure becomes the ``outputs.error`` record of a line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "AgentLoadError",
+    "AgentOutputError",
+    "OutputExistsError",
+    "ResumeError",
+    "TransientAgentError",
+    "error_record",
+    "is_transient",
+    "retry_after",
+]
+
+_MAX_MESSAGE = 2000
+
+
+class TransientAgentError(Exception):
+    """Raise it from an agent for a failure worth retrying (rate limit, dropped connection, overloaded server).
+
+    The runner retries the example with exponential backoff, up to ``retries`` times. Any exception with an
+    attribute ``transient = True`` is treated the same way, so an agent can also mark a library's own
+    exception (``exc.transient = True; raise``). ``retry_after`` (seconds), when given, replaces the next
+    backoff delay.
+    """
+
+    transient = True
+    """Marks the failure as worth retrying."""
+
+    def __init__(self, message: str = "", *, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        """Seconds to wait before the next attempt, when the failure says so (e.g. an HTTP ``Retry-After``)."""
+
+
+class AgentOutputError(Exception):
+    """The agent returned something that is not an answer: neither ``Outputs`` nor ``str``, or invalid ``Outputs``."""
+
+
+class AgentLoadError(Exception):
+    """An agent specification (``module:attribute``, ``path/to/file.py:attribute``) cannot be made an agent."""
+
+
+class OutputExistsError(FileExistsError):
+    """The output file already holds examples and neither resuming nor overwriting was asked for."""
+
+
+class ResumeError(Exception):
+    """The existing output cannot be resumed (a damaged line before the last one, a line without a hash)."""
+
+
+def _unwrap(exc: BaseException) -> BaseException:
+    """The single exception inside (nested) exception groups, else the exception itself."""
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    return exc
+
+
+def is_transient(exc: BaseException) -> bool:
+    """True when the failure is marked as worth retrying (``transient = True`` on the exception)."""
+    return getattr(_unwrap(exc), "transient", False) is True
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """The delay the failure asks for before the next attempt (``retry_after`` attribute, seconds), if any."""
+    value = getattr(_unwrap(exc), "retry_after", None)
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    return None
+
+
+def error_record(exc: BaseException) -> dict[str, Any]:
+    """The ``outputs.error`` record of a failed example: ``{"type", "message", "transient"}``."""
+    inner = _unwrap(exc)
+    message = str(inner).strip() or repr(inner)
+    if len(message) > _MAX_MESSAGE:
+        message = message[: _MAX_MESSAGE - 3] + "..."
+    return {"type": type(inner).__name__, "message": message, "transient": is_transient(inner)}

@@ -1,0 +1,236 @@
+"""The run loop: read examples, call the agent concurrently, write each executed example as soon as it is done.
+
+- Concurrency: ``concurrency`` workers (anyio tasks) take examples in input order; a sync agent runs in a
+  worker thread (at most ``concurrency`` threads; a thread abandoned after a timeout runs on in the background).
+- ``timeout`` bounds each example (all its attempts and the waits between them); ``retries`` repeats an
+  attempt that failed with a transient error (:class:`~mb.runner.TransientAgentError`, or any exception with
+  ``transient = True``) after an exponential backoff with jitter (``backoff`` * 2**n seconds, at most
+  ``max_backoff``; an exception's ``retry_after`` seconds replaces the delay).
+- Each executed example is written and flushed as soon as it completes (completion order). Agent failures
+  are written as lines whose ``outputs`` carries ``response: ""`` and ``error: {type, message, transient}``.
+- ``outputs.environment.user_time`` is the time the request is sent (local zone, with its offset) unless the
+  agent set it or ``user_time`` fixes it; ``outputs.latency_ms`` is the example's wall time in milliseconds,
+  attempts and waits included.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import anyio
+from anyio.abc import ObjectReceiveStream, ObjectSendStream
+
+from ..entities import Environment, Example, Inputs, Outputs
+from ..io import JsonlWriter, LineError
+from ._agent import CallableAgent, to_outputs
+from ._errors import error_record, is_transient, retry_after
+from ._hashing import hash_document
+from ._output import PreviousOutput
+from ._progress import RunProgress
+from ._summary import RunSummary
+
+__all__ = ["RunSettings", "Runner"]
+
+
+@dataclass(frozen=True, slots=True)
+class RunSettings:
+    """How examples are run."""
+
+    concurrency: int = 4
+    """Examples run at the same time."""
+
+    timeout: float | None = None
+    """Seconds allowed per example (all attempts included); None for no limit."""
+
+    retries: int = 2
+    """Further attempts after a transient failure."""
+
+    backoff: float = 1.0
+    """Base delay in seconds before the first retry; doubled for each further one."""
+
+    max_backoff: float = 60.0
+    """Longest delay between two attempts, in seconds."""
+
+    user_time: datetime | None = None
+    """A fixed ``user_time`` for every example (reproducible runs; a naive one stays naive, i.e. wall-clock);
+    None for the time each request is sent, in the local zone."""
+
+
+@dataclass(slots=True)
+class _Job:
+    index: int
+    """Position among the benchmark's valid examples."""
+
+    example: Example
+    """The example to run."""
+
+    document: dict[str, Any]
+    """The example's JSON form without ``outputs`` (written back with the outputs)."""
+
+    key: str
+    """The example hash."""
+
+
+def _set_extra(model: Outputs, key: str, value: Any) -> None:
+    extra = model.__pydantic_extra__
+    if extra is not None:
+        extra[key] = value
+
+
+class Runner:
+    """One run: its settings, where it writes, what it has done."""
+
+    def __init__(
+        self,
+        agent: CallableAgent,
+        settings: RunSettings,
+        *,
+        writer: JsonlWriter | None,
+        progress: RunProgress,
+        summary: RunSummary,
+        previous: PreviousOutput | None,
+        collect: bool,
+        keep_order: bool,
+    ) -> None:
+        self.agent = agent
+        self.settings = settings
+        self.writer = writer
+        self.progress = progress
+        self.summary = summary
+        self.previous = previous
+        self.results: list[Example | None] | None = [] if collect else None
+        self.order: list[str] | None = [] if keep_order else None
+        self.limiter = anyio.CapacityLimiter(settings.concurrency)
+        self.in_flight = 0
+
+    async def run(self, items: Iterator[Example | LineError], *, handle_signals: bool) -> None:
+        """Run every example; with ``handle_signals``, Ctrl-C stops scheduling, a second one cancels."""
+        send, receive = anyio.create_memory_object_stream[_Job](0)
+        producer = anyio.CancelScope()
+        async with anyio.create_task_group() as watchers:
+            async with anyio.create_task_group() as workers:
+                if handle_signals:
+                    watchers.start_soon(self._watch_signals, producer, workers.cancel_scope)
+                for _ in range(self.settings.concurrency):
+                    workers.start_soon(self._worker, receive.clone())
+                receive.close()
+                with producer:
+                    try:
+                        await self._produce(items, send)
+                    finally:
+                        send.close()
+            watchers.cancel_scope.cancel()
+
+    async def _produce(self, items: Iterator[Example | LineError], send: ObjectSendStream[_Job]) -> None:
+        summary = self.summary
+        for item in items:
+            if isinstance(item, LineError):
+                summary.invalid.append(item)
+                self.progress.invalid(item)
+                continue
+            document = item.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
+            key = hash_document(document)
+            summary.total += 1
+            if self.order is not None:
+                self.order.append(key)
+            index = summary.total - 1
+            if self.results is not None:
+                self.results.append(None)
+            if self.previous is not None:
+                line = self.previous.take(key)
+                if line is not None:
+                    summary.skipped += 1
+                    if self.results is not None:
+                        self.results[index] = Example.model_validate_json(line)
+                    self.progress.advance()
+                    continue
+            await send.send(_Job(index, item, document, key))
+
+    async def _worker(self, receive: ObjectReceiveStream[_Job]) -> None:
+        async with receive:
+            async for job in receive:
+                self.in_flight += 1
+                try:
+                    outputs, failed = await self._execute(job.example.inputs)
+                finally:
+                    self.in_flight -= 1
+                line = {**job.document, "outputs": outputs.model_dump(mode="json", exclude_none=True)}
+                line["example_hash"] = job.key
+                if self.writer is not None:
+                    self.writer.write(line)
+                self.summary.ran += 1
+                if self.results is not None:
+                    self.results[job.index] = job.example.model_copy(
+                        update={"outputs": outputs, "example_hash": job.key}
+                    )
+                self.progress.advance(error=failed)
+
+    async def _execute(self, inputs: Inputs) -> tuple[Outputs, bool]:
+        """Run the agent on one example; the outputs to write, and whether the agent failed."""
+        sent = self.settings.user_time or datetime.now().astimezone()
+        started = time.perf_counter()
+        failed = False
+        try:
+            outputs = to_outputs(await self._call(inputs, sent))
+        except Exception as exc:
+            record = error_record(exc)
+            outputs = Outputs.model_validate({"response": "", "error": record})
+            self.summary.errors[record["type"]] += 1
+            failed = True
+        latency = (time.perf_counter() - started) * 1000.0
+        environment = outputs.environment
+        if environment is None:
+            outputs.environment = Environment(user_time=sent)
+        elif environment.user_time is None:
+            environment.user_time = sent
+        _set_extra(outputs, "latency_ms", round(latency, 3))
+        return outputs, failed
+
+    async def _call(self, inputs: Inputs, sent: datetime) -> Any:
+        timeout = self.settings.timeout
+        if timeout is None:
+            return await self._attempts(inputs, sent)
+        with anyio.move_on_after(timeout):
+            return await self._attempts(inputs, sent)
+        raise TimeoutError(f"the agent gave no answer within {timeout:g} s")
+
+    async def _attempts(self, inputs: Inputs, sent: datetime) -> Any:
+        settings = self.settings
+        attempt = 0
+        while True:
+            try:
+                return await self.agent(inputs, user_time=sent, limiter=self.limiter)
+            except Exception as exc:
+                if attempt >= settings.retries or not is_transient(exc):
+                    raise
+                delay = retry_after(exc)
+                if delay is None:
+                    delay = settings.backoff * (2**attempt) * random.uniform(0.5, 1.0)
+                attempt += 1
+                self.summary.retried += 1
+                await anyio.sleep(min(delay, settings.max_backoff))
+
+    async def _watch_signals(self, producer: anyio.CancelScope, workers: anyio.CancelScope) -> None:
+        try:
+            receiver = anyio.open_signal_receiver(signal.SIGINT)
+        except NotImplementedError:  # pragma: no cover - platforms without signal support
+            return
+        with receiver as signals:
+            async for _ in signals:
+                if not self.summary.interrupted:
+                    self.summary.interrupted = True
+                    producer.cancel()
+                    self.progress.message(
+                        f"interrupted: no new example starts; finishing the {self.in_flight} in flight "
+                        "(press Ctrl-C again to cancel them)"
+                    )
+                else:
+                    self.summary.cancelled = self.in_flight
+                    workers.cancel()
+                    self.progress.message(f"cancelling the {self.in_flight} example(s) in flight")

@@ -1,0 +1,280 @@
+"""The executed benchmark on disk: refusing to clobber it, resuming it after a kill, sorting it at the end.
+
+Every line the runner writes carries ``example_hash``. Resuming counts the hashes already in the file (so
+duplicate identical examples are each run once), drops a last line cut short by a kill, and appends the rest.
+Rewrites (sorting, dropping lines) go to a temporary file in the same directory, then ``os.replace``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import zlib
+from collections import Counter, deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+from ._errors import OutputExistsError, ResumeError
+
+__all__ = ["PreviousOutput", "check_fresh_output", "count_lines", "read_previous", "sort_output"]
+
+
+def _is_gzip(path: Path) -> bool:
+    # The same rule as io.JsonlWriter: the suffix decides the compression of what is written.
+    return path.suffix == ".gz"
+
+
+def _read_gzip(path: Path) -> tuple[bytes, bool]:
+    """Decompress every gzip member that can be read; ``complete`` is False when the tail is cut short."""
+    data = path.read_bytes()
+    chunks: list[bytes] = []
+    while data:
+        member = zlib.decompressobj(wbits=31)
+        try:
+            chunks.append(member.decompress(data))
+        except zlib.error:
+            return b"".join(chunks), False
+        if not member.eof:
+            chunks.append(member.flush())
+            return b"".join(chunks), False
+        data = member.unused_data.lstrip(b"\x00")
+    return b"".join(chunks), True
+
+
+def _has_content(path: Path) -> bool:
+    """True when the file holds anything but white space."""
+    if _is_gzip(path):
+        content, _ = _read_gzip(path)
+        return bool(content.strip())
+    with path.open("rb") as stream:
+        while chunk := stream.read(1 << 16):
+            if chunk.strip():
+                return True
+    return False
+
+
+def check_fresh_output(path: Path, *, overwrite: bool) -> None:
+    """Refuse to start a new run over an output that already holds examples, unless ``overwrite``."""
+    if path.is_dir():
+        raise OutputExistsError(f"{path} is a directory; give a file name for the executed benchmark")
+    if not overwrite and path.exists() and _has_content(path):
+        raise OutputExistsError(
+            f"{path} already exists and is not empty: resume it (--resume) or replace it (--overwrite)"
+        )
+
+
+@dataclass
+class PreviousOutput:
+    """What an existing output already holds, by example hash."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    """How many lines of each hash are still available to skip an input example."""
+
+    lines: dict[str, deque[bytes]] | None = None
+    """The raw lines by hash, when kept (to return skipped examples from the Python API)."""
+
+    notes: list[str] = field(default_factory=list)
+    """Repairs made, in plain English."""
+
+    def take(self, key: str) -> bytes | None:
+        """Consume one line of hash ``key``: its raw bytes (``b""`` when lines are not kept), None when none is left."""
+        if self.counts[key] <= 0:
+            return None
+        self.counts[key] -= 1
+        if self.lines is None:
+            return b""
+        return self.lines[key].popleft()
+
+    def leftover(self) -> int:
+        """Lines of the output that no input example claimed."""
+        return sum(count for count in self.counts.values() if count > 0)
+
+
+def _has_error(document: dict[str, Any]) -> bool:
+    outputs = document.get("outputs")
+    return isinstance(outputs, dict) and outputs.get("error") is not None
+
+
+class _Scan:
+    """Checks the lines of an existing output one by one."""
+
+    def __init__(self, name: str, *, keep_lines: bool, retry_errors: bool) -> None:
+        self.name = name
+        self.retry_errors = retry_errors
+        self.previous = PreviousOutput(lines={} if keep_lines else None)
+        self.kept: list[bytes] = []
+        self.dropped_errors = 0
+
+    def line(self, number: int, data: bytes, *, last: bool) -> bool:
+        """Account for one line; False when it is a truncated last line to drop. Raises for a damaged line."""
+        try:
+            document = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            if last:
+                return False
+            raise ResumeError(
+                f"{self.name}:{number}: not a complete JSON line, and not the last one: the file was changed by "
+                "something else than `mb run`; fix or remove the line, or start again with --overwrite"
+            ) from None
+        key = document.get("example_hash") if isinstance(document, dict) else None
+        if not isinstance(key, str):
+            raise ResumeError(
+                f"{self.name}:{number}: the line has no example_hash, so it was not written by `mb run`; "
+                "resume only a file `mb run` wrote, or start again with --overwrite"
+            )
+        if self.retry_errors and _has_error(document):
+            self.dropped_errors += 1
+            return True
+        self.kept.append(data)
+        self.previous.counts[key] += 1
+        if self.previous.lines is not None:
+            self.previous.lines.setdefault(key, deque()).append(data)
+        return True
+
+
+def _write_atomically(path: Path, lines: Iterable[bytes]) -> None:
+    """Write ``lines`` (without newlines) to a temporary file beside ``path``, then replace ``path`` with it."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("wb") as raw:
+            stream: IO[bytes] = gzip.GzipFile(fileobj=raw, mode="wb") if _is_gzip(path) else raw  # type: ignore[assignment]
+            for line in lines:
+                stream.write(line)
+                stream.write(b"\n")
+            if stream is not raw:
+                stream.close()
+            raw.flush()
+            os.fsync(raw.fileno())
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def read_previous(path: Path, *, keep_lines: bool = False, retry_errors: bool = False) -> PreviousOutput:
+    """Read an existing output for resuming and leave it ready to append to.
+
+    A last line cut short (a kill while writing) is removed; with ``retry_errors`` the lines whose agent
+    failed are removed too, so those examples run again. A missing file is an empty output.
+    """
+    scan = _Scan(str(path), keep_lines=keep_lines, retry_errors=retry_errors)
+    if not path.exists():
+        return scan.previous
+    if _is_gzip(path):
+        _resume_gzip(path, scan)
+    else:
+        _resume_plain(path, scan)
+    if scan.dropped_errors:
+        scan.previous.notes.append(
+            f"removed {scan.dropped_errors} line(s) whose agent failed from {path}; they run again"
+        )
+    return scan.previous
+
+
+def _resume_plain(path: Path, scan: _Scan) -> None:
+    end_of_good = 0
+    offset = 0
+    dropped_partial = False
+    missing_newline = False
+    with path.open("rb") as stream:
+        for number, raw in enumerate(stream, start=1):
+            start = offset
+            offset += len(raw)
+            data = raw.strip()
+            if not data:
+                end_of_good = offset
+                continue
+            last = not raw.endswith(b"\n")
+            if scan.line(number, data, last=last):
+                end_of_good = offset
+                missing_newline = last
+            else:
+                end_of_good = start
+                dropped_partial = True
+    if scan.dropped_errors:
+        _write_atomically(path, scan.kept)
+    else:
+        if dropped_partial:
+            os.truncate(path, end_of_good)
+        if missing_newline:
+            with path.open("ab") as stream:
+                stream.write(b"\n")
+    if dropped_partial:
+        scan.previous.notes.append(
+            f"dropped a truncated last line from {path} (an example cut off while being written); it runs again"
+        )
+
+
+def _resume_gzip(path: Path, scan: _Scan) -> None:
+    content, complete = _read_gzip(path)
+    raws = content.split(b"\n")
+    dropped_partial = False
+    for number, raw in enumerate(raws, start=1):
+        data = raw.strip()
+        if data and not scan.line(number, data, last=number == len(raws)):
+            dropped_partial = True
+    if dropped_partial or not complete or scan.dropped_errors or (content and not content.endswith(b"\n")):
+        _write_atomically(path, scan.kept)
+    if dropped_partial or not complete:
+        scan.previous.notes.append(
+            f"repaired {path}: dropped data cut off by an interrupted write; the example it held runs again"
+        )
+
+
+def _iter_output_lines(path: Path) -> list[bytes]:
+    if _is_gzip(path):
+        content, _ = _read_gzip(path)
+        return [line.strip() for line in content.split(b"\n") if line.strip()]
+    with path.open("rb") as stream:
+        return [line.strip() for line in stream if line.strip()]
+
+
+def sort_output(path: Path, order: Sequence[str]) -> None:
+    """Rewrite the output with its lines in input order (``order``: input hashes, duplicates repeated).
+
+    Lines whose hash is not in ``order`` keep their relative order after the others. Atomic: a kill during
+    the rewrite leaves the file as it was.
+    """
+    by_hash: dict[str, deque[bytes]] = {}
+    unmatched: list[bytes] = []
+    for line in _iter_output_lines(path):
+        try:
+            key = orjson.loads(line).get("example_hash")
+        except (orjson.JSONDecodeError, AttributeError):
+            key = None
+        if isinstance(key, str):
+            by_hash.setdefault(key, deque()).append(line)
+        else:
+            unmatched.append(line)
+
+    def ordered() -> Iterable[bytes]:
+        for key in order:
+            queue = by_hash.get(key)
+            if queue:
+                yield queue.popleft()
+        for queue in by_hash.values():
+            yield from queue
+        yield from unmatched
+
+    _write_atomically(path, ordered())
+
+
+def count_lines(path: Path) -> int:
+    """A quick count of the lines of a benchmark file, gzip or not (the progress bar's total)."""
+    with path.open("rb") as stream:
+        compressed = stream.read(2) == b"\x1f\x8b"
+    if compressed:
+        with gzip.open(path, "rb") as lines:
+            return sum(1 for line in lines if line.strip())
+    count = 0
+    last = b""
+    with path.open("rb") as stream:
+        while chunk := stream.read(1 << 20):
+            count += chunk.count(b"\n") - chunk.count(b"\n\n")  # blank lines do not count
+            last = chunk
+    if last and not last.endswith(b"\n"):
+        count += 1
+    return count

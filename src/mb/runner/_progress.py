@@ -1,0 +1,138 @@
+"""Progress of a run: a rich bar on standard error (rate, ETA, errors), or plain lines for logs, or nothing."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    Task,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from ..io import LineError
+
+__all__ = ["LogProgress", "RichProgress", "RunProgress", "SilentProgress"]
+
+
+class RunProgress(Protocol):
+    """Receives the events of a run, in the event loop's thread."""
+
+    def start(self, total: int | None) -> None:
+        """The run starts; ``total`` is the number of benchmark lines when known."""
+
+    def advance(self, *, error: bool = False) -> None:
+        """One benchmark line is done: run (``error`` when the agent failed) or skipped."""
+
+    def invalid(self, error: LineError) -> None:
+        """A benchmark line is not a valid example."""
+
+    def message(self, text: str) -> None:
+        """Something a person should read now (interrupts, repairs)."""
+
+    def stop(self) -> None:
+        """The run is over."""
+
+
+class SilentProgress:
+    """Reports nothing (the Python API's default)."""
+
+    def start(self, total: int | None) -> None:
+        """Nothing to do."""
+
+    def advance(self, *, error: bool = False) -> None:
+        """Nothing to do."""
+
+    def invalid(self, error: LineError) -> None:
+        """Nothing to do."""
+
+    def message(self, text: str) -> None:
+        """Nothing to do."""
+
+    def stop(self) -> None:
+        """Nothing to do."""
+
+
+class LogProgress(SilentProgress):
+    """No bar: invalid lines and messages are printed as they come (for CI logs)."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(stderr=True, highlight=False, soft_wrap=True)
+        """Where lines are printed."""
+
+    def invalid(self, error: LineError) -> None:
+        """Print ``FILE:LINE: $.path: message``."""
+        self.console.print(str(error), markup=False, highlight=False)
+
+    def message(self, text: str) -> None:
+        """Print the text."""
+        self.console.print(text, markup=False, highlight=False)
+
+
+class _RateColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("- ex/s" if speed is None else f"{speed:,.1f} ex/s", style="progress.data.speed")
+
+
+class _ErrorsColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        errors = int(task.fields.get("errors", 0))
+        return Text(f"{errors} error{'s' if errors != 1 else ''}", style="red" if errors else "dim")
+
+
+class RichProgress(LogProgress):
+    """A live bar on standard error: done/total, rate, elapsed time, ETA and the number of agent errors."""
+
+    def __init__(self, console: Console | None = None, *, description: str = "running") -> None:
+        super().__init__(console)
+        self._description = description
+        self._errors = 0
+        self._bar = Progress(
+            SpinnerColumn(),
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            _RateColumn(),
+            TimeElapsedColumn(),
+            TextColumn("eta"),
+            TimeRemainingColumn(),
+            _ErrorsColumn(),
+            console=self.console,
+            transient=False,
+        )
+        self._task: TaskID | None = None
+
+    def start(self, total: int | None) -> None:
+        """Show the bar."""
+        self._task = self._bar.add_task(self._description, total=total, errors=0)
+        self._bar.start()
+
+    def advance(self, *, error: bool = False) -> None:
+        """Move the bar by one line."""
+        if self._task is None:
+            return
+        if error:
+            self._errors += 1
+            self._bar.update(self._task, advance=1, errors=self._errors)
+        else:
+            self._bar.advance(self._task)
+
+    def invalid(self, error: LineError) -> None:
+        """Print the problem above the bar and count the line as done."""
+        super().invalid(error)
+        if self._task is not None:
+            self._bar.advance(self._task)
+
+    def stop(self) -> None:
+        """Freeze the bar at its final state."""
+        self._bar.stop()

@@ -1,0 +1,109 @@
+"""What a run did: counts, errors by type, invalid lines, wall time; and the executed examples."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..entities import Example
+from ..io import LineError
+
+__all__ = ["RunOutput", "RunSummary"]
+
+
+@dataclass
+class RunSummary:
+    """Counts of one run. Agent errors are data (lines with ``outputs.error``); invalid input lines are not."""
+
+    total: int = 0
+    """Valid examples read from the benchmark (run + skipped + not reached when interrupted)."""
+
+    ran: int = 0
+    """Examples the agent was run on and that were written (including those that ended in an error)."""
+
+    skipped: int = 0
+    """Examples skipped because the output already held them (``resume``)."""
+
+    errors: Counter[str] = field(default_factory=Counter)
+    """Examples whose agent failed, by error type (``TimeoutError``, ``AgentOutputError``...)."""
+
+    retried: int = 0
+    """Attempts repeated after a transient failure."""
+
+    invalid: list[LineError] = field(default_factory=list)
+    """Benchmark lines that are not valid examples; they are not run and not written."""
+
+    wall_time: float = 0.0
+    """Seconds from the start of the run to its end."""
+
+    interrupted: bool = False
+    """The run was stopped by an interrupt (Ctrl-C) before every example ran."""
+
+    cancelled: int = 0
+    """Examples in flight that a second interrupt cancelled (not written; a resume runs them)."""
+
+    output: str | None = None
+    """The executed benchmark file written, if any."""
+
+    notes: list[str] = field(default_factory=list)
+    """What was repaired or noticed in an existing output (resume), in plain English."""
+
+    @property
+    def error_count(self) -> int:
+        """Examples that ended in an agent error."""
+        return sum(self.errors.values())
+
+    @property
+    def invalid_count(self) -> int:
+        """Invalid benchmark lines."""
+        return len(self.invalid)
+
+    def describe(self) -> str:
+        """The summary in one line, e.g. ``ran 10 examples (1 error: TimeoutError 1), skipped 0 ... in 2.1 s``."""
+        errors = self.error_count
+        parts = [f"ran {self.ran} example{'s' if self.ran != 1 else ''}"]
+        if errors:
+            detail = ", ".join(f"{kind} {count}" for kind, count in self.errors.most_common())
+            parts[0] += f" ({errors} error{'s' if errors != 1 else ''}: {detail})"
+        else:
+            parts[0] += " (no errors)"
+        parts.append(f"skipped {self.skipped} already done")
+        parts.append(f"{self.invalid_count} invalid line{'s' if self.invalid_count != 1 else ''}")
+        if self.cancelled:
+            parts.append(f"{self.cancelled} cancelled")
+        text = ", ".join(parts) + f" in {self.wall_time:.1f} s"
+        if self.output:
+            text += f" -> {self.output}"
+        return text
+
+    def as_dict(self) -> dict[str, Any]:
+        """The summary as plain JSON-compatible data."""
+        return {
+            "total": self.total,
+            "ran": self.ran,
+            "skipped": self.skipped,
+            "errors": dict(self.errors),
+            "invalid": self.invalid_count,
+            "wall_time": round(self.wall_time, 3),
+            "interrupted": self.interrupted,
+            "cancelled": self.cancelled,
+            "retried": self.retried,
+            "output": self.output,
+        }
+
+
+@dataclass
+class RunOutput:
+    """The executed examples, in the benchmark's order, and the summary; unpacks as ``examples, summary``."""
+
+    examples: list[Example]
+    """Executed examples in input order: those run now and, when resuming, those already in the output."""
+
+    summary: RunSummary
+    """Counts of the run."""
+
+    def __iter__(self) -> Iterator[Any]:
+        yield self.examples
+        yield self.summary

@@ -1,0 +1,157 @@
+"""OpenAI Agents SDK adapter: run an ``agents.Agent`` on the whole conversation and build the trace of the run.
+
+Requires ``pip install 'morganabench[openai-agents]'``. From the run's new items:
+
+- a function call becomes a ``tool_call`` event (``id`` = the call's ``call_id``, ``params`` = its JSON
+  arguments parsed), its output a ``tool_result`` event with the same id and the value the tool returned;
+- a hosted MCP call becomes a ``tool_call`` and a ``tool_result`` (its output) with the item's id;
+- a file search call whose results were included (``FileSearchTool(include_search_results=True)``) becomes a
+  ``retriever`` event: one chunk per result, ``id`` = the file id, ``page_content`` = the retrieved text;
+- handoffs, reasoning and messages are not trace events.
+
+Token usage comes from the run's usage (``input_tokens``, ``output_tokens``, ``total_tokens``). The response
+is the run's final output (a structured output is written as JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic_core import to_jsonable_python
+
+from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
+
+__all__ = ["OpenAIAgentsAdapter", "outputs_from_result", "trace_from_items"]
+
+TraceEvent = ToolCall | ToolResult | RetrievalResults
+
+_INSTALL = "pip install 'morganabench[openai-agents]'"
+
+
+def _require_sdk() -> None:
+    try:
+        import agents  # noqa: F401
+    except ImportError as exc:
+        raise ImportError(f"the OpenAI Agents SDK adapter needs the openai-agents package: {_INSTALL}") from exc
+
+
+def _params(arguments: Any) -> dict[str, Any]:
+    """Tool arguments as a JSON object: parsed from the JSON text the model produced."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments) if arguments.strip() else {}
+        except json.JSONDecodeError:
+            return {"arguments": arguments}
+    value = to_jsonable_python(arguments, fallback=str)
+    return value if isinstance(value, dict) else {"arguments": value}
+
+
+def _field(raw: Any, name: str) -> Any:
+    return raw.get(name) if isinstance(raw, dict) else getattr(raw, name, None)
+
+
+def _from_tool_call(raw: Any) -> list[TraceEvent]:
+    kind = _field(raw, "type")
+    if kind == "function_call":
+        return [
+            ToolCall(
+                id=str(_field(raw, "call_id")), tool=str(_field(raw, "name")), params=_params(_field(raw, "arguments"))
+            )
+        ]
+    if kind == "mcp_call":
+        call_id = str(_field(raw, "id"))
+        error = _field(raw, "error")
+        result = {"error": to_jsonable_python(error, fallback=str)} if error else _field(raw, "output")
+        return [
+            ToolCall(id=call_id, tool=str(_field(raw, "name")), params=_params(_field(raw, "arguments"))),
+            ToolResult(id=call_id, result=result),
+        ]
+    if kind == "file_search_call":
+        results = _field(raw, "results")
+        if not results:
+            return []
+        chunks = []
+        for result in results:
+            extra = {key: _field(result, key) for key in ("filename", "score") if _field(result, key) is not None}
+            chunk_id = _field(result, "file_id") or _field(result, "filename") or "file"
+            chunks.append(RetrievalResult(id=str(chunk_id), page_content=_field(result, "text") or "", **extra))
+        return [RetrievalResults(outputs=chunks)]
+    return []
+
+
+def trace_from_items(items: Iterable[Any]) -> list[TraceEvent]:
+    """The MorganaBench trace of a run's items (``RunResult.new_items``), in order."""
+    from agents.items import ToolCallItem, ToolCallOutputItem
+
+    trace: list[TraceEvent] = []
+    for item in items:
+        if isinstance(item, ToolCallItem):
+            trace.extend(_from_tool_call(item.raw_item))
+        elif isinstance(item, ToolCallOutputItem):
+            call_id = _field(item.raw_item, "call_id") or _field(item.raw_item, "id")
+            trace.append(ToolResult(id=str(call_id), result=to_jsonable_python(item.output, fallback=str)))
+    return trace
+
+
+def _response(final_output: Any) -> str:
+    if isinstance(final_output, str):
+        return final_output
+    if final_output is None:
+        return ""
+    if isinstance(final_output, BaseModel):
+        return final_output.model_dump_json()
+    return json.dumps(to_jsonable_python(final_output, fallback=str))
+
+
+def outputs_from_result(result: Any) -> Outputs:
+    """Outputs of a finished ``Runner.run``: final output as the response, trace, and token usage."""
+    extra: dict[str, Any] = {}
+    usage = getattr(getattr(result, "context_wrapper", None), "usage", None)
+    if usage is not None and int(getattr(usage, "requests", None) or 0):
+        extra["usage"] = {
+            "input_tokens": int(usage.input_tokens),
+            "output_tokens": int(usage.output_tokens),
+            "total_tokens": int(usage.total_tokens),
+        }
+    return Outputs.model_validate(
+        {"response": _response(result.final_output), "trace": trace_from_items(result.new_items), **extra}
+    )
+
+
+class OpenAIAgentsAdapter:
+    """Runs an OpenAI Agents SDK ``Agent`` as a MorganaBench agent.
+
+    The whole conversation (``inputs.message_dicts()``) is the run's input. When the example restricts tools,
+    the agent is cloned with only the tools of those names. ``run_config`` and ``context`` are passed to
+    ``Runner.run`` (pass ``RunConfig(tracing_disabled=True)`` to keep the SDK from exporting traces).
+    """
+
+    def __init__(self, agent: Any, *, max_turns: int = 10, run_config: Any = None, context: Any = None) -> None:
+        _require_sdk()
+        self.agent = agent
+        """The SDK agent."""
+        self.max_turns = max_turns
+        """Turns allowed per example (``Runner.run(max_turns=...)``)."""
+        self.run_config = run_config
+        """The SDK ``RunConfig`` for every run, if any."""
+        self.context = context
+        """The run context object passed to tools, if any."""
+
+    async def __call__(self, inputs: Inputs, *, tools: list[str] | None = None) -> Outputs:
+        """Run the agent on one example and return its outputs with the trace and usage."""
+        from agents import Runner
+
+        agent = self.agent
+        if tools is not None:
+            agent = agent.clone(tools=[t for t in agent.tools if getattr(t, "name", None) in tools])
+        result = await Runner.run(
+            agent,
+            input=inputs.message_dicts(),  # type: ignore[arg-type]
+            max_turns=self.max_turns,
+            run_config=self.run_config,
+            context=self.context,
+        )
+        return outputs_from_result(result)

@@ -1,0 +1,174 @@
+"""``mb run``: the demo flow end to end, agent loading errors, exit statuses, options."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from mb.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+SLOW_AGENT = f"{HERE / 'slow_agent.py'}:agent"
+
+
+def mb(*args: str | Path) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture
+def bench(tmp_path: Path) -> Path:
+    path = tmp_path / "bench.jsonl"
+    assert mb("examples", "--unexecuted", "-o", path).exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize("spec", ["file", "module"])
+def test_the_demo_agent_produces_a_valid_executed_benchmark(
+    bench: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str
+) -> None:
+    monkeypatch.chdir(ROOT)
+    agent = "examples/demo_agent.py:agent" if spec == "file" else "examples.demo_agent:agent"
+    executed = tmp_path / "executed.jsonl"
+    result = mb("run", bench, "--agent", agent, "-o", executed, "--quiet")
+    assert result.exit_code == 0, result.output
+    assert mb("validate", "--executed", executed).exit_code == 0
+    written = lines(executed)
+    assert len(written) == len(lines(bench))
+    assert not [line for line in written if "error" in line["outputs"]]
+    assert f"ran {len(written)} examples (no errors)" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("source", "attribute", "message"),
+    [
+        ("def agent(m):\n    return 'x'\n", "nope", "has no attribute 'nope' (callables there: agent)"),
+        ("def agent(m:\n", "agent", "syntax error at"),
+        (
+            "import not_installed_package_xyz\n",
+            "agent",
+            "it imports 'not_installed_package_xyz', which is not installed",
+        ),
+        ("raise RuntimeError('boom at import')\n", "agent", "RuntimeError: boom at import"),
+        ("agent = 5\n", "agent", "int, not callable"),
+        ("def agent():\n    return 'x'\n", "agent", "first positional argument"),
+    ],
+)
+def test_an_agent_that_cannot_be_loaded_exits_2_saying_why(
+    bench: Path, tmp_path: Path, source: str, attribute: str, message: str
+) -> None:
+    module = tmp_path / "broken_agent.py"
+    module.write_text(source)
+    result = mb("run", bench, "--agent", f"{module}:{attribute}", "-o", tmp_path / "out.jsonl")
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.split())
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("no_such_module_abc:agent", "cannot import 'no_such_module_abc': no module named 'no_such_module_abc'"),
+        ("just_a_name", "expected MODULE:ATTRIBUTE"),
+        ("missing/file.py:agent", "no such file: missing/file.py"),
+    ],
+)
+def test_bad_agent_specs_exit_2(bench: Path, tmp_path: Path, spec: str, message: str) -> None:
+    result = mb("run", bench, "--agent", spec, "-o", tmp_path / "out.jsonl")
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.split())
+
+
+def test_a_factory_and_a_class_are_resolved(bench: Path, tmp_path: Path) -> None:
+    module = tmp_path / "class_agent.py"
+    module.write_text("class Agent:\n    def __call__(self, messages):\n        return 'from a class'\n")
+    result = mb("run", bench, "--agent", f"{module}:Agent", "-o", tmp_path / "a.jsonl", "-q")
+    assert result.exit_code == 0
+    assert {line["outputs"]["response"] for line in lines(tmp_path / "a.jsonl")} == {"from a class"}
+    result = mb("run", bench, "--agent", f"{HERE / 'slow_agent.py'}:make_agent()", "-o", tmp_path / "b.jsonl", "-q")
+    assert result.exit_code == 0
+    assert all(line["outputs"]["response"].startswith("echo: ") for line in lines(tmp_path / "b.jsonl"))
+
+
+def test_an_existing_output_exits_2_unless_overwritten_or_resumed(bench: Path, tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    assert mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q").exit_code == 0
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q")
+    assert result.exit_code == 2
+    assert "already exists and is not empty" in result.stderr
+    assert mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q", "--overwrite").exit_code == 0
+    resumed = mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q", "--resume")
+    assert resumed.exit_code == 0
+    assert f"ran 0 examples (no errors), skipped {len(lines(bench))} already done" in resumed.stderr
+    assert mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "--resume", "--overwrite").exit_code == 2
+
+
+def test_invalid_lines_are_reported_with_file_and_line_and_exit_1(tmp_path: Path) -> None:
+    bench = tmp_path / "bench.jsonl"
+    good = {"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}
+    bad = {"inputs": {"messages": [{"role": "assistant", "content": "hi"}]}, "expectations": {}}
+    bench.write_text("\n".join(json.dumps(d) for d in [good, bad, good]) + "\n")
+    output = tmp_path / "out.jsonl"
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q")
+    assert result.exit_code == 1
+    assert f"{bench}:2: $.inputs: the last message must have role 'user'" in result.stderr
+    assert "1 invalid line" in result.stderr
+    assert len(lines(output)) == 2
+
+
+def test_quiet_prints_a_one_line_summary_only(bench: Path, tmp_path: Path) -> None:
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", tmp_path / "out.jsonl", "--quiet")
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    [summary] = result.stderr.strip().splitlines()
+    assert summary.startswith("ran ")
+    assert summary.endswith(f"-> {tmp_path / 'out.jsonl'}")
+
+
+def test_the_progress_display_names_the_agent_and_counts_errors(tmp_path: Path) -> None:
+    module = tmp_path / "failing.py"
+    module.write_text("def agent(messages):\n    raise ValueError('nope')\n")
+    bench = tmp_path / "bench.jsonl"
+    bench.write_text(json.dumps({"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {}}))
+    result = mb("run", bench, "--agent", f"{module}:agent", "-o", tmp_path / "out.jsonl")
+    assert result.exit_code == 0  # agent errors are data, not a failed run
+    assert "running failing:agent (receives message dicts)" in result.stderr
+    assert "1 error" in result.stderr
+    assert "ValueError 1" in result.stderr
+
+
+def test_user_time_fixes_the_time_of_every_request(bench: Path, tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q", "--user-time", "2024-02-01T09:15:00+01:00")
+    assert result.exit_code == 0
+    assert {line["outputs"]["environment"]["user_time"] for line in lines(output)} == {"2024-02-01T09:15:00+01:00"}
+    bad = mb("run", bench, "--agent", SLOW_AGENT, "-o", tmp_path / "x.jsonl", "--user-time", "next tuesday")
+    assert bad.exit_code == 2
+    assert "not an ISO 8601 date-time" in bad.stderr
+
+
+def test_sort_writes_the_benchmark_order(bench: Path, tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    async_agent = f"{HERE / 'slow_agent.py'}:async_agent"
+    assert mb("run", bench, "--agent", async_agent, "-o", output, "-q", "--sort", "-c", "8").exit_code == 0
+    assert [line["inputs"] for line in lines(output)] == [line["inputs"] for line in lines(bench)]
+
+
+def test_standard_output_can_be_the_output_but_not_resumed(bench: Path) -> None:
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", "-", "-q")
+    assert result.exit_code == 0
+    written = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(written) == len(lines(bench))
+    assert all(len(line["example_hash"]) == 64 for line in written)
+    refused = mb("run", bench, "--agent", SLOW_AGENT, "-o", "-", "--resume")
+    assert refused.exit_code == 2
+    assert "need an output file" in refused.stderr

@@ -1,0 +1,136 @@
+"""Killing a real ``mb run`` part-way (SIGKILL, Ctrl-C) loses nothing written, and ``--resume`` completes it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mb.entities import Example
+from mb.runner import example_hash
+
+HERE = Path(__file__).resolve().parent
+AGENT = f"{HERE / 'slow_agent.py'}:agent"
+COUNT = 30
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+
+def documents() -> list[dict[str, Any]]:
+    # 30 examples, of which 5 are repeated twice: duplicates must each be run once.
+    texts = [f"question {i % 25}" for i in range(COUNT)]
+    return [{"inputs": {"messages": [{"role": "user", "content": t}]}, "expectations": {}} for t in texts]
+
+
+def start(bench: Path, output: Path, *options: str, delay: float) -> subprocess.Popen[str]:
+    env = {**os.environ, "MB_TEST_AGENT_DELAY": str(delay)}
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", AGENT]
+    return subprocess.Popen(
+        [*command, "-o", str(output), "-q", *options],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def complete_lines(path: Path) -> list[str]:
+    if not path.exists():
+        return []
+    return [line for line in path.read_text().split("\n")[:-1] if line.strip()]
+
+
+def wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 30
+    while len(complete_lines(path)) < count:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the run wrote nothing"
+        time.sleep(0.02)
+
+
+def expected_hashes() -> Counter[str]:
+    return Counter(example_hash(Example.model_validate(d)) for d in documents())
+
+
+def check_complete(output: Path) -> None:
+    written = [json.loads(line) for line in complete_lines(output)]
+    assert len(written) == COUNT
+    assert Counter(line["example_hash"] for line in written) == expected_hashes()
+    assert all(Example.model_validate(line).outputs is not None for line in written)
+    assert all(line["outputs"]["response"].startswith("echo: question") for line in written)
+
+
+@pytest.fixture
+def bench(tmp_path: Path) -> Path:
+    path = tmp_path / "bench.jsonl"
+    path.write_text("".join(json.dumps(d) + "\n" for d in documents()))
+    return path
+
+
+def test_sigkill_loses_only_examples_in_flight_and_resume_completes(bench: Path, tmp_path: Path) -> None:
+    output = tmp_path / "executed.jsonl"
+    process = start(bench, output, "--concurrency", "2", delay=0.1)
+    wait_for_lines(output, 5, process)
+    process.kill()
+    process.wait()
+    kept = complete_lines(output)
+    assert 5 <= len(kept) < COUNT
+    resumed = start(bench, output, "--resume", delay=0.0)
+    _, stderr = resumed.communicate(timeout=60)
+    assert resumed.returncode == 0, stderr
+    check_complete(output)
+    assert complete_lines(output)[: len(kept)] == kept  # what was written before the kill is untouched
+    assert f"skipped {len(kept)} already done" in stderr
+
+
+def test_ctrl_c_finishes_the_examples_in_flight_and_exits_130_saying_how_to_resume(bench: Path, tmp_path: Path) -> None:
+    output = tmp_path / "executed.jsonl"
+    process = start(bench, output, "--concurrency", "2", delay=0.2)
+    wait_for_lines(output, 3, process)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    assert "interrupted" in stderr
+    assert f"-o {output} --concurrency 2 --resume" in stderr
+    written = complete_lines(output)
+    assert 3 <= len(written) < COUNT
+    assert output.read_text().endswith("\n")  # in-flight examples finished and were written whole
+    resumed = start(bench, output, "--resume", delay=0.0)
+    _, stderr = resumed.communicate(timeout=60)
+    assert resumed.returncode == 0, stderr
+    check_complete(output)
+
+
+def test_a_second_ctrl_c_cancels_the_examples_in_flight(bench: Path, tmp_path: Path) -> None:
+    output = tmp_path / "executed.jsonl"
+    process = start(bench, output, "--concurrency", "2", delay=1.0)
+    wait_for_lines(output, 2, process)
+    process.send_signal(signal.SIGINT)
+    time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    assert "cancelling the 2 example(s) in flight" in stderr
+    assert "2 cancelled" in stderr
+    assert all(json.loads(line)["example_hash"] for line in complete_lines(output))
+    assert output.read_text().endswith("\n")
+
+
+def test_a_timed_out_sync_agent_does_not_keep_the_process_alive(tmp_path: Path) -> None:
+    bench = tmp_path / "one.jsonl"
+    bench.write_text(json.dumps(documents()[0]) + "\n")
+    output = tmp_path / "executed.jsonl"
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench)]
+    command += ["--agent", f"{HERE / 'slow_agent.py'}:stuck", "-o", str(output), "-q", "--timeout", "0.5"]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=60)  # the agent blocks for 120 s
+    assert finished.returncode == 0, finished.stderr
+    [line] = complete_lines(output)
+    assert json.loads(line)["outputs"]["error"]["type"] == "TimeoutError"

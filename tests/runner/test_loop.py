@@ -1,0 +1,282 @@
+"""The run loop through the Python API: order, outputs completed by the runner, errors as data, retries."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from mb.entities import Citation, Environment, Example, Outputs
+from mb.io import LineError, Problem
+from mb.runner import OutputExistsError, TransientAgentError, example_hash, run
+
+
+def example(text: str, **inputs: Any) -> dict[str, Any]:
+    return {"inputs": {"messages": [{"role": "user", "content": text}], **inputs}, "expectations": {}}
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def write_benchmark(path: Path, documents: list[Any]) -> Path:
+    path.write_text("".join((d if isinstance(d, str) else json.dumps(d)) + "\n" for d in documents))
+    return path
+
+
+def test_examples_come_back_in_input_order_while_the_file_is_in_completion_order(tmp_path: Path) -> None:
+    delays = [0.03, 0.0, 0.02, 0.0, 0.01, 0.0]
+
+    async def agent(messages: list[dict[str, str]]) -> str:
+        index = int(messages[-1]["content"])
+        await anyio.sleep(delays[index])
+        return f"answer {index}"
+
+    output = tmp_path / "executed.jsonl"
+    examples, summary = run([example(str(i)) for i in range(6)], agent, output=output, concurrency=3)
+    assert [e.outputs.response for e in examples if e.outputs] == [f"answer {i}" for i in range(6)]
+    written = [line["outputs"]["response"] for line in lines(output)]
+    assert sorted(written) == sorted(f"answer {i}" for i in range(6))
+    assert written[0] == "answer 1"  # the first to finish, not the first in the benchmark
+    assert (summary.total, summary.ran, summary.skipped, summary.error_count) == (6, 6, 0, 0)
+
+
+def test_each_line_is_the_example_plus_outputs_and_its_hash(tmp_path: Path) -> None:
+    document = example("hello", tools=["search"]) | {"id": "ex-1"}
+    output = tmp_path / "out.jsonl"
+    run([document], lambda messages: "hi", output=output)
+    [line] = lines(output)
+    assert line["inputs"] == document["inputs"]
+    assert line["id"] == "ex-1"
+    assert line["example_hash"] == example_hash(Example.model_validate(document))
+    assert line["outputs"]["response"] == "hi"
+    assert isinstance(line["outputs"]["latency_ms"], float)
+    assert line["outputs"]["latency_ms"] >= 0
+    assert Example.model_validate(line).outputs is not None
+
+
+def test_user_time_is_the_local_time_the_request_is_sent_with_its_offset() -> None:
+    before = datetime.now().astimezone()
+    [executed], _ = run([example("x")], lambda messages: "ok")
+    after = datetime.now().astimezone()
+    assert executed.outputs is not None
+    assert executed.outputs.environment is not None
+    user_time = executed.outputs.environment.user_time
+    assert user_time is not None
+    assert user_time.utcoffset() == before.utcoffset()
+    assert before <= user_time <= after
+
+
+def test_a_fixed_user_time_is_used_and_given_to_the_agent() -> None:
+    fixed = datetime(2024, 2, 1, 9, 15, tzinfo=timezone(timedelta(hours=1)))
+    seen: list[datetime] = []
+
+    def agent(messages: list[dict[str, str]], user_time: datetime) -> str:
+        seen.append(user_time)
+        return "ok"
+
+    executed, _ = run([example("a"), example("b")], agent, user_time=fixed)
+    assert seen == [fixed, fixed]
+    assert [e.outputs.environment.user_time for e in executed if e.outputs and e.outputs.environment] == [fixed] * 2
+
+
+def test_a_user_time_set_by_the_agent_is_kept() -> None:
+    own = datetime(2020, 1, 1, 12, 0, tzinfo=UTC)
+
+    def agent(messages: list[dict[str, str]]) -> Outputs:
+        return Outputs(response="ok", environment=Environment(user_time=own, locale="fr-FR"))
+
+    [executed], _ = run([example("x")], agent, user_time=datetime(2024, 1, 1, tzinfo=UTC))
+    assert executed.outputs is not None
+    assert executed.outputs.environment is not None
+    assert executed.outputs.environment.user_time == own
+    assert executed.outputs.environment.model_extra == {"locale": "fr-FR"}
+
+
+def test_agent_failures_become_error_lines_and_the_run_goes_on(tmp_path: Path) -> None:
+    def agent(messages: list[dict[str, str]]) -> Any:
+        kind = messages[-1]["content"]
+        if kind == "raise":
+            raise ValueError("no idea")
+        if kind == "garbage":
+            return 42
+        if kind == "invalid":
+            outputs = Outputs(response="see doc_9")
+            outputs.citations = [Citation(document_id="doc_9", span_from=0, span_to=3)]  # nothing retrieved doc_9
+            return outputs
+        return "fine"
+
+    output = tmp_path / "out.jsonl"
+    kinds = ["raise", "fine", "garbage", "invalid"]
+    examples, summary = run([example(k) for k in kinds], agent, output=output)
+    by_kind = {line["inputs"]["messages"][0]["content"]: line["outputs"] for line in lines(output)}
+    assert by_kind["fine"]["response"] == "fine"
+    assert "error" not in by_kind["fine"]
+    assert by_kind["raise"]["response"] == ""
+    assert by_kind["raise"]["error"] == {"type": "ValueError", "message": "no idea", "transient": False}
+    assert by_kind["garbage"]["error"]["type"] == "AgentOutputError"
+    assert "int" in by_kind["garbage"]["error"]["message"]
+    assert by_kind["invalid"]["error"]["type"] == "AgentOutputError"
+    assert "doc_9" in by_kind["invalid"]["error"]["message"]
+    assert all("user_time" in o["environment"] and "latency_ms" in o for o in by_kind.values())
+    assert dict(summary.errors) == {"ValueError": 1, "AgentOutputError": 2}
+    assert summary.ran == 4
+    assert len(examples) == 4
+
+
+def test_a_slow_agent_times_out_into_an_error_line() -> None:
+    async def agent(messages: list[dict[str, str]]) -> str:
+        if messages[-1]["content"] == "slow":
+            await anyio.sleep(10)
+        return "quick"
+
+    executed, summary = run([example("slow"), example("fast")], agent, timeout=0.2)
+    slow, fast = (e.outputs for e in executed)
+    assert slow is not None
+    assert fast is not None
+    assert slow.model_extra is not None
+    assert slow.model_extra["error"]["type"] == "TimeoutError"
+    assert "0.2 s" in slow.model_extra["error"]["message"]
+    assert fast.response == "quick"
+    assert dict(summary.errors) == {"TimeoutError": 1}
+
+
+def test_transient_errors_are_retried_until_the_agent_succeeds() -> None:
+    attempts: list[str] = []
+
+    def agent(messages: list[dict[str, str]]) -> str:
+        attempts.append(messages[-1]["content"])
+        if len(attempts) < 3:
+            raise TransientAgentError("rate limited", retry_after=0)
+        return "finally"
+
+    [executed], summary = run([example("x")], agent, retries=2, backoff=0)
+    assert executed.outputs is not None
+    assert executed.outputs.response == "finally"
+    assert len(attempts) == 3
+    assert summary.retried == 2
+    assert summary.error_count == 0
+
+
+def test_an_exception_marked_transient_is_retried_and_reported_transient_when_retries_run_out() -> None:
+    attempts = 0
+
+    class Overloaded(Exception):
+        transient = True
+
+    def agent(messages: list[dict[str, str]]) -> str:
+        nonlocal attempts
+        attempts += 1
+        raise Overloaded("server busy")
+
+    [executed], summary = run([example("x")], agent, retries=1, backoff=0)
+    assert attempts == 2
+    assert executed.outputs is not None
+    assert executed.outputs.model_extra is not None
+    assert executed.outputs.model_extra["error"] == {"type": "Overloaded", "message": "server busy", "transient": True}
+    assert summary.retried == 1
+
+
+def test_other_errors_are_not_retried() -> None:
+    attempts = 0
+
+    def agent(messages: list[dict[str, str]]) -> str:
+        nonlocal attempts
+        attempts += 1
+        raise KeyError("missing")
+
+    run([example("x")], agent, retries=5, backoff=0)
+    assert attempts == 1
+
+
+def test_invalid_benchmark_lines_are_counted_and_not_written(tmp_path: Path) -> None:
+    benchmark = write_benchmark(
+        tmp_path / "bench.jsonl",
+        [example("one"), '{"inputs": {"messages": []}, "expectations": {}}', "{not json", example("two")],
+    )
+    output = tmp_path / "out.jsonl"
+    examples, summary = run(benchmark, lambda messages: "ok", output=output)
+    assert [line["inputs"]["messages"][0]["content"] for line in lines(output)] == ["one", "two"]
+    assert [e.line for e in summary.invalid] == [2, 3]
+    assert str(summary.invalid[0]).startswith(f"{benchmark}:2: $.inputs.messages: ")
+    assert summary.total == 2
+    assert len(examples) == 2
+
+
+def test_line_errors_and_dicts_are_accepted_as_benchmark_items() -> None:
+    error = LineError("bench.jsonl", 3, (Problem("$", "broken"),))
+    examples, summary = run([example("a"), error, Example.model_validate(example("b"))], lambda m: "ok")
+    assert len(examples) == 2
+    assert summary.invalid == [error]
+
+
+def test_an_existing_output_is_refused_unless_overwritten(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    output.write_text('{"previous": "run"}\n')
+    with pytest.raises(OutputExistsError, match=r"--resume.*--overwrite"):
+        run([example("x")], lambda m: "new", output=output)
+    assert output.read_text() == '{"previous": "run"}\n'
+    run([example("x")], lambda m: "new", output=output, overwrite=True)
+    assert [line["outputs"]["response"] for line in lines(output)] == ["new"]
+
+
+def test_an_empty_existing_output_is_simply_reused(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    output.write_text("\n")
+    run([example("x")], lambda m: "new", output=output)
+    assert len(lines(output)) == 1
+
+
+def test_sync_agents_run_concurrently_up_to_the_limit() -> None:
+    import threading
+    import time
+
+    lock = threading.Lock()
+    running = peak = 0
+
+    def agent(messages: list[dict[str, str]]) -> str:
+        nonlocal running, peak
+        with lock:
+            running += 1
+            peak = max(peak, running)
+        time.sleep(0.05)
+        with lock:
+            running -= 1
+        return "ok"
+
+    run([example(str(i)) for i in range(12)], agent, concurrency=3)
+    assert peak == 3
+
+
+def test_without_collect_nothing_is_kept_in_memory(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    examples, summary = run([example(str(i)) for i in range(5)], lambda m: "ok", output=output, collect=False)
+    assert examples == []
+    assert summary.ran == 5
+    assert len(lines(output)) == 5
+
+
+def test_sort_rewrites_the_output_in_input_order(tmp_path: Path) -> None:
+    order = list(range(8))
+
+    async def agent(messages: list[dict[str, str]]) -> str:
+        await anyio.sleep(random.random() / 50)
+        return messages[-1]["content"]
+
+    documents = [example(str(i)) for i in order] + [example("3")]  # a duplicate example too
+    output = tmp_path / "out.jsonl"
+    run(documents, agent, output=output, concurrency=4, sort=True)
+    assert [line["outputs"]["response"] for line in lines(output)] == [str(i) for i in order] + ["3"]
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="concurrency"):
+        run([example("x")], lambda m: "ok", concurrency=0)
+    with pytest.raises(ValueError, match="output file"):
+        run([example("x")], lambda m: "ok", resume=True)

@@ -1,0 +1,42 @@
+"""Adapters need their framework only when used, and say which extra to install when it is missing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from mb.runner.adapters import langgraph as langgraph_adapter
+from mb.runner.adapters import openai_agents
+
+
+@pytest.fixture
+def fresh_handler_class() -> Iterator[None]:
+    langgraph_adapter._handler_class.cache_clear()
+    yield
+    langgraph_adapter._handler_class.cache_clear()
+
+
+def test_importing_the_runner_and_its_adapters_imports_no_framework() -> None:
+    code = (
+        "import sys, mb.runner, mb.runner.adapters, mb.cli.run\n"
+        "print(sorted(m for m in ('agents', 'langgraph', 'langchain_core') if m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
+
+
+def test_the_openai_agents_adapter_names_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "agents", None)  # as if the package were not installed
+    with pytest.raises(ImportError, match=r"pip install 'morganabench\[openai-agents\]'"):
+        openai_agents.OpenAIAgentsAdapter(object())
+
+
+@pytest.mark.usefixtures("fresh_handler_class")
+def test_the_langgraph_adapter_names_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "langchain_core.callbacks", None)
+    with pytest.raises(ImportError, match=r"pip install 'morganabench\[langgraph\]'"):
+        langgraph_adapter.trace_handler()
+    with pytest.raises(ImportError, match=r"pip install 'morganabench\[langgraph\]'"):
+        langgraph_adapter.LangGraphAdapter(object())

@@ -1,0 +1,158 @@
+"""Resuming an interrupted run: skip what is done (by hash, counting duplicates), repair a cut last line."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mb.entities import Example
+from mb.runner import ResumeError, example_hash, read_previous, run
+
+
+def example(text: str) -> dict[str, Any]:
+    return {"inputs": {"messages": [{"role": "user", "content": text}]}, "expectations": {}}
+
+
+BENCHMARK = [example("a"), example("b"), example("a"), example("c"), example("a"), example("d")]
+"""Three identical examples "a": each must end up in the output exactly once."""
+
+
+def hashes(documents: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(example_hash(Example.model_validate(d)) for d in documents)
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    return [json.loads(line) for line in raw.decode().splitlines() if line.strip()]
+
+
+class Recorder:
+    """An agent that remembers what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def __call__(self, messages: list[dict[str, str]]) -> str:
+        self.asked.append(messages[-1]["content"])
+        return "answer " + messages[-1]["content"]
+
+
+def first_run(output: Path, count: int) -> None:
+    """A run that was stopped after ``count`` examples."""
+    run(BENCHMARK[:count], Recorder(), output=output)
+
+
+def test_resume_runs_only_what_is_missing_and_counts_duplicates(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    first_run(output, 3)  # a, b, a
+    agent = Recorder()
+    examples, summary = run(BENCHMARK, agent, output=output, resume=True)
+    assert sorted(agent.asked) == ["a", "c", "d"]  # the third "a" was not done yet
+    assert (summary.skipped, summary.ran) == (3, 3)
+    written = read_lines(output)
+    assert Counter(line["example_hash"] for line in written) == hashes(BENCHMARK)
+    assert len(written) == len(BENCHMARK)
+    assert [e.inputs.messages[0].content for e in examples] == ["a", "b", "a", "c", "a", "d"]
+    assert all(e.outputs is not None and e.outputs.response.startswith("answer") for e in examples)
+
+
+def test_resuming_a_complete_output_runs_nothing(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    run(BENCHMARK, Recorder(), output=output)
+    before = output.read_bytes()
+    agent = Recorder()
+    _, summary = run(BENCHMARK, agent, output=output, resume=True, collect=False)
+    assert agent.asked == []
+    assert summary.skipped == len(BENCHMARK)
+    assert output.read_bytes() == before
+
+
+def test_a_truncated_last_line_is_dropped_and_its_example_runs_again(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    first_run(output, 2)
+    complete = output.read_bytes()
+    partial = json.dumps({**BENCHMARK[2], "outputs": {"response": "answer a"}, "example_hash": "f00"})[:60]
+    output.write_bytes(complete + partial.encode())  # a kill in the middle of a write
+    agent = Recorder()
+    _, summary = run(BENCHMARK, agent, output=output, resume=True)
+    assert sorted(agent.asked) == ["a", "a", "c", "d"]
+    written = read_lines(output)  # every line parses: the partial one is gone
+    assert Counter(line["example_hash"] for line in written) == hashes(BENCHMARK)
+    assert output.read_bytes().startswith(complete)
+    assert any("truncated" in note for note in summary.notes)
+
+
+def test_a_complete_last_line_without_newline_is_kept(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    first_run(output, 2)
+    output.write_bytes(output.read_bytes().rstrip(b"\n"))
+    agent = Recorder()
+    run(BENCHMARK, agent, output=output, resume=True)
+    assert sorted(agent.asked) == ["a", "a", "c", "d"]
+    assert len(read_lines(output)) == len(BENCHMARK)
+
+
+def test_retry_errors_removes_failed_lines_and_runs_them_again(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+
+    def flaky(messages: list[dict[str, str]]) -> str:
+        if messages[-1]["content"] == "b":
+            raise RuntimeError("down")
+        return "ok"
+
+    run(BENCHMARK, flaky, output=output)
+    assert sum("error" in line["outputs"] for line in read_lines(output)) == 1
+    agent = Recorder()
+    _, summary = run(BENCHMARK, agent, output=output, resume=True, retry_errors=True)
+    assert agent.asked == ["b"]
+    written = read_lines(output)
+    assert not any("error" in line["outputs"] for line in written)
+    assert Counter(line["example_hash"] for line in written) == hashes(BENCHMARK)
+    assert any("removed 1 line" in note for note in summary.notes)
+
+
+def test_gzip_output_cut_short_is_repaired(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl.gz"
+    first_run(output, 3)
+    data = output.read_bytes()
+    output.write_bytes(data + gzip.compress(b'{"inputs": {"messages": [')[:30])  # a member cut off
+    agent = Recorder()
+    run(BENCHMARK, agent, output=output, resume=True)
+    assert sorted(agent.asked) == ["a", "c", "d"]
+    assert Counter(line["example_hash"] for line in read_lines(output)) == hashes(BENCHMARK)
+
+
+def test_a_damaged_line_before_the_last_is_an_error_naming_it(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    first_run(output, 2)
+    good = output.read_text().splitlines()
+    output.write_text("\n".join([good[0], "{oops", good[1]]) + "\n")
+    with pytest.raises(ResumeError, match=rf"{output}:2: not a complete JSON line"):
+        read_previous(output)
+
+
+def test_a_line_without_hash_is_an_error(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    output.write_text(json.dumps(example("a") | {"outputs": {"response": "x"}}) + "\n")
+    with pytest.raises(ResumeError, match=r":1: the line has no example_hash"):
+        run(BENCHMARK, Recorder(), output=output, resume=True)
+
+
+def test_lines_of_another_benchmark_are_kept_and_reported(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    run([example("zzz")], Recorder(), output=output)
+    _, summary = run(BENCHMARK[:2], Recorder(), output=output, resume=True)
+    assert len(read_lines(output)) == 3
+    assert any("1 line(s)" in note and "match no example" in note for note in summary.notes)
+
+
+def test_resume_without_an_existing_output_starts_it(tmp_path: Path) -> None:
+    output = tmp_path / "new.jsonl"
+    _, summary = run(BENCHMARK, Recorder(), output=output, resume=True)
+    assert summary.ran == len(BENCHMARK)
+    assert len(read_lines(output)) == len(BENCHMARK)
