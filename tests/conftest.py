@@ -8,6 +8,11 @@ from typing import Any
 
 import pytest
 
+from mb.data import example_lines
+from mb.evaluation import evaluate
+from mb.io import write_examples
+from mb.results import ExampleResult
+
 DATA = Path(__file__).resolve().parent / "data"
 """Test data shipped with the tests."""
 
@@ -33,3 +38,17 @@ def executed_examples() -> list[dict[str, Any]]:
 def unexecuted_examples() -> list[dict[str, Any]]:
     """The published unexecuted example lines."""
     return spec_lines("examples-unexecuted.jsonl")
+
+
+@pytest.fixture(scope="session")
+def bundled_executed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled executed example benchmark (what `mb examples --executed` writes), as ``agent-demo.jsonl``."""
+    path = tmp_path_factory.mktemp("bundled") / "agent-demo.jsonl"
+    write_examples(path, example_lines(executed=True))
+    return path
+
+
+@pytest.fixture(scope="session")
+def bundled_results(bundled_executed: Path) -> list[ExampleResult]:
+    """The bundled benchmark scored by the evaluator with the lexical judge."""
+    return evaluate(bundled_executed, judge="lexical").results

@@ -4,31 +4,11 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mb.data import example_lines
-from mb.evaluation import evaluate
-from mb.io import write_examples
-from mb.results import ExampleResult
-
 _LOCAL_HOSTS = {"127.0.0.1", "::1", "localhost"}
-
-
-@pytest.fixture(scope="session")
-def bundled_executed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled executed example benchmark (what `mb examples --executed` writes)."""
-    path = tmp_path_factory.mktemp("bundled") / "executed.jsonl"
-    write_examples(path, example_lines(executed=True))
-    return path
-
-
-@pytest.fixture(scope="session")
-def bundled_results(bundled_executed: Path) -> list[ExampleResult]:
-    """The bundled benchmark scored by the evaluator with the lexical judge."""
-    return evaluate(bundled_executed, judge="lexical").results
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from ..entities import Example
 from ..matching import MatchContext
 from ..results import MetricResult
 
-__all__ = ["METRICS", "Metric", "MetricSpec", "register_metric", "skipped"]
+__all__ = ["METRICS", "Compute", "Metric", "MetricSpec", "register_metric", "skipped"]
 
 
 @dataclass(frozen=True)

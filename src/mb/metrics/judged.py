@@ -7,7 +7,7 @@ from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..matching.free_text import same_text
 from ..results import MetricResult
-from ._base import Metric, MetricSpec, register_metric, skipped
+from ._base import Compute, Metric, MetricSpec, register_metric, skipped
 from ._text import context_text, question_text
 
 __all__ = ["coherence", "groundedness", "relevance", "similarity", "similarity_request"]
@@ -81,50 +81,29 @@ def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> Metric
     return _graded(request, ctx, threshold, "similarity")
 
 
-def _llm_only(task: JudgeTask, ctx: MatchContext, threshold: float) -> MetricResult | None:
-    if ctx.supports(task):
-        return None
-    return skipped(
-        f"{task.value} needs an LLM judge (use --judge llm with MB_JUDGE_MODEL and an API key or base URL)", threshold
-    )
+def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
+    """A 1-5 metric only an LLM judge can grade: the response to the request (and, ``grounded``, its context)."""
 
+    def compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
+        threshold = spec.threshold if spec.threshold is not None else _DEFAULT
+        if example.outputs is None:
+            return skipped("no outputs", threshold)
+        context = context_text(example) if grounded else ""
+        if grounded and not context:
+            return skipped(
+                "no context to ground the response on (no retrieval, tool result or inputs.context)", threshold
+            )
+        if not ctx.supports(task):
+            return skipped(
+                f"{task.value} needs an LLM judge (use --judge llm with MB_JUDGE_MODEL and an API key or base URL)",
+                threshold,
+            )
+        request = JudgeRequest(
+            task, candidate=example.outputs.response, reference=context, question=question_text(example)
+        )
+        return _graded(request, ctx, threshold, task.value)
 
-def _relevance(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
-    threshold = spec.threshold if spec.threshold is not None else _DEFAULT
-    if example.outputs is None:
-        return skipped("no outputs", threshold)
-    missing = _llm_only(JudgeTask.RELEVANCE, ctx, threshold)
-    if missing is not None:
-        return missing
-    request = JudgeRequest(JudgeTask.RELEVANCE, candidate=example.outputs.response, question=question_text(example))
-    return _graded(request, ctx, threshold, "relevance")
-
-
-def _coherence(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
-    threshold = spec.threshold if spec.threshold is not None else _DEFAULT
-    if example.outputs is None:
-        return skipped("no outputs", threshold)
-    missing = _llm_only(JudgeTask.COHERENCE, ctx, threshold)
-    if missing is not None:
-        return missing
-    request = JudgeRequest(JudgeTask.COHERENCE, candidate=example.outputs.response, question=question_text(example))
-    return _graded(request, ctx, threshold, "coherence")
-
-
-def _groundedness(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
-    threshold = spec.threshold if spec.threshold is not None else _DEFAULT
-    if example.outputs is None:
-        return skipped("no outputs", threshold)
-    context = context_text(example)
-    if not context:
-        return skipped("no context to ground the response on (no retrieval, tool result or inputs.context)", threshold)
-    missing = _llm_only(JudgeTask.GROUNDEDNESS, ctx, threshold)
-    if missing is not None:
-        return missing
-    request = JudgeRequest(
-        JudgeTask.GROUNDEDNESS, candidate=example.outputs.response, reference=context, question=question_text(example)
-    )
-    return _graded(request, ctx, threshold, "groundedness")
+    return compute
 
 
 def _has_expected(example: Example) -> bool:
@@ -145,11 +124,21 @@ similarity = register_metric(
     )
 )
 relevance = register_metric(
-    Metric("relevance", "How well the response addresses the request (1-5, LLM judge).", 3.0, _has_outputs, _relevance)
+    Metric(
+        "relevance",
+        "How well the response addresses the request (1-5, LLM judge).",
+        3.0,
+        _has_outputs,
+        _llm_graded(JudgeTask.RELEVANCE),
+    )
 )
 coherence = register_metric(
     Metric(
-        "coherence", "How logical and well organized the response is (1-5, LLM judge).", 3.0, _has_outputs, _coherence
+        "coherence",
+        "How logical and well organized the response is (1-5, LLM judge).",
+        3.0,
+        _has_outputs,
+        _llm_graded(JudgeTask.COHERENCE),
     )
 )
 groundedness = register_metric(
@@ -158,6 +147,6 @@ groundedness = register_metric(
         "How well the response is supported by retrieved context (1-5, LLM judge).",
         3.0,
         _has_context,
-        _groundedness,
+        _llm_graded(JudgeTask.GROUNDEDNESS, grounded=True),
     )
 )

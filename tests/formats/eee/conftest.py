@@ -10,10 +10,6 @@ from typing import Any
 import pytest
 from jsonschema.validators import validator_for
 
-from mb.data import example_lines
-from mb.evaluation import evaluate
-from mb.io import write_examples
-from mb.results import ExampleResult
 from tests.conftest import SHARED_SPEC
 
 BUNDLED_SCHEMAS = Path(__file__).resolve().parents[3] / "src" / "mb" / "formats" / "eee" / "schemas"
@@ -40,20 +36,6 @@ def schema_problems(record: Any, kind: str, version: str) -> list[str]:
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     """Every line of a JSONL file."""
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
-@pytest.fixture(scope="session")
-def bundled_executed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled executed example benchmark (what `mb examples --executed` writes)."""
-    path = tmp_path_factory.mktemp("bundled") / "agent-demo.jsonl"
-    write_examples(path, example_lines(executed=True))
-    return path
-
-
-@pytest.fixture(scope="session")
-def bundled_results(bundled_executed: Path) -> list[ExampleResult]:
-    """The bundled benchmark scored by the evaluator with the lexical judge."""
-    return evaluate(bundled_executed, judge="lexical").results
 
 
 @pytest.fixture
