@@ -65,9 +65,7 @@ def _measure(path: Path, count: int) -> None:
         orjson.loads(data)
     raw = time.perf_counter() - start
     start = time.perf_counter()
-    results = 0
     for result in iter_evaluate(path, judge="lexical", metrics=[]):
-        results += 1
         if result.status == "error":
             raise SystemExit(f"unexpected error on line {result.line}: {result.error}")
     evaluated = time.perf_counter() - start

@@ -1,0 +1,117 @@
+"""Deterministic checks for what similarity measures miss: changed numbers, flipped polarity, swapped names.
+
+"Book 5 seats" and "book 6 seats", "the store is open" and "the store is not open" (or "closed"), "meet in Paris" and
+"meet in London" look alike to embeddings and to word overlap. Each guard compares what both texts commit to; a
+guard that fires caps the score below the decision boundary and names itself in the reason.
+
+Directions differ by task. EQUIVALENCE (a tool argument against the expected text) and SIMILARITY (a response
+against the expected response) want the reference's numbers in the candidate (extra detail is allowed) and fire on
+names only when each side names something the other does not. SUPPORT (a cited span against its chunk) wants every
+number and name of the span in the chunk, and checks polarity against the chunk sentences that match the span best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ._names import absent_names, names
+from ._polarity import antonym_conflict, negation_conflict
+from ._quantities import Quantity, extract_quantities, unmatched
+from .base import JudgeRequest, JudgeTask
+
+__all__ = ["GUARD_CAP", "GuardFailure", "apply_guards", "describe_failures", "precheck", "run_guards"]
+
+GUARD_CAP = 0.25
+"""The highest score a pair keeps once a guard fires (grade 2 on the 1-5 scale)."""
+
+_PAIRED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.SUPPORT})
+
+
+@dataclass(frozen=True, slots=True)
+class GuardFailure:
+    """A guard that fired, and why."""
+
+    guard: str
+    """``numbers``, ``negation``, ``antonyms`` or ``entities``."""
+
+    detail: str
+    """What differs, quoting both texts."""
+
+
+def precheck(request: JudgeRequest) -> tuple[float, str] | None:
+    """A verdict that needs no judge (blank texts) as ``(score, reason)``, or None to judge normally."""
+    candidate, reference = request.candidate.strip(), request.reference.strip()
+    if not candidate and not reference and request.task in _PAIRED:
+        return 1.0, "both texts are empty"
+    if not candidate:
+        return 0.0, "the candidate text is empty"
+    if not reference and request.task in _PAIRED:
+        return 0.0, "the reference text is empty"
+    return None
+
+
+def _listing(items: list[Quantity]) -> str:
+    return ", ".join(repr(q.text) for q in items[:4])
+
+
+def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
+    cand, ref = extract_quantities(candidate), extract_quantities(reference)
+    if task is JudgeTask.SUPPORT:
+        extra = unmatched(cand, ref)
+        return GuardFailure("numbers", f"the chunk does not state {_listing(extra)}") if extra else None
+    missing = unmatched(ref, cand)
+    if not missing:
+        return None
+    extra = unmatched(cand, ref)
+    if extra:
+        detail = f"the candidate has {_listing(extra)} where the reference has {_listing(missing)}"
+        return GuardFailure("numbers", detail)
+    return GuardFailure("numbers", f"the reference states {_listing(missing)}, the candidate does not")
+
+
+def _entities(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
+    (cand_strong, cand_weak), (ref_strong, ref_weak) = names(candidate), names(reference)
+    cand_missing = absent_names(cand_strong, candidate, reference)
+    if task is JudgeTask.SUPPORT:
+        if cand_missing:
+            return GuardFailure("entities", f"the chunk does not mention {', '.join(cand_missing[:4])}")
+        return None
+    ref_missing = absent_names(ref_strong, reference, candidate)
+    if not cand_missing and not ref_missing:
+        return None
+    cand_all = cand_missing + absent_names(cand_weak, candidate, reference)
+    ref_all = ref_missing + absent_names(ref_weak, reference, candidate)
+    if cand_all and ref_all:
+        detail = f"the candidate names {', '.join(cand_all[:4])} where the reference names {', '.join(ref_all[:4])}"
+        return GuardFailure("entities", detail)
+    return None
+
+
+def _first(details: Sequence[str | None]) -> str | None:
+    return next((detail for detail in details if detail is not None), None)
+
+
+def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequence[str] = ()) -> list[GuardFailure]:
+    """Every guard that fires for this pair. For SUPPORT, ``windows`` are the chunk sentences that best match the
+    span; polarity is checked against them (a long chunk may affirm and deny one word in different sentences)."""
+    against = list(windows) or [reference]
+    negation = _first([negation_conflict(candidate, window) for window in against])
+    antonym = _first([antonym_conflict(candidate, window) for window in against])
+    failures = [
+        _numbers(task, candidate, reference),
+        GuardFailure("negation", negation) if negation else None,
+        GuardFailure("antonyms", antonym) if antonym else None,
+        _entities(task, candidate, reference),
+    ]
+    return [failure for failure in failures if failure is not None]
+
+
+def describe_failures(failures: Sequence[GuardFailure]) -> str:
+    """One clause per fired guard, for reasons."""
+    return "; ".join(f"{failure.guard} guard fired ({failure.detail})" for failure in failures)
+
+
+def apply_guards(score: float, failures: Sequence[GuardFailure]) -> float:
+    """The score once guards have spoken: capped at ``GUARD_CAP`` when any fired."""
+    return min(score, GUARD_CAP) if failures else score

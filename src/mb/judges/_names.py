@@ -1,0 +1,118 @@
+"""Named entities without a tagger: capitalized words, compared with tolerance for acronyms and spelling variants.
+
+A word capitalized mid-sentence ("meet in *Paris*", "*iPhone*") is a *strong* name. A capitalized word that starts a
+sentence proves little ("Plants use light...") and is a *weak* name, unless a capitalized word follows it ("*Pierre*
+Curie"). Titles, months, units and function words are never names.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+
+from ._quantities import extract_quantities
+from ._text import STOPWORDS, stem, tokens
+
+__all__ = ["absent_names", "names"]
+
+_UNIT_LETTERS = re.compile(r"(?<=[\d°])\s?[CFK]\b|°\s?[CFK]?\b")
+_RUN_JOINERS = frozenset({"of", "the", "and", "de", "van", "von", "da", "del", "la", "le", "du"})
+_NOT_NAMES_TEXT = """
+    mr mrs ms miss dr prof sir dame lord lady king queen prince princess president senator governor mayor saint st
+    pope ceo dear hi hello hey thanks thank regards best cheers yes ok okay sure sorry unfortunately however note
+    subject re fw fwd fyi asap urgent reminder"""
+_NOT_NAMES = STOPWORDS | frozenset(_NOT_NAMES_TEXT.split())
+_STARTERS_TEXT = """
+    send find search book schedule create show get set add remove delete update check call email tell ask make
+    write reply forward cancel open close list give buy order remind look share move copy print draft post plan
+    summarize summarise translate compare explain describe let go take keep start stop turn run use need want try
+    yes no not never there here today tomorrow yesterday next last new first then after before once while because
+    since although though unless until our your their my his her its we you they he she it i in on at for from to
+    with by about of as is are was were will would can could should may might must do does did have has had hello
+    hi dear thanks thank please sorry great good sure certainly absolutely unfortunately also additionally however
+    overall finally second third meanwhile"""
+_COMMON_STARTERS = frozenset(_STARTERS_TEXT.split())
+"""Common words that start sentences: capitalized there, they are not names."""
+
+
+@lru_cache(maxsize=8192)
+def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names a text mentions, case-folded: ``(strong, weak)``."""
+    strong: list[str] = []
+    weak: list[str] = []
+    found = tokens(_UNIT_LETTERS.sub(" ", text))
+    for token in found:
+        word = token.text
+        if not word.isalpha() or not any(c.isupper() for c in word):
+            continue
+        if len(word) == 1 and (token.initial or word in "IA"):
+            continue
+        if token.lower in _NOT_NAMES or extract_quantities(word):
+            continue
+        if word.isupper() and len(word) <= 4 and all(c in "IVXL" for c in word):
+            continue
+        following = found[token.index + 1] if token.index + 1 < len(found) else None
+        in_run = following is not None and not following.initial and following.text[:1].isupper()
+        if token.initial and not any(c.isupper() for c in word[1:]) and not in_run:
+            if token.lower not in _COMMON_STARTERS:
+                weak.append(token.lower)
+            continue
+        strong.append(token.lower)
+    return tuple(dict.fromkeys(strong)), tuple(dict.fromkeys(weak))
+
+
+@lru_cache(maxsize=8192)
+def _vocabulary(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    lowered = [token.lower for token in tokens(text)]
+    return frozenset(lowered) | frozenset(stem(w) for w in lowered), tuple(lowered)
+
+
+@lru_cache(maxsize=8192)
+def _runs(text: str) -> tuple[tuple[str, ...], ...]:
+    """Runs of capitalized words ("United Nations", "Bank of America"), joined by of/the/and/de/van."""
+    out: list[tuple[str, ...]] = []
+    run: list[str] = []
+    for token in (*tokens(text), None):
+        if token is not None and token.text.isalpha() and token.text[:1].isupper():
+            run.append(token.lower)
+            continue
+        if token is not None and run and token.lower in _RUN_JOINERS:
+            continue
+        if len(run) >= 2:
+            out.append(tuple(run))
+        run = []
+    return tuple(out)
+
+
+def _initials(run: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(
+        "".join(w[0] for w in run[start:end]) for start in range(len(run)) for end in range(start + 2, len(run) + 1)
+    )
+
+
+def _similar_word(name: str, words: tuple[str, ...]) -> bool:
+    """Spelling variants ("Allies"/"Allied", "Londn"/"London"): a long shared prefix or a high fuzzy ratio."""
+    for word in words:
+        shortest = min(len(name), len(word))
+        shared = next((i for i, (a, b) in enumerate(zip(name, word, strict=False)) if a != b), shortest)
+        if shared >= 5 and shared >= 0.8 * shortest:
+            return True
+    return len(name) >= 5 and process.extractOne(name, words, scorer=fuzz.ratio, score_cutoff=88) is not None
+
+
+def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:
+    """The names of ``source`` that ``other`` does not mention, allowing acronyms ("UN" / "United Nations")."""
+    vocabulary, words = _vocabulary(other)
+    other_initials = frozenset().union(*(_initials(run) for run in _runs(other)))
+    missing = []
+    for name in found:
+        if name in vocabulary or stem(name) in vocabulary or name in other_initials:
+            continue
+        if any(name in run and not _initials(run).isdisjoint(vocabulary) for run in _runs(source)):
+            continue
+        if _similar_word(name, words):
+            continue
+        missing.append(name)
+    return missing

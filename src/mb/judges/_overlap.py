@@ -1,0 +1,41 @@
+"""Word-overlap measures shared by the lexical judge and the local judge's SUPPORT check."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz
+
+from ._text import content_stems, normalize, sentences, words
+
+__all__ = ["pair_similarity", "support_overlap"]
+
+
+def _bag(text: str) -> set[str]:
+    stems = content_stems(text)
+    return set(stems) if stems else set(words(text))
+
+
+def _containment(span: str, passage: str) -> float:
+    own = _bag(span)
+    return len(own & _bag(passage)) / len(own) if own else 1.0
+
+
+def pair_similarity(candidate: str, reference: str) -> tuple[float, str]:
+    """Mean of the Dice overlap of content-word stems and the order-insensitive fuzzy ratio, with its description."""
+    a, b = _bag(candidate), _bag(reference)
+    dice = 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
+    fuzzy = fuzz.token_sort_ratio(normalize(candidate), normalize(reference)) / 100.0
+    raw = (dice + fuzzy) / 2
+    return raw, f"word overlap {dice:.2f}, fuzzy ratio {fuzzy:.2f}, similarity {raw:.2f}"
+
+
+def support_overlap(span: str, chunk: str) -> tuple[float, str, list[str]]:
+    """How much of the span the chunk contains: the mean of content-word containment and the best fuzzy substring
+    alignment. Returns the measure, its description and the chunk sentences that share most words with the span."""
+    contained = _containment(span, chunk)
+    aligned = fuzz.partial_ratio(normalize(span), normalize(chunk)) / 100.0
+    raw = (contained + aligned) / 2
+    scored = [(_containment(span, sentence), sentence) for sentence in sentences(chunk)]
+    best = max((score for score, _ in scored), default=0.0)
+    windows = [sentence for score, sentence in scored if score >= best - 1e-9]
+    detail = f"{contained:.0%} of the span's words in the chunk, alignment {aligned:.2f}, overlap {raw:.2f}"
+    return raw, detail, windows

