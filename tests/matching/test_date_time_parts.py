@@ -177,3 +177,29 @@ def test_parse_values() -> None:
     relative = parse_value("next Friday", None)
     assert isinstance(relative, str)
     assert "user_time is missing" in relative
+
+
+def test_phrases_that_mean_the_same_all_day_are_resolved_once_per_day() -> None:
+    from mb.matching.date_time import match_date_time
+    from mb.matching.date_time._phrase import _resolve, _same_all_day
+
+    _resolve.cache_clear()
+    _same_all_day.cache_clear()
+    morning, evening = datetime(2024, 2, 1, 9, 15), datetime(2024, 2, 1, 17, 40)  # a Thursday
+    for said in (morning, evening, datetime(2024, 2, 1, 23, 5)):
+        assert match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", said).passed
+        assert match_date_time("next Friday at 2pm", "2024-02-02T14:00:00", said).passed
+    info = _same_all_day.cache_info()
+    assert (info.misses, info.hits) == (1, 2)
+
+
+def test_phrases_that_move_with_the_clock_stay_exact() -> None:
+    from mb.matching.date_time import match_date_time
+
+    assert match_date_time("in 2 hours", "2024-02-01T11:15:00", datetime(2024, 2, 1, 9, 15)).passed
+    assert match_date_time("in 2 hours", "2024-02-01T19:40:00", datetime(2024, 2, 1, 17, 40)).passed
+    assert not match_date_time("in 2 hours", "2024-02-01T11:15:00", datetime(2024, 2, 1, 17, 40)).passed
+    # a bare clock time means today until it has passed, then tomorrow
+    assert match_date_time("at 9am", "2024-02-01T09:00:00", datetime(2024, 2, 1, 8, 0)).passed
+    assert match_date_time("at 9am", "2024-02-02T09:00:00", datetime(2024, 2, 1, 10, 0)).passed
+    assert not match_date_time("at 9am", "2024-02-01T09:00:00", datetime(2024, 2, 1, 10, 0)).passed

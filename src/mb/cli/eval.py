@@ -10,6 +10,7 @@ import anyio
 import click
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
 from ..evaluation._engine import aiter_evaluate_chunks
 from ..io import JsonlWriter
@@ -157,7 +158,8 @@ def eval_command(
                 writer.close()
 
     try:
-        anyio.run(main)
+        with streaming_gc():
+            anyio.run(main)
     except OSError as exc:
         err_console.print(f"[red]error:[/] cannot read {executed}: {exc.strerror or exc}")
         raise SystemExit(2) from exc

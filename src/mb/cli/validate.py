@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from .._gc import streaming_gc
 from ..io import iter_documents
 from ._console import err_console, out_console
 
@@ -36,23 +37,15 @@ def validate(files: tuple[Path, ...], executed: bool, quiet: bool) -> None:
 
     read = valid = invalid = 0
     empty: list[Path] = []
-    for path in files:
-        lines_in_file = 0
-        try:
-            for _number, _document, error in iter_documents(path, executed=executed, check_only=True):
-                lines_in_file += 1
-                if error is None:
-                    valid += 1
-                else:
-                    invalid += 1
-                    out_console.print(str(error), markup=False)
-        except OSError as exc:
-            err_console.print(f"[red]error:[/] {path}: cannot read: {exc.strerror or exc}")
-            raise SystemExit(2) from exc
-        read += lines_in_file
-        if lines_in_file == 0:
-            empty.append(path)
-            out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
+    with streaming_gc():
+        for path in files:
+            file_valid, file_invalid = _check_file(path, executed)
+            read += file_valid + file_invalid
+            valid += file_valid
+            invalid += file_invalid
+            if file_valid + file_invalid == 0:
+                empty.append(path)
+                out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
 
     if not quiet:
         status = "[green]all valid[/]" if invalid == 0 and not empty else "[red]invalid[/]"
@@ -61,3 +54,19 @@ def validate(files: tuple[Path, ...], executed: bool, quiet: bool) -> None:
             + (f", {len(empty)} empty file(s)" if empty else "")
         )
     raise SystemExit(1 if invalid or empty else 0)
+
+
+def _check_file(path: Path, executed: bool) -> tuple[int, int]:
+    """Print each problem of one file; (valid lines, invalid lines). An unreadable file exits with status 2."""
+    valid = invalid = 0
+    try:
+        for _number, _document, error in iter_documents(path, executed=executed, check_only=True):
+            if error is None:
+                valid += 1
+            else:
+                invalid += 1
+                out_console.print(str(error), markup=False)
+    except OSError as exc:
+        err_console.print(f"[red]error:[/] {path}: cannot read: {exc.strerror or exc}")
+        raise SystemExit(2) from exc
+    return valid, invalid

@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from ._calendar import WEEKDAYS, place_clocks
 from ._interpret import interpret
@@ -284,7 +284,25 @@ def _resolve_unguarded(phrase: str, wall: datetime | None, literal: bool, user_t
                 f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing",
             )
         return Resolution(phrase, _zoned(first, zone), None)
-    readings = resolve_naive(text, wall, literal)
+    readings = _same_all_day(text, wall.date(), literal)
+    if readings is None:
+        readings = resolve_naive(text, wall, literal)
     if not readings:
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
     return Resolution(phrase, _zoned(readings, zone or home), home)
+
+
+_DAY_PROBES = (time(0, 0), time(12, 0), time(23, 59))
+
+
+@functools.lru_cache(maxsize=16384)
+def _same_all_day(text: str, day: date, literal: bool) -> tuple[Reading, ...] | None:
+    """The readings of ``text`` said at any time of ``day``, when they do not depend on the time of day.
+
+    Most phrases ("next Friday at 2pm", "tomorrow", "June 3rd") mean the same all day: resolved at the start,
+    middle and end of the day they agree, and one resolution then serves every request of that day (real runs
+    give each example its own request time). Phrases that move with the clock ("in 2 hours", a bare "9am" that
+    rolls over to tomorrow once past) disagree across the probes and are resolved against the exact time.
+    """
+    first, *others = (resolve_naive(text, datetime.combine(day, moment), literal) for moment in _DAY_PROBES)
+    return first if all(other == first for other in others) else None
