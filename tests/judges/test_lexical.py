@@ -109,3 +109,14 @@ def test_accuracy_on_the_labelled_pairs_stays_high(judge: LexicalJudge) -> None:
     correct = sum(v.passed == r["label"] for v, r in zip(verdicts, rows, strict=True))
     assert correct / len(rows) >= 0.85
     assert set(LEXICAL_THRESHOLDS) == {EQ, SIM, SUP}
+
+
+@pytest.mark.parametrize("task", [JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY])
+@pytest.mark.parametrize(
+    "candidate",
+    ["I cannot help with geography.", "The weather is nice today.", "Sure, I will schedule the design review."],
+)
+def test_texts_sharing_no_content_word_never_match(task: JudgeTask, candidate: str) -> None:
+    (verdict,) = LexicalJudge().judge_sync([JudgeRequest(task, candidate, "Paris is the capital of France.")])
+    assert not verdict.passed
+    assert "word overlap 0.00" in verdict.reason

@@ -17,8 +17,8 @@ from .base import JudgeRequest, JudgeTask, Verdict
 __all__ = ["LEXICAL_THRESHOLDS", "LexicalJudge"]
 
 LEXICAL_THRESHOLDS: Mapping[JudgeTask, float] = {
-    JudgeTask.EQUIVALENCE: 0.205,
-    JudgeTask.SIMILARITY: 0.208,
+    JudgeTask.EQUIVALENCE: 0.25,
+    JudgeTask.SIMILARITY: 0.25,
     JudgeTask.SUPPORT: 0.55,
 }
 """Raw similarity at which a pair counts as equivalent / similar / supported (calibrated, see bench/)."""
