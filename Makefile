@@ -24,6 +24,7 @@ demo: $(VENV)/.installed-demo
 	@mkdir -p $(DEMO_DIR)
 	$(BIN)/mb examples --executed -o $(DEMO_DIR)/executed.jsonl
 	$(BIN)/mb validate --executed $(DEMO_DIR)/executed.jsonl
+	$(BIN)/mb eval $(DEMO_DIR)/executed.jsonl -o $(DEMO_DIR)/results.jsonl
 
 test: $(VENV)/.installed-test lint typecheck unit
 
@@ -38,7 +39,7 @@ unit: $(VENV)/.installed-test
 	$(BIN)/pytest -q
 
 bench: $(VENV)/.installed-test
-	$(BIN)/python bench/validate.py
+	for script in validate evaluate run judge_local date_time eee_export; do $(BIN)/python bench/$$script.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) $(DEMO_DIR) .pytest_cache .mypy_cache .ruff_cache

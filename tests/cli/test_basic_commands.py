@@ -60,8 +60,30 @@ def test_bundled_examples_cover_the_format() -> None:
     assert [json.loads(e.model_dump_json(exclude_none=True)) for e in executed[:3]] == published
 
 
-@pytest.mark.parametrize("command", ["schema", "validate", "examples", "eval"])
-def test_help(command: str) -> None:
-    result = CliRunner().invoke(main, [command, "--help"])
-    assert result.exit_code == 0
+COMMANDS = [
+    "schema",
+    "validate",
+    "examples",
+    "eval",
+    "run",
+    "runevals",
+    "import",
+    "import m365",
+    "export",
+    "export m365",
+    "export eee",
+    "export mlflow",
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_loads_and_has_help(command: str) -> None:
+    result = CliRunner().invoke(main, [*command.split(), "--help"])
+    assert result.exit_code == 0, result.output
     assert "Usage:" in result.stdout
+
+
+def test_top_level_help_lists_every_command() -> None:
+    listed = CliRunner().invoke(main, ["--help"]).stdout
+    for command in {c.split()[0] for c in COMMANDS}:
+        assert f"  {command} " in listed
