@@ -12,7 +12,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
-from ..evaluation._engine import aiter_evaluate_chunks
+from ..evaluation._engine import INVALID_LINE, aiter_evaluate_chunks
 from ..io import JsonlWriter
 from ..metrics import METRICS, MetricSpec
 from ._console import err_console, out_console
@@ -141,13 +141,16 @@ def eval_command(
     note = judge_note(judge)
     builder = SummaryBuilder()
     failures = FailureLog(show_failures)
+    unusable = 0
 
     async def main() -> None:
-        writer = JsonlWriter(output) if output is not None else None
+        nonlocal unusable
+        writer = JsonlWriter(output, exclude_none=False) if output is not None else None
         try:
             with _progress(quiet) as advance:
                 async for chunk in aiter_evaluate_chunks(executed, judge=active, metrics=metrics, require=require):
                     for result in chunk:
+                        unusable += bool(result.error and result.error.startswith(INVALID_LINE))
                         builder.add(result)
                         failures.add(result)
                         if writer is not None:
@@ -166,6 +169,13 @@ def eval_command(
     summary = builder.build(active.name)
     if summary.total == 0:
         err_console.print(f"[red]error:[/] {executed} holds no example (it is empty or blank)")
+        raise SystemExit(2)
+    if unusable == summary.total:
+        first = summary.error_messages[0] if summary.error_messages else ""
+        err_console.print(
+            f"[red]error:[/] no line of {executed} could be evaluated (is it an executed benchmark? run an agent "
+            f"over it with `mb run` first); first problem: {first}"
+        )
         raise SystemExit(2)
     if fmt == "json":
         out_console.print_json(summary.model_dump_json())

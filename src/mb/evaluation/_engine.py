@@ -26,12 +26,22 @@ from ..results import ExampleResult, RunResult
 from ._example import MetricPlan, error_result, evaluate_with
 from ._summary import SummaryBuilder
 
-__all__ = ["aevaluate", "aiter_evaluate", "evaluate", "evaluate_example", "iter_evaluate", "resolve_judge"]
+__all__ = [
+    "INVALID_LINE",
+    "aevaluate",
+    "aiter_evaluate",
+    "evaluate",
+    "evaluate_example",
+    "iter_evaluate",
+    "resolve_judge",
+]
 
 Source = Iterable[Example | LineError | Record] | str | os.PathLike[str]
 MetricArg = Sequence[str | MetricSpec] | None
 
 _PENDING = Verdict(score=1.0, reason="pending", judge="pending")
+INVALID_LINE = "invalid line: "
+"""How the error of a line that is not a valid executed example begins."""
 _CHUNK = 256
 _MEMO_SIZE = 100_000
 
@@ -81,9 +91,9 @@ def _items(source: Source) -> Iterator[_Item]:
     for position, record in enumerate(records, start=1):
         if isinstance(record, Record):
             error = record.error.message if record.error is not None else None
-            yield _Item(record.line, record.example, f"invalid line: {error}" if error else None)
+            yield _Item(record.line, record.example, f"{INVALID_LINE}{error}" if error else None)
         elif isinstance(record, LineError):
-            yield _Item(record.line, None, f"invalid line: {record.message}")
+            yield _Item(record.line, None, f"{INVALID_LINE}{record.message}")
         else:
             yield _Item(position, record, None)
 

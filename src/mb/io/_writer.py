@@ -18,19 +18,24 @@ __all__ = ["JsonlWriter", "dump_line", "write_examples"]
 PathLike = str | os.PathLike[str]
 
 
-def dump_line(item: BaseModel | dict[str, Any]) -> bytes:
-    """Serialize one item as a JSON line (with the trailing newline); models drop ``None`` fields."""
+def dump_line(item: BaseModel | dict[str, Any], *, exclude_none: bool = True) -> bytes:
+    """Serialize one item as a JSON line (with the trailing newline); models drop ``None`` fields unless
+    ``exclude_none=False``."""
     if isinstance(item, BaseModel):
-        return item.model_dump_json(exclude_none=True).encode() + b"\n"
+        return item.model_dump_json(exclude_none=exclude_none).encode() + b"\n"
     return orjson.dumps(item, option=orjson.OPT_NON_STR_KEYS) + b"\n"
 
 
 class JsonlWriter:
     """Append-only JSONL writer; every line is flushed as soon as it is written, so a crash loses nothing
-    already written. Paths ending in ``.gz`` are gzip-compressed (appending adds a gzip member)."""
+    already written. Paths ending in ``.gz`` are gzip-compressed (appending adds a gzip member). Models are
+    written without their ``None`` fields unless ``exclude_none=False``."""
 
-    def __init__(self, target: PathLike | IO[bytes], *, append: bool = False, fsync: bool = False) -> None:
+    def __init__(
+        self, target: PathLike | IO[bytes], *, append: bool = False, fsync: bool = False, exclude_none: bool = True
+    ) -> None:
         self._fsync = fsync
+        self._exclude_none = exclude_none
         self._owned = isinstance(target, (str, os.PathLike)) and str(target) != "-"
         self._stream: IO[bytes]
         if not isinstance(target, (str, os.PathLike)):
@@ -49,7 +54,7 @@ class JsonlWriter:
 
     def write(self, item: BaseModel | dict[str, Any]) -> None:
         """Write one item as a line and flush it."""
-        self._stream.write(dump_line(item))
+        self._stream.write(dump_line(item, exclude_none=self._exclude_none))
         self.flush()
         self.count += 1
 

@@ -1,0 +1,63 @@
+"""``mb eval``: one result line per input line in order, the summary, and exit codes 0 / 1 / 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from mb.cli import main
+from tests.conftest import SPEC
+
+
+def _eval(*args: str) -> Result:
+    return CliRunner().invoke(main, ["eval", "--judge", "lexical", "-q", *args])
+
+
+def test_results_align_with_input_lines(tmp_path: Path) -> None:
+    lines = (SPEC / "examples-executed.jsonl").read_text().splitlines()
+    source = tmp_path / "x.jsonl"
+    source.write_text("\n".join([lines[0], "", "{not json", lines[1], lines[2]]) + "\n")
+    out = tmp_path / "results.jsonl"
+    result = _eval(str(source), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["line"] for r in rows] == [1, 3, 4, 5]
+    assert [r["status"] for r in rows] == ["passed", "error", "passed", "passed"]
+    assert rows[1]["passed"] is False
+    assert rows[1]["error"].startswith("invalid line: $: invalid JSON")
+    assert set(rows[0]) >= {"line", "passed", "score", "assertions", "checks", "metrics", "error"}
+    assert [p["params"] for p in rows[0]["assertions"][0]["parameters"]] == [["query"], ["limit"], ["site"]]
+    assert "3/4 passed" in result.stdout
+    assert "judge: lexical" in result.stdout
+
+
+def test_json_summary_and_fail_under(tmp_path: Path) -> None:
+    path = str(SPEC / "examples-executed.jsonl")
+    result = _eval(path, "--format", "json")
+    summary = json.loads(result.stdout)
+    assert (result.exit_code, summary["total"], summary["passed"], summary["judge"]) == (0, 3, 3, "lexical")
+    assert summary["by_metric"]["citations"]["failed"] == 1
+    assert _eval(path, "--fail-under", "100%").exit_code == 0
+    assert _eval(path, "--require", "citations", "--fail-under", "0.9").exit_code == 1
+
+
+def test_metric_selection(tmp_path: Path) -> None:
+    path = str(SPEC / "examples-executed.jsonl")
+    summary = json.loads(_eval(path, "--format", "json", "--metrics", "exact_match").stdout)
+    assert list(summary["by_metric"]) == ["exact_match"]
+    summary = json.loads(_eval(path, "--format", "json", "--metrics", "none").stdout)
+    assert summary["by_metric"] == {}
+
+
+def test_unusable_input_and_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert _eval(str(tmp_path / "missing.jsonl")).exit_code == 2
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert _eval(str(empty)).exit_code == 2
+    unexecuted = _eval(str(SPEC / "examples-unexecuted.jsonl"))
+    assert unexecuted.exit_code == 2
+    assert "could be evaluated" in unexecuted.stderr
+    assert _eval(str(SPEC / "examples-executed.jsonl"), "--metrics", "bleu").exit_code == 2
+    assert _eval(str(SPEC / "examples-executed.jsonl"), "--fail-under", "2").exit_code == 2
