@@ -48,9 +48,16 @@ _MEMO_SIZE = 100_000
 
 @dataclass(frozen=True, slots=True)
 class _Item:
+    """One line to evaluate."""
+
     line: int
+    """1-based line number (position, for in-memory examples)."""
+
     example: Example | None
+    """The example, or None when the line is invalid."""
+
     error: str | None
+    """Why the line is invalid; None for an example."""
 
 
 class _Recorder:
