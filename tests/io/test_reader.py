@@ -126,3 +126,15 @@ def test_missing_file_raises_os_error(tmp_path: Path) -> None:
 )
 def test_json_path(parts: list[str | int], expected: str) -> None:
     assert json_path(parts) == expected
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_with_a_byte_order_mark_is_read(tmp_path: Path, encoding: str) -> None:
+    bom = {"utf-16": "", "utf-16-le": "\ufeff", "utf-16-be": "\ufeff"}[encoding]
+    path = _write(
+        tmp_path / "ps.jsonl", (bom + GOOD + "\r\n\r\n" + GOOD.replace("hi", "héllo") + "\r\n").encode(encoding)
+    )
+    records = list(iter_records(path))
+    assert [r.line for r in records] == [1, 3]
+    assert records[1].example is not None
+    assert records[1].example.inputs.messages[0].content == "héllo"

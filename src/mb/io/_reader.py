@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import sys
@@ -22,6 +23,7 @@ __all__ = ["Record", "iter_documents", "iter_records", "parse_document", "read_e
 
 PathLike = str | os.PathLike[str]
 _BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _GZIP_MAGIC = b"\x1f\x8b"
 # Every ASCII digit becomes b"0", everything else a space: twenty zeros in a row mean a 20-digit number (or
 # string), found at C speed.
@@ -66,11 +68,28 @@ def _open(source: PathLike | IO[bytes]) -> tuple[IO[bytes], bool]:
     return raw, True
 
 
-def iter_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes]]:
-    """Yield ``(line_number, bytes)`` for every non-blank line, with a leading BOM and line ends removed."""
-    stream, must_close = _open(source)
+def _utf16_lines(stream: IO[bytes]) -> Iterator[bytes]:
+    """The lines of a UTF-16 stream (its BOM says which byte order), re-encoded as UTF-8."""
+    text = io.TextIOWrapper(stream, encoding="utf-16", errors="replace", newline=None)
     try:
-        for number, raw in enumerate(stream, start=1):
+        for line in text:
+            yield line.encode("utf-8")
+    finally:
+        text.detach()
+
+
+def iter_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes]]:
+    """Yield ``(line_number, bytes)`` for every non-blank line, with a leading BOM and line ends removed.
+
+    Files are UTF-8; a UTF-16 file with its byte-order mark (what Windows PowerShell writes) is read too.
+    """
+    stream, must_close = _open(source)
+    peek = getattr(stream, "peek", None)
+    lines: Iterator[bytes] = iter(stream)
+    if peek is not None and peek(2)[:2] in _UTF16_BOMS:
+        lines = _utf16_lines(stream)
+    try:
+        for number, raw in enumerate(lines, start=1):
             if number == 1 and raw.startswith(_BOM):
                 raw = raw[len(_BOM) :]
             data = raw.strip()
