@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..metrics import METRICS
 from ..results import ExampleResult, RateStat, Summary
 
 __all__ = ["SummaryBuilder"]
@@ -33,6 +34,12 @@ class _Tally:
     def stat(self) -> RateStat:
         mean = round(self.value_sum / self.value_count, 4) if self.value_count else None
         return RateStat(total=self.total, passed=self.passed, failed=self.failed, errors=self.errors, mean=mean)
+
+
+def _metric_order(name: str) -> tuple[int, str]:
+    """Built-in metrics in reporting order, then others by name."""
+    order = list(METRICS)
+    return (order.index(name), "") if name in METRICS else (len(order), name)
 
 
 def _tally(slices: dict[str, _Tally], key: str) -> _Tally:
@@ -86,7 +93,7 @@ class SummaryBuilder:
             by_assertion={k: v.stat() for k, v in self._assertions.items()},
             by_matcher={k: v.stat() for k, v in sorted(self._matchers.items())},
             by_check={k: v.stat() for k, v in self._checks.items()},
-            by_metric={k: v.stat() for k, v in self._metrics.items()},
+            by_metric={k: self._metrics[k].stat() for k in sorted(self._metrics, key=_metric_order)},
             by_category={k: v.stat() for k, v in sorted(self._categories.items())},
             error_messages=list(self._errors),
         )
