@@ -89,6 +89,7 @@ PUBLIC = {
     "mb.metrics": [
         "METRICS",
         "METRIC_NAMES",
+        "NEEDS_LLM_JUDGE",
         "Compute",
         "Metric",
         "MetricSpec",

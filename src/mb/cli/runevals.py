@@ -173,6 +173,14 @@ def _report(run: EvalRun, output: Path | None) -> None:
         out_console.print(
             f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}", highlight=False
         )
+    failed = Counter(
+        (key, str(score.get("error", "")))
+        for row in rows
+        for key, score in row.scores.items()
+        if score.get("result") == "error"
+    )
+    for (key, reason), times in sorted(failed.items()):
+        err_console.print(f"[yellow]could not score:[/] {escape(key)} ({times}x): {escape(reason)}", highlight=False)
     skipped = Counter((s.get("evaluator", ""), s.get("reason", "")) for row in rows for s in row.skipped)
     for (evaluator, reason), times in sorted(skipped.items()):
         err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}", highlight=False)

@@ -6,11 +6,12 @@ Every metric is registered in :data:`METRICS`; :func:`register_metric` adds your
 from . import citations, judged, retrieval, text_match  # noqa: F401 - importing registers the built-in metrics
 from ._base import METRICS, Compute, Metric, MetricSpec, register_metric, skipped
 from .citations import find_citation_markers
-from .judged import similarity_request
+from .judged import NEEDS_LLM_JUDGE, similarity_request
 
 __all__ = [
     "METRICS",
     "METRIC_NAMES",
+    "NEEDS_LLM_JUDGE",
     "Compute",
     "Metric",
     "MetricSpec",

@@ -74,8 +74,9 @@ def register_metric(metric: Metric) -> Metric:
     return metric
 
 
-def skipped(reason: str, threshold: float | None = None) -> MetricResult:
-    """A metric that could not be computed for this example, and why."""
+def skipped(reason: str, threshold: float | None = None, *, needs: str | None = None) -> MetricResult:
+    """A metric that could not be computed for this example, and why; ``needs`` names what was missing when it is a
+    capability (``"llm_judge"``) rather than something the example lacks (recorded as ``details["needs"]``)."""
     return MetricResult(
         status="skipped",
         value=None,
@@ -84,5 +85,5 @@ def skipped(reason: str, threshold: float | None = None) -> MetricResult:
         reason=reason,
         judge=None,
         gating=False,
-        details={},
+        details={"needs": needs} if needs else {},
     )

@@ -10,9 +10,11 @@ from ..results import MetricResult
 from ._base import Compute, Metric, MetricSpec, register_metric, skipped
 from ._text import context_text, question_text
 
-__all__ = ["coherence", "groundedness", "relevance", "similarity", "similarity_request"]
+__all__ = ["NEEDS_LLM_JUDGE", "coherence", "groundedness", "relevance", "similarity", "similarity_request"]
 
 _DEFAULT = 3.0
+NEEDS_LLM_JUDGE = "llm_judge"
+"""``details["needs"]`` of a metric skipped because only an LLM judge can grade it."""
 
 
 def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: str) -> MetricResult:
@@ -97,6 +99,7 @@ def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
             return skipped(
                 f"{task.value} needs an LLM judge (use --judge llm with MB_JUDGE_MODEL and an API key or base URL)",
                 threshold,
+                needs=NEEDS_LLM_JUDGE,
             )
         request = JudgeRequest(
             task, candidate=example.outputs.response, reference=context, question=question_text(example)

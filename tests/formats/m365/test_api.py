@@ -93,23 +93,28 @@ def test_threads_run_concurrently_with_each_other() -> None:
     assert order.index("B1") < order.index("B2")
 
 
-def test_metrics_without_an_llm_judge_are_listed_not_scored() -> None:
+def test_evaluators_needing_an_llm_judge_fail_to_run_without_one() -> None:
+    # As in M365's own tool when its LLM cannot be reached: the agent answered, the item could not be evaluated.
     loaded = load_document(FIXTURES / "example-input-multiturn.json")
     run = run_document(loaded, echo, judge=LexicalJudge())
     assert_valid_1_7(run.document)
     single = run.document["items"][0]
-    assert single["scores"] == {}
-    assert single["status"] == "pass"
-    skipped = single["extensions"]["morganabench"]["skipped"]
-    assert [s["evaluator"] for s in skipped] == ["Relevance", "Coherence"]
-    assert all("LLM judge" in s["reason"] for s in skipped)
+    assert set(single["scores"]) == {"relevance", "coherence"}
+    for score in single["scores"].values():
+        assert score["result"] == "error"
+        assert score["error"].startswith("Evaluator failed: ")
+        assert "needs an LLM judge" in score["error"]
+    assert single["status"] == "partial"
+    assert single["error"] == {
+        "code": "evaluatorsFailed",
+        "message": "Agent response obtained. 2 of 2 evaluators failed to run.",
+    }
+    assert "extensions" not in single or "skipped" not in single["extensions"].get("morganabench", {})
     last = run.document["items"][1]["turns"][2]
-    assert [s["evaluator"] for s in last["extensions"]["morganabench"]["skipped"]] == [
-        "Relevance",
-        "Coherence",
-        "Groundedness",
-    ]
-    assert "error" not in last
+    assert set(last["scores"]) == {"relevance", "coherence"}
+    # groundedness does not apply (nothing to ground on): listed, never scored
+    assert [s["evaluator"] for s in last["extensions"]["morganabench"]["skipped"]] == ["Groundedness"]
+    assert run.document["items"][1]["summary"]["overall_status"] == "partial"
 
 
 def test_unsupported_evaluators_are_listed_and_lexical_metrics_still_score() -> None:

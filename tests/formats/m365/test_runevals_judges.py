@@ -62,7 +62,7 @@ def test_an_llm_judge_scores_relevance_and_coherence(workdir: Path, monkeypatch:
     assert document["metadata"]["extensions"]["morganabench"]["judge"] == "llm:judge-model"
 
 
-def test_the_lexical_judge_leaves_llm_metrics_unscored(workdir: Path) -> None:
+def test_without_an_llm_judge_llm_evaluators_fail_to_run(workdir: Path) -> None:
     shutil.copyfile(FIXTURES / "categorized-v1.0.0.json", workdir / "evals.json")
     result = CliRunner().invoke(
         main, ["runevals", "--agent", ECHO, "--judge", "lexical", "-o", "out.json"], catch_exceptions=False
@@ -70,5 +70,6 @@ def test_the_lexical_judge_leaves_llm_metrics_unscored(workdir: Path) -> None:
     assert result.exit_code == 0, result.output
     document = json.loads((workdir / "out.json").read_text(encoding="utf-8"))
     assert_valid_1_7(document)
-    assert all(item["scores"] == {} and item["status"] == "pass" for item in document["items"])
-    assert "not run: Relevance (2x): relevance needs an LLM judge" in result.stderr
+    assert all(item["status"] == "partial" for item in document["items"])
+    assert all(score["result"] == "error" for item in document["items"] for score in item["scores"].values())
+    assert "could not score: relevance (2x): Evaluator failed: relevance needs an LLM judge" in result.stderr

@@ -1,9 +1,11 @@
 """MorganaBench metric results written as the ``scores`` entries of an output document (1.7.0 shapes).
 
 A metric that ran becomes a valid score (``pass``/``fail`` against its threshold); a metric whose evaluator
-failed becomes an errored score ``{"result": "error", "error": "Evaluator failed: ..."}``. A metric that was
-skipped (no capable judge, nothing to compare) gets no score: no value is invented for it; the caller lists it
-under the item's ``extensions`` instead (see :func:`skipped_entry`).
+failed becomes an errored score ``{"result": "error", "error": "Evaluator failed: ..."}`` — and so does one that
+could not run because it needs an LLM judge and none is configured, as M365's own tool reports an evaluator whose
+LLM cannot be reached (the item is then ``partial``: answered, not fully evaluated). A metric that does not apply
+(nothing to ground on, nothing to compare) gets no score: no value is invented for it; the caller lists it under
+the item's ``extensions`` instead (see :func:`skipped_entry`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import math
 from typing import Any
 
 from ...entities import Outputs
+from ...metrics import NEEDS_LLM_JUDGE
 from ...results import MetricResult
 from .evaluators import MetricRequest
 
@@ -38,7 +41,9 @@ def skipped_entry(evaluator: str, reason: str) -> dict[str, str]:
 def score_entry(
     request: MetricRequest, result: MetricResult | None, citations: list[dict[str, Any]] | None = None
 ) -> dict[str, Any] | None:
-    """The ``scores`` entry for one evaluator, or None when the metric was skipped (or not computed)."""
+    """The ``scores`` entry for one evaluator, or None when the metric does not apply (or was not computed)."""
+    if result is not None and result.status == "skipped" and result.details.get("needs") == NEEDS_LLM_JUDGE:
+        return errored_score(result.reason)
     if result is None or result.status == "skipped":
         return None
     if result.status == "error":
