@@ -1,0 +1,46 @@
+"""``mb eval --judge llm`` end to end against a real OpenAI-compatible server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from tests.conftest import SPEC
+from tests.support.openai_server import Reply, chat_server, completion
+
+
+def _grader(body: dict[str, Any]) -> Reply:
+    prompt = json.dumps(body["messages"])
+    score = 1 if "I cannot help" in prompt else 5
+    return completion(json.dumps({"score": score, "reason": f"graded {score}"}), model=body["model"])
+
+
+def test_llm_judge_grades_every_metric_and_a_rerun_costs_no_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with chat_server(_grader) as server:
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
+        monkeypatch.setenv("MB_JUDGE_API_KEY", "test-key")
+        monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
+        monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+        args = ["eval", str(SPEC / "examples-executed.jsonl"), "--format", "json", "-q"]
+        first = CliRunner().invoke(main, args)
+        assert first.exit_code == 0, first.output
+        summary = json.loads(first.stdout)
+        assert (summary["judge"], summary["passed"], summary["errors"]) == ("llm:grader-1", 3, 0)
+        for metric in ("relevance", "coherence", "similarity"):
+            assert summary["by_metric"][metric]["mean"] == 5.0
+        assert "groundedness" in summary["by_metric"]
+        calls = server.calls
+        assert calls > 0
+        assert all(request["model"] == "grader-1" for request in server.requests)
+
+        second = CliRunner().invoke(main, args)
+        assert second.exit_code == 0
+        assert json.loads(second.stdout) == summary
+        assert server.calls == calls  # every verdict came from the cache
