@@ -313,6 +313,10 @@ CASES: dict[str, Case] = {
     "3pm UTC, +01:00 argument": Case("3pm UTC", "2024-02-01T16:00:00+01:00", THU, True),
     "9am PST, UTC argument": Case("tomorrow at 9am PST", "2024-02-02T17:00:00Z", THU, True),
     "9am PST, UTC wall clock": Case("tomorrow at 9am PST", "2024-02-02T09:00:00Z", THU, False),
+    # a region zone named right after the clock, before the day (2024-02-02 09:00 in Los Angeles is 17:00 UTC)
+    "zone word mid-phrase": Case("9am Pacific tomorrow", "2024-02-02T17:00:00Z", THU, True),
+    "zone word mid-phrase, wall clock": Case("9am Pacific time tomorrow", "2024-02-02T09:00:00Z", THU, False),
+    "zone word after noon": Case("at noon Central tomorrow", "2024-02-02T18:00:00Z", THU, True),
     # --- no user_time
     "relative without user_time": Case(
         "next Friday at 2pm",

@@ -141,8 +141,10 @@ _US_ABBREVIATIONS = {
 }
 _REGION_RE = re.compile(
     r"\b(?:in\s+)?(?P<name>eastern|central|mountain|pacific|alaska|hawaii|et|ct|mt|pt)"
-    r"(?:\s+(?:standard|daylight))?(?:\s+time)?(?:\s*\((?:us|usa)\))?\s*$"
+    r"(?:\s+(?:standard|daylight))?(?:\s+time)?(?:\s*\((?:us|usa)\))?(?=\s|,|$)"
 )
+# A region zone inside a phrase must follow a clock time directly ("9am Pacific tomorrow").
+_CLOCK_END_RE = re.compile(r"(?:\d\s*(?:am|pm|a\.m\.|p\.m\.)?|\bnoon|\bmidnight)\s*$")
 _ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt)\b")
 _IANA_RE = re.compile(r"\b(?:in\s+)?(?P<name>[a-z]+(?:/[a-z_+\-]+)+)\b")
 _NUMERIC_RE = re.compile(r"(?:\b(?:utc|gmt)\s*)?(?P<sign>[+-])(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?\s*$")
@@ -204,9 +206,11 @@ def pop_zone(text: str) -> tuple[str, ZoneSpec | None]:
             spec = parse_zone_name(found.group("name"))
             if spec is not None:
                 return _cut(text, found.start(), found.end()), spec
-    found = _REGION_RE.search(text)
-    if found and re.search(r"\d|noon|midnight", text[: found.start()]):
-        return _cut(text, found.start(), found.end()), parse_zone_name(found.group(0))
+    for found in _REGION_RE.finditer(text):
+        before = text[: found.start()]
+        at_end = not text[found.end() :].strip(" ,")
+        if (at_end and re.search(r"\d|noon|midnight", before)) or _CLOCK_END_RE.search(before):
+            return _cut(text, found.start(), found.end()), parse_zone_name(found.group(0))
     found = _UTC_RE.search(text) or _NUMERIC_RE.search(text)
     if found:
         before = text[: found.start()]
