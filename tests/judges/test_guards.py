@@ -113,3 +113,31 @@ def test_a_fired_guard_caps_the_score_below_the_boundary() -> None:
 )
 def test_precheck_decides_blank_texts(request_: JudgeRequest, expected: tuple[float, str] | None) -> None:
     assert precheck(request_) == expected
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("flights from LAX to NYC", "flights from NYC to LAX"),
+        ("train from London to Paris", "Paris to London train"),
+        ("transfer Checking -> Savings", "transfer Savings -> Checking"),
+    ],
+)
+def test_direction_guard_fires_on_a_reversed_route(candidate: str, reference: str) -> None:
+    failures = run_guards(JudgeTask.EQUIVALENCE, candidate, reference)
+    assert [f.guard for f in failures] == ["direction"]
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("NYC to LAX flights", "flights from NYC to LAX"),
+        ("trains between Paris and London", "Paris to London train"),
+        ("King Charles the Third", "King Charles III"),
+        ("Henry the Eighth", "Henry VIII"),
+        ("the twenty-first of May", "May 21"),
+        ("first thing tomorrow", "early tomorrow morning"),
+    ],
+)
+def test_ordinals_and_same_direction_do_not_fire(candidate: str, reference: str) -> None:
+    assert run_guards(JudgeTask.EQUIVALENCE, candidate, reference) == []

@@ -1,8 +1,9 @@
 """Deterministic checks for what similarity measures miss: changed numbers, flipped polarity, swapped names.
 
 "Book 5 seats" and "book 6 seats", "the store is open" and "the store is not open" (or "closed"), "meet in Paris" and
-"meet in London" look alike to embeddings and to word overlap. Each guard compares what both texts commit to; a
-guard that fires caps the score below the decision boundary and names itself in the reason.
+"meet in London", "from NYC to LAX" and "from LAX to NYC" look alike to embeddings and to word overlap. Each guard
+compares what both texts commit to; a guard that fires caps the score below the decision boundary and names itself
+in the reason.
 
 Directions differ by task. EQUIVALENCE (a tool argument against the expected text) and SIMILARITY (a response
 against the expected response) want the reference's numbers in the candidate (extra detail is allowed) and fire on
@@ -12,6 +13,7 @@ number and name of the span in the chunk, and checks polarity against the chunk 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,7 +35,7 @@ class GuardFailure:
     """A guard that fired, and why."""
 
     guard: str
-    """``numbers``, ``negation``, ``antonyms`` or ``entities``."""
+    """``numbers``, ``negation``, ``antonyms``, ``entities`` or ``direction``."""
 
     detail: str
     """What differs, quoting both texts."""
@@ -88,6 +90,26 @@ def _entities(task: JudgeTask, candidate: str, reference: str) -> GuardFailure |
     return None
 
 
+_NAME = r"[A-Z][\w.'&-]*(?:\s+[A-Z][\w.'&-]*)*"
+_ROUTE = re.compile(rf"(?P<a>{_NAME})\s+(?:to|->|→|till|until)\s+(?P<b>{_NAME})")
+
+
+def _routes(text: str) -> set[tuple[str, str]]:
+    """Ordered pairs of names joined by "to" ("from NYC to LAX", "Paris -> Lyon")."""
+    return {(m.group("a").casefold(), m.group("b").casefold()) for m in _ROUTE.finditer(text)}
+
+
+def _direction(candidate: str, reference: str) -> GuardFailure | None:
+    """A route the candidate takes backwards: "from NYC to LAX" against "from LAX to NYC"."""
+    cand, ref = _routes(candidate), _routes(reference)
+    for a, b in ref:
+        if a != b and (b, a) in cand and (a, b) not in cand:
+            return GuardFailure(
+                "direction", f"the candidate goes from {b} to {a} where the reference goes from {a} to {b}"
+            )
+    return None
+
+
 def _first(details: Sequence[str | None]) -> str | None:
     return next((detail for detail in details if detail is not None), None)
 
@@ -103,6 +125,7 @@ def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequ
         GuardFailure("negation", negation) if negation else None,
         GuardFailure("antonyms", antonym) if antonym else None,
         _entities(task, candidate, reference),
+        _direction(candidate, reference),
     ]
     return [failure for failure in failures if failure is not None]
 

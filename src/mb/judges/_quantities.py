@@ -120,6 +120,14 @@ _RELDAYS: dict[str, frozenset[Reading]] = {
     "tomorrow": frozenset({"tomorrow"}),
     "yesterday": frozenset({"yesterday"}),
 }
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+    "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+}  # fmt: skip
+"""Ordinal words: "the Third" is the 3 of "Charles III" and of "3rd"."""
+_SOFT_ORDINALS = frozenset({"first", "second"})
+"""Ordinals that often are not numbers at all ("first thing tomorrow", "in a second")."""
 _SOFT_WORDS = {"both": 2, "twice": 2, "couple": 2, "pair": 2, "double": 2, "single": 1, "once": 1, "thrice": 3,
                "triple": 3, "half": 0.5}  # fmt: skip
 """Words that can mean a number but need not: they match a number written elsewhere, never differ on their own."""
@@ -260,6 +268,14 @@ def _from_words(text: str, original: str) -> list[Quantity]:
             continue
         if lower in ("a", "an") and (nxt in _SCALES or nxt == "dozen"):
             run.append(lower)
+            continue
+        if lower in _ORDINALS:
+            if run and run[-1] in _TENS and _ORDINALS[lower] < 10:  # "twenty first" is 21
+                found.append(_q("number", {_TENS[run[-1]] + _ORDINALS[lower]}, f"{run.pop()} {word}"))
+                flush()
+                continue
+            flush()
+            found.append(_q("number", {_ORDINALS[lower]}, word, soft=lower in _SOFT_ORDINALS))
             continue
         flush()
         if lower in _MONTHS and _is_month(original, m, matches, i):
