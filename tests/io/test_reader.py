@@ -138,3 +138,27 @@ def test_utf16_with_a_byte_order_mark_is_read(tmp_path: Path, encoding: str) -> 
     assert [r.line for r in records] == [1, 3]
     assert records[1].example is not None
     assert records[1].example.inputs.messages[0].content == "héllo"
+
+
+def test_pretty_printed_json_gets_one_clear_problem(
+    tmp_path: Path, unexecuted_examples: list[dict[str, object]]
+) -> None:
+    for name, text in (
+        ("array.json", json.dumps(unexecuted_examples, indent=2)),
+        ("object.jsonl", "\n" + json.dumps(unexecuted_examples[0], indent=2)),
+    ):
+        (record,) = iter_records(_write(tmp_path / name, text.encode()))
+        assert record.error is not None
+        assert "pretty-printed JSON document, not JSONL" in str(record.error)
+
+
+def test_a_json_array_on_one_line_is_explained(tmp_path: Path, unexecuted_examples: list[dict[str, object]]) -> None:
+    (record,) = iter_records(_write(tmp_path / "a.json", json.dumps(unexecuted_examples).encode()))
+    assert record.error is not None
+    assert "an array holding 3 object(s): a benchmark has one example per line (JSONL)" in str(record.error)
+
+
+def test_binary_content_is_named_as_such(tmp_path: Path) -> None:
+    (record,) = iter_records(_write(tmp_path / "b.jsonl", b'{"inputs": \x00\x01\x02}'))
+    assert record.error is not None
+    assert "NUL bytes: this is not a text file" in str(record.error)

@@ -129,8 +129,10 @@ def _load(data: bytes, exact_integers: bool = True) -> tuple[Any, Problem | None
     problem = _utf8_problem(data)
     if problem is not None:
         return None, problem
+    if b"\x00" in data:
+        return None, Problem("$", "the line holds NUL bytes: this is not a text file (a benchmark is UTF-8 JSONL)")
     try:
-        return json.loads(data, parse_constant=_reject_constant), None
+        return json.loads(data.decode("utf-8"), parse_constant=_reject_constant), None
     except ValueError as exc:
         if isinstance(exc, json.JSONDecodeError):
             detail = f"{exc.msg} at column {exc.colno}"
@@ -143,7 +145,11 @@ def _load(data: bytes, exact_integers: bool = True) -> tuple[Any, Problem | None
 def parse_document(document: Any, *, file: str, line: int, executed: bool = False) -> Example | LineError:
     """Validate one parsed JSON value as an example; a :class:`LineError` says what is wrong."""
     if not isinstance(document, dict):
-        return LineError(file, line, (Problem("$", f"expected a JSON object (one example), got {describe(document)}"),))
+        hint = ""
+        if isinstance(document, list) and document and all(isinstance(item, dict) for item in document):
+            hint = f" holding {len(document)} object(s): a benchmark has one example per line (JSONL), not an array"
+        message = f"expected a JSON object (one example), got {describe(document)}{hint}"
+        return LineError(file, line, (Problem("$", message),))
     try:
         example = Example.model_validate(document)
     except ValidationError as exc:
@@ -162,6 +168,24 @@ def _missing_outputs(document: dict[str, Any]) -> Problem:
     )
 
 
+_NOT_JSONL = (
+    "the first line is only {bracket!r}: this looks like a pretty-printed JSON document, not JSONL. A benchmark "
+    "holds one example per line, e.g. `jq -c '.[]' file.json > file.jsonl` for an array"
+)
+
+
+def _jsonl_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes, Problem | None]]:
+    """The non-blank lines; a file whose first line is a lone ``[`` or ``{`` is pretty-printed JSON, not JSONL:
+    one problem says so instead of one error per line."""
+    first = True
+    for number, data in iter_lines(source):
+        if first and data in (b"[", b"{"):
+            yield number, data, Problem("$", _NOT_JSONL.format(bracket=data.decode()))
+            return
+        first = False
+        yield number, data, None
+
+
 def iter_documents(
     source: PathLike | IO[bytes], *, executed: bool = False, check_only: bool = False
 ) -> Iterator[tuple[int, Any, LineError | None]]:
@@ -171,8 +195,8 @@ def iter_documents(
     valid would be wasted work.
     """
     name = source_name(source)
-    for number, data in iter_lines(source):
-        document, problem = _load(data, exact_integers=not check_only)
+    for number, data, whole in _jsonl_lines(source):
+        document, problem = (None, whole) if whole is not None else _load(data, exact_integers=not check_only)
         if problem is not None:
             yield number, None, LineError(name, number, (problem,))
             continue
@@ -188,7 +212,10 @@ def iter_records(source: PathLike | IO[bytes], *, executed: bool = False) -> Ite
     for bad content; a missing or unreadable file raises ``OSError`` when iteration starts."""
     name = source_name(source)
     validate_json = Example.__pydantic_validator__.validate_json
-    for number, data in iter_lines(source):
+    for number, data, whole in _jsonl_lines(source):
+        if whole is not None:
+            yield Record(number, None, LineError(name, number, (whole,)))
+            continue
         # Fast path: pydantic parses and validates the bytes in one go (integers stay exact). It accepts NaN and
         # Infinity, which are not JSON, so lines that may hold them take the strict path below.
         if b"NaN" not in data and b"Infinity" not in data:
