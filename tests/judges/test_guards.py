@@ -141,3 +141,34 @@ def test_direction_guard_fires_on_a_reversed_route(candidate: str, reference: st
 )
 def test_ordinals_and_same_direction_do_not_fire(candidate: str, reference: str) -> None:
     assert run_guards(JudgeTask.EQUIVALENCE, candidate, reference) == []
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("It should appear within a week.", "You'll see it in about 7 days."),
+        ("The meeting lasts half an hour.", "The meeting is 30 minutes long."),
+        ("Renewal in two weeks.", "Renewal in 14 days."),
+        ("The plan lasts a year.", "The plan lasts 12 months."),
+        ("Wait 90 minutes.", "Wait 90."),
+    ],
+)
+def test_durations_in_other_units_agree(candidate: str, reference: str) -> None:
+    assert run_guards(JudgeTask.SIMILARITY, candidate, reference) == []
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Your free trial ended 3 days ago.", "Your free trial ends in 3 days."),
+        ("The meeting lasts an hour and a half.", "The meeting lasts 30 minutes."),
+        ("Delivery in 2 weeks.", "Delivery in 2 days."),
+    ],
+)
+def test_durations_that_differ_fire_the_numbers_guard(candidate: str, reference: str) -> None:
+    assert "numbers" in [f.guard for f in run_guards(JudgeTask.SIMILARITY, candidate, reference)]
+
+
+def test_scalar_opposites() -> None:
+    failures = run_guards(JudgeTask.SIMILARITY, "Bananas are low in potassium.", "Bananas are rich in potassium.")
+    assert [f.guard for f in failures] == ["antonyms"]

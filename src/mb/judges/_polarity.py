@@ -38,7 +38,8 @@ left:right first:last public:private internal:external show:hide lock:unlock mut
 subscribe:unsubscribe cancel:renew,confirm,schedule,book present:absent full:empty positive:negative profit:loss
 gain:loss ascending:descending oldest:newest inbound:outbound incoming:outgoing
 better:worse best:worst strong:weak active:dormant,inactive safe:dangerous,unsafe hire:fire
-expand:shrink minimum:maximum entrance:exit arrival:departure high:low rich:poor"""
+expand:shrink minimum:maximum entrance:exit arrival:departure high:low rich:poor,low,lacking
+plenty:little,scarce,lacking,short abundant:scarce,rare"""
 _EXCLUSIVE = (
     "red orange yellow green blue purple violet pink brown black white grey gray silver gold",
     "small medium large",

@@ -50,6 +50,8 @@ _COMPATIBLE = frozenset(
         ("number", "time"),
         ("weekday", "weekday"),
         ("relday", "relday"),
+        ("duration", "duration"),
+        ("number", "duration"),
     }
 )
 
@@ -67,6 +69,17 @@ def _prefix(code: Quantity) -> str:
     return "".join(c for c in code.text.lower() if c.isalpha())
 
 
+def _same_duration(a: Quantity, b: Quantity) -> bool:
+    """Durations agree on their length (and sign: "ago" is past); a bare number matches a duration's count."""
+    if a.kind == b.kind == "duration":
+        return not {v for v in a.values if not str(v).startswith("n:")}.isdisjoint(
+            {v for v in b.values if not str(v).startswith("n:")}
+        )
+    duration, number = (a, b) if a.kind == "duration" else (b, a)
+    counts = {float(str(v)[2:]) for v in duration.values if str(v).startswith("n:")}
+    return not counts.isdisjoint(v for v in number.values if isinstance(v, float))
+
+
 def same_quantity(a: Quantity, b: Quantity) -> bool:
     """Whether two quantities can denote the same thing."""
     if (a.kind, b.kind) not in _COMPATIBLE and (b.kind, a.kind) not in _COMPATIBLE:
@@ -74,6 +87,8 @@ def same_quantity(a: Quantity, b: Quantity) -> bool:
     if a.kind == b.kind == "code" and _prefix(a) != _prefix(b):
         return False
     left, right = a.values, b.values
+    if a.kind == "duration" or b.kind == "duration":
+        return _same_duration(a, b)
     if a.kind == "number" and b.kind == "time":
         left = _as_times(left)
     elif b.kind == "number" and a.kind == "time":
@@ -97,23 +112,76 @@ def unmatched(source: Iterable[Quantity], target: Iterable[Quantity]) -> list[Qu
 
 
 _UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19,
-}  # fmt: skip
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
-_MULTIPLIERS = {"k": 1_000, "thousand": 1_000, "million": 1_000_000, "mln": 1_000_000, "billion": 1_000_000_000,
-                "bn": 1_000_000_000, "trillion": 1_000_000_000_000}  # fmt: skip
+_MULTIPLIERS = {
+    "k": 1_000,
+    "thousand": 1_000,
+    "million": 1_000_000,
+    "mln": 1_000_000,
+    "billion": 1_000_000_000,
+    "bn": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
+}
 _MONTHS = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
-    "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4,
-    "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
-}  # fmt: skip
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
 _WEEKDAYS = {
-    "monday": "mon", "tuesday": "tue", "tues": "tue", "wednesday": "wed", "weds": "wed", "thursday": "thu",
-    "thurs": "thu", "friday": "fri", "saturday": "sat", "sunday": "sun",
-}  # fmt: skip
+    "monday": "mon",
+    "tuesday": "tue",
+    "tues": "tue",
+    "wednesday": "wed",
+    "weds": "wed",
+    "thursday": "thu",
+    "thurs": "thu",
+    "friday": "fri",
+    "saturday": "sat",
+    "sunday": "sun",
+}
 _RELDAYS: dict[str, frozenset[Reading]] = {
     "today": frozenset({"today"}),
     "tonight": frozenset({"today", "tonight"}),
@@ -121,15 +189,43 @@ _RELDAYS: dict[str, frozenset[Reading]] = {
     "yesterday": frozenset({"yesterday"}),
 }
 _ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
-    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
-    "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
-}  # fmt: skip
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+}
 """Ordinal words: "the Third" is the 3 of "Charles III" and of "3rd"."""
 _SOFT_ORDINALS = frozenset({"first", "second"})
 """Ordinals that often are not numbers at all ("first thing tomorrow", "in a second")."""
-_SOFT_WORDS = {"both": 2, "twice": 2, "couple": 2, "pair": 2, "double": 2, "single": 1, "once": 1, "thrice": 3,
-               "triple": 3, "half": 0.5}  # fmt: skip
+_SOFT_WORDS = {
+    "both": 2,
+    "twice": 2,
+    "couple": 2,
+    "pair": 2,
+    "double": 2,
+    "single": 1,
+    "once": 1,
+    "thrice": 3,
+    "triple": 3,
+    "half": 0.5,
+}
 """Words that can mean a number but need not: they match a number written elsewhere, never differ on their own."""
 _CLOCK_WORDS = {"noon": 720.0, "midday": 720.0, "midnight": 0.0}
 _ROMAN = re.compile(r"^(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3})$")
@@ -146,6 +242,52 @@ _NUMBER = re.compile(
     r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(k|thousand|million|mln|billion|bn|trillion)\b)?",
     re.IGNORECASE,
 )
+_UNIT_SECONDS = {
+    "second": 1,
+    "sec": 1,
+    "minute": 60,
+    "min": 60,
+    "hour": 3600,
+    "hr": 3600,
+    "day": 86_400,
+    "week": 604_800,
+    "fortnight": 1_209_600,
+}
+_UNIT_MONTHS = {"month": 1, "year": 12, "yr": 12}
+_AMOUNT_WORDS = {
+    "a": 1.0,
+    "an": 1.0,
+    "one": 1.0,
+    "two": 2.0,
+    "three": 3.0,
+    "four": 4.0,
+    "five": 5.0,
+    "six": 6.0,
+    "seven": 7.0,
+    "eight": 8.0,
+    "nine": 9.0,
+    "ten": 10.0,
+    "eleven": 11.0,
+    "twelve": 12.0,
+    "fifteen": 15.0,
+    "twenty": 20.0,
+    "thirty": 30.0,
+    "forty": 40.0,
+    "fifty": 50.0,
+    "sixty": 60.0,
+    "ninety": 90.0,
+    "half an": 0.5,
+    "half a": 0.5,
+    "a couple of": 2.0,
+    "couple of": 2.0,
+}
+_DURATION = re.compile(
+    r"(?<![\w.,])(?P<amount>\d+(?:\.\d+)?|" + "|".join(sorted(_AMOUNT_WORDS, key=len, reverse=True)) + r")"
+    r"[\s-]*(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|yrs?)\b"
+    r"(?P<ago>\s+ago\b)?",
+    re.IGNORECASE,
+)
+"""A length of time: "7 days", "a week", "half an hour", "3 days ago" (a negative offset)."""
 _WORDS = re.compile(r"[A-Za-z]+")
 _BOUNDARY = re.compile(r"(^|[.!?:;\n\u2022]\s*)$")
 _MONTH_CUES_TEXT = "in on of since until till by from through early late mid next last this the"
@@ -154,6 +296,21 @@ _MONTH_CUES = frozenset(_MONTH_CUES_TEXT.split())
 
 def _q(kind: str, values: Iterable[Reading], text: str, soft: bool = False) -> Quantity:
     return Quantity(kind, frozenset(float(v) if isinstance(v, int) else v for v in values), text, soft)
+
+
+def _duration(m: re.Match[str]) -> Iterator[Quantity]:
+    amount_text = m.group("amount").lower()
+    amount = _AMOUNT_WORDS.get(amount_text)
+    count = float(amount_text) if amount is None else amount
+    unit = m.group("unit").lower().rstrip("s") or "s"
+    sign = -1 if m.group("ago") else 1
+    if unit in _UNIT_MONTHS:
+        length: Reading = f"mo:{sign * count * _UNIT_MONTHS[unit]:.12g}"
+    else:
+        length = f"s:{sign * count * _UNIT_SECONDS.get(unit, 1):.12g}"
+    # "a week" is often a rate ("twice a week") or vague: it matches a length written elsewhere, never differs alone
+    soft = amount_text in ("a", "an")
+    yield Quantity("duration", frozenset({length, f"n:{count:.12g}"}), m.group().strip(), soft)
 
 
 def _year(text: str) -> Quantity:
@@ -340,7 +497,7 @@ _DIGIT_STEPS = (
 def extract_quantities(text: str) -> tuple[Quantity, ...]:
     """Every number, date part, time, month, weekday and relative day ("tomorrow") the text names."""
     original = rest = fold(text)
-    found: list[Quantity] = []
+    rest, found = _blank(rest, _DURATION, _duration)
     if _DIGIT.search(rest):
         for pattern, build in _DIGIT_STEPS:
             rest, more = _blank(rest, pattern, build)
