@@ -85,6 +85,9 @@ class _LoopState:
     inflight: dict[str, _Pending] = field(default_factory=dict)
     """Requests being asked, by cache key."""
 
+    client: Any = None
+    """The HTTP client of this loop (its connection pool cannot outlive the loop), made on first use."""
+
 
 def _env(name: str) -> str | None:
     value = os.environ.get(name, "").strip()
@@ -248,13 +251,13 @@ class LLMJudge:
         from openai import AsyncOpenAI
 
         state = self._loop_state()
-        client = AsyncOpenAI(api_key=self._api_key, base_url=self.base_url, timeout=self.timeout, max_retries=0)
-        try:
-            async with anyio.create_task_group() as group:
-                for key in keys:
-                    group.start_soon(self._resolve, client, state, key, requests[key], answers)
-        finally:
-            await client.close()
+        if state.client is None:
+            state.client = AsyncOpenAI(
+                api_key=self._api_key, base_url=self.base_url, timeout=self.timeout, max_retries=0
+            )
+        async with anyio.create_task_group() as group:
+            for key in keys:
+                group.start_soon(self._resolve, state.client, state, key, requests[key], answers)
 
     async def _resolve(
         self, client: AsyncOpenAI, state: _LoopState, key: str, request: JudgeRequest, answers: dict[str, Verdict]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import anyio.to_thread
@@ -67,13 +68,17 @@ def _pieces(text: str) -> list[str]:
     return pieces
 
 
-def _windows(chunk: str) -> list[str]:
-    """The parts of a chunk a span may come from: each sentence, each pair of neighbours, the whole when short."""
+@lru_cache(maxsize=4096)
+def _windows(chunk: str) -> tuple[str, ...]:
+    """The parts of a chunk a span may come from: each sentence, each pair of neighbours, the whole when short.
+
+    Cached: a chunk is split once however many cited spans point at it (and for both the encoding and the scoring
+    passes of one request)."""
     found = sentences(chunk)
     windows = [*found, *(" ".join(found[i : i + 2]) for i in range(len(found) - 1))]
     if len(chunk.split()) <= _PIECE_WORDS:
         windows.append(chunk)
-    return list(dict.fromkeys(w for w in windows if w.strip())) or [chunk]
+    return tuple(dict.fromkeys(w for w in windows if w.strip())) or (chunk,)
 
 
 class LocalJudge:
