@@ -151,6 +151,13 @@ class ExampleResult(BaseModel):
     categories: dict[str, str] = Field(default_factory=dict)
     """The example's ``inputs.metadata.categories``, for breakdowns."""
 
+    def failure_reasons(self) -> list[str]:
+        """``"<tool or kind>: <reason>"`` for each failed assertion, then ``"<check>: <reason>"`` for each failed
+        gating check."""
+        reasons = [f"{a.tool or a.assert_that}: {a.reason}" for a in self.assertions if not a.passed]
+        reasons += [f"{c.name}: {c.reason}" for c in self.checks if c.gating and not c.passed]
+        return reasons
+
 
 class RateStat(BaseModel):
     """Pass counts for one slice of the run."""

@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 import click
-from pydantic import ValidationError
 from rich.markup import escape
 
+from ..evaluation._results_file import parse_result_line
 from ..formats.m365 import (
     EVALUATORS,
     Evaluated,
@@ -108,11 +108,9 @@ def _read_results(path: Path) -> dict[int, ExampleResult]:
     problems: list[str] = []
     for number, data in iter_lines(path):
         try:
-            result = ExampleResult.model_validate_json(data)
-        except ValidationError as exc:
-            first = exc.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in first["loc"]) or "$"
-            problems.append(f"{path}:{number}: not an evaluation result ({where}: {first['msg']})")
+            result = parse_result_line(data, file=str(path), line=number)
+        except ValueError as exc:
+            problems.append(str(exc))
             continue
         results[result.line] = result
     if problems:

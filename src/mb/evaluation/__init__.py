@@ -1,8 +1,5 @@
 """Scoring executed benchmarks: assertions, checks and metrics per example, and the run's summary."""
 
-from collections.abc import Iterator
-from os import PathLike
-
 from ..metrics import METRIC_NAMES, MetricSpec
 from ..results import (
     AssertionResult,
@@ -15,6 +12,7 @@ from ..results import (
     Summary,
 )
 from ._engine import aevaluate, aiter_evaluate, evaluate, evaluate_example, iter_evaluate, resolve_judge
+from ._results_file import read_results
 from ._summary import SummaryBuilder
 
 __all__ = [
@@ -37,11 +35,3 @@ __all__ = [
     "read_results",
     "resolve_judge",
 ]
-
-
-def read_results(path: str | PathLike[str]) -> Iterator[ExampleResult]:
-    """Read a results file written by ``mb eval -o`` (one :class:`ExampleResult` per line)."""
-    from ..io import iter_lines
-
-    for _, data in iter_lines(path):
-        yield ExampleResult.model_validate_json(data)

@@ -10,7 +10,7 @@ from ..matching import MatchContext, check_assertions, check_orphan_results, che
 from ..metrics import METRICS, MetricSpec
 from ..results import AssertionResult, CheckResult, ExampleResult, MetricResult, Status
 
-__all__ = ["MetricPlan", "agent_error", "error_result", "evaluate_with"]
+__all__ = ["MetricPlan", "agent_error", "agent_failure", "error_result", "evaluate_with"]
 
 
 @dataclass(frozen=True)
@@ -57,17 +57,22 @@ def error_result(line: int, message: str, categories: dict[str, str] | None = No
     )
 
 
-def agent_error(example: Example) -> str | None:
-    """The agent failure recorded by the runner in ``outputs.error``, as a message; None when there is none."""
+def agent_failure(example: Example) -> str | None:
+    """What the runner recorded in ``outputs.error`` (``"<type>: <message>"``); None when the agent did not fail."""
     if example.outputs is None:
         return None
     error = (example.outputs.model_extra or {}).get("error")
     if not error:
         return None
     if isinstance(error, dict):
-        kind, message = error.get("type") or "Error", error.get("message") or ""
-        return f"agent error: {kind}: {message}".rstrip(": ")
-    return f"agent error: {error}"
+        return ": ".join(str(part) for part in (error.get("type"), error.get("message")) if part) or "unknown error"
+    return str(error)
+
+
+def agent_error(example: Example) -> str | None:
+    """The agent failure as the error of an example result (``"agent error: ..."``); None when there is none."""
+    failure = agent_failure(example)
+    return None if failure is None else f"agent error: {failure}"
 
 
 def _verdict(

@@ -186,6 +186,4 @@ def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, line:
 
 
 def _failures(result: ExampleResult) -> str:
-    reasons = [f"{a.tool or a.assert_that}: {a.reason}" for a in result.assertions if not a.passed]
-    reasons += [f"{c.name}: {c.reason}" for c in result.checks if c.gating and not c.passed]
-    return " | ".join(reasons)
+    return " | ".join(result.failure_reasons())

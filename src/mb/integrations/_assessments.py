@@ -38,8 +38,7 @@ def _passed(result: ExampleResult) -> Assessment:
     error = _error_of(result)
     if error is not None:
         return Assessment(None, error, error=error)
-    failures = [f"{a.tool or a.assert_that}: {a.reason}" for a in result.assertions if not a.passed]
-    failures += [f"{c.name}: {c.reason}" for c in result.checks if c.gating and not c.passed]
+    failures = result.failure_reasons()
     failures += [f"{name}: {m.reason}" for name, m in result.metrics.items() if m.gating and m.passed is False]
     undecided = result.status == "error"
     if result.passed:

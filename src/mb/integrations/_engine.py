@@ -10,9 +10,9 @@ from concurrent.futures import Future
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
 
 from ..entities import Example
+from ..io import LineError, parse_document
 from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult
@@ -30,14 +30,10 @@ def example_from_row(inputs: Any, outputs: Any, expectations: Any) -> Example:
     if isinstance(outputs, str):
         outputs = {"response": outputs}
     document = {"inputs": inputs, "outputs": outputs, "expectations": expectations or {}}
-    try:
-        return Example.model_validate(document)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in error['loc']) or 'row'}: {error['msg']}"
-            for error in exc.errors(include_url=False)[:5]
-        )
-        raise ValueError(f"the row is not a MorganaBench example ({problems})") from None
+    parsed = parse_document(document, file="row", line=1)
+    if isinstance(parsed, LineError):
+        raise ValueError(f"the row is not a MorganaBench example ({parsed.message})")
+    return parsed
 
 
 class RowEvaluator:

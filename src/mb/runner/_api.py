@@ -13,7 +13,7 @@ from typing import Any
 import anyio
 
 from ..entities import Example
-from ..io import JsonlWriter, LineError, Problem, iter_records, parse_document
+from ..io import JsonlWriter, LineError, Problem, parse_document, read_examples
 from ._agent import AgentInput
 from ._loader import as_agent
 from ._loop import Runner, RunSettings
@@ -30,8 +30,7 @@ Benchmark = str | os.PathLike[str] | Iterable[Example | LineError | Mapping[str,
 
 def _items(benchmark: Benchmark) -> Iterator[Example | LineError]:
     if isinstance(benchmark, (str, os.PathLike)):
-        for record in iter_records(benchmark):
-            yield record.example if record.example is not None else record.error  # type: ignore[misc]
+        yield from read_examples(benchmark)
         return
     for number, item in enumerate(benchmark, start=1):
         if isinstance(item, (Example, LineError)):

@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 
-from pydantic import ValidationError
-
 from ...entities import Example
-from ...io import Record, iter_lines, iter_records, source_name
+from ...evaluation import read_results
+from ...io import Record, iter_records, source_name
 from ...results import ExampleResult, RunResult
 
 __all__ = ["ExecutedIndex", "ExecutedSource", "ResultsSource", "iter_results"]
@@ -29,15 +28,7 @@ def iter_results(results: ResultsSource) -> Iterator[ExampleResult]:
     if not isinstance(results, (str, os.PathLike)):
         yield from results
         return
-    name = source_name(results)
-    for number, data in iter_lines(results):
-        try:
-            yield ExampleResult.model_validate_json(data)
-        except ValidationError as exc:
-            problem = exc.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in problem["loc"])
-            detail = f"{where}: {problem['msg']}" if where else problem["msg"]
-            raise ValueError(f"{name}:{number}: not an evaluation result ({detail})") from None
+    yield from read_results(results)
 
 
 def _records(executed: ExecutedSource) -> Iterator[Record]:

@@ -246,8 +246,7 @@ def _metadata(result: ExampleResult, example: Example | None) -> dict[str, str]:
                 metadata[f"metric.{name}.passed"] = "true" if metric.passed else "false"
         else:
             metadata[f"metric.{name}"] = metric.status
-    reasons = [f"{a.tool or a.assert_that}: {a.reason}" for a in result.assertions if not a.passed]
-    reasons += [f"{c.name}: {c.reason}" for c in result.checks if c.gating and not c.passed]
+    reasons = result.failure_reasons()
     if reasons:
         metadata["failures"] = " | ".join(reasons)
     extra = example.model_extra if example is not None else None

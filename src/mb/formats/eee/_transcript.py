@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
-
-import orjson
+from typing import Literal
 
 from ...entities import Example, RetrievalResults, ToolCall, ToolResult
+from ...matching.free_text import as_text
 
 __all__ = ["InteractionType", "Transcript", "Turn", "as_text", "interaction_type", "raw_input", "transcript"]
 
 InteractionType = Literal["single_turn", "multi_turn", "agentic"]
-
-
-def as_text(value: Any) -> str:
-    """A JSON value as text: strings as they are, anything else as compact JSON (``true``, ``null``, ``{...}``)."""
-    if isinstance(value, str):
-        return value
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...entities import Example
+from ...evaluation._example import agent_failure as failure_of
 from ...results import ExampleResult
 from .evaluators import effective_evaluators, metric_requests
 from .importer import M365_FIELD, NATIVE_EXTENSION
 from .scores import m365_citations, score_entry, skipped_entry
 from .status import Status, agent_failure, item_status, skipped_turn
 
-__all__ = ["RESULT_FIELDS", "Evaluated", "agent_error", "build_entry", "m365_data"]
+__all__ = ["RESULT_FIELDS", "Evaluated", "build_entry", "m365_data"]
 
 RESULT_FIELDS = ("response", "scores", "status", "error", "citations", "diagnostics")
 """Fields of an item or turn that hold the results of a run (replaced when the example has new results)."""
@@ -41,20 +42,6 @@ def m365_data(example: Example) -> dict[str, Any]:
     """The example's ``m365`` object (empty for an example that did not come from an M365 document)."""
     data = (example.model_extra or {}).get(M365_FIELD)
     return data if isinstance(data, dict) else {}
-
-
-def agent_error(example: Example) -> str | None:
-    """Why the agent request failed (from ``outputs.error`` written by the runner), or None when it did not."""
-    outputs = example.outputs
-    if outputs is None:
-        return None
-    error = (outputs.model_extra or {}).get("error")
-    if not error:
-        return None
-    if isinstance(error, Mapping):
-        kind, message = error.get("type"), error.get("message")
-        return ": ".join(str(part) for part in (kind, message) if part) or "unknown error"
-    return str(error)
 
 
 def build_entry(
@@ -167,10 +154,10 @@ def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, d
         entry.update(response="", scores={}, status=status, error=not_attempted)
         return status
     outputs = evaluated.example.outputs
-    failure = agent_error(evaluated.example)
+    failure = failure_of(evaluated.example)
     if failure is not None or (outputs is None and evaluated.result is not None and evaluated.result.error):
         cause = failure or str(evaluated.result.error if evaluated.result else "")
-        status, failed = agent_failure(cause.removeprefix("agent error: "))
+        status, failed = agent_failure(cause)
         entry.update(response="", scores={}, status=status, error=failed)
         return status
     citations = m365_citations(outputs) if outputs is not None else []

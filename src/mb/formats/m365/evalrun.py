@@ -18,10 +18,11 @@ import anyio
 
 from ..._version import __version__
 from ...entities import Example
+from ...evaluation._example import agent_failure
 from ...judges.base import Judge
 from ...results import ExampleResult
 from .document import LoadedDocument
-from .entries import Evaluated, agent_error, m365_data
+from .entries import Evaluated, m365_data
 from .evaluators import MetricRequest, effective_evaluators, metric_requests
 from .exporter import build_document
 from .importer import document_units
@@ -129,7 +130,7 @@ async def arun_document(
                     evaluated.append(Evaluated(example, skipped=True, line=line))
                     continue
                 executed = await execute(example)
-                if agent_error(executed) is not None:
+                if agent_failure(executed) is not None:
                     failed = True
                     evaluated.append(Evaluated(executed, line=line))
                     continue

@@ -30,6 +30,7 @@ from pydantic_core import to_jsonable_python
 
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
 from .._agent import current_user_time
+from ._arguments import tool_params
 
 if TYPE_CHECKING:
     from openai import AsyncOpenAI
@@ -195,7 +196,7 @@ class ChatCompletionsAgent:
             messages.append(
                 {"role": "assistant", "content": message.content, "tool_calls": [c.model_dump() for c in calls]}
             )
-            parsed = [(call.id, call.function.name, self._arguments(call.function.arguments)) for call in calls]
+            parsed = [(call.id, call.function.name, tool_params(call.function.arguments)) for call in calls]
             trace.extend(ToolCall(id=i, tool=name, params=params) for i, name, params in parsed)
             for call_id, name, params in parsed:
                 result = await self._execute(offered.get(name), name, params)
@@ -203,14 +204,6 @@ class ChatCompletionsAgent:
                 content = result if isinstance(result, str) else json.dumps(result)
                 messages.append({"role": "tool", "tool_call_id": call_id, "content": content})
         raise MaxTurnsExceeded(f"no final answer after {self.max_turns} model turns (the model kept calling tools)")
-
-    @staticmethod
-    def _arguments(raw: str) -> dict[str, Any]:
-        try:
-            value = json.loads(raw) if raw.strip() else {}
-        except json.JSONDecodeError:
-            return {"arguments": raw}
-        return value if isinstance(value, dict) else {"arguments": value}
 
     @staticmethod
     async def _execute(spec: ToolSpec | None, name: str, params: dict[str, Any]) -> Any:

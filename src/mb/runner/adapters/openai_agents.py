@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
+from ._arguments import tool_params
 
 __all__ = ["OpenAIAgentsAdapter", "outputs_from_result", "trace_from_items"]
 
@@ -38,17 +39,6 @@ def _require_sdk() -> None:
         raise ImportError(f"the OpenAI Agents SDK adapter needs the openai-agents package: {_INSTALL}") from exc
 
 
-def _params(arguments: Any) -> dict[str, Any]:
-    """Tool arguments as a JSON object: parsed from the JSON text the model produced."""
-    if isinstance(arguments, str):
-        try:
-            arguments = json.loads(arguments) if arguments.strip() else {}
-        except json.JSONDecodeError:
-            return {"arguments": arguments}
-    value = to_jsonable_python(arguments, fallback=str)
-    return value if isinstance(value, dict) else {"arguments": value}
-
-
 def _field(raw: Any, name: str) -> Any:
     return raw.get(name) if isinstance(raw, dict) else getattr(raw, name, None)
 
@@ -58,7 +48,9 @@ def _from_tool_call(raw: Any) -> list[TraceEvent]:
     if kind == "function_call":
         return [
             ToolCall(
-                id=str(_field(raw, "call_id")), tool=str(_field(raw, "name")), params=_params(_field(raw, "arguments"))
+                id=str(_field(raw, "call_id")),
+                tool=str(_field(raw, "name")),
+                params=tool_params(_field(raw, "arguments")),
             )
         ]
     if kind == "mcp_call":
@@ -66,7 +58,7 @@ def _from_tool_call(raw: Any) -> list[TraceEvent]:
         error = _field(raw, "error")
         result = {"error": to_jsonable_python(error, fallback=str)} if error else _field(raw, "output")
         return [
-            ToolCall(id=call_id, tool=str(_field(raw, "name")), params=_params(_field(raw, "arguments"))),
+            ToolCall(id=call_id, tool=str(_field(raw, "name")), params=tool_params(_field(raw, "arguments"))),
             ToolResult(id=call_id, result=result),
         ]
     if kind == "file_search_call":
