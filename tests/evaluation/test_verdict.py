@@ -173,3 +173,13 @@ def test_summary_slices() -> None:
     assert summary.by_category["topic=royals"].passed == 1
     assert summary.by_metric["exact_match"].mean == 0.5
     assert summary.judge == "scripted"
+
+
+def test_a_required_similarity_is_the_expected_response_check_counted_once() -> None:
+    judge = ScriptedJudge(lambda r: 0.6)  # grade 3.4: above the default pass mark 3, below 4
+    assert evaluate([_example()], judge=judge).results[0].passed
+    (result,) = evaluate([_example()], judge=ScriptedJudge(lambda r: 0.6), require=["similarity=4"]).results
+    assert not result.passed
+    assert [c.name for c in result.checks].count("expected_response") == 1
+    assert result.metrics["similarity"].gating is False
+    assert result.metrics["similarity"].threshold == 4.0

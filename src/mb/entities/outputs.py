@@ -116,7 +116,7 @@ class Outputs(BaseModel):
     def _citations_reference_retrieved_chunks(self) -> Outputs:
         if not self.citations:
             return self
-        known = {chunk.id for event in self.trace if isinstance(event, RetrievalResults) for chunk in event.outputs}
+        known = {chunk.id for chunk in self.retrieved_chunks()}
         errors: list[InitErrorDetails] = []
         for index, citation in enumerate(self.citations):
             if citation.document_id not in known:

@@ -24,15 +24,19 @@ class MetricPlan:
     """Metrics that gate the verdict (computed even when they would not apply)."""
 
     def specs_for(self, example: Example) -> list[tuple[MetricSpec, bool]]:
-        """(spec, gating) for each metric to compute on ``example``, in registry order."""
+        """(spec, gating) for each metric to compute on ``example``, in registry order.
+
+        A required similarity does not gate as a metric when the example has an expected response: it is the
+        ``expected_response`` check then, which already gates (counted once).
+        """
         required = {spec.name: spec for spec in self.required}
         if self.selected is None:
             chosen = {name: MetricSpec(name) for name, metric in METRICS.items() if metric.applies(example)}
         else:
             chosen = {spec.name: spec for spec in self.selected}
         chosen.update(required)
-        order = list(METRICS)
-        return [(chosen[name], name in required) for name in sorted(chosen, key=order.index)]
+        checked = "similarity" if example.expectations.expected_response else None
+        return [(chosen[name], name in required and name != checked) for name in METRICS if name in chosen]
 
     def similarity_spec(self) -> MetricSpec:
         """The similarity pass mark used for ``expected_response`` (a required or selected threshold, else 3)."""
@@ -148,8 +152,6 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     if example.expectations.expected_response:
         similarity = metrics.get("similarity") or METRICS["similarity"].compute(example, ctx, plan.similarity_spec())
         checks.append(_expected_response_check(similarity))
-        if similarity.gating:  # a required similarity is the expected_response check: count it once
-            metrics["similarity"] = similarity.model_copy(update={"gating": False})
 
     status, score, error = _verdict(assertions, checks, metrics)
     return ExampleResult(

@@ -10,7 +10,7 @@ from ..entities import Example
 from ..matching import MatchContext
 from ..results import MetricResult
 
-__all__ = ["METRICS", "Compute", "Metric", "MetricSpec", "register_metric", "skipped"]
+__all__ = ["METRICS", "Compute", "Metric", "MetricSpec", "register_metric", "skipped", "threshold_of"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,14 @@ def register_metric(metric: Metric) -> Metric:
     """Add a metric to the registry (replacing one of the same name)."""
     METRICS[metric.name] = metric
     return metric
+
+
+def threshold_of(spec: MetricSpec) -> float | None:
+    """The pass mark of a spec: its own threshold, else its metric's registered default."""
+    if spec.threshold is not None:
+        return spec.threshold
+    metric = METRICS.get(spec.name)
+    return metric.default_threshold if metric is not None else None
 
 
 def skipped(reason: str, threshold: float | None = None, *, needs: str | None = None) -> MetricResult:

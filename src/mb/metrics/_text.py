@@ -8,10 +8,15 @@ import orjson
 
 from ..entities import Example, RetrievalResults, ToolResult
 
-__all__ = ["context_text", "normalize_space", "question_text", "tokens"]
+__all__ = ["context_text", "has_expected_response", "normalize_space", "question_text", "tokens"]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _SPACE = re.compile(r"\s+")
+
+
+def has_expected_response(example: Example) -> bool:
+    """An executed example with an expected response to compare against."""
+    return bool(example.expectations.expected_response) and example.outputs is not None
 
 
 def normalize_space(text: str) -> str:

@@ -11,7 +11,7 @@ from ..entities import Example, Outputs, RetrievalResults
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..results import MetricResult
-from ._base import Metric, MetricSpec, register_metric, skipped
+from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
 
 __all__ = ["CITATION_PATTERNS", "citations", "find_citation_markers"]
 
@@ -37,10 +37,8 @@ def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str
 
 def _chunks(outputs: Outputs) -> dict[str, str]:
     texts: dict[str, str] = {}
-    for event in outputs.trace:
-        if isinstance(event, RetrievalResults):
-            for chunk in event.outputs:
-                texts.setdefault(chunk.id, chunk.page_content)
+    for chunk in outputs.retrieved_chunks():
+        texts.setdefault(chunk.id, chunk.page_content)
     return texts
 
 
@@ -86,7 +84,7 @@ def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricRe
 
 
 def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
-    threshold = spec.threshold if spec.threshold is not None else 1.0
+    threshold = threshold_of(spec) or 0.0
     outputs = example.outputs
     if outputs is None:
         return skipped("no outputs", threshold)

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from ..entities import Example
+from ..entities import Example, RetrievalResults, ToolResult
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..matching.free_text import same_text
 from ..results import MetricResult
-from ._base import Compute, Metric, MetricSpec, register_metric, skipped
-from ._text import context_text, question_text
+from ._base import Compute, Metric, MetricSpec, register_metric, skipped, threshold_of
+from ._text import context_text, has_expected_response, question_text
 
 __all__ = ["NEEDS_LLM_JUDGE", "coherence", "groundedness", "relevance", "similarity", "similarity_request"]
 
-_DEFAULT = 3.0
 NEEDS_LLM_JUDGE = "llm_judge"
 """``details["needs"]`` of a metric skipped because only an LLM judge can grade it."""
 
@@ -54,7 +53,7 @@ def similarity_request(example: Example) -> JudgeRequest | None:
 
 
 def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
-    threshold = spec.threshold if spec.threshold is not None else _DEFAULT
+    threshold = threshold_of(spec) or 0.0
     request = similarity_request(example)
     if request is None:
         return skipped("no expected_response to compare with", threshold)
@@ -87,7 +86,7 @@ def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
     """A 1-5 metric only an LLM judge can grade: the response to the request (and, ``grounded``, its context)."""
 
     def compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
-        threshold = spec.threshold if spec.threshold is not None else _DEFAULT
+        threshold = threshold_of(spec) or 0.0
         if example.outputs is None:
             return skipped("no outputs", threshold)
         context = context_text(example) if grounded else ""
@@ -109,21 +108,29 @@ def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
     return compute
 
 
-def _has_expected(example: Example) -> bool:
-    return bool(example.expectations.expected_response) and example.outputs is not None
-
-
 def _has_outputs(example: Example) -> bool:
     return example.outputs is not None
 
 
 def _has_context(example: Example) -> bool:
-    return example.outputs is not None and bool(context_text(example))
+    """Whether :func:`context_text` would find anything (without building it)."""
+    if example.outputs is None:
+        return False
+    extra = (example.inputs.model_extra or {}).get("context")
+    if isinstance(extra, str) and extra.strip():
+        return True
+    return any(
+        isinstance(e, ToolResult) or (isinstance(e, RetrievalResults) and e.outputs) for e in example.outputs.trace
+    )
 
 
 similarity = register_metric(
     Metric(
-        "similarity", "How closely the response matches the expected response (1-5).", 3.0, _has_expected, _similarity
+        "similarity",
+        "How closely the response matches the expected response (1-5).",
+        3.0,
+        has_expected_response,
+        _similarity,
     )
 )
 relevance = register_metric(

@@ -10,7 +10,7 @@ from ..entities import Example, RetrievalResult, RetrievalResults
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..results import MetricResult
-from ._base import Metric, MetricSpec, register_metric, skipped
+from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
 from ._text import question_text
 
 __all__ = ["expected_document_ids", "retrieval"]
@@ -50,14 +50,14 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     outputs = example.outputs
     if outputs is None:
         return skipped("no outputs")
-    chunks = [chunk for event in outputs.trace if isinstance(event, RetrievalResults) for chunk in event.outputs]
+    chunks = outputs.retrieved_chunks()
     expected = expected_document_ids(example)
     details: dict[str, Any] = {"retrieved": [chunk.id for chunk in chunks]}
     parts = [f"{len(chunks)} chunk(s) retrieved"]
     judge: str | None = None
+    threshold = threshold_of(spec) or 0.0
     passed: bool
     if expected:
-        threshold = spec.threshold if spec.threshold is not None else 1.0
         found = [doc for doc in expected if any(doc in _names(chunk) for chunk in chunks)]
         relevant = [chunk for chunk in chunks if _names(chunk) & set(expected)]
         recall = len(found) / len(expected)
@@ -69,7 +69,6 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
             parts.append("not retrieved: " + ", ".join(missed))
         passed = recall >= threshold
     else:
-        threshold = spec.threshold if spec.threshold is not None else 1.0
         passed = len(chunks) >= threshold
     question = question_text(example)
     if chunks and ctx.supports(JudgeTask.CHUNK_RELEVANCE):

@@ -7,14 +7,10 @@ from collections import Counter
 from ..entities import Example
 from ..matching import MatchContext
 from ..results import MetricResult
-from ._base import Metric, MetricSpec, register_metric, skipped
-from ._text import normalize_space, tokens
+from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
+from ._text import has_expected_response, normalize_space, tokens
 
 __all__ = ["exact_match", "partial_match"]
-
-
-def _has_expected(example: Example) -> bool:
-    return bool(example.expectations.expected_response) and example.outputs is not None
 
 
 def _exact(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResult:
@@ -44,7 +40,7 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     if not expected or example.outputs is None:
         return skipped("no expected_response to match")
     case_sensitive = bool(spec.options.get("case_sensitive", False))
-    threshold = spec.threshold if spec.threshold is not None else 0.5
+    threshold = threshold_of(spec) or 0.0
     wanted = Counter(tokens(expected, case_sensitive=case_sensitive))
     got = Counter(tokens(example.outputs.response, case_sensitive=case_sensitive))
     total = sum(wanted.values())
@@ -63,10 +59,14 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
 
 
 exact_match = register_metric(
-    Metric("exact_match", "The expected response appears in the response.", 1.0, _has_expected, _exact)
+    Metric("exact_match", "The expected response appears in the response.", 1.0, has_expected_response, _exact)
 )
 partial_match = register_metric(
     Metric(
-        "partial_match", "Share of the expected response's words found in the response.", 0.5, _has_expected, _partial
+        "partial_match",
+        "Share of the expected response's words found in the response.",
+        0.5,
+        has_expected_response,
+        _partial,
     )
 )
