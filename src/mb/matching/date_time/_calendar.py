@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 
-from dateutil.easter import easter
 from dateutil.relativedelta import relativedelta
 
 from ._model import ClockReading, Reading
@@ -15,11 +14,12 @@ __all__ = [
     "MONTHS",
     "WEEKDAYS",
     "add_units",
-    "easter_date",
     "next_day_of_month",
     "nth_weekday",
     "place_clocks",
     "relative_weekday_dates",
+    "to_24h",
+    "user_time_key",
 ]
 
 WEEKDAYS: dict[str, int] = {}
@@ -112,9 +112,17 @@ def next_day_of_month(day: int, today: date) -> date | None:
     return None
 
 
-def easter_date(year: int) -> date:
-    """Western Easter Sunday of ``year``."""
-    return easter(year)
+def to_24h(hour: int, marker: str) -> int | None:
+    """The 24-hour clock hour of ``hour`` with ``am``/``pm``; None when that hour cannot take a marker (0, 13...)."""
+    if not 1 <= hour <= 12:
+        return None
+    return hour % 12 + (12 if marker == "pm" else 0)
+
+
+def user_time_key(user_time: datetime | None) -> tuple[datetime, timedelta | None] | None:
+    """A hashable cache key for a request time: its wall clock and its offset (equal instants in other zones
+    differ)."""
+    return None if user_time is None else (user_time.replace(tzinfo=None), user_time.utcoffset())
 
 
 def add_units(moment: datetime, amount: float, unit: str) -> datetime:

@@ -98,9 +98,8 @@ def _component(slot: Slot, value: object) -> Fields | None:
     if kind == "weekday" and isinstance(value, str):
         name = value.strip().lower().rstrip(".")
         return Fields(weekday=WEEKDAYS[name]) if name in WEEKDAYS else None
-    if kind == "hour" and isinstance(value, str) and parse_clock(value):
-        clock = parse_clock(value)
-        assert clock is not None
+    clock = parse_clock(value) if kind == "hour" and isinstance(value, str) else None
+    if clock:
         return Fields(hour=clock[0].hour, minute=clock[0].minute)
     number = _integer(value)
     if number is None:

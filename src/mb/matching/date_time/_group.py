@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from ._calendar import to_24h, user_time_key
 from ._fields import Fields, fields_of, read_duration, read_slot, read_zone
 from ._names import Slot, classify
 from ._value import Actual, show_moment
@@ -115,9 +116,9 @@ def _build(
             values[name] = 2000 if name == "year" else 1
     hour = given.hour
     if hour is not None and given.ampm is not None:
-        if not 1 <= hour <= 12:
-            return f"hour {hour} cannot take {given.ampm}"
-        hour = hour % 12 + (12 if given.ampm == "pm" else 0)
+        hour = to_24h(hour, given.ampm)
+        if hour is None:
+            return f"hour {given.hour} cannot take {given.ampm}"
     try:
         moment = datetime(values["year"], values["month"], values["day"], hour or 0, given.minute or 0,
                           given.second or 0)  # fmt: skip
@@ -160,8 +161,7 @@ def assemble(
     listed = [(name, values.get(name)) for name in params]
     if all(isinstance(v, str | int | float | bool | None) for _, v in listed):
         key = tuple((name, type(v).__name__, v) for name, v in listed)
-        user_key = None if user_time is None else (user_time.replace(tzinfo=None), user_time.utcoffset())
-        return _assemble_scalars(key, user_key, user_time, with_end)
+        return _assemble_scalars(key, user_time_key(user_time), user_time, with_end)
     return _assemble(params, values, user_time, with_end)
 
 

@@ -23,9 +23,6 @@ __all__ = [
     "span_window",
 ]
 
-#: Granularities a window can have; ``span`` is any other interval (a part of the day, a week...).
-GRAINS = ("second", "minute", "instant", "day", "month", "year", "span")
-
 
 @dataclass(frozen=True, slots=True)
 class Window:

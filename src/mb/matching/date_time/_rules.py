@@ -20,9 +20,10 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
+from dateutil.easter import easter as easter_sunday
 from dateutil.relativedelta import relativedelta
 
-from ._calendar import MONTHS, WEEKDAYS, add_units, easter_date, nth_weekday, place_clocks
+from ._calendar import MONTHS, WEEKDAYS, add_units, nth_weekday, place_clocks, to_24h
 from ._model import (
     Clock,
     ClockReading,
@@ -260,12 +261,12 @@ def easter(text: str, ref: datetime, sub: Sub) -> tuple[Reading, ...] | None:
     rest = _rest(text, match)
     year_match = re.search(r"\b(\d{4})\b", rest)
     if year_match:
-        day = easter_date(int(year_match.group(1))) + timedelta(days=offset)
+        day = easter_sunday(int(year_match.group(1))) + timedelta(days=offset)
         rest = _rest(rest, year_match)
     else:
-        day = easter_date(ref.year) + timedelta(days=offset)
+        day = easter_sunday(ref.year) + timedelta(days=offset)
         if day < ref.date():
-            day = easter_date(ref.year + 1) + timedelta(days=offset)
+            day = easter_sunday(ref.year + 1) + timedelta(days=offset)
     return _on_dates(rest, [day], sub) or None
 
 
@@ -319,9 +320,8 @@ def _endpoint(match: re.Match[str], n: str) -> tuple[list[int], bool]:
     if hour > 24 or minute > 59:
         return [], True
     if marker:
-        if hour == 0 or hour > 12:
-            return [], True
-        return [((hour % 12) + (12 if marker == "pm" else 0)) * 3600 + minute * 60], True
+        converted = to_24h(hour, marker)
+        return ([converted * 3600 + minute * 60] if converted is not None else []), True
     if hour >= 13 or hour == 0 or match.group(f"h{n}").startswith("0"):
         return [hour * 3600 + minute * 60], True
     return [(hour % 12) * 3600 + minute * 60, (hour % 12 + 12) * 3600 + minute * 60], False

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
+from ._calendar import to_24h, user_time_key
 from ._model import Window
 from ._phrase import resolve
 from ._zones import ZoneSpec, format_offset
@@ -134,9 +135,10 @@ def parse_clock(text: str) -> tuple[time, timedelta | None] | None:
     hour, minute, second = int(match.group("h")), int(match.group("m") or 0), int(match.group("s") or 0)
     marker = (match.group("ap") or "").replace(".", "")
     if marker:
-        if not 1 <= hour <= 12:
+        converted = to_24h(hour, marker)
+        if converted is None:
             return None
-        hour = hour % 12 + (12 if marker == "pm" else 0)
+        hour = converted
     if hour > 23 or minute > 59 or second > 59:
         return None
     offset = None
@@ -154,8 +156,7 @@ def _offset(text: str) -> timedelta:
 
 def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | str:
     """The moments a string argument may stand for (see the module docstring), or why it stands for none."""
-    key = None if user_time is None else (user_time.replace(tzinfo=None), user_time.utcoffset())
-    return _parse_text(text, key, user_time)
+    return _parse_text(text, user_time_key(user_time), user_time)
 
 
 @functools.lru_cache(maxsize=16384)

@@ -184,10 +184,15 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
     return _dateparser_zone(low)
 
 
+@functools.cache
+def _lowered_keys() -> dict[str, str]:
+    """Every time-zone key by its lower-case form (reading tzdata's key list once)."""
+    return {k.lower(): k for k in zoneinfo.available_timezones()}
+
+
 @functools.lru_cache(maxsize=256)
 def _zone_by_key(key: str) -> zoneinfo.ZoneInfo | None:
-    lowered = {k.lower(): k for k in zoneinfo.available_timezones()}
-    real = lowered.get(key.lower())
+    real = _lowered_keys().get(key.lower())
     return zoneinfo.ZoneInfo(real) if real else None
 
 
