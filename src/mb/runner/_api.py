@@ -143,7 +143,7 @@ async def arun(
         keep_order=sort,
     )
     started = time.perf_counter()
-    reporter.start(_total(benchmark))
+    reporter.start(_total(benchmark) if getattr(reporter, "wants_total", True) else None)
     try:
         await runner.run(_items(benchmark), handle_signals=handle_signals)
     finally:

@@ -28,7 +28,8 @@ class RunProgress(Protocol):
     """Receives the events of a run, in the event loop's thread."""
 
     def start(self, total: int | None) -> None:
-        """The run starts; ``total`` is the number of benchmark lines when known."""
+        """The run starts; ``total`` is the number of benchmark lines when known (a reporter with a false
+        ``wants_total`` attribute gets None, sparing a pass over the file)."""
 
     def advance(self, *, error: bool = False) -> None:
         """One benchmark line is done: run (``error`` when the agent failed) or skipped."""
@@ -45,6 +46,9 @@ class RunProgress(Protocol):
 
 class SilentProgress:
     """Reports nothing (the Python API's default)."""
+
+    wants_total = False
+    """No total is shown, so the runner does not count the benchmark's lines for it."""
 
     def start(self, total: int | None) -> None:
         """Nothing to do."""
