@@ -49,6 +49,7 @@ PUBLIC = {
         "json_path",
         "parse_document",
         "read_examples",
+        "replace_file",
         "source_name",
         "write_examples",
     ],

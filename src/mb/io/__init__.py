@@ -2,7 +2,7 @@
 
 from ._errors import LineError, Problem, json_path
 from ._reader import Record, iter_documents, iter_lines, iter_records, parse_document, read_examples, source_name
-from ._writer import JsonlWriter, dump_line, write_examples
+from ._writer import JsonlWriter, dump_line, replace_file, write_examples
 
 __all__ = [
     "JsonlWriter",
@@ -16,6 +16,7 @@ __all__ = [
     "json_path",
     "parse_document",
     "read_examples",
+    "replace_file",
     "source_name",
     "write_examples",
 ]

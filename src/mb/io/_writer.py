@@ -13,7 +13,7 @@ from typing import IO, Any, cast
 import orjson
 from pydantic import BaseModel
 
-__all__ = ["JsonlWriter", "dump_line", "write_examples"]
+__all__ = ["JsonlWriter", "dump_line", "replace_file", "write_examples"]
 
 PathLike = str | os.PathLike[str]
 
@@ -82,6 +82,25 @@ class JsonlWriter:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+def replace_file(path: Path, chunks: Iterable[bytes], *, compress: bool = False) -> None:
+    """Replace ``path`` with ``chunks`` atomically: written to a temporary file beside it, synced to disk, then
+    renamed over it, so an interruption leaves either the old file or the new one whole (gzip with
+    ``compress``)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("wb") as raw:
+            stream = cast("IO[bytes]", gzip.GzipFile(fileobj=raw, mode="wb")) if compress else raw
+            for chunk in chunks:
+                stream.write(chunk)
+            if stream is not raw:
+                stream.close()
+            raw.flush()
+            os.fsync(raw.fileno())
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def write_examples(target: PathLike | IO[bytes], items: Iterable[BaseModel | dict[str, Any]]) -> int:

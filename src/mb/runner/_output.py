@@ -14,10 +14,11 @@ from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import orjson
 
+from ..io import replace_file
 from ._errors import OutputExistsError, ResumeError
 
 __all__ = ["PreviousOutput", "check_fresh_output", "count_lines", "read_previous", "sort_output"]
@@ -137,21 +138,8 @@ class _Scan:
 
 
 def _write_atomically(path: Path, lines: Iterable[bytes]) -> None:
-    """Write ``lines`` (without newlines) to a temporary file beside ``path``, then replace ``path`` with it."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("wb") as raw:
-            stream: IO[bytes] = gzip.GzipFile(fileobj=raw, mode="wb") if _is_gzip(path) else raw  # type: ignore[assignment]
-            for line in lines:
-                stream.write(line)
-                stream.write(b"\n")
-            if stream is not raw:
-                stream.close()
-            raw.flush()
-            os.fsync(raw.fileno())
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
+    """Replace ``path`` with ``lines`` (given without newlines), atomically, gzip when the path says so."""
+    replace_file(path, (line + b"\n" for line in lines), compress=_is_gzip(path))
 
 
 def read_previous(path: Path, *, keep_lines: bool = False, retry_errors: bool = False) -> PreviousOutput:

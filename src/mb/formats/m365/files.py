@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ...io import replace_file
 from .document import LoadedDocument, dump_document
 from .schema import SCHEMA_URI, SCHEMA_VERSION
 
@@ -102,7 +103,5 @@ def upgrade_in_place(loaded: LoadedDocument, now: datetime | None = None) -> Pat
     backup = backup_path(source, now)
     shutil.copy2(source, backup)
     document = {"$schema": SCHEMA_URI, **{k: v for k, v in loaded.document.items() if k != "$schema"}}
-    temporary = source.with_name(f".{source.name}.upgrading")
-    temporary.write_bytes(dump_document(document))
-    os.replace(temporary, source)
+    replace_file(source, [dump_document(document)])
     return backup
