@@ -180,9 +180,13 @@ def terms(text: str) -> list[str]:
     return [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in STOPWORDS]
 
 
+INDEX = {doc_id: set(terms(text)) for doc_id, text in KNOWLEDGE_BASE.items()}
+"""The knowledge base's terms per document, indexed once."""
+
+
 def keyword_search(query: str, k: int) -> list[tuple[str, str]]:
     """The ``k`` chunks sharing the most (idf-weighted) terms with the query."""
-    documents = {doc_id: set(terms(text)) for doc_id, text in KNOWLEDGE_BASE.items()}
+    documents = INDEX
     frequency = {t: sum(t in d for d in documents.values()) for t in set(terms(query))}
     idf = {t: math.log(1 + len(documents) / n) for t, n in frequency.items() if n}
     scores = {doc_id: sum(w for t, w in idf.items() if t in words) for doc_id, words in documents.items()}
