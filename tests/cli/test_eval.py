@@ -61,3 +61,22 @@ def test_unusable_input_and_usage_errors_exit_2(tmp_path: Path) -> None:
     assert "could be evaluated" in unexecuted.stderr
     assert _eval(str(SPEC / "examples-executed.jsonl"), "--metrics", "bleu").exit_code == 2
     assert _eval(str(SPEC / "examples-executed.jsonl"), "--fail-under", "2").exit_code == 2
+
+
+def test_jobs_give_the_same_results_and_bad_values_are_usage_errors(tmp_path: Path) -> None:
+    lines = (SPEC / "examples-executed.jsonl").read_text().splitlines()
+    source = tmp_path / "many.jsonl"
+    source.write_text("\n".join([*lines * 40, "{not json"]) + "\n")
+    outputs = []
+    for jobs in ("1", "2", "auto"):
+        out = tmp_path / f"results-{jobs}.jsonl"
+        result = _eval(str(source), "-o", str(out), "--metrics", "none", "--format", "json", "--jobs", jobs)
+        assert result.exit_code == 0, result.output
+        outputs.append((out.read_bytes(), json.loads(result.stdout)))
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert outputs[0][1]["total"] == 121
+    assert outputs[0][1]["errors"] == 1
+    for bad in ("0", "many"):
+        result = _eval(str(source), "--jobs", bad)
+        assert result.exit_code == 2
+        assert "--jobs" in result.output

@@ -8,9 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mb.entities import Example
-from mb.io import LineError, iter_records, json_path, read_examples, write_examples
+from mb.io import LineError, iter_lines, iter_records, json_path, read_examples, write_examples
+from mb.io._reader import block_lines, iter_blocks
 
 GOOD = '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}'
 
@@ -162,3 +165,41 @@ def test_binary_content_is_named_as_such(tmp_path: Path) -> None:
     (record,) = iter_records(_write(tmp_path / "b.jsonl", b'{"inputs": \x00\x01\x02}'))
     assert record.error is not None
     assert "NUL bytes: this is not a text file" in str(record.error)
+
+
+def _reference_lines(data: bytes) -> list[tuple[int, bytes]]:
+    """What reading line by line gives: numbered non-blank lines, stripped, a leading BOM removed."""
+    out = []
+    for number, raw in enumerate(io.BytesIO(data), start=1):
+        if number == 1:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+        if raw.strip():
+            out.append((number, raw.strip()))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([b"a", b"{}", b" ", b"\n", b"\r\n", b"\r", b"\xef\xbb\xbf", b"\t", b"x\n\n"]), max_size=40
+    ),
+    st.integers(1, 70),
+)
+def test_blocks_split_into_the_same_lines_as_reading_line_by_line(pieces: list[bytes], size: int) -> None:
+    data = b"".join(pieces)
+    blocks = list(iter_blocks(io.BytesIO(data), size))
+    assert [line for first, block in blocks for line in block_lines(first, block)] == _reference_lines(data)
+    assert list(iter_lines(io.BytesIO(data))) == _reference_lines(data)
+
+
+def test_blocks_of_a_gzip_file_and_not_of_utf16(tmp_path: Path) -> None:
+    packed = tmp_path / "a.jsonl.gz"
+    packed.write_bytes(gzip.compress(b'{"a": 1}\n\n{"b": 2}\n'))
+    assert [line for first, block in iter_blocks(packed) for line in block_lines(first, block)] == [
+        (1, b'{"a": 1}'),
+        (3, b'{"b": 2}'),
+    ]
+    wide = tmp_path / "wide.jsonl"
+    wide.write_bytes('{"a": 1}\n'.encode("utf-16"))
+    with pytest.raises(ValueError, match="UTF-16"):
+        list(iter_blocks(wide))

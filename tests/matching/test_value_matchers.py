@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
 
+from mb.entities import OneParameterAssertion
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
-from mb.matching import MISSING, MatchContext, match_email, match_equality, match_free_text, match_missing
+from mb.matching import (
+    MISSING,
+    MatchContext,
+    match_email,
+    match_equality,
+    match_free_text,
+    match_missing,
+    match_parameter,
+)
+from mb.matching._values import render
+from mb.matching.free_text import as_text
 from mb.matching.optional import match_optional
 
 
@@ -131,3 +143,18 @@ def test_free_text_judge_failure_is_an_error_not_a_verdict() -> None:
     assert not outcome.passed
     assert outcome.error == "timeout"
     assert "judge failed" in outcome.reason
+
+
+def test_integers_wider_than_64_bits_are_reasons_not_crashes() -> None:
+    huge = 2**70
+    date = match_parameter(
+        OneParameterAssertion.model_validate(
+            {"param": "when", "matcher": {"match_as": "date_time", "value": "tomorrow"}}
+        ),
+        {"when": huge},
+        MatchContext(lambda request: Verdict(1.0, "", "test"), datetime(2024, 2, 1, 9)),
+    )
+    assert not date.passed
+    assert str(huge) in date.reason
+    assert as_text([huge, "x"]) == f'[{huge},"x"]'
+    assert render({"n": huge}) == f'{{"n":{huge}}}'

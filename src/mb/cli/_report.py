@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..results import ExampleResult, RateStat, Summary
+from ..evaluation._example import failure_entry
+from ..results import RateStat, Summary
 
 __all__ = ["FailureLog", "render_summary"]
 
@@ -36,32 +38,23 @@ def _slice_table(title: str, rows: dict[str, RateStat], *, with_mean: bool = Fal
 
 
 class FailureLog:
-    """Keeps the first failing and erroring examples with their first reason, for the report."""
+    """Keeps the first failing and erroring examples (by line) with their first reason, for the report."""
 
     def __init__(self, limit: int = 10) -> None:
         self.limit = limit
         self.entries: list[tuple[int, str, str]] = []
 
-    def add(self, result: ExampleResult) -> None:
-        """Remember ``result`` when it did not pass (up to ``limit`` entries)."""
-        if result.passed or len(self.entries) >= self.limit:
-            return
-        self.entries.append((result.line, result.status, _first_reason(result)))
+    def add(self, result: Mapping[str, Any]) -> None:
+        """Remember ``result`` (an example result as JSON) when it did not pass and is among the first ``limit``."""
+        if not result["passed"]:
+            self.extend([failure_entry(result)])
 
-
-def _first_reason(result: ExampleResult) -> str:
-    if result.error:
-        return result.error
-    for assertion in result.assertions:
-        if not assertion.passed:
-            return f"{assertion.assert_that} {assertion.tool or ''}: {assertion.reason}".replace("  ", " ")
-    for check in result.checks:
-        if check.gating and not check.passed:
-            return f"{check.name}: {check.reason}"
-    for name, metric in result.metrics.items():
-        if metric.gating and not metric.passed:
-            return f"{name}: {metric.reason}"
-    return "did not pass"
+    def extend(self, entries: list[tuple[int, str, str]]) -> None:
+        """Add ``(line, status, reason)`` entries gathered elsewhere (results of other lines)."""
+        if entries:
+            self.entries.extend(entries)
+            self.entries.sort()
+            del self.entries[self.limit :]
 
 
 def render_summary(console: Console, summary: Summary, source: str, judge_note: str, failures: FailureLog) -> None:

@@ -12,7 +12,8 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
-from ..evaluation._engine import INVALID_LINE, aiter_evaluate_chunks
+from ..evaluation._engine import make_evaluator
+from ..evaluation._parallel import aiter_batches, auto_jobs
 from ..io import JsonlWriter
 from ..metrics import METRICS, MetricSpec
 from ._console import err_console, out_console
@@ -51,6 +52,18 @@ def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[st
         return [MetricSpec.parse(part) for item in value for part in item.split(",") if part.strip()]
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+
+
+def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int | None:
+    if value.strip().lower() == "auto":
+        return None
+    try:
+        jobs = int(value)
+    except ValueError:
+        raise click.BadParameter(f"expected a number of processes or auto, got {value!r}") from None
+    if jobs < 1:
+        raise click.BadParameter(f"at least 1, got {jobs}")
+    return jobs
 
 
 @click.command("eval")
@@ -112,6 +125,16 @@ def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[st
     show_default=True,
     help="List up to N examples that did not pass, with the first reason.",
 )
+@click.option(
+    "-j",
+    "--jobs",
+    callback=_parse_jobs,
+    default="auto",
+    show_default=True,
+    metavar="N|auto",
+    help="Worker processes for the lines that need no judge. auto: one per CPU for files of 4 MiB or more, "
+    "none for smaller ones.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress display.")
 def eval_command(
     executed: Path,
@@ -123,6 +146,7 @@ def eval_command(
     concurrency: int,
     fmt: str,
     show_failures: int,
+    jobs: int | None,
     quiet: bool,
 ) -> None:
     """Score an executed benchmark (EXECUTED.jsonl, with `outputs` on every line).
@@ -145,17 +169,18 @@ def eval_command(
 
     async def main() -> None:
         nonlocal unusable
-        writer = JsonlWriter(output, exclude_none=False) if output is not None else None
+        writer = JsonlWriter(output) if output is not None else None
+        evaluator = make_evaluator(active, metrics, require)
+        workers = auto_jobs(executed) if jobs is None else jobs
         try:
             with _progress(quiet) as advance:
-                async for chunk in aiter_evaluate_chunks(executed, judge=active, metrics=metrics, require=require):
-                    for result in chunk:
-                        unusable += bool(result.error and result.error.startswith(INVALID_LINE))
-                        builder.add(result)
-                        failures.add(result)
-                        if writer is not None:
-                            writer.write(result)
-                    advance(len(chunk))
+                async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
+                    unusable += batch.unusable
+                    builder.merge(batch.summary)
+                    failures.extend(batch.failures)
+                    if writer is not None:
+                        writer.write_lines(batch.data, batch.count)
+                    advance(batch.count)
         finally:
             if writer is not None:
                 writer.close()

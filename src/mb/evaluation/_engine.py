@@ -16,23 +16,31 @@ from typing import Any
 
 import anyio
 from anyio.from_thread import start_blocking_portal
+from pydantic import ValidationError
 
 from ..entities import Example
-from ..io import LineError, Record, iter_records
+from ..io import LineError, Record
+from ..io._reader import iter_proven
 from ..judges.base import Judge, JudgeRequest, Verdict
 from ..matching import MatchContext
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult
-from ._example import MetricPlan, error_result, evaluate_with
+from ._example import MetricPlan, Row, error_result, evaluate_plain, evaluate_with
 from ._summary import SummaryBuilder
 
 __all__ = [
     "INVALID_LINE",
+    "Evaluator",
+    "Source",
     "aevaluate",
     "aiter_evaluate",
+    "aiter_evaluate_chunks",
+    "aiter_rows",
     "evaluate",
     "evaluate_example",
+    "items_of",
     "iter_evaluate",
+    "make_evaluator",
     "resolve_judge",
 ]
 
@@ -54,10 +62,13 @@ class _Item:
     """1-based line number (position, for in-memory examples)."""
 
     example: Example | None
-    """The example, or None when the line is invalid."""
+    """The example, or None when the line is invalid or comes as a proven document."""
 
     error: str | None
     """Why the line is invalid; None for an example."""
+
+    document: Any = None
+    """The line's JSON value when the pre-check proved it a valid executed example (no model built yet)."""
 
 
 class _Recorder:
@@ -90,13 +101,16 @@ def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan
     return MetricPlan(selected, tuple(spec(r) for r in require))
 
 
-def _items(source: Source) -> Iterator[_Item]:
+def items_of(source: Source) -> Iterator[_Item]:
     if isinstance(source, (str, os.PathLike)):
-        records: Iterable[Example | LineError | Record] = iter_records(source, executed=True)
+        records: Iterable[Example | LineError | Record] = iter_proven(source, executed=True)
     else:
         records = source
     for position, record in enumerate(records, start=1):
         if isinstance(record, Record):
+            if record.example is None and record.error is None:
+                yield _Item(record.line, None, None, record.document)
+                continue
             error = record.error.message if record.error is not None else None
             yield _Item(record.line, record.example, f"{INVALID_LINE}{error}" if error else None)
         elif isinstance(record, LineError):
@@ -105,7 +119,7 @@ def _items(source: Source) -> Iterator[_Item]:
             yield _Item(position, record, None)
 
 
-class _Evaluator:
+class Evaluator:
     """Evaluates chunks of items with one judge, memoizing verdicts across the run."""
 
     def __init__(self, judge: Judge, plan: MetricPlan) -> None:
@@ -117,12 +131,26 @@ class _Evaluator:
         environment = example.outputs.environment if example.outputs is not None else None
         return MatchContext(oracle, environment.user_time if environment else None, self.judge.supports)
 
-    def _one(self, item: _Item, oracle: Any) -> ExampleResult:
+    def _one(self, item: _Item, oracle: Any) -> Row:
         assert item.example is not None
         try:
             return evaluate_with(item.example, item.line, self._context(item.example, oracle), self.plan)
         except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
             return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}")
+
+    def _plain(self, item: _Item) -> tuple[Row | None, _Item]:
+        """The fast path for a proven document; else the item with its example built for the model path."""
+        document = item.document
+        try:
+            row = evaluate_plain(document, item.line, self.plan)
+        except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
+            return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}"), item
+        if row is not None:
+            return row, item
+        try:
+            return None, _Item(item.line, Example.model_validate(document), None)
+        except ValidationError as exc:  # the pre-check is sound, so this is a defect: keep it on the line
+            return error_result(item.line, f"{INVALID_LINE}{exc}"), item
 
     async def _answers(self, requests: Iterable[JudgeRequest]) -> dict[JudgeRequest, Verdict]:
         answers: dict[JudgeRequest, Verdict] = {}
@@ -148,22 +176,27 @@ class _Evaluator:
                 self._memo.popitem(last=False)
         return answers
 
-    async def chunk(self, items: Sequence[_Item]) -> list[ExampleResult]:
+    async def chunk(self, items: Sequence[_Item]) -> list[Row]:
         recorder = _Recorder()
-        results: list[ExampleResult] = []
-        pending: list[int] = []
+        results: list[Row] = []
+        pending: list[tuple[int, _Item]] = []
         for index, item in enumerate(items):
+            if item.document is not None:
+                row, item = self._plain(item)
+                if row is not None:
+                    results.append(row)
+                    continue
             if item.example is None:
                 results.append(error_result(item.line, item.error or "invalid line"))
                 continue
             recorder.asked = False
             results.append(self._one(item, recorder))
             if recorder.asked:
-                pending.append(index)
+                pending.append((index, item))
         if pending:
             answers = await self._answers(recorder.requests)
-            for index in pending:
-                results[index] = self._one(items[index], answers.__getitem__)
+            for index, item in pending:
+                results[index] = self._one(item, answers.__getitem__)
         return results
 
 
@@ -178,6 +211,20 @@ def _chunks(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
         yield chunk
 
 
+def make_evaluator(
+    judge: Judge | str = "auto", metrics: MetricArg = None, require: Sequence[str | MetricSpec] = ()
+) -> Evaluator:
+    """The evaluator of a run: its judge and which metrics it computes and requires."""
+    return Evaluator(resolve_judge(judge), _plan(metrics, require))
+
+
+async def aiter_rows(source: Source, evaluator: Evaluator, chunk_size: int = _CHUNK) -> AsyncIterator[list[Row]]:
+    """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
+    (``ExampleResult.model_validate(row)`` gives the model)."""
+    for chunk in _chunks(items_of(source), chunk_size):
+        yield await evaluator.chunk(chunk)
+
+
 async def aiter_evaluate_chunks(
     source: Source,
     *,
@@ -185,11 +232,11 @@ async def aiter_evaluate_chunks(
     metrics: MetricArg = None,
     require: Sequence[str | MetricSpec] = (),
     chunk_size: int = _CHUNK,
-) -> AsyncIterator[list[ExampleResult]]:
-    """Evaluate a source chunk by chunk, yielding each chunk's results in input order."""
-    evaluator = _Evaluator(resolve_judge(judge), _plan(metrics, require))
-    for chunk in _chunks(_items(source), chunk_size):
-        yield await evaluator.chunk(chunk)
+) -> AsyncIterator[list[Row]]:
+    """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
+    (``ExampleResult.model_validate(row)`` gives the model)."""
+    async for rows in aiter_rows(source, make_evaluator(judge, metrics, require), chunk_size):
+        yield rows
 
 
 async def aiter_evaluate(
@@ -201,8 +248,8 @@ async def aiter_evaluate(
 ) -> AsyncIterator[ExampleResult]:
     """Evaluate a source (a path or examples), yielding one result per line in input order."""
     async for chunk in aiter_evaluate_chunks(source, judge=judge, metrics=metrics, require=require):
-        for result in chunk:
-            yield result
+        for row in chunk:
+            yield ExampleResult.model_validate(row)
 
 
 async def aevaluate(
@@ -259,7 +306,7 @@ def iter_evaluate(
                 chunk = portal.call(chunks.__anext__)
             except StopAsyncIteration:
                 break
-            yield from chunk
+            yield from map(ExampleResult.model_validate, chunk)
 
 
 async def _resolve_async(judge: Judge | str) -> Judge:
@@ -275,6 +322,6 @@ async def evaluate_example(
     line: int = 1,
 ) -> ExampleResult:
     """Evaluate one executed example."""
-    evaluator = _Evaluator(resolve_judge(judge), _plan(metrics, require))
-    (result,) = await evaluator.chunk([_Item(line, example, None)])
-    return result
+    evaluator = Evaluator(resolve_judge(judge), _plan(metrics, require))
+    (row,) = await evaluator.chunk([_Item(line, example, None)])
+    return ExampleResult.model_validate(row)

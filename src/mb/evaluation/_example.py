@@ -2,15 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from pydantic import TypeAdapter
 
 from ..entities import Example
-from ..matching import MatchContext, check_assertions, check_orphan_results, check_tool_restriction
+from ..judges.base import JudgeRequest, Verdict
+from ..matching import MatchContext
+from ..matching.assertions import AssertionSpec, assertion_rows, assertion_spec, call_spec
+from ..matching.parameters import ParameterSpec, plain_matcher_spec
+from ..matching.trace_checks import orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec
-from ..results import AssertionResult, CheckResult, ExampleResult, MetricResult, Status
+from ..results import Status
 
-__all__ = ["MetricPlan", "agent_error", "agent_failure", "error_result", "evaluate_with"]
+__all__ = [
+    "MetricPlan",
+    "Row",
+    "agent_error",
+    "agent_failure",
+    "error_result",
+    "evaluate_plain",
+    "evaluate_with",
+    "failure_entry",
+    "result_row",
+]
+
+
+_DATETIME: TypeAdapter[datetime] = TypeAdapter(datetime)
 
 
 @dataclass(frozen=True)
@@ -46,19 +68,57 @@ class MetricPlan:
         return MetricSpec("similarity")
 
 
-def error_result(line: int, message: str, categories: dict[str, str] | None = None) -> ExampleResult:
+Row = dict[str, Any]
+"""An :class:`ExampleResult` as JSON (``ExampleResult.model_validate(row)`` gives the model)."""
+
+
+def result_row(
+    line: int,
+    status: Status,
+    score: float,
+    assertions: list[Row],
+    checks: list[Row],
+    metrics: dict[str, Row],
+    error: str | None,
+    categories: dict[str, str],
+) -> Row:
+    """An example result as JSON, fields in the model's order (so a written line does not depend on the path)."""
+    return {
+        "line": line,
+        "passed": status == "passed",
+        "status": status,
+        "score": score,
+        "assertions": assertions,
+        "checks": checks,
+        "metrics": metrics,
+        "error": error,
+        "categories": categories,
+    }
+
+
+def error_result(line: int, message: str, categories: dict[str, str] | None = None) -> Row:
     """The result of a line that could not be evaluated (invalid line, agent error)."""
-    return ExampleResult(
-        line=line,
-        passed=False,
-        status="error",
-        score=0.0,
-        assertions=[],
-        checks=[],
-        metrics={},
-        error=message,
-        categories=categories or {},
-    )
+    return result_row(line, "error", 0.0, [], [], {}, message, categories or {})
+
+
+def failure_entry(row: Mapping[str, Any]) -> tuple[int, str, str]:
+    """``(line, status, first reason)`` of a result that did not pass, for reports."""
+    return row["line"], row["status"], _first_reason(row)
+
+
+def _first_reason(row: Mapping[str, Any]) -> str:
+    if row["error"]:
+        return str(row["error"])
+    for assertion in row["assertions"]:
+        if not assertion["passed"]:
+            return f"{assertion['assert_that']} {assertion['tool'] or ''}: {assertion['reason']}".replace("  ", " ")
+    for check in row["checks"]:
+        if check["gating"] and not check["passed"]:
+            return f"{check['name']}: {check['reason']}"
+    for name, metric in row["metrics"].items():
+        if metric["gating"] and not metric["passed"]:
+            return f"{name}: {metric['reason']}"
+    return "did not pass"
 
 
 def agent_failure(example: Example) -> str | None:
@@ -80,35 +140,34 @@ def agent_error(example: Example) -> str | None:
 
 
 def _verdict(
-    assertions: Sequence[AssertionResult], checks: Sequence[CheckResult], metrics: dict[str, MetricResult]
+    assertions: Sequence[Row], checks: Sequence[Row], metrics: dict[str, Row]
 ) -> tuple[Status, float, str | None]:
     """(status, score, error message) from the gating items."""
     scores: list[float] = []
     failed = False
     errors: list[str] = []
     for assertion in assertions:
-        scores.append(1.0 if assertion.passed else _assertion_score(assertion))
-        if assertion.error is not None:
-            errors.append(f"assertion on {assertion.tool!r} undecided: {assertion.error}")
-        elif not assertion.passed:
+        scores.append(1.0 if assertion["passed"] else _assertion_score(assertion))
+        if assertion["error"] is not None:
+            errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
+        elif not assertion["passed"]:
             failed = True
     for check in checks:
-        if not check.gating:
+        if not check["gating"]:
             continue
-        scores.append(check.score if check.score is not None else float(check.passed))
-        if check.error is not None:
-            errors.append(f"{check.name} undecided: {check.error}")
-        elif not check.passed:
+        scores.append(check["score"] if check["score"] is not None else float(check["passed"]))
+        if check["error"] is not None:
+            errors.append(f"{check['name']} undecided: {check['error']}")
+        elif not check["passed"]:
             failed = True
     for name, metric in metrics.items():
-        if not metric.gating:
+        if not metric["gating"]:
             continue
-        scores.append(1.0 if metric.passed else 0.0)
-        if metric.status != "ok":
-            errors.append(
-                f"required metric {name} {'failed to run' if metric.status == 'error' else 'skipped'}: {metric.reason}"
-            )
-        elif not metric.passed:
+        scores.append(1.0 if metric["passed"] else 0.0)
+        if metric["status"] != "ok":
+            problem = "failed to run" if metric["status"] == "error" else "skipped"
+            errors.append(f"required metric {name} {problem}: {metric['reason']}")
+        elif not metric["passed"]:
             failed = True
     score = sum(scores) / len(scores) if scores else 1.0
     if failed:
@@ -118,13 +177,21 @@ def _verdict(
     return "passed", score, None
 
 
-def _assertion_score(assertion: AssertionResult) -> float:
-    if not assertion.parameters:
+def _assertion_score(assertion: Row) -> float:
+    parameters = assertion["parameters"]
+    if not parameters:
         return 0.0
-    return sum(1.0 for p in assertion.parameters if p.passed) / len(assertion.parameters)
+    return sum(1.0 for p in parameters if p["passed"]) / len(parameters)
 
 
-def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> ExampleResult:
+def _finish(
+    line: int, assertions: list[Row], checks: list[Row], metrics: dict[str, Row], categories: dict[str, str]
+) -> Row:
+    status, score, error = _verdict(assertions, checks, metrics)
+    return result_row(line, status, round(score, 4), assertions, checks, metrics, error, categories)
+
+
+def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Row:
     """Evaluate an executed example; judge requests are answered by ``ctx.oracle``."""
     categories = dict(example.inputs.metadata.categories or {}) if example.inputs.metadata else {}
     outputs = example.outputs
@@ -134,58 +201,104 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     if failure is not None:
         return error_result(line, failure, categories)
 
-    calls = outputs.tool_calls()
-    assertions = check_assertions(example.expectations.assertions, calls, ctx)
-    checks: list[CheckResult] = []
+    calls = [call_spec(call) for call in outputs.tool_calls()]
+    assertions = assertion_rows([assertion_spec(a) for a in example.expectations.assertions], calls, ctx)
+    checks: list[Row] = []
     if example.inputs.tools is not None:
-        checks.append(check_tool_restriction(example.inputs.tools, calls))
-    orphans = check_orphan_results(outputs)
+        checks.append(tool_restriction_row(example.inputs.tools, calls))
+    orphans = orphan_results_row((event.event, getattr(event, "id", None)) for event in outputs.trace)
     if orphans is not None:
         checks.append(orphans)
 
-    metrics: dict[str, MetricResult] = {}
+    metrics: dict[str, Row] = {}
     for spec, gating in plan.specs_for(example):
         result = METRICS[spec.name].compute(example, ctx, spec)
         if gating:
             result = result.model_copy(update={"gating": True})
-        metrics[spec.name] = result
+        metrics[spec.name] = result.model_dump(mode="json")
     if example.expectations.expected_response:
-        similarity = metrics.get("similarity") or METRICS["similarity"].compute(example, ctx, plan.similarity_spec())
+        similarity = metrics.get("similarity")
+        if similarity is None:
+            similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
-
-    status, score, error = _verdict(assertions, checks, metrics)
-    return ExampleResult(
-        line=line,
-        passed=status == "passed",
-        status=status,
-        score=round(score, 4),
-        assertions=assertions,
-        checks=checks,
-        metrics=metrics,
-        error=error,
-        categories=categories,
-    )
+    return _finish(line, assertions, checks, metrics, categories)
 
 
-def _expected_response_check(similarity: MetricResult) -> CheckResult:
-    if similarity.status == "error":
-        return CheckResult(
-            name="expected_response",
-            passed=False,
-            reason=similarity.reason,
-            gating=True,
-            score=0.0,
-            error=similarity.reason,
-        )
-    passed = bool(similarity.passed)
-    value = similarity.value or 1.0
-    judge = f" ({similarity.judge} judge)" if similarity.judge else ""
-    return CheckResult(
-        name="expected_response",
-        passed=passed,
-        reason=f"the response {'matches' if passed else 'does not match'} the expected response in meaning: "
-        f"{similarity.reason}{judge}",
-        gating=True,
-        score=round((value - 1.0) / 4.0, 4),
-        error=None,
-    )
+def _no_oracle(request: JudgeRequest) -> Verdict:
+    raise RuntimeError("the fast path asked a judge")  # evaluate_plain only takes lines that need none
+
+
+@lru_cache(maxsize=4096)
+def _plain_context(user_time: str | None) -> MatchContext:
+    """The context of a line with this ``outputs.environment.user_time``, read as the model reads it."""
+    return MatchContext(_no_oracle, None if user_time is None else _DATETIME.validate_python(user_time))
+
+
+def evaluate_plain(document: Row, line: int, plan: MetricPlan) -> Row | None:
+    """The fast path: evaluate a parsed line already known to be a valid executed example, without building models.
+
+    It takes the lines whose verdict needs no judge and no metric (deterministic matchers only, no expected
+    response, no metric to compute): None for any other line, which goes through :func:`evaluate_with`. The rules
+    are the same functions on plain data, so both paths give the same result.
+    """
+    expectations = document["expectations"]
+    outputs = document["outputs"]
+    if expectations.get("expected_response") or plan.selected != () or plan.required or outputs.get("error"):
+        return None
+    inputs = document["inputs"]
+    environment = outputs.get("environment") or {}
+    ctx = _plain_context(environment.get("user_time"))
+    specs: list[AssertionSpec] = []
+    for assertion in expectations.get("assertions", ()):
+        if assertion["assert_that"] == "no_tool_called":
+            specs.append((None, []))
+            continue
+        parameters: list[ParameterSpec] = []
+        for parameter in assertion.get("parameters", ()):
+            matcher = plain_matcher_spec(parameter["matcher"])
+            inner = matcher[2]
+            if matcher[0] == "free_text" or (inner is not None and inner[0] == "free_text"):
+                return None
+            if "params" in parameter:
+                parameters.append((parameter["params"], True, matcher))
+            else:
+                parameters.append(([parameter["param"]], False, matcher))
+        specs.append((assertion["tool"], parameters))
+    trace = outputs.get("trace", ())
+    calls = [(event["id"], event["tool"], event["params"]) for event in trace if event["event"] == "tool_call"]
+    assertions = assertion_rows(specs, calls, ctx)
+    checks: list[Row] = []
+    tools = inputs.get("tools")
+    if tools is not None:
+        checks.append(tool_restriction_row(tools, calls))
+    orphans = orphan_results_row((event["event"], event.get("id")) for event in trace)
+    if orphans is not None:
+        checks.append(orphans)
+    metadata = inputs.get("metadata")
+    categories = dict((metadata or {}).get("categories") or {})
+    return _finish(line, assertions, checks, {}, categories)
+
+
+def _expected_response_check(similarity: Row) -> Row:
+    if similarity["status"] == "error":
+        reason = similarity["reason"]
+        return {
+            "name": "expected_response",
+            "passed": False,
+            "reason": reason,
+            "gating": True,
+            "score": 0.0,
+            "error": reason,
+        }
+    passed = bool(similarity["passed"])
+    value = similarity["value"] or 1.0
+    judge = f" ({similarity['judge']} judge)" if similarity["judge"] else ""
+    return {
+        "name": "expected_response",
+        "passed": passed,
+        "reason": f"the response {'matches' if passed else 'does not match'} the expected response in meaning: "
+        f"{similarity['reason']}{judge}",
+        "gating": True,
+        "score": round((value - 1.0) / 4.0, 4),
+        "error": None,
+    }

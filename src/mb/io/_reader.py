@@ -19,7 +19,19 @@ from ..entities import Example
 from ._errors import LineError, Problem, describe, problems_from_validation
 from ._fast import certainly_valid
 
-__all__ = ["Record", "iter_documents", "iter_records", "parse_document", "read_examples", "source_name"]
+__all__ = [
+    "Record",
+    "block_lines",
+    "iter_blocks",
+    "iter_documents",
+    "iter_proven",
+    "iter_records",
+    "jsonl_lines",
+    "parse_document",
+    "proven_record",
+    "read_examples",
+    "source_name",
+]
 
 PathLike = str | os.PathLike[str]
 _BOM = b"\xef\xbb\xbf"
@@ -45,7 +57,8 @@ class Record:
     """Why the line is invalid, or None when it parsed."""
 
     document: Any = None
-    """The line's JSON value when it was parsed apart from validation (invalid lines); None otherwise."""
+    """The line's JSON value when it was parsed apart from validation (invalid lines, and lines
+    :func:`iter_proven` did not build); None otherwise."""
 
 
 def source_name(source: PathLike | IO[bytes]) -> str:
@@ -84,17 +97,59 @@ def iter_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes]]:
     Files are UTF-8; a UTF-16 file with its byte-order mark (what Windows PowerShell writes) is read too.
     """
     stream, must_close = _open(source)
-    peek = getattr(stream, "peek", None)
-    lines: Iterator[bytes] = iter(stream)
-    if peek is not None and peek(2)[:2] in _UTF16_BOMS:
-        lines = _utf16_lines(stream)
     try:
-        for number, raw in enumerate(lines, start=1):
-            if number == 1 and raw.startswith(_BOM):
-                raw = raw[len(_BOM) :]
-            data = raw.strip()
-            if data:
-                yield number, data
+        peek = getattr(stream, "peek", None)
+        if peek is not None and peek(2)[:2] in _UTF16_BOMS:
+            for number, raw in enumerate(_utf16_lines(stream), start=1):
+                data = raw.strip()
+                if data:
+                    yield number, data
+            return
+        for first, block in _blocks(stream):
+            yield from block_lines(first, block)
+    finally:
+        if must_close:
+            stream.close()
+
+
+def block_lines(first: int, block: bytes) -> Iterator[tuple[int, bytes]]:
+    """The non-blank lines of a block of whole lines (see :func:`iter_blocks`), numbered from ``first``, without
+    their line ends."""
+    for number, raw in enumerate(block.split(b"\n"), start=first):
+        data = raw.strip()
+        if data:
+            yield number, data
+
+
+def _blocks(stream: IO[bytes], size: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
+    read = getattr(stream, "read1", stream.read)  # read1: what a pipe has now, not a full block
+    first = 1
+    parts: list[bytes] = []  # the text since the last line end
+    while chunk := read(size):
+        cut = chunk.rfind(b"\n")
+        if cut < 0:
+            parts.append(chunk)
+            continue
+        parts.append(chunk[:cut])
+        block = b"".join(parts)
+        parts = [chunk[cut + 1 :]]
+        yield first, block.removeprefix(_BOM) if first == 1 else block
+        first += block.count(b"\n") + 1
+    rest = b"".join(parts)
+    if rest:
+        yield first, rest.removeprefix(_BOM) if first == 1 else rest
+
+
+def iter_blocks(source: PathLike | IO[bytes], size: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
+    """The content of a UTF-8 source (gunzipped) in blocks of about ``size`` bytes holding whole lines:
+    ``(number of the block's first line, block)``, a leading BOM removed; :func:`block_lines` splits a block
+    as :func:`iter_lines` does. Raises ``ValueError`` for a UTF-16 source (read it with :func:`iter_lines`)."""
+    stream, must_close = _open(source)
+    try:
+        peek = getattr(stream, "peek", None)
+        if peek is not None and peek(2)[:2] in _UTF16_BOMS:
+            raise ValueError("a UTF-16 source is read line by line")
+        yield from _blocks(stream, size)
     finally:
         if must_close:
             stream.close()
@@ -174,7 +229,7 @@ _NOT_JSONL = (
 )
 
 
-def _jsonl_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes, Problem | None]]:
+def jsonl_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes, Problem | None]]:
     """The non-blank lines; a file whose first line is a lone ``[`` or ``{`` is pretty-printed JSON, not JSONL:
     one problem says so instead of one error per line."""
     first = True
@@ -195,7 +250,7 @@ def iter_documents(
     valid would be wasted work.
     """
     name = source_name(source)
-    for number, data, whole in _jsonl_lines(source):
+    for number, data, whole in jsonl_lines(source):
         document, problem = (None, whole) if whole is not None else _load(data, exact_integers=not check_only)
         if problem is not None:
             yield number, None, LineError(name, number, (problem,))
@@ -212,7 +267,7 @@ def iter_records(source: PathLike | IO[bytes], *, executed: bool = False) -> Ite
     for bad content; a missing or unreadable file raises ``OSError`` when iteration starts."""
     name = source_name(source)
     validate_json = Example.__pydantic_validator__.validate_json
-    for number, data, whole in _jsonl_lines(source):
+    for number, data, whole in jsonl_lines(source):
         if whole is not None:
             yield Record(number, None, LineError(name, number, (whole,)))
             continue
@@ -236,6 +291,30 @@ def iter_records(source: PathLike | IO[bytes], *, executed: bool = False) -> Ite
             yield Record(number, None, parsed, document)
         else:
             yield Record(number, parsed, None, document)
+
+
+def proven_record(
+    name: str, number: int, data: bytes, whole: Problem | None = None, *, executed: bool = False
+) -> Record:
+    """One line read as :func:`iter_proven` reads it (``whole``: a problem with the whole file, see
+    :func:`jsonl_lines`)."""
+    document, problem = (None, whole) if whole is not None else _load(data)
+    if problem is not None:
+        return Record(number, None, LineError(name, number, (problem,)))
+    if certainly_valid(document, executed=executed):
+        return Record(number, None, None, document)
+    parsed = parse_document(document, file=name, line=number, executed=executed)
+    if isinstance(parsed, LineError):
+        return Record(number, None, parsed, document)
+    return Record(number, parsed, None, document)
+
+
+def iter_proven(source: PathLike | IO[bytes], *, executed: bool = False) -> Iterator[Record]:
+    """Like :func:`iter_records`, but a line the pre-check proves valid comes unbuilt: ``Record(line, None, None,
+    document)`` with its exact JSON value. Other lines are validated as usual (an example or an error)."""
+    name = source_name(source)
+    for number, data, whole in jsonl_lines(source):
+        yield proven_record(name, number, data, whole, executed=executed)
 
 
 def read_examples(source: PathLike | IO[bytes], *, executed: bool = False) -> Iterator[Example | LineError]:

@@ -52,6 +52,12 @@ class JsonlWriter:
         self.count = 0
         """Lines written so far."""
 
+    def write_lines(self, data: bytes, count: int) -> None:
+        """Write ``count`` lines already serialized (JSONL bytes ending in a newline) and flush them."""
+        self._stream.write(data)
+        self.flush()
+        self.count += count
+
     def write(self, item: BaseModel | dict[str, Any]) -> None:
         """Write one item as a line and flush it."""
         self._stream.write(dump_line(item, exclude_none=self._exclude_none))

@@ -13,6 +13,9 @@ def max_matching(edges: Sequence[Sequence[int]], right_size: int) -> list[int | 
     ``edges[i]`` lists the right nodes left node ``i`` may take. Augmenting paths (Kuhn's algorithm): the
     sizes here (assertions x calls of one example) are small, so its simplicity beats asymptotics.
     """
+    firsts = [options[0] for options in edges if options]
+    if len(set(firsts)) == len(firsts):  # every left node can take its first choice: what the search would do
+        return [options[0] if options else None for options in edges]
     owner: list[int | None] = [None] * right_size
 
     def augment(left: int, seen: list[bool]) -> bool:

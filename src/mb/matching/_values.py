@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import orjson
 
-__all__ = ["MISSING", "describe_value", "json_type", "render"]
+__all__ = ["MISSING", "compact_json", "describe_value", "json_type", "render"]
 
 
 class _Missing:
@@ -41,14 +42,19 @@ def json_type(value: Any) -> str:
     return type(value).__name__
 
 
+def compact_json(value: Any, *, sort_keys: bool = False) -> str:
+    """``value`` as compact JSON; integers wider than 64 bits (which orjson refuses) stay exact."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS | (orjson.OPT_SORT_KEYS if sort_keys else 0)).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=sort_keys, default=repr)
+
+
 def render(value: Any, limit: int = 80) -> str:
     """A value as compact JSON, shortened to ``limit`` characters."""
     if value is MISSING:
         return "nothing (the parameter is absent)"
-    try:
-        text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-    except TypeError:
-        text = repr(value)
+    text = compact_json(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

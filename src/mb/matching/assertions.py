@@ -1,147 +1,167 @@
-"""``tool_called`` and ``no_tool_called`` over a trace: each assertion is satisfied by a distinct call."""
+"""``tool_called`` and ``no_tool_called`` over a trace: each assertion is satisfied by a distinct call.
+
+The rules run on plain data (:data:`AssertionSpec`, :data:`CallSpec`) and give results as JSON objects, so the
+model API (:func:`check_assertions`) and the evaluator's fast path over parsed lines share them.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from ..entities import NoToolCallAssertion, ToolCall, ToolCallAssertion
-from ..results import AssertionResult, ParameterResult
+from ..results import AssertionResult
 from ._assignment import max_matching
 from ._context import MatchContext
-from .parameters import match_parameter
+from .parameters import ParameterSpec, parameter_row, parameter_spec
 
-__all__ = ["check_assertions"]
+__all__ = ["AssertionSpec", "CallSpec", "assertion_rows", "assertion_spec", "call_spec", "check_assertions"]
+
+CallSpec = tuple[str, str, Mapping[str, Any]]
+"""``(id, tool, params)``: one tool call of the trace."""
+
+AssertionSpec = tuple[str | None, list[ParameterSpec]]
+"""``(tool, parameters)`` of a ``tool_called`` assertion; ``(None, [])`` is ``no_tool_called``."""
+
+Row = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     """One call checked against one assertion."""
 
     call: int
     """Index of the call among the trace's tool calls."""
 
-    parameters: list[ParameterResult]
-    """The verdict on every parameter assertion, in order."""
+    parameters: list[Row]
+    """The verdict on every parameter assertion, in order (parameter results as JSON)."""
 
-    @property
-    def satisfied(self) -> bool:
-        return all(p.passed for p in self.parameters)
+    satisfied: bool
+    """Whether every parameter assertion holds on this call."""
 
     @property
     def undecided(self) -> bool:
         """No parameter failed, but a judge failure left some without a verdict."""
-        return not self.satisfied and all(p.passed or p.error is not None for p in self.parameters)
+        return not self.satisfied and all(p["passed"] or p["error"] is not None for p in self.parameters)
 
     @property
     def score(self) -> float:
         if not self.parameters:
             return 1.0
-        return sum(p.score or 0.0 for p in self.parameters) / len(self.parameters)
+        return sum(p["score"] or 0.0 for p in self.parameters) / len(self.parameters)
 
 
-def _called_tools(calls: Sequence[ToolCall]) -> str:
+def assertion_spec(assertion: ToolCallAssertion | NoToolCallAssertion) -> AssertionSpec:
+    """The spec of an assertion model."""
+    if isinstance(assertion, NoToolCallAssertion):
+        return None, []
+    return assertion.tool, [parameter_spec(p) for p in assertion.parameters]
+
+
+def call_spec(call: ToolCall) -> CallSpec:
+    """The spec of a tool call model."""
+    return call.id, call.tool, call.params
+
+
+def _row(
+    tool: str | None, passed: bool, call_id: str | None, reason: str, parameters: list[Row], error: str | None = None
+) -> Row:
+    return {
+        "assert_that": "no_tool_called" if tool is None else "tool_called",
+        "tool": tool,
+        "passed": passed,
+        "call_id": call_id,
+        "reason": reason,
+        "parameters": parameters,
+        "error": error,
+    }
+
+
+def _called_tools(calls: Sequence[CallSpec]) -> str:
     if not calls:
         return "the trace has no tool call"
-    names = sorted({call.tool for call in calls})
+    names = sorted({call[1] for call in calls})
     return "calls made: " + ", ".join(f"{name!r}" for name in names)
 
 
-def _not_checked(assertion: ToolCallAssertion, why: str) -> list[ParameterResult]:
+def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:
     return [
-        ParameterResult(
-            params=[p.param] if hasattr(p, "param") else list(getattr(p, "params", [])),
-            match_as=str(getattr(p.matcher, "match_as", "unknown")),
-            passed=False,
-            score=None,
-            reason=f"not checked: {why}",
-            error=None,
-        )
-        for p in assertion.parameters
+        {
+            "params": names,
+            "match_as": matcher[0],
+            "passed": False,
+            "score": None,
+            "reason": f"not checked: {why}",
+            "error": None,
+        }
+        for names, _, matcher in parameters
     ]
 
 
-def _no_tool_called(calls: Sequence[ToolCall]) -> AssertionResult:
+def _no_tool_called(calls: Sequence[CallSpec]) -> Row:
     if not calls:
-        return AssertionResult(
-            assert_that="no_tool_called",
-            tool=None,
-            passed=True,
-            call_id=None,
-            reason="no tool was called",
-            parameters=[],
-            error=None,
-        )
-    shown = ", ".join(f"{call.tool}({call.id})" for call in calls[:5]) + (", ..." if len(calls) > 5 else "")
-    return AssertionResult(
-        assert_that="no_tool_called",
-        tool=None,
-        passed=False,
-        call_id=calls[0].id,
-        reason=f"expected no tool call, got {len(calls)}: {shown}",
-        parameters=[],
-        error=None,
-    )
+        return _row(None, True, None, "no tool was called", [])
+    shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in calls[:5]) + (", ..." if len(calls) > 5 else "")
+    return _row(None, False, calls[0][0], f"expected no tool call, got {len(calls)}: {shown}", [])
 
 
 def _unsatisfied(
-    assertion: ToolCallAssertion,
-    candidates: list[_Candidate],
-    assigned_calls: set[int],
-    calls: Sequence[ToolCall],
-) -> AssertionResult:
-    tool = assertion.tool
+    assertion: AssertionSpec, candidates: list[_Candidate], assigned_calls: set[int], calls: Sequence[CallSpec]
+) -> Row:
+    tool, parameters = assertion
     if not candidates:
         why = f"no call to tool {tool!r} ({_called_tools(calls)})"
-        return AssertionResult(
-            assert_that="tool_called",
-            tool=tool,
-            passed=False,
-            call_id=None,
-            reason=why,
-            parameters=_not_checked(assertion, f"no call to tool {tool!r}"),
-            error=None,
-        )
+        return _row(tool, False, None, why, _not_checked(parameters, f"no call to tool {tool!r}"))
     # The closest call: highest score, preferring calls no other assertion took, then trace order.
     closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
-    call = calls[closest.call]
+    call_id = calls[closest.call][0]
     if closest.satisfied:
         reason = (
-            f"call {call.id} to {tool!r} matches, but every matching call is already used by another assertion "
+            f"call {call_id} to {tool!r} matches, but every matching call is already used by another assertion "
             f"({len(candidates)} call(s) to {tool!r}; each assertion needs its own call)"
         )
-        return AssertionResult(
-            assert_that="tool_called",
-            tool=tool,
-            passed=False,
-            call_id=call.id,
-            reason=reason,
-            parameters=closest.parameters,
-            error=None,
-        )
+        return _row(tool, False, call_id, reason, closest.parameters)
     undecided = next((c for c in candidates if c.undecided), None)
     if undecided is not None:
-        errors = "; ".join(f"{', '.join(p.params)}: {p.error}" for p in undecided.parameters if p.error)
-        return AssertionResult(
-            assert_that="tool_called",
-            tool=tool,
-            passed=False,
-            call_id=calls[undecided.call].id,
-            reason=f"undecided: call {calls[undecided.call].id} could match but a judge failed ({errors})",
-            parameters=undecided.parameters,
-            error=errors,
-        )
-    failures = "; ".join(f"{', '.join(p.params)}: {p.reason}" for p in closest.parameters if not p.passed)
+        errors = "; ".join(f"{', '.join(p['params'])}: {p['error']}" for p in undecided.parameters if p["error"])
+        undecided_id = calls[undecided.call][0]
+        reason = f"undecided: call {undecided_id} could match but a judge failed ({errors})"
+        return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
+    failures = "; ".join(f"{', '.join(p['params'])}: {p['reason']}" for p in closest.parameters if not p["passed"])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
-    return AssertionResult(
-        assert_that="tool_called",
-        tool=tool,
-        passed=False,
-        call_id=call.id,
-        reason=f"call {call.id}{others} does not match: {failures}",
-        parameters=closest.parameters,
-        error=None,
-    )
+    return _row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
+
+
+def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], ctx: MatchContext) -> list[Row]:
+    """Check every assertion against the trace's tool calls: :class:`AssertionResult` objects as JSON, aligned
+    with ``assertions``."""
+    candidates: list[list[_Candidate]] = []
+    for tool, parameters in assertions:
+        if tool is None:
+            candidates.append([])
+            continue
+        options: list[_Candidate] = []
+        for index, (_, name, params) in enumerate(calls):
+            if name == tool:
+                rows = [parameter_row(p, params, ctx) for p in parameters]
+                options.append(_Candidate(index, rows, all(row["passed"] for row in rows)))
+        candidates.append(options)
+    edges = [[c.call for c in options if c.satisfied] for options in candidates]
+    assignment = max_matching(edges, len(calls))
+    assigned_calls = {index for index in assignment if index is not None}
+
+    results: list[Row] = []
+    for assertion, options, assigned in zip(assertions, candidates, assignment, strict=True):
+        tool = assertion[0]
+        if tool is None:
+            results.append(_no_tool_called(calls))
+        elif assigned is not None:
+            chosen = next(c for c in options if c.call == assigned)
+            call_id = calls[assigned][0]
+            reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
+            results.append(_row(tool, True, call_id, reason, chosen.parameters))
+        else:
+            results.append(_unsatisfied(assertion, options, assigned_calls, calls))
+    return results
 
 
 def check_assertions(
@@ -153,40 +173,5 @@ def check_assertions(
     satisfied assertions (order does not matter). A failing assertion reports its closest call and why each of
     its parameters failed there.
     """
-    candidates: list[list[_Candidate]] = []
-    for assertion in assertions:
-        if isinstance(assertion, ToolCallAssertion):
-            candidates.append(
-                [
-                    _Candidate(index, [match_parameter(p, call.params, ctx) for p in assertion.parameters])
-                    for index, call in enumerate(calls)
-                    if call.tool == assertion.tool
-                ]
-            )
-        else:
-            candidates.append([])
-    edges = [[c.call for c in options if c.satisfied] for options in candidates]
-    assignment = max_matching(edges, len(calls))
-    assigned_calls = {index for index in assignment if index is not None}
-
-    results: list[AssertionResult] = []
-    for assertion, options, assigned in zip(assertions, candidates, assignment, strict=True):
-        if isinstance(assertion, NoToolCallAssertion):
-            results.append(_no_tool_called(calls))
-        elif assigned is not None:
-            chosen = next(c for c in options if c.call == assigned)
-            call = calls[assigned]
-            results.append(
-                AssertionResult(
-                    assert_that="tool_called",
-                    tool=assertion.tool,
-                    passed=True,
-                    call_id=call.id,
-                    reason=f"call {call.id} to {assertion.tool!r} satisfies every parameter assertion",
-                    parameters=chosen.parameters,
-                    error=None,
-                )
-            )
-        else:
-            results.append(_unsatisfied(assertion, options, assigned_calls, calls))
-    return results
+    rows = assertion_rows([assertion_spec(a) for a in assertions], [call_spec(c) for c in calls], ctx)
+    return [AssertionResult.model_validate(row) for row in rows]

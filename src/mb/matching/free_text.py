@@ -6,12 +6,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import orjson
-
 from ..judges.base import JudgeRequest, JudgeTask
 from ._context import MatchContext
 from ._outcome import Outcome
-from ._values import MISSING, describe_value
+from ._values import MISSING, compact_json, describe_value
 
 __all__ = ["as_text", "match_free_text", "match_free_text_group", "same_text"]
 
@@ -22,7 +20,7 @@ def as_text(value: Any) -> str:
     """The text a judge sees for an argument: strings as they are, other JSON values as compact JSON."""
     if isinstance(value, str):
         return value
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    return compact_json(value)
 
 
 def same_text(a: str, b: str) -> bool:

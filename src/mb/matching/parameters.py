@@ -1,4 +1,9 @@
-"""Dispatch a parameter assertion (single parameter or group) to its matcher and record the verdict."""
+"""Dispatch a parameter assertion (single parameter or group) to its matcher and record the verdict.
+
+Matchers reach the dispatch as a :data:`MatcherSpec` ``(match_as, value, inner)``, built from a model
+(:func:`matcher_spec`) or from a JSON object already known to be valid (:func:`plain_matcher_spec`): one set of
+rules serves both the model API and the evaluator's fast path over parsed lines.
+"""
 
 from __future__ import annotations
 
@@ -6,41 +11,64 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-import orjson
-
-from ..entities import (
-    DateTimeMatcher,
-    EmailMatcher,
-    EqualsMatcher,
-    FreeTextMatcher,
-    MissingMatcher,
-    OneParameterAssertion,
-    OptionalMatcher,
-    ParameterGroupAssertion,
-    ValueMatcher,
-)
+from ..entities import OneParameterAssertion, ParameterGroupAssertion, ValueMatcher
 from ..results import ParameterResult
 from ._context import MatchContext
 from ._outcome import Outcome
-from ._values import MISSING, describe_value
+from ._values import MISSING, compact_json, describe_value
 from .email_address import match_email
 from .equality import match_equality
 from .free_text import match_free_text, match_free_text_group
 from .missing import is_missing, match_missing
 from .optional import match_optional
 
-__all__ = ["match_parameter"]
+__all__ = [
+    "MatcherSpec",
+    "ParameterSpec",
+    "match_parameter",
+    "matcher_spec",
+    "parameter_row",
+    "parameter_spec",
+    "plain_matcher_spec",
+]
 
+MatcherSpec = tuple[str, Any, Any]
+"""``(match_as, value, inner)``: the matcher kind, its expected value (None when it has none) and, for ``optional``,
+the inner matcher's spec."""
+
+ParameterSpec = tuple[list[str], bool, MatcherSpec]
+"""``(names, is_group, matcher)``: one parameter assertion."""
 
 _DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
 _DATE_MEMO_SIZE = 65536
+
+
+def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
+    """The spec of a matcher model."""
+    kind = str(getattr(matcher, "match_as", "unknown"))
+    inner = getattr(matcher, "default", None)
+    return kind, getattr(matcher, "value", None), None if inner is None else matcher_spec(inner)
+
+
+def plain_matcher_spec(matcher: Mapping[str, Any]) -> MatcherSpec:
+    """The spec of a matcher given as a (valid) JSON object."""
+    kind = matcher["match_as"]
+    inner = plain_matcher_spec(matcher["default"]) if kind == "optional" else None
+    return kind, matcher.get("value") if kind != "missing" and kind != "optional" else None, inner
+
+
+def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:
+    """The spec of a parameter assertion model."""
+    if isinstance(assertion, OneParameterAssertion):
+        return [assertion.param], False, matcher_spec(assertion.matcher)
+    return list(assertion.params), True, matcher_spec(assertion.matcher)
 
 
 def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
     """The date/time verdict, memoized per (phrase, argument, user time as written): benchmarks repeat them."""
     user_time = ctx.user_time
     when = None if user_time is None else (user_time.isoformat(), repr(user_time.tzinfo))
-    key = (expected, orjson.dumps(actual, option=orjson.OPT_SORT_KEYS), when, tuple(params) if params else None)
+    key = (expected, compact_json(actual, sort_keys=True), when, tuple(params) if params else None)
     outcome = _DATE_MEMO.get(key)
     if outcome is None:
         from .date_time import match_date_time  # the date libraries load on first use
@@ -52,56 +80,56 @@ def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] 
     return outcome
 
 
-def _single(matcher: ValueMatcher, value: Any, ctx: MatchContext) -> Outcome:
-    if isinstance(matcher, EqualsMatcher):
-        return match_equality(matcher.value, value)
-    if isinstance(matcher, EmailMatcher):
-        return match_email(matcher.value, value)
-    if isinstance(matcher, MissingMatcher):
+def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
+    kind, expected, inner = spec
+    if kind == "equality":
+        return match_equality(expected, value)
+    if kind == "email":
+        return match_email(expected, value)
+    if kind == "missing":
         return match_missing(value)
-    if isinstance(matcher, FreeTextMatcher):
-        return match_free_text(matcher.value, value, ctx)
-    if isinstance(matcher, DateTimeMatcher):
+    if kind == "free_text":
+        return match_free_text(expected, value, ctx)
+    if kind == "date_time":
         if is_missing(value):
-            return Outcome.fail(f"expected a date/time matching {matcher.value!r}, got {describe_value(value)}")
-        return _date_time(matcher.value, value, ctx)
-    if isinstance(matcher, OptionalMatcher):
-        inner = matcher.default
+            return Outcome.fail(f"expected a date/time matching {expected!r}, got {describe_value(value)}")
+        return _date_time(expected, value, ctx)
+    if kind == "optional" and inner is not None:
         return match_optional([value], lambda: _single(inner, value, ctx))
-    return Outcome.fail(f"unsupported matcher {type(matcher).__name__}")
+    return Outcome.fail(f"unsupported matcher {kind!r}")
 
 
-def _group(matcher: ValueMatcher, names: list[str], params: Mapping[str, Any], ctx: MatchContext) -> Outcome:
+def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: MatchContext) -> Outcome:
+    kind, expected, inner = spec
     values = [params.get(name, MISSING) for name in names]
-    if isinstance(matcher, FreeTextMatcher):
-        return match_free_text_group(matcher.value, values, ctx)
-    if isinstance(matcher, DateTimeMatcher):
+    if kind == "free_text":
+        return match_free_text_group(expected, values, ctx)
+    if kind == "date_time":
         present = {name: params[name] for name in names if name in params}
         if all(is_missing(value) for value in values):
-            return Outcome.fail(f"expected a date/time matching {matcher.value!r}, got none of {', '.join(names)}")
-        return _date_time(matcher.value, present, ctx, names)
-    if isinstance(matcher, OptionalMatcher):
-        inner = matcher.default
+            return Outcome.fail(f"expected a date/time matching {expected!r}, got none of {', '.join(names)}")
+        return _date_time(expected, present, ctx, names)
+    if kind == "optional" and inner is not None:
         return match_optional(values, lambda: _group(inner, names, params, ctx))
-    return Outcome.fail(f"matcher {getattr(matcher, 'match_as', type(matcher).__name__)!r} cannot check a group")
+    return Outcome.fail(f"matcher {kind!r} cannot check a group")
+
+
+def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchContext) -> dict[str, Any]:
+    """Check one parameter assertion against a tool call's parameters: a :class:`ParameterResult` as JSON."""
+    names, group, matcher = spec
+    outcome = _group(matcher, names, params, ctx) if group else _single(matcher, params.get(names[0], MISSING), ctx)
+    return {
+        "params": names,
+        "match_as": matcher[0],
+        "passed": outcome.passed,
+        "score": outcome.score,
+        "reason": outcome.reason,
+        "error": outcome.error,
+    }
 
 
 def match_parameter(
     assertion: OneParameterAssertion | ParameterGroupAssertion, params: Mapping[str, Any], ctx: MatchContext
 ) -> ParameterResult:
     """Check one parameter assertion against a tool call's parameters."""
-    matcher: ValueMatcher = assertion.matcher
-    if isinstance(assertion, OneParameterAssertion):
-        names = [assertion.param]
-        outcome = _single(matcher, params.get(assertion.param, MISSING), ctx)
-    else:
-        names = list(assertion.params)
-        outcome = _group(matcher, names, params, ctx)
-    return ParameterResult(
-        params=names,
-        match_as=str(getattr(matcher, "match_as", "unknown")),
-        passed=outcome.passed,
-        score=outcome.score,
-        reason=outcome.reason,
-        error=outcome.error,
-    )
+    return ParameterResult.model_validate(parameter_row(parameter_spec(assertion), params, ctx))

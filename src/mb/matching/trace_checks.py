@@ -1,67 +1,67 @@
-"""Checks of the trace itself: the ``inputs.tools`` restriction and ``tool_result`` events without their call."""
+"""Checks of the trace itself: the ``inputs.tools`` restriction and ``tool_result`` events without their call.
+
+Like the assertions, the rules run on plain data and give :class:`CheckResult` objects as JSON; the model API
+wraps them.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from ..entities import Outputs, ToolCall, ToolResult
+from ..entities import Outputs, ToolCall
 from ..results import CheckResult
+from .assertions import CallSpec, call_spec
 
-__all__ = ["check_orphan_results", "check_tool_restriction"]
+__all__ = ["check_orphan_results", "check_tool_restriction", "orphan_results_row", "tool_restriction_row"]
+
+
+def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
+    return {"name": name, "passed": passed, "reason": reason, "gating": True, "score": float(passed), "error": None}
+
+
+def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> dict[str, Any]:
+    """``inputs.tools`` restricts the tools: a call to any other tool fails the example."""
+    permitted = set(allowed)
+    outside = [(call_id, tool) for call_id, tool, _ in calls if tool not in permitted]
+    if not outside:
+        reason = f"every call uses an allowed tool ({', '.join(sorted(permitted)) or 'none allowed'})"
+        return _check("tools_restriction", True, reason)
+    shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool in outside)
+    return _check(
+        "tools_restriction", False, f"called tools outside inputs.tools [{', '.join(sorted(permitted))}]: {shown}"
+    )
+
+
+def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | None:
+    """A ``tool_result`` whose ``id`` matches no earlier ``tool_call`` is reported; None when there is no result.
+
+    ``events`` are the trace's ``(event, id)`` pairs, in order.
+    """
+    seen: set[str] = set()
+    orphans: list[str] = []
+    results = 0
+    for kind, event_id in events:
+        if kind == "tool_call":
+            seen.add(event_id)
+        elif kind == "tool_result":
+            results += 1
+            if event_id not in seen:
+                orphans.append(event_id)
+    if results == 0:
+        return None
+    if not orphans:
+        return _check("orphan_tool_results", True, f"each of the {results} tool result(s) follows its tool call")
+    shown = ", ".join(repr(o) for o in orphans)
+    return _check("orphan_tool_results", False, f"tool_result id(s) with no earlier tool_call: {shown}")
 
 
 def check_tool_restriction(allowed: Sequence[str], calls: Sequence[ToolCall]) -> CheckResult:
     """``inputs.tools`` restricts the tools: a call to any other tool fails the example."""
-    permitted = set(allowed)
-    outside = [call for call in calls if call.tool not in permitted]
-    if not outside:
-        return CheckResult(
-            name="tools_restriction",
-            passed=True,
-            reason=f"every call uses an allowed tool ({', '.join(sorted(permitted)) or 'none allowed'})",
-            gating=True,
-            score=1.0,
-            error=None,
-        )
-    shown = ", ".join(f"{call.tool!r} ({call.id})" for call in outside)
-    return CheckResult(
-        name="tools_restriction",
-        passed=False,
-        reason=f"called tools outside inputs.tools [{', '.join(sorted(permitted))}]: {shown}",
-        gating=True,
-        score=0.0,
-        error=None,
-    )
+    return CheckResult.model_validate(tool_restriction_row(allowed, [call_spec(c) for c in calls]))
 
 
 def check_orphan_results(outputs: Outputs) -> CheckResult | None:
     """A ``tool_result`` whose ``id`` matches no earlier ``tool_call`` is reported; None when there is no result."""
-    seen: set[str] = set()
-    orphans: list[str] = []
-    results = 0
-    for event in outputs.trace:
-        if isinstance(event, ToolCall):
-            seen.add(event.id)
-        elif isinstance(event, ToolResult):
-            results += 1
-            if event.id not in seen:
-                orphans.append(event.id)
-    if results == 0:
-        return None
-    if not orphans:
-        return CheckResult(
-            name="orphan_tool_results",
-            passed=True,
-            reason=f"each of the {results} tool result(s) follows its tool call",
-            gating=True,
-            score=1.0,
-            error=None,
-        )
-    return CheckResult(
-        name="orphan_tool_results",
-        passed=False,
-        reason=f"tool_result id(s) with no earlier tool_call: {', '.join(repr(o) for o in orphans)}",
-        gating=True,
-        score=0.0,
-        error=None,
-    )
+    row = orphan_results_row((event.event, getattr(event, "id", None)) for event in outputs.trace)
+    return None if row is None else CheckResult.model_validate(row)

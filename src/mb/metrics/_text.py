@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-import orjson
-
 from ..entities import Example, RetrievalResults, ToolResult
+from ..matching._values import compact_json
 
 __all__ = ["context_text", "has_expected_response", "normalize_space", "question_text", "tokens"]
 
@@ -48,6 +47,6 @@ def context_text(example: Example) -> str:
             if isinstance(event, RetrievalResults):
                 parts.extend(f"[{chunk.id}] {chunk.page_content}" for chunk in event.outputs)
             elif isinstance(event, ToolResult):
-                result = event.result if isinstance(event.result, str) else orjson.dumps(event.result).decode()
+                result = event.result if isinstance(event.result, str) else compact_json(event.result)
                 parts.append(f"[tool result {event.id}] {result}")
     return "\n".join(parts)

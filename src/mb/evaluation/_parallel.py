@@ -1,0 +1,252 @@
+"""Evaluating a benchmark file in batches, optionally with worker processes.
+
+Each worker takes a batch of raw lines and evaluates those the fast path takes (lines proven valid whose verdict
+needs no judge and no metric), returning their result lines and the batch's tallies. The calling process
+evaluates every other line of the batch itself (judge questions, metrics, invalid lines), so results keep the
+input order and the judge stays in one process. Summaries do not depend on the order results are counted in,
+so the batches' tallies merge into the same summary a single process gives.
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import multiprocessing
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import AsyncIterator, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import orjson
+
+from ..io._fast import certainly_valid
+from ..io._reader import _load as load_line
+from ..io._reader import block_lines, iter_blocks, iter_lines, proven_record, source_name
+from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
+from ._example import MetricPlan, Row, evaluate_plain, failure_entry
+from ._summary import SummaryBuilder
+
+__all__ = ["Batch", "aiter_batches", "auto_jobs"]
+
+_BLOCK = 1 << 19  # bytes of lines per worker task
+_PARALLEL_FROM_BYTES = 4 << 20  # smaller files finish before worker processes pay for themselves
+_MAX_JOBS = 8
+
+Failure = tuple[int, str, str]
+Work = tuple[list[bytes | tuple[int, bytes]], int, SummaryBuilder, list[Failure]]
+
+
+@dataclass(slots=True)
+class Batch:
+    """The results of consecutive lines, ready to write and count."""
+
+    data: bytes
+    """The result lines (JSONL, one line per input line, in input order)."""
+
+    count: int
+    """How many results ``data`` holds."""
+
+    summary: SummaryBuilder
+    """The tallies of these results."""
+
+    failures: list[Failure] = field(default_factory=list)
+    """``(line, status, first reason)`` of the first results that did not pass (at most the requested number)."""
+
+    unusable: int = 0
+    """How many lines were not valid executed examples."""
+
+
+def _first(failures: list[Failure], limit: int) -> list[Failure]:
+    failures.sort()
+    return failures[:limit]
+
+
+def _tally(rows: Sequence[Row], summary: SummaryBuilder, limit: int) -> tuple[list[Failure], int]:
+    failures: list[Failure] = []
+    unusable = 0
+    for row in rows:
+        summary.add(row)
+        if not row["passed"] and len(failures) < limit:
+            failures.append(failure_entry(row))
+        error = row["error"]
+        unusable += bool(error and error.startswith(INVALID_LINE))
+    return failures, unusable
+
+
+def _dump(row: Row) -> bytes:
+    return orjson.dumps(row) + b"\n"
+
+
+def _batch(rows: Sequence[Row], limit: int) -> Batch:
+    summary = SummaryBuilder()
+    failures, unusable = _tally(rows, summary, limit)
+    return Batch(b"".join(map(_dump, rows)), len(rows), summary, failures, unusable)
+
+
+# --- worker side ---------------------------------------------------------------------------------------------
+
+_WORKER_PLAN = MetricPlan()
+_WORKER_MODULES = 0
+
+
+def _start_worker(plan: MetricPlan) -> None:
+    global _WORKER_PLAN
+    _WORKER_PLAN = plan
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _work(first: int, block: bytes, limit: int) -> Work:
+    """The fast path over a block of lines: result lines for the lines it takes (consecutive ones joined), and
+    ``(line, bytes)`` for each line left to the parent, in order."""
+    summary = SummaryBuilder()
+    failures: list[Failure] = []
+    parts: list[bytes | tuple[int, bytes]] = []
+    done: list[bytes] = []
+    count = 0
+    for number, data in block_lines(first, block):
+        count += 1
+        document, problem = load_line(data)
+        row = None
+        if problem is None and certainly_valid(document, executed=True):
+            try:
+                row = evaluate_plain(document, number, _WORKER_PLAN)
+            except Exception:  # the parent evaluates the line again and records the failure on it
+                row = None
+        if row is None:
+            if done:
+                parts.append(b"".join(done))
+                done = []
+            parts.append((number, data))
+            continue
+        summary.add(row)
+        if not row["passed"] and len(failures) < limit:
+            failures.append(failure_entry(row))
+        done.append(_dump(row))
+    if done:
+        parts.append(b"".join(done))
+    _settle()
+    return parts, count, summary, failures
+
+
+def _settle() -> None:
+    """After a batch that loaded libraries (the date grammars load on first use), keep their objects out of
+    future garbage collections: rescanning them would cost a tenth of the run."""
+    global _WORKER_MODULES
+    if len(sys.modules) != _WORKER_MODULES:
+        gc.collect()
+        gc.freeze()
+        _WORKER_MODULES = len(sys.modules)
+
+
+# --- parent side ---------------------------------------------------------------------------------------------
+
+
+def auto_jobs(source: Source) -> int:
+    """Worker processes worth starting for ``source``: none for in-memory sources, standard input and small
+    files; else one per available CPU (at most 8)."""
+    if not isinstance(source, (str, os.PathLike)) or str(source) == "-":
+        return 1
+    try:
+        size = os.stat(source).st_size
+    except OSError:
+        return 1
+    if size < _PARALLEL_FROM_BYTES:
+        return 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cpus, _MAX_JOBS))
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    # fork starts workers with everything already imported; elsewhere spawn is the safe choice.
+    method = "fork" if sys.platform == "linux" else "spawn"
+    return multiprocessing.get_context(method)
+
+
+def _first_line(source: str | os.PathLike[str]) -> bytes | None:
+    for _, data in iter_lines(source):
+        return data
+    return None
+
+
+def _blocks_for_workers(source: str | os.PathLike[str]) -> Iterator[tuple[int, bytes]] | None:
+    """The source in blocks, or None when it must be read line by line (UTF-16, or pretty-printed JSON, which
+    gets one diagnosis)."""
+    try:
+        if _first_line(source) in (b"[", b"{"):
+            return None
+        blocks = iter_blocks(source, _BLOCK)
+        return itertools.chain([next(blocks)], blocks)
+    except StopIteration:
+        return iter(())
+    except ValueError:
+        return None
+
+
+async def _complete(evaluator: Evaluator, name: str, task: tuple[int, bytes, Future[Work]], limit: int) -> Batch:
+    """A block's results: the worker's lines, and the lines it left (all of them if it died) evaluated here."""
+    first, block, future = task
+    try:
+        parts, count, summary, failures = future.result()
+    except Exception:  # a worker that died leaves its whole block to this process
+        parts = list(block_lines(first, block))
+        count, summary, failures = len(parts), SummaryBuilder(), []
+    left = [part for part in parts if isinstance(part, tuple)]
+    if not left:
+        return Batch(b"".join(part for part in parts if isinstance(part, bytes)), count, summary, failures)
+    records = [proven_record(name, number, data, executed=True) for number, data in left]
+    rows = iter(await evaluator.chunk(list(items_of(records))))
+    own: list[Row] = []
+    out: list[bytes] = []
+    for part in parts:
+        if isinstance(part, tuple):
+            row = next(rows)
+            own.append(row)
+            out.append(_dump(row))
+        else:
+            out.append(part)
+    own_failures, unusable = _tally(own, summary, limit)
+    return Batch(b"".join(out), count, summary, _first(failures + own_failures, limit), unusable)
+
+
+async def aiter_batches(
+    source: Source, evaluator: Evaluator, *, jobs: int = 1, failures: int = 10
+) -> AsyncIterator[Batch]:
+    """Evaluate ``source`` batch by batch, in input order; ``jobs > 1`` uses that many worker processes for a
+    file. ``failures`` caps the failure entries kept per batch."""
+    path = source if jobs > 1 and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
+    blocks = _blocks_for_workers(path) if path is not None else None
+    if path is None or blocks is None:
+        async for rows in aiter_rows(source, evaluator):
+            yield _batch(rows, failures)
+        return
+    name = source_name(path)
+    try:
+        pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(evaluator.plan,))
+    except (OSError, ImportError, NotImplementedError):  # no process support here (no fork, no semaphores)
+        pool = None
+    window: deque[tuple[int, bytes, Future[Work]]] = deque()
+    try:
+        for first, block in blocks:
+            window.append((first, block, _submit(pool, first, block, failures)))
+            if len(window) > 2 * jobs:
+                yield await _complete(evaluator, name, window.popleft(), failures)
+        while window:
+            yield await _complete(evaluator, name, window.popleft(), failures)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _submit(pool: ProcessPoolExecutor | None, first: int, block: bytes, limit: int) -> Future[Work]:
+    """The block's task; a failed one (the block is then evaluated here) when no worker can take it."""
+    try:
+        if pool is None:
+            raise RuntimeError("no worker processes")
+        return pool.submit(_work, first, block, limit)
+    except Exception as exc:
+        failed: Future[Work] = Future()
+        failed.set_exception(exc)
+        return failed

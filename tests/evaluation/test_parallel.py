@@ -1,0 +1,153 @@
+"""Evaluating a file with worker processes gives, byte for byte, what one process gives."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import anyio
+import orjson
+import pytest
+
+from mb.data import example_lines
+from mb.evaluation import SummaryBuilder
+from mb.evaluation import _parallel as parallel
+from mb.evaluation._engine import make_evaluator
+from mb.evaluation._example import evaluate_plain
+from mb.evaluation._parallel import Batch, aiter_batches, auto_jobs
+from mb.io import iter_lines
+from mb.io._fast import certainly_valid
+from mb.results import Summary
+
+
+def _mixed_lines(count: int) -> list[bytes]:
+    """Fast-path lines, judged lines (free text, expected responses), agent errors, invalid lines and blanks."""
+    seeds = list(example_lines(executed=True))
+    rng = random.Random(7)
+    lines: list[bytes] = []
+    for index in range(count):
+        document: dict[str, Any] = copy.deepcopy(seeds[index % len(seeds)])
+        if index % 3:
+            document["expectations"].pop("expected_response", None)
+        calls = [e for e in document["outputs"].get("trace", []) if e["event"] == "tool_call"]
+        if calls and rng.random() < 0.3:
+            calls[0]["params"]["limit"] = rng.choice([1, 5, "5", None])
+        kind = rng.random()
+        if kind < 0.03:
+            lines.append(b'{"inputs": {"messages": []}, "expectations": {}}')
+        elif kind < 0.05:
+            lines.append(b"{not json")
+        elif kind < 0.07:
+            document["outputs"]["error"] = {"type": "TimeoutError", "message": "too slow"}
+            lines.append(json.dumps(document).encode())
+        elif kind < 0.09:
+            lines.append(b"   ")
+        else:
+            lines.append(json.dumps(document).encode())
+    return lines
+
+
+PARENT_LINES: list[int] = []
+
+
+async def _collect(path: Path, jobs: int, judge: str = "lexical", metrics: list[str] | None = None) -> list[Batch]:
+    evaluator = make_evaluator(judge, metrics, ())
+    chunk = evaluator.chunk
+
+    async def counted(items: Any) -> Any:
+        PARENT_LINES.extend(item.line for item in items)
+        return await chunk(items)
+
+    evaluator.chunk = counted  # type: ignore[method-assign]
+    return [batch async for batch in aiter_batches(path, evaluator, jobs=jobs, failures=5)]
+
+
+def _outcome(batches: list[Batch]) -> tuple[bytes, Summary, list[tuple[int, str, str]], int]:
+    summary = SummaryBuilder()
+    failures: list[tuple[int, str, str]] = []
+    for batch in batches:
+        summary.merge(batch.summary)
+        failures.extend(batch.failures)
+    failures.sort()
+    return (
+        b"".join(b.data for b in batches),
+        summary.build("lexical"),
+        failures[:5],
+        sum(b.unusable for b in batches),
+    )
+
+
+@pytest.fixture
+def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "_BLOCK", 4096)  # many blocks, so many workers' batches
+
+
+@pytest.mark.usefixtures("small_blocks")
+@pytest.mark.parametrize("metrics", [[], None])
+def test_workers_give_what_one_process_gives(tmp_path: Path, metrics: list[str] | None) -> None:
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + b"\r\n".join(_mixed_lines(300)) + b"\n\n")
+    alone = _outcome(anyio.run(_collect, path, 1, "lexical", metrics))
+    PARENT_LINES.clear()
+    shared = _outcome(anyio.run(_collect, path, 2, "lexical", metrics))
+    plan = make_evaluator("lexical", metrics, ()).plan
+    fast = [
+        number
+        for number, data in iter_lines(path)
+        if data != b"{not json"
+        and certainly_valid(document := orjson.loads(data), executed=True)
+        and evaluate_plain(document, 1, plan)
+    ]
+    # the workers take exactly the fast-path lines; the parent evaluates the others
+    assert sorted(PARENT_LINES) == sorted(set(range(1, 400)) & {n for n, _ in iter_lines(path)} - set(fast))
+    assert len(fast) > 60 if metrics == [] else not fast
+    assert shared[0] == alone[0]
+    assert shared[1] == alone[1]
+    assert shared[2:] == alone[2:]
+    results = [json.loads(line) for line in alone[0].splitlines()]
+    assert len(results) == alone[1].total == sum(1 for line in path.read_bytes().split(b"\n") if line.strip())
+    assert [r["line"] for r in results] == sorted(r["line"] for r in results)
+    statuses = {r["status"] for r in results}
+    assert statuses == {"passed", "failed", "error"}
+    assert alone[3] > 0  # invalid lines counted as unusable
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_a_gzipped_file_and_a_dead_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = _mixed_lines(120)
+    plain = tmp_path / "run.jsonl"
+    plain.write_bytes(b"\n".join(lines))
+    packed = tmp_path / "run.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    expected = _outcome(anyio.run(_collect, plain, 1))
+    assert _outcome(anyio.run(_collect, packed, 2)) == expected
+    monkeypatch.setattr(parallel, "_work", _die)  # workers fail: the parent evaluates their blocks itself
+    assert _outcome(anyio.run(_collect, plain, 2)) == expected
+
+
+def _die(first: int, block: bytes, limit: int) -> Any:
+    raise RuntimeError("worker died")
+
+
+def test_pretty_printed_json_gets_one_diagnosis_with_workers(tmp_path: Path) -> None:
+    path = tmp_path / "pretty.json"
+    path.write_text('[\n  {"inputs": {}},\n  {"inputs": {}}\n]\n')
+    data, summary, _, unusable = _outcome(anyio.run(_collect, path, 2))
+    assert summary.total == unusable == 1
+    assert "pretty-printed JSON" in json.loads(data)["error"]
+
+
+def test_jobs_are_chosen_by_file_size(tmp_path: Path) -> None:
+    small = tmp_path / "small.jsonl"
+    small.write_bytes(b"{}\n")
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(b"{}\n" * (3 << 20))
+    assert auto_jobs(small) == 1
+    assert auto_jobs(tmp_path / "missing.jsonl") == 1
+    assert auto_jobs("-") == 1
+    assert auto_jobs([]) == 1
+    assert 1 <= auto_jobs(big) <= 8
