@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mb.entities import Example
 from mb.io import LineError, iter_lines, iter_records, json_path, read_examples, write_examples
-from mb.io._reader import block_lines, iter_blocks
+from mb.io._reader import block_lines, iter_blocks, line_ranges, read_range
 
 GOOD = '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}'
 
@@ -192,6 +192,24 @@ def test_blocks_split_into_the_same_lines_as_reading_line_by_line(pieces: list[b
     assert list(iter_lines(io.BytesIO(data))) == _reference_lines(data)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"a", b"{}", b" ", b"\n", b"\r\n", b"\xef\xbb\xbf", b"x\n\n"]), max_size=40),
+    st.integers(1, 70),
+    st.integers(1, 9),
+)
+def test_line_ranges_cover_the_same_lines(
+    tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes], size: int, buffer: int
+) -> None:
+    data = b"".join(pieces)
+    path = tmp_path_factory.mktemp("ranges") / "f.jsonl"
+    path.write_bytes(data)
+    ranges = line_ranges(path, size, buffer=buffer)
+    assert ranges is not None
+    lines = [line for first, start, end in ranges for line in block_lines(first, read_range(path, start, end))]
+    assert lines == _reference_lines(data)
+
+
 def test_blocks_of_a_gzip_file_and_not_of_utf16(tmp_path: Path) -> None:
     packed = tmp_path / "a.jsonl.gz"
     packed.write_bytes(gzip.compress(b'{"a": 1}\n\n{"b": 2}\n'))
@@ -203,3 +221,5 @@ def test_blocks_of_a_gzip_file_and_not_of_utf16(tmp_path: Path) -> None:
     wide.write_bytes('{"a": 1}\n'.encode("utf-16"))
     with pytest.raises(ValueError, match="UTF-16"):
         list(iter_blocks(wide))
+    assert line_ranges(wide) is None
+    assert line_ranges(packed) is None

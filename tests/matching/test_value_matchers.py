@@ -158,3 +158,17 @@ def test_integers_wider_than_64_bits_are_reasons_not_crashes() -> None:
     assert str(huge) in date.reason
     assert as_text([huge, "x"]) == f'[{huge},"x"]'
     assert render({"n": huge}) == f'{{"n":{huge}}}'
+
+
+def test_remembered_date_verdicts_depend_on_the_zone_of_the_user_time() -> None:
+    # The same instant, written in two zones: "tomorrow" is another day in each.
+    assertion = OneParameterAssertion.model_validate(
+        {"param": "when", "matcher": {"match_as": "date_time", "value": "tomorrow at 9am"}}
+    )
+    london = datetime.fromisoformat("2024-02-01T23:30:00+00:00")
+    paris = datetime.fromisoformat("2024-02-02T00:30:00+01:00")
+    assert london == paris
+    oracle = lambda request: Verdict(1.0, "", "test")  # noqa: E731
+    for when, expected in ((london, True), (paris, False), (london, True)):
+        result = match_parameter(assertion, {"when": "2024-02-02T09:00:00"}, MatchContext(oracle, when))
+        assert result.passed is expected, result.reason

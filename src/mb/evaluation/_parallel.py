@@ -24,7 +24,7 @@ import orjson
 
 from ..io._fast import certainly_valid
 from ..io._reader import _load as load_line
-from ..io._reader import block_lines, iter_blocks, iter_lines, proven_record, source_name
+from ..io._reader import block_lines, iter_blocks, iter_lines, line_ranges, proven_record, read_range, source_name
 from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
 from ._example import MetricPlan, Row, evaluate_plain, failure_entry
 from ._summary import SummaryBuilder
@@ -36,6 +36,9 @@ _PARALLEL_FROM_BYTES = 4 << 20  # smaller files finish before worker processes p
 _MAX_JOBS = 8
 
 Failure = tuple[int, str, str]
+Block = bytes | tuple[str, int, int]
+"""Lines to evaluate: their bytes, or where they are in a plain file (path, start, end) for the worker to read."""
+
 Work = tuple[list[bytes | tuple[int, bytes]], int, SummaryBuilder, list[Failure]]
 
 
@@ -77,7 +80,7 @@ def _tally(rows: Sequence[Row], summary: SummaryBuilder, limit: int) -> tuple[li
 
 
 def _dump(row: Row) -> bytes:
-    return orjson.dumps(row) + b"\n"
+    return orjson.dumps(row, option=orjson.OPT_APPEND_NEWLINE)
 
 
 def _batch(rows: Sequence[Row], limit: int) -> Batch:
@@ -98,9 +101,10 @@ def _start_worker(plan: MetricPlan) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
-def _work(first: int, block: bytes, limit: int) -> Work:
+def _work(first: int, block: Block, limit: int) -> Work:
     """The fast path over a block of lines: result lines for the lines it takes (consecutive ones joined), and
     ``(line, bytes)`` for each line left to the parent, in order."""
+    block = _bytes(block)
     summary = SummaryBuilder()
     failures: list[Failure] = []
     parts: list[bytes | tuple[int, bytes]] = []
@@ -129,6 +133,10 @@ def _work(first: int, block: bytes, limit: int) -> Work:
         parts.append(b"".join(done))
     _settle()
     return parts, count, summary, failures
+
+
+def _bytes(block: Block) -> bytes:
+    return block if isinstance(block, bytes) else read_range(*block)
 
 
 def _settle() -> None:
@@ -171,12 +179,16 @@ def _first_line(source: str | os.PathLike[str]) -> bytes | None:
     return None
 
 
-def _blocks_for_workers(source: str | os.PathLike[str]) -> Iterator[tuple[int, bytes]] | None:
-    """The source in blocks, or None when it must be read line by line (UTF-16, or pretty-printed JSON, which
-    gets one diagnosis)."""
+def _blocks_for_workers(source: str | os.PathLike[str]) -> Iterator[tuple[int, Block]] | None:
+    """The source in blocks (where they are, for a plain file), or None when it must be read line by line
+    (UTF-16, or pretty-printed JSON, which gets one diagnosis)."""
     try:
         if _first_line(source) in (b"[", b"{"):
             return None
+        ranges = line_ranges(source, _BLOCK)
+        if ranges is not None:
+            path = os.fspath(source)
+            return ((first, (path, start, end)) for first, start, end in ranges)
         blocks = iter_blocks(source, _BLOCK)
         return itertools.chain([next(blocks)], blocks)
     except StopIteration:
@@ -185,13 +197,13 @@ def _blocks_for_workers(source: str | os.PathLike[str]) -> Iterator[tuple[int, b
         return None
 
 
-async def _complete(evaluator: Evaluator, name: str, task: tuple[int, bytes, Future[Work]], limit: int) -> Batch:
+async def _complete(evaluator: Evaluator, name: str, task: tuple[int, Block, Future[Work]], limit: int) -> Batch:
     """A block's results: the worker's lines, and the lines it left (all of them if it died) evaluated here."""
     first, block, future = task
     try:
         parts, count, summary, failures = future.result()
     except Exception:  # a worker that died leaves its whole block to this process
-        parts = list(block_lines(first, block))
+        parts = list(block_lines(first, _bytes(block)))
         count, summary, failures = len(parts), SummaryBuilder(), []
     left = [part for part in parts if isinstance(part, tuple)]
     if not left:
@@ -227,7 +239,7 @@ async def aiter_batches(
         pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(evaluator.plan,))
     except (OSError, ImportError, NotImplementedError):  # no process support here (no fork, no semaphores)
         pool = None
-    window: deque[tuple[int, bytes, Future[Work]]] = deque()
+    window: deque[tuple[int, Block, Future[Work]]] = deque()
     try:
         for first, block in blocks:
             window.append((first, block, _submit(pool, first, block, failures)))
@@ -240,7 +252,7 @@ async def aiter_batches(
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _submit(pool: ProcessPoolExecutor | None, first: int, block: bytes, limit: int) -> Future[Work]:
+def _submit(pool: ProcessPoolExecutor | None, first: int, block: Block, limit: int) -> Future[Work]:
     """The block's task; a failed one (the block is then evaluated here) when no worker can take it."""
     try:
         if pool is None:

@@ -7,7 +7,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, cast
@@ -27,9 +27,11 @@ __all__ = [
     "iter_proven",
     "iter_records",
     "jsonl_lines",
+    "line_ranges",
     "parse_document",
     "proven_record",
     "read_examples",
+    "read_range",
     "source_name",
 ]
 
@@ -100,25 +102,37 @@ def iter_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes]]:
     try:
         peek = getattr(stream, "peek", None)
         if peek is not None and peek(2)[:2] in _UTF16_BOMS:
-            for number, raw in enumerate(_utf16_lines(stream), start=1):
-                data = raw.strip()
-                if data:
-                    yield number, data
+            yield from _numbered(_utf16_lines(stream))
             return
-        for first, block in _blocks(stream):
-            yield from block_lines(first, block)
+        if peek is not None and peek(3)[:3] == _BOM:
+            stream.read(3)
+            yield from _numbered(stream)
+            return
+        yield from _numbered(_without_bom(stream))
     finally:
         if must_close:
             stream.close()
 
 
-def block_lines(first: int, block: bytes) -> Iterator[tuple[int, bytes]]:
-    """The non-blank lines of a block of whole lines (see :func:`iter_blocks`), numbered from ``first``, without
-    their line ends."""
-    for number, raw in enumerate(block.split(b"\n"), start=first):
+def _without_bom(lines: Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of a stream that cannot peek, the first without its BOM."""
+    iterator = iter(lines)
+    for first in iterator:
+        yield first.removeprefix(_BOM)
+        yield from iterator
+
+
+def _numbered(lines: Iterable[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
+    for number, raw in enumerate(lines, start=first):
         data = raw.strip()
         if data:
             yield number, data
+
+
+def block_lines(first: int, block: bytes) -> Iterator[tuple[int, bytes]]:
+    """The non-blank lines of a block of whole lines (see :func:`iter_blocks`), numbered from ``first``, without
+    their line ends: what :func:`iter_lines` gives for them."""
+    return _numbered(io.BytesIO(block), first)
 
 
 def _blocks(stream: IO[bytes], size: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
@@ -138,6 +152,48 @@ def _blocks(stream: IO[bytes], size: int = 1 << 20) -> Iterator[tuple[int, bytes
     rest = b"".join(parts)
     if rest:
         yield first, rest.removeprefix(_BOM) if first == 1 else rest
+
+
+def line_ranges(
+    path: str | os.PathLike[str], size: int = 1 << 20, *, buffer: int = 1 << 20
+) -> Iterator[tuple[int, int, int]] | None:
+    """A plain UTF-8 file as ranges of whole lines, for readers that fetch the bytes themselves: ``(number of
+    the first line, start offset, end offset)``; ``path`` sliced at them gives what :func:`iter_blocks` gives.
+    The file is scanned ``buffer`` bytes at a time. None for a gzip or UTF-16 file (read those with
+    :func:`iter_blocks`)."""
+    with open(path, "rb") as raw:
+        head = raw.read(3)
+    if head[:2] == _GZIP_MAGIC or head[:2] in _UTF16_BOMS:
+        return None
+    return _ranges(path, 3 if head == _BOM else 0, size, bytearray(buffer))
+
+
+def _ranges(path: str | os.PathLike[str], start: int, size: int, buffer: bytearray) -> Iterator[tuple[int, int, int]]:
+    first, count = 1, 0  # the block's first line; line ends counted in it so far
+    block_start = position = start  # file offsets: the block's start, the buffer's start
+    with open(path, "rb") as raw:
+        raw.seek(start)
+        while filled := raw.readinto(buffer):
+            low = 0
+            while True:
+                cut = buffer.find(b"\n", max(block_start + size - position, low), filled)
+                if cut < 0:
+                    count += buffer.count(b"\n", low, filled)
+                    break
+                count += buffer.count(b"\n", low, cut)
+                yield first, block_start, position + cut
+                first, count = first + count + 1, 0
+                block_start, low = position + cut + 1, cut + 1
+            position += filled
+    if block_start < position:
+        yield first, block_start, position
+
+
+def read_range(path: str | os.PathLike[str], start: int, end: int) -> bytes:
+    """The bytes of ``path`` from ``start`` to ``end`` (see :func:`line_ranges`)."""
+    with open(path, "rb") as raw:
+        raw.seek(start)
+        return raw.read(end - start)
 
 
 def iter_blocks(source: PathLike | IO[bytes], size: int = 1 << 20) -> Iterator[tuple[int, bytes]]:

@@ -135,19 +135,21 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
     """Check every assertion against the trace's tool calls: :class:`AssertionResult` objects as JSON, aligned
     with ``assertions``."""
     candidates: list[list[_Candidate]] = []
+    edges: list[list[int]] = []  # per assertion, the calls that satisfy it
     for tool, parameters in assertions:
-        if tool is None:
-            candidates.append([])
-            continue
         options: list[_Candidate] = []
-        for index, (_, name, params) in enumerate(calls):
-            if name == tool:
-                rows = [parameter_row(p, params, ctx) for p in parameters]
-                options.append(_Candidate(index, rows, all(row["passed"] for row in rows)))
+        satisfying: list[int] = []
+        if tool is not None:
+            for index, (_, name, params) in enumerate(calls):
+                if name == tool:
+                    rows = [parameter_row(p, params, ctx) for p in parameters]
+                    satisfied = all(row["passed"] for row in rows)
+                    options.append(_Candidate(index, rows, satisfied))
+                    if satisfied:
+                        satisfying.append(index)
         candidates.append(options)
-    edges = [[c.call for c in options if c.satisfied] for options in candidates]
+        edges.append(satisfying)
     assignment = max_matching(edges, len(calls))
-    assigned_calls = {index for index in assignment if index is not None}
 
     results: list[Row] = []
     for assertion, options, assigned in zip(assertions, candidates, assignment, strict=True):
@@ -160,6 +162,7 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
             reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
             results.append(_row(tool, True, call_id, reason, chosen.parameters))
         else:
+            assigned_calls = {index for index in assignment if index is not None}
             results.append(_unsatisfied(assertion, options, assigned_calls, calls))
     return results
 

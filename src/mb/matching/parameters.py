@@ -65,10 +65,14 @@ def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -
 
 
 def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
-    """The date/time verdict, memoized per (phrase, argument, user time as written): benchmarks repeat them."""
+    """The date/time verdict, memoized per (phrase, argument, user time as written): benchmarks repeat them.
+
+    The user time's zone is part of the key: aware times equal as instants but written in other zones resolve
+    phrases differently.
+    """
     user_time = ctx.user_time
-    when = None if user_time is None else (user_time.isoformat(), repr(user_time.tzinfo))
-    key = (expected, compact_json(actual, sort_keys=True), when, tuple(params) if params else None)
+    zone = None if user_time is None else user_time.tzinfo
+    key = (expected, compact_json(actual, sort_keys=True), user_time, zone, tuple(params) if params else None)
     outcome = _DATE_MEMO.get(key)
     if outcome is None:
         from .date_time import match_date_time  # the date libraries load on first use

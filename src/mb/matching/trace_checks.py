@@ -7,6 +7,7 @@ wraps them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..entities import Outputs, ToolCall
@@ -20,17 +21,20 @@ def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
     return {"name": name, "passed": passed, "reason": reason, "gating": True, "score": float(passed), "error": None}
 
 
+@lru_cache(maxsize=1024)
+def _permitted(allowed: tuple[str, ...]) -> tuple[frozenset[str], str]:
+    """The allowed tools as a set, and as listed in reasons."""
+    return frozenset(allowed), ", ".join(sorted(set(allowed)))
+
+
 def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> dict[str, Any]:
     """``inputs.tools`` restricts the tools: a call to any other tool fails the example."""
-    permitted = set(allowed)
+    permitted, listed = _permitted(tuple(allowed))
     outside = [(call_id, tool) for call_id, tool, _ in calls if tool not in permitted]
     if not outside:
-        reason = f"every call uses an allowed tool ({', '.join(sorted(permitted)) or 'none allowed'})"
-        return _check("tools_restriction", True, reason)
+        return _check("tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})")
     shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool in outside)
-    return _check(
-        "tools_restriction", False, f"called tools outside inputs.tools [{', '.join(sorted(permitted))}]: {shown}"
-    )
+    return _check("tools_restriction", False, f"called tools outside inputs.tools [{listed}]: {shown}")
 
 
 def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | None:
