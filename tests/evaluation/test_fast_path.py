@@ -4,6 +4,7 @@ whose verdict needs no judge and no metric."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import orjson
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from mb.data import example_lines
 from mb.entities import Example
 from mb.evaluation._example import MetricPlan, evaluate_plain, evaluate_with
-from mb.io._fast import certainly_valid
+from mb.io._proof import prove
 from mb.matching import MatchContext
 from mb.metrics import MetricSpec
 from mb.results import ExampleResult
@@ -128,16 +129,23 @@ def _model_row(document: dict[str, Any], plan: MetricPlan = NO_METRICS) -> dict[
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variants())
 def test_the_fast_path_gives_what_the_model_path_gives(document: dict[str, Any]) -> None:
-    assert certainly_valid(document, executed=True), document
-    row = evaluate_plain(document, 1, NO_METRICS)
+    proven = prove(json.dumps(document).encode(), executed=True)
+    assert proven is not None, document
+    row = evaluate_plain(proven, 1, NO_METRICS)
     assert row is not None
     assert orjson.dumps(row) == orjson.dumps(_model_row(document))
     # what is written is exactly the result model's JSON
     assert orjson.loads(ExampleResult.model_validate(row).model_dump_json()) == row
 
 
+def _plain(document: dict[str, Any], plan: MetricPlan = NO_METRICS) -> dict[str, Any] | None:
+    proven = prove(json.dumps(document).encode(), executed=True)
+    assert proven is not None
+    return evaluate_plain(proven, 1, plan)
+
+
 def test_every_seed_is_taken_and_some_variants_fail() -> None:
-    rows = [evaluate_plain(document, 1, NO_METRICS) for document in SEEDS]
+    rows = [_plain(document) for document in SEEDS]
     assert all(row is not None and row["passed"] for row in rows)
 
 
@@ -168,4 +176,4 @@ def test_every_seed_is_taken_and_some_variants_fail() -> None:
 def test_lines_needing_a_judge_or_a_metric_are_left_to_the_model_path(change: Any, plan: MetricPlan) -> None:
     document = copy.deepcopy(SEEDS[0])
     change(document)
-    assert evaluate_plain(document, 1, plan) is None
+    assert _plain(document, plan) is None

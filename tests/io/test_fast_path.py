@@ -1,17 +1,19 @@
-"""The fast validity pre-check is sound: whatever it accepts, the data model accepts too."""
+"""The fast validity proof is sound: whatever it accepts, the data model accepts too."""
 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from mb.entities import Example
 from mb.io import LineError, parse_document
-from mb.io._fast import certainly_valid
+from mb.io._proof import prove
 from tests.conftest import spec_lines
 
 SEEDS = spec_lines("examples-executed.jsonl") + spec_lines("examples-unexecuted.jsonl")
@@ -81,8 +83,10 @@ def _model_accepts(document: Any, executed: bool) -> bool:
 @given(mutated())
 def test_fast_path_never_accepts_what_the_model_rejects(case: tuple[dict[str, Any], bool]) -> None:
     document, executed = case
-    if certainly_valid(document, executed=executed):
+    if prove(json.dumps(document).encode(), executed=executed) is not None:
         assert _model_accepts(document, executed)
+        example = Example.model_validate_json(json.dumps(document))
+        assert not executed or example.outputs is not None
     # Full parsing of any document gives an example or located problems, never an exception.
     parsed = parse_document(document, file="f.jsonl", line=7, executed=executed)
     if isinstance(parsed, LineError):
@@ -93,5 +97,79 @@ def test_fast_path_never_accepts_what_the_model_rejects(case: tuple[dict[str, An
 
 
 def test_fast_path_accepts_every_published_example() -> None:
-    assert all(certainly_valid(document) for document in SEEDS)
-    assert not certainly_valid(SEEDS[-1], executed=True)
+    assert all(prove(json.dumps(document).encode()) is not None for document in SEEDS)
+    assert prove(json.dumps(SEEDS[-1]).encode(), executed=True) is None
+
+
+def test_the_proof_reads_json_as_the_model_does() -> None:
+    line = json.dumps(SEEDS[0])
+    wide = 2**70
+    # a repeated key: the last one counts, for the model as for the proof
+    twice = line.replace('"match_as": "equality", "value": 5', f'"match_as": "equality", "value": 4, "value": {wide}')
+    assert twice != line
+    proven = prove(twice.encode(), executed=True)
+    assert proven is not None
+    matcher = proven.expectations.assertions[0].parameters[1].matcher
+    model = Example.model_validate_json(twice).expectations.assertions[0].parameters[1].matcher  # type: ignore[union-attr]
+    assert matcher.value == model.value == wide  # type: ignore[union-attr]
+    assert type(matcher.value) is int
+    # what JSON does not allow is left to the model, which reports it
+    for broken in (line.replace("5", "NaN", 1), line.replace('"limit"', '"\\ud800"', 1), line[:-1]):
+        assert prove(broken.encode(), executed=True) is None
+
+
+def _edit(index: int, path: str, value: Any) -> dict[str, Any]:
+    """A copy of seed ``index`` with the value at ``path`` (dot-separated keys and list indexes) replaced."""
+    document = copy.deepcopy(SEEDS[index])
+    *parents, last = [int(part) if part.isdigit() else part for part in path.split(".")]
+    node: Any = document
+    for key in parents:
+        node = node[key]
+    if value is _DELETE:
+        del node[last]
+    else:
+        node[last] = value
+    return document
+
+
+_DELETE = object()
+_A0 = "expectations.assertions.0"
+_BROKEN = {
+    "the last message is not the user's": (0, "inputs.messages.0.role", "assistant"),
+    "no message": (0, "inputs.messages", []),
+    "a message without text": (0, "inputs.messages.0.content", None),
+    "a tool name that is not text": (0, "inputs.tools", ["search", 3]),
+    "a turn without categories": (1, "inputs.metadata.turns.0.categories", _DELETE),
+    "a category that is not text": (1, "inputs.metadata.categories.topic", 1),
+    "an unknown assertion": (0, f"{_A0}.assert_that", "tool_used"),
+    "tool_called without a tool": (0, f"{_A0}.tool", _DELETE),
+    "an equality without a value": (0, f"{_A0}.parameters.1.matcher.value", None),
+    "an equality with a list": (0, f"{_A0}.parameters.1.matcher.value", [5]),
+    "an unknown matcher": (0, f"{_A0}.parameters.1.matcher.match_as", "regex"),
+    "a group checked by equality": (1, f"{_A0}.parameters.0.matcher", {"match_as": "equality", "value": 1}),
+    "a group of names that are not text": (1, f"{_A0}.parameters.0.params", ["start_time", 1]),
+    "an optional without its matcher": (0, f"{_A0}.parameters.1.matcher", {"match_as": "optional"}),
+    "a parameter without a name": (0, f"{_A0}.parameters.1.param", _DELETE),
+    "a date phrase that is not text": (1, f"{_A0}.parameters.0.matcher.value", 14),
+    "a tool result without its result": (0, "outputs.trace.1.result", _DELETE),
+    "an unknown event": (0, "outputs.trace.1.event", "tool_error"),
+    "a call without parameters": (0, "outputs.trace.0.params", _DELETE),
+    "a response that is not text": (0, "outputs.response", ["x"]),
+    "a user time that is not a time": (1, "outputs.environment.user_time", "next week"),
+}
+
+
+@pytest.mark.parametrize("case", list(_BROKEN), ids=list(_BROKEN))
+def test_each_rule_of_the_model_is_in_the_proof(case: str) -> None:
+    index, path, value = _BROKEN[case]
+    document = _edit(index, path, value)
+    assert not _model_accepts(document, executed=True)
+    assert prove(json.dumps(document).encode(), executed=True) is None
+    assert prove(json.dumps(SEEDS[index]).encode(), executed=True) is not None
+
+
+def test_what_the_proof_does_not_cover_is_left_to_the_model() -> None:
+    nested = {"match_as": "optional", "default": {"match_as": "optional", "default": {"match_as": "missing"}}}
+    document = _edit(0, f"{_A0}.parameters.1.matcher", nested)
+    assert _model_accepts(document, executed=True)
+    assert prove(json.dumps(document).encode(), executed=True) is None

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ..io import LineError, Record
+from ..io._proof import ProvenLine
 from ..io._reader import iter_proven
 from ..judges.base import Judge, JudgeRequest, Verdict
 from ..matching import MatchContext
@@ -67,8 +68,8 @@ class _Item:
     error: str | None
     """Why the line is invalid; None for an example."""
 
-    document: Any = None
-    """The line's JSON value when the pre-check proved it a valid executed example (no model built yet)."""
+    document: ProvenLine | None = None
+    """The line when the fast proof showed it a valid executed example (no model built yet)."""
 
 
 class _Recorder:
@@ -139,17 +140,18 @@ class Evaluator:
             return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}")
 
     def _plain(self, item: _Item) -> tuple[Row | None, _Item]:
-        """The fast path for a proven document; else the item with its example built for the model path."""
-        document = item.document
+        """The fast path for a proven line; else the item with its example built for the model path."""
+        proven = item.document
+        assert proven is not None
         try:
-            row = evaluate_plain(document, item.line, self.plan)
+            row = evaluate_plain(proven.example, item.line, self.plan)
         except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
             return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}"), item
         if row is not None:
             return row, item
         try:
-            return None, _Item(item.line, Example.model_validate(document), None)
-        except ValidationError as exc:  # the pre-check is sound, so this is a defect: keep it on the line
+            return None, _Item(item.line, Example.model_validate_json(proven.data), None)
+        except ValidationError as exc:  # the proof is sound, so this is a defect: keep it on the line
             return error_result(item.line, f"{INVALID_LINE}{exc}"), item
 
     async def _answers(self, requests: Iterable[JudgeRequest]) -> dict[JudgeRequest, Verdict]:

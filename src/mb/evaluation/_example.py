@@ -11,10 +11,11 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from ..entities import Example
+from ..io._proof import UNSET, ProvenCall, ProvenExample, ProvenResult
 from ..judges.base import JudgeRequest, Verdict
 from ..matching import MatchContext
 from ..matching.assertions import AssertionSpec, assertion_rows, assertion_spec, call_spec
-from ..matching.parameters import ParameterSpec, plain_matcher_spec
+from ..matching.parameters import ParameterSpec, matcher_spec
 from ..matching.trace_checks import orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec
 from ..results import Status
@@ -234,48 +235,53 @@ def _plain_context(user_time: str | None) -> MatchContext:
     return MatchContext(_no_oracle, None if user_time is None else _DATETIME.validate_python(user_time))
 
 
-def evaluate_plain(document: Row, line: int, plan: MetricPlan) -> Row | None:
-    """The fast path: evaluate a parsed line already known to be a valid executed example, without building models.
+def evaluate_plain(example: ProvenExample, line: int, plan: MetricPlan) -> Row | None:
+    """The fast path: evaluate a line proven valid (:func:`mb.io._proof.prove`) without building models.
 
     It takes the lines whose verdict needs no judge and no metric (deterministic matchers only, no expected
-    response, no metric to compute): None for any other line, which goes through :func:`evaluate_with`. The rules
-    are the same functions on plain data, so both paths give the same result.
+    response, no metric to compute, no agent error): None for any other line, which goes through
+    :func:`evaluate_with`. The rules are the same functions on plain data, so both paths give the same result.
     """
-    expectations = document["expectations"]
-    outputs = document["outputs"]
-    if expectations.get("expected_response") or plan.selected != () or plan.required or outputs.get("error"):
+    expectations = example.expectations
+    outputs = example.outputs
+    if outputs is None or outputs.error or expectations.expected_response or plan.selected != () or plan.required:
         return None
-    inputs = document["inputs"]
-    environment = outputs.get("environment") or {}
-    ctx = _plain_context(environment.get("user_time"))
+    environment = outputs.environment
+    ctx = _plain_context(environment.user_time if environment is not None else None)
     specs: list[AssertionSpec] = []
-    for assertion in expectations.get("assertions", ()):
-        if assertion["assert_that"] == "no_tool_called":
+    for assertion in expectations.assertions:
+        if assertion.assert_that == "no_tool_called":
             specs.append((None, []))
             continue
         parameters: list[ParameterSpec] = []
-        for parameter in assertion.get("parameters", ()):
-            matcher = plain_matcher_spec(parameter["matcher"])
+        for parameter in assertion.parameters:
+            matcher = matcher_spec(parameter.matcher)
             inner = matcher[2]
             if matcher[0] == "free_text" or (inner is not None and inner[0] == "free_text"):
                 return None
-            if "params" in parameter:
-                parameters.append((parameter["params"], True, matcher))
+            if parameter.params is UNSET:
+                parameters.append(([parameter.param], False, matcher))
             else:
-                parameters.append(([parameter["param"]], False, matcher))
-        specs.append((assertion["tool"], parameters))
-    trace = outputs.get("trace", ())
-    calls = [(event["id"], event["tool"], event["params"]) for event in trace if event["event"] == "tool_call"]
+                parameters.append((parameter.params, True, matcher))
+        specs.append((assertion.tool, parameters))
+    trace = outputs.trace
+    calls = [(event.id, event.tool, event.params) for event in trace if type(event) is ProvenCall]
     assertions = assertion_rows(specs, calls, ctx)
     checks: list[Row] = []
-    tools = inputs.get("tools")
-    if tools is not None:
-        checks.append(tool_restriction_row(tools, calls))
-    orphans = orphan_results_row((event["event"], event.get("id")) for event in trace)
+    inputs = example.inputs
+    if inputs.tools is not None:
+        checks.append(tool_restriction_row(inputs.tools, calls))
+    events: list[tuple[str, str]] = []
+    for event in trace:
+        if isinstance(event, ProvenCall):
+            events.append(("tool_call", event.id))
+        elif isinstance(event, ProvenResult):
+            events.append(("tool_result", event.id))
+    orphans = orphan_results_row(events)
     if orphans is not None:
         checks.append(orphans)
-    metadata = inputs.get("metadata")
-    categories = dict((metadata or {}).get("categories") or {})
+    metadata = inputs.metadata
+    categories = dict(metadata.categories or {}) if metadata is not None else {}
     return _finish(line, assertions, checks, {}, categories)
 
 

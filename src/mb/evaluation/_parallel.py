@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from ..io._fast import certainly_valid
-from ..io._reader import _load as load_line
+from ..io._proof import prove
 from ..io._reader import block_lines, iter_blocks, iter_lines, line_ranges, proven_record, read_range, source_name
 from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
 from ._example import MetricPlan, Row, evaluate_plain, failure_entry
@@ -112,11 +111,11 @@ def _work(first: int, block: Block, limit: int) -> Work:
     count = 0
     for number, data in block_lines(first, block):
         count += 1
-        document, problem = load_line(data)
+        proven = prove(data, executed=True)
         row = None
-        if problem is None and certainly_valid(document, executed=True):
+        if proven is not None:
             try:
-                row = evaluate_plain(document, number, _WORKER_PLAN)
+                row = evaluate_plain(proven, number, _WORKER_PLAN)
             except Exception:  # the parent evaluates the line again and records the failure on it
                 row = None
         if row is None:

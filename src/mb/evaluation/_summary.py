@@ -5,6 +5,7 @@ A summary does not depend on the order results are added in, so builders fed in 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,44 +32,36 @@ class SummaryBuilder:
     """Feed results with :meth:`add`; :meth:`build` returns the summary so far."""
 
     def __init__(self) -> None:
-        self._counts: dict[Key, int] = {}
+        self._counts: Counter[Key] = Counter()
         self._values: dict[str, tuple[int, float]] = {}  # metric -> (values counted, their sum)
         self._errors: list[tuple[int, str]] = []
 
     def add(self, result: ExampleResult | Mapping[str, Any]) -> None:
         """Count one example result (a model, or its JSON object as ``mb eval`` writes it)."""
         row = result.model_dump() if isinstance(result, ExampleResult) else result
-        counts = self._counts
         is_error = row["status"] == "error"
-        outcome = _outcome(row["passed"], is_error)
-        key: Key = ("overall", "", outcome)
-        counts[key] = counts.get(key, 0) + 1
+        outcome = _ERROR if is_error else _PASSED if row["passed"] else _FAILED
+        keys: list[Key] = [("overall", "", outcome)]
         if is_error:
             self._note_errors([(row["line"], f"line {row['line']}: {row['error']}")])
         for name, value in row["categories"].items():
-            key = ("category", f"{name}={value}", outcome)
-            counts[key] = counts.get(key, 0) + 1
+            keys.append(("category", f"{name}={value}", outcome))
         for assertion in row["assertions"]:
-            key = ("assertion", assertion["assert_that"], _outcome(assertion["passed"], assertion["error"] is not None))
-            counts[key] = counts.get(key, 0) + 1
+            passed = _ERROR if assertion["error"] is not None else _PASSED if assertion["passed"] else _FAILED
+            keys.append(("assertion", assertion["assert_that"], passed))
             for parameter in assertion["parameters"]:
                 if parameter["score"] is not None:  # None: not checked, the tool was never called
-                    key = (
-                        "matcher",
-                        parameter["match_as"],
-                        _outcome(parameter["passed"], parameter["error"] is not None),
-                    )
-                    counts[key] = counts.get(key, 0) + 1
+                    passed = _ERROR if parameter["error"] is not None else _PASSED if parameter["passed"] else _FAILED
+                    keys.append(("matcher", parameter["match_as"], passed))
         for check in row["checks"]:
-            key = ("check", check["name"], _outcome(check["passed"], check["error"] is not None))
-            counts[key] = counts.get(key, 0) + 1
+            keys.append(("check", check["name"], _ERROR if check["error"] is not None else 1 - check["passed"]))
         for name, metric in row["metrics"].items():
             if metric["status"] != "skipped":
-                key = ("metric", name, _outcome(metric["passed"], metric["status"] == "error"))
-                counts[key] = counts.get(key, 0) + 1
+                keys.append(("metric", name, _outcome(metric["passed"], metric["status"] == "error")))
                 if metric["value"] is not None:
                     count, total = self._values.get(name, (0, 0.0))
                     self._values[name] = (count + 1, total + metric["value"])
+        self._counts.update(keys)
 
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""
@@ -79,9 +72,7 @@ class SummaryBuilder:
 
     def merge(self, other: SummaryBuilder) -> None:
         """Add everything ``other`` counted (results of other lines)."""
-        counts = self._counts
-        for key, count in other._counts.items():
-            counts[key] = counts.get(key, 0) + count
+        self._counts.update(other._counts)
         for name, (count, total) in other._values.items():
             mine = self._values.get(name, (0, 0.0))
             self._values[name] = (mine[0] + count, mine[1] + total)

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ._errors import LineError, Problem, describe, problems_from_validation
-from ._fast import certainly_valid
+from ._proof import ProvenLine, prove
 
 __all__ = [
     "Record",
@@ -59,8 +59,8 @@ class Record:
     """Why the line is invalid, or None when it parsed."""
 
     document: Any = None
-    """The line's JSON value when it was parsed apart from validation (invalid lines, and lines
-    :func:`iter_proven` did not build); None otherwise."""
+    """The line's JSON value when it was parsed apart from validation (invalid lines), the proven line
+    (:class:`~mb.io._proof.ProvenLine`) when :func:`iter_proven` did not build it; None otherwise."""
 
 
 def source_name(source: PathLike | IO[bytes]) -> str:
@@ -224,13 +224,9 @@ def _utf8_problem(data: bytes) -> Problem | None:
     return None
 
 
-def _load(data: bytes, exact_integers: bool = True) -> tuple[Any, Problem | None]:
-    """Parse one line of JSON; on failure a problem saying where and why.
-
-    ``exact_integers=False`` lets integers beyond 64 bits become floats (orjson's behaviour): never a difference
-    for validity, and it saves a scan of the line.
-    """
-    if not exact_integers or _TWENTY_DIGITS not in data.translate(_DIGITS_TO_ZERO):
+def _load(data: bytes) -> tuple[Any, Problem | None]:
+    """Parse one line of JSON (integers of any width kept exact); on failure a problem saying where and why."""
+    if _TWENTY_DIGITS not in data.translate(_DIGITS_TO_ZERO):
         try:
             return orjson.loads(data), None
         except orjson.JSONDecodeError:
@@ -300,19 +296,19 @@ def jsonl_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes, Prob
 def iter_documents(
     source: PathLike | IO[bytes], *, executed: bool = False, check_only: bool = False
 ) -> Iterator[tuple[int, Any, LineError | None]]:
-    """Yield ``(line, document, error)`` per non-blank line; with ``check_only`` valid lines skip model building.
+    """Yield ``(line, document, error)`` per non-blank line; ``error`` is None for a valid line.
 
-    ``error`` is None for a valid line. Used by validation, where building models for lines already proven
-    valid would be wasted work.
+    With ``check_only``, a line the fast proof shows valid is neither parsed into a document (it comes as None)
+    nor built into a model: validation needs no more.
     """
     name = source_name(source)
     for number, data, whole in jsonl_lines(source):
-        document, problem = (None, whole) if whole is not None else _load(data, exact_integers=not check_only)
+        if check_only and whole is None and prove(data, executed=executed) is not None:
+            yield number, None, None
+            continue
+        document, problem = (None, whole) if whole is not None else _load(data)
         if problem is not None:
             yield number, None, LineError(name, number, (problem,))
-            continue
-        if check_only and certainly_valid(document, executed=executed):
-            yield number, document, None
             continue
         parsed = parse_document(document, file=name, line=number, executed=executed)
         yield number, document, parsed if isinstance(parsed, LineError) else None
@@ -354,11 +350,13 @@ def proven_record(
 ) -> Record:
     """One line read as :func:`iter_proven` reads it (``whole``: a problem with the whole file, see
     :func:`jsonl_lines`)."""
+    if whole is None:
+        proven = prove(data, executed=executed)
+        if proven is not None:
+            return Record(number, None, None, ProvenLine(proven, data))
     document, problem = (None, whole) if whole is not None else _load(data)
     if problem is not None:
         return Record(number, None, LineError(name, number, (problem,)))
-    if certainly_valid(document, executed=executed):
-        return Record(number, None, None, document)
     parsed = parse_document(document, file=name, line=number, executed=executed)
     if isinstance(parsed, LineError):
         return Record(number, None, parsed, document)
@@ -366,8 +364,8 @@ def proven_record(
 
 
 def iter_proven(source: PathLike | IO[bytes], *, executed: bool = False) -> Iterator[Record]:
-    """Like :func:`iter_records`, but a line the pre-check proves valid comes unbuilt: ``Record(line, None, None,
-    document)`` with its exact JSON value. Other lines are validated as usual (an example or an error)."""
+    """Like :func:`iter_records`, but a line the fast proof shows valid comes unbuilt: ``Record(line, None, None,
+    ProvenLine(...))``. Other lines are validated as usual (an example or an error)."""
     name = source_name(source)
     for number, data, whole in jsonl_lines(source):
         yield proven_record(name, number, data, whole, executed=executed)

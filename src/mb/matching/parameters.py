@@ -1,8 +1,8 @@
 """Dispatch a parameter assertion (single parameter or group) to its matcher and record the verdict.
 
-Matchers reach the dispatch as a :data:`MatcherSpec` ``(match_as, value, inner)``, built from a model
-(:func:`matcher_spec`) or from a JSON object already known to be valid (:func:`plain_matcher_spec`): one set of
-rules serves both the model API and the evaluator's fast path over parsed lines.
+Matchers reach the dispatch as a :data:`MatcherSpec` ``(match_as, value, inner)``, built by :func:`matcher_spec`
+from a matcher model or from a line proven valid (:class:`~mb.io._proof.ProvenMatcher`, same attribute names): one
+set of rules serves both the model API and the evaluator's fast path.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..entities import OneParameterAssertion, ParameterGroupAssertion, ValueMatcher
+from ..io._proof import ProvenMatcher
 from ..results import ParameterResult
 from ._context import MatchContext
 from ._outcome import Outcome
@@ -29,7 +30,6 @@ __all__ = [
     "matcher_spec",
     "parameter_row",
     "parameter_spec",
-    "plain_matcher_spec",
 ]
 
 MatcherSpec = tuple[str, Any, Any]
@@ -43,18 +43,11 @@ _DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
 _DATE_MEMO_SIZE = 65536
 
 
-def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
-    """The spec of a matcher model."""
+def matcher_spec(matcher: ValueMatcher | ProvenMatcher) -> MatcherSpec:
+    """The spec of a matcher model (or of a proven line's matcher)."""
     kind = str(getattr(matcher, "match_as", "unknown"))
     inner = getattr(matcher, "default", None)
     return kind, getattr(matcher, "value", None), None if inner is None else matcher_spec(inner)
-
-
-def plain_matcher_spec(matcher: Mapping[str, Any]) -> MatcherSpec:
-    """The spec of a matcher given as a (valid) JSON object."""
-    kind = matcher["match_as"]
-    inner = plain_matcher_spec(matcher["default"]) if kind == "optional" else None
-    return kind, matcher.get("value") if kind != "missing" and kind != "optional" else None, inner
 
 
 def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:
