@@ -8,7 +8,6 @@ from pathlib import Path
 
 import anyio
 import click
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
@@ -219,6 +218,8 @@ def _progress(quiet: bool) -> Iterator[Callable[[int], None]]:
     if quiet or not err_console.is_terminal:
         yield lambda _n: None
         return
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn  # only when shown
+
     columns = (SpinnerColumn(), TextColumn("evaluated {task.completed} line(s)"), TimeElapsedColumn())
     with Progress(*columns, console=err_console, transient=True) as progress:
         task = progress.add_task("eval", total=None)

@@ -144,11 +144,13 @@ def _verdict(
     assertions: Sequence[Row], checks: Sequence[Row], metrics: dict[str, Row]
 ) -> tuple[Status, float, str | None]:
     """(status, score, error message) from the gating items."""
-    scores: list[float] = []
+    total = 0.0
+    count = 0
     failed = False
     errors: list[str] = []
     for assertion in assertions:
-        scores.append(1.0 if assertion["passed"] else _assertion_score(assertion))
+        count += 1
+        total += 1.0 if assertion["passed"] else _assertion_score(assertion)
         if assertion["error"] is not None:
             errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
         elif not assertion["passed"]:
@@ -156,7 +158,8 @@ def _verdict(
     for check in checks:
         if not check["gating"]:
             continue
-        scores.append(check["score"] if check["score"] is not None else float(check["passed"]))
+        count += 1
+        total += check["score"] if check["score"] is not None else float(check["passed"])
         if check["error"] is not None:
             errors.append(f"{check['name']} undecided: {check['error']}")
         elif not check["passed"]:
@@ -164,13 +167,14 @@ def _verdict(
     for name, metric in metrics.items():
         if not metric["gating"]:
             continue
-        scores.append(1.0 if metric["passed"] else 0.0)
+        count += 1
+        total += 1.0 if metric["passed"] else 0.0
         if metric["status"] != "ok":
             problem = "failed to run" if metric["status"] == "error" else "skipped"
             errors.append(f"required metric {name} {problem}: {metric['reason']}")
         elif not metric["passed"]:
             failed = True
-    score = sum(scores) / len(scores) if scores else 1.0
+    score = total / count if count else 1.0
     if failed:
         return "failed", score, None
     if errors:

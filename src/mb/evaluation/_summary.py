@@ -5,7 +5,6 @@ A summary does not depend on the order results are added in, so builders fed in 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,7 +31,7 @@ class SummaryBuilder:
     """Feed results with :meth:`add`; :meth:`build` returns the summary so far."""
 
     def __init__(self) -> None:
-        self._counts: Counter[Key] = Counter()
+        self._counts: dict[Key, int] = {}
         self._values: dict[str, tuple[int, float]] = {}  # metric -> (values counted, their sum)
         self._errors: list[tuple[int, str]] = []
 
@@ -61,7 +60,9 @@ class SummaryBuilder:
                 if metric["value"] is not None:
                     count, total = self._values.get(name, (0, 0.0))
                     self._values[name] = (count + 1, total + metric["value"])
-        self._counts.update(keys)
+        counts = self._counts
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
 
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""
@@ -72,7 +73,9 @@ class SummaryBuilder:
 
     def merge(self, other: SummaryBuilder) -> None:
         """Add everything ``other`` counted (results of other lines)."""
-        self._counts.update(other._counts)
+        counts = self._counts
+        for key, count in other._counts.items():
+            counts[key] = counts.get(key, 0) + count
         for name, (count, total) in other._values.items():
             mine = self._values.get(name, (0, 0.0))
             self._values[name] = (mine[0] + count, mine[1] + total)

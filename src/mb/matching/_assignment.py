@@ -13,6 +13,8 @@ def max_matching(edges: Sequence[Sequence[int]], right_size: int) -> list[int | 
     ``edges[i]`` lists the right nodes left node ``i`` may take. Augmenting paths (Kuhn's algorithm): the
     sizes here (assertions x calls of one example) are small, so its simplicity beats asymptotics.
     """
+    if len(edges) == 1:  # one left node: its first choice, if any
+        return [edges[0][0] if edges[0] else None]
     firsts = [options[0] for options in edges if options]
     if len(set(firsts)) == len(firsts):  # every left node can take its first choice: what the search would do
         return [options[0] if options else None for options in edges]

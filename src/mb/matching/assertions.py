@@ -143,7 +143,11 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
             for index, (_, name, params) in enumerate(calls):
                 if name == tool:
                     rows = [parameter_row(p, params, ctx) for p in parameters]
-                    satisfied = all(row["passed"] for row in rows)
+                    satisfied = True
+                    for row in rows:
+                        if not row["passed"]:
+                            satisfied = False
+                            break
                     options.append(_Candidate(index, rows, satisfied))
                     if satisfied:
                         satisfying.append(index)
@@ -157,10 +161,12 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
         if tool is None:
             results.append(_no_tool_called(calls))
         elif assigned is not None:
-            chosen = next(c for c in options if c.call == assigned)
-            call_id = calls[assigned][0]
-            reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
-            results.append(_row(tool, True, call_id, reason, chosen.parameters))
+            for chosen in options:
+                if chosen.call == assigned:
+                    call_id = calls[assigned][0]
+                    reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
+                    results.append(_row(tool, True, call_id, reason, chosen.parameters))
+                    break
         else:
             assigned_calls = {index for index in assignment if index is not None}
             results.append(_unsatisfied(assertion, options, assigned_calls, calls))
