@@ -101,6 +101,11 @@ def _start_worker(plan: MetricPlan) -> None:
 
 
 def _work(first: int, block: Block, limit: int) -> Work:
+    """A worker's task: :func:`_score` with the run's metric plan."""
+    return _score(_WORKER_PLAN, first, block, limit)
+
+
+def _score(plan: MetricPlan, first: int, block: Block, limit: int) -> Work:
     """The fast path over a block of lines: result lines for the lines it takes (consecutive ones joined), and
     ``(line, bytes)`` for each line left to the parent, in order."""
     block = _bytes(block)
@@ -115,7 +120,7 @@ def _work(first: int, block: Block, limit: int) -> Work:
         row = None
         if proven is not None:
             try:
-                row = evaluate_plain(proven, number, _WORKER_PLAN)
+                row = evaluate_plain(proven, number, plan)
             except Exception:  # the parent evaluates the line again and records the failure on it
                 row = None
         if row is None:
@@ -234,13 +239,17 @@ async def aiter_batches(
             yield _batch(rows, failures)
         return
     name = source_name(path)
-    try:
-        pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(evaluator.plan,))
-    except (OSError, ImportError, NotImplementedError):  # no process support here (no fork, no semaphores)
-        pool = None
     window: deque[tuple[int, Block, Future[Work]]] = deque()
+    pool: ProcessPoolExecutor | None = None
     try:
-        for first, block in blocks:
+        for index, (first, block) in enumerate(blocks):
+            if index == 0:
+                # The first block is scored here: whatever its lines need (the date grammars above all) is then
+                # loaded once, before the workers start, and they all share it.
+                window.append((first, block, _here(evaluator.plan, first, block, failures)))
+                continue
+            if pool is None:
+                pool = _pool(jobs, evaluator.plan)
             window.append((first, block, _submit(pool, first, block, failures)))
             if len(window) > 2 * jobs:
                 yield await _complete(evaluator, name, window.popleft(), failures)
@@ -249,6 +258,23 @@ async def aiter_batches(
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool(jobs: int, plan: MetricPlan) -> ProcessPoolExecutor | None:
+    try:
+        return ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(plan,))
+    except (OSError, ImportError, NotImplementedError):  # no process support here (no fork, no semaphores)
+        return None
+
+
+def _here(plan: MetricPlan, first: int, block: Block, limit: int) -> Future[Work]:
+    """A block scored in this process, as a finished task."""
+    done: Future[Work] = Future()
+    try:
+        done.set_result(_score(plan, first, block, limit))
+    except Exception as exc:  # the block is then evaluated line by line, errors recorded on their lines
+        done.set_exception(exc)
+    return done
 
 
 def _submit(pool: ProcessPoolExecutor | None, first: int, block: Block, limit: int) -> Future[Work]:

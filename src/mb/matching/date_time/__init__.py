@@ -27,7 +27,7 @@ from ._model import Resolution
 from ._phrase import resolve
 from ._value import Actual, describe, parse_value
 
-__all__ = ["match_date_time", "resolve"]
+__all__ = ["load", "match_date_time", "resolve"]
 
 
 def match_date_time(
@@ -54,6 +54,12 @@ def match_date_time(
     if not isinstance(actual, Mapping):
         return _fail(resolution, f"expected the call's parameters as an object, got {describe(actual)}")
     return _group(resolution, list(params), actual, user_time)
+
+
+def load() -> None:
+    """Load the date grammars now rather than on first use: a process about to start workers loads them once
+    for all of them. Resolving one phrase with a zone builds everything a phrase needs."""
+    match_date_time("tomorrow at 9am CET", "2024-01-02T09:00:00+01:00", datetime(2024, 1, 1, 12))
 
 
 def _fail(resolution: Resolution, why: str) -> Outcome:
