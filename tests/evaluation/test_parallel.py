@@ -5,7 +5,10 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import os
 import random
+import signal
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +151,32 @@ def test_jobs_are_chosen_by_file_size(tmp_path: Path) -> None:
     assert auto_jobs("-") == 1
     assert auto_jobs([]) == 1
     assert 1 <= auto_jobs(big) <= 8
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_a_killed_worker_leaves_its_blocks_to_the_parent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_bytes(b"\n".join(_mixed_lines(150)))
+    expected = _outcome(anyio.run(_collect, path, 1))
+    monkeypatch.setattr(parallel, "_work", _killed_after_the_first_blocks)
+    assert _outcome(anyio.run(_collect, path, 2)) == expected
+    assert not list(Path(tempfile.gettempdir()).glob("mb-eval-*"))  # the workers' result files are removed
+
+
+def _killed_after_the_first_blocks(first: int, block: Any, limit: int) -> Any:
+    if first > 2 * (parallel._BLOCK // 400):  # a later block: the process dies at once, as under SIGKILL
+        os.kill(os.getpid(), signal.SIGKILL)
+    return _real_work(first, block, limit)
+
+
+_real_work = parallel._work
+
+
+def test_a_truncated_gzip_file_is_a_read_error(tmp_path: Path) -> None:
+    packed = tmp_path / "run.jsonl.gz"
+    packed.write_bytes(gzip.compress(b"\n".join(_mixed_lines(400)))[:-4000])
+    with pytest.raises(OSError, match="ends too early"):
+        list(iter_lines(packed))
+    for jobs in (1, 2):
+        with pytest.raises(OSError, match="ends too early"):
+            anyio.run(_collect, packed, jobs)

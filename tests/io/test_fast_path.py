@@ -173,3 +173,20 @@ def test_what_the_proof_does_not_cover_is_left_to_the_model() -> None:
     document = _edit(0, f"{_A0}.parameters.1.matcher", nested)
     assert _model_accepts(document, executed=True)
     assert prove(json.dumps(document).encode(), executed=True) is None
+
+
+@pytest.mark.parametrize(
+    ("case", "extra"),
+    [
+        ("invalid UTF-8 in a field the proof skips", b'"notes": "caf\xe9"'),
+        ("nesting deeper than the model reads", b'"notes": ' + b"[" * 250 + b"]" * 250),
+        ("nesting far deeper still", b'"notes": ' + b"[" * 5000 + b"]" * 5000),
+        ("an integer too long to convert", b'"notes": ' + b"7" * 4301),
+        ("an escaped lone surrogate", b'"notes": "\\ud800"'),
+    ],
+)
+def test_json_the_model_refuses_is_never_proven(case: str, extra: bytes) -> None:
+    line = json.dumps(SEEDS[0]).encode()[:-1] + b", " + extra + b"}"
+    with pytest.raises(ValidationError):
+        Example.model_validate_json(line)
+    assert prove(line, executed=True) is None

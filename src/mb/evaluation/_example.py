@@ -46,6 +46,11 @@ class MetricPlan:
     required: tuple[MetricSpec, ...] = ()
     """Metrics that gate the verdict (computed even when they would not apply)."""
 
+    @property
+    def metric_free(self) -> bool:
+        """Whether no metric is computed: only then can lines take the fast path (:func:`evaluate_plain`)."""
+        return self.selected == () and not self.required
+
     def specs_for(self, example: Example) -> list[tuple[MetricSpec, bool]]:
         """(spec, gating) for each metric to compute on ``example``, in registry order.
 
@@ -248,7 +253,7 @@ def evaluate_plain(example: ProvenExample, line: int, plan: MetricPlan) -> Row |
     """
     expectations = example.expectations
     outputs = example.outputs
-    if outputs is None or outputs.error or expectations.expected_response or plan.selected != () or plan.required:
+    if outputs is None or outputs.error or expectations.expected_response or not plan.metric_free:
         return None
     environment = outputs.environment
     ctx = _plain_context(environment.user_time if environment is not None else None)

@@ -13,8 +13,11 @@ import gc
 import itertools
 import multiprocessing
 import os
+import pickle
+import shutil
 import signal
 import sys
+import tempfile
 from collections import deque
 from collections.abc import AsyncIterator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -91,18 +94,38 @@ def _batch(rows: Sequence[Row], limit: int) -> Batch:
 # --- worker side ---------------------------------------------------------------------------------------------
 
 _WORKER_PLAN = MetricPlan()
+_WORKER_DIRECTORY = ""
 _WORKER_MODULES = 0
 
 
-def _start_worker(plan: MetricPlan) -> None:
-    global _WORKER_PLAN
-    _WORKER_PLAN = plan
+def _start_worker(plan: MetricPlan, directory: str) -> None:
+    global _WORKER_PLAN, _WORKER_DIRECTORY
+    _WORKER_PLAN, _WORKER_DIRECTORY = plan, directory
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
-def _work(first: int, block: Block, limit: int) -> Work:
-    """A worker's task: :func:`_score` with the run's metric plan."""
-    return _score(_WORKER_PLAN, first, block, limit)
+def _work(first: int, block: Block, limit: int) -> str:
+    """A worker's task: :func:`_score` with the run's metric plan, its result left in a file whose path is
+    returned. Only that short path goes through the pool's pipe, in one write: a worker killed while it answers
+    cannot leave half a message that the pool would wait for forever."""
+    work = _score(_WORKER_PLAN, first, block, limit)
+    path = os.path.join(_WORKER_DIRECTORY, f"{first}.pickle")
+    with open(path, "wb") as file:
+        pickle.dump(work, file, protocol=pickle.HIGHEST_PROTOCOL)
+    return path
+
+
+def _result(future: Future[Work | str]) -> Work:
+    """A task's result: from the file a worker left (then removed), or as the parent computed it."""
+    result = future.result()
+    if not isinstance(result, str):
+        return result
+    try:
+        with open(result, "rb") as file:
+            work: Work = pickle.load(file)  # written by this run's workers, in this run's private directory
+    finally:
+        os.unlink(result)
+    return work
 
 
 def _score(plan: MetricPlan, first: int, block: Block, limit: int) -> Work:
@@ -201,11 +224,11 @@ def _blocks_for_workers(source: str | os.PathLike[str]) -> Iterator[tuple[int, B
         return None
 
 
-async def _complete(evaluator: Evaluator, name: str, task: tuple[int, Block, Future[Work]], limit: int) -> Batch:
+async def _complete(evaluator: Evaluator, name: str, task: tuple[int, Block, Future[Work | str]], limit: int) -> Batch:
     """A block's results: the worker's lines, and the lines it left (all of them if it died) evaluated here."""
     first, block, future = task
     try:
-        parts, count, summary, failures = future.result()
+        parts, count, summary, failures = _result(future)
     except Exception:  # a worker that died leaves its whole block to this process
         parts = list(block_lines(first, _bytes(block)))
         count, summary, failures = len(parts), SummaryBuilder(), []
@@ -231,16 +254,19 @@ async def aiter_batches(
     source: Source, evaluator: Evaluator, *, jobs: int = 1, failures: int = 10
 ) -> AsyncIterator[Batch]:
     """Evaluate ``source`` batch by batch, in input order; ``jobs > 1`` uses that many worker processes for a
-    file. ``failures`` caps the failure entries kept per batch."""
-    path = source if jobs > 1 and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
+    file when lines can take the fast path (no metric to compute). ``failures`` caps the failure entries kept per
+    batch."""
+    parallel = jobs > 1 and evaluator.plan.metric_free
+    path = source if parallel and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
     blocks = _blocks_for_workers(path) if path is not None else None
     if path is None or blocks is None:
         async for rows in aiter_rows(source, evaluator):
             yield _batch(rows, failures)
         return
     name = source_name(path)
-    window: deque[tuple[int, Block, Future[Work]]] = deque()
+    window: deque[tuple[int, Block, Future[Work | str]]] = deque()
     pool: ProcessPoolExecutor | None = None
+    directory = tempfile.mkdtemp(prefix="mb-eval-")  # private (0700): the workers' result files
     try:
         for index, (first, block) in enumerate(blocks):
             if index == 0:
@@ -249,7 +275,7 @@ async def aiter_batches(
                 window.append((first, block, _here(evaluator.plan, first, block, failures)))
                 continue
             if pool is None:
-                pool = _pool(jobs, evaluator.plan)
+                pool = _pool(jobs, evaluator.plan, directory)
             window.append((first, block, _submit(pool, first, block, failures)))
             if len(window) > 2 * jobs:
                 yield await _complete(evaluator, name, window.popleft(), failures)
@@ -258,18 +284,19 @@ async def aiter_batches(
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+        shutil.rmtree(directory, ignore_errors=True)
 
 
-def _pool(jobs: int, plan: MetricPlan) -> ProcessPoolExecutor | None:
+def _pool(jobs: int, plan: MetricPlan, directory: str) -> ProcessPoolExecutor | None:
     try:
-        return ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(plan,))
+        return ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(plan, directory))
     except (OSError, ImportError, NotImplementedError):  # no process support here (no fork, no semaphores)
         return None
 
 
-def _here(plan: MetricPlan, first: int, block: Block, limit: int) -> Future[Work]:
+def _here(plan: MetricPlan, first: int, block: Block, limit: int) -> Future[Work | str]:
     """A block scored in this process, as a finished task."""
-    done: Future[Work] = Future()
+    done: Future[Work | str] = Future()
     try:
         done.set_result(_score(plan, first, block, limit))
     except Exception as exc:  # the block is then evaluated line by line, errors recorded on their lines
@@ -277,13 +304,13 @@ def _here(plan: MetricPlan, first: int, block: Block, limit: int) -> Future[Work
     return done
 
 
-def _submit(pool: ProcessPoolExecutor | None, first: int, block: Block, limit: int) -> Future[Work]:
+def _submit(pool: ProcessPoolExecutor | None, first: int, block: Block, limit: int) -> Future[Work | str]:
     """The block's task; a failed one (the block is then evaluated here) when no worker can take it."""
     try:
         if pool is None:
             raise RuntimeError("no worker processes")
         return pool.submit(_work, first, block, limit)
     except Exception as exc:
-        failed: Future[Work] = Future()
+        failed: Future[Work | str] = Future()
         failed.set_exception(exc)
         return failed

@@ -30,6 +30,9 @@ __all__ = [
 ]
 
 _SCALARS = (str, int, float, bool)
+_MAX_BRACKETS = 190  # the model's JSON parser refuses nesting deeper than 200
+_MAX_DIGITS = 4300  # Python converts no longer integers (sys.get_int_max_str_digits)
+_DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
 _DATETIME: TypeAdapter[datetime] = TypeAdapter(datetime)
 _UNSET: Any = msgspec.UNSET
 UNSET: Any = _UNSET
@@ -236,12 +239,27 @@ def _outputs_ok(outputs: _Outputs) -> bool:
     return environment is None or environment.user_time is None or _datetime_ok(environment.user_time)
 
 
+def _json_the_model_reads(data: bytes) -> bool:
+    """What msgspec does not check in the fields it skips, but the model's JSON parser refuses: invalid UTF-8,
+    nesting deeper than its limit (bounded here by the count of brackets) and integers too long to convert."""
+    if not data.isascii():
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+    if data.count(b"[") + data.count(b"{") > _MAX_BRACKETS:
+        return False
+    return len(data) <= _MAX_DIGITS or b"0" * (_MAX_DIGITS + 1) not in data.translate(_DIGITS_TO_ZERO)
+
+
 def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
     """The line as a :class:`ProvenExample` when it is certainly a valid example (with outputs when ``executed``);
     None means "validate fully"."""
+    if not _json_the_model_reads(data):
+        return None
     try:
         example = _DECODER.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError):
+    except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
         return None
     messages = example.inputs.messages
     if not messages or messages[-1].role != "user" or not _expectations_ok(example.expectations):

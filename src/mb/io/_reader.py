@@ -96,22 +96,28 @@ def _utf16_lines(stream: IO[bytes]) -> Iterator[bytes]:
 def iter_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes]]:
     """Yield ``(line_number, bytes)`` for every non-blank line, with a leading BOM and line ends removed.
 
-    Files are UTF-8; a UTF-16 file with its byte-order mark (what Windows PowerShell writes) is read too.
+    Files are UTF-8; a UTF-16 file with its byte-order mark (what Windows PowerShell writes) is read too. A gzip
+    file that ends too early raises :class:`gzip.BadGzipFile` (an ``OSError``) after its complete lines.
     """
     stream, must_close = _open(source)
     try:
         peek = getattr(stream, "peek", None)
         if peek is not None and peek(2)[:2] in _UTF16_BOMS:
             yield from _numbered(_utf16_lines(stream))
-            return
-        if peek is not None and peek(3)[:3] == _BOM:
+        elif peek is not None and peek(3)[:3] == _BOM:
             stream.read(3)
             yield from _numbered(stream)
-            return
-        yield from _numbered(_without_bom(stream))
+        else:
+            yield from _numbered(_without_bom(stream))
+    except EOFError as exc:
+        raise _truncated(exc) from exc
     finally:
         if must_close:
             stream.close()
+
+
+def _truncated(exc: EOFError) -> gzip.BadGzipFile:
+    return gzip.BadGzipFile(f"the compressed file ends too early ({exc})")
 
 
 def _without_bom(lines: Iterable[bytes]) -> Iterator[bytes]:
@@ -206,6 +212,8 @@ def iter_blocks(source: PathLike | IO[bytes], size: int = 1 << 20) -> Iterator[t
         if peek is not None and peek(2)[:2] in _UTF16_BOMS:
             raise ValueError("a UTF-16 source is read line by line")
         yield from _blocks(stream, size)
+    except EOFError as exc:
+        raise _truncated(exc) from exc
     finally:
         if must_close:
             stream.close()

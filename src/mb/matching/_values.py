@@ -42,12 +42,12 @@ def json_type(value: Any) -> str:
     return type(value).__name__
 
 
-def compact_json(value: Any, *, sort_keys: bool = False) -> str:
+def compact_json(value: Any) -> str:
     """``value`` as compact JSON; integers wider than 64 bits (which orjson refuses) stay exact."""
     try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS | (orjson.OPT_SORT_KEYS if sort_keys else 0)).decode()
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=sort_keys, default=repr)
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=repr)
 
 
 def render(value: Any, limit: int = 80) -> str:

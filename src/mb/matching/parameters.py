@@ -65,7 +65,8 @@ def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] 
     """
     user_time = ctx.user_time
     zone = None if user_time is None else user_time.tzinfo
-    key = (expected, compact_json(actual, sort_keys=True), user_time, zone, tuple(params) if params else None)
+    # The argument as written, key order included: reasons name the parameters in their order.
+    key = (expected, compact_json(actual), user_time, zone, tuple(params) if params else None)
     outcome = _DATE_MEMO.get(key)
     if outcome is None:
         from .date_time import match_date_time  # the date libraries load on first use
