@@ -16,8 +16,10 @@ from mb.data import example_lines
 from mb.entities import Example
 from mb.evaluation._example import MetricPlan, evaluate_plain, evaluate_with
 from mb.io._proof import prove
+from mb.judges.base import JudgeTask
+from mb.judges.lexical import LexicalJudge
 from mb.matching import MatchContext
-from mb.metrics import MetricSpec
+from mb.metrics import METRICS, Metric, MetricSpec
 from mb.results import ExampleResult
 from tests.conftest import spec_lines
 
@@ -115,6 +117,11 @@ def variants(draw: st.DrawFn) -> dict[str, Any]:
     return document
 
 
+DEFAULT_METRICS = MetricPlan()
+LEXICAL = LexicalJudge()
+GRADED = frozenset(task for task in JudgeTask if LEXICAL.supports(task))
+
+
 def _model_row(document: dict[str, Any], plan: MetricPlan = NO_METRICS) -> dict[str, Any]:
     example = Example.model_validate(document)
     environment = example.outputs.environment if example.outputs else None
@@ -122,26 +129,45 @@ def _model_row(document: dict[str, Any], plan: MetricPlan = NO_METRICS) -> dict[
     def no_judge(request: Any) -> Any:
         raise AssertionError(f"a judge was asked: {request}")
 
-    ctx = MatchContext(no_judge, environment.user_time if environment else None)
+    ctx = MatchContext(no_judge, environment.user_time if environment else None, LEXICAL.supports)
     return evaluate_with(example, 1, ctx, plan)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(variants())
-def test_the_fast_path_gives_what_the_model_path_gives(document: dict[str, Any]) -> None:
+@given(variants(), st.sampled_from([NO_METRICS, DEFAULT_METRICS]))
+def test_the_fast_path_gives_what_the_model_path_gives(document: dict[str, Any], plan: MetricPlan) -> None:
     proven = prove(json.dumps(document).encode(), executed=True)
     assert proven is not None, document
-    row = evaluate_plain(proven, 1, NO_METRICS)
-    assert row is not None
-    assert orjson.dumps(row) == orjson.dumps(_model_row(document))
+    row = evaluate_plain(proven, 1, plan, GRADED)
+    if row is None:  # only the default metrics have lines to leave: those where a metric has work to do
+        assert plan is DEFAULT_METRICS
+        return
+    assert orjson.dumps(row) == orjson.dumps(_model_row(document, plan))
     # what is written is exactly the result model's JSON
     assert orjson.loads(ExampleResult.model_validate(row).model_dump_json()) == row
 
 
-def _plain(document: dict[str, Any], plan: MetricPlan = NO_METRICS) -> dict[str, Any] | None:
+def _plain(
+    document: dict[str, Any], plan: MetricPlan = NO_METRICS, graded: frozenset[JudgeTask] = GRADED
+) -> dict[str, Any] | None:
     proven = prove(json.dumps(document).encode(), executed=True)
     assert proven is not None
-    return evaluate_plain(proven, 1, plan)
+    return evaluate_plain(proven, 1, plan, graded)
+
+
+def test_default_metrics_that_only_an_llm_grades_are_skipped_on_the_fast_path() -> None:
+    document = copy.deepcopy(SEEDS[0])
+    row = _plain(document, DEFAULT_METRICS)
+    assert row is not None
+    assert list(row["metrics"]) == ["relevance", "coherence", "groundedness"]  # tool results are context
+    assert all(m["status"] == "skipped" and m["details"] == {"needs": "llm_judge"} for m in row["metrics"].values())
+    assert orjson.dumps(row) == orjson.dumps(_model_row(document, DEFAULT_METRICS))
+    document["outputs"]["trace"] = [e for e in document["outputs"]["trace"] if e["event"] != "tool_result"]
+    row = _plain(document, DEFAULT_METRICS)
+    assert row is not None
+    assert list(row["metrics"]) == ["relevance", "coherence"]
+    document["inputs"]["context"] = "The capital of France is Paris."
+    assert list(_plain(document, DEFAULT_METRICS)["metrics"]) == ["relevance", "coherence", "groundedness"]  # type: ignore[index]
 
 
 def test_every_seed_is_taken_and_some_variants_fail() -> None:
@@ -169,11 +195,34 @@ def test_every_seed_is_taken_and_some_variants_fail() -> None:
             NO_METRICS,
         ),
         (lambda d: d["outputs"].__setitem__("error", {"type": "TimeoutError", "message": "slow"}), NO_METRICS),
-        (lambda d: None, MetricPlan()),  # default metrics: relevance, coherence...
         (lambda d: None, MetricPlan((), (MetricSpec("citations"),))),
+        (lambda d: None, MetricPlan((MetricSpec("relevance"),))),
+        # default metrics with work to do: citations, retrieval
+        (lambda d: d["outputs"].__setitem__("response", "Charles III reigns [1]."), DEFAULT_METRICS),
+        (lambda d: d["outputs"].__setitem__("citations", []), DEFAULT_METRICS),
+        (
+            lambda d: d["outputs"]["trace"].append(
+                {"event": "retriever", "outputs": [{"id": "doc_1", "page_content": "Charles III"}]}
+            ),
+            DEFAULT_METRICS,
+        ),
+        (
+            lambda d: d["inputs"].__setitem__("metadata", {"turns": [{"categories": {}, "resources": ["doc_1"]}]}),
+            DEFAULT_METRICS,
+        ),
     ],
 )
 def test_lines_needing_a_judge_or_a_metric_are_left_to_the_model_path(change: Any, plan: MetricPlan) -> None:
     document = copy.deepcopy(SEEDS[0])
     change(document)
     assert _plain(document, plan) is None
+
+
+def test_an_llm_judge_or_a_metric_of_ones_own_sends_default_metrics_to_the_model_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    document = SEEDS[0]
+    assert _plain(document, DEFAULT_METRICS) is not None
+    assert _plain(document, DEFAULT_METRICS, graded=frozenset(JudgeTask)) is None  # an LLM judge grades them
+    monkeypatch.setitem(METRICS, "tone", Metric("tone", "Politeness.", 0.5, lambda e: True, lambda e, c, s: None))  # type: ignore[arg-type,return-value]
+    assert _plain(document, DEFAULT_METRICS) is None  # its rules are its own

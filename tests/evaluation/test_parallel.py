@@ -96,15 +96,16 @@ def test_workers_give_what_one_process_gives(tmp_path: Path, metrics: list[str] 
     alone = _outcome(anyio.run(_collect, path, 1, "lexical", metrics))
     PARENT_LINES.clear()
     shared = _outcome(anyio.run(_collect, path, 2, "lexical", metrics))
-    plan = make_evaluator("lexical", metrics, ()).plan
+    evaluator = make_evaluator("lexical", metrics, ())
     fast = [
         number
         for number, data in iter_lines(path)
-        if (proven := prove(data, executed=True)) is not None and evaluate_plain(proven, 1, plan)
+        if (proven := prove(data, executed=True)) is not None
+        and evaluate_plain(proven, 1, evaluator.plan, evaluator.graded)
     ]
     # the workers take exactly the fast-path lines; the parent evaluates the others
     assert sorted(PARENT_LINES) == sorted(set(range(1, 400)) & {n for n, _ in iter_lines(path)} - set(fast))
-    assert len(fast) > 60 if metrics == [] else not fast
+    assert len(fast) > (60 if metrics == [] else 30)
     assert shared[0] == alone[0]
     assert shared[1] == alone[1]
     assert shared[2:] == alone[2:]

@@ -22,7 +22,7 @@ from ..entities import Example
 from ..io import LineError, Record
 from ..io._proof import ProvenLine
 from ..io._reader import iter_proven
-from ..judges.base import Judge, JudgeRequest, Verdict
+from ..judges.base import Judge, JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult
@@ -126,6 +126,8 @@ class Evaluator:
     def __init__(self, judge: Judge, plan: MetricPlan) -> None:
         self.judge = judge
         self.plan = plan
+        self.graded = frozenset(task for task in JudgeTask if judge.supports(task))
+        """The judge tasks the judge answers (what the fast path may leave to it)."""
         self._memo: OrderedDict[JudgeRequest, Verdict] = OrderedDict()
 
     def _context(self, example: Example, oracle: Any) -> MatchContext:
@@ -144,7 +146,7 @@ class Evaluator:
         proven = item.document
         assert proven is not None
         try:
-            row = evaluate_plain(proven.example, item.line, self.plan)
+            row = evaluate_plain(proven.example, item.line, self.plan, self.graded)
         except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
             return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}"), item
         if row is not None:

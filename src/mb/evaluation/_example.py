@@ -5,19 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from ..entities import Example
-from ..io._proof import UNSET, ProvenCall, ProvenExample, ProvenResult
-from ..judges.base import JudgeRequest, Verdict
+from ..io._proof import UNSET, ProvenCall, ProvenExample, ProvenResult, ProvenRetrieval
+from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..matching.assertions import AssertionSpec, assertion_rows, assertion_spec, call_spec
 from ..matching.parameters import ParameterSpec, matcher_spec
 from ..matching.trace_checks import orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec
+from ..metrics._base import threshold_of
+from ..metrics.citations import find_citation_markers
+from ..metrics.judged import LLM_GRADED, needs_llm_judge
 from ..results import Status
 
 __all__ = [
@@ -47,9 +50,10 @@ class MetricPlan:
     """Metrics that gate the verdict (computed even when they would not apply)."""
 
     @property
-    def metric_free(self) -> bool:
-        """Whether no metric is computed: only then can lines take the fast path (:func:`evaluate_plain`)."""
-        return self.selected == () and not self.required
+    def fast(self) -> bool:
+        """Whether lines can take the fast path (:func:`evaluate_plain`): no metric required, and either none
+        selected or the default set."""
+        return not self.required and (self.selected is None or self.selected == ())
 
     def specs_for(self, example: Example) -> list[tuple[MetricSpec, bool]]:
         """(spec, gating) for each metric to compute on ``example``, in registry order.
@@ -244,17 +248,27 @@ def _plain_context(user_time: str | None) -> MatchContext:
     return MatchContext(_no_oracle, None if user_time is None else _DATETIME.validate_python(user_time))
 
 
-def evaluate_plain(example: ProvenExample, line: int, plan: MetricPlan) -> Row | None:
+def evaluate_plain(
+    example: ProvenExample, line: int, plan: MetricPlan, graded: frozenset[JudgeTask] = frozenset()
+) -> Row | None:
     """The fast path: evaluate a line proven valid (:func:`mb.io._proof.prove`) without building models.
 
-    It takes the lines whose verdict needs no judge and no metric (deterministic matchers only, no expected
-    response, no metric to compute, no agent error): None for any other line, which goes through
-    :func:`evaluate_with`. The rules are the same functions on plain data, so both paths give the same result.
+    It takes the lines whose verdict needs no judge and whose metrics need no work: deterministic matchers only, no
+    expected response, no agent error, and either no metric or the default set when all that applies of it is
+    what only an LLM judge grades and the active judge (which grades the tasks ``graded``) cannot. None for any
+    other line, which goes through :func:`evaluate_with`. The rules are the same functions on plain data, so both
+    paths give the same result.
     """
     expectations = example.expectations
     outputs = example.outputs
-    if outputs is None or outputs.error or expectations.expected_response or not plan.metric_free:
+    if outputs is None or outputs.error or expectations.expected_response or not plan.fast:
         return None
+    metrics: dict[str, Row] = {}
+    if plan.selected is None:
+        skipped = _skipped_defaults(example, graded)
+        if skipped is None:
+            return None
+        metrics = skipped
     environment = outputs.environment
     ctx = _plain_context(environment.user_time if environment is not None else None)
     specs: list[AssertionSpec] = []
@@ -291,7 +305,46 @@ def evaluate_plain(example: ProvenExample, line: int, plan: MetricPlan) -> Row |
         checks.append(orphans)
     metadata = inputs.metadata
     categories = dict(metadata.categories or {}) if metadata is not None else {}
-    return _finish(line, assertions, checks, {}, categories)
+    return _finish(line, assertions, checks, metrics, categories)
+
+
+_BUILT_IN_METRICS = frozenset(
+    {"exact_match", "partial_match", "similarity", "relevance", "coherence", "groundedness", "citations", "retrieval"}
+)
+
+
+def _skipped_defaults(example: ProvenExample, graded: frozenset[JudgeTask]) -> dict[str, Row] | None:
+    """The default metrics of a line without an expected response, when every one that applies is only an LLM
+    judge's to grade and the judge cannot: their skipped results. None when a metric has work to do (citations,
+    retrieval, a task the judge grades, a metric registered by the user), which the model path does."""
+    outputs = example.outputs
+    assert outputs is not None
+    if not _BUILT_IN_METRICS.issuperset(METRICS):
+        return None
+    if outputs.citations is not None or any(isinstance(event, ProvenRetrieval) for event in outputs.trace):
+        return None
+    metadata = example.inputs.metadata
+    if (metadata is not None and metadata.turns and metadata.turns[-1].resources) or find_citation_markers(
+        outputs.response
+    ):
+        return None
+    context = example.inputs.context
+    grounded = (isinstance(context, str) and bool(context.strip())) or any(
+        isinstance(event, ProvenResult) for event in outputs.trace
+    )
+    rows: dict[str, Row] = {}
+    for name, task in LLM_GRADED.items():
+        if name == "groundedness" and not grounded:
+            continue
+        if task in graded:
+            return None
+        rows[name] = dict(_needs_llm_judge_row(name))
+    return rows
+
+
+@cache
+def _needs_llm_judge_row(name: str) -> Row:
+    return needs_llm_judge(LLM_GRADED[name], threshold_of(MetricSpec(name)) or 0.0).model_dump(mode="json")
 
 
 def _expected_response_check(similarity: Row) -> Row:

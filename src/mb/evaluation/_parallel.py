@@ -27,6 +27,7 @@ import orjson
 
 from ..io._proof import prove
 from ..io._reader import block_lines, iter_blocks, iter_lines, line_ranges, proven_record, read_range, source_name
+from ..judges.base import JudgeTask
 from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
 from ._example import MetricPlan, Row, evaluate_plain, failure_entry
 from ._summary import SummaryBuilder
@@ -94,13 +95,14 @@ def _batch(rows: Sequence[Row], limit: int) -> Batch:
 # --- worker side ---------------------------------------------------------------------------------------------
 
 _WORKER_PLAN = MetricPlan()
+_WORKER_GRADED: frozenset[JudgeTask] = frozenset()
 _WORKER_DIRECTORY = ""
 _WORKER_MODULES = 0
 
 
-def _start_worker(plan: MetricPlan, directory: str) -> None:
-    global _WORKER_PLAN, _WORKER_DIRECTORY
-    _WORKER_PLAN, _WORKER_DIRECTORY = plan, directory
+def _start_worker(plan: MetricPlan, graded: frozenset[JudgeTask], directory: str) -> None:
+    global _WORKER_PLAN, _WORKER_GRADED, _WORKER_DIRECTORY
+    _WORKER_PLAN, _WORKER_GRADED, _WORKER_DIRECTORY = plan, graded, directory
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
@@ -108,7 +110,7 @@ def _work(first: int, block: Block, limit: int) -> str:
     """A worker's task: :func:`_score` with the run's metric plan, its result left in a file whose path is
     returned. Only that short path goes through the pool's pipe, in one write: a worker killed while it answers
     cannot leave half a message that the pool would wait for forever."""
-    work = _score(_WORKER_PLAN, first, block, limit)
+    work = _score(_WORKER_PLAN, _WORKER_GRADED, first, block, limit)
     path = os.path.join(_WORKER_DIRECTORY, f"{first}.pickle")
     with open(path, "wb") as file:
         pickle.dump(work, file, protocol=pickle.HIGHEST_PROTOCOL)
@@ -128,7 +130,7 @@ def _result(future: Future[Work | str]) -> Work:
     return work
 
 
-def _score(plan: MetricPlan, first: int, block: Block, limit: int) -> Work:
+def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int) -> Work:
     """The fast path over a block of lines: result lines for the lines it takes (consecutive ones joined), and
     ``(line, bytes)`` for each line left to the parent, in order."""
     block = _bytes(block)
@@ -143,7 +145,7 @@ def _score(plan: MetricPlan, first: int, block: Block, limit: int) -> Work:
         row = None
         if proven is not None:
             try:
-                row = evaluate_plain(proven, number, plan)
+                row = evaluate_plain(proven, number, plan, graded)
             except Exception:  # the parent evaluates the line again and records the failure on it
                 row = None
         if row is None:
@@ -256,7 +258,7 @@ async def aiter_batches(
     """Evaluate ``source`` batch by batch, in input order; ``jobs > 1`` uses that many worker processes for a
     file when lines can take the fast path (no metric to compute). ``failures`` caps the failure entries kept per
     batch."""
-    parallel = jobs > 1 and evaluator.plan.metric_free
+    parallel = jobs > 1 and evaluator.plan.fast
     path = source if parallel and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
     blocks = _blocks_for_workers(path) if path is not None else None
     if path is None or blocks is None:
@@ -272,10 +274,10 @@ async def aiter_batches(
             if index == 0:
                 # The first block is scored here: whatever its lines need (the date grammars above all) is then
                 # loaded once, before the workers start, and they all share it.
-                window.append((first, block, _here(evaluator.plan, first, block, failures)))
+                window.append((first, block, _here(evaluator, first, block, failures)))
                 continue
             if pool is None:
-                pool = _pool(jobs, evaluator.plan, directory)
+                pool = _pool(jobs, evaluator, directory)
             window.append((first, block, _submit(pool, first, block, failures)))
             if len(window) > 2 * jobs:
                 yield await _complete(evaluator, name, window.popleft(), failures)
@@ -287,18 +289,19 @@ async def aiter_batches(
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def _pool(jobs: int, plan: MetricPlan, directory: str) -> ProcessPoolExecutor | None:
+def _pool(jobs: int, evaluator: Evaluator, directory: str) -> ProcessPoolExecutor | None:
     try:
-        return ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(plan, directory))
+        setup = (evaluator.plan, evaluator.graded, directory)
+        return ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=setup)
     except (OSError, ImportError, NotImplementedError):  # no process support here (no fork, no semaphores)
         return None
 
 
-def _here(plan: MetricPlan, first: int, block: Block, limit: int) -> Future[Work | str]:
+def _here(evaluator: Evaluator, first: int, block: Block, limit: int) -> Future[Work | str]:
     """A block scored in this process, as a finished task."""
     done: Future[Work | str] = Future()
     try:
-        done.set_result(_score(plan, first, block, limit))
+        done.set_result(_score(evaluator.plan, evaluator.graded, first, block, limit))
     except Exception as exc:  # the block is then evaluated line by line, errors recorded on their lines
         done.set_exception(exc)
     return done

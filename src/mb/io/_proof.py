@@ -58,6 +58,7 @@ class _Inputs(msgspec.Struct):
     messages: list[_Message]
     metadata: _Metadata | None = None
     tools: list[str] | None = None
+    context: Any = None  # an extra field some metrics read
 
 
 class ProvenMatcher(msgspec.Struct):

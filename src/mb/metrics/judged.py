@@ -10,7 +10,16 @@ from ..results import MetricResult
 from ._base import Compute, Metric, MetricSpec, register_metric, skipped, threshold_of
 from ._text import context_text, has_expected_response, question_text
 
-__all__ = ["NEEDS_LLM_JUDGE", "coherence", "groundedness", "relevance", "similarity", "similarity_request"]
+__all__ = [
+    "LLM_GRADED",
+    "NEEDS_LLM_JUDGE",
+    "coherence",
+    "groundedness",
+    "needs_llm_judge",
+    "relevance",
+    "similarity",
+    "similarity_request",
+]
 
 NEEDS_LLM_JUDGE = "llm_judge"
 """``details["needs"]`` of a metric skipped because only an LLM judge can grade it."""
@@ -82,6 +91,23 @@ def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> Metric
     return _graded(request, ctx, threshold, "similarity")
 
 
+LLM_GRADED: dict[str, JudgeTask] = {
+    "relevance": JudgeTask.RELEVANCE,
+    "coherence": JudgeTask.COHERENCE,
+    "groundedness": JudgeTask.GROUNDEDNESS,
+}
+"""The metrics only an LLM judge can grade, and the judge task of each."""
+
+
+def needs_llm_judge(task: JudgeTask, threshold: float) -> MetricResult:
+    """The result of a metric only an LLM judge can grade, when the active judge cannot."""
+    return skipped(
+        f"{task.value} needs an LLM judge (use --judge llm with MB_JUDGE_MODEL and an API key or base URL)",
+        threshold,
+        needs=NEEDS_LLM_JUDGE,
+    )
+
+
 def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
     """A 1-5 metric only an LLM judge can grade: the response to the request (and, ``grounded``, its context)."""
 
@@ -95,11 +121,7 @@ def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
                 "no context to ground the response on (no retrieval, tool result or inputs.context)", threshold
             )
         if not ctx.supports(task):
-            return skipped(
-                f"{task.value} needs an LLM judge (use --judge llm with MB_JUDGE_MODEL and an API key or base URL)",
-                threshold,
-                needs=NEEDS_LLM_JUDGE,
-            )
+            return needs_llm_judge(task, threshold)
         request = JudgeRequest(
             task, candidate=example.outputs.response, reference=context, question=question_text(example)
         )
