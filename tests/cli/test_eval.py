@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from mb.cli import main
@@ -80,3 +81,11 @@ def test_jobs_give_the_same_results_and_bad_values_are_usage_errors(tmp_path: Pa
         result = _eval(str(source), "--jobs", bad)
         assert result.exit_code == 2
         assert "--jobs" in result.output
+
+
+def test_a_results_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    result = _eval(str(SPEC / "examples-executed.jsonl"), "-o", "/dev/full")
+    assert result.exit_code == 2
+    assert "cannot write /dev/full" in result.output

@@ -226,3 +226,24 @@ def test_an_llm_judge_or_a_metric_of_ones_own_sends_default_metrics_to_the_model
     assert _plain(document, DEFAULT_METRICS, graded=frozenset(JudgeTask)) is None  # an LLM judge grades them
     monkeypatch.setitem(METRICS, "tone", Metric("tone", "Politeness.", 0.5, lambda e: True, lambda e, c, s: None))  # type: ignore[arg-type,return-value]
     assert _plain(document, DEFAULT_METRICS) is None  # its rules are its own
+
+
+def test_a_built_in_metric_replaced_or_removed_sends_default_metrics_to_the_model_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    document = SEEDS[0]
+    own = Metric("relevance", "Mine.", 3.0, lambda e: True, lambda e, c, s: None)  # type: ignore[arg-type,return-value]
+    monkeypatch.setitem(METRICS, "relevance", own)
+    assert _plain(document, DEFAULT_METRICS) is None
+    monkeypatch.undo()
+    monkeypatch.delitem(METRICS, "coherence")
+    assert _plain(document, DEFAULT_METRICS) is None
+
+
+def test_each_fast_result_has_its_own_metric_objects() -> None:
+    first, second = _plain(SEEDS[0], DEFAULT_METRICS), _plain(SEEDS[0], DEFAULT_METRICS)
+    assert first is not None
+    assert second is not None
+    first["metrics"]["relevance"]["details"]["seen"] = True
+    assert second["metrics"]["relevance"]["details"] == {"needs": "llm_judge"}
+    assert _plain(SEEDS[0], DEFAULT_METRICS)["metrics"]["relevance"]["details"] == {"needs": "llm_judge"}  # type: ignore[index]

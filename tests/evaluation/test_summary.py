@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from mb.evaluation import SummaryBuilder
 from mb.evaluation._example import error_result
@@ -71,3 +72,41 @@ def test_slices_come_in_a_fixed_reporting_order() -> None:
     summary = builder.build()
     assert list(summary.by_check) == ["tools_restriction", "orphan_tool_results", "expected_response", "zeta"]
     assert list(summary.by_assertion) == ["tool_called", "no_tool_called"]
+
+
+def _valued(line: int, value: float) -> dict[str, object]:
+    row = error_result(line, "x")
+    row.update(status="passed", passed=True, error=None)
+    row["metrics"] = {"partial_match": {"status": "ok", "value": value, "passed": True, "reason": ""}}
+    return row
+
+
+def test_metric_means_do_not_depend_on_how_results_are_grouped() -> None:
+    # 0.5714 + 0.1 + 0.8 + 0.2 is 1.6714 added in this order, 1.6714000000000002 as 0.5714 + (0.1 + 0.8 + 0.2):
+    # a mean of 0.41785 rounds either way unless the sum is exact.
+    rows = [_valued(line, value) for line, value in enumerate((0.5714, 0.1, 0.8, 0.2), start=1)]
+    one = SummaryBuilder()
+    for row in rows:
+        one.add(row)
+    rest = SummaryBuilder()
+    for row in rows[1:]:
+        rest.add(row)
+    merged = SummaryBuilder()
+    merged.add(rows[0])
+    merged.merge(rest)
+    exact = round(float(sum(Fraction(value) for value in (0.5714, 0.1, 0.8, 0.2)) / 4), 4)
+    assert one.build().by_metric["partial_match"].mean == merged.build().by_metric["partial_match"].mean == exact
+    rng = random.Random(5)
+    many = [_valued(line, round(rng.random(), 4)) for line in range(1, 400)]
+    for row in many:
+        one.add(row)
+    for size in (3, 7, 256):
+        grouped = SummaryBuilder()
+        for row in rows:
+            grouped.add(row)
+        for start in range(0, len(many), size):
+            part = SummaryBuilder()
+            for row in many[start : start + size]:
+                part.add(row)
+            grouped.merge(part)
+        assert grouped.build() == one.build()

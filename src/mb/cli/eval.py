@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -168,7 +171,10 @@ def eval_command(
 
     async def main() -> None:
         nonlocal unusable
-        writer = JsonlWriter(output) if output is not None else None
+        try:
+            writer = JsonlWriter(output) if output is not None else None
+        except OSError as exc:
+            raise _WriteError(exc) from exc
         evaluator = make_evaluator(active, metrics, require)
         workers = auto_jobs(executed) if jobs is None else jobs
         try:
@@ -178,15 +184,22 @@ def eval_command(
                     builder.merge(batch.summary)
                     failures.extend(batch.failures)
                     if writer is not None:
-                        writer.write_lines(batch.data, batch.count)
+                        try:
+                            writer.write_lines(batch.data, batch.count)
+                        except OSError as exc:
+                            raise _WriteError(exc) from exc
                     advance(batch.count)
         finally:
             if writer is not None:
-                writer.close()
+                with contextlib.suppress(OSError):
+                    writer.close()
 
     try:
-        with streaming_gc():
+        with streaming_gc(), _terminated_like_interrupted():
             anyio.run(main)
+    except _WriteError as exc:
+        err_console.print(f"[red]error:[/] cannot write {output}: {exc.error.strerror or exc.error}")
+        raise SystemExit(2) from exc
     except OSError as exc:
         err_console.print(f"[red]error:[/] cannot read {executed}: {exc.strerror or exc}")
         raise SystemExit(2) from exc
@@ -210,6 +223,32 @@ def eval_command(
     if fail_under is not None and summary.pass_rate < fail_under:
         err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
         raise SystemExit(1)
+
+
+class _WriteError(Exception):
+    """Writing the results failed (as opposed to reading the benchmark)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@contextmanager
+def _terminated_like_interrupted() -> Iterator[None]:
+    """SIGTERM (a job scheduler stopping the run) ends it as Ctrl-C does: workers stopped, temporary files
+    removed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @contextmanager

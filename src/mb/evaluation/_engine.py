@@ -26,7 +26,7 @@ from ..judges.base import Judge, JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult
-from ._example import MetricPlan, Row, error_result, evaluate_plain, evaluate_with
+from ._example import MetricPlan, Row, built_in_metrics_only, error_result, evaluate_plain, evaluate_with
 from ._summary import SummaryBuilder
 
 __all__ = [
@@ -126,8 +126,9 @@ class Evaluator:
     def __init__(self, judge: Judge, plan: MetricPlan) -> None:
         self.judge = judge
         self.plan = plan
-        self.graded = frozenset(task for task in JudgeTask if judge.supports(task))
-        """The judge tasks the judge answers (what the fast path may leave to it)."""
+        self.graded = frozenset(task for task in JudgeTask if judge.supports(task) or not built_in_metrics_only())
+        """The judge tasks the fast path must leave to the judge: those it answers; all of them when metrics of the
+        user's are registered (workers started afresh would not see them)."""
         self._memo: OrderedDict[JudgeRequest, Verdict] = OrderedDict()
 
     def _context(self, example: Example, oracle: Any) -> MatchContext:

@@ -17,7 +17,7 @@ from ..matching import MatchContext
 from ..matching.assertions import AssertionSpec, assertion_rows, assertion_spec, call_spec
 from ..matching.parameters import ParameterSpec, matcher_spec
 from ..matching.trace_checks import orphan_results_row, tool_restriction_row
-from ..metrics import METRICS, MetricSpec
+from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import threshold_of
 from ..metrics.citations import find_citation_markers
 from ..metrics.judged import LLM_GRADED, needs_llm_judge
@@ -28,6 +28,7 @@ __all__ = [
     "Row",
     "agent_error",
     "agent_failure",
+    "built_in_metrics_only",
     "error_result",
     "evaluate_plain",
     "evaluate_with",
@@ -308,9 +309,26 @@ def evaluate_plain(
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_BUILT_IN_METRICS = frozenset(
-    {"exact_match", "partial_match", "similarity", "relevance", "coherence", "groundedness", "citations", "retrieval"}
-)
+_BUILT_IN_METRICS = {
+    metric.name: metric
+    for metric in (
+        text_match.exact_match,
+        text_match.partial_match,
+        judged.similarity,
+        judged.relevance,
+        judged.coherence,
+        judged.groundedness,
+        citations.citations,
+        retrieval.retrieval,
+    )
+}
+
+
+def built_in_metrics_only() -> bool:
+    """Whether the registry holds the built-in metrics and no other (none replaced, removed or added)."""
+    return METRICS.keys() == _BUILT_IN_METRICS.keys() and all(
+        METRICS[name] is metric for name, metric in _BUILT_IN_METRICS.items()
+    )
 
 
 def _skipped_defaults(example: ProvenExample, graded: frozenset[JudgeTask]) -> dict[str, Row] | None:
@@ -319,7 +337,7 @@ def _skipped_defaults(example: ProvenExample, graded: frozenset[JudgeTask]) -> d
     retrieval, a task the judge grades, a metric registered by the user), which the model path does."""
     outputs = example.outputs
     assert outputs is not None
-    if not _BUILT_IN_METRICS.issuperset(METRICS):
+    if not built_in_metrics_only():
         return None
     if outputs.citations is not None or any(isinstance(event, ProvenRetrieval) for event in outputs.trace):
         return None
@@ -338,7 +356,8 @@ def _skipped_defaults(example: ProvenExample, graded: frozenset[JudgeTask]) -> d
             continue
         if task in graded:
             return None
-        rows[name] = dict(_needs_llm_judge_row(name))
+        row = _needs_llm_judge_row(name)
+        rows[name] = {**row, "details": dict(row["details"])}  # each result its own objects
     return rows
 
 

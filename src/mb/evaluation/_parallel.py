@@ -104,6 +104,20 @@ def _start_worker(plan: MetricPlan, graded: frozenset[JudgeTask], directory: str
     global _WORKER_PLAN, _WORKER_GRADED, _WORKER_DIRECTORY
     _WORKER_PLAN, _WORKER_GRADED, _WORKER_DIRECTORY = plan, graded, directory
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited through fork
+    _end_with_parent()
+
+
+def _end_with_parent() -> None:
+    """On Linux, end when the parent does, even if it is killed before it can stop its workers."""
+    if sys.platform != "linux":
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # no C library to ask: the parent stops its workers when it can
+        pass
 
 
 def _work(first: int, block: Block, limit: int) -> str:

@@ -6,6 +6,7 @@ A summary does not depend on the order results are added in, so builders fed in 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from ..metrics import METRICS
@@ -32,7 +33,7 @@ class SummaryBuilder:
 
     def __init__(self) -> None:
         self._counts: dict[Key, int] = {}
-        self._values: dict[str, tuple[int, float]] = {}  # metric -> (values counted, their sum)
+        self._values: dict[str, tuple[int, Fraction]] = {}  # metric -> (values counted, their exact sum)
         self._errors: list[tuple[int, str]] = []
 
     def add(self, result: ExampleResult | Mapping[str, Any]) -> None:
@@ -57,9 +58,9 @@ class SummaryBuilder:
         for name, metric in row["metrics"].items():
             if metric["status"] != "skipped":
                 keys.append(("metric", name, _outcome(metric["passed"], metric["status"] == "error")))
-                if metric["value"] is not None:
-                    count, total = self._values.get(name, (0, 0.0))
-                    self._values[name] = (count + 1, total + metric["value"])
+                if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
+                    count, total = self._values.get(name, (0, Fraction(0)))
+                    self._values[name] = (count + 1, total + Fraction(metric["value"]))
         counts = self._counts
         for key in keys:
             counts[key] = counts.get(key, 0) + 1
@@ -77,7 +78,7 @@ class SummaryBuilder:
         for key, count in other._counts.items():
             counts[key] = counts.get(key, 0) + count
         for name, (count, total) in other._values.items():
-            mine = self._values.get(name, (0, 0.0))
+            mine = self._values.get(name, (0, Fraction(0)))
             self._values[name] = (mine[0] + count, mine[1] + total)
         self._note_errors(other._errors)
 
@@ -94,8 +95,8 @@ class SummaryBuilder:
         stats: dict[str, RateStat] = {}
         for name in sorted(tallies, key=rank):
             passed, failed, errors = tallies[name]
-            count, total = self._values.get(name, (0, 0.0)) if kind == "metric" else (0, 0.0)
-            mean = round(total / count, 4) if count else None
+            count, total = self._values.get(name, (0, Fraction(0))) if kind == "metric" else (0, Fraction(0))
+            mean = round(float(total / count), 4) if count else None
             stats[name] = RateStat(
                 total=passed + failed + errors, passed=passed, failed=failed, errors=errors, mean=mean
             )
