@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from functools import cache, lru_cache
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from ..entities import Example
-from ..io._proof import UNSET, ProvenCall, ProvenExample, ProvenResult, ProvenRetrieval
+from ..io._proof import UNSET, ProvenCall, ProvenExample, ProvenResult, ProvenRetrieval, read_user_time
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..matching.assertions import AssertionSpec, assertion_rows, assertion_spec, call_spec
@@ -35,9 +32,6 @@ __all__ = [
     "failure_entry",
     "result_row",
 ]
-
-
-_DATETIME: TypeAdapter[datetime] = TypeAdapter(datetime)
 
 
 @dataclass(frozen=True)
@@ -246,7 +240,7 @@ def _no_oracle(request: JudgeRequest) -> Verdict:
 @lru_cache(maxsize=4096)
 def _plain_context(user_time: str | None) -> MatchContext:
     """The context of a line with this ``outputs.environment.user_time``, read as the model reads it."""
-    return MatchContext(_no_oracle, None if user_time is None else _DATETIME.validate_python(user_time))
+    return MatchContext(_no_oracle, None if user_time is None else read_user_time(user_time))
 
 
 def evaluate_plain(

@@ -26,7 +26,16 @@ from dataclasses import dataclass, field
 import orjson
 
 from ..io._proof import prove
-from ..io._reader import block_lines, iter_blocks, iter_lines, line_ranges, proven_record, read_range, source_name
+from ..io._reader import (
+    block_lines,
+    iter_blocks,
+    iter_lines,
+    line_ranges,
+    pretty_printed,
+    proven_record,
+    read_range,
+    source_name,
+)
 from ..judges.base import JudgeTask
 from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
 from ._example import MetricPlan, Row, evaluate_plain, failure_entry
@@ -59,24 +68,25 @@ class Batch:
     """The tallies of these results."""
 
     failures: list[Failure] = field(default_factory=list)
-    """``(line, status, first reason)`` of the first results that did not pass (at most the requested number)."""
+    """``(line, status, first reason)`` of the first results that did not pass, at most the requested number from the
+    worker and as many from this process (whoever keeps the overall first ones sorts them by line)."""
 
     unusable: int = 0
     """How many lines were not valid executed examples."""
 
 
-def _first(failures: list[Failure], limit: int) -> list[Failure]:
-    failures.sort()
-    return failures[:limit]
+def _count(row: Row, summary: SummaryBuilder, failures: list[Failure], limit: int) -> None:
+    """Count a result in a batch's tallies, and keep it among the batch's first failures."""
+    summary.add(row)
+    if not row["passed"] and len(failures) < limit:
+        failures.append(failure_entry(row))
 
 
 def _tally(rows: Sequence[Row], summary: SummaryBuilder, limit: int) -> tuple[list[Failure], int]:
     failures: list[Failure] = []
     unusable = 0
     for row in rows:
-        summary.add(row)
-        if not row["passed"] and len(failures) < limit:
-            failures.append(failure_entry(row))
+        _count(row, summary, failures, limit)
         error = row["error"]
         unusable += bool(error and error.startswith(INVALID_LINE))
     return failures, unusable
@@ -168,9 +178,7 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
                 done = []
             parts.append((number, data))
             continue
-        summary.add(row)
-        if not row["passed"] and len(failures) < limit:
-            failures.append(failure_entry(row))
+        _count(row, summary, failures, limit)
         done.append(_dump(row))
     if done:
         parts.append(b"".join(done))
@@ -226,7 +234,7 @@ def _blocks_for_workers(source: str | os.PathLike[str]) -> Iterator[tuple[int, B
     """The source in blocks (where they are, for a plain file), or None when it must be read line by line
     (UTF-16, or pretty-printed JSON, which gets one diagnosis)."""
     try:
-        if _first_line(source) in (b"[", b"{"):
+        if pretty_printed(_first_line(source)):
             return None
         ranges = line_ranges(source, _BLOCK)
         if ranges is not None:
@@ -263,7 +271,7 @@ async def _complete(evaluator: Evaluator, name: str, task: tuple[int, Block, Fut
         else:
             out.append(part)
     own_failures, unusable = _tally(own, summary, limit)
-    return Batch(b"".join(out), count, summary, _first(failures + own_failures, limit), unusable)
+    return Batch(b"".join(out), count, summary, failures + own_failures, unusable)
 
 
 async def aiter_batches(

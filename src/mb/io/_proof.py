@@ -26,7 +26,9 @@ __all__ = [
     "ProvenParameter",
     "ProvenResult",
     "ProvenRetrieval",
+    "has_digit_run",
     "prove",
+    "read_user_time",
 ]
 
 _SCALARS = (str, int, float, bool)
@@ -185,12 +187,17 @@ _DECODER = msgspec.json.Decoder(ProvenExample)
 
 
 @lru_cache(maxsize=4096)
-def _datetime_ok(text: str) -> bool:
+def read_user_time(text: str) -> datetime | None:
+    """``outputs.environment.user_time`` read as the model reads it; None when the model refuses it."""
     try:
-        _DATETIME.validate_python(text)
+        return _DATETIME.validate_python(text)
     except ValidationError:
-        return False
-    return True
+        return None
+
+
+def has_digit_run(data: bytes, length: int) -> bool:
+    """Whether ``data`` holds ``length`` digits in a row (a number, or part of a string, that long)."""
+    return b"0" * length in data.translate(_DIGITS_TO_ZERO)
 
 
 def _matcher_ok(matcher: ProvenMatcher, group: bool, nested: bool = False) -> bool:
@@ -237,7 +244,7 @@ def _outputs_ok(outputs: _Outputs) -> bool:
     if outputs.citations is not None and not all(c.document_id in chunk_ids for c in outputs.citations):
         return False
     environment = outputs.environment
-    return environment is None or environment.user_time is None or _datetime_ok(environment.user_time)
+    return environment is None or environment.user_time is None or read_user_time(environment.user_time) is not None
 
 
 def _json_the_model_reads(data: bytes) -> bool:
@@ -250,7 +257,7 @@ def _json_the_model_reads(data: bytes) -> bool:
             return False
     if data.count(b"[") + data.count(b"{") > _MAX_BRACKETS:
         return False
-    return len(data) <= _MAX_DIGITS or b"0" * (_MAX_DIGITS + 1) not in data.translate(_DIGITS_TO_ZERO)
+    return len(data) <= _MAX_DIGITS or not has_digit_run(data, _MAX_DIGITS + 1)
 
 
 def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ._errors import LineError, Problem, describe, problems_from_validation
-from ._proof import ProvenLine, prove
+from ._proof import ProvenLine, has_digit_run, prove
 
 __all__ = [
     "Record",
@@ -29,6 +29,7 @@ __all__ = [
     "jsonl_lines",
     "line_ranges",
     "parse_document",
+    "pretty_printed",
     "proven_record",
     "read_examples",
     "read_range",
@@ -41,8 +42,6 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _GZIP_MAGIC = b"\x1f\x8b"
 # Every ASCII digit becomes b"0", everything else a space: twenty zeros in a row mean a 20-digit number (or
 # string), found at C speed.
-_DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
-_TWENTY_DIGITS = b"0" * 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +233,7 @@ def _utf8_problem(data: bytes) -> Problem | None:
 
 def _load(data: bytes) -> tuple[Any, Problem | None]:
     """Parse one line of JSON (integers of any width kept exact); on failure a problem saying where and why."""
-    if _TWENTY_DIGITS not in data.translate(_DIGITS_TO_ZERO):
+    if not has_digit_run(data, 20):
         try:
             return orjson.loads(data), None
         except orjson.JSONDecodeError:
@@ -289,12 +288,17 @@ _NOT_JSONL = (
 )
 
 
+def pretty_printed(first_line: bytes | None) -> bool:
+    """Whether a file whose first line is this is pretty-printed JSON (a lone ``[`` or ``{``), not JSONL."""
+    return first_line in (b"[", b"{")
+
+
 def jsonl_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes, Problem | None]]:
     """The non-blank lines; a file whose first line is a lone ``[`` or ``{`` is pretty-printed JSON, not JSONL:
     one problem says so instead of one error per line."""
     first = True
     for number, data in iter_lines(source):
-        if first and data in (b"[", b"{"):
+        if first and pretty_printed(data):
             yield number, data, Problem("$", _NOT_JSONL.format(bracket=data.decode()))
             return
         first = False
