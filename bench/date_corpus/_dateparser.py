@@ -10,7 +10,16 @@ from datetime import datetime
 
 from dateutil.relativedelta import relativedelta
 
-__all__ = ["DATEPARSER_COMMIT", "DATEPARSER_FILE", "DATEPARSER_NOW", "DATEPARSER_REPO", "dateparser_items"]
+__all__ = [
+    "ABSOLUTE_FILE",
+    "ABSOLUTE_NOW",
+    "DATEPARSER_COMMIT",
+    "DATEPARSER_FILE",
+    "DATEPARSER_NOW",
+    "DATEPARSER_REPO",
+    "absolute_items",
+    "dateparser_items",
+]
 
 DATEPARSER_REPO = "scrapinghub/dateparser"
 DATEPARSER_COMMIT = "315e396b35cf131df1b8df15144fe2d60aa6d74a"
@@ -104,4 +113,65 @@ def dateparser_items(source: str, drops: Counter[str]) -> Iterator[dict[str, obj
             "grain": grain,
             "correct": moment,
             "shifted": moment + relativedelta(**{f"{grain}s": 1}),  # type: ignore[arg-type]
+        }
+
+
+ABSOLUTE_FILE = "tests/test_date_parser.py"
+ABSOLUTE_TEST = "test_dates_parsing"
+ABSOLUTE_NOW = datetime(2012, 11, 13)  # ``RELATIVE_BASE`` in that test's settings
+WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+SECONDS = re.compile(r"\d:\d{2}:\d{2}")
+MINUTES = re.compile(r"\d[:h]\d{2}(?!\d)")
+DOTTED_MINUTES = re.compile(r"\d\.\d{2}(?!\d)")
+HOURS = re.compile(r"\b(?:noon|\d{1,2}\s*[ap]\.?\s*m)\b", re.IGNORECASE)
+
+
+def absolute_items(source: str, drops: Counter[str]) -> Iterator[dict[str, object]]:
+    """Label the English absolute dates of ``test_dates_parsing`` that name their year (no preference involved)."""
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    block: tuple[int, int] | None = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == ABSOLUTE_TEST:
+            decorator = node.decorator_list[0]
+            last = decorator.end_lineno or decorator.lineno
+            english = next(n for n in range(decorator.lineno, last) if "# English dates" in lines[n - 1])
+            end = next(n for n in range(english + 1, last) if re.match(r"\s*# [A-Z][a-z]+ dates", lines[n - 1]))
+            block = (english, end)
+    if block is None:
+        return
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "param"):
+            continue
+        if not block[0] <= node.lineno < block[1] or len(node.args) != 2:
+            continue
+        phrase = ast.literal_eval(node.args[0])
+        expected_call = node.args[1]
+        assert isinstance(expected_call, ast.Call)
+        expected = datetime(*[ast.literal_eval(arg) for arg in expected_call.args])
+        lowered = phrase.lower()
+        if str(expected.year) not in phrase or expected.microsecond or "midnight" in lowered:
+            drops["dateparser: no explicit year, or sub-second"] += 1
+            continue
+        named = [index for index, name in enumerate(WEEKDAY_NAMES) if re.search(rf"\b{name}", lowered)]
+        if named and named != [expected.weekday()]:
+            drops["dateparser: weekday contradicts the date"] += 1
+            continue
+        if SECONDS.search(phrase):
+            grain = "second"
+        elif MINUTES.search(phrase) or (DOTTED_MINUTES.search(phrase) and expected.minute):
+            grain = "minute"
+        elif HOURS.search(phrase):
+            grain = "hour"
+        elif not (expected.hour or expected.minute):
+            grain = "day"
+        else:
+            drops["dateparser: grain unclear"] += 1
+            continue
+        yield {
+            "phrase": re.sub(r"(?<=\d)\.$", "", phrase.replace("[", "").replace("]", "").strip()),
+            "line": node.lineno,
+            "grain": grain,
+            "correct": expected,
+            "shifted": expected + relativedelta(**{f"{grain}s": 1}),  # type: ignore[arg-type]
         }

@@ -4,7 +4,8 @@ Run: ``python bench/date_corpus/build.py --recognizers PATH --dateparser PATH [-
 checkout (a work tree or a bare git directory) of https://github.com/microsoft/Recognizers-Text at
 ``RECOGNIZERS_COMMIT`` (the English DateTime spec files) and of https://github.com/scrapinghub/dateparser at
 ``DATEPARSER_COMMIT`` (the English relative phrases of ``tests/test_freshness_date_parser.py``, whose "now" is
-fixed; see ``_dateparser.py``). The output is deterministic: the same sources always give the same bytes.
+fixed, and the English dates with an explicit year of ``tests/test_date_parser.py``; see ``_dateparser.py``).
+The output is deterministic: the same sources always give the same bytes.
 Hand-labelled items from ``extra.jsonl`` (next to this script, source ``handwritten``, written by ``extra.py``) are
 appended after the generated ones. Prints how many items were kept per family and how many were dropped per reason.
 
@@ -66,7 +67,15 @@ from pathlib import Path
 from dateutil.relativedelta import relativedelta
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _dateparser import DATEPARSER_COMMIT, DATEPARSER_FILE, DATEPARSER_NOW, dateparser_items
+from _dateparser import (
+    ABSOLUTE_FILE,
+    ABSOLUTE_NOW,
+    DATEPARSER_COMMIT,
+    DATEPARSER_FILE,
+    DATEPARSER_NOW,
+    absolute_items,
+    dateparser_items,
+)
 
 __all__ = ["FAMILIES", "RECOGNIZERS_COMMIT", "RECOGNIZERS_FILES", "RECOGNIZERS_REPO", "build", "main"]
 
@@ -200,21 +209,10 @@ class Drop(Exception):
     """An item we cannot label with confidence; the message is the reason counted in the report."""
 
 
-def _read_source(checkout: Path, path: str) -> str:
-    if (checkout / path).is_file():
-        return (checkout / path).read_text(encoding="utf-8-sig")
-    shown = subprocess.run(
-        ["git", f"--git-dir={checkout}", "show", f"{RECOGNIZERS_COMMIT}:{path}"],
-        check=True,
-        capture_output=True,
-    )
-    return shown.stdout.decode("utf-8-sig")
-
-
 def _raw_items(checkout: Path, drops: Counter[str]) -> Iterator[Raw]:
     for path in RECOGNIZERS_FILES:
         stem = ("gb-" if "EnglishOthers" in path else "") + Path(path).stem.lower()
-        for index, item in enumerate(json.loads(_read_source(checkout, path))):
+        for index, item in enumerate(json.loads(_git_file(checkout, RECOGNIZERS_COMMIT, path))):
             ident = f"rt-en-{stem}-{index:04d}"
             source = f"recognizers-text@{RECOGNIZERS_COMMIT}:{path}#{index}"
             if item.get("Comment"):
@@ -569,40 +567,53 @@ def _item(
     }
 
 
+def _git_file(checkout: Path, commit: str, path: str) -> str:
+    if (checkout / path).is_file():
+        return (checkout / path).read_text(encoding="utf-8-sig")
+    shown = subprocess.run(
+        ["git", f"--git-dir={checkout}", "show", f"{commit}:{path}"], check=True, capture_output=True
+    )
+    return shown.stdout.decode("utf-8-sig")
+
+
 def _dateparser(checkout: Path, drops: Counter[str]) -> Iterator[dict[str, object]]:
-    if (checkout / DATEPARSER_FILE).is_file():
-        source = (checkout / DATEPARSER_FILE).read_text(encoding="utf-8")
-    else:
-        shown = subprocess.run(
-            ["git", f"--git-dir={checkout}", "show", f"{DATEPARSER_COMMIT}:{DATEPARSER_FILE}"],
-            check=True,
-            capture_output=True,
-        )
-        source = shown.stdout.decode("utf-8")
-    for found in dateparser_items(source, drops):
-        ident = f"dp-en-freshness-{found['line']:04d}"
-        zone = _offset_for(ident)
-        grain = str(found["grain"])
-        correct, shifted = found["correct"], found["shifted"]
-        assert isinstance(correct, datetime)
-        assert isinstance(shifted, datetime)
-        date_only = grain in COARSE and int(hashlib.sha256(ident.encode()).hexdigest()[2:4], 16) % 3 == 0
-        phrase = str(found["phrase"])
-        lowered = phrase.lower()
-        family = "relative_day" if RELATIVE_DAY.search(lowered) and "after" not in lowered else "relative_offset"
-        if re.search(r"\d\.\d", phrase):
-            family = "fraction"
-        yield {
-            "id": ident,
-            "source": f"dateparser@{DATEPARSER_COMMIT}:{DATEPARSER_FILE}#L{found['line']}",
-            "family": family,
-            "phrase": phrase,
-            "user_time": DATEPARSER_NOW.replace(tzinfo=zone).isoformat(),
-            "grain": grain,
-            "kind": "point",
-            "correct": _iso(correct, zone, date_only=date_only),
-            "shifted": _iso(shifted, zone, date_only=date_only),
-        }
+    relative = _git_file(checkout, DATEPARSER_COMMIT, DATEPARSER_FILE)
+    absolute = _git_file(checkout, DATEPARSER_COMMIT, ABSOLUTE_FILE)
+    for path, now, stem, found_items in (
+        (DATEPARSER_FILE, DATEPARSER_NOW, "freshness", dateparser_items(relative, drops)),
+        (ABSOLUTE_FILE, ABSOLUTE_NOW, "dateparser", absolute_items(absolute, drops)),
+    ):
+        for found in found_items:
+            ident = f"dp-en-{stem}-{found['line']:04d}"
+            zone = _offset_for(ident)
+            grain = str(found["grain"])
+            correct, shifted = found["correct"], found["shifted"]
+            assert isinstance(correct, datetime)
+            assert isinstance(shifted, datetime)
+            date_only = grain in COARSE and int(hashlib.sha256(ident.encode()).hexdigest()[2:4], 16) % 3 == 0
+            phrase = str(found["phrase"])
+            yield {
+                "id": ident,
+                "source": f"dateparser@{DATEPARSER_COMMIT}:{path}#L{found['line']}",
+                "family": _dateparser_family(phrase, grain, stem == "freshness"),
+                "phrase": phrase,
+                "user_time": now.replace(tzinfo=zone).isoformat(),
+                "grain": grain,
+                "kind": "point",
+                "correct": _iso(correct, zone, date_only=date_only),
+                "shifted": _iso(shifted, zone, date_only=date_only),
+            }
+
+
+def _dateparser_family(phrase: str, grain: str, relative: bool) -> str:
+    lowered = phrase.lower()
+    if re.search(r"\d\.\d", phrase) and relative:
+        return "fraction"
+    if relative:
+        return "relative_day" if RELATIVE_DAY.search(lowered) and "after" not in lowered else "relative_offset"
+    if grain == "day":
+        return "absolute_date"
+    return "clock_notation" if re.search(r"\d[h.]\d{2}\b", phrase) else "absolute_datetime"
 
 
 def build(recognizers: Path, dateparser: Path | None = None) -> tuple[list[dict[str, object]], Counter[str]]:
