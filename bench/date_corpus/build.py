@@ -179,6 +179,10 @@ RELATIVE_OFFSET = re.compile(
 )
 ORDINAL_WEEKDAY = re.compile(rf"\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?:{WEEKDAYS})\b")
 WEEKDAY = re.compile(rf"\b(?:{WEEKDAYS})\b")
+ZONE_WORDS = re.compile(
+    r"\b(?:[pmce][sd]t|utc|gmt|bst|cet|ist|jst|aest|pacific|eastern|central|mountain|time ?zone|"
+    r"(?:montreal|beijing|russia|london|tokyo|paris) time)\b"
+)
 VAGUE = re.compile(r"(?:the|that|this|same|the same)\s+(?:day|time|moment)|now|then|the 2\d")
 RELATIVE_DAY = re.compile(r"\b(?:today|tomorrow|yesterday|tonight|tmrw|tmr|day after|day before)\b")
 
@@ -497,6 +501,10 @@ def _label(raw: Raw) -> dict[str, object]:
         raise Drop("empty phrase")
     if VAGUE.fullmatch(raw.phrase.lower()):
         raise Drop("vague phrase")
+    if ZONE_WORDS.search(raw.phrase.lower()):
+        raise Drop("names a time zone the source resolution ignores")
+    if re.fullmatch(r"\d{1,2}\.\d{1,2}", raw.phrase):
+        raise Drop("a dotted number that may as well be a time")
     readings = _readings(raw)
     if len({r.kind for r in readings}) != 1:
         raise Drop("mixed point and range readings")

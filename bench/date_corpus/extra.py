@@ -28,7 +28,7 @@ from hijridate import Gregorian, Hijri
 __all__ = ["items", "main"]
 
 OUT = Path(__file__).with_name("extra.jsonl")
-YEARS = (2014, 2016, 2017, 2019, 2021, 2023, 2025)
+YEARS = (2014, 2016, 2017, 2019, 2021, 2023, 2025, 2027)
 # (naive wall clock, fixed offset or None): user times spread over the year, the day and the offsets
 USER_TIMES = (
     (datetime(2013, 2, 12, 4, 30), timezone(timedelta(hours=-2))),
@@ -208,7 +208,7 @@ ZONES = (
     ("10:30 CET", time(10, 30), "Europe/Paris", "minute"),
     ("noon UTC", time(12), "UTC", "hour"),
     ("8pm London time", time(20), "Europe/London", "hour"),
-    ("6:45pm IST", time(18, 45), "Asia/Kolkata", "minute"),
+    ("6:45pm India time", time(18, 45), "Asia/Kolkata", "minute"),
     ("7am Tokyo time", time(7), "Asia/Tokyo", "hour"),
     ("4pm Sydney time", time(16), "Australia/Sydney", "hour"),
 )
