@@ -7,7 +7,10 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
+from pathlib import Path
 
+from _common import COARSE, git_file, iso, offset_for, style_of
+from _families import dateparser_family
 from dateutil.relativedelta import relativedelta
 
 __all__ = [
@@ -18,6 +21,7 @@ __all__ = [
     "DATEPARSER_NOW",
     "DATEPARSER_REPO",
     "absolute_items",
+    "dateparser_corpus_items",
     "dateparser_items",
 ]
 
@@ -175,3 +179,33 @@ def absolute_items(source: str, drops: Counter[str]) -> Iterator[dict[str, objec
             "correct": expected,
             "shifted": expected + relativedelta(**{f"{grain}s": 1}),  # type: ignore[arg-type]
         }
+
+
+def dateparser_corpus_items(checkout: Path, drops: Counter[str]) -> Iterator[dict[str, object]]:
+    """Corpus items from both dateparser test files at the pinned commit."""
+    relative = git_file(checkout, DATEPARSER_COMMIT, DATEPARSER_FILE)
+    absolute = git_file(checkout, DATEPARSER_COMMIT, ABSOLUTE_FILE)
+    for path, now, stem, found_items in (
+        (DATEPARSER_FILE, DATEPARSER_NOW, "freshness", dateparser_items(relative, drops)),
+        (ABSOLUTE_FILE, ABSOLUTE_NOW, "dateparser", absolute_items(absolute, drops)),
+    ):
+        for found in found_items:
+            ident = f"dp-en-{stem}-{found['line']:04d}"
+            zone = offset_for(ident)
+            grain = str(found["grain"])
+            correct, shifted = found["correct"], found["shifted"]
+            assert isinstance(correct, datetime)
+            assert isinstance(shifted, datetime)
+            date_only = grain in COARSE and style_of(ident) == 0
+            phrase = str(found["phrase"])
+            yield {
+                "id": ident,
+                "source": f"dateparser@{DATEPARSER_COMMIT}:{path}#L{found['line']}",
+                "family": dateparser_family(phrase, grain, stem == "freshness"),
+                "phrase": phrase,
+                "user_time": now.replace(tzinfo=zone).isoformat(),
+                "grain": grain,
+                "kind": "point",
+                "correct": iso(correct, zone, date_only=date_only),
+                "shifted": iso(shifted, zone, date_only=date_only),
+            }

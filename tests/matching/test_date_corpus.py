@@ -12,7 +12,7 @@ import os
 import re
 import sys
 from collections import Counter
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -99,6 +99,35 @@ def test_every_item_has_the_documented_shape(items: list[dict[str, Any]]) -> Non
         else:
             _instant(item["correct"], item["user_time"])
             _instant(item["shifted"], item["user_time"])
+
+
+EXACT_UNITS = {
+    "second": timedelta(seconds=1),
+    "minute": timedelta(minutes=1),
+    "hour": timedelta(hours=1),
+    "day": timedelta(days=1),
+    "part_of_day": timedelta(days=1),
+    "week": timedelta(days=7),
+    "weekend": timedelta(days=7),
+}
+CALENDAR_UNITS = {"month": range(28, 32), "quarter": range(89, 93), "season": range(89, 93), "year": range(365, 367)}
+
+
+def test_the_shifted_argument_is_one_unit_of_the_grain_away(items: list[dict[str, Any]]) -> None:
+    for item in items:
+        where = f"{item['id']} ({item['phrase']!r})"
+        if item["kind"] == "range":
+            assert item["shifted"]["end"] == item["correct"]["end"], f"{where}: a range moves its start only"
+            correct = _instant(item["correct"]["start"], item["user_time"])
+            shifted = _instant(item["shifted"]["start"], item["user_time"])
+            assert correct - shifted == EXACT_UNITS[item["grain"]], f"{where}: the start moves one unit earlier"
+            continue
+        gap = abs(_instant(item["shifted"], item["user_time"]) - _instant(item["correct"], item["user_time"]))
+        if item["grain"] in EXACT_UNITS:
+            assert gap == EXACT_UNITS[item["grain"]], f"{where}: moved by {gap}"
+        else:
+            assert gap.days in CALENDAR_UNITS[item["grain"]], f"{where}: moved by {gap}"
+            assert gap.seconds == 0, f"{where}: moved by {gap}"
 
 
 @pytest.mark.slow
