@@ -302,9 +302,27 @@ def _choose(readings: list[Reading], raw: Raw) -> Reading:
     return readings[0]
 
 
+OFFSET_UNITS = (("second", r"\bsec(?:ond)?s?\b"), ("minute", r"\bmin(?:ute)?s?\b"), ("hour", r"\b(?:hours?|hrs?)\b"))
+ORDER = ("second", "minute", "hour")
+
+
+def _spoken_grain(phrase: str, grain: str) -> str:
+    """The grain of an offset from now ("in 2 minutes" is a minute, not the second the source's timex names)."""
+    if grain not in {"second", "minute"} or re.search(r"\d[:.]\d{2}", phrase):
+        return grain
+    if re.search(r"half|quarter|[½¼¾]|\d[./]\d", phrase.lower()):
+        return "minute"
+    for unit, pattern in OFFSET_UNITS:
+        if re.search(pattern, phrase.lower()):
+            return unit if ORDER.index(unit) >= ORDER.index(grain) else grain
+    return grain
+
+
 def _label(raw: Raw) -> dict[str, object]:
     if not raw.phrase or len(raw.phrase) < 2:
         raise Drop("empty phrase")
+    if re.search(r"\bmid[- ]?(?:morning|afternoon|day|evening|night)\b", raw.phrase.lower()):
+        raise Drop("a middle of the day or night (midnight: which one)")
     if VAGUE.fullmatch(raw.phrase.lower()):
         raise Drop("vague phrase")
     if ZONE_WORDS.search(raw.phrase.lower()):
@@ -322,7 +340,7 @@ def _label(raw: Raw) -> dict[str, object]:
         chosen = Reading("point", chosen.timex, chosen.start, chosen.end, "QUARTER")
         readings = [Reading("point", r.timex, r.start, r.end, "QUARTER") for r in readings]
     if chosen.kind == "point":
-        grain = "quarter" if quarter else _grain(chosen.start_timex)
+        grain = "quarter" if quarter else _spoken_grain(raw.phrase, _grain(chosen.start_timex))
         low, high = _window(chosen)
         if grain == "part_of_day":
             correct = low + (high - low) / 2
