@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 import holidays
 from convertdate import hebrew
 from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
-from dateutil.relativedelta import MO, SU, relativedelta
+from dateutil.relativedelta import FR, MO, SU, TH, relativedelta
 from hijridate import Gregorian, Hijri
 
 __all__ = ["items", "main"]
@@ -247,9 +247,151 @@ def _arguments() -> Iterator[dict[str, object]]:
         yield _item("argument_format", "the day after tomorrow at 9:30", user, zone, "minute", stamp, stamp + 60)
 
 
+def _range(phrase: str, user: datetime, zone: timezone | None, grain: str, start: datetime, end: datetime) -> dict:
+    unit = timedelta(days=1) if grain == "day" else timedelta(hours=1)
+    date_only = grain == "day" and zone is None
+    correct = {
+        "start": _iso(start.date() if date_only else start, zone),
+        "end": _iso(end.date() if date_only else end, zone),
+    }
+    shifted_start = start - unit
+    shifted = {"start": _iso(shifted_start.date() if date_only else shifted_start, zone), "end": correct["end"]}
+    item = _item("range", phrase, user, zone, grain, correct, shifted)
+    item["kind"] = "range"
+    return item
+
+
+def _quarter_start(moment: datetime) -> datetime:
+    return datetime(moment.year, 3 * ((moment.month - 1) // 3) + 1, 1)
+
+
+def _examples() -> Iterator[dict[str, object]]:
+    """Phrases of the kinds users write to benchmarks, labelled with dateutil's calendar arithmetic."""
+    for user, zone in USER_TIMES:
+        today = datetime.combine(user.date(), time())
+        quarter = _quarter_start(user)
+        yield _item(
+            "quarter_period",
+            "this quarter",
+            user,
+            zone,
+            "quarter",
+            _iso(quarter, zone),
+            _iso(quarter + relativedelta(months=3), zone),
+        )
+        yield _range("last 2 days", user, zone, "day", today - timedelta(days=2), today)
+        yield _range(
+            "tomorrow from 3 to 4pm",
+            user,
+            zone,
+            "hour",
+            today + timedelta(days=1, hours=15),
+            today + timedelta(days=1, hours=16),
+        )
+        if user.month < 3:  # before March 3 this year's is also the coming one
+            march = datetime(user.year if user.month < 3 else user.year + 1, 3, 3)
+            yield _item(
+                "absolute_date", "march 3", user, zone, "day", _iso(march, zone), _iso(march + timedelta(1), zone)
+            )
+        if user.weekday() >= 5:  # at the weekend the coming Friday is next week's: one reading
+            friday = today + relativedelta(days=1, weekday=FR(+1))
+            moment = friday.replace(hour=14)
+            yield _item(
+                "relative_weekday",
+                "next friday at 2pm",
+                user,
+                zone,
+                "hour",
+                _iso(moment, zone),
+                _iso(moment + timedelta(hours=1), zone),
+            )
+        if user.weekday() != 3:
+            thursday = today + relativedelta(days=-1, weekday=TH(-2))
+            yield _item(
+                "relative_weekday",
+                "2 thursdays ago",
+                user,
+                zone,
+                "day",
+                _iso(thursday, zone),
+                _iso(thursday + timedelta(1), zone),
+            )
+        if user.hour < 12:
+            moment = today.replace(hour=20, minute=15)
+            yield _item(
+                "clock_notation",
+                "tonight 815",
+                user,
+                zone,
+                "minute",
+                _iso(moment, zone),
+                _iso(moment + timedelta(minutes=1), zone),
+            )
+            moment = today.replace(hour=15, minute=15)
+            yield _item(
+                "clock_notation",
+                "at 3 15",
+                user,
+                zone,
+                "minute",
+                _iso(moment, zone),
+                _iso(moment + timedelta(minutes=1), zone),
+            )
+            moment = today.replace(hour=12, minute=15)
+            yield _item(
+                "clock_notation",
+                "at 12 15",
+                user,
+                zone,
+                "minute",
+                _iso(moment, zone),
+                _iso(moment + timedelta(minutes=1), zone),
+            )
+        moment = today + timedelta(days=1, hours=4, minutes=23)
+        yield _item(
+            "clock_notation",
+            "tomorrow at four twenty-three a m",
+            user,
+            zone,
+            "minute",
+            _iso(moment, zone),
+            _iso(moment + timedelta(minutes=1), zone),
+        )
+        if user.month != 11:
+            year = user.year - 1 if user.month < 11 else user.year
+            thanksgiving = datetime.combine(_us(year, "Thanksgiving")[0], time())
+            yield _item(
+                "holiday_moveable",
+                "last thanksgiving",
+                user,
+                zone,
+                "day",
+                _iso(thanksgiving, zone),
+                _iso(thanksgiving + timedelta(1), zone),
+            )
+        october = datetime(user.year, 10, 5)
+        nearest = min(
+            (october + relativedelta(weekday=MO(-1)), october + relativedelta(weekday=MO(+1))),
+            key=lambda monday: abs(monday - october),
+        )
+        if october.weekday() != 0:  # on a Monday itself the phrase would be odd
+            yield _item(
+                "ordinal_weekday",
+                f"the closest Monday to Oct 5th {user.year}",
+                user,
+                zone,
+                "day",
+                _iso(nearest, zone),
+                _iso(nearest + timedelta(1), zone),
+            )
+        sunday = today + relativedelta(days=1, weekday=SU(+1))
+        yield _item("absolute_date", f"Sunday, {sunday:%b} {sunday.day}", user, zone, "day", _iso(sunday, zone),
+                    _iso(sunday + timedelta(1), zone))  # fmt: skip
+
+
 def items() -> list[dict[str, object]]:
     """Every hand-labelled item, with stable ids."""
-    found = [*_holidays(), *_seasons(), *_ends(), *_clocks(), *_fractions(), *_zones(), *_arguments()]
+    found = [*_holidays(), *_seasons(), *_ends(), *_clocks(), *_fractions(), *_zones(), *_arguments(), *_examples()]
     for index, item in enumerate(found):
         item["id"] = f"hw-en-{index:04d}"
     return found
