@@ -87,5 +87,5 @@ def iso(moment: datetime, zone: timezone | None, *, date_only: bool = False) -> 
 
 
 def style_of(ident: str) -> int:
-    """How an item writes a coarse argument (0: a bare date, 1: 09:00, 2: midnight), chosen by a hash of its id."""
+    """How an item writes a coarse argument (0: a bare date, or noon with an offset; 1: 09:00; 2: midnight)."""
     return int(hashlib.sha256(ident.encode()).hexdigest()[2:4], 16) % 3

@@ -247,7 +247,10 @@ def _arguments() -> Iterator[dict[str, object]]:
         yield _item("argument_format", "the day after tomorrow at 9:30", user, zone, "minute", stamp, stamp + 60)
 
 
-def _range(phrase: str, user: datetime, zone: timezone | None, grain: str, start: datetime, end: datetime) -> dict:
+def _range(
+    phrase: str, user: datetime, zone: timezone | None, grain: str, start: datetime, end: datetime
+) -> dict[str, object]:
+    """A range item whose shifted start lies one unit of the start's grain earlier."""
     unit = timedelta(days=1) if grain == "day" else timedelta(hours=1)
     date_only = grain == "day" and zone is None
     correct = {
@@ -262,6 +265,7 @@ def _range(phrase: str, user: datetime, zone: timezone | None, grain: str, start
 
 
 def _quarter_start(moment: datetime) -> datetime:
+    """The first instant of the quarter holding ``moment``."""
     return datetime(moment.year, 3 * ((moment.month - 1) // 3) + 1, 1)
 
 
