@@ -321,6 +321,8 @@ def _spoken_grain(phrase: str, grain: str) -> str:
 def _label(raw: Raw) -> dict[str, object]:
     if not raw.phrase or len(raw.phrase) < 2:
         raise Drop("empty phrase")
+    if re.search(r"\b(?:middle|end|early|late|rest|remaining)\b|\b(?:beginning|start) of\b", raw.phrase.lower()):
+        raise Drop("a vague part of a period")
     if re.search(r"\bmid[- ]?(?:morning|afternoon|day|evening|night)\b", raw.phrase.lower()):
         raise Drop("a middle of the day or night (midnight: which one)")
     if VAGUE.fullmatch(raw.phrase.lower()):

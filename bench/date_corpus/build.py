@@ -31,6 +31,12 @@ Labelling rules:
 - A resolution that disagrees with its own timex (a field of the timex differs from the resolved value), or an
   item the source annotates with a comment, is dropped.
 - A time without a date is on the reference day, kept only when that time has not passed yet at the reference time.
+- Phrases whose window is a convention rather than a fact are dropped: vague parts of a period ("the end of 2008",
+  "rest of the week", "early morning"), bare midnight, a phrase naming a time zone the source's resolution ignores,
+  a dotted number that may be a time ("5.12"), day/month order ambiguity in the British spec files.
+- An offset from now takes the grain of its finest spoken unit ("in 2 minutes": the minute; "in half an hour": the
+  minute), not the second the source's timex carries.
+- A quarter given as a three-month range from a quarter's first day is a point at the quarter's grain.
 - Parts of the day (``morning``...) are checked at the middle of the source's window and shifted by a day, because
   their edges differ between conventions.
 - About a quarter of the items (chosen by a hash of their id) read the naive reference time in a fixed offset; their
