@@ -1,0 +1,91 @@
+"""What every source of the date corpus shares: the families, the grains' units, offsets and ISO formatting."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from dateutil.relativedelta import relativedelta
+
+__all__ = ["COARSE", "FAMILIES", "OFFSETS", "UNITS", "Drop", "git_file", "iso", "offset_for", "style_of"]
+
+FAMILIES = (
+    "absolute_date",
+    "absolute_datetime",
+    "clock_time",
+    "clock_notation",
+    "relative_day",
+    "relative_weekday",
+    "relative_offset",
+    "ordinal_weekday",
+    "part_of_day",
+    "week_period",
+    "weekend",
+    "month_period",
+    "quarter_period",
+    "year_period",
+    "season",
+    "range",
+    "fraction",
+    "holiday_fixed",
+    "holiday_moveable",
+    "holiday_lunar",
+    "end_of_period",
+    "timezone",
+    "argument_format",
+)
+OFFSETS = ("-02:00", "+05:30", "-07:00", "+01:00", "+09:00", "-03:30", "+10:00", "-05:00")
+UNITS: dict[str, timedelta | relativedelta] = {
+    "second": timedelta(seconds=1),
+    "minute": timedelta(minutes=1),
+    "hour": timedelta(hours=1),
+    "day": timedelta(days=1),
+    "week": timedelta(days=7),
+    "weekend": timedelta(days=7),
+    "part_of_day": timedelta(days=1),
+    "month": relativedelta(months=1),
+    "quarter": relativedelta(months=3),
+    "season": relativedelta(months=3),
+    "year": relativedelta(years=1),
+}
+COARSE = {"day", "week", "weekend", "month", "quarter", "season", "year"}
+
+
+class Drop(Exception):
+    """An item we cannot label with confidence; the message is the reason counted in the report."""
+
+
+def git_file(checkout: Path, commit: str, path: str) -> str:
+    """A file of a pinned source: read from a work tree, or shown from a bare git directory at ``commit``."""
+    if (checkout / path).is_file():
+        return (checkout / path).read_text(encoding="utf-8-sig")
+    shown = subprocess.run(
+        ["git", f"--git-dir={checkout}", "show", f"{commit}:{path}"], check=True, capture_output=True
+    )
+    return shown.stdout.decode("utf-8-sig")
+
+
+def offset_for(ident: str) -> timezone | None:
+    """The fixed offset an item's user_time is read in (about a quarter of the items), chosen by a hash of its id."""
+    digest = hashlib.sha256(ident.encode()).digest()
+    if digest[0] % 4:
+        return None
+    text = OFFSETS[digest[1] % len(OFFSETS)]
+    sign = text[0]
+    hours, minutes = int(text[1:3]), int(text[4:6])
+    delta = timedelta(hours=hours, minutes=minutes)
+    return timezone(-delta if sign == "-" else delta)
+
+
+def iso(moment: datetime, zone: timezone | None, *, date_only: bool = False) -> str:
+    """An argument in ISO 8601 with the user's offset (a bare date when asked and the user time is naive)."""
+    if date_only and zone is None:
+        return moment.date().isoformat()
+    return moment.replace(tzinfo=zone).isoformat()
+
+
+def style_of(ident: str) -> int:
+    """How an item writes a coarse argument (0: a bare date, or noon with an offset; 1: 09:00; 2: midnight)."""
+    return int(hashlib.sha256(ident.encode()).hexdigest()[2:4], 16) % 3
