@@ -86,33 +86,74 @@ def _runs(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-def _initials(run: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(
-        "".join(w[0] for w in run[start:end]) for start in range(len(run)) for end in range(start + 2, len(run) + 1)
-    )
+_MAX_ACRONYM = 12
+"""Acronyms longer than this are not looked for ("UN" for "United Nations", not a 40-letter run)."""
 
 
-def _similar_word(name: str, words: tuple[str, ...]) -> bool:
+@lru_cache(maxsize=8192)
+def _acronyms(text: str) -> frozenset[str]:
+    """Every acronym the text's runs of capitalized words can be written as: the initials of two or more consecutive
+    words of a run, at most ``_MAX_ACRONYM`` letters. Linear in the length of the text."""
+    found: set[str] = set()
+    for run in _runs(text):
+        letters = "".join(word[0] for word in run)
+        for start in range(len(letters)):
+            for end in range(start + 2, min(len(letters), start + _MAX_ACRONYM) + 1):
+                found.add(letters[start:end])
+    return frozenset(found)
+
+
+@lru_cache(maxsize=8192)
+def _abbreviated(text: str, other: str) -> frozenset[str]:
+    """The words of ``text``'s runs of capitalized words that ``other`` writes as an acronym of (part of) the run."""
+    vocabulary, _ = _vocabulary(other)
+    out: set[str] = set()
+    for run in _runs(text):
+        letters = "".join(word[0] for word in run)
+        acronyms = {
+            letters[start:end]
+            for start in range(len(letters))
+            for end in range(start + 2, min(len(letters), start + _MAX_ACRONYM) + 1)
+        }
+        if not acronyms.isdisjoint(vocabulary):
+            out.update(run)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=8192)
+def _spellings(text: str) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """The text's distinct words indexed by their first five letters, and the distinct words of five letters or
+    more (the only ones a spelling variant is looked for among)."""
+    _, lowered = _vocabulary(text)
+    distinct = tuple(dict.fromkeys(lowered))
+    by_prefix: dict[str, list[str]] = {}
+    for word in distinct:
+        if len(word) >= 5:
+            by_prefix.setdefault(word[:5], []).append(word)
+    return {key: tuple(group) for key, group in by_prefix.items()}, tuple(w for w in distinct if len(w) >= 4)
+
+
+def _similar_word(name: str, text: str) -> bool:
     """Spelling variants ("Allies"/"Allied", "Londn"/"London"): a long shared prefix or a high fuzzy ratio."""
-    for word in words:
+    by_prefix, longer = _spellings(text)
+    for word in by_prefix.get(name[:5], ()):
         shortest = min(len(name), len(word))
         shared = next((i for i, (a, b) in enumerate(zip(name, word, strict=False)) if a != b), shortest)
-        if shared >= 5 and shared >= 0.8 * shortest:
+        if shared >= 0.8 * shortest:
             return True
-    return len(name) >= 5 and process.extractOne(name, words, scorer=fuzz.ratio, score_cutoff=88) is not None
+    return len(name) >= 5 and process.extractOne(name, longer, scorer=fuzz.ratio, score_cutoff=88) is not None
 
 
 def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:
     """The names of ``source`` that ``other`` does not mention, allowing acronyms ("UN" / "United Nations")."""
-    vocabulary, words = _vocabulary(other)
-    other_initials = frozenset().union(*(_initials(run) for run in _runs(other)))
+    vocabulary, _ = _vocabulary(other)
+    other_initials = _acronyms(other)
+    abbreviated = _abbreviated(source, other)
     missing = []
     for name in found:
-        if name in vocabulary or stem(name) in vocabulary or name in other_initials:
+        if name in vocabulary or stem(name) in vocabulary or name in other_initials or name in abbreviated:
             continue
-        if any(name in run and not _initials(run).isdisjoint(vocabulary) for run in _runs(source)):
-            continue
-        if _similar_word(name, words):
+        if _similar_word(name, other):
             continue
         missing.append(name)
     return missing

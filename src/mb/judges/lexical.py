@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ._guards import precheck, run_guards
+from ._guards import oversized, precheck, run_guards
 from ._overlap import pair_similarity, support_overlap
 from ._scoring import Measure, to_verdict
 from .base import JudgeRequest, JudgeTask, Verdict
@@ -65,6 +65,10 @@ class LexicalJudge:
             if request.task not in _TASKS:
                 error = f"the lexical judge cannot answer {request.task.value}"
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
+                continue
+            too_big = oversized(request)
+            if too_big is not None:
+                verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
                 continue
             try:
                 verdicts.append(to_verdict(self.measure(request), self._thresholds[request.task], self.name))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import anyio.to_thread
 
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
-from ._guards import precheck, run_guards
+from ._guards import oversized, precheck, run_guards
 from ._overlap import support_overlap
 from ._scoring import Measure, to_verdict
 from ._text import sentences
@@ -157,7 +157,7 @@ class LocalJudge:
         """Cosine and guards per request (None for a task this judge cannot answer). Loads the model if needed."""
         needed: list[str] = []
         for request in requests:
-            if request.task not in _TASKS or precheck(request) is not None:
+            if request.task not in _TASKS or precheck(request) is not None or oversized(request) is not None:
                 continue
             needed.append(request.candidate)
             needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
@@ -170,6 +170,9 @@ class LocalJudge:
         fixed = precheck(request)
         if fixed is not None:
             return Measure(request.task, fixed[0], fixed[1], fixed=fixed[0])
+        too_big = oversized(request)
+        if too_big is not None:
+            return Measure(request.task, 0.0, too_big, fixed=0.0)
         candidate = vectors[request.candidate]
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
@@ -193,9 +196,12 @@ class LocalJudge:
             return [Verdict(0.0, error, self.name, error=error) for _ in requests]
         verdicts = []
         for request, measure in zip(requests, measures, strict=True):
+            too_big = oversized(request)
             if measure is None:
                 error = f"the local judge cannot answer {request.task.value}"
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
+            elif too_big is not None:
+                verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
             else:
                 verdicts.append(to_verdict(measure, self._thresholds[request.task], self.name))
         return verdicts
