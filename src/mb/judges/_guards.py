@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ._names import absent_names, names
 from ._polarity import antonym_conflict, negation_conflict
 from ._quantities import Quantity, extract_quantities, unmatched
+from ._roles import role_swap
 from .base import JudgeRequest, JudgeTask
 
 __all__ = [
@@ -47,7 +48,7 @@ class GuardFailure:
     """A guard that fired, and why."""
 
     guard: str
-    """``numbers``, ``negation``, ``antonyms``, ``entities`` or ``direction``."""
+    """``numbers``, ``negation``, ``antonyms``, ``entities``, ``direction`` or ``roles``."""
 
     detail: str
     """What differs, quoting both texts."""
@@ -161,6 +162,14 @@ def _first(details: Sequence[str | None]) -> str | None:
     return next((detail for detail in details if detail is not None), None)
 
 
+def _roles(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
+    """The same words with entities in exchanged roles ("Tom defeated Tim" / "Tim defeated Tom")."""
+    if task is JudgeTask.SUPPORT:
+        return None
+    swapped = role_swap(candidate, reference)
+    return GuardFailure("roles", swapped) if swapped else None
+
+
 def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequence[str] = ()) -> list[GuardFailure]:
     """Every guard that fires for this pair. For SUPPORT, ``windows`` are the chunk sentences that best match the
     span; polarity is checked against them (a long chunk may affirm and deny one word in different sentences)."""
@@ -174,6 +183,8 @@ def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequ
         _entities(task, candidate, reference),
         _direction(candidate, reference),
     ]
+    if failures[-1] is None:  # a reversed route is also a swap of roles: one reason is enough
+        failures.append(_roles(task, candidate, reference))
     return [failure for failure in failures if failure is not None]
 
 
