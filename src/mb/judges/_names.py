@@ -8,12 +8,13 @@ Curie"). Titles, months, units and function words are never names.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
 from ._quantities import extract_quantities
-from ._text import STOPWORDS, stem, tokens
+from ._text import STOPWORDS, Token, stem, tokens
 
 __all__ = ["absent_names", "names"]
 
@@ -37,12 +38,45 @@ _COMMON_STARTERS = frozenset(_STARTERS_TEXT.split())
 """Common words that start sentences: capitalized there, they are not names."""
 
 
+_DEMONYM_SUFFIXES = ("ians", "ian", "ans", "an", "ese", "ish", "is", "i", "ns", "n", "s", "ia", "a", "y", "e", "en")
+"""Endings that turn a place into its people or adjective ("Iran"/"Iranian", "Gaza"/"Gazans", "Italy"/"Italian",
+"Japan"/"Japanese", "Sweden"/"Swedish"); a name and a word meet when stripping them leaves one base."""
+_MIN_BASE = 4
+
+
+def _plain(word: str) -> str:
+    """The word without accents: "vişeu" -> "viseu"."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _bases(word: str) -> frozenset[str]:
+    """The word and what is left once a demonym ending is stripped (at least four letters)."""
+    return frozenset(
+        {word}
+        | {word[: -len(end)] for end in _DEMONYM_SUFFIXES if word.endswith(end) and len(word) - len(end) >= _MIN_BASE}
+    )
+
+
+def _headline(found: tuple[Token, ...]) -> bool:
+    """Title Case throughout, function words included ("Variety Up For Sale"): capitals there mark a heading,
+    not names."""
+    words = [token for token in found if token.text.isalpha()]
+    function_capitalized = any(
+        not token.initial and token.lower in STOPWORDS and len(token.text) > 1 and token.text[:1].isupper()
+        for token in words
+    )
+    return function_capitalized and all(token.text[:1].isupper() for token in words if token.lower not in STOPWORDS)
+
+
 @lru_cache(maxsize=8192)
 def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The names a text mentions, case-folded: ``(strong, weak)``."""
+    """The names a text mentions, case-folded and without accents: ``(strong, weak)``. In a Title Case heading
+    every capitalized word is weak."""
     strong: list[str] = []
     weak: list[str] = []
     found = tokens(_UNIT_LETTERS.sub(" ", text))
+    heading = _headline(found)
     for token in found:
         word = token.text
         if not word.isalpha() or not any(c.isupper() for c in word):
@@ -55,18 +89,29 @@ def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             continue
         following = found[token.index + 1] if token.index + 1 < len(found) else None
         in_run = following is not None and not following.initial and following.text[:1].isupper()
+        lowered = _plain(token.lower)
+        if heading and not word.isupper():
+            weak.append(lowered)
+            continue
         if token.initial and not any(c.isupper() for c in word[1:]) and not in_run:
             if token.lower not in _COMMON_STARTERS:
-                weak.append(token.lower)
+                weak.append(lowered)
             continue
-        strong.append(token.lower)
+        strong.append(lowered)
     return tuple(dict.fromkeys(strong)), tuple(dict.fromkeys(weak))
 
 
 @lru_cache(maxsize=8192)
 def _vocabulary(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    lowered = [token.lower for token in tokens(text)]
+    lowered = [_plain(token.lower) for token in tokens(text)]
     return frozenset(lowered) | frozenset(stem(w) for w in lowered), tuple(lowered)
+
+
+@lru_cache(maxsize=8192)
+def _demonym_bases(text: str) -> frozenset[str]:
+    """Every base the text's words reduce to once a demonym ending is stripped."""
+    _, lowered = _vocabulary(text)
+    return frozenset().union(*(_bases(word) for word in set(lowered)))
 
 
 @lru_cache(maxsize=8192)
@@ -153,7 +198,7 @@ def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:
     for name in found:
         if name in vocabulary or stem(name) in vocabulary or name in other_initials or name in abbreviated:
             continue
-        if _similar_word(name, other):
+        if _similar_word(name, other) or not _bases(name).isdisjoint(_demonym_bases(other)):
             continue
         missing.append(name)
     return missing
