@@ -23,7 +23,7 @@ import anyio.to_thread
 
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
 from ._guards import oversized, precheck, run_guards
-from ._overlap import support_overlap
+from ._overlap import contains_reference, support_overlap
 from ._scoring import Measure, to_verdict
 from ._text import sentences
 from .base import JudgeRequest, JudgeTask, Verdict
@@ -35,12 +35,13 @@ if TYPE_CHECKING:
 __all__ = ["LOCAL_THRESHOLDS", "LocalJudge"]
 
 LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
-    JudgeTask.EQUIVALENCE: 0.644,
+    JudgeTask.EQUIVALENCE: 0.81,
     JudgeTask.SIMILARITY: 0.72,
     JudgeTask.SUPPORT: 0.627,
 }
 """Raw measure at which a pair counts as equivalent / similar / supported: the cosine for EQUIVALENCE and
-SIMILARITY, the mean of cosine and word overlap for SUPPORT (calibrated, see bench/calibrate_local.py)."""
+SIMILARITY, the mean of cosine and word overlap for SUPPORT. EQUIVALENCE: the accuracy-optimal threshold on the
+labelled public pairs (``bench/judge_accuracy.py``); the others: ``bench/calibrate_local.py``."""
 
 _TASKS = frozenset(LOCAL_THRESHOLDS)
 _PIECE_WORDS = 128
@@ -177,7 +178,11 @@ class LocalJudge:
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
             failures = run_guards(request.task, request.candidate, request.reference)
-            return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures)
+            words = max(len(request.candidate.split()), len(request.reference.split()))
+            contained = request.task is JudgeTask.EQUIVALENCE and contains_reference(
+                request.candidate, request.reference
+            )
+            return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures, words=words, contained=contained)
         scored = [(float(candidate @ vectors[window]), window) for window in _windows(request.reference)]
         cosine = max(score for score, _ in scored)
         best = [window for score, window in scored if score >= cosine - _WINDOW_SLACK]
