@@ -31,7 +31,7 @@ from rapidfuzz import fuzz
 from mb.judges._guards import run_guards
 from mb.judges._overlap import contains_reference, pair_similarity
 from mb.judges._text import normalize
-from mb.judges.base import JudgeTask
+from mb.judges.base import LOW_CONFIDENCE, JudgeTask
 
 PAIRS = Path(__file__).resolve().parent.parent / "tests" / "data" / "judge_pairs.jsonl.gz"
 PRECISION_TARGET = 0.90
@@ -247,6 +247,41 @@ def reliability(rows: Sequence[Row], method: str) -> None:
     print(f"{method} reliability, P(equivalent) band: observed share  " + "; ".join(cells))
 
 
+def cascade(rows: Sequence[Row], method: str) -> None:
+    """What the offline judge decides alone in a cascade (verdicts with confidence >= LOW_CONFIDENCE), out of fold:
+    the share of pairs it decides and how often those verdicts are right; the rest would go to the LLM."""
+    scorer, guarded = METHODS[method]
+    folds = _folds(rows)
+    decided: list[tuple[Row, bool]] = []
+    for k in range(FOLDS):
+        train = [r for r, f in zip(rows, folds, strict=True) if f != k]
+        threshold = fit(train, scorer, guarded, "accuracy")
+        slope, intercept, shift, vetoed_long, vetoed_short = logistic(train, scorer, guarded)
+        for row, f in zip(rows, folds, strict=True):
+            if f != k:
+                continue
+            passed = _predict(row, scorer, guarded, threshold)
+            if guarded and row.guarded:
+                p = vetoed_short if row.short else vetoed_long
+            else:
+                p = 1 / (1 + math.exp(-(slope * scorer(row) + intercept + shift * row.short)))
+            if (p if passed else 1 - p) >= LOW_CONFIDENCE:
+                decided.append((row, passed))
+    print(f"{method} in a cascade (confidence >= {LOW_CONFIDENCE:.0%} decided offline, out of fold):")
+    for name, keep in [("all", lambda r: True), ("<= 12 words", lambda r: r.short)] + [
+        (source, lambda r, s=source: r.source == s) for source in sorted({r.source for r in rows})
+    ]:
+        total = sum(1 for r in rows if keep(r))
+        mine = [(r, p) for r, p in decided if keep(r)]
+        right = sum(1 for r, p in mine if p == r.label)
+        passes = [r for r, p in mine if p]
+        precision = sum(r.label for r in passes) / len(passes) if passes else float("nan")
+        print(
+            f"  {name:14} decided offline {len(mine) / total:6.1%} of {total:5}; "
+            f"of those right {right / max(1, len(mine)):6.1%}, precision of the passes {precision:6.1%}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=Path, default=PAIRS)
@@ -280,6 +315,7 @@ def main() -> None:
             f"P(equivalent | a guard fired) = {vetoed_long:.3f} (long), {vetoed_short:.3f} (short)"
         )
         reliability(rows, method)
+        cascade(rows, method)
 
 
 if __name__ == "__main__":

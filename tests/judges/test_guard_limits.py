@@ -6,6 +6,8 @@ import random
 import string
 import time
 
+import pytest
+
 from mb.judges._guards import MAX_TEXT_CHARS, _routes, oversized, run_guards
 from mb.judges._names import absent_names, names
 from mb.judges.base import JudgeRequest, JudgeTask
@@ -52,3 +54,21 @@ def test_oversized_texts_are_refused_with_a_reason() -> None:
     [verdict] = LexicalJudge().judge_sync([request])
     assert verdict.error == reason
     assert not verdict.passed
+
+
+def test_spelling_variant_lookups_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mb.judges import _names
+
+    calls: list[str] = []
+    real = _names._similar_word
+
+    def counting(name: str, text: str) -> bool:
+        calls.append(name)
+        return real(name, text)
+
+    monkeypatch.setattr(_names, "_similar_word", counting)
+    source = "see " + _capitalized_run(2000, seed=5)
+    strong, _ = names(source)
+    missing = absent_names(strong, source, "see " + _capitalized_run(2000, seed=6))
+    assert len(calls) == _names._MAX_FUZZY
+    assert len(missing) >= len(strong) - _names._MAX_FUZZY

@@ -42,6 +42,9 @@ _DEMONYM_SUFFIXES = ("ians", "ian", "ans", "an", "ese", "ish", "is", "i", "ns", 
 """Endings that turn a place into its people or adjective ("Iran"/"Iranian", "Gaza"/"Gazans", "Italy"/"Italian",
 "Japan"/"Japanese", "Sweden"/"Swedish"); a name and a word meet when stripping them leaves one base."""
 _MIN_BASE = 4
+_MAX_FUZZY = 64
+"""Names looked up for spelling variants per comparison; past that a name the other text lacks counts as missing
+(each lookup scans the other text's words, so an unbounded number would make the check quadratic)."""
 
 
 def _plain(word: str) -> str:
@@ -195,10 +198,14 @@ def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:
     other_initials = _acronyms(other)
     abbreviated = _abbreviated(source, other)
     missing = []
+    fuzzy_left = _MAX_FUZZY
     for name in found:
         if name in vocabulary or stem(name) in vocabulary or name in other_initials or name in abbreviated:
             continue
-        if _similar_word(name, other) or not _bases(name).isdisjoint(_demonym_bases(other)):
+        if not _bases(name).isdisjoint(_demonym_bases(other)):
+            continue
+        fuzzy_left -= 1
+        if fuzzy_left >= 0 and _similar_word(name, other):
             continue
         missing.append(name)
     return missing
