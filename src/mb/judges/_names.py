@@ -40,7 +40,7 @@ _COMMON_STARTERS = frozenset(_STARTERS_TEXT.split())
 
 _DEMONYM_SUFFIXES = ("ians", "ian", "ans", "an", "ese", "ish", "is", "i", "ns", "n", "s", "ia", "a", "y", "e", "en")
 """Endings that turn a place into its people or adjective ("Iran"/"Iranian", "Gaza"/"Gazans", "Italy"/"Italian",
-"Japan"/"Japanese", "Sweden"/"Swedish"); a name and a word meet when stripping them leaves one base."""
+"Japan"/"Japanese", "Sweden"/"Swedish"); a place name meets a word that reduces to it, or to its own base."""
 _MIN_BASE = 4
 _MAX_FUZZY = 64
 """Names looked up for spelling variants per comparison; past that a name the other text lacks counts as missing
@@ -51,6 +51,26 @@ def _plain(word: str) -> str:
     """The word without accents: "vişeu" -> "viseu"."""
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1)
+def _places() -> frozenset[str]:
+    """One-word place names (countries, their parts), case-folded, from pycountry's ISO 3166 data: only a place's
+    name is read as the same name as its demonym ("Iran"/"Iranian"), never a person's ("Julia"/"Julian")."""
+    try:
+        import pycountry
+    except ImportError:  # without the data no name meets a demonym: the guard errs towards "different"
+        return frozenset()
+    found: set[str] = set()
+    for country in pycountry.countries:
+        for attribute in ("name", "common_name", "official_name"):
+            value = getattr(country, attribute, None)
+            if isinstance(value, str):
+                found.update(word for word in value.split(",")[0].split() if len(word) >= _MIN_BASE)
+    for subdivision in pycountry.subdivisions:
+        if " " not in subdivision.name:
+            found.add(subdivision.name)
+    return frozenset(_plain(name.casefold()) for name in found)
 
 
 def _bases(word: str) -> frozenset[str]:
@@ -202,7 +222,7 @@ def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:
     for name in found:
         if name in vocabulary or stem(name) in vocabulary or name in other_initials or name in abbreviated:
             continue
-        if not _bases(name).isdisjoint(_demonym_bases(other)):
+        if name in _places() and not _bases(name).isdisjoint(_demonym_bases(other)):
             continue
         fuzzy_left -= 1
         if fuzzy_left >= 0 and _similar_word(name, other):
