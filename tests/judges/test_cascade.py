@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import anyio
+import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
@@ -16,6 +18,7 @@ from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.judges.cascade import CascadeJudge
 from mb.judges.lexical import LexicalJudge
 from tests.conftest import SPEC, spec_lines
+from tests.support.openai_server import Reply, chat_server, completion
 
 EQ = JudgeTask.EQUIVALENCE
 
@@ -110,3 +113,23 @@ def test_mb_eval_reports_low_confidence_verdicts(tmp_path: Path) -> None:
     ]
     assert flagged
     assert all(parameter["confidence"] < 0.8 for parameter in flagged)
+
+
+def test_mb_eval_auto_with_an_llm_counts_what_it_escalated_and_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def grader(body: dict[str, Any]) -> Reply:
+        return completion(json.dumps({"score": 5, "reason": "same goal"}), model=body["model"])
+
+    with chat_server(grader) as server:
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
+        monkeypatch.setenv("MB_JUDGE_API_KEY", "test-key")
+        monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
+        monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+        args = ["eval", str(SPEC / "examples-executed.jsonl"), "--format", "json", "-q", "--metrics", "similarity"]
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["judge"].endswith("+llm:grader-1")
+    assert summary["escalated"] + summary["llm_calls_saved"] > 0
+    assert summary["low_confidence"] == 0  # the LLM re-decided every uncertain verdict
