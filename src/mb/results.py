@@ -42,6 +42,12 @@ class ParameterResult(BaseModel):
     error: str | None = None
     """Set when the verdict could not be reached (a judge failure); ``passed`` is then False but not a failure."""
 
+    confidence: float | None = None
+    """For ``free_text``: the judge's calibrated probability that its verdict is right (offline judges)."""
+
+    low_confidence: bool = False
+    """For ``free_text``: the verdict is in the judge's uncertain band and no LLM judge re-decided it; review it."""
+
 
 class AssertionResult(BaseModel):
     """The verdict on one entry of ``expectations.assertions``."""
@@ -203,6 +209,15 @@ class Summary(BaseModel):
 
     judge: str = ""
     """The judge that decided semantic questions, e.g. ``local`` or ``llm:gpt-4o-mini``."""
+
+    low_confidence: int = 0
+    """Parameter verdicts in the offline judge's uncertain band, left undecided by an LLM: worth a review."""
+
+    escalated: int = 0
+    """Questions the offline judge was unsure of and sent to the LLM judge (``auto`` with an LLM configured)."""
+
+    llm_calls_saved: int = 0
+    """Questions the offline judge decided confidently, each an LLM call saved."""
 
     by_assertion: dict[str, RateStat] = Field(default_factory=dict)
     """Assertion pass counts by kind (``tool_called``, ``no_tool_called``)."""

@@ -32,7 +32,8 @@ def test_llm_judge_grades_every_metric_and_a_rerun_costs_no_call(
         first = CliRunner().invoke(main, args)
         assert first.exit_code == 0, first.output
         summary = json.loads(first.stdout)
-        assert (summary["judge"], summary["passed"], summary["errors"]) == ("llm:grader-1", 3, 0)
+        assert (summary["passed"], summary["errors"]) == (3, 0)
+        assert summary["judge"] in {"local+llm:grader-1", "lexical+llm:grader-1"}  # auto: offline first, then the LLM
         for metric in ("relevance", "coherence", "similarity"):
             assert summary["by_metric"][metric]["mean"] == 5.0
         assert "groundedness" in summary["by_metric"]

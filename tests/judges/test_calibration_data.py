@@ -34,3 +34,28 @@ def test_enough_pairs_of_each_task_label_and_kind() -> None:
     kinds = Counter(row["kind"] for row in rows)
     for kind in ("paraphrase", "number", "negation", "entity", "unrelated", "antonym"):
         assert kinds[kind] >= 3, kind
+
+
+def test_the_public_pairs_hold_no_held_out_split() -> None:
+    import gzip
+    import json
+    from collections import Counter
+    from pathlib import Path
+
+    pairs = Path(__file__).resolve().parents[1] / "data" / "judge_pairs.jsonl.gz"
+    with gzip.open(pairs, "rt", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle]
+    allowed = {
+        "stsb": {"train", "dev"},
+        "mrpc": {"train"},
+        "sick": {"train", "trial"},
+        "tool_args": {"generated"},
+        "swaps": {"generated"},
+    }
+    assert all(row["split"] in allowed[row["source"]] for row in rows)
+    assert all(row["label"] in (0, 1) and row["text_a"] and row["text_b"] for row in rows)
+    counts = Counter(row["source"] for row in rows)
+    assert sum(counts.values()) >= 5000
+    assert counts["swaps"] >= 100
+    short = [r for r in rows if r["source"] == "tool_args"]
+    assert all(max(len(r["text_a"].split()), len(r["text_b"].split())) <= 12 for r in short)

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from mb.judges import JudgeConfigError, LexicalJudge, LLMJudge, LocalJudge, explain_auto, get_judge
+from mb.judges.cascade import CascadeJudge
 
 ENV = ("MB_JUDGE_MODEL", "MB_JUDGE_BASE_URL", "MB_JUDGE_API_KEY", "OPENAI_API_KEY")
 
@@ -38,8 +39,9 @@ def test_auto_is_llm_when_configured(monkeypatch: pytest.MonkeyPatch, key: str) 
     assert "gpt-test" in choice.reason
     assert key in choice.reason
     judge = get_judge("auto", cache=False)
-    assert isinstance(judge, LLMJudge)
-    assert judge.name == "llm:gpt-test"
+    assert isinstance(judge, CascadeJudge)
+    assert judge.name in {"local+llm:gpt-test", "lexical+llm:gpt-test"}
+    assert "confident" in choice.reason
 
 
 def test_auto_is_local_when_no_llm_and_the_model_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -65,6 +65,17 @@ def render_summary(console: Console, summary: Summary, source: str, judge_note: 
     verdict.append(f", {summary.failed} failed", style="red" if summary.failed else "")
     verdict.append(f", {summary.errors} error(s)", style="yellow" if summary.errors else "")
     parts: list[object] = [verdict, Text(f"judge: {summary.judge}" + (f" ({judge_note})" if judge_note else ""))]
+    if summary.escalated or summary.llm_calls_saved:
+        parts.append(
+            Text(
+                f"{summary.escalated} uncertain question(s) went to the LLM judge; "
+                f"{summary.llm_calls_saved} confident offline verdict(s) saved as many LLM calls"
+            )
+        )
+    if summary.low_confidence:
+        parts.append(
+            Text(f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)")
+        )
     sections: Sequence[tuple[str, dict[str, RateStat], bool]] = (
         ("Assertions", summary.by_assertion, False),
         ("Matchers", summary.by_matcher, False),

@@ -203,6 +203,7 @@ def eval_command(
     except OSError as exc:
         err_console.print(f"[red]error:[/] cannot read {executed}: {exc.strerror or exc}")
         raise SystemExit(2) from exc
+    builder.count_escalations(active)
     summary = builder.build(active.name)
     if summary.total == 0:
         err_console.print(f"[red]error:[/] {executed} holds no example (it is empty or blank)")

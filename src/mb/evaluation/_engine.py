@@ -271,6 +271,7 @@ async def aevaluate(
     async for result in aiter_evaluate(source, judge=resolved, metrics=metrics, require=require):
         builder.add(result)
         results.append(result)
+    builder.count_escalations(resolved)
     return RunResult(results=results, summary=builder.build(resolved.name))
 
 

@@ -21,7 +21,8 @@ _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
 
 Key = tuple[str, str, int]
 """``(slice, name, outcome)``: slice is ``overall``, ``assertion``, ``matcher``, ``check``, ``metric`` or
-``category``; outcome is passed, failed or error."""
+``category`` (or ``low_confidence``: parameter verdicts in a judge's uncertain band, by matcher); outcome is passed,
+failed or error."""
 
 
 def _outcome(passed: bool | None, error: bool) -> int:
@@ -35,6 +36,16 @@ class SummaryBuilder:
         self._counts: dict[Key, int] = {}
         self._values: dict[str, tuple[int, Fraction]] = {}  # metric -> (values counted, their exact sum)
         self._errors: list[tuple[int, str]] = []
+        self._escalated = 0
+        self._saved = 0
+
+    def count_escalations(self, judge: object) -> None:
+        """Take the counts of a judge that escalates uncertain questions (``escalated``, ``llm_calls_saved``)."""
+        counts = getattr(judge, "escalation_counts", None)
+        if callable(counts):
+            escalated, saved = counts()
+            self._escalated += int(escalated)
+            self._saved += int(saved)
 
     def add(self, result: ExampleResult | Mapping[str, Any]) -> None:
         """Count one example result (a model, or its JSON object as ``mb eval`` writes it)."""
@@ -53,6 +64,8 @@ class SummaryBuilder:
                 if parameter["score"] is not None:  # None: not checked, the tool was never called
                     passed = _ERROR if parameter["error"] is not None else _PASSED if parameter["passed"] else _FAILED
                     keys.append(("matcher", parameter["match_as"], passed))
+                    if parameter.get("low_confidence"):
+                        keys.append(("low_confidence", parameter["match_as"], passed))
         for check in row["checks"]:
             keys.append(("check", check["name"], _ERROR if check["error"] is not None else 1 - check["passed"]))
         for name, metric in row["metrics"].items():
@@ -81,6 +94,8 @@ class SummaryBuilder:
             mine = self._values.get(name, (0, Fraction(0)))
             self._values[name] = (mine[0] + count, mine[1] + total)
         self._note_errors(other._errors)
+        self._escalated += other._escalated
+        self._saved += other._saved
 
     def _slice(self, kind: str, order: Sequence[str]) -> dict[str, RateStat]:
         """One slice's statistics: known names in reporting order, then others by name."""
@@ -112,6 +127,9 @@ class SummaryBuilder:
             errors=overall.errors,
             pass_rate=round(overall.passed / overall.total, 4) if overall.total else 0.0,
             judge=judge,
+            low_confidence=sum(count for (kind, _, _), count in self._counts.items() if kind == "low_confidence"),
+            escalated=self._escalated,
+            llm_calls_saved=self._saved,
             by_assertion=self._slice("assertion", _ASSERTION_ORDER),
             by_matcher=self._slice("matcher", ()),
             by_check=self._slice("check", _CHECK_ORDER),

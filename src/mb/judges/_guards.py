@@ -20,12 +20,25 @@ from dataclasses import dataclass
 from ._names import absent_names, names
 from ._polarity import antonym_conflict, negation_conflict
 from ._quantities import Quantity, extract_quantities, unmatched
+from ._roles import role_swap
 from .base import JudgeRequest, JudgeTask
 
-__all__ = ["GUARD_CAP", "GuardFailure", "apply_guards", "describe_failures", "precheck", "run_guards"]
+__all__ = [
+    "GUARD_CAP",
+    "MAX_TEXT_CHARS",
+    "GuardFailure",
+    "apply_guards",
+    "describe_failures",
+    "oversized",
+    "precheck",
+    "run_guards",
+]
 
 GUARD_CAP = 0.25
 """The highest score a pair keeps once a guard fires (grade 2 on the 1-5 scale)."""
+
+MAX_TEXT_CHARS = 100_000
+"""Longest text the offline judges check (about 15,000 words); a longer one gets an error, not a guess."""
 
 _PAIRED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.SUPPORT})
 
@@ -35,7 +48,7 @@ class GuardFailure:
     """A guard that fired, and why."""
 
     guard: str
-    """``numbers``, ``negation``, ``antonyms``, ``entities`` or ``direction``."""
+    """``numbers``, ``negation``, ``antonyms``, ``entities``, ``direction`` or ``roles``."""
 
     detail: str
     """What differs, quoting both texts."""
@@ -50,6 +63,15 @@ def precheck(request: JudgeRequest) -> tuple[float, str] | None:
         return 0.0, "the candidate text is empty"
     if not reference and request.task in _PAIRED:
         return 0.0, "the reference text is empty"
+    return None
+
+
+def oversized(request: JudgeRequest) -> str | None:
+    """Why the request is too large for the offline judges' checks, or None."""
+    for role, text in (("candidate", request.candidate), ("reference", request.reference)):
+        if len(text) > MAX_TEXT_CHARS:
+            limit = f"{MAX_TEXT_CHARS:,}"
+            return f"the {role} text has {len(text):,} characters, more than the {limit} the offline judges check"
     return None
 
 
@@ -90,13 +112,39 @@ def _entities(task: JudgeTask, candidate: str, reference: str) -> GuardFailure |
     return None
 
 
-_NAME = r"[A-Z][\w.'&-]*(?:\s+[A-Z][\w.'&-]*)*"
-_ROUTE = re.compile(rf"(?P<a>{_NAME})\s+(?:to|->|→|till|until)\s+(?P<b>{_NAME})")
+_NAME_WORD = re.compile(r"[A-Z][\w.'&-]*\Z")
+_ARROWS = frozenset({"to", "->", "\u2192", "till", "until"})
 
 
 def _routes(text: str) -> set[tuple[str, str]]:
-    """Ordered pairs of names joined by "to" ("from NYC to LAX", "Paris -> Lyon")."""
-    return {(m.group("a").casefold(), m.group("b").casefold()) for m in _ROUTE.finditer(text)}
+    """Ordered pairs of names joined by "to" ("from NYC to LAX", "Paris -> Lyon"). One pass over the words."""
+    found: set[tuple[str, str]] = set()
+    previous: list[str] = []
+    run: list[str] = []
+    arrow = False
+
+    def close() -> None:
+        nonlocal previous, run, arrow
+        if run and arrow and previous:
+            found.add((" ".join(previous).casefold(), " ".join(run).casefold()))
+        previous, run, arrow = run, [], False
+
+    for word in text.split():
+        bare = word.rstrip('.,;:!?)"')
+        if _NAME_WORD.match(bare):
+            run.append(bare)
+            if bare != word:
+                close()
+                previous = []
+            continue
+        if run:
+            close()
+        if previous and not arrow and word in _ARROWS:
+            arrow = True
+        else:
+            previous, arrow = [], False
+    close()
+    return found
 
 
 def _direction(candidate: str, reference: str) -> GuardFailure | None:
@@ -114,6 +162,14 @@ def _first(details: Sequence[str | None]) -> str | None:
     return next((detail for detail in details if detail is not None), None)
 
 
+def _roles(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
+    """The same words with entities in exchanged roles ("Tom defeated Tim" / "Tim defeated Tom")."""
+    if task is JudgeTask.SUPPORT:
+        return None
+    swapped = role_swap(candidate, reference)
+    return GuardFailure("roles", swapped) if swapped else None
+
+
 def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequence[str] = ()) -> list[GuardFailure]:
     """Every guard that fires for this pair. For SUPPORT, ``windows`` are the chunk sentences that best match the
     span; polarity is checked against them (a long chunk may affirm and deny one word in different sentences)."""
@@ -127,6 +183,8 @@ def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequ
         _entities(task, candidate, reference),
         _direction(candidate, reference),
     ]
+    if failures[-1] is None:  # a reversed route is also a swap of roles: one reason is enough
+        failures.append(_roles(task, candidate, reference))
     return [failure for failure in failures if failure is not None]
 
 

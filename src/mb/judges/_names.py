@@ -8,12 +8,13 @@ Curie"). Titles, months, units and function words are never names.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
 from ._quantities import extract_quantities
-from ._text import STOPWORDS, stem, tokens
+from ._text import STOPWORDS, Token, stem, tokens
 
 __all__ = ["absent_names", "names"]
 
@@ -37,12 +38,68 @@ _COMMON_STARTERS = frozenset(_STARTERS_TEXT.split())
 """Common words that start sentences: capitalized there, they are not names."""
 
 
+_DEMONYM_SUFFIXES = ("ians", "ian", "ans", "an", "ese", "ish", "is", "i", "ns", "n", "s", "ia", "a", "y", "e", "en")
+"""Endings that turn a place into its people or adjective ("Iran"/"Iranian", "Gaza"/"Gazans", "Italy"/"Italian",
+"Japan"/"Japanese", "Sweden"/"Swedish"); a place name meets a word that reduces to it, or to its own base."""
+_MIN_BASE = 4
+_MAX_FUZZY = 64
+"""Names looked up for spelling variants per comparison; past that a name the other text lacks counts as missing
+(each lookup scans the other text's words, so an unbounded number would make the check quadratic)."""
+
+
+def _plain(word: str) -> str:
+    """The word without accents: "vişeu" -> "viseu"."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1)
+def _places() -> frozenset[str]:
+    """One-word place names (countries, their parts), case-folded, from pycountry's ISO 3166 data: only a place's
+    name is read as the same name as its demonym ("Iran"/"Iranian"), never a person's ("Julia"/"Julian")."""
+    try:
+        import pycountry
+    except ImportError:  # without the data no name meets a demonym: the guard errs towards "different"
+        return frozenset()
+    found: set[str] = set()
+    for country in pycountry.countries:
+        for attribute in ("name", "common_name", "official_name"):
+            value = getattr(country, attribute, None)
+            if isinstance(value, str):
+                found.update(word for word in value.split(",")[0].split() if len(word) >= _MIN_BASE)
+    for subdivision in pycountry.subdivisions:
+        if " " not in subdivision.name:
+            found.add(subdivision.name)
+    return frozenset(_plain(name.casefold()) for name in found)
+
+
+def _bases(word: str) -> frozenset[str]:
+    """The word and what is left once a demonym ending is stripped (at least four letters)."""
+    return frozenset(
+        {word}
+        | {word[: -len(end)] for end in _DEMONYM_SUFFIXES if word.endswith(end) and len(word) - len(end) >= _MIN_BASE}
+    )
+
+
+def _headline(found: tuple[Token, ...]) -> bool:
+    """Title Case throughout, function words included ("Variety Up For Sale"): capitals there mark a heading,
+    not names."""
+    words = [token for token in found if token.text.isalpha()]
+    function_capitalized = any(
+        not token.initial and token.lower in STOPWORDS and len(token.text) > 1 and token.text[:1].isupper()
+        for token in words
+    )
+    return function_capitalized and all(token.text[:1].isupper() for token in words if token.lower not in STOPWORDS)
+
+
 @lru_cache(maxsize=8192)
 def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The names a text mentions, case-folded: ``(strong, weak)``."""
+    """The names a text mentions, case-folded and without accents: ``(strong, weak)``. In a Title Case heading
+    every capitalized word is weak."""
     strong: list[str] = []
     weak: list[str] = []
     found = tokens(_UNIT_LETTERS.sub(" ", text))
+    heading = _headline(found)
     for token in found:
         word = token.text
         if not word.isalpha() or not any(c.isupper() for c in word):
@@ -55,18 +112,29 @@ def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             continue
         following = found[token.index + 1] if token.index + 1 < len(found) else None
         in_run = following is not None and not following.initial and following.text[:1].isupper()
+        lowered = _plain(token.lower)
+        if heading and not word.isupper():
+            weak.append(lowered)
+            continue
         if token.initial and not any(c.isupper() for c in word[1:]) and not in_run:
             if token.lower not in _COMMON_STARTERS:
-                weak.append(token.lower)
+                weak.append(lowered)
             continue
-        strong.append(token.lower)
+        strong.append(lowered)
     return tuple(dict.fromkeys(strong)), tuple(dict.fromkeys(weak))
 
 
 @lru_cache(maxsize=8192)
 def _vocabulary(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    lowered = [token.lower for token in tokens(text)]
+    lowered = [_plain(token.lower) for token in tokens(text)]
     return frozenset(lowered) | frozenset(stem(w) for w in lowered), tuple(lowered)
+
+
+@lru_cache(maxsize=8192)
+def _demonym_bases(text: str) -> frozenset[str]:
+    """Every base the text's words reduce to once a demonym ending is stripped."""
+    _, lowered = _vocabulary(text)
+    return frozenset().union(*(_bases(word) for word in set(lowered)))
 
 
 @lru_cache(maxsize=8192)
@@ -86,33 +154,78 @@ def _runs(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-def _initials(run: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(
-        "".join(w[0] for w in run[start:end]) for start in range(len(run)) for end in range(start + 2, len(run) + 1)
-    )
+_MAX_ACRONYM = 12
+"""Acronyms longer than this are not looked for ("UN" for "United Nations", not a 40-letter run)."""
 
 
-def _similar_word(name: str, words: tuple[str, ...]) -> bool:
+@lru_cache(maxsize=8192)
+def _acronyms(text: str) -> frozenset[str]:
+    """Every acronym the text's runs of capitalized words can be written as: the initials of two or more consecutive
+    words of a run, at most ``_MAX_ACRONYM`` letters. Linear in the length of the text."""
+    found: set[str] = set()
+    for run in _runs(text):
+        letters = "".join(word[0] for word in run)
+        for start in range(len(letters)):
+            for end in range(start + 2, min(len(letters), start + _MAX_ACRONYM) + 1):
+                found.add(letters[start:end])
+    return frozenset(found)
+
+
+@lru_cache(maxsize=8192)
+def _abbreviated(text: str, other: str) -> frozenset[str]:
+    """The words of ``text``'s runs of capitalized words that ``other`` writes as an acronym of (part of) the run."""
+    vocabulary, _ = _vocabulary(other)
+    out: set[str] = set()
+    for run in _runs(text):
+        letters = "".join(word[0] for word in run)
+        acronyms = {
+            letters[start:end]
+            for start in range(len(letters))
+            for end in range(start + 2, min(len(letters), start + _MAX_ACRONYM) + 1)
+        }
+        if not acronyms.isdisjoint(vocabulary):
+            out.update(run)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=8192)
+def _spellings(text: str) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """The text's distinct words indexed by their first five letters, and the distinct words of five letters or
+    more (the only ones a spelling variant is looked for among)."""
+    _, lowered = _vocabulary(text)
+    distinct = tuple(dict.fromkeys(lowered))
+    by_prefix: dict[str, list[str]] = {}
+    for word in distinct:
+        if len(word) >= 5:
+            by_prefix.setdefault(word[:5], []).append(word)
+    return {key: tuple(group) for key, group in by_prefix.items()}, tuple(w for w in distinct if len(w) >= 4)
+
+
+def _similar_word(name: str, text: str) -> bool:
     """Spelling variants ("Allies"/"Allied", "Londn"/"London"): a long shared prefix or a high fuzzy ratio."""
-    for word in words:
+    by_prefix, longer = _spellings(text)
+    for word in by_prefix.get(name[:5], ()):
         shortest = min(len(name), len(word))
         shared = next((i for i, (a, b) in enumerate(zip(name, word, strict=False)) if a != b), shortest)
-        if shared >= 5 and shared >= 0.8 * shortest:
+        if shared >= 0.8 * shortest:
             return True
-    return len(name) >= 5 and process.extractOne(name, words, scorer=fuzz.ratio, score_cutoff=88) is not None
+    return len(name) >= 5 and process.extractOne(name, longer, scorer=fuzz.ratio, score_cutoff=88) is not None
 
 
 def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:
     """The names of ``source`` that ``other`` does not mention, allowing acronyms ("UN" / "United Nations")."""
-    vocabulary, words = _vocabulary(other)
-    other_initials = frozenset().union(*(_initials(run) for run in _runs(other)))
+    vocabulary, _ = _vocabulary(other)
+    other_initials = _acronyms(other)
+    abbreviated = _abbreviated(source, other)
     missing = []
+    fuzzy_left = _MAX_FUZZY
     for name in found:
-        if name in vocabulary or stem(name) in vocabulary or name in other_initials:
+        if name in vocabulary or stem(name) in vocabulary or name in other_initials or name in abbreviated:
             continue
-        if any(name in run and not _initials(run).isdisjoint(vocabulary) for run in _runs(source)):
+        if name in _places() and not _bases(name).isdisjoint(_demonym_bases(other)):
             continue
-        if _similar_word(name, words):
+        fuzzy_left -= 1
+        if fuzzy_left >= 0 and _similar_word(name, other):
             continue
         missing.append(name)
     return missing

@@ -6,7 +6,7 @@ from rapidfuzz import fuzz
 
 from ._text import content_stems, normalize, sentences, words
 
-__all__ = ["pair_similarity", "support_overlap"]
+__all__ = ["contains_reference", "pair_similarity", "support_overlap"]
 
 
 def _bag(text: str) -> set[str]:
@@ -30,6 +30,12 @@ def pair_similarity(candidate: str, reference: str) -> tuple[float, str]:
     fuzzy = fuzz.token_sort_ratio(normalize(candidate), normalize(reference)) / 100.0
     raw = (2 * dice + fuzzy) / 3 if dice > 0 else 0.0
     return raw, f"word overlap {dice:.2f}, fuzzy ratio {fuzzy:.2f}, similarity {raw:.2f}"
+
+
+def contains_reference(candidate: str, reference: str) -> bool:
+    """Whether the candidate states every content word of the reference (and maybe more detail)."""
+    own = set(content_stems(reference))
+    return bool(own) and own <= set(content_stems(candidate))
 
 
 def support_overlap(span: str, chunk: str) -> tuple[float, str, list[str]]:

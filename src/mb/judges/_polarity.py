@@ -21,6 +21,15 @@ NEGATORS = frozenset(_NEGATORS_TEXT.split())
 _WEAK_NEGATORS = frozenset({"no", "without", "non"})
 """Negate one noun phrase ("no fee", "without sugar"); the others negate their whole clause."""
 
+_IMPLICIT_TEXT = (
+    "fail failed failing fails refuse refused refusing refuses decline declined declining neglect neglected"
+)
+_IMPLICIT_VERBS = frozenset(stem(word) for word in _IMPLICIT_TEXT.split())
+"""Verbs that negate the verb after "to": "failed to pay" is "did not pay"."""
+_LACK_TEXT = "lack lacks lacked lacking"
+_LACK = frozenset(stem(word) for word in _LACK_TEXT.split())
+"""Words that negate the noun after them like "no": "lacks funding" is "has no funding"."""
+
 _CONTRASTS = frozenset({("rather", "than"), ("instead", "of")})
 """Contrasts that negate like "no": "fish rather than mammals", "tea instead of coffee"."""
 
@@ -39,7 +48,9 @@ subscribe:unsubscribe cancel:renew,confirm,schedule,book present:absent full:emp
 gain:loss ascending:descending oldest:newest inbound:outbound incoming:outgoing
 better:worse best:worst strong:weak active:dormant,inactive safe:dangerous,unsafe hire:fire
 expand:shrink minimum:maximum entrance:exit arrival:departure high:low rich:poor,low,lacking
-plenty:little,scarce,lacking,short abundant:scarce,rare"""
+plenty:little,scarce,lacking,short abundant:scarce,rare recommend:beware,avoid,discourage,shun
+encourage:discourage,beware endorse:oppose,reject,condemn support:oppose praise:criticize,criticise,condemn
+trust:distrust,mistrust like:dislike favor:oppose favour:oppose"""
 _EXCLUSIVE = (
     "red orange yellow green blue purple violet pink brown black white grey gray silver gold",
     "small medium large",
@@ -75,24 +86,51 @@ def _target(clause: tuple[str, ...], start: int) -> list[int]:
     return []
 
 
+def _implicit(clause: tuple[str, ...], i: int) -> int:
+    """How many words an implicit negator takes at ``i`` ("fail to", "refused to", "lacks"), 0 when there is none."""
+    word = clause[i]
+    following = clause[i + 1] if i + 1 < len(clause) else ""
+    if stem(word) in _IMPLICIT_VERBS and following == "to":
+        return 2
+    return 1 if stem(word) in _LACK else 0
+
+
 @lru_cache(maxsize=8192)
 def _polarity(text: str) -> _Polarity:
-    """For each word (by stem): how it appears (``negated``, ``plain``, ``shadowed``) and one surface form."""
+    """For each word (by stem): how it appears (``negated``, ``plain``, ``shadowed``) and one surface form.
+
+    A negator whose clause ends before its target ("we cannot, and will not, allow it") negates the first content
+    word of the next clause that has one."""
     seen: dict[str, tuple[set[str], str]] = {}
+    pending = False
     for clause in clauses(text):
         negated: set[int] = set()
-        strong = False
+        implicit: set[int] = set()
+        strong = pending
+        if pending:
+            target = _target(clause, 0)
+            negated.update(target)
+            pending = not target
         for i, word in enumerate(clause):
             following = clause[i + 1] if i + 1 < len(clause) else ""
             if (word, following) in _CONTRASTS:
                 negated.update(_target(clause, i + 2))
                 continue
+            width = _implicit(clause, i)
+            if width:
+                implicit.update(range(i, i + width))
+                strong = strong or width == 2
+                negated.update(_target(clause, i + width))
+                continue
             if word not in NEGATORS or (word == "not" and following == "only"):
                 continue
             strong = strong or word not in _WEAK_NEGATORS
-            negated.update(_target(clause, i + 1))
+            target = _target(clause, i + 1)
+            negated.update(target)
+            if not target and word not in _WEAK_NEGATORS and not any(j > i for j in negated):
+                pending = True
         for i, word in enumerate(clause):
-            if word in NEGATORS or word.isdigit():
+            if word in NEGATORS or word.isdigit() or i in implicit:
                 continue
             how = "negated" if i in negated else "shadowed" if strong else "plain"
             seen.setdefault(stem(word), (set(), word))[0].add(how)
@@ -153,6 +191,29 @@ def antonym_conflict(candidate: str, reference: str) -> str | None:
         if hows != {"plain"} or word not in _OPPOSITE or word in ref:
             continue
         for opposite in _OPPOSITE[word]:
-            if opposite in ref and opposite not in cand and ref[opposite][0] == {"plain"}:
-                return f"the candidate says {surface!r} where the reference says {ref[opposite][1]!r}"
+            if opposite not in ref or opposite in cand or ref[opposite][0] != {"plain"}:
+                continue
+            if word in _PARTICLES and not _same_slot(candidate, surface, reference, ref[opposite][1]):
+                continue
+            return f"the candidate says {surface!r} where the reference says {ref[opposite][1]!r}"
     return None
+
+
+_PARTICLES = frozenset({"on", "off", "up", "down", "in", "out", "before", "after", "above", "below", "over", "under"})
+"""Opposites that are also prepositions: "turn on" / "turn off" differ, "a flip off of a wave" / "a flip on a wave"
+do not."""
+
+
+def _same_slot(candidate: str, word: str, reference: str, opposite: str) -> bool:
+    """Whether the two words are followed by the same word (or both end their clause): "turn *on* the lights" /
+    "turn *off* the lights", "lights *on*" / "lights *off*"."""
+
+    def followers(text: str, target: str) -> set[str]:
+        out: set[str] = set()
+        for clause in clauses(text):
+            for i, found in enumerate(clause):
+                if found == target:
+                    out.add(clause[i + 1] if i + 1 < len(clause) else "")
+        return out
+
+    return not followers(candidate, word).isdisjoint(followers(reference, opposite))

@@ -138,11 +138,16 @@ _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1
 _MULTIPLIERS = {
     "k": 1_000,
     "thousand": 1_000,
+    "m": 1_000_000,
     "million": 1_000_000,
     "mln": 1_000_000,
+    "mn": 1_000_000,
+    "b": 1_000_000_000,
     "billion": 1_000_000_000,
     "bn": 1_000_000_000,
+    "t": 1_000_000_000_000,
     "trillion": 1_000_000_000_000,
+    "tn": 1_000_000_000_000,
 }
 _MONTHS = {
     "january": 1,
@@ -239,9 +244,11 @@ _MERIDIEM = re.compile(r"(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?",
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
 _CODE = re.compile(r"(?<![\w.,])([A-Za-z]{1,4})[-#]?(\d+)([A-Za-z]{0,3})(?![\w])")
 _NUMBER = re.compile(
-    r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s*(k|thousand|million|mln|billion|bn|trillion)\b)?",
-    re.IGNORECASE,
+    r"(?P<currency>[$\u20ac\u00a3\u00a5]\s?)?(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
+    r"(?:(?:\s*|-)(?i:(k|thousand|million|mln|mn|billion|bn|trillion|tn))\b|(?<=\d)([MBTmb])\b)?"
 )
+"""A number, with its magnitude: "5k", "$356M", "$55bn", "$2.9-million", "1,200". A lone ``m``/``b`` counts as
+million/billion only after a currency sign ("$3m"; "3m" is more likely metres)."""
 _UNIT_SECONDS = {
     "second": 1,
     "sec": 1,
@@ -353,11 +360,12 @@ def _code(m: re.Match[str]) -> Iterator[Quantity]:
 
 
 def _number(m: re.Match[str]) -> Iterator[Quantity]:
-    whole = m.group(1).replace(",", "")
-    value = float(f"{whole}.{m.group(2)}") if m.group(2) else float(whole)
-    if m.group(3):
-        value *= _MULTIPLIERS[m.group(3).lower()]
-    yield _q("number", {value}, m.group().strip())
+    whole = m.group(2).replace(",", "")
+    value = float(f"{whole}.{m.group(3)}") if m.group(3) else float(whole)
+    scale = m.group(4) or m.group(5)
+    if scale and (scale.isupper() or m.group("currency") or scale not in "mb"):
+        value *= _MULTIPLIERS[scale.lower()]
+    yield _q("number", {round(value, 6)}, m.group().strip())
 
 
 def _blank(

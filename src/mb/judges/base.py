@@ -7,7 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Judge", "JudgeRequest", "JudgeTask", "Verdict"]
+__all__ = ["LOW_CONFIDENCE", "Judge", "JudgeRequest", "JudgeTask", "Verdict"]
+
+LOW_CONFIDENCE = 0.8
+"""A verdict whose calibrated confidence is below this is in the uncertain band: escalated to an LLM judge when one
+is configured, else marked low-confidence for a person to review."""
 
 
 class JudgeTask(enum.StrEnum):
@@ -76,6 +80,15 @@ class Verdict:
 
     error: str | None = None
     """Set when the judge could not give a verdict; the check is then reported as an error, not pass/fail."""
+
+    confidence: float | None = None
+    """Calibrated probability that the verdict is right (offline judges on equivalence and similarity); None when the
+    judge gives none."""
+
+    @property
+    def low_confidence(self) -> bool:
+        """True when the verdict is in the uncertain band (its confidence below ``LOW_CONFIDENCE``)."""
+        return self.error is None and self.confidence is not None and self.confidence < LOW_CONFIDENCE
 
     @property
     def passed(self) -> bool:

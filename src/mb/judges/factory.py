@@ -1,7 +1,9 @@
 """Choose a judge by name: ``auto``, ``lexical``, ``local``, ``llm`` (or ``llm:<model>``).
 
-``auto`` takes the best judge available: the LLM judge when the environment configures one (``MB_JUDGE_MODEL`` plus
-a key or a server URL), else the local embedding judge when its dependencies are installed, else the lexical judge.
+``auto`` takes the best judge available: when the environment configures an LLM judge (``MB_JUDGE_MODEL`` plus a
+key or a server URL), a cascade where the offline judge (local when installed, else lexical) decides the questions it
+is confident about and the LLM judge the others; else the local embedding judge when its dependencies are installed,
+else the lexical judge.
 ``explain_auto()`` says which and why, for the command line to print. Nothing heavy is imported here: torch loads
 when a local judge first judges, the OpenAI SDK when an LLM judge first asks.
 """
@@ -16,6 +18,7 @@ from typing import Any
 
 from ._embedder import INSTALL_HINT, missing_dependencies
 from .base import Judge
+from .cascade import CascadeJudge
 from .lexical import LexicalJudge
 from .llm import JudgeConfigError, LLMJudge, llm_configured
 from .local import LocalJudge
@@ -42,7 +45,12 @@ def explain_auto(env: Mapping[str, str] | None = None) -> AutoChoice:
     env = os.environ if env is None else env
     configured, why = llm_configured(env)
     if configured:
-        return AutoChoice("llm", f"llm judge ({env.get('MB_JUDGE_MODEL', '').strip()}): {why}")
+        offline = "lexical" if missing_dependencies() else "local"
+        return AutoChoice(
+            "llm",
+            f"llm judge ({env.get('MB_JUDGE_MODEL', '').strip()}): {why}; the {offline} judge decides the questions it "
+            "is confident about, the LLM the others",
+        )
     missing = missing_dependencies()
     if not missing:
         reason = f"local judge: no LLM judge configured ({why}); the local embedding model is installed"
@@ -71,7 +79,11 @@ def get_judge(name: str = "auto", **options: Any) -> Judge:
     kind = kind.lower()
     if kind == "auto" and not model:
         kind = explain_auto().name
-        classes: dict[str, type] = {"llm": LLMJudge, "local": LocalJudge, "lexical": LexicalJudge}
+        if kind == "llm":
+            offline_class = LexicalJudge if missing_dependencies() else LocalJudge
+            offline: Judge = offline_class(**_accepted(offline_class, options))
+            return CascadeJudge(offline, LLMJudge(**_accepted(LLMJudge, options)))
+        classes: dict[str, type] = {"local": LocalJudge, "lexical": LexicalJudge}
         options = _accepted(classes[kind], options)
     if kind == "lexical" and not model:
         return LexicalJudge(**options)

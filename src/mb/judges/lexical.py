@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ._guards import precheck, run_guards
-from ._overlap import pair_similarity, support_overlap
+from ._guards import oversized, precheck, run_guards
+from ._overlap import contains_reference, pair_similarity, support_overlap
 from ._scoring import Measure, to_verdict
 from .base import JudgeRequest, JudgeTask, Verdict
 
 __all__ = ["LEXICAL_THRESHOLDS", "LexicalJudge"]
 
 LEXICAL_THRESHOLDS: Mapping[JudgeTask, float] = {
-    JudgeTask.EQUIVALENCE: 0.25,
+    JudgeTask.EQUIVALENCE: 0.72,
     JudgeTask.SIMILARITY: 0.25,
     JudgeTask.SUPPORT: 0.55,
 }
-"""Raw similarity at which a pair counts as equivalent / similar / supported (calibrated, see bench/)."""
+"""Raw similarity at which a pair counts as equivalent / similar / supported. EQUIVALENCE: the accuracy-optimal
+threshold on the labelled public pairs (``bench/judge_accuracy.py``); the others: ``bench/calibrate_local.py``."""
 
 _TASKS = frozenset(LEXICAL_THRESHOLDS)
 
@@ -56,7 +57,9 @@ class LexicalJudge:
         else:
             raw, detail = pair_similarity(request.candidate, request.reference)
             failures = run_guards(request.task, request.candidate, request.reference)
-        return Measure(request.task, raw, detail, failures)
+        words = max(len(request.candidate.split()), len(request.reference.split()))
+        contained = request.task is JudgeTask.EQUIVALENCE and contains_reference(request.candidate, request.reference)
+        return Measure(request.task, raw, detail, failures, words=words, contained=contained)
 
     def judge_sync(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order, without an event loop."""
@@ -65,6 +68,10 @@ class LexicalJudge:
             if request.task not in _TASKS:
                 error = f"the lexical judge cannot answer {request.task.value}"
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
+                continue
+            too_big = oversized(request)
+            if too_big is not None:
+                verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
                 continue
             try:
                 verdicts.append(to_verdict(self.measure(request), self._thresholds[request.task], self.name))

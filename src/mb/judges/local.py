@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 import anyio.to_thread
 
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
-from ._guards import precheck, run_guards
-from ._overlap import support_overlap
+from ._guards import oversized, precheck, run_guards
+from ._overlap import contains_reference, support_overlap
 from ._scoring import Measure, to_verdict
 from ._text import sentences
 from .base import JudgeRequest, JudgeTask, Verdict
@@ -35,12 +35,13 @@ if TYPE_CHECKING:
 __all__ = ["LOCAL_THRESHOLDS", "LocalJudge"]
 
 LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
-    JudgeTask.EQUIVALENCE: 0.644,
+    JudgeTask.EQUIVALENCE: 0.81,
     JudgeTask.SIMILARITY: 0.72,
     JudgeTask.SUPPORT: 0.627,
 }
 """Raw measure at which a pair counts as equivalent / similar / supported: the cosine for EQUIVALENCE and
-SIMILARITY, the mean of cosine and word overlap for SUPPORT (calibrated, see bench/calibrate_local.py)."""
+SIMILARITY, the mean of cosine and word overlap for SUPPORT. EQUIVALENCE: the accuracy-optimal threshold on the
+labelled public pairs (``bench/judge_accuracy.py``); the others: ``bench/calibrate_local.py``."""
 
 _TASKS = frozenset(LOCAL_THRESHOLDS)
 _PIECE_WORDS = 128
@@ -157,7 +158,7 @@ class LocalJudge:
         """Cosine and guards per request (None for a task this judge cannot answer). Loads the model if needed."""
         needed: list[str] = []
         for request in requests:
-            if request.task not in _TASKS or precheck(request) is not None:
+            if request.task not in _TASKS or precheck(request) is not None or oversized(request) is not None:
                 continue
             needed.append(request.candidate)
             needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
@@ -170,11 +171,18 @@ class LocalJudge:
         fixed = precheck(request)
         if fixed is not None:
             return Measure(request.task, fixed[0], fixed[1], fixed=fixed[0])
+        too_big = oversized(request)
+        if too_big is not None:
+            return Measure(request.task, 0.0, too_big, fixed=0.0)
         candidate = vectors[request.candidate]
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
             failures = run_guards(request.task, request.candidate, request.reference)
-            return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures)
+            words = max(len(request.candidate.split()), len(request.reference.split()))
+            contained = request.task is JudgeTask.EQUIVALENCE and contains_reference(
+                request.candidate, request.reference
+            )
+            return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures, words=words, contained=contained)
         scored = [(float(candidate @ vectors[window]), window) for window in _windows(request.reference)]
         cosine = max(score for score, _ in scored)
         best = [window for score, window in scored if score >= cosine - _WINDOW_SLACK]
@@ -193,9 +201,12 @@ class LocalJudge:
             return [Verdict(0.0, error, self.name, error=error) for _ in requests]
         verdicts = []
         for request, measure in zip(requests, measures, strict=True):
+            too_big = oversized(request)
             if measure is None:
                 error = f"the local judge cannot answer {request.task.value}"
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
+            elif too_big is not None:
+                verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
             else:
                 verdicts.append(to_verdict(measure, self._thresholds[request.task], self.name))
         return verdicts

@@ -22,6 +22,12 @@ class Outcome(NamedTuple):
     error: str | None = None
     """Set when no verdict could be reached (e.g. the judge failed); ``passed`` is then False but not a failure."""
 
+    confidence: float | None = None
+    """The judge's calibrated confidence in the verdict, when it gives one (free text)."""
+
+    low_confidence: bool = False
+    """The judge's verdict is in the uncertain band: a person should review it."""
+
     @classmethod
     def ok(cls, reason: str) -> Outcome:
         """A deterministic pass."""

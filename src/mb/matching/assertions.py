@@ -92,6 +92,8 @@ def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:
             "score": None,
             "reason": f"not checked: {why}",
             "error": None,
+            "confidence": None,
+            "low_confidence": False,
         }
         for names, _, matcher in parameters
     ]

@@ -39,6 +39,8 @@ def _judged(expected: str, text: str, ctx: MatchContext) -> Outcome:
         verdict.passed,
         f"{text!r} {verb} the goal of {expected!r} ({verdict.judge} judge: {verdict.reason})",
         verdict.score,
+        confidence=verdict.confidence,
+        low_confidence=verdict.low_confidence,
     )
 
 

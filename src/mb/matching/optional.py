@@ -16,4 +16,4 @@ def match_optional(values: Sequence[Any], inner: Callable[[], Outcome]) -> Outco
     if all(is_missing(value) for value in values):
         return Outcome.ok("absent, which an optional parameter allows")
     outcome = inner()
-    return Outcome(outcome.passed, f"present, so checked: {outcome.reason}", outcome.score, outcome.error)
+    return outcome._replace(reason=f"present, so checked: {outcome.reason}")

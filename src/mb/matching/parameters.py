@@ -123,6 +123,8 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
         "score": outcome.score,
         "reason": outcome.reason,
         "error": outcome.error,
+        "confidence": outcome.confidence,
+        "low_confidence": outcome.low_confidence,
     }
 
 

@@ -1,0 +1,161 @@
+"""Role swaps: the same words, but the entities exchange places around a relation.
+
+"Tom defeated Tim" and "Tim defeated Tom" share every word, and embeddings place them almost on top of each other.
+Both texts are read as a sequence of content words and role markers (prepositions such as "of", "to", "from",
+"by"), after two rewrites that keep roles where they were: a passive ("Y was acquired by X") is read as the active
+("X acquired Y"), and a possessive ("Finland's ambassador") as "ambassador of Finland". Two words *swap around a
+pivot* when one comes before the pivot in one text and after it in the other while the second moves the opposite
+way, and the rest of both texts is the same statement. That is a different statement unless the pivot is
+symmetric: "and", "or", "with", "between", "met", "married"... ("Tom met Tim" is "Tim met Tom"). A single word
+moving ("Friday flights to Paris" / "flights to Paris on Friday") is not a swap.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from ._text import STOPWORDS, fold, stem
+
+__all__ = ["MAX_ROLE_WORDS", "role_swap"]
+
+MAX_ROLE_WORDS = 80
+"""Texts with more content words than this are not checked (roles are read within a statement, not a passage)."""
+
+_MARKERS_TEXT = """of to from into onto by in at on for with and or nor than over under against between toward towards
+    via through versus vs"""
+_MARKERS = frozenset(_MARKERS_TEXT.split())
+"""Function words that mark a role; kept in the sequence (the other function words are dropped)."""
+
+_SYMMETRIC_TEXT = """and or nor with versus vs between among alongside beside near next adjacent together both plus
+    met meet meets meeting marry married marries wed divorce divorced partner partnered tie tied draw drew equal
+    equals equivalent same similar resemble resembles neighbour neighbor touch touches"""
+_SYMMETRIC = frozenset(stem(word) for word in _SYMMETRIC_TEXT.split()) | frozenset(_SYMMETRIC_TEXT.split())
+"""Relations whose two sides can be exchanged without changing the meaning."""
+
+_SAME_FRAME = 0.85
+"""How alike the rest of both texts must be (the words that moved left out) for the move to be a swap of roles in
+one statement rather than a rewording."""
+
+_REPORTING_TEXT = "said say says stated told according added announced wrote reported noted"
+_REPORTING = frozenset(stem(word) for word in _REPORTING_TEXT.split())
+"""Words that attribute a statement: where the speaker stands ("X said" / "said X") changes no role."""
+
+_AUXILIARIES_TEXT = "is are was were be been being get got gets getting"
+_AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
+_TOKEN = re.compile(r"[^\W_]+(?:'s\b)?|[,;:.!?()]", re.UNICODE)
+_BREAKS = frozenset(",;:.!?()")
+
+Sequence_ = tuple[str, ...]
+
+
+def _clauses(text: str) -> list[list[str]]:
+    """Lower-cased words (possessive ``'s`` kept on its word) grouped by punctuation."""
+    out: list[list[str]] = [[]]
+    for piece in _TOKEN.findall(fold(text).replace("\u2019", "'").casefold()):
+        if piece in _BREAKS:
+            if out[-1]:
+                out.append([])
+            continue
+        out[-1].append(piece)
+    return [clause for clause in out if clause]
+
+
+def _possessives(clause: list[str]) -> list[str]:
+    """ "finland's ambassador to denmark" -> "ambassador of finland to denmark" (the head is the next content
+    word)."""
+    out: list[str] = []
+    i = 0
+    while i < len(clause):
+        word = clause[i]
+        if word.endswith("'s") and i + 1 < len(clause):
+            owner = word[:-2]
+            j = i + 1
+            while j < len(clause) - 1 and clause[j] in STOPWORDS and clause[j] not in _MARKERS:
+                j += 1
+            out.extend([clause[j], "of", owner])
+            i = j + 1
+            continue
+        out.append(word[:-2] if word.endswith("'s") else word)
+        i += 1
+    return out
+
+
+def _active(clause: list[str]) -> list[str]:
+    """A passive clause ("y was acquired by x in 2020") in active order ("x acquired y in 2020")."""
+    for i, word in enumerate(clause[:-2]):
+        if word not in _AUXILIARIES:
+            continue
+        verb = i + 1
+        if clause[verb] in STOPWORDS and verb + 1 < len(clause):  # "was quickly acquired", "was not ..."
+            verb += 1
+        if "by" not in clause[verb + 1 :]:
+            continue
+        by = clause.index("by", verb + 1)
+        end = by + 1
+        while end < len(clause) and clause[end] not in _MARKERS:
+            end += 1
+        agent, patient, middle = clause[by + 1 : end], clause[:i], clause[verb + 1 : by]
+        if not agent or not patient:
+            continue
+        return [*agent, clause[verb], *patient, *middle, *clause[end:]]
+    return clause
+
+
+@lru_cache(maxsize=4096)
+def _sequence(text: str) -> Sequence_:
+    """Content-word stems and role markers, in order, once passives and possessives are rewritten."""
+    out: list[str] = []
+    for clause in _clauses(text):
+        for word in _active(_possessives(clause)):
+            if word in _MARKERS:
+                out.append(word)
+            elif word not in STOPWORDS:
+                out.append(stem(word))
+    return tuple(out)
+
+
+def _unique_positions(sequence: Sequence_) -> dict[str, int]:
+    seen: dict[str, int] = {}
+    repeated: set[str] = set()
+    for index, word in enumerate(sequence):
+        if word in seen:
+            repeated.add(word)
+        seen[word] = index
+    return {word: index for word, index in seen.items() if word not in repeated}
+
+
+def role_swap(candidate: str, reference: str) -> str | None:
+    """Why the texts give their shared words different roles, or None."""
+    a, b = _sequence(reference), _sequence(candidate)
+    if a == b or len(a) > MAX_ROLE_WORDS or len(b) > MAX_ROLE_WORDS:
+        return None
+    content_a = {w for w in a if w not in _MARKERS}
+    content_b = {w for w in b if w not in _MARKERS}
+    if not content_a or len(content_a & content_b) < 0.8 * len(content_a | content_b):
+        return None
+    pos_a, pos_b = _unique_positions(a), _unique_positions(b)
+    shared = [word for word in pos_a if word in pos_b]
+    for pivot in shared:
+        if pivot in _SYMMETRIC:
+            continue
+        forward = [w for w in shared if w not in _MARKERS and pos_a[w] < pos_a[pivot] and pos_b[w] > pos_b[pivot]]
+        backward = [w for w in shared if w not in _MARKERS and pos_a[w] > pos_a[pivot] and pos_b[w] < pos_b[pivot]]
+        if not forward or not backward or _coordinated(a, pos_a, forward[0], backward[0]):
+            continue
+        moved = {*forward, *backward}
+        if pivot in _REPORTING or not moved.isdisjoint(_REPORTING):
+            continue
+        frame_a = [w for w in a if w not in moved]
+        frame_b = [w for w in b if w not in moved]
+        if SequenceMatcher(None, frame_a, frame_b, autojunk=False).ratio() >= _SAME_FRAME:
+            return f"{forward[0]!r} and {backward[0]!r} exchange roles around {pivot!r}"
+    return None
+
+
+def _coordinated(sequence: Sequence_, positions: dict[str, int], one: str, other: str) -> bool:
+    """Whether a symmetric word joins two words: "tom and tim", "paris or rome", "alice worked with bob"."""
+    low, high = sorted((positions[one], positions[other]))
+    between = sequence[low + 1 : high]
+    return bool(between) and between[-1] in _SYMMETRIC and sum(word not in _SYMMETRIC for word in between) <= 1

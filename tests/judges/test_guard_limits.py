@@ -1,0 +1,74 @@
+"""The guards' cost: linear in the length of the texts, and a clear refusal past a size nobody writes by hand."""
+
+from __future__ import annotations
+
+import random
+import string
+import time
+
+import pytest
+
+from mb.judges._guards import MAX_TEXT_CHARS, _routes, oversized, run_guards
+from mb.judges._names import absent_names, names
+from mb.judges.base import JudgeRequest, JudgeTask
+from mb.judges.lexical import LexicalJudge
+
+
+def _capitalized_run(count: int, seed: int) -> str:
+    rng = random.Random(seed)
+    return " ".join("".join(rng.choice(string.ascii_lowercase) for _ in range(7)).title() for _ in range(count))
+
+
+def test_a_long_run_of_capitalized_words_is_checked_quickly() -> None:
+    # Once several minutes: every sub-run of the capitalized run was turned into an acronym.
+    candidate = "see " + _capitalized_run(1200, seed=1)
+    reference = "see " + _capitalized_run(1200, seed=2)
+    started = time.perf_counter()
+    fired = {failure.guard for failure in run_guards(JudgeTask.EQUIVALENCE, candidate, reference)}
+    elapsed = time.perf_counter() - started
+    assert "entities" in fired
+    assert elapsed < 2.0
+
+
+def test_acronyms_are_still_found_inside_long_runs() -> None:
+    source = "Report to " + _capitalized_run(300, seed=3) + " United Nations Security Council now"
+    strong, _ = names("The UNSC met")
+    assert absent_names(strong, "The UNSC met", source) == []
+    strong, _ = names(source)
+    assert "united" not in absent_names(strong, source, "the UNSC")
+
+
+def test_routes_are_read_in_one_pass() -> None:
+    routes = _routes("Fly from NYC to LAX, then Paris -> Lyon; New York until Boston. to Rome")
+    assert routes == {("nyc", "lax"), ("paris", "lyon"), ("new york", "boston")}
+
+
+def test_oversized_texts_are_refused_with_a_reason() -> None:
+    huge = "word " * (MAX_TEXT_CHARS // 5 + 1)
+    request = JudgeRequest(JudgeTask.EQUIVALENCE, huge, "word")
+    reason = oversized(request)
+    assert reason is not None
+    assert "candidate" in reason
+    assert f"{MAX_TEXT_CHARS:,}" in reason
+    assert oversized(JudgeRequest(JudgeTask.EQUIVALENCE, "word", "word")) is None
+    [verdict] = LexicalJudge().judge_sync([request])
+    assert verdict.error == reason
+    assert not verdict.passed
+
+
+def test_spelling_variant_lookups_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mb.judges import _names
+
+    calls: list[str] = []
+    real = _names._similar_word
+
+    def counting(name: str, text: str) -> bool:
+        calls.append(name)
+        return real(name, text)
+
+    monkeypatch.setattr(_names, "_similar_word", counting)
+    source = "see " + _capitalized_run(2000, seed=5)
+    strong, _ = names(source)
+    missing = absent_names(strong, source, "see " + _capitalized_run(2000, seed=6))
+    assert len(calls) == _names._MAX_FUZZY
+    assert len(missing) >= len(strong) - _names._MAX_FUZZY

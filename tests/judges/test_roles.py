@@ -1,0 +1,80 @@
+"""Role swaps: shared words whose entities exchange roles around an asymmetric relation are told apart."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from mb.judges._guards import run_guards
+from mb.judges._roles import role_swap
+from mb.judges.base import JudgeRequest, JudgeTask
+from mb.judges.lexical import LexicalJudge
+
+PAIRS = Path(__file__).resolve().parents[1] / "data" / "judge_pairs.jsonl.gz"
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Tim defeated Tom", "Tom defeated Tim"),
+        ("He died in Montreal and was buried in Calgary.", "He died in Calgary and was buried in Montreal."),
+        ("Finland's ambassador to Denmark", "the ambassador of Denmark to Finland"),
+        ("Globex was acquired by Acme", "Acme was acquired by Globex"),
+        ("Acme was acquired by Globex", "Acme acquired Globex"),
+        ("winters are cold and summers hot", "winters are hot and summers cold"),
+        ("flights from Florida to New York", "flights from New York to Florida"),
+        ("Bob's letter to Alice", "Alice's letter to Bob"),
+        ("open Sunday and closed Monday", "open Monday and closed Sunday"),
+    ],
+)
+def test_a_swap_of_roles_is_caught_and_explained(candidate: str, reference: str) -> None:
+    reason = role_swap(candidate, reference)
+    assert reason is not None
+    assert "exchange roles around" in reason
+    fired = {failure.guard for failure in run_guards(JudgeTask.EQUIVALENCE, candidate, reference)}
+    assert fired & {"roles", "direction"}
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Tim met Tom in Paris", "Tom met Tim in Paris"),
+        ("Tim married Tom", "Tom married Tim"),
+        ("a call with Bob and Alice", "a call with Alice and Bob"),
+        ("Bob worked with Alice", "Alice worked with Bob"),
+        ("the road between Oslo and Rome", "the road between Rome and Oslo"),
+        ("Globex was acquired by Acme", "Acme acquired Globex"),
+        ("Denmark's ambassador to Finland", "the ambassador of Denmark to Finland"),
+        ("Friday flights from Paris to Rome", "flights from Paris to Rome on Friday"),
+        ("email Alice and call Bob", "call Bob and email Alice"),
+        ("Conte said Druce will face murder charges", "Druce will face murder charges, Conte said"),
+        ("Tom defeated Tim", "Tom defeated Tim"),
+    ],
+)
+def test_symmetric_relations_and_rewordings_are_not_swaps(candidate: str, reference: str) -> None:
+    assert role_swap(candidate, reference) is None
+
+
+def test_the_lexical_judge_fails_a_swap_and_names_it() -> None:
+    [verdict] = LexicalJudge().judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, "Tim defeated Tom", "Tom defeated Tim")])
+    assert not verdict.passed
+    assert "roles guard fired" in verdict.reason
+
+
+def test_the_swap_set_is_caught_without_flagging_symmetric_pairs() -> None:
+    with gzip.open(PAIRS, "rt", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle]
+    swaps = [row for row in rows if row["source"] == "swaps"]
+    assert len(swaps) >= 100
+    caught = [role_swap(row["text_b"], row["text_a"]) is not None for row in swaps if row["label"] == 0]
+    flagged = [role_swap(row["text_b"], row["text_a"]) is not None for row in swaps if row["label"] == 1]
+    assert sum(caught) >= 0.8 * len(caught)
+    assert sum(flagged) <= 0.02 * len(flagged)
+
+
+def test_long_texts_are_not_read_for_roles() -> None:
+    words = " ".join(f"word{i}" for i in range(200))
+    assert role_swap(f"Tim defeated Tom {words}", f"Tom defeated Tim {words}") is None
