@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import sys
-import threading
 from datetime import datetime
 from pathlib import Path
 from typing import NoReturn
@@ -14,6 +12,7 @@ import anyio
 import click
 
 from ._console import err_console
+from ._process import abandon_stuck_threads
 
 __all__ = ["run"]
 
@@ -35,15 +34,9 @@ def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str
 
 
 def _exit(status: int) -> NoReturn:
-    """Exit; without waiting for agent calls abandoned after a timeout or a cancel (sync agents in threads)."""
-    others = [t for t in threading.enumerate() if t is not threading.current_thread() and not t.daemon]
-    for thread in others:
-        thread.join(timeout=0.2)
-    if any(thread.is_alive() for thread in others):
-        # Everything is written and flushed; a thread stuck in an agent call must not keep the process alive.
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(status)
+    """End the command. Agent calls abandoned after a timeout or a cancel (sync agents in threads) are not waited
+    for by the ``mb`` program; invoked in-process, the command simply returns its status."""
+    abandon_stuck_threads()
     raise SystemExit(status)
 
 
