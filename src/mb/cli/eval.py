@@ -16,7 +16,7 @@ from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
 from ..evaluation._engine import make_evaluator
 from ..evaluation._parallel import aiter_batches, auto_jobs
-from ..io import JsonlWriter
+from ..io import JsonlWriter, SameFileError, atomic_output, refuse_input_as_output
 from ..metrics import METRICS, MetricSpec
 from ._console import err_console, out_console
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
@@ -169,15 +169,25 @@ def eval_command(
     failures = FailureLog(show_failures)
     unusable = 0
 
+    if output is not None:
+        try:
+            refuse_input_as_output(output, executed)
+        except SameFileError as exc:
+            err_console.print(f"error: {exc}", markup=False, highlight=False)
+            raise SystemExit(2) from None
+    done = 0
+
     async def main() -> None:
-        nonlocal unusable
-        try:
-            writer = JsonlWriter(output) if output is not None else None
-        except OSError as exc:
-            raise _WriteError(exc) from exc
-        evaluator = make_evaluator(active, metrics, require)
-        workers = auto_jobs(executed) if jobs is None else jobs
-        try:
+        nonlocal unusable, done
+        with contextlib.ExitStack() as files:
+            writer = None
+            if output is not None:
+                try:
+                    writer = JsonlWriter(files.enter_context(atomic_output(output)))
+                except OSError as exc:
+                    raise _OpenError(exc) from exc
+            evaluator = make_evaluator(active, metrics, require)
+            workers = auto_jobs(executed) if jobs is None else jobs
             with _progress(quiet) as advance:
                 async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
                     unusable += batch.unusable
@@ -188,20 +198,33 @@ def eval_command(
                             writer.write_lines(batch.data, batch.count)
                         except OSError as exc:
                             raise _WriteError(exc) from exc
+                    done += batch.count
                     advance(batch.count)
-        finally:
-            if writer is not None:
-                with contextlib.suppress(OSError):
-                    writer.close()
+            try:
+                files.close()  # sync the complete results and rename them into place
+            except OSError as exc:
+                raise _WriteError(exc) from exc
 
+    existed = output is not None and output.exists()
     try:
         with streaming_gc(), _terminated_like_interrupted():
             anyio.run(main)
-    except _WriteError as exc:
-        err_console.print(f"[red]error:[/] cannot write {output}: {exc.error.strerror or exc.error}")
+    except _OpenError as exc:
+        err_console.print(f"error: cannot write {output}: {exc.error.strerror or exc.error}", markup=False)
         raise SystemExit(2) from exc
+    except _WriteError as exc:
+        err_console.print(
+            f"error: writing {output} failed after {done} line(s): {exc.error.strerror or exc.error}; "
+            + _kept(output, existed),
+            markup=False,
+        )
+        raise SystemExit(1) from exc
+    except KeyboardInterrupt:
+        kept = _kept(output, existed) if output is not None else "no result file was asked for"
+        err_console.print(f"interrupted after {done} line(s); {kept}", markup=False)
+        raise SystemExit(130) from None
     except OSError as exc:
-        err_console.print(f"[red]error:[/] cannot read {executed}: {exc.strerror or exc}")
+        err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
         raise SystemExit(2) from exc
     summary = builder.build(active.name)
     if summary.total == 0:
@@ -223,6 +246,20 @@ def eval_command(
     if fail_under is not None and summary.pass_rate < fail_under:
         err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
         raise SystemExit(1)
+
+
+def _kept(output: Path | None, existed: bool) -> str:
+    if existed:
+        return f"{output} left unchanged"
+    return f"nothing written ({output} not created)"
+
+
+class _OpenError(Exception):
+    """The results file cannot be created."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 class _WriteError(Exception):

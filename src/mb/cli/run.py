@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shlex
 from datetime import datetime
 from pathlib import Path
@@ -12,6 +11,7 @@ import anyio
 import click
 
 from ._console import err_console
+from ._files import write_failure_status
 from ._process import abandon_stuck_threads
 
 __all__ = ["run"]
@@ -133,13 +133,17 @@ def run(
     Exit status:
       0    done (agent errors are data, counted in the summary)
       1    some benchmark lines were invalid (reported as FILE:LINE: path: problem)
-      2    usage error: bad option, an agent that cannot be loaded, an OUTPUT that exists
+      1    writing OUTPUT failed part-way (a full disk): the complete lines are kept, --resume goes on
+      2    usage error: bad option, an agent that cannot be loaded, an OUTPUT that exists, is the
+           benchmark, cannot be written or is being written by another run
       130  interrupted (the message says how to resume)
     """
+    from ..io import SameFileError, refuse_input_as_output
     from ..runner import (
         AgentLoadError,
         LogProgress,
         OutputExistsError,
+        OutputLockedError,
         ResumeError,
         RichProgress,
         arun,
@@ -152,8 +156,10 @@ def run(
         raise click.UsageError("--resume and --overwrite exclude each other")
     if str(output) == "-" and (resume or sort):
         raise click.UsageError("--resume and --sort need an output file, not standard output")
-    if str(benchmark) != "-" and output.exists() and os.path.samefile(benchmark, output):
-        raise click.UsageError("OUTPUT is the benchmark itself; write the executed benchmark to another file")
+    try:
+        refuse_input_as_output(output, benchmark)
+    except SameFileError as exc:
+        raise _fail(str(exc)) from None
 
     try:
         agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
@@ -187,7 +193,7 @@ def run(
                 handle_signals=True,
             )
         )
-    except (OutputExistsError, ResumeError) as exc:
+    except (OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
         raise _fail(str(exc)) from None
     except KeyboardInterrupt:
         err_console.print(
@@ -198,8 +204,8 @@ def run(
         )
         _exit(130)
     except OSError as exc:
-        err_console.print(f"[red]error:[/] {exc}", highlight=False)
-        _exit(1)
+        _report_write_failure(exc, output, benchmark, agent_spec, concurrency, timeout, retries, user_time, sort)
+        _exit(write_failure_status(exc))
 
     summary = result.summary
     err_console.print(summary.describe(), highlight=False, markup=False)
@@ -212,6 +218,27 @@ def run(
         )
         _exit(130)
     _exit(1 if summary.invalid else 0)
+
+
+def _report_write_failure(
+    exc: OSError,
+    output: Path,
+    benchmark: Path,
+    agent_spec: str,
+    concurrency: int,
+    timeout: float | None,
+    retries: int,
+    user_time: str | None,
+    sort: bool,
+) -> None:
+    """One line for a failed read or write (a full disk, a removed folder), and how to resume once it is fixed."""
+    err_console.print(
+        f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
+        "Once fixed, resume with:\n  "
+        + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+        highlight=False,
+        markup=False,
+    )
 
 
 def _options(concurrency: int, timeout: float | None, retries: int, user_time: str | None, sort: bool) -> list[str]:

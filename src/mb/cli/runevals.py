@@ -32,6 +32,7 @@ from ..formats.m365 import (
 from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ._console import err_console, out_console
+from ._files import check_output, fail_write
 from ._judge import JUDGE_CHOICE, judge_from_cli
 
 __all__ = ["runevals"]
@@ -217,7 +218,7 @@ def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | N
     if output is not None and evaluated:
         metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
         document = build_document(evaluated, metadata=metadata, source="<interactive>").document
-        write_report(document, output)
+        _write(document, output)
         err_console.print(f"report written to {escape(str(output))}", highlight=False)
 
 
@@ -316,6 +317,7 @@ def runevals(
     if loaded.legacy and loaded.file != "<command line>":
         _upgrade_legacy(loaded)
     target = output or _default_output()
+    check_output(target, prompts_file)
     total = len(loaded.document["items"])
     completed = 0
 
@@ -328,5 +330,13 @@ def runevals(
     run = run_document(loaded, agent, judge=active, concurrency=concurrency, timeout=timeout, on_unit=progress)
     if err_console.is_terminal:
         err_console.print()
-    write_report(run.document, target)
+    _write(run.document, target)
     _report(run, target)
+
+
+def _write(document: dict[str, Any], target: Path) -> None:
+    existed = target.exists()
+    try:
+        write_report(document, target)
+    except OSError as exc:
+        fail_write(target, exc, existed=existed)

@@ -8,6 +8,7 @@ __all__ = [
     "AgentLoadError",
     "AgentOutputError",
     "OutputExistsError",
+    "OutputLockedError",
     "ResumeError",
     "TransientAgentError",
     "error_record",
@@ -46,6 +47,10 @@ class AgentLoadError(Exception):
 
 class OutputExistsError(FileExistsError):
     """The output file already holds examples and neither resuming nor overwriting was asked for."""
+
+
+class OutputLockedError(Exception):
+    """Another run is writing the same output file (the message names it: process id, host, start time)."""
 
 
 class ResumeError(Exception):

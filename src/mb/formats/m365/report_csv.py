@@ -6,9 +6,9 @@ import csv
 import io
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
+from ...io import write_atomically
 from .rows import report_rows, score_columns, score_value
 
 __all__ = ["csv_report", "write_csv"]
@@ -51,6 +51,4 @@ def csv_report(document: Mapping[str, Any]) -> str:
 
 def write_csv(document: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     """Write the CSV report (UTF-8 with a BOM, so spreadsheet programs read non-ASCII text correctly)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(csv_report(document), encoding="utf-8-sig", newline="")
+    write_atomically(path, [csv_report(document).encode("utf-8-sig")], compress=False)
