@@ -11,6 +11,7 @@ from pathlib import Path
 
 import anyio
 import click
+from rich.markup import escape
 
 from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
@@ -228,13 +229,13 @@ def eval_command(
         raise SystemExit(2) from exc
     summary = builder.build(active.name)
     if summary.total == 0:
-        err_console.print(f"[red]error:[/] {executed} holds no example (it is empty or blank)")
+        err_console.print(f"[red]error:[/] {escape(str(executed))} holds no example (it is empty or blank)")
         raise SystemExit(2)
     if unusable == summary.total:
         first = summary.error_messages[0] if summary.error_messages else ""
         err_console.print(
-            f"[red]error:[/] no line of {executed} could be evaluated (is it an executed benchmark? run an agent "
-            f"over it with `mb run` first); first problem: {first}"
+            f"[red]error:[/] no line of {escape(str(executed))} could be evaluated (is it an executed benchmark? "
+            f"run an agent over it with `mb run` first); first problem: {escape(first)}"
         )
         raise SystemExit(2)
     if fmt == "json":
@@ -242,7 +243,7 @@ def eval_command(
     else:
         render_summary(out_console, summary, str(executed), note, failures)
     if output is not None and fmt != "json":
-        err_console.print(f"wrote {summary.total} result(s) to {output}")
+        err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
     if fail_under is not None and summary.pass_rate < fail_under:
         err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
         raise SystemExit(1)

@@ -104,7 +104,7 @@ def import_m365(document: Path, output: Path) -> None:
         )
     if unknown:
         err_console.print(
-            f"[yellow]note:[/] evaluator(s) {', '.join(unknown)} have no MorganaBench counterpart: "
+            f"[yellow]note:[/] evaluator(s) {escape(', '.join(unknown))} have no MorganaBench counterpart: "
             "they are kept but will not run"
         )
 

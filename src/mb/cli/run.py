@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import anyio
 import click
+from rich.markup import escape
 
 from ._console import err_console
 from ._files import write_failure_status
@@ -41,7 +42,7 @@ def _exit(status: int) -> NoReturn:
 
 
 def _fail(message: str) -> SystemExit:
-    err_console.print(f"[red]error:[/] {message}", highlight=False)
+    err_console.print(f"[red]error:[/] {escape(message)}", highlight=False)
     return SystemExit(2)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.control import Control
 from rich.markup import escape
 
 from ..formats.m365 import (
@@ -325,7 +326,8 @@ def runevals(
         nonlocal completed
         completed += 1
         if err_console.is_terminal:
-            err_console.print(f"\r{completed}/{total} item(s) done", end="", highlight=False)
+            err_console.control(Control.move_to_column(0))
+            err_console.print(f"{completed}/{total} item(s) done", end="", highlight=False)
 
     run = run_document(loaded, agent, judge=active, concurrency=concurrency, timeout=timeout, on_unit=progress)
     if err_console.is_terminal:

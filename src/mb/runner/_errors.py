@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._redact import redact
+
 __all__ = [
     "AgentLoadError",
     "AgentOutputError",
@@ -80,7 +82,7 @@ def retry_after(exc: BaseException) -> float | None:
 def error_record(exc: BaseException) -> dict[str, Any]:
     """The ``outputs.error`` record of a failed example: ``{"type", "message", "transient"}``."""
     inner = _unwrap(exc)
-    message = str(inner).strip() or repr(inner)
+    message = redact(str(inner).strip() or repr(inner))
     if len(message) > _MAX_MESSAGE:
         message = message[: _MAX_MESSAGE - 3] + "..."
     return {"type": type(inner).__name__, "message": message, "transient": is_transient(inner)}
