@@ -204,3 +204,28 @@ def test_ctrl_c_during_eval_exits_130_and_says_what_was_kept(tmp_path: Path, mon
     assert result.exit_code == 130
     assert f"nothing written ({fresh} not created)" in result.stderr
     assert not fresh.exists()
+
+
+def test_an_unwritable_eee_folder_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    assert mb("eval", EXECUTED, "-o", results, "-q").exit_code == 0
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    args = ["export", "eee", results, "--executed", EXECUTED, "--model-id", "org/model", "--out-dir", blocker / "eee"]
+    result = mb(*args)
+    assert result.exit_code == 2, result.output
+    _no_traceback(result)
+    assert len([line for line in result.stderr.splitlines() if line.startswith("error:")]) == 1
+
+
+def test_ctrl_c_in_any_command_exits_130_not_aborted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import mb.cli.validate as validate_module
+
+    def interrupted(*_args: Any, **_kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(validate_module, "iter_documents", interrupted)
+    result = mb("validate", EXECUTED)
+    assert result.exit_code == 130
+    assert "interrupted" in result.stderr
+    assert "Aborted" not in result.output

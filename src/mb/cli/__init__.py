@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from .._version import __version__
+from ._console import err_console
 from ._lazy import LazyGroup
 from ._process import end_process
 
@@ -28,6 +29,14 @@ class _Program(LazyGroup):
     """The ``mb`` group. Called as a function it is the program (the console script): only then may the process
     end without waiting for agent calls a command abandoned. In-process invocation goes through
     :meth:`click.Command.main` (as click's test runner does) and always returns or raises normally."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; Ctrl-C that the command does not handle itself ends it with status 130."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            err_console.print("interrupted", markup=False)
+            raise SystemExit(130) from None
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         try:
