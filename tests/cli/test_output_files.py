@@ -74,6 +74,15 @@ def test_atomic_output_replaces_the_file_a_symlink_points_to_and_gzips_by_name(t
     assert gzip.decompress(real.read_bytes()) == b'{"a": 1}\n'
 
 
+def test_atomic_output_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Path) -> None:
+    target = tmp_path / "report.csv"
+    target.write_text("old")
+    target.chmod(0o640)
+    with atomic_output(target) as stream:
+        stream.write(b"new")
+    assert (target.read_text(), target.stat().st_mode & 0o777) == ("new", 0o640)
+
+
 def test_refuse_input_as_output_compares_files_not_names(tmp_path: Path) -> None:
     data = tmp_path / "x.jsonl.gz"
     data.write_bytes(b"x")

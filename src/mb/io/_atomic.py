@@ -95,6 +95,8 @@ def atomic_output(path: PathLike, *, compress: bool | None = None) -> Iterator[I
     temporary, descriptor = _temporary_beside(target)
     renamed = False
     try:
+        if target.exists():
+            os.chmod(descriptor, stat.S_IMODE(target.stat().st_mode))  # the replacement keeps the permissions
         with os.fdopen(descriptor, "wb") as raw:
             if compress:
                 with gzip.GzipFile(fileobj=raw, mode="wb") as packed:
