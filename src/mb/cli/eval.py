@@ -160,7 +160,11 @@ def eval_command(
     matches it in meaning. Other metrics are reported beside the verdict; --require makes them gate it.
     Invalid lines and agent errors are counted as errors, apart from failures.
 
-    Exit status: 0 when the evaluation ran, 1 when --fail-under is not met, 2 for unusable input.
+    OUTPUT is replaced only when complete (an interrupted or failed run leaves the previous file as it was),
+    and is refused when it is EXECUTED itself.
+
+    Exit status: 0 when the evaluation ran, 1 when --fail-under is not met or writing OUTPUT failed part-way
+    (a full disk), 2 for unusable input or an OUTPUT that cannot be written, 130 when interrupted.
     """
     if str(executed) != "-" and not executed.is_file():
         raise click.BadParameter(f"{executed}: no such file", param_hint="EXECUTED")

@@ -59,7 +59,8 @@ def import_m365(document: Path, output: Path) -> None:
     messages hold the earlier turns; evaluators, modes and every other field are kept in each example's `m365`
     object so `mb export m365` gives the document back.
 
-    Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read.
+    Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read or OUTPUT cannot be
+    written (or is DOCUMENT itself).
     """
     _readable(document, "DOCUMENT")
     check_output(output, document)
@@ -143,7 +144,7 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
-    2 when a file cannot be read.
+    2 when a file cannot be read or OUTPUT cannot be written (or is one of the inputs).
     """
     _readable(benchmark, "BENCHMARK")
     if results is not None:

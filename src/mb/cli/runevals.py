@@ -277,7 +277,8 @@ def runevals(
     replaced per item/turn). Turns of a thread run in order; after a failed turn the rest is skipped.
 
     Exit status: 0 when the run completed (whatever the scores), 1 when the dataset is invalid,
-    2 for usage errors (options, an agent that cannot be loaded, no dataset).
+    2 for usage errors (options, an agent that cannot be loaded, no dataset, a report that cannot be written
+    or would replace the dataset).
     """
     if sum(bool(x) for x in (prompts_file, prompts, interactive)) > 1:
         raise click.UsageError("use one of --prompts-file, --prompts and --interactive")
