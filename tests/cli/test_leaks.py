@@ -140,3 +140,12 @@ def test_csv_cells_that_look_like_formulas_are_neutralised() -> None:
         assert dangerous not in cells
         assert "'" + dangerous in cells
     assert "plain -1" in cells
+
+
+def test_usage_errors_escape_control_characters_in_what_they_quote(tmp_path: Path) -> None:
+    name = tmp_path / "missing\x1b]0;owned\x07.jsonl"
+    result = CliRunner().invoke(main, ["validate", str(name)])
+    assert result.exit_code == 2
+    assert "\x1b" not in result.output
+    assert "\x07" not in result.output
+    assert "missing\\x1b]0;owned\\x07.jsonl: no such file" in result.output

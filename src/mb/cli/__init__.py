@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from .._version import __version__
-from ._console import err_console
+from ._console import err_console, printable
 from ._lazy import LazyGroup
 from ._process import end_process
 
@@ -31,9 +31,13 @@ class _Program(LazyGroup):
     :meth:`click.Command.main` (as click's test runner does) and always returns or raises normally."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the command; Ctrl-C that the command does not handle itself ends it with status 130."""
+        """Run the command; Ctrl-C that the command does not handle itself ends it with status 130, and usage
+        errors show the text they quote with control characters escaped."""
         try:
             return super().invoke(ctx)
+        except click.ClickException as exc:  # usage errors quote what the user typed: show it safely
+            vars(exc)["message"] = printable(exc.message)  # click types the attribute Final; it is a plain one
+            raise
         except KeyboardInterrupt:
             err_console.print("interrupted", markup=False)
             raise SystemExit(130) from None
