@@ -56,6 +56,15 @@ def test_a_complete_suite_passes_and_a_failing_one_keeps_its_status(tmp_path: Pa
     assert _checker()(["1", str(collected), str(junit)]) == 1
 
 
+def test_a_skipped_module_is_not_counted_as_a_test(tmp_path: Path) -> None:
+    (tmp_path / "test_skipped_module.py").write_text(
+        "import pytest\n\npytest.importorskip('no_such_module_here')\n\ndef test_x():\n    pass\n"
+    )
+    status, collected, junit = _run_suite(tmp_path, "def test_a():\n    pass\n")
+    assert (status, collected.read_text().strip()) == (0, "1")
+    assert _checker()([str(status), str(collected), str(junit)]) == 0
+
+
 def test_fewer_reported_than_collected_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     collected, junit = tmp_path / "collected.txt", tmp_path / "junit.xml"
     collected.write_text("3\n")
