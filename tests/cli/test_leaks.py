@@ -149,3 +149,25 @@ def test_usage_errors_escape_control_characters_in_what_they_quote(tmp_path: Pat
     assert "\x1b" not in result.output
     assert "\x07" not in result.output
     assert "missing\\x1b]0;owned\\x07.jsonl: no such file" in result.output
+
+
+class _LeakyJudge:
+    """A judge whose failure quotes its credentials, as a careless client library's exception does."""
+
+    name = "leaky"
+
+    def supports(self, task: Any) -> bool:
+        return True
+
+    async def judge(self, requests: Any) -> list[Any]:
+        raise RuntimeError(f"request to https://bob:{PASSWORD}@judge.example/v1 failed, Authorization: Bearer {KEY}")
+
+
+def test_a_raising_judge_leaves_no_secret_in_the_results() -> None:
+    from mb.evaluation import evaluate
+
+    run = evaluate(SPEC / "examples-executed.jsonl", judge=_LeakyJudge())  # type: ignore[arg-type]
+    stored = "".join(result.model_dump_json() for result in run.results) + run.summary.model_dump_json()
+    assert "RuntimeError: request to https://***@judge.example" in stored
+    assert PASSWORD not in stored
+    assert KEY not in stored
