@@ -35,8 +35,12 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy --strict src/mb
 
+# The test run must report every test it collected: a run that stops early (and so exits 0) fails here.
+TEST_REPORT := $(VENV)/test-report
 unit: $(VENV)/.installed-test
-	$(BIN)/pytest -q
+	@rm -rf $(TEST_REPORT) && mkdir -p $(TEST_REPORT)
+	@MB_TEST_COLLECTED=$(TEST_REPORT)/collected.txt $(BIN)/pytest -q --junitxml=$(TEST_REPORT)/junit.xml; \
+	$(BIN)/python .ci/check_test_count.py $$? $(TEST_REPORT)/collected.txt $(TEST_REPORT)/junit.xml
 
 bench: $(VENV)/.installed-test
 	for script in validate evaluate run judge_local date_time eee_export; do $(BIN)/python bench/$$script.py || exit 1; done

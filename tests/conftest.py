@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,40 @@ SPEC = DATA / "spec"
 
 SHARED_SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec"
 """Where the specification is published beside the repository, when it is."""
+
+
+_PRIVATE_TMP: dict[str, str] = {}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give the test session a temporary directory of its own, so no test sees what other programs left in the
+    shared one (and the files the tests leave go away with the session)."""
+    private = tempfile.mkdtemp(prefix="mb-tests-")
+    _PRIVATE_TMP.update(previous_env=os.environ.get("TMPDIR", ""), path=private)
+    os.environ["TMPDIR"] = private
+    tempfile.tempdir = private
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the session's temporary directory and restore the shared one."""
+    private = _PRIVATE_TMP.pop("path", None)
+    if private is None:
+        return
+    previous = _PRIVATE_TMP.pop("previous_env")
+    if previous:
+        os.environ["TMPDIR"] = previous
+    else:
+        os.environ.pop("TMPDIR", None)
+    tempfile.tempdir = None
+    shutil.rmtree(private, ignore_errors=True)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """With ``MB_TEST_COLLECTED`` set, write the number of tests collected there (checked against the number
+    that ran, so a run that ends early cannot pass)."""
+    target = os.environ.get("MB_TEST_COLLECTED")
+    if target:
+        Path(target).write_text(f"{len(session.items)}\n", encoding="utf-8")
 
 
 def spec_lines(name: str) -> list[dict[str, Any]]:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from .._version import __version__
+from ._console import err_console, printable
 from ._lazy import LazyGroup
+from ._process import end_process
 
 __all__ = ["main"]
 
@@ -21,8 +25,35 @@ _COMMANDS = {
 }
 
 
+class _Program(LazyGroup):
+    """The ``mb`` group. Called as a function it is the program (the console script): only then may the process
+    end without waiting for agent calls a command abandoned. In-process invocation goes through
+    :meth:`click.Command.main` (as click's test runner does) and always returns or raises normally."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; Ctrl-C that the command does not handle itself ends it with status 130, and usage
+        errors show the text they quote with control characters escaped."""
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:  # usage errors quote what the user typed: show it safely
+            vars(exc)["message"] = printable(exc.message)  # click types the attribute Final; it is a plain one
+            raise
+        except KeyboardInterrupt:
+            err_console.print("interrupted", markup=False)
+            raise SystemExit(130) from None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return self.main(*args, **kwargs)
+        except SystemExit as exc:
+            code = exc.code
+            status = code if isinstance(code, int) else (0 if code is None else 1)
+            end_process(status)
+            raise
+
+
 @click.group(
-    cls=LazyGroup,
+    cls=_Program,
     lazy_commands=_COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )

@@ -1,13 +1,45 @@
-"""Shared console helpers: rich output on stderr/stdout and usage errors that exit with status 2."""
+"""Shared consoles: rich output on standard output and standard error that shows text as it is.
+
+Whatever a command prints goes through :func:`printable`: secrets are redacted, and terminal control characters
+(ESC sequences, OSC titles, other C0 and C1 controls) are shown escaped (``\\x1b``) instead of acting on the
+terminal. Emoji codes are never substituted (``file.jsonl:100:`` stays as it is); text that comes from users or
+remote services is printed with ``markup=False`` or through :func:`rich.markup.escape`.
+"""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from rich.console import Console
+from rich.text import Text
 
-__all__ = ["err_console", "out_console"]
+from .._redact import redact
 
-out_console = Console(highlight=False, soft_wrap=True)
+__all__ = ["err_console", "out_console", "printable"]
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _escape_control(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return {0x0D: "\\r", 0x1B: "\\x1b"}.get(code, f"\\x{code:02x}")
+
+
+def printable(text: str) -> str:
+    """``text`` safe to show: secrets redacted, control characters (all but newline and tab) escaped."""
+    return _CONTROL.sub(_escape_control, redact(text))
+
+
+class _SafeConsole(Console):
+    """A console whose strings are made :func:`printable` before rich reads them."""
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return super().render_str(printable(text), **kwargs)
+
+
+out_console = _SafeConsole(highlight=False, soft_wrap=True, emoji=False)
 """Results and reports (standard output)."""
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+err_console = _SafeConsole(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 """Problems, progress and summaries meant for a person (standard error)."""

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..evaluation._example import failure_entry
 from ..results import RateStat, Summary
+from ._console import printable
 
 __all__ = ["FailureLog", "render_summary"]
 
@@ -30,7 +31,8 @@ def _slice_table(title: str, rows: dict[str, RateStat], *, with_mean: bool = Fal
     if with_mean:
         table.add_column("mean", justify="right")
     for name, stat in rows.items():
-        cells = [name, str(stat.total), str(stat.passed), str(stat.failed), str(stat.errors), _rate(stat)]
+        cells: list[Text | str] = [Text(printable(name)), str(stat.total), str(stat.passed), str(stat.failed)]
+        cells += [str(stat.errors), _rate(stat)]
         if with_mean:
             cells.append("-" if stat.mean is None else f"{stat.mean:g}")
         table.add_row(*cells)
@@ -60,7 +62,7 @@ class FailureLog:
 def render_summary(console: Console, summary: Summary, source: str, judge_note: str, failures: FailureLog) -> None:
     """Print the summary of an evaluation."""
     verdict = Text()
-    verdict.append(f"{source}: ", style="bold")
+    verdict.append(f"{printable(source)}: ", style="bold")
     verdict.append(f"{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%})", style="bold")
     verdict.append(f", {summary.failed} failed", style="red" if summary.failed else "")
     verdict.append(f", {summary.errors} error(s)", style="yellow" if summary.errors else "")
@@ -92,5 +94,5 @@ def render_summary(console: Console, summary: Summary, source: str, judge_note: 
         parts.append(Text(f"First {len(failures.entries)} example(s) not passing:", style="bold"))
         for line, status, reason in failures.entries:
             style = "yellow" if status == "error" else "red"
-            parts.append(Text.assemble((f"  line {line} ", "bold"), (status, style), f": {reason}"))
+            parts.append(Text.assemble((f"  line {line} ", "bold"), (status, style), f": {printable(reason)}"))
     console.print(Group(*parts))  # type: ignore[arg-type]

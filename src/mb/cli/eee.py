@@ -9,6 +9,7 @@ import click
 from rich.markup import escape
 
 from ._console import err_console, out_console
+from ._files import write_failure_status
 
 __all__ = ["export_eee"]
 
@@ -98,7 +99,7 @@ def export_eee(
     naming the samples file with its SHA-256 checksum and row count. Prints both paths.
 
     Exit status: 0 on success, 1 when the inputs cannot be exported (a result without its executed line, an
-    unreadable results line), 2 on bad options.
+    unreadable results line) or the disk fills up, 2 on bad options or an OUT_DIR that cannot be written.
     """
     from ..formats.eee import EeeMetadata
     from ..formats.eee import export_eee as run_export
@@ -140,7 +141,7 @@ def export_eee(
         raise SystemExit(1) from None
     except OSError as exc:
         err_console.print(f"[red]error:[/] cannot write to {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
-        raise SystemExit(1) from None
+        raise SystemExit(write_failure_status(exc)) from None
     out_console.print(str(written.aggregate_path), markup=False)
     out_console.print(str(written.samples_path), markup=False)
     err_console.print(

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import anyio
 import click
+from rich.markup import escape
 
 from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
 from ..evaluation._engine import make_evaluator
 from ..evaluation._parallel import aiter_batches, auto_jobs
-from ..io import JsonlWriter
+from ..io import JsonlWriter, SameFileError, atomic_output, refuse_input_as_output
 from ..metrics import METRICS, MetricSpec
 from ._console import err_console, out_console
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
@@ -159,7 +160,11 @@ def eval_command(
     matches it in meaning. Other metrics are reported beside the verdict; --require makes them gate it.
     Invalid lines and agent errors are counted as errors, apart from failures.
 
-    Exit status: 0 when the evaluation ran, 1 when --fail-under is not met, 2 for unusable input.
+    OUTPUT is replaced only when complete (an interrupted or failed run leaves the previous file as it was),
+    and is refused when it is EXECUTED itself.
+
+    Exit status: 0 when the evaluation ran, 1 when --fail-under is not met or writing OUTPUT failed part-way
+    (a full disk), 2 for unusable input or an OUTPUT that cannot be written, 130 when interrupted.
     """
     if str(executed) != "-" and not executed.is_file():
         raise click.BadParameter(f"{executed}: no such file", param_hint="EXECUTED")
@@ -169,15 +174,25 @@ def eval_command(
     failures = FailureLog(show_failures)
     unusable = 0
 
+    if output is not None:
+        try:
+            refuse_input_as_output(output, executed)
+        except SameFileError as exc:
+            err_console.print(f"error: {exc}", markup=False, highlight=False)
+            raise SystemExit(2) from None
+    done = 0
+
     async def main() -> None:
-        nonlocal unusable
-        try:
-            writer = JsonlWriter(output) if output is not None else None
-        except OSError as exc:
-            raise _WriteError(exc) from exc
-        evaluator = make_evaluator(active, metrics, require)
-        workers = auto_jobs(executed) if jobs is None else jobs
-        try:
+        nonlocal unusable, done
+        with contextlib.ExitStack() as files:
+            writer = None
+            if output is not None:
+                try:
+                    writer = JsonlWriter(files.enter_context(atomic_output(output)))
+                except OSError as exc:
+                    raise _OpenError(exc) from exc
+            evaluator = make_evaluator(active, metrics, require)
+            workers = auto_jobs(executed) if jobs is None else jobs
             with _progress(quiet) as advance:
                 async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
                     unusable += batch.unusable
@@ -188,31 +203,44 @@ def eval_command(
                             writer.write_lines(batch.data, batch.count)
                         except OSError as exc:
                             raise _WriteError(exc) from exc
+                    done += batch.count
                     advance(batch.count)
-        finally:
-            if writer is not None:
-                with contextlib.suppress(OSError):
-                    writer.close()
+            try:
+                files.close()  # sync the complete results and rename them into place
+            except OSError as exc:
+                raise _WriteError(exc) from exc
 
+    existed = output is not None and output.exists()
     try:
         with streaming_gc(), _terminated_like_interrupted():
             anyio.run(main)
-    except _WriteError as exc:
-        err_console.print(f"[red]error:[/] cannot write {output}: {exc.error.strerror or exc.error}")
+    except _OpenError as exc:
+        err_console.print(f"error: cannot write {output}: {exc.error.strerror or exc.error}", markup=False)
         raise SystemExit(2) from exc
+    except _WriteError as exc:
+        err_console.print(
+            f"error: writing {output} failed after {done} line(s): {exc.error.strerror or exc.error}; "
+            + _kept(output, existed),
+            markup=False,
+        )
+        raise SystemExit(1) from exc
+    except KeyboardInterrupt:
+        kept = _kept(output, existed) if output is not None else "no result file was asked for"
+        err_console.print(f"interrupted after {done} line(s); {kept}", markup=False)
+        raise SystemExit(130) from None
     except OSError as exc:
-        err_console.print(f"[red]error:[/] cannot read {executed}: {exc.strerror or exc}")
+        err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
         raise SystemExit(2) from exc
     builder.count_escalations(active)
     summary = builder.build(active.name)
     if summary.total == 0:
-        err_console.print(f"[red]error:[/] {executed} holds no example (it is empty or blank)")
+        err_console.print(f"[red]error:[/] {escape(str(executed))} holds no example (it is empty or blank)")
         raise SystemExit(2)
     if unusable == summary.total:
         first = summary.error_messages[0] if summary.error_messages else ""
         err_console.print(
-            f"[red]error:[/] no line of {executed} could be evaluated (is it an executed benchmark? run an agent "
-            f"over it with `mb run` first); first problem: {first}"
+            f"[red]error:[/] no line of {escape(str(executed))} could be evaluated (is it an executed benchmark? "
+            f"run an agent over it with `mb run` first); first problem: {escape(first)}"
         )
         raise SystemExit(2)
     if fmt == "json":
@@ -220,10 +248,24 @@ def eval_command(
     else:
         render_summary(out_console, summary, str(executed), note, failures)
     if output is not None and fmt != "json":
-        err_console.print(f"wrote {summary.total} result(s) to {output}")
+        err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
     if fail_under is not None and summary.pass_rate < fail_under:
         err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
         raise SystemExit(1)
+
+
+def _kept(output: Path | None, existed: bool) -> str:
+    if existed:
+        return f"{output} left unchanged"
+    return f"nothing written ({output} not created)"
+
+
+class _OpenError(Exception):
+    """The results file cannot be created."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 class _WriteError(Exception):

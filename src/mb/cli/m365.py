@@ -19,9 +19,10 @@ from ..formats.m365 import (
     load_document,
 )
 from ..formats.m365.entries import m365_data
-from ..io import JsonlWriter, iter_lines, iter_records
+from ..io import JsonlWriter, atomic_output, iter_lines, iter_records, write_atomically
 from ..results import ExampleResult
 from ._console import err_console
+from ._files import check_output, fail_write
 
 __all__ = ["export_m365", "import_m365"]
 
@@ -58,9 +59,11 @@ def import_m365(document: Path, output: Path) -> None:
     messages hold the earlier turns; evaluators, modes and every other field are kept in each example's `m365`
     object so `mb export m365` gives the document back.
 
-    Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read.
+    Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read or OUTPUT cannot be
+    written (or is DOCUMENT itself).
     """
     _readable(document, "DOCUMENT")
+    check_output(output, document)
     try:
         loaded = load_document(document)
         units = document_units(loaded)
@@ -81,10 +84,14 @@ def import_m365(document: Path, output: Path) -> None:
             if name not in EVALUATORS
         }
     )
-    with JsonlWriter(output) as writer:
-        for unit in units:
-            for example in unit:
-                writer.write(example)
+    existed = str(output) != "-" and output.exists()
+    try:
+        with atomic_output(output) as stream, JsonlWriter(stream) as writer:
+            for unit in units:
+                for example in unit:
+                    writer.write(example)
+    except OSError as exc:
+        fail_write(output, exc, existed=existed)
     threads = sum(1 for item in loaded.document["items"] if "turns" in item)
     origin = "a legacy document" if loaded.legacy else f"schema {loaded.source_version}"
     err_console.print(
@@ -98,7 +105,7 @@ def import_m365(document: Path, output: Path) -> None:
         )
     if unknown:
         err_console.print(
-            f"[yellow]note:[/] evaluator(s) {', '.join(unknown)} have no MorganaBench counterpart: "
+            f"[yellow]note:[/] evaluator(s) {escape(', '.join(unknown))} have no MorganaBench counterpart: "
             "they are kept but will not run"
         )
 
@@ -137,11 +144,12 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
-    2 when a file cannot be read.
+    2 when a file cannot be read or OUTPUT cannot be written (or is one of the inputs).
     """
     _readable(benchmark, "BENCHMARK")
     if results is not None:
         _readable(results, "--results")
+    check_output(output, benchmark, results)
     try:
         by_line = _read_results(results) if results is not None else {}
         evaluated: list[Evaluated] = []
@@ -168,8 +176,11 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_bytes(data)
+        existed = output.exists()
+        try:
+            write_atomically(output, [data], compress=False)
+        except OSError as exc:
+            fail_write(output, exc, existed=existed)
     items = export.document["items"]
     err_console.print(
         f"exported {len(evaluated) - len(export.left_out)} example(s) as {len(items)} item(s)"

@@ -8,6 +8,7 @@ import click
 from rich.markup import escape
 
 from ._console import err_console, out_console
+from ._files import write_failure_status
 
 __all__ = ["export_mlflow"]
 
@@ -43,7 +44,8 @@ def export_mlflow(
     `mb_results.json` and RESULTS itself as an artifact. MLflow telemetry is turned off
     (MLFLOW_DISABLE_TELEMETRY, DO_NOT_TRACK) unless you set those variables yourself.
 
-    Exit status: 0 on success, 1 when RESULTS cannot be read or MLflow refuses the run, 2 on bad options.
+    Exit status: 0 on success, 1 when RESULTS holds invalid lines or MLflow refuses the run, 2 on bad options or a
+    file that cannot be read.
     """
     from ..integrations._mlflow_support import offline_environment, require_mlflow
 
@@ -67,7 +69,10 @@ def export_mlflow(
             judge=judge,
             artifact_location=artifact_location,
         )
-    except (ValueError, OSError, MlflowException) as exc:
+    except OSError as exc:
+        err_console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(write_failure_status(exc)) from None
+    except (ValueError, MlflowException) as exc:
         err_console.print(f"[red]error:[/] {escape(str(exc))}")
         raise SystemExit(1) from None
     out_console.print(run_id, markup=False)

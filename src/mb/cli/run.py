@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import shlex
-import sys
-import threading
 from datetime import datetime
 from pathlib import Path
 from typing import NoReturn
 
 import anyio
 import click
+from rich.markup import escape
 
 from ._console import err_console
+from ._files import write_failure_status
+from ._process import abandon_stuck_threads
 
 __all__ = ["run"]
 
@@ -35,20 +35,14 @@ def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str
 
 
 def _exit(status: int) -> NoReturn:
-    """Exit; without waiting for agent calls abandoned after a timeout or a cancel (sync agents in threads)."""
-    others = [t for t in threading.enumerate() if t is not threading.current_thread() and not t.daemon]
-    for thread in others:
-        thread.join(timeout=0.2)
-    if any(thread.is_alive() for thread in others):
-        # Everything is written and flushed; a thread stuck in an agent call must not keep the process alive.
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(status)
+    """End the command. Agent calls abandoned after a timeout or a cancel (sync agents in threads) are not waited
+    for by the ``mb`` program; invoked in-process, the command simply returns its status."""
+    abandon_stuck_threads()
     raise SystemExit(status)
 
 
 def _fail(message: str) -> SystemExit:
-    err_console.print(f"[red]error:[/] {message}", highlight=False)
+    err_console.print(f"[red]error:[/] {escape(message)}", highlight=False)
     return SystemExit(2)
 
 
@@ -140,13 +134,17 @@ def run(
     Exit status:
       0    done (agent errors are data, counted in the summary)
       1    some benchmark lines were invalid (reported as FILE:LINE: path: problem)
-      2    usage error: bad option, an agent that cannot be loaded, an OUTPUT that exists
+      1    writing OUTPUT failed part-way (a full disk): the complete lines are kept, --resume goes on
+      2    usage error: bad option, an agent that cannot be loaded, an OUTPUT that exists, is the
+           benchmark, cannot be written or is being written by another run
       130  interrupted (the message says how to resume)
     """
+    from ..io import SameFileError, refuse_input_as_output
     from ..runner import (
         AgentLoadError,
         LogProgress,
         OutputExistsError,
+        OutputLockedError,
         ResumeError,
         RichProgress,
         arun,
@@ -159,8 +157,10 @@ def run(
         raise click.UsageError("--resume and --overwrite exclude each other")
     if str(output) == "-" and (resume or sort):
         raise click.UsageError("--resume and --sort need an output file, not standard output")
-    if str(benchmark) != "-" and output.exists() and os.path.samefile(benchmark, output):
-        raise click.UsageError("OUTPUT is the benchmark itself; write the executed benchmark to another file")
+    try:
+        refuse_input_as_output(output, benchmark)
+    except SameFileError as exc:
+        raise _fail(str(exc)) from None
 
     try:
         agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
@@ -194,7 +194,7 @@ def run(
                 handle_signals=True,
             )
         )
-    except (OutputExistsError, ResumeError) as exc:
+    except (OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
         raise _fail(str(exc)) from None
     except KeyboardInterrupt:
         err_console.print(
@@ -205,8 +205,8 @@ def run(
         )
         _exit(130)
     except OSError as exc:
-        err_console.print(f"[red]error:[/] {exc}", highlight=False)
-        _exit(1)
+        _report_write_failure(exc, output, benchmark, agent_spec, concurrency, timeout, retries, user_time, sort)
+        _exit(write_failure_status(exc))
 
     summary = result.summary
     err_console.print(summary.describe(), highlight=False, markup=False)
@@ -219,6 +219,27 @@ def run(
         )
         _exit(130)
     _exit(1 if summary.invalid else 0)
+
+
+def _report_write_failure(
+    exc: OSError,
+    output: Path,
+    benchmark: Path,
+    agent_spec: str,
+    concurrency: int,
+    timeout: float | None,
+    retries: int,
+    user_time: str | None,
+    sort: bool,
+) -> None:
+    """One line for a failed read or write (a full disk, a removed folder), and how to resume once it is fixed."""
+    err_console.print(
+        f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
+        "Once fixed, resume with:\n  "
+        + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+        highlight=False,
+        markup=False,
+    )
 
 
 def _options(concurrency: int, timeout: float | None, retries: int, user_time: str | None, sort: bool) -> list[str]:

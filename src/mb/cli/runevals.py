@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.control import Control
 from rich.markup import escape
 
 from ..formats.m365 import (
@@ -32,6 +33,7 @@ from ..formats.m365 import (
 from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ._console import err_console, out_console
+from ._files import check_output, fail_write
 from ._judge import JUDGE_CHOICE, judge_from_cli
 
 __all__ = ["runevals"]
@@ -217,7 +219,7 @@ def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | N
     if output is not None and evaluated:
         metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
         document = build_document(evaluated, metadata=metadata, source="<interactive>").document
-        write_report(document, output)
+        _write(document, output)
         err_console.print(f"report written to {escape(str(output))}", highlight=False)
 
 
@@ -275,7 +277,8 @@ def runevals(
     replaced per item/turn). Turns of a thread run in order; after a failed turn the rest is skipped.
 
     Exit status: 0 when the run completed (whatever the scores), 1 when the dataset is invalid,
-    2 for usage errors (options, an agent that cannot be loaded, no dataset).
+    2 for usage errors (options, an agent that cannot be loaded, no dataset, a report that cannot be written
+    or would replace the dataset).
     """
     if sum(bool(x) for x in (prompts_file, prompts, interactive)) > 1:
         raise click.UsageError("use one of --prompts-file, --prompts and --interactive")
@@ -316,6 +319,7 @@ def runevals(
     if loaded.legacy and loaded.file != "<command line>":
         _upgrade_legacy(loaded)
     target = output or _default_output()
+    check_output(target, prompts_file)
     total = len(loaded.document["items"])
     completed = 0
 
@@ -323,10 +327,19 @@ def runevals(
         nonlocal completed
         completed += 1
         if err_console.is_terminal:
-            err_console.print(f"\r{completed}/{total} item(s) done", end="", highlight=False)
+            err_console.control(Control.move_to_column(0))
+            err_console.print(f"{completed}/{total} item(s) done", end="", highlight=False)
 
     run = run_document(loaded, agent, judge=active, concurrency=concurrency, timeout=timeout, on_unit=progress)
     if err_console.is_terminal:
         err_console.print()
-    write_report(run.document, target)
+    _write(run.document, target)
     _report(run, target)
+
+
+def _write(document: dict[str, Any], target: Path) -> None:
+    existed = target.exists()
+    try:
+        write_report(document, target)
+    except OSError as exc:
+        fail_write(target, exc, existed=existed)

@@ -8,14 +8,14 @@ from pathlib import Path
 import click
 
 from ..entities import Example
+from ..io import write_atomically
+from ._files import fail_write
 
 __all__ = ["schema"]
 
 
 @click.command()
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path), help="Write the schema to FILE."
-)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the schema to FILE.")
 def schema(output: Path | None) -> None:
     """Print the JSON Schema of one benchmark line (an `Example`).
 
@@ -25,5 +25,9 @@ def schema(output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        existed = output.exists()
+        try:
+            write_atomically(output, [text.encode("utf-8")], compress=False)
+        except OSError as exc:
+            fail_write(output, exc, existed=existed)
         click.echo(f"wrote {output}", err=True)

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
 from .._gc import streaming_gc
 from ..io import iter_documents
@@ -67,6 +68,6 @@ def _check_file(path: Path, executed: bool) -> tuple[int, int]:
                 invalid += 1
                 out_console.print(str(error), markup=False)
     except OSError as exc:
-        err_console.print(f"[red]error:[/] {path}: cannot read: {exc.strerror or exc}")
+        err_console.print(f"[red]error:[/] {escape(str(path))}: cannot read: {escape(str(exc.strerror or exc))}")
         raise SystemExit(2) from exc
     return valid, invalid

@@ -18,6 +18,7 @@ import anyio
 from anyio.from_thread import start_blocking_portal
 from pydantic import ValidationError
 
+from .._redact import redact
 from ..entities import Example
 from ..io import LineError, Record
 from ..io._proof import ProvenLine
@@ -172,7 +173,8 @@ class Evaluator:
                 if len(verdicts) != len(missing):
                     raise RuntimeError(f"the judge returned {len(verdicts)} verdicts for {len(missing)} requests")
             except Exception as exc:  # judges should not raise; if one does, every request gets the error
-                verdicts = [Verdict(0.0, "", self.judge.name, f"{type(exc).__name__}: {exc}") for _ in missing]
+                failure = redact(f"{type(exc).__name__}: {exc}")  # a judge's error may quote its key
+                verdicts = [Verdict(0.0, "", self.judge.name, failure) for _ in missing]
             for request, verdict in zip(missing, verdicts, strict=True):
                 answers[request] = verdict
                 if verdict.error is None:

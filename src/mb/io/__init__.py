@@ -1,5 +1,6 @@
 """Reading and writing benchmark files: streaming JSONL, gzip, precise line-numbered errors."""
 
+from ._atomic import SameFileError, atomic_output, refuse_input_as_output, write_atomically
 from ._errors import LineError, Problem, json_path
 from ._reader import Record, iter_documents, iter_lines, iter_records, parse_document, read_examples, source_name
 from ._writer import JsonlWriter, dump_line, replace_file, write_examples
@@ -9,6 +10,8 @@ __all__ = [
     "LineError",
     "Problem",
     "Record",
+    "SameFileError",
+    "atomic_output",
     "dump_line",
     "iter_documents",
     "iter_lines",
@@ -16,7 +19,9 @@ __all__ = [
     "json_path",
     "parse_document",
     "read_examples",
+    "refuse_input_as_output",
     "replace_file",
     "source_name",
+    "write_atomically",
     "write_examples",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import os
 import sys
@@ -12,6 +13,8 @@ from typing import IO, Any, cast
 
 import orjson
 from pydantic import BaseModel
+
+from ._atomic import atomic_output, write_atomically
 
 __all__ = ["JsonlWriter", "dump_line", "replace_file", "write_examples"]
 
@@ -29,7 +32,10 @@ def dump_line(item: BaseModel | dict[str, Any], *, exclude_none: bool = True) ->
 class JsonlWriter:
     """Append-only JSONL writer; every line is flushed as soon as it is written, so a crash loses nothing
     already written. Paths ending in ``.gz`` are gzip-compressed (appending adds a gzip member). Models are
-    written without their ``None`` fields unless ``exclude_none=False``."""
+    written without their ``None`` fields unless ``exclude_none=False``.
+
+    When writing a plain file fails part-way (a full disk), the file is cut back to its last complete line
+    before the error is raised, so no torn line is left behind."""
 
     def __init__(
         self, target: PathLike | IO[bytes], *, append: bool = False, fsync: bool = False, exclude_none: bool = True
@@ -38,6 +44,7 @@ class JsonlWriter:
         self._exclude_none = exclude_none
         self._owned = isinstance(target, (str, os.PathLike)) and str(target) != "-"
         self._stream: IO[bytes]
+        self._good: int | None = None  # the end of the last complete line, for a plain file we own
         if not isinstance(target, (str, os.PathLike)):
             self._stream = target
         elif str(target) == "-":
@@ -47,22 +54,40 @@ class JsonlWriter:
             if path.parent != Path():
                 path.parent.mkdir(parents=True, exist_ok=True)
             mode = "ab" if append else "wb"
-            raw = path.open(mode)
-            self._stream = cast("IO[bytes]", gzip.GzipFile(fileobj=raw, mode=mode)) if path.suffix == ".gz" else raw
+            if path.suffix == ".gz":
+                self._stream = cast("IO[bytes]", gzip.GzipFile(fileobj=path.open(mode), mode=mode))
+            else:
+                self._stream = path.open(mode, buffering=0)  # each line goes straight to the file
+                self._good = os.fstat(self._stream.fileno()).st_size
         self.count = 0
         """Lines written so far."""
 
     def write_lines(self, data: bytes, count: int) -> None:
         """Write ``count`` lines already serialized (JSONL bytes ending in a newline) and flush them."""
-        self._stream.write(data)
-        self.flush()
+        self._put(data)
         self.count += count
 
     def write(self, item: BaseModel | dict[str, Any]) -> None:
         """Write one item as a line and flush it."""
-        self._stream.write(dump_line(item, exclude_none=self._exclude_none))
-        self.flush()
+        self._put(dump_line(item, exclude_none=self._exclude_none))
         self.count += 1
+
+    def _put(self, data: bytes) -> None:
+        if self._good is None:
+            self._stream.write(data)
+            self.flush()
+            return
+        view = memoryview(data)
+        try:
+            while view:
+                written = self._stream.write(view)
+                view = view[written or 0 :]
+            self.flush()
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._stream.fileno(), self._good)
+            raise
+        self._good += len(data)
 
     def flush(self) -> None:
         """Push written lines to the operating system (and to disk with ``fsync=True``)."""
@@ -94,24 +119,19 @@ def replace_file(path: Path, chunks: Iterable[bytes], *, compress: bool = False)
     """Replace ``path`` with ``chunks`` atomically: written to a temporary file beside it, synced to disk, then
     renamed over it, so an interruption leaves either the old file or the new one whole (gzip with
     ``compress``)."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("wb") as raw:
-            stream = cast("IO[bytes]", gzip.GzipFile(fileobj=raw, mode="wb")) if compress else raw
-            for chunk in chunks:
-                stream.write(chunk)
-            if stream is not raw:
-                stream.close()
-            raw.flush()
-            os.fsync(raw.fileno())
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
+    write_atomically(path, chunks, compress=compress)
 
 
 def write_examples(target: PathLike | IO[bytes], items: Iterable[BaseModel | dict[str, Any]]) -> int:
-    """Write items to a JSONL file (gzip for ``.gz``); returns the number of lines written."""
-    with JsonlWriter(target) as writer:
+    """Write items to a JSONL file (gzip for ``.gz``); returns the number of lines written.
+
+    A file is replaced only once every item is written (see :func:`mb.io.atomic_output`)."""
+    if not isinstance(target, (str, os.PathLike)):
+        with JsonlWriter(target) as writer:
+            for item in items:
+                writer.write(item)
+            return writer.count
+    with atomic_output(target, compress=False if str(target) == "-" else None) as stream, JsonlWriter(stream) as writer:
         for item in items:
             writer.write(item)
         return writer.count

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sized
@@ -13,9 +14,10 @@ from typing import Any
 import anyio
 
 from ..entities import Example
-from ..io import JsonlWriter, LineError, Problem, parse_document, read_examples
+from ..io import JsonlWriter, LineError, Problem, parse_document, read_examples, refuse_input_as_output
 from ._agent import AgentInput
 from ._loader import as_agent
+from ._lock import output_lock
 from ._loop import Runner, RunSettings
 from ._output import PreviousOutput, check_fresh_output, count_lines, read_previous, sort_output
 from ._progress import RichProgress, RunProgress, SilentProgress
@@ -65,9 +67,6 @@ def _prepare_output(
 ) -> PreviousOutput | None:
     if resume and overwrite:
         raise ValueError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
-    on_disk = isinstance(benchmark, (str, os.PathLike)) and Path(benchmark).exists() and output.exists()
-    if on_disk and os.path.samefile(benchmark, output):  # type: ignore[arg-type]
-        raise ValueError(f"the output {output} is the benchmark itself; write the executed benchmark elsewhere")
     if resume:
         return read_previous(output, keep_lines=collect, retry_errors=retry_errors)
     check_fresh_output(output, overwrite=overwrite)
@@ -120,6 +119,56 @@ async def arun(
     path = Path(output) if output is not None and not stdout else None
     if (resume or sort) and path is None:
         raise ValueError("resume and sort need an output file")
+    if path is not None and isinstance(benchmark, (str, os.PathLike)):
+        refuse_input_as_output(path, benchmark)
+    with contextlib.ExitStack() as stack:
+        if path is not None:
+            stack.enter_context(output_lock(path))
+        summary, runner = await _run_locked(
+            benchmark,
+            runnable,
+            settings,
+            output=output,
+            path=path,
+            stdout=stdout,
+            resume=resume,
+            overwrite=overwrite,
+            retry_errors=retry_errors,
+            sort=sort,
+            progress=progress,
+            collect=collect,
+            handle_signals=handle_signals,
+        )
+    examples = [example for example in runner.results or () if example is not None]
+    return RunOutput(examples, summary)
+
+
+def _write_failure(group: BaseExceptionGroup[BaseException]) -> OSError | None:
+    """The error of writing the output (e.g. a full disk) that ended the run's tasks, if that is what did (the
+    other tasks then fail on the closed streams between them)."""
+    found: BaseException | None = group.subgroup(OSError)
+    while isinstance(found, BaseExceptionGroup):
+        found = found.exceptions[0]
+    return found if isinstance(found, OSError) else None
+
+
+async def _run_locked(
+    benchmark: Benchmark,
+    runnable: Any,
+    settings: RunSettings,
+    *,
+    output: str | os.PathLike[str] | None,
+    path: Path | None,
+    stdout: bool,
+    resume: bool,
+    overwrite: bool,
+    retry_errors: bool,
+    sort: bool,
+    progress: RunProgress | bool | None,
+    collect: bool,
+    handle_signals: bool,
+) -> tuple[RunSummary, Runner]:
+    """The run itself, while the output is locked."""
     summary = RunSummary(output=str(output) if output is not None else None)
     previous = None
     if path is not None:
@@ -146,6 +195,11 @@ async def arun(
     reporter.start(_total(benchmark) if getattr(reporter, "wants_total", True) else None)
     try:
         await runner.run(_items(benchmark), handle_signals=handle_signals)
+    except BaseExceptionGroup as group:
+        failure = _write_failure(group)
+        if failure is None:
+            raise
+        raise failure from None
     finally:
         if writer is not None:
             writer.close()
@@ -157,8 +211,7 @@ async def arun(
         reporter.message(note)
     if sort and path is not None and runner.order is not None and not summary.interrupted:
         sort_output(path, runner.order)
-    examples = [example for example in runner.results or () if example is not None]
-    return RunOutput(examples, summary)
+    return summary, runner
 
 
 def run(

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._redact import redact
+
 __all__ = [
     "AgentLoadError",
     "AgentOutputError",
     "OutputExistsError",
+    "OutputLockedError",
     "ResumeError",
     "TransientAgentError",
     "error_record",
@@ -48,6 +51,10 @@ class OutputExistsError(FileExistsError):
     """The output file already holds examples and neither resuming nor overwriting was asked for."""
 
 
+class OutputLockedError(Exception):
+    """Another run is writing the same output file (the message names it: process id, host, start time)."""
+
+
 class ResumeError(Exception):
     """The existing output cannot be resumed (a damaged line before the last one, a line without a hash)."""
 
@@ -75,7 +82,7 @@ def retry_after(exc: BaseException) -> float | None:
 def error_record(exc: BaseException) -> dict[str, Any]:
     """The ``outputs.error`` record of a failed example: ``{"type", "message", "transient"}``."""
     inner = _unwrap(exc)
-    message = str(inner).strip() or repr(inner)
+    message = redact(str(inner).strip() or repr(inner))
     if len(message) > _MAX_MESSAGE:
         message = message[: _MAX_MESSAGE - 3] + "..."
     return {"type": type(inner).__name__, "message": message, "transient": is_transient(inner)}

@@ -11,11 +11,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ...entities import Example
-from ...io import Problem
+from ...io import Problem, write_atomically
 from ...results import ExampleResult
 from .document import dump_document
 from .entries import Evaluated, build_entry, m365_data
@@ -164,6 +163,4 @@ def examples_to_document(
 
 def write_document(document: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     """Write a document as indented JSON, creating the parent folder when needed."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(dump_document(dict(document)))
+    write_atomically(path, [dump_document(dict(document))], compress=False)

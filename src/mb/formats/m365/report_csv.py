@@ -5,13 +5,28 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
+from ...io import write_atomically
 from .rows import report_rows, score_columns, score_value
 
-__all__ = ["csv_report", "write_csv"]
+__all__ = ["csv_report", "safe_cell", "write_csv"]
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet program read a cell as a formula."""
+
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def safe_cell(value: str) -> str:
+    """A cell a spreadsheet shows as text, never runs: one starting like a formula gets a leading ``'`` (OWASP's
+    advice against CSV injection); plain numbers are left alone."""
+    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
 
 _FIXED = ("item", "turn", "name", "prompt", "expected_response", "response", "status", "error")
 
@@ -24,7 +39,8 @@ def csv_report(document: Mapping[str, Any]) -> str:
     keys = score_columns(rows)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([*_FIXED, *(name for key in keys for name in (key, f"{key}_result")), "skipped"])
+    header = [*_FIXED, *(name for key in keys for name in (key, f"{key}_result")), "skipped"]
+    writer.writerow([safe_cell(cell) for cell in header])
     for row in rows:
         cells: list[str] = [
             str(row.item),
@@ -45,12 +61,10 @@ def csv_report(document: Mapping[str, Any]) -> str:
                 value = str(entry.get("error", "")) if result == "error" else score_value(entry)
                 cells += [value, result]
         cells.append("; ".join(f"{s.get('evaluator', '')}: {s.get('reason', '')}" for s in row.skipped))
-        writer.writerow(cells)
+        writer.writerow([safe_cell(cell) for cell in cells])
     return buffer.getvalue()
 
 
 def write_csv(document: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     """Write the CSV report (UTF-8 with a BOM, so spreadsheet programs read non-ASCII text correctly)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(csv_report(document), encoding="utf-8-sig", newline="")
+    write_atomically(path, [csv_report(document).encode("utf-8-sig")], compress=False)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from html import escape
-from pathlib import Path
 from typing import Any
 
+from ...io import write_atomically
 from .rows import Row, document_counts, report_rows, score_columns, score_value
 
 __all__ = ["html_report", "write_html"]
@@ -144,6 +144,4 @@ def html_report(document: Mapping[str, Any], *, title: str = "Evaluation report"
 
 def write_html(document: Mapping[str, Any], path: str | os.PathLike[str], *, title: str = "Evaluation report") -> None:
     """Write the HTML report."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(html_report(document, title=title), encoding="utf-8")
+    write_atomically(path, [html_report(document, title=title).encode("utf-8")], compress=False)

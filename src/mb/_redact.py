@@ -1,0 +1,74 @@
+"""Removing secrets from messages before they are stored or printed.
+
+Error text from judges and agents often quotes the request: an API key echoed by a 401 body, a bearer token, a
+base URL with ``user:password@``. :func:`redact` replaces each with ``[REDACTED]`` (URL credentials become
+``***@``). It knows the common shapes of keys and the values of the key variables MorganaBench reads
+(``MB_JUDGE_API_KEY``, ``OPENAI_API_KEY``), and any literal value a caller passes or registers.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Iterable
+
+__all__ = ["MASK", "redact", "register_secret"]
+
+MASK = "[REDACTED]"
+"""What a secret is replaced with."""
+
+_KEY_VARIABLES = ("MB_JUDGE_API_KEY", "OPENAI_API_KEY")
+"""Environment variables whose values are secrets wherever they appear."""
+
+_MIN_LITERAL = 6
+"""Shorter literal values are not searched for (``not-needed``-style placeholders aside, a real key is long)."""
+
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # scheme://user:password@host  ->  scheme://***@host
+    (re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@?#]+@"), r"\1***@"),
+    # Authorization: Bearer xyz / Authorization: Basic xyz / Proxy-Authorization: ...
+    (re.compile(r"(?i)\b((?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)(?:[a-z]+\s+)?[^\s\"',;]+"), r"\1" + MASK),
+    # Bearer xyz anywhere
+    (re.compile(r"(?i)\b(bearer\s+)[a-z0-9._~+/=\-]{8,}"), r"\1" + MASK),
+    # api_key=..., "api-key": "...", x-api-key: ..., access_token=..., secret=..., password=...
+    (
+        re.compile(
+            r"(?i)((?:x-)?api[_\-]?key|access[_\-]?token|auth[_\-]?token|client[_\-]?secret|secret[_\-]?key|"
+            r"password|passwd)([\"']?\s*[:=]\s*[\"']?)[^\s\"',;&}]+"
+        ),
+        r"\1\2" + MASK,
+    ),
+    # Provider key shapes: sk-..., sk-proj-..., sk-ant-..., and Google's AIza...
+    (re.compile(r"\bsk-[A-Za-z0-9_\-]{16,}"), MASK),
+    (re.compile(r"\bAIza[0-9A-Za-z_\-]{30,}"), MASK),
+)
+
+_registered: set[str] = set()
+_lock = threading.Lock()
+
+
+def register_secret(value: str | None) -> None:
+    """Treat ``value`` as a secret in every later :func:`redact` call (e.g. a key given as an argument)."""
+    if value and len(value) >= _MIN_LITERAL:
+        with _lock:
+            _registered.add(value)
+
+
+def _literals(extra: Iterable[str | None]) -> list[str]:
+    values = {os.environ.get(name, "").strip() for name in _KEY_VARIABLES}
+    with _lock:
+        values.update(_registered)
+    values.update(value for value in extra if value)
+    return sorted((v for v in values if len(v) >= _MIN_LITERAL), key=len, reverse=True)
+
+
+def redact(text: str, *secrets: str | None) -> str:
+    """``text`` without API keys, bearer tokens, credentials in URLs, or the literal ``secrets`` given."""
+    if not text:
+        return text
+    for literal in _literals(secrets):
+        text = text.replace(literal, MASK)
+    for pattern, replacement in _PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text

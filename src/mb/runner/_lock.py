@@ -1,0 +1,77 @@
+"""The run lock: one ``mb run`` at a time appends to an output file.
+
+The lock is ``fcntl.flock`` on a hidden file beside the output (``.NAME.lock``), not on the output itself,
+because resuming and sorting replace the output file. The lock file names its holder (process id, host, start
+time) so a second run can say who holds it; the operating system releases the lock when the holder ends, even
+when it is killed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ._errors import OutputLockedError
+
+__all__ = ["lock_path", "output_lock"]
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: runs are not locked
+    fcntl = None  # type: ignore[assignment]
+
+
+def lock_path(output: Path) -> Path:
+    """The lock file of an output file."""
+    return output.with_name(f".{output.name}.lock")
+
+
+def _holder(path: Path) -> str:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        text = ""
+    return text or "another process"
+
+
+@contextlib.contextmanager
+def output_lock(output: Path) -> Iterator[None]:
+    """Hold the exclusive lock of ``output`` for the ``with`` block; :class:`OutputLockedError` when another run
+    holds it (raised at once, without waiting)."""
+    if fcntl is None:  # pragma: no cover
+        yield
+        return
+    path = lock_path(Path(os.path.realpath(output)))
+    if path.parent != Path():
+        path.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            raise OutputLockedError(
+                f"{output} is being written by another `mb run` ({_holder(path)}); wait for it to finish or stop "
+                "it, or write to another file"
+            ) from None
+        try:
+            same = os.fstat(descriptor).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(descriptor)  # the holder removed that lock file as we opened it: take the new one
+    try:
+        started = datetime.now(UTC).isoformat(timespec="seconds")
+        holder = f"pid {os.getpid()} on {socket.gethostname()}, started {started}\n"
+        os.ftruncate(descriptor, 0)
+        os.write(descriptor, holder.encode())
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        os.close(descriptor)

@@ -1,0 +1,37 @@
+"""A killed ``mb eval`` leaves the previous results file byte for byte."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SPEC = Path(__file__).resolve().parents[1] / "data" / "spec"
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+
+def test_sigkill_during_eval_keeps_the_previous_results(tmp_path: Path) -> None:
+    lines = (SPEC / "examples-executed.jsonl").read_bytes().splitlines()
+    executed = tmp_path / "executed.jsonl"
+    executed.write_bytes(b"\n".join(lines * 10000) + b"\n")
+    results = tmp_path / "results.jsonl"
+    previous = b'{"previous": "results"}\n' * 100
+    results.write_bytes(previous)
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "-o", str(results)]
+    process = subprocess.Popen([*command, "-q", "--jobs", "1", "--metrics", "none"], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    written = 0
+    while written == 0:
+        assert process.poll() is None, "the evaluation ended before it could be killed"
+        assert time.monotonic() < deadline, "no results were being written"
+        written = sum(p.stat().st_size for p in tmp_path.glob(".results.jsonl.*.tmp"))
+        time.sleep(0.01)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)
+    assert results.read_bytes() == previous

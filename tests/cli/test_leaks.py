@@ -1,0 +1,173 @@
+"""Nothing leaked, nothing injected: secrets redacted from stored and printed text, user text printed verbatim,
+CSV cells never read as formulas."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from mb._redact import MASK, redact
+from mb.cli import main
+from mb.cli._console import _SafeConsole, printable
+from mb.formats.m365 import csv_report
+from tests.conftest import SPEC
+from tests.support.openai_server import Reply, chat_server
+
+KEY = "sk-test-0123456789abcdefXYZ"
+PASSWORD = "hunter2-pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (f"Incorrect API key provided: {KEY}.", KEY),
+        ("Authorization: Bearer abc.def-ghi_123456", "abc.def-ghi_123456"),
+        ("headers={'authorization': 'Basic dXNlcjpwYXNz'}", "dXNlcjpwYXNz"),
+        ("bearer eyJhbGciOiJIUzI1NiJ9.payload", "eyJhbGciOiJIUzI1NiJ9"),
+        ('{"api_key": "plainvalue77", "model": "m"}', "plainvalue77"),
+        ("GET /v1?api-key=qwerty123456&x=1", "qwerty123456"),
+        ("x-api-key: zz9-plural-z-alpha", "zz9-plural-z-alpha"),
+        (f"connection to http://alice:{PASSWORD}@judge.internal/v1 failed", PASSWORD),
+        ("https://token123456@example.com/x", "token123456"),
+    ],
+)
+def test_redact_removes_keys_tokens_and_url_credentials(text: str, secret: str) -> None:
+    cleaned = redact(text)
+    assert secret not in cleaned
+    assert MASK in cleaned or "***@" in cleaned
+
+
+def test_redact_knows_the_configured_key_and_keeps_ordinary_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MB_JUDGE_API_KEY", "custom-key-without-shape")
+    assert redact("the server said custom-key-without-shape is wrong") == f"the server said {MASK} is wrong"
+    assert redact("literal s3cret-value here", "s3cret-value") == f"literal {MASK} here"
+    ordinary = "file.jsonl:100: $.expectations: expected 5, got '5' (string); see http://example.com/docs"
+    assert redact(ordinary) == ordinary
+
+
+def _echo_key_401(body: dict[str, Any]) -> Reply:
+    return Reply({"error": {"message": f"Incorrect API key provided: {body.get('model')}/{KEY}"}}, status=401)
+
+
+def test_a_401_echoing_the_key_leaves_no_secret_in_results_or_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with chat_server(_echo_key_401) as server:
+        credentialed = server.base_url.replace("http://", f"http://alice:{PASSWORD}@")
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", credentialed)
+        monkeypatch.setenv("MB_JUDGE_API_KEY", KEY)
+        monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
+        monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+        results = tmp_path / "results.jsonl"
+        args = ["eval", str(SPEC / "examples-executed.jsonl"), "--judge", "llm", "-o", str(results)]
+        result = CliRunner().invoke(main, [*args, "--show-failures", "20"])
+        json_result = CliRunner().invoke(main, [*args[:-2], "--format", "json", "-q"])
+    assert server.calls > 0
+    stored = results.read_text()
+    assert "HTTP 401" in stored  # the failure is recorded ...
+    for text in (stored, result.output, json_result.output):
+        assert KEY not in text  # ... without the key
+        assert PASSWORD not in text  # ... or the URL's password
+    assert MASK in stored
+
+
+def _render(text: str, **options: Any) -> str:
+    console = _SafeConsole(file=io.StringIO(), width=200, highlight=False, emoji=False, color_system=None)
+    console.print(text, **options)
+    output = console.file.getvalue()  # type: ignore[attr-defined]
+    assert isinstance(output, str)
+    return output
+
+
+def test_user_text_prints_verbatim_with_controls_escaped() -> None:
+    assert _render("file.jsonl:100: bad :thumbsup: x:1234:", markup=False) == "file.jsonl:100: bad :thumbsup: x:1234:\n"
+    plain = Console(file=io.StringIO(), width=200, color_system=None)
+    plain.print("file.jsonl:100:", markup=False)
+    assert "💯" in plain.file.getvalue()  # type: ignore[attr-defined]  # what rich does by default
+    hostile = "name\x1b[2J\x1b]0;owned\x07\x9b31m\x00end"
+    shown = _render(hostile, markup=False)
+    assert "\x1b" not in shown
+    assert "\x07" not in shown
+    assert "\x9b" not in shown
+    assert "\x00" not in shown
+    assert shown == "name\\x1b[2J\\x1b]0;owned\\x07\\x9b31m\\x00end\n"
+    assert printable("tab\tand\nnewline") == "tab\tand\nnewline"
+
+
+def test_validate_prints_problems_and_file_names_verbatim(tmp_path: Path) -> None:
+    bad = tmp_path / "x:thumbsup:.jsonl"
+    bad.write_text(
+        "\n" * 99 + '{"inputs": {"messages": [{"role": "user", "content": "\\u001b[2J"}]}, "expectations": 5}\n'
+    )
+    result = CliRunner().invoke(main, ["validate", str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}:100:" in result.output
+    assert "👍" not in result.output
+    assert "💯" not in result.output
+
+
+def test_eval_summary_shows_failure_reasons_without_terminal_controls(tmp_path: Path) -> None:
+    line = json.loads((SPEC / "examples-executed.jsonl").read_text().splitlines()[0])
+    line.setdefault("metadata", {})
+    line["inputs"]["messages"][-1]["content"] = "hi"
+    line["outputs"] = {"response": "x", "error": {"type": "E", "message": "boom \x1b]0;title\x07 :100:"}}
+    path = tmp_path / "run.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    result = CliRunner().invoke(main, ["eval", str(path), "--judge", "lexical", "-q"])
+    assert "\x1b" not in result.output
+    assert "\x07" not in result.output
+    assert "💯" not in result.output
+
+
+def test_csv_cells_that_look_like_formulas_are_neutralised() -> None:
+    document = {
+        "schemaVersion": "1.7.0",
+        "items": [
+            {"prompt": '=HYPERLINK("http://evil","x")', "response": "+1+2", "expected_response": "@SUM(A1)"},
+            {"prompt": "-2+3", "response": "\tcmd", "expected_response": "plain -1"},
+        ],
+    }
+    rows = list(csv.reader(io.StringIO(csv_report(document))))
+    cells = [cell for row in rows[1:] for cell in row]
+    for dangerous in ('=HYPERLINK("http://evil","x")', "+1+2", "@SUM(A1)", "-2+3", "\tcmd"):
+        assert dangerous not in cells
+        assert "'" + dangerous in cells
+    assert "plain -1" in cells
+
+
+def test_usage_errors_escape_control_characters_in_what_they_quote(tmp_path: Path) -> None:
+    name = tmp_path / "missing\x1b]0;owned\x07.jsonl"
+    result = CliRunner().invoke(main, ["validate", str(name)])
+    assert result.exit_code == 2
+    assert "\x1b" not in result.output
+    assert "\x07" not in result.output
+    assert "missing\\x1b]0;owned\\x07.jsonl: no such file" in result.output
+
+
+class _LeakyJudge:
+    """A judge whose failure quotes its credentials, as a careless client library's exception does."""
+
+    name = "leaky"
+
+    def supports(self, task: Any) -> bool:
+        return True
+
+    async def judge(self, requests: Any) -> list[Any]:
+        raise RuntimeError(f"request to https://bob:{PASSWORD}@judge.example/v1 failed, Authorization: Bearer {KEY}")
+
+
+def test_a_raising_judge_leaves_no_secret_in_the_results() -> None:
+    from mb.evaluation import evaluate
+
+    run = evaluate(SPEC / "examples-executed.jsonl", judge=_LeakyJudge())  # type: ignore[arg-type]
+    stored = "".join(result.model_dump_json() for result in run.results) + run.summary.model_dump_json()
+    assert "RuntimeError: request to https://***@judge.example" in stored
+    assert PASSWORD not in stored
+    assert KEY not in stored

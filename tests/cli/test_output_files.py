@@ -1,0 +1,240 @@
+"""Output files: never one of the inputs, written whole or not at all, a one-line error when they cannot be."""
+
+from __future__ import annotations
+
+import errno
+import gzip
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from mb.cli import main
+from mb.io import SameFileError, atomic_output, refuse_input_as_output
+
+SPEC = Path(__file__).resolve().parents[1] / "data" / "spec"
+EXECUTED = SPEC / "examples-executed.jsonl"
+
+
+def mb(*args: str | Path) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def _no_traceback(result: Result) -> None:
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+
+
+def _dataset(folder: Path) -> Path:
+    path = folder / "evals.json"
+    path.write_text(json.dumps({"schemaVersion": "1.7.0", "items": [{"prompt": "hello there"}]}))
+    return path
+
+
+def _agent(folder: Path) -> str:
+    path = folder / "echo_agent.py"
+    path.write_text("def agent(messages):\n    return 'echo: ' + messages[-1]['content']\n")
+    return f"{path}:agent"
+
+
+def _unexecuted(folder: Path) -> Path:
+    path = folder / "bench.jsonl"
+    example = {"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}
+    path.write_text(json.dumps(example) + "\n")
+    return path
+
+
+def test_atomic_output_leaves_the_previous_file_byte_for_byte_when_interrupted(tmp_path: Path) -> None:
+    target = tmp_path / "results.jsonl"
+    target.write_bytes(b"previous\x00content\n")
+
+    def interrupted_write() -> None:
+        with atomic_output(target) as stream:
+            stream.write(b"half of the new")
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        interrupted_write()
+    assert target.read_bytes() == b"previous\x00content\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]  # no temporary file left
+
+
+def test_atomic_output_replaces_the_file_a_symlink_points_to_and_gzips_by_name(tmp_path: Path) -> None:
+    real = tmp_path / "real.jsonl.gz"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.jsonl.gz"
+    link.symlink_to(real)
+    with atomic_output(link) as stream:
+        stream.write(b'{"a": 1}\n')
+    assert link.is_symlink()
+    assert gzip.decompress(real.read_bytes()) == b'{"a": 1}\n'
+
+
+def test_atomic_output_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Path) -> None:
+    target = tmp_path / "report.csv"
+    target.write_text("old")
+    target.chmod(0o640)
+    with atomic_output(target) as stream:
+        stream.write(b"new")
+    assert (target.read_text(), target.stat().st_mode & 0o777) == ("new", 0o640)
+
+
+def test_refuse_input_as_output_compares_files_not_names(tmp_path: Path) -> None:
+    data = tmp_path / "x.jsonl.gz"
+    data.write_bytes(b"x")
+    hard = tmp_path / "hard.jsonl.gz"
+    os.link(data, hard)
+    refuse_input_as_output(tmp_path / "other.jsonl", data)  # a new file is fine
+    refuse_input_as_output("-", data)
+    for spelling in (hard, tmp_path / "." / "x.jsonl.gz", Path(os.path.relpath(data))):
+        with pytest.raises(SameFileError, match="is the input"):
+            refuse_input_as_output(spelling, data)
+
+
+def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]:
+    executed = tmp_path / "executed.jsonl.gz"
+    executed.write_bytes(gzip.compress(EXECUTED.read_bytes()))
+    executed_link = tmp_path / "executed-link.jsonl.gz"
+    executed_link.symlink_to(executed)
+    bench = _unexecuted(tmp_path)
+    bench_link = tmp_path / "bench-link.jsonl"
+    bench_link.symlink_to(bench)
+    document = _dataset(tmp_path)
+    results = tmp_path / "results.jsonl"
+    assert mb("eval", EXECUTED, "-o", results, "-q").exit_code == 0
+    executed_plain = tmp_path / "executed-plain.jsonl"
+    executed_plain.write_bytes(EXECUTED.read_bytes())
+    return {
+        "eval": (["eval", executed, "-o", executed_link], executed),
+        "eval-plain": (["eval", executed_plain, "-o", executed_plain], executed_plain),
+        "run": (["run", bench, "--agent", _agent(tmp_path), "-o", bench_link, "--overwrite"], bench),
+        "import-m365": (["import", "m365", document, "-o", document], document),
+        "export-m365": (["export", "m365", executed_plain, "-o", executed_plain], executed_plain),
+        "export-m365-results": (["export", "m365", EXECUTED, "--results", results, "-o", results], results),
+        "runevals": (
+            ["runevals", "--prompts-file", document, "--agent", _agent(tmp_path), "--judge", "lexical", "-o", document],
+            document,
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    "case", ["eval", "eval-plain", "run", "import-m365", "export-m365", "export-m365-results", "runevals"]
+)
+def test_an_output_that_is_an_input_is_refused_before_anything_is_touched(tmp_path: Path, case: str) -> None:
+    args, protected = _same_file_cases(tmp_path)[case]
+    before = protected.read_bytes()
+    listing = sorted(p.name for p in tmp_path.iterdir())
+    result = mb(*args)
+    assert result.exit_code == 2, result.output
+    assert "is the input" in result.output
+    _no_traceback(result)
+    assert protected.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == listing
+
+
+def _unwritable_cases(tmp_path: Path, output: Path) -> dict[str, list[str | Path]]:
+    return {
+        "examples": ["examples", "-o", output],
+        "schema": ["schema", "-o", output],
+        "eval": ["eval", EXECUTED, "-o", output, "-q"],
+        "run": ["run", _unexecuted(tmp_path), "--agent", _agent(tmp_path), "-o", output, "-q"],
+        "import-m365": ["import", "m365", _dataset(tmp_path), "-o", output],
+        "export-m365": ["export", "m365", EXECUTED, "-o", output],
+        "runevals": ["runevals", "--prompts-file", _dataset(tmp_path), "--agent", _agent(tmp_path), "-o", output],
+    }
+
+
+@pytest.mark.parametrize("command", ["examples", "schema", "eval", "run", "import-m365", "export-m365", "runevals"])
+def test_an_unwritable_output_is_one_line_and_exit_2(tmp_path: Path, command: str) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder is expected")
+    output = blocker / ("out.json" if command == "runevals" else "out.jsonl")
+    result = mb(*_unwritable_cases(tmp_path, output)[command])
+    assert result.exit_code == 2, result.output
+    _no_traceback(result)
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1, result.stderr
+    assert str(output) in errors[0] or str(blocker) in errors[0]
+    assert blocker.read_text() == "a file where a folder is expected"
+
+
+def _fail_writes_after(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
+    """Make ``mb eval``'s results writer hit a full disk after ``lines`` lines."""
+    from mb.io import JsonlWriter
+
+    original = JsonlWriter.write_lines
+
+    def write_lines(self: Any, data: bytes, count: int) -> None:
+        if self.count + count > lines:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        original(self, data, count)
+
+    monkeypatch.setattr(JsonlWriter, "write_lines", write_lines)
+
+
+def test_eval_on_a_full_disk_keeps_the_previous_results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    results = tmp_path / "results.jsonl"
+    results.write_bytes(b'{"previous": true}\n')
+    _fail_writes_after(monkeypatch, 0)
+    result = mb("eval", EXECUTED, "-o", results, "-q", "--jobs", "1")
+    assert result.exit_code == 1, result.output
+    _no_traceback(result)
+    assert f"error: writing {results} failed after 0 line(s): No space left on device;" in result.stderr
+    assert f"{results} left unchanged" in result.stderr
+    assert results.read_bytes() == b'{"previous": true}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]
+
+
+def test_ctrl_c_during_eval_exits_130_and_says_what_was_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import mb.cli.eval as eval_module
+
+    real = eval_module.aiter_batches
+
+    async def interrupted(*args: Any, **kwargs: Any) -> Any:
+        async for batch in real(*args, **kwargs):
+            yield batch
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(eval_module, "aiter_batches", interrupted)
+    results = tmp_path / "results.jsonl"
+    results.write_bytes(b"old results\n")
+    result = mb("eval", EXECUTED, "-o", results, "-q")
+    assert result.exit_code == 130, result.output
+    assert "Aborted" not in result.output
+    assert re.search(rf"interrupted after [1-9]\d* line\(s\); {re.escape(str(results))} left unchanged", result.stderr)
+    assert results.read_bytes() == b"old results\n"
+    fresh = tmp_path / "fresh.jsonl"
+    result = mb("eval", EXECUTED, "-o", fresh, "-q")
+    assert result.exit_code == 130
+    assert f"nothing written ({fresh} not created)" in result.stderr
+    assert not fresh.exists()
+
+
+def test_an_unwritable_eee_folder_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    assert mb("eval", EXECUTED, "-o", results, "-q").exit_code == 0
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    args = ["export", "eee", results, "--executed", EXECUTED, "--model-id", "org/model", "--out-dir", blocker / "eee"]
+    result = mb(*args)
+    assert result.exit_code == 2, result.output
+    _no_traceback(result)
+    assert len([line for line in result.stderr.splitlines() if line.startswith("error:")]) == 1
+
+
+def test_ctrl_c_in_any_command_exits_130_not_aborted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import mb.cli.validate as validate_module
+
+    def interrupted(*_args: Any, **_kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(validate_module, "iter_documents", interrupted)
+    result = mb("validate", EXECUTED)
+    assert result.exit_code == 130
+    assert "interrupted" in result.stderr
+    assert "Aborted" not in result.output
