@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 import msgspec
 from pydantic import TypeAdapter, ValidationError
 
+from ._limits import screen
+
 __all__ = [
     "UNSET",
     "ProvenAssertion",
@@ -263,7 +265,7 @@ def _json_the_model_reads(data: bytes) -> bool:
 def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
     """The line as a :class:`ProvenExample` when it is certainly a valid example (with outputs when ``executed``);
     None means "validate fully"."""
-    if not _json_the_model_reads(data):
+    if not _json_the_model_reads(data) or screen(data) is not None:
         return None
     try:
         example = _DECODER.decode(data)

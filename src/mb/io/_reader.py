@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ._errors import LineError, Problem, describe, problems_from_validation
+from ._limits import screen
 from ._proof import ProvenLine, has_digit_run, prove
 
 __all__ = [
@@ -233,6 +234,9 @@ def _utf8_problem(data: bytes) -> Problem | None:
 
 def _load(data: bytes) -> tuple[Any, Problem | None]:
     """Parse one line of JSON (integers of any width kept exact); on failure a problem saying where and why."""
+    limit = screen(data)
+    if limit is not None:
+        return None, limit
     if not has_digit_run(data, 20):
         try:
             return orjson.loads(data), None
@@ -332,6 +336,8 @@ def iter_records(source: PathLike | IO[bytes], *, executed: bool = False) -> Ite
     name = source_name(source)
     validate_json = Example.__pydantic_validator__.validate_json
     for number, data, whole in jsonl_lines(source):
+        if whole is None:
+            whole = screen(data)
         if whole is not None:
             yield Record(number, None, LineError(name, number, (whole,)))
             continue
