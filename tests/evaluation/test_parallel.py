@@ -160,8 +160,9 @@ def test_a_killed_worker_leaves_its_blocks_to_the_parent(tmp_path: Path, monkeyp
     path.write_bytes(b"\n".join(_mixed_lines(150)))
     expected = _outcome(anyio.run(_collect, path, 1))
     monkeypatch.setattr(parallel, "_work", _killed_after_the_first_blocks)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert _outcome(anyio.run(_collect, path, 2)) == expected
-    assert not list(Path(tempfile.gettempdir()).glob("mb-eval-*"))  # the workers' result files are removed
+    assert not list(tmp_path.glob("mb-eval-*"))  # the workers' result files are removed
 
 
 def _killed_after_the_first_blocks(first: int, block: Any, limit: int) -> Any:

@@ -14,10 +14,8 @@ import itertools
 import multiprocessing
 import os
 import pickle
-import shutil
 import signal
 import sys
-import tempfile
 from collections import deque
 from collections.abc import AsyncIterator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -39,6 +37,7 @@ from ..io._reader import (
 from ..judges.base import JudgeTask
 from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
 from ._example import MetricPlan, Row, evaluate_plain, failure_entry
+from ._scratch import scratch_directory
 from ._summary import SummaryBuilder
 
 __all__ = ["Batch", "aiter_batches", "auto_jobs"]
@@ -290,25 +289,24 @@ async def aiter_batches(
     name = source_name(path)
     window: deque[tuple[int, Block, Future[Work | str]]] = deque()
     pool: ProcessPoolExecutor | None = None
-    directory = tempfile.mkdtemp(prefix="mb-eval-")  # private (0700): the workers' result files
-    try:
-        for index, (first, block) in enumerate(blocks):
-            if index == 0:
-                # The first block is scored here: whatever its lines need (the date grammars above all) is then
-                # loaded once, before the workers start, and they all share it.
-                window.append((first, block, _here(evaluator, first, block, failures)))
-                continue
-            if pool is None:
-                pool = _pool(jobs, evaluator, directory)
-            window.append((first, block, _submit(pool, first, block, failures)))
-            if len(window) > 2 * jobs:
+    with scratch_directory() as directory:  # private (0700): the workers' result files
+        try:
+            for index, (first, block) in enumerate(blocks):
+                if index == 0:
+                    # The first block is scored here: whatever its lines need (the date grammars above all) is
+                    # then loaded once, before the workers start, and they all share it.
+                    window.append((first, block, _here(evaluator, first, block, failures)))
+                    continue
+                if pool is None:
+                    pool = _pool(jobs, evaluator, directory)
+                window.append((first, block, _submit(pool, first, block, failures)))
+                if len(window) > 2 * jobs:
+                    yield await _complete(evaluator, name, window.popleft(), failures)
+            while window:
                 yield await _complete(evaluator, name, window.popleft(), failures)
-        while window:
-            yield await _complete(evaluator, name, window.popleft(), failures)
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
-        shutil.rmtree(directory, ignore_errors=True)
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _pool(jobs: int, evaluator: Evaluator, directory: str) -> ProcessPoolExecutor | None:
