@@ -4,6 +4,7 @@ surrogates, deep nesting, huge numbers, NaN and Infinity, NUL)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mb.cli import main
+from mb.evaluation import _parallel as parallel
 
 from .conftest import SPEC
 from .io.test_validity import CASES
@@ -198,3 +200,27 @@ def mutated_lines(draw: st.DrawFn) -> bytes:
 @given(st.lists(mutated_lines(), min_size=1, max_size=5))
 def test_the_three_commands_agree_on_mutated_lines(tmp_path: Path, lines: list[bytes]) -> None:
     _check(_verdicts(tmp_path, lines), len(lines))
+
+
+@pytest.mark.parametrize(("jobs", "compress"), [("1", False), ("2", False), ("2", True)])
+def test_the_three_commands_agree_on_a_line_over_the_size_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str, compress: bool
+) -> None:
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "4096")
+    big = SEEDS[0].replace("Who is", "x" * 5000 + " Who is").encode()
+    lines = [SEEDS[1].encode(), big, SEEDS[0].encode()]
+    verdicts = _verdicts(tmp_path, lines, "--jobs", jobs)
+    _check(verdicts, len(lines))
+    assert verdicts.validate == {2}
+    if compress:  # the same lines, compressed, in small blocks: the long line is skipped while it is read
+        monkeypatch.setattr(parallel, "_BLOCK", 1024)
+        data = (tmp_path / "bench.jsonl").read_bytes()
+        packed = tmp_path / "packed.jsonl"
+        packed.write_bytes(gzip.compress(data))
+        results = tmp_path / "packed-results.jsonl"
+        _mb("eval", packed, "-o", results, "--judge", "lexical", "-q", "--jobs", jobs)
+        rows = [json.loads(row) for row in results.read_text().splitlines()]
+        assert [row["line"] for row in rows] == [1, 2, 3]
+        assert rows[1]["error"] == (
+            f"invalid line: $: line is {len(big)} bytes, over the limit of 4096 (set MB_MAX_LINE_BYTES to raise it)"
+        )

@@ -38,8 +38,10 @@ PUBLIC = {
         "parameter_assertion",
     ],
     "mb.io": [
+        "DEFAULT_MAX_LINE_BYTES",
         "JsonlWriter",
         "LineError",
+        "MAX_DEPTH",
         "Problem",
         "Record",
         "dump_line",
@@ -47,6 +49,7 @@ PUBLIC = {
         "iter_lines",
         "iter_records",
         "json_path",
+        "max_line_bytes",
         "parse_document",
         "read_examples",
         "replace_file",

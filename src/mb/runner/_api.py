@@ -28,9 +28,9 @@ Benchmark = str | os.PathLike[str] | Iterable[Example | LineError | Mapping[str,
 ``Example | LineError`` items :func:`mb.io.read_examples` yields)."""
 
 
-def _items(benchmark: Benchmark) -> Iterator[Example | LineError]:
+def _items(benchmark: Benchmark, max_line_bytes: int | None = None) -> Iterator[Example | LineError]:
     if isinstance(benchmark, (str, os.PathLike)):
-        yield from read_examples(benchmark)
+        yield from read_examples(benchmark, max_line_bytes=max_line_bytes)
         return
     for number, item in enumerate(benchmark, start=1):
         if isinstance(item, (Example, LineError)):
@@ -92,6 +92,7 @@ async def arun(
     progress: RunProgress | bool | None = None,
     collect: bool = True,
     handle_signals: bool = False,
+    max_line_bytes: int | None = None,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark``; return the executed examples in input order and a summary.
 
@@ -109,6 +110,8 @@ async def arun(
     - ``progress=True`` shows a bar on standard error (or pass a :class:`RunProgress`); ``collect=False``
       keeps nothing in memory (the returned list is empty); ``handle_signals`` makes Ctrl-C stop scheduling
       and a second Ctrl-C cancel the examples in flight (``summary.interrupted``), instead of raising.
+    - ``max_line_bytes``: a benchmark line longer than this is an invalid line (default: ``MB_MAX_LINE_BYTES`` or
+      16 MiB).
 
     Raises ``ValueError`` for inconsistent options, :class:`AgentLoadError`, :class:`OutputExistsError` and
     :class:`ResumeError`; agent failures never raise, they are written as lines with ``outputs.error``.
@@ -145,7 +148,7 @@ async def arun(
     started = time.perf_counter()
     reporter.start(_total(benchmark) if getattr(reporter, "wants_total", True) else None)
     try:
-        await runner.run(_items(benchmark), handle_signals=handle_signals)
+        await runner.run(_items(benchmark, max_line_bytes), handle_signals=handle_signals)
     finally:
         if writer is not None:
             writer.close()
@@ -179,6 +182,7 @@ def run(
     progress: RunProgress | bool | None = None,
     collect: bool = True,
     handle_signals: bool = False,
+    max_line_bytes: int | None = None,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark`` and wait for the end; see :func:`arun` for the options.
 
@@ -203,5 +207,6 @@ def run(
             progress=progress,
             collect=collect,
             handle_signals=handle_signals,
+            max_line_bytes=max_line_bytes,
         )
     )
