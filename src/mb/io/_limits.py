@@ -41,10 +41,10 @@ MAX_INT = (1 << 64) - 1
 """The largest integer a line may hold."""
 
 _ENV = "MB_MAX_LINE_BYTES"
-_DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
+# Digits become b"0", e and E b"e" and anything else a space ("+" is dropped): number shapes found at C speed.
+_NUMBER_SHAPES = bytes(48 if 48 <= byte <= 57 else 101 if byte in b"eE" else 32 for byte in range(256))
 _LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: shorter integers are in range
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-_BIG_EXPONENT = re.compile(rb"[0-9.][eE]\+?0*[1-9][0-9]{2}")  # 1e100 and beyond: may overflow a float
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
 _STEP = [0] * 256
@@ -89,17 +89,20 @@ def depth(data: bytes) -> int:
 
 
 def _needs_walk(data: bytes) -> bool:
-    if b"\\u" in data and _SURROGATE_ESCAPE.search(data):
+    if b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data):
         return True
-    if _LONG_NUMBER in data.translate(_DIGITS_TO_ZERO):
-        return True
-    return (b"e" in data or b"E" in data) and _BIG_EXPONENT.search(data) is not None
+    shapes = data.translate(_NUMBER_SHAPES, b"+")
+    # a long integer, or an exponent of three digits or more (1e400 overflows a float)
+    return _LONG_NUMBER in shapes or b"e000" in shapes
 
 
-def screen(data: bytes) -> Problem | None:
+def screen(data: bytes, brackets: int | None = None) -> Problem | None:
     """What makes a line invalid whatever the model says (nesting, lone surrogates, numbers out of range);
-    None when none of it. A line that is not UTF-8 JSON gets None: the parser says what is wrong with it."""
-    if data.count(b"[") + data.count(b"{") > MAX_DEPTH:
+    None when none of it. A line that is not UTF-8 JSON gets None: the parser says what is wrong with it.
+    ``brackets``: the count of ``[`` and ``{`` in the line, when the caller has it."""
+    if brackets is None:
+        brackets = data.count(b"[") + data.count(b"{")
+    if brackets > MAX_DEPTH:
         nesting = depth(data)
         if nesting > MAX_DEPTH:
             return Problem("$", f"objects and arrays nest {nesting} levels deep, over the limit of {MAX_DEPTH}")
