@@ -206,7 +206,7 @@ def test_the_three_commands_agree_on_mutated_lines(tmp_path: Path, lines: list[b
 def test_the_three_commands_agree_on_a_line_over_the_size_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str, compress: bool
 ) -> None:
-    monkeypatch.setenv("MB_MAX_LINE_BYTES", "4096")
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "4096")  # what --max-line-bytes reads when it is not given
     big = SEEDS[0].replace("Who is", "x" * 5000 + " Who is").encode()
     lines = [SEEDS[1].encode(), big, SEEDS[0].encode()]
     verdicts = _verdicts(tmp_path, lines, "--jobs", jobs)
@@ -224,3 +224,18 @@ def test_the_three_commands_agree_on_a_line_over_the_size_limit(
         assert rows[1]["error"] == (
             f"invalid line: $: line is {len(big)} bytes, over the limit of 4096 (set MB_MAX_LINE_BYTES to raise it)"
         )
+
+
+def test_the_limit_option_overrides_the_environment_and_a_bad_one_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bench = tmp_path / "bench.jsonl"
+    bench.write_text(SEEDS[0] + "\n")
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "100")
+    refused = _mb("validate", bench, "-q")
+    assert f"{bench}:1: $: line is {len(SEEDS[0].encode())} bytes, over the limit of 100" in refused.output
+    assert _mb("validate", bench, "-q", "--max-line-bytes", "1000000").output == ""
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "lots")
+    for command in (["validate"], ["eval", "--judge", "lexical"], ["run", "-a", "x.py:f", "-o", tmp_path / "o.jsonl"]):
+        result = _mb(*command, bench, codes=(2,))
+        assert "'lots' is not a valid integer" in result.output
