@@ -130,3 +130,11 @@ def test_messages_escape_control_characters_and_surrogates(tmp_path: Path) -> No
     assert "\\x1b[2J\\x9b" in text
     assert printable("\ud800\u202e\n") == "\\ud800\\u202e\\x0a"
     assert printable("café ünï 日本") == "café ünï 日本"
+
+
+def test_an_unclosed_string_full_of_escaped_quotes_is_read_in_linear_time() -> None:
+    line = b'{"a": ' + b"[" * (MAX_DEPTH + 1) + b'"' + b'\\"' * 200_000
+    assert screen(line) is None  # not JSON: the parser reports it
+    (record,) = iter_records(io.BytesIO(line))
+    assert record.error is not None
+    assert "invalid JSON" in str(record.error)

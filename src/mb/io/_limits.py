@@ -15,6 +15,8 @@ import re
 from itertools import accumulate
 from typing import Any
 
+import orjson
+
 from ._errors import Problem, json_path
 
 __all__ = [
@@ -80,12 +82,33 @@ def oversized(size: int, limit: int) -> Problem:
     return Problem("$", f"line is {size} bytes, over the limit of {limit} (set MB_MAX_LINE_BYTES to raise it)")
 
 
-def depth(data: bytes) -> int:
-    """How deep objects and arrays nest in a line of JSON (brackets inside strings do not count)."""
-    if b'"' in data:
-        data = _STRING.sub(b"", data)
-    brackets = data.translate(None, _NOT_BRACKETS)
+def depth(data: bytes) -> int | None:
+    """How deep objects and arrays nest in a line of JSON (the line's object is level 1); None when the line is
+    not JSON, or nests too deep for the parser to say."""
+    try:
+        orjson.loads(data)
+    except orjson.JSONDecodeError:  # beyond orjson (lone surrogates, 1,024 levels) or not JSON: the slow way
+        return _parsed_depth(data)
+    # Every string is closed: removing them leaves the brackets that nest, in one linear pass.
+    brackets = (_STRING.sub(b"", data) if b'"' in data else data).translate(None, _NOT_BRACKETS)
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _parsed_depth(data: bytes) -> int | None:
+    try:
+        document = json.loads(data.decode("utf-8"), parse_constant=_constant)
+    except RecursionError:
+        return None
+    except ValueError:
+        return 0  # not JSON: the parser says what is wrong
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(document, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, (dict, list)):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return deepest
 
 
 def _needs_walk(data: bytes) -> bool:
@@ -104,6 +127,8 @@ def screen(data: bytes, brackets: int | None = None) -> Problem | None:
         brackets = data.count(b"[") + data.count(b"{")
     if brackets > MAX_DEPTH:
         nesting = depth(data)
+        if nesting is None:
+            return Problem("$", f"objects and arrays nest too deep to read, over the limit of {MAX_DEPTH} levels")
         if nesting > MAX_DEPTH:
             return Problem("$", f"objects and arrays nest {nesting} levels deep, over the limit of {MAX_DEPTH}")
     if not _needs_walk(data):
