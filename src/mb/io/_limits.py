@@ -116,7 +116,7 @@ def _needs_walk(data: bytes) -> bool:
         return True
     shapes = data.translate(_NUMBER_SHAPES, b"+")
     # a long integer, or an exponent of three digits or more (1e400 overflows a float)
-    return _LONG_NUMBER in shapes or b"e000" in shapes
+    return _LONG_NUMBER in shapes or b"0e000" in shapes  # JSON puts a digit right before the exponent
 
 
 def screen(data: bytes, brackets: int | None = None) -> Problem | None:
