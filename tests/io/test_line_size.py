@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mb.io import DEFAULT_MAX_LINE_BYTES, iter_documents, iter_records, max_line_bytes, read_examples
-from mb.io._lines import split_lines
+from mb.io._lines import read_lines, split_lines
 from mb.io._reader import iter_blocks, iter_proven, sized_lines
 
 from ..conftest import SPEC
@@ -44,6 +44,14 @@ _LINE = st.one_of(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"x")), 
 def test_lines_split_in_any_chunks_as_a_whole_split(lines: list[bytes], cuts: list[int], limit: int | None) -> None:
     data = b"\n".join(lines)
     assert list(split_lines(_chunked(data, cuts), limit)) == _naive(data, limit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINE, max_size=12), st.none() | st.integers(0, 25), st.booleans())
+def test_lines_read_one_by_one_as_a_whole_split(lines: list[bytes], limit: int | None, bom: bool) -> None:
+    data = b"\n".join(lines)
+    stream = io.BufferedReader(io.BytesIO(b"\xef\xbb\xbf" + data if bom else data), buffer_size=8)
+    assert list(read_lines(stream, limit, bom=b"\xef\xbb\xbf")) == _naive(data, limit)
 
 
 @settings(max_examples=200, deadline=None)

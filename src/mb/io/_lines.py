@@ -8,20 +8,13 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-__all__ = ["SizedLine", "range_chunks", "split_lines", "stream_chunks", "utf16_chunks"]
+__all__ = ["SizedLine", "range_chunks", "read_lines", "split_lines", "utf16_chunks"]
 
 _CHUNK = 1 << 20
 
 SizedLine = tuple[int, bytes, int]
 """``(line number, the line without its line end and surrounding space, 0)`` for a non-blank line, or
 ``(line number, b"", size in bytes)`` for a line over the limit."""
-
-
-def stream_chunks(stream: IO[bytes], size: int = _CHUNK) -> Iterator[bytes]:
-    """The content of a binary stream, ``size`` bytes at most at a time (what a pipe has now, not a full block)."""
-    read = getattr(stream, "read1", stream.read)
-    while chunk := read(size):
-        yield chunk
 
 
 def utf16_chunks(stream: IO[bytes], size: int = _CHUNK) -> Iterator[bytes]:
@@ -42,6 +35,29 @@ def range_chunks(path: str | os.PathLike[str], start: int, end: int, size: int =
         while left > 0 and (chunk := raw.read(min(size, left))):
             left -= len(chunk)
             yield chunk
+
+
+def read_lines(stream: IO[bytes], limit: int | None = None, *, bom: bytes = b"") -> Iterator[SizedLine]:
+    """The non-blank lines of a binary stream, as :func:`split_lines` gives them, read line by line (at most
+    ``limit + 1`` bytes at a time); ``bom`` is removed from the start of the first line."""
+    readline = stream.readline
+    cap = -1 if limit is None else limit + 1
+    number = 0
+    while raw := readline(cap if number or cap < 0 else cap + len(bom)):
+        number += 1
+        if number == 1 and bom:
+            raw = raw.removeprefix(bom)
+        ended = raw.endswith(b"\n")
+        size = len(raw) - ended
+        if limit is not None and size > limit:
+            while not ended and (piece := readline(_CHUNK)):  # the rest of the line, a bounded piece at a time
+                ended = piece.endswith(b"\n")
+                size += len(piece) - ended
+            yield number, b"", size
+            continue
+        data = raw.strip()
+        if data:
+            yield number, data, 0
 
 
 def split_lines(chunks: Iterable[bytes], limit: int | None = None, first: int = 1) -> Iterator[SizedLine]:

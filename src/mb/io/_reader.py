@@ -19,7 +19,7 @@ from ..entities import Example
 from ._errors import LineError, Problem, describe, problems_from_validation
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized, screen
-from ._lines import SizedLine, split_lines, stream_chunks, utf16_chunks
+from ._lines import SizedLine, read_lines, split_lines, utf16_chunks
 from ._proof import ProvenLine, has_digit_run, prove
 
 __all__ = [
@@ -105,9 +105,9 @@ def sized_lines(source: PathLike | IO[bytes], limit: int | None) -> Iterator[Siz
             yield from split_lines(utf16_chunks(stream), limit)
         elif peek is not None and peek(3)[:3] == _BOM:
             stream.read(3)
-            yield from split_lines(stream_chunks(stream), limit)
+            yield from read_lines(stream, limit)
         else:
-            yield from split_lines(_without_bom(stream_chunks(stream)), limit)
+            yield from read_lines(stream, limit, bom=_BOM)
     except EOFError as exc:
         raise _truncated(exc) from exc
     finally:
@@ -117,14 +117,6 @@ def sized_lines(source: PathLike | IO[bytes], limit: int | None) -> Iterator[Siz
 
 def _truncated(exc: EOFError) -> gzip.BadGzipFile:
     return gzip.BadGzipFile(f"the compressed file ends too early ({exc})")
-
-
-def _without_bom(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """The content of a stream that cannot peek, without its BOM."""
-    iterator = iter(chunks)
-    for first in iterator:
-        yield first.removeprefix(_BOM)
-        yield from iterator
 
 
 def _numbered(lines: Iterable[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
