@@ -10,6 +10,7 @@ so the batches' tallies merge into the same summary a single process gives.
 from __future__ import annotations
 
 import gc
+import io
 import itertools
 import multiprocessing
 import os
@@ -25,9 +26,17 @@ import orjson
 
 from ..io import LineError, Record
 from ..io._limits import max_line_bytes, oversized
-from ..io._lines import SizedLine, range_chunks, split_lines
+from ..io._lines import SizedLine, range_chunks, read_lines, split_lines
 from ..io._proof import prove
-from ..io._reader import iter_blocks, line_ranges, pretty_printed, proven_record, sized_lines, source_name
+from ..io._reader import (
+    iter_blocks,
+    line_ranges,
+    pretty_printed,
+    proven_record,
+    read_range,
+    sized_lines,
+    source_name,
+)
 from ..judges.base import JudgeTask
 from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
 from ._example import MetricPlan, Row, evaluate_plain, failure_entry
@@ -185,11 +194,16 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
 
 
 def _lines(first: int, block: Block, max_line: int) -> Iterator[SizedLine]:
-    """The lines of a block, read in bounded memory (see :func:`~mb.io._lines.split_lines`)."""
+    """The lines of a block, read in bounded memory: a block longer than a block and a line is read in chunks
+    (it holds a line over the limit)."""
     if isinstance(block, int):
         return iter([(first, b"", block)])
-    chunks = [block] if isinstance(block, bytes) else range_chunks(*block)
-    return split_lines(chunks, max_line, first)
+    if isinstance(block, tuple):
+        path, start, end = block
+        if end - start > _BLOCK + max_line:
+            return split_lines(range_chunks(path, start, end), max_line, first)
+        block = read_range(path, start, end)
+    return read_lines(io.BytesIO(block), max_line, first)
 
 
 def _settle() -> None:

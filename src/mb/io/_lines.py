@@ -37,15 +37,15 @@ def range_chunks(path: str | os.PathLike[str], start: int, end: int, size: int =
             yield chunk
 
 
-def read_lines(stream: IO[bytes], limit: int | None = None, *, bom: bytes = b"") -> Iterator[SizedLine]:
-    """The non-blank lines of a binary stream, as :func:`split_lines` gives them, read line by line (at most
-    ``limit + 1`` bytes at a time); ``bom`` is removed from the start of the first line."""
+def read_lines(stream: IO[bytes], limit: int | None = None, first: int = 1, *, bom: bytes = b"") -> Iterator[SizedLine]:
+    """The non-blank lines of a binary stream numbered from ``first``, as :func:`split_lines` gives them, read
+    line by line (at most ``limit + 1`` bytes at a time); ``bom`` is removed from the start of the first line."""
     readline = stream.readline
     cap = -1 if limit is None else limit + 1
-    number = 0
-    while raw := readline(cap if number or cap < 0 else cap + len(bom)):
+    number = first - 1
+    while raw := readline(cap if number >= first or cap < 0 else cap + len(bom)):
         number += 1
-        if number == 1 and bom:
+        if number == first and bom:
             raw = raw.removeprefix(bom)
         ended = raw.endswith(b"\n")
         size = len(raw) - ended
