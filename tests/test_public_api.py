@@ -38,8 +38,10 @@ PUBLIC = {
         "parameter_assertion",
     ],
     "mb.io": [
+        "DEFAULT_MAX_LINE_BYTES",
         "JsonlWriter",
         "LineError",
+        "MAX_DEPTH",
         "Problem",
         "Record",
         "SameFileError",
@@ -49,6 +51,7 @@ PUBLIC = {
         "iter_lines",
         "iter_records",
         "json_path",
+        "max_line_bytes",
         "parse_document",
         "read_examples",
         "refuse_input_as_output",

@@ -159,10 +159,10 @@ def test_a_killed_worker_leaves_its_blocks_to_the_parent(tmp_path: Path, monkeyp
     path = tmp_path / "run.jsonl"
     path.write_bytes(b"\n".join(_mixed_lines(150)))
     expected = _outcome(anyio.run(_collect, path, 1))
-    before = set(Path(tempfile.gettempdir()).glob("mb-eval-*"))  # what earlier tests may have left
     monkeypatch.setattr(parallel, "_work", _killed_after_the_first_blocks)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert _outcome(anyio.run(_collect, path, 2)) == expected
-    assert set(Path(tempfile.gettempdir()).glob("mb-eval-*")) <= before  # the workers' result files are removed
+    assert not list(tmp_path.glob("mb-eval-*"))  # the workers' result files are removed
 
 
 def _killed_after_the_first_blocks(first: int, block: Any, limit: int) -> Any:
@@ -182,3 +182,27 @@ def test_a_truncated_gzip_file_is_a_read_error(tmp_path: Path) -> None:
     for jobs in (1, 2):
         with pytest.raises(OSError, match="ends too early"):
             anyio.run(_collect, packed, jobs)
+
+
+@pytest.mark.parametrize("compress", [False, True])
+def test_workers_skip_a_line_over_the_size_limit_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, compress: bool
+) -> None:
+    monkeypatch.setattr(parallel, "_BLOCK", 1024)
+    lines = _mixed_lines(40)
+    lines[20] = b'{"inputs": "' + b"x" * 20000 + b'"}'
+    data = b"\n".join(lines) + b"\n"
+    path = tmp_path / ("big.jsonl.gz" if compress else "big.jsonl")
+    path.write_bytes(gzip.compress(data) if compress else data)
+
+    async def collect(jobs: int) -> list[Batch]:
+        evaluator = make_evaluator("lexical", [], (), max_line_bytes=4096)
+        return [batch async for batch in aiter_batches(path, evaluator, jobs=jobs, failures=5)]
+
+    alone, shared = _outcome(anyio.run(collect, 1)), _outcome(anyio.run(collect, 2))
+    assert shared == alone
+    rows = [json.loads(row) for row in shared[0].splitlines()]
+    (row,) = [row for row in rows if row["line"] == 21]
+    assert row["error"] == (
+        "invalid line: $: line is 20014 bytes, over the limit of 4096 (set MB_MAX_LINE_BYTES to raise it)"
+    )

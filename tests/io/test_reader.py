@@ -110,10 +110,12 @@ def test_executed_requires_outputs() -> None:
 
 def test_numbers_beyond_64_bits_and_nan() -> None:
     head = '{"inputs": {"messages": [{"role": "user", "content": "x"}]}, "expectations": {}, "n": '
-    big, nan = head + "123456789012345678901234567890}", head + "NaN}"
-    records = list(iter_records(io.BytesIO((big + "\n" + nan).encode())))
-    assert records[0].example is not None
-    assert records[0].example.model_extra == {"n": 123456789012345678901234567890}
+    big, nan, edge = head + "123456789012345678901234567890}", head + "NaN}", head + "18446744073709551615}"
+    records = list(iter_records(io.BytesIO((big + "\n" + nan + "\n" + edge).encode())))
+    assert records[0].error is not None
+    assert "$.n: integer 123456789012345678901234567890 out of range" in str(records[0].error)
+    assert records[2].example is not None
+    assert records[2].example.model_extra == {"n": 18446744073709551615}
     assert records[1].error is not None
     assert "NaN is not valid JSON" in str(records[1].error)
 

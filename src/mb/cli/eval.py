@@ -21,6 +21,7 @@ from ..io import JsonlWriter, SameFileError, atomic_output, refuse_input_as_outp
 from ..metrics import METRICS, MetricSpec
 from ._console import err_console, out_console
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
+from ._line_limit import max_line_bytes_option
 from ._report import FailureLog, render_summary
 
 __all__ = ["eval_command"]
@@ -139,6 +140,7 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     "none for smaller ones.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress display.")
+@max_line_bytes_option
 def eval_command(
     executed: Path,
     output: Path | None,
@@ -151,6 +153,7 @@ def eval_command(
     show_failures: int,
     jobs: int | None,
     quiet: bool,
+    max_line_bytes: int | None,
 ) -> None:
     """Score an executed benchmark (EXECUTED.jsonl, with `outputs` on every line).
 
@@ -191,7 +194,7 @@ def eval_command(
                     writer = JsonlWriter(files.enter_context(atomic_output(output)))
                 except OSError as exc:
                     raise _OpenError(exc) from exc
-            evaluator = make_evaluator(active, metrics, require)
+            evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
             workers = auto_jobs(executed) if jobs is None else jobs
             with _progress(quiet) as advance:
                 async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):

@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from ._console import err_console
 from ._files import write_failure_status
+from ._line_limit import max_line_bytes_option
 from ._process import abandon_stuck_threads
 
 __all__ = ["run"]
@@ -102,6 +103,7 @@ def _fail(message: str) -> SystemExit:
     help="What the agent receives: `Inputs` or the message dicts; `auto` reads its first parameter's annotation.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar: problems and a one-line summary only.")
+@max_line_bytes_option
 def run(
     benchmark: Path,
     agent_spec: str,
@@ -116,6 +118,7 @@ def run(
     sort: bool,
     agent_input: str,
     quiet: bool,
+    max_line_bytes: int | None,
 ) -> None:
     """Run an agent over BENCHMARK and write the executed benchmark to OUTPUT.
 
@@ -192,6 +195,7 @@ def run(
                 progress=progress,
                 collect=False,
                 handle_signals=True,
+                max_line_bytes=max_line_bytes,
             )
         )
     except (OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:

@@ -11,6 +11,7 @@ from rich.markup import escape
 from .._gc import streaming_gc
 from ..io import iter_documents
 from ._console import err_console, out_console
+from ._line_limit import max_line_bytes_option
 
 __all__ = ["validate"]
 
@@ -19,7 +20,8 @@ __all__ = ["validate"]
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, allow_dash=True))
 @click.option("--executed", is_flag=True, help="Also require `outputs` on every line (an executed benchmark).")
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only, no summary.")
-def validate(files: tuple[Path, ...], executed: bool, quiet: bool) -> None:
+@max_line_bytes_option
+def validate(files: tuple[Path, ...], executed: bool, quiet: bool, max_line_bytes: int | None) -> None:
     """Check that every line of FILES is a valid example.
 
     Prints one line per problem as `FILE:LINE: <json path>: <message>`, then a summary.
@@ -40,7 +42,7 @@ def validate(files: tuple[Path, ...], executed: bool, quiet: bool) -> None:
     empty: list[Path] = []
     with streaming_gc():
         for path in files:
-            file_valid, file_invalid = _check_file(path, executed)
+            file_valid, file_invalid = _check_file(path, executed, max_line_bytes)
             read += file_valid + file_invalid
             valid += file_valid
             invalid += file_invalid
@@ -57,11 +59,13 @@ def validate(files: tuple[Path, ...], executed: bool, quiet: bool) -> None:
     raise SystemExit(1 if invalid or empty else 0)
 
 
-def _check_file(path: Path, executed: bool) -> tuple[int, int]:
+def _check_file(path: Path, executed: bool, max_line_bytes: int | None = None) -> tuple[int, int]:
     """Print each problem of one file; (valid lines, invalid lines). An unreadable file exits with status 2."""
     valid = invalid = 0
     try:
-        for _number, _document, error in iter_documents(path, executed=executed, check_only=True):
+        for _number, _document, error in iter_documents(
+            path, executed=executed, check_only=True, max_line_bytes=max_line_bytes
+        ):
             if error is None:
                 valid += 1
             else:

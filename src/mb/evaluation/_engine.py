@@ -103,9 +103,11 @@ def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan
     return MetricPlan(selected, tuple(spec(r) for r in require))
 
 
-def items_of(source: Source) -> Iterator[_Item]:
+def items_of(source: Source, max_line_bytes: int | None = None) -> Iterator[_Item]:
     if isinstance(source, (str, os.PathLike)):
-        records: Iterable[Example | LineError | Record] = iter_proven(source, executed=True)
+        records: Iterable[Example | LineError | Record] = iter_proven(
+            source, executed=True, max_line_bytes=max_line_bytes
+        )
     else:
         records = source
     for position, record in enumerate(records, start=1):
@@ -124,9 +126,11 @@ def items_of(source: Source) -> Iterator[_Item]:
 class Evaluator:
     """Evaluates chunks of items with one judge, memoizing verdicts across the run."""
 
-    def __init__(self, judge: Judge, plan: MetricPlan) -> None:
+    def __init__(self, judge: Judge, plan: MetricPlan, *, max_line_bytes: int | None = None) -> None:
         self.judge = judge
         self.plan = plan
+        self.max_line_bytes = max_line_bytes
+        """Lines of a file longer than this are invalid (None: ``MB_MAX_LINE_BYTES`` or the default)."""
         self.graded = frozenset(task for task in JudgeTask if judge.supports(task) or not built_in_metrics_only())
         """The judge tasks the fast path must leave to the judge: those it answers; all of them when metrics of the
         user's are registered (workers started afresh would not see them)."""
@@ -219,16 +223,20 @@ def _chunks(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
 
 
 def make_evaluator(
-    judge: Judge | str = "auto", metrics: MetricArg = None, require: Sequence[str | MetricSpec] = ()
+    judge: Judge | str = "auto",
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+    *,
+    max_line_bytes: int | None = None,
 ) -> Evaluator:
-    """The evaluator of a run: its judge and which metrics it computes and requires."""
-    return Evaluator(resolve_judge(judge), _plan(metrics, require))
+    """The evaluator of a run: its judge, which metrics it computes and requires, and the longest line it reads."""
+    return Evaluator(resolve_judge(judge), _plan(metrics, require), max_line_bytes=max_line_bytes)
 
 
 async def aiter_rows(source: Source, evaluator: Evaluator, chunk_size: int = _CHUNK) -> AsyncIterator[list[Row]]:
     """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
     (``ExampleResult.model_validate(row)`` gives the model)."""
-    for chunk in _chunks(items_of(source), chunk_size):
+    for chunk in _chunks(items_of(source, evaluator.max_line_bytes), chunk_size):
         yield await evaluator.chunk(chunk)
 
 
@@ -239,10 +247,12 @@ async def aiter_evaluate_chunks(
     metrics: MetricArg = None,
     require: Sequence[str | MetricSpec] = (),
     chunk_size: int = _CHUNK,
+    max_line_bytes: int | None = None,
 ) -> AsyncIterator[list[Row]]:
     """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
     (``ExampleResult.model_validate(row)`` gives the model)."""
-    async for rows in aiter_rows(source, make_evaluator(judge, metrics, require), chunk_size):
+    evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes)
+    async for rows in aiter_rows(source, evaluator, chunk_size):
         yield rows
 
 
@@ -252,9 +262,12 @@ async def aiter_evaluate(
     judge: Judge | str = "auto",
     metrics: MetricArg = None,
     require: Sequence[str | MetricSpec] = (),
+    max_line_bytes: int | None = None,
 ) -> AsyncIterator[ExampleResult]:
     """Evaluate a source (a path or examples), yielding one result per line in input order."""
-    async for chunk in aiter_evaluate_chunks(source, judge=judge, metrics=metrics, require=require):
+    async for chunk in aiter_evaluate_chunks(
+        source, judge=judge, metrics=metrics, require=require, max_line_bytes=max_line_bytes
+    ):
         for row in chunk:
             yield ExampleResult.model_validate(row)
 
@@ -265,12 +278,15 @@ async def aevaluate(
     judge: Judge | str = "auto",
     metrics: MetricArg = None,
     require: Sequence[str | MetricSpec] = (),
+    max_line_bytes: int | None = None,
 ) -> RunResult:
     """Evaluate every example; results in input order and their summary."""
     resolved = resolve_judge(judge)
     builder = SummaryBuilder()
     results: list[ExampleResult] = []
-    async for result in aiter_evaluate(source, judge=resolved, metrics=metrics, require=require):
+    async for result in aiter_evaluate(
+        source, judge=resolved, metrics=metrics, require=require, max_line_bytes=max_line_bytes
+    ):
         builder.add(result)
         results.append(result)
     builder.count_escalations(resolved)
@@ -283,17 +299,19 @@ def evaluate(
     judge: Judge | str = "auto",
     metrics: MetricArg = None,
     require: Sequence[str | MetricSpec] = (),
+    max_line_bytes: int | None = None,
 ) -> RunResult:
     """Evaluate every example of a benchmark file or an iterable of examples (blocking).
 
     ``judge`` decides semantic questions: ``auto`` (an LLM when configured, else the local embedding judge when
     installed, else lexical), a name, or a :class:`~mb.judges.Judge`. ``metrics`` restricts the response metrics
     computed (default: every metric that applies); ``require`` lists metrics (``"name"`` or ``"name=threshold"``)
-    that gate the verdict.
+    that gate the verdict. A line of the file longer than ``max_line_bytes`` is an invalid line (default:
+    ``MB_MAX_LINE_BYTES`` or 16 MiB).
     """
 
     async def main() -> RunResult:
-        return await aevaluate(source, judge=judge, metrics=metrics, require=require)
+        return await aevaluate(source, judge=judge, metrics=metrics, require=require, max_line_bytes=max_line_bytes)
 
     return anyio.run(main)
 
@@ -304,11 +322,14 @@ def iter_evaluate(
     judge: Judge | str = "auto",
     metrics: MetricArg = None,
     require: Sequence[str | MetricSpec] = (),
+    max_line_bytes: int | None = None,
 ) -> Iterator[ExampleResult]:
     """Evaluate lazily (blocking iterator): one result per line in input order, constant memory."""
     with start_blocking_portal() as portal:
         resolved = portal.call(lambda: _resolve_async(judge))
-        chunks = aiter_evaluate_chunks(source, judge=resolved, metrics=metrics, require=require)
+        chunks = aiter_evaluate_chunks(
+            source, judge=resolved, metrics=metrics, require=require, max_line_bytes=max_line_bytes
+        )
         while True:
             try:
                 chunk = portal.call(chunks.__anext__)

@@ -10,14 +10,13 @@ so the batches' tallies merge into the same summary a single process gives.
 from __future__ import annotations
 
 import gc
+import io
 import itertools
 import multiprocessing
 import os
 import pickle
-import shutil
 import signal
 import sys
-import tempfile
 from collections import deque
 from collections.abc import AsyncIterator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -25,20 +24,23 @@ from dataclasses import dataclass, field
 
 import orjson
 
+from ..io import LineError, Record
+from ..io._limits import max_line_bytes, oversized
+from ..io._lines import SizedLine, range_chunks, read_lines, split_lines
 from ..io._proof import prove
 from ..io._reader import (
-    block_lines,
     iter_blocks,
-    iter_lines,
     line_ranges,
     pretty_printed,
     proven_record,
     read_range,
+    sized_lines,
     source_name,
 )
 from ..judges.base import JudgeTask
 from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
 from ._example import MetricPlan, Row, evaluate_plain, failure_entry
+from ._scratch import scratch_directory
 from ._summary import SummaryBuilder
 
 __all__ = ["Batch", "aiter_batches", "auto_jobs"]
@@ -48,10 +50,14 @@ _PARALLEL_FROM_BYTES = 4 << 20  # smaller files finish before worker processes p
 _MAX_JOBS = 8
 
 Failure = tuple[int, str, str]
-Block = bytes | tuple[str, int, int]
-"""Lines to evaluate: their bytes, or where they are in a plain file (path, start, end) for the worker to read."""
+Block = bytes | tuple[str, int, int] | int
+"""Lines to evaluate: their bytes, where they are in a plain file (path, start, end) for the worker to read, or
+the size of one line over the size limit."""
 
-Work = tuple[list[bytes | tuple[int, bytes]], int, SummaryBuilder, list[Failure]]
+Left = tuple[int, bytes | int]
+"""A line a worker leaves to the parent: its number and bytes, or its size when it is over the limit."""
+
+Work = tuple[list[bytes | Left], int, SummaryBuilder, list[Failure]]
 
 
 @dataclass(slots=True)
@@ -107,12 +113,13 @@ def _batch(rows: Sequence[Row], limit: int) -> Batch:
 _WORKER_PLAN = MetricPlan()
 _WORKER_GRADED: frozenset[JudgeTask] = frozenset()
 _WORKER_DIRECTORY = ""
+_WORKER_MAX_LINE = 0
 _WORKER_MODULES = 0
 
 
-def _start_worker(plan: MetricPlan, graded: frozenset[JudgeTask], directory: str) -> None:
-    global _WORKER_PLAN, _WORKER_GRADED, _WORKER_DIRECTORY
-    _WORKER_PLAN, _WORKER_GRADED, _WORKER_DIRECTORY = plan, graded, directory
+def _start_worker(plan: MetricPlan, graded: frozenset[JudgeTask], directory: str, max_line: int) -> None:
+    global _WORKER_PLAN, _WORKER_GRADED, _WORKER_DIRECTORY, _WORKER_MAX_LINE
+    _WORKER_PLAN, _WORKER_GRADED, _WORKER_DIRECTORY, _WORKER_MAX_LINE = plan, graded, directory, max_line
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited through fork
     _end_with_parent()
@@ -134,7 +141,7 @@ def _work(first: int, block: Block, limit: int) -> str:
     """A worker's task: :func:`_score` with the run's metric plan, its result left in a file whose path is
     returned. Only that short path goes through the pool's pipe, in one write: a worker killed while it answers
     cannot leave half a message that the pool would wait for forever."""
-    work = _score(_WORKER_PLAN, _WORKER_GRADED, first, block, limit)
+    work = _score(_WORKER_PLAN, _WORKER_GRADED, first, block, limit, _WORKER_MAX_LINE)
     path = os.path.join(_WORKER_DIRECTORY, f"{first}.pickle")
     with open(path, "wb") as file:
         pickle.dump(work, file, protocol=pickle.HIGHEST_PROTOCOL)
@@ -154,18 +161,18 @@ def _result(future: Future[Work | str]) -> Work:
     return work
 
 
-def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int) -> Work:
+def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int) -> Work:
     """The fast path over a block of lines: result lines for the lines it takes (consecutive ones joined), and
-    ``(line, bytes)`` for each line left to the parent, in order."""
-    block = _bytes(block)
+    ``(line, bytes)`` for each line left to the parent (``(line, size)`` for a line over ``max_line`` bytes), in
+    order."""
     summary = SummaryBuilder()
     failures: list[Failure] = []
-    parts: list[bytes | tuple[int, bytes]] = []
+    parts: list[bytes | Left] = []
     done: list[bytes] = []
     count = 0
-    for number, data in block_lines(first, block):
+    for number, data, size in _lines(first, block, max_line):
         count += 1
-        proven = prove(data, executed=True)
+        proven = prove(data, executed=True) if not size else None
         row = None
         if proven is not None:
             try:
@@ -176,7 +183,7 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
             if done:
                 parts.append(b"".join(done))
                 done = []
-            parts.append((number, data))
+            parts.append((number, size or data))
             continue
         _count(row, summary, failures, limit)
         done.append(_dump(row))
@@ -186,8 +193,17 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
     return parts, count, summary, failures
 
 
-def _bytes(block: Block) -> bytes:
-    return block if isinstance(block, bytes) else read_range(*block)
+def _lines(first: int, block: Block, max_line: int) -> Iterator[SizedLine]:
+    """The lines of a block, read in bounded memory: a block longer than a block and a line is read in chunks
+    (it holds a line over the limit)."""
+    if isinstance(block, int):
+        return iter([(first, b"", block)])
+    if isinstance(block, tuple):
+        path, start, end = block
+        if end - start > _BLOCK + max_line:
+            return split_lines(range_chunks(path, start, end), max_line, first)
+        block = read_range(path, start, end)
+    return read_lines(io.BytesIO(block), max_line, first)
 
 
 def _settle() -> None:
@@ -224,23 +240,23 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context(method)
 
 
-def _first_line(source: str | os.PathLike[str]) -> bytes | None:
-    for _, data in iter_lines(source):
+def _first_line(source: str | os.PathLike[str], max_line: int) -> bytes | None:
+    for _, data, _size in sized_lines(source, max_line):
         return data
     return None
 
 
-def _blocks_for_workers(source: str | os.PathLike[str]) -> Iterator[tuple[int, Block]] | None:
+def _blocks_for_workers(source: str | os.PathLike[str], max_line: int) -> Iterator[tuple[int, Block]] | None:
     """The source in blocks (where they are, for a plain file), or None when it must be read line by line
     (UTF-16, or pretty-printed JSON, which gets one diagnosis)."""
     try:
-        if pretty_printed(_first_line(source)):
+        if pretty_printed(_first_line(source, max_line)):
             return None
         ranges = line_ranges(source, _BLOCK)
         if ranges is not None:
             path = os.fspath(source)
             return ((first, (path, start, end)) for first, start, end in ranges)
-        blocks = iter_blocks(source, _BLOCK)
+        blocks = iter_blocks(source, _BLOCK, max_line)
         return itertools.chain([next(blocks)], blocks)
     except StopIteration:
         return iter(())
@@ -248,18 +264,20 @@ def _blocks_for_workers(source: str | os.PathLike[str]) -> Iterator[tuple[int, B
         return None
 
 
-async def _complete(evaluator: Evaluator, name: str, task: tuple[int, Block, Future[Work | str]], limit: int) -> Batch:
+async def _complete(
+    evaluator: Evaluator, name: str, task: tuple[int, Block, Future[Work | str]], limit: int, max_line: int
+) -> Batch:
     """A block's results: the worker's lines, and the lines it left (all of them if it died) evaluated here."""
     first, block, future = task
     try:
         parts, count, summary, failures = _result(future)
     except Exception:  # a worker that died leaves its whole block to this process
-        parts = list(block_lines(first, _bytes(block)))
+        parts = [(number, size or data) for number, data, size in _lines(first, block, max_line)]
         count, summary, failures = len(parts), SummaryBuilder(), []
     left = [part for part in parts if isinstance(part, tuple)]
     if not left:
         return Batch(b"".join(part for part in parts if isinstance(part, bytes)), count, summary, failures)
-    records = [proven_record(name, number, data, executed=True) for number, data in left]
+    records = [_record(name, number, data, max_line) for number, data in left]
     rows = iter(await evaluator.chunk(list(items_of(records))))
     own: list[Row] = []
     out: list[bytes] = []
@@ -274,6 +292,13 @@ async def _complete(evaluator: Evaluator, name: str, task: tuple[int, Block, Fut
     return Batch(b"".join(out), count, summary, failures + own_failures, unusable)
 
 
+def _record(name: str, number: int, data: bytes | int, max_line: int) -> Record:
+    """A line left to this process, read as :func:`~mb.io._reader.iter_proven` reads it."""
+    if isinstance(data, int):
+        return Record(number, None, LineError(name, number, (oversized(data, max_line),)))
+    return proven_record(name, number, data, executed=True)
+
+
 async def aiter_batches(
     source: Source, evaluator: Evaluator, *, jobs: int = 1, failures: int = 10
 ) -> AsyncIterator[Batch]:
@@ -282,7 +307,8 @@ async def aiter_batches(
     batch."""
     parallel = jobs > 1 and evaluator.plan.fast
     path = source if parallel and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
-    blocks = _blocks_for_workers(path) if path is not None else None
+    max_line = max_line_bytes(evaluator.max_line_bytes)
+    blocks = _blocks_for_workers(path, max_line) if path is not None else None
     if path is None or blocks is None:
         async for rows in aiter_rows(source, evaluator):
             yield _batch(rows, failures)
@@ -290,40 +316,39 @@ async def aiter_batches(
     name = source_name(path)
     window: deque[tuple[int, Block, Future[Work | str]]] = deque()
     pool: ProcessPoolExecutor | None = None
-    directory = tempfile.mkdtemp(prefix="mb-eval-")  # private (0700): the workers' result files
-    try:
-        for index, (first, block) in enumerate(blocks):
-            if index == 0:
-                # The first block is scored here: whatever its lines need (the date grammars above all) is then
-                # loaded once, before the workers start, and they all share it.
-                window.append((first, block, _here(evaluator, first, block, failures)))
-                continue
-            if pool is None:
-                pool = _pool(jobs, evaluator, directory)
-            window.append((first, block, _submit(pool, first, block, failures)))
-            if len(window) > 2 * jobs:
-                yield await _complete(evaluator, name, window.popleft(), failures)
-        while window:
-            yield await _complete(evaluator, name, window.popleft(), failures)
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
-        shutil.rmtree(directory, ignore_errors=True)
+    with scratch_directory() as directory:  # private (0700): the workers' result files
+        try:
+            for index, (first, block) in enumerate(blocks):
+                if index == 0:
+                    # The first block is scored here: whatever its lines need (the date grammars above all) is
+                    # then loaded once, before the workers start, and they all share it.
+                    window.append((first, block, _here(evaluator, first, block, failures, max_line)))
+                    continue
+                if pool is None:
+                    pool = _pool(jobs, evaluator, directory, max_line)
+                window.append((first, block, _submit(pool, first, block, failures)))
+                if len(window) > 2 * jobs:
+                    yield await _complete(evaluator, name, window.popleft(), failures, max_line)
+            while window:
+                yield await _complete(evaluator, name, window.popleft(), failures, max_line)
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _pool(jobs: int, evaluator: Evaluator, directory: str) -> ProcessPoolExecutor | None:
+def _pool(jobs: int, evaluator: Evaluator, directory: str, max_line: int) -> ProcessPoolExecutor | None:
     try:
-        setup = (evaluator.plan, evaluator.graded, directory)
+        setup = (evaluator.plan, evaluator.graded, directory, max_line)
         return ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=setup)
     except (OSError, ImportError, NotImplementedError):  # no process support here (no fork, no semaphores)
         return None
 
 
-def _here(evaluator: Evaluator, first: int, block: Block, limit: int) -> Future[Work | str]:
+def _here(evaluator: Evaluator, first: int, block: Block, limit: int, max_line: int) -> Future[Work | str]:
     """A block scored in this process, as a finished task."""
     done: Future[Work | str] = Future()
     try:
-        done.set_result(_score(evaluator.plan, evaluator.graded, first, block, limit))
+        done.set_result(_score(evaluator.plan, evaluator.graded, first, block, limit, max_line))
     except Exception as exc:  # the block is then evaluated line by line, errors recorded on their lines
         done.set_exception(exc)
     return done

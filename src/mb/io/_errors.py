@@ -7,12 +7,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["LineError", "Problem", "json_path", "problems_from_validation"]
+__all__ = ["LineError", "Problem", "json_path", "printable", "problems_from_validation"]
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Keys pydantic adds to an error location to name the branch of a tagged union.
 _DISCRIMINATORS = ("match_as", "assert_that", "event")
 _CALLABLE_TAGS = ("one", "group")
+# Control characters (C0, DEL, C1), lone surrogates and the bidirectional overrides: shown as escapes in messages.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters, lone surrogates and bidirectional overrides written as escapes
+    (``\\x1b``, ``\\ud800``): safe to print on a terminal and to write as UTF-8."""
+    return _UNPRINTABLE.sub(_escape, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +53,14 @@ class LineError:
     """Every problem found in the line, at least one."""
 
     def __str__(self) -> str:
-        return "\n".join(f"{self.file}:{self.line}: {p.path}: {p.message}" for p in self.problems)
+        file = printable(self.file)
+        return "\n".join(printable(f"{file}:{self.line}: {p.path}: {p.message}") for p in self.problems)
 
     @property
     def message(self) -> str:
-        """All problems as one line of text: ``path: message; path: message``."""
-        return "; ".join(f"{p.path}: {p.message}" for p in self.problems)
+        """All problems as one line of text: ``path: message; path: message`` (unprintable characters escaped,
+        see :func:`printable`)."""
+        return printable("; ".join(f"{p.path}: {p.message}" for p in self.problems))
 
 
 def json_path(parts: Sequence[str | int]) -> str:

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 import msgspec
 from pydantic import TypeAdapter, ValidationError
 
+from ._limits import screen
+
 __all__ = [
     "UNSET",
     "ProvenAssertion",
@@ -249,13 +251,15 @@ def _outputs_ok(outputs: _Outputs) -> bool:
 
 def _json_the_model_reads(data: bytes) -> bool:
     """What msgspec does not check in the fields it skips, but the model's JSON parser refuses: invalid UTF-8,
-    nesting deeper than its limit (bounded here by the count of brackets) and integers too long to convert."""
+    nesting deeper than its limit (bounded here by the count of brackets) and integers too long to convert; and
+    what no command can handle (:func:`~mb.io._limits.screen`)."""
     if not data.isascii():
         try:
             data.decode("utf-8")
         except UnicodeDecodeError:
             return False
-    if data.count(b"[") + data.count(b"{") > _MAX_BRACKETS:
+    brackets = data.count(b"[") + data.count(b"{")
+    if brackets > _MAX_BRACKETS or screen(data, brackets) is not None:
         return False
     return len(data) <= _MAX_DIGITS or not has_digit_run(data, _MAX_DIGITS + 1)
 

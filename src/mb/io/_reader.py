@@ -17,6 +17,9 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ._errors import LineError, Problem, describe, problems_from_validation
+from ._limits import max_line_bytes as resolve_limit
+from ._limits import oversized, screen
+from ._lines import SizedLine, read_lines, split_lines, utf16_chunks
 from ._proof import ProvenLine, has_digit_run, prove
 
 __all__ = [
@@ -82,32 +85,29 @@ def _open(source: PathLike | IO[bytes]) -> tuple[IO[bytes], bool]:
     return raw, True
 
 
-def _utf16_lines(stream: IO[bytes]) -> Iterator[bytes]:
-    """The lines of a UTF-16 stream (its BOM says which byte order), re-encoded as UTF-8."""
-    text = io.TextIOWrapper(stream, encoding="utf-16", errors="replace", newline=None)
-    try:
-        for line in text:
-            yield line.encode("utf-8")
-    finally:
-        text.detach()
-
-
 def iter_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes]]:
     """Yield ``(line_number, bytes)`` for every non-blank line, with a leading BOM and line ends removed.
 
     Files are UTF-8; a UTF-16 file with its byte-order mark (what Windows PowerShell writes) is read too. A gzip
     file that ends too early raises :class:`gzip.BadGzipFile` (an ``OSError``) after its complete lines.
     """
+    for number, data, _ in sized_lines(source, None):
+        yield number, data
+
+
+def sized_lines(source: PathLike | IO[bytes], limit: int | None) -> Iterator[SizedLine]:
+    """Like :func:`iter_lines`, but a line over ``limit`` bytes comes as ``(number, b"", its size)`` and is
+    never held in memory whole (None: no limit)."""
     stream, must_close = _open(source)
     try:
         peek = getattr(stream, "peek", None)
         if peek is not None and peek(2)[:2] in _UTF16_BOMS:
-            yield from _numbered(_utf16_lines(stream))
+            yield from split_lines(utf16_chunks(stream), limit)
         elif peek is not None and peek(3)[:3] == _BOM:
             stream.read(3)
-            yield from _numbered(stream)
+            yield from read_lines(stream, limit)
         else:
-            yield from _numbered(_without_bom(stream))
+            yield from read_lines(stream, limit, bom=_BOM)
     except EOFError as exc:
         raise _truncated(exc) from exc
     finally:
@@ -117,14 +117,6 @@ def iter_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes]]:
 
 def _truncated(exc: EOFError) -> gzip.BadGzipFile:
     return gzip.BadGzipFile(f"the compressed file ends too early ({exc})")
-
-
-def _without_bom(lines: Iterable[bytes]) -> Iterator[bytes]:
-    """The lines of a stream that cannot peek, the first without its BOM."""
-    iterator = iter(lines)
-    for first in iterator:
-        yield first.removeprefix(_BOM)
-        yield from iterator
 
 
 def _numbered(lines: Iterable[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
@@ -140,20 +132,35 @@ def block_lines(first: int, block: bytes) -> Iterator[tuple[int, bytes]]:
     return _numbered(io.BytesIO(block), first)
 
 
-def _blocks(stream: IO[bytes], size: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
+def _blocks(stream: IO[bytes], size: int = 1 << 20, limit: int | None = None) -> Iterator[tuple[int, bytes | int]]:
     read = getattr(stream, "read1", stream.read)  # read1: what a pipe has now, not a full block
     first = 1
     parts: list[bytes] = []  # the text since the last line end
+    held = 0  # bytes in parts
+    over = 0  # the size so far of a line over the limit, skipped as it is read
     while chunk := read(size):
+        if over:
+            end = chunk.find(b"\n")
+            if end < 0:
+                over += len(chunk)
+                continue
+            yield first, over + end
+            first, over, chunk = first + 1, 0, chunk[end + 1 :]
         cut = chunk.rfind(b"\n")
-        if cut < 0:
-            parts.append(chunk)
-            continue
-        parts.append(chunk[:cut])
-        block = b"".join(parts)
-        parts = [chunk[cut + 1 :]]
-        yield first, block.removeprefix(_BOM) if first == 1 else block
-        first += block.count(b"\n") + 1
+        if cut >= 0:
+            parts.append(chunk[:cut])
+            block = b"".join(parts)
+            parts, held = [], 0
+            yield first, block.removeprefix(_BOM) if first == 1 else block
+            first += block.count(b"\n") + 1
+            chunk = chunk[cut + 1 :]
+        parts.append(chunk)
+        held += len(chunk)
+        if limit is not None and held > limit:
+            over, parts, held = held, [], 0
+    if over:
+        yield first, over
+        return
     rest = b"".join(parts)
     if rest:
         yield first, rest.removeprefix(_BOM) if first == 1 else rest
@@ -201,16 +208,20 @@ def read_range(path: str | os.PathLike[str], start: int, end: int) -> bytes:
         return raw.read(end - start)
 
 
-def iter_blocks(source: PathLike | IO[bytes], size: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
+def iter_blocks(
+    source: PathLike | IO[bytes], size: int = 1 << 20, limit: int | None = None
+) -> Iterator[tuple[int, bytes | int]]:
     """The content of a UTF-8 source (gunzipped) in blocks of about ``size`` bytes holding whole lines:
     ``(number of the block's first line, block)``, a leading BOM removed; :func:`block_lines` splits a block
-    as :func:`iter_lines` does. Raises ``ValueError`` for a UTF-16 source (read it with :func:`iter_lines`)."""
+    as :func:`iter_lines` does. A line found longer than ``limit`` bytes while it is read comes alone, as
+    ``(its number, its size)``, never held whole. Raises ``ValueError`` for a UTF-16 source (read it with
+    :func:`iter_lines`)."""
     stream, must_close = _open(source)
     try:
         peek = getattr(stream, "peek", None)
         if peek is not None and peek(2)[:2] in _UTF16_BOMS:
             raise ValueError("a UTF-16 source is read line by line")
-        yield from _blocks(stream, size)
+        yield from _blocks(stream, size, limit)
     except EOFError as exc:
         raise _truncated(exc) from exc
     finally:
@@ -233,6 +244,9 @@ def _utf8_problem(data: bytes) -> Problem | None:
 
 def _load(data: bytes) -> tuple[Any, Problem | None]:
     """Parse one line of JSON (integers of any width kept exact); on failure a problem saying where and why."""
+    limit = screen(data)
+    if limit is not None:
+        return None, limit
     if not has_digit_run(data, 20):
         try:
             return orjson.loads(data), None
@@ -293,11 +307,20 @@ def pretty_printed(first_line: bytes | None) -> bool:
     return first_line in (b"[", b"{")
 
 
-def jsonl_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes, Problem | None]]:
-    """The non-blank lines; a file whose first line is a lone ``[`` or ``{`` is pretty-printed JSON, not JSONL:
-    one problem says so instead of one error per line."""
+def jsonl_lines(
+    source: PathLike | IO[bytes], max_line_bytes: int | None = None
+) -> Iterator[tuple[int, bytes, Problem | None]]:
+    """The non-blank lines, each with the problem that makes it unreadable whatever it holds (None when none): a
+    line over ``max_line_bytes`` (default: see :func:`~mb.io.max_line_bytes`) is skipped unread; a file whose
+    first line is a lone ``[`` or ``{`` is pretty-printed JSON, not JSONL: one problem says so instead of one
+    error per line."""
+    limit = resolve_limit(max_line_bytes)
     first = True
-    for number, data in iter_lines(source):
+    for number, data, size in sized_lines(source, limit):
+        if size:
+            first = False
+            yield number, data, oversized(size, limit)
+            continue
         if first and pretty_printed(data):
             yield number, data, Problem("$", _NOT_JSONL.format(bracket=data.decode()))
             return
@@ -306,15 +329,20 @@ def jsonl_lines(source: PathLike | IO[bytes]) -> Iterator[tuple[int, bytes, Prob
 
 
 def iter_documents(
-    source: PathLike | IO[bytes], *, executed: bool = False, check_only: bool = False
+    source: PathLike | IO[bytes],
+    *,
+    executed: bool = False,
+    check_only: bool = False,
+    max_line_bytes: int | None = None,
 ) -> Iterator[tuple[int, Any, LineError | None]]:
     """Yield ``(line, document, error)`` per non-blank line; ``error`` is None for a valid line.
 
     With ``check_only``, a line the fast proof shows valid is neither parsed into a document (it comes as None)
-    nor built into a model: validation needs no more.
+    nor built into a model: validation needs no more. A line longer than ``max_line_bytes`` is invalid (default:
+    see :func:`~mb.io.max_line_bytes`).
     """
     name = source_name(source)
-    for number, data, whole in jsonl_lines(source):
+    for number, data, whole in jsonl_lines(source, max_line_bytes):
         if check_only and whole is None and prove(data, executed=executed) is not None:
             yield number, None, None
             continue
@@ -326,12 +354,17 @@ def iter_documents(
         yield number, document, parsed if isinstance(parsed, LineError) else None
 
 
-def iter_records(source: PathLike | IO[bytes], *, executed: bool = False) -> Iterator[Record]:
+def iter_records(
+    source: PathLike | IO[bytes], *, executed: bool = False, max_line_bytes: int | None = None
+) -> Iterator[Record]:
     """Yield a :class:`Record` per non-blank line: the example, or the error that prevented it. Never raises
-    for bad content; a missing or unreadable file raises ``OSError`` when iteration starts."""
+    for bad content; a missing or unreadable file raises ``OSError`` when iteration starts. A line longer than
+    ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`)."""
     name = source_name(source)
     validate_json = Example.__pydantic_validator__.validate_json
-    for number, data, whole in jsonl_lines(source):
+    for number, data, whole in jsonl_lines(source, max_line_bytes):
+        if whole is None:
+            whole = screen(data)
         if whole is not None:
             yield Record(number, None, LineError(name, number, (whole,)))
             continue
@@ -375,18 +408,23 @@ def proven_record(
     return Record(number, parsed, None, document)
 
 
-def iter_proven(source: PathLike | IO[bytes], *, executed: bool = False) -> Iterator[Record]:
+def iter_proven(
+    source: PathLike | IO[bytes], *, executed: bool = False, max_line_bytes: int | None = None
+) -> Iterator[Record]:
     """Like :func:`iter_records`, but a line the fast proof shows valid comes unbuilt: ``Record(line, None, None,
     ProvenLine(...))``. Other lines are validated as usual (an example or an error)."""
     name = source_name(source)
-    for number, data, whole in jsonl_lines(source):
+    for number, data, whole in jsonl_lines(source, max_line_bytes):
         yield proven_record(name, number, data, whole, executed=executed)
 
 
-def read_examples(source: PathLike | IO[bytes], *, executed: bool = False) -> Iterator[Example | LineError]:
+def read_examples(
+    source: PathLike | IO[bytes], *, executed: bool = False, max_line_bytes: int | None = None
+) -> Iterator[Example | LineError]:
     """Stream a benchmark file: each non-blank line yields an :class:`Example` or a :class:`LineError`.
 
-    Bad lines never stop the stream. ``executed=True`` also requires ``outputs`` on every line.
+    Bad lines never stop the stream. ``executed=True`` also requires ``outputs`` on every line; a line longer
+    than ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`).
     """
-    for record in iter_records(source, executed=executed):
+    for record in iter_records(source, executed=executed, max_line_bytes=max_line_bytes):
         yield record.example if record.example is not None else record.error  # type: ignore[misc]

@@ -130,6 +130,7 @@ class LLMJudge:
         backoff_base: float = 0.5,
         backoff_max: float = 30.0,
         timeout: float = 60.0,
+        deadline: float | None = 300.0,
         temperature: float | None = 0.0,
         cache: bool | str | Path | JudgeCache = True,
         sleep: Callable[[float], Awaitable[None]] | None = None,
@@ -137,8 +138,10 @@ class LLMJudge:
         """Arguments left out come from ``MB_JUDGE_MODEL``, ``MB_JUDGE_BASE_URL``, ``MB_JUDGE_API_KEY`` /
         ``OPENAI_API_KEY``. ``max_retries`` retries follow a first attempt, waiting ``backoff_base * 2**n`` seconds
         (jittered, at most ``backoff_max``) unless the server says ``Retry-After``. ``temperature=None`` leaves it out
-        (for models that reject it). ``cache``: True for the default file (``$MB_CACHE_DIR`` or
-        ``~/.cache/morganabench``), a path, or False. ``sleep`` replaces ``anyio.sleep`` (tests).
+        (for models that reject it). ``timeout`` bounds each attempt as a whole, not only each read (a server that
+        trickles bytes is cut off and the attempt retried like any timeout); ``deadline`` bounds a question, every
+        attempt and wait included (None: no bound beyond the attempts'). ``cache``: True for the default file
+        (``$MB_CACHE_DIR`` or ``~/.cache/morganabench``), a path, or False. ``sleep`` replaces ``anyio.sleep`` (tests).
 
         Raises JudgeConfigError when no model is named, or no API key is found for the default OpenAI endpoint.
         """
@@ -158,7 +161,10 @@ class LLMJudge:
         self.max_retries = max_retries
         self.backoff_base = backoff_base
         self.backoff_max = backoff_max
+        if timeout <= 0 or (deadline is not None and deadline <= 0):
+            raise JudgeConfigError("timeout and deadline must be positive numbers of seconds")
         self.timeout = timeout
+        self.deadline = deadline
         self.temperature = temperature
         self.cache: JudgeCache | None
         if isinstance(cache, JudgeCache):
@@ -273,7 +279,7 @@ class LLMJudge:
         pending = state.inflight[key] = _Pending()
         verdict = self._error("the LLM judge gave no verdict")
         try:
-            verdict = await self._ask(client, state, request)
+            verdict = await self._ask_in_time(client, state, request)
             if verdict.error is None and self.cache is not None:
                 self.cache.put(key, verdict.score, verdict.reason, self.name)
         except Exception as exc:  # keep the task group alive: this request records the failure
@@ -283,6 +289,15 @@ class LLMJudge:
             pending.done.set()
             state.inflight.pop(key, None)
         answers[key] = verdict
+
+    async def _ask_in_time(self, client: AsyncOpenAI, state: _LoopState, request: JudgeRequest) -> Verdict:
+        """:meth:`_ask` within the question's deadline; past it, an error verdict."""
+        if self.deadline is None:
+            return await self._ask(client, state, request)
+        with anyio.move_on_after(self.deadline):
+            return await self._ask(client, state, request)
+        where = self.base_url or "the OpenAI API"
+        return self._error(f"{where} gave no verdict within the judge's deadline of {self.deadline:g} s")
 
     async def _ask(self, client: AsyncOpenAI, state: _LoopState, request: JudgeRequest) -> Verdict:
         """Ask until the answer parses (one second chance for a malformed answer)."""
@@ -328,7 +343,16 @@ class LLMJudge:
         while True:
             try:
                 async with state.limiter:
-                    response = await client.chat.completions.create(**self._request(messages, mode))
+                    with anyio.fail_after(self.timeout):  # the whole attempt: reads that trickle add up
+                        response = await client.chat.completions.create(**self._request(messages, mode))
+            except TimeoutError as exc:
+                if attempt < self.max_retries:
+                    await self._sleep(self._backoff(attempt))
+                    attempt += 1
+                    continue
+                raise _CallFailed(
+                    f"{where} timed out: no complete answer within {self.timeout:g} s, after {attempt + 1} attempts"
+                ) from exc
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 if status in (400, 422) and mode + 1 < len(_MODES):

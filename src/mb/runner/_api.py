@@ -30,9 +30,9 @@ Benchmark = str | os.PathLike[str] | Iterable[Example | LineError | Mapping[str,
 ``Example | LineError`` items :func:`mb.io.read_examples` yields)."""
 
 
-def _items(benchmark: Benchmark) -> Iterator[Example | LineError]:
+def _items(benchmark: Benchmark, max_line_bytes: int | None = None) -> Iterator[Example | LineError]:
     if isinstance(benchmark, (str, os.PathLike)):
-        yield from read_examples(benchmark)
+        yield from read_examples(benchmark, max_line_bytes=max_line_bytes)
         return
     for number, item in enumerate(benchmark, start=1):
         if isinstance(item, (Example, LineError)):
@@ -91,6 +91,7 @@ async def arun(
     progress: RunProgress | bool | None = None,
     collect: bool = True,
     handle_signals: bool = False,
+    max_line_bytes: int | None = None,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark``; return the executed examples in input order and a summary.
 
@@ -108,6 +109,8 @@ async def arun(
     - ``progress=True`` shows a bar on standard error (or pass a :class:`RunProgress`); ``collect=False``
       keeps nothing in memory (the returned list is empty); ``handle_signals`` makes Ctrl-C stop scheduling
       and a second Ctrl-C cancel the examples in flight (``summary.interrupted``), instead of raising.
+    - ``max_line_bytes``: a benchmark line longer than this is an invalid line (default: ``MB_MAX_LINE_BYTES`` or
+      16 MiB).
 
     Raises ``ValueError`` for inconsistent options, :class:`AgentLoadError`, :class:`OutputExistsError` and
     :class:`ResumeError`; agent failures never raise, they are written as lines with ``outputs.error``.
@@ -138,6 +141,7 @@ async def arun(
             progress=progress,
             collect=collect,
             handle_signals=handle_signals,
+            max_line_bytes=max_line_bytes,
         )
     examples = [example for example in runner.results or () if example is not None]
     return RunOutput(examples, summary)
@@ -167,6 +171,7 @@ async def _run_locked(
     progress: RunProgress | bool | None,
     collect: bool,
     handle_signals: bool,
+    max_line_bytes: int | None,
 ) -> tuple[RunSummary, Runner]:
     """The run itself, while the output is locked."""
     summary = RunSummary(output=str(output) if output is not None else None)
@@ -194,7 +199,7 @@ async def _run_locked(
     started = time.perf_counter()
     reporter.start(_total(benchmark) if getattr(reporter, "wants_total", True) else None)
     try:
-        await runner.run(_items(benchmark), handle_signals=handle_signals)
+        await runner.run(_items(benchmark, max_line_bytes), handle_signals=handle_signals)
     except BaseExceptionGroup as group:
         failure = _write_failure(group)
         if failure is None:
@@ -232,6 +237,7 @@ def run(
     progress: RunProgress | bool | None = None,
     collect: bool = True,
     handle_signals: bool = False,
+    max_line_bytes: int | None = None,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark`` and wait for the end; see :func:`arun` for the options.
 
@@ -256,5 +262,6 @@ def run(
             progress=progress,
             collect=collect,
             handle_signals=handle_signals,
+            max_line_bytes=max_line_bytes,
         )
     )

@@ -1,0 +1,190 @@
+"""What every line must satisfy beyond the data model, so that every command reads it the same way.
+
+A line is invalid, whatever the model says, when it is longer than the line-size limit, nests objects and arrays
+deeper than :data:`MAX_DEPTH`, holds a lone UTF-16 surrogate (``"\\ud800"``: not Unicode text, it cannot be written
+as UTF-8), an integer outside the 64-bit range (:data:`MIN_INT` .. :data:`MAX_INT`) or a number too large for a
+64-bit float. :func:`screen` finds these; cheap byte-level tests keep ordinary lines off the slow checks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from itertools import accumulate
+from typing import Any
+
+import orjson
+
+from ._errors import Problem, json_path
+
+__all__ = [
+    "DEFAULT_MAX_LINE_BYTES",
+    "MAX_DEPTH",
+    "MAX_INT",
+    "MIN_INT",
+    "depth",
+    "max_line_bytes",
+    "oversized",
+    "screen",
+]
+
+DEFAULT_MAX_LINE_BYTES = 16 << 20
+"""The longest line read, in bytes, unless ``MB_MAX_LINE_BYTES`` or an argument says otherwise (16 MiB)."""
+
+MAX_DEPTH = 128
+"""The deepest nesting of objects and arrays in a line (the line's own object is level 1)."""
+
+MIN_INT = -(1 << 63)
+"""The smallest integer a line may hold."""
+
+MAX_INT = (1 << 64) - 1
+"""The largest integer a line may hold."""
+
+_ENV = "MB_MAX_LINE_BYTES"
+# Digits become b"0", e and E b"e" and anything else a space ("+" is dropped): number shapes found at C speed.
+_NUMBER_SHAPES = bytes(48 if 48 <= byte <= 57 else 101 if byte in b"eE" else 32 for byte in range(256))
+_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: shorter integers are in range
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
+_STEP = [0] * 256
+for _byte in b"[{":
+    _STEP[_byte] = 1
+for _byte in b"]}":
+    _STEP[_byte] = -1
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def max_line_bytes(value: int | None = None) -> int:
+    """The line-size limit in force: ``value`` when given, else ``MB_MAX_LINE_BYTES``, else 16 MiB.
+
+    Raises ``ValueError`` for a limit that is not a positive whole number of bytes."""
+    if value is None:
+        text = os.environ.get(_ENV, "").strip()
+        if not text:
+            return DEFAULT_MAX_LINE_BYTES
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            raise ValueError(f"{_ENV}={text!r}: expected a whole number of bytes") from None
+        if value < 1:
+            raise ValueError(f"{_ENV}={text!r}: expected a positive number of bytes")
+        return value
+    if value < 1:
+        raise ValueError(f"the line-size limit must be a positive number of bytes, got {value}")
+    return value
+
+
+def oversized(size: int, limit: int) -> Problem:
+    """The problem of a line of ``size`` bytes over the limit."""
+    return Problem("$", f"line is {size} bytes, over the limit of {limit} (set MB_MAX_LINE_BYTES to raise it)")
+
+
+def depth(data: bytes) -> int | None:
+    """How deep objects and arrays nest in a line of JSON (the line's object is level 1); None when the line is
+    not JSON, or nests too deep for the parser to say."""
+    try:
+        orjson.loads(data)
+    except orjson.JSONDecodeError:  # beyond orjson (lone surrogates, 1,024 levels) or not JSON: the slow way
+        return _parsed_depth(data)
+    # Every string is closed: removing them leaves the brackets that nest, in one linear pass.
+    brackets = (_STRING.sub(b"", data) if b'"' in data else data).translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _parsed_depth(data: bytes) -> int | None:
+    try:
+        document = json.loads(data.decode("utf-8"), parse_constant=_constant)
+    except RecursionError:
+        return None
+    except ValueError:
+        return 0  # not JSON: the parser says what is wrong
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(document, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, (dict, list)):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return deepest
+
+
+def _needs_walk(data: bytes) -> bool:
+    if b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data):
+        return True
+    shapes = data.translate(_NUMBER_SHAPES, b"+")
+    # a long integer, or an exponent of three digits or more (1e400 overflows a float)
+    return _LONG_NUMBER in shapes or b"0e000" in shapes  # JSON puts a digit right before the exponent
+
+
+def screen(data: bytes, brackets: int | None = None) -> Problem | None:
+    """What makes a line invalid whatever the model says (nesting, lone surrogates, numbers out of range);
+    None when none of it. A line that is not UTF-8 JSON gets None: the parser says what is wrong with it.
+    ``brackets``: the count of ``[`` and ``{`` in the line, when the caller has it."""
+    if brackets is None:
+        brackets = data.count(b"[") + data.count(b"{")
+    if brackets > MAX_DEPTH:
+        nesting = depth(data)
+        if nesting is None:
+            return Problem("$", f"objects and arrays nest too deep to read, over the limit of {MAX_DEPTH} levels")
+        if nesting > MAX_DEPTH:
+            return Problem("$", f"objects and arrays nest {nesting} levels deep, over the limit of {MAX_DEPTH}")
+    if not _needs_walk(data):
+        return None
+    try:
+        document = json.loads(data.decode("utf-8"), parse_constant=_constant)
+    except (ValueError, RecursionError):
+        return None
+    return _walk(document)
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _walk(document: Any) -> Problem | None:
+    """The first value of ``document`` (in document order) that no command can handle."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            children: list[tuple[Any, tuple[str | int, ...]]] = []
+            for key, value in node.items():
+                if _SURROGATE.search(key):
+                    return Problem(json_path(path), f"{_lone(key)} in a key: {_UNWRITABLE}")
+                children.append((value, (*path, key)))
+            stack.extend(reversed(children))
+        elif isinstance(node, list):
+            stack.extend((node[index], (*path, index)) for index in range(len(node) - 1, -1, -1))
+        elif isinstance(node, str):
+            if _SURROGATE.search(node):
+                return Problem(json_path(path), f"{_lone(node)} in a string: {_UNWRITABLE}")
+        elif isinstance(node, bool):
+            continue
+        elif isinstance(node, int):
+            if not MIN_INT <= node <= MAX_INT:
+                return Problem(json_path(path), _out_of_range(node))
+        elif isinstance(node, float) and not math.isfinite(node):
+            return Problem(json_path(path), "number too large for a 64-bit float")
+    return None
+
+
+_UNWRITABLE = "not Unicode text (it cannot be written as UTF-8)"
+
+
+def _lone(text: str) -> str:
+    match = _SURROGATE.search(text)
+    assert match is not None
+    return f"lone surrogate \\u{ord(match.group()):04x}"
+
+
+def _out_of_range(value: int) -> str:
+    digits = str(abs(value))
+    shown = digits if len(digits) <= 30 else f"{digits[:12]}...({len(digits)} digits)"
+    sign = "-" if value < 0 else ""
+    return (
+        f"integer {sign}{shown} out of range: integers must lie between {MIN_INT} and {MAX_INT}; "
+        "write larger ones as strings"
+    )

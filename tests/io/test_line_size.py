@@ -1,0 +1,123 @@
+"""A line over the size limit is an invalid line with its size, the rest is read, and memory stays bounded."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import tracemalloc
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mb.io import DEFAULT_MAX_LINE_BYTES, iter_documents, iter_records, max_line_bytes, read_examples
+from mb.io._lines import read_lines, split_lines
+from mb.io._reader import iter_blocks, iter_proven, sized_lines
+
+from ..conftest import SPEC
+
+GOOD = (SPEC / "examples-executed.jsonl").read_text(encoding="utf-8").splitlines()[0].encode()
+
+
+def _naive(data: bytes, limit: int | None) -> list[tuple[int, bytes, int]]:
+    found = []
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if limit is not None and len(line) > limit:
+            found.append((number, b"", len(line)))
+        elif line.strip():
+            found.append((number, line.strip(), 0))
+    return found
+
+
+def _chunked(data: bytes, cuts: list[int]) -> list[bytes]:
+    points = sorted({0, len(data), *(cut % (len(data) + 1) for cut in cuts)})
+    return [data[a:b] for a, b in pairwise(points)]
+
+
+_LINE = st.one_of(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"x")), st.sampled_from([b"", b"  ", b"\r"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINE, max_size=12), st.lists(st.integers(0, 500), max_size=8), st.none() | st.integers(0, 25))
+def test_lines_split_in_any_chunks_as_a_whole_split(lines: list[bytes], cuts: list[int], limit: int | None) -> None:
+    data = b"\n".join(lines)
+    assert list(split_lines(_chunked(data, cuts), limit)) == _naive(data, limit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINE, max_size=12), st.none() | st.integers(0, 25), st.booleans())
+def test_lines_read_one_by_one_as_a_whole_split(lines: list[bytes], limit: int | None, bom: bool) -> None:
+    data = b"\n".join(lines)
+    stream = io.BufferedReader(io.BytesIO(b"\xef\xbb\xbf" + data if bom else data), buffer_size=8)
+    assert list(read_lines(stream, limit, bom=b"\xef\xbb\xbf")) == _naive(data, limit)
+    shifted = [(number + 6, line, size) for number, line, size in _naive(data, limit)]
+    assert list(read_lines(io.BytesIO(data), limit, 7)) == shifted
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_LINE, max_size=12), st.integers(1, 40), st.none() | st.integers(0, 25))
+def test_gzip_blocks_hold_the_same_lines(lines: list[bytes], size: int, limit: int | None) -> None:
+    data = b"\n".join(lines)
+    found = []
+    for first, block in iter_blocks(io.BytesIO(data), size, limit):
+        if isinstance(block, int):
+            found.append((first, b"", block))
+        else:
+            found += split_lines([block], limit, first)
+    assert found == _naive(data, limit)
+
+
+def _bench(tmp_path: Path, long: int, *, compress: bool = False) -> Path:
+    big = b'{"inputs": "' + b"x" * long + b'"}'
+    data = GOOD + b"\n" + big + b"\n" + GOOD + b"\n"
+    path = tmp_path / ("bench.jsonl.gz" if compress else "bench.jsonl")
+    path.write_bytes(gzip.compress(data) if compress else data)
+    return path
+
+
+@pytest.mark.parametrize("compress", [False, True])
+def test_every_reader_names_the_line_and_reads_the_others(tmp_path: Path, compress: bool) -> None:
+    path = _bench(tmp_path, 5000, compress=compress)
+    message = f"{path}:2: $: line is 5014 bytes, over the limit of 4096 (set MB_MAX_LINE_BYTES to raise it)"
+    checked = [str(e) if e else None for _, _, e in iter_documents(path, check_only=True, max_line_bytes=4096)]
+    assert checked == [None, message, None]
+    for records in (iter_records(path, max_line_bytes=4096), iter_proven(path, max_line_bytes=4096)):
+        assert [str(r.error) if r.error else None for r in records] == [None, message, None]
+    within = [e for _, _, e in iter_documents(path, max_line_bytes=5014)]
+    assert within[1] is not None
+    assert "$.inputs: expected an object" in str(within[1])
+    assert [type(item).__name__ for item in read_examples(path, max_line_bytes=5013)] == [
+        "Example",
+        "LineError",
+        "Example",
+    ]
+
+
+def test_the_limit_comes_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert max_line_bytes() == DEFAULT_MAX_LINE_BYTES == 16 << 20
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "1_000")
+    assert max_line_bytes() == 1000
+    assert max_line_bytes(7) == 7
+    errors = [e for _, _, e in iter_documents(_bench(tmp_path, 2000))]
+    assert errors[1] is not None
+    assert "over the limit of 1000" in str(errors[1])
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "lots")
+    with pytest.raises(ValueError, match="MB_MAX_LINE_BYTES='lots': expected a whole number of bytes"):
+        max_line_bytes()
+    with pytest.raises(ValueError, match="positive"):
+        max_line_bytes(0)
+
+
+@pytest.mark.parametrize("compress", [False, True])
+def test_an_oversized_line_is_never_held_whole(tmp_path: Path, compress: bool) -> None:
+    path = _bench(tmp_path, 24 << 20, compress=compress)
+    tracemalloc.start()
+    try:
+        found = [(number, len(data), size) for number, data, size in sized_lines(path, 64 << 10)]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert found == [(1, len(GOOD), 0), (2, 0, (24 << 20) + 14), (3, len(GOOD), 0)]
+    assert peak < 8 << 20, f"peak {peak} bytes while skipping a 24 MiB line"

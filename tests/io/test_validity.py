@@ -1,0 +1,140 @@
+"""What makes a line invalid beyond the data model: lone surrogates, deep nesting, numbers out of range; every
+reader says the same, and messages quoting user text stay printable."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from mb.io import LineError, iter_documents, iter_records
+from mb.io._errors import printable
+from mb.io._limits import MAX_DEPTH, MAX_INT, MIN_INT, depth, screen
+from mb.io._proof import prove
+from mb.io._reader import iter_proven
+
+from ..conftest import SPEC
+
+BASE = (SPEC / "examples-executed.jsonl").read_text(encoding="utf-8").splitlines()[0]
+
+# (name, the line, the path the problem names, a word of the message)
+CASES = [
+    (
+        "tool name",
+        BASE.replace('"tool": "search", "params"', '"tool": "s\\ud800", "params"'),
+        "$.outputs.trace[0].tool",
+        "lone surrogate \\ud800",
+    ),
+    (
+        "call id",
+        BASE.replace('"id": "call_1", "tool"', '"id": "c\\udfff", "tool"'),
+        "$.outputs.trace[0].id",
+        "lone surrogate \\udfff",
+    ),
+    (
+        "parameter name",
+        BASE.replace('"param": "query"', '"param": "q\\uD800"'),
+        "$.expectations.assertions[0].parameters[0].param",
+        "lone surrogate",
+    ),
+    ("a key", BASE.replace('"limit": 5}}', '"limit": 5, "\\ud800": 1}}'), "$.outputs.trace[0].params", "in a key"),
+    (
+        "message",
+        BASE.replace("Who is", "\\udc00Who is"),
+        "$.inputs.messages[0].content",
+        "lone surrogate \\udc00",
+    ),
+    (
+        "deep nesting",
+        BASE.replace('"result": {', '"result": ' + "[" * 1100 + "]" * 1100 + ', "x": {'),
+        "$",
+        "over the limit of 128",
+    ),
+    (
+        "integer of 2**64",
+        BASE.replace('"limit": 5}}', '"limit": 18446744073709551616}}'),
+        "$.outputs.trace[0].params.limit",
+        "out of range",
+    ),
+    (
+        "negative integer below -2**63",
+        BASE.replace('"value": 5}', '"value": -9223372036854775809}'),
+        "$.expectations.assertions[0].parameters[1].matcher.value",
+        "out of range",
+    ),
+    ("float overflow", BASE.replace('"value": 5}', '"value": 1e400}'), "$.expectations", "64-bit float"),
+]
+
+
+def _one_error(records: list[LineError | None]) -> LineError:
+    assert records[1] is None, "the valid line after the bad one is read"
+    error = records[0]
+    assert isinstance(error, LineError)
+    return error
+
+
+@pytest.mark.parametrize(("name", "line", "path", "word"), CASES, ids=[case[0] for case in CASES])
+def test_every_reader_refuses_the_line_and_reads_the_next(name: str, line: str, path: str, word: str) -> None:
+    data = (line + "\n" + BASE + "\n").encode()
+    assert prove(line.encode(), executed=True) is None
+    checked = [error for _, _, error in iter_documents(io.BytesIO(data), executed=True, check_only=True)]
+    parsed = [error for _, _, error in iter_documents(io.BytesIO(data), executed=True)]
+    built = [record.error for record in iter_records(io.BytesIO(data), executed=True)]
+    proven = [record.error for record in iter_proven(io.BytesIO(data), executed=True)]
+    messages = {str(_one_error(errors)) for errors in (checked, parsed, built, proven)}
+    assert len(messages) == 1, messages
+    (message,) = messages
+    assert message.startswith(f"<stream>:1: {path}")
+    assert word in message
+    message.encode("utf-8")  # printable and writable
+
+
+def test_paired_surrogates_and_escaped_backslashes_are_text() -> None:
+    emoji = BASE.replace("Who is", "\\ud83d\\ude00 Who is")
+    literal = BASE.replace("Who is", "\\\\ud800 Who is")  # a backslash, then the letters "ud800"
+    for line in (emoji, literal):
+        (record,) = iter_records(io.BytesIO(line.encode()), executed=True)
+        assert record.error is None
+        assert screen(line.encode()) is None
+    (record,) = iter_records(io.BytesIO(emoji.encode()), executed=True)
+    assert record.example is not None
+    assert record.example.inputs.messages[0].content.startswith("\U0001f600")
+
+
+def test_limits_are_inclusive_and_brackets_in_strings_do_not_nest() -> None:
+    for value in (MIN_INT, MAX_INT, 10**300 * 1.0):
+        assert screen(BASE.replace('"limit": 5}}', f'"limit": {value!r}}}}}').encode()) is None
+    in_strings = BASE.replace("Who is", "[" * 500 + "{" * 500)
+    assert screen(in_strings.encode()) is None
+    assert depth(in_strings.encode()) == depth(BASE.encode())
+    nested = "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1)
+    assert depth(f'{{"a": {nested}}}'.encode()) == MAX_DEPTH
+    assert screen(f'{{"a": {nested}}}'.encode()) is None
+    assert screen(f'{{"a": [{nested}]}}'.encode()) is not None
+
+
+def test_a_long_number_in_a_string_is_text() -> None:
+    line = BASE.replace("call_1", "call_123456789012345678901234567890")
+    (record,) = iter_records(io.BytesIO(line.encode()), executed=True)
+    assert record.error is None
+
+
+def test_messages_escape_control_characters_and_surrogates(tmp_path: Path) -> None:
+    bad = BASE.replace('"match_as": "missing"', '"match_as": "\\u001b[2J\\u009b"')
+    (record,) = iter_records(io.BytesIO(bad.encode()), executed=True)
+    assert record.error is not None
+    text = str(record.error)
+    assert "\x1b" not in text
+    assert "\x9b" not in text
+    assert "\\x1b[2J\\x9b" in text
+    assert printable("\ud800\u202e\n") == "\\ud800\\u202e\\x0a"
+    assert printable("café ünï 日本") == "café ünï 日本"
+
+
+def test_an_unclosed_string_full_of_escaped_quotes_is_read_in_linear_time() -> None:
+    line = b'{"a": ' + b"[" * (MAX_DEPTH + 1) + b'"' + b'\\"' * 200_000
+    assert screen(line) is None  # not JSON: the parser reports it
+    (record,) = iter_records(io.BytesIO(line))
+    assert record.error is not None
+    assert "invalid JSON" in str(record.error)
