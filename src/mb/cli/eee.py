@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from ..results_join import JoinMismatch
 from ._console import err_console, out_console
 
 __all__ = ["export_eee"]
@@ -135,6 +136,9 @@ def export_eee(
             metadata=metadata,
             validate=validate,
         )
+    except JoinMismatch as exc:
+        err_console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(2) from None
     except ValueError as exc:
         err_console.print(f"[red]error:[/] {escape(str(exc))}")
         raise SystemExit(1) from None

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 import anyio
@@ -16,9 +16,13 @@ from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
 from ..evaluation._engine import make_evaluator
 from ..evaluation._parallel import aiter_batches, auto_jobs
-from ..io import JsonlWriter
 from ..metrics import METRICS, MetricSpec
+from ..reports import junit_chunks, summary_markdown
+from ..results import Summary
+from ..results_format import RunRecord, header_line
+from ..run_record import PricesError, build_run_record, load_prices, price_usage
 from ._console import err_console, out_console
+from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
 from ._report import FailureLog, render_summary
 
@@ -137,6 +141,27 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     help="Worker processes for the lines that need no judge. auto: one per CPU for files of 4 MiB or more, "
     "none for smaller ones.",
 )
+@click.option(
+    "--junit",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write a JUnit XML report (one test case per line) for CI test reporters.",
+)
+@click.option(
+    "--summary-md",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the summary as markdown, for CI job pages.",
+)
+@click.option(
+    "--prices",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help='Prices per million tokens by model (JSON, or TOML for .toml): {"gpt-4o": {"input": 2.5, "output": 10}}; '
+    "the summary then shows the cost of the token use the outputs report.",
+)
+@click.option(
+    "--price-model",
+    metavar="MODEL",
+    help="The model to price tokens as when an example's outputs.usage does not name its model.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress display.")
 def eval_command(
     executed: Path,
@@ -149,6 +174,10 @@ def eval_command(
     fmt: str,
     show_failures: int,
     jobs: int | None,
+    junit: Path | None,
+    summary_md: Path | None,
+    prices: Path | None,
+    price_model: str | None,
     quiet: bool,
 ) -> None:
     """Score an executed benchmark (EXECUTED.jsonl, with `outputs` on every line).
@@ -159,41 +188,86 @@ def eval_command(
     matches it in meaning. Other metrics are reported beside the verdict; --require makes them gate it.
     Invalid lines and agent errors are counted as errors, apart from failures.
 
+    The results file (-o) starts with a run record (results format, versions, judge, metrics, input digest,
+    times, counts, token use); every result line carries its example's hash.
+
     Exit status: 0 when the evaluation ran, 1 when --fail-under is not met, 2 for unusable input.
     """
     if str(executed) != "-" and not executed.is_file():
         raise click.BadParameter(f"{executed}: no such file", param_hint="EXECUTED")
+    try:
+        price_table = load_prices(prices) if prices is not None else None
+    except PricesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--prices") from None
+    started = datetime.now(UTC)
+    digest = input_digest(executed)
     active = judge_from_cli(judge, concurrency)
     note = judge_note(judge)
     builder = SummaryBuilder()
     failures = FailureLog(show_failures)
     unusable = 0
 
+    try:
+        spool = ResultsSpool(output) if output is not None or junit is not None else None
+    except OSError as exc:
+        err_console.print(f"[red]error:[/] cannot write {output or junit}: {exc.strerror or exc}")
+        raise SystemExit(2) from exc
+
     async def main() -> None:
         nonlocal unusable
-        try:
-            writer = JsonlWriter(output) if output is not None else None
-        except OSError as exc:
-            raise _WriteError(exc) from exc
         evaluator = make_evaluator(active, metrics, require)
         workers = auto_jobs(executed) if jobs is None else jobs
-        try:
-            with _progress(quiet) as advance:
-                async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
-                    unusable += batch.unusable
-                    builder.merge(batch.summary)
-                    failures.extend(batch.failures)
-                    if writer is not None:
-                        try:
-                            writer.write_lines(batch.data, batch.count)
-                        except OSError as exc:
-                            raise _WriteError(exc) from exc
-                    advance(batch.count)
-        finally:
-            if writer is not None:
-                with contextlib.suppress(OSError):
-                    writer.close()
+        with _progress(quiet) as advance:
+            async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
+                unusable += batch.unusable
+                builder.merge(batch.summary)
+                failures.extend(batch.failures)
+                if spool is not None:
+                    try:
+                        spool.write(batch.data)
+                    except OSError as exc:
+                        raise _WriteError(exc) from exc
+                advance(batch.count)
 
+    try:
+        summary = _evaluate(main, executed, output, builder, active.name, unusable_of=lambda: unusable)
+        if price_table is not None and summary.agent_usage is not None:
+            summary.agent_usage = price_usage(summary.agent_usage, price_table, price_model)
+        record = build_run_record(
+            judge=active,
+            metrics=metrics,
+            required=require,
+            input_file=None if str(executed) == "-" else str(executed),
+            input_sha256=digest,
+            started_at=started,
+            finished_at=datetime.now(UTC),
+            summary=summary,
+        )
+        _write_outputs(spool, record, summary, output, junit, summary_md, str(executed), failures)
+    finally:
+        if spool is not None:
+            spool.close()
+    if fmt == "json":
+        out_console.print_json(summary.model_dump_json())
+    else:
+        render_summary(out_console, summary, str(executed), note, failures)
+        render_reliability(out_console, summary)
+    if output is not None and fmt != "json":
+        err_console.print(f"wrote {summary.total} result(s) to {output}")
+    if fail_under is not None and summary.pass_rate < fail_under:
+        err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
+        raise SystemExit(1)
+
+
+def _evaluate(
+    main: Callable[[], Awaitable[None]],
+    executed: Path,
+    output: Path | None,
+    builder: SummaryBuilder,
+    judge_name: str,
+    unusable_of: Callable[[], int],
+) -> Summary:
+    """Run the evaluation; its summary, or exit 2 for an input that cannot be read or holds nothing to evaluate."""
     try:
         with streaming_gc(), _terminated_like_interrupted():
             anyio.run(main)
@@ -203,26 +277,60 @@ def eval_command(
     except OSError as exc:
         err_console.print(f"[red]error:[/] cannot read {executed}: {exc.strerror or exc}")
         raise SystemExit(2) from exc
-    summary = builder.build(active.name)
+    summary = builder.build(judge_name)
     if summary.total == 0:
         err_console.print(f"[red]error:[/] {executed} holds no example (it is empty or blank)")
         raise SystemExit(2)
-    if unusable == summary.total:
+    if unusable_of() == summary.total:
         first = summary.error_messages[0] if summary.error_messages else ""
         err_console.print(
             f"[red]error:[/] no line of {executed} could be evaluated (is it an executed benchmark? run an agent "
             f"over it with `mb run` first); first problem: {first}"
         )
         raise SystemExit(2)
-    if fmt == "json":
-        out_console.print_json(summary.model_dump_json())
-    else:
-        render_summary(out_console, summary, str(executed), note, failures)
-    if output is not None and fmt != "json":
-        err_console.print(f"wrote {summary.total} result(s) to {output}")
-    if fail_under is not None and summary.pass_rate < fail_under:
-        err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
-        raise SystemExit(1)
+    return summary
+
+
+def _write_outputs(
+    spool: ResultsSpool | None,
+    record: RunRecord,
+    summary: Summary,
+    output: Path | None,
+    junit: Path | None,
+    summary_md: Path | None,
+    source: str,
+    failures: FailureLog,
+) -> None:
+    """Publish the results file, the JUnit report and the markdown summary; exit 2 when one cannot be written."""
+    target = None
+    try:
+        if spool is not None and output is not None:
+            target = output
+            spool.publish(output, header_line(record))
+        if spool is not None and junit is not None:
+            target = junit
+            started = record.started_at or datetime.now(UTC)
+            properties = {
+                "mb_version": record.mb_version or "",
+                "results_format": str(record.results_format),
+                "judge": record.judge.name,
+                "input_sha256": record.input_sha256 or "",
+            }
+            chunks = junit_chunks(
+                spool.rows(),
+                summary,
+                suite=Path(source).stem if source != "-" else "stdin",
+                started=started,
+                elapsed=((record.finished_at or started) - started).total_seconds(),
+                properties=properties,
+            )
+            write_whole(junit, chunks)
+        if summary_md is not None:
+            target = summary_md
+            write_whole(summary_md, [summary_markdown(summary, source, failures.entries).encode()])
+    except OSError as exc:
+        err_console.print(f"[red]error:[/] cannot write {target}: {exc.strerror or exc}")
+        raise SystemExit(2) from exc
 
 
 class _WriteError(Exception):

@@ -21,6 +21,8 @@ from ..formats.m365 import (
 from ..formats.m365.entries import m365_data
 from ..io import JsonlWriter, iter_lines, iter_records
 from ..results import ExampleResult
+from ..results_format import parse_header
+from ..results_join import JoinMismatch, check_join
 from ._console import err_console
 
 __all__ = ["export_m365", "import_m365"]
@@ -108,6 +110,8 @@ def _read_results(path: Path) -> dict[int, ExampleResult]:
     problems: list[str] = []
     for number, data in iter_lines(path):
         try:
+            if number == 1 and parse_header(data, file=str(path)) is not None:
+                continue
             result = parse_result_line(data, file=str(path), line=number)
         except ValueError as exc:
             problems.append(str(exc))
@@ -152,10 +156,16 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
                 if record.error is not None:
                     _error(str(record.error))
                 continue
-            evaluated.append(Evaluated(record.example, by_line.get(record.line), line=record.line))
+            result = by_line.get(record.line)
+            if result is not None:
+                check_join(result, f"{benchmark}:{record.line}", record.example)
+            evaluated.append(Evaluated(record.example, result, line=record.line))
     except OSError as exc:
         _error(f"cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
+    except JoinMismatch as exc:
+        _error(str(exc))
+        raise SystemExit(2) from None
     try:
         export = build_document(evaluated, source=str(benchmark))
     except M365DocumentError as exc:

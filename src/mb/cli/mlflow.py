@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from ..results_join import JoinMismatch
 from ._console import err_console, out_console
 
 __all__ = ["export_mlflow"]
@@ -67,6 +68,9 @@ def export_mlflow(
             judge=judge,
             artifact_location=artifact_location,
         )
+    except JoinMismatch as exc:
+        err_console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(2) from None
     except (ValueError, OSError, MlflowException) as exc:
         err_console.print(f"[red]error:[/] {escape(str(exc))}")
         raise SystemExit(1) from None

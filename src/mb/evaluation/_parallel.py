@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import orjson
 
+from .._hashing import source_fields_of_line
 from ..io._proof import prove
 from ..io._reader import (
     block_lines,
@@ -172,6 +173,8 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
                 row = evaluate_plain(proven, number, plan, graded)
             except Exception:  # the parent evaluates the line again and records the failure on it
                 row = None
+        if row is not None:
+            row.update(source_fields_of_line(data))
         if row is None:
             if done:
                 parts.append(b"".join(done))
