@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
-__all__ = ["mcnemar_exact", "pass_at_k", "pass_hat_k", "wilson_interval"]
+__all__ = ["mcnemar_exact", "newcombe_interval", "pass_at_k", "pass_hat_k", "wilson_interval"]
 
 
 def wilson_interval(successes: int, total: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -53,3 +53,19 @@ def pass_hat_k(n: int, c: int, k: int) -> float:
 def _check(n: int, c: int, k: int) -> None:
     if not (0 <= c <= n and 1 <= k <= n):
         raise ValueError(f"need 0 <= c <= n and 1 <= k <= n, got n={n}, c={c}, k={k}")
+
+
+def newcombe_interval(
+    base_successes: int, base_total: int, new_successes: int, new_total: int, confidence: float = 0.95
+) -> tuple[float, float]:
+    """Newcombe's hybrid score interval of the difference of two independent rates (new minus base), built from
+    their Wilson intervals; ``(-1.0, 1.0)`` when a rate has no items."""
+    if base_total <= 0 or new_total <= 0:
+        return (-1.0, 1.0)
+    p1, p2 = base_successes / base_total, new_successes / new_total
+    l1, u1 = wilson_interval(base_successes, base_total, confidence)
+    l2, u2 = wilson_interval(new_successes, new_total, confidence)
+    delta = p2 - p1
+    lower = delta - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    upper = delta + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    return (max(-1.0, lower), min(1.0, upper))

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from mb.stats import mcnemar_exact, pass_at_k, pass_hat_k, wilson_interval
+from mb.stats import mcnemar_exact, newcombe_interval, pass_at_k, pass_hat_k, wilson_interval
 
 
 def test_wilson_interval_matches_published_values() -> None:
@@ -42,3 +42,10 @@ def test_pass_at_k_and_pass_hat_k_by_hand() -> None:
     assert pass_at_k(10, 3, 5) == pytest.approx(1 - math.comb(7, 5) / math.comb(10, 5))
     with pytest.raises(ValueError):
         pass_at_k(3, 1, 4)
+
+
+def test_newcombe_interval_matches_the_published_example() -> None:
+    # Newcombe (1998), Statistics in Medicine 17:873, example (a): 56/70 vs 48/80, method 10 -> [0.0524, 0.3339]
+    low, high = newcombe_interval(48, 80, 56, 70)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+    assert newcombe_interval(0, 0, 1, 2) == (-1.0, 1.0)
