@@ -107,6 +107,15 @@ def _fail(message: str) -> SystemExit:
     show_default=True,
     help="What the agent receives: `Inputs` or the message dicts; `auto` reads its first parameter's annotation.",
 )
+@click.option(
+    "--repeats",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="Run each example K times (trials recorded as `repeat` on each line; `mb eval` then reports pass@k "
+    "and pass^k). Resume with the same K.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar: problems and a one-line summary only.")
 def run(
     benchmark: Path,
@@ -121,6 +130,7 @@ def run(
     overwrite: bool,
     sort: bool,
     agent_input: str,
+    repeats: int,
     quiet: bool,
 ) -> None:
     """Run an agent over BENCHMARK and write the executed benchmark to OUTPUT.
@@ -192,6 +202,7 @@ def run(
                 progress=progress,
                 collect=False,
                 handle_signals=True,
+                repeats=repeats,
             )
         )
     except (OutputExistsError, ResumeError) as exc:
@@ -199,7 +210,9 @@ def run(
     except KeyboardInterrupt:
         err_console.print(
             f"interrupted; what was written to {output} is kept. Resume with:\n  "
-            + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+            + _resume_command(
+                benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort, repeats)
+            ),
             highlight=False,
             markup=False,
         )
@@ -213,7 +226,9 @@ def run(
     if summary.interrupted:
         err_console.print(
             f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  "
-            + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+            + _resume_command(
+                benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort, repeats)
+            ),
             highlight=False,
             markup=False,
         )
@@ -221,7 +236,9 @@ def run(
     _exit(1 if summary.invalid else 0)
 
 
-def _options(concurrency: int, timeout: float | None, retries: int, user_time: str | None, sort: bool) -> list[str]:
+def _options(
+    concurrency: int, timeout: float | None, retries: int, user_time: str | None, sort: bool, repeats: int = 1
+) -> list[str]:
     """The options of this run worth repeating in the resume command."""
     options: list[str] = []
     if concurrency != 4:
@@ -234,4 +251,6 @@ def _options(concurrency: int, timeout: float | None, retries: int, user_time: s
         options += ["--user-time", user_time]
     if sort:
         options.append("--sort")
+    if repeats > 1:
+        options += ["--repeats", str(repeats)]
     return options

@@ -92,6 +92,7 @@ async def arun(
     progress: RunProgress | bool | None = None,
     collect: bool = True,
     handle_signals: bool = False,
+    repeats: int = 1,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark``; return the executed examples in input order and a summary.
 
@@ -106,6 +107,8 @@ async def arun(
     - ``concurrency`` examples run at once; ``timeout`` seconds per example (attempts included);
       ``retries`` further attempts after a transient error, waiting ``backoff`` * 2**n seconds (jittered).
     - ``user_time`` fixes ``outputs.environment.user_time`` (and the time given to the agent).
+    - ``repeats`` runs each example that many times; above 1, each line records its trial as ``repeat`` (1 to
+      ``repeats``) and resuming matches lines by example and trial, so each trial runs exactly once.
     - ``progress=True`` shows a bar on standard error (or pass a :class:`RunProgress`); ``collect=False``
       keeps nothing in memory (the returned list is empty); ``handle_signals`` makes Ctrl-C stop scheduling
       and a second Ctrl-C cancel the examples in flight (``summary.interrupted``), instead of raising.
@@ -114,8 +117,10 @@ async def arun(
     :class:`ResumeError`; agent failures never raise, they are written as lines with ``outputs.error``.
     """
     _check_arguments(concurrency, timeout, retries, backoff)
+    if repeats < 1:
+        raise ValueError(f"repeats must be 1 or more, got {repeats}")
     runnable = as_agent(agent, agent_input=agent_input)
-    settings = RunSettings(concurrency, timeout, retries, backoff, user_time=user_time)
+    settings = RunSettings(concurrency, timeout, retries, backoff, user_time=user_time, repeats=repeats)
     stdout = output is not None and str(output) == "-"
     path = Path(output) if output is not None and not stdout else None
     if (resume or sort) and path is None:
@@ -143,7 +148,8 @@ async def arun(
         keep_order=sort,
     )
     started = time.perf_counter()
-    reporter.start(_total(benchmark) if getattr(reporter, "wants_total", True) else None)
+    total = _total(benchmark) if getattr(reporter, "wants_total", True) else None
+    reporter.start(total * repeats if total is not None else None)
     try:
         await runner.run(_items(benchmark), handle_signals=handle_signals)
     finally:
@@ -179,6 +185,7 @@ def run(
     progress: RunProgress | bool | None = None,
     collect: bool = True,
     handle_signals: bool = False,
+    repeats: int = 1,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark`` and wait for the end; see :func:`arun` for the options.
 
@@ -203,5 +210,6 @@ def run(
             progress=progress,
             collect=collect,
             handle_signals=handle_signals,
+            repeats=repeats,
         )
     )
