@@ -302,6 +302,13 @@ class Summary(BaseModel):
     agent_usage: TokenUse | None = None
     """The agent's token use summed over the examples whose outputs report it; None when none do."""
 
+    judge_usage: TokenUse | None = None
+    """The tokens an LLM judge spent on this evaluation's calls (verdicts from its cache cost none); None for
+    judges that call no model."""
+
+    cost: float | None = None
+    """Agent and judge cost together, when prices are configured for every model that spent tokens."""
+
     repeats: RepeatStats | None = None
     """Reliability over repeated trials, when the evaluated lines are trials of ``mb run --repeats``."""
 

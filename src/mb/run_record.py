@@ -17,7 +17,15 @@ from .metrics._base import threshold_of
 from .results import Summary, TokenUse
 from .results_format import JudgeInfo, MetricInfo, RunCounts, RunRecord
 
-__all__ = ["ModelPrice", "PricesError", "build_run_record", "load_prices", "price_usage"]
+__all__ = [
+    "ModelPrice",
+    "PricesError",
+    "build_run_record",
+    "judge_token_use",
+    "load_prices",
+    "price_usage",
+    "total_cost",
+]
 
 
 class ModelPrice(BaseModel):
@@ -72,6 +80,24 @@ def price_usage(usage: TokenUse, prices: Mapping[str, ModelPrice], default_model
     return usage.model_copy(update={"cost": round(total, 6)})
 
 
+def judge_token_use(judge: Judge, prices: Mapping[str, ModelPrice] | None) -> TokenUse | None:
+    """The tokens an LLM judge spent (priced when its model has a price); None for judges that call no model."""
+    counts = getattr(judge, "token_use", None)
+    model = getattr(judge, "model", None)
+    if not isinstance(counts, list) or len(counts) != 3 or not isinstance(model, str):
+        return None
+    usage = TokenUse(input_tokens=counts[0], output_tokens=counts[1], calls=counts[2], by_model={model: counts[:2]})
+    return price_usage(usage, prices) if prices is not None else usage
+
+
+def total_cost(*usages: TokenUse | None) -> float | None:
+    """The cost of all token use given, when every one that spent tokens is priced; None otherwise."""
+    spent = [usage for usage in usages if usage is not None and (usage.input_tokens or usage.output_tokens)]
+    if not spent or any(usage.cost is None for usage in spent):
+        return None
+    return round(sum(usage.cost or 0.0 for usage in spent), 6)
+
+
 def _judge_info(judge: Judge) -> JudgeInfo:
     model = getattr(judge, "model", None)
     if not isinstance(model, str) or not model:
@@ -104,7 +130,6 @@ def build_run_record(
     summary: Summary,
 ) -> RunRecord:
     """The run record of an evaluation that produced ``summary`` (its agent usage priced or not)."""
-    usage = summary.agent_usage
     return RunRecord(
         judge=_judge_info(judge),
         metrics=_metrics(metrics, required),
@@ -115,6 +140,7 @@ def build_run_record(
         finished_at=finished_at,
         counts=RunCounts(total=summary.total, passed=summary.passed, failed=summary.failed, errors=summary.errors),
         repeats=summary.repeats.max_trials if summary.repeats is not None else None,
-        agent_usage=usage,
-        cost=usage.cost if usage is not None else None,
+        agent_usage=summary.agent_usage,
+        judge_usage=summary.judge_usage,
+        cost=summary.cost,
     )

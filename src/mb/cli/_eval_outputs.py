@@ -111,14 +111,14 @@ def render_reliability(console: Console, summary: Summary) -> None:
             parts.append(Text(f"{len(repeats.flaky)} flaky example(s) (passed some trials, not all):", style="bold"))
             for example in repeats.flaky[:20]:
                 parts.append(Text(f"  line {example.line}: {example.passed}/{example.trials} trials passed"))
-    usage = summary.agent_usage
-    if usage is not None:
+    for who, usage, unit in (("agent", summary.agent_usage, "example"), ("judge", summary.judge_usage, "call")):
+        if usage is None:
+            continue
         cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ", cost unknown (no --prices for its model)"
-        parts.append(
-            Text(
-                f"agent tokens: {usage.input_tokens} in, {usage.output_tokens} out over {usage.calls} example(s){cost}"
-            )
-        )
+        counts = f"{usage.input_tokens} in, {usage.output_tokens} out over {usage.calls} {unit}(s)"
+        parts.append(Text(f"{who} tokens: {counts}{cost}"))
+    if summary.cost is not None:
+        parts.append(Text(f"total cost: {summary.cost:.4f}"))
     if parts:
         console.print(Group(*parts))  # type: ignore[arg-type]
 

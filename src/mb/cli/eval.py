@@ -20,7 +20,7 @@ from ..metrics import METRICS, MetricSpec
 from ..reports import junit_chunks, summary_markdown
 from ..results import Summary
 from ..results_format import RunRecord, header_line
-from ..run_record import PricesError, build_run_record, load_prices, price_usage
+from ..run_record import PricesError, build_run_record, judge_token_use, load_prices, price_usage, total_cost
 from ._console import err_console, out_console
 from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
@@ -233,6 +233,8 @@ def eval_command(
         summary = _evaluate(main, executed, output, builder, active.name, unusable_of=lambda: unusable)
         if price_table is not None and summary.agent_usage is not None:
             summary.agent_usage = price_usage(summary.agent_usage, price_table, price_model)
+        summary.judge_usage = judge_token_use(active, price_table)
+        summary.cost = total_cost(summary.agent_usage, summary.judge_usage)
         record = build_run_record(
             judge=active,
             metrics=metrics,

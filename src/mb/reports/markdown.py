@@ -70,13 +70,13 @@ def summary_markdown(summary: Summary, source: str, failures: Sequence[tuple[int
                 + ", ".join(f"line {e.line} ({e.passed}/{e.trials})" for e in repeats.flaky[:20])
             )
             lines.append("")
-    usage = summary.agent_usage
-    if usage is not None:
-        cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ""
-        lines += [
-            f"Agent tokens: {usage.input_tokens} in, {usage.output_tokens} out ({usage.calls} example(s)){cost}",
-            "",
-        ]
+    for who, usage in (("Agent", summary.agent_usage), ("Judge", summary.judge_usage)):
+        if usage is not None:
+            cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ""
+            lines += [f"{who} tokens: {usage.input_tokens} in, {usage.output_tokens} out ({usage.calls} call(s)){cost}"]
+            lines.append("")
+    if summary.cost is not None:
+        lines += [f"Total cost: {summary.cost:.4f}", ""]
     if failures:
         lines += ["### First examples not passing", ""]
         lines += [f"- line {line} **{status}**: {_cell(reason)}" for line, status, reason in failures]
