@@ -19,7 +19,10 @@ _FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
 @click.command("eee")
 @click.argument("results", type=_FILE)
 @click.option(
-    "--executed", type=_FILE, required=True, help="The executed benchmark the results score (joined on line)."
+    "--executed",
+    type=_FILE,
+    required=True,
+    help="The executed benchmark the results score (joined on line, checked by example hash).",
 )
 @click.option("--model-id", required=True, help="The model evaluated, as ORG/MODEL (e.g. openai/gpt-4o-mini).")
 @click.option(
@@ -99,7 +102,7 @@ def export_eee(
     naming the samples file with its SHA-256 checksum and row count. Prints both paths.
 
     Exit status: 0 on success, 1 when the inputs cannot be exported (a result without its executed line, an
-    unreadable results line), 2 on bad options.
+    unreadable results line), 2 on bad options or results of other examples (joined by example hash).
     """
     from ..formats.eee import EeeMetadata
     from ..formats.eee import export_eee as run_export

@@ -141,7 +141,7 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
-    2 when a file cannot be read.
+    2 when a file cannot be read or --results scored other examples (joined by example hash).
     """
     _readable(benchmark, "BENCHMARK")
     if results is not None:

@@ -44,7 +44,8 @@ def export_mlflow(
     `mb_results.json` and RESULTS itself as an artifact. MLflow telemetry is turned off
     (MLFLOW_DISABLE_TELEMETRY, DO_NOT_TRACK) unless you set those variables yourself.
 
-    Exit status: 0 on success, 1 when RESULTS cannot be read or MLflow refuses the run, 2 on bad options.
+    Exit status: 0 on success, 1 when RESULTS cannot be read or MLflow refuses the run, 2 on bad options or
+    when --executed holds other examples than RESULTS scored (joined by example hash).
     """
     from ..integrations._mlflow_support import offline_environment, require_mlflow
 
