@@ -14,9 +14,8 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import orjson
-
-from .io._proof import has_digit_run
 
 if TYPE_CHECKING:
     from .entities import Example
@@ -46,12 +45,39 @@ def canonical_json(value: Any) -> bytes:
         return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def _loads(data: bytes) -> Any:
-    """A JSON line's value, integers exact: orjson reads integers beyond 64 bits as floats, so a line with a run
-    of 19 digits or more is read by the standard library."""
-    if has_digit_run(data, 19):
-        return json.loads(data)
-    return orjson.loads(data)
+class _Outputs(msgspec.Struct):
+    usage: Any = None
+
+
+class _Line(msgspec.Struct):
+    """What a result row takes from a line; the rest of the line (the trace above all) is skipped, not built."""
+
+    inputs: Any = None
+    expectations: Any = None
+    outputs: _Outputs | None = None
+    example_hash: Any = None
+    repeat: Any = None
+
+
+_LINE = msgspec.json.Decoder(_Line)
+
+
+def _loads(data: bytes) -> dict[str, Any]:
+    """The parts of a JSON line the identity needs, integers exact (msgspec keeps integers of any width, where
+    orjson reads those beyond 64 bits as floats)."""
+    try:
+        line = _LINE.decode(data)
+    except msgspec.DecodeError:  # a shape the line's valid example cannot have; read it whole
+        document = json.loads(data)
+        return document if isinstance(document, dict) else {}
+    outputs = {"usage": line.outputs.usage} if line.outputs is not None else None
+    return {
+        "inputs": line.inputs,
+        "expectations": line.expectations,
+        "outputs": outputs,
+        "example_hash": line.example_hash,
+        "repeat": line.repeat,
+    }
 
 
 def hash_document(document: Mapping[str, Any]) -> str:
@@ -63,66 +89,83 @@ def hash_document(document: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_json(key)).hexdigest()
 
 
-def _same(value: Any) -> Any:
-    return value
+_MESSAGE = frozenset({"role", "content"})
+_TURN = frozenset({"categories", "resources"})
+_PARAMETER = frozenset({"param", "params"})
+_MATCHER = {"missing": frozenset({"match_as"}), "optional": frozenset({"match_as"})}
+_VALUE_MATCHER = frozenset({"match_as", "value"})
+_TOOL_CALLED = frozenset({"assert_that", "tool"})
+_NO_TOOL_CALLED = frozenset({"assert_that"})
 
 
-def _model(value: Any, fields: Mapping[str, Any], *, extras: bool = False) -> Any:
-    """One object as its model dumps it: ``None`` values dropped (not those nested in a value), its fields
-    (``name -> normaliser``) normalised, other keys kept as they are when the model keeps extras (``extras``),
-    dropped when it ignores them."""
-    if not isinstance(value, dict):
-        return value
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        normalise = fields.get(key)
-        if normalise is None:
-            if extras and item is not None:
-                out[key] = item
-        elif item is not None:
-            out[key] = normalise(item)
-    return out
+def _kept(value: dict[str, Any], fields: frozenset[str]) -> dict[str, Any]:
+    """An object of a model that ignores extra keys: its fields that are not None."""
+    return {key: item for key, item in value.items() if item is not None and key in fields}
 
 
-def _each(normalise: Any) -> Any:
-    return lambda items: [normalise(item) for item in items] if isinstance(items, list) else items
+def _listed(value: Any, normalise: Any) -> Any:
+    return [normalise(item) for item in value] if isinstance(value, list) else value
 
 
 def _matcher(value: Any) -> Any:
-    kind = value.get("match_as") if isinstance(value, dict) else None
-    if kind == "missing":
-        return _model(value, {"match_as": _same})
-    if kind == "optional":
-        return _model(value, {"match_as": _same, "default": _matcher})
-    return _model(value, {"match_as": _same, "value": _same})
-
-
-def _parameter(value: Any) -> Any:
-    return _model(value, {"param": _same, "params": _same, "matcher": _matcher})
-
-
-def _assertion(value: Any) -> Any:
-    if not isinstance(value, dict) or value.get("assert_that") != "tool_called":
-        return _model(value, {"assert_that": _same})
-    out = _model(value, {"assert_that": _same, "tool": _same, "parameters": _each(_parameter)})
-    out.setdefault("parameters", [])
+    if not isinstance(value, dict):
+        return value
+    out = _kept(value, _MATCHER.get(value.get("match_as"), _VALUE_MATCHER))  # type: ignore[arg-type]
+    default = value.get("default")
+    if default is not None and value.get("match_as") == "optional":
+        out["default"] = _matcher(default)
     return out
 
 
-def _metadata(value: Any) -> Any:
-    turn = _each(lambda item: _model(item, {"categories": _same, "resources": _same}))
-    return _model(value, {"turns": turn, "categories": _same})
+def _parameter(value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    out = _kept(value, _PARAMETER)
+    if value.get("matcher") is not None:
+        out["matcher"] = _matcher(value["matcher"])
+    return out
+
+
+def _assertion(value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    if value.get("assert_that") != "tool_called":
+        return _kept(value, _NO_TOOL_CALLED)
+    out = _kept(value, _TOOL_CALLED)
+    parameters = value.get("parameters")
+    out["parameters"] = [] if parameters is None else _listed(parameters, _parameter)
+    return out
+
+
+def _message(value: Any) -> Any:
+    return _kept(value, _MESSAGE) if isinstance(value, dict) else value
+
+
+def _turn(value: Any) -> Any:
+    return _kept(value, _TURN) if isinstance(value, dict) else value
 
 
 def _inputs(value: Any) -> Any:
-    message = _each(lambda item: _model(item, {"role": _same, "content": _same}))
-    return _model(value, {"messages": message, "metadata": _metadata, "tools": _same}, extras=True)
+    """Inputs keep extra keys (not None ones); messages and metadata ignore theirs."""
+    if not isinstance(value, dict):
+        return value
+    out = {key: item for key, item in value.items() if item is not None}
+    if "messages" in out:
+        out["messages"] = _listed(out["messages"], _message)
+    metadata = out.get("metadata")
+    if isinstance(metadata, dict):
+        metadata = out["metadata"] = _kept(metadata, frozenset({"turns", "categories"}))
+        if "turns" in metadata:
+            metadata["turns"] = _listed(metadata["turns"], _turn)
+    return out
 
 
 def _expectations(value: Any) -> Any:
-    out = _model(value, {"expected_response": _same, "assertions": _each(_assertion)}, extras=True)
-    if isinstance(out, dict):
-        out.setdefault("assertions", [])
+    """Expectations keep extra keys (not None ones); ``assertions`` defaults to an empty list."""
+    if not isinstance(value, dict):
+        return value
+    out = {key: item for key, item in value.items() if item is not None}
+    out["assertions"] = _listed(out.get("assertions", []), _assertion)
     return out
 
 
@@ -136,8 +179,7 @@ def hash_raw_document(document: Mapping[str, Any]) -> str:
 
 def hash_line(data: bytes) -> str:
     """The hash of a valid example given as the bytes of its JSON line."""
-    document = _loads(data)
-    return hash_raw_document(document if isinstance(document, dict) else {})
+    return hash_raw_document(_loads(data))
 
 
 def example_hash(example: Example) -> str:
@@ -176,13 +218,16 @@ def source_fields_of_document(document: Mapping[str, Any]) -> dict[str, Any]:
     """What a result row takes from the valid example it scores, given as JSON: ``example_hash``; ``repeat`` when
     the line is one of several trials of its example (``mb run --repeats``); ``usage`` when the outputs report the
     agent's token use."""
+    recorded = document.get("example_hash")
+    if isinstance(recorded, str) and hash_document(document) == recorded:
+        # written by `mb run` in the model's form, and unchanged since: no normalisation to do
+        return _fields(recorded, document.get("repeat"), document.get("outputs"))
     return _fields(hash_raw_document(document), document.get("repeat"), document.get("outputs"))
 
 
 def source_fields_of_line(data: bytes) -> dict[str, Any]:
     """:func:`source_fields_of_document` of a valid example given as the bytes of its JSON line."""
-    document = _loads(data)
-    return source_fields_of_document(document if isinstance(document, dict) else {})
+    return source_fields_of_document(_loads(data))
 
 
 def source_fields_of_example(example: Example) -> dict[str, Any]:

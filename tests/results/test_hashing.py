@@ -118,3 +118,14 @@ def test_integers_beyond_64_bits_are_hashed_alike_both_ways() -> None:
     data = json.dumps(document).encode()
     assert hash_line(data) == example_hash(Example.model_validate(document))
     assert source_fields_of_line(data)["example_hash"] == hash_line(data)
+
+
+def test_a_recorded_hash_is_used_only_when_the_line_still_matches_it() -> None:
+    document = copy.deepcopy(BARE)
+    true_hash = example_hash(Example.model_validate(document))
+    normal = Example.model_validate(document).model_dump(mode="json", exclude_none=True)
+    assert source_fields_of_line(orjson.dumps({**normal, "example_hash": true_hash}))["example_hash"] == true_hash
+    # a line edited after `mb run` (or a forged hash) gets the hash of what it holds
+    assert source_fields_of_line(orjson.dumps({**document, "example_hash": "f" * 64}))["example_hash"] == true_hash
+    edited = {**normal, "example_hash": true_hash, "expectations": {"assertions": []}}
+    assert source_fields_of_line(orjson.dumps(edited))["example_hash"] == hash_raw_document(edited) != true_hash
