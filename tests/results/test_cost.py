@@ -83,7 +83,20 @@ def test_the_llm_judge_tokens_are_counted_and_priced(tmp_path: Path, monkeypatch
         monkeypatch.setenv("MB_JUDGE_API_KEY", "test-key")
         monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
         monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
-        args = ["eval", str(executed), "--judge", "llm", "-q", "--format", "json", "--prices", str(prices)]
+        out = tmp_path / "results.jsonl"
+        args = [
+            "eval",
+            str(executed),
+            "--judge",
+            "llm",
+            "-q",
+            "--format",
+            "json",
+            "--prices",
+            str(prices),
+            "-o",
+            str(out),
+        ]
         args += ["--price-model", "agent-1"]
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 0, result.output
@@ -94,3 +107,9 @@ def test_the_llm_judge_tokens_are_counted_and_priced(tmp_path: Path, monkeypatch
     assert judge["cost"] == pytest.approx(calls * (100 * 1 + 20 * 5) / 1e6)
     agent_cost = (4500 * 2 + 1100 * 10) / 1e6
     assert summary["cost"] == pytest.approx(agent_cost + judge["cost"])
+    record = read_results_file(out).record
+    assert (record.judge.name, record.judge.model) == ("llm:grader-1", "grader-1")
+    assert record.judge.prompt_versions["equivalence"] == "equivalence/1"
+    assert record.judge_usage is not None
+    assert record.judge_usage.calls == calls
+    assert record.cost == pytest.approx(summary["cost"])

@@ -77,3 +77,21 @@ def test_results_without_hashes_join_by_line_and_a_hash_meets_no_valid_example()
 
 def _hash(example: Example) -> str:
     return example_hash(example)
+
+
+def test_the_mlflow_export_refuses_results_of_other_examples_before_any_run(
+    tmp_path: Path, results: Path, swapped: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("mlflow")
+    store = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    monkeypatch.setenv("MLFLOW_DISABLE_TELEMETRY", "true")
+    monkeypatch.setenv("DO_NOT_TRACK", "true")
+    monkeypatch.chdir(tmp_path)
+    args = ["export", "mlflow", str(results), "--tracking-uri", store, "--executed", str(swapped)]
+    outcome = CliRunner().invoke(main, args)
+    assert outcome.exit_code == 2
+    assert "swapped.jsonl:2: the result of line 2 scores example" in outcome.output
+    from mlflow import MlflowClient
+
+    client = MlflowClient(store)
+    assert client.search_runs([e.experiment_id for e in client.search_experiments()]) == []  # no run was started
