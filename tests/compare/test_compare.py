@@ -11,7 +11,8 @@ from click.testing import CliRunner, Result
 
 from mb.cli import main
 from mb.compare import compare_runs
-from mb.results_format import read_results_file
+from mb.results import ExampleResult
+from mb.results_format import ResultsFile, RunRecord, read_results_file
 from mb.stats import mcnemar_exact
 from tests.results.helpers import FORMAT_1, run_eval, write_lines
 
@@ -135,3 +136,25 @@ def test_unusable_inputs_exit_2_with_a_reason(tmp_path: Path, runs: tuple[Path, 
     assert missing.exit_code == 2
     assert "cannot read" in missing.stderr
     assert "Traceback" not in old.output + disjoint.output + missing.output
+
+
+def _file(name: str, rows: list[tuple[str, str]]) -> ResultsFile:
+    """A results file of ``(example hash, status)`` rows."""
+    results = [
+        ExampleResult(line=n, passed=s == "passed", status=s, example_hash=h, repeat=1)
+        for n, (h, s) in enumerate(rows, start=1)
+    ]
+    return ResultsFile(RunRecord(), results, name)
+
+
+def test_an_example_with_several_trials_passes_only_when_every_trial_passed() -> None:
+    base = _file("base", [("a", "passed"), ("a", "passed"), ("b", "passed"), ("b", "passed")])
+    new = _file("new", [("a", "passed"), ("a", "failed"), ("b", "error"), ("b", "passed")])
+    comparison = compare_runs(base, new)
+    assert comparison.paired == 2
+    assert [(f.example_hash, f.new_status, f.new_line) for f in comparison.regressions] == [
+        ("a", "failed", 1),
+        ("b", "error", 3),
+    ]
+    assert comparison.fixes == []
+    assert compare_runs(new, base).fixes[0].base_status == "failed"
