@@ -87,3 +87,11 @@ def test_both_reports_can_be_written_without_a_results_file(tmp_path: Path) -> N
     SCHEMA.validate(tmp_path / "j.xml")
     assert "1/1 passed" in (tmp_path / "s.md").read_text(encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.jsonl", "j.xml", "s.md"]  # no temporary file left
+
+
+def test_the_terminal_summary_shows_wilson_intervals() -> None:
+    result = run_eval(str(EXECUTED))
+    assert result.exit_code == 0, result.output
+    assert "pass rate 75.0%, 95% CI 30.1% - 95.4% (Wilson)" in result.stdout
+    row = next(line for line in result.stdout.splitlines() if line.startswith("tool_called"))
+    assert row.split()[-1] == "21%-94%"  # 2 of 3
