@@ -10,12 +10,15 @@ __all__ = [
     "AssertionResult",
     "CheckResult",
     "ExampleResult",
+    "ExampleTrials",
     "MetricResult",
     "ParameterResult",
     "RateStat",
+    "RepeatStats",
     "RunResult",
     "Status",
     "Summary",
+    "TokenUse",
 ]
 
 Status = Literal["passed", "failed", "error"]
@@ -157,6 +160,17 @@ class ExampleResult(BaseModel):
     categories: dict[str, str] = Field(default_factory=dict)
     """The example's ``inputs.metadata.categories``, for breakdowns."""
 
+    example_hash: str | None = None
+    """The example's stable hash (sha256 of its inputs and expectations), to join results to examples; None for a
+    line that is not a valid example, and in results files written before the results format carried it."""
+
+    repeat: int | None = None
+    """Which trial of its example this line is (1-based), for benchmarks run with ``mb run --repeats``."""
+
+    usage: dict[str, int | str] | None = None
+    """The agent's token use on this example as its outputs report it (``input_tokens``, ``output_tokens``,
+    ``total_tokens``, ``model``); None when not reported."""
+
     def failure_reasons(self) -> list[str]:
         """``"<tool or kind>: <reason>"`` for each failed assertion, then ``"<check>: <reason>"`` for each failed
         gating check."""
@@ -187,6 +201,66 @@ class RateStat(BaseModel):
     def rate(self) -> float:
         """Passed over total (0 when empty)."""
         return self.passed / self.total if self.total else 0.0
+
+
+class TokenUse(BaseModel):
+    """Tokens spent, and their cost when prices are known."""
+
+    input_tokens: int = 0
+    """Prompt tokens."""
+
+    output_tokens: int = 0
+    """Completion tokens."""
+
+    calls: int = 0
+    """Examples (for the agent) or requests (for the judge) the counts come from."""
+
+    by_model: dict[str, list[int]] = Field(default_factory=dict)
+    """``[input_tokens, output_tokens]`` per model, for the calls that name their model (``""`` for the others)."""
+
+    cost: float | None = None
+    """Cost in the prices file's currency; None when no price is configured for some model that spent tokens."""
+
+
+class ExampleTrials(BaseModel):
+    """One example's verdicts over its repeated trials."""
+
+    example_hash: str
+    """The example's stable hash."""
+
+    line: int
+    """The first line of its trials in the evaluated file."""
+
+    trials: int
+    """Trials evaluated."""
+
+    passed: int
+    """Trials that passed (errors do not)."""
+
+    @property
+    def rate(self) -> float:
+        """Passed over trials."""
+        return self.passed / self.trials if self.trials else 0.0
+
+
+class RepeatStats(BaseModel):
+    """Reliability over repeated trials (``mb run --repeats``): per example pass rates, pass@k and pass^k."""
+
+    max_trials: int
+    """The most trials any example has (K)."""
+
+    examples: list[ExampleTrials]
+    """Every repeated example, by first line."""
+
+    pass_at_k: dict[int, float]
+    """For k = 1..K: the chance that at least one of k trials passes (unbiased estimator, averaged over the
+    examples with at least k trials)."""
+
+    pass_hat_k: dict[int, float]
+    """For k = 1..K: the chance that all k trials pass (pass^k, unbiased estimator, averaged likewise)."""
+
+    flaky: list[ExampleTrials]
+    """Examples that passed some trials and not others."""
 
 
 class Summary(BaseModel):
@@ -236,6 +310,22 @@ class Summary(BaseModel):
 
     error_messages: list[str] = []
     """The first errors met (line and message), to act on."""
+
+    pass_rate_interval: tuple[float, float] | None = None
+    """The 95% Wilson score interval of ``pass_rate``; None when nothing was evaluated."""
+
+    agent_usage: TokenUse | None = None
+    """The agent's token use summed over the examples whose outputs report it; None when none do."""
+
+    judge_usage: TokenUse | None = None
+    """The tokens an LLM judge spent on this evaluation's calls (verdicts from its cache cost none); None for
+    judges that call no model."""
+
+    cost: float | None = None
+    """Agent and judge cost together, when prices are configured for every model that spent tokens."""
+
+    repeats: RepeatStats | None = None
+    """Reliability over repeated trials, when the evaluated lines are trials of ``mb run --repeats``."""
 
 
 class RunResult(BaseModel):

@@ -23,7 +23,8 @@ def test_results_align_with_input_lines(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     result = _eval(str(source), "-o", str(out))
     assert result.exit_code == 0, result.output
-    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    header, *rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert header["mb_results"]["results_format"] == 2
     assert [r["line"] for r in rows] == [1, 3, 4, 5]
     assert [r["status"] for r in rows] == ["passed", "error", "passed", "passed"]
     assert rows[1]["passed"] is False
@@ -73,7 +74,7 @@ def test_jobs_give_the_same_results_and_bad_values_are_usage_errors(tmp_path: Pa
         out = tmp_path / f"results-{jobs}.jsonl"
         result = _eval(str(source), "-o", str(out), "--metrics", "none", "--format", "json", "--jobs", jobs)
         assert result.exit_code == 0, result.output
-        outputs.append((out.read_bytes(), json.loads(result.stdout)))
+        outputs.append((out.read_bytes().split(b"\n", 1)[1], json.loads(result.stdout)))  # after the run record
     assert outputs[0] == outputs[1] == outputs[2]
     assert outputs[0][1]["total"] == 121
     assert outputs[0][1]["errors"] == 1
@@ -88,6 +89,6 @@ def test_a_results_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:
         pytest.skip("no /dev/full here")
     result = _eval(str(SPEC / "examples-executed.jsonl"), "-o", "/dev/full")
     assert result.exit_code == 1  # a write that fails part-way, as on a full disk
-    assert "writing /dev/full failed" in result.output
+    assert "cannot write /dev/full" in result.output
     assert "No space left on device" in result.output
     assert Path("/dev/full").is_char_device()  # written in place, never replaced by a file

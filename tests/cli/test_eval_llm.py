@@ -41,7 +41,16 @@ def test_llm_judge_grades_every_metric_and_a_rerun_costs_no_call(
         assert calls > 0
         assert all(request["model"] == "grader-1" for request in server.requests)
 
+        assert summary["judge_usage"]["calls"] == calls
+        assert (summary["judge_usage"]["input_tokens"], summary["judge_usage"]["output_tokens"]) == (
+            11 * calls,
+            7 * calls,
+        )
+
         second = CliRunner().invoke(main, args)
         assert second.exit_code == 0
-        assert json.loads(second.stdout) == summary
+        again = json.loads(second.stdout)
+        assert again["judge_usage"]["calls"] == 0  # the cache costs no token
+        del again["judge_usage"], summary["judge_usage"]
+        assert again == summary
         assert server.calls == calls  # every verdict came from the cache

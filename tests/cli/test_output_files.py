@@ -165,16 +165,18 @@ def test_an_unwritable_output_is_one_line_and_exit_2(tmp_path: Path, command: st
 
 def _fail_writes_after(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
     """Make ``mb eval``'s results writer hit a full disk after ``lines`` lines."""
-    from mb.io import JsonlWriter
+    from mb.cli._eval_outputs import ResultsSpool
 
-    original = JsonlWriter.write_lines
+    original = ResultsSpool.write
+    written = [0]
 
-    def write_lines(self: Any, data: bytes, count: int) -> None:
-        if self.count + count > lines:
+    def write(self: Any, data: bytes) -> None:
+        written[0] += data.count(b"\n")
+        if written[0] > lines:
             raise OSError(errno.ENOSPC, "No space left on device")
-        original(self, data, count)
+        original(self, data)
 
-    monkeypatch.setattr(JsonlWriter, "write_lines", write_lines)
+    monkeypatch.setattr(ResultsSpool, "write", write)
 
 
 def test_eval_on_a_full_disk_keeps_the_previous_results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

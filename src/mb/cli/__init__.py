@@ -19,6 +19,7 @@ _COMMANDS = {
     "examples": ("mb.cli.examples:examples", "Write the bundled example benchmark."),
     "run": ("mb.cli.run:run", "Run an agent over a benchmark, producing an executed benchmark."),
     "eval": ("mb.cli.eval:eval_command", "Score an executed benchmark."),
+    "compare": ("mb.cli.compare:compare", "Compare evaluation runs: regressions, fixes, per-slice deltas."),
     "import": ("mb.cli.convert:import_group", "Convert a dataset from another format into a benchmark."),
     "export": ("mb.cli.convert:export_group", "Convert a benchmark or results into another format."),
     "runevals": ("mb.cli.runevals:runevals", "Run and score a Microsoft 365 evals.json dataset (runevals-compatible)."),

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..evaluation._example import failure_entry
 from ..results import RateStat, Summary
+from ..stats import wilson_interval
 from ._console import printable
 
 __all__ = ["FailureLog", "render_summary"]
@@ -18,6 +19,13 @@ __all__ = ["FailureLog", "render_summary"]
 
 def _rate(stat: RateStat) -> str:
     return f"{stat.rate:.1%}" if stat.total else "-"
+
+
+def _interval(stat: RateStat) -> str:
+    if not stat.total:
+        return "-"
+    low, high = wilson_interval(stat.passed, stat.total)
+    return f"{low:.0%}-{high:.0%}"
 
 
 def _slice_table(title: str, rows: dict[str, RateStat], *, with_mean: bool = False) -> Table:
@@ -28,11 +36,12 @@ def _slice_table(title: str, rows: dict[str, RateStat], *, with_mean: bool = Fal
     table.add_column("failed", justify="right", style="red")
     table.add_column("errors", justify="right", style="yellow")
     table.add_column("pass rate", justify="right")
+    table.add_column("95% CI", justify="right")
     if with_mean:
         table.add_column("mean", justify="right")
     for name, stat in rows.items():
         cells: list[Text | str] = [Text(printable(name)), str(stat.total), str(stat.passed), str(stat.failed)]
-        cells += [str(stat.errors), _rate(stat)]
+        cells += [str(stat.errors), _rate(stat), _interval(stat)]
         if with_mean:
             cells.append("-" if stat.mean is None else f"{stat.mean:g}")
         table.add_row(*cells)

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from ..results_join import JoinMismatch
 from ._console import err_console, out_console
 from ._files import write_failure_status
 
@@ -19,7 +20,10 @@ _FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
 @click.command("eee")
 @click.argument("results", type=_FILE)
 @click.option(
-    "--executed", type=_FILE, required=True, help="The executed benchmark the results score (joined on line)."
+    "--executed",
+    type=_FILE,
+    required=True,
+    help="The executed benchmark the results score (joined on line, checked by example hash).",
 )
 @click.option("--model-id", required=True, help="The model evaluated, as ORG/MODEL (e.g. openai/gpt-4o-mini).")
 @click.option(
@@ -99,7 +103,8 @@ def export_eee(
     naming the samples file with its SHA-256 checksum and row count. Prints both paths.
 
     Exit status: 0 on success, 1 when the inputs cannot be exported (a result without its executed line, an
-    unreadable results line) or the disk fills up, 2 on bad options or an OUT_DIR that cannot be written.
+    unreadable results line) or the disk fills up, 2 on bad options, an OUT_DIR that cannot be written or results
+    of other examples (joined by example hash).
     """
     from ..formats.eee import EeeMetadata
     from ..formats.eee import export_eee as run_export
@@ -136,6 +141,9 @@ def export_eee(
             metadata=metadata,
             validate=validate,
         )
+    except JoinMismatch as exc:
+        err_console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(2) from None
     except ValueError as exc:
         err_console.print(f"[red]error:[/] {escape(str(exc))}")
         raise SystemExit(1) from None

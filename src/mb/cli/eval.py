@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 import anyio
@@ -17,9 +17,16 @@ from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
 from ..evaluation._engine import make_evaluator
 from ..evaluation._parallel import aiter_batches, auto_jobs
-from ..io import JsonlWriter, SameFileError, atomic_output, refuse_input_as_output
+from ..io import SameFileError, refuse_input_as_output
+from ..judges import Judge
 from ..metrics import METRICS, MetricSpec
+from ..reports import junit_chunks, summary_markdown
+from ..results import Summary
+from ..results_format import RunRecord, header_line
+from ..run_record import PricesError, build_run_record, judge_token_use, load_prices, price_usage, total_cost
 from ._console import err_console, out_console
+from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
+from ._files import fail_write
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
 from ._line_limit import max_line_bytes_option
 from ._report import FailureLog, render_summary
@@ -139,6 +146,27 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     help="Worker processes for the lines that need no judge. auto: one per CPU for files of 4 MiB or more, "
     "none for smaller ones.",
 )
+@click.option(
+    "--junit",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write a JUnit XML report (one test case per line) for CI test reporters.",
+)
+@click.option(
+    "--summary-md",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the summary as markdown, for CI job pages.",
+)
+@click.option(
+    "--prices",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help='Prices per million tokens by model (JSON, or TOML for .toml): {"gpt-4o": {"input": 2.5, "output": 10}}; '
+    "the summary then shows the cost of the token use the outputs report.",
+)
+@click.option(
+    "--price-model",
+    metavar="MODEL",
+    help="The model to price tokens as when an example's outputs.usage does not name its model.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress display.")
 @max_line_bytes_option
 def eval_command(
@@ -152,6 +180,10 @@ def eval_command(
     fmt: str,
     show_failures: int,
     jobs: int | None,
+    junit: Path | None,
+    summary_md: Path | None,
+    prices: Path | None,
+    price_model: str | None,
     quiet: bool,
     max_line_bytes: int | None,
 ) -> None:
@@ -168,68 +200,117 @@ def eval_command(
 
     Exit status: 0 when the evaluation ran, 1 when --fail-under is not met or writing OUTPUT failed part-way
     (a full disk), 2 for unusable input or an OUTPUT that cannot be written, 130 when interrupted.
+
+    The results file (-o) starts with a run record (results format, versions, judge, metrics, input digest,
+    times, counts, token use); every result line carries its example's hash.
+
     """
     if str(executed) != "-" and not executed.is_file():
         raise click.BadParameter(f"{executed}: no such file", param_hint="EXECUTED")
+    try:
+        price_table = load_prices(prices) if prices is not None else None
+    except PricesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--prices") from None
+    started = datetime.now(UTC)
+    digest = input_digest(executed)
     active = judge_from_cli(judge, concurrency)
     note = judge_note(judge)
     builder = SummaryBuilder()
     failures = FailureLog(show_failures)
     unusable = 0
 
-    if output is not None:
-        try:
-            refuse_input_as_output(output, executed)
-        except SameFileError as exc:
-            err_console.print(f"error: {exc}", markup=False, highlight=False)
-            raise SystemExit(2) from None
+    for extra in (output, junit, summary_md):
+        if extra is not None:
+            try:
+                refuse_input_as_output(extra, executed)
+            except SameFileError as exc:
+                err_console.print(f"error: {exc}", markup=False, highlight=False)
+                raise SystemExit(2) from None
+    existed = output is not None and output.exists()
+    try:
+        if output is not None and str(output) != "-":
+            output.parent.mkdir(parents=True, exist_ok=True)
+        spool = ResultsSpool(output) if output is not None or junit is not None else None
+    except OSError as exc:
+        err_console.print(f"error: cannot write {output or junit}: {exc.strerror or exc}", markup=False)
+        raise SystemExit(2) from exc
     done = 0
 
     async def main() -> None:
         nonlocal unusable, done
-        with contextlib.ExitStack() as files:
-            writer = None
-            if output is not None:
-                try:
-                    writer = JsonlWriter(files.enter_context(atomic_output(output)))
-                except OSError as exc:
-                    raise _OpenError(exc) from exc
-            evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
-            workers = auto_jobs(executed) if jobs is None else jobs
-            with _progress(quiet) as advance:
-                async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
-                    unusable += batch.unusable
-                    builder.merge(batch.summary)
-                    failures.extend(batch.failures)
-                    if writer is not None:
-                        try:
-                            writer.write_lines(batch.data, batch.count)
-                        except OSError as exc:
-                            raise _WriteError(exc) from exc
-                    done += batch.count
-                    advance(batch.count)
-            try:
-                files.close()  # sync the complete results and rename them into place
-            except OSError as exc:
-                raise _WriteError(exc) from exc
+        evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
+        workers = auto_jobs(executed) if jobs is None else jobs
+        with _progress(quiet) as advance:
+            async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
+                unusable += batch.unusable
+                builder.merge(batch.summary)
+                failures.extend(batch.failures)
+                if spool is not None:
+                    try:
+                        spool.write(batch.data)
+                    except OSError as exc:
+                        raise _WriteError(exc) from exc
+                done += batch.count
+                advance(batch.count)
 
-    existed = output is not None and output.exists()
+    try:
+        summary = _evaluate(
+            main, executed, output, builder, active, unusable_of=lambda: unusable, done_of=lambda: done, existed=existed
+        )
+        if price_table is not None and summary.agent_usage is not None:
+            summary.agent_usage = price_usage(summary.agent_usage, price_table, price_model)
+        summary.judge_usage = judge_token_use(active, price_table)
+        summary.cost = total_cost(summary.agent_usage, summary.judge_usage)
+        record = build_run_record(
+            judge=active,
+            metrics=metrics,
+            required=require,
+            input_file=None if str(executed) == "-" else str(executed),
+            input_sha256=digest,
+            started_at=started,
+            finished_at=datetime.now(UTC),
+            summary=summary,
+        )
+        _write_outputs(spool, record, summary, output, junit, summary_md, str(executed), failures, existed=existed)
+    finally:
+        if spool is not None:
+            spool.close()
+    if fmt == "json":
+        out_console.print_json(summary.model_dump_json())
+    else:
+        render_summary(out_console, summary, str(executed), note, failures)
+        render_reliability(out_console, summary)
+    if output is not None and fmt != "json":
+        err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
+    if fail_under is not None and summary.pass_rate < fail_under:
+        err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
+        raise SystemExit(1)
+
+
+def _evaluate(
+    main: Callable[[], Awaitable[None]],
+    executed: Path,
+    output: Path | None,
+    builder: SummaryBuilder,
+    active: Judge,
+    unusable_of: Callable[[], int],
+    done_of: Callable[[], int],
+    existed: bool,
+) -> Summary:
+    """Run the evaluation; its summary, or exit 2 for an input that cannot be read or holds nothing to evaluate."""
     try:
         with streaming_gc(), _terminated_like_interrupted():
             anyio.run(main)
-    except _OpenError as exc:
-        err_console.print(f"error: cannot write {output}: {exc.error.strerror or exc.error}", markup=False)
-        raise SystemExit(2) from exc
     except _WriteError as exc:
         err_console.print(
-            f"error: writing {output} failed after {done} line(s): {exc.error.strerror or exc.error}; "
+            f"error: writing {output} failed after {done_of()} line(s): {exc.error.strerror or exc.error}; "
             + _kept(output, existed),
             markup=False,
         )
         raise SystemExit(1) from exc
     except KeyboardInterrupt:
         kept = _kept(output, existed) if output is not None else "no result file was asked for"
-        err_console.print(f"interrupted after {done} line(s); {kept}", markup=False)
+        err_console.print(f"interrupted after {done_of()} line(s); {kept}", markup=False)
         raise SystemExit(130) from None
     except OSError as exc:
         err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
@@ -239,36 +320,63 @@ def eval_command(
     if summary.total == 0:
         err_console.print(f"[red]error:[/] {escape(str(executed))} holds no example (it is empty or blank)")
         raise SystemExit(2)
-    if unusable == summary.total:
+    if unusable_of() == summary.total:
         first = summary.error_messages[0] if summary.error_messages else ""
         err_console.print(
             f"[red]error:[/] no line of {escape(str(executed))} could be evaluated (is it an executed benchmark? "
             f"run an agent over it with `mb run` first); first problem: {escape(first)}"
         )
         raise SystemExit(2)
-    if fmt == "json":
-        out_console.print_json(summary.model_dump_json())
-    else:
-        render_summary(out_console, summary, str(executed), note, failures)
-    if output is not None and fmt != "json":
-        err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
-    if fail_under is not None and summary.pass_rate < fail_under:
-        err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
-        raise SystemExit(1)
+    return summary
+
+
+def _write_outputs(
+    spool: ResultsSpool | None,
+    record: RunRecord,
+    summary: Summary,
+    output: Path | None,
+    junit: Path | None,
+    summary_md: Path | None,
+    source: str,
+    failures: FailureLog,
+    *,
+    existed: bool,
+) -> None:
+    """Publish the results file, the JUnit report and the markdown summary; exit 2 when one cannot be written."""
+    target = None
+    try:
+        if spool is not None and output is not None:
+            target = output
+            spool.publish(output, header_line(record))
+        if spool is not None and junit is not None:
+            target = junit
+            started = record.started_at or datetime.now(UTC)
+            properties = {
+                "mb_version": record.mb_version or "",
+                "results_format": str(record.results_format),
+                "judge": record.judge.name,
+                "input_sha256": record.input_sha256 or "",
+            }
+            chunks = junit_chunks(
+                spool.rows(),
+                summary,
+                suite=Path(source).stem if source != "-" else "stdin",
+                started=started,
+                elapsed=((record.finished_at or started) - started).total_seconds(),
+                properties=properties,
+            )
+            write_whole(junit, chunks)
+        if summary_md is not None:
+            target = summary_md
+            write_whole(summary_md, [summary_markdown(summary, source, failures.entries).encode()])
+    except OSError as exc:
+        fail_write(target or "-", exc, existed=existed)
 
 
 def _kept(output: Path | None, existed: bool) -> str:
     if existed:
         return f"{output} left unchanged"
     return f"nothing written ({output} not created)"
-
-
-class _OpenError(Exception):
-    """The results file cannot be created."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 class _WriteError(Exception):

@@ -21,6 +21,8 @@ from ..formats.m365 import (
 from ..formats.m365.entries import m365_data
 from ..io import JsonlWriter, atomic_output, iter_lines, iter_records, write_atomically
 from ..results import ExampleResult
+from ..results_format import parse_header
+from ..results_join import JoinMismatch, check_join
 from ._console import err_console
 from ._files import check_output, fail_write
 
@@ -115,6 +117,8 @@ def _read_results(path: Path) -> dict[int, ExampleResult]:
     problems: list[str] = []
     for number, data in iter_lines(path):
         try:
+            if number == 1 and parse_header(data, file=str(path)) is not None:
+                continue
             result = parse_result_line(data, file=str(path), line=number)
         except ValueError as exc:
             problems.append(str(exc))
@@ -144,7 +148,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
-    2 when a file cannot be read or OUTPUT cannot be written (or is one of the inputs).
+    2 when a file cannot be read, OUTPUT cannot be written (or is one of the inputs), or --results scored other
+    examples (joined by example hash).
     """
     _readable(benchmark, "BENCHMARK")
     if results is not None:
@@ -160,10 +165,16 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
                 if record.error is not None:
                     _error(str(record.error))
                 continue
-            evaluated.append(Evaluated(record.example, by_line.get(record.line), line=record.line))
+            result = by_line.get(record.line)
+            if result is not None:
+                check_join(result, f"{benchmark}:{record.line}", record.example)
+            evaluated.append(Evaluated(record.example, result, line=record.line))
     except OSError as exc:
         _error(f"cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
+    except JoinMismatch as exc:
+        _error(str(exc))
+        raise SystemExit(2) from None
     try:
         export = build_document(evaluated, source=str(benchmark))
     except M365DocumentError as exc:

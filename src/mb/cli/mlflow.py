@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from ..results_join import JoinMismatch
 from ._console import err_console, out_console
 from ._files import write_failure_status
 
@@ -44,8 +45,8 @@ def export_mlflow(
     `mb_results.json` and RESULTS itself as an artifact. MLflow telemetry is turned off
     (MLFLOW_DISABLE_TELEMETRY, DO_NOT_TRACK) unless you set those variables yourself.
 
-    Exit status: 0 on success, 1 when RESULTS holds invalid lines or MLflow refuses the run, 2 on bad options or a
-    file that cannot be read.
+    Exit status: 0 on success, 1 when RESULTS holds invalid lines or MLflow refuses the run, 2 on bad options, a
+    file that cannot be read, or when --executed holds other examples than RESULTS scored (joined by example hash).
     """
     from ..integrations._mlflow_support import offline_environment, require_mlflow
 
@@ -69,6 +70,9 @@ def export_mlflow(
             judge=judge,
             artifact_location=artifact_location,
         )
+    except JoinMismatch as exc:
+        err_console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(2) from None
     except OSError as exc:
         err_console.print(f"[red]error:[/] {escape(str(exc))}")
         raise SystemExit(write_failure_status(exc)) from None

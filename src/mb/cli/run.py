@@ -102,6 +102,15 @@ def _fail(message: str) -> SystemExit:
     show_default=True,
     help="What the agent receives: `Inputs` or the message dicts; `auto` reads its first parameter's annotation.",
 )
+@click.option(
+    "--repeats",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="Run each example K times (trials recorded as `repeat` on each line; `mb eval` then reports pass@k "
+    "and pass^k). Resume with the same K.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar: problems and a one-line summary only.")
 @max_line_bytes_option
 def run(
@@ -117,6 +126,7 @@ def run(
     overwrite: bool,
     sort: bool,
     agent_input: str,
+    repeats: int,
     quiet: bool,
     max_line_bytes: int | None,
 ) -> None:
@@ -196,6 +206,7 @@ def run(
                 collect=False,
                 handle_signals=True,
                 max_line_bytes=max_line_bytes,
+                repeats=repeats,
             )
         )
     except (OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
@@ -203,13 +214,17 @@ def run(
     except KeyboardInterrupt:
         err_console.print(
             f"interrupted; what was written to {output} is kept. Resume with:\n  "
-            + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+            + _resume_command(
+                benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort, repeats)
+            ),
             highlight=False,
             markup=False,
         )
         _exit(130)
     except OSError as exc:
-        _report_write_failure(exc, output, benchmark, agent_spec, concurrency, timeout, retries, user_time, sort)
+        _report_write_failure(
+            exc, output, benchmark, agent_spec, concurrency, timeout, retries, user_time, sort, repeats
+        )
         _exit(write_failure_status(exc))
 
     summary = result.summary
@@ -217,7 +232,9 @@ def run(
     if summary.interrupted:
         err_console.print(
             f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  "
-            + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+            + _resume_command(
+                benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort, repeats)
+            ),
             highlight=False,
             markup=False,
         )
@@ -235,18 +252,23 @@ def _report_write_failure(
     retries: int,
     user_time: str | None,
     sort: bool,
+    repeats: int,
 ) -> None:
     """One line for a failed read or write (a full disk, a removed folder), and how to resume once it is fixed."""
     err_console.print(
         f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
         "Once fixed, resume with:\n  "
-        + _resume_command(benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort)),
+        + _resume_command(
+            benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort, repeats)
+        ),
         highlight=False,
         markup=False,
     )
 
 
-def _options(concurrency: int, timeout: float | None, retries: int, user_time: str | None, sort: bool) -> list[str]:
+def _options(
+    concurrency: int, timeout: float | None, retries: int, user_time: str | None, sort: bool, repeats: int = 1
+) -> list[str]:
     """The options of this run worth repeating in the resume command."""
     options: list[str] = []
     if concurrency != 4:
@@ -259,4 +281,6 @@ def _options(concurrency: int, timeout: float | None, retries: int, user_time: s
         options += ["--user-time", user_time]
     if sort:
         options.append("--sort")
+    if repeats > 1:
+        options += ["--repeats", str(repeats)]
     return options

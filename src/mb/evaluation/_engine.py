@@ -18,6 +18,7 @@ import anyio
 from anyio.from_thread import start_blocking_portal
 from pydantic import ValidationError
 
+from .._hashing import source_fields_of_example, source_fields_of_line
 from .._redact import redact
 from ..entities import Example
 from ..io import LineError, Record
@@ -143,9 +144,11 @@ class Evaluator:
     def _one(self, item: _Item, oracle: Any) -> Row:
         assert item.example is not None
         try:
-            return evaluate_with(item.example, item.line, self._context(item.example, oracle), self.plan)
+            row = evaluate_with(item.example, item.line, self._context(item.example, oracle), self.plan)
         except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
-            return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}")
+            row = error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}")
+        row.update(source_fields_of_example(item.example))
+        return row
 
     def _plain(self, item: _Item) -> tuple[Row | None, _Item]:
         """The fast path for a proven line; else the item with its example built for the model path."""
@@ -156,6 +159,7 @@ class Evaluator:
         except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
             return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}"), item
         if row is not None:
+            row.update(source_fields_of_line(proven.data))
             return row, item
         try:
             return None, _Item(item.line, Example.model_validate_json(proven.data), None)

@@ -98,6 +98,9 @@ def result_row(
         "metrics": metrics,
         "error": error,
         "categories": categories,
+        "example_hash": None,  # the three fields taken from the line itself are set by whoever has the line
+        "repeat": None,
+        "usage": None,
     }
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import orjson
 
+from .._hashing import source_fields_of_line
 from ..io import LineError, Record
 from ..io._limits import max_line_bytes, oversized
 from ..io._lines import SizedLine, range_chunks, read_lines, split_lines
@@ -179,6 +180,8 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
                 row = evaluate_plain(proven, number, plan, graded)
             except Exception:  # the parent evaluates the line again and records the failure on it
                 row = None
+        if row is not None:
+            row.update(source_fields_of_line(data))
         if row is None:
             if done:
                 parts.append(b"".join(done))

@@ -7,8 +7,8 @@ from os import PathLike
 
 from pydantic import ValidationError
 
-from ..io import iter_lines, source_name
 from ..results import ExampleResult
+from ..results_format import iter_results_file
 
 __all__ = ["parse_result_line", "read_results"]
 
@@ -25,8 +25,6 @@ def parse_result_line(data: bytes, *, file: str, line: int) -> ExampleResult:
 
 
 def read_results(path: str | PathLike[str]) -> Iterator[ExampleResult]:
-    """Read a results file written by ``mb eval -o``; a line that is not a result raises ``ValueError`` naming
-    ``FILE:LINE``."""
-    name = source_name(path)
-    for number, data in iter_lines(path):
-        yield parse_result_line(data, file=name, line=number)
+    """Read a results file written by ``mb eval -o`` (any results format; the run record line is skipped); a line
+    that is not a result raises ``ValueError`` naming ``FILE:LINE``."""
+    yield from iter_results_file(path)

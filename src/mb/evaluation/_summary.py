@@ -11,6 +11,8 @@ from typing import Any
 
 from ..metrics import METRICS
 from ..results import ExampleResult, RateStat, Summary
+from ..stats import wilson_interval
+from ._repeats import repeat_stats, token_use
 
 __all__ = ["SummaryBuilder"]
 
@@ -36,6 +38,8 @@ class SummaryBuilder:
         self._counts: dict[Key, int] = {}
         self._values: dict[str, tuple[int, Fraction]] = {}  # metric -> (values counted, their exact sum)
         self._errors: list[tuple[int, str]] = []
+        self._usage: dict[str, list[int]] = {}  # model ("" when unnamed) -> [input, output, examples]
+        self._trials: dict[str, list[int]] = {}  # example hash -> [trials, passed, first line]
         self._escalated = 0
         self._saved = 0
 
@@ -77,6 +81,17 @@ class SummaryBuilder:
         counts = self._counts
         for key in keys:
             counts[key] = counts.get(key, 0) + 1
+        usage = row.get("usage")
+        if usage:
+            tally = self._usage.setdefault(str(usage.get("model") or ""), [0, 0, 0])
+            tally[0] += usage.get("input_tokens", 0)
+            tally[1] += usage.get("output_tokens", 0)
+            tally[2] += 1
+        if row.get("repeat") is not None and row.get("example_hash"):
+            trials = self._trials.setdefault(row["example_hash"], [0, 0, row["line"]])
+            trials[0] += 1
+            trials[1] += outcome == _PASSED
+            trials[2] = min(trials[2], row["line"])
 
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""
@@ -96,6 +111,16 @@ class SummaryBuilder:
         self._note_errors(other._errors)
         self._escalated += other._escalated
         self._saved += other._saved
+        for model, (tokens_in, tokens_out, calls) in other._usage.items():
+            usage = self._usage.setdefault(model, [0, 0, 0])
+            usage[0] += tokens_in
+            usage[1] += tokens_out
+            usage[2] += calls
+        for example, (trials, passed, line) in other._trials.items():
+            trial = self._trials.setdefault(example, [0, 0, line])
+            trial[0] += trials
+            trial[1] += passed
+            trial[2] = min(trial[2], line)
 
     def _slice(self, kind: str, order: Sequence[str]) -> dict[str, RateStat]:
         """One slice's statistics: known names in reporting order, then others by name."""
@@ -136,4 +161,7 @@ class SummaryBuilder:
             by_metric=self._slice("metric", tuple(METRICS)),
             by_category=self._slice("category", ()),
             error_messages=[message for _, message in sorted(self._errors)],
+            pass_rate_interval=wilson_interval(overall.passed, overall.total) if overall.total else None,
+            agent_usage=token_use(self._usage),
+            repeats=repeat_stats(self._trials),
         )

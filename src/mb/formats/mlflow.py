@@ -171,12 +171,12 @@ def _table(results: list[ExampleResult], executed: ExecutedSource | None) -> dic
             value = metric.value if metric is not None and metric.status == "ok" else None
             columns[name].append(value if value is None or math.isfinite(value) else None)
         if index is not None:
-            _executed_columns(columns, index, result.line)
+            _executed_columns(columns, index, result)
     return columns
 
 
-def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, line: int) -> None:
-    example = index.get(line).example
+def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, result: ExampleResult) -> None:
+    example = index.joined(result).example
     columns["question"].append(example.inputs.messages[-1].content if example is not None else "")
     outputs = example.outputs if example is not None else None
     columns["response"].append(outputs.response if outputs is not None else "")

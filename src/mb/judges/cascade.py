@@ -30,6 +30,18 @@ class CascadeJudge:
         """Both judges, e.g. ``local+llm:gpt-4o-mini``."""
         return f"{self._offline.name}+{self._llm.name}"
 
+    @property
+    def model(self) -> str | None:
+        """The LLM judge's model (what the run record and the cost name)."""
+        model = getattr(self._llm, "model", None)
+        return model if isinstance(model, str) else None
+
+    @property
+    def token_use(self) -> list[int] | None:
+        """The tokens the LLM judge spent: ``[input, output, calls]`` (confident offline verdicts spend none)."""
+        counts = getattr(self._llm, "token_use", None)
+        return counts if isinstance(counts, list) else None
+
     def supports(self, task: JudgeTask) -> bool:
         """Whatever either judge can answer."""
         return self._offline.supports(task) or self._llm.supports(task)

@@ -178,6 +178,9 @@ class LLMJudge:
         self._sleep = sleep or anyio.sleep
         self._mode = 0
         self._state: _LoopState | None = None
+        self.token_use = [0, 0, 0]
+        """``[input tokens, output tokens, requests]`` the server reported for this judge's calls (cached verdicts
+        cost none)."""
 
     @property
     def name(self) -> str:
@@ -376,6 +379,11 @@ class LLMJudge:
                 raise _CallFailed(f"{where}: {type(exc).__name__}: {exc}") from exc
             if mode > self._mode:
                 self._mode = mode  # remember the simplest format this server accepted
+            usage = getattr(response, "usage", None)
+            if usage is not None:
+                self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
+                self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
+                self.token_use[2] += 1
             if not response.choices:
                 return None
             message = response.choices[0].message

@@ -92,6 +92,7 @@ async def arun(
     collect: bool = True,
     handle_signals: bool = False,
     max_line_bytes: int | None = None,
+    repeats: int = 1,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark``; return the executed examples in input order and a summary.
 
@@ -106,6 +107,8 @@ async def arun(
     - ``concurrency`` examples run at once; ``timeout`` seconds per example (attempts included);
       ``retries`` further attempts after a transient error, waiting ``backoff`` * 2**n seconds (jittered).
     - ``user_time`` fixes ``outputs.environment.user_time`` (and the time given to the agent).
+    - ``repeats`` runs each example that many times; above 1, each line records its trial as ``repeat`` (1 to
+      ``repeats``) and resuming matches lines by example and trial, so each trial runs exactly once.
     - ``progress=True`` shows a bar on standard error (or pass a :class:`RunProgress`); ``collect=False``
       keeps nothing in memory (the returned list is empty); ``handle_signals`` makes Ctrl-C stop scheduling
       and a second Ctrl-C cancel the examples in flight (``summary.interrupted``), instead of raising.
@@ -116,8 +119,10 @@ async def arun(
     :class:`ResumeError`; agent failures never raise, they are written as lines with ``outputs.error``.
     """
     _check_arguments(concurrency, timeout, retries, backoff)
+    if repeats < 1:
+        raise ValueError(f"repeats must be 1 or more, got {repeats}")
     runnable = as_agent(agent, agent_input=agent_input)
-    settings = RunSettings(concurrency, timeout, retries, backoff, user_time=user_time)
+    settings = RunSettings(concurrency, timeout, retries, backoff, user_time=user_time, repeats=repeats)
     stdout = output is not None and str(output) == "-"
     path = Path(output) if output is not None and not stdout else None
     if (resume or sort) and path is None:
@@ -197,7 +202,8 @@ async def _run_locked(
         keep_order=sort,
     )
     started = time.perf_counter()
-    reporter.start(_total(benchmark) if getattr(reporter, "wants_total", True) else None)
+    total = _total(benchmark) if getattr(reporter, "wants_total", True) else None
+    reporter.start(total * settings.repeats if total is not None else None)
     try:
         await runner.run(_items(benchmark, max_line_bytes), handle_signals=handle_signals)
     except BaseExceptionGroup as group:
@@ -238,6 +244,7 @@ def run(
     collect: bool = True,
     handle_signals: bool = False,
     max_line_bytes: int | None = None,
+    repeats: int = 1,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark`` and wait for the end; see :func:`arun` for the options.
 
@@ -263,5 +270,6 @@ def run(
             collect=collect,
             handle_signals=handle_signals,
             max_line_bytes=max_line_bytes,
+            repeats=repeats,
         )
     )

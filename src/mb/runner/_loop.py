@@ -31,7 +31,7 @@ from ..io import JsonlWriter, LineError
 from ._agent import CallableAgent, to_outputs
 from ._errors import error_record, is_transient, retry_after
 from ._hashing import hash_document
-from ._output import PreviousOutput
+from ._output import PreviousOutput, trial_key
 from ._progress import RunProgress
 from ._summary import RunSummary
 
@@ -61,6 +61,9 @@ class RunSettings:
     """A fixed ``user_time`` for every example (reproducible runs; a naive one stays naive, i.e. wall-clock);
     None for the time each request is sent, in the local zone."""
 
+    repeats: int = 1
+    """Trials per example; above 1, each written line records which trial it is (``repeat``, from 1)."""
+
 
 @dataclass(slots=True)
 class _Job:
@@ -75,6 +78,9 @@ class _Job:
 
     key: str
     """The example hash."""
+
+    repeat: int | None = None
+    """Which trial this is (from 1) when examples are repeated; None for a single trial."""
 
 
 def _set_extra(model: Outputs, key: str, value: Any) -> None:
@@ -134,23 +140,26 @@ class Runner:
                 summary.invalid.append(item)
                 self.progress.invalid(item)
                 continue
-            document = item.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
+            document = item.model_dump(mode="json", exclude_none=True, exclude={"outputs", "repeat"})
             key = hash_document(document)
-            summary.total += 1
-            if self.order is not None:
-                self.order.append(key)
-            index = summary.total - 1
-            if self.results is not None:
-                self.results.append(None)
-            if self.previous is not None:
-                line = self.previous.take(key)
-                if line is not None:
-                    summary.skipped += 1
-                    if self.results is not None:
-                        self.results[index] = Example.model_validate_json(line)
-                    self.progress.advance()
-                    continue
-            await send.send(_Job(index, item, document, key))
+            repeats = self.settings.repeats
+            for repeat in range(1, repeats + 1) if repeats > 1 else (None,):
+                trial = trial_key(key, repeat)
+                summary.total += 1
+                if self.order is not None:
+                    self.order.append(trial)
+                index = summary.total - 1
+                if self.results is not None:
+                    self.results.append(None)
+                if self.previous is not None:
+                    line = self.previous.take(trial)
+                    if line is not None:
+                        summary.skipped += 1
+                        if self.results is not None:
+                            self.results[index] = Example.model_validate_json(line)
+                        self.progress.advance()
+                        continue
+                await send.send(_Job(index, item, document, key, repeat))
 
     async def _worker(self, receive: ObjectReceiveStream[_Job]) -> None:
         async with receive:
@@ -162,12 +171,14 @@ class Runner:
                     self.in_flight -= 1
                 line = {**job.document, "outputs": outputs.model_dump(mode="json", exclude_none=True)}
                 line["example_hash"] = job.key
+                trial = {"repeat": job.repeat} if job.repeat is not None else {}
+                line.update(trial)
                 if self.writer is not None:
                     self.writer.write(line)
                 self.summary.ran += 1
                 if self.results is not None:
                     self.results[job.index] = job.example.model_copy(
-                        update={"outputs": outputs, "example_hash": job.key}
+                        update={"outputs": outputs, "example_hash": job.key, **trial}
                     )
                 self.progress.advance(error=failed)
 

@@ -21,7 +21,12 @@ import orjson
 from ..io import replace_file
 from ._errors import OutputExistsError, ResumeError
 
-__all__ = ["PreviousOutput", "check_fresh_output", "count_lines", "read_previous", "sort_output"]
+__all__ = ["PreviousOutput", "check_fresh_output", "count_lines", "read_previous", "sort_output", "trial_key"]
+
+
+def trial_key(example_hash: str, repeat: object) -> str:
+    """What resuming and sorting match a line by: its example hash, and its trial when examples are repeated."""
+    return f"{example_hash}#{repeat}" if type(repeat) is int else example_hash
 
 
 def _is_gzip(path: Path) -> bool:
@@ -130,6 +135,7 @@ class _Scan:
         if self.retry_errors and _has_error(document):
             self.dropped_errors += 1
             return True
+        key = trial_key(key, document.get("repeat"))
         self.kept.append(data)
         self.previous.counts[key] += 1
         if self.previous.lines is not None:
@@ -230,10 +236,12 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
     unmatched: list[bytes] = []
     for line in _iter_output_lines(path):
         try:
-            key = orjson.loads(line).get("example_hash")
+            document = orjson.loads(line)
+            key = document.get("example_hash")
         except (orjson.JSONDecodeError, AttributeError):
             key = None
         if isinstance(key, str):
+            key = trial_key(key, document.get("repeat"))
             by_hash.setdefault(key, deque()).append(line)
         else:
             unmatched.append(line)

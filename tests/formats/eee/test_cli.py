@@ -58,7 +58,7 @@ def test_model_id_without_developer_is_a_usage_error(
     assert not (tmp_path / "eee").exists()
 
 
-def test_results_from_another_file_fail_with_exit_1(tmp_path: Path, results_file: Path) -> None:
+def test_results_from_another_file_are_refused_with_exit_2(tmp_path: Path, results_file: Path) -> None:
     short = tmp_path / "short.jsonl"
     short.write_text(
         json.dumps({"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "outputs": {"response": "x"}}) + "\n",
@@ -66,8 +66,9 @@ def test_results_from_another_file_fail_with_exit_1(tmp_path: Path, results_file
     )
     args = ["export", "eee", str(results_file), "--executed", str(short), "--model-id", "a/b"]
     outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
-    assert outcome.exit_code == 1
-    assert "short.jsonl has no line 2" in outcome.output
+    assert outcome.exit_code == 2
+    assert "short.jsonl:1: the result of line 1 scores example" in outcome.output
+    assert "not computed from this file" in outcome.output
     assert "Traceback" not in outcome.output
     assert list((tmp_path / "eee").rglob("*.json*")) == []
 

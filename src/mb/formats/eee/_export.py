@@ -188,7 +188,7 @@ def _write_samples(
     with path.open("xb") as stream:
         owned.append(path)
         for result in iter_results(results):
-            record = index.get(result.line)
+            record = index.joined(result)
             line = instance_record(result, record.example, context, record.document)
             if validate:
                 validate_record(line, "instance", context.version)

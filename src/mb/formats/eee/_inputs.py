@@ -9,6 +9,7 @@ from ...entities import Example
 from ...evaluation import read_results
 from ...io import Record, iter_records, source_name
 from ...results import ExampleResult, RunResult
+from ...results_join import check_join
 
 __all__ = ["ExecutedIndex", "ExecutedSource", "ResultsSource", "iter_results"]
 
@@ -67,3 +68,10 @@ class ExecutedIndex:
             f"{self._name} has no line {line}, which a result names (are the results from another executed file, "
             "or does a line appear twice in the results?)"
         )
+
+    def joined(self, result: ExampleResult) -> Record:
+        """The executed line ``result`` scores; :class:`~mb.results_join.JoinMismatch` when it holds another
+        example than the one the result names by hash."""
+        record = self.get(result.line)
+        check_join(result, f"{self._name}:{record.line}", record.example, record.document)
+        return record

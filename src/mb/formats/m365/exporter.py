@@ -16,6 +16,7 @@ from typing import Any
 from ...entities import Example
 from ...io import Problem, write_atomically
 from ...results import ExampleResult
+from ...results_join import check_join
 from .document import dump_document
 from .entries import Evaluated, build_entry, m365_data
 from .errors import M365DocumentError
@@ -155,9 +156,15 @@ def examples_to_document(
     source: str = "<examples>",
 ) -> Export:
     """Build a document from examples (executed or not). ``results`` maps a 1-based example position (the line
-    of ``mb eval`` results) to its evaluation: those examples get scores and status."""
+    of ``mb eval`` results) to its evaluation: those examples get scores and status. A result that names another
+    example by its hash raises :class:`~mb.results_join.JoinMismatch`."""
     results = results or {}
-    evaluated = (Evaluated(example, results.get(position)) for position, example in enumerate(examples, start=1))
+    evaluated: list[Evaluated] = []
+    for position, example in enumerate(examples, start=1):
+        result = results.get(position)
+        if result is not None:
+            check_join(result, f"{source}:{position}", example)
+        evaluated.append(Evaluated(example, result))
     return build_document(evaluated, metadata=metadata, source=source)
 
 

@@ -1,0 +1,236 @@
+"""Stable identity of an example: sha256 of the canonical JSON of its ``inputs`` and ``expectations``.
+
+The identity is defined on the example's JSON form as the data model writes it (``None`` fields dropped,
+defaults filled in). :func:`hash_raw_document` gives the same hash from a line's JSON as read, without building
+the model (the evaluator's fast path): it follows the models' shape, dropping ``null`` fields and the keys a model
+ignores, and fills in the two non-``None`` defaults of inputs and expectations (``expectations.assertions`` and a
+``tool_called`` assertion's ``parameters``). Tests hold both ways equal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+import orjson
+
+if TYPE_CHECKING:
+    from .entities import Example
+
+_USAGE_KEYS = ("input_tokens", "output_tokens", "total_tokens")
+
+__all__ = [
+    "canonical_json",
+    "example_hash",
+    "hash_document",
+    "hash_line",
+    "hash_raw_document",
+    "source_fields_of_document",
+    "source_fields_of_example",
+    "source_fields_of_line",
+]
+
+
+def canonical_json(value: Any) -> bytes:
+    """Canonical JSON bytes: keys sorted at every level, no whitespace, UTF-8 (non-ASCII kept as is).
+
+    Integers beyond 64 bits, which orjson does not write, are written by the standard library instead.
+    """
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+class _Outputs(msgspec.Struct):
+    usage: Any = None
+
+
+class _Line(msgspec.Struct):
+    """What a result row takes from a line; the rest of the line (the trace above all) is skipped, not built."""
+
+    inputs: Any = None
+    expectations: Any = None
+    outputs: _Outputs | None = None
+    example_hash: Any = None
+    repeat: Any = None
+
+
+_LINE = msgspec.json.Decoder(_Line)
+
+
+def _loads(data: bytes) -> dict[str, Any]:
+    """The parts of a JSON line the identity needs, integers exact (msgspec keeps integers of any width, where
+    orjson reads those beyond 64 bits as floats)."""
+    try:
+        line = _LINE.decode(data)
+    except msgspec.DecodeError:  # a shape the line's valid example cannot have; read it whole
+        document = json.loads(data)
+        return document if isinstance(document, dict) else {}
+    outputs = {"usage": line.outputs.usage} if line.outputs is not None else None
+    return {
+        "inputs": line.inputs,
+        "expectations": line.expectations,
+        "outputs": outputs,
+        "example_hash": line.example_hash,
+        "repeat": line.repeat,
+    }
+
+
+def hash_document(document: Mapping[str, Any]) -> str:
+    """The hash of an example given as its JSON form (``model_dump(mode="json", exclude_none=True)``).
+
+    Only ``inputs`` and ``expectations`` count: outputs, and any other field, do not change the identity.
+    """
+    key = {"inputs": document.get("inputs"), "expectations": document.get("expectations")}
+    return hashlib.sha256(canonical_json(key)).hexdigest()
+
+
+_MESSAGE = frozenset({"role", "content"})
+_TURN = frozenset({"categories", "resources"})
+_PARAMETER = frozenset({"param", "params"})
+_MATCHER = {"missing": frozenset({"match_as"}), "optional": frozenset({"match_as"})}
+_VALUE_MATCHER = frozenset({"match_as", "value"})
+_TOOL_CALLED = frozenset({"assert_that", "tool"})
+_NO_TOOL_CALLED = frozenset({"assert_that"})
+
+
+def _kept(value: dict[str, Any], fields: frozenset[str]) -> dict[str, Any]:
+    """An object of a model that ignores extra keys: its fields that are not None."""
+    return {key: item for key, item in value.items() if item is not None and key in fields}
+
+
+def _listed(value: Any, normalise: Any) -> Any:
+    return [normalise(item) for item in value] if isinstance(value, list) else value
+
+
+def _matcher(value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    out = _kept(value, _MATCHER.get(value.get("match_as"), _VALUE_MATCHER))  # type: ignore[arg-type]
+    default = value.get("default")
+    if default is not None and value.get("match_as") == "optional":
+        out["default"] = _matcher(default)
+    return out
+
+
+def _parameter(value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    out = _kept(value, _PARAMETER)
+    if value.get("matcher") is not None:
+        out["matcher"] = _matcher(value["matcher"])
+    return out
+
+
+def _assertion(value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    if value.get("assert_that") != "tool_called":
+        return _kept(value, _NO_TOOL_CALLED)
+    out = _kept(value, _TOOL_CALLED)
+    parameters = value.get("parameters")
+    out["parameters"] = [] if parameters is None else _listed(parameters, _parameter)
+    return out
+
+
+def _message(value: Any) -> Any:
+    return _kept(value, _MESSAGE) if isinstance(value, dict) else value
+
+
+def _turn(value: Any) -> Any:
+    return _kept(value, _TURN) if isinstance(value, dict) else value
+
+
+def _inputs(value: Any) -> Any:
+    """Inputs keep extra keys (not None ones); messages and metadata ignore theirs."""
+    if not isinstance(value, dict):
+        return value
+    out = {key: item for key, item in value.items() if item is not None}
+    if "messages" in out:
+        out["messages"] = _listed(out["messages"], _message)
+    metadata = out.get("metadata")
+    if isinstance(metadata, dict):
+        metadata = out["metadata"] = _kept(metadata, frozenset({"turns", "categories"}))
+        if "turns" in metadata:
+            metadata["turns"] = _listed(metadata["turns"], _turn)
+    return out
+
+
+def _expectations(value: Any) -> Any:
+    """Expectations keep extra keys (not None ones); ``assertions`` defaults to an empty list."""
+    if not isinstance(value, dict):
+        return value
+    out = {key: item for key, item in value.items() if item is not None}
+    out["assertions"] = _listed(out.get("assertions", []), _assertion)
+    return out
+
+
+def hash_raw_document(document: Mapping[str, Any]) -> str:
+    """The hash of a valid example given as its JSON value as read from a line (nulls, defaults and keys the
+    model ignores as written): the same as :func:`example_hash` of the example it validates into."""
+    inputs = _inputs(document.get("inputs"))
+    expectations = _expectations(document.get("expectations"))
+    return hash_document({"inputs": inputs, "expectations": expectations})
+
+
+def hash_line(data: bytes) -> str:
+    """The hash of a valid example given as the bytes of its JSON line."""
+    return hash_raw_document(_loads(data))
+
+
+def example_hash(example: Example) -> str:
+    """The ``example_hash`` of an example: 64 hex digits, equal for examples with equal inputs and expectations.
+
+    Computed over the JSON form the runner writes (``None`` fields dropped), so hashing a line read back from
+    an executed benchmark gives the hash stored in it.
+    """
+    return hash_document(example.model_dump(mode="json", exclude_none=True, include={"inputs", "expectations"}))
+
+
+def _usage(outputs: Any) -> dict[str, int | str] | None:
+    usage = outputs.get("usage") if isinstance(outputs, dict) else None
+    if not isinstance(usage, dict):
+        return None
+    counts: dict[str, int | str] = {
+        key: value for key in _USAGE_KEYS if type(value := usage.get(key)) is int and value >= 0
+    }
+    model = usage.get("model")
+    if counts and isinstance(model, str) and model:
+        counts["model"] = model
+    return counts or None
+
+
+def _fields(key: str, repeat: Any, outputs: Any) -> dict[str, Any]:
+    fields: dict[str, Any] = {"example_hash": key}
+    if type(repeat) is int:
+        fields["repeat"] = repeat
+    usage = _usage(outputs)
+    if usage is not None:
+        fields["usage"] = usage
+    return fields
+
+
+def source_fields_of_document(document: Mapping[str, Any]) -> dict[str, Any]:
+    """What a result row takes from the valid example it scores, given as JSON: ``example_hash``; ``repeat`` when
+    the line is one of several trials of its example (``mb run --repeats``); ``usage`` when the outputs report the
+    agent's token use."""
+    recorded = document.get("example_hash")
+    if isinstance(recorded, str) and hash_document(document) == recorded:
+        # written by `mb run` in the model's form, and unchanged since: no normalisation to do
+        return _fields(recorded, document.get("repeat"), document.get("outputs"))
+    return _fields(hash_raw_document(document), document.get("repeat"), document.get("outputs"))
+
+
+def source_fields_of_line(data: bytes) -> dict[str, Any]:
+    """:func:`source_fields_of_document` of a valid example given as the bytes of its JSON line."""
+    return source_fields_of_document(_loads(data))
+
+
+def source_fields_of_example(example: Example) -> dict[str, Any]:
+    """:func:`source_fields_of_document` of an example model."""
+    outputs = example.outputs.model_dump(mode="json", include={"usage"}) if example.outputs is not None else None
+    return _fields(example_hash(example), (example.model_extra or {}).get("repeat"), outputs)

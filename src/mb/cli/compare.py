@@ -1,0 +1,125 @@
+"""``mb compare``: compare evaluation runs example by example (joined by example hash)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import orjson
+
+from ._console import err_console, out_console
+
+__all__ = ["compare"]
+
+
+def _parse_tolerance(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[int, float | None]:
+    """``N`` regressions allowed, or ``P%`` of the paired examples."""
+    text = value.strip()
+    try:
+        if text.endswith("%"):
+            share = float(text[:-1]) / 100
+            if not 0 <= share <= 1:
+                raise ValueError
+            return (0, share)
+        count = int(text)
+        if count < 0:
+            raise ValueError
+        return (count, None)
+    except ValueError:
+        raise click.BadParameter(
+            f"expected a number of regressions (2) or a share of examples (5%), got {value!r}"
+        ) from None
+
+
+@click.command("compare")
+@click.argument("base", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("new", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Report format on standard output.",
+)
+@click.option(
+    "--fail-on-regression",
+    is_flag=True,
+    help="Exit with status 1 when a run has more regressions than --tolerance (for CI gates).",
+)
+@click.option(
+    "--tolerance",
+    default="0",
+    show_default=True,
+    callback=_parse_tolerance,
+    metavar="N|P%",
+    help="Regressions allowed by --fail-on-regression: a count, or a share of the examples both runs have.",
+)
+@click.option(
+    "--show",
+    type=click.IntRange(min=0),
+    default=20,
+    show_default=True,
+    help="List up to N regressions and N fixes per comparison.",
+)
+def compare(
+    base: Path,
+    new: tuple[Path, ...],
+    fmt: str,
+    fail_on_regression: bool,
+    tolerance: tuple[int, float | None],
+    show: int,
+) -> None:
+    """Compare results files of `mb eval -o` (BASE against NEW, and against each further run).
+
+    \b
+    Examples are joined by their hash, so runs of the same benchmark compare even when lines moved.
+    Reports the examples that flipped (regressions: passed in BASE, not in NEW; fixes: the reverse),
+    per-slice pass rates with 95% Wilson intervals and the interval of their difference, an exact
+    McNemar test on the flips, and examples present in only one run.
+
+    Exit status: 0 when compared (and, with --fail-on-regression, no run exceeds --tolerance), 1 when
+    a run has more regressions than allowed, 2 for unusable input (unreadable file, results without
+    example hashes, runs with no example in common).
+    """
+    from ..compare import CompareError, compare_many, render_comparison
+    from ..results_format import read_results_file
+
+    runs = []
+    for path in (base, *new):
+        try:
+            runs.append(read_results_file(path))
+        except OSError as exc:
+            err_console.print(f"error: cannot read {path}: {exc.strerror or exc}", markup=False)
+            raise SystemExit(2) from None
+        except ValueError as exc:
+            err_console.print(f"error: {exc}", markup=False)
+            raise SystemExit(2) from None
+    try:
+        comparisons = compare_many(runs[0], runs[1:])
+    except CompareError as exc:
+        err_console.print(f"error: {exc}", markup=False)
+        raise SystemExit(2) from None
+    if fmt == "json":
+        data = [comparison.model_dump(mode="json") for comparison in comparisons]
+        out_console.print_json(orjson.dumps(data).decode())
+    else:
+        for index, comparison in enumerate(comparisons):
+            if index:
+                out_console.print()
+            render_comparison(out_console, comparison, show)
+    if not fail_on_regression:
+        return
+    count, share = tolerance
+    failed = False
+    for comparison in comparisons:
+        allowed = count if share is None else share * comparison.paired
+        if len(comparison.regressions) > allowed:
+            failed = True
+            err_console.print(
+                f"{comparison.new}: {len(comparison.regressions)} regression(s), more than the "
+                f"{'tolerated ' + str(count) if share is None else f'{share:.1%} of {comparison.paired} tolerated'}",
+                markup=False,
+            )
+    if failed:
+        raise SystemExit(1)

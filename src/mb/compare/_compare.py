@@ -1,0 +1,158 @@
+"""Comparing evaluation runs example by example: examples are joined by their hash, never by line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..evaluation._summary import SummaryBuilder
+from ..results import ExampleResult, RateStat, Summary
+from ..results_format import ResultsFile
+from ..stats import mcnemar_exact, newcombe_interval, wilson_interval
+from ._model import Comparison, Flip, SliceDelta
+
+__all__ = ["CompareError", "compare_many", "compare_runs"]
+
+
+class CompareError(ValueError):
+    """The runs cannot be compared (no example hashes, nothing in common)."""
+
+
+@dataclass
+class _Verdict:
+    """One example's verdict in one run, over all its rows (trials, duplicates)."""
+
+    line: int
+    status: str = "passed"
+    reason: str = ""
+    categories: dict[str, str] = field(default_factory=dict)
+
+    def add(self, result: ExampleResult) -> None:
+        if result.status == "passed":
+            return
+        if self.status == "passed":
+            reasons = result.failure_reasons()
+            self.reason = result.error or (reasons[0] if reasons else "a gating expectation was not met")
+        if result.status == "failed" or self.status == "passed":
+            self.status = result.status
+
+
+def _verdicts(run: ResultsFile) -> tuple[dict[str, _Verdict], int]:
+    """Each example's verdict, keyed by hash; an example passes only when every row of it passed. Also how many
+    rows have no hash."""
+    if run.results and all(result.example_hash is None for result in run.results):
+        raise CompareError(
+            f"{run.name}: the results carry no example hashes (results format {run.record.results_format}); "
+            "evaluate the executed benchmark again with this MorganaBench to compare it"
+        )
+    verdicts: dict[str, _Verdict] = {}
+    unhashed = 0
+    for result in run.results:
+        if result.example_hash is None:
+            unhashed += 1
+            continue
+        verdict = verdicts.get(result.example_hash)
+        if verdict is None:
+            verdict = verdicts[result.example_hash] = _Verdict(result.line, categories=dict(result.categories))
+        verdict.add(result)
+    return verdicts, unhashed
+
+
+def _summary(run: ResultsFile) -> Summary:
+    builder = SummaryBuilder()
+    for result in run.results:
+        builder.add(result)
+    return builder.build()
+
+
+def _delta(kind: str, name: str, base: RateStat, new: RateStat, p_value: float | None) -> SliceDelta:
+    return SliceDelta(
+        kind=kind,
+        name=name,
+        base_passed=base.passed,
+        base_total=base.total,
+        new_passed=new.passed,
+        new_total=new.total,
+        base_interval=wilson_interval(base.passed, base.total),
+        new_interval=wilson_interval(new.passed, new.total),
+        delta=round(new.rate - base.rate, 6),
+        delta_interval=newcombe_interval(base.passed, base.total, new.passed, new.total),
+        p_value=p_value,
+    )
+
+
+def _flip(key: str, base: _Verdict, new: _Verdict) -> Flip:
+    reason = new.reason if new.status != "passed" else base.reason
+    return Flip(
+        example_hash=key,
+        base_line=base.line,
+        new_line=new.line,
+        base_status=base.status,
+        new_status=new.status,
+        reason=reason,
+    )
+
+
+def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
+    """Compare ``new`` with ``base``. Raises :class:`CompareError` when either has no example hashes or they share
+    no example."""
+    base_verdicts, base_unhashed = _verdicts(base)
+    new_verdicts, new_unhashed = _verdicts(new)
+    common = [key for key in base_verdicts if key in new_verdicts]
+    if not common:
+        raise CompareError(
+            f"{base.name} and {new.name} share no example (their example hashes differ): they score different "
+            "benchmarks"
+        )
+    regressions: list[Flip] = []
+    fixes: list[Flip] = []
+    flips_by_category: dict[str, list[int]] = {}
+    for key in common:
+        before, after = base_verdicts[key], new_verdicts[key]
+        was, now = before.status == "passed", after.status == "passed"
+        for name, value in before.categories.items():
+            flips_by_category.setdefault(f"{name}={value}", [0, 0])
+        if was == now:
+            continue
+        (regressions if was else fixes).append(_flip(key, before, after))
+        for name, value in before.categories.items():
+            flips_by_category[f"{name}={value}"][0 if was else 1] += 1
+    regressions.sort(key=lambda flip: flip.new_line)
+    fixes.sort(key=lambda flip: flip.new_line)
+    base_summary, new_summary = _summary(base), _summary(new)
+    overall_base = RateStat(total=base_summary.total, passed=base_summary.passed)
+    overall_new = RateStat(total=new_summary.total, passed=new_summary.passed)
+    slices = [_delta("overall", "", overall_base, overall_new, mcnemar_exact(len(regressions), len(fixes)))]
+    for kind, attribute in (
+        ("assertion", "by_assertion"),
+        ("matcher", "by_matcher"),
+        ("check", "by_check"),
+        ("metric", "by_metric"),
+        ("category", "by_category"),
+    ):
+        before_slices: dict[str, RateStat] = getattr(base_summary, attribute)
+        after_slices: dict[str, RateStat] = getattr(new_summary, attribute)
+        for name in [*before_slices, *(n for n in after_slices if n not in before_slices)]:
+            p_value = None
+            if kind == "category":
+                lost, won = flips_by_category.get(name, [0, 0])
+                p_value = mcnemar_exact(lost, won)
+            empty = RateStat()
+            slices.append(_delta(kind, name, before_slices.get(name, empty), after_slices.get(name, empty), p_value))
+    return Comparison(
+        base=base.name,
+        new=new.name,
+        paired=len(common),
+        regressions=regressions,
+        fixes=fixes,
+        p_value=mcnemar_exact(len(regressions), len(fixes)),
+        only_in_base=sorted(v.line for k, v in base_verdicts.items() if k not in new_verdicts),
+        only_in_new=sorted(v.line for k, v in new_verdicts.items() if k not in base_verdicts),
+        unhashed=base_unhashed + new_unhashed,
+        slices=slices,
+    )
+
+
+def compare_many(base: ResultsFile, others: Sequence[ResultsFile]) -> list[Comparison]:
+    """Each of ``others`` compared with ``base``."""
+    return [compare_runs(base, other) for other in others]

@@ -1,0 +1,111 @@
+"""What a comparison of two evaluation runs found: flips, per-slice deltas with intervals, a paired test."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+__all__ = ["Comparison", "Flip", "SliceDelta"]
+
+
+class Flip(BaseModel):
+    """An example whose verdict changed between the two runs."""
+
+    example_hash: str
+    """The example's stable hash."""
+
+    base_line: int
+    """Its (first) line in the base results."""
+
+    new_line: int
+    """Its (first) line in the new results."""
+
+    base_status: str
+    """``passed``, ``failed`` or ``error`` in the base run."""
+
+    new_status: str
+    """``passed``, ``failed`` or ``error`` in the new run."""
+
+    reason: str
+    """Why the run that did not pass did not (its first reason)."""
+
+
+class SliceDelta(BaseModel):
+    """The pass rate of one slice in both runs, their difference and its interval."""
+
+    kind: str
+    """``overall``, ``assertion``, ``matcher``, ``check``, ``metric`` or ``category``."""
+
+    name: str
+    """The slice's name (``""`` for overall)."""
+
+    base_passed: int
+    """Items that passed in the base run."""
+
+    base_total: int
+    """Items in the base run."""
+
+    new_passed: int
+    """Items that passed in the new run."""
+
+    new_total: int
+    """Items in the new run."""
+
+    base_interval: tuple[float, float]
+    """95% Wilson interval of the base rate."""
+
+    new_interval: tuple[float, float]
+    """95% Wilson interval of the new rate."""
+
+    delta: float
+    """New rate minus base rate."""
+
+    delta_interval: tuple[float, float]
+    """95% interval of the difference (Newcombe's hybrid score interval, from the two Wilson intervals)."""
+
+    p_value: float | None = None
+    """Exact McNemar p-value on the paired examples of the slice (overall and categories); None for slices whose
+    items are not examples."""
+
+    @property
+    def base_rate(self) -> float:
+        """Base passed over base total."""
+        return self.base_passed / self.base_total if self.base_total else 0.0
+
+    @property
+    def new_rate(self) -> float:
+        """New passed over new total."""
+        return self.new_passed / self.new_total if self.new_total else 0.0
+
+
+class Comparison(BaseModel):
+    """A new run compared with a base run, example by example (joined by example hash)."""
+
+    base: str
+    """The base results file."""
+
+    new: str
+    """The new results file."""
+
+    paired: int
+    """Examples present in both runs."""
+
+    regressions: list[Flip]
+    """Examples that passed in the base run and not in the new one."""
+
+    fixes: list[Flip]
+    """Examples that did not pass in the base run and pass in the new one."""
+
+    p_value: float
+    """Exact McNemar p-value of the difference (regressions against fixes)."""
+
+    only_in_base: list[int]
+    """Lines of the base results whose example the new run lacks."""
+
+    only_in_new: list[int]
+    """Lines of the new results whose example the base run lacks."""
+
+    unhashed: int = 0
+    """Result lines of either run without an example hash (invalid lines), left out of the pairing."""
+
+    slices: list[SliceDelta]
+    """Overall and per-slice pass rates and their deltas."""

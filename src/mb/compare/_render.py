@@ -1,0 +1,100 @@
+"""A comparison as a terminal report (rich): verdict line, slice table, flipped examples."""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ._model import Comparison, Flip, SliceDelta
+
+__all__ = ["render_comparison"]
+
+
+def _rate(passed: int, total: int, interval: tuple[float, float]) -> str:
+    if not total:
+        return "-"
+    return f"{passed}/{total} {passed / total:.1%} [{interval[0]:.0%}-{interval[1]:.0%}]"
+
+
+def _delta(item: SliceDelta) -> Text:
+    if not item.base_total or not item.new_total:
+        return Text("-")
+    low, high = item.delta_interval
+    style = "red" if high < 0 else "green" if low > 0 else ""
+    return Text(f"{item.delta:+.1%} [{low:+.0%}, {high:+.0%}]", style=style)
+
+
+def _table(comparison: Comparison) -> Table:
+    table = Table(
+        show_edge=False,
+        pad_edge=False,
+        caption="rates with 95% Wilson intervals; delta with Newcombe's interval; p: exact McNemar on flips",
+        caption_justify="left",
+    )
+    table.add_column("slice", style="bold", overflow="fold")
+    table.add_column("base", justify="right", no_wrap=True)
+    table.add_column("new", justify="right", no_wrap=True)
+    table.add_column("delta", justify="right", no_wrap=True)
+    table.add_column("p", justify="right", no_wrap=True)
+    for item in comparison.slices:
+        name = "overall" if item.kind == "overall" else f"{item.kind}: {item.name}"
+        table.add_row(
+            Text(name),
+            _rate(item.base_passed, item.base_total, item.base_interval),
+            _rate(item.new_passed, item.new_total, item.new_interval),
+            _delta(item),
+            "-" if item.p_value is None else f"{item.p_value:.3g}",
+        )
+    return table
+
+
+def _flips(title: str, flips: list[Flip], limit: int, style: str) -> list[Text]:
+    if not flips:
+        return []
+    lines = [Text(), Text(f"{title} ({len(flips)}):", style=f"bold {style}")]
+    for flip in flips[:limit]:
+        lines.append(
+            Text.assemble(
+                (f"  line {flip.new_line}", "bold"),
+                f" (base line {flip.base_line}) {flip.base_status} -> ",
+                (flip.new_status, style),
+                f": {flip.reason}",
+            )
+        )
+    if len(flips) > limit:
+        lines.append(Text(f"  ... and {len(flips) - limit} more (--format json lists them all)"))
+    return lines
+
+
+def _lines(lines: list[int], limit: int = 10) -> str:
+    shown = ", ".join(map(str, lines[:limit]))
+    return shown + (f", ... ({len(lines)} in all)" if len(lines) > limit else "")
+
+
+def render_comparison(console: Console, comparison: Comparison, limit: int = 20) -> None:
+    """Print one comparison."""
+    head = Text()
+    head.append(f"{comparison.base} -> {comparison.new}: ", style="bold")
+    head.append(f"{comparison.paired} example(s) in both; ")
+    head.append(f"{len(comparison.regressions)} regression(s)", style="red" if comparison.regressions else "")
+    head.append(", ")
+    head.append(f"{len(comparison.fixes)} fix(es)", style="green" if comparison.fixes else "")
+    head.append(f" (exact McNemar p = {comparison.p_value:.3g})")
+    parts: list[object] = [head]
+    if comparison.only_in_base or comparison.only_in_new:
+        parts.append(
+            Text(
+                f"only in base: {len(comparison.only_in_base)} example(s)"
+                + (f" (lines {_lines(comparison.only_in_base)})" if comparison.only_in_base else "")
+                + f"; only in new: {len(comparison.only_in_new)}"
+                + (f" (lines {_lines(comparison.only_in_new)})" if comparison.only_in_new else ""),
+                style="yellow",
+            )
+        )
+    if comparison.unhashed:
+        parts.append(Text(f"{comparison.unhashed} result line(s) without an example (invalid lines) left out"))
+    parts += [Text(), _table(comparison)]
+    parts += _flips("Regressions", comparison.regressions, limit, "red")
+    parts += _flips("Fixes", comparison.fixes, limit, "green")
+    console.print(Group(*parts))  # type: ignore[arg-type]

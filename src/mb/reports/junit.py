@@ -1,0 +1,103 @@
+"""JUnit XML for CI test reporters (Jenkins, GitLab, GitHub): one test case per evaluated line.
+
+The document follows the Apache Ant JUnit schema the reporters read: ``<testsuites>`` holding one ``<testsuite>``
+(with ``properties``, the test cases, ``system-out`` and ``system-err``). A failed example is a ``<failure>`` with
+every reason; an example that could not be evaluated or decided is an ``<error>``.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+from collections.abc import Iterable, Iterator, Mapping
+from datetime import UTC, datetime
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from ..results import ExampleResult, Summary
+
+__all__ = ["junit_chunks"]
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_MESSAGE_LENGTH = 500
+
+
+def _clean(text: str) -> str:
+    """Text XML 1.0 can hold: characters it forbids are written as ``\\xNN``/``\\uNNNN``."""
+    return _NOT_XML.sub(lambda match: repr(match.group())[1:-1], text)
+
+
+def _attr(value: object) -> str:
+    return quoteattr(_clean(str(value)), {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+
+
+def _text(value: str) -> str:
+    return escape(_clean(value))
+
+
+def _case_name(result: ExampleResult) -> str:
+    name = f"line {result.line}"
+    if result.repeat is not None:
+        name += f" (trial {result.repeat})"
+    if result.example_hash:
+        name += f" [{result.example_hash[:12]}]"
+    return name
+
+
+def _class_name(suite: str, result: ExampleResult) -> str:
+    if not result.categories:
+        return suite
+    return suite + "." + ".".join(f"{key}={value}" for key, value in sorted(result.categories.items()))
+
+
+def _testcase(suite: str, row: Mapping[str, Any]) -> str:
+    result = ExampleResult.model_validate(row)
+    opening = f'<testcase name={_attr(_case_name(result))} classname={_attr(_class_name(suite, result))} time="0"'
+    if result.status == "passed":
+        return opening + "/>\n"
+    if result.status == "error":
+        message = result.error or "the verdict could not be decided"
+        reasons = [message, *result.failure_reasons()]
+        body = f'<error message={_attr(message[:_MESSAGE_LENGTH])} type="error">{_text(chr(10).join(reasons))}</error>'
+    else:
+        reasons = result.failure_reasons() or ["a gating expectation was not met"]
+        body = (
+            f'<failure message={_attr(reasons[0][:_MESSAGE_LENGTH])} type="failed">'
+            f"{_text(chr(10).join(reasons))}</failure>"
+        )
+    return f"{opening}>{body}</testcase>\n"
+
+
+def junit_chunks(
+    rows: Iterable[Mapping[str, Any]],
+    summary: Summary,
+    *,
+    suite: str,
+    started: datetime,
+    elapsed: float,
+    properties: Mapping[str, str] | None = None,
+) -> Iterator[bytes]:
+    """The JUnit document, in chunks: ``rows`` are the example results (as ``mb eval`` writes them) counted in
+    ``summary``; ``suite`` names the test suite (the benchmark); ``properties`` are recorded as they are."""
+    timestamp = started.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
+    counts = (
+        f'tests="{summary.total}" failures="{summary.failed}" errors="{summary.errors}" skipped="0" '
+        f'time="{elapsed:.3f}"'
+    )
+    host = socket.gethostname() or "localhost"
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        f'<testsuites>\n<testsuite name={_attr(suite)} package="morganabench" id="0" {counts} '
+        f'timestamp="{timestamp}" hostname={_attr(host)}>\n<properties>\n',
+        *(f"<property name={_attr(name)} value={_attr(value)}/>\n" for name, value in (properties or {}).items()),
+        "</properties>\n",
+    ]
+    yield "".join(head).encode()
+    batch: list[str] = []
+    for row in rows:
+        batch.append(_testcase(suite, row))
+        if len(batch) >= 1000:
+            yield "".join(batch).encode()
+            batch = []
+    batch.append("<system-out/>\n<system-err/>\n</testsuite>\n</testsuites>\n")
+    yield "".join(batch).encode()

@@ -1,0 +1,84 @@
+"""A markdown summary of an evaluation for CI job pages (GitHub step summaries, GitLab and Jenkins pages)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..results import RateStat, Summary
+from ..stats import wilson_interval
+
+__all__ = ["summary_markdown"]
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a table cell: pipes escaped, line breaks and markup characters neutralised."""
+    cleaned = " ".join(text.split())
+    for character in "\\`*_[]<>|":
+        cleaned = cleaned.replace(character, "\\" + character)
+    return cleaned
+
+
+def _interval(passed: int, total: int) -> str:
+    low, high = wilson_interval(passed, total)
+    return f"{low:.1%} - {high:.1%}"
+
+
+def _slice(title: str, rows: dict[str, RateStat]) -> list[str]:
+    lines = [
+        f"### {title}",
+        "",
+        "| name | total | passed | failed | errors | pass rate | 95% CI |",
+        "|---|--:|--:|--:|--:|--:|--:|",
+    ]
+    for name, stat in rows.items():
+        lines.append(
+            f"| {_cell(name)} | {stat.total} | {stat.passed} | {stat.failed} | {stat.errors} | {stat.rate:.1%} | "
+            f"{_interval(stat.passed, stat.total) if stat.total else '-'} |"
+        )
+    return [*lines, ""]
+
+
+def summary_markdown(summary: Summary, source: str, failures: Sequence[tuple[int, str, str]] = ()) -> str:
+    """The summary as markdown: verdict with its interval, slices, reliability over repeats, token use and the
+    first examples not passing (``(line, status, reason)``)."""
+    lines = [f"## MorganaBench: {_cell(source)}", ""]
+    if summary.total:
+        lines.append(
+            f"**{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%}, 95% CI "
+            f"{_interval(summary.passed, summary.total)})**, {summary.failed} failed, {summary.errors} error(s)"
+        )
+    else:
+        lines.append("**nothing evaluated**")
+    lines += ["", f"Judge: `{_cell(summary.judge) or '-'}`", ""]
+    for title, rows in (
+        ("Assertions", summary.by_assertion),
+        ("Matchers", summary.by_matcher),
+        ("Checks", summary.by_check),
+        ("Metrics", summary.by_metric),
+        ("Categories", summary.by_category),
+    ):
+        if rows:
+            lines += _slice(title, rows)
+    repeats = summary.repeats
+    if repeats is not None:
+        lines += ["### Reliability over repeated trials", "", "| k | pass@k | pass^k |", "|--:|--:|--:|"]
+        lines += [f"| {k} | {repeats.pass_at_k[k]:.1%} | {repeats.pass_hat_k[k]:.1%} |" for k in repeats.pass_at_k]
+        lines.append("")
+        if repeats.flaky:
+            lines.append(
+                f"{len(repeats.flaky)} flaky example(s): "
+                + ", ".join(f"line {e.line} ({e.passed}/{e.trials})" for e in repeats.flaky[:20])
+            )
+            lines.append("")
+    for who, usage in (("Agent", summary.agent_usage), ("Judge", summary.judge_usage)):
+        if usage is not None:
+            cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ""
+            lines += [f"{who} tokens: {usage.input_tokens} in, {usage.output_tokens} out ({usage.calls} call(s)){cost}"]
+            lines.append("")
+    if summary.cost is not None:
+        lines += [f"Total cost: {summary.cost:.4f}", ""]
+    if failures:
+        lines += ["### First examples not passing", ""]
+        lines += [f"- line {line} **{status}**: {_cell(reason)}" for line, status, reason in failures]
+        lines.append("")
+    return "\n".join(lines)

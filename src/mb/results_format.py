@@ -1,0 +1,228 @@
+"""The versioned results file of ``mb eval -o``: a run record on the first line, then one result per input line.
+
+Format 2 (this version): the first line is ``{"mb_results": RUN_RECORD}``, a shape no result line has; every other
+line is an :class:`~mb.results.ExampleResult` carrying its ``example_hash``. Format 1 (before versions) has no
+run record and no hashes: it still reads, and :func:`migrate_record` describes it as format 1 with what is
+unknown left empty.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import orjson
+from pydantic import BaseModel, Field, ValidationError
+
+from ._version import __version__
+from .io import iter_lines, source_name
+from .results import ExampleResult, TokenUse
+
+__all__ = [
+    "HEADER_KEY",
+    "RESULTS_FORMAT_VERSION",
+    "JudgeInfo",
+    "MetricInfo",
+    "ResultsFile",
+    "RunCounts",
+    "RunRecord",
+    "TokenUse",
+    "file_digest",
+    "header_line",
+    "iter_results_file",
+    "migrate_record",
+    "parse_header",
+    "read_results_file",
+]
+
+RESULTS_FORMAT_VERSION = 2
+"""The results format this MorganaBench writes."""
+
+HEADER_KEY = "mb_results"
+"""The only key of the run record line."""
+
+
+class JudgeInfo(BaseModel):
+    """The judge that decided semantic questions."""
+
+    name: str = ""
+    """The judge's name as summaries show it, e.g. ``lexical``, ``local`` or ``llm:gpt-4o-mini``."""
+
+    model: str | None = None
+    """The model an LLM judge asked; None for the offline judges."""
+
+    prompt_versions: dict[str, str] = Field(default_factory=dict)
+    """The version of each judge prompt by task, for an LLM judge (verdicts change when a prompt does)."""
+
+
+class MetricInfo(BaseModel):
+    """How one metric was computed."""
+
+    version: str
+    """The metric's version: the MorganaBench version that implements it."""
+
+    threshold: float | None = None
+    """The pass mark used; None when the metric has none."""
+
+    gating: bool = False
+    """Whether the metric decided verdicts (``--require``)."""
+
+
+class RunCounts(BaseModel):
+    """How many result lines of each outcome the file holds."""
+
+    total: int = 0
+    """Result lines."""
+
+    passed: int = 0
+    """Lines that passed."""
+
+    failed: int = 0
+    """Lines that failed."""
+
+    errors: int = 0
+    """Lines that could not be evaluated or decided."""
+
+
+class RunRecord(BaseModel):
+    """What produced a results file: versions, settings, input, times, counts and token use."""
+
+    results_format: int = RESULTS_FORMAT_VERSION
+    """The results format version of the file."""
+
+    mb_version: str | None = __version__
+    """The MorganaBench version that wrote the file; None when unknown (format 1)."""
+
+    judge: JudgeInfo = Field(default_factory=JudgeInfo)
+    """The judge that decided semantic questions."""
+
+    metrics: dict[str, MetricInfo] = Field(default_factory=dict)
+    """The metrics computed, by name (empty when unknown)."""
+
+    requirements: list[str] = []
+    """The ``--require`` specs that made metrics gate verdicts, as given (``relevance=4``)."""
+
+    input_file: str | None = None
+    """The executed benchmark evaluated (its path as given); None for standard input or when unknown."""
+
+    input_sha256: str | None = None
+    """The sha256 of the evaluated file's bytes; None when it could not be read twice (standard input)."""
+
+    started_at: datetime | None = None
+    """When the evaluation started."""
+
+    finished_at: datetime | None = None
+    """When the evaluation ended."""
+
+    counts: RunCounts = Field(default_factory=RunCounts)
+    """Result lines by outcome."""
+
+    repeats: int | None = None
+    """Trials per example when the benchmark was run with ``mb run --repeats``; None for single trials."""
+
+    agent_usage: TokenUse | None = None
+    """Tokens the agent spent (``outputs.usage`` summed), when the outputs report them."""
+
+    judge_usage: TokenUse | None = None
+    """Tokens the judge spent on its own calls, when it reports them."""
+
+    cost: float | None = None
+    """Total cost (agent and judge) when prices are configured for every model that spent tokens."""
+
+
+def header_line(record: RunRecord) -> bytes:
+    """The run record as the first line of a results file."""
+    return orjson.dumps({HEADER_KEY: record.model_dump(mode="json")}, option=orjson.OPT_APPEND_NEWLINE)
+
+
+def parse_header(data: bytes, *, file: str) -> RunRecord | None:
+    """The run record of a first line, or None when the line is a result (format 1 has no record).
+
+    Raises ``ValueError("FILE:1: ...")`` for a run record that does not read, or one from a newer format.
+    """
+    if HEADER_KEY.encode() not in data:
+        return None
+    try:
+        document = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return None  # the result reader reports the line
+    if not isinstance(document, dict) or HEADER_KEY not in document:
+        return None
+    body = document[HEADER_KEY]
+    version = body.get("results_format") if isinstance(body, dict) else None
+    if not isinstance(version, int):
+        raise ValueError(f"{file}:1: the run record has no results_format version")
+    if version > RESULTS_FORMAT_VERSION:
+        raise ValueError(
+            f"{file}:1: results format {version} is newer than this MorganaBench reads "
+            f"({RESULTS_FORMAT_VERSION}); upgrade MorganaBench"
+        )
+    try:
+        return RunRecord.model_validate(body)
+    except ValidationError as exc:
+        problem = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        raise ValueError(f"{file}:1: the run record does not read ({where}: {problem['msg']})") from None
+
+
+def migrate_record(name: str | None = None) -> RunRecord:
+    """The run record of a format-1 file (written before results carried one): only the format is known."""
+    return RunRecord(results_format=1, mb_version=None, input_file=name)
+
+
+def file_digest(path: str | os.PathLike[str]) -> str:
+    """The sha256 of a file's bytes (as stored: a ``.gz`` file's compressed bytes)."""
+    with open(path, "rb") as file:
+        return hashlib.file_digest(file, "sha256").hexdigest()
+
+
+@dataclass
+class ResultsFile:
+    """A results file read whole: its run record and its results in file order."""
+
+    record: RunRecord
+    """The run record (a migrated one for format 1)."""
+
+    results: list[ExampleResult] = field(default_factory=list)
+    """The result lines."""
+
+    name: str = ""
+    """The file's name in messages."""
+
+
+def _parse_result(data: bytes, *, file: str, line: int) -> ExampleResult:
+    try:
+        return ExampleResult.model_validate_json(data)
+    except ValidationError as exc:
+        problem = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        detail = f"{where}: {problem['msg']}" if where else problem["msg"]
+        raise ValueError(f"{file}:{line}: not an evaluation result ({detail})") from None
+
+
+def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | None = None) -> Iterator[ExampleResult]:
+    """The results of a results file of any format, in order; the run record (migrated for format 1) is appended
+    to ``record`` when given. Raises ``ValueError`` naming ``FILE:LINE`` for a line that is not a result."""
+    name = source_name(path)
+    first = True
+    for number, data in iter_lines(path):
+        if first:
+            first = False
+            header = parse_header(data, file=name)
+            if record is not None:
+                record.append(header if header is not None else migrate_record(name))
+            if header is not None:
+                continue
+        yield _parse_result(data, file=name, line=number)
+    if first and record is not None:
+        record.append(migrate_record(name))
+
+
+def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
+    """Read a results file whole (see :func:`iter_results_file`)."""
+    records: list[RunRecord] = []
+    results = list(iter_results_file(path, records))
+    return ResultsFile(records[0], results, source_name(path))

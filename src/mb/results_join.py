@@ -1,0 +1,48 @@
+"""Joining results to the examples they score: by the example's stable hash, never by line number alone.
+
+A result names its example by ``example_hash``; the line it is joined to must hold an example with that hash.
+Results written before the format carried hashes (format 1) have none and can only be joined by line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._hashing import example_hash, hash_line, hash_raw_document
+from .entities import Example
+from .results import ExampleResult
+
+__all__ = ["JoinMismatch", "check_join", "hash_of_line"]
+
+
+class JoinMismatch(ValueError):
+    """A result was joined to a line that holds another example (or none): the files do not belong together."""
+
+
+def hash_of_line(example: Example | None, document: Any = None) -> str | None:
+    """The hash of an executed line: of its example, else of its proven or raw JSON; None when it has none."""
+    if example is not None:
+        return example_hash(example)
+    data = getattr(document, "data", None)
+    if isinstance(data, bytes):
+        return hash_line(data)
+    if isinstance(document, dict) and "inputs" in document:
+        return hash_raw_document(document)
+    return None
+
+
+def check_join(result: ExampleResult, where: str, example: Example | None, document: Any = None) -> None:
+    """Raise :class:`JoinMismatch` when ``result`` carries a hash and the line ``where`` (``FILE:LINE``) holds
+    another example, or no valid one."""
+    expected = result.example_hash
+    if expected is None:
+        return
+    actual = hash_of_line(example, document)
+    if actual == expected:
+        return
+    found = f"example {actual[:12]}" if actual is not None else "no valid example"
+    raise JoinMismatch(
+        f"{where}: the result of line {result.line} scores example {expected[:12]}, but this line holds {found}: "
+        "the results were not computed from this file (another benchmark, another run, or lines moved); "
+        "evaluate this file with `mb eval` to get its results"
+    )

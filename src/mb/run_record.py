@@ -1,0 +1,146 @@
+"""The run record of an evaluation (see :mod:`mb.results_format`) and the cost of its token use."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+
+import orjson
+from pydantic import BaseModel, ValidationError
+
+from ._version import __version__
+from .judges.base import Judge, JudgeTask
+from .metrics import METRICS, MetricSpec
+from .metrics._base import threshold_of
+from .results import Summary, TokenUse
+from .results_format import JudgeInfo, MetricInfo, RunCounts, RunRecord
+
+__all__ = [
+    "ModelPrice",
+    "PricesError",
+    "build_run_record",
+    "judge_token_use",
+    "load_prices",
+    "price_usage",
+    "total_cost",
+]
+
+
+class ModelPrice(BaseModel):
+    """What a model's tokens cost, per million."""
+
+    input: float
+    """Price of one million input (prompt) tokens."""
+
+    output: float
+    """Price of one million output (completion) tokens."""
+
+
+class PricesError(ValueError):
+    """A prices file that cannot be used."""
+
+
+def load_prices(path: Path) -> dict[str, ModelPrice]:
+    """Read a prices file (JSON or TOML by suffix): ``{"model": {"input": 2.5, "output": 10.0}}``, prices per
+    one million tokens. Raises :class:`PricesError` naming the file and the field for anything else."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PricesError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        document = tomllib.loads(data.decode("utf-8")) if path.suffix == ".toml" else orjson.loads(data)
+    except (tomllib.TOMLDecodeError, orjson.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise PricesError(f"{path}: not valid {'TOML' if path.suffix == '.toml' else 'JSON'}: {exc}") from None
+    if not isinstance(document, dict):
+        raise PricesError(f"{path}: expected an object mapping model names to {{input, output}} prices")
+    prices: dict[str, ModelPrice] = {}
+    for model, price in document.items():
+        try:
+            prices[model] = ModelPrice.model_validate(price)
+        except ValidationError as exc:
+            problem = exc.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in (model, *problem["loc"]))
+            raise PricesError(f"{path}: {where}: {problem['msg']}") from None
+        if prices[model].input < 0 or prices[model].output < 0:
+            raise PricesError(f"{path}: {model}: prices cannot be negative")
+    return prices
+
+
+def price_usage(usage: TokenUse, prices: Mapping[str, ModelPrice], default_model: str | None = None) -> TokenUse:
+    """``usage`` with its cost when every model that spent tokens has a price (tokens that name no model are
+    priced as ``default_model``); the cost stays None otherwise, never a partial sum."""
+    total = 0.0
+    for model, (tokens_in, tokens_out) in usage.by_model.items():
+        price = prices.get(model or (default_model or ""))
+        if price is None:
+            return usage.model_copy(update={"cost": None})
+        total += (tokens_in * price.input + tokens_out * price.output) / 1_000_000
+    return usage.model_copy(update={"cost": round(total, 6)})
+
+
+def judge_token_use(judge: Judge, prices: Mapping[str, ModelPrice] | None) -> TokenUse | None:
+    """The tokens an LLM judge spent (priced when its model has a price); None for judges that call no model."""
+    counts = getattr(judge, "token_use", None)
+    model = getattr(judge, "model", None)
+    if not isinstance(counts, list) or len(counts) != 3 or not isinstance(model, str):
+        return None
+    usage = TokenUse(input_tokens=counts[0], output_tokens=counts[1], calls=counts[2], by_model={model: counts[:2]})
+    return price_usage(usage, prices) if prices is not None else usage
+
+
+def total_cost(*usages: TokenUse | None) -> float | None:
+    """The cost of all token use given, when every one that spent tokens is priced; None otherwise."""
+    spent = [usage for usage in usages if usage is not None and (usage.input_tokens or usage.output_tokens)]
+    if not spent or any(usage.cost is None for usage in spent):
+        return None
+    return round(sum(usage.cost or 0.0 for usage in spent), 6)
+
+
+def _judge_info(judge: Judge) -> JudgeInfo:
+    model = getattr(judge, "model", None)
+    if not isinstance(model, str) or not model:
+        return JudgeInfo(name=judge.name)
+    from .judges._prompts import PROMPTS
+
+    versions = {task.value: PROMPTS[task].version for task in JudgeTask if task in PROMPTS and judge.supports(task)}
+    return JudgeInfo(name=judge.name, model=model, prompt_versions=versions)
+
+
+def _metrics(selected: Sequence[MetricSpec] | None, required: Sequence[MetricSpec]) -> dict[str, MetricInfo]:
+    chosen = {name: MetricSpec(name) for name in METRICS} if selected is None else {s.name: s for s in selected}
+    gating = {spec.name for spec in required}
+    chosen.update({spec.name: spec for spec in required})
+    return {
+        name: MetricInfo(version=__version__, threshold=threshold_of(spec), gating=name in gating)
+        for name, spec in chosen.items()
+    }
+
+
+def build_run_record(
+    *,
+    judge: Judge,
+    metrics: Sequence[MetricSpec] | None,
+    required: Sequence[MetricSpec],
+    input_file: str | None,
+    input_sha256: str | None,
+    started_at: datetime,
+    finished_at: datetime,
+    summary: Summary,
+) -> RunRecord:
+    """The run record of an evaluation that produced ``summary`` (its agent usage priced or not)."""
+    return RunRecord(
+        judge=_judge_info(judge),
+        metrics=_metrics(metrics, required),
+        requirements=[spec.name if spec.threshold is None else f"{spec.name}={spec.threshold:g}" for spec in required],
+        input_file=input_file,
+        input_sha256=input_sha256,
+        started_at=started_at,
+        finished_at=finished_at,
+        counts=RunCounts(total=summary.total, passed=summary.passed, failed=summary.failed, errors=summary.errors),
+        repeats=summary.repeats.max_trials if summary.repeats is not None else None,
+        agent_usage=summary.agent_usage,
+        judge_usage=summary.judge_usage,
+        cost=summary.cost,
+    )

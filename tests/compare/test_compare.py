@@ -1,0 +1,160 @@
+"""``mb compare``: two runs with known flips, slices with intervals, exit codes for CI gates."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from mb.cli import main
+from mb.compare import compare_runs
+from mb.results import ExampleResult
+from mb.results_format import ResultsFile, RunRecord, read_results_file
+from mb.stats import mcnemar_exact
+from tests.results.helpers import FORMAT_1, run_eval, write_lines
+
+
+def _example(index: int, passes: bool) -> dict[str, Any]:
+    """Example ``index`` (a distinct question), executed so that its one assertion passes or fails."""
+    return {
+        "inputs": {
+            "messages": [{"role": "user", "content": f"Find {index} results"}],
+            "metadata": {"categories": {"topic": "a" if index % 2 else "b"}},
+        },
+        "expectations": {
+            "assertions": [
+                {
+                    "assert_that": "tool_called",
+                    "tool": "search",
+                    "parameters": [{"param": "limit", "matcher": {"match_as": "equality", "value": index}}],
+                }
+            ]
+        },
+        "outputs": {
+            "response": "done",
+            "trace": [
+                {"event": "tool_call", "id": "c1", "tool": "search", "params": {"limit": index if passes else -1}}
+            ],
+        },
+    }
+
+
+BASE = {0: True, 1: True, 2: True, 3: False, 4: False, 5: True, 6: True}
+"""Example -> passes, in the base run; example 6 only there."""
+
+NEW = {7: True, 5: True, 4: False, 3: True, 2: False, 1: False, 0: True}
+"""The new run, in another order: examples 1 and 2 regress, 3 is fixed, 7 is new."""
+
+
+def _results(tmp_path: Path, name: str, run: dict[int, bool]) -> Path:
+    executed = write_lines(tmp_path / f"{name}-executed.jsonl", [_example(i, ok) for i, ok in run.items()])
+    out = tmp_path / f"{name}.jsonl"
+    result = run_eval(str(executed), "-o", str(out), "--metrics", "none")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture
+def runs(tmp_path: Path) -> tuple[Path, Path]:
+    return _results(tmp_path, "base", BASE), _results(tmp_path, "new", NEW)
+
+
+def _compare(*args: str) -> Result:
+    return CliRunner().invoke(main, ["compare", *args])
+
+
+def test_flips_are_found_by_example_not_by_line(runs: tuple[Path, Path]) -> None:
+    comparison = compare_runs(read_results_file(runs[0]), read_results_file(runs[1]))
+    assert comparison.paired == 6
+    # regressions: examples 1 and 2 (new lines 6 and 5); the fix: example 3 (new line 4)
+    assert [(f.base_line, f.new_line) for f in comparison.regressions] == [(3, 5), (2, 6)]
+    assert [f.new_status for f in comparison.regressions] == ["failed", "failed"]
+    assert "expected 2, got -1" in comparison.regressions[0].reason
+    assert [(f.base_line, f.new_line) for f in comparison.fixes] == [(4, 4)]
+    assert comparison.only_in_base == [7]
+    assert comparison.only_in_new == [1]
+    assert comparison.p_value == pytest.approx(mcnemar_exact(2, 1)) == 1.0
+    overall = comparison.slices[0]
+    assert (overall.base_passed, overall.base_total, overall.new_passed, overall.new_total) == (5, 7, 4, 7)
+    assert overall.delta == pytest.approx(-1 / 7, abs=1e-6)
+    assert overall.delta_interval[0] < overall.delta < overall.delta_interval[1]
+    topic_a = next(s for s in comparison.slices if s.kind == "category" and s.name == "topic=a")
+    # topic a: examples 1, 3, 5 (and 7 in new): 1 regressed, 3 fixed
+    assert (topic_a.base_passed, topic_a.base_total, topic_a.new_passed, topic_a.new_total) == (2, 3, 3, 4)
+    assert topic_a.p_value == 1.0
+    matcher = next(s for s in comparison.slices if s.kind == "matcher")
+    assert (matcher.name, matcher.base_passed, matcher.new_passed) == ("equality", 5, 4)
+    assert matcher.p_value is None
+
+
+def test_the_terminal_report_and_json(runs: tuple[Path, Path]) -> None:
+    table = _compare(str(runs[0]), str(runs[1]))
+    assert table.exit_code == 0, table.output
+    assert "6 example(s) in both; 2 regression(s), 1 fix(es)" in table.stdout
+    assert "line 5 (base line 3) passed -> failed" in table.stdout
+    assert "only in base: 1 example(s) (lines 7); only in new: 1 (lines 1)" in table.stdout
+    data = json.loads(_compare(str(runs[0]), str(runs[1]), "--format", "json").stdout)
+    assert len(data) == 1
+    assert [flip["new_line"] for flip in data[0]["regressions"]] == [5, 6]
+    assert data[0]["slices"][0]["kind"] == "overall"
+
+
+def test_fail_on_regression_gates_with_and_without_tolerance(runs: tuple[Path, Path]) -> None:
+    base, new = map(str, runs)
+    assert _compare(base, new).exit_code == 0
+    gated = _compare(base, new, "--fail-on-regression")
+    assert gated.exit_code == 1
+    assert "2 regression(s), more than the tolerated 0" in gated.stderr
+    assert _compare(base, new, "--fail-on-regression", "--tolerance", "2").exit_code == 0
+    assert _compare(base, new, "--fail-on-regression", "--tolerance", "1").exit_code == 1
+    assert _compare(base, new, "--fail-on-regression", "--tolerance", "20%").exit_code == 1  # 2 > 1.2
+    assert _compare(base, new, "--fail-on-regression", "--tolerance", "40%").exit_code == 0  # 2 <= 2.4
+    assert _compare(new, base, "--fail-on-regression").exit_code == 1  # the other way: example 3 regressed
+    assert _compare(base, base, "--fail-on-regression").exit_code == 0
+    assert _compare(base, new, "--tolerance", "-1").exit_code == 2
+
+
+def test_more_runs_are_each_compared_with_the_base(runs: tuple[Path, Path]) -> None:
+    base, new = map(str, runs)
+    data = json.loads(_compare(base, new, base, "--format", "json").stdout)
+    assert [len(c["regressions"]) for c in data] == [2, 0]
+    assert _compare(base, base, new, "--fail-on-regression").exit_code == 1
+
+
+def test_unusable_inputs_exit_2_with_a_reason(tmp_path: Path, runs: tuple[Path, Path]) -> None:
+    old = _compare(str(FORMAT_1), str(runs[1]))
+    assert old.exit_code == 2
+    assert "carry no example hashes (results format 1)" in old.stderr
+    other = _results(tmp_path, "other", {10: True, 11: False})
+    disjoint = _compare(str(runs[0]), str(other))
+    assert disjoint.exit_code == 2
+    assert "share no example" in disjoint.stderr
+    missing = _compare(str(runs[0]), str(tmp_path / "nope.jsonl"))
+    assert missing.exit_code == 2
+    assert "cannot read" in missing.stderr
+    assert "Traceback" not in old.output + disjoint.output + missing.output
+
+
+def _file(name: str, rows: list[tuple[str, str]]) -> ResultsFile:
+    """A results file of ``(example hash, status)`` rows."""
+    results = [
+        ExampleResult(line=n, passed=s == "passed", status=s, example_hash=h, repeat=1)
+        for n, (h, s) in enumerate(rows, start=1)
+    ]
+    return ResultsFile(RunRecord(), results, name)
+
+
+def test_an_example_with_several_trials_passes_only_when_every_trial_passed() -> None:
+    base = _file("base", [("a", "passed"), ("a", "passed"), ("b", "passed"), ("b", "passed")])
+    new = _file("new", [("a", "passed"), ("a", "failed"), ("b", "error"), ("b", "passed")])
+    comparison = compare_runs(base, new)
+    assert comparison.paired == 2
+    assert [(f.example_hash, f.new_status, f.new_line) for f in comparison.regressions] == [
+        ("a", "failed", 1),
+        ("b", "error", 3),
+    ]
+    assert comparison.fixes == []
+    assert compare_runs(new, base).fixes[0].base_status == "failed"

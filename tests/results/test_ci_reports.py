@@ -1,0 +1,97 @@
+"""``mb eval --junit`` and ``--summary-md``: a JUnit document valid against the Ant JUnit schema, and markdown."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from xml.etree import ElementTree
+
+import xmlschema
+
+from mb.reports import junit_chunks, summary_markdown
+from mb.results import RateStat, Summary
+from tests.conftest import DATA
+from tests.results.helpers import EXECUTED, json_lines, run_eval, write_lines
+
+SCHEMA = xmlschema.XMLSchema(DATA / "junit.xsd")
+
+
+def test_junit_has_one_valid_test_case_per_line_with_failures_and_errors(tmp_path: Path) -> None:
+    lines = json_lines(EXECUTED)
+    source = tmp_path / "bench.jsonl"
+    source.write_text("".join(json.dumps(d) + "\n" for d in lines) + "{not json\n", encoding="utf-8")
+    report = tmp_path / "junit.xml"
+    result = run_eval(str(source), "--junit", str(report))
+    assert result.exit_code == 0, result.output
+    SCHEMA.validate(report)
+    suite = ElementTree.parse(report).getroot().find("testsuite")
+    assert suite is not None
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("5", "1", "1")
+    cases = suite.findall("testcase")
+    assert [case.get("name", "").split(" [")[0] for case in cases] == [f"line {n}" for n in range(1, 6)]
+    failure = cases[1].find("failure")
+    assert failure is not None
+    assert "limit" in failure.get("message", "")
+    assert "expected 5, got 7" in (failure.text or "")
+    error = cases[4].find("error")
+    assert error is not None
+    assert error.get("message", "").startswith("invalid line")
+    assert cases[0].find("failure") is None
+    assert cases[0].find("error") is None
+    assert cases[2].get("classname") == "bench.priority=normal.topic=scheduling"
+
+
+def test_junit_text_with_control_characters_stays_valid_xml() -> None:
+    row = {
+        "line": 1,
+        "passed": False,
+        "status": "error",
+        "error": "agent said \x00\x1b[31m<b>&\"'\ud800",
+        "example_hash": "a" * 64,
+        "repeat": 2,
+    }
+    data = b"".join(
+        junit_chunks([row], Summary(total=1, errors=1), suite="s", started=datetime.now(UTC), elapsed=0.5)
+    ).decode("utf-8", "surrogatepass")
+    SCHEMA.validate(data)
+    case = ElementTree.fromstring(data).find("testsuite/testcase")
+    assert case is not None
+    assert case.get("name") == "line 1 (trial 2) [aaaaaaaaaaaa]"
+    error = case.find("error")
+    assert error is not None
+    assert error.get("message") == "agent said \\x00\\x1b[31m<b>&\"'\\ud800"
+
+
+def test_the_markdown_summary_has_the_rate_with_its_interval_and_the_first_failures(tmp_path: Path) -> None:
+    md = tmp_path / "summary.md"
+    result = run_eval(str(EXECUTED), "--summary-md", str(md))
+    assert result.exit_code == 0, result.output
+    text = md.read_text(encoding="utf-8")
+    assert "**3/4 passed (75.0%, 95% CI 30.1% - 95.4%)**, 1 failed, 0 error(s)" in text
+    assert "| equality | 2 | 1 | 1 | 0 | 50.0% | 9.5% - 90.5% |" in text
+    assert "- line 2 **failed**: tool\\_called search: call call\\_1 does not match: limit: expected 5, got 7" in text
+
+
+def test_markdown_cells_cannot_break_the_table() -> None:
+    summary = Summary(total=1, passed=1, pass_rate=1.0, by_category={"topic=a|b": RateStat(total=1, passed=1)})
+    text = summary_markdown(summary, "x", [(1, "failed", "a | b\nc `code` <script>")])
+    assert "| topic=a\\|b |" in text
+    assert "a \\| b c \\`code\\` \\<script\\>" in text
+
+
+def test_both_reports_can_be_written_without_a_results_file(tmp_path: Path) -> None:
+    bench = write_lines(tmp_path / "b.jsonl", json_lines(EXECUTED)[:1])
+    result = run_eval(str(bench), "--junit", str(tmp_path / "j.xml"), "--summary-md", str(tmp_path / "s.md"))
+    assert result.exit_code == 0, result.output
+    SCHEMA.validate(tmp_path / "j.xml")
+    assert "1/1 passed" in (tmp_path / "s.md").read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.jsonl", "j.xml", "s.md"]  # no temporary file left
+
+
+def test_the_terminal_summary_shows_wilson_intervals() -> None:
+    result = run_eval(str(EXECUTED))
+    assert result.exit_code == 0, result.output
+    assert "pass rate 75.0%, 95% CI 30.1% - 95.4% (Wilson)" in result.stdout
+    row = next(line for line in result.stdout.splitlines() if line.startswith("tool_called"))
+    assert row.split()[-1] == "21%-94%"  # 2 of 3

@@ -1,0 +1,115 @@
+"""Token use and cost: the agent's ``outputs.usage`` summed, the LLM judge's own calls, priced by ``--prices``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from mb.results import TokenUse
+from mb.results_format import read_results_file
+from mb.run_record import PricesError, load_prices, price_usage, total_cost
+from tests.results.helpers import EXECUTED, json_lines, run_eval, write_lines
+from tests.support.openai_server import Reply, chat_server, completion
+
+
+def _executed_with_usage(tmp_path: Path) -> Path:
+    lines = json_lines(EXECUTED)
+    lines[0]["outputs"]["usage"] = {"input_tokens": 1000, "output_tokens": 200, "model": "agent-1"}
+    lines[1]["outputs"]["usage"] = {"input_tokens": 3000, "output_tokens": 800, "model": "agent-1"}
+    lines[2]["outputs"]["usage"] = {"input_tokens": 500, "output_tokens": 100}  # no model named
+    return write_lines(tmp_path / "executed.jsonl", lines)
+
+
+def _prices(tmp_path: Path, text: str, suffix: str = ".json") -> Path:
+    path = tmp_path / f"prices{suffix}"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_agent_tokens_are_summed_and_priced(tmp_path: Path) -> None:
+    executed = _executed_with_usage(tmp_path)
+    prices = _prices(tmp_path, "[agent-1]\ninput = 2.0\noutput = 10.0\n[small]\ninput = 1.0\noutput = 1.0\n", ".toml")
+    out = tmp_path / "results.jsonl"
+    result = run_eval(
+        str(executed), "--format", "json", "--prices", str(prices), "--price-model", "small", "-o", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    usage = json.loads(result.stdout)["agent_usage"]
+    assert (usage["input_tokens"], usage["output_tokens"], usage["calls"]) == (4500, 1100, 3)
+    assert usage["by_model"] == {"agent-1": [4000, 1000], "": [500, 100]}
+    # agent-1: (4000 * 2 + 1000 * 10) / 1e6 = 0.018; unnamed priced as "small": 600 / 1e6 = 0.0006
+    assert usage["cost"] == pytest.approx(0.0186)
+    record = read_results_file(out).record
+    assert record.agent_usage is not None
+    assert record.agent_usage.cost == pytest.approx(0.0186)
+    assert record.cost == pytest.approx(0.0186)
+    assert read_results_file(out).results[0].usage == {"input_tokens": 1000, "output_tokens": 200, "model": "agent-1"}
+
+
+def test_without_a_price_for_every_model_the_cost_stays_unknown(tmp_path: Path) -> None:
+    executed = _executed_with_usage(tmp_path)
+    prices = _prices(tmp_path, '{"agent-1": {"input": 2, "output": 10}}')
+    result = run_eval(str(executed), "--prices", str(prices))
+    assert result.exit_code == 0, result.output
+    assert "agent tokens: 4500 in, 1100 out over 3 example(s), cost unknown" in result.stdout
+    usage = TokenUse(input_tokens=1, output_tokens=1, by_model={"x": [1, 1]})
+    assert price_usage(usage, {}).cost is None
+    assert total_cost(usage, None) is None
+
+
+def test_a_bad_prices_file_is_a_usage_error_naming_the_field(tmp_path: Path) -> None:
+    bad = _prices(tmp_path, '{"agent-1": {"input": "cheap", "output": 1}}')
+    result = run_eval(str(EXECUTED), "--prices", str(bad))
+    assert result.exit_code == 2
+    assert "agent-1.input" in result.output
+    with pytest.raises(PricesError, match="not valid JSON"):
+        load_prices(_prices(tmp_path, "{nope"))
+    with pytest.raises(PricesError, match="cannot be negative"):
+        load_prices(_prices(tmp_path, '{"m": {"input": -1, "output": 1}}'))
+
+
+def test_the_llm_judge_tokens_are_counted_and_priced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def grader(body: dict[str, object]) -> Reply:
+        return completion(json.dumps({"score": 5, "reason": "same"}), prompt_tokens=100, completion_tokens=20)
+
+    executed = _executed_with_usage(tmp_path)
+    prices = _prices(tmp_path, '{"agent-1": {"input": 2, "output": 10}, "grader-1": {"input": 1, "output": 5}}')
+    with chat_server(grader) as server:
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
+        monkeypatch.setenv("MB_JUDGE_API_KEY", "test-key")
+        monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
+        monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+        out = tmp_path / "results.jsonl"
+        args = [
+            "eval",
+            str(executed),
+            "--judge",
+            "llm",
+            "-q",
+            "--format",
+            "json",
+            "--prices",
+            str(prices),
+            "-o",
+            str(out),
+        ]
+        args += ["--price-model", "agent-1"]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+        calls = server.calls
+    summary = json.loads(result.stdout)
+    judge = summary["judge_usage"]
+    assert (judge["input_tokens"], judge["output_tokens"], judge["calls"]) == (100 * calls, 20 * calls, calls)
+    assert judge["cost"] == pytest.approx(calls * (100 * 1 + 20 * 5) / 1e6)
+    agent_cost = (4500 * 2 + 1100 * 10) / 1e6
+    assert summary["cost"] == pytest.approx(agent_cost + judge["cost"])
+    record = read_results_file(out).record
+    assert (record.judge.name, record.judge.model) == ("llm:grader-1", "grader-1")
+    assert record.judge.prompt_versions["equivalence"] == "equivalence/1"
+    assert record.judge_usage is not None
+    assert record.judge_usage.calls == calls
+    assert record.cost == pytest.approx(summary["cost"])

@@ -1,0 +1,97 @@
+"""Joining results to examples goes by the example hash: results of another file are refused (exit 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mb._hashing import example_hash
+from mb.cli import main
+from mb.entities import Example
+from mb.formats.m365 import examples_to_document
+from mb.results_format import read_results_file
+from mb.results_join import JoinMismatch, check_join
+from tests.results.helpers import EXECUTED, FORMAT_1, json_lines, run_eval, write_lines
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Path:
+    out = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(out)).exit_code == 0
+    return out
+
+
+@pytest.fixture
+def swapped(tmp_path: Path) -> Path:
+    """The executed benchmark with lines 2 and 3 swapped: same line count, other examples at those lines."""
+    lines = json_lines(EXECUTED)
+    return write_lines(tmp_path / "swapped.jsonl", [lines[0], lines[2], lines[1], lines[3]])
+
+
+def test_the_eee_export_refuses_results_of_other_examples(tmp_path: Path, results: Path, swapped: Path) -> None:
+    args = ["export", "eee", str(results), "--executed", str(swapped), "--model-id", "a/b"]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 2
+    assert "swapped.jsonl:2: the result of line 2 scores example" in outcome.output
+    assert "Traceback" not in outcome.output
+    assert list((tmp_path / "eee").rglob("*.json*")) == []
+    good = ["export", "eee", str(results), "--executed", str(EXECUTED), "--model-id", "a/b"]
+    same = CliRunner().invoke(main, [*good, "--out-dir", str(tmp_path / "ok")])
+    assert same.exit_code == 0, same.output
+
+
+def test_the_m365_export_refuses_results_of_other_examples(tmp_path: Path, results: Path, swapped: Path) -> None:
+    out = tmp_path / "doc.json"
+    outcome = CliRunner().invoke(main, ["export", "m365", str(swapped), "-o", str(out), "--results", str(results)])
+    assert outcome.exit_code == 2
+    assert "the result of line 2 scores example" in outcome.output
+    assert not out.exists()
+    good = CliRunner().invoke(main, ["export", "m365", str(EXECUTED), "-o", str(out), "--results", str(results)])
+    assert good.exit_code == 0, good.output
+
+
+def test_the_m365_document_builder_checks_the_hash(results: Path, swapped: Path) -> None:
+    examples = [Example.model_validate(d) for d in json_lines(swapped)]
+    by_line = {r.line: r for r in read_results_file(results).results}
+    with pytest.raises(JoinMismatch, match="result of line 2"):
+        examples_to_document(examples, results=by_line)
+
+
+def test_results_without_hashes_join_by_line_and_a_hash_meets_no_valid_example() -> None:
+    old = read_results_file(FORMAT_1).results
+    example = Example.model_validate(json_lines(EXECUTED)[2])
+    check_join(old[0], "x.jsonl:1", example)  # format 1: nothing to check against
+    with pytest.raises(JoinMismatch, match="holds no valid example"):
+        check_join(old[0].model_copy(update={"example_hash": "0" * 64}), "x.jsonl:1", None, {"not": "an example"})
+    # a proven line is hashed from its bytes
+    line = json.dumps(json_lines(EXECUTED)[2]).encode()
+
+    class Proven:
+        data = line
+
+    check_join(old[2].model_copy(update={"example_hash": _hash(example)}), "x.jsonl:3", None, Proven())
+
+
+def _hash(example: Example) -> str:
+    return example_hash(example)
+
+
+def test_the_mlflow_export_refuses_results_of_other_examples_before_any_run(
+    tmp_path: Path, results: Path, swapped: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("mlflow")
+    store = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    monkeypatch.setenv("MLFLOW_DISABLE_TELEMETRY", "true")
+    monkeypatch.setenv("DO_NOT_TRACK", "true")
+    monkeypatch.chdir(tmp_path)
+    args = ["export", "mlflow", str(results), "--tracking-uri", store, "--executed", str(swapped)]
+    outcome = CliRunner().invoke(main, args)
+    assert outcome.exit_code == 2
+    assert "swapped.jsonl:2: the result of line 2 scores example" in outcome.output
+    from mlflow import MlflowClient
+
+    client = MlflowClient(store)
+    assert client.search_runs([e.experiment_id for e in client.search_experiments()]) == []  # no run was started

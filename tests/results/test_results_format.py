@@ -1,0 +1,81 @@
+"""The versioned results file: run record first, a hash on every row, older files still read."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from mb._hashing import hash_line
+from mb._version import __version__
+from mb.evaluation import read_results
+from mb.results_format import RESULTS_FORMAT_VERSION, read_results_file
+from tests.results.helpers import EXECUTED, FORMAT_1, json_lines, run_eval
+
+
+def test_a_results_file_round_trips_with_its_run_record(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    result = run_eval(str(EXECUTED), "-o", str(out), "--require", "similarity=4")
+    assert result.exit_code == 0, result.output
+    read = read_results_file(out)
+    record = read.record
+    assert record.results_format == RESULTS_FORMAT_VERSION == 2
+    assert record.mb_version == __version__
+    assert record.judge.name == "lexical"
+    assert record.requirements == ["similarity=4"]
+    assert record.metrics["similarity"].gating
+    assert record.metrics["similarity"].threshold == 4.0
+    assert not record.metrics["citations"].gating
+    assert record.input_file == str(EXECUTED)
+    assert record.input_sha256 == hashlib.sha256(EXECUTED.read_bytes()).hexdigest()
+    assert record.started_at is not None
+    assert record.finished_at is not None
+    assert record.started_at <= record.finished_at
+    statuses = [r.status for r in read.results]
+    assert (record.counts.total, record.counts.passed, record.counts.failed) == (4, 2, 2)
+    assert statuses == ["passed", "failed", "failed", "passed"]  # line 3: "Sure, I will..." is not similar enough for 4
+    # every row names its example by the hash of the executed line it scores
+    executed = EXECUTED.read_bytes().splitlines()
+    assert [r.example_hash for r in read.results] == [hash_line(line) for line in executed]
+    assert [r.line for r in read.results] == [1, 2, 3, 4]
+    # the reader every export uses skips the run record
+    assert [r.line for r in read_results(out)] == [1, 2, 3, 4]
+
+
+def test_a_gzip_results_file_carries_the_record_too(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl.gz"
+    assert run_eval(str(EXECUTED), "-o", str(out)).exit_code == 0
+    first = gzip.decompress(out.read_bytes()).splitlines()[0]
+    assert json.loads(first)["mb_results"]["results_format"] == 2
+    assert len(read_results_file(out).results) == 4
+
+
+def test_a_results_file_of_format_1_still_reads() -> None:
+    read = read_results_file(FORMAT_1)
+    assert read.record.results_format == 1
+    assert read.record.mb_version is None
+    assert [r.line for r in read.results] == [1, 2, 3, 4]
+    assert [r.status for r in read.results] == ["passed", "failed", "passed", "passed"]
+    assert all(r.example_hash is None for r in read.results)
+    assert "example_hash" not in json_lines(FORMAT_1)[0]  # the fixture is the old format indeed
+
+
+def test_a_newer_or_broken_run_record_is_refused_with_file_and_line(tmp_path: Path) -> None:
+    rows = FORMAT_1.read_text(encoding="utf-8")
+    newer = tmp_path / "newer.jsonl"
+    newer.write_text(json.dumps({"mb_results": {"results_format": 99}}) + "\n" + rows, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"newer.jsonl:1: results format 99 is newer"):
+        read_results_file(newer)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(
+        json.dumps({"mb_results": {"results_format": 2, "counts": {"total": "many"}}}) + "\n" + rows, encoding="utf-8"
+    )
+    with pytest.raises(ValueError, match=r"broken.jsonl:1: the run record does not read \(counts.total"):
+        read_results_file(broken)
+    bad_row = tmp_path / "bad.jsonl"
+    bad_row.write_text(rows + '{"line": "x"}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad.jsonl:5: not an evaluation result"):
+        read_results_file(bad_row)
