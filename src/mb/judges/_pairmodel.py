@@ -56,25 +56,25 @@ FEATURES = (
 """Names of the model's inputs, in the order of ``WEIGHTS``."""
 
 WEIGHTS: tuple[float, ...] = (
-    6.1905,  # cosine
-    5.7289,  # lexical
-    -2.5824,  # token_set
-    0.0028,  # length_ratio
-    -4.2619,  # short
-    10.4655,  # cosine_short
-    -5.6419,  # lexical_short
-    1.7806,  # reference_only
-    1.1146,  # candidate_only
-    -0.7922,  # one_substitution
-    3.6779,  # reference_covered
-    -0.2818,  # candidate_covered
-    0.3171,  # long_numbers
-    -1.9024,  # long_negation
-    -2.4579,  # long_antonyms
-    0.3171,  # long_entities
+    6.1706,  # cosine
+    5.7271,  # lexical
+    -2.5869,  # token_set
+    0.0021,  # length_ratio
+    -4.2725,  # short
+    10.4942,  # cosine_short
+    -5.6656,  # lexical_short
+    1.7720,  # reference_only
+    1.1062,  # candidate_only
+    -0.7928,  # one_substitution
+    3.6780,  # reference_covered
+    -0.2849,  # candidate_covered
+    0.3181,  # long_numbers
+    -1.9633,  # long_negation
+    -2.4589,  # long_antonyms
+    0.3187,  # long_entities
     0.0000,  # long_direction
-    -1.0937,  # long_roles
-    -10.9329,  # bias
+    -1.0984,  # long_roles
+    -10.8962,  # bias
 )
 """Logistic weights, fitted on the 14,404 labelled pairs of ``tests/data/judge_pairs.jsonl.gz`` (short pairs a guard
 vetoed left out) by ``bench/fit_local_model.py``."""
