@@ -24,10 +24,11 @@ from typing import Any
 import numpy as np
 from judge_accuracy import FOLDS, PAIRS, PRECISION_TARGET, SHORT_WORDS, _embeddings
 
+from mb.judges._confidence import CALIBRATIONS
 from mb.judges._guards import run_guards
 from mb.judges._overlap import contains_reference
 from mb.judges._pairmodel import FEATURES, MODEL_THRESHOLD, features, probability, vetoes
-from mb.judges.base import JudgeTask
+from mb.judges.base import LOW_CONFIDENCE, JudgeTask
 
 PENALTY = 1e-5
 """L2 penalty per pair on every weight but the bias."""
@@ -115,6 +116,29 @@ def report(name: str, pairs: Sequence[dict[str, Any]], predicted: np.ndarray, y:
         )
 
 
+def cascade(
+    pairs: Sequence[dict[str, Any]], p: np.ndarray, predicted: np.ndarray, vetoed: np.ndarray, y: np.ndarray
+) -> None:
+    """What the judge decides alone in a cascade (confidence >= LOW_CONFIDENCE), out of fold, and how often it is
+    right there; vetoed pairs take the judge's confidence for a vetoed pair."""
+    calibration = CALIBRATIONS["local"]
+    confidence = np.where(predicted, p, 1 - p)
+    for index, pair in enumerate(pairs):
+        if vetoed[index]:
+            confidence[index] = 1 - (calibration.vetoed_short if pair["short"] else calibration.vetoed_long)
+    decided = confidence >= LOW_CONFIDENCE
+    print(f"in a cascade (confidence >= {LOW_CONFIDENCE:.0%} decided offline, out of fold):")
+    for label, mask in (("all", np.ones(len(y), dtype=bool)), ("<= 12 words", np.array([q["short"] for q in pairs]))):
+        mine = decided & mask
+        right = float((predicted[mine] == (y[mine] == 1)).mean()) if mine.any() else float("nan")
+        passes = mine & predicted
+        precision = float(y[passes].mean()) if passes.any() else float("nan")
+        print(
+            f"  {label:14} decided offline {mine.sum() / mask.sum():6.1%}; of those right {right:6.1%}, "
+            f"precision of the passes {precision:6.1%}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=Path, default=PAIRS)
@@ -128,6 +152,7 @@ def main() -> None:
     fold = folds(pairs)
     print(f"{len(pairs)} pairs, {len(FEATURES)} features, {FOLDS}-fold cross-validation")
     plain = np.zeros(len(y), dtype=bool)
+    oof = np.zeros(len(y))
     by_objective = {objective: np.zeros(len(y), dtype=bool) for objective in ("accuracy", "precision")}
     for k in range(FOLDS):
         train, test = fold != k, fold == k
@@ -138,10 +163,12 @@ def main() -> None:
         p_train[vetoed[train]] = 0.0
         p_test = 1 / (1 + np.exp(-(x[test] @ weights)))
         p_test[vetoed[test]] = 0.0
+        oof[test] = p_test
         for objective, predicted in by_objective.items():
             on = short[train] if objective == "precision" else np.ones(int(train.sum()), dtype=bool)
             cut = threshold_for(p_train[on], y[train][on], objective)
             predicted[test] = ((p_test >= max(cut, 1e-9)) | contained[test]) & ~vetoed[test]
+    cascade(pairs, oof, by_objective["accuracy"], vetoed, y)
     report("plain cosine, threshold fitted for accuracy", pairs, plain, y)
     report("local model, P(equivalent) threshold fitted for accuracy", pairs, by_objective["accuracy"], y)
     report("local model, fitted for 90% precision on <= 12 words", pairs, by_objective["precision"], y)
