@@ -56,25 +56,25 @@ FEATURES = (
 """Names of the model's inputs, in the order of ``WEIGHTS``."""
 
 WEIGHTS: tuple[float, ...] = (
-    6.1706,  # cosine
-    5.7271,  # lexical
-    -2.5869,  # token_set
-    0.0021,  # length_ratio
-    -4.2725,  # short
-    10.4942,  # cosine_short
-    -5.6656,  # lexical_short
-    1.7720,  # reference_only
-    1.1062,  # candidate_only
-    -0.7928,  # one_substitution
-    3.6780,  # reference_covered
-    -0.2849,  # candidate_covered
-    0.3181,  # long_numbers
-    -1.9633,  # long_negation
-    -2.4589,  # long_antonyms
-    0.3187,  # long_entities
+    6.1707,  # cosine
+    5.7346,  # lexical
+    -2.5872,  # token_set
+    0.0017,  # length_ratio
+    -4.2734,  # short
+    10.4916,  # cosine_short
+    -5.6598,  # lexical_short
+    1.7735,  # reference_only
+    1.1074,  # candidate_only
+    -0.7912,  # one_substitution
+    3.6764,  # reference_covered
+    -0.2871,  # candidate_covered
+    0.3180,  # long_numbers
+    -1.9629,  # long_negation
+    -2.4591,  # long_antonyms
+    0.3184,  # long_entities
     0.0000,  # long_direction
-    -1.0984,  # long_roles
-    -10.8962,  # bias
+    -1.0977,  # long_roles
+    -10.9003,  # bias
 )
 """Logistic weights, fitted on the 14,404 labelled pairs of ``tests/data/judge_pairs.jsonl.gz`` (short pairs a guard
 vetoed left out) by ``bench/fit_local_model.py``."""

@@ -122,10 +122,10 @@ class LocalJudge:
         threads: int | None = None,
         cache_size: int = 16_384,
     ) -> None:
-        """``thresholds`` overrides the calibrated cosine per task; ``batch_size`` texts are encoded at once;
-        ``precision`` is ``auto`` (bfloat16 on CPUs that compute it natively, else float32), ``float32`` or
-        ``bfloat16``; ``threads`` sets torch's thread count when the model loads; ``cache_size`` embeddings are kept
-        in memory."""
+        """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE the modelled P(equivalent));
+        ``batch_size`` texts are encoded at once; ``precision`` is ``auto`` (bfloat16 on CPUs that compute it
+        natively, else float32), ``float32`` or ``bfloat16``; ``threads`` sets torch's thread count when the model
+        loads; ``cache_size`` embeddings are kept in memory."""
         require_dependencies()
         self._thresholds = dict(LOCAL_THRESHOLDS)
         for task, value in (thresholds or {}).items():
