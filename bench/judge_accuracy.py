@@ -9,7 +9,9 @@ accuracy (the fair comparison); the precision operating point maximises recall a
 ``PRECISION_TARGET`` on the training folds' pairs of at most 12 words (a wrong pass hides an agent bug). Prints
 accuracy, precision and recall per source and for pairs of at most 12 words, the thresholds fitted on every pair,
 and the logistic fit of P(equivalent | measure) behind each verdict's confidence with its out-of-fold reliability.
-Embeddings are cached under ``--cache`` (a minute or two to compute on a CPU).
+Embeddings are cached under ``--cache`` (a minute or two to compute on a CPU). "local" here is the cosine with guard
+vetoes, whose logistic fit gives the confidence of SIMILARITY verdicts; the local judge's EQUIVALENCE verdicts come
+from the fitted model that ``bench/fit_local_model.py`` measures.
 """
 
 from __future__ import annotations

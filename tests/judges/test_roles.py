@@ -28,6 +28,9 @@ PAIRS = Path(__file__).resolve().parents[1] / "data" / "judge_pairs.jsonl.gz"
         ("flights from Florida to New York", "flights from New York to Florida"),
         ("Bob's letter to Alice", "Alice's letter to Bob"),
         ("open Sunday and closed Monday", "open Monday and closed Sunday"),
+        ("Bob defeated Tim, Tom and Jim", "Tom defeated Tim, Bob and Jim"),
+        ("Tim defeated Tom, Bob and Jim", "Tom defeated Tim, Bob and Jim"),
+        ("Madrid, Rome and Berlin sent aid to Paris", "Paris, Rome and Berlin sent aid to Madrid"),
     ],
 )
 def test_a_swap_of_roles_is_caught_and_explained(candidate: str, reference: str) -> None:
@@ -52,6 +55,11 @@ def test_a_swap_of_roles_is_caught_and_explained(candidate: str, reference: str)
         ("email Alice and call Bob", "call Bob and email Alice"),
         ("Conte said Druce will face murder charges", "Druce will face murder charges, Conte said"),
         ("Tom defeated Tim", "Tom defeated Tim"),
+        (
+            "Justices Anthony Kennedy, Sandra Day O'Connor and Stephen Breyer disagreed with the ruling",
+            "Justices Stephen Breyer, Sandra Day O'Connor and Anthony Kennedy disagreed with the ruling",
+        ),
+        ("Tom defeated Bob, Tim and Jim", "Tom defeated Tim, Bob and Jim"),
     ],
 )
 def test_symmetric_relations_and_rewordings_are_not_swaps(candidate: str, reference: str) -> None:

@@ -24,6 +24,7 @@ from ._roles import role_swap
 from .base import JudgeRequest, JudgeTask
 
 __all__ = [
+    "CONFLICT_PREFIX",
     "GUARD_CAP",
     "MAX_TEXT_CHARS",
     "GuardFailure",
@@ -39,6 +40,9 @@ GUARD_CAP = 0.25
 
 MAX_TEXT_CHARS = 100_000
 """Longest text the offline judges check (about 15,000 words); a longer one gets an error, not a guess."""
+
+CONFLICT_PREFIX = "the candidate has"
+"""How the numbers guard's detail starts when the candidate states a number differently (not merely leaves it out)."""
 
 _PAIRED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.SUPPORT})
 
@@ -89,7 +93,7 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
         return None
     extra = unmatched(cand, ref)
     if extra:
-        detail = f"the candidate has {_listing(extra)} where the reference has {_listing(missing)}"
+        detail = f"{CONFLICT_PREFIX} {_listing(extra)} where the reference has {_listing(missing)}"
         return GuardFailure("numbers", detail)
     return GuardFailure("numbers", f"the reference states {_listing(missing)}, the candidate does not")
 

@@ -144,6 +144,8 @@ def role_swap(candidate: str, reference: str) -> str | None:
         backward = [w for w in shared if w not in _MARKERS and pos_a[w] > pos_a[pivot] and pos_b[w] < pos_b[pivot]]
         if not forward or not backward or _coordinated(a, pos_a, forward[0], backward[0]):
             continue
+        if {forward[0], backward[0]} <= _listed_names(reference) & _listed_names(candidate):
+            continue
         moved = {*forward, *backward}
         if pivot in _REPORTING or not moved.isdisjoint(_REPORTING):
             continue
@@ -159,3 +161,39 @@ def _coordinated(sequence: Sequence_, positions: dict[str, int], one: str, other
     low, high = sorted((positions[one], positions[other]))
     between = sequence[low + 1 : high]
     return bool(between) and between[-1] in _SYMMETRIC and sum(word not in _SYMMETRIC for word in between) <= 1
+
+
+_LIST = re.compile(r"[^,;:.!?()]+(?:,[^,;:.!?()]+)+,?\s+(?:and|or)\s+[^,;:.!?()]+")
+_LIST_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _name_run(words: list[str], at_end: bool) -> list[str]:
+    """The capitalised words at the end (``at_end``) or the start of a list item."""
+    ordered = list(reversed(words)) if at_end else words
+    run: list[str] = []
+    for word in ordered:
+        if not word[:1].isupper():
+            break
+        run.append(word)
+    return run
+
+
+@lru_cache(maxsize=4096)
+def _listed_names(text: str) -> frozenset[str]:
+    """Stems of the names that are items of an enumeration ("Justices Stephen Breyer, Sandra Day O'Connor and
+    Anthony Kennedy"): the order of a list of names assigns no role. A first item counts by the names that end it,
+    a last one by the names that start it, a middle one only when it is all names ("Tom defeated Tim, Bob and Jim"
+    lists nobody Tom could trade places with)."""
+    found: set[str] = set()
+    for match in _LIST.finditer(fold(text).replace("\u2019", "'")):
+        items = [item.split() for item in _LIST_SPLIT.split(match.group(0).strip()) if item.strip()]
+        for index, item in enumerate(items):
+            if index == 0:
+                run = _name_run(item, at_end=True)
+            elif index == len(items) - 1:
+                run = _name_run(item, at_end=False)
+            else:
+                run = item if len(_name_run(item, at_end=False)) == len(item) else []
+            for word in run:
+                found.add(stem(word.casefold().removesuffix("'s")))
+    return frozenset(found)

@@ -27,6 +27,10 @@ _CONTRACTIONS = (
     (re.compile(r"\bshan't\b", re.IGNORECASE), "shall not"),
     (re.compile(r"\bain't\b", re.IGNORECASE), "is not"),
     (re.compile(r"n't\b", re.IGNORECASE), " not"),
+    (
+        re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|would|should|could|must|need)nt\b", re.IGNORECASE),
+        r"\1 not",
+    ),
     (re.compile(r"'(s|re|ve|ll|d|m)\b", re.IGNORECASE), ""),
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)

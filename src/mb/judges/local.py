@@ -1,7 +1,9 @@
 """The local judge: sentence embeddings (all-MiniLM-L6-v2, offline) guarded by deterministic checks.
 
 The cosine of two embeddings says whether texts mean the same thing, but embeddings barely see a changed number, a
-"not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and cap the score. For SUPPORT
+"not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and cap the score. For
+EQUIVALENCE a fitted logistic model (``_pairmodel``) weighs the cosine with word-level overlap and, on long texts,
+with the guards that are not decisive there; its P(equivalent) is the measure and the verdict's confidence. For SUPPORT
 the measure is the mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring
 sentences, the whole) and the share of the span's words the chunk contains: a supported span is *contained* in its
 chunk, which word overlap sees better than embeddings do. Thresholds are calibrated per task on
@@ -24,6 +26,7 @@ import anyio.to_thread
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
 from ._guards import oversized, precheck, run_guards
 from ._overlap import contains_reference, support_overlap
+from ._pairmodel import MODEL_THRESHOLD, features, probability, vetoes
 from ._scoring import Measure, to_verdict
 from ._text import sentences
 from .base import JudgeRequest, JudgeTask, Verdict
@@ -35,13 +38,13 @@ if TYPE_CHECKING:
 __all__ = ["LOCAL_THRESHOLDS", "LocalJudge"]
 
 LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
-    JudgeTask.EQUIVALENCE: 0.81,
+    JudgeTask.EQUIVALENCE: MODEL_THRESHOLD,
     JudgeTask.SIMILARITY: 0.72,
     JudgeTask.SUPPORT: 0.627,
 }
-"""Raw measure at which a pair counts as equivalent / similar / supported: the cosine for EQUIVALENCE and
-SIMILARITY, the mean of cosine and word overlap for SUPPORT. EQUIVALENCE: the accuracy-optimal threshold on the
-labelled public pairs (``bench/judge_accuracy.py``); the others: ``bench/calibrate_local.py``."""
+"""Raw measure at which a pair counts as equivalent / similar / supported: for EQUIVALENCE the modelled
+P(equivalent) (``_pairmodel``, accuracy-optimal on the labelled public pairs, ``bench/fit_local_model.py``), the
+cosine for SIMILARITY, the mean of cosine and word overlap for SUPPORT (``bench/calibrate_local.py``)."""
 
 _TASKS = frozenset(LOCAL_THRESHOLDS)
 _PIECE_WORDS = 128
@@ -82,6 +85,27 @@ def _windows(chunk: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in windows if w.strip())) or (chunk,)
 
 
+def _equivalence(request: JudgeRequest, cosine: float) -> Measure:
+    """EQUIVALENCE: the modelled P(equivalent) from the cosine, word-level measures and the guards (vetoes on short
+    pairs and for changed numbers or reversed routes, features of the model otherwise)."""
+    candidate, reference = request.candidate, request.reference
+    failures = run_guards(request.task, candidate, reference)
+    words = max(len(candidate.split()), len(reference.split()))
+    p = probability(features(candidate, reference, cosine, failures))
+    vetoed = vetoes(failures, words)
+    detail = f"P(equivalent) {p:.2f} (cosine {cosine:.2f})"
+    return Measure(
+        request.task,
+        p,
+        detail,
+        failures if vetoed else [],
+        words=words,
+        contained=not failures and contains_reference(candidate, reference),
+        probability=p,
+        weighed=[] if vetoed else failures,
+    )
+
+
 class LocalJudge:
     """Judges by embedding cosine, offline; for EQUIVALENCE, SIMILARITY and SUPPORT.
 
@@ -98,10 +122,10 @@ class LocalJudge:
         threads: int | None = None,
         cache_size: int = 16_384,
     ) -> None:
-        """``thresholds`` overrides the calibrated cosine per task; ``batch_size`` texts are encoded at once;
-        ``precision`` is ``auto`` (bfloat16 on CPUs that compute it natively, else float32), ``float32`` or
-        ``bfloat16``; ``threads`` sets torch's thread count when the model loads; ``cache_size`` embeddings are kept
-        in memory."""
+        """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE the modelled P(equivalent));
+        ``batch_size`` texts are encoded at once; ``precision`` is ``auto`` (bfloat16 on CPUs that compute it
+        natively, else float32), ``float32`` or ``bfloat16``; ``threads`` sets torch's thread count when the model
+        loads; ``cache_size`` embeddings are kept in memory."""
         require_dependencies()
         self._thresholds = dict(LOCAL_THRESHOLDS)
         for task, value in (thresholds or {}).items():
@@ -175,14 +199,13 @@ class LocalJudge:
         if too_big is not None:
             return Measure(request.task, 0.0, too_big, fixed=0.0)
         candidate = vectors[request.candidate]
+        if request.task is JudgeTask.EQUIVALENCE:
+            return _equivalence(request, float(candidate @ vectors[request.reference]))
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
             failures = run_guards(request.task, request.candidate, request.reference)
             words = max(len(request.candidate.split()), len(request.reference.split()))
-            contained = request.task is JudgeTask.EQUIVALENCE and contains_reference(
-                request.candidate, request.reference
-            )
-            return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures, words=words, contained=contained)
+            return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures, words=words)
         scored = [(float(candidate @ vectors[window]), window) for window in _windows(request.reference)]
         cosine = max(score for score, _ in scored)
         best = [window for score, window in scored if score >= cosine - _WINDOW_SLACK]

@@ -1,0 +1,60 @@
+"""The local judge's equivalence verdicts come from its fitted model (real MiniLM model, offline)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges import JudgeRequest, JudgeTask, LocalJudge, Verdict
+
+pytestmark = pytest.mark.slow
+
+EQ = JudgeTask.EQUIVALENCE
+
+
+@pytest.fixture(scope="module")
+def judge() -> LocalJudge:
+    return LocalJudge(batch_size=32)
+
+
+def _verdict(judge: LocalJudge, candidate: str, reference: str) -> Verdict:
+    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])
+    assert verdict.error is None, verdict.error
+    return verdict
+
+
+def test_a_long_paraphrase_naming_a_country_two_ways_passes(judge: LocalJudge) -> None:
+    verdict = _verdict(
+        judge,
+        "Sir Jeremy Greenstock, the UK's ambassador to the UN, is due to lead a week-long mission to West Africa",
+        "Sir Jeremy Greenstock, the British ambassador to the United Nations, will lead a week-long mission to West "
+        "Africa",
+    )
+    assert verdict.passed, verdict.reason
+    assert "weighed in the model: entities guard fired" in verdict.reason
+
+
+def test_a_long_text_with_a_changed_number_still_fails(judge: LocalJudge) -> None:
+    reference = "Book 5 seats on the early train from Paris to Lyon for the whole team next Monday"
+    verdict = _verdict(judge, reference.replace("5", "6"), reference)
+    assert not verdict.passed
+    assert "numbers guard fired" in verdict.reason
+
+
+def test_a_long_text_with_another_person_fails(judge: LocalJudge) -> None:
+    reference = "A man is standing in front of the old stone house by the river"
+    verdict = _verdict(judge, reference.replace("man", "woman"), reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_a_short_pair_a_guard_fired_on_fails_whatever_the_model_says(judge: LocalJudge) -> None:
+    verdict = _verdict(judge, "Tim defeated Tom in the final", "Tom defeated Tim in the final")
+    assert not verdict.passed
+    assert "roles guard fired" in verdict.reason
+
+
+def test_the_confidence_is_the_modelled_probability(judge: LocalJudge) -> None:
+    verdict = _verdict(judge, "Cancel the Thursday afternoon meeting", "Cancel the meeting on Thursday afternoon")
+    assert verdict.passed
+    assert "P(equivalent)" in verdict.reason
+    probability = float(verdict.reason.split("P(equivalent) ")[1].split(" ")[0])
+    assert verdict.confidence == pytest.approx(probability, abs=0.006)

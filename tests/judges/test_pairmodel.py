@@ -1,0 +1,72 @@
+"""The local judge's equivalence model: which guards veto, its features, its weights (no model needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges._guards import GuardFailure, run_guards
+from mb.judges._pairmodel import FEATURES, GUARDS, MODEL_THRESHOLD, WEIGHTS, features, probability, vetoes
+from mb.judges.base import JudgeTask
+
+SHORT, LONG = 8, 20
+CHANGED = GuardFailure("numbers", "the candidate has '6' where the reference has '5'")
+OMITTED = GuardFailure("numbers", "the reference states '250', the candidate does not")
+NAMES = GuardFailure("entities", "the candidate names uk where the reference names british")
+ROUTE = GuardFailure("direction", "the candidate goes from lax to nyc where the reference goes from nyc to lax")
+
+
+@pytest.mark.parametrize("failure", [CHANGED, OMITTED, NAMES, ROUTE])
+def test_any_guard_vetoes_a_short_pair(failure: GuardFailure) -> None:
+    assert vetoes([failure], SHORT)
+
+
+@pytest.mark.parametrize(("failure", "decisive"), [(CHANGED, True), (ROUTE, True), (OMITTED, False), (NAMES, False)])
+def test_on_a_long_pair_only_a_changed_number_or_a_reversed_route_vetoes(failure: GuardFailure, decisive: bool) -> None:
+    assert vetoes([failure], LONG) is decisive
+    assert vetoes([NAMES, failure], LONG) is decisive
+
+
+def test_no_guard_no_veto() -> None:
+    assert not vetoes([], SHORT)
+    assert not vetoes([], LONG)
+
+
+def test_the_numbers_guard_reports_a_changed_number_as_decisive_and_an_omitted_one_as_not() -> None:
+    long_reference = "Book 5 seats on the early train from Paris to Lyon for the whole team next Monday morning"
+    changed = run_guards(JudgeTask.EQUIVALENCE, long_reference.replace("5", "6"), long_reference)
+    omitted = run_guards(JudgeTask.EQUIVALENCE, long_reference.replace("5 ", ""), long_reference)
+    assert [f.guard for f in changed] == ["numbers"]
+    assert vetoes(changed, LONG)
+    assert [f.guard for f in omitted] == ["numbers"]
+    assert not vetoes(omitted, LONG)
+
+
+def test_weights_and_features_line_up() -> None:
+    values = features("Book a table for two", "Reserve a table for 2 people", 0.9, [])
+    assert len(values) == len(FEATURES) == len(WEIGHTS)
+    assert values[FEATURES.index("bias")] == 1.0
+    assert values[FEATURES.index("short")] == 1.0
+    assert 0.0 < MODEL_THRESHOLD < 1.0
+
+
+def test_guard_features_are_set_only_on_long_pairs() -> None:
+    long_text = "The British ambassador to the United Nations will lead a week-long mission to West Africa soon"
+    on_long = features(long_text, long_text, 0.95, [NAMES])
+    on_short = features("Call the UK office", "Call the British office", 0.95, [NAMES])
+    assert on_long[FEATURES.index("long_entities")] == 1.0
+    assert on_short[FEATURES.index("long_entities")] == 0.0
+    assert all(on_long[FEATURES.index(f"long_{guard}")] == 0.0 for guard in GUARDS if guard != "entities")
+
+
+def test_word_evidence_moves_the_probability() -> None:
+    reference = "A man is standing in front of the old stone house by the river"
+    same = probability(features(reference, reference, 0.84, []))
+    swapped_word = probability(features(reference.replace("man", "woman"), reference, 0.84, []))
+    assert swapped_word < same
+    assert probability(features(reference, reference, 0.95, [])) > same
+
+
+def test_a_weighed_guard_lowers_the_probability_of_a_long_pair() -> None:
+    text = "The spokesman said the company would comment on the search for the missing executive later today"
+    negation = GuardFailure("negation", "the candidate negates 'comment', the reference affirms it")
+    assert probability(features(text, text, 0.9, [negation])) < probability(features(text, text, 0.9, []))
