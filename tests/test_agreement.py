@@ -63,7 +63,7 @@ def _verdicts(directory: Path, lines: list[bytes], *eval_options: str) -> Verdic
         assert "no line of" in evaluation.output
         rows: list[dict[str, Any]] = [{"line": n, "error": "invalid line: "} for n in range(1, len(lines) + 1)]
     else:
-        rows = [json.loads(row) for row in results.read_text().splitlines()]
+        rows = _result_rows(results)
     invalid = {row["line"] for row in rows if (row["error"] or "").startswith("invalid line: ")}
     for row in rows:
         json.dumps(row).encode("utf-8")
@@ -219,7 +219,7 @@ def test_the_three_commands_agree_on_a_line_over_the_size_limit(
         packed.write_bytes(gzip.compress(data))
         results = tmp_path / "packed-results.jsonl"
         _mb("eval", packed, "-o", results, "--judge", "lexical", "-q", "--jobs", jobs)
-        rows = [json.loads(row) for row in results.read_text().splitlines()]
+        rows = _result_rows(results)
         assert [row["line"] for row in rows] == [1, 2, 3]
         assert rows[1]["error"] == (
             f"invalid line: $: line is {len(big)} bytes, over the limit of 4096 (set MB_MAX_LINE_BYTES to raise it)"
@@ -239,3 +239,10 @@ def test_the_limit_option_overrides_the_environment_and_a_bad_one_is_a_usage_err
     for command in (["validate"], ["eval", "--judge", "lexical"], ["run", "-a", "x.py:f", "-o", tmp_path / "o.jsonl"]):
         result = _mb(*command, bench, codes=(2,))
         assert "'lots' is not a valid integer" in result.output
+
+
+def _result_rows(path: Path) -> list[dict[str, Any]]:
+    """The result rows of a results file, after its run record."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert "mb_results" in lines[0]
+    return lines[1:]

@@ -103,7 +103,7 @@ def test_mb_eval_reports_low_confidence_verdicts(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "verdict(s) of low confidence" in result.output
-    rows = [json.loads(line) for line in output.read_text(encoding="utf-8").splitlines()]
+    rows = [json.loads(line) for line in output.read_text(encoding="utf-8").splitlines()[1:]]  # after the run record
     flagged = [
         parameter
         for row in rows
