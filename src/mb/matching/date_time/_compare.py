@@ -105,6 +105,12 @@ def judge(
             return Outcome(False, resolution.problem, 0.0, error=resolution.problem)
         return Outcome.fail(f"cannot resolve: {resolution.problem}")
     prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
+    if starts and ends is None and all(a.ambiguous for a in starts):
+        zone = resolution.user_zone
+        missed = [a for a in starts if not any(accepts(r.start, a, zone) for r in resolution.readings)]
+        if not missed:
+            return Outcome.ok(prefix)
+        return Outcome.fail(f"{prefix}; the argument is ambiguous and its reading {missed[0].shown} does not match")
     start_matched = False
     for reading in resolution.readings:
         start_ok, end_ok = _reading_accepts(reading, starts, ends, resolution.user_zone)

@@ -1,0 +1,513 @@
+"""Read a normalized phrase into grammar items, accounting for every word.
+
+The phrase is scanned left to right; at each position every element pattern is tried and the longest match
+wins (the first listed on a tie). Words no pattern takes are fillers ("at", "on", "the"...) or *not
+understood*: the parse then reports them and no reading is ever made from the rest. Items carry no
+reference time: ``_readings`` places them on the calendar.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ._calendar import MONTHS, WEEKDAYS
+from ._holidays import HOLIDAYS
+from ._lexicon import (
+    FILLERS,
+    HOUR_WORD,
+    MINUTE_WORD,
+    MONTH,
+    NUMBER,
+    ORDINAL,
+    QUANTITY,
+    UNIT,
+    UNITS,
+    WEEKDAY,
+    number_value,
+    ordinal_value,
+    quantity_value,
+)
+from ._units import SEASONS
+
+__all__ = ["Item", "Parsed", "parse"]
+
+_H = 3600
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One meaningful element of a phrase."""
+
+    kind: str
+    """``clock``, ``part``, ``date``, ``weekday``, ``year``, ``number``, ``moment``, ``ordinal``, ``edge``,
+    ``offset``, ``nearest``, ``duration``, ``sep``, ``between``."""
+
+    text: str
+    """The words it was read from."""
+
+    value: Any
+    """The payload, depending on ``kind`` (see ``_readings``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A phrase read into items, with the words left over."""
+
+    items: tuple[Item, ...]
+    """The elements in phrase order."""
+
+    unknown: tuple[str, ...]
+    """Words neither an element nor a filler: the phrase is not understood when any is left."""
+
+
+Builder = Callable[[re.Match[str]], Item | None]
+_ELEMENTS: list[tuple[re.Pattern[str], Builder]] = []
+
+
+def _element(pattern: str) -> Callable[[Builder], Builder]:
+    def register(builder: Builder) -> Builder:
+        _ELEMENTS.append((re.compile(pattern + r"(?![a-z0-9])(?![:/]\d)"), builder))
+        return builder
+
+    return register
+
+
+def _hours(hour: int, marker: str | None) -> list[int] | None:
+    """The 24-hour readings of an hour with an optional am/pm marker (both when none is given)."""
+    if marker:
+        if not 1 <= hour <= 12:
+            return None
+        return [hour % 12 + (12 if marker.startswith("p") else 0)]
+    if hour > 23:
+        return None
+    if 1 <= hour <= 12:
+        return [hour % 12, hour % 12 + 12] if hour != 12 else [12, 0]
+    return [hour]
+
+
+def _clock(hour: int, minute: int, second: int | None, marker: str | None, explicit: bool = False) -> Item | None:
+    hours = _hours(hour, marker)
+    if hours is None or minute > 59 or (second is not None and second > 59):
+        return None
+    grain = "second" if second is not None else "minute"
+    length = 1 if second is not None else 60
+    starts = tuple(h * _H + minute * 60 + (second or 0) for h in hours)
+    return Item(
+        "clock", "", (tuple((s, s + length, grain) for s in starts), bool(marker) or explicit or len(hours) == 1)
+    )
+
+
+_AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"
+
+
+@_element(r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM)
+def _colon(m: re.Match[str]) -> Item | None:
+    second = int(m["s"]) if m["s"] else None
+    explicit = m["h"].startswith("0") or int(m["h"]) > 12
+    return _clock(int(m["h"]), int(m["m"]), second, m["ap"], explicit)
+
+
+@_element(r"(?P<h>\d{1,2})h(?P<m>\d\d)?")
+def _h_clock(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"] or 0), None, None, explicit=True)
+
+
+@_element(r"(?P<h>\d{1,2})(?:\s*o'?clock)?\s*(?P<ap>am|pm)")
+def _am_pm(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), 0, None, m["ap"])
+
+
+@_element(r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)")
+def _compact_am_pm(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
+
+
+@_element(r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM)
+def _spaced(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
+
+
+@_element(r"(?:at\s+)?(?P<h>\d{1,2})(?P<m>[0-5]\d)")
+def _compact(m: re.Match[str]) -> Item | None:
+    if len(m["h"]) + len(m["m"]) == 4 and not m.group(0).startswith("at") and int(m.group(0)[-4:]) >= 1000:
+        return None  # four digits alone are a year
+    explicit = m["h"].startswith("0") or len(m["h"]) == 2
+    return _clock(int(m["h"]), int(m["m"]), None, None, explicit)
+
+
+@_element(r"(?P<h>\d{1,2})\s*o'?clock")
+def _oclock(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), 0, None, None)
+
+
+@_element(rf"(?:at\s+)?(?P<h>{HOUR_WORD})(?:[ -](?P<m>{MINUTE_WORD}))?(?:\s*o'?clock)?" + _AMPM)
+def _word_clock(m: re.Match[str]) -> Item | None:
+    if not (m["m"] or m["ap"] or "clock" in m.group(0) or m.group(0).startswith("at")):
+        return None
+    minute = number_value(m["m"].replace("oh ", "").replace("oh-", "")) if m["m"] else 0
+    return _clock(number_value(m["h"]), minute, None, m["ap"])
+
+
+@_element(r"(?:at\s+)?(?P<h>\d{1,2})")
+def _bare_hour(m: re.Match[str]) -> Item | None:
+    if not m.group(0).startswith("at"):
+        return Item("number", m.group(0), int(m["h"]))
+    return _clock(int(m["h"]), 0, None, None)
+
+
+@_element(r"noon|midday|mid-day|12\s*noon")
+def _noon(m: re.Match[str]) -> Item | None:
+    return Item("clock", "", (((12 * _H, 12 * _H + 60, "minute"),), True))
+
+
+@_element(r"midnight|12\s*midnight")
+def _midnight(m: re.Match[str]) -> Item | None:
+    return Item("clock", "", (((24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
+
+
+_TARGET = rf"(?P<th>\d{{1,2}}|{HOUR_WORD}|noon|midnight)(?:\s*(?P<ap>am|pm))?"
+
+
+@_element(rf"(?:a\s+)?(?P<q>quarter|half|\d{{1,2}}|{MINUTE_WORD}|{HOUR_WORD})(?:\s+minutes?)?\s+"
+          rf"(?P<dir>past|after|to|before|till|til|of)\s+{_TARGET}")  # fmt: skip
+def _relative_clock(m: re.Match[str]) -> Item | None:
+    amount = {"quarter": 15, "half": 30}.get(m["q"]) or number_value(m["q"])
+    spelled = "minute" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
+    if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
+        return None  # "3 to 4pm" is a range
+    if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
+        return None
+    target = m["th"]
+    if target in {"noon", "midnight"}:
+        base, marker, explicit = (12 if target == "noon" else 24), None, True
+    else:
+        base, marker, explicit = number_value(target), m["ap"], False
+        if base > 12 or base == 0:
+            return None
+    sign = 1 if m["dir"] in {"past", "after"} else -1
+    hours = [base * _H] if explicit else [h * _H for h in (_hours(base, marker) or [])]
+    if target == "midnight" or (explicit and base == 24):
+        hours = [24 * _H]
+    starts = tuple(h + sign * amount * 60 for h in hours)
+    return Item("clock", "", (tuple((s, s + 60, "minute") for s in starts), explicit or bool(marker)))
+
+
+@_element(r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*-?ish\s*(?P<ap>am|pm)?|(?P<h2>\d{1,2})\s*(?P<ap2>am|pm)\s*-?ish")
+def _ish(m: re.Match[str]) -> Item | None:
+    hour, minute, marker = int(m["h"] or m["h2"]), int(m["m"] or 0), m["ap"] or m["ap2"]
+    hours = _hours(hour, marker)
+    if hours is None or minute > 59:
+        return None
+    starts = tuple(h * _H + minute * 60 for h in hours)
+    return Item("clock", "", (tuple((s - 30 * 60, s + 30 * 60, "span") for s in starts), bool(marker)))
+
+
+_PARTS = {
+    "morning": (5 * _H, 12 * _H), "afternoon": (12 * _H, 18 * _H), "evening": (17 * _H, 24 * _H),
+    "night": (18 * _H, 28 * _H), "daytime": (8 * _H, 18 * _H), "business hours": (9 * _H, 17 * _H),
+    "working hours": (9 * _H, 17 * _H), "office hours": (9 * _H, 17 * _H), "lunch": (11 * _H + 1800, 14 * _H),
+    "lunchtime": (11 * _H + 1800, 14 * _H), "lunch time": (11 * _H + 1800, 14 * _H),
+    "dinner": (17 * _H + 1800, 21 * _H), "dinnertime": (17 * _H + 1800, 21 * _H),
+    "breakfast": (6 * _H, 10 * _H), "end of day": (17 * _H, 24 * _H), "end of the day": (17 * _H, 24 * _H),
+    "eod": (17 * _H, 24 * _H), "cob": (17 * _H, 24 * _H), "close of business": (17 * _H, 24 * _H),
+    "end of business": (17 * _H, 24 * _H), "eob": (17 * _H, 24 * _H), "first thing": (6 * _H, 10 * _H),
+    "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H),
+}  # fmt: skip
+_PART_WORDS = "|".join(sorted((re.escape(k) for k in _PARTS), key=len, reverse=True))
+
+
+@_element(rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})")
+def _part(m: re.Match[str]) -> Item | None:
+    lo, hi = _PARTS[m["part"]]
+    middle = (lo + hi) // 2
+    edge = m["edge"] or ""
+    if edge == "early":
+        hi = middle
+    elif edge == "late":
+        lo = middle
+    elif edge:
+        lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
+    return Item("part", "", (lo, hi, f"{edge} {m['part']}".strip(), None))
+
+
+@_element(r"tonight|tonite|this evening|this eve")
+def _tonight(m: re.Match[str]) -> Item | None:
+    return Item("part", "", (18 * _H, 28 * _H, "tonight", 0))
+
+
+@_element(r"last night|yesterday night")
+def _last_night(m: re.Match[str]) -> Item | None:
+    return Item("part", "", (18 * _H, 28 * _H, "last night", -1))
+
+
+@_element(r"tomorrow night|tmrw night")
+def _tomorrow_night(m: re.Match[str]) -> Item | None:
+    return Item("part", "", (18 * _H, 28 * _H, "tomorrow night", 1))
+
+
+@_element(r"(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>\d{4})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})")
+def _iso_date(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("ymd", int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
+
+
+@_element(r"(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?")
+def _numeric_date(m: re.Match[str]) -> Item | None:
+    a, b = int(m["a"]), int(m["b"])
+    if m["sep"] == "." and not m["y"]:
+        return None
+    if m["sep"] == "-" and not m["y"]:
+        return None  # "3-5" is a range of numbers
+    year = int(m["y"]) + (2000 if len(m["y"]) == 2 else 0) if m["y"] else None
+    readings = [(mo, d) for mo, d in ((a, b), (b, a)) if 1 <= mo <= 12 and 1 <= d <= 31]
+    if not readings:
+        return None
+    return Item("date", "", ("md", tuple(dict.fromkeys(readings)), year))
+
+
+_YEAR = r"(?:,?\s*(?:of\s+|in\s+)?(?P<y>\d{4}))?"
+
+
+@_element(rf"(?P<mo>{MONTH})\.?\s+(?:the\s+)?(?P<d>{ORDINAL})(?!:)" + _YEAR)
+def _month_day(m: re.Match[str]) -> Item | None:
+    day = ordinal_value(m["d"])
+    if not 1 <= day <= 31 or (day > 31):
+        return None
+    return Item("date", "", ("md", ((MONTHS[m["mo"]], day),), int(m["y"]) if m["y"] else None))
+
+
+@_element(rf"(?:the\s+)?(?P<d>{ORDINAL})\s+(?:of\s+|day\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR)
+def _day_month(m: re.Match[str]) -> Item | None:
+    day = ordinal_value(m["d"])
+    if not 1 <= day <= 31:
+        return None
+    return Item("date", "", ("md", ((MONTHS[m["mo"]], day),), int(m["y"]) if m["y"] else None))
+
+
+@_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR)
+def _ides(m: re.Match[str]) -> Item | None:
+    month = MONTHS[m["mo"]]
+    return Item("date", "", ("md", ((month, 15 if month in {3, 5, 7, 10} else 13),), int(m["y"]) if m["y"] else None))
+
+
+@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?:month\s+of\s+)?"
+          rf"(?P<mo>{MONTH})\.?" + _YEAR)  # fmt: skip
+def _month(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("month", MONTHS[m["mo"]], int(m["y"]) if m["y"] else None, m["rel"]))
+
+
+@_element(r"(?:the\s+)?(?:year\s+)?(?P<y>(?:1[5-9]|2[01])\d\d)")
+def _year(m: re.Match[str]) -> Item | None:
+    return Item("year", "", int(m["y"]))
+
+
+_SEASON = "|".join(SEASONS)
+
+
+@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _YEAR)
+def _season(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("season", m["s"], int(m["y"]) if m["y"] else None, m["rel"]))
+
+
+_HOLIDAY = "|".join(sorted((re.escape(k) for k in HOLIDAYS), key=len, reverse=True))
+
+
+@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?P<h>{_HOLIDAY})" + _YEAR)
+def _holiday(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("holiday", m["h"], int(m["y"]) if m["y"] else None, m["rel"]))
+
+
+@_element(r"(?:q|quarter\s*)(?P<q>[1-4])" + _YEAR.replace("?P<y>", "?P<y>").replace("(?:,?", "(?:,?\\s*(?:fy)?"))
+def _q(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("quarter", int(m["q"]), int(m["y"]) if m["y"] else None))
+
+
+@_element(r"(?P<q>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+quarter" + _YEAR)
+def _q_words(m: re.Match[str]) -> Item | None:
+    number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4}
+    return Item("date", "", ("quarter", number[m["q"]], int(m["y"]) if m["y"] else None))
+
+
+@_element(r"today|this day|tdy")
+def _today(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("days", 0))
+
+
+@_element(r"(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|tomorrow|tmrw|tmw|yesterday")
+def _near_day(m: re.Match[str]) -> Item | None:
+    text = m.group(0)
+    offset = 2 if "after" in text else -2 if "before" in text else -1 if "yesterday" in text else 1
+    return Item("date", "", ("days", offset))
+
+
+@_element(r"(?:right\s+)?now|immediately|asap|as soon as possible|at once|this moment|this instant")
+def _now(m: re.Match[str]) -> Item | None:
+    return Item("moment", "", ("now",))
+
+
+_REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
+
+
+@_element(rf"{_REL}\s+(?P<u>week|weekend|month|year|quarter|decade)")
+def _relative_unit(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("unit", m["u"], m["rel"].replace("the ", "")))
+
+
+@_element(r"(?:the\s+)?(?P<u>week|weekend|month|year|quarter)\s+(?P<dir>after\s+next|before\s+last)")
+def _unit_after_next(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
+
+
+@_element(r"(?:the\s+)?(?P<u>week|weekend|month|year|quarter)")
+def _bare_unit(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("unit", m["u"], "this"))
+
+
+@_element(rf"(?:(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|upcoming)\s+)?"
+          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?")  # fmt: skip
+def _weekday(m: re.Match[str]) -> Item | None:
+    rel = m["rel"]
+    if m["dir"]:
+        rel = "after next" if "after" in m["dir"] else "before last"
+    return Item("weekday", "", (WEEKDAYS[m["wd"]], rel))
+
+
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate)\s+(?P<u>day|week|weekend|business day|working day|"
+          rf"weekday|{WEEKDAY})\s+(?:of|in)")  # fmt: skip
+def _ordinal(m: re.Match[str]) -> Item | None:
+    n = {"last": -1, "final": -1, "penultimate": -2}.get(m["n"]) or ordinal_value(m["n"])
+    unit = m["u"]
+    return Item("ordinal", "", (n, WEEKDAYS.get(unit, unit)))
+
+
+@_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?")
+def _day_of_month(m: re.Match[str]) -> Item | None:
+    text = m["d"]
+    if text.isdigit() and "the" not in m.group(0):
+        return None
+    day = ordinal_value(text)
+    return Item("date", "", ("dom", day)) if 1 <= day <= 31 else None
+
+
+@_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
+          r"(?:\s+of(?:\s+the)?|-)?")  # fmt: skip
+def _edge(m: re.Match[str]) -> Item | None:
+    word = m["e"].replace("the ", "")
+    edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
+    return Item("edge", "", edge)
+
+
+@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week|end of quarter")
+def _eo(m: re.Match[str]) -> Item | None:
+    unit = (
+        {"m": "month", "y": "year", "w": "week", "q": "quarter"}[m.group(0)[2]]
+        if m.group(0).startswith("eo")
+        else m.group(0).split()[-1]
+    )
+    return Item("date", "", ("edge", "end", unit))
+
+
+_Q = rf"(?P<n>{QUANTITY})\s*(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?"
+
+
+@_element(rf"(?:in|within|after)\s+(?:the\s+next\s+|another\s+)?{_Q}")
+def _in(m: re.Match[str]) -> Item | None:
+    return _offset_item(m, 1, "from now")
+
+
+@_element(r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day")
+def _next_business_day(m: re.Match[str]) -> Item | None:
+    return Item("offset", "", (1 if m["dir"] in {"next", "following"} else -1, "business day", "from now"))
+
+
+@_element(rf"{_Q}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back)")
+def _ago(m: re.Match[str]) -> Item | None:
+    back = m["dir"] in {"ago", "before now", "earlier", "back"}
+    return _offset_item(m, -1 if back else 1, "from now")
+
+
+@_element(rf"{_Q}\s+(?P<dir>from|after|before|prior\s+to)")
+def _anchored(m: re.Match[str]) -> Item | None:
+    return _offset_item(m, -1 if m["dir"] in {"before", "prior to"} else 1, "anchored")
+
+
+def _offset_item(m: re.Match[str], sign: int, mode: str) -> Item | None:
+    amount = quantity_value(m["n"]) + (0.5 if m["half"] else 0)
+    unit = UNITS.get(m["u"]) or UNITS.get(m["u"].rstrip("s")) or UNITS.get(m["u"][:-2])
+    if unit is None or amount != amount:
+        return None
+    return Item("offset", "", (sign * amount, unit, mode))
+
+
+@_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s\s+(?P<dir>ago|from\s+now|hence)")
+def _weekdays_ago(m: re.Match[str]) -> Item | None:
+    n = number_value(m["n"])
+    return Item("date", "", ("weekday_count", WEEKDAYS[m["wd"]], n if "ago" not in m["dir"] else -n))
+
+
+@_element(rf"(?P<dir>last|past|previous|next|coming|following|upcoming)\s+{_Q}")
+def _last_n(m: re.Match[str]) -> Item | None:
+    amount = quantity_value(m["n"]) + (0.5 if m["half"] else 0)
+    unit = UNITS.get(m["u"]) or UNITS.get(m["u"].rstrip("s"))
+    if unit is None or amount != amount:
+        return None
+    back = m["dir"] in {"last", "past", "previous"}
+    return Item("span", "", (-amount if back else amount, unit))
+
+
+@_element(rf"for\s+(?:about\s+|around\s+)?{_Q}")
+def _for(m: re.Match[str]) -> Item | None:
+    amount = quantity_value(m["n"]) + (0.5 if m["half"] else 0)
+    unit = UNITS.get(m["u"]) or UNITS.get(m["u"].rstrip("s"))
+    return Item("duration", "", (amount, unit)) if unit is not None and amount == amount else None
+
+
+@_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)")
+def _nearest(m: re.Match[str]) -> Item | None:
+    return Item("nearest", "", WEEKDAYS[m["wd"]])
+
+
+@_element(r"between|from")
+def _between(m: re.Match[str]) -> Item | None:
+    return Item("between", "", m.group(0))
+
+
+@_element("to|until|till|til|thru|through|and|-|\u2013|~")
+def _sep(m: re.Match[str]) -> Item | None:
+    return Item("sep", "", m.group(0))
+
+
+_WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
+
+
+@functools.lru_cache(maxsize=8192)
+def parse(text: str) -> Parsed:
+    """The items of a normalized phrase and the words nothing used (cost linear in the length)."""
+    items: list[Item] = []
+    unknown: list[str] = []
+    position = 0
+    while position < len(text):
+        if text[position] in " ,;()!?":
+            position += 1
+            continue
+        best: tuple[int, Item] | None = None
+        for pattern, builder in _ELEMENTS:
+            found = pattern.match(text, position)
+            if found is None or found.end() <= position or (best is not None and found.end() <= best[0]):
+                continue
+            item = builder(found)
+            if item is not None:
+                best = (found.end(), Item(item.kind, found.group(0), item.value))
+        if best is not None:
+            items.append(best[1])
+            position = best[0]
+            continue
+        word = _WORD_RE.match(text, position)
+        token = word.group(0) if word else text[position]
+        if token not in FILLERS and token not in {".", ":", "'", '"'}:
+            unknown.append(token)
+        position += len(token)
+    return Parsed(tuple(items), tuple(unknown))
