@@ -19,7 +19,7 @@ from ._grammar import Item
 from ._holidays import holiday_date
 from ._model import Window
 
-__all__ = ["DateProblem", "date_windows"]
+__all__ = ["DateProblem", "add_business_days", "date_windows", "delta", "step"]
 
 _BACK = {"last", "past", "previous", "this past"}
 _AHEAD = {"next", "coming", "following", "upcoming", "this coming"}
@@ -34,15 +34,18 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     if not items:
         raise DateProblem("no date")
     for index, item in enumerate(items):
-        if item.kind == "offset" and item.value[2] == "anchored":
+        if item.kind == "offset" and item.value[1] == "anchored":
             return _anchored(items, index, today)
         if item.kind in {"ordinal", "edge", "nearest"}:
             if index + 1 >= len(items):
                 raise DateProblem(f"{item.text!r} names no period")
             container = date_windows(items[index + 1 :], today)
             inner = _inner(item, container)
-            if _this_unit(items[index + 1 :]) and all(
-                w.hi <= datetime.combine(today, datetime.min.time()) for w in inner
+            if (
+                item.kind == "ordinal"
+                and isinstance(item.value[1], int)
+                and _this_unit(items[index + 1 :])
+                and all(w.hi <= datetime.combine(today, datetime.min.time()) for w in inner)
             ):
                 # "the last Friday of the month" said after it: next month's
                 following = [Item("date", "", ("unit", items[index + 1].value[1], "next"))]
@@ -66,7 +69,15 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         return _filter_weekdays(found, weekdays)
     wide = bool(weekdays) and pin is None
     windows = _intersect_all([_one(i, today, pin, wide) for i in others], others)
-    return _filter_weekdays(windows, weekdays) if weekdays else windows
+    if not weekdays:
+        return windows
+    kept = _filter_weekdays(windows, weekdays)
+    if wide and all(w.hi - w.lo <= timedelta(days=1) for w in kept):
+        # "Sunday, Feb 10", "Thu 14th": the date falling on that weekday nearest to today
+        now = datetime.combine(today, datetime.min.time())
+        distance = min(abs(w.lo - now) for w in kept)
+        kept = [w for w in kept if abs(w.lo - now) == distance]
+    return kept
 
 
 def _this_unit(items: list[Item]) -> bool:
@@ -118,16 +129,26 @@ def _filter_weekdays(windows: list[Window], weekdays: list[Item]) -> list[Window
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     if index != 0:
         raise DateProblem(f"{items[index].text!r} follows other words")
-    amount, unit, _ = items[index].value
+    pieces = items[index].value[0]
     anchor = date_windows(items[1:], today)
-    return [_shifted(w, amount, unit) for w in anchor]
+    return [_shifted(w, pieces) for w in anchor]
 
 
-def _shifted(window: Window, amount: float, unit: str) -> Window:
-    if unit == "business day":
-        moved = add_business_days(window.lo.date(), int(amount))
+def _shifted(window: Window, pieces: tuple[tuple[float, str], ...]) -> Window:
+    if pieces[0][1] == "business day":
+        moved = add_business_days(window.lo.date(), int(pieces[0][0]))
         return units.day(moved)
-    return window.shifted(delta(amount, unit))
+    return window.shifted(step(pieces))
+
+
+def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
+    """The calendar step of a duration's pieces, applied in order."""
+    total = relativedelta()
+    for amount, unit in pieces:
+        if unit == "business day":
+            raise DateProblem("business days mixed with other units")
+        total += delta(amount, unit)
+    return total
 
 
 _SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400,
@@ -184,15 +205,26 @@ def _inner(item: Item, container: list[Window]) -> list[Window]:
 
 
 def _edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
+    """``start``/``end``: the first or last day, and the instant the period ends; ``mid``: the middle day and
+    third; ``early``/``late``: the first or last third."""
     third = max(length // 3, 1)
-    if edge in {"start", "early"}:
-        spans = [units.days(first, third, f"early {window.label}")]
-        return ([units.day(first)] if edge == "start" else []) + spans
-    if edge in {"end", "late"}:
+    if edge == "end@":  # a range's end point: the instant the period ends
+        return [Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+    if edge == "mid@":
+        return [units.day(first + timedelta(days=length // 2))]
+    if edge == "start":
+        return [units.day(first)]
+    if edge == "early":
+        return [units.days(first, third, f"early {window.label}")]
+    if edge == "end":
         last = first + timedelta(days=length - 1)
-        spans = [units.days(first + timedelta(days=length - third), third, f"late {window.label}")]
-        return ([units.day(last)] if edge == "end" else []) + spans
-    return [units.days(first + timedelta(days=third), length - 2 * third, f"mid {window.label}")]
+        return [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+    if edge == "late":
+        return [units.days(first + timedelta(days=length - third), third, f"late {window.label}")]
+    return [
+        units.day(first + timedelta(days=length // 2)),
+        units.days(first + timedelta(days=third), length - 2 * third, f"mid {window.label}"),
+    ]
 
 
 def _ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
@@ -216,11 +248,11 @@ def _ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
         index = n - 1 if n > 0 else n
         return [units.weekend(saturdays[index])] if -len(saturdays) <= index < len(saturdays) else []
     if unit == "week":
+        # the n-th week is the (Monday-based) week holding the n-th seventh of the period
         if n > 0:
             start = first + timedelta(days=7 * (n - 1))
-            return [units.week(start), units.days(start, 7, "week")] if start < end else []
-        last = end - timedelta(days=1)
-        return [units.week(last), units.days(end - timedelta(days=7), 7, "week")]
+            return [units.week(start)] if start < end else []
+        return [units.week(end - timedelta(days=7 * -n))]
     return []
 
 
@@ -234,8 +266,7 @@ def _one(item: Item, today: date, pin: int | None, wide: bool = False) -> list[W
     if item.kind == "date":
         return _date(item.value, today, pin, wide)
     if item.kind == "offset":
-        amount, unit, _ = item.value
-        return [_shifted(units.day(today), amount, unit)]
+        return [_shifted(units.day(today), item.value[0])]
     raise DateProblem(f"{item.text!r} is not a date")
 
 
@@ -284,28 +315,37 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
         return [units.day(today + timedelta(days=int(value[1])))]
     if kind == "md":
         pairs, year = value[1], value[2] if value[2] is not None else pin
+        rel = value[3] if len(value) > 3 else None
+        if rel is not None and year is not None:
+            raise DateProblem(f"{rel!r} with a year")
         days_found: list[Window] = []
         for m, d in pairs:
             options: list[Window] = []
-            for y in [year] if year is not None else [today.year - 1, today.year, today.year + 1]:
+            for y in [year] if year is not None else range(today.year - 4, today.year + 5):
                 try:
                     options.append(units.day(date(y, m, d)))
                 except ValueError:
                     continue
-            days_found.extend(options if year is not None or wide else _pick(options, None, today))
+            if year is None and not wide:
+                options = _pick(options, rel, today)
+            elif wide:
+                options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
+            days_found.extend(options)
         if not days_found:
             raise DateProblem("no such day")
         return days_found
     if kind == "dom":
         day_ = int(value[1])
         found: list[Window] = []
-        for months in (0, 1, 2):
+        for months in range(-1, 13) if wide else (0, 1, 2):
             first = date(today.year, today.month, 1) + relativedelta(months=months)
             try:
                 candidate = first.replace(day=day_)
             except ValueError:
                 continue
             found.append(units.day(candidate))
+        if wide:
+            return found
         return [w for w in found if w.lo.date() >= today.replace(day=1)][:2] or found[:1]
     if kind in {"month", "season", "holiday"}:
         name, year, rel = value[1], value[2] if value[2] is not None else pin, value[3]

@@ -254,49 +254,79 @@ def _iso_date(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("ymd", int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
 
 
-@_element(r"(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?")
+@_element(
+    r"(?:(?P<rel>next|last|this|coming|previous)\s+)?(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
+)
 def _numeric_date(m: re.Match[str]) -> Item | None:
     a, b = int(m["a"]), int(m["b"])
-    if m["sep"] == "." and not m["y"]:
-        return None
     if m["sep"] == "-" and not m["y"]:
         return None  # "3-5" is a range of numbers
     year = int(m["y"]) + (2000 if len(m["y"]) == 2 else 0) if m["y"] else None
     readings = [(mo, d) for mo, d in ((a, b), (b, a)) if 1 <= mo <= 12 and 1 <= d <= 31]
     if not readings:
         return None
-    return Item("date", "", ("md", tuple(dict.fromkeys(readings)), year))
+    return Item("date", "", ("md", tuple(dict.fromkeys(readings)), year, m["rel"]))
 
 
-_YEAR = r"(?:,?\s*(?:of\s+|in\s+)?(?P<y>\d{4}))?"
+_YEAR = r"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>\d{4})|\s+of\s+'?(?P<yy>\d\d)|\s*'(?P<yy2>\d\d))?"
+_REL_DATE = r"(?:(?P<rel>this|next|last|past|previous|coming|following|upcoming)\s+)?"
 
 
-@_element(rf"(?P<mo>{MONTH})\.?\s+(?:the\s+)?(?P<d>{ORDINAL})(?!:)" + _YEAR)
-def _month_day(m: re.Match[str]) -> Item | None:
-    day = ordinal_value(m["d"])
-    if not 1 <= day <= 31 or (day > 31):
-        return None
-    return Item("date", "", ("md", ((MONTHS[m["mo"]], day),), int(m["y"]) if m["y"] else None))
+def _year_value(m: re.Match[str]) -> int | None:
+    """The year written after a date: four digits, or two after "of" or an apostrophe (``'87``: 1987)."""
+    if m["y"]:
+        return int(m["y"])
+    short = m["yy"] or m["yy2"]
+    if short:
+        return int(short) + (1900 if int(short) >= 50 else 2000)
+    return None
 
 
-@_element(rf"(?:the\s+)?(?P<d>{ORDINAL})\s+(?:of\s+|day\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR)
-def _day_month(m: re.Match[str]) -> Item | None:
-    day = ordinal_value(m["d"])
+def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
     if not 1 <= day <= 31:
         return None
-    return Item("date", "", ("md", ((MONTHS[m["mo"]], day),), int(m["y"]) if m["y"] else None))
+    rel = m.groupdict().get("rel")
+    return Item("date", "", ("md", ((month, day),), _year_value(m), rel))
+
+
+@_element(_REL_DATE + rf"(?P<mo>{MONTH})\.?(?:\s+(?:the\s+)?|\s*[-/]\s*|(?=\d))(?P<d>{ORDINAL})(?!:)" + _YEAR)
+def _month_day(m: re.Match[str]) -> Item | None:
+    return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
+
+
+@_element(_REL_DATE + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*[-/]\s*)(?P<mo>{MONTH})\.?" + _YEAR)
+def _day_month(m: re.Match[str]) -> Item | None:
+    return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
+
+
+@_element(rf"(?P<y>\d{{4}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})")
+def _year_month_day(m: re.Match[str]) -> Item | None:
+    return _md(MONTHS[m["mo"]], int(m["d"]), m)
+
+
+@_element(r"(?P<y>\d{4})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})")
+def _year_month_day_digits(m: re.Match[str]) -> Item | None:
+    month = int(m["mo"])
+    return _md(month, int(m["d"]), m) if 1 <= month <= 12 else None
+
+
+@_element(r"(?P<y>\d{4})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>\d{4})")
+def _year_month_digits(m: re.Match[str]) -> Item | None:
+    month = int(m["mo"] or m["mo2"])
+    if not 1 <= month <= 12:
+        return None
+    return Item("date", "", ("month", month, int(m["y"] or m["y2"]), None))
 
 
 @_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR)
 def _ides(m: re.Match[str]) -> Item | None:
     month = MONTHS[m["mo"]]
-    return Item("date", "", ("md", ((month, 15 if month in {3, 5, 7, 10} else 13),), int(m["y"]) if m["y"] else None))
+    return _md(month, 15 if month in {3, 5, 7, 10} else 13, m)
 
 
-@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?:month\s+of\s+)?"
-          rf"(?P<mo>{MONTH})\.?" + _YEAR)  # fmt: skip
+@_element(_REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR)
 def _month(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("month", MONTHS[m["mo"]], int(m["y"]) if m["y"] else None, m["rel"]))
+    return Item("date", "", ("month", MONTHS[m["mo"]], _year_value(m), m["rel"]))
 
 
 @_element(r"(?:the\s+)?(?:year\s+)?(?P<y>(?:1[5-9]|2[01])\d\d)")
@@ -410,59 +440,104 @@ def _eo(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("edge", "end", unit))
 
 
-_Q = rf"(?P<n>{QUANTITY})\s*(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?"
+_PIECE = rf"(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z])"
+_PIECE_RE = re.compile(
+    rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|\s+)(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?(?![a-z])"
+)
+#: A duration: one or more amounts of units ("2 years 1 month 21 days", "1 day and 5 hours").
+_DUR = rf"(?P<dur>{_PIECE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+){_PIECE})*)"
+_FEW = r"(?P<dur>(?:a\s+)?(?:few|couple(?:\s+of)?|several)\s+(?:{UNIT}))".replace("{UNIT}", UNIT)
 
 
-@_element(rf"(?:in|within|after)\s+(?:the\s+next\s+|another\s+)?{_Q}")
+def _pieces(text: str, sign: int = 1) -> tuple[tuple[float, str], ...] | None:
+    """The (amount, unit) pieces of a duration; ``None`` when one cannot be read."""
+    pieces: list[tuple[float, str]] = []
+    for found in _PIECE_RE.finditer(text):
+        amount = quantity_value(found["n"]) + (0.5 if found["half"] else 0)
+        word = found["u"]
+        unit = UNITS.get(word) or UNITS.get(word.rstrip("s")) or UNITS.get(word[:-2])
+        if unit is None or amount != amount:
+            return None
+        pieces.append((sign * amount, unit))
+    if not pieces or (len(pieces) > 1 and any(u == "business day" for _, u in pieces)):
+        return None
+    return tuple(pieces)
+
+
+def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> Item | None:
+    pieces = _pieces(text, sign)
+    if pieces is None:
+        return None
+    return Item(kind, "", (pieces, mode) if mode else pieces)
+
+
+@_element(rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+)?{_DUR}(?:\s+(?:time|'s\s+time))?")
 def _in(m: re.Match[str]) -> Item | None:
-    return _offset_item(m, 1, "from now")
+    return _duration_item("offset", m["dur"], 1, "from now")
 
 
 @_element(r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day")
 def _next_business_day(m: re.Match[str]) -> Item | None:
-    return Item("offset", "", (1 if m["dir"] in {"next", "following"} else -1, "business day", "from now"))
+    return Item("offset", "", (((1 if m["dir"] in {"next", "following"} else -1, "business day"),), "from now"))
 
 
-@_element(rf"{_Q}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back)")
+@_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
+          r"|in\s+the\s+future)")  # fmt: skip
 def _ago(m: re.Match[str]) -> Item | None:
-    back = m["dir"] in {"ago", "before now", "earlier", "back"}
-    return _offset_item(m, -1 if back else 1, "from now")
+    back = m["dir"] in {"ago", "before now", "earlier", "back", "in the past"}
+    return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
 
-@_element(rf"{_Q}\s+(?P<dir>from|after|before|prior\s+to)")
+@_element(r"now\s*(?P<sign>[+-])\s*" + _DUR)
+def _now_plus(m: re.Match[str]) -> Item | None:
+    return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
+
+
+@_element(rf"{_DUR}\s+(?P<dir>from|after|before|prior\s+to)")
 def _anchored(m: re.Match[str]) -> Item | None:
-    return _offset_item(m, -1 if m["dir"] in {"before", "prior to"} else 1, "anchored")
+    return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, "anchored")
 
 
-def _offset_item(m: re.Match[str], sign: int, mode: str) -> Item | None:
-    amount = quantity_value(m["n"]) + (0.5 if m["half"] else 0)
-    unit = UNITS.get(m["u"]) or UNITS.get(m["u"].rstrip("s")) or UNITS.get(m["u"][:-2])
-    if unit is None or amount != amount:
-        return None
-    return Item("offset", "", (sign * amount, unit, mode))
-
-
-@_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s\s+(?P<dir>ago|from\s+now|hence)")
+@_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)")
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
     n = number_value(m["n"])
     return Item("date", "", ("weekday_count", WEEKDAYS[m["wd"]], n if "ago" not in m["dir"] else -n))
 
 
-@_element(rf"(?P<dir>last|past|previous|next|coming|following|upcoming)\s+{_Q}")
+_BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}
+
+
+@_element(rf"(?P<dir>last|past|previous|prior|preceding|next|coming|following|upcoming)\s+{_DUR}")
 def _last_n(m: re.Match[str]) -> Item | None:
-    amount = quantity_value(m["n"]) + (0.5 if m["half"] else 0)
-    unit = UNITS.get(m["u"]) or UNITS.get(m["u"].rstrip("s"))
-    if unit is None or amount != amount:
-        return None
-    back = m["dir"] in {"last", "past", "previous"}
-    return Item("span", "", (-amount if back else amount, unit))
+    return _duration_item("span", m["dur"], -1 if m["dir"] in _BACK_WORDS else 1)
 
 
-@_element(rf"for\s+(?:about\s+|around\s+)?{_Q}")
+@_element(rf"(?P<n>{QUANTITY})\s+(?P<dir>last|past|previous|prior|next|coming|following|upcoming)\s+(?P<u>{UNIT})")
+def _n_last(m: re.Match[str]) -> Item | None:
+    return _duration_item("span", f"{m['n']} {m['u']}", -1 if m["dir"] in _BACK_WORDS else 1)
+
+
+@_element(r"(?P<dir>last|past|previous|next|coming|following|upcoming)\s+(?P<u>hour|minute|second|fortnight|"
+          r"24\s+hours)")  # fmt: skip
+def _last_unit(m: re.Match[str]) -> Item | None:
+    return _duration_item(
+        "span", "1 " + m["u"] if not m["u"][0].isdigit() else m["u"], -1 if m["dir"] in _BACK_WORDS else 1
+    )
+
+
+@_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}")
+def _within(m: re.Match[str]) -> Item | None:
+    return _duration_item("span", m["dur"], 1, None)
+
+
+@_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}")
 def _for(m: re.Match[str]) -> Item | None:
-    amount = quantity_value(m["n"]) + (0.5 if m["half"] else 0)
-    unit = UNITS.get(m["u"]) or UNITS.get(m["u"].rstrip("s"))
-    return Item("duration", "", (amount, unit)) if unit is not None and amount == amount else None
+    return _duration_item("duration", m["dur"], 1)
+
+
+@_element(rf"{_DUR}\s+(?:starting|beginning|commencing)(?:\s+(?:from|on|at))?")
+def _lasting(m: re.Match[str]) -> Item | None:
+    return _duration_item("duration", m["dur"], 1)
 
 
 @_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)")
@@ -494,13 +569,17 @@ def parse(text: str) -> Parsed:
             position += 1
             continue
         best: tuple[int, Item] | None = None
+        starts = [position]
+        if text.startswith(("at ", "@ "), position):
+            starts.append(position + 3)  # "at 5 pm": the filler is taken with the element after it
         for pattern, builder in _ELEMENTS:
-            found = pattern.match(text, position)
-            if found is None or found.end() <= position or (best is not None and found.end() <= best[0]):
-                continue
-            item = builder(found)
-            if item is not None:
-                best = (found.end(), Item(item.kind, found.group(0), item.value))
+            for start in starts:
+                found = pattern.match(text, start)
+                if found is None or found.end() <= position or (best is not None and found.end() <= best[0]):
+                    continue
+                item = builder(found)
+                if item is not None:
+                    best = (found.end(), Item(item.kind, text[position : found.end()], item.value))
         if best is not None:
             items.append(best[1])
             position = best[0]

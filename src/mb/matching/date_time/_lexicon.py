@@ -75,8 +75,8 @@ UNIT = rf"(?:{_alternatives(UNITS)})(?:s|es)?"
 _FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "a": 1, "an": 1, "one": 1}
 #: An amount of a duration: digits, words, fractions, halves.
 QUANTITY = (
-    r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+/\d+|\d+(?:\.\d+)?|"
-    rf"(?:{_alternatives(WORD_NUMBERS)})\s+and\s+a\s+half|half\s+an?|a\s+half|"
+    r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+\s+\d+/\d+|\d+/\d+|\d+(?:\.\d+)?|"
+    rf"(?:{_alternatives(WORD_NUMBERS)})\s+and\s+(?:a\s+)?half|half\s+an?|a\s+half|"
     rf"{_alternatives(list(WORD_NUMBERS) + list(_FEW))})"
 )
 
@@ -145,8 +145,11 @@ def ordinal_value(text: str) -> int:
 def quantity_value(text: str) -> float:
     """The value of a quantity (``2``, ``two``, ``1/2``, ``half an``, ``2 and a half``)."""
     text = " ".join(text.split())
-    if " and a half" in text:
-        return quantity_value(text.replace(" and a half", "")) + 0.5
+    if " and a half" in text or " and half" in text:
+        return quantity_value(text.replace(" and a half", "").replace(" and half", "")) + 0.5
+    if " " in text and "/" in text:
+        whole, fraction = text.split(" ", 1)
+        return int(whole) + quantity_value(fraction)
     if text.startswith("half") or text == "a half":
         return 0.5
     if "/" in text:

@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from ._dates import DateProblem, add_business_days, date_windows, delta
+from dateutil.relativedelta import relativedelta
+
+from ._dates import DateProblem, add_business_days, date_windows, step
 from ._grammar import Item
 from ._model import Reading, Window
 
@@ -29,7 +31,10 @@ def clock_dependent(items: tuple[Item, ...]) -> bool:
     kinds = {i.kind for i in items}
     if "moment" in kinds or "span" in kinds:
         return True
-    if any(i.kind == "offset" and i.value[1] in {"second", "minute", "hour"} for i in items):
+    if any(
+        i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value[0])
+        for i in items
+    ):
         return True
     dated = any(i.kind in {"date", "weekday", "year", "offset"} for i in items)
     return bool(kinds & (_TIME_KINDS | {"number"})) and not dated
@@ -59,13 +64,35 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             raise DateProblem(f"a range with one end ({parts[seps[0]].text!r})")
         if parts[seps[0]].text == "and" and not between:
             raise DateProblem("'and' joins two dates without 'between'")
-        return _range(left, right, ref)
+        if parts[seps[0]].text == "-" and not between and _joined(left, right):
+            return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
+        found = _range(left, right, ref)
+        if any(r.end is not None and r.start.lo <= r.end.lo and r.end.hi <= r.start.hi for r in found):
+            raise DateProblem("one end of the range lies inside the other")
+        return found
     found = _point(parts, ref)
     if duration:
-        amount, unit = duration[0].value
-        step = delta(amount, unit)
-        return [Reading(r.start, _end_window(r.start.lo + step)) for r in found]
+        length = step(duration[0].value)
+        return [Reading(r.start, _end_window(r.start.lo + length)) for r in found]
     return found
+
+
+def _joined(left: list[Item], right: list[Item]) -> bool:
+    """Whether a dash joins a date and a time of day, or a period and a day in it, rather than two ends."""
+
+    def level(items: list[Item]) -> str:
+        if all(i.kind in _TIME_KINDS for i in items):
+            return "time"
+        if all(i.kind == "date" and i.value[0] == "unit" for i in items):
+            return "period"
+        if all(i.kind == "weekday" for i in items):
+            return "weekday"
+        return "date" if not any(i.kind in _TIME_KINDS for i in items) else "mixed"
+
+    if any(i.kind == "number" for i in left + right):
+        return False
+    pair = (level(left), level(right))
+    return pair in {("date", "time"), ("time", "date"), ("period", "weekday"), ("weekday", "period")}
 
 
 def _end_window(moment: datetime, grain: str = "minute") -> Window:
@@ -81,7 +108,7 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         if len(items) > 1:
             raise DateProblem(f"{spans[0].text!r} with other words")
         return _span(spans[0].value, ref)
-    moments = [i for i in items if i.kind == "moment" or (i.kind == "offset" and i.value[2] == "from now")]
+    moments = [i for i in items if i.kind == "moment" or (i.kind == "offset" and i.value[1] == "from now")]
     if moments:
         instants = _moment(moments[0], ref) if len(items) == 1 else None
         if instants is not None:
@@ -112,6 +139,8 @@ def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple
         month = months[0]
         day = Item("date", f"{month.text} {number.text}", ("md", ((month.value[1], number.value),), month.value[2]))
         return [d for d in dates if d is not month] + [day], times
+    if not times and any(d.kind == "weekday" for d in dates) and 1 <= number.value <= 31:
+        return [*dates, Item("date", number.text, ("dom", number.value))], times
     if times and all(t.kind == "part" for t in times) and 0 <= number.value <= 23:
         return dates, [*times, _hour(number)]
     raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")
@@ -127,14 +156,15 @@ def _moment(item: Item, ref: datetime) -> list[Reading] | None:
     if item.kind == "moment":
         lo = ref.replace(second=0, microsecond=0)
         return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"))]
-    amount, unit, _ = item.value
-    if unit == "business day":
-        day = add_business_days(ref.date(), int(amount))
+    pieces = item.value[0]
+    if pieces[0][1] == "business day":
+        day = add_business_days(ref.date(), int(pieces[0][0]))
         lo = datetime.combine(day, datetime.min.time())
         return [Reading(Window(lo, lo + timedelta(days=1), "day"))]
-    moment = ref + delta(amount, unit)
-    if unit in {"second", "minute", "hour"} or amount != int(amount):
-        if unit == "second":
+    moment = ref + step(pieces)
+    units_ = {u for _, u in pieces}
+    if units_ & {"second", "minute", "hour"} or any(a != int(a) for a, _ in pieces):
+        if "second" in units_ or moment.second != ref.second:
             lo = moment.replace(microsecond=0)
             return [Reading(Window(lo, lo + timedelta(seconds=1), "second"))]
         lo = moment.replace(second=0, microsecond=0)
@@ -143,19 +173,41 @@ def _moment(item: Item, ref: datetime) -> list[Reading] | None:
     return [Reading(Window(lo, lo + timedelta(days=1), "day"))]
 
 
-def _span(value: tuple[float, str], ref: datetime) -> list[Reading]:
-    amount, unit = value
-    if unit in {"second", "minute", "hour"}:
+def _span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
+    """``last/next N units``: from (to) now for units under a day, else from (to) the start of today or tomorrow;
+    quarters and decades count whole calendar quarters and decades."""
+    back = pieces[0][0] < 0
+    units_ = {u for _, u in pieces}
+    if units_ & {"second", "minute", "hour"}:
         now = ref.replace(second=0, microsecond=0)
-        other = now + delta(amount, unit)
+        other = now + step(pieces)
         lo, hi = min(now, other), max(now, other)
         return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"), _end_window(hi))]
     today = datetime.combine(ref.date(), datetime.min.time())
-    if amount < 0:
-        first = today + delta(amount, unit)
-        return [_day_range(first, today)]
+    if units_ == {"business day"}:
+        count = int(abs(pieces[0][0]))
+        if back:
+            return [_day_range(datetime.combine(add_business_days(ref.date(), -count), datetime.min.time()), today)]
+        first = add_business_days(ref.date(), 1)
+        last = add_business_days(ref.date(), count)
+        return [
+            _day_range(
+                datetime.combine(first, datetime.min.time()),
+                datetime.combine(last, datetime.min.time()) + timedelta(days=1),
+            )
+        ]
+    if len(pieces) == 1 and pieces[0][1] in {"quarter", "decade"}:
+        size = 3 if pieces[0][1] == "quarter" else 120
+        index = (ref.year * 12 + ref.month - 1) // size
+        aligned = datetime(index * size // 12, index * size % 12 + 1, 1)
+        if back:
+            return [_day_range(aligned + step(pieces), aligned)]
+        following = aligned + relativedelta(months=size)
+        return [_day_range(following, following + step(pieces))]
+    if back:
+        return [_day_range(today + step(pieces), today)]
     tomorrow = today + timedelta(days=1)
-    return [_day_range(today, today + delta(amount, unit)), _day_range(tomorrow, tomorrow + delta(amount, unit))]
+    return [_day_range(today, today + step(pieces)), _day_range(tomorrow, tomorrow + step(pieces))]
 
 
 def _day_range(lo: datetime, hi: datetime) -> Reading:
@@ -215,6 +267,9 @@ _TODAY = Item("date", "today", ("days", 0))
 
 
 def _range(left: list[Item], right: list[Item], ref: datetime) -> list[Reading]:
+    # at the ends of a range, "the end of X" is the instant X ends and "the middle of X" its middle day
+    left, right = ([_as_point(i) for i in side] for side in (left, right))
+    left, right = _numbers_in_range(left, right)
     left, right = _share(left, right), _share(right, left)
     left, right = _am_pm(left, right)
     dateless = not any(i.kind in _DATED for i in left + right)
@@ -229,21 +284,22 @@ def _range(left: list[Item], right: list[Item], ref: datetime) -> list[Reading]:
     return _paired(_point(left, ref), _point(right, ref), right)
 
 
-_DATED = {"date", "weekday", "year", "offset", "span", "moment"}
+_DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}
 
 
 def _paired(starts: list[Reading], ends: list[Reading], right: list[Item]) -> list[Reading]:
+    rolls = [0]
+    if not any(i.kind in _DATED for i in right):
+        rolls.append(1)  # "9pm to 1am" ends the next day
+    if any(i.kind == "weekday" for i in right):
+        rolls.append(7)
     found: list[Reading] = []
     for start in starts:
         options = []
         for end in ends:
-            for days in (0, 1, 7):
-                if days == 1 and any(i.kind in {"date", "weekday"} for i in right):
-                    continue
-                if days == 7 and not any(i.kind == "weekday" for i in right):
-                    continue
+            for days in rolls:
                 moved = end.start.shifted(timedelta(days=days))
-                if moved.lo >= start.start.lo and moved.lo - start.start.lo < timedelta(days=370):
+                if moved.lo >= start.start.lo:
                     options.append(moved)
                     break
         if options:
@@ -254,29 +310,80 @@ def _paired(starts: list[Reading], ends: list[Reading], right: list[Item]) -> li
     return list(dict.fromkeys(found))
 
 
+def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
+    """The items naming the month a bare day number of the other end belongs to (``with_days``: also the month of
+    a full date, as in "march 3 to 5")."""
+    found: list[Item] = []
+    for item in items:
+        if with_days and item.kind == "date" and item.value[0] == "md" and len(item.value[1]) == 1:
+            found.append(Item("date", item.text, ("month", item.value[1][0][0], item.value[2], None)))
+        elif item.kind == "year" or (
+            item.kind == "date" and (item.value[0] == "month" or item.value[:2] == ("unit", "month"))
+        ):
+            found.append(item)
+    return found if any(i.kind == "date" for i in found) else []
+
+
+def _as_point(item: Item) -> Item:
+    if item.kind == "edge" and item.value in {"end", "mid"}:
+        return Item("edge", item.text, item.value + "@")
+    return item
+
+
+def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:
+    """Bare numbers at the ends of a range: days of the month one end names ("march 3 to 5", "from 4 to 22 this
+    month"), else hours ("3-4pm")."""
+    sides = [[_dom_number(i) for i in side] for side in (left, right)]
+    has = [any(i.kind == "number" for i in side) for side in sides]
+    if not any(has):
+        return left, right
+    clocks = any(i.kind in _TIME_KINDS for i in left + right)
+    containers = [_month_container(side, not has[n]) for n, side in enumerate(sides)]
+    for index in (0, 1):
+        other = 1 - index
+        if not has[index] or clocks:
+            continue
+        month = containers[other] if not has[other] else containers[index] or containers[other]
+        if month:
+            days = [Item("ordinal", i.text, (i.value, "day")) for i in sides[index] if i.kind == "number"]
+            rest = [i for i in sides[index] if i.kind != "number" and i not in month]
+            sides[index] = rest + days + month
+    if any(i.kind == "number" and i.text.endswith(("st", "nd", "rd", "th")) for side in sides for i in side):
+        raise DateProblem("a day of the month with no month")
+    final = [[_hour(i) if i.kind == "number" else i for i in side] for side in sides]
+    return final[0], final[1]
+
+
+def _dom_number(item: Item) -> Item:
+    """A lone day ordinal ("the ninth") is a bare number inside a range."""
+    if item.kind == "date" and item.value[0] == "dom":
+        text = item.text if item.text.endswith(("st", "nd", "rd", "th")) else item.text + "th"
+        return Item("number", text, item.value[1])
+    return item
+
+
 def _share(side: list[Item], other: list[Item]) -> list[Item]:
-    """Give one end of a range what only the other names: the date, or the month of a bare day number."""
+    """Give one end of a range what only the other names: the date of a time of day, or the year."""
     kinds = {i.kind for i in side}
-    other_dates = [i for i in other if i.kind in {"date", "weekday", "year"}]
-    if "number" in kinds:
-        months = [i for i in other if i.kind == "date" and i.value[0] in {"md", "month"}]
-        if months and not kinds & {"date", "weekday"}:
-            number = next(i for i in side if i.kind == "number")
-            month_item = months[0]
-            pairs = month_item.value[1]
-            month = pairs[0][0] if month_item.value[0] == "md" else pairs
-            year = month_item.value[2]
-            day = Item("date", number.text, ("md", ((month, number.value),), year))
-            return [day if i is number else i for i in side] + [i for i in other if i.kind == "year"]
-        if not months:
-            return [_hour(i) if i.kind == "number" else i for i in side] + (
-                other_dates if not kinds & {"date", "weekday"} and any(i.kind in _TIME_KINDS for i in other) else []
-            )
-    if not kinds & {"date", "weekday", "year", "offset", "span", "moment"} and kinds & _TIME_KINDS:
+    other_dates = [i for i in other if i.kind in {"date", "weekday", "year", "ordinal"}]
+    if not kinds & _DATED and kinds & _TIME_KINDS:
         return side + other_dates
-    if kinds & {"date"} and not kinds & {"year"}:
-        return side + [i for i in other if i.kind == "year"]
+    if "year" not in kinds and not any(_year_of(i) is not None for i in side):
+        years = [y for y in (_year_of(i) for i in other) if y is not None]
+        if years and any(
+            i.kind == "date" and i.value[0] in {"md", "month", "season", "holiday", "quarter"} for i in side
+        ):
+            return [*side, Item("year", str(years[0]), years[0])]
     return side
+
+
+def _year_of(item: Item) -> int | None:
+    if item.kind == "year":
+        return int(item.value)
+    if item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter"}:
+        year = item.value[2]
+        return int(year) if year is not None else None
+    return None
 
 
 def _am_pm(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:

@@ -53,7 +53,8 @@ def pop_zone_word(text: str) -> tuple[str, ZoneSpec | None]:
     with _LOCK, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         rest, tz = pop_tz_offset_from_string(text)
-    if tz is None:
+    removed = set(text.split()) - set(rest.split())
+    if tz is None or not any(ch.isalpha() for word in removed for ch in word):
         return text, None
     offset = tz.utcoffset(datetime(2000, 1, 1))
     if not isinstance(offset, timedelta):
