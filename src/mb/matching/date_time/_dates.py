@@ -85,7 +85,7 @@ def _this_unit(items: list[Item]) -> bool:
 
 
 def _pinnable(item: Item) -> bool:
-    return (item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter"}) or (
+    return (item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter", "half"}) or (
         item.kind == "number"
     )
 
@@ -243,6 +243,16 @@ def _ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
         pool = [d for d in all_days if d.weekday() < 5]
         index = n - 1 if n > 0 else n
         return [units.day(pool[index])] if -len(pool) <= index < len(pool) else []
+    if unit in {"month", "quarter"}:
+        size = 1 if unit == "month" else 3
+        starts = [d for d in all_days if d.day == 1 and (d.month - 1) % size == 0]
+        index = n - 1 if n > 0 else n
+        if not -len(starts) <= index < len(starts):
+            return []
+        first_day = starts[index]
+        if unit == "month":
+            return [units.month(first_day.year, first_day.month)]
+        return [units.quarter(first_day.year, (first_day.month - 1) // 3 + 1)]
     if unit == "weekend":
         saturdays = [d for d in all_days if d.weekday() == 5]
         index = n - 1 if n > 0 else n
@@ -374,9 +384,26 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
             coming = [w for w in candidates if w.lo > now]
             return ongoing + coming[: max(1, 2 - len(ongoing))] if ongoing else coming[:2]
         return _pick(candidates, rel, today)
-    if kind == "quarter":
+    if kind in {"quarter", "half"}:
         number, year = int(value[1]), value[2] if value[2] is not None else pin
-        return [units.quarter(int(year) if year is not None else today.year, number)]
+        make = units.quarter if kind == "quarter" else units.half
+        if year is not None:
+            return [make(int(year), number)]
+        return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
+    if kind == "decades":
+        return [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value[1]]
+    if kind == "years":
+        return [Window(datetime(max(value[1], 1), 1, 1), datetime(value[2], 1, 1), "span", note="century")]
+    if kind == "nth_weekday":
+        n, weekday = int(value[1]), int(value[2])
+        this_month = _relative_unit("month", "this", today)[0]
+        found = _ordinal((n, weekday), this_month.lo.date(), this_month.hi.date())
+        if found and found[0].hi <= datetime.combine(today, datetime.min.time()):
+            following = _relative_unit("month", "next", today)[0]
+            found = _ordinal((n, weekday), following.lo.date(), following.hi.date())
+        if not found:
+            raise DateProblem("no such weekday this month")
+        return found
     if kind == "unit":
         return _relative_unit(str(value[1]), str(value[2]), today)
     if kind == "edge":

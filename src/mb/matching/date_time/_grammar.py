@@ -70,7 +70,7 @@ _ELEMENTS: list[tuple[re.Pattern[str], Builder]] = []
 
 def _element(pattern: str) -> Callable[[Builder], Builder]:
     def register(builder: Builder) -> Builder:
-        _ELEMENTS.append((re.compile(pattern + r"(?![a-z0-9])(?![:/]\d)"), builder))
+        _ELEMENTS.append((re.compile(pattern + r"(?:(?<![a-z0-9])|(?![a-z0-9]))(?![:/]\d)"), builder))
         return builder
 
     return register
@@ -116,9 +116,19 @@ def _h_clock(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"] or 0), None, None, explicit=True)
 
 
-@_element(r"(?P<h>\d{1,2})(?:\s*o'?clock)?\s*(?P<ap>am|pm)")
+@_element(r"(?P<h>\d{1,2})(?:\s*o'?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)")
 def _am_pm(m: re.Match[str]) -> Item | None:
-    return _clock(int(m["h"]), 0, None, m["ap"])
+    return _clock(int(m["h"] or m["h2"]), 0, None, m["ap"] or m["ap2"])
+
+
+@_element(r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)\s*(?P<ap>am|pm)")
+def _dotted_am_pm(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
+
+
+@_element(r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)")
+def _military(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"]), None, None, explicit=True)
 
 
 @_element(r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)")
@@ -147,7 +157,7 @@ def _oclock(m: re.Match[str]) -> Item | None:
 @_element(rf"(?:at\s+)?(?P<h>{HOUR_WORD})(?:[ -](?P<m>{MINUTE_WORD}))?(?:\s*o'?clock)?" + _AMPM)
 def _word_clock(m: re.Match[str]) -> Item | None:
     if not (m["m"] or m["ap"] or "clock" in m.group(0) or m.group(0).startswith("at")):
-        return None
+        return Item("number", m.group(0), number_value(m["h"]))  # an hour in words, read in context
     minute = number_value(m["m"].replace("oh ", "").replace("oh-", "")) if m["m"] else 0
     return _clock(number_value(m["h"]), minute, None, m["ap"])
 
@@ -164,6 +174,11 @@ def _noon(m: re.Match[str]) -> Item | None:
     return Item("clock", "", (((12 * _H, 12 * _H + 60, "minute"),), True))
 
 
+@_element(r"(?:noon|midday)\s*-?ish")
+def _noonish(m: re.Match[str]) -> Item | None:
+    return Item("clock", "", (((12 * _H - 1800, 12 * _H + 1800, "span"),), True))
+
+
 @_element(r"midnight|12\s*midnight")
 def _midnight(m: re.Match[str]) -> Item | None:
     return Item("clock", "", (((24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
@@ -172,11 +187,11 @@ def _midnight(m: re.Match[str]) -> Item | None:
 _TARGET = rf"(?P<th>\d{{1,2}}|{HOUR_WORD}|noon|midnight)(?:\s*(?P<ap>am|pm))?"
 
 
-@_element(rf"(?:a\s+)?(?P<q>quarter|half|\d{{1,2}}|{MINUTE_WORD}|{HOUR_WORD})(?:\s+minutes?)?\s+"
+@_element(rf"(?:a\s+)?(?P<q>quarter|half|\d{{1,2}}|{MINUTE_WORD}|{HOUR_WORD})(?:\s+(?:minutes?|mins?))?\s+"
           rf"(?P<dir>past|after|to|before|till|til|of)\s+{_TARGET}")  # fmt: skip
 def _relative_clock(m: re.Match[str]) -> Item | None:
     amount = {"quarter": 15, "half": 30}.get(m["q"]) or number_value(m["q"])
-    spelled = "minute" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
+    spelled = "min" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
     if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
         return None  # "3 to 4pm" is a range
     if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
@@ -215,7 +230,8 @@ _PARTS = {
     "breakfast": (6 * _H, 10 * _H), "end of day": (17 * _H, 24 * _H), "end of the day": (17 * _H, 24 * _H),
     "eod": (17 * _H, 24 * _H), "cob": (17 * _H, 24 * _H), "close of business": (17 * _H, 24 * _H),
     "end of business": (17 * _H, 24 * _H), "eob": (17 * _H, 24 * _H), "first thing": (6 * _H, 10 * _H),
-    "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H),
+    "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H), "am": (0, 12 * _H),
+    "pm": (12 * _H, 24 * _H),
 }  # fmt: skip
 _PART_WORDS = "|".join(sorted((re.escape(k) for k in _PARTS), key=len, reverse=True))
 
@@ -232,6 +248,13 @@ def _part(m: re.Match[str]) -> Item | None:
     elif edge:
         lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
     return Item("part", "", (lo, hi, f"{edge} {m['part']}".strip(), None))
+
+
+@_element(r"(?P<rel>this|tomorrow|next|yesterday)\s+(?P<part>morning|afternoon|evening|night|am|pm)")
+def _part_of_day_named(m: re.Match[str]) -> Item | None:
+    lo, hi = _PARTS[m["part"]]
+    offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
+    return Item("part", "", (lo, hi, m["part"], offset))
 
 
 @_element(r"tonight|tonite|this evening|this eve")
@@ -261,7 +284,9 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
     a, b = int(m["a"]), int(m["b"])
     if m["sep"] == "-" and not m["y"]:
         return None  # "3-5" is a range of numbers
-    year = int(m["y"]) + (2000 if len(m["y"]) == 2 else 0) if m["y"] else None
+    year = (
+        (int(m["y"]) + (2000 if int(m["y"]) <= 30 else 1900) if len(m["y"]) == 2 else int(m["y"])) if m["y"] else None
+    )
     readings = [(mo, d) for mo, d in ((a, b), (b, a)) if 1 <= mo <= 12 and 1 <= d <= 31]
     if not readings:
         return None
@@ -355,10 +380,45 @@ def _q(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("quarter", int(m["q"]), int(m["y"]) if m["y"] else None))
 
 
-@_element(r"(?P<q>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+quarter" + _YEAR)
+@_element(r"(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR)
 def _q_words(m: re.Match[str]) -> Item | None:
-    number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4}
+    number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
     return Item("date", "", ("quarter", number[m["q"]], int(m["y"]) if m["y"] else None))
+
+
+@_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?")
+def _year_part(m: re.Match[str]) -> Item | None:
+    kind, number = m["k"] or m["k2"], int(m["n"] or m["n2"])
+    year = m["y"] or m["y2"]
+    if kind == "h":
+        if number > 2:
+            return None
+        return Item("date", "", ("half", number, int(year) if year else None))
+    return Item("date", "", ("quarter", number, int(year)))
+
+
+@_element(r"(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s")
+def _decade(m: re.Match[str]) -> Item | None:
+    digit = int(m["d"])
+    centuries = [int(m["c"])] if m["c"] else [19, 20]
+    return Item("date", "", ("decades", tuple(c * 100 + digit * 10 for c in centuries)))
+
+
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL})\s+century")
+def _century(m: re.Match[str]) -> Item | None:
+    n = ordinal_value(m["n"])
+    return Item("date", "", ("years", (n - 1) * 100, n * 100)) if 1 <= n <= 30 else None
+
+
+@_element(r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)")
+def _rest(m: re.Match[str]) -> Item | None:
+    return Item("rest", "", m["u"])
+
+
+@_element(r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)")
+def _next_day(m: re.Match[str]) -> Item | None:
+    forward = (m["dir"] or m["dir2"]) in {"next", "following", "after"}
+    return Item("date", "", ("days", 1 if forward else -1))
 
 
 @_element(r"today|this day|tdy")
@@ -406,11 +466,19 @@ def _weekday(m: re.Match[str]) -> Item | None:
 
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate)\s+(?P<u>day|week|weekend|business day|working day|"
-          rf"weekday|{WEEKDAY})\s+(?:of|in)")  # fmt: skip
+          rf"weekday|quarter|month|{WEEKDAY})\s+(?:of|in)")  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
     n = {"last": -1, "final": -1, "penultimate": -2}.get(m["n"]) or ordinal_value(m["n"])
     unit = m["u"]
     return Item("ordinal", "", (n, WEEKDAYS.get(unit, unit)))
+
+
+@_element(
+    rf"(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?P<wd>{WEEKDAY})(?!\s+(?:of|in)\b)"
+)
+def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
+    n = -1 if m["n"] == "last" else ordinal_value(m["n"])
+    return Item("date", "", ("nth_weekday", n, WEEKDAYS[m["wd"]]))
 
 
 @_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?")
@@ -550,7 +618,7 @@ def _between(m: re.Match[str]) -> Item | None:
     return Item("between", "", m.group(0))
 
 
-@_element("to|until|till|til|thru|through|and|-|\u2013|~")
+@_element("to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to")
 def _sep(m: re.Match[str]) -> Item | None:
     return Item("sep", "", m.group(0))
 

@@ -29,7 +29,7 @@ _TIME_KINDS = {"clock", "part"}
 def clock_dependent(items: tuple[Item, ...]) -> bool:
     """Whether the readings depend on the time of day ``user_time`` gives (not only on its date)."""
     kinds = {i.kind for i in items}
-    if "moment" in kinds or "span" in kinds:
+    if kinds & {"moment", "span", "rest"}:
         return True
     if any(
         i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value[0])
@@ -103,6 +103,11 @@ def _end_window(moment: datetime, grain: str = "minute") -> Window:
 def _point(items: list[Item], ref: datetime) -> list[Reading]:
     if not items:
         raise DateProblem("nothing to read")
+    rests = [i for i in items if i.kind == "rest"]
+    if rests:
+        if len(items) > 1:
+            raise DateProblem(f"{rests[0].text!r} with other words")
+        return _rest(rests[0].value, ref)
     spans = [i for i in items if i.kind == "span"]
     if spans:
         if len(items) > 1:
@@ -115,6 +120,7 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
             return instants
         if moments[0].kind == "moment":
             raise DateProblem(f"{moments[0].text!r} with other words")
+    items = _edge_on_part(items)
     times = [i for i in items if i.kind in _TIME_KINDS]
     dates = [i for i in items if i.kind not in _TIME_KINDS]
     numbers = [i for i in dates if i.kind == "number"]
@@ -127,6 +133,25 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
             raise DateProblem("no date or time")
         return [Reading(w) for w in days]
     return _timed(times, days, ref)
+
+
+def _edge_on_part(items: list[Item]) -> list[Item]:
+    """``early tomorrow morning``: an early/late that names no period applies to the part of the day."""
+    edges = [i for i in items if i.kind == "edge" and i.value in {"early", "late", "mid"}]
+    parts = [i for i in items if i.kind == "part"]
+    if len(edges) != 1 or len(parts) != 1 or items.index(edges[0]) > items.index(parts[0]):
+        return items
+    edge, part = edges[0], parts[0]
+    lo, hi, note, offset = part.value
+    middle = (lo + hi) // 2
+    if edge.value == "early":
+        lo, hi = lo, middle
+    elif edge.value == "late":
+        lo, hi = middle, hi
+    else:
+        lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
+    changed = Item("part", f"{edge.text} {part.text}", (lo, hi, f"{edge.value} {note}", offset))
+    return [changed if i is part else i for i in items if i is not edge]
 
 
 def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple[list[Item], list[Item]]:
@@ -210,6 +235,22 @@ def _span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]
     return [_day_range(today, today + step(pieces)), _day_range(tomorrow, tomorrow + step(pieces))]
 
 
+def _rest(unit: str, ref: datetime) -> list[Reading]:
+    """``the rest of the day/week/month/year``: from now (today) to the end of the period."""
+    if unit == "day":
+        now = ref.replace(second=0, microsecond=0)
+        end = datetime.combine(ref.date(), datetime.min.time()) + timedelta(days=1)
+        return [
+            Reading(
+                Window(now, now + timedelta(minutes=1), "minute"),
+                Window(end - timedelta(minutes=1), end, "minute", closed=True),
+            )
+        ]
+    (period,) = date_windows([Item("date", unit, ("unit", unit, "this"))], ref.date())
+    today = datetime.combine(ref.date(), datetime.min.time())
+    return [_day_range(today, period.hi)]
+
+
 def _day_range(lo: datetime, hi: datetime) -> Reading:
     start = Window(lo, lo + timedelta(days=1), "day")
     return Reading(start, Window(hi - timedelta(days=1), hi, "day", closed=True))
@@ -239,8 +280,15 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
             for shift in (0, _DAY):
                 if part[0] <= lo + shift < part[1]:
                     spans.append((lo + shift, hi + shift, grain, ""))
-        if not spans:
-            raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
+        if not spans and part is not None:
+            # no am/pm reading falls in the part of the day: the one nearest to it ("afternoon at 7" is 19:00)
+            def distance(c: tuple[int, int, str]) -> int:
+                return int(max(part[0] - c[0], c[0] - part[1], 0))
+
+            nearest = min(distance(c) for c in candidates)
+            if nearest > 3 * 3600:
+                raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
+            spans.extend((lo, hi, grain, "") for lo, hi, grain in candidates if distance((lo, hi, grain)) == nearest)
     elif part is not None:
         spans.append((part[0], part[1], "span", part[2]))
     found: list[Reading] = []
@@ -272,7 +320,7 @@ def _range(left: list[Item], right: list[Item], ref: datetime) -> list[Reading]:
     left, right = _numbers_in_range(left, right)
     left, right = _share(left, right), _share(right, left)
     left, right = _am_pm(left, right)
-    dateless = not any(i.kind in _DATED for i in left + right)
+    dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow
         found = _paired(_point([*left, _TODAY], ref), _point([*right, _TODAY], ref), right)
@@ -366,6 +414,12 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
     """Give one end of a range what only the other names: the date of a time of day, or the year."""
     kinds = {i.kind for i in side}
     other_dates = [i for i in other if i.kind in {"date", "weekday", "year", "ordinal"}]
+    other_parts = [i for i in other if i.kind == "part"]
+    if "part" not in kinds and other_parts and "clock" in kinds:
+        side = side + other_parts  # "between 5 and 6 in the afternoon"
+        kinds.add("part")
+        if other_parts[0].value[3] is not None:
+            return side
     if not kinds & _DATED and kinds & _TIME_KINDS:
         return side + other_dates
     if "year" not in kinds and not any(_year_of(i) is not None for i in side):

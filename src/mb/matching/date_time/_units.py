@@ -8,7 +8,7 @@ from dateutil.relativedelta import relativedelta
 
 from ._model import Window
 
-__all__ = ["SEASONS", "day", "days", "month", "quarter", "season", "shift_window", "week", "weekend", "year"]
+__all__ = ["SEASONS", "day", "days", "half", "month", "quarter", "season", "shift_window", "week", "weekend", "year"]
 
 
 def _at(d: date) -> datetime:
@@ -48,6 +48,12 @@ def quarter(year_: int, number: int) -> Window:
     """Quarter ``number`` (1-4) of ``year_``."""
     first = datetime(year_, 3 * number - 2, 1)
     return Window(first, first + relativedelta(months=3), "span", note=f"Q{number}")
+
+
+def half(year_: int, number: int) -> Window:
+    """Half ``number`` (1-2) of ``year_``."""
+    first = datetime(year_, 6 * number - 5, 1)
+    return Window(first, first + relativedelta(months=6), "span", note=f"H{number}")
 
 
 def year(year_: int) -> Window:
