@@ -16,7 +16,7 @@ from dateutil.relativedelta import relativedelta
 from . import _units as units
 from ._calendar import relative_weekday_dates
 from ._grammar import Item
-from ._holidays import holiday_date
+from ._holidays import holiday_days
 from ._model import Window
 
 __all__ = ["DateProblem", "add_business_days", "date_windows", "delta", "step"]
@@ -367,9 +367,11 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
             elif kind == "season":
                 candidates.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
             else:
-                found_day = holiday_date(str(name), y)
-                if found_day is not None:
-                    candidates.append(units.day(found_day))
+                span = holiday_days(str(name), y)
+                if span is not None:
+                    first_day, after = span
+                    length = (after - first_day).days
+                    candidates.append(units.day(first_day) if length == 1 else units.days(first_day, length, str(name)))
         if not candidates:
             raise DateProblem(f"no date known for {name!r}")
         if wide and rel is None:

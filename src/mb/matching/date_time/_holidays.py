@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Literal
 
 from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
 
-__all__ = ["HOLIDAYS", "holiday_date"]
+__all__ = ["HOLIDAYS", "holiday_date", "holiday_days"]
 
 
 def _fixed(month: int, day: int) -> Callable[[int], date | None]:
@@ -39,7 +40,14 @@ def _from_holidays(country: str, subdivision: str | None, name: str, year: int) 
         table = holidays.country_holidays(country, subdiv=subdivision, years=year)
     except (NotImplementedError, KeyError, ValueError):  # pragma: no cover - a year the package cannot compute
         return None
-    found = sorted(day for day, label in table.items() if name in label.split("; ") or label.startswith(name))
+    # a label is the holiday when it names it exactly or adds a parenthesised gloss ("Chinese New Year (Spring
+    # Festival)"); "Chinese New Year's Eve" is another day
+    found = sorted(
+        day
+        for day, label in table.items()
+        for part in label.split("; ")
+        if part == name or part.startswith((f"{name} (", f"{name} Day"))
+    )
     return found[0] if found else None
 
 
@@ -72,7 +80,9 @@ def _hebrew_in(month: int, day: int, year: int, offset: int) -> date | None:
     from convertdate import hebrew
 
     for hebrew_year in (year + 3760, year + 3761):
-        found = date(*hebrew.to_gregorian(hebrew_year, month, day)) + timedelta(days=offset)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # convertdate's own deprecated helper
+            found = date(*hebrew.to_gregorian(hebrew_year, month, day)) + timedelta(days=offset)
         if found.year == year:
             return found
     return None
@@ -98,6 +108,7 @@ def _after(rule: Callable[[int], date | None], days: int) -> Callable[[int], dat
 
 
 _THANKSGIVING = _national("US", "Thanksgiving")
+_MLK = _national("US", "Martin Luther King Jr. Day")
 
 #: Holiday names (lower case, as people write them) and the rule giving their date in a year.
 HOLIDAYS: dict[str, Callable[[int], date | None]] = {
@@ -128,23 +139,25 @@ HOLIDAYS: dict[str, Callable[[int], date | None]] = {
     "corpus christi": _easter(60), "orthodox easter": _easter(0, EASTER_ORTHODOX),
     "orthodox good friday": _easter(-2, EASTER_ORTHODOX), "orthodox christmas": _fixed(1, 7),
     "thanksgiving": _THANKSGIVING, "thanksgiving day": _THANKSGIVING, "black friday": _after(_THANKSGIVING, 1),
-    "cyber monday": _after(_THANKSGIVING, 4), "martin luther king day": _national("US", "Martin Luther King"),
-    "martin luther king jr. day": _national("US", "Martin Luther King"), "mlk day": _national("US", "Martin Luther"),
+    "cyber monday": _after(_THANKSGIVING, 4), "martin luther king day": _national("US", "Martin Luther King Jr. Day"),
+    "martin luther king jr. day": _MLK, "mlk day": _MLK,
     "presidents day": _national("US", "Washington's Birthday"),
     "presidents' day": _national("US", "Washington's Birthday"),
     "president's day": _national("US", "Washington's Birthday"),
-    "washington's birthday": _national("US", "Washington's Birthday"), "memorial day": _national("US", "Memorial"),
-    "labor day": _national("US", "Labor Day"), "columbus day": _national("US", "Columbus"),
-    "indigenous peoples' day": _national("US", "Columbus"), "election day": _after(_nth_weekday(11, 0, 1), 1),
+    "washington's birthday": _national("US", "Washington's Birthday"), "memorial day": _national("US", "Memorial Day"),
+    "labor day": _national("US", "Labor Day"), "columbus day": _national("US", "Columbus Day"),
+    "indigenous peoples' day": _national("US", "Columbus Day"), "election day": _after(_nth_weekday(11, 0, 1), 1),
     "mother's day": _nth_weekday(5, 6, 2), "mothers day": _nth_weekday(5, 6, 2),
     "father's day": _nth_weekday(6, 6, 3), "fathers day": _nth_weekday(6, 6, 3),
     "tax day": _fixed(4, 15), "spring bank holiday": _national("GB", "Spring Bank Holiday"),
-    "early may bank holiday": _national("GB", "May Day"), "summer bank holiday": _national("GB", "Late Summer", "ENG"),
+    "early may bank holiday": _national("GB", "May Day"),
+    "summer bank holiday": _national("GB", "Late Summer Bank Holiday", "ENG"),
     "victoria day": _national("CA", "Victoria Day", "ON"), "diwali": _national("IN", "Diwali"),
     "deepavali": _national("IN", "Diwali"), "holi": _national("IN", "Holi"), "dussehra": _national("IN", "Dussehra"),
     "chinese new year": _national("CN", "Chinese New Year"), "lunar new year": _national("CN", "Chinese New Year"),
-    "spring festival": _national("CN", "Chinese New Year"), "mid-autumn festival": _national("CN", "Mid-Autumn"),
-    "dragon boat festival": _national("CN", "Dragon Boat"), "ramadan": _hijri(9, 1),
+    "spring festival": _national("CN", "Chinese New Year"),
+    "mid-autumn festival": _national("CN", "Mid-Autumn Festival"),
+    "dragon boat festival": _national("CN", "Dragon Boat Festival"), "ramadan": _hijri(9, 1),
     "eid al-fitr": _hijri(10, 1), "eid al fitr": _hijri(10, 1), "eid ul-fitr": _hijri(10, 1),
     "eid ul fitr": _hijri(10, 1), "eid": _hijri(10, 1), "eid al-adha": _hijri(12, 10), "eid al adha": _hijri(12, 10),
     "eid ul-adha": _hijri(12, 10), "eid ul adha": _hijri(12, 10), "islamic new year": _hijri(1, 1),
@@ -164,3 +177,25 @@ def holiday_date(name: str, year: int) -> date | None:
         return rule(year)
     except (ValueError, OverflowError):
         return None
+
+
+#: Holidays lasting more than a day: the rule giving the day after their last day.
+_ENDS: dict[str, Callable[[int], date | None]] = {"ramadan": _hijri(10, 1)}
+
+
+def holiday_days(name: str, year: int) -> tuple[date, date] | None:
+    """The first day of holiday ``name`` in ``year`` and the day after its last (Ramadan lasts a month)."""
+    first = holiday_date(name, year)
+    if first is None:
+        return None
+    end_rule = _ENDS.get(name)
+    end = end_rule(year) if end_rule is not None else None
+    if end is None or end <= first:
+        end = _hijri_after(first) if name in _ENDS else first + timedelta(days=1)
+    return first, end
+
+
+def _hijri_after(first: date) -> date:
+    """The 1st of Shawwal following ``first`` (when it falls in the next Gregorian year)."""
+    found = _ENDS["ramadan"](first.year + 1)
+    return found if found is not None and found > first else first + timedelta(days=30)
