@@ -185,3 +185,19 @@ def test_long_phrases_and_arguments_are_refused_in_linear_time() -> None:
     outcome = match_date_time("tomorrow", "2013-02-13 " * 300, U)
     assert not outcome.passed
     assert "too long" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "says"),
+    [
+        ("march 3", "2013-03-04T00:00:00-02:00", "the day after 'march 3'"),
+        ("2:15pm", "2013-02-12T14:14:00-02:00", "the minute before '2:15pm'"),
+        ("this quarter", "2013-04-01T00:00:00-02:00", "ends (excluded)"),
+        ("tomorrow at 9am", "2013-02-13T09:00:00Z", "2h00m before the start of 2013-02-13T09:00-02:00"),
+        ("next friday", "2013-02-19", "3 days before the start of 2013-02-22"),
+    ],
+)
+def test_a_miss_says_how_far_the_argument_is(phrase: str, argument: str, says: str) -> None:
+    outcome = match_date_time(phrase, argument, U)
+    assert not outcome.passed
+    assert says in outcome.reason
