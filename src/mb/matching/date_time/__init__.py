@@ -23,11 +23,12 @@ from pydantic import JsonValue
 from .._outcome import Outcome
 from ._compare import judge
 from ._group import assemble
+from ._judged import judge_unread
 from ._model import Resolution
 from ._phrase import resolve
 from ._value import Actual, describe, parse_value
 
-__all__ = ["load", "match_date_time", "resolve"]
+__all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
 
 def match_date_time(
