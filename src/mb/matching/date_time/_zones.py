@@ -171,8 +171,9 @@ def _dateparser_zone(text: str) -> ZoneSpec | None:
     return fixed_zone(offset) if offset is not None else None
 
 
-def pop_zone(text: str) -> tuple[str, ZoneSpec | None]:
-    """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``)."""
+def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
+    """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``);
+    ``abbreviations=False`` leaves out the table of other zone abbreviations (``cet``, ``ist``...)."""
     for pattern in (_IANA_RE, _ABBREV_RE):
         found = pattern.search(text)
         if found:
@@ -195,6 +196,8 @@ def pop_zone(text: str) -> tuple[str, ZoneSpec | None]:
             spec = parse_zone_name(found.group(0))
             if spec is not None:
                 return _cut(text, found.start(), found.end()), spec
+    if not abbreviations:
+        return text, None
     from ._zone_words import pop_zone_word
 
     return pop_zone_word(text)
