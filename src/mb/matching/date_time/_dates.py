@@ -39,8 +39,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         if item.kind in {"ordinal", "edge", "nearest"}:
             if index + 1 >= len(items):
                 raise DateProblem(f"{item.text!r} names no period")
-            container = date_windows(items[index + 1 :], today)
+            after = items[index + 1 :]
+            later_weekdays = [i for i in after if i.kind == "weekday" and i.value[1] is None and i is not after[0]]
+            container = date_windows([i for i in after if i not in later_weekdays], today)
             inner = _inner(item, container)
+            if later_weekdays:  # "1st week of Oct. on Friday"
+                inner = _filter_weekdays(inner, later_weekdays)
             if (
                 item.kind == "ordinal"
                 and isinstance(item.value[1], int)
@@ -73,10 +77,10 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         return windows
     kept = _filter_weekdays(windows, weekdays)
     if wide and all(w.hi - w.lo <= timedelta(days=1) for w in kept):
-        # "Sunday, Feb 10", "Thu 14th": the date falling on that weekday nearest to today
+        # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday, else the latest one before today
         now = datetime.combine(today, datetime.min.time())
-        distance = min(abs(w.lo - now) for w in kept)
-        kept = [w for w in kept if abs(w.lo - now) == distance]
+        coming = [w for w in kept if w.hi > now]
+        kept = [min(coming, key=lambda w: w.lo)] if coming else [max(kept, key=lambda w: w.lo)]
     return kept
 
 
@@ -258,7 +262,12 @@ def _ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
         index = n - 1 if n > 0 else n
         return [units.weekend(saturdays[index])] if -len(saturdays) <= index < len(saturdays) else []
     if unit == "week":
-        # the n-th week is the (Monday-based) week holding the n-th seventh of the period
+        if first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1):
+            # weeks of a year are ISO weeks: week 1 holds the year's first Thursday
+            weeks = date(first.year, 12, 28).isocalendar()[1]
+            number = n if n > 0 else weeks + 1 + n
+            return [units.week(date.fromisocalendar(first.year, number, 1))] if 1 <= number <= weeks else []
+        # the n-th week of a month is the (Monday-based) week holding its n-th seventh
         if n > 0:
             start = first + timedelta(days=7 * (n - 1))
             return [units.week(start)] if start < end else []
@@ -400,9 +409,6 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
         n, weekday = int(value[1]), int(value[2])
         this_month = _relative_unit("month", "this", today)[0]
         found = _ordinal((n, weekday), this_month.lo.date(), this_month.hi.date())
-        if found and found[0].hi <= datetime.combine(today, datetime.min.time()):
-            following = _relative_unit("month", "next", today)[0]
-            found = _ordinal((n, weekday), following.lo.date(), following.hi.date())
         if not found:
             raise DateProblem("no such weekday this month")
         return found

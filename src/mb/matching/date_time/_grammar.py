@@ -272,7 +272,7 @@ def _tomorrow_night(m: re.Match[str]) -> Item | None:
     return Item("part", "", (18 * _H, 28 * _H, "tomorrow night", 1))
 
 
-@_element(r"(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>\d{4})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})")
+@_element(r"(?P<y>[12]\d{3})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>[12]\d{3})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})")
 def _iso_date(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("ymd", int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
 
@@ -324,18 +324,18 @@ def _day_month(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
 
 
-@_element(rf"(?P<y>\d{{4}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})")
+@_element(rf"(?P<y>[12]\d{{3}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})")
 def _year_month_day(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], int(m["d"]), m)
 
 
-@_element(r"(?P<y>\d{4})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})")
+@_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})")
 def _year_month_day_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"])
     return _md(month, int(m["d"]), m) if 1 <= month <= 12 else None
 
 
-@_element(r"(?P<y>\d{4})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>\d{4})")
+@_element(r"(?P<y>[12]\d{3})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>[12]\d{3})")
 def _year_month_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"] or m["mo2"])
     if not 1 <= month <= 12:
@@ -582,6 +582,8 @@ def _last_n(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?P<n>{QUANTITY})\s+(?P<dir>last|past|previous|prior|next|coming|following|upcoming)\s+(?P<u>{UNIT})")
 def _n_last(m: re.Match[str]) -> Item | None:
+    if not m["u"].endswith("s"):
+        return None  # "23 next month" is a day of next month, "2 next days" a span
     return _duration_item("span", f"{m['n']} {m['u']}", -1 if m["dir"] in _BACK_WORDS else 1)
 
 

@@ -73,6 +73,15 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     found = _point(parts, ref)
     if duration:
         length = step(duration[0].value)
+        if all(u not in {"second", "minute", "hour"} for _, u in duration[0].value):
+            # whole days: the end is the last day, or the instant after it
+            return [
+                Reading(
+                    r.start, Window(r.start.lo + length - timedelta(days=1), r.start.lo + length, "day", closed=True)
+                )
+                for r in found
+                if r.start.grain == "day"
+            ] or [Reading(r.start, _end_window(r.start.lo + length)) for r in found]
         return [Reading(r.start, _end_window(r.start.lo + length)) for r in found]
     return found
 
