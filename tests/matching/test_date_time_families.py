@@ -116,6 +116,14 @@ ROWS: list[Row] = [
     ("period", "2019-H2", U, "2020-01-01", False),
     ("period", "the 1990s", U, "1995-06-01", True),
     ("period", "the 1990s", U, "2000-01-01", False),
+    ("period", "first week of 2021", U, "2021-01-04", True),  # ISO week 1 of 2021 starts on Monday Jan 4
+    ("period", "first week of 2021", U, "2020-12-31", False),
+    ("period", "the week of April 10th", U, "2013-04-08", True),  # 2013-04-10 is a Wednesday
+    ("period", "the week of April 10th", U, "2013-04-15", False),
+    ("period", "June of nineteen ninety nine", U, "1999-06-30", True),
+    ("period", "June of nineteen ninety nine", U, "1999-07-01", False),
+    ("period", "May twenty one", U, "2013-05-21", True),
+    ("period", "May twenty one", U, "2013-05-20", False),
     # ranges on one parameter: the start's window
     ("range", "from 3 to 4pm", U, "2013-02-12T15:00:00-02:00", True),
     ("range", "from 3 to 4pm", U, "2013-02-12T16:00:00-02:00", False),

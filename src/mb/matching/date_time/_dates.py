@@ -89,9 +89,9 @@ def _this_unit(items: list[Item]) -> bool:
 
 
 def _pinnable(item: Item) -> bool:
-    return (item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter", "half"}) or (
-        item.kind == "number"
-    )
+    return (
+        item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter", "half", "iso_week"}
+    ) or (item.kind == "number")
 
 
 def _intersect_all(groups: list[list[Window]], items: list[Item]) -> list[Window]:
@@ -261,6 +261,8 @@ def _ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
         saturdays = [d for d in all_days if d.weekday() == 5]
         index = n - 1 if n > 0 else n
         return [units.weekend(saturdays[index])] if -len(saturdays) <= index < len(saturdays) else []
+    if unit == "week of":
+        return [units.week(first)]
     if unit == "week":
         if first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1):
             # weeks of a year are ISO weeks: week 1 holds the year's first Thursday
@@ -401,6 +403,12 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
         if year is not None:
             return [make(int(year), number)]
         return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
+    if kind == "iso_week":
+        year_ = int(value[2]) if value[2] is not None else (pin if pin is not None else today.year)
+        try:
+            return [units.week(date.fromisocalendar(year_, int(value[1]), 1))]
+        except ValueError as exc:
+            raise DateProblem(str(exc)) from exc
     if kind == "decades":
         return [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value[1]]
     if kind == "years":

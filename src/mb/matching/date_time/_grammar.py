@@ -421,6 +421,53 @@ def _next_day(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("days", 1 if forward else -1))
 
 
+@_element(r"(?:the\s+)?week\s+(?:of|beginning|starting|commencing)(?:\s+on)?")
+def _week_of(m: re.Match[str]) -> Item | None:
+    return Item("ordinal", "", (0, "week of"))
+
+
+@_element(r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:\s+(?:of|in)\s+(?P<y>\d{4}))?")
+def _week_number(m: re.Match[str]) -> Item | None:
+    n = int(m["n"])
+    return Item("date", "", ("iso_week", n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
+
+
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+
+
+@_element(
+    rf"(?P<c>nineteen|twenty)(?:\s+hundred(?:\s+and)?)?\s+(?:(?P<t>{_TENS_WORDS})(?:[\s-](?P<u>{_UNITS_WORDS}))?"
+    rf"|(?P<teen>{_TEENS})|(?:oh|zero)\s+(?P<u2>{_UNITS_WORDS}))"
+    rf"|two\s+thousand(?:\s+and)?(?:\s+(?:(?P<t3>{_TENS_WORDS})(?:[\s-](?P<u3>{_UNITS_WORDS}))?|(?P<teen3>{_TEENS})"
+    rf"|(?P<u4>{_UNITS_WORDS})))?"
+)
+def _spoken_year(m: re.Match[str]) -> Item | None:
+    """Years in words: "nineteen ninety nine", "nineteen oh one", "two thousand and twenty"."""
+    words = {w: i for i, w in enumerate(("zero " + _UNITS_WORDS.replace("|", " ")).split())}
+    teens = {w: 10 + i for i, w in enumerate(_TEENS.split("|"))}
+    tens = {w: 20 + 10 * i for i, w in enumerate(_TENS_WORDS.split("|"))}
+    if m["c"]:
+        century = 1900 if m["c"] == "nineteen" else 2000
+        rest = (
+            teens[m["teen"]]
+            if m["teen"]
+            else tens[m["t"]] + words[m["u"]]
+            if m["t"] and m["u"]
+            else (tens[m["t"]] if m["t"] else words[m["u2"]])
+        )
+        return Item("year", "", century + rest)
+    rest = 0
+    if m["teen3"]:
+        rest = teens[m["teen3"]]
+    elif m["t3"]:
+        rest = tens[m["t3"]] + (words[m["u3"]] if m["u3"] else 0)
+    elif m["u4"]:
+        rest = words[m["u4"]]
+    return Item("year", "", 2000 + rest)
+
+
 @_element(r"today|this day|tdy")
 def _today(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("days", 0))

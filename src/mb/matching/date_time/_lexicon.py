@@ -58,7 +58,10 @@ MINUTE_WORD = (
     rf"(?:oh[- ](?:{_alternatives(_ONES[1:10])})|{_alternatives(w for w, v in WORD_NUMBERS.items() if v >= 10)})"
 )
 #: A day ordinal in digits or words.
-ORDINAL = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{_alternatives(WORD_ORDINALS)})"
+ORDINAL = (
+    rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{_alternatives(WORD_ORDINALS)}"
+    rf"|{_alternatives(w for w, v in WORD_NUMBERS.items() if 1 <= v <= 31)})"
+)
 MONTH = _alternatives(MONTHS)
 WEEKDAY = _alternatives(WEEKDAYS)
 
@@ -139,7 +142,7 @@ def ordinal_value(text: str) -> int:
     digits = re.match(r"\d+", text)
     if digits:
         return int(digits.group(0))
-    return WORD_ORDINALS[text]
+    return WORD_ORDINALS[text] if text in WORD_ORDINALS else WORD_NUMBERS[text]
 
 
 def quantity_value(text: str) -> float:
