@@ -80,6 +80,7 @@ _FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "a": 1, "an": 1, "one":
 QUANTITY = (
     r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+\s+\d+/\d+|\d+/\d+|\d+(?:\.\d+)?|"
     rf"(?:{_alternatives(WORD_NUMBERS)})\s+and\s+(?:a\s+)?half|half\s+an?|a\s+half|"
+    r"(?:a\s+|one\s+)?quarter\s+of\s+an?|three\s+quarters\s+of\s+an?|"
     rf"{_alternatives(list(WORD_NUMBERS) + list(_FEW))})"
 )
 
@@ -153,6 +154,8 @@ def quantity_value(text: str) -> float:
     if " " in text and "/" in text:
         whole, fraction = text.split(" ", 1)
         return int(whole) + quantity_value(fraction)
+    if "quarter" in text:
+        return 0.75 if text.startswith("three") else 0.25
     if text.startswith("half") or text == "a half":
         return 0.5
     if "/" in text:

@@ -48,6 +48,12 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     between = bool(parts) and parts[0].kind == "between"
     if between:
         parts = parts[1:]
+    # "14th Feb from 9:30am for 7 hours": a "from" no range end follows only marks the start
+    parts = [
+        i
+        for n, i in enumerate(parts)
+        if not (i.kind == "between" and i.text == "from" and not any(j.kind == "sep" for j in parts[n:]))
+    ]
     middle = [n for n, i in enumerate(parts) if i.kind == "between"]
     if len(middle) == 1 and any(i.kind == "sep" for i in parts[middle[0] :]):
         # "June 3rd from 3pm to 4:30pm": the words before "from" belong to both ends

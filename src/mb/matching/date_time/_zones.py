@@ -196,11 +196,29 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
             spec = parse_zone_name(found.group(0))
             if spec is not None:
                 return _cut(text, found.start(), found.end()), spec
+    city = _CITY_RE.search(text)
+    if city:
+        key = _zone_keys_by_city().get(city.group("city").replace(" ", "_"))
+        if key is not None:
+            return _cut(text, city.start(), city.end()), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
     if not abbreviations:
         return text, None
     from ._zone_words import pop_zone_word
 
     return pop_zone_word(text)
+
+
+_CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
+
+
+@functools.cache
+def _zone_keys_by_city() -> dict[str, str]:
+    """tz database keys by their city, lower case (``london``: ``Europe/London``)."""
+    found: dict[str, str] = {}
+    for key in sorted(zoneinfo.available_timezones()):
+        if "/" in key and not key.startswith(("Etc/", "posix", "right", "SystemV")):
+            found.setdefault(key.rsplit("/", 1)[1].lower(), key)
+    return found
 
 
 def _cut(text: str, start: int, end: int) -> str:
