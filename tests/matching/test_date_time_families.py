@@ -49,6 +49,10 @@ ROWS: list[Row] = [
     ("zones", "9am Pacific", datetime(2013, 7, 1, 8, 0), "2013-07-01T16:00:00Z", True),  # PDT on that date
     ("zones", "9am Pacific", datetime(2013, 7, 1, 8, 0), "2013-07-01T17:00:00Z", False),
     ("zones", "tomorrow", None, "2013-02-13", False),  # relative phrase without user_time
+    ("zones", "3pm CET", U, "2013-02-12T14:00:00Z", True),
+    ("zones", "3PM get", U, "2013-02-12T15:00:00-02:00", ERROR),  # a word is not guessed into a zone
+    ("zones", "tomorrow at 8pm London time", U, "2013-02-13T20:00:00Z", True),
+    ("zones", "tomorrow at 8pm London time", U, "2013-02-13T20:00:00-02:00", False),
     # clock notations
     ("clock", "a quarter to noon", U, "2013-02-12T11:45:00-02:00", True),
     ("clock", "a quarter to noon", U, "2013-02-12T12:00:00-02:00", False),

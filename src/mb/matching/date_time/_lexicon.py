@@ -125,6 +125,7 @@ FILLERS = frozenset(
         "than",
         "precisely",
         "promptly",
+        "calendar",
     ]
 )
 

@@ -71,14 +71,16 @@ def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
 
 
 @functools.lru_cache(maxsize=16384)
-def _zone_split(text: str) -> tuple[str, ZoneSpec | None, Parsed | str]:
+def _zone_split(text: str, capitals: frozenset[str] = frozenset()) -> tuple[str, ZoneSpec | None, Parsed | str]:
     """The phrase without its zone, the zone, and the parse of the rest. Zone abbreviations beyond the common ones
     (``cet``, ``ist``) are looked up only when the grammar leaves a word over (the lookup is the costly part)."""
     rest, zone = pop_zone(text, abbreviations=False)
     parsed = understood(rest)
     if isinstance(parsed, str) and zone is None:
         other, named = pop_zone(rest)
-        if named is not None:
+        removed = set(rest.split()) - set(other.split())
+        # an abbreviation from the long table counts only when written in capitals ("3pm CET", not "3pm get")
+        if named is not None and removed and removed <= capitals:
             return other, named, understood(other)
     return rest, zone, parsed
 
@@ -157,7 +159,8 @@ def _resolve_unguarded(phrase: str, wall: datetime | None, literal: bool, user_t
         stamp = float(text) / (1000 if float(text) > 1e11 else 1)
         moment = datetime.fromtimestamp(stamp, UTC).replace(tzinfo=None)
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
-    text, zone, parsed = _zone_split(text)
+    capitals = frozenset(word.lower() for word in re.findall(r"\b[A-Z]{2,5}\b", phrase))
+    text, zone, parsed = _zone_split(text, capitals)
     if isinstance(parsed, str):
         return Resolution(phrase, (), home, f"{parsed} in {phrase!r}", False)
     try:
