@@ -77,10 +77,11 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         return windows
     kept = _filter_weekdays(windows, weekdays)
     if wide and all(w.hi - w.lo <= timedelta(days=1) for w in kept):
-        # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday, else the latest one before today
+        # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday and the latest one before today
         now = datetime.combine(today, datetime.min.time())
         coming = [w for w in kept if w.hi > now]
-        kept = [min(coming, key=lambda w: w.lo)] if coming else [max(kept, key=lambda w: w.lo)]
+        past = [w for w in kept if w.hi <= now]
+        kept = ([min(coming, key=lambda w: w.lo)] if coming else []) + ([max(past, key=lambda w: w.lo)] if past else [])
     return kept
 
 

@@ -179,9 +179,10 @@ def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple
         month = months[0]
         day = Item("date", f"{month.text} {number.text}", ("md", ((month.value[1], number.value),), month.value[2]))
         return [d for d in dates if d is not month] + [day], times
-    if not times and dates and all(d.kind == "date" and d.value[0] == "days" for d in dates) and number.value <= 23:
-        return dates, [_hour(number)]  # "tomorrow 3": an hour of that day
-    if not times and any(d.kind == "weekday" for d in dates) and 1 <= number.value <= 31:
+    day_named = any(d.kind == "date" and d.value[0] in {"days", "dom", "md", "ymd"} for d in dates)
+    if not times and day_named and number.value <= 23:
+        return dates, [_hour(number)]  # "tomorrow 3", "friday the 26th around 4": an hour of that day
+    if not day_named and any(d.kind == "weekday" for d in dates) and 1 <= number.value <= 31:
         return [*dates, Item("date", number.text, ("dom", number.value))], times
     if times and all(t.kind == "part" for t in times) and 0 <= number.value <= 23:
         return dates, [*times, _hour(number)]
