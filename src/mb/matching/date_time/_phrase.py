@@ -106,7 +106,7 @@ def understood(text: str) -> Parsed | str:
     return parsed
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)
 def resolve_naive(text: str, reference: datetime, literal: bool = False) -> tuple[Reading, ...]:
     """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``).
 
@@ -131,7 +131,7 @@ def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -
     return _resolve(phrase, user_time.replace(tzinfo=None), offset, zone_key, literal, user_time)
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=4096)
 def _resolve(
     phrase: str,
     wall: datetime | None,

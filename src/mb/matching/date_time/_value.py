@@ -162,7 +162,7 @@ def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | st
     return _parse_text(text, user_time_key(user_time), user_time)
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=4096)
 def _parse_text(
     text: str, key: tuple[datetime, timedelta | None] | None, user_time: datetime | None
 ) -> tuple[Actual, ...] | str:

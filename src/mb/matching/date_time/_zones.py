@@ -36,7 +36,7 @@ class ZoneSpec:
         return _walls_at(self, utc)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=4096)
 def _offsets_at_wall(spec: ZoneSpec, wall: datetime) -> tuple[timedelta, ...]:
     found: list[timedelta] = []
     for zone in spec.zones:
@@ -47,7 +47,7 @@ def _offsets_at_wall(spec: ZoneSpec, wall: datetime) -> tuple[timedelta, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=4096)
 def _walls_at(spec: ZoneSpec, utc: datetime) -> tuple[datetime, ...]:
     found: list[datetime] = []
     aware = utc.replace(tzinfo=UTC)
