@@ -397,10 +397,19 @@ def _year_part(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("quarter", number, int(year)))
 
 
-@_element(r"(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s")
+_DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
+                 "seventies": 7, "eighties": 8, "nineties": 9}  # fmt: skip
+
+
+@_element(
+    r"(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0\s?'?s"
+    r"|(?:the\s+)?(?:(?P<cw>nineteen|twenty)[\s-])?(?P<w>noughties|twenties|thirties|forties|fifties|sixties|"
+    r"seventies|eighties|nineties)"
+)
 def _decade(m: re.Match[str]) -> Item | None:
-    digit = int(m["d"])
-    centuries = [int(m["c"])] if m["c"] else [19, 20]
+    digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"]]
+    century = m["c"] or {"nineteen": "19", "twenty": "20"}.get(m["cw"] or "")
+    centuries = [int(century)] if century else ([20] if m["w"] == "noughties" else [19, 20])
     return Item("date", "", ("decades", tuple(c * 100 + digit * 10 for c in centuries)))
 
 

@@ -347,7 +347,15 @@ def _range(left: list[Item], right: list[Item], ref: datetime) -> list[Reading]:
             Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) if r.start.hi <= ref else r
             for r in found
         ]
-    return _paired(_point(left, ref), _point(right, ref), right)
+    try:
+        return _paired(_point(left, ref), _point(right, ref), right)
+    except DateProblem:
+        shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
+        if not shared:
+            raise
+        # "Nov-Feb 2017": the start takes the year before the one the end names
+        earlier = Item("year", shared[0].text, shared[0].value - 1)
+        return _paired(_point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right)
 
 
 _DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}
@@ -445,7 +453,7 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
         if years and any(
             i.kind == "date" and i.value[0] in {"md", "month", "season", "holiday", "quarter"} for i in side
         ):
-            return [*side, Item("year", str(years[0]), years[0])]
+            return [*side, Item("year", f"shared {years[0]}", years[0])]
     return side
 
 
