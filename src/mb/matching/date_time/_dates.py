@@ -55,6 +55,14 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 following = [Item("date", "", ("unit", items[index + 1].value[1], "next"))]
                 inner = _inner(item, date_windows(following, today))
             return _intersect_all([inner, *(_one(i, today, None) for i in items[:index])], items[:index])
+    if any(_pinnable(i) for i in items):
+        # "Q3 this year", "halloween next year": a relative year pins a yearless date
+        items = [
+            Item("year", i.text, today.year + _STEPS[i.value[2]])
+            if i.kind == "date" and i.value[0] == "unit" and i.value[1] == "year"
+            else i
+            for i in items
+        ]
     years = [i for i in items if i.kind == "year"]
     rest = [i for i in items if i.kind != "year"]
     if len(years) > 1:
@@ -302,7 +310,9 @@ def _weekday(value: tuple[int, str | None], today: date) -> list[Window]:
         base = relative_weekday_dates("next" if sign > 0 else "last", weekday, today)
         days = [d + timedelta(days=7 * sign) for d in base]
     else:
-        word = {"this coming": "coming", "upcoming": "coming", "this past": "last"}.get(rel, rel)
+        word = {"this coming": "coming", "upcoming": "coming", "this upcoming": "coming", "this past": "last"}.get(
+            rel, rel
+        )
         days = relative_weekday_dates(word, weekday, today)
     return [units.day(d) for d in sorted(set(days))]
 

@@ -380,7 +380,7 @@ def _q(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("quarter", int(m["q"]), int(m["y"]) if m["y"] else None))
 
 
-@_element(r"(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR)
+@_element(r"(?:the\s+)?(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR)
 def _q_words(m: re.Match[str]) -> Item | None:
     number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
     return Item("date", "", ("quarter", number[m["q"]], int(m["y"]) if m["y"] else None))
@@ -502,7 +502,9 @@ def _relative_unit(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], m["rel"].replace("the ", "")))
 
 
-@_element(r"(?:the\s+)?(?P<u>week|weekend|month|year|quarter)\s+(?P<dir>after\s+next|before\s+last)")
+@_element(
+    r"(?:the\s+)?(?P<u>week|weekend|month|year|quarter)\s+(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)"
+)
 def _unit_after_next(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
 
@@ -512,7 +514,8 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], "this"))
 
 
-@_element(rf"(?:(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|upcoming)\s+)?"
+@_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
+          r"\s+)?"
           rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?")  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
     rel = m["rel"]

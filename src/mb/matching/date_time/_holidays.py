@@ -115,6 +115,7 @@ HOLIDAYS: dict[str, Callable[[int], date | None]] = {
     "new year's day": _fixed(1, 1), "new years day": _fixed(1, 1), "new year": _fixed(1, 1),
     "new years": _fixed(1, 1), "new year's": _fixed(1, 1),
     "new year's eve": _fixed(12, 31), "new years eve": _fixed(12, 31), "nye": _fixed(12, 31),
+    "new year eve": _fixed(12, 31), "new year day": _fixed(1, 1),
     "christmas": _fixed(12, 25), "christmas day": _fixed(12, 25), "xmas": _fixed(12, 25), "x-mas": _fixed(12, 25),
     "christmas eve": _fixed(12, 24), "xmas eve": _fixed(12, 24), "boxing day": _fixed(12, 26),
     "valentine's day": _fixed(2, 14), "valentines day": _fixed(2, 14), "valentine's": _fixed(2, 14),
