@@ -1,64 +1,102 @@
-"""Throughput of the ``date_time`` matcher: uncached (every call resolves its phrase) and cached calls.
+"""Throughput and memory of the ``date_time`` matcher on realistic calls: every call has its own ``user_time``.
 
-Run: ``python bench/date_time.py [--uncached N] [--cached N]``. Prints calls per second; asserts nothing.
+Run: ``python bench/date_time.py [--calls 20000] [--memory-calls 200000]``. Prints calls per second and the peak
+memory at both sizes (bounded caches: it should stay flat); asserts nothing. Timings on a shared machine are
+noisy: run it a few times and take the best.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import resource
 import time
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 
 from mb.matching.date_time import match_date_time
 
 __all__ = ["main"]
 
-CASES: list[tuple[str, object, list[str] | None]] = [
-    ("next Friday at 2pm", "2024-02-09T14:00:00", None),
-    ("tomorrow", "2024-02-02T10:00:00Z", None),
-    ("in 2 hours", 1706786100, None),
-    ("June 3rd from 3pm to 4:30pm", {"start_time": "2024-06-03T15:00:00", "end_time": "2024-06-03T16:30:00"},
-     ["start_time", "end_time"]),
-    ("next Friday at 2pm", {"day": 9, "month": 2, "year": 2024, "hour": 14, "minute": 0},
-     ["day", "month", "year", "hour", "minute"]),
-    ("the last Friday of the month", "2024-02-23", None),
-    ("tomorrow morning", "Feb 2, 2024 at 9am", None),
-    ("3/5", "2024-05-03", None),
-]  # fmt: skip
-BASE = datetime(2024, 2, 1, 9, 15, tzinfo=timezone(timedelta(hours=1)))
+_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"]  # fmt: skip
+_OFFSETS = [None, -8, -5, 0, 1, 5.5, 9]
 
 
-def _rate(calls: int, seconds: float) -> str:
-    return f"{calls / seconds:,.0f} calls/s ({seconds / calls * 1e3:.3f} ms/call)"
+def calls(count: int, seed: int = 7) -> Iterator[tuple[str, object, list[str] | None, datetime]]:
+    """Generated calls: a distinct user time each, a phrase from a mix of families, a right or wrong argument."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        offset = rng.choice(_OFFSETS)
+        tz = None if offset is None else timezone(timedelta(hours=offset))
+        now = datetime(2025, 1, 1, tzinfo=tz) + timedelta(seconds=rng.randrange(365 * 86400))
+        hour = rng.randint(8, 18)
+        clock = f"{hour % 12 or 12}{'am' if hour < 12 else 'pm'}"
+        kind = rng.randrange(6)
+        if kind == 0:
+            day, phrase = now.date() + timedelta(days=1), f"tomorrow at {clock}"
+        elif kind == 1:
+            day, phrase = now.date() + timedelta(days=(4 - now.weekday()) % 7 or 7), f"next Friday at {clock}"
+        elif kind == 2:
+            day = now.date() + timedelta(days=rng.randint(2, 60))
+            phrase = f"{_WEEKDAYS[day.weekday()]}, {_MONTHS[day.month - 1]} {day.day}, {day.year} at {clock}"
+        elif kind == 3:
+            minutes = rng.choice([15, 30, 90, 120])
+            moment = now + timedelta(minutes=minutes)
+            yield f"in {minutes} minutes", moment.isoformat(), None, now
+            continue
+        elif kind == 4:
+            yield "end of month", (now + timedelta(days=rng.randint(0, 3))).date().isoformat(), None, now
+            continue
+        else:
+            day = now.date() + timedelta(days=rng.randint(1, 5))
+            yield (
+                f"from {clock} to {hour % 12 + 1}pm on {_MONTHS[day.month - 1]} {day.day}",
+                {
+                    "start": datetime(day.year, day.month, day.day, hour, tzinfo=tz).isoformat(),
+                    "end": datetime(day.year, day.month, day.day, hour + 1, tzinfo=tz).isoformat(),
+                },
+                ["start", "end"],
+                now,
+            )
+            continue
+        start = datetime(day.year, day.month, day.day, hour, tzinfo=tz) + timedelta(hours=rng.choice([0, 0, 0, 1]))
+        group = {"start_time": start.isoformat(), "end_time": (start + timedelta(minutes=30)).isoformat()}
+        yield phrase, group, ["start_time", "end_time"], now
+
+
+def _run(count: int) -> tuple[float, int]:
+    started = time.perf_counter()
+    passed = 0
+    for phrase, actual, params, now in calls(count):
+        passed += match_date_time(phrase, actual, now, params=params).passed  # type: ignore[arg-type]
+    return time.perf_counter() - started, passed
+
+
+def _peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main() -> None:
     """Measure and print."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--uncached", type=int, default=200, help="calls with a fresh user_time each")
-    parser.add_argument("--cached", type=int, default=100_000, help="calls repeating the same inputs")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=20_000, help="calls for the throughput run")
+    parser.add_argument("--memory-calls", type=int, default=200_000, help="calls for the memory run (0: skip)")
     args = parser.parse_args()
-
     started = time.perf_counter()
-    match_date_time("tomorrow", "2024-02-02", BASE)  # loads the libraries
-    print(f"first call (library loading): {time.perf_counter() - started:.2f} s")
-
-    started = time.perf_counter()
-    for i in range(args.uncached):
-        phrase, actual, params = CASES[i % len(CASES)]
-        match_date_time(phrase, actual, BASE + timedelta(minutes=i + 1), params=params)  # type: ignore[arg-type]
-    print(f"uncached: {_rate(args.uncached, time.perf_counter() - started)}")
-
-    started = time.perf_counter()
-    for i in range(args.cached):
-        phrase, actual, params = CASES[i % len(CASES)]
-        match_date_time(phrase, actual, BASE, params=params)  # type: ignore[arg-type]
-    print(f"cached:   {_rate(args.cached, time.perf_counter() - started)}")
-
-    started = time.perf_counter()
-    for i in range(args.cached):
-        match_date_time("next Friday at 2pm", f"2024-02-09T14:{i % 60:02d}:00+01:00", BASE)
-    print(f"cached phrase, fresh ISO argument each call: {_rate(args.cached, time.perf_counter() - started)}")
+    match_date_time("tomorrow at 9am CET", "2024-01-02T09:00:00+01:00", datetime(2024, 1, 1, 12))
+    print(f"first call (imports): {time.perf_counter() - started:.2f} s")
+    seconds, passed = _run(args.calls)
+    print(f"{args.calls:,} calls, a distinct user_time each: {args.calls / seconds:,.0f} calls/s ({passed:,} passed)")
+    small = _peak_mib()
+    print(f"peak RSS after {args.calls:,} calls: {small:.0f} MiB")
+    if args.memory_calls:
+        seconds, _ = _run(args.memory_calls)
+        print(f"{args.memory_calls:,} calls: {args.memory_calls / seconds:,.0f} calls/s")
+        print(
+            f"peak RSS after {args.memory_calls:,} more calls: {_peak_mib():.0f} MiB ({_peak_mib() / small - 1:+.1%})"
+        )
 
 
 if __name__ == "__main__":

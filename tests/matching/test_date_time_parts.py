@@ -41,7 +41,7 @@ def _starts(phrase: str, user_time: datetime | None = THU) -> set[str]:
         ("Christmas 2024", None, {"2024-12-25T00:00"}),
         ("the second Tuesday in April", THU, {"2024-04-09T00:00"}),
         ("the 15th of next month", THU, {"2024-03-15T00:00"}),
-        ("Friday at midnight", THU, {"2024-02-02T00:00", "2024-02-02T23:59"}),
+        ("Friday at midnight", THU, {"2024-02-02T00:00", "2024-02-03T00:00"}),
         ("next business day", FRI, {"2024-02-05T00:00"}),
         ("a fortnight from today", THU, {"2024-02-15T00:00"}),
         ("2 days ago", THU, {"2024-01-30T00:00"}),
@@ -152,13 +152,11 @@ def test_region_zone_follows_daylight_saving() -> None:
     assert zone.offsets_at_wall(datetime(2024, 7, 1, 15)) == (timedelta(hours=-7),)
 
 
-def test_fixed_user_offset_allows_daylight_saving_change() -> None:
+def test_fixed_user_offset_is_never_guessed_into_named_zones() -> None:
     zone = user_zone(datetime(2024, 3, 9, 10, tzinfo=timezone(timedelta(hours=-8))))
     assert zone is not None
-    offsets = zone.offsets_at_wall(datetime(2024, 3, 10, 15))
-    assert timedelta(hours=-8) in offsets
-    assert timedelta(hours=-7) in offsets
-    assert timedelta(hours=-6) not in offsets
+    assert zone.offsets_at_wall(datetime(2024, 3, 10, 15)) == (timedelta(hours=-8),)
+    assert zone.offsets_at_wall(datetime(2024, 7, 10, 15)) == (timedelta(hours=-8),)
     assert user_zone(THU) is None
 
 
@@ -181,16 +179,20 @@ def test_parse_values() -> None:
 
 def test_phrases_that_mean_the_same_all_day_are_resolved_once_per_day() -> None:
     from mb.matching.date_time import match_date_time
-    from mb.matching.date_time._phrase import _resolve, _same_all_day
+    from mb.matching.date_time._phrase import _resolve, resolve_naive
 
     _resolve.cache_clear()
-    _same_all_day.cache_clear()
+    resolve_naive.cache_clear()
     morning, evening = datetime(2024, 2, 1, 9, 15), datetime(2024, 2, 1, 17, 40)  # a Thursday
-    for said in (morning, evening, datetime(2024, 2, 1, 23, 5)):
+    for said in (morning, evening, datetime(2024, 2, 1, 23, 5, 17)):
         assert match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", said).passed
         assert match_date_time("next Friday at 2pm", "2024-02-02T14:00:00", said).passed
-    info = _same_all_day.cache_info()
+    info = resolve_naive.cache_info()
     assert (info.misses, info.hits) == (1, 2)
+    # a phrase that moves with the clock is resolved against each time
+    for said in (morning, evening):
+        match_date_time("in 2 hours", "2024-02-01T11:15:00", said)
+    assert resolve_naive.cache_info().misses == 3
 
 
 def test_phrases_that_move_with_the_clock_stay_exact() -> None:

@@ -236,6 +236,15 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     return _finish(line, assertions, checks, metrics, categories)
 
 
+def _unread_date(assertions: list[Row]) -> bool:
+    """Whether some date_time check was not understood (an error a date-capable judge could settle)."""
+    return any(
+        parameter.get("match_as") == "date_time" and parameter.get("error")
+        for assertion in assertions
+        for parameter in assertion.get("parameters") or ()
+    )
+
+
 def _no_oracle(request: JudgeRequest) -> Verdict:
     raise RuntimeError("the fast path asked a judge")  # evaluate_plain only takes lines that need none
 
@@ -243,7 +252,12 @@ def _no_oracle(request: JudgeRequest) -> Verdict:
 @lru_cache(maxsize=4096)
 def _plain_context(user_time: str | None) -> MatchContext:
     """The context of a line with this ``outputs.environment.user_time``, read as the model reads it."""
-    return MatchContext(_no_oracle, None if user_time is None else read_user_time(user_time))
+    return MatchContext(_no_oracle, None if user_time is None else read_user_time(user_time), _no_date_judge)
+
+
+def _no_date_judge(task: JudgeTask) -> bool:
+    """The fast path asks no judge: a date phrase the grammar does not understand stays an error here."""
+    return task is not JudgeTask.DATE
 
 
 def evaluate_plain(
@@ -288,6 +302,8 @@ def evaluate_plain(
     trace = outputs.trace
     calls = [(event.id, event.tool, event.params) for event in trace if type(event) is ProvenCall]
     assertions = assertion_rows(specs, calls, ctx)
+    if JudgeTask.DATE in graded and _unread_date(assertions):
+        return None  # the judge can answer the date question: the model path asks it
     checks: list[Row] = []
     inputs = example.inputs
     if inputs.tools is not None:

@@ -154,6 +154,20 @@ phrased; use only the context, not your own knowledge.
 Scores 3-5 mean sufficient, 1-2 mean insufficient.""",
         (("question", "question"), ("expected_answer", "reference"), ("context", "candidate")),
     ),
+    JudgeTask.DATE: Prompt(
+        "date/1",
+        """Question: does the ARGUMENT (a date/time value an agent passed to a tool) name the time the EXPECTED
+PHRASE describes, when the phrase is said at USER TIME? Resolve the phrase against the user time (its date, weekday,
+time of day and UTC offset), then compare: the argument must fall within the period the phrase names, at the
+precision the phrase gives (a day, an hour, a minute). An argument with a UTC offset denotes that instant.
+5 = yes: the argument is exactly the time the phrase names
+4 = yes: within the period the phrase names
+3 = yes, barely: the phrase is ambiguous and the argument fits one reasonable reading
+2 = no: close, but another day, hour or minute than the phrase names
+1 = no: a different time altogether, or not a date
+Scores 3-5 mean it matches, 1-2 mean it does not.""",
+        (("user_time", "question"), ("expected_phrase", "reference"), ("argument", "candidate")),
+    ),
 }
 """One prompt per task."""
 
@@ -166,6 +180,7 @@ _REQUIRED: dict[JudgeTask, tuple[str, ...]] = {
     JudgeTask.GROUNDEDNESS: ("reference",),
     JudgeTask.CHUNK_RELEVANCE: ("question",),
     JudgeTask.SUFFICIENCY: ("reference",),
+    JudgeTask.DATE: ("reference", "question"),
 }
 
 

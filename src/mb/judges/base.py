@@ -42,6 +42,10 @@ class JudgeTask(enum.StrEnum):
     """Does ``candidate`` (the retrieved context) hold what is needed to give ``reference`` (the expected response)
     as the answer to ``question``?"""
 
+    DATE = "date"
+    """Does ``candidate`` (a date/time argument) name the time ``reference`` (a phrase the date grammar did not
+    understand) describes, said at ``question`` (the user time)?"""
+
 
 @dataclass(frozen=True, slots=True)
 class JudgeRequest:

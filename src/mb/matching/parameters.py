@@ -75,6 +75,10 @@ def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] 
         _DATE_MEMO[key] = outcome
         if len(_DATE_MEMO) > _DATE_MEMO_SIZE:
             _DATE_MEMO.popitem(last=False)
+    if outcome.error is not None:  # not understood: the judge may answer it
+        from .date_time import judge_unread
+
+        return judge_unread(expected, actual, ctx, outcome)
     return outcome
 
 

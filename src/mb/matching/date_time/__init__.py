@@ -2,10 +2,13 @@
 
 The expected value is natural language resolved against ``outputs.environment.user_time`` into every
 reasonable reading (``next Friday`` said on a Thursday is the next day or the Friday of next week;
-``10:30`` is 10:30 or 22:30). The argument passes when it falls in any reading at the granularity the
-phrase names: ``tomorrow`` accepts any time that day, ``at 2pm`` the minute 14:00, ``in March`` any day
-of March, ``tomorrow morning`` 05:00-12:00. A range phrase (``from 3pm to 4pm``) checks both ends of a
-group that has an end; a point phrase checks the start.
+``10:30`` is 10:30 or 22:30). Every word of the phrase must be understood (fillers such as "at", "on", "the"
+aside): a phrase with a word the grammar does not use is not understood, an error naming the words (or a
+question for a judge that answers date questions), never a broader reading. A reading is a half-open window
+at the phrase's grain: ``at 2pm`` is the minute 14:00, ``March 3`` that day, ``this quarter`` that quarter; the
+end instant belongs to the next window. A range phrase (``from 3pm to 4pm``) checks the start of one parameter
+and both ends of a start/end group (the end at the exclusive end or in the last unit). A ``user_time`` with an
+offset is read in that fixed offset; a zone named in the phrase follows the tz database on the date in question.
 
 >>> from datetime import datetime
 >>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
@@ -23,11 +26,12 @@ from pydantic import JsonValue
 from .._outcome import Outcome
 from ._compare import judge
 from ._group import assemble
+from ._judged import judge_unread
 from ._model import Resolution
 from ._phrase import resolve
 from ._value import Actual, describe, parse_value
 
-__all__ = ["load", "match_date_time", "resolve"]
+__all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
 
 def match_date_time(

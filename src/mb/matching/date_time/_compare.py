@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
 
 from .._outcome import Outcome
 from ._model import Reading, Resolution, Window
@@ -105,6 +107,12 @@ def judge(
             return Outcome(False, resolution.problem, 0.0, error=resolution.problem)
         return Outcome.fail(f"cannot resolve: {resolution.problem}")
     prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
+    if starts and ends is None and all(a.ambiguous for a in starts):
+        zone = resolution.user_zone
+        missed = [a for a in starts if not any(accepts(r.start, a, zone) for r in resolution.readings)]
+        if not missed:
+            return Outcome.ok(prefix)
+        return Outcome.fail(f"{prefix}; the argument is ambiguous and its reading {missed[0].shown} does not match")
     start_matched = False
     for reading in resolution.readings:
         start_ok, end_ok = _reading_accepts(reading, starts, ends, resolution.user_zone)
@@ -117,7 +125,64 @@ def judge(
         return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
     if starts and all(a.dateless for a in starts):
         return Outcome.fail(f"{prefix}; a time alone cannot match a phrase naming a date")
-    return Outcome.fail(prefix)
+    distance = _miss(resolution, starts)
+    return Outcome.fail(f"{prefix}, {distance}" if distance else prefix)
+
+
+_STEPS: dict[str, timedelta | relativedelta] = {
+    "second": timedelta(seconds=1),
+    "minute": timedelta(minutes=1),
+    "day": timedelta(days=1),
+    "month": relativedelta(months=1),
+    "year": relativedelta(years=1),
+}
+
+
+def _miss(resolution: Resolution, starts: Sequence[Actual]) -> str:
+    """How far the argument lies from the nearest reading: "the day after 'march 3'", "2:00:00 before ..."."""
+    best: tuple[timedelta, str] | None = None
+    for actual in starts:
+        if actual.free or actual.dateless:
+            continue
+        for reading in resolution.readings:
+            window = reading.start
+            try:
+                walls = (actual.lo,) if actual.hi is not None else _walls(actual, window.zone, resolution.user_zone)
+            except (OverflowError, ValueError):
+                continue
+            for wall in walls:
+                found = _describe_miss(resolution.phrase, window, wall)
+                if found is not None and (best is None or found[0] < best[0]):
+                    best = found
+    return best[1] if best is not None else ""
+
+
+def _describe_miss(phrase: str, window: Window, wall: datetime) -> tuple[timedelta, str] | None:
+    if window.contains(wall):
+        return None
+    gap = window.lo - wall if wall < window.lo else wall - window.hi + timedelta(microseconds=1)
+    step = _STEPS.get(window.grain)
+    if step is not None:
+        for sign, word in ((1, "after"), (-1, "before")):
+            moved = window.shifted(step if sign > 0 else -step)
+            if moved.contains(wall):
+                return gap, f"the {window.grain} {word} {phrase!r}"
+    if wall == window.hi:
+        return gap, f"the instant {window.label} ends (excluded)"
+    if wall < window.lo:
+        return gap, f"{_span(window.lo - wall)} before the start of {window.label}"
+    return gap, f"{_span(wall - window.hi)} after the end of {window.label}"
+
+
+def _span(length: timedelta) -> str:
+    """``3 days 2h05m``-style text for a distance."""
+    days, seconds = length.days, length.seconds
+    parts = [f"{days} day{'s' if days != 1 else ''}"] if days else []
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours or minutes or secs or not parts:
+        parts.append(f"{hours}h{minutes:02d}m" + (f"{secs:02d}s" if secs else ""))
+    return " ".join(parts)
 
 
 def _finer(resolution: Resolution, starts: Sequence[Actual]) -> bool:

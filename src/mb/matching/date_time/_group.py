@@ -165,7 +165,7 @@ def assemble(
     return _assemble(params, values, user_time, with_end)
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=4096)
 def _assemble_scalars(
     key: tuple[tuple[str, str, object], ...], user_key: object, user_time: datetime | None, with_end: bool
 ) -> Assembled | str:

@@ -12,7 +12,7 @@ import functools
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
 from ._calendar import to_24h, user_time_key
@@ -65,6 +65,9 @@ class Actual:
 
     shown: str = ""
     """How the value is shown in reasons."""
+
+    ambiguous: bool = False
+    """One of several readings of an argument in words: every one of them must match."""
 
 
 def type_name(value: object) -> str:
@@ -159,7 +162,7 @@ def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | st
     return _parse_text(text, user_time_key(user_time), user_time)
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=4096)
 def _parse_text(
     text: str, key: tuple[datetime, timedelta | None] | None, user_time: datetime | None
 ) -> tuple[Actual, ...] | str:
@@ -186,7 +189,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     resolution = resolve(raw, user_time, literal=True)
     if resolution.problem:
         if not resolution.understood:
-            return f"got {describe(text)}, which is not a date or time"
+            return f"got {describe(text)}, which is not a date or time ({resolution.problem})"
         return (
             f"got {describe(text)}, which is relative to when it was said and outputs.environment.user_time is missing"
         )
@@ -194,7 +197,10 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     for reading in resolution.readings:
         zone = reading.start.zone if reading.start.zone != resolution.user_zone else None
         found.append(_from_window(reading.start, zone, raw))
-    return tuple(dict.fromkeys(found))
+    unique = tuple(dict.fromkeys(found))
+    if len(unique) > 1:  # an ambiguous argument passes only when every reading of it does
+        unique = tuple(replace(a, ambiguous=True) for a in unique)
+    return unique
 
 
 def _iso(raw: str) -> tuple[Actual, ...] | None:

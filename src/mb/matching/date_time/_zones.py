@@ -1,9 +1,9 @@
 """Time zones: the user's zone, zones named in a phrase or a parameter, and conversions between them.
 
-A zone is modelled as a *set* of real zones (``ZoneSpec``). A fixed offset coming from ``user_time`` (for
-instance ``+01:00``) says nothing about daylight saving time, so it stands for every IANA zone having that
-offset at ``user_time``: a reading on another date accepts the offset any of those zones has then (a
-``-08:00`` user on 2024-03-09 may mean 15:00 ``-07:00`` on 2024-03-10, the day US clocks change).
+A zone is modelled as a set of real zones (``ZoneSpec``). A fixed offset coming from ``user_time`` (for
+instance ``+01:00``) is that fixed offset on every date: it is never guessed into a named zone. A zone named
+in a phrase (``9am Pacific``) follows the tz database's rules for the date in question; a US abbreviation
+(``PST``) stands for its fixed offset and for the region's zone on that date.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class ZoneSpec:
         return _walls_at(self, utc)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=4096)
 def _offsets_at_wall(spec: ZoneSpec, wall: datetime) -> tuple[timedelta, ...]:
     found: list[timedelta] = []
     for zone in spec.zones:
@@ -47,7 +47,7 @@ def _offsets_at_wall(spec: ZoneSpec, wall: datetime) -> tuple[timedelta, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=4096)
 def _walls_at(spec: ZoneSpec, utc: datetime) -> tuple[datetime, ...]:
     found: list[datetime] = []
     aware = utc.replace(tzinfo=UTC)
@@ -72,37 +72,6 @@ def fixed_zone(offset: timedelta) -> ZoneSpec:
     return ZoneSpec(format_offset(offset), (timezone(offset),))
 
 
-@functools.cache
-def _all_zones() -> tuple[zoneinfo.ZoneInfo, ...]:
-    keys = sorted(
-        k for k in zoneinfo.available_timezones() if "/" in k and not k.startswith(("Etc/", "posix", "right"))
-    )
-    zones: list[zoneinfo.ZoneInfo] = []
-    for key in keys:
-        try:
-            zones.append(zoneinfo.ZoneInfo(key))
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):  # pragma: no cover - broken tzdata
-            continue
-    return tuple(zones)
-
-
-@functools.lru_cache(maxsize=1024)
-def _candidate_zones(offset: timedelta, instant: datetime) -> tuple[tzinfo, ...]:
-    """Real zones having ``offset`` at the naive UTC ``instant``, one per distinct yearly offset pattern."""
-    aware = instant.replace(tzinfo=UTC)
-    samples = [datetime(instant.year + dy, month, 15, 12, tzinfo=UTC) for dy in (0, 1) for month in (1, 4, 7, 10)]
-    chosen: list[tzinfo] = [timezone(offset)]
-    seen: set[tuple[timedelta | None, ...]] = {tuple(offset for _ in samples)}
-    for zone in _all_zones():
-        if aware.astimezone(zone).utcoffset() != offset:
-            continue
-        pattern = tuple(s.astimezone(zone).utcoffset() for s in samples)
-        if pattern not in seen:
-            seen.add(pattern)
-            chosen.append(zone)
-    return tuple(chosen)
-
-
 def user_zone(user_time: datetime) -> ZoneSpec | None:
     """The zone ``user_time`` is expressed in; ``None`` when it is naive (wall-clock comparison)."""
     tz = user_time.tzinfo
@@ -111,8 +80,7 @@ def user_zone(user_time: datetime) -> ZoneSpec | None:
         return None
     if isinstance(tz, zoneinfo.ZoneInfo):
         return ZoneSpec(tz.key, (tz,))
-    instant = user_time.astimezone(UTC).replace(tzinfo=None)
-    return ZoneSpec(format_offset(offset), _candidate_zones(offset, instant))
+    return fixed_zone(offset)
 
 
 # Zone words people write after a time. US abbreviations are read both as the fixed offset they name and as
@@ -197,14 +165,15 @@ def _zone_by_key(key: str) -> zoneinfo.ZoneInfo | None:
 
 
 def _dateparser_zone(text: str) -> ZoneSpec | None:
-    from ._recognizers import zone_offset
+    from ._zone_words import zone_offset
 
     offset = zone_offset(text)
     return fixed_zone(offset) if offset is not None else None
 
 
-def pop_zone(text: str) -> tuple[str, ZoneSpec | None]:
-    """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``)."""
+def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
+    """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``);
+    ``abbreviations=False`` leaves out the table of other zone abbreviations (``cet``, ``ist``...)."""
     for pattern in (_IANA_RE, _ABBREV_RE):
         found = pattern.search(text)
         if found:
@@ -227,9 +196,29 @@ def pop_zone(text: str) -> tuple[str, ZoneSpec | None]:
             spec = parse_zone_name(found.group(0))
             if spec is not None:
                 return _cut(text, found.start(), found.end()), spec
-    from ._recognizers import pop_zone_word
+    city = _CITY_RE.search(text)
+    if city:
+        key = _zone_keys_by_city().get(city.group("city").replace(" ", "_"))
+        if key is not None:
+            return _cut(text, city.start(), city.end()), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
+    if not abbreviations:
+        return text, None
+    from ._zone_words import pop_zone_word
 
     return pop_zone_word(text)
+
+
+_CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
+
+
+@functools.cache
+def _zone_keys_by_city() -> dict[str, str]:
+    """tz database keys by their city, lower case (``london``: ``Europe/London``)."""
+    found: dict[str, str] = {}
+    for key in sorted(zoneinfo.available_timezones()):
+        if "/" in key and not key.startswith(("Etc/", "posix", "right", "SystemV")):
+            found.setdefault(key.rsplit("/", 1)[1].lower(), key)
+    return found
 
 
 def _cut(text: str, start: int, end: int) -> str:

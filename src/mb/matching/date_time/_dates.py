@@ -1,0 +1,469 @@
+"""Place the date items of a phrase on the calendar: the day, week, month... windows they name.
+
+Underspecified dates keep every reasonable reading: a month and day with no year (``March 3``) is this year's
+and, once passed, next year's; a bare weekday is the next one from today on (today's also reads as a week
+later); ``next``/``this``/``last`` weekdays get the readings of ``relative_weekday_dates``; ``next March``
+is the coming March and next year's.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from dateutil.relativedelta import relativedelta
+
+from . import _units as units
+from ._calendar import relative_weekday_dates
+from ._grammar import Item
+from ._holidays import holiday_days
+from ._model import Window
+
+__all__ = ["DateProblem", "add_business_days", "date_windows", "delta", "step"]
+
+_BACK = {"last", "past", "previous", "this past"}
+_AHEAD = {"next", "coming", "following", "upcoming", "this coming"}
+
+
+class DateProblem(ValueError):
+    """The date items cannot be placed (a conflict or a combination the grammar does not read)."""
+
+
+def date_windows(items: list[Item], today: date) -> list[Window]:
+    """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
+    if not items:
+        raise DateProblem("no date")
+    for index, item in enumerate(items):
+        if item.kind == "offset" and item.value[1] == "anchored":
+            return _anchored(items, index, today)
+        if item.kind in {"ordinal", "edge", "nearest"}:
+            if index + 1 >= len(items):
+                raise DateProblem(f"{item.text!r} names no period")
+            after = items[index + 1 :]
+            later_weekdays = [i for i in after if i.kind == "weekday" and i.value[1] is None and i is not after[0]]
+            container = date_windows([i for i in after if i not in later_weekdays], today)
+            inner = _inner(item, container)
+            if later_weekdays:  # "1st week of Oct. on Friday"
+                inner = _filter_weekdays(inner, later_weekdays)
+            if (
+                item.kind == "ordinal"
+                and isinstance(item.value[1], int)
+                and _this_unit(items[index + 1 :])
+                and all(w.hi <= datetime.combine(today, datetime.min.time()) for w in inner)
+            ):
+                # "the last Friday of the month" said after it: next month's
+                following = [Item("date", "", ("unit", items[index + 1].value[1], "next"))]
+                inner = _inner(item, date_windows(following, today))
+            return _intersect_all([inner, *(_one(i, today, None) for i in items[:index])], items[:index])
+    if any(_pinnable(i) for i in items):
+        # "Q3 this year", "halloween next year": a relative year pins a yearless date
+        items = [
+            Item("year", i.text, today.year + _STEPS[i.value[2]])
+            if i.kind == "date" and i.value[0] == "unit" and i.value[1] == "year"
+            else i
+            for i in items
+        ]
+    years = [i for i in items if i.kind == "year"]
+    rest = [i for i in items if i.kind != "year"]
+    if len(years) > 1:
+        raise DateProblem("two years")
+    pin = years[0].value if years else None
+    if not rest:
+        return [units.year(pin)] if pin is not None else []
+    if pin is not None and not any(_pinnable(i) for i in rest):
+        raise DateProblem(f"the year {pin} does not apply to {' '.join(i.text for i in rest)!r}")
+    weekdays = [i for i in rest if i.kind == "weekday" and i.value[1] is None]
+    others = [i for i in rest if i not in weekdays]
+    if not others:
+        if pin is not None:
+            raise DateProblem("a weekday with only a year")
+        found = [w for i in weekdays for w in _one(i, today, None)]
+        return _filter_weekdays(found, weekdays)
+    wide = bool(weekdays) and pin is None
+    windows = _intersect_all([_one(i, today, pin, wide) for i in others], others)
+    if not weekdays:
+        return windows
+    kept = _filter_weekdays(windows, weekdays)
+    if wide and all(w.hi - w.lo <= timedelta(days=1) for w in kept):
+        # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday and the latest one before today
+        now = datetime.combine(today, datetime.min.time())
+        coming = [w for w in kept if w.hi > now]
+        past = [w for w in kept if w.hi <= now]
+        kept = ([min(coming, key=lambda w: w.lo)] if coming else []) + ([max(past, key=lambda w: w.lo)] if past else [])
+    return kept
+
+
+def _this_unit(items: list[Item]) -> bool:
+    return len(items) == 1 and items[0].kind == "date" and items[0].value[0] == "unit" and items[0].value[2] == "this"
+
+
+def _pinnable(item: Item) -> bool:
+    return (
+        item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter", "half", "iso_week"}
+    ) or (item.kind == "number")
+
+
+def _intersect_all(groups: list[list[Window]], items: list[Item]) -> list[Window]:
+    result = groups[0]
+    for other in groups[1:]:
+        kept = []
+        for a in result:
+            for b in other:
+                lo, hi = max(a.lo, b.lo), min(a.hi, b.hi)
+                if lo < hi:
+                    finer = a if a.hi - a.lo <= b.hi - b.lo else b
+                    kept.append(Window(lo, hi, finer.grain, note=finer.note))
+        result = kept
+    if not result:
+        raise DateProblem(f"{' '.join(i.text for i in items)!r} name no common date")
+    return list(dict.fromkeys(result))
+
+
+def _filter_weekdays(windows: list[Window], weekdays: list[Item]) -> list[Window]:
+    wanted = {i.value[0] for i in weekdays}
+    if len(wanted) > 1:
+        raise DateProblem("two weekdays")
+    weekday = wanted.pop()
+    kept = []
+    for window in windows:
+        if window.hi - window.lo <= timedelta(days=1):
+            if window.lo.weekday() == weekday:
+                kept.append(window)
+            continue
+        first = window.lo.date() + timedelta(days=(weekday - window.lo.weekday()) % 7)
+        while datetime.combine(first, datetime.min.time()) < window.hi:
+            kept.append(units.day(first))
+            first += timedelta(days=7)
+    if not kept:
+        raise DateProblem("the weekday does not fall on the date named")
+    return kept
+
+
+def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
+    if index != 0:
+        raise DateProblem(f"{items[index].text!r} follows other words")
+    pieces = items[index].value[0]
+    anchor = date_windows(items[1:], today)
+    return [_shifted(w, pieces) for w in anchor]
+
+
+def _shifted(window: Window, pieces: tuple[tuple[float, str], ...]) -> Window:
+    if pieces[0][1] == "business day":
+        moved = add_business_days(window.lo.date(), int(pieces[0][0]))
+        return units.day(moved)
+    return window.shifted(step(pieces))
+
+
+def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
+    """The calendar step of a duration's pieces, applied in order."""
+    total = relativedelta()
+    for amount, unit in pieces:
+        if unit == "business day":
+            raise DateProblem("business days mixed with other units")
+        total += delta(amount, unit)
+    return total
+
+
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400,
+            "month": 30 * 86400, "quarter": 91 * 86400, "year": 365 * 86400, "decade": 3652 * 86400}  # fmt: skip
+_STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcoming": 1, "this coming": 1,
+          "last": -1, "past": -1, "previous": -1, "this past": -1, "after next": 2, "before last": -2}  # fmt: skip
+
+
+def delta(amount: float, unit: str) -> relativedelta:
+    """The calendar step of ``amount`` ``unit``s (fractions of days and shorter units exactly)."""
+    whole = int(amount)
+    if unit in {"month", "quarter", "year", "decade"} and whole == amount:
+        months = {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit] * whole
+        return relativedelta(months=months)
+    seconds = _SECONDS[unit]
+    total = amount * seconds
+    if total != int(total):
+        raise DateProblem(f"{amount} {unit} is not a whole number of seconds")
+    return (
+        relativedelta(seconds=int(total))
+        if unit in {"second", "minute", "hour"}
+        else relativedelta(days=int(total) // 86400, seconds=int(total) % 86400)
+    )
+
+
+def add_business_days(start: date, count: int) -> date:
+    """``count`` working days (Monday to Friday) after ``start`` (before it when negative)."""
+    step = 1 if count >= 0 else -1
+    moved = start
+    for _ in range(abs(count)):
+        moved += timedelta(days=step)
+        while moved.weekday() >= 5:
+            moved += timedelta(days=step)
+    return moved
+
+
+def _inner(item: Item, container: list[Window]) -> list[Window]:
+    found: list[Window] = []
+    for window in container:
+        first, end = window.lo.date(), window.hi.date()
+        length = (end - first).days
+        if item.kind == "nearest":
+            anchor = first
+            back = (anchor.weekday() - item.value) % 7
+            ahead = (item.value - anchor.weekday()) % 7
+            found.extend(units.day(anchor + timedelta(days=d)) for d in {-back, ahead} if abs(d) == min(back, ahead))
+        elif item.kind == "edge":
+            found.extend(_edge(item.value, window, first, length))
+        else:
+            found.extend(_ordinal(item.value, first, end))
+    if not found:
+        raise DateProblem(f"{item.text!r} falls outside the period")
+    return found
+
+
+def _edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
+    """``start``/``end``: the first or last day, and the instant the period ends; ``mid``: the middle day and
+    third; ``early``/``late``: the first or last third."""
+    third = max(length // 3, 1)
+    if edge == "end@":  # a range's end point: the instant the period ends
+        return [Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+    if edge == "mid@":
+        return [units.day(first + timedelta(days=length // 2))]
+    if edge == "start":
+        return [units.day(first)]
+    if edge == "early":
+        return [units.days(first, third, f"early {window.label}")]
+    if edge == "end":
+        last = first + timedelta(days=length - 1)
+        return [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+    if edge == "late":
+        return [units.days(first + timedelta(days=length - third), third, f"late {window.label}")]
+    return [
+        units.day(first + timedelta(days=length // 2)),
+        units.days(first + timedelta(days=third), length - 2 * third, f"mid {window.label}"),
+    ]
+
+
+def _ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
+    n, unit = value
+    all_days = [first + timedelta(days=i) for i in range((end - first).days)]
+    if isinstance(unit, int):
+        pool = [d for d in all_days if d.weekday() == unit]
+        return [units.day(pool[n - 1 if n > 0 else n])] if -len(pool) <= n - (1 if n > 0 else 0) < len(pool) else []
+    if unit == "day":
+        return (
+            [units.day(all_days[n - 1 if n > 0 else n])]
+            if -len(all_days) <= (n - 1 if n > 0 else n) < len(all_days)
+            else []
+        )
+    if unit in {"business day", "working day", "weekday"}:
+        pool = [d for d in all_days if d.weekday() < 5]
+        index = n - 1 if n > 0 else n
+        return [units.day(pool[index])] if -len(pool) <= index < len(pool) else []
+    if unit in {"month", "quarter"}:
+        size = 1 if unit == "month" else 3
+        starts = [d for d in all_days if d.day == 1 and (d.month - 1) % size == 0]
+        index = n - 1 if n > 0 else n
+        if not -len(starts) <= index < len(starts):
+            return []
+        first_day = starts[index]
+        if unit == "month":
+            return [units.month(first_day.year, first_day.month)]
+        return [units.quarter(first_day.year, (first_day.month - 1) // 3 + 1)]
+    if unit == "weekend":
+        saturdays = [d for d in all_days if d.weekday() == 5]
+        index = n - 1 if n > 0 else n
+        return [units.weekend(saturdays[index])] if -len(saturdays) <= index < len(saturdays) else []
+    if unit == "week of":
+        return [units.week(first)]
+    if unit == "week":
+        if first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1):
+            # weeks of a year are ISO weeks: week 1 holds the year's first Thursday
+            weeks = date(first.year, 12, 28).isocalendar()[1]
+            number = n if n > 0 else weeks + 1 + n
+            return [units.week(date.fromisocalendar(first.year, number, 1))] if 1 <= number <= weeks else []
+        # the n-th week of a month is the (Monday-based) week holding its n-th seventh
+        if n > 0:
+            start = first + timedelta(days=7 * (n - 1))
+            return [units.week(start)] if start < end else []
+        return [units.week(end - timedelta(days=7 * -n))]
+    return []
+
+
+def _one(item: Item, today: date, pin: int | None, wide: bool = False) -> list[Window]:
+    """The windows of one date item; ``wide`` keeps last, this and next year's readings of a yearless date
+    (a weekday named beside it then picks the one it falls on)."""
+    if item.kind == "weekday":
+        return _weekday(item.value, today)
+    if item.kind == "number":
+        raise DateProblem(f"the number {item.text!r} is not a date")
+    if item.kind == "date":
+        return _date(item.value, today, pin, wide)
+    if item.kind == "offset":
+        return [_shifted(units.day(today), item.value[0])]
+    raise DateProblem(f"{item.text!r} is not a date")
+
+
+def _weekday(value: tuple[int, str | None], today: date) -> list[Window]:
+    weekday, rel = value
+    if rel is None:
+        ahead = (weekday - today.weekday()) % 7
+        days = [today + timedelta(days=ahead)] + ([today + timedelta(days=7)] if ahead == 0 else [])
+    elif rel in {"after next", "before last"}:
+        sign = 1 if rel == "after next" else -1
+        base = relative_weekday_dates("next" if sign > 0 else "last", weekday, today)
+        days = [d + timedelta(days=7 * sign) for d in base]
+    else:
+        word = {"this coming": "coming", "upcoming": "coming", "this upcoming": "coming", "this past": "last"}.get(
+            rel, rel
+        )
+        days = relative_weekday_dates(word, weekday, today)
+    return [units.day(d) for d in sorted(set(days))]
+
+
+def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window]:
+    now = datetime.combine(today, datetime.min.time())
+    candidates = sorted(candidates, key=lambda w: w.lo)
+    current = [w for w in candidates if w.lo.year == today.year]
+    coming = [w for w in candidates if w.hi > now]
+    past = [w for w in candidates if w.hi <= now]
+    if rel is None:
+        return coming[:1]
+    if rel == "this":
+        return current[:1]
+    if rel in _AHEAD:
+        ahead = [w for w in candidates if w.lo > now]
+        return ahead[:1] + [w for w in candidates if w.lo.year == today.year + 1 and w not in ahead[:1]]
+    if rel in _BACK:
+        return past[-1:] + [w for w in candidates if w.lo.year == today.year - 1 and w not in past[-1:]]
+    raise DateProblem(f"{rel!r} before a date")
+
+
+def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = False) -> list[Window]:
+    kind = value[0]
+    if kind == "ymd":
+        _, y, m, d = value
+        try:
+            return [units.day(date(int(y), int(m), int(d)))]
+        except ValueError as exc:
+            raise DateProblem(str(exc)) from exc
+    if kind == "days":
+        return [units.day(today + timedelta(days=int(value[1])))]
+    if kind == "md":
+        pairs, year = value[1], value[2] if value[2] is not None else pin
+        rel = value[3] if len(value) > 3 else None
+        if rel is not None and year is not None:
+            raise DateProblem(f"{rel!r} with a year")
+        days_found: list[Window] = []
+        for m, d in pairs:
+            options: list[Window] = []
+            for y in [year] if year is not None else range(today.year - 4, today.year + 5):
+                try:
+                    options.append(units.day(date(y, m, d)))
+                except ValueError:
+                    continue
+            if year is None and not wide:
+                options = _pick(options, rel, today)
+            elif wide:
+                options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
+            days_found.extend(options)
+        if not days_found:
+            raise DateProblem("no such day")
+        return days_found
+    if kind == "dom":
+        day_ = int(value[1])
+        found: list[Window] = []
+        for months in range(-1, 13) if wide else (0, 1, 2):
+            first = date(today.year, today.month, 1) + relativedelta(months=months)
+            try:
+                candidate = first.replace(day=day_)
+            except ValueError:
+                continue
+            found.append(units.day(candidate))
+        if wide:
+            return found
+        return [w for w in found if w.lo.date() >= today.replace(day=1)][:2] or found[:1]
+    if kind in {"month", "season", "holiday"}:
+        name, year, rel = value[1], value[2] if value[2] is not None else pin, value[3]
+        years = [year] if year is not None else [today.year - 1, today.year, today.year + 1]
+        candidates: list[Window] = []
+        for y in years:
+            if kind == "month":
+                candidates.append(units.month(y, int(name)))
+            elif kind == "season":
+                candidates.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
+            else:
+                span = holiday_days(str(name), y)
+                if span is not None:
+                    first_day, after = span
+                    length = (after - first_day).days
+                    candidates.append(units.day(first_day) if length == 1 else units.days(first_day, length, str(name)))
+        if not candidates:
+            raise DateProblem(f"no date known for {name!r}")
+        if wide and rel is None:
+            return candidates
+        if year is not None:
+            if rel is not None:
+                raise DateProblem(f"{rel!r} with a year")
+            return candidates
+        if kind == "season" and rel is None:
+            now = datetime.combine(today, datetime.min.time())
+            ongoing = [w for w in candidates if w.lo <= now < w.hi]
+            coming = [w for w in candidates if w.lo > now]
+            return ongoing + coming[: max(1, 2 - len(ongoing))] if ongoing else coming[:2]
+        return _pick(candidates, rel, today)
+    if kind in {"quarter", "half"}:
+        number, year = int(value[1]), value[2] if value[2] is not None else pin
+        make = units.quarter if kind == "quarter" else units.half
+        if year is not None:
+            return [make(int(year), number)]
+        return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
+    if kind == "iso_week":
+        year_ = int(value[2]) if value[2] is not None else (pin if pin is not None else today.year)
+        try:
+            return [units.week(date.fromisocalendar(year_, int(value[1]), 1))]
+        except ValueError as exc:
+            raise DateProblem(str(exc)) from exc
+    if kind == "decades":
+        return [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value[1]]
+    if kind == "years":
+        return [Window(datetime(max(value[1], 1), 1, 1), datetime(value[2], 1, 1), "span", note="century")]
+    if kind == "nth_weekday":
+        n, weekday = int(value[1]), int(value[2])
+        this_month = _relative_unit("month", "this", today)[0]
+        found = _ordinal((n, weekday), this_month.lo.date(), this_month.hi.date())
+        if not found:
+            raise DateProblem("no such weekday this month")
+        return found
+    if kind == "unit":
+        return _relative_unit(str(value[1]), str(value[2]), today)
+    if kind == "edge":
+        container = _relative_unit(str(value[2]), "this", today)
+        return [w for c in container for w in _edge(str(value[1]), c, c.lo.date(), (c.hi - c.lo).days)]
+    if kind == "weekday_count":
+        weekday, n = int(value[1]), int(value[2])
+        if n < 0:
+            back = (today.weekday() - weekday) % 7 or 7
+            return [units.day(today - timedelta(days=back + 7 * (-n - 1)))]
+        ahead = (weekday - today.weekday()) % 7 or 7
+        return [units.day(today + timedelta(days=ahead + 7 * (n - 1)))]
+    raise DateProblem(f"unknown date {kind!r}")
+
+
+def _relative_unit(unit: str, rel: str, today: date) -> list[Window]:
+    step = _STEPS[rel]
+    if unit == "week":
+        return [units.week(today + timedelta(days=7 * step))]
+    if unit == "weekend":
+        found = [units.weekend(today + timedelta(days=7 * step))]
+        if rel in {"next", "following"} and today.weekday() < 5:
+            found.insert(0, units.weekend(today))
+        return found
+    if unit == "month":
+        first = date(today.year, today.month, 1) + relativedelta(months=step)
+        return [units.month(first.year, first.month)]
+    if unit == "quarter":
+        index = (today.year * 4 + (today.month - 1) // 3) + step
+        return [units.quarter(index // 4, index % 4 + 1)]
+    if unit == "year":
+        return [units.year(today.year + step)]
+    if unit == "decade":
+        start = today.year // 10 * 10 + 10 * step
+        return [Window(datetime(start, 1, 1), datetime(start + 10, 1, 1), "span", note="decade")]
+    raise DateProblem(f"unknown unit {unit!r}")
