@@ -2,8 +2,8 @@
 
 ``auto`` takes the best judge available: the LLM judge when the environment configures one (``MB_JUDGE_MODEL`` plus
 a key or a server URL), else the local embedding judge when its dependencies are installed, else the lexical judge.
-``explain_auto()`` says which and why, for the command line to print. Nothing heavy is imported here: torch loads
-when a local judge first judges, the OpenAI SDK when an LLM judge first asks.
+``explain_auto()`` says which and why, for the command line to print. Nothing heavy is imported here: numpy and the
+model load when a local judge first judges, the OpenAI SDK when an LLM judge first asks.
 """
 
 from __future__ import annotations
