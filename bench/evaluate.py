@@ -185,13 +185,14 @@ def _user_time(rng: random.Random) -> datetime:
     return moment if offset is None else moment.replace(tzinfo=offset)
 
 
-def realistic_lines(count: int, seed: int = 12) -> Iterator[bytes]:
-    """``count`` executed lines as described in the module docstring, reproducible from ``seed``."""
+def realistic_lines(count: int, seed: int = 12, date_share: float = 0.05) -> Iterator[bytes]:
+    """``count`` executed lines as described in the module docstring, reproducible from ``seed``; ``date_share`` of
+    them have a date_time assertion."""
     rng = random.Random(seed)
     for index in range(count):
         line = _Line(rng, index)
         now = _user_time(rng)
-        if rng.random() < 0.05:
+        if rng.random() < date_share:
             _calendar(line, now)
         for tool in rng.sample(_TOOLS, rng.choice([1, 1, 2, 2, 3]) - len(line.calls) or 1):
             tool(line)
@@ -215,11 +216,11 @@ def realistic_lines(count: int, seed: int = 12) -> Iterator[bytes]:
         yield orjson.dumps(document) + b"\n"
 
 
-def write_lines(path: Path, count: int) -> Path:
+def write_lines(path: Path, count: int, date_share: float = 0.05) -> Path:
     """Write ``count`` realistic lines to ``path`` in chunks."""
     with path.open("wb") as out:
         chunk: list[bytes] = []
-        for line in realistic_lines(count):
+        for line in realistic_lines(count, date_share=date_share):
             chunk.append(line)
             if len(chunk) >= 10_000:
                 out.write(b"".join(chunk))
@@ -281,12 +282,13 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=100_000, help="lines for the throughput runs")
     parser.add_argument("--memory-lines", type=int, default=1_000_000, help="lines for the memory run (0: skip)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each measurement (median and best shown)")
+    parser.add_argument("--date-share", type=float, default=0.05, help="share of lines with a date_time check")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        path = write_lines(Path(tmp) / "realistic.jsonl", args.lines)
+        path = write_lines(Path(tmp) / "realistic.jsonl", args.lines, args.date_share)
         size = path.stat().st_size / 2**20
         print(f"{args.lines:,} generated executed lines ({size:.0f} MiB): a distinct user_time per line over 2025,")
-        print("  5% with a date_time group, e-mail/equality/missing/optional parameters, 1-3 calls over 6 tools")
+        print(f"  {args.date_share:.0%} with a date_time group, e-mail/equality/missing/optional parameters, 1-3 calls")
         raws = [raw_parse(path) for _ in range(args.runs)]
         raw = statistics.median(raws)
         print(f"  orjson.loads of each line:  {args.lines / raw:10,.0f} lines/s (median of {args.runs})")
@@ -308,7 +310,7 @@ def main() -> None:
         print(f"  peak RSS of mb eval --jobs 1 at {args.lines:,} lines: {peak[args.lines]:.0f} MiB")
         if args.memory_lines:
             path.unlink()
-            big = write_lines(Path(tmp) / "realistic-big.jsonl", args.memory_lines)
+            big = write_lines(Path(tmp) / "realistic-big.jsonl", args.memory_lines, args.date_share)
             _, rss, _ = run_eval(big, "1")
             growth = rss / peak[args.lines] - 1
             print(f"  peak RSS of mb eval --jobs 1 at {args.memory_lines:,} lines: {rss:.0f} MiB ({growth:+.1%})")
