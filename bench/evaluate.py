@@ -1,59 +1,232 @@
-"""Deterministic evaluation throughput: ``mb eval`` on lines whose checks need no judge (equality, email,
-missing, date_time), against plain ``orjson.loads`` of the same lines, plus peak memory.
+"""Evaluation throughput and memory of ``mb eval`` on realistic generated lines, against ``orjson.loads`` of the same.
 
-Run: ``.venv/bin/python bench/evaluate.py [--lines 100000]``. Target: at least 10% of the raw parse rate with
-flat memory. Date resolution is cached per (phrase, reference time): the first figure uses lines that share
-reference times (as a run with ``mb run --user-time`` produces); the second gives every line its own
-reference time, the worst case for the cache.
+Run: ``.venv/bin/python bench/evaluate.py [--lines 100000] [--memory-lines 1000000] [--runs 3]``.
+
+The data is generated, not repeated: every line has its own ``user_time`` (spread over a year, in several UTC offsets
+or none), its own arguments, and one to three tool calls over six tools. Checks mix the deterministic matchers:
+equality (numbers, strings, booleans), e-mail (display names, case, ``mailto:``), missing, optional, and on 5% of the
+lines a ``date_time`` assertion over a start/end group ("tomorrow at 9am", "next Friday at 2pm", explicit dates). About
+one check in ten is given a wrong argument so failures are exercised too. No line needs a judge: this measures the
+deterministic evaluation path.
+
+Printed: ``mb eval --metrics none`` lines/s with ``--jobs 1`` and ``--jobs auto`` (each a fresh process, start-up
+included, median of ``--runs``), the raw ``orjson.loads`` rate of the same file, their ratio, each eval run against a
+raw parse timed just before it (target: at least 20% with auto workers on 2 cores), and the peak memory of
+``mb eval --jobs 1`` at ``--lines`` and ``--memory-lines`` lines (target: flat within 10%).
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
-import json
+import random
+import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from mb.data import example_lines
+_OFFSETS = [None, UTC, *(timezone(timedelta(minutes=m)) for m in (-300, 60, 330, -480, 540))]
+_FIRST = ["dana", "fox", "walter", "monica", "john", "alex", "sam", "lee", "ana", "omar", "yuki", "ines"]
+_LAST = ["scully", "mulder", "skinner", "reyes", "doggett", "kim", "ng", "garcia", "khan", "sato", "silva"]
+_DOMAINS = ["example.com", "corp.example.org", "mail.example.net", "example.co.uk"]
+_CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CHF", "INR", "CAD"]
+_WORDS = ["budget", "launch", "hiring", "travel", "invoice", "roadmap", "security", "offsite", "billing", "design"]
+_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"]  # fmt: skip
 
 
-def _deterministic(document: dict[str, Any]) -> dict[str, Any] | None:
-    """The example without what needs a judge: expected_response and free-text parameters."""
-    document = copy.deepcopy(document)
-    document["expectations"].pop("expected_response", None)
-    for assertion in document["expectations"].get("assertions", []):
-        kept = []
-        for parameter in assertion.get("parameters", []):
-            matcher = parameter["matcher"]
-            inner = matcher.get("default", {}) if matcher["match_as"] == "optional" else matcher
-            if inner.get("match_as") != "free_text":
-                kept.append(parameter)
-        assertion["parameters"] = kept
-    outputs = document.get("outputs") or {}
-    if outputs.get("citations") or any(e.get("event") == "retriever" for e in outputs.get("trace", [])):
-        return None
-    return document
+class _Line:
+    """One example under construction: the user message, assertions, tool calls and tools offered."""
+
+    def __init__(self, rng: random.Random, index: int) -> None:
+        self.rng = rng
+        self.index = index
+        self.assertions: list[dict[str, Any]] = []
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.asks: list[str] = []
+
+    def value(self, right: Any, wrong: Any) -> Any:
+        """The right argument, or about one time in ten a wrong one."""
+        return wrong if self.rng.random() < 0.1 else right
+
+    def add(self, tool: str, parameters: list[dict[str, Any]], params: dict[str, Any], ask: str) -> None:
+        self.assertions.append({"assert_that": "tool_called", "tool": tool, "parameters": parameters})
+        self.calls.append((tool, params))
+        self.asks.append(ask)
 
 
-def _lines(count: int, distinct_times: bool) -> Iterator[bytes]:
-    seeds = [d for d in map(_deterministic, example_lines(executed=True)) if d is not None]
+def _email(rng: random.Random) -> tuple[str, str]:
+    """(the address as expected, how an agent might write it: display name, case, ``mailto:``)."""
+    first, last, domain = rng.choice(_FIRST), rng.choice(_LAST), rng.choice(_DOMAINS)
+    address = f"{first}.{last}{rng.randint(1, 999)}@{domain}"
+    style = rng.randrange(4)
+    if style == 0:
+        written = address
+    elif style == 1:
+        written = f"{first.title()} {last.title()} <{address.title()}>"
+    elif style == 2:
+        written = f"mailto:{address.upper()}"
+    else:
+        written = f"  {address}  "
+    return address, written
+
+
+def _send_email(line: _Line) -> None:
+    rng = line.rng
+    to, written = _email(rng)
+    other, _ = _email(rng)
+    subject = f"{rng.choice(_WORDS).title()} update #{line.index}"
+    priority = rng.randint(1, 3)
+    parameters = [
+        {"param": "to", "matcher": {"match_as": "email", "value": to}},
+        {"param": "subject", "matcher": {"match_as": "equality", "value": subject}},
+        {"param": "priority", "matcher": {"match_as": "equality", "value": priority}},
+        {"param": "cc", "matcher": {"match_as": "missing"}},
+    ]
+    params: dict[str, Any] = {"to": line.value(written, other), "subject": subject, "priority": float(priority)}
+    if rng.random() < 0.5:
+        bcc, bcc_written = _email(rng)
+        optional = {"match_as": "optional", "default": {"match_as": "email", "value": bcc}}
+        parameters.append({"param": "bcc", "matcher": optional})
+        params["bcc"] = bcc_written
+    line.add("send_email", parameters, params, f"e-mail {to} about {subject} (priority {priority})")
+
+
+def _search(line: _Line) -> None:
+    rng = line.rng
+    query = f"{rng.choice(_WORDS)} {rng.choice(_WORDS)} {line.index}"
+    limit = rng.choice([5, 10, 20])
+    parameters = [
+        {"param": "query", "matcher": {"match_as": "equality", "value": query}},
+        {"param": "limit", "matcher": {"match_as": "equality", "value": limit}},
+        {"param": "site", "matcher": {"match_as": "missing"}},
+    ]
+    line.add("search", parameters, {"query": query, "limit": line.value(limit, str(limit))}, f"search {query}")
+
+
+def _convert(line: _Line) -> None:
+    rng = line.rng
+    amount = round(rng.uniform(1, 5000), 2)
+    source, target = rng.sample(_CURRENCIES, 2)
+    parameters = [
+        {"param": "amount", "matcher": {"match_as": "equality", "value": amount}},
+        {"param": "from", "matcher": {"match_as": "equality", "value": source}},
+        {"param": "to", "matcher": {"match_as": "equality", "value": target}},
+    ]
+    params = {"amount": amount, "from": source, "to": line.value(target, source)}
+    line.add("convert_currency", parameters, params, f"convert {amount} {source} to {target}")
+
+
+def _ticket(line: _Line) -> None:
+    rng = line.rng
+    assignee, written = _email(rng)
+    priority = rng.choice(["low", "medium", "high"])
+    optional = {"match_as": "optional", "default": {"match_as": "equality", "value": priority}}
+    parameters = [
+        {"param": "assignee", "matcher": {"match_as": "email", "value": assignee}},
+        {"param": "priority", "matcher": optional},
+        {"param": "urgent", "matcher": {"match_as": "equality", "value": priority == "high"}},
+    ]
+    params: dict[str, Any] = {"assignee": written, "urgent": line.value(priority == "high", 1)}
+    if rng.random() < 0.7:
+        params["priority"] = priority
+    line.add("create_ticket", parameters, params, f"open a {priority} ticket for {assignee}")
+
+
+def _order(line: _Line) -> None:
+    rng = line.rng
+    order = f"ORD-{rng.randint(100000, 999999)}"
+    parameters = [
+        {"param": "order_id", "matcher": {"match_as": "equality", "value": order}},
+        {"param": "include_items", "matcher": {"match_as": "equality", "value": True}},
+    ]
+    line.add("lookup_order", parameters, {"order_id": line.value(order, order.lower()), "include_items": True}, order)
+
+
+def _calendar(line: _Line, now: datetime) -> None:
+    """A date_time assertion on a start/end group, with arguments computed from the user time."""
+    rng = line.rng
+    hour = rng.randint(8, 18)
+    clock = f"{hour % 12 or 12}{'am' if hour < 12 else 'pm'}"
+    kind = rng.randrange(3)
+    if kind == 0:
+        day = now.date() + timedelta(days=1)
+        phrase = f"tomorrow at {clock}"
+    elif kind == 1:
+        day = now.date() + timedelta(days=(4 - now.weekday()) % 7 or 7)  # the coming Friday, a week on Fridays
+        phrase = f"next Friday at {clock}"
+    else:
+        day = now.date() + timedelta(days=rng.randint(2, 60))
+        phrase = f"{_WEEKDAYS[day.weekday()]}, {_MONTHS[day.month - 1]} {day.day}, {day.year} at {clock}"
+    start = datetime(day.year, day.month, day.day, hour, tzinfo=now.tzinfo)
+    start = line.value(start, start + timedelta(hours=1))
+    end = start + timedelta(minutes=rng.choice([30, 60, 90]))
+    parameters = [{"params": ["start_time", "end_time"], "matcher": {"match_as": "date_time", "value": phrase}}]
+    params = {"start_time": start.isoformat(), "end_time": end.isoformat(), "title": f"{rng.choice(_WORDS)} sync"}
+    line.add("calendar", parameters, params, f"book {phrase}")
+
+
+_TOOLS = [_send_email, _search, _convert, _ticket, _order]
+
+
+def _user_time(rng: random.Random) -> datetime:
+    """An instant in 2025, to the second, in one of several offsets (or naive)."""
+    moment = datetime(2025, 1, 1) + timedelta(seconds=rng.randrange(365 * 86400))
+    offset = rng.choice(_OFFSETS)
+    return moment if offset is None else moment.replace(tzinfo=offset)
+
+
+def realistic_lines(count: int, seed: int = 12, date_share: float = 0.05) -> Iterator[bytes]:
+    """``count`` executed lines as described in the module docstring, reproducible from ``seed``; ``date_share`` of
+    them have a date_time assertion."""
+    rng = random.Random(seed)
     for index in range(count):
-        document = copy.deepcopy(seeds[index % len(seeds)])
-        document["inputs"]["messages"][-1]["content"] += f" (case {index})"
-        environment = document["outputs"].get("environment")
-        if distinct_times and environment and environment.get("user_time"):
-            base = datetime.fromisoformat(environment["user_time"])
-            environment["user_time"] = (base + timedelta(seconds=37 * index)).isoformat()  # over days
-        yield json.dumps(document).encode() + b"\n"
+        line = _Line(rng, index)
+        now = _user_time(rng)
+        if rng.random() < date_share:
+            _calendar(line, now)
+        for tool in rng.sample(_TOOLS, rng.choice([1, 1, 2, 2, 3]) - len(line.calls) or 1):
+            tool(line)
+        trace: list[dict[str, Any]] = []
+        for number, (tool, params) in enumerate(line.calls):
+            call = f"call_{index}_{number}"
+            trace.append({"event": "tool_call", "id": call, "tool": tool, "params": params})
+            trace.append({"event": "tool_result", "id": call, "result": {"status": "ok", "ref": rng.randint(1, 10**6)}})
+        document = {
+            "inputs": {
+                "messages": [{"role": "user", "content": "Please " + "; then ".join(line.asks) + "."}],
+                "tools": sorted({tool for tool, _ in line.calls} | {"lookup_order"}),
+            },
+            "expectations": {"assertions": line.assertions},
+            "outputs": {
+                "response": f"Done: {len(line.calls)} action(s) completed.",
+                "trace": trace,
+                "environment": {"user_time": now.isoformat()},
+            },
+        }
+        yield orjson.dumps(document) + b"\n"
+
+
+def write_lines(path: Path, count: int, date_share: float = 0.05) -> Path:
+    """Write ``count`` realistic lines to ``path`` in chunks."""
+    with path.open("wb") as out:
+        chunk: list[bytes] = []
+        for line in realistic_lines(count, date_share=date_share):
+            chunk.append(line)
+            if len(chunk) >= 10_000:
+                out.write(b"".join(chunk))
+                chunk.clear()
+        out.write(b"".join(chunk))
+    return path
 
 
 _CLI = (
@@ -61,8 +234,8 @@ _CLI = (
     "t = time.perf_counter()\n"
     "from mb.cli import main\n"
     "try:\n"
-    "    main(['eval', '--judge', 'lexical', '--metrics', 'none', '-q', '--format', 'json', '-o', sys.argv[2],"
-    " sys.argv[1]])\n"
+    "    main(['eval', '--judge', 'lexical', '--metrics', 'none', '-q', '--format', 'json', '--jobs', sys.argv[3],"
+    " '-o', sys.argv[2], sys.argv[1]])\n"
     "except SystemExit:\n"
     "    pass\n"
     "wall = time.perf_counter() - t\n"
@@ -72,60 +245,81 @@ _CLI = (
 )
 
 
-def _cli(path: Path) -> tuple[float, float, float]:
-    """(wall seconds including start-up, peak RSS MiB, peak RSS MiB of the largest worker process) of ``mb eval``
-    on ``path`` in a fresh process."""
-    done = subprocess.run(
-        [sys.executable, "-c", _CLI, str(path), str(path) + ".results.jsonl"], capture_output=True, text=True
-    )
-    wall, hwm, worker = done.stderr.split()[-3:]
+def run_eval(path: Path, jobs: str) -> tuple[float, float, float]:
+    """(wall seconds including start-up, peak RSS MiB, peak RSS MiB of the largest worker) of ``mb eval`` on
+    ``path`` in a fresh process."""
+    out = path.with_name(path.name + ".results.jsonl")
+    done = subprocess.run([sys.executable, "-c", _CLI, str(path), str(out), jobs], capture_output=True, text=True)
+    fields = done.stderr.split()[-3:]
+    if done.returncode != 0 or len(fields) != 3:
+        raise SystemExit(f"mb eval failed:\n{done.stderr[-2000:]}")
+    wall, hwm, worker = fields
     return float(wall), int(hwm) / 1024, int(worker) / 1024
 
 
-def _measure(path: Path, count: int, runs: int = 3) -> tuple[float, float]:
-    """Best of ``runs`` for both the raw parse and ``mb eval`` (median of ``mb eval`` shown too); returns both
-    best times (seconds)."""
-    raw = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        with path.open("rb") as lines:
-            for line in lines:
-                orjson.loads(line)
-        raw = min(raw, time.perf_counter() - start)
-    measured = sorted(_cli(path) for _ in range(runs))
-    wall, rss, worker = measured[0]
-    median = measured[len(measured) // 2][0]
-    results = path.with_name(path.name + ".results.jsonl")
-    errors = sum(1 for line in results.open("rb") if b'"status":"error"' in line)
-    if errors:
-        raise SystemExit(f"{errors} unexpected error result(s) in {results}")
-    print(f"  orjson.loads (reading the file): {count / raw:12,.0f} lines/s (best of {runs})")
-    print(
-        f"  mb eval (start-up included):     {count / wall:12,.0f} lines/s  ({raw / wall:.1%} of the raw rate; "
-        f"median of {runs}: {raw / median:.1%})"
-    )
-    print(f"  peak RSS: {rss:.0f} MiB" + (f", largest worker process {worker:.0f} MiB" if worker else ""))
-    return raw, wall
+def raw_parse(path: Path) -> float:
+    """Seconds to read the file line by line and ``orjson.loads`` each line."""
+    start = time.perf_counter()
+    with path.open("rb") as lines:
+        for line in lines:
+            orjson.loads(line)
+    return time.perf_counter() - start
+
+
+def statuses(path: Path) -> Counter[str]:
+    """How many results of each status the last run wrote."""
+    found: Counter[str] = Counter()
+    pattern = re.compile(rb'"status":"(\w+)"')
+    with path.with_name(path.name + ".results.jsonl").open("rb") as results:
+        for line in results:
+            match = pattern.search(line)
+            found[match.group(1).decode() if match else "?"] += 1
+    return found
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--lines", type=int, default=100_000)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=100_000, help="lines for the throughput runs")
+    parser.add_argument("--memory-lines", type=int, default=1_000_000, help="lines for the memory run (0: skip)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each measurement (median and best shown)")
+    parser.add_argument("--date-share", type=float, default=0.05, help="share of lines with a date_time check")
     args = parser.parse_args()
-    timings: dict[tuple[int, bool], tuple[float, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for count, distinct in ((args.lines // 10, False), (args.lines, False), (args.lines // 10, True)):
-            path = Path(tmp) / f"det-{count}-{distinct}.jsonl"
-            path.write_bytes(b"".join(_lines(count, distinct)))
-            label = "a distinct reference time per line, spread over days" if distinct else "shared reference times"
-            print(f"{count} deterministic executed lines, {label}:")
-            timings[count, distinct] = _measure(path, count)
-    (small_raw, small), (big_raw, big) = timings[args.lines // 10, False], timings[args.lines, False]
-    lines = args.lines - args.lines // 10
-    print(
-        f"Past start-up (the extra {lines} lines of the large run): {lines / (big - small):,.0f} lines/s, "
-        f"{(big_raw - small_raw) / (big - small):.1%} of the raw rate"
-    )
+        path = write_lines(Path(tmp) / "realistic.jsonl", args.lines, args.date_share)
+        size = path.stat().st_size / 2**20
+        print(f"{args.lines:,} generated executed lines ({size:.0f} MiB): a distinct user_time per line over 2025,")
+        print(f"  {args.date_share:.0%} with a date_time group, e-mail/equality/missing/optional parameters, 1-3 calls")
+        raws: list[float] = []
+        walls: dict[str, list[float]] = {"1": [], "auto": []}
+        ratios: dict[str, list[float]] = {"1": [], "auto": []}
+        peak: dict[int, float] = {}
+        for _ in range(args.runs):  # each eval run beside a raw parse of its own: load changes from minute to minute
+            for jobs in ("1", "auto"):
+                raw = raw_parse(path)
+                wall, rss, _ = run_eval(path, jobs)
+                raws.append(raw)
+                walls[jobs].append(wall)
+                ratios[jobs].append(raw / wall)
+                if jobs == "1":
+                    peak[args.lines] = min(peak.get(args.lines, rss), rss)
+        raw = statistics.median(raws)
+        print(f"  orjson.loads of each line:  {args.lines / raw:10,.0f} lines/s (median of {len(raws)})")
+        for jobs in ("1", "auto"):
+            median = statistics.median(walls[jobs])
+            print(
+                f"  mb eval --jobs {jobs:4}:       {args.lines / median:10,.0f} lines/s median; "
+                f"{statistics.median(ratios[jobs]):.1%} of the raw rate measured beside it (median of {args.runs}; "
+                f"range {min(ratios[jobs]):.1%}-{max(ratios[jobs]):.1%})"
+            )
+        counts = statuses(path)
+        print(f"  results of the last run: {dict(sorted(counts.items()))}")
+        print(f"  peak RSS of mb eval --jobs 1 at {args.lines:,} lines: {peak[args.lines]:.0f} MiB")
+        if args.memory_lines:
+            path.unlink()
+            big = write_lines(Path(tmp) / "realistic-big.jsonl", args.memory_lines, args.date_share)
+            _, rss, _ = run_eval(big, "1")
+            growth = rss / peak[args.lines] - 1
+            print(f"  peak RSS of mb eval --jobs 1 at {args.memory_lines:,} lines: {rss:.0f} MiB ({growth:+.1%})")
 
 
 if __name__ == "__main__":

