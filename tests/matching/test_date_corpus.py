@@ -131,6 +131,16 @@ def test_the_shifted_argument_is_one_unit_of_the_grain_away(items: list[dict[str
 
 
 @pytest.mark.slow
+def test_no_shifted_argument_passes_and_correct_ones_hold_their_floor(items: list[dict[str, Any]]) -> None:
+    """What the matcher already achieves on the corpus, held: a wrong argument accepted is the worst error."""
+    accuracy = _module("date_accuracy", ROOT / "bench" / "date_accuracy.py")
+    overall, _, _ = accuracy.score(items)
+    wrong = [check.item["id"] for check in overall.misses if check.argument == "shifted"]
+    assert overall.shifted_fail_rate >= 0.99, f"shifted arguments accepted: {len(wrong)}, e.g. {wrong[:10]}"
+    assert overall.correct_pass_rate >= 0.90, f"correct arguments passing: {overall.correct_pass_rate:.1%}"
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(
     os.environ.get("MB_DATE_CORPUS_GATE") != "1",
     reason="accuracy gate on the date corpus: set MB_DATE_CORPUS_GATE=1 to enforce >= 97% / >= 99%",
