@@ -120,7 +120,7 @@ def read_langfuse(path: Path) -> list[SourceTrace]:
     """The traces of a Langfuse export file, in the order they first appear."""
     traces: list[SourceTrace] = []
     loose: dict[str, tuple[str, list[dict[str, Any]]]] = {}
-    for where, document in json_documents(path, list_keys=("data", "traces", "observations")):
+    for where, document in json_documents(path, list_keys=("data", "traces")):
         if isinstance(document, dict) and "observations" in document:
             traces.append(_from_trace(where, document))
         elif isinstance(document, dict) and document.get("traceId") and document.get("type"):
