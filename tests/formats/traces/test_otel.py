@@ -256,3 +256,22 @@ def test_unreadable_files_exit_2_with_the_reason(tmp_path: Path, content: str, m
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("source", "document"),
+    [
+        ("otel", {"resourceSpans": [{"scopeSpans": [{"spans": ["not a span"]}]}]}),
+        ("otel", {"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "ab", "startTimeUnixNano": "soon"}]}]}]}),
+        ("mlflow", {"info": {"trace_id": "tr-1"}, "data": {"spans": [7]}}),
+        ("langfuse", {"id": "t", "timestamp": 5, "observations": {"not": "a list"}, "input": 3}),
+    ],
+)
+def test_wrongly_typed_values_are_clear_errors(tmp_path: Path, source: str, document: Any) -> None:
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(document))
+    result = import_traces(source, traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "o.jsonl")
+    assert result.exit_code in (1, 2)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert str(traces) in result.output

@@ -43,7 +43,14 @@ READERS: dict[str, Callable[[Path], list[SourceTrace]]] = {
 }
 """The reader of each source."""
 
+_NAMES = {"otel": "OTLP JSON", "mlflow": "MLflow trace", "langfuse": "Langfuse export"}
+
 
 def read_traces(path: Path, source: Source) -> list[SourceTrace]:
     """The traces of ``path`` read as ``source``; :class:`TraceError` when the file is not of that format."""
-    return READERS[source](path)
+    try:
+        return READERS[source](path)
+    except TraceError:
+        raise
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:  # a value of the wrong JSON type somewhere
+        raise TraceError(f"{path}: not a valid {_NAMES[source]} file: {type(exc).__name__}: {exc}") from exc
