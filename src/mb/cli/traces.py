@@ -12,6 +12,7 @@ from rich.markup import escape
 from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
 from ..io import JsonlWriter, iter_records
+from ..runner._hashing import example_hash
 from ._console import err_console
 
 __all__ = ["import_traces"]
@@ -32,6 +33,12 @@ def _list(kind: str, header: str, items: list[str]) -> None:
         err_console.print(f"  {escape(item)}", highlight=False)
     if len(items) > _SHOWN:
         err_console.print(f"  ... and {len(items) - _SHOWN} more", highlight=False)
+
+
+def _unmatched(label: str, carried: str | None, match_by: str) -> str:
+    if match_by == "hash" and carried is None:
+        return f"{label} (it carries no `{HASH_ATTRIBUTE}`)"
+    return label
 
 
 def _readable(path: Path, hint: str) -> None:
@@ -101,9 +108,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
             try:
                 outputs = build_outputs(trace)
                 data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
-                executed = Example.model_validate(
-                    {**data, "outputs": outputs.model_dump(mode="json", exclude_none=True)}
-                )
+                data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
+                data["example_hash"] = example_hash(example)  # as `mb run` writes it
+                executed = Example.model_validate(data)
             except TraceError as exc:
                 failed.append(f"{exc} (benchmark line {line})")
                 continue
@@ -118,7 +125,7 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     _list(
         "warning",
         f"{len(matching.unmatched_traces)} trace(s) match no example by {match_by}:",
-        [trace.label for trace in matching.unmatched_traces],
+        [_unmatched(trace.label, trace.example_hash, match_by) for trace in matching.unmatched_traces],
     )
     _list(
         "warning",

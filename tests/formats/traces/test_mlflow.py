@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import mb
 from mb.formats.traces import build_outputs, read_mlflow
 
 from ._support import CAPITAL, WEATHER, evaluate, executed_lines, hash_of, import_traces, write_benchmark
@@ -75,7 +79,7 @@ def test_recorded_trace_round_trips_into_eval(tmp_path: Path) -> None:
     executed = tmp_path / "executed.jsonl"
     result = import_traces("mlflow", traces, benchmark, executed)
     assert result.exit_code == 1  # the spanless trace carries no hash: reported as unmatched
-    assert "tr-empty" in result.output
+    assert "tr-empty (it carries no `mb.example_hash`)" in result.output
     assert len(executed_lines(executed)) == 1
     run, rows = evaluate(executed, tmp_path)
     assert run.exit_code == 0, run.output
@@ -90,18 +94,32 @@ def test_not_an_mlflow_trace_is_refused(tmp_path: Path) -> None:
     assert "not an MLflow trace" in result.output
 
 
+_RECORD = """
+import sys
+import mlflow
+from tests.formats.traces.test_mlflow import record_weather_trace
+print(record_weather_trace(mlflow, sys.argv[1], fail=True))
+"""
+
+
 @pytest.mark.slow
-def test_live_mlflow_tracing_api(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    mlflow = pytest.importorskip("mlflow")
-    monkeypatch.chdir(tmp_path)
-    previous = mlflow.get_tracking_uri()
-    mlflow.set_tracking_uri(f"sqlite:///{tmp_path / 'mlflow.db'}")
-    try:
-        lines = [record_weather_trace(mlflow, hash_of(WEATHER), fail=True)]
-    finally:
-        mlflow.set_tracking_uri(previous)
+def test_live_mlflow_tracing_api(tmp_path: Path) -> None:
+    pytest.importorskip("mlflow")
+    # A process of its own: MLflow's tracing keeps global state (provider, experiment) that other tests use.
+    root = Path(__file__).resolve().parents[3]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(Path(mb.__file__).resolve().parents[1]), str(root)]),
+        "MLFLOW_TRACKING_URI": f"sqlite:///{tmp_path / 'mlflow.db'}",
+        "MLFLOW_DISABLE_TELEMETRY": "true",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _RECORD, hash_of(WEATHER)], env=env, cwd=tmp_path, capture_output=True, text=True,
+        timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
     traces = tmp_path / "traces.jsonl"
-    traces.write_text("".join(line + "\n" for line in lines))
+    traces.write_text(done.stdout.strip().splitlines()[-1] + "\n")
     (trace,) = read_mlflow(traces)
     outputs = build_outputs(trace).model_dump(mode="json")
     assert outputs["trace"][2]["result"] == {"error": "TimeoutError: weather service timed out"}

@@ -182,6 +182,7 @@ def test_import_by_hash_round_trips_into_eval(recorded: Any, tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     lines = executed_lines(executed)
     assert [line["inputs"] for line in lines] == [WEATHER["inputs"], CAPITAL["inputs"]]
+    assert [line["example_hash"] for line in lines] == [hash_of(WEATHER), hash_of(CAPITAL)]
     run, rows = evaluate(executed, tmp_path)
     assert run.exit_code == 0, run.output
     assert [row["status"] for row in rows] == ["passed", "passed"]
