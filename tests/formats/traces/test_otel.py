@@ -276,3 +276,17 @@ def test_wrongly_typed_values_are_clear_errors(tmp_path: Path, source: str, docu
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert str(traces) in result.output
+
+
+def test_a_message_shared_by_two_examples_is_ambiguous(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", None)
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(_otlp_json(exporter)))
+    twin = {**WEATHER, "expectations": {"assertions": [{"assert_that": "no_tool_called"}]}}
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, twin)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, benchmark, executed, "--match-by", "last-user-message")
+    assert result.exit_code == 2
+    assert "names 2 examples (lines 1, 2)" in result.output
+    assert not executed.exists()
