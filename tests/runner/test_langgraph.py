@@ -216,3 +216,29 @@ def test_a_graph_that_adds_no_ai_message_is_an_output_error() -> None:
     graph.add_edge("echo", END)
     with pytest.raises(AgentOutputError, match="no AI message"):
         anyio.run(lambda: LangGraphAdapter(graph.compile())(INPUTS))
+
+
+def test_a_tool_error_the_graph_does_not_handle_keeps_the_calls_made() -> None:
+    model = ScriptedChatModel(
+        responses=[
+            ai(calls=[("call_1", "add", {"a": 2, "b": 3})]),
+            ai(calls=[("call_2", "broken", {"reason": "disk full"})]),
+            ai("never reached"),
+        ]
+    )
+    graph = StateGraph(MessagesState)
+    graph.add_node("model", lambda state: {"messages": [model.invoke(state["messages"])]})
+    graph.add_node("tools", ToolNode([add, broken]))  # the default policy re-raises the tool's ValueError
+    graph.add_edge(START, "model")
+    graph.add_conditional_edges("model", tools_condition)
+    graph.add_edge("tools", "model")
+    [executed], summary = run([{"inputs": INPUTS.model_dump(), "expectations": {}}], graph.compile())
+    assert executed.outputs is not None
+    assert (executed.outputs.model_extra or {})["error"]["type"] == "ValueError"
+    assert summary.error_count == 1
+    assert [event.model_dump() for event in executed.outputs.trace] == [
+        {"event": "tool_call", "id": "call_1", "tool": "add", "params": {"a": 2, "b": 3}},
+        {"event": "tool_result", "id": "call_1", "result": "5"},
+        {"event": "tool_call", "id": "call_2", "tool": "broken", "params": {"reason": "disk full"}},
+        {"event": "tool_result", "id": "call_2", "result": {"error": "ValueError: disk full"}},
+    ]

@@ -99,15 +99,32 @@ def test_the_trace_of_a_scripted_run() -> None:
         },
         {"event": "tool_result", "id": "call_w", "result": {"city": "Paris", "temperature": 21, "unit": "C"}},
         {"event": "tool_call", "id": "call_b", "tool": "book", "params": {"city": "Paris", "nights": 2}},
-        {
-            "event": "tool_result",
-            "id": "call_b",
-            "result": "An error occurred while running the tool. Please try again.",  # what the model was told
-        },
+        {"event": "tool_result", "id": "call_b", "result": {"error": "RuntimeError: no rooms left"}},
     ]
     assert outputs.model_extra == {"usage": {"input_tokens": 450, "output_tokens": 42, "total_tokens": 492}}
     assert model.first_call is not None
     assert model.first_call.input == INPUTS.message_dicts()  # the whole conversation is the run's input
+
+
+def test_a_raising_tool_is_recorded_while_the_model_sees_the_sdk_message() -> None:
+    model = ScriptedModel(
+        [
+            ModelStep(output=[function_call("book", {"city": "Paris", "nights": 2}, call_id="call_b")]),
+            ModelStep(output=[assistant_message("No rooms, sorry.")]),
+        ]
+    )
+    agent = Agent(name="travel", model=model, tools=[book])
+    outputs = anyio.run(lambda: OpenAIAgentsAdapter(agent, run_config=NO_TRACING)(INPUTS))
+    assert outputs.trace[1].model_dump() == {
+        "event": "tool_result",
+        "id": "call_b",
+        "result": {"error": "RuntimeError: no rooms left"},
+    }
+    told = [
+        item for item in model.calls[1].input if isinstance(item, dict) and item.get("type") == "function_call_output"
+    ]
+    assert told[0]["output"] == "An error occurred while running the tool. Please try again."
+    assert agent.tools == [book]  # the user's agent and tools are left as they were
 
 
 def test_a_file_search_without_included_results_adds_no_event() -> None:

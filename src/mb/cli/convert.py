@@ -12,7 +12,13 @@ __all__ = ["export_group", "import_group"]
 @click.group(
     "import",
     cls=LazyGroup,
-    lazy_commands={"m365": ("mb.cli.m365:import_m365", "Import a Microsoft 365 evals.json dataset.")},
+    lazy_commands={
+        "m365": ("mb.cli.m365:import_m365", "Import a Microsoft 365 evals.json dataset."),
+        "traces": (
+            "mb.cli.traces:import_traces",
+            "Build an executed benchmark from OpenTelemetry, MLflow or Langfuse traces.",
+        ),
+    },
 )
 def import_group() -> None:
     """Convert a dataset from another format into a MorganaBench benchmark (JSONL)."""

@@ -29,7 +29,7 @@ from anyio.abc import ObjectReceiveStream, ObjectSendStream
 from ..entities import Environment, Example, Inputs, Outputs
 from ..io import JsonlWriter, LineError
 from ._agent import CallableAgent, to_outputs
-from ._errors import error_record, is_transient, retry_after
+from ._errors import error_record, failure_trace, is_transient, retry_after
 from ._hashing import hash_document
 from ._output import PreviousOutput, trial_key
 from ._progress import RunProgress
@@ -191,7 +191,7 @@ class Runner:
             outputs = to_outputs(await self._call(inputs, sent))
         except Exception as exc:
             record = error_record(exc)
-            outputs = Outputs.model_validate({"response": "", "error": record})
+            outputs = Outputs.model_validate({"response": "", "error": record, "trace": failure_trace(exc)})
             self.summary.errors[record["type"]] += 1
             failed = True
         latency = (time.perf_counter() - started) * 1000.0

@@ -16,7 +16,9 @@ runnable and read ``handler.events`` afterwards:
 
 :class:`LangGraphAdapter` runs a compiled graph whose state has ``messages``: it is invoked with
 ``{"messages": inputs.message_dicts()}`` and the last AI message is the response. Token usage sums the
-``usage_metadata`` of the AI messages the run added.
+``usage_metadata`` of the AI messages the run added. When the graph raises (a tool error the graph does not
+handle), the example is an agent error whose trace keeps the calls made, the failing one with its error as
+the result.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from uuid import UUID
 from pydantic_core import to_jsonable_python
 
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
-from .._errors import AgentOutputError
+from .._errors import AgentOutputError, attach_trace
 
 __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
@@ -167,7 +169,11 @@ class LangGraphAdapter:
         configurable["tools"] = tools
         configurable["user_time"] = user_time.isoformat() if user_time is not None else None
         config["configurable"] = configurable
-        state = await self.graph.ainvoke({"messages": inputs.message_dicts()}, config=config)
+        try:
+            state = await self.graph.ainvoke({"messages": inputs.message_dicts()}, config=config)
+        except Exception as exc:
+            attach_trace(exc, handler.events)  # the calls made so far stay in the example's error record
+            raise
         messages = state.get("messages") if isinstance(state, dict) else getattr(state, "messages", None)
         if not isinstance(messages, list):
             raise AgentOutputError(f"the graph returned {type(state).__name__} without a list of messages")

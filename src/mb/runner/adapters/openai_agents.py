@@ -3,7 +3,9 @@
 Requires ``pip install 'morganabench[openai-agents]'``. From the run's new items:
 
 - a function call becomes a ``tool_call`` event (``id`` = the call's ``call_id``, ``params`` = its JSON
-  arguments parsed), its output a ``tool_result`` event with the same id and the value the tool returned;
+  arguments parsed), its output a ``tool_result`` event with the same id and the value the tool returned; when
+  the tool raised, the result is ``{"error": "Type: message"}`` (the model is still told what the tool's
+  ``failure_error_function`` says);
 - a hosted MCP call becomes a ``tool_call`` and a ``tool_result`` (its output) with the item's id;
 - a file search call whose results were included (``FileSearchTool(include_search_results=True)``) becomes a
   ``retriever`` event: one chunk per result, ``id`` = the file id, ``page_content`` = the retrieved text;
@@ -15,8 +17,9 @@ is the run's final output (a structured output is written as JSON).
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -74,18 +77,44 @@ def _from_tool_call(raw: Any) -> list[TraceEvent]:
     return []
 
 
-def trace_from_items(items: Iterable[Any]) -> list[TraceEvent]:
-    """The MorganaBench trace of a run's items (``RunResult.new_items``), in order."""
+def trace_from_items(items: Iterable[Any], errors: Mapping[str, str] | None = None) -> list[TraceEvent]:
+    """The MorganaBench trace of a run's items (``RunResult.new_items``), in order. ``errors`` maps the call id
+    of each tool that raised to ``"Type: message"``; those results are recorded as ``{"error": ...}``."""
     from agents.items import ToolCallItem, ToolCallOutputItem
 
+    errors = errors or {}
     trace: list[TraceEvent] = []
     for item in items:
         if isinstance(item, ToolCallItem):
             trace.extend(_from_tool_call(item.raw_item))
         elif isinstance(item, ToolCallOutputItem):
-            call_id = _field(item.raw_item, "call_id") or _field(item.raw_item, "id")
-            trace.append(ToolResult(id=str(call_id), result=to_jsonable_python(item.output, fallback=str)))
+            call_id = str(_field(item.raw_item, "call_id") or _field(item.raw_item, "id"))
+            if call_id in errors:
+                trace.append(ToolResult(id=call_id, result={"error": errors[call_id]}))
+            else:
+                trace.append(ToolResult(id=call_id, result=to_jsonable_python(item.output, fallback=str)))
     return trace
+
+
+def _recording_failures(tool: Any, errors: dict[str, str]) -> Any:
+    """A copy of a function tool that notes each exception it raises (by tool-call id) before the SDK turns
+    it into the message the model sees; other tools are returned as they are."""
+    from agents import FunctionTool
+    from agents.tool import resolve_function_tool_failure_error_function, set_function_tool_failure_error_function
+
+    if not isinstance(tool, FunctionTool):
+        return tool
+
+    def record(context: Any, error: Exception) -> Any:
+        call_id = getattr(context, "tool_call_id", None)
+        if call_id is not None:
+            errors[str(call_id)] = f"{type(error).__name__}: {error}"
+        told = resolve_function_tool_failure_error_function(tool, context)
+        if told is None:  # the tool's policy is to let the error end the run
+            raise error
+        return told(context, error)
+
+    return set_function_tool_failure_error_function(dataclasses.replace(tool), record)
 
 
 def _response(final_output: Any) -> str:
@@ -98,8 +127,9 @@ def _response(final_output: Any) -> str:
     return json.dumps(to_jsonable_python(final_output, fallback=str))
 
 
-def outputs_from_result(result: Any) -> Outputs:
-    """Outputs of a finished ``Runner.run``: final output as the response, trace, and token usage."""
+def outputs_from_result(result: Any, errors: Mapping[str, str] | None = None) -> Outputs:
+    """Outputs of a finished ``Runner.run``: final output as the response, trace, and token usage. ``errors``
+    are the exceptions tools raised, by call id (see :func:`trace_from_items`)."""
     extra: dict[str, Any] = {}
     usage = getattr(getattr(result, "context_wrapper", None), "usage", None)
     if usage is not None and int(getattr(usage, "requests", None) or 0):
@@ -109,7 +139,7 @@ def outputs_from_result(result: Any) -> Outputs:
             "total_tokens": int(usage.total_tokens),
         }
     return Outputs.model_validate(
-        {"response": _response(result.final_output), "trace": trace_from_items(result.new_items), **extra}
+        {"response": _response(result.final_output), "trace": trace_from_items(result.new_items, errors), **extra}
     )
 
 
@@ -136,9 +166,9 @@ class OpenAIAgentsAdapter:
         """Run the agent on one example and return its outputs with the trace and usage."""
         from agents import Runner
 
-        agent = self.agent
-        if tools is not None:
-            agent = agent.clone(tools=[t for t in agent.tools if getattr(t, "name", None) in tools])
+        errors: dict[str, str] = {}
+        kept = [t for t in self.agent.tools if tools is None or getattr(t, "name", None) in tools]
+        agent = self.agent.clone(tools=[_recording_failures(t, errors) for t in kept])
         result = await Runner.run(
             agent,
             input=inputs.message_dicts(),  # type: ignore[arg-type]
@@ -146,4 +176,4 @@ class OpenAIAgentsAdapter:
             run_config=self.run_config,
             context=self.context,
         )
-        return outputs_from_result(result)
+        return outputs_from_result(result, errors)

@@ -1,0 +1,141 @@
+"""``mb import traces``: an executed benchmark from OpenTelemetry, MLflow or Langfuse traces of a benchmark's run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+import click
+from pydantic import ValidationError
+from rich.markup import escape
+
+from ..entities import Example
+from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
+from ..io import JsonlWriter, iter_records
+from ..runner._hashing import example_hash
+from ._console import err_console
+
+__all__ = ["import_traces"]
+
+_SHOWN = 20
+
+
+def _say(kind: str, text: str) -> None:
+    color = "red" if kind == "error" else "yellow"
+    err_console.print(f"[{color}]{kind}:[/] {escape(text)}", highlight=False)
+
+
+def _list(kind: str, header: str, items: list[str]) -> None:
+    if not items:
+        return
+    _say(kind, header)
+    for item in items[:_SHOWN]:
+        err_console.print(f"  {escape(item)}", highlight=False)
+    if len(items) > _SHOWN:
+        err_console.print(f"  ... and {len(items) - _SHOWN} more", highlight=False)
+
+
+def _unmatched(label: str, carried: str | None, match_by: str) -> str:
+    if match_by == "hash" and carried is None:
+        return f"{label} (it carries no `{HASH_ATTRIBUTE}`)"
+    return label
+
+
+def _readable(path: Path, hint: str) -> None:
+    if not path.exists():
+        raise click.BadParameter(f"{path}: no such file", param_hint=hint)
+    if not path.is_file():
+        raise click.BadParameter(f"{path}: not a file", param_hint=hint)
+
+
+@click.command("traces")
+@click.argument("traces", type=click.Path(path_type=Path))
+@click.option(
+    "--from", "source", required=True, type=click.Choice(["otel", "mlflow", "langfuse"]),
+    help="The format of TRACES: OTLP JSON (otel), MLflow Trace JSON (mlflow) or a Langfuse export (langfuse).",
+)  # fmt: skip
+@click.option(
+    "--benchmark", required=True, type=click.Path(path_type=Path),
+    help="The benchmark (JSONL) whose examples the traces ran.",
+)  # fmt: skip
+@click.option(
+    "--match-by", type=click.Choice(["hash", "last-user-message"]), default="hash", show_default=True,
+    help=f"Pair a trace with an example by the example hash in its `{HASH_ATTRIBUTE}` attribute (span attribute, "
+    "trace tag or metadata), or by the last user message it received.",
+)  # fmt: skip
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path, allow_dash=True), default=Path("-"),
+    show_default="standard output", help="The executed benchmark (JSONL) to write; .gz compresses it.",
+)  # fmt: skip
+def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, output: Path) -> None:
+    """Build an executed benchmark from the traces an agent left while running BENCHMARK.
+
+    Each trace matched to an example becomes that example with `outputs`: tool spans become a `tool_call` and a
+    `tool_result` with the same id, retriever spans `retriever` events, the last chat answer the response and the
+    root span's start `environment.user_time` (UTC). Unmatched traces and examples are listed.
+
+    Exit status: 0 when every trace and every example were paired and converted, 1 when some were not (the
+    others are written), 2 when a file cannot be read or a key is ambiguous (nothing is written).
+    """
+    _readable(traces, "TRACES")
+    _readable(benchmark, "--benchmark")
+    try:
+        found = read_traces(traces, cast(Source, source))
+    except TraceError as exc:
+        _say("error", str(exc))
+        raise SystemExit(2) from exc
+    except OSError as exc:
+        _say("error", f"{traces}: cannot read: {exc.strerror or exc}")
+        raise SystemExit(2) from exc
+    examples: list[tuple[int, Example]] = []
+    invalid: list[str] = []
+    try:
+        for record in iter_records(benchmark):
+            if record.example is None:
+                invalid.append(str(record.error))
+            else:
+                examples.append((record.line, record.example))
+    except OSError as exc:
+        _say("error", f"{benchmark}: cannot read: {exc.strerror or exc}")
+        raise SystemExit(2) from exc
+    matching = match_traces(examples, found, cast(MatchBy, match_by))
+    if matching.ambiguous:
+        _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)
+        raise SystemExit(2)
+    failed: list[str] = []
+    with JsonlWriter(output) as writer:
+        for line, example, trace in matching.pairs:
+            try:
+                outputs = build_outputs(trace)
+                data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
+                data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
+                data["example_hash"] = example_hash(example)  # as `mb run` writes it
+                executed = Example.model_validate(data)
+            except TraceError as exc:
+                failed.append(f"{exc} (benchmark line {line})")
+                continue
+            except ValidationError as exc:
+                failed.append(
+                    f"{trace.label} (benchmark line {line}): not a valid executed example: {exc.errors()[0]['msg']}"
+                )
+                continue
+            writer.write(executed)
+    _list("error", f"{len(invalid)} invalid benchmark line(s):", invalid)
+    _list("error", f"{len(failed)} trace(s) could not be converted:", failed)
+    _list(
+        "warning",
+        f"{len(matching.unmatched_traces)} trace(s) match no example by {match_by}:",
+        [_unmatched(trace.label, trace.example_hash, match_by) for trace in matching.unmatched_traces],
+    )
+    _list(
+        "warning",
+        f"{len(matching.unmatched_examples)} example(s) have no trace:",
+        [f"{benchmark}:{line}" for line in matching.unmatched_examples],
+    )
+    err_console.print(
+        f"imported {writer.count} executed example(s) from {len(found)} trace(s)"
+        + ("" if str(output) == "-" else f" -> {escape(str(output))}"),
+        highlight=False,
+    )
+    problems = invalid or failed or matching.unmatched_traces or matching.unmatched_examples
+    raise SystemExit(1 if problems else 0)

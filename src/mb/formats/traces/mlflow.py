@@ -1,0 +1,104 @@
+"""MLflow traces: the JSON of ``mlflow.entities.Trace`` (``Trace.to_json()``: ``info`` + ``data.spans``).
+
+Span attribute values are JSON text (``mlflow.spanType``, ``mlflow.spanInputs``, ``mlflow.spanOutputs``). A file
+holds one trace, a JSON array of traces, or one trace per line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError
+from ._files import json_documents
+from ._values import assistant_text, chat_messages, documents_of
+
+__all__ = ["read_mlflow"]
+
+_CHAT_TYPES = {"CHAT_MODEL", "LLM"}
+
+
+def _decoded(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError:
+            return value
+    return value
+
+
+def _error(span: dict[str, Any]) -> str | None:
+    status = span.get("status") or {}
+    if status.get("code") not in ("STATUS_CODE_ERROR", "ERROR", 2):
+        return None
+    for event in span.get("events") or []:
+        if isinstance(event, dict) and event.get("name") == "exception":
+            attributes = {k: _decoded(v) for k, v in (event.get("attributes") or {}).items()}
+            kind, message = attributes.get("exception.type"), attributes.get("exception.message")
+            if kind or message:
+                return f"{kind}: {message}" if kind and message else str(kind or message)
+    return str(status.get("message") or "the span ended with an error status")
+
+
+def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step | None:
+    kind = str(attributes.get("mlflow.spanType") or "").upper()
+    span_id = str(span.get("span_id") or "")
+    inputs, outputs = attributes.get("mlflow.spanInputs"), attributes.get("mlflow.spanOutputs")
+    if kind == "TOOL":
+        call_id = attributes.get("gen_ai.tool.call.id") or attributes.get("mlflow.tool.call_id")
+        return Step(
+            kind="tool", start=start, span_id=span_id, name=str(span.get("name") or "") or None,
+            call_id=None if call_id is None else str(call_id), arguments=inputs, result=outputs, error=_error(span),
+        )  # fmt: skip
+    if kind == "RETRIEVER":
+        return Step(kind="retriever", start=start, span_id=span_id, documents=documents_of(outputs))
+    if kind in _CHAT_TYPES:
+        usage = attributes.get("mlflow.chat.tokenUsage")
+        usage = usage if isinstance(usage, dict) else {}
+        return Step(
+            kind="chat", start=start, span_id=span_id,
+            input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
+            input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
+        )  # fmt: skip
+    return None
+
+
+def _trace(where: str, document: Any) -> SourceTrace:
+    if not isinstance(document, dict) or not isinstance(document.get("info"), dict):
+        raise TraceError(f"{where}: not an MLflow trace (no `info` object)")
+    info = document["info"]
+    trace_id = str(info.get("trace_id") or info.get("request_id") or "(no trace_id)")
+    trace = SourceTrace(trace_id=trace_id, where=where)
+    for holder in (info.get("tags"), info.get("trace_metadata"), info.get("request_metadata")):
+        if isinstance(holder, dict) and holder.get(HASH_ATTRIBUTE):
+            trace.example_hash = str(holder[HASH_ATTRIBUTE])
+    spans = (document.get("data") or {}).get("spans")
+    if not isinstance(spans, list) or not spans:
+        trace.problems.append("no spans (`data.spans` is missing or empty)")
+        return trace
+    for span in spans:
+        attributes = {key: _decoded(value) for key, value in (span.get("attributes") or {}).items()}
+        start = span.get("start_time_unix_nano")
+        if not isinstance(start, int):
+            trace.problems.append(f"span {span.get('name')!r} has no start_time_unix_nano")
+            continue
+        if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
+            trace.example_hash = str(attributes[HASH_ATTRIBUTE])
+        if not span.get("parent_span_id"):
+            if trace.start is not None:
+                trace.problems.append("more than one root span")
+            trace.start = start
+            trace.request = chat_messages(attributes.get("mlflow.spanInputs"))
+            trace.response = assistant_text(attributes.get("mlflow.spanOutputs"))
+        step = _step(span, attributes, start)
+        if step is not None:
+            trace.steps.append(step)
+    if trace.start is None and not trace.problems:
+        trace.problems.append("no root span (every span has a parent_span_id)")
+    return trace
+
+
+def read_mlflow(path: Path) -> list[SourceTrace]:
+    """The traces of a file of MLflow trace JSON documents, in file order."""
+    return [_trace(where, document) for where, document in json_documents(path, list_keys=("traces",))]

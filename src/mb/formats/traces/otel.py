@@ -1,0 +1,189 @@
+"""OpenTelemetry traces in the OTLP JSON encoding: GenAI semantic conventions and OpenInference attributes.
+
+A file holds one export (``{"resourceSpans": [...]}``) or several, one per line (the collector's file
+exporter). Spans are grouped by ``traceId``; attribute values are OTLP ``AnyValue`` objects.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+from typing import Any
+
+from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text
+from ._files import json_documents
+
+__all__ = ["read_otel"]
+
+_TOOL_OPERATIONS = {"execute_tool"}
+_CHAT_OPERATIONS = {"chat", "text_completion", "generate_content"}
+_DOCUMENT = re.compile(r"^retrieval\.documents\.(\d+)\.document\.(id|content)$")
+_OI_MESSAGE = re.compile(r"^llm\.(input|output)_messages\.(\d+)\.message\.(role|content)$")
+_STATUS_ERROR = (2, "STATUS_CODE_ERROR")
+
+
+def any_value(value: Any) -> Any:
+    """The Python value of an OTLP ``AnyValue`` object."""
+    if not isinstance(value, dict):
+        return value
+    if "stringValue" in value:
+        return value["stringValue"]
+    if "boolValue" in value:
+        return bool(value["boolValue"])
+    if "intValue" in value:
+        return int(value["intValue"])
+    if "doubleValue" in value:
+        return float(value["doubleValue"])
+    if "arrayValue" in value:
+        return [any_value(item) for item in (value["arrayValue"] or {}).get("values") or []]
+    if "kvlistValue" in value:
+        return {kv.get("key"): any_value(kv.get("value")) for kv in (value["kvlistValue"] or {}).get("values") or []}
+    if "bytesValue" in value:
+        return base64.b64decode(value["bytesValue"]).hex()
+    return None
+
+
+def _attributes(items: Any) -> dict[str, Any]:
+    if not isinstance(items, list):
+        return {}
+    return {str(kv.get("key")): any_value(kv.get("value")) for kv in items if isinstance(kv, dict)}
+
+
+def _messages(raw: Any) -> list[dict[str, Any]]:
+    """GenAI ``gen_ai.input.messages`` / ``gen_ai.output.messages`` (JSON text or a value) as role + text."""
+    raw = loads_maybe(raw)
+    if isinstance(raw, dict):
+        raw = raw.get("messages", [raw])
+    if not isinstance(raw, list):
+        return []
+    messages = []
+    for item in raw:
+        if isinstance(item, dict):
+            text = message_text(item.get("parts", item.get("content")))
+            messages.append({"role": item.get("role"), "content": text})
+    return messages
+
+
+def _openinference_messages(attributes: dict[str, Any], direction: str) -> list[dict[str, Any]]:
+    found: dict[int, dict[str, Any]] = {}
+    for key, value in attributes.items():
+        match = _OI_MESSAGE.match(key)
+        if match and match.group(1) == direction:
+            found.setdefault(int(match.group(2)), {})[match.group(3)] = value
+    return [found[index] for index in sorted(found)]
+
+
+def _error(span: dict[str, Any]) -> str | None:
+    status = span.get("status") or {}
+    if status.get("code") not in _STATUS_ERROR:
+        return None
+    for event in span.get("events") or []:
+        if event.get("name") == "exception":
+            attributes = _attributes(event.get("attributes"))
+            kind, message = attributes.get("exception.type"), attributes.get("exception.message")
+            if kind or message:
+                return f"{kind}: {message}" if kind and message else str(kind or message)
+    return str(status.get("message") or "the span ended with an error status")
+
+
+def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step | None:
+    operation = attributes.get("gen_ai.operation.name")
+    kind = str(attributes.get("openinference.span.kind") or "").upper()
+    span_id = str(span.get("spanId") or "")
+    if operation in _TOOL_OPERATIONS or kind == "TOOL":
+        return Step(
+            kind="tool",
+            start=start,
+            span_id=span_id,
+            name=attributes.get("gen_ai.tool.name") or attributes.get("tool.name"),
+            call_id=attributes.get("gen_ai.tool.call.id") or attributes.get("tool_call.id"),
+            arguments=attributes.get("gen_ai.tool.call.arguments", attributes.get("input.value")),
+            result=attributes.get("gen_ai.tool.call.result", attributes.get("output.value")),
+            error=_error(span),
+        )
+    if kind == "RETRIEVER":
+        documents: dict[int, dict[str, Any]] = {}
+        for key, value in attributes.items():
+            match = _DOCUMENT.match(key)
+            if match:
+                documents.setdefault(int(match.group(1)), {})[match.group(2)] = value
+        chunks = [
+            (_text_or_none(documents[i].get("id")), str(documents[i].get("content") or "")) for i in sorted(documents)
+        ]
+        return Step(kind="retriever", start=start, span_id=span_id, documents=chunks)
+    if operation in _CHAT_OPERATIONS or kind == "LLM":
+        inputs = _messages(attributes.get("gen_ai.input.messages")) or _openinference_messages(attributes, "input")
+        outputs = _messages(attributes.get("gen_ai.output.messages")) or _openinference_messages(attributes, "output")
+        answers = [m["content"] for m in outputs if m.get("role") in (None, "assistant") and m.get("content")]
+        return Step(
+            kind="chat",
+            start=start,
+            span_id=span_id,
+            input_messages=inputs,
+            output_text=str(answers[-1]) if answers else None,
+            input_tokens=_int(attributes.get("gen_ai.usage.input_tokens", attributes.get("llm.token_count.prompt"))),
+            output_tokens=_int(
+                attributes.get("gen_ai.usage.output_tokens", attributes.get("llm.token_count.completion"))
+            ),
+        )
+    return None
+
+
+def _text_or_none(value: Any) -> str | None:
+    return None if value in (None, "") else str(value)
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return None if value is None else int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _root_request(attributes: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
+    request = _messages(attributes.get("gen_ai.input.messages"))
+    answer = [m["content"] for m in _messages(attributes.get("gen_ai.output.messages")) if m.get("content")]
+    value = loads_maybe(attributes.get("input.value"))
+    if not request and isinstance(value, str):
+        request = [{"role": "user", "content": value}]
+    elif not request and value is not None:
+        request = _messages(value)
+    output = attributes.get("output.value")
+    response = str(answer[-1]) if answer else (output if isinstance(output, str) and output.strip() else None)
+    return request, response
+
+
+def read_otel(path: Path) -> list[SourceTrace]:
+    """The traces of an OTLP JSON file (one export, or one export per line), in the order they first appear."""
+    traces: dict[str, SourceTrace] = {}
+    roots: dict[str, tuple[int, dict[str, Any]]] = {}
+    for where, export in json_documents(path):
+        if not isinstance(export, dict) or not isinstance(export.get("resourceSpans"), list):
+            raise TraceError(f"{where}: not an OTLP JSON export (no `resourceSpans` list)")
+        for resource in export["resourceSpans"]:
+            for scope in (resource or {}).get("scopeSpans") or []:
+                for span in (scope or {}).get("spans") or []:
+                    trace_id = str(span.get("traceId") or "")
+                    trace = traces.setdefault(trace_id, SourceTrace(trace_id=trace_id or "(no traceId)", where=where))
+                    start = _int(span.get("startTimeUnixNano"))
+                    if not trace_id or start is None:
+                        trace.problems.append(f"span {span.get('name')!r} has no traceId or startTimeUnixNano")
+                        continue
+                    attributes = _attributes(span.get("attributes"))
+                    if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
+                        trace.example_hash = str(attributes[HASH_ATTRIBUTE])
+                    if not span.get("parentSpanId"):
+                        if trace_id in roots:
+                            trace.problems.append("more than one root span")
+                        roots[trace_id] = (start, attributes)
+                    step = _step(span, attributes, start)
+                    if step is not None:
+                        trace.steps.append(step)
+    for trace_id, trace in traces.items():
+        if trace_id not in roots:
+            trace.problems.append("no root span (every span has a parentSpanId)")
+            continue
+        trace.start, attributes = roots[trace_id]
+        trace.request, trace.response = _root_request(attributes)
+    return list(traces.values())

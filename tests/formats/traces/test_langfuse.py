@@ -1,0 +1,133 @@
+"""Langfuse import: a trace of the public API (``GET /api/public/traces/{id}``) and a page of observations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mb.formats.traces import build_outputs, read_langfuse
+
+from ._support import CAPITAL, WEATHER, evaluate, executed_lines, hash_of, import_traces, write_benchmark
+
+QUESTION = WEATHER["inputs"]["messages"][0]["content"]
+
+
+def _observation(ident: str, kind: str, name: str, second: int, **fields: Any) -> dict[str, Any]:
+    return {
+        "id": ident, "traceId": "lf-1", "type": kind, "name": name, "parentObservationId": fields.pop("parent", "root"),
+        "startTime": f"2024-06-01T08:00:{second:02d}.000Z", "endTime": f"2024-06-01T08:00:{second:02d}.500Z",
+        "level": "DEFAULT", "statusMessage": None, "metadata": {}, **fields,
+    }  # fmt: skip
+
+
+def _trace(example_hash: str | None) -> dict[str, Any]:
+    messages = [{"role": "user", "content": QUESTION}]
+    return {
+        "id": "lf-1",
+        "timestamp": "2024-06-01T08:00:00.000Z",
+        "name": "weather-bot",
+        "input": messages,
+        "output": {"role": "assistant", "content": "Sunny tomorrow."},
+        "metadata": {} if example_hash is None else {"mb.example_hash": example_hash},
+        "tags": [],
+        "observations": [
+            _observation("root", "AGENT", "weather-bot", 0, parent=None, input=messages),
+            _observation(
+                "g1",
+                "GENERATION",
+                "chat",
+                1,
+                input=messages,
+                output={"role": "assistant", "content": ""},
+                usageDetails={"input": 30, "output": 10, "total": 40},
+            ),
+            _observation(
+                "t1",
+                "TOOL",
+                "weather",
+                2,
+                input={"city": "Paris", "day": "2024-06-02"},
+                output={"forecast": "sunny"},
+                metadata={"tool_call_id": "call_7"},
+            ),
+            _observation(
+                "t2",
+                "SPAN",
+                "tool:alerts",
+                3,
+                input='{"city": "Paris"}',
+                output=None,
+                level="ERROR",
+                statusMessage="ConnectionError: alerts service unreachable",
+            ),
+            _observation("r1", "RETRIEVER", "docs", 4, output=[{"id": "wx-1", "page_content": "Paris forecasts"}]),
+            _observation(
+                "g2",
+                "GENERATION",
+                "chat",
+                5,
+                input=messages,
+                output={"role": "assistant", "content": "Sunny tomorrow."},
+                usageDetails={"input": 50, "output": 5, "total": 55},
+            ),
+        ],
+    }
+
+
+def test_trace_with_observations(tmp_path: Path) -> None:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(_trace("h")))
+    (trace,) = read_langfuse(path)
+    assert trace.example_hash == "h"
+    assert trace.last_user_message() == QUESTION
+    outputs = build_outputs(trace).model_dump(mode="json", exclude_none=True)
+    assert outputs["trace"] == [
+        {"event": "tool_call", "id": "call_7", "tool": "weather", "params": {"city": "Paris", "day": "2024-06-02"}},
+        {"event": "tool_result", "id": "call_7", "result": {"forecast": "sunny"}},
+        {"event": "tool_call", "id": "span_t2", "tool": "alerts", "params": {"city": "Paris"}},
+        {"event": "tool_result", "id": "span_t2", "result": {"error": "ConnectionError: alerts service unreachable"}},
+        {"event": "retriever", "outputs": [{"id": "wx-1", "page_content": "Paris forecasts"}]},
+    ]
+    assert outputs["response"] == "Sunny tomorrow."
+    assert outputs["environment"]["user_time"] == "2024-06-01T08:00:00Z"
+    assert outputs["usage"] == {"input_tokens": 80, "output_tokens": 15, "total_tokens": 95}
+
+
+def test_page_of_observations_round_trips_into_eval(tmp_path: Path) -> None:
+    observations = [o for o in _trace(None)["observations"] if o["id"] != "t2"]  # inputs.tools allows weather only
+    observations[0]["metadata"] = {"mb.example_hash": hash_of(WEATHER)}
+    path = tmp_path / "observations.json"
+    path.write_text(json.dumps({"data": observations, "meta": {"page": 1, "totalItems": len(observations)}}))
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("langfuse", path, benchmark, executed)
+    assert result.exit_code == 1  # CAPITAL has no trace
+    assert "1 example(s) have no trace" in result.output
+    lines = executed_lines(executed)
+    assert len(lines) == 1
+    assert lines[0]["outputs"]["environment"]["user_time"] == "2024-06-01T08:00:00Z"
+    run, rows = evaluate(executed, tmp_path)
+    assert rows[0]["status"] == "passed", run.output
+
+
+def test_a_tool_outside_the_allowed_tools_fails_after_import(tmp_path: Path) -> None:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(_trace(hash_of(WEATHER))))
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("langfuse", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 0, result.output
+    _, rows = evaluate(executed, tmp_path)
+    assert rows[0]["status"] == "failed"  # the failed `alerts` call is kept, and inputs.tools forbids it
+
+
+def test_timestamp_without_offset_is_a_per_trace_error(tmp_path: Path) -> None:
+    document = _trace(hash_of(WEATHER))
+    document["timestamp"] = "2024-06-01T08:00:00"
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps([document]))
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("langfuse", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 1
+    assert "no timestamp with a UTC offset" in result.output
+    assert executed_lines(executed) == []

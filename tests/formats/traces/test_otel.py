@@ -1,0 +1,292 @@
+"""OpenTelemetry import: spans recorded by the OpenTelemetry SDK, encoded by its OTLP exporter, read back."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("opentelemetry.sdk")
+pytest.importorskip("opentelemetry.exporter.otlp.proto.common")
+
+from google.protobuf.json_format import MessageToDict
+from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import Status, StatusCode
+
+from mb.formats.traces import build_outputs, read_otel
+
+from ._support import CAPITAL, WEATHER, evaluate, executed_lines, hash_of, import_traces, write_benchmark
+
+START = 1_717_228_800_000_000_000  # 2024-06-01T08:00:00Z
+SECOND = 1_000_000_000
+
+
+@pytest.fixture
+def recorded() -> Iterator[tuple[Any, InMemorySpanExporter]]:
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    yield provider.get_tracer("agent"), exporter
+    provider.shutdown()
+
+
+def _otlp_json(exporter: InMemorySpanExporter) -> dict[str, Any]:
+    """The OTLP/JSON encoding of the finished spans: protobuf JSON with hex trace and span ids."""
+    document = MessageToDict(encode_spans(exporter.get_finished_spans()), use_integers_for_enums=True)
+    for resource in document["resourceSpans"]:
+        for scope in resource["scopeSpans"]:
+            for span in scope["spans"]:
+                for key in ("traceId", "spanId", "parentSpanId"):
+                    if key in span:
+                        span[key] = base64.b64decode(span[key]).hex()
+    return document
+
+
+def _genai_run(tracer: Any, question: str, marker: str | None, *, start: int = START, fail: bool = False) -> None:
+    """A tool-using agent run as the GenAI semantic conventions describe it."""
+    with tracer.start_as_current_span("invoke_agent weather_bot", start_time=start) as root:
+        root.set_attribute("gen_ai.operation.name", "invoke_agent")
+        if marker is not None:
+            root.set_attribute("mb.example_hash", marker)
+        asked = json.dumps([{"role": "user", "parts": [{"type": "text", "content": question}]}])
+        with tracer.start_as_current_span("chat gpt-4o", start_time=start + SECOND) as chat:
+            chat.set_attribute("gen_ai.operation.name", "chat")
+            chat.set_attribute("gen_ai.input.messages", asked)
+            chat.set_attribute("gen_ai.usage.input_tokens", 40)
+            chat.set_attribute("gen_ai.usage.output_tokens", 12)
+        with tracer.start_as_current_span("execute_tool weather", start_time=start + 2 * SECOND) as tool:
+            tool.set_attribute("gen_ai.operation.name", "execute_tool")
+            tool.set_attribute("gen_ai.tool.name", "weather")
+            tool.set_attribute("gen_ai.tool.call.id", "call_w1")
+            tool.set_attribute("gen_ai.tool.call.arguments", json.dumps({"city": "Paris", "day": "2024-06-02"}))
+            if fail:
+                tool.record_exception(TimeoutError("weather service timed out"))
+                tool.set_status(Status(StatusCode.ERROR, "weather service timed out"))
+            else:
+                tool.set_attribute("gen_ai.tool.call.result", json.dumps({"forecast": "sunny", "high": 24}))
+        with tracer.start_as_current_span("chat gpt-4o", start_time=start + 3 * SECOND) as chat:
+            chat.set_attribute("gen_ai.operation.name", "chat")
+            chat.set_attribute("gen_ai.input.messages", asked)
+            answer = [{"role": "assistant", "parts": [{"type": "text", "content": "Sunny, 24°C."}]}]
+            chat.set_attribute("gen_ai.output.messages", json.dumps(answer))
+            chat.set_attribute("gen_ai.usage.input_tokens", 60)
+            chat.set_attribute("gen_ai.usage.output_tokens", 8)
+
+
+def _openinference_run(tracer: Any, question: str) -> None:
+    """A RAG agent run as OpenInference instrumentations record it (no tool-call ids)."""
+    with tracer.start_as_current_span("agent", start_time=START) as root:
+        root.set_attribute("openinference.span.kind", "AGENT")
+        root.set_attribute("input.value", question)
+        root.set_attribute("output.value", "Paris is the capital of France.")
+        with tracer.start_as_current_span("retrieve", start_time=START + SECOND) as retriever:
+            retriever.set_attribute("openinference.span.kind", "RETRIEVER")
+            retriever.set_attribute("retrieval.documents.0.document.id", "fr-1")
+            retriever.set_attribute("retrieval.documents.0.document.content", "Paris is the capital of France.")
+            retriever.set_attribute("retrieval.documents.1.document.content", "France is in Europe.")
+        with tracer.start_as_current_span("llm", start_time=START + 2 * SECOND) as llm:
+            llm.set_attribute("openinference.span.kind", "LLM")
+            llm.set_attribute("llm.input_messages.0.message.role", "user")
+            llm.set_attribute("llm.input_messages.0.message.content", question)
+            llm.set_attribute("llm.output_messages.0.message.role", "assistant")
+            llm.set_attribute("llm.output_messages.0.message.content", "Paris is the capital of France.")
+            llm.set_attribute("llm.token_count.prompt", 30)
+            llm.set_attribute("llm.token_count.completion", 7)
+
+
+def test_genai_spans_become_the_trace_response_usage_and_user_time(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", "h1")
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(_otlp_json(exporter)))
+    (trace,) = read_otel(path)
+    assert trace.example_hash == "h1"
+    outputs = build_outputs(trace).model_dump(mode="json", exclude_none=True)
+    assert outputs["trace"] == [
+        {"event": "tool_call", "id": "call_w1", "tool": "weather", "params": {"city": "Paris", "day": "2024-06-02"}},
+        {"event": "tool_result", "id": "call_w1", "result": {"forecast": "sunny", "high": 24}},
+    ]
+    assert outputs["response"] == "Sunny, 24°C."
+    assert outputs["environment"]["user_time"] == "2024-06-01T08:00:00Z"
+    assert outputs["usage"] == {"input_tokens": 100, "output_tokens": 20, "total_tokens": 120}
+
+
+def test_a_failed_tool_span_records_the_exception_as_its_result(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", "h1", fail=True)
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(_otlp_json(exporter)))
+    outputs = build_outputs(read_otel(path)[0])
+    assert outputs.trace[1].model_dump()["result"] == {"error": "TimeoutError: weather service timed out"}
+
+
+def test_openinference_retriever_and_tool_spans(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _openinference_run(tracer, "What is the capital of France?")
+    with tracer.start_as_current_span("lookup", start_time=START + 5 * SECOND) as tool:
+        tool.set_attribute("openinference.span.kind", "TOOL")
+        tool.set_attribute("tool.name", "lookup")
+        tool.set_attribute("input.value", '{"term": "France"}')
+        tool.set_attribute("output.value", "a country")
+    path = tmp_path / "traces.jsonl"  # the OTLP JSON-lines file: one export per line
+    spans = exporter.get_finished_spans()
+    exports = [MessageToDict(encode_spans([span]), use_integers_for_enums=True) for span in spans]
+    for export in exports:
+        for resource in export["resourceSpans"]:
+            for scope in resource["scopeSpans"]:
+                for span in scope["spans"]:
+                    for key in ("traceId", "spanId", "parentSpanId"):
+                        if key in span:
+                            span[key] = base64.b64decode(span[key]).hex()
+    path.write_text("".join(json.dumps(export) + "\n" for export in exports))
+    traces = read_otel(path)
+    assert len(traces) == 2  # the lookup span is the root of its own trace
+    rag = next(t for t in traces if t.last_user_message() == "What is the capital of France?")
+    outputs = build_outputs(rag).model_dump(mode="json", exclude_none=True)
+    chunks = outputs["trace"][0]["outputs"]
+    assert next(c["id"] for c in chunks) == "fr-1"
+    assert chunks[1]["id"].startswith("doc_")
+    assert chunks[1]["page_content"] == "France is in Europe."
+    assert outputs["response"] == "Paris is the capital of France."
+    assert outputs["usage"]["total_tokens"] == 37
+    lookup = next(t for t in traces if t is not rag)
+    lookup.response = "France is a country."
+    events = build_outputs(lookup).model_dump(mode="json")["trace"]
+    assert events[0]["id"] == events[1]["id"]
+    assert events[0]["id"].startswith("span_")
+    assert events[0]["params"] == {"term": "France"}
+    assert events[1]["result"] == "a country"
+    assert build_outputs(lookup).trace[0].model_dump()["id"] == events[0]["id"]  # deterministic
+
+
+def test_import_by_hash_round_trips_into_eval(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
+    with tracer.start_as_current_span("invoke_agent", start_time=START) as root:
+        root.set_attribute("mb.example_hash", hash_of(CAPITAL))
+        with tracer.start_as_current_span("chat", start_time=START + SECOND) as chat:
+            chat.set_attribute("gen_ai.operation.name", "chat")
+            chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "content": "Paris."}]))
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(_otlp_json(exporter)))
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, benchmark, executed)
+    assert result.exit_code == 0, result.output
+    lines = executed_lines(executed)
+    assert [line["inputs"] for line in lines] == [WEATHER["inputs"], CAPITAL["inputs"]]
+    assert [line["example_hash"] for line in lines] == [hash_of(WEATHER), hash_of(CAPITAL)]
+    run, rows = evaluate(executed, tmp_path)
+    assert run.exit_code == 0, run.output
+    assert [row["status"] for row in rows] == ["passed", "passed"]
+
+
+def test_a_wrong_argument_in_the_trace_fails_the_assertion(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER), start=START + 86_400 * SECOND)
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(_otlp_json(exporter)))
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 0, result.output
+    _, rows = evaluate(executed, tmp_path)  # user_time a day later: "tomorrow" is no longer 2024-06-02
+    assert rows[0]["status"] == "failed"
+
+
+def test_match_by_last_user_message_reports_unmatched(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", None)
+    _genai_run(tracer, "Something nobody asked", None)
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(_otlp_json(exporter)))
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, benchmark, executed, "--match-by", "last-user-message")
+    assert result.exit_code == 1
+    assert "1 trace(s) match no example" in result.output
+    assert f"{benchmark}:2" in result.output
+    assert [line["inputs"] for line in executed_lines(executed)] == [WEATHER["inputs"]]
+
+
+def test_ambiguous_matches_are_refused(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER), start=START + SECOND)
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(_otlp_json(exporter)))
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 2
+    assert "ambiguous" in result.output
+    assert "2 traces carry its hash" in result.output
+    assert not executed.exists() or executed.read_text() == ""
+
+
+def test_invalid_traces_are_per_trace_errors(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
+    with tracer.start_as_current_span("invoke_agent", start_time=START) as root:  # no answer anywhere
+        root.set_attribute("mb.example_hash", hash_of(CAPITAL))
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(_otlp_json(exporter)))
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, benchmark, executed)
+    assert result.exit_code == 1
+    assert "no final assistant message" in result.output
+    assert "benchmark line 2" in result.output
+    assert "Traceback" not in result.output
+    assert len(executed_lines(executed)) == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("{not json\n", "not JSON"), ('{"spans": []}', "not an OTLP JSON export")],
+)
+def test_unreadable_files_exit_2_with_the_reason(tmp_path: Path, content: str, message: str) -> None:
+    traces = tmp_path / "traces.json"
+    traces.write_text(content)
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "o.jsonl")
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("source", "document"),
+    [
+        ("otel", {"resourceSpans": [{"scopeSpans": [{"spans": ["not a span"]}]}]}),
+        ("otel", {"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "ab", "startTimeUnixNano": "soon"}]}]}]}),
+        ("mlflow", {"info": {"trace_id": "tr-1"}, "data": {"spans": [7]}}),
+        ("langfuse", {"id": "t", "timestamp": 5, "observations": {"not": "a list"}, "input": 3}),
+    ],
+)
+def test_wrongly_typed_values_are_clear_errors(tmp_path: Path, source: str, document: Any) -> None:
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(document))
+    result = import_traces(source, traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "o.jsonl")
+    assert result.exit_code in (1, 2)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert str(traces) in result.output
+
+
+def test_a_message_shared_by_two_examples_is_ambiguous(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", None)
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(_otlp_json(exporter)))
+    twin = {**WEATHER, "expectations": {"assertions": [{"assert_that": "no_tool_called"}]}}
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, twin)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, benchmark, executed, "--match-by", "last-user-message")
+    assert result.exit_code == 2
+    assert "names 2 examples (lines 1, 2)" in result.output
+    assert not executed.exists()
