@@ -11,9 +11,10 @@ from rich.markup import escape
 
 from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
-from ..io import JsonlWriter, iter_records
+from ..io import JsonlWriter, atomic_output, iter_records
 from ..runner._hashing import example_hash
 from ._console import err_console
+from ._files import check_output, fail_write
 
 __all__ = ["import_traces"]
 
@@ -79,6 +80,7 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     """
     _readable(traces, "TRACES")
     _readable(benchmark, "--benchmark")
+    check_output(output, traces, benchmark)
     try:
         found = read_traces(traces, cast(Source, source))
     except TraceError as exc:
@@ -103,23 +105,27 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
         _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)
         raise SystemExit(2)
     failed: list[str] = []
-    with JsonlWriter(output) as writer:
-        for line, example, trace in matching.pairs:
-            try:
-                outputs = build_outputs(trace)
-                data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
-                data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
-                data["example_hash"] = example_hash(example)  # as `mb run` writes it
-                executed = Example.model_validate(data)
-            except TraceError as exc:
-                failed.append(f"{exc} (benchmark line {line})")
-                continue
-            except ValidationError as exc:
-                failed.append(
-                    f"{trace.label} (benchmark line {line}): not a valid executed example: {exc.errors()[0]['msg']}"
-                )
-                continue
-            writer.write(executed)
+    existed = output.exists()
+    try:
+        with atomic_output(output) as stream, JsonlWriter(stream) as writer:
+            for line, example, trace in matching.pairs:
+                try:
+                    outputs = build_outputs(trace)
+                    data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
+                    data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
+                    data["example_hash"] = example_hash(example)  # as `mb run` writes it
+                    executed = Example.model_validate(data)
+                except TraceError as exc:
+                    failed.append(f"{exc} (benchmark line {line})")
+                    continue
+                except ValidationError as exc:
+                    failed.append(
+                        f"{trace.label} (benchmark line {line}): not a valid executed example: {exc.errors()[0]['msg']}"
+                    )
+                    continue
+                writer.write(executed)
+    except OSError as exc:
+        fail_write(output, exc, existed=existed)
     _list("error", f"{len(invalid)} invalid benchmark line(s):", invalid)
     _list("error", f"{len(failed)} trace(s) could not be converted:", failed)
     _list(

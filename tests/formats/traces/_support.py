@@ -65,4 +65,6 @@ def evaluate(executed: Path, tmp_path: Path) -> tuple[Result, list[dict[str, Any
     assert checked.exit_code == 0, checked.output
     results = tmp_path / "results.jsonl"
     run = CliRunner().invoke(main, ["eval", "--judge", "lexical", "-q", str(executed), "-o", str(results)])
-    return run, [json.loads(line) for line in results.read_text().splitlines()]
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert "mb_results" in rows[0]  # the run record comes first
+    return run, rows[1:]

@@ -131,3 +131,21 @@ def test_timestamp_without_offset_is_a_per_trace_error(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "no timestamp with a UTC offset" in result.output
     assert executed_lines(executed) == []
+
+
+def test_an_output_that_is_the_benchmark_is_refused_and_a_failed_import_keeps_the_old_file(tmp_path: Path) -> None:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(_trace(hash_of(WEATHER))))
+    benchmark = write_benchmark(tmp_path / "b.jsonl", WEATHER)
+    before = benchmark.read_bytes()
+    link = tmp_path / "same.jsonl"
+    link.symlink_to(benchmark)
+    refused = import_traces("langfuse", path, benchmark, link)
+    assert refused.exit_code == 2, refused.output
+    assert benchmark.read_bytes() == before
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("previous\n")
+    path.write_text("not json")
+    failed = import_traces("langfuse", path, benchmark, executed)
+    assert failed.exit_code == 2, failed.output
+    assert executed.read_text() == "previous\n"
