@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..evaluation._example import failure_entry
+from ..metrics import METRICS
 from ..results import RateStat, Summary
 from ._console import printable
 
@@ -30,11 +31,14 @@ def _slice_table(title: str, rows: dict[str, RateStat], *, with_mean: bool = Fal
     table.add_column("pass rate", justify="right")
     if with_mean:
         table.add_column("mean", justify="right")
+        table.add_column("of", style="dim")
     for name, stat in rows.items():
         cells: list[Text | str] = [Text(printable(name)), str(stat.total), str(stat.passed), str(stat.failed)]
         cells += [str(stat.errors), _rate(stat)]
         if with_mean:
+            metric = METRICS.get(name)
             cells.append("-" if stat.mean is None else f"{stat.mean:g}")
+            cells.append(metric.unit if metric is not None else "")
         table.add_row(*cells)
     return table
 

@@ -20,6 +20,7 @@ from ..evaluation._parallel import aiter_batches, auto_jobs
 from ..io import JsonlWriter, SameFileError, atomic_output, refuse_input_as_output
 from ..metrics import METRICS, MetricSpec
 from ._console import err_console, out_console
+from ._grouped import warn_unknown_keys
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
 from ._report import FailureLog, render_summary
 
@@ -167,7 +168,9 @@ def eval_command(
     (a full disk), 2 for unusable input or an OUTPUT that cannot be written, 130 when interrupted.
     """
     if str(executed) != "-" and not executed.is_file():
-        raise click.BadParameter(f"{executed}: no such file", param_hint="EXECUTED")
+        reason = "is a directory, not a file" if executed.is_dir() else "no such file"
+        raise click.BadParameter(f"{executed}: {reason}", param_hint="EXECUTED")
+    warn_unknown_keys(executed, err_console)
     active = judge_from_cli(judge, concurrency)
     note = judge_note(judge)
     builder = SummaryBuilder()
