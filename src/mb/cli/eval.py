@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 import click
@@ -23,6 +24,9 @@ from ._console import err_console, out_console
 from ._grouped import warn_unknown_keys
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
 from ._report import FailureLog, render_summary
+
+if TYPE_CHECKING:
+    from rich.progress import ProgressColumn
 
 __all__ = ["eval_command"]
 
@@ -196,7 +200,7 @@ def eval_command(
                     raise _OpenError(exc) from exc
             evaluator = make_evaluator(active, metrics, require)
             workers = auto_jobs(executed) if jobs is None else jobs
-            with _progress(quiet) as advance:
+            with _progress(quiet, executed) as advance:
                 async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
                     unusable += batch.unusable
                     builder.merge(batch.summary)
@@ -298,14 +302,63 @@ def _terminated_like_interrupted() -> Iterator[None]:
 
 
 @contextmanager
-def _progress(quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A transient progress display on standard error (count and rate); a no-op when quiet."""
+def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
+    """A transient progress display on standard error: lines done of the total (counted first for a plain file;
+    a gzip file or standard input shows no total), rate, elapsed time and ETA; a no-op when quiet."""
     if quiet or not err_console.is_terminal:
         yield lambda _n: None
         return
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn  # only when shown
+    from rich.progress import (  # only when shown
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    columns = (SpinnerColumn(), TextColumn("evaluated {task.completed} line(s)"), TimeElapsedColumn())
+    total = _plain_line_count(source)
+    columns = (
+        SpinnerColumn(),
+        TextColumn("evaluating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        _rate_column(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=err_console, transient=True) as progress:
-        task = progress.add_task("eval", total=None)
+        task = progress.add_task("eval", total=total)
         yield lambda n: progress.advance(task, n)
+
+
+def _rate_column() -> ProgressColumn:
+    """Lines per second, once known."""
+    from rich.progress import ProgressColumn, Task
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("- lines/s" if speed is None else f"{speed:,.0f} lines/s", style="progress.data.speed")
+
+    return Rate()
+
+
+def _plain_line_count(source: Path) -> int | None:
+    """The number of lines of an uncompressed file (one fast pass), else None."""
+    from ..runner._output import count_lines
+
+    if str(source) == "-" or source.suffix == ".gz":
+        return None
+    try:
+        with source.open("rb") as stream:
+            if stream.read(2) == b"\x1f\x8b":
+                return None
+        return count_lines(source)
+    except OSError:
+        return None
