@@ -146,38 +146,53 @@ def _choose(candidates: list[type[BaseModel]], value: dict[str, Any]) -> type[Ba
     return min(candidates, key=lambda model: len(value.keys() - _fields(model)[0]))
 
 
-_Found = list[tuple[tuple[str | int, ...], str, str | None, bool]]
+_ROOT: list[type[BaseModel]] = [Example]
+"""The model of a whole line."""
+
+_Found = list[tuple[Any, str, str | None, bool]]
 
 
-def _walk(value: Any, candidates: list[type[BaseModel]], path: tuple[str | int, ...], found: _Found) -> None:
-    if isinstance(value, list):
-        for index, item in enumerate(value):
-            if isinstance(item, (dict, list)):
-                _walk(item, candidates, (*path, index), found)
-        return
-    if not isinstance(value, dict):
-        return
+def _walk(value: dict[str, Any], candidates: list[type[BaseModel]], path: Any, found: _Found) -> None:
+    """Check one object and the objects inside it. ``path`` is a chain of ``(parent, segment)`` pairs (cheap to
+    extend; spelt out only for a warning)."""
     model = _choose(candidates, value)
     if model is None:
         return
     known, children, keeps_extra = _fields(model)
-    for key, item in value.items():
-        nested = children.get(key)
-        if nested is not None:
-            if isinstance(item, (dict, list)):
-                _walk(item, nested, (*path, key), found)
-        elif key not in known:
-            close = difflib.get_close_matches(key, sorted(known - value.keys()), n=1, cutoff=_CUTOFF)
-            if close or not keeps_extra:
-                found.append(((*path, key), key, close[0] if close else None, not keeps_extra))
+    extra = value.keys() - known
+    if extra:
+        for key in value:  # in the line's order
+            if key in extra:
+                close = difflib.get_close_matches(key, sorted(known - value.keys()), n=1, cutoff=_CUTOFF)
+                if close or not keeps_extra:
+                    found.append(((path, key), key, close[0] if close else None, not keeps_extra))
+    for key, nested in children.items():
+        item = value.get(key)
+        if type(item) is dict:
+            _walk(item, nested, (path, key), found)
+        elif type(item) is list:
+            where = (path, key)
+            for index, element in enumerate(item):
+                if type(element) is dict:
+                    _walk(element, nested, (where, index), found)
+
+
+def _segments(chain: Any) -> list[str | int]:
+    segments: list[str | int] = []
+    while chain:
+        chain, segment = chain
+        segments.append(segment)
+    return segments[::-1]
 
 
 def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     """The unknown keys of one parsed line (a JSON object read as an :class:`~mb.entities.Example`)."""
     found: _Found = []
-    _walk(document, [Example], (), found)
+    if isinstance(document, dict):
+        _walk(document, _ROOT, (), found)
     return [
-        KeyWarning(file, line, json_path(path), key, suggestion, ignored) for path, key, suggestion, ignored in found
+        KeyWarning(file, line, json_path(_segments(chain)), key, suggestion, ignored)
+        for chain, key, suggestion, ignored in found
     ]
 
 
