@@ -17,6 +17,7 @@ from rich.console import Console
 
 import mb
 from mb.cli import main
+from mb.cli._grouped import warn_unknown_keys
 from mb.data import example_lines
 from mb.io._typos import iter_key_warnings, key_warnings
 from mb.metrics import MetricSpec
@@ -242,3 +243,14 @@ def test_make_demo_says_what_it_installs_and_make_test_forces_no_reinstall(tmp_p
     assert all(" -q" not in line for line in installs), "a silent install looks like a hang"
     assert all("--force-reinstall" not in line and " -U" not in line and "--upgrade" not in line for line in installs)
     assert "takes several minutes" in plan
+
+
+def test_eval_and_run_check_the_first_lines_only_and_say_so(tmp_path: Path) -> None:
+    documents = _unexecuted() + _with_typos()[1:]  # the misspelt key is on line 4
+    path = _write(tmp_path / "late.jsonl", documents)
+    stream = io.StringIO()
+    console = Console(file=stream, width=300)
+    assert warn_unknown_keys(path, console, lines=3) == 0
+    assert stream.getvalue() == ""
+    assert warn_unknown_keys(path, console, lines=4) == 1
+    assert "1 warning(s) in the first 4 lines; `mb validate --strict` checks every line" in stream.getvalue()

@@ -82,13 +82,25 @@ def key_warning_lines(warnings: Iterable[KeyWarning], console: Console) -> int:
     return count
 
 
-def warn_unknown_keys(path: Path, console: Console) -> int:
-    """Print the unknown-key warnings of a benchmark file (grouped) before a command reads it; the number of
-    warnings. Standard input is not read twice, so it gets none; a file that cannot be read is left to the
-    command, which reports it."""
+SCANNED_BEFORE_USE = 10_000
+"""Lines ``mb eval`` and ``mb run`` check for unknown keys before they start (``mb validate`` checks all)."""
+
+
+def warn_unknown_keys(path: Path, console: Console, *, lines: int = SCANNED_BEFORE_USE) -> int:
+    """Print the unknown-key warnings of the first ``lines`` lines of a benchmark file (grouped) before a command
+    reads it; the number of warnings. A mistake made on every line shows at the top, and a large file does not wait
+    for a full pass (``mb validate`` checks every line). Standard input is not read twice, so it gets none; a file
+    that cannot be read is left to the command, which reports it."""
     if str(path) == "-" or not path.is_file():
         return 0
     try:
-        return key_warning_lines(iter_key_warnings(path), console)
+        count = key_warning_lines(iter_key_warnings(path, lines=lines), console)
     except OSError:
         return 0
+    if count:
+        console.print(
+            f"{path}: {count} warning(s) in the first {lines:,} lines; `mb validate --strict` checks every line",
+            markup=False,
+            highlight=False,
+        )
+    return count

@@ -196,12 +196,12 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     ]
 
 
-def iter_key_warnings(source: PathLike | IO[bytes]) -> Iterator[KeyWarning]:
+def iter_key_warnings(source: PathLike | IO[bytes], *, lines: int | None = None) -> Iterator[KeyWarning]:
     """Every unknown-key warning of a benchmark file, line by line. Lines that are not JSON objects are skipped
-    (validation reports them)."""
+    (validation reports them). ``lines`` stops after that many lines of the file."""
     name = source_name(source)
     for number, data, whole in jsonl_lines(source):
-        if whole is not None:
+        if whole is not None or (lines is not None and number > lines):
             return
         try:
             document = orjson.loads(data)
