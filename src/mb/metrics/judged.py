@@ -102,7 +102,7 @@ LLM_GRADED: dict[str, JudgeTask] = {
 def needs_llm_judge(task: JudgeTask, threshold: float) -> MetricResult:
     """The result of a metric only an LLM judge can grade, when the active judge cannot."""
     return skipped(
-        f"{task.value} needs an LLM judge (use --judge llm with MB_JUDGE_MODEL and an API key or base URL)",
+        f"{task.value} needs an LLM judge (the llm judge: set MB_JUDGE_MODEL and an API key or base URL)",
         threshold,
         needs=NEEDS_LLM_JUDGE,
     )
