@@ -75,3 +75,12 @@ def test_mb_config_says_where_each_value_comes_from(tmp_path: Path, monkeypatch:
     assert lines["judge_model"].startswith("judge_model = 'from-env'  # environment (MB_JUDGE_MODEL)")
     assert lines["concurrency"].startswith("concurrency = 4  # default")
     assert os.environ["MB_JUDGE_MODEL"] == "from-env"
+
+
+def test_the_readme_example_is_a_valid_configuration(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "pyproject.toml").write_text(block, encoding="utf-8")
+    config = load_config(tmp_path)
+    assert config.values["require"] == ["similarity=4", "citations"]
+    assert config.default_map()["run"]["agent_spec"] == "examples/demo_agent.py:agent"
