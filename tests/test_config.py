@@ -33,6 +33,9 @@ def test_values_are_defaults_and_flags_override_them(tmp_path: Path, monkeypatch
     code, out, _ = _run("eval", str(SPEC / "examples-executed.jsonl"), "--format", "json")
     assert code == 0
     assert json.loads(out)["judge"] == "lexical"
+    code, out, _ = _run("eval", str(SPEC / "examples-executed.jsonl"))
+    assert code == 0
+    assert "judge: lexical (set in the configuration; see mb config)" in out
 
 
 def test_unknown_key_is_an_error_with_a_suggestion(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

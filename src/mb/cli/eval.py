@@ -177,6 +177,8 @@ def eval_command(
     warn_unknown_keys(executed, err_console)
     active = judge_from_cli(judge, concurrency)
     note = judge_note(judge)
+    if click.get_current_context().get_parameter_source("judge") is click.core.ParameterSource.DEFAULT_MAP:
+        note = "set in the configuration; see mb config"
     builder = SummaryBuilder()
     failures = FailureLog(show_failures)
     unusable = 0
