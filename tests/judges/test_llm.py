@@ -179,11 +179,23 @@ def test_client_errors_are_not_retried(serve: Serve) -> None:
     assert "401" in verdict.error
 
 
-def test_connection_failure_becomes_an_error_verdict() -> None:
+def test_an_unreachable_judge_fails_fast_for_every_pending_question() -> None:
     with chat_server(lambda body: answer()) as srv:
-        url = srv.base_url
+        url = srv.base_url  # a closed port on 127.0.0.1 once the server is gone
     sleeps = Sleeps()
-    [verdict] = run(make(url, sleep=sleeps, max_retries=1), [JudgeRequest(EQ, "a", "b")])
+    requests = [JudgeRequest(EQ, f"a{index}", "b") for index in range(20)]
+    verdicts = run(make(url, sleep=sleeps, max_retries=4), requests)
+    assert all(verdict.error is not None and "cannot be reached" in verdict.error for verdict in verdicts)
+    assert sleeps.delays == []  # no retry, no backoff
+
+
+def test_a_connection_lost_after_answers_is_retried() -> None:
+    sleeps = Sleeps()
+    with chat_server(lambda body: answer()) as srv:
+        judge = make(srv.base_url, sleep=sleeps, max_retries=1)
+        [first] = run(judge, [JudgeRequest(EQ, "a", "b")])
+    assert first.error is None
+    [verdict] = run(judge, [JudgeRequest(EQ, "c", "d")])
     assert verdict.error is not None
     assert "connection failed after 2 attempts" in verdict.error
     assert len(sleeps.delays) == 1

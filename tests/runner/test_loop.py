@@ -219,7 +219,7 @@ def test_line_errors_and_dicts_are_accepted_as_benchmark_items() -> None:
 def test_an_existing_output_is_refused_unless_overwritten(tmp_path: Path) -> None:
     output = tmp_path / "out.jsonl"
     output.write_text('{"previous": "run"}\n')
-    with pytest.raises(OutputExistsError, match=r"--resume.*--overwrite"):
+    with pytest.raises(OutputExistsError, match=r"resume=True.*overwrite=True"):
         run([example("x")], lambda m: "new", output=output)
     assert output.read_text() == '{"previous": "run"}\n'
     run([example("x")], lambda m: "new", output=output, overwrite=True)

@@ -23,6 +23,7 @@ _COMMANDS = {
     "import": ("mb.cli.convert:import_group", "Convert a dataset from another format into a benchmark."),
     "export": ("mb.cli.convert:export_group", "Convert a benchmark or results into another format."),
     "runevals": ("mb.cli.runevals:runevals", "Run and score a Microsoft 365 evals.json dataset (runevals-compatible)."),
+    "config": ("mb.cli.config:config_command", "Print the effective configuration (mb.toml or [tool.mb])."),
 }
 
 
@@ -59,7 +60,8 @@ class _Program(LazyGroup):
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.version_option(__version__, "--version", "-V", prog_name="mb", message="%(prog)s (MorganaBench) %(version)s")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """MorganaBench: evaluate LLM agents on benchmark files (JSONL).
 
     \b
@@ -69,4 +71,17 @@ def main() -> None:
       mb validate bench.jsonl                        # check every line
       mb run bench.jsonl --agent my_agent:answer -o executed.jsonl
       mb eval executed.jsonl -o results.jsonl        # score it
+
+    Settings in `mb.toml` or `[tool.mb]` of `pyproject.toml` are the defaults of the options
+    they name (see `mb config`); flags override them.
     """
+    from ..config import ConfigError, load_config
+
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        err_console.print(f"error: {exc}", markup=False, highlight=False)
+        raise SystemExit(2) from None
+    if config.values:
+        ctx.default_map = config.default_map()
+        config.apply_environment()

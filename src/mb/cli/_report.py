@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..evaluation._example import failure_entry
+from ..metrics import METRICS
 from ..results import RateStat, Summary
 from ..stats import wilson_interval
 from ._console import printable
@@ -30,20 +31,22 @@ def _interval(stat: RateStat) -> str:
 
 def _slice_table(title: str, rows: dict[str, RateStat], *, with_mean: bool = False) -> Table:
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("name", style="bold")
-    table.add_column("total", justify="right")
-    table.add_column("passed", justify="right", style="green")
-    table.add_column("failed", justify="right", style="red")
-    table.add_column("errors", justify="right", style="yellow")
-    table.add_column("pass rate", justify="right")
-    table.add_column("95% CI", justify="right")
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("pass", justify="right", style="green")
+    table.add_column("fail", justify="right", style="red")
+    table.add_column("error", justify="right", style="yellow")
+    table.add_column("rate (95% CI)", justify="right", no_wrap=True)
     if with_mean:
-        table.add_column("mean", justify="right")
+        table.add_column("mean", no_wrap=True)
     for name, stat in rows.items():
-        cells: list[Text | str] = [Text(printable(name)), str(stat.total), str(stat.passed), str(stat.failed)]
-        cells += [str(stat.errors), _rate(stat), _interval(stat)]
+        cells: list[Text | str] = [Text(printable(name)), str(stat.passed), str(stat.failed), str(stat.errors)]
+        cells.append(f"{_rate(stat)} ({_interval(stat)})" if stat.total else _rate(stat))
         if with_mean:
-            cells.append("-" if stat.mean is None else f"{stat.mean:g}")
+            metric = METRICS.get(name)
+            mean = Text("-" if stat.mean is None else f"{stat.mean:.3g}")
+            if metric is not None and metric.unit and stat.mean is not None:
+                mean.append(f" {metric.unit}", style="dim")
+            cells.append(mean)
         table.add_row(*cells)
     return table
 

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 import click
@@ -27,9 +28,13 @@ from ..run_record import PricesError, build_run_record, judge_token_use, load_pr
 from ._console import err_console, out_console
 from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
 from ._files import fail_write
+from ._grouped import warn_unknown_keys
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
 from ._line_limit import max_line_bytes_option
 from ._report import FailureLog, render_summary
+
+if TYPE_CHECKING:
+    from rich.progress import ProgressColumn
 
 __all__ = ["eval_command"]
 
@@ -206,7 +211,9 @@ def eval_command(
 
     """
     if str(executed) != "-" and not executed.is_file():
-        raise click.BadParameter(f"{executed}: no such file", param_hint="EXECUTED")
+        reason = "is a directory, not a file" if executed.is_dir() else "no such file"
+        raise click.BadParameter(f"{executed}: {reason}", param_hint="EXECUTED")
+    warn_unknown_keys(executed, err_console)
     try:
         price_table = load_prices(prices) if prices is not None else None
     except PricesError as exc:
@@ -215,6 +222,8 @@ def eval_command(
     digest = input_digest(executed)
     active = judge_from_cli(judge, concurrency)
     note = judge_note(judge)
+    if click.get_current_context().get_parameter_source("judge") is click.core.ParameterSource.DEFAULT_MAP:
+        note = "set in the configuration; see mb config"
     builder = SummaryBuilder()
     failures = FailureLog(show_failures)
     unusable = 0
@@ -240,7 +249,7 @@ def eval_command(
         nonlocal unusable, done
         evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
         workers = auto_jobs(executed) if jobs is None else jobs
-        with _progress(quiet) as advance:
+        with _progress(quiet, executed) as advance:
             async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
                 unusable += batch.unusable
                 builder.merge(batch.summary)
@@ -406,14 +415,63 @@ def _terminated_like_interrupted() -> Iterator[None]:
 
 
 @contextmanager
-def _progress(quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A transient progress display on standard error (count and rate); a no-op when quiet."""
+def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
+    """A transient progress display on standard error: lines done of the total (counted first for a plain file;
+    a gzip file or standard input shows no total), rate, elapsed time and ETA; a no-op when quiet."""
     if quiet or not err_console.is_terminal:
         yield lambda _n: None
         return
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn  # only when shown
+    from rich.progress import (  # only when shown
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    columns = (SpinnerColumn(), TextColumn("evaluated {task.completed} line(s)"), TimeElapsedColumn())
+    total = _plain_line_count(source)
+    columns = (
+        SpinnerColumn(),
+        TextColumn("evaluating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        _rate_column(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=err_console, transient=True) as progress:
-        task = progress.add_task("eval", total=None)
+        task = progress.add_task("eval", total=total)
         yield lambda n: progress.advance(task, n)
+
+
+def _rate_column() -> ProgressColumn:
+    """Lines per second, once known."""
+    from rich.progress import ProgressColumn, Task
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("- lines/s" if speed is None else f"{speed:,.0f} lines/s", style="progress.data.speed")
+
+    return Rate()
+
+
+def _plain_line_count(source: Path) -> int | None:
+    """The number of lines of an uncompressed file (one fast pass), else None."""
+    from ..runner._output import count_lines
+
+    if str(source) == "-" or source.suffix == ".gz":
+        return None
+    try:
+        with source.open("rb") as stream:
+            if stream.read(2) == b"\x1f\x8b":
+                return None
+        return count_lines(source)
+    except OSError:
+        return None

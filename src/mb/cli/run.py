@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 from datetime import datetime
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import anyio
 import click
@@ -13,8 +13,13 @@ from rich.markup import escape
 
 from ._console import err_console
 from ._files import write_failure_status
+from ._grouped import GroupedPrinter, warn_unknown_keys
 from ._line_limit import max_line_bytes_option
 from ._process import abandon_stuck_threads
+
+if TYPE_CHECKING:
+    from ..io import LineError
+    from ..runner import RunProgress
 
 __all__ = ["run"]
 
@@ -40,6 +45,38 @@ def _exit(status: int) -> NoReturn:
     for by the ``mb`` program; invoked in-process, the command simply returns its status."""
     abandon_stuck_threads()
     raise SystemExit(status)
+
+
+class _GroupedProblems:
+    """A run's progress whose invalid benchmark lines are printed grouped (the same problem on many lines is
+    shown three times, then counted) and which closes with the first reasons of the agent's errors."""
+
+    def __init__(self, inner: RunProgress) -> None:
+        self.inner = inner
+        self.wants_total = getattr(inner, "wants_total", True)
+        self.printer = GroupedPrinter(err_console)
+
+    def start(self, total: int | None) -> None:
+        self.inner.start(total)
+
+    def advance(self, *, error: bool = False) -> None:
+        self.inner.advance(error=error)
+
+    def invalid(self, error: LineError) -> None:
+        self.printer.error(error)
+        self.inner.advance()
+
+    def message(self, text: str) -> None:
+        self.inner.message(text)
+
+    def stop(self) -> None:
+        self.inner.stop()
+        self.printer.close()
+
+
+def _cli_wording(message: str) -> str:
+    """A runner error in the command's words: its Python arguments become the options of ``mb run``."""
+    return message.replace("resume=True", "--resume").replace("overwrite=True", "--overwrite")
 
 
 def _fail(message: str) -> SystemExit:
@@ -148,8 +185,8 @@ def run(
       0    done (agent errors are data, counted in the summary)
       1    some benchmark lines were invalid (reported as FILE:LINE: path: problem)
       1    writing OUTPUT failed part-way (a full disk): the complete lines are kept, --resume goes on
-      2    usage error: bad option, an agent that cannot be loaded, an OUTPUT that exists, is the
-           benchmark, cannot be written or is being written by another run
+      2    usage error: bad option, an agent that cannot be loaded, a BENCHMARK that holds no example,
+           an OUTPUT that exists, is the benchmark, cannot be written or is being written by another run
       130  interrupted (the message says how to resume)
     """
     from ..io import SameFileError, refuse_input_as_output
@@ -180,7 +217,8 @@ def run(
     except AgentLoadError as exc:
         raise _fail(f"cannot load the agent {agent_spec!r}: {exc}") from None
 
-    progress = LogProgress(err_console) if quiet else RichProgress(err_console)
+    warn_unknown_keys(benchmark, err_console)
+    progress = _GroupedProblems(LogProgress(err_console) if quiet else RichProgress(err_console))
     if not quiet:
         receives = "Inputs" if agent.wants_inputs else "message dicts"
         err_console.print(
@@ -210,7 +248,7 @@ def run(
             )
         )
     except (OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(_cli_wording(str(exc))) from None
     except KeyboardInterrupt:
         err_console.print(
             f"interrupted; what was written to {output} is kept. Resume with:\n  "
@@ -239,6 +277,11 @@ def run(
             markup=False,
         )
         _exit(130)
+    if summary.total == 0 and not summary.invalid:
+        err_console.print(
+            f"error: {benchmark} holds no example (it is empty or blank): nothing to run", highlight=False, markup=False
+        )
+        _exit(2)
     _exit(1 if summary.invalid else 0)
 
 

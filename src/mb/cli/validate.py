@@ -10,7 +10,9 @@ from rich.markup import escape
 
 from .._gc import streaming_gc
 from ..io import iter_documents
+from ..io._typos import iter_key_warnings
 from ._console import err_console, out_console
+from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
 from ._line_limit import max_line_bytes_option
 
 __all__ = ["validate"]
@@ -19,16 +21,25 @@ __all__ = ["validate"]
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, allow_dash=True))
 @click.option("--executed", is_flag=True, help="Also require `outputs` on every line (an executed benchmark).")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Look for unknown keys (such as a misspelt `mach_as`) on every line, not only the first "
+    f"{SCANNED_BEFORE_USE:,}, and count them as problems: exit 1 when there are any.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only, no summary.")
 @max_line_bytes_option
-def validate(files: tuple[Path, ...], executed: bool, quiet: bool, max_line_bytes: int | None) -> None:
+def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool, max_line_bytes: int | None) -> None:
     """Check that every line of FILES is a valid example.
 
-    Prints one line per problem as `FILE:LINE: <json path>: <message>`, then a summary.
-    Files may be gzip-compressed; `-` reads standard input.
+    Prints one line per problem as `FILE:LINE: <json path>: <message>`, then a summary; the same problem on
+    many lines is shown for the first three and then counted. A key the format does not know (a likely typo)
+    is a warning, `FILE:LINE: warning: <json path>: ...`, with the closest known key; keys are looked at on the
+    first 10,000 lines of each file (every line with --strict). Files may be
+    gzip-compressed; `-` reads standard input (checked for problems, not for unknown keys).
 
-    Exit status: 0 when every line is valid, 1 when any line is invalid (or a file holds no example),
-    2 when a file cannot be read.
+    Exit status: 0 when every line is valid, 1 when any line is invalid (or a file holds no example, or
+    with --strict when there is a warning), 2 when a file cannot be read.
     """
     for path in files:
         if str(path) != "-" and not path.is_file():
@@ -38,30 +49,37 @@ def validate(files: tuple[Path, ...], executed: bool, quiet: bool, max_line_byte
         if str(path) != "-" and not os.access(path, os.R_OK):
             raise click.BadParameter(f"{path}: not readable", param_hint="FILES")
 
-    read = valid = invalid = 0
+    read = valid = invalid = warnings = 0
     empty: list[Path] = []
     with streaming_gc():
         for path in files:
-            file_valid, file_invalid = _check_file(path, executed, max_line_bytes)
+            file_valid, file_invalid, file_warnings = _check_file(path, executed, max_line_bytes, strict=strict)
             read += file_valid + file_invalid
             valid += file_valid
             invalid += file_invalid
+            warnings += file_warnings
             if file_valid + file_invalid == 0:
                 empty.append(path)
                 out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
 
+    failed = bool(invalid or empty or (strict and warnings))
     if not quiet:
-        status = "[green]all valid[/]" if invalid == 0 and not empty else "[red]invalid[/]"
+        status = "[red]invalid[/]" if failed else "[green]all valid[/]"
         err_console.print(
             f"{status}: {read} line(s) read in {len(files)} file(s), {valid} valid, {invalid} invalid"
             + (f", {len(empty)} empty file(s)" if empty else "")
+            + (f", {warnings} warning(s)" + (" (--strict)" if strict else "") if warnings else "")
         )
-    raise SystemExit(1 if invalid or empty else 0)
+    raise SystemExit(1 if failed else 0)
 
 
-def _check_file(path: Path, executed: bool, max_line_bytes: int | None = None) -> tuple[int, int]:
-    """Print each problem of one file; (valid lines, invalid lines). An unreadable file exits with status 2."""
-    valid = invalid = 0
+def _check_file(
+    path: Path, executed: bool, max_line_bytes: int | None = None, *, strict: bool = False
+) -> tuple[int, int, int]:
+    """Print each problem of one file; (valid lines, invalid lines, warnings). An unreadable file exits with
+    status 2."""
+    valid = invalid = warnings = 0
+    printer = GroupedPrinter(out_console)
     try:
         for _number, _document, error in iter_documents(
             path, executed=executed, check_only=True, max_line_bytes=max_line_bytes
@@ -70,8 +88,15 @@ def _check_file(path: Path, executed: bool, max_line_bytes: int | None = None) -
                 valid += 1
             else:
                 invalid += 1
-                out_console.print(str(error), markup=False)
+                printer.error(error)
+        if str(path) != "-":
+            lines = None if strict else SCANNED_BEFORE_USE
+            for warning in iter_key_warnings(path, lines=lines, max_line_bytes=max_line_bytes):
+                printer.warning(warning)
+                warnings += 1
     except OSError as exc:
         err_console.print(f"[red]error:[/] {escape(str(path))}: cannot read: {escape(str(exc.strerror or exc))}")
         raise SystemExit(2) from exc
-    return valid, invalid
+    finally:
+        printer.close()
+    return valid, invalid, warnings

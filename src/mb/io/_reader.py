@@ -263,9 +263,10 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
         return json.loads(data.decode("utf-8"), parse_constant=_reject_constant), None
     except ValueError as exc:
         if isinstance(exc, json.JSONDecodeError):
-            detail = f"{exc.msg} at column {exc.colno}"
+            message = exc.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself
+            detail = f"{message} at column {exc.colno}"
             if exc.pos >= len(exc.doc.rstrip()):
-                detail = f"the JSON is truncated ({exc.msg.lower()} at column {exc.colno})"
+                detail = f"the JSON is truncated ({message.lower()} at column {exc.colno})"
             return None, Problem("$", f"invalid JSON: {detail}")
         return None, Problem("$", f"invalid JSON: {exc}")
 

@@ -116,6 +116,13 @@ def _retry_after(headers: Mapping[str, str]) -> float | None:
     return min(_MAX_RETRY_AFTER, max(0.0, seconds))
 
 
+def _refused(exc: Exception) -> bool:
+    """True when the connection itself failed (refused, or the host name does not resolve), not a timeout: the
+    cause is the HTTP client's ``ConnectError`` (matched by name, whichever httpx build the OpenAI SDK uses)."""
+    cause = exc.__cause__
+    return cause is not None and any(kind.__name__ == "ConnectError" for kind in type(cause).__mro__)
+
+
 class LLMJudge:
     """Asks an OpenAI-compatible chat model; answers every JudgeTask."""
 
@@ -181,6 +188,8 @@ class LLMJudge:
         self.token_use = [0, 0, 0]
         """``[input tokens, output tokens, requests]`` the server reported for this judge's calls (cached verdicts
         cost none)."""
+        self._reached = False  # some call got an answer from the endpoint
+        self._unreachable: str | None = None  # why the endpoint is not tried any more (nothing ever answered)
 
     @property
     def name(self) -> str:
@@ -344,6 +353,8 @@ class LLMJudge:
         attempt = 0
         where = self.base_url or "the OpenAI API"
         while True:
+            if self._unreachable is not None:
+                raise _CallFailed(self._unreachable)
             try:
                 async with state.limiter:
                     with anyio.fail_after(self.timeout):  # the whole attempt: reads that trickle add up
@@ -369,6 +380,11 @@ class LLMJudge:
                 tries = f" after {attempt + 1} attempts" if attempt else ""
                 raise _CallFailed(f"HTTP {status} from {where}{tries}: {exc.message}") from exc
             except openai.APIConnectionError as exc:
+                if not self._reached and _refused(exc):
+                    # Nothing ever answered and the server refuses connections or its name does not resolve: a
+                    # configuration problem, not a passing glitch. Every other pending question gets this error.
+                    self._unreachable = f"{where} cannot be reached ({exc.__cause__ or exc}); not retried"
+                    raise _CallFailed(self._unreachable) from exc
                 if attempt < self.max_retries:
                     await self._sleep(self._backoff(attempt))
                     attempt += 1
@@ -377,6 +393,7 @@ class LLMJudge:
                 raise _CallFailed(f"{where} {kind} after {attempt + 1} attempts: {exc}") from exc
             except openai.OpenAIError as exc:
                 raise _CallFailed(f"{where}: {type(exc).__name__}: {exc}") from exc
+            self._reached = True
             if mode > self._mode:
                 self._mode = mode  # remember the simplest format this server accepted
             usage = getattr(response, "usage", None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,9 +37,16 @@ class MetricSpec:
         if not threshold.strip():
             return cls(name)
         try:
-            return cls(name, float(threshold))
+            value = float(threshold)
         except ValueError:
             raise ValueError(f"the threshold of {name!r} must be a number, got {threshold!r}") from None
+        low, high = METRICS[name].scale
+        if not low <= value <= (math.inf if high is None else high):
+            scale = f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
+            raise ValueError(
+                f"the threshold of {name!r} must be {scale} ({METRICS[name].unit or 'its scale'}), got {threshold}"
+            )
+        return cls(name, value)
 
 
 Compute = Callable[[Example, MatchContext, MetricSpec], MetricResult]
@@ -62,6 +70,12 @@ class Metric:
 
     compute: Compute
     """Computes the result; never raises for content problems (they become a skipped or error result)."""
+
+    unit: str = ""
+    """What the value counts or measures, shown beside means (``grade 1-5``, ``chunks retrieved``)."""
+
+    scale: tuple[float, float | None] = (0.0, None)
+    """The lowest and highest value (None: no upper bound); a threshold outside it is refused."""
 
 
 METRICS: dict[str, Metric] = {}

@@ -126,8 +126,13 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         )
     if unsupported:
         problems.append(f"{len(unsupported)} cited span(s) not supported by their chunk")
-    passed = valid >= threshold and not invalid and not unsupported
-    reason = f"{valid} valid citation(s) of {len(outputs.citations)}, covering {coverage:.0%} of the response"
+    good = sum(1 for c in supported if c.get("supported") is True)
+    passed = good >= threshold and not invalid and not unsupported
+    reason = f"{good} valid, supported citation(s) of {len(outputs.citations)}, covering {coverage:.0%} of the response"
+    if good < threshold:
+        problems.append(f"fewer than the {threshold:g} required")
+    elif problems:
+        problems.append("not passed: every citation must be valid and supported")
     reason += "; " + "; ".join(problems) if problems else ""
     details: dict[str, Any] = {
         "count": len(outputs.citations),
@@ -136,10 +141,10 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         "supported": supported,
         "coverage": coverage,
     }
-    if errors and not problems:
+    if errors and not invalid and not unsupported:
         return MetricResult(
             status="error",
-            value=float(valid),
+            value=float(good),
             passed=None,
             threshold=threshold,
             reason=reason + "; the judge failed on " + "; ".join(errors),
@@ -149,7 +154,7 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         )
     return MetricResult(
         status="ok",
-        value=float(valid),
+        value=float(good),
         passed=passed,
         threshold=threshold,
         reason=reason,
@@ -169,5 +174,12 @@ def _applies(example: Example) -> bool:
 
 
 citations = register_metric(
-    Metric("citations", "Valid citations, their support by the cited chunks, and coverage.", 1.0, _applies, _compute)
+    Metric(
+        "citations",
+        "Valid citations, their support by the cited chunks, and coverage.",
+        1.0,
+        _applies,
+        _compute,
+        unit="citations",
+    )
 )

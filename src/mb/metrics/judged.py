@@ -102,7 +102,7 @@ LLM_GRADED: dict[str, JudgeTask] = {
 def needs_llm_judge(task: JudgeTask, threshold: float) -> MetricResult:
     """The result of a metric only an LLM judge can grade, when the active judge cannot."""
     return skipped(
-        f"{task.value} needs an LLM judge (use --judge llm with MB_JUDGE_MODEL and an API key or base URL)",
+        f"{task.value} needs an LLM judge (the llm judge: set MB_JUDGE_MODEL and an API key or base URL)",
         threshold,
         needs=NEEDS_LLM_JUDGE,
     )
@@ -153,6 +153,8 @@ similarity = register_metric(
         3.0,
         has_expected_response,
         _similarity,
+        unit="grade 1-5",
+        scale=(1.0, 5.0),
     )
 )
 relevance = register_metric(
@@ -162,6 +164,8 @@ relevance = register_metric(
         3.0,
         _has_outputs,
         _llm_graded(JudgeTask.RELEVANCE),
+        unit="grade 1-5",
+        scale=(1.0, 5.0),
     )
 )
 coherence = register_metric(
@@ -171,6 +175,8 @@ coherence = register_metric(
         3.0,
         _has_outputs,
         _llm_graded(JudgeTask.COHERENCE),
+        unit="grade 1-5",
+        scale=(1.0, 5.0),
     )
 )
 groundedness = register_metric(
@@ -180,5 +186,7 @@ groundedness = register_metric(
         3.0,
         _has_context,
         _llm_graded(JudgeTask.GROUNDEDNESS, grounded=True),
+        unit="grade 1-5",
+        scale=(1.0, 5.0),
     )
 )

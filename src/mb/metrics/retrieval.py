@@ -125,6 +125,11 @@ def _applies(example: Example) -> bool:
 
 retrieval = register_metric(
     Metric(
-        "retrieval", "Chunks retrieved; recall/precision against named resources; relevance.", 1.0, _applies, _compute
+        "retrieval",
+        "Chunks retrieved; recall/precision against named resources; relevance.",
+        1.0,
+        _applies,
+        _compute,
+        unit="chunks",
     )
 )

@@ -59,7 +59,15 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
 
 
 exact_match = register_metric(
-    Metric("exact_match", "The expected response appears in the response.", 1.0, has_expected_response, _exact)
+    Metric(
+        "exact_match",
+        "The expected response appears in the response.",
+        1.0,
+        has_expected_response,
+        _exact,
+        unit="0 or 1",
+        scale=(0.0, 1.0),
+    )
 )
 partial_match = register_metric(
     Metric(
@@ -68,5 +76,7 @@ partial_match = register_metric(
         0.5,
         has_expected_response,
         _partial,
+        unit="word share",
+        scale=(0.0, 1.0),
     )
 )

@@ -193,6 +193,7 @@ class Runner:
             record = error_record(exc)
             outputs = Outputs.model_validate({"response": "", "error": record, "trace": failure_trace(exc)})
             self.summary.errors[record["type"]] += 1
+            self.summary.note_error(f"{record['type']}: {record['message']}")
             failed = True
         latency = (time.perf_counter() - started) * 1000.0
         environment = outputs.environment

@@ -69,7 +69,7 @@ def check_fresh_output(path: Path, *, overwrite: bool) -> None:
         raise OutputExistsError(f"{path} is a directory; give a file name for the executed benchmark")
     if not overwrite and path.exists() and _has_content(path):
         raise OutputExistsError(
-            f"{path} already exists and is not empty: resume it (--resume) or replace it (--overwrite)"
+            f"{path} already exists and is not empty: resume it (resume=True) or replace it (overwrite=True)"
         )
 
 
@@ -124,13 +124,13 @@ class _Scan:
                 return False
             raise ResumeError(
                 f"{self.name}:{number}: not a complete JSON line, and not the last one: the file was changed by "
-                "something else than `mb run`; fix or remove the line, or start again with --overwrite"
+                "something else than `mb run`; fix or remove the line, or start again with overwrite=True"
             ) from None
         key = document.get("example_hash") if isinstance(document, dict) else None
         if not isinstance(key, str):
             raise ResumeError(
                 f"{self.name}:{number}: the line has no example_hash, so it was not written by `mb run`; "
-                "resume only a file `mb run` wrote, or start again with --overwrite"
+                "resume only a file `mb run` wrote, or start again with overwrite=True"
             )
         if self.retry_errors and _has_error(document):
             self.dropped_errors += 1

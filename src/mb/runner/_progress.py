@@ -97,6 +97,9 @@ class _ErrorsColumn(ProgressColumn):
 class RichProgress(LogProgress):
     """A live bar on standard error: done/total, rate, elapsed time, ETA and the number of agent errors."""
 
+    wants_total = True
+    """The bar shows the total and an ETA, so the runner counts the benchmark's lines when that is cheap."""
+
     def __init__(self, console: Console | None = None, *, description: str = "running") -> None:
         super().__init__(console)
         self._description = description

@@ -50,6 +50,14 @@ class RunSummary:
     notes: list[str] = field(default_factory=list)
     """What was repaired or noticed in an existing output (resume), in plain English."""
 
+    first_errors: list[str] = field(default_factory=list)
+    """The first distinct agent errors, ``Type: message``, as written in ``outputs.error`` (at most three)."""
+
+    def note_error(self, text: str) -> None:
+        """Remember an agent error among the first distinct ones."""
+        if len(self.first_errors) < 3 and text not in self.first_errors:
+            self.first_errors.append(text)
+
     @property
     def error_count(self) -> int:
         """Examples that ended in an agent error."""
@@ -76,6 +84,8 @@ class RunSummary:
         text = ", ".join(parts) + f" in {self.wall_time:.1f} s"
         if self.output:
             text += f" -> {self.output}"
+        if self.first_errors:
+            text += "\nfirst agent error(s):" + "".join(f"\n  {reason}" for reason in self.first_errors)
         return text
 
     def as_dict(self) -> dict[str, Any]:

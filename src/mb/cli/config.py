@@ -1,0 +1,56 @@
+"""``mb config``: the effective configuration, and where each value comes from."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+from ..config import SETTINGS, ConfigError, load_config
+from ._console import err_console, out_console
+
+__all__ = ["config_command"]
+
+
+@click.command("config")
+@click.pass_context
+def config_command(ctx: click.Context) -> None:
+    """Print the effective configuration: each key, its value and where it comes from.
+
+    \b
+    Values are read from `mb.toml` (top level) or `[tool.mb]` in `pyproject.toml`, in the current
+    directory or the nearest parent that has one. They are the defaults of the options they name;
+    a command-line flag overrides them. Unknown keys are errors (exit 2) with the closest known key.
+    """
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        err_console.print(f"error: {exc}", markup=False, highlight=False)
+        raise SystemExit(2) from None
+    where = "no configuration file" if config.path is None else str(config.path)
+    out_console.print(f"# configuration: {where}", markup=False, highlight=False)
+    group = ctx.parent.command if ctx.parent is not None else None
+    for key, setting in SETTINGS.items():
+        value: Any
+        if key == "judge_model" and os.environ.get("MB_JUDGE_MODEL", "").strip():
+            value, source = os.environ["MB_JUDGE_MODEL"].strip(), "environment (MB_JUDGE_MODEL)"
+        elif key in config.values:
+            value, source = config.values[key], str(config.path)
+        else:
+            value, source = _default(ctx, group, setting.targets), "default"
+        shown = "(none)" if value is None or value == () else repr(value)
+        out_console.print(f"{key} = {shown}  # {source}; {setting.help}", markup=False, highlight=False)
+
+
+def _default(ctx: click.Context, group: click.Command | None, targets: tuple[tuple[str, str], ...]) -> Any:
+    """The built-in default of the first option a setting names."""
+    if not isinstance(group, click.Group) or not targets:
+        return None
+    command_name, parameter = targets[0]
+    command = group.get_command(ctx, command_name)
+    for option in command.params if command is not None else ():
+        if option.name == parameter:
+            default = option.default
+            return default if isinstance(default, (str, int, float, list, tuple)) else None
+    return None

@@ -1,0 +1,143 @@
+"""The project configuration: ``[tool.mb]`` in ``pyproject.toml`` or the top level of ``mb.toml``.
+
+The file is looked for in the current directory, then in each parent; ``mb.toml`` wins over ``pyproject.toml`` in
+the same directory. Its values are the defaults of the command-line options they name, so a flag always overrides
+them. An unknown key is an error with the closest known key; a value of the wrong type is an error naming the key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["SETTINGS", "Config", "ConfigError", "Setting", "find_config", "load_config"]
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One key of the configuration and the command option it sets."""
+
+    key: str
+    """The key in the file."""
+
+    kind: type | tuple[type, ...]
+    """The TOML types accepted."""
+
+    targets: tuple[tuple[str, str], ...]
+    """``(command, option parameter name)`` pairs the value becomes the default of."""
+
+    help: str
+    """What it sets, for ``mb config``."""
+
+
+SETTINGS: dict[str, Setting] = {
+    setting.key: setting
+    for setting in (
+        Setting("agent", str, (("run", "agent_spec"),), "the agent of `mb run` (MODULE:ATTR)"),
+        Setting("concurrency", int, (("run", "concurrency"),), "examples `mb run` runs at once"),
+        Setting("timeout", (int, float), (("run", "timeout"),), "seconds allowed per example in `mb run`"),
+        Setting("retries", int, (("run", "retries"),), "further attempts after a transient agent error"),
+        Setting("judge", str, (("eval", "judge"),), "the judge of `mb eval`: auto, lexical, local or llm"),
+        Setting("judge_model", str, (), "the LLM judge's model (MB_JUDGE_MODEL, which wins when set)"),
+        Setting("judge_concurrency", int, (("eval", "concurrency"),), "concurrent requests to an LLM judge"),
+        Setting("metrics", (str, list), (("eval", "metrics"),), "metrics `mb eval` reports (a list, or `none`)"),
+        Setting("require", list, (("eval", "require"),), 'metrics that gate the verdict, e.g. ["relevance=4"]'),
+        Setting("fail_under", (str, int, float), (("eval", "fail_under"),), "the pass rate below which eval exits 1"),
+    )
+}
+"""Every key the configuration accepts."""
+
+
+class ConfigError(ValueError):
+    """The configuration file cannot be used (bad TOML, unknown key, wrong type); the message names file and key."""
+
+
+@dataclass
+class Config:
+    """The configuration found, and where."""
+
+    path: Path | None = None
+    """The file read (None: no configuration file)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    """Its values by key, checked."""
+
+    def default_map(self) -> dict[str, dict[str, Any]]:
+        """The values as click defaults, by command."""
+        defaults: dict[str, dict[str, Any]] = {}
+        for key, value in self.values.items():
+            for command, parameter in SETTINGS[key].targets:
+                if key == "metrics" and isinstance(value, list):
+                    value = ",".join(str(item) for item in value) or "none"
+                elif isinstance(value, (int, float)) and key == "fail_under":
+                    value = str(value)
+                defaults.setdefault(command, {})[parameter] = value
+        return defaults
+
+    def apply_environment(self, environ: os._Environ[str] | dict[str, str] | None = None) -> None:
+        """Set ``MB_JUDGE_MODEL`` from ``judge_model`` unless the environment already sets it."""
+        env = os.environ if environ is None else environ
+        model = self.values.get("judge_model")
+        if model and not env.get("MB_JUDGE_MODEL", "").strip():
+            env["MB_JUDGE_MODEL"] = model
+
+
+def find_config(start: Path | None = None) -> tuple[Path, Mapping[str, Any]] | None:
+    """The first ``mb.toml``, or ``pyproject.toml`` with a ``[tool.mb]`` table, from ``start`` up; its table."""
+    directory = (start or Path.cwd()).resolve()
+    for folder in (directory, *directory.parents):
+        own = folder / "mb.toml"
+        if own.is_file():
+            return own, _read(own)
+        project = folder / "pyproject.toml"
+        if project.is_file():
+            table = _read(project).get("tool", {})
+            if isinstance(table, dict) and "mb" in table:
+                section = table["mb"]
+                if not isinstance(section, dict):
+                    raise ConfigError(f"{project}: [tool.mb] must be a table")
+                return project, section
+    return None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as stream:
+            return tomllib.load(stream)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def load_config(start: Path | None = None) -> Config:
+    """The checked configuration from ``start`` (default: the current directory) up; empty when there is none."""
+    found = find_config(start)
+    if found is None:
+        return Config()
+    path, table = found
+    where = f"{path} [tool.mb]" if path.name == "pyproject.toml" else str(path)
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        setting = SETTINGS.get(key)
+        if setting is None:
+            close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
+            hint = f'; did you mean "{close[0]}"?' if close else f"; known keys: {', '.join(SETTINGS)}"
+            raise ConfigError(f'{where}: unknown key "{key}"{hint}')
+        if isinstance(value, bool) or not isinstance(value, setting.kind):
+            raise ConfigError(f"{where}: {key}: expected {_kind_name(setting.kind)}, got {value!r}")
+        if isinstance(value, list) and not all(isinstance(item, str) for item in value):
+            raise ConfigError(f"{where}: {key}: expected a list of strings, got {value!r}")
+        values[key] = value
+    return Config(path, values)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {str: "a string", int: "an integer", float: "a number", list: "a list of strings"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names[item] for item in kinds)

@@ -1,0 +1,216 @@
+"""Keys the data model does not know: likely typos (``mach_as``, ``expected_respone``) reported as warnings.
+
+The format allows extra keys, so such a line stays valid; but a misspelt key silently changes what is checked (a
+matcher without ``match_as`` falls back to ``equality``, an expectation without ``expected_response`` checks no
+response). Each JSON object of a line is compared with the fields of the model it is read as:
+
+- in matchers and assertions, whose model drops extra keys, every unknown key is reported (it changes what is
+  checked), with the closest field when there is one;
+- elsewhere (``inputs``, ``expectations``, ``outputs``, messages, trace events), where extra keys are data a user
+  may want, a key is reported only when it is close to a field the object lacks (difflib).
+
+This is separate from validity: it never makes a line invalid, and ``mb validate --strict`` decides what to do.
+"""
+
+from __future__ import annotations
+
+import difflib
+import typing
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import IO, Any
+
+import orjson
+from pydantic import BaseModel
+
+from ..entities import Example
+from ..entities.expectations import ValueMatcher
+from ._errors import json_path
+from ._reader import PathLike, jsonl_lines, source_name
+
+__all__ = ["KeyWarning", "iter_key_warnings", "key_warnings"]
+
+_TAGS = ("match_as", "assert_that", "event")
+"""Fields whose literal value names the kind of object (the tagged unions of the format)."""
+
+_WRITTEN_BY_MB: dict[str, frozenset[str]] = {
+    "Example": frozenset({"example_hash"}),
+    "Outputs": frozenset({"error", "latency_ms", "usage"}),
+    "Inputs": frozenset({"context"}),
+}
+"""Extra keys MorganaBench itself writes or reads beside the model's fields; never reported."""
+
+_CUTOFF = 0.75
+"""How close (difflib ratio) an unknown key must be to a field to be suggested as its correction."""
+
+_EXPECTATIONS = ValueMatcher.__module__
+
+
+@dataclass(frozen=True, slots=True)
+class KeyWarning:
+    """A key of a line that the data model does not read."""
+
+    file: str
+    """The file the line comes from."""
+
+    line: int
+    """1-based line number."""
+
+    path: str
+    """JSONPath of the unknown key, e.g. ``$.expectations.expected_respone``."""
+
+    key: str
+    """The unknown key."""
+
+    suggestion: str | None
+    """The field the key most likely means, when one is close."""
+
+    ignored: bool
+    """True when the model drops the key (it has no effect at all), False when it is kept as extra data."""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: warning: {self.path}: {self.message}"
+
+    @property
+    def message(self) -> str:
+        """What is wrong with the key, without the location."""
+        effect = "ignored" if self.ignored else "kept as extra data, not checked"
+        hint = f'; did you mean "{self.suggestion}"?' if self.suggestion else ""
+        return f'unknown key "{self.key}" ({effect}){hint}'
+
+
+def _models(annotation: Any) -> list[type[BaseModel]]:
+    """The pydantic models a field's value may be read as (through lists, unions, ``Annotated``)."""
+    if isinstance(annotation, typing.TypeVar) or annotation is ValueMatcher:
+        return list(_matchers())
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    origin = typing.get_origin(annotation)
+    if origin is dict:
+        return []
+    found: list[type[BaseModel]] = []
+    for argument in typing.get_args(annotation):
+        if origin is typing.Annotated and found:
+            break  # the metadata of Annotated[...] is not a type
+        for model in _models(argument):
+            if model not in found:
+                found.append(model)
+    return found
+
+
+@cache
+def _matchers() -> tuple[type[BaseModel], ...]:
+    from ..entities.expectations import OneMatcher
+
+    return tuple(_models(OneMatcher))
+
+
+@cache
+def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, list[type[BaseModel]]], bool]:
+    """(known keys, the models each known key's value may be, whether extra keys are kept)."""
+    keys: set[str] = set()
+    children: dict[str, list[type[BaseModel]]] = {}
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        keys.add(key)
+        nested = _models(info.annotation)
+        if nested:
+            children[key] = nested
+    # Extra keys are data where the model keeps them, and harmless in messages and trace events; in expectations
+    # (matchers, assertions) a dropped key changes what is checked.
+    keeps_extra = model.model_config.get("extra") == "allow" or model.__module__ != _EXPECTATIONS
+    origin = model.__pydantic_generic_metadata__["origin"] or model
+    return frozenset(keys | _WRITTEN_BY_MB.get(origin.__name__, frozenset())), children, keeps_extra
+
+
+@cache
+def _tag_of(model: type[BaseModel]) -> tuple[str, Any] | None:
+    for tag in _TAGS:
+        info = model.model_fields.get(tag)
+        if info is not None:
+            return tag, info.default
+    return None
+
+
+def _choose(candidates: list[type[BaseModel]], value: dict[str, Any]) -> type[BaseModel] | None:
+    """The model ``value`` is read as: the one its tag names, else the one that knows most of its keys."""
+    if len(candidates) == 1:
+        return candidates[0]
+    tagged = [(model, _tag_of(model)) for model in candidates]
+    for model, tag in tagged:
+        if tag is not None and tag[0] in value and value[tag[0]] == tag[1]:
+            return model
+    if any(tag is not None and tag[0] in value for _, tag in tagged):
+        return None  # an unknown tag: the line is invalid, and its error says so
+    return min(candidates, key=lambda model: len(value.keys() - _fields(model)[0]))
+
+
+_ROOT: list[type[BaseModel]] = [Example]
+"""The model of a whole line."""
+
+_Found = list[tuple[Any, str, str | None, bool]]
+
+
+def _walk(value: dict[str, Any], candidates: list[type[BaseModel]], path: Any, found: _Found) -> None:
+    """Check one object and the objects inside it. ``path`` is a chain of ``(parent, segment)`` pairs (cheap to
+    extend; spelt out only for a warning)."""
+    model = _choose(candidates, value)
+    if model is None:
+        return
+    known, children, keeps_extra = _fields(model)
+    extra = value.keys() - known
+    if extra:
+        for key in value:  # in the line's order
+            if key in extra:
+                close = difflib.get_close_matches(key, sorted(known - value.keys()), n=1, cutoff=_CUTOFF)
+                if close or not keeps_extra:
+                    found.append(((path, key), key, close[0] if close else None, not keeps_extra))
+    for key, nested in children.items():
+        item = value.get(key)
+        if type(item) is dict:
+            _walk(item, nested, (path, key), found)
+        elif type(item) is list:
+            where = (path, key)
+            for index, element in enumerate(item):
+                if type(element) is dict:
+                    _walk(element, nested, (where, index), found)
+
+
+def _segments(chain: Any) -> list[str | int]:
+    segments: list[str | int] = []
+    while chain:
+        chain, segment = chain
+        segments.append(segment)
+    return segments[::-1]
+
+
+def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
+    """The unknown keys of one parsed line (a JSON object read as an :class:`~mb.entities.Example`)."""
+    found: _Found = []
+    if isinstance(document, dict):
+        _walk(document, _ROOT, (), found)
+    return [
+        KeyWarning(file, line, json_path(_segments(chain)), key, suggestion, ignored)
+        for chain, key, suggestion, ignored in found
+    ]
+
+
+def iter_key_warnings(
+    source: PathLike | IO[bytes], *, lines: int | None = None, max_line_bytes: int | None = None
+) -> Iterator[KeyWarning]:
+    """Every unknown-key warning of a benchmark file, line by line. Lines that are not JSON objects, or are over
+    ``max_line_bytes`` (skipped unread), are passed over (validation reports them). ``lines`` stops after that many
+    lines of the file."""
+    name = source_name(source)
+    for number, data, problem in jsonl_lines(source, max_line_bytes):
+        if lines is not None and number > lines:
+            return
+        if problem is not None:
+            continue
+        try:
+            document = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(document, dict):
+            yield from key_warnings(document, file=name, line=number)

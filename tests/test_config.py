@@ -1,0 +1,89 @@
+"""The project configuration: ``[tool.mb]`` / ``mb.toml`` values are option defaults, flags override them."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from mb.config import ConfigError, load_config
+from tests.conftest import SPEC
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _metrics_reported(*flags: str) -> list[str]:
+    code, out, err = _run("eval", str(SPEC / "examples-executed.jsonl"), "--format", "json", *flags)
+    assert code == 0, err
+    return sorted(json.loads(out)["by_metric"])
+
+
+def test_values_are_defaults_and_flags_override_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.mb]\njudge = "lexical"\nmetrics = ["exact_match"]\n')
+    monkeypatch.chdir(tmp_path)
+    assert _metrics_reported() == ["exact_match"]
+    assert _metrics_reported("--metrics", "partial_match") == ["partial_match"]
+    code, out, _ = _run("eval", str(SPEC / "examples-executed.jsonl"), "--format", "json")
+    assert code == 0
+    assert json.loads(out)["judge"] == "lexical"
+    code, out, _ = _run("eval", str(SPEC / "examples-executed.jsonl"))
+    assert code == 0
+    assert "judge: lexical (set in the configuration; see mb config)" in out
+
+
+def test_unknown_key_is_an_error_with_a_suggestion(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.mb]\nconcurency = 3\n")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run("config")
+    assert code == 2
+    assert f'{tmp_path / "pyproject.toml"} [tool.mb]: unknown key "concurency"; did you mean "concurrency"?' in err
+    code, _, _ = _run("validate", str(SPEC / "examples-executed.jsonl"))
+    assert code == 2, "a broken configuration stops every command, never silently ignored"
+
+
+def test_wrong_types_and_bad_toml_name_the_file_and_key(tmp_path: Path) -> None:
+    (tmp_path / "mb.toml").write_text('concurrency = "four"\n')
+    with pytest.raises(ConfigError, match=r"mb\.toml: concurrency: expected an integer, got 'four'"):
+        load_config(tmp_path)
+    (tmp_path / "mb.toml").write_text("judge = \n")
+    with pytest.raises(ConfigError, match=r"mb\.toml: not valid TOML: .*line 1"):
+        load_config(tmp_path)
+
+
+def test_mb_toml_wins_and_parents_are_searched(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.mb]\njudge = "local"\n')
+    nested = tmp_path / "a" / "b"
+    nested.mkdir(parents=True)
+    assert load_config(nested).values == {"judge": "local"}
+    (tmp_path / "mb.toml").write_text('judge = "lexical"\n')
+    config = load_config(nested)
+    assert (config.path, config.values) == (tmp_path / "mb.toml", {"judge": "lexical"})
+
+
+def test_mb_config_says_where_each_value_comes_from(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mb.toml").write_text('judge = "lexical"\njudge_model = "from-file"\n')
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MB_JUDGE_MODEL", "from-env")
+    code, out, _ = _run("config")
+    assert code == 0
+    lines = {line.split(" = ")[0]: line for line in out.splitlines() if " = " in line}
+    assert lines["judge"].startswith(f"judge = 'lexical'  # {tmp_path / 'mb.toml'}")
+    assert lines["judge_model"].startswith("judge_model = 'from-env'  # environment (MB_JUDGE_MODEL)")
+    assert lines["concurrency"].startswith("concurrency = 4  # default")
+    assert os.environ["MB_JUDGE_MODEL"] == "from-env"
+
+
+def test_the_readme_example_is_a_valid_configuration(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "pyproject.toml").write_text(block, encoding="utf-8")
+    config = load_config(tmp_path)
+    assert config.values["require"] == ["similarity=4", "citations"]
+    assert config.default_map()["run"]["agent_spec"] == "examples/demo_agent.py:agent"

@@ -1,0 +1,83 @@
+"""The README's tour runs top to bottom: its shell commands and its Python API snippet, in order, in a fresh
+directory.
+
+Every ``sh`` block from "A five-minute tour" to the end of "Python API" is run (the ``mb`` commands in-process
+with click's runner), ``# file.py`` Python blocks are written as files, and the other Python blocks are executed.
+Nothing is skipped: the tour needs no network and no extra (``--judge auto`` takes whichever offline judge is
+installed). ``text`` blocks are sample output, not commands.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository."""
+
+_FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def tour_blocks(readme: str) -> list[tuple[str, str]]:
+    """(language, body) of each fenced block of the tour and the Python API section, in order."""
+    start = readme.index("## A five-minute tour")
+    end = readme.index("\n## ", readme.index("## Python API"))
+    return [(match.group(1), match.group(2)) for match in _FENCE.finditer(readme[start:end])]
+
+
+def shell_commands(body: str) -> list[list[str]]:
+    """The commands of an ``sh`` block: one per line, without a ``$`` prompt or a trailing comment."""
+    commands = []
+    for line in body.splitlines():
+        words = shlex.split(line.removeprefix("$ "), comments=True)
+        if words:
+            commands.append(words)
+    return commands
+
+
+def test_the_tour_is_found_with_its_commands() -> None:
+    blocks = tour_blocks((ROOT / "README.md").read_text(encoding="utf-8"))
+    languages = [language for language, _ in blocks]
+    assert languages.count("sh") >= 4
+    assert languages.count("python") == 2
+    commands = [words for language, body in blocks if language == "sh" for words in shell_commands(body)]
+    assert [words[1] for words in commands if words[0] == "mb"][:4] == ["examples", "examples", "validate", "validate"]
+    assert all(words[0] == "mb" for words in commands), "every tour command is an mb command"
+
+
+@pytest.mark.slow
+def test_the_tour_runs_top_to_bottom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("MB_JUDGE_MODEL", "MB_JUDGE_BASE_URL", "MB_JUDGE_API_KEY", "OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)  # offline: the tour must not depend on an LLM judge
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))  # the tour's `my_agent` module goes away afterwards
+    ran = []
+    for language, body in tour_blocks((ROOT / "README.md").read_text(encoding="utf-8")):
+        first = body.splitlines()[0] if body.strip() else ""
+        if language == "python" and re.fullmatch(r"# [\w./-]+\.py", first.strip()):
+            (tmp_path / first.strip()[2:]).write_text(body, encoding="utf-8")
+        elif language == "python":
+            namespace: dict[str, object] = {"__name__": "__tour__"}
+            exec(compile(body, "README.md (Python API)", "exec"), namespace)
+            ran.append("python")
+        elif language == "sh":
+            for words in shell_commands(body):
+                result = CliRunner().invoke(main, words[1:])
+                assert result.exit_code == 0, f"{shlex.join(words)} exited {result.exit_code}:\n{result.output}"
+                ran.append(shlex.join(words))
+    assert Path("executed.jsonl").stat().st_size > 0
+    assert Path("answers.jsonl").stat().st_size > 0
+    assert Path("results.jsonl").stat().st_size > 0
+    assert Path("bench-v2.jsonl").stat().st_size > 0
+    assert Path("executed-v2.jsonl").stat().st_size > 0
+    assert ran[-1] == "python"
