@@ -94,4 +94,4 @@ def test_the_terminal_summary_shows_wilson_intervals() -> None:
     assert result.exit_code == 0, result.output
     assert "pass rate 75.0%, 95% CI 30.1% - 95.4% (Wilson)" in result.stdout
     row = next(line for line in result.stdout.splitlines() if line.startswith("tool_called"))
-    assert row.split()[-1] == "21%-94%"  # 2 of 3
+    assert row.split()[-1] == "(21%-94%)"  # 2 of 3, beside the rate
