@@ -96,6 +96,8 @@ def test_the_terminal_report_and_json(runs: tuple[Path, Path]) -> None:
     assert "6 example(s) in both; 2 regression(s), 1 fix(es)" in table.stdout
     assert "line 5 (base line 3) passed -> failed" in table.stdout
     assert "only in base: 1 example(s) (lines 7); only in new: 1 (lines 1)" in table.stdout
+    assert "category: topic=a" in table.stdout  # slice names stay whole in an 80-column terminal
+    assert all(len(line) <= 80 for line in table.stdout.splitlines() if "│" in line)
     data = json.loads(_compare(str(runs[0]), str(runs[1]), "--format", "json").stdout)
     assert len(data) == 1
     assert [flip["new_line"] for flip in data[0]["regressions"]] == [5, 6]

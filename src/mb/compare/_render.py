@@ -14,7 +14,7 @@ __all__ = ["render_comparison"]
 def _rate(passed: int, total: int, interval: tuple[float, float]) -> str:
     if not total:
         return "-"
-    return f"{passed}/{total} {passed / total:.1%} [{interval[0]:.0%}-{interval[1]:.0%}]"
+    return f"{passed}/{total} {passed / total:.1%}\n[{interval[0]:.0%}-{interval[1]:.0%}]"
 
 
 def _delta(item: SliceDelta) -> Text:
@@ -22,7 +22,7 @@ def _delta(item: SliceDelta) -> Text:
         return Text("-")
     low, high = item.delta_interval
     style = "red" if high < 0 else "green" if low > 0 else ""
-    return Text(f"{item.delta:+.1%} [{low:+.0%}, {high:+.0%}]", style=style)
+    return Text(f"{item.delta:+.1%}\n[{low:+.0%}, {high:+.0%}]", style=style)
 
 
 def _table(comparison: Comparison) -> Table:
@@ -32,7 +32,7 @@ def _table(comparison: Comparison) -> Table:
         caption="rates with 95% Wilson intervals; delta with Newcombe's interval; p: exact McNemar on flips",
         caption_justify="left",
     )
-    table.add_column("slice", style="bold", overflow="fold")
+    table.add_column("slice", style="bold", overflow="fold", min_width=16)
     table.add_column("base", justify="right", no_wrap=True)
     table.add_column("new", justify="right", no_wrap=True)
     table.add_column("delta", justify="right", no_wrap=True)
