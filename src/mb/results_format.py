@@ -193,7 +193,8 @@ class ResultsFile:
     """The file's name in messages."""
 
 
-def _parse_result(data: bytes, *, file: str, line: int) -> ExampleResult:
+def parse_result_line(data: bytes, *, file: str, line: int) -> ExampleResult:
+    """One result line; raises ``ValueError("FILE:LINE: not an evaluation result (...)")`` for anything else."""
     try:
         return ExampleResult.model_validate_json(data)
     except ValidationError as exc:
@@ -216,7 +217,7 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
                 record.append(header if header is not None else migrate_record(name))
             if header is not None:
                 continue
-        yield _parse_result(data, file=name, line=number)
+        yield parse_result_line(data, file=name, line=number)
     if first and record is not None:
         record.append(migrate_record(name))
 

@@ -7,10 +7,12 @@ import os
 from pathlib import Path
 from typing import NoReturn
 
+import click
+
 from ..io import SameFileError, refuse_input_as_output
 from ._console import err_console
 
-__all__ = ["check_output", "fail_write", "write_failure_status"]
+__all__ = ["check_output", "fail_write", "require_file", "write_failure_status"]
 
 _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of a write that started (the disk filled up) rather than of an output that cannot be used at all."""
@@ -43,3 +45,13 @@ def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool)
     kept = f"{output} left unchanged" if existed else "nothing written"
     err_console.print(f"error: cannot write {output}: {reason}; {kept}", markup=False, highlight=False)
     raise SystemExit(write_failure_status(error))
+
+
+def require_file(path: Path, hint: str) -> None:
+    """A usage error (exit 2) naming ``hint`` when ``path`` is missing or not a file; ``-`` (standard input) passes."""
+    if str(path) == "-":
+        return
+    if not path.exists():
+        raise click.BadParameter(f"{path}: no such file", param_hint=hint)
+    if not path.is_file():
+        raise click.BadParameter(f"{path}: not a file", param_hint=hint)

@@ -24,7 +24,7 @@ from ..results import ExampleResult
 from ..results_format import parse_header
 from ..results_join import JoinMismatch, check_join
 from ._console import err_console
-from ._files import check_output, fail_write
+from ._files import check_output, fail_write, require_file
 
 __all__ = ["export_m365", "import_m365"]
 
@@ -37,15 +37,6 @@ def _fail_document(error: M365DocumentError) -> None:
     for line in str(error).splitlines():
         _error(line)
     raise SystemExit(1)
-
-
-def _readable(path: Path, hint: str) -> None:
-    if str(path) == "-":
-        return
-    if not path.exists():
-        raise click.BadParameter(f"{path}: no such file", param_hint=hint)
-    if not path.is_file():
-        raise click.BadParameter(f"{path}: not a file", param_hint=hint)
 
 
 @click.command("m365")
@@ -64,7 +55,7 @@ def import_m365(document: Path, output: Path) -> None:
     Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read or OUTPUT cannot be
     written (or is DOCUMENT itself).
     """
-    _readable(document, "DOCUMENT")
+    require_file(document, "DOCUMENT")
     check_output(output, document)
     try:
         loaded = load_document(document)
@@ -151,9 +142,9 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     2 when a file cannot be read, OUTPUT cannot be written (or is one of the inputs), or --results scored other
     examples (joined by example hash).
     """
-    _readable(benchmark, "BENCHMARK")
+    require_file(benchmark, "BENCHMARK")
     if results is not None:
-        _readable(results, "--results")
+        require_file(results, "--results")
     check_output(output, benchmark, results)
     try:
         by_line = _read_results(results) if results is not None else {}

@@ -14,7 +14,7 @@ from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_
 from ..io import JsonlWriter, atomic_output, iter_records
 from ..runner._hashing import example_hash
 from ._console import err_console
-from ._files import check_output, fail_write
+from ._files import check_output, fail_write, require_file
 
 __all__ = ["import_traces"]
 
@@ -40,13 +40,6 @@ def _unmatched(label: str, carried: str | None, match_by: str) -> str:
     if match_by == "hash" and carried is None:
         return f"{label} (it carries no `{HASH_ATTRIBUTE}`)"
     return label
-
-
-def _readable(path: Path, hint: str) -> None:
-    if not path.exists():
-        raise click.BadParameter(f"{path}: no such file", param_hint=hint)
-    if not path.is_file():
-        raise click.BadParameter(f"{path}: not a file", param_hint=hint)
 
 
 @click.command("traces")
@@ -78,8 +71,8 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     Exit status: 0 when every trace and every example were paired and converted, 1 when some were not (the
     others are written), 2 when a file cannot be read or a key is ambiguous (nothing is written).
     """
-    _readable(traces, "TRACES")
-    _readable(benchmark, "--benchmark")
+    require_file(traces, "TRACES")
+    require_file(benchmark, "--benchmark")
     check_output(output, traces, benchmark)
     try:
         found = read_traces(traces, cast(Source, source))
