@@ -8,18 +8,24 @@ base URL with ``user:password@``. :func:`redact` replaces each with ``[REDACTED]
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import threading
 from collections.abc import Iterable
+from urllib.parse import unquote, urlsplit
 
-__all__ = ["MASK", "redact", "register_secret"]
+__all__ = ["MASK", "redact", "register_secret", "url_credentials"]
 
 MASK = "[REDACTED]"
 """What a secret is replaced with."""
 
 _KEY_VARIABLES = ("MB_JUDGE_API_KEY", "OPENAI_API_KEY")
 """Environment variables whose values are secrets wherever they appear."""
+
+_URL_VARIABLES = ("MB_JUDGE_BASE_URL", "OPENAI_BASE_URL")
+"""Environment variables holding a server URL whose ``user:password@`` part is a secret wherever it appears (also as
+the ``Basic`` credentials an HTTP client derives from it)."""
 
 _MIN_LITERAL = 6
 """Shorter literal values are not searched for (``not-needed``-style placeholders aside, a real key is long)."""
@@ -29,8 +35,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@?#]+@"), r"\1***@"),
     # Authorization: Bearer xyz / Authorization: Basic xyz / Proxy-Authorization: ...
     (re.compile(r"(?i)\b((?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)(?:[a-z]+\s+)?[^\s\"',;]+"), r"\1" + MASK),
-    # Bearer xyz anywhere
+    # Bearer xyz / Basic xyz anywhere
     (re.compile(r"(?i)\b(bearer\s+)[a-z0-9._~+/=\-]{8,}"), r"\1" + MASK),
+    (re.compile(r"(?i)\b(basic\s+)[a-z0-9+/]{8,}={0,2}"), r"\1" + MASK),
     # api_key=..., "api-key": "...", x-api-key: ..., access_token=..., secret=..., password=...
     (
         re.compile(
@@ -55,8 +62,29 @@ def register_secret(value: str | None) -> None:
             _registered.add(value)
 
 
+def url_credentials(url: str | None) -> list[str]:
+    """The secret forms of the ``user:password@`` part of ``url``: as written, decoded, the password alone, and the
+    base64 ``Basic`` token an HTTP client sends for it; none when the URL carries no credentials."""
+    if not url or "@" not in url:
+        return []
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return []
+    if "@" not in parts.netloc:
+        return []
+    userinfo = parts.netloc.rsplit("@", 1)[0]
+    decoded = unquote(userinfo)
+    forms = [userinfo, decoded, base64.b64encode(decoded.encode("utf-8", "replace")).decode("ascii")]
+    if ":" in decoded:
+        forms.append(decoded.split(":", 1)[1])
+    return forms
+
+
 def _literals(extra: Iterable[str | None]) -> list[str]:
     values = {os.environ.get(name, "").strip() for name in _KEY_VARIABLES}
+    for name in _URL_VARIABLES:
+        values.update(url_credentials(os.environ.get(name)))
     with _lock:
         values.update(_registered)
     values.update(value for value in extra if value)

@@ -35,3 +35,25 @@ def test_sigkill_during_eval_keeps_the_previous_results(tmp_path: Path) -> None:
     os.kill(process.pid, signal.SIGKILL)
     process.wait(timeout=30)
     assert results.read_bytes() == previous
+
+
+def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_path: Path) -> None:
+    lines = (SPEC / "examples-executed.jsonl").read_bytes().splitlines()
+    executed = tmp_path / "executed.jsonl"
+    total = len(lines) * 30000
+    executed.write_bytes(b"\n".join(lines * 30000) + b"\n")
+    results = tmp_path / "results.jsonl"
+    previous = b'{"previous": "results"}\n'
+    results.write_bytes(previous)
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "-o", str(results)]
+    process = subprocess.Popen([*command, "-q", "--jobs", "1"], stderr=subprocess.PIPE, text=True)
+    time.sleep(2)
+    assert process.poll() is None, "the evaluation ended before it could be interrupted"
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert f"{results} left unchanged" in stderr
+    done = int(stderr.split("interrupted after ")[1].split(" line(s)")[0])
+    assert done < total  # stopped where it was, not after scoring every line
+    assert results.read_bytes() == previous

@@ -3,6 +3,7 @@ CSV cells never read as formulas."""
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import json
@@ -140,6 +141,24 @@ def test_csv_cells_that_look_like_formulas_are_neutralised() -> None:
         assert dangerous not in cells
         assert "'" + dangerous in cells
     assert "plain -1" in cells
+
+
+def test_a_line_break_cannot_start_a_new_row_with_a_formula() -> None:
+    document = {"schemaVersion": "1.7.0", "items": [{"prompt": "p", "response": "r", "expected_response": "x\r=1+1"}]}
+    rows = list(csv.reader(io.StringIO(csv_report(document), newline="")))
+    assert len(rows) == 2  # the header and the one item: the carriage return stays inside its quoted cell
+    assert "x\r=1+1" in rows[1]
+    assert not any(cell.startswith("=") for row in rows for cell in row)
+
+
+def test_url_credentials_are_secret_in_every_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MB_JUDGE_BASE_URL", "http://user:hunter2pass@127.0.0.1:9/v1")
+    token = base64.b64encode(b"user:hunter2pass").decode()
+    text = f"echo {token}; Authorization: Basic {token}; password hunter2pass; proxy Basic Zm9vOmJhcmJheg=="
+    cleaned = redact(text)
+    assert token not in cleaned
+    assert "hunter2pass" not in cleaned
+    assert "Zm9vOmJhcmJheg==" not in cleaned
 
 
 def test_usage_errors_escape_control_characters_in_what_they_quote(tmp_path: Path) -> None:

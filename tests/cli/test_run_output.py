@@ -56,6 +56,22 @@ def test_a_second_run_on_a_locked_output_names_the_first(bench: Path, agent: str
     assert mb("run", bench, "--agent", agent, "-o", output, "-q", "--resume").exit_code == 0
 
 
+def test_the_same_file_under_another_name_is_locked_too(bench: Path, agent: str, tmp_path: Path) -> None:
+    output = tmp_path / "executed.jsonl"
+    assert mb("run", bench, "--agent", agent, "-o", output, "-q").exit_code == 0
+    before = output.read_bytes()
+    (tmp_path / "sub").mkdir()
+    other_name = tmp_path / "sub" / "linked.jsonl"
+    os.link(output, other_name)
+    with output_lock(output):
+        result = mb("run", bench, "--agent", agent, "-o", other_name, "-q", "--resume")
+        assert result.exit_code == 2, result.output
+        assert "being written by another `mb run`" in result.stderr
+        assert output.read_bytes() == before
+    assert not lock_path(other_name).exists()
+    assert mb("run", bench, "--agent", agent, "-o", other_name, "-q", "--resume").exit_code == 0
+
+
 class _FillingDisk:
     """A file that takes ``room`` more bytes, writes part of the next write, then fails as a full disk does."""
 
@@ -101,3 +117,13 @@ def test_a_full_disk_stops_the_run_cleanly_without_a_torn_line(
     monkeypatch.setattr(JsonlWriter, "__init__", original)
     assert mb("run", bench, "--agent", agent, "-o", output, "-q", "--resume").exit_code == 0
     assert len(output.read_text().splitlines()) == 6
+
+
+def test_the_agents_own_file_is_not_an_output(bench: Path, tmp_path: Path) -> None:
+    source = tmp_path / "agent_source.py"
+    source.write_text("def answer(messages):\n    return 'ok'\n")
+    before = source.read_bytes()
+    result = mb("run", bench, "--agent", f"{source}:answer", "-o", source, "-q", "--overwrite")
+    assert result.exit_code == 2, result.output
+    assert "is the input" in result.stderr
+    assert source.read_bytes() == before

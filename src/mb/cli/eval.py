@@ -398,8 +398,9 @@ class _WriteError(Exception):
 
 @contextmanager
 def _terminated_like_interrupted() -> Iterator[None]:
-    """SIGTERM (a job scheduler stopping the run) ends it as Ctrl-C does: workers stopped, temporary files
-    removed."""
+    """Ctrl-C and SIGTERM (a job scheduler stopping the run) end the evaluation at once: workers stopped, temporary
+    files removed. Both raise ``KeyboardInterrupt`` where the main thread is, rather than letting the event loop
+    turn Ctrl-C into a cancellation that waits for the work under way."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -407,11 +408,12 @@ def _terminated_like_interrupted() -> Iterator[None]:
     def stop(_signum: int, _frame: object) -> None:
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 @contextmanager

@@ -207,8 +207,9 @@ def run(
         raise click.UsageError("--resume and --overwrite exclude each other")
     if str(output) == "-" and (resume or sort):
         raise click.UsageError("--resume and --sort need an output file, not standard output")
+    agent_file = Path(agent_spec.rpartition(":")[0] or agent_spec)  # the agent's own source, when it is a file
     try:
-        refuse_input_as_output(output, benchmark)
+        refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
     except SameFileError as exc:
         raise _fail(str(exc)) from None
 

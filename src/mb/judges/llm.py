@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.lowlevel
 
-from .._redact import redact
+from .._redact import redact, url_credentials
 from ._cache import JudgeCache, cache_key, default_cache_path
 from ._guards import precheck
 from ._prompts import ANSWER_SCHEMA, PROMPTS, messages_for, parse_answer, required_fields
@@ -221,7 +221,8 @@ class LLMJudge:
         return self._state
 
     def _error(self, message: str) -> Verdict:
-        message = redact(message, self._api_key)  # a server's error text may echo the key or the URL's password
+        # a server's error text may echo the key or the URL's credentials (also as the Basic token sent for them)
+        message = redact(message, self._api_key, *url_credentials(self.base_url))
         return Verdict(0.0, message, self.name, error=message)
 
     def _early(self, request: JudgeRequest) -> Verdict | None:

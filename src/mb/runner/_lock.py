@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+import stat
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -66,6 +67,13 @@ def output_lock(output: Path) -> Iterator[None]:
             break
         os.close(descriptor)  # the holder removed that lock file as we opened it: take the new one
     try:
+        content = _lock_content(output)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        os.close(descriptor)
+        raise
+    try:
         started = datetime.now(UTC).isoformat(timespec="seconds")
         holder = f"pid {os.getpid()} on {socket.gethostname()}, started {started}\n"
         os.ftruncate(descriptor, 0)
@@ -75,3 +83,27 @@ def output_lock(output: Path) -> Iterator[None]:
         with contextlib.suppress(OSError):
             path.unlink()
         os.close(descriptor)
+        if content is not None:
+            os.close(content)
+
+
+def _lock_content(output: Path) -> int | None:
+    """Also lock the output file itself when it exists (a descriptor to close later): the lock file goes by name, and
+    the same file under another name (a hard link) must be refused as well."""
+    assert fcntl is not None
+    try:
+        descriptor = os.open(output, os.O_RDONLY)
+    except OSError:
+        return None  # not there yet (a new output), or not readable: the name's lock is what there is
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        return None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        raise OutputLockedError(
+            f"{output} is being written by another `mb run` under another name (the same file: a hard link); wait for "
+            "it to finish or stop it, or write to another file"
+        ) from None
+    return descriptor

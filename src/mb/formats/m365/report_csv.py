@@ -38,7 +38,7 @@ def csv_report(document: Mapping[str, Any]) -> str:
     rows = report_rows(document)
     keys = score_columns(rows)
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180: cells holding CR or LF are quoted
     header = [*_FIXED, *(name for key in keys for name in (key, f"{key}_result")), "skipped"]
     writer.writerow([safe_cell(cell) for cell in header])
     for row in rows:
