@@ -272,6 +272,8 @@ def statuses(path: Path) -> Counter[str]:
     pattern = re.compile(rb'"status":"(\w+)"')
     with path.with_name(path.name + ".results.jsonl").open("rb") as results:
         for line in results:
+            if line.startswith(b'{"mb_results"'):
+                continue  # the run record
             match = pattern.search(line)
             found[match.group(1).decode() if match else "?"] += 1
     return found
