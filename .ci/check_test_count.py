@@ -56,6 +56,7 @@ def main(argv: list[str]) -> int:
     if collected == 0:
         print("test check: no test was collected", file=sys.stderr)
         return 1
+    print(f"test check: all {collected} collected test(s) reported")
     return status
 
 
