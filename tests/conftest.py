@@ -10,11 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from mb.data import example_lines
 from mb.evaluation import evaluate
 from mb.io import write_examples
 from mb.results import ExampleResult
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")  # the same examples on every CI run: a red run is reproducible, never a coin toss
 
 DATA = Path(__file__).resolve().parent / "data"
 """Test data shipped with the tests."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -146,3 +147,21 @@ def test_examples_are_editable_and_serializable() -> None:
         "expected_response": "hello",
         "assertions": [{"assert_that": "tool_called", "tool": "search", "parameters": []}],
     }
+
+
+@pytest.mark.parametrize(("offset", "valid"), [(True, False), ("5", False), (5.0, True), (5, True)])
+def test_citation_offsets_are_json_integers_as_the_schema_says(offset: object, valid: bool) -> None:
+    import jsonschema
+
+    from mb.entities import Citation
+
+    data = {"document_id": "d", "span_from": offset, "span_to": 9}
+    schema = Citation.model_json_schema()
+    assert jsonschema.Draft202012Validator(schema).is_valid(data) is valid
+    if valid:
+        assert Citation.model_validate(data).span_from == 5
+    else:
+        with pytest.raises(ValidationError):
+            Citation.model_validate(data)
+        with pytest.raises(ValidationError):
+            Citation.model_validate_json(json.dumps(data))

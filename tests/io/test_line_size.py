@@ -66,7 +66,8 @@ def test_gzip_blocks_hold_the_same_lines(lines: list[bytes], size: int, limit: i
             found.append((first, b"", block))
         else:
             found += split_lines([block], limit, first)
-    assert found == _naive(data, limit)
+    content = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # a leading BOM is removed, as documented
+    assert found == _naive(content, limit)
 
 
 def _bench(tmp_path: Path, long: int, *, compress: bool = False) -> Path:

@@ -12,6 +12,7 @@ from pydantic import (
     JsonValue,
     SerializerFunctionWrapHandler,
     ValidationError,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -82,6 +83,14 @@ class Citation(BaseModel):
 
     span_to: int
     """End of the cited span in ``outputs.response`` (character offset, exclusive)."""
+
+    @field_validator("span_from", "span_to", mode="before")
+    @classmethod
+    def _json_integer(cls, value: Any) -> Any:
+        """A JSON integer, as the schema says: ``true`` or ``"5"`` are not offsets (a float with no fraction is)."""
+        if isinstance(value, (bool, str)):
+            raise PydanticCustomError("int_type", "Input should be a valid integer")
+        return value
 
 
 class Environment(BaseModel):
