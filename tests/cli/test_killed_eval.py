@@ -37,6 +37,7 @@ def test_sigkill_during_eval_keeps_the_previous_results(tmp_path: Path) -> None:
     assert results.read_bytes() == previous
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see when scoring starts")
 def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_path: Path) -> None:
     lines = (SPEC / "examples-executed.jsonl").read_bytes().splitlines()
     executed = tmp_path / "executed.jsonl"
@@ -47,8 +48,12 @@ def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_pat
     results.write_bytes(previous)
     command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "-o", str(results)]
     process = subprocess.Popen([*command, "-q", "--jobs", "1"], stderr=subprocess.PIPE, text=True)
-    time.sleep(2)
-    assert process.poll() is None, "the evaluation ended before it could be interrupted"
+    deadline = time.monotonic() + 120
+    while not _reads(process.pid, executed):  # interrupt the scoring itself, not the start-up before it
+        assert process.poll() is None, "the evaluation ended before it could be interrupted"
+        assert time.monotonic() < deadline, "the evaluation never started reading"
+        time.sleep(0.05)
+    time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
@@ -57,3 +62,13 @@ def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_pat
     done = int(stderr.split("interrupted after ")[1].split(" line(s)")[0])
     assert done < total  # stopped where it was, not after scoring every line
     assert results.read_bytes() == previous
+
+
+def _reads(pid: int, path: Path) -> bool:
+    """Whether process ``pid`` has ``path`` open (Linux's /proc)."""
+    folder = Path(f"/proc/{pid}/fd")
+    try:
+        links = [os.readlink(entry) for entry in folder.iterdir()]
+    except OSError:
+        return False
+    return os.path.realpath(path) in links
