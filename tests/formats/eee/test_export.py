@@ -204,3 +204,21 @@ def test_an_existing_export_is_never_overwritten_nor_removed(
 def test_file_uuid_must_be_a_version_4_uuid(tmp_path: Path, bundled_executed: Path) -> None:
     with pytest.raises(ValueError, match="version 4"):
         export_eee([], bundled_executed, model_id="a/b", out_dir=tmp_path, file_uuid=str(uuid.uuid1()))
+
+
+def test_evaluation_id_comes_from_the_results_not_the_export_time(
+    tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    results = tmp_path / "results.jsonl"
+    results.write_text("".join(r.model_dump_json() + "\n" for r in bundled_results), encoding="utf-8")
+    first = export_eee(results, bundled_executed, model_id="a/b", out_dir=tmp_path / "1", retrieved_timestamp="1.0")
+    again = export_eee(results, bundled_executed, model_id="a/b", out_dir=tmp_path / "2", retrieved_timestamp="2.0")
+    in_memory = export_eee(bundled_results, bundled_executed, model_id="a/b", out_dir=tmp_path / "3")
+    in_memory_again = export_eee(bundled_results, bundled_executed, model_id="a/b", out_dir=tmp_path / "4")
+    assert first.evaluation_id == again.evaluation_id
+    assert in_memory.evaluation_id == in_memory_again.evaluation_id
+    changed = [bundled_results[0].model_copy(update={"passed": not bundled_results[0].passed}), *bundled_results[1:]]
+    other = export_eee(changed, bundled_executed, model_id="a/b", out_dir=tmp_path / "5")
+    assert other.evaluation_id != in_memory.evaluation_id
+    other_model = export_eee(bundled_results, bundled_executed, model_id="a/c", out_dir=tmp_path / "6")
+    assert other_model.evaluation_id != in_memory.evaluation_id
