@@ -136,6 +136,7 @@ def test_agentic_line_carries_the_conversation_tool_calls_and_results(
     assert [(c["id"], c["name"]) for c in calls] == [("c1", "book"), ("c2", "search")]
     if version == "0.3.0":
         assert calls[0]["arguments"] == {"n": "5", "vip": "true", "who": '{"name":"Al"}'}
+        assert calls[1]["arguments"] == {"q": '"café"'}
         assert [m["tool_call_id"] for m in messages[3:5]] == [["c1"], ["c2"]]
     else:
         assert calls[0]["arguments"] == {"n": 5, "vip": True, "who": {"name": "Al"}}
@@ -302,3 +303,21 @@ def test_metadata_options_reach_the_aggregate(write_executed: WriteExecuted, tmp
         "hf_split": "test",
         "samples_number": 1,
     }
+
+
+@pytest.mark.parametrize("version", ["0.2.0", "0.3.0"])
+def test_tool_call_arguments_keep_their_json_types(version: str, write_executed: WriteExecuted, tmp_path: Path) -> None:
+    def call(limit: object) -> dict[str, Any]:
+        trace = [{"event": "tool_call", "id": "c1", "tool": "search", "params": {"limit": limit}}]
+        return {**AGENTIC, "outputs": {"response": "Done.", "trace": trace}}
+
+    executed = write_executed([call(5), call("5")])
+    results = [ExampleResult(line=1, passed=True, status="passed"), ExampleResult(line=2, passed=True, status="passed")]
+    written = export_eee(results, executed, model_id="a/b", out_dir=tmp_path / "out", schema_version=version)
+    lines = read_jsonl(written.samples_path)
+    for line in lines:
+        assert schema_problems(line, "instance", version) == []
+    key = "messages" if version == "0.3.0" else "interactions"
+    arguments = [line[key][2]["tool_calls"][0]["arguments"] for line in lines]
+    assert arguments[0] != arguments[1]
+    assert [json.loads(a["limit"]) if version == "0.3.0" else a["limit"] for a in arguments] == [5, "5"]

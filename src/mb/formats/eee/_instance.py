@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from ...entities import Example
 from ...results import ExampleResult
 from ._hash import sample_hash
@@ -172,13 +174,18 @@ def _message(index: int, turn: Turn, v3: bool) -> dict[str, Any]:
             {
                 "id": call.id,
                 "name": call.tool,
-                "arguments": {key: as_text(value) for key, value in call.params.items()} if v3 else dict(call.params),
+                "arguments": _json_arguments(call.params) if v3 else dict(call.params),
             }
             for call in turn.tool_calls
         ]
     if turn.tool_call_id is not None:
         message["tool_call_id"] = [turn.tool_call_id] if v3 else turn.tool_call_id
     return message
+
+
+def _json_arguments(params: dict[str, Any]) -> dict[str, str]:
+    """0.3.0 arguments (string values only): each value as JSON text, so ``5`` and ``"5"`` stay distinct."""
+    return {key: orjson.dumps(value).decode() for key, value in params.items()}
 
 
 def _output_extras(example: Example | None) -> dict[str, Any]:
