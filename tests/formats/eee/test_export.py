@@ -222,3 +222,28 @@ def test_evaluation_id_comes_from_the_results_not_the_export_time(
     assert other.evaluation_id != in_memory.evaluation_id
     other_model = export_eee(bundled_results, bundled_executed, model_id="a/c", out_dir=tmp_path / "6")
     assert other_model.evaluation_id != in_memory.evaluation_id
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_instance_scores_average_to_the_pass_rate_they_link_to(
+    version: str, tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    written = export_eee(bundled_results, bundled_executed, model_id="a/b", out_dir=tmp_path, schema_version=version)
+    aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
+    lines = read_jsonl(written.samples_path)
+    linked = aggregate["evaluation_results"][0]
+    if version == "0.3.0":
+        assert {line["evaluation_result_id"] for line in lines} == {linked["evaluation_result_id"]} == {"pass_rate"}
+    scores = [line["evaluation"]["score"] for line in lines]
+    assert sum(scores) / len(scores) == pytest.approx(linked["score_details"]["score"])
+    assert all(line["evaluation"]["score"] == float(line["evaluation"]["is_correct"]) for line in lines)
+
+
+def test_every_instance_scores_one_when_every_example_passed(
+    tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    passing = [r.model_copy(update={"passed": True, "status": "passed", "score": 0.5}) for r in bundled_results]
+    written = export_eee(passing, bundled_executed, model_id="a/b", out_dir=tmp_path)
+    aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
+    assert aggregate["evaluation_results"][0]["score_details"]["score"] == 1.0
+    assert {line["evaluation"]["score"] for line in read_jsonl(written.samples_path)} == {1.0}

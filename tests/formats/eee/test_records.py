@@ -154,7 +154,8 @@ def test_agentic_line_carries_the_conversation_tool_calls_and_results(
         }
     ]
     assert sum(1 for a in record["answer_attribution"] if a["extraction_method"] == "tool_call") == 2
-    assert record["evaluation"] == {"score": 0.5, "is_correct": False, "num_turns": 6, "tool_calls_count": 2}
+    assert record["evaluation"] == {"score": 0.0, "is_correct": False, "num_turns": 6, "tool_calls_count": 2}
+    assert record["metadata"]["expectations_met"] == "0.5"
     assert record["token_usage"] == {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15}
     assert record["performance"] == {"latency_ms": 123.5}
     assert "error" not in record

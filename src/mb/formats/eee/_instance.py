@@ -83,9 +83,12 @@ def instance_record(
         attribution = _conversation_attribution(conversation, messages_key)
         turns, tool_calls = len(conversation.turns), conversation.tool_calls
     record["answer_attribution"] = attribution
+    # The score is this line's contribution to the result it links to (the overall pass rate): an example that
+    # could not be evaluated counts as failed there, so it does here.
+    passed = result.passed and result.status != "error"
     record["evaluation"] = {
-        "score": _finite(result.score),
-        "is_correct": result.passed,
+        "score": 1.0 if passed else 0.0,
+        "is_correct": passed,
         "num_turns": max(turns, 1),
         "tool_calls_count": tool_calls,
     }
@@ -201,10 +204,6 @@ def _non_negative(value: Any) -> float | None:
     return float(value) if math.isfinite(value) and value >= 0 else None
 
 
-def _finite(value: float) -> float:
-    return float(value) if math.isfinite(value) else 0.0
-
-
 def _count(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
@@ -237,6 +236,8 @@ def _token_usage(usage: Any) -> dict[str, int] | None:
 def _metadata(result: ExampleResult, example: Example | None) -> dict[str, str]:
     """Strings only (the 0.3.0 schema requires it): line, status, categories, metric values, failure reasons."""
     metadata = {"line": str(result.line), "status": result.status}
+    if math.isfinite(result.score):
+        metadata["expectations_met"] = repr(float(result.score))
     categories = dict(result.categories)
     turn_categories: dict[str, str] = {}
     if example is not None and example.inputs.metadata is not None:
