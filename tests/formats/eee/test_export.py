@@ -247,3 +247,31 @@ def test_every_instance_scores_one_when_every_example_passed(
     aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
     assert aggregate["evaluation_results"][0]["score_details"]["score"] == 1.0
     assert {line["evaluation"]["score"] for line in read_jsonl(written.samples_path)} == {1.0}
+
+
+@pytest.mark.parametrize(
+    ("benchmark", "model_id"),
+    [
+        ("CON", "a/b"),
+        ("aux.v1", "a/b"),
+        ("bench.", "a/b"),
+        ("bench", "nul/b"),
+        ("bench", "a/com1.txt"),
+        ("bench", "a/model."),
+        ("bench", "a/Lpt9"),
+    ],
+)
+def test_names_that_are_not_portable_directories_are_refused(
+    benchmark: str, model_id: str, tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    with pytest.raises(ValueError, match="cannot name a directory"):
+        export_eee(bundled_results, bundled_executed, model_id=model_id, out_dir=tmp_path / "o", benchmark=benchmark)
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("benchmark", ["console", "auxiliary", "com10", "v1.2", "a.b_c"])
+def test_names_that_only_resemble_reserved_ones_are_kept(
+    benchmark: str, tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    written = export_eee(bundled_results[:1], bundled_executed, model_id="a/b", out_dir=tmp_path, benchmark=benchmark)
+    assert written.aggregate_path.relative_to(tmp_path).parts[1] == benchmark
