@@ -123,7 +123,9 @@ def test_results_join_executed_lines_by_line_number_in_any_order(
         assert line["input"]["raw"].endswith(messages[-1]["content"])
         assert line["input"]["reference"] == [documents[index]["expectations"]["expected_response"]]
     assert lines[0]["input"]["raw"] == "\n".join(
-        f"{m['role']}: {m['content']}" for m in documents[multi_turn]["inputs"]["messages"]
+        f"{m['role']}: {m['content']}"
+        for m in documents[multi_turn]["inputs"]["messages"]
+        if m["role"] in {"user", "system"}
     )
     assert lines[1]["input"]["raw"] == documents[0]["inputs"]["messages"][0]["content"]
 

@@ -11,7 +11,7 @@ import orjson
 from ...entities import Example
 from ...results import ExampleResult
 from ._hash import sample_hash
-from ._transcript import Transcript, Turn, as_text, interaction_type, raw_input, transcript
+from ._transcript import INPUT_ROLES, Transcript, Turn, as_text, input_text, interaction_type, raw_input, transcript
 
 __all__ = ["InstanceContext", "example_error", "instance_record"]
 
@@ -141,10 +141,15 @@ def _raw_from_document(document: Any) -> str:
     messages = inputs.get("messages") if isinstance(inputs, dict) else None
     if not isinstance(messages, list):
         return ""
-    texts = [m for m in messages if isinstance(m, dict) and isinstance(m.get("content"), str)]
-    if len(texts) == 1:
-        return str(texts[0]["content"])
-    return "\n".join(f"{m.get('role', '')}: {m['content']}" for m in texts)
+    texts = [
+        (str(m.get("role", "")), m["content"])
+        for m in messages
+        if isinstance(m, dict) and isinstance(m.get("content"), str)
+    ]
+    if not any(role in INPUT_ROLES for role, _ in texts):
+        # An invalid line with no user or system message: keep what it holds (its error says why it is invalid).
+        return "\n".join(content if len(texts) == 1 else f"{role}: {content}" for role, content in texts)
+    return input_text(texts)
 
 
 def _attribution(turn_idx: int, source: str, value: str, method: str, terminal: bool) -> dict[str, Any]:
