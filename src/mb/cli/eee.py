@@ -103,12 +103,13 @@ def export_eee(
     naming the samples file with its SHA-256 checksum and row count. Prints both paths.
 
     Exit status: 0 on success, 1 when the inputs cannot be exported (a result without its executed line, an
-    unreadable results line) or the disk fills up, 2 on bad options, an OUT_DIR that cannot be written or results
-    of other examples (joined by example hash).
+    unreadable results line) or the disk fills up, 2 on bad options, a benchmark or model name that is not a
+    portable directory name (a Windows device name such as CON or aux.v1, or a trailing dot), an OUT_DIR that
+    cannot be written or results of other examples (joined by example hash).
     """
     from ..formats.eee import EeeMetadata
     from ..formats.eee import export_eee as run_export
-    from ..formats.eee._paths import split_model_id
+    from ..formats.eee._paths import UnportableName, split_model_id
 
     try:
         split_model_id(model_id)
@@ -141,6 +142,10 @@ def export_eee(
             metadata=metadata,
             validate=validate,
         )
+    except UnportableName as exc:
+        hint = "--benchmark" if str(exc).startswith("benchmark") else "--model-id"
+        err_console.print(f"[red]error:[/] {escape(str(exc))}; choose another {hint}")
+        raise SystemExit(2) from None
     except JoinMismatch as exc:
         err_console.print(f"[red]error:[/] {escape(str(exc))}")
         raise SystemExit(2) from None

@@ -79,3 +79,20 @@ def test_results_from_another_file_are_refused_with_exit_2(tmp_path: Path, resul
 def test_shipped_schemas_are_the_published_ones(version: str, kind: str, name: str) -> None:
     published = json.loads((SHARED_SPEC / "eee" / f"{name}.schema.v{version}.json").read_text(encoding="utf-8"))
     assert load_schema(kind, version) == published  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("extra", "option"),
+    [(["--benchmark", "CON"], "--benchmark"), (["--benchmark", "bench."], "--benchmark"), ([], "--model-id")],
+)
+def test_unportable_names_are_refused_with_exit_2(
+    extra: list[str], option: str, tmp_path: Path, results_file: Path, bundled_executed: Path
+) -> None:
+    model_id = "acme/aux.v1" if option == "--model-id" else "a/b"
+    args = ["export", "eee", str(results_file), "--executed", str(bundled_executed), "--model-id", model_id, *extra]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 2, outcome.output
+    assert "cannot name a directory" in outcome.output
+    assert f"choose another {option}" in outcome.output
+    assert "Traceback" not in outcome.output
+    assert not (tmp_path / "eee").exists()

@@ -123,7 +123,9 @@ def test_results_join_executed_lines_by_line_number_in_any_order(
         assert line["input"]["raw"].endswith(messages[-1]["content"])
         assert line["input"]["reference"] == [documents[index]["expectations"]["expected_response"]]
     assert lines[0]["input"]["raw"] == "\n".join(
-        f"{m['role']}: {m['content']}" for m in documents[multi_turn]["inputs"]["messages"]
+        f"{m['role']}: {m['content']}"
+        for m in documents[multi_turn]["inputs"]["messages"]
+        if m["role"] in {"user", "system"}
     )
     assert lines[1]["input"]["raw"] == documents[0]["inputs"]["messages"][0]["content"]
 
@@ -204,3 +206,74 @@ def test_an_existing_export_is_never_overwritten_nor_removed(
 def test_file_uuid_must_be_a_version_4_uuid(tmp_path: Path, bundled_executed: Path) -> None:
     with pytest.raises(ValueError, match="version 4"):
         export_eee([], bundled_executed, model_id="a/b", out_dir=tmp_path, file_uuid=str(uuid.uuid1()))
+
+
+def test_evaluation_id_comes_from_the_results_not_the_export_time(
+    tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    results = tmp_path / "results.jsonl"
+    results.write_text("".join(r.model_dump_json() + "\n" for r in bundled_results), encoding="utf-8")
+    first = export_eee(results, bundled_executed, model_id="a/b", out_dir=tmp_path / "1", retrieved_timestamp="1.0")
+    again = export_eee(results, bundled_executed, model_id="a/b", out_dir=tmp_path / "2", retrieved_timestamp="2.0")
+    in_memory = export_eee(bundled_results, bundled_executed, model_id="a/b", out_dir=tmp_path / "3")
+    in_memory_again = export_eee(bundled_results, bundled_executed, model_id="a/b", out_dir=tmp_path / "4")
+    assert first.evaluation_id == again.evaluation_id
+    assert in_memory.evaluation_id == in_memory_again.evaluation_id
+    changed = [bundled_results[0].model_copy(update={"passed": not bundled_results[0].passed}), *bundled_results[1:]]
+    other = export_eee(changed, bundled_executed, model_id="a/b", out_dir=tmp_path / "5")
+    assert other.evaluation_id != in_memory.evaluation_id
+    other_model = export_eee(bundled_results, bundled_executed, model_id="a/c", out_dir=tmp_path / "6")
+    assert other_model.evaluation_id != in_memory.evaluation_id
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_instance_scores_average_to_the_pass_rate_they_link_to(
+    version: str, tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    written = export_eee(bundled_results, bundled_executed, model_id="a/b", out_dir=tmp_path, schema_version=version)
+    aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
+    lines = read_jsonl(written.samples_path)
+    linked = aggregate["evaluation_results"][0]
+    if version == "0.3.0":
+        assert {line["evaluation_result_id"] for line in lines} == {linked["evaluation_result_id"]} == {"pass_rate"}
+    scores = [line["evaluation"]["score"] for line in lines]
+    assert sum(scores) / len(scores) == pytest.approx(linked["score_details"]["score"])
+    assert all(line["evaluation"]["score"] == float(line["evaluation"]["is_correct"]) for line in lines)
+
+
+def test_every_instance_scores_one_when_every_example_passed(
+    tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    passing = [r.model_copy(update={"passed": True, "status": "passed", "score": 0.5}) for r in bundled_results]
+    written = export_eee(passing, bundled_executed, model_id="a/b", out_dir=tmp_path)
+    aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
+    assert aggregate["evaluation_results"][0]["score_details"]["score"] == 1.0
+    assert {line["evaluation"]["score"] for line in read_jsonl(written.samples_path)} == {1.0}
+
+
+@pytest.mark.parametrize(
+    ("benchmark", "model_id"),
+    [
+        ("CON", "a/b"),
+        ("aux.v1", "a/b"),
+        ("bench.", "a/b"),
+        ("bench", "nul/b"),
+        ("bench", "a/com1.txt"),
+        ("bench", "a/model."),
+        ("bench", "a/Lpt9"),
+    ],
+)
+def test_names_that_are_not_portable_directories_are_refused(
+    benchmark: str, model_id: str, tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    with pytest.raises(ValueError, match="cannot name a directory"):
+        export_eee(bundled_results, bundled_executed, model_id=model_id, out_dir=tmp_path / "o", benchmark=benchmark)
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("benchmark", ["console", "auxiliary", "com10", "v1.2", "a.b_c"])
+def test_names_that_only_resemble_reserved_ones_are_kept(
+    benchmark: str, tmp_path: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    written = export_eee(bundled_results[:1], bundled_executed, model_id="a/b", out_dir=tmp_path, benchmark=benchmark)
+    assert written.aggregate_path.relative_to(tmp_path).parts[1] == benchmark

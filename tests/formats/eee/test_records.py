@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,7 @@ def test_agentic_line_carries_the_conversation_tool_calls_and_results(
     assert [(c["id"], c["name"]) for c in calls] == [("c1", "book"), ("c2", "search")]
     if version == "0.3.0":
         assert calls[0]["arguments"] == {"n": "5", "vip": "true", "who": '{"name":"Al"}'}
+        assert calls[1]["arguments"] == {"q": '"café"'}
         assert [m["tool_call_id"] for m in messages[3:5]] == [["c1"], ["c2"]]
     else:
         assert calls[0]["arguments"] == {"n": 5, "vip": True, "who": {"name": "Al"}}
@@ -152,7 +154,8 @@ def test_agentic_line_carries_the_conversation_tool_calls_and_results(
         }
     ]
     assert sum(1 for a in record["answer_attribution"] if a["extraction_method"] == "tool_call") == 2
-    assert record["evaluation"] == {"score": 0.5, "is_correct": False, "num_turns": 6, "tool_calls_count": 2}
+    assert record["evaluation"] == {"score": 0.0, "is_correct": False, "num_turns": 6, "tool_calls_count": 2}
+    assert record["metadata"]["expectations_met"] == "0.5"
     assert record["token_usage"] == {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15}
     assert record["performance"] == {"latency_ms": 123.5}
     assert "error" not in record
@@ -176,7 +179,7 @@ def test_conversation_without_tools_is_multi_turn_and_usage_total_is_summed(
     _, lines = _export(write_executed, tmp_path, "0.3.0")
     record = lines[1]
     assert record["interaction_type"] == "multi_turn"
-    assert record["input"]["raw"] == "user: Hi\nassistant: Hello!\nuser: Capital of Italy?"
+    assert record["input"]["raw"] == "user: Hi\nuser: Capital of Italy?"
     assert [m["role"] for m in record["messages"]] == ["user", "assistant", "user", "assistant"]
     assert record["token_usage"] == {"input_tokens": 7, "output_tokens": 2, "total_tokens": 9}
     assert record["evaluation"]["is_correct"] is True
@@ -285,7 +288,7 @@ def test_metadata_options_reach_the_aggregate(write_executed: WriteExecuted, tmp
     )
     aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
     assert schema_problems(aggregate, "aggregate", "0.3.0") == []
-    assert aggregate["evaluation_id"] == "acme-bench/acme/agent-1/1700000000.0"
+    assert re.fullmatch(r"acme-bench/acme/agent-1/[0-9a-f]{32}", aggregate["evaluation_id"])
     assert aggregate["retrieved_timestamp"] == "1700000000.0"
     assert aggregate["evaluation_timestamp"] == "2025-01-02T03:04:05+00:00"
     assert aggregate["source_metadata"]["source_organization_name"] == "Acme Labs"
@@ -301,3 +304,70 @@ def test_metadata_options_reach_the_aggregate(write_executed: WriteExecuted, tmp
         "hf_split": "test",
         "samples_number": 1,
     }
+
+
+@pytest.mark.parametrize("version", ["0.2.0", "0.3.0"])
+def test_tool_call_arguments_keep_their_json_types(version: str, write_executed: WriteExecuted, tmp_path: Path) -> None:
+    def call(limit: object) -> dict[str, Any]:
+        trace = [{"event": "tool_call", "id": "c1", "tool": "search", "params": {"limit": limit}}]
+        return {**AGENTIC, "outputs": {"response": "Done.", "trace": trace}}
+
+    executed = write_executed([call(5), call("5")])
+    results = [ExampleResult(line=1, passed=True, status="passed"), ExampleResult(line=2, passed=True, status="passed")]
+    written = export_eee(results, executed, model_id="a/b", out_dir=tmp_path / "out", schema_version=version)
+    lines = read_jsonl(written.samples_path)
+    for line in lines:
+        assert schema_problems(line, "instance", version) == []
+    key = "messages" if version == "0.3.0" else "interactions"
+    arguments = [line[key][2]["tool_calls"][0]["arguments"] for line in lines]
+    assert arguments[0] != arguments[1]
+    assert [json.loads(a["limit"]) if version == "0.3.0" else a["limit"] for a in arguments] == [5, "5"]
+
+
+@pytest.mark.parametrize("version", ["0.2.0", "0.3.0"])
+def test_raw_input_keeps_only_user_and_system_turns(
+    version: str, write_executed: WriteExecuted, tmp_path: Path
+) -> None:
+    messages = [
+        {"role": "system", "content": "Be brief."},
+        {"role": "user", "content": "Hi"},
+        {"role": "assistant", "content": "Hello!"},
+        {"role": "tool", "content": "lookup done"},
+        {"role": "user", "content": "Capital of Italy?"},
+    ]
+    single = [{"role": "assistant", "content": "Welcome."}, {"role": "user", "content": "Capital of Italy?"}]
+    executed = write_executed(
+        [
+            {"inputs": {"messages": messages}, "expectations": {}, "outputs": {"response": "Rome."}},
+            {"inputs": {"messages": single}, "expectations": {}, "outputs": {"response": "Rome."}},
+        ]
+    )
+    results = [
+        ExampleResult(line=1, passed=True, status="passed"),
+        ExampleResult(line=2, passed=False, status="failed"),
+    ]
+    written = export_eee(results, executed, model_id="a/b", out_dir=tmp_path / "out", schema_version=version)
+    first, second = read_jsonl(written.samples_path)
+    assert "error" not in first
+    assert "error" not in second
+    assert first["input"]["raw"] == "system: Be brief.\nuser: Hi\nuser: Capital of Italy?"
+    assert second["input"]["raw"] == "Capital of Italy?"
+
+
+@pytest.mark.parametrize("version", ["0.2.0", "0.3.0"])
+def test_retrieved_chunks_are_a_tool_turn(version: str, write_executed: WriteExecuted, tmp_path: Path) -> None:
+    chunk = {"id": "d1", "page_content": "Rome is the capital."}
+    call = {"event": "tool_call", "id": "c1", "tool": "lookup", "params": {"q": "Rome"}}
+    trace = [{"event": "retriever", "outputs": [chunk]}, call, {"event": "tool_result", "id": "c1", "result": "ok"}]
+    document = {"inputs": {"messages": [{"role": "user", "content": "Capital?"}]}, "expectations": {}}
+    executed = write_executed([{**document, "outputs": {"response": "Rome.", "trace": trace}}])
+    results = [ExampleResult(line=1, passed=True, status="passed")]
+    written = export_eee(results, executed, model_id="a/b", out_dir=tmp_path / "out", schema_version=version)
+    (line,) = read_jsonl(written.samples_path)
+    assert schema_problems(line, "instance", version) == []
+    messages = line["messages" if version == "0.3.0" else "interactions"]
+    assert messages is not None
+    roles = [m["role"] for m in messages]
+    assert roles == ["user", "tool", "assistant", "tool", "assistant"]
+    assert "retriever" not in roles
+    assert json.loads(messages[1]["content"]) == [chunk]

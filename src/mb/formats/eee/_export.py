@@ -15,6 +15,7 @@ from typing import Any, Literal
 import orjson
 
 from ..._version import __version__
+from ...results_format import file_digest
 from ._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 from ._instance import InstanceContext, instance_record
 from ._paths import Layout, split_model_id
@@ -141,7 +142,8 @@ def export_eee(
     stamp = retrieved_timestamp or repr(time.time())
     file_id = _uuid4(file_uuid)
     layout = Layout.build(name, model_id, file_id)
-    evaluation_id = f"{name}/{model_id}/{stamp}"
+    results, digest = _results_digest(results)
+    evaluation_id = f"{name}/{model_id}/{digest[:32]}"
     root = Path(out_dir)
     aggregate_path, samples_path = root / layout.aggregate_path, root / layout.samples_path
     context = InstanceContext(schema_version, evaluation_id, model_id, name, OVERALL_RESULT_ID)
@@ -200,6 +202,21 @@ def _write_samples(
     if rows == 0:
         raise ValueError("no evaluation results to export")
     return rows, digest.hexdigest(), tallies
+
+
+def _results_digest(results: ResultsSource) -> tuple[ResultsSource, str]:
+    """The results (materialized when they can only be read once) and a SHA-256 of their content.
+
+    A results file is digested as stored (its run record included); results in memory as their JSON, one per line.
+    The same results thus always give the same ``evaluation_id``, whenever they are exported.
+    """
+    if isinstance(results, (str, os.PathLike)) and str(results) != "-":
+        return results, file_digest(results)
+    materialized = list(iter_results(results))
+    digest = hashlib.sha256()
+    for result in materialized:
+        digest.update(result.model_dump_json().encode() + b"\n")
+    return materialized, digest.hexdigest()
 
 
 def _make_directories(directory: Path) -> list[Path]:

@@ -6,10 +6,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from ...entities import Example
 from ...results import ExampleResult
 from ._hash import sample_hash
-from ._transcript import Transcript, Turn, as_text, interaction_type, raw_input, transcript
+from ._transcript import INPUT_ROLES, Transcript, Turn, as_text, input_text, interaction_type, raw_input, transcript
 
 __all__ = ["InstanceContext", "example_error", "instance_record"]
 
@@ -81,9 +83,12 @@ def instance_record(
         attribution = _conversation_attribution(conversation, messages_key)
         turns, tool_calls = len(conversation.turns), conversation.tool_calls
     record["answer_attribution"] = attribution
+    # The score is this line's contribution to the result it links to (the overall pass rate): an example that
+    # could not be evaluated counts as failed there, so it does here.
+    passed = result.passed and result.status != "error"
     record["evaluation"] = {
-        "score": _finite(result.score),
-        "is_correct": result.passed,
+        "score": 1.0 if passed else 0.0,
+        "is_correct": passed,
         "num_turns": max(turns, 1),
         "tool_calls_count": tool_calls,
     }
@@ -136,10 +141,15 @@ def _raw_from_document(document: Any) -> str:
     messages = inputs.get("messages") if isinstance(inputs, dict) else None
     if not isinstance(messages, list):
         return ""
-    texts = [m for m in messages if isinstance(m, dict) and isinstance(m.get("content"), str)]
-    if len(texts) == 1:
-        return str(texts[0]["content"])
-    return "\n".join(f"{m.get('role', '')}: {m['content']}" for m in texts)
+    texts = [
+        (str(m.get("role", "")), m["content"])
+        for m in messages
+        if isinstance(m, dict) and isinstance(m.get("content"), str)
+    ]
+    if not any(role in INPUT_ROLES for role, _ in texts):
+        # An invalid line with no user or system message: keep what it holds (its error says why it is invalid).
+        return "\n".join(content if len(texts) == 1 else f"{role}: {content}" for role, content in texts)
+    return input_text(texts)
 
 
 def _attribution(turn_idx: int, source: str, value: str, method: str, terminal: bool) -> dict[str, Any]:
@@ -172,13 +182,18 @@ def _message(index: int, turn: Turn, v3: bool) -> dict[str, Any]:
             {
                 "id": call.id,
                 "name": call.tool,
-                "arguments": {key: as_text(value) for key, value in call.params.items()} if v3 else dict(call.params),
+                "arguments": _json_arguments(call.params) if v3 else dict(call.params),
             }
             for call in turn.tool_calls
         ]
     if turn.tool_call_id is not None:
         message["tool_call_id"] = [turn.tool_call_id] if v3 else turn.tool_call_id
     return message
+
+
+def _json_arguments(params: dict[str, Any]) -> dict[str, str]:
+    """0.3.0 arguments (string values only): each value as JSON text, so ``5`` and ``"5"`` stay distinct."""
+    return {key: orjson.dumps(value).decode() for key, value in params.items()}
 
 
 def _output_extras(example: Example | None) -> dict[str, Any]:
@@ -192,10 +207,6 @@ def _non_negative(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     return float(value) if math.isfinite(value) and value >= 0 else None
-
-
-def _finite(value: float) -> float:
-    return float(value) if math.isfinite(value) else 0.0
 
 
 def _count(value: Any) -> int | None:
@@ -230,6 +241,8 @@ def _token_usage(usage: Any) -> dict[str, int] | None:
 def _metadata(result: ExampleResult, example: Example | None) -> dict[str, str]:
     """Strings only (the 0.3.0 schema requires it): line, status, categories, metric values, failure reasons."""
     metadata = {"line": str(result.line), "status": result.status}
+    if math.isfinite(result.score):
+        metadata["expectations_met"] = repr(float(result.score))
     categories = dict(result.categories)
     turn_categories: dict[str, str] = {}
     if example is not None and example.inputs.metadata is not None:

@@ -5,23 +5,35 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Layout", "path_component", "split_model_id"]
+__all__ = ["Layout", "UnportableName", "path_component", "split_model_id"]
 
 _UNSAFE = re.compile(r'[<>:"\\|?*\x00-\x1f]')
+
+_RESERVED = re.compile(r"(CON|PRN|AUX|NUL|COM[0-9\u00b9\u00b2\u00b3]|LPT[0-9\u00b9\u00b2\u00b3])(\..*)?", re.IGNORECASE)
+"""Device names Windows reserves, with or without an extension (``CON``, ``aux.v1``, ``com1.txt``)."""
+
+
+class UnportableName(ValueError):
+    """A benchmark, developer or model name that cannot be a directory on every system (the EEE store refuses it)."""
 
 
 def path_component(value: str, what: str) -> str:
     """One directory name of the layout: ``/`` flattened to ``_``, characters unsafe in file names replaced.
 
-    Raises ``ValueError`` for names that cannot be a directory (empty, ``.``, ``..``, or the reserved ``data``).
+    Raises :class:`UnportableName` for names that cannot be a directory on every system: empty, ``.``, ``..``,
+    the reserved ``data``, a Windows device name (``CON``, ``aux.v1``) or a name ending in a dot.
     """
     text = value.strip()
     parts = text.split("/")
     if not text or any(not part.strip() for part in parts):
-        raise ValueError(f"{what} {value!r} cannot name a directory (empty part)")
+        raise UnportableName(f"{what} {value!r} cannot name a directory (empty part)")
     name = "_".join(_UNSAFE.sub("_", part.strip()) for part in parts)
     if name in {".", "..", "data"}:
-        raise ValueError(f"{what} {value!r} cannot name a directory ({name!r} is reserved)")
+        raise UnportableName(f"{what} {value!r} cannot name a directory ({name!r} is reserved)")
+    if _RESERVED.fullmatch(name):
+        raise UnportableName(f"{what} {value!r} cannot name a directory: {name!r} is a device name Windows reserves")
+    if name.endswith("."):
+        raise UnportableName(f"{what} {value!r} cannot name a directory: a name ending in '.' is not portable")
     return name
 
 

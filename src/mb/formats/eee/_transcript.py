@@ -8,7 +8,17 @@ from typing import Literal
 from ...entities import Example, RetrievalResults, ToolCall, ToolResult
 from ...matching.free_text import as_text
 
-__all__ = ["InteractionType", "Transcript", "Turn", "as_text", "interaction_type", "raw_input", "transcript"]
+__all__ = [
+    "INPUT_ROLES",
+    "InteractionType",
+    "Transcript",
+    "Turn",
+    "as_text",
+    "input_text",
+    "interaction_type",
+    "raw_input",
+    "transcript",
+]
 
 InteractionType = Literal["single_turn", "multi_turn", "agentic"]
 
@@ -18,7 +28,7 @@ class Turn:
     """One message of the conversation, before it is shaped for a schema version."""
 
     role: str
-    """``system``, ``user``, ``assistant``, ``tool`` or ``retriever``."""
+    """``system``, ``user``, ``assistant`` or ``tool`` (the roles chat APIs and the EEE schema know)."""
 
     content: str | None
     """The text of the message; None for an assistant turn that only calls tools."""
@@ -52,23 +62,33 @@ def interaction_type(example: Example) -> InteractionType:
     return "multi_turn" if users > 1 else "single_turn"
 
 
-def raw_input(example: Example) -> str:
-    """``input.raw``: the user's message, or for a conversation every message as ``role: content`` lines.
+INPUT_ROLES = frozenset({"system", "user"})
+"""The roles ``input.raw`` keeps: what was given to the model, not what an assistant said."""
 
-    Only the benchmark's inputs are used (never the agent's outputs), so the text is the same for every model.
+
+def raw_input(example: Example) -> str:
+    """``input.raw``: the user's message, or with several user and system messages each as a ``role: content`` line.
+
+    Only the benchmark's inputs are used (never the agent's outputs), so the text is the same for every model;
+    assistant and other turns of a conversation are left out (they are in the messages, not the input).
     """
-    messages = example.inputs.messages
-    if len(messages) == 1:
-        return messages[0].content
-    return "\n".join(f"{message.role}: {message.content}" for message in messages)
+    return input_text([(message.role, message.content) for message in example.inputs.messages])
+
+
+def input_text(messages: list[tuple[str, str]]) -> str:
+    """``input.raw`` of ``(role, content)`` pairs: only user and system turns, prefixed by role when several."""
+    kept = [(role, content) for role, content in messages if role in INPUT_ROLES]
+    if len(kept) == 1:
+        return kept[0][1]
+    return "\n".join(f"{role}: {content}" for role, content in kept)
 
 
 def transcript(example: Example) -> Transcript:
     """The conversation: input messages, trace events in order, then the response as the last assistant turn.
 
     Consecutive ``tool_call`` events form one assistant turn (as parallel calls do in chat APIs); each
-    ``tool_result`` is a ``tool`` turn naming its call; a ``retriever`` event is a ``retriever`` turn listing the
-    chunks as JSON.
+    ``tool_result`` is a ``tool`` turn naming its call; a ``retriever`` event is a ``tool`` turn (naming no call)
+    listing the chunks as JSON.
     """
     turns = [Turn(role=message.role, content=message.content) for message in example.inputs.messages]
     outputs = example.outputs
@@ -88,7 +108,7 @@ def transcript(example: Example) -> Transcript:
             turns.append(Turn(role="tool", content=as_text(event.result), tool_call_id=event.id))
         elif isinstance(event, RetrievalResults):
             chunks = [chunk.model_dump(mode="json", exclude_none=True) for chunk in event.outputs]
-            turns.append(Turn(role="retriever", content=as_text(chunks)))
+            turns.append(Turn(role="tool", content=as_text(chunks)))
     if pending:
         turns.append(Turn(role="assistant", content=None, tool_calls=tuple(pending)))
     answer_index: int | None = None
