@@ -70,6 +70,8 @@ def upgrade_document(raw: Any) -> Upgrade:
     if isinstance(raw, list):
         document: dict[str, Any] = {"schemaVersion": SCHEMA_VERSION, "items": copy.deepcopy(raw)}
         result = Upgrade(document, None, True, [f"legacy array wrapped as {{schemaVersion: {SCHEMA_VERSION}, items}}"])
+    elif isinstance(raw, dict) and "prompts" in raw and "items" not in raw:
+        return _upgrade_parallel(raw)
     elif isinstance(raw, dict):
         document = copy.deepcopy(raw)
         version = document.get("schemaVersion")
@@ -113,6 +115,40 @@ def upgrade_document(raw: Any) -> Upgrade:
         result.changes.append(f"schemaVersion {result.source_version} read as {SCHEMA_VERSION}")
         document["schemaVersion"] = SCHEMA_VERSION
     return result
+
+
+def _upgrade_parallel(raw: dict[str, Any]) -> Upgrade:
+    """Microsoft's sample shape ``{prompts: [...], expected_responses: [...]}``: parallel arrays, one item per
+    prompt (the other top-level fields are kept on the document)."""
+    prompts = raw["prompts"]
+    expected = raw.get("expected_responses")
+    problems: list[Problem] = []
+    if not isinstance(prompts, list):
+        problems.append(Problem("$.prompts", "expected an array of prompts"))
+    if expected is not None and not isinstance(expected, list):
+        problems.append(Problem("$.expected_responses", "expected an array of expected responses"))
+    if not problems and isinstance(prompts, list) and isinstance(expected, list) and len(expected) != len(prompts):
+        problems.append(
+            Problem(
+                "$.expected_responses",
+                f"{len(expected)} expected response(s) for {len(prompts)} prompt(s): "
+                "prompts and expected_responses must have the same length (they are read in parallel)",
+            )
+        )
+    version = raw.get("schemaVersion")
+    source = version if isinstance(version, str) else None
+    if problems:
+        return Upgrade({}, source, True, problems=problems)
+    items: list[Any] = []
+    for index, prompt in enumerate(prompts):
+        item: dict[str, Any] = {"prompt": copy.deepcopy(prompt)}
+        if isinstance(expected, list):
+            item["expected_response"] = copy.deepcopy(expected[index])
+        items.append(item)
+    rest = {k: copy.deepcopy(v) for k, v in raw.items() if k not in ("prompts", "expected_responses", "schemaVersion")}
+    document: dict[str, Any] = {"schemaVersion": SCHEMA_VERSION, **rest, "items": items}
+    change = f"prompts and expected_responses arrays read as {len(items)} item(s)"
+    return Upgrade(document, source, True, [change])
 
 
 def _move_legacy(entry: dict[str, Any], allowed: frozenset[str], path: list[str | int], result: Upgrade) -> None:
