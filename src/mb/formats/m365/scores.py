@@ -4,8 +4,10 @@ A metric that ran becomes a valid score (``pass``/``fail`` against its threshold
 failed becomes an errored score ``{"result": "error", "error": "Evaluator failed: ..."}`` — and so does one that
 could not run because it needs an LLM judge and none is configured, as M365's own tool reports an evaluator whose
 LLM cannot be reached (the item is then ``partial``: answered, not fully evaluated). A metric that does not apply
-(nothing to ground on, nothing to compare) gets no score: no value is invented for it; the caller lists it under
-the item's ``extensions`` instead (see :func:`skipped_entry`).
+(nothing to ground on, nothing to compare) or has no MorganaBench counterpart gets no value: no value is invented
+for it; it is written as an errored score ``{"result": "error", "error": "Evaluator not run: ..."}`` (see
+:func:`not_run_score`) so every requested evaluator appears in ``scores`` with its reason, and the caller also lists
+it under the item's ``extensions`` (see :func:`skipped_entry`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,25 @@ from typing import Any
 from ...entities import Outputs
 from ...metrics import NEEDS_LLM_JUDGE
 from ...results import MetricResult
-from .evaluators import MetricRequest
+from .evaluators import EVALUATORS, MetricRequest
 
-__all__ = ["SCORE_EVALUATOR_PREFIX", "errored_score", "m365_citations", "score_entry", "skipped_entry"]
+__all__ = [
+    "NEEDS_LLM_JUDGE_TEXT",
+    "NOT_RUN_PREFIX",
+    "SCORE_EVALUATOR_PREFIX",
+    "errored_score",
+    "m365_citations",
+    "not_run_score",
+    "score_entry",
+    "score_key",
+    "skipped_entry",
+]
+
+NEEDS_LLM_JUDGE_TEXT = "needs an LLM judge"
+"""Part of the error of every score that was not computed because no LLM judge is configured."""
+
+NOT_RUN_PREFIX = "Evaluator not run: "
+"""How the error of an evaluator that did not run (not applicable, not supported) starts."""
 
 SCORE_EVALUATOR_PREFIX = "morganabench."
 """Scores name the metric that produced them in their ``evaluator`` field, e.g. ``morganabench.relevance``."""
@@ -33,6 +51,20 @@ def errored_score(reason: str) -> dict[str, Any]:
     return {"result": "error", "error": f"Evaluator failed: {reason.strip() or 'no reason given'}"}
 
 
+def not_run_score(reason: str) -> dict[str, Any]:
+    """An errored score record for an evaluator that did not run, with the ``Evaluator not run:`` prefix."""
+    return {"result": "error", "error": NOT_RUN_PREFIX + (reason.strip() or "no reason given")}
+
+
+def score_key(evaluator: str) -> str:
+    """The ``scores`` key of an evaluator: its known key (``exactMatch``...), else its name with a lower-case first
+    letter (``RetrievalQuery`` -> ``retrievalQuery``)."""
+    info = EVALUATORS.get(evaluator)
+    if info is not None:
+        return info.score_key
+    return evaluator[:1].lower() + evaluator[1:]
+
+
 def skipped_entry(evaluator: str, reason: str) -> dict[str, str]:
     """How an evaluator that did not run is listed in the item's ``extensions.morganabench.skipped``."""
     return {"evaluator": evaluator, "reason": reason or "not run"}
@@ -43,7 +75,8 @@ def score_entry(
 ) -> dict[str, Any] | None:
     """The ``scores`` entry for one evaluator, or None when the metric does not apply (or was not computed)."""
     if result is not None and result.status == "skipped" and result.details.get("needs") == NEEDS_LLM_JUDGE:
-        return errored_score(result.reason)
+        reason = result.reason if NEEDS_LLM_JUDGE_TEXT in result.reason else f"{request.metric} {NEEDS_LLM_JUDGE_TEXT}"
+        return errored_score(reason)
     if result is None or result.status == "skipped":
         return None
     if result.status == "error":
