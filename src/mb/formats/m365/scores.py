@@ -17,7 +17,7 @@ from typing import Any
 
 from ...entities import Outputs
 from ...metrics import NEEDS_LLM_JUDGE
-from ...results import MetricResult
+from ...results import ExampleResult, MetricResult
 from .evaluators import EVALUATORS, MetricRequest
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "SCORE_EVALUATOR_PREFIX",
     "errored_score",
     "m365_citations",
+    "native_scores",
     "not_run_score",
     "score_entry",
     "score_key",
@@ -140,3 +141,61 @@ def m365_citations(outputs: Outputs) -> list[dict[str, Any]]:
         entry["span"] = [start, end]
         cited.append(entry)
     return cited
+
+
+TOOL_CALLS_KEY = "toolCalls"
+"""The ``scores`` key of MorganaBench's verdict on the example's tool-call assertions."""
+
+
+def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str, Any]]:
+    """MorganaBench's own verdicts as ``scores`` entries: the tool-call assertions (``toolCalls``) and every metric
+    computed that no requested evaluator reported (``similarity``, ``exactMatch``...), under keys not in ``taken``.
+
+    A metric that did not apply is left out; one that errored becomes an errored score, so the item is not
+    reported as passed.
+    """
+    scores: dict[str, dict[str, Any]] = {}
+    if result.assertions and TOOL_CALLS_KEY not in taken:
+        scores[TOOL_CALLS_KEY] = _tool_calls_score(result)
+    by_metric = {info.metric: name for name, info in EVALUATORS.items()}
+    for metric, outcome in result.metrics.items():
+        evaluator = by_metric.get(metric)
+        key = EVALUATORS[evaluator].score_key if evaluator is not None else metric
+        if key in taken or key in scores or outcome.status == "skipped":
+            continue
+        if evaluator is not None:
+            request = MetricRequest(evaluator, metric, key, outcome.threshold)
+            entry = score_entry(request, outcome)
+        elif outcome.status == "error" or outcome.value is None:
+            entry = errored_score(outcome.reason or f"{metric} produced no value")
+        else:
+            entry = {"score": float(outcome.value), "result": "pass" if outcome.passed else "fail"}
+            if outcome.threshold is not None:
+                entry["threshold"] = outcome.threshold
+            if outcome.reason:
+                entry["reason"] = outcome.reason
+            entry["evaluator"] = SCORE_EVALUATOR_PREFIX + metric
+        if entry is not None:
+            scores[key] = entry
+    return scores
+
+
+def _tool_calls_score(result: ExampleResult) -> dict[str, Any]:
+    """The verdict on the tool-call assertions: pass only when every assertion passed."""
+    errors = [a.error for a in result.assertions if a.error]
+    if errors:
+        return errored_score(f"tool-call assertion could not be checked: {errors[0]}")
+    passed = sum(1 for a in result.assertions if a.passed)
+    total = len(result.assertions)
+    failed = [a.reason or a.assert_that for a in result.assertions if not a.passed]
+    reason = f"{passed} of {total} tool-call assertion(s) passed"
+    if failed:
+        reason += "; " + "; ".join(failed[:3])
+    return {
+        "score": passed / total,
+        "result": "pass" if passed == total else "fail",
+        "passed": passed,
+        "total": total,
+        "reason": reason,
+        "evaluator": SCORE_EVALUATOR_PREFIX + "tool_calls",
+    }
