@@ -48,10 +48,10 @@ def _fail_document(error: M365DocumentError) -> None:
 def import_m365(document: Path, output: Path) -> None:
     """Convert a Microsoft 365 evaluation document (evals.json) into a benchmark.
 
-    Reads schema versions 1.0.0 to 1.7.0, legacy bare arrays and the {prompts, expected_responses} sample
-    shape (parallel arrays). A thread of N turns becomes N examples whose messages hold the earlier turns;
-    evaluators, modes and every other field are kept in each example's `m365` object so `mb export m365` gives
-    the document back.
+    Reads schema versions 1.0.0 to 1.11.0 (fields newer than 1.7.0, such as tags and allowed_tools, are kept
+    in extensions), legacy bare arrays and the {prompts, expected_responses} sample shape (parallel arrays).
+    A thread of N turns becomes N examples whose messages hold the earlier turns; evaluators, modes and every
+    other field are kept in each example's `m365` object so `mb export m365` gives the document back.
 
     Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read or OUTPUT cannot be
     written (or is DOCUMENT itself).

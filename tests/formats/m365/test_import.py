@@ -142,3 +142,33 @@ def test_parallel_prompts_without_expected_responses_import() -> None:
     examples = document_to_examples(parse_document({"prompts": ["Hello"]}))
     assert examples[0].inputs.message_dicts() == [{"role": "user", "content": "Hello"}]
     assert examples[0].expectations.expected_response is None
+
+
+def test_a_1_11_document_with_allowed_tools_and_tags_imports() -> None:
+    raw = {
+        "schemaVersion": "1.11.0",
+        "default_allowed_tools": ["calendar_find"],
+        "items": [
+            {"prompt": "When is my next meeting?", "tags": ["calendar"]},
+            {"prompt": "Explain the MIT license.", "allowed_tools": ["docs_search"], "allowed_tools_mode": "extend"},
+            {
+                "name": "Thread",
+                "tags": ["multi"],
+                "turns": [{"prompt": "Find the docs.", "allowed_tools": [], "allowed_tools_mode": "replace"}],
+            },
+        ],
+    }
+    loaded = parse_document(raw)
+    assert loaded.source_version == "1.11.0"
+    single, scoped, turn = (_m365(e) for e in document_to_examples(loaded))
+    assert single["fields"] == {"extensions": {"tags": ["calendar"]}}
+    assert scoped["fields"]["extensions"] == {"allowed_tools": ["docs_search"], "allowed_tools_mode": "extend"}
+    assert turn["fields"]["extensions"] == {"allowed_tools": [], "allowed_tools_mode": "replace"}
+    assert turn["thread"]["extensions"] == {"tags": ["multi"]}
+    assert single["document"] == {"default_allowed_tools": ["calendar_find"]}
+
+
+def test_a_misspelt_field_of_a_newer_document_is_still_reported() -> None:
+    with pytest.raises(M365DocumentError) as info:
+        parse_document({"schemaVersion": "1.11.0", "items": [{"prompt": "Hi", "allowed_tool": ["x"]}]})
+    assert [problem.path for problem in info.value.problems] == ["$.items[0].allowed_tool"]

@@ -16,10 +16,15 @@ from typing import Any
 from ...io import Problem, json_path
 from .schema import SCHEMA_VERSION
 
-__all__ = ["LEGACY_FIELDS", "Upgrade", "upgrade_document"]
+__all__ = ["LEGACY_FIELDS", "NEWER_FIELDS", "Upgrade", "upgrade_document"]
 
 LEGACY_FIELDS = ("testId", "category", "notes", "name", "description", "conversation_id", "metadata")
 """Item, thread and turn fields of older documents that the upgrade moves into ``extensions``."""
+
+NEWER_FIELDS = ("tags", "allowed_tools", "allowed_tools_mode")
+"""Item, thread and turn fields of documents newer than 1.7.0 (``tags`` from 1.9.0, ``allowed_tools`` and
+``allowed_tools_mode`` from 1.11.0) that the upgrade moves into ``extensions`` unchanged; document-level fields
+such as ``default_allowed_tools`` stay on the document."""
 
 _SINGLE_FIELDS = frozenset(
     {
@@ -153,7 +158,7 @@ def _upgrade_parallel(raw: dict[str, Any]) -> Upgrade:
 
 def _move_legacy(entry: dict[str, Any], allowed: frozenset[str], path: list[str | int], result: Upgrade) -> None:
     """Move the older fields of one item, thread or turn into its ``extensions``."""
-    movable = [name for name in LEGACY_FIELDS if name in entry and name not in allowed]
+    movable = [name for name in (*LEGACY_FIELDS, *NEWER_FIELDS) if name in entry and name not in allowed]
     if not movable:
         return
     extensions = entry.setdefault("extensions", {})
