@@ -48,9 +48,10 @@ def _fail_document(error: M365DocumentError) -> None:
 def import_m365(document: Path, output: Path) -> None:
     """Convert a Microsoft 365 evaluation document (evals.json) into a benchmark.
 
-    Reads schema versions 1.0.0 to 1.7.0 and legacy bare arrays. A thread of N turns becomes N examples whose
-    messages hold the earlier turns; evaluators, modes and every other field are kept in each example's `m365`
-    object so `mb export m365` gives the document back.
+    Reads schema versions 1.0.0 to 1.11.0 (fields newer than 1.7.0, such as tags and allowed_tools, are kept
+    in extensions), legacy bare arrays and the {prompts, expected_responses} sample shape (parallel arrays).
+    A thread of N turns becomes N examples whose messages hold the earlier turns; evaluators, modes and every
+    other field are kept in each example's `m365` object so `mb export m365` gives the document back.
 
     Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read or OUTPUT cannot be
     written (or is DOCUMENT itself).
@@ -137,6 +138,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
 
     The document validates against schema 1.7.0. Consecutive examples of one thread become one item with
     `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
+    `scores` holds the item's evaluators and MorganaBench's own verdicts (`toolCalls` for tool-call assertions,
+    `similarity` and any other metric computed), each named by its `evaluator` field (`morganabench.<metric>`).
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
     2 when a file cannot be read, OUTPUT cannot be written (or is one of the inputs), or --results scored other

@@ -32,6 +32,7 @@ from ..formats.m365 import (
 )
 from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
+from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ._console import err_console, out_console
 from ._files import check_output, fail_write
 from ._judge import JUDGE_CHOICE, judge_from_cli
@@ -175,11 +176,24 @@ def _report(run: EvalRun, output: Path | None) -> None:
         out_console.print(
             f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}", highlight=False
         )
-    failed = Counter(
+    errored = [
         (key, str(score.get("error", "")))
         for row in rows
         for key, score in row.scores.items()
         if score.get("result") == "error"
+    ]
+    need_judge = sorted({key for key, reason in errored if NEEDS_LLM_JUDGE_TEXT in reason})
+    if need_judge:
+        err_console.print(
+            f"[yellow]no LLM judge:[/] {escape(', '.join(need_judge))} {'needs' if len(need_judge) == 1 else 'need'} "
+            "an LLM judge and were not scored "
+            "(reported as errors); set MB_JUDGE_MODEL and an API key or base URL, then use --judge llm or auto",
+            highlight=False,
+        )
+    failed = Counter(
+        (key, reason)
+        for key, reason in errored
+        if NEEDS_LLM_JUDGE_TEXT not in reason and not reason.startswith(NOT_RUN_PREFIX)
     )
     for (key, reason), times in sorted(failed.items()):
         err_console.print(f"[yellow]could not score:[/] {escape(key)} ({times}x): {escape(reason)}", highlight=False)

@@ -30,7 +30,12 @@ def test_every_example_runs_to_a_valid_document(name: str, tmp_path: Path) -> No
     assert_valid_1_7(run.document)
     statuses = [t["status"] for item in run.document["items"] for t in item.get("turns", [item])]
     assert statuses
-    assert set(statuses) <= {"pass", "fail"}
+    assert set(statuses) <= {"pass", "fail", "partial"}
+    for entry in (t for item in run.document["items"] for t in item.get("turns", [item])):
+        if entry["status"] == "partial":  # only evaluators that do not apply here (e.g. nothing to ground on)
+            errors = [s["error"] for s in entry["scores"].values() if s["result"] == "error"]
+            assert errors
+            assert all(e.startswith("Evaluator not run: ") for e in errors)
     for extension in ("json", "csv", "html"):
         write_report(run.document, tmp_path / f"report.{extension}")
 
@@ -111,8 +116,13 @@ def test_evaluators_needing_an_llm_judge_fail_to_run_without_one() -> None:
     }
     assert "extensions" not in single or "skipped" not in single["extensions"].get("morganabench", {})
     last = run.document["items"][1]["turns"][2]
-    assert set(last["scores"]) == {"relevance", "coherence"}
-    # groundedness does not apply (nothing to ground on): listed, never scored
+    assert set(last["scores"]) == {"relevance", "coherence", "groundedness"}
+    # groundedness does not apply (nothing to ground on): in scores with its reason, never given a value
+    assert last["scores"]["groundedness"] == {
+        "result": "error",
+        "error": "Evaluator not run: no context to ground the response on "
+        "(no retrieval, tool result or inputs.context)",
+    }
     assert [s["evaluator"] for s in last["extensions"]["morganabench"]["skipped"]] == ["Groundedness"]
     assert run.document["items"][1]["summary"]["overall_status"] == "partial"
 
@@ -126,7 +136,11 @@ def test_unsupported_evaluators_are_listed_and_lexical_metrics_still_score() -> 
     run = run_document(parse_document(document), echo, judge=LexicalJudge())
     (item,) = run.document["items"]
     assert item["scores"]["partialMatch"]["score"] == 1.0
-    assert item["status"] == "pass"
+    assert item["scores"]["mySpecialCheck"] == {
+        "result": "error",
+        "error": "Evaluator not run: evaluator 'mySpecialCheck' is not supported by MorganaBench",
+    }
+    assert item["status"] == "partial"  # answered, not fully evaluated: never a pass
     assert item["extensions"]["morganabench"]["skipped"] == [
         {"evaluator": "mySpecialCheck", "reason": "evaluator 'mySpecialCheck' is not supported by MorganaBench"}
     ]

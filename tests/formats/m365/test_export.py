@@ -21,7 +21,7 @@ from mb.formats.m365 import (
     parse_document,
 )
 from mb.io import read_examples, write_examples
-from mb.results import ExampleResult, MetricResult
+from mb.results import AssertionResult, ExampleResult, MetricResult
 
 from .helpers import FIXTURES, assert_valid_1_7
 
@@ -218,8 +218,13 @@ def test_results_become_scores_status_and_thread_summary() -> None:
         "message": "Agent response obtained. 1 of 3 evaluators failed to run.",
     }
     first, second = thread["turns"]
-    assert first["status"] == "fail"
-    assert "coherence" not in first["scores"]
+    # a requested evaluator that did not run is in scores with its reason: the turn is not fully evaluated
+    assert first["status"] == "partial"
+    assert first["scores"]["coherence"] == {
+        "result": "error",
+        "error": "Evaluator not run: coherence needs an LLM judge",
+    }
+    assert first["scores"]["relevance"]["result"] == "fail"
     assert first["extensions"]["morganabench"]["skipped"] == [
         {"evaluator": "Coherence", "reason": "coherence needs an LLM judge"}
     ]
@@ -229,10 +234,10 @@ def test_results_become_scores_status_and_thread_summary() -> None:
     assert thread["summary"] == {
         "turns_total": 2,
         "turns_passed": 1,
-        "turns_failed": 1,
-        "turns_partial": 0,
+        "turns_failed": 0,
+        "turns_partial": 1,
         "turns_errored": 0,
-        "overall_status": "fail",
+        "overall_status": "partial",
     }
 
 
@@ -266,3 +271,58 @@ def test_new_results_replace_those_of_an_imported_output_document() -> None:
     assert item["scores"]["partialMatch"]["result"] == "fail"
     assert item["scores"]["exactMatch"]["match"] is False
     assert item["status"] == "fail"
+
+
+def _no_evaluators_example() -> Example:
+    document = {
+        "schemaVersion": "1.7.0",
+        "default_evaluators": {},
+        "items": [{"prompt": "Book a room for Monday", "expected_response": "Room booked for Monday."}],
+    }
+    (example,) = document_to_examples(parse_document(document))
+    return _executed(example, "Room booked for Monday.")
+
+
+def _assertion(passed: bool, reason: str) -> AssertionResult:
+    return AssertionResult(assert_that="tool_called", tool="book_room", passed=passed, reason=reason)
+
+
+def test_results_carry_morganabench_verdicts_in_scores() -> None:
+    similarity = MetricResult(status="ok", value=4.2, passed=True, threshold=3.0, reason="same meaning")
+    result = ExampleResult(
+        line=1,
+        passed=False,
+        assertions=[_assertion(True, "book_room was called"), _assertion(False, "book_room lacks date=Monday")],
+        metrics={"similarity": similarity},
+    )
+    document = build_document([Evaluated(_no_evaluators_example(), result)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["scores"]["toolCalls"] == {
+        "score": 0.5,
+        "result": "fail",
+        "passed": 1,
+        "total": 2,
+        "reason": "1 of 2 tool-call assertion(s) passed; book_room lacks date=Monday",
+        "evaluator": "morganabench.tool_calls",
+    }
+    assert item["scores"]["similarity"]["score"] == 4.2
+    assert item["scores"]["similarity"]["result"] == "pass"
+    assert item["scores"]["similarity"]["evaluator"] == "morganabench.similarity"
+    assert item["status"] == "fail"  # a failed tool call fails the item even though similarity passed
+
+
+def test_passing_tool_calls_pass_and_an_unchecked_assertion_is_an_error() -> None:
+    passing = ExampleResult(line=1, passed=True, assertions=[_assertion(True, "book_room was called")])
+    (item,) = build_document([Evaluated(_no_evaluators_example(), passing)]).document["items"]
+    assert item["scores"]["toolCalls"]["result"] == "pass"
+    assert item["status"] == "pass"
+    broken = _assertion(False, "")
+    broken = broken.model_copy(update={"error": "the trace could not be read"})
+    failing = ExampleResult(line=1, passed=False, status="error", assertions=[broken])
+    (item,) = build_document([Evaluated(_no_evaluators_example(), failing)]).document["items"]
+    assert item["scores"]["toolCalls"] == {
+        "result": "error",
+        "error": "Evaluator failed: tool-call assertion could not be checked: the trace could not be read",
+    }
+    assert item["status"] == "partial"

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mb.entities import Example
-from mb.formats.m365 import document_to_examples, document_units, import_m365, load_document, parse_document
+from mb.formats.m365 import (
+    M365DocumentError,
+    document_to_examples,
+    document_units,
+    import_m365,
+    load_document,
+    parse_document,
+)
 
 from .helpers import FIXTURES
 
@@ -100,3 +109,66 @@ def test_morganabench_data_in_extensions_is_restored() -> None:
     assert example.inputs.tools == ["book"]
     assert example.expectations.assertions[0].tool == "book"
     assert _m365(example)["fields"] == {"extensions": {"team": "x"}}
+
+
+def test_microsofts_parallel_arrays_sample_shape_imports_one_example_per_prompt() -> None:
+    raw = {
+        "prompts": ["What is Microsoft Graph?", "Who are you?"],
+        "expected_responses": ["The gateway to Microsoft 365 data.", "A helpful agent."],
+    }
+    loaded = parse_document(raw)
+    assert loaded.legacy
+    examples = document_to_examples(loaded)
+    assert [e.inputs.message_dicts() for e in examples] == [
+        [{"role": "user", "content": "What is Microsoft Graph?"}],
+        [{"role": "user", "content": "Who are you?"}],
+    ]
+    assert [e.expectations.expected_response for e in examples] == [
+        "The gateway to Microsoft 365 data.",
+        "A helpful agent.",
+    ]
+    assert [_m365(e)["item_index"] for e in examples] == [0, 1]
+
+
+def test_parallel_arrays_of_different_lengths_are_a_clear_error() -> None:
+    with pytest.raises(M365DocumentError) as info:
+        parse_document({"prompts": ["a", "b"], "expected_responses": ["x"]}, file="prompts.json")
+    (problem,) = info.value.problems
+    assert problem.path == "$.expected_responses"
+    assert "1 expected response(s) for 2 prompt(s)" in problem.message
+
+
+def test_parallel_prompts_without_expected_responses_import() -> None:
+    examples = document_to_examples(parse_document({"prompts": ["Hello"]}))
+    assert examples[0].inputs.message_dicts() == [{"role": "user", "content": "Hello"}]
+    assert examples[0].expectations.expected_response is None
+
+
+def test_a_1_11_document_with_allowed_tools_and_tags_imports() -> None:
+    raw = {
+        "schemaVersion": "1.11.0",
+        "default_allowed_tools": ["calendar_find"],
+        "items": [
+            {"prompt": "When is my next meeting?", "tags": ["calendar"]},
+            {"prompt": "Explain the MIT license.", "allowed_tools": ["docs_search"], "allowed_tools_mode": "extend"},
+            {
+                "name": "Thread",
+                "tags": ["multi"],
+                "turns": [{"prompt": "Find the docs.", "allowed_tools": [], "allowed_tools_mode": "replace"}],
+            },
+        ],
+    }
+    loaded = parse_document(raw)
+    assert loaded.source_version == "1.11.0"
+    single, scoped, turn = (_m365(e) for e in document_to_examples(loaded))
+    assert single["fields"] == {"extensions": {"tags": ["calendar"]}}
+    assert scoped["fields"]["extensions"] == {"allowed_tools": ["docs_search"], "allowed_tools_mode": "extend"}
+    assert turn["fields"]["extensions"] == {"allowed_tools": [], "allowed_tools_mode": "replace"}
+    assert turn["thread"]["extensions"] == {"tags": ["multi"]}
+    assert single["document"] == {"default_allowed_tools": ["calendar_find"]}
+
+
+def test_a_misspelt_field_of_a_newer_document_is_still_reported() -> None:
+    with pytest.raises(M365DocumentError) as info:
+        parse_document({"schemaVersion": "1.11.0", "items": [{"prompt": "Hi", "allowed_tool": ["x"]}]})
+    assert [problem.path for problem in info.value.problems] == ["$.items[0].allowed_tool"]

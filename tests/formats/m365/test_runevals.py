@@ -262,3 +262,23 @@ def test_prompt_options_take_several_values_or_the_equals_form(workdir: Path) ->
     assert result.exit_code == 0, result.output
     (item,) = _json(workdir / "one.json")["items"]
     assert (item["prompt"], item["expected_response"]) == ("What is Teams?", "Teams")
+
+
+def test_a_discovered_file_with_parallel_prompt_arrays_runs(workdir: Path) -> None:
+    (workdir / "prompts.json").write_text(
+        json.dumps({"prompts": ["What is Microsoft Graph?", "Who are you?"], "expected_responses": ["A", "B"]}),
+        encoding="utf-8",
+    )
+    result = _run("--agent", ECHO, "-o", "report.csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO((workdir / "report.csv").read_text(encoding="utf-8-sig"))))
+    assert [row["prompt"] for row in rows] == ["What is Microsoft Graph?", "Who are you?"]
+    assert_valid_1_7(_json(workdir / "prompts.json"))
+
+
+def test_parallel_prompt_arrays_of_different_lengths_are_refused(workdir: Path) -> None:
+    (workdir / "prompts.json").write_text(json.dumps({"prompts": ["a", "b"], "expected_responses": ["x"]}))
+    result = _run("--agent", ECHO, "-o", "report.csv")
+    assert result.exit_code != 0
+    assert "1 expected response(s) for 2 prompt(s)" in result.output
+    assert not (workdir / "report.csv").exists()

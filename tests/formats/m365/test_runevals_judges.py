@@ -48,7 +48,9 @@ def test_an_llm_judge_scores_relevance_and_coherence(workdir: Path, monkeypatch:
     assert single["scores"]["relevance"]["score"] == 4.0
     assert single["scores"]["relevance"]["judge"] == "llm:judge-model"
     assert single["status"] == "pass"
-    assert [turn["status"] for turn in thread["turns"]] == ["fail", "fail", "fail"]
+    # the last turn asks for Groundedness with nothing to ground on: not run, so the turn is not fully evaluated
+    assert [turn["status"] for turn in thread["turns"]] == ["fail", "fail", "partial"]
+    assert thread["turns"][2]["scores"]["groundedness"]["error"].startswith("Evaluator not run: no context")
     assert thread["turns"][0]["scores"]["coherence"] == {
         "score": 2.0,
         "result": "fail",
@@ -72,4 +74,33 @@ def test_without_an_llm_judge_llm_evaluators_fail_to_run(workdir: Path) -> None:
     assert_valid_1_7(document)
     assert all(item["status"] == "partial" for item in document["items"])
     assert all(score["result"] == "error" for item in document["items"] for score in item["scores"].values())
-    assert "could not score: relevance (2x): Evaluator failed: relevance needs an LLM judge" in result.stderr
+    assert result.stderr.count("no LLM judge:") == 1
+    assert "coherence, relevance need an LLM judge and were not scored" in result.stderr
+    assert "could not score" not in result.stderr
+
+
+def test_offline_a_groundedness_that_cannot_run_is_in_the_json_with_its_reason(workdir: Path) -> None:
+    document = {
+        "schemaVersion": "1.7.0",
+        "default_evaluators": {"Groundedness": {}, "ExactMatch": {}},
+        "items": [
+            {"prompt": "What is Graph?", "expected_response": "What is Graph?", "context": "Graph is an API."},
+            {"prompt": "Hello", "expected_response": "Hello"},
+        ],
+    }
+    (workdir / "evals.json").write_text(json.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["runevals", "--agent", ECHO, "--judge", "lexical", "-o", "out.json"], catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    output = json.loads((workdir / "out.json").read_text(encoding="utf-8"))
+    assert_valid_1_7(output)
+    with_context, without = output["items"]
+    assert with_context["scores"]["groundedness"]["result"] == "error"
+    assert "needs an LLM judge" in with_context["scores"]["groundedness"]["error"]
+    assert without["scores"]["groundedness"]["result"] == "error"
+    assert without["scores"]["groundedness"]["error"].startswith("Evaluator not run: no context to ground")
+    assert without["scores"]["exactMatch"]["result"] == "pass"
+    assert [item["status"] for item in output["items"]] == ["partial", "partial"]
+    assert result.stderr.count("no LLM judge:") == 1
+    assert "groundedness needs an LLM judge" in result.stderr

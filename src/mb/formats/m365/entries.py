@@ -12,7 +12,7 @@ from ...evaluation._example import agent_failure as failure_of
 from ...results import ExampleResult
 from .evaluators import effective_evaluators, metric_requests
 from .importer import M365_FIELD, NATIVE_EXTENSION
-from .scores import m365_citations, score_entry, skipped_entry
+from .scores import m365_citations, native_scores, not_run_score, score_entry, score_key, skipped_entry
 from .status import Status, agent_failure, item_status, skipped_turn
 
 __all__ = ["RESULT_FIELDS", "Evaluated", "build_entry", "m365_data"]
@@ -174,10 +174,14 @@ def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, d
         metric = evaluated.result.metrics.get(request.metric)
         score = score_entry(request, metric, citations if request.metric == "citations" else None)
         if score is None:
-            reason = metric.reason if metric is not None else "not computed for this example"
+            reason = (metric.reason if metric is not None else "") or "not computed for this example"
             skipped.append(skipped_entry(request.evaluator, reason))
+            scores[request.score_key] = not_run_score(reason)
         else:
             scores[request.score_key] = score
+    for name, reason in not_run.items():
+        scores.setdefault(score_key(name), not_run_score(reason))
+    scores.update(native_scores(evaluated.result, set(scores)))
     status, error = item_status(scores)
     entry["scores"] = scores
     entry["status"] = status

@@ -4,8 +4,10 @@ A metric that ran becomes a valid score (``pass``/``fail`` against its threshold
 failed becomes an errored score ``{"result": "error", "error": "Evaluator failed: ..."}`` — and so does one that
 could not run because it needs an LLM judge and none is configured, as M365's own tool reports an evaluator whose
 LLM cannot be reached (the item is then ``partial``: answered, not fully evaluated). A metric that does not apply
-(nothing to ground on, nothing to compare) gets no score: no value is invented for it; the caller lists it under
-the item's ``extensions`` instead (see :func:`skipped_entry`).
+(nothing to ground on, nothing to compare) or has no MorganaBench counterpart gets no value: no value is invented
+for it; it is written as an errored score ``{"result": "error", "error": "Evaluator not run: ..."}`` (see
+:func:`not_run_score`) so every requested evaluator appears in ``scores`` with its reason, and the caller also lists
+it under the item's ``extensions`` (see :func:`skipped_entry`).
 """
 
 from __future__ import annotations
@@ -15,10 +17,27 @@ from typing import Any
 
 from ...entities import Outputs
 from ...metrics import NEEDS_LLM_JUDGE
-from ...results import MetricResult
-from .evaluators import MetricRequest
+from ...results import ExampleResult, MetricResult
+from .evaluators import EVALUATORS, MetricRequest
 
-__all__ = ["SCORE_EVALUATOR_PREFIX", "errored_score", "m365_citations", "score_entry", "skipped_entry"]
+__all__ = [
+    "NEEDS_LLM_JUDGE_TEXT",
+    "NOT_RUN_PREFIX",
+    "SCORE_EVALUATOR_PREFIX",
+    "errored_score",
+    "m365_citations",
+    "native_scores",
+    "not_run_score",
+    "score_entry",
+    "score_key",
+    "skipped_entry",
+]
+
+NEEDS_LLM_JUDGE_TEXT = "needs an LLM judge"
+"""Part of the error of every score that was not computed because no LLM judge is configured."""
+
+NOT_RUN_PREFIX = "Evaluator not run: "
+"""How the error of an evaluator that did not run (not applicable, not supported) starts."""
 
 SCORE_EVALUATOR_PREFIX = "morganabench."
 """Scores name the metric that produced them in their ``evaluator`` field, e.g. ``morganabench.relevance``."""
@@ -33,6 +52,20 @@ def errored_score(reason: str) -> dict[str, Any]:
     return {"result": "error", "error": f"Evaluator failed: {reason.strip() or 'no reason given'}"}
 
 
+def not_run_score(reason: str) -> dict[str, Any]:
+    """An errored score record for an evaluator that did not run, with the ``Evaluator not run:`` prefix."""
+    return {"result": "error", "error": NOT_RUN_PREFIX + (reason.strip() or "no reason given")}
+
+
+def score_key(evaluator: str) -> str:
+    """The ``scores`` key of an evaluator: its known key (``exactMatch``...), else its name with a lower-case first
+    letter (``RetrievalQuery`` -> ``retrievalQuery``)."""
+    info = EVALUATORS.get(evaluator)
+    if info is not None:
+        return info.score_key
+    return evaluator[:1].lower() + evaluator[1:]
+
+
 def skipped_entry(evaluator: str, reason: str) -> dict[str, str]:
     """How an evaluator that did not run is listed in the item's ``extensions.morganabench.skipped``."""
     return {"evaluator": evaluator, "reason": reason or "not run"}
@@ -43,7 +76,8 @@ def score_entry(
 ) -> dict[str, Any] | None:
     """The ``scores`` entry for one evaluator, or None when the metric does not apply (or was not computed)."""
     if result is not None and result.status == "skipped" and result.details.get("needs") == NEEDS_LLM_JUDGE:
-        return errored_score(result.reason)
+        reason = result.reason if NEEDS_LLM_JUDGE_TEXT in result.reason else f"{request.metric} {NEEDS_LLM_JUDGE_TEXT}"
+        return errored_score(reason)
     if result is None or result.status == "skipped":
         return None
     if result.status == "error":
@@ -107,3 +141,61 @@ def m365_citations(outputs: Outputs) -> list[dict[str, Any]]:
         entry["span"] = [start, end]
         cited.append(entry)
     return cited
+
+
+TOOL_CALLS_KEY = "toolCalls"
+"""The ``scores`` key of MorganaBench's verdict on the example's tool-call assertions."""
+
+
+def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str, Any]]:
+    """MorganaBench's own verdicts as ``scores`` entries: the tool-call assertions (``toolCalls``) and every metric
+    computed that no requested evaluator reported (``similarity``, ``exactMatch``...), under keys not in ``taken``.
+
+    A metric that did not apply is left out; one that errored becomes an errored score, so the item is not
+    reported as passed.
+    """
+    scores: dict[str, dict[str, Any]] = {}
+    if result.assertions and TOOL_CALLS_KEY not in taken:
+        scores[TOOL_CALLS_KEY] = _tool_calls_score(result)
+    by_metric = {info.metric: name for name, info in EVALUATORS.items()}
+    for metric, outcome in result.metrics.items():
+        evaluator = by_metric.get(metric)
+        key = EVALUATORS[evaluator].score_key if evaluator is not None else metric
+        if key in taken or key in scores or outcome.status == "skipped":
+            continue
+        if evaluator is not None:
+            request = MetricRequest(evaluator, metric, key, outcome.threshold)
+            entry = score_entry(request, outcome)
+        elif outcome.status == "error" or outcome.value is None:
+            entry = errored_score(outcome.reason or f"{metric} produced no value")
+        else:
+            entry = {"score": float(outcome.value), "result": "pass" if outcome.passed else "fail"}
+            if outcome.threshold is not None:
+                entry["threshold"] = outcome.threshold
+            if outcome.reason:
+                entry["reason"] = outcome.reason
+            entry["evaluator"] = SCORE_EVALUATOR_PREFIX + metric
+        if entry is not None:
+            scores[key] = entry
+    return scores
+
+
+def _tool_calls_score(result: ExampleResult) -> dict[str, Any]:
+    """The verdict on the tool-call assertions: pass only when every assertion passed."""
+    errors = [a.error for a in result.assertions if a.error]
+    if errors:
+        return errored_score(f"tool-call assertion could not be checked: {errors[0]}")
+    passed = sum(1 for a in result.assertions if a.passed)
+    total = len(result.assertions)
+    failed = [a.reason or a.assert_that for a in result.assertions if not a.passed]
+    reason = f"{passed} of {total} tool-call assertion(s) passed"
+    if failed:
+        reason += "; " + "; ".join(failed[:3])
+    return {
+        "score": passed / total,
+        "result": "pass" if passed == total else "fail",
+        "passed": passed,
+        "total": total,
+        "reason": reason,
+        "evaluator": SCORE_EVALUATOR_PREFIX + "tool_calls",
+    }

@@ -16,10 +16,15 @@ from typing import Any
 from ...io import Problem, json_path
 from .schema import SCHEMA_VERSION
 
-__all__ = ["LEGACY_FIELDS", "Upgrade", "upgrade_document"]
+__all__ = ["LEGACY_FIELDS", "NEWER_FIELDS", "Upgrade", "upgrade_document"]
 
 LEGACY_FIELDS = ("testId", "category", "notes", "name", "description", "conversation_id", "metadata")
 """Item, thread and turn fields of older documents that the upgrade moves into ``extensions``."""
+
+NEWER_FIELDS = ("tags", "allowed_tools", "allowed_tools_mode")
+"""Item, thread and turn fields of documents newer than 1.7.0 (``tags`` from 1.9.0, ``allowed_tools`` and
+``allowed_tools_mode`` from 1.11.0) that the upgrade moves into ``extensions`` unchanged; document-level fields
+such as ``default_allowed_tools`` stay on the document."""
 
 _SINGLE_FIELDS = frozenset(
     {
@@ -70,6 +75,8 @@ def upgrade_document(raw: Any) -> Upgrade:
     if isinstance(raw, list):
         document: dict[str, Any] = {"schemaVersion": SCHEMA_VERSION, "items": copy.deepcopy(raw)}
         result = Upgrade(document, None, True, [f"legacy array wrapped as {{schemaVersion: {SCHEMA_VERSION}, items}}"])
+    elif isinstance(raw, dict) and "prompts" in raw and "items" not in raw:
+        return _upgrade_parallel(raw)
     elif isinstance(raw, dict):
         document = copy.deepcopy(raw)
         version = document.get("schemaVersion")
@@ -115,9 +122,43 @@ def upgrade_document(raw: Any) -> Upgrade:
     return result
 
 
+def _upgrade_parallel(raw: dict[str, Any]) -> Upgrade:
+    """Microsoft's sample shape ``{prompts: [...], expected_responses: [...]}``: parallel arrays, one item per
+    prompt (the other top-level fields are kept on the document)."""
+    prompts = raw["prompts"]
+    expected = raw.get("expected_responses")
+    problems: list[Problem] = []
+    if not isinstance(prompts, list):
+        problems.append(Problem("$.prompts", "expected an array of prompts"))
+    if expected is not None and not isinstance(expected, list):
+        problems.append(Problem("$.expected_responses", "expected an array of expected responses"))
+    if not problems and isinstance(prompts, list) and isinstance(expected, list) and len(expected) != len(prompts):
+        problems.append(
+            Problem(
+                "$.expected_responses",
+                f"{len(expected)} expected response(s) for {len(prompts)} prompt(s): "
+                "prompts and expected_responses must have the same length (they are read in parallel)",
+            )
+        )
+    version = raw.get("schemaVersion")
+    source = version if isinstance(version, str) else None
+    if problems:
+        return Upgrade({}, source, True, problems=problems)
+    items: list[Any] = []
+    for index, prompt in enumerate(prompts):
+        item: dict[str, Any] = {"prompt": copy.deepcopy(prompt)}
+        if isinstance(expected, list):
+            item["expected_response"] = copy.deepcopy(expected[index])
+        items.append(item)
+    rest = {k: copy.deepcopy(v) for k, v in raw.items() if k not in ("prompts", "expected_responses", "schemaVersion")}
+    document: dict[str, Any] = {"schemaVersion": SCHEMA_VERSION, **rest, "items": items}
+    change = f"prompts and expected_responses arrays read as {len(items)} item(s)"
+    return Upgrade(document, source, True, [change])
+
+
 def _move_legacy(entry: dict[str, Any], allowed: frozenset[str], path: list[str | int], result: Upgrade) -> None:
     """Move the older fields of one item, thread or turn into its ``extensions``."""
-    movable = [name for name in LEGACY_FIELDS if name in entry and name not in allowed]
+    movable = [name for name in (*LEGACY_FIELDS, *NEWER_FIELDS) if name in entry and name not in allowed]
     if not movable:
         return
     extensions = entry.setdefault("extensions", {})
