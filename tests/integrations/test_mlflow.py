@@ -245,3 +245,22 @@ def test_offline_environment_keeps_what_the_user_set(monkeypatch: pytest.MonkeyP
     assert offline_environment() == {"MLFLOW_DISABLE_TELEMETRY": "true"}
     assert os.environ["MLFLOW_DISABLE_TELEMETRY"] == "true"
     assert os.environ["DO_NOT_TRACK"] == "false"
+
+
+def test_category_names_that_read_alike_keep_metrics_of_their_own() -> None:
+    from mb.formats.mlflow import summary_metrics
+    from mb.results import RateStat, Summary
+
+    categories = {
+        "team=a/b": RateStat(total=2, passed=2),
+        "team/a=b": RateStat(total=4, passed=1, failed=3),
+        "team=c": RateStat(total=1, passed=0, failed=1),
+    }
+    metrics = summary_metrics(Summary(total=7, by_category=categories))
+    rates = {key: value for key, value in metrics.items() if key.startswith("category/")}
+    assert len(rates) == 3
+    assert sorted(rates.values()) == [0.0, 0.25, 1.0]
+    assert rates["category/team/c/pass_rate"] == 0.0  # a name that collides with nothing stays readable
+    assert all(key.startswith("category/team/a/b-") for key in rates if key != "category/team/c/pass_rate")
+    again = summary_metrics(Summary(total=7, by_category=dict(reversed(categories.items()))))
+    assert {k: v for k, v in again.items() if k.startswith("category/")} == rates  # stable whatever the order

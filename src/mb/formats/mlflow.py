@@ -5,6 +5,7 @@ MLflow is an optional dependency (``pip install 'morganabench[mlflow]'``), impor
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import re
@@ -35,9 +36,36 @@ def metric_key(*parts: str) -> str:
     return "/".join(_UNSAFE.sub("_", part) for part in parts)
 
 
+def _distinct_keys(prefix: str, names: list[str], split: bool = False) -> dict[str, str]:
+    """Each name's key part under ``prefix``: readable (``key=value`` becomes ``key/value`` when ``split``), with a
+    short hash of the name appended when two names would otherwise share a metric name."""
+    readable: dict[str, str] = {}
+    for name in names:
+        parts = name.partition("=")[::2] if split and "=" in name else (name,)
+        readable[name] = metric_key(*parts)
+    counts: dict[str, int] = {}
+    for key in readable.values():
+        counts[key] = counts.get(key, 0) + 1
+    taken = {key for key, count in counts.items() if count == 1}
+    for name, key in list(readable.items()):
+        if counts[key] > 1:
+            digest = hashlib.sha256(name.encode()).hexdigest()
+            width = 8
+            while f"{key}-{digest[:width]}" in taken:
+                width += 4
+            readable[name] = f"{key}-{digest[:width]}"
+            taken.add(readable[name])
+    return {name: metric_key(prefix) + "/" + key for name, key in readable.items()}
+
+
 def summary_metrics(summary: Summary) -> dict[str, float]:
     """The run's metrics: pass rate and counts, then pass rates (and metric means) by assertion kind, matcher,
-    check, metric and category."""
+    check, metric and category.
+
+    A name is kept readable (a category ``key=value`` becomes ``category/key/value/pass_rate``); names that
+    would share a metric name once MLflow's refused characters are replaced (``team=a/b`` and ``team/a=b``) get
+    a short hash of the name appended, so every slice keeps a metric of its own.
+    """
     metrics: dict[str, float] = {
         "pass_rate": summary.pass_rate,
         "examples": float(summary.total),
@@ -50,17 +78,19 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
         ("matcher", summary.by_matcher),
         ("check", summary.by_check),
     ):
+        keys = _distinct_keys(prefix, list(stats))
         for name, stat in stats.items():
-            metrics[metric_key(prefix, name, "pass_rate")] = stat.rate
-            metrics[metric_key(prefix, name, "count")] = float(stat.total)
+            metrics[f"{keys[name]}/pass_rate"] = stat.rate
+            metrics[f"{keys[name]}/count"] = float(stat.total)
+    keys = _distinct_keys("metric", list(summary.by_metric))
     for name, stat in summary.by_metric.items():
         if stat.mean is not None:
-            metrics[metric_key("metric", name, "mean")] = stat.mean
-        metrics[metric_key("metric", name, "pass_rate")] = stat.rate
-        metrics[metric_key("metric", name, "count")] = float(stat.total)
+            metrics[f"{keys[name]}/mean"] = stat.mean
+        metrics[f"{keys[name]}/pass_rate"] = stat.rate
+        metrics[f"{keys[name]}/count"] = float(stat.total)
+    keys = _distinct_keys("category", list(summary.by_category), split=True)
     for name, stat in summary.by_category.items():
-        key, _, value = name.partition("=")
-        metrics[metric_key("category", key, value, "pass_rate")] = stat.rate
+        metrics[f"{keys[name]}/pass_rate"] = stat.rate
     return {name: value for name, value in metrics.items() if math.isfinite(value)}
 
 
