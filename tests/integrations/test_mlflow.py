@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 from click.testing import CliRunner
 
@@ -55,31 +56,46 @@ def results_file(tmp_path: Path, bundled_results: list[ExampleResult]) -> Path:
 
 
 def test_genai_evaluate_with_our_scorers_matches_the_evaluator(
-    mlflow_store: str, bundled_executed: Path, bundled_results: list[ExampleResult], network_attempts: list[Any]
+    mlflow_store: str, bundled_executed: Path, tmp_path: Path, network_attempts: list[Any]
 ) -> None:
     import mlflow
     from mlflow import MlflowClient
+
+    from mb.evaluation import evaluate
+
+    lines = bundled_executed.read_text(encoding="utf-8").splitlines()
+    broken = orjson.loads(lines[0])
+    broken["outputs"] = {"response": "", "trace": [], "error": {"type": "RuntimeError", "message": "boom"}}
+    executed = tmp_path / "with-error.jsonl"
+    executed.write_text("\n".join([*lines, orjson.dumps(broken).decode()]) + "\n", encoding="utf-8")
+    run = evaluate(executed, judge="lexical")
+    results = run.results
+    assert run.summary.errors >= 1
 
     experiment = MlflowClient().create_experiment("scorers")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MLFLOW_EXPERIMENT_ID", experiment)
         chosen = scorers(judge="lexical", include=["passed", "expectations_met", "tool_call_assertions", "similarity"])
-        outcome = mlflow.genai.evaluate(data=rows(bundled_executed), scorers=chosen)
+        outcome = mlflow.genai.evaluate(data=rows(executed), scorers=chosen)
 
-    decided = [r for r in bundled_results if r.status != "error"]
+    decided = [r for r in results if r.status != "error"]
     similarity = [r.metrics["similarity"].value for r in decided if r.metrics.get("similarity")]
-    assert outcome.metrics["passed/mean"] == pytest.approx(_mean([float(r.passed) for r in decided]))
-    assert outcome.metrics["expectations_met/mean"] == pytest.approx(_mean([r.score for r in decided]))
+    # an agent error counts as not passed: MLflow's mean is mb's pass rate, not the rate over decided examples
+    assert outcome.metrics["passed/mean"] == pytest.approx(run.summary.passed / run.summary.total)
+    assert round(outcome.metrics["passed/mean"], 4) == run.summary.pass_rate
+    assert outcome.metrics["expectations_met/mean"] == pytest.approx(_mean([r.score for r in results]))
     assert outcome.metrics["similarity/mean"] == pytest.approx(_mean([v for v in similarity if v is not None]))
     assert MlflowClient().get_run(outcome.run_id).info.experiment_id == experiment
     frame = outcome.result_df
-    assert len(frame) == len(bundled_results)
+    assert len(frame) == len(results)
     verdicts = list(zip(frame["passed/value"], frame["passed/rationale"], strict=True))
-    assert sum(value is True for value, _ in verdicts) == sum(r.passed for r in decided)
+    assert [value is True for value, _ in verdicts] == [r.passed for r in results]
+    assert verdicts[-1] == (False, "agent error: RuntimeError: boom")
     for value, rationale in verdicts:  # every verdict explains itself in the MLflow table
         if value is True:
             assert rationale == "every expectation holds"
-        elif value is False:
+        else:
+            assert value is False
             assert rationale
             assert rationale != "every expectation holds"
     assert network_attempts == []
