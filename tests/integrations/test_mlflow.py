@@ -280,3 +280,26 @@ def test_category_names_that_read_alike_keep_metrics_of_their_own() -> None:
     assert all(key.startswith("category/team/a/b-") for key in rates if key != "category/team/c/pass_rate")
     again = summary_metrics(Summary(total=7, by_category=dict(reversed(categories.items()))))
     assert {k: v for k, v in again.items() if k.startswith("category/")} == rates  # stable whatever the order
+
+
+def test_logged_table_loads_without_setting_the_experiment(
+    mlflow_store: str, results_file: Path, bundled_results: list[ExampleResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mlflow
+    import mlflow.tracking.fluent as fluent
+    from mlflow import MlflowClient
+
+    from mb.formats.mlflow import TABLE_FILE, load_table, log_results
+
+    monkeypatch.setattr(fluent, "_active_experiment_id", None)  # restored afterwards: other tests pick their own
+    run_id = log_results(results_file, experiment="tables")
+    experiment_id = MlflowClient().get_run(run_id).info.experiment_id
+    assert experiment_id != fluent.default_experiment_registry.get_experiment_id()
+    table = mlflow.load_table(TABLE_FILE, run_ids=[run_id])  # no mlflow.set_experiment by the user
+    assert list(table["line"]) == [r.line for r in bundled_results]
+    assert list(table["passed"]) == [r.passed for r in bundled_results]
+
+    monkeypatch.setattr(fluent, "_active_experiment_id", None)  # another process: nothing active
+    elsewhere = load_table(run_id, tracking_uri=mlflow_store)
+    assert list(elsewhere["line"]) == [r.line for r in bundled_results]
+    assert set(elsewhere["run_id"]) == {run_id}

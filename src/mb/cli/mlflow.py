@@ -45,6 +45,9 @@ def export_mlflow(
     `mb_results.json` and RESULTS itself as an artifact. MLflow telemetry is turned off
     (MLFLOW_DISABLE_TELEMETRY, DO_NOT_TRACK) unless you set those variables yourself.
 
+    Read the table back in Python with `mb.formats.mlflow.load_table(RUN_ID)`, which finds the run's experiment
+    (`mlflow.load_table` looks in the active experiment only).
+
     Exit status: 0 on success, 1 when RESULTS holds invalid lines or MLflow refuses the run, 2 on bad options, a
     file that cannot be read, or when --executed holds other examples than RESULTS scored (joined by example hash).
     """

@@ -1,6 +1,10 @@
 """A finished evaluation as an MLflow run: summary metrics, parameters, the per-example table and the results file.
 
 MLflow is an optional dependency (``pip install 'morganabench[mlflow]'``), imported only when logging.
+
+Reading the table back: in the process that logged the run, ``mlflow.load_table("mb_results.json",
+run_ids=[run_id])`` works as it is (the run's experiment becomes the active one); anywhere else
+:func:`load_table` finds the run's experiment itself (``mlflow.load_table`` looks in the active experiment only).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from .._version import __version__
 from ..results import ExampleResult, Summary
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
-__all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "log_results", "metric_key", "summary_metrics"]
+__all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "load_table", "log_results", "metric_key", "summary_metrics"]
 
 DEFAULT_EXPERIMENT = "morganabench"
 """The experiment runs go to unless another is named."""
@@ -157,7 +161,31 @@ def log_results(
         client.set_terminated(run_id, "FAILED")
         raise
     client.set_terminated(run_id, "FINISHED")
+    _activate(experiment_id, tracking_uri)
     return run_id
+
+
+def load_table(run_id: str, *, tracking_uri: str | None = None) -> Any:
+    """The per-example table of a run :func:`log_results` logged, as a pandas ``DataFrame`` (with a ``run_id``
+    column), wherever the run's experiment is; ``mlflow.load_table`` needs that experiment to be the active one."""
+    from ..integrations._mlflow_support import offline_environment, require_mlflow
+
+    offline_environment()
+    require_mlflow()
+    from mlflow.tracking import MlflowClient
+
+    client = MlflowClient(tracking_uri=tracking_uri)
+    experiment_id = client.get_run(run_id).info.experiment_id
+    return client.load_table(experiment_id, TABLE_FILE, run_ids=[run_id], extra_columns=["run_id"])
+
+
+def _activate(experiment_id: str, tracking_uri: str | None) -> None:
+    """Make the run's experiment the active one of this process, so that ``mlflow.load_table`` (which looks in
+    the active experiment only) finds the table; left alone when the run went to another tracking store."""
+    import mlflow
+
+    if tracking_uri is None or tracking_uri == mlflow.get_tracking_uri():
+        mlflow.set_experiment(experiment_id=experiment_id)
 
 
 def _params(summary: Summary, results: Any, executed: Any, count: int) -> dict[str, str]:
