@@ -303,3 +303,32 @@ def test_logged_table_loads_without_setting_the_experiment(
     elsewhere = load_table(run_id, tracking_uri=mlflow_store)
     assert list(elsewhere["line"]) == [r.line for r in bundled_results]
     assert set(elsewhere["run_id"]) == {run_id}
+
+
+def test_export_with_the_executed_benchmark_logs_one_trace_per_example(
+    mlflow_store: str, results_file: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    import mlflow
+    from mlflow import MlflowClient
+
+    from mb.formats.mlflow import log_results
+
+    run_id = log_results(results_file, tracking_uri=mlflow_store, experiment="traced", executed=bundled_executed)
+    run = MlflowClient(mlflow_store).get_run(run_id)
+    assert run.info.status == "FINISHED"
+    traces = mlflow.search_traces(locations=[run.info.experiment_id], run_id=run_id, return_type="list")
+    assert len(traces) == len(bundled_results)
+    by_line = {t.data.spans[0].attributes["mb.line"]: t for t in traces}
+    assert set(by_line) == {r.line for r in bundled_results}
+    first = rows(bundled_executed)[0]
+    trace = by_line[bundled_results[0].line]
+    root, *children = trace.data.spans
+    assert root.span_type == "AGENT"
+    assert root.inputs == first["inputs"]
+    assert root.outputs["response"] == first["outputs"]["response"]
+    assert root.attributes["mb.passed"] is bundled_results[0].passed
+    assert root.attributes["mb.example_hash"] == bundled_results[0].example_hash
+    calls = [e for e in first["outputs"]["trace"] if e["event"] == "tool_call"]
+    tools = [span for span in children if span.span_type == "TOOL"]
+    assert [(s.name, s.inputs) for s in tools] == [(c["tool"], c["params"]) for c in calls]
+    assert tools[0].outputs == first["outputs"]["trace"][1]["result"]

@@ -155,6 +155,8 @@ def log_results(
             client.log_batch(run_id, metrics=metric_items[start:end], params=param_items[start:end], tags=tag_items)
             tag_items = []
         client.log_table(run_id, data=table, artifact_file=TABLE_FILE)
+        if executed is not None:
+            _log_traces(client, experiment_id, run_id, collected, ExecutedIndex(executed))
         if isinstance(results, (str, os.PathLike)):
             client.log_artifact(run_id, os.fspath(results))
     except BaseException:
@@ -245,3 +247,63 @@ def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, resul
 
 def _failures(result: ExampleResult) -> str:
     return " | ".join(result.failure_reasons())
+
+
+def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[ExampleResult], index: Any) -> None:
+    """One MLflow trace per executed example, linked to the run (its Traces tab): an ``AGENT`` span with the
+    messages and the response, a ``TOOL`` span per tool call with its result, a ``RETRIEVER`` span per retrieval,
+    and the verdict as ``mb.*`` attributes."""
+    import mlflow
+
+    previous = mlflow.get_tracking_uri()
+    target = client.tracking_uri
+    if target != previous:
+        mlflow.set_tracking_uri(target)
+    try:
+        mlflow.set_experiment(experiment_id=experiment_id)  # start_run refuses a run outside the active experiment
+        with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
+            for result in results:
+                example = index.joined(result).example
+                if example is not None:
+                    _log_trace(mlflow, experiment_id, result, example)
+        flush = getattr(mlflow, "flush_trace_async_logging", None)
+        if flush is not None:
+            flush()
+    finally:
+        if target != previous:
+            mlflow.set_tracking_uri(previous)
+
+
+def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: Any) -> None:
+    document = example.model_dump(mode="json", exclude_none=True)
+    attributes: dict[str, Any] = {"mb.line": result.line, "mb.passed": result.passed, "mb.status": result.status}
+    if result.example_hash:
+        attributes["mb.example_hash"] = result.example_hash
+    root = mlflow.start_span_no_context(
+        f"example {result.line}",
+        span_type="AGENT",
+        inputs=document.get("inputs"),
+        attributes=attributes,
+        experiment_id=experiment_id,
+    )
+    outputs = document.get("outputs") or {}
+    results_by_id = {e["id"]: e.get("result") for e in outputs.get("trace", []) if e.get("event") == "tool_result"}
+    for event in outputs.get("trace", []):
+        kind = event.get("event")
+        if kind == "tool_call":
+            span = mlflow.start_span_no_context(
+                event["tool"],
+                span_type="TOOL",
+                parent_span=root,
+                inputs=event.get("params"),
+                attributes={"mb.tool_call_id": event["id"]},
+            )
+            span.end(outputs=results_by_id.get(event["id"]))
+        elif kind == "retriever":
+            span = mlflow.start_span_no_context("retriever", span_type="RETRIEVER", parent_span=root)
+            span.end(outputs=event.get("outputs"))
+    root.end(
+        outputs={"response": outputs.get("response"), "error": result.error}
+        if result.error
+        else {"response": outputs.get("response")}
+    )
