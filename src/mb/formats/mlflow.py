@@ -114,7 +114,8 @@ def log_results(
     ``results`` is a results JSONL (``mb eval -o``), a ``RunResult`` or example results. The run gets the summary
     metrics (:func:`summary_metrics`, plus ``expectations_met`` and each metric's mean), parameters (judge, files,
     counts), the per-example table as ``mb_results.json`` (with the question, response and expected response
-    when ``executed`` is given) and, when ``results`` is a file, that file as an artifact. The experiment is
+    when ``executed`` is given), each executed example's trace as an MLflow trace of the run (with ``executed``)
+    and, when ``results`` is a file, that file as an artifact. The experiment is
     created when missing (at ``artifact_location`` when given). MLflow telemetry is disabled unless the
     environment says otherwise.
     """
