@@ -332,3 +332,26 @@ def test_export_with_the_executed_benchmark_logs_one_trace_per_example(
     tools = [span for span in children if span.span_type == "TOOL"]
     assert [(s.name, s.inputs) for s in tools] == [(c["tool"], c["params"]) for c in calls]
     assert tools[0].outputs == first["outputs"]["trace"][1]["result"]
+
+
+def test_traces_logged_to_another_store_leave_the_process_store_alone(
+    mlflow_store: str, tmp_path: Path, results_file: Path, bundled_executed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mlflow
+    import mlflow.tracking.fluent as fluent
+    from mlflow import MlflowClient
+
+    from mb.formats.mlflow import log_results
+
+    monkeypatch.setattr(fluent, "_active_experiment_id", None)
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    run_id = log_results(results_file, tracking_uri=other, experiment="elsewhere", executed=bundled_executed)
+    assert mlflow.get_tracking_uri() == mlflow_store
+    assert fluent._active_experiment_id is None
+    experiment_id = MlflowClient(other).get_run(run_id).info.experiment_id
+    mlflow.set_tracking_uri(other)
+    try:
+        traces = mlflow.search_traces(locations=[experiment_id], run_id=run_id, return_type="list")
+    finally:
+        mlflow.set_tracking_uri(mlflow_store)
+    assert len(traces) == len(rows(bundled_executed))

@@ -255,8 +255,10 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
     messages and the response, a ``TOOL`` span per tool call with its result, a ``RETRIEVER`` span per retrieval,
     and the verdict as ``mb.*`` attributes."""
     import mlflow
+    from mlflow.tracking import fluent
 
     previous = mlflow.get_tracking_uri()
+    active = getattr(fluent, "_active_experiment_id", None)
     target = client.tracking_uri
     if target != previous:
         mlflow.set_tracking_uri(target)
@@ -271,8 +273,10 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
         if flush is not None:
             flush()
     finally:
-        if target != previous:
+        if target != previous:  # the process's own store and experiment are as they were
             mlflow.set_tracking_uri(previous)
+            if hasattr(fluent, "_active_experiment_id"):
+                fluent._active_experiment_id = active
 
 
 def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: Any) -> None:
