@@ -88,16 +88,26 @@ def test_metric_errors_are_errors_not_values() -> None:
     assert verdict.error == "judge failed: timeout"
 
 
-def test_agent_error_is_an_error_for_every_concept() -> None:
+def test_agent_error_fails_the_verdict_and_is_an_error_elsewhere() -> None:
     broken = ExampleResult(line=2, passed=False, status="error", error="agent error: RuntimeError: boom")
-    for name in concept_names(("similarity",)):
-        verdict = assess(name, broken)
-        assert verdict is not None, name
-        assert verdict.error == "agent error: RuntimeError: boom"
-        assert verdict.value is None
+    verdict = assess("passed", broken)
+    assert verdict is not None
+    assert verdict.value is False  # counted as not passed, as in mb's pass rate
+    assert verdict.error is None
+    assert verdict.rationale == "agent error: RuntimeError: boom"
+    assert verdict.metadata["status"] == "error"
+    met = assess("expectations_met", broken)
+    assert met is not None
+    assert met.value == 0.0
+    assert met.rationale == "agent error: RuntimeError: boom"
+    for name in ("tool_call_assertions", "checks", "similarity"):
+        other = assess(name, broken)
+        assert other is not None, name
+        assert other.error == "agent error: RuntimeError: boom"
+        assert other.value is None
 
 
-def test_undecided_example_without_message_is_an_error() -> None:
+def test_undecided_example_did_not_pass() -> None:
     undecided = ExampleResult(
         line=1,
         passed=False,
@@ -106,8 +116,10 @@ def test_undecided_example_without_message_is_an_error() -> None:
     )
     verdict = assess("passed", undecided)
     assert verdict is not None
-    assert verdict.value is None
-    assert verdict.error is not None
+    assert verdict.value is False  # undecided is not passed
+    assert verdict.error is None
+    assert verdict.rationale
+    assert verdict.metadata["status"] == "error"
 
 
 def test_expectations_met_is_the_share_of_expectations() -> None:

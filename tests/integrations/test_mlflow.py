@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 from click.testing import CliRunner
 
@@ -55,31 +56,46 @@ def results_file(tmp_path: Path, bundled_results: list[ExampleResult]) -> Path:
 
 
 def test_genai_evaluate_with_our_scorers_matches_the_evaluator(
-    mlflow_store: str, bundled_executed: Path, bundled_results: list[ExampleResult], network_attempts: list[Any]
+    mlflow_store: str, bundled_executed: Path, tmp_path: Path, network_attempts: list[Any]
 ) -> None:
     import mlflow
     from mlflow import MlflowClient
+
+    from mb.evaluation import evaluate
+
+    lines = bundled_executed.read_text(encoding="utf-8").splitlines()
+    broken = orjson.loads(lines[0])
+    broken["outputs"] = {"response": "", "trace": [], "error": {"type": "RuntimeError", "message": "boom"}}
+    executed = tmp_path / "with-error.jsonl"
+    executed.write_text("\n".join([*lines, orjson.dumps(broken).decode()]) + "\n", encoding="utf-8")
+    run = evaluate(executed, judge="lexical")
+    results = run.results
+    assert run.summary.errors >= 1
 
     experiment = MlflowClient().create_experiment("scorers")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MLFLOW_EXPERIMENT_ID", experiment)
         chosen = scorers(judge="lexical", include=["passed", "expectations_met", "tool_call_assertions", "similarity"])
-        outcome = mlflow.genai.evaluate(data=rows(bundled_executed), scorers=chosen)
+        outcome = mlflow.genai.evaluate(data=rows(executed), scorers=chosen)
 
-    decided = [r for r in bundled_results if r.status != "error"]
+    decided = [r for r in results if r.status != "error"]
     similarity = [r.metrics["similarity"].value for r in decided if r.metrics.get("similarity")]
-    assert outcome.metrics["passed/mean"] == pytest.approx(_mean([float(r.passed) for r in decided]))
-    assert outcome.metrics["expectations_met/mean"] == pytest.approx(_mean([r.score for r in decided]))
+    # an agent error counts as not passed: MLflow's mean is mb's pass rate, not the rate over decided examples
+    assert outcome.metrics["passed/mean"] == pytest.approx(run.summary.passed / run.summary.total)
+    assert round(outcome.metrics["passed/mean"], 4) == run.summary.pass_rate
+    assert outcome.metrics["expectations_met/mean"] == pytest.approx(_mean([r.score for r in results]))
     assert outcome.metrics["similarity/mean"] == pytest.approx(_mean([v for v in similarity if v is not None]))
     assert MlflowClient().get_run(outcome.run_id).info.experiment_id == experiment
     frame = outcome.result_df
-    assert len(frame) == len(bundled_results)
+    assert len(frame) == len(results)
     verdicts = list(zip(frame["passed/value"], frame["passed/rationale"], strict=True))
-    assert sum(value is True for value, _ in verdicts) == sum(r.passed for r in decided)
+    assert [value is True for value, _ in verdicts] == [r.passed for r in results]
+    assert verdicts[-1] == (False, "agent error: RuntimeError: boom")
     for value, rationale in verdicts:  # every verdict explains itself in the MLflow table
         if value is True:
             assert rationale == "every expectation holds"
-        elif value is False:
+        else:
+            assert value is False
             assert rationale
             assert rationale != "every expectation holds"
     assert network_attempts == []
@@ -245,3 +261,97 @@ def test_offline_environment_keeps_what_the_user_set(monkeypatch: pytest.MonkeyP
     assert offline_environment() == {"MLFLOW_DISABLE_TELEMETRY": "true"}
     assert os.environ["MLFLOW_DISABLE_TELEMETRY"] == "true"
     assert os.environ["DO_NOT_TRACK"] == "false"
+
+
+def test_category_names_that_read_alike_keep_metrics_of_their_own() -> None:
+    from mb.formats.mlflow import summary_metrics
+    from mb.results import RateStat, Summary
+
+    categories = {
+        "team=a/b": RateStat(total=2, passed=2),
+        "team/a=b": RateStat(total=4, passed=1, failed=3),
+        "team=c": RateStat(total=1, passed=0, failed=1),
+    }
+    metrics = summary_metrics(Summary(total=7, by_category=categories))
+    rates = {key: value for key, value in metrics.items() if key.startswith("category/")}
+    assert len(rates) == 3
+    assert sorted(rates.values()) == [0.0, 0.25, 1.0]
+    assert rates["category/team/c/pass_rate"] == 0.0  # a name that collides with nothing stays readable
+    assert all(key.startswith("category/team/a/b-") for key in rates if key != "category/team/c/pass_rate")
+    again = summary_metrics(Summary(total=7, by_category=dict(reversed(categories.items()))))
+    assert {k: v for k, v in again.items() if k.startswith("category/")} == rates  # stable whatever the order
+
+
+def test_logged_table_loads_without_setting_the_experiment(
+    mlflow_store: str, results_file: Path, bundled_results: list[ExampleResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mlflow
+    import mlflow.tracking.fluent as fluent
+    from mlflow import MlflowClient
+
+    from mb.formats.mlflow import TABLE_FILE, load_table, log_results
+
+    monkeypatch.setattr(fluent, "_active_experiment_id", None)  # restored afterwards: other tests pick their own
+    run_id = log_results(results_file, experiment="tables")
+    experiment_id = MlflowClient().get_run(run_id).info.experiment_id
+    assert experiment_id != fluent.default_experiment_registry.get_experiment_id()
+    table = mlflow.load_table(TABLE_FILE, run_ids=[run_id])  # no mlflow.set_experiment by the user
+    assert list(table["line"]) == [r.line for r in bundled_results]
+    assert list(table["passed"]) == [r.passed for r in bundled_results]
+
+    monkeypatch.setattr(fluent, "_active_experiment_id", None)  # another process: nothing active
+    elsewhere = load_table(run_id, tracking_uri=mlflow_store)
+    assert list(elsewhere["line"]) == [r.line for r in bundled_results]
+    assert set(elsewhere["run_id"]) == {run_id}
+
+
+def test_export_with_the_executed_benchmark_logs_one_trace_per_example(
+    mlflow_store: str, results_file: Path, bundled_executed: Path, bundled_results: list[ExampleResult]
+) -> None:
+    import mlflow
+    from mlflow import MlflowClient
+
+    from mb.formats.mlflow import log_results
+
+    run_id = log_results(results_file, tracking_uri=mlflow_store, experiment="traced", executed=bundled_executed)
+    run = MlflowClient(mlflow_store).get_run(run_id)
+    assert run.info.status == "FINISHED"
+    traces = mlflow.search_traces(locations=[run.info.experiment_id], run_id=run_id, return_type="list")
+    assert len(traces) == len(bundled_results)
+    by_line = {t.data.spans[0].attributes["mb.line"]: t for t in traces}
+    assert set(by_line) == {r.line for r in bundled_results}
+    first = rows(bundled_executed)[0]
+    trace = by_line[bundled_results[0].line]
+    root, *children = trace.data.spans
+    assert root.span_type == "AGENT"
+    assert root.inputs == first["inputs"]
+    assert root.outputs["response"] == first["outputs"]["response"]
+    assert root.attributes["mb.passed"] is bundled_results[0].passed
+    assert root.attributes["mb.example_hash"] == bundled_results[0].example_hash
+    calls = [e for e in first["outputs"]["trace"] if e["event"] == "tool_call"]
+    tools = [span for span in children if span.span_type == "TOOL"]
+    assert [(s.name, s.inputs) for s in tools] == [(c["tool"], c["params"]) for c in calls]
+    assert tools[0].outputs == first["outputs"]["trace"][1]["result"]
+
+
+def test_traces_logged_to_another_store_leave_the_process_store_alone(
+    mlflow_store: str, tmp_path: Path, results_file: Path, bundled_executed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mlflow
+    import mlflow.tracking.fluent as fluent
+    from mlflow import MlflowClient
+
+    from mb.formats.mlflow import log_results
+
+    monkeypatch.setattr(fluent, "_active_experiment_id", None)
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    run_id = log_results(results_file, tracking_uri=other, experiment="elsewhere", executed=bundled_executed)
+    assert mlflow.get_tracking_uri() == mlflow_store
+    assert fluent._active_experiment_id is None
+    experiment_id = MlflowClient(other).get_run(run_id).info.experiment_id
+    mlflow.set_tracking_uri(other)
+    try:
+        traces = mlflow.search_traces(locations=[experiment_id], run_id=run_id, return_type="list")
+    finally:
+        mlflow.set_tracking_uri(mlflow_store)
+    assert len(traces) == len(rows(bundled_executed))

@@ -42,8 +42,12 @@ def export_mlflow(
 
     The run gets the summary metrics (pass rate, counts, pass rates by assertion kind, matcher, check and
     category, each metric's mean and pass rate), parameters (judge, files, counts), the per-example table
-    `mb_results.json` and RESULTS itself as an artifact. MLflow telemetry is turned off
+    `mb_results.json`, RESULTS itself as an artifact and, with --executed, each example's trace as an MLflow
+    trace of the run (its Traces tab). MLflow telemetry is turned off
     (MLFLOW_DISABLE_TELEMETRY, DO_NOT_TRACK) unless you set those variables yourself.
+
+    Read the table back in Python with `mb.formats.mlflow.load_table(RUN_ID)`, which finds the run's experiment
+    (`mlflow.load_table` looks in the active experiment only).
 
     Exit status: 0 on success, 1 when RESULTS holds invalid lines or MLflow refuses the run, 2 on bad options, a
     file that cannot be read, or when --executed holds other examples than RESULTS scored (joined by example hash).

@@ -1,10 +1,15 @@
 """A finished evaluation as an MLflow run: summary metrics, parameters, the per-example table and the results file.
 
 MLflow is an optional dependency (``pip install 'morganabench[mlflow]'``), imported only when logging.
+
+Reading the table back: in the process that logged the run, ``mlflow.load_table("mb_results.json",
+run_ids=[run_id])`` works as it is (the run's experiment becomes the active one); anywhere else
+:func:`load_table` finds the run's experiment itself (``mlflow.load_table`` looks in the active experiment only).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import re
@@ -18,7 +23,7 @@ from .._version import __version__
 from ..results import ExampleResult, Summary
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
-__all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "log_results", "metric_key", "summary_metrics"]
+__all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "load_table", "log_results", "metric_key", "summary_metrics"]
 
 DEFAULT_EXPERIMENT = "morganabench"
 """The experiment runs go to unless another is named."""
@@ -35,9 +40,36 @@ def metric_key(*parts: str) -> str:
     return "/".join(_UNSAFE.sub("_", part) for part in parts)
 
 
+def _distinct_keys(prefix: str, names: list[str], split: bool = False) -> dict[str, str]:
+    """Each name's key part under ``prefix``: readable (``key=value`` becomes ``key/value`` when ``split``), with a
+    short hash of the name appended when two names would otherwise share a metric name."""
+    readable: dict[str, str] = {}
+    for name in names:
+        parts = name.partition("=")[::2] if split and "=" in name else (name,)
+        readable[name] = metric_key(*parts)
+    counts: dict[str, int] = {}
+    for key in readable.values():
+        counts[key] = counts.get(key, 0) + 1
+    taken = {key for key, count in counts.items() if count == 1}
+    for name, key in list(readable.items()):
+        if counts[key] > 1:
+            digest = hashlib.sha256(name.encode()).hexdigest()
+            width = 8
+            while f"{key}-{digest[:width]}" in taken:
+                width += 4
+            readable[name] = f"{key}-{digest[:width]}"
+            taken.add(readable[name])
+    return {name: metric_key(prefix) + "/" + key for name, key in readable.items()}
+
+
 def summary_metrics(summary: Summary) -> dict[str, float]:
     """The run's metrics: pass rate and counts, then pass rates (and metric means) by assertion kind, matcher,
-    check, metric and category."""
+    check, metric and category.
+
+    A name is kept readable (a category ``key=value`` becomes ``category/key/value/pass_rate``); names that
+    would share a metric name once MLflow's refused characters are replaced (``team=a/b`` and ``team/a=b``) get
+    a short hash of the name appended, so every slice keeps a metric of its own.
+    """
     metrics: dict[str, float] = {
         "pass_rate": summary.pass_rate,
         "examples": float(summary.total),
@@ -50,17 +82,19 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
         ("matcher", summary.by_matcher),
         ("check", summary.by_check),
     ):
+        keys = _distinct_keys(prefix, list(stats))
         for name, stat in stats.items():
-            metrics[metric_key(prefix, name, "pass_rate")] = stat.rate
-            metrics[metric_key(prefix, name, "count")] = float(stat.total)
+            metrics[f"{keys[name]}/pass_rate"] = stat.rate
+            metrics[f"{keys[name]}/count"] = float(stat.total)
+    keys = _distinct_keys("metric", list(summary.by_metric))
     for name, stat in summary.by_metric.items():
         if stat.mean is not None:
-            metrics[metric_key("metric", name, "mean")] = stat.mean
-        metrics[metric_key("metric", name, "pass_rate")] = stat.rate
-        metrics[metric_key("metric", name, "count")] = float(stat.total)
+            metrics[f"{keys[name]}/mean"] = stat.mean
+        metrics[f"{keys[name]}/pass_rate"] = stat.rate
+        metrics[f"{keys[name]}/count"] = float(stat.total)
+    keys = _distinct_keys("category", list(summary.by_category), split=True)
     for name, stat in summary.by_category.items():
-        key, _, value = name.partition("=")
-        metrics[metric_key("category", key, value, "pass_rate")] = stat.rate
+        metrics[f"{keys[name]}/pass_rate"] = stat.rate
     return {name: value for name, value in metrics.items() if math.isfinite(value)}
 
 
@@ -80,7 +114,8 @@ def log_results(
     ``results`` is a results JSONL (``mb eval -o``), a ``RunResult`` or example results. The run gets the summary
     metrics (:func:`summary_metrics`, plus ``expectations_met`` and each metric's mean), parameters (judge, files,
     counts), the per-example table as ``mb_results.json`` (with the question, response and expected response
-    when ``executed`` is given) and, when ``results`` is a file, that file as an artifact. The experiment is
+    when ``executed`` is given), each executed example's trace as an MLflow trace of the run (with ``executed``)
+    and, when ``results`` is a file, that file as an artifact. The experiment is
     created when missing (at ``artifact_location`` when given). MLflow telemetry is disabled unless the
     environment says otherwise.
     """
@@ -121,13 +156,39 @@ def log_results(
             client.log_batch(run_id, metrics=metric_items[start:end], params=param_items[start:end], tags=tag_items)
             tag_items = []
         client.log_table(run_id, data=table, artifact_file=TABLE_FILE)
+        if executed is not None:
+            _log_traces(client, experiment_id, run_id, collected, ExecutedIndex(executed))
         if isinstance(results, (str, os.PathLike)):
             client.log_artifact(run_id, os.fspath(results))
     except BaseException:
         client.set_terminated(run_id, "FAILED")
         raise
     client.set_terminated(run_id, "FINISHED")
+    _activate(experiment_id, tracking_uri)
     return run_id
+
+
+def load_table(run_id: str, *, tracking_uri: str | None = None) -> Any:
+    """The per-example table of a run :func:`log_results` logged, as a pandas ``DataFrame`` (with a ``run_id``
+    column), wherever the run's experiment is; ``mlflow.load_table`` needs that experiment to be the active one."""
+    from ..integrations._mlflow_support import offline_environment, require_mlflow
+
+    offline_environment()
+    require_mlflow()
+    from mlflow.tracking import MlflowClient
+
+    client = MlflowClient(tracking_uri=tracking_uri)
+    experiment_id = client.get_run(run_id).info.experiment_id
+    return client.load_table(experiment_id, TABLE_FILE, run_ids=[run_id], extra_columns=["run_id"])
+
+
+def _activate(experiment_id: str, tracking_uri: str | None) -> None:
+    """Make the run's experiment the active one of this process, so that ``mlflow.load_table`` (which looks in
+    the active experiment only) finds the table; left alone when the run went to another tracking store."""
+    import mlflow
+
+    if tracking_uri is None or tracking_uri == mlflow.get_tracking_uri():
+        mlflow.set_experiment(experiment_id=experiment_id)
 
 
 def _params(summary: Summary, results: Any, executed: Any, count: int) -> dict[str, str]:
@@ -187,3 +248,67 @@ def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, resul
 
 def _failures(result: ExampleResult) -> str:
     return " | ".join(result.failure_reasons())
+
+
+def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[ExampleResult], index: Any) -> None:
+    """One MLflow trace per executed example, linked to the run (its Traces tab): an ``AGENT`` span with the
+    messages and the response, a ``TOOL`` span per tool call with its result, a ``RETRIEVER`` span per retrieval,
+    and the verdict as ``mb.*`` attributes."""
+    import mlflow
+    from mlflow.tracking import fluent
+
+    previous = mlflow.get_tracking_uri()
+    active = getattr(fluent, "_active_experiment_id", None)
+    target = client.tracking_uri
+    if target != previous:
+        mlflow.set_tracking_uri(target)
+    try:
+        mlflow.set_experiment(experiment_id=experiment_id)  # start_run refuses a run outside the active experiment
+        with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
+            for result in results:
+                example = index.joined(result).example
+                if example is not None:
+                    _log_trace(mlflow, experiment_id, result, example)
+        flush = getattr(mlflow, "flush_trace_async_logging", None)
+        if flush is not None:
+            flush()
+    finally:
+        if target != previous:  # the process's own store and experiment are as they were
+            mlflow.set_tracking_uri(previous)
+            if hasattr(fluent, "_active_experiment_id"):
+                fluent._active_experiment_id = active
+
+
+def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: Any) -> None:
+    document = example.model_dump(mode="json", exclude_none=True)
+    attributes: dict[str, Any] = {"mb.line": result.line, "mb.passed": result.passed, "mb.status": result.status}
+    if result.example_hash:
+        attributes["mb.example_hash"] = result.example_hash
+    root = mlflow.start_span_no_context(
+        f"example {result.line}",
+        span_type="AGENT",
+        inputs=document.get("inputs"),
+        attributes=attributes,
+        experiment_id=experiment_id,
+    )
+    outputs = document.get("outputs") or {}
+    results_by_id = {e["id"]: e.get("result") for e in outputs.get("trace", []) if e.get("event") == "tool_result"}
+    for event in outputs.get("trace", []):
+        kind = event.get("event")
+        if kind == "tool_call":
+            span = mlflow.start_span_no_context(
+                event["tool"],
+                span_type="TOOL",
+                parent_span=root,
+                inputs=event.get("params"),
+                attributes={"mb.tool_call_id": event["id"]},
+            )
+            span.end(outputs=results_by_id.get(event["id"]))
+        elif kind == "retriever":
+            span = mlflow.start_span_no_context("retriever", span_type="RETRIEVER", parent_span=root)
+            span.end(outputs=event.get("outputs"))
+    root.end(
+        outputs={"response": outputs.get("response"), "error": result.error}
+        if result.error
+        else {"response": outputs.get("response")}
+    )

@@ -35,9 +35,11 @@ def _error_of(result: ExampleResult) -> str | None:
 
 
 def _passed(result: ExampleResult) -> Assessment:
+    """The verdict; an example that errored (agent error, undecided judge) did not pass, as in mb's own summary,
+    so that MLflow's mean of ``passed`` is mb's pass rate (MLflow leaves feedback with an error out of means)."""
     error = _error_of(result)
     if error is not None:
-        return Assessment(None, error, error=error)
+        return Assessment(False, error, metadata={"status": result.status, "expectations_met": repr(result.score)})
     failures = result.failure_reasons()
     failures += [f"{name}: {m.reason}" for name, m in result.metrics.items() if m.gating and m.passed is False]
     undecided = result.status == "error"
@@ -48,15 +50,14 @@ def _passed(result: ExampleResult) -> Assessment:
     else:
         rationale = "undecided: a judge failed" if undecided else "an expectation does not hold"
     metadata = {"status": result.status, "expectations_met": repr(result.score)}
-    if undecided:
-        return Assessment(None, rationale, error=rationale, metadata=metadata)
-    return Assessment(result.passed, rationale, metadata=metadata)
+    return Assessment(result.passed and not undecided, rationale, metadata=metadata)
 
 
 def _expectations_met(result: ExampleResult) -> Assessment:
+    """The share of gating expectations met; an agent error meets none (the score mb averages)."""
     error = _error_of(result)
     if error is not None:
-        return Assessment(None, error, error=error)
+        return Assessment(result.score, error, metadata={"status": result.status})
     return Assessment(result.score, f"{result.score:.0%} of the gating expectations are met", metadata={})
 
 

@@ -56,10 +56,14 @@ def scorers(
     - one per metric (``similarity``, ``citations``...): the metric's value with its reason; threshold and
       pass/fail in the feedback's metadata.
 
-    A scorer that does not apply to a row (no assertions, a metric skipped) gives no feedback for it; an agent
-    error or a judge failure gives feedback with ``error`` set. ``judge`` is a judge or its name (``auto``,
-    ``lexical``, ``local``, ``llm``); ``metrics`` selects metrics as in :func:`mb.evaluation.evaluate`;
-    ``require`` lists the metrics that gate ``passed``; ``include`` keeps only the named scorers.
+    A scorer that does not apply to a row (no assertions, a metric skipped) gives no feedback for it. An example
+    that errored (agent error, undecided judge) did not pass: ``passed`` is False and ``expectations_met`` its
+    score, with the error as the rationale, so that MLflow's means are mb's pass rate and score (MLflow leaves
+    feedback with ``error`` set out of its means); the other scorers give feedback with ``error`` set.
+
+    ``judge`` is a judge or its name (``auto``, ``lexical``, ``local``, ``llm``); ``metrics`` selects metrics as
+    in :func:`mb.evaluation.evaluate`; ``require`` lists the metrics that gate ``passed``; ``include`` keeps only
+    the named scorers.
     """
     offline_environment()
     cls = _scorer_class()
