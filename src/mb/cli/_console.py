@@ -9,14 +9,16 @@ remote services is printed with ``markup=False`` or through :func:`rich.markup.e
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
+import click
 from rich.console import Console
 from rich.text import Text
 
 from .._redact import redact
 
-__all__ = ["err_console", "out_console", "printable"]
+__all__ = ["err_console", "format_option", "out_console", "printable"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -43,3 +45,15 @@ out_console = _SafeConsole(highlight=False, soft_wrap=True, emoji=False)
 
 err_console = _SafeConsole(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 """Problems, progress and summaries meant for a person (standard error)."""
+
+
+def format_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--format table|json`` option of a command that prints ``what`` on standard output (parameter ``fmt``)."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["table", "json"]),
+        default="table",
+        show_default=True,
+        help=f"{what} format on standard output.",
+    )

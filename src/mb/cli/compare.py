@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import orjson
 
-from ._console import err_console, out_console
+from ._console import err_console, format_option, out_console
 
 __all__ = ["compare"]
 
@@ -34,14 +34,7 @@ def _parse_tolerance(_ctx: click.Context, _param: click.Parameter, value: str) -
 @click.command("compare")
 @click.argument("base", type=click.Path(path_type=Path, dir_okay=False))
 @click.argument("new", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="Report format on standard output.",
-)
+@format_option("Report")
 @click.option(
     "--fail-on-regression",
     is_flag=True,

@@ -25,7 +25,7 @@ from ..reports import junit_chunks, summary_markdown
 from ..results import Summary
 from ..results_format import RunRecord, header_line
 from ..run_record import PricesError, build_run_record, judge_token_use, load_prices, price_usage, total_cost
-from ._console import err_console, out_console
+from ._console import err_console, format_option, out_console
 from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
 from ._files import fail_write
 from ._grouped import warn_unknown_keys
@@ -126,14 +126,7 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     show_default=True,
     help="Concurrent requests to an LLM judge.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="Summary format on standard output.",
-)
+@format_option("Summary")
 @click.option(
     "--show-failures",
     type=click.IntRange(min=0),

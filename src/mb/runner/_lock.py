@@ -12,7 +12,7 @@ import contextlib
 import os
 import socket
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -51,14 +51,7 @@ def output_lock(output: Path) -> Iterator[None]:
         path.parent.mkdir(parents=True, exist_ok=True)
     while True:
         descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(descriptor)
-            raise OutputLockedError(
-                f"{output} is being written by another `mb run` ({_holder(path)}); wait for it to finish or stop "
-                "it, or write to another file"
-            ) from None
+        _take(descriptor, lambda: f"{output} is being written by another `mb run` ({_holder(path)})")
         try:
             same = os.fstat(descriptor).st_ino == os.stat(path).st_ino
         except FileNotFoundError:
@@ -98,12 +91,16 @@ def _lock_content(output: Path) -> int | None:
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)
         return None
+    _take(descriptor, lambda: f"{output} is being written by another `mb run` under another name (a hard link)")
+    return descriptor
+
+
+def _take(descriptor: int, who: Callable[[], str]) -> None:
+    """Lock ``descriptor`` exclusively without waiting; when another run holds it, close it and raise
+    :class:`OutputLockedError` saying ``who`` holds it."""
+    assert fcntl is not None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(descriptor)
-        raise OutputLockedError(
-            f"{output} is being written by another `mb run` under another name (the same file: a hard link); wait for "
-            "it to finish or stop it, or write to another file"
-        ) from None
-    return descriptor
+        raise OutputLockedError(f"{who()}; wait for it to finish or stop it, or write to another file") from None
