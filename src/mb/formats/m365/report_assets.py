@@ -52,14 +52,13 @@ th button.sort{font:inherit;font-weight:600;border:0;background:none;padding:0;c
 th button.sort::after{content:" \\2195";color:var(--none)}
 th[aria-sort=ascending] button.sort::after{content:" \\2191";color:inherit}
 th[aria-sort=descending] button.sort::after{content:" \\2193";color:inherit}
-.c-num{width:4.5rem;white-space:nowrap}
-.c-name{min-width:10rem;max-width:16rem}
-.c-text{min-width:14rem}
-.c-status{min-width:10rem;max-width:18rem}
-.c-score{white-space:nowrap;min-width:5.5rem}
+.c-num{width:4rem;white-space:nowrap}
+.c-name{min-width:8rem;max-width:14rem}
+.c-text{min-width:11rem}
+.c-status{min-width:11rem;max-width:16rem}
+.c-score{white-space:nowrap;min-width:5rem}
 .long{overflow-wrap:anywhere}
 .clamp{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;white-space:pre-line}
-.clamp.short{-webkit-line-clamp:2}
 .empty-text{color:var(--none)}
 tbody.thread th{background:#eef1f4;font-weight:600;text-align:left;padding:.45rem .55rem;
 border-bottom:1px solid var(--line)}
@@ -82,6 +81,7 @@ button.more[aria-expanded=true]::before{content:"\\25BE "}
 .js tr.detail{display:none}
 .js tr.detail.open{display:table-row}
 tr.detail>td{background:#fbfcfd;padding:.75rem 1rem 1rem}
+.inner{position:sticky;left:1rem;max-width:calc(100vw - 6rem)}
 .texts{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:.75rem}
 .texts h3,.detail h3{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted);margin:0 0 .25rem}
 .texts div.full{white-space:pre-wrap;border:1px solid var(--line);border-radius:6px;padding:.5rem;background:#fff;

@@ -54,10 +54,10 @@ def _card(label: str, value: int, kind: str = "", key: str = "") -> str:
     )
 
 
-def _clamped(value: str, *, short: bool = False) -> str:
+def _clamped(value: str, css: str = "clamp") -> str:
     if not value:
         return '<span class="empty-text">—</span>'
-    return f'<div class="clamp{" short" if short else ""}">{_text(value)}</div>'
+    return f'<div class="{css}">{_text(value)}</div>'
 
 
 def _score_cell(entry: Mapping[str, Any] | None) -> str:
@@ -121,8 +121,8 @@ def _detail(row: Row, keys: Sequence[str], width: int) -> str:
         for label, value in (("Prompt", row.prompt), ("Expected response", row.expected), ("Response", row.response))
     )
     return (
-        f'<tr class="detail"><td colspan="{width}"><div class="texts">{texts}</div>'
-        f"{_evaluator_rows(row, keys)}{_problems(row, keys)}</td></tr>"
+        f'<tr class="detail"><td colspan="{width}"><div class="inner"><div class="texts">{texts}</div>'
+        f"{_evaluator_rows(row, keys)}{_problems(row, keys)}</div></td></tr>"
     )
 
 
@@ -157,7 +157,7 @@ def _row_group(row: Row, order: int, keys: Sequence[str], item: Mapping[str, Any
         if value is not None:
             data.append(f'data-score{number}="{value:g}"')
     turns = len(item["turns"]) if isinstance(item.get("turns"), list) else 0
-    why = _clamped(row.error, short=True).replace('class="clamp', 'class="why clamp') if row.error else ""
+    why = _clamped(row.error, "why clamp") if row.error else ""
     not_run = f'<div class="why">{len(row.skipped)} evaluator(s) not run</div>' if row.skipped else ""
     cells = [
         f'<td class="c-num"><button type="button" class="more" aria-expanded="false" '
