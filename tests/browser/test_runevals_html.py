@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 import mb.evaluation
 from mb.cli import main
+from mb.formats.m365 import html_report
 
 from ..formats.m365.demo_agents import FakeJudge
 from .conftest import console_errors
@@ -22,6 +23,8 @@ AGENTS = Path(__file__).resolve().parents[1] / "formats" / "m365" / "demo_agents
 HOSTILE = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2"> Is this shown as text?'
 URL = "https://contoso.sharepoint.com/sites/ProjectCentral/Shared%20Documents/Forms/AllItems.aspx?id=42"
 
+LONG = " ".join(f"Sentence {n} of a long expected answer that needs several lines." for n in range(1, 13))
+
 DATASET = {
     "schemaVersion": "1.2.0",
     "default_evaluators": {"Relevance": {}, "Coherence": {}},
@@ -31,7 +34,7 @@ DATASET = {
          "expected_response": "Scheduled the meeting.", "evaluators": {"ExactMatch": {}}},
         {"prompt": f"Open {URL} and summarize the document", "expected_response": "A summary."},
         {"prompt": "JUDGE-FAIL what is the weather tomorrow?", "expected_response": "Sunny."},
-        {"prompt": "Please answer JUDGE-FAIL now", "expected_response": "An answer."},
+        {"prompt": "Please answer JUDGE-FAIL now", "expected_response": LONG},
         {"prompt": HOSTILE, "expected_response": "Shown as text."},
         {"name": "Seattle trip planning", "turns": [
             {"prompt": "What is Teams?", "expected_response": "A collaboration platform."},
@@ -161,12 +164,17 @@ def test_details_show_scores_and_each_error_once(page: Any, report: tuple[Path, 
     _open(page, report[0])
     group = page.find_element("css selector", "#results tbody.row[data-status=partial]")
     detail = group.find_element("css selector", "tr.detail")
+    expected = group.find_element("css selector", "td.expected .clamp")
+    clipped = "return arguments[0].scrollHeight > arguments[0].clientHeight + 1"
     assert not detail.is_displayed()
+    assert page.execute_script(clipped, expected), "a long text is clamped"
+    clamped_height = expected.size["height"]
+    assert "Sentence 12" in expected.get_attribute("textContent")
     group.find_element("css selector", "button.more").click()
     assert detail.is_displayed()
+    assert expected.size["height"] > 3 * clamped_height, "an expanded row shows its text (scrolling past 32rem)"
+    assert "Sentence 12" in expected.text
     text = detail.text
-    assert "Please answer JUDGE-FAIL now" in text
-    assert "expected response" in text.lower()
     assert text.count("connection timeout to the judge endpoint") == 1, "both evaluators' error, shown once"
     assert "Relevance, Coherence: Evaluator failed:" in text
     _whole_page(page, screenshot, "details")
@@ -218,3 +226,29 @@ def test_no_word_is_broken_across_lines(page: Any, report: tuple[Path, str], scr
         assert scheduled >= 3, "the check saw the cells holding 'Scheduled'"
     finally:
         page.set_window_size(size["width"], size["height"])
+
+
+def test_a_long_report_pages_its_rows_and_filters_over_all_of_them(page: Any, tmp_path: Path) -> None:
+    statuses = ["pass", "fail", "pass", "error"]
+    document = {
+        "schemaVersion": "1.7.0",
+        "items": [
+            {"prompt": f"Question number {n}", "response": "An answer.", "status": statuses[n % 4], "scores": {}}
+            for n in range(1, 451)
+        ],
+    }
+    path = tmp_path / "long.html"
+    path.write_text(html_report(document), encoding="utf-8")
+    _open(page, path)
+    assert console_errors(page) == []
+    first = _visible_rows(page)
+    assert [row["order"] for row in first] == [str(n) for n in range(1, 201)]
+    assert page.find_element("id", "shown").text == "200 of 450 matching rows shown (450 in all)"
+    page.find_element("id", "more-rows").click()
+    assert len(_visible_rows(page)) == 400
+    page.find_element("id", "more-rows").click()
+    assert len(_visible_rows(page)) == 450
+    assert not page.find_element("id", "more-rows").is_displayed()
+    page.find_element("id", "search").send_keys("number 449")
+    assert [row["order"] for row in _visible_rows(page)] == ["449"], "search reaches rows past the first page"
+    assert page.find_element("id", "shown").text == "1 of 450 rows shown"

@@ -127,6 +127,7 @@ def test_a_repeated_evaluator_error_is_shown_once_per_item() -> None:
     assert [td.text() for td in group.all("td", "c-score")] == ["error", "error"]
     item_error = "Agent response obtained. 2 of 2 evaluators failed to run."
     assert group.one("td", "c-status").text().count(item_error) == 1
+    assert group.text().count(item_error) == 1
 
 
 def test_evaluators_not_run_are_counted_apart_from_errors() -> None:
@@ -147,16 +148,29 @@ def test_evaluators_not_run_are_counted_apart_from_errors() -> None:
     assert "1 evaluator(s) not run" in groups[0].one("td", "c-status").text()
 
 
-def test_details_hold_full_texts_and_every_score_with_threshold_and_reason() -> None:
+def test_rows_hold_full_texts_and_details_every_score_with_threshold_and_reason() -> None:
     group = _groups(_page(RULES))[1]
-    detail = group.one("tr", "detail")
-    full = [div.text() for div in detail.all("div", "full")]
     item = RULES["items"][1]
-    assert full == [item["prompt"], item["expected_response"], item["response"]]
+    texts = [group.one("td", kind).one("div", "clamp").text() for kind in ("prompt", "expected", "response")]
+    assert texts == [item["prompt"], item["expected_response"], item["response"]], "clamped on screen, never cut"
+    detail = group.one("tr", "detail")
     rows = [[c.text() for c in tr.children if isinstance(c, Node)] for tr in detail.one("table", "scores").all("tr")]
     assert rows[0] == ["Evaluator", "Result", "Score", "Threshold", "Reason"]
     assert rows[1] == ["Relevance", "fail", "2", "3", "Response is factually incorrect."]
     assert rows[2] == ["Coherence", "fail", "2", "3", "Response contains an internal contradiction."]
+
+
+def test_a_long_report_shows_its_first_page_of_rows() -> None:
+    document = {"items": [{"prompt": f"Question {n}", "status": "pass", "scores": {}} for n in range(450)]}
+    page = _page(document)
+    table = page.one("table", "results")
+    page_rows = int(table.attrs["data-page"])
+    assert 0 < page_rows < 450
+    later = [int(g.attrs["data-order"]) for g in _groups(page) if "later" in g.classes]
+    assert later == list(range(page_rows + 1, 451))
+    (more,) = [b for b in page.all("button") if b.attrs.get("id") == "more-rows"]
+    assert "hidden" in more.attrs
+    assert ".js tbody.later{display:none}" in page.one("style").text()
 
 
 def test_rows_carry_their_sort_and_filter_keys() -> None:

@@ -78,15 +78,16 @@ td.c-score.none .v{color:var(--none)}
 button.more{font:inherit;border:0;background:none;cursor:pointer;padding:0;color:#0969da;white-space:nowrap}
 button.more::before{content:"\\25B8 "}
 button.more[aria-expanded=true]::before{content:"\\25BE "}
-.js tr.detail{display:none}
-.js tr.detail.open{display:table-row}
-tr.detail>td{background:#fbfcfd;padding:.75rem 1rem 1rem}
+.js tbody.row:not(.open) tr.detail{display:none}
+.js tbody.later{display:none}
+tbody.open .clamp{display:block;overflow:auto;white-space:pre-wrap;max-height:32rem}
+tbody.open tr.main>td{background:#fbfcfd}
+tr.detail>td{background:#fbfcfd;padding:.25rem 1rem .9rem}
 .inner{position:sticky;left:1rem;max-width:calc(100vw - 6rem)}
-.texts{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:.75rem}
-.texts h3,.detail h3{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted);margin:0 0 .25rem}
-.texts div.full{white-space:pre-wrap;border:1px solid var(--line);border-radius:6px;padding:.5rem;background:#fff;
-max-height:24rem;overflow:auto}
-table.scores{border-collapse:collapse;margin-top:.75rem;font-size:.85rem}
+.detail h3{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted);margin:.5rem 0 .25rem}
+#more-rows{margin:.75rem 0;font:inherit;padding:.3rem .8rem;border:1px solid var(--line);border-radius:6px;
+background:var(--soft);cursor:pointer}
+table.scores{border-collapse:collapse;font-size:.85rem}
 table.scores th,table.scores td{border-bottom:1px solid var(--line);padding:.3rem .6rem;text-align:left;
 vertical-align:top}
 table.scores td.reason{min-width:16rem;max-width:48rem}
@@ -98,9 +99,9 @@ ul.problems li{margin:.15rem 0}
 REPORT_SCRIPT = """
 (function () {
   "use strict";
-  document.documentElement.classList.add("js");
   var table = document.getElementById("results");
   if (!table) { return; }
+  var page = Number(table.dataset.page) || 200;
   var groups = Array.prototype.filter.call(table.tBodies, function (b) { return b.classList.contains("row"); });
   var heads = {};
   Array.prototype.forEach.call(table.querySelectorAll("tbody.thread"), function (b) { heads[b.dataset.thread] = b; });
@@ -108,10 +109,13 @@ REPORT_SCRIPT = """
   var index = new Map(groups.map(function (g, i) { return [g, i]; }));
   var search = document.getElementById("search");
   var shown = document.getElementById("shown");
+  var moreRows = document.getElementById("more-rows");
   var boxes = Array.prototype.slice.call(document.querySelectorAll("#filters input[type=checkbox]"));
   var rank = {error: 0, partial: 1, fail: 2, pass: 3, none: 4};
   var sortKey = "order";
   var sortDir = 1;
+  var ordered = groups;
+  var limit = page;
 
   function value(group) {
     var d = group.dataset;
@@ -131,33 +135,21 @@ REPORT_SCRIPT = """
     return c !== 0 ? sortDir * c : index.get(a) - index.get(b);
   }
 
-  function apply() {
-    var wanted = {};
-    boxes.forEach(function (box) { wanted[box.value] = box.checked; });
-    var query = search ? search.value.trim().toLowerCase() : "";
-    var ordered = groups.slice().sort(compare);
+  function reorder() {
+    ordered = groups.slice().sort(compare);
     var inOrder = sortKey === "order" && sortDir === 1;
-    var visibleThreads = {};
-    var count = 0;
+    var placed = {};
     var fragment = document.createDocumentFragment();
     ordered.forEach(function (group) {
-      var visible = wanted[group.dataset.status] !== false && (!query || texts[index.get(group)].indexOf(query) >= 0);
-      group.hidden = !visible;
-      if (visible) { count += 1; }
       var thread = group.dataset.thread;
-      if (thread && inOrder && !(thread in visibleThreads)) {
-        visibleThreads[thread] = false;
+      if (thread && inOrder && !placed[thread]) {
+        placed[thread] = true;
         fragment.appendChild(heads[thread]);
       }
-      if (thread && visible) { visibleThreads[thread] = true; }
       fragment.appendChild(group);
     });
-    Object.keys(heads).forEach(function (thread) {
-      heads[thread].hidden = !inOrder || !visibleThreads[thread];
-      if (!inOrder) { fragment.appendChild(heads[thread]); }
-    });
+    Object.keys(heads).forEach(function (thread) { if (!placed[thread]) { fragment.appendChild(heads[thread]); } });
     table.appendChild(fragment);
-    if (shown) { shown.textContent = count + " of " + groups.length + " rows shown"; }
     Array.prototype.forEach.call(table.querySelectorAll("thead th[data-sort]"), function (th) {
       if (th.dataset.sort === sortKey) {
         th.setAttribute("aria-sort", sortDir === 1 ? "ascending" : "descending");
@@ -167,11 +159,37 @@ REPORT_SCRIPT = """
     });
   }
 
+  function apply() {
+    var wanted = {};
+    boxes.forEach(function (box) { wanted[box.value] = box.checked; });
+    var query = search ? search.value.trim().toLowerCase() : "";
+    var inOrder = sortKey === "order" && sortDir === 1;
+    var visibleThreads = {};
+    var matches = 0;
+    var count = 0;
+    ordered.forEach(function (group) {
+      var match = wanted[group.dataset.status] !== false && (!query || texts[index.get(group)].indexOf(query) >= 0);
+      var visible = match && matches < limit;
+      if (match) { matches += 1; }
+      if (group.hidden === visible) { group.hidden = !visible; }
+      if (visible) {
+        count += 1;
+        if (group.dataset.thread) { visibleThreads[group.dataset.thread] = true; }
+      }
+    });
+    Object.keys(heads).forEach(function (thread) { heads[thread].hidden = !inOrder || !visibleThreads[thread]; });
+    if (shown) {
+      shown.textContent = count === matches ? count + " of " + groups.length + " rows shown"
+        : count + " of " + matches + " matching rows shown (" + groups.length + " in all)";
+    }
+    if (moreRows) { moreRows.hidden = count >= matches; }
+  }
+
   function toggle(button, open) {
-    var detail = button.closest("tbody").querySelector("tr.detail");
-    var now = open === undefined ? button.getAttribute("aria-expanded") !== "true" : open;
+    var group = button.closest("tbody");
+    var now = open === undefined ? !group.classList.contains("open") : open;
     button.setAttribute("aria-expanded", now ? "true" : "false");
-    detail.classList.toggle("open", now);
+    group.classList.toggle("open", now);
   }
 
   table.addEventListener("click", function (event) {
@@ -180,14 +198,18 @@ REPORT_SCRIPT = """
       var key = sort.parentElement.dataset.sort;
       sortDir = key === sortKey ? -sortDir : 1;
       sortKey = key;
+      limit = page;
+      reorder();
       apply();
       return;
     }
     var more = event.target.closest("button.more");
     if (more) { toggle(more); }
   });
-  boxes.forEach(function (box) { box.addEventListener("change", apply); });
-  if (search) { search.addEventListener("input", apply); }
+  function refilter() { limit = page; apply(); }
+  boxes.forEach(function (box) { box.addEventListener("change", refilter); });
+  if (search) { search.addEventListener("input", refilter); }
+  if (moreRows) { moreRows.addEventListener("click", function () { limit += page; apply(); }); }
   var all = document.getElementById("expand-all");
   if (all) {
     all.addEventListener("click", function () {
@@ -198,6 +220,7 @@ REPORT_SCRIPT = """
     });
   }
   apply();
+  Array.prototype.forEach.call(table.querySelectorAll("tbody.later"), function (b) { b.classList.remove("later"); });
 })();
 """
-"""The report's script: status filter, search, sorting by column, expandable details."""
+"""The report's script: status filter, search, sorting by column, expandable rows, rows shown a page at a time."""

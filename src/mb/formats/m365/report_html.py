@@ -27,6 +27,8 @@ from .rows import Counts, Row, document_counts, report_rows, score_columns, scor
 __all__ = ["html_report", "write_html"]
 
 STATUSES = ("pass", "fail", "partial", "error")
+PAGE_ROWS = 200
+"""Rows shown at first (and added by each "Show more"): a long report stays quick to open, filter and sort."""
 _LONG_TOKEN = re.compile(r"(\S{30,})")
 """Tokens this long (URLs, identifiers) may break anywhere; words never break."""
 
@@ -66,15 +68,11 @@ def _score_cell(entry: Mapping[str, Any] | None) -> str:
     outcome = score_outcome(entry)
     if outcome in ("error", "none"):
         label = "error" if outcome == "error" else "not run"
-        return (
-            f'<td class="c-score {outcome}" title="{_attr(entry.get("error", ""))}"><span class="v">{label}</span></td>'
-        )
+        return f'<td class="c-score {outcome}"><span class="v">{label}</span></td>'
     threshold = entry.get("threshold")
     limit = f" <small>/ {threshold:g}</small>" if isinstance(threshold, (int, float)) else ""
-    reason = entry.get("reason")
-    title = f' title="{_attr(reason)}"' if isinstance(reason, str) and reason else ""
     shown = score_value(entry) or escape(str(entry.get("result", "")))
-    return f'<td class="c-score {outcome}"{title}><span class="v">{escape(shown)}</span>{limit}</td>'
+    return f'<td class="c-score {outcome}"><span class="v">{escape(shown)}</span>{limit}</td>'
 
 
 def _evaluator_rows(row: Row, keys: Sequence[str]) -> str:
@@ -98,8 +96,8 @@ def _evaluator_rows(row: Row, keys: Sequence[str]) -> str:
 
 
 def _problems(row: Row, keys: Sequence[str]) -> str:
-    """The item's error, then each distinct evaluator error once with the evaluators that gave it, then the
-    evaluators that did not run."""
+    """Each distinct evaluator error once, with the evaluators that gave it, then the evaluators that did not run
+    (the item's own error is in its status cell)."""
     grouped: dict[tuple[str, str], list[str]] = {}
     for key in keys:
         entry = row.scores.get(key)
@@ -108,7 +106,7 @@ def _problems(row: Row, keys: Sequence[str]) -> str:
     for skipped in row.skipped:
         text = f"Evaluator not run: {skipped.get('reason', '')}"
         grouped.setdefault(("none", text), []).append(str(skipped.get("evaluator", "")))
-    items = [f'<li class="item-error">{_text(row.error)}</li>'] if row.error else []
+    items = []
     for (outcome, text), names in grouped.items():
         unique = list(dict.fromkeys(names))
         items.append(f'<li class="{outcome}"><b>{escape(", ".join(unique))}</b>: {_text(text)}</li>')
@@ -116,14 +114,9 @@ def _problems(row: Row, keys: Sequence[str]) -> str:
 
 
 def _detail(row: Row, keys: Sequence[str], width: int) -> str:
-    texts = "".join(
-        f'<section><h3>{label}</h3><div class="full">{_text(value) if value else "—"}</div></section>'
-        for label, value in (("Prompt", row.prompt), ("Expected response", row.expected), ("Response", row.response))
-    )
-    return (
-        f'<tr class="detail"><td colspan="{width}"><div class="inner"><div class="texts">{texts}</div>'
-        f"{_evaluator_rows(row, keys)}{_problems(row, keys)}</div></td></tr>"
-    )
+    """The row's expansion (its texts are unclamped in place): every evaluator's verdict, then the problems."""
+    content = _evaluator_rows(row, keys) + _problems(row, keys) or '<p class="why">No evaluator ran.</p>'
+    return f'<tr class="detail"><td colspan="{width}"><div class="inner">{content}</div></td></tr>'
 
 
 def _where(row: Row) -> str:
@@ -170,12 +163,14 @@ def _row_group(row: Row, order: int, keys: Sequence[str], item: Mapping[str, Any
         *(_score_cell(row.scores.get(key)) for key in keys),
     ]
     width = 5 + int(show_names) + len(keys)
+    css = "row later" if order > PAGE_ROWS else "row"
     return (
-        f'<tbody class="row" {" ".join(data)}><tr class="main">{"".join(cells)}</tr>{_detail(row, keys, width)}</tbody>'
+        f'<tbody class="{css}" {" ".join(data)}><tr class="main">{"".join(cells)}</tr>{_detail(row, keys, width)}'
+        "</tbody>"
     )
 
 
-def _thread_heading(item: Mapping[str, Any], number: int, width: int) -> str:
+def _thread_heading(item: Mapping[str, Any], number: int, width: int, later: bool) -> str:
     summary = item.get("summary") if isinstance(item.get("summary"), Mapping) else None
     overall = str(summary.get("overall_status", "")) if summary else ""
     name = str(item["name"]) if isinstance(item.get("name"), str) else "unnamed"
@@ -195,7 +190,8 @@ def _thread_heading(item: Mapping[str, Any], number: int, width: int) -> str:
         parts.append(f'<span class="sub">{summary.get("turns_total", 0)} turns: {escape(counts)}</span>')
     if isinstance(item.get("description"), str):
         parts.append(f'<span class="sub">— {_text(item["description"])}</span>')
-    return f'<tbody class="thread" data-thread="{number}"><tr><th colspan="{width}">{" ".join(parts)}</th></tr></tbody>'
+    css = "thread later" if later else "thread"
+    return f'<tbody class="{css}" data-thread="{number}"><tr><th colspan="{width}">{" ".join(parts)}</th></tr></tbody>'
 
 
 def _summary(counts: Counts, rows: Sequence[Row], keys: Sequence[str]) -> str:
@@ -282,7 +278,7 @@ def html_report(document: Mapping[str, Any], *, title: str = "Evaluation report"
         item = items[row.item - 1]
         if row.turn is not None and row.item not in shown_threads:
             shown_threads.add(row.item)
-            body.append(_thread_heading(item, row.item, width))
+            body.append(_thread_heading(item, row.item, width, order > PAGE_ROWS))
         body.append(_row_group(row, order, keys, item, show_names))
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -291,8 +287,10 @@ def html_report(document: Mapping[str, Any], *, title: str = "Evaluation report"
         '<script>document.documentElement.classList.add("js")</script></head><body>'
         f"<h1>{escape(title)}</h1>{_metadata_line(document)}{_summary(counts, rows, keys)}"
         f"<h2>Results</h2>{_controls(counts, rows)}"
-        f'<div class="tablewrap"><table class="results" id="results"><thead><tr>{"".join(header)}</tr></thead>'
-        f"{''.join(body)}</table></div><script>{REPORT_SCRIPT}</script></body></html>\n"
+        f'<div class="tablewrap"><table class="results" id="results" data-page="{PAGE_ROWS}">'
+        f"<thead><tr>{''.join(header)}</tr></thead>{''.join(body)}</table></div>"
+        f'<button type="button" id="more-rows" hidden>Show {PAGE_ROWS} more</button>'
+        f"<script>{REPORT_SCRIPT}</script></body></html>\n"
     )
 
 
