@@ -106,7 +106,8 @@ REPORT_SCRIPT = """
   var heads = {};
   Array.prototype.forEach.call(table.querySelectorAll("tbody.thread"), function (b) { heads[b.dataset.thread] = b; });
   var texts = groups.map(function (g) { return g.textContent.toLowerCase(); });
-  var index = new Map(groups.map(function (g, i) { return [g, i]; }));
+  var statuses = groups.map(function (g) { return g.dataset.status; });
+  var threads = groups.map(function (g) { return g.dataset.thread || ""; });
   var search = document.getElementById("search");
   var shown = document.getElementById("shown");
   var moreRows = document.getElementById("more-rows");
@@ -114,7 +115,7 @@ REPORT_SCRIPT = """
   var rank = {error: 0, partial: 1, fail: 2, pass: 3, none: 4};
   var sortKey = "order";
   var sortDir = 1;
-  var ordered = groups;
+  var ordered = groups.map(function (_, i) { return i; });
   var limit = page;
 
   function value(group) {
@@ -126,30 +127,18 @@ REPORT_SCRIPT = """
     return raw === undefined || raw === "" ? null : Number(raw);
   }
 
-  function compare(a, b) {
-    var x = value(a), y = value(b);
-    if (x === null && y === null) { return index.get(a) - index.get(b); }
-    if (x === null) { return 1; }
-    if (y === null) { return -1; }
-    var c = typeof x === "string" ? x.localeCompare(y) : x - y;
-    return c !== 0 ? sortDir * c : index.get(a) - index.get(b);
-  }
-
   function reorder() {
-    ordered = groups.slice().sort(compare);
-    var inOrder = sortKey === "order" && sortDir === 1;
-    var placed = {};
-    var fragment = document.createDocumentFragment();
-    ordered.forEach(function (group) {
-      var thread = group.dataset.thread;
-      if (thread && inOrder && !placed[thread]) {
-        placed[thread] = true;
-        fragment.appendChild(heads[thread]);
-      }
-      fragment.appendChild(group);
+    var values = groups.map(value);
+    var positions = groups.map(function (_, i) { return i; });
+    positions.sort(function (a, b) {
+      var x = values[a], y = values[b];
+      if (x === null && y === null) { return a - b; }
+      if (x === null) { return 1; }
+      if (y === null) { return -1; }
+      var c = typeof x === "string" ? x.localeCompare(y) : x - y;
+      return c !== 0 ? sortDir * c : a - b;
     });
-    Object.keys(heads).forEach(function (thread) { if (!placed[thread]) { fragment.appendChild(heads[thread]); } });
-    table.appendChild(fragment);
+    ordered = positions;
     Array.prototype.forEach.call(table.querySelectorAll("thead th[data-sort]"), function (th) {
       if (th.dataset.sort === sortKey) {
         th.setAttribute("aria-sort", sortDir === 1 ? "ascending" : "descending");
@@ -167,17 +156,24 @@ REPORT_SCRIPT = """
     var visibleThreads = {};
     var matches = 0;
     var count = 0;
-    ordered.forEach(function (group) {
-      var match = wanted[group.dataset.status] !== false && (!query || texts[index.get(group)].indexOf(query) >= 0);
+    // Only the rows shown are moved into place, in order: hidden rows stay where they are.
+    var fragment = document.createDocumentFragment();
+    ordered.forEach(function (i) {
+      var group = groups[i];
+      var match = wanted[statuses[i]] !== false && (!query || texts[i].indexOf(query) >= 0);
       var visible = match && matches < limit;
       if (match) { matches += 1; }
       if (group.hidden === visible) { group.hidden = !visible; }
       if (visible) {
         count += 1;
-        if (group.dataset.thread) { visibleThreads[group.dataset.thread] = true; }
+        var thread = threads[i];
+        if (thread && inOrder && !visibleThreads[thread]) { fragment.appendChild(heads[thread]); }
+        if (thread) { visibleThreads[thread] = true; }
+        fragment.appendChild(group);
       }
     });
     Object.keys(heads).forEach(function (thread) { heads[thread].hidden = !inOrder || !visibleThreads[thread]; });
+    table.appendChild(fragment);
     if (shown) {
       shown.textContent = count === matches ? count + " of " + groups.length + " rows shown"
         : count + " of " + matches + " matching rows shown (" + groups.length + " in all)";
