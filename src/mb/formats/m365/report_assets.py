@@ -45,7 +45,7 @@ cursor:pointer}
 #shown{color:var(--muted);white-space:nowrap}
 .tablewrap{overflow-x:auto;border:1px solid var(--line);border-radius:6px}
 table.results{border-collapse:collapse;width:100%;font-size:.9rem}
-table.results th,table.results td{border-bottom:1px solid var(--line);padding:.45rem .55rem;vertical-align:top;
+table.results th,table.results td{border-bottom:1px solid var(--line);padding:.4rem .45rem;vertical-align:top;
 text-align:left;overflow-wrap:normal;word-break:normal;hyphens:manual}
 table.results thead th{background:var(--soft);position:sticky;top:0;z-index:1;white-space:nowrap}
 th button.sort{font:inherit;font-weight:600;border:0;background:none;padding:0;cursor:pointer;color:inherit}
@@ -53,10 +53,10 @@ th button.sort::after{content:" \\2195";color:var(--none)}
 th[aria-sort=ascending] button.sort::after{content:" \\2191";color:inherit}
 th[aria-sort=descending] button.sort::after{content:" \\2193";color:inherit}
 .c-num{width:4rem;white-space:nowrap}
-.c-name{min-width:8rem;max-width:14rem}
-.c-text{min-width:11rem}
-.c-status{min-width:11rem;max-width:16rem}
-.c-score{white-space:nowrap;min-width:5rem}
+.c-name{min-width:7rem;max-width:14rem}
+.c-text{min-width:9.5rem}
+.c-status{min-width:10rem;max-width:16rem}
+.c-score{white-space:nowrap;min-width:4.5rem}
 .long{overflow-wrap:anywhere}
 .clamp{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;white-space:pre-line}
 .empty-text{color:var(--none)}

@@ -26,6 +26,8 @@ from .rows import Counts, Row, document_counts, report_rows, score_columns, scor
 
 __all__ = ["html_report", "write_html"]
 
+_NO_ROWS = '<p class="why" id="no-rows">The document has no items.</p>'
+
 STATUSES = ("pass", "fail", "partial", "error")
 PAGE_ROWS = 200
 """Rows shown at first (and added by each "Show more"): a long report stays quick to open, filter and sort."""
@@ -238,7 +240,7 @@ def _controls(counts: Counts, rows: Sequence[Row]) -> str:
     )
     return (
         f'<div class="controls"><fieldset id="filters"><legend>Show</legend>{boxes}</fieldset>'
-        '<input type="search" id="search" placeholder="Search prompts, responses, names, errors" '
+        '<input type="search" id="search" placeholder="Search texts, names and errors" '
         'aria-label="Search">'
         '<button type="button" id="expand-all" aria-pressed="false">Expand all</button>'
         f'<span id="shown">{counts.total_rows} of {counts.total_rows} rows shown</span></div>'
@@ -290,6 +292,7 @@ def html_report(document: Mapping[str, Any], *, title: str = "Evaluation report"
         f'<div class="tablewrap"><table class="results" id="results" data-page="{PAGE_ROWS}">'
         f"<thead><tr>{''.join(header)}</tr></thead>{''.join(body)}</table></div>"
         f'<button type="button" id="more-rows" hidden>Show {PAGE_ROWS} more</button>'
+        f"{'' if rows else _NO_ROWS}"
         f"<script>{REPORT_SCRIPT}</script></body></html>\n"
     )
 
