@@ -121,6 +121,11 @@ def test_the_status_filter_search_and_sort_change_the_rows(
 ) -> None:
     _open(page, report[0])
     everything = _visible_rows(page)
+    sorted_by = (
+        "return Array.from(document.querySelectorAll('th[aria-sort]'))"
+        ".map(th => th.dataset.sort + ' ' + th.getAttribute('aria-sort'))"
+    )
+    assert page.execute_script(sorted_by) == ["order ascending"]
     page.find_element("css selector", "#filters input[value=pass]").click()
     without_pass = _visible_rows(page)
     assert without_pass == [row for row in everything if row["status"] != "pass"]
@@ -144,6 +149,7 @@ def test_the_status_filter_search_and_sort_change_the_rows(
     assert page.execute_script("return document.querySelector('tbody.thread').offsetParent") is None
     page.find_element("css selector", "th[data-sort=status] button").click()
     assert [row["status"] for row in _visible_rows(page)] == sorted(worst_first, key=rank.index, reverse=True)
+    assert page.execute_script(sorted_by) == ["status descending"]
     page.find_element("css selector", "th[data-sort=order] button").click()
     assert _visible_rows(page) == everything
     _whole_page(page, screenshot, "sorted")

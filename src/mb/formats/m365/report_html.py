@@ -4,9 +4,10 @@ The page opens with the run's figures: items by status (a thread counts once, by
 status when there are threads, and per evaluator its passes, failures, errors, evaluators not run, mean score and a
 bar. Then a table with one row per single-turn item or turn: the name (the thread's name, else the item's ``name``
 or ``testId``; the column is left out when no item has one), prompt, expected and actual response clamped to a few
-lines, the status with the item's error, and one compact cell per evaluator. Each row expands to its details: the
-full texts, every evaluator's score, threshold and reason, and the evaluators that failed or did not run, each
-distinct error text once. A status filter, a search box and sortable columns work in plain script.
+lines, the status with the item's error, and one compact cell per evaluator. A row expands in place: its texts in
+full, then every evaluator's score, threshold and reason, and the evaluators that failed or did not run, each
+distinct error text once. A status filter, a search box and sortable columns work in plain script; a long report
+shows its first rows and more on request, so it stays quick to open.
 
 Every text from the document is HTML-escaped when the page is written; the script only moves and hides rows.
 """
@@ -26,6 +27,7 @@ from .rows import Counts, Row, document_counts, report_rows, score_columns, scor
 
 __all__ = ["html_report", "write_html"]
 
+_ASCENDING = ' aria-sort="ascending"'
 _NO_ROWS = '<p class="why" id="no-rows">The document has no items.</p>'
 
 STATUSES = ("pass", "fail", "partial", "error")
@@ -52,10 +54,8 @@ def _status(status: str) -> str:
     return f'<span class="status {kind}">{escape(status or "not run")}</span>'
 
 
-def _card(label: str, value: int, kind: str = "", key: str = "") -> str:
-    return (
-        f'<div class="card {kind}" data-count="{_attr(key or label)}"><b>{value}</b><span>{escape(label)}</span></div>'
-    )
+def _card(label: str, value: int, kind: str = "") -> str:
+    return f'<div class="card {kind}" data-count="{_attr(label)}"><b>{value}</b><span>{escape(label)}</span></div>'
 
 
 def _clamped(value: str, css: str = "clamp") -> str:
@@ -264,8 +264,8 @@ def html_report(document: Mapping[str, Any], *, title: str = "Evaluation report"
     show_names = any(row.label for row in rows)
     width = 5 + int(show_names) + len(keys)
     sortable = [("order", "#", "c-num"), ("name", "Name", "c-name")] if show_names else [("order", "#", "c-num")]
-    header = [f'<th class="{cls}" data-sort="{key}"><button type="button" class="sort">{label}</button></th>'
-              for key, label, cls in sortable]  # fmt: skip
+    header = [f'<th class="{cls}" data-sort="{key}"{_ASCENDING if key == "order" else ""}>'
+              f'<button type="button" class="sort">{label}</button></th>' for key, label, cls in sortable]  # fmt: skip
     header += [f'<th class="c-text">{label}</th>' for label in ("Prompt", "Expected", "Response")]
     header.append('<th class="c-status" data-sort="status"><button type="button" class="sort">Status</button></th>')
     header += [
