@@ -218,3 +218,18 @@ def test_an_empty_document_and_an_item_not_run_have_their_own_words() -> None:
     assert group.one("td", "c-status").text() == "not run"
     assert [box.attrs["value"] for box in page.all("input") if box.attrs.get("type") == "checkbox"] == ["none"]
     assert not [p for p in page.all("p") if p.attrs.get("id") == "no-rows"]
+
+
+def test_a_citations_score_lists_its_citations_and_format() -> None:
+    document = fixture("example-output-v1.1.0.json")
+    group = _groups(_page(document))[0]
+    (row,) = [
+        tr for tr in group.one("table", "scores").all("tr") if tr.all("th") and tr.all("th")[0].text() == "Citations"
+    ]
+    cells = [c.text() for c in row.children if isinstance(c, Node)]
+    assert cells[:4] == ["Citations", "pass", "2", "1"]
+    assert [li.text() for li in row.one("ul", "cited").all("li")] == [
+        "[1] Microsoft Graph is a unified API endpoint — https://learn.microsoft.com/graph/overview",
+        "[2] Access data and intelligence in Microsoft 365 — https://learn.microsoft.com/graph/use-the-api",
+    ]
+    assert "citation format: bracket" in cells[4]

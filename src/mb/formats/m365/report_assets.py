@@ -47,7 +47,7 @@ cursor:pointer}
 table.results{border-collapse:collapse;width:100%;font-size:.9rem}
 table.results th,table.results td{border-bottom:1px solid var(--line);padding:.4rem .45rem;vertical-align:top;
 text-align:left;overflow-wrap:normal;word-break:normal;hyphens:manual}
-table.results thead th{background:var(--soft);position:sticky;top:0;z-index:1;white-space:nowrap}
+table.results thead th{background:var(--soft);white-space:nowrap}
 th button.sort{font:inherit;font-weight:600;border:0;background:none;padding:0;cursor:pointer;color:inherit}
 th button.sort::after{content:" \\2195";color:var(--none)}
 th[aria-sort=ascending] button.sort::after{content:" \\2191";color:inherit}
@@ -92,6 +92,7 @@ table.scores th,table.scores td{border-bottom:1px solid var(--line);padding:.3re
 vertical-align:top}
 table.scores td.reason{min-width:16rem;max-width:48rem}
 ul.problems{margin:.5rem 0 0;padding-left:1.25rem}
+ul.cited{margin:.25rem 0 0;padding-left:1.1rem}.source{color:var(--muted)}
 ul.problems li{margin:.15rem 0}
 """
 """The report's stylesheet."""

@@ -89,12 +89,27 @@ def _evaluator_rows(row: Row, keys: Sequence[str]) -> str:
             f"<tr><th>{escape(evaluator_name(key))}</th><td>{_status(str(entry.get('result', '')))}</td>"
             f"<td>{escape(score_value(entry))}</td>"
             f"<td>{escape(f'{threshold:g}') if isinstance(threshold, (int, float)) else ''}</td>"
-            f'<td class="reason">{_text(reason) if isinstance(reason, str) else ""}</td></tr>'
+            f'<td class="reason">{_text(reason) if isinstance(reason, str) else ""}{_citations(entry)}</td></tr>'
         )
     if not lines:
         return ""
     head = "<tr><th>Evaluator</th><th>Result</th><th>Score</th><th>Threshold</th><th>Reason</th></tr>"
     return f'<table class="scores"><thead>{head}</thead><tbody>{"".join(lines)}</tbody></table>'
+
+
+def _citations(entry: Mapping[str, Any]) -> str:
+    """The citations a Citations score lists (``[n] text — source``), with the format it detected."""
+    cited = entry.get("citations")
+    lines = [
+        f"<li>[{escape(str(c.get('index', '')))}] {_text(str(c.get('text', '')))}"
+        + (f' <span class="source">— {_text(str(c["source"]))}</span>' if c.get("source") else "")
+        + "</li>"
+        for c in (cited if isinstance(cited, list) else [])
+        if isinstance(c, Mapping)
+    ]
+    kind = entry.get("format")
+    note = f'<div class="why">citation format: {escape(kind)}</div>' if isinstance(kind, str) else ""
+    return note + (f'<ul class="cited">{"".join(lines)}</ul>' if lines else "")
 
 
 def _problems(row: Row, keys: Sequence[str]) -> str:
