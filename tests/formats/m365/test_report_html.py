@@ -208,14 +208,14 @@ def test_only_long_tokens_may_break_inside_a_word() -> None:
     assert [s.strip() for s in re.findall(r"([^{}]+)\{[^}]*overflow-wrap:anywhere", style)] == [".long"]
 
 
-def test_an_empty_document_and_an_item_not_run_have_their_own_words() -> None:
+def test_an_empty_document_and_an_item_without_status_have_their_own_words() -> None:
     empty = _page({"items": []})
     assert not _groups(empty)
     assert [p.text() for p in empty.all("p") if p.attrs.get("id") == "no-rows"] == ["The document has no items."]
     page = _page({"items": [{"prompt": "Hi", "scores": {}}]})
     (group,) = _groups(page)
     assert group.attrs["data-status"] == "none"
-    assert group.one("td", "c-status").text() == "not run"
+    assert group.one("td", "c-status").text() == "no status"
     assert [box.attrs["value"] for box in page.all("input") if box.attrs.get("type") == "checkbox"] == ["none"]
     assert not [p for p in page.all("p") if p.attrs.get("id") == "no-rows"]
 

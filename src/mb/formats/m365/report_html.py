@@ -51,7 +51,7 @@ def _attr(value: object) -> str:
 
 def _status(status: str) -> str:
     kind = status if status in STATUSES else "none"
-    return f'<span class="status {kind}">{escape(status or "not run")}</span>'
+    return f'<span class="status {kind}">{escape(status or "no status")}</span>'
 
 
 def _card(label: str, value: int, kind: str = "") -> str:
