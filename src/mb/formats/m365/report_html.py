@@ -239,7 +239,8 @@ def _summary(counts: Counts, rows: Sequence[Row], keys: Sequence[str]) -> str:
                 f'<td data-k="mean">{mean}</td><td>{svg_bar(parts, label=stat.name)}</td></tr>'
             )
         html.append(
-            '<h2>Evaluators</h2><table class="evaluators">'
+            f'<h2>Evaluators</h2><p class="meta">Over {counts.total_rows} single-turn item(s) and turn(s).</p>'
+            '<table class="evaluators">'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
     html.append("</section>")
