@@ -88,8 +88,9 @@ def test_each_evaluator_has_its_counts_mean_and_a_bar() -> None:
         assert kinds == [k for k in ("pass", "fail", "error") if int(cells[k])]
         assert abs(sum(widths) - float(bar.attrs["width"])) < 0.05
     # relevance: 5 pass, 3 fail, 1 errored; coherence: 3 / 3 / 3 (turns count one by one).
-    assert found["relevance"] == {"pass": "5", "fail": "3", "error": "1", "none": "0", "mean": "3.50"}
-    assert found["coherence"] == {"pass": "3", "fail": "3", "error": "3", "none": "0", "mean": "3.50"}
+    expected = {"pass": "5", "fail": "3", "error": "1", "none": "0", "threshold": "3", "mean": "3.50"}
+    assert found["relevance"] == expected
+    assert found["coherence"] == {**expected, "pass": "3", "error": "3"}
 
 
 def test_name_column_is_dropped_when_no_item_has_a_name() -> None:
@@ -136,6 +137,7 @@ def test_a_repeated_evaluator_error_is_shown_once_per_item() -> None:
 def test_evaluators_not_run_are_counted_apart_from_errors() -> None:
     document = copy.deepcopy(RULES)
     document["items"][4]["scores"]["relevance"]["error"] = "Evaluator not run: nothing to ground on"
+    document["items"][0]["scores"]["relevance"]["threshold"] = 4
     document["items"][0]["extensions"]["morganabench"] = {
         "skipped": [{"evaluator": "RetrievalQuery", "reason": "no MorganaBench counterpart"}]
     }
@@ -145,6 +147,7 @@ def test_evaluators_not_run_are_counted_apart_from_errors() -> None:
     )
     cells = {td.attrs["data-k"]: td.text() for td in relevance.all("td") if "data-k" in td.attrs}
     assert (cells["error"], cells["none"]) == ("0", "1")
+    assert cells["threshold"] == "3 to 4"
     groups = _groups(page)
     assert groups[4].all("td", "c-score")[0].text() == "not run"
     assert "RetrievalQuery: Evaluator not run: no MorganaBench counterpart" in groups[0].one("ul", "problems").text()

@@ -228,7 +228,9 @@ def _summary(counts: Counts, rows: Sequence[Row], keys: Sequence[str]) -> str:
         )
     stats = evaluator_stats(rows, keys)
     if stats:
-        head = "".join(f"<th>{label}</th>" for label in ("Evaluator", "Pass", "Fail", "Error", "Not run", "Mean", ""))
+        head = "".join(
+            f"<th>{label}</th>" for label in ("Evaluator", "Pass", "Fail", "Error", "Not run", "Threshold", "Mean", "")
+        )
         body = []
         for stat in stats:
             mean = f"{stat.mean:.2f}" if stat.mean is not None else "—"
@@ -236,6 +238,7 @@ def _summary(counts: Counts, rows: Sequence[Row], keys: Sequence[str]) -> str:
             parts = [(k, stat.counts[k]) for k in ("pass", "fail", "error", "none")]
             body.append(
                 f'<tr data-evaluator="{_attr(stat.key)}"><th>{escape(stat.name)}</th>{cells}'
+                f'<td data-k="threshold">{stat.threshold_text}</td>'
                 f'<td data-k="mean">{mean}</td><td>{svg_bar(parts, label=stat.name)}</td></tr>'
             )
         html.append(

@@ -55,10 +55,21 @@ class EvaluatorStats:
     values: list[float] = field(default_factory=list)
     """The numbers of the scores that have one (see :func:`score_number`)."""
 
+    thresholds: set[float] = field(default_factory=set)
+    """The distinct thresholds its scores were judged against."""
+
     @property
     def name(self) -> str:
         """The evaluator's display name."""
         return evaluator_name(self.key)
+
+    @property
+    def threshold_text(self) -> str:
+        """The threshold (``3``), the range of thresholds (``3 to 4``) or ``""`` when none was given."""
+        if not self.thresholds:
+            return ""
+        low, high = min(self.thresholds), max(self.thresholds)
+        return f"{low:g}" if low == high else f"{low:g} to {high:g}"
 
     @property
     def mean(self) -> float | None:
@@ -79,6 +90,9 @@ def evaluator_stats(rows: Sequence[Row], keys: Sequence[str]) -> list[EvaluatorS
             number = score_number(entry)
             if number is not None:
                 stats[key].values.append(number)
+            threshold = entry.get("threshold")
+            if isinstance(threshold, (int, float)) and not isinstance(threshold, bool):
+                stats[key].thresholds.add(float(threshold))
     return [stats[key] for key in keys]
 
 
