@@ -1,0 +1,260 @@
+"""The ``mb runevals`` HTML report in Chromium: figures, filter, search, sort, details, escaping, no broken words."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import mb.evaluation
+from mb.cli import main
+from mb.formats.m365 import html_report
+
+from ..formats.m365.demo_agents import FakeJudge
+from .conftest import console_errors
+
+pytestmark = pytest.mark.browser
+
+AGENTS = Path(__file__).resolve().parents[1] / "formats" / "m365" / "demo_agents.py"
+HOSTILE = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2"> Is this shown as text?'
+URL = "https://contoso.sharepoint.com/sites/ProjectCentral/Shared%20Documents/Forms/AllItems.aspx?id=42"
+
+LONG = " ".join(f"Sentence {n} of a long expected answer that needs several lines." for n in range(1, 13))
+
+DATASET = {
+    "schemaVersion": "1.2.0",
+    "default_evaluators": {"Relevance": {}, "Coherence": {}},
+    "items": [
+        {"prompt": "What is Microsoft Graph?", "expected_response": "A unified API endpoint."},
+        {"name": "Scheduled meetings", "prompt": "Scheduled meetings for tomorrow afternoon with the team",
+         "expected_response": "Scheduled the meeting.", "evaluators": {"ExactMatch": {}}},
+        {"prompt": f"Open {URL} and summarize the document", "expected_response": "A summary."},
+        {"prompt": "JUDGE-FAIL what is the weather tomorrow?", "expected_response": "Sunny."},
+        {"prompt": "Please answer JUDGE-FAIL now", "expected_response": LONG},
+        {"prompt": HOSTILE, "expected_response": "Shown as text."},
+        {"name": "Seattle trip planning", "turns": [
+            {"prompt": "What is Teams?", "expected_response": "A collaboration platform."},
+            {"prompt": "And the weather in Seattle?", "expected_response": "Rainy."},
+            {"prompt": "Scheduled flights to Seattle?", "expected_response": "Two flights."},
+        ]},
+    ],
+}  # fmt: skip
+"""Every status: passes, an ExactMatch failure, judge failures (partial), an agent failure and a skipped turn."""
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The report ``mb runevals`` writes for :data:`DATASET`, and the summary line it prints."""
+    folder = tmp_path_factory.mktemp("runevals")
+    dataset = folder / "evals.json"
+    dataset.write_text(json.dumps(DATASET), encoding="utf-8")
+    output = folder / "report.html"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: FakeJudge())
+        result = CliRunner().invoke(
+            main,
+            ["runevals", "--prompts-file", str(dataset), "--agent", f"{AGENTS}:flaky", "-o", str(output)],
+            catch_exceptions=False,
+        )
+    assert result.exit_code == 0, result.output
+    (summary,) = [line for line in result.stderr.splitlines() if " item(s) " in line]
+    return output, summary
+
+
+def _open(page: Any, path: Path) -> None:
+    page.get(path.as_uri())
+    assert page.execute_script("return document.readyState") == "complete"
+
+
+def _whole_page(page: Any, screenshot: Any, name: str) -> Path:
+    """A screenshot of the whole page: the window is made as tall as the page (up to 4000 px) for it."""
+    size = page.get_window_size()
+    height = page.execute_script("return document.documentElement.scrollHeight")
+    page.set_window_size(size["width"], min(4000, height + 140))
+    try:
+        return Path(screenshot(name))
+    finally:
+        page.set_window_size(size["width"], size["height"])
+
+
+def _visible_rows(page: Any) -> list[dict[str, str]]:
+    return list(
+        page.execute_script(
+            "return Array.from(document.querySelectorAll('#results tbody.row'))"
+            ".filter(g => g.offsetParent !== null)"
+            ".map(g => ({order: g.dataset.order, status: g.dataset.status,"
+            " text: g.querySelector('tr.main').innerText}))"
+        )
+    )
+
+
+def test_the_page_loads_from_file_and_shows_the_runevals_figures(
+    page: Any, report: tuple[Path, str], screenshot: Any
+) -> None:
+    path, summary = report
+    _open(page, path)
+    assert console_errors(page) == []
+    # "7 item(s) (1 thread(s), 9 prompt(s) in all): 2 pass, 1 fail, 2 partial, 2 error; agent ..., judge ..."
+    match = re.search(r"(\d+) item\(s\) \((\d+) thread\(s\), (\d+) prompt\(s\) in all\): (.*?);", summary)
+    assert match, summary
+    expected = {"items": int(match[1]), "threads": int(match[2])}
+    expected |= {status: int(count) for count, status in re.findall(r"(\d+) (pass|fail|partial|error)", match[4])}
+    cards = page.execute_script(
+        "const out = {}; document.querySelectorAll('#status-cards .card')"
+        ".forEach(c => { out[c.dataset.count] = Number(c.querySelector('b').innerText); }); return out;"
+    )
+    assert cards == expected
+    assert all(expected[s] > 0 for s in ("pass", "fail", "partial", "error")), "the dataset shows every status"
+    shown = page.find_element("id", "shown").text
+    assert shown == f"{match[3]} of {match[3]} rows shown"
+    assert len(_visible_rows(page)) == int(match[3])
+    assert page.execute_script("return document.querySelectorAll('svg.bar').length") >= 3
+    assert _whole_page(page, screenshot, "overview").stat().st_size > 10_000
+
+
+def test_the_status_filter_search_and_sort_change_the_rows(
+    page: Any, report: tuple[Path, str], screenshot: Any
+) -> None:
+    _open(page, report[0])
+    everything = _visible_rows(page)
+    sorted_by = (
+        "return Array.from(document.querySelectorAll('th[aria-sort]'))"
+        ".map(th => th.dataset.sort + ' ' + th.getAttribute('aria-sort'))"
+    )
+    assert page.execute_script(sorted_by) == ["order ascending"]
+    page.find_element("css selector", "#filters input[value=pass]").click()
+    without_pass = _visible_rows(page)
+    assert without_pass == [row for row in everything if row["status"] != "pass"]
+    assert page.find_element("id", "shown").text == f"{len(without_pass)} of {len(everything)} rows shown"
+    page.find_element("css selector", "#filters input[value=pass]").click()
+
+    page.find_element("id", "search").send_keys("FLIGHTS")
+    found = _visible_rows(page)
+    assert [row["order"] for row in found] == [r["order"] for r in everything if "flights" in r["text"].lower()]
+    assert len(found) == 1
+    assert page.execute_script("return document.querySelector('tbody.thread').offsetParent !== null")
+    _whole_page(page, screenshot, "search")
+    page.find_element("id", "search").clear()
+    page.execute_script("document.getElementById('search').dispatchEvent(new Event('input'))")
+
+    page.find_element("css selector", "th[data-sort=status] button").click()
+    worst_first = [row["status"] for row in _visible_rows(page)]
+    rank = ["error", "partial", "fail", "pass"]
+    assert worst_first == sorted(worst_first, key=rank.index)
+    assert worst_first != [r["status"] for r in everything]
+    assert page.execute_script("return document.querySelector('tbody.thread').offsetParent") is None
+    page.find_element("css selector", "th[data-sort=status] button").click()
+    assert [row["status"] for row in _visible_rows(page)] == sorted(worst_first, key=rank.index, reverse=True)
+    assert page.execute_script(sorted_by) == ["status descending"]
+    page.find_element("css selector", "th[data-sort=order] button").click()
+    assert _visible_rows(page) == everything
+    _whole_page(page, screenshot, "sorted")
+
+
+def test_a_hostile_prompt_is_shown_as_text(page: Any, report: tuple[Path, str]) -> None:
+    _open(page, report[0])
+    assert page.execute_script("return window.pwned") is None
+    cells = page.execute_script(
+        "return Array.from(document.querySelectorAll('#results td.prompt')).map(td => td.textContent)"
+    )
+    assert HOSTILE in cells
+    assert page.execute_script("return document.querySelectorAll('#results script, #results img').length") == 0
+    assert console_errors(page) == []
+
+
+def test_details_show_scores_and_each_error_once(page: Any, report: tuple[Path, str], screenshot: Any) -> None:
+    _open(page, report[0])
+    group = page.find_element("css selector", "#results tbody.row[data-status=partial]")
+    detail = group.find_element("css selector", "tr.detail")
+    expected = group.find_element("css selector", "td.expected .clamp")
+    clipped = "return arguments[0].scrollHeight > arguments[0].clientHeight + 1"
+    assert not detail.is_displayed()
+    assert page.execute_script(clipped, expected), "a long text is clamped"
+    clamped_height = expected.size["height"]
+    assert "Sentence 12" in expected.get_attribute("textContent")
+    group.find_element("css selector", "button.more").click()
+    assert detail.is_displayed()
+    assert expected.size["height"] > 3 * clamped_height, "an expanded row shows its text (scrolling past 32rem)"
+    assert "Sentence 12" in expected.text
+    text = detail.text
+    assert text.count("connection timeout to the judge endpoint") == 1, "both evaluators' error, shown once"
+    assert "Relevance, Coherence: Evaluator failed:" in text
+    _whole_page(page, screenshot, "details")
+    group.find_element("css selector", "button.more").click()
+    assert not detail.is_displayed()
+
+
+_BROKEN_WORDS = """
+const broken = [];
+const overflowing = [];
+for (const group of document.querySelectorAll('#results tbody.row')) {
+  if (group.offsetParent === null) continue;
+  for (const cell of group.querySelectorAll('td')) {
+    if (cell.offsetParent === null) continue;
+    if (cell.matches('.c-status, .c-name, .c-score, .c-num') && cell.scrollWidth > cell.clientWidth) {
+      overflowing.push(cell.className + ': ' + cell.innerText);
+    }
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('.long')) continue;
+      for (const m of node.data.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+}
+return {broken: broken, overflowing: overflowing};
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 900])
+def test_no_word_is_broken_across_lines(page: Any, report: tuple[Path, str], screenshot: Any, width: int) -> None:
+    size = page.get_window_size()
+    page.set_window_size(width, 1000)
+    try:
+        _open(page, report[0])
+        page.find_element("id", "expand-all").click()
+        found = page.execute_script(_BROKEN_WORDS)
+        _whole_page(page, screenshot, f"words-{width}")
+        assert found == {"broken": [], "overflowing": []}
+        scheduled = page.execute_script(
+            "return Array.from(document.querySelectorAll('#results td')).filter(td => td.offsetParent !== null"
+            " && /\\bScheduled\\b/.test(td.textContent)).length"
+        )
+        assert scheduled >= 3, "the check saw the cells holding 'Scheduled'"
+    finally:
+        page.set_window_size(size["width"], size["height"])
+
+
+def test_a_long_report_pages_its_rows_and_filters_over_all_of_them(page: Any, tmp_path: Path) -> None:
+    statuses = ["pass", "fail", "pass", "error"]
+    document = {
+        "schemaVersion": "1.7.0",
+        "items": [
+            {"prompt": f"Question number {n}", "response": "An answer.", "status": statuses[n % 4], "scores": {}}
+            for n in range(1, 451)
+        ],
+    }
+    path = tmp_path / "long.html"
+    path.write_text(html_report(document), encoding="utf-8")
+    _open(page, path)
+    assert console_errors(page) == []
+    first = _visible_rows(page)
+    assert [row["order"] for row in first] == [str(n) for n in range(1, 201)]
+    assert page.find_element("id", "shown").text == "200 of 450 matching rows shown (450 in all)"
+    page.find_element("id", "more-rows").click()
+    assert len(_visible_rows(page)) == 400
+    page.find_element("id", "more-rows").click()
+    assert len(_visible_rows(page)) == 450
+    assert not page.find_element("id", "more-rows").is_displayed()
+    page.find_element("id", "search").send_keys("number 449")
+    assert [row["order"] for row in _visible_rows(page)] == ["449"], "search reaches rows past the first page"
+    assert page.find_element("id", "shown").text == "1 of 450 rows shown"
