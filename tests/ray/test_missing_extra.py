@@ -22,7 +22,7 @@ def without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("without_ray")
-@pytest.mark.parametrize("command", ["eval"])
+@pytest.mark.parametrize("command", ["eval", "run"])
 def test_missing_extra_names_the_install(command: str, tmp_path: Path) -> None:
     executed = tmp_path / "executed.jsonl"
     shutil.copy(SPEC / "examples-executed.jsonl", executed)

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ._console import err_console
 
-__all__ = ["backend_options", "connect_backend"]
+if TYPE_CHECKING:
+    from ..runner._ray_agent import RayAgent
+
+__all__ = ["backend_options", "connect_backend", "ray_agent"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,3 +57,21 @@ def connect_backend(backend: str, address: str | None) -> ModuleType | None:
         raise SystemExit(2) from None
     click.get_current_context().call_on_close(lambda: session.__exit__(None, None, None))
     return ray
+
+
+def ray_agent(ray: ModuleType, agent_spec: str, agent_input: str, concurrency: int) -> RayAgent:
+    """The agent on Ray actors (stopped when the command ends); exits 2 when the workers cannot load it."""
+    from ..runner import AgentLoadError
+    from ..runner._ray_agent import RayAgent
+
+    spec = agent_spec
+    path, colon, attribute = agent_spec.rpartition(":")
+    if colon and path.endswith(".py") and Path(path).is_file():  # a file: the same file wherever the worker starts
+        spec = f"{Path(path).resolve()}:{attribute}"
+    try:
+        agent = RayAgent(spec, ray, agent_input=agent_input, concurrency=concurrency)  # type: ignore[arg-type]
+    except AgentLoadError as exc:
+        err_console.print(f"error: cannot load the agent {agent_spec!r}: {exc}", markup=False, highlight=False)
+        raise SystemExit(2) from None
+    click.get_current_context().call_on_close(agent.close)
+    return agent
