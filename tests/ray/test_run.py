@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
-from mb.runner import run
+from mb.runner import AgentLoadError, run
 from mb.runner._ray_agent import RayAgent
 
 from .agents import Flaky, Slow
@@ -192,3 +192,24 @@ def test_resume_after_a_killed_ray_run(ray_cluster: ModuleType, tmp_path: Path) 
     assert set(_trials(lines).values()) == {1}
     assert lines[: len(before)] == before
     assert sorted(line["outputs"]["response"] for line in lines) == sorted(f"echo: question {i}" for i in range(40))
+
+
+def test_an_agent_the_workers_cannot_load_stops_the_run(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 3)
+    output = tmp_path / "out.jsonl"
+    with pytest.raises(AgentLoadError, match=r"on the Ray workers: .*has no attribute 'missing'"):
+        RayAgent("tests/ray/agents.py:missing", ray_cluster)
+    arguments = ["run", str(benchmark), "--agent", "tests/ray/agents.py:missing", "-o", str(output), "--backend", "ray"]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2
+    assert "has no attribute 'missing'" in result.stderr
+    assert not output.exists()
+
+
+def test_a_file_agent_is_found_by_the_workers(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 3)
+    output = tmp_path / "out.jsonl"
+    agent = str(Path(__file__).with_name("agents.py").relative_to(Path.cwd())) + ":echo"
+    result = CliRunner().invoke(main, ["run", str(benchmark), "--agent", agent, "-o", str(output), "--backend", "ray"])
+    assert result.exit_code == 0, result.output
+    assert sorted(line["outputs"]["response"] for line in _lines(output)) == [f"echo: question {i}" for i in range(3)]

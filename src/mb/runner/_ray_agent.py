@@ -40,12 +40,20 @@ class AgentActor:
     """A Ray actor's state: the agent, loaded once when the actor starts (and again if Ray restarts it)."""
 
     def __init__(self, agent: Any, agent_input: AgentInput, concurrency: int) -> None:
-        self.agent = as_agent(agent, agent_input=agent_input)
+        self.failure: str | None = None
+        """Why the agent cannot be loaded here (the actor then answers :meth:`ready` with it, and nothing else)."""
+        try:
+            self.agent = as_agent(agent, agent_input=agent_input)
+        except Exception as exc:  # reported by ready(): the driver stops with the reason
+            self.failure = str(exc) if isinstance(exc, AgentLoadError) else f"{type(exc).__name__}: {exc}"
         self.concurrency = concurrency
         self.limiter: anyio.CapacityLimiter | None = None
 
     def ready(self) -> tuple[str, bool, int]:
-        """The agent's name, whether it receives ``Inputs``, and this actor's process id."""
+        """The agent's name, whether it receives ``Inputs``, and this actor's process id; :class:`AgentLoadError`
+        when the agent could not be loaded here."""
+        if self.failure is not None:
+            raise AgentLoadError(self.failure)
         return self.agent.name, self.agent.wants_inputs, os.getpid()
 
     async def call(self, inputs: bytes, user_time: datetime) -> tuple[bool, Any]:
@@ -132,7 +140,9 @@ class RayAgent(CallableAgent):
             answers = self.ray.get([actor.ready.remote() for actor in self.actors], timeout=_READY_TIMEOUT)
         except Exception as exc:
             self.close()
-            raise AgentLoadError(f"the Ray workers cannot load the agent: {_cause(exc)}") from None
+            cause = getattr(exc, "cause", None)
+            reason = str(cause) if isinstance(cause, AgentLoadError) else _cause(exc)
+            raise AgentLoadError(f"on the Ray workers: {reason}") from None
         name, wants_inputs, _pid = answers[0]
         return str(name), bool(wants_inputs)
 
