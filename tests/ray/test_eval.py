@@ -82,3 +82,12 @@ def test_metrics_asked_for_are_scored_on_the_driver(ray_cluster: ModuleType, tmp
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes(b"\n".join(executed_lines(200, seed=3)) + b"\n")
     _assert_same_as_local(executed, tmp_path, "--require", "similarity")
+
+
+@pytest.mark.slow
+def test_twenty_thousand_generated_lines_score_as_locally(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    executed = tmp_path / "executed.jsonl"
+    lines = executed_lines(20_000, seed=5)
+    executed.write_bytes(b"\n".join(lines) + b"\n")
+    results = _assert_same_as_local(executed, tmp_path)
+    assert len(results.splitlines()) == 1 + sum(1 for line in lines if line)  # the run record, a row per line

@@ -18,8 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
-from mb.runner import AgentLoadError, run
-from mb.runner._ray_agent import RayAgent
+from mb.runner import AgentLoadError, RayAgent, run
 
 from .agents import Flaky, Slow
 

@@ -156,7 +156,7 @@ class RayAgent(CallableAgent):
         """Run one example on the least busy actor; an example whose actor died is sent again."""
         from ray.exceptions import RayActorError
 
-        payload = inputs.model_dump_json(exclude_none=True).encode()
+        payload = inputs.model_dump_json().encode()
         deaths = 0
         while True:
             index = min(range(len(self.actors)), key=self.busy.__getitem__)
