@@ -14,6 +14,6 @@ def ray_cluster() -> Iterator[ModuleType]:
     """The ``ray`` module, connected to a local instance started for the test session."""
     ray = pytest.importorskip("ray")
     if not ray.is_initialized():
-        ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING)
+        ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
     yield ray
     ray.shutdown()

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 import mb.evaluation._ray_batches as ray_batches
 from mb.cli import main
 from mb.evaluation._ray_batches import score_block
+from mb.io._reader import line_ranges
 from tests.conftest import SPEC
 
 from .generated import executed_lines
@@ -76,6 +77,31 @@ def test_generated_lines_score_as_locally(
     statuses = {row["status"] for row in rows}
     assert {"passed", "failed", "error"} <= statuses
     assert [row["line"] for row in rows] == sorted(row["line"] for row in rows)
+
+
+def test_a_block_whose_workers_die_is_scored_on_the_driver(
+    ray_cluster: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker scoring one block dies every time (Ray retries the task, then gives up): the driver scores that
+    block itself, and the results are still a local run's."""
+    executed = tmp_path / "executed.jsonl"
+    executed.write_bytes(b"\n".join(executed_lines(600, seed=9)) + b"\n")
+    ranges = line_ranges(executed, 64 << 10)
+    assert ranges is not None
+    doomed = list(ranges)[1][0]  # the first line of the second block
+    attempts = tmp_path / "attempts"
+    attempts.mkdir()
+
+    def dying(plan: Any, graded: Any, first: int, block: Any, limit: int, max_line: int) -> Any:
+        if first == doomed:
+            (attempts / str(os.getpid())).touch()
+            os._exit(1)
+        return score_block(plan, graded, first, block, limit, max_line)
+
+    monkeypatch.setattr(ray_batches, "score_block", dying)
+    monkeypatch.setattr(ray_batches, "_BLOCK", 64 << 10)
+    _assert_same_as_local(executed, tmp_path)
+    assert len(list(attempts.iterdir())) == 4  # the first attempt and Ray's three retries, each in a new worker
 
 
 def test_metrics_asked_for_are_scored_on_the_driver(ray_cluster: ModuleType, tmp_path: Path) -> None:

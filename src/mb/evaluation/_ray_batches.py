@@ -94,7 +94,8 @@ def _local(evaluator: Evaluator, first: int, block: Block, limit: int, max_line:
 async def _settled(future: Future[Any]) -> None:
     """Wait for a task's future without blocking the event loop (its result or error is read afterwards)."""
     if not future.done():
-        await asyncio.wait([asyncio.wrap_future(future)])
+        with contextlib.suppress(Exception):  # read (and handled) by _complete
+            await asyncio.wrap_future(future)
 
 
 async def aiter_ray_batches(

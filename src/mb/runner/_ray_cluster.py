@@ -52,6 +52,27 @@ def _runtime_env() -> dict[str, Any] | None:
     return value
 
 
+def _cluster_errors_to_stderr() -> None:
+    """Ray's driver prints the errors the cluster reports (a worker that died...) on standard output, which is data
+    for ``mb`` (``--format json``, ``-o -``): send them to standard error. Nothing changes if Ray's internals differ
+    from what is expected here."""
+    try:
+        from ray._private import worker
+    except ImportError:
+        return
+    original = getattr(worker, "print_to_stdstream", None)
+    if not callable(original) or getattr(original, "mb_to_stderr", False):
+        return
+
+    def to_stderr(data: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(data, dict):
+            data = {**data, "is_err": True}
+        return original(data, *args, **kwargs)
+
+    to_stderr.mb_to_stderr = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = to_stderr
+
+
 @contextlib.contextmanager
 def ray_session(address: str | None = None) -> Iterator[ModuleType]:
     """Connect to Ray for the ``with`` block; the ``ray`` module inside it.
@@ -60,10 +81,12 @@ def ray_session(address: str | None = None) -> Iterator[ModuleType]:
     connection is made here, and closed at the end of the block.
     """
     ray = import_ray()
+    _cluster_errors_to_stderr()
     if ray.is_initialized():
         yield ray
         return
-    options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": True}
+    # What workers print stays in Ray's logs: standard output may be the command's own (JSON, or `-o -`).
+    options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
     runtime_env = _runtime_env()
     if runtime_env is not None:
         options["runtime_env"] = runtime_env
