@@ -10,7 +10,7 @@ from pathlib import Path
 from mb.entities import Inputs, Outputs, ToolCall
 from mb.runner import TransientAgentError
 
-__all__ = ["Flaky", "LockedError", "Slow", "echo", "tool_user"]
+__all__ = ["Crashing", "Flaky", "LockedError", "Slow", "echo", "tool_user"]
 
 
 def echo(messages: list[dict[str, str]]) -> str:
@@ -23,6 +23,15 @@ def tool_user(inputs: Inputs) -> Outputs:
     tool = inputs.tools[0] if inputs.tools else "search"
     call = ToolCall(id="c1", tool=tool, params={"query": inputs.messages[-1].content})
     return Outputs(response=f"worker {os.getpid()}", trace=[call])
+
+
+class Crashing:
+    """Ends its own process on a message holding "crash" (as a segfaulting library would); answers the others."""
+
+    def __call__(self, messages: list[dict[str, str]]) -> str:
+        if "crash" in messages[-1]["content"]:
+            os._exit(3)
+        return "ok"
 
 
 class Slow:

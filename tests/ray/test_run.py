@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from mb.cli import main
 from mb.runner import AgentLoadError, RayAgent, run
 
-from .agents import Flaky, Slow
+from .agents import Crashing, Flaky, Slow
 
 pytestmark = pytest.mark.ray
 
@@ -212,3 +212,31 @@ def test_a_file_agent_is_found_by_the_workers(ray_cluster: ModuleType, tmp_path:
     result = CliRunner().invoke(main, ["run", str(benchmark), "--agent", agent, "-o", str(output), "--backend", "ray"])
     assert result.exit_code == 0, result.output
     assert sorted(line["outputs"]["response"] for line in _lines(output)) == [f"echo: question {i}" for i in range(3)]
+
+
+def test_an_example_that_kills_every_worker_is_an_error_line(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = tmp_path / "bench.jsonl"
+    texts = ["one", "crash two", "three"]
+    benchmark.write_text(
+        "".join(json.dumps({"inputs": {"messages": [{"role": "user", "content": t}]}, **_EXPECT}) + "\n" for t in texts)
+    )
+    with RayAgent(Crashing(), ray_cluster, concurrency=2, worker_retries=1) as agent:
+        result = run(benchmark, agent, output=tmp_path / "out.jsonl", concurrency=2)
+        assert agent.lost == 1
+    by_text = {example.inputs.messages[0].content: example.outputs for example in result.examples}
+    crashed = by_text["crash two"]
+    assert crashed is not None
+    assert crashed.error is not None
+    assert crashed.error["type"] == "WorkerLostError"
+    assert "died 2 time(s)" in crashed.error["message"]
+    assert [by_text["one"].response, by_text["three"].response] == ["ok", "ok"]  # type: ignore[union-attr]
+
+
+def test_a_timeout_cancels_the_call_on_the_cluster(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 2)
+    started = time.monotonic()
+    with RayAgent(Slow(30), ray_cluster, concurrency=2) as agent:
+        result = run(benchmark, agent, output=tmp_path / "out.jsonl", concurrency=2, timeout=0.5, retries=0)
+    assert time.monotonic() - started < 25
+    assert result.summary.errors == {"TimeoutError": 2}
+    assert all(example.outputs is not None and example.outputs.error is not None for example in result.examples)
