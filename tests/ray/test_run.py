@@ -240,3 +240,15 @@ def test_a_timeout_cancels_the_call_on_the_cluster(ray_cluster: ModuleType, tmp_
     assert time.monotonic() - started < 25
     assert result.summary.errors == {"TimeoutError": 2}
     assert all(example.outputs is not None and example.outputs.error is not None for example in result.examples)
+
+
+def test_the_command_says_how_many_examples_were_sent_again(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = tmp_path / "bench.jsonl"
+    benchmark.write_text(json.dumps({"inputs": {"messages": [{"role": "user", "content": "crash"}]}, **_EXPECT}) + "\n")
+    output = tmp_path / "out.jsonl"
+    arguments = ["run", str(benchmark), "--agent", "tests.ray.agents:Crashing", "-o", str(output), "-q"]
+    result = CliRunner().invoke(main, [*arguments, "--backend", "ray"])
+    assert result.exit_code == 0, result.output
+    assert "note: 3 example(s) were sent again because the Ray worker running them died" in result.stderr
+    (line,) = _lines(output)
+    assert line["outputs"]["error"]["type"] == "WorkerLostError"

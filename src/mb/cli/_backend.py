@@ -73,5 +73,16 @@ def ray_agent(ray: ModuleType, agent_spec: str, agent_input: str, concurrency: i
     except AgentLoadError as exc:
         err_console.print(f"error: cannot load the agent {agent_spec!r}: {exc}", markup=False, highlight=False)
         raise SystemExit(2) from None
-    click.get_current_context().call_on_close(agent.close)
+    click.get_current_context().call_on_close(lambda: _close(agent))
     return agent
+
+
+def _close(agent: RayAgent) -> None:
+    """Stop the actors, and say how many examples were sent again because their worker died."""
+    agent.close()
+    if agent.lost:
+        err_console.print(
+            f"note: {agent.lost} example(s) were sent again because the Ray worker running them died",
+            markup=False,
+            highlight=False,
+        )
