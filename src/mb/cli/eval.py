@@ -18,6 +18,7 @@ from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
 from ..evaluation._engine import make_evaluator
 from ..evaluation._parallel import aiter_batches, auto_jobs
+from ..evaluation._ray_batches import aiter_ray_batches
 from ..io import SameFileError, refuse_input_as_output
 from ..judges import Judge
 from ..metrics import METRICS, MetricSpec
@@ -25,6 +26,7 @@ from ..reports import junit_chunks, summary_markdown
 from ..results import Summary
 from ..results_format import RunRecord, header_line
 from ..run_record import PricesError, build_run_record, judge_token_use, load_prices, price_usage, total_cost
+from ._backend import backend_options, connect_backend
 from ._console import err_console, format_option, out_console
 from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
 from ._files import fail_write
@@ -174,6 +176,7 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress display.")
 @max_line_bytes_option
+@backend_options
 def eval_command(
     executed: Path,
     output: Path | None,
@@ -192,6 +195,8 @@ def eval_command(
     price_model: str | None,
     quiet: bool,
     max_line_bytes: int | None,
+    backend: str,
+    address: str | None,
 ) -> None:
     """Score an executed benchmark (EXECUTED.jsonl, with `outputs` on every line).
 
@@ -210,6 +215,7 @@ def eval_command(
     The results file (-o) starts with a run record (results format, versions, judge, metrics, input digest,
     times, counts, token use); every result line carries its example's hash.
 
+    --backend ray scores the lines across a Ray cluster (the results and summary are those of a local run).
     """
     if str(executed) != "-" and not executed.is_file():
         reason = "is a directory, not a file" if executed.is_dir() else "no such file"
@@ -227,6 +233,7 @@ def eval_command(
         price_table = load_prices(prices) if prices is not None else None
     except PricesError as exc:
         raise click.BadParameter(str(exc), param_hint="--prices") from None
+    cluster = connect_backend(backend, address)
     note = judge_note(judge)
     if click.get_current_context().get_parameter_source("judge") is click.core.ParameterSource.DEFAULT_MAP:
         note = "set in the configuration; see mb config"
@@ -256,7 +263,12 @@ def eval_command(
         evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
         workers = auto_jobs(executed) if jobs is None else jobs
         with _progress(quiet, executed) as advance:
-            async for batch in aiter_batches(executed, evaluator, jobs=workers, failures=show_failures):
+            batches = (
+                aiter_batches(executed, evaluator, jobs=workers, failures=show_failures)
+                if cluster is None
+                else aiter_ray_batches(executed, evaluator, cluster, failures=show_failures)
+            )
+            async for batch in batches:
                 unusable += batch.unusable
                 builder.merge(batch.summary)
                 failures.extend(batch.failures)

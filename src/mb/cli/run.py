@@ -11,6 +11,7 @@ import anyio
 import click
 from rich.markup import escape
 
+from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console
 from ._files import write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
@@ -150,6 +151,7 @@ def _fail(message: str) -> SystemExit:
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar: problems and a one-line summary only.")
 @max_line_bytes_option
+@backend_options
 def run(
     benchmark: Path,
     agent_spec: str,
@@ -166,6 +168,8 @@ def run(
     repeats: int,
     quiet: bool,
     max_line_bytes: int | None,
+    backend: str,
+    address: str | None,
 ) -> None:
     """Run an agent over BENCHMARK and write the executed benchmark to OUTPUT.
 
@@ -179,6 +183,10 @@ def run(
     it. An agent that fails (exception, timeout, invalid answer) yields a line with `outputs.error`;
     the run goes on. Ctrl-C stops scheduling and lets running examples finish; a second Ctrl-C cancels
     them.
+
+    --backend ray runs the examples on the actors of a Ray cluster (each loads the agent once, up to
+    --concurrency examples in flight in all); the executed examples come back here and are written as above.
+    An example whose worker dies is sent to another.
 
     \b
     Exit status:
@@ -218,12 +226,16 @@ def run(
     except AgentLoadError as exc:
         raise _fail(f"cannot load the agent {agent_spec!r}: {exc}") from None
 
+    cluster, where = connect_backend(backend, address), ""
+    if cluster is not None:
+        agent = on_ray = ray_agent(cluster, agent_spec, agent_input, concurrency)
+        where = f" on {len(on_ray.actors)} Ray actor(s)"
     warn_unknown_keys(benchmark, err_console)
     progress = _GroupedProblems(LogProgress(err_console) if quiet else RichProgress(err_console))
     if not quiet:
         receives = "Inputs" if agent.wants_inputs else "message dicts"
         err_console.print(
-            f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}",
+            f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}",
             highlight=False,
             markup=False,
         )
@@ -254,7 +266,10 @@ def run(
         err_console.print(
             f"interrupted; what was written to {output} is kept. Resume with:\n  "
             + _resume_command(
-                benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort, repeats)
+                benchmark,
+                agent_spec,
+                output,
+                _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
             ),
             highlight=False,
             markup=False,
@@ -262,7 +277,18 @@ def run(
         _exit(130)
     except OSError as exc:
         _report_write_failure(
-            exc, output, benchmark, agent_spec, concurrency, timeout, retries, user_time, sort, repeats
+            exc,
+            output,
+            benchmark,
+            agent_spec,
+            concurrency,
+            timeout,
+            retries,
+            user_time,
+            sort,
+            repeats,
+            backend,
+            address,
         )
         _exit(write_failure_status(exc))
 
@@ -272,7 +298,10 @@ def run(
         err_console.print(
             f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  "
             + _resume_command(
-                benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort, repeats)
+                benchmark,
+                agent_spec,
+                output,
+                _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
             ),
             highlight=False,
             markup=False,
@@ -297,13 +326,18 @@ def _report_write_failure(
     user_time: str | None,
     sort: bool,
     repeats: int,
+    backend: str = "local",
+    address: str | None = None,
 ) -> None:
     """One line for a failed read or write (a full disk, a removed folder), and how to resume once it is fixed."""
     err_console.print(
         f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
         "Once fixed, resume with:\n  "
         + _resume_command(
-            benchmark, agent_spec, output, _options(concurrency, timeout, retries, user_time, sort, repeats)
+            benchmark,
+            agent_spec,
+            output,
+            _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
         ),
         highlight=False,
         markup=False,
@@ -311,7 +345,14 @@ def _report_write_failure(
 
 
 def _options(
-    concurrency: int, timeout: float | None, retries: int, user_time: str | None, sort: bool, repeats: int = 1
+    concurrency: int,
+    timeout: float | None,
+    retries: int,
+    user_time: str | None,
+    sort: bool,
+    repeats: int = 1,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[str]:
     """The options of this run worth repeating in the resume command."""
     options: list[str] = []
@@ -327,4 +368,8 @@ def _options(
         options.append("--sort")
     if repeats > 1:
         options += ["--repeats", str(repeats)]
+    if backend != "local":
+        options += ["--backend", backend]
+    if address is not None:
+        options += ["--address", address]
     return options

@@ -7,7 +7,8 @@ An agent is any Python callable, sync or async, that takes the conversation and 
     async def agent(inputs: Inputs, *, tools=None, user_time=None) -> Outputs: ...   # receives Inputs
 
 ``examples, summary = mb.runner.run("bench.jsonl", agent, output="executed.jsonl")``. Framework adapters live
-in :mod:`mb.runner.adapters` (OpenAI Agents SDK, LangGraph/LangChain, a chat-completions tool loop).
+in :mod:`mb.runner.adapters` (OpenAI Agents SDK, LangGraph/LangChain, a chat-completions tool loop);
+:class:`RayAgent` runs an agent on the actors of a Ray cluster (the ``ray`` extra).
 """
 
 from ._agent import AgentInput, CallableAgent, current_user_time, to_outputs
@@ -27,6 +28,7 @@ from ._loader import as_agent, load_agent
 from ._loop import RunSettings
 from ._output import read_previous, sort_output
 from ._progress import LogProgress, RichProgress, RunProgress, SilentProgress
+from ._ray_agent import RayAgent, WorkerLostError
 from ._summary import RunOutput, RunSummary
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "LogProgress",
     "OutputExistsError",
     "OutputLockedError",
+    "RayAgent",
     "ResumeError",
     "RichProgress",
     "RunOutput",
@@ -46,6 +49,7 @@ __all__ = [
     "RunSummary",
     "SilentProgress",
     "TransientAgentError",
+    "WorkerLostError",
     "arun",
     "as_agent",
     "canonical_json",

@@ -1,0 +1,103 @@
+"""Connecting to Ray for the ``ray`` backend of ``mb run`` and ``mb eval``.
+
+Ray is an optional dependency (the ``ray`` extra). :func:`ray_session` connects to the cluster given by
+``address`` (``None``: a Ray instance started for this process on this machine; ``auto``: the cluster this
+machine belongs to; ``ray://host:10001``: a remote cluster through Ray Client), or uses the instance the process
+already initialised, and shuts down only what it started itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+__all__ = ["BACKENDS", "RayUnavailableError", "import_ray", "ray_session"]
+
+BACKENDS = ("local", "ray")
+"""Where ``mb run`` and ``mb eval`` do their work: this process (and its workers), or a Ray cluster."""
+
+_INSTALL = 'pip install "morganabench[ray]"'
+
+
+class RayUnavailableError(RuntimeError):
+    """Ray is not installed, or the cluster cannot be reached."""
+
+
+def import_ray() -> ModuleType:
+    """The ``ray`` module; :class:`RayUnavailableError` naming the ``pip install`` to run when it is missing."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise RayUnavailableError(f"the ray backend needs Ray, which is not installed: {_INSTALL}") from exc
+    return ray
+
+
+def _runtime_env() -> dict[str, Any] | None:
+    """The runtime environment asked for with ``MB_RAY_RUNTIME_ENV`` (JSON), for clusters joined with ``ray://``."""
+    text = os.environ.get("MB_RAY_RUNTIME_ENV", "").strip()
+    if not text:
+        return None
+    import orjson
+
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise RayUnavailableError(f"MB_RAY_RUNTIME_ENV is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise RayUnavailableError('MB_RAY_RUNTIME_ENV must be a JSON object, e.g. {"working_dir": "."}')
+    return value
+
+
+def _cluster_errors_to_stderr() -> None:
+    """Ray's driver prints the errors the cluster reports (a worker that died...) on standard output, which is data
+    for ``mb`` (``--format json``, ``-o -``): send them to standard error. Nothing changes if Ray's internals differ
+    from what is expected here."""
+    try:
+        from ray._private import worker
+    except ImportError:
+        return
+    original = getattr(worker, "print_to_stdstream", None)
+    if not callable(original) or getattr(original, "mb_to_stderr", False):
+        return
+
+    def to_stderr(data: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(data, dict):
+            data = {**data, "is_err": True}
+        return original(data, *args, **kwargs)
+
+    to_stderr.mb_to_stderr = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = to_stderr
+
+
+@contextlib.contextmanager
+def ray_session(address: str | None = None) -> Iterator[ModuleType]:
+    """Connect to Ray for the ``with`` block; the ``ray`` module inside it.
+
+    An instance this process already initialised is used as it is (``address`` is then ignored). Otherwise the
+    connection is made here, and closed at the end of the block.
+    """
+    ray = import_ray()
+    _cluster_errors_to_stderr()
+    if ray.is_initialized():
+        yield ray
+        return
+    # What workers print stays in Ray's logs: standard output may be the command's own (JSON, or `-o -`).
+    options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+    runtime_env = _runtime_env()
+    if runtime_env is not None:
+        options["runtime_env"] = runtime_env
+    if address is None:  # a new local instance: no dashboard (options that existing clusters refuse)
+        options["include_dashboard"] = False
+    try:
+        ray.init(address=address, **options)
+    except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError for an unreachable cluster
+        where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+        raise RayUnavailableError(f"cannot connect to {where}: {type(exc).__name__}: {exc}") from None
+    try:
+        yield ray
+    finally:
+        ray.shutdown()

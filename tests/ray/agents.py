@@ -1,0 +1,73 @@
+"""Agents the Ray tests run on their actors (imported there by name, so they live in a module of their own)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+from mb.entities import Inputs, Outputs, ToolCall
+from mb.runner import TransientAgentError
+
+__all__ = ["Crashing", "Flaky", "LockedError", "Slow", "echo", "tool_user"]
+
+
+def echo(messages: list[dict[str, str]]) -> str:
+    """The last message back."""
+    return f"echo: {messages[-1]['content']}"
+
+
+def tool_user(inputs: Inputs) -> Outputs:
+    """Receives ``Inputs``; calls the first allowed tool with the message as query and reports the process."""
+    tool = inputs.tools[0] if inputs.tools else "search"
+    call = ToolCall(id="c1", tool=tool, params={"query": inputs.messages[-1].content})
+    return Outputs(response=f"worker {os.getpid()}", trace=[call])
+
+
+class Crashing:
+    """Ends its own process on a message holding "crash" (as a segfaulting library would); answers the others."""
+
+    def __call__(self, messages: list[dict[str, str]]) -> str:
+        if "crash" in messages[-1]["content"]:
+            os._exit(3)
+        return "ok"
+
+
+class Slow:
+    """Answers after ``delay`` seconds, with the message and the process that answered."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+
+    def __call__(self, messages: list[dict[str, str]]) -> str:
+        time.sleep(self.delay)
+        return f"{messages[-1]['content']} from {os.getpid()}"
+
+
+class LockedError(Exception):
+    """A failure that cannot be pickled (it holds a lock), so it cannot travel back from a worker as it is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.lock = threading.Lock()
+
+
+class Flaky:
+    """Fails once, transiently, on each message (a marker file per message in ``directory``), then answers; a
+    message holding "broken" or "locked" always fails."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def __call__(self, messages: list[dict[str, str]]) -> str:
+        text = messages[-1]["content"]
+        if "broken" in text:
+            raise ValueError(f"cannot answer {text!r}")
+        if "locked" in text:
+            raise LockedError("holds a lock")
+        marker = self.directory / text.replace(" ", "_")
+        if not marker.exists():
+            marker.touch()
+            raise TransientAgentError("rate limited", retry_after=0)
+        return "ok"

@@ -1,0 +1,47 @@
+"""Without Ray installed, ``--backend ray`` says which ``pip install`` to run and exits 2, without a traceback."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from tests.conftest import SPEC
+
+pytestmark = pytest.mark.ray
+
+
+@pytest.fixture
+def without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``import ray`` fails, as when the extra is not installed."""
+    monkeypatch.setitem(sys.modules, "ray", None)
+
+
+@pytest.mark.usefixtures("without_ray")
+@pytest.mark.parametrize("command", ["eval", "run"])
+def test_missing_extra_names_the_install(command: str, tmp_path: Path) -> None:
+    executed = tmp_path / "executed.jsonl"
+    shutil.copy(SPEC / "examples-executed.jsonl", executed)
+    output = tmp_path / "out.jsonl"
+    if command == "eval":
+        arguments = ["eval", str(executed), "-o", str(output), "--judge", "lexical", "-q"]
+    else:
+        arguments = ["run", str(executed), "--agent", "tests.ray.agents:echo", "-o", str(output), "-q"]
+    result = CliRunner().invoke(main, [*arguments, "--backend", "ray"])
+    assert result.exit_code == 2, result.output
+    assert 'pip install "morganabench[ray]"' in result.stderr
+    assert "Traceback" not in result.output
+    assert not isinstance(result.exception, ImportError)
+    assert not output.exists()
+
+
+def test_address_needs_the_ray_backend(tmp_path: Path) -> None:
+    executed = tmp_path / "executed.jsonl"
+    shutil.copy(SPEC / "examples-executed.jsonl", executed)
+    result = CliRunner().invoke(main, ["eval", str(executed), "-q", "--address", "auto"])
+    assert result.exit_code == 2
+    assert "--address applies to --backend ray only" in result.stderr

@@ -1,0 +1,254 @@
+"""``mb run --backend ray``: actors answer, the driver writes each example (and trial) exactly once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mb.cli import main
+from mb.runner import AgentLoadError, RayAgent, run
+
+from .agents import Crashing, Flaky, Slow
+
+pytestmark = pytest.mark.ray
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+_EXPECT = {"expectations": {"assertions": [{"assert_that": "tool_called", "tool": "search"}]}}
+
+
+def _benchmark(path: Path, count: int, *, duplicates: int = 0, invalid: bool = False) -> Path:
+    lines = [
+        json.dumps(
+            {"inputs": {"messages": [{"role": "user", "content": f"question {i}"}], "tools": ["search"]}, **_EXPECT}
+        )
+        for i in range(count)
+    ]
+    lines += lines[:duplicates]  # identical examples: each runs once per occurrence
+    if invalid:
+        lines.insert(3, '{"inputs": {"messages": []}}')
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _trials(lines: list[dict[str, Any]]) -> Counter[tuple[str, Any]]:
+    return Counter((line["example_hash"], line.get("repeat")) for line in lines)
+
+
+def _without_run_details(line: dict[str, Any]) -> dict[str, Any]:
+    outputs = dict(line["outputs"])
+    outputs.pop("latency_ms")
+    outputs["response"] = outputs["response"].rsplit(" ", 1)[0]  # the process that answered
+    return {**line, "outputs": outputs}
+
+
+def test_cli_run_writes_what_a_local_run_writes(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 30, duplicates=4, invalid=True)
+    common = ["--agent", "tests.ray.agents:tool_user", "--user-time", "2024-05-01T10:00:00+02:00", "--repeats", "2"]
+    local = CliRunner().invoke(main, ["run", str(benchmark), "-o", str(tmp_path / "local.jsonl"), *common, "-q"])
+    on_ray = CliRunner().invoke(
+        main, ["run", str(benchmark), "-o", str(tmp_path / "ray.jsonl"), *common, "-q", "--backend", "ray", "--sort"]
+    )
+    assert local.exit_code == on_ray.exit_code == 1, on_ray.output  # the invalid line
+    written = _lines(tmp_path / "ray.jsonl")
+    assert len(written) == 2 * 34
+    trials = _trials(written)
+    assert set(trials.values()) == {1, 2}  # the 4 duplicated examples twice per trial, the others once
+    assert sum(trials.values()) == 68
+    by_trial = sorted(map(_without_run_details, written), key=lambda line: (line["example_hash"], line["repeat"]))
+    expected = sorted(
+        map(_without_run_details, _lines(tmp_path / "local.jsonl")),
+        key=lambda line: (line["example_hash"], line["repeat"]),
+    )
+    assert by_trial == expected
+    pids = {int(line["outputs"]["response"].rsplit(" ", 1)[1]) for line in written}
+    assert os.getpid() not in pids
+    assert [line["inputs"]["messages"][0]["content"] for line in written[::2]][:3] == [
+        "question 0",
+        "question 1",
+        "question 2",
+    ]  # --sort: benchmark order, trials together
+
+
+def test_a_killed_worker_loses_nothing(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 40)
+    output = tmp_path / "executed.jsonl"
+    with RayAgent(Slow(0.15), ray_cluster, concurrency=4, actors=2) as agent:
+        victim = agent.pids()[0]
+        killed = threading.Event()
+
+        def kill_when_under_way() -> None:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if output.exists() and len(output.read_bytes().splitlines()) >= 6:
+                    os.kill(victim, signal.SIGKILL)
+                    killed.set()
+                    return
+                time.sleep(0.02)
+
+        killer = threading.Thread(target=kill_when_under_way)
+        killer.start()
+        result = run(benchmark, agent, output=output, concurrency=4, collect=False)
+        killer.join()
+        assert killed.is_set()
+        assert agent.lost >= 1  # the examples in flight on the killed actor were sent again
+        assert victim not in agent.pids()  # Ray restarted the actor in a new process
+    lines = _lines(output)
+    assert result.summary.ran == len(lines) == 40
+    assert not any("error" in line["outputs"] for line in lines)
+    assert set(_trials(lines).values()) == {1}
+    answered_by = {int(line["outputs"]["response"].rsplit(" ", 1)[1]) for line in lines}
+    assert victim in answered_by
+    assert len(answered_by) >= 3  # the victim, its survivor, and the restarted actor
+
+
+def test_agent_failures_and_transient_retries_travel_back(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = tmp_path / "bench.jsonl"
+    texts = ["one", "two", "broken three", "locked four"]
+    benchmark.write_text(
+        "".join(json.dumps({"inputs": {"messages": [{"role": "user", "content": t}]}, **_EXPECT}) + "\n" for t in texts)
+    )
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    with RayAgent(Flaky(markers), ray_cluster, concurrency=2) as agent:
+        result = run(benchmark, agent, output=tmp_path / "out.jsonl", backoff=0.0)
+    by_text = {example.inputs.messages[0].content: example.outputs for example in result.examples}
+    assert [by_text["one"].response, by_text["two"].response] == ["ok", "ok"]  # type: ignore[union-attr]
+    failed = by_text["broken three"]
+    assert failed is not None
+    assert failed.error is not None
+    assert failed.error == {"type": "ValueError", "message": "cannot answer 'broken three'", "transient": False}
+    locked = by_text["locked four"]
+    assert locked is not None
+    assert locked.error == {"type": "LockedError", "message": "holds a lock", "transient": False}
+    assert result.summary.retried == 2  # one transient failure per answerable message, each retried once
+
+
+def test_resume_after_a_killed_ray_run(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    """The driver itself is killed (SIGKILL) mid-run; --resume completes the output, each example once."""
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 40)
+    output = tmp_path / "executed.jsonl"
+    address = ray_cluster.get_runtime_context().gcs_address
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+    command = [
+        sys.executable,
+        "-c",
+        "from mb.cli import main; main()",
+        "run",
+        str(benchmark),
+        "--agent",
+        "tests.ray.agents:echo",
+        "-o",
+        str(output),
+    ]
+    command += ["-q", "--backend", "ray", "--address", address, "-c", "1"]
+    with subprocess.Popen(command, cwd=ROOT, env=environment, stderr=subprocess.PIPE) as driver:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and driver.poll() is None:
+            if output.exists() and len(output.read_bytes().splitlines()) >= 5:
+                break
+            time.sleep(0.01)
+        driver.kill()
+        _, errors = driver.communicate()
+    assert output.exists(), errors.decode(errors="replace")
+    before = _lines(output)
+    assert 5 <= len(before) < 40, "the run ended before it could be interrupted"
+    resumed = CliRunner().invoke(
+        main,
+        [
+            "run",
+            str(benchmark),
+            "--agent",
+            "tests.ray.agents:echo",
+            "-o",
+            str(output),
+            "--resume",
+            "-q",
+            "--backend",
+            "ray",
+        ],
+    )
+    assert resumed.exit_code == 0, resumed.output
+    lines = _lines(output)
+    assert len(lines) == 40
+    assert set(_trials(lines).values()) == {1}
+    assert lines[: len(before)] == before
+    assert sorted(line["outputs"]["response"] for line in lines) == sorted(f"echo: question {i}" for i in range(40))
+
+
+def test_an_agent_the_workers_cannot_load_stops_the_run(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 3)
+    output = tmp_path / "out.jsonl"
+    with pytest.raises(AgentLoadError, match=r"on the Ray workers: .*has no attribute 'missing'"):
+        RayAgent("tests/ray/agents.py:missing", ray_cluster)
+    arguments = ["run", str(benchmark), "--agent", "tests/ray/agents.py:missing", "-o", str(output), "--backend", "ray"]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2
+    assert "has no attribute 'missing'" in result.stderr
+    assert not output.exists()
+
+
+def test_a_file_agent_is_found_by_the_workers(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 3)
+    output = tmp_path / "out.jsonl"
+    agent = str(Path(__file__).with_name("agents.py").relative_to(Path.cwd())) + ":echo"
+    result = CliRunner().invoke(main, ["run", str(benchmark), "--agent", agent, "-o", str(output), "--backend", "ray"])
+    assert result.exit_code == 0, result.output
+    assert sorted(line["outputs"]["response"] for line in _lines(output)) == [f"echo: question {i}" for i in range(3)]
+
+
+def test_an_example_that_kills_every_worker_is_an_error_line(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = tmp_path / "bench.jsonl"
+    texts = ["one", "crash two", "three"]
+    benchmark.write_text(
+        "".join(json.dumps({"inputs": {"messages": [{"role": "user", "content": t}]}, **_EXPECT}) + "\n" for t in texts)
+    )
+    with RayAgent(Crashing(), ray_cluster, concurrency=2, worker_retries=1) as agent:
+        result = run(benchmark, agent, output=tmp_path / "out.jsonl", concurrency=2)
+        assert agent.lost == 1
+    by_text = {example.inputs.messages[0].content: example.outputs for example in result.examples}
+    crashed = by_text["crash two"]
+    assert crashed is not None
+    assert crashed.error is not None
+    assert crashed.error["type"] == "WorkerLostError"
+    assert "died 2 time(s)" in crashed.error["message"]
+    assert [by_text["one"].response, by_text["three"].response] == ["ok", "ok"]  # type: ignore[union-attr]
+
+
+def test_a_timeout_cancels_the_call_on_the_cluster(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 2)
+    started = time.monotonic()
+    with RayAgent(Slow(30), ray_cluster, concurrency=2) as agent:
+        result = run(benchmark, agent, output=tmp_path / "out.jsonl", concurrency=2, timeout=0.5, retries=0)
+    assert time.monotonic() - started < 25
+    assert result.summary.errors == {"TimeoutError": 2}
+    assert all(example.outputs is not None and example.outputs.error is not None for example in result.examples)
+
+
+def test_the_command_says_how_many_examples_were_sent_again(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = tmp_path / "bench.jsonl"
+    benchmark.write_text(json.dumps({"inputs": {"messages": [{"role": "user", "content": "crash"}]}, **_EXPECT}) + "\n")
+    output = tmp_path / "out.jsonl"
+    arguments = ["run", str(benchmark), "--agent", "tests.ray.agents:Crashing", "-o", str(output), "-q"]
+    result = CliRunner().invoke(main, [*arguments, "--backend", "ray"])
+    assert result.exit_code == 0, result.output
+    assert "note: 3 example(s) were sent again because the Ray worker running them died" in result.stderr
+    (line,) = _lines(output)
+    assert line["outputs"]["error"]["type"] == "WorkerLostError"
