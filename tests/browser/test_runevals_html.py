@@ -98,7 +98,7 @@ def test_the_page_loads_from_file_and_shows_the_runevals_figures(
     path, summary = report
     _open(page, path)
     assert console_errors(page) == []
-    # "7 item(s) (1 thread(s), 9 prompt(s) in all): 2 pass, 1 fail, 2 partial, 2 error; agent ..., judge ..."
+    # e.g. "7 item(s) (1 thread(s), 9 prompt(s) in all): 3 pass, 1 fail, 1 partial, 2 error; agent ..., judge ..."
     match = re.search(r"(\d+) item\(s\) \((\d+) thread\(s\), (\d+) prompt\(s\) in all\): (.*?);", summary)
     assert match, summary
     expected = {"items": int(match[1]), "threads": int(match[2])}
