@@ -41,7 +41,7 @@ def json_for_script(value: Any) -> bytes:
 
 def pack(data: bytes) -> str:
     """JSON bytes as the page stores compressed data: gzip, then base64."""
-    return base64.b64encode(gzip.compress(data, compresslevel=6, mtime=0)).decode("ascii")
+    return base64.b64encode(gzip.compress(data, compresslevel=5, mtime=0)).decode("ascii")
 
 
 def _asset(name: str) -> str:

@@ -34,6 +34,7 @@
     return node;
   }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+  function short(name) { return String(name).split(/[\\/]/).pop(); }
   function pct(x, digits) { return (x * 100).toFixed(digits === undefined ? 1 : digits) + "%"; }
   function fmtNum(x) {
     if (x === null || x === undefined) return "-";
@@ -221,7 +222,8 @@
     var select = el("select");
     select.id = "run-picker";
     D.runs.forEach(function (run, i) {
-      var option = el("option", null, (i === 0 ? "base: " : "run " + (i + 1) + ": ") + run.name);
+      var option = el("option", null, (i === 0 ? "base: " : "run " + (i + 1) + ": ") + short(run.name));
+      option.title = run.name;
       option.value = String(i);
       add(select, option);
     });
@@ -243,7 +245,9 @@
     var section = clear(document.getElementById("compare"));
     D.comparisons.forEach(function (c, ci) {
       var other = ci + 1;
-      add(section, el("h2", null, c.base + " \u2192 " + c.new));
+      var heading = el("h2", null, short(c.base) + " \u2192 " + short(c.new));
+      heading.title = c.base + " \u2192 " + c.new;
+      add(section, heading);
       add(section, el("p", null, c.paired + " example(s) in both runs; " + c.regressions.length + " regression(s), " +
         c.fixes.length + " fix(es); exact McNemar p = " + c.p_value.toPrecision(3) +
         (c.only_in_base.length ? "; only in base: " + c.only_in_base.length : "") +
@@ -298,15 +302,15 @@
   // ---------- examples table ----------
   var COLUMNS = [
     { key: "line", title: "line", width: "64px", sort: true, num: true },
-    { key: "status", title: "status", width: "86px", sort: true },
+    { key: "status", title: "status", width: "124px", sort: true },
     { key: "peer", title: "other run", width: "96px", sort: false, multi: true },
     { key: "score", title: "score", width: "64px", sort: true, num: true },
     { key: "request", title: "request", width: "minmax(160px, 2fr)", sort: true },
     { key: "reason", title: "first reason", width: "minmax(160px, 3fr)", sort: true },
     { key: "cats", title: "categories", width: "minmax(100px, 1fr)", sort: false },
     { key: "tools", title: "tools", width: "minmax(90px, 1fr)", sort: false },
-    { key: "latency", title: "latency ms", width: "92px", sort: true, num: true },
-    { key: "tokens", title: "tokens", width: "72px", sort: true, num: true }
+    { key: "latency", title: "latency", width: "96px", sort: true, num: true, tip: "agent wall time (ms)" },
+    { key: "tokens", title: "tokens", width: "88px", sort: true, num: true, tip: "agent tokens (in + out)" }
   ];
   function columns() { return COLUMNS.filter(function (c) { return !c.multi || D.runs.length > 1; }); }
   function selectOf(id, label, values, current, onChange) {
@@ -356,9 +360,16 @@
     var table = el("div", "table"), head = el("div", "thead");
     head.style.gridTemplateColumns = template;
     cols.forEach(function (c) {
+      if (c.key === "peer") {
+        var peer = peerRun(), span = el("span", null, peer === 0 ? "base" : "run " + (peer + 1));
+        span.title = "this example's verdict in " + D.runs[peer].name;
+        add(head, span);
+        return;
+      }
       if (!c.sort) { add(head, el("span", null, c.title)); return; }
       var b = el("button", null, c.title);
       b.setAttribute("data-sort", c.key);
+      if (c.tip) b.title = c.tip;
       b.addEventListener("click", function () {
         if (state.sortKey === c.key) state.sortDir = -state.sortDir; else { state.sortKey = c.key; state.sortDir = 1; }
         applyView();
@@ -471,6 +482,7 @@
       fragment.appendChild(row);
     }
     r.viewport.appendChild(fragment);
+    r.head.style.paddingRight = (r.viewport.offsetWidth - r.viewport.clientWidth) + "px";
   }
 
   // ---------- drill-down ----------
@@ -613,7 +625,7 @@
       add(panel, el("h3", null, "Other runs"));
       var ot = add(el("table", "plain others"), add(el("tr"), el("th", null, "run"), el("th", null, "line"), el("th", null, "verdict"), el("th", null, "first reason")));
       others.forEach(function (o, i) {
-        var e = otherEntries[i].r, link = el("button", "link", D.runs[o[0]].name);
+        var e = otherEntries[i].r, link = el("button", "link", short(D.runs[o[0]].name));
         link.addEventListener("click", function () { openExample(o[0], o[1]); });
         add(ot, add(el("tr"), add(el("td"), link), el("td", "num", e.line), add(el("td"), badge(e.status)),
           el("td", null, D.runs[o[0]].columns.reason[o[1]])));
@@ -690,7 +702,7 @@
     D = data;
     document.getElementById("title").textContent = D.title;
     document.title = D.title;
-    document.getElementById("subtitle").textContent = D.runs.map(function (r) { return r.name; }).join(" \u2192 ") +
+    document.getElementById("subtitle").textContent = D.runs.map(function (r) { return short(r.name); }).join(" \u2192 ") +
       " \u00b7 written " + D.generated_at + " by MorganaBench " + D.mb_version;
     state.run = D.runs.length - 1;
     if (D.runs.length > 1) state.sortKey = "flip";
