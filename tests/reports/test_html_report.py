@@ -199,3 +199,35 @@ def test_view_serves_the_page_on_the_loopback_interface() -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_an_executed_benchmark_given_on_the_command_line_must_match(
+    evaluated: tuple[Path, Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    executed, results, _ = evaluated
+    output = tmp_path / "report.html"
+    assert _report(str(results), "--executed", str(executed), "-o", str(output)).exit_code == 0
+    assert page_data(output.read_bytes())["runs"][0]["executed"] == str(executed)
+    other = write_jsonl(tmp_path / "other.jsonl", [*bundled()[:4], hostile(), *bundled()[4:]])
+    outcome = _report(str(results), "--executed", str(other), "-o", str(tmp_path / "second.html"))
+    assert outcome.exit_code == 2
+    assert f"{other}:5: this line holds another example" in outcome.output
+    assert "Traceback" not in outcome.output
+    assert not (tmp_path / "second.html").exists()
+
+
+def test_view_builds_the_same_page_and_serves_it(
+    evaluated: tuple[Path, Path, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, results, _ = evaluated
+    served: list[bytes] = []
+
+    def serve(page: bytes, port: int, announce: Any) -> None:
+        served.append(page)
+        announce(f"http://127.0.0.1:{port}/")
+
+    monkeypatch.setattr("mb.reports.html.serve.serve_page", serve)
+    outcome = CliRunner().invoke(main, ["view", str(results), "--port", "8123"])
+    assert outcome.exit_code == 0, outcome.output
+    assert "serving the report at http://127.0.0.1:8123/" in outcome.output
+    assert page_data(served[0])["runs"][0]["summary"]["passed"] == 10
