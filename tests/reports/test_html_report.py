@@ -231,3 +231,21 @@ def test_view_builds_the_same_page_and_serves_it(
     assert outcome.exit_code == 0, outcome.output
     assert "serving the report at http://127.0.0.1:8123/" in outcome.output
     assert page_data(served[0])["runs"][0]["summary"]["passed"] == 10
+
+
+def test_a_results_file_with_no_result_line_is_refused(
+    evaluated: tuple[Path, Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    _, results, _ = evaluated
+    header_only = tmp_path / "header.jsonl"
+    header_only.write_bytes(results.read_bytes().splitlines(keepends=True)[0])
+    outcome = _report(str(header_only), "-o", str(tmp_path / "r.html"))
+    assert outcome.exit_code == 2
+    assert f"{header_only}: holds no result line" in outcome.output
+
+
+def test_the_page_can_go_to_standard_output(evaluated: tuple[Path, Path, dict[str, Any]]) -> None:
+    _, results, _ = evaluated
+    outcome = CliRunner().invoke(main, ["report", str(results), "-o", "-"])
+    assert outcome.exit_code == 0
+    assert page_data(outcome.stdout_bytes)["runs"][0]["count"] == 11

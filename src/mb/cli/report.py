@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -66,7 +67,7 @@ _title_option = click.option("--title", help="The page title (default: the resul
     "--output",
     required=True,
     type=click.Path(path_type=Path, dir_okay=False),
-    help="The HTML file to write (replaced only when complete).",
+    help="The HTML file to write (replaced only when complete); - for standard output.",
 )
 @_executed_option
 @_embed_option
@@ -88,6 +89,10 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
     """
     check_output(output, *results, *executed)
     page = _build(results, executed, embed, title)
+    if str(output) == "-":
+        sys.stdout.buffer.write(page)
+        sys.stdout.buffer.flush()
+        return
     existed = output.exists()
     try:
         if output.parent != Path():

@@ -50,6 +50,8 @@ def _read_run(
     for row in run.rows:
         line = cursor.get(row.data["line"], row.data.get("example_hash")) if cursor is not None else None
         builder.add(row, line)
+    if builder.count == 0:
+        raise ValueError(f"{run.name}: holds no result line (only its run record)")
     return builder
 
 

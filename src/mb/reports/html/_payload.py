@@ -189,6 +189,11 @@ class RunBuilder:
         if len(self._pending) == BLOCK_SIZE:
             self._flush()
 
+    @property
+    def count(self) -> int:
+        """Rows added so far."""
+        return self._count
+
     def _flush(self) -> None:
         if self._pending:
             self._store.add(self._run, b"[" + b",".join(self._pending) + b"]")

@@ -478,7 +478,9 @@
         if (col.key === "request" || col.key === "reason") cell.title = c[col.key][i];
         add(row, cell);
       });
+      row.tabIndex = 0;
       row.addEventListener("click", openExample.bind(null, run, i));
+      row.addEventListener("keydown", function (e) { if (e.key === "Enter") e.currentTarget.click(); });
       fragment.appendChild(row);
     }
     r.viewport.appendChild(fragment);
@@ -675,6 +677,7 @@
       add(panel, mt);
     }
     if (x && outputs.environment) add(panel, el("h3", null, "Environment"), el("pre", null, json(outputs.environment)));
+    if (x && status === "error") add(panel, el("h3", null, "The executed line"), el("pre", null, json(x)));
     panel.scrollTop = 0;
   }
 
