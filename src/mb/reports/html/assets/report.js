@@ -209,6 +209,15 @@
       add(right, kvTable([["agent", usageText(s.agent_usage, "example")], ["judge", usageText(s.judge_usage, "call")],
         ["total cost", s.cost !== null && s.cost !== undefined ? s.cost.toFixed(4) : null]]));
     }
+    if (s.repeats) {
+      var rep = s.repeats;
+      add(right, el("h2", null, "Reliability over " + rep.max_trials + " trials"));
+      var rt = add(el("table", "plain repeats"), add(el("tr"), el("th", "num", "k"), el("th", "num", "pass@k"), el("th", "num", "pass^k")));
+      Object.keys(rep.pass_at_k).forEach(function (k) {
+        add(rt, add(el("tr"), el("td", "num", k), el("td", "num", pct(rep.pass_at_k[k])), el("td", "num", pct(rep.pass_hat_k[k]))));
+      });
+      add(right, rt, el("p", "muted", rep.flaky.length + " flaky example(s) of " + rep.examples.length + " (passed some trials, not all)"));
+    }
     add(section, add(grid, left, right));
     add(section, el("h2", null, "Distributions"));
     var charts = el("div", "histograms");
