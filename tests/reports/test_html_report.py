@@ -249,3 +249,11 @@ def test_the_page_can_go_to_standard_output(evaluated: tuple[Path, Path, dict[st
     outcome = CliRunner().invoke(main, ["report", str(results), "-o", "-"])
     assert outcome.exit_code == 0
     assert page_data(outcome.stdout_bytes)["runs"][0]["count"] == 11
+
+
+@pytest.mark.parametrize("command", ["report", "view"])
+def test_the_commands_are_listed_and_have_help(command: str) -> None:
+    assert f"  {command} " in CliRunner().invoke(main, ["--help"]).stdout
+    outcome = CliRunner().invoke(main, [command, "--help"])
+    assert outcome.exit_code == 0
+    assert "RESULTS" in outcome.stdout
