@@ -81,6 +81,12 @@ def _element(driver: Any, css: str) -> Any:
     return _until(lambda: (found := driver.find_elements("css selector", css)) and found[0])
 
 
+def _tab(driver: Any, name: str) -> None:
+    """Click the tab ``name`` and wait until its section shows."""
+    driver.find_element("css selector", f'#tabs button[data-tab="{name}"]').click()
+    _until(lambda: driver.find_element("id", name).is_displayed())
+
+
 def _pct(value: float) -> str:
     return f"{value * 100:.1f}%"
 
@@ -115,7 +121,7 @@ def test_a_filter_a_search_and_a_category_change_the_visible_rows(
     page: Any, reports: dict[str, Any], screenshot: Any
 ) -> None:
     _open(page, reports["single"])
-    page.find_element("css selector", '#tabs button[data-tab="examples"]').click()
+    _tab(page, "examples")
     assert _rows(page) == list(range(1, 12))
     page.find_element("id", "f-passed").click()
     assert _rows(page) == [11]
@@ -138,7 +144,7 @@ def test_a_filter_a_search_and_a_category_change_the_visible_rows(
 
 def test_sorting_by_score_both_ways(page: Any, reports: dict[str, Any]) -> None:
     _open(page, reports["single"])
-    page.find_element("css selector", '#tabs button[data-tab="examples"]').click()
+    _tab(page, "examples")
     header = page.find_element("css selector", 'button[data-sort="score"]')
     header.click()
     ascending = _rows(page)
@@ -159,7 +165,7 @@ def test_the_drill_down_shows_the_tool_call_beside_its_verdicts(
     page: Any, reports: dict[str, Any], screenshot: Any
 ) -> None:
     _open(page, reports["single"])
-    page.find_element("css selector", '#tabs button[data-tab="examples"]').click()
+    _tab(page, "examples")
     page.find_element("css selector", '#rows .trow[data-row="10"]').click()
     call = _element(page, '#detail li[data-call="call_t1"]')
     text = call.text
@@ -180,7 +186,7 @@ def test_the_drill_down_shows_the_tool_call_beside_its_verdicts(
 
 def test_several_runs_show_the_flipped_example_first(page: Any, reports: dict[str, Any], screenshot: Any) -> None:
     _open(page, reports["multi"])
-    page.find_element("css selector", '#tabs button[data-tab="compare"]').click()
+    _tab(page, "compare")
     flips = page.find_elements("css selector", "#compare tr.flip-row")
     assert len(flips) == 1
     assert f"line {FLIP_LINE}" in flips[0].text
@@ -190,7 +196,7 @@ def test_several_runs_show_the_flipped_example_first(page: Any, reports: dict[st
     assert "9/11" in overall
     assert "-9.1%" in overall
     screenshot("compare")
-    page.find_element("css selector", '#tabs button[data-tab="examples"]').click()
+    _tab(page, "examples")
     assert _rows(page)[0] == FLIP_LINE
     assert "(flipped examples first)" in page.find_element("id", "row-count").text
     screenshot("examples")
@@ -199,7 +205,7 @@ def test_several_runs_show_the_flipped_example_first(page: Any, reports: dict[st
 
 def test_hostile_text_shows_as_text(page: Any, reports: dict[str, Any], screenshot: Any) -> None:
     _open(page, reports["hostile"])
-    page.find_element("css selector", '#tabs button[data-tab="examples"]').click()
+    _tab(page, "examples")
     assert "Find <b>bold</b> </script> please" in page.find_element("id", "rows").text
     page.find_element("css selector", '#rows .trow[data-row="0"]').click()
     assert _element(page, "#response").get_attribute("textContent") == HOSTILE
@@ -217,7 +223,7 @@ def test_a_report_of_100000_rows_opens_and_stays_responsive(page: Any, tmp_path:
     opened = _open(page, report, timeout=60)
     print(f"100,000-row report: {report.stat().st_size / 1e6:.1f} MB, ready in {opened:.2f} s")
     assert opened < 30  # a generous bound on a shared machine; bench/report_open.py measures it
-    page.find_element("css selector", '#tabs button[data-tab="examples"]').click()
+    _tab(page, "examples")
     assert page.find_element("id", "row-count").text == "Showing 100,000 of 100,000 examples"
     assert len(_rows(page)) < 100  # only the rows in view are drawn
     started = time.perf_counter()
