@@ -257,3 +257,16 @@ def test_the_commands_are_listed_and_have_help(command: str) -> None:
     outcome = CliRunner().invoke(main, [command, "--help"])
     assert outcome.exit_code == 0
     assert "RESULTS" in outcome.stdout
+
+
+def test_latency_and_tokens_reach_the_table(tmp_path: Path) -> None:
+    documents = bundled()[:2]
+    documents[0]["outputs"]["latency_ms"] = 1234.5
+    documents[0]["outputs"]["usage"] = {"input_tokens": 100, "output_tokens": 20, "model": "m"}
+    executed = write_jsonl(tmp_path / "executed.jsonl", documents)
+    results = tmp_path / "results.jsonl"
+    evaluate(executed, results)
+    run = page_data(build_report([results]))["runs"][0]
+    assert run["columns"]["latency"] == [1234.5, None]
+    assert run["columns"]["tokens"] == [120, None]
+    assert run["summary"]["agent_usage"]["input_tokens"] == 100
