@@ -20,6 +20,8 @@ _COMMANDS = {
     "run": ("mb.cli.run:run", "Run an agent over a benchmark, producing an executed benchmark."),
     "eval": ("mb.cli.eval:eval_command", "Score an executed benchmark."),
     "compare": ("mb.cli.compare:compare", "Compare evaluation runs: regressions, fixes, per-slice deltas."),
+    "report": ("mb.cli.report:report", "Write evaluation results as one self-contained HTML page."),
+    "view": ("mb.cli.report:view", "Serve the HTML report of evaluation results on 127.0.0.1."),
     "import": ("mb.cli.convert:import_group", "Convert a dataset from another format into a benchmark."),
     "export": ("mb.cli.convert:export_group", "Convert a benchmark or results into another format."),
     "runevals": ("mb.cli.runevals:runevals", "Run and score a Microsoft 365 evals.json dataset (runevals-compatible)."),

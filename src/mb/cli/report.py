@@ -1,0 +1,121 @@
+"""``mb report``: the evaluation results as one self-contained HTML page; ``mb view``: the same page served locally."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ._console import err_console
+from ._eval_outputs import write_whole
+from ._files import check_output, fail_write, require_file
+
+__all__ = ["report", "view"]
+
+_EXECUTED_HELP = (
+    "The executed benchmark of each RESULTS file, in order (repeatable), for the drill-down's conversation, trace "
+    "and response. By default the file named in each run record is used when it is still there unchanged."
+)
+
+
+def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> bytes:
+    from ..reports.html import ReportError, build_report
+
+    for path in results:
+        require_file(path, "RESULTS")
+    for path in executed:
+        require_file(path, "--executed")
+    if len(executed) > len(results):
+        raise click.BadParameter(
+            f"{len(executed)} executed benchmark(s) for {len(results)} results file(s)", param_hint="--executed"
+        )
+    try:
+        return build_report(
+            [str(path) for path in results],
+            executed=[str(path) for path in executed],
+            embedding=None if embed == "auto" else "gzip" if embed == "gzip" else "json",
+            title=title,
+        )
+    except ReportError as exc:
+        err_console.print(f"error: {exc}", markup=False, highlight=False)
+        raise SystemExit(2) from None
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        err_console.print(f"error: cannot read {where}{exc.strerror or exc}", markup=False, highlight=False)
+        raise SystemExit(2) from None
+
+
+_embed_option = click.option(
+    "--embed",
+    type=click.Choice(["auto", "json", "gzip"]),
+    default="auto",
+    show_default=True,
+    help="How the data is stored in the page: plain JSON, or gzip+base64 (smaller; inflated by the browser). "
+    "auto: gzip when the drill-down data exceeds 4 MiB.",
+)
+_executed_option = click.option(
+    "--executed", multiple=True, type=click.Path(path_type=Path, dir_okay=False), help=_EXECUTED_HELP
+)
+_title_option = click.option("--title", help="The page title (default: the results files' names).")
+
+
+@click.command("report")
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The HTML file to write (replaced only when complete); - for standard output.",
+)
+@_executed_option
+@_embed_option
+@_title_option
+def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], embed: str, title: str | None) -> None:
+    """Write the results of `mb eval -o` as one self-contained HTML page (RESULTS, then further runs).
+
+    \b
+    The page needs no network: open it from disk in any browser. It shows the pass rate with its
+    95% interval, errors apart from failures, low-confidence verdicts, the judge and versions; charts
+    by assertion kind, matcher, check, metric and category; metric, latency and token distributions;
+    an examples table with search, filters and sorting; and per example the conversation, the trace
+    with each tool call beside its assertion's verdicts, retrieved chunks and the response with its
+    cited spans. With several RESULTS files the first is the base: the page adds what `mb compare`
+    reports (flipped examples first, per-slice deltas).
+
+    Exit status: 0 when written, 2 for unusable input (a file that does not read, runs with nothing
+    in common, an executed benchmark that is not the one evaluated) or an OUTPUT that cannot be written.
+    """
+    check_output(output, *results, *executed)
+    page = _build(results, executed, embed, title)
+    if str(output) == "-":
+        sys.stdout.buffer.write(page)
+        sys.stdout.buffer.flush()
+        return
+    existed = output.exists()
+    try:
+        if output.parent != Path():
+            output.parent.mkdir(parents=True, exist_ok=True)
+        write_whole(output, [page])
+    except OSError as exc:
+        fail_write(output, exc, existed=existed)
+    err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False, highlight=False)
+
+
+@click.command("view")
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@_executed_option
+@_embed_option
+@_title_option
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="0: a free port.")
+def view(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None, port: int) -> None:
+    """Serve the report of RESULTS (as `mb report` writes it) on 127.0.0.1 until interrupted; prints the URL."""
+    from ..reports.html.serve import serve_page
+
+    page = _build(results, executed, embed, title)
+    try:
+        serve_page(page, port, lambda url: click.echo(f"serving the report at {url} (Ctrl-C to stop)"))
+    except OSError as exc:
+        err_console.print(f"error: cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", markup=False)
+        raise SystemExit(2) from None

@@ -1,0 +1,251 @@
+"""Reading what a report shows, one line at a time: results rows, and the executed lines they score.
+
+Rows are read with orjson and checked for the shape ``mb eval`` writes; a row of any other shape goes through the
+results model, which fills in defaults or raises ``ValueError("FILE:LINE: ...")``. Executed lines are joined to
+rows by line number and, unless the run record's input digest proves the file is the one evaluated, checked by the
+example's hash. Of an executed line only what the examples table needs is decoded; the drill-down gets the line's
+JSON as it is.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import orjson
+
+from ..._hashing import hash_line
+from ...io import iter_lines, source_name
+from ...results_format import RunRecord, file_digest, migrate_record, parse_header, parse_result_line
+
+__all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "open_run"]
+
+_STATUSES = frozenset({"passed", "failed", "error"})
+_ROW_KEYS = frozenset({"line", "passed", "status", "score", "assertions", "checks", "metrics", "error", "categories"})
+_ASSERTION_KEYS = frozenset({"assert_that", "tool", "passed", "call_id", "reason", "parameters", "error"})
+_PARAMETER_KEYS = frozenset({"params", "match_as", "passed", "score", "reason", "error"})
+_CHECK_KEYS = frozenset({"name", "passed", "reason", "gating", "error"})
+_METRIC_KEYS = frozenset({"status", "value", "passed", "reason"})
+
+
+@dataclass
+class Row:
+    """One result row: its JSON object (every field of the results model present) and its JSON text."""
+
+    data: dict[str, Any]
+    """The row as a JSON object."""
+
+    raw: bytes
+    """The row as JSON text (the line as written, or the model's dump for a row that needed defaults)."""
+
+
+@dataclass
+class OpenRun:
+    """A results file being read: its run record, then its rows in file order (read as they are iterated)."""
+
+    name: str
+    """The file's name in messages and on the page."""
+
+    record: RunRecord
+    """The run record (a migrated one for results written before the format carried it)."""
+
+    rows: Iterator[Row]
+    """The result rows; raises ``ValueError("FILE:LINE: ...")`` at a line that is not a result."""
+
+
+def _complete(row: Any) -> bool:
+    """Whether ``row`` has the full shape ``mb eval`` writes (so no model is needed to read it)."""
+    if not isinstance(row, dict) or not row.keys() >= _ROW_KEYS:
+        return False
+    line, assertions, checks, metrics = row["line"], row["assertions"], row["checks"], row["metrics"]
+    if type(line) is not int or row["status"] not in _STATUSES or type(row["passed"]) is not bool:
+        return False
+    if not (type(assertions) is list and type(checks) is list and type(metrics) is dict):
+        return False
+    if not isinstance(row["categories"], dict) or not isinstance(row["score"], (int, float)):
+        return False
+    for assertion in assertions:
+        if type(assertion) is not dict or not assertion.keys() >= _ASSERTION_KEYS:
+            return False
+        parameters = assertion["parameters"]
+        if type(parameters) is not list:
+            return False
+        for parameter in parameters:
+            if type(parameter) is not dict or not parameter.keys() >= _PARAMETER_KEYS:
+                return False
+    for check in checks:
+        if type(check) is not dict or not check.keys() >= _CHECK_KEYS:
+            return False
+    return all(type(metric) is dict and metric.keys() >= _METRIC_KEYS for metric in metrics.values())
+
+
+def _row(name: str, number: int, data: bytes) -> Row:
+    try:
+        row = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        row = None
+    if _complete(row):
+        return Row(row, data)
+    full = parse_result_line(data, file=name, line=number).model_dump(mode="json")
+    return Row(full, orjson.dumps(full))
+
+
+def open_run(path: str | os.PathLike[str]) -> OpenRun:
+    """Open a results file of any format and read its run record. Raises ``ValueError`` for an empty file or a run
+    record that does not read, ``OSError`` when the file cannot be read."""
+    name = source_name(path)
+    lines = iter_lines(path)
+    first = next(lines, None)
+    if first is None:
+        raise ValueError(f"{name}: holds no result (the file is empty)")
+    record = parse_header(first[1], file=name)
+
+    def rows() -> Iterator[Row]:
+        if record is None:
+            yield _row(name, *first)
+        for number, data in lines:
+            yield _row(name, number, data)
+
+    return OpenRun(name, record if record is not None else migrate_record(name), rows())
+
+
+def find_executed(record: RunRecord, results_path: str | os.PathLike[str]) -> Path | None:
+    """The executed benchmark named by the run record, when it still exists with the digest the run recorded
+    (looked up as given, then beside the results file); None otherwise."""
+    if not record.input_file or not record.input_sha256:
+        return None
+    given = Path(record.input_file)
+    candidates = [given] if given.is_absolute() else [given, Path(results_path).parent / given]
+    for candidate in candidates:
+        try:
+            if candidate.is_file() and file_digest(candidate) == record.input_sha256:
+                return candidate
+        except OSError:
+            continue
+    return None
+
+
+class _Message(msgspec.Struct):
+    role: Any = None
+    content: Any = None
+
+
+class _Event(msgspec.Struct):
+    event: Any = None
+    tool: Any = None
+
+
+class _Inputs(msgspec.Struct):
+    messages: list[_Message] | None = None
+
+
+class _Outputs(msgspec.Struct):
+    trace: list[_Event] | None = None
+    latency_ms: Any = None
+
+
+class _Line(msgspec.Struct):
+    inputs: _Inputs | None = None
+    outputs: _Outputs | None = None
+
+
+_DECODER = msgspec.json.Decoder(_Line)
+
+
+@dataclass
+class ExecutedLine:
+    """What the examples table takes from an executed line, and the line's JSON text for the drill-down."""
+
+    raw: bytes
+    """The line as JSON text."""
+
+    request: str = ""
+    """The last user message."""
+
+    tools: tuple[str, ...] = ()
+    """The tools the trace calls, in order of first call."""
+
+    latency_ms: float | None = None
+    """The agent's wall time on the example, when the runner recorded it."""
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _decode(data: bytes) -> ExecutedLine | None:
+    """The line's table fields; None when the line is not a JSON object."""
+    try:
+        line = _DECODER.decode(data)
+    except msgspec.ValidationError:  # JSON, but not shaped like an example: shown as it is, with no table fields
+        try:
+            document = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            return None
+        return ExecutedLine(data) if isinstance(document, dict) else None
+    except msgspec.DecodeError:
+        return None
+    request = ""
+    messages = (line.inputs.messages if line.inputs else None) or []
+    for message in reversed(messages):
+        if message.role == "user" and isinstance(message.content, str):
+            request = " ".join(message.content.split())
+            break
+    outputs = line.outputs
+    tools: dict[str, None] = {}
+    for event in (outputs.trace or []) if outputs else []:
+        if event.event == "tool_call" and isinstance(event.tool, str):
+            tools.setdefault(event.tool)
+    return ExecutedLine(data, request, tuple(tools), _number(outputs.latency_ms) if outputs else None)
+
+
+class ExecutedCursor:
+    """The lines of an executed benchmark looked up by line number, read forward as the results ask for them (a
+    results file lists its lines in order; asking for an earlier line reads the file again from its start)."""
+
+    def __init__(self, path: str | os.PathLike[str], results_name: str, *, check_hashes: bool) -> None:
+        self.path = path
+        self.name = source_name(path)
+        self._results = results_name
+        self._check = check_hashes
+        self._lines = iter_lines(path)
+        self._pending: tuple[int, bytes] | None = None
+        self._last = 0
+
+    def _next(self) -> tuple[int, bytes] | None:
+        if self._pending is not None:
+            found, self._pending = self._pending, None
+            return found
+        return next(self._lines, None)
+
+    def get(self, number: int, example_hash: str | None) -> ExecutedLine | None:
+        """Line ``number``, or None when the file has no such line or it is not a JSON object. With hash checks,
+        raises ``ValueError("FILE:LINE: ...")`` when the line holds another example than ``example_hash``."""
+        if number <= self._last:
+            self._lines, self._pending, self._last = iter_lines(self.path), None, 0
+        while (item := self._next()) is not None:
+            found, data = item
+            if found > number:
+                self._pending = item
+                return None
+            self._last = found
+            if found < number:
+                continue
+            if self._check and example_hash is not None and _hash(data) != example_hash:
+                raise ValueError(
+                    f"{self.name}:{number}: this line holds another example than the one line {number} of "
+                    f"{self._results} scores: the results were not computed from this file"
+                )
+            return _decode(data)
+        return None
+
+
+def _hash(data: bytes) -> str | None:
+    try:
+        return hash_line(data)
+    except Exception:  # not JSON, or not shaped like an example: it holds no example
+        return None

@@ -1,0 +1,747 @@
+/* MorganaBench report viewer: plain JavaScript, no dependencies. Every text from the data is inserted as text. */
+(function () {
+  "use strict";
+
+  var STATUS = ["passed", "failed", "error"];
+  var ROW_HEIGHT = 30;
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var D = null;
+  var state = {
+    run: 0, tab: "overview", view: null, sortKey: null, sortDir: 1, hay: null, rendered: null,
+    filter: { passed: true, failed: true, error: true, low: false, flipped: false, cat: -1, tool: -1, matcher: -1, q: "" }
+  };
+  var blockCache = {};
+
+  // ---------- DOM helpers ----------
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function add(parent) {
+    for (var i = 1; i < arguments.length; i++) {
+      var child = arguments[i];
+      if (child === null || child === undefined) continue;
+      parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return parent;
+  }
+  function svg(tag, attrs, text) {
+    var node = document.createElementNS(SVG_NS, tag);
+    for (var key in attrs) node.setAttribute(key, String(attrs[key]));
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+  }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+  function short(name) { return String(name).split(/[\\/]/).pop(); }
+  function pct(x, digits) { return (x * 100).toFixed(digits === undefined ? 1 : digits) + "%"; }
+  function fmtNum(x) {
+    if (x === null || x === undefined) return "-";
+    if (Math.abs(x) >= 1000) return Math.round(x).toLocaleString("en-US");
+    return String(Math.round(x * 1000) / 1000);
+  }
+  function badge(status, text) { return el("span", "badge " + status, text || status); }
+  function json(value) {
+    var text = JSON.stringify(value, null, 2);
+    return text === undefined ? "null" : text;
+  }
+  function kvTable(rows) {
+    var table = el("table", "kv");
+    rows.forEach(function (row) {
+      if (row[1] === null || row[1] === undefined || row[1] === "") return;
+      var tr = add(el("tr"), el("th", null, row[0]));
+      var td = el("td");
+      add(td, typeof row[1] === "object" ? row[1] : String(row[1]));
+      add(table, add(tr, td));
+    });
+    return table;
+  }
+  function wilson(passed, total) {
+    if (!total) return [0, 1];
+    var z = 1.959963984540054, p = passed / total, d = 1 + z * z / total;
+    var centre = (p + z * z / (2 * total)) / d;
+    var half = z * Math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / d;
+    return [passed === 0 ? 0 : Math.max(0, centre - half), passed === total ? 1 : Math.min(1, centre + half)];
+  }
+
+  // ---------- data ----------
+  function inflate(base64) {
+    if (typeof DecompressionStream === "undefined") {
+      return Promise.reject(new Error("this browser cannot decompress the report data (no DecompressionStream); " +
+        "open it in a current browser, or write it with `mb report --embed json`"));
+    }
+    var binary = atob(base64);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+  function loadData() {
+    var node = document.getElementById("mb-data");
+    var encoding = node.getAttribute("data-encoding");
+    var text = node.textContent;
+    node.textContent = "";
+    if (encoding === "gzip") return inflate(text.trim());
+    return Promise.resolve(JSON.parse(text));
+  }
+  function loadEntry(run, index) {
+    var size = D.block_size, b = Math.floor(index / size), key = run + ":" + b;
+    var block = D.runs[run].blocks[b];
+    if (!blockCache[key]) blockCache[key] = typeof block === "string" ? inflate(block) : Promise.resolve(block);
+    return blockCache[key].then(function (entries) { return entries[index - b * size]; });
+  }
+
+  // ---------- charts (SVG) ----------
+  function sliceChart(title, slices, kind, withMean) {
+    var names = Object.keys(slices || {});
+    if (!names.length) return null;
+    var wrap = add(el("div", "chart"), el("h3", null, title));
+    var width = 760, label = 190, bar = 300, rowH = 24;
+    var chart = svg("svg", { viewBox: "0 0 " + width + " " + (names.length * rowH + 6), width: "100%", role: "img" });
+    chart.setAttribute("aria-label", title);
+    chart.style.maxWidth = width + "px";
+    names.forEach(function (name, i) {
+      var s = slices[name], y = i * rowH + 3, total = s.total || 1;
+      var g = svg("g", { "data-slice": kind + ":" + name });
+      var t = svg("text", { x: 0, y: y + 15 }, name.length > 28 ? name.slice(0, 27) + "\u2026" : name);
+      add(t, svg("title", {}, name));
+      add(g, t);
+      var x = label;
+      [["pass", s.passed], ["fail", s.failed], ["err", s.errors]].forEach(function (part) {
+        var w = bar * part[1] / total;
+        if (w > 0) add(g, svg("rect", { x: x, y: y + 3, width: w, height: rowH - 8, "class": part[0] }));
+        x += w;
+      });
+      var ci = wilson(s.passed, s.total);
+      var text = pct(s.total ? s.passed / s.total : 0) + " (" + pct(ci[0], 0) + "\u2013" + pct(ci[1], 0) + ")  " +
+        s.passed + "/" + s.total + (s.errors ? ", " + s.errors + " err" : "");
+      if (withMean && s.mean !== null && s.mean !== undefined) text += "  mean " + fmtNum(s.mean);
+      add(g, svg("text", { x: label + bar + 10, y: y + 15, "class": "figure" }, text));
+      add(chart, g);
+    });
+    return add(wrap, chart);
+  }
+  function histogram(title, values, unit) {
+    var xs = values.filter(function (v) { return v !== null && v !== undefined && isFinite(v); });
+    if (!xs.length) return null;
+    var lo = Infinity, hi = -Infinity, sum = 0;
+    xs.forEach(function (v) { if (v < lo) lo = v; if (v > hi) hi = v; sum += v; });
+    var bins = Math.min(24, Math.max(1, hi > lo ? 24 : 1)), counts = new Array(bins).fill(0), span = hi - lo || 1;
+    xs.forEach(function (v) { counts[Math.min(bins - 1, Math.floor((v - lo) / span * bins))]++; });
+    var most = Math.max.apply(null, counts), width = 300, height = 90;
+    var sorted = xs.slice().sort(function (a, b) { return a - b; });
+    var q = function (p) { return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]; };
+    var wrap = add(el("div", "chart"), el("h3", null, title));
+    var chart = svg("svg", { viewBox: "0 0 " + width + " " + (height + 34), width: "100%", role: "img" });
+    chart.style.maxWidth = width + "px";
+    chart.setAttribute("aria-label", title);
+    counts.forEach(function (c, i) {
+      var h = most ? c / most * height : 0, w = width / bins;
+      var r = svg("rect", { x: i * w + 1, y: height - h, width: Math.max(1, w - 2), height: h, "class": "bin" });
+      add(r, svg("title", {}, c + " in [" + fmtNum(lo + span * i / bins) + ", " + fmtNum(lo + span * (i + 1) / bins) + ")"));
+      add(chart, r);
+    });
+    add(chart, svg("line", { x1: 0, y1: height, x2: width, y2: height, "class": "axis" }));
+    add(chart, svg("text", { x: 0, y: height + 14 }, fmtNum(lo)));
+    add(chart, svg("text", { x: width, y: height + 14, "text-anchor": "end" }, fmtNum(hi)));
+    add(chart, svg("text", { x: 0, y: height + 30 }, "n " + xs.length + ", mean " + fmtNum(sum / xs.length) +
+      ", median " + fmtNum(q(0.5)) + ", p90 " + fmtNum(q(0.9)) + (unit ? " " + unit : "")));
+    return add(wrap, chart);
+  }
+
+  // ---------- overview ----------
+  function card(label, big, small, id) {
+    var c = add(el("div", "card"), el("div", "label", label), el("div", "big", big));
+    if (id) c.querySelector(".big").id = id;
+    if (small) add(c, el("div", "muted", small));
+    return c;
+  }
+  function usageText(u, unit) {
+    if (!u) return null;
+    var text = u.input_tokens + " in, " + u.output_tokens + " out over " + u.calls + " " + unit + "(s)";
+    return text + (u.cost !== null && u.cost !== undefined ? ", cost " + u.cost.toFixed(4) : "");
+  }
+  function renderOverview() {
+    var section = clear(document.getElementById("overview"));
+    var run = D.runs[state.run], s = run.summary, r = run.record;
+    if (D.runs.length > 1) add(section, runPicker());
+    var ci = s.pass_rate_interval;
+    add(section, add(el("div", "cards"),
+      card("pass rate", pct(s.pass_rate), ci ? "95% CI " + pct(ci[0]) + " \u2013 " + pct(ci[1]) + " (Wilson)" : null, "pass-rate"),
+      card("passed", s.passed + " / " + s.total, null, "count-passed"),
+      card("failed", String(s.failed), null, "count-failed"),
+      card("errors", String(s.errors), "counted apart from failures", "count-errors"),
+      card("low confidence", String(s.low_confidence), "verdicts worth a review", "count-low"),
+      card("judge", s.judge || "-", r.judge.model ? "model " + r.judge.model : null, "judge")));
+    if (s.error_messages && s.error_messages.length) {
+      add(section, el("h3", null, "First errors"));
+      var list = el("ul", "errors");
+      s.error_messages.forEach(function (m) { add(list, el("li", null, m)); });
+      add(section, list);
+    }
+    var grid = el("div", "grid2");
+    var left = el("div"), right = el("div");
+    add(left, el("h2", null, "Pass rates by slice"));
+    add(left, el("p", "muted", "Bars: passed (green), failed (red), errors (amber); rate with its 95% Wilson interval."));
+    [["Assertions", s.by_assertion, "assertion"], ["Matchers", s.by_matcher, "matcher"], ["Checks", s.by_check, "check"],
+      ["Metrics", s.by_metric, "metric"], ["Categories", s.by_category, "category"]].forEach(function (part) {
+      add(left, sliceChart(part[0], part[1], part[2], part[2] === "metric"));
+    });
+    add(right, el("h2", null, "Run"));
+    var metrics = Object.keys(r.metrics || {}).map(function (name) {
+      var m = r.metrics[name];
+      return name + " " + m.version + (m.threshold !== null ? " (threshold " + m.threshold + ")" : "") + (m.gating ? ", gating" : "");
+    }).join("; ");
+    var prompts = Object.keys(r.judge.prompt_versions || {}).map(function (k) { return k + " " + r.judge.prompt_versions[k]; }).join("; ");
+    var digest = r.input_sha256 ? el("code", null, r.input_sha256.slice(0, 16) + "\u2026") : null;
+    if (digest) digest.title = r.input_sha256;
+    add(right, kvTable([
+      ["results file", run.name], ["executed benchmark", run.executed || "not found: the drill-down shows verdicts only"],
+      ["results format", r.results_format], ["MorganaBench", r.mb_version || "unknown"],
+      ["judge", r.judge.name], ["judge model", r.judge.model], ["judge prompts", prompts],
+      ["input file", r.input_file], ["input sha256", digest], ["started", r.started_at], ["finished", r.finished_at],
+      ["requirements", (r.requirements || []).join(", ")], ["repeats", r.repeats], ["metrics", metrics],
+      ["escalated to the LLM judge", s.escalated || null]
+    ]));
+    if (s.agent_usage || s.judge_usage || (s.cost !== null && s.cost !== undefined)) {
+      add(right, el("h2", null, "Tokens and cost"));
+      add(right, kvTable([["agent", usageText(s.agent_usage, "example")], ["judge", usageText(s.judge_usage, "call")],
+        ["total cost", s.cost !== null && s.cost !== undefined ? s.cost.toFixed(4) : null]]));
+    }
+    if (s.repeats) {
+      var rep = s.repeats;
+      add(right, el("h2", null, "Reliability over " + rep.max_trials + " trials"));
+      var rt = add(el("table", "plain repeats"), add(el("tr"), el("th", "num", "k"), el("th", "num", "pass@k"), el("th", "num", "pass^k")));
+      Object.keys(rep.pass_at_k).forEach(function (k) {
+        add(rt, add(el("tr"), el("td", "num", k), el("td", "num", pct(rep.pass_at_k[k])), el("td", "num", pct(rep.pass_hat_k[k]))));
+      });
+      add(right, rt, el("p", "muted", rep.flaky.length + " flaky example(s) of " + rep.examples.length + " (passed some trials, not all)"));
+    }
+    add(section, add(grid, left, right));
+    add(section, el("h2", null, "Distributions"));
+    var charts = el("div", "histograms");
+    Object.keys(run.metrics).forEach(function (name) { add(charts, histogram("metric: " + name, run.metrics[name])); });
+    add(charts, histogram("latency", run.columns.latency, "ms"), histogram("tokens per example", run.columns.tokens));
+    if (!charts.firstChild) add(section, el("p", "muted", "No metric values, latency or token counts in this run."));
+    add(section, charts);
+  }
+  function runPicker() {
+    var label = add(el("label"), "Run: ");
+    var select = el("select");
+    select.id = "run-picker";
+    D.runs.forEach(function (run, i) {
+      var option = el("option", null, (i === 0 ? "base: " : "run " + (i + 1) + ": ") + short(run.name));
+      option.title = run.name;
+      option.value = String(i);
+      add(select, option);
+    });
+    select.value = String(state.run);
+    select.addEventListener("change", function () {
+      state.run = Number(select.value); state.hay = null; state.sortKey = D.runs.length > 1 ? "flip" : null;
+      renderOverview(); renderExamples();
+    });
+    return add(el("div", "toolbar"), add(label, select));
+  }
+
+  // ---------- several runs ----------
+  function rowOfLine(run, line) {
+    var lines = D.runs[run].columns.line;
+    for (var i = 0; i < lines.length; i++) if (lines[i] === line) return i;
+    return -1;
+  }
+  function renderCompare() {
+    var section = clear(document.getElementById("compare"));
+    D.comparisons.forEach(function (c, ci) {
+      var other = ci + 1;
+      var heading = el("h2", null, short(c.base) + " \u2192 " + short(c.new));
+      heading.title = c.base + " \u2192 " + c.new;
+      add(section, heading);
+      add(section, el("p", null, c.paired + " example(s) in both runs; " + c.regressions.length + " regression(s), " +
+        c.fixes.length + " fix(es); exact McNemar p = " + c.p_value.toPrecision(3) +
+        (c.only_in_base.length ? "; only in base: " + c.only_in_base.length : "") +
+        (c.only_in_new.length ? "; only in new: " + c.only_in_new.length : "")));
+      add(section, el("h3", null, "Flipped examples"));
+      var flips = c.regressions.map(function (f) { return [f, "regression"]; })
+        .concat(c.fixes.map(function (f) { return [f, "fix"]; }));
+      if (!flips.length) add(section, el("p", "muted", "No example changed its verdict."));
+      else {
+        var ft = el("table", "plain flips");
+        add(ft, add(el("tr"), el("th", null, "flip"), el("th", "num", "line"), el("th", null, "base"), el("th", null, "new"), el("th", null, "reason")));
+        flips.slice(0, 500).forEach(function (pair) {
+          var f = pair[0], tr = el("tr", "flip-row");
+          var open = el("button", "link", "line " + f.new_line);
+          open.addEventListener("click", function () { openExample(other, rowOfLine(other, f.new_line)); });
+          add(tr, add(el("td"), badge(pair[1] === "regression" ? "failed" : "passed", pair[1])), add(el("td", "num"), open),
+            add(el("td"), badge(f.base_status)), add(el("td"), badge(f.new_status)), el("td", null, f.reason));
+          add(ft, tr);
+        });
+        add(section, ft);
+        if (flips.length > 500) add(section, el("p", "muted", (flips.length - 500) + " more in the examples table (filter: flipped)."));
+      }
+      add(section, el("h3", null, "Pass rates by slice"));
+      var table = el("table", "plain slices");
+      add(table, add(el("tr"), el("th", null, "slice"), el("th", "num", "base"), el("th", "num", "new"),
+        el("th", "num", "delta (95% CI)"), el("th", "num", "p")));
+      c.slices.forEach(function (sl) {
+        var name = sl.kind === "overall" ? "overall" : sl.kind + ": " + sl.name;
+        var rate = function (p, t, iv) { return t ? p + "/" + t + " " + pct(p / t) + " [" + pct(iv[0], 0) + "\u2013" + pct(iv[1], 0) + "]" : "-"; };
+        var delta = el("td", "num");
+        if (sl.base_total && sl.new_total) {
+          delta.textContent = (sl.delta >= 0 ? "+" : "") + pct(sl.delta) + " [" + pct(sl.delta_interval[0], 0) + ", " + pct(sl.delta_interval[1], 0) + "]";
+          if (sl.delta_interval[1] < 0) delta.className += " delta-neg";
+          if (sl.delta_interval[0] > 0) delta.className += " delta-pos";
+        } else delta.textContent = "-";
+        var tr = add(el("tr"), el("td", null, name), el("td", "num", rate(sl.base_passed, sl.base_total, sl.base_interval)),
+          el("td", "num", rate(sl.new_passed, sl.new_total, sl.new_interval)), delta,
+          el("td", "num", sl.p_value === null ? "-" : sl.p_value.toPrecision(3)));
+        tr.setAttribute("data-slice", sl.kind + ":" + sl.name);
+        add(table, tr);
+      });
+      add(section, table);
+    });
+  }
+  function peerRun() { return state.run === 0 ? (D.runs.length > 1 ? 1 : -1) : 0; }
+  function peerIndex(run) {
+    var cols = D.runs[run].columns, map = new Map();
+    for (var i = 0; i < cols.ex.length; i++) if (cols.ex[i] >= 0 && !map.has(cols.ex[i])) map.set(cols.ex[i], i);
+    return map;
+  }
+
+  // ---------- examples table ----------
+  var COLUMNS = [
+    { key: "line", title: "line", width: "64px", sort: true, num: true },
+    { key: "status", title: "status", width: "124px", sort: true },
+    { key: "peer", title: "other run", width: "96px", sort: false, multi: true },
+    { key: "score", title: "score", width: "64px", sort: true, num: true },
+    { key: "request", title: "request", width: "minmax(160px, 2fr)", sort: true },
+    { key: "reason", title: "first reason", width: "minmax(160px, 3fr)", sort: true },
+    { key: "cats", title: "categories", width: "minmax(100px, 1fr)", sort: false },
+    { key: "tools", title: "tools", width: "minmax(90px, 1fr)", sort: false },
+    { key: "latency", title: "latency", width: "96px", sort: true, num: true, tip: "agent wall time (ms)" },
+    { key: "tokens", title: "tokens", width: "88px", sort: true, num: true, tip: "agent tokens (in + out)" }
+  ];
+  function columns() { return COLUMNS.filter(function (c) { return !c.multi || D.runs.length > 1; }); }
+  function selectOf(id, label, values, current, onChange) {
+    var select = el("select");
+    select.id = id;
+    var all = el("option", null, "any " + label);
+    all.value = "-1";
+    add(select, all);
+    values.forEach(function (value, i) { var o = el("option", null, value); o.value = String(i); add(select, o); });
+    select.value = String(current);
+    select.addEventListener("change", function () { onChange(Number(select.value)); applyView(); });
+    return add(el("label"), select);
+  }
+  function checkbox(id, label, checked, onChange) {
+    var box = el("input");
+    box.type = "checkbox"; box.id = id; box.checked = checked;
+    box.addEventListener("change", function () { onChange(box.checked); applyView(); });
+    var l = add(el("label"), box, " " + label);
+    return l;
+  }
+  function renderExamples() {
+    var section = clear(document.getElementById("examples"));
+    if (D.runs.length > 1) add(section, runPicker());
+    var f = state.filter, bar = el("div", "toolbar");
+    var search = el("input");
+    search.type = "search"; search.id = "search"; search.placeholder = "Search requests, reasons, tools, categories";
+    search.value = f.q;
+    var timer = null;
+    search.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () { f.q = search.value; applyView(); }, 120);
+    });
+    add(bar, search,
+      checkbox("f-passed", "passed", f.passed, function (v) { f.passed = v; }),
+      checkbox("f-failed", "failed", f.failed, function (v) { f.failed = v; }),
+      checkbox("f-error", "error", f.error, function (v) { f.error = v; }),
+      checkbox("f-low", "low confidence only", f.low, function (v) { f.low = v; }),
+      D.runs.length > 1 ? checkbox("f-flipped", "flipped only", f.flipped, function (v) { f.flipped = v; }) : null,
+      selectOf("f-cat", "category", D.strings.cats, f.cat, function (v) { f.cat = v; }),
+      selectOf("f-tool", "tool", D.strings.tools, f.tool, function (v) { f.tool = v; }),
+      selectOf("f-matcher", "matcher", D.strings.matchers, f.matcher, function (v) { f.matcher = v; }));
+    add(section, bar);
+    var count = el("p", "muted");
+    count.id = "row-count";
+    add(section, count);
+    var cols = columns(), template = cols.map(function (c) { return c.width; }).join(" ");
+    var table = el("div", "table"), head = el("div", "thead");
+    head.style.gridTemplateColumns = template;
+    cols.forEach(function (c) {
+      if (c.key === "peer") {
+        var peer = peerRun(), span = el("span", null, peer === 0 ? "base" : "run " + (peer + 1));
+        span.title = "this example's verdict in " + D.runs[peer].name;
+        add(head, span);
+        return;
+      }
+      if (!c.sort) { add(head, el("span", null, c.title)); return; }
+      var b = el("button", null, c.title);
+      b.setAttribute("data-sort", c.key);
+      if (c.tip) b.title = c.tip;
+      b.addEventListener("click", function () {
+        if (state.sortKey === c.key) state.sortDir = -state.sortDir; else { state.sortKey = c.key; state.sortDir = 1; }
+        applyView();
+      });
+      add(head, b);
+    });
+    var viewport = el("div", "viewport"), spacer = el("div");
+    viewport.id = "rows";
+    add(viewport, spacer);
+    viewport.addEventListener("scroll", function () { requestAnimationFrame(drawRows); });
+    add(table, head, viewport);
+    add(section, table);
+    state.rendered = { viewport: viewport, spacer: spacer, head: head, count: count, template: template, cols: cols };
+    applyView();
+  }
+  function haystack(run) {
+    var c = D.runs[run].columns, S = D.strings, hay = new Array(c.line.length);
+    for (var i = 0; i < hay.length; i++) {
+      var parts = [String(c.line[i]), STATUS[c.status[i]], c.request[i], c.reason[i]];
+      c.tools[i].forEach(function (t) { parts.push(S.tools[t]); });
+      c.cats[i].forEach(function (t) { parts.push(S.cats[t]); });
+      hay[i] = parts.join(" ").toLowerCase();
+    }
+    return hay;
+  }
+  function applyView() {
+    var run = state.run, c = D.runs[run].columns, f = state.filter, n = c.line.length;
+    var terms = f.q.toLowerCase().split(/\s+/).filter(Boolean);
+    if (terms.length && !state.hay) state.hay = haystack(run);
+    var peer = peerRun(), peerCols = peer >= 0 ? D.runs[peer].columns : null, peerMap = peer >= 0 ? peerIndex(peer) : null;
+    var peerRow = new Int32Array(n).fill(-1);
+    if (peerMap) for (var p = 0; p < n; p++) { var j = peerMap.get(c.ex[p]); if (j !== undefined) peerRow[p] = j; }
+    state.peer = { run: peer, rows: peerRow };
+    var allowed = [f.passed, f.failed, f.error], out = new Int32Array(n), k = 0;
+    for (var i = 0; i < n; i++) {
+      if (!allowed[c.status[i]]) continue;
+      if (f.low && !c.low[i]) continue;
+      if (f.cat >= 0 && c.cats[i].indexOf(f.cat) < 0) continue;
+      if (f.tool >= 0 && c.tools[i].indexOf(f.tool) < 0) continue;
+      if (f.matcher >= 0 && c.matchers[i].indexOf(f.matcher) < 0) continue;
+      if (f.flipped && !isFlip(c, peerCols, peerRow, i)) continue;
+      if (terms.length) {
+        var h = state.hay[i], ok = true;
+        for (var t = 0; t < terms.length && ok; t++) ok = h.indexOf(terms[t]) >= 0;
+        if (!ok) continue;
+      }
+      out[k++] = i;
+    }
+    var view = Array.prototype.slice.call(out.subarray(0, k));
+    var key = state.sortKey, dir = state.sortDir;
+    if (key === "flip") {
+      view.sort(function (a, b) { return (isFlip(c, peerCols, peerRow, b) - isFlip(c, peerCols, peerRow, a)) || (c.line[a] - c.line[b]); });
+    } else if (key) {
+      var col = c[key];
+      view.sort(function (a, b) {
+        var x = col[a], y = col[b];
+        if (x === y) return c.line[a] - c.line[b];
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return (x < y ? -1 : 1) * dir;
+      });
+    }
+    state.view = view;
+    var r = state.rendered;
+    r.head.querySelectorAll("button[data-sort]").forEach(function (b) {
+      var on = b.getAttribute("data-sort") === key;
+      if (on) b.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending"); else b.removeAttribute("aria-sort");
+    });
+    r.count.textContent = "Showing " + view.length.toLocaleString("en-US") + " of " + n.toLocaleString("en-US") +
+      " examples" + (key === "flip" ? " (flipped examples first)" : "");
+    r.spacer.style.height = view.length * ROW_HEIGHT + "px";
+    r.viewport.scrollTop = 0;
+    drawRows();
+  }
+  function isFlip(c, peerCols, peerRow, i) {
+    if (!peerCols || peerRow[i] < 0) return 0;
+    return (c.status[i] === 0) !== (peerCols.status[peerRow[i]] === 0) ? 1 : 0;
+  }
+  function drawRows() {
+    var r = state.rendered, view = state.view, run = state.run, c = D.runs[run].columns, S = D.strings;
+    var top = r.viewport.scrollTop, height = r.viewport.clientHeight || 600;
+    var first = Math.max(0, Math.floor(top / ROW_HEIGHT) - 5), last = Math.min(view.length, Math.ceil((top + height) / ROW_HEIGHT) + 5);
+    var keep = r.spacer;
+    while (r.viewport.lastChild && r.viewport.lastChild !== keep) r.viewport.removeChild(r.viewport.lastChild);
+    var peer = state.peer, peerCols = peer.run >= 0 ? D.runs[peer.run].columns : null;
+    var fragment = document.createDocumentFragment();
+    for (var v = first; v < last; v++) {
+      var i = view[v], row = el("div", "trow");
+      row.style.gridTemplateColumns = r.template;
+      row.style.top = v * ROW_HEIGHT + "px";
+      row.setAttribute("data-row", String(i));
+      r.cols.forEach(function (col) {
+        var cell = el("div", col.num ? "num" : null);
+        if (col.key === "status") {
+          add(cell, badge(STATUS[c.status[i]]));
+          if (c.low[i]) add(cell, " ", badge("low", "low"));
+        } else if (col.key === "peer") {
+          var j = peer.rows[i];
+          if (j >= 0) add(cell, badge(STATUS[peerCols.status[j]])); else cell.textContent = "-";
+          if (isFlip(c, peerCols, peer.rows, i)) { row.className += " flipped"; cell.className += " flip"; }
+        } else if (col.key === "cats") cell.textContent = c.cats[i].map(function (x) { return S.cats[x]; }).join(", ");
+        else if (col.key === "tools") cell.textContent = c.tools[i].map(function (x) { return S.tools[x]; }).join(", ");
+        else if (col.key === "score") cell.textContent = c.score[i].toFixed(2);
+        else if (col.key === "latency" || col.key === "tokens") cell.textContent = c[col.key][i] === null ? "-" : fmtNum(c[col.key][i]);
+        else cell.textContent = String(c[col.key][i]);
+        if (col.key === "request" || col.key === "reason") cell.title = c[col.key][i];
+        add(row, cell);
+      });
+      row.tabIndex = 0;
+      row.addEventListener("click", openExample.bind(null, run, i));
+      row.addEventListener("keydown", function (e) { if (e.key === "Enter") e.currentTarget.click(); });
+      fragment.appendChild(row);
+    }
+    r.viewport.appendChild(fragment);
+    r.head.style.paddingRight = (r.viewport.offsetWidth - r.viewport.clientWidth) + "px";
+  }
+
+  // ---------- drill-down ----------
+  function openExample(run, index) {
+    if (index < 0) return;
+    location.hash = "example/" + run + "/" + index;
+  }
+  function showExample(run, index) {
+    var panel = document.getElementById("detail");
+    clear(panel).hidden = false;
+    var close = el("button", "close", "Close");
+    close.addEventListener("click", closeDetail);
+    add(panel, close, el("p", "muted", "Loading\u2026"));
+    var others = [];
+    D.runs.forEach(function (_, r) {
+      if (r === run) return;
+      var map = peerIndex(r), j = map.get(D.runs[run].columns.ex[index]);
+      if (j !== undefined) others.push([r, j]);
+    });
+    Promise.all([loadEntry(run, index)].concat(others.map(function (o) { return loadEntry(o[0], o[1]); })))
+      .then(function (entries) { renderDetail(panel, close, run, entries[0], others, entries.slice(1)); })
+      .catch(function (err) { add(clear(panel), close, el("p", "notice bad", "Cannot show this example: " + err.message)); });
+  }
+  function closeDetail() {
+    document.getElementById("detail").hidden = true;
+    if (location.hash.indexOf("#example/") === 0) history.replaceState(null, "", "#" + state.tab);
+  }
+  function verdictBlock(a) {
+    var status = a.error ? "error" : a.passed ? "passed" : "failed";
+    var box = add(el("div", "verdict " + status), badge(status), " ",
+      el("strong", null, a.assert_that + (a.tool ? " " + a.tool : "")), " ", el("span", null, a.reason));
+    if (a.error) add(box, el("div", "invalid", "error: " + a.error));
+    if (a.parameters && a.parameters.length) {
+      var list = el("ul", "params");
+      a.parameters.forEach(function (p) {
+        var st = p.error ? "error" : p.passed ? "passed" : "failed";
+        var item = add(el("li", "param"), badge(st), " ", el("code", null, p.params.join(", ")), " ",
+          el("span", "muted", p.match_as));
+        if (p.low_confidence) add(item, " ", badge("low", "low confidence"));
+        if (p.confidence !== null && p.confidence !== undefined) add(item, " ", el("span", "muted", "confidence " + pct(p.confidence, 0)));
+        add(item, el("div", "reason", p.reason + (p.error ? " (error: " + p.error + ")" : "")));
+        add(list, item);
+      });
+      add(box, list);
+    }
+    return box;
+  }
+  function responseView(outputs, citationMetric) {
+    var text = typeof outputs.response === "string" ? outputs.response : "";
+    var cites = Array.isArray(outputs.citations) ? outputs.citations : [];
+    var support = {};
+    var details = citationMetric && citationMetric.details;
+    if (details && Array.isArray(details.supported)) details.supported.forEach(function (s) { support[s.index] = s; });
+    var valid = [], invalid = [];
+    cites.forEach(function (cite, i) {
+      var ok = Number.isInteger(cite.span_from) && Number.isInteger(cite.span_to) &&
+        cite.span_from >= 0 && cite.span_from < cite.span_to && cite.span_to <= text.length;
+      (ok ? valid : invalid).push([i, cite]);
+    });
+    var cuts = [0, text.length];
+    valid.forEach(function (v) { cuts.push(v[1].span_from, v[1].span_to); });
+    cuts = Array.from(new Set(cuts)).sort(function (a, b) { return a - b; });
+    var box = el("div", "response");
+    box.id = "response";
+    for (var k = 0; k + 1 < cuts.length; k++) {
+      var a = cuts[k], b = cuts[k + 1], piece = text.slice(a, b);
+      var covering = valid.filter(function (v) { return v[1].span_from <= a && v[1].span_to >= b; });
+      if (!covering.length) { add(box, piece); continue; }
+      var mark = el("mark", "cite", piece);
+      var unsupported = covering.some(function (v) { return support[v[0]] && support[v[0]].supported === false; });
+      if (unsupported) mark.className += " unsupported";
+      mark.title = covering.map(function (v) {
+        var s = support[v[0]];
+        return "citation " + v[0] + " \u2192 " + v[1].document_id + (s ? (s.supported === false ? " (not supported: " : " (supported: ") + s.reason + ")" : "");
+      }).join("\n");
+      add(box, mark);
+    }
+    var wrap = add(el("div"), box);
+    if (invalid.length) {
+      var list = el("ul", "invalid");
+      invalid.forEach(function (v) {
+        add(list, el("li", null, "invalid span: citation " + v[0] + " of " + v[1].document_id + " cites [" + v[1].span_from +
+          ", " + v[1].span_to + ") but the response has " + text.length + " characters"));
+      });
+      add(wrap, list);
+    }
+    return wrap;
+  }
+  function timeline(outputs, assertions) {
+    var trace = Array.isArray(outputs.trace) ? outputs.trace : [];
+    var results = {}, seen = {};
+    trace.forEach(function (e) { if (e && e.event === "tool_result" && !(e.id in results)) results[e.id] = e; });
+    var list = el("ol", "timeline");
+    list.id = "timeline";
+    trace.forEach(function (e) {
+      if (!e || typeof e !== "object") return;
+      var li = el("li");
+      if (e.event === "tool_call") {
+        seen[e.id] = true;
+        li.setAttribute("data-call", String(e.id));
+        var grid = el("div", "event-grid"), left = el("div"), right = el("div");
+        add(left, add(el("div"), el("strong", null, "tool call " + e.tool), " ", el("span", "muted mono", e.id)));
+        var args = el("table", "plain args");
+        Object.keys(e.params || {}).forEach(function (key) {
+          add(args, add(el("tr"), el("td", "mono", key), add(el("td"), el("code", null, JSON.stringify(e.params[key])))));
+        });
+        add(left, args);
+        var res = results[e.id];
+        add(left, el("div", "muted", res ? "result" : "no result in the trace"));
+        if (res) add(left, el("pre", null, json(res.result)));
+        var mine = assertions.filter(function (a) { return a.call_id === e.id; });
+        if (mine.length) mine.forEach(function (a) { add(right, verdictBlock(a)); });
+        else add(right, el("p", "muted", "No assertion is about this call."));
+        add(li, add(grid, left, right));
+      } else if (e.event === "tool_result") {
+        if (seen[e.id]) return;
+        add(li, el("strong", "invalid", "tool result with no earlier call " + e.id), el("pre", null, json(e.result)));
+      } else if (e.event === "retriever") {
+        add(li, el("strong", null, "retrieval: " + (e.outputs || []).length + " chunk(s)"));
+        var chunks = el("table", "plain chunks");
+        (e.outputs || []).forEach(function (chunk) {
+          add(chunks, add(el("tr"), el("td", "mono", chunk.id), el("td", "prose", chunk.page_content)));
+        });
+        add(li, chunks);
+      } else {
+        add(li, el("strong", null, String(e.event)), el("pre", null, json(e)));
+      }
+      add(list, li);
+    });
+    return list;
+  }
+  function renderDetail(panel, close, run, entry, others, otherEntries) {
+    clear(panel);
+    var r = entry.r, x = entry.x, status = r.status;
+    add(panel, close, add(el("h2"), "Line " + r.line + " ", badge(status), " ", el("span", "muted", "score " + r.score.toFixed(2))));
+    add(panel, kvTable([["results file", D.runs[run].name], ["example hash", r.example_hash],
+      ["categories", Object.keys(r.categories || {}).map(function (k) { return k + "=" + r.categories[k]; }).join(", ")],
+      ["repeat", r.repeat], ["error", r.error]]));
+    if (others.length) {
+      add(panel, el("h3", null, "Other runs"));
+      var ot = add(el("table", "plain others"), add(el("tr"), el("th", null, "run"), el("th", null, "line"), el("th", null, "verdict"), el("th", null, "first reason")));
+      others.forEach(function (o, i) {
+        var e = otherEntries[i].r, link = el("button", "link", short(D.runs[o[0]].name));
+        link.addEventListener("click", function () { openExample(o[0], o[1]); });
+        add(ot, add(el("tr"), add(el("td"), link), el("td", "num", e.line), add(el("td"), badge(e.status)),
+          el("td", null, D.runs[o[0]].columns.reason[o[1]])));
+      });
+      add(panel, ot);
+    }
+    if (!x) add(panel, el("p", "notice", "The executed benchmark of this run was not found, so its conversation, trace " +
+      "and response are not shown: give it with `mb report --executed FILE`."));
+    var inputs = (x && x.inputs) || {}, outputs = (x && x.outputs) || {}, exp = (x && x.expectations) || {};
+    if (Array.isArray(inputs.messages)) {
+      add(panel, el("h3", null, "Conversation"));
+      inputs.messages.forEach(function (m) { add(panel, add(el("div", "msg prose"), el("span", "role", m.role), m.content)); });
+      if (Array.isArray(inputs.tools)) add(panel, el("p", "muted", "tools allowed: " + inputs.tools.join(", ")));
+    }
+    add(panel, el("h3", null, "Trace"));
+    if (x && Array.isArray(outputs.trace) && outputs.trace.length) add(panel, timeline(outputs, r.assertions));
+    else add(panel, el("p", "muted", x ? "The trace is empty." : "No trace available."));
+    var unassigned = r.assertions.filter(function (a) { return !a.call_id || !x; });
+    if (unassigned.length) {
+      add(panel, el("h3", null, x ? "Assertions with no call" : "Assertions"));
+      unassigned.forEach(function (a) { add(panel, verdictBlock(a)); });
+    }
+    if (x && typeof outputs.response === "string") {
+      add(panel, el("h3", null, "Response"), responseView(outputs, r.metrics && r.metrics.citations));
+      if (typeof exp.expected_response === "string") add(panel, el("h3", null, "Expected response"), el("div", "response", exp.expected_response));
+    }
+    if (r.checks.length) {
+      add(panel, el("h3", null, "Checks"));
+      var ct = add(el("table", "plain checks"), add(el("tr"), el("th", null, "check"), el("th", null, "verdict"), el("th", null, "reason")));
+      r.checks.forEach(function (ch) {
+        var st = ch.error ? "error" : ch.passed ? "passed" : "failed";
+        add(ct, add(el("tr"), el("td", null, ch.name + (ch.gating ? "" : " (informational)")), add(el("td"), badge(st)), el("td", null, ch.reason)));
+      });
+      add(panel, ct);
+    }
+    var names = Object.keys(r.metrics || {});
+    if (names.length) {
+      add(panel, el("h3", null, "Metrics"));
+      var mt = add(el("table", "plain metrics"), add(el("tr"), el("th", null, "metric"), el("th", "num", "value"),
+        el("th", "num", "threshold"), el("th", null, "verdict"), el("th", null, "reason")));
+      names.forEach(function (name) {
+        var m = r.metrics[name];
+        var st = m.status !== "ok" ? m.status : m.passed ? "passed" : "failed";
+        add(mt, add(el("tr"), el("td", null, name + (m.gating ? " (gating)" : "")), el("td", "num", fmtNum(m.value)),
+          el("td", "num", fmtNum(m.threshold)), add(el("td"), badge(st)), el("td", null, m.reason)));
+      });
+      add(panel, mt);
+    }
+    if (x && outputs.environment) add(panel, el("h3", null, "Environment"), el("pre", null, json(outputs.environment)));
+    if (x && status === "error") add(panel, el("h3", null, "The executed line"), el("pre", null, json(x)));
+    panel.scrollTop = 0;
+  }
+
+  // ---------- navigation ----------
+  function showTab(tab) {
+    state.tab = tab;
+    ["overview", "compare", "examples"].forEach(function (name) {
+      document.getElementById(name).hidden = name !== tab;
+      var b = document.querySelector('#tabs button[data-tab="' + name + '"]');
+      if (b) b.setAttribute("aria-selected", name === tab ? "true" : "false");
+    });
+    if (tab === "examples" && state.rendered) drawRows();
+  }
+  function route() {
+    var hash = location.hash.replace(/^#/, "");
+    var m = /^example\/(\d+)\/(\d+)$/.exec(hash);
+    if (m) {
+      var run = Number(m[1]), index = Number(m[2]);
+      if (run < D.runs.length && index < D.runs[run].count) { showExample(run, index); return; }
+    }
+    document.getElementById("detail").hidden = true;
+    if (hash === "overview" || hash === "examples" || (hash === "compare" && D.runs.length > 1)) showTab(hash);
+  }
+  function start(data) {
+    D = data;
+    document.getElementById("title").textContent = D.title;
+    document.title = D.title;
+    document.getElementById("subtitle").textContent = D.runs.map(function (r) { return short(r.name); }).join(" \u2192 ") +
+      " \u00b7 written " + D.generated_at + " by MorganaBench " + D.mb_version;
+    state.run = D.runs.length - 1;
+    if (D.runs.length > 1) state.sortKey = "flip";
+    var tabs = document.getElementById("tabs");
+    [["overview", "Overview"], ["compare", "Compare runs"], ["examples", "Examples"]].forEach(function (t) {
+      if (t[0] === "compare" && D.runs.length < 2) return;
+      var b = el("button", null, t[1]);
+      b.setAttribute("data-tab", t[0]);
+      b.setAttribute("role", "tab");
+      b.addEventListener("click", function () { location.hash = t[0]; });
+      add(tabs, b);
+    });
+    renderOverview();
+    if (D.runs.length > 1) renderCompare();
+    renderExamples();
+    document.getElementById("status").hidden = true;
+    showTab("overview");
+    window.addEventListener("hashchange", route);
+    document.addEventListener("keydown", function (e) { if (e.key === "Escape") closeDetail(); });
+    route();
+    document.body.setAttribute("data-ready", "true");
+  }
+  function fail(err) {
+    var status = document.getElementById("status");
+    status.className = "notice bad";
+    status.textContent = "The report cannot be shown: " + (err && err.message ? err.message : String(err));
+    document.body.setAttribute("data-ready", "error");
+  }
+  loadData().then(start).catch(fail);
+})();
