@@ -69,9 +69,10 @@ def page_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, model_server
             del sys.modules[name]
 
 
-def _hooks() -> ModuleType:
-    pytest.importorskip("mkdocs")
-    spec = importlib.util.spec_from_file_location("docs_hooks", DOCS / "_hooks.py")
+def _docs_module(name: str, needs: str) -> ModuleType:
+    """A Python file of docs/ (a build hook or extension), imported; skipped without the package it extends."""
+    pytest.importorskip(needs)
+    spec = importlib.util.spec_from_file_location(f"docs_{name}", DOCS / f"{name}.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -155,7 +156,7 @@ def test_the_end_to_end_tutorial_runs_against_a_local_model(
 
 
 def test_the_downloads_are_the_packages_schema_and_examples() -> None:
-    files = _hooks().download_files()
+    files = _docs_module("_hooks", "mkdocs").download_files()
     assert json.loads(files["morganabench.schema.json"]) == json.loads(
         (SPEC / "morganabench.schema.json").read_text(encoding="utf-8")
     )
@@ -164,3 +165,10 @@ def test_the_downloads_are_the_packages_schema_and_examples() -> None:
     assert executed == list(example_lines(executed=True))
     assert all(Example.model_validate(line).outputs is not None for line in executed)
     assert [{k: v for k, v in line.items() if k != "outputs"} for line in executed] == unexecuted
+
+
+def test_docstring_roles_read_as_markdown_in_the_api_reference() -> None:
+    module = _docs_module("_griffe_roles", "griffe")
+    text = "Returns :class:`~mb.entities.Outputs` (see :func:`mb.run`, :py:meth:`!Judge.judge`) thus::\n\n    x = 1"
+    assert module.markdown(text) == "Returns `Outputs` (see `mb.run`, `Judge.judge`) thus:\n\n    x = 1"
+    assert "_griffe_roles.py:ReStructuredTextRoles" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
