@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -149,10 +150,23 @@ def test_the_end_to_end_tutorial_runs_against_a_local_model(
     pytest.importorskip("mlflow")
     monkeypatch.setenv("AGENT_MODEL", "scripted-model")
     ran = run_page(DOCS / TUTORIAL, page_directory)
-    assert model_server.calls >= 10  # two calls for each tool example and one for the last, twice (CLI and Python)
+    assert model_server.calls == 10  # two calls for each tool example and one for the last, twice (CLI and Python)
     assert {request["model"] for request in model_server.requests} == {"scripted-model"}
-    assert sum(1 for step in ran if step.endswith("console")) >= 5
-    assert (page_directory / "mlflow.db").stat().st_size > 0
+    assert sum(1 for step in ran if step.endswith("console")) == 4
+    assert sum(1 for step in ran if step.endswith("python")) == 4  # the script, written, and three blocks run
+    runs = mlflow_runs(page_directory / "mlflow.db")
+    assert len(runs) == 2  # `mb export mlflow`, then main()
+    assert all(run.data.metrics["pass_rate"] == 1.0 for run in runs)
+
+
+def mlflow_runs(database: Path) -> list[Any]:
+    """The runs of the tutorial's experiment in an MLflow database."""
+    from mlflow.tracking import MlflowClient
+
+    client = MlflowClient(tracking_uri=f"sqlite:///{database}")
+    experiment = client.get_experiment_by_name("tutorial")
+    assert experiment is not None
+    return list(client.search_runs([experiment.experiment_id]))
 
 
 def test_the_downloads_are_the_packages_schema_and_examples() -> None:
