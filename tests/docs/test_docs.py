@@ -186,3 +186,16 @@ def test_docstring_roles_read_as_markdown_in_the_api_reference() -> None:
     text = "Returns :class:`~mb.entities.Outputs` (see :func:`mb.run`, :py:meth:`!Judge.judge`) thus::\n\n    x = 1"
     assert module.markdown(text) == "Returns `Outputs` (see `mb.run`, `Judge.judge`) thus:\n\n    x = 1"
     assert "_griffe_roles.py:ReStructuredTextRoles" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_the_site_builds_offline_and_strictly_in_make_test() -> None:
+    yaml = pytest.importorskip("yaml")
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["strict"] is True
+    assert config["theme"]["font"] is False  # no web-font requests
+    plugins = {next(iter(plugin)) if isinstance(plugin, dict) else plugin for plugin in config["plugins"]}
+    assert plugins <= {"search", "mkdocstrings"}  # nothing that fetches (privacy, social, remote inventories)
+    assert "import" not in json.dumps(config["plugins"])
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^test:.*\bdocs\b", makefile, re.MULTILINE)
+    assert re.search(r"^docs:.*\n\t.*mkdocs build --strict", makefile, re.MULTILINE)
