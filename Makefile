@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 DEMO_DIR := .demo
 
-.PHONY: demo test lint typecheck unit docs bench clean
+.PHONY: demo test lint typecheck unit browser-deps docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,11 +42,19 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy --strict src/mb
 
+# The browser tests drive Debian's Chromium through its chromedriver; installed once, with sudo when not root.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser-deps:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; else \
+	  echo "Installing Chromium and chromedriver from the Debian packages for the browser tests"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium chromium-driver; \
+	fi
+
 # The test run must report every test it collected: a run that stops early (and so exits 0) fails here.
 TEST_REPORT := $(VENV)/test-report
-unit: $(VENV)/.installed-test
+unit: $(VENV)/.installed-test browser-deps
 	@rm -rf $(TEST_REPORT) && mkdir -p $(TEST_REPORT)
-	@MB_TEST_COLLECTED=$(TEST_REPORT)/collected.txt $(BIN)/pytest -q --junitxml=$(TEST_REPORT)/junit.xml; \
+	@MB_SCREENSHOT_DIR=$(TEST_REPORT)/screenshots MB_TEST_COLLECTED=$(TEST_REPORT)/collected.txt $(BIN)/pytest -q --junitxml=$(TEST_REPORT)/junit.xml; \
 	$(BIN)/python .ci/check_test_count.py $$? $(TEST_REPORT)/collected.txt $(TEST_REPORT)/junit.xml
 
 # The documentation site, built offline into site/; any warning (a broken link, a missing reference) fails it.

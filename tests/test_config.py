@@ -87,3 +87,55 @@ def test_the_readme_example_is_a_valid_configuration(tmp_path: Path) -> None:
     config = load_config(tmp_path)
     assert config.values["require"] == ["similarity=4", "citations"]
     assert config.default_map()["run"]["agent_spec"] == "examples/demo_agent.py:agent"
+
+
+def test_prices_are_read_relative_to_the_configuration_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = tmp_path / "project"
+    (project / "conf").mkdir(parents=True)
+    (project / "conf" / "prices.toml").write_text("[demo-model]\ninput = 1.0\noutput = 2.0\n")
+    (project / "mb.toml").write_text('prices = "conf/prices.toml"\nprice_model = "demo-model"\njobs = 1\n')
+    executed = tmp_path / "executed.jsonl"
+    lines = (SPEC / "examples-executed.jsonl").read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    first["outputs"]["usage"] = {"input_tokens": 1_000_000, "output_tokens": 500_000}
+    executed.write_text(json.dumps(first) + "\n", encoding="utf-8")
+    nested = project / "sub"
+    nested.mkdir()
+    monkeypatch.chdir(nested)
+    code, out, err = _run("eval", str(executed), "--format", "json", "--judge", "lexical")
+    assert code == 0, err
+    assert json.loads(out)["agent_usage"]["cost"] == pytest.approx(2.0)
+    code, out, _ = _run("config")
+    assert f"prices = 'conf/prices.toml'  # {project / 'mb.toml'}" in out
+    (project / "mb.toml").write_text('prices = "missing.toml"\n')
+    code, _, err = _run("eval", str(executed), "--judge", "lexical")
+    assert code == 2
+    assert "missing.toml" in err
+
+
+def test_judge_model_flag_wins_over_environment_and_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mb.toml").write_text('judge_model = "from-file"\njudge_timeout = 5\n')
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MB_JUDGE_MODEL", "from-env")
+    monkeypatch.setenv("MB_JUDGE_BASE_URL", "http://127.0.0.1:9/v1")
+    code, out, err = _run(
+        "eval", str(SPEC / "examples-executed.jsonl"), "--judge", "llm", "--judge-model", "from-flag",
+        "--metrics", "none", "--format", "json",
+    )  # fmt: skip
+    assert json.loads(out)["judge"] == "llm:from-flag", err
+    assert os.environ["MB_JUDGE_MODEL"] == "from-env", "the flag applies to its command only"
+    code, _, err = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge-model", " ")
+    assert code == 2
+    assert "--judge-model" in err
+
+
+def test_repeats_and_judge_timeout_keys_are_checked(tmp_path: Path) -> None:
+    (tmp_path / "mb.toml").write_text("repeats = 3\njudge_timeout = 2.5\nshow_failures = 0\n")
+    config = load_config(tmp_path)
+    assert config.default_map() == {
+        "run": {"repeats": 3},
+        "eval": {"judge_timeout": 2.5, "show_failures": 0},
+    }
+    (tmp_path / "mb.toml").write_text('judge_timeout = "soon"\n')
+    with pytest.raises(ConfigError, match="judge_timeout: expected an integer or a number"):
+        load_config(tmp_path)

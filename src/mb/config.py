@@ -43,11 +43,27 @@ SETTINGS: dict[str, Setting] = {
         Setting("timeout", (int, float), (("run", "timeout"),), "seconds allowed per example in `mb run`"),
         Setting("retries", int, (("run", "retries"),), "further attempts after a transient agent error"),
         Setting("judge", str, (("eval", "judge"),), "the judge of `mb eval`: auto, lexical, local or llm"),
-        Setting("judge_model", str, (), "the LLM judge's model (MB_JUDGE_MODEL, which wins when set)"),
+        Setting(
+            "judge_model",
+            str,
+            (),
+            "the LLM judge's model (`--judge-model` wins, then MB_JUDGE_MODEL, then this value)",
+        ),
+        Setting("judge_timeout", (int, float), (("eval", "judge_timeout"),), "seconds allowed per LLM judge request"),
         Setting("judge_concurrency", int, (("eval", "concurrency"),), "concurrent requests to an LLM judge"),
         Setting("metrics", (str, list), (("eval", "metrics"),), "metrics `mb eval` reports (a list, or `none`)"),
         Setting("require", list, (("eval", "require"),), 'metrics that gate the verdict, e.g. ["relevance=4"]'),
         Setting("fail_under", (str, int, float), (("eval", "fail_under"),), "the pass rate below which eval exits 1"),
+        Setting("jobs", (str, int), (("eval", "jobs"),), "worker processes of `mb eval` (a number, or `auto`)"),
+        Setting("show_failures", int, (("eval", "show_failures"),), "examples that did not pass listed by `mb eval`"),
+        Setting(
+            "prices",
+            str,
+            (("eval", "prices"),),
+            "prices file (JSON or TOML) for token costs, relative to the configuration file",
+        ),
+        Setting("price_model", str, (("eval", "price_model"),), "the model to price tokens as when usage names none"),
+        Setting("repeats", int, (("run", "repeats"),), "times `mb run` runs each example"),
     )
 }
 """Every key the configuration accepts."""
@@ -74,13 +90,16 @@ class Config:
             for command, parameter in SETTINGS[key].targets:
                 if key == "metrics" and isinstance(value, list):
                     value = ",".join(str(item) for item in value) or "none"
-                elif isinstance(value, (int, float)) and key == "fail_under":
+                elif isinstance(value, (int, float)) and key in ("fail_under", "jobs"):
                     value = str(value)
+                elif key == "prices" and self.path is not None:
+                    value = str(self.path.parent / Path(value).expanduser())
                 defaults.setdefault(command, {})[parameter] = value
         return defaults
 
     def apply_environment(self, environ: os._Environ[str] | dict[str, str] | None = None) -> None:
-        """Set ``MB_JUDGE_MODEL`` from ``judge_model`` unless the environment already sets it."""
+        """Set ``MB_JUDGE_MODEL`` from ``judge_model`` unless the environment already sets it (``--judge-model``,
+        read after this, wins over both)."""
         env = os.environ if environ is None else environ
         model = self.values.get("judge_model")
         if model and not env.get("MB_JUDGE_MODEL", "").strip():

@@ -2,21 +2,66 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import click
 
 from ..judges.base import Judge
 
-__all__ = ["JUDGE_CHOICE", "judge_from_cli", "judge_note"]
+__all__ = ["JUDGE_CHOICE", "judge_from_cli", "judge_model_option", "judge_note"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 JUDGE_CHOICE = click.Choice(["auto", "lexical", "local", "llm"])
 """The ``--judge`` values."""
 
 
-def judge_from_cli(name: str, concurrency: int) -> Judge:
-    """The judge named on the command line; a missing dependency or configuration is a usage error (exit 2)."""
+def _set_judge_model(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """``--judge-model``: the LLM judge's model for this command, over ``MB_JUDGE_MODEL`` and the configuration."""
+    if value is None:
+        return None
+    model = value.strip()
+    if not model:
+        raise click.BadParameter("a model name, e.g. gpt-4o-mini")
+    previous = os.environ.get("MB_JUDGE_MODEL")
+    os.environ["MB_JUDGE_MODEL"] = model
+
+    def restore() -> None:
+        if previous is None:
+            os.environ.pop("MB_JUDGE_MODEL", None)
+        else:
+            os.environ["MB_JUDGE_MODEL"] = previous
+
+    ctx.call_on_close(restore)
+    return model
+
+
+def judge_model_option(function: _F) -> _F:
+    """The ``--judge-model MODEL`` option (its value is applied as the command starts)."""
+    option = click.option(
+        "--judge-model",
+        metavar="MODEL",
+        callback=_set_judge_model,
+        expose_value=False,
+        is_eager=True,
+        help="The LLM judge's model (over MB_JUDGE_MODEL and the configuration's judge_model); the endpoint and "
+        "key still come from MB_JUDGE_BASE_URL and MB_JUDGE_API_KEY / OPENAI_API_KEY.",
+    )
+    return option(function)
+
+
+def judge_from_cli(name: str, concurrency: int, timeout: float | None = None) -> Judge:
+    """The judge named on the command line; a missing dependency or configuration is a usage error (exit 2).
+
+    ``timeout`` bounds each request of an LLM judge (None: the judge's default).
+    """
     from ..evaluation import resolve_judge
 
-    options = {"max_concurrency": concurrency} if name in ("auto", "llm") else {}
+    options: dict[str, Any] = {"max_concurrency": concurrency} if name in ("auto", "llm") else {}
+    if timeout is not None and name in ("auto", "llm"):
+        options["timeout"] = timeout
     try:
         return resolve_judge(name, **options)
     except (ImportError, ValueError) as exc:

@@ -29,7 +29,7 @@ from ._console import err_console, format_option, out_console
 from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
 from ._files import fail_write
 from ._grouped import warn_unknown_keys
-from ._judge import JUDGE_CHOICE, judge_from_cli, judge_note
+from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_note
 from ._line_limit import max_line_bytes_option
 from ._report import FailureLog, render_summary
 
@@ -119,6 +119,13 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     metavar="RATE",
     help="Exit with status 1 when the pass rate is below RATE (0.9 or 90%).",
 )
+@judge_model_option
+@click.option(
+    "--judge-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="SECONDS",
+    help="Seconds allowed per LLM judge request (default 60).",
+)
 @click.option(
     "--concurrency",
     type=click.IntRange(min=1),
@@ -174,6 +181,7 @@ def eval_command(
     metrics: list[MetricSpec] | None,
     require: list[MetricSpec],
     fail_under: float | None,
+    judge_timeout: float | None,
     concurrency: int,
     fmt: str,
     show_failures: int,
@@ -206,14 +214,19 @@ def eval_command(
     if str(executed) != "-" and not executed.is_file():
         reason = "is a directory, not a file" if executed.is_dir() else "no such file"
         raise click.BadParameter(f"{executed}: {reason}", param_hint="EXECUTED")
-    warn_unknown_keys(executed, err_console)
+    started = datetime.now(UTC)
+    try:  # the key check and the digest read the whole input, and loading a judge takes a while
+        warn_unknown_keys(executed, err_console)
+        digest = input_digest(executed)
+        active = judge_from_cli(judge, concurrency, judge_timeout)
+    except KeyboardInterrupt:
+        kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
+        err_console.print(f"interrupted after 0 line(s); {kept}", markup=False)
+        raise SystemExit(130) from None
     try:
         price_table = load_prices(prices) if prices is not None else None
     except PricesError as exc:
         raise click.BadParameter(str(exc), param_hint="--prices") from None
-    started = datetime.now(UTC)
-    digest = input_digest(executed)
-    active = judge_from_cli(judge, concurrency)
     note = judge_note(judge)
     if click.get_current_context().get_parameter_source("judge") is click.core.ParameterSource.DEFAULT_MAP:
         note = "set in the configuration; see mb config"

@@ -35,7 +35,7 @@ from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ._console import err_console, out_console
 from ._files import check_output, fail_write
-from ._judge import JUDGE_CHOICE, judge_from_cli
+from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option
 
 __all__ = ["runevals"]
 
@@ -259,6 +259,7 @@ def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | N
     "--judge", type=JUDGE_CHOICE, default="auto", show_default=True,
     help="Who scores the responses. Relevance, Coherence and Groundedness need an LLM judge (MB_JUDGE_MODEL).",
 )  # fmt: skip
+@judge_model_option
 @click.option(
     "-c", "--concurrency", type=click.IntRange(min=1), default=4, show_default=True,
     help="Items (single prompts or whole threads) run at once; the turns of a thread always run in order.",
