@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ import pytest
 
 from mb.data import example_lines
 from mb.entities import Example
+from mb.metrics import METRICS
 from tests.conftest import SPEC
 from tests.support.openai_server import ChatServer, chat_server
 
@@ -64,10 +66,26 @@ def page_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, model_server
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv("MLFLOW_TRACKING_URI", raising=False)  # restored afterwards, whatever MLflow sets meanwhile
+    metrics = dict(METRICS)
+    tracking_uri = _mlflow_tracking_uri()
+    environment = dict(os.environ)
     yield tmp_path
+    os.environ.clear()  # variables set while the page ran (MLflow sets its experiment and store) go away
+    os.environ.update(environment)
+    METRICS.clear()  # a metric a page registers goes away with it
+    METRICS.update(metrics)
+    if _mlflow_tracking_uri() != tracking_uri:  # MLflow's process-wide store, as the page found it
+        sys.modules["mlflow"].set_tracking_uri(tracking_uri)
     for name, module in list(sys.modules.items()):  # modules the page wrote go away with it
         if Path(getattr(module, "__file__", None) or "/").is_relative_to(tmp_path):
             del sys.modules[name]
+
+
+def _mlflow_tracking_uri() -> str | None:
+    """The tracking URI set in this process with ``mlflow.set_tracking_uri`` (None: not set, or MLflow not loaded)."""
+    utils = sys.modules.get("mlflow.tracking._tracking_service.utils")
+    return None if utils is None else utils._tracking_uri
 
 
 def _docs_module(name: str, needs: str) -> ModuleType:
