@@ -33,6 +33,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
+    weekdays = [i for i in items if i.kind == "weekday" and i.value[1] is None]
+    others = [i for i in items if i not in weekdays]
+    weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value[1] == "anchored"
+    if weekdays and any(i.kind == "offset" for i in others) and not weekday_anchor:
+        # "in 3 days on Friday", "Monday two weeks from now": the weekday nearest before or after the day reached
+        return _around_weekday(date_windows(others, today), weekdays)
     for index, item in enumerate(items):
         if item.kind == "offset" and item.value[1] == "anchored":
             return _anchored(items, index, today)
@@ -137,6 +143,20 @@ def _filter_weekdays(windows: list[Window], weekdays: list[Item]) -> list[Window
     if not kept:
         raise DateProblem("the weekday does not fall on the date named")
     return kept
+
+
+def _around_weekday(windows: list[Window], weekdays: list[Item]) -> list[Window]:
+    if len({i.value[0] for i in weekdays}) > 1:
+        raise DateProblem("two weekdays")
+    weekday = weekdays[0].value[0]
+    found: list[Window] = []
+    for window in windows:
+        if window.hi - window.lo != timedelta(days=1):
+            raise DateProblem(f"a weekday near {window.label}, which is not a day")
+        day = window.lo.date()
+        back = (day.weekday() - weekday) % 7
+        found.extend((units.day(day - timedelta(days=back)), units.day(day + timedelta(days=(7 - back) % 7))))
+    return list(dict.fromkeys(found))
 
 
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:

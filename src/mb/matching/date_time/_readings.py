@@ -139,6 +139,8 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
     times = [i for i in items if i.kind in _TIME_KINDS]
     dates = [i for i in items if i.kind not in _TIME_KINDS]
     numbers = [i for i in dates if i.kind == "number"]
+    if len(items) == 1 and numbers:
+        return _lone_number(numbers[0], ref)
     if numbers:
         dates = [i for i in dates if i.kind != "number"]
         dates, times = _numbers(numbers, dates, times)
@@ -167,6 +169,25 @@ def _edge_on_part(items: list[Item]) -> list[Item]:
         lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
     changed = Item("part", f"{edge.text} {part.text}", (lo, hi, f"{edge.value} {note}", offset))
     return [changed if i is part else i for i in items if i is not edge]
+
+
+def _lone_number(number: Item, ref: datetime) -> list[Reading]:
+    """A number said alone ("seven", "15"): the next time at that hour; digits past 12 also that day of this or
+    next month."""
+    found: list[Reading] = []
+    if 0 <= number.value <= 23:
+        found.extend(_timed([_hour(number)], None, ref))
+    if 12 < number.value <= 31 and number.text.isdigit():
+        for months in (0, 1):
+            first = (ref.replace(day=1) + relativedelta(months=months)).date()
+            if number.value <= ((first + relativedelta(months=1)) - first).days:
+                day = datetime.combine(first.replace(day=number.value), datetime.min.time())
+                if day.date() >= ref.date():
+                    found.append(Reading(Window(day, day + timedelta(days=1), "day")))
+                    break
+    if not found:
+        raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")
+    return found
 
 
 def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple[list[Item], list[Item]]:
@@ -285,6 +306,9 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
             raise DateProblem(f"{parts[0].text!r} beside another date")
         day = datetime.combine(ref.date() + timedelta(days=part[3]), datetime.min.time())
         days = [Window(day, day + timedelta(days=1), "day")]
+        if part[3] == 0 and part[1] > _DAY and ref < day + timedelta(seconds=part[1] - _DAY):
+            # "tonight at 1am" said at 00:30: the night in progress, or the coming one
+            days.insert(0, Window(day - timedelta(days=1), day, "day"))
     spans: list[tuple[int, int, str, str]] = []
     if clocks:
         candidates = clocks[0].value[0]
@@ -316,17 +340,30 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
             window = replace(
                 Window(today + timedelta(seconds=lo), today + timedelta(seconds=hi), grain, note=note), floating=True
             )
+            before = window.shifted(timedelta(days=-1))
+            if hi > _DAY and before.hi > ref:
+                window = before  # "12 in the night" said at 00:00: the night in progress
             found.append(Reading(window.shifted(timedelta(days=1)) if window.hi <= ref else window))
         return found
-    for day_window in days:
-        if day_window.hi - day_window.lo > timedelta(days=1):
-            raise DateProblem(f"a time of day on a period longer than a day ({day_window.label})")
+    for day_start in _day_starts(days):
         for lo, hi, grain, note in spans:
-            window = Window(
-                day_window.lo + timedelta(seconds=lo), day_window.lo + timedelta(seconds=hi), grain, note=note
-            )
+            window = Window(day_start + timedelta(seconds=lo), day_start + timedelta(seconds=hi), grain, note=note)
             found.append(Reading(window))
     return found
+
+
+def _day_starts(days: list[Window]) -> list[datetime]:
+    """The days a time of day is placed on: each day of the windows ("next month at 6pm" is 18:00 on any day of
+    next month), for periods of whole days up to a year."""
+    starts: list[datetime] = []
+    for window in days:
+        length = window.hi - window.lo
+        if length > timedelta(days=1) and (
+            length > timedelta(days=366) or length % timedelta(days=1) or window.lo.time()
+        ):
+            raise DateProblem(f"a time of day on a period longer than a day ({window.label})")
+        starts.extend(window.lo + timedelta(days=n) for n in range(max(1, length.days)))
+    return list(dict.fromkeys(starts))
 
 
 _TODAY = Item("date", "today", ("days", 0))

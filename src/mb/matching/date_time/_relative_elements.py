@@ -112,7 +112,6 @@ _PIECE_RE = re.compile(
 )
 #: A duration: one or more amounts of units ("2 years 1 month 21 days", "1 day and 5 hours").
 _DUR = rf"(?P<dur>{_PIECE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+){_PIECE})*)"
-_FEW = r"(?P<dur>(?:a\s+)?(?:few|couple(?:\s+of)?|several)\s+(?:{UNIT}))".replace("{UNIT}", UNIT)
 
 
 def _pieces(text: str, sign: int = 1) -> tuple[tuple[float, str], ...] | None:

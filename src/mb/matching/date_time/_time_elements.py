@@ -51,9 +51,10 @@ def _colon(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"]), second, m["ap"], explicit)
 
 
-@_element(r"(?P<h>\d{1,2})h(?P<m>\d\d)?")
+@_element(r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM)
 def _h_clock(m: re.Match[str]) -> Item | None:
-    return _clock(int(m["h"]), int(m["m"] or 0), None, None, explicit=True)
+    """``15h30``, ``10 h 10 pm``: an hour and minutes around an ``h``."""
+    return _clock(int(m["h"]), int(m["m"] or m["m2"] or 0), None, m["ap"], explicit=not m["ap"])
 
 
 @_element(r"(?P<h>\d{1,2})(?:\s*o'?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)")
@@ -102,6 +103,19 @@ def _word_clock(m: re.Match[str]) -> Item | None:
     return _clock(number_value(m["h"]), minute, None, m["ap"])
 
 
+_AFTERNOON_HOURS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+                    "nineteen": 19, "twenty": 20, "twenty-one": 21, "twenty one": 21, "twenty-two": 22,
+                    "twenty two": 22, "twenty-three": 23, "twenty three": 23}  # fmt: skip
+_AFTERNOON_HOUR = "|".join(sorted(_AFTERNOON_HOURS, key=len, reverse=True))
+
+
+@_element(rf"(?:at\s+)?(?P<h>{_AFTERNOON_HOUR})[ -](?P<m>{MINUTE_WORD})\s*pm")
+def _afternoon_word_clock(m: re.Match[str]) -> Item | None:
+    """``fifteen thirty pm``: a 24-hour time in words with a redundant pm."""
+    minute = number_value(m["m"].replace("oh ", "").replace("oh-", ""))
+    return _clock(_AFTERNOON_HOURS[m["h"]], minute, None, None, explicit=True)
+
+
 @_element(r"(?:at\s+)?(?P<h>\d{1,2})")
 def _bare_hour(m: re.Match[str]) -> Item | None:
     if not m.group(0).startswith("at"):
@@ -124,19 +138,26 @@ def _midnight(m: re.Match[str]) -> Item | None:
     return Item("clock", "", (((24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
 
 
-_TARGET = rf"(?P<th>\d{{1,2}}|{HOUR_WORD}|noon|midnight)(?:\s*(?P<ap>am|pm))?"
+_TARGET = (
+    rf"(?P<th>\d{{1,2}}|{HOUR_WORD}|noon|midnight)(?:\s+(?P<tm>{MINUTE_WORD})|:(?P<tm2>[0-5]\d))?(?:\s*(?P<ap>am|pm))?"
+)
 
 
-@_element(rf"(?:a\s+)?(?P<q>quarter|half|\d{{1,2}}|{MINUTE_WORD}|{HOUR_WORD})(?:\s+(?:minutes?|mins?))?\s+"
+@_element(rf"(?:a\s+)?(?P<q>three\s+quarters|quarter|half|\d{{1,2}}|{MINUTE_WORD}|{HOUR_WORD})(?:\s+(?:minutes?|mins?))?\s+"
           rf"(?P<dir>past|after|to|before|till|til|of)\s+{_TARGET}")  # fmt: skip
 def _relative_clock(m: re.Match[str]) -> Item | None:
-    amount = {"quarter": 15, "half": 30}.get(m["q"]) or number_value(m["q"])
+    amount = {"quarter": 15, "half": 30}.get(m["q"]) or (45 if "quarters" in m["q"] else number_value(m["q"]))
     spelled = "min" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
     if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
         return None  # "3 to 4pm" is a range
     if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
         return None
     target = m["th"]
+    past_hour = 0
+    if m["tm"] or m["tm2"]:
+        if target in {"noon", "midnight"}:
+            return None
+        past_hour = number_value(m["tm"].replace("oh ", "").replace("oh-", "")) if m["tm"] else int(m["tm2"])
     if target in {"noon", "midnight"}:
         base, marker, explicit = (12 if target == "noon" else 24), None, True
     else:
@@ -147,7 +168,7 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     hours = [base * _H] if explicit else [h * _H for h in (_hours(base, marker) or [])]
     if target == "midnight" or (explicit and base == 24):
         hours = [24 * _H]
-    starts = tuple(h + sign * amount * 60 for h in hours)
+    starts = tuple(h + past_hour * 60 + sign * amount * 60 for h in hours)
     return Item("clock", "", (tuple((s, s + 60, "minute") for s in starts), explicit or bool(marker)))
 
 
