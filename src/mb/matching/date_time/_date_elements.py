@@ -59,7 +59,11 @@ def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
     return Item("date", "", ("md", ((month, day),), _year_value(m), rel))
 
 
-@_element(_REL_DATE + rf"(?P<mo>{MONTH})\.?(?:\s+(?:the\s+)?|\s*[-/]\s*|(?=\d))(?P<d>{ORDINAL})(?!:)" + _YEAR)
+@_element(
+    _REL_DATE
+    + rf"(?P<mo>{MONTH})\.?(?:,?\s+(?:the\s+)?|\s*[-/]\s*|(?=\d))(?P<d>{ORDINAL})(?!:)(?!\s+(?:hundred|thousand))"
+    + _YEAR
+)
 def _month_day(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
 
@@ -99,9 +103,16 @@ def _month(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("month", MONTHS[m["mo"]], _year_value(m), m["rel"]))
 
 
-@_element(r"(?:the\s+)?(?:year\s+)?(?P<y>(?:1[5-9]|2[01])\d\d)")
+@_element(
+    r"(?:the\s+)?(?:(?:calendar\s+)?year\s+|cy\s*)?(?P<y>(?:1[5-9]|2[01])\d\d)"
+    r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)"
+)
 def _year(m: re.Match[str]) -> Item | None:
-    return Item("year", "", int(m["y"]))
+    """``2019``, ``year 247`` (any year once "year" is said), ``cy 2008``, ``cy18`` (calendar year 2018)."""
+    if m["yy"]:
+        return Item("year", "", 2000 + int(m["yy"]))
+    year = int(m["y"] or m["any"])
+    return Item("year", "", year) if year >= 1 else None
 
 
 _SEASON = "|".join(SEASONS)
@@ -148,12 +159,18 @@ _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forti
 
 @_element(
     r"(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0\s?'?s"
-    r"|(?:the\s+)?(?:(?P<cw>nineteen|twenty)[\s-])?(?P<w>noughties|twenties|thirties|forties|fifties|sixties|"
-    r"seventies|eighties|nineties)"
+    r"|(?:the\s+)?(?:(?P<cw>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-])?(?P<w>noughties|twenties|thirties|"
+    r"forties|fifties|sixties|seventies|eighties|nineties)"
+    r"|(?:the\s+)?(?P<cw2>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-]tens"
+    r"|(?:the\s+)?(?P<k>nineteen\s+hundreds|two\s+thousands)"
 )
 def _decade(m: re.Match[str]) -> Item | None:
-    digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"]]
-    century = m["c"] or {"nineteen": "19", "twenty": "20"}.get(m["cw"] or "")
+    """``the 80s``, ``the nineteen-eighties``, ``the twenty-tens``, ``the two thousands``."""
+    if m["k"]:
+        return Item("date", "", ("decades", (1900 if m["k"].startswith("nineteen") else 2000,)))
+    digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"] or "tens"]
+    spoken = (m["cw"] or m["cw2"] or "").split()[0] if (m["cw"] or m["cw2"]) else ""
+    century = m["c"] or {"nineteen": "19", "twenty": "20", "two": "20"}.get(spoken)
     centuries = [int(century)] if century else ([20] if m["w"] == "noughties" else [19, 20])
     return Item("date", "", ("decades", tuple(c * 100 + digit * 10 for c in centuries)))
 
@@ -189,34 +206,35 @@ def _week_number(m: re.Match[str]) -> Item | None:
 _TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
 _TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+_WORD_VALUES = {
+    **{w: i + 1 for i, w in enumerate(_UNITS_WORDS.split("|"))},
+    **{w: 10 + i for i, w in enumerate(_TEENS.split("|"))},
+    **{w: 20 + 10 * i for i, w in enumerate(_TENS_WORDS.split("|"))},
+}
+#: A number from one to ninety-nine in words.
+_UP_TO_99 = rf"(?:(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS}|{_UNITS_WORDS})"
+
+
+def _words_value(text: str | None) -> int:
+    """The value of a number under a hundred in words ("eighty nine", "twenty-one"); 0 for none."""
+    return sum(_WORD_VALUES[w] for w in re.split(r"[\s-]+", text)) if text else 0
 
 
 @_element(
-    rf"(?P<c>nineteen|twenty)(?:\s+hundred(?:\s+and)?)?\s+(?:(?P<t>{_TENS_WORDS})(?:[\s-](?P<u>{_UNITS_WORDS}))?"
-    rf"|(?P<teen>{_TEENS})|(?:oh|zero)\s+(?P<u2>{_UNITS_WORDS}))"
-    rf"|two\s+thousand(?:\s+and)?(?:\s+(?:(?P<t3>{_TENS_WORDS})(?:[\s-](?P<u3>{_UNITS_WORDS}))?|(?P<teen3>{_TEENS})"
-    rf"|(?P<u4>{_UNITS_WORDS})))?"
+    rf"(?P<c>{_TEENS}|twenty)\s+hundred(?:\s+and)?(?:\s+(?P<r>{_UP_TO_99}))?"
+    rf"|(?P<c2>nineteen|twenty)\s+(?:(?P<r2>(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS})"
+    rf"|(?:oh|zero)\s+(?P<r3>{_UNITS_WORDS}))"
+    rf"|(?P<k>one|two)\s+thousand(?:\s+(?:and\s+)?(?P<h>{_UNITS_WORDS})\s+hundred)?(?:\s+(?:and\s+)?(?P<r4>{_UP_TO_99}))?"
+    rf"|(?:the\s+)?year\s+(?P<h5>{_UNITS_WORDS})\s+hundred(?:\s+and)?(?:\s+(?P<r5>{_UP_TO_99}))?"
 )
 def _spoken_year(m: re.Match[str]) -> Item | None:
-    """Years in words: "nineteen ninety nine", "nineteen oh one", "two thousand and twenty"."""
-    words = {w: i for i, w in enumerate(("zero " + _UNITS_WORDS.replace("|", " ")).split())}
-    teens = {w: 10 + i for i, w in enumerate(_TEENS.split("|"))}
-    tens = {w: 20 + 10 * i for i, w in enumerate(_TENS_WORDS.split("|"))}
+    """Years in words: "nineteen ninety nine", "nineteen oh one", "seventeen hundred thirty three", "two thousand
+    and twenty", "one thousand seven hundred and eighty nine", "year two hundred and sixty seven"."""
     if m["c"]:
-        century = 1900 if m["c"] == "nineteen" else 2000
-        rest = (
-            teens[m["teen"]]
-            if m["teen"]
-            else tens[m["t"]] + words[m["u"]]
-            if m["t"] and m["u"]
-            else (tens[m["t"]] if m["t"] else words[m["u2"]])
-        )
-        return Item("year", "", century + rest)
-    rest = 0
-    if m["teen3"]:
-        rest = teens[m["teen3"]]
-    elif m["t3"]:
-        rest = tens[m["t3"]] + (words[m["u3"]] if m["u3"] else 0)
-    elif m["u4"]:
-        rest = words[m["u4"]]
-    return Item("year", "", 2000 + rest)
+        return Item("year", "", _WORD_VALUES[m["c"]] * 100 + _words_value(m["r"]))
+    if m["c2"]:
+        return Item("year", "", _WORD_VALUES[m["c2"]] * 100 + _words_value(m["r2"] or m["r3"]))
+    if m["k"]:
+        thousands = 1000 * _WORD_VALUES[m["k"]]
+        return Item("year", "", thousands + 100 * _words_value(m["h"]) + _words_value(m["r4"]))
+    return Item("year", "", 100 * _WORD_VALUES[m["h5"]] + _words_value(m["r5"]))

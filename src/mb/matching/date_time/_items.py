@@ -47,7 +47,7 @@ def registrar(elements: list[Element]) -> Callable[[str], Callable[[Builder], Bu
 
     def element(pattern: str) -> Callable[[Builder], Builder]:
         def register(builder: Builder) -> Builder:
-            elements.append((re.compile(pattern + r"(?:(?<![a-z0-9])|(?![a-z0-9]))(?![:/]\d)"), builder))
+            elements.append((re.compile("(?:" + pattern + r")(?:(?<![a-z0-9])|(?![a-z0-9]))(?![:/]\d)"), builder))
             return builder
 
         return register

@@ -123,6 +123,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         if len(items) > 1:
             raise DateProblem(f"{rests[0].text!r} with other words")
         return _rest(rests[0].value, ref)
+    leads = [i for i in items if i.kind in {"lead", "window"}]
+    if leads:
+        return _leading(leads[0], [i for i in items if i is not leads[0]], ref)
     spans = [i for i in items if i.kind == "span"]
     if spans:
         if len(items) > 1:
@@ -272,6 +275,33 @@ def _span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]
         return [_day_range(today + step(pieces), today)]
     tomorrow = today + timedelta(days=1)
     return [_day_range(today, today + step(pieces)), _day_range(tomorrow, tomorrow + step(pieces))]
+
+
+def _leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
+    """``the first 2 weeks of 2021`` (whole Monday-to-Sunday weeks inside the period), ``the last four months of
+    2021``, ``within 2 weeks from today``: ranges of whole days."""
+    today = datetime.combine(ref.date(), datetime.min.time())
+    if item.kind == "window":
+        if rest:
+            raise DateProblem(f"{item.text!r} with other words")
+        pieces, days = item.value
+        start = today + timedelta(days=days)
+        return [_day_range(start, start + step(pieces))]
+    if not rest:
+        raise DateProblem(f"{item.text!r} names no period")
+    count, unit, from_end = item.value
+    found: list[Reading] = []
+    for period in date_windows(rest, ref.date()):
+        lo, hi = period.lo, period.hi
+        if unit == "week":
+            lo += timedelta(days=(7 - lo.weekday()) % 7)
+            hi -= timedelta(days=hi.weekday())
+        length = step(((count if unit != "week" else 7 * count, unit if unit != "week" else "day"),))
+        lo, hi = (hi - length, hi) if from_end else (lo, lo + length)
+        if lo < period.lo or hi > period.hi or lo >= hi:
+            raise DateProblem(f"{item.text!r} is longer than {period.label}")
+        found.append(_day_range(lo, hi))
+    return found
 
 
 def _rest(unit: str, ref: datetime) -> list[Reading]:

@@ -36,7 +36,7 @@ def _now(m: re.Match[str]) -> Item | None:
 _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
 
 
-@_element(rf"{_REL}\s+(?P<u>week|weekend|month|year|quarter|decade)")
+@_element(rf"{_REL}\s+(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade)")
 def _relative_unit(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], m["rel"].replace("the ", "")))
 
@@ -48,8 +48,11 @@ def _unit_after_next(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
 
 
-@_element(r"(?:the\s+)?(?P<u>week|weekend|month|year|quarter)")
+@_element(r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|day)")
 def _bare_unit(m: re.Match[str]) -> Item | None:
+    """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
+    if m["u"] == "day":
+        return Item("date", "", ("days", 0))
     return Item("date", "", ("unit", m["u"], "this"))
 
 
@@ -195,6 +198,28 @@ def _last_unit(m: re.Match[str]) -> Item | None:
 @_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}")
 def _within(m: re.Match[str]) -> Item | None:
     return _duration_item("span", m["dur"], 1, None)
+
+
+@_element(
+    rf"(?:within|less\s+than|under)\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}\s+(?:from|after)\s+"
+    r"(?P<anchor>today|now|tomorrow)"
+)
+def _within_from(m: re.Match[str]) -> Item | None:
+    """``within 2 weeks from today``, ``less than 3 days after tomorrow``: the days from the anchor on."""
+    pieces = _pieces(m["dur"])
+    if pieces is None or any(u in {"second", "minute", "hour"} for _, u in pieces):
+        return None
+    return Item("window", "", (pieces, 1 if m["anchor"] == "tomorrow" else 0))
+
+
+@_element(rf"(?:the\s+)?(?P<edge>first|last|final)\s+{_DUR}\s+(?:of|in)")
+def _leading(m: re.Match[str]) -> Item | None:
+    """``the first 2 weeks of``, ``the last four months of``: that many whole units at one end of a period."""
+    pieces = _pieces(m["dur"])
+    if pieces is None or len(pieces) != 1 or pieces[0][1] not in {"day", "week", "month", "quarter", "year"}:
+        return None
+    amount, unit = pieces[0]
+    return Item("lead", "", (int(amount), unit, m["edge"] != "first")) if amount == int(amount) >= 1 else None
 
 
 @_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}")
