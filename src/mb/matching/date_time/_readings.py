@@ -375,24 +375,23 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 window = before  # "12 in the night" said at 00:00: the night in progress
             found.append(Reading(window.shifted(timedelta(days=1)) if window.hi <= ref else window))
         return found
-    for day_start in _day_starts(days):
+    for day_start in _day_starts(days, ref):
         for lo, hi, grain, note in spans:
             window = Window(day_start + timedelta(seconds=lo), day_start + timedelta(seconds=hi), grain, note=note)
             found.append(Reading(window))
     return found
 
 
-def _day_starts(days: list[Window]) -> list[datetime]:
-    """The days a time of day is placed on: each day of the windows ("next month at 6pm" is 18:00 on any day of
-    next month), for periods of whole days up to a year."""
+def _day_starts(days: list[Window], ref: datetime) -> list[datetime]:
+    """The days a time of day is placed on. A period longer than a day names its first day, or today once it has
+    begun ("next month at 6pm" is 18:00 on the 1st of next month, as a reminder set for it would be)."""
     starts: list[datetime] = []
+    today = datetime.combine(ref.date(), datetime.min.time())
     for window in days:
         length = window.hi - window.lo
-        if length > timedelta(days=1) and (
-            length > timedelta(days=366) or length % timedelta(days=1) or window.lo.time()
-        ):
+        if length > timedelta(days=1) and (length % timedelta(days=1) or window.lo.time() != datetime.min.time()):
             raise DateProblem(f"a time of day on a period longer than a day ({window.label})")
-        starts.extend(window.lo + timedelta(days=n) for n in range(max(1, length.days)))
+        starts.append(today if window.lo <= today < window.hi else window.lo)
     return list(dict.fromkeys(starts))
 
 

@@ -198,7 +198,8 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
                 return _cut(text, found.start(), found.end()), spec
     city = _CITY_RE.search(text)
     if city:
-        key = _zone_keys_by_city().get(city.group("city").replace(" ", "_"))
+        name = city.group("city")
+        key = _zone_keys_by_city().get(name.replace(" ", "_")) or _zone_keys_by_country().get(name)
         if key is not None:
             return _cut(text, city.start(), city.end()), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
     if not abbreviations:
@@ -219,6 +220,19 @@ def _zone_keys_by_city() -> dict[str, str]:
         if "/" in key and not key.startswith(("Etc/", "posix", "right", "SystemV")):
             found.setdefault(key.rsplit("/", 1)[1].lower(), key)
     return found
+
+
+@functools.cache
+def _zone_keys_by_country() -> dict[str, str]:
+    """tz database keys by country name, lower case, for countries with a single zone (``india``:
+    ``Asia/Kolkata``); a country spanning several zones names none of them."""
+    import pytz  # type: ignore[import-untyped]
+
+    return {
+        name.lower(): zones[0]
+        for code, name in pytz.country_names.items()
+        if len(zones := pytz.country_timezones.get(code, [])) == 1
+    }
 
 
 def _cut(text: str, start: int, end: int) -> str:
