@@ -192,7 +192,7 @@ def _next_day(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("days", 1 if forward else -1))
 
 
-@_element(r"(?:the\s+)?week\s+(?:of|beginning|starting|commencing)(?:\s+on)?")
+@_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?")
 def _week_of(m: re.Match[str]) -> Item | None:
     return Item("ordinal", "", (0, "week of"))
 

@@ -35,12 +35,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         raise DateProblem("no date")
     weekdays = [i for i in items if i.kind == "weekday" and i.value[1] is None]
     others = [i for i in items if i not in weekdays]
-    weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value[1] == "anchored"
+    weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value[1] in _ANCHORED
     if weekdays and any(i.kind == "offset" for i in others) and not weekday_anchor:
         # "in 3 days on Friday", "Monday two weeks from now": the weekday nearest before or after the day reached
         return _around_weekday(date_windows(others, today), weekdays)
     for index, item in enumerate(items):
-        if item.kind == "offset" and item.value[1] == "anchored":
+        if item.kind == "offset" and item.value[1] in _ANCHORED:
             return _anchored(items, index, today)
         if item.kind in {"ordinal", "edge", "nearest"}:
             if index + 1 >= len(items):
@@ -159,11 +159,17 @@ def _around_weekday(windows: list[Window], weekdays: list[Item]) -> list[Window]
     return list(dict.fromkeys(found))
 
 
+#: Offset modes counted from a date the phrase names.
+_ANCHORED = {"anchored", "since"}
+
+
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     if index != 0:
         raise DateProblem(f"{items[index].text!r} follows other words")
-    pieces = items[index].value[0]
+    pieces, mode = items[index].value
     anchor = date_windows(items[1:], today)
+    if mode == "since":  # "two weeks since 2011": counted from the start of the period
+        anchor = [units.day(w.lo.date()) for w in anchor]
     return [_shifted(w, pieces) for w in anchor]
 
 

@@ -66,6 +66,8 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         if len(seps) > 1 or duration:
             raise DateProblem("more than one range")
         left, right = parts[: seps[0]], parts[seps[0] + 1 :]
+        if parts[seps[0]].value == "to date" and not right:
+            right = [_TODAY]  # "from March to date": until today
         if not left or not right:
             raise DateProblem(f"a range with one end ({parts[seps[0]].text!r})")
         if parts[seps[0]].text == "and" and not between:
@@ -401,44 +403,72 @@ _TODAY = Item("date", "today", ("days", 0))
 def _range(left: list[Item], right: list[Item], ref: datetime) -> list[Reading]:
     # at the ends of a range, "the end of X" is the instant X ends and "the middle of X" its middle day
     left, right = ([_as_point(i) for i in side] for side in (left, right))
+    left, right = _now_as_today(left, right), _now_as_today(right, left)
+    rolls = _rolls(right)
     left, right = _numbers_in_range(left, right)
     left, right = _share(left, right), _share(right, left)
     left, right = _am_pm(left, right)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow
-        found = _paired(_point([*left, _TODAY], ref), _point([*right, _TODAY], ref), right)
+        found = _paired(_point([*left, _TODAY], ref), _point([*right, _TODAY], ref), right, rolls)
         day = timedelta(days=1)
         return [
             Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) if r.start.hi <= ref else r
             for r in found
         ]
     try:
-        return _paired(_point(left, ref), _point(right, ref), right)
+        return _paired(_point(left, ref), _point(right, ref), right, rolls)
     except DateProblem:
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
             raise
         # "Nov-Feb 2017": the start takes the year before the one the end names
         earlier = Item("year", shared[0].text, shared[0].value - 1)
-        return _paired(_point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right)
+        return _paired(_point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls)
 
 
 _DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}
 
 
-def _paired(starts: list[Reading], ends: list[Reading], right: list[Item]) -> list[Reading]:
-    rolls = [0]
+def _now_as_today(side: list[Item], other: list[Item]) -> list[Item]:
+    """ "between Jan 2019 and now": beside an end naming no time of day, now is today."""
+    if [i.kind for i in side] == ["moment"] and not any(i.kind in _TIME_KINDS for i in other):
+        return [_TODAY]
+    return side
+
+
+def _rolls(right: list[Item]) -> list[relativedelta]:
+    """How far a range's end may move forward to follow its start: a month when the end names only a day ("april
+    27th to the third"), a year when it names no year ("2 july to 10 july" said on July 10)."""
+    rolls: list[relativedelta] = []
+    dates = [i for i in right if i.kind in {"date", "number", "year"}]
+    if any(i.kind == "number" or (i.kind == "date" and i.value[0] == "dom") for i in dates) and not any(
+        i.kind == "date" and i.value[0] in {"md", "month", "ymd"} for i in dates
+    ):
+        rolls.append(relativedelta(months=1))
+    elif any(i.kind == "date" and i.value[0] == "md" and i.value[2] is None for i in dates) and not any(
+        i.kind == "year" for i in dates
+    ):
+        rolls.append(relativedelta(years=1))
+    return rolls
+
+
+def _paired(
+    starts: list[Reading], ends: list[Reading], right: list[Item], calendar_rolls: list[relativedelta]
+) -> list[Reading]:
+    rolls: list[int | relativedelta] = [0]
     if not any(i.kind in _DATED for i in right):
         rolls.append(1)  # "9pm to 1am" ends the next day
     if any(i.kind == "weekday" for i in right):
         rolls.append(7)
+    rolls.extend(calendar_rolls)
     found: list[Reading] = []
     for start in starts:
         options = []
         for end in ends:
             for days in rolls:
-                moved = end.start.shifted(timedelta(days=days))
+                moved = end.start.shifted(timedelta(days=days) if isinstance(days, int) else days)
                 if moved.lo >= start.start.lo:
                     options.append(moved)
                     break

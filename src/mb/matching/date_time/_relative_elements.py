@@ -16,7 +16,7 @@ ELEMENTS: list[Element] = []
 _element = registrar(ELEMENTS)
 
 
-@_element(r"today|this day|tdy")
+@_element(r"today|this day|tdy|otd|(?:the\s+)?current\s+date|(?:the\s+)?present\s+day")
 def _today(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("days", 0))
 
@@ -67,7 +67,8 @@ def _weekday(m: re.Match[str]) -> Item | None:
 
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate)\s+(?P<u>day|week|weekend|business day|working day|"
-          rf"weekday|quarter|month|{WEEKDAY})\s+(?:of|in)")  # fmt: skip
+          rf"weekday|quarter|month|{WEEKDAY})\s+(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
+          )  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
     n = {"last": -1, "final": -1, "penultimate": -2}.get(m["n"]) or ordinal_value(m["n"])
     unit = m["u"]
@@ -139,7 +140,7 @@ def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> 
     return Item(kind, "", (pieces, mode) if mode else pieces)
 
 
-@_element(rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+)?{_DUR}(?:\s+(?:time|'s\s+time))?")
+@_element(rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+)?{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?")
 def _in(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], 1, "from now")
 
@@ -161,9 +162,10 @@ def _now_plus(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
 
 
-@_element(rf"{_DUR}\s+(?P<dir>from|after|before|prior\s+to)")
+@_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)")
 def _anchored(m: re.Match[str]) -> Item | None:
-    return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, "anchored")
+    mode = "since" if m["dir"] == "since" else "anchored"
+    return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
 
 
 @_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)")
@@ -242,6 +244,7 @@ def _between(m: re.Match[str]) -> Item | None:
     return Item("between", "", m.group(0))
 
 
-@_element("to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to")
+@_element("to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to|(?:up\\s+)?(?:to|till|until)\\s+date")
 def _sep(m: re.Match[str]) -> Item | None:
-    return Item("sep", "", m.group(0))
+    """A range's separator; "to date" also names its end, today."""
+    return Item("sep", "", "to date" if m.group(0).endswith("date") else m.group(0))
