@@ -422,7 +422,12 @@ def _range(left: list[Item], right: list[Item], ref: datetime) -> list[Reading]:
     except DateProblem:
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
-            raise
+            yearless = [i for i in left if i.kind == "date" and i.value[0] in _YEARLY and i.value[2] is None]
+            if not yearless or any(i.kind == "year" for i in left):
+                raise
+            # "from March to date": a start naming no year is the last one before the end
+            year = relativedelta(years=-1)
+            return _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls)
         # "Nov-Feb 2017": the start takes the year before the one the end names
         earlier = Item("year", shared[0].text, shared[0].value - 1)
         return _paired(_point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls)
@@ -538,10 +543,16 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
     other_dates = [i for i in other if i.kind in {"date", "weekday", "year", "ordinal"}]
     other_parts = [i for i in other if i.kind == "part"]
     if "part" not in kinds and other_parts and "clock" in kinds:
-        side = side + other_parts  # "between 5 and 6 in the afternoon"
-        kinds.add("part")
-        if other_parts[0].value[3] is not None:
-            return side
+        explicit = all(i.value[1] for i in side if i.kind == "clock")
+        if explicit and other_parts[0].value[3] is not None:
+            # "from 8am to 3 yesterday afternoon": an hour with am/pm takes only the day of the other end's part
+            day = other_parts[0].value[3]
+            return [*side, Item("date", other_parts[0].text, ("days", day))]
+        if not explicit:
+            side = side + other_parts  # "between 5 and 6 in the afternoon"
+            kinds.add("part")
+            if other_parts[0].value[3] is not None:
+                return side
     if not kinds & _DATED and kinds & _TIME_KINDS:
         return side + other_dates
     if "year" not in kinds and not any(_year_of(i) is not None for i in side):
@@ -551,6 +562,10 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
         ):
             return [*side, Item("year", f"shared {years[0]}", years[0])]
     return side
+
+
+#: Dates that recur every year (their year may be left out).
+_YEARLY = {"md", "month", "season", "holiday", "quarter"}
 
 
 def _year_of(item: Item) -> int | None:
@@ -568,12 +583,12 @@ def _am_pm(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]
     rc = next((i for i in right if i.kind == "clock"), None)
     if lc is None or rc is None:
         return left, right
-    if not lc.value[1] and rc.value[1]:
+    if not lc.value[1] and rc.value[1] and not any(i.kind == "part" for i in left):
         ends = [c[0] for c in rc.value[0]]
         kept = tuple(c for c in lc.value[0] if any(0 < e - c[0] <= 12 * 3600 for e in ends))
         if kept:
             left = [Item("clock", lc.text, (kept, True)) if i is lc else i for i in left]
-    elif lc.value[1] and not rc.value[1]:
+    elif lc.value[1] and not rc.value[1] and not any(i.kind == "part" for i in right):
         starts = [c[0] for c in lc.value[0]]
         kept = tuple(c for c in rc.value[0] if any(0 < c[0] - s <= 12 * 3600 for s in starts))
         if kept:

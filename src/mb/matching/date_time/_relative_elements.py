@@ -244,7 +244,7 @@ def _between(m: re.Match[str]) -> Item | None:
     return Item("between", "", m.group(0))
 
 
-@_element("to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to|(?:up\\s+)?(?:to|till|until)\\s+date")
+@_element("(?:up\\s+)?(?:to|till|until)\\s+date|to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to")
 def _sep(m: re.Match[str]) -> Item | None:
     """A range's separator; "to date" also names its end, today."""
     return Item("sep", "", "to date" if m.group(0).endswith("date") else m.group(0))
