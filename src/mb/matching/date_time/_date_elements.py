@@ -78,6 +78,20 @@ def _year_month_day(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], int(m["d"]), m)
 
 
+@_element(
+    rf"(?P<mo>{MONTH})\.?(?P<s>[-/])(?P<y>[12]\d{{3}})(?P=s)(?P<d>\d{{1,2}})"
+    rf"|(?P<y2>[12]\d{{3}})(?P<s2>[-/])(?P<d2>\d{{1,2}})(?P=s2)(?P<mo2>{MONTH})"
+    rf"|(?P<d3>\d{{1,2}})(?P<s3>[-/])(?P<y3>[12]\d{{3}})(?P=s3)(?P<mo3>{MONTH})"
+)
+def _named_month_any_order(m: re.Match[str]) -> Item | None:
+    """A day, a named month and a four-digit year joined by one separator, in the orders the other patterns leave
+    out: ``September-2020-23``, ``2020/23/Sep``, ``23-2020-September``."""
+    month = MONTHS[m["mo"] or m["mo2"] or m["mo3"]]
+    day = int(m["d"] or m["d2"] or m["d3"])
+    year = int(m["y"] or m["y2"] or m["y3"])
+    return Item("date", "", ("md", ((month, day),), year, None)) if 1 <= day <= 31 else None
+
+
 @_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})")
 def _year_month_day_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"])

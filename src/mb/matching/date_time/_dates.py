@@ -33,6 +33,11 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
+    nth = [i for i in items if i.kind == "date" and i.value[0] == "nth_weekday"]
+    if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
+        # "the first Monday evening of next month": the ordinal weekday of the period named after it
+        ordinal = Item("ordinal", nth[0].text, (nth[0].value[1], nth[0].value[2]))
+        items = [ordinal, *(i for i in items if i is not nth[0])]
     weekdays = [i for i in items if i.kind == "weekday" and i.value[1] is None]
     others = [i for i in items if i not in weekdays]
     weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value[1] in _ANCHORED

@@ -55,9 +55,11 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         if not (i.kind == "between" and i.text == "from" and not any(j.kind == "sep" for j in parts[n:]))
     ]
     middle = [n for n, i in enumerate(parts) if i.kind == "between"]
+    periods: list[Item] = []
     if len(middle) == 1 and any(i.kind == "sep" for i in parts[middle[0] :]):
         # "June 3rd from 3pm to 4:30pm": the words before "from" belong to both ends
         between = True
+        periods = [i for i in parts[: middle[0]] if i.kind == "date" and i.value[0] in {"unit", "month"}]
         parts = parts[: middle[0]] + parts[middle[0] + 1 :]
     if any(i.kind == "between" for i in parts):
         raise DateProblem(f"{next(i.text for i in parts if i.kind == 'between')!r} in the middle of the phrase")
@@ -68,6 +70,8 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         left, right = parts[: seps[0]], parts[seps[0] + 1 :]
         if parts[seps[0]].value == "to date" and not right:
             right = [_TODAY]  # "from March to date": until today
+        if periods and right and all(i.kind in {"weekday", "number", "year"} for i in right):
+            right = [*periods, *right]  # "last week between Friday and Sunday": Sunday of last week
         if not left or not right:
             raise DateProblem(f"a range with one end ({parts[seps[0]].text!r})")
         if parts[seps[0]].text == "and" and not between:
@@ -404,6 +408,7 @@ def _range(left: list[Item], right: list[Item], ref: datetime) -> list[Reading]:
     # at the ends of a range, "the end of X" is the instant X ends and "the middle of X" its middle day
     left, right = ([_as_point(i) for i in side] for side in (left, right))
     left, right = _now_as_today(left, right), _now_as_today(right, left)
+    left, right = _trailing_period(left, right)
     rolls = _rolls(right)
     left, right = _numbers_in_range(left, right)
     left, right = _share(left, right), _share(right, left)
@@ -434,6 +439,17 @@ def _range(left: list[Item], right: list[Item], ref: datetime) -> list[Reading]:
 
 
 _DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}
+
+
+def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:
+    """ "the first Monday 1pm to 3pm of next month": two times of day on the left's date, in the period named last."""
+    left_dates = [i for i in left if i.kind not in _TIME_KINDS]
+    right_dates = [i for i in right if i.kind not in _TIME_KINDS]
+    clocks = all(any(i.kind == "clock" for i in side) for side in (left, right))
+    periods = all(i.kind == "year" or (i.kind == "date" and i.value[0] in {"unit", "month"}) for i in right_dates)
+    if not (clocks and left_dates and right_dates and periods):
+        return left, right
+    return [*left, *right_dates], [*(i for i in right if i.kind in _TIME_KINDS), *left_dates, *right_dates]
 
 
 def _now_as_today(side: list[Item], other: list[Item]) -> list[Item]:

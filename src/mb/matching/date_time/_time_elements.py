@@ -95,7 +95,10 @@ def _oclock(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), 0, None, None)
 
 
-@_element(rf"(?:at\s+)?(?P<h>{HOUR_WORD})(?:[ -](?P<m>{MINUTE_WORD}))?(?:\s*o'?clock)?" + _AMPM)
+@_element(
+    rf"(?:at\s+)?(?P<h>{HOUR_WORD})(?:[ -](?P<m>{MINUTE_WORD}|one|two|three|four|five|six|seven|eight|nine)"
+    rf"(?P<mins>\s+minutes)?)?(?:\s*o'?clock)?" + _AMPM
+)
 def _word_clock(m: re.Match[str]) -> Item | None:
     if not (m["m"] or m["ap"] or "clock" in m.group(0) or m.group(0).startswith("at")):
         return Item("number", m.group(0), number_value(m["h"]))  # an hour in words, read in context
