@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Builder", "Element", "Item", "Parsed", "registrar"]
+__all__ = ["Builder", "DateProblem", "Element", "Item", "Parsed", "registrar"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,10 @@ class Parsed:
 
     unknown: tuple[str, ...]
     """Words neither an element nor a filler: the phrase is not understood when any is left."""
+
+
+class DateProblem(ValueError):
+    """The date items cannot be placed (a conflict or a combination the grammar does not read)."""
 
 
 Builder = Callable[[re.Match[str]], "Item | None"]
