@@ -110,12 +110,13 @@ def _eo(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("edge", "end", unit))
 
 
-_PIECE = rf"(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z])"
+_PIECE = rf"(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z])"
 _PIECE_RE = re.compile(
-    rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|\s+)(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?(?![a-z])"
+    rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?(?![a-z])"
 )
-#: A duration: one or more amounts of units ("2 years 1 month 21 days", "1 day and 5 hours").
-_DUR = rf"(?P<dur>{_PIECE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+){_PIECE})*)"
+#: A duration: one to seven amounts of units ("2 years 1 month 21 days", "1 day and 5 hours"); the bound keeps the
+#: work at each position of a phrase constant, so the scan stays linear in its length.
+_DUR = rf"(?P<dur>{_PIECE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+){_PIECE}){{0,6}})"
 
 
 def _pieces(text: str, sign: int = 1) -> tuple[tuple[float, str], ...] | None:
