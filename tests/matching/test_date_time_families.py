@@ -220,6 +220,21 @@ ROWS: list[Row] = [
     ("ordinal", "first Monday evening of next month", AUG, "2018-09-10T18:00:00", False),
     ("ordinal", "the third week next year", N, "2017-01-16", True),
     ("ordinal", "the third week next year", N, "2017-01-23", False),
+    ("same time", "this time tomorrow", U, "2013-02-13T04:30:00-02:00", True),
+    ("same time", "this time tomorrow", U, "2013-02-13T04:31:00-02:00", False),
+    ("same time", "same time next week", U, "2013-02-19T04:30:00-02:00", True),
+    ("same time", "same time next week", U, "2013-02-18T04:30:00-02:00", False),  # not the week's first day
+    ("clock", "half six", U, "2013-02-12T18:30:00-02:00", True),
+    ("clock", "half six", U, "2013-02-12T18:00:00-02:00", False),
+    ("offset", "the day after christmas", U, "2013-12-26", True),
+    ("offset", "the day after christmas", U, "2013-02-13", False),  # not the day after today
+    ("offset", "in about half an hour", U, "2013-02-12T05:00:00-02:00", True),
+    ("offset", "in about half an hour", U, "2013-02-12T05:01:00-02:00", False),
+    ("absolute", "14april 2015", U, "2015-04-14", True),
+    ("absolute", "14april 2015", U, "2015-04-15", False),
+    ("deadline", "until 2:00pm", U, "2013-02-12T14:00:00-02:00", True),
+    ("deadline", "until 2:00pm", U, "2013-02-12T14:01:00-02:00", False),
+    ("deadline", "until friday to monday", U, "2013-02-15", ERROR),
 ]
 
 GROUP_ROWS: list[Row] = [

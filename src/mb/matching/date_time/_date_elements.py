@@ -68,7 +68,11 @@ def _month_day(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
 
 
-@_element(_REL_DATE + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*[-/]\s*)(?P<mo>{MONTH})\.?" + _YEAR)
+@_element(
+    _REL_DATE
+    + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*[-/]\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})\.?"
+    + _YEAR
+)
 def _day_month(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
 
@@ -202,7 +206,10 @@ def _rest(m: re.Match[str]) -> Item | None:
 
 @_element(r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)")
 def _next_day(m: re.Match[str]) -> Item | None:
-    forward = (m["dir"] or m["dir2"]) in {"next", "following", "after"}
+    """``the next day`` (tomorrow); ``the day after``/``before`` counts from the date named next, else today."""
+    if m["dir2"]:
+        return Item("offset", "", (((1 if m["dir2"] == "after" else -1, "day"),), "anchored"))
+    forward = m["dir"] in {"next", "following"}
     return Item("date", "", ("days", 1 if forward else -1))
 
 

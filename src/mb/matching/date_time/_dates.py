@@ -172,7 +172,7 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     if index != 0:
         raise DateProblem(f"{items[index].text!r} follows other words")
     pieces, mode = items[index].value
-    anchor = date_windows(items[1:], today)
+    anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
     return [_shifted(w, pieces) for w in anchor]

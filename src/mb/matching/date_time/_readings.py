@@ -21,7 +21,7 @@ from ._grammar import Item
 from ._model import Reading, Window
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import end_window, leading, moment, rest_of, span
-from ._steps import step
+from ._steps import STEPS, step
 
 __all__ = ["DateProblem", "clock_dependent", "readings"]
 
@@ -31,7 +31,7 @@ _DAY = 86400
 def clock_dependent(items: tuple[Item, ...]) -> bool:
     """Whether the readings depend on the time of day ``user_time`` gives (not only on its date)."""
     kinds = {i.kind for i in items}
-    if kinds & {"moment", "span", "rest"}:
+    if kinds & {"moment", "span", "rest"} or any(i.kind == "clock" and i.value[2:] == ("now",) for i in items):
         return True
     if any(
         i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value[0])
@@ -65,6 +65,13 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         parts = parts[: middle[0]] + parts[middle[0] + 1 :]
     if any(i.kind == "between" for i in parts):
         raise DateProblem(f"{next(i.text for i in parts if i.kind == 'between')!r} in the middle of the phrase")
+    if (
+        len(parts) > 1
+        and parts[0].kind == "sep"
+        and parts[0].value in _DEADLINE_WORDS
+        and not any(i.kind == "sep" for i in parts[1:])
+    ):
+        parts = parts[1:]  # "until 2pm": a deadline word reads as the moment it names
     seps = [n for n, i in enumerate(parts) if i.kind == "sep"]
     if seps:
         if len(seps) > 1 or duration:
@@ -98,6 +105,9 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             ] or [Reading(r.start, end_window(r.start.lo + length)) for r in found]
         return [Reading(r.start, end_window(r.start.lo + length)) for r in found]
     return found
+
+
+_DEADLINE_WORDS = {"until", "till", "til", "thru", "through", "up to"}
 
 
 def _joined(left: list[Item], right: list[Item]) -> bool:
@@ -141,6 +151,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
             return instants
         if moments[0].kind == "moment":
             raise DateProblem(f"{moments[0].text!r} with other words")
+    if any(i.kind == "clock" and i.value[2:] == ("now",) for i in items):
+        dated = sum(i.kind in {"date", "weekday", "year", "ordinal"} for i in items)
+        items = [_same_time(i, ref, alone=dated == 1) for i in items]
     items = _edge_on_part(items)
     times = [i for i in items if i.kind in TIME_KINDS]
     dates = [i for i in items if i.kind not in TIME_KINDS]
@@ -156,6 +169,19 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
             raise DateProblem("no date or time")
         return [Reading(w) for w in days]
     return _timed(times, days, ref)
+
+
+def _same_time(item: Item, ref: datetime, alone: bool) -> Item:
+    """``this time``, ``same time``: the minute of the day ``ref`` is at; beside a relative week, month or year,
+    the same day of it ("same time next week" is a week from now, not next Monday)."""
+    if item.kind == "clock" and item.value[2:] == ("now",):
+        start = ref.hour * 3600 + ref.minute * 60
+        return Item("clock", item.text, (((start, start + 60, "minute"),), True))
+    if alone and item.kind == "date" and item.value[0] == "unit" and item.value[1] in {"week", "month", "year"}:
+        count = STEPS.get(str(item.value[2]))
+        if count is not None:
+            return Item("offset", item.text, (((count, str(item.value[1])),), "from now"))
+    return item
 
 
 def _edge_on_part(items: list[Item]) -> list[Item]:
@@ -233,7 +259,7 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
     spans: list[tuple[int, int, str, str]] = []
     if clocks:
         candidates = clocks[0].value[0]
-        midnight = len(clocks[0].value) > 2
+        midnight = clocks[0].value[2:] == ("midnight",)
         for lo, hi, grain in candidates:
             if part is None:
                 spans.append((lo, hi, grain, ""))

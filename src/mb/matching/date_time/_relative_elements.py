@@ -141,7 +141,10 @@ def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> 
     return Item(kind, "", (pieces, mode) if mode else pieces)
 
 
-@_element(rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+)?{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?")
+@_element(
+    rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+|(?:about|around|approximately|roughly|just|only)\s+)?"
+    rf"{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?"
+)
 def _in(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], 1, "from now")
 

@@ -126,6 +126,18 @@ def _bare_hour(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), 0, None, None)
 
 
+@_element(rf"(?:at\s+)?half\s+(?P<h>{HOUR_WORD}|\d{{1,2}})(?!\s*(?:am|pm|o'?clock|past|to|hours?|hrs?)\b)")
+def _half_hour(m: re.Match[str]) -> Item | None:
+    """``half six``: half past the hour (British)."""
+    return _clock(number_value(m["h"]), 30, None, None)
+
+
+@_element(r"(?:at\s+)?(?:this|the\s+same|same)\s+time")
+def _same_time(m: re.Match[str]) -> Item | None:
+    """``this time tomorrow``, ``same time next week``: the time of day it is now (placed by the readings)."""
+    return Item("clock", "", ((), True, "now"))
+
+
 @_element(r"noon|midday|mid-day|12\s*noon")
 def _noon(m: re.Match[str]) -> Item | None:
     return Item("clock", "", (((12 * _H, 12 * _H + 60, "minute"),), True))
