@@ -235,6 +235,11 @@ ROWS: list[Row] = [
     ("deadline", "until 2:00pm", U, "2013-02-12T14:00:00-02:00", True),
     ("deadline", "until 2:00pm", U, "2013-02-12T14:01:00-02:00", False),
     ("deadline", "until friday to monday", U, "2013-02-15", ERROR),
+    ("period", "first half of 2015", U, "2015-06-30", True),
+    ("period", "first half of 2015", U, "2015-07-01", False),
+    ("period", "the second half of june", U, "2013-06-20", ERROR),  # halves of a year only
+    ("weekend", "this coming weekend", U, "2013-02-16", True),  # said on a Tuesday: the weekend ahead
+    ("weekend", "this coming weekend", U, "2013-02-23", False),
 ]
 
 GROUP_ROWS: list[Row] = [

@@ -350,6 +350,8 @@ def _relative_unit(unit: str, rel: str, today: date) -> list[Window]:
     if unit == "week":
         return [units.week(today + timedelta(days=7 * step))]
     if unit == "weekend":
+        if rel in {"this coming", "coming", "upcoming"} and today.weekday() < 5:
+            return [units.weekend(today)]  # "this coming weekend" said on a weekday: the one ahead this week
         found = [units.weekend(today + timedelta(days=7 * step))]
         if rel in {"next", "following"} and today.weekday() < 5:
             found.insert(0, units.weekend(today))

@@ -80,6 +80,15 @@ def ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
         if unit == "month":
             return [units.month(first_day.year, first_day.month)]
         return [units.quarter(first_day.year, (first_day.month - 1) // 3 + 1)]
+    if unit == "half":
+        # the first or second half of a year
+        if not (first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1)) or n not in {
+            1,
+            2,
+            -1,
+        }:
+            return []
+        return [units.half(first.year, 2 if n in {2, -1} else 1)]
     if unit == "weekend":
         saturdays = [d for d in all_days if d.weekday() == 5]
         index = n - 1 if n > 0 else n

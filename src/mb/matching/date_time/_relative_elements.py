@@ -67,7 +67,7 @@ def _weekday(m: re.Match[str]) -> Item | None:
 
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate)\s+(?P<u>day|week|weekend|business day|working day|"
-          rf"weekday|quarter|month|{WEEKDAY})\s+(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
+          rf"weekday|quarter|half|month|{WEEKDAY})\s+(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
           )  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
     n = {"last": -1, "final": -1, "penultimate": -2}.get(m["n"]) or ordinal_value(m["n"])
