@@ -240,6 +240,10 @@ ROWS: list[Row] = [
     ("period", "the second half of june", U, "2013-06-20", ERROR),  # halves of a year only
     ("weekend", "this coming weekend", U, "2013-02-16", True),  # said on a Tuesday: the weekend ahead
     ("weekend", "this coming weekend", U, "2013-02-23", False),
+    ("filler", "all day tomorrow", U, "2013-02-13T10:00:00-02:00", True),
+    ("filler", "all day tomorrow", U, "2013-02-14T10:00:00-02:00", False),
+    ("filler", "this entire month", U, "2013-02-28", True),
+    ("filler", "this entire month", U, "2013-03-01", False),
 ]
 
 GROUP_ROWS: list[Row] = [
@@ -257,6 +261,12 @@ GROUP_ROWS: list[Row] = [
     ("group", "rest of the week", N, {"start": "2016-11-08", "end": "2016-11-13"}, False),
     ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-11"}, True),
     ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-14"}, False),
+    ("range", "today 9-5", U, {"start": "2013-02-12T09:00:00-02:00", "end": "2013-02-12T17:00:00-02:00"}, True),
+    ("range", "today 9-5", U, {"start": "2013-02-12T21:00:00-02:00", "end": "2013-03-12T05:00:00-02:00"}, False),
+    ("range", "from the 3rd to the 10th", U, {"start": "2013-03-03", "end": "2013-03-10"}, True),
+    ("range", "from the 3rd to the 10th", U, {"start": "2013-03-03", "end": "2013-04-10"}, False),
+    ("range", "between tuesday and thursday next week", U, {"start": "2013-02-19", "end": "2013-02-21"}, True),
+    ("range", "between tuesday and thursday next week", U, {"start": "2013-02-12", "end": "2013-02-21"}, False),
     # spans and ranges: few/couple, first/last N units of a period, within N from today, to date, ends that roll
     ("few", "next couple weeks", N, {"start": "2016-11-08", "end": "2016-11-22"}, True),
     ("few", "next couple weeks", N, {"start": "2016-11-09", "end": "2016-11-22"}, False),

@@ -37,8 +37,10 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     left, right = ([_as_point(i) for i in side] for side in (left, right))
     left, right = _now_as_today(left, right), _now_as_today(right, left)
     left, right = _trailing_period(left, right)
-    rolls = _rolls(right)
+    left = _weekday_period(left, right)
+    named = right
     left, right = _numbers_in_range(left, right)
+    rolls = _rolls(named, right)
     left, right = _share(left, right), _share(right, left)
     left, right = _am_pm(left, right)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in left + right)
@@ -80,6 +82,14 @@ def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], l
     return [*left, *right_dates], [*(i for i in right if i.kind in TIME_KINDS), *left_dates, *right_dates]
 
 
+def _weekday_period(left: list[Item], right: list[Item]) -> list[Item]:
+    """ "between Tuesday and Thursday next week": a period named after the end's weekday holds the start's too."""
+    periods = [i for i in right if i.kind == "date" and i.value[0] == "unit" and i.value[1] == "week"]
+    if left and all(i.kind == "weekday" for i in left) and periods and any(i.kind == "weekday" for i in right):
+        return [*left, *periods]
+    return left
+
+
 def _now_as_today(side: list[Item], other: list[Item]) -> list[Item]:
     """ "between Jan 2019 and now": beside an end naming no time of day, now is today."""
     if [i.kind for i in side] == ["moment"] and not any(i.kind in TIME_KINDS for i in other):
@@ -87,14 +97,15 @@ def _now_as_today(side: list[Item], other: list[Item]) -> list[Item]:
     return side
 
 
-def _rolls(right: list[Item]) -> list[relativedelta]:
-    """How far a range's end may move forward to follow its start: a month when the end names only a day ("april
-    27th to the third"), a year when it names no year ("2 july to 10 july" said on July 10)."""
+def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
+    """How far a range's end may move forward to follow its start: a month when the end (as ``named``) names only a
+    day ("april 27th to the third"), a year when it names no year ("2 july to 10 july" said on July 10)."""
     rolls: list[relativedelta] = []
-    dates = [i for i in right if i.kind in {"date", "number", "year"}]
-    if any(i.kind == "number" or (i.kind == "date" and i.value[0] == "dom") for i in dates) and not any(
-        i.kind == "date" and i.value[0] in {"md", "month", "ymd"} for i in dates
-    ):
+    dates = [i for i in named if i.kind in {"date", "year"}]
+    day_only = any(
+        (i.kind == "ordinal" and i.value[1] == "day") or (i.kind == "date" and i.value[0] == "dom") for i in right
+    )
+    if day_only and not any(i.kind == "date" and i.value[0] in {"md", "month", "ymd", "unit"} for i in dates):
         rolls.append(relativedelta(months=1))
     elif any(i.kind == "date" and i.value[0] == "md" and i.value[2] is None for i in dates) and not any(
         i.kind == "year" for i in dates
@@ -168,7 +179,10 @@ def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], 
             rest = [i for i in sides[index] if i.kind != "number" and i not in month]
             sides[index] = rest + days + month
     if any(i.kind == "number" and i.text.endswith(("st", "nd", "rd", "th")) for side in sides for i in side):
-        raise DateProblem("a day of the month with no month")
+        if clocks or not all(i.kind != "number" or i.text.endswith(("st", "nd", "rd", "th")) for s in sides for i in s):
+            raise DateProblem("a day of the month with no month")
+        # "from the 3rd to the 10th": days of this month or the next, like "the 3rd" alone
+        sides = [[Item("date", i.text, ("dom", i.value)) if i.kind == "number" else i for i in s] for s in sides]
     final = [[hour_item(i) if i.kind == "number" else i for i in side] for side in sides]
     return final[0], final[1]
 

@@ -44,7 +44,7 @@ def clock_dependent(items: tuple[Item, ...]) -> bool:
 
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine."""
-    parts = list(items)
+    parts = [i for i in items if i.kind != "filler"]
     duration = [i for i in parts if i.kind == "duration"]
     parts = [i for i in parts if i.kind != "duration"]
     between = bool(parts) and parts[0].kind == "between"

@@ -36,7 +36,7 @@ def _now(m: re.Match[str]) -> Item | None:
 _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
 
 
-@_element(rf"{_REL}\s+(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade)")
+@_element(rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade)")
 def _relative_unit(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], m["rel"].replace("the ", "")))
 
@@ -48,9 +48,13 @@ def _unit_after_next(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
 
 
-@_element(r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|day)")
+@_element(
+    r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|day)|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)"
+)
 def _bare_unit(m: re.Match[str]) -> Item | None:
     """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
+    if m["all"]:
+        return Item("filler", "", None)  # "all day tomorrow": the day the rest names
     if m["u"] == "day":
         return Item("date", "", ("days", 0))
     return Item("date", "", ("unit", m["u"], "this"))
