@@ -240,6 +240,7 @@ ROWS: list[Row] = [
     ("period", "the second half of june", U, "2013-06-20", ERROR),  # halves of a year only
     ("weekend", "this coming weekend", U, "2013-02-16", True),  # said on a Tuesday: the weekend ahead
     ("weekend", "this coming weekend", U, "2013-02-23", False),
+    ("relative", "tuesday week", U, "2013-02-12", ERROR),  # never read as this week's Tuesday
     ("filler", "all day tomorrow", U, "2013-02-13T10:00:00-02:00", True),
     ("filler", "all day tomorrow", U, "2013-02-14T10:00:00-02:00", False),
     ("filler", "this entire month", U, "2013-02-28", True),

@@ -8,6 +8,7 @@ is the coming March and next year's.
 
 from __future__ import annotations
 
+import itertools
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -33,6 +34,10 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
+    for first, second in itertools.pairwise(items):
+        if first.kind == "weekday" and second.kind == "date" and second.value[0] == "unit" and second.text == "week":
+            # "Tuesday week" is a week after the coming Tuesday to some, the coming Tuesday to others
+            raise DateProblem(f"{first.text + ' ' + second.text!r} is read differently in different places")
     nth = [i for i in items if i.kind == "date" and i.value[0] == "nth_weekday"]
     if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
         # "the first Monday evening of next month": the ordinal weekday of the period named after it
