@@ -206,6 +206,9 @@ ROWS: list[Row] = [
     ("zones", "tomorrow at 6:45pm India time", U, "2013-02-13T13:15:00Z", True),
     ("zones", "tomorrow at 6:45pm India time", U, "2013-02-13T18:45:00-02:00", False),
     ("zones", "tomorrow at 6:45pm Russia time", U, "2013-02-13T18:45:00-02:00", ERROR),
+    ("zones", "tomorrow 9am IST", U, "2013-02-13T09:00:00+05:30", True),  # India
+    ("zones", "tomorrow 9am IST", U, "2013-02-13T09:00:00+02:00", True),  # Israel: an ambiguous word stays plural
+    ("zones", "tomorrow 9am IST", U, "2013-02-13T09:00:00+03:00", False),
     ("period", "w/c Feb 4", U, "2014-02-09", True),
     ("period", "w/c Feb 4", U, "2014-02-10", False),
     ("offset", "in three weeks' time", N, "2016-11-28", True),

@@ -165,10 +165,9 @@ def _zone_by_key(key: str) -> zoneinfo.ZoneInfo | None:
 
 
 def _dateparser_zone(text: str) -> ZoneSpec | None:
-    from ._zone_words import zone_offset
+    from ._zone_words import abbreviation_zone
 
-    offset = zone_offset(text)
-    return fixed_zone(offset) if offset is not None else None
+    return abbreviation_zone(text) if text.isalpha() else None
 
 
 def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
