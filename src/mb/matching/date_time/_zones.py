@@ -201,6 +201,15 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
         key = _zone_keys_by_city().get(name.replace(" ", "_")) or _zone_keys_by_country().get(name)
         if key is not None:
             return _cut(text, city.start(), city.end()), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
+    for found in _IN_CITY_RE.finditer(text):
+        # "5pm in Tokyo": a place right after a clock time names its zone
+        if not _CLOCK_END_RE.search(text[: found.start()]):
+            continue
+        for words in (found.group("city"), found.group("city").split()[0]):
+            key = _zone_keys_by_city().get(words.replace(" ", "_")) or _zone_keys_by_country().get(words)
+            if key is not None:
+                end = found.start("city") + len(words)
+                return _cut(text, found.start(), end), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
     if not abbreviations:
         return text, None
     from ._zone_words import pop_zone_word
@@ -209,6 +218,7 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
 
 
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
+_IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
 
 
 @functools.cache
