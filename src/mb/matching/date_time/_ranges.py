@@ -41,19 +41,21 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     named = right
     left, right = _numbers_in_range(left, right)
     rolls = _rolls(named, right)
+    # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
+    timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
     left, right = _am_pm(left, right)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow
-        found = _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls)
+        found = _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls, timed_end)
         day = timedelta(days=1)
         return [
             Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) if r.start.hi <= ref else r
             for r in found
         ]
     try:
-        return _paired(_point(left, ref), _point(right, ref), right, rolls)
+        return _paired(_point(left, ref), _point(right, ref), right, rolls, timed_end)
     except DateProblem:
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
@@ -62,10 +64,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
                 raise
             # "from March to date": a start naming no year is the last one before the end
             year = relativedelta(years=-1)
-            return _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls)
+            return _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls, timed_end)
         # "Nov-Feb 2017": the start takes the year before the one the end names
         earlier = Item("year", shared[0].text, shared[0].value - 1)
-        return _paired(_point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls)
+        return _paired(
+            _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
+        )
 
 
 _DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}
@@ -115,7 +119,11 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
 
 
 def _paired(
-    starts: list[Reading], ends: list[Reading], right: list[Item], calendar_rolls: list[relativedelta]
+    starts: list[Reading],
+    ends: list[Reading],
+    right: list[Item],
+    calendar_rolls: list[relativedelta],
+    timed_end: bool = False,
 ) -> list[Reading]:
     rolls: list[int | relativedelta] = [0]
     if not any(i.kind in _DATED for i in right):
@@ -130,7 +138,8 @@ def _paired(
             for days in rolls:
                 moved = end.start.shifted(timedelta(days=days) if isinstance(days, int) else days)
                 if moved.lo >= start.start.lo:
-                    options.append(moved)
+                    if not timed_end or moved.lo - start.start.lo < timedelta(days=1):
+                        options.append(moved)
                     break
         if options:
             best = min(options, key=lambda w: w.lo)
@@ -163,7 +172,12 @@ def _as_point(item: Item) -> Item:
 def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:
     """Bare numbers at the ends of a range: days of the month one end names ("march 3 to 5", "from 4 to 22 this
     month"), else hours ("3-4pm")."""
-    sides = [[_dom_number(i) for i in side] for side in (left, right)]
+    # a day of the month is an end of its own ("the 3rd to the 10th"), or the date of a time beside it ("the 18th
+    # from 9 to 5")
+    sides = [
+        side if any(i.kind in {"number", *TIME_KINDS} for i in side) else [_dom_number(i) for i in side]
+        for side in (left, right)
+    ]
     has = [any(i.kind == "number" for i in side) for side in sides]
     if not any(has):
         return left, right
