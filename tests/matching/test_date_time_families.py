@@ -230,6 +230,12 @@ ROWS: list[Row] = [
     ("same time", "this time tomorrow", U, "2013-02-13T04:31:00-02:00", False),
     ("same time", "same time next week", U, "2013-02-19T04:30:00-02:00", True),
     ("same time", "same time next week", U, "2013-02-18T04:30:00-02:00", False),  # not the week's first day
+    ("same day", "this day next year", U, "2014-02-12", True),
+    ("same day", "this day next year", U, "2014-01-01", False),
+    ("same day", "2 years ago today", U, "2011-02-12", True),
+    ("same day", "2 years ago today", U, "2011-02-13", False),
+    ("period time", "this weekend at 3pm", U, "2013-02-17T15:00:00-02:00", True),  # either day of the weekend
+    ("period time", "this weekend at 3pm", U, "2013-02-18T15:00:00-02:00", False),
     ("clock", "half six", U, "2013-02-12T18:30:00-02:00", True),
     ("clock", "half six", U, "2013-02-12T18:00:00-02:00", False),
     ("offset", "the day after christmas", U, "2013-12-26", True),

@@ -154,6 +154,7 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
     if any(i.kind == "clock" and i.value[2:] == ("now",) for i in items):
         dated = sum(i.kind in {"date", "weekday", "year", "ordinal"} for i in items)
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
+    items = _same_day(items, ref)
     items = _edge_on_part(items)
     times = [i for i in items if i.kind in TIME_KINDS]
     dates = [i for i in items if i.kind not in TIME_KINDS]
@@ -182,6 +183,22 @@ def _same_time(item: Item, ref: datetime, alone: bool) -> Item:
         if count is not None:
             return Item("offset", item.text, (((count, str(item.value[1])),), "from now"))
     return item
+
+
+def _same_day(items: list[Item], ref: datetime) -> list[Item]:
+    """``this day next year``, ``2 years ago today``: today beside one relative unit or offset is the same day of it."""
+    todays = [i for i in items if i.kind == "date" and i.value == ("days", 0)]
+    others = [i for i in items if i.kind in {"date", "weekday", "year", "ordinal", "offset"} and i not in todays]
+    if len(todays) != 1 or len(others) != 1:
+        return items
+    other = others[0]
+    if other.kind == "offset" and other.value[1] == "from now":
+        return [i for i in items if i is not todays[0]]
+    if other.kind == "date" and other.value[0] == "unit":
+        moved = _same_time(other, ref, alone=True)
+        if moved is not other:
+            return [moved if i is other else i for i in items if i is not todays[0]]
+    return items
 
 
 def _edge_on_part(items: list[Item]) -> list[Item]:
@@ -300,13 +317,17 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
 
 
 def _day_starts(days: list[Window], ref: datetime) -> list[datetime]:
-    """The days a time of day is placed on. A period longer than a day names its first day, or today once it has
-    begun ("next month at 6pm" is 18:00 on the 1st of next month, as a reminder set for it would be)."""
+    """The days a time of day is placed on: each day of a week or a weekend ("this weekend at 3pm"); a longer
+    period names its first day, or today once it has begun ("next month at 6pm" is 18:00 on the 1st of next month,
+    as a reminder set for it would be)."""
     starts: list[datetime] = []
     today = datetime.combine(ref.date(), datetime.min.time())
     for window in days:
         length = window.hi - window.lo
         if length > timedelta(days=1) and (length % timedelta(days=1) or window.lo.time() != datetime.min.time()):
             raise DateProblem(f"a time of day on a period longer than a day ({window.label})")
-        starts.append(today if window.lo <= today < window.hi else window.lo)
+        if length <= timedelta(days=7):
+            starts.extend(window.lo + timedelta(days=n) for n in range(length.days))  # a weekend, a week: any day
+        else:
+            starts.append(today if window.lo <= today < window.hi else window.lo)
     return list(dict.fromkeys(starts))
