@@ -67,10 +67,13 @@ def _item(
 
 
 def _us(year: int, name: str) -> tuple[date, set[date]]:
-    """A US holiday's date and every date observed for it that year."""
+    """A US holiday's date and every date observed for it that year. The holiday's own date is the one labelled
+    with its name alone: when a weekend holiday is observed on the Friday before (Christmas 2021 and 2027, on
+    Saturdays), the observed Friday sorts first but is not the day the phrase names."""
     days = holidays.US(years=year)
     found = sorted(day for day, label in days.items() if label.startswith(name))
-    return found[0], set(found)
+    actual = [day for day in found if days[day] == name] or found
+    return actual[0], set(found)
 
 
 def _holidays() -> Iterator[dict[str, object]]:

@@ -1,4 +1,4 @@
-"""The labelled English date corpus: its shape, and (behind ``MB_DATE_CORPUS_GATE=1``) the matcher's accuracy on it.
+"""The labelled English date corpus: its shape, and the matcher's accuracy on it.
 
 The corpus (``tests/data/date_corpus.jsonl``) is built by ``bench/date_corpus/build.py`` from pinned public sources;
 ``bench/date_accuracy.py`` prints the same figures per family and per source.
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import re
 import sys
 from collections import Counter
@@ -132,23 +131,10 @@ def test_the_shifted_argument_is_one_unit_of_the_grain_away(items: list[dict[str
 
 @pytest.mark.slow
 def test_no_shifted_argument_passes_and_correct_ones_hold_their_floor(items: list[dict[str, Any]]) -> None:
-    """What the matcher already achieves on the corpus, held: a wrong argument accepted is the worst error."""
+    """The accuracy targets, held: at least 99% of shifted arguments fail (a wrong argument accepted is the worst
+    error) and at least 97% of correct ones pass."""
     accuracy = _module("date_accuracy", ROOT / "bench" / "date_accuracy.py")
     overall, _, _ = accuracy.score(items)
     wrong = [check.item["id"] for check in overall.misses if check.argument == "shifted"]
     assert overall.shifted_fail_rate >= 0.99, f"shifted arguments accepted: {len(wrong)}, e.g. {wrong[:10]}"
-    assert overall.correct_pass_rate >= 0.90, f"correct arguments passing: {overall.correct_pass_rate:.1%}"
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(
-    os.environ.get("MB_DATE_CORPUS_GATE") != "1",
-    reason="accuracy gate on the date corpus: set MB_DATE_CORPUS_GATE=1 to enforce >= 97% / >= 99%",
-)
-def test_the_matcher_meets_the_accuracy_targets(items: list[dict[str, Any]]) -> None:
-    accuracy = _module("date_accuracy", ROOT / "bench" / "date_accuracy.py")
-    overall, _, _ = accuracy.score(items)
-    wrong = [check.item["id"] for check in overall.misses if check.argument == "shifted"]
-    shifted_fail_rate, correct_pass_rate = overall.shifted_fail_rate, overall.correct_pass_rate
-    assert shifted_fail_rate >= 0.99, f"shifted arguments accepted: {len(wrong)}, e.g. {wrong[:10]}"
-    assert correct_pass_rate >= 0.97, f"correct arguments passing: {correct_pass_rate:.1%}"
+    assert overall.correct_pass_rate >= 0.97, f"correct arguments passing: {overall.correct_pass_rate:.1%}"

@@ -7,7 +7,11 @@ one unit of the phrase's grain, put it on the window's end instant, or check tha
 Calendar facts used (checked with ``python -m calendar``): 2013-02-12 is a Tuesday; 2013-03-03 a Sunday;
 2013-02-15 a Friday; 2012-11-22 was US Thanksgiving; 2013-11-29 is Black Friday; orthodox Easter 2018 was
 2018-04-08; Diwali 2019 fell on 2019-10-27; 2014-10-01 is a Wednesday (its week starts 2014-09-29);
-2013-10-05 is a Saturday (the closest Monday is 2013-10-07).
+2013-10-05 is a Saturday (the closest Monday is 2013-10-07); 2016-11-12 (3 days after Wednesday 2016-11-09) is a
+Saturday; 2016-11-23 is a Wednesday; the first Monday of September 2018 is the 3rd; 2021-01-04 is the first Monday
+of 2021; 2017-01-16 starts the third ISO week of 2017; Christmas 2021 fell on a Saturday (observed on Friday the
+24th); India keeps +05:30 all year; 2017-11-10 and 2017-11-12 are the Friday and Sunday of the week before
+2017-11-14.
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ from mb.matching.date_time import match_date_time
 ERROR = "error"
 U = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))  # a Tuesday, fixed offset -02:00
 N = datetime(2016, 11, 7, 16, 12)  # a Monday, naive (wall clock)
+NIGHT = datetime(2019, 12, 26, 0, 30)  # half past midnight: tonight may be the night in progress
+MIDNIGHT = datetime(2016, 11, 7, 0, 0)
+WED = datetime(2016, 11, 9)  # a Wednesday
+AUG = datetime(2018, 8, 1, 12, 0)  # a Wednesday; September 2018 starts on a Saturday
 
 Row = tuple[str, str, datetime | None, object, object]
 
@@ -132,6 +140,123 @@ ROWS: list[Row] = [
     ("range", "from 3 to 4pm", U, "2013-02-12T15:00:00-02:00", True),
     ("range", "from 3 to 4pm", U, "2013-02-12T16:00:00-02:00", False),
     ("range", "from 3 to 4pm", U, "2013-02-12T03:00:00-02:00", False),
+    # phrasing families: fillers, amounts, clocks, years and decades in words, nights, offsets, periods
+    ("filler", "next week, preferably on Tuesday", U, "2013-02-19", True),
+    ("filler", "next week, preferably on Tuesday", U, "2013-02-20", False),
+    ("filler", "my weekend", N, "2016-11-12", True),
+    ("filler", "my weekend", N, "2016-11-14", False),
+    ("filler", "my birthday", N, "2016-11-07", ERROR),
+    ("few", "a few days ago", N, "2016-11-04", True),
+    ("few", "a few days ago", N, "2016-11-05", False),
+    ("few", "several days ago", N, "2016-11-04", ERROR),
+    ("period time", "next month at 6pm", U, "2013-03-01T18:00:00-02:00", True),
+    ("period time", "next month at 6pm", U, "2013-03-02T18:00:00-02:00", False),
+    ("period time", "next month at 6pm", U, "2013-03-01T18:01:00-02:00", False),
+    ("night", "tonight at 1am", NIGHT, "2019-12-26T01:00:00", True),
+    ("night", "tonight at 1am", NIGHT, "2019-12-27T01:00:00", True),
+    ("night", "tonight at 1am", NIGHT, "2019-12-26T01:01:00", False),
+    ("night", "tonight at 1am", U, "2013-02-12T01:00:00-02:00", False),
+    ("night", "12 in the night", MIDNIGHT, "2016-11-07T00:00:00", True),
+    ("night", "12 in the night", MIDNIGHT, "2016-11-08T00:00:00", False),
+    ("weekday offset", "in 3 days on Friday", WED, "2016-11-11", True),
+    ("weekday offset", "in 3 days on Friday", WED, "2016-11-12", False),
+    ("weekday offset", "Monday two weeks from now", WED, "2016-11-21", True),
+    ("weekday offset", "Monday two weeks from now", WED, "2016-11-23", False),
+    ("weekday offset", "3 days from Tuesday", N, "2016-11-11", True),
+    ("weekday offset", "3 days from Tuesday", N, "2016-11-10", False),
+    ("clock", "10 h 10 pm", U, "2013-02-12T22:10:00-02:00", True),
+    ("clock", "10 h 10 pm", U, "2013-02-12T22:11:00-02:00", False),
+    ("clock", "three quarters past 9pm", U, "2013-02-12T21:45:00-02:00", True),
+    ("clock", "three quarters past 9pm", U, "2013-02-12T21:15:00-02:00", False),
+    ("clock", "three mins to five thirty", U, "2013-02-12T05:27:00-02:00", True),
+    ("clock", "three mins to five thirty", U, "2013-02-12T05:30:00-02:00", False),
+    ("clock", "fifteen thirty pm", U, "2013-02-12T15:30:00-02:00", True),
+    ("clock", "fifteen thirty pm", U, "2013-02-12T03:30:00-02:00", False),
+    ("clock", "eleven five", U, "2013-02-12T11:05:00-02:00", True),
+    ("clock", "eleven five", U, "2013-02-12T11:50:00-02:00", False),
+    ("clock", "seven", U, "2013-02-12T07:00:00-02:00", True),
+    ("clock", "seven", U, "2013-02-12T19:00:00-02:00", True),
+    ("clock", "seven", U, "2013-02-12T08:00:00-02:00", False),
+    ("clock", "15", N, "2016-11-15", True),
+    ("clock", "15", N, "2016-11-08T15:00:00", True),
+    ("clock", "15", N, "2016-11-14", False),
+    ("year words", "seventeen hundred thirty three", U, "1733-06-01", True),
+    ("year words", "seventeen hundred thirty three", U, "1734-01-01", False),
+    ("year words", "one thousand seven hundred and eighty nine", U, "1789-07-14", True),
+    ("year words", "one thousand seven hundred and eighty nine", U, "1790-01-01", False),
+    ("year words", "year two hundred and sixty seven", U, "0267-05-01", True),
+    ("year words", "year two hundred and sixty seven", U, "0268-01-01", False),
+    ("year words", "August two thousand and fifteen", U, "2015-08-31", True),
+    ("year words", "August two thousand and fifteen", U, "2015-09-01", False),
+    ("year words", "cy18", U, "2018-03-01", True),
+    ("year words", "cy18", U, "2019-01-01", False),
+    ("year words", "this calendar year", U, "2013-12-31", True),
+    ("year words", "this calendar year", U, "2014-01-01", False),
+    ("decade", "the twenty-tens", U, "2015-01-01", True),
+    ("decade", "the twenty-tens", U, "2020-01-01", False),
+    ("decade", "the two thousands", U, "2009-12-31", True),
+    ("decade", "the two thousands", U, "2010-01-01", False),
+    ("holiday", "saint patrick 2020", U, "2020-03-17", True),
+    ("holiday", "saint patrick 2020", U, "2020-03-18", False),
+    ("holiday", "international workers' day 2021", U, "2021-05-01", True),
+    ("holiday", "international workers' day 2021", U, "2021-05-02", False),
+    ("holiday", "christmas 2021", U, "2021-12-25", True),
+    ("holiday", "christmas 2021", U, "2021-12-24", False),
+    ("holiday", "halloween weekend 2021", U, "2021-10-30", ERROR),
+    ("zones", "tomorrow at 6:45pm India time", U, "2013-02-13T13:15:00Z", True),
+    ("zones", "tomorrow at 6:45pm India time", U, "2013-02-13T18:45:00-02:00", False),
+    ("zones", "tomorrow at 6:45pm Russia time", U, "2013-02-13T18:45:00-02:00", ERROR),
+    ("zones", "tomorrow 9am IST", U, "2013-02-13T09:00:00+05:30", True),  # India
+    ("zones", "tomorrow 9am IST", U, "2013-02-13T09:00:00+02:00", True),  # Israel: an ambiguous word stays plural
+    ("zones", "tomorrow 9am IST", U, "2013-02-13T09:00:00+03:00", False),
+    ("zones", "5pm in Tokyo", U, "2013-02-12T08:00:00Z", True),  # Japan keeps +09:00
+    ("zones", "5pm in Tokyo", U, "2013-02-12T17:00:00-02:00", False),
+    ("zones", "3pm in march", U, "2013-03-01T15:00:00-02:00", True),  # a month, not a place
+    ("period", "w/c Feb 4", U, "2014-02-09", True),
+    ("period", "w/c Feb 4", U, "2014-02-10", False),
+    ("offset", "in three weeks' time", N, "2016-11-28", True),
+    ("offset", "in three weeks' time", N, "2016-11-29", False),
+    ("offset", "in two weeks since the year 2011", U, "2011-01-15", True),
+    ("offset", "in two weeks since the year 2011", U, "2011-01-16", False),
+    ("absolute", "September-2020-23", U, "2020-09-23", True),
+    ("absolute", "September-2020-23", U, "2020-09-24", False),
+    ("absolute", "2020/23/Sep", U, "2020-09-23", True),
+    ("absolute", "2020/23/Sep", U, "2020-09-22", False),
+    ("ordinal", "first Monday evening of next month", AUG, "2018-09-03T18:00:00", True),
+    ("ordinal", "first Monday evening of next month", AUG, "2018-09-10T18:00:00", False),
+    ("ordinal", "the third week next year", N, "2017-01-16", True),
+    ("ordinal", "the third week next year", N, "2017-01-23", False),
+    ("same time", "this time tomorrow", U, "2013-02-13T04:30:00-02:00", True),
+    ("same time", "this time tomorrow", U, "2013-02-13T04:31:00-02:00", False),
+    ("same time", "same time next week", U, "2013-02-19T04:30:00-02:00", True),
+    ("same time", "same time next week", U, "2013-02-18T04:30:00-02:00", False),  # not the week's first day
+    ("same day", "this day next year", U, "2014-02-12", True),
+    ("same day", "this day next year", U, "2014-01-01", False),
+    ("same day", "2 years ago today", U, "2011-02-12", True),
+    ("same day", "2 years ago today", U, "2011-02-13", False),
+    ("period time", "this weekend at 3pm", U, "2013-02-17T15:00:00-02:00", True),  # either day of the weekend
+    ("period time", "this weekend at 3pm", U, "2013-02-18T15:00:00-02:00", False),
+    ("clock", "half six", U, "2013-02-12T18:30:00-02:00", True),
+    ("clock", "half six", U, "2013-02-12T18:00:00-02:00", False),
+    ("offset", "the day after christmas", U, "2013-12-26", True),
+    ("offset", "the day after christmas", U, "2013-02-13", False),  # not the day after today
+    ("offset", "in about half an hour", U, "2013-02-12T05:00:00-02:00", True),
+    ("offset", "in about half an hour", U, "2013-02-12T05:01:00-02:00", False),
+    ("absolute", "14april 2015", U, "2015-04-14", True),
+    ("absolute", "14april 2015", U, "2015-04-15", False),
+    ("deadline", "until 2:00pm", U, "2013-02-12T14:00:00-02:00", True),
+    ("deadline", "until 2:00pm", U, "2013-02-12T14:01:00-02:00", False),
+    ("deadline", "until friday to monday", U, "2013-02-15", ERROR),
+    ("period", "first half of 2015", U, "2015-06-30", True),
+    ("period", "first half of 2015", U, "2015-07-01", False),
+    ("period", "the second half of june", U, "2013-06-20", ERROR),  # halves of a year only
+    ("weekend", "this coming weekend", U, "2013-02-16", True),  # said on a Tuesday: the weekend ahead
+    ("weekend", "this coming weekend", U, "2013-02-23", False),
+    ("relative", "tuesday week", U, "2013-02-12", ERROR),  # never read as this week's Tuesday
+    ("filler", "all day tomorrow", U, "2013-02-13T10:00:00-02:00", True),
+    ("filler", "all day tomorrow", U, "2013-02-14T10:00:00-02:00", False),
+    ("filler", "this entire month", U, "2013-02-28", True),
+    ("filler", "this entire month", U, "2013-03-01", False),
 ]
 
 GROUP_ROWS: list[Row] = [
@@ -149,6 +274,115 @@ GROUP_ROWS: list[Row] = [
     ("group", "rest of the week", N, {"start": "2016-11-08", "end": "2016-11-13"}, False),
     ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-11"}, True),
     ("group", "next 4 business days", N, {"start": "2016-11-08", "end": "2016-11-14"}, False),
+    ("range", "today 9-5", U, {"start": "2013-02-12T09:00:00-02:00", "end": "2013-02-12T17:00:00-02:00"}, True),
+    ("range", "today 9-5", U, {"start": "2013-02-12T21:00:00-02:00", "end": "2013-03-12T05:00:00-02:00"}, False),
+    ("range", "from the 3rd to the 10th", U, {"start": "2013-03-03", "end": "2013-03-10"}, True),
+    ("range", "from the 3rd to the 10th", U, {"start": "2013-03-03", "end": "2013-04-10"}, False),
+    ("range", "between tuesday and thursday next week", U, {"start": "2013-02-19", "end": "2013-02-21"}, True),
+    ("range", "between tuesday and thursday next week", U, {"start": "2013-02-12", "end": "2013-02-21"}, False),
+    (
+        "range",
+        "the 18th from 9 to 5",
+        U,
+        {"start": "2013-02-18T09:00:00-02:00", "end": "2013-02-18T17:00:00-02:00"},
+        True,
+    ),
+    (
+        "range",
+        "the 18th from 9 to 5",
+        U,
+        {"start": "2013-02-18T21:00:00-02:00", "end": "2013-03-18T05:00:00-02:00"},
+        False,
+    ),
+    (
+        "range",
+        "monday the 18th between 9:30 and 3:00 pm",
+        U,
+        {"start": "2013-02-18T09:30:00-02:00", "end": "2013-02-18T15:00:00-02:00"},
+        True,
+    ),
+    (
+        "range",
+        "monday the 18th between 9:30 and 3:00 pm",
+        U,
+        {"start": "2013-02-18T09:30:00-02:00", "end": "2013-02-19T15:00:00-02:00"},
+        False,
+    ),
+    # spans and ranges: few/couple, first/last N units of a period, within N from today, to date, ends that roll
+    ("few", "next couple weeks", N, {"start": "2016-11-08", "end": "2016-11-22"}, True),
+    ("few", "next couple weeks", N, {"start": "2016-11-09", "end": "2016-11-22"}, False),
+    ("leading", "the first 2 weeks of 2021", U, {"start": "2021-01-04", "end": "2021-01-18"}, True),
+    ("leading", "the first 2 weeks of 2021", U, {"start": "2021-01-01", "end": "2021-01-18"}, False),
+    ("leading", "the last four months of 2021", U, {"start": "2021-09-01", "end": "2022-01-01"}, True),
+    ("leading", "the last four months of 2021", U, {"start": "2021-08-01", "end": "2022-01-01"}, False),
+    ("within", "within 2 weeks from today", N, {"start": "2016-11-07", "end": "2016-11-21"}, True),
+    ("within", "within 2 weeks from today", N, {"start": "2016-11-08", "end": "2016-11-21"}, False),
+    ("within", "less than 3 days after tomorrow", N, {"start": "2016-11-08", "end": "2016-11-11"}, True),
+    ("within", "less than 3 days after tomorrow", N, {"start": "2016-11-07", "end": "2016-11-11"}, False),
+    ("to date", "from March to date", N, {"start": "2016-03-01", "end": "2016-11-07"}, True),
+    ("to date", "from March to date", N, {"start": "2016-03-01", "end": "2016-11-09"}, False),
+    ("to date", "between Jan 2019 and now", datetime(2020, 4, 26), {"start": "2019-01-01", "end": "2020-04-26"}, True),
+    ("to date", "between Jan 2019 and now", datetime(2020, 4, 26), {"start": "2019-01-01", "end": "2020-04-28"}, False),
+    ("rolls", "from april 27th to the third", N, {"start": "2017-04-27", "end": "2017-05-03"}, True),
+    ("rolls", "from april 27th to the third", N, {"start": "2017-04-27", "end": "2017-04-03"}, False),
+    ("rolls", "from 2 july to 10 july", datetime(2022, 7, 10, 10), {"start": "2023-07-02", "end": "2023-07-10"}, True),
+    ("rolls", "from 2 july to 10 july", datetime(2022, 7, 10, 10), {"start": "2023-07-02", "end": "2022-07-10"}, False),
+    (
+        "share",
+        "from 3 in the morning until 5pm",
+        N,
+        {"start": "2016-11-08T03:00:00", "end": "2016-11-08T17:00:00"},
+        True,
+    ),
+    (
+        "share",
+        "from 3 in the morning until 5pm",
+        N,
+        {"start": "2016-11-08T15:00:00", "end": "2016-11-08T17:00:00"},
+        False,
+    ),
+    (
+        "share",
+        "from 8am to 3 yesterday afternoon",
+        datetime(2018, 11, 1, 12),
+        {"start": "2018-10-31T08:00:00", "end": "2018-10-31T15:00:00"},
+        True,
+    ),
+    (
+        "share",
+        "from 8am to 3 yesterday afternoon",
+        datetime(2018, 11, 1, 12),
+        {"start": "2018-11-01T08:00:00", "end": "2018-10-31T15:00:00"},
+        False,
+    ),
+    (
+        "share",
+        "last week between Friday and Sunday",
+        datetime(2017, 11, 14),
+        {"start": "2017-11-10", "end": "2017-11-12"},
+        True,
+    ),
+    (
+        "share",
+        "last week between Friday and Sunday",
+        datetime(2017, 11, 14),
+        {"start": "2017-11-10", "end": "2017-11-19"},
+        False,
+    ),
+    (
+        "share",
+        "first Monday 1pm to 3pm of next month",
+        AUG,
+        {"start": "2018-09-03T13:00:00", "end": "2018-09-03T15:00:00"},
+        True,
+    ),
+    (
+        "share",
+        "first Monday 1pm to 3pm of next month",
+        AUG,
+        {"start": "2018-09-01T13:00:00", "end": "2018-09-01T15:00:00"},
+        False,
+    ),
 ]
 
 

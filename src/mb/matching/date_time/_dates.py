@@ -8,6 +8,7 @@ is the coming March and next year's.
 
 from __future__ import annotations
 
+import itertools
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -17,24 +18,39 @@ from . import _units as units
 from ._calendar import relative_weekday_dates
 from ._grammar import Item
 from ._holidays import holiday_days
+from ._items import DateProblem
 from ._model import Window
+from ._periods import edge, ordinal
+from ._periods import inner as inner_windows
+from ._steps import STEPS, add_business_days, step
 
-__all__ = ["DateProblem", "add_business_days", "date_windows", "delta", "step"]
+__all__ = ["DateProblem", "date_windows"]
 
 _BACK = {"last", "past", "previous", "this past"}
 _AHEAD = {"next", "coming", "following", "upcoming", "this coming"}
-
-
-class DateProblem(ValueError):
-    """The date items cannot be placed (a conflict or a combination the grammar does not read)."""
 
 
 def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
+    for first, second in itertools.pairwise(items):
+        if first.kind == "weekday" and second.kind == "date" and second.value[0] == "unit" and second.text == "week":
+            # "Tuesday week" is a week after the coming Tuesday to some, the coming Tuesday to others
+            raise DateProblem(f"{first.text + ' ' + second.text!r} is read differently in different places")
+    nth = [i for i in items if i.kind == "date" and i.value[0] == "nth_weekday"]
+    if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
+        # "the first Monday evening of next month": the ordinal weekday of the period named after it
+        ordinal = Item("ordinal", nth[0].text, (nth[0].value[1], nth[0].value[2]))
+        items = [ordinal, *(i for i in items if i is not nth[0])]
+    weekdays = [i for i in items if i.kind == "weekday" and i.value[1] is None]
+    others = [i for i in items if i not in weekdays]
+    weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value[1] in _ANCHORED
+    if weekdays and any(i.kind == "offset" for i in others) and not weekday_anchor:
+        # "in 3 days on Friday", "Monday two weeks from now": the weekday nearest before or after the day reached
+        return _around_weekday(date_windows(others, today), weekdays)
     for index, item in enumerate(items):
-        if item.kind == "offset" and item.value[1] == "anchored":
+        if item.kind == "offset" and item.value[1] in _ANCHORED:
             return _anchored(items, index, today)
         if item.kind in {"ordinal", "edge", "nearest"}:
             if index + 1 >= len(items):
@@ -42,7 +58,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             after = items[index + 1 :]
             later_weekdays = [i for i in after if i.kind == "weekday" and i.value[1] is None and i is not after[0]]
             container = date_windows([i for i in after if i not in later_weekdays], today)
-            inner = _inner(item, container)
+            inner = inner_windows(item, container)
             if later_weekdays:  # "1st week of Oct. on Friday"
                 inner = _filter_weekdays(inner, later_weekdays)
             if (
@@ -53,12 +69,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             ):
                 # "the last Friday of the month" said after it: next month's
                 following = [Item("date", "", ("unit", items[index + 1].value[1], "next"))]
-                inner = _inner(item, date_windows(following, today))
+                inner = inner_windows(item, date_windows(following, today))
             return _intersect_all([inner, *(_one(i, today, None) for i in items[:index])], items[:index])
     if any(_pinnable(i) for i in items):
         # "Q3 this year", "halloween next year": a relative year pins a yearless date
         items = [
-            Item("year", i.text, today.year + _STEPS[i.value[2]])
+            Item("year", i.text, today.year + STEPS[i.value[2]])
             if i.kind == "date" and i.value[0] == "unit" and i.value[1] == "year"
             else i
             for i in items
@@ -139,11 +155,31 @@ def _filter_weekdays(windows: list[Window], weekdays: list[Item]) -> list[Window
     return kept
 
 
+def _around_weekday(windows: list[Window], weekdays: list[Item]) -> list[Window]:
+    if len({i.value[0] for i in weekdays}) > 1:
+        raise DateProblem("two weekdays")
+    weekday = weekdays[0].value[0]
+    found: list[Window] = []
+    for window in windows:
+        if window.hi - window.lo != timedelta(days=1):
+            raise DateProblem(f"a weekday near {window.label}, which is not a day")
+        day = window.lo.date()
+        back = (day.weekday() - weekday) % 7
+        found.extend((units.day(day - timedelta(days=back)), units.day(day + timedelta(days=(7 - back) % 7))))
+    return list(dict.fromkeys(found))
+
+
+#: Offset modes counted from a date the phrase names.
+_ANCHORED = {"anchored", "since"}
+
+
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     if index != 0:
         raise DateProblem(f"{items[index].text!r} follows other words")
-    pieces = items[index].value[0]
-    anchor = date_windows(items[1:], today)
+    pieces, mode = items[index].value
+    anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
+    if mode == "since":  # "two weeks since 2011": counted from the start of the period
+        anchor = [units.day(w.lo.date()) for w in anchor]
     return [_shifted(w, pieces) for w in anchor]
 
 
@@ -152,138 +188,6 @@ def _shifted(window: Window, pieces: tuple[tuple[float, str], ...]) -> Window:
         moved = add_business_days(window.lo.date(), int(pieces[0][0]))
         return units.day(moved)
     return window.shifted(step(pieces))
-
-
-def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
-    """The calendar step of a duration's pieces, applied in order."""
-    total = relativedelta()
-    for amount, unit in pieces:
-        if unit == "business day":
-            raise DateProblem("business days mixed with other units")
-        total += delta(amount, unit)
-    return total
-
-
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400,
-            "month": 30 * 86400, "quarter": 91 * 86400, "year": 365 * 86400, "decade": 3652 * 86400}  # fmt: skip
-_STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcoming": 1, "this coming": 1,
-          "last": -1, "past": -1, "previous": -1, "this past": -1, "after next": 2, "before last": -2}  # fmt: skip
-
-
-def delta(amount: float, unit: str) -> relativedelta:
-    """The calendar step of ``amount`` ``unit``s (fractions of days and shorter units exactly)."""
-    whole = int(amount)
-    if unit in {"month", "quarter", "year", "decade"} and whole == amount:
-        months = {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit] * whole
-        return relativedelta(months=months)
-    seconds = _SECONDS[unit]
-    total = amount * seconds
-    if total != int(total):
-        raise DateProblem(f"{amount} {unit} is not a whole number of seconds")
-    return (
-        relativedelta(seconds=int(total))
-        if unit in {"second", "minute", "hour"}
-        else relativedelta(days=int(total) // 86400, seconds=int(total) % 86400)
-    )
-
-
-def add_business_days(start: date, count: int) -> date:
-    """``count`` working days (Monday to Friday) after ``start`` (before it when negative)."""
-    step = 1 if count >= 0 else -1
-    moved = start
-    for _ in range(abs(count)):
-        moved += timedelta(days=step)
-        while moved.weekday() >= 5:
-            moved += timedelta(days=step)
-    return moved
-
-
-def _inner(item: Item, container: list[Window]) -> list[Window]:
-    found: list[Window] = []
-    for window in container:
-        first, end = window.lo.date(), window.hi.date()
-        length = (end - first).days
-        if item.kind == "nearest":
-            anchor = first
-            back = (anchor.weekday() - item.value) % 7
-            ahead = (item.value - anchor.weekday()) % 7
-            found.extend(units.day(anchor + timedelta(days=d)) for d in {-back, ahead} if abs(d) == min(back, ahead))
-        elif item.kind == "edge":
-            found.extend(_edge(item.value, window, first, length))
-        else:
-            found.extend(_ordinal(item.value, first, end))
-    if not found:
-        raise DateProblem(f"{item.text!r} falls outside the period")
-    return found
-
-
-def _edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
-    """``start``/``end``: the first or last day, and the instant the period ends; ``mid``: the middle day and
-    third; ``early``/``late``: the first or last third."""
-    third = max(length // 3, 1)
-    if edge == "end@":  # a range's end point: the instant the period ends
-        return [Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
-    if edge == "mid@":
-        return [units.day(first + timedelta(days=length // 2))]
-    if edge == "start":
-        return [units.day(first)]
-    if edge == "early":
-        return [units.days(first, third, f"early {window.label}")]
-    if edge == "end":
-        last = first + timedelta(days=length - 1)
-        return [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
-    if edge == "late":
-        return [units.days(first + timedelta(days=length - third), third, f"late {window.label}")]
-    return [
-        units.day(first + timedelta(days=length // 2)),
-        units.days(first + timedelta(days=third), length - 2 * third, f"mid {window.label}"),
-    ]
-
-
-def _ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
-    n, unit = value
-    all_days = [first + timedelta(days=i) for i in range((end - first).days)]
-    if isinstance(unit, int):
-        pool = [d for d in all_days if d.weekday() == unit]
-        return [units.day(pool[n - 1 if n > 0 else n])] if -len(pool) <= n - (1 if n > 0 else 0) < len(pool) else []
-    if unit == "day":
-        return (
-            [units.day(all_days[n - 1 if n > 0 else n])]
-            if -len(all_days) <= (n - 1 if n > 0 else n) < len(all_days)
-            else []
-        )
-    if unit in {"business day", "working day", "weekday"}:
-        pool = [d for d in all_days if d.weekday() < 5]
-        index = n - 1 if n > 0 else n
-        return [units.day(pool[index])] if -len(pool) <= index < len(pool) else []
-    if unit in {"month", "quarter"}:
-        size = 1 if unit == "month" else 3
-        starts = [d for d in all_days if d.day == 1 and (d.month - 1) % size == 0]
-        index = n - 1 if n > 0 else n
-        if not -len(starts) <= index < len(starts):
-            return []
-        first_day = starts[index]
-        if unit == "month":
-            return [units.month(first_day.year, first_day.month)]
-        return [units.quarter(first_day.year, (first_day.month - 1) // 3 + 1)]
-    if unit == "weekend":
-        saturdays = [d for d in all_days if d.weekday() == 5]
-        index = n - 1 if n > 0 else n
-        return [units.weekend(saturdays[index])] if -len(saturdays) <= index < len(saturdays) else []
-    if unit == "week of":
-        return [units.week(first)]
-    if unit == "week":
-        if first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1):
-            # weeks of a year are ISO weeks: week 1 holds the year's first Thursday
-            weeks = date(first.year, 12, 28).isocalendar()[1]
-            number = n if n > 0 else weeks + 1 + n
-            return [units.week(date.fromisocalendar(first.year, number, 1))] if 1 <= number <= weeks else []
-        # the n-th week of a month is the (Monday-based) week holding its n-th seventh
-        if n > 0:
-            start = first + timedelta(days=7 * (n - 1))
-            return [units.week(start)] if start < end else []
-        return [units.week(end - timedelta(days=7 * -n))]
-    return []
 
 
 def _one(item: Item, today: date, pin: int | None, wide: bool = False) -> list[Window]:
@@ -427,7 +331,7 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
     if kind == "nth_weekday":
         n, weekday = int(value[1]), int(value[2])
         this_month = _relative_unit("month", "this", today)[0]
-        found = _ordinal((n, weekday), this_month.lo.date(), this_month.hi.date())
+        found = ordinal((n, weekday), this_month.lo.date(), this_month.hi.date())
         if not found:
             raise DateProblem("no such weekday this month")
         return found
@@ -435,7 +339,7 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
         return _relative_unit(str(value[1]), str(value[2]), today)
     if kind == "edge":
         container = _relative_unit(str(value[2]), "this", today)
-        return [w for c in container for w in _edge(str(value[1]), c, c.lo.date(), (c.hi - c.lo).days)]
+        return [w for c in container for w in edge(str(value[1]), c, c.lo.date(), (c.hi - c.lo).days)]
     if kind == "weekday_count":
         weekday, n = int(value[1]), int(value[2])
         if n < 0:
@@ -447,10 +351,12 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
 
 
 def _relative_unit(unit: str, rel: str, today: date) -> list[Window]:
-    step = _STEPS[rel]
+    step = STEPS[rel]
     if unit == "week":
         return [units.week(today + timedelta(days=7 * step))]
     if unit == "weekend":
+        if rel in {"this coming", "coming", "upcoming"} and today.weekday() < 5:
+            return [units.weekend(today)]  # "this coming weekend" said on a weekday: the one ahead this week
         found = [units.weekend(today + timedelta(days=7 * step))]
         if rel in {"next", "following"} and today.weekday() < 5:
             found.insert(0, units.weekend(today))

@@ -75,7 +75,7 @@ UNITS: dict[str, str] = {
 }  # fmt: skip
 UNIT = rf"(?:{_alternatives(UNITS)})(?:s|es)?"
 
-_FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "a": 1, "an": 1, "one": 1}
+_FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3, "few": 3, "a": 1, "an": 1, "one": 1}
 #: An amount of a duration: digits, words, fractions, halves.
 QUANTITY = (
     r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+\s+\d+/\d+|\d+/\d+|\d+(?:\.\d+)?|"
@@ -124,8 +124,23 @@ FILLERS = frozenset(
         "later",
         "than",
         "precisely",
+        "over",
+        "all",
+        "whole",
+        "entire",
+        "during",
+        "throughout",
         "promptly",
         "calendar",
+        "my",
+        "our",
+        "preferably",
+        "ideally",
+        "maybe",
+        "perhaps",
+        "say",
+        "how",
+        "what",
     ]
 )
 

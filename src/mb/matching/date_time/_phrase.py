@@ -40,7 +40,7 @@ def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
     text = phrase.strip().lower()
     text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
-    text = re.sub(r"(?<![a-z])([ap])\s?\.\s?m\b\s?\.?", r"\1m", text)
+    text = re.sub(r"(?<![a-z])([ap])\s?\.\s?m\b(?:\s?\.)?", r"\1m", text)
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")

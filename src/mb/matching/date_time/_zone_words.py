@@ -1,7 +1,9 @@
-"""Zone abbreviations (``cet``, ``ist``, ``jst``...) read with ``dateparser``'s maintained table of them.
+"""Zone abbreviations (``cet``, ``ist``, ``jst``...): the offsets the tz database gives them, else ``dateparser``'s
+table.
 
-``dateparser`` is imported on first use only (a phrase or a parameter naming a zone word the other rules do not
-know); its deprecation warnings are silenced.
+An abbreviation the tz database uses with several offsets (``IST``: India +05:30, Israel +02:00, Ireland +01:00) is
+read with every one of them, never guessed into one. ``dateparser`` finds the abbreviation in the phrase and answers
+for the ones the tz database does not use; it is imported on first use only, its deprecation warnings silenced.
 """
 
 from __future__ import annotations
@@ -9,12 +11,13 @@ from __future__ import annotations
 import functools
 import threading
 import warnings
-from datetime import datetime, timedelta
+import zoneinfo
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from ._zones import ZoneSpec, fixed_zone
 
-__all__ = ["pop_zone_word", "zone_offset"]
+__all__ = ["abbreviation_zone", "pop_zone_word", "zone_offset"]
 
 _LOCK = threading.Lock()
 
@@ -26,6 +29,37 @@ def _dateparser() -> Any:
         import dateparser.date
 
         return dateparser.date
+
+
+@functools.cache
+def _tz_abbreviations() -> dict[str, tuple[timedelta, ...]]:
+    """Every alphabetic abbreviation the tz database's zones show in January and July of this year and the last,
+    with the offsets it stands for."""
+    found: dict[str, set[timedelta]] = {}
+    year = datetime.now(UTC).year
+    instants = [datetime(y, m, 15, 12, tzinfo=UTC) for y in (year - 1, year) for m in (1, 7)]
+    for key in zoneinfo.available_timezones():
+        if "/" not in key or key.startswith(("Etc/", "posix", "right", "SystemV")):
+            continue
+        zone = zoneinfo.ZoneInfo(key)
+        for instant in instants:
+            local = instant.astimezone(zone)
+            name, offset = local.tzname(), local.utcoffset()
+            if name and name.isalpha() and offset is not None:
+                found.setdefault(name.lower(), set()).add(offset)
+    return {name: tuple(sorted(offsets)) for name, offsets in found.items()}
+
+
+def abbreviation_zone(word: str) -> ZoneSpec | None:
+    """The zone a zone abbreviation names: every offset the tz database gives it (several when it is ambiguous),
+    else ``dateparser``'s offset for it."""
+    offsets = _tz_abbreviations().get(word.lower())
+    if offsets:
+        if len(offsets) == 1:
+            return fixed_zone(offsets[0])
+        return ZoneSpec(word.upper(), tuple(timezone(o) for o in offsets))
+    offset = zone_offset(word)
+    return fixed_zone(offset) if offset is not None else None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -56,7 +90,11 @@ def pop_zone_word(text: str) -> tuple[str, ZoneSpec | None]:
     removed = set(text.split()) - set(rest.split())
     if tz is None or not any(ch.isalpha() for word in removed for ch in word):
         return text, None
-    offset = tz.utcoffset(datetime(2000, 1, 1))
-    if not isinstance(offset, timedelta):
-        return text, None
-    return " ".join(rest.split()), fixed_zone(offset)
+    words = [word for word in removed if word.isalpha()]
+    spec = abbreviation_zone(words[0]) if len(words) == 1 else None
+    if spec is None:
+        offset = tz.utcoffset(datetime(2000, 1, 1))
+        if not isinstance(offset, timedelta):
+            return text, None
+        spec = fixed_zone(offset)
+    return " ".join(rest.split()), spec

@@ -165,10 +165,9 @@ def _zone_by_key(key: str) -> zoneinfo.ZoneInfo | None:
 
 
 def _dateparser_zone(text: str) -> ZoneSpec | None:
-    from ._zone_words import zone_offset
+    from ._zone_words import abbreviation_zone
 
-    offset = zone_offset(text)
-    return fixed_zone(offset) if offset is not None else None
+    return abbreviation_zone(text) if text.isalpha() else None
 
 
 def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
@@ -198,9 +197,19 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
                 return _cut(text, found.start(), found.end()), spec
     city = _CITY_RE.search(text)
     if city:
-        key = _zone_keys_by_city().get(city.group("city").replace(" ", "_"))
+        name = city.group("city")
+        key = _zone_keys_by_city().get(name.replace(" ", "_")) or _zone_keys_by_country().get(name)
         if key is not None:
             return _cut(text, city.start(), city.end()), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
+    for found in _IN_CITY_RE.finditer(text):
+        # "5pm in Tokyo": a place right after a clock time names its zone
+        if not _CLOCK_END_RE.search(text[: found.start()]):
+            continue
+        for words in (found.group("city"), found.group("city").split()[0]):
+            key = _zone_keys_by_city().get(words.replace(" ", "_")) or _zone_keys_by_country().get(words)
+            if key is not None:
+                end = found.start("city") + len(words)
+                return _cut(text, found.start(), end), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
     if not abbreviations:
         return text, None
     from ._zone_words import pop_zone_word
@@ -209,6 +218,7 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
 
 
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
+_IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
 
 
 @functools.cache
@@ -219,6 +229,19 @@ def _zone_keys_by_city() -> dict[str, str]:
         if "/" in key and not key.startswith(("Etc/", "posix", "right", "SystemV")):
             found.setdefault(key.rsplit("/", 1)[1].lower(), key)
     return found
+
+
+@functools.cache
+def _zone_keys_by_country() -> dict[str, str]:
+    """tz database keys by country name, lower case, for countries with a single zone (``india``:
+    ``Asia/Kolkata``); a country spanning several zones names none of them."""
+    import pytz  # type: ignore[import-untyped]
+
+    return {
+        name.lower(): zones[0]
+        for code, name in pytz.country_names.items()
+        if len(zones := pytz.country_timezones.get(code, [])) == 1
+    }
 
 
 def _cut(text: str, start: int, end: int) -> str:

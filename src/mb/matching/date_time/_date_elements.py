@@ -1,0 +1,261 @@
+"""Elements for calendar dates: numeric and written dates, months, years, seasons, holidays, quarters, decades."""
+
+from __future__ import annotations
+
+import re
+
+from ._calendar import MONTHS
+from ._holidays import HOLIDAYS
+from ._items import Element, Item, registrar
+from ._lexicon import MONTH, ORDINAL, ordinal_value
+from ._units import SEASONS
+
+__all__ = ["ELEMENTS"]
+
+#: The elements of this module, in the order they are tried.
+ELEMENTS: list[Element] = []
+_element = registrar(ELEMENTS)
+
+
+@_element(r"(?P<y>[12]\d{3})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>[12]\d{3})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})")
+def _iso_date(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("ymd", int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
+
+
+@_element(
+    r"(?:(?P<rel>next|last|this|coming|previous)\s+)?(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
+)
+def _numeric_date(m: re.Match[str]) -> Item | None:
+    a, b = int(m["a"]), int(m["b"])
+    if m["sep"] == "-" and not m["y"]:
+        return None  # "3-5" is a range of numbers
+    year = (
+        (int(m["y"]) + (2000 if int(m["y"]) <= 30 else 1900) if len(m["y"]) == 2 else int(m["y"])) if m["y"] else None
+    )
+    readings = [(mo, d) for mo, d in ((a, b), (b, a)) if 1 <= mo <= 12 and 1 <= d <= 31]
+    if not readings:
+        return None
+    return Item("date", "", ("md", tuple(dict.fromkeys(readings)), year, m["rel"]))
+
+
+_YEAR = r"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>\d{4})|\s+of\s+'?(?P<yy>\d\d)|\s*'(?P<yy2>\d\d))?"
+_REL_DATE = r"(?:(?P<rel>this|next|last|past|previous|coming|following|upcoming)\s+)?"
+
+
+def _year_value(m: re.Match[str]) -> int | None:
+    """The year written after a date: four digits, or two after "of" or an apostrophe (``'87``: 1987)."""
+    if m["y"]:
+        return int(m["y"])
+    short = m["yy"] or m["yy2"]
+    if short:
+        return int(short) + (1900 if int(short) >= 50 else 2000)
+    return None
+
+
+def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
+    if not 1 <= day <= 31:
+        return None
+    rel = m.groupdict().get("rel")
+    return Item("date", "", ("md", ((month, day),), _year_value(m), rel))
+
+
+@_element(
+    _REL_DATE
+    + rf"(?P<mo>{MONTH})\.?(?:,?\s+(?:the\s+)?|\s*[-/]\s*|(?=\d))(?P<d>{ORDINAL})(?!:)(?!\s+(?:hundred|thousand))"
+    + _YEAR
+)
+def _month_day(m: re.Match[str]) -> Item | None:
+    return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
+
+
+@_element(
+    _REL_DATE
+    + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*[-/]\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})\.?"
+    + _YEAR
+)
+def _day_month(m: re.Match[str]) -> Item | None:
+    return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
+
+
+@_element(rf"(?P<y>[12]\d{{3}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})")
+def _year_month_day(m: re.Match[str]) -> Item | None:
+    return _md(MONTHS[m["mo"]], int(m["d"]), m)
+
+
+@_element(
+    rf"(?P<mo>{MONTH})\.?(?P<s>[-/])(?P<y>[12]\d{{3}})(?P=s)(?P<d>\d{{1,2}})"
+    rf"|(?P<y2>[12]\d{{3}})(?P<s2>[-/])(?P<d2>\d{{1,2}})(?P=s2)(?P<mo2>{MONTH})"
+    rf"|(?P<d3>\d{{1,2}})(?P<s3>[-/])(?P<y3>[12]\d{{3}})(?P=s3)(?P<mo3>{MONTH})"
+)
+def _named_month_any_order(m: re.Match[str]) -> Item | None:
+    """A day, a named month and a four-digit year joined by one separator, in the orders the other patterns leave
+    out: ``September-2020-23``, ``2020/23/Sep``, ``23-2020-September``."""
+    month = MONTHS[m["mo"] or m["mo2"] or m["mo3"]]
+    day = int(m["d"] or m["d2"] or m["d3"])
+    year = int(m["y"] or m["y2"] or m["y3"])
+    return Item("date", "", ("md", ((month, day),), year, None)) if 1 <= day <= 31 else None
+
+
+@_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})")
+def _year_month_day_digits(m: re.Match[str]) -> Item | None:
+    month = int(m["mo"])
+    return _md(month, int(m["d"]), m) if 1 <= month <= 12 else None
+
+
+@_element(r"(?P<y>[12]\d{3})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>[12]\d{3})")
+def _year_month_digits(m: re.Match[str]) -> Item | None:
+    month = int(m["mo"] or m["mo2"])
+    if not 1 <= month <= 12:
+        return None
+    return Item("date", "", ("month", month, int(m["y"] or m["y2"]), None))
+
+
+@_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR)
+def _ides(m: re.Match[str]) -> Item | None:
+    month = MONTHS[m["mo"]]
+    return _md(month, 15 if month in {3, 5, 7, 10} else 13, m)
+
+
+@_element(_REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR)
+def _month(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("month", MONTHS[m["mo"]], _year_value(m), m["rel"]))
+
+
+@_element(
+    r"(?:the\s+)?(?:(?:calendar\s+)?year\s+|cy\s*)?(?P<y>(?:1[5-9]|2[01])\d\d)"
+    r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)"
+)
+def _year(m: re.Match[str]) -> Item | None:
+    """``2019``, ``year 247`` (any year once "year" is said), ``cy 2008``, ``cy18`` (calendar year 2018)."""
+    if m["yy"]:
+        return Item("year", "", 2000 + int(m["yy"]))
+    year = int(m["y"] or m["any"])
+    return Item("year", "", year) if year >= 1 else None
+
+
+_SEASON = "|".join(SEASONS)
+
+
+@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _YEAR)
+def _season(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("season", m["s"], int(m["y"]) if m["y"] else None, m["rel"]))
+
+
+_HOLIDAY = "|".join(sorted((re.escape(k) for k in HOLIDAYS), key=len, reverse=True))
+
+
+@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?P<h>{_HOLIDAY})" + _YEAR)
+def _holiday(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("holiday", m["h"], int(m["y"]) if m["y"] else None, m["rel"]))
+
+
+@_element(r"(?:q|quarter\s*)(?P<q>[1-4])" + _YEAR.replace("?P<y>", "?P<y>").replace("(?:,?", "(?:,?\\s*(?:fy)?"))
+def _q(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("quarter", int(m["q"]), int(m["y"]) if m["y"] else None))
+
+
+@_element(r"(?:the\s+)?(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR)
+def _q_words(m: re.Match[str]) -> Item | None:
+    number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+    return Item("date", "", ("quarter", number[m["q"]], int(m["y"]) if m["y"] else None))
+
+
+@_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?")
+def _year_part(m: re.Match[str]) -> Item | None:
+    kind, number = m["k"] or m["k2"], int(m["n"] or m["n2"])
+    year = m["y"] or m["y2"]
+    if kind == "h":
+        if number > 2:
+            return None
+        return Item("date", "", ("half", number, int(year) if year else None))
+    return Item("date", "", ("quarter", number, int(year)))
+
+
+_DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
+                 "seventies": 7, "eighties": 8, "nineties": 9}  # fmt: skip
+
+
+@_element(
+    r"(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0\s?'?s"
+    r"|(?:the\s+)?(?:(?P<cw>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-])?(?P<w>noughties|twenties|thirties|"
+    r"forties|fifties|sixties|seventies|eighties|nineties)"
+    r"|(?:the\s+)?(?P<cw2>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-]tens"
+    r"|(?:the\s+)?(?P<k>nineteen\s+hundreds|two\s+thousands)"
+)
+def _decade(m: re.Match[str]) -> Item | None:
+    """``the 80s``, ``the nineteen-eighties``, ``the twenty-tens``, ``the two thousands``."""
+    if m["k"]:
+        return Item("date", "", ("decades", (1900 if m["k"].startswith("nineteen") else 2000,)))
+    digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"] or "tens"]
+    spoken = (m["cw"] or m["cw2"] or "").split()[0] if (m["cw"] or m["cw2"]) else ""
+    century = m["c"] or {"nineteen": "19", "twenty": "20", "two": "20"}.get(spoken)
+    centuries = [int(century)] if century else ([20] if m["w"] == "noughties" else [19, 20])
+    return Item("date", "", ("decades", tuple(c * 100 + digit * 10 for c in centuries)))
+
+
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL})\s+century")
+def _century(m: re.Match[str]) -> Item | None:
+    n = ordinal_value(m["n"])
+    return Item("date", "", ("years", (n - 1) * 100, n * 100)) if 1 <= n <= 30 else None
+
+
+@_element(r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)")
+def _rest(m: re.Match[str]) -> Item | None:
+    return Item("rest", "", m["u"])
+
+
+@_element(r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)")
+def _next_day(m: re.Match[str]) -> Item | None:
+    """``the next day`` (tomorrow); ``the day after``/``before`` counts from the date named next, else today."""
+    if m["dir2"]:
+        return Item("offset", "", (((1 if m["dir2"] == "after" else -1, "day"),), "anchored"))
+    forward = m["dir"] in {"next", "following"}
+    return Item("date", "", ("days", 1 if forward else -1))
+
+
+@_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?")
+def _week_of(m: re.Match[str]) -> Item | None:
+    return Item("ordinal", "", (0, "week of"))
+
+
+@_element(r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:\s+(?:of|in)\s+(?P<y>\d{4}))?")
+def _week_number(m: re.Match[str]) -> Item | None:
+    n = int(m["n"])
+    return Item("date", "", ("iso_week", n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
+
+
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+_WORD_VALUES = {
+    **{w: i + 1 for i, w in enumerate(_UNITS_WORDS.split("|"))},
+    **{w: 10 + i for i, w in enumerate(_TEENS.split("|"))},
+    **{w: 20 + 10 * i for i, w in enumerate(_TENS_WORDS.split("|"))},
+}
+#: A number from one to ninety-nine in words.
+_UP_TO_99 = rf"(?:(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS}|{_UNITS_WORDS})"
+
+
+def _words_value(text: str | None) -> int:
+    """The value of a number under a hundred in words ("eighty nine", "twenty-one"); 0 for none."""
+    return sum(_WORD_VALUES[w] for w in re.split(r"[\s-]+", text)) if text else 0
+
+
+@_element(
+    rf"(?P<c>{_TEENS}|twenty)\s+hundred(?:\s+and)?(?:\s+(?P<r>{_UP_TO_99}))?"
+    rf"|(?P<c2>nineteen|twenty)\s+(?:(?P<r2>(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS})"
+    rf"|(?:oh|zero)\s+(?P<r3>{_UNITS_WORDS}))"
+    rf"|(?P<k>one|two)\s+thousand(?:\s+(?:and\s+)?(?P<h>{_UNITS_WORDS})\s+hundred)?(?:\s+(?:and\s+)?(?P<r4>{_UP_TO_99}))?"
+    rf"|(?:the\s+)?year\s+(?P<h5>{_UNITS_WORDS})\s+hundred(?:\s+and)?(?:\s+(?P<r5>{_UP_TO_99}))?"
+)
+def _spoken_year(m: re.Match[str]) -> Item | None:
+    """Years in words: "nineteen ninety nine", "nineteen oh one", "seventeen hundred thirty three", "two thousand
+    and twenty", "one thousand seven hundred and eighty nine", "year two hundred and sixty seven"."""
+    if m["c"]:
+        return Item("year", "", _WORD_VALUES[m["c"]] * 100 + _words_value(m["r"]))
+    if m["c2"]:
+        return Item("year", "", _WORD_VALUES[m["c2"]] * 100 + _words_value(m["r2"] or m["r3"]))
+    if m["k"]:
+        thousands = 1000 * _WORD_VALUES[m["k"]]
+        return Item("year", "", thousands + 100 * _words_value(m["h"]) + _words_value(m["r4"]))
+    return Item("year", "", 100 * _WORD_VALUES[m["h5"]] + _words_value(m["r5"]))

@@ -1,0 +1,109 @@
+"""Days and parts inside a period: the nth weekday or day, its start, middle or end, the weekday nearest to it."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from . import _units as units
+from ._grammar import Item
+from ._items import DateProblem
+from ._model import Window
+
+__all__ = ["edge", "inner", "ordinal"]
+
+
+def inner(item: Item, container: list[Window]) -> list[Window]:
+    found: list[Window] = []
+    for window in container:
+        first, end = window.lo.date(), window.hi.date()
+        length = (end - first).days
+        if item.kind == "nearest":
+            anchor = first
+            back = (anchor.weekday() - item.value) % 7
+            ahead = (item.value - anchor.weekday()) % 7
+            found.extend(units.day(anchor + timedelta(days=d)) for d in {-back, ahead} if abs(d) == min(back, ahead))
+        elif item.kind == "edge":
+            found.extend(edge(item.value, window, first, length))
+        else:
+            found.extend(ordinal(item.value, first, end))
+    if not found:
+        raise DateProblem(f"{item.text!r} falls outside the period")
+    return found
+
+
+def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
+    """``start``/``end``: the first or last day, and the instant the period ends; ``mid``: the middle day and
+    third; ``early``/``late``: the first or last third."""
+    third = max(length // 3, 1)
+    if edge == "end@":  # a range's end point: the instant the period ends
+        return [Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+    if edge == "mid@":
+        return [units.day(first + timedelta(days=length // 2))]
+    if edge == "start":
+        return [units.day(first)]
+    if edge == "early":
+        return [units.days(first, third, f"early {window.label}")]
+    if edge == "end":
+        last = first + timedelta(days=length - 1)
+        return [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+    if edge == "late":
+        return [units.days(first + timedelta(days=length - third), third, f"late {window.label}")]
+    return [
+        units.day(first + timedelta(days=length // 2)),
+        units.days(first + timedelta(days=third), length - 2 * third, f"mid {window.label}"),
+    ]
+
+
+def ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
+    n, unit = value
+    all_days = [first + timedelta(days=i) for i in range((end - first).days)]
+    if isinstance(unit, int):
+        pool = [d for d in all_days if d.weekday() == unit]
+        return [units.day(pool[n - 1 if n > 0 else n])] if -len(pool) <= n - (1 if n > 0 else 0) < len(pool) else []
+    if unit == "day":
+        return (
+            [units.day(all_days[n - 1 if n > 0 else n])]
+            if -len(all_days) <= (n - 1 if n > 0 else n) < len(all_days)
+            else []
+        )
+    if unit in {"business day", "working day", "weekday"}:
+        pool = [d for d in all_days if d.weekday() < 5]
+        index = n - 1 if n > 0 else n
+        return [units.day(pool[index])] if -len(pool) <= index < len(pool) else []
+    if unit in {"month", "quarter"}:
+        size = 1 if unit == "month" else 3
+        starts = [d for d in all_days if d.day == 1 and (d.month - 1) % size == 0]
+        index = n - 1 if n > 0 else n
+        if not -len(starts) <= index < len(starts):
+            return []
+        first_day = starts[index]
+        if unit == "month":
+            return [units.month(first_day.year, first_day.month)]
+        return [units.quarter(first_day.year, (first_day.month - 1) // 3 + 1)]
+    if unit == "half":
+        # the first or second half of a year
+        if not (first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1)) or n not in {
+            1,
+            2,
+            -1,
+        }:
+            return []
+        return [units.half(first.year, 2 if n in {2, -1} else 1)]
+    if unit == "weekend":
+        saturdays = [d for d in all_days if d.weekday() == 5]
+        index = n - 1 if n > 0 else n
+        return [units.weekend(saturdays[index])] if -len(saturdays) <= index < len(saturdays) else []
+    if unit == "week of":
+        return [units.week(first)]
+    if unit == "week":
+        if first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1):
+            # weeks of a year are ISO weeks: week 1 holds the year's first Thursday
+            weeks = date(first.year, 12, 28).isocalendar()[1]
+            number = n if n > 0 else weeks + 1 + n
+            return [units.week(date.fromisocalendar(first.year, number, 1))] if 1 <= number <= weeks else []
+        # the n-th week of a month is the (Monday-based) week holding its n-th seventh
+        if n > 0:
+            start = first + timedelta(days=7 * (n - 1))
+            return [units.week(start)] if start < end else []
+        return [units.week(end - timedelta(days=7 * -n))]
+    return []

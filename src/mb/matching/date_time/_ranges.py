@@ -1,0 +1,268 @@
+"""Readings of explicit ranges ("from X to Y", "X - Y", "between X and Y"): each end takes from the other what it
+leaves out (the date, am/pm, the month of a bare day number, the year), and the end follows the start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+from ._dates import DateProblem
+from ._grammar import Item
+from ._model import Reading
+
+__all__ = ["TIME_KINDS", "TODAY", "hour_item", "read_range"]
+
+#: Reads the items of one end (or of a point phrase) said at ``ref``.
+Point = Callable[[list[Item], datetime], list[Reading]]
+
+
+TIME_KINDS = {"clock", "part"}
+
+
+def hour_item(number: Item) -> Item:
+    hour = number.value
+    hours = [hour % 12, hour % 12 + 12] if 1 <= hour <= 12 else [hour]
+    return Item("clock", number.text, (tuple((h * 3600, h * 3600 + 60, "minute") for h in hours), len(hours) == 1))
+
+
+TODAY = Item("date", "today", ("days", 0))
+
+
+def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point) -> list[Reading]:
+    """The readings of a range whose ends are ``left`` and ``right``, each read with ``_point``."""
+    # at the ends of a range, "the end of X" is the instant X ends and "the middle of X" its middle day
+    left, right = ([_as_point(i) for i in side] for side in (left, right))
+    left, right = _now_as_today(left, right), _now_as_today(right, left)
+    left, right = _trailing_period(left, right)
+    left = _weekday_period(left, right)
+    named = right
+    left, right = _numbers_in_range(left, right)
+    rolls = _rolls(named, right)
+    # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
+    timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in right)
+    left, right = _share(left, right), _share(right, left)
+    left, right = _am_pm(left, right)
+    dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in left + right)
+    if dateless:
+        # times of day only: placed as a pair, today unless the start has passed, else tomorrow
+        found = _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls, timed_end)
+        day = timedelta(days=1)
+        return [
+            Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) if r.start.hi <= ref else r
+            for r in found
+        ]
+    try:
+        return _paired(_point(left, ref), _point(right, ref), right, rolls, timed_end)
+    except DateProblem:
+        shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
+        if not shared:
+            yearless = [i for i in left if i.kind == "date" and i.value[0] in _YEARLY and i.value[2] is None]
+            if not yearless or any(i.kind == "year" for i in left):
+                raise
+            # "from March to date": a start naming no year is the last one before the end
+            year = relativedelta(years=-1)
+            return _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls, timed_end)
+        # "Nov-Feb 2017": the start takes the year before the one the end names
+        earlier = Item("year", shared[0].text, shared[0].value - 1)
+        return _paired(
+            _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
+        )
+
+
+_DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}
+
+
+def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:
+    """ "the first Monday 1pm to 3pm of next month": two times of day on the left's date, in the period named last."""
+    left_dates = [i for i in left if i.kind not in TIME_KINDS]
+    right_dates = [i for i in right if i.kind not in TIME_KINDS]
+    clocks = all(any(i.kind == "clock" for i in side) for side in (left, right))
+    periods = all(i.kind == "year" or (i.kind == "date" and i.value[0] in {"unit", "month"}) for i in right_dates)
+    if not (clocks and left_dates and right_dates and periods):
+        return left, right
+    return [*left, *right_dates], [*(i for i in right if i.kind in TIME_KINDS), *left_dates, *right_dates]
+
+
+def _weekday_period(left: list[Item], right: list[Item]) -> list[Item]:
+    """ "between Tuesday and Thursday next week": a period named after the end's weekday holds the start's too."""
+    periods = [i for i in right if i.kind == "date" and i.value[0] == "unit" and i.value[1] == "week"]
+    if left and all(i.kind == "weekday" for i in left) and periods and any(i.kind == "weekday" for i in right):
+        return [*left, *periods]
+    return left
+
+
+def _now_as_today(side: list[Item], other: list[Item]) -> list[Item]:
+    """ "between Jan 2019 and now": beside an end naming no time of day, now is today."""
+    if [i.kind for i in side] == ["moment"] and not any(i.kind in TIME_KINDS for i in other):
+        return [TODAY]
+    return side
+
+
+def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
+    """How far a range's end may move forward to follow its start: a month when the end (as ``named``) names only a
+    day ("april 27th to the third"), a year when it names no year ("2 july to 10 july" said on July 10)."""
+    rolls: list[relativedelta] = []
+    dates = [i for i in named if i.kind in {"date", "year"}]
+    day_only = any(
+        (i.kind == "ordinal" and i.value[1] == "day") or (i.kind == "date" and i.value[0] == "dom") for i in right
+    )
+    if day_only and not any(i.kind == "date" and i.value[0] in {"md", "month", "ymd", "unit"} for i in dates):
+        rolls.append(relativedelta(months=1))
+    elif any(i.kind == "date" and i.value[0] == "md" and i.value[2] is None for i in dates) and not any(
+        i.kind == "year" for i in dates
+    ):
+        rolls.append(relativedelta(years=1))
+    return rolls
+
+
+def _paired(
+    starts: list[Reading],
+    ends: list[Reading],
+    right: list[Item],
+    calendar_rolls: list[relativedelta],
+    timed_end: bool = False,
+) -> list[Reading]:
+    rolls: list[int | relativedelta] = [0]
+    if not any(i.kind in _DATED for i in right):
+        rolls.append(1)  # "9pm to 1am" ends the next day
+    if any(i.kind == "weekday" for i in right):
+        rolls.append(7)
+    rolls.extend(calendar_rolls)
+    found: list[Reading] = []
+    for start in starts:
+        options = []
+        for end in ends:
+            for days in rolls:
+                moved = end.start.shifted(timedelta(days=days) if isinstance(days, int) else days)
+                if moved.lo >= start.start.lo:
+                    if not timed_end or moved.lo - start.start.lo < timedelta(days=1):
+                        options.append(moved)
+                    break
+        if options:
+            best = min(options, key=lambda w: w.lo)
+            found.append(Reading(start.start, replace(best, closed=True)))
+    if not found:
+        raise DateProblem("the range ends before it starts")
+    return list(dict.fromkeys(found))
+
+
+def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
+    """The items naming the month a bare day number of the other end belongs to (``with_days``: also the month of
+    a full date, as in "march 3 to 5")."""
+    found: list[Item] = []
+    for item in items:
+        if with_days and item.kind == "date" and item.value[0] == "md" and len(item.value[1]) == 1:
+            found.append(Item("date", item.text, ("month", item.value[1][0][0], item.value[2], None)))
+        elif item.kind == "year" or (
+            item.kind == "date" and (item.value[0] == "month" or item.value[:2] == ("unit", "month"))
+        ):
+            found.append(item)
+    return found if any(i.kind == "date" for i in found) else []
+
+
+def _as_point(item: Item) -> Item:
+    if item.kind == "edge" and item.value in {"end", "mid"}:
+        return Item("edge", item.text, item.value + "@")
+    return item
+
+
+def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:
+    """Bare numbers at the ends of a range: days of the month one end names ("march 3 to 5", "from 4 to 22 this
+    month"), else hours ("3-4pm")."""
+    # a day of the month is an end of its own ("the 3rd to the 10th"), or the date of a time beside it ("the 18th
+    # from 9 to 5")
+    sides = [
+        side if any(i.kind in {"number", *TIME_KINDS} for i in side) else [_dom_number(i) for i in side]
+        for side in (left, right)
+    ]
+    has = [any(i.kind == "number" for i in side) for side in sides]
+    if not any(has):
+        return left, right
+    clocks = any(i.kind in TIME_KINDS for i in left + right)
+    containers = [_month_container(side, not has[n]) for n, side in enumerate(sides)]
+    for index in (0, 1):
+        other = 1 - index
+        if not has[index] or clocks:
+            continue
+        month = containers[other] if not has[other] else containers[index] or containers[other]
+        if month:
+            days = [Item("ordinal", i.text, (i.value, "day")) for i in sides[index] if i.kind == "number"]
+            rest = [i for i in sides[index] if i.kind != "number" and i not in month]
+            sides[index] = rest + days + month
+    if any(i.kind == "number" and i.text.endswith(("st", "nd", "rd", "th")) for side in sides for i in side):
+        if clocks or not all(i.kind != "number" or i.text.endswith(("st", "nd", "rd", "th")) for s in sides for i in s):
+            raise DateProblem("a day of the month with no month")
+        # "from the 3rd to the 10th": days of this month or the next, like "the 3rd" alone
+        sides = [[Item("date", i.text, ("dom", i.value)) if i.kind == "number" else i for i in s] for s in sides]
+    final = [[hour_item(i) if i.kind == "number" else i for i in side] for side in sides]
+    return final[0], final[1]
+
+
+def _dom_number(item: Item) -> Item:
+    """A lone day ordinal ("the ninth") is a bare number inside a range."""
+    if item.kind == "date" and item.value[0] == "dom":
+        text = item.text if item.text.endswith(("st", "nd", "rd", "th")) else item.text + "th"
+        return Item("number", text, item.value[1])
+    return item
+
+
+def _share(side: list[Item], other: list[Item]) -> list[Item]:
+    """Give one end of a range what only the other names: the date of a time of day, or the year."""
+    kinds = {i.kind for i in side}
+    other_dates = [i for i in other if i.kind in {"date", "weekday", "year", "ordinal"}]
+    other_parts = [i for i in other if i.kind == "part"]
+    if "part" not in kinds and other_parts and "clock" in kinds:
+        explicit = all(i.value[1] for i in side if i.kind == "clock")
+        if explicit and other_parts[0].value[3] is not None:
+            # "from 8am to 3 yesterday afternoon": an hour with am/pm takes only the day of the other end's part
+            day = other_parts[0].value[3]
+            return [*side, Item("date", other_parts[0].text, ("days", day))]
+        if not explicit:
+            side = side + other_parts  # "between 5 and 6 in the afternoon"
+            kinds.add("part")
+            if other_parts[0].value[3] is not None:
+                return side
+    if not kinds & _DATED and kinds & TIME_KINDS:
+        return side + other_dates
+    if "year" not in kinds and not any(_year_of(i) is not None for i in side):
+        years = [y for y in (_year_of(i) for i in other) if y is not None]
+        if years and any(
+            i.kind == "date" and i.value[0] in {"md", "month", "season", "holiday", "quarter"} for i in side
+        ):
+            return [*side, Item("year", f"shared {years[0]}", years[0])]
+    return side
+
+
+#: Dates that recur every year (their year may be left out).
+_YEARLY = {"md", "month", "season", "holiday", "quarter"}
+
+
+def _year_of(item: Item) -> int | None:
+    if item.kind == "year":
+        return int(item.value)
+    if item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter"}:
+        year = item.value[2]
+        return int(year) if year is not None else None
+    return None
+
+
+def _am_pm(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:
+    """An hour without am/pm at one end of a range takes it from the other (``3-4pm`` is 15:00-16:00)."""
+    lc = next((i for i in left if i.kind == "clock"), None)
+    rc = next((i for i in right if i.kind == "clock"), None)
+    if lc is None or rc is None:
+        return left, right
+    if not lc.value[1] and rc.value[1] and not any(i.kind == "part" for i in left):
+        ends = [c[0] for c in rc.value[0]]
+        kept = tuple(c for c in lc.value[0] if any(0 < e - c[0] <= 12 * 3600 for e in ends))
+        if kept:
+            left = [Item("clock", lc.text, (kept, True)) if i is lc else i for i in left]
+    elif lc.value[1] and not rc.value[1] and not any(i.kind == "part" for i in right):
+        starts = [c[0] for c in lc.value[0]]
+        kept = tuple(c for c in rc.value[0] if any(0 < c[0] - s <= 12 * 3600 for s in starts))
+        if kept:
+            right = [Item("clock", rc.text, (kept, True)) if i is rc else i for i in right]
+    return left, right

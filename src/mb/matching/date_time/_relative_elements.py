@@ -1,0 +1,258 @@
+"""Elements for relative expressions: today, now, this/next/last units, weekdays, ordinals, offsets, spans, range
+words."""
+
+from __future__ import annotations
+
+import re
+
+from ._calendar import WEEKDAYS
+from ._items import Element, Item, registrar
+from ._lexicon import NUMBER, ORDINAL, QUANTITY, UNIT, UNITS, WEEKDAY, number_value, ordinal_value, quantity_value
+
+__all__ = ["ELEMENTS"]
+
+#: The elements of this module, in the order they are tried.
+ELEMENTS: list[Element] = []
+_element = registrar(ELEMENTS)
+
+
+@_element(r"today|this day|tdy|otd|(?:the\s+)?current\s+date|(?:the\s+)?present\s+day")
+def _today(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("days", 0))
+
+
+@_element(r"(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|tomorrow|tmrw|tmw|yesterday")
+def _near_day(m: re.Match[str]) -> Item | None:
+    text = m.group(0)
+    offset = 2 if "after" in text else -2 if "before" in text else -1 if "yesterday" in text else 1
+    return Item("date", "", ("days", offset))
+
+
+@_element(r"(?:right\s+)?now|immediately|asap|as soon as possible|at once|this moment|this instant")
+def _now(m: re.Match[str]) -> Item | None:
+    return Item("moment", "", ("now",))
+
+
+_REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
+
+
+@_element(rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade)")
+def _relative_unit(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("unit", m["u"], m["rel"].replace("the ", "")))
+
+
+@_element(
+    r"(?:the\s+)?(?P<u>week|weekend|month|year|quarter)\s+(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)"
+)
+def _unit_after_next(m: re.Match[str]) -> Item | None:
+    return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
+
+
+@_element(
+    r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|day)|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)"
+)
+def _bare_unit(m: re.Match[str]) -> Item | None:
+    """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
+    if m["all"]:
+        return Item("filler", "", None)  # "all day tomorrow": the day the rest names
+    if m["u"] == "day":
+        return Item("date", "", ("days", 0))
+    return Item("date", "", ("unit", m["u"], "this"))
+
+
+@_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
+          r"\s+)?"
+          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?")  # fmt: skip
+def _weekday(m: re.Match[str]) -> Item | None:
+    rel = m["rel"]
+    if m["dir"]:
+        rel = "after next" if "after" in m["dir"] else "before last"
+    return Item("weekday", "", (WEEKDAYS[m["wd"]], rel))
+
+
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate)\s+(?P<u>day|week|weekend|business day|working day|"
+          rf"weekday|quarter|half|month|{WEEKDAY})\s+(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
+          )  # fmt: skip
+def _ordinal(m: re.Match[str]) -> Item | None:
+    n = {"last": -1, "final": -1, "penultimate": -2}.get(m["n"]) or ordinal_value(m["n"])
+    unit = m["u"]
+    return Item("ordinal", "", (n, WEEKDAYS.get(unit, unit)))
+
+
+@_element(
+    rf"(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?P<wd>{WEEKDAY})(?!\s+(?:of|in)\b)"
+)
+def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
+    n = -1 if m["n"] == "last" else ordinal_value(m["n"])
+    return Item("date", "", ("nth_weekday", n, WEEKDAYS[m["wd"]]))
+
+
+@_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?")
+def _day_of_month(m: re.Match[str]) -> Item | None:
+    text = m["d"]
+    if text.isdigit() and "the" not in m.group(0):
+        return None
+    day = ordinal_value(text)
+    return Item("date", "", ("dom", day)) if 1 <= day <= 31 else None
+
+
+@_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
+          r"(?:\s+of(?:\s+the)?|-)?")  # fmt: skip
+def _edge(m: re.Match[str]) -> Item | None:
+    word = m["e"].replace("the ", "")
+    edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
+    return Item("edge", "", edge)
+
+
+@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week|end of quarter")
+def _eo(m: re.Match[str]) -> Item | None:
+    unit = (
+        {"m": "month", "y": "year", "w": "week", "q": "quarter"}[m.group(0)[2]]
+        if m.group(0).startswith("eo")
+        else m.group(0).split()[-1]
+    )
+    return Item("date", "", ("edge", "end", unit))
+
+
+_PIECE = rf"(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z])"
+_PIECE_RE = re.compile(
+    rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?(?![a-z])"
+)
+#: A duration: one to seven amounts of units ("2 years 1 month 21 days", "1 day and 5 hours"); the bound keeps the
+#: work at each position of a phrase constant, so the scan stays linear in its length.
+_DUR = rf"(?P<dur>{_PIECE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+){_PIECE}){{0,6}})"
+
+
+def _pieces(text: str, sign: int = 1) -> tuple[tuple[float, str], ...] | None:
+    """The (amount, unit) pieces of a duration; ``None`` when one cannot be read."""
+    pieces: list[tuple[float, str]] = []
+    for found in _PIECE_RE.finditer(text):
+        amount = quantity_value(found["n"]) + (0.5 if found["half"] else 0)
+        word = found["u"]
+        unit = UNITS.get(word) or UNITS.get(word.rstrip("s")) or UNITS.get(word[:-2])
+        if unit is None or amount != amount:
+            return None
+        pieces.append((sign * amount, unit))
+    if not pieces or (len(pieces) > 1 and any(u == "business day" for _, u in pieces)):
+        return None
+    return tuple(pieces)
+
+
+def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> Item | None:
+    pieces = _pieces(text, sign)
+    if pieces is None:
+        return None
+    return Item(kind, "", (pieces, mode) if mode else pieces)
+
+
+@_element(
+    rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+|(?:about|around|approximately|roughly|just|only)\s+)?"
+    rf"{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?"
+)
+def _in(m: re.Match[str]) -> Item | None:
+    return _duration_item("offset", m["dur"], 1, "from now")
+
+
+@_element(r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day")
+def _next_business_day(m: re.Match[str]) -> Item | None:
+    return Item("offset", "", (((1 if m["dir"] in {"next", "following"} else -1, "business day"),), "from now"))
+
+
+@_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
+          r"|in\s+the\s+future)")  # fmt: skip
+def _ago(m: re.Match[str]) -> Item | None:
+    back = m["dir"] in {"ago", "before now", "earlier", "back", "in the past"}
+    return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
+
+
+@_element(r"now\s*(?P<sign>[+-])\s*" + _DUR)
+def _now_plus(m: re.Match[str]) -> Item | None:
+    return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
+
+
+@_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)")
+def _anchored(m: re.Match[str]) -> Item | None:
+    mode = "since" if m["dir"] == "since" else "anchored"
+    return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
+
+
+@_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)")
+def _weekdays_ago(m: re.Match[str]) -> Item | None:
+    n = number_value(m["n"])
+    return Item("date", "", ("weekday_count", WEEKDAYS[m["wd"]], n if "ago" not in m["dir"] else -n))
+
+
+_BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}
+
+
+@_element(rf"(?P<dir>last|past|previous|prior|preceding|next|coming|following|upcoming)\s+{_DUR}")
+def _last_n(m: re.Match[str]) -> Item | None:
+    return _duration_item("span", m["dur"], -1 if m["dir"] in _BACK_WORDS else 1)
+
+
+@_element(rf"(?P<n>{QUANTITY})\s+(?P<dir>last|past|previous|prior|next|coming|following|upcoming)\s+(?P<u>{UNIT})")
+def _n_last(m: re.Match[str]) -> Item | None:
+    if not m["u"].endswith("s"):
+        return None  # "23 next month" is a day of next month, "2 next days" a span
+    return _duration_item("span", f"{m['n']} {m['u']}", -1 if m["dir"] in _BACK_WORDS else 1)
+
+
+@_element(r"(?P<dir>last|past|previous|next|coming|following|upcoming)\s+(?P<u>hour|minute|second|fortnight|"
+          r"24\s+hours)")  # fmt: skip
+def _last_unit(m: re.Match[str]) -> Item | None:
+    return _duration_item(
+        "span", "1 " + m["u"] if not m["u"][0].isdigit() else m["u"], -1 if m["dir"] in _BACK_WORDS else 1
+    )
+
+
+@_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}")
+def _within(m: re.Match[str]) -> Item | None:
+    return _duration_item("span", m["dur"], 1, None)
+
+
+@_element(
+    rf"(?:within|less\s+than|under)\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}\s+(?:from|after)\s+"
+    r"(?P<anchor>today|now|tomorrow)"
+)
+def _within_from(m: re.Match[str]) -> Item | None:
+    """``within 2 weeks from today``, ``less than 3 days after tomorrow``: the days from the anchor on."""
+    pieces = _pieces(m["dur"])
+    if pieces is None or any(u in {"second", "minute", "hour"} for _, u in pieces):
+        return None
+    return Item("window", "", (pieces, 1 if m["anchor"] == "tomorrow" else 0))
+
+
+@_element(rf"(?:the\s+)?(?P<edge>first|last|final)\s+{_DUR}\s+(?:of|in)")
+def _leading(m: re.Match[str]) -> Item | None:
+    """``the first 2 weeks of``, ``the last four months of``: that many whole units at one end of a period."""
+    pieces = _pieces(m["dur"])
+    if pieces is None or len(pieces) != 1 or pieces[0][1] not in {"day", "week", "month", "quarter", "year"}:
+        return None
+    amount, unit = pieces[0]
+    return Item("lead", "", (int(amount), unit, m["edge"] != "first")) if amount == int(amount) >= 1 else None
+
+
+@_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}")
+def _for(m: re.Match[str]) -> Item | None:
+    return _duration_item("duration", m["dur"], 1)
+
+
+@_element(rf"{_DUR}\s+(?:starting|beginning|commencing)(?:\s+(?:from|on|at))?")
+def _lasting(m: re.Match[str]) -> Item | None:
+    return _duration_item("duration", m["dur"], 1)
+
+
+@_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)")
+def _nearest(m: re.Match[str]) -> Item | None:
+    return Item("nearest", "", WEEKDAYS[m["wd"]])
+
+
+@_element(r"between|from")
+def _between(m: re.Match[str]) -> Item | None:
+    return Item("between", "", m.group(0))
+
+
+@_element("(?:up\\s+)?(?:to|till|until)\\s+date|to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to")
+def _sep(m: re.Match[str]) -> Item | None:
+    """A range's separator; "to date" also names its end, today."""
+    return Item("sep", "", "to date" if m.group(0).endswith("date") else m.group(0))

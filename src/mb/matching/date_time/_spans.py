@@ -1,0 +1,126 @@
+"""Readings of spans and instants: now, in/ago offsets, the last/next N units, the rest of a period, the first or
+last N units of a period; their windows are whole days, or minutes for units under a day."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+from ._dates import DateProblem, date_windows
+from ._grammar import Item
+from ._model import Reading, Window
+from ._steps import add_business_days, step
+
+__all__ = ["day_range", "end_window", "leading", "moment", "rest_of", "span"]
+
+
+def end_window(moment: datetime, grain: str = "minute") -> Window:
+    length = timedelta(seconds=1) if grain == "second" else timedelta(minutes=1)
+    return Window(moment, moment + length, grain, closed=True)
+
+
+def moment(item: Item, ref: datetime) -> list[Reading] | None:
+    if item.kind == "moment":
+        lo = ref.replace(second=0, microsecond=0)
+        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"))]
+    pieces = item.value[0]
+    if pieces[0][1] == "business day":
+        day = add_business_days(ref.date(), int(pieces[0][0]))
+        lo = datetime.combine(day, datetime.min.time())
+        return [Reading(Window(lo, lo + timedelta(days=1), "day"))]
+    moment = ref + step(pieces)
+    units_ = {u for _, u in pieces}
+    if units_ & {"second", "minute", "hour"} or any(a != int(a) for a, _ in pieces):
+        if "second" in units_ or moment.second != ref.second:
+            lo = moment.replace(microsecond=0)
+            return [Reading(Window(lo, lo + timedelta(seconds=1), "second"))]
+        lo = moment.replace(second=0, microsecond=0)
+        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"))]
+    lo = datetime.combine(moment.date(), datetime.min.time())
+    return [Reading(Window(lo, lo + timedelta(days=1), "day"))]
+
+
+def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
+    """``last/next N units``: from (to) now for units under a day, else from (to) the start of today or tomorrow;
+    quarters and decades count whole calendar quarters and decades."""
+    back = pieces[0][0] < 0
+    units_ = {u for _, u in pieces}
+    if units_ & {"second", "minute", "hour"}:
+        now = ref.replace(second=0, microsecond=0)
+        other = now + step(pieces)
+        lo, hi = min(now, other), max(now, other)
+        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"), end_window(hi))]
+    today = datetime.combine(ref.date(), datetime.min.time())
+    if units_ == {"business day"}:
+        count = int(abs(pieces[0][0]))
+        if back:
+            return [day_range(datetime.combine(add_business_days(ref.date(), -count), datetime.min.time()), today)]
+        first = add_business_days(ref.date(), 1)
+        last = add_business_days(ref.date(), count)
+        return [
+            day_range(
+                datetime.combine(first, datetime.min.time()),
+                datetime.combine(last, datetime.min.time()) + timedelta(days=1),
+            )
+        ]
+    if len(pieces) == 1 and pieces[0][1] in {"quarter", "decade"}:
+        size = 3 if pieces[0][1] == "quarter" else 120
+        index = (ref.year * 12 + ref.month - 1) // size
+        aligned = datetime(index * size // 12, index * size % 12 + 1, 1)
+        if back:
+            return [day_range(aligned + step(pieces), aligned)]
+        following = aligned + relativedelta(months=size)
+        return [day_range(following, following + step(pieces))]
+    if back:
+        return [day_range(today + step(pieces), today)]
+    tomorrow = today + timedelta(days=1)
+    return [day_range(today, today + step(pieces)), day_range(tomorrow, tomorrow + step(pieces))]
+
+
+def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
+    """``the first 2 weeks of 2021`` (whole Monday-to-Sunday weeks inside the period), ``the last four months of
+    2021``, ``within 2 weeks from today``: ranges of whole days."""
+    today = datetime.combine(ref.date(), datetime.min.time())
+    if item.kind == "window":
+        if rest:
+            raise DateProblem(f"{item.text!r} with other words")
+        pieces, days = item.value
+        start = today + timedelta(days=days)
+        return [day_range(start, start + step(pieces))]
+    if not rest:
+        raise DateProblem(f"{item.text!r} names no period")
+    count, unit, from_end = item.value
+    found: list[Reading] = []
+    for period in date_windows(rest, ref.date()):
+        lo, hi = period.lo, period.hi
+        if unit == "week":
+            lo += timedelta(days=(7 - lo.weekday()) % 7)
+            hi -= timedelta(days=hi.weekday())
+        length = step(((count if unit != "week" else 7 * count, unit if unit != "week" else "day"),))
+        lo, hi = (hi - length, hi) if from_end else (lo, lo + length)
+        if lo < period.lo or hi > period.hi or lo >= hi:
+            raise DateProblem(f"{item.text!r} is longer than {period.label}")
+        found.append(day_range(lo, hi))
+    return found
+
+
+def rest_of(unit: str, ref: datetime) -> list[Reading]:
+    """``the rest of the day/week/month/year``: from now (today) to the end of the period."""
+    if unit == "day":
+        now = ref.replace(second=0, microsecond=0)
+        end = datetime.combine(ref.date(), datetime.min.time()) + timedelta(days=1)
+        return [
+            Reading(
+                Window(now, now + timedelta(minutes=1), "minute"),
+                Window(end - timedelta(minutes=1), end, "minute", closed=True),
+            )
+        ]
+    (period,) = date_windows([Item("date", unit, ("unit", unit, "this"))], ref.date())
+    today = datetime.combine(ref.date(), datetime.min.time())
+    return [day_range(today, period.hi)]
+
+
+def day_range(lo: datetime, hi: datetime) -> Reading:
+    start = Window(lo, lo + timedelta(days=1), "day")
+    return Reading(start, Window(hi - timedelta(days=1), hi, "day", closed=True))

@@ -1,0 +1,248 @@
+"""Elements for times of day: clock notations, hours in words, "quarter to noon", parts of the day."""
+
+from __future__ import annotations
+
+import re
+
+from ._items import Element, Item, registrar
+from ._lexicon import HOUR_WORD, MINUTE_WORD, number_value
+
+__all__ = ["ELEMENTS"]
+
+#: The elements of this module, in the order they are tried.
+ELEMENTS: list[Element] = []
+_element = registrar(ELEMENTS)
+
+_H = 3600
+
+
+def _hours(hour: int, marker: str | None) -> list[int] | None:
+    """The 24-hour readings of an hour with an optional am/pm marker (both when none is given)."""
+    if marker:
+        if not 1 <= hour <= 12:
+            return None
+        return [hour % 12 + (12 if marker.startswith("p") else 0)]
+    if hour > 23:
+        return None
+    if 1 <= hour <= 12:
+        return [hour % 12, hour % 12 + 12] if hour != 12 else [12, 0]
+    return [hour]
+
+
+def _clock(hour: int, minute: int, second: int | None, marker: str | None, explicit: bool = False) -> Item | None:
+    hours = _hours(hour, marker)
+    if hours is None or minute > 59 or (second is not None and second > 59):
+        return None
+    grain = "second" if second is not None else "minute"
+    length = 1 if second is not None else 60
+    starts = tuple(h * _H + minute * 60 + (second or 0) for h in hours)
+    return Item(
+        "clock", "", (tuple((s, s + length, grain) for s in starts), bool(marker) or explicit or len(hours) == 1)
+    )
+
+
+_AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"
+
+
+@_element(r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM)
+def _colon(m: re.Match[str]) -> Item | None:
+    second = int(m["s"]) if m["s"] else None
+    explicit = m["h"].startswith("0") or int(m["h"]) > 12
+    return _clock(int(m["h"]), int(m["m"]), second, m["ap"], explicit)
+
+
+@_element(r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM)
+def _h_clock(m: re.Match[str]) -> Item | None:
+    """``15h30``, ``10 h 10 pm``: an hour and minutes around an ``h``."""
+    return _clock(int(m["h"]), int(m["m"] or m["m2"] or 0), None, m["ap"], explicit=not m["ap"])
+
+
+@_element(r"(?P<h>\d{1,2})(?:\s*o'?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)")
+def _am_pm(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"] or m["h2"]), 0, None, m["ap"] or m["ap2"])
+
+
+@_element(r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)\s*(?P<ap>am|pm)")
+def _dotted_am_pm(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
+
+
+@_element(r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)")
+def _military(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"]), None, None, explicit=True)
+
+
+@_element(r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)")
+def _compact_am_pm(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
+
+
+@_element(r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM)
+def _spaced(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
+
+
+@_element(r"(?:at\s+)?(?P<h>\d{1,2})(?P<m>[0-5]\d)")
+def _compact(m: re.Match[str]) -> Item | None:
+    if len(m["h"]) + len(m["m"]) == 4 and not m.group(0).startswith("at") and int(m.group(0)[-4:]) >= 1000:
+        return None  # four digits alone are a year
+    explicit = m["h"].startswith("0") or len(m["h"]) == 2
+    return _clock(int(m["h"]), int(m["m"]), None, None, explicit)
+
+
+@_element(r"(?P<h>\d{1,2})\s*o'?clock")
+def _oclock(m: re.Match[str]) -> Item | None:
+    return _clock(int(m["h"]), 0, None, None)
+
+
+@_element(
+    rf"(?:at\s+)?(?P<h>{HOUR_WORD})(?:[ -](?P<m>{MINUTE_WORD}|one|two|three|four|five|six|seven|eight|nine)"
+    rf"(?P<mins>\s+minutes)?)?(?:\s*o'?clock)?" + _AMPM
+)
+def _word_clock(m: re.Match[str]) -> Item | None:
+    if not (m["m"] or m["ap"] or "clock" in m.group(0) or m.group(0).startswith("at")):
+        return Item("number", m.group(0), number_value(m["h"]))  # an hour in words, read in context
+    minute = number_value(m["m"].replace("oh ", "").replace("oh-", "")) if m["m"] else 0
+    return _clock(number_value(m["h"]), minute, None, m["ap"])
+
+
+_AFTERNOON_HOURS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+                    "nineteen": 19, "twenty": 20, "twenty-one": 21, "twenty one": 21, "twenty-two": 22,
+                    "twenty two": 22, "twenty-three": 23, "twenty three": 23}  # fmt: skip
+_AFTERNOON_HOUR = "|".join(sorted(_AFTERNOON_HOURS, key=len, reverse=True))
+
+
+@_element(rf"(?:at\s+)?(?P<h>{_AFTERNOON_HOUR})[ -](?P<m>{MINUTE_WORD})\s*pm")
+def _afternoon_word_clock(m: re.Match[str]) -> Item | None:
+    """``fifteen thirty pm``: a 24-hour time in words with a redundant pm."""
+    minute = number_value(m["m"].replace("oh ", "").replace("oh-", ""))
+    return _clock(_AFTERNOON_HOURS[m["h"]], minute, None, None, explicit=True)
+
+
+@_element(r"(?:at\s+)?(?P<h>\d{1,2})")
+def _bare_hour(m: re.Match[str]) -> Item | None:
+    if not m.group(0).startswith("at"):
+        return Item("number", m.group(0), int(m["h"]))
+    return _clock(int(m["h"]), 0, None, None)
+
+
+@_element(rf"(?:at\s+)?half\s+(?P<h>{HOUR_WORD}|\d{{1,2}})(?!\s*(?:am|pm|o'?clock|past|to|hours?|hrs?)\b)")
+def _half_hour(m: re.Match[str]) -> Item | None:
+    """``half six``: half past the hour (British)."""
+    return _clock(number_value(m["h"]), 30, None, None)
+
+
+@_element(r"(?:at\s+)?(?:this|the\s+same|same)\s+time")
+def _same_time(m: re.Match[str]) -> Item | None:
+    """``this time tomorrow``, ``same time next week``: the time of day it is now (placed by the readings)."""
+    return Item("clock", "", ((), True, "now"))
+
+
+@_element(r"noon|midday|mid-day|12\s*noon")
+def _noon(m: re.Match[str]) -> Item | None:
+    return Item("clock", "", (((12 * _H, 12 * _H + 60, "minute"),), True))
+
+
+@_element(r"(?:noon|midday)\s*-?ish")
+def _noonish(m: re.Match[str]) -> Item | None:
+    return Item("clock", "", (((12 * _H - 1800, 12 * _H + 1800, "span"),), True))
+
+
+@_element(r"midnight|12\s*midnight")
+def _midnight(m: re.Match[str]) -> Item | None:
+    return Item("clock", "", (((24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
+
+
+_TARGET = (
+    rf"(?P<th>\d{{1,2}}|{HOUR_WORD}|noon|midnight)(?:\s+(?P<tm>{MINUTE_WORD})|:(?P<tm2>[0-5]\d))?(?:\s*(?P<ap>am|pm))?"
+)
+
+
+@_element(rf"(?:a\s+)?(?P<q>three\s+quarters|quarter|half|\d{{1,2}}|{MINUTE_WORD}|{HOUR_WORD})(?:\s+(?:minutes?|mins?))?\s+"
+          rf"(?P<dir>past|after|to|before|till|til|of)\s+{_TARGET}")  # fmt: skip
+def _relative_clock(m: re.Match[str]) -> Item | None:
+    amount = {"quarter": 15, "half": 30}.get(m["q"]) or (45 if "quarters" in m["q"] else number_value(m["q"]))
+    spelled = "min" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
+    if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
+        return None  # "3 to 4pm" is a range
+    if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
+        return None
+    target = m["th"]
+    past_hour = 0
+    if m["tm"] or m["tm2"]:
+        if target in {"noon", "midnight"}:
+            return None
+        past_hour = number_value(m["tm"].replace("oh ", "").replace("oh-", "")) if m["tm"] else int(m["tm2"])
+    if target in {"noon", "midnight"}:
+        base, marker, explicit = (12 if target == "noon" else 24), None, True
+    else:
+        base, marker, explicit = number_value(target), m["ap"], False
+        if base > 12 or base == 0:
+            return None
+    sign = 1 if m["dir"] in {"past", "after"} else -1
+    hours = [base * _H] if explicit else [h * _H for h in (_hours(base, marker) or [])]
+    if target == "midnight" or (explicit and base == 24):
+        hours = [24 * _H]
+    starts = tuple(h + past_hour * 60 + sign * amount * 60 for h in hours)
+    return Item("clock", "", (tuple((s, s + 60, "minute") for s in starts), explicit or bool(marker)))
+
+
+@_element(r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*-?ish\s*(?P<ap>am|pm)?|(?P<h2>\d{1,2})\s*(?P<ap2>am|pm)\s*-?ish")
+def _ish(m: re.Match[str]) -> Item | None:
+    hour, minute, marker = int(m["h"] or m["h2"]), int(m["m"] or 0), m["ap"] or m["ap2"]
+    hours = _hours(hour, marker)
+    if hours is None or minute > 59:
+        return None
+    starts = tuple(h * _H + minute * 60 for h in hours)
+    return Item("clock", "", (tuple((s - 30 * 60, s + 30 * 60, "span") for s in starts), bool(marker)))
+
+
+_PARTS = {
+    "morning": (5 * _H, 12 * _H), "afternoon": (12 * _H, 18 * _H), "evening": (17 * _H, 24 * _H),
+    "night": (18 * _H, 28 * _H), "daytime": (8 * _H, 18 * _H), "business hours": (9 * _H, 17 * _H),
+    "working hours": (9 * _H, 17 * _H), "office hours": (9 * _H, 17 * _H), "lunch": (11 * _H + 1800, 14 * _H),
+    "lunchtime": (11 * _H + 1800, 14 * _H), "lunch time": (11 * _H + 1800, 14 * _H),
+    "dinner": (17 * _H + 1800, 21 * _H), "dinnertime": (17 * _H + 1800, 21 * _H),
+    "breakfast": (6 * _H, 10 * _H), "end of day": (17 * _H, 24 * _H), "end of the day": (17 * _H, 24 * _H),
+    "eod": (17 * _H, 24 * _H), "cob": (17 * _H, 24 * _H), "close of business": (17 * _H, 24 * _H),
+    "end of business": (17 * _H, 24 * _H), "eob": (17 * _H, 24 * _H), "first thing": (6 * _H, 10 * _H),
+    "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H), "am": (0, 12 * _H),
+    "pm": (12 * _H, 24 * _H),
+}  # fmt: skip
+_PART_WORDS = "|".join(sorted((re.escape(k) for k in _PARTS), key=len, reverse=True))
+
+
+@_element(rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})")
+def _part(m: re.Match[str]) -> Item | None:
+    lo, hi = _PARTS[m["part"]]
+    middle = (lo + hi) // 2
+    edge = m["edge"] or ""
+    if edge == "early":
+        hi = middle
+    elif edge == "late":
+        lo = middle
+    elif edge:
+        lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
+    return Item("part", "", (lo, hi, f"{edge} {m['part']}".strip(), None))
+
+
+@_element(r"(?P<rel>this|tomorrow|next|yesterday)\s+(?P<part>morning|afternoon|evening|night|am|pm)")
+def _part_of_day_named(m: re.Match[str]) -> Item | None:
+    lo, hi = _PARTS[m["part"]]
+    offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
+    return Item("part", "", (lo, hi, m["part"], offset))
+
+
+@_element(r"tonight|tonite|this evening|this eve")
+def _tonight(m: re.Match[str]) -> Item | None:
+    return Item("part", "", (18 * _H, 28 * _H, "tonight", 0))
+
+
+@_element(r"last night|yesterday night")
+def _last_night(m: re.Match[str]) -> Item | None:
+    return Item("part", "", (18 * _H, 28 * _H, "last night", -1))
+
+
+@_element(r"tomorrow night|tmrw night")
+def _tomorrow_night(m: re.Match[str]) -> Item | None:
+    return Item("part", "", (18 * _H, 28 * _H, "tomorrow night", 1))
