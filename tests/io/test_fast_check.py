@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from mb.entities import Example
 from mb.io import LineError, iter_documents
-from mb.io._check import certainly_valid
+from mb.io._check import certainly_valid, without_unknown_keys
+from mb.io._typos import key_warnings
 from mb.io._validate import Tally, iter_line_errors
 from tests.io.test_fast_path import _BROKEN, SEEDS, _edit, mutated
 
@@ -258,3 +259,37 @@ def test_a_pretty_printed_file_is_one_error(tmp_path: Path) -> None:
     path.write_text("\n[\n" + json.dumps(SEEDS[0], indent=2) + "\n]\n")
     valid, invalid = _assert_same(lambda: path, False)
     assert (valid, invalid) == (0, 1)
+
+
+@_SETTINGS
+@given(odd_lines())
+def test_a_line_passed_over_by_the_key_scan_has_no_unknown_key(case: tuple[bytes, bool]) -> None:
+    line, _ = case
+    if without_unknown_keys(line):
+        assert key_warnings(json.loads(line), file="f.jsonl", line=1) == []
+
+
+def test_the_key_scan_looks_at_lines_with_unknown_or_doubled_keys() -> None:
+    document = copy.deepcopy(SEEDS[1])
+    assert without_unknown_keys(json.dumps(document).encode())
+    group = document["expectations"]["assertions"][0]["parameters"][0]
+    group["param"] = "start_time"  # beside "params": the group's model has no "param"
+    assert key_warnings(document, file="f.jsonl", line=1)
+    assert not without_unknown_keys(json.dumps(document).encode())
+    for path in ((), ("inputs", "messages", 0), ("expectations", "assertions", 0, "parameters", 0, "matcher")):
+        moved: Any = copy.deepcopy(SEEDS[1])
+        for key in path:
+            moved = moved[key] if path else moved
+        moved["mach_as"] = "free_text"
+        line = json.dumps(moved if not path else _set(SEEDS[1], path, moved)).encode()
+        assert not without_unknown_keys(line)  # the scan decides whether the key is worth a warning
+        assert bool(key_warnings(json.loads(line), file="f.jsonl", line=1)) == ("matcher" in path)
+
+
+def _set(document: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    copied = copy.deepcopy(document)
+    node: Any = copied
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return copied

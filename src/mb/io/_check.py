@@ -16,7 +16,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from ._limits import MAX_DEPTH, MIN_INT, screen
 
-__all__ = ["certainly_valid", "suspicious_bytes"]
+__all__ = ["certainly_valid", "suspicious_bytes", "without_unknown_keys"]
 
 # No ``from __future__ import annotations`` here: the schema is built in a function, and msgspec resolves the
 # annotations of classes local to it only when they are real types.
@@ -208,4 +208,19 @@ def certainly_valid(data: bytes, *, executed: bool = False) -> bool:
         for citation in citations:
             if citation.document_id not in ids:
                 return False
+    return True
+
+
+def without_unknown_keys(data: bytes) -> bool:
+    """True when every key of the line is one the data model reads (or MorganaBench writes beside it): the line
+    certainly has no unknown-key warning (see :mod:`mb.io._typos`). False means "look at its keys"."""
+    try:
+        example = _STRICT.decode(data)
+    except Exception:  # an unknown key, or anything else the strict schema does not take
+        return False
+    for assertion in example.expectations.assertions:
+        if assertion.KIND == "call":
+            for parameter in assertion.parameters:
+                if parameter.param is not UNSET and parameter.params is not UNSET:
+                    return False  # read as a group, whose model has no "param"
     return True
