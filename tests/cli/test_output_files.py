@@ -235,7 +235,7 @@ def test_ctrl_c_in_any_command_exits_130_not_aborted(tmp_path: Path, monkeypatch
     def interrupted(*_args: Any, **_kwargs: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(validate_module, "iter_documents", interrupted)
+    monkeypatch.setattr(validate_module, "iter_line_errors", interrupted)
     result = mb("validate", EXECUTED)
     assert result.exit_code == 130
     assert "interrupted" in result.stderr

@@ -9,8 +9,8 @@ import click
 from rich.markup import escape
 
 from .._gc import streaming_gc
-from ..io import iter_documents
 from ..io._typos import iter_key_warnings
+from ..io._validate import Tally, iter_line_errors
 from ._console import err_console, out_console
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
 from ._line_limit import max_line_bytes_option
@@ -78,17 +78,12 @@ def _check_file(
 ) -> tuple[int, int, int]:
     """Print each problem of one file; (valid lines, invalid lines, warnings). An unreadable file exits with
     status 2."""
-    valid = invalid = warnings = 0
+    warnings = 0
+    tally = Tally()
     printer = GroupedPrinter(out_console)
     try:
-        for _number, _document, error in iter_documents(
-            path, executed=executed, check_only=True, max_line_bytes=max_line_bytes
-        ):
-            if error is None:
-                valid += 1
-            else:
-                invalid += 1
-                printer.error(error)
+        for error in iter_line_errors(path, tally, executed=executed, max_line_bytes=max_line_bytes):
+            printer.error(error)
         if str(path) != "-":
             lines = None if strict else SCANNED_BEFORE_USE
             for warning in iter_key_warnings(path, lines=lines, max_line_bytes=max_line_bytes):
@@ -99,4 +94,4 @@ def _check_file(
         raise SystemExit(2) from exc
     finally:
         printer.close()
-    return valid, invalid, warnings
+    return tally.valid, tally.invalid, warnings

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from ..entities import Example
 from ..entities.expectations import ValueMatcher
+from ._check import without_unknown_keys
 from ._errors import json_path
 from ._reader import PathLike, jsonl_lines, source_name
 
@@ -206,7 +207,7 @@ def iter_key_warnings(
     for number, data, problem in jsonl_lines(source, max_line_bytes):
         if lines is not None and number > lines:
             return
-        if problem is not None:
+        if problem is not None or without_unknown_keys(data):
             continue
         try:
             document = orjson.loads(data)

@@ -1,0 +1,226 @@
+"""A fast, sound check that a line is a valid example: what ``mb validate`` runs on every line.
+
+:func:`certainly_valid` decodes a line with a strict ``msgspec`` schema that mirrors :class:`mb.entities.Example`
+(exact JSON types, no coercion, tagged unions on the models' discriminators, ``user_time`` parsed as a date-time) and
+checks the few rules the types cannot say. It answers True only for lines the data model certainly accepts; False
+means "validate fully": the model stays the single authority on errors and their messages, so a False is never a
+verdict. Nothing is kept from the decoded line, so its types are leaner than the evaluator's
+(:mod:`mb.io._proof`). A property test holds the check sound against the model.
+"""
+
+from datetime import datetime
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from ._limits import MAX_DEPTH, MIN_INT, screen
+
+__all__ = ["certainly_valid", "suspicious_bytes", "without_unknown_keys"]
+
+# No ``from __future__ import annotations`` here: the schema is built in a function, and msgspec resolves the
+# annotations of classes local to it only when they are real types.
+
+_Int = Annotated[int, Meta(ge=MIN_INT, le=(1 << 63) - 1)]  # wider ones (up to 2**64 - 1) are left to the model
+# A free JSON value (arguments, results, resources) nesting up to three levels, its integers in range: decoded by
+# msgspec alone. Deeper values fail the strict schema and take the lenient one.
+_Scalar = str | _Int | float | bool | None
+_Json1 = _Scalar | list[_Scalar] | dict[str, _Scalar]
+_Json2 = _Scalar | list[_Json1] | dict[str, _Json1]
+_Json3 = _Scalar | list[_Json2] | dict[str, _Json2]
+
+
+def _schema(strict: bool) -> Any:
+    """The type of a line. With ``strict``, an object with a key the schema does not name, or a free value out of
+    :data:`_Json3`, fails to decode: nothing is skipped unread and every value is checked. Without, such keys are
+    skipped and free values are anything (:func:`suspicious_bytes` screens the line first)."""
+    Free: Any = _Json3 if strict else Any
+
+    class Base(Struct, forbid_unknown_fields=strict, gc=False):
+        KIND: ClassVar[str] = ""
+
+    class Message(Base):
+        role: str
+        content: str
+
+    class Turn(Base):
+        categories: dict[str, str]
+        resources: list[Free]
+
+    class Metadata(Base):
+        turns: list[Turn] | None = None
+        categories: dict[str, str] | None = None
+
+    class Inputs(Base):
+        messages: Annotated[list[Message], Meta(min_length=1)]
+        metadata: Metadata | None = None
+        tools: list[str] | None = None
+        context: Free = None  # read by MorganaBench beside the model's fields
+
+    class Equality(Base, tag_field="match_as", tag="equality"):
+        value: str | _Int | float | bool
+
+    class FreeText(Base, tag_field="match_as", tag="free_text"):
+        KIND: ClassVar[str] = "group"
+        value: str
+
+    class DateTime(Base, tag_field="match_as", tag="date_time"):
+        KIND: ClassVar[str] = "group"
+        value: str
+
+    class Email(Base, tag_field="match_as", tag="email"):
+        value: str
+
+    class Missing(Base, tag_field="match_as", tag="missing"):
+        pass
+
+    class Optional(Base, tag_field="match_as", tag="optional"):
+        KIND: ClassVar[str] = "optional"
+        # An optional inside an optional is valid too, but rare: the model decides it.
+        default: Equality | FreeText | DateTime | Email | Missing
+
+    class Parameter(Base):
+        matcher: Equality | FreeText | DateTime | Email | Missing | Optional
+        param: str | UnsetType = UNSET
+        params: list[str] | UnsetType = UNSET
+
+    class ToolCalled(Base, tag_field="assert_that", tag="tool_called"):
+        KIND: ClassVar[str] = "call"
+        tool: str
+        parameters: list[Parameter] = msgspec.field(default_factory=list)
+
+    class NoToolCalled(Base, tag_field="assert_that", tag="no_tool_called"):
+        pass
+
+    class Expectations(Base):
+        expected_response: str | None = None
+        assertions: list[ToolCalled | NoToolCalled] = msgspec.field(default_factory=list)
+
+    class Call(Base, tag_field="event", tag="tool_call"):
+        KIND: ClassVar[str] = "call"
+        id: str
+        tool: str
+        params: dict[str, Free]
+
+    class Result(Base, tag_field="event", tag="tool_result"):
+        KIND: ClassVar[str] = "result"
+        id: str
+        result: Free  # required; null allowed
+
+    class Chunk(Base):
+        id: str
+        page_content: str
+
+    class Retrieval(Base, tag_field="event", tag="retriever"):
+        KIND: ClassVar[str] = "retrieval"
+        outputs: list[Chunk]
+
+    class Citation(Base):
+        document_id: str
+        span_from: _Int
+        span_to: _Int
+
+    class Environment(Base):
+        user_time: datetime | None = None  # msgspec reads RFC 3339, a subset of what the model reads
+
+    class Outputs(Base):
+        response: str
+        citations: list[Citation] | None = None
+        environment: Environment | None = None
+        trace: list[Call | Result | Retrieval] = msgspec.field(default_factory=list)
+        error: Free = None  # written by MorganaBench beside the model's fields
+        latency_ms: Free = None
+        usage: Free = None
+
+    class Example(Base):
+        inputs: Inputs
+        expectations: Expectations
+        outputs: Outputs | None = None
+        example_hash: Free = None  # written by MorganaBench beside the model's fields
+
+    return Example
+
+
+_STRICT = msgspec.json.Decoder(_schema(strict=True))
+_LENIENT = msgspec.json.Decoder(_schema(strict=False))
+
+# One translation shows, at C speed, the shapes of what msgspec reads but the model refuses in fields the lenient
+# schema skips: digits become b"0", "e", "E" and "+" become b"e", opening brackets b"[", anything else a space.
+_SHAPES = bytes(
+    48 if 48 <= byte <= 57 else 101 if byte in b"eE+" else 91 if byte in b"[{" else 32 for byte in range(256)
+)
+_LONG_NUMBER = b"0" * 19  # a 64-bit integer has at most 19 or 20 digits: the screen decides those and longer
+_BIG_EXPONENT = b"e000"  # an exponent of three digits (1e400 overflows a float)
+
+
+def suspicious_bytes(data: bytes) -> bool:
+    """Whether a line may hold what the decoder lets through in skipped fields but no command accepts: invalid
+    UTF-8, deep nesting, integers out of range, numbers too large for a float (see :func:`~mb.io._limits.screen`).
+    False positives only cost the full validation."""
+    if not data.isascii():
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return True
+    shapes = data.translate(_SHAPES)
+    if _LONG_NUMBER in shapes or _BIG_EXPONENT in shapes:
+        return True
+    brackets = shapes.count(b"[")
+    return brackets > MAX_DEPTH and screen(data, brackets) is not None
+
+
+def _group_ok(matcher: Any) -> bool:
+    if matcher.KIND == "optional":
+        matcher = matcher.default
+    return bool(matcher.KIND == "group")
+
+
+def certainly_valid(data: bytes, *, executed: bool = False) -> bool:
+    """True when the line is certainly a valid example (with outputs when ``executed``); False means "validate
+    fully"."""
+    try:
+        example = _STRICT.decode(data)
+    except Exception:  # not JSON, not this shape, a key the schema does not name, or beyond the decoder
+        example = None
+    if example is None:
+        if suspicious_bytes(data):
+            return False
+        try:
+            example = _LENIENT.decode(data)
+        except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
+            return False
+    if example.inputs.messages[-1].role != "user":
+        return False
+    for assertion in example.expectations.assertions:
+        if assertion.KIND == "call":
+            for parameter in assertion.parameters:
+                if parameter.params is UNSET:
+                    if parameter.param is UNSET:
+                        return False
+                elif not _group_ok(parameter.matcher):
+                    return False
+    outputs = example.outputs
+    if outputs is None:
+        return not executed
+    citations = outputs.citations
+    if citations:
+        ids = {chunk.id for event in outputs.trace if event.KIND == "retrieval" for chunk in event.outputs}
+        for citation in citations:
+            if citation.document_id not in ids:
+                return False
+    return True
+
+
+def without_unknown_keys(data: bytes) -> bool:
+    """True when every key of the line is one the data model reads (or MorganaBench writes beside it): the line
+    certainly has no unknown-key warning (see :mod:`mb.io._typos`). False means "look at its keys"."""
+    try:
+        example = _STRICT.decode(data)
+    except Exception:  # an unknown key, or anything else the strict schema does not take
+        return False
+    for assertion in example.expectations.assertions:
+        if assertion.KIND == "call":
+            for parameter in assertion.parameters:
+                if parameter.param is not UNSET and parameter.params is not UNSET:
+                    return False  # read as a group, whose model has no "param"
+    return True
