@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -95,34 +96,57 @@ _PARAMETER = frozenset({"param", "params"})
 _MATCHER = {"missing": frozenset({"match_as"}), "optional": frozenset({"match_as"})}
 _VALUE_MATCHER = frozenset({"match_as", "value"})
 _TOOL_CALLED = frozenset({"assert_that", "tool"})
+_TOOL_CALLED_KEYS = _TOOL_CALLED | {"parameters"}
+_PARAMETER_KEYS = _PARAMETER | {"matcher"}
+_NO_VALUE = frozenset({"match_as"})
+_OPTIONAL = frozenset({"match_as", "default"})
 _NO_TOOL_CALLED = frozenset({"assert_that"})
 
 
 def _kept(value: dict[str, Any], fields: frozenset[str]) -> dict[str, Any]:
-    """An object of a model that ignores extra keys: its fields that are not None."""
+    """An object of a model that ignores extra keys: its fields that are not None (a new object)."""
     return {key: item for key, item in value.items() if item is not None and key in fields}
 
 
+def _normal(value: dict[str, Any], fields: frozenset[str]) -> bool:
+    """Whether an object already is its normal form: only ``fields``, none of them None."""
+    return fields.issuperset(value) and None not in value.values()
+
+
 def _listed(value: Any, normalise: Any) -> Any:
-    return [normalise(item) for item in value] if isinstance(value, list) else value
+    """Each item normalised; the list itself when every item already was normal (nothing is modified in place)."""
+    if not isinstance(value, list):
+        return value
+    items = [normalise(item) for item in value]
+    return value if all(map(operator.is_, items, value)) else items
 
 
 def _matcher(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
-    out = _kept(value, _MATCHER.get(value.get("match_as"), _VALUE_MATCHER))  # type: ignore[arg-type]
+    kind = value.get("match_as")
     default = value.get("default")
-    if default is not None and value.get("match_as") == "optional":
-        out["default"] = _matcher(default)
+    if default is None or kind != "optional":
+        fields = _MATCHER.get(kind, _VALUE_MATCHER)  # type: ignore[arg-type]
+        return value if _normal(value, fields) else _kept(value, fields)
+    inner = _matcher(default)
+    if inner is default and _normal(value, _OPTIONAL):
+        return value
+    out = _kept(value, _NO_VALUE)
+    out["default"] = inner
     return out
 
 
 def _parameter(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
+    matcher = value.get("matcher")
+    normal = _matcher(matcher)
+    if normal is matcher and _normal(value, _PARAMETER_KEYS):
+        return value
     out = _kept(value, _PARAMETER)
-    if value.get("matcher") is not None:
-        out["matcher"] = _matcher(value["matcher"])
+    if matcher is not None:
+        out["matcher"] = normal
     return out
 
 
@@ -130,10 +154,13 @@ def _assertion(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     if value.get("assert_that") != "tool_called":
-        return _kept(value, _NO_TOOL_CALLED)
-    out = _kept(value, _TOOL_CALLED)
+        return value if _normal(value, _NO_TOOL_CALLED) else _kept(value, _NO_TOOL_CALLED)
     parameters = value.get("parameters")
-    out["parameters"] = [] if parameters is None else _listed(parameters, _parameter)
+    normal = [] if parameters is None else _listed(parameters, _parameter)
+    if normal is parameters and _normal(value, _TOOL_CALLED_KEYS):
+        return value
+    out = _kept(value, _TOOL_CALLED)
+    out["parameters"] = normal
     return out
 
 

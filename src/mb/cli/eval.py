@@ -22,7 +22,6 @@ from ..evaluation._ray_batches import aiter_ray_batches
 from ..io import SameFileError, refuse_input_as_output
 from ..judges import Judge
 from ..metrics import METRICS, MetricSpec
-from ..reports import junit_chunks, summary_markdown
 from ..results import Summary
 from ..results_format import RunRecord, header_line
 from ..run_record import PricesError, build_run_record, judge_token_use, load_prices, price_usage, total_cost
@@ -384,6 +383,8 @@ def _write_outputs(
                 "judge": record.judge.name,
                 "input_sha256": record.input_sha256 or "",
             }
+            from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
+
             chunks = junit_chunks(
                 spool.rows(),
                 summary,
@@ -395,6 +396,8 @@ def _write_outputs(
             write_whole(junit, chunks)
         if summary_md is not None:
             target = summary_md
+            from ..reports import summary_markdown
+
             write_whole(summary_md, [summary_markdown(summary, source, failures.entries).encode()])
     except OSError as exc:
         fail_write(target or "-", exc, existed=existed)

@@ -8,11 +8,19 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ..entities import Example
-from ..io._proof import UNSET, ProvenCall, ProvenExample, ProvenResult, ProvenRetrieval, read_user_time
+from ..io._proof import (
+    UNSET,
+    ProvenCall,
+    ProvenExample,
+    ProvenMatcher,
+    ProvenResult,
+    ProvenRetrieval,
+    read_user_time,
+)
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
-from ..matching.assertions import AssertionSpec, assertion_rows, assertion_spec, call_spec
-from ..matching.parameters import ParameterSpec, matcher_spec
+from ..matching.assertions import AssertionSpec, CallSpec, assertion_rows, assertion_spec, call_spec
+from ..matching.parameters import MatcherSpec, ParameterSpec
 from ..matching.trace_checks import orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import threshold_of
@@ -260,6 +268,12 @@ def _no_date_judge(task: JudgeTask) -> bool:
     return task is not JudgeTask.DATE
 
 
+def _spec_of(matcher: ProvenMatcher) -> MatcherSpec:
+    """:func:`~mb.matching.parameters.matcher_spec` of a proven line's matcher (its attributes are typed)."""
+    inner = matcher.default
+    return matcher.match_as, matcher.value, None if inner is None else _spec_of(inner)
+
+
 def evaluate_plain(
     example: ProvenExample, line: int, plan: MetricPlan, graded: frozenset[JudgeTask] = frozenset()
 ) -> Row | None:
@@ -289,7 +303,7 @@ def evaluate_plain(
             continue
         parameters: list[ParameterSpec] = []
         for parameter in assertion.parameters:
-            matcher = matcher_spec(parameter.matcher)
+            matcher = _spec_of(parameter.matcher)
             inner = matcher[2]
             if matcher[0] == "free_text" or (inner is not None and inner[0] == "free_text"):
                 return None
@@ -299,8 +313,14 @@ def evaluate_plain(
             else:
                 parameters.append((parameter.params, True, matcher))
         specs.append((assertion.tool, parameters))
-    trace = outputs.trace
-    calls = [(event.id, event.tool, event.params) for event in trace if type(event) is ProvenCall]
+    calls: list[CallSpec] = []
+    events: list[tuple[str, str]] = []
+    for event in outputs.trace:
+        if type(event) is ProvenCall:
+            calls.append((event.id, event.tool, event.params))
+            events.append(("tool_call", event.id))
+        elif type(event) is ProvenResult:
+            events.append(("tool_result", event.id))
     environment = outputs.environment
     # only date_time reads the user time: other lines skip parsing it
     user_time = environment.user_time if dated and environment is not None else None
@@ -311,12 +331,6 @@ def evaluate_plain(
     inputs = example.inputs
     if inputs.tools is not None:
         checks.append(tool_restriction_row(inputs.tools, calls))
-    events: list[tuple[str, str]] = []
-    for event in trace:
-        if isinstance(event, ProvenCall):
-            events.append(("tool_call", event.id))
-        elif isinstance(event, ProvenResult):
-            events.append(("tool_result", event.id))
     orphans = orphan_results_row(events)
     if orphans is not None:
         checks.append(orphans)

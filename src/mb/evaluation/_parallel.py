@@ -307,9 +307,12 @@ async def aiter_batches(
 ) -> AsyncIterator[Batch]:
     """Evaluate ``source`` batch by batch, in input order; ``jobs > 1`` uses that many worker processes for a
     file when lines can take the fast path (no metric to compute). ``failures`` caps the failure entries kept per
-    batch."""
-    parallel = jobs > 1 and evaluator.plan.fast
-    path = source if parallel and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
+    batch.
+
+    A file whose lines can take the fast path is read in blocks of raw lines, scored without building models
+    (by the workers, or here with ``jobs=1``); the lines a block leaves over go through the model path here.
+    """
+    path = source if evaluator.plan.fast and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
     max_line = max_line_bytes(evaluator.max_line_bytes)
     blocks = _blocks_for_workers(path, max_line) if path is not None else None
     if path is None or blocks is None:
@@ -317,6 +320,11 @@ async def aiter_batches(
             yield _batch(rows, failures)
         return
     name = source_name(path)
+    if jobs <= 1:
+        for first, block in blocks:
+            task = (first, block, _here(evaluator, first, block, failures, max_line))
+            yield await _complete(evaluator, name, task, failures, max_line)
+        return
     window: deque[tuple[int, Block, Future[Work | str]]] = deque()
     pool: ProcessPoolExecutor | None = None
     with scratch_directory() as directory:  # private (0700): the workers' result files

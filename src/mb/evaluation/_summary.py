@@ -56,31 +56,37 @@ class SummaryBuilder:
         row = result.model_dump() if isinstance(result, ExampleResult) else result
         is_error = row["status"] == "error"
         outcome = _ERROR if is_error else _PASSED if row["passed"] else _FAILED
-        keys: list[Key] = [("overall", "", outcome)]
+        counts = self._counts
+        get = counts.get
+        key: Key = ("overall", "", outcome)
+        counts[key] = get(key, 0) + 1
         if is_error:
             self._note_errors([(row["line"], f"line {row['line']}: {row['error']}")])
         for name, value in row["categories"].items():
-            keys.append(("category", f"{name}={value}", outcome))
+            key = ("category", f"{name}={value}", outcome)
+            counts[key] = get(key, 0) + 1
         for assertion in row["assertions"]:
             passed = _ERROR if assertion["error"] is not None else _PASSED if assertion["passed"] else _FAILED
-            keys.append(("assertion", assertion["assert_that"], passed))
+            key = ("assertion", assertion["assert_that"], passed)
+            counts[key] = get(key, 0) + 1
             for parameter in assertion["parameters"]:
                 if parameter["score"] is not None:  # None: not checked, the tool was never called
                     passed = _ERROR if parameter["error"] is not None else _PASSED if parameter["passed"] else _FAILED
-                    keys.append(("matcher", parameter["match_as"], passed))
+                    key = ("matcher", parameter["match_as"], passed)
+                    counts[key] = get(key, 0) + 1
                     if parameter.get("low_confidence"):
-                        keys.append(("low_confidence", parameter["match_as"], passed))
+                        key = ("low_confidence", parameter["match_as"], passed)
+                        counts[key] = get(key, 0) + 1
         for check in row["checks"]:
-            keys.append(("check", check["name"], _ERROR if check["error"] is not None else 1 - check["passed"]))
+            key = ("check", check["name"], _ERROR if check["error"] is not None else 1 - check["passed"])
+            counts[key] = get(key, 0) + 1
         for name, metric in row["metrics"].items():
             if metric["status"] != "skipped":
-                keys.append(("metric", name, _outcome(metric["passed"], metric["status"] == "error")))
+                key = ("metric", name, _outcome(metric["passed"], metric["status"] == "error"))
+                counts[key] = get(key, 0) + 1
                 if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
                     count, total = self._values.get(name, (0, Fraction(0)))
                     self._values[name] = (count + 1, total + Fraction(metric["value"]))
-        counts = self._counts
-        for key in keys:
-            counts[key] = counts.get(key, 0) + 1
         usage = row.get("usage")
         if usage:
             tally = self._usage.setdefault(str(usage.get("model") or ""), [0, 0, 0])

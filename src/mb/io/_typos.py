@@ -81,6 +81,10 @@ class KeyWarning:
         return f'unknown key "{self.key}" ({effect}){hint}'
 
 
+_Models = tuple[type[BaseModel], ...]
+"""The models an object may be read as, in the order of the field's annotation."""
+
+
 def _models(annotation: Any) -> list[type[BaseModel]]:
     """The pydantic models a field's value may be read as (through lists, unions, ``Annotated``)."""
     if isinstance(annotation, typing.TypeVar) or annotation is ValueMatcher:
@@ -108,16 +112,16 @@ def _matchers() -> tuple[type[BaseModel], ...]:
 
 
 @cache
-def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, list[type[BaseModel]]], bool]:
+def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models], bool]:
     """(known keys, the models each known key's value may be, whether extra keys are kept)."""
     keys: set[str] = set()
-    children: dict[str, list[type[BaseModel]]] = {}
+    children: dict[str, _Models] = {}
     for name, info in model.model_fields.items():
         key = info.alias or name
         keys.add(key)
         nested = _models(info.annotation)
         if nested:
-            children[key] = nested
+            children[key] = tuple(nested)
     # Extra keys are data where the model keeps them, and harmless in messages and trace events; in expectations
     # (matchers, assertions) a dropped key changes what is checked.
     keeps_extra = model.model_config.get("extra") == "allow" or model.__module__ != _EXPECTATIONS
@@ -134,26 +138,46 @@ def _tag_of(model: type[BaseModel]) -> tuple[str, Any] | None:
     return None
 
 
-def _choose(candidates: list[type[BaseModel]], value: dict[str, Any]) -> type[BaseModel] | None:
-    """The model ``value`` is read as: the one its tag names, else the one that knows most of its keys."""
+_Choices = tuple[
+    tuple[tuple[type[BaseModel], str, Any], ...], frozenset[str], tuple[tuple[type[BaseModel], frozenset[str]], ...]
+]
+
+
+@cache
+def _choices(candidates: _Models) -> _Choices:
+    """For :func:`_choose`: the tagged candidates ``(model, tag, value)``, their tag names, and each candidate with
+    its known keys."""
+    tagged = tuple((model, tag[0], tag[1]) for model in candidates if (tag := _tag_of(model)) is not None)
+    return tagged, frozenset(tag for _, tag, _ in tagged), tuple((model, _fields(model)[0]) for model in candidates)
+
+
+def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | None:
+    """The model ``value`` is read as: the one its tag names, else the one that knows most of its keys (the first
+    of those on a tie)."""
     if len(candidates) == 1:
         return candidates[0]
-    tagged = [(model, _tag_of(model)) for model in candidates]
-    for model, tag in tagged:
-        if tag is not None and tag[0] in value and value[tag[0]] == tag[1]:
+    tagged, tags, known = _choices(candidates)
+    for model, tag, expected in tagged:
+        if tag in value and value[tag] == expected:
             return model
-    if any(tag is not None and tag[0] in value for _, tag in tagged):
+    if not tags.isdisjoint(value):
         return None  # an unknown tag: the line is invalid, and its error says so
-    return min(candidates, key=lambda model: len(value.keys() - _fields(model)[0]))
+    keys = value.keys()
+    best, fewest = known[0][0], len(keys - known[0][1])
+    for model, fields in known[1:]:
+        unknown = len(keys - fields)
+        if unknown < fewest:
+            best, fewest = model, unknown
+    return best
 
 
-_ROOT: list[type[BaseModel]] = [Example]
+_ROOT: _Models = (Example,)
 """The model of a whole line."""
 
 _Found = list[tuple[Any, str, str | None, bool]]
 
 
-def _walk(value: dict[str, Any], candidates: list[type[BaseModel]], path: Any, found: _Found) -> None:
+def _walk(value: dict[str, Any], candidates: _Models, path: Any, found: _Found) -> None:
     """Check one object and the objects inside it. ``path`` is a chain of ``(parent, segment)`` pairs (cheap to
     extend; spelt out only for a warning)."""
     model = _choose(candidates, value)

@@ -25,7 +25,8 @@ _SIMPLE = re.compile(_PLAIN)
 ``email_validator`` accepts, checked without it (see ``_simple``)."""
 _NAMED = re.compile(rf"([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) ?<({_PLAIN})>")
 """``Display Name <address>`` with a plain name (letters, digits, single spaces) and a plain address."""
-_SPECIAL = tuple(SPECIAL_USE_DOMAIN_NAMES)
+_SPECIAL = re.compile(r"(?:^|\.)(?:" + "|".join(map(re.escape, SPECIAL_USE_DOMAIN_NAMES)) + r")\Z")
+"""A domain that is, or is under, a special-use name (``email_validator`` refuses those)."""
 
 
 def _simple(text: str) -> str | None:
@@ -37,7 +38,7 @@ def _simple(text: str) -> str | None:
     domain = domain.lower()
     if len(local) > 64 or len(domain) > 253 or "--" in domain:
         return None
-    if any(domain == name or domain.endswith("." + name) for name in _SPECIAL):
+    if _SPECIAL.search(domain) is not None:
         return None
     return f"{local.casefold()}@{domain}"
 

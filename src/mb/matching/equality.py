@@ -9,6 +9,8 @@ from ._values import MISSING, describe_value, json_type, render
 
 __all__ = ["json_equal", "match_equality"]
 
+_SCALARS = frozenset({str, int, float, bool})
+
 
 def json_equal(a: Any, b: Any) -> bool:
     """JSON equality: ``5 == 5.0``; ``true`` equals only ``true`` (never ``1``); arrays and objects deeply."""
@@ -26,6 +28,11 @@ def json_equal(a: Any, b: Any) -> bool:
 
 def match_equality(expected: str | int | float | bool, actual: Any) -> Outcome:
     """Whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
+    kind = type(actual)
+    if kind is type(expected) and kind in _SCALARS:  # the common case, decided as json_equal decides it
+        if actual == expected:
+            return Outcome(True, f"got {render(actual)} as expected", 1.0)
+        return Outcome(False, f"expected {render(expected)}, got {render(actual)}", 0.0)
     if actual is MISSING:
         return Outcome.fail(f"expected {describe_value(expected)}, got nothing (the parameter is absent)")
     if json_equal(expected, actual):

@@ -40,7 +40,7 @@ ParameterSpec = tuple[list[str], bool, MatcherSpec]
 """``(names, is_group, matcher)``: one parameter assertion."""
 
 _DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
-_DATE_MEMO_SIZE = 65536
+_DATE_MEMO_SIZE = 4096  # full early when every line has its own user time: memory then stays flat
 
 
 def matcher_spec(matcher: ValueMatcher | ProvenMatcher) -> MatcherSpec:

@@ -70,7 +70,7 @@ def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
     return Reading(minute_window(wall)), offset
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=4096)
 def _zone_split(text: str, capitals: frozenset[str] = frozenset()) -> tuple[str, ZoneSpec | None, Parsed | str]:
     """The phrase without its zone, the zone, and the parse of the rest. Zone abbreviations beyond the common ones
     (``cet``, ``ist``) are looked up only when the grammar leaves a word over (the lookup is the costly part)."""
@@ -106,7 +106,7 @@ def understood(text: str) -> Parsed | str:
     return parsed
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=4096)
 def resolve_naive(text: str, reference: datetime, literal: bool = False) -> tuple[Reading, ...]:
     """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``).
 
