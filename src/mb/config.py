@@ -83,6 +83,13 @@ class Config:
     values: dict[str, Any] = field(default_factory=dict)
     """Its values by key, checked."""
 
+    @property
+    def where(self) -> str:
+        """The file as messages name it (``pyproject.toml [tool.mb]`` or ``mb.toml``)."""
+        if self.path is None:
+            return "no configuration file"
+        return f"{self.path} [tool.mb]" if self.path.name == "pyproject.toml" else str(self.path)
+
     def default_map(self) -> dict[str, dict[str, Any]]:
         """The values as click defaults, by command."""
         defaults: dict[str, dict[str, Any]] = {}
