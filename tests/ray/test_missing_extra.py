@@ -45,3 +45,12 @@ def test_address_needs_the_ray_backend(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["eval", str(executed), "-q", "--address", "auto"])
     assert result.exit_code == 2
     assert "--address applies to --backend ray only" in result.stderr
+
+
+def test_the_extra_brings_ray_client_for_ray_addresses() -> None:
+    """``--address ray://HEAD:10001`` goes through Ray Client, which plain ``ray`` lacks (it needs ``ray[client]``)."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    requirements = project["project"]["optional-dependencies"]["ray"]
+    assert any(requirement.replace(" ", "").startswith("ray[client]") for requirement in requirements), requirements
