@@ -187,3 +187,16 @@ def test_mb_config_names_the_file_as_the_source_of_judge_model(tmp_path: Path, m
     assert code == 0
     line = next(line for line in out.splitlines() if line.startswith("judge_model = "))
     assert line.startswith(f"judge_model = 'from-file'  # {tmp_path / 'mb.toml'}"), line
+
+
+def test_a_tool_mb_table_in_mb_toml_says_keys_go_at_the_top_level(tmp_path: Path) -> None:
+    (tmp_path / "mb.toml").write_text("[tool.mb]\njobs = 2\n")
+    with pytest.raises(ConfigError, match=r'mb\.toml: unknown key "tool"; mb\.toml holds the keys at its top level'):
+        load_config(tmp_path)
+
+
+@pytest.mark.parametrize("key", ["judge_model", "agent", "prices", "price_model"])
+def test_an_empty_name_is_refused(tmp_path: Path, key: str) -> None:
+    (tmp_path / "mb.toml").write_text(f'{key} = " "\n')
+    with pytest.raises(ConfigError, match=rf"mb\.toml: {key}: expected a non-empty string, got ' '"):
+        load_config(tmp_path)
