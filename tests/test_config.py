@@ -139,3 +139,64 @@ def test_repeats_and_judge_timeout_keys_are_checked(tmp_path: Path) -> None:
     (tmp_path / "mb.toml").write_text('judge_timeout = "soon"\n')
     with pytest.raises(ConfigError, match="judge_timeout: expected an integer or a number"):
         load_config(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('jobs = "three"', "jobs: expected a number of processes or auto, got 'three'"),
+        ("jobs = 0", "jobs: at least 1, got 0"),
+        ("show_failures = -1", "show_failures: -1 is not in the range x>=0"),
+        ("judge_timeout = -5", "judge_timeout: -5"),
+        ('fail_under = "abc"', "fail_under: expected a rate"),
+        ('metrics = ["bogus"]', "metrics: unknown metric 'bogus'"),
+        ('require = ["similarity=9"]', "require: "),
+        ('judge = "oracle"', "judge: "),
+    ],
+)
+def test_a_value_its_option_refuses_names_the_file_and_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: str, message: str
+) -> None:
+    (tmp_path / "mb.toml").write_text(line + "\n")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical")
+    assert code == 2
+    assert f"error: {tmp_path / 'mb.toml'}: {message}" in err, err
+    assert "--" not in err.split(message, 1)[0], "the error names the key in the file, not a flag the user never gave"
+    code, _, err = _run("config")
+    assert code == 2, "mb config reports the bad value too"
+    assert f"{tmp_path / 'mb.toml'}: {message}" in err
+
+
+def test_a_bad_value_of_another_command_does_not_stop_this_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mb.toml").write_text("repeats = 0\n")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run("validate", str(SPEC / "examples-executed.jsonl"))
+    assert code == 0, err
+    output = str(tmp_path / "o.jsonl")
+    code, _, err = _run("run", str(SPEC / "examples-unexecuted.jsonl"), "--agent", "x:y", "-o", output)
+    assert code == 2
+    assert f"{tmp_path / 'mb.toml'}: repeats: " in err
+
+
+def test_mb_config_names_the_file_as_the_source_of_judge_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mb.toml").write_text('judge_model = "from-file"\n')
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("MB_JUDGE_MODEL", raising=False)
+    code, out, _ = _run("config")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("judge_model = "))
+    assert line.startswith(f"judge_model = 'from-file'  # {tmp_path / 'mb.toml'}"), line
+
+
+def test_a_tool_mb_table_in_mb_toml_says_keys_go_at_the_top_level(tmp_path: Path) -> None:
+    (tmp_path / "mb.toml").write_text("[tool.mb]\njobs = 2\n")
+    with pytest.raises(ConfigError, match=r'mb\.toml: unknown key "tool"; mb\.toml holds the keys at its top level'):
+        load_config(tmp_path)
+
+
+@pytest.mark.parametrize("key", ["judge_model", "agent", "prices", "price_model"])
+def test_an_empty_name_is_refused(tmp_path: Path, key: str) -> None:
+    (tmp_path / "mb.toml").write_text(f'{key} = " "\n')
+    with pytest.raises(ConfigError, match=rf"mb\.toml: {key}: expected a non-empty string, got ' '"):
+        load_config(tmp_path)

@@ -81,3 +81,32 @@ def test_the_tour_runs_top_to_bottom(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert Path("bench-v2.jsonl").stat().st_size > 0
     assert Path("executed-v2.jsonl").stat().st_size > 0
     assert ran[-1] == "python"
+
+
+def test_the_validate_sample_output_is_what_mb_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's ``mb validate bench.jsonl broken.jsonl`` sample, rebuilt: the same lines print the same text."""
+    import json
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    sample = next(body for language, body in tour_blocks(readme) if "$ mb validate" in body)
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["examples", "--unexecuted", "-o", "bench.jsonl"]).exit_code == 0
+    spec_lines = (ROOT / "tests" / "data" / "spec" / "examples-executed.jsonl").read_text(encoding="utf-8")
+    examples = [json.loads(line) for line in spec_lines.splitlines()]
+    with_call = next(example for example in examples if example["expectations"].get("assertions"))
+    with_citations = next(example for example in examples if example["outputs"].get("citations"))
+    lines = [json.loads(json.dumps(examples[0])) for _ in range(12)]
+    lines[1] = json.loads(json.dumps(with_call))
+    regex_group = {"params": ["a", "b"], "matcher": {"match_as": "regex"}}
+    lines[1]["expectations"]["assertions"][0]["parameters"][0] = regex_group
+    lines[4] = json.loads(json.dumps(with_citations))
+    retriever = next(event for event in lines[4]["outputs"]["trace"] if event["event"] == "retriever")
+    retriever["outputs"] = retriever["outputs"][:1]
+    lines[4]["outputs"]["citations"] = [dict(lines[4]["outputs"]["citations"][0]), {"document_id": "doc_9"}]
+    lines[4]["outputs"]["citations"][1].update(span_from=0, span_to=5)
+    lines[6]["expectations"]["expected_respone"] = lines[6]["expectations"].pop("expected_response", "Hello.")
+    Path("broken.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "bench.jsonl", "broken.jsonl"])
+    printed = (result.stdout + result.stderr).splitlines()
+    expected = [line for line in sample.splitlines() if not line.startswith("$ ")]
+    assert sorted(printed) == sorted(expected)

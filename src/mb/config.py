@@ -83,6 +83,13 @@ class Config:
     values: dict[str, Any] = field(default_factory=dict)
     """Its values by key, checked."""
 
+    @property
+    def where(self) -> str:
+        """The file as messages name it (``pyproject.toml [tool.mb]`` or ``mb.toml``)."""
+        if self.path is None:
+            return "no configuration file"
+        return f"{self.path} [tool.mb]" if self.path.name == "pyproject.toml" else str(self.path)
+
     def default_map(self) -> dict[str, dict[str, Any]]:
         """The values as click defaults, by command."""
         defaults: dict[str, dict[str, Any]] = {}
@@ -147,9 +154,13 @@ def load_config(start: Path | None = None) -> Config:
         if setting is None:
             close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
             hint = f'; did you mean "{close[0]}"?' if close else f"; known keys: {', '.join(SETTINGS)}"
+            if key == "tool" and path.name == "mb.toml":
+                hint = "; mb.toml holds the keys at its top level (no [tool.mb] table)"
             raise ConfigError(f'{where}: unknown key "{key}"{hint}')
         if isinstance(value, bool) or not isinstance(value, setting.kind):
             raise ConfigError(f"{where}: {key}: expected {_kind_name(setting.kind)}, got {value!r}")
+        if setting.kind is str and isinstance(value, str) and not value.strip():
+            raise ConfigError(f"{where}: {key}: expected a non-empty string, got {value!r}")
         if isinstance(value, list) and not all(isinstance(item, str) for item in value):
             raise ConfigError(f"{where}: {key}: expected a list of strings, got {value!r}")
         values[key] = value

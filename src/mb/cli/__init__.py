@@ -78,12 +78,16 @@ def main(ctx: click.Context) -> None:
     they name (see `mb config`); flags override them.
     """
     from ..config import ConfigError, load_config
+    from .config import check_values
 
     try:
         config = load_config()
+        if ctx.invoked_subcommand not in (None, "config"):
+            check_values(ctx, config, {ctx.invoked_subcommand})
     except ConfigError as exc:
         err_console.print(f"error: {exc}", markup=False, highlight=False)
         raise SystemExit(2) from None
     if config.values:
         ctx.default_map = config.default_map()
-        config.apply_environment()
+        if ctx.invoked_subcommand != "config":
+            config.apply_environment()

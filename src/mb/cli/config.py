@@ -3,14 +3,40 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from typing import Any
 
 import click
 
-from ..config import SETTINGS, ConfigError, load_config
+from ..config import SETTINGS, Config, ConfigError, load_config
 from ._console import err_console, out_console
 
-__all__ = ["config_command"]
+__all__ = ["check_values", "config_command"]
+
+
+def check_values(ctx: click.Context, config: Config, commands: Collection[str]) -> None:
+    """Raise ``ConfigError`` naming the file and key when a value is one its option of ``commands`` refuses.
+
+    The values are defaults of command options: checked here, a bad one is reported as the file's key rather than
+    as a flag the user never gave.
+    """
+    group = ctx.command if isinstance(ctx.command, click.Group) else None
+    if group is None:
+        return
+    defaults = config.default_map()
+    for key in config.values:
+        for command_name, parameter in SETTINGS[key].targets:
+            if command_name not in commands:
+                continue
+            command = group.get_command(ctx, command_name)
+            option = next((item for item in command.params if item.name == parameter), None) if command else None
+            if command is None or option is None:
+                continue
+            scratch = click.Context(command, parent=ctx, info_name=command_name)
+            try:
+                option.process_value(scratch, defaults[command_name][parameter])
+            except click.BadParameter as exc:
+                raise ConfigError(f"{config.where}: {key}: {exc.message}") from None
 
 
 @click.command("config")
@@ -25,6 +51,9 @@ def config_command(ctx: click.Context) -> None:
     """
     try:
         config = load_config()
+        if ctx.parent is not None:
+            every_command = {command for setting in SETTINGS.values() for command, _ in setting.targets}
+            check_values(ctx.parent, config, every_command)
     except ConfigError as exc:
         err_console.print(f"error: {exc}", markup=False, highlight=False)
         raise SystemExit(2) from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import warnings
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -92,11 +93,15 @@ def ray_session(address: str | None = None) -> Iterator[ModuleType]:
         options["runtime_env"] = runtime_env
     if address is None:  # a new local instance: no dashboard (options that existing clusters refuse)
         options["include_dashboard"] = False
-    try:
-        ray.init(address=address, **options)
-    except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError for an unreachable cluster
-        where = f"the Ray cluster at {address}" if address else "a local Ray instance"
-        raise RayUnavailableError(f"cannot connect to {where}: {type(exc).__name__}: {exc}") from None
+    with warnings.catch_warnings(record=True) as caught:  # Ray Client warns, then raises: say it once, below
+        warnings.simplefilter("always")
+        try:
+            ray.init(address=address, **options)
+        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError for an unreachable cluster
+            where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+            raise RayUnavailableError(f"cannot connect to {where}: {type(exc).__name__}: {exc}") from None
+    for warning in caught:  # connected: Ray's warnings are shown as they would have been
+        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
     try:
         yield ray
     finally:
