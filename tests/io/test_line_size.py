@@ -51,7 +51,8 @@ def test_lines_split_in_any_chunks_as_a_whole_split(lines: list[bytes], cuts: li
 def test_lines_read_one_by_one_as_a_whole_split(lines: list[bytes], limit: int | None, bom: bool) -> None:
     data = b"\n".join(lines)
     stream = io.BufferedReader(io.BytesIO(b"\xef\xbb\xbf" + data if bom else data), buffer_size=8)
-    assert list(read_lines(stream, limit, bom=b"\xef\xbb\xbf")) == _naive(data, limit)
+    read = data if bom else data.removeprefix(b"\xef\xbb\xbf")  # one leading BOM is dropped, whichever wrote it
+    assert list(read_lines(stream, limit, bom=b"\xef\xbb\xbf")) == _naive(read, limit)
     shifted = [(number + 6, line, size) for number, line, size in _naive(data, limit)]
     assert list(read_lines(io.BytesIO(data), limit, 7)) == shifted
 
