@@ -72,3 +72,19 @@ def _reads(pid: int, path: Path) -> bool:
     except OSError:
         return False
     return os.path.realpath(path) in links
+
+
+def test_an_interrupt_swallowed_by_a_library_still_stops_the_evaluation() -> None:
+    from mb.cli.eval import _terminated_like_interrupted
+
+    def library_that_catches_everything() -> None:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except BaseException:  # what a validator or a discriminator calling back into Python may do
+            pass
+
+    with pytest.raises(KeyboardInterrupt), _terminated_like_interrupted():
+        library_that_catches_everything()
+    with _terminated_like_interrupted():  # the next evaluation in the process starts clean
+        pass

@@ -268,6 +268,7 @@ def eval_command(
                 else aiter_ray_batches(executed, evaluator, cluster, failures=show_failures)
             )
             async for batch in batches:
+                raise_if_interrupted()
                 unusable += batch.unusable
                 builder.merge(batch.summary)
                 failures.extend(batch.failures)
@@ -427,14 +428,28 @@ def _terminated_like_interrupted() -> Iterator[None]:
         return
 
     def stop(_signum: int, _frame: object) -> None:
+        _INTERRUPTED.set()
         raise KeyboardInterrupt
 
+    _INTERRUPTED.clear()
     previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
+        raise_if_interrupted()
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+_INTERRUPTED = threading.Event()
+"""Set by the signal handler: a library that catches every exception (a validator, a discriminator) may swallow
+the ``KeyboardInterrupt`` raised inside it, so the evaluation loop also looks at this between batches."""
+
+
+def raise_if_interrupted() -> None:
+    """Raise ``KeyboardInterrupt`` when Ctrl-C or SIGTERM arrived, even if the exception it raised was swallowed."""
+    if _INTERRUPTED.is_set():
+        raise KeyboardInterrupt
 
 
 @contextmanager
