@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from .._hashing import source_fields_of_document
+from .._hashing import source_fields_of_proven
 from ..io import LineError, Record
 from ..io._limits import max_line_bytes, oversized
 from ..io._lines import SizedLine, range_chunks, read_lines, split_lines
@@ -182,7 +182,7 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
                 row = None
         if row is not None:
             assert proven is not None
-            row.update(source_fields_of_document(proven[1]))
+            row.update(source_fields_of_proven(proven[1], proven[0].expectations.assertions))
         if row is None:
             if done:
                 parts.append(b"".join(done))
