@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import operator
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -32,6 +32,7 @@ __all__ = [
     "source_fields_of_document",
     "source_fields_of_example",
     "source_fields_of_line",
+    "source_fields_of_proven",
 ]
 
 
@@ -250,6 +251,54 @@ def source_fields_of_document(document: Mapping[str, Any]) -> dict[str, Any]:
         # written by `mb run` in the model's form, and unchanged since: no normalisation to do
         return _fields(recorded, document.get("repeat"), document.get("outputs"))
     return _fields(hash_raw_document(document), document.get("repeat"), document.get("outputs"))
+
+
+def _typed_matcher(matcher: Any) -> dict[str, Any]:
+    """:func:`_matcher` of a matcher decoded into a typed object (``match_as``, ``value``, ``default``)."""
+    kind = matcher.match_as
+    if kind == "optional" and matcher.default is not None:
+        return {"match_as": kind, "default": _typed_matcher(matcher.default)}
+    if kind == "missing" or kind == "optional" or matcher.value is None:
+        return {"match_as": kind}
+    return {"match_as": kind, "value": matcher.value}
+
+
+def _typed_assertions(assertions: Sequence[Any]) -> list[dict[str, Any]]:
+    """The normal form of assertions decoded into typed objects (the proof's, with the models' attribute names):
+    what :func:`_expectations` makes of them, without inspecting every key of every object."""
+    unset = msgspec.UNSET
+    out: list[dict[str, Any]] = []
+    for assertion in assertions:
+        if assertion.assert_that != "tool_called":
+            out.append({"assert_that": assertion.assert_that})
+            continue
+        parameters: list[dict[str, Any]] = []
+        for parameter in assertion.parameters:
+            normal: dict[str, Any] = {"matcher": _typed_matcher(parameter.matcher)}
+            if parameter.param is not unset and parameter.param is not None:
+                normal["param"] = parameter.param
+            if parameter.params is not unset and parameter.params is not None:
+                normal["params"] = parameter.params
+            parameters.append(normal)
+        called: dict[str, Any] = {"assert_that": "tool_called", "parameters": parameters}
+        if assertion.tool is not None:
+            called["tool"] = assertion.tool
+        out.append(called)
+    return out
+
+
+def source_fields_of_proven(document: Mapping[str, Any], assertions: Sequence[Any]) -> dict[str, Any]:
+    """:func:`source_fields_of_document` of a line proven valid, given also its assertions as the proof decoded them
+    (typed ``tool_called``/``no_tool_called`` assertions with the models' attribute names)."""
+    recorded = document.get("example_hash")
+    if isinstance(recorded, str) and hash_document(document) == recorded:
+        return _fields(recorded, document.get("repeat"), document.get("outputs"))
+    expectations = document.get("expectations")
+    assert isinstance(expectations, dict)
+    normal = {key: item for key, item in expectations.items() if item is not None}
+    normal["assertions"] = _typed_assertions(assertions)
+    key = hash_document({"inputs": _inputs(document.get("inputs")), "expectations": normal})
+    return _fields(key, document.get("repeat"), document.get("outputs"))
 
 
 def source_fields_of_line(data: bytes) -> dict[str, Any]:

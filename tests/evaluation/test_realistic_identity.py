@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 import anyio
+import msgspec
 import orjson
 
 from mb.evaluation import SummaryBuilder
@@ -124,3 +125,45 @@ def test_the_fast_path_writes_what_the_model_path_writes_on_realistic_and_bad_li
     assert fast_summary.failed > 0
     assert fast_summary.errors > 0
     assert fast_summary.by_matcher["date_time"].total > 50
+
+
+def test_one_decode_proves_and_identifies_as_the_two_separate_decodes_do() -> None:
+    from mb._hashing import source_fields_of_document, source_fields_of_line, source_fields_of_proven
+    from mb.io._proof import prove_with_source
+
+    lines = [line for line in _lines(400) if line.strip()]
+    base = orjson.loads(lines[0])
+    odd = [
+        {"param": "a", "matcher": {"match_as": "missing", "value": None, "x": 1}},
+        {"param": 5, "params": ["a", "b"], "matcher": {"match_as": "date_time", "value": "today"}},
+        {"param": "b", "matcher": {"match_as": "optional", "value": 3, "default": {"match_as": "email", "value": "a"}}},
+        {"param": "d", "matcher": {"match_as": "equality", "value": 0.5, "default": None}},
+    ]
+    base["expectations"]["assertions"] += [
+        {"assert_that": "tool_called", "tool": "search", "parameters": odd, "note": None, "extra": 1},
+        {"assert_that": "tool_called", "tool": "search"},
+        {"assert_that": "no_tool_called", "tool": "x", "parameters": []},
+    ]
+    base["expectations"]["kept"] = {"z": None}
+    base["expectations"]["gone"] = None
+    lines.append(orjson.dumps(base))
+    lines.append(orjson.dumps({**base, "example_hash": source_fields_of_line(orjson.dumps(base))["example_hash"]}))
+    proven = 0
+    for number, data in enumerate(lines, start=1):
+        alone = prove(data, executed=True)
+        both = prove_with_source(data, executed=True)
+        assert (alone is None) == (both is None), f"line {number}"
+        if alone is None or both is None:
+            continue
+        proven += 1
+        example, source = both
+        assert (example.inputs, example.expectations) == (alone.inputs, alone.expectations), f"line {number}"
+        outputs = msgspec.to_builtins(example.outputs)
+        assert outputs.pop("usage", None) == source["outputs"]["usage"]
+        assert outputs == msgspec.to_builtins(alone.outputs), f"line {number}"
+        assert source_fields_of_document(source) == source_fields_of_line(data), f"line {number}"
+        typed = source_fields_of_proven(source, example.expectations.assertions)
+        assert typed == source_fields_of_line(data), f"line {number}"
+    assert prove_with_source(lines[-1], executed=True) is not None  # the odd shapes above are proven
+    assert 250 < proven < len(lines)  # bad lines are among them, most lines are proven
+    assert prove_with_source(b'{"inputs": null, "expectations": {}}') is None

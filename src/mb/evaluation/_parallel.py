@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from .._hashing import source_fields_of_line
+from .._hashing import source_fields_of_proven
 from ..io import LineError, Record
 from ..io._limits import max_line_bytes, oversized
 from ..io._lines import SizedLine, range_chunks, read_lines, split_lines
-from ..io._proof import prove
+from ..io._proof import prove_with_source
 from ..io._reader import (
     iter_blocks,
     line_ranges,
@@ -173,15 +173,16 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
     count = 0
     for number, data, size in _lines(first, block, max_line):
         count += 1
-        proven = prove(data, executed=True) if not size else None
+        proven = prove_with_source(data, executed=True) if not size else None
         row = None
         if proven is not None:
             try:
-                row = evaluate_plain(proven, number, plan, graded)
+                row = evaluate_plain(proven[0], number, plan, graded)
             except Exception:  # the parent evaluates the line again and records the failure on it
                 row = None
         if row is not None:
-            row.update(source_fields_of_line(data))
+            assert proven is not None
+            row.update(source_fields_of_proven(proven[1], proven[0].expectations.assertions))
         if row is None:
             if done:
                 parts.append(b"".join(done))

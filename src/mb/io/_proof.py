@@ -30,6 +30,7 @@ __all__ = [
     "ProvenRetrieval",
     "has_digit_run",
     "prove",
+    "prove_with_source",
     "read_user_time",
 ]
 
@@ -184,8 +185,27 @@ class ProvenLine(NamedTuple):
     data: bytes
     """The line as read (validate it into the model for everything else)."""
 
+    source: dict[str, Any] | None = None
+    """What a result row takes from the line, as read (see :func:`prove_with_source`); None: read it from ``data``."""
+
+
+class _SourceOutputs(_Outputs):
+    usage: Any = None
+
+
+class _Whole(msgspec.Struct):
+    """A line in one decode: inputs and expectations as plain JSON values (the identity hashes them as written, extra
+    keys included), the outputs typed (their trace is the bulk of a line)."""
+
+    inputs: Any
+    expectations: Any
+    outputs: _SourceOutputs | None = None
+    example_hash: Any = None
+    repeat: Any = None
+
 
 _DECODER = msgspec.json.Decoder(ProvenExample)
+_WHOLE = msgspec.json.Decoder(_Whole)
 
 
 @lru_cache(maxsize=4096)
@@ -264,6 +284,16 @@ def _json_the_model_reads(data: bytes) -> bool:
     return len(data) <= _MAX_DIGITS or not has_digit_run(data, _MAX_DIGITS + 1)
 
 
+def _proven(example: ProvenExample, executed: bool) -> ProvenExample | None:
+    messages = example.inputs.messages
+    if not messages or messages[-1].role != "user" or not _expectations_ok(example.expectations):
+        return None
+    outputs = example.outputs
+    if outputs is None:
+        return None if executed else example
+    return example if _outputs_ok(outputs) else None
+
+
 def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
     """The line as a :class:`ProvenExample` when it is certainly a valid example (with outputs when ``executed``);
     None means "validate fully"."""
@@ -273,10 +303,30 @@ def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
         example = _DECODER.decode(data)
     except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
         return None
-    messages = example.inputs.messages
-    if not messages or messages[-1].role != "user" or not _expectations_ok(example.expectations):
+    return _proven(example, executed)
+
+
+def prove_with_source(data: bytes, *, executed: bool = False) -> tuple[ProvenExample, dict[str, Any]] | None:
+    """:func:`prove` and, from the same single decode, what a result row takes from the line: ``inputs`` and
+    ``expectations`` as JSON values, ``outputs`` as ``{"usage": ...}``, ``example_hash`` and ``repeat`` (the
+    document :func:`mb._hashing.source_fields_of_document` reads)."""
+    if not _json_the_model_reads(data):
         return None
-    outputs = example.outputs
-    if outputs is None:
-        return None if executed else example
-    return example if _outputs_ok(outputs) else None
+    try:
+        whole = _WHOLE.decode(data)
+        inputs = msgspec.convert(whole.inputs, _Inputs, strict=True)
+        expectations = msgspec.convert(whole.expectations, _Expectations, strict=True)
+    except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
+        return None
+    outputs = whole.outputs
+    example = _proven(ProvenExample(inputs, expectations, outputs), executed)
+    if example is None:
+        return None
+    source = {
+        "inputs": whole.inputs,
+        "expectations": whole.expectations,
+        "outputs": None if outputs is None else {"usage": outputs.usage},
+        "example_hash": whole.example_hash,
+        "repeat": whole.repeat,
+    }
+    return example, source

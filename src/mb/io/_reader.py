@@ -21,7 +21,7 @@ from ._errors import LineError, Problem, describe, problems_from_validation
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized, screen
 from ._lines import SizedLine, read_lines, split_lines, utf16_chunks
-from ._proof import ProvenLine, has_digit_run, prove
+from ._proof import ProvenLine, has_digit_run, prove_with_source
 
 __all__ = [
     "Record",
@@ -398,9 +398,9 @@ def proven_record(
     """One line read as :func:`iter_proven` reads it (``whole``: a problem with the whole file, see
     :func:`jsonl_lines`)."""
     if whole is None:
-        proven = prove(data, executed=executed)
+        proven = prove_with_source(data, executed=executed)
         if proven is not None:
-            return Record(number, None, None, ProvenLine(proven, data))
+            return Record(number, None, None, ProvenLine(proven[0], data, proven[1]))
     document, problem = (None, whole) if whole is not None else _load(data)
     if problem is not None:
         return Record(number, None, LineError(name, number, (problem,)))

@@ -3,7 +3,8 @@
 A phrase is an ISO 8601 string, a Unix timestamp, or words read by the grammar (``_grammar``, ``_readings``):
 every word must be used by the parse (fillers aside), else the phrase is not understood and no reading is
 made from the rest. Resolution against ``user_time`` uses only its date when the readings cannot depend on
-the time of day, so files where every line has its own user time still share the cache.
+the time of day, so files where every line has its own user time still share the cache; what depends on the
+phrase alone is cached apart.
 
 Without ``user_time`` the phrase is resolved against two distant reference times: equal readings mean the
 phrase is absolute; different ones mean it is relative and cannot be resolved.
@@ -15,6 +16,7 @@ import functools
 import re
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
+from typing import NamedTuple
 
 from ._grammar import Parsed, parse
 from ._model import Reading, Resolution, Window, day_window, minute_window
@@ -119,52 +121,84 @@ def resolve_naive(text: str, reference: datetime, literal: bool = False) -> tupl
 
 
 def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -> Resolution:
-    """Every reasonable reading of ``phrase`` said at ``user_time`` (cached per phrase and user time).
+    """Every reasonable reading of ``phrase`` said at ``user_time``.
 
     ``literal`` reads the phrase the way a tool would read an argument: one reading per date (no added
     ``next``/``this``/``last`` readings, no swapped day and month), and a clock time as written (24-hour).
+
+    What depends on the phrase alone (normalisation, zone, parse) is cached per phrase; the readings are cached per
+    phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
+    clock, so lines that each have their own ``user_time`` still share them within a day.
     """
+    try:
+        read = _read(phrase)
+    except (OverflowError, ValueError):  # resolved without a user_time, the error is reported as it is everywhere
+        return _resolve(phrase, None, None, literal)
     if user_time is None:
-        return _resolve(phrase, None, None, None, literal)
-    offset = user_time.utcoffset()
-    zone_key = getattr(user_time.tzinfo, "key", None)
-    return _resolve(phrase, user_time.replace(tzinfo=None), offset, zone_key, literal, user_time)
+        return _resolve(phrase, None, None, literal)
+    home = user_zone(user_time)
+    reference = None
+    if read.clock is not None:  # parsed words: the readings depend on when the phrase was said
+        wall = user_time.replace(tzinfo=None)
+        reference = wall if read.clock else datetime.combine(wall.date(), time())
+    return _resolve(phrase, reference, home, literal)
+
+
+class _Read(NamedTuple):
+    """What a phrase resolves to before any ``user_time``: its normal form, zone and parse (or why not)."""
+
+    text: str
+    """The normalized phrase (without its zone when it names one)."""
+
+    zone: ZoneSpec | None
+    """The zone the phrase names."""
+
+    parsed: Parsed | str | None
+    """The parse, why the phrase is not understood, or None for an ISO 8601 value, a timestamp or a phrase too
+    long."""
+
+    clock: bool | None
+    """Whether the readings move with the time of day (not only the date); None when no parse is made."""
 
 
 @functools.lru_cache(maxsize=4096)
-def _resolve(
-    phrase: str,
-    wall: datetime | None,
-    offset: timedelta | None,
-    zone_key: str | None,
-    literal: bool,
-    user_time: datetime | None = None,
-) -> Resolution:
+def _read(phrase: str) -> _Read:
+    text = normalize(phrase)
+    if len(text) > MAX_LENGTH or iso_reading(text) is not None or _TIMESTAMP_RE.match(text):
+        return _Read(text, None, None, None)
+    capitals = frozenset(word.lower() for word in re.findall(r"\b[A-Z]{2,5}\b", phrase))
+    text, zone, parsed = _zone_split(text, capitals)
+    if isinstance(parsed, str):
+        return _Read(text, zone, parsed, None)
+    return _Read(text, zone, parsed, clock_dependent(parsed.items))
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolve(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
+    """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone."""
     try:
-        return _resolve_unguarded(phrase, wall, literal, user_time)
+        return _resolve_unguarded(phrase, reference, home, literal)
     except (OverflowError, ValueError) as exc:
         return Resolution(phrase, (), None, f"could not resolve {phrase!r}: {exc}", False)
 
 
-def _resolve_unguarded(phrase: str, wall: datetime | None, literal: bool, user_time: datetime | None) -> Resolution:
-    text = normalize(phrase)
+def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
+    read = _read(phrase)
+    text = read.text
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
-    home = user_zone(user_time) if user_time is not None else None
     iso = iso_reading(text)
-    zone: ZoneSpec | None = None
     if iso is not None:
         return Resolution(phrase, _zoned((iso[0],), fixed_zone(iso[1]) if iso[1] is not None else home), home)
     if _TIMESTAMP_RE.match(text):
         stamp = float(text) / (1000 if float(text) > 1e11 else 1)
         moment = datetime.fromtimestamp(stamp, UTC).replace(tzinfo=None)
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
-    capitals = frozenset(word.lower() for word in re.findall(r"\b[A-Z]{2,5}\b", phrase))
-    text, zone, parsed = _zone_split(text, capitals)
-    if isinstance(parsed, str):
+    zone, parsed = read.zone, read.parsed
+    if isinstance(parsed, str) or parsed is None:
         return Resolution(phrase, (), home, f"{parsed} in {phrase!r}", False)
     try:
-        if wall is None:
+        if reference is None:
             first, second = (resolve_naive(text, probe, literal) for probe in _PROBES)
             if first != second:
                 return Resolution(
@@ -174,7 +208,6 @@ def _resolve_unguarded(phrase: str, wall: datetime | None, literal: bool, user_t
                     f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing",
                 )
             return Resolution(phrase, _zoned(first, zone), None)
-        reference = wall if clock_dependent(parsed.items) else datetime.combine(wall.date(), time())
         readings_ = resolve_naive(text, reference, literal)
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
