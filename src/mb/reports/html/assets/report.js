@@ -36,6 +36,14 @@
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
   function short(name) { return String(name).split(/[\\/]/).pop(); }
   function pct(x, digits) { return (x * 100).toFixed(digits === undefined ? 1 : digits) + "%"; }
+  function signedPct(x, digits) { return (x >= 0 ? "+" : "") + pct(x, digits); }
+  function interval(lo, hi) {
+    // Whole percents, or tenths when whole ones would hide the width; the low bound is rounded down and the high
+    // one up, so the interval shown always holds the one computed.
+    var scale = hi - lo < 0.05 ? 1000 : 100, digits = scale === 1000 ? 1 : 0;
+    return (Math.floor(lo * scale + 1e-9) / scale * 100).toFixed(digits) + "%\u2013" +
+      (Math.ceil(hi * scale - 1e-9) / scale * 100).toFixed(digits) + "%";
+  }
   function fmtNum(x) {
     if (x === null || x === undefined) return "-";
     if (Math.abs(x) >= 1000) return Math.round(x).toLocaleString("en-US");
@@ -114,7 +122,7 @@
         x += w;
       });
       var ci = wilson(s.passed, s.total);
-      var text = pct(s.total ? s.passed / s.total : 0) + " (" + pct(ci[0], 0) + "\u2013" + pct(ci[1], 0) + ")  " +
+      var text = pct(s.total ? s.passed / s.total : 0) + " (" + interval(ci[0], ci[1]) + ")  " +
         s.passed + "/" + s.total + (s.errors ? ", " + s.errors + " err" : "");
       if (withMean && s.mean !== null && s.mean !== undefined) text += "  mean " + fmtNum(s.mean);
       add(g, svg("text", { x: label + bar + 10, y: y + 15, "class": "figure" }, text));
@@ -288,7 +296,7 @@
         var rate = function (p, t, iv) { return t ? p + "/" + t + " " + pct(p / t) + " [" + pct(iv[0], 0) + "\u2013" + pct(iv[1], 0) + "]" : "-"; };
         var delta = el("td", "num");
         if (sl.base_total && sl.new_total) {
-          delta.textContent = (sl.delta >= 0 ? "+" : "") + pct(sl.delta) + " [" + pct(sl.delta_interval[0], 0) + ", " + pct(sl.delta_interval[1], 0) + "]";
+          delta.textContent = (sl.delta >= 0 ? "+" : "") + pct(sl.delta) + " [" + signedPct(sl.delta_interval[0], 0) + ", " + signedPct(sl.delta_interval[1], 0) + "]";
           if (sl.delta_interval[1] < 0) delta.className += " delta-neg";
           if (sl.delta_interval[0] > 0) delta.className += " delta-pos";
         } else delta.textContent = "-";
@@ -318,7 +326,7 @@
     { key: "reason", title: "first reason", width: "minmax(160px, 3fr)", sort: true },
     { key: "cats", title: "categories", width: "minmax(100px, 1fr)", sort: false },
     { key: "tools", title: "tools", width: "minmax(90px, 1fr)", sort: false },
-    { key: "latency", title: "latency", width: "96px", sort: true, num: true, tip: "agent wall time (ms)" },
+    { key: "latency", title: "latency (ms)", width: "96px", sort: true, num: true, tip: "agent wall time (ms)" },
     { key: "tokens", title: "tokens", width: "88px", sort: true, num: true, tip: "agent tokens (in + out)" }
   ];
   function columns() { return COLUMNS.filter(function (c) { return !c.multi || D.runs.length > 1; }); }
@@ -481,7 +489,7 @@
           if (isFlip(c, peerCols, peer.rows, i)) { row.className += " flipped"; cell.className += " flip"; }
         } else if (col.key === "cats") cell.textContent = c.cats[i].map(function (x) { return S.cats[x]; }).join(", ");
         else if (col.key === "tools") cell.textContent = c.tools[i].map(function (x) { return S.tools[x]; }).join(", ");
-        else if (col.key === "score") cell.textContent = c.score[i].toFixed(2);
+        else if (col.key === "score") cell.textContent = c.status[i] === 2 ? "-" : c.score[i].toFixed(2);
         else if (col.key === "latency" || col.key === "tokens") cell.textContent = c[col.key][i] === null ? "-" : fmtNum(c[col.key][i]);
         else cell.textContent = String(c[col.key][i]);
         if (col.key === "request" || col.key === "reason") cell.title = c[col.key][i];
@@ -628,7 +636,8 @@
   function renderDetail(panel, close, run, entry, others, otherEntries) {
     clear(panel);
     var r = entry.r, x = entry.x, status = r.status;
-    add(panel, close, add(el("h2"), "Line " + r.line + " ", badge(status), " ", el("span", "muted", "score " + r.score.toFixed(2))));
+    add(panel, close, add(el("h2"), "Line " + r.line + " ", badge(status),
+      status === "error" ? "" : add(el("span", "muted"), " score " + r.score.toFixed(2))));
     add(panel, kvTable([["results file", D.runs[run].name], ["example hash", r.example_hash],
       ["categories", Object.keys(r.categories || {}).map(function (k) { return k + "=" + r.categories[k]; }).join(", ")],
       ["repeat", r.repeat], ["error", r.error]]));

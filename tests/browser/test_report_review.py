@@ -1,0 +1,110 @@
+"""``mb report`` pages in Chromium, read as a user reads them: errors carry no score, intervals of large slices keep
+their width, deltas are written as ``mb compare`` writes them, and columns name their units."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from mb.reports.html import build_report
+from tests.reports.helpers import bundled, evaluate, flipped, synthetic_rows, write_jsonl
+
+from .conftest import console_errors
+from .test_report import _element, _open, _tab
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A page of 3,000 varied rows (errors among them), one where all 3,000 pass, and two runs compared."""
+    folder = tmp_path_factory.mktemp("review")
+    rows = synthetic_rows(3000)
+    mixed = folder / "mixed.jsonl"
+    mixed.write_bytes(b"\n".join(rows) + b"\n")
+    passing = []
+    for raw in rows[1:]:
+        row = orjson.loads(raw)
+        row.update(status="passed", passed=True, score=1.0, error=None)
+        for assertion in row["assertions"]:
+            assertion["passed"] = True
+            for parameter in assertion["parameters"]:
+                parameter["passed"] = True
+        passing.append(orjson.dumps(row))
+    clean = folder / "passing.jsonl"
+    clean.write_bytes(b"\n".join([rows[0], *passing]) + b"\n")
+    base, new = folder / "base.jsonl", folder / "new.jsonl"
+    evaluate(write_jsonl(folder / "base-executed.jsonl", bundled()), base)
+    evaluate(write_jsonl(folder / "new-executed.jsonl", flipped(bundled())), new)
+    found = {}
+    for name, results in {"mixed": [mixed], "passing": [clean], "multi": [base, new]}.items():
+        found[name] = folder / f"{name}.html"
+        found[name].write_bytes(build_report(results))
+    return found
+
+
+def _cells(driver: Any, column: int) -> list[str]:
+    """The texts of column ``column`` in the rows drawn, top to bottom."""
+    texts: list[str] = driver.execute_script(
+        "var column = arguments[0]; return Array.from(document.querySelectorAll('#rows .trow'))"
+        ".sort(function (a, b) { return parseFloat(a.style.top) - parseFloat(b.style.top); })"
+        ".map(function (r) { return r.children[column].textContent; });",
+        column,
+    )
+    return texts
+
+
+def test_an_example_in_error_shows_no_score(page: Any, pages: dict[str, Path], screenshot: Any) -> None:
+    _open(page, pages["mixed"])
+    _tab(page, "examples")
+    page.find_element("id", "f-passed").click()
+    page.find_element("id", "f-failed").click()
+    statuses = _cells(page, 1)
+    assert statuses
+    assert {status.split()[0] for status in statuses} == {"error"}
+    assert set(_cells(page, 2)) == {"-"}
+    page.find_element("css selector", "#rows .trow").click()
+    heading = _element(page, "#detail h2").text
+    assert "error" in heading
+    assert "score" not in heading
+    screenshot("error")
+    assert console_errors(page) == []
+
+
+_FIGURE = re.compile(r"^(\d+\.\d)% \((\d+(?:\.\d)?)%\u2013(\d+(?:\.\d)?)%\)")
+
+
+@pytest.mark.parametrize("name", ["mixed", "passing"])
+def test_slice_intervals_hold_their_rate_and_keep_their_width(
+    page: Any, pages: dict[str, Path], name: str, screenshot: Any
+) -> None:
+    _open(page, pages[name])
+    figures = [e.text for e in page.find_elements("css selector", "g[data-slice] text.figure")]
+    assert len(figures) >= 10
+    for figure in figures:
+        found = _FIGURE.match(figure)
+        assert found is not None, figure
+        rate, low, high = (float(part) for part in found.groups())
+        assert low <= rate <= high, figure
+        assert low < high, figure  # a finite sample never pins the rate down to one value
+        if rate == 100.0:
+            assert low < 100.0, figure
+    screenshot("slices")
+
+
+def test_deltas_are_signed_as_mb_compare_signs_them(page: Any, pages: dict[str, Path]) -> None:
+    _open(page, pages["multi"])
+    _tab(page, "compare")
+    overall = page.find_element("css selector", '#compare tr[data-slice="overall:"]').text
+    assert re.search(r"-9\.1% \[-\d+%, \+\d+%\]", overall), overall
+
+
+def test_the_latency_column_names_its_unit(page: Any, pages: dict[str, Path]) -> None:
+    _open(page, pages["mixed"])
+    _tab(page, "examples")
+    header = page.find_element("css selector", 'button[data-sort="latency"]').text
+    assert header == "latency (ms)"
