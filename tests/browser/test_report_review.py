@@ -21,11 +21,21 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A page of 3,000 varied rows (errors among them), one where all 3,000 pass, and two runs compared."""
+    """A page of 3,000 varied rows (errors among them), the same rows as three trials of 1,000 examples, one where
+    all 3,000 pass, and two runs compared."""
     folder = tmp_path_factory.mktemp("review")
     rows = synthetic_rows(3000)
-    mixed = folder / "mixed.jsonl"
-    mixed.write_bytes(b"\n".join(rows) + b"\n")
+    mixed, trials = folder / "mixed.jsonl", folder / "trials.jsonl"
+    scored, repeated = [rows[0]], [rows[0]]
+    for index, raw in enumerate(rows[1:]):
+        row = orjson.loads(raw)
+        if row["status"] == "error":
+            row["score"] = 0.0  # as mb eval scores an example it could not evaluate
+        scored.append(orjson.dumps(row))
+        row.update(repeat=index % 3 + 1, example_hash=f"{index // 3:064x}")
+        repeated.append(orjson.dumps(row))
+    mixed.write_bytes(b"\n".join(scored) + b"\n")
+    trials.write_bytes(b"\n".join(repeated) + b"\n")
     passing = []
     for raw in rows[1:]:
         row = orjson.loads(raw)
@@ -41,7 +51,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     evaluate(write_jsonl(folder / "base-executed.jsonl", bundled()), base)
     evaluate(write_jsonl(folder / "new-executed.jsonl", flipped(bundled())), new)
     found = {}
-    for name, results in {"mixed": [mixed], "passing": [clean], "multi": [base, new]}.items():
+    for name, results in {"mixed": [mixed], "trials": [trials], "passing": [clean], "multi": [base, new]}.items():
         found[name] = folder / f"{name}.html"
         found[name].write_bytes(build_report(results))
     return found
@@ -73,6 +83,34 @@ def test_an_example_in_error_shows_no_score(page: Any, pages: dict[str, Path], s
     assert "score" not in heading
     screenshot("error")
     assert console_errors(page) == []
+
+
+def test_examples_in_error_sort_after_every_score(page: Any, pages: dict[str, Path]) -> None:
+    _open(page, pages["mixed"])
+    _tab(page, "examples")
+    page.find_element("id", "f-passed").click()
+    page.find_element("css selector", 'button[data-sort="score"]').click()
+    assert _cells(page, 1)[0].split()[0] == "failed"
+    page.find_element("css selector", 'button[data-sort="score"]').click()
+    assert _cells(page, 1)[0].split()[0] == "failed"
+
+
+def test_repeated_trials_show_their_trial(page: Any, pages: dict[str, Path], screenshot: Any) -> None:
+    _open(page, pages["trials"])
+    _tab(page, "examples")
+    header = page.find_element("css selector", 'button[data-sort="repeat"]')
+    assert header.text == "trial"
+    assert _cells(page, 1)[:6] == ["1", "2", "3", "1", "2", "3"]
+    header.click()
+    assert set(_cells(page, 1)) == {"1"}
+    screenshot("trials")
+    assert console_errors(page) == []
+
+
+def test_a_run_without_trials_has_no_trial_column(page: Any, pages: dict[str, Path]) -> None:
+    _open(page, pages["mixed"])
+    _tab(page, "examples")
+    assert page.find_elements("css selector", 'button[data-sort="repeat"]') == []
 
 
 _FIGURE = re.compile(r"^(\d+\.\d)% \((\d+(?:\.\d)?)%\u2013(\d+(?:\.\d)?)%\)")

@@ -319,6 +319,8 @@
   // ---------- examples table ----------
   var COLUMNS = [
     { key: "line", title: "line", width: "64px", sort: true, num: true },
+    { key: "repeat", title: "trial", width: "56px", sort: true, num: true, trials: true,
+      tip: "the trial of a run with repeats (mb run --repeats)" },
     { key: "status", title: "status", width: "124px", sort: true },
     { key: "peer", title: "other run", width: "96px", sort: false, multi: true },
     { key: "score", title: "score", width: "64px", sort: true, num: true },
@@ -329,7 +331,10 @@
     { key: "latency", title: "latency (ms)", width: "96px", sort: true, num: true, tip: "agent wall time (ms)" },
     { key: "tokens", title: "tokens", width: "88px", sort: true, num: true, tip: "agent tokens (in + out)" }
   ];
-  function columns() { return COLUMNS.filter(function (c) { return !c.multi || D.runs.length > 1; }); }
+  function columns() {
+    var trials = !!D.runs[state.run].columns.repeat;
+    return COLUMNS.filter(function (c) { return (!c.multi || D.runs.length > 1) && (!c.trials || trials); });
+  }
   function selectOf(id, label, values, current, onChange) {
     var select = el("select");
     select.id = id;
@@ -440,9 +445,10 @@
     if (key === "flip") {
       view.sort(function (a, b) { return (isFlip(c, peerCols, peerRow, b) - isFlip(c, peerCols, peerRow, a)) || (c.line[a] - c.line[b]); });
     } else if (key) {
-      var col = c[key];
+      var col = c[key], scored = key === "score";
       view.sort(function (a, b) {
-        var x = col[a], y = col[b];
+        // an example in error has no score: it sorts after every scored one, as missing values do
+        var x = scored && c.status[a] === 2 ? null : col[a], y = scored && c.status[b] === 2 ? null : col[b];
         if (x === y) return c.line[a] - c.line[b];
         if (x === null) return 1;
         if (y === null) return -1;
@@ -490,6 +496,7 @@
         } else if (col.key === "cats") cell.textContent = c.cats[i].map(function (x) { return S.cats[x]; }).join(", ");
         else if (col.key === "tools") cell.textContent = c.tools[i].map(function (x) { return S.tools[x]; }).join(", ");
         else if (col.key === "score") cell.textContent = c.status[i] === 2 ? "-" : c.score[i].toFixed(2);
+        else if (col.key === "repeat") cell.textContent = c.repeat[i] === null ? "-" : String(c.repeat[i]);
         else if (col.key === "latency" || col.key === "tokens") cell.textContent = c[col.key][i] === null ? "-" : fmtNum(c[col.key][i]);
         else cell.textContent = String(c[col.key][i]);
         if (col.key === "request" || col.key === "reason") cell.title = c[col.key][i];
