@@ -146,3 +146,15 @@ def test_the_latency_column_names_its_unit(page: Any, pages: dict[str, Path]) ->
     _tab(page, "examples")
     header = page.find_element("css selector", 'button[data-sort="latency"]').text
     assert header == "latency (ms)"
+
+
+@pytest.mark.parametrize("name", ["trials", "multi"])
+def test_no_column_header_spills_into_the_next(page: Any, pages: dict[str, Path], name: str) -> None:
+    _open(page, pages[name])
+    _tab(page, "examples")
+    spilled = page.execute_script(
+        "return Array.from(document.querySelectorAll('.thead > *'))"
+        ".filter(function (h) { return h.scrollWidth > h.clientWidth + 1; })"
+        ".map(function (h) { return h.textContent; });"
+    )
+    assert spilled == []

@@ -328,7 +328,7 @@
     { key: "reason", title: "first reason", width: "minmax(160px, 3fr)", sort: true },
     { key: "cats", title: "categories", width: "minmax(100px, 1fr)", sort: false },
     { key: "tools", title: "tools", width: "minmax(90px, 1fr)", sort: false },
-    { key: "latency", title: "latency (ms)", width: "96px", sort: true, num: true, tip: "agent wall time (ms)" },
+    { key: "latency", title: "latency (ms)", width: "120px", sort: true, num: true, tip: "agent wall time (ms)" },
     { key: "tokens", title: "tokens", width: "88px", sort: true, num: true, tip: "agent tokens (in + out)" }
   ];
   function columns() {
