@@ -50,7 +50,16 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base, new = folder / "base.jsonl", folder / "new.jsonl"
     evaluate(write_jsonl(folder / "base-executed.jsonl", bundled()), base)
     evaluate(write_jsonl(folder / "new-executed.jsonl", flipped(bundled())), new)
-    found = {}
+    crashed = bundled()[:2]
+    crashed[1]["outputs"] = {
+        "response": "",
+        "trace": [],
+        "error": {"type": "RuntimeError", "message": "agent crashed <b>mid-call</b>", "transient": False},
+    }
+    agent_error = folder / "agent-error.jsonl"
+    evaluate(write_jsonl(folder / "agent-error-executed.jsonl", crashed), agent_error)
+    found = {"agent-error": folder / "agent-error.html"}
+    found["agent-error"].write_bytes(build_report([agent_error]))
     for name, results in {"mixed": [mixed], "trials": [trials], "passing": [clean], "multi": [base, new]}.items():
         found[name] = folder / f"{name}.html"
         found[name].write_bytes(build_report(results))
@@ -158,3 +167,17 @@ def test_no_column_header_spills_into_the_next(page: Any, pages: dict[str, Path]
         ".map(function (h) { return h.textContent; });"
     )
     assert spilled == []
+
+
+def test_an_agent_error_is_shown_instead_of_an_empty_response(
+    page: Any, pages: dict[str, Path], screenshot: Any
+) -> None:
+    _open(page, pages["agent-error"])
+    _tab(page, "examples")
+    page.find_element("css selector", '#rows .trow[data-row="1"]').click()
+    shown = _element(page, "#agent-error").text
+    assert "RuntimeError: agent crashed <b>mid-call</b>" in shown
+    assert page.find_elements("css selector", "#detail #response") == []
+    assert "The agent gave no response." in page.find_element("id", "detail").text
+    screenshot("agent-error")
+    assert console_errors(page) == []

@@ -667,6 +667,13 @@
       inputs.messages.forEach(function (m) { add(panel, add(el("div", "msg prose"), el("span", "role", m.role), m.content)); });
       if (Array.isArray(inputs.tools)) add(panel, el("p", "muted", "tools allowed: " + inputs.tools.join(", ")));
     }
+    if (x && outputs.error) {
+      var failure = outputs.error, said = typeof failure === "object" ?
+        [failure.type, failure.message].filter(Boolean).join(": ") + (failure.transient ? " (transient)" : "") : String(failure);
+      var agentError = el("div", "notice bad", said);
+      agentError.id = "agent-error";
+      add(panel, el("h3", null, "Agent error"), agentError);
+    }
     add(panel, el("h3", null, "Trace"));
     if (x && Array.isArray(outputs.trace) && outputs.trace.length) add(panel, timeline(outputs, r.assertions));
     else add(panel, el("p", "muted", x ? "The trace is empty." : "No trace available."));
@@ -675,8 +682,10 @@
       add(panel, el("h3", null, x ? "Assertions with no call" : "Assertions"));
       unassigned.forEach(function (a) { add(panel, verdictBlock(a)); });
     }
-    if (x && typeof outputs.response === "string") {
-      add(panel, el("h3", null, "Response"), responseView(outputs, r.metrics && r.metrics.citations));
+    var silent = x && outputs.error && !outputs.response;
+    if (silent) add(panel, el("h3", null, "Response"), el("p", "muted", "The agent gave no response."));
+    else if (x && typeof outputs.response === "string") add(panel, el("h3", null, "Response"), responseView(outputs, r.metrics && r.metrics.citations));
+    if (x && (silent || typeof outputs.response === "string")) {
       if (typeof exp.expected_response === "string") add(panel, el("h3", null, "Expected response"), el("div", "response", exp.expected_response));
     }
     if (r.checks.length) {
