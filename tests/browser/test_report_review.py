@@ -40,6 +40,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for raw in rows[1:]:
         row = orjson.loads(raw)
         row.update(status="passed", passed=True, score=1.0, error=None)
+        row["metrics"]["similarity"]["value"] = 5
         for assertion in row["assertions"]:
             assertion["passed"] = True
             for parameter in assertion["parameters"]:
@@ -181,3 +182,19 @@ def test_an_agent_error_is_shown_instead_of_an_empty_response(
     assert "The agent gave no response." in page.find_element("id", "detail").text
     screenshot("agent-error")
     assert console_errors(page) == []
+
+
+def test_a_distribution_of_one_value_says_so(page: Any, pages: dict[str, Path], screenshot: Any) -> None:
+    _open(page, pages["passing"])
+    charts = {
+        chart.find_element("css selector", "h3").text: chart
+        for chart in page.find_elements("css selector", "#overview .chart")
+    }
+    single = charts["metric: similarity"]
+    texts = [text.text for text in single.find_elements("css selector", "svg text")]
+    assert texts == ["5", "n 3000, every value 5"]
+    assert len(single.find_elements("css selector", "rect.bin")) == 1
+    varied = [text.text for text in charts["tokens per example"].find_elements("css selector", "svg text")]
+    assert len(varied) == 3
+    assert varied[2].startswith("n 3000, mean ")
+    screenshot("one-value")

@@ -144,6 +144,15 @@
     var chart = svg("svg", { viewBox: "0 0 " + width + " " + (height + 34), width: "100%", role: "img" });
     chart.style.maxWidth = width + "px";
     chart.setAttribute("aria-label", title);
+    if (hi === lo) {
+      // one value: one bar and the value, no range or quantiles to speak of
+      var bar = svg("rect", { x: width / 2 - 20, y: 0, width: 40, height: height, "class": "bin" });
+      add(chart, add(bar, svg("title", {}, xs.length + " at " + fmtNum(lo))));
+      add(chart, svg("line", { x1: 0, y1: height, x2: width, y2: height, "class": "axis" }));
+      add(chart, svg("text", { x: width / 2, y: height + 14, "text-anchor": "middle" }, fmtNum(lo)));
+      add(chart, svg("text", { x: 0, y: height + 30 }, "n " + xs.length + ", every value " + fmtNum(lo) + (unit ? " " + unit : "")));
+      return add(wrap, chart);
+    }
     counts.forEach(function (c, i) {
       var h = most ? c / most * height : 0, w = width / bins;
       var r = svg("rect", { x: i * w + 1, y: height - h, width: Math.max(1, w - 2), height: h, "class": "bin" });
