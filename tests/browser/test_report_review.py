@@ -33,6 +33,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             row["score"] = 0.0  # as mb eval scores an example it could not evaluate
         scored.append(orjson.dumps(row))
         row.update(repeat=index % 3 + 1, example_hash=f"{index // 3:064x}")
+        if index < 3:  # the first example passes its first and third trials and fails its second
+            row.update(status=("passed", "failed", "passed")[index], error=None)
+            row["passed"] = row["status"] == "passed"
         repeated.append(orjson.dumps(row))
     mixed.write_bytes(b"\n".join(scored) + b"\n")
     trials.write_bytes(b"\n".join(repeated) + b"\n")
@@ -61,7 +64,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     evaluate(write_jsonl(folder / "agent-error-executed.jsonl", crashed), agent_error)
     found = {"agent-error": folder / "agent-error.html"}
     found["agent-error"].write_bytes(build_report([agent_error]))
-    for name, results in {"mixed": [mixed], "trials": [trials], "passing": [clean], "multi": [base, new]}.items():
+    runs = {"mixed": [mixed], "trials": [trials], "trials-twice": [trials, trials], "passing": [clean]}
+    runs["multi"] = [base, new]
+    for name, results in runs.items():
         found[name] = folder / f"{name}.html"
         found[name].write_bytes(build_report(results))
     return found
@@ -198,3 +203,14 @@ def test_a_distribution_of_one_value_says_so(page: Any, pages: dict[str, Path], 
     assert len(varied) == 3
     assert varied[2].startswith("n 3000, mean ")
     screenshot("one-value")
+
+
+def test_trials_are_paired_with_the_same_trial_of_the_other_run(page: Any, pages: dict[str, Path]) -> None:
+    _open(page, pages["trials-twice"])
+    _tab(page, "examples")
+    page.find_element("css selector", 'button[data-sort="line"]').click()
+    assert _cells(page, 1)[:3] == ["1", "2", "3"]
+    statuses = [status.split()[0] for status in _cells(page, 2)[:3]]
+    assert statuses == ["passed", "failed", "passed"]
+    assert _cells(page, 3)[:3] == statuses  # each trial beside the same trial of the other run
+    assert page.find_elements("css selector", "#rows .trow.flipped") == []

@@ -321,8 +321,21 @@
   function peerRun() { return state.run === 0 ? (D.runs.length > 1 ? 1 : -1) : 0; }
   function peerIndex(run) {
     var cols = D.runs[run].columns, map = new Map();
-    for (var i = 0; i < cols.ex.length; i++) if (cols.ex[i] >= 0 && !map.has(cols.ex[i])) map.set(cols.ex[i], i);
+    for (var i = 0; i < cols.ex.length; i++) {
+      if (cols.ex[i] < 0) continue;
+      if (!map.has(cols.ex[i])) map.set(cols.ex[i], i);
+      if (cols.repeat && cols.repeat[i] !== null) map.set(cols.ex[i] + "/" + cols.repeat[i], i);
+    }
     return map;
+  }
+  // The row of another run (its peerIndex map) holding row i of cols: the same trial of the same example, else the
+  // example's first row; undefined when that run lacks the example.
+  function peerOf(map, cols, i) {
+    if (cols.repeat && cols.repeat[i] !== null) {
+      var same = map.get(cols.ex[i] + "/" + cols.repeat[i]);
+      if (same !== undefined) return same;
+    }
+    return map.get(cols.ex[i]);
   }
 
   // ---------- examples table ----------
@@ -432,7 +445,7 @@
     if (terms.length && !state.hay) state.hay = haystack(run);
     var peer = peerRun(), peerCols = peer >= 0 ? D.runs[peer].columns : null, peerMap = peer >= 0 ? peerIndex(peer) : null;
     var peerRow = new Int32Array(n).fill(-1);
-    if (peerMap) for (var p = 0; p < n; p++) { var j = peerMap.get(c.ex[p]); if (j !== undefined) peerRow[p] = j; }
+    if (peerMap) for (var p = 0; p < n; p++) { var j = peerOf(peerMap, c, p); if (j !== undefined) peerRow[p] = j; }
     state.peer = { run: peer, rows: peerRow };
     var allowed = [f.passed, f.failed, f.error], out = new Int32Array(n), k = 0;
     for (var i = 0; i < n; i++) {
@@ -534,7 +547,7 @@
     var others = [];
     D.runs.forEach(function (_, r) {
       if (r === run) return;
-      var map = peerIndex(r), j = map.get(D.runs[run].columns.ex[index]);
+      var j = peerOf(peerIndex(r), D.runs[run].columns, index);
       if (j !== undefined) others.push([r, j]);
     });
     Promise.all([loadEntry(run, index)].concat(others.map(function (o) { return loadEntry(o[0], o[1]); })))
