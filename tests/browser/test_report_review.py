@@ -62,8 +62,15 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
     agent_error = folder / "agent-error.jsonl"
     evaluate(write_jsonl(folder / "agent-error-executed.jsonl", crashed), agent_error)
-    found = {"agent-error": folder / "agent-error.html"}
+    long = bundled()[:2]
+    long[0]["outputs"]["trace"][0]["params"]["query"] = "x" * 300
+    long[0]["outputs"]["response"] = "A" * 400
+    long[0]["inputs"]["metadata"] = {"categories": {"topic": "y" * 200}}
+    unbroken = folder / "unbroken.jsonl"
+    evaluate(write_jsonl(folder / "unbroken-executed.jsonl", long), unbroken)
+    found = {"agent-error": folder / "agent-error.html", "unbroken": folder / "unbroken.html"}
     found["agent-error"].write_bytes(build_report([agent_error]))
+    found["unbroken"].write_bytes(build_report([unbroken]))
     runs = {"mixed": [mixed], "trials": [trials], "trials-twice": [trials, trials], "passing": [clean]}
     runs["multi"] = [base, new]
     for name, results in runs.items():
@@ -214,3 +221,21 @@ def test_trials_are_paired_with_the_same_trial_of_the_other_run(page: Any, pages
     assert statuses == ["passed", "failed", "passed"]
     assert _cells(page, 3)[:3] == statuses  # each trial beside the same trial of the other run
     assert page.find_elements("css selector", "#rows .trow.flipped") == []
+
+
+def test_long_unbroken_text_wraps_inside_the_drill_down(page: Any, pages: dict[str, Path], screenshot: Any) -> None:
+    _open(page, pages["unbroken"])
+    _tab(page, "examples")
+    page.find_element("css selector", '#rows .trow[data-row="0"]').click()
+    assert "x" * 40 in _element(page, '#detail li[data-call="call_1"]').text
+    panel = page.find_element("id", "detail")
+    assert page.execute_script("var p = arguments[0]; return p.scrollWidth <= p.clientWidth;", panel)
+    spilled = page.execute_script(
+        "var right = arguments[0].getBoundingClientRect().right;"
+        "return Array.from(arguments[0].querySelectorAll('td, th, .verdict'))"
+        ".filter(function (e) { return e.getBoundingClientRect().right > right + 1; })"
+        ".map(function (e) { return e.textContent.slice(0, 40); });",
+        panel,
+    )
+    assert spilled == []
+    screenshot("unbroken")
