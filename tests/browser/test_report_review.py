@@ -1,5 +1,7 @@
-"""``mb report`` pages in Chromium, read as a user reads them: errors carry no score, intervals of large slices keep
-their width, deltas are written as ``mb compare`` writes them, and columns name their units."""
+"""``mb report`` pages in Chromium, read as a user reads them: errors carry no score and sort last, intervals of
+large slices keep their width, deltas are signed as ``mb compare`` signs them, columns name their units and fit their
+headers, repeated trials show and pair by trial, an agent error is shown as such, a distribution of one value says
+so, and long unbroken text wraps inside the drill-down."""
 
 from __future__ import annotations
 
