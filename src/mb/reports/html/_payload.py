@@ -39,6 +39,7 @@ _COLUMNS = (
     "ex",
     "latency",
     "tokens",
+    "repeat",
 )
 
 
@@ -178,6 +179,8 @@ class RunBuilder:
         columns["ex"].append(self._ids(key) if isinstance(key, str) else -1)
         columns["latency"].append(line.latency_ms if line is not None else None)
         columns["tokens"].append(_tokens(data))
+        repeat = data.get("repeat")
+        columns["repeat"].append(repeat if isinstance(repeat, int) else None)
         for name, metric in data["metrics"].items():
             if metric["status"] == "skipped":
                 continue
@@ -214,13 +217,16 @@ class RunBuilder:
         self._flush()
         for values in self._metrics.values():
             values.extend([None] * (self._count - len(values)))
+        columns = dict(self._columns)
+        if all(repeat is None for repeat in columns["repeat"]):
+            del columns["repeat"]  # a run without trials: the page shows no trial column
         return {
             "name": self.name,
             "record": self.record.model_dump(mode="json"),
             "summary": self.summary().model_dump(mode="json"),
             "executed": self.executed,
             "count": self._count,
-            "columns": self._columns,
+            "columns": columns,
             "metrics": self._metrics,
             "block_run": self._run,
         }

@@ -36,6 +36,14 @@
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
   function short(name) { return String(name).split(/[\\/]/).pop(); }
   function pct(x, digits) { return (x * 100).toFixed(digits === undefined ? 1 : digits) + "%"; }
+  function signedPct(x, digits) { return (x >= 0 ? "+" : "") + pct(x, digits); }
+  function interval(lo, hi) {
+    // Whole percents, or tenths when whole ones would hide the width; the low bound is rounded down and the high
+    // one up, so the interval shown always holds the one computed.
+    var scale = hi - lo < 0.05 ? 1000 : 100, digits = scale === 1000 ? 1 : 0;
+    return (Math.floor(lo * scale + 1e-9) / scale * 100).toFixed(digits) + "%\u2013" +
+      (Math.ceil(hi * scale - 1e-9) / scale * 100).toFixed(digits) + "%";
+  }
   function fmtNum(x) {
     if (x === null || x === undefined) return "-";
     if (Math.abs(x) >= 1000) return Math.round(x).toLocaleString("en-US");
@@ -114,7 +122,7 @@
         x += w;
       });
       var ci = wilson(s.passed, s.total);
-      var text = pct(s.total ? s.passed / s.total : 0) + " (" + pct(ci[0], 0) + "\u2013" + pct(ci[1], 0) + ")  " +
+      var text = pct(s.total ? s.passed / s.total : 0) + " (" + interval(ci[0], ci[1]) + ")  " +
         s.passed + "/" + s.total + (s.errors ? ", " + s.errors + " err" : "");
       if (withMean && s.mean !== null && s.mean !== undefined) text += "  mean " + fmtNum(s.mean);
       add(g, svg("text", { x: label + bar + 10, y: y + 15, "class": "figure" }, text));
@@ -136,6 +144,15 @@
     var chart = svg("svg", { viewBox: "0 0 " + width + " " + (height + 34), width: "100%", role: "img" });
     chart.style.maxWidth = width + "px";
     chart.setAttribute("aria-label", title);
+    if (hi === lo) {
+      // one value: one bar and the value, no range or quantiles to speak of
+      var bar = svg("rect", { x: width / 2 - 20, y: 0, width: 40, height: height, "class": "bin" });
+      add(chart, add(bar, svg("title", {}, xs.length + " at " + fmtNum(lo))));
+      add(chart, svg("line", { x1: 0, y1: height, x2: width, y2: height, "class": "axis" }));
+      add(chart, svg("text", { x: width / 2, y: height + 14, "text-anchor": "middle" }, fmtNum(lo)));
+      add(chart, svg("text", { x: 0, y: height + 30 }, "n " + xs.length + ", every value " + fmtNum(lo) + (unit ? " " + unit : "")));
+      return add(wrap, chart);
+    }
     counts.forEach(function (c, i) {
       var h = most ? c / most * height : 0, w = width / bins;
       var r = svg("rect", { x: i * w + 1, y: height - h, width: Math.max(1, w - 2), height: h, "class": "bin" });
@@ -288,7 +305,7 @@
         var rate = function (p, t, iv) { return t ? p + "/" + t + " " + pct(p / t) + " [" + pct(iv[0], 0) + "\u2013" + pct(iv[1], 0) + "]" : "-"; };
         var delta = el("td", "num");
         if (sl.base_total && sl.new_total) {
-          delta.textContent = (sl.delta >= 0 ? "+" : "") + pct(sl.delta) + " [" + pct(sl.delta_interval[0], 0) + ", " + pct(sl.delta_interval[1], 0) + "]";
+          delta.textContent = (sl.delta >= 0 ? "+" : "") + pct(sl.delta) + " [" + signedPct(sl.delta_interval[0], 0) + ", " + signedPct(sl.delta_interval[1], 0) + "]";
           if (sl.delta_interval[1] < 0) delta.className += " delta-neg";
           if (sl.delta_interval[0] > 0) delta.className += " delta-pos";
         } else delta.textContent = "-";
@@ -304,13 +321,28 @@
   function peerRun() { return state.run === 0 ? (D.runs.length > 1 ? 1 : -1) : 0; }
   function peerIndex(run) {
     var cols = D.runs[run].columns, map = new Map();
-    for (var i = 0; i < cols.ex.length; i++) if (cols.ex[i] >= 0 && !map.has(cols.ex[i])) map.set(cols.ex[i], i);
+    for (var i = 0; i < cols.ex.length; i++) {
+      if (cols.ex[i] < 0) continue;
+      if (!map.has(cols.ex[i])) map.set(cols.ex[i], i);
+      if (cols.repeat && cols.repeat[i] !== null) map.set(cols.ex[i] + "/" + cols.repeat[i], i);
+    }
     return map;
+  }
+  // The row of another run (its peerIndex map) holding row i of cols: the same trial of the same example, else the
+  // example's first row; undefined when that run lacks the example.
+  function peerOf(map, cols, i) {
+    if (cols.repeat && cols.repeat[i] !== null) {
+      var same = map.get(cols.ex[i] + "/" + cols.repeat[i]);
+      if (same !== undefined) return same;
+    }
+    return map.get(cols.ex[i]);
   }
 
   // ---------- examples table ----------
   var COLUMNS = [
     { key: "line", title: "line", width: "64px", sort: true, num: true },
+    { key: "repeat", title: "trial", width: "56px", sort: true, num: true, trials: true,
+      tip: "the trial of a run with repeats (mb run --repeats)" },
     { key: "status", title: "status", width: "124px", sort: true },
     { key: "peer", title: "other run", width: "96px", sort: false, multi: true },
     { key: "score", title: "score", width: "64px", sort: true, num: true },
@@ -318,10 +350,13 @@
     { key: "reason", title: "first reason", width: "minmax(160px, 3fr)", sort: true },
     { key: "cats", title: "categories", width: "minmax(100px, 1fr)", sort: false },
     { key: "tools", title: "tools", width: "minmax(90px, 1fr)", sort: false },
-    { key: "latency", title: "latency", width: "96px", sort: true, num: true, tip: "agent wall time (ms)" },
+    { key: "latency", title: "latency (ms)", width: "120px", sort: true, num: true, tip: "agent wall time (ms)" },
     { key: "tokens", title: "tokens", width: "88px", sort: true, num: true, tip: "agent tokens (in + out)" }
   ];
-  function columns() { return COLUMNS.filter(function (c) { return !c.multi || D.runs.length > 1; }); }
+  function columns() {
+    var trials = !!D.runs[state.run].columns.repeat;
+    return COLUMNS.filter(function (c) { return (!c.multi || D.runs.length > 1) && (!c.trials || trials); });
+  }
   function selectOf(id, label, values, current, onChange) {
     var select = el("select");
     select.id = id;
@@ -410,7 +445,7 @@
     if (terms.length && !state.hay) state.hay = haystack(run);
     var peer = peerRun(), peerCols = peer >= 0 ? D.runs[peer].columns : null, peerMap = peer >= 0 ? peerIndex(peer) : null;
     var peerRow = new Int32Array(n).fill(-1);
-    if (peerMap) for (var p = 0; p < n; p++) { var j = peerMap.get(c.ex[p]); if (j !== undefined) peerRow[p] = j; }
+    if (peerMap) for (var p = 0; p < n; p++) { var j = peerOf(peerMap, c, p); if (j !== undefined) peerRow[p] = j; }
     state.peer = { run: peer, rows: peerRow };
     var allowed = [f.passed, f.failed, f.error], out = new Int32Array(n), k = 0;
     for (var i = 0; i < n; i++) {
@@ -432,9 +467,10 @@
     if (key === "flip") {
       view.sort(function (a, b) { return (isFlip(c, peerCols, peerRow, b) - isFlip(c, peerCols, peerRow, a)) || (c.line[a] - c.line[b]); });
     } else if (key) {
-      var col = c[key];
+      var col = c[key], scored = key === "score";
       view.sort(function (a, b) {
-        var x = col[a], y = col[b];
+        // an example in error has no score: it sorts after every scored one, as missing values do
+        var x = scored && c.status[a] === 2 ? null : col[a], y = scored && c.status[b] === 2 ? null : col[b];
         if (x === y) return c.line[a] - c.line[b];
         if (x === null) return 1;
         if (y === null) return -1;
@@ -481,7 +517,8 @@
           if (isFlip(c, peerCols, peer.rows, i)) { row.className += " flipped"; cell.className += " flip"; }
         } else if (col.key === "cats") cell.textContent = c.cats[i].map(function (x) { return S.cats[x]; }).join(", ");
         else if (col.key === "tools") cell.textContent = c.tools[i].map(function (x) { return S.tools[x]; }).join(", ");
-        else if (col.key === "score") cell.textContent = c.score[i].toFixed(2);
+        else if (col.key === "score") cell.textContent = c.status[i] === 2 ? "-" : c.score[i].toFixed(2);
+        else if (col.key === "repeat") cell.textContent = c.repeat[i] === null ? "-" : String(c.repeat[i]);
         else if (col.key === "latency" || col.key === "tokens") cell.textContent = c[col.key][i] === null ? "-" : fmtNum(c[col.key][i]);
         else cell.textContent = String(c[col.key][i]);
         if (col.key === "request" || col.key === "reason") cell.title = c[col.key][i];
@@ -510,7 +547,7 @@
     var others = [];
     D.runs.forEach(function (_, r) {
       if (r === run) return;
-      var map = peerIndex(r), j = map.get(D.runs[run].columns.ex[index]);
+      var j = peerOf(peerIndex(r), D.runs[run].columns, index);
       if (j !== undefined) others.push([r, j]);
     });
     Promise.all([loadEntry(run, index)].concat(others.map(function (o) { return loadEntry(o[0], o[1]); })))
@@ -628,7 +665,8 @@
   function renderDetail(panel, close, run, entry, others, otherEntries) {
     clear(panel);
     var r = entry.r, x = entry.x, status = r.status;
-    add(panel, close, add(el("h2"), "Line " + r.line + " ", badge(status), " ", el("span", "muted", "score " + r.score.toFixed(2))));
+    add(panel, close, add(el("h2"), "Line " + r.line + " ", badge(status),
+      status === "error" ? "" : add(el("span", "muted"), " score " + r.score.toFixed(2))));
     add(panel, kvTable([["results file", D.runs[run].name], ["example hash", r.example_hash],
       ["categories", Object.keys(r.categories || {}).map(function (k) { return k + "=" + r.categories[k]; }).join(", ")],
       ["repeat", r.repeat], ["error", r.error]]));
@@ -651,6 +689,13 @@
       inputs.messages.forEach(function (m) { add(panel, add(el("div", "msg prose"), el("span", "role", m.role), m.content)); });
       if (Array.isArray(inputs.tools)) add(panel, el("p", "muted", "tools allowed: " + inputs.tools.join(", ")));
     }
+    if (x && outputs.error) {
+      var failure = outputs.error, said = typeof failure === "object" ?
+        [failure.type, failure.message].filter(Boolean).join(": ") + (failure.transient ? " (transient)" : "") : String(failure);
+      var agentError = el("div", "notice bad", said);
+      agentError.id = "agent-error";
+      add(panel, el("h3", null, "Agent error"), agentError);
+    }
     add(panel, el("h3", null, "Trace"));
     if (x && Array.isArray(outputs.trace) && outputs.trace.length) add(panel, timeline(outputs, r.assertions));
     else add(panel, el("p", "muted", x ? "The trace is empty." : "No trace available."));
@@ -659,8 +704,10 @@
       add(panel, el("h3", null, x ? "Assertions with no call" : "Assertions"));
       unassigned.forEach(function (a) { add(panel, verdictBlock(a)); });
     }
-    if (x && typeof outputs.response === "string") {
-      add(panel, el("h3", null, "Response"), responseView(outputs, r.metrics && r.metrics.citations));
+    var silent = x && outputs.error && !outputs.response;
+    if (silent) add(panel, el("h3", null, "Response"), el("p", "muted", "The agent gave no response."));
+    else if (x && typeof outputs.response === "string") add(panel, el("h3", null, "Response"), responseView(outputs, r.metrics && r.metrics.citations));
+    if (x && (silent || typeof outputs.response === "string")) {
       if (typeof exp.expected_response === "string") add(panel, el("h3", null, "Expected response"), el("div", "response", exp.expected_response));
     }
     if (r.checks.length) {
