@@ -1,0 +1,106 @@
+"""Offline judges on Ray workers: which judges can answer there, one judge per worker process, and the Ray task
+that finishes a block of lines with it.
+
+The ``local`` and ``lexical`` judges answer from the question alone (no cache on disk, no account, no network):
+rebuilt on a worker from their settings, they give the verdicts the driver's judge gives. Each worker process
+builds a judge (and, for the local judge, loads its model) once, on its first block, and keeps it for every later
+block of the run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from ..judges.base import Judge, JudgeTask
+from ..judges.lexical import LexicalJudge
+from ..judges.local import LocalJudge
+from ._engine import Evaluator
+from ._example import MetricPlan, built_in_metrics_only
+from ._parallel import Batch, Block, Work, _complete
+
+__all__ = ["JudgeRecipe", "judged_task", "loaded_judges", "recipe_of"]
+
+JudgeRecipe = tuple[str, tuple[tuple[str, Any], ...]]
+"""How to build an offline judge on a worker: its name and its constructor's keyword arguments."""
+
+Score = Callable[[MetricPlan, frozenset[JudgeTask], int, Block, int, int], Work]
+"""The fast path over a block (:func:`mb.evaluation._ray_batches.score_block`)."""
+
+_JUDGES: dict[JudgeRecipe, Judge] = {}
+"""The judges this worker process built, by recipe."""
+
+_EVALUATORS: dict[tuple[JudgeRecipe, MetricPlan], Evaluator] = {}
+"""The evaluators this worker process uses (their verdict memo lasts the run), by judge and metric plan."""
+
+_KEPT = 4
+"""Evaluators kept per worker process (a worker serves one run at a time; a few cover runs that follow)."""
+
+
+def recipe_of(judge: Judge) -> JudgeRecipe | None:
+    """How to build ``judge`` on a worker when it can answer there as it answers here: the ``local`` and ``lexical``
+    judges exactly (no subclass, no other judge), and only while the built-in metrics are the registered ones (a
+    worker started afresh would not see metrics registered in this process). None otherwise."""
+    if not built_in_metrics_only():
+        return None
+    if type(judge) is LexicalJudge:
+        return ("lexical", (("thresholds", tuple(sorted(judge._thresholds.items()))),))
+    if type(judge) is LocalJudge:
+        thresholds = ("thresholds", tuple(sorted(judge._thresholds.items())))
+        settings = {
+            "batch_size": judge._batch_size,
+            "device": judge._device,
+            "precision": judge._precision,
+            "threads": judge._threads,
+            "cache_size": judge._cache_size,
+        }
+        return ("local", (thresholds, *sorted(settings.items())))
+    return None
+
+
+def _judge(recipe: JudgeRecipe) -> Judge:
+    """This process's judge for ``recipe``, built on first use."""
+    judge = _JUDGES.get(recipe)
+    if judge is None:
+        name, arguments = recipe
+        options = dict(arguments)
+        options["thresholds"] = dict(options["thresholds"])
+        judge = LocalJudge(**options) if name == "local" else LexicalJudge(**options)
+        _JUDGES[recipe] = judge
+    return judge
+
+
+def _evaluator(recipe: JudgeRecipe, plan: MetricPlan) -> Evaluator:
+    key = (recipe, plan)
+    evaluator = _EVALUATORS.get(key)
+    if evaluator is None:
+        while len(_EVALUATORS) >= _KEPT:
+            del _EVALUATORS[next(iter(_EVALUATORS))]
+        evaluator = _EVALUATORS[key] = Evaluator(_judge(recipe), plan)
+    return evaluator
+
+
+def loaded_judges() -> tuple[int, list[str]]:
+    """This process's id and the names of the judges it built (what a worker holds between blocks)."""
+    return os.getpid(), sorted(judge.name for judge in _JUDGES.values())
+
+
+def judged_task(score: Score, recipe: JudgeRecipe, name: str) -> Callable[..., Batch]:
+    """A Ray task finishing a block of the file ``name`` on a worker: ``score``'s fast path, then the lines it
+    leaves (judge questions, metrics, invalid lines) with this process's judge built from ``recipe``."""
+
+    def judged(
+        plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int
+    ) -> Batch:
+        scored: Future[Work | str] = Future()
+        try:
+            scored.set_result(score(plan, graded, first, block, limit, max_line))
+        except Exception as exc:  # the block is then evaluated line by line, errors recorded on their lines
+            scored.set_exception(exc)
+        evaluator = _evaluator(recipe, plan)
+        return asyncio.run(_complete(evaluator, name, (first, block, scored), limit, max_line))
+
+    return judged
