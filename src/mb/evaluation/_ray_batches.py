@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Future
@@ -158,7 +159,7 @@ def _remote(ray: ModuleType, recipe: JudgeRecipe | None, name: str) -> Any:
     cpus = judge_cpus()
     if cpus is not None:
         options["num_cpus"] = cpus
-    return ray.remote(**options)(judged_task(score_block, recipe, name))
+    return ray.remote(**options)(judged_task(score_block, recipe, name, uuid.uuid4().hex))
 
 
 async def _next(evaluator: Evaluator, name: str, window: deque[_Task], failures: int, max_line: int) -> Batch:

@@ -3,8 +3,8 @@ that finishes a block of lines with it.
 
 The ``local`` and ``lexical`` judges answer from the question alone (no cache on disk, no account, no network):
 rebuilt on a worker from their settings, they give the verdicts the driver's judge gives. Each worker process
-builds a judge (and, for the local judge, loads its model) once, on its first block, and keeps it for every later
-block of the run.
+builds the run's judge once, on its first block of the run, and keeps it (with the run's verdict memo) for every
+later block; the local judge's model is loaded once per process and shared by the runs it serves.
 """
 
 from __future__ import annotations
@@ -30,14 +30,11 @@ JudgeRecipe = tuple[str, tuple[tuple[str, Any], ...]]
 Score = Callable[[MetricPlan, frozenset[JudgeTask], int, Block, int, int], Work]
 """The fast path over a block (:func:`mb.evaluation._ray_batches.score_block`)."""
 
-_JUDGES: dict[JudgeRecipe, Judge] = {}
-"""The judges this worker process built, by recipe."""
-
-_EVALUATORS: dict[tuple[JudgeRecipe, MetricPlan], Evaluator] = {}
-"""The evaluators this worker process uses (their verdict memo lasts the run), by judge and metric plan."""
+_EVALUATORS: dict[tuple[str, JudgeRecipe, MetricPlan], Evaluator] = {}
+"""The evaluators (a judge and its verdict memo) this worker process holds, by run, judge and metric plan."""
 
 _KEPT = 4
-"""Evaluators kept per worker process (a worker serves one run at a time; a few cover runs that follow)."""
+"""Evaluators kept per worker process (one per run it serves; the oldest go first)."""
 
 
 def recipe_of(judge: Judge) -> JudgeRecipe | None:
@@ -62,19 +59,16 @@ def recipe_of(judge: Judge) -> JudgeRecipe | None:
 
 
 def _judge(recipe: JudgeRecipe) -> Judge:
-    """This process's judge for ``recipe``, built on first use."""
-    judge = _JUDGES.get(recipe)
-    if judge is None:
-        name, arguments = recipe
-        options = dict(arguments)
-        options["thresholds"] = dict(options["thresholds"])
-        judge = LocalJudge(**options) if name == "local" else LexicalJudge(**options)
-        _JUDGES[recipe] = judge
-    return judge
+    """A judge built from ``recipe``."""
+    name, arguments = recipe
+    options = dict(arguments)
+    options["thresholds"] = dict(options["thresholds"])
+    return LocalJudge(**options) if name == "local" else LexicalJudge(**options)
 
 
-def _evaluator(recipe: JudgeRecipe, plan: MetricPlan) -> Evaluator:
-    key = (recipe, plan)
+def _evaluator(run: str, recipe: JudgeRecipe, plan: MetricPlan) -> Evaluator:
+    """This process's evaluator for the run ``run``, built on its first block."""
+    key = (run, recipe, plan)
     evaluator = _EVALUATORS.get(key)
     if evaluator is None:
         while len(_EVALUATORS) >= _KEPT:
@@ -84,13 +78,14 @@ def _evaluator(recipe: JudgeRecipe, plan: MetricPlan) -> Evaluator:
 
 
 def loaded_judges() -> tuple[int, list[str]]:
-    """This process's id and the names of the judges it built (what a worker holds between blocks)."""
-    return os.getpid(), sorted(judge.name for judge in _JUDGES.values())
+    """This process's id and the names of the judges it holds (what a worker keeps between blocks)."""
+    return os.getpid(), sorted(evaluator.judge.name for evaluator in _EVALUATORS.values())
 
 
-def judged_task(score: Score, recipe: JudgeRecipe, name: str) -> Callable[..., Batch]:
+def judged_task(score: Score, recipe: JudgeRecipe, name: str, run: str) -> Callable[..., Batch]:
     """A Ray task finishing a block of the file ``name`` on a worker: ``score``'s fast path, then the lines it
-    leaves (judge questions, metrics, invalid lines) with this process's judge built from ``recipe``."""
+    leaves (judge questions, metrics, invalid lines) with this process's judge for the run ``run`` (an identifier
+    the driver picks), built from ``recipe``."""
 
     def judged(
         plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int
@@ -100,7 +95,7 @@ def judged_task(score: Score, recipe: JudgeRecipe, name: str) -> Callable[..., B
             scored.set_result(score(plan, graded, first, block, limit, max_line))
         except Exception as exc:  # the block is then evaluated line by line, errors recorded on their lines
             scored.set_exception(exc)
-        evaluator = _evaluator(recipe, plan)
+        evaluator = _evaluator(run, recipe, plan)
         return asyncio.run(_complete(evaluator, name, (first, block, scored), limit, max_line))
 
     return judged
