@@ -26,28 +26,37 @@ from .test_eval import _assert_same_as_local, _eval
 pytestmark = pytest.mark.ray
 
 
-def test_local_judge_answers_on_the_workers_as_locally(
-    ray_cluster: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """300 lines with free-text checks and expected responses, in several blocks: the driver never encodes a text,
-    the workers hold the local judge, and every byte is a local run's."""
-    monkeypatch.setattr(ray_batches, "_BLOCK", 32 << 10)
-    executed = tmp_path / "executed.jsonl"
-    executed.write_bytes(b"\n".join(executed_lines(300, seed=21)) + b"\n")
+def _on_workers_as_locally(
+    executed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *options: str
+) -> tuple[bytes, str]:
+    """The local judge's results, locally and on Ray: the same, and on Ray the driver never encodes a text (no
+    block came back to it)."""
     encoded: list[int] = []
     real = local_judge.get_embedder
 
-    def counted(**options: Any) -> Any:
+    def counted(**settings: Any) -> Any:
         encoded.append(os.getpid())
-        return real(**options)
+        return real(**settings)
 
     monkeypatch.setattr(local_judge, "get_embedder", counted)
-    local = _eval(executed, tmp_path / "local.jsonl", "--judge", "local", "--jobs", "1")
+    local = _eval(executed, tmp_path / "local.jsonl", "--judge", "local", "--jobs", "1", *options)
     assert encoded  # the local run needed the model: these lines have judge questions
     encoded.clear()
-    on_ray = _eval(executed, tmp_path / "ray.jsonl", "--judge", "local", "--backend", "ray")
+    on_ray = _eval(executed, tmp_path / "ray.jsonl", "--judge", "local", "--backend", "ray", *options)
     assert encoded == []  # not loaded, not used on the driver
     assert on_ray == local
+    return local
+
+
+def test_local_judge_answers_on_the_workers_as_locally(
+    ray_cluster: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """300 lines with free-text checks and expected responses, in several blocks: the workers hold the local
+    judge, and every byte is a local run's."""
+    monkeypatch.setattr(ray_batches, "_BLOCK", 32 << 10)
+    executed = tmp_path / "executed.jsonl"
+    executed.write_bytes(b"\n".join(executed_lines(300, seed=21)) + b"\n")
+    local = _on_workers_as_locally(executed, tmp_path, monkeypatch)
     rows = [json.loads(line) for line in local[0].splitlines()[1:]]
     judged = [check for row in rows for check in row["checks"] if check["name"] == "expected_response"]
     assert judged
@@ -64,7 +73,7 @@ def test_metrics_with_the_local_judge_score_as_locally(
     monkeypatch.setattr(ray_batches, "_BLOCK", 32 << 10)
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes(b"\n".join(executed_lines(200, seed=8)) + b"\n")
-    results = _assert_same_as_local(executed, tmp_path, "--judge", "local", "--metrics", "similarity,relevance")
+    results, _ = _on_workers_as_locally(executed, tmp_path, monkeypatch, "--metrics", "similarity,relevance=4")
     rows = [json.loads(line) for line in results.splitlines()[1:]]
     assert any("similarity" in row["metrics"] for row in rows)
 

@@ -30,8 +30,8 @@ JudgeRecipe = tuple[str, tuple[tuple[str, Any], ...]]
 Score = Callable[[MetricPlan, frozenset[JudgeTask], int, Block, int, int], Work]
 """The fast path over a block (:func:`mb.evaluation._ray_batches.score_block`)."""
 
-_EVALUATORS: dict[tuple[str, JudgeRecipe, MetricPlan], Evaluator] = {}
-"""The evaluators (a judge and its verdict memo) this worker process holds, by run, judge and metric plan."""
+_EVALUATORS: dict[str, Evaluator] = {}
+"""The evaluators (a judge and its verdict memo) this worker process holds, by run."""
 
 _KEPT = 4
 """Evaluators kept per worker process (one per run it serves; the oldest go first)."""
@@ -68,12 +68,11 @@ def _judge(recipe: JudgeRecipe) -> Judge:
 
 def _evaluator(run: str, recipe: JudgeRecipe, plan: MetricPlan) -> Evaluator:
     """This process's evaluator for the run ``run``, built on its first block."""
-    key = (run, recipe, plan)
-    evaluator = _EVALUATORS.get(key)
+    evaluator = _EVALUATORS.get(run)
     if evaluator is None:
         while len(_EVALUATORS) >= _KEPT:
             del _EVALUATORS[next(iter(_EVALUATORS))]
-        evaluator = _EVALUATORS[key] = Evaluator(_judge(recipe), plan)
+        evaluator = _EVALUATORS[run] = Evaluator(_judge(recipe), plan)
     return evaluator
 
 
