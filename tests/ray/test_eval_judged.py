@@ -106,5 +106,10 @@ def test_only_offline_judges_go_to_the_workers(monkeypatch: pytest.MonkeyPatch) 
     assert recipe_of(CascadeJudge(LocalJudge(), llm)) is None
     assert recipe_of(type("Mine", (LexicalJudge,), {})()) is None  # a subclass may answer differently
 
-    monkeypatch.setitem(METRICS, "shouting", METRICS["similarity"])
-    assert recipe_of(lexical) is None  # a worker started afresh would not know this metric
+    with monkeypatch.context() as patched:
+        patched.setitem(METRICS, "shouting", METRICS["similarity"])
+        assert recipe_of(lexical) is None  # a worker started afresh would not know this metric
+    assert recipe_of(lexical) == recipe
+    coherence = METRICS.pop("coherence")
+    METRICS["coherence"] = coherence  # the same metrics, in another order: rows would list them differently
+    assert recipe_of(lexical) is None

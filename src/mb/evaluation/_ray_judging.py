@@ -18,6 +18,7 @@ from typing import Any
 from ..judges.base import Judge, JudgeTask
 from ..judges.lexical import LexicalJudge
 from ..judges.local import LocalJudge
+from ..metrics import METRIC_NAMES, METRICS
 from ._engine import Evaluator
 from ._example import MetricPlan, built_in_metrics_only
 from ._parallel import Batch, Block, Work, _complete
@@ -39,9 +40,10 @@ _KEPT = 4
 
 def recipe_of(judge: Judge) -> JudgeRecipe | None:
     """How to build ``judge`` on a worker when it can answer there as it answers here: the ``local`` and ``lexical``
-    judges exactly (no subclass, no other judge), and only while the built-in metrics are the registered ones (a
-    worker started afresh would not see metrics registered in this process). None otherwise."""
-    if not built_in_metrics_only():
+    judges exactly (no subclass, no other judge), and only while the built-in metrics are the registered ones, in
+    their order (a worker started afresh would not see metrics registered, removed or reordered in this process).
+    None otherwise."""
+    if not built_in_metrics_only() or tuple(METRICS) != METRIC_NAMES:
         return None
     if type(judge) is LexicalJudge:
         return ("lexical", (("thresholds", tuple(sorted(judge._thresholds.items()))),))
