@@ -4,7 +4,10 @@ that finishes a block of lines with it.
 The ``local`` and ``lexical`` judges answer from the question alone (no cache on disk, no account, no network):
 rebuilt on a worker from their settings, they give the verdicts the driver's judge gives. Each worker process
 builds the run's judge once, on its first block of the run, and keeps it (with the run's verdict memo) for every
-later block; the local judge's model is loaded once per process and shared by the runs it serves.
+later block; the local judge's model is loaded once per process and shared by the runs it serves. These are plain
+tasks, not actors: Ray reuses its worker processes from task to task, so the judge is still built once per
+process, with no actors to start for each run or to restart when one dies (and a pool of actors measured slower on
+the same blocks, ``bench/ray_scale.py``).
 """
 
 from __future__ import annotations
