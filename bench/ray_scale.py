@@ -3,13 +3,16 @@
 - eval: N generated executed lines (default 20,000: date, e-mail, equality, free-text and no-tool checks, distinct
   user times, agent errors and invalid lines), scored by one process (``--jobs 1``) and with ``--backend ray``;
   the results are checked byte for byte against each other.
+- judged eval: N/4 such lines with the local judge and ``--metrics similarity`` (every line goes through the
+  judge's path): one process, Ray with the judge on the driver (as for an LLM judge), and Ray with the judge on
+  the workers. Each pass is a fresh run (a new judge and memo); the model is loaded once per process.
 - run: M examples (default 400) through an agent that spends ``--agent-ms`` of CPU per example in Python (the GIL
   keeps local threads on one core) and through one that waits as much (I/O bound), locally and on Ray actors.
 
 Figures are the best and median of ``--passes`` passes (the machine may be shared); Ray's start-up is reported
 apart. Needs the ``ray`` extra.
 
-    .venv/bin/python bench/ray_scale.py [--lines 20000] [--examples 400] [--cpus N] [--passes 3]
+    .venv/bin/python bench/ray_scale.py [--lines 20000] [--examples 400] [--cpus N] [--passes 3] [--only judged]
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' gener
 
 from tests.ray.generated import executed_lines
 
+import mb.evaluation._ray_batches as ray_batches
 from mb.evaluation._engine import make_evaluator
 from mb.evaluation._parallel import Batch, aiter_batches
 from mb.evaluation._ray_batches import aiter_ray_batches
@@ -90,12 +94,36 @@ def _timed(work: Callable[[], Any], passes: int) -> tuple[float, float, Any]:
     return min(times), statistics.median(times), result
 
 
-def _evaluate(path: Path, batches: Callable[[Any], AsyncIterator[Batch]]) -> bytes:
+def _evaluate(
+    path: Path, batches: Callable[[Any], AsyncIterator[Batch]], judge: str = "lexical", metrics: Any = None
+) -> bytes:
     async def main() -> bytes:
-        evaluator = make_evaluator("lexical", None, ())
+        evaluator = make_evaluator(judge, metrics, ())
         return b"".join([batch.data async for batch in batches(evaluator)])
 
     return anyio.run(main)
+
+
+def bench_judged(ray: Any, folder: Path, lines: int, passes: int) -> None:
+    path = folder / "judged.jsonl"
+    path.write_bytes(b"\n".join(executed_lines(lines, seed=13)) + b"\n")
+
+    def evaluate(batches: Callable[[Any], AsyncIterator[Batch]]) -> bytes:
+        return _evaluate(path, batches, "local", ["similarity"])
+
+    local = _timed(lambda: evaluate(lambda ev: aiter_batches(path, ev, jobs=1)), passes)
+    recipe_of = ray_batches.recipe_of
+    ray_batches.recipe_of = lambda judge: None  # type: ignore[assignment]  # every judge kept on the driver
+    try:
+        driver = _timed(lambda: evaluate(lambda ev: aiter_ray_batches(path, ev, ray)), passes)
+    finally:
+        ray_batches.recipe_of = recipe_of
+    workers = _timed(lambda: evaluate(lambda ev: aiter_ray_batches(path, ev, ray)), passes)
+    same = "identical" if local[2] == driver[2] == workers[2] else "DIFFERENT"
+    print(f"eval {lines:,} lines, local judge, --metrics similarity, results {same}:")
+    rows = (("one process", local), ("ray, judge on driver", driver), ("ray, judge on workers", workers))
+    for name, (best, median, _) in rows:
+        print(f"  {name:<22} best {lines / best:>9,.0f} lines/s   median {lines / median:>9,.0f} lines/s")
 
 
 def bench_eval(ray: Any, folder: Path, lines: int, passes: int) -> None:
@@ -144,6 +172,7 @@ def main() -> None:
     parser.add_argument("--agent-ms", type=float, default=20.0)
     parser.add_argument("--cpus", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--passes", type=int, default=3)
+    parser.add_argument("--only", choices=["eval", "judged", "run"], help="run one part of the benchmark")
     options = parser.parse_args()
     import ray
 
@@ -152,8 +181,12 @@ def main() -> None:
     print(f"ray start-up on {options.cpus} CPU(s): {time.perf_counter() - started:.1f} s")
     try:
         with tempfile.TemporaryDirectory() as folder:
-            bench_eval(ray, Path(folder), options.lines, options.passes)
-            bench_run(ray, Path(folder), options.examples, options.agent_ms, options.cpus, options.passes)
+            if options.only in (None, "eval"):
+                bench_eval(ray, Path(folder), options.lines, options.passes)
+            if options.only in (None, "judged"):
+                bench_judged(ray, Path(folder), options.lines // 4, options.passes)
+            if options.only in (None, "run"):
+                bench_run(ray, Path(folder), options.examples, options.agent_ms, options.cpus, options.passes)
     finally:
         ray.shutdown()
 

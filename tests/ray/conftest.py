@@ -19,6 +19,16 @@ def ray_cluster() -> ModuleType:
     return ray
 
 
+@pytest.fixture(autouse=True)
+def _registry_in_order() -> None:
+    """The built-in metrics in their registry order, as a Ray worker process imports them (a test elsewhere that
+    removed and restored one leaves it last, and the driver then keeps the judge work to itself)."""
+    from mb.metrics import METRIC_NAMES, METRICS
+
+    for name in METRIC_NAMES:
+        METRICS[name] = METRICS.pop(name)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     """Stop Ray after the last test of this folder (the tests of other folders run without it), once the test's

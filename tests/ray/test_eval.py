@@ -57,7 +57,7 @@ def test_generated_lines_score_as_locally(
     ray_cluster: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """2,000 lines in several blocks: date, e-mail, equality, free-text and no-tool checks, agent errors, invalid
-    and blank lines; the lines needing the judge are scored on the driver, the others by Ray tasks."""
+    and blank lines; every block is scored by a Ray task (the lexical judge answers on the workers)."""
     marks = tmp_path / "tasks"
     marks.mkdir()
 
@@ -104,7 +104,7 @@ def test_a_block_whose_workers_die_is_scored_on_the_driver(
     assert len(list(attempts.iterdir())) == 4  # the first attempt and Ray's three retries, each in a new worker
 
 
-def test_metrics_asked_for_are_scored_on_the_driver(ray_cluster: ModuleType, tmp_path: Path) -> None:
+def test_metrics_asked_for_score_as_locally(ray_cluster: ModuleType, tmp_path: Path) -> None:
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes(b"\n".join(executed_lines(200, seed=3)) + b"\n")
     _assert_same_as_local(executed, tmp_path, "--require", "similarity")

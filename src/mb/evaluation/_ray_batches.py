@@ -2,10 +2,17 @@
 
 The work is split as with local worker processes (:mod:`mb.evaluation._parallel`): each Ray task takes a block
 of raw lines (their bytes, so a worker on another machine needs no access to the file) and evaluates the lines
-the fast path takes; the driver evaluates every line a task leaves (judge questions, metrics, invalid lines), so
-the judge, its cache and its memo stay in one process with one writer, results keep the input order and the
-summary is the one a local run gives. A task whose worker dies is retried by Ray; a block whose task still fails
-is evaluated on the driver, so no line is lost or counted twice.
+the fast path takes. What happens to the lines a task leaves (judge questions, metrics, invalid lines) depends on
+the judge:
+
+- an offline judge (``local`` or ``lexical``), which answers the same on every machine and keeps no cache on
+  disk: the task evaluates them too, with a judge built once per worker process, and returns the block's finished
+  results, which the driver only writes and counts (metrics asked for are computed on the workers as well);
+- any other judge (an LLM judge, the cascade that escalates to one, a judge object of the caller's): the driver
+  evaluates them, so the judge, its cache and its memo stay in one process with one writer.
+
+Either way results keep the input order and the summary is the one a local run gives. A task whose worker dies is
+retried by Ray; a block whose task still fails is evaluated on the driver, so no line is lost or counted twice.
 """
 
 from __future__ import annotations
@@ -13,22 +20,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Future
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from ..io._limits import max_line_bytes
 from ..io._reader import iter_blocks, line_ranges, pretty_printed, read_range, source_name
 from ..judges.base import JudgeTask
+from ..runner._ray_cluster import judge_cpus
 from ._engine import Evaluator, Source, aiter_rows
 from ._example import MetricPlan
 from ._parallel import _BLOCK, Batch, Block, Work, _batch, _complete, _first_line, _score
+from ._ray_judging import JudgeRecipe, judged_task, recipe_of
 
 __all__ = ["aiter_ray_batches", "score_block"]
 
-_Task = tuple[int, Block, "Future[Work | str]", Any]
+_Task = tuple[int, Block, "Future[Work | Batch | str]", Any]
 """A block in flight: its first line number, the block, the future of its result, its Ray object reference (None
 for a block scored on the driver)."""
 
@@ -81,9 +91,9 @@ def _slots(ray: ModuleType) -> int:
     return max(2, 2 * cpus)
 
 
-def _local(evaluator: Evaluator, first: int, block: Block, limit: int, max_line: int) -> Future[Work | str]:
+def _local(evaluator: Evaluator, first: int, block: Block, limit: int, max_line: int) -> Future[Work | Batch | str]:
     """A block scored on the driver, as a finished task (a failure leaves its lines to the line-by-line path)."""
-    done: Future[Work | str] = Future()
+    done: Future[Work | Batch | str] = Future()
     try:
         done.set_result(_score(evaluator.plan, evaluator.graded, first, block, limit, max_line))
     except Exception as exc:
@@ -103,18 +113,22 @@ async def aiter_ray_batches(
 ) -> AsyncIterator[Batch]:
     """Evaluate ``source`` batch by batch on the Ray cluster ``ray`` is connected to, in input order.
 
-    Only a benchmark file whose lines can take the fast path (no metric to compute) is spread over the cluster;
-    anything else (in-memory examples, standard input, metrics asked for) is evaluated on the driver.
+    A benchmark file is spread over the cluster: its whole work with an offline judge (see the module's
+    documentation), else the lines that can take the fast path, and then only when no metric is asked for.
+    Anything else (in-memory examples, standard input, metrics with a judge the driver keeps) is evaluated on the
+    driver.
     """
     max_line = max_line_bytes(evaluator.max_line_bytes)
+    recipe = recipe_of(evaluator.judge)
     path = source if isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
-    blocks = _blocks(path, max_line) if path is not None and evaluator.plan.fast else None
+    spread = path is not None and (evaluator.plan.fast or recipe is not None)
+    blocks = _blocks(path, max_line) if path is not None and spread else None
     if path is None or blocks is None:
         async for rows in aiter_rows(source, evaluator):
             yield _batch(rows, failures)
         return
     name = source_name(path)
-    remote = ray.remote(max_retries=_TASK_RETRIES, retry_exceptions=False)(score_block)
+    remote = _remote(ray, recipe, name)
     plan = ray.put(evaluator.plan)
     graded = ray.put(evaluator.graded)
     slots = _slots(ray)
@@ -137,8 +151,24 @@ async def aiter_ray_batches(
                     ray.cancel(reference, force=True)
 
 
+def _remote(ray: ModuleType, recipe: JudgeRecipe | None, name: str) -> Any:
+    """The Ray task scoring a block: the fast path only, or (with an offline judge) the whole block."""
+    options: dict[str, Any] = {"max_retries": _TASK_RETRIES, "retry_exceptions": False}
+    if recipe is None:
+        return ray.remote(**options)(score_block)
+    cpus = judge_cpus()
+    if cpus is not None:
+        options["num_cpus"] = cpus
+    return ray.remote(**options)(judged_task(score_block, recipe, name, uuid.uuid4().hex))
+
+
 async def _next(evaluator: Evaluator, name: str, window: deque[_Task], failures: int, max_line: int) -> Batch:
     """The results of the oldest block in flight, once its task has answered (or failed)."""
     first, block, future, _reference = window.popleft()
     await _settled(future)
-    return await _complete(evaluator, name, (first, block, future), failures, max_line)
+    if future.done() and future.exception() is None:
+        result = future.result()
+        if isinstance(result, Batch):  # a block a worker finished, judge questions and all
+            return result
+    scored = cast("Future[Work | str]", future)  # a block's fast-path work, or the failure of its task
+    return await _complete(evaluator, name, (first, block, scored), failures, max_line)

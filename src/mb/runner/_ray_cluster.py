@@ -16,12 +16,15 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
-__all__ = ["BACKENDS", "RayUnavailableError", "import_ray", "ray_session"]
+__all__ = ["BACKENDS", "JUDGE_CPUS_VARIABLE", "RayUnavailableError", "import_ray", "judge_cpus", "ray_session"]
 
 BACKENDS = ("local", "ray")
 """Where ``mb run`` and ``mb eval`` do their work: this process (and its workers), or a Ray cluster."""
 
 _INSTALL = 'pip install "morganabench[ray]"'
+
+JUDGE_CPUS_VARIABLE = "MB_RAY_JUDGE_CPUS"
+"""The CPUs Ray reserves for each ``mb eval`` task that runs an offline judge on a block (default: one)."""
 
 
 class RayUnavailableError(RuntimeError):
@@ -50,6 +53,23 @@ def _runtime_env() -> dict[str, Any] | None:
         raise RayUnavailableError(f"MB_RAY_RUNTIME_ENV is not JSON: {exc}") from None
     if not isinstance(value, dict):
         raise RayUnavailableError('MB_RAY_RUNTIME_ENV must be a JSON object, e.g. {"working_dir": "."}')
+    return value
+
+
+def judge_cpus() -> float | None:
+    """The CPUs to reserve for each task that runs an offline judge (``MB_RAY_JUDGE_CPUS``); None for Ray's
+    default (one). :class:`RayUnavailableError` naming the variable when its value is not a positive number."""
+    text = os.environ.get(JUDGE_CPUS_VARIABLE, "").strip()
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise RayUnavailableError(
+            f"{JUDGE_CPUS_VARIABLE} must be a positive number of CPUs (e.g. 1, 2 or 0.5), not {text!r}"
+        )
     return value
 
 
@@ -82,6 +102,7 @@ def ray_session(address: str | None = None) -> Iterator[ModuleType]:
     connection is made here, and closed at the end of the block.
     """
     ray = import_ray()
+    judge_cpus()  # a wrong setting is reported before any work starts
     _cluster_errors_to_stderr()
     if ray.is_initialized():
         yield ray
