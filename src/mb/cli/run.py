@@ -239,6 +239,12 @@ def run(
             highlight=False,
             markup=False,
         )
+    resume_with = _resume_command(
+        benchmark,
+        agent_spec,
+        output,
+        _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
+    )
     try:
         result = anyio.run(
             lambda: arun(
@@ -264,31 +270,17 @@ def run(
         raise _fail(_cli_wording(str(exc))) from None
     except KeyboardInterrupt:
         err_console.print(
-            f"interrupted; what was written to {output} is kept. Resume with:\n  "
-            + _resume_command(
-                benchmark,
-                agent_spec,
-                output,
-                _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
-            ),
+            f"interrupted; what was written to {output} is kept. Resume with:\n  " + resume_with,
             highlight=False,
             markup=False,
         )
         _exit(130)
     except OSError as exc:
-        _report_write_failure(
-            exc,
-            output,
-            benchmark,
-            agent_spec,
-            concurrency,
-            timeout,
-            retries,
-            user_time,
-            sort,
-            repeats,
-            backend,
-            address,
+        err_console.print(
+            f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
+            "Once fixed, resume with:\n  " + resume_with,
+            highlight=False,
+            markup=False,
         )
         _exit(write_failure_status(exc))
 
@@ -296,13 +288,7 @@ def run(
     err_console.print(summary.describe(), highlight=False, markup=False)
     if summary.interrupted:
         err_console.print(
-            f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  "
-            + _resume_command(
-                benchmark,
-                agent_spec,
-                output,
-                _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
-            ),
+            f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  " + resume_with,
             highlight=False,
             markup=False,
         )
@@ -313,35 +299,6 @@ def run(
         )
         _exit(2)
     _exit(1 if summary.invalid else 0)
-
-
-def _report_write_failure(
-    exc: OSError,
-    output: Path,
-    benchmark: Path,
-    agent_spec: str,
-    concurrency: int,
-    timeout: float | None,
-    retries: int,
-    user_time: str | None,
-    sort: bool,
-    repeats: int,
-    backend: str = "local",
-    address: str | None = None,
-) -> None:
-    """One line for a failed read or write (a full disk, a removed folder), and how to resume once it is fixed."""
-    err_console.print(
-        f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
-        "Once fixed, resume with:\n  "
-        + _resume_command(
-            benchmark,
-            agent_spec,
-            output,
-            _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
-        ),
-        highlight=False,
-        markup=False,
-    )
 
 
 def _options(
