@@ -292,8 +292,10 @@ def test_logged_table_loads_without_setting_the_experiment(
     from mb.formats.mlflow import TABLE_FILE, load_table, log_results
 
     monkeypatch.setattr(fluent, "_active_experiment_id", None)  # restored afterwards: other tests pick their own
+    monkeypatch.delenv("MLFLOW_EXPERIMENT_ID", raising=False)
     run_id = log_results(results_file, experiment="tables")
     experiment_id = MlflowClient().get_run(run_id).info.experiment_id
+    assert "MLFLOW_EXPERIMENT_ID" not in os.environ  # active in this process only, not in its child processes
     assert experiment_id != fluent.default_experiment_registry.get_experiment_id()
     table = mlflow.load_table(TABLE_FILE, run_ids=[run_id])  # no mlflow.set_experiment by the user
     assert list(table["line"]) == [r.line for r in bundled_results]
@@ -344,10 +346,17 @@ def test_traces_logged_to_another_store_leave_the_process_store_alone(
     from mb.formats.mlflow import log_results
 
     monkeypatch.setattr(fluent, "_active_experiment_id", None)
+    monkeypatch.delenv("MLFLOW_EXPERIMENT_ID", raising=False)
+    monkeypatch.delenv("MLFLOW_TRACKING_URI")  # the store comes from the URI set in this process, not inherited
+    mlflow.set_tracking_uri(mlflow_store)
+    monkeypatch.delenv("MLFLOW_TRACKING_URI", raising=False)  # set_tracking_uri passes it on; a user may unset it
     other = f"sqlite:///{tmp_path / 'other.db'}"
     run_id = log_results(results_file, tracking_uri=other, experiment="elsewhere", executed=bundled_executed)
     assert mlflow.get_tracking_uri() == mlflow_store
     assert fluent._active_experiment_id is None
+    # nothing passed on to child processes: neither the other store nor its experiment
+    assert "MLFLOW_EXPERIMENT_ID" not in os.environ
+    assert "MLFLOW_TRACKING_URI" not in os.environ
     experiment_id = MlflowClient(other).get_run(run_id).info.experiment_id
     mlflow.set_tracking_uri(other)
     try:

@@ -9,11 +9,12 @@ run_ids=[run_id])`` works as it is (the run's experiment becomes the active one)
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -188,7 +189,9 @@ def _activate(experiment_id: str, tracking_uri: str | None) -> None:
     import mlflow
 
     if tracking_uri is None or tracking_uri == mlflow.get_tracking_uri():
+        inherited = os.environ.get(_EXPERIMENT_VARIABLE)
         mlflow.set_experiment(experiment_id=experiment_id)
+        _restore_variable(_EXPERIMENT_VARIABLE, inherited)  # active here, not passed on to child processes
 
 
 def _params(summary: Summary, results: Any, executed: Any, count: int) -> dict[str, str]:
@@ -255,14 +258,11 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
     messages and the response, a ``TOOL`` span per tool call with its result, a ``RETRIEVER`` span per retrieval,
     and the verdict as ``mb.*`` attributes."""
     import mlflow
-    from mlflow.tracking import fluent
 
-    previous = mlflow.get_tracking_uri()
-    active = getattr(fluent, "_active_experiment_id", None)
     target = client.tracking_uri
-    if target != previous:
-        mlflow.set_tracking_uri(target)
-    try:
+    with _process_state(mlflow):
+        if target != mlflow.get_tracking_uri():
+            mlflow.set_tracking_uri(target)
         mlflow.set_experiment(experiment_id=experiment_id)  # start_run refuses a run outside the active experiment
         with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
             for result in results:
@@ -272,11 +272,38 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
         flush = getattr(mlflow, "flush_trace_async_logging", None)
         if flush is not None:
             flush()
+
+
+_EXPERIMENT_VARIABLE = "MLFLOW_EXPERIMENT_ID"
+_TRACKING_VARIABLE = "MLFLOW_TRACKING_URI"
+
+
+def _restore_variable(name: str, value: str | None) -> None:
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
+
+
+@contextlib.contextmanager
+def _process_state(mlflow: Any) -> Iterator[None]:
+    """Leave the process's MLflow state as it was: the tracking URI (as set, or unset), the active experiment, and
+    the environment variables through which ``set_tracking_uri`` and ``set_experiment`` pass them on."""
+    from mlflow.tracking import _tracking_service, fluent
+
+    utils = getattr(_tracking_service, "utils", None)
+    uri_set = getattr(utils, "_tracking_uri", None)
+    active = getattr(fluent, "_active_experiment_id", None)
+    variables = {name: os.environ.get(name) for name in (_EXPERIMENT_VARIABLE, _TRACKING_VARIABLE)}
+    try:
+        yield
     finally:
-        if target != previous:  # the process's own store and experiment are as they were
-            mlflow.set_tracking_uri(previous)
-            if hasattr(fluent, "_active_experiment_id"):
-                fluent._active_experiment_id = active
+        if getattr(utils, "_tracking_uri", None) != uri_set:
+            mlflow.set_tracking_uri(uri_set)  # None: back to what the environment and defaults say
+        if hasattr(fluent, "_active_experiment_id"):
+            fluent._active_experiment_id = active
+        for name, value in variables.items():
+            _restore_variable(name, value)
 
 
 def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: Any) -> None:
