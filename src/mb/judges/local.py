@@ -21,8 +21,6 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-import anyio.to_thread
-
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
 from ._guards import oversized, precheck, run_guards
 from ._overlap import contains_reference, support_overlap
@@ -236,6 +234,8 @@ class LocalJudge:
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order; the encoding runs in a worker thread."""
+        import anyio.to_thread  # here: a first verdict through ``judge_sync`` does not wait for its import
+
         batch = list(requests)
         if not batch:
             return []
