@@ -1,8 +1,10 @@
 """Local judge speed: time to the first verdict from process start, and its encode rate against sentence-transformers.
 
-Run: ``.venv/bin/python bench/judge_local.py [--pairs 500] [--runs 3] [--batch-size 64]``. Prints
+Run: ``.venv/bin/python bench/judge_local.py [--pairs 500] [--runs 3] [--batch-size 64] [--first-only]``. Prints
 
-- the wall time from interpreter start to the first verdict of a fresh process (target: within 2 s), median of runs;
+- the wall time from interpreter start to the first verdict of a fresh process (target: within 2 s), median of runs,
+  with the CPU time it took and the machine's load average (on a busy machine the wall time mostly waits for a core):
+  through the Python API (``LocalJudge().judge_sync``), and through ``mb eval --judge local`` on a one-line file;
 - texts/s of a plain ``SentenceTransformer.encode`` (float32, and bfloat16) of the judge's texts, when
   sentence-transformers is installed (it is not a dependency of the judge; the comparison needs it);
 - texts/s of the judge's encoder on the same texts, and of the whole judge (guards included, called through its async
@@ -19,9 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -62,10 +67,68 @@ def _pairs(count: int) -> list[JudgeRequest]:
     return requests
 
 
-def _first_verdict_seconds() -> float:
+_EVAL_ONE_LINE = (
+    "import sys\n"
+    "from mb.cli import main\n"
+    "try:\n"
+    "    main(['eval', '--judge', 'local', '--metrics', 'none', '-q', '--jobs', '1', '-o', sys.argv[2], sys.argv[1]])\n"
+    "except SystemExit as exit:\n"
+    "    assert exit.code == 0, exit.code\n"
+)
+_LINE = {
+    "inputs": {"messages": [{"role": "user", "content": "Book a table for tonight"}]},
+    "expectations": {
+        "assertions": [
+            {
+                "assert_that": "tool_called",
+                "tool": "book",
+                "parameters": [{"param": "note", "matcher": {"match_as": "free_text", "value": "a table for two"}}],
+            }
+        ]
+    },
+    "outputs": {
+        "response": "Booked.",
+        "trace": [{"event": "tool_call", "id": "c1", "tool": "book", "params": {"note": "table for 2 people"}}],
+        "environment": {"user_time": "2025-03-01T19:00:00"},
+    },
+}
+
+
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _first_verdict(command: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of a fresh process running ``command`` (its first verdict, then exit)."""
+    cpu = _child_cpu()
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", _FIRST_VERDICT], check=True)
-    return time.perf_counter() - start
+    done = subprocess.run(command, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode:
+        sys.exit(f"{command[-1]}: exit {done.returncode}\n{done.stdout}{done.stderr}")
+    return wall, _child_cpu() - cpu
+
+
+def _print_first_verdicts(runs: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        line = Path(folder) / "one.jsonl"
+        line.write_text(json.dumps(_LINE) + "\n", encoding="utf-8")
+        commands = {
+            "LocalJudge().judge_sync": [sys.executable, "-c", _FIRST_VERDICT],
+            "mb eval --judge local, one line": [sys.executable, "-c", _EVAL_ONE_LINE, str(line), str(line) + ".out"],
+        }
+        load = os.getloadavg()
+        figures: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+        for _ in range(runs):  # interleaved, so a change in the machine's load weighs on both alike
+            for name, command in commands.items():
+                figures[name].append(_first_verdict(command))
+    print(f"first verdict, from process start, median of {runs} (load average before: "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores):")  # fmt: skip
+    for name, values in figures.items():
+        walls, cpus = [wall for wall, _ in values], [cpu for _, cpu in values]
+        print(f"  {name:34} {statistics.median(walls):5.2f}s wall (best {min(walls):.2f}s), "
+              f"{statistics.median(cpus):5.2f}s CPU (best {min(cpus):.2f}s)")  # fmt: skip
 
 
 def _timed(action: Callable[[], object]) -> float:
@@ -121,11 +184,12 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--first-only", action="store_true", help="only the time to the first verdict")
     args = parser.parse_args()
 
-    starts = [_first_verdict_seconds() for _ in range(args.runs)]
-    print(f"first verdict, from process start: {statistics.median(starts):.2f}s median of {args.runs} "
-          f"(best {min(starts):.2f}s)")  # fmt: skip
+    _print_first_verdicts(args.runs)
+    if args.first_only:
+        return
 
     requests = _pairs(args.pairs)
     texts = list(dict.fromkeys(t for r in requests for t in (r.candidate, r.reference)))

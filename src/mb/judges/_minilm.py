@@ -6,14 +6,19 @@ float32: word + position + token-type embeddings and a layer norm, then per laye
 masked out), a residual layer norm, a GELU feed-forward and another residual layer norm; then the mean of the token
 vectors over the attention mask and an L2 normalization. Texts are cut at ``max_seq_length`` word pieces (256).
 
-numpy, tokenizers, safetensors and threadpoolctl are imported by ``MiniLM.load`` only: importing this module is free.
+The weights are memory-mapped from ``model.safetensors`` (see ``_tensors``) and used in place: every matrix is read
+through a transposed view (``x @ W.T``), which BLAS computes bit for bit as it computes a contiguous copy of ``W.T``;
+only each layer's query, key and value matrices are copied, into one fused matrix. Loading therefore reads almost
+nothing: the operating system pages the weights in as the first forward pass touches them.
+
+numpy, tokenizers and threadpoolctl are imported by ``MiniLM.load`` only: importing this module is free.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -114,24 +119,41 @@ def _batches(order: list[int], lengths: list[int], size: int) -> list[list[int]]
     return batches
 
 
-class _Layer:
-    """One transformer layer's weights, laid out for ``x @ W`` (query, key and value fused into one matrix)."""
+_FEW_TOKENS = 512
+"""Batches of at most this many word pieces (texts x padded length) run on one BLAS thread: their matrix products
+take a few milliseconds, less than handing work to a second thread costs on a busy machine."""
 
-    def __init__(self, weights: dict[str, Any], prefix: str) -> None:
+
+def _weight(weights: Mapping[str, Any], name: str) -> Array:
+    """A float32 tensor by name, as stored (no copy when it already is C-contiguous float32)."""
+    import numpy as np
+
+    try:
+        tensor = weights[name]
+    except KeyError:
+        raise ValueError(f"the model weights lack the float32 tensor {name!r}") from None
+    return np.ascontiguousarray(tensor, dtype=np.float32)
+
+
+class _Layer:
+    """One transformer layer's weights, laid out for ``x @ W``: transposed views of the stored ``(out, in)`` matrices
+    (query, key and value fused into one)."""
+
+    def __init__(self, weights: Mapping[str, Any], prefix: str) -> None:
         import numpy as np
 
         def get(name: str) -> Array:
-            return np.ascontiguousarray(weights[f"{prefix}.{name}"], dtype=np.float32)
+            return _weight(weights, f"{prefix}.{name}")
 
         names = ("query", "key", "value")
-        self.qkv = np.ascontiguousarray(np.concatenate([get(f"attention.self.{n}.weight").T for n in names], axis=1))
+        self.qkv = np.concatenate([get(f"attention.self.{n}.weight") for n in names]).T
         self.qkv_bias = np.concatenate([get(f"attention.self.{n}.bias") for n in names])
-        self.attention_out = np.ascontiguousarray(get("attention.output.dense.weight").T)
+        self.attention_out = get("attention.output.dense.weight").T
         self.attention_out_bias = get("attention.output.dense.bias")
         self.attention_norm = (get("attention.output.LayerNorm.weight"), get("attention.output.LayerNorm.bias"))
-        self.intermediate = np.ascontiguousarray(get("intermediate.dense.weight").T)
+        self.intermediate = get("intermediate.dense.weight").T
         self.intermediate_bias = get("intermediate.dense.bias")
-        self.output = np.ascontiguousarray(get("output.dense.weight").T)
+        self.output = get("output.dense.weight").T
         self.output_bias = get("output.dense.bias")
         self.output_norm = (get("output.LayerNorm.weight"), get("output.LayerNorm.bias"))
 
@@ -139,10 +161,8 @@ class _Layer:
 class MiniLM:
     """The sentence encoder: ``encode`` turns texts into unit-length float32 vectors. Not thread-safe."""
 
-    def __init__(self, tokenizer: Any, weights: dict[str, Any], config: dict[str, Any], max_length: int) -> None:
-        """Build from a loaded ``tokenizers.Tokenizer``, the safetensors tensors and ``config.json``."""
-        import numpy as np
-
+    def __init__(self, tokenizer: Any, weights: Mapping[str, Any], config: dict[str, Any], max_length: int) -> None:
+        """Build from a loaded ``tokenizers.Tokenizer``, the safetensors tensors (by name) and ``config.json``."""
         self._tokenizer = tokenizer
         self._heads = int(config["num_attention_heads"])
         self._eps = float(config["layer_norm_eps"])
@@ -155,7 +175,7 @@ class MiniLM:
         """Word pieces read per text (longer texts are cut)."""
 
         def get(name: str) -> Array:
-            return np.ascontiguousarray(weights[name], dtype=np.float32)
+            return _weight(weights, name)
 
         self._words = get("embeddings.word_embeddings.weight")
         self._positions = get("embeddings.position_embeddings.weight")
@@ -172,8 +192,9 @@ class MiniLM:
     @classmethod
     def load(cls, directory: Path) -> MiniLM:
         """Load the tokenizer, configuration and weights from a sentence-transformers model directory."""
-        from safetensors.numpy import load_file
         from tokenizers import Tokenizer
+
+        from ._tensors import map_float32
 
         config = json.loads((directory / "config.json").read_text(encoding="utf-8"))
         if config.get("model_type") != "bert":
@@ -190,7 +211,7 @@ class MiniLM:
         if settings.is_file():
             max_length = int(json.loads(settings.read_text(encoding="utf-8")).get("max_seq_length", max_length))
         tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
-        return cls(tokenizer, load_file(str(directory / "model.safetensors")), config, max_length)
+        return cls(tokenizer, map_float32(directory / "model.safetensors"), config, max_length)
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> Array:
         """One unit vector per text, in order; texts of similar length are batched together."""
@@ -202,7 +223,12 @@ class MiniLM:
         ids = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts), add_special_tokens=True)]
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
         for chosen in _batches(order, [len(i) for i in ids], max(1, batch_size)):
-            out[chosen] = self._forward([ids[i] for i in chosen])
+            batch = [ids[i] for i in chosen]
+            if len(batch) * max(len(i) for i in batch) <= _FEW_TOKENS:
+                with self._blas.limit(limits=1, user_api="blas"):
+                    out[chosen] = self._forward(batch)
+            else:
+                out[chosen] = self._forward(batch)
         return out
 
     def _forward(self, batch: list[list[int]]) -> Array:

