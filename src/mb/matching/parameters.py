@@ -58,19 +58,19 @@ def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -
 
 
 def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
-    """The date/time verdict, memoized per (phrase, argument, user time as written): benchmarks repeat them.
+    """The date/time verdict, memoized per (phrase, argument as written, what it depends on of the user time).
 
-    The user time's zone is part of the key: aware times equal as instants but written in other zones resolve
-    phrases differently.
+    The user time enters the key only as far as the verdict depends on it (see ``verdict_key``): its zone, and its
+    calendar day unless the phrase moves with the clock or an argument is in words, so lines said on one day share
+    verdicts.
     """
+    from .date_time import match_date_time, verdict_key  # the date libraries load on first use
+
     user_time = ctx.user_time
-    zone = None if user_time is None else user_time.tzinfo
     # The argument as written, key order included: reasons name the parameters in their order.
-    key = (expected, compact_json(actual), user_time, zone, tuple(params) if params else None)
+    key = (expected, compact_json(actual), tuple(params) if params else None, verdict_key(expected, actual, user_time))
     outcome = _DATE_MEMO.get(key)
     if outcome is None:
-        from .date_time import match_date_time  # the date libraries load on first use
-
         outcome = match_date_time(expected, actual, user_time, params=params)
         _DATE_MEMO[key] = outcome
         if len(_DATE_MEMO) > _DATE_MEMO_SIZE:

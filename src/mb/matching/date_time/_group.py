@@ -63,13 +63,18 @@ class Assembled:
     """What the group says, for reasons."""
 
 
+_FIELD_NAMES = tuple(item.name for item in fields(Fields))
+
+
 def _merge(parts: Sequence[Fields]) -> Fields:
+    if len(parts) == 1:
+        return parts[0]
     merged: dict[str, Any] = {}
     for part in parts:
-        for item in fields(part):
-            value = getattr(part, item.name)
+        for name in _FIELD_NAMES:
+            value = getattr(part, name)
             if value is not None:
-                merged[item.name] = value
+                merged[name] = value
     return Fields(**merged)
 
 

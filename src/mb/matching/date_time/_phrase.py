@@ -23,7 +23,7 @@ from ._model import Reading, Resolution, Window, day_window, minute_window
 from ._readings import DateProblem, clock_dependent, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
-__all__ = ["MAX_LENGTH", "iso_reading", "normalize", "resolve", "resolve_naive", "understood"]
+__all__ = ["MAX_LENGTH", "iso_reading", "normalize", "reference_of", "resolve", "resolve_naive", "understood"]
 
 #: Phrases and arguments longer than this (in characters) are not dates.
 MAX_LENGTH = 200
@@ -130,18 +130,24 @@ def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
+    reference, home = reference_of(phrase, user_time)
+    return _resolve(phrase, reference, home, literal)
+
+
+def reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | None, ZoneSpec | None]:
+    """What the readings of ``phrase`` depend on of ``user_time``: the naive reference (its calendar day unless the
+    phrase moves with the clock; None when the readings do not depend on when it was said) and the user's zone."""
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # resolved without a user_time, the error is reported as it is everywhere
-        return _resolve(phrase, None, None, literal)
+        return None, None
     if user_time is None:
-        return _resolve(phrase, None, None, literal)
+        return None, None
     home = user_zone(user_time)
-    reference = None
-    if read.clock is not None:  # parsed words: the readings depend on when the phrase was said
-        wall = user_time.replace(tzinfo=None)
-        reference = wall if read.clock else datetime.combine(wall.date(), time())
-    return _resolve(phrase, reference, home, literal)
+    if read.clock is None:
+        return None, home
+    wall = user_time.replace(tzinfo=None)
+    return (wall if read.clock else datetime.combine(wall.date(), time())), home
 
 
 class _Read(NamedTuple):

@@ -12,6 +12,7 @@ import functools
 import json
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -20,7 +21,16 @@ from ._model import Window
 from ._phrase import resolve
 from ._zones import ZoneSpec, format_offset
 
-__all__ = ["Actual", "describe", "parse_clock", "parse_text", "parse_value", "show_moment", "type_name"]
+__all__ = [
+    "Actual",
+    "describe",
+    "parse_clock",
+    "parse_text",
+    "parse_value",
+    "said_alone",
+    "show_moment",
+    "type_name",
+]
 
 _TIMESTAMP_RE = re.compile(r"^-?\d{9,13}(?:\.\d+)?$")
 _DATE_RE = re.compile(r"^(\d{4})-?(\d\d)-?(\d\d)$")
@@ -109,6 +119,22 @@ def parse_value(value: object, user_time: datetime | None) -> tuple[Actual, ...]
     if isinstance(value, str):
         return parse_text(value, user_time)
     return f"got {describe(value)}, which is not a date or time"
+
+
+def said_alone(value: object) -> bool:
+    """Whether an argument (or every value of a group) reads the same whatever ``user_time`` is: numbers, ISO 8601
+    text, Unix timestamps and clock times do; words (``next Friday``) are resolved against it."""
+    if isinstance(value, str):
+        raw = value.strip()
+        try:
+            return not raw or bool(_TIMESTAMP_RE.match(raw)) or _iso(raw) is not None or parse_clock(raw) is not None
+        except (OverflowError, ValueError):  # reported as out of range, whenever it was said
+            return True
+    if isinstance(value, Mapping):
+        return all(said_alone(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return all(said_alone(item) for item in value)
+    return True
 
 
 def _timestamp(number: float, shown: str) -> tuple[Actual, ...] | None:
