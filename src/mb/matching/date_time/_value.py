@@ -185,6 +185,12 @@ def _offset(text: str) -> timedelta:
 
 def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | str:
     """The moments a string argument may stand for (see the module docstring), or why it stands for none."""
+    try:
+        iso = _iso(text.strip())  # ISO 8601 text reads the same whatever user_time is
+    except (OverflowError, ValueError):
+        iso = None  # the guarded reading below explains it
+    if iso is not None:
+        return iso
     return _parse_text(text, user_time_key(user_time), user_time)
 
 
@@ -229,6 +235,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     return unique
 
 
+@functools.lru_cache(maxsize=256)  # an argument is read twice: to key its verdict, then to judge it
 def _iso(raw: str) -> tuple[Actual, ...] | None:
     day = _DATE_RE.match(raw)
     if day:
