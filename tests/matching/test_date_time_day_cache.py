@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import functools
+import sys
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from mb.matching.date_time import match_date_time
-from mb.matching.date_time._phrase import _resolve
+import pytest
+
+from mb.judges.base import Verdict
+from mb.matching import MatchContext
+from mb.matching.date_time import match_date_time, verdict_key
+from mb.matching.date_time._phrase import _resolve, normalize, resolve_naive, understood, weekly
+from mb.matching.date_time._readings import readings
+from mb.matching.parameters import _DATE_MEMO, parameter_row
 
 NEW_YORK = ZoneInfo("America/New_York")
 
@@ -47,3 +55,113 @@ def test_fixed_offsets_of_the_same_wall_day_are_not_shared() -> None:
     assert not match_date_time("tomorrow at 9am", "2024-03-11T09:00:00-05:00", summer).passed
     assert match_date_time("tomorrow at 9am", "2024-03-11T09:00:00-04:00", summer).passed
     assert not match_date_time("tomorrow at 9am", "2024-03-11T09:00:00-04:00", winter).passed
+
+
+def _clear_date_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if name.startswith("mb.matching.date_time") and module is not None:
+            for value in vars(module).values():
+                if isinstance(value, functools._lru_cache_wrapper):
+                    value.cache_clear()
+
+
+_CASES: list[tuple[str, object, list[str] | None]] = [
+    ("tomorrow at 9am", {"start_time": "2024-03-11T09:00:00-04:00", "end_time": "2024-03-11T10:00:00-04:00"},
+     ["start_time", "end_time"]),
+    ("tomorrow at 9am", "2024-03-11T09:00:00", None),
+    ("next Friday at 2pm", {"start": "2024-03-15T14:00:00-05:00"}, ["start", "end"]),
+    ("Monday, March 11, 2024 at 3pm", "2024-03-11T15:00:00-04:00", None),
+    ("from 3pm to 4pm on March 12", {"start": "2024-03-12T15:00:00", "end": "2024-03-12T16:00:00"}, ["start", "end"]),
+    ("today", "2024-03-10T23:30:00-04:00", None),
+    ("end of month", "2024-03-29", None),
+    ("in 2 hours", "2024-03-10T14:00:00-04:00", None),  # moves with the clock
+    ("tomorrow at 9am", "tomorrow 9am", None),  # an argument in words is resolved against the user time too
+    ("today", "in 2 hours", None),  # an argument in words that moves with the clock
+    ("tomorrow at 9am", "2024-13-40T09:00:00", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # one calendar day in a fixed offset
+        [datetime(2024, 3, 10, h, m, s, tzinfo=timezone(timedelta(hours=-5))) for h, m, s in
+         ((0, 0, 0), (0, 30, 5), (11, 59, 59), (23, 59, 59))],
+        # one calendar day in a named zone, across its DST change (EST before 02:00, EDT after)
+        [datetime(2024, 3, 10, h, m, tzinfo=NEW_YORK) for h, m in ((0, 30), (1, 59), (3, 0), (12, 0), (23, 45))],
+        # naive user times of one day
+        [datetime(2024, 3, 10, h) for h in (0, 8, 13, 23)],
+    ],
+    ids=["fixed-offset", "named-zone-dst", "naive"],
+)  # fmt: skip
+def test_remembered_verdicts_of_one_day_equal_fresh_ones(said: list[datetime]) -> None:
+    ctx_of = functools.partial(MatchContext, lambda request: Verdict(1.0, "", "test"))
+    remembered = []
+    _DATE_MEMO.clear()
+    for user_time in said:
+        row = []
+        for phrase, argument, params in _CASES:
+            spec = (params or ["when"], params is not None, ("date_time", phrase, None))
+            values = argument if params is not None else {"when": argument}
+            assert isinstance(values, dict)
+            row.append(parameter_row(spec, values, ctx_of(user_time)))
+        remembered.append(row)
+    for user_time, row in zip(said, remembered, strict=True):
+        for (phrase, argument, params), got in zip(_CASES, row, strict=True):
+            _clear_date_caches()
+            fresh = match_date_time(phrase, argument, user_time, params=params)  # type: ignore[arg-type]
+            assert (got["passed"], got["reason"], got["error"]) == (fresh.passed, fresh.reason, fresh.error), (
+                user_time,
+                phrase,
+            )
+    assert any(row["passed"] for rows in remembered for row in rows)
+    assert any(not row["passed"] for rows in remembered for row in rows)
+
+
+def test_verdicts_are_shared_by_the_lines_of_one_day_only_where_they_may_be() -> None:
+    day = [datetime(2024, 5, 14, h, m, tzinfo=timezone(timedelta(hours=2))) for h, m in ((0, 5), (9, 41), (23, 59))]
+    for phrase, argument, shared in (
+        ("tomorrow at 9am", "2024-05-15T09:00:00+02:00", True),
+        ("next Friday", {"start": "2024-05-17"}, True),
+        ("in 2 hours", "2024-05-14T11:41:00+02:00", False),  # moves with the clock
+        ("tomorrow at 9am", "tomorrow at 9am", False),  # an argument in words
+    ):
+        keys = {verdict_key(phrase, argument, user_time) for user_time in day}
+        assert len(keys) == (1 if shared else len(day)), phrase
+    # never across days, zones, or a naive and an aware user time
+    others = [
+        datetime(2024, 5, 15, 9, 41, tzinfo=timezone(timedelta(hours=2))),
+        datetime(2024, 5, 14, 9, 41, tzinfo=timezone(timedelta(hours=3))),
+        datetime(2024, 5, 14, 9, 41),
+        datetime(2024, 5, 14, 9, 41, tzinfo=ZoneInfo("Europe/Paris")),
+    ]
+    keys = {verdict_key("tomorrow at 9am", "2024-05-15T09:00:00", user_time) for user_time in [day[1], *others]}
+    assert len(keys) == 5
+
+
+_WEEKLY = ["tomorrow at 9am", "next friday at 2pm", "this coming monday", "last sunday evening", "today",
+           "the day after tomorrow at noon", "friday at 12 midnight", "tonight", "yesterday morning at 7",
+           "tuesday 3:15pm", "monday", "3pm"]  # fmt: skip
+_NOT_WEEKLY = ["march 3", "in 3 days", "next month", "christmas", "friday the 13th", "tomorrow 3", "now",
+               "from 3pm to 4pm tomorrow", "end of month"]  # fmt: skip
+
+
+@pytest.mark.parametrize("phrase", _WEEKLY)
+def test_weekly_phrases_move_with_the_day_they_are_said_on(phrase: str) -> None:
+    text = normalize(phrase)
+    parsed = understood(text)
+    assert not isinstance(parsed, str)
+    assert weekly(parsed.items)
+    day = datetime(2023, 12, 1)
+    for _ in range(2 * 366):  # two years of days: month and year ends, February 29th
+        resolve_naive.cache_clear()
+        moved = resolve_naive(text, day)
+        assert moved == tuple(dict.fromkeys(readings(parsed.items, day))), day
+        day += timedelta(days=1)
+
+
+@pytest.mark.parametrize("phrase", _NOT_WEEKLY)
+def test_phrases_naming_months_numbers_offsets_or_ranges_are_resolved_on_their_day(phrase: str) -> None:
+    parsed = understood(normalize(phrase))
+    assert not isinstance(parsed, str)
+    assert not weekly(parsed.items)

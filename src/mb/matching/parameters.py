@@ -40,7 +40,7 @@ ParameterSpec = tuple[list[str], bool, MatcherSpec]
 """``(names, is_group, matcher)``: one parameter assertion."""
 
 _DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
-_DATE_MEMO_SIZE = 4096  # full early when every line has its own user time: memory then stays flat
+_DATE_MEMO_SIZE = 8192  # two keys per verdict; full early when every line has its own user time: memory stays flat
 
 
 def matcher_spec(matcher: ValueMatcher | ProvenMatcher) -> MatcherSpec:
@@ -58,28 +58,40 @@ def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -
 
 
 def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
-    """The date/time verdict, memoized per (phrase, argument, user time as written): benchmarks repeat them.
+    """The date/time verdict, memoized per (phrase, argument as written, user time), and per (phrase, argument, what
+    the verdict depends on of the user time).
 
-    The user time's zone is part of the key: aware times equal as instants but written in other zones resolve
-    phrases differently.
+    The second key holds the user time only as far as the verdict depends on it (see ``verdict_key``): its zone, and
+    its calendar day unless the phrase moves with the clock or an argument is in words, so lines said on one day share
+    verdicts. The first, exact key (zone included: equal instants written in other zones resolve phrases differently)
+    answers repeated lines without working that out.
     """
-    user_time = ctx.user_time
-    zone = None if user_time is None else user_time.tzinfo
-    # The argument as written, key order included: reasons name the parameters in their order.
-    key = (expected, compact_json(actual), user_time, zone, tuple(params) if params else None)
-    outcome = _DATE_MEMO.get(key)
-    if outcome is None:
-        from .date_time import match_date_time  # the date libraries load on first use
+    from .date_time import match_date_time, verdict_key  # the date libraries load on first use
 
-        outcome = match_date_time(expected, actual, user_time, params=params)
-        _DATE_MEMO[key] = outcome
-        if len(_DATE_MEMO) > _DATE_MEMO_SIZE:
-            _DATE_MEMO.popitem(last=False)
+    user_time = ctx.user_time
+    # The argument as written, key order included: reasons name the parameters in their order.
+    written = compact_json(actual)
+    names = tuple(params) if params else None
+    exact = (expected, written, names, user_time, None if user_time is None else user_time.tzinfo)
+    outcome = _DATE_MEMO.get(exact)
+    if outcome is None:
+        shared = (expected, written, names, verdict_key(expected, actual, user_time))
+        outcome = _DATE_MEMO.get(shared)
+        if outcome is None:
+            outcome = match_date_time(expected, actual, user_time, params=params)
+            _remember(shared, outcome)
+        _remember(exact, outcome)
     if outcome.error is not None:  # not understood: the judge may answer it
         from .date_time import judge_unread
 
         return judge_unread(expected, actual, ctx, outcome)
     return outcome
+
+
+def _remember(key: tuple[Any, ...], outcome: Outcome) -> None:
+    _DATE_MEMO[key] = outcome
+    if len(_DATE_MEMO) > _DATE_MEMO_SIZE:
+        _DATE_MEMO.popitem(last=False)
 
 
 def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:

@@ -18,20 +18,21 @@ offset is read in that fixed offset; a zone named in the phrase follows the tz d
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from datetime import datetime
 
 from pydantic import JsonValue
 
 from .._outcome import Outcome
+from ._calendar import user_time_key
 from ._compare import judge
 from ._group import assemble
 from ._judged import judge_unread
 from ._model import Resolution
-from ._phrase import resolve
-from ._value import Actual, describe, parse_value
+from ._phrase import reference_of, resolve
+from ._value import Actual, describe, parse_value, said_alone
 
-__all__ = ["judge_unread", "load", "match_date_time", "resolve"]
+__all__ = ["judge_unread", "load", "match_date_time", "resolve", "verdict_key"]
 
 
 def match_date_time(
@@ -58,6 +59,17 @@ def match_date_time(
     if not isinstance(actual, Mapping):
         return _fail(resolution, f"expected the call's parameters as an object, got {describe(actual)}")
     return _group(resolution, list(params), actual, user_time)
+
+
+def verdict_key(expected: str, actual: object, user_time: datetime | None) -> Hashable:
+    """What the verdict of ``match_date_time(expected, actual, user_time)`` depends on of ``user_time``: the user's
+    zone and the reference the phrase is resolved against (its calendar day unless the phrase moves with the clock),
+    or the exact time when an argument is in words (resolved against it too). Verdicts cached under this key (with
+    the phrase and the arguments) are shared by the lines said on one day."""
+    reference, home = reference_of(expected, user_time)
+    if user_time is not None and not said_alone(actual):
+        return user_time_key(user_time), home
+    return reference, home
 
 
 def load() -> None:

@@ -1,9 +1,9 @@
 """Read a normalized phrase into grammar items, accounting for every word.
 
-The phrase is scanned left to right; at each position every element pattern is tried and the longest match
-wins (the first listed on a tie). Words no pattern takes are fillers ("at", "on", "the"...) or *not
-understood*: the parse then reports them and no reading is ever made from the rest. Items carry no
-reference time: ``_readings`` places them on the calendar.
+The phrase is scanned left to right; at each position every element pattern that can start there is tried (see
+``_dispatch``) and the longest match wins (the first listed on a tie). Words no pattern takes are fillers ("at",
+"on", "the"...) or *not understood*: the parse then reports them and no reading is ever made from the rest. Items
+carry no reference time: ``_readings`` places them on the calendar.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import functools
 import re
 
 from . import _date_elements, _relative_elements, _time_elements
+from ._dispatch import ElementTable
 from ._items import Item, Parsed
 from ._lexicon import FILLERS
 
@@ -19,7 +20,7 @@ __all__ = ["Item", "Parsed", "parse"]
 
 #: Every element, in the order tried: times of day, then dates, then relative expressions.
 ELEMENTS = (*_time_elements.ELEMENTS, *_date_elements.ELEMENTS, *_relative_elements.ELEMENTS)
-
+_TABLE = ElementTable(ELEMENTS)
 
 _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 
@@ -30,22 +31,28 @@ def parse(text: str) -> Parsed:
     items: list[Item] = []
     unknown: list[str] = []
     position = 0
-    while position < len(text):
-        if text[position] in " ,;()!?":
+    size = len(text)
+    plan = _TABLE.plan
+    while position < size:
+        char = text[position]
+        if char in " ,;()!?":
             position += 1
             continue
         best: tuple[int, Item] | None = None
-        starts = [position]
+        best_end = position
         if text.startswith(("at ", "@ "), position):
-            starts.append(position + 3)  # "at 5 pm": the filler is taken with the element after it
-        for pattern, builder in ELEMENTS:
-            for start in starts:
-                found = pattern.match(text, start)
-                if found is None or found.end() <= position or (best is not None and found.end() <= best[0]):
-                    continue
-                item = builder(found)
-                if item is not None:
-                    best = (found.end(), Item(item.kind, text[position : found.end()], item.value))
+            # "at 5 pm": the filler is taken with the element after it (both starts are tried)
+            tries = plan(char, text[position + 3] if position + 3 < size else "")
+        else:
+            tries = plan(char)
+        for match, builder, shift in tries:
+            found = match(text, position + shift)
+            if found is None or found.end() <= best_end:
+                continue
+            item = builder(found)
+            if item is not None:
+                best_end = found.end()
+                best = (best_end, Item(item.kind, text[position:best_end], item.value))
         if best is not None:
             items.append(best[1])
             position = best[0]

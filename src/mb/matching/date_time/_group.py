@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from ._calendar import to_24h, user_time_key
+from ._calendar import to_24h
 from ._fields import Fields, fields_of, read_duration, read_slot, read_zone
 from ._names import Slot, classify
 from ._value import Actual, show_moment
@@ -63,13 +63,18 @@ class Assembled:
     """What the group says, for reasons."""
 
 
+_FIELD_NAMES = tuple(item.name for item in fields(Fields))
+
+
 def _merge(parts: Sequence[Fields]) -> Fields:
+    if len(parts) == 1:
+        return parts[0]
     merged: dict[str, Any] = {}
     for part in parts:
-        for item in fields(part):
-            value = getattr(part, item.name)
+        for name in _FIELD_NAMES:
+            value = getattr(part, name)
             if value is not None:
-                merged[item.name] = value
+                merged[name] = value
     return Fields(**merged)
 
 
@@ -158,24 +163,24 @@ def assemble(
 
     ``with_end=False`` (a point phrase) leaves the end parameters unread unless no start is given.
     """
-    listed = [(name, values.get(name)) for name in params]
-    if all(isinstance(v, str | int | float | bool | None) for _, v in listed):
-        key = tuple((name, type(v).__name__, v) for name, v in listed)
-        return _assemble_scalars(key, user_time_key(user_time), user_time, with_end)
     return _assemble(params, values, user_time, with_end)
 
 
-@functools.lru_cache(maxsize=4096)
-def _assemble_scalars(
-    key: tuple[tuple[str, str, object], ...], user_key: object, user_time: datetime | None, with_end: bool
-) -> Assembled | str:
-    return _assemble([name for name, _, _ in key], {name: value for name, _, value in key}, user_time, with_end)
+@functools.lru_cache(maxsize=1024)
+def _layout(params: tuple[str, ...]) -> tuple[tuple[Slot, ...], dict[str, list[Slot]]]:
+    """The slots of a group's parameters, and those of each end of the range (zones and durations apart)."""
+    slots = tuple(classify(name) for name in params)
+    roles = {
+        role: [s for s in slots if s.role == role and s.kind not in {"zone", "duration"}] for role in ("start", "end")
+    }
+    return slots, roles
 
 
 def _assemble(
     params: Sequence[str], values: Mapping[str, object], user_time: datetime | None, with_end: bool
 ) -> Assembled | str:
-    slots = [classify(name) for name in params]
+    layout, roles = _layout(tuple(params))
+    slots = list(layout)
     present = {s.name for s in slots if _given(values.get(s.name))}
     if not present:
         return f"none of the parameters {', '.join(params)} is present"
@@ -194,9 +199,6 @@ def _assemble(
             if isinstance(span, str):
                 return span
             duration = span
-    roles = {
-        role: [s for s in slots if s.role == role and s.kind not in {"zone", "duration"}] for role in ("start", "end")
-    }
     built: dict[str, list[Actual]] = {"start": [], "end": []}
     used: dict[str, list[Fields]] = {}
     has_start = any(s.name in present for s in roles["start"])

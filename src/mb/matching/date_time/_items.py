@@ -41,8 +41,8 @@ class DateProblem(ValueError):
 
 
 Builder = Callable[[re.Match[str]], "Item | None"]
-#: A compiled element pattern with the builder that turns its match into an item.
-Element = tuple[re.Pattern[str], Builder]
+#: An element pattern (compiled on first use) with the builder that turns its match into an item.
+Element = tuple[str, Builder]
 
 
 def registrar(elements: list[Element]) -> Callable[[str], Callable[[Builder], Builder]]:
@@ -51,7 +51,7 @@ def registrar(elements: list[Element]) -> Callable[[str], Callable[[Builder], Bu
 
     def element(pattern: str) -> Callable[[Builder], Builder]:
         def register(builder: Builder) -> Builder:
-            elements.append((re.compile("(?:" + pattern + r")(?:(?<![a-z0-9])|(?![a-z0-9]))(?![:/]\d)"), builder))
+            elements.append(("(?:" + pattern + r")(?:(?<![a-z0-9])|(?![a-z0-9]))(?![:/]\d)", builder))
             return builder
 
         return register

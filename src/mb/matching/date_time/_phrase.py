@@ -14,16 +14,24 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import NamedTuple
 
-from ._grammar import Parsed, parse
+from ._grammar import Item, Parsed, parse
 from ._model import Reading, Resolution, Window, day_window, minute_window
 from ._readings import DateProblem, clock_dependent, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
-__all__ = ["MAX_LENGTH", "iso_reading", "normalize", "resolve", "resolve_naive", "understood"]
+__all__ = [
+    "MAX_LENGTH",
+    "iso_reading",
+    "normalize",
+    "reference_of",
+    "resolve",
+    "resolve_naive",
+    "understood",
+    "weekly",
+]
 
 #: Phrases and arguments longer than this (in characters) are not dates.
 MAX_LENGTH = 200
@@ -91,8 +99,12 @@ def _zoned(readings: tuple[Reading, ...], zone: ZoneSpec | None) -> tuple[Readin
     if zone is None:
         return readings
     return tuple(
-        Reading(replace(r.start, zone=zone), replace(r.end, zone=zone) if r.end is not None else None) for r in readings
+        Reading(_in_zone(r.start, zone), _in_zone(r.end, zone) if r.end is not None else None) for r in readings
     )
+
+
+def _in_zone(w: Window, zone: ZoneSpec) -> Window:
+    return Window(w.lo, w.hi, w.grain, w.closed, w.note, zone, w.floating)
 
 
 def understood(text: str) -> Parsed | str:
@@ -112,12 +124,64 @@ def understood(text: str) -> Parsed | str:
 def resolve_naive(text: str, reference: datetime, literal: bool = False) -> tuple[Reading, ...]:
     """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``).
 
-    ``literal`` is part of the cache key only (arguments and phrases read alike).
+    ``literal`` is part of the cache key only (arguments and phrases read alike). A phrase whose readings move
+    with the day it is said on (see ``weekly``) is resolved once per weekday and moved to the reference's week.
     """
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
+    if reference.time() == time() and _SAFE_YEARS[0] <= reference.year <= _SAFE_YEARS[1] and weekly(parsed.items):
+        said, found = _weekday_readings(text, reference.weekday())
+        if found is not None:
+            delta = reference - said
+            return tuple(_moved(reading, delta) for reading in found)
     return tuple(dict.fromkeys(readings(parsed.items, reference)))
+
+
+#: Years in which a reading moved by whole weeks cannot leave the calendar datetime supports.
+_SAFE_YEARS = (3, 9996)
+#: A Monday: readings of weekly phrases are computed for the days of its week, then moved.
+_WEEK_OF = datetime(2001, 1, 1)
+#: The items whose readings depend on the day a phrase is said only through its date and weekday: days counted
+#: from today, weekdays, times and parts of the day.
+_WEEKLY_KINDS = frozenset({"clock", "part", "weekday", "filler"})
+
+
+def weekly(items: tuple[Item, ...]) -> bool:
+    """Whether the readings of ``items`` said at midnight of one day are those said a week of days later, moved by
+    as many days: only days counted from today ("tomorrow"), weekdays and times of day (no month, year, holiday,
+    number, offset or range)."""
+    return all(
+        (i.kind in _WEEKLY_KINDS and not (i.kind == "clock" and i.value[2:] == ("now",)))
+        or (i.kind == "date" and i.value[0] == "days")
+        for i in items
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _weekday_readings(text: str, weekday: int) -> tuple[datetime, tuple[Reading, ...] | None]:
+    """The readings of a weekly phrase said at midnight on a day of the given weekday (None when it has none:
+    the caller then reads it on its own day, with the same outcome)."""
+    said = _WEEK_OF + timedelta(days=weekday)
+    parsed = understood(text)
+    if isinstance(parsed, str):
+        return said, None
+    try:
+        return said, tuple(dict.fromkeys(readings(parsed.items, said)))
+    except (DateProblem, OverflowError, ValueError):
+        return said, None
+
+
+def _moved(reading: Reading, delta: timedelta) -> Reading:
+    start, end = reading.start, reading.end
+    moved = Window(
+        start.lo + delta, start.hi + delta, start.grain, start.closed, start.note, start.zone, start.floating
+    )
+    if end is None:
+        return Reading(moved)
+    return Reading(
+        moved, Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, end.zone, end.floating)
+    )
 
 
 def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -> Resolution:
@@ -130,18 +194,24 @@ def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
+    reference, home = reference_of(phrase, user_time)
+    return _resolve(phrase, reference, home, literal)
+
+
+def reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | None, ZoneSpec | None]:
+    """What the readings of ``phrase`` depend on of ``user_time``: the naive reference (its calendar day unless the
+    phrase moves with the clock; None when the readings do not depend on when it was said) and the user's zone."""
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # resolved without a user_time, the error is reported as it is everywhere
-        return _resolve(phrase, None, None, literal)
+        return None, None
     if user_time is None:
-        return _resolve(phrase, None, None, literal)
+        return None, None
     home = user_zone(user_time)
-    reference = None
-    if read.clock is not None:  # parsed words: the readings depend on when the phrase was said
-        wall = user_time.replace(tzinfo=None)
-        reference = wall if read.clock else datetime.combine(wall.date(), time())
-    return _resolve(phrase, reference, home, literal)
+    if read.clock is None:
+        return None, home
+    wall = user_time.replace(tzinfo=None)
+    return (wall if read.clock else datetime.combine(wall.date(), time())), home
 
 
 class _Read(NamedTuple):

@@ -17,7 +17,11 @@ def _at(d: date) -> datetime:
 
 def day(d: date) -> Window:
     """The whole day ``d``."""
-    return Window(_at(d), _at(d) + timedelta(days=1), "day")
+    lo = datetime(d.year, d.month, d.day)
+    return Window(lo, lo + _DAY, "day")
+
+
+_DAY = timedelta(days=1)
 
 
 def days(first: date, count: int, note: str) -> Window:

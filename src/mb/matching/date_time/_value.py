@@ -12,6 +12,7 @@ import functools
 import json
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -20,7 +21,16 @@ from ._model import Window
 from ._phrase import resolve
 from ._zones import ZoneSpec, format_offset
 
-__all__ = ["Actual", "describe", "parse_clock", "parse_text", "parse_value", "show_moment", "type_name"]
+__all__ = [
+    "Actual",
+    "describe",
+    "parse_clock",
+    "parse_text",
+    "parse_value",
+    "said_alone",
+    "show_moment",
+    "type_name",
+]
 
 _TIMESTAMP_RE = re.compile(r"^-?\d{9,13}(?:\.\d+)?$")
 _DATE_RE = re.compile(r"^(\d{4})-?(\d\d)-?(\d\d)$")
@@ -111,6 +121,22 @@ def parse_value(value: object, user_time: datetime | None) -> tuple[Actual, ...]
     return f"got {describe(value)}, which is not a date or time"
 
 
+def said_alone(value: object) -> bool:
+    """Whether an argument (or every value of a group) reads the same whatever ``user_time`` is: numbers, ISO 8601
+    text, Unix timestamps and clock times do; words (``next Friday``) are resolved against it."""
+    if isinstance(value, str):
+        raw = value.strip()
+        try:
+            return not raw or bool(_TIMESTAMP_RE.match(raw)) or _iso(raw) is not None or parse_clock(raw) is not None
+        except (OverflowError, ValueError):  # reported as out of range, whenever it was said
+            return True
+    if isinstance(value, Mapping):
+        return all(said_alone(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return all(said_alone(item) for item in value)
+    return True
+
+
 def _timestamp(number: float, shown: str) -> tuple[Actual, ...] | None:
     if not math.isfinite(number):
         return None
@@ -159,6 +185,12 @@ def _offset(text: str) -> timedelta:
 
 def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | str:
     """The moments a string argument may stand for (see the module docstring), or why it stands for none."""
+    try:
+        iso = _iso(text.strip())  # ISO 8601 text reads the same whatever user_time is
+    except (OverflowError, ValueError):
+        iso = None  # the guarded reading below explains it
+    if iso is not None:
+        return iso
     return _parse_text(text, user_time_key(user_time), user_time)
 
 
@@ -203,6 +235,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     return unique
 
 
+@functools.lru_cache(maxsize=256)  # an argument is read twice: to key its verdict, then to judge it
 def _iso(raw: str) -> tuple[Actual, ...] | None:
     day = _DATE_RE.match(raw)
     if day:

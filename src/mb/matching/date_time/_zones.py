@@ -67,6 +67,7 @@ def format_offset(offset: timedelta) -> str:
     return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
 
 
+@functools.lru_cache(maxsize=256)
 def fixed_zone(offset: timedelta) -> ZoneSpec:
     """A zone with exactly one offset."""
     return ZoneSpec(format_offset(offset), (timezone(offset),))
