@@ -54,7 +54,10 @@ def render(value: Any, limit: int = 80) -> str:
     """A value as compact JSON, shortened to ``limit`` characters."""
     if value is MISSING:
         return "nothing (the parameter is absent)"
-    text = compact_json(value)
+    try:  # compact_json, inlined: reasons render most arguments
+        text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        text = compact_json(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

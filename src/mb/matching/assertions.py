@@ -136,21 +136,22 @@ def _unsatisfied(
 def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], ctx: MatchContext) -> list[Row]:
     """Check every assertion against the trace's tool calls: :class:`AssertionResult` objects as JSON, aligned
     with ``assertions``."""
-    candidates: list[list[_Candidate]] = []
+    candidates: list[list[tuple[int, list[Row], bool]]] = []  # per assertion, (call, parameter rows, satisfied)
     edges: list[list[int]] = []  # per assertion, the calls that satisfy it
     for tool, parameters in assertions:
-        options: list[_Candidate] = []
+        options: list[tuple[int, list[Row], bool]] = []
         satisfying: list[int] = []
         if tool is not None:
             for index, (_, name, params) in enumerate(calls):
                 if name == tool:
-                    rows = [parameter_row(p, params, ctx) for p in parameters]
+                    rows: list[Row] = []
                     satisfied = True
-                    for row in rows:
+                    for parameter in parameters:
+                        row = parameter_row(parameter, params, ctx)
+                        rows.append(row)
                         if not row["passed"]:
                             satisfied = False
-                            break
-                    options.append(_Candidate(index, rows, satisfied))
+                    options.append((index, rows, satisfied))
                     if satisfied:
                         satisfying.append(index)
         candidates.append(options)
@@ -163,15 +164,16 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
         if tool is None:
             results.append(_no_tool_called(calls))
         elif assigned is not None:
-            for chosen in options:
-                if chosen.call == assigned:
+            for index, rows, _ in options:
+                if index == assigned:
                     call_id = calls[assigned][0]
                     reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
-                    results.append(_row(tool, True, call_id, reason, chosen.parameters))
+                    results.append(_row(tool, True, call_id, reason, rows))
                     break
         else:
             assigned_calls = {index for index in assignment if index is not None}
-            results.append(_unsatisfied(assertion, options, assigned_calls, calls))
+            found = [_Candidate(*option) for option in options]
+            results.append(_unsatisfied(assertion, found, assigned_calls, calls))
     return results
 
 
