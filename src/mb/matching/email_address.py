@@ -91,15 +91,26 @@ def _plain(text: str) -> str | None:
     return plain
 
 
-@lru_cache(maxsize=16384)
+_TARGETS: dict[str, tuple[str | None, bool]] = {}
+_TARGETS_SIZE = 16384  # emptied when full: a miss costs a dict insertion, not an LRU eviction
+
+
 def _target(expected: str) -> tuple[str | None, bool]:
     """The one address ``expected`` holds (None when it is not exactly one), and whether it is a plain address
-    (then :func:`_plainly` can recognize it without parsing)."""
+    (then :func:`_plainly` can recognize it without parsing). Memoized: benchmarks repeat expected addresses."""
+    known = _TARGETS.get(expected)
+    if known is not None:
+        return known
     plain = _plain(_without_mailto(expected.strip()))
     if plain is not None:
-        return plain, True
-    wanted, invalid = parse_addresses(expected)
-    return (wanted[0] if len(wanted) == 1 and not invalid else None), False
+        known = plain, True
+    else:
+        wanted, invalid = parse_addresses(expected)
+        known = (wanted[0] if len(wanted) == 1 and not invalid else None), False
+    if len(_TARGETS) >= _TARGETS_SIZE:
+        _TARGETS.clear()
+    _TARGETS[expected] = known
+    return known
 
 
 def _plainly(value: str, target: str) -> bool:
@@ -123,7 +134,7 @@ def _plainly(value: str, target: str) -> bool:
     name = text[:start]  # what _NAMED takes: words of letters and digits, single spaces, at most one before "<"
     if name[-1] == " ":
         name = name[:-1]
-    return all(word.isalnum() for word in name.split(" "))
+    return name[:1] != " " and name[-1:] != " " and "  " not in name and name.replace(" ", "").isalnum()
 
 
 def _parse_general(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

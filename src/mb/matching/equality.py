@@ -7,9 +7,10 @@ from typing import Any
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, json_type, render
 
-__all__ = ["equality_verdict", "json_equal", "match_equality"]
+__all__ = ["SCALARS", "equality_verdict", "json_equal", "match_equality"]
 
-_SCALARS = frozenset({str, int, float, bool})
+SCALARS = frozenset({str, int, float, bool})
+"""The JSON scalar types: two values of one of them are equal exactly when ``==`` says so."""
 
 
 def json_equal(a: Any, b: Any) -> bool:
@@ -29,7 +30,7 @@ def json_equal(a: Any, b: Any) -> bool:
 def equality_verdict(expected: Any, actual: Any) -> tuple[bool, str]:
     """``(passed, reason)``: whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
     kind = type(actual)
-    if kind is type(expected) and kind in _SCALARS:  # the common case, decided as json_equal decides it
+    if kind is type(expected) and kind in SCALARS:  # the common case, decided as json_equal decides it
         if actual == expected:
             return True, f"got {render(actual)} as expected"
         return False, f"expected {render(expected)}, got {render(actual)}"

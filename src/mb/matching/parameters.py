@@ -16,9 +16,9 @@ from ..io._proof import ProvenMatcher
 from ..results import ParameterResult
 from ._context import MatchContext
 from ._outcome import Outcome
-from ._values import MISSING, compact_json, describe_value
+from ._values import MISSING, compact_json, describe_value, render
 from .email_address import email_verdict, match_email
-from .equality import equality_verdict, match_equality
+from .equality import SCALARS, equality_verdict, match_equality
 from .free_text import match_free_text, match_free_text_group
 from .missing import is_missing, match_missing, missing_verdict
 from .optional import ABSENT, PRESENT, match_optional
@@ -144,7 +144,20 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
         kind = matcher[0]
         # the common kinds dispatched here, the others through _plain_verdict: one call less per parameter
         if kind == "equality":
-            verdict: tuple[bool, str] | None = equality_verdict(matcher[1], value)
+            expected = matcher[1]
+            if value == expected and type(value) is type(expected) and type(value) in SCALARS:
+                # equality_verdict's first case, inlined: the most frequent verdict of all
+                return {
+                    "params": names,
+                    "match_as": kind,
+                    "passed": True,
+                    "score": 1.0,
+                    "reason": f"got {render(value)} as expected",
+                    "error": None,
+                    "confidence": None,
+                    "low_confidence": False,
+                }
+            verdict: tuple[bool, str] | None = equality_verdict(expected, value)
         elif kind == "email":
             verdict = email_verdict(matcher[1], value)
         elif kind == "missing":

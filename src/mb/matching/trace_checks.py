@@ -28,19 +28,26 @@ def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1024)
-def _permitted(allowed: tuple[str, ...]) -> tuple[frozenset[str], str, str]:
-    """The allowed tools as a set, as listed in reasons, and the reason when every call uses one of them."""
+def _permitted(allowed: tuple[str, ...]) -> tuple[frozenset[str], str, dict[str, Any]]:
+    """The allowed tools as a set, as listed in reasons, and the check when every call uses one of them (copied
+    for each result)."""
     listed = ", ".join(sorted(set(allowed)))
-    return frozenset(allowed), listed, f"every call uses an allowed tool ({listed or 'none allowed'})"
+    return (
+        frozenset(allowed),
+        listed,
+        _check("tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})"),
+    )
 
 
 def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> dict[str, Any]:
     """``inputs.tools`` restricts the tools: a call to any other tool fails the example."""
-    permitted, listed, allowed_reason = _permitted(tuple(allowed))
-    outside = [(call_id, tool) for call_id, tool, _ in calls if tool not in permitted]
-    if not outside:
-        return _check("tools_restriction", True, allowed_reason)
-    shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool in outside)
+    permitted, listed, passed = _permitted(tuple(allowed))
+    for call in calls:
+        if call[1] not in permitted:
+            break
+    else:
+        return passed.copy()
+    shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool, _ in calls if tool not in permitted)
     return _check("tools_restriction", False, f"called tools outside inputs.tools [{listed}]: {shown}")
 
 
