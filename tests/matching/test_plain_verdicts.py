@@ -6,11 +6,21 @@ import re
 from typing import Any
 
 import pytest
+from email_validator import SPECIAL_USE_DOMAIN_NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mb.matching import MISSING, MatchContext
-from mb.matching.email_address import _MAILTO, _plainly, _target, _without_mailto, email_verdict, parse_addresses
+from mb.matching.email_address import (
+    _MAILTO,
+    _PLAIN,
+    _plainly,
+    _simple,
+    _target,
+    _without_mailto,
+    email_verdict,
+    parse_addresses,
+)
 from mb.matching.parameters import MatcherSpec, _single, parameter_row
 
 
@@ -208,3 +218,32 @@ def test_special_use_domains_are_still_refused() -> None:
         assert parse_addresses(f"dana@{domain}") == ((), (f"dana@{domain}",))
     assert parse_addresses("dana@latest.com") == (("dana@latest.com",), ())
     assert re.fullmatch(r"[a-z.@]+", parse_addresses("Dana@Contest.Org")[0][0])
+
+
+def _simple_by_one_pattern(text: str) -> str | None:
+    """The plain-address rule as one regular expression over the whole text."""
+    if re.fullmatch(_PLAIN, text) is None or len(text) > 254:
+        return None
+    local, _, domain = text.partition("@")
+    domain = domain.lower()
+    if len(local) > 64 or len(domain) > 253 or "--" in domain:
+        return None
+    if re.search(r"(?:^|\.)(?:" + "|".join(map(re.escape, SPECIAL_USE_DOMAIN_NAMES)) + r")\Z", domain):
+        return None
+    return f"{local.casefold()}@{domain}"
+
+
+_PIECES = ["a", "Z", "0", "_", "+", "-", ".", "@", "x" * 64, "y" * 62, "--", "Example", "com", "test", "é", " "]
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.one_of(
+        st.from_regex(_PLAIN, fullmatch=True),
+        st.lists(st.sampled_from(_PIECES), max_size=12).map("".join),
+        st.builds(lambda a, b: f"{a}@{b}", st.text(max_size=70), st.text(max_size=20)),
+    )
+)
+def test_the_split_plain_check_is_the_one_pattern_check(text: str) -> None:
+    assert _simple(text) == _simple_by_one_pattern(text)
+    assert _simple(text) == _simple_by_one_pattern(text)  # the second time from the memoized domain

@@ -208,7 +208,8 @@ def _finish(
     line: int, assertions: list[Row], checks: list[Row], metrics: dict[str, Row], categories: dict[str, str]
 ) -> Row:
     status, score, error = _verdict(assertions, checks, metrics)
-    return result_row(line, status, round(score, 4), assertions, checks, metrics, error, categories)
+    rounded = score if score == 1.0 else round(score, 4)  # round(1.0, 4) is 1.0: most results skip the call
+    return result_row(line, status, rounded, assertions, checks, metrics, error, categories)
 
 
 def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Row:

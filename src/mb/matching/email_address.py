@@ -16,13 +16,13 @@ from ._values import MISSING, describe_value, render
 __all__ = ["email_verdict", "match_email", "parse_addresses"]
 
 _MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
-_PLAIN = (
-    r"[A-Za-z0-9_+-]{1,64}(?:\.[A-Za-z0-9_+-]{1,64})*"
-    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,63}"
-)
-_SIMPLE = re.compile(_PLAIN)
+_LOCAL_PART = r"[A-Za-z0-9_+-]{1,64}(?:\.[A-Za-z0-9_+-]{1,64})*"
+_DOMAIN_PART = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,63}"
+_PLAIN = f"{_LOCAL_PART}@{_DOMAIN_PART}"
 """A plain ASCII address (dot-atom local part, letter-only top-level domain): a strict subset of what
 ``email_validator`` accepts, checked without it (see ``_simple``)."""
+_LOCAL = re.compile(_LOCAL_PART)
+_DOMAIN = re.compile(_DOMAIN_PART)
 _NAMED = re.compile(rf"([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) ?<({_PLAIN})>")
 """``Display Name <address>`` with a plain name (letters, digits, single spaces) and a plain address."""
 _SPECIAL_NAMES = frozenset(SPECIAL_USE_DOMAIN_NAMES)
@@ -39,16 +39,39 @@ def _without_mailto(text: str) -> str:
 
 def _simple(text: str) -> str | None:
     """The case-folded address when ``text`` is a plain address ``email_validator`` certainly accepts unchanged,
-    else None (the caller then asks ``email_validator``)."""
-    if _SIMPLE.fullmatch(text) is None or len(text) > 254:
+    else None (the caller then asks ``email_validator``).
+
+    Neither part of :data:`_PLAIN` holds an ``@``: the text splits at its first one, the local part is matched
+    here and the domain, which addresses share, through :func:`_plain_domain`.
+    """
+    local, at, domain = text.partition("@")
+    if not at or len(text) > 254 or len(local) > 64 or _LOCAL.fullmatch(local) is None:
         return None
-    local, _, domain = text.partition("@")
-    domain = domain.lower()
-    if len(local) > 64 or len(domain) > 253 or "--" in domain:
-        return None
-    if domain in _SPECIAL_NAMES or domain.endswith(_SPECIAL_SUFFIXES):
-        return None
-    return f"{local.casefold()}@{domain}"
+    folded = _DOMAINS.get(domain)
+    if folded is None:
+        folded = _plain_domain(domain)
+    return f"{local.casefold()}@{folded}" if folded else None
+
+
+_DOMAINS: dict[str, str] = {}
+_DOMAINS_SIZE = 4096  # emptied when full
+
+
+def _plain_domain(domain: str) -> str:
+    """The lower-cased domain when it is plain and not special-use, else "" (memoized in :data:`_DOMAINS`)."""
+    folded = domain.lower()
+    if (
+        _DOMAIN.fullmatch(domain) is None
+        or len(folded) > 253
+        or "--" in folded
+        or folded in _SPECIAL_NAMES
+        or folded.endswith(_SPECIAL_SUFFIXES)
+    ):
+        folded = ""
+    if len(_DOMAINS) >= _DOMAINS_SIZE:
+        _DOMAINS.clear()
+    _DOMAINS[domain] = folded
+    return folded
 
 
 @lru_cache(maxsize=8192)

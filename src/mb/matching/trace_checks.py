@@ -69,13 +69,18 @@ def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | No
     return orphans_row(results, orphans)
 
 
+@lru_cache(maxsize=64)
+def _followed(results: int) -> str:
+    return f"each of the {results} tool result(s) follows its tool call"
+
+
 def orphans_row(results: int, orphans: Sequence[Any]) -> dict[str, Any] | None:
     """The ``orphan_tool_results`` check of a trace with ``results`` tool results, of which ``orphans`` (their ids,
     in order) follow no tool call with their id; None when there is no result."""
     if results == 0:
         return None
     if not orphans:
-        return _check("orphan_tool_results", True, f"each of the {results} tool result(s) follows its tool call")
+        return _check("orphan_tool_results", True, _followed(results))
     shown = ", ".join(repr(o) for o in orphans)
     return _check("orphan_tool_results", False, f"tool_result id(s) with no earlier tool_call: {shown}")
 
