@@ -116,6 +116,10 @@ def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: 
     return Outcome.fail(f"matcher {kind!r} cannot check a group")
 
 
+_NOTHING_PASSED = missing_verdict(MISSING)
+"""The ``missing`` verdict on an absent parameter, the usual case, built once."""
+
+
 def _plain_verdict(spec: MatcherSpec, value: Any) -> tuple[bool, str] | None:
     """``(passed, reason)`` of a deterministic matcher on one value (equality, email, missing, and optional of
     those): what :func:`_single` decides, without its :class:`Outcome`. None for any other matcher."""
@@ -161,7 +165,7 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
         elif kind == "email":
             verdict = email_verdict(matcher[1], value)
         elif kind == "missing":
-            verdict = missing_verdict(value)
+            verdict = _NOTHING_PASSED if value is MISSING else missing_verdict(value)
         else:
             verdict = _plain_verdict(matcher, value)
         if verdict is not None:  # a deterministic verdict: score 1 or 0, no error, no confidence
