@@ -320,9 +320,9 @@ def evaluate_plain(
                     return None
                 if inner_spec[0] == "date_time":
                     dated = True
-            if kind == "free_text":
-                return None
-            if kind == "date_time":
+            if kind in _JUDGED_OR_DATED:
+                if kind == "free_text":
+                    return None
                 dated = True
             names = parameter.params
             if names is UNSET:
@@ -362,6 +362,9 @@ def evaluate_plain(
     categories = dict(metadata.categories or {}) if metadata is not None else {}
     return _finish(line, assertions, checks, metrics, categories)
 
+
+_JUDGED_OR_DATED = frozenset({"free_text", "date_time"})
+"""Matcher kinds that send a line to the model path (free text) or make it read the user time (date_time)."""
 
 _UNDATED = _plain_context(None)
 """The context of a line without date_time matchers (they alone read the user time)."""

@@ -114,26 +114,15 @@ def _plain(text: str) -> str | None:
     return plain
 
 
-_TARGETS: dict[str, tuple[str | None, bool]] = {}
-_TARGETS_SIZE = 16384  # emptied when full: a miss costs a dict insertion, not an LRU eviction
-
-
 def _target(expected: str) -> tuple[str | None, bool]:
     """The one address ``expected`` holds (None when it is not exactly one), and whether it is a plain address
-    (then :func:`_plainly` can recognize it without parsing). Memoized: benchmarks repeat expected addresses."""
-    known = _TARGETS.get(expected)
-    if known is not None:
-        return known
+    (then :func:`_plainly` can recognize it without parsing). A plain address is read here, faster than a memo's
+    upkeep (expected addresses rarely repeat); any other goes through the memoized :func:`parse_addresses`."""
     plain = _plain(_without_mailto(expected.strip()))
     if plain is not None:
-        known = plain, True
-    else:
-        wanted, invalid = parse_addresses(expected)
-        known = (wanted[0] if len(wanted) == 1 and not invalid else None), False
-    if len(_TARGETS) >= _TARGETS_SIZE:
-        _TARGETS.clear()
-    _TARGETS[expected] = known
-    return known
+        return plain, True
+    wanted, invalid = parse_addresses(expected)
+    return (wanted[0] if len(wanted) == 1 and not invalid else None), False
 
 
 def _plainly(value: str, target: str) -> bool:

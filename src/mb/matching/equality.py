@@ -11,6 +11,8 @@ __all__ = ["SCALARS", "equality_verdict", "json_equal", "match_equality"]
 
 SCALARS = frozenset({str, int, float, bool})
 """The JSON scalar types: two values of one of them are equal exactly when ``==`` says so."""
+_NUMBERS = frozenset({int, float})
+"""Integers and numbers compare by value (booleans, whose type is ``bool``, are not among them)."""
 
 
 def json_equal(a: Any, b: Any) -> bool:
@@ -31,6 +33,10 @@ def equality_verdict(expected: Any, actual: Any) -> tuple[bool, str]:
     """``(passed, reason)``: whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
     kind = type(actual)
     if kind is type(expected) and kind in SCALARS:  # the common case, decided as json_equal decides it
+        if actual == expected:
+            return True, f"got {render(actual)} as expected"
+        return False, f"expected {render(expected)}, got {render(actual)}"
+    if kind in _NUMBERS and type(expected) in _NUMBERS:  # 5 and 5.0: what json_equal and the rules below decide
         if actual == expected:
             return True, f"got {render(actual)} as expected"
         return False, f"expected {render(expected)}, got {render(actual)}"
