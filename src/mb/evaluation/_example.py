@@ -165,10 +165,15 @@ def _verdict(
     errors: list[str] = []
     for assertion in assertions:
         count += 1
-        total += 1.0 if assertion["passed"] else _assertion_score(assertion)
+        if assertion["passed"]:
+            total += 1.0
+            if assertion["error"] is not None:
+                errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
+            continue
+        total += _assertion_score(assertion)
         if assertion["error"] is not None:
             errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
-        elif not assertion["passed"]:
+        else:
             failed = True
     for check in checks:
         if not check["gating"]:

@@ -138,6 +138,8 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
     with ``assertions``."""
     candidates: list[list[tuple[int, list[Row], bool]]] = []  # per assertion, (call, parameter rows, satisfied)
     edges: list[list[int]] = []  # per assertion, the calls that satisfy it
+    firsts: set[int] = set()  # the first satisfying call of each assertion that has one
+    distinct = True  # no two assertions share their first satisfying call
     for tool, parameters in assertions:
         options: list[tuple[int, list[Row], bool]] = []
         satisfying: list[int] = []
@@ -156,7 +158,14 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
                         satisfying.append(index)
         candidates.append(options)
         edges.append(satisfying)
-    assignment = max_matching(edges, len(calls))
+        if satisfying:
+            if satisfying[0] in firsts:
+                distinct = False
+            firsts.add(satisfying[0])
+    if distinct:  # each assertion takes its first choice, as the matching would (the usual case)
+        assignment: list[int | None] = [satisfying[0] if satisfying else None for satisfying in edges]
+    else:
+        assignment = max_matching(edges, len(calls))
 
     results: list[Row] = []
     for assertion, options, assigned in zip(assertions, candidates, assignment, strict=True):
