@@ -114,7 +114,10 @@ def _unsatisfied(
         why = f"no call to tool {tool!r} ({_called_tools(calls)})"
         return _row(tool, False, None, why, _not_checked(parameters, f"no call to tool {tool!r}"))
     # The closest call: highest score, preferring calls no other assertion took, then trace order.
-    closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
+    if len(candidates) == 1:
+        closest = candidates[0]
+    else:
+        closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
     call_id = calls[closest.call][0]
     if closest.satisfied:
         reason = (

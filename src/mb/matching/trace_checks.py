@@ -24,7 +24,8 @@ __all__ = [
 
 
 def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
-    return {"name": name, "passed": passed, "reason": reason, "gating": True, "score": float(passed), "error": None}
+    score = 1.0 if passed else 0.0
+    return {"name": name, "passed": passed, "reason": reason, "gating": True, "score": score, "error": None}
 
 
 @lru_cache(maxsize=1024)
