@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mb.matching import MISSING, MatchContext
+from mb.matching._values import describe_value, json_type, render
 from mb.matching.email_address import (
     _MAILTO,
     _PLAIN,
@@ -21,6 +22,7 @@ from mb.matching.email_address import (
     email_verdict,
     parse_addresses,
 )
+from mb.matching.equality import equality_verdict, json_equal
 from mb.matching.parameters import MatcherSpec, _single, parameter_row
 
 
@@ -247,3 +249,21 @@ _PIECES = ["a", "Z", "0", "_", "+", "-", ".", "@", "x" * 64, "y" * 62, "--", "Ex
 def test_the_split_plain_check_is_the_one_pattern_check(text: str) -> None:
     assert _simple(text) == _simple_by_one_pattern(text)
     assert _simple(text) == _simple_by_one_pattern(text)  # the second time from the memoized domain
+
+
+def _equality_by_rules(expected: Any, actual: Any) -> tuple[bool, str]:
+    """The equality verdict by the general rules alone: JSON equality, then the reason by the two JSON types."""
+    if actual is MISSING:
+        return False, f"expected {describe_value(expected)}, got nothing (the parameter is absent)"
+    if json_equal(expected, actual):
+        return True, f"got {render(actual)} as expected"
+    expected_type, actual_type = json_type(expected), json_type(actual)
+    if expected_type != actual_type and not {expected_type, actual_type} <= {"integer", "number"}:
+        return False, f"expected {describe_value(expected)}, got {describe_value(actual)}: the types differ"
+    return False, f"expected {render(expected)}, got {render(actual)}"
+
+
+@pytest.mark.parametrize("expected", _EXPECTED, ids=repr)
+def test_the_equality_shortcuts_give_the_general_verdict(expected: Any) -> None:
+    for actual in _ACTUAL:
+        assert equality_verdict(expected, actual) == _equality_by_rules(expected, actual), (expected, actual)
