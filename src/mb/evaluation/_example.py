@@ -21,7 +21,7 @@ from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..matching.assertions import AssertionSpec, CallSpec, assertion_rows, assertion_spec, call_spec
 from ..matching.parameters import MatcherSpec, ParameterSpec
-from ..matching.trace_checks import orphan_results_row, tool_restriction_row
+from ..matching.trace_checks import orphan_results_row, orphans_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import threshold_of
 from ..metrics.citations import find_citation_markers
@@ -165,10 +165,15 @@ def _verdict(
     errors: list[str] = []
     for assertion in assertions:
         count += 1
-        total += 1.0 if assertion["passed"] else _assertion_score(assertion)
+        if assertion["passed"]:
+            total += 1.0
+            if assertion["error"] is not None:
+                errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
+            continue
+        total += _assertion_score(assertion)
         if assertion["error"] is not None:
             errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
-        elif not assertion["passed"]:
+        else:
             failed = True
     for check in checks:
         if not check["gating"]:
@@ -208,7 +213,8 @@ def _finish(
     line: int, assertions: list[Row], checks: list[Row], metrics: dict[str, Row], categories: dict[str, str]
 ) -> Row:
     status, score, error = _verdict(assertions, checks, metrics)
-    return result_row(line, status, round(score, 4), assertions, checks, metrics, error, categories)
+    rounded = score if score == 1.0 else round(score, 4)  # round(1.0, 4) is 1.0: most results skip the call
+    return result_row(line, status, rounded, assertions, checks, metrics, error, categories)
 
 
 def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Row:
@@ -287,10 +293,14 @@ def evaluate_plain(
     """
     expectations = example.expectations
     outputs = example.outputs
-    if outputs is None or outputs.error or expectations.expected_response or not plan.fast:
+    if outputs is None or outputs.error or expectations.expected_response or plan.required:
         return None
+    selected = plan.selected
     metrics: dict[str, Row] = {}
-    if plan.selected is None:
+    if selected is not None:
+        if selected != ():  # a chosen set of metrics: plan.fast is false
+            return None
+    else:
         skipped = _skipped_defaults(example, graded)
         if skipped is None:
             return None
@@ -303,40 +313,66 @@ def evaluate_plain(
             continue
         parameters: list[ParameterSpec] = []
         for parameter in assertion.parameters:
-            matcher = _spec_of(parameter.matcher)
-            inner = matcher[2]
-            if matcher[0] == "free_text" or (inner is not None and inner[0] == "free_text"):
-                return None
-            dated = dated or matcher[0] == "date_time" or (inner is not None and inner[0] == "date_time")
-            if parameter.params is UNSET:
-                parameters.append(([parameter.param], False, matcher))
+            matcher = parameter.matcher
+            kind = matcher.match_as
+            inner = matcher.default
+            if inner is None:
+                spec: MatcherSpec = (kind, matcher.value, None)
             else:
-                parameters.append((parameter.params, True, matcher))
+                inner_spec = _spec_of(inner)
+                spec = (kind, matcher.value, inner_spec)
+                if inner_spec[0] == "free_text":
+                    return None
+                if inner_spec[0] == "date_time":
+                    dated = True
+            if kind in _JUDGED_OR_DATED:
+                if kind == "free_text":
+                    return None
+                dated = True
+            names = parameter.params
+            if names is UNSET:
+                parameters.append(([parameter.param], False, spec))
+            else:
+                parameters.append((names, True, spec))
         specs.append((assertion.tool, parameters))
     calls: list[CallSpec] = []
-    events: list[tuple[str, str]] = []
+    called: set[str] = set()
+    orphans: list[str] = []
+    results = 0
     for event in outputs.trace:
-        if type(event) is ProvenCall:
+        if isinstance(event, ProvenCall):
             calls.append((event.id, event.tool, event.params))
-            events.append(("tool_call", event.id))
-        elif type(event) is ProvenResult:
-            events.append(("tool_result", event.id))
-    environment = outputs.environment
-    # only date_time reads the user time: other lines skip parsing it
-    user_time = environment.user_time if dated and environment is not None else None
-    assertions = assertion_rows(specs, calls, _plain_context(user_time))
-    if JudgeTask.DATE in graded and _unread_date(assertions):
+            called.add(event.id)
+        elif isinstance(event, ProvenResult):
+            results += 1
+            if event.id not in called:
+                orphans.append(event.id)
+    if dated:  # only date_time reads the user time: other lines skip parsing it
+        environment = outputs.environment
+        context = _plain_context(None if environment is None else environment.user_time)
+    else:
+        context = _UNDATED
+    assertions = assertion_rows(specs, calls, context)
+    if dated and JudgeTask.DATE in graded and _unread_date(assertions):
         return None  # the judge can answer the date question: the model path asks it
     checks: list[Row] = []
     inputs = example.inputs
     if inputs.tools is not None:
         checks.append(tool_restriction_row(inputs.tools, calls))
-    orphans = orphan_results_row(events)
-    if orphans is not None:
-        checks.append(orphans)
+    if results:
+        orphan_check = orphans_row(results, orphans)
+        if orphan_check is not None:
+            checks.append(orphan_check)
     metadata = inputs.metadata
     categories = dict(metadata.categories or {}) if metadata is not None else {}
     return _finish(line, assertions, checks, metrics, categories)
+
+
+_JUDGED_OR_DATED = frozenset({"free_text", "date_time"})
+"""Matcher kinds that send a line to the model path (free text) or make it read the user time (date_time)."""
+
+_UNDATED = _plain_context(None)
+"""The context of a line without date_time matchers (they alone read the user time)."""
 
 
 _BUILT_IN_METRICS = {

@@ -114,7 +114,10 @@ def _unsatisfied(
         why = f"no call to tool {tool!r} ({_called_tools(calls)})"
         return _row(tool, False, None, why, _not_checked(parameters, f"no call to tool {tool!r}"))
     # The closest call: highest score, preferring calls no other assertion took, then trace order.
-    closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
+    if len(candidates) == 1:
+        closest = candidates[0]
+    else:
+        closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
     call_id = calls[closest.call][0]
     if closest.satisfied:
         reason = (
@@ -136,26 +139,36 @@ def _unsatisfied(
 def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], ctx: MatchContext) -> list[Row]:
     """Check every assertion against the trace's tool calls: :class:`AssertionResult` objects as JSON, aligned
     with ``assertions``."""
-    candidates: list[list[_Candidate]] = []
+    candidates: list[list[tuple[int, list[Row], bool]]] = []  # per assertion, (call, parameter rows, satisfied)
     edges: list[list[int]] = []  # per assertion, the calls that satisfy it
+    firsts: set[int] = set()  # the first satisfying call of each assertion that has one
+    distinct = True  # no two assertions share their first satisfying call
     for tool, parameters in assertions:
-        options: list[_Candidate] = []
+        options: list[tuple[int, list[Row], bool]] = []
         satisfying: list[int] = []
         if tool is not None:
             for index, (_, name, params) in enumerate(calls):
                 if name == tool:
-                    rows = [parameter_row(p, params, ctx) for p in parameters]
+                    rows: list[Row] = []
                     satisfied = True
-                    for row in rows:
+                    for parameter in parameters:
+                        row = parameter_row(parameter, params, ctx)
+                        rows.append(row)
                         if not row["passed"]:
                             satisfied = False
-                            break
-                    options.append(_Candidate(index, rows, satisfied))
+                    options.append((index, rows, satisfied))
                     if satisfied:
                         satisfying.append(index)
         candidates.append(options)
         edges.append(satisfying)
-    assignment = max_matching(edges, len(calls))
+        if satisfying:
+            if satisfying[0] in firsts:
+                distinct = False
+            firsts.add(satisfying[0])
+    if distinct:  # each assertion takes its first choice, as the matching would (the usual case)
+        assignment: list[int | None] = [satisfying[0] if satisfying else None for satisfying in edges]
+    else:
+        assignment = max_matching(edges, len(calls))
 
     results: list[Row] = []
     for assertion, options, assigned in zip(assertions, candidates, assignment, strict=True):
@@ -163,15 +176,25 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
         if tool is None:
             results.append(_no_tool_called(calls))
         elif assigned is not None:
-            for chosen in options:
-                if chosen.call == assigned:
+            for index, rows, _ in options:
+                if index == assigned:
                     call_id = calls[assigned][0]
-                    reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
-                    results.append(_row(tool, True, call_id, reason, chosen.parameters))
+                    results.append(
+                        {  # _row, inlined for the most frequent result
+                            "assert_that": "tool_called",
+                            "tool": tool,
+                            "passed": True,
+                            "call_id": call_id,
+                            "reason": f"call {call_id} to {tool!r} satisfies every parameter assertion",
+                            "parameters": rows,
+                            "error": None,
+                        }
+                    )
                     break
         else:
             assigned_calls = {index for index in assignment if index is not None}
-            results.append(_unsatisfied(assertion, options, assigned_calls, calls))
+            found = [_Candidate(*option) for option in options]
+            results.append(_unsatisfied(assertion, found, assigned_calls, calls))
     return results
 
 

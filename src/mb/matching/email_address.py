@@ -13,40 +13,71 @@ from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, valida
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
 
-__all__ = ["match_email", "parse_addresses"]
+__all__ = ["email_verdict", "match_email", "parse_addresses"]
 
 _MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
-_PLAIN = (
-    r"[A-Za-z0-9_+-]{1,64}(?:\.[A-Za-z0-9_+-]{1,64})*"
-    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,63}"
-)
-_SIMPLE = re.compile(_PLAIN)
+_LOCAL_PART = r"[A-Za-z0-9_+-]{1,64}(?:\.[A-Za-z0-9_+-]{1,64})*"
+_DOMAIN_PART = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,63}"
+_PLAIN = f"{_LOCAL_PART}@{_DOMAIN_PART}"
 """A plain ASCII address (dot-atom local part, letter-only top-level domain): a strict subset of what
 ``email_validator`` accepts, checked without it (see ``_simple``)."""
+_LOCAL = re.compile(_LOCAL_PART)
+_DOMAIN = re.compile(_DOMAIN_PART)
 _NAMED = re.compile(rf"([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) ?<({_PLAIN})>")
 """``Display Name <address>`` with a plain name (letters, digits, single spaces) and a plain address."""
-_SPECIAL = re.compile(r"(?:^|\.)(?:" + "|".join(map(re.escape, SPECIAL_USE_DOMAIN_NAMES)) + r")\Z")
-"""A domain that is, or is under, a special-use name (``email_validator`` refuses those)."""
+_SPECIAL_NAMES = frozenset(SPECIAL_USE_DOMAIN_NAMES)
+_SPECIAL_SUFFIXES = tuple(f".{name}" for name in SPECIAL_USE_DOMAIN_NAMES)
+"""A domain that is, or is under, one of these special-use names is refused by ``email_validator``."""
+
+
+def _without_mailto(text: str) -> str:
+    """``text`` (already stripped) without a leading ``mailto:`` in any case."""
+    if text.isascii():  # the pattern's case-insensitive letters match no other ASCII letter
+        return text[7:] if text[:7].lower() == "mailto:" else text
+    return _MAILTO.sub("", text)
 
 
 def _simple(text: str) -> str | None:
     """The case-folded address when ``text`` is a plain address ``email_validator`` certainly accepts unchanged,
-    else None (the caller then asks ``email_validator``)."""
-    if _SIMPLE.fullmatch(text) is None or len(text) > 254:
+    else None (the caller then asks ``email_validator``).
+
+    Neither part of :data:`_PLAIN` holds an ``@``: the text splits at its first one, the local part is matched
+    here and the domain, which addresses share, through :func:`_plain_domain`.
+    """
+    local, at, domain = text.partition("@")
+    if not at or len(text) > 254 or len(local) > 64 or _LOCAL.fullmatch(local) is None:
         return None
-    local, _, domain = text.partition("@")
-    domain = domain.lower()
-    if len(local) > 64 or len(domain) > 253 or "--" in domain:
-        return None
-    if _SPECIAL.search(domain) is not None:
-        return None
-    return f"{local.casefold()}@{domain}"
+    folded = _DOMAINS.get(domain)
+    if folded is None:
+        folded = _plain_domain(domain)
+    return f"{local.casefold()}@{folded}" if folded else None
+
+
+_DOMAINS: dict[str, str] = {}
+_DOMAINS_SIZE = 4096  # emptied when full
+
+
+def _plain_domain(domain: str) -> str:
+    """The lower-cased domain when it is plain and not special-use, else "" (memoized in :data:`_DOMAINS`)."""
+    folded = domain.lower()
+    if (
+        _DOMAIN.fullmatch(domain) is None
+        or len(folded) > 253
+        or "--" in folded
+        or folded in _SPECIAL_NAMES
+        or folded.endswith(_SPECIAL_SUFFIXES)
+    ):
+        folded = ""
+    if len(_DOMAINS) >= _DOMAINS_SIZE:
+        _DOMAINS.clear()
+    _DOMAINS[domain] = folded
+    return folded
 
 
 @lru_cache(maxsize=8192)
 def _normalize(address: str) -> str | None:
     """The canonical, case-folded form of one address; None when it is not an email address."""
-    text = _MAILTO.sub("", address.strip()).split("?", 1)[0].strip()
+    text = _without_mailto(address.strip()).split("?", 1)[0].strip()
     plain = _simple(text)
     if plain is not None:
         return plain
@@ -66,14 +97,56 @@ def parse_addresses(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     Returns (normalized addresses, parts that are not addresses). Cached: benchmarks repeat addresses. A lone plain
     address, or one behind a plain display name, skips the general parse (same result, a fraction of the time).
     """
-    text = _MAILTO.sub("", value.strip())
+    text = _without_mailto(value.strip())
+    plain = _plain(text)
+    if plain is not None:
+        return (plain,), ()
+    return _parse_general(text)
+
+
+def _plain(text: str) -> str | None:
+    """The address of ``text`` (stripped, without ``mailto:``) when it is a plain address, alone or behind a plain
+    display name; else None."""
     plain = _simple(text)
     if plain is None:
         named = _NAMED.fullmatch(text)
         plain = _simple(named.group(2)) if named else None
+    return plain
+
+
+def _target(expected: str) -> tuple[str | None, bool]:
+    """The one address ``expected`` holds (None when it is not exactly one), and whether it is a plain address
+    (then :func:`_plainly` can recognize it without parsing). A plain address is read here, faster than a memo's
+    upkeep (expected addresses rarely repeat); any other goes through the memoized :func:`parse_addresses`."""
+    plain = _plain(_without_mailto(expected.strip()))
     if plain is not None:
-        return (plain,), ()
-    return _parse_general(text)
+        return plain, True
+    wanted, invalid = parse_addresses(expected)
+    return (wanted[0] if len(wanted) == 1 and not invalid else None), False
+
+
+def _plainly(value: str, target: str) -> bool:
+    """Whether ``parse_addresses(value)`` is certainly ``((target,), ())`` for a plain ``target``, decided without
+    parsing: ``value`` is ``target`` up to ASCII case, surrounding space, ``mailto:`` and a plain display name.
+
+    False means only "not decided here": the caller parses.
+    """
+    if not value.isascii():
+        return False
+    text = value.strip()
+    if text[:7].lower() == "mailto:":
+        text = text[7:]
+    if text.lower() == target:  # _simple(text) == _simple(target) == target: the regex ignores ASCII case
+        return True
+    if text[-1:] != ">":
+        return False
+    start = text.find("<")
+    if start <= 0 or text[start + 1 : -1].lower() != target:
+        return False
+    name = text[:start]  # what _NAMED takes: words of letters and digits, single spaces, at most one before "<"
+    if name[-1] == " ":
+        name = name[:-1]
+    return name[:1] != " " and name[-1:] != " " and "  " not in name and name.replace(" ", "").isalnum()
 
 
 def _parse_general(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -105,25 +178,33 @@ def _addresses_of(actual: Any) -> tuple[Sequence[str], Sequence[str]] | None:
     return None
 
 
-def match_email(expected: str, actual: Any) -> Outcome:
-    """Whether ``actual`` holds exactly the one address ``expected`` (a string or a list of strings)."""
-    wanted, wanted_invalid = parse_addresses(expected)
-    if len(wanted) != 1 or wanted_invalid:
-        return Outcome.fail(f"the expected value {expected!r} is not a single email address")
-    target = wanted[0]
+def email_verdict(expected: str, actual: Any) -> tuple[bool, str]:
+    """``(passed, reason)``: whether ``actual`` holds exactly the one address ``expected`` (a string or a list of
+    strings)."""
+    target, plain = _target(expected)
+    if target is None:
+        return False, f"the expected value {expected!r} is not a single email address"
+    if type(actual) is str and (actual == expected or (plain and _plainly(actual, target))):
+        return True, f"got {target}"  # what the parse below concludes, without it
     if actual is MISSING or actual is None:
-        return Outcome.fail(f"expected {target}, got {describe_value(actual)}")
+        return False, f"expected {target}, got {describe_value(actual)}"
     parsed = _addresses_of(actual)
     if parsed is None:
-        return Outcome.fail(f"expected {target}, got {describe_value(actual)}: not a string or list of strings")
+        return False, f"expected {target}, got {describe_value(actual)}: not a string or list of strings"
     found, invalid = parsed
     if invalid:
         shown = ", ".join(repr(part) for part in invalid)
-        return Outcome.fail(f"expected {target}, got {render(actual)}: not an email address: {shown}")
+        return False, f"expected {target}, got {render(actual)}: not an email address: {shown}"
     if not found:
-        return Outcome.fail(f"expected {target}, got no address in {render(actual)}")
+        return False, f"expected {target}, got no address in {render(actual)}"
     if len(found) > 1:
-        return Outcome.fail(f"expected exactly one address ({target}), got {len(found)}: {', '.join(found)}")
+        return False, f"expected exactly one address ({target}), got {len(found)}: {', '.join(found)}"
     if found[0] != target:
-        return Outcome.fail(f"expected {target}, got {found[0]}")
-    return Outcome.ok(f"got {target}")
+        return False, f"expected {target}, got {found[0]}"
+    return True, f"got {target}"
+
+
+def match_email(expected: str, actual: Any) -> Outcome:
+    """Whether ``actual`` holds exactly the one address ``expected`` (a string or a list of strings)."""
+    passed, reason = email_verdict(expected, actual)
+    return Outcome(passed, reason, 1.0 if passed else 0.0)

@@ -7,9 +7,12 @@ from typing import Any
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, json_type, render
 
-__all__ = ["json_equal", "match_equality"]
+__all__ = ["SCALARS", "equality_verdict", "json_equal", "match_equality"]
 
-_SCALARS = frozenset({str, int, float, bool})
+SCALARS = frozenset({str, int, float, bool})
+"""The JSON scalar types: two values of one of them are equal exactly when ``==`` says so."""
+_NUMBERS = frozenset({int, float})
+"""Integers and numbers compare by value (booleans, whose type is ``bool``, are not among them)."""
 
 
 def json_equal(a: Any, b: Any) -> bool:
@@ -26,19 +29,29 @@ def json_equal(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def match_equality(expected: str | int | float | bool, actual: Any) -> Outcome:
-    """Whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
+def equality_verdict(expected: Any, actual: Any) -> tuple[bool, str]:
+    """``(passed, reason)``: whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
     kind = type(actual)
-    if kind is type(expected) and kind in _SCALARS:  # the common case, decided as json_equal decides it
+    if kind is type(expected) and kind in SCALARS:  # the common case, decided as json_equal decides it
         if actual == expected:
-            return Outcome(True, f"got {render(actual)} as expected", 1.0)
-        return Outcome(False, f"expected {render(expected)}, got {render(actual)}", 0.0)
+            return True, f"got {render(actual)} as expected"
+        return False, f"expected {render(expected)}, got {render(actual)}"
+    if kind in _NUMBERS and type(expected) in _NUMBERS:  # 5 and 5.0: what json_equal and the rules below decide
+        if actual == expected:
+            return True, f"got {render(actual)} as expected"
+        return False, f"expected {render(expected)}, got {render(actual)}"
     if actual is MISSING:
-        return Outcome.fail(f"expected {describe_value(expected)}, got nothing (the parameter is absent)")
+        return False, f"expected {describe_value(expected)}, got nothing (the parameter is absent)"
     if json_equal(expected, actual):
-        return Outcome.ok(f"got {render(actual)} as expected")
+        return True, f"got {render(actual)} as expected"
     expected_type, actual_type = json_type(expected), json_type(actual)
     numeric = {"integer", "number"}
     if expected_type != actual_type and not {expected_type, actual_type} <= numeric:
-        return Outcome.fail(f"expected {describe_value(expected)}, got {describe_value(actual)}: the types differ")
-    return Outcome.fail(f"expected {render(expected)}, got {render(actual)}")
+        return False, f"expected {describe_value(expected)}, got {describe_value(actual)}: the types differ"
+    return False, f"expected {render(expected)}, got {render(actual)}"
+
+
+def match_equality(expected: str | int | float | bool, actual: Any) -> Outcome:
+    """Whether ``actual`` is JSON-equal to ``expected``; a type mismatch names both types."""
+    passed, reason = equality_verdict(expected, actual)
+    return Outcome(passed, reason, 1.0 if passed else 0.0)

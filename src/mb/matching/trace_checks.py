@@ -14,26 +14,41 @@ from ..entities import Outputs, ToolCall
 from ..results import CheckResult
 from .assertions import CallSpec, call_spec
 
-__all__ = ["check_orphan_results", "check_tool_restriction", "orphan_results_row", "tool_restriction_row"]
+__all__ = [
+    "check_orphan_results",
+    "check_tool_restriction",
+    "orphan_results_row",
+    "orphans_row",
+    "tool_restriction_row",
+]
 
 
 def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
-    return {"name": name, "passed": passed, "reason": reason, "gating": True, "score": float(passed), "error": None}
+    score = 1.0 if passed else 0.0
+    return {"name": name, "passed": passed, "reason": reason, "gating": True, "score": score, "error": None}
 
 
 @lru_cache(maxsize=1024)
-def _permitted(allowed: tuple[str, ...]) -> tuple[frozenset[str], str]:
-    """The allowed tools as a set, and as listed in reasons."""
-    return frozenset(allowed), ", ".join(sorted(set(allowed)))
+def _permitted(allowed: tuple[str, ...]) -> tuple[frozenset[str], str, dict[str, Any]]:
+    """The allowed tools as a set, as listed in reasons, and the check when every call uses one of them (copied
+    for each result)."""
+    listed = ", ".join(sorted(set(allowed)))
+    return (
+        frozenset(allowed),
+        listed,
+        _check("tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})"),
+    )
 
 
 def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> dict[str, Any]:
     """``inputs.tools`` restricts the tools: a call to any other tool fails the example."""
-    permitted, listed = _permitted(tuple(allowed))
-    outside = [(call_id, tool) for call_id, tool, _ in calls if tool not in permitted]
-    if not outside:
-        return _check("tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})")
-    shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool in outside)
+    permitted, listed, passed = _permitted(tuple(allowed))
+    for call in calls:
+        if call[1] not in permitted:
+            break
+    else:
+        return passed.copy()
+    shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool, _ in calls if tool not in permitted)
     return _check("tools_restriction", False, f"called tools outside inputs.tools [{listed}]: {shown}")
 
 
@@ -52,10 +67,21 @@ def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | No
             results += 1
             if event_id not in seen:
                 orphans.append(event_id)
+    return orphans_row(results, orphans)
+
+
+@lru_cache(maxsize=64)
+def _followed(results: int) -> str:
+    return f"each of the {results} tool result(s) follows its tool call"
+
+
+def orphans_row(results: int, orphans: Sequence[Any]) -> dict[str, Any] | None:
+    """The ``orphan_tool_results`` check of a trace with ``results`` tool results, of which ``orphans`` (their ids,
+    in order) follow no tool call with their id; None when there is no result."""
     if results == 0:
         return None
     if not orphans:
-        return _check("orphan_tool_results", True, f"each of the {results} tool result(s) follows its tool call")
+        return _check("orphan_tool_results", True, _followed(results))
     shown = ", ".join(repr(o) for o in orphans)
     return _check("orphan_tool_results", False, f"tool_result id(s) with no earlier tool_call: {shown}")
 
