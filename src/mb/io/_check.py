@@ -210,8 +210,15 @@ def _parameters_ok(example: Any) -> bool:
 
 def _cited(outputs: Any) -> bool:
     """Whether every citation names a chunk of a retrieval in the trace."""
-    ids = {chunk.id for event in outputs.trace if event.KIND == "retrieval" for chunk in event.outputs}
-    return all(citation.document_id in ids for citation in outputs.citations)
+    ids: set[str] = set()
+    for event in outputs.trace:
+        if event.KIND == "retrieval":
+            for chunk in event.outputs:
+                ids.add(chunk.id)
+    for citation in outputs.citations:  # noqa: SIM110 - a plain loop: all() of a generator costs twice as much here
+        if citation.document_id not in ids:
+            return False
+    return True
 
 
 def certainly_valid(data: bytes, *, executed: bool = False) -> bool:
