@@ -30,6 +30,12 @@ _Json2 = _Scalar | list[_Json1] | dict[str, _Json1]
 _Json3 = _Scalar | list[_Json2] | dict[str, _Json2]
 
 
+def _group_ok(matcher: Any) -> bool:
+    if matcher.KIND == "optional":
+        matcher = matcher.default
+    return bool(matcher.KIND == "group")
+
+
 def _schema(strict: bool, *, singles: bool = False) -> Any:
     """The type of a line. With ``strict``, an object with a key the schema does not name, or a free value out of
     :data:`_Json3`, fails to decode: nothing is skipped unread and every value is checked. Without, such keys are
@@ -85,6 +91,13 @@ def _schema(strict: bool, *, singles: bool = False) -> Any:
         matcher: Equality | FreeText | DateTime | Email | Missing | Optional
         param: str | UnsetType = UNSET
         params: list[str] | UnsetType = UNSET
+
+        def __post_init__(self) -> None:  # the decode fails on a parameter the model refuses
+            if self.params is UNSET:
+                if self.param is UNSET:
+                    raise ValueError("no parameter named")
+            elif not _group_ok(self.matcher):
+                raise ValueError("a group with a matcher for one parameter")
 
     class Single(Base):
         matcher: Equality | FreeText | DateTime | Email | Missing | Optional
@@ -178,12 +191,6 @@ def suspicious_bytes(data: bytes) -> bool:
     return brackets > MAX_DEPTH and screen(data, brackets) is not None
 
 
-def _group_ok(matcher: Any) -> bool:
-    if matcher.KIND == "optional":
-        matcher = matcher.default
-    return bool(matcher.KIND == "group")
-
-
 def _lenient(data: bytes) -> Any:
     """The line decoded by the lenient schema, or None when it may hold what the model refuses in a field that
     schema skips, or does not decode."""
@@ -193,19 +200,6 @@ def _lenient(data: bytes) -> Any:
         return _LENIENT.decode(data)
     except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
         return None
-
-
-def _parameters_ok(example: Any) -> bool:
-    """Whether every parameter assertion names a parameter, and every group one a matcher that takes a group."""
-    for assertion in example.expectations.assertions:
-        if assertion.KIND == "call":
-            for parameter in assertion.parameters:
-                if parameter.params is UNSET:
-                    if parameter.param is UNSET:
-                        return False
-                elif not _group_ok(parameter.matcher):
-                    return False
-    return True
 
 
 def _cited(outputs: Any) -> bool:
@@ -230,7 +224,7 @@ def certainly_valid(data: bytes, *, executed: bool = False) -> bool:
         example = _lenient(data)
         if example is None:
             return False
-    if example.inputs.messages[-1].role != "user" or not _parameters_ok(example):
+    if example.inputs.messages[-1].role != "user":
         return False
     outputs = example.outputs
     if outputs is None:
@@ -273,9 +267,6 @@ def uncertain_lines(lines: list[bytes], *, executed: bool, limit: int) -> list[i
                 if example is None:
                     left.append(index)
                     continue
-            if not _parameters_ok(example):
-                left.append(index)
-                continue
         if example.inputs.messages[-1].role != "user":
             left.append(index)
             continue

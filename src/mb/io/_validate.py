@@ -1,8 +1,8 @@
 """Checking a whole benchmark file at the speed of its JSON parse: what ``mb validate`` reads a file with.
 
-Valid lines are the common case: a plain file is read in large blocks of whole lines, each line is checked by
-:func:`~mb.io._check.certainly_valid` and counted, and only a line it cannot prove valid is parsed and validated
-by the data model, which gives the error. Lines, numbers, limits and errors are exactly those of
+Valid lines are the common case: a plain file is read in large blocks of whole lines, each block is checked by
+:func:`~mb.io._check.uncertain_lines` and its valid lines counted, and only a line it cannot prove valid is parsed
+and validated by the data model, which gives the error. Lines, numbers, limits and errors are exactly those of
 :func:`~mb.io.iter_documents`.
 """
 
