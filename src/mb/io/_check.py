@@ -1,11 +1,11 @@
 """A fast, sound check that a line is a valid example: what ``mb validate`` runs on every line.
 
 :func:`certainly_valid` decodes a line with a strict ``msgspec`` schema that mirrors :class:`mb.entities.Example`
-(exact JSON types, no coercion, tagged unions on the models' discriminators, ``user_time`` parsed as a date-time) and
-checks the few rules the types cannot say. It answers True only for lines the data model certainly accepts; False
-means "validate fully": the model stays the single authority on errors and their messages, so a False is never a
-verdict. Nothing is kept from the decoded line, so its types are leaner than the evaluator's
-(:mod:`mb.io._proof`). A property test holds the check sound against the model.
+(exact JSON types, no coercion, tagged unions on the models' discriminators, ``user_time`` parsed as a date-time, each
+parameter assertion checked as it is decoded) and checks the few rules the types cannot say. It answers True only
+for lines the data model certainly accepts; False means "validate fully": the model stays the single authority on
+errors and their messages, so a False is never a verdict. Nothing is kept from the decoded line, so its types are
+leaner than the evaluator's (:mod:`mb.io._proof`). A property test holds the check sound against the model.
 """
 
 from datetime import datetime
@@ -237,9 +237,10 @@ def uncertain_lines(lines: list[bytes], *, executed: bool, limit: int) -> list[i
     examples: blank lines, lines longer than ``limit`` bytes and those :func:`certainly_valid` cannot prove valid
     (the caller looks at each of them). The same verdicts as :func:`certainly_valid` on every other line, faster.
 
-    While few lines have group parameters, each line is first decoded by a schema without them, which proves its
-    parameters with no look at them; a line it refuses takes the full check. Once more than about one line in
-    eight has been refused (past the first few), the rest of ``lines`` go straight to the full check."""
+    While few lines have group parameters, each line is first decoded by a schema without them, whose types alone
+    prove its parameters (the full schema runs a check on each parameter); a line it refuses takes the full check.
+    Once more than about one line in eight has been refused (past the first few), the rest of ``lines`` go straight
+    to the full check."""
     singles = _SINGLES.decode
     strict = _STRICT.decode
     trying = True
