@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mb.entities import Example
-from mb.io import LineError, iter_documents
-from mb.io._check import certainly_valid, without_unknown_keys
+from mb.io import LineError, _check, iter_documents
+from mb.io._check import certainly_valid, uncertain_lines, without_unknown_keys
 from mb.io._typos import key_warnings
 from mb.io._validate import Tally, iter_line_errors
 from tests.io.test_fast_path import _BROKEN, SEEDS, _edit, mutated
@@ -121,6 +121,69 @@ def test_a_file_of_good_and_bad_lines_gets_the_errors_of_full_validation(
 ) -> None:
     content = b"\n".join(line for line, _ in cases) + b"\n\n  \n"
     _assert_same(lambda: io.BytesIO(content), executed)
+
+
+def _line_verdicts(lines: list[bytes], executed: bool, limit: int) -> list[int]:
+    """The lines :func:`uncertain_lines` must leave: those the one-line check does not prove valid."""
+    return [
+        index for index, line in enumerate(lines) if len(line) > limit or not certainly_valid(line, executed=executed)
+    ]
+
+
+@_SETTINGS
+@given(st.lists(odd_lines(), min_size=1, max_size=40), st.booleans(), st.sampled_from([200, 10_000]))
+def test_a_block_of_lines_gets_the_verdicts_of_the_line_check(
+    cases: list[tuple[bytes, bool]], executed: bool, limit: int
+) -> None:
+    lines = [line for line, _ in cases] + [b"", b"  \r"]
+    left = uncertain_lines(lines, executed=executed, limit=limit)
+    assert left == _line_verdicts(lines, executed, limit)
+    for index in set(range(len(lines))) - set(left):
+        assert _model_accepts(lines[index], executed)
+
+
+def _groups_line(valid: bool) -> bytes:
+    """A published example with a group parameter (valid), or with that group given an equality matcher."""
+    document = copy.deepcopy(SEEDS[1])
+    group = document["expectations"]["assertions"][0]["parameters"][0]
+    assert "params" in group
+    if not valid:
+        group["matcher"] = {"match_as": "equality", "value": "x"}
+    return json.dumps(document).encode()
+
+
+def _singles_line(valid: bool) -> bytes:
+    """A published example whose parameters each name one parameter, or one of them naming none."""
+    document = copy.deepcopy(SEEDS[0])
+    if not valid:
+        del document["expectations"]["assertions"][0]["parameters"][0]["param"]
+    return json.dumps(document, separators=(",", ":")).encode()
+
+
+class _Counting:
+    """A decoder that counts its calls."""
+
+    def __init__(self, decoder: Any) -> None:
+        self.decoder, self.calls = decoder, 0
+
+    def decode(self, data: bytes) -> Any:
+        self.calls += 1
+        return self.decoder.decode(data)
+
+
+@pytest.mark.parametrize("every", [0, 20, 2, 1])
+def test_blocks_of_group_lines_and_others_get_every_verdict_right(every: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    counting = _Counting(_check._SINGLES)
+    monkeypatch.setattr(_check, "_SINGLES", counting)
+    # every `every`th line has a group parameter (none when 0); every 37th line is invalid
+    lines = [(_groups_line if every and index % every == 0 else _singles_line)(index % 37 != 5) for index in range(400)]
+    left = uncertain_lines(lines, executed=True, limit=1 << 20)
+    assert left == _line_verdicts(lines, True, 1 << 20)
+    assert left == [index for index in range(400) if index % 37 == 5]
+    if every in (1, 2):  # the schema without groups is soon given up on such a block
+        assert counting.calls < 60
+    else:  # and kept while it proves most lines
+        assert counting.calls == 400
 
 
 def test_every_published_example_is_checked_fast_and_valid() -> None:
@@ -259,6 +322,18 @@ def test_a_pretty_printed_file_is_one_error(tmp_path: Path) -> None:
     path.write_text("\n[\n" + json.dumps(SEEDS[0], indent=2) + "\n]\n")
     valid, invalid = _assert_same(lambda: path, False)
     assert (valid, invalid) == (0, 1)
+
+
+@pytest.mark.parametrize("first", [b"", b"  \n\n", b"{not json\n", b"%(good)s\n", b"\n%(good)s\n"])
+def test_a_lone_bracket_after_other_lines_is_an_invalid_line(first: bytes) -> None:
+    good = json.dumps(SEEDS[0]).encode()
+    content = first.replace(b"%(good)s", good) + b"[\n" + good + b"\n]\n" + good + b"\n"
+    valid, invalid = _assert_same(lambda: io.BytesIO(content), False)
+    if first.strip():  # not the first line: each bracket is an invalid line, the rest is read
+        assert invalid == 2 + (b"not json" in first)
+        assert valid == 2 + (b"good" in first)
+    else:
+        assert (valid, invalid) == (0, 1)
 
 
 @_SETTINGS

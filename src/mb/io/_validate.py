@@ -1,8 +1,8 @@
 """Checking a whole benchmark file at the speed of its JSON parse: what ``mb validate`` reads a file with.
 
-Valid lines are the common case: a plain file is read in large blocks of whole lines, each line is checked by
-:func:`~mb.io._check.certainly_valid` and counted, and only a line it cannot prove valid is parsed and validated
-by the data model, which gives the error. Lines, numbers, limits and errors are exactly those of
+Valid lines are the common case: a plain file is read in large blocks of whole lines, each block is checked by
+:func:`~mb.io._check.uncertain_lines` and its valid lines counted, and only a line it cannot prove valid is parsed
+and validated by the data model, which gives the error. Lines, numbers, limits and errors are exactly those of
 :func:`~mb.io.iter_documents`.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO
 
-from ._check import certainly_valid
+from ._check import certainly_valid, uncertain_lines
 from ._errors import LineError, Problem
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized
@@ -139,7 +139,7 @@ def iter_line_errors(
 def _check_batches(
     name: str, batches: Iterator[tuple[int, list[bytes] | int]], tally: Tally, executed: bool, limit: int
 ) -> Iterator[LineError]:
-    first_line = True
+    first_line = True  # until the first non-blank line of the file
     for first, batch in batches:
         if type(batch) is int:
             first_line = False
@@ -147,13 +147,14 @@ def _check_batches(
             yield LineError(name, first, (oversized(batch, limit),))
             continue
         assert isinstance(batch, list)
-        valid = 0
-        number = first - 1
-        for piece in batch:
-            number += 1
+        left = uncertain_lines(batch, executed=executed, limit=limit)
+        valid = len(batch) - len(left)  # every line not left is valid
+        for position, index in enumerate(left):
+            piece = batch[index]
             data = piece.strip()
             if not data:
                 continue
+            number = first + index
             if len(piece) > limit:
                 first_line = False
                 tally.invalid += 1
@@ -161,17 +162,16 @@ def _check_batches(
                 continue
             if first_line:
                 first_line = False
-                if pretty_printed(data):
+                if index == position and pretty_printed(data):  # no valid line before it in the batch either
                     tally.invalid += 1
                     yield LineError(name, number, (Problem("$", _NOT_JSONL.format(bracket=data.decode())),))
                     return
-            if certainly_valid(data, executed=executed):
-                valid += 1
-                continue
             error = _full(name, number, data, executed)
             if error is None:
                 valid += 1
             else:
                 tally.invalid += 1
                 yield error
+        if valid:
+            first_line = False
         tally.valid += valid
