@@ -148,16 +148,22 @@ class Forest:
     """Longest path from a root to a leaf."""
 
     def raw(self, values: Sequence[float]) -> float:
-        """Log-odds of equivalence for one feature vector."""
+        """Log-odds of equivalence for one feature vector: every tree walked at once, one level per step, until
+        each has reached a leaf."""
         import numpy as np
 
         x = np.asarray(values, dtype=np.float64)
-        trees = np.arange(self.feature.shape[0])
-        node = np.zeros(len(trees), dtype=np.int64)
+        trees, width = self.feature.shape
+        offsets = np.arange(trees, dtype=np.int64) * width
+        feature, threshold = self.feature.ravel(), self.threshold.ravel()
+        left, right = self.left.ravel(), self.right.ravel()
+        at = offsets.copy()
         for _ in range(self.depth):
-            go_left = x[self.feature[trees, node]] <= self.threshold[trees, node]
-            node = np.where(go_left, self.left[trees, node], self.right[trees, node])
-        return self.baseline + float(self.value[trees, node].sum())
+            step = offsets + np.where(x[feature[at]] <= threshold[at], left[at], right[at])
+            if np.array_equal(step, at):
+                break
+            at = step
+        return self.baseline + float(self.value.ravel()[at].sum())
 
 
 @lru_cache(maxsize=1)
