@@ -81,9 +81,9 @@ def measure(pairs_file: Path, cache: Path) -> list[Row]:
     """Every method's raw measure for every pair (guards for the EQUIVALENCE task), cached beside the embeddings."""
     features = cache / "features.json"
     if features.exists() and features.stat().st_mtime > pairs_file.stat().st_mtime:
-        return [
-            Row(**{**row, "groups": tuple(row["groups"])}) for row in json.loads(features.read_text(encoding="utf-8"))
-        ]
+        cached = json.loads(features.read_text(encoding="utf-8"))
+        if all("groups" in row for row in cached):  # a cache written before folds were grouped is measured again
+            return [Row(**{**row, "groups": tuple(row["groups"])}) for row in cached]
     with gzip.open(pairs_file, "rt", encoding="utf-8") as handle:
         pairs = [json.loads(line) for line in handle]
     vectors = _embeddings([p["text_a"] for p in pairs] + [p["text_b"] for p in pairs], cache)
