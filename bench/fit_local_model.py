@@ -1,15 +1,25 @@
-"""Fit the local judge's equivalence model on the labelled public pairs and print its cross-validated figures.
+"""Fit the local judge's equivalence models on the labelled public pairs and print their cross-validated figures.
 
-    PYTHONPATH=src python bench/fit_local_model.py [--pairs tests/data/judge_pairs.jsonl.gz] [--cache DIR]
+    PYTHONPATH=src python bench/fit_local_model.py [--pairs tests/data/judge_pairs.jsonl.gz] [--cache DIR] [--write]
 
-Each pair is measured as the judge measures it (``mb.judges._pairmodel.features``: cosine, word overlap, guards...).
-A logistic regression (Newton's method, a small L2 penalty) is fitted on the training folds of a 5-fold stratified
-split and scored on the held-out fold as the judge decides (short pairs a guard fired on fail; a candidate stating
-every content word of the reference passes when no guard fired). Two
-operating points: the accuracy-optimal P(equivalent) threshold (shipped) and the one that maximises recall at a
-precision of at least 90% on the training folds' pairs of at most 12 words. For comparison it prints a plain cosine
-threshold fitted for accuracy the same way. Last, the weights fitted on every pair, to paste into ``_pairmodel.py``.
-Embeddings are cached under ``--cache`` (shared with ``bench/judge_accuracy.py``).
+Needs scikit-learn here only (the judge evaluates the shipped trees in numpy). Each pair is measured as the judge
+measures it (``mb.judges._pairmodel.features``: cosine, word overlap, guards...). Two models are fitted on the
+training folds of a 5-fold split (pairs a guard vetoed left out) and scored on the held-out fold: gradient-boosted
+trees (scikit-learn's ``HistGradientBoostingClassifier``), which decide pairs of at most 12 words, and a logistic
+regression, which decides longer ones. Folds are grouped: pairs that share a text, up to case, word order and
+stopwords, are linked and each linked group stays in one fold, so a sentence never sits on both sides of a split.
+
+The judge's decision is reproduced: a pair a guard vetoed fails; a short pair passes at a tree P(equivalent) of at
+least the short threshold, or when its candidate states every content word of the reference (extra detail is
+allowed) and the trees give it at least ``DETAIL_FLOOR``; a longer pair passes at a logistic P(equivalent) of at
+least the long threshold or when its candidate states every content word of the reference. Each fold's thresholds
+are chosen on the out-of-fold probabilities of the other folds: for short pairs the one that maximises recall at a
+precision of at least 90% (a wrong pass hides an agent bug), for longer pairs the accuracy-optimal one. For
+comparison: a plain cosine threshold fitted for accuracy, each model on every pair, and the trees alone. Then the
+reliability of the out-of-fold probabilities and what the judge decides alone in a cascade. ``--write`` fits both
+models on every pair, writes the trees to ``src/mb/judges/pairmodel.npz`` (checked against scikit-learn's own
+predictions) and prints the logistic weights to paste into ``_pairmodel.py``. Embeddings are cached under ``--cache``
+(shared with ``bench/judge_accuracy.py``).
 """
 
 from __future__ import annotations
@@ -17,21 +27,34 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from judge_accuracy import FOLDS, PAIRS, PRECISION_TARGET, SHORT_WORDS, _embeddings
+from judge_accuracy import FOLDS, PAIRS, PRECISION_TARGET, SHORT_WORDS, _embeddings, group_key, grouped_folds
 
 from mb.judges._confidence import CALIBRATIONS
 from mb.judges._guards import run_guards
 from mb.judges._overlap import contains_reference
-from mb.judges._pairmodel import FEATURES, MODEL_THRESHOLD, features, probability, vetoes
+from mb.judges._pairmodel import (
+    DETAIL_FLOOR,
+    FEATURES,
+    MODEL_THRESHOLD,
+    SHORT_THRESHOLD,
+    Forest,
+    features,
+    short_probability,
+    vetoes,
+)
 from mb.judges.base import LOW_CONFIDENCE, JudgeTask
 
+MODEL_FILE = Path(__file__).resolve().parent.parent / "src" / "mb" / "judges" / "pairmodel.npz"
+TREES = {"max_iter": 300, "learning_rate": 0.05, "max_leaf_nodes": 15, "random_state": 0}
+"""Settings of the gradient-boosted trees."""
 PENALTY = 1e-5
-"""L2 penalty per pair on every weight but the bias."""
+"""L2 penalty per pair on every logistic weight but the bias (the former model, for comparison)."""
 
 
 def load(pairs_file: Path, cache: Path) -> tuple[list[dict[str, Any]], np.ndarray, np.ndarray]:
@@ -53,8 +76,15 @@ def load(pairs_file: Path, cache: Path) -> tuple[list[dict[str, Any]], np.ndarra
     return pairs, np.array(rows, dtype=np.float64), np.array(cosines, dtype=np.float64)
 
 
-def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Logistic weights by Newton's method on the penalised log loss."""
+def fit_trees(x: np.ndarray, y: np.ndarray) -> Any:
+    """Gradient-boosted trees on the log loss."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    return HistGradientBoostingClassifier(**TREES).fit(x, y)
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Logistic weights by Newton's method on the penalised log loss (the last column is the bias)."""
     weights = np.zeros(x.shape[1])
     penalty = PENALTY * len(y) * np.eye(x.shape[1])
     penalty[-1, -1] = 0.0
@@ -82,28 +112,21 @@ def threshold_for(p: np.ndarray, y: np.ndarray, objective: str) -> float:
 
 
 def folds(pairs: Sequence[dict[str, Any]]) -> np.ndarray:
-    """Stratified by source and label, as ``bench/judge_accuracy.py`` splits."""
-    import random
-    from collections import defaultdict
-
-    rng = random.Random(13)
-    groups: dict[tuple[str, bool], list[int]] = defaultdict(list)
-    for index, pair in enumerate(pairs):
-        groups[(pair["source"], bool(pair["label"]))].append(index)
-    fold = np.zeros(len(pairs), dtype=int)
-    for members in groups.values():
-        rng.shuffle(members)
-        for position, index in enumerate(members):
-            fold[index] = position % FOLDS
-    return fold
+    """Grouped folds, as ``bench/judge_accuracy.py`` splits."""
+    keys = [(group_key(pair["text_a"]), group_key(pair["text_b"])) for pair in pairs]
+    return np.array(grouped_folds(keys), dtype=int)
 
 
 def report(name: str, pairs: Sequence[dict[str, Any]], predicted: np.ndarray, y: np.ndarray) -> None:
-    """Accuracy, precision and recall overall, on short pairs and per source."""
+    """Accuracy, precision and recall overall, by length and per source (and per source on short pairs)."""
     print(f"{name}:")
-    masks = [("all", np.ones(len(y), dtype=bool)), ("<= 12 words", np.array([p["short"] for p in pairs]))]
-    for source in sorted({p["source"] for p in pairs}):
-        masks.append((source, np.array([p["source"] == source for p in pairs])))
+    short = np.array([p["short"] for p in pairs])
+    source = np.array([p["source"] for p in pairs])
+    masks = [("all", np.ones(len(y), dtype=bool)), ("<= 12 words", short), ("> 12 words", ~short)]
+    for name_ in sorted(set(source)):
+        masks.append((name_, source == name_))
+        if (source == name_).sum() != (short & (source == name_)).sum():
+            masks.append((f"{name_} <= 12", short & (source == name_)))
     for label, mask in masks:
         truth, guess = y[mask] == 1, predicted[mask]
         tp, fp, fn = int((guess & truth).sum()), int((guess & ~truth).sum()), int((~guess & truth).sum())
@@ -114,6 +137,16 @@ def report(name: str, pairs: Sequence[dict[str, Any]], predicted: np.ndarray, y:
             f"  {label:14} n={int(mask.sum()):5}  accuracy {accuracy:6.1%}  "
             f"precision {precision:6.1%}  recall {recall:6.1%}"
         )
+
+
+def reliability(p: np.ndarray, y: np.ndarray) -> None:
+    """Observed share of equivalent pairs per band of out-of-fold P(equivalent) (pairs no guard vetoed)."""
+    cells = []
+    for band in range(10):
+        mask = (np.minimum((p * 10).astype(int), 9)) == band
+        if mask.any():
+            cells.append(f"{band / 10:.1f}-{(band + 1) / 10:.1f}: {y[mask].mean():.2f} (n={int(mask.sum())})")
+    print("reliability, P(equivalent) band: observed share  " + "; ".join(cells))
 
 
 def cascade(
@@ -139,10 +172,55 @@ def cascade(
         )
 
 
+def export(model: Any, path: Path) -> Forest:
+    """The fitted trees as the arrays ``mb.judges._pairmodel.Forest`` reads, written to ``path``."""
+    trees = [predictors[0].nodes for predictors in model._predictors]
+    width = max(len(nodes) for nodes in trees)
+    shape = (len(trees), width)
+    feature, left, right = (np.zeros(shape, dtype=np.int16) for _ in range(3))
+    threshold, value = np.zeros(shape), np.zeros(shape)
+    for t, nodes in enumerate(trees):
+        own = np.arange(width)
+        leaf = np.ones(width, dtype=bool)
+        leaf[: len(nodes)] = nodes["is_leaf"].astype(bool)
+        feature[t, : len(nodes)] = np.where(leaf[: len(nodes)], 0, nodes["feature_idx"])
+        threshold[t, : len(nodes)] = nodes["num_threshold"]
+        left[t] = np.where(leaf, own, np.pad(nodes["left"], (0, width - len(nodes))))
+        right[t] = np.where(leaf, own, np.pad(nodes["right"], (0, width - len(nodes))))
+        value[t, : len(nodes)] = np.where(leaf[: len(nodes)], nodes["value"], 0.0)
+    depth = int(max(int(nodes["depth"].max()) for nodes in trees))
+    baseline = float(np.ravel(model._baseline_prediction)[0])
+    np.savez_compressed(
+        path,
+        feature=feature,
+        threshold=threshold,
+        left=left,
+        right=right,
+        value=value,
+        baseline=np.float64(baseline),
+        depth=np.int64(depth),
+    )
+    return Forest(
+        feature.astype(np.int64), threshold, left.astype(np.int64), right.astype(np.int64), value, baseline, depth
+    )
+
+
+def decide(
+    p_short: np.ndarray, p_long: np.ndarray, cuts: tuple[float, float], short: np.ndarray, contained: np.ndarray
+) -> np.ndarray:
+    """The judge's verdicts (vetoes aside): trees and their threshold on short pairs, the logistic model on longer
+    ones, and the extra-detail rule."""
+    short_cut, long_cut = cuts
+    on_short = (p_short >= short_cut) | (contained & (p_short >= DETAIL_FLOOR))
+    on_long = (p_long >= long_cut) | contained
+    return np.where(short, on_short, on_long)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=Path, default=PAIRS)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/mb-judge-accuracy"))
+    parser.add_argument("--write", action="store_true", help=f"write the trees fitted on every pair to {MODEL_FILE}")
     args = parser.parse_args()
     pairs, x, cosine = load(args.pairs, args.cache)
     y = np.array([float(p["label"]) for p in pairs])
@@ -150,38 +228,81 @@ def main() -> None:
     short = np.array([p["short"] for p in pairs])
     contained = np.array([p["contained"] for p in pairs])
     fold = folds(pairs)
-    print(f"{len(pairs)} pairs, {len(FEATURES)} features, {FOLDS}-fold cross-validation")
-    plain = np.zeros(len(y), dtype=bool)
-    oof = np.zeros(len(y))
-    by_objective = {objective: np.zeros(len(y), dtype=bool) for objective in ("accuracy", "precision")}
+    print(
+        f"{len(pairs)} pairs, {len(FEATURES)} features, {FOLDS}-fold cross-validation, grouped folds of sizes "
+        f"{np.bincount(fold).tolist()}"
+    )
+    oof = {"trees": np.zeros(len(y)), "logistic": np.zeros(len(y))}
     for k in range(FOLDS):
-        train, test = fold != k, fold == k
-        plain[test] = cosine[test] >= threshold_for(cosine[train], y[train], "accuracy")
-        kept = train & ~vetoed
-        weights = fit(x[kept], y[kept])
-        p_train = 1 / (1 + np.exp(-(x[train] @ weights)))
-        p_train[vetoed[train]] = 0.0
-        p_test = 1 / (1 + np.exp(-(x[test] @ weights)))
-        p_test[vetoed[test]] = 0.0
-        oof[test] = p_test
-        for objective, predicted in by_objective.items():
-            on = short[train] if objective == "precision" else np.ones(int(train.sum()), dtype=bool)
-            cut = threshold_for(p_train[on], y[train][on], objective)
-            predicted[test] = ((p_test >= max(cut, 1e-9)) | contained[test]) & ~vetoed[test]
-    cascade(pairs, oof, by_objective["accuracy"], vetoed, y)
+        train, test = (fold != k) & ~vetoed, fold == k
+        oof["trees"][test] = fit_trees(x[train], y[train]).predict_proba(x[test])[:, 1]
+        weights = fit_logistic(x[train], y[train])
+        oof["logistic"][test] = 1 / (1 + np.exp(-(x[test] @ weights)))
+    for p in oof.values():
+        p[vetoed] = 0.0
+    trees, logistic = oof["trees"], oof["logistic"]
+    detail_short = contained & (trees >= DETAIL_FLOOR)
+    plain = np.zeros(len(y), dtype=bool)
+    judge = np.zeros(len(y), dtype=bool)
+    alone = np.zeros(len(y), dtype=bool)
+    single = {model: np.zeros(len(y), dtype=bool) for model in oof}
+    cuts: list[tuple[float, float]] = []
+    for k in range(FOLDS):
+        other, test = fold != k, fold == k
+        plain[test] = cosine[test] >= threshold_for(cosine[other], y[other], "accuracy")
+        on_short, on_long = other & short, other & ~short
+        cut = (
+            threshold_for(np.where(detail_short, 1.0, trees)[on_short], y[on_short], "precision"),
+            threshold_for(np.where(contained, 1.0, logistic)[on_long], y[on_long], "accuracy"),
+        )
+        cuts.append(cut)
+        judge[test] = decide(trees[test], logistic[test], cut, short[test], contained[test]) & ~vetoed[test]
+        alone[test] = (trees[test] >= max(cut[0], 1e-9)) & short[test] & ~vetoed[test]
+        for model, p in oof.items():
+            own = threshold_for(np.where(contained, 1.0, p)[on_short], y[on_short], "precision")
+            single[model][test] = ((p[test] >= max(own, 1e-9)) | contained[test]) & ~vetoed[test]
     report("plain cosine, threshold fitted for accuracy", pairs, plain, y)
-    report("local model, P(equivalent) threshold fitted for accuracy", pairs, by_objective["accuracy"], y)
-    report("local model, fitted for 90% precision on <= 12 words", pairs, by_objective["precision"], y)
-    kept = ~vetoed
-    weights = fit(x[kept], y[kept])
-    p_all = np.array([probability(list(row), list(weights)) for row in x])
-    p_all[vetoed] = 0.0
-    print(f"\naccuracy-optimal threshold on every pair: {threshold_for(p_all, y, 'accuracy'):.3f}")
-    print(f"shipped threshold: {MODEL_THRESHOLD}")
-    print("WEIGHTS = (")
-    for name, value in zip(FEATURES, weights, strict=True):
-        print(f"    {value:.4f},  # {name}")
-    print(")")
+    per_fold = "; ".join(f"{a:.2f}/{b:.2f}" for a, b in cuts)
+    report(f"local judge (trees <= 12 words, logistic longer; thresholds per fold {per_fold})", pairs, judge, y)
+    for model, predicted in single.items():
+        report(f"{model} on every pair, one threshold for 90% precision on <= 12 words", pairs, predicted, y)
+    report("trees alone on <= 12 words (no extra-detail rule)", pairs, alone | ~short, y)
+    mask = short & ~vetoed
+    for model, p in oof.items():
+        order = np.argsort(-p[mask])
+        tp = np.cumsum(y[mask][order])
+        precision = tp / np.arange(1, len(order) + 1)
+        recall = tp / y[short].sum()
+        at = int(np.searchsorted(recall, 0.75))
+        ok = np.where(precision >= PRECISION_TARGET)[0]
+        print(
+            f"{model}, out of fold, <= 12 words, model alone: precision {precision[at]:.1%} at recall 75%, "
+            f"recall {recall[int(ok.max())] if len(ok) else 0.0:.1%} at precision 90%"
+        )
+    p_judge = np.where(short, trees, logistic)
+    reliability(p_judge[~vetoed], y[~vetoed])
+    cascade(pairs, p_judge, judge, vetoed, y)
+    final = (
+        threshold_for(np.where(detail_short, 1.0, trees)[short], y[short], "precision"),
+        threshold_for(np.where(contained, 1.0, logistic)[~short], y[~short], "accuracy"),
+    )
+    print(f"\nthresholds out of fold over every pair: short {final[0]:.3f}, long {final[1]:.3f}")
+    print(f"shipped: short {SHORT_THRESHOLD}, long {MODEL_THRESHOLD}")
+    if args.write:
+        model = fit_trees(x[~vetoed], y[~vetoed])
+        written = export(model, MODEL_FILE)
+        ours = np.array([short_probability(list(row), written) for row in x[:2000]])
+        theirs = model.predict_proba(x[:2000])[:, 1]
+        print(f"wrote {MODEL_FILE}; largest difference from scikit-learn: {float(np.abs(ours - theirs).max()):.2e}")
+        started = time.perf_counter()
+        for row in x[:2000]:
+            short_probability(list(row), written)
+        print(f"P(equivalent) from the trees: {(time.perf_counter() - started) / 2000 * 1e6:.0f} us per pair")
+        weights = fit_logistic(x[~vetoed], y[~vetoed])
+        print("WEIGHTS = (")
+        for name, value in zip(FEATURES, weights, strict=True):
+            print(f"    {value:.4f},  # {name}")
+        print(")")
 
 
 if __name__ == "__main__":

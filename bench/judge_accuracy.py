@@ -2,13 +2,14 @@
 
     PYTHONPATH=src python bench/judge_accuracy.py [--pairs tests/data/judge_pairs.jsonl.gz] [--cache DIR]
 
-Four methods, each with a threshold fitted on the training folds of a 5-fold stratified split and scored on the
-held-out fold: plain MiniLM cosine, the local judge (cosine + guards + the extra-detail rule), rapidfuzz
-``token_set_ratio`` and the lexical judge (overlap + guards + the extra-detail rule). "tuned" thresholds maximise
-accuracy (the fair comparison); the precision operating point maximises recall at a precision of at least
-``PRECISION_TARGET`` on the training folds' pairs of at most 12 words (a wrong pass hides an agent bug). Prints
-accuracy, precision and recall per source and for pairs of at most 12 words, the thresholds fitted on every pair,
-and the logistic fit of P(equivalent | measure) behind each verdict's confidence with its out-of-fold reliability.
+Four methods, each with a threshold fitted on the training folds of a 5-fold grouped split (``grouped_folds``: pairs
+sharing a sentence stay in one fold) and scored on the held-out fold: plain MiniLM cosine, the local judge (cosine +
+guards + the extra-detail rule), rapidfuzz ``token_set_ratio`` and the lexical judge (overlap + guards + the
+extra-detail rule). "tuned" thresholds maximise accuracy (the fair comparison); the precision operating point
+maximises recall at a precision of at least ``PRECISION_TARGET`` on the training folds' pairs of at most 12 words (a
+wrong pass hides an agent bug). Prints accuracy, precision and recall per source and for pairs of at most 12 words,
+the thresholds fitted on every pair, and the logistic fit of P(equivalent | measure) behind each verdict's confidence
+with its out-of-fold reliability.
 Embeddings are cached under ``--cache`` (a minute or two to compute on a CPU). "local" here is the cosine with guard
 vetoes, whose logistic fit gives the confidence of SIMILARITY verdicts; the local judge's EQUIVALENCE verdicts come
 from the fitted model that ``bench/fit_local_model.py`` measures.
@@ -21,9 +22,8 @@ import dataclasses
 import gzip
 import json
 import math
-import random
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +32,7 @@ from rapidfuzz import fuzz
 
 from mb.judges._guards import run_guards
 from mb.judges._overlap import contains_reference, pair_similarity
-from mb.judges._text import normalize
+from mb.judges._text import content_stems, normalize
 from mb.judges.base import LOW_CONFIDENCE, JudgeTask
 
 PAIRS = Path(__file__).resolve().parent.parent / "tests" / "data" / "judge_pairs.jsonl.gz"
@@ -53,6 +53,7 @@ class Row:
     token_set: float
     guarded: bool
     contained: bool = False
+    groups: tuple[str, str] = ("", "")
 
 
 def _embeddings(texts: Sequence[str], cache: Path) -> dict[str, list[float]]:
@@ -80,7 +81,9 @@ def measure(pairs_file: Path, cache: Path) -> list[Row]:
     """Every method's raw measure for every pair (guards for the EQUIVALENCE task), cached beside the embeddings."""
     features = cache / "features.json"
     if features.exists() and features.stat().st_mtime > pairs_file.stat().st_mtime:
-        return [Row(**row) for row in json.loads(features.read_text(encoding="utf-8"))]
+        cached = json.loads(features.read_text(encoding="utf-8"))
+        if all("groups" in row for row in cached):  # a cache written before folds were grouped is measured again
+            return [Row(**{**row, "groups": tuple(row["groups"])}) for row in cached]
     with gzip.open(pairs_file, "rt", encoding="utf-8") as handle:
         pairs = [json.loads(line) for line in handle]
     vectors = _embeddings([p["text_a"] for p in pairs] + [p["text_b"] for p in pairs], cache)
@@ -98,6 +101,7 @@ def measure(pairs_file: Path, cache: Path) -> list[Row]:
                 token_set=fuzz.token_set_ratio(normalize(a), normalize(b)) / 100.0,
                 guarded=bool(run_guards(JudgeTask.EQUIVALENCE, b, a)),
                 contained=contains_reference(b, a),
+                groups=(group_key(a), group_key(b)),
             )
         )
     features.write_text(json.dumps([dataclasses.asdict(row) for row in rows]), encoding="utf-8")
@@ -165,17 +169,38 @@ def fit(rows: Sequence[Row], scorer: Scorer, guarded: bool, objective: str) -> f
     return best
 
 
+def group_key(text: str) -> str:
+    """What near-duplicate texts share: their set of content-word stems (case, order and stopwords aside)."""
+    return " ".join(sorted(set(content_stems(text)))) or text.strip().lower()
+
+
+def grouped_folds(keys: Sequence[tuple[str, str]]) -> list[int]:
+    """Fold of each pair, given the ``group_key`` of its two texts, for ``FOLDS``-fold cross-validation, grouped:
+    pairs that share a text (up to ``group_key``) are linked, and each linked group goes whole to the fold with the
+    fewest pairs so far, largest groups first, so that no sentence sits on both sides of a split."""
+    parent: dict[str, str] = {}
+
+    def root(key: str) -> str:
+        while parent.setdefault(key, key) != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    for a, b in keys:
+        parent[root(a)] = root(b)
+    group = [root(a) for a, _ in keys]
+    sizes = Counter(group)
+    load = [0] * FOLDS
+    assigned: dict[str, int] = {}
+    for key in sorted(sizes, key=lambda k: (-sizes[k], k)):
+        target = min(range(FOLDS), key=lambda f: load[f])
+        assigned[key] = target
+        load[target] += sizes[key]
+    return [assigned[key] for key in group]
+
+
 def _folds(rows: Sequence[Row]) -> list[int]:
-    rng = random.Random(13)
-    groups: dict[tuple[str, bool], list[int]] = defaultdict(list)
-    for index, row in enumerate(rows):
-        groups[(row.source, row.label)].append(index)
-    fold = [0] * len(rows)
-    for members in groups.values():
-        rng.shuffle(members)
-        for position, index in enumerate(members):
-            fold[index] = position % FOLDS
-    return fold
+    return grouped_folds([row.groups for row in rows])
 
 
 def cross_validate(rows: Sequence[Row], method: str, objective: str) -> list[bool]:

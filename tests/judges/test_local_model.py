@@ -58,3 +58,43 @@ def test_the_confidence_is_the_modelled_probability(judge: LocalJudge) -> None:
     assert "P(equivalent)" in verdict.reason
     probability = float(verdict.reason.split("P(equivalent) ")[1].split(" ")[0])
     assert verdict.confidence == pytest.approx(probability, abs=0.006)
+
+
+def _threshold(verdict: Verdict) -> float:
+    return float(verdict.reason.split("threshold ")[1].split(";")[0].split(")")[0])
+
+
+def test_short_pairs_are_held_to_the_precision_threshold_and_long_ones_to_the_accuracy_one(judge: LocalJudge) -> None:
+    from mb.judges._pairmodel import MODEL_THRESHOLD, SHORT_THRESHOLD
+
+    short = _verdict(judge, "Cancel the Thursday afternoon meeting", "Cancel the meeting on Thursday afternoon")
+    long = _verdict(
+        judge,
+        "VPN disconnects repeatedly\nSince this morning's update the VPN connection drops every few minutes.",
+        "VPN connection keeps dropping after the update",
+    )
+    assert _threshold(short) == pytest.approx(SHORT_THRESHOLD, abs=0.006)
+    assert _threshold(long) == pytest.approx(MODEL_THRESHOLD, abs=0.006)
+    assert long.passed, long.reason
+
+
+def test_an_overridden_equivalence_threshold_applies_to_short_pairs_too(judge: LocalJudge) -> None:
+    pair = ("Call the head of sales", "Phone the sales manager")
+    shipped = _verdict(judge, *pair)
+    assert not shipped.passed, shipped.reason
+    lenient = _verdict(LocalJudge(thresholds={"equivalence": 0.2}, batch_size=32), *pair)
+    assert _threshold(lenient) == pytest.approx(0.2)
+    assert lenient.passed, lenient.reason
+
+
+def test_a_short_candidate_adding_detail_passes_unless_the_model_rules_it_out(judge: LocalJudge) -> None:
+    added = _verdict(judge, "Design review\nHQ", "Design review")
+    assert added.passed, added.reason
+    assert "adds detail" in added.reason
+    for candidate, reference in [
+        ("The woman is drawing a man", "The man is drawing"),
+        ("A man is harping on about a play", "A man is playing a harp"),
+    ]:
+        verdict = _verdict(judge, candidate, reference)
+        assert not verdict.passed, verdict.reason
+        assert "adds detail" not in verdict.reason

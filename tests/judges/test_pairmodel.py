@@ -1,11 +1,27 @@
-"""The local judge's equivalence model: which guards veto, its features, its weights (no model needed)."""
+"""The local judge's equivalence models: which guards veto, their features, the logistic weights and the shipped
+trees (no MiniLM model needed)."""
 
 from __future__ import annotations
+
+import math
 
 import pytest
 
 from mb.judges._guards import GuardFailure, run_guards
-from mb.judges._pairmodel import FEATURES, GUARDS, MODEL_THRESHOLD, WEIGHTS, features, probability, vetoes
+from mb.judges._pairmodel import (
+    DETAIL_FLOOR,
+    FEATURES,
+    GUARDS,
+    MODEL_THRESHOLD,
+    SHORT_THRESHOLD,
+    WEIGHTS,
+    Forest,
+    features,
+    forest,
+    probability,
+    short_probability,
+    vetoes,
+)
 from mb.judges.base import JudgeTask
 
 SHORT, LONG = 8, 20
@@ -70,3 +86,50 @@ def test_a_weighed_guard_lowers_the_probability_of_a_long_pair() -> None:
     text = "The spokesman said the company would comment on the search for the missing executive later today"
     negation = GuardFailure("negation", "the candidate negates 'comment', the reference affirms it")
     assert probability(features(text, text, 0.9, [negation])) < probability(features(text, text, 0.9, []))
+
+
+def test_the_short_pair_operating_point_is_stricter_than_the_long_one() -> None:
+    assert 0.0 < DETAIL_FLOOR < MODEL_THRESHOLD < SHORT_THRESHOLD < 1.0
+
+
+def test_the_shipped_trees_read_only_known_features() -> None:
+    pytest.importorskip("numpy")
+    values = features("Book a table for two", "Reserve a table for 2 people", 0.9, [])
+    model = forest()
+    assert model.feature.shape == model.threshold.shape == model.left.shape == model.right.shape == model.value.shape
+    assert int(model.feature.min()) >= 0
+    assert int(model.feature.max()) < len(FEATURES)
+    assert model.feature.shape[0] >= 50
+    assert 0.0 <= short_probability(values) <= 1.0
+
+
+def _stump(feature: int, threshold: float, low: float, high: float) -> list[list[float]]:
+    """One tree: node 0 splits, node 1 (left) and node 2 (right) are leaves pointing at themselves."""
+    return [[feature, 0, 0], [threshold, 0.0, 0.0], [1, 1, 2], [2, 1, 2], [0.0, low, high]]
+
+
+def test_trees_send_values_at_the_threshold_left_and_sum_their_leaves() -> None:
+    np = pytest.importorskip("numpy")
+    trees = [_stump(0, 0.5, -1.0, 2.0), _stump(1, 0.2, 0.25, -0.75)]
+    model = Forest(
+        feature=np.array([t[0] for t in trees], dtype=np.int64),
+        threshold=np.array([t[1] for t in trees], dtype=np.float64),
+        left=np.array([t[2] for t in trees], dtype=np.int64),
+        right=np.array([t[3] for t in trees], dtype=np.int64),
+        value=np.array([t[4] for t in trees], dtype=np.float64),
+        baseline=0.5,
+        depth=1,
+    )
+    assert model.raw([0.5, 0.2]) == pytest.approx(0.5 - 1.0 + 0.25)
+    assert model.raw([0.51, 0.21]) == pytest.approx(0.5 + 2.0 - 0.75)
+    assert short_probability([0.51, 0.0], model) == pytest.approx(1 / (1 + math.exp(-2.75)))
+
+
+def test_the_trees_see_a_changed_content_word_on_a_short_pair() -> None:
+    pytest.importorskip("numpy")
+    reference = "A man is playing a guitar"
+    same = short_probability(features("A man is playing the guitar", reference, 0.97, []))
+    other = short_probability(features("A man is playing a flute", reference, 0.8, []))
+    assert same >= SHORT_THRESHOLD
+    assert other < SHORT_THRESHOLD
+    assert short_probability(features("A man plays a guitar", reference, 0.95, [])) > other

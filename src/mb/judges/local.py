@@ -2,8 +2,9 @@
 
 The cosine of two embeddings says whether texts mean the same thing, but embeddings barely see a changed number, a
 "not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and cap the score. For
-EQUIVALENCE a fitted logistic model (``_pairmodel``) weighs the cosine with word-level overlap and, on long texts,
-with the guards that are not decisive there; its P(equivalent) is the measure and the verdict's confidence. For SUPPORT
+EQUIVALENCE fitted models (``_pairmodel``: trees on short pairs, held to 90% precision; a logistic model on longer
+ones) weigh the cosine with word-level overlap and, on long texts, with the guards that are not decisive there; their
+P(equivalent) is the measure and the verdict's confidence. For SUPPORT
 the measure is the mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring
 sentences, the whole) and the share of the span's words the chunk contains: a supported span is *contained* in its
 chunk, which word overlap sees better than embeddings do. Thresholds are calibrated per task on
@@ -21,10 +22,19 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ._confidence import SHORT_WORDS
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
 from ._guards import oversized, precheck, run_guards
 from ._overlap import contains_reference, support_overlap
-from ._pairmodel import MODEL_THRESHOLD, features, probability, vetoes
+from ._pairmodel import (
+    DETAIL_FLOOR,
+    MODEL_THRESHOLD,
+    SHORT_THRESHOLD,
+    features,
+    probability,
+    short_probability,
+    vetoes,
+)
 from ._scoring import Measure, to_verdict
 from ._text import sentences
 from .base import JudgeRequest, JudgeTask, Verdict
@@ -41,8 +51,10 @@ LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
     JudgeTask.SUPPORT: 0.627,
 }
 """Raw measure at which a pair counts as equivalent / similar / supported: for EQUIVALENCE the modelled
-P(equivalent) (``_pairmodel``, accuracy-optimal on the labelled public pairs, ``bench/fit_local_model.py``), the
-cosine for SIMILARITY, the mean of cosine and word overlap for SUPPORT (``bench/calibrate_local.py``)."""
+P(equivalent) of a pair longer than ``SHORT_WORDS`` words (``_pairmodel``, accuracy-optimal on the labelled public
+pairs, ``bench/fit_local_model.py``; shorter pairs pass at ``SHORT_THRESHOLD`` unless EQUIVALENCE's threshold is
+overridden), the cosine for SIMILARITY, the mean of cosine and word overlap for SUPPORT
+(``bench/calibrate_local.py``)."""
 
 _TASKS = frozenset(LOCAL_THRESHOLDS)
 _PIECE_WORDS = 128
@@ -89,16 +101,19 @@ def _equivalence(request: JudgeRequest, cosine: float) -> Measure:
     candidate, reference = request.candidate, request.reference
     failures = run_guards(request.task, candidate, reference)
     words = max(len(candidate.split()), len(reference.split()))
-    p = probability(features(candidate, reference, cosine, failures))
+    values = features(candidate, reference, cosine, failures)
+    short = words <= SHORT_WORDS
+    p = short_probability(values) if short else probability(values)
     vetoed = vetoes(failures, words)
     detail = f"P(equivalent) {p:.2f} (cosine {cosine:.2f})"
+    contained = not failures and contains_reference(candidate, reference)
     return Measure(
         request.task,
         p,
         detail,
         failures if vetoed else [],
         words=words,
-        contained=not failures and contains_reference(candidate, reference),
+        contained=contained and (not short or p >= DETAIL_FLOOR),
         probability=p,
         weighed=[] if vetoed else failures,
     )
@@ -126,8 +141,11 @@ class LocalJudge:
         ``cache_size`` embeddings are kept in memory."""
         require_dependencies()
         self._thresholds = dict(LOCAL_THRESHOLDS)
+        self._short_equivalence = SHORT_THRESHOLD
         for task, value in (thresholds or {}).items():
             self._thresholds[JudgeTask(task)] = float(value)
+            if JudgeTask(task) is JudgeTask.EQUIVALENCE:
+                self._short_equivalence = float(value)
         self._batch_size = batch_size
         self._device = device
         if precision not in PRECISIONS:
@@ -213,6 +231,12 @@ class LocalJudge:
         detail = f"support {raw:.2f} (cosine {cosine:.2f} with the closest part of the chunk, overlap {overlap:.2f})"
         return Measure(request.task, raw, detail, failures)
 
+    def _threshold(self, measure: Measure) -> float:
+        """The pass threshold for a measure: short EQUIVALENCE pairs have their own (the trees' P(equivalent))."""
+        if measure.task is JudgeTask.EQUIVALENCE and measure.probability is not None and measure.words <= SHORT_WORDS:
+            return self._short_equivalence
+        return self._thresholds[measure.task]
+
     def judge_sync(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order, in the calling thread (blocks while the model encodes)."""
         try:
@@ -229,7 +253,7 @@ class LocalJudge:
             elif too_big is not None:
                 verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
             else:
-                verdicts.append(to_verdict(measure, self._thresholds[request.task], self.name))
+                verdicts.append(to_verdict(measure, self._threshold(measure), self.name))
         return verdicts
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
