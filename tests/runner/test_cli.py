@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -172,3 +174,15 @@ def test_standard_output_can_be_the_output_but_not_resumed(bench: Path) -> None:
     refused = mb("run", bench, "--agent", SLOW_AGENT, "-o", "-", "--resume")
     assert refused.exit_code == 2
     assert "need an output file" in refused.stderr
+
+
+def test_an_agent_raising_keyboard_interrupt_ends_the_run_as_ctrl_c_would(bench: Path, tmp_path: Path) -> None:
+    agent = tmp_path / "interrupting.py"
+    agent.write_text("def agent(messages):\n    raise KeyboardInterrupt\n")
+    output = tmp_path / "out.jsonl"
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", f"{agent}:agent"]
+    done = subprocess.run([*command, "-o", str(output), "-q"], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 130
+    assert "Traceback" not in done.stderr
+    assert "--resume" in done.stderr
+    assert not output.exists() or output.read_text() == ""  # the interrupted examples are resumed, not recorded

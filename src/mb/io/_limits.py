@@ -28,6 +28,7 @@ __all__ = [
     "max_line_bytes",
     "oversized",
     "screen",
+    "unreadable_value",
 ]
 
 DEFAULT_MAX_LINE_BYTES = 16 << 20
@@ -137,6 +138,12 @@ def screen(data: bytes, brackets: int | None = None) -> Problem | None:
         document = json.loads(data.decode("utf-8"), parse_constant=_constant)
     except (ValueError, RecursionError):
         return None
+    return _walk(document)
+
+
+def unreadable_value(document: Any) -> Problem | None:
+    """The first value of a parsed ``document`` that makes a line invalid (a lone surrogate, an integer or float
+    out of range), with its path; None when there is none. Nesting is not looked at (see :func:`screen`)."""
     return _walk(document)
 
 

@@ -15,6 +15,7 @@ import anyio
 
 from ..entities import Example
 from ..io import JsonlWriter, LineError, Problem, parse_document, read_examples, refuse_input_as_output
+from ..io._limits import max_line_bytes as resolve_line_limit
 from ._agent import AgentInput
 from ._loader import as_agent
 from ._lock import output_lock
@@ -122,7 +123,15 @@ async def arun(
     if repeats < 1:
         raise ValueError(f"repeats must be 1 or more, got {repeats}")
     runnable = as_agent(agent, agent_input=agent_input)
-    settings = RunSettings(concurrency, timeout, retries, backoff, user_time=user_time, repeats=repeats)
+    settings = RunSettings(
+        concurrency,
+        timeout,
+        retries,
+        backoff,
+        user_time=user_time,
+        repeats=repeats,
+        max_line_bytes=resolve_line_limit(max_line_bytes),
+    )
     stdout = output is not None and str(output) == "-"
     path = Path(output) if output is not None and not stdout else None
     if (resume or sort) and path is None:
