@@ -94,6 +94,47 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
     assert "no such file" in missing.output
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "\\ud800 hi"}]}',
+            "$.items[0].prompt: lone surrogate \\ud800",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": NaN}}]}',
+            "$: invalid JSON: NaN is not valid JSON",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [], "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
+            "$: objects and arrays nest too deep",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": 1e400}}]}',
+            "$.items[0].extensions.x: number too large",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": '
+            + "[" * 300
+            + "]" * 300
+            + "}}]}",
+            "$: objects and arrays nest 304 levels deep, over the limit of 128",
+        ),
+    ],
+    ids=["lone-surrogate", "nan", "too-deep", "float-overflow", "deeper-than-a-line"],
+)
+def test_a_document_no_benchmark_line_could_hold_is_refused_naming_where(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    out = tmp_path / "b.jsonl"
+    result = _mb("import", "m365", str(bad), "-o", str(out))
+    assert result.exit_code == 1
+    assert f"error: {bad}: {message}" in result.stderr
+    assert not out.exists()
+
+
 def test_export_reports_invalid_lines_and_writes_the_rest(tmp_path: Path) -> None:
     bench = tmp_path / "bench.jsonl"
     bench.write_text(
