@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
-from ..io._limits import screen, unreadable_value
+from ..io._limits import Problem
+from ..io._limits import encode_line as encode_checked
 from ._errors import AgentOutputError
 
 __all__ = ["encode_line"]
@@ -17,19 +16,10 @@ def encode_line(line: dict[str, Any], limit: int) -> bytes:
 
     Raises :class:`AgentOutputError` naming the field when the line could not be read back by ``mb validate``,
     ``mb eval`` or ``mb run --resume``: a lone surrogate, an integer or float out of range, nesting too deep, or
-    a line longer than ``limit`` bytes."""
-    try:
-        data = orjson.dumps(line, option=orjson.OPT_NON_STR_KEYS)
-    except orjson.JSONEncodeError as exc:
-        problem = unreadable_value(line)
-        detail = f"{problem.path}: {problem.message}" if problem is not None else str(exc)
-        raise AgentOutputError(f"the agent's outputs cannot be written as a benchmark line: {detail}") from None
-    if len(data) > limit:
+    a line longer than ``limit`` bytes (--max-line-bytes or MB_MAX_LINE_BYTES raise it)."""
+    data = encode_checked(line, limit)
+    if isinstance(data, Problem):
         raise AgentOutputError(
-            f"$: the executed line would be {len(data)} bytes, over the limit of {limit} "
-            "(--max-line-bytes or MB_MAX_LINE_BYTES raise it)"
+            f"the agent's outputs cannot be written as a benchmark line: {data.path}: {data.message}"
         )
-    problem = screen(data)
-    if problem is not None:
-        raise AgentOutputError(f"the agent's outputs cannot be read back: {problem.path}: {problem.message}")
     return data + b"\n"
