@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..io._limits import Problem
+from ..io import Problem
 from ..io._limits import encode_line as encode_checked
 from ._errors import AgentOutputError
 

@@ -202,3 +202,19 @@ def test_export_rejects_a_bad_results_file(tmp_path: Path) -> None:
     result = _mb("export", "m365", str(bench), "--results", str(results))
     assert result.exit_code == 1
     assert f"{results}:1: not an evaluation result" in result.stderr
+
+
+@pytest.mark.parametrize("shape", ["empty", "line-twice"])
+def test_export_refuses_results_with_no_result_or_a_line_twice(tmp_path: Path, shape: str) -> None:
+    bench = tmp_path / "bench.jsonl"
+    line = '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}\n'
+    bench.write_text(line)
+    row = json.dumps({"line": 1, "passed": True, "status": "passed", "score": 1.0}) + "\n"
+    results = tmp_path / "results.jsonl"
+    results.write_text({"empty": "", "line-twice": row + row.replace("true", "false")}[shape])
+    out = tmp_path / "evals.json"
+    result = _mb("export", "m365", str(bench), "--results", str(results), "-o", str(out))
+    assert result.exit_code == 1
+    assert str(results) in result.stderr
+    assert ("line 1" in result.stderr) if shape == "line-twice" else ("no evaluation result" in result.stderr)
+    assert not out.exists()
