@@ -186,3 +186,14 @@ def test_an_agent_raising_keyboard_interrupt_ends_the_run_as_ctrl_c_would(bench:
     assert "Traceback" not in done.stderr
     assert "--resume" in done.stderr
     assert not output.exists() or output.read_text() == ""  # the interrupted examples are resumed, not recorded
+
+
+@pytest.mark.parametrize(("option", "value"), [("--timeout", "nan"), ("--concurrency", "99999999999999999999")])
+def test_a_timeout_of_nan_or_an_absurd_concurrency_is_a_usage_error(
+    bench: Path, tmp_path: Path, option: str, value: str
+) -> None:
+    output = tmp_path / "out.jsonl"
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q", option, value)
+    assert result.exit_code == 2
+    assert option in result.stderr
+    assert not output.exists()

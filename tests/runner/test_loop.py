@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -281,6 +282,19 @@ def test_bad_arguments_are_refused() -> None:
         run([example("x")], lambda m: "ok", concurrency=0)
     with pytest.raises(ValueError, match="output file"):
         run([example("x")], lambda m: "ok", resume=True)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("timeout", float("nan"), "timeout must be a positive number of seconds, got nan"),
+        ("backoff", float("nan"), "backoff must be 0 or more seconds, got nan"),
+        ("concurrency", 10**20, "concurrency must be at most 10000"),
+    ],
+)
+def test_values_that_would_break_or_stall_the_run_are_refused(option: str, value: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        run([example("x")], lambda m: "ok", **{option: value})
 
 
 @pytest.mark.parametrize(

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import shlex
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import anyio
 import click
 from rich.markup import escape
 
+from ..runner._api import MAX_CONCURRENCY
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console
 from ._files import write_failure_status
@@ -23,6 +25,16 @@ if TYPE_CHECKING:
     from ..runner import RunProgress
 
 __all__ = ["run"]
+
+
+class _Seconds(click.FloatRange):
+    """A number of seconds in a range; NaN, which every comparison lets through, is refused."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if isinstance(number, float) and math.isnan(number):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return number
 
 
 def _parse_user_time(value: str | None) -> datetime | None:
@@ -104,11 +116,16 @@ def _fail(message: str) -> SystemExit:
     help="The executed benchmark to write (JSONL, `.gz` compresses); lines are appended as examples finish.",
 )
 @click.option(
-    "-c", "--concurrency", type=click.IntRange(min=1), default=4, show_default=True, help="Examples run at once."
+    "-c",
+    "--concurrency",
+    type=click.IntRange(min=1, max=MAX_CONCURRENCY),
+    default=4,
+    show_default=True,
+    help="Examples run at once.",
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=_Seconds(min=0, min_open=True),
     default=None,
     metavar="SECONDS",
     help="Time allowed per example (all attempts); past it the line records a TimeoutError.",

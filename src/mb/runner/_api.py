@@ -52,14 +52,20 @@ def _total(benchmark: Benchmark) -> int | None:
     return len(benchmark) if isinstance(benchmark, Sized) else None
 
 
+MAX_CONCURRENCY = 10_000
+"""The most examples run at once (each is a task of the run loop: far more would only exhaust memory)."""
+
+
 def _check_arguments(concurrency: int, timeout: float | None, retries: int, backoff: float) -> None:
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
-    if timeout is not None and timeout <= 0:
+    if concurrency > MAX_CONCURRENCY:
+        raise ValueError(f"concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}")
+    if timeout is not None and not timeout > 0:  # NaN too
         raise ValueError(f"timeout must be a positive number of seconds, got {timeout}")
     if retries < 0:
         raise ValueError(f"retries must be 0 or more, got {retries}")
-    if backoff < 0:
+    if not backoff >= 0:
         raise ValueError(f"backoff must be 0 or more seconds, got {backoff}")
 
 
