@@ -61,7 +61,7 @@ def test_a_configuration_that_is_not_utf8_text_names_the_file_and_a_bom_is_allow
     (tmp_path / "mb.toml").write_bytes(b'judge_model = "gpt\xff"\n')
     with pytest.raises(ConfigError, match=r"mb\.toml: not UTF-8 text \(byte 0xff at position 18\)"):
         load_config(tmp_path)
-    (tmp_path / "mb.toml").write_bytes(b'\xef\xbb\xbfconcurrency = 3\n')
+    (tmp_path / "mb.toml").write_bytes(b"\xef\xbb\xbfconcurrency = 3\n")
     assert load_config(tmp_path).values["concurrency"] == 3
 
 
