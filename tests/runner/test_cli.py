@@ -197,3 +197,30 @@ def test_a_timeout_of_nan_or_an_absurd_concurrency_is_a_usage_error(
     assert result.exit_code == 2
     assert option in result.stderr
     assert not output.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes")
+def test_a_named_pipe_as_output_is_written_in_place_without_a_lock(bench: Path, tmp_path: Path) -> None:
+    import os
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+
+    def read() -> None:
+        with pipe.open("rb") as stream:
+            received.append(stream.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", SLOW_AGENT]
+    done = subprocess.run([*command, "-o", str(pipe), "-q"], capture_output=True, text=True, timeout=30, check=False)
+    reader.join(timeout=10)
+    assert done.returncode == 0, done.stderr
+    written = [json.loads(line) for line in received[0].splitlines()]
+    assert len(written) == len(bench.read_text().splitlines())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bench.jsonl", "pipe"]  # no lock file left or made
+    resumed = mb("run", bench, "--agent", SLOW_AGENT, "-o", pipe, "-q", "--resume")
+    assert resumed.exit_code == 2
+    assert "need a regular output file" in resumed.stderr

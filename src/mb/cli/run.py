@@ -232,6 +232,8 @@ def run(
         raise click.UsageError("--resume and --overwrite exclude each other")
     if str(output) == "-" and (resume or sort):
         raise click.UsageError("--resume and --sort need an output file, not standard output")
+    if (resume or sort) and output.exists() and not output.is_file() and not output.is_dir():
+        raise click.UsageError(f"--resume and --sort need a regular output file; {output} is a device or a pipe")
     agent_file = Path(agent_spec.rpartition(":")[0] or agent_spec)  # the agent's own source, when it is a file
     try:
         refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sized
 from datetime import datetime
@@ -69,6 +70,16 @@ def _check_arguments(concurrency: int, timeout: float | None, retries: int, back
         raise ValueError(f"backoff must be 0 or more seconds, got {backoff}")
 
 
+def _written_in_place(path: Path) -> bool:
+    """True for an existing output that is neither a regular file nor a directory (a device such as /dev/null, a
+    named pipe): written as it is, with no lock beside it, nothing read from it and nothing to resume."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
 def _prepare_output(
     benchmark: Benchmark, output: Path, *, resume: bool, overwrite: bool, retry_errors: bool, collect: bool
 ) -> PreviousOutput | None:
@@ -76,7 +87,8 @@ def _prepare_output(
         raise ValueError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
     if resume:
         return read_previous(output, keep_lines=collect, retry_errors=retry_errors)
-    check_fresh_output(output, overwrite=overwrite)
+    if not _written_in_place(output):
+        check_fresh_output(output, overwrite=overwrite)
     return None
 
 
@@ -142,10 +154,13 @@ async def arun(
     path = Path(output) if output is not None and not stdout else None
     if (resume or sort) and path is None:
         raise ValueError("resume and sort need an output file")
+    in_place = path is not None and _written_in_place(path)
+    if (resume or sort) and in_place:
+        raise ValueError(f"resume and sort need a regular output file; {path} is a device or a pipe")
     if path is not None and isinstance(benchmark, (str, os.PathLike)):
         refuse_input_as_output(path, benchmark)
     with contextlib.ExitStack() as stack:
-        if path is not None:
+        if path is not None and not in_place:
             stack.enter_context(output_lock(path))
         summary, runner = await _run_locked(
             benchmark,
