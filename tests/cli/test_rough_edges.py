@@ -296,3 +296,18 @@ def test_an_interrupt_inside_a_group_of_errors_exits_130(monkeypatch: pytest.Mon
     result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
     assert result.exit_code == 130
     assert "interrupted" in result.stderr
+
+
+def test_an_unexpected_error_among_concurrent_tasks_is_named_by_its_first_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mb.entities import Example
+
+    def failed(*args: Any, **kwargs: Any) -> Any:
+        raise ExceptionGroup("tasks", [ExceptionGroup("inner", [LookupError("no such row")])])
+
+    monkeypatch.setattr(Example, "model_json_schema", failed)
+    monkeypatch.delenv("MB_TRACEBACK", raising=False)
+    result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert "error: unexpected LookupError: no such row" in result.stderr

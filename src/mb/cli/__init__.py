@@ -74,9 +74,12 @@ def _unexpected(exc: Exception) -> NoReturn:
     asks for the traceback."""
     if os.environ.get("MB_TRACEBACK", "").strip() not in ("", "0"):
         raise exc
-    text = printable(redact(str(exc)))
+    cause: BaseException = exc
+    while isinstance(cause, BaseExceptionGroup) and cause.exceptions:  # the first failure among concurrent tasks
+        cause = cause.exceptions[0]
+    text = printable(redact(str(cause)))
     err_console.print(
-        f"error: unexpected {type(exc).__name__}: {text} (MB_TRACEBACK=1 shows where it happened)", markup=False
+        f"error: unexpected {type(cause).__name__}: {text} (MB_TRACEBACK=1 shows where it happened)", markup=False
     )
     raise SystemExit(2) from None
 
