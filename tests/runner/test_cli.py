@@ -224,3 +224,25 @@ def test_a_named_pipe_as_output_is_written_in_place_without_a_lock(bench: Path, 
     resumed = mb("run", bench, "--agent", SLOW_AGENT, "-o", pipe, "-q", "--resume")
     assert resumed.exit_code == 2
     assert "need a regular output file" in resumed.stderr
+
+
+def test_what_an_agent_prints_goes_to_stderr_when_the_executed_lines_go_to_stdout(bench: Path, tmp_path: Path) -> None:
+    agent = tmp_path / "chatty.py"
+    agent.write_text(
+        "import os, sys\n"
+        "def agent(messages):\n"
+        "    print('thinking out loud')\n"
+        "    os.write(1, b'written to descriptor 1\\n')\n"
+        "    return 'ok'\n"
+    )
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", f"{agent}:agent"]
+    done = subprocess.run([*command, "-o", "-", "-q"], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(bench.read_text().splitlines())
+    assert all(json.loads(line)["outputs"]["response"] == "ok" for line in lines)
+    assert done.stderr.count("thinking out loud") == len(lines)
+    assert done.stderr.count("written to descriptor 1") == len(lines)
+    inline = mb("run", bench, "--agent", f"{agent}:agent", "-o", "-", "-q")  # streams without descriptors
+    assert inline.exit_code == 0
+    assert all(json.loads(line)["outputs"]["response"] == "ok" for line in inline.stdout.splitlines())

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sized
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import anyio
 
@@ -23,6 +23,7 @@ from ._lock import output_lock
 from ._loop import Runner, RunSettings
 from ._output import PreviousOutput, check_fresh_output, count_lines, read_previous, sort_output
 from ._progress import RichProgress, RunProgress, SilentProgress
+from ._stdout import lines_to_stdout
 from ._summary import RunOutput, RunSummary
 
 __all__ = ["Benchmark", "arun", "run"]
@@ -162,13 +163,14 @@ async def arun(
     with contextlib.ExitStack() as stack:
         if path is not None and not in_place:
             stack.enter_context(output_lock(path))
+        lines_out = stack.enter_context(lines_to_stdout()) if stdout else None
         summary, runner = await _run_locked(
             benchmark,
             runnable,
             settings,
             output=output,
             path=path,
-            stdout=stdout,
+            stdout=lines_out,
             resume=resume,
             overwrite=overwrite,
             retry_errors=retry_errors,
@@ -198,7 +200,7 @@ async def _run_locked(
     *,
     output: str | os.PathLike[str] | None,
     path: Path | None,
-    stdout: bool,
+    stdout: IO[bytes] | None,
     resume: bool,
     overwrite: bool,
     retry_errors: bool,
@@ -220,7 +222,7 @@ async def _run_locked(
         summary.notes.extend(previous.notes)
         for note in previous.notes:
             reporter.message(note)
-    writer = JsonlWriter("-" if stdout else path, append=resume) if output is not None else None  # type: ignore[arg-type]
+    writer = JsonlWriter(stdout or path, append=resume) if output is not None else None  # type: ignore[arg-type]
     runner = Runner(
         runnable,
         settings,
