@@ -246,3 +246,13 @@ def test_what_an_agent_prints_goes_to_stderr_when_the_executed_lines_go_to_stdou
     inline = mb("run", bench, "--agent", f"{agent}:agent", "-o", "-", "-q")  # streams without descriptors
     assert inline.exit_code == 0
     assert all(json.loads(line)["outputs"]["response"] == "ok" for line in inline.stdout.splitlines())
+
+
+def test_a_results_file_given_as_the_benchmark_is_named_as_such(bench: Path, tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    results.write_text('{"mb_results": {"results_format": 2}}\n{"line": 1, "passed": true, "status": "passed"}\n')
+    output = tmp_path / "out.jsonl"
+    result = mb("run", results, "--agent", SLOW_AGENT, "-o", output, "-q")
+    assert result.exit_code == 2
+    assert f"{results} is a results file (written by `mb eval -o`), not a benchmark" in result.stderr
+    assert not output.exists()

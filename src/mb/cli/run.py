@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import shlex
 from datetime import datetime
@@ -35,6 +36,15 @@ class _Seconds(click.FloatRange):
         if isinstance(number, float) and math.isnan(number):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         return number
+
+
+def _is_results_file(path: Path) -> bool:
+    """True when ``path`` begins with the run record of a results file."""
+    if str(path) == "-" or not path.is_file():
+        return False
+    with contextlib.suppress(OSError), path.open("rb") as stream:
+        return stream.read(64).lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b'{"mb_results"')
+    return False
 
 
 def _parse_user_time(value: str | None) -> datetime | None:
@@ -240,6 +250,8 @@ def run(
     except SameFileError as exc:
         raise _fail(str(exc)) from None
 
+    if _is_results_file(benchmark):
+        raise _fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark")
     try:
         agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
     except AgentLoadError as exc:
