@@ -83,6 +83,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     except OSError as exc:
         _say("error", f"{traces}: cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
+    if not found:
+        _say("error", f"{traces}: holds no trace; nothing written")
+        raise SystemExit(2)
     examples: list[tuple[int, Example]] = []
     invalid: list[str] = []
     try:

@@ -347,3 +347,15 @@ def test_a_trace_file_that_is_not_plain_json_exits_2_naming_it(tmp_path: Path, c
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert f"{traces}" in result.output
     assert message in result.output
+
+
+@pytest.mark.parametrize("content", ["", "\n  \n", "[]", '{"resourceSpans": []}'])
+def test_a_trace_file_with_no_trace_writes_nothing_and_exits_2(tmp_path: Path, content: str) -> None:
+    traces = tmp_path / "traces.json"
+    traces.write_text(content)
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("kept\n")
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 2, result.output
+    assert f"{traces}: holds no trace" in result.output
+    assert executed.read_text() == "kept\n"
