@@ -133,8 +133,11 @@ def find_config(start: Path | None = None) -> tuple[Path, Mapping[str, Any]] | N
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as stream:
-            return tomllib.load(stream)
+        data = path.read_bytes()
+        return tomllib.loads(data.removeprefix(b"\xef\xbb\xbf").decode("utf-8"))  # editors may add a BOM
+    except UnicodeDecodeError as exc:
+        byte = exc.object[exc.start]
+        raise ConfigError(f"{path}: not UTF-8 text (byte 0x{byte:02x} at position {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     except OSError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -63,8 +64,8 @@ def load_prices(path: Path) -> dict[str, ModelPrice]:
             problem = exc.errors(include_url=False)[0]
             where = ".".join(str(part) for part in (model, *problem["loc"]))
             raise PricesError(f"{path}: {where}: {problem['msg']}") from None
-        if prices[model].input < 0 or prices[model].output < 0:
-            raise PricesError(f"{path}: {model}: prices cannot be negative")
+        if not all(math.isfinite(value) and value >= 0 for value in (prices[model].input, prices[model].output)):
+            raise PricesError(f"{path}: {model}: prices must be finite numbers of 0 or more")
     return prices
 
 

@@ -264,3 +264,50 @@ def test_every_problem_is_printed_when_grouping_is_off(tmp_path: Path, monkeypat
     assert len(numbered.findall(_run("validate", str(path))[1])) == 3
     monkeypatch.setenv("MB_GROUP_PROBLEMS", "0")
     assert len(numbered.findall(_run("validate", str(path))[1])) == 8
+
+
+def _explode(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("boom with \x1b[31m and key sk-abcdefghijklmnopqrstuvwxyz012345")
+
+
+def test_an_unexpected_error_is_one_line_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mb.entities import Example
+
+    monkeypatch.setattr(Example, "model_json_schema", _explode)
+    monkeypatch.delenv("MB_TRACEBACK", raising=False)
+    result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert "error: unexpected RuntimeError: boom with \\x1b[31m and key " in result.stderr
+    assert "sk-abcdefghijklmnopqrstuvwxyz012345" not in result.stderr
+    assert "MB_TRACEBACK=1" in result.stderr
+    assert "Traceback" not in result.output
+    monkeypatch.setenv("MB_TRACEBACK", "1")
+    with pytest.raises(RuntimeError, match="boom"):
+        CliRunner().invoke(main, ["schema"], catch_exceptions=False)
+
+
+def test_an_interrupt_inside_a_group_of_errors_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mb.entities import Example
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise BaseExceptionGroup("tasks", [KeyboardInterrupt()])
+
+    monkeypatch.setattr(Example, "model_json_schema", interrupted)
+    result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
+    assert result.exit_code == 130
+    assert "interrupted" in result.stderr
+
+
+def test_an_unexpected_error_among_concurrent_tasks_is_named_by_its_first_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mb.entities import Example
+
+    def failed(*args: Any, **kwargs: Any) -> Any:
+        raise ExceptionGroup("tasks", [ExceptionGroup("inner", [LookupError("no such row")])])
+
+    monkeypatch.setattr(Example, "model_json_schema", failed)
+    monkeypatch.delenv("MB_TRACEBACK", raising=False)
+    result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert "error: unexpected LookupError: no such row" in result.stderr

@@ -140,6 +140,17 @@ def test_unusable_inputs_exit_2_with_a_reason(tmp_path: Path, runs: tuple[Path, 
     assert "Traceback" not in old.output + disjoint.output + missing.output
 
 
+@pytest.mark.parametrize("content", ["", "\n\n", '{"mb_results": {"results_format": 2}}\n'])
+def test_a_results_file_with_no_result_is_named_as_such(tmp_path: Path, runs: tuple[Path, Path], content: str) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text(content)
+    for args in ((str(runs[0]), str(empty)), (str(empty), str(runs[1]))):
+        result = _compare(*args)
+        assert result.exit_code == 2
+        assert f"error: {empty}: holds no result" in result.stderr
+        assert "share no example" not in result.stderr
+
+
 def _file(name: str, rows: list[tuple[str, str]]) -> ResultsFile:
     """A results file of ``(example hash, status)`` rows."""
     results = [

@@ -230,6 +230,25 @@ def test_export_of_unreadable_results_exits_1(mlflow_store: str, tmp_path: Path)
     assert "Traceback" not in outcome.output
 
 
+@pytest.mark.parametrize("shape", ["empty", "record-only", "line-twice"])
+def test_export_of_results_with_no_result_or_a_line_twice_logs_nothing(
+    mlflow_store: str, tmp_path: Path, results_file: Path, shape: str
+) -> None:
+    import mlflow
+
+    rows = results_file.read_text(encoding="utf-8").splitlines(keepends=True)
+    given = tmp_path / "given.jsonl"
+    record = '{"mb_results": {"results_format": 2}}\n'
+    given.write_text({"empty": "", "record-only": record, "line-twice": "".join([*rows, rows[1]])}[shape])
+    mlflow.set_tracking_uri(mlflow_store)
+    before = len(mlflow.search_runs(search_all_experiments=True))
+    outcome = CliRunner().invoke(main, ["export", "mlflow", str(given), "--tracking-uri", mlflow_store])
+    assert outcome.exit_code == 1, outcome.output
+    assert str(given) in outcome.output
+    assert ("line 2" in outcome.output) if shape == "line-twice" else ("no evaluation result" in outcome.output)
+    assert len(mlflow.search_runs(search_all_experiments=True)) == before
+
+
 def test_missing_mlflow_names_the_extra_to_install(monkeypatch: pytest.MonkeyPatch, results_file: Path) -> None:
     from mb.formats.mlflow import log_results
 

@@ -225,3 +225,28 @@ def test_blocks_of_a_gzip_file_and_not_of_utf16(tmp_path: Path) -> None:
         list(iter_blocks(wide))
     assert line_ranges(wide) is None
     assert line_ranges(packed) is None
+
+
+@pytest.mark.parametrize(("value", "got"), [({"city": "Paris"}, "an object"), ([1, 2], "an array"), (None, "null")])
+def test_a_value_of_a_type_no_union_branch_takes_is_one_problem_at_its_own_path(
+    tmp_path: Path, value: object, got: str
+) -> None:
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "hi"}]},
+        "expectations": {
+            "assertions": [
+                {
+                    "assert_that": "tool_called",
+                    "tool": "t",
+                    "parameters": [{"param": "x", "matcher": {"match_as": "equality", "value": value}}],
+                }
+            ]
+        },
+    }
+    path = _write(tmp_path / "b.jsonl", json.dumps(document).encode() + b"\n")
+    [error] = list(read_examples(path))
+    assert isinstance(error, LineError)
+    assert [f"{p.path}: {p.message}" for p in error.problems] == [
+        "$.expectations.assertions[0].parameters[0].matcher.value: "
+        f"expected a string, an integer, a number or a boolean, got {got}"
+    ]

@@ -68,8 +68,16 @@ def test_a_bad_prices_file_is_a_usage_error_naming_the_field(tmp_path: Path) -> 
     assert "agent-1.input" in result.output
     with pytest.raises(PricesError, match="not valid JSON"):
         load_prices(_prices(tmp_path, "{nope"))
-    with pytest.raises(PricesError, match="cannot be negative"):
+    with pytest.raises(PricesError, match="finite numbers of 0 or more"):
         load_prices(_prices(tmp_path, '{"m": {"input": -1, "output": 1}}'))
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_a_price_that_is_not_a_finite_number_is_refused(tmp_path: Path, value: str) -> None:
+    prices = tmp_path / "prices.toml"
+    prices.write_text(f"m = {{input = {value}, output = 1}}\n")
+    with pytest.raises(PricesError, match=r"prices\.toml: m: prices must be finite numbers of 0 or more"):
+        load_prices(prices)
 
 
 def test_the_llm_judge_tokens_are_counted_and_priced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

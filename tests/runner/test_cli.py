@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -172,3 +174,85 @@ def test_standard_output_can_be_the_output_but_not_resumed(bench: Path) -> None:
     refused = mb("run", bench, "--agent", SLOW_AGENT, "-o", "-", "--resume")
     assert refused.exit_code == 2
     assert "need an output file" in refused.stderr
+
+
+def test_an_agent_raising_keyboard_interrupt_ends_the_run_as_ctrl_c_would(bench: Path, tmp_path: Path) -> None:
+    agent = tmp_path / "interrupting.py"
+    agent.write_text("def agent(messages):\n    raise KeyboardInterrupt\n")
+    output = tmp_path / "out.jsonl"
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", f"{agent}:agent"]
+    done = subprocess.run([*command, "-o", str(output), "-q"], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 130
+    assert "Traceback" not in done.stderr
+    assert "--resume" in done.stderr
+    assert not output.exists() or output.read_text() == ""  # the interrupted examples are resumed, not recorded
+
+
+@pytest.mark.parametrize(("option", "value"), [("--timeout", "nan"), ("--concurrency", "99999999999999999999")])
+def test_a_timeout_of_nan_or_an_absurd_concurrency_is_a_usage_error(
+    bench: Path, tmp_path: Path, option: str, value: str
+) -> None:
+    output = tmp_path / "out.jsonl"
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q", option, value)
+    assert result.exit_code == 2
+    assert option in result.stderr
+    assert not output.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes")
+def test_a_named_pipe_as_output_is_written_in_place_without_a_lock(bench: Path, tmp_path: Path) -> None:
+    import os
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+
+    def read() -> None:
+        with pipe.open("rb") as stream:
+            received.append(stream.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", SLOW_AGENT]
+    done = subprocess.run([*command, "-o", str(pipe), "-q"], capture_output=True, text=True, timeout=30, check=False)
+    reader.join(timeout=10)
+    assert done.returncode == 0, done.stderr
+    written = [json.loads(line) for line in received[0].splitlines()]
+    assert len(written) == len(bench.read_text().splitlines())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bench.jsonl", "pipe"]  # no lock file left or made
+    resumed = mb("run", bench, "--agent", SLOW_AGENT, "-o", pipe, "-q", "--resume")
+    assert resumed.exit_code == 2
+    assert "need a regular output file" in resumed.stderr
+
+
+def test_what_an_agent_prints_goes_to_stderr_when_the_executed_lines_go_to_stdout(bench: Path, tmp_path: Path) -> None:
+    agent = tmp_path / "chatty.py"
+    agent.write_text(
+        "import os, sys\n"
+        "def agent(messages):\n"
+        "    print('thinking out loud')\n"
+        "    os.write(1, b'written to descriptor 1\\n')\n"
+        "    return 'ok'\n"
+    )
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", f"{agent}:agent"]
+    done = subprocess.run([*command, "-o", "-", "-q"], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(bench.read_text().splitlines())
+    assert all(json.loads(line)["outputs"]["response"] == "ok" for line in lines)
+    assert done.stderr.count("thinking out loud") == len(lines)
+    assert done.stderr.count("written to descriptor 1") == len(lines)
+    inline = mb("run", bench, "--agent", f"{agent}:agent", "-o", "-", "-q")  # streams without descriptors
+    assert inline.exit_code == 0
+    assert all(json.loads(line)["outputs"]["response"] == "ok" for line in inline.stdout.splitlines())
+
+
+def test_a_results_file_given_as_the_benchmark_is_named_as_such(bench: Path, tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    results.write_text('{"mb_results": {"results_format": 2}}\n{"line": 1, "passed": true, "status": "passed"}\n')
+    output = tmp_path / "out.jsonl"
+    result = mb("run", results, "--agent", SLOW_AGENT, "-o", output, "-q")
+    assert result.exit_code == 2
+    assert f"{results} is a results file (written by `mb eval -o`), not a benchmark" in result.stderr
+    assert not output.exists()

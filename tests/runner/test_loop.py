@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -281,3 +282,84 @@ def test_bad_arguments_are_refused() -> None:
         run([example("x")], lambda m: "ok", concurrency=0)
     with pytest.raises(ValueError, match="output file"):
         run([example("x")], lambda m: "ok", resume=True)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("timeout", float("nan"), "timeout must be a positive number of seconds, got nan"),
+        ("backoff", float("nan"), "backoff must be 0 or more seconds, got nan"),
+        ("concurrency", 10**20, "concurrency must be at most 10000"),
+    ],
+)
+def test_values_that_would_break_or_stall_the_run_are_refused(option: str, value: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        run([example("x")], lambda m: "ok", **{option: value})
+
+
+@pytest.mark.parametrize(
+    ("answer", "path", "message"),
+    [
+        (lambda: "bad \ud800 text", "$.outputs.response", "lone surrogate \\ud800"),
+        (
+            lambda: Outputs(
+                response="ok", trace=[{"event": "tool_call", "id": "c", "tool": "t", "params": {"n": 2**70}}]
+            ),
+            "$.outputs.trace[0].params.n",
+            "out of range",
+        ),
+        (
+            lambda: Outputs(
+                response="ok", trace=[{"event": "tool_call", "id": "c", "tool": "t", "params": {"x": [[[[[[]]]]]]}}]
+            ),
+            "$",
+            "nest",
+        ),
+        (lambda: "x" * 3000, "$", "over the limit of 2000"),
+    ],
+    ids=["lone-surrogate", "huge-integer", "too-deep", "too-long"],
+)
+def test_outputs_no_command_could_read_back_become_an_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: Any, path: str, message: str
+) -> None:
+    import mb.io._limits as limits
+
+    monkeypatch.setattr(limits, "MAX_DEPTH", 8)
+    output = tmp_path / "out.jsonl"
+    documents = [example("first"), example("second")]
+    examples, summary = run(
+        documents,
+        lambda messages: answer() if messages[-1]["content"] == "first" else "fine",
+        output=output,
+        max_line_bytes=2000,
+    )
+    written = lines(output)  # every line is JSON again
+    assert len(written) == 2
+    failed = next(line for line in written if line["inputs"]["messages"][0]["content"] == "first")
+    assert failed["outputs"]["error"]["type"] == "AgentOutputError"
+    assert path in failed["outputs"]["error"]["message"]
+    assert message in failed["outputs"]["error"]["message"]
+    assert failed["outputs"]["environment"]["user_time"]
+    assert isinstance(failed["outputs"]["latency_ms"], float)
+    assert (summary.error_count, summary.ran) == (1, 2)
+    assert examples[0].outputs is not None
+    assert examples[0].outputs.error is not None
+    from mb.io import read_examples
+
+    assert all(not isinstance(item, LineError) for item in read_examples(output, max_line_bytes=2000))
+
+
+def test_an_agent_calling_sys_exit_is_an_agent_error_not_the_end_of_the_run(tmp_path: Path) -> None:
+    import sys
+
+    def agent(messages: list[dict[str, str]]) -> str:
+        if messages[-1]["content"] == "first":
+            sys.exit(3)
+        return "fine"
+
+    output = tmp_path / "out.jsonl"
+    _, summary = run([example("first"), example("second")], agent, output=output)
+    written = {line["inputs"]["messages"][0]["content"]: line["outputs"] for line in lines(output)}
+    assert written["first"]["error"]["type"] == "SystemExit"
+    assert written["second"]["response"] == "fine"
+    assert summary.error_count == 1

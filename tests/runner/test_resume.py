@@ -156,3 +156,20 @@ def test_resume_without_an_existing_output_starts_it(tmp_path: Path) -> None:
     _, summary = run(BENCHMARK, Recorder(), output=output, resume=True)
     assert summary.ran == len(BENCHMARK)
     assert len(read_lines(output)) == len(BENCHMARK)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'\xef\xbb\xbf{"schemaVersion": "1.7.0", "items": [{"prompt": "hi"}]}',  # a JSON document with a BOM
+        b"\xff\xfe{\x00",  # UTF-16
+        b"notes about this run",
+    ],
+    ids=["json-document-with-bom", "utf-16", "text"],
+)
+def test_a_last_line_mb_run_could_not_have_written_is_refused_not_cut_off(tmp_path: Path, content: bytes) -> None:
+    output = tmp_path / "out.jsonl"
+    output.write_bytes(content)
+    with pytest.raises(ResumeError, match=r"out\.jsonl:1: "):
+        run([example("a")], lambda m: "ok", output=output, resume=True)
+    assert output.read_bytes() == content

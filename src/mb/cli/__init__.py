@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from typing import Any, NoReturn
 
 import click
 
+from .._redact import redact
 from .._version import __version__
 from ._console import err_console, printable
 from ._lazy import LazyGroup
@@ -45,6 +47,17 @@ class _Program(LazyGroup):
         except KeyboardInterrupt:
             err_console.print("interrupted", markup=False)
             raise SystemExit(130) from None
+        except (click.exceptions.Exit, click.Abort):
+            raise
+        except BaseExceptionGroup as group:  # from concurrent tasks: an interrupt among them wins
+            if group.subgroup(KeyboardInterrupt) is not None:
+                err_console.print("interrupted", markup=False)
+                raise SystemExit(130) from None
+            if not isinstance(group, Exception):
+                raise
+            _unexpected(group)
+        except Exception as exc:
+            _unexpected(exc)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -54,6 +67,21 @@ class _Program(LazyGroup):
             status = code if isinstance(code, int) else (0 if code is None else 1)
             end_process(status)
             raise
+
+
+def _unexpected(exc: Exception) -> NoReturn:
+    """A failure no command expected: one line naming it (secrets redacted) and status 2, unless MB_TRACEBACK=1
+    asks for the traceback."""
+    if os.environ.get("MB_TRACEBACK", "").strip() not in ("", "0"):
+        raise exc
+    cause: BaseException = exc
+    while isinstance(cause, BaseExceptionGroup) and cause.exceptions:  # the first failure among concurrent tasks
+        cause = cause.exceptions[0]
+    text = printable(redact(str(cause)))
+    err_console.print(
+        f"error: unexpected {type(cause).__name__}: {text} (MB_TRACEBACK=1 shows where it happened)", markup=False
+    )
+    raise SystemExit(2) from None
 
 
 @click.group(

@@ -88,6 +88,9 @@ def compare(
         except ValueError as exc:
             err_console.print(f"error: {exc}", markup=False)
             raise SystemExit(2) from None
+        if not runs[-1].results:
+            err_console.print(f"error: {path}: holds no result (is it the output of `mb eval -o`?)", markup=False)
+            raise SystemExit(2)
     try:
         comparisons = compare_many(runs[0], runs[1:])
     except CompareError as exc:

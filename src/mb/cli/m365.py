@@ -106,6 +106,7 @@ def import_m365(document: Path, output: Path) -> None:
 
 def _read_results(path: Path) -> dict[int, ExampleResult]:
     results: dict[int, ExampleResult] = {}
+    seen: set[tuple[int, int | None]] = set()
     problems: list[str] = []
     for number, data in iter_lines(path):
         try:
@@ -115,7 +116,13 @@ def _read_results(path: Path) -> dict[int, ExampleResult]:
         except ValueError as exc:
             problems.append(str(exc))
             continue
+        if (result.line, result.repeat) in seen:
+            problems.append(f"{path}:{number}: a second result for line {result.line}; each line is scored once")
+            continue
+        seen.add((result.line, result.repeat))
         results[result.line] = result
+    if not results and not problems:
+        problems.append(f"{path}: no evaluation result in the file")
     if problems:
         for problem in problems[:20]:
             _error(problem)

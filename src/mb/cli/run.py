@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import math
 import shlex
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import anyio
 import click
 from rich.markup import escape
 
+from ..runner._api import MAX_CONCURRENCY
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console
 from ._files import write_failure_status
@@ -23,6 +26,25 @@ if TYPE_CHECKING:
     from ..runner import RunProgress
 
 __all__ = ["run"]
+
+
+class _Seconds(click.FloatRange):
+    """A number of seconds in a range; NaN, which every comparison lets through, is refused."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if isinstance(number, float) and math.isnan(number):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return number
+
+
+def _is_results_file(path: Path) -> bool:
+    """True when ``path`` begins with the run record of a results file."""
+    if str(path) == "-" or not path.is_file():
+        return False
+    with contextlib.suppress(OSError), path.open("rb") as stream:
+        return stream.read(64).lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b'{"mb_results"')
+    return False
 
 
 def _parse_user_time(value: str | None) -> datetime | None:
@@ -104,11 +126,16 @@ def _fail(message: str) -> SystemExit:
     help="The executed benchmark to write (JSONL, `.gz` compresses); lines are appended as examples finish.",
 )
 @click.option(
-    "-c", "--concurrency", type=click.IntRange(min=1), default=4, show_default=True, help="Examples run at once."
+    "-c",
+    "--concurrency",
+    type=click.IntRange(min=1, max=MAX_CONCURRENCY),
+    default=4,
+    show_default=True,
+    help="Examples run at once.",
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=_Seconds(min=0, min_open=True),
     default=None,
     metavar="SECONDS",
     help="Time allowed per example (all attempts); past it the line records a TimeoutError.",
@@ -215,12 +242,16 @@ def run(
         raise click.UsageError("--resume and --overwrite exclude each other")
     if str(output) == "-" and (resume or sort):
         raise click.UsageError("--resume and --sort need an output file, not standard output")
+    if (resume or sort) and output.exists() and not output.is_file() and not output.is_dir():
+        raise click.UsageError(f"--resume and --sort need a regular output file; {output} is a device or a pipe")
     agent_file = Path(agent_spec.rpartition(":")[0] or agent_spec)  # the agent's own source, when it is a file
     try:
         refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
     except SameFileError as exc:
         raise _fail(str(exc)) from None
 
+    if _is_results_file(benchmark):
+        raise _fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark")
     try:
         agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
     except AgentLoadError as exc:

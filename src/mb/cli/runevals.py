@@ -33,6 +33,7 @@ from ..formats.m365 import (
 from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
+from ..io._limits import unreadable_value
 from ._console import err_console, out_console
 from ._files import check_output, fail_write
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option
@@ -143,6 +144,10 @@ def _upgrade_legacy(loaded: LoadedDocument) -> None:
 def _inline(prompts: Sequence[str], expected: Sequence[str]) -> LoadedDocument:
     if expected and len(expected) != len(prompts):
         raise click.UsageError(f"--expected gives {len(expected)} response(s) for {len(prompts)} prompt(s)")
+    for option, texts in (("--prompts", prompts), ("--expected", expected)):
+        for index, text in enumerate(texts, start=1):
+            if unreadable_value(text) is not None:  # bytes of another encoding, smuggled in as lone surrogates
+                raise click.UsageError(f"{option}: argument {index} is not UTF-8 text")
     items: list[dict[str, Any]] = []
     for index, prompt in enumerate(prompts):
         item: dict[str, Any] = {"prompt": prompt}

@@ -11,7 +11,8 @@ from rich.markup import escape
 
 from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
-from ..io import JsonlWriter, atomic_output, iter_records
+from ..io import JsonlWriter, Problem, atomic_output, iter_records
+from ..io._limits import encode_line
 from ..runner._hashing import example_hash
 from ._console import err_console
 from ._files import check_output, fail_write, require_file
@@ -82,6 +83,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     except OSError as exc:
         _say("error", f"{traces}: cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
+    if not found:
+        _say("error", f"{traces}: holds no trace; nothing written")
+        raise SystemExit(2)
     examples: list[tuple[int, Example]] = []
     invalid: list[str] = []
     try:
@@ -108,6 +112,10 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
                     data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
                     data["example_hash"] = example_hash(example)  # as `mb run` writes it
                     executed = Example.model_validate(data)
+                    line_data = encode_line(executed.model_dump(mode="json", exclude_none=True))
+                    if isinstance(line_data, Problem):
+                        failed.append(f"{trace.label} (benchmark line {line}): {line_data.path}: {line_data.message}")
+                        continue
                 except TraceError as exc:
                     failed.append(f"{exc} (benchmark line {line})")
                     continue
@@ -116,7 +124,7 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
                         f"{trace.label} (benchmark line {line}): not a valid executed example: {exc.errors()[0]['msg']}"
                     )
                     continue
-                writer.write(executed)
+                writer.write_lines(line_data + b"\n", 1)
     except OSError as exc:
         fail_write(output, exc, existed=existed)
     _list("error", f"{len(invalid)} invalid benchmark line(s):", invalid)

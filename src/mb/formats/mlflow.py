@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from .._version import __version__
+from ..io import source_name
 from ..results import ExampleResult, Summary
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
@@ -99,6 +100,20 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
     return {name: value for name, value in metrics.items() if math.isfinite(value)}
 
 
+def _check_collected(collected: list[ExampleResult], name: str) -> None:
+    """``ValueError`` when there is nothing to log, or a line is scored twice in the same trial (it would count
+    twice in every figure)."""
+    if not collected:
+        raise ValueError(f"{name}: no evaluation result to export")
+    seen: set[tuple[int, int | None]] = set()
+    for result in collected:
+        key = (result.line, result.repeat)
+        if key in seen:
+            trial = f" (trial {result.repeat})" if result.repeat is not None else ""
+            raise ValueError(f"{name}: line {result.line}{trial} is scored twice; each line is scored once per trial")
+        seen.add(key)
+
+
 def log_results(
     results: ResultsSource,
     *,
@@ -129,6 +144,7 @@ def log_results(
     from mlflow.tracking import MlflowClient
 
     collected = list(iter_results(results))
+    _check_collected(collected, source_name(results) if isinstance(results, (str, os.PathLike)) else "the results")
     builder = SummaryBuilder()
     for result in collected:
         builder.add(result)

@@ -104,11 +104,16 @@ def _document_path(document: Any, loc: Sequence[str | int]) -> tuple[list[str | 
             continue  # the tag of the union branch, not a key of the document
         elif isinstance(segment, str) and segment.startswith(("function-", "json-or-python", "lax-or-strict")):
             continue
+        elif isinstance(segment, str) and (segment in _TYPE_NAMES or _CONTAINER_TAG.match(segment)):
+            continue  # the type of a union branch (`str`, `list[...]`), not a key of the document
         else:
             path.append(segment)
             node = None
     return path, node
 
+
+_CONTAINER_TAG = re.compile(r"(?:list|dict|tuple|set|frozenset)\[")
+_EXPECTED_GOT = re.compile(r"expected (.+), got (.+)", re.DOTALL)
 
 _TYPE_NAMES = {
     "dict": "an object",
@@ -193,7 +198,25 @@ def problems_from_validation(errors: Sequence[Mapping[str, Any]], document: Any)
         if problem not in seen:
             seen.add(problem)
             problems.append(Problem(*problem))
-    return tuple(problems)
+    return tuple(_merge_alternatives(problems))
+
+
+def _merge_alternatives(problems: list[Problem]) -> list[Problem]:
+    """One problem per value that no branch of a union accepts: "expected a string or an integer, got null"."""
+    merged: list[Problem] = []
+    kinds: dict[int, list[str]] = {}
+    for problem in problems:
+        match = _EXPECTED_GOT.fullmatch(problem.message)
+        last = _EXPECTED_GOT.fullmatch(merged[-1].message) if merged and match else None
+        if match and last and merged[-1].path == problem.path and last.group(2) == match.group(2):
+            index = len(merged) - 1
+            alternatives = kinds.setdefault(index, [last.group(1)])
+            alternatives.append(match.group(1))
+            expected = ", ".join(alternatives[:-1]) + " or " + alternatives[-1]
+            merged[index] = Problem(problem.path, f"expected {expected}, got {match.group(2)}")
+        else:
+            merged.append(problem)
+    return merged
 
 
 def _present(document: Any, path: Sequence[str | int]) -> bool:

@@ -25,9 +25,11 @@ __all__ = [
     "MAX_INT",
     "MIN_INT",
     "depth",
+    "encode_line",
     "max_line_bytes",
     "oversized",
     "screen",
+    "unreadable_value",
 ]
 
 DEFAULT_MAX_LINE_BYTES = 16 << 20
@@ -137,6 +139,26 @@ def screen(data: bytes, brackets: int | None = None) -> Problem | None:
         document = json.loads(data.decode("utf-8"), parse_constant=_constant)
     except (ValueError, RecursionError):
         return None
+    return _walk(document)
+
+
+def encode_line(document: Any, limit: int | None = None) -> bytes | Problem:
+    """``document`` as one line of JSON (without the newline), or the problem that would make every command refuse
+    that line: a lone surrogate, a number out of range, nesting too deep, or more than ``limit`` bytes (default:
+    the limit in force, see :func:`max_line_bytes`)."""
+    try:
+        data = orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError as exc:
+        return unreadable_value(document) or Problem("$", f"cannot be written as JSON: {exc}")
+    limit = max_line_bytes(limit)
+    if len(data) > limit:
+        return Problem("$", f"the line would be {len(data)} bytes, over the limit of {limit}")
+    return screen(data) or data
+
+
+def unreadable_value(document: Any) -> Problem | None:
+    """The first value of a parsed ``document`` that makes a line invalid (a lone surrogate, an integer or float
+    out of range), with its path; None when there is none. Nesting is not looked at (see :func:`screen`)."""
     return _walk(document)
 
 

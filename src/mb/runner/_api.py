@@ -4,23 +4,26 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sized
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import anyio
 
 from ..entities import Example
 from ..io import JsonlWriter, LineError, Problem, parse_document, read_examples, refuse_input_as_output
+from ..io._limits import max_line_bytes as resolve_line_limit
 from ._agent import AgentInput
 from ._loader import as_agent
 from ._lock import output_lock
 from ._loop import Runner, RunSettings
 from ._output import PreviousOutput, check_fresh_output, count_lines, read_previous, sort_output
 from ._progress import RichProgress, RunProgress, SilentProgress
+from ._stdout import lines_to_stdout
 from ._summary import RunOutput, RunSummary
 
 __all__ = ["Benchmark", "arun", "run"]
@@ -51,15 +54,31 @@ def _total(benchmark: Benchmark) -> int | None:
     return len(benchmark) if isinstance(benchmark, Sized) else None
 
 
+MAX_CONCURRENCY = 10_000
+"""The most examples run at once (each is a task of the run loop: far more would only exhaust memory)."""
+
+
 def _check_arguments(concurrency: int, timeout: float | None, retries: int, backoff: float) -> None:
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
-    if timeout is not None and timeout <= 0:
+    if concurrency > MAX_CONCURRENCY:
+        raise ValueError(f"concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}")
+    if timeout is not None and not timeout > 0:  # NaN too
         raise ValueError(f"timeout must be a positive number of seconds, got {timeout}")
     if retries < 0:
         raise ValueError(f"retries must be 0 or more, got {retries}")
-    if backoff < 0:
+    if not backoff >= 0:
         raise ValueError(f"backoff must be 0 or more seconds, got {backoff}")
+
+
+def _written_in_place(path: Path) -> bool:
+    """True for an existing output that is neither a regular file nor a directory (a device such as /dev/null, a
+    named pipe): written as it is, with no lock beside it, nothing read from it and nothing to resume."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def _prepare_output(
@@ -69,7 +88,8 @@ def _prepare_output(
         raise ValueError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
     if resume:
         return read_previous(output, keep_lines=collect, retry_errors=retry_errors)
-    check_fresh_output(output, overwrite=overwrite)
+    if not _written_in_place(output):
+        check_fresh_output(output, overwrite=overwrite)
     return None
 
 
@@ -122,23 +142,35 @@ async def arun(
     if repeats < 1:
         raise ValueError(f"repeats must be 1 or more, got {repeats}")
     runnable = as_agent(agent, agent_input=agent_input)
-    settings = RunSettings(concurrency, timeout, retries, backoff, user_time=user_time, repeats=repeats)
+    settings = RunSettings(
+        concurrency,
+        timeout,
+        retries,
+        backoff,
+        user_time=user_time,
+        repeats=repeats,
+        max_line_bytes=resolve_line_limit(max_line_bytes),
+    )
     stdout = output is not None and str(output) == "-"
     path = Path(output) if output is not None and not stdout else None
     if (resume or sort) and path is None:
         raise ValueError("resume and sort need an output file")
+    in_place = path is not None and _written_in_place(path)
+    if (resume or sort) and in_place:
+        raise ValueError(f"resume and sort need a regular output file; {path} is a device or a pipe")
     if path is not None and isinstance(benchmark, (str, os.PathLike)):
         refuse_input_as_output(path, benchmark)
     with contextlib.ExitStack() as stack:
-        if path is not None:
+        if path is not None and not in_place:
             stack.enter_context(output_lock(path))
+        lines_out = stack.enter_context(lines_to_stdout()) if stdout else None
         summary, runner = await _run_locked(
             benchmark,
             runnable,
             settings,
             output=output,
             path=path,
-            stdout=stdout,
+            stdout=lines_out,
             resume=resume,
             overwrite=overwrite,
             retry_errors=retry_errors,
@@ -168,7 +200,7 @@ async def _run_locked(
     *,
     output: str | os.PathLike[str] | None,
     path: Path | None,
-    stdout: bool,
+    stdout: IO[bytes] | None,
     resume: bool,
     overwrite: bool,
     retry_errors: bool,
@@ -190,7 +222,7 @@ async def _run_locked(
         summary.notes.extend(previous.notes)
         for note in previous.notes:
             reporter.message(note)
-    writer = JsonlWriter("-" if stdout else path, append=resume) if output is not None else None  # type: ignore[arg-type]
+    writer = JsonlWriter(stdout or path, append=resume) if output is not None else None  # type: ignore[arg-type]
     runner = Runner(
         runnable,
         settings,

@@ -28,12 +28,14 @@ from anyio.abc import ObjectReceiveStream, ObjectSendStream
 
 from ..entities import Environment, Example, Inputs, Outputs
 from ..io import JsonlWriter, LineError
+from ..io._limits import DEFAULT_MAX_LINE_BYTES
 from ._agent import CallableAgent, to_outputs
-from ._errors import error_record, failure_trace, is_transient, retry_after
+from ._errors import AgentOutputError, error_record, failure_trace, is_transient, retry_after
 from ._hashing import hash_document
 from ._output import PreviousOutput, trial_key
 from ._progress import RunProgress
 from ._summary import RunSummary
+from ._writable import encode_line
 
 __all__ = ["RunSettings", "Runner"]
 
@@ -63,6 +65,9 @@ class RunSettings:
 
     repeats: int = 1
     """Trials per example; above 1, each written line records which trial it is (``repeat``, from 1)."""
+
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+    """The longest executed line written; outputs that would make a longer one become an agent error."""
 
 
 @dataclass(slots=True)
@@ -114,15 +119,17 @@ class Runner:
         self.order: list[str] | None = [] if keep_order else None
         self.limiter = anyio.CapacityLimiter(settings.concurrency)
         self.in_flight = 0
+        self._producer: anyio.CancelScope | None = None  # set while Ctrl-C is handled: cancelled to stop scheduling
 
     async def run(self, items: Iterator[Example | LineError], *, handle_signals: bool) -> None:
         """Run every example; with ``handle_signals``, Ctrl-C stops scheduling, a second one cancels."""
         send, receive = anyio.create_memory_object_stream[_Job](0)
         producer = anyio.CancelScope()
+        self._producer = producer if handle_signals else None
         async with anyio.create_task_group() as watchers:
             async with anyio.create_task_group() as workers:
                 if handle_signals:
-                    watchers.start_soon(self._watch_signals, producer, workers.cancel_scope)
+                    watchers.start_soon(self._watch_signals, workers.cancel_scope)
                 for _ in range(self.settings.concurrency):
                     workers.start_soon(self._worker, receive.clone())
                 receive.close()
@@ -167,14 +174,22 @@ class Runner:
                 self.in_flight += 1
                 try:
                     outputs, failed = await self._execute(job.example.inputs)
+                except KeyboardInterrupt:
+                    if self._producer is None:
+                        raise
+                    self._stop_scheduling()  # the agent's own Ctrl-C: as for the user's, this example is resumed
+                    continue
                 finally:
                     self.in_flight -= 1
-                line = {**job.document, "outputs": outputs.model_dump(mode="json", exclude_none=True)}
-                line["example_hash"] = job.key
                 trial = {"repeat": job.repeat} if job.repeat is not None else {}
-                line.update(trial)
+                try:
+                    data = encode_line(self._line(job, outputs, trial), self.settings.max_line_bytes)
+                except AgentOutputError as exc:  # written, the line could not be read back: an agent error
+                    outputs = self._failure(exc, kept=outputs)
+                    failed = True
+                    data = encode_line(self._line(job, outputs, trial), self.settings.max_line_bytes)
                 if self.writer is not None:
-                    self.writer.write(line)
+                    self.writer.write_lines(data, 1)
                 self.summary.ran += 1
                 if self.results is not None:
                     self.results[job.index] = job.example.model_copy(
@@ -189,11 +204,8 @@ class Runner:
         failed = False
         try:
             outputs = to_outputs(await self._call(inputs, sent))
-        except Exception as exc:
-            record = error_record(exc)
-            outputs = Outputs.model_validate({"response": "", "error": record, "trace": failure_trace(exc)})
-            self.summary.errors[record["type"]] += 1
-            self.summary.note_error(f"{record['type']}: {record['message']}")
+        except (Exception, SystemExit) as exc:  # an agent calling sys.exit() fails its example, not the run
+            outputs = self._failure(exc)
             failed = True
         latency = (time.perf_counter() - started) * 1000.0
         environment = outputs.environment
@@ -203,6 +215,27 @@ class Runner:
             environment.user_time = sent
         _set_extra(outputs, "latency_ms", round(latency, 3))
         return outputs, failed
+
+    def _failure(self, exc: BaseException, *, kept: Outputs | None = None) -> Outputs:
+        """The outputs of a failed example, counted in the summary; ``kept``: outputs whose environment and
+        latency stay."""
+        record = error_record(exc)
+        outputs = Outputs.model_validate({"response": "", "error": record, "trace": failure_trace(exc)})
+        self.summary.errors[record["type"]] += 1
+        self.summary.note_error(f"{record['type']}: {record['message']}")
+        if kept is not None:
+            outputs.environment = kept.environment
+            latency = (kept.__pydantic_extra__ or {}).get("latency_ms")
+            if latency is not None:
+                _set_extra(outputs, "latency_ms", latency)
+        return outputs
+
+    @staticmethod
+    def _line(job: _Job, outputs: Outputs, trial: dict[str, int]) -> dict[str, Any]:
+        line = {**job.document, "outputs": outputs.model_dump(mode="json", exclude_none=True)}
+        line["example_hash"] = job.key
+        line.update(trial)
+        return line
 
     async def _call(self, inputs: Inputs, sent: datetime) -> Any:
         timeout = self.settings.timeout
@@ -228,7 +261,7 @@ class Runner:
                 self.summary.retried += 1
                 await anyio.sleep(min(delay, settings.max_backoff))
 
-    async def _watch_signals(self, producer: anyio.CancelScope, workers: anyio.CancelScope) -> None:
+    async def _watch_signals(self, workers: anyio.CancelScope) -> None:
         try:
             receiver = anyio.open_signal_receiver(signal.SIGINT)
         except NotImplementedError:  # pragma: no cover - platforms without signal support
@@ -236,13 +269,19 @@ class Runner:
         with receiver as signals:
             async for _ in signals:
                 if not self.summary.interrupted:
-                    self.summary.interrupted = True
-                    producer.cancel()
-                    self.progress.message(
-                        f"interrupted: no new example starts; finishing the {self.in_flight} in flight "
-                        "(press Ctrl-C again to cancel them)"
-                    )
+                    self._stop_scheduling()
                 else:
                     self.summary.cancelled = self.in_flight
                     workers.cancel()
                     self.progress.message(f"cancelling the {self.in_flight} example(s) in flight")
+
+    def _stop_scheduling(self) -> None:
+        """The first Ctrl-C: no new example starts, those in flight finish."""
+        if self.summary.interrupted or self._producer is None:
+            return
+        self.summary.interrupted = True
+        self._producer.cancel()
+        self.progress.message(
+            f"interrupted: no new example starts; finishing the {self.in_flight} in flight "
+            "(press Ctrl-C again to cancel them)"
+        )

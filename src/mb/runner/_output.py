@@ -120,10 +120,11 @@ class _Scan:
         try:
             document = orjson.loads(data)
         except orjson.JSONDecodeError:
-            if last:
+            if last and data.startswith(b'{"'):  # how every line `mb run` writes begins: one cut off by a kill
                 return False
+            where = "the last one, and it does not begin as `mb run` writes lines" if last else "not the last one"
             raise ResumeError(
-                f"{self.name}:{number}: not a complete JSON line, and not the last one: the file was changed by "
+                f"{self.name}:{number}: not a complete JSON line, and {where}: the file was changed by "
                 "something else than `mb run`; fix or remove the line, or start again with overwrite=True"
             ) from None
         key = document.get("example_hash") if isinstance(document, dict) else None

@@ -94,6 +94,47 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
     assert "no such file" in missing.output
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "\\ud800 hi"}]}',
+            "$.items[0].prompt: lone surrogate \\ud800",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": NaN}}]}',
+            "$: invalid JSON: NaN is not valid JSON",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [], "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
+            "$: objects and arrays nest too deep",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": 1e400}}]}',
+            "$.items[0].extensions.x: number too large",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": '
+            + "[" * 300
+            + "]" * 300
+            + "}}]}",
+            "$: objects and arrays nest 304 levels deep, over the limit of 128",
+        ),
+    ],
+    ids=["lone-surrogate", "nan", "too-deep", "float-overflow", "deeper-than-a-line"],
+)
+def test_a_document_no_benchmark_line_could_hold_is_refused_naming_where(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    out = tmp_path / "b.jsonl"
+    result = _mb("import", "m365", str(bad), "-o", str(out))
+    assert result.exit_code == 1
+    assert f"error: {bad}: {message}" in result.stderr
+    assert not out.exists()
+
+
 def test_export_reports_invalid_lines_and_writes_the_rest(tmp_path: Path) -> None:
     bench = tmp_path / "bench.jsonl"
     bench.write_text(
@@ -161,3 +202,19 @@ def test_export_rejects_a_bad_results_file(tmp_path: Path) -> None:
     result = _mb("export", "m365", str(bench), "--results", str(results))
     assert result.exit_code == 1
     assert f"{results}:1: not an evaluation result" in result.stderr
+
+
+@pytest.mark.parametrize("shape", ["empty", "line-twice"])
+def test_export_refuses_results_with_no_result_or_a_line_twice(tmp_path: Path, shape: str) -> None:
+    bench = tmp_path / "bench.jsonl"
+    line = '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}\n'
+    bench.write_text(line)
+    row = json.dumps({"line": 1, "passed": True, "status": "passed", "score": 1.0}) + "\n"
+    results = tmp_path / "results.jsonl"
+    results.write_text({"empty": "", "line-twice": row + row.replace("true", "false")}[shape])
+    out = tmp_path / "evals.json"
+    result = _mb("export", "m365", str(bench), "--results", str(results), "-o", str(out))
+    assert result.exit_code == 1
+    assert str(results) in result.stderr
+    assert ("line 1" in result.stderr) if shape == "line-twice" else ("no evaluation result" in result.stderr)
+    assert not out.exists()

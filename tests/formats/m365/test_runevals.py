@@ -145,6 +145,20 @@ def test_inline_prompts_need_as_many_expected_responses(workdir: Path) -> None:
     assert "--expected gives 1 response(s) for 2 prompt(s)" in result.output
 
 
+@pytest.mark.parametrize("option", ["--prompts", "--expected"])
+def test_inline_text_that_is_not_utf8_is_a_usage_error(workdir: Path, option: str) -> None:
+    garbled = b"caf\xe9".decode("utf-8", "surrogateescape")  # how Python passes on a Latin-1 argument
+    args = (
+        ["--prompts", garbled, "--expected", "x"]
+        if option == "--prompts"
+        else ["--prompts", "a", "--expected", garbled]
+    )
+    result = _run(*args, "--agent", ECHO, "-o", "report.json")
+    assert result.exit_code == 2
+    assert f"{option}: argument 1 is not UTF-8 text" in result.output
+    assert not (workdir / "report.json").exists()
+
+
 def test_a_legacy_file_is_upgraded_in_place_with_a_backup(workdir: Path) -> None:
     dataset = _copy("legacy-array.json", workdir / "tests.json")
     original = dataset.read_bytes()

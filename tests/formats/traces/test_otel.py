@@ -290,3 +290,72 @@ def test_a_message_shared_by_two_examples_is_ambiguous(recorded: Any, tmp_path: 
     assert result.exit_code == 2
     assert "names 2 examples (lines 1, 2)" in result.output
     assert not executed.exists()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ('{"city": "\\ud800", "day": "2024-06-02"}', "$.outputs.trace[0].params.city: lone surrogate \\ud800"),
+        ('{"city": "Paris", "day": 1000000000000000000000000000000}', "$.outputs.trace[0].params.day: integer"),
+        ('{"city": "Paris", "day": ' + "[" * 200 + "]" * 200 + "}", "nest"),
+    ],
+    ids=["lone-surrogate", "huge-integer", "too-deep"],
+)
+def test_a_trace_no_benchmark_line_could_hold_is_a_per_trace_error(
+    recorded: Any, tmp_path: Path, arguments: str, message: str
+) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
+    with tracer.start_as_current_span("invoke_agent", start_time=START) as root:
+        root.set_attribute("mb.example_hash", hash_of(CAPITAL))
+        with tracer.start_as_current_span("chat", start_time=START + SECOND) as chat:
+            chat.set_attribute("gen_ai.operation.name", "chat")
+            chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "content": "Paris."}]))
+    document = _otlp_json(exporter)
+    for resource in document["resourceSpans"]:
+        for scope in resource["scopeSpans"]:
+            for span in scope["spans"]:
+                for attribute in span.get("attributes", []):
+                    if attribute["key"] == "gen_ai.tool.call.arguments":
+                        attribute["value"] = {"stringValue": arguments}
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(document))
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, benchmark, executed)
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "benchmark line 1" in result.output
+    assert message in result.output
+    [line] = executed_lines(executed)
+    assert line["inputs"] == CAPITAL["inputs"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"resourceSpans": ' + "[" * 100_000 + "]" * 100_000 + "}", "nest too deep"),
+        ('{"resourceSpans": [], "x": NaN}', "NaN is not valid JSON"),
+    ],
+    ids=["too-deep", "nan"],
+)
+def test_a_trace_file_that_is_not_plain_json_exits_2_naming_it(tmp_path: Path, content: str, message: str) -> None:
+    traces = tmp_path / "traces.json"
+    traces.write_text(content)
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "o.jsonl")
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"{traces}" in result.output
+    assert message in result.output
+
+
+@pytest.mark.parametrize("content", ["", "\n  \n", "[]", '{"resourceSpans": []}'])
+def test_a_trace_file_with_no_trace_writes_nothing_and_exits_2(tmp_path: Path, content: str) -> None:
+    traces = tmp_path / "traces.json"
+    traces.write_text(content)
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("kept\n")
+    result = import_traces("otel", traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
+    assert result.exit_code == 2, result.output
+    assert f"{traces}: holds no trace" in result.output
+    assert executed.read_text() == "kept\n"

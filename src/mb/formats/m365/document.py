@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from ...io import Problem
+from ...io._limits import MAX_DEPTH, depth, unreadable_value
 from .errors import M365DocumentError
 from .schema import schema_problems
 from .upgrade import upgrade_document
@@ -48,20 +49,38 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
-        return orjson.loads(data)
+        document = orjson.loads(data)
     except orjson.JSONDecodeError:
         pass
+    else:
+        nesting = depth(data)
+        if nesting is not None and nesting > MAX_DEPTH:
+            deep = Problem("$", f"objects and arrays nest {nesting} levels deep, over the limit of {MAX_DEPTH}")
+            raise M365DocumentError(os.fspath(path), [deep])
+        return document
     try:
-        return json.loads(data.decode("utf-8"))
+        document = json.loads(data.decode("utf-8"), parse_constant=_not_json)
     except UnicodeDecodeError as exc:
         raise M365DocumentError(
             os.fspath(path), [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]
         ) from None
+    except RecursionError:
+        raise M365DocumentError(os.fspath(path), [Problem("$", "objects and arrays nest too deep to read")]) from None
     except json.JSONDecodeError as exc:
         detail = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
         if not data.strip():
             detail = "the file is empty"
         raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {detail}")]) from None
+    except ValueError as exc:  # NaN, Infinity
+        raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {exc} is not valid JSON")]) from None
+    problem = unreadable_value(document)  # what orjson refused and no benchmark line may hold
+    if problem is not None:
+        raise M365DocumentError(os.fspath(path), [problem])
+    return document
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(name)
 
 
 def parse_document(raw: Any, *, file: str = "<memory>") -> LoadedDocument:

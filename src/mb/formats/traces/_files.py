@@ -20,10 +20,12 @@ def json_documents(path: Path, *, list_keys: tuple[str, ...] = ()) -> Iterator[t
     except UnicodeDecodeError as exc:
         raise TraceError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     try:
-        whole = json.loads(text)
+        whole = _loads(text)
     except json.JSONDecodeError:
         whole = None
         lines = True
+    except (RecursionError, ValueError) as exc:
+        raise TraceError(f"{path}: {_not_plain(exc)}") from None
     else:
         lines = False
     if not lines:
@@ -41,6 +43,24 @@ def json_documents(path: Path, *, list_keys: tuple[str, ...] = ()) -> Iterator[t
         if not line.strip():
             continue
         try:
-            yield f"{path}:{number}", json.loads(line)
+            document = _loads(line)
         except json.JSONDecodeError as exc:
             raise TraceError(f"{path}:{number}: not JSON: {exc.msg} (column {exc.colno})") from exc
+        except (RecursionError, ValueError) as exc:
+            raise TraceError(f"{path}:{number}: {_not_plain(exc)}") from None
+        yield f"{path}:{number}", document
+
+
+def _loads(text: str) -> Any:
+    """Parse JSON, refusing the NaN and Infinity literals that Python's parser would accept (``ValueError``)."""
+    return json.loads(text, parse_constant=_constant)
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _not_plain(exc: Exception) -> str:
+    if isinstance(exc, RecursionError):
+        return "not JSON that can be read: objects and arrays nest too deep"
+    return f"not JSON: {exc}"
