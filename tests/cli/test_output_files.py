@@ -240,3 +240,39 @@ def test_ctrl_c_in_any_command_exits_130_not_aborted(tmp_path: Path, monkeypatch
     assert result.exit_code == 130
     assert "interrupted" in result.stderr
     assert "Aborted" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "names"),
+    [("-o", "--junit", "-o and --junit"), ("--junit", "--summary-md", "--junit and --summary-md")],
+)
+def test_two_outputs_that_are_one_file_are_refused_before_anything_is_written(
+    tmp_path: Path, first: str, second: str, names: str
+) -> None:
+    target = tmp_path / "out.txt"
+    alias = tmp_path / "alias.txt"
+    alias.symlink_to(target)
+    result = mb("eval", EXECUTED, "--judge", "lexical", "-q", first, target, second, alias)
+    _no_traceback(result)
+    assert result.exit_code == 2
+    assert f"{names} are the same file" in result.output
+    assert not target.exists()
+
+
+def test_a_pipe_a_results_file_or_nan_seconds_are_named_as_such(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    assert mb("eval", EXECUTED, "--judge", "lexical", "-q", "-o", results).exit_code == 0
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    cases = [
+        (["eval", pipe], "pipe: not a file"),
+        (["validate", pipe], "pipe: not a file"),
+        (["eval", results], "a results file (written by `mb eval -o`), not an executed benchmark"),
+        (["validate", results], "a results file (written by `mb eval -o`), not a benchmark"),
+        (["eval", EXECUTED, "--judge-timeout", "nan"], "'nan' is not a number of seconds"),
+    ]
+    for args, message in cases:
+        result = mb(*args)  # a pipe nobody writes to must not be opened: the command would wait forever
+        _no_traceback(result)
+        assert result.exit_code == 2, args
+        assert message in " ".join(result.output.split()), args

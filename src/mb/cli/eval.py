@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Awaitable, Callable, Iterator
@@ -32,6 +33,7 @@ from ._files import fail_write
 from ._grouped import warn_unknown_keys
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_note
 from ._line_limit import max_line_bytes_option
+from ._params import Seconds, input_file_problem
 from ._report import FailureLog, render_summary
 
 if TYPE_CHECKING:
@@ -123,7 +125,7 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
 @judge_model_option
 @click.option(
     "--judge-timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(min=0, min_open=True),
     metavar="SECONDS",
     help="Seconds allowed per LLM judge request (default 60).",
 )
@@ -216,9 +218,10 @@ def eval_command(
 
     --backend ray scores the lines across a Ray cluster (the results and summary are those of a local run).
     """
-    if str(executed) != "-" and not executed.is_file():
-        reason = "is a directory, not a file" if executed.is_dir() else "no such file"
-        raise click.BadParameter(f"{executed}: {reason}", param_hint="EXECUTED")
+    problem = input_file_problem(executed, "an executed benchmark")
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="EXECUTED")
+    _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
     started = datetime.now(UTC)
     try:  # the key check and the digest read the whole input, and loading a judge takes a while
         warn_unknown_keys(executed, err_console)
@@ -355,6 +358,23 @@ def _evaluate(
         )
         raise SystemExit(2)
     return summary
+
+
+def _refuse_one_file_twice(**outputs: Path | None) -> None:
+    """Exit with status 2 when two of the outputs are the same file: one would overwrite the other."""
+    seen: dict[str, str] = {}
+    for option, path in outputs.items():
+        if path is None or str(path) == "-":
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            names = f"{_option_name(seen[key])} and {_option_name(option)}"
+            raise click.UsageError(f"{names} are the same file, {path}: one would overwrite the other")
+        seen[key] = option
+
+
+def _option_name(option: str) -> str:
+    return "-o" if option == "output" else "--" + option.replace("_", "-")
 
 
 def _write_outputs(

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
-import math
 import shlex
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import anyio
 import click
@@ -19,6 +17,7 @@ from ._console import err_console
 from ._files import write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
 from ._line_limit import max_line_bytes_option
+from ._params import Seconds, is_results_file
 from ._process import abandon_stuck_threads
 
 if TYPE_CHECKING:
@@ -26,25 +25,6 @@ if TYPE_CHECKING:
     from ..runner import RunProgress
 
 __all__ = ["run"]
-
-
-class _Seconds(click.FloatRange):
-    """A number of seconds in a range; NaN, which every comparison lets through, is refused."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        number = super().convert(value, param, ctx)
-        if isinstance(number, float) and math.isnan(number):
-            self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        return number
-
-
-def _is_results_file(path: Path) -> bool:
-    """True when ``path`` begins with the run record of a results file."""
-    if str(path) == "-" or not path.is_file():
-        return False
-    with contextlib.suppress(OSError), path.open("rb") as stream:
-        return stream.read(64).lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b'{"mb_results"')
-    return False
 
 
 def _parse_user_time(value: str | None) -> datetime | None:
@@ -135,7 +115,7 @@ def _fail(message: str) -> SystemExit:
 )
 @click.option(
     "--timeout",
-    type=_Seconds(min=0, min_open=True),
+    type=Seconds(min=0, min_open=True),
     default=None,
     metavar="SECONDS",
     help="Time allowed per example (all attempts); past it the line records a TimeoutError.",
@@ -250,7 +230,7 @@ def run(
     except SameFileError as exc:
         raise _fail(str(exc)) from None
 
-    if _is_results_file(benchmark):
+    if is_results_file(benchmark):
         raise _fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark")
     try:
         agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]

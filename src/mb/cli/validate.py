@@ -14,6 +14,7 @@ from ..io._validate import Tally, iter_line_errors
 from ._console import err_console, out_console
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
 from ._line_limit import max_line_bytes_option
+from ._params import input_file_problem
 
 __all__ = ["validate"]
 
@@ -42,10 +43,9 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
     with --strict when there is a warning), 2 when a file cannot be read.
     """
     for path in files:
-        if str(path) != "-" and not path.is_file():
-            raise click.BadParameter(
-                f"{path}: no such file" if not path.exists() else f"{path}: not a file", param_hint="FILES"
-            )
+        problem = input_file_problem(path, "a benchmark")
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint="FILES")
         if str(path) != "-" and not os.access(path, os.R_OK):
             raise click.BadParameter(f"{path}: not readable", param_hint="FILES")
 

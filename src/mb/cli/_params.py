@@ -1,0 +1,47 @@
+"""Option types and input checks shared by the commands."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from pathlib import Path
+from typing import Any
+
+import click
+
+__all__ = ["Seconds", "input_file_problem", "is_results_file"]
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range; NaN, which every comparison lets through, is refused."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if isinstance(number, float) and math.isnan(number):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return number
+
+
+def is_results_file(path: Path) -> bool:
+    """True when ``path`` begins with the run record of a results file (``mb eval -o``)."""
+    if str(path) == "-" or not path.is_file():
+        return False
+    with contextlib.suppress(OSError), path.open("rb") as stream:
+        return stream.read(64).lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b'{"mb_results"')
+    return False
+
+
+def input_file_problem(path: Path, expected: str) -> str | None:
+    """Why ``path`` cannot be read as ``expected`` (e.g. "an executed benchmark"), or None: missing, a directory,
+    not a regular file (a pipe, a device), or a results file."""
+    if str(path) == "-":
+        return None
+    if not path.exists():
+        return f"{path}: no such file"
+    if path.is_dir():
+        return f"{path}: is a directory, not a file"
+    if not path.is_file():
+        return f"{path}: not a file"
+    if is_results_file(path):
+        return f"{path}: a results file (written by `mb eval -o`), not {expected}"
+    return None
