@@ -182,7 +182,7 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
                 row = None
         if row is not None:
             assert proven is not None
-            row.update(source_fields_of_proven(proven[1], proven[0].expectations.assertions))
+            row.update(source_fields_of_proven(proven[1], data))
         if row is None:
             if done:
                 parts.append(b"".join(done))
