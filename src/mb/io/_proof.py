@@ -5,6 +5,8 @@ types, no coercion, integers of any width kept exact) and checks the rules the t
 decoded :class:`ProvenExample` only for lines the data model certainly accepts; None means "validate fully": the
 pydantic model stays the single authority on errors, so a None is never a verdict. A property test holds the proof
 sound against the model.
+
+The decoded structs are trees of JSON values (no reference cycles), so the garbage collector does not track them.
 """
 
 from __future__ import annotations
@@ -47,29 +49,29 @@ UNSET: Any = _UNSET
 """Marks a field absent from the line (``param`` or ``params`` of a parameter assertion)."""
 
 
-class _Message(msgspec.Struct):
+class _Message(msgspec.Struct, gc=False):
     role: str
     content: str
 
 
-class _Turn(msgspec.Struct):
+class _Turn(msgspec.Struct, gc=False):
     categories: dict[str, str]
     resources: list[Any]
 
 
-class _Metadata(msgspec.Struct, omit_defaults=True):
+class _Metadata(msgspec.Struct, gc=False, omit_defaults=True):
     turns: list[_Turn] | None = None
     categories: dict[str, str] | None = None
 
 
-class _Inputs(msgspec.Struct, omit_defaults=True):
+class _Inputs(msgspec.Struct, gc=False, omit_defaults=True):
     messages: list[_Message]
     metadata: _Metadata | None = None
     tools: list[str] | None = None
     context: Any = None  # an extra field some metrics read
 
 
-class ProvenMatcher(msgspec.Struct, omit_defaults=True):
+class ProvenMatcher(msgspec.Struct, gc=False, omit_defaults=True):
     """A matcher: the same attribute names as the matcher models."""
 
     match_as: str
@@ -82,7 +84,7 @@ class ProvenMatcher(msgspec.Struct, omit_defaults=True):
     """The inner matcher of ``optional``."""
 
 
-class ProvenParameter(msgspec.Struct, omit_defaults=True):
+class ProvenParameter(msgspec.Struct, gc=False, omit_defaults=True):
     """A parameter assertion: ``param`` for one parameter, ``params`` for a group."""
 
     matcher: ProvenMatcher
@@ -95,7 +97,7 @@ class ProvenParameter(msgspec.Struct, omit_defaults=True):
     """The parameter names of a group assertion."""
 
 
-class ProvenAssertion(msgspec.Struct, omit_defaults=True):
+class ProvenAssertion(msgspec.Struct, gc=False, omit_defaults=True):
     """A ``tool_called`` or ``no_tool_called`` assertion."""
 
     assert_that: str
@@ -108,12 +110,12 @@ class ProvenAssertion(msgspec.Struct, omit_defaults=True):
     """Assertions on the call's parameters."""
 
 
-class _Expectations(msgspec.Struct, omit_defaults=True):
+class _Expectations(msgspec.Struct, gc=False, omit_defaults=True):
     expected_response: str | None = None
     assertions: list[ProvenAssertion] = []
 
 
-class ProvenCall(msgspec.Struct, tag_field="event", tag="tool_call"):
+class ProvenCall(msgspec.Struct, gc=False, tag_field="event", tag="tool_call"):
     """A ``tool_call`` event."""
 
     id: str
@@ -126,7 +128,7 @@ class ProvenCall(msgspec.Struct, tag_field="event", tag="tool_call"):
     """The arguments."""
 
 
-class ProvenResult(msgspec.Struct, tag_field="event", tag="tool_result"):
+class ProvenResult(msgspec.Struct, gc=False, tag_field="event", tag="tool_result"):
     """A ``tool_result`` event."""
 
     id: str
@@ -136,29 +138,29 @@ class ProvenResult(msgspec.Struct, tag_field="event", tag="tool_result"):
     """The result (required; ``null`` allowed)."""
 
 
-class _Chunk(msgspec.Struct):
+class _Chunk(msgspec.Struct, gc=False):
     id: str
     page_content: str
 
 
-class ProvenRetrieval(msgspec.Struct, tag_field="event", tag="retriever"):
+class ProvenRetrieval(msgspec.Struct, gc=False, tag_field="event", tag="retriever"):
     """A ``retriever`` event."""
 
     outputs: list[_Chunk]
     """The chunks retrieved."""
 
 
-class _Citation(msgspec.Struct):
+class _Citation(msgspec.Struct, gc=False):
     document_id: str
     span_from: int
     span_to: int
 
 
-class _Environment(msgspec.Struct):
+class _Environment(msgspec.Struct, gc=False):
     user_time: str | None = None
 
 
-class _Outputs(msgspec.Struct):
+class _Outputs(msgspec.Struct, gc=False):
     response: str
     trace: list[ProvenCall | ProvenResult | ProvenRetrieval] = []
     citations: list[_Citation] | None = None
@@ -166,7 +168,7 @@ class _Outputs(msgspec.Struct):
     error: Any = None
 
 
-class ProvenExample(msgspec.Struct):
+class ProvenExample(msgspec.Struct, gc=False):
     """A line proven to be a valid example: the fields the evaluator reads, with the models' names."""
 
     inputs: _Inputs
@@ -204,7 +206,7 @@ class _ExactExpectations(_Expectations, forbid_unknown_fields=True):
     pass
 
 
-class ProvenSource(msgspec.Struct):
+class ProvenSource(msgspec.Struct, gc=False):
     """What a result row takes from a line proven valid whose inputs and expectations, as decoded, are their normal
     form: written with sorted keys (:func:`mb._hashing.source_fields_of_proven`), they are the JSON the example's
     identity hashes. Inputs and expectations keep keys they do not know, so a line with any is not decoded this
