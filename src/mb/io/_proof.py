@@ -307,10 +307,6 @@ def _expectations_state(expectations: _Expectations) -> int:
     return state
 
 
-def _expectations_ok(expectations: _Expectations) -> bool:
-    return _expectations_state(expectations) != _BAD
-
-
 def _inputs_normal(inputs: _Inputs) -> bool:
     """Whether inputs as decoded write their normal form: no free JSON values (their floats could be spelled
     differently)."""
