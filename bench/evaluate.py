@@ -12,8 +12,10 @@ deterministic evaluation path.
 Printed: ``mb eval --metrics none`` lines/s with ``--jobs 1`` and ``--jobs auto`` (each a fresh process, start-up
 included, median of ``--runs``; compiled bytecode is cached as an installed package has it, even under
 ``PYTHONDONTWRITEBYTECODE``), the raw ``orjson.loads`` rate of the same file, their ratio, each eval run against a
-raw parse timed just before it (target: at least 20% with auto workers on 2 cores), and the peak memory of
-``mb eval --jobs 1`` at ``--lines`` and ``--memory-lines`` lines (target: flat within 10%). The data and results go
+raw parse timed just before it (target: at least 20% with auto workers on 2 cores), the peak memory of
+``mb eval --jobs 1`` at ``--lines`` and ``--memory-lines`` lines (target: flat within 10%), and the CPU per line of
+each stage of the fast path on ``--stage-lines`` of the lines (process time, best of three, each stage over every
+line in turn, the garbage collector paused as it is while a block is scored). The data and results go
 to ``/dev/shm`` where it exists (``--directory`` to choose): the results file is synced before it replaces its target,
 and how long a shared virtual disk takes to sync ~170 MiB (seconds, varying with the neighbours) is not mb's speed.
 """
@@ -272,6 +274,64 @@ def raw_parse(path: Path) -> float:
     return time.perf_counter() - start
 
 
+def stage_costs(path: Path, count: int) -> dict[str, float]:
+    """CPU microseconds per line of each stage of the fast path over the first ``count`` lines of ``path``: splitting
+    blocks into lines, the proof (decode and checks), the evaluation, the identity a row takes from its line, the
+    summary tally and writing the row."""
+    import gc
+    import itertools
+
+    from mb._hashing import source_fields_of_proven
+    from mb.evaluation._example import MetricPlan, evaluate_plain
+    from mb.evaluation._parallel import _lines
+    from mb.evaluation._summary import SummaryBuilder
+    from mb.io._proof import prove_with_source
+
+    with path.open("rb") as stream:
+        lines = list(itertools.islice(stream, count))
+    blocks = [b"".join(lines[start : start + 400]) for start in range(0, len(lines), 400)]
+    plan = MetricPlan((), ())
+    proven = [prove_with_source(line.strip(), executed=True) for line in lines]
+    pairs = [(found, line.strip()) for found, line in zip(proven, lines, strict=True) if found is not None]
+    rows = [evaluate_plain(found[0], number, plan) for number, (found, _) in enumerate(pairs, start=1)]
+    for row, (found, data) in zip(rows, pairs, strict=True):
+        if row is not None:
+            row.update(source_fields_of_proven(found[1], data))
+    written = [row for row in rows if row is not None]
+
+    def tally() -> None:
+        summary = SummaryBuilder()
+        for row in written:
+            summary.add(row)
+
+    stages = {
+        "split": lambda: [list(_lines(1, block, 1 << 24)) for block in blocks],
+        "prove": lambda: [prove_with_source(line, executed=True) for line in lines],
+        "evaluate": lambda: [evaluate_plain(found[0], 1, plan) for found, _ in pairs],
+        "identify": lambda: [source_fields_of_proven(found[1], data) for found, data in pairs],
+        "tally": tally,
+        "write": lambda: [orjson.dumps(row, option=orjson.OPT_APPEND_NEWLINE) for row in written],
+    }
+    costs: dict[str, float] = {}
+    gc.disable()
+    try:
+        for name, stage in stages.items():
+            best = float("inf")
+            for _ in range(3):
+                start = time.process_time()
+                stage()
+                best = min(best, time.process_time() - start)
+            costs[name] = best / len(lines) * 1e6
+    finally:
+        gc.enable()
+    return costs
+
+
+def plumbing(costs: dict[str, float]) -> float:
+    """The fast path's CPU per line outside the evaluation itself."""
+    return sum(cost for name, cost in costs.items() if name != "evaluate")
+
+
 def statuses(path: Path) -> Counter[str]:
     """How many results of each status the last run wrote."""
     found: Counter[str] = Counter()
@@ -291,6 +351,7 @@ def main() -> None:
     parser.add_argument("--memory-lines", type=int, default=1_000_000, help="lines for the memory run (0: skip)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each measurement (median and best shown)")
     parser.add_argument("--date-share", type=float, default=0.05, help="share of lines with a date_time check")
+    parser.add_argument("--stage-lines", type=int, default=20_000, help="lines for the per-stage CPU figures (0: skip)")
     parser.add_argument("--directory", help="where to write the data and results (default: /dev/shm if any, else temp)")
     args = parser.parse_args()
     memory = "/dev/shm"  # a RAM disk where there is one: the figures are mb's, not how fast this disk syncs
@@ -326,6 +387,10 @@ def main() -> None:
         counts = statuses(path)
         print(f"  results of the last run: {dict(sorted(counts.items()))}")
         print(f"  peak RSS of mb eval --jobs 1 at {args.lines:,} lines: {peak[args.lines]:.0f} MiB")
+        if args.stage_lines:
+            costs = stage_costs(path, min(args.stage_lines, args.lines))
+            shown = ", ".join(f"{name} {cost:.1f}" for name, cost in costs.items())
+            print(f"  fast path CPU per line, us (best of 3): {shown}; all but evaluate: {plumbing(costs):.1f}")
         if args.memory_lines:
             path.unlink()
             big = write_lines(Path(tmp) / "realistic-big.jsonl", args.memory_lines, args.date_share)

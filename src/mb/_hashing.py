@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -20,6 +20,7 @@ import orjson
 
 if TYPE_CHECKING:
     from .entities import Example
+    from .io._proof import ProvenSource
 
 _USAGE_KEYS = ("input_tokens", "output_tokens", "total_tokens")
 
@@ -93,12 +94,14 @@ def hash_document(document: Mapping[str, Any]) -> str:
 
 _MESSAGE = frozenset({"role", "content"})
 _TURN = frozenset({"categories", "resources"})
-_PARAMETER = frozenset({"param", "params"})
+_ONE = frozenset({"param"})
+_GROUP = frozenset({"params"})  # a group's assertion has no ``param`` (the model drops one given beside ``params``)
 _MATCHER = {"missing": frozenset({"match_as"}), "optional": frozenset({"match_as"})}
 _VALUE_MATCHER = frozenset({"match_as", "value"})
 _TOOL_CALLED = frozenset({"assert_that", "tool"})
 _TOOL_CALLED_KEYS = _TOOL_CALLED | {"parameters"}
-_PARAMETER_KEYS = _PARAMETER | {"matcher"}
+_ONE_KEYS = _ONE | {"matcher"}
+_GROUP_KEYS = _GROUP | {"matcher"}
 _NO_VALUE = frozenset({"match_as"})
 _OPTIONAL = frozenset({"match_as", "default"})
 _NO_TOOL_CALLED = frozenset({"assert_that"})
@@ -141,11 +144,12 @@ def _matcher(value: Any) -> Any:
 def _parameter(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
+    group = "params" in value
     matcher = value.get("matcher")
     normal = _matcher(matcher)
-    if normal is matcher and _normal(value, _PARAMETER_KEYS):
+    if normal is matcher and _normal(value, _GROUP_KEYS if group else _ONE_KEYS):
         return value
-    out = _kept(value, _PARAMETER)
+    out = _kept(value, _GROUP if group else _ONE)
     if matcher is not None:
         out["matcher"] = normal
     return out
@@ -219,8 +223,7 @@ def example_hash(example: Example) -> str:
     return hash_document(example.model_dump(mode="json", exclude_none=True, include={"inputs", "expectations"}))
 
 
-def _usage(outputs: Any) -> dict[str, int | str] | None:
-    usage = outputs.get("usage") if isinstance(outputs, dict) else None
+def _usage(usage: Any) -> dict[str, int | str] | None:
     if not isinstance(usage, dict):
         return None
     counts: dict[str, int | str] = {
@@ -232,11 +235,15 @@ def _usage(outputs: Any) -> dict[str, int | str] | None:
     return counts or None
 
 
-def _fields(key: str, repeat: Any, outputs: Any) -> dict[str, Any]:
+def _usage_of(outputs: Any) -> Any:
+    return outputs.get("usage") if isinstance(outputs, dict) else None
+
+
+def _fields(key: str, repeat: Any, usage: Any) -> dict[str, Any]:
     fields: dict[str, Any] = {"example_hash": key}
     if type(repeat) is int:
         fields["repeat"] = repeat
-    usage = _usage(outputs)
+    usage = _usage(usage)
     if usage is not None:
         fields["usage"] = usage
     return fields
@@ -249,56 +256,33 @@ def source_fields_of_document(document: Mapping[str, Any]) -> dict[str, Any]:
     recorded = document.get("example_hash")
     if isinstance(recorded, str) and hash_document(document) == recorded:
         # written by `mb run` in the model's form, and unchanged since: no normalisation to do
-        return _fields(recorded, document.get("repeat"), document.get("outputs"))
-    return _fields(hash_raw_document(document), document.get("repeat"), document.get("outputs"))
+        return _fields(recorded, document.get("repeat"), _usage_of(document.get("outputs")))
+    return _fields(hash_raw_document(document), document.get("repeat"), _usage_of(document.get("outputs")))
 
 
-def _typed_matcher(matcher: Any) -> dict[str, Any]:
-    """:func:`_matcher` of a matcher decoded into a typed object (``match_as``, ``value``, ``default``)."""
-    kind = matcher.match_as
-    if kind == "optional" and matcher.default is not None:
-        return {"match_as": kind, "default": _typed_matcher(matcher.default)}
-    if kind == "missing" or kind == "optional" or matcher.value is None:
-        return {"match_as": kind}
-    return {"match_as": kind, "value": matcher.value}
+class _Identity(msgspec.Struct):
+    """What the identity hashes, for :data:`_SORTED` to write."""
+
+    expectations: Any
+    inputs: Any
 
 
-def _typed_assertions(assertions: Sequence[Any]) -> list[dict[str, Any]]:
-    """The normal form of assertions decoded into typed objects (the proof's, with the models' attribute names):
-    what :func:`_expectations` makes of them, without inspecting every key of every object."""
-    unset = msgspec.UNSET
-    out: list[dict[str, Any]] = []
-    for assertion in assertions:
-        if assertion.assert_that != "tool_called":
-            out.append({"assert_that": assertion.assert_that})
-            continue
-        parameters: list[dict[str, Any]] = []
-        for parameter in assertion.parameters:
-            normal: dict[str, Any] = {"matcher": _typed_matcher(parameter.matcher)}
-            if parameter.param is not unset and parameter.param is not None:
-                normal["param"] = parameter.param
-            if parameter.params is not unset and parameter.params is not None:
-                normal["params"] = parameter.params
-            parameters.append(normal)
-        called: dict[str, Any] = {"assert_that": "tool_called", "parameters": parameters}
-        if assertion.tool is not None:
-            called["tool"] = assertion.tool
-        out.append(called)
-    return out
+_SORTED = msgspec.json.Encoder(order="sorted")
+"""Writes structs and objects with sorted keys: from structs in the normal form, the bytes :func:`canonical_json`
+writes of that form (the proof leaves out the floats the two writers spell differently)."""
 
 
-def source_fields_of_proven(document: Mapping[str, Any], assertions: Sequence[Any]) -> dict[str, Any]:
-    """:func:`source_fields_of_document` of a line proven valid, given also its assertions as the proof decoded them
-    (typed ``tool_called``/``no_tool_called`` assertions with the models' attribute names)."""
-    recorded = document.get("example_hash")
-    if isinstance(recorded, str) and hash_document(document) == recorded:
-        return _fields(recorded, document.get("repeat"), document.get("outputs"))
-    expectations = document.get("expectations")
-    assert isinstance(expectations, dict)
-    normal = {key: item for key, item in expectations.items() if item is not None}
-    normal["assertions"] = _typed_assertions(assertions)
-    key = hash_document({"inputs": _inputs(document.get("inputs")), "expectations": normal})
-    return _fields(key, document.get("repeat"), document.get("outputs"))
+def source_fields_of_proven(source: ProvenSource | None, data: bytes) -> dict[str, Any]:
+    """:func:`source_fields_of_line` of a line proven valid (``data``), from what the proof decoded of it when that
+    is the normal form of its inputs and expectations (see :class:`~mb.io._proof.ProvenSource`)."""
+    if source is None:
+        return source_fields_of_line(data)
+    key = hashlib.sha256(_SORTED.encode(_Identity(source.expectations, source.inputs))).hexdigest()
+    recorded = source.example_hash
+    if isinstance(recorded, str) and recorded != key:  # a hash of the line as written, if not in the normal form
+        return source_fields_of_line(data)
+    outputs = source.outputs
+    return _fields(key, source.repeat, None if outputs is None else outputs.usage)
 
 
 def source_fields_of_line(data: bytes) -> dict[str, Any]:
@@ -309,4 +293,4 @@ def source_fields_of_line(data: bytes) -> dict[str, Any]:
 def source_fields_of_example(example: Example) -> dict[str, Any]:
     """:func:`source_fields_of_document` of an example model."""
     outputs = example.outputs.model_dump(mode="json", include={"usage"}) if example.outputs is not None else None
-    return _fields(example_hash(example), (example.model_extra or {}).get("repeat"), outputs)
+    return _fields(example_hash(example), (example.model_extra or {}).get("repeat"), _usage_of(outputs))

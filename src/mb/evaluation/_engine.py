@@ -18,7 +18,7 @@ import anyio
 from anyio.from_thread import start_blocking_portal
 from pydantic import ValidationError
 
-from .._hashing import source_fields_of_example, source_fields_of_line, source_fields_of_proven
+from .._hashing import source_fields_of_example, source_fields_of_proven
 from .._redact import redact
 from ..entities import Example
 from ..io import LineError, Record
@@ -159,11 +159,7 @@ class Evaluator:
         except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
             return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}"), item
         if row is not None:
-            source = proven.source
-            assertions = proven.example.expectations.assertions
-            row.update(
-                source_fields_of_line(proven.data) if source is None else source_fields_of_proven(source, assertions)
-            )
+            row.update(source_fields_of_proven(proven.source, proven.data))
             return row, item
         try:
             return None, _Item(item.line, Example.model_validate_json(proven.data), None)

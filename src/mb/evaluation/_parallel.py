@@ -10,7 +10,6 @@ so the batches' tallies merge into the same summary a single process gives.
 from __future__ import annotations
 
 import gc
-import io
 import itertools
 import multiprocessing
 import os
@@ -27,7 +26,7 @@ import orjson
 from .._hashing import source_fields_of_proven
 from ..io import LineError, Record
 from ..io._limits import max_line_bytes, oversized
-from ..io._lines import SizedLine, range_chunks, read_lines, split_lines
+from ..io._lines import SizedLine, range_chunks, split_lines
 from ..io._proof import prove_with_source
 from ..io._reader import (
     iter_blocks,
@@ -171,26 +170,39 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
     parts: list[bytes | Left] = []
     done: list[bytes] = []
     count = 0
-    for number, data, size in _lines(first, block, max_line):
-        count += 1
-        proven = prove_with_source(data, executed=True) if not size else None
-        row = None
-        if proven is not None:
-            try:
-                row = evaluate_plain(proven[0], number, plan, graded)
-            except Exception:  # the parent evaluates the line again and records the failure on it
-                row = None
-        if row is not None:
-            assert proven is not None
-            row.update(source_fields_of_proven(proven[1], proven[0].expectations.assertions))
-        if row is None:
+    prove, evaluate, identify, add, dumps = (
+        prove_with_source,
+        evaluate_plain,
+        source_fields_of_proven,
+        summary.add,
+        orjson.dumps,
+    )
+    newline = orjson.OPT_APPEND_NEWLINE
+    collecting = gc.isenabled()
+    gc.disable()  # a block's objects are trees, freed as they go: no collection pass over them while it runs
+    try:
+        for number, data, size in _lines(first, block, max_line):
+            count += 1
+            proven = prove(data, executed=True) if not size else None
+            if proven is not None:
+                try:
+                    row = evaluate(proven[0], number, plan, graded)
+                except Exception:  # the parent evaluates the line again and records the failure on it
+                    row = None
+                if row is not None:
+                    row.update(identify(proven[1], data))
+                    add(row)
+                    if not row["passed"] and len(failures) < limit:
+                        failures.append(failure_entry(row))
+                    done.append(dumps(row, option=newline))
+                    continue
             if done:
                 parts.append(b"".join(done))
                 done = []
             parts.append((number, size or data))
-            continue
-        _count(row, summary, failures, limit)
-        done.append(_dump(row))
+    finally:
+        if collecting:
+            gc.enable()
     if done:
         parts.append(b"".join(done))
     _settle()
@@ -207,7 +219,16 @@ def _lines(first: int, block: Block, max_line: int) -> Iterator[SizedLine]:
         if end - start > _BLOCK + max_line:
             return split_lines(range_chunks(path, start, end), max_line, first)
         block = read_range(path, start, end)
-    return read_lines(io.BytesIO(block), max_line, first)
+    return _block_lines(block, max_line, first)
+
+
+def _block_lines(block: bytes, max_line: int, first: int) -> Iterator[SizedLine]:
+    """:func:`~mb.io._lines.read_lines` of a block held in memory, split at once."""
+    for number, piece in enumerate(block.split(b"\n"), first):
+        if len(piece) > max_line:
+            yield number, b"", len(piece)
+        elif data := piece.strip():
+            yield number, data, 0
 
 
 def _settle() -> None:

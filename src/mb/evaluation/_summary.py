@@ -20,6 +20,7 @@ _MAX_ERRORS = 20
 _PASSED, _FAILED, _ERROR = 0, 1, 2
 _ASSERTION_ORDER = ("tool_called", "no_tool_called")
 _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
+_OVERALL = (("overall", "", _PASSED), ("overall", "", _FAILED), ("overall", "", _ERROR))
 
 Key = tuple[str, str, int]
 """``(slice, name, outcome)``: slice is ``overall``, ``assertion``, ``matcher``, ``check``, ``metric`` or
@@ -53,18 +54,21 @@ class SummaryBuilder:
 
     def add(self, result: ExampleResult | Mapping[str, Any]) -> None:
         """Count one example result (a model, or its JSON object as ``mb eval`` writes it)."""
-        row = result.model_dump() if isinstance(result, ExampleResult) else result
-        is_error = row["status"] == "error"
-        outcome = _ERROR if is_error else _PASSED if row["passed"] else _FAILED
+        row = result if type(result) is dict else result.model_dump() if isinstance(result, ExampleResult) else result
         counts = self._counts
         get = counts.get
-        key: Key = ("overall", "", outcome)
-        counts[key] = get(key, 0) + 1
-        if is_error:
+        if row["status"] == "error":
+            outcome = _ERROR
             self._note_errors([(row["line"], f"line {row['line']}: {row['error']}")])
-        for name, value in row["categories"].items():
-            key = ("category", f"{name}={value}", outcome)
-            counts[key] = get(key, 0) + 1
+        else:
+            outcome = _PASSED if row["passed"] else _FAILED
+        key: Key = _OVERALL[outcome]
+        counts[key] = get(key, 0) + 1
+        categories = row["categories"]
+        if categories:
+            for name, value in categories.items():
+                key = ("category", f"{name}={value}", outcome)
+                counts[key] = get(key, 0) + 1
         for assertion in row["assertions"]:
             passed = _ERROR if assertion["error"] is not None else _PASSED if assertion["passed"] else _FAILED
             key = ("assertion", assertion["assert_that"], passed)
@@ -80,13 +84,9 @@ class SummaryBuilder:
         for check in row["checks"]:
             key = ("check", check["name"], _ERROR if check["error"] is not None else 1 - check["passed"])
             counts[key] = get(key, 0) + 1
-        for name, metric in row["metrics"].items():
-            if metric["status"] != "skipped":
-                key = ("metric", name, _outcome(metric["passed"], metric["status"] == "error"))
-                counts[key] = get(key, 0) + 1
-                if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
-                    count, total = self._values.get(name, (0, Fraction(0)))
-                    self._values[name] = (count + 1, total + Fraction(metric["value"]))
+        metrics = row["metrics"]
+        if metrics:
+            self._add_metrics(metrics)
         usage = row.get("usage")
         if usage:
             tally = self._usage.setdefault(str(usage.get("model") or ""), [0, 0, 0])
@@ -98,6 +98,16 @@ class SummaryBuilder:
             trials[0] += 1
             trials[1] += outcome == _PASSED
             trials[2] = min(trials[2], row["line"])
+
+    def _add_metrics(self, metrics: Mapping[str, Any]) -> None:
+        counts = self._counts
+        for name, metric in metrics.items():
+            if metric["status"] != "skipped":
+                key = ("metric", name, _outcome(metric["passed"], metric["status"] == "error"))
+                counts[key] = counts.get(key, 0) + 1
+                if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
+                    count, total = self._values.get(name, (0, Fraction(0)))
+                    self._values[name] = (count + 1, total + Fraction(metric["value"]))
 
     def _note_errors(self, errors: list[tuple[int, str]]) -> None:
         """Keep the messages of the first erroring lines (by line number)."""

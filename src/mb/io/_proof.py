@@ -5,6 +5,8 @@ types, no coercion, integers of any width kept exact) and checks the rules the t
 decoded :class:`ProvenExample` only for lines the data model certainly accepts; None means "validate fully": the
 pydantic model stays the single authority on errors, so a None is never a verdict. A property test holds the proof
 sound against the model.
+
+The decoded structs are trees of JSON values (no reference cycles), so the garbage collector does not track them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = [
     "ProvenParameter",
     "ProvenResult",
     "ProvenRetrieval",
+    "ProvenSource",
     "has_digit_run",
     "prove",
     "prove_with_source",
@@ -39,34 +42,36 @@ _MAX_BRACKETS = 190  # the model's JSON parser refuses nesting deeper than 200
 _MAX_DIGITS = 4300  # Python converts no longer integers (sys.get_int_max_str_digits)
 _DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
 _DATETIME: TypeAdapter[datetime] = TypeAdapter(datetime)
+_PLAIN_FLOAT = 1e16  # orjson writes larger floats with an exponent sign ("1e+16"), msgspec without ("1e16")
+_BAD, _VALID, _NORMAL = 0, 1, 2  # not proven; proven; proven, and the typed form writes the normal form
 _UNSET: Any = msgspec.UNSET
 UNSET: Any = _UNSET
 """Marks a field absent from the line (``param`` or ``params`` of a parameter assertion)."""
 
 
-class _Message(msgspec.Struct):
+class _Message(msgspec.Struct, gc=False):
     role: str
     content: str
 
 
-class _Turn(msgspec.Struct):
+class _Turn(msgspec.Struct, gc=False):
     categories: dict[str, str]
     resources: list[Any]
 
 
-class _Metadata(msgspec.Struct):
+class _Metadata(msgspec.Struct, gc=False, omit_defaults=True):
     turns: list[_Turn] | None = None
     categories: dict[str, str] | None = None
 
 
-class _Inputs(msgspec.Struct):
+class _Inputs(msgspec.Struct, gc=False, omit_defaults=True):
     messages: list[_Message]
     metadata: _Metadata | None = None
     tools: list[str] | None = None
     context: Any = None  # an extra field some metrics read
 
 
-class ProvenMatcher(msgspec.Struct):
+class ProvenMatcher(msgspec.Struct, gc=False, omit_defaults=True):
     """A matcher: the same attribute names as the matcher models."""
 
     match_as: str
@@ -79,7 +84,7 @@ class ProvenMatcher(msgspec.Struct):
     """The inner matcher of ``optional``."""
 
 
-class ProvenParameter(msgspec.Struct):
+class ProvenParameter(msgspec.Struct, gc=False, omit_defaults=True):
     """A parameter assertion: ``param`` for one parameter, ``params`` for a group."""
 
     matcher: ProvenMatcher
@@ -92,7 +97,7 @@ class ProvenParameter(msgspec.Struct):
     """The parameter names of a group assertion."""
 
 
-class ProvenAssertion(msgspec.Struct):
+class ProvenAssertion(msgspec.Struct, gc=False, omit_defaults=True):
     """A ``tool_called`` or ``no_tool_called`` assertion."""
 
     assert_that: str
@@ -105,12 +110,12 @@ class ProvenAssertion(msgspec.Struct):
     """Assertions on the call's parameters."""
 
 
-class _Expectations(msgspec.Struct):
+class _Expectations(msgspec.Struct, gc=False, omit_defaults=True):
     expected_response: str | None = None
     assertions: list[ProvenAssertion] = []
 
 
-class ProvenCall(msgspec.Struct, tag_field="event", tag="tool_call"):
+class ProvenCall(msgspec.Struct, gc=False, tag_field="event", tag="tool_call"):
     """A ``tool_call`` event."""
 
     id: str
@@ -123,7 +128,7 @@ class ProvenCall(msgspec.Struct, tag_field="event", tag="tool_call"):
     """The arguments."""
 
 
-class ProvenResult(msgspec.Struct, tag_field="event", tag="tool_result"):
+class ProvenResult(msgspec.Struct, gc=False, tag_field="event", tag="tool_result"):
     """A ``tool_result`` event."""
 
     id: str
@@ -133,29 +138,29 @@ class ProvenResult(msgspec.Struct, tag_field="event", tag="tool_result"):
     """The result (required; ``null`` allowed)."""
 
 
-class _Chunk(msgspec.Struct):
+class _Chunk(msgspec.Struct, gc=False):
     id: str
     page_content: str
 
 
-class ProvenRetrieval(msgspec.Struct, tag_field="event", tag="retriever"):
+class ProvenRetrieval(msgspec.Struct, gc=False, tag_field="event", tag="retriever"):
     """A ``retriever`` event."""
 
     outputs: list[_Chunk]
     """The chunks retrieved."""
 
 
-class _Citation(msgspec.Struct):
+class _Citation(msgspec.Struct, gc=False):
     document_id: str
     span_from: int
     span_to: int
 
 
-class _Environment(msgspec.Struct):
+class _Environment(msgspec.Struct, gc=False):
     user_time: str | None = None
 
 
-class _Outputs(msgspec.Struct):
+class _Outputs(msgspec.Struct, gc=False):
     response: str
     trace: list[ProvenCall | ProvenResult | ProvenRetrieval] = []
     citations: list[_Citation] | None = None
@@ -163,7 +168,7 @@ class _Outputs(msgspec.Struct):
     error: Any = None
 
 
-class ProvenExample(msgspec.Struct):
+class ProvenExample(msgspec.Struct, gc=False):
     """A line proven to be a valid example: the fields the evaluator reads, with the models' names."""
 
     inputs: _Inputs
@@ -185,27 +190,47 @@ class ProvenLine(NamedTuple):
     data: bytes
     """The line as read (validate it into the model for everything else)."""
 
-    source: dict[str, Any] | None = None
-    """What a result row takes from the line, as read (see :func:`prove_with_source`); None: read it from ``data``."""
+    source: ProvenSource | None = None
+    """What a result row takes from the line (see :func:`prove_with_source`); None: read it from ``data``."""
 
 
 class _SourceOutputs(_Outputs):
     usage: Any = None
 
 
-class _Whole(msgspec.Struct):
-    """A line in one decode: inputs and expectations as plain JSON values (the identity hashes them as written, extra
-    keys included), the outputs typed (their trace is the bulk of a line)."""
+class _ExactInputs(_Inputs, forbid_unknown_fields=True):
+    pass
 
-    inputs: Any
-    expectations: Any
+
+class _ExactExpectations(_Expectations, forbid_unknown_fields=True):
+    pass
+
+
+class ProvenSource(msgspec.Struct, gc=False):
+    """What a result row takes from a line proven valid whose inputs and expectations, as decoded, are their normal
+    form: written with sorted keys (:func:`mb._hashing.source_fields_of_proven`), they are the JSON the example's
+    identity hashes. Inputs and expectations keep keys they do not know, so a line with any is not decoded this
+    way; nor one with a key the model ignores, an empty list it fills in, or a value JSON writers spell differently
+    (see :func:`_matcher_state`)."""
+
+    inputs: _ExactInputs
+    """The inputs, as decoded for the proof."""
+
+    expectations: _ExactExpectations
+    """The expectations, as decoded for the proof."""
+
     outputs: _SourceOutputs | None = None
+    """The outputs, with the agent's reported ``usage`` as written."""
+
     example_hash: Any = None
+    """The hash the line records, as written."""
+
     repeat: Any = None
+    """The trial number the line records, as written."""
 
 
 _DECODER = msgspec.json.Decoder(ProvenExample)
-_WHOLE = msgspec.json.Decoder(_Whole)
+_SOURCE = msgspec.json.Decoder(ProvenSource)
 
 
 @lru_cache(maxsize=4096)
@@ -222,37 +247,73 @@ def has_digit_run(data: bytes, length: int) -> bool:
     return b"0" * length in data.translate(_DIGITS_TO_ZERO)
 
 
-def _matcher_ok(matcher: ProvenMatcher, group: bool, nested: bool = False) -> bool:
+def _matcher_state(matcher: ProvenMatcher, group: bool, nested: bool = False) -> int:
+    """:data:`_BAD`, or whether the matcher as decoded writes its normal form (:data:`_NORMAL`) or not (:data:`_VALID`:
+    a key the model ignores was given, or a float that the two JSON writers spell differently)."""
     kind = matcher.match_as
-    if kind == "free_text" or kind == "date_time":
-        return type(matcher.value) is str
+    value = matcher.value
     if kind == "optional":
-        return not nested and matcher.default is not None and _matcher_ok(matcher.default, group, nested=True)
-    if group:
-        return False
-    if kind == "equality":
-        return type(matcher.value) in _SCALARS
-    if kind == "email":
-        return type(matcher.value) is str
-    return kind == "missing"
+        if nested or matcher.default is None:
+            return _BAD
+        inner = _matcher_state(matcher.default, group, nested=True)
+        return _VALID if inner == _NORMAL and value is not None else inner
+    if kind == "free_text" or kind == "date_time" or (kind == "email" and not group):
+        if type(value) is not str:
+            return _BAD
+    elif group:
+        return _BAD
+    elif kind == "equality":
+        if type(value) not in _SCALARS:
+            return _BAD
+        if type(value) is float and not -_PLAIN_FLOAT < value < _PLAIN_FLOAT:
+            return _VALID
+    elif kind == "missing":
+        return _NORMAL if value is None and matcher.default is None else _VALID
+    else:
+        return _BAD
+    return _NORMAL if matcher.default is None else _VALID
 
 
-def _expectations_ok(expectations: _Expectations) -> bool:
-    for assertion in expectations.assertions:
+def _expectations_state(expectations: _Expectations) -> int:
+    """:data:`_BAD`, :data:`_VALID` or :data:`_NORMAL` (see :func:`_matcher_state`; an empty list the model fills in
+    is not written by the typed form either)."""
+    assertions = expectations.assertions
+    state = _NORMAL if assertions else _VALID
+    for assertion in assertions:
         if assertion.assert_that == "no_tool_called":
+            if assertion.tool is not None or assertion.parameters:
+                state = _VALID
             continue
         if assertion.assert_that != "tool_called" or assertion.tool is None:
-            return False
+            return _BAD
+        if not assertion.parameters:
+            state = _VALID
         for parameter in assertion.parameters:
             if parameter.params is not _UNSET:
                 names = parameter.params
                 if type(names) is not list or not all(type(name) is str for name in names):
-                    return False
-                if not _matcher_ok(parameter.matcher, True):
-                    return False
-            elif type(parameter.param) is not str or not _matcher_ok(parameter.matcher, False):
-                return False
-    return True
+                    return _BAD
+                matched = _matcher_state(parameter.matcher, True)
+                if parameter.param is not _UNSET:  # the model drops it
+                    state = _VALID
+            elif type(parameter.param) is not str:
+                return _BAD
+            else:
+                matched = _matcher_state(parameter.matcher, False)
+            if matched < state:
+                if matched == _BAD:
+                    return _BAD
+                state = matched
+    return state
+
+
+def _inputs_normal(inputs: _Inputs) -> bool:
+    """Whether inputs as decoded write their normal form: no free JSON values (their floats could be spelled
+    differently)."""
+    if inputs.context is not None:
+        return False
+    metadata = inputs.metadata
+    return metadata is None or metadata.turns is None or not any(turn.resources for turn in metadata.turns)
 
 
 def _outputs_ok(outputs: _Outputs) -> bool:
@@ -284,14 +345,19 @@ def _json_the_model_reads(data: bytes) -> bool:
     return len(data) <= _MAX_DIGITS or not has_digit_run(data, _MAX_DIGITS + 1)
 
 
-def _proven(example: ProvenExample, executed: bool) -> ProvenExample | None:
+def _proven_state(example: ProvenExample, executed: bool) -> int:
     messages = example.inputs.messages
-    if not messages or messages[-1].role != "user" or not _expectations_ok(example.expectations):
-        return None
+    if not messages or messages[-1].role != "user":
+        return _BAD
+    state = _expectations_state(example.expectations)
     outputs = example.outputs
-    if outputs is None:
-        return None if executed else example
-    return example if _outputs_ok(outputs) else None
+    if state == _BAD or outputs is None:
+        return _BAD if executed else state
+    return state if _outputs_ok(outputs) else _BAD
+
+
+def _proven(example: ProvenExample, executed: bool) -> ProvenExample | None:
+    return example if _proven_state(example, executed) != _BAD else None
 
 
 def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
@@ -299,6 +365,10 @@ def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
     None means "validate fully"."""
     if not _json_the_model_reads(data):
         return None
+    return _decoded(data, executed)
+
+
+def _decoded(data: bytes, executed: bool) -> ProvenExample | None:
     try:
         example = _DECODER.decode(data)
     except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
@@ -306,27 +376,19 @@ def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
     return _proven(example, executed)
 
 
-def prove_with_source(data: bytes, *, executed: bool = False) -> tuple[ProvenExample, dict[str, Any]] | None:
-    """:func:`prove` and, from the same single decode, what a result row takes from the line: ``inputs`` and
-    ``expectations`` as JSON values, ``outputs`` as ``{"usage": ...}``, ``example_hash`` and ``repeat`` (the
-    document :func:`mb._hashing.source_fields_of_document` reads)."""
+def prove_with_source(data: bytes, *, executed: bool = False) -> tuple[ProvenExample, ProvenSource | None] | None:
+    """:func:`prove` and, from the same single decode, what a result row takes from the line: the
+    :class:`ProvenSource`, or None when its inputs and expectations as decoded are not their normal form (keys the
+    typed form drops, see :class:`ProvenSource`): then read it from the line's bytes."""
     if not _json_the_model_reads(data):
         return None
     try:
-        whole = _WHOLE.decode(data)
-        inputs = msgspec.convert(whole.inputs, _Inputs, strict=True)
-        expectations = msgspec.convert(whole.expectations, _Expectations, strict=True)
-    except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
+        line = _SOURCE.decode(data)
+    except Exception:  # extra keys in inputs or expectations, or not a valid example: the proof alone decides
+        example = _decoded(data, executed)
+        return None if example is None else (example, None)
+    example = ProvenExample(line.inputs, line.expectations, line.outputs)
+    state = _proven_state(example, executed)
+    if state == _BAD:
         return None
-    outputs = whole.outputs
-    example = _proven(ProvenExample(inputs, expectations, outputs), executed)
-    if example is None:
-        return None
-    source = {
-        "inputs": whole.inputs,
-        "expectations": whole.expectations,
-        "outputs": None if outputs is None else {"usage": outputs.usage},
-        "example_hash": whole.example_hash,
-        "repeat": whole.repeat,
-    }
-    return example, source
+    return example, line if state == _NORMAL and _inputs_normal(line.inputs) else None
