@@ -23,7 +23,7 @@ from mb.matching.email_address import (
     parse_addresses,
 )
 from mb.matching.equality import equality_verdict, json_equal
-from mb.matching.parameters import MatcherSpec, _single, parameter_row
+from mb.matching.parameters import MatcherSpec, _single, outcome_row, parameter_row
 
 
 def _no_judge(request: Any) -> Any:
@@ -35,17 +35,7 @@ _CTX = MatchContext(_no_judge)
 
 def _general_row(names: list[str], matcher: MatcherSpec, value: Any) -> dict[str, Any]:
     """The row as built from the matcher's :class:`Outcome` (the general path)."""
-    outcome = _single(matcher, value, _CTX)
-    return {
-        "params": names,
-        "match_as": matcher[0],
-        "passed": outcome.passed,
-        "score": outcome.score,
-        "reason": outcome.reason,
-        "error": outcome.error,
-        "confidence": outcome.confidence,
-        "low_confidence": outcome.low_confidence,
-    }
+    return outcome_row(names, matcher[0], _single(matcher, value, _CTX))
 
 
 _EXPECTED: list[Any] = [1, 1.0, -0.0, 0, True, False, "1", "NaN", "nan", "Infinity", "", None, [1, 2], {"a": 1}, 2**70]

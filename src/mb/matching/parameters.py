@@ -28,6 +28,7 @@ __all__ = [
     "ParameterSpec",
     "match_parameter",
     "matcher_spec",
+    "outcome_row",
     "parameter_row",
     "parameter_spec",
 ]
@@ -193,9 +194,14 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
                 "low_confidence": False,
             }
         outcome = _single(matcher, value, ctx)
+    return outcome_row(names, matcher[0], outcome)
+
+
+def outcome_row(names: list[str], kind: str, outcome: Outcome) -> dict[str, Any]:
+    """A matcher's :class:`Outcome` on the parameters ``names`` as a :class:`ParameterResult` in JSON."""
     return {
         "params": names,
-        "match_as": matcher[0],
+        "match_as": kind,
         "passed": outcome.passed,
         "score": outcome.score,
         "reason": outcome.reason,

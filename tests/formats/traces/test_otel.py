@@ -166,14 +166,19 @@ def test_openinference_retriever_and_tool_spans(recorded: Any, tmp_path: Path) -
     assert build_outputs(lookup).trace[0].model_dump()["id"] == events[0]["id"]  # deterministic
 
 
-def test_import_by_hash_round_trips_into_eval(recorded: Any, tmp_path: Path) -> None:
-    tracer, exporter = recorded
+def _weather_and_capital_runs(tracer: Any) -> None:
+    """Two runs marked with their examples' hashes: the weather one with a tool call, the capital one a bare answer."""
     _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
     with tracer.start_as_current_span("invoke_agent", start_time=START) as root:
         root.set_attribute("mb.example_hash", hash_of(CAPITAL))
         with tracer.start_as_current_span("chat", start_time=START + SECOND) as chat:
             chat.set_attribute("gen_ai.operation.name", "chat")
             chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "content": "Paris."}]))
+
+
+def test_import_by_hash_round_trips_into_eval(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _weather_and_capital_runs(tracer)
     traces = tmp_path / "traces.json"
     traces.write_text(json.dumps(_otlp_json(exporter)))
     benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
@@ -305,12 +310,7 @@ def test_a_trace_no_benchmark_line_could_hold_is_a_per_trace_error(
     recorded: Any, tmp_path: Path, arguments: str, message: str
 ) -> None:
     tracer, exporter = recorded
-    _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
-    with tracer.start_as_current_span("invoke_agent", start_time=START) as root:
-        root.set_attribute("mb.example_hash", hash_of(CAPITAL))
-        with tracer.start_as_current_span("chat", start_time=START + SECOND) as chat:
-            chat.set_attribute("gen_ai.operation.name", "chat")
-            chat.set_attribute("gen_ai.output.messages", json.dumps([{"role": "assistant", "content": "Paris."}]))
+    _weather_and_capital_runs(tracer)
     document = _otlp_json(exporter)
     for resource in document["resourceSpans"]:
         for scope in resource["scopeSpans"]:
