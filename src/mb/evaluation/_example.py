@@ -263,7 +263,7 @@ def _no_oracle(request: JudgeRequest) -> Verdict:
     raise RuntimeError("the fast path asked a judge")  # evaluate_plain only takes lines that need none
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _plain_context(user_time: str | None) -> MatchContext:
     """The context of a line with this ``outputs.environment.user_time``, read as the model reads it."""
     return MatchContext(_no_oracle, None if user_time is None else read_user_time(user_time), _no_date_judge)

@@ -233,7 +233,7 @@ _DECODER = msgspec.json.Decoder(ProvenExample)
 _SOURCE = msgspec.json.Decoder(ProvenSource)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def read_user_time(text: str) -> datetime | None:
     """``outputs.environment.user_time`` read as the model reads it; None when the model refuses it."""
     try:

@@ -74,7 +74,7 @@ def _plain_domain(domain: str) -> str:
     return folded
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _normalize(address: str) -> str | None:
     """The canonical, case-folded form of one address; None when it is not an email address."""
     text = _without_mailto(address.strip()).split("?", 1)[0].strip()
@@ -90,7 +90,7 @@ def _normalize(address: str) -> str | None:
     return f"{result.local_part.casefold()}@{result.ascii_domain.casefold()}"
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def parse_addresses(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Split a string of one or more addresses (``,`` or ``;`` separated, display names allowed).
 

@@ -41,7 +41,7 @@ ParameterSpec = tuple[list[str], bool, MatcherSpec]
 """``(names, is_group, matcher)``: one parameter assertion."""
 
 _DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
-_DATE_MEMO_SIZE = 8192  # two keys per verdict; full early when every line has its own user time: memory stays flat
+_DATE_MEMO_SIZE = 2048  # two keys per verdict; full early when every line has its own user time: memory stays flat
 
 
 def matcher_spec(matcher: ValueMatcher | ProvenMatcher) -> MatcherSpec:

@@ -25,7 +25,7 @@ _TABLE = ElementTable(ELEMENTS)
 _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def parse(text: str) -> Parsed:
     """The items of a normalized phrase and the words nothing used (cost linear in the length)."""
     items: list[Item] = []

@@ -218,7 +218,7 @@ class Resolution:
         return _readings_label(self.readings)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _readings_label(readings: tuple[Reading, ...]) -> str:
     labels = list(dict.fromkeys(r.label for r in readings))
     shown = " or ".join(labels[:8])

@@ -80,7 +80,7 @@ def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
     return Reading(minute_window(wall)), offset
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=2048)
 def _zone_split(text: str, capitals: frozenset[str] = frozenset()) -> tuple[str, ZoneSpec | None, Parsed | str]:
     """The phrase without its zone, the zone, and the parse of the rest. Zone abbreviations beyond the common ones
     (``cet``, ``ist``) are looked up only when the grammar leaves a word over (the lookup is the costly part)."""
@@ -120,7 +120,7 @@ def understood(text: str) -> Parsed | str:
     return parsed
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def resolve_naive(text: str, reference: datetime, literal: bool = False) -> tuple[Reading, ...]:
     """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``).
 
@@ -231,7 +231,7 @@ class _Read(NamedTuple):
     """Whether the readings move with the time of day (not only the date); None when no parse is made."""
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=2048)
 def _read(phrase: str) -> _Read:
     text = normalize(phrase)
     if len(text) > MAX_LENGTH or iso_reading(text) is not None or _TIMESTAMP_RE.match(text):
@@ -243,7 +243,7 @@ def _read(phrase: str) -> _Read:
     return _Read(text, zone, parsed, clock_dependent(parsed.items))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _resolve(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
     """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone."""
     try:

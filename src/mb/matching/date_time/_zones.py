@@ -47,7 +47,7 @@ def _offsets_at_wall(spec: ZoneSpec, wall: datetime) -> tuple[timedelta, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _walls_at(spec: ZoneSpec, utc: datetime) -> tuple[datetime, ...]:
     found: list[datetime] = []
     aware = utc.replace(tzinfo=UTC)
