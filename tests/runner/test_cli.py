@@ -256,3 +256,20 @@ def test_a_results_file_given_as_the_benchmark_is_named_as_such(bench: Path, tmp
     assert result.exit_code == 2
     assert f"{results} is a results file (written by `mb eval -o`), not a benchmark" in result.stderr
     assert not output.exists()
+
+
+def test_a_reader_of_standard_output_that_goes_away_is_not_told_to_resume(bench: Path) -> None:
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", SLOW_AGENT]
+    with subprocess.Popen(
+        [*command, "-o", "-", "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        process.stdout.read(1)
+        process.stdout.close()  # as `| head -c 1` does
+        error = process.stderr.read()
+        process.wait(timeout=60)
+    assert process.returncode != 0
+    assert "Traceback" not in error
+    assert "--resume" not in error  # a stream cannot be resumed
+    assert "is a stream" in error

@@ -39,6 +39,10 @@ def _parse_user_time(value: str | None) -> datetime | None:
 
 
 def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str]) -> str:
+    """How to finish the run: the command with ``--resume``, or, for an output that is a stream (standard output,
+    a pipe, a device), that it cannot be resumed."""
+    if str(output) == "-" or (output.exists() and not output.is_file()):
+        return f"(not possible: {output} is a stream; write to a file with -o FILE to be able to resume)"
     words = ["mb", "run", str(benchmark), "--agent", agent, "-o", str(output), *options, "--resume"]
     return shlex.join(words)
 
