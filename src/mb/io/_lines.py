@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-__all__ = ["SizedLine", "range_chunks", "read_lines", "split_lines", "utf16_chunks"]
+__all__ = ["LineBatch", "SizedLine", "line_batches", "range_chunks", "read_lines", "split_lines", "utf16_chunks"]
 
 _CHUNK = 1 << 20
 
@@ -60,9 +60,15 @@ def read_lines(stream: IO[bytes], limit: int | None = None, first: int = 1, *, b
             yield number, data, 0
 
 
-def split_lines(chunks: Iterable[bytes], limit: int | None = None, first: int = 1) -> Iterator[SizedLine]:
-    """The non-blank lines of ``chunks`` numbered from ``first`` (see :data:`SizedLine`); a line longer than
-    ``limit`` bytes (None: no limit) comes as its size, and at most ``limit`` bytes of it are ever held."""
+LineBatch = tuple[int, list[bytes] | int]
+"""``(number of the first line, the lines without their line ends, blank ones included)``, or ``(line number,
+size in bytes)`` for a line found over the limit while it was read."""
+
+
+def line_batches(chunks: Iterable[bytes], limit: int | None = None, first: int = 1) -> Iterator[LineBatch]:
+    """The lines of ``chunks`` numbered from ``first``, a chunk at a time (see :data:`LineBatch`). A line that
+    spans chunks and grows over ``limit`` bytes (None: no limit) comes alone as its size and is never held whole;
+    a line within one chunk comes in its batch whatever its length: the caller checks it."""
     number = first
     parts: list[bytes] = []  # the line being read, when it spans chunks
     held = 0  # bytes in parts
@@ -70,22 +76,18 @@ def split_lines(chunks: Iterable[bytes], limit: int | None = None, first: int = 
     for chunk in chunks:
         pieces = chunk.split(b"\n")
         rest = pieces.pop()
-        for piece in pieces:
+        if pieces:
             if over:
-                yield number, b"", over + len(piece)
-                over = 0
-            else:
-                if parts:
-                    parts.append(piece)
-                    piece = b"".join(parts)
-                    parts, held = [], 0
-                if limit is not None and len(piece) > limit:
-                    yield number, b"", len(piece)
-                else:
-                    data = piece.strip()
-                    if data:
-                        yield number, data, 0
-            number += 1
+                yield number, over + len(pieces[0])
+                number, over = number + 1, 0
+                del pieces[0]
+            elif parts:
+                parts.append(pieces[0])
+                pieces[0] = b"".join(parts)
+                parts, held = [], 0
+            if pieces:
+                yield number, pieces
+                number += len(pieces)
         if over:
             over += len(rest)
         elif limit is not None and held + len(rest) > limit:
@@ -95,8 +97,20 @@ def split_lines(chunks: Iterable[bytes], limit: int | None = None, first: int = 
             parts.append(rest)
             held += len(rest)
     if over:
-        yield number, b"", over
+        yield number, over
     elif parts:
-        data = b"".join(parts).strip()
-        if data:
-            yield number, data, 0
+        yield number, [b"".join(parts)]
+
+
+def split_lines(chunks: Iterable[bytes], limit: int | None = None, first: int = 1) -> Iterator[SizedLine]:
+    """The non-blank lines of ``chunks`` numbered from ``first`` (see :data:`SizedLine`); a line longer than
+    ``limit`` bytes (None: no limit) comes as its size, and at most ``limit`` bytes of it are ever held."""
+    for number, lines in line_batches(chunks, limit, first):
+        if isinstance(lines, int):
+            yield number, b"", lines
+            continue
+        for offset, piece in enumerate(lines):
+            if limit is not None and len(piece) > limit:
+                yield number + offset, b"", len(piece)
+            elif data := piece.strip():
+                yield number + offset, data, 0

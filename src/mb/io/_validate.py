@@ -17,6 +17,7 @@ from ._check import certainly_valid, uncertain_lines
 from ._errors import LineError, Problem
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized
+from ._lines import line_batches
 from ._reader import (
     _BOM,
     _NOT_JSONL,
@@ -66,43 +67,6 @@ def _chunks(stream: IO[bytes]) -> Iterator[bytes]:
         chunk = read(_CHUNK)
 
 
-def _batches(chunks: Iterator[bytes], limit: int) -> Iterator[tuple[int, list[bytes] | int]]:
-    """The lines of ``chunks`` a chunk at a time: ``(number of the first line, the lines without their line
-    ends)``, blank ones included; a line found longer than ``limit`` bytes while it is read comes alone, as
-    ``(its number, its size)``, and is never held whole (a shorter batch line may still be over the limit)."""
-    number = 1
-    parts: list[bytes] = []  # the line being read, when it spans chunks
-    held = 0  # bytes in parts
-    over = 0  # the size so far of a line over the limit being skipped
-    for chunk in chunks:
-        pieces = chunk.split(b"\n")
-        rest = pieces.pop()
-        if pieces:
-            if over:
-                yield number, over + len(pieces[0])
-                number, over = number + 1, 0
-                del pieces[0]
-            elif parts:
-                parts.append(pieces[0])
-                pieces[0] = b"".join(parts)
-                parts, held = [], 0
-            if pieces:
-                yield number, pieces
-                number += len(pieces)
-        if over:
-            over += len(rest)
-        elif held + len(rest) > limit:
-            over = held + len(rest)
-            parts, held = [], 0
-        elif rest:
-            parts.append(rest)
-            held += len(rest)
-    if over:
-        yield number, over
-    elif parts:
-        yield number, [b"".join(parts)]
-
-
 def iter_line_errors(
     source: PathLike | IO[bytes], tally: Tally, *, executed: bool = False, max_line_bytes: int | None = None
 ) -> Iterator[LineError]:
@@ -116,7 +80,7 @@ def iter_line_errors(
         peek = getattr(stream, "peek", None)
         head = peek(3)[:3] if peek is not None else b""
         if not isinstance(stream, gzip.GzipFile) and head[:2] not in _UTF16_BOMS:
-            yield from _check_batches(name, _batches(_chunks(stream), limit), tally, executed, limit)
+            yield from _check_batches(name, line_batches(_chunks(stream), limit), tally, executed, limit)
             return
     finally:
         if must_close:
