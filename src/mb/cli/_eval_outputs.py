@@ -11,7 +11,6 @@ from typing import IO, Any
 
 import orjson
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 
 from ..io import replace_file
@@ -95,6 +94,8 @@ def render_reliability(console: Console, summary: Summary) -> None:
         parts.append(Text(f"pass rate {summary.pass_rate:.1%}, 95% CI {low:.1%} - {high:.1%} (Wilson)"))
     repeats = summary.repeats
     if repeats is not None:
+        from rich.table import Table  # only for repeated trials
+
         table = Table(
             title=f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)",
             title_justify="left",

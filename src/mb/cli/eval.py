@@ -19,7 +19,6 @@ from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
 from ..evaluation._engine import make_evaluator
 from ..evaluation._parallel import aiter_batches, auto_jobs
-from ..evaluation._ray_batches import aiter_ray_batches
 from ..io import SameFileError, refuse_input_as_output
 from ..judges import Judge
 from ..metrics import METRICS, MetricSpec
@@ -265,11 +264,12 @@ def eval_command(
         evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
         workers = auto_jobs(executed) if jobs is None else jobs
         with _progress(quiet, executed) as advance:
-            batches = (
-                aiter_batches(executed, evaluator, jobs=workers, failures=show_failures)
-                if cluster is None
-                else aiter_ray_batches(executed, evaluator, cluster, failures=show_failures)
-            )
+            if cluster is None:
+                batches = aiter_batches(executed, evaluator, jobs=workers, failures=show_failures)
+            else:
+                from ..evaluation._ray_batches import aiter_ray_batches  # Ray's plumbing loads only for a cluster
+
+                batches = aiter_ray_batches(executed, evaluator, cluster, failures=show_failures)
             async for batch in batches:
                 raise_if_interrupted()
                 unusable += batch.unusable

@@ -18,10 +18,7 @@ from typing import Any
 
 from ._embedder import INSTALL_HINT, missing_dependencies
 from .base import Judge
-from .cascade import CascadeJudge
-from .lexical import LexicalJudge
-from .llm import JudgeConfigError, LLMJudge, llm_configured
-from .local import LocalJudge
+from .llm import JudgeConfigError, llm_configured
 
 __all__ = ["JUDGE_NAMES", "AutoChoice", "JudgeConfigError", "explain_auto", "get_judge"]
 
@@ -80,17 +77,31 @@ def get_judge(name: str = "auto", **options: Any) -> Judge:
     if kind == "auto" and not model:
         kind = explain_auto().name
         if kind == "llm":
-            offline_class = LexicalJudge if missing_dependencies() else LocalJudge
+            from .cascade import CascadeJudge
+            from .llm import LLMJudge
+
+            offline_class = _judge_class("lexical" if missing_dependencies() else "local")
             offline: Judge = offline_class(**_accepted(offline_class, options))
             return CascadeJudge(offline, LLMJudge(**_accepted(LLMJudge, options)))
-        classes: dict[str, type] = {"local": LocalJudge, "lexical": LexicalJudge}
-        options = _accepted(classes[kind], options)
-    if kind == "lexical" and not model:
-        return LexicalJudge(**options)
-    if kind == "local" and not model:
-        return LocalJudge(**options)
+        options = _accepted(_judge_class(kind), options)
+    if kind in ("lexical", "local") and not model:
+        judge: Judge = _judge_class(kind)(**options)
+        return judge
     if kind == "llm":
+        from .llm import LLMJudge
+
         if model:
             options = {**options, "model": model}
         return LLMJudge(**options)
     raise ValueError(f"unknown judge {name!r}: choose one of auto, lexical, local, llm or llm:<model>")
+
+
+def _judge_class(kind: str) -> type:
+    """The class of the lexical or local judge, its module imported only now."""
+    if kind == "lexical":
+        from .lexical import LexicalJudge
+
+        return LexicalJudge
+    from .local import LocalJudge
+
+    return LocalJudge
