@@ -27,7 +27,7 @@ from ..results_format import RunRecord, header_line
 from ..run_record import PricesError, build_run_record, judge_token_use, load_prices, price_usage, total_cost
 from ._backend import backend_options, connect_backend
 from ._console import err_console, format_option, out_console
-from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
+from ._eval_outputs import BackgroundDigest, ResultsSpool, render_reliability, write_whole
 from ._files import fail_write
 from ._grouped import warn_unknown_keys
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_note
@@ -222,9 +222,9 @@ def eval_command(
         raise click.BadParameter(problem, param_hint="EXECUTED")
     _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
     started = datetime.now(UTC)
-    try:  # the key check and the digest read the whole input, and loading a judge takes a while
+    try:  # the key check reads the start of the input, and loading a judge takes a while
         warn_unknown_keys(executed, err_console)
-        digest = input_digest(executed)
+        digest = BackgroundDigest(executed)  # read while the lines are scored
         active = judge_from_cli(judge, concurrency, judge_timeout)
     except KeyboardInterrupt:
         kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
@@ -296,7 +296,7 @@ def eval_command(
             metrics=metrics,
             required=require,
             input_file=None if str(executed) == "-" else str(executed),
-            input_sha256=digest,
+            input_sha256=digest.result(),
             started_at=started,
             finished_at=datetime.now(UTC),
             summary=summary,
