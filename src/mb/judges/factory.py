@@ -14,11 +14,13 @@ import inspect
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._embedder import INSTALL_HINT, missing_dependencies
 from .base import Judge
-from .llm import JudgeConfigError, llm_configured
+
+if TYPE_CHECKING:
+    from .llm import JudgeConfigError
 
 __all__ = ["JUDGE_NAMES", "AutoChoice", "JudgeConfigError", "explain_auto", "get_judge"]
 
@@ -39,6 +41,8 @@ class AutoChoice:
 
 def explain_auto(env: Mapping[str, str] | None = None) -> AutoChoice:
     """The judge ``auto`` resolves to in this environment (``env`` defaults to ``os.environ``)."""
+    from .llm import llm_configured  # the LLM judge's module loads only when auto looks for it
+
     env = os.environ if env is None else env
     configured, why = llm_configured(env)
     if configured:
@@ -105,3 +109,11 @@ def _judge_class(kind: str) -> type:
     from .local import LocalJudge
 
     return LocalJudge
+
+
+def __getattr__(name: str) -> Any:
+    if name == "JudgeConfigError":  # the LLM judge's error, importable from here without loading it up front
+        from .llm import JudgeConfigError
+
+        return JudgeConfigError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
