@@ -12,12 +12,15 @@ deterministic evaluation path.
 Printed: ``mb eval --metrics none`` lines/s with ``--jobs 1`` and ``--jobs auto`` (each a fresh process, start-up
 included, median of ``--runs``; compiled bytecode is cached as an installed package has it, even under
 ``PYTHONDONTWRITEBYTECODE``), the raw ``orjson.loads`` rate of the same file, their ratio, each eval run against a
-raw parse timed just before it (target: at least 20% with auto workers on 2 cores), the peak memory of
-``mb eval --jobs 1`` at ``--lines`` and ``--memory-lines`` lines (target: flat within 10%), and the CPU per line of
-each stage of the fast path on ``--stage-lines`` of the lines (process time, best of three, each stage over every
-line in turn, the garbage collector paused as it is while a block is scored). The data and results go
-to ``/dev/shm`` where it exists (``--directory`` to choose): the results file is synced before it replaces its target,
-and how long a shared virtual disk takes to sync ~170 MiB (seconds, varying with the neighbours) is not mb's speed.
+raw parse timed just before it (target: at least 20% with auto workers on 2 cores), the CPU of the main process and
+of the workers with ``--jobs auto``, the peak memory of ``mb eval --jobs 1`` at ``--lines`` and ``--memory-lines``
+lines (target: flat within 10%), the CPU per line of each stage of the fast path on ``--stage-lines`` of the lines
+(process time, best of three rounds over lines of their own, each stage over every line once, after a warm-up on
+other lines, the garbage collector paused as it is while a block is scored), and the start-up: ``mb eval`` of a
+one-line file in a fresh interpreter (median and best of ``--start-runs``; target: 0.2 s on a quiet machine). The
+data and results go to ``/dev/shm`` where it exists (``--directory`` to choose): the results file is synced before it
+replaces its target, and how long a shared virtual disk takes to sync ~170 MiB (seconds, varying with the neighbours)
+is not mb's speed.
 """
 
 from __future__ import annotations
@@ -26,16 +29,17 @@ import argparse
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -247,22 +251,64 @@ _CLI = (
     "wall = time.perf_counter() - t\n"
     "import resource\n"
     "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)\n"
-    "print(wall, hwm, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+    "me, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(wall, hwm, workers.ru_maxrss, me.ru_utime + me.ru_stime, workers.ru_utime + workers.ru_stime,"
+    " file=sys.stderr)\n"
 )
 
 
-def run_eval(path: Path, jobs: str) -> tuple[float, float, float]:
-    """(wall seconds including start-up, peak RSS MiB, peak RSS MiB of the largest worker) of ``mb eval`` on
-    ``path`` in a fresh process."""
+class Run(NamedTuple):
+    """One ``mb eval`` process: wall seconds (start-up included), peak RSS, CPU seconds of it and its workers."""
+
+    wall: float
+    """Seconds from the start of the program to its end (interpreter start not included)."""
+
+    rss: float
+    """Peak resident memory of the process, MiB."""
+
+    worker_rss: float
+    """Peak resident memory of the largest worker process, MiB (0 without workers)."""
+
+    cpu: float
+    """CPU seconds (user and system) of the process itself, imports included."""
+
+    worker_cpu: float
+    """CPU seconds of its worker processes together."""
+
+
+def run_eval(path: Path, jobs: str) -> Run:
+    """``mb eval`` on ``path`` in a fresh process: its wall time, memory and CPU, and its workers'."""
     out = path.with_name(path.name + ".results.jsonl")
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}  # as installed
     command = [sys.executable, "-c", _CLI, str(path), str(out), jobs]
     done = subprocess.run(command, capture_output=True, text=True, env=env)
-    fields = done.stderr.split()[-3:]
-    if done.returncode != 0 or len(fields) != 3:
+    fields = done.stderr.split()[-5:]
+    if done.returncode != 0 or len(fields) != 5:
         raise SystemExit(f"mb eval failed:\n{done.stderr[-2000:]}")
-    wall, hwm, worker = fields
-    return float(wall), int(hwm) / 1024, int(worker) / 1024
+    wall, hwm, worker, cpu, worker_cpu = fields
+    return Run(float(wall), int(hwm) / 1024, int(worker) / 1024, float(cpu), float(worker_cpu))
+
+
+def start_up(directory: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of ``mb eval`` on a one-line file, each in a fresh process, from the interpreter's own
+    start (``python -c``) to its end."""
+    path = write_lines(directory / "one.jsonl", 1)
+    out = path.with_name(path.name + ".results.jsonl")
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", "--judge", "lexical", "--metrics"]
+    command += ["none", "-q", "--format", "json", "--jobs", "1", "-o", str(out), str(path)]
+    walls: list[float] = []
+    cpus: list[float] = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, env=env)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        if done.returncode != 0:
+            raise SystemExit(f"mb eval failed:\n{done.stderr.decode()[-2000:]}")
+    return walls, cpus
 
 
 def raw_parse(path: Path) -> float:
@@ -275,56 +321,62 @@ def raw_parse(path: Path) -> float:
 
 
 def stage_costs(path: Path, count: int) -> dict[str, float]:
-    """CPU microseconds per line of each stage of the fast path over the first ``count`` lines of ``path``: splitting
-    blocks into lines, the proof (decode and checks), the evaluation, the identity a row takes from its line, the
-    summary tally and writing the row."""
+    """CPU microseconds per line of each stage of the fast path: splitting blocks into lines, the proof (decode and
+    checks), the evaluation, the identity a row takes from its line, the summary tally and writing the row.
+
+    Each stage sees each line once, as in a run: the best of three rounds, each over ``count`` lines of its own
+    (lines a round has already seen would find the caches warm), after a warm-up on other lines that loads what a run
+    loads on its first lines (the date grammars)."""
     import gc
     import itertools
 
+    warm_up = 1000
+    with path.open("rb") as stream:
+        every = [line.strip() for line in itertools.islice(stream, warm_up + 3 * count)]
+    rounds = [every[start : start + count] for start in range(warm_up, len(every), count)]
+    costs: dict[str, float] = {}
+    gc.disable()
+    try:
+        _stage_round(every[:warm_up])
+        for lines in rounds or [every]:
+            for name, seconds in _stage_round(lines).items():
+                costs[name] = min(costs.get(name, float("inf")), seconds / len(lines) * 1e6)
+    finally:
+        gc.enable()
+    return costs
+
+
+def _stage_round(lines: list[bytes]) -> dict[str, float]:
+    """CPU seconds of each stage of the fast path over ``lines``, each line through each stage once."""
     from mb._hashing import source_fields_of_proven
     from mb.evaluation._example import MetricPlan, evaluate_plain
     from mb.evaluation._parallel import _lines
     from mb.evaluation._summary import SummaryBuilder
     from mb.io._proof import prove_with_source
 
-    with path.open("rb") as stream:
-        lines = list(itertools.islice(stream, count))
-    blocks = [b"".join(lines[start : start + 400]) for start in range(0, len(lines), 400)]
     plan = MetricPlan((), ())
-    proven = [prove_with_source(line.strip(), executed=True) for line in lines]
-    pairs = [(found, line.strip()) for found, line in zip(proven, lines, strict=True) if found is not None]
-    rows = [evaluate_plain(found[0], number, plan) for number, (found, _) in enumerate(pairs, start=1)]
-    for row, (found, data) in zip(rows, pairs, strict=True):
+    spent: dict[str, float] = {}
+
+    def timed(name: str, work: Callable[[], Any]) -> Any:
+        start = time.process_time()
+        result = work()
+        spent[name] = time.process_time() - start
+        return result
+
+    blocks = [b"\n".join(lines[start : start + 400]) for start in range(0, len(lines), 400)]
+    timed("split", lambda: [list(_lines(1, block, 1 << 24)) for block in blocks])
+    proven = timed("prove", lambda: [prove_with_source(line, executed=True) for line in lines])
+    pairs = [(found, line) for found, line in zip(proven, lines, strict=True) if found is not None]
+    rows = timed("evaluate", lambda: [evaluate_plain(found[0], 1, plan) for found, _ in pairs])
+    sources = timed("identify", lambda: [source_fields_of_proven(found[1], data) for found, data in pairs])
+    for row, fields in zip(rows, sources, strict=True):
         if row is not None:
-            row.update(source_fields_of_proven(found[1], data))
+            row.update(fields)
     written = [row for row in rows if row is not None]
-
-    def tally() -> None:
-        summary = SummaryBuilder()
-        for row in written:
-            summary.add(row)
-
-    stages = {
-        "split": lambda: [list(_lines(1, block, 1 << 24)) for block in blocks],
-        "prove": lambda: [prove_with_source(line, executed=True) for line in lines],
-        "evaluate": lambda: [evaluate_plain(found[0], 1, plan) for found, _ in pairs],
-        "identify": lambda: [source_fields_of_proven(found[1], data) for found, data in pairs],
-        "tally": tally,
-        "write": lambda: [orjson.dumps(row, option=orjson.OPT_APPEND_NEWLINE) for row in written],
-    }
-    costs: dict[str, float] = {}
-    gc.disable()
-    try:
-        for name, stage in stages.items():
-            best = float("inf")
-            for _ in range(3):
-                start = time.process_time()
-                stage()
-                best = min(best, time.process_time() - start)
-            costs[name] = best / len(lines) * 1e6
-    finally:
-        gc.enable()
-    return costs
+    summary = SummaryBuilder()
+    timed("tally", lambda: [summary.add(row) for row in written])
+    timed("write", lambda: [orjson.dumps(row, option=orjson.OPT_APPEND_NEWLINE) for row in written])
+    return spent
 
 
 def plumbing(costs: dict[str, float]) -> float:
@@ -352,6 +404,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs of each measurement (median and best shown)")
     parser.add_argument("--date-share", type=float, default=0.05, help="share of lines with a date_time check")
     parser.add_argument("--stage-lines", type=int, default=20_000, help="lines for the per-stage CPU figures (0: skip)")
+    parser.add_argument("--start-runs", type=int, default=10, help="runs of the one-line start-up figure (0: skip)")
     parser.add_argument("--directory", help="where to write the data and results (default: /dev/shm if any, else temp)")
     args = parser.parse_args()
     memory = "/dev/shm"  # a RAM disk where there is one: the figures are mb's, not how fast this disk syncs
@@ -366,15 +419,20 @@ def main() -> None:
         walls: dict[str, list[float]] = {"1": [], "auto": []}
         ratios: dict[str, list[float]] = {"1": [], "auto": []}
         peak: dict[int, float] = {}
+        parent: list[float] = []
+        workers: list[float] = []
         for _ in range(args.runs):  # each eval run beside a raw parse of its own: load changes from minute to minute
             for jobs in ("1", "auto"):
                 raw = raw_parse(path)
-                wall, rss, _ = run_eval(path, jobs)
+                run = run_eval(path, jobs)
                 raws.append(raw)
-                walls[jobs].append(wall)
-                ratios[jobs].append(raw / wall)
+                walls[jobs].append(run.wall)
+                ratios[jobs].append(raw / run.wall)
                 if jobs == "1":
-                    peak[args.lines] = min(peak.get(args.lines, rss), rss)
+                    peak[args.lines] = min(peak.get(args.lines, run.rss), run.rss)
+                else:
+                    parent.append(run.cpu)
+                    workers.append(run.worker_cpu)
         raw = statistics.median(raws)
         print(f"  orjson.loads of each line:  {args.lines / raw:10,.0f} lines/s (median of {len(raws)})")
         for jobs in ("1", "auto"):
@@ -384,19 +442,35 @@ def main() -> None:
                 f"{statistics.median(ratios[jobs]):.1%} of the raw rate measured beside it (median of {args.runs}; "
                 f"range {min(ratios[jobs]):.1%}-{max(ratios[jobs]):.1%})"
             )
+        print(
+            f"  mb eval --jobs auto CPU:    {statistics.median(parent):.2f} s in the main process, "
+            f"{statistics.median(workers):.2f} s in its workers "
+            f"(medians; wall {statistics.median(walls['auto']):.2f} s)"
+        )
         counts = statuses(path)
         print(f"  results of the last run: {dict(sorted(counts.items()))}")
         print(f"  peak RSS of mb eval --jobs 1 at {args.lines:,} lines: {peak[args.lines]:.0f} MiB")
         if args.stage_lines:
             costs = stage_costs(path, min(args.stage_lines, args.lines))
             shown = ", ".join(f"{name} {cost:.1f}" for name, cost in costs.items())
-            print(f"  fast path CPU per line, us (best of 3): {shown}; all but evaluate: {plumbing(costs):.1f}")
+            print(
+                f"  fast path CPU per line, us (best of 3 rounds of fresh lines): {shown}; "
+                f"all but evaluate: {plumbing(costs):.1f}"
+            )
         if args.memory_lines:
             path.unlink()
             big = write_lines(Path(tmp) / "realistic-big.jsonl", args.memory_lines, args.date_share)
-            _, rss, _ = run_eval(big, "1")
+            rss = run_eval(big, "1").rss
             growth = rss / peak[args.lines] - 1
             print(f"  peak RSS of mb eval --jobs 1 at {args.memory_lines:,} lines: {rss:.0f} MiB ({growth:+.1%})")
+        if args.start_runs:
+            start_walls, start_cpus = start_up(Path(tmp), args.start_runs)
+            print(
+                f"  mb eval of a one-line file (start-up, interpreter included): "
+                f"{statistics.median(start_walls):.3f} s wall median, best {min(start_walls):.3f}; "
+                f"CPU {statistics.median(start_cpus):.3f} s median, "
+                f"best {min(start_cpus):.3f} (of {args.start_runs})"
+            )
 
 
 if __name__ == "__main__":

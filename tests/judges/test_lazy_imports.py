@@ -28,8 +28,18 @@ def test_the_local_judge_does_not_import_the_other_judges() -> None:
     assert _loaded_after(code) == []
 
 
-def test_asking_for_the_factory_imports_it() -> None:
-    assert set(_loaded_after("from mb.judges import get_judge")) >= {"mb.judges.factory", "mb.judges.llm"}
+def test_asking_for_the_factory_imports_it_and_no_judge() -> None:
+    assert _loaded_after("from mb.judges import get_judge") == ["mb.judges.factory"]
+
+
+def test_building_the_lexical_judge_imports_neither_the_llm_judge_nor_its_cache() -> None:
+    loaded = _loaded_after("from mb.judges import get_judge\nget_judge('lexical')")
+    assert loaded == ["mb.judges.factory", "mb.judges.lexical"]
+
+
+def test_auto_looks_for_an_llm_judge_and_the_error_of_one_is_importable_from_the_factory() -> None:
+    loaded = _loaded_after("from mb.judges.factory import explain_auto, JudgeConfigError\nexplain_auto({})")
+    assert "mb.judges.llm" in loaded
 
 
 def test_every_public_name_resolves_and_unknown_names_fail() -> None:

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
 import orjson
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 
-from ..io import replace_file
+from ..io import atomic_output, replace_file
 from ..results import Summary
 
-__all__ = ["ResultsSpool", "input_digest", "render_reliability", "write_whole"]
+__all__ = ["BackgroundDigest", "ResultsSpool", "input_digest", "render_reliability", "write_whole"]
 
 _CHUNK = 1 << 20
 
@@ -63,7 +64,33 @@ class ResultsSpool:
             return
         if target.parent != Path():
             target.parent.mkdir(parents=True, exist_ok=True)
-        write_whole(target, _chain(header, self._chunks()), compress=target.suffix == ".gz")
+        compress = target.suffix == ".gz"
+        if compress or (target.exists() and not target.is_file()):
+            write_whole(target, _chain(header, self._chunks()), compress=compress)
+            return
+        with atomic_output(target, compress=False) as stream:
+            stream.write(header)
+            self._copy_into(stream)
+
+    def _copy_into(self, stream: IO[bytes]) -> None:
+        """Append the lines kept to ``stream``, a plain file: copied by the kernel where it can, else in chunks."""
+        self._file.flush()
+        stream.flush()
+        source, target = self._file.fileno(), stream.fileno()
+        size = os.fstat(source).st_size
+        offset = 0
+        copy = getattr(os, "copy_file_range", None)  # Linux
+        try:
+            while copy is not None and offset < size:
+                copied = copy(source, target, size - offset, offset)
+                if copied == 0:
+                    break
+                offset += copied
+        except OSError:  # no in-kernel copy between these files: the rest goes through this process
+            pass
+        self._file.seek(offset)
+        while chunk := self._file.read(_CHUNK):
+            stream.write(chunk)
 
     def close(self) -> None:
         """Remove the temporary file."""
@@ -95,6 +122,8 @@ def render_reliability(console: Console, summary: Summary) -> None:
         parts.append(Text(f"pass rate {summary.pass_rate:.1%}, 95% CI {low:.1%} - {high:.1%} (Wilson)"))
     repeats = summary.repeats
     if repeats is not None:
+        from rich.table import Table  # only for repeated trials
+
         table = Table(
             title=f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)",
             title_justify="left",
@@ -133,3 +162,21 @@ def input_digest(path: Path) -> str | None:
         return file_digest(path)
     except OSError:
         return None
+
+
+class BackgroundDigest:
+    """:func:`input_digest` computed in a thread while the evaluation runs (hashing and reading release the GIL, so
+    it takes no time from the lines being scored); :meth:`result` waits for it."""
+
+    def __init__(self, path: Path) -> None:
+        self._digest: str | None = None
+        self._thread = threading.Thread(target=self._run, args=(path,), name="mb-input-digest", daemon=True)
+        self._thread.start()
+
+    def _run(self, path: Path) -> None:
+        self._digest = input_digest(path)
+
+    def result(self) -> str | None:
+        """The sha256 of the evaluated file, or None for standard input or a file that cannot be read."""
+        self._thread.join()
+        return self._digest

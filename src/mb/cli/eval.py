@@ -19,7 +19,6 @@ from .._gc import streaming_gc
 from ..evaluation import SummaryBuilder
 from ..evaluation._engine import make_evaluator
 from ..evaluation._parallel import aiter_batches, auto_jobs
-from ..evaluation._ray_batches import aiter_ray_batches
 from ..io import SameFileError, refuse_input_as_output
 from ..judges import Judge
 from ..metrics import METRICS, MetricSpec
@@ -28,7 +27,7 @@ from ..results_format import RunRecord, header_line
 from ..run_record import PricesError, build_run_record, judge_token_use, load_prices, price_usage, total_cost
 from ._backend import backend_options, connect_backend
 from ._console import err_console, format_option, out_console
-from ._eval_outputs import ResultsSpool, input_digest, render_reliability, write_whole
+from ._eval_outputs import BackgroundDigest, ResultsSpool, input_digest, render_reliability, write_whole
 from ._files import fail_write
 from ._grouped import warn_unknown_keys
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_note
@@ -223,9 +222,8 @@ def eval_command(
         raise click.BadParameter(problem, param_hint="EXECUTED")
     _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
     started = datetime.now(UTC)
-    try:  # the key check and the digest read the whole input, and loading a judge takes a while
+    try:  # the key check reads the start of the input, and loading a judge takes a while
         warn_unknown_keys(executed, err_console)
-        digest = input_digest(executed)
         active = judge_from_cli(judge, concurrency, judge_timeout)
     except KeyboardInterrupt:
         kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
@@ -259,19 +257,23 @@ def eval_command(
         err_console.print(f"error: cannot write {output or junit}: {exc.strerror or exc}", markup=False)
         raise SystemExit(2) from exc
     done = 0
+    digest: BackgroundDigest | None = None
 
     async def main() -> None:
-        nonlocal unusable, done
+        nonlocal unusable, done, digest
         evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
         workers = auto_jobs(executed) if jobs is None else jobs
         with _progress(quiet, executed) as advance:
-            batches = (
-                aiter_batches(executed, evaluator, jobs=workers, failures=show_failures)
-                if cluster is None
-                else aiter_ray_batches(executed, evaluator, cluster, failures=show_failures)
-            )
+            if cluster is None:
+                batches = aiter_batches(executed, evaluator, jobs=workers, failures=show_failures)
+            else:
+                from ..evaluation._ray_batches import aiter_ray_batches  # Ray's plumbing loads only for a cluster
+
+                batches = aiter_ray_batches(executed, evaluator, cluster, failures=show_failures)
             async for batch in batches:
                 raise_if_interrupted()
+                if digest is None:  # the input is hashed while lines are scored, from when worker processes exist
+                    digest = BackgroundDigest(executed)  # (no thread runs while they are forked)
                 unusable += batch.unusable
                 builder.merge(batch.summary)
                 failures.extend(batch.failures)
@@ -296,7 +298,7 @@ def eval_command(
             metrics=metrics,
             required=require,
             input_file=None if str(executed) == "-" else str(executed),
-            input_sha256=digest,
+            input_sha256=digest.result() if digest is not None else input_digest(executed),
             started_at=started,
             finished_at=datetime.now(UTC),
             summary=summary,

@@ -14,7 +14,7 @@ __all__ = ["Example"]
 class Example(BaseModel):
     """A benchmark (eval dataset) example."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     inputs: Inputs
     """The input data for the example."""

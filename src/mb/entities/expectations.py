@@ -35,7 +35,7 @@ __all__ = [
 
 class ValueMatcher(BaseModel):
     # Base class of every matcher; ``OptionalMatcher`` without a type argument accepts any of them.
-    pass
+    model_config = ConfigDict(defer_build=True)
 
 
 T = TypeVar("T", bound=ValueMatcher)
@@ -116,7 +116,7 @@ OneMatcher = Annotated[
     EqualsMatcher | FreeTextMatcher | DateTimeMatcher | EmailMatcher | MissingMatcher | OptionalMatcher,  # type: ignore[type-arg]
     Field(discriminator="match_as"),
 ]
-_ONE_MATCHER: TypeAdapter[Any] = TypeAdapter(OneMatcher)
+_ONE_MATCHER: TypeAdapter[Any] = TypeAdapter(OneMatcher, config=ConfigDict(defer_build=True))
 GroupInner = Annotated[FreeTextMatcher | DateTimeMatcher, Field(discriminator="match_as")]
 GroupMatcher = Annotated[
     FreeTextMatcher | DateTimeMatcher | OptionalMatcher[GroupInner],
@@ -127,6 +127,8 @@ GroupMatcher = Annotated[
 class OneParameterAssertion(BaseModel):
     """Passes when a single argument matches the given matcher."""
 
+    model_config = ConfigDict(defer_build=True)
+
     param: str
     """The name of the parameter to match."""
 
@@ -136,6 +138,8 @@ class OneParameterAssertion(BaseModel):
 
 class ParameterGroupAssertion(BaseModel):
     """Passes when a group of arguments matches the given matcher."""
+
+    model_config = ConfigDict(defer_build=True)
 
     params: list[str]
     """The names of the parameters to assert."""
@@ -160,6 +164,8 @@ ParameterAssertion = Annotated[
 class ToolCallAssertion(BaseModel):
     """Assert that a tool call was made with given parameters."""
 
+    model_config = ConfigDict(defer_build=True)
+
     assert_that: Literal["tool_called"] = "tool_called"
     """Discriminator field"""
 
@@ -173,6 +179,8 @@ class ToolCallAssertion(BaseModel):
 class NoToolCallAssertion(BaseModel):
     """Assert that no tool call was made."""
 
+    model_config = ConfigDict(defer_build=True)
+
     assert_that: Literal["no_tool_called"] = "no_tool_called"
     """Discriminator field"""
 
@@ -180,7 +188,7 @@ class NoToolCallAssertion(BaseModel):
 class Expectations(BaseModel):
     """Agent expectations description."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     expected_response: str | None = None
     """The expected response to the user's question.

@@ -12,6 +12,8 @@ __all__ = ["ChatMessage", "InputMetadata", "Inputs", "TurnMetadata"]
 class ChatMessage(BaseModel):
     """An OpenAI-style message in the conversation."""
 
+    model_config = ConfigDict(defer_build=True)
+
     role: str
     """The author of the message: ``user``, ``assistant``, ``system``..."""
 
@@ -20,6 +22,8 @@ class ChatMessage(BaseModel):
 
 
 class TurnMetadata(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     categories: dict[str, str]
     """Categories associated with one turn in the conversation turn.
 
@@ -31,6 +35,8 @@ class TurnMetadata(BaseModel):
 
 
 class InputMetadata(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     turns: list[TurnMetadata] | None = None
     """Metadata associated with each conversation turn.
 
@@ -48,7 +54,7 @@ class InputMetadata(BaseModel):
 class Inputs(BaseModel):
     """Agent input description."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     messages: Annotated[list[ChatMessage], Field(min_length=1)]
     """The chat messages to be processed by the agent, in OpenAI-style format.

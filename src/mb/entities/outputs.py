@@ -22,6 +22,8 @@ __all__ = ["Citation", "Environment", "Outputs", "RetrievalResult", "RetrievalRe
 
 
 class ToolCall(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     event: Literal["tool_call"] = "tool_call"
     """The type of event."""
 
@@ -36,6 +38,8 @@ class ToolCall(BaseModel):
 
 
 class ToolResult(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     event: Literal["tool_result"] = "tool_result"
     """The type of event."""
 
@@ -55,7 +59,7 @@ class ToolResult(BaseModel):
 
 
 class RetrievalResult(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     id: str
     """The application-defined ID of the retrieved chunk; citations refer to it."""
@@ -65,7 +69,7 @@ class RetrievalResult(BaseModel):
 
 
 class RetrievalResults(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     event: Literal["retriever"] = "retriever"
     """The type of event."""
@@ -75,6 +79,8 @@ class RetrievalResults(BaseModel):
 
 
 class Citation(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     document_id: str
     """The ID of a retrieved chunk (a ``retriever`` event output) that supports the span."""
 
@@ -94,7 +100,7 @@ class Citation(BaseModel):
 
 
 class Environment(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     user_time: datetime | None = None
     """The time the user sent the request."""
@@ -104,7 +110,7 @@ TraceEvent = Annotated[ToolCall | ToolResult | RetrievalResults, Field(discrimin
 
 
 class Outputs(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     response: str
     """The agent's response to the user."""

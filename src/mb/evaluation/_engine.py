@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
-from anyio.from_thread import start_blocking_portal
 from pydantic import ValidationError
 
 from .._hashing import source_fields_of_example, source_fields_of_proven
@@ -329,6 +328,8 @@ def iter_evaluate(
     max_line_bytes: int | None = None,
 ) -> Iterator[ExampleResult]:
     """Evaluate lazily (blocking iterator): one result per line in input order, constant memory."""
+    from anyio.from_thread import start_blocking_portal  # its threads load only for this blocking iterator
+
     with start_blocking_portal() as portal:
         resolved = portal.call(lambda: _resolve_async(judge))
         chunks = aiter_evaluate_chunks(

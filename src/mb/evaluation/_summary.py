@@ -20,23 +20,31 @@ _MAX_ERRORS = 20
 _PASSED, _FAILED, _ERROR = 0, 1, 2
 _ASSERTION_ORDER = ("tool_called", "no_tool_called")
 _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
-_OVERALL = (("overall", "", _PASSED), ("overall", "", _FAILED), ("overall", "", _ERROR))
+_SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "low_confidence")
+"""The slices counted: ``overall`` (one name, ``""``), ``assertion``, ``matcher``, ``check``, ``metric``,
+``category`` (``name=value``) and ``low_confidence`` (parameter verdicts in a judge's uncertain band, by matcher)."""
 
-Key = tuple[str, str, int]
-"""``(slice, name, outcome)``: slice is ``overall``, ``assertion``, ``matcher``, ``check``, ``metric`` or
-``category`` (or ``low_confidence``: parameter verdicts in a judge's uncertain band, by matcher); outcome is passed,
-failed or error."""
+Tally = list[int]
+"""``[passed, failed, errors]`` of one name in one slice."""
 
 
 def _outcome(passed: bool | None, error: bool) -> int:
     return _ERROR if error else _PASSED if passed else _FAILED
 
 
+def _tally(names: dict[str, Tally], name: str) -> Tally:
+    tally = names.get(name)
+    if tally is None:
+        tally = names[name] = [0, 0, 0]
+    return tally
+
+
 class SummaryBuilder:
     """Feed results with :meth:`add`; :meth:`build` returns the summary so far."""
 
     def __init__(self) -> None:
-        self._counts: dict[Key, int] = {}
+        self._counts: dict[str, dict[str, Tally]] = {kind: {} for kind in _SLICES}  # slice -> name -> tally
+        self._overall = _tally(self._counts["overall"], "")
         self._values: dict[str, tuple[int, Fraction]] = {}  # metric -> (values counted, their exact sum)
         self._errors: list[tuple[int, str]] = []
         self._usage: dict[str, list[int]] = {}  # model ("" when unnamed) -> [input, output, examples]
@@ -56,34 +64,34 @@ class SummaryBuilder:
         """Count one example result (a model, or its JSON object as ``mb eval`` writes it)."""
         row = result if type(result) is dict else result.model_dump() if isinstance(result, ExampleResult) else result
         counts = self._counts
-        get = counts.get
         if row["status"] == "error":
             outcome = _ERROR
             self._note_errors([(row["line"], f"line {row['line']}: {row['error']}")])
         else:
             outcome = _PASSED if row["passed"] else _FAILED
-        key: Key = _OVERALL[outcome]
-        counts[key] = get(key, 0) + 1
+        self._overall[outcome] += 1
         categories = row["categories"]
         if categories:
+            by_category = counts["category"]
             for name, value in categories.items():
-                key = ("category", f"{name}={value}", outcome)
-                counts[key] = get(key, 0) + 1
+                _tally(by_category, f"{name}={value}")[outcome] += 1
+        by_assertion, by_matcher = counts["assertion"], counts["matcher"]
         for assertion in row["assertions"]:
-            passed = _ERROR if assertion["error"] is not None else _PASSED if assertion["passed"] else _FAILED
-            key = ("assertion", assertion["assert_that"], passed)
-            counts[key] = get(key, 0) + 1
+            tally = by_assertion.get(assertion["assert_that"]) or _tally(by_assertion, assertion["assert_that"])
+            tally[_ERROR if assertion["error"] is not None else _PASSED if assertion["passed"] else _FAILED] += 1
             for parameter in assertion["parameters"]:
                 if parameter["score"] is not None:  # None: not checked, the tool was never called
                     passed = _ERROR if parameter["error"] is not None else _PASSED if parameter["passed"] else _FAILED
-                    key = ("matcher", parameter["match_as"], passed)
-                    counts[key] = get(key, 0) + 1
+                    matcher = parameter["match_as"]
+                    (by_matcher.get(matcher) or _tally(by_matcher, matcher))[passed] += 1
                     if parameter.get("low_confidence"):
-                        key = ("low_confidence", parameter["match_as"], passed)
-                        counts[key] = get(key, 0) + 1
-        for check in row["checks"]:
-            key = ("check", check["name"], _ERROR if check["error"] is not None else 1 - check["passed"])
-            counts[key] = get(key, 0) + 1
+                        _tally(counts["low_confidence"], matcher)[passed] += 1
+        checks = row["checks"]
+        if checks:
+            by_check = counts["check"]
+            for check in checks:
+                tally = by_check.get(check["name"]) or _tally(by_check, check["name"])
+                tally[_ERROR if check["error"] is not None else 1 - check["passed"]] += 1
         metrics = row["metrics"]
         if metrics:
             self._add_metrics(metrics)
@@ -100,11 +108,10 @@ class SummaryBuilder:
             trials[2] = min(trials[2], row["line"])
 
     def _add_metrics(self, metrics: Mapping[str, Any]) -> None:
-        counts = self._counts
+        by_metric = self._counts["metric"]
         for name, metric in metrics.items():
             if metric["status"] != "skipped":
-                key = ("metric", name, _outcome(metric["passed"], metric["status"] == "error"))
-                counts[key] = counts.get(key, 0) + 1
+                _tally(by_metric, name)[_outcome(metric["passed"], metric["status"] == "error")] += 1
                 if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
                     count, total = self._values.get(name, (0, Fraction(0)))
                     self._values[name] = (count + 1, total + Fraction(metric["value"]))
@@ -118,12 +125,16 @@ class SummaryBuilder:
 
     def merge(self, other: SummaryBuilder) -> None:
         """Add everything ``other`` counted (results of other lines)."""
-        counts = self._counts
-        for key, count in other._counts.items():
-            counts[key] = counts.get(key, 0) + count
+        for kind, names in other._counts.items():
+            mine = self._counts[kind]
+            for name, (passed, failed, errors) in names.items():
+                tally = _tally(mine, name)
+                tally[0] += passed
+                tally[1] += failed
+                tally[2] += errors
         for name, (count, total) in other._values.items():
-            mine = self._values.get(name, (0, Fraction(0)))
-            self._values[name] = (mine[0] + count, mine[1] + total)
+            previous = self._values.get(name, (0, Fraction(0)))
+            self._values[name] = (previous[0] + count, previous[1] + total)
         self._note_errors(other._errors)
         self._escalated += other._escalated
         self._saved += other._saved
@@ -140,10 +151,7 @@ class SummaryBuilder:
 
     def _slice(self, kind: str, order: Sequence[str]) -> dict[str, RateStat]:
         """One slice's statistics: known names in reporting order, then others by name."""
-        tallies: dict[str, list[int]] = {}
-        for (slice_kind, name, outcome), count in self._counts.items():
-            if slice_kind == kind:
-                tallies.setdefault(name, [0, 0, 0])[outcome] += count
+        tallies = {name: tally for name, tally in self._counts[kind].items() if any(tally)}
 
         def rank(name: str) -> tuple[int, str]:
             return (order.index(name), "") if name in order else (len(order), name)
@@ -168,7 +176,7 @@ class SummaryBuilder:
             errors=overall.errors,
             pass_rate=round(overall.passed / overall.total, 4) if overall.total else 0.0,
             judge=judge,
-            low_confidence=sum(count for (kind, _, _), count in self._counts.items() if kind == "low_confidence"),
+            low_confidence=sum(sum(tally) for tally in self._counts["low_confidence"].values()),
             escalated=self._escalated,
             llm_calls_saved=self._saved,
             by_assertion=self._slice("assertion", _ASSERTION_ORDER),

@@ -14,14 +14,13 @@ import inspect
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._embedder import INSTALL_HINT, missing_dependencies
 from .base import Judge
-from .cascade import CascadeJudge
-from .lexical import LexicalJudge
-from .llm import JudgeConfigError, LLMJudge, llm_configured
-from .local import LocalJudge
+
+if TYPE_CHECKING:
+    from .llm import JudgeConfigError
 
 __all__ = ["JUDGE_NAMES", "AutoChoice", "JudgeConfigError", "explain_auto", "get_judge"]
 
@@ -42,6 +41,8 @@ class AutoChoice:
 
 def explain_auto(env: Mapping[str, str] | None = None) -> AutoChoice:
     """The judge ``auto`` resolves to in this environment (``env`` defaults to ``os.environ``)."""
+    from .llm import llm_configured  # the LLM judge's module loads only when auto looks for it
+
     env = os.environ if env is None else env
     configured, why = llm_configured(env)
     if configured:
@@ -80,17 +81,39 @@ def get_judge(name: str = "auto", **options: Any) -> Judge:
     if kind == "auto" and not model:
         kind = explain_auto().name
         if kind == "llm":
-            offline_class = LexicalJudge if missing_dependencies() else LocalJudge
+            from .cascade import CascadeJudge
+            from .llm import LLMJudge
+
+            offline_class = _judge_class("lexical" if missing_dependencies() else "local")
             offline: Judge = offline_class(**_accepted(offline_class, options))
             return CascadeJudge(offline, LLMJudge(**_accepted(LLMJudge, options)))
-        classes: dict[str, type] = {"local": LocalJudge, "lexical": LexicalJudge}
-        options = _accepted(classes[kind], options)
-    if kind == "lexical" and not model:
-        return LexicalJudge(**options)
-    if kind == "local" and not model:
-        return LocalJudge(**options)
+        options = _accepted(_judge_class(kind), options)
+    if kind in ("lexical", "local") and not model:
+        judge: Judge = _judge_class(kind)(**options)
+        return judge
     if kind == "llm":
+        from .llm import LLMJudge
+
         if model:
             options = {**options, "model": model}
         return LLMJudge(**options)
     raise ValueError(f"unknown judge {name!r}: choose one of auto, lexical, local, llm or llm:<model>")
+
+
+def _judge_class(kind: str) -> type:
+    """The class of the lexical or local judge, its module imported only now."""
+    if kind == "lexical":
+        from .lexical import LexicalJudge
+
+        return LexicalJudge
+    from .local import LocalJudge
+
+    return LocalJudge
+
+
+def __getattr__(name: str) -> Any:
+    if name == "JudgeConfigError":  # the LLM judge's error, importable from here without loading it up front
+        from .llm import JudgeConfigError
+
+        return JudgeConfigError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

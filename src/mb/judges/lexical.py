@@ -8,11 +8,12 @@ EQUIVALENCE, SIMILARITY and SUPPORT; graded questions (relevance, coherence...) 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from ._guards import oversized, precheck, run_guards
-from ._overlap import contains_reference, pair_similarity, support_overlap
-from ._scoring import Measure, to_verdict
 from .base import JudgeRequest, JudgeTask, Verdict
+
+if TYPE_CHECKING:
+    from ._scoring import Measure
 
 __all__ = ["LEXICAL_THRESHOLDS", "LexicalJudge"]
 
@@ -48,6 +49,10 @@ class LexicalJudge:
 
     def measure(self, request: JudgeRequest) -> Measure:
         """The raw similarity and the guards for one request (thresholds not applied)."""
+        from ._guards import precheck, run_guards  # the guards' tables load when a first question is judged
+        from ._overlap import contains_reference, pair_similarity, support_overlap
+        from ._scoring import Measure
+
         fixed = precheck(request)
         if fixed is not None:
             return Measure(request.task, fixed[0], fixed[1], fixed=fixed[0])
@@ -63,6 +68,9 @@ class LexicalJudge:
 
     def judge_sync(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order, without an event loop."""
+        from ._guards import oversized
+        from ._scoring import to_verdict
+
         verdicts = []
         for request in requests:
             if request.task not in _TASKS:

@@ -26,7 +26,6 @@ import anyio.lowlevel
 
 from .._redact import redact, url_credentials
 from ._cache import JudgeCache, cache_key, default_cache_path
-from ._guards import precheck
 from ._prompts import ANSWER_SCHEMA, PROMPTS, messages_for, parse_answer, required_fields
 from .base import JudgeRequest, JudgeTask, Verdict
 
@@ -227,6 +226,8 @@ class LLMJudge:
 
     def _early(self, request: JudgeRequest) -> Verdict | None:
         """A verdict decided without asking: unknown task, missing field, blank text."""
+        from ._guards import precheck  # the guards' tables load when a first question is asked
+
         if request.task not in PROMPTS:
             return self._error(f"the LLM judge has no prompt for {request.task!r}")
         fixed = precheck(request)
