@@ -250,3 +250,20 @@ def test_a_value_of_a_type_no_union_branch_takes_is_one_problem_at_its_own_path(
         "$.expectations.assertions[0].parameters[0].matcher.value: "
         f"expected a string, an integer, a number or a boolean, got {got}"
     ]
+
+
+def test_lines_ended_by_carriage_returns_alone_are_named(tmp_path: Path) -> None:
+    path = _write(tmp_path / "mac.jsonl", (GOOD + "\r" + GOOD + "\r").encode())
+    (error,) = list(read_examples(path))
+    assert isinstance(error, LineError)
+    assert error.line == 1
+    assert "Extra data at column" in str(error)
+    assert "end its lines with CR alone" in str(error)
+
+
+def test_extra_data_after_a_plain_space_gets_no_line_ending_hint(tmp_path: Path) -> None:
+    path = _write(tmp_path / "two.jsonl", (GOOD + " " + GOOD + "\n").encode())
+    (error,) = list(read_examples(path))
+    assert isinstance(error, LineError)
+    assert "Extra data at column" in str(error)
+    assert "CR alone" not in str(error)

@@ -268,6 +268,11 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
             detail = f"{message} at column {exc.colno}"
             if exc.pos >= len(exc.doc.rstrip()):
                 detail = f"the JSON is truncated ({message.lower()} at column {exc.colno})"
+            elif message == "Extra data" and exc.doc[: exc.pos].rstrip(" \t").endswith("\r"):
+                detail += (
+                    ", after a carriage return: the file seems to end its lines with CR alone (classic Mac);"
+                    " a benchmark's lines end with LF or CRLF"
+                )
             return None, Problem("$", f"invalid JSON: {detail}")
         return None, Problem("$", f"invalid JSON: {exc}")
 
