@@ -9,18 +9,16 @@ from typing import Any
 
 from ..entities import Example
 from ..io._proof import (
-    UNSET,
     ProvenCall,
     ProvenExample,
-    ProvenMatcher,
     ProvenResult,
     ProvenRetrieval,
     read_user_time,
 )
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
-from ..matching.assertions import AssertionSpec, CallSpec, assertion_rows, assertion_spec, call_spec
-from ..matching.parameters import MatcherSpec, ParameterSpec
+from ..matching.assertions import CallSpec, assertion_rows, assertion_spec, call_spec
+from ..matching.proven import proven_assertion_rows
 from ..matching.trace_checks import orphan_results_row, orphans_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import threshold_of
@@ -110,6 +108,10 @@ def result_row(
         "repeat": None,
         "usage": None,
     }
+
+
+_PASSED_RESULT: Row = result_row(0, "passed", 1.0, [], [], {}, None, {})
+"""A passed result to copy (cheaper than a dict display of twelve keys), fields in the model's order."""
 
 
 def error_result(line: int, message: str, categories: dict[str, str] | None = None) -> Row:
@@ -274,12 +276,6 @@ def _no_date_judge(task: JudgeTask) -> bool:
     return task is not JudgeTask.DATE
 
 
-def _spec_of(matcher: ProvenMatcher) -> MatcherSpec:
-    """:func:`~mb.matching.parameters.matcher_spec` of a proven line's matcher (its attributes are typed)."""
-    inner = matcher.default
-    return matcher.match_as, matcher.value, None if inner is None else _spec_of(inner)
-
-
 def evaluate_plain(
     example: ProvenExample, line: int, plan: MetricPlan, graded: frozenset[JudgeTask] = frozenset()
 ) -> Row | None:
@@ -305,74 +301,54 @@ def evaluate_plain(
         if skipped is None:
             return None
         metrics = skipped
-    dated = False
-    specs: list[AssertionSpec] = []
-    for assertion in expectations.assertions:
-        if assertion.assert_that == "no_tool_called":
-            specs.append((None, []))
-            continue
-        parameters: list[ParameterSpec] = []
-        for parameter in assertion.parameters:
-            matcher = parameter.matcher
-            kind = matcher.match_as
-            inner = matcher.default
-            if inner is None:
-                spec: MatcherSpec = (kind, matcher.value, None)
-            else:
-                inner_spec = _spec_of(inner)
-                spec = (kind, matcher.value, inner_spec)
-                if inner_spec[0] == "free_text":
-                    return None
-                if inner_spec[0] == "date_time":
-                    dated = True
-            if kind in _JUDGED_OR_DATED:
-                if kind == "free_text":
-                    return None
-                dated = True
-            names = parameter.params
-            if names is UNSET:
-                parameters.append(([parameter.param], False, spec))
-            else:
-                parameters.append((names, True, spec))
-        specs.append((assertion.tool, parameters))
     calls: list[CallSpec] = []
-    called: set[str] = set()
+    called: list[str] = []
     orphans: list[str] = []
     results = 0
     for event in outputs.trace:
-        if isinstance(event, ProvenCall):
-            calls.append((event.id, event.tool, event.params))
-            called.add(event.id)
-        elif isinstance(event, ProvenResult):
+        if type(event) is ProvenCall:
+            call_id = event.id
+            calls.append((call_id, event.tool, event.params))
+            called.append(call_id)
+        elif type(event) is ProvenResult:
             results += 1
             if event.id not in called:
                 orphans.append(event.id)
-    if dated:  # only date_time reads the user time: other lines skip parsing it
-        environment = outputs.environment
-        context = _plain_context(None if environment is None else environment.user_time)
-    else:
-        context = _UNDATED
-    assertions = assertion_rows(specs, calls, context)
+    checked = proven_assertion_rows(expectations.assertions, calls, lambda: _dated_context(outputs))
+    if checked is None:
+        return None
+    assertions, dated, passed = checked
     if dated and JudgeTask.DATE in graded and _unread_date(assertions):
         return None  # the judge can answer the date question: the model path asks it
     checks: list[Row] = []
     inputs = example.inputs
     if inputs.tools is not None:
-        checks.append(tool_restriction_row(inputs.tools, calls))
+        restriction = tool_restriction_row(inputs.tools, calls)
+        passed = passed and restriction["passed"]
+        checks.append(restriction)
     if results:
         orphan_check = orphans_row(results, orphans)
         if orphan_check is not None:
+            passed = passed and orphan_check["passed"]
             checks.append(orphan_check)
     metadata = inputs.metadata
     categories = dict(metadata.categories or {}) if metadata is not None else {}
+    if passed and (not metrics or not any(metric["gating"] for metric in metrics.values())):
+        # every gating item passed, each scoring 1 (no expected response here): what _verdict concludes
+        row = _PASSED_RESULT.copy()
+        row["line"] = line
+        row["assertions"] = assertions
+        row["checks"] = checks
+        row["metrics"] = metrics
+        row["categories"] = categories
+        return row
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_JUDGED_OR_DATED = frozenset({"free_text", "date_time"})
-"""Matcher kinds that send a line to the model path (free text) or make it read the user time (date_time)."""
-
-_UNDATED = _plain_context(None)
-"""The context of a line without date_time matchers (they alone read the user time)."""
+def _dated_context(outputs: Any) -> MatchContext:
+    """The context of a line with date_time matchers (they alone read the user time)."""
+    environment = outputs.environment
+    return _plain_context(None if environment is None else environment.user_time)
 
 
 _BUILT_IN_METRICS = {
