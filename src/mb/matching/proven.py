@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import orjson
+
 from ..io._proof import UNSET, ProvenAssertion, ProvenMatcher, ProvenParameter
 from ._context import MatchContext
-from ._values import MISSING, render
+from ._values import MISSING, compact_json
 from .assertions import AssertionSpec, CallSpec, _Candidate, _no_tool_called, _unsatisfied, assertion_rows
 from .email_address import email_verdict
 from .equality import SCALARS, equality_verdict
@@ -25,6 +27,8 @@ from .parameters import MatcherSpec, ParameterSpec, parameter_row
 __all__ = ["plain_rows", "proven_assertion_rows", "proven_parameter_spec"]
 
 Row = dict[str, Any]
+
+_dumps = orjson.dumps
 
 _PASSED: Row = {
     "params": None,
@@ -123,7 +127,11 @@ def plain_rows(parameters: Sequence[ProvenParameter], params: Mapping[str, Any])
             if value == expected and kind_of is type(expected) and kind_of in SCALARS:
                 row = _EQUAL.copy()  # the first case of equality_verdict: the most frequent verdict of all
                 row["params"] = [name]
-                row["reason"] = f"got {render(value)} as expected"
+                try:  # render, inlined
+                    text = _dumps(value).decode()
+                except TypeError:  # an integer wider than 64 bits, a lone surrogate
+                    text = compact_json(value)
+                row["reason"] = f"got {text if len(text) <= 80 else text[:77] + '...'} as expected"
                 rows.append(row)
                 continue
             passed, reason = equality_verdict(expected, value)
@@ -161,15 +169,13 @@ def proven_assertion_rows(
     None when an assertion uses ``free_text`` (a judge decides it: the line takes the model path). ``context`` gives
     the match context, asked only when a matcher needs it (dates).
     """
-    tools = [assertion.tool for assertion in assertions if assertion.assert_that != "no_tool_called"]
-    if len(set(tools)) != len(tools):
-        return _shared_tools(assertions, calls, context)
-    # Each tool is named by one assertion at most: an assertion takes its first satisfying call, which no other can
-    # want (what the assignment would choose), and no call of its tool is assigned elsewhere.
+    # While each tool is named by one assertion at most, an assertion takes its first satisfying call, which no
+    # other can want (what the assignment would choose), and no call of its tool is assigned elsewhere.
     ctx: MatchContext | None = None
     dated = False
     every = True
     results: list[Row] = []
+    named: list[str | None] = []
     for assertion in assertions:
         if assertion.assert_that == "no_tool_called":
             row = _no_tool_called(calls)
@@ -177,6 +183,9 @@ def proven_assertion_rows(
             results.append(row)
             continue
         tool = assertion.tool
+        if tool in named:
+            return _shared_tools(assertions, calls, context)
+        named.append(tool)
         parameters = assertion.parameters
         options: list[tuple[int, list[Row], bool]] = []
         for index, call in enumerate(calls):
