@@ -216,7 +216,8 @@ def proven_assertion_rows(
             if not options and any(_judged(parameter.matcher) for parameter in parameters):
                 return None
             every = False
-            spec: AssertionSpec = (tool, [proven_parameter_spec(parameter) for parameter in parameters])
+            # the parameters' specs are read only when no call was checked ("not checked" rows)
+            spec: AssertionSpec = (tool, [] if options else [proven_parameter_spec(p) for p in parameters])
             results.append(_unsatisfied(spec, [_Candidate(*option) for option in options], set(), calls))
     return results, dated, every
 
