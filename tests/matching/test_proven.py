@@ -254,3 +254,17 @@ def test_repeated_calls_give_the_first_satisfying_one_and_the_closest_failing_on
     row = failing[0][0]
     assert (row["passed"], row["call_id"], failing[2]) == (False, "c2", False)
     assert row["reason"] == "call c2 (closest of 2 calls to 'search') does not match: n: expected 2, got 3"
+
+
+def test_a_date_group_without_a_value_fails_naming_its_parameters_and_one_value_is_enough() -> None:
+    spec = (["start", "end"], True, ("date_time", "tomorrow", None))
+    for params in ({}, {"start": None}, {"start": None, "end": None}):
+        row = parameter_row(spec, params, _CTX)
+        assert (row["passed"], row["reason"]) == (
+            False,
+            "expected a date/time matching 'tomorrow', got none of start, end",
+        )
+    row = parameter_row(spec, {"start": None, "end": "2024-02-02T09:00:00"}, _CTX)
+    assert "got none of" not in row["reason"]
+    row = parameter_row(spec, {"start": "2024-02-02T09:00:00"}, _CTX)
+    assert row["passed"], row["reason"]
