@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import is_
 from typing import Any
 
 from ..entities import Example
@@ -12,7 +13,6 @@ from ..io._proof import (
     ProvenCall,
     ProvenExample,
     ProvenResult,
-    ProvenRetrieval,
     read_user_time,
 )
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
@@ -296,19 +296,13 @@ def evaluate_plain(
     if outputs is None or outputs.error or expectations.expected_response or plan.required:
         return None
     selected = plan.selected
-    metrics: dict[str, Row] = {}
-    if selected is not None:
-        if selected != ():  # a chosen set of metrics: plan.fast is false
-            return None
-    else:
-        skipped = _skipped_defaults(example, graded)
-        if skipped is None:
-            return None
-        metrics = skipped
+    if selected is not None and selected != ():  # a chosen set of metrics: plan.fast is false
+        return None
     calls: list[CallSpec] = []
     called: list[str] = []
     orphans: list[str] = []
     results = 0
+    retrieved = False
     for event in outputs.trace:
         if type(event) is ProvenCall:
             call_id = event.id
@@ -318,6 +312,14 @@ def evaluate_plain(
             results += 1
             if event.id not in called:
                 orphans.append(event.id)
+        else:
+            retrieved = True
+    metrics: dict[str, Row] = {}
+    if selected is None:
+        skipped = _skipped_defaults(example, graded, retrieved, results > 0)
+        if skipped is None:
+            return None
+        metrics = skipped
     checked = proven_assertion_rows(expectations.assertions, calls, lambda: _dated_context(outputs))
     if checked is None:
         return None
@@ -337,8 +339,7 @@ def evaluate_plain(
             checks.append(orphan_check)
     metadata = inputs.metadata
     categories = dict(metadata.categories or {}) if metadata is not None else {}
-    if passed and (not metrics or not any(metric["gating"] for metric in metrics.values())):
-        # every gating item passed, each scoring 1 (no expected response here): what _verdict concludes
+    if passed:  # every gating item passed, each scoring 1 (the skipped metrics do not gate): what _verdict concludes
         row = _PASSED_RESULT.copy()
         row["line"] = line
         row["assertions"] = assertions
@@ -370,46 +371,55 @@ _BUILT_IN_METRICS = {
 }
 
 
+_BUILT_IN_NAMES = tuple(_BUILT_IN_METRICS)
+_BUILT_IN_VALUES = tuple(_BUILT_IN_METRICS.values())
+
+
 def built_in_metrics_only() -> bool:
     """Whether the registry holds the built-in metrics and no other (none replaced, removed or added)."""
-    return METRICS.keys() == _BUILT_IN_METRICS.keys() and all(
-        METRICS[name] is metric for name, metric in _BUILT_IN_METRICS.items()
-    )
+    # as many names, each holding its built-in metric (identity, not dataclass equality): the same keys
+    return len(METRICS) == len(_BUILT_IN_NAMES) and all(map(is_, map(METRICS.get, _BUILT_IN_NAMES), _BUILT_IN_VALUES))
 
 
-def _skipped_defaults(example: ProvenExample, graded: frozenset[JudgeTask]) -> dict[str, Row] | None:
+def _skipped_defaults(
+    example: ProvenExample, graded: frozenset[JudgeTask], retrieved: bool, results: bool
+) -> dict[str, Row] | None:
     """The default metrics of a line without an expected response, when every one that applies is only an LLM
     judge's to grade and the judge cannot: their skipped results. None when a metric has work to do (citations,
-    retrieval, a task the judge grades, a metric registered by the user), which the model path does."""
+    retrieval, a task the judge grades, a metric registered by the user), which the model path does.
+
+    ``retrieved`` and ``results``: whether the trace has a retriever event, a tool result."""
     outputs = example.outputs
     assert outputs is not None
-    if not built_in_metrics_only():
-        return None
-    if outputs.citations is not None or any(isinstance(event, ProvenRetrieval) for event in outputs.trace):
+    if retrieved or outputs.citations is not None or not built_in_metrics_only():
         return None
     metadata = example.inputs.metadata
-    if (metadata is not None and metadata.turns and metadata.turns[-1].resources) or find_citation_markers(
-        outputs.response
-    ):
+    if metadata is not None and metadata.turns and metadata.turns[-1].resources:
+        return None
+    response = outputs.response
+    # every citation marker holds "[" or "【": a response with neither has none
+    if ("[" in response or "【" in response) and find_citation_markers(response):
         return None
     context = example.inputs.context
-    grounded = (isinstance(context, str) and bool(context.strip())) or any(
-        isinstance(event, ProvenResult) for event in outputs.trace
-    )
+    grounded = results or (isinstance(context, str) and bool(context.strip()))
     rows: dict[str, Row] = {}
     for name, task in LLM_GRADED.items():
         if name == "groundedness" and not grounded:
             continue
         if task in graded:
             return None
-        row = _needs_llm_judge_row(name)
-        rows[name] = {**row, "details": dict(row["details"])}  # each result its own objects
+        row = _needs_llm_judge_row(name).copy()  # each result its own objects
+        row["details"] = row["details"].copy()
+        rows[name] = row
     return rows
 
 
 @cache
 def _needs_llm_judge_row(name: str) -> Row:
-    return needs_llm_judge(LLM_GRADED[name], threshold_of(MetricSpec(name)) or 0.0).model_dump(mode="json")
+    row = needs_llm_judge(LLM_GRADED[name], threshold_of(MetricSpec(name)) or 0.0).model_dump(mode="json")
+    if row["gating"]:  # evaluate_plain builds the verdict of a line whose checks all passed without them
+        raise AssertionError(f"a skipped {name} result gates")
+    return row
 
 
 def _expected_response_check(similarity: Row) -> Row:
