@@ -33,6 +33,8 @@ _TRICKY: list[Any] = [
     True,
     False,
     2**70,
+    -(2**64),
+    10**100,
     1.5,
     "1",
     "true",

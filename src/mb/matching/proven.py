@@ -16,7 +16,7 @@ import orjson
 
 from ..io._proof import UNSET, ProvenAssertion, ProvenMatcher, ProvenParameter
 from ._context import MatchContext
-from ._values import MISSING, compact_json
+from ._values import MISSING, compact_json, render
 from .assertions import AssertionSpec, CallSpec, _Candidate, _no_tool_called, _unsatisfied, assertion_rows
 from .email_address import email_verdict
 from .equality import SCALARS, equality_verdict
@@ -50,6 +50,9 @@ _EQUAL: Row = {**_PASSED, "match_as": "equality"}
 
 _ABSENT: Row = {**_PASSED, "match_as": "missing", "reason": missing_verdict(MISSING)[1]}
 """The row of ``missing`` on an absent parameter (the usual case) to copy."""
+
+_GOT_TRUE = f"got {render(True)} as expected"
+_GOT_FALSE = f"got {render(False)} as expected"
 
 _SATISFIED: Row = {
     "assert_that": "tool_called",
@@ -127,10 +130,17 @@ def plain_rows(parameters: Sequence[ProvenParameter], params: Mapping[str, Any])
             if value == expected and kind_of is type(expected) and kind_of in SCALARS:
                 row = _EQUAL.copy()  # the first case of equality_verdict: the most frequent verdict of all
                 row["params"] = [name]
-                try:  # render, inlined
-                    text = _dumps(value).decode()
-                except TypeError:  # an integer wider than 64 bits, a lone surrogate
-                    text = compact_json(value)
+                if kind_of is bool:
+                    row["reason"] = _GOT_TRUE if value else _GOT_FALSE
+                    rows.append(row)
+                    continue
+                if kind_of is int:  # render, inlined: an integer's JSON (orjson's, or json's past 64 bits) is str()
+                    text = str(value)
+                else:
+                    try:
+                        text = _dumps(value).decode()
+                    except TypeError:  # a lone surrogate
+                        text = compact_json(value)
                 row["reason"] = f"got {text if len(text) <= 80 else text[:77] + '...'} as expected"
                 rows.append(row)
                 continue
