@@ -299,19 +299,20 @@ def evaluate_plain(
     if selected is not None and selected != ():  # a chosen set of metrics: plan.fast is false
         return None
     calls: list[CallSpec] = []
-    called: list[str] = []
     orphans: list[str] = []
     results = 0
     retrieved = False
     for event in outputs.trace:
         if type(event) is ProvenCall:
-            call_id = event.id
-            calls.append((call_id, event.tool, event.params))
-            called.append(call_id)
+            calls.append((event.id, event.tool, event.params))
         elif type(event) is ProvenResult:
             results += 1
-            if event.id not in called:
-                orphans.append(event.id)
+            result_id = event.id
+            for call in calls:  # the calls before it
+                if call[0] == result_id:
+                    break
+            else:
+                orphans.append(result_id)
         else:
             retrieved = True
     metrics: dict[str, Row] = {}
