@@ -5,22 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import is_
 from typing import Any
 
 from ..entities import Example
 from ..io._proof import (
-    UNSET,
     ProvenCall,
     ProvenExample,
-    ProvenMatcher,
     ProvenResult,
-    ProvenRetrieval,
     read_user_time,
 )
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
-from ..matching.assertions import AssertionSpec, CallSpec, assertion_rows, assertion_spec, call_spec
-from ..matching.parameters import MatcherSpec, ParameterSpec
+from ..matching.assertions import CallSpec, assertion_rows, assertion_spec, call_spec
+from ..matching.proven import proven_assertion_rows
 from ..matching.trace_checks import orphan_results_row, orphans_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import threshold_of
@@ -110,6 +108,10 @@ def result_row(
         "repeat": None,
         "usage": None,
     }
+
+
+_PASSED_RESULT: Row = result_row(0, "passed", 1.0, [], [], {}, None, {})
+"""A passed result to copy (cheaper than a dict display of twelve keys), fields in the model's order."""
 
 
 def error_result(line: int, message: str, categories: dict[str, str] | None = None) -> Row:
@@ -206,7 +208,11 @@ def _assertion_score(assertion: Row) -> float:
     parameters = assertion["parameters"]
     if not parameters:
         return 0.0
-    return sum(1.0 for p in parameters if p["passed"]) / len(parameters)
+    passed = 0  # a count: divided, it gives the float a sum of 1.0s gives
+    for parameter in parameters:
+        if parameter["passed"]:
+            passed += 1
+    return passed / len(parameters)
 
 
 def _finish(
@@ -274,12 +280,6 @@ def _no_date_judge(task: JudgeTask) -> bool:
     return task is not JudgeTask.DATE
 
 
-def _spec_of(matcher: ProvenMatcher) -> MatcherSpec:
-    """:func:`~mb.matching.parameters.matcher_spec` of a proven line's matcher (its attributes are typed)."""
-    inner = matcher.default
-    return matcher.match_as, matcher.value, None if inner is None else _spec_of(inner)
-
-
 def evaluate_plain(
     example: ProvenExample, line: int, plan: MetricPlan, graded: frozenset[JudgeTask] = frozenset()
 ) -> Row | None:
@@ -296,83 +296,65 @@ def evaluate_plain(
     if outputs is None or outputs.error or expectations.expected_response or plan.required:
         return None
     selected = plan.selected
+    if selected is not None and selected != ():  # a chosen set of metrics: plan.fast is false
+        return None
+    calls: list[CallSpec] = []
+    orphans: list[str] = []
+    results = 0
+    retrieved = False
+    for event in outputs.trace:
+        if type(event) is ProvenCall:
+            calls.append((event.id, event.tool, event.params))
+        elif type(event) is ProvenResult:
+            results += 1
+            result_id = event.id
+            for call in calls:  # the calls before it
+                if call[0] == result_id:
+                    break
+            else:
+                orphans.append(result_id)
+        else:
+            retrieved = True
     metrics: dict[str, Row] = {}
-    if selected is not None:
-        if selected != ():  # a chosen set of metrics: plan.fast is false
-            return None
-    else:
-        skipped = _skipped_defaults(example, graded)
+    if selected is None:
+        skipped = _skipped_defaults(example, graded, retrieved, results > 0)
         if skipped is None:
             return None
         metrics = skipped
-    dated = False
-    specs: list[AssertionSpec] = []
-    for assertion in expectations.assertions:
-        if assertion.assert_that == "no_tool_called":
-            specs.append((None, []))
-            continue
-        parameters: list[ParameterSpec] = []
-        for parameter in assertion.parameters:
-            matcher = parameter.matcher
-            kind = matcher.match_as
-            inner = matcher.default
-            if inner is None:
-                spec: MatcherSpec = (kind, matcher.value, None)
-            else:
-                inner_spec = _spec_of(inner)
-                spec = (kind, matcher.value, inner_spec)
-                if inner_spec[0] == "free_text":
-                    return None
-                if inner_spec[0] == "date_time":
-                    dated = True
-            if kind in _JUDGED_OR_DATED:
-                if kind == "free_text":
-                    return None
-                dated = True
-            names = parameter.params
-            if names is UNSET:
-                parameters.append(([parameter.param], False, spec))
-            else:
-                parameters.append((names, True, spec))
-        specs.append((assertion.tool, parameters))
-    calls: list[CallSpec] = []
-    called: set[str] = set()
-    orphans: list[str] = []
-    results = 0
-    for event in outputs.trace:
-        if isinstance(event, ProvenCall):
-            calls.append((event.id, event.tool, event.params))
-            called.add(event.id)
-        elif isinstance(event, ProvenResult):
-            results += 1
-            if event.id not in called:
-                orphans.append(event.id)
-    if dated:  # only date_time reads the user time: other lines skip parsing it
-        environment = outputs.environment
-        context = _plain_context(None if environment is None else environment.user_time)
-    else:
-        context = _UNDATED
-    assertions = assertion_rows(specs, calls, context)
+    checked = proven_assertion_rows(expectations.assertions, calls, lambda: _dated_context(outputs))
+    if checked is None:
+        return None
+    assertions, dated, passed = checked
     if dated and JudgeTask.DATE in graded and _unread_date(assertions):
         return None  # the judge can answer the date question: the model path asks it
     checks: list[Row] = []
     inputs = example.inputs
     if inputs.tools is not None:
-        checks.append(tool_restriction_row(inputs.tools, calls))
+        restriction = tool_restriction_row(inputs.tools, calls)
+        passed = passed and restriction["passed"]
+        checks.append(restriction)
     if results:
         orphan_check = orphans_row(results, orphans)
         if orphan_check is not None:
+            passed = passed and orphan_check["passed"]
             checks.append(orphan_check)
     metadata = inputs.metadata
     categories = dict(metadata.categories or {}) if metadata is not None else {}
+    if passed:  # every gating item passed, each scoring 1 (the skipped metrics do not gate): what _verdict concludes
+        row = _PASSED_RESULT.copy()
+        row["line"] = line
+        row["assertions"] = assertions
+        row["checks"] = checks
+        row["metrics"] = metrics
+        row["categories"] = categories
+        return row
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_JUDGED_OR_DATED = frozenset({"free_text", "date_time"})
-"""Matcher kinds that send a line to the model path (free text) or make it read the user time (date_time)."""
-
-_UNDATED = _plain_context(None)
-"""The context of a line without date_time matchers (they alone read the user time)."""
+def _dated_context(outputs: Any) -> MatchContext:
+    """The context of a line with date_time matchers (they alone read the user time)."""
+    environment = outputs.environment
+    return _plain_context(None if environment is None else environment.user_time)
 
 
 _BUILT_IN_METRICS = {
@@ -390,46 +372,55 @@ _BUILT_IN_METRICS = {
 }
 
 
+_BUILT_IN_NAMES = tuple(_BUILT_IN_METRICS)
+_BUILT_IN_VALUES = tuple(_BUILT_IN_METRICS.values())
+
+
 def built_in_metrics_only() -> bool:
     """Whether the registry holds the built-in metrics and no other (none replaced, removed or added)."""
-    return METRICS.keys() == _BUILT_IN_METRICS.keys() and all(
-        METRICS[name] is metric for name, metric in _BUILT_IN_METRICS.items()
-    )
+    # as many names, each holding its built-in metric (identity, not dataclass equality): the same keys
+    return len(METRICS) == len(_BUILT_IN_NAMES) and all(map(is_, map(METRICS.get, _BUILT_IN_NAMES), _BUILT_IN_VALUES))
 
 
-def _skipped_defaults(example: ProvenExample, graded: frozenset[JudgeTask]) -> dict[str, Row] | None:
+def _skipped_defaults(
+    example: ProvenExample, graded: frozenset[JudgeTask], retrieved: bool, results: bool
+) -> dict[str, Row] | None:
     """The default metrics of a line without an expected response, when every one that applies is only an LLM
     judge's to grade and the judge cannot: their skipped results. None when a metric has work to do (citations,
-    retrieval, a task the judge grades, a metric registered by the user), which the model path does."""
+    retrieval, a task the judge grades, a metric registered by the user), which the model path does.
+
+    ``retrieved`` and ``results``: whether the trace has a retriever event, a tool result."""
     outputs = example.outputs
     assert outputs is not None
-    if not built_in_metrics_only():
-        return None
-    if outputs.citations is not None or any(isinstance(event, ProvenRetrieval) for event in outputs.trace):
+    if retrieved or outputs.citations is not None or not built_in_metrics_only():
         return None
     metadata = example.inputs.metadata
-    if (metadata is not None and metadata.turns and metadata.turns[-1].resources) or find_citation_markers(
-        outputs.response
-    ):
+    if metadata is not None and metadata.turns and metadata.turns[-1].resources:
+        return None
+    response = outputs.response
+    # every citation marker holds "[" or "【": a response with neither has none
+    if ("[" in response or "【" in response) and find_citation_markers(response):
         return None
     context = example.inputs.context
-    grounded = (isinstance(context, str) and bool(context.strip())) or any(
-        isinstance(event, ProvenResult) for event in outputs.trace
-    )
+    grounded = results or (isinstance(context, str) and bool(context.strip()))
     rows: dict[str, Row] = {}
     for name, task in LLM_GRADED.items():
         if name == "groundedness" and not grounded:
             continue
         if task in graded:
             return None
-        row = _needs_llm_judge_row(name)
-        rows[name] = {**row, "details": dict(row["details"])}  # each result its own objects
+        row = _needs_llm_judge_row(name).copy()  # each result its own objects
+        row["details"] = row["details"].copy()
+        rows[name] = row
     return rows
 
 
 @cache
 def _needs_llm_judge_row(name: str) -> Row:
-    return needs_llm_judge(LLM_GRADED[name], threshold_of(MetricSpec(name)) or 0.0).model_dump(mode="json")
+    row = needs_llm_judge(LLM_GRADED[name], threshold_of(MetricSpec(name)) or 0.0).model_dump(mode="json")
+    if row["gating"]:  # evaluate_plain builds the verdict of a line whose checks all passed without them
+        raise AssertionError(f"a skipped {name} result gates")
+    return row
 
 
 def _expected_response_check(similarity: Row) -> Row:

@@ -39,11 +39,6 @@ class _Candidate(NamedTuple):
     """Whether every parameter assertion holds on this call."""
 
     @property
-    def undecided(self) -> bool:
-        """No parameter failed, but a judge failure left some without a verdict."""
-        return not self.satisfied and all(p["passed"] or p["error"] is not None for p in self.parameters)
-
-    @property
     def score(self) -> float:
         if not self.parameters:
             return 1.0
@@ -106,6 +101,19 @@ def _no_tool_called(calls: Sequence[CallSpec]) -> Row:
     return _row(None, False, calls[0][0], f"expected no tool call, got {len(calls)}: {shown}", [])
 
 
+def _first_undecided(candidates: list[_Candidate]) -> _Candidate | None:
+    """The first unsatisfied candidate on which no parameter failed: a judge failure left some without a verdict."""
+    for candidate in candidates:
+        if candidate.satisfied:
+            continue
+        for parameter in candidate.parameters:
+            if not parameter["passed"] and parameter["error"] is None:
+                break
+        else:
+            return candidate
+    return None
+
+
 def _unsatisfied(
     assertion: AssertionSpec, candidates: list[_Candidate], assigned_calls: set[int], calls: Sequence[CallSpec]
 ) -> Row:
@@ -125,13 +133,13 @@ def _unsatisfied(
             f"({len(candidates)} call(s) to {tool!r}; each assertion needs its own call)"
         )
         return _row(tool, False, call_id, reason, closest.parameters)
-    undecided = next((c for c in candidates if c.undecided), None)
+    undecided = _first_undecided(candidates)
     if undecided is not None:
         errors = "; ".join(f"{', '.join(p['params'])}: {p['error']}" for p in undecided.parameters if p["error"])
         undecided_id = calls[undecided.call][0]
         reason = f"undecided: call {undecided_id} could match but a judge failed ({errors})"
         return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
-    failures = "; ".join(f"{', '.join(p['params'])}: {p['reason']}" for p in closest.parameters if not p["passed"])
+    failures = "; ".join([f"{', '.join(p['params'])}: {p['reason']}" for p in closest.parameters if not p["passed"]])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
     return _row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
 

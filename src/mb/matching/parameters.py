@@ -116,14 +116,15 @@ def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
 
 def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: MatchContext) -> Outcome:
     kind, expected, inner = spec
+    if kind == "date_time":
+        present = {name: params[name] for name in names if name in params}
+        for value in present.values():
+            if value is not None and value is not MISSING:
+                return _date_time(expected, present, ctx, names)
+        return Outcome.fail(f"expected a date/time matching {expected!r}, got none of {', '.join(names)}")
     values = [params.get(name, MISSING) for name in names]
     if kind == "free_text":
         return match_free_text_group(expected, values, ctx)
-    if kind == "date_time":
-        present = {name: params[name] for name in names if name in params}
-        if all(is_missing(value) for value in values):
-            return Outcome.fail(f"expected a date/time matching {expected!r}, got none of {', '.join(names)}")
-        return _date_time(expected, present, ctx, names)
     if kind == "optional" and inner is not None:
         return match_optional(values, lambda: _group(inner, names, params, ctx))
     return Outcome.fail(f"matcher {kind!r} cannot check a group")

@@ -7,7 +7,6 @@ wraps them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..entities import Outputs, ToolCall
@@ -28,21 +27,30 @@ def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
     return {"name": name, "passed": passed, "reason": reason, "gating": True, "score": score, "error": None}
 
 
-@lru_cache(maxsize=1024)
+_PERMITTED: dict[tuple[str, ...], tuple[frozenset[str], str, dict[str, Any]]] = {}
+_PERMITTED_SIZE = 1024  # emptied when full
+
+
 def _permitted(allowed: tuple[str, ...]) -> tuple[frozenset[str], str, dict[str, Any]]:
     """The allowed tools as a set, as listed in reasons, and the check when every call uses one of them (copied
-    for each result)."""
+    for each result); memoized in :data:`_PERMITTED`."""
     listed = ", ".join(sorted(set(allowed)))
-    return (
+    permitted = (
         frozenset(allowed),
         listed,
         _check("tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})"),
     )
+    if len(_PERMITTED) >= _PERMITTED_SIZE:
+        _PERMITTED.clear()
+    _PERMITTED[allowed] = permitted
+    return permitted
 
 
 def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> dict[str, Any]:
     """``inputs.tools`` restricts the tools: a call to any other tool fails the example."""
-    permitted, listed, passed = _permitted(tuple(allowed))
+    key = tuple(allowed)
+    known = _PERMITTED.get(key)
+    permitted, listed, passed = _permitted(key) if known is None else known
     for call in calls:
         if call[1] not in permitted:
             break
@@ -70,9 +78,8 @@ def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | No
     return orphans_row(results, orphans)
 
 
-@lru_cache(maxsize=64)
-def _followed(results: int) -> str:
-    return f"each of the {results} tool result(s) follows its tool call"
+_FOLLOWED: dict[int, dict[str, Any]] = {}
+"""The passed ``orphan_tool_results`` check by number of tool results (copied for each result)."""
 
 
 def orphans_row(results: int, orphans: Sequence[Any]) -> dict[str, Any] | None:
@@ -81,7 +88,12 @@ def orphans_row(results: int, orphans: Sequence[Any]) -> dict[str, Any] | None:
     if results == 0:
         return None
     if not orphans:
-        return _check("orphan_tool_results", True, _followed(results))
+        passed = _FOLLOWED.get(results)
+        if passed is None:
+            passed = _check("orphan_tool_results", True, f"each of the {results} tool result(s) follows its tool call")
+            if len(_FOLLOWED) < 64:
+                _FOLLOWED[results] = passed
+        return passed.copy()
     shown = ", ".join(repr(o) for o in orphans)
     return _check("orphan_tool_results", False, f"tool_result id(s) with no earlier tool_call: {shown}")
 
