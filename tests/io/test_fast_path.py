@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from mb.entities import Example
-from mb.io import LineError, parse_document
-from mb.io._proof import prove
+from mb.io import LineError, _proof, parse_document
+from mb.io._proof import prove, prove_with_source
+from mb.io._reader import _load
 from tests.conftest import spec_lines
 
 SEEDS = spec_lines("examples-executed.jsonl") + spec_lines("examples-unexecuted.jsonl")
@@ -190,3 +191,75 @@ def test_json_the_model_refuses_is_never_proven(case: str, extra: bytes) -> None
     with pytest.raises(ValidationError):
         Example.model_validate_json(line)
     assert prove(line, executed=True) is None
+
+
+def _in_a_call(text: str) -> bytes:
+    """Seed 0 as a line, with the JSON ``text`` as the value of its first call's ``query`` argument."""
+    line = json.dumps(SEEDS[0]).encode()
+    edited = line.replace(b'"params": {"query": "King Charles III"', b'"params": {"query": ' + text.encode(), 1)
+    assert edited != line
+    return edited
+
+
+@pytest.mark.parametrize(
+    ("case", "line"),
+    [
+        ("a lone surrogate in an argument", _in_a_call('"\\ud800"')),
+        ("a lone low surrogate in an argument", _in_a_call('"\\udc00 x"')),
+        ("a lone surrogate in an argument's key", _in_a_call('"x", "\\ud83d": 1')),
+        ("a lone surrogate in a message", json.dumps(SEEDS[0]).replace("England?", "\\ud800").encode()),
+        ("invalid UTF-8 in a message", json.dumps(SEEDS[0]).encode().replace(b"England?", b"Engl\xe9nd")),
+        ("a control character in a string", json.dumps(SEEDS[0]).encode().replace(b"England?", b"Eng\x01land")),
+        ("an integer over 64 bits in an argument", _in_a_call(str(2**64))),
+        ("an integer under the 64-bit range in an argument", _in_a_call(str(-(2**63) - 1))),
+        ("an integer too long to convert in an argument", _in_a_call("7" * 4301)),
+        ("a number too large for a float in an argument", _in_a_call("1e400")),
+        ("a negative number too large for a float", _in_a_call("-2.5E+309")),
+        ("an argument nested deeper than the model reads", _in_a_call("[" * 250 + "]" * 250)),
+        ("an integer over 64 bits in a result", json.dumps(SEEDS[0]).replace('"ok"', str(2**70)).encode()),
+    ],
+)
+def test_what_the_model_refuses_in_fields_the_proof_decodes_is_never_proven(case: str, line: bytes) -> None:
+    document, problem = _load(line)
+    if problem is None:  # no command can read it (see mb.io._limits), or else the model refuses it
+        with pytest.raises(ValidationError):
+            Example.model_validate(document)
+    assert prove(line, executed=True) is None
+    assert prove_with_source(line, executed=True) is None
+
+
+@pytest.mark.parametrize(
+    ("case", "line", "value"),
+    [
+        ("the widest integer a line may hold", _in_a_call(str(2**64 - 1)), 2**64 - 1),
+        ("the smallest integer a line may hold", _in_a_call(str(-(2**63))), -(2**63)),
+        ("a string of 5,000 digits", _in_a_call(f'"{"7" * 5000}"'), "7" * 5000),
+        ("a float written with 400 digits", _in_a_call("1." + "0" * 399), 1.0),
+        ("a float too small to tell from zero", _in_a_call("1e-400"), 0.0),
+        ("an argument nested three levels", _in_a_call('[[{"a": [1, -0.5, null]}]]'), [[{"a": [1, -0.5, None]}]]),
+        ("an argument nested deeper", _in_a_call('[[[[[{"a": 1}]]]]]'), [[[[[{"a": 1}]]]]]),
+        ("a paired surrogate escape", _in_a_call('"\\ud83d\\ude00"'), "\U0001f600"),
+    ],
+)
+def test_what_the_model_reads_is_proven_as_it_reads_it(case: str, line: bytes, value: Any) -> None:
+    model = Example.model_validate_json(line)
+    assert model.outputs is not None
+    [call] = [event for event in model.outputs.trace if event.event == "tool_call"]
+    assert call.params["query"] == value  # type: ignore[union-attr]
+    for proven in (prove(line, executed=True), (prove_with_source(line, executed=True) or (None,))[0]):
+        assert proven is not None
+        assert proven.outputs is not None
+        argument = proven.outputs.trace[0].params["query"]  # type: ignore[union-attr]
+        assert argument == value
+        assert type(argument) is type(value)
+
+
+def test_ordinary_lines_are_proven_without_a_byte_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = [json.dumps(document).encode() for document in SEEDS]
+    expected = [prove_with_source(line) for line in lines]
+    monkeypatch.setattr(_proof, "_json_the_model_reads", lambda data: pytest.fail("screened"))
+    assert [prove_with_source(line) for line in lines] == expected
+    assert all(proven is not None and proven[1] is not None for proven in expected[:1])
+    with_extra_key = lines[0][:-1] + b', "notes": 1}'
+    with pytest.raises(pytest.fail.Exception):  # a key the exact types do not name: screened, then decoded
+        prove_with_source(with_extra_key)
