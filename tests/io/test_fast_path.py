@@ -6,6 +6,7 @@ import copy
 import json
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,6 +17,7 @@ from mb.io import LineError, _proof, parse_document
 from mb.io._proof import prove, prove_with_source
 from mb.io._reader import _load
 from tests.conftest import spec_lines
+from tests.results.test_proven_identity import lines as proven_identity_lines
 
 SEEDS = spec_lines("examples-executed.jsonl") + spec_lines("examples-unexecuted.jsonl")
 
@@ -263,3 +265,98 @@ def test_ordinary_lines_are_proven_without_a_byte_screen(monkeypatch: pytest.Mon
     with_extra_key = lines[0][:-1] + b', "notes": 1}'
     with pytest.raises(pytest.fail.Exception):  # a key the exact types do not name: screened, then decoded
         prove_with_source(with_extra_key)
+
+
+def _outcome(proven: tuple[Any, Any] | None) -> tuple[Any, ...] | None:
+    """What the evaluator and the identity read of a proof: the content as plain data, and whether the decode is
+    the normal form."""
+    if proven is None:
+        return None
+    example, source = proven
+    trace = None if example.outputs is None else msgspec.to_builtins(example.outputs.trace)
+    return msgspec.to_builtins((example.inputs, example.expectations)), trace, source is not None
+
+
+_values = st.one_of(
+    st.text(max_size=4),
+    st.integers(-(2**63), 2**64 - 1),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from([1e16, -1e16, 9.999e15, 0.5]),
+    st.booleans(),
+    st.none(),
+    st.just([1]),
+)
+
+
+@st.composite
+def _exact_matcher(draw: st.DrawFn, depth: int = 0) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["equality", "free_text", "date_time", "email", "missing", "optional", "regex"]))
+    matcher: dict[str, Any] = {"match_as": kind}
+    if kind == "optional":
+        if depth < 2 and draw(st.integers(0, 5)):
+            matcher["default"] = draw(_exact_matcher(depth + 1))
+    elif kind != "missing" or draw(st.integers(0, 5)) == 0:
+        matcher["value"] = draw(_values)
+    return matcher
+
+
+@st.composite
+def _exact_parameter(draw: st.DrawFn) -> dict[str, Any]:
+    parameter: dict[str, Any] = {"matcher": draw(_exact_matcher())}
+    shape = draw(st.sampled_from(["one", "one", "group", "both", "none"]))
+    if shape in ("one", "both"):
+        parameter["param"] = draw(st.text(max_size=3))
+    if shape in ("group", "both"):
+        parameter["params"] = draw(st.lists(st.text(max_size=3), max_size=2))
+    return parameter
+
+
+@st.composite
+def exact_lines(draw: st.DrawFn) -> tuple[dict[str, Any], bool]:
+    """Lines of the shapes the exact types decode, valid or not: each rule they leave to the proof's code."""
+    assertions: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(0, 3))):
+        if draw(st.integers(0, 3)) == 0:
+            assertion: dict[str, Any] = {"assert_that": "no_tool_called"}
+        else:
+            assertion = {"assert_that": "tool_called", "tool": "search"}
+            if draw(st.integers(0, 4)):
+                assertion["parameters"] = draw(st.lists(_exact_parameter(), max_size=3))
+        assertions.append(assertion)
+    role = draw(st.sampled_from(["user", "user", "assistant"]))
+    inputs: dict[str, Any] = {"messages": [{"role": role, "content": "x"}]}
+    extra = draw(st.sampled_from(["", "", "context", "resources"]))
+    if extra == "context":
+        inputs["context"] = draw(_json)
+    elif extra == "resources":
+        inputs["metadata"] = {"turns": [{"categories": {}, "resources": draw(st.lists(_json, max_size=2))}]}
+    trace = [
+        {"event": "tool_call", "id": "c1", "tool": "search", "params": {"q": draw(_json)}},
+        {"event": "tool_result", "id": "c1", "result": draw(_json)},
+        {"event": "retriever", "outputs": [{"id": "d1", "page_content": "text"}]},
+    ]
+    outputs: dict[str, Any] = {"response": "done", "trace": trace}
+    if draw(st.booleans()):
+        outputs["citations"] = [{"document_id": draw(st.sampled_from(["d1", "d2"])), "span_from": 0, "span_to": 1}]
+    if draw(st.booleans()):
+        moment = draw(st.sampled_from(["2024-02-01T09:15:00", "2024-02-01T09:15:00+05:30", "next week", "2024-13-01"]))
+        outputs["environment"] = {"user_time": moment}
+    document = {"inputs": inputs, "expectations": {"assertions": assertions}}
+    if draw(st.integers(0, 4)):
+        document["outputs"] = outputs
+    return document, draw(st.booleans())
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(exact_lines(), mutated(), st.tuples(proven_identity_lines(), st.booleans())))
+def test_the_exact_types_decide_as_the_lenient_ones(case: tuple[dict[str, Any], bool]) -> None:
+    document, executed = case
+    data = json.dumps(document, ensure_ascii=False).encode()
+    exact = _proof._exact(data)
+    if exact is None:  # the exact types decline: the lenient ones decide alone
+        return
+    proven = prove_with_source(data, executed=executed)
+    assert _outcome(proven) == _outcome(_proof._lenient_with_source(data, executed))
+    assert (prove(data, executed=executed) is None) == (proven is None)
+    if proven is not None:
+        assert _model_accepts(document, executed)

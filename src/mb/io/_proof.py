@@ -210,16 +210,47 @@ def _proven_state(example: Any, executed: bool) -> int:
 def _exact_state(line: ExactLine, executed: bool) -> int:
     """:func:`_proven_state` of a line of the exact family, whose types already say much of it (at least one
     message, the names of parameters, a result in every tool result)."""
-    if line.inputs.messages[-1].role != "user":
+    inputs = line.inputs
+    if inputs.messages[-1].role != "user":
         return _BAD
     outputs = line.outputs
     if outputs is None:
         if executed:
             return _BAD
-    elif not _exact_outputs_ok(outputs):
-        return _BAD
-    state = _expectations_state(line.expectations)
-    return state if state != _NORMAL or _inputs_normal(line.inputs) else _VALID
+    else:
+        if outputs.citations is not None and not _cited(outputs):
+            return _BAD
+        environment = outputs.environment
+        if environment is not None:
+            user_time = environment.user_time
+            if user_time is not None and read_user_time(user_time) is None:
+                return _BAD
+    state = _exact_expectations_state(line.expectations.assertions)
+    return state if state != _NORMAL or _inputs_normal(inputs) else _VALID
+
+
+def _exact_expectations_state(assertions: list[Any]) -> int:
+    """:func:`_expectations_state` of assertions of the exact family, whose types already say the kinds, the values
+    of matchers and the types of parameter names: left are the names given and the matchers a group may have."""
+    state = _NORMAL if assertions else _VALID
+    for assertion in assertions:
+        if assertion.assert_that == "no_tool_called":
+            continue
+        parameters = assertion.parameters
+        if not parameters:
+            state = _VALID  # the model fills in the empty list the typed form leaves out
+            continue
+        for parameter in parameters:
+            if parameter.params is _UNSET:
+                if parameter.param is _UNSET:
+                    return _BAD
+                continue
+            matcher = parameter.matcher
+            if not (matcher.default if matcher.match_as == "optional" else matcher).GROUP:
+                return _BAD
+            if parameter.param is not _UNSET:  # the model drops it
+                state = _VALID
+    return state
 
 
 def _exact(data: bytes) -> ExactLine | None:
@@ -236,7 +267,7 @@ def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
     if line is not None:
         if _exact_state(line, executed) == _BAD:
             return None
-        return ProvenExample(line.inputs, line.expectations, line.outputs)
+        return line
     if not _json_the_model_reads(data):
         return None
     return _decoded(data, executed)
@@ -259,7 +290,12 @@ def prove_with_source(data: bytes, *, executed: bool = False) -> tuple[ProvenExa
         state = _exact_state(exact, executed)
         if state == _BAD:
             return None
-        return ProvenExample(exact.inputs, exact.expectations, exact.outputs), exact if state == _NORMAL else None
+        return exact, exact if state == _NORMAL else None
+    return _lenient_with_source(data, executed)
+
+
+def _lenient_with_source(data: bytes, executed: bool) -> tuple[ProvenExample, ProvenSource | None] | None:
+    """:func:`prove_with_source` of a line the exact family does not decode."""
     if not _json_the_model_reads(data):
         return None
     try:
@@ -267,8 +303,7 @@ def prove_with_source(data: bytes, *, executed: bool = False) -> tuple[ProvenExa
     except Exception:  # extra keys in inputs or expectations, or not a valid example: the proof alone decides
         example = _decoded(data, executed)
         return None if example is None else (example, None)
-    example = ProvenExample(line.inputs, line.expectations, line.outputs)
-    state = _proven_state(example, executed)
+    state = _proven_state(line, executed)
     if state == _BAD:
         return None
-    return example, line if state == _NORMAL and _inputs_normal(line.inputs) else None
+    return line, line if state == _NORMAL and _inputs_normal(line.inputs) else None

@@ -11,7 +11,7 @@ it that way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 from msgspec import Meta, UnsetType
@@ -43,6 +43,7 @@ _Scalar = str | _Int | float | bool | None
 _Json1 = _Scalar | list[_Scalar] | dict[str, _Scalar]
 _Json2 = _Scalar | list[_Json1] | dict[str, _Json1]
 _Json3 = _Scalar | list[_Json2] | dict[str, _Json2]
+_PlainFloat = Annotated[float, Meta(gt=-1e16, lt=1e16)]  # orjson writes larger ones as "1e+16", msgspec "1e16"
 if TYPE_CHECKING:
     _Free = Any
 else:
@@ -193,12 +194,12 @@ class _KeptExpectations(_Expectations, forbid_unknown_fields=True):
     pass
 
 
-class ProvenSource(msgspec.Struct, gc=False):
-    """What a result row takes from a line proven valid whose inputs and expectations, as decoded, are their normal
-    form: written with sorted keys (:func:`mb._hashing.source_fields_of_proven`), they are the JSON the example's
-    identity hashes. Inputs and expectations keep keys they do not know, so a line with any is not decoded this
-    way; nor one with a key the model ignores, an empty list it fills in, or a value JSON writers spell differently
-    (see :func:`mb.io._proof._matcher_state`)."""
+class ProvenSource(ProvenExample):
+    """A line proven valid, with what a result row takes from it. When its inputs and expectations, as decoded, are
+    their normal form, written with sorted keys (:func:`mb._hashing.source_fields_of_proven`) they are the JSON the
+    example's identity hashes. Inputs and expectations keep keys they do not know, so a line with any is not decoded
+    this way; nor is the decode the normal form for a key the model ignores, an empty list it fills in, or a value
+    JSON writers spell differently (see :func:`mb.io._proof._matcher_state`)."""
 
     inputs: _KeptInputs
     """The inputs, as decoded for the proof."""
@@ -234,24 +235,71 @@ class _ExactInputs(_KeptInputs, forbid_unknown_fields=True):
     context: _Free = None
 
 
-class _ExactMatcher(ProvenMatcher, forbid_unknown_fields=True):
-    value: _Free = None
-    default: _ExactMatcher | None = None
+class _ExactValue(msgspec.Struct, gc=False, forbid_unknown_fields=True, tag_field="match_as"):
+    """A matcher of the exact family other than ``optional``: a tagged union on ``match_as``, each kind with the
+    value type the model takes. Class attributes give it the attribute names of :class:`ProvenMatcher`."""
+
+    default: ClassVar[None] = None
+    GROUP: ClassVar[bool] = False  # whether a group of parameters may have it
+
+
+class _Equality(_ExactValue, tag="equality"):
+    match_as: ClassVar[str] = "equality"
+    value: str | _Int | _PlainFloat | bool
+
+
+class _FreeText(_ExactValue, tag="free_text"):
+    match_as: ClassVar[str] = "free_text"
+    GROUP: ClassVar[bool] = True
+    value: str
+
+
+class _DateTime(_ExactValue, tag="date_time"):
+    match_as: ClassVar[str] = "date_time"
+    GROUP: ClassVar[bool] = True
+    value: str
+
+
+class _Email(_ExactValue, tag="email"):
+    match_as: ClassVar[str] = "email"
+    value: str
+
+
+class _Missing(_ExactValue, tag="missing"):
+    match_as: ClassVar[str] = "missing"
+    value: ClassVar[None] = None
+
+
+class _Optional(msgspec.Struct, gc=False, forbid_unknown_fields=True, tag_field="match_as", tag="optional"):
+    match_as: ClassVar[str] = "optional"
+    value: ClassVar[None] = None
+    default: _Equality | _FreeText | _DateTime | _Email | _Missing  # an optional in an optional: the lenient family
 
 
 class _ExactParameter(ProvenParameter, forbid_unknown_fields=True):
-    matcher: _ExactMatcher
+    matcher: _Equality | _FreeText | _DateTime | _Email | _Missing | _Optional  # type: ignore[assignment]
     param: str | UnsetType = _UNSET
     params: list[str] | UnsetType = _UNSET
 
 
-class _ExactAssertion(ProvenAssertion, forbid_unknown_fields=True):
-    assert_that: Literal["tool_called", "no_tool_called"]
-    parameters: list[_ExactParameter] = []  # type: ignore[assignment]
+class _ToolCalled(
+    msgspec.Struct, gc=False, forbid_unknown_fields=True, omit_defaults=True, tag_field="assert_that", tag="tool_called"
+):
+    assert_that: ClassVar[str] = "tool_called"
+    tool: str
+    parameters: list[_ExactParameter] = []
+
+
+class _NoToolCalled(
+    msgspec.Struct, gc=False, forbid_unknown_fields=True, tag_field="assert_that", tag="no_tool_called"
+):
+    assert_that: ClassVar[str] = "no_tool_called"
+    tool: ClassVar[None] = None
+    parameters: ClassVar[list[ProvenParameter]] = []
 
 
 class _ExactExpectations(_KeptExpectations, forbid_unknown_fields=True):
-    assertions: list[_ExactAssertion] = []  # type: ignore[assignment]
+    assertions: list[_ToolCalled | _NoToolCalled] = []  # type: ignore[assignment]
 
 
 class _ExactCall(ProvenCall, forbid_unknown_fields=True, tag="tool_call"):
