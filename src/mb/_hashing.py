@@ -278,7 +278,9 @@ def source_fields_of_proven(source: ProvenSource | None, data: bytes) -> dict[st
     is the normal form of its inputs and expectations (see :class:`~mb.io._proof.ProvenSource`)."""
     if source is None:
         return source_fields_of_line(data)
-    key = _sha256(_SORTED.encode(_Identity(source.expectations, source.inputs))).hexdigest()
+    written = bytearray(len(data))  # room for the identity's JSON (shorter than the line but for odd numbers)
+    _SORTED.encode_into(_Identity(source.expectations, source.inputs), written)
+    key = _sha256(written).hexdigest()
     recorded = source.example_hash
     if recorded is not None and recorded != key and isinstance(recorded, str):
         return source_fields_of_line(data)  # a hash of the line as written, if not in the normal form
