@@ -58,7 +58,7 @@ _SCALARS = (str, int, float, bool)
 _MAX_BRACKETS = 190  # the model's JSON parser refuses nesting deeper than 200
 _MAX_DIGITS = 4300  # Python converts no longer integers (sys.get_int_max_str_digits)
 _DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
-_DATETIME: TypeAdapter[datetime] = TypeAdapter(datetime)
+_READ_DATETIME = TypeAdapter(datetime).validator.validate_python  # the adapter's own method adds a Python layer
 _PLAIN_FLOAT = 1e16  # orjson writes larger floats with an exponent sign ("1e+16"), msgspec without ("1e16")
 _BAD, _VALID, _NORMAL = 0, 1, 2  # not proven; proven; proven, and the typed form writes the normal form
 _UNSET: Any = UNSET
@@ -81,7 +81,7 @@ class ProvenLine(NamedTuple):
 def read_user_time(text: str) -> datetime | None:
     """``outputs.environment.user_time`` read as the model reads it; None when the model refuses it."""
     try:
-        return _DATETIME.validate_python(text)
+        return _READ_DATETIME(text)  # type: ignore[no-any-return]
     except ValidationError:
         return None
 
@@ -255,9 +255,12 @@ def _exact_expectations_state(assertions: list[Any]) -> int:
 
 def _exact(data: bytes) -> ExactLine | None:
     try:
-        return EXACT.decode(data)
+        return _EXACT(data)
     except Exception:  # a key the exact family does not name, a deep or wide value, or not a valid example
         return None
+
+
+_EXACT = EXACT.decode
 
 
 def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
@@ -285,13 +288,16 @@ def prove_with_source(data: bytes, *, executed: bool = False) -> tuple[ProvenExa
     """:func:`prove` and, from the same single decode, what a result row takes from the line: the
     :class:`ProvenSource`, or None when its inputs and expectations as decoded are not their normal form (keys the
     typed form drops, see :class:`ProvenSource`): then read it from the line's bytes."""
-    exact = _exact(data)
-    if exact is not None:
-        state = _exact_state(exact, executed)
-        if state == _BAD:
-            return None
-        return exact, exact if state == _NORMAL else None
-    return _lenient_with_source(data, executed)
+    try:
+        exact = _EXACT(data)
+    except Exception:  # a key the exact family does not name, a deep or wide value, or not a valid example
+        exact = None
+    if exact is None:
+        return _lenient_with_source(data, executed)
+    state = _exact_state(exact, executed)
+    if state == _BAD:
+        return None
+    return exact, exact if state == _NORMAL else None
 
 
 def _lenient_with_source(data: bytes, executed: bool) -> tuple[ProvenExample, ProvenSource | None] | None:
