@@ -260,7 +260,7 @@ def source_fields_of_document(document: Mapping[str, Any]) -> dict[str, Any]:
     return _fields(hash_raw_document(document), document.get("repeat"), _usage_of(document.get("outputs")))
 
 
-class _Identity(msgspec.Struct):
+class _Identity(msgspec.Struct, gc=False):
     """What the identity hashes, for :data:`_SORTED` to write."""
 
     expectations: Any

@@ -360,3 +360,37 @@ def test_the_exact_types_decide_as_the_lenient_ones(case: tuple[dict[str, Any], 
     assert (prove(data, executed=executed) is None) == (proven is None)
     if proven is not None:
         assert _model_accepts(document, executed)
+
+
+def _kinds(assertions: Any) -> list[tuple[str, list[str]]]:
+    """The kind of each assertion and of each of its parameters' matchers."""
+    return [
+        (assertion.assert_that, [parameter.matcher.match_as for parameter in getattr(assertion, "parameters", [])])
+        for assertion in assertions
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('"match_as": "equality", "value": 5', '"match_as": "equality", "value": 5, "match_as": "missing"'),
+        ('"match_as": "missing"', '"match_as": "missing", "match_as": "equality", "value": 4'),
+        ('"assert_that": "tool_called"', '"assert_that": "no_tool_called", "assert_that": "tool_called"'),
+        ('"event": "tool_result"', '"event": "tool_call", "event": "tool_result"'),
+    ],
+)
+def test_a_repeated_kind_is_read_as_the_model_reads_it(old: str, new: str) -> None:
+    line = json.dumps(SEEDS[0])
+    assert old in line
+    twice = line.replace(old, new, 1).encode()
+    model = Example.model_validate_json(twice)
+    for proven in (prove(twice, executed=True), (prove_with_source(twice, executed=True) or (None,))[0]):
+        if proven is None:  # left to the model: sound
+            continue
+        assert _kinds(proven.expectations.assertions) == _kinds(model.expectations.assertions)
+        assert proven.outputs is not None
+        assert model.outputs is not None
+        kinds = [type(event).__name__ for event in proven.outputs.trace]
+        assert [kind.removeprefix("_Exact").removeprefix("Proven") for kind in kinds] == [
+            {"tool_call": "Call", "tool_result": "Result"}[event.event] for event in model.outputs.trace
+        ]

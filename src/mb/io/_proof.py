@@ -226,29 +226,31 @@ def _exact_state(line: ExactLine, executed: bool) -> int:
             if user_time is not None and read_user_time(user_time) is None:
                 return _BAD
     state = _exact_expectations_state(line.expectations.assertions)
-    return state if state != _NORMAL or _inputs_normal(inputs) else _VALID
+    if state == _NORMAL and (inputs.context is not None or inputs.metadata is not None):
+        return _NORMAL if _inputs_normal(inputs) else _VALID
+    return state
 
 
 def _exact_expectations_state(assertions: list[Any]) -> int:
     """:func:`_expectations_state` of assertions of the exact family, whose types already say the kinds, the values
     of matchers and the types of parameter names: left are the names given and the matchers a group may have."""
     state = _NORMAL if assertions else _VALID
+    unset = _UNSET
     for assertion in assertions:
-        if assertion.assert_that == "no_tool_called":
-            continue
         parameters = assertion.parameters
         if not parameters:
-            state = _VALID  # the model fills in the empty list the typed form leaves out
+            if assertion.assert_that == "tool_called":
+                state = _VALID  # the model fills in the empty list the typed form leaves out
             continue
         for parameter in parameters:
-            if parameter.params is _UNSET:
-                if parameter.param is _UNSET:
+            if parameter.params is unset:
+                if parameter.param is unset:
                     return _BAD
                 continue
             matcher = parameter.matcher
             if not (matcher.default if matcher.match_as == "optional" else matcher).GROUP:
                 return _BAD
-            if parameter.param is not _UNSET:  # the model drops it
+            if parameter.param is not unset:  # the model drops it
                 state = _VALID
     return state
 
