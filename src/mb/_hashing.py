@@ -260,13 +260,14 @@ def source_fields_of_document(document: Mapping[str, Any]) -> dict[str, Any]:
     return _fields(hash_raw_document(document), document.get("repeat"), _usage_of(document.get("outputs")))
 
 
-class _Identity(msgspec.Struct):
+class _Identity(msgspec.Struct, gc=False):
     """What the identity hashes, for :data:`_SORTED` to write."""
 
     expectations: Any
     inputs: Any
 
 
+_sha256 = hashlib.sha256
 _SORTED = msgspec.json.Encoder(order="sorted")
 """Writes structs and objects with sorted keys: from structs in the normal form, the bytes :func:`canonical_json`
 writes of that form (the proof leaves out the floats the two writers spell differently)."""
@@ -277,12 +278,18 @@ def source_fields_of_proven(source: ProvenSource | None, data: bytes) -> dict[st
     is the normal form of its inputs and expectations (see :class:`~mb.io._proof.ProvenSource`)."""
     if source is None:
         return source_fields_of_line(data)
-    key = hashlib.sha256(_SORTED.encode(_Identity(source.expectations, source.inputs))).hexdigest()
+    written = bytearray(len(data))  # room for the identity's JSON (shorter than the line but for odd numbers)
+    _SORTED.encode_into(_Identity(source.expectations, source.inputs), written)
+    key = _sha256(written).hexdigest()
     recorded = source.example_hash
-    if isinstance(recorded, str) and recorded != key:  # a hash of the line as written, if not in the normal form
-        return source_fields_of_line(data)
+    if recorded is not None and recorded != key and isinstance(recorded, str):
+        return source_fields_of_line(data)  # a hash of the line as written, if not in the normal form
+    repeat = source.repeat
     outputs = source.outputs
-    return _fields(key, source.repeat, None if outputs is None else outputs.usage)
+    usage = None if outputs is None else outputs.usage
+    if repeat is None and usage is None:
+        return {"example_hash": key}
+    return _fields(key, repeat, usage)
 
 
 def source_fields_of_line(data: bytes) -> dict[str, Any]:

@@ -162,7 +162,9 @@ def test_one_decode_proves_and_identifies_as_the_two_separate_decodes_do() -> No
         ), f"line {number}"
         outputs = msgspec.to_builtins(example.outputs)
         usage = outputs.pop("usage", None)
-        assert outputs == msgspec.to_builtins(alone.outputs), f"line {number}"
+        alone_outputs = msgspec.to_builtins(alone.outputs)
+        alone_outputs.pop("usage", None)
+        assert outputs == alone_outputs, f"line {number}"
         assert source is None or source.outputs is None or source.outputs.usage == usage
         typed = source_fields_of_proven(source, data)
         assert typed == source_fields_of_line(data) == source_fields_of_document(orjson.loads(data)), f"line {number}"

@@ -6,15 +6,18 @@ import copy
 import json
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from mb.entities import Example
-from mb.io import LineError, parse_document
-from mb.io._proof import prove
+from mb.io import LineError, _proof, parse_document
+from mb.io._proof import prove, prove_with_source
+from mb.io._reader import _load
 from tests.conftest import spec_lines
+from tests.results.test_proven_identity import lines as proven_identity_lines
 
 SEEDS = spec_lines("examples-executed.jsonl") + spec_lines("examples-unexecuted.jsonl")
 
@@ -190,3 +193,204 @@ def test_json_the_model_refuses_is_never_proven(case: str, extra: bytes) -> None
     with pytest.raises(ValidationError):
         Example.model_validate_json(line)
     assert prove(line, executed=True) is None
+
+
+def _in_a_call(text: str) -> bytes:
+    """Seed 0 as a line, with the JSON ``text`` as the value of its first call's ``query`` argument."""
+    line = json.dumps(SEEDS[0]).encode()
+    edited = line.replace(b'"params": {"query": "King Charles III"', b'"params": {"query": ' + text.encode(), 1)
+    assert edited != line
+    return edited
+
+
+@pytest.mark.parametrize(
+    ("case", "line"),
+    [
+        ("a lone surrogate in an argument", _in_a_call('"\\ud800"')),
+        ("a lone low surrogate in an argument", _in_a_call('"\\udc00 x"')),
+        ("a lone surrogate in an argument's key", _in_a_call('"x", "\\ud83d": 1')),
+        ("a lone surrogate in a message", json.dumps(SEEDS[0]).replace("England?", "\\ud800").encode()),
+        ("invalid UTF-8 in a message", json.dumps(SEEDS[0]).encode().replace(b"England?", b"Engl\xe9nd")),
+        ("a control character in a string", json.dumps(SEEDS[0]).encode().replace(b"England?", b"Eng\x01land")),
+        ("an integer over 64 bits in an argument", _in_a_call(str(2**64))),
+        ("an integer under the 64-bit range in an argument", _in_a_call(str(-(2**63) - 1))),
+        ("an integer too long to convert in an argument", _in_a_call("7" * 4301)),
+        ("a number too large for a float in an argument", _in_a_call("1e400")),
+        ("a negative number too large for a float", _in_a_call("-2.5E+309")),
+        ("an argument nested deeper than the model reads", _in_a_call("[" * 250 + "]" * 250)),
+        ("an integer over 64 bits in a result", json.dumps(SEEDS[0]).replace('"ok"', str(2**70)).encode()),
+    ],
+)
+def test_what_the_model_refuses_in_fields_the_proof_decodes_is_never_proven(case: str, line: bytes) -> None:
+    document, problem = _load(line)
+    if problem is None:  # no command can read it (see mb.io._limits), or else the model refuses it
+        with pytest.raises(ValidationError):
+            Example.model_validate(document)
+    assert prove(line, executed=True) is None
+    assert prove_with_source(line, executed=True) is None
+
+
+@pytest.mark.parametrize(
+    ("case", "line", "value"),
+    [
+        ("the widest integer a line may hold", _in_a_call(str(2**64 - 1)), 2**64 - 1),
+        ("the smallest integer a line may hold", _in_a_call(str(-(2**63))), -(2**63)),
+        ("a string of 5,000 digits", _in_a_call(f'"{"7" * 5000}"'), "7" * 5000),
+        ("a float written with 400 digits", _in_a_call("1." + "0" * 399), 1.0),
+        ("a float too small to tell from zero", _in_a_call("1e-400"), 0.0),
+        ("an argument nested three levels", _in_a_call('[[{"a": [1, -0.5, null]}]]'), [[{"a": [1, -0.5, None]}]]),
+        ("an argument nested deeper", _in_a_call('[[[[[{"a": 1}]]]]]'), [[[[[{"a": 1}]]]]]),
+        ("a paired surrogate escape", _in_a_call('"\\ud83d\\ude00"'), "\U0001f600"),
+    ],
+)
+def test_what_the_model_reads_is_proven_as_it_reads_it(case: str, line: bytes, value: Any) -> None:
+    model = Example.model_validate_json(line)
+    assert model.outputs is not None
+    [call] = [event for event in model.outputs.trace if event.event == "tool_call"]
+    assert call.params["query"] == value  # type: ignore[union-attr]
+    for proven in (prove(line, executed=True), (prove_with_source(line, executed=True) or (None,))[0]):
+        assert proven is not None
+        assert proven.outputs is not None
+        argument = proven.outputs.trace[0].params["query"]  # type: ignore[union-attr]
+        assert argument == value
+        assert type(argument) is type(value)
+
+
+def test_ordinary_lines_are_proven_without_a_byte_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = [json.dumps(document).encode() for document in SEEDS]
+    expected = [prove_with_source(line) for line in lines]
+    monkeypatch.setattr(_proof, "_json_the_model_reads", lambda data: pytest.fail("screened"))
+    assert [prove_with_source(line) for line in lines] == expected
+    assert all(proven is not None and proven[1] is not None for proven in expected[:1])
+    with_extra_key = lines[0][:-1] + b', "notes": 1}'
+    with pytest.raises(pytest.fail.Exception):  # a key the exact types do not name: screened, then decoded
+        prove_with_source(with_extra_key)
+
+
+def _outcome(proven: tuple[Any, Any] | None) -> tuple[Any, ...] | None:
+    """What the evaluator and the identity read of a proof: the content as plain data, and whether the decode is
+    the normal form."""
+    if proven is None:
+        return None
+    example, source = proven
+    trace = None if example.outputs is None else msgspec.to_builtins(example.outputs.trace)
+    return msgspec.to_builtins((example.inputs, example.expectations)), trace, source is not None
+
+
+_values = st.one_of(
+    st.text(max_size=4),
+    st.integers(-(2**63), 2**64 - 1),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from([1e16, -1e16, 9.999e15, 0.5]),
+    st.booleans(),
+    st.none(),
+    st.just([1]),
+)
+
+
+@st.composite
+def _exact_matcher(draw: st.DrawFn, depth: int = 0) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["equality", "free_text", "date_time", "email", "missing", "optional", "regex"]))
+    matcher: dict[str, Any] = {"match_as": kind}
+    if kind == "optional":
+        if depth < 2 and draw(st.integers(0, 5)):
+            matcher["default"] = draw(_exact_matcher(depth + 1))
+    elif kind != "missing" or draw(st.integers(0, 5)) == 0:
+        matcher["value"] = draw(_values)
+    return matcher
+
+
+@st.composite
+def _exact_parameter(draw: st.DrawFn) -> dict[str, Any]:
+    parameter: dict[str, Any] = {"matcher": draw(_exact_matcher())}
+    shape = draw(st.sampled_from(["one", "one", "group", "both", "none"]))
+    if shape in ("one", "both"):
+        parameter["param"] = draw(st.text(max_size=3))
+    if shape in ("group", "both"):
+        parameter["params"] = draw(st.lists(st.text(max_size=3), max_size=2))
+    return parameter
+
+
+@st.composite
+def exact_lines(draw: st.DrawFn) -> tuple[dict[str, Any], bool]:
+    """Lines of the shapes the exact types decode, valid or not: each rule they leave to the proof's code."""
+    assertions: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(0, 3))):
+        if draw(st.integers(0, 3)) == 0:
+            assertion: dict[str, Any] = {"assert_that": "no_tool_called"}
+        else:
+            assertion = {"assert_that": "tool_called", "tool": "search"}
+            if draw(st.integers(0, 4)):
+                assertion["parameters"] = draw(st.lists(_exact_parameter(), max_size=3))
+        assertions.append(assertion)
+    role = draw(st.sampled_from(["user", "user", "assistant"]))
+    inputs: dict[str, Any] = {"messages": [{"role": role, "content": "x"}]}
+    extra = draw(st.sampled_from(["", "", "context", "resources"]))
+    if extra == "context":
+        inputs["context"] = draw(_json)
+    elif extra == "resources":
+        inputs["metadata"] = {"turns": [{"categories": {}, "resources": draw(st.lists(_json, max_size=2))}]}
+    trace = [
+        {"event": "tool_call", "id": "c1", "tool": "search", "params": {"q": draw(_json)}},
+        {"event": "tool_result", "id": "c1", "result": draw(_json)},
+        {"event": "retriever", "outputs": [{"id": "d1", "page_content": "text"}]},
+    ]
+    outputs: dict[str, Any] = {"response": "done", "trace": trace}
+    if draw(st.booleans()):
+        outputs["citations"] = [{"document_id": draw(st.sampled_from(["d1", "d2"])), "span_from": 0, "span_to": 1}]
+    if draw(st.booleans()):
+        moment = draw(st.sampled_from(["2024-02-01T09:15:00", "2024-02-01T09:15:00+05:30", "next week", "2024-13-01"]))
+        outputs["environment"] = {"user_time": moment}
+    document = {"inputs": inputs, "expectations": {"assertions": assertions}}
+    if draw(st.integers(0, 4)):
+        document["outputs"] = outputs
+    return document, draw(st.booleans())
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(exact_lines(), mutated(), st.tuples(proven_identity_lines(), st.booleans())))
+def test_the_exact_types_decide_as_the_lenient_ones(case: tuple[dict[str, Any], bool]) -> None:
+    document, executed = case
+    data = json.dumps(document, ensure_ascii=False).encode()
+    exact = _proof._exact(data)
+    if exact is None:  # the exact types decline: the lenient ones decide alone
+        return
+    proven = prove_with_source(data, executed=executed)
+    assert _outcome(proven) == _outcome(_proof._lenient_with_source(data, executed))
+    assert (prove(data, executed=executed) is None) == (proven is None)
+    if proven is not None:
+        assert _model_accepts(document, executed)
+
+
+def _kinds(assertions: Any) -> list[tuple[str, list[str]]]:
+    """The kind of each assertion and of each of its parameters' matchers."""
+    return [
+        (assertion.assert_that, [parameter.matcher.match_as for parameter in getattr(assertion, "parameters", [])])
+        for assertion in assertions
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('"match_as": "equality", "value": 5', '"match_as": "equality", "value": 5, "match_as": "missing"'),
+        ('"match_as": "missing"', '"match_as": "missing", "match_as": "equality", "value": 4'),
+        ('"assert_that": "tool_called"', '"assert_that": "no_tool_called", "assert_that": "tool_called"'),
+        ('"event": "tool_result"', '"event": "tool_call", "event": "tool_result"'),
+    ],
+)
+def test_a_repeated_kind_is_read_as_the_model_reads_it(old: str, new: str) -> None:
+    line = json.dumps(SEEDS[0])
+    assert old in line
+    twice = line.replace(old, new, 1).encode()
+    model = Example.model_validate_json(twice)
+    for proven in (prove(twice, executed=True), (prove_with_source(twice, executed=True) or (None,))[0]):
+        if proven is None:  # left to the model: sound
+            continue
+        assert _kinds(proven.expectations.assertions) == _kinds(model.expectations.assertions)
+        assert proven.outputs is not None
+        assert model.outputs is not None
+        kinds = [type(event).__name__ for event in proven.outputs.trace]
+        assert [kind.removeprefix("_Exact").removeprefix("Proven") for kind in kinds] == [
+            {"tool_call": "Call", "tool_result": "Result"}[event.event] for event in model.outputs.trace
+        ]

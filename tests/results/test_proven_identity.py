@@ -226,3 +226,17 @@ def test_a_group_assertion_is_identified_without_a_param_beside_its_params() -> 
     assert example_hash(model) == example_hash(Example.model_validate(BASE))
     assert source_fields_of_line(_data(document))["example_hash"] == example_hash(model)
     assert _source_fields(document) == ({"example_hash": example_hash(model)}, False)
+
+
+def test_an_identity_written_longer_than_its_line_is_hashed_whole() -> None:
+    parameters = [{"param": f"p{index}", "matcher": {"match_as": "equality", "value": 100.0}} for index in range(40)]
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": ""}]},
+        "expectations": {"assertions": [{"assert_that": "tool_called", "tool": "t", "parameters": parameters}]},
+    }
+    data = json.dumps(document, separators=(",", ":")).replace("100.0", "1E2").encode()
+    assert len(canonical_json(document)) > len(data)
+    proven = prove_with_source(data)
+    assert proven is not None
+    assert proven[1] is not None  # the typed decode is the normal form: the identity is written from it
+    assert source_fields_of_proven(proven[1], data) == {"example_hash": example_hash(Example.model_validate(document))}

@@ -6,6 +6,9 @@ decoded :class:`ProvenExample` only for lines the data model certainly accepts; 
 pydantic model stays the single authority on errors, so a None is never a verdict. A property test holds the proof
 sound against the model.
 
+An ordinary line decodes into the exact family of types (:mod:`mb.io._proof_types`), whose decode alone shows that
+the JSON is what the model reads; any other line has its bytes screened first and decodes into the lenient family.
+
 The decoded structs are trees of JSON values (no reference cycles), so the garbage collector does not track them.
 """
 
@@ -15,10 +18,24 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-import msgspec
 from pydantic import TypeAdapter, ValidationError
 
 from ._limits import screen
+from ._proof_types import (
+    EXACT,
+    LENIENT,
+    SOURCE,
+    UNSET,
+    ExactLine,
+    ProvenAssertion,
+    ProvenCall,
+    ProvenExample,
+    ProvenMatcher,
+    ProvenParameter,
+    ProvenResult,
+    ProvenRetrieval,
+    ProvenSource,
+)
 
 __all__ = [
     "UNSET",
@@ -41,144 +58,10 @@ _SCALARS = (str, int, float, bool)
 _MAX_BRACKETS = 190  # the model's JSON parser refuses nesting deeper than 200
 _MAX_DIGITS = 4300  # Python converts no longer integers (sys.get_int_max_str_digits)
 _DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
-_DATETIME: TypeAdapter[datetime] = TypeAdapter(datetime)
+_READ_DATETIME = TypeAdapter(datetime).validator.validate_python  # the adapter's own method adds a Python layer
 _PLAIN_FLOAT = 1e16  # orjson writes larger floats with an exponent sign ("1e+16"), msgspec without ("1e16")
 _BAD, _VALID, _NORMAL = 0, 1, 2  # not proven; proven; proven, and the typed form writes the normal form
-_UNSET: Any = msgspec.UNSET
-UNSET: Any = _UNSET
-"""Marks a field absent from the line (``param`` or ``params`` of a parameter assertion)."""
-
-
-class _Message(msgspec.Struct, gc=False):
-    role: str
-    content: str
-
-
-class _Turn(msgspec.Struct, gc=False):
-    categories: dict[str, str]
-    resources: list[Any]
-
-
-class _Metadata(msgspec.Struct, gc=False, omit_defaults=True):
-    turns: list[_Turn] | None = None
-    categories: dict[str, str] | None = None
-
-
-class _Inputs(msgspec.Struct, gc=False, omit_defaults=True):
-    messages: list[_Message]
-    metadata: _Metadata | None = None
-    tools: list[str] | None = None
-    context: Any = None  # an extra field some metrics read
-
-
-class ProvenMatcher(msgspec.Struct, gc=False, omit_defaults=True):
-    """A matcher: the same attribute names as the matcher models."""
-
-    match_as: str
-    """The matcher kind."""
-
-    value: Any = None
-    """The expected value (None when the kind has none)."""
-
-    default: ProvenMatcher | None = None
-    """The inner matcher of ``optional``."""
-
-
-class ProvenParameter(msgspec.Struct, gc=False, omit_defaults=True):
-    """A parameter assertion: ``param`` for one parameter, ``params`` for a group."""
-
-    matcher: ProvenMatcher
-    """How the argument (or group) must match."""
-
-    param: Any = _UNSET
-    """The parameter name of a single-parameter assertion."""
-
-    params: Any = _UNSET
-    """The parameter names of a group assertion."""
-
-
-class ProvenAssertion(msgspec.Struct, gc=False, omit_defaults=True):
-    """A ``tool_called`` or ``no_tool_called`` assertion."""
-
-    assert_that: str
-    """The assertion kind."""
-
-    tool: str | None = None
-    """The tool that must have been called."""
-
-    parameters: list[ProvenParameter] = []
-    """Assertions on the call's parameters."""
-
-
-class _Expectations(msgspec.Struct, gc=False, omit_defaults=True):
-    expected_response: str | None = None
-    assertions: list[ProvenAssertion] = []
-
-
-class ProvenCall(msgspec.Struct, gc=False, tag_field="event", tag="tool_call"):
-    """A ``tool_call`` event."""
-
-    id: str
-    """The call's id."""
-
-    tool: str
-    """The tool called."""
-
-    params: dict[str, Any]
-    """The arguments."""
-
-
-class ProvenResult(msgspec.Struct, gc=False, tag_field="event", tag="tool_result"):
-    """A ``tool_result`` event."""
-
-    id: str
-    """The id of the call it answers."""
-
-    result: Any = _UNSET
-    """The result (required; ``null`` allowed)."""
-
-
-class _Chunk(msgspec.Struct, gc=False):
-    id: str
-    page_content: str
-
-
-class ProvenRetrieval(msgspec.Struct, gc=False, tag_field="event", tag="retriever"):
-    """A ``retriever`` event."""
-
-    outputs: list[_Chunk]
-    """The chunks retrieved."""
-
-
-class _Citation(msgspec.Struct, gc=False):
-    document_id: str
-    span_from: int
-    span_to: int
-
-
-class _Environment(msgspec.Struct, gc=False):
-    user_time: str | None = None
-
-
-class _Outputs(msgspec.Struct, gc=False):
-    response: str
-    trace: list[ProvenCall | ProvenResult | ProvenRetrieval] = []
-    citations: list[_Citation] | None = None
-    environment: _Environment | None = None
-    error: Any = None
-
-
-class ProvenExample(msgspec.Struct, gc=False):
-    """A line proven to be a valid example: the fields the evaluator reads, with the models' names."""
-
-    inputs: _Inputs
-    """The conversation, metadata and tool subset."""
-
-    expectations: _Expectations
-    """The expected response and the assertions."""
-
-    outputs: _Outputs | None = None
-    """What the agent did."""
+_UNSET: Any = UNSET
 
 
 class ProvenLine(NamedTuple):
@@ -194,50 +77,11 @@ class ProvenLine(NamedTuple):
     """What a result row takes from the line (see :func:`prove_with_source`); None: read it from ``data``."""
 
 
-class _SourceOutputs(_Outputs):
-    usage: Any = None
-
-
-class _ExactInputs(_Inputs, forbid_unknown_fields=True):
-    pass
-
-
-class _ExactExpectations(_Expectations, forbid_unknown_fields=True):
-    pass
-
-
-class ProvenSource(msgspec.Struct, gc=False):
-    """What a result row takes from a line proven valid whose inputs and expectations, as decoded, are their normal
-    form: written with sorted keys (:func:`mb._hashing.source_fields_of_proven`), they are the JSON the example's
-    identity hashes. Inputs and expectations keep keys they do not know, so a line with any is not decoded this
-    way; nor one with a key the model ignores, an empty list it fills in, or a value JSON writers spell differently
-    (see :func:`_matcher_state`)."""
-
-    inputs: _ExactInputs
-    """The inputs, as decoded for the proof."""
-
-    expectations: _ExactExpectations
-    """The expectations, as decoded for the proof."""
-
-    outputs: _SourceOutputs | None = None
-    """The outputs, with the agent's reported ``usage`` as written."""
-
-    example_hash: Any = None
-    """The hash the line records, as written."""
-
-    repeat: Any = None
-    """The trial number the line records, as written."""
-
-
-_DECODER = msgspec.json.Decoder(ProvenExample)
-_SOURCE = msgspec.json.Decoder(ProvenSource)
-
-
 @lru_cache(maxsize=1024)
 def read_user_time(text: str) -> datetime | None:
     """``outputs.environment.user_time`` read as the model reads it; None when the model refuses it."""
     try:
-        return _DATETIME.validate_python(text)
+        return _READ_DATETIME(text)  # type: ignore[no-any-return]
     except ValidationError:
         return None
 
@@ -274,7 +118,7 @@ def _matcher_state(matcher: ProvenMatcher, group: bool, nested: bool = False) ->
     return _NORMAL if matcher.default is None else _VALID
 
 
-def _expectations_state(expectations: _Expectations) -> int:
+def _expectations_state(expectations: Any) -> int:
     """:data:`_BAD`, :data:`_VALID` or :data:`_NORMAL` (see :func:`_matcher_state`; an empty list the model fills in
     is not written by the typed form either)."""
     assertions = expectations.assertions
@@ -307,7 +151,7 @@ def _expectations_state(expectations: _Expectations) -> int:
     return state
 
 
-def _inputs_normal(inputs: _Inputs) -> bool:
+def _inputs_normal(inputs: Any) -> bool:
     """Whether inputs as decoded write their normal form: no free JSON values (their floats could be spelled
     differently)."""
     if inputs.context is not None:
@@ -316,15 +160,22 @@ def _inputs_normal(inputs: _Inputs) -> bool:
     return metadata is None or metadata.turns is None or not any(turn.resources for turn in metadata.turns)
 
 
-def _outputs_ok(outputs: _Outputs) -> bool:
-    chunk_ids: set[str] = set()
+def _cited(outputs: Any) -> bool:
+    """Whether every citation names a chunk of a retrieval in the trace."""
+    chunk_ids = {chunk.id for event in outputs.trace if isinstance(event, ProvenRetrieval) for chunk in event.outputs}
+    return all(citation.document_id in chunk_ids for citation in outputs.citations)
+
+
+def _outputs_ok(outputs: Any) -> bool:
     for event in outputs.trace:
-        if type(event) is ProvenResult:
-            if event.result is _UNSET:
-                return False
-        elif type(event) is ProvenRetrieval:
-            chunk_ids.update(chunk.id for chunk in event.outputs)
-    if outputs.citations is not None and not all(c.document_id in chunk_ids for c in outputs.citations):
+        if type(event) is ProvenResult and event.result is _UNSET:
+            return False
+    return _exact_outputs_ok(outputs)
+
+
+def _exact_outputs_ok(outputs: Any) -> bool:
+    """The outputs' rules the exact family's types do not say (a result is required there)."""
+    if outputs.citations is not None and not _cited(outputs):
         return False
     environment = outputs.environment
     return environment is None or environment.user_time is None or read_user_time(environment.user_time) is not None
@@ -345,7 +196,7 @@ def _json_the_model_reads(data: bytes) -> bool:
     return len(data) <= _MAX_DIGITS or not has_digit_run(data, _MAX_DIGITS + 1)
 
 
-def _proven_state(example: ProvenExample, executed: bool) -> int:
+def _proven_state(example: Any, executed: bool) -> int:
     messages = example.inputs.messages
     if not messages or messages[-1].role != "user":
         return _BAD
@@ -356,13 +207,72 @@ def _proven_state(example: ProvenExample, executed: bool) -> int:
     return state if _outputs_ok(outputs) else _BAD
 
 
-def _proven(example: ProvenExample, executed: bool) -> ProvenExample | None:
-    return example if _proven_state(example, executed) != _BAD else None
+def _exact_state(line: ExactLine, executed: bool) -> int:
+    """:func:`_proven_state` of a line of the exact family, whose types already say much of it (at least one
+    message, the names of parameters, a result in every tool result)."""
+    inputs = line.inputs
+    if inputs.messages[-1].role != "user":
+        return _BAD
+    outputs = line.outputs
+    if outputs is None:
+        if executed:
+            return _BAD
+    else:
+        if outputs.citations is not None and not _cited(outputs):
+            return _BAD
+        environment = outputs.environment
+        if environment is not None:
+            user_time = environment.user_time
+            if user_time is not None and read_user_time(user_time) is None:
+                return _BAD
+    state = _exact_expectations_state(line.expectations.assertions)
+    if state == _NORMAL and (inputs.context is not None or inputs.metadata is not None):
+        return _NORMAL if _inputs_normal(inputs) else _VALID
+    return state
+
+
+def _exact_expectations_state(assertions: list[Any]) -> int:
+    """:func:`_expectations_state` of assertions of the exact family, whose types already say the kinds, the values
+    of matchers and the types of parameter names: left are the names given and the matchers a group may have."""
+    state = _NORMAL if assertions else _VALID
+    unset = _UNSET
+    for assertion in assertions:
+        parameters = assertion.parameters
+        if not parameters:
+            if assertion.assert_that == "tool_called":
+                state = _VALID  # the model fills in the empty list the typed form leaves out
+            continue
+        for parameter in parameters:
+            if parameter.params is unset:
+                if parameter.param is unset:
+                    return _BAD
+                continue
+            matcher = parameter.matcher
+            if not (matcher.default if matcher.match_as == "optional" else matcher).GROUP:
+                return _BAD
+            if parameter.param is not unset:  # the model drops it
+                state = _VALID
+    return state
+
+
+def _exact(data: bytes) -> ExactLine | None:
+    try:
+        return _EXACT(data)
+    except Exception:  # a key the exact family does not name, a deep or wide value, or not a valid example
+        return None
+
+
+_EXACT = EXACT.decode
 
 
 def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
     """The line as a :class:`ProvenExample` when it is certainly a valid example (with outputs when ``executed``);
     None means "validate fully"."""
+    line = _exact(data)
+    if line is not None:
+        if _exact_state(line, executed) == _BAD:
+            return None
+        return line
     if not _json_the_model_reads(data):
         return None
     return _decoded(data, executed)
@@ -370,25 +280,38 @@ def prove(data: bytes, *, executed: bool = False) -> ProvenExample | None:
 
 def _decoded(data: bytes, executed: bool) -> ProvenExample | None:
     try:
-        example = _DECODER.decode(data)
+        example = LENIENT.decode(data)
     except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
         return None
-    return _proven(example, executed)
+    return example if _proven_state(example, executed) != _BAD else None
 
 
 def prove_with_source(data: bytes, *, executed: bool = False) -> tuple[ProvenExample, ProvenSource | None] | None:
     """:func:`prove` and, from the same single decode, what a result row takes from the line: the
     :class:`ProvenSource`, or None when its inputs and expectations as decoded are not their normal form (keys the
     typed form drops, see :class:`ProvenSource`): then read it from the line's bytes."""
+    try:
+        exact = _EXACT(data)
+    except Exception:  # a key the exact family does not name, a deep or wide value, or not a valid example
+        exact = None
+    if exact is None:
+        return _lenient_with_source(data, executed)
+    state = _exact_state(exact, executed)
+    if state == _BAD:
+        return None
+    return exact, exact if state == _NORMAL else None
+
+
+def _lenient_with_source(data: bytes, executed: bool) -> tuple[ProvenExample, ProvenSource | None] | None:
+    """:func:`prove_with_source` of a line the exact family does not decode."""
     if not _json_the_model_reads(data):
         return None
     try:
-        line = _SOURCE.decode(data)
+        line = SOURCE.decode(data)
     except Exception:  # extra keys in inputs or expectations, or not a valid example: the proof alone decides
         example = _decoded(data, executed)
         return None if example is None else (example, None)
-    example = ProvenExample(line.inputs, line.expectations, line.outputs)
-    state = _proven_state(example, executed)
+    state = _proven_state(line, executed)
     if state == _BAD:
         return None
-    return example, line if state == _NORMAL and _inputs_normal(line.inputs) else None
+    return line, line if state == _NORMAL and _inputs_normal(line.inputs) else None
