@@ -303,9 +303,9 @@ def evaluate_plain(
     results = 0
     retrieved = False
     for event in outputs.trace:
-        if type(event) is ProvenCall:
+        if isinstance(event, ProvenCall):
             calls.append((event.id, event.tool, event.params))
-        elif type(event) is ProvenResult:
+        elif isinstance(event, ProvenResult):
             results += 1
             result_id = event.id
             for call in calls:  # the calls before it
