@@ -5,8 +5,10 @@ module): zero-width assertions are looked through, optional parts add the charac
 the walk does not know (back references, conditionals) counts as "any character". A pattern that can match the empty
 string is tried everywhere. Characters outside ASCII are never dispatched: every element is tried there.
 
-Patterns are compiled on first use, from the parse tree already made, so a process compiles only the elements the
-phrases it reads can start with.
+Patterns are compiled on first use, so a process compiles only the elements the phrases it reads can start with.
+Reading the first characters does not parse every pattern whole: the long fragments many patterns embed (numbers in
+words, durations) are read once, and each pattern is read with every fragment it contains stood in for by a class of
+the fragment's first characters (optional when the fragment can match nothing), which starts where it does.
 """
 
 from __future__ import annotations
@@ -23,12 +25,11 @@ __all__ = ["ElementTable", "Try", "first_chars"]
 Try = tuple[Callable[[str, int], "re.Match[str] | None"], Builder, int]
 """An element to try: its pattern's ``match``, its builder, and how far past the position it starts."""
 
-try:  # the parser and compiler behind re.compile (Python 3.11+)
+try:  # the parser behind re.compile (Python 3.11+)
     _parser: Any = importlib.import_module("re._parser")
-    _compiler: Any = importlib.import_module("re._compiler")
     _c: Any = importlib.import_module("re._constants")
 except ImportError:  # pragma: no cover - every supported Python has them
-    _parser = _compiler = _c = None
+    _parser = _c = None
 
 _ASCII = frozenset(map(chr, range(128)))
 _CATEGORIES: dict[str, frozenset[str]] = {
@@ -122,11 +123,13 @@ def first_chars(tree: Any) -> frozenset[str] | None:
 class ElementTable:
     """The grammar's elements in the order they are tried, compiled on first use, looked up by first character."""
 
-    def __init__(self, elements: Sequence[tuple[str, Builder]]) -> None:
+    def __init__(self, elements: Sequence[tuple[str, Builder]], fragments: Sequence[str] = ()) -> None:
+        """``fragments``: sub-patterns written verbatim in several elements' patterns, each a group of its own
+        without capturing groups (one that is not is read with the patterns)."""
         self._sources = [source for source, _ in elements]
         self._builders = [builder for _, builder in elements]
+        self._fragments = sorted(set(fragments), key=len, reverse=True)
         self._compiled: list[re.Pattern[str] | None] = [None] * len(elements)
-        self._trees: list[Any] = []
         self._firsts: list[frozenset[str] | None] | None = None
         self._plans: dict[tuple[str, str | None], tuple[Try, ...]] = {}
 
@@ -135,8 +138,13 @@ class ElementTable:
             if _parser is None:  # pragma: no cover
                 self._firsts = [None] * len(self._sources)
             else:
-                self._trees = [_parser.parse(source, 0) for source in self._sources]
-                self._firsts = [first_chars(tree) for tree in self._trees]
+                stand_ins = [(text, stand) for text in self._fragments if (stand := _stand_in(text)) is not None]
+                firsts: list[frozenset[str] | None] = []
+                for source in self._sources:
+                    for text, stand in stand_ins:
+                        source = source.replace(text, stand)
+                    firsts.append(first_chars(_parser.parse(source, 0)))
+                self._firsts = firsts
         return self._firsts
 
     def plan(self, char: str, after: str | None = None) -> tuple[Try, ...]:
@@ -169,11 +177,21 @@ class ElementTable:
         return pattern
 
     def _compile(self, index: int) -> re.Pattern[str]:
-        if self._trees and _compiler is not None:
-            try:
-                compiled: re.Pattern[str] = _compiler.compile(self._trees[index], 0)
-            except Exception:  # pragma: no cover - the compiler's interface changed: compile the text
-                return re.compile(self._sources[index])
-            self._trees[index] = None
-            return compiled
         return re.compile(self._sources[index])
+
+
+def _stand_in(fragment: str) -> str | None:
+    """A short pattern that starts where ``fragment`` does and can match nothing when it can; None when the fragment
+    is not one group without capturing groups (it is then read in place)."""
+    if not (fragment.startswith("(?:") and fragment.endswith(")")):
+        return None
+    try:  # the inside alone is a pattern only when the first parenthesis closes at the end
+        tree = _parser.parse(fragment[3:-1], 0)
+    except re.error:
+        return None
+    if tree.state.groups != 1 or tree.state.flags & ~(re.UNICODE | re.ASCII):
+        return None
+    chars, nullable = _sequence(tree)
+    if not chars:
+        return "(?:)" if nullable else "(?!)"
+    return "(?:[" + "".join(re.escape(char) for char in sorted(chars)) + "]" + ("?)" if nullable else ")")

@@ -14,13 +14,13 @@ import re
 from . import _date_elements, _relative_elements, _time_elements
 from ._dispatch import ElementTable
 from ._items import Item, Parsed
-from ._lexicon import FILLERS
+from ._lexicon import FILLERS, FRAGMENTS
 
 __all__ = ["Item", "Parsed", "parse"]
 
 #: Every element, in the order tried: times of day, then dates, then relative expressions.
 ELEMENTS = (*_time_elements.ELEMENTS, *_date_elements.ELEMENTS, *_relative_elements.ELEMENTS)
-_TABLE = ElementTable(ELEMENTS)
+_TABLE = ElementTable(ELEMENTS, (*FRAGMENTS, *_date_elements.FRAGMENTS, *_relative_elements.FRAGMENTS))
 
 _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 
