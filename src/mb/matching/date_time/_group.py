@@ -27,7 +27,7 @@ from typing import Any
 from ._calendar import to_24h
 from ._fields import Fields, fields_of, read_duration, read_slot, read_zone
 from ._names import Slot, classify
-from ._value import Actual, show_moment
+from ._value import Actual, iso_moment, show_moment
 from ._zones import ZoneSpec
 
 __all__ = ["Assembled", "assemble"]
@@ -173,6 +173,8 @@ def _layout(params: tuple[str, ...]) -> tuple[tuple[Slot, ...], dict[str, list[S
     roles = {
         role: [s for s in slots if s.role == role and s.kind not in {"zone", "duration"}] for role in ("start", "end")
     }
+    if len(_MOMENTS_ONLY) < 1024:
+        _MOMENTS_ONLY[slots] = _moments_only(slots, roles)
     return slots, roles
 
 
@@ -181,6 +183,10 @@ def _assemble(
 ) -> Assembled | str:
     layout, roles = _layout(tuple(params))
     slots = list(layout)
+    if _MOMENTS_ONLY.get(layout, False):
+        fast = _moments(slots, roles, values, with_end)
+        if fast is not None:
+            return fast
     present = {s.name for s in slots if _given(values.get(s.name))}
     if not present:
         return f"none of the parameters {', '.join(params)} is present"
@@ -230,6 +236,58 @@ def _assemble(
         tuple(s.name for s in roles["end"] if s.name not in present),
         tuple(s.name for s in roles["start"] if s.name not in present),
         _got(starts, ends, slots, present, duration),
+    )
+
+
+#: Whether a layout is one full date-time (or time) parameter per end and nothing else, by layout.
+_MOMENTS_ONLY: dict[tuple[Slot, ...], bool] = {}
+
+
+def _moments_only(layout: tuple[Slot, ...], roles: dict[str, list[Slot]]) -> bool:
+    return all(s.kind in {"full", "time"} for s in layout) and all(len(roles[r]) <= 1 for r in roles)
+
+
+def _moments(
+    slots: list[Slot], roles: dict[str, list[Slot]], values: Mapping[str, object], with_end: bool
+) -> Assembled | None:
+    """The usual group, read directly: each present parameter an ISO 8601 date-time (``start_time``, ``end_time``),
+    what ``_assemble`` makes of it in its general way; None for anything else (read the general way)."""
+    moments: dict[str, tuple[datetime, timedelta | None]] = {}
+    for role in ("start", "end"):
+        if roles[role]:
+            raw = values.get(roles[role][0].name)
+            if raw is None:
+                continue
+            if not isinstance(raw, str):
+                return None
+            stripped = raw.strip()
+            if not stripped:
+                continue
+            read = iso_moment(stripped)
+            if read is None:
+                return None
+            moments[role] = read
+    if not moments:
+        return None
+    start = moments.get("start")
+    end = moments.get("end") if (with_end or start is None) else None
+    starts: tuple[Actual, ...] = ()
+    if start is not None:
+        starts = (Actual(start[0], offset=start[1], free=frozenset()),)
+    ends: tuple[Actual, ...] | None = None
+    if roles["end"] and (with_end or start is None):
+        ends = ()
+        if end is not None:
+            # an end written without an offset takes the start's, as the general way does
+            offset = end[1] if end[1] is not None else start[1] if start is not None else None
+            ends = (Actual(end[0], offset=offset, free=frozenset()),)
+    present = {s.name for s in slots if _given(values.get(s.name))}
+    return Assembled(
+        starts,
+        ends,
+        tuple(s.name for s in roles["end"] if s.name not in present),
+        tuple(s.name for s in roles["start"] if s.name not in present),
+        _got(starts, ends, slots, present, None),
     )
 
 

@@ -24,6 +24,7 @@ from ._zones import ZoneSpec, format_offset
 __all__ = [
     "Actual",
     "describe",
+    "iso_moment",
     "parse_clock",
     "parse_text",
     "parse_value",
@@ -264,6 +265,18 @@ def _iso(raw: str) -> tuple[Actual, ...] | None:
     return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
 
 
+def iso_moment(raw: str) -> tuple[datetime, timedelta | None] | None:
+    """The wall clock (to the second) and offset of a stripped ISO 8601 date-time as a parameter group reads it; None
+    for anything else (a date, a week, words...)."""
+    try:
+        found = _iso(raw)
+    except (OverflowError, ValueError):
+        return None
+    if found is None or found[0].hi is not None:
+        return None
+    return found[0].lo.replace(microsecond=0), found[0].offset
+
+
 def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
     if window.grain in {"minute", "second", "instant"}:
         return Actual(window.lo, zone=zone, shown=f"{raw!r} ({window.label})")
@@ -272,7 +285,11 @@ def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
 
 def show_moment(moment: datetime, offset: timedelta | None = None) -> str:
     """``2024-02-09T14:00`` (seconds only when set) with the offset, if any."""
-    text = f"{moment:%Y-%m-%dT%H:%M:%S}" if moment.second or moment.microsecond else f"{moment:%Y-%m-%dT%H:%M}"
+    seconds = bool(moment.second or moment.microsecond)
+    if moment.year >= 1000 and moment.tzinfo is None:  # as the strftime forms below, faster
+        text = moment.isoformat(timespec="seconds")[:19] if seconds else moment.isoformat(timespec="minutes")
+    else:
+        text = f"{moment:%Y-%m-%dT%H:%M:%S}" if seconds else f"{moment:%Y-%m-%dT%H:%M}"
     if offset is not None:
         text += "Z" if not offset else format_offset(offset)
     return text

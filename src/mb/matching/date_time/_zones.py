@@ -33,6 +33,9 @@ class ZoneSpec:
 
     def walls_at(self, utc: datetime) -> tuple[datetime, ...]:
         """The naive wall-clock times a naive UTC instant shows in this zone."""
+        zones = self.zones
+        if len(zones) == 1 and type(zones[0]) is timezone:  # a fixed offset: the instant moved by it
+            return (utc + zones[0].utcoffset(None),)
         return _walls_at(self, utc)
 
 
@@ -58,6 +61,7 @@ def _walls_at(spec: ZoneSpec, utc: datetime) -> tuple[datetime, ...]:
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=256)
 def format_offset(offset: timedelta) -> str:
     """``+01:00`` style text for an offset (``UTC`` for zero)."""
     if not offset:
