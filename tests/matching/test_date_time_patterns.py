@@ -10,7 +10,7 @@ import re
 import pytest
 
 from mb.matching.date_time import _date_elements, _grammar, _relative_elements
-from mb.matching.date_time._dispatch import ElementTable, _parser, _stand_in, first_chars
+from mb.matching.date_time._dispatch import ElementTable, _fragment_tree, _parser, first_chars, starts
 from mb.matching.date_time._holidays import HOLIDAYS
 from mb.matching.date_time._lexicon import (
     FRAGMENTS,
@@ -83,19 +83,40 @@ def test_numbers_in_words_are_those_of_the_range_longest_first(low: int, high: i
 
 
 def test_a_fragment_stands_in_only_when_it_is_one_group_without_captures() -> None:
-    assert _stand_in("(?:ab|cd)") == "(?:[ac])"
-    assert _stand_in("(?:x?|y)") == "(?:[xy]?)"
-    assert _stand_in("(?:a)|(?:b)") is None
-    assert _stand_in("(?:a)(?:b)") is None
-    assert _stand_in("(?:(?P<n>a))") is None
-    assert _stand_in("ab") is None
+    assert _fragment_tree("(?:ab|cd)") is not None
+    assert _fragment_tree("(?:a)|(?:b)") is None
+    assert _fragment_tree("(?:a)(?:b)") is None
+    assert _fragment_tree("(?:(?P<n>a))") is None
+    assert _fragment_tree("ab") is None
 
 
-def test_first_characters_with_fragments_stood_in_are_those_of_the_whole_patterns() -> None:
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (r"ab|c", {"ab", "c"}),
+        (r"(?:x|y)?z\d", {"xz", "yz"} | {"z" + d for d in "0123456789"}),
+        (r"(?<![a-z])(?:at\s+)?(\d{1,2})(?:am|pm)", {"at"} | {a + b for a in "0123456789" for b in "0123456789ap"}),
+        (r"a*b", {"aa", "ab", "b"}),
+        (r"(?=q)a(?!x)", {"a"}),
+    ],
+)
+def test_the_first_two_characters_of_a_pattern(pattern: str, expected: set[str]) -> None:
+    assert starts(_parser.parse(pattern, 0)) == expected
+
+
+def test_a_pattern_whose_starts_cannot_be_told_is_tried_everywhere() -> None:
+    assert starts(_parser.parse(r"(?i)abc", 0)) is None
+    assert starts(_parser.parse(r"(a)\1", 0)) is None
+    assert "" in (starts(_parser.parse(r"a?", 0)) or {""})
+
+
+def test_starts_with_fragments_stood_in_are_those_of_the_whole_patterns() -> None:
     fragments = (*FRAGMENTS, *_date_elements.FRAGMENTS, *_relative_elements.FRAGMENTS)
-    assert all(_stand_in(fragment) is not None for fragment in fragments)
-    whole = [first_chars(_parser.parse(source, 0)) for source, _ in _grammar.ELEMENTS]
-    assert ElementTable(_grammar.ELEMENTS, fragments)._prepare() == whole
+    assert all(_fragment_tree(fragment) is not None for fragment in fragments)
+    whole = [starts(_parser.parse(source, 0)) for source, _ in _grammar.ELEMENTS]
+    table = ElementTable(_grammar.ELEMENTS, fragments)
+    assert table._read_starts() == whole
+    assert table._prepare() == [first_chars(_parser.parse(source, 0)) for source, _ in _grammar.ELEMENTS]
     assert sum(any(f in source for f in fragments) for source, _ in _grammar.ELEMENTS) >= 20
 
 

@@ -42,9 +42,9 @@ def parse(text: str) -> Parsed:
         best_end = position
         if text.startswith(("at ", "@ "), position):
             # "at 5 pm": the filler is taken with the element after it (both starts are tried)
-            tries = plan(char, text[position + 3] if position + 3 < size else "")
+            tries = plan(char, text[position + 1], text[position + 3 : position + 4], text[position + 4 : position + 5])
         else:
-            tries = plan(char)
+            tries = plan(char, text[position + 1 : position + 2])
         for match, builder, shift in tries:
             found = match(text, position + shift)
             if found is None or found.end() <= best_end:
