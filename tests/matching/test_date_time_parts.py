@@ -270,3 +270,30 @@ def test_a_fixed_offset_shows_an_instant_as_the_tz_conversion_does() -> None:
             assert zone.walls_at(instant) == (converted,)
     paris = ZoneSpec("Europe/Paris", (ZoneInfo("Europe/Paris"),))
     assert paris.walls_at(datetime(2025, 7, 1, 10)) == (datetime(2025, 7, 1, 12),)
+
+
+def test_a_phrase_the_quick_check_leaves_alone_is_one_every_rewrite_leaves_alone() -> None:
+    import random
+
+    from mb.matching.date_time._phrase import _rewrite, normalize
+
+    rng = random.Random(1)
+    pieces = ["3", " ", "  ", "\t", "a", "p", ".", "m", "am", "pm", "a.m.", "p. m.", "A M", "\u2013", "\u2019", "@",
+              "tmrw", "wk", "x", "!", "?", ";", "tomorrow", "5pm", "\n", "\u00a0", "nxt", "Tonite"]  # fmt: skip
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) for _ in range(20_000)]
+    assert [normalize(t) for t in texts] == [_rewrite(t.strip().lower()) for t in texts]
+    assert normalize("Tomorrow  at 3 P.M.") == "tomorrow at 3 pm"
+
+
+def test_the_reference_kept_from_the_last_call_is_not_given_for_the_same_instant_in_another_zone() -> None:
+    from mb.matching.date_time._phrase import reference_of
+
+    paris = datetime(2025, 3, 4, 0, 30, tzinfo=timezone(timedelta(hours=1)))
+    london = paris.astimezone(timezone(timedelta(0)))
+    assert paris == london
+    assert reference_of("tomorrow at 9am", paris)[0] == datetime(2025, 3, 4)
+    assert reference_of("tomorrow at 9am", london)[0] == datetime(2025, 3, 3)
+    assert reference_of("tomorrow at 9am", london)[1] != reference_of("tomorrow at 9am", paris)[1]
+    naive = datetime(2025, 3, 4, 0, 30)
+    assert reference_of("tomorrow at 9am", naive) == (datetime(2025, 3, 4), None)
+    assert reference_of("in 2 hours", naive) == (naive, None)
