@@ -123,5 +123,5 @@ def test_starts_with_fragments_stood_in_are_those_of_the_whole_patterns() -> Non
 def test_the_grammar_patterns_stay_short() -> None:
     """The number words and durations are written once per pattern, not once per spelling."""
     total = sum(len(source) for source, _ in _grammar.ELEMENTS)
-    assert total < 45_000, total
-    assert max(len(source) for source, _ in _grammar.ELEMENTS) < 2_500
+    assert total < 32_000, total
+    assert max(len(source) for source, _ in _grammar.ELEMENTS) < 2_200

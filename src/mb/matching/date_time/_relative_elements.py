@@ -121,8 +121,11 @@ _PIECE_RE = re.compile(
     rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?(?![a-z])"
 )
 #: A duration: one to seven amounts of units ("2 years 1 month 21 days", "1 day and 5 hours"); the bound keeps the
-#: work at each position of a phrase constant, so the scan stays linear in its length.
-_DUR = rf"(?P<dur>{_PIECE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+){_PIECE}){{0,6}})"
+#: work at each position of a phrase constant, so the scan stays linear in its length. The amount is written once:
+#: a separator comes only after a letter (what every amount ends with, and nothing before the first one does: the
+#: scan never starts on a space or a comma, and what leads to a duration ends with one), and an amount cannot
+#: follow a letter directly.
+_DUR = rf"(?P<dur>(?:(?:(?<=[a-z])(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+))?{_PIECE}){{1,7}})"
 
 
 FRAGMENTS.append(_PIECE)
