@@ -281,14 +281,38 @@ def _moments(
             # an end written without an offset takes the start's, as the general way does
             offset = end[1] if end[1] is not None else start[1] if start is not None else None
             ends = (Actual(end[0], offset=offset, free=frozenset()),)
-    present = {s.name for s in slots if _given(values.get(s.name))}
+    start_slot = roles["start"][0].name if roles["start"] else None
+    end_slot = roles["end"][0].name if roles["end"] else None
+    start_name = start_slot if start_slot is not None and start is not None else ""
+    end_name = end_slot if end_slot is not None and "end" in moments else ""
     return Assembled(
         starts,
         ends,
-        tuple(s.name for s in roles["end"] if s.name not in present),
-        tuple(s.name for s in roles["start"] if s.name not in present),
-        _got(starts, ends, slots, present, None),
+        (end_slot,) if end_slot is not None and not end_name else (),
+        (start_slot,) if start_slot is not None and not start_name else (),
+        _got_moments(starts, ends, start_name, end_name, end_slot is not None, start_slot is not None),
     )
+
+
+def _got_moments(
+    starts: tuple[Actual, ...],
+    ends: tuple[Actual, ...] | None,
+    start_name: str,
+    end_name: str,
+    end_listed: bool,
+    start_listed: bool,
+) -> str:
+    """What ``_got`` says of a group read by ``_moments`` (moments with no free field nor zone)."""
+    start_text = show_moment(starts[0].lo, starts[0].offset) if starts else "nothing"
+    if ends is None and not end_listed:
+        return f"{start_text} (from {start_name})"
+    if not starts and ends and not start_listed:
+        return f"{show_moment(ends[0].lo, ends[0].offset)} (from {end_name})"
+    start_part = f"start {start_text} (from {start_name or 'absent'})"
+    if ends is None:
+        return f"{start_part}, end not checked"
+    end_text = show_moment(ends[0].lo, ends[0].offset) if ends else "nothing"
+    return f"{start_part}, end {end_text} (from {end_name or 'absent'})"
 
 
 def _after_start(end: Actual, given: Fields, start: Actual) -> Actual:

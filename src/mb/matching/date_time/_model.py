@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 
@@ -227,8 +226,9 @@ class Resolution:
         return _readings_label(self.readings)
 
 
-@functools.lru_cache(maxsize=1024)
 def _readings_label(readings: tuple[Reading, ...]) -> str:
+    if len(readings) == 1:
+        return readings[0].label
     labels = list(dict.fromkeys(r.label for r in readings))
     shown = " or ".join(labels[:8])
     return shown + (f" or {len(labels) - 8} more" if len(labels) > 8 else "")

@@ -238,6 +238,8 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
 
 @functools.lru_cache(maxsize=256)  # an argument is read twice: to key its verdict, then to judge it
 def _iso(raw: str) -> tuple[Actual, ...] | None:
+    if _DATETIME_RE.match(raw):  # the usual argument (no date, week or month form starts like a date-time)
+        return _iso_datetime(raw)
     day = _DATE_RE.match(raw)
     if day:
         try:
@@ -256,8 +258,10 @@ def _iso(raw: str) -> tuple[Actual, ...] | None:
     if month and 1 <= int(month.group(2)) <= 12:
         lo = datetime(int(month.group(1)), int(month.group(2)), 1)
         return (Actual(lo, (lo + timedelta(days=32)).replace(day=1), "covers", shown=raw),)
-    if not _DATETIME_RE.match(raw):
-        return None
+    return None
+
+
+def _iso_datetime(raw: str) -> tuple[Actual, ...] | None:
     try:
         moment = datetime.fromisoformat(raw)
     except ValueError:
