@@ -240,8 +240,8 @@ def test_a_group_of_date_times_read_directly_is_read_as_the_general_way_reads_it
         for combo in itertools.product(_GROUP_VALUES, repeat=len(names))
     ]
     fast = [[_group.assemble(list(names), case, said, with_end=end) for end in (True, False)] for case in cases]
-    assert any(_group._MOMENTS_ONLY.values())
-    monkeypatch.setattr(_group, "_MOMENTS_ONLY", {})
+    assert _group._layout(names)[2]
+    monkeypatch.setattr(_group, "_READ_DIRECTLY", False)
     general = [[_group.assemble(list(names), case, said, with_end=end) for end in (True, False)] for case in cases]
     assert fast == general
 

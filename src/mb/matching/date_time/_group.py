@@ -167,23 +167,22 @@ def assemble(
 
 
 @functools.lru_cache(maxsize=1024)
-def _layout(params: tuple[str, ...]) -> tuple[tuple[Slot, ...], dict[str, list[Slot]]]:
-    """The slots of a group's parameters, and those of each end of the range (zones and durations apart)."""
+def _layout(params: tuple[str, ...]) -> tuple[tuple[Slot, ...], dict[str, list[Slot]], bool]:
+    """The slots of a group's parameters, those of each end of the range (zones and durations apart), and whether
+    the group can be read directly (see ``_moments``)."""
     slots = tuple(classify(name) for name in params)
     roles = {
         role: [s for s in slots if s.role == role and s.kind not in {"zone", "duration"}] for role in ("start", "end")
     }
-    if len(_MOMENTS_ONLY) < 1024:
-        _MOMENTS_ONLY[slots] = _moments_only(slots, roles)
-    return slots, roles
+    return slots, roles, _moments_only(slots, roles)
 
 
 def _assemble(
     params: Sequence[str], values: Mapping[str, object], user_time: datetime | None, with_end: bool
 ) -> Assembled | str:
-    layout, roles = _layout(tuple(params))
+    layout, roles, direct = _layout(tuple(params))
     slots = list(layout)
-    if _MOMENTS_ONLY.get(layout, False):
+    if direct and _READ_DIRECTLY:
         fast = _moments(slots, roles, values, with_end)
         if fast is not None:
             return fast
@@ -239,8 +238,9 @@ def _assemble(
     )
 
 
-#: Whether a layout is one full date-time (or time) parameter per end and nothing else, by layout.
-_MOMENTS_ONLY: dict[tuple[Slot, ...], bool] = {}
+_READ_DIRECTLY = True
+"""Whether a group of one full date-time (or time) parameter per end is read by ``_moments`` (else the general
+way, which gives the same)."""
 
 
 def _moments_only(layout: tuple[Slot, ...], roles: dict[str, list[Slot]]) -> bool:
