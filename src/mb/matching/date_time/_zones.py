@@ -27,6 +27,9 @@ class ZoneSpec:
     zones: tuple[tzinfo, ...]
     """The candidate zones (fixed offsets or IANA zones)."""
 
+    def __hash__(self) -> int:  # zones are keys of the caches of every check: by the label alone, which is cached
+        return hash(self.label)
+
     def offsets_at_wall(self, wall: datetime) -> tuple[timedelta, ...]:
         """The UTC offsets a naive wall-clock time may have in this zone."""
         return _offsets_at_wall(self, wall)
