@@ -297,3 +297,22 @@ def test_the_reference_kept_from_the_last_call_is_not_given_for_the_same_instant
     naive = datetime(2025, 3, 4, 0, 30)
     assert reference_of("tomorrow at 9am", naive) == (datetime(2025, 3, 4), None)
     assert reference_of("in 2 hours", naive) == (naive, None)
+
+
+def test_weekly_readings_moved_into_the_zone_at_once_are_the_zoned_readings() -> None:
+    from mb.matching.date_time._phrase import _weekly_in, _zoned, resolve_naive, understood
+    from mb.matching.date_time._zones import fixed_zone
+
+    zone = fixed_zone(timedelta(hours=-5))
+    compared = 0
+    for text in ["tomorrow at 9am", "next friday at 2pm", "friday", "this evening", "monday 3pm", "tonight", "may 3"]:
+        parsed = understood(text)
+        assert not isinstance(parsed, str)
+        for day in range(14):
+            reference = datetime(2025, 3, 1) + timedelta(days=day)
+            placed = _weekly_in(text, parsed, reference, zone)
+            if placed is not None:
+                compared += 1
+                assert placed == _zoned(resolve_naive(text, reference), zone)
+        assert _weekly_in(text, parsed, datetime(2025, 3, 1, 10, 30), zone) is None
+    assert compared >= 80

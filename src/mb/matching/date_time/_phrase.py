@@ -314,9 +314,30 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
                     f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing",
                 )
             return Resolution(phrase, _zoned(first, zone), None)
-        readings_ = resolve_naive(text, reference, literal)
+        target = zone or home
+        placed = _weekly_in(text, parsed, reference, target) if target is not None else None
+        readings_ = placed if placed is not None else resolve_naive(text, reference, literal)
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
     if not readings_:
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
-    return Resolution(phrase, _zoned(readings_, zone or home), home)
+    return Resolution(phrase, placed if placed is not None else _zoned(readings_, target), home)
+
+
+def _weekly_in(text: str, parsed: Parsed, reference: datetime, zone: ZoneSpec) -> tuple[Reading, ...] | None:
+    """What ``_zoned(resolve_naive(text, reference), zone)`` gives for a weekly phrase, its readings moved and put in
+    the zone at once; None for any other phrase."""
+    if reference.time() == time() and _SAFE_YEARS[0] <= reference.year <= _SAFE_YEARS[1] and weekly(parsed.items):
+        said, found = _weekday_readings(text, reference.weekday())
+        if found is not None:
+            delta = reference - said
+            return tuple(_moved_into(reading, delta, zone) for reading in found)
+    return None
+
+
+def _moved_into(reading: Reading, delta: timedelta, zone: ZoneSpec) -> Reading:
+    start, end = reading.start, reading.end
+    moved = Window(start.lo + delta, start.hi + delta, start.grain, start.closed, start.note, zone, start.floating)
+    if end is None:
+        return Reading(moved)
+    return Reading(moved, Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, zone, end.floating))
