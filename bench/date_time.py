@@ -1,20 +1,29 @@
 """Throughput and memory of the ``date_time`` matcher on realistic calls: every call has its own ``user_time``.
 
-Run: ``python bench/date_time.py [--calls 20000] [--memory-calls 200000]``. Prints calls per second and the peak
-memory at both sizes (bounded caches: it should stay flat); asserts nothing. Timings on a shared machine are
-noisy: run it a few times and take the best.
+Run: ``python bench/date_time.py [--calls 20000] [--memory-calls 200000] [--file LINES.jsonl]``. Prints calls per
+second and the peak memory at both sizes (bounded caches: it should stay flat); asserts nothing. With ``--file`` (an
+executed benchmark such as the realistic lines ``bench/evaluate.py`` writes), also the CPU time of each date_time
+check of the file through the matcher, every date cache cleared before each of five passes (as a fresh process sees
+the checks, the grammar compiled beforehand), best and median. Timings on a shared machine are noisy: run it a few
+times and take the best.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import random
 import resource
+import statistics
+import sys
 import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
 
-from mb.matching.date_time import match_date_time
+from mb.matching.date_time import _grammar, match_date_time
 
 __all__ = ["main"]
 
@@ -74,6 +83,57 @@ def _run(count: int) -> tuple[float, int]:
     return time.perf_counter() - started, passed
 
 
+def file_checks(path: Path) -> list[tuple[str, Any, list[str] | None, datetime | None]]:
+    """The date_time checks of an executed benchmark file: phrase, argument (or the call's parameters for a group),
+    the group's names, and the line's user_time; each against the first call of its tool."""
+    found: list[tuple[str, Any, list[str] | None, datetime | None]] = []
+    with path.open("rb") as lines:
+        for raw in lines:
+            if b'"date_time"' not in raw:
+                continue
+            line = json.loads(raw)
+            outputs = line.get("outputs") or {}
+            said = (outputs.get("environment") or {}).get("user_time")
+            user_time = datetime.fromisoformat(said) if said else None
+            calls = [e for e in outputs.get("trace") or [] if e.get("event") == "tool_call"]
+            for assertion in (line.get("expectations") or {}).get("assertions") or []:
+                call = next((c for c in calls if c.get("tool") == assertion.get("tool")), None)
+                for parameter in assertion.get("parameters") or []:
+                    matcher = parameter.get("matcher") or {}
+                    if call is None or matcher.get("match_as") != "date_time":
+                        continue
+                    values = call.get("params") or {}
+                    if "params" in parameter:
+                        found.append((matcher["value"], values, list(parameter["params"]), user_time))
+                    elif parameter.get("param") in values:
+                        found.append((matcher["value"], values[parameter["param"]], None, user_time))
+    return found
+
+
+def _clear_date_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if name.startswith("mb.matching.date_time") and module is not None:
+            for obj in vars(module).values():
+                if isinstance(obj, functools._lru_cache_wrapper):
+                    obj.cache_clear()
+
+
+def file_cost(path: Path, passes: int = 5) -> tuple[int, float, float]:
+    """The date_time checks of a file, and the best and median CPU microseconds per check over ``passes`` passes,
+    each with every date cache cleared."""
+    checks = file_checks(path)
+    _grammar.parse("")
+    _grammar._TABLE.plan("\u00e9")  # every pattern compiled: the first use is measured by date_phrase_cost.py
+    times = []
+    for _ in range(passes):
+        _clear_date_caches()
+        started = time.process_time()
+        for phrase, actual, params, now in checks:
+            match_date_time(phrase, actual, now, params=params)
+        times.append((time.process_time() - started) / max(len(checks), 1) * 1e6)
+    return len(checks), min(times), statistics.median(times)
+
+
 def _peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -83,7 +143,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=20_000, help="calls for the throughput run")
     parser.add_argument("--memory-calls", type=int, default=200_000, help="calls for the memory run (0: skip)")
+    parser.add_argument("--file", type=Path, help="also time the date_time checks of this executed benchmark")
     args = parser.parse_args()
+    if args.file is not None:
+        count, best, median = file_cost(args.file)
+        print(
+            f"{args.file.name}: {count:,} date_time checks, {best:.1f} us CPU each (median {median:.1f}), caches cold"
+        )
     started = time.perf_counter()
     match_date_time("tomorrow at 9am CET", "2024-01-02T09:00:00+01:00", datetime(2024, 1, 1, 12))
     print(f"first call (imports): {time.perf_counter() - started:.2f} s")

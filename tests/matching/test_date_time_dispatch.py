@@ -113,9 +113,25 @@ def test_every_match_on_the_corpus_starts_with_a_first_character_of_its_element(
     assert checked > 1000
 
 
+def test_every_match_on_the_corpus_starts_with_the_first_two_characters_of_its_element() -> None:
+    table = ElementTable(_grammar.ELEMENTS)
+    found_starts = table._read_starts()
+    compiled = [re.compile(source) for source, _ in _grammar.ELEMENTS]
+    checked = 0
+    for text in [*_phrases()[:600], "5", "at 9", "3p", "a", "\u00e9t\u00e9 3pm"]:
+        for position in range(len(text)):
+            for pattern, found in zip(compiled, found_starts, strict=True):
+                match = pattern.match(text, position)
+                if match is not None and found is not None:
+                    checked += 1
+                    matched = match.group(0)
+                    assert "" in found or matched[:2] in found or matched[:1] in found, (text, position)
+    assert checked > 1000
+
+
 def test_elements_are_compiled_only_when_a_phrase_can_start_with_them() -> None:
     table = ElementTable(_grammar.ELEMENTS)
-    table.plan("t")
+    table.plan("t", "o")
     compiled = sum(pattern is not None for pattern in table._compiled)
     assert 0 < compiled < len(_grammar.ELEMENTS)
     table.plan("\u00e9")  # outside ASCII: every element

@@ -6,7 +6,10 @@ March 31 and Easter 2025 on April 20; the fourth Thursday of November 2024 is th
 
 from __future__ import annotations
 
+import importlib
+import itertools
 from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -206,3 +209,132 @@ def test_phrases_that_move_with_the_clock_stay_exact() -> None:
     assert match_date_time("at 9am", "2024-02-01T09:00:00", datetime(2024, 2, 1, 8, 0)).passed
     assert match_date_time("at 9am", "2024-02-02T09:00:00", datetime(2024, 2, 1, 10, 0)).passed
     assert not match_date_time("at 9am", "2024-02-01T09:00:00", datetime(2024, 2, 1, 10, 0)).passed
+
+
+_GROUP_VALUES = [
+    "2025-02-07T11:00:00+01:00",
+    "2025-02-07T11:00:30.250-05:30",
+    "2025-02-07T11:00:00",
+    " 2025-02-07T23:59:59Z ",
+    "2025-02-07",
+    "2025-W06",
+    "11:00",
+    "next friday at 11am",
+    "",
+    "  ",
+    None,
+    1738922400,
+    {"dateTime": "2025-02-07T11:00:00", "timeZone": "Europe/Paris"},
+    "2025-02-30T11:00:00",
+]
+
+
+@pytest.mark.parametrize("names", [("start_time", "end_time"), ("start", "end"), ("when",), ("end_time",), ("due",)])
+def test_a_group_of_date_times_read_directly_is_read_as_the_general_way_reads_it(
+    names: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _group = importlib.import_module("mb.matching.date_time._group")  # the package has a function of that name
+    said = datetime(2025, 2, 3, 9, 30, tzinfo=timezone(timedelta(hours=1)))
+    cases = [
+        {name: value for name, value in zip(names, combo, strict=False) if value is not None}
+        for combo in itertools.product(_GROUP_VALUES, repeat=len(names))
+    ]
+    fast = [[_group.assemble(list(names), case, said, with_end=end) for end in (True, False)] for case in cases]
+    assert _group._layout(names)[2]
+    monkeypatch.setattr(_group, "_READ_DIRECTLY", False)
+    general = [[_group.assemble(list(names), case, said, with_end=end) for end in (True, False)] for case in cases]
+    assert fast == general
+
+
+@pytest.mark.parametrize("year", [9, 999, 1000, 2025, 9999])
+def test_labels_and_shown_moments_are_the_strftime_forms(year: int) -> None:
+    from mb.matching.date_time._model import Window
+    from mb.matching.date_time._value import show_moment
+
+    lo = datetime(year, 3, 4, 5, 6, 7, 890)
+    forms = {"second": "%Y-%m-%dT%H:%M:%S", "minute": "%Y-%m-%dT%H:%M", "day": "%Y-%m-%d", "month": "%Y-%m",
+             "year": "%Y"}  # fmt: skip
+    for grain, form in forms.items():
+        assert Window(lo, lo + timedelta(days=1), grain).label == lo.strftime(form)
+    assert show_moment(lo) == lo.strftime("%Y-%m-%dT%H:%M:%S")
+    assert show_moment(lo.replace(second=0, microsecond=0), timedelta(hours=-3)) == lo.strftime("%Y-%m-%dT%H:%M-03:00")
+
+
+def test_a_fixed_offset_shows_an_instant_as_the_tz_conversion_does() -> None:
+    from mb.matching.date_time._zones import ZoneSpec, fixed_zone
+
+    for minutes in (-690, -300, 0, 330, 765):
+        zone = fixed_zone(timedelta(minutes=minutes))
+        for instant in (datetime(2025, 3, 30, 0, 59), datetime(1, 1, 2), datetime(2024, 12, 31, 23, 30)):
+            converted = instant.replace(tzinfo=UTC).astimezone(zone.zones[0]).replace(tzinfo=None)
+            assert zone.walls_at(instant) == (converted,)
+    paris = ZoneSpec("Europe/Paris", (ZoneInfo("Europe/Paris"),))
+    assert paris.walls_at(datetime(2025, 7, 1, 10)) == (datetime(2025, 7, 1, 12),)
+
+
+def test_a_phrase_the_quick_check_leaves_alone_is_one_every_rewrite_leaves_alone() -> None:
+    import random
+
+    from mb.matching.date_time._phrase import _rewrite, normalize
+
+    rng = random.Random(1)
+    pieces = ["3", " ", "  ", "\t", "a", "p", ".", "m", "am", "pm", "a.m.", "p. m.", "A M", "\u2013", "\u2019", "@",
+              "tmrw", "wk", "x", "!", "?", ";", "tomorrow", "5pm", "\n", "\u00a0", "nxt", "Tonite"]  # fmt: skip
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) for _ in range(20_000)]
+    assert [normalize(t) for t in texts] == [_rewrite(t.strip().lower()) for t in texts]
+    assert normalize("Tomorrow  at 3 P.M.") == "tomorrow at 3 pm"
+
+
+def test_the_reference_kept_from_the_last_call_is_not_given_for_the_same_instant_in_another_zone() -> None:
+    from mb.matching.date_time._phrase import reference_of
+
+    paris = datetime(2025, 3, 4, 0, 30, tzinfo=timezone(timedelta(hours=1)))
+    london = paris.astimezone(timezone(timedelta(0)))
+    assert paris == london
+    assert reference_of("tomorrow at 9am", paris)[0] == datetime(2025, 3, 4)
+    assert reference_of("tomorrow at 9am", london)[0] == datetime(2025, 3, 3)
+    assert reference_of("tomorrow at 9am", london)[1] != reference_of("tomorrow at 9am", paris)[1]
+    naive = datetime(2025, 3, 4, 0, 30)
+    assert reference_of("tomorrow at 9am", naive) == (datetime(2025, 3, 4), None)
+    assert reference_of("in 2 hours", naive) == (naive, None)
+
+
+def test_weekly_readings_moved_into_the_zone_at_once_are_the_zoned_readings() -> None:
+    from mb.matching.date_time._phrase import _weekly_in, _zoned, resolve_naive, understood
+    from mb.matching.date_time._zones import fixed_zone
+
+    zone = fixed_zone(timedelta(hours=-5))
+    compared = 0
+    for text in ["tomorrow at 9am", "next friday at 2pm", "friday", "this evening", "monday 3pm", "tonight", "may 3"]:
+        parsed = understood(text)
+        assert not isinstance(parsed, str)
+        for day in range(14):
+            reference = datetime(2025, 3, 1) + timedelta(days=day)
+            placed = _weekly_in(text, parsed, reference, zone)
+            if placed is not None:
+                compared += 1
+                assert placed == _zoned(resolve_naive(text, reference), zone)
+        assert _weekly_in(text, parsed, datetime(2025, 3, 1, 10, 30), zone) is None
+    assert compared >= 80
+
+
+def test_a_phrase_the_quick_zone_check_passes_by_has_no_zone_the_full_search_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import random
+    import re
+
+    from mb.matching.date_time import _zones
+
+    rng = random.Random(2)
+    pieces = ["3pm", "in", "time", "utc", "z", "+5", "-03:00", "est", "pacific", "et", "europe/paris", "tokyo",
+              "london", "tomorrow", "at", "9", "gmt", "pt", "in tokyo", "new york time", ",", "zulu", "mt"]  # fmt: skip
+    texts = [
+        "".join(rng.choice(pieces) + (" " if rng.random() < 0.7 else "") for _ in range(rng.randint(1, 6))).strip()
+        for _ in range(5_000)
+    ]
+    quick = [_zones.pop_zone(text, abbreviations=False) for text in texts]
+    assert sum(zone is None for _, zone in quick) > 500
+    assert sum(zone is not None for _, zone in quick) > 500
+    monkeypatch.setattr(_zones, "_ANY_ZONE_RE", re.compile(""))
+    assert quick == [_zones.pop_zone(text, abbreviations=False) for text in texts]

@@ -67,8 +67,7 @@ def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] 
     verdicts. The first, exact key (zone included: equal instants written in other zones resolve phrases differently)
     answers repeated lines without working that out.
     """
-    from .date_time import match_date_time, verdict_key  # the date libraries load on first use
-
+    dates = _DATES or _load_dates()
     user_time = ctx.user_time
     # The argument as written, key order included: reasons name the parameters in their order.
     written = compact_json(actual)
@@ -76,10 +75,10 @@ def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] 
     exact = (expected, written, names, user_time, None if user_time is None else user_time.tzinfo)
     outcome = _DATE_MEMO.get(exact)
     if outcome is None:
-        shared = (expected, written, names, verdict_key(expected, actual, user_time))
+        shared = (expected, written, names, dates.verdict_key(expected, actual, user_time))
         outcome = _DATE_MEMO.get(shared)
         if outcome is None:
-            outcome = match_date_time(expected, actual, user_time, params=params)
+            outcome = dates.match_date_time(expected, actual, user_time, params=params)
             _remember(shared, outcome)
         _remember(exact, outcome)
     if outcome.error is not None:  # not understood: the judge may answer it
@@ -87,6 +86,18 @@ def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] 
 
         return judge_unread(expected, actual, ctx, outcome)
     return outcome
+
+
+_DATES: Any = None
+"""The date matcher's package once loaded (the date libraries load on first use)."""
+
+
+def _load_dates() -> Any:
+    global _DATES
+    from . import date_time
+
+    _DATES = date_time
+    return date_time
 
 
 def _remember(key: tuple[Any, ...], outcome: Outcome) -> None:

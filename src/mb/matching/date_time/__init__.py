@@ -105,17 +105,18 @@ def _shown(parsed: tuple[Actual, ...], actual: object) -> str:
 def _group(
     resolution: Resolution, params: list[str], values: Mapping[str, object], user_time: datetime | None
 ) -> Outcome:
-    assembled = assemble(params, values, user_time, with_end=resolution.is_range)
+    is_range = resolution.is_range
+    assembled = assemble(params, values, user_time, with_end=is_range)
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
     if not starts:
         if assembled.start_missing:
             return _fail(resolution, f"the start is missing ({', '.join(assembled.start_missing)} absent)")
-        if resolution.is_range:
+        if is_range:
             return _fail(resolution, f"only the end is given: {assembled.got}")
         return judge(resolution, ends or (), None, assembled.got)
-    if not resolution.is_range:
+    if not is_range:
         return judge(resolution, starts, None, assembled.got)
     if ends is not None and not ends:
         missing = ", ".join(assembled.end_missing) or "end"

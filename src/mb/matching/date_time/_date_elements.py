@@ -7,13 +7,15 @@ import re
 from ._calendar import MONTHS
 from ._holidays import HOLIDAYS
 from ._items import Element, Item, registrar
-from ._lexicon import MONTH, ORDINAL, ordinal_value
+from ._lexicon import MONTH, ORDINAL, alternatives, ordinal_value
 from ._units import SEASONS
 
-__all__ = ["ELEMENTS"]
+__all__ = ["ELEMENTS", "FRAGMENTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
+#: Long sub-patterns several elements embed (see ``ElementTable``).
+FRAGMENTS: list[str] = []
 _element = registrar(ELEMENTS)
 
 
@@ -141,7 +143,8 @@ def _season(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("season", m["s"], int(m["y"]) if m["y"] else None, m["rel"]))
 
 
-_HOLIDAY = "|".join(sorted((re.escape(k) for k in HOLIDAYS), key=len, reverse=True))
+_HOLIDAY = alternatives(HOLIDAYS)
+FRAGMENTS.append(_HOLIDAY)
 
 
 @_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?P<h>{_HOLIDAY})" + _YEAR)

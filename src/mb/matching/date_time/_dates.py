@@ -44,7 +44,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         ordinal = Item("ordinal", nth[0].text, (nth[0].value[1], nth[0].value[2]))
         items = [ordinal, *(i for i in items if i is not nth[0])]
     weekdays = [i for i in items if i.kind == "weekday" and i.value[1] is None]
-    others = [i for i in items if i not in weekdays]
+    others = [i for i in items if not (i.kind == "weekday" and i.value[1] is None)]  # those not in weekdays
     weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value[1] in _ANCHORED
     if weekdays and any(i.kind == "offset" for i in others) and not weekday_anchor:
         # "in 3 days on Friday", "Monday two weeks from now": the weekday nearest before or after the day reached
@@ -89,7 +89,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     if pin is not None and not any(_pinnable(i) for i in rest):
         raise DateProblem(f"the year {pin} does not apply to {' '.join(i.text for i in rest)!r}")
     weekdays = [i for i in rest if i.kind == "weekday" and i.value[1] is None]
-    others = [i for i in rest if i not in weekdays]
+    others = [i for i in rest if not (i.kind == "weekday" and i.value[1] is None)]  # those not in weekdays
     if not others:
         if pin is not None:
             raise DateProblem("a weekday with only a year")

@@ -14,13 +14,13 @@ import re
 from . import _date_elements, _relative_elements, _time_elements
 from ._dispatch import ElementTable
 from ._items import Item, Parsed
-from ._lexicon import FILLERS
+from ._lexicon import FILLERS, FRAGMENTS
 
 __all__ = ["Item", "Parsed", "parse"]
 
 #: Every element, in the order tried: times of day, then dates, then relative expressions.
 ELEMENTS = (*_time_elements.ELEMENTS, *_date_elements.ELEMENTS, *_relative_elements.ELEMENTS)
-_TABLE = ElementTable(ELEMENTS)
+_TABLE = ElementTable(ELEMENTS, (*FRAGMENTS, *_date_elements.FRAGMENTS, *_relative_elements.FRAGMENTS))
 
 _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 
@@ -42,9 +42,9 @@ def parse(text: str) -> Parsed:
         best_end = position
         if text.startswith(("at ", "@ "), position):
             # "at 5 pm": the filler is taken with the element after it (both starts are tried)
-            tries = plan(char, text[position + 3] if position + 3 < size else "")
+            tries = plan(char, text[position + 1], text[position + 3 : position + 4], text[position + 4 : position + 5])
         else:
-            tries = plan(char)
+            tries = plan(char, text[position + 1 : position + 2])
         for match, builder, shift in tries:
             found = match(text, position + shift)
             if found is None or found.end() <= best_end:

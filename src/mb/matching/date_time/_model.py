@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 
@@ -74,15 +73,20 @@ class Window:
 
 
 def _label(w: Window) -> str:
-    if w.grain == "second":
+    grain = w.grain
+    if grain in _ISO_GRAINS and w.lo.year >= 1000 and w.lo.tzinfo is None:
+        # what the strftime forms below give, from the faster isoformat (strftime pads no year under 1000)
+        timespec, length = _ISO_GRAINS[grain]
+        return w.lo.isoformat(timespec=timespec)[:length]
+    if grain == "second":
         return f"{w.lo:%Y-%m-%dT%H:%M:%S}"
-    if w.grain == "minute":
+    if grain == "minute":
         return f"{w.lo:%Y-%m-%dT%H:%M}"
-    if w.grain == "day":
+    if grain == "day":
         return f"{w.lo:%Y-%m-%d}"
-    if w.grain == "month":
+    if grain == "month":
         return f"{w.lo:%Y-%m}"
-    if w.grain == "year":
+    if grain == "year":
         return f"{w.lo:%Y}"
     if w.grain == "instant":
         return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%H:%M}"
@@ -93,6 +97,10 @@ def _label(w: Window) -> str:
     if w.lo.date() == w.hi.date():
         return f"{w.lo:%Y-%m-%d} {w.lo:%H:%M}-{w.hi:%H:%M}{note}"
     return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%Y-%m-%dT%H:%M}{note}"
+
+
+_ISO_GRAINS = {"second": ("seconds", 19), "minute": ("minutes", 16), "day": ("minutes", 10), "month": ("minutes", 7),
+               "year": ("minutes", 4)}  # fmt: skip
 
 
 def day_window(d: date) -> Window:
@@ -218,8 +226,9 @@ class Resolution:
         return _readings_label(self.readings)
 
 
-@functools.lru_cache(maxsize=1024)
 def _readings_label(readings: tuple[Reading, ...]) -> str:
+    if len(readings) == 1:
+        return readings[0].label
     labels = list(dict.fromkeys(r.label for r in readings))
     shown = " or ".join(labels[:8])
     return shown + (f" or {len(labels) - 8} more" if len(labels) > 8 else "")

@@ -46,9 +46,22 @@ _ABBREVIATIONS_RE = re.compile(r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|n
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
 
+#: Whatever any rewrite of ``normalize`` could change (a superset: a phrase without any is left as it is).
+_NORMALIZED_RE = re.compile(
+    r"[\u2010-\u2015\u2212\u2019@]|[ap]\s?\.|\.(?:am|pm)| [ap] m|tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr"
+    r"|\s\s|[^\S ]"
+)
+
+
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
     text = phrase.strip().lower()
+    if not _NORMALIZED_RE.search(text):  # nothing to rewrite: the usual case
+        return text.strip(" .!?;")
+    return _rewrite(text)
+
+
+def _rewrite(text: str) -> str:
     text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
     text = re.sub(r"(?<![a-z])([ap])\s?\.\s?m\b(?:\s?\.)?", r"\1m", text)
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
@@ -201,6 +214,28 @@ def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -
 def reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | None, ZoneSpec | None]:
     """What the readings of ``phrase`` depend on of ``user_time``: the naive reference (its calendar day unless the
     phrase moves with the clock; None when the readings do not depend on when it was said) and the user's zone."""
+    # A check asks twice in a row (for its cache key, then to resolve): the last answer is kept. Equal aware times
+    # with one tzinfo have one wall clock.
+    global _LAST_REFERENCE
+    if user_time is None:
+        return _reference_of(phrase, None)
+    last = _LAST_REFERENCE
+    if last[0] == phrase and last[1] == user_time and last[2] == user_time.tzinfo:
+        return last[3]
+    found = _reference_of(phrase, user_time)
+    _LAST_REFERENCE = (phrase, user_time, user_time.tzinfo, found)
+    return found
+
+
+_LAST_REFERENCE: tuple[str, datetime, object, tuple[datetime | None, ZoneSpec | None]] = (
+    "",
+    datetime(1, 1, 1),
+    None,
+    (None, None),
+)
+
+
+def _reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | None, ZoneSpec | None]:
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # resolved without a user_time, the error is reported as it is everywhere
@@ -257,10 +292,11 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     text = read.text
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
-    iso = iso_reading(text)
+    # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
+    iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
     if iso is not None:
         return Resolution(phrase, _zoned((iso[0],), fixed_zone(iso[1]) if iso[1] is not None else home), home)
-    if _TIMESTAMP_RE.match(text):
+    if (read.parsed is None or read.zone is not None) and _TIMESTAMP_RE.match(text):
         stamp = float(text) / (1000 if float(text) > 1e11 else 1)
         moment = datetime.fromtimestamp(stamp, UTC).replace(tzinfo=None)
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
@@ -278,9 +314,30 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
                     f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing",
                 )
             return Resolution(phrase, _zoned(first, zone), None)
-        readings_ = resolve_naive(text, reference, literal)
+        target = zone or home
+        placed = _weekly_in(text, parsed, reference, target) if target is not None else None
+        readings_ = placed if placed is not None else resolve_naive(text, reference, literal)
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
     if not readings_:
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
-    return Resolution(phrase, _zoned(readings_, zone or home), home)
+    return Resolution(phrase, placed if placed is not None else _zoned(readings_, target), home)
+
+
+def _weekly_in(text: str, parsed: Parsed, reference: datetime, zone: ZoneSpec) -> tuple[Reading, ...] | None:
+    """What ``_zoned(resolve_naive(text, reference), zone)`` gives for a weekly phrase, its readings moved and put in
+    the zone at once; None for any other phrase."""
+    if reference.time() == time() and _SAFE_YEARS[0] <= reference.year <= _SAFE_YEARS[1] and weekly(parsed.items):
+        said, found = _weekday_readings(text, reference.weekday())
+        if found is not None:
+            delta = reference - said
+            return tuple(_moved_into(reading, delta, zone) for reading in found)
+    return None
+
+
+def _moved_into(reading: Reading, delta: timedelta, zone: ZoneSpec) -> Reading:
+    start, end = reading.start, reading.end
+    moved = Window(start.lo + delta, start.hi + delta, start.grain, start.closed, start.note, zone, start.floating)
+    if end is None:
+        return Reading(moved)
+    return Reading(moved, Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, zone, end.floating))

@@ -9,10 +9,12 @@ from ._calendar import WEEKDAYS
 from ._items import Element, Item, registrar
 from ._lexicon import NUMBER, ORDINAL, QUANTITY, UNIT, UNITS, WEEKDAY, number_value, ordinal_value, quantity_value
 
-__all__ = ["ELEMENTS"]
+__all__ = ["ELEMENTS", "FRAGMENTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
+#: Long sub-patterns several elements embed (see ``ElementTable``).
+FRAGMENTS: list[str] = []
 _element = registrar(ELEMENTS)
 
 
@@ -114,13 +116,19 @@ def _eo(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("edge", "end", unit))
 
 
-_PIECE = rf"(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z])"
+_PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z]))"
 _PIECE_RE = re.compile(
     rf"(?<![a-z0-9])(?P<n>{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?P<u>{UNIT})(?P<half>\s+and\s+a\s+half)?(?![a-z])"
 )
 #: A duration: one to seven amounts of units ("2 years 1 month 21 days", "1 day and 5 hours"); the bound keeps the
-#: work at each position of a phrase constant, so the scan stays linear in its length.
-_DUR = rf"(?P<dur>{_PIECE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+){_PIECE}){{0,6}})"
+#: work at each position of a phrase constant, so the scan stays linear in its length. The amount is written once:
+#: a separator comes only after a letter (what every amount ends with, and nothing before the first one does: the
+#: scan never starts on a space or a comma, and what leads to a duration ends with one), and an amount cannot
+#: follow a letter directly.
+_DUR = rf"(?P<dur>(?:(?:(?<=[a-z])(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+))?{_PIECE}){{1,7}})"
+
+
+FRAGMENTS.append(_PIECE)
 
 
 def _pieces(text: str, sign: int = 1) -> tuple[tuple[float, str], ...] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ._items import Element, Item, registrar
-from ._lexicon import HOUR_WORD, MINUTE_WORD, number_value
+from ._lexicon import HOUR_WORD, MINUTE_WORD, alternatives, number_value
 
 __all__ = ["ELEMENTS"]
 
@@ -109,7 +109,7 @@ def _word_clock(m: re.Match[str]) -> Item | None:
 _AFTERNOON_HOURS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
                     "nineteen": 19, "twenty": 20, "twenty-one": 21, "twenty one": 21, "twenty-two": 22,
                     "twenty two": 22, "twenty-three": 23, "twenty three": 23}  # fmt: skip
-_AFTERNOON_HOUR = "|".join(sorted(_AFTERNOON_HOURS, key=len, reverse=True))
+_AFTERNOON_HOUR = alternatives(_AFTERNOON_HOURS)
 
 
 @_element(rf"(?:at\s+)?(?P<h>{_AFTERNOON_HOUR})[ -](?P<m>{MINUTE_WORD})\s*pm")
@@ -209,7 +209,7 @@ _PARTS = {
     "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H), "am": (0, 12 * _H),
     "pm": (12 * _H, 24 * _H),
 }  # fmt: skip
-_PART_WORDS = "|".join(sorted((re.escape(k) for k in _PARTS), key=len, reverse=True))
+_PART_WORDS = alternatives(_PARTS)
 
 
 @_element(rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})")

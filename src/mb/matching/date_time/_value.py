@@ -24,6 +24,7 @@ from ._zones import ZoneSpec, format_offset
 __all__ = [
     "Actual",
     "describe",
+    "iso_moment",
     "parse_clock",
     "parse_text",
     "parse_value",
@@ -237,6 +238,8 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
 
 @functools.lru_cache(maxsize=256)  # an argument is read twice: to key its verdict, then to judge it
 def _iso(raw: str) -> tuple[Actual, ...] | None:
+    if _DATETIME_RE.match(raw):  # the usual argument (no date, week or month form starts like a date-time)
+        return _iso_datetime(raw)
     day = _DATE_RE.match(raw)
     if day:
         try:
@@ -255,13 +258,27 @@ def _iso(raw: str) -> tuple[Actual, ...] | None:
     if month and 1 <= int(month.group(2)) <= 12:
         lo = datetime(int(month.group(1)), int(month.group(2)), 1)
         return (Actual(lo, (lo + timedelta(days=32)).replace(day=1), "covers", shown=raw),)
-    if not _DATETIME_RE.match(raw):
-        return None
+    return None
+
+
+def _iso_datetime(raw: str) -> tuple[Actual, ...] | None:
     try:
         moment = datetime.fromisoformat(raw)
     except ValueError:
         return None
     return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
+
+
+def iso_moment(raw: str) -> tuple[datetime, timedelta | None] | None:
+    """The wall clock (to the second) and offset of a stripped ISO 8601 date-time as a parameter group reads it; None
+    for anything else (a date, a week, words...)."""
+    try:
+        found = _iso(raw)
+    except (OverflowError, ValueError):
+        return None
+    if found is None or found[0].hi is not None:
+        return None
+    return found[0].lo.replace(microsecond=0), found[0].offset
 
 
 def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
@@ -272,7 +289,11 @@ def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
 
 def show_moment(moment: datetime, offset: timedelta | None = None) -> str:
     """``2024-02-09T14:00`` (seconds only when set) with the offset, if any."""
-    text = f"{moment:%Y-%m-%dT%H:%M:%S}" if moment.second or moment.microsecond else f"{moment:%Y-%m-%dT%H:%M}"
+    seconds = bool(moment.second or moment.microsecond)
+    if moment.year >= 1000 and moment.tzinfo is None:  # as the strftime forms below, faster
+        text = moment.isoformat(timespec="seconds")[:19] if seconds else moment.isoformat(timespec="minutes")
+    else:
+        text = f"{moment:%Y-%m-%dT%H:%M:%S}" if seconds else f"{moment:%Y-%m-%dT%H:%M}"
     if offset is not None:
         text += "Z" if not offset else format_offset(offset)
     return text

@@ -27,12 +27,18 @@ class ZoneSpec:
     zones: tuple[tzinfo, ...]
     """The candidate zones (fixed offsets or IANA zones)."""
 
+    def __hash__(self) -> int:  # zones are keys of the caches of every check: by the label alone, which is cached
+        return hash(self.label)
+
     def offsets_at_wall(self, wall: datetime) -> tuple[timedelta, ...]:
         """The UTC offsets a naive wall-clock time may have in this zone."""
         return _offsets_at_wall(self, wall)
 
     def walls_at(self, utc: datetime) -> tuple[datetime, ...]:
         """The naive wall-clock times a naive UTC instant shows in this zone."""
+        zones = self.zones
+        if len(zones) == 1 and type(zones[0]) is timezone:  # a fixed offset: the instant moved by it
+            return (utc + zones[0].utcoffset(None),)
         return _walls_at(self, utc)
 
 
@@ -58,6 +64,7 @@ def _walls_at(spec: ZoneSpec, utc: datetime) -> tuple[datetime, ...]:
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=256)
 def format_offset(offset: timedelta) -> str:
     """``+01:00`` style text for an offset (``UTC`` for zero)."""
     if not offset:
@@ -174,6 +181,8 @@ def _dateparser_zone(text: str) -> ZoneSpec | None:
 def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
     """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``);
     ``abbreviations=False`` leaves out the table of other zone abbreviations (``cet``, ``ist``...)."""
+    if not abbreviations and _ANY_ZONE_RE.search(text) is None:
+        return text, None  # nothing any pattern below needs is there: the usual phrase
     for pattern in (_IANA_RE, _ABBREV_RE):
         found = pattern.search(text)
         if found:
@@ -218,6 +227,11 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
     return pop_zone_word(text)
 
 
+#: What at least one of the zone patterns tried without the abbreviation table needs to match (a superset).
+_ANY_ZONE_RE = re.compile(
+    r"/|\b(?:est|edt|cst|cdt|mst|mdt|pst|pdt|eastern|central|mountain|pacific|alaska|hawaii|et|ct|mt|pt)"
+    r"|(?:utc|gmt|zulu|z)\s*$|[+-]\d|\stime\b|\bin\s"
+)
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
 _IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
 
