@@ -82,8 +82,8 @@ def test_an_overridden_equivalence_threshold_applies_to_short_pairs_too(judge: L
     pair = ("Call the head of sales", "Phone the sales manager")
     shipped = _verdict(judge, *pair)
     assert not shipped.passed, shipped.reason
-    lenient = _verdict(LocalJudge(thresholds={"equivalence": 0.2}, batch_size=32), *pair)
-    assert _threshold(lenient) == pytest.approx(0.2)
+    lenient = _verdict(LocalJudge(thresholds={"equivalence": 0.1}, batch_size=32), *pair)
+    assert _threshold(lenient) == pytest.approx(0.1)
     assert lenient.passed, lenient.reason
 
 
