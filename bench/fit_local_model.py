@@ -133,7 +133,10 @@ def load(pairs_file: Path, cache: Path) -> tuple[list[dict[str, Any]], np.ndarra
         for text in (p["text_a"], p["text_b"])
     ]
     states = _states(short_texts, cache)
-    detail = {text: pieces(*states[text], table) for text in states}
+    from mb.judges._embedder import get_embedder
+
+    words = get_embedder(precision="float32").word_vectors
+    detail = {text: pieces(ids, last, words(ids), table) for text, (ids, last) in states.items()}
     rows, cosines = [], []
     for pair in pairs:
         reference, candidate = pair["text_a"], pair["text_b"]

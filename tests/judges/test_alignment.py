@@ -22,6 +22,7 @@ def _side(*rows: int, idf: list[float] | None = None, content: list[bool] | None
         vectors,
         np.asarray(idf or [1.0] * len(rows), dtype=np.float32),
         np.asarray(content or [True] * len(rows), dtype=bool),
+        vectors,
     )
 
 
@@ -70,23 +71,38 @@ def test_function_pieces_never_count_as_unmatched() -> None:
 
 def test_a_near_counterpart_is_unmatched_only_below_the_loose_bound() -> None:
     close = np.array([[0.65, np.sqrt(1 - 0.65**2), 0, 0, 0, 0, 0, 0]], dtype=np.float32)
-    candidate = Pieces(close, np.ones(1, np.float32), np.ones(1, bool))
+    candidate = Pieces(close, np.ones(1, np.float32), np.ones(1, bool), close)
     measures = _measures(candidate, _side(0))
     assert measures["reference_unmatched"] == 0.0
     assert measures["reference_unmatched_loose"] == 1.0
 
 
 def test_an_empty_side_gives_zeros() -> None:
-    empty = Pieces(np.zeros((0, 8), np.float32), np.zeros(0, np.float32), np.zeros(0, bool))
+    empty = Pieces(
+        np.zeros((0, 8), np.float32), np.zeros(0, np.float32), np.zeros(0, bool), np.zeros((0, 8), np.float32)
+    )
     assert alignment_features(empty, _side(0)) == [0.0] * len(ALIGNMENT_FEATURES)
 
 
 def test_pieces_reads_the_table_and_normalizes() -> None:
     table = Rarity(idf=np.array([0.5, 2.0, 3.0], np.float32), content=np.array([False, True, True]))
-    found = pieces([1, 0, 7], np.array([[3.0, 4.0], [1.0, 0.0], [0.0, 2.0]], np.float32), table)
+    states = np.array([[3.0, 4.0], [1.0, 0.0], [0.0, 2.0]], np.float32)
+    found = pieces([1, 0, 7], states, states[::-1] * 5, table)
     assert found.idf.tolist() == [2.0, 0.5, 3.0]  # an id beyond the table takes the largest idf
     assert found.content.tolist() == [True, False, True]
     assert np.allclose(np.linalg.norm(found.vectors, axis=1), 1.0)
+    assert np.allclose(found.static, found.vectors[::-1])
+
+
+def test_context_free_embeddings_keep_apart_words_their_context_blends() -> None:
+    reference = _side(0, 1)
+    blended = Pieces(reference.vectors, reference.idf, reference.content, np.eye(8, dtype=np.float32)[[0, 2]])
+    measures = _measures(blended, reference)
+    assert measures["align_recall"] == pytest.approx(1.0)
+    assert measures["reference_unmatched"] == 0.0
+    assert measures["static_align_recall"] == pytest.approx(0.5)
+    assert measures["static_reference_unmatched"] == 1.0
+    assert measures["static_candidate_unmatched"] == 1.0
 
 
 def test_the_shipped_table_marks_stopwords_and_rates_rare_pieces_higher() -> None:

@@ -135,10 +135,12 @@ def _short(candidate: str, reference: str) -> float:
     from mb.judges._alignment import alignment_features, pieces
     from mb.judges._embedder import get_embedder
 
-    vectors, states = get_embedder().encode_tokens([candidate, reference])
+    embedder = get_embedder()
+    vectors, states = embedder.encode_tokens([candidate, reference])
     cosine = float(vectors[0] @ vectors[1])
     failures = run_guards(JudgeTask.EQUIVALENCE, candidate, reference)
-    aligned = alignment_features(pieces(*states[0]), pieces(*states[1]))
+    side = [pieces(ids, last, embedder.word_vectors(ids)) for ids, last in states]
+    aligned = alignment_features(side[0], side[1])
     return short_probability([*features(candidate, reference, cosine, failures), *aligned])
 
 

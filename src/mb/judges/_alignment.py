@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ALIGNMENT_FEATURES", "IDF_FILE", "UNMATCHED", "Pieces", "Rarity", "alignment_features", "pieces", "rarity"]
 
-ALIGNMENT_FEATURES = (
+_MEASURES = (
     "align_precision",
     "align_recall",
     "align_f1",
@@ -50,7 +50,10 @@ ALIGNMENT_FEATURES = (
     "reference_pieces",
     "candidate_pieces",
 )
-"""Names of the alignment measures, in the order ``alignment_features`` returns them."""
+
+ALIGNMENT_FEATURES = (*_MEASURES, *(f"static_{name}" for name in _MEASURES))
+"""Names of the alignment measures, in the order ``alignment_features`` returns them: over the last-layer states,
+then over the context-free input embeddings (``static_``)."""
 
 UNMATCHED = (0.6, 0.7)
 """A content piece whose best counterpart is below this cosine counts as unmatched (strict, loose)."""
@@ -92,9 +95,26 @@ class Pieces:
     content: npt.NDArray[np.bool_]
     """Whether each piece carries content."""
 
+    static: npt.NDArray[np.float32]
+    """Unit context-free input embedding of each piece (pieces x dimension)."""
 
-def pieces(ids: Sequence[int], states: npt.NDArray[np.float32], table: Rarity | None = None) -> Pieces:
-    """A text's pieces from its word-piece ids and last-layer states (``table``: the shipped rarity unless given)."""
+
+def _unit(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    import numpy as np
+
+    norms = np.linalg.norm(rows, axis=1, keepdims=True) if len(rows) else np.ones((0, 1), np.float32)
+    unit: npt.NDArray[np.float32] = (rows / np.maximum(norms, np.float32(1e-12))).astype(np.float32)
+    return unit
+
+
+def pieces(
+    ids: Sequence[int],
+    states: npt.NDArray[np.float32],
+    words: npt.NDArray[np.float32],
+    table: Rarity | None = None,
+) -> Pieces:
+    """A text's pieces from its word-piece ids, their last-layer states and their input embeddings (``table``: the
+    shipped rarity unless given)."""
     import numpy as np
 
     table = table or rarity()
@@ -103,9 +123,7 @@ def pieces(ids: Sequence[int], states: npt.NDArray[np.float32], table: Rarity | 
     safe = np.where(known, index, 0)
     idf = np.where(known, table.idf[safe], float(table.idf.max()) if len(table.idf) else 1.0).astype(np.float32)
     content = np.where(known, table.content[safe], True)
-    norms = np.linalg.norm(states, axis=1, keepdims=True) if len(states) else np.ones((0, 1), np.float32)
-    unit = (states / np.maximum(norms, np.float32(1e-12))).astype(np.float32)
-    return Pieces(unit, idf, content.astype(bool))
+    return Pieces(_unit(states), idf, content.astype(bool), _unit(words))
 
 
 def _least(values: npt.NDArray[np.float32], rank: int) -> float:
@@ -119,11 +137,18 @@ def _least(values: npt.NDArray[np.float32], rank: int) -> float:
 
 def alignment_features(candidate: Pieces, reference: Pieces) -> list[float]:
     """The measures of ``ALIGNMENT_FEATURES`` for one pair."""
-    import numpy as np
-
     if not len(candidate.vectors) or not len(reference.vectors):
         return [0.0] * len(ALIGNMENT_FEATURES)
-    similarity = candidate.vectors @ reference.vectors.T
+    return [
+        *_measures(candidate.vectors @ reference.vectors.T, candidate, reference),
+        *_measures(candidate.static @ reference.static.T, candidate, reference),
+    ]
+
+
+def _measures(similarity: npt.NDArray[np.float32], candidate: Pieces, reference: Pieces) -> list[float]:
+    """The measures of ``_MEASURES`` from the cosine of every candidate piece with every reference piece."""
+    import numpy as np
+
     cand_best = similarity.max(axis=1)
     ref_best = similarity.max(axis=0)
     precision, recall = float(cand_best.mean()), float(ref_best.mean())

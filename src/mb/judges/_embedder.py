@@ -80,6 +80,10 @@ class Embedder:
         with self._lock:
             return self._model.encode_tokens(list(texts), batch_size=batch_size)
 
+    def word_vectors(self, ids: Sequence[int]) -> npt.NDArray[np.float32]:
+        """The context-free input embedding of each word-piece id (``MiniLM.word_vectors``)."""
+        return self._model.word_vectors(ids)
+
 
 _LOCK = threading.Lock()
 _INSTANCES: dict[tuple[str, str], Embedder] = {}

@@ -225,6 +225,12 @@ class MiniLM:
         vectors = self._encode(texts, batch_size, tokens)
         return vectors, [t for t in tokens if t is not None]
 
+    def word_vectors(self, ids: Sequence[int]) -> Array:
+        """The input (context-free) embedding of each word-piece id: rows of the word-embedding matrix."""
+        import numpy as np
+
+        return np.asarray(self._words[np.asarray(ids, dtype=np.int64)], dtype=np.float32)
+
     def _encode(
         self, texts: Sequence[str], batch_size: int, tokens: list[tuple[list[int], Array] | None] | None
     ) -> Array:

@@ -200,7 +200,8 @@ class LocalJudge:
                 encoded, states = embedder.encode_tokens(flat, batch_size=self._batch_size)
                 for i, piece in enumerate(flat):
                     if piece in wanted:
-                        detail[piece] = pieces(*states[i])
+                        ids, last = states[i]
+                        detail[piece] = pieces(ids, last, embedder.word_vectors(ids))
             else:
                 encoded = embedder.encode(flat, batch_size=self._batch_size)
             row = {piece: encoded[i] for i, piece in enumerate(flat)}
