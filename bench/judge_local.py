@@ -155,6 +155,11 @@ class _Plain:
         pieces = [(i[1:-1], s[1 : len(i) - 1].float().numpy()) for i, s in zip(ids, states, strict=True)]
         return self.encode(texts, batch_size=batch_size), pieces
 
+    def word_vectors(self, ids: Sequence[int]) -> Any:
+        """The context-free input embedding of each word-piece id."""
+        table = self.model[0].auto_model.embeddings.word_embeddings.weight
+        return table[list(ids)].detach().float().numpy()
+
 
 def _sentence_transformers() -> dict[str, _Plain]:
     """Float32 and bfloat16 sentence-transformers models of the same weights, or none when not installed."""
