@@ -6,7 +6,11 @@ repository, commit and SHA-256:
 - STS-B (GLUE) train and dev: a pair is equivalent at a similarity of 4.0 or more, different at 3.0 or less (pairs in
   between are left out: "roughly equivalent, some information differs" is neither).
 - MRPC (Microsoft Research Paraphrase Corpus) train: its own paraphrase label.
-- SICK, the TRAIN and TRIAL parts: equivalent when each sentence entails the other, else different.
+- SICK, the TRAIN and TRIAL parts: equivalent when each sentence entails the other, else different. One-way
+  entailment counts as different: there sentence A (the reference) entails sentence B (the candidate) and not the
+  reverse, so the candidate drops or loosens something the reference states ("slicing the meat carefully" / "slicing
+  the meat"), which for a tool argument is another goal (SICK has no pair where only B entails A). The rule follows
+  from what the judge is asked, not from the figures it gives.
 
 Plus generated tool-argument pairs of at most 12 words (``tool_args``): paraphrases of typical arguments (reworded,
 reordered, numbers written out) and near misses (a changed number, name, direction or polarity), and the role-swap

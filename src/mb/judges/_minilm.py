@@ -215,6 +215,26 @@ class MiniLM:
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> Array:
         """One unit vector per text, in order; texts of similar length are batched together."""
+        return self._encode(texts, batch_size, None)
+
+    def encode_tokens(self, texts: Sequence[str], batch_size: int = 64) -> tuple[Array, list[tuple[list[int], Array]]]:
+        """``encode``'s vectors (the same, bit for bit) and, per text, from the same forward pass: the ids of its word
+        pieces between ``[CLS]`` and ``[SEP]`` and the last layer's state of each (one row per piece, not
+        normalized)."""
+        tokens: list[tuple[list[int], Array] | None] = [None] * len(texts)
+        vectors = self._encode(texts, batch_size, tokens)
+        return vectors, [t for t in tokens if t is not None]
+
+    def word_vectors(self, ids: Sequence[int]) -> Array:
+        """The input (context-free) embedding of each word-piece id: rows of the word-embedding matrix."""
+        import numpy as np
+
+        return np.asarray(self._words[np.asarray(ids, dtype=np.int64)], dtype=np.float32)
+
+    def _encode(
+        self, texts: Sequence[str], batch_size: int, tokens: list[tuple[list[int], Array] | None] | None
+    ) -> Array:
+        """Vectors of ``texts``; when ``tokens`` is given, each text's word-piece ids and states go at its index."""
         import numpy as np
 
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
@@ -226,13 +246,18 @@ class MiniLM:
             batch = [ids[i] for i in chosen]
             if len(batch) * max(len(i) for i in batch) <= _FEW_TOKENS:
                 with self._blas.limit(limits=1, user_api="blas"):
-                    out[chosen] = self._forward(batch)
+                    states, mask = self._hidden(batch)
             else:
-                out[chosen] = self._forward(batch)
+                states, mask = self._hidden(batch)
+            out[chosen] = _pool(states, mask)
+            if tokens is not None:
+                for row, index in enumerate(chosen):
+                    tokens[index] = (ids[index][1:-1], states[row, 1 : len(ids[index]) - 1].copy())
         return out
 
-    def _forward(self, batch: list[list[int]]) -> Array:
-        """Pooled, normalized vectors of one batch of token id lists."""
+    def _hidden(self, batch: list[list[int]]) -> tuple[Array, Array]:
+        """The last layer's states (texts x padded length x dimension) of one batch of token id lists, and the
+        attention mask (1 on real word pieces, 0 on padding)."""
         import numpy as np
 
         size, length = len(batch), max(len(ids) for ids in batch)
@@ -267,8 +292,15 @@ class MiniLM:
             hidden += layer.output_bias
             hidden += x
             x = _layer_norm(hidden, *layer.output_norm, self._eps)
-        summed = (x.reshape(size, length, -1) * mask[:, :, None]).sum(axis=1)
-        pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), np.float32(1e-9))
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        unit: Array = (pooled / np.maximum(norms, np.float32(1e-12))).astype(np.float32)
-        return unit
+        return x.reshape(size, length, -1), mask
+
+
+def _pool(states: Array, mask: Array) -> Array:
+    """Mean of the states over the mask, L2-normalized: the sentence vectors."""
+    import numpy as np
+
+    summed = (states * mask[:, :, None]).sum(axis=1)
+    pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), np.float32(1e-9))
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    unit: Array = (pooled / np.maximum(norms, np.float32(1e-12))).astype(np.float32)
+    return unit

@@ -11,9 +11,11 @@ number, negation or name is almost always a different goal). On longer texts the
 rather than a veto.
 
 Two models share these measures. Short pairs go to gradient-boosted trees (300 of at most 15 leaves,
-``pairmodel.npz`` beside this module, evaluated here in numpy: no scikit-learn at run time): the evidence interacts
-(a high cosine means little when a content word of the reference has no counterpart), and out of fold the trees
-reach 90% precision on short pairs at a recall about 15 points above a linear model. Their pass threshold
+``pairmodel.npz`` beside this module, evaluated here in numpy: no scikit-learn at run time), which also read the
+word-piece alignment of the pair (``_alignment``: how well each piece of one text finds a counterpart in the other,
+from the same MiniLM forward pass): the evidence interacts (a high cosine means little when a content word of the
+reference has no counterpart), and out of fold the trees reach 90% precision on short pairs at a recall about 20
+points above a linear model. Their pass threshold
 (``SHORT_THRESHOLD``) is set for that precision, since a wrong pass hides an agent bug. Longer pairs (a ticket title
 and description against its goal, news sentences) keep a logistic model at its accuracy-optimal threshold
 (``MODEL_THRESHOLD``): there the trees rank worse than the logistic model on texts unlike the public pairs. Both are
@@ -32,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
+from ._alignment import ALIGNMENT_FEATURES
 from ._confidence import SHORT_WORDS
 from ._guards import CONFLICT_PREFIX, GuardFailure
 from ._overlap import pair_similarity
@@ -47,6 +50,7 @@ __all__ = [
     "GUARDS",
     "MODEL_FILE",
     "MODEL_THRESHOLD",
+    "SHORT_FEATURES",
     "SHORT_THRESHOLD",
     "WEIGHTS",
     "Forest",
@@ -78,6 +82,9 @@ FEATURES = (
 )
 """Names of the model's inputs, in the order of ``WEIGHTS``."""
 
+SHORT_FEATURES = (*FEATURES, *ALIGNMENT_FEATURES)
+"""Names of the trees' inputs: the logistic model's, then the word-piece alignment measures."""
+
 WEIGHTS: tuple[float, ...] = (
     6.1707,  # cosine
     5.7346,  # lexical
@@ -106,7 +113,7 @@ MODEL_THRESHOLD = 0.49
 """P(equivalent) at which the local judge passes an equivalence pair longer than ``SHORT_WORDS`` words: the
 accuracy-optimal point of the logistic fit."""
 
-SHORT_THRESHOLD = 0.79
+SHORT_THRESHOLD = 0.78
 """P(equivalent), from the trees, at which the local judge passes a pair of at most ``SHORT_WORDS`` words: out of
 fold, the point where its passes on those pairs (extra-detail passes included) reach 90% precision."""
 
@@ -122,7 +129,7 @@ MODEL_FILE = Path(__file__).with_name("pairmodel.npz")
 
 @dataclass(frozen=True, slots=True)
 class Forest:
-    """Gradient-boosted regression trees over ``FEATURES``; P(equivalent) is the sigmoid of ``baseline`` plus one
+    """Gradient-boosted regression trees over ``SHORT_FEATURES``; P(equivalent) is the sigmoid of ``baseline`` plus one
     leaf value per tree. Node ``n`` of tree ``t`` sends a pair left when ``x[feature[t, n]] <= threshold[t, n]``;
     a leaf points to itself."""
 
@@ -244,6 +251,6 @@ def probability(values: Sequence[float], weights: Sequence[float] = WEIGHTS) -> 
 
 
 def short_probability(values: Sequence[float], model: Forest | None = None) -> float:
-    """P(equivalent) for a feature vector by the trees (pairs of at most ``SHORT_WORDS`` words; ``model``: the
-    shipped trees unless given)."""
+    """P(equivalent) for a vector of ``SHORT_FEATURES`` by the trees (pairs of at most ``SHORT_WORDS`` words;
+    ``model``: the shipped trees unless given)."""
     return _sigmoid((model or forest()).raw(values))

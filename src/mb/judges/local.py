@@ -3,8 +3,9 @@
 The cosine of two embeddings says whether texts mean the same thing, but embeddings barely see a changed number, a
 "not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and cap the score. For
 EQUIVALENCE fitted models (``_pairmodel``: trees on short pairs, held to 90% precision; a logistic model on longer
-ones) weigh the cosine with word-level overlap and, on long texts, with the guards that are not decisive there; their
-P(equivalent) is the measure and the verdict's confidence. For SUPPORT
+ones) weigh the cosine with word-level overlap, on short pairs with the word-piece alignment of the two texts
+(``_alignment``, from the states of the same forward pass) and, on long texts, with the guards that are not decisive
+there; their P(equivalent) is the measure and the verdict's confidence. For SUPPORT
 the measure is the mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring
 sentences, the whole) and the share of the span's words the chunk contains: a supported span is *contained* in its
 chunk, which word overlap sees better than embeddings do. Thresholds are calibrated per task on
@@ -22,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ._alignment import Pieces, alignment_features, pieces
 from ._confidence import SHORT_WORDS
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
 from ._guards import oversized, precheck, run_guards
@@ -61,6 +63,8 @@ _PIECE_WORDS = 128
 """Texts longer than this are embedded in sentence-aligned pieces (the model reads 256 word pieces at most)."""
 _WINDOW_SLACK = 0.02
 """Chunk windows this close to the best cosine are also checked for polarity."""
+_PIECES_CACHE = 2048
+"""Texts whose word-piece vectors are kept in memory (about 25 KB each for a short text)."""
 
 
 def _pieces(text: str) -> list[str]:
@@ -95,22 +99,30 @@ def _windows(chunk: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in windows if w.strip())) or (chunk,)
 
 
-def _equivalence(request: JudgeRequest, cosine: float) -> Measure:
-    """EQUIVALENCE: the modelled P(equivalent) from the cosine, word-level measures and the guards (vetoes on short
-    pairs and for changed numbers or reversed routes, features of the model otherwise)."""
+def _words(request: JudgeRequest) -> int:
+    return max(len(request.candidate.split()), len(request.reference.split()))
+
+
+def _equivalence(request: JudgeRequest, cosine: float, detail: Mapping[str, Pieces]) -> Measure:
+    """EQUIVALENCE: the modelled P(equivalent) from the cosine, word-level measures, the word-piece alignment (short
+    pairs) and the guards (vetoes on short pairs and for changed numbers or reversed routes, features of the model
+    otherwise)."""
     candidate, reference = request.candidate, request.reference
     failures = run_guards(request.task, candidate, reference)
-    words = max(len(candidate.split()), len(reference.split()))
+    words = _words(request)
     values = features(candidate, reference, cosine, failures)
     short = words <= SHORT_WORDS
-    p = short_probability(values) if short else probability(values)
+    if short:
+        p = short_probability([*values, *alignment_features(detail[candidate], detail[reference])])
+    else:
+        p = probability(values)
     vetoed = vetoes(failures, words)
-    detail = f"P(equivalent) {p:.2f} (cosine {cosine:.2f})"
+    described = f"P(equivalent) {p:.2f} (cosine {cosine:.2f})"
     contained = not failures and contains_reference(candidate, reference)
     return Measure(
         request.task,
         p,
-        detail,
+        described,
         failures if vetoed else [],
         words=words,
         contained=contained and (not short or p >= DETAIL_FLOOR),
@@ -154,6 +166,8 @@ class LocalJudge:
         self._threads = threads
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
         self._cache_size = cache_size
+        self._pieces: OrderedDict[str, Pieces] = OrderedDict()
+        self._pieces_size = min(cache_size, _PIECES_CACHE)
         self._cache_lock = threading.Lock()
 
     @property
@@ -165,21 +179,33 @@ class LocalJudge:
         """EQUIVALENCE, SIMILARITY and SUPPORT."""
         return task in _TASKS
 
-    def _vectors(self, texts: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
-        """Unit vectors for the given texts (long texts: the normalized, length-weighted mean of their pieces)."""
+    def _vectors(
+        self, texts: Sequence[str], detailed: Sequence[str] = ()
+    ) -> tuple[dict[str, npt.NDArray[np.float32]], dict[str, Pieces]]:
+        """Unit vectors for the given texts (long texts: the normalized, length-weighted mean of their pieces) and the
+        word pieces of the ``detailed`` ones (short texts, from the same forward pass)."""
         import numpy as np
 
         with self._cache_lock:
             known = {text: self._cache[text] for text in texts if text in self._cache}
-        todo = [text for text in dict.fromkeys(texts) if text not in known]
-        pieces = {text: _pieces(text) for text in todo}
-        flat = list(dict.fromkeys(piece for parts in pieces.values() for piece in parts))
+            detail = {text: self._pieces[text] for text in detailed if text in self._pieces}
+        wanted = {text for text in detailed if text not in detail}
+        todo = [text for text in dict.fromkeys([*texts, *detailed]) if text not in known or text in wanted]
+        pieces_of = {text: _pieces(text) for text in todo}
+        flat = list(dict.fromkeys(piece for parts in pieces_of.values() for piece in parts))
         row: dict[str, npt.NDArray[np.float32]] = {}
         if flat:
             embedder = get_embedder(device=self._device, precision=self._precision, threads=self._threads)
-            encoded = embedder.encode(flat, batch_size=self._batch_size)
+            if wanted:
+                encoded, states = embedder.encode_tokens(flat, batch_size=self._batch_size)
+                for i, piece in enumerate(flat):
+                    if piece in wanted:
+                        ids, last = states[i]
+                        detail[piece] = pieces(ids, last, embedder.word_vectors(ids))
+            else:
+                encoded = embedder.encode(flat, batch_size=self._batch_size)
             row = {piece: encoded[i] for i, piece in enumerate(flat)}
-        for text, parts in pieces.items():
+        for text, parts in pieces_of.items():
             if len(parts) == 1:
                 known[text] = row[parts[0]]
                 continue
@@ -192,20 +218,33 @@ class LocalJudge:
                 self._cache.move_to_end(text)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
-        return known
+            for text in wanted:
+                self._pieces[text] = detail[text]
+                self._pieces.move_to_end(text)
+            while len(self._pieces) > self._pieces_size:
+                self._pieces.popitem(last=False)
+        return known, detail
 
     def measure_all(self, requests: Sequence[JudgeRequest]) -> list[Measure | None]:
         """Cosine and guards per request (None for a task this judge cannot answer). Loads the model if needed."""
         needed: list[str] = []
+        detailed: list[str] = []
         for request in requests:
             if request.task not in _TASKS or precheck(request) is not None or oversized(request) is not None:
                 continue
             needed.append(request.candidate)
             needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
-        vectors = self._vectors(needed) if needed else {}
-        return [self._measure(request, vectors) for request in requests]
+            if request.task is JudgeTask.EQUIVALENCE and _words(request) <= SHORT_WORDS:
+                detailed.extend((request.candidate, request.reference))
+        vectors, detail = self._vectors(needed, detailed) if needed else ({}, {})
+        return [self._measure(request, vectors, detail) for request in requests]
 
-    def _measure(self, request: JudgeRequest, vectors: Mapping[str, npt.NDArray[np.float32]]) -> Measure | None:
+    def _measure(
+        self,
+        request: JudgeRequest,
+        vectors: Mapping[str, npt.NDArray[np.float32]],
+        word_pieces: Mapping[str, Pieces],
+    ) -> Measure | None:
         if request.task not in _TASKS:
             return None
         fixed = precheck(request)
@@ -216,7 +255,7 @@ class LocalJudge:
             return Measure(request.task, 0.0, too_big, fixed=0.0)
         candidate = vectors[request.candidate]
         if request.task is JudgeTask.EQUIVALENCE:
-            return _equivalence(request, float(candidate @ vectors[request.reference]))
+            return _equivalence(request, float(candidate @ vectors[request.reference]), word_pieces)
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
             failures = run_guards(request.task, request.candidate, request.reference)
