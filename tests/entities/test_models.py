@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from pydantic import ValidationError
 
 from mb.entities import (
     EmailMatcher,
+    Environment,
     EqualsMatcher,
     Example,
     FreeTextMatcher,
@@ -165,3 +167,17 @@ def test_citation_offsets_are_json_integers_as_the_schema_says(offset: object, v
             Citation.model_validate(data)
         with pytest.raises(ValidationError):
             Citation.model_validate_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("value", [12345, 1.5, True, ["2024-02-01"], {"date": "2024-02-01"}])
+def test_user_time_is_a_date_time_string_not_a_number(value: object) -> None:
+    with pytest.raises(ValidationError) as caught:
+        Environment.model_validate({"user_time": value})
+    assert caught.value.errors()[0]["type"] == "datetime_type"
+
+
+def test_user_time_reads_iso_strings_and_datetimes() -> None:
+    moment = datetime(2024, 2, 1, 9, 15, tzinfo=UTC)
+    assert Environment.model_validate({"user_time": "2024-02-01T09:15:00Z"}).user_time == moment
+    assert Environment(user_time=moment).user_time == moment
+    assert Environment.model_validate({"user_time": None}).user_time is None

@@ -105,6 +105,14 @@ class Environment(BaseModel):
     user_time: datetime | None = None
     """The time the user sent the request."""
 
+    @field_validator("user_time", mode="before")
+    @classmethod
+    def _date_time_string(cls, value: Any) -> Any:
+        """An ISO 8601 string, as the schema says: a number is not read as a Unix time."""
+        if value is not None and not isinstance(value, (str, datetime)):
+            raise PydanticCustomError("datetime_type", "Input should be a valid datetime")
+        return value
+
 
 TraceEvent = Annotated[ToolCall | ToolResult | RetrievalResults, Field(discriminator="event")]
 
