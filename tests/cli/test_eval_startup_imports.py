@@ -84,7 +84,7 @@ def test_special_use_domains_read_without_import_equal_the_librarys() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
 
 
-def test_a_special_use_domain_is_refused_on_the_plain_path() -> None:
+def test_a_special_use_domain_is_not_taken_as_plain_and_stays_refused() -> None:
     from mb.matching.email_address import email_verdict
 
     assert email_verdict("dana@example.com", "dana@example.com")[0] is True
