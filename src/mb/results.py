@@ -27,6 +27,8 @@ Status = Literal["passed", "failed", "error"]
 class ParameterResult(BaseModel):
     """The verdict on one parameter assertion against the call assigned to its tool-call assertion."""
 
+    model_config = ConfigDict(defer_build=True)
+
     params: list[str]
     """The parameter names asserted (one name for a single-parameter assertion)."""
 
@@ -55,6 +57,8 @@ class ParameterResult(BaseModel):
 class AssertionResult(BaseModel):
     """The verdict on one entry of ``expectations.assertions``."""
 
+    model_config = ConfigDict(defer_build=True)
+
     assert_that: str
     """``tool_called`` or ``no_tool_called``."""
 
@@ -80,6 +84,8 @@ class AssertionResult(BaseModel):
 class CheckResult(BaseModel):
     """A check of the example beyond its assertions (tool restriction, orphan results, expected response...)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     name: str
     """What was checked, e.g. ``tools_restriction``, ``orphan_tool_results``, ``expected_response``."""
 
@@ -101,6 +107,8 @@ class CheckResult(BaseModel):
 
 class MetricResult(BaseModel):
     """A response-level metric: value, pass/fail against its threshold, and the reason."""
+
+    model_config = ConfigDict(defer_build=True)
 
     status: Literal["ok", "skipped", "error"] = "ok"
     """``skipped`` when the example lacks what the metric needs or no capable judge is configured."""
@@ -130,7 +138,7 @@ class MetricResult(BaseModel):
 class ExampleResult(BaseModel):
     """The evaluation of one benchmark line."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(defer_build=True, extra="allow")
 
     line: int
     """1-based line number in the evaluated file (position in the input for in-memory evaluation)."""
@@ -182,6 +190,8 @@ class ExampleResult(BaseModel):
 class RateStat(BaseModel):
     """Pass counts for one slice of the run."""
 
+    model_config = ConfigDict(defer_build=True)
+
     total: int = 0
     """Items in the slice (errors included)."""
 
@@ -206,6 +216,8 @@ class RateStat(BaseModel):
 class TokenUse(BaseModel):
     """Tokens spent, and their cost when prices are known."""
 
+    model_config = ConfigDict(defer_build=True)
+
     input_tokens: int = 0
     """Prompt tokens."""
 
@@ -224,6 +236,8 @@ class TokenUse(BaseModel):
 
 class ExampleTrials(BaseModel):
     """One example's verdicts over its repeated trials."""
+
+    model_config = ConfigDict(defer_build=True)
 
     example_hash: str
     """The example's stable hash."""
@@ -246,6 +260,8 @@ class ExampleTrials(BaseModel):
 class RepeatStats(BaseModel):
     """Reliability over repeated trials (``mb run --repeats``): per example pass rates, pass@k and pass^k."""
 
+    model_config = ConfigDict(defer_build=True)
+
     max_trials: int
     """The most trials any example has (K)."""
 
@@ -265,6 +281,8 @@ class RepeatStats(BaseModel):
 
 class Summary(BaseModel):
     """What a run of the evaluator found, overall and by slice."""
+
+    model_config = ConfigDict(defer_build=True)
 
     total: int = 0
     """Lines evaluated (invalid lines and agent errors included)."""
@@ -330,6 +348,8 @@ class Summary(BaseModel):
 
 class RunResult(BaseModel):
     """Every example result of an evaluation, in input order, and their summary."""
+
+    model_config = ConfigDict(defer_build=True)
 
     results: list[ExampleResult]
     """One result per evaluated line, in input order."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import orjson
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ._version import __version__
 from .io import iter_lines, source_name
@@ -48,6 +48,8 @@ HEADER_KEY = "mb_results"
 class JudgeInfo(BaseModel):
     """The judge that decided semantic questions."""
 
+    model_config = ConfigDict(defer_build=True)
+
     name: str = ""
     """The judge's name as summaries show it, e.g. ``lexical``, ``local`` or ``llm:gpt-4o-mini``."""
 
@@ -61,6 +63,8 @@ class JudgeInfo(BaseModel):
 class MetricInfo(BaseModel):
     """How one metric was computed."""
 
+    model_config = ConfigDict(defer_build=True)
+
     version: str
     """The metric's version: the MorganaBench version that implements it."""
 
@@ -73,6 +77,8 @@ class MetricInfo(BaseModel):
 
 class RunCounts(BaseModel):
     """How many result lines of each outcome the file holds."""
+
+    model_config = ConfigDict(defer_build=True)
 
     total: int = 0
     """Result lines."""
@@ -89,6 +95,8 @@ class RunCounts(BaseModel):
 
 class RunRecord(BaseModel):
     """What produced a results file: versions, settings, input, times, counts and token use."""
+
+    model_config = ConfigDict(defer_build=True)
 
     results_format: int = RESULTS_FORMAT_VERSION
     """The results format version of the file."""

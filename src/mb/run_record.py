@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 import orjson
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ._version import __version__
 from .judges.base import Judge, JudgeTask
@@ -31,6 +31,8 @@ __all__ = [
 
 class ModelPrice(BaseModel):
     """What a model's tokens cost, per million."""
+
+    model_config = ConfigDict(defer_build=True)
 
     input: float
     """Price of one million input (prompt) tokens."""

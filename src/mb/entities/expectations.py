@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Generic, Literal, TypeVar, overload
+from typing import Annotated, Any, Generic, Literal, TypeVar, Union, overload
 
 from pydantic import (
     BaseModel,
@@ -118,10 +118,6 @@ OneMatcher = Annotated[
 ]
 _ONE_MATCHER: TypeAdapter[Any] = TypeAdapter(OneMatcher, config=ConfigDict(defer_build=True))
 GroupInner = Annotated[FreeTextMatcher | DateTimeMatcher, Field(discriminator="match_as")]
-GroupMatcher = Annotated[
-    FreeTextMatcher | DateTimeMatcher | OptionalMatcher[GroupInner],
-    Field(discriminator="match_as"),
-]
 
 
 class OneParameterAssertion(BaseModel):
@@ -146,6 +142,15 @@ class ParameterGroupAssertion(BaseModel):
 
     matcher: GroupMatcher
     """The matcher representing a passing assertion."""
+
+
+# Defined after ``ParameterGroupAssertion``, with ``OptionalMatcher[GroupInner]`` as a forward reference: subscripting
+# a generic model builds the validator of its origin at once, so the subscript is evaluated when the assertion models
+# are first built (validation, JSON Schema), never merely on import.
+GroupMatcher = Annotated[
+    Union[FreeTextMatcher, DateTimeMatcher, "OptionalMatcher[GroupInner]"],
+    Field(discriminator="match_as"),
+]
 
 
 def _parameter_assertion_discriminator(value: Any) -> str:

@@ -9,6 +9,7 @@ leaner than the evaluator's (:mod:`mb.io._proof`). A property test holds the che
 """
 
 from datetime import datetime
+from functools import cache
 from typing import Annotated, Any, ClassVar
 
 import msgspec
@@ -164,7 +165,13 @@ def _schema(strict: bool, *, singles: bool = False) -> Any:
 
 _STRICT = msgspec.json.Decoder(_schema(strict=True))
 _SINGLES = msgspec.json.Decoder(_schema(strict=True, singles=True))
-_LENIENT = msgspec.json.Decoder(_schema(strict=False))
+
+
+@cache
+def _lenient_decoder() -> msgspec.json.Decoder[Any]:
+    """The decoder of :func:`_lenient`, built on its first use: most files never need it."""
+    return msgspec.json.Decoder(_schema(strict=False))
+
 
 # One translation shows, at C speed, the shapes of what msgspec reads but the model refuses in fields the lenient
 # schema skips: digits become b"0", "e", "E" and "+" become b"e", opening brackets b"[", anything else a space.
@@ -197,7 +204,7 @@ def _lenient(data: bytes) -> Any:
     if suspicious_bytes(data):
         return None
     try:
-        return _LENIENT.decode(data)
+        return _lenient_decoder().decode(data)
     except Exception:  # not JSON, not this shape, or beyond what the decoder handles: the model decides
         return None
 

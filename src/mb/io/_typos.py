@@ -116,6 +116,8 @@ def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models],
     """(known keys, the models each known key's value may be, whether extra keys are kept)."""
     keys: set[str] = set()
     children: dict[str, _Models] = {}
+    if not model.__pydantic_fields_complete__:
+        model.model_rebuild()  # resolves fields named by forward references (the group matchers of expectations)
     for name, info in model.model_fields.items():
         key = info.alias or name
         keys.add(key)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import re
+import sys
 from collections.abc import Sequence
 from email.utils import getaddresses
 from functools import lru_cache
 from typing import Any
-
-from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
@@ -25,8 +26,38 @@ _LOCAL = re.compile(_LOCAL_PART)
 _DOMAIN = re.compile(_DOMAIN_PART)
 _NAMED = re.compile(rf"([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) ?<({_PLAIN})>")
 """``Display Name <address>`` with a plain name (letters, digits, single spaces) and a plain address."""
-_SPECIAL_NAMES = frozenset(SPECIAL_USE_DOMAIN_NAMES)
-_SPECIAL_SUFFIXES = tuple(f".{name}" for name in SPECIAL_USE_DOMAIN_NAMES)
+
+
+def _special_use_domain_names() -> tuple[str, ...]:
+    """``email_validator.SPECIAL_USE_DOMAIN_NAMES`` of the installed version.
+
+    Importing ``email_validator`` compiles large Unicode patterns (tens of milliseconds), and a plain address never
+    needs them: the list is read from the package's source (a literal list) without running it. Any other shape of
+    that source falls back to importing the package.
+    """
+    module = sys.modules.get("email_validator")
+    if module is None:
+        spec = importlib.util.find_spec("email_validator")
+        try:
+            with open(spec.origin if spec and spec.origin else "", encoding="utf-8") as source:
+                tree = ast.parse(source.read())
+            for node in tree.body:
+                if isinstance(node, ast.Assign) and any(
+                    isinstance(target, ast.Name) and target.id == "SPECIAL_USE_DOMAIN_NAMES" for target in node.targets
+                ):
+                    names = ast.literal_eval(node.value)
+                    if isinstance(names, list) and names and all(isinstance(name, str) for name in names):
+                        return tuple(names)
+        except (OSError, SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
+            pass
+    from email_validator import SPECIAL_USE_DOMAIN_NAMES
+
+    return tuple(SPECIAL_USE_DOMAIN_NAMES)
+
+
+_SPECIAL_USE = _special_use_domain_names()
+_SPECIAL_NAMES = frozenset(_SPECIAL_USE)
+_SPECIAL_SUFFIXES = tuple(f".{name}" for name in _SPECIAL_USE)
 """A domain that is, or is under, one of these special-use names is refused by ``email_validator``."""
 
 
@@ -83,6 +114,8 @@ def _normalize(address: str) -> str | None:
         return plain
     if not text:
         return None
+    from email_validator import EmailNotValidError, validate_email  # only here: a plain address never needs it
+
     try:
         result = validate_email(text, check_deliverability=False, allow_smtputf8=True)
     except EmailNotValidError:
