@@ -236,7 +236,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     return unique
 
 
-@functools.lru_cache(maxsize=256)  # an argument is read twice: to key its verdict, then to judge it
+@functools.lru_cache(maxsize=256)  # text that is not ISO 8601 is read twice: here, then by the general parse
 def _iso(raw: str) -> tuple[Actual, ...] | None:
     if _DATETIME_RE.match(raw):  # the usual argument (no date, week or month form starts like a date-time)
         return _iso_datetime(raw)
