@@ -226,6 +226,9 @@ _GROUP_VALUES = [
     1738922400,
     {"dateTime": "2025-02-07T11:00:00", "timeZone": "Europe/Paris"},
     "2025-02-30T11:00:00",
+    "2025-02-07 11:00",
+    "20250207T110000.999999+14:00",
+    "2025-02-07T25:00:00",
 ]
 
 
@@ -244,6 +247,25 @@ def test_a_group_of_date_times_read_directly_is_read_as_the_general_way_reads_it
     monkeypatch.setattr(_group, "_READ_DIRECTLY", False)
     general = [[_group.assemble(list(names), case, said, with_end=end) for end in (True, False)] for case in cases]
     assert fast == general
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [value for value in _GROUP_VALUES if isinstance(value, str)]
+    + ["2025-02-07t11:00", "2025-02-07T11", "2025-02-07T11:00:00.5Z", "0001-01-01T00:00:00+01:00", "2025-02"],
+)
+def test_a_moment_read_directly_is_the_iso_reading_of_a_moment(raw: str) -> None:
+    _value = importlib.import_module("mb.matching.date_time._value")
+    text = raw.strip()
+    _value._iso.cache_clear()
+    try:
+        found = _value._iso(text)
+    except (OverflowError, ValueError):
+        found = None
+    expected = (
+        None if found is None or found[0].hi is not None else (found[0].lo.replace(microsecond=0), found[0].offset)
+    )
+    assert _value.iso_moment(text) == expected
 
 
 @pytest.mark.parametrize("year", [9, 999, 1000, 2025, 9999])

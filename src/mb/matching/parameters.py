@@ -63,9 +63,10 @@ def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] 
     the verdict depends on of the user time).
 
     The second key holds the user time only as far as the verdict depends on it (see ``verdict_key``): its zone, and
-    its calendar day unless the phrase moves with the clock or an argument is in words, so lines said on one day share
-    verdicts. The first, exact key (zone included: equal instants written in other zones resolve phrases differently)
-    answers repeated lines without working that out.
+    its calendar day unless the phrase moves with the clock, so lines said on one day share verdicts on arguments that
+    are not in words (an argument in words is resolved against the exact time: only the first key answers it). The
+    first, exact key (zone included: equal instants written in other zones resolve phrases differently) answers
+    repeated lines without working that out.
     """
     dates = _DATES or _load_dates()
     user_time = ctx.user_time
@@ -75,9 +76,12 @@ def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] 
     exact = (expected, written, names, user_time, None if user_time is None else user_time.tzinfo)
     outcome = _DATE_MEMO.get(exact)
     if outcome is None:
-        shared = (expected, written, names, dates.verdict_key(expected, actual, user_time))
+        # Keyed by the reference the phrase is resolved against; a verdict found so is taken only when the argument
+        # reads alone (or there is no user time), which is worked out on a hit only: most lookups miss. The argument
+        # as written decides it, so the verdict stored there was worked out on an argument that reads alone too.
+        shared = (expected, written, names, dates.verdict_reference(expected, user_time))
         outcome = _DATE_MEMO.get(shared)
-        if outcome is None:
+        if outcome is None or (user_time is not None and not dates.reads_alone(actual)):
             outcome = dates.match_date_time(expected, actual, user_time, params=params)
             _remember(shared, outcome)
         _remember(exact, outcome)

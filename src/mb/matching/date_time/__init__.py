@@ -32,7 +32,7 @@ from ._model import Resolution
 from ._phrase import reference_of, resolve
 from ._value import Actual, describe, parse_value, said_alone
 
-__all__ = ["judge_unread", "load", "match_date_time", "resolve", "verdict_key"]
+__all__ = ["judge_unread", "load", "match_date_time", "reads_alone", "resolve", "verdict_key", "verdict_reference"]
 
 
 def match_date_time(
@@ -70,6 +70,18 @@ def verdict_key(expected: str, actual: object, user_time: datetime | None) -> Ha
     if user_time is not None and not said_alone(actual):
         return user_time_key(user_time), home
     return reference, home
+
+
+def verdict_reference(expected: str, user_time: datetime | None) -> Hashable:
+    """:func:`verdict_key` of an argument that reads the same whatever ``user_time`` is (see :func:`reads_alone`), and
+    of any argument without a ``user_time``."""
+    return reference_of(expected, user_time)
+
+
+def reads_alone(actual: object) -> bool:
+    """Whether an argument (or every value of a group) reads the same whatever ``user_time`` is: ISO 8601 text,
+    numbers, clock times, not words."""
+    return said_alone(actual)
 
 
 def load() -> None:

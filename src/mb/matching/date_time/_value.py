@@ -236,7 +236,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
     return unique
 
 
-@functools.lru_cache(maxsize=256)  # an argument is read twice: to key its verdict, then to judge it
+@functools.lru_cache(maxsize=256)  # text that is not ISO 8601 is read twice: here, then by the general parse
 def _iso(raw: str) -> tuple[Actual, ...] | None:
     if _DATETIME_RE.match(raw):  # the usual argument (no date, week or month form starts like a date-time)
         return _iso_datetime(raw)
@@ -272,13 +272,13 @@ def _iso_datetime(raw: str) -> tuple[Actual, ...] | None:
 def iso_moment(raw: str) -> tuple[datetime, timedelta | None] | None:
     """The wall clock (to the second) and offset of a stripped ISO 8601 date-time as a parameter group reads it; None
     for anything else (a date, a week, words...)."""
+    if not _DATETIME_RE.match(raw):  # the one form of _iso that reads a moment, not a span
+        return None
     try:
-        found = _iso(raw)
+        moment = datetime.fromisoformat(raw)
     except (OverflowError, ValueError):
         return None
-    if found is None or found[0].hi is not None:
-        return None
-    return found[0].lo.replace(microsecond=0), found[0].offset
+    return moment.replace(tzinfo=None, microsecond=0), moment.utcoffset()
 
 
 def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
