@@ -106,7 +106,10 @@ def _group(
     resolution: Resolution, params: list[str], values: Mapping[str, object], user_time: datetime | None
 ) -> Outcome:
     is_range = resolution.is_range
-    assembled = assemble(params, values, user_time, with_end=is_range)
+    # A point phrase checks the end too (it must not come before the start, and stays in a period's window).
+    assembled = assemble(params, values, user_time, with_end=True)
+    if not is_range and not isinstance(assembled, str) and assembled.starts and not assembled.ends:
+        assembled = assemble(params, values, user_time, with_end=False)  # no end given: the start alone
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
@@ -117,7 +120,7 @@ def _group(
             return _fail(resolution, f"only the end is given: {assembled.got}")
         return judge(resolution, ends or (), None, assembled.got)
     if not is_range:
-        return judge(resolution, starts, None, assembled.got)
+        return judge(resolution, starts, ends or None, assembled.got)
     if ends is not None and not ends:
         missing = ", ".join(assembled.end_missing) or "end"
         return _fail(resolution, f"got {assembled.got}; the phrase names an end but {missing} is absent")
