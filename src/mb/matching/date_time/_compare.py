@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
@@ -57,7 +57,10 @@ def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tupl
     elif actual.zone is not None:
         instants = tuple(actual.lo - o for o in actual.zone.offsets_at_wall(actual.lo))
     elif user is None or zone == user:
-        return (actual.lo,)
+        if len(zone.zones) != 1 or type(zone.zones[0]) is timezone:
+            return (actual.lo,)
+        # a wall time the clocks skip is read as zoneinfo reads it (fold=0), as the phrase's window is
+        instants = tuple(actual.lo - o for o in zone.offsets_at_wall(actual.lo))
     else:
         instants = tuple(actual.lo - o for o in user.offsets_at_wall(actual.lo))
     return tuple(wall for instant in instants for wall in zone.walls_at(instant))
