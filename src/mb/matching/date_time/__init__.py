@@ -29,6 +29,7 @@ from ._compare import judge
 from ._group import assemble
 from ._judged import judge_unread
 from ._model import Resolution
+from ._names import unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
 from ._value import Actual, describe, parse_value, said_alone
 
@@ -54,7 +55,7 @@ def match_date_time(
         return judge(resolution, (), None, "")
     if params is None:
         if isinstance(actual, Mapping):
-            return _group(resolution, list(actual), actual, user_time)
+            return _object(resolution, actual, user_time)
         return _single(resolution, actual, user_time)
     if not isinstance(actual, Mapping):
         return _fail(resolution, f"expected the call's parameters as an object, got {describe(actual)}")
@@ -80,6 +81,16 @@ def load() -> None:
 
 def _fail(resolution: Resolution, why: str) -> Outcome:
     return Outcome.fail(f"resolved {resolution.phrase!r} to {resolution.label}; {why}")
+
+
+def _object(resolution: Resolution, actual: Mapping[str, object], user_time: datetime | None) -> Outcome:
+    """An object argument: read as a group of its keys when each names a part of a date or time."""
+    keys = [str(key) for key in actual]
+    unknown = unknown_keys(keys)
+    if unknown or not keys:
+        why = unknown_keys_reason(unknown) if unknown else "no keys"
+        return _fail(resolution, f"the argument is an object with {why}")
+    return _group(resolution, keys, actual, user_time)
 
 
 def _single(resolution: Resolution, actual: object, user_time: datetime | None) -> Outcome:
