@@ -157,14 +157,18 @@ def _miss(resolution: Resolution, starts: Sequence[Actual]) -> str:
                 walls = (actual.lo,) if actual.hi is not None else _walls(actual, window.zone, resolution.user_zone)
             except (OverflowError, ValueError):
                 continue
+            length = actual.hi - actual.lo if actual.hi is not None else timedelta(0)
             for wall in walls:
-                found = _describe_miss(resolution.phrase, window, wall)
+                found = _describe_miss(resolution.phrase, window, wall, length)
                 if found is not None and (best is None or found[0] < best[0]):
                     best = found
     return best[1] if best is not None else ""
 
 
-def _describe_miss(phrase: str, window: Window, wall: datetime) -> tuple[timedelta, str] | None:
+def _describe_miss(
+    phrase: str, window: Window, wall: datetime, length: timedelta = timedelta(0)
+) -> tuple[timedelta, str] | None:
+    """``length``: how long the argument lasts (a day for a date; 0 for a moment)."""
     if window.contains(wall):
         return None
     gap = window.lo - wall if wall < window.lo else wall - window.hi + timedelta(microseconds=1)
@@ -174,11 +178,11 @@ def _describe_miss(phrase: str, window: Window, wall: datetime) -> tuple[timedel
             moved = window.shifted(step if sign > 0 else -step)
             if moved.contains(wall):
                 return gap, f"the {window.grain} {word} {phrase!r}"
-    if wall == window.hi:
+    if wall == window.hi and not length:
         return gap, f"the instant {window.label} ends (excluded)"
     if wall < window.lo:
         return gap, f"{_span(window.lo - wall)} before the start of {window.label}"
-    return gap, f"{_span(wall - window.hi)} after the end of {window.label}"
+    return gap, f"{_span(wall + length - window.hi)} after the end of {window.label}"
 
 
 def _span(length: timedelta) -> str:
@@ -193,8 +197,12 @@ def _span(length: timedelta) -> str:
 
 
 def _finer(resolution: Resolution, starts: Sequence[Actual]) -> bool:
-    """Whether the right day was given but the phrase asks for a time within it."""
+    """Whether the right day was given but the phrase asks for a time within it (the instant a period of another
+    reading ends, such as "EOM" read as midnight, names no time of day)."""
+    period_ends = {r.start.hi for r in resolution.readings if _is_period(r.start)}
     for reading in resolution.readings:
+        if reading.start.lo in period_ends and not _is_period(reading.start):
+            continue
         for actual in starts:
             relaxed = replace(actual, mode="overlaps")
             if accepts(reading.start, relaxed, resolution.user_zone):

@@ -154,7 +154,7 @@ def understood(text: str) -> Parsed | str:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
         return f"could not understand {words}"
     if not parsed.items:
-        return "no date or time in it"
+        return "no date or time"
     return parsed
 
 
@@ -339,7 +339,8 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
     zone, parsed = read.zone, read.parsed
     if isinstance(parsed, str) or parsed is None:
-        return Resolution(phrase, (), home, f"{parsed} in {phrase!r}", False)
+        problem = f"{parsed} in {phrase!r}" if phrase.strip() else "the phrase is empty: no date or time to match"
+        return Resolution(phrase, (), home, problem, False)
     try:
         if reference is None:
             first, second = (resolve_naive(text, probe, literal) for probe in _PROBES)
