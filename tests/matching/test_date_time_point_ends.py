@@ -83,3 +83,19 @@ def test_duration_gives_the_end_of_a_point_phrase() -> None:
     long = match_date_time("march 3", {"start": "2013-03-03T09:00", "duration": "P2D"}, USER, params=params)
     assert not long.passed
     assert "after the end of 2013-03-03" in long.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "interval", "passed", "reason"),
+    [
+        ("next week", "2013-02-19/2013-02-21", True, "got 2013-02-19 to 2013-02-21"),
+        ("next week", "2013-02-18/2013-02-10", False, "the end is before the start"),
+        ("next week", "2013-02-18/2013-03-03", False, "the end is 7 days after the end"),
+        ("tomorrow at 2pm", "2013-02-13T14:00/2013-02-13T15:00", True, ""),
+        ("tomorrow at 2pm", "2013-02-13T14:00/2013-02-13T13:00", False, "the end is before the start"),
+    ],
+)
+def test_iso_interval_on_a_point_phrase_checks_the_end(phrase: str, interval: str, passed: bool, reason: str) -> None:
+    outcome = match_date_time(phrase, interval, USER)
+    assert outcome.passed is passed, outcome.reason
+    assert reason in outcome.reason

@@ -99,7 +99,7 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
         first, second = actual.split("/")
         starts, ends = parse_value(first, user_time), parse_value(second, user_time)
         if not isinstance(starts, str) and not isinstance(ends, str):
-            return judge(resolution, starts, ends if resolution.is_range else None, _shown(starts, actual))
+            return judge(resolution, starts, ends, f"{_shown(starts, first)} to {_shown(ends, second)}")
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
