@@ -36,9 +36,17 @@ CASES: list[tuple[str, str, str, bool, str]] = [
     ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-04T06:30:00Z", False, ""),
     # an absolute date in the gap
     ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T07:30:00Z", True, "clocks move forward"),
-    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T06:30:00Z", False, "before the start"),
+    (
+        "March 10 2024 at 2:30am Eastern",
+        "2024-03-01T00:00:00Z",
+        "2024-03-10T06:30:00Z",
+        False,
+        "1h00m before the start",
+    ),
     ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T07:31:00Z", False, "minute after"),
-    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T08:30:00Z", False, ""),
+    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T08:30:00Z", False, "0h59m after the end"),
+    # a miss across the change of the clocks is told in real time: 08:30Z is 04:30 EDT, 1h59m after 01:31 EST
+    ("March 10 2024 at 1:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T08:30:00Z", False, "1h59m after the end"),
     ("November 3 2024 at 1:30am Eastern", "2024-03-01T00:00:00Z", "2024-11-03T05:30:00Z", True, ""),
     ("November 3 2024 at 1:30am Eastern", "2024-03-01T00:00:00Z", "2024-11-03T06:30:00Z", True, ""),
     ("November 3 2024 at 1:30am Eastern", "2024-03-01T00:00:00Z", "2024-11-03T07:30:00Z", False, ""),

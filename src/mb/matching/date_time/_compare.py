@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
@@ -181,8 +181,18 @@ def _describe_miss(
     if wall == window.hi and not length:
         return gap, f"the instant {window.label} ends (excluded)"
     if wall < window.lo:
-        return gap, f"{_span(window.lo - wall)} before the start of {window.label}"
-    return gap, f"{_span(wall + length - window.hi)} after the end of {window.label}"
+        return gap, f"{_span(_elapsed(window, wall, window.lo))} before the start of {window.label}"
+    return gap, f"{_span(_elapsed(window, window.hi, wall + length))} after the end of {window.label}"
+
+
+def _elapsed(window: Window, first: datetime, last: datetime) -> timedelta:
+    """The time from one wall clock to a later one in the window's zone: real time across a change of the clocks
+    in a named zone (wall times read as zoneinfo reads them, ``fold=0``), else the difference of the walls."""
+    zones = window.zone.zones if window.zone is not None else ()
+    if len(zones) != 1 or type(zones[0]) is timezone:
+        return last - first
+    zone = zones[0]  # aware times sharing a tzinfo subtract as walls: go through UTC
+    return last.replace(tzinfo=zone).astimezone(UTC) - first.replace(tzinfo=zone).astimezone(UTC)
 
 
 def _span(length: timedelta) -> str:
