@@ -7,8 +7,10 @@ aside): a phrase with a word the grammar does not use is not understood, an erro
 question for a judge that answers date questions), never a broader reading. A reading is a half-open window
 at the phrase's grain: ``at 2pm`` is the minute 14:00, ``March 3`` that day, ``this quarter`` that quarter; the
 end instant belongs to the next window. A range phrase (``from 3pm to 4pm``) checks the start of one parameter
-and both ends of a start/end group (the end at the exclusive end or in the last unit). A ``user_time`` with an
-offset is read in that fixed offset; a zone named in the phrase follows the tz database on the date in question.
+and both ends of a start/end group (the end at the exclusive end or in the last unit). A point phrase on a
+start/end group checks the start, and the end may not come before it; for a phrase of a day or longer the end also
+stays inside the phrase's window (or at its exclusive end). A ``user_time`` with an offset is read in that fixed
+offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date.
 
 >>> from datetime import datetime
 >>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
