@@ -7,8 +7,10 @@ aside): a phrase with a word the grammar does not use is not understood, an erro
 question for a judge that answers date questions), never a broader reading. A reading is a half-open window
 at the phrase's grain: ``at 2pm`` is the minute 14:00, ``March 3`` that day, ``this quarter`` that quarter; the
 end instant belongs to the next window. A range phrase (``from 3pm to 4pm``) checks the start of one parameter
-and both ends of a start/end group (the end at the exclusive end or in the last unit). A ``user_time`` with an
-offset is read in that fixed offset; a zone named in the phrase follows the tz database on the date in question.
+and both ends of a start/end group (the end at the exclusive end or in the last unit). A point phrase on a
+start/end group checks the start, and the end may not come before it; for a phrase of a day or longer the end also
+stays inside the phrase's window (or at its exclusive end). A ``user_time`` with an offset is read in that fixed
+offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date.
 
 >>> from datetime import datetime
 >>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
@@ -29,6 +31,7 @@ from ._compare import judge
 from ._group import assemble
 from ._judged import judge_unread
 from ._model import Resolution
+from ._names import unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
 from ._value import Actual, describe, parse_value, said_alone
 
@@ -54,7 +57,7 @@ def match_date_time(
         return judge(resolution, (), None, "")
     if params is None:
         if isinstance(actual, Mapping):
-            return _group(resolution, list(actual), actual, user_time)
+            return _object(resolution, actual, user_time)
         return _single(resolution, actual, user_time)
     if not isinstance(actual, Mapping):
         return _fail(resolution, f"expected the call's parameters as an object, got {describe(actual)}")
@@ -94,13 +97,23 @@ def _fail(resolution: Resolution, why: str) -> Outcome:
     return Outcome.fail(f"resolved {resolution.phrase!r} to {resolution.label}; {why}")
 
 
+def _object(resolution: Resolution, actual: Mapping[str, object], user_time: datetime | None) -> Outcome:
+    """An object argument: read as a group of its keys when each names a part of a date or time."""
+    keys = [str(key) for key in actual]
+    unknown = unknown_keys(keys)
+    if unknown or not keys:
+        why = unknown_keys_reason(unknown) if unknown else "no keys"
+        return _fail(resolution, f"the argument is an object with {why}")
+    return _group(resolution, keys, actual, user_time)
+
+
 def _single(resolution: Resolution, actual: object, user_time: datetime | None) -> Outcome:
     if isinstance(actual, str) and actual.count("/") == 1 and actual[:4].isdigit():
         # An ISO 8601 interval: start/end.
         first, second = actual.split("/")
         starts, ends = parse_value(first, user_time), parse_value(second, user_time)
         if not isinstance(starts, str) and not isinstance(ends, str):
-            return judge(resolution, starts, ends if resolution.is_range else None, _shown(starts, actual))
+            return judge(resolution, starts, ends, f"{_shown(starts, first)} to {_shown(ends, second)}")
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
@@ -118,7 +131,10 @@ def _group(
     resolution: Resolution, params: list[str], values: Mapping[str, object], user_time: datetime | None
 ) -> Outcome:
     is_range = resolution.is_range
-    assembled = assemble(params, values, user_time, with_end=is_range)
+    # A point phrase checks the end too (it must not come before the start, and stays in a period's window).
+    assembled = assemble(params, values, user_time, with_end=True)
+    if not is_range and not isinstance(assembled, str) and assembled.starts and not assembled.ends:
+        assembled = assemble(params, values, user_time, with_end=False)  # no end given: the start alone
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
@@ -129,7 +145,7 @@ def _group(
             return _fail(resolution, f"only the end is given: {assembled.got}")
         return judge(resolution, ends or (), None, assembled.got)
     if not is_range:
-        return judge(resolution, starts, None, assembled.got)
+        return judge(resolution, starts, ends or None, assembled.got)
     if ends is not None and not ends:
         missing = ", ".join(assembled.end_missing) or "end"
         return _fail(resolution, f"got {assembled.got}; the phrase names an end but {missing} is absent")

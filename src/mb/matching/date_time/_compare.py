@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
@@ -57,7 +57,10 @@ def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tupl
     elif actual.zone is not None:
         instants = tuple(actual.lo - o for o in actual.zone.offsets_at_wall(actual.lo))
     elif user is None or zone == user:
-        return (actual.lo,)
+        if len(zone.zones) != 1 or type(zone.zones[0]) is timezone:
+            return (actual.lo,)
+        # a wall time the clocks skip is read as zoneinfo reads it (fold=0), as the phrase's window is
+        instants = tuple(actual.lo - o for o in zone.offsets_at_wall(actual.lo))
     else:
         instants = tuple(actual.lo - o for o in user.offsets_at_wall(actual.lo))
     return tuple(wall for instant in instants for wall in zone.walls_at(instant))
@@ -88,11 +91,14 @@ def _accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
 
 def _reading_accepts(
     reading: Reading, starts: Sequence[Actual], ends: Sequence[Actual] | None, user: ZoneSpec | None
-) -> tuple[bool, bool]:
+) -> tuple[bool, str | None]:
+    """Whether the reading accepts the start, and why it does not accept the end (None: it does)."""
+    if ends is not None and reading.end is None:
+        return point_end(reading.start, starts, ends, user)
     start_ok = any(accepts(reading.start, a, user) for a in starts)
-    if ends is None or reading.end is None:
-        return start_ok, True
-    return start_ok, any(accepts(reading.end, a, user) for a in ends)
+    if ends is None or reading.end is None or any(accepts(reading.end, a, user) for a in ends):
+        return start_ok, None
+    return start_ok, "the end does not match"
 
 
 def judge(
@@ -113,14 +119,15 @@ def judge(
         if not missed:
             return Outcome.ok(prefix)
         return Outcome.fail(f"{prefix}; the argument is ambiguous and its reading {missed[0].shown} does not match")
-    start_matched = False
+    end_problem: str | None = None
     for reading in resolution.readings:
-        start_ok, end_ok = _reading_accepts(reading, starts, ends, resolution.user_zone)
-        if start_ok and end_ok:
+        start_ok, problem = _reading_accepts(reading, starts, ends, resolution.user_zone)
+        if start_ok and problem is None:
             return Outcome.ok(prefix)
-        start_matched = start_matched or start_ok
-    if start_matched:
-        return Outcome.fail(f"{prefix}; the end does not match")
+        if start_ok and end_problem is None:
+            end_problem = problem
+    if end_problem is not None:
+        return Outcome.fail(f"{prefix}; {end_problem}")
     if starts and all(a.mode == "covers" for a in starts) and _finer(resolution, starts):
         return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
     if starts and all(a.dateless for a in starts):
@@ -150,14 +157,18 @@ def _miss(resolution: Resolution, starts: Sequence[Actual]) -> str:
                 walls = (actual.lo,) if actual.hi is not None else _walls(actual, window.zone, resolution.user_zone)
             except (OverflowError, ValueError):
                 continue
+            length = actual.hi - actual.lo if actual.hi is not None else timedelta(0)
             for wall in walls:
-                found = _describe_miss(resolution.phrase, window, wall)
+                found = _describe_miss(resolution.phrase, window, wall, length)
                 if found is not None and (best is None or found[0] < best[0]):
                     best = found
     return best[1] if best is not None else ""
 
 
-def _describe_miss(phrase: str, window: Window, wall: datetime) -> tuple[timedelta, str] | None:
+def _describe_miss(
+    phrase: str, window: Window, wall: datetime, length: timedelta = timedelta(0)
+) -> tuple[timedelta, str] | None:
+    """``length``: how long the argument lasts (a day for a date; 0 for a moment)."""
     if window.contains(wall):
         return None
     gap = window.lo - wall if wall < window.lo else wall - window.hi + timedelta(microseconds=1)
@@ -167,11 +178,21 @@ def _describe_miss(phrase: str, window: Window, wall: datetime) -> tuple[timedel
             moved = window.shifted(step if sign > 0 else -step)
             if moved.contains(wall):
                 return gap, f"the {window.grain} {word} {phrase!r}"
-    if wall == window.hi:
+    if wall == window.hi and not length:
         return gap, f"the instant {window.label} ends (excluded)"
     if wall < window.lo:
-        return gap, f"{_span(window.lo - wall)} before the start of {window.label}"
-    return gap, f"{_span(wall - window.hi)} after the end of {window.label}"
+        return gap, f"{_span(_elapsed(window, wall, window.lo))} before the start of {window.label}"
+    return gap, f"{_span(_elapsed(window, window.hi, wall + length))} after the end of {window.label}"
+
+
+def _elapsed(window: Window, first: datetime, last: datetime) -> timedelta:
+    """The time from one wall clock to a later one in the window's zone: real time across a change of the clocks
+    in a named zone (wall times read as zoneinfo reads them, ``fold=0``), else the difference of the walls."""
+    zones = window.zone.zones if window.zone is not None else ()
+    if len(zones) != 1 or type(zones[0]) is timezone:
+        return last - first
+    zone = zones[0]  # aware times sharing a tzinfo subtract as walls: go through UTC
+    return last.replace(tzinfo=zone).astimezone(UTC) - first.replace(tzinfo=zone).astimezone(UTC)
 
 
 def _span(length: timedelta) -> str:
@@ -186,10 +207,70 @@ def _span(length: timedelta) -> str:
 
 
 def _finer(resolution: Resolution, starts: Sequence[Actual]) -> bool:
-    """Whether the right day was given but the phrase asks for a time within it."""
+    """Whether the right day was given but the phrase asks for a time within it (the instant a period of another
+    reading ends, such as "EOM" read as midnight, names no time of day)."""
+    period_ends = {r.start.hi for r in resolution.readings if _is_period(r.start)}
     for reading in resolution.readings:
+        if reading.start.lo in period_ends and not _is_period(reading.start):
+            continue
         for actual in starts:
             relaxed = replace(actual, mode="overlaps")
             if accepts(reading.start, relaxed, resolution.user_zone):
                 return True
     return False
+
+
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def _is_period(window: Window) -> bool:
+    """Whether the window is a day or longer (a day, weekend, week, month, season, holiday...)."""
+    return window.grain in {"day", "month", "year"} or (
+        window.grain == "span" and window.hi - window.lo >= timedelta(days=1)
+    )
+
+
+def _bounds(actual: Actual, window: Window, user: ZoneSpec | None) -> tuple[datetime, datetime]:
+    """The first and last wall-clock times, in the window's zone, the value may denote."""
+    if actual.hi is not None:
+        return actual.lo, actual.hi - _MICROSECOND
+    walls = _walls(actual, window.zone, user)
+    return min(walls), max(walls)
+
+
+def _end_distance(window: Window, first: datetime, last: datetime) -> str:
+    """How far an end lies outside a period's window (ending at its exclusive end is inside)."""
+    if first < window.lo:
+        return f"the end is {_span(window.lo - first)} before the start of {window.label}"
+    return f"the end is {_span(last + _MICROSECOND - window.hi)} after the end of {window.label}"
+
+
+def point_end(
+    window: Window, starts: Sequence[Actual], ends: Sequence[Actual], user: ZoneSpec | None
+) -> tuple[bool, str | None]:
+    """A point phrase on a start/end group: whether the window accepts the start, and why the end fails (None: it
+    does not). The end never comes before the start; for a phrase a day or longer it also stays inside the phrase's
+    window or ends at its exclusive end, as an instant or a date (a sub-range of the period); a shorter phrase checks
+    only the start."""
+    try:
+        firsts = [
+            _bounds(c, window, user)[0] for a in starts for c in _completions(a, window) if accepts(window, c, user)
+        ]
+        if not firsts:
+            return False, None
+        problem = "the end is before the start"
+        for end in ends:
+            for candidate in _completions(end, window):
+                first, last = _bounds(candidate, window, user)
+                if last < min(firsts):
+                    continue
+                if not _is_period(window):
+                    return True, None
+                # a date at the exclusive end is the end written as a date (Q2 -> July 1), as for ranges
+                inside = window.lo <= first and (last <= window.hi or candidate.lo == window.hi)
+                if inside:
+                    return True, None
+                problem = _end_distance(window, first, last)
+        return True, problem
+    except (OverflowError, ValueError):  # conversions past year 1 or 9999
+        return False, None

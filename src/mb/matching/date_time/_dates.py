@@ -290,6 +290,9 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
         for y in years:
             if kind == "month":
                 candidates.append(units.month(y, int(name)))
+            elif kind == "season" and name == "winter" and year is not None:
+                # "winter 2014": the winter that ends in 2014 or the one that starts in it, as "last winter" keeps both
+                candidates.extend([*units.season("winter", y - 1), *units.season("winter", y)])
             elif kind == "season":
                 candidates.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
             else:

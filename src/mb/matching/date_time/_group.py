@@ -26,7 +26,7 @@ from typing import Any
 
 from ._calendar import to_24h
 from ._fields import Fields, fields_of, read_duration, read_slot, read_zone
-from ._names import Slot, classify
+from ._names import Slot, classify, unknown_keys, unknown_keys_reason
 from ._value import Actual, iso_moment, show_moment
 from ._zones import ZoneSpec
 
@@ -87,6 +87,9 @@ def _role_candidates(slots: list[Slot], values: Mapping[str, object], user_time:
         raw = values[slot.name]
         if isinstance(raw, Mapping):
             # A nested object such as {"dateTime": ..., "timeZone": ...}: assembled on its own.
+            unknown = unknown_keys([str(key) for key in raw])
+            if unknown:
+                return f"{slot.name}: {unknown_keys_reason(unknown)}"
             inner = assemble(list(raw), raw, user_time)
             if isinstance(inner, str):
                 return f"{slot.name}: {inner}"

@@ -188,15 +188,22 @@ _ENDS: dict[str, Callable[[int], date | None]] = {"ramadan": _hijri(10, 1)}
 
 
 def holiday_days(name: str, year: int) -> tuple[date, date] | None:
-    """The first day of holiday ``name`` in ``year`` and the day after its last (Ramadan lasts a month)."""
+    """The first day of holiday ``name`` in ``year`` and the day after its last (Ramadan lasts a month, Hanukkah
+    eight days)."""
     first = holiday_date(name, year)
     if first is None:
         return None
+    if name in _DAYS:
+        return first, first + timedelta(days=_DAYS[name])
     end_rule = _ENDS.get(name)
     end = end_rule(year) if end_rule is not None else None
     if end is None or end <= first:
         end = _hijri_after(first) if name in _ENDS else first + timedelta(days=1)
     return first, end
+
+
+#: Holidays lasting a fixed number of days from their first: Hanukkah's eight days (from 25 Kislev).
+_DAYS: dict[str, int] = {"hanukkah": 8, "chanukah": 8, "hanukah": 8}
 
 
 def _hijri_after(first: date) -> date:

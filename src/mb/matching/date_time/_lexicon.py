@@ -130,7 +130,7 @@ _FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3
 #: An amount of a duration: digits, words, fractions, halves. A number in words is written once, its "and a half"
 #: optional: no number word starts like the other amounts, whose order among themselves is kept.
 QUANTITY = (
-    r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+\s+\d+/\d+|\d+/\d+|\d+(?:\.\d+)?|half\s+an?|a\s+half|"
+    r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+\s+\d+/\d+|\d+/\d+\s+of\s+an?|\d+/\d+|\d+(?:\.\d+)?|half\s+an?|a\s+half|"
     r"(?:a\s+|one\s+)?quarter\s+of\s+an?|three\s+quarters\s+of\s+an?|"
     rf"{number_words(0, 59)}(?:\s+and\s+(?:a\s+)?half)?|{alternatives(w for w in _FEW if w not in WORD_NUMBERS)})"
 )
@@ -217,8 +217,10 @@ def ordinal_value(text: str) -> int:
 
 
 def quantity_value(text: str) -> float:
-    """The value of a quantity (``2``, ``two``, ``1/2``, ``half an``, ``2 and a half``)."""
+    """The value of a quantity (``2``, ``two``, ``1/2``, ``3/4 of an``, ``half an``, ``2 and a half``)."""
     text = " ".join(text.split())
+    if "/" in text and text.endswith((" of a", " of an")):  # "3/4 of an"
+        text = text.rsplit(" of ", 1)[0]
     if " and a half" in text or " and half" in text:
         return quantity_value(text.replace(" and a half", "").replace(" and half", "")) + 0.5
     if " " in text and "/" in text:

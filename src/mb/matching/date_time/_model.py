@@ -48,6 +48,9 @@ class Window:
     floating: bool = False
     """The phrase named a time of day but no date (today or tomorrow was assumed)."""
 
+    gap: str = ""
+    """Why the bounds differ from the wall time named, when it does not exist in the zone (clocks moved forward)."""
+
     def contains(self, wall: datetime) -> bool:
         """Whether a naive wall-clock time (in this window's zone) falls inside."""
         return self.lo <= wall and (wall <= self.hi if self.closed else wall < self.hi)
@@ -69,6 +72,8 @@ class Window:
         zone = self.zone.label
         if self.grain in {"second", "minute"} and (zone == "UTC" or zone[0] in "+-"):
             return text + ("Z" if zone == "UTC" else zone)
+        if self.gap:
+            return f"{text} ({zone}; {self.gap})"
         return f"{text} ({zone})"
 
 

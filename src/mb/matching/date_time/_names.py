@@ -15,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-__all__ = ["Slot", "classify"]
+__all__ = ["Slot", "classify", "unknown_keys", "unknown_keys_reason"]
 
 _START = {"start", "starts", "starting", "begin", "begins", "beginning", "from", "since", "after", "checkin",
           "depart", "departure", "departs", "open", "opens", "opening", "earliest", "first"}  # fmt: skip
@@ -116,3 +116,18 @@ def classify(name: str) -> Slot:
     if ws in {("am", "pm"), ("am",), ("pm",)}:
         return Slot(name, role, "ampm")
     return Slot(name, role, "full")
+
+
+_KEY_WORDS = frozenset({*_START, *_END, *_KIND_WORDS, "check", "am", "pm"})
+
+
+def unknown_keys(keys: list[str]) -> list[str]:
+    """The keys of an object argument that name no part of a date or time: none of their words is a component
+    (``day``, ``date``, ``time``, ``timezone``...) nor an end of a range (``start``, ``end``, ``check in``...)."""
+    return [key for key in keys if not _KEY_WORDS.intersection(words(key))]
+
+
+def unknown_keys_reason(unknown: list[str]) -> str:
+    """Why an object with these keys is not read as a date (at most five keys shown, long ones cut)."""
+    shown = ", ".join(repr(key if len(key) <= 40 else key[:40] + "...") for key in unknown[:5])
+    return f"keys not understood as parts of a date or time: {shown}" + (" ..." if len(unknown) > 5 else "")

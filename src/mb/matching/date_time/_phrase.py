@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import functools
 import re
-from datetime import UTC, date, datetime, time, timedelta
+from dataclasses import replace
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from typing import NamedTuple
 
 from ._grammar import Item, Parsed, parse
@@ -117,7 +118,31 @@ def _zoned(readings: tuple[Reading, ...], zone: ZoneSpec | None) -> tuple[Readin
 
 
 def _in_zone(w: Window, zone: ZoneSpec) -> Window:
-    return Window(w.lo, w.hi, w.grain, w.closed, w.note, zone, w.floating)
+    return _past_gap(Window(w.lo, w.hi, w.grain, w.closed, w.note, zone, w.floating))
+
+
+def _past_gap(w: Window) -> Window:
+    """A window whose bounds name wall times that do not exist in its zone (clocks moved forward) read as zoneinfo
+    reads them (``fold=0``: 2:30am on the day New York springs forward is 07:30Z, shown 03:30), so the window stays
+    the right way round; the reasons say so."""
+    zones = w.zone.zones if w.zone is not None else ()
+    if len(zones) != 1 or type(zones[0]) is timezone:
+        return w
+    lo, hi = _existing(w.lo, zones[0]), _existing(w.hi, zones[0])
+    if lo == w.lo and hi == w.hi:
+        return w
+    gap = ""
+    if lo != w.lo:
+        gap = f"{w.lo:%H:%M} does not exist on {w.lo:%Y-%m-%d}, clocks move forward: read as {lo:%H:%M}"
+    return replace(w, lo=lo, hi=max(hi, lo), gap=gap)
+
+
+def _existing(wall: datetime, zone: tzinfo) -> datetime:
+    """The wall time itself, or, inside a gap, the wall time of the instant ``fold=0`` gives it."""
+    try:
+        return wall.replace(tzinfo=zone).astimezone(UTC).astimezone(zone).replace(tzinfo=None)
+    except (OverflowError, ValueError):  # past year 1 or 9999
+        return wall
 
 
 def understood(text: str) -> Parsed | str:
@@ -129,7 +154,7 @@ def understood(text: str) -> Parsed | str:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
         return f"could not understand {words}"
     if not parsed.items:
-        return "no date or time in it"
+        return "no date or time"
     return parsed
 
 
@@ -245,8 +270,20 @@ def _reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | N
     home = user_zone(user_time)
     if read.clock is None:
         return None, home
-    wall = user_time.replace(tzinfo=None)
+    wall = _wall_in(user_time, read.zone)
     return (wall if read.clock else datetime.combine(wall.date(), time())), home
+
+
+def _wall_in(user_time: datetime, zone: ZoneSpec | None) -> datetime:
+    """The wall clock of ``user_time`` where the phrase is read: in the zone the phrase names (with that zone's rules
+    on the date), so "9am Pacific" is today or tomorrow in Pacific time; the user's own when the phrase names none
+    or ``user_time`` is naive."""
+    if zone is None or user_time.tzinfo is None:
+        return user_time.replace(tzinfo=None)
+    try:
+        return user_time.astimezone(zone.zones[0]).replace(tzinfo=None)
+    except (OverflowError, ValueError):  # past year 1 or 9999: the user's wall clock
+        return user_time.replace(tzinfo=None)
 
 
 class _Read(NamedTuple):
@@ -302,7 +339,8 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
     zone, parsed = read.zone, read.parsed
     if isinstance(parsed, str) or parsed is None:
-        return Resolution(phrase, (), home, f"{parsed} in {phrase!r}", False)
+        problem = f"{parsed} in {phrase!r}" if phrase.strip() else "the phrase is empty: no date or time to match"
+        return Resolution(phrase, (), home, problem, False)
     try:
         if reference is None:
             first, second = (resolve_naive(text, probe, literal) for probe in _PROBES)
@@ -338,6 +376,8 @@ def _weekly_in(text: str, parsed: Parsed, reference: datetime, zone: ZoneSpec) -
 def _moved_into(reading: Reading, delta: timedelta, zone: ZoneSpec) -> Reading:
     start, end = reading.start, reading.end
     moved = Window(start.lo + delta, start.hi + delta, start.grain, start.closed, start.note, zone, start.floating)
+    moved = _past_gap(moved)
     if end is None:
         return Reading(moved)
-    return Reading(moved, Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, zone, end.floating))
+    end_moved = Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, zone, end.floating)
+    return Reading(moved, _past_gap(end_moved))

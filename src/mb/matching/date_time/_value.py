@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from ._calendar import to_24h, user_time_key
 from ._model import Window
-from ._phrase import resolve
+from ._phrase import MAX_LENGTH, resolve
 from ._zones import ZoneSpec, format_offset
 
 __all__ = [
@@ -101,6 +101,8 @@ def type_name(value: object) -> str:
 def describe(value: object) -> str:
     """A value and its JSON type for reasons: ``'soon' (string)``."""
     if isinstance(value, str):
+        if len(value) > _SHOWN:
+            return f"{value[:_SHOWN]!r}... ({len(value):,} characters, string)"
         return f"{value!r} (string)"
     try:
         text = json.dumps(value, ensure_ascii=False, default=str)
@@ -184,8 +186,14 @@ def _offset(text: str) -> timedelta:
     return sign * timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
 
 
+_SHOWN = 80
+"""Strings longer than this are shown cut in reasons."""
+
+
 def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | str:
     """The moments a string argument may stand for (see the module docstring), or why it stands for none."""
+    if len(text) > MAX_LENGTH and len(text.strip()) > MAX_LENGTH:
+        return f"got {describe(text)}, which is too long for a date or time (at most {MAX_LENGTH} characters)"
     try:
         iso = _iso(text.strip())  # ISO 8601 text reads the same whatever user_time is
     except (OverflowError, ValueError):

@@ -1,0 +1,74 @@
+"""A phrase naming a zone is placed on the day of that zone (with the tz database's rules on that date), and a wall
+time the clocks skip there is read as zoneinfo reads it (``fold=0``) without turning the window round.
+
+US clocks moved forward on 2024-03-10 (02:00 EST -> 03:00 EDT) and back on 2024-11-03 (02:00 EDT -> 01:00 EST).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+
+CASES: list[tuple[str, str, str, bool, str]] = [
+    # phrase, user_time, argument, passes, reason fragment
+    # 10:00Z is 03:00 in Los Angeles: 9am Pacific is later that day
+    ("9am Pacific", "2024-06-10T10:00:00Z", "2024-06-10T16:00:00Z", True, "2024-06-10T09:00 (America/Los_Angeles)"),
+    ("9am Pacific", "2024-06-10T10:00:00Z", "2024-06-11T16:00:00Z", False, "after the end"),
+    # 17:00Z is 10:00 in Los Angeles: 9am has passed, so tomorrow
+    ("9am Pacific", "2024-06-10T17:00:00Z", "2024-06-11T16:00:00Z", True, "2024-06-11T09:00"),
+    ("9am Pacific", "2024-06-10T17:00:00Z", "2024-06-10T16:00:00Z", False, ""),
+    # 05:00Z is 01:00 in New York
+    ("2:30am Eastern", "2024-06-10T05:00:00Z", "2024-06-10T06:30:00Z", True, "2024-06-10T02:30 (America/New_York)"),
+    ("2:30am Eastern", "2024-06-10T05:00:00Z", "2024-06-11T06:30:00Z", False, ""),
+    # the user's own offset does not decide the day: 23:00-05:00 on the 9th is 04:00Z on the 10th, 00:00 in New York
+    ("2:30am Eastern", "2024-06-09T23:00:00-05:00", "2024-06-10T06:30:00Z", True, ""),
+    # the day clocks spring forward, 00:00 EST: 2:30am does not exist and is read as 07:30Z (03:30 EDT)
+    ("2:30am Eastern", "2024-03-10T05:00:00Z", "2024-03-10T07:30:00Z", True, "02:30 does not exist on 2024-03-10"),
+    ("2:30am Eastern", "2024-03-10T05:00:00Z", "2024-03-10T06:30:00Z", False, "read as 03:30"),
+    ("2:30am Eastern", "2024-03-10T05:00:00Z", "2024-03-11T06:30:00Z", False, ""),
+    # the day clocks fall back, 00:00 EDT: 1:30am happens twice, both instants pass
+    ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-03T05:30:00Z", True, ""),
+    ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-03T06:30:00Z", True, ""),
+    ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-03T07:30:00Z", False, ""),
+    ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-04T06:30:00Z", False, ""),
+    # an absolute date in the gap
+    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T07:30:00Z", True, "clocks move forward"),
+    (
+        "March 10 2024 at 2:30am Eastern",
+        "2024-03-01T00:00:00Z",
+        "2024-03-10T06:30:00Z",
+        False,
+        "1h00m before the start",
+    ),
+    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T07:31:00Z", False, "minute after"),
+    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T08:30:00Z", False, "0h59m after the end"),
+    # a miss across the change of the clocks is told in real time: 08:30Z is 04:30 EDT, 1h59m after 01:31 EST
+    ("March 10 2024 at 1:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T08:30:00Z", False, "1h59m after the end"),
+    ("November 3 2024 at 1:30am Eastern", "2024-03-01T00:00:00Z", "2024-11-03T05:30:00Z", True, ""),
+    ("November 3 2024 at 1:30am Eastern", "2024-03-01T00:00:00Z", "2024-11-03T06:30:00Z", True, ""),
+    ("November 3 2024 at 1:30am Eastern", "2024-03-01T00:00:00Z", "2024-11-03T07:30:00Z", False, ""),
+    # naive user_time: wall clocks as written, the skipped wall time too
+    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00", "2024-03-10T02:30:00", True, ""),
+    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00", "2024-03-10T03:30:00", True, ""),
+    ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00", "2024-03-10T01:30:00", False, ""),
+]
+
+
+@pytest.mark.parametrize(("phrase", "user_time", "argument", "passed", "reason"), CASES)
+def test_named_zone(phrase: str, user_time: str, argument: str, passed: bool, reason: str) -> None:
+    outcome = match_date_time(phrase, argument, datetime.fromisoformat(user_time))
+    assert outcome.passed is passed, outcome.reason
+    assert reason in outcome.reason
+
+
+def test_gap_window_is_not_inverted_for_a_range() -> None:
+    params = ["start_time", "end_time"]
+    call = {"start_time": "2024-03-10T07:30:00Z", "end_time": "2024-03-10T08:00:00Z"}
+    user = datetime.fromisoformat("2024-03-01T00:00:00Z")
+    outcome = match_date_time("March 10 2024 from 2:30am to 4am Eastern", call, user, params=params)
+    assert outcome.passed, outcome.reason
+    wrong = {"start_time": "2024-03-10T06:30:00Z", "end_time": "2024-03-10T08:00:00Z"}
+    assert not match_date_time("March 10 2024 from 2:30am to 4am Eastern", wrong, user, params=params).passed
