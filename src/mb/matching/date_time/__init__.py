@@ -28,7 +28,7 @@ from pydantic import JsonValue
 from .._outcome import Outcome
 from ._calendar import user_time_key
 from ._compare import judge
-from ._group import assemble
+from ._group import assemble, undated_parts
 from ._judged import judge_unread
 from ._model import Resolution
 from ._names import unknown_keys, unknown_keys_reason
@@ -104,6 +104,10 @@ def _object(resolution: Resolution, actual: Mapping[str, object], user_time: dat
     if unknown or not keys:
         why = unknown_keys_reason(unknown) if unknown else "no keys"
         return _fail(resolution, f"the argument is an object with {why}")
+    undated = undated_parts(keys)
+    if undated:
+        shown = ", ".join(repr(key) for key in keys[:5])
+        return _fail(resolution, f"the argument is an object that gives no {', '.join(undated)} (keys {shown})")
     return _group(resolution, keys, actual, user_time)
 
 

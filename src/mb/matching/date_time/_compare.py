@@ -131,6 +131,8 @@ def judge(
     if starts and all(a.mode == "covers" for a in starts) and _finer(resolution, starts):
         return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
     if starts and all(a.dateless for a in starts):
+        if all(reading.start.floating for reading in resolution.readings):
+            return Outcome.fail(f"{prefix}; not the time of day the phrase names")
         return Outcome.fail(f"{prefix}; a time alone cannot match a phrase naming a date")
     distance = _miss(resolution, starts)
     return Outcome.fail(f"{prefix}, {distance}" if distance else prefix)

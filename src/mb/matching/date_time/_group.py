@@ -6,8 +6,11 @@ Rules:
   For each end of the range, fields combine in the order: full moments, then ``date``/``time`` values,
   then single components (a later source overrides an earlier one for the same field).
 * A separate ``am``/``pm`` parameter applies to the hour; a missing minute or second is 0.
-* A date field no listed parameter can hold (a group of ``hour``/``minute`` only, or ``day``/``month``
-  without ``year``) is not checked; a date field a listed parameter should hold but that is missing fails.
+* A date field no listed parameter can hold (``day``/``month`` without ``year``) is taken from the reading; a
+  date field a listed parameter should hold but that is missing fails. Values that give a time of day and no
+  date at all (``hour``/``minute`` only, ``start_time`` of ``"09:00"``) are a time alone: only a phrase that
+  names no date accepts them, as it accepts a time string alone. An object argument (written by the agent, not
+  listed by the benchmark) must give a whole date.
 * Without an hour the value is a date: it must match at the day level if a listed time parameter is
   missing (``date`` + ``time`` with no time), and only needs to share the day when none was listed.
 * The end takes missing date fields from the start (``start_date`` + ``start_time`` + ``end_time``),
@@ -30,7 +33,7 @@ from ._names import Slot, classify, unknown_keys, unknown_keys_reason
 from ._value import Actual, iso_moment, show_moment
 from ._zones import ZoneSpec
 
-__all__ = ["Assembled", "assemble"]
+__all__ = ["Assembled", "assemble", "undated_parts"]
 
 _DATE_FIELDS = ("year", "month", "day")
 _PROVIDERS = {
@@ -78,6 +81,15 @@ def _merge(parts: Sequence[Fields]) -> Fields:
     return Fields(**merged)
 
 
+def undated_parts(keys: Sequence[str]) -> list[str]:
+    """The parts of a date (year, month, day) that no key of an object can give to its start (an end takes the
+    date of its start). An object is written by the agent, not listed by the benchmark: a part it leaves out is
+    missing, never free."""
+    slots = [classify(key) for key in keys]
+    kinds = {slot.kind for slot in slots if slot.role == "start"} or {slot.kind for slot in slots}
+    return [name for name in _DATE_FIELDS if not kinds & _PROVIDERS[name]]
+
+
 def _role_candidates(slots: list[Slot], values: Mapping[str, object], user_time: datetime | None) -> list[Fields] | str:
     """Every combination of the role's parameter readings, merged in priority order."""
     present = [s for s in slots if _given(values.get(s.name))]
@@ -90,6 +102,9 @@ def _role_candidates(slots: list[Slot], values: Mapping[str, object], user_time:
             unknown = unknown_keys([str(key) for key in raw])
             if unknown:
                 return f"{slot.name}: {unknown_keys_reason(unknown)}"
+            undated = undated_parts([str(key) for key in raw]) if slot.kind in ("full", "date") else []
+            if undated:
+                return f"{slot.name}: the object gives no {', '.join(undated)}"
             inner = assemble(list(raw), raw, user_time)
             if isinstance(inner, str):
                 return f"{slot.name}: {inner}"
@@ -136,7 +151,9 @@ def _build(
     zone = given.zone or zone or (base.zone if base is not None else None)
     weekday = given.weekday if free == set(_DATE_FIELDS) else None
     if hour is not None:
-        return Actual(moment, offset=offset, zone=zone, free=frozenset(free), weekday=weekday)
+        # No value gives a date at all (and no weekday): a time alone, which only a phrase naming no date accepts.
+        dateless = weekday is None and len(free) == len(_DATE_FIELDS)
+        return Actual(moment, offset=offset, zone=zone, free=frozenset(free), weekday=weekday, dateless=dateless)
     # A date without a time: checked at the day level when a listed parameter could have held the time.
     mode = "covers" if listed & {"full", "time", "hour"} else "overlaps"
     return Actual(moment, moment + timedelta(days=1), mode, offset, zone, frozenset(free), weekday)

@@ -50,9 +50,13 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow
         found = _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls, timed_end)
         day = timedelta(days=1)
-        return [
+        placed = [
             Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) if r.start.hi <= ref else r
             for r in found
+        ]
+        # naming no date, the range takes the date of an argument that gives none (as a time of day alone does)
+        return [
+            Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
         ]
     try:
         return _paired(_point(left, ref), _point(right, ref), right, rolls, timed_end)

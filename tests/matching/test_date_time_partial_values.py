@@ -1,0 +1,79 @@
+"""Values that give only part of a moment: an object the agent wrote must give a whole date; a group or a string
+that gives a time of day and no date at all is a time alone, which only a phrase naming no date accepts. A group
+the benchmark lists without a year (``month`` + ``day``) takes the year from the reading."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+
+USER = datetime.fromisoformat("2013-02-12T04:30:00-02:00")
+
+CASES: list[tuple[str, object, list[str] | None, bool, str]] = [
+    # phrase, argument, listed group, passes, reason fragment
+    ("march 3", {"day": 3}, None, False, "an object that gives no year, month (keys 'day')"),
+    ("march 3", {"month": 3}, None, False, "gives no year, day"),
+    ("march 3", {"year": 2013}, None, False, "gives no month, day"),
+    ("march 3", {"hour": 10}, None, False, "gives no year, month, day"),
+    ("march 3", {"time": "10:00"}, None, False, "gives no year, month, day"),
+    ("march 3 2013", {"month": 3, "day": 3}, None, False, "gives no year"),
+    ("tomorrow at 2pm", {"hour": 14}, None, False, "gives no year, month, day"),
+    ("march 3", {"year": 2013, "month": 3, "day": 3}, None, True, ""),
+    ("march 3", {"date": "2013-03-03", "time": "10:00"}, None, True, ""),
+    ("next week", {"start_date": "2013-02-18", "end_date": "2013-02-20"}, None, True, ""),
+    ("tomorrow at 2pm", {"hour": 14, "minute": 0}, ["hour", "minute"], False, "a time alone cannot match"),
+    ("tomorrow at 2pm", "14:00", None, False, "a time alone cannot match"),
+    ("at 2pm", {"hour": 14, "minute": 0}, ["hour", "minute"], True, ""),
+    ("at 2pm", {"hour": 15}, ["hour"], False, "not the time of day the phrase names"),
+    ("at 2pm", "15:00", None, False, "not the time of day the phrase names"),
+    (
+        "next week",
+        {"start_time": {"hour": 9}, "end_time": {"hour": 10}},
+        ["start_time", "end_time"],
+        False,
+        "a time alone cannot match",
+    ),
+    ("9am to 5pm", {"start_time": "09:00", "end_time": "17:00"}, ["start_time", "end_time"], True, ""),
+    ("9am to 5pm", {"start_time": "09:00", "end_time": "18:00"}, ["start_time", "end_time"], False, "end"),
+    ("9am to 5pm", "09:00", None, True, ""),
+    ("9am to 5pm", "10:00", None, False, "not the time of day"),
+    (
+        "tomorrow from 9am to 5pm",
+        {"start_time": "09:00", "end_time": "17:00"},
+        ["start_time", "end_time"],
+        False,
+        "a time alone",
+    ),
+    (
+        "tomorrow at 2pm",
+        {"start_date": "2013-02-13", "start_time": {"hour": 14}},
+        ["start_date", "start_time"],
+        True,
+        "",
+    ),
+    (
+        "tomorrow at 2pm",
+        {"start_date": "2013-02-14", "start_time": {"hour": 14}},
+        ["start_date", "start_time"],
+        False,
+        "",
+    ),
+    ("next friday at 2pm", {"weekday": "friday", "hour": 14}, ["weekday", "hour"], True, ""),
+    ("next friday at 2pm", {"weekday": "thursday", "hour": 14}, ["weekday", "hour"], False, ""),
+    ("march 3", {"month": 3, "day": 3}, ["month", "day"], True, ""),
+    ("march 3", {"month": 3, "day": 4}, ["month", "day"], False, ""),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "params", "passes", "fragment"), CASES)
+def test_partial_value(phrase: str, argument: object, params: list[str] | None, passes: bool, fragment: str) -> None:
+    if params is None:
+        outcome = match_date_time(phrase, argument, USER)  # type: ignore[arg-type]
+    else:
+        assert isinstance(argument, dict)
+        outcome = match_date_time(phrase, argument, USER, params=params)
+    assert outcome.passed is passes, outcome.reason
+    assert fragment in outcome.reason
