@@ -1,6 +1,8 @@
 """Values that give only part of a moment: an object the agent wrote must give a whole date; a group or a string
 that gives a time of day and no date at all is a time alone, which only a phrase naming no date accepts. A group
-the benchmark lists without a year (``month`` + ``day``) takes the year from the reading."""
+the benchmark lists without a year (``month`` + ``day``) takes the year from the reading; a month or a day the phrase
+names and no parameter gives fails (a ``day`` alone for "march 3"; a ``year`` + ``month`` is enough for "march
+2013")."""
 
 from __future__ import annotations
 
@@ -65,6 +67,22 @@ CASES: list[tuple[str, object, list[str] | None, bool, str]] = [
     ("next friday at 2pm", {"weekday": "thursday", "hour": 14}, ["weekday", "hour"], False, ""),
     ("march 3", {"month": 3, "day": 3}, ["month", "day"], True, ""),
     ("march 3", {"month": 3, "day": 4}, ["month", "day"], False, ""),
+    ("march 3", {"day": 3}, ["day"], False, "the parameters give no month, which the phrase names"),
+    ("march 3", {"day": 3, "hour": 9}, ["day", "hour"], False, "give no month"),
+    ("march 3", {"month": 3}, ["month"], False, "give no day"),
+    ("march 3", {"year": 2013}, ["year"], False, "give no month, day"),
+    ("march 3", {"year": 2013, "month": 3}, ["year", "month"], False, "give no day"),
+    ("march 2013", {"year": 2013}, ["year"], False, "give no month"),
+    ("march 2013", {"year": 2013, "month": 3}, ["year", "month"], True, ""),
+    ("march 2013", {"year": 2013, "month": 4}, ["year", "month"], False, ""),
+    ("2013", {"year": 2013}, ["year"], True, ""),
+    ("2013", {"year": 2014}, ["year"], False, ""),
+    ("tomorrow at 2pm", {"day": 13, "hour": 14}, ["day", "hour"], False, "give no month"),
+    ("next week", {"start_day": 18, "end_day": 20}, ["start_day", "end_day"], False, "give no month"),
+    ("next week", {"start_year": 2013, "end_year": 2013}, ["start_year", "end_year"], False, "give no month, day"),
+    ("at 2pm", {"minute": 0}, ["minute"], False, "neither a date nor a time of day"),
+    ("next monday", {"weekday": "monday"}, ["weekday"], True, ""),
+    ("next monday", {"weekday": "friday"}, ["weekday"], False, ""),
 ]
 
 

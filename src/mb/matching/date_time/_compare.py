@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, time, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
@@ -28,6 +28,28 @@ from ._zones import ZoneSpec
 
 __all__ = ["accepts", "judge"]
 
+_MIDNIGHT = time(0)
+_YEAR_ONLY = frozenset({"year"})
+_OPEN_MONTHS = frozenset({"year", "day"})
+_OPEN_YEARS = frozenset({"year", "month", "day"})
+
+
+def _unpinned(window: Window) -> frozenset[str]:
+    """The date fields a window leaves open, which a value may leave out: the year (a form without one), the day of
+    a window of whole months, the month of a window of whole years."""
+    lo, hi = window.lo, window.hi
+    whole_months = lo.day == hi.day == 1 and lo.time() == hi.time() == _MIDNIGHT and hi - lo >= timedelta(days=28)
+    if not whole_months:
+        return _YEAR_ONLY
+    return _OPEN_YEARS if lo.month == hi.month == 1 else _OPEN_MONTHS
+
+
+def _too_little(actual: Actual, window: Window) -> frozenset[str]:
+    """The date fields ``actual`` leaves out that ``window`` pins (a ``day`` alone for "march 3")."""
+    if actual.dateless or actual.weekday is not None or not actual.free:
+        return frozenset()
+    return actual.free - _unpinned(window)
+
 
 def _completions(actual: Actual, window: Window) -> list[Actual]:
     """Fill the date fields the arguments could not carry from the window's date(s)."""
@@ -35,6 +57,8 @@ def _completions(actual: Actual, window: Window) -> list[Actual]:
         return []
     if not actual.free:
         return [actual]
+    if _too_little(actual, window):
+        return []
     found: list[Actual] = []
     for source in dict.fromkeys((window.lo, window.hi)):
         try:
@@ -130,6 +154,12 @@ def judge(
         return Outcome.fail(f"{prefix}; {end_problem}")
     if starts and all(a.mode == "covers" for a in starts) and _finer(resolution, starts):
         return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
+    little = {name for a in starts for r in resolution.readings for name in _too_little(a, r.start)}
+    if starts and little and all(_too_little(a, r.start) for a in starts for r in resolution.readings):
+        if all(a.free == _OPEN_YEARS and a.hi is not None for a in starts):
+            return Outcome.fail(f"{prefix}; the parameters give neither a date nor a time of day")
+        shown = ", ".join(name for name in ("year", "month", "day") if name in little)
+        return Outcome.fail(f"{prefix}; the parameters give no {shown}, which the phrase names")
     if starts and all(a.dateless for a in starts):
         if all(reading.start.floating for reading in resolution.readings):
             return Outcome.fail(f"{prefix}; not the time of day the phrase names")

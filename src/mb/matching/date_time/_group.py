@@ -6,7 +6,9 @@ Rules:
   For each end of the range, fields combine in the order: full moments, then ``date``/``time`` values,
   then single components (a later source overrides an earlier one for the same field).
 * A separate ``am``/``pm`` parameter applies to the hour; a missing minute or second is 0.
-* A date field no listed parameter can hold (``day``/``month`` without ``year``) is taken from the reading; a
+* A date field no listed parameter can hold is taken from the reading when the phrase leaves it open: the year
+  (``day``/``month`` without ``year``), the day of a month-long phrase, the month of a year-long one; a field the
+  phrase names and no parameter gives fails when judged (a ``day`` alone for "march 3"); a
   date field a listed parameter should hold but that is missing fails. Values that give a time of day and no
   date at all (``hour``/``minute`` only, ``start_time`` of ``"09:00"``) are a time alone: only a phrase that
   names no date accepts them, as it accepts a time string alone. An object argument (written by the agent, not
