@@ -83,6 +83,13 @@ CASES: list[tuple[str, object, list[str] | None, bool, str]] = [
     ("at 2pm", {"minute": 0}, ["minute"], False, "neither a date nor a time of day"),
     ("next monday", {"weekday": "monday"}, ["weekday"], True, ""),
     ("next monday", {"weekday": "friday"}, ["weekday"], False, ""),
+    ("tomorrow at 2pm", {"date": "2013-02-13"}, None, False, "a date alone cannot match a phrase naming a time"),
+    ("tomorrow at 2pm", {"year": 2013, "month": 2, "day": 13}, None, False, "a date alone cannot match"),
+    ("tomorrow at 2pm", {"date": "2013-02-13", "time": "14:00"}, None, True, ""),
+    ("tomorrow", {"date": "2013-02-13"}, None, True, ""),
+    ("march 3", {"date": "2013-03-04"}, None, False, "the day after"),
+    ("from monday to wednesday", {"start_date": "2013-02-18", "end_date": "2013-02-20"}, None, True, ""),
+    ("from monday to wednesday", {"start_date": "2013-02-18", "end_date": "2013-02-22"}, None, False, ""),
 ]
 
 
