@@ -207,7 +207,15 @@ CASES: dict[str, Case] = {
         "a date alone cannot match",
         ["date", "time"],
     ),
-    "date-only group, time phrase": Case("tomorrow at 3pm", {"date": "2024-02-02"}, THU, True, "", ["date"]),
+    "date-only group, time phrase": Case(
+        "tomorrow at 3pm",
+        {"date": "2024-02-02"},
+        THU,
+        False,
+        "a date alone cannot match a phrase naming a time",
+        ["date"],
+    ),
+    "date-only group, day phrase": Case("tomorrow", {"date": "2024-02-02"}, THU, True, "", ["date"]),
     "year missing": Case(
         "next Friday at 2pm", {"day": 9, "month": 2, "hour": 14, "minute": 0}, THU, False, "year is missing", COMPONENTS
     ),

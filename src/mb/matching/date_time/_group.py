@@ -13,8 +13,8 @@ Rules:
   date at all (``hour``/``minute`` only, ``start_time`` of ``"09:00"``) are a time alone: only a phrase that
   names no date accepts them, as it accepts a time string alone. An object argument (written by the agent, not
   listed by the benchmark) must give a whole date.
-* Without an hour the value is a date: it must match at the day level if a listed time parameter is
-  missing (``date`` + ``time`` with no time), and only needs to share the day when none was listed.
+* Without an hour the value is a date, matched at the day level as a date string is: it cannot match a phrase
+  naming a time of day, whether or not a time parameter was listed.
 * The end takes missing date fields from the start (``start_date`` + ``start_time`` + ``end_time``),
   moving to the next day if it would end before it starts; a ``duration`` gives the end from the start.
 * A zone parameter (``timezone``, ``tz``...) applies to naive values of its end (or of both).
@@ -156,8 +156,8 @@ def _build(
         # No value gives a date at all (and no weekday): a time alone, which only a phrase naming no date accepts.
         dateless = weekday is None and len(free) == len(_DATE_FIELDS)
         return Actual(moment, offset=offset, zone=zone, free=frozenset(free), weekday=weekday, dateless=dateless)
-    # A date without a time: checked at the day level when a listed parameter could have held the time.
-    mode = "covers" if listed & {"full", "time", "hour"} else "overlaps"
+    # A date without a time: checked at the day level, as a date string is (it cannot match a time of day).
+    mode = "covers"
     return Actual(moment, moment + timedelta(days=1), mode, offset, zone, frozenset(free), weekday)
 
 
