@@ -10,9 +10,9 @@ Submodules load on first use, so ``import mb`` stays cheap.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ._lazy import lazy_attributes
 from ._version import __version__
 
 if TYPE_CHECKING:
@@ -29,9 +29,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'mb' has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, globals(), _LAZY)

@@ -5,9 +5,9 @@ The judges and the factory load on first use, so code that needs one judge impor
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import lazy_attributes
 from .base import Judge, JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -32,20 +32,15 @@ __all__ = [
 ]
 
 _LAZY = {
-    "JUDGE_NAMES": "factory",
-    "AutoChoice": "factory",
-    "explain_auto": "factory",
-    "get_judge": "factory",
-    "LexicalJudge": "lexical",
-    "JudgeConfigError": "llm",
-    "LLMJudge": "llm",
-    "LocalJudge": "local",
+    "JUDGE_NAMES": ".factory",
+    "AutoChoice": ".factory",
+    "explain_auto": ".factory",
+    "get_judge": ".factory",
+    "LexicalJudge": ".lexical",
+    "JudgeConfigError": ".llm",
+    "LLMJudge": ".llm",
+    "LocalJudge": ".local",
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, globals(), _LAZY)
