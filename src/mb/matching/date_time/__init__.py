@@ -31,16 +31,11 @@ from ._compare import judge
 from ._group import assemble, undated_parts
 from ._judged import judge_unread
 from ._model import Resolution
-from ._names import classify, unknown_keys, unknown_keys_reason
+from ._names import unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
 from ._value import Actual, describe, parse_value, said_alone
 
 __all__ = ["judge_unread", "load", "match_date_time", "reads_alone", "resolve", "verdict_key", "verdict_reference"]
-
-_TIMED = frozenset({"full", "time", "hour"})
-_NO_TIME = " time"
-"""A parameter no object can hold (its name starts with a space) that can hold a time: an object with a date and no
-time is then checked at the day level, as a date string is."""
 
 
 def match_date_time(
@@ -113,9 +108,6 @@ def _object(resolution: Resolution, actual: Mapping[str, object], user_time: dat
     if undated:
         shown = ", ".join(repr(key) for key in keys[:5])
         return _fail(resolution, f"the argument is an object that gives no {', '.join(undated)} (keys {shown})")
-    if not any(classify(key).kind in _TIMED for key in keys):
-        # a date alone, as the agent wrote it: checked as a date string is (it cannot match a time of day)
-        return _group(resolution, [*keys, _NO_TIME], actual, user_time)
     return _group(resolution, keys, actual, user_time)
 
 
