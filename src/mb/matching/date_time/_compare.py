@@ -29,38 +29,62 @@ from ._zones import ZoneSpec
 __all__ = ["accepts", "judge"]
 
 _MIDNIGHT = time(0)
+_WEEK = timedelta(days=7)
+_NOTHING: frozenset[str] = frozenset()
 _YEAR_ONLY = frozenset({"year"})
 _OPEN_MONTHS = frozenset({"year", "day"})
 _OPEN_YEARS = frozenset({"year", "month", "day"})
+_MONTHS_AND_DAYS = frozenset({"month", "day"})
 
 
-def _unpinned(window: Window) -> frozenset[str]:
-    """The date fields a window leaves open, which a value may leave out: the year (a form without one), the day of
-    a window of whole months, the month of a window of whole years."""
+def _unpinned(window: Window, named: frozenset[str]) -> frozenset[str]:
+    """The date fields a window leaves open, which a value may leave out: the year (unless the phrase names it), the
+    day of a window of whole months, the month and the day of a window of whole years (whose year is what the phrase
+    names)."""
     lo, hi = window.lo, window.hi
     whole_months = lo.day == hi.day == 1 and lo.time() == hi.time() == _MIDNIGHT and hi - lo >= timedelta(days=28)
     if not whole_months:
-        return _YEAR_ONLY
-    return _OPEN_YEARS if lo.month == hi.month == 1 else _OPEN_MONTHS
+        return _YEAR_ONLY - named
+    if lo.month == hi.month == 1:
+        return _MONTHS_AND_DAYS
+    return _OPEN_MONTHS - named
 
 
-def _too_little(actual: Actual, window: Window) -> frozenset[str]:
-    """The date fields ``actual`` leaves out that ``window`` pins (a ``day`` alone for "march 3")."""
-    if actual.dateless or actual.weekday is not None or not actual.free:
-        return frozenset()
-    return actual.free - _unpinned(window)
+def _pins_by_weekday(actual: Actual, window: Window) -> bool:
+    """Whether the value's weekday stands in for its month and day: only in a window shorter than a week, where each
+    weekday falls at most once."""
+    return actual.weekday is not None and window.hi - window.lo < _WEEK
 
 
-def _completions(actual: Actual, window: Window) -> list[Actual]:
+def _too_little(actual: Actual, window: Window, named: frozenset[str]) -> frozenset[str]:
+    """The date fields ``actual`` leaves out that ``window`` pins or the phrase names (a ``day`` alone for "march 3",
+    a ``month`` and ``day`` for "2014"). A weekday stands in for the month and the day of a window shorter than a
+    week, never for a year the phrase names."""
+    if actual.dateless or not actual.free:
+        return _NOTHING
+    if _pins_by_weekday(actual, window):
+        return actual.free & named
+    return actual.free - _unpinned(window, named)
+
+
+def _sources(actual: Actual, window: Window) -> tuple[datetime, ...]:
+    """The dates the free fields are taken from: the window's ends, or each day of a window a weekday pins."""
+    if not _pins_by_weekday(actual, window):
+        return tuple(dict.fromkeys((window.lo, window.hi)))
+    first = datetime.combine(window.lo.date(), _MIDNIGHT)
+    return tuple(first + timedelta(days=n) for n in range((window.hi.date() - first.date()).days + 1))
+
+
+def _completions(actual: Actual, window: Window, named: frozenset[str]) -> list[Actual]:
     """Fill the date fields the arguments could not carry from the window's date(s)."""
     if actual.dateless and not window.floating:
         return []
     if not actual.free:
         return [actual]
-    if _too_little(actual, window):
+    if _too_little(actual, window, named):
         return []
     found: list[Actual] = []
-    for source in dict.fromkeys((window.lo, window.hi)):
+    for source in _sources(actual, window):
         try:
             lo = actual.lo.replace(**{name: getattr(source, name) for name in actual.free})
         except ValueError:
@@ -90,16 +114,17 @@ def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tupl
     return tuple(wall for instant in instants for wall in zone.walls_at(instant))
 
 
-def accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
-    """Whether the argument falls in the window at the window's granularity."""
+def accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str] = _YEAR_ONLY) -> bool:
+    """Whether the argument falls in the window at the window's granularity; ``named``: the date parts the phrase
+    names, which the argument may not leave out."""
     try:
-        return _accepts(window, actual, user)
+        return _accepts(window, actual, user, named)
     except (OverflowError, ValueError):  # conversions past year 1 or 9999
         return False
 
 
-def _accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
-    for candidate in _completions(actual, window):
+def _accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str]) -> bool:
+    for candidate in _completions(actual, window, named):
         if candidate.hi is not None and window.grain == "day" and window.closed and candidate.lo == window.hi:
             return True  # the end day of a range written as an exclusive end date (June 3-5 -> June 6)
         if candidate.hi is not None and candidate.mode == "covers":
@@ -114,13 +139,17 @@ def _accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
 
 
 def _reading_accepts(
-    reading: Reading, starts: Sequence[Actual], ends: Sequence[Actual] | None, user: ZoneSpec | None
+    reading: Reading,
+    starts: Sequence[Actual],
+    ends: Sequence[Actual] | None,
+    user: ZoneSpec | None,
+    named: frozenset[str],
 ) -> tuple[bool, str | None]:
     """Whether the reading accepts the start, and why it does not accept the end (None: it does)."""
     if ends is not None and reading.end is None:
-        return point_end(reading.start, starts, ends, user)
-    start_ok = any(accepts(reading.start, a, user) for a in starts)
-    if ends is None or reading.end is None or any(accepts(reading.end, a, user) for a in ends):
+        return point_end(reading.start, starts, ends, user, named)
+    start_ok = any(accepts(reading.start, a, user, named) for a in starts)
+    if ends is None or reading.end is None or any(accepts(reading.end, a, user, named) for a in ends):
         return start_ok, None
     return start_ok, "the end does not match"
 
@@ -137,15 +166,16 @@ def judge(
             return Outcome(False, resolution.problem, 0.0, error=resolution.problem)
         return Outcome.fail(f"cannot resolve: {resolution.problem}")
     prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
+    named = resolution.named
     if starts and ends is None and all(a.ambiguous for a in starts):
         zone = resolution.user_zone
-        missed = [a for a in starts if not any(accepts(r.start, a, zone) for r in resolution.readings)]
+        missed = [a for a in starts if not any(accepts(r.start, a, zone, named) for r in resolution.readings)]
         if not missed:
             return Outcome.ok(prefix)
         return Outcome.fail(f"{prefix}; the argument is ambiguous and its reading {missed[0].shown} does not match")
     end_problem: str | None = None
     for reading in resolution.readings:
-        start_ok, problem = _reading_accepts(reading, starts, ends, resolution.user_zone)
+        start_ok, problem = _reading_accepts(reading, starts, ends, resolution.user_zone, named)
         if start_ok and problem is None:
             return Outcome.ok(prefix)
         if start_ok and end_problem is None:
@@ -154,18 +184,47 @@ def judge(
         return Outcome.fail(f"{prefix}; {end_problem}")
     if starts and all(a.mode == "covers" for a in starts) and _finer(resolution, starts):
         return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
-    little = {name for a in starts for r in resolution.readings for name in _too_little(a, r.start)}
-    if starts and little and all(_too_little(a, r.start) for a in starts for r in resolution.readings):
-        if all(a.free == _OPEN_YEARS and a.hi is not None for a in starts):
+    little = {name for a in starts for r in resolution.readings for name in _too_little(a, r.start, named)}
+    if starts and little and all(_too_little(a, r.start, named) for a in starts for r in resolution.readings):
+        if all(a.free == _OPEN_YEARS and a.hi is not None and a.weekday is None for a in starts):
             return Outcome.fail(f"{prefix}; the parameters give neither a date nor a time of day")
-        shown = ", ".join(name for name in ("year", "month", "day") if name in little)
-        return Outcome.fail(f"{prefix}; the parameters give no {shown}, which the phrase names")
+        return Outcome.fail(f"{prefix}; {_left_out(resolution, starts, little)}")
     if starts and all(a.dateless for a in starts):
         if all(reading.start.floating for reading in resolution.readings):
             return Outcome.fail(f"{prefix}; not the time of day the phrase names")
         return Outcome.fail(f"{prefix}; a time alone cannot match a phrase naming a date")
     distance = _miss(resolution, starts)
     return Outcome.fail(f"{prefix}, {distance}" if distance else prefix)
+
+
+_PARTS = ("year", "month", "day")
+
+
+def _left_out(resolution: Resolution, starts: Sequence[Actual], little: set[str]) -> str:
+    """Why the parameters cannot pin the phrase's window: the parts they leave out that it names or needs."""
+    missing = [name for name in _PARTS if name in little]
+    windows = [r.start for r in resolution.readings]
+    if any(a.weekday is not None for a in starts):
+        long = [w for w in windows if w.hi - w.lo >= _WEEK]
+        if long:
+            return (
+                f"the parameters give only a weekday, which cannot pin {long[0].label}: a weekday pins one day only in"
+                f" a window shorter than a week, and the phrase names its {_joined(missing)}"
+            )
+    if "year" not in little:
+        return f"the parameters give no {', '.join(missing)}, which the phrase names"
+    given = [name for name in _PARTS if not any(name in a.free for a in starts)]
+    if any(a.weekday is not None for a in starts):
+        given.append("a weekday")
+    years = " or ".join(str(year) for year in sorted({w.lo.year for w in windows}))
+    others = [name for name in missing if name != "year"]
+    also = f" and the {_joined(others)}" if others else ""
+    return f"the parameters give {_joined(given) or 'no date'} but the phrase names the year ({years}){also}"
+
+
+def _joined(names: Sequence[str]) -> str:
+    """``month and day``; ``year, month and day``."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 _STEPS: dict[str, timedelta | relativedelta] = {
@@ -247,7 +306,7 @@ def _finer(resolution: Resolution, starts: Sequence[Actual]) -> bool:
             continue
         for actual in starts:
             relaxed = replace(actual, mode="overlaps")
-            if accepts(reading.start, relaxed, resolution.user_zone):
+            if accepts(reading.start, relaxed, resolution.user_zone, resolution.named):
                 return True
     return False
 
@@ -278,7 +337,11 @@ def _end_distance(window: Window, first: datetime, last: datetime) -> str:
 
 
 def point_end(
-    window: Window, starts: Sequence[Actual], ends: Sequence[Actual], user: ZoneSpec | None
+    window: Window,
+    starts: Sequence[Actual],
+    ends: Sequence[Actual],
+    user: ZoneSpec | None,
+    named: frozenset[str] = _YEAR_ONLY,
 ) -> tuple[bool, str | None]:
     """A point phrase on a start/end group: whether the window accepts the start, and why the end fails (None: it
     does not). The end never comes before the start; for a phrase a day or longer it also stays inside the phrase's
@@ -286,13 +349,16 @@ def point_end(
     only the start."""
     try:
         firsts = [
-            _bounds(c, window, user)[0] for a in starts for c in _completions(a, window) if accepts(window, c, user)
+            _bounds(c, window, user)[0]
+            for a in starts
+            for c in _completions(a, window, named)
+            if accepts(window, c, user, named)
         ]
         if not firsts:
             return False, None
         problem = "the end is before the start"
         for end in ends:
-            for candidate in _completions(end, window):
+            for candidate in _completions(end, window, named):
                 first, last = _bounds(candidate, window, user)
                 if last < min(firsts):
                     continue

@@ -6,12 +6,14 @@ Rules:
   For each end of the range, fields combine in the order: full moments, then ``date``/``time`` values,
   then single components (a later source overrides an earlier one for the same field).
 * A separate ``am``/``pm`` parameter applies to the hour; a missing minute or second is 0.
-* A date field no listed parameter can hold is taken from the reading when the phrase leaves it open: the year
-  (``day``/``month`` without ``year``), the day of a month-long phrase, the month of a year-long one; a field the
-  phrase names and no parameter gives fails when judged (a ``day`` alone for "march 3"); a
-  date field a listed parameter should hold but that is missing fails. Values that give a time of day and no
-  date at all (``hour``/``minute`` only, ``start_time`` of ``"09:00"``) are a time alone: only a phrase that
-  names no date accepts them, as it accepts a time string alone. An object argument (written by the agent, not
+* A date field no listed parameter can hold is taken from the reading when what the group gives still pins the
+  phrase's window: the year (``day``/``month`` without ``year``) unless the phrase names one ("2014", "next year"),
+  the day of a month-long phrase, the month of a year-long one; a weekday stands for the month and the day of a
+  window shorter than a week. A field the phrase names or its window needs and no parameter gives fails when judged
+  (a ``day`` alone for "march 3", a ``weekday`` alone for "next week"); a date field a listed parameter should
+  hold but that is missing fails. Values that give a time of day and no date at all (``hour``/``minute`` only,
+  ``start_time`` of ``"09:00"``) are a time alone: only a phrase that names no date accepts them, as it accepts a
+  time string alone. An object argument (written by the agent, not
   listed by the benchmark) must give a whole date.
 * Without an hour the value is a date, matched at the day level as a date string is: it cannot match a phrase
   naming a time of day, whether or not a time parameter was listed.
@@ -46,6 +48,7 @@ _PROVIDERS = {
 }
 _ORDER = {"full": 0, "date": 1, "time": 1}
 _MAX_COMBINATIONS = 32
+_WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +169,8 @@ def _show(actual: Actual) -> str:
     if actual.free:
         if actual.free >= set(_DATE_FIELDS):
             text = text.split("T")[-1] if actual.hi is None else "(no date)"
+            if actual.weekday is not None:
+                text = f"{_WEEKDAY_NAMES[actual.weekday]} {text}"
         elif "year" in actual.free:
             text = "XXXX" + text[4:]
     if actual.zone is not None:
