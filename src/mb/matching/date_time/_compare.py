@@ -53,7 +53,7 @@ def _unpinned(window: Window, named: frozenset[str]) -> frozenset[str]:
 def _pins_by_weekday(actual: Actual, window: Window) -> bool:
     """Whether the value's weekday stands in for its month and day: only in a window shorter than a week, where each
     weekday falls at most once."""
-    return actual.weekday is not None and window.hi - window.lo < _WEEK
+    return actual.weekday is not None and actual.free >= _MONTHS_AND_DAYS and window.hi - window.lo < _WEEK
 
 
 def _too_little(actual: Actual, window: Window, named: frozenset[str]) -> frozenset[str]:

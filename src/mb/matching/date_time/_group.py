@@ -4,7 +4,8 @@ Rules:
 
 * Each parameter is classified by name (``_names``); its value is read into calendar fields (``_fields``).
   For each end of the range, fields combine in the order: full moments, then ``date``/``time`` values,
-  then single components (a later source overrides an earlier one for the same field).
+  then single components; parameters giving the same field must agree (``_merge``), and a weekday must fall on
+  the date given (or, when the date is left out, on the date taken from the reading).
 * A separate ``am``/``pm`` parameter applies to the hour; a missing minute or second is 0.
 * A date field no listed parameter can hold is taken from the reading when what the group gives still pins the
   phrase's window: the year (``day``/``month`` without ``year``) unless the phrase names one ("2014", "next year"),
@@ -27,12 +28,12 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
 
 from ._calendar import to_24h
 from ._fields import Fields, fields_of, read_duration, read_slot, read_zone
+from ._merge import WEEKDAY_NAMES, merge_fields
 from ._names import Slot, classify, unknown_keys, unknown_keys_reason
 from ._value import Actual, iso_moment, show_moment
 from ._zones import ZoneSpec
@@ -48,7 +49,6 @@ _PROVIDERS = {
 }
 _ORDER = {"full": 0, "date": 1, "time": 1}
 _MAX_COMBINATIONS = 32
-_WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,21 +69,6 @@ class Assembled:
 
     got: str
     """What the group says, for reasons."""
-
-
-_FIELD_NAMES = tuple(item.name for item in fields(Fields))
-
-
-def _merge(parts: Sequence[Fields]) -> Fields:
-    if len(parts) == 1:
-        return parts[0]
-    merged: dict[str, Any] = {}
-    for part in parts:
-        for name in _FIELD_NAMES:
-            value = getattr(part, name)
-            if value is not None:
-                merged[name] = value
-    return Fields(**merged)
 
 
 def undated_parts(keys: Sequence[str]) -> list[str]:
@@ -119,7 +104,17 @@ def _role_candidates(slots: list[Slot], values: Mapping[str, object], user_time:
         if isinstance(read, str):
             return read
         options.append(read)
-    return [_merge(combo) for combo in itertools.islice(itertools.product(*options), _MAX_COMBINATIONS)]
+    names = [slot.name for slot in present]
+    kinds = [slot.kind for slot in present]
+    merged: list[Fields] = []
+    conflict = ""
+    for combo in itertools.islice(itertools.product(*options), _MAX_COMBINATIONS):
+        found = merge_fields(combo, names, kinds)
+        if isinstance(found, str):
+            conflict = conflict or found
+        else:
+            merged.append(found)
+    return merged or conflict
 
 
 def _build(
@@ -154,7 +149,10 @@ def _build(
         return f"the parameters do not form a valid date ({exc})"
     offset = given.offset if given.offset is not None else base.offset if base is not None else None
     zone = given.zone or zone or (base.zone if base is not None else None)
-    weekday = given.weekday if free == set(_DATE_FIELDS) else None
+    weekday = given.weekday
+    if weekday is not None and not free and moment.weekday() != weekday:
+        falls = WEEKDAY_NAMES[moment.weekday()]
+        return f"the weekday {WEEKDAY_NAMES[weekday]} does not fall on {moment:%Y-%m-%d} (a {falls})"
     if hour is not None:
         # No value gives a date at all (and no weekday): a time alone, which only a phrase naming no date accepts.
         dateless = weekday is None and len(free) == len(_DATE_FIELDS)
@@ -170,7 +168,7 @@ def _show(actual: Actual) -> str:
         if actual.free >= set(_DATE_FIELDS):
             text = text.split("T")[-1] if actual.hi is None else "(no date)"
             if actual.weekday is not None:
-                text = f"{_WEEKDAY_NAMES[actual.weekday]} {text}"
+                text = f"{WEEKDAY_NAMES[actual.weekday]} {text}"
         elif "year" in actual.free:
             text = "XXXX" + text[4:]
     if actual.zone is not None:

@@ -1,0 +1,70 @@
+"""Parameters of a group that say two different things make no value: a ``date`` carrying a time of day beside a
+``time``, a ``date`` beside a ``day``, a weekday that does not fall on the date. Parameters that agree read
+normally, and a date written as a date-time at midnight beside a ``time`` is a date."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+
+USER = datetime.fromisoformat("2013-02-12T04:30:00-02:00")  # a Tuesday
+
+CASES: list[tuple[str, list[str] | None, dict[str, object], bool, str]] = [
+    # phrase, listed group (None: an object argument), values, passes, reason fragment
+    (
+        "tomorrow at 2pm",
+        ["date", "time"],
+        {"date": "2013-02-13T10:00", "time": "14:00"},
+        False,
+        "the parameters disagree: date gives 2013-02-13T10:00 and time gives 14:00",
+    ),
+    ("tomorrow at 2pm", None, {"date": "2013-02-13T10:00", "time": "14:00"}, False, "date gives 2013-02-13T10:00"),
+    ("tomorrow at 10am", ["date", "time"], {"date": "2013-02-13T10:00", "time": "14:00"}, False, "disagree"),
+    ("tomorrow at 2pm", ["date", "time"], {"date": "2013-02-13T14:00", "time": "14:00"}, True, ""),
+    ("tomorrow at 2pm", None, {"date": "2013-02-13T14:00:00", "time": "14:00"}, True, ""),
+    ("tomorrow at 3pm", ["date", "time"], {"date": "2013-02-13T14:00", "time": "14:00"}, False, "before the start"),
+    ("tomorrow at 2pm", ["date", "time"], {"date": "2013-02-13T00:00:00", "time": "14:00"}, True, ""),
+    ("tomorrow at 2pm", ["date", "time"], {"date": "2013-02-13T00:00:00Z", "time": "14:00-02:00"}, True, ""),
+    ("tomorrow at 2pm", ["date", "time"], {"date": "2013-02-14T00:00:00", "time": "14:00"}, False, ""),
+    ("tomorrow at 2pm", ["date", "hour"], {"date": "2013-02-13T10:00", "hour": 14}, False, "hour gives 14:00"),
+    ("tomorrow at 2pm", ["date", "hour"], {"date": "2013-02-13T14:00", "hour": 14}, True, ""),
+    (
+        "tomorrow at 2pm",
+        ["start_date", "start_time"],
+        {"start_date": "2013-02-13T09:30", "start_time": "14:00"},
+        False,
+        "start_date gives 2013-02-13T09:30 and start_time gives 14:00",
+    ),
+    ("tomorrow", ["date", "day"], {"date": "2013-02-14", "day": 13}, False, "date gives 2013-02-14 and day gives"),
+    ("tomorrow", ["date", "day"], {"date": "2013-02-13", "day": 14}, False, "disagree"),
+    ("tomorrow", ["date", "day"], {"date": "2013-02-13", "day": 13}, True, ""),
+    ("tomorrow", ["date", "month"], {"date": "2013-02-13", "month": 3}, False, "month gives month 3"),
+    ("tomorrow", ["date", "weekday"], {"date": "2013-02-13", "weekday": "friday"}, False, "Friday does not fall on"),
+    ("tomorrow", ["date", "weekday"], {"date": "2013-02-13", "weekday": "wednesday"}, True, ""),
+    (
+        "tomorrow at 2pm",
+        ["date", "hour", "weekday"],
+        {"date": "2013-02-13", "hour": 14, "weekday": "fri"},
+        False,
+        "(a Wednesday)",
+    ),
+    ("march 3", ["month", "day", "weekday"], {"month": 3, "day": 3, "weekday": "sunday"}, True, ""),
+    ("march 3", ["month", "day", "weekday"], {"month": 3, "day": 3, "weekday": "monday"}, False, ""),
+    ("march 3", ["day", "weekday"], {"day": 3, "weekday": "sunday"}, False, "give no month"),
+]
+
+
+@pytest.mark.parametrize(("phrase", "params", "values", "passes", "fragment"), CASES)
+def test_parameters_must_agree(
+    phrase: str, params: list[str] | None, values: dict[str, object], passes: bool, fragment: str
+) -> None:
+    if params is None:
+        outcome = match_date_time(phrase, values, USER)  # type: ignore[arg-type]
+    else:
+        outcome = match_date_time(phrase, values, USER, params=params)  # type: ignore[arg-type]
+    assert outcome.passed is passes, outcome.reason
+    assert fragment in outcome.reason
+    assert outcome.error is None
