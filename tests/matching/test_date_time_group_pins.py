@@ -10,6 +10,9 @@ from datetime import datetime
 import pytest
 
 from mb.matching.date_time import match_date_time, resolve
+from mb.matching.date_time._compare import accepts
+from mb.matching.date_time._model import Window
+from mb.matching.date_time._value import Actual
 
 USER = datetime.fromisoformat("2013-02-12T04:30:00-02:00")  # a Tuesday
 
@@ -116,7 +119,24 @@ CASES: list[tuple[str, list[str], dict[str, object], bool, str]] = [
     ("2014", ["weekday"], {"weekday": "wednesday"}, False, "which cannot pin 2014 (-02:00)"),
     ("2014", ["weekday"], {"weekday": "wednesday"}, False, "names its year"),
     ("next week", ["weekday", "hour"], {"weekday": "monday", "hour": 9}, False, "cannot pin"),
-]
+    # the end of a range takes the start's weekday when it gives none (the next day's once it ends before it starts)
+    ("tomorrow from 2 to 3pm", ["start_weekday", "start_hour", "end_hour"],
+     {"start_weekday": "wednesday", "start_hour": 14, "end_hour": 15}, True, "end Wednesday 15:00"),
+    ("tomorrow from 2 to 3pm", ["start_weekday", "start_hour", "end_hour"],
+     {"start_weekday": "wednesday", "start_hour": 14, "end_hour": 18}, False, "the end does not match"),
+    ("tomorrow from 2 to 3pm", ["start_weekday", "start_hour", "end_weekday", "end_hour"],
+     {"start_weekday": "wednesday", "start_hour": 14, "end_weekday": "friday", "end_hour": 15}, False, "the end"),
+    ("from 10pm to 1am", ["start_weekday", "start_hour", "end_hour"],
+     {"start_weekday": "tuesday", "start_hour": 22, "end_hour": 1}, True, "end Wednesday 01:00"),
+    ("from 10pm to 1am", ["start_weekday", "start_hour", "end_hour"],
+     {"start_weekday": "tuesday", "start_hour": 22, "end_hour": 2}, False, "the end does not match"),
+    ("from 10pm to 1am", ["start_weekday", "start_hour", "end_weekday", "end_hour"],
+     {"start_weekday": "tuesday", "start_hour": 22, "end_weekday": "tuesday", "end_hour": 1}, False, "the end"),
+    ("from 10pm to 1am", ["start_weekday", "start_hour", "end_weekday", "end_hour"],
+     {"start_weekday": "tuesday", "start_hour": 22, "end_weekday": "wednesday", "end_hour": 1}, True, ""),
+    ("from 10pm to 1am", ["start_weekday", "start_hour", "end_hour"],
+     {"start_weekday": "monday", "start_hour": 22, "end_hour": 1}, False, ""),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("phrase", "params", "values", "passes", "fragment"), CASES)
@@ -127,3 +147,24 @@ def test_group_pins_the_window(
     assert outcome.passed is passes, outcome.reason
     assert fragment in outcome.reason
     assert outcome.error is None
+
+
+LONG = Window(datetime(2013, 2, 12), datetime(2014, 8, 12), "span", note="18 months")
+YEAR_LONG = Window(datetime(2013, 2, 12), datetime(2014, 2, 12), "span", note="a year")
+NO_YEAR = frozenset({"year"})
+
+
+@pytest.mark.parametrize(
+    ("window", "month", "day", "passes"),
+    [
+        (YEAR_LONG, 7, 9, True),  # each month and day falls once in a year
+        (YEAR_LONG, 2, 12, True),
+        (YEAR_LONG, 2, 11, True),
+        (LONG, 7, 9, False),  # twice in 18 months: the year is needed
+        (LONG, 12, 25, False),
+    ],
+)
+def test_a_window_longer_than_a_year_needs_the_year(window: Window, month: int, day: int, passes: bool) -> None:
+    value = Actual(datetime(2000, month, day), datetime(2000, month, day + 1), "covers", free=NO_YEAR)
+    assert accepts(window, value, None, frozenset()) is passes
+    assert accepts(window, value, None, frozenset({"year"})) is False  # never when the phrase names it

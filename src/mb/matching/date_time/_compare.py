@@ -30,6 +30,7 @@ __all__ = ["accepts", "judge"]
 
 _MIDNIGHT = time(0)
 _WEEK = timedelta(days=7)
+_YEAR_LONG = timedelta(days=365)
 _NOTHING: frozenset[str] = frozenset()
 _YEAR_ONLY = frozenset({"year"})
 _OPEN_MONTHS = frozenset({"year", "day"})
@@ -38,16 +39,16 @@ _MONTHS_AND_DAYS = frozenset({"month", "day"})
 
 
 def _unpinned(window: Window, named: frozenset[str]) -> frozenset[str]:
-    """The date fields a window leaves open, which a value may leave out: the year (unless the phrase names it), the
-    day of a window of whole months, the month and the day of a window of whole years (whose year is what the phrase
-    names)."""
+    """The date fields a window leaves open, which a value may leave out: the year (unless the phrase names it, or
+    the window lasts longer than a year, where a month and day fall twice), the day of a window of whole months, the
+    month and the day of a window of whole years (whose year is what the phrase names)."""
     lo, hi = window.lo, window.hi
     whole_months = lo.day == hi.day == 1 and lo.time() == hi.time() == _MIDNIGHT and hi - lo >= timedelta(days=28)
-    if not whole_months:
-        return _YEAR_ONLY - named
-    if lo.month == hi.month == 1:
+    if whole_months and lo.month == hi.month == 1:
         return _MONTHS_AND_DAYS
-    return _OPEN_MONTHS - named
+    if hi - lo > _YEAR_LONG and hi > lo + relativedelta(years=1):
+        named = named | _YEAR_ONLY
+    return (_OPEN_MONTHS if whole_months else _YEAR_ONLY) - named
 
 
 def _pins_by_weekday(actual: Actual, window: Window) -> bool:
@@ -213,6 +214,8 @@ def _left_out(resolution: Resolution, starts: Sequence[Actual], little: set[str]
             )
     if "year" not in little:
         return f"the parameters give no {', '.join(missing)}, which the phrase names"
+    if "year" not in resolution.named:
+        return f"the parameters give no year, which a window longer than a year needs ({windows[0].label})"
     given = [name for name in _PARTS if not any(name in a.free for a in starts)]
     if any(a.weekday is not None for a in starts):
         given.append("a weekday")

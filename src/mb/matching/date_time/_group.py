@@ -149,7 +149,7 @@ def _build(
         return f"the parameters do not form a valid date ({exc})"
     offset = given.offset if given.offset is not None else base.offset if base is not None else None
     zone = given.zone or zone or (base.zone if base is not None else None)
-    weekday = given.weekday
+    weekday = given.weekday if given.weekday is not None or base is None else base.weekday
     if weekday is not None and not free and moment.weekday() != weekday:
         falls = WEEKDAY_NAMES[moment.weekday()]
         return f"the weekday {WEEKDAY_NAMES[weekday]} does not fall on {moment:%Y-%m-%d} (a {falls})"
@@ -342,9 +342,10 @@ def _got_moments(
 
 def _after_start(end: Actual, given: Fields, start: Actual) -> Actual:
     """An end that borrowed the start's date but ends before it starts ends on the next day."""
-    borrowed = given.day is None
+    borrowed = given.day is None and given.weekday is None
     if borrowed and end.hi is None and start.hi is None and end.lo < start.lo:
-        return replace(end, lo=end.lo + timedelta(days=1))
+        weekday = (end.weekday + 1) % 7 if end.weekday is not None else None
+        return replace(end, lo=end.lo + timedelta(days=1), weekday=weekday)
     return end
 
 
