@@ -54,6 +54,20 @@ CASES: list[tuple[str, list[str] | None, dict[str, object], bool, str]] = [
     ("march 3", ["month", "day", "weekday"], {"month": 3, "day": 3, "weekday": "sunday"}, True, ""),
     ("march 3", ["month", "day", "weekday"], {"month": 3, "day": 3, "weekday": "monday"}, False, ""),
     ("march 3", ["day", "weekday"], {"day": 3, "weekday": "sunday"}, False, "give no month"),
+    # a date parameter holds a day, a month or a year; a week or a season is not read as the month it starts in
+    ("february", ["date"], {"date": "2013-W09"}, False, "got 2013-W09, a span of days that is not a date"),
+    ("january", ["date"], {"date": "2013-W05"}, False, "a span of days"),
+    ("february", ["date"], {"date": "next week"}, False, "a span of days"),
+    ("winter", ["date"], {"date": "this winter"}, False, "a span of days"),
+    ("february", ["date"], {"date": "this month"}, True, "got 2013-02 (from date)"),
+    ("march", ["date"], {"date": "this month"}, False, ""),
+    ("january", ["date"], {"date": "2014-01"}, True, "got 2014-01 (from date)"),
+    ("january", ["date"], {"date": "2013-01"}, False, ""),
+    ("january", ["date"], {"date": "next year"}, False, "give no month"),  # a year is not its January
+    ("2014", ["date"], {"date": "next year"}, True, "got 2014 (from date)"),
+    ("2014", ["date"], {"date": "this year"}, False, ""),
+    ("march", ["month"], {"month": 3}, True, "got XXXX-03 (from month)"),
+    ("march 3", ["month", "day", "weekday"], {"month": 3, "day": 3, "weekday": "sun"}, True, "got Sunday XXXX-03-03"),
 ]
 
 

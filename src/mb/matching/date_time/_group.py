@@ -167,10 +167,13 @@ def _show(actual: Actual) -> str:
     if actual.free:
         if actual.free >= set(_DATE_FIELDS):
             text = text.split("T")[-1] if actual.hi is None else "(no date)"
-            if actual.weekday is not None:
-                text = f"{WEEKDAY_NAMES[actual.weekday]} {text}"
-        elif "year" in actual.free:
-            text = "XXXX" + text[4:]
+        else:
+            if actual.hi is not None and "day" in actual.free:  # a month (or a year) given without its day
+                text = text[:4] if "month" in actual.free else text[:7]
+            if "year" in actual.free:
+                text = "XXXX" + text[4:]
+        if actual.weekday is not None:
+            text = f"{WEEKDAY_NAMES[actual.weekday]} {text}"
     if actual.zone is not None:
         text += f" ({actual.zone.label})"
     return text
