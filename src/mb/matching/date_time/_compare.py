@@ -23,7 +23,7 @@ from dateutil.relativedelta import relativedelta
 
 from .._outcome import Outcome
 from ._model import Reading, Resolution, Window
-from ._value import Actual
+from ._value import Actual, show_moment
 from ._zones import ZoneSpec
 
 __all__ = ["accepts", "judge"]
@@ -168,6 +168,8 @@ def judge(
         return Outcome.fail(f"cannot resolve: {resolution.problem}")
     prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
     named = resolution.named
+    if ends is not None and any(a.ambiguous for a in (*starts, *ends)):
+        return _every_reading(resolution, starts, ends, got, prefix)
     if starts and ends is None and all(a.ambiguous for a in starts):
         zone = resolution.user_zone
         missed = [a for a in starts if not any(accepts(r.start, a, zone, named) for r in resolution.readings)]
@@ -196,6 +198,25 @@ def judge(
         return Outcome.fail(f"{prefix}; a time alone cannot match a phrase naming a date")
     distance = _miss(resolution, starts)
     return Outcome.fail(f"{prefix}, {distance}" if distance else prefix)
+
+
+def _every_reading(
+    resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str, prefix: str
+) -> Outcome:
+    """A start/end group whose values read several ways passes only when every pair of their readings does."""
+    for start in starts:
+        for end in ends:
+            pair = (replace(start, ambiguous=False),), (replace(end, ambiguous=False),)
+            if not judge(resolution, *pair, got).passed:
+                shown = f"{_text(start)} to {_text(end)}"
+                return Outcome.fail(f"{prefix}; the value is ambiguous and its reading {shown} does not match")
+    return Outcome.ok(prefix)
+
+
+def _text(actual: Actual) -> str:
+    if actual.shown:
+        return actual.shown
+    return f"{actual.lo:%Y-%m-%d}" if actual.hi is not None else show_moment(actual.lo, actual.offset)
 
 
 _PARTS = ("year", "month", "day")

@@ -258,12 +258,20 @@ def _assemble(
         ends = tuple(replace(a, lo=a.lo + duration) for a in built["start"] if a.hi is None)
     starts = tuple(dict.fromkeys(built["start"]))
     return Assembled(
-        starts,
-        ends,
+        _several(starts),
+        _several(ends) if ends is not None else None,
         tuple(s.name for s in roles["end"] if s.name not in present),
         tuple(s.name for s in roles["start"] if s.name not in present),
         _got(starts, ends, slots, present, duration),
     )
+
+
+def _several(actuals: tuple[Actual, ...]) -> tuple[Actual, ...]:
+    """Values read several ways (``4/5``, ``at 10:30`` in words): each is one reading of an ambiguous value, and every
+    one of them must match, as for an ambiguous argument."""
+    if len(actuals) < 2:
+        return actuals
+    return tuple(replace(a, ambiguous=True, shown=_show(a)) for a in actuals)
 
 
 _READ_DIRECTLY = True
