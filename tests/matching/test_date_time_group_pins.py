@@ -136,6 +136,15 @@ CASES: list[tuple[str, list[str], dict[str, object], bool, str]] = [
      {"start_weekday": "tuesday", "start_hour": 22, "end_weekday": "wednesday", "end_hour": 1}, True, ""),
     ("from 10pm to 1am", ["start_weekday", "start_hour", "end_hour"],
      {"start_weekday": "monday", "start_hour": 22, "end_hour": 1}, False, ""),
+    # a point phrase on a start/end group of weekdays: the end stays in a period's window
+    ("this weekend", ["start_weekday", "end_weekday"], {"start_weekday": "saturday", "end_weekday": "sunday"}, True,
+     ""),
+    ("this weekend", ["start_weekday", "end_weekday"], {"start_weekday": "sunday", "end_weekday": "saturday"}, False,
+     "the end is before the start"),
+    ("tomorrow", ["start_weekday", "end_weekday"], {"start_weekday": "wednesday", "end_weekday": "friday"}, False,
+     "the end cannot be placed in 2013-02-13"),
+    ("tomorrow", ["start_weekday", "end_weekday"], {"start_weekday": "wednesday", "end_weekday": "wednesday"}, True,
+     ""),
 ]  # fmt: skip
 
 

@@ -380,19 +380,19 @@ def point_end(
         ]
         if not firsts:
             return False, None
-        problem = "the end is before the start"
-        for end in ends:
-            for candidate in _completions(end, window, named):
-                first, last = _bounds(candidate, window, user)
-                if last < min(firsts):
-                    continue
-                if not _is_period(window):
-                    return True, None
-                # a date at the exclusive end is the end written as a date (Q2 -> July 1), as for ranges
-                inside = window.lo <= first and (last <= window.hi or candidate.lo == window.hi)
-                if inside:
-                    return True, None
-                problem = _end_distance(window, first, last)
+        candidates = [candidate for end in ends for candidate in _completions(end, window, named)]
+        problem = "the end is before the start" if candidates else f"the end cannot be placed in {window.label}"
+        for candidate in candidates:
+            first, last = _bounds(candidate, window, user)
+            if last < min(firsts):
+                continue
+            if not _is_period(window):
+                return True, None
+            # a date at the exclusive end is the end written as a date (Q2 -> July 1), as for ranges
+            inside = window.lo <= first and (last <= window.hi or candidate.lo == window.hi)
+            if inside:
+                return True, None
+            problem = _end_distance(window, first, last)
         return True, problem
     except (OverflowError, ValueError):  # conversions past year 1 or 9999
         return False, None
