@@ -136,6 +136,13 @@ CASES: list[tuple[str, list[str], dict[str, object], bool, str]] = [
      {"start_weekday": "tuesday", "start_hour": 22, "end_weekday": "wednesday", "end_hour": 1}, True, ""),
     ("from 10pm to 1am", ["start_weekday", "start_hour", "end_hour"],
      {"start_weekday": "monday", "start_hour": 22, "end_hour": 1}, False, ""),
+    # a weekday is the user's: 7am in Tokyo on Wednesday is 20:00 on Tuesday at -02:00
+    ("tomorrow at 7am Tokyo time", ["weekday", "hour"], {"weekday": "tuesday", "hour": 20}, True, ""),
+    ("tomorrow at 7am Tokyo time", ["weekday", "hour"], {"weekday": "wednesday", "hour": 20}, False, ""),
+    ("tomorrow at 7am Tokyo time", ["weekday", "hour"], {"weekday": "monday", "hour": 20}, False, ""),
+    ("tomorrow at 7am Tokyo time", ["weekday", "hour"], {"weekday": "tuesday", "hour": 19}, False, ""),
+    ("tomorrow at 7am Tokyo time", ["month", "day", "hour"], {"month": 2, "day": 12, "hour": 20}, True, ""),
+    ("this weekend", ["weekday"], {"weekday": "friday"}, False, ""),
     # a point phrase on a start/end group of weekdays: the end stays in a period's window
     ("this weekend", ["start_weekday", "end_weekday"], {"start_weekday": "saturday", "end_weekday": "sunday"}, True,
      ""),

@@ -29,6 +29,7 @@ from ._zones import ZoneSpec
 __all__ = ["accepts", "judge"]
 
 _MIDNIGHT = time(0)
+_DAY = timedelta(days=1)
 _WEEK = timedelta(days=7)
 _YEAR_LONG = timedelta(days=365)
 _NOTHING: frozenset[str] = frozenset()
@@ -69,11 +70,14 @@ def _too_little(actual: Actual, window: Window, named: frozenset[str]) -> frozen
 
 
 def _sources(actual: Actual, window: Window) -> tuple[datetime, ...]:
-    """The dates the free fields are taken from: the window's ends, or each day of a window a weekday pins."""
+    """The dates the free fields are taken from: the window's ends, or each day of a window a weekday pins and the
+    day either side (a value in the user's zone may fall on another date than a window in a zone the phrase names;
+    the window's bounds decide)."""
     if not _pins_by_weekday(actual, window):
         return tuple(dict.fromkeys((window.lo, window.hi)))
-    first = datetime.combine(window.lo.date(), _MIDNIGHT)
-    return tuple(first + timedelta(days=n) for n in range((window.hi.date() - first.date()).days + 1))
+    first = datetime.combine(window.lo.date(), _MIDNIGHT) - _DAY
+    last = datetime.combine(max(window.lo, window.hi - _MICROSECOND).date(), _MIDNIGHT) + _DAY
+    return tuple(first + timedelta(days=n) for n in range((last - first).days + 1))
 
 
 def _completions(actual: Actual, window: Window, named: frozenset[str]) -> list[Actual]:
