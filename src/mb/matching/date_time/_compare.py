@@ -17,88 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime, time, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
 from .._outcome import Outcome
 from ._model import Reading, Resolution, Window
+from ._pins import OPEN_YEARS, YEAR_ONLY, completions, left_out, too_little
 from ._value import Actual, show_moment
 from ._zones import ZoneSpec
 
 __all__ = ["accepts", "judge"]
-
-_MIDNIGHT = time(0)
-_DAY = timedelta(days=1)
-_WEEK = timedelta(days=7)
-_YEAR_LONG = timedelta(days=365)
-_NOTHING: frozenset[str] = frozenset()
-_YEAR_ONLY = frozenset({"year"})
-_OPEN_MONTHS = frozenset({"year", "day"})
-_OPEN_YEARS = frozenset({"year", "month", "day"})
-_MONTHS_AND_DAYS = frozenset({"month", "day"})
-
-
-def _unpinned(window: Window, named: frozenset[str]) -> frozenset[str]:
-    """The date fields a window leaves open, which a value may leave out: the year (unless the phrase names it, or
-    the window lasts longer than a year, where a month and day fall twice), the day of a window of whole months, the
-    month and the day of a window of whole years (whose year is what the phrase names)."""
-    lo, hi = window.lo, window.hi
-    whole_months = lo.day == hi.day == 1 and lo.time() == hi.time() == _MIDNIGHT and hi - lo >= timedelta(days=28)
-    if whole_months and lo.month == hi.month == 1:
-        return _MONTHS_AND_DAYS
-    if hi - lo > _YEAR_LONG and hi > lo + relativedelta(years=1):
-        named = named | _YEAR_ONLY
-    return (_OPEN_MONTHS if whole_months else _YEAR_ONLY) - named
-
-
-def _pins_by_weekday(actual: Actual, window: Window) -> bool:
-    """Whether the value's weekday stands in for its month and day: only in a window shorter than a week, where each
-    weekday falls at most once."""
-    return actual.weekday is not None and actual.free >= _MONTHS_AND_DAYS and window.hi - window.lo < _WEEK
-
-
-def _too_little(actual: Actual, window: Window, named: frozenset[str]) -> frozenset[str]:
-    """The date fields ``actual`` leaves out that ``window`` pins or the phrase names (a ``day`` alone for "march 3",
-    a ``month`` and ``day`` for "2014"). A weekday stands in for the month and the day of a window shorter than a
-    week, never for a year the phrase names."""
-    if actual.dateless or not actual.free:
-        return _NOTHING
-    if _pins_by_weekday(actual, window):
-        return actual.free & named
-    return actual.free - _unpinned(window, named)
-
-
-def _sources(actual: Actual, window: Window) -> tuple[datetime, ...]:
-    """The dates the free fields are taken from: the window's ends, or each day of a window a weekday pins and the
-    day either side (a value in the user's zone may fall on another date than a window in a zone the phrase names;
-    the window's bounds decide)."""
-    if not _pins_by_weekday(actual, window):
-        return tuple(dict.fromkeys((window.lo, window.hi)))
-    first = datetime.combine(window.lo.date(), _MIDNIGHT) - _DAY
-    last = datetime.combine(max(window.lo, window.hi - _MICROSECOND).date(), _MIDNIGHT) + _DAY
-    return tuple(first + timedelta(days=n) for n in range((last - first).days + 1))
-
-
-def _completions(actual: Actual, window: Window, named: frozenset[str]) -> list[Actual]:
-    """Fill the date fields the arguments could not carry from the window's date(s)."""
-    if actual.dateless and not window.floating:
-        return []
-    if not actual.free:
-        return [actual]
-    if _too_little(actual, window, named):
-        return []
-    found: list[Actual] = []
-    for source in _sources(actual, window):
-        try:
-            lo = actual.lo.replace(**{name: getattr(source, name) for name in actual.free})
-        except ValueError:
-            continue
-        if actual.weekday is not None and lo.weekday() != actual.weekday:
-            continue
-        hi = lo + (actual.hi - actual.lo) if actual.hi is not None else None
-        found.append(replace(actual, lo=lo, hi=hi, free=frozenset(), weekday=None, dateless=False))
-    return found
 
 
 def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tuple[datetime, ...]:
@@ -119,7 +48,7 @@ def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tupl
     return tuple(wall for instant in instants for wall in zone.walls_at(instant))
 
 
-def accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str] = _YEAR_ONLY) -> bool:
+def accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str] = YEAR_ONLY) -> bool:
     """Whether the argument falls in the window at the window's granularity; ``named``: the date parts the phrase
     names, which the argument may not leave out."""
     try:
@@ -129,7 +58,7 @@ def accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozen
 
 
 def _accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str]) -> bool:
-    for candidate in _completions(actual, window, named):
+    for candidate in completions(actual, window, named):
         if candidate.hi is not None and window.grain == "day" and window.closed and candidate.lo == window.hi:
             return True  # the end day of a range written as an exclusive end date (June 3-5 -> June 6)
         if candidate.hi is not None and candidate.mode == "covers":
@@ -191,11 +120,11 @@ def judge(
         return Outcome.fail(f"{prefix}; {end_problem}")
     if starts and all(a.mode == "covers" for a in starts) and _finer(resolution, starts):
         return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
-    little = {name for a in starts for r in resolution.readings for name in _too_little(a, r.start, named)}
-    if starts and little and all(_too_little(a, r.start, named) for a in starts for r in resolution.readings):
-        if all(a.free == _OPEN_YEARS and a.hi is not None and a.weekday is None for a in starts):
+    little = {name for a in starts for r in resolution.readings for name in too_little(a, r.start, named)}
+    if starts and little and all(too_little(a, r.start, named) for a in starts for r in resolution.readings):
+        if all(a.free == OPEN_YEARS and a.hi is not None and a.weekday is None for a in starts):
             return Outcome.fail(f"{prefix}; the parameters give neither a date nor a time of day")
-        return Outcome.fail(f"{prefix}; {_left_out(resolution, starts, little)}")
+        return Outcome.fail(f"{prefix}; {left_out(resolution, starts, little)}")
     if starts and all(a.dateless for a in starts):
         if all(reading.start.floating for reading in resolution.readings):
             return Outcome.fail(f"{prefix}; not the time of day the phrase names")
@@ -221,38 +150,6 @@ def _text(actual: Actual) -> str:
     if actual.shown:
         return actual.shown
     return f"{actual.lo:%Y-%m-%d}" if actual.hi is not None else show_moment(actual.lo, actual.offset)
-
-
-_PARTS = ("year", "month", "day")
-
-
-def _left_out(resolution: Resolution, starts: Sequence[Actual], little: set[str]) -> str:
-    """Why the parameters cannot pin the phrase's window: the parts they leave out that it names or needs."""
-    missing = [name for name in _PARTS if name in little]
-    windows = [r.start for r in resolution.readings]
-    if any(a.weekday is not None for a in starts):
-        long = [w for w in windows if w.hi - w.lo >= _WEEK]
-        if long:
-            return (
-                f"the parameters give only a weekday, which cannot pin {long[0].label}: a weekday pins one day only in"
-                f" a window shorter than a week, and the phrase names its {_joined(missing)}"
-            )
-    if "year" not in little:
-        return f"the parameters give no {', '.join(missing)}, which the phrase names"
-    if "year" not in resolution.named:
-        return f"the parameters give no year, which a window longer than a year needs ({windows[0].label})"
-    given = [name for name in _PARTS if not any(name in a.free for a in starts)]
-    if any(a.weekday is not None for a in starts):
-        given.append("a weekday")
-    years = " or ".join(str(year) for year in sorted({w.lo.year for w in windows}))
-    others = [name for name in missing if name != "year"]
-    also = f" and the {_joined(others)}" if others else ""
-    return f"the parameters give {_joined(given) or 'no date'} but the phrase names the year ({years}){also}"
-
-
-def _joined(names: Sequence[str]) -> str:
-    """``month and day``; ``year, month and day``."""
-    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 _STEPS: dict[str, timedelta | relativedelta] = {
@@ -369,7 +266,7 @@ def point_end(
     starts: Sequence[Actual],
     ends: Sequence[Actual],
     user: ZoneSpec | None,
-    named: frozenset[str] = _YEAR_ONLY,
+    named: frozenset[str] = YEAR_ONLY,
 ) -> tuple[bool, str | None]:
     """A point phrase on a start/end group: whether the window accepts the start, and why the end fails (None: it
     does not). The end never comes before the start; for a phrase a day or longer it also stays inside the phrase's
@@ -379,12 +276,12 @@ def point_end(
         firsts = [
             _bounds(c, window, user)[0]
             for a in starts
-            for c in _completions(a, window, named)
+            for c in completions(a, window, named)
             if accepts(window, c, user, named)
         ]
         if not firsts:
             return False, None
-        candidates = [candidate for end in ends for candidate in _completions(end, window, named)]
+        candidates = [candidate for end in ends for candidate in completions(end, window, named)]
         problem = "the end is before the start" if candidates else f"the end cannot be placed in {window.label}"
         for candidate in candidates:
             first, last = _bounds(candidate, window, user)
