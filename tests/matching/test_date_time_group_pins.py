@@ -143,6 +143,9 @@ CASES: list[tuple[str, list[str], dict[str, object], bool, str]] = [
     ("tomorrow at 7am Tokyo time", ["weekday", "hour"], {"weekday": "tuesday", "hour": 19}, False, ""),
     ("tomorrow at 7am Tokyo time", ["month", "day", "hour"], {"month": 2, "day": 12, "hour": 20}, True, ""),
     ("this weekend", ["weekday"], {"weekday": "friday"}, False, ""),
+    ("tomorrow at 11pm", ["weekday", "hour", "timezone"], {"weekday": "thu", "hour": 1, "timezone": "UTC"}, True, ""),
+    ("tomorrow at 11pm", ["weekday", "hour", "timezone"], {"weekday": "wed", "hour": 1, "timezone": "UTC"}, False,
+     ""),
     # a point phrase on a start/end group of weekdays: the end stays in a period's window
     ("this weekend", ["start_weekday", "end_weekday"], {"start_weekday": "saturday", "end_weekday": "sunday"}, True,
      ""),
