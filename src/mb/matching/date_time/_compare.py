@@ -17,59 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime, time, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
 from .._outcome import Outcome
 from ._model import Reading, Resolution, Window
-from ._value import Actual
+from ._pins import OPEN_YEARS, YEAR_ONLY, completions, left_out, too_little
+from ._value import Actual, show_moment
 from ._zones import ZoneSpec
 
 __all__ = ["accepts", "judge"]
-
-_MIDNIGHT = time(0)
-_YEAR_ONLY = frozenset({"year"})
-_OPEN_MONTHS = frozenset({"year", "day"})
-_OPEN_YEARS = frozenset({"year", "month", "day"})
-
-
-def _unpinned(window: Window) -> frozenset[str]:
-    """The date fields a window leaves open, which a value may leave out: the year (a form without one), the day of
-    a window of whole months, the month of a window of whole years."""
-    lo, hi = window.lo, window.hi
-    whole_months = lo.day == hi.day == 1 and lo.time() == hi.time() == _MIDNIGHT and hi - lo >= timedelta(days=28)
-    if not whole_months:
-        return _YEAR_ONLY
-    return _OPEN_YEARS if lo.month == hi.month == 1 else _OPEN_MONTHS
-
-
-def _too_little(actual: Actual, window: Window) -> frozenset[str]:
-    """The date fields ``actual`` leaves out that ``window`` pins (a ``day`` alone for "march 3")."""
-    if actual.dateless or actual.weekday is not None or not actual.free:
-        return frozenset()
-    return actual.free - _unpinned(window)
-
-
-def _completions(actual: Actual, window: Window) -> list[Actual]:
-    """Fill the date fields the arguments could not carry from the window's date(s)."""
-    if actual.dateless and not window.floating:
-        return []
-    if not actual.free:
-        return [actual]
-    if _too_little(actual, window):
-        return []
-    found: list[Actual] = []
-    for source in dict.fromkeys((window.lo, window.hi)):
-        try:
-            lo = actual.lo.replace(**{name: getattr(source, name) for name in actual.free})
-        except ValueError:
-            continue
-        if actual.weekday is not None and lo.weekday() != actual.weekday:
-            continue
-        hi = lo + (actual.hi - actual.lo) if actual.hi is not None else None
-        found.append(replace(actual, lo=lo, hi=hi, free=frozenset(), weekday=None, dateless=False))
-    return found
 
 
 def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tuple[datetime, ...]:
@@ -90,16 +48,17 @@ def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tupl
     return tuple(wall for instant in instants for wall in zone.walls_at(instant))
 
 
-def accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
-    """Whether the argument falls in the window at the window's granularity."""
+def accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str] = YEAR_ONLY) -> bool:
+    """Whether the argument falls in the window at the window's granularity; ``named``: the date parts the phrase
+    names, which the argument may not leave out."""
     try:
-        return _accepts(window, actual, user)
+        return _accepts(window, actual, user, named)
     except (OverflowError, ValueError):  # conversions past year 1 or 9999
         return False
 
 
-def _accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
-    for candidate in _completions(actual, window):
+def _accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str]) -> bool:
+    for candidate in completions(actual, window, named):
         if candidate.hi is not None and window.grain == "day" and window.closed and candidate.lo == window.hi:
             return True  # the end day of a range written as an exclusive end date (June 3-5 -> June 6)
         if candidate.hi is not None and candidate.mode == "covers":
@@ -114,13 +73,17 @@ def _accepts(window: Window, actual: Actual, user: ZoneSpec | None) -> bool:
 
 
 def _reading_accepts(
-    reading: Reading, starts: Sequence[Actual], ends: Sequence[Actual] | None, user: ZoneSpec | None
+    reading: Reading,
+    starts: Sequence[Actual],
+    ends: Sequence[Actual] | None,
+    user: ZoneSpec | None,
+    named: frozenset[str],
 ) -> tuple[bool, str | None]:
     """Whether the reading accepts the start, and why it does not accept the end (None: it does)."""
     if ends is not None and reading.end is None:
-        return point_end(reading.start, starts, ends, user)
-    start_ok = any(accepts(reading.start, a, user) for a in starts)
-    if ends is None or reading.end is None or any(accepts(reading.end, a, user) for a in ends):
+        return point_end(reading.start, starts, ends, user, named)
+    start_ok = any(accepts(reading.start, a, user, named) for a in starts)
+    if ends is None or reading.end is None or any(accepts(reading.end, a, user, named) for a in ends):
         return start_ok, None
     return start_ok, "the end does not match"
 
@@ -137,15 +100,18 @@ def judge(
             return Outcome(False, resolution.problem, 0.0, error=resolution.problem)
         return Outcome.fail(f"cannot resolve: {resolution.problem}")
     prefix = f"resolved {resolution.phrase!r} to {resolution.label}; got {got}"
+    named = resolution.named
+    if ends is not None and any(a.ambiguous for a in (*starts, *ends)):
+        return _every_reading(resolution, starts, ends, got, prefix)
     if starts and ends is None and all(a.ambiguous for a in starts):
         zone = resolution.user_zone
-        missed = [a for a in starts if not any(accepts(r.start, a, zone) for r in resolution.readings)]
+        missed = [a for a in starts if not any(accepts(r.start, a, zone, named) for r in resolution.readings)]
         if not missed:
             return Outcome.ok(prefix)
         return Outcome.fail(f"{prefix}; the argument is ambiguous and its reading {missed[0].shown} does not match")
     end_problem: str | None = None
     for reading in resolution.readings:
-        start_ok, problem = _reading_accepts(reading, starts, ends, resolution.user_zone)
+        start_ok, problem = _reading_accepts(reading, starts, ends, resolution.user_zone, named)
         if start_ok and problem is None:
             return Outcome.ok(prefix)
         if start_ok and end_problem is None:
@@ -154,18 +120,36 @@ def judge(
         return Outcome.fail(f"{prefix}; {end_problem}")
     if starts and all(a.mode == "covers" for a in starts) and _finer(resolution, starts):
         return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
-    little = {name for a in starts for r in resolution.readings for name in _too_little(a, r.start)}
-    if starts and little and all(_too_little(a, r.start) for a in starts for r in resolution.readings):
-        if all(a.free == _OPEN_YEARS and a.hi is not None for a in starts):
+    little = {name for a in starts for r in resolution.readings for name in too_little(a, r.start, named)}
+    if starts and little and all(too_little(a, r.start, named) for a in starts for r in resolution.readings):
+        if all(a.free == OPEN_YEARS and a.hi is not None and a.weekday is None for a in starts):
             return Outcome.fail(f"{prefix}; the parameters give neither a date nor a time of day")
-        shown = ", ".join(name for name in ("year", "month", "day") if name in little)
-        return Outcome.fail(f"{prefix}; the parameters give no {shown}, which the phrase names")
+        return Outcome.fail(f"{prefix}; {left_out(resolution, starts, little)}")
     if starts and all(a.dateless for a in starts):
         if all(reading.start.floating for reading in resolution.readings):
             return Outcome.fail(f"{prefix}; not the time of day the phrase names")
         return Outcome.fail(f"{prefix}; a time alone cannot match a phrase naming a date")
     distance = _miss(resolution, starts)
     return Outcome.fail(f"{prefix}, {distance}" if distance else prefix)
+
+
+def _every_reading(
+    resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str, prefix: str
+) -> Outcome:
+    """A start/end group whose values read several ways passes only when every pair of their readings does."""
+    for start in starts:
+        for end in ends:
+            pair = (replace(start, ambiguous=False),), (replace(end, ambiguous=False),)
+            if not judge(resolution, *pair, got).passed:
+                shown = f"{_text(start)} to {_text(end)}"
+                return Outcome.fail(f"{prefix}; the value is ambiguous and its reading {shown} does not match")
+    return Outcome.ok(prefix)
+
+
+def _text(actual: Actual) -> str:
+    if actual.shown:
+        return actual.shown
+    return f"{actual.lo:%Y-%m-%d}" if actual.hi is not None else show_moment(actual.lo, actual.offset)
 
 
 _STEPS: dict[str, timedelta | relativedelta] = {
@@ -247,7 +231,7 @@ def _finer(resolution: Resolution, starts: Sequence[Actual]) -> bool:
             continue
         for actual in starts:
             relaxed = replace(actual, mode="overlaps")
-            if accepts(reading.start, relaxed, resolution.user_zone):
+            if accepts(reading.start, relaxed, resolution.user_zone, resolution.named):
                 return True
     return False
 
@@ -278,7 +262,11 @@ def _end_distance(window: Window, first: datetime, last: datetime) -> str:
 
 
 def point_end(
-    window: Window, starts: Sequence[Actual], ends: Sequence[Actual], user: ZoneSpec | None
+    window: Window,
+    starts: Sequence[Actual],
+    ends: Sequence[Actual],
+    user: ZoneSpec | None,
+    named: frozenset[str] = YEAR_ONLY,
 ) -> tuple[bool, str | None]:
     """A point phrase on a start/end group: whether the window accepts the start, and why the end fails (None: it
     does not). The end never comes before the start; for a phrase a day or longer it also stays inside the phrase's
@@ -286,23 +274,26 @@ def point_end(
     only the start."""
     try:
         firsts = [
-            _bounds(c, window, user)[0] for a in starts for c in _completions(a, window) if accepts(window, c, user)
+            _bounds(c, window, user)[0]
+            for a in starts
+            for c in completions(a, window, named)
+            if accepts(window, c, user, named)
         ]
         if not firsts:
             return False, None
-        problem = "the end is before the start"
-        for end in ends:
-            for candidate in _completions(end, window):
-                first, last = _bounds(candidate, window, user)
-                if last < min(firsts):
-                    continue
-                if not _is_period(window):
-                    return True, None
-                # a date at the exclusive end is the end written as a date (Q2 -> July 1), as for ranges
-                inside = window.lo <= first and (last <= window.hi or candidate.lo == window.hi)
-                if inside:
-                    return True, None
-                problem = _end_distance(window, first, last)
+        candidates = [candidate for end in ends for candidate in completions(end, window, named)]
+        problem = "the end is before the start" if candidates else f"the end cannot be placed in {window.label}"
+        for candidate in candidates:
+            first, last = _bounds(candidate, window, user)
+            if last < min(firsts):
+                continue
+            if not _is_period(window):
+                return True, None
+            # a date at the exclusive end is the end written as a date (Q2 -> July 1), as for ranges
+            inside = window.lo <= first and (last <= window.hi or candidate.lo == window.hi)
+            if inside:
+                return True, None
+            problem = _end_distance(window, first, last)
         return True, problem
     except (OverflowError, ValueError):  # conversions past year 1 or 9999
         return False, None

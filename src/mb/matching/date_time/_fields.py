@@ -74,8 +74,8 @@ def fields_of(actual: Actual) -> Fields:
     moment = actual.lo
     has_date = not actual.free
     has_time = actual.hi is None
-    if actual.hi is not None and actual.hi - actual.lo > timedelta(days=1):  # a month
-        return Fields(moment.year, moment.month)
+    if actual.hi is not None and actual.hi - actual.lo > timedelta(days=1):  # a month or a year (see _calendar_span)
+        return Fields(moment.year) if actual.hi.year > moment.year else Fields(moment.year, moment.month)
     return Fields(
         moment.year if has_date else None,
         moment.month if has_date else None,
@@ -86,6 +86,18 @@ def fields_of(actual: Actual) -> Fields:
         offset=actual.offset,
         zone=actual.zone,
     )
+
+
+def _calendar_span(actual: Actual) -> bool:
+    """Whether a value is a moment, a day, one calendar month or one calendar year: what the fields of a group can
+    hold (a week or a season cannot be read as its month)."""
+    lo, hi = actual.lo, actual.hi
+    if hi is None or hi - lo <= timedelta(days=1):
+        return True
+    if lo.day != 1 or lo.time() != hi.time() or lo.time() != datetime.min.time() or hi.day != 1:
+        return False
+    months = (hi.year - lo.year) * 12 + hi.month - lo.month
+    return months == 1 or (months == 12 and lo.month == 1)
 
 
 def _component(slot: Slot, value: object) -> Fields | None:
@@ -134,6 +146,10 @@ def read_slot(slot: Slot, value: object, user_time: datetime | None) -> tuple[Fi
         parsed = parse_value(value, user_time)
         if isinstance(parsed, str):
             return f"{slot.name}: {parsed}"
+        spans = [a for a in parsed if not _calendar_span(a)]
+        if spans:
+            shown = spans[0].shown or describe(value)
+            return f"{slot.name}: got {shown}, a span of days that is not a date, a month or a year"
         return tuple(dict.fromkeys(fields_of(a) for a in parsed))
     fields = _component(slot, value)
     if fields is None:

@@ -4,14 +4,17 @@ Rules:
 
 * Each parameter is classified by name (``_names``); its value is read into calendar fields (``_fields``).
   For each end of the range, fields combine in the order: full moments, then ``date``/``time`` values,
-  then single components (a later source overrides an earlier one for the same field).
+  then single components; parameters giving the same field must agree (``_merge``), and a weekday must fall on
+  the date given (or, when the date is left out, on the date taken from the reading).
 * A separate ``am``/``pm`` parameter applies to the hour; a missing minute or second is 0.
-* A date field no listed parameter can hold is taken from the reading when the phrase leaves it open: the year
-  (``day``/``month`` without ``year``), the day of a month-long phrase, the month of a year-long one; a field the
-  phrase names and no parameter gives fails when judged (a ``day`` alone for "march 3"); a
-  date field a listed parameter should hold but that is missing fails. Values that give a time of day and no
-  date at all (``hour``/``minute`` only, ``start_time`` of ``"09:00"``) are a time alone: only a phrase that
-  names no date accepts them, as it accepts a time string alone. An object argument (written by the agent, not
+* A date field no listed parameter can hold is taken from the reading when what the group gives still pins the
+  phrase's window: the year (``day``/``month`` without ``year``) unless the phrase names one ("2014", "next year"),
+  the day of a month-long phrase, the month of a year-long one; a weekday stands for the month and the day of a
+  window shorter than a week. A field the phrase names or its window needs and no parameter gives fails when judged
+  (a ``day`` alone for "march 3", a ``weekday`` alone for "next week"); a date field a listed parameter should
+  hold but that is missing fails. Values that give a time of day and no date at all (``hour``/``minute`` only,
+  ``start_time`` of ``"09:00"``) are a time alone: only a phrase that names no date accepts them, as it accepts a
+  time string alone. An object argument (written by the agent, not
   listed by the benchmark) must give a whole date.
 * Without an hour the value is a date, matched at the day level as a date string is: it cannot match a phrase
   naming a time of day, whether or not a time parameter was listed.
@@ -25,12 +28,12 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
 
 from ._calendar import to_24h
 from ._fields import Fields, fields_of, read_duration, read_slot, read_zone
+from ._merge import WEEKDAY_NAMES, merge_fields
 from ._names import Slot, classify, unknown_keys, unknown_keys_reason
 from ._value import Actual, iso_moment, show_moment
 from ._zones import ZoneSpec
@@ -68,21 +71,6 @@ class Assembled:
     """What the group says, for reasons."""
 
 
-_FIELD_NAMES = tuple(item.name for item in fields(Fields))
-
-
-def _merge(parts: Sequence[Fields]) -> Fields:
-    if len(parts) == 1:
-        return parts[0]
-    merged: dict[str, Any] = {}
-    for part in parts:
-        for name in _FIELD_NAMES:
-            value = getattr(part, name)
-            if value is not None:
-                merged[name] = value
-    return Fields(**merged)
-
-
 def undated_parts(keys: Sequence[str]) -> list[str]:
     """The parts of a date (year, month, day) that no key of an object can give to its start (an end takes the
     date of its start). An object is written by the agent, not listed by the benchmark: a part it leaves out is
@@ -116,7 +104,17 @@ def _role_candidates(slots: list[Slot], values: Mapping[str, object], user_time:
         if isinstance(read, str):
             return read
         options.append(read)
-    return [_merge(combo) for combo in itertools.islice(itertools.product(*options), _MAX_COMBINATIONS)]
+    names = [slot.name for slot in present]
+    kinds = [slot.kind for slot in present]
+    merged: list[Fields] = []
+    conflict = ""
+    for combo in itertools.islice(itertools.product(*options), _MAX_COMBINATIONS):
+        found = merge_fields(combo, names, kinds)
+        if isinstance(found, str):
+            conflict = conflict or found
+        else:
+            merged.append(found)
+    return merged or conflict
 
 
 def _build(
@@ -151,7 +149,10 @@ def _build(
         return f"the parameters do not form a valid date ({exc})"
     offset = given.offset if given.offset is not None else base.offset if base is not None else None
     zone = given.zone or zone or (base.zone if base is not None else None)
-    weekday = given.weekday if free == set(_DATE_FIELDS) else None
+    weekday = given.weekday if given.weekday is not None or base is None else base.weekday
+    if weekday is not None and not free and moment.weekday() != weekday:
+        falls = WEEKDAY_NAMES[moment.weekday()]
+        return f"the weekday {WEEKDAY_NAMES[weekday]} does not fall on {moment:%Y-%m-%d} (a {falls})"
     if hour is not None:
         # No value gives a date at all (and no weekday): a time alone, which only a phrase naming no date accepts.
         dateless = weekday is None and len(free) == len(_DATE_FIELDS)
@@ -166,8 +167,13 @@ def _show(actual: Actual) -> str:
     if actual.free:
         if actual.free >= set(_DATE_FIELDS):
             text = text.split("T")[-1] if actual.hi is None else "(no date)"
-        elif "year" in actual.free:
-            text = "XXXX" + text[4:]
+        else:
+            if actual.hi is not None and "day" in actual.free:  # a month (or a year) given without its day
+                text = text[:4] if "month" in actual.free else text[:7]
+            if "year" in actual.free:
+                text = "XXXX" + text[4:]
+        if actual.weekday is not None:
+            text = f"{WEEKDAY_NAMES[actual.weekday]} {text}"
     if actual.zone is not None:
         text += f" ({actual.zone.label})"
     return text
@@ -252,12 +258,20 @@ def _assemble(
         ends = tuple(replace(a, lo=a.lo + duration) for a in built["start"] if a.hi is None)
     starts = tuple(dict.fromkeys(built["start"]))
     return Assembled(
-        starts,
-        ends,
+        _several(starts),
+        _several(ends) if ends is not None else None,
         tuple(s.name for s in roles["end"] if s.name not in present),
         tuple(s.name for s in roles["start"] if s.name not in present),
         _got(starts, ends, slots, present, duration),
     )
+
+
+def _several(actuals: tuple[Actual, ...]) -> tuple[Actual, ...]:
+    """Values read several ways (``4/5``, ``at 10:30`` in words): each is one reading of an ambiguous value, and every
+    one of them must match, as for an ambiguous argument."""
+    if len(actuals) < 2:
+        return actuals
+    return tuple(replace(a, ambiguous=True, shown=_show(a)) for a in actuals)
 
 
 _READ_DIRECTLY = True
@@ -339,9 +353,10 @@ def _got_moments(
 
 def _after_start(end: Actual, given: Fields, start: Actual) -> Actual:
     """An end that borrowed the start's date but ends before it starts ends on the next day."""
-    borrowed = given.day is None
+    borrowed = given.day is None and given.weekday is None
     if borrowed and end.hi is None and start.hi is None and end.lo < start.lo:
-        return replace(end, lo=end.lo + timedelta(days=1))
+        weekday = (end.weekday + 1) % 7 if end.weekday is not None else None
+        return replace(end, lo=end.lo + timedelta(days=1), weekday=weekday)
     return end
 
 

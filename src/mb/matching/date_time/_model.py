@@ -220,6 +220,10 @@ class Resolution:
     understood: bool = True
     """False when the phrase was not understood at all (a defect of the benchmark, not of the agent)."""
 
+    named: frozenset[str] = frozenset({"year"})
+    """The date parts the phrase names outright (``year`` for "2014" or "next year", nothing for "march 3"): a
+    parameter group may not leave them out. The year is assumed named unless the grammar says otherwise."""
+
     @property
     def is_range(self) -> bool:
         """Whether the phrase names both ends of a range."""

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from ._grammar import Item, Parsed, parse
 from ._model import Reading, Resolution, Window, day_window, minute_window
+from ._named import named_parts
 from ._readings import DateProblem, clock_dependent, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
@@ -351,7 +352,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
                     None,
                     f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing",
                 )
-            return Resolution(phrase, _zoned(first, zone), None)
+            return Resolution(phrase, _zoned(first, zone), None, named=named_parts(parsed.items))
         target = zone or home
         placed = _weekly_in(text, parsed, reference, target) if target is not None else None
         readings_ = placed if placed is not None else resolve_naive(text, reference, literal)
@@ -359,7 +360,8 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
     if not readings_:
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
-    return Resolution(phrase, placed if placed is not None else _zoned(readings_, target), home)
+    named = named_parts(parsed.items)
+    return Resolution(phrase, placed if placed is not None else _zoned(readings_, target), home, named=named)
 
 
 def _weekly_in(text: str, parsed: Parsed, reference: datetime, zone: ZoneSpec) -> tuple[Reading, ...] | None:

@@ -1,0 +1,73 @@
+"""Which parts of the date a phrase names outright, read from the items of its parse.
+
+Only the year is tracked (the month and the day follow from the length of a reading's window). A phrase names the
+year when it writes one ("2014", "march 3 2014", "'14", "diwali 2019", "winter 2014", an ISO 8601 date) or is about
+one ("next year", "this year", "in 2 years", "2 years ago", "the rest of the year", a decade, a century). A phrase
+that only implies it ("march 3", "tomorrow", "next friday", "christmas", "next march") names no year. An item the
+rules below do not know counts as naming the year: a value may then not leave the year out (a failure, never a
+wrong pass).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ._items import Item
+
+__all__ = ["YEAR_NAMED", "named_parts"]
+
+#: What a phrase names when it names the year (and what is assumed when the phrase was not read by the grammar).
+YEAR_NAMED = frozenset({"year"})
+_NOTHING: frozenset[str] = frozenset()
+
+#: Units a phrase that counts or names them is about the year of.
+_YEAR_UNITS = frozenset({"year", "decade", "century"})
+#: Items that never name a year: times of day, weekdays, words joining or leading the others.
+_YEARLESS_KINDS = frozenset({"clock", "part", "filler", "sep", "between", "weekday", "number", "moment", "nearest",
+                             "edge"})  # fmt: skip
+#: Dates counted from today or inside a period another item names.
+_YEARLESS_DATES = frozenset({"days", "dom", "nth_weekday", "weekday_count"})
+#: Dates whose third value is the year written with them (None when none is).
+_DATES_WITH_YEAR = frozenset({"md", "month", "season", "holiday", "quarter", "half", "iso_week"})
+
+
+def named_parts(items: Iterable[Item]) -> frozenset[str]:
+    """The date parts the items name outright: ``{"year"}`` or nothing."""
+    return YEAR_NAMED if any(_names_year(item) for item in items) else _NOTHING
+
+
+def _names_year(item: Item) -> bool:
+    kind, value = item.kind, item.value
+    if kind in _YEARLESS_KINDS:
+        return False
+    if kind == "date":
+        return _date_names_year(value)
+    if kind in {"offset", "window"}:  # (pieces, mode or anchor)
+        return _counts_years(value[0])
+    if kind in {"span", "duration"}:  # pieces
+        return _counts_years(value)
+    if kind == "lead":  # (amount, unit, from the end)
+        return str(value[1]) in _YEAR_UNITS
+    if kind == "rest":  # the unit
+        return str(value) in _YEAR_UNITS
+    if kind == "ordinal":  # (n, weekday number or unit)
+        return str(value[1]) in _YEAR_UNITS
+    return True  # a year, or an item not known here
+
+
+def _date_names_year(value: tuple[Any, ...]) -> bool:
+    form = value[0]
+    if form in _YEARLESS_DATES:
+        return False
+    if form in _DATES_WITH_YEAR:
+        return value[2] is not None
+    if form in {"unit", "edge"}:  # ("unit", unit, rel), ("edge", edge, unit)
+        return str(value[1 if form == "unit" else 2]) in _YEAR_UNITS
+    return True  # a full date, decades, centuries, or a form not known here
+
+
+def _counts_years(pieces: object) -> bool:
+    if not isinstance(pieces, tuple):
+        return True
+    return any(not isinstance(piece, tuple) or str(piece[1]) in _YEAR_UNITS for piece in pieces)

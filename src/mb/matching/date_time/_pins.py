@@ -1,0 +1,128 @@
+"""Which date fields a parameter group may leave out, and filling them from a reading's window.
+
+A group may leave out a part of the date only when what it gives still pins the phrase's window, and never a part
+the phrase names (``Resolution.named``): the year unless the phrase names one or the window lasts longer than a year,
+the day of a window of whole months, the month and the day of a window of whole years. A weekday stands in for the
+month and the day of a window shorter than a week, where each weekday falls at most once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime, time, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+from ._model import Resolution, Window
+from ._value import Actual
+
+__all__ = ["OPEN_YEARS", "YEAR_ONLY", "completions", "left_out", "too_little"]
+
+_MIDNIGHT = time(0)
+_DAY = timedelta(days=1)
+_MICROSECOND = timedelta(microseconds=1)
+#: How long a window a weekday cannot pin.
+_WEEK = timedelta(days=7)
+_YEAR_LONG = timedelta(days=365)
+_NOTHING: frozenset[str] = frozenset()
+#: The year alone (what a phrase is assumed to name when the grammar did not say).
+YEAR_ONLY = frozenset({"year"})
+_OPEN_MONTHS = frozenset({"year", "day"})
+#: Every part of a date: what a value giving no date at all leaves out.
+OPEN_YEARS = frozenset({"year", "month", "day"})
+_MONTHS_AND_DAYS = frozenset({"month", "day"})
+
+
+def _unpinned(window: Window, named: frozenset[str]) -> frozenset[str]:
+    """The date fields a window leaves open, which a value may leave out: the year (unless the phrase names it, or
+    the window lasts longer than a year, where a month and day fall twice), the day of a window of whole months, the
+    month and the day of a window of whole years (whose year is what the phrase names)."""
+    lo, hi = window.lo, window.hi
+    whole_months = lo.day == hi.day == 1 and lo.time() == hi.time() == _MIDNIGHT and hi - lo >= timedelta(days=28)
+    if whole_months and lo.month == hi.month == 1:
+        return _MONTHS_AND_DAYS
+    if hi - lo > _YEAR_LONG and hi > lo + relativedelta(years=1):
+        named = named | YEAR_ONLY
+    return (_OPEN_MONTHS if whole_months else YEAR_ONLY) - named
+
+
+def _pins_by_weekday(actual: Actual, window: Window) -> bool:
+    """Whether the value's weekday stands in for its month and day: only in a window shorter than a week, where each
+    weekday falls at most once."""
+    return actual.weekday is not None and actual.free >= _MONTHS_AND_DAYS and window.hi - window.lo < _WEEK
+
+
+def too_little(actual: Actual, window: Window, named: frozenset[str]) -> frozenset[str]:
+    """The date fields ``actual`` leaves out that ``window`` pins or the phrase names (a ``day`` alone for "march 3",
+    a ``month`` and ``day`` for "2014"). A weekday stands in for the month and the day of a window shorter than a
+    week, never for a year the phrase names."""
+    if actual.dateless or not actual.free:
+        return _NOTHING
+    if _pins_by_weekday(actual, window):
+        return actual.free & named
+    return actual.free - _unpinned(window, named)
+
+
+def _sources(actual: Actual, window: Window) -> tuple[datetime, ...]:
+    """The dates the free fields are taken from: the window's ends, or each day of a window a weekday pins and the
+    day either side (a value in the user's zone may fall on another date than a window in a zone the phrase names;
+    the window's bounds decide)."""
+    if not _pins_by_weekday(actual, window):
+        return tuple(dict.fromkeys((window.lo, window.hi)))
+    first = datetime.combine(window.lo.date(), _MIDNIGHT) - _DAY
+    last = datetime.combine(max(window.lo, window.hi - _MICROSECOND).date(), _MIDNIGHT) + _DAY
+    return tuple(first + timedelta(days=n) for n in range((last - first).days + 1))
+
+
+def completions(actual: Actual, window: Window, named: frozenset[str]) -> list[Actual]:
+    """Fill the date fields the arguments could not carry from the window's date(s)."""
+    if actual.dateless and not window.floating:
+        return []
+    if not actual.free:
+        return [actual]
+    if too_little(actual, window, named):
+        return []
+    found: list[Actual] = []
+    for source in _sources(actual, window):
+        try:
+            lo = actual.lo.replace(**{name: getattr(source, name) for name in actual.free})
+        except ValueError:
+            continue
+        if actual.weekday is not None and lo.weekday() != actual.weekday:
+            continue
+        hi = lo + (actual.hi - actual.lo) if actual.hi is not None else None
+        found.append(replace(actual, lo=lo, hi=hi, free=frozenset(), weekday=None, dateless=False))
+    return found
+
+
+_PARTS = ("year", "month", "day")
+
+
+def left_out(resolution: Resolution, starts: Sequence[Actual], little: set[str]) -> str:
+    """Why the parameters cannot pin the phrase's window: the parts they leave out that it names or needs."""
+    missing = [name for name in _PARTS if name in little]
+    windows = [r.start for r in resolution.readings]
+    if any(a.weekday is not None for a in starts):
+        long = [w for w in windows if w.hi - w.lo >= _WEEK]
+        if long:
+            return (
+                f"the parameters give only a weekday, which cannot pin {long[0].label}: a weekday pins one day only in"
+                f" a window shorter than a week, and the phrase names its {_joined(missing)}"
+            )
+    if "year" not in little:
+        return f"the parameters give no {', '.join(missing)}, which the phrase names"
+    if "year" not in resolution.named:
+        return f"the parameters give no year, which a window longer than a year needs ({windows[0].label})"
+    given = [name for name in _PARTS if not any(name in a.free for a in starts)]
+    if any(a.weekday is not None for a in starts):
+        given.append("a weekday")
+    years = " or ".join(str(year) for year in sorted({w.lo.year for w in windows}))
+    others = [name for name in missing if name != "year"]
+    also = f" and the {_joined(others)}" if others else ""
+    return f"the parameters give {_joined(given) or 'no date'} but the phrase names the year ({years}){also}"
+
+
+def _joined(names: Sequence[str]) -> str:
+    """``month and day``; ``year, month and day``."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
