@@ -252,7 +252,21 @@ def eval_command(
     try:
         if output is not None and str(output) != "-":
             output.parent.mkdir(parents=True, exist_ok=True)
-        spool = ResultsSpool(output) if output is not None or junit is not None else None
+        provisional = None
+        if output is not None:  # the run record as far as it is known: its final form takes its place at the end
+            provisional = header_line(
+                build_run_record(
+                    judge=active,
+                    metrics=metrics,
+                    required=require,
+                    input_file=None if str(executed) == "-" else str(executed),
+                    input_sha256=None,
+                    started_at=started,
+                    finished_at=started,
+                    summary=Summary(),
+                )
+            )
+        spool = ResultsSpool(output, provisional) if output is not None or junit is not None else None
     except OSError as exc:
         err_console.print(f"error: cannot write {output or junit}: {exc.strerror or exc}", markup=False)
         raise SystemExit(2) from exc
