@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import threading
@@ -11,7 +12,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import anyio
 import click
 from rich.markup import escape
 
@@ -346,7 +346,7 @@ def _evaluate(
     """Run the evaluation; its summary, or exit 2 for an input that cannot be read or holds nothing to evaluate."""
     try:
         with streaming_gc(), _terminated_like_interrupted():
-            anyio.run(main)
+            asyncio.run(main())  # what anyio.run does on asyncio, without loading anyio's backend up front
     except _WriteError as exc:
         err_console.print(
             f"error: writing {output} failed after {done_of()} line(s): {exc.error.strerror or exc.error}; "
