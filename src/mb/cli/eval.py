@@ -6,7 +6,7 @@ import asyncio
 import os
 import signal
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -334,7 +334,7 @@ def eval_command(
 
 
 def _evaluate(
-    main: Callable[[], Awaitable[None]],
+    main: Callable[[], Coroutine[object, object, None]],
     executed: Path,
     output: Path | None,
     builder: SummaryBuilder,
