@@ -16,7 +16,8 @@ SPEC = Path(__file__).resolve().parents[1] / "data" / "spec"
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
-def test_sigkill_during_eval_keeps_the_previous_results(tmp_path: Path) -> None:
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see the results being written")
+def test_sigkill_during_eval_keeps_the_previous_results_and_leaves_no_partial_file(tmp_path: Path) -> None:
     lines = (SPEC / "examples-executed.jsonl").read_bytes().splitlines()
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes(b"\n".join(lines * 10000) + b"\n")
@@ -30,11 +31,12 @@ def test_sigkill_during_eval_keeps_the_previous_results(tmp_path: Path) -> None:
     while written == 0:
         assert process.poll() is None, "the evaluation ended before it could be killed"
         assert time.monotonic() < deadline, "no results were being written"
-        written = sum(p.stat().st_size for p in tmp_path.glob(".results.jsonl.*.tmp"))
+        written = _written_unnamed(process.pid, tmp_path) > 1 << 16
         time.sleep(0.01)
     os.kill(process.pid, signal.SIGKILL)
     process.wait(timeout=30)
     assert results.read_bytes() == previous
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["executed.jsonl", "results.jsonl"]
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see when scoring starts")
@@ -72,6 +74,24 @@ def _reads(pid: int, path: Path) -> bool:
     except OSError:
         return False
     return os.path.realpath(path) in links
+
+
+def _written_unnamed(pid: int, directory: Path) -> int:
+    """Bytes that process ``pid`` wrote so far into open files of ``directory`` that have no name (Linux's /proc)."""
+    folder = Path(f"/proc/{pid}/fd")
+    total = 0
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            link = os.readlink(entry)
+            if link.startswith(os.path.realpath(directory)) and link.endswith(" (deleted)"):
+                total += entry.stat().st_size
+        except OSError:
+            continue
+    return total
 
 
 def test_an_interrupt_swallowed_by_a_library_still_stops_the_evaluation() -> None:

@@ -206,3 +206,48 @@ def test_workers_skip_a_line_over_the_size_limit_unread(
     assert row["error"] == (
         "invalid line: $: line is 20014 bytes, over the limit of 4096 (set MB_MAX_LINE_BYTES to raise it)"
     )
+
+
+def _numbered(first: int, block: bytes) -> list[tuple[int, bytes]]:
+    return [(number, line) for number, line in enumerate(block.split(b"\n"), first) if line.strip()]
+
+
+@pytest.mark.parametrize("as_range", [True, False])
+def test_the_first_block_is_cut_after_its_first_date_line_with_the_rest_numbered_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, as_range: bool
+) -> None:
+    monkeypatch.setattr(parallel, "_WARM_UP", 64)
+    lines = [b'{"n": %d, "match_as": "equality"}' % n for n in range(40)]
+    lines[12] = b'{"n": 12, "match_as": "date_time", "value": "tomorrow"}'
+    lines[25] = b'{"n": 25, "match_as": "date_time", "value": "today"}'
+    data = b"\n".join(lines)
+    path = tmp_path / "lines.jsonl"
+    path.write_bytes(b"\n" + data + b"\n")
+    block: parallel.Block = (str(path), 1, 1 + len(data)) if as_range else data
+    (first, head), rest = parallel._warm_up(3, block)
+    assert rest is not None
+    head_bytes = head if isinstance(head, bytes) else parallel.read_range(*head)
+    rest_first, rest_block = rest
+    rest_bytes = rest_block if isinstance(rest_block, bytes) else parallel.read_range(*rest_block)
+    assert first == 3
+    assert head_bytes.endswith(lines[12])  # up to the end of the first line naming date_time
+    assert rest_first == 3 + 13
+    assert _numbered(first, head_bytes) + _numbered(rest_first, rest_bytes) == _numbered(3, data)
+
+
+def test_a_first_block_without_date_lines_is_scored_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "_WARM_UP", 16)
+    data = b"\n".join(b'{"n": %d}' % n for n in range(30))
+    assert parallel._warm_up(1, data) == ((1, data), None)
+    assert parallel._warm_up(1, 12345) == ((1, 12345), None)  # a line over the size limit
+
+
+def test_the_first_block_keeps_at_least_the_warm_up_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "_WARM_UP", 200)
+    lines = [b'{"n": %d, "match_as": "date_time"}' % n for n in range(30)]
+    data = b"\n".join(lines)
+    (_, head), rest = parallel._warm_up(1, data)
+    assert isinstance(head, bytes)
+    assert rest is not None
+    assert len(head) >= 200
+    assert head.count(b"\n") + 2 == rest[0]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import secrets
+import stat
 import sys
 import tempfile
 import threading
@@ -18,22 +21,36 @@ from rich.text import Text
 from ..io import atomic_output, replace_file
 from ..results import Summary
 
-__all__ = ["BackgroundDigest", "ResultsSpool", "input_digest", "render_reliability", "write_whole"]
+__all__ = ["HEADER_ROOM", "BackgroundDigest", "ResultsSpool", "input_digest", "render_reliability", "write_whole"]
 
 _CHUNK = 1 << 20
 
 
 class ResultsSpool:
-    """Result lines kept in a private temporary file while the evaluation runs, then published whole: the results
-    file gets its run record as the first line (which needs the counts and times known only at the end), and the
-    JUnit report reads the lines back."""
+    """Result lines kept in a file while the evaluation runs, then published whole.
 
-    def __init__(self, near: Path | None) -> None:
-        directory = None
-        if near is not None and str(near) != "-":
-            parent = near.parent if near.parent != Path() else Path(".")
-            directory = str(parent) if parent.is_dir() else None
-        self._file: IO[bytes] = tempfile.TemporaryFile(dir=directory, prefix=".mb-results-")  # noqa: SIM115
+    The results file's first line is its run record, which holds the counts and times known only at the end. For
+    a plain file (given ``header``, a provisional record), the lines go straight into an unnamed file in the
+    target's directory after a slot of spaces reserved for the record: at the end the record is written into the
+    slot, padded with spaces (JSON whitespace) to its width, and the file is linked beside the target and renamed
+    over it. Nothing is named before then, so an interruption, even a kill, leaves no partial file. Otherwise (a
+    record too long for its slot, standard output, gzip, a device, a system without unnamed files) the lines are
+    copied after the record into the target at the end. The JUnit report reads the lines back."""
+
+    def __init__(self, near: Path | None, header: bytes | None = None) -> None:
+        self._slot = 0
+        self._near = near
+        file = _unnamed_beside(near) if near is not None and header is not None else None
+        if file is not None and header is not None:
+            self._slot = len(header.rstrip(b"\n")) + HEADER_ROOM + 1
+            file.write(_padded(header, self._slot))
+        else:
+            directory = None
+            if near is not None and str(near) != "-":
+                parent = near.parent if near.parent != Path() else Path(".")
+                directory = str(parent) if parent.is_dir() else None
+            file = tempfile.TemporaryFile(dir=directory, prefix=".mb-results-")  # noqa: SIM115
+        self._file: IO[bytes] = file
 
     def write(self, data: bytes) -> None:
         """Keep result lines (JSONL bytes)."""
@@ -41,14 +58,14 @@ class ResultsSpool:
 
     def _chunks(self) -> Iterator[bytes]:
         self._file.flush()
-        self._file.seek(0)
+        self._file.seek(self._slot)
         while chunk := self._file.read(_CHUNK):
             yield chunk
 
     def rows(self) -> Iterator[dict[str, Any]]:
         """The result lines kept, as JSON objects, in order."""
         self._file.flush()
-        self._file.seek(0)
+        self._file.seek(self._slot)
         for line in self._file:
             if line.strip():
                 yield orjson.loads(line)
@@ -56,6 +73,11 @@ class ResultsSpool:
     def publish(self, target: Path, header: bytes) -> None:
         """Write ``header`` then the lines to ``target`` (``-``: standard output), replacing it whole; gzip for
         ``.gz``."""
+        if self._slot and target == self._near and len(header.rstrip(b"\n")) < self._slot:
+            self._file.flush()
+            os.pwrite(self._file.fileno(), _padded(header, self._slot), 0)
+            if _link_over(self._file.fileno(), target):
+                return
         if str(target) == "-":
             sys.stdout.buffer.write(header)
             for chunk in self._chunks():
@@ -78,7 +100,7 @@ class ResultsSpool:
         stream.flush()
         source, target = self._file.fileno(), stream.fileno()
         size = os.fstat(source).st_size
-        offset = 0
+        offset = self._slot
         copy = getattr(os, "copy_file_range", None)  # Linux
         try:
             while copy is not None and offset < size:
@@ -93,9 +115,101 @@ class ResultsSpool:
             stream.write(chunk)
 
     def close(self) -> None:
-        """Remove the temporary file."""
+        """Close the file: an unnamed one vanishes unless it was published, a temporary one is removed."""
         with contextlib.suppress(OSError):
             self._file.close()
+
+
+HEADER_ROOM = 2048
+"""Bytes of spaces reserved after the provisional run record for what the final one adds (finish time, input
+digest, counts, token use by model, cost)."""
+
+
+def _padded(header: bytes, width: int) -> bytes:
+    """``header`` as one line of exactly ``width`` bytes: spaces before its newline."""
+    return header.rstrip(b"\n").ljust(width - 1) + b"\n"
+
+
+def _plain_target(near: Path) -> Path | None:
+    """The file a results file named ``near`` replaces (through a symlink, the file it points to), or None when it
+    is not written as a plain file renamed into place."""
+    if str(near) == "-" or near.suffix == ".gz":
+        return None
+    target = Path(os.path.realpath(near)) if near.is_symlink() else near
+    if target.is_dir() or (target.exists() and not stat.S_ISREG(target.stat().st_mode)):
+        return None
+    return target
+
+
+def _unnamed_beside(near: Path) -> IO[bytes] | None:
+    """A new file without a name in the directory of ``near``'s target (Linux ``O_TMPFILE``), or None when there is
+    no such file to be had there."""
+    flag = getattr(os, "O_TMPFILE", None)
+    target = _plain_target(near)
+    if flag is None or target is None or not os.path.isdir(_PROC_FD):
+        return None
+    try:
+        descriptor = os.open(target.parent, flag | os.O_RDWR, 0o666)
+    except OSError:  # a file system without unnamed files, or no directory there yet
+        return None
+    return os.fdopen(descriptor, "w+b")
+
+
+def _link_over(descriptor: int, near: Path) -> bool:
+    """Give the unnamed file ``descriptor`` the name ``near`` (synced to disk, linked beside it, then renamed over
+    it, keeping an existing file's permissions); False when it cannot be linked (the caller then copies it)."""
+    target = _plain_target(near)
+    if target is None:
+        return False
+    if target.exists():
+        os.fchmod(descriptor, stat.S_IMODE(target.stat().st_mode))
+    os.fsync(descriptor)
+    for _ in range(100):
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        try:
+            _link(descriptor, temporary)
+            break
+        except FileExistsError:
+            continue
+        except OSError:  # neither way of naming an open file works here
+            return False
+    else:
+        return False
+    try:
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    return True
+
+
+def _link(descriptor: int, name: Path) -> None:
+    """Give the open file ``descriptor`` the new name ``name``: ``linkat`` with ``AT_EMPTY_PATH`` (allowed to the
+    opener since Linux 6.10, to privileged processes before), else through its ``/proc/self/fd`` link."""
+    error = _link_empty_path(descriptor, name)
+    if error == errno.EEXIST:
+        raise FileExistsError(error, os.strerror(error), os.fspath(name))
+    if error:
+        os.link(f"{_PROC_FD}/{descriptor}", name, follow_symlinks=True)
+
+
+def _link_empty_path(descriptor: int, name: Path) -> int:
+    """``linkat(descriptor, "", AT_FDCWD, name, AT_EMPTY_PATH)``: 0, or the error number."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.linkat(descriptor, b"", _AT_FDCWD, os.fsencode(name), _AT_EMPTY_PATH) == 0:
+            return 0
+        return ctypes.get_errno() or errno.ENOSYS
+    except (OSError, AttributeError):  # no C library to ask
+        return errno.ENOSYS
+
+
+_PROC_FD = "/proc/self/fd"
+_AT_FDCWD = -100
+_AT_EMPTY_PATH = 0x1000
 
 
 def write_whole(target: Path, chunks: Iterable[bytes], *, compress: bool = False) -> None:

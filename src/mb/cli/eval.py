@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import anyio
 import click
 from rich.markup import escape
 
@@ -252,7 +252,21 @@ def eval_command(
     try:
         if output is not None and str(output) != "-":
             output.parent.mkdir(parents=True, exist_ok=True)
-        spool = ResultsSpool(output) if output is not None or junit is not None else None
+        provisional = None
+        if output is not None:  # the run record as far as it is known: its final form takes its place at the end
+            provisional = header_line(
+                build_run_record(
+                    judge=active,
+                    metrics=metrics,
+                    required=require,
+                    input_file=None if str(executed) == "-" else str(executed),
+                    input_sha256=None,
+                    started_at=started,
+                    finished_at=started,
+                    summary=Summary(),
+                )
+            )
+        spool = ResultsSpool(output, provisional) if output is not None or junit is not None else None
     except OSError as exc:
         err_console.print(f"error: cannot write {output or junit}: {exc.strerror or exc}", markup=False)
         raise SystemExit(2) from exc
@@ -320,7 +334,7 @@ def eval_command(
 
 
 def _evaluate(
-    main: Callable[[], Awaitable[None]],
+    main: Callable[[], Coroutine[object, object, None]],
     executed: Path,
     output: Path | None,
     builder: SummaryBuilder,
@@ -332,7 +346,7 @@ def _evaluate(
     """Run the evaluation; its summary, or exit 2 for an input that cannot be read or holds nothing to evaluate."""
     try:
         with streaming_gc(), _terminated_like_interrupted():
-            anyio.run(main)
+            asyncio.run(main())  # what anyio.run does on asyncio, without loading anyio's backend up front
     except _WriteError as exc:
         err_console.print(
             f"error: writing {output} failed after {done_of()} line(s): {exc.error.strerror or exc.error}; "

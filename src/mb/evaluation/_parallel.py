@@ -46,6 +46,7 @@ from ._summary import SummaryBuilder
 __all__ = ["Batch", "aiter_batches", "auto_jobs"]
 
 _BLOCK = 1 << 19  # bytes of lines per worker task
+_WARM_UP = 1 << 14  # bytes of the first block scored before the workers start, at least
 _PARALLEL_FROM_BYTES = 4 << 20  # smaller files finish before worker processes pay for themselves
 _MAX_JOBS = 8
 
@@ -353,10 +354,13 @@ async def aiter_batches(
         try:
             for index, (first, block) in enumerate(blocks):
                 if index == 0:
-                    # The first block is scored here: whatever its lines need (the date grammars above all) is
-                    # then loaded once, before the workers start, and they all share it.
-                    window.append((first, block, _here(evaluator, first, block, failures, max_line)))
-                    continue
+                    # The start of the first block is scored here: whatever its lines need (the date grammars
+                    # above all) is then loaded once, before the workers start, and they all share it.
+                    (first, head), rest = _warm_up(first, block)
+                    window.append((first, head, _here(evaluator, first, head, failures, max_line)))
+                    if rest is None:
+                        continue
+                    first, block = rest
                 if pool is None:
                     pool = _pool(jobs, evaluator, directory, max_line)
                 window.append((first, block, _submit(pool, first, block, failures)))
@@ -367,6 +371,21 @@ async def aiter_batches(
         finally:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _warm_up(first: int, block: Block) -> tuple[tuple[int, Block], tuple[int, Block] | None]:
+    """The first block split in two: the lines this process scores before the workers start, up to the first
+    line that holds a ``date_time`` matcher (at least :data:`_WARM_UP` bytes), and the rest for the workers
+    (None when nothing is left, or when the block holds no such line: then it is scored here whole)."""
+    if isinstance(block, int) or (isinstance(block, tuple) and block[2] - block[1] > 2 * _BLOCK):
+        return (first, block), None
+    data = read_range(*block) if isinstance(block, tuple) else block
+    mark = data.find(b'"date_time"')
+    cut = data.find(b"\n", max(mark, _WARM_UP)) if mark >= 0 else -1
+    if cut < 0:
+        return (first, data), None
+    rest: Block = (block[0], block[1] + cut + 1, block[2]) if isinstance(block, tuple) else data[cut + 1 :]
+    return (first, data[:cut]), (first + data.count(b"\n", 0, cut) + 1, rest)
 
 
 def _pool(jobs: int, evaluator: Evaluator, directory: str, max_line: int) -> ProcessPoolExecutor | None:

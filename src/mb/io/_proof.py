@@ -18,7 +18,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic_core import SchemaValidator, ValidationError, core_schema
 
 from ._limits import screen
 from ._proof_types import (
@@ -58,7 +58,9 @@ _SCALARS = (str, int, float, bool)
 _MAX_BRACKETS = 190  # the model's JSON parser refuses nesting deeper than 200
 _MAX_DIGITS = 4300  # Python converts no longer integers (sys.get_int_max_str_digits)
 _DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
-_READ_DATETIME = TypeAdapter(datetime).validator.validate_python  # the adapter's own method adds a Python layer
+_READ_DATETIME = SchemaValidator(core_schema.datetime_schema(microseconds_precision="truncate")).validate_python
+"""What ``TypeAdapter(datetime)`` validates with, built without pydantic's adapter (whose plugin lookup scans every
+installed distribution)."""
 _PLAIN_FLOAT = 1e16  # orjson writes larger floats with an exponent sign ("1e+16"), msgspec without ("1e16")
 _BAD, _VALID, _NORMAL = 0, 1, 2  # not proven; proven; proven, and the typed form writes the normal form
 _UNSET: Any = UNSET
