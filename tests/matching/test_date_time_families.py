@@ -202,7 +202,8 @@ ROWS: list[Row] = [
     ("holiday", "international workers' day 2021", U, "2021-05-02", False),
     ("holiday", "christmas 2021", U, "2021-12-25", True),
     ("holiday", "christmas 2021", U, "2021-12-24", False),
-    ("holiday", "halloween weekend 2021", U, "2021-10-30", ERROR),
+    ("holiday", "halloween weekend 2021", U, "2021-10-30", True),  # a Sunday holiday: its Saturday and Sunday
+    ("holiday", "halloween weekend 2021", U, "2021-10-29", False),
     ("zones", "tomorrow at 6:45pm India time", U, "2013-02-13T13:15:00Z", True),
     ("zones", "tomorrow at 6:45pm India time", U, "2013-02-13T18:45:00-02:00", False),
     ("zones", "tomorrow at 6:45pm Russia time", U, "2013-02-13T18:45:00-02:00", ERROR),

@@ -38,20 +38,25 @@ def _now(m: re.Match[str]) -> Item | None:
 _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
 
 
-@_element(rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade)")
+@_element(rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade|fortnight)")
 def _relative_unit(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("unit", m["u"], m["rel"].replace("the ", "")))
+    rel = m["rel"].replace("the ", "")
+    if m["u"] == "fortnight" and rel not in {"this", "current"}:
+        return None  # "next fortnight" is also the next fourteen days: a span (see ``_last_unit``)
+    return Item("date", "", ("unit", m["u"], rel))
 
 
 @_element(
-    r"(?:the\s+)?(?P<u>week|weekend|month|year|quarter)\s+(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)"
+    r"(?:the\s+)?(?P<u>week|weekend|fortnight|month|year|quarter)\s+"
+    r"(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)"
 )
 def _unit_after_next(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
 
 
 @_element(
-    r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|day)|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)"
+    r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|fortnight|month|year|quarter|day)"
+    r"|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)"
 )
 def _bare_unit(m: re.Match[str]) -> Item | None:
     """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
