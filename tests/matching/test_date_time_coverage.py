@@ -1,5 +1,6 @@
-"""Table-driven coverage of holiday weekends, calendar fortnights and festivals lasting several days, each family with
-negatives (an argument moved one day or one window off, a broader reading refused).
+"""Table-driven coverage of holiday weekends, calendar fortnights, festivals lasting several days, the weekday after or
+before a date, durations counted from today, and spans "within the next" unit, each family with negatives (an
+argument moved one day or one window off, a broader reading refused).
 
 Calendar facts used (checked with ``python -m calendar``, ``dateutil.easter`` and ``holidays.Israel``): 2021-05-20 is
 a Thursday (its week starts Monday 2021-05-17); Easter 2022 fell on Sunday 2022-04-17 and Good Friday on 2022-04-15;
@@ -7,7 +8,8 @@ US Memorial Day 2021 was Monday 2021-05-31, Labor Day 2021 Monday 2021-09-06, Th
 2021-11-25; 2017-07-04 was a Tuesday and 2019-07-04 a Thursday; Halloween 2018 fell on a Wednesday and Halloween 2021
 on a Sunday; Christmas 2021 on a Saturday. Passover 5782 began on 15 Nisan = 2022-04-16, its seventh day 2022-04-22
 (the eighth, kept outside Israel, 2022-04-23); Passover 5781 began on 2021-03-28; Sukkot 5782 began on 15 Tishrei =
-2021-09-21 (seven days, to 2021-09-27), Sukkot 5783 on 2022-10-10.
+2021-09-21 (seven days, to 2021-09-27), Sukkot 5783 on 2022-10-10. Christmas 2021 fell on a Saturday (the next
+Monday is 2021-12-27); Easter 2022's Palm Sunday was 2022-04-10; US Election Day 2020 was Tuesday 2020-11-03.
 """
 
 from __future__ import annotations
@@ -111,6 +113,38 @@ ROWS: list[Row] = [
     ("festival", "sukkot", THU, "2021-09-24", True),
     ("festival", "next sukkot", THU, "2022-10-12", True),
     ("festival", "next sukkot", THU, "2022-10-17", False),
+    # the first weekday after (before) a date: after its last day, before its first
+    ("weekday beside", "the monday after thanksgiving", THU, "2021-11-29", True),
+    ("weekday beside", "the monday after thanksgiving", THU, "2021-11-22", False),
+    ("weekday beside", "the friday after thanksgiving", THU, "2021-11-26", True),
+    ("weekday beside", "the friday after thanksgiving", THU, "2021-12-03", False),
+    ("weekday beside", "the sunday before easter", THU, "2022-04-10", True),
+    ("weekday beside", "the sunday before easter", THU, "2022-04-17", False),  # Easter itself is not before it
+    ("weekday beside", "the friday before memorial day", THU, "2021-05-28", True),
+    ("weekday beside", "the friday before memorial day", THU, "2021-05-21", False),
+    ("weekday beside", "the first monday after christmas 2021", THU, "2021-12-27", True),
+    ("weekday beside", "the first monday after christmas 2021", THU, "2021-12-20", False),
+    ("weekday beside", "the tuesday after the first monday of november 2020", THU, "2020-11-03", True),
+    ("weekday beside", "the tuesday after the first monday of november 2020", THU, "2020-11-10", False),
+    ("weekday beside", "the monday after this week", THU, "2021-05-24", True),
+    ("weekday beside", "the monday after this week", THU, "2021-05-17", False),
+    ("weekday beside", "friday before 5pm", THU, "2021-05-21T17:00:00", True),  # a deadline, as before
+    ("weekday beside", "the friday after next", THU, "2021-05-28", True),
+    ("weekday beside", "the friday after next", THU, "2021-05-21", False),
+    ("weekday beside", "the monday after blurple", THU, "2021-05-24", ERROR),
+    # a duration of days or more counted from today or tomorrow
+    ("duration today", "a week today", THU, "2021-05-27", True),
+    ("duration today", "a week today", THU, "2021-05-28", False),
+    ("duration today", "a fortnight tomorrow", THU, "2021-06-04", True),
+    ("duration today", "a fortnight tomorrow", THU, "2021-06-03", False),
+    ("duration today", "a year today", OFF, "2022-05-20T08:00:00-03:00", True),
+    ("duration today", "a year today", OFF, "2022-05-21T08:00:00-03:00", False),
+    ("duration today", "2 hours today", THU, "2021-05-20T12:00:00", ERROR),
+    # within the next unit: a span from now (a single parameter is checked at its start)
+    ("within next", "within the next hour", THU, "2021-05-20T10:00:00", True),
+    ("within next", "within the next hour", THU, "2021-05-20T09:59:00", False),
+    ("within next", "within the next day", THU, "2021-05-20", True),
+    ("within next", "within the next day", THU, "2021-05-19", False),
 ]
 
 GROUP_ROWS: list[Row] = [
@@ -132,6 +166,24 @@ GROUP_ROWS: list[Row] = [
     ("festival", "passover 2022", THU, {"start": "2022-04-16", "end": "2022-04-25"}, False),
     ("festival", "sukkot 2021", THU, {"start": "2021-09-21", "end": "2021-09-28"}, True),
     ("festival", "sukkot 2021", THU, {"start": "2021-09-21", "end": "2021-09-29"}, False),
+    ("within next", "within the next hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:00"}, True),
+    ("within next", "within the next hour", THU, {"start": "2021-05-20T10:00", "end": "2021-05-20T11:02"}, False),
+    (
+        "within next",
+        "within the next day and 5 hours",
+        OFF,
+        {"start": "2021-05-20T10:00:00-03:00", "end": "2021-05-21T15:00:00-03:00"},
+        True,
+    ),
+    (
+        "within next",
+        "within the next day and 5 hours",
+        OFF,
+        {"start": "2021-05-20T10:00:00-03:00", "end": "2021-05-21T16:00:00-03:00"},
+        False,
+    ),
+    ("within next", "within the next week", THU, {"start": "2021-05-21", "end": "2021-05-28"}, True),
+    ("within next", "within the next week", THU, {"start": "2021-05-21", "end": "2021-05-29"}, False),
 ]
 
 

@@ -17,7 +17,13 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
     for window in container:
         first, end = window.lo.date(), window.hi.date()
         length = (end - first).days
-        if item.kind == "nearest":
+        if item.kind == "nearest" and isinstance(item.value, tuple):  # the weekday after (before) the period
+            weekday, direction = item.value
+            if direction > 0:
+                found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7)))
+            else:
+                found.append(units.day(first - timedelta(days=(first.weekday() - weekday) % 7 or 7)))
+        elif item.kind == "nearest":
             anchor = first
             back = (anchor.weekday() - item.value) % 7
             ahead = (item.value - anchor.weekday()) % 7

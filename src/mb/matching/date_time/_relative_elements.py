@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ._calendar import WEEKDAYS
+from ._calendar import MONTHS, WEEKDAYS
+from ._holidays import HOLIDAYS
 from ._items import Element, Item, registrar
 from ._lexicon import NUMBER, ORDINAL, QUANTITY, UNIT, UNITS, WEEKDAY, number_value, ordinal_value, quantity_value
 
@@ -224,6 +225,15 @@ def _within(m: re.Match[str]) -> Item | None:
 
 
 @_element(
+    r"within\s+(?:the\s+)?(?:next|coming|upcoming)\s+(?P<u>second|minute|hour|day|week|fortnight|month|year)"
+    rf"(?:\s+and\s+{_DUR})?"
+)
+def _within_next_unit(m: re.Match[str]) -> Item | None:
+    """``within the next hour``, ``within the next day and 5 hours``: a span from now of one unit (and more)."""
+    return _duration_item("span", f"1 {m['u']}" + (f" and {m['dur']}" if m["dur"] else ""), 1, None)
+
+
+@_element(
     rf"(?:within|less\s+than|under)\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}\s+(?:from|after)\s+"
     r"(?P<anchor>today|now|tomorrow)"
 )
@@ -258,6 +268,38 @@ def _lasting(m: re.Match[str]) -> Item | None:
 @_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)")
 def _nearest(m: re.Match[str]) -> Item | None:
     return Item("nearest", "", WEEKDAYS[m["wd"]])
+
+
+#: The words a date a weekday is counted from may start with ("the monday after thanksgiving", "the sunday before
+#: easter", "the friday after this week"); before anything else "before" and "after" keep their other readings
+#: ("friday before 5pm": a deadline; "the friday after next").
+_ANCHOR_WORDS = frozenset(
+    {name.split()[0] for name in HOLIDAYS}
+    | set(MONTHS)
+    | {"this", "coming", "previous", "first", "second", "third", "fourth", "fifth", "final"}
+)
+_NEXT_WORD_RE = re.compile(r"\s+(?:the\s+)?([a-z]+)")
+
+
+@_element(rf"(?:the\s+)?(?:first\s+)?(?P<wd>{WEEKDAY})\s+(?P<dir>after|following|before|preceding|prior\s+to)")
+def _weekday_beside(m: re.Match[str]) -> Item | None:
+    """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
+    date named next (before its start)."""
+    following = _NEXT_WORD_RE.match(m.string, m.end())
+    if following is None or following.group(1) not in _ANCHOR_WORDS:
+        return None
+    return Item("nearest", "", (WEEKDAYS[m["wd"]], -1 if m["dir"] in {"before", "preceding", "prior to"} else 1))
+
+
+@_element(rf"{_DUR}\s+(?P<a>today|tomorrow)")
+def _duration_today(m: re.Match[str]) -> Item | None:
+    """``a week today``, ``a fortnight tomorrow``, ``a year today``: that long after today (tomorrow)."""
+    pieces = _pieces(m["dur"])
+    if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
+        return None
+    if m["a"] == "tomorrow":
+        pieces = (*pieces, (1.0, "day"))
+    return Item("offset", "", (pieces, "from now"))
 
 
 @_element(r"between|from")
