@@ -1,6 +1,6 @@
 """Table-driven coverage of holiday weekends, calendar fortnights, festivals lasting several days, the weekday after or
-before a date, durations counted from today, and spans "within the next" unit, each family with negatives (an
-argument moved one day or one window off, a broader reading refused).
+before a date, durations counted from today, spans "within the next" unit, halves of a period and the year of a
+range's ends, each family with negatives (an argument moved one day or one window off, a broader reading refused).
 
 Calendar facts used (checked with ``python -m calendar``, ``dateutil.easter`` and ``holidays.Israel``): 2021-05-20 is
 a Thursday (its week starts Monday 2021-05-17); Easter 2022 fell on Sunday 2022-04-17 and Good Friday on 2022-04-15;
@@ -24,6 +24,7 @@ from mb.matching.date_time._holidays import holiday_days, holiday_spans
 ERROR = "error"
 THU = datetime(2021, 5, 20, 10, 0)  # a Thursday, naive (wall clock)
 OFF = datetime(2021, 5, 20, 10, 0, tzinfo=timezone(timedelta(hours=-3)))  # the same, fixed offset -03:00
+OCT = datetime(2018, 10, 24, 12, 0)
 
 Row = tuple[str, str, datetime, object, object]
 
@@ -145,6 +146,21 @@ ROWS: list[Row] = [
     ("within next", "within the next hour", THU, "2021-05-20T09:59:00", False),
     ("within next", "within the next day", THU, "2021-05-20", True),
     ("within next", "within the next day", THU, "2021-05-19", False),
+    # halves of a period: a year's are H1 and H2; another's its first and last whole halves of days
+    ("half", "the first half of march 2022", THU, "2022-03-15", True),
+    ("half", "the first half of march 2022", THU, "2022-03-16", False),  # the middle of 31 days is in neither half
+    ("half", "the second half of march 2022", THU, "2022-03-17", True),
+    ("half", "the second half of march 2022", THU, "2022-03-16", False),
+    ("half", "the second half of february 2021", THU, "2021-02-15", True),
+    ("half", "the second half of february 2021", THU, "2021-02-14", False),
+    ("half", "the latter half of the month", THU, "2021-05-31", True),  # May 2021: the 17th to the 31st
+    ("half", "the latter half of the month", THU, "2021-05-16", False),
+    ("half", "the latter half of 2020", THU, "2020-07-01", True),
+    ("half", "the latter half of 2020", THU, "2020-06-30", False),
+    ("half", "the first half of q3", THU, "2021-08-15", True),  # Q3 2021: 92 days, 46 each
+    ("half", "the first half of q3", THU, "2021-08-16", False),
+    ("half", "the latter week of june", THU, "2021-06-28", ERROR),  # "latter" of two halves only
+    ("half", "the third half of march", THU, "2022-03-20", ERROR),
 ]
 
 GROUP_ROWS: list[Row] = [
@@ -184,6 +200,12 @@ GROUP_ROWS: list[Row] = [
     ),
     ("within next", "within the next week", THU, {"start": "2021-05-21", "end": "2021-05-28"}, True),
     ("within next", "within the next week", THU, {"start": "2021-05-21", "end": "2021-05-29"}, False),
+    # a range end's year is not given to a start placed by this/next/last ("this May" said in October 2018)
+    ("range year", "from this May to Oct 2020", OCT, {"start": "2018-05-01", "end": "2020-10-01"}, True),
+    ("range year", "from this May to Oct 2020", OCT, {"start": "2020-05-01", "end": "2020-10-01"}, False),
+    ("range year", "from this May to Oct 2020", OCT, {"start": "2018-04-30", "end": "2020-10-01"}, False),
+    ("range year", "from May to Oct 2020", OCT, {"start": "2020-05-01", "end": "2020-10-01"}, True),
+    ("range year", "from May to Oct 2020", OCT, {"start": "2018-05-01", "end": "2020-10-01"}, False),
 ]
 
 

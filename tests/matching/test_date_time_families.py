@@ -250,7 +250,8 @@ ROWS: list[Row] = [
     ("deadline", "until friday to monday", U, "2013-02-15", ERROR),
     ("period", "first half of 2015", U, "2015-06-30", True),
     ("period", "first half of 2015", U, "2015-07-01", False),
-    ("period", "the second half of june", U, "2013-06-20", ERROR),  # halves of a year only
+    ("period", "the second half of june", U, "2013-06-16", True),  # the last 15 of June's 30 days
+    ("period", "the second half of june", U, "2013-06-15", False),
     ("weekend", "this coming weekend", U, "2013-02-16", True),  # said on a Tuesday: the weekend ahead
     ("weekend", "this coming weekend", U, "2013-02-23", False),
     ("relative", "tuesday week", U, "2013-02-12", ERROR),  # never read as this week's Tuesday

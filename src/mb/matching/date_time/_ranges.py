@@ -233,8 +233,12 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
         return side + other_dates
     if "year" not in kinds and not any(_year_of(i) is not None for i in side):
         years = [y for y in (_year_of(i) for i in other) if y is not None]
-        if years and any(
-            i.kind == "date" and i.value[0] in {"md", "month", "season", "holiday", "quarter"} for i in side
+        # "from this May to Oct 2020": a date placed by this/next/last keeps its own year
+        placed = any(i.kind == "date" and i.value[0] in _YEARLY and i.value[3:4] not in {(), (None,)} for i in side)
+        if (
+            years
+            and not placed
+            and any(i.kind == "date" and i.value[0] in {"md", "month", "season", "holiday", "quarter"} for i in side)
         ):
             return [*side, Item("year", f"shared {years[0]}", years[0])]
     return side

@@ -78,11 +78,14 @@ def _weekday(m: re.Match[str]) -> Item | None:
     return Item("weekday", "", (WEEKDAYS[m["wd"]], rel))
 
 
-@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate)\s+(?P<u>day|week|weekend|business day|working day|"
-          rf"weekday|quarter|half|month|{WEEKDAY})\s+(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter)\s+(?P<u>day|week|weekend|business day|"
+          rf"working day|weekday|quarter|half|month|{WEEKDAY})\s+"
+          r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
           )  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
-    n = {"last": -1, "final": -1, "penultimate": -2}.get(m["n"]) or ordinal_value(m["n"])
+    if m["n"] == "latter" and m["u"] != "half":
+        return None  # "the latter half of": the second of two
+    n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(m["n"]) or ordinal_value(m["n"])
     unit = m["u"]
     return Item("ordinal", "", (n, WEEKDAYS.get(unit, unit)))
 
