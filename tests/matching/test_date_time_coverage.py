@@ -1,6 +1,7 @@
 """Table-driven coverage of holiday weekends, calendar fortnights, festivals lasting several days, the weekday after or
-before a date, durations counted from today, spans "within the next" unit, halves of a period and the year of a
-range's ends, each family with negatives (an argument moved one day or one window off, a broader reading refused).
+before a date, durations counted from today, spans "within the next" unit, halves of a period, the year of a range's
+ends, possessives and period ends in one word ("year-end"), each family with negatives (an argument moved one day or
+one window off, a broader reading refused).
 
 Calendar facts used (checked with ``python -m calendar``, ``dateutil.easter`` and ``holidays.Israel``): 2021-05-20 is
 a Thursday (its week starts Monday 2021-05-17); Easter 2022 fell on Sunday 2022-04-17 and Good Friday on 2022-04-15;
@@ -161,6 +162,31 @@ ROWS: list[Row] = [
     ("half", "the first half of q3", THU, "2021-08-16", False),
     ("half", "the latter week of june", THU, "2021-06-28", ERROR),  # "latter" of two halves only
     ("half", "the third half of march", THU, "2022-03-20", ERROR),
+    # a possessive reads as the phrase without it
+    ("possessive", "last week's friday", THU, "2021-05-14", True),
+    ("possessive", "last week's friday", THU, "2021-05-21", False),
+    ("possessive", "next year's christmas", THU, "2022-12-25", True),
+    ("possessive", "next year's christmas", THU, "2021-12-25", False),
+    ("possessive", "this month's 15th", THU, "2021-05-15", True),
+    ("possessive", "this month's 15th", THU, "2021-06-15", False),
+    ("possessive", "blurple's friday", THU, "2021-05-21", ERROR),
+    # a period's end written as one word: the last day, or the instant the period ends
+    ("period end", "year-end", THU, "2021-12-31", True),
+    ("period end", "year-end", THU, "2022-01-01T00:00:00", True),
+    ("period end", "year-end", THU, "2021-12-30", False),
+    ("period end", "year end 2020", THU, "2020-12-31", True),
+    ("period end", "year end 2020", THU, "2021-12-31", False),
+    ("period end", "the year-end of 2019", THU, "2019-12-31", True),
+    ("period end", "the year-end of 2019", THU, "2020-12-31", False),
+    ("period end", "month-end", THU, "2021-05-31", True),
+    ("period end", "month-end", THU, "2021-05-30", False),
+    ("period end", "month end at 5pm", THU, "2021-05-31T17:00:00", True),
+    ("period end", "month end at 5pm", THU, "2021-05-31T18:00:00", False),
+    ("period end", "month-end march", THU, "2022-03-31", True),
+    ("period end", "month-end march", THU, "2021-05-31", False),
+    ("period end", "quarter-end", OFF, "2021-06-30T12:00:00-03:00", True),
+    ("period end", "quarter-end", OFF, "2021-06-29T12:00:00-03:00", False),
+    ("period end", "week-end", THU, "2021-05-22", ERROR),  # the weekend to some: not read as the end of the week
 ]
 
 GROUP_ROWS: list[Row] = [

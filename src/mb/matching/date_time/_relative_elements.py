@@ -8,7 +8,18 @@ import re
 from ._calendar import MONTHS, WEEKDAYS
 from ._holidays import HOLIDAYS
 from ._items import Element, Item, registrar
-from ._lexicon import NUMBER, ORDINAL, QUANTITY, UNIT, UNITS, WEEKDAY, number_value, ordinal_value, quantity_value
+from ._lexicon import (
+    MONTH,
+    NUMBER,
+    ORDINAL,
+    QUANTITY,
+    UNIT,
+    UNITS,
+    WEEKDAY,
+    number_value,
+    ordinal_value,
+    quantity_value,
+)
 
 __all__ = ["ELEMENTS", "FRAGMENTS"]
 
@@ -123,6 +134,21 @@ def _eo(m: re.Match[str]) -> Item | None:
         else m.group(0).split()[-1]
     )
     return Item("date", "", ("edge", "end", unit))
+
+
+#: What names the period a one-word end belongs to ("year-end 2020", "month-end march", "year end of next year").
+_PERIOD_NEXT_RE = re.compile(
+    rf"\s*(?:(?:of|for|in)\s+)?(?:\d{{4}}\b|(?:this|next|last|previous|coming|the)\s|{MONTH}\b)"
+)
+
+
+@_element(r"(?:the\s+)?(?P<u>year|month|quarter)(?:-|\s+)end")
+def _unit_end(m: re.Match[str]) -> Item | None:
+    """``year-end``, ``month end``: the end of the current period, or of the one named next (``year-end 2020``;
+    "week end" is the weekend)."""
+    if _PERIOD_NEXT_RE.match(m.string, m.end()):
+        return Item("edge", "", "end")
+    return Item("date", "", ("edge", "end", m["u"]))
 
 
 _PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z]))"
