@@ -232,6 +232,30 @@ GROUP_ROWS: list[Row] = [
     ("range year", "from this May to Oct 2020", OCT, {"start": "2018-04-30", "end": "2020-10-01"}, False),
     ("range year", "from May to Oct 2020", OCT, {"start": "2020-05-01", "end": "2020-10-01"}, True),
     ("range year", "from May to Oct 2020", OCT, {"start": "2018-05-01", "end": "2020-10-01"}, False),
+    # a number beside a weekday and a time of day is the day of the month (June 21, 2021 is a Monday)
+    (
+        "weekday day",
+        "Monday 21 between 9:30 and 3:00 pm",
+        THU,
+        {"start": "2021-06-21T09:30", "end": "2021-06-21T15:00"},
+        True,
+    ),
+    (
+        "weekday day",
+        "Monday 21 between 9:30 and 3:00 pm",
+        THU,
+        {"start": "2021-06-21T09:29", "end": "2021-06-21T15:00"},
+        False,
+    ),
+    (
+        "weekday day",
+        "Monday 21 from 9:30 to 3:00 pm",
+        THU,
+        {"start": "2021-06-14T09:30", "end": "2021-06-14T15:00"},
+        False,
+    ),
+    ("weekday day", "friday 2 to 4pm", THU, {"start": "2021-05-21T14:00", "end": "2021-05-21T16:00"}, True),  # hours
+    ("weekday day", "friday 2 to 4pm", THU, {"start": "2021-06-02T14:00", "end": "2021-06-02T16:00"}, False),
 ]
 
 
