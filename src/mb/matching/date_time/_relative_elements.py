@@ -202,8 +202,15 @@ def _next_business_day(m: re.Match[str]) -> Item | None:
 
 
 @_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
-          r"|in\s+the\s+future)")  # fmt: skip
+          r"|in\s+the\s+future|today|tomorrow)")  # fmt: skip
 def _ago(m: re.Match[str]) -> Item | None:
+    """``3 days ago``, ``2 weeks from now``; ``a week today``, ``a fortnight tomorrow``: that long after today
+    (tomorrow), for durations of days or more."""
+    if m["dir"] in {"today", "tomorrow"}:
+        pieces = _pieces(m["dur"])
+        if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
+            return None
+        return Item("offset", "", ((*pieces, (1.0, "day")) if m["dir"] == "tomorrow" else pieces, "from now"))
     back = m["dir"] in {"ago", "before now", "earlier", "back", "in the past"}
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
@@ -318,17 +325,6 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     if following is None or following.group(1) not in _ANCHOR_WORDS:
         return None
     return Item("nearest", "", (WEEKDAYS[m["wd"]], -1 if m["dir"] in {"before", "preceding", "prior to"} else 1))
-
-
-@_element(rf"{_DUR}\s+(?P<a>today|tomorrow)")
-def _duration_today(m: re.Match[str]) -> Item | None:
-    """``a week today``, ``a fortnight tomorrow``, ``a year today``: that long after today (tomorrow)."""
-    pieces = _pieces(m["dur"])
-    if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
-        return None
-    if m["a"] == "tomorrow":
-        pieces = (*pieces, (1.0, "day"))
-    return Item("offset", "", (pieces, "from now"))
 
 
 @_element(r"between|from")
