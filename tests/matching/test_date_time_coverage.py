@@ -1,7 +1,7 @@
 """Table-driven coverage of holiday weekends, calendar fortnights, festivals lasting several days, the weekday after or
 before a date, durations counted from today, spans "within the next" unit, halves of a period, the year of a range's
-ends, possessives and period ends in one word ("year-end"), each family with negatives (an argument moved one day or
-one window off, a broader reading refused).
+ends, possessives, period ends in one word ("year-end") and "earlier today", each family with negatives (an argument
+moved one day or one window off, a broader reading refused).
 
 Calendar facts used (checked with ``python -m calendar``, ``dateutil.easter`` and ``holidays.Israel``): 2021-05-20 is
 a Thursday (its week starts Monday 2021-05-17); Easter 2022 fell on Sunday 2022-04-17 and Good Friday on 2022-04-15;
@@ -187,6 +187,18 @@ ROWS: list[Row] = [
     ("period end", "quarter-end", OFF, "2021-06-30T12:00:00-03:00", True),
     ("period end", "quarter-end", OFF, "2021-06-29T12:00:00-03:00", False),
     ("period end", "week-end", THU, "2021-05-22", ERROR),  # the weekend to some: not read as the end of the week
+    # earlier in a period: from its start to now (10:00 on Thursday 2021-05-20)
+    ("so far", "earlier today", THU, "2021-05-20T09:59:00", True),
+    ("so far", "earlier today", THU, "2021-05-20T10:00:00", False),  # now is not earlier
+    ("so far", "earlier today", THU, "2021-05-19T23:59:00", False),
+    ("so far", "earlier today", OFF, "2021-05-20T12:30:00Z", True),  # 09:30 at -03:00
+    ("so far", "earlier today", OFF, "2021-05-20T13:30:00Z", False),  # 10:30 at -03:00
+    ("so far", "earlier this week", THU, "2021-05-17", True),
+    ("so far", "earlier this week", THU, "2021-05-16", False),
+    ("so far", "earlier this week", THU, "2021-05-20T11:00:00", False),
+    ("so far", "earlier this month", THU, "2021-05-01T00:00:00", True),
+    ("so far", "earlier this month", THU, "2021-04-30T23:59:00", False),
+    ("so far", "earlier today at 9", THU, "2021-05-20T09:00:00", ERROR),
 ]
 
 GROUP_ROWS: list[Row] = [

@@ -212,6 +212,12 @@ def _rest(m: re.Match[str]) -> Item | None:
     return Item("rest", "", m["u"])
 
 
+@_element(r"earlier\s+(?:today|this\s+(?P<u>week|month|year))")
+def _so_far(m: re.Match[str]) -> Item | None:
+    """``earlier today``, ``earlier this week``: from the start of the period to now."""
+    return Item("rest", "", "earlier " + (m["u"] or "day"))
+
+
 @_element(r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)")
 def _next_day(m: re.Match[str]) -> Item | None:
     """``the next day`` (tomorrow); ``the day after``/``before`` counts from the date named next, else today."""

@@ -112,7 +112,17 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
 
 
 def rest_of(unit: str, ref: datetime) -> list[Reading]:
-    """``the rest of the day/week/month/year``: from now (today) to the end of the period."""
+    """``the rest of the day/week/month/year``: from now (today) to the end of the period; ``earlier today`` (``earlier
+    this week``...): any time from the start of the period to now."""
+    if unit.startswith("earlier "):
+        name = unit.removeprefix("earlier ")
+        if name == "day":
+            first = datetime.combine(ref.date(), datetime.min.time())
+        else:
+            (window,) = date_windows([Item("date", name, ("unit", name, "this"))], ref.date())
+            first = window.lo
+        note = "earlier today" if name == "day" else f"earlier this {name}"
+        return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
     if unit == "day":
         now = ref.replace(second=0, microsecond=0)
         end = datetime.combine(ref.date(), datetime.min.time()) + timedelta(days=1)
