@@ -302,6 +302,35 @@ def _choose(readings: list[Reading], raw: Raw) -> Reading:
     return readings[0]
 
 
+WEEKDAY_NAMES = re.compile(
+    r"\b(?:(?P<d0>mon(?:day)?)|(?P<d1>tue(?:s(?:day)?)?)|(?P<d2>wed(?:nesday)?)|(?P<d3>thu(?:r(?:s(?:day)?)?)?)|"
+    r"(?P<d4>fri(?:day)?)|(?P<d5>sat(?:urday)?)|(?P<d6>sun(?:day)?))\b"
+)
+NAMED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,2}\s*[/.-]\s*\d{1,2}")
+COUNTED = re.compile(r"\b(?:after|before|ago|from|later|earlier|since|next|last|following|previous)\b")
+
+
+def _on_weekday(chosen: Reading, readings: list[Reading], phrase: str) -> Reading:
+    """A phrase naming a date and the weekday it falls on ("Tuesday, Jan 15") is that date: when the reading chosen
+    falls on another weekday, the source's reading that falls on the one named is taken (the source resolves the
+    date alone, ignoring the weekday); when none does, the phrase contradicts itself and is dropped. Phrases that
+    count from the weekday ("3 days after Monday") are left alone."""
+    low = phrase.lower()
+    named = {int(key[1]) for found in WEEKDAY_NAMES.finditer(low) for key, text in found.groupdict().items() if text}
+    if len(named) != 1 or not NAMED_DATE.search(low) or COUNTED.search(low):
+        return chosen
+    low_end = chosen.end if chosen.kind == "range" and chosen.end is not None else chosen.start
+    if chosen.start.date() != (low_end - timedelta(microseconds=1) if low_end > chosen.start else low_end).date():
+        return chosen  # a period longer than a day: the weekday names one day of it
+    weekday = named.pop()
+    if chosen.start.weekday() == weekday:
+        return chosen
+    agreeing = [r for r in readings if r.start.weekday() == weekday]
+    if not agreeing:
+        raise Drop("the weekday named is not the date's")
+    return min(agreeing, key=lambda r: abs(r.start - chosen.start))
+
+
 OFFSET_UNITS = (("second", r"\bsec(?:ond)?s?\b"), ("minute", r"\bmin(?:ute)?s?\b"), ("hour", r"\b(?:hours?|hrs?)\b"))
 ORDER = ("second", "minute", "hour")
 
@@ -334,7 +363,7 @@ def _label(raw: Raw) -> dict[str, object]:
     readings = _readings(raw)
     if len({r.kind for r in readings}) != 1:
         raise Drop("mixed point and range readings")
-    chosen = _choose(readings, raw)
+    chosen = _on_weekday(_choose(readings, raw), readings, raw.phrase)
     zone = offset_for(raw.ident)
     style = style_of(raw.ident)
     quarter = chosen.kind == "range" and re.fullmatch(r"\(\d{4}-(01|04|07|10)-01,\d{4}-\d{2}-01,P3M\)", chosen.timex)

@@ -27,7 +27,9 @@ Labelling rules:
   present references and unresolved values are dropped: their windows are conventions, not facts.
 - A bare weekday (``XXXX-WXX-n``) is the coming one: when the source offers only a past date, or the phrase is said
   on that same weekday, it is dropped. A date without a year takes the source's future reading (the next
-  occurrence); the shifted argument still lies outside the past reading too.
+  occurrence); the shifted argument still lies outside the past reading too. A phrase naming both a date and the
+  weekday it falls on ("Tuesday, Jan 15") takes the source's reading that falls on that weekday; when none does, the
+  phrase contradicts itself and is dropped.
 - A resolution that disagrees with its own timex (a field of the timex differs from the resolved value), or an
   item the source annotates with a comment, is dropped.
 - A time without a date is on the reference day, kept only when that time has not passed yet at the reference time.

@@ -5,7 +5,8 @@ comes from a maintained calendar library, never from MorganaBench's matcher: ``h
 holidays), ``dateutil.easter`` (Western and Orthodox Easter), ``convertdate`` (Hebrew calendar), ``hijridate``
 (Umm al-Qura Hijri calendar) and ``zoneinfo`` (the tz database). Items carry the source ``handwritten``.
 
-Families covered here: moveable and lunar holidays with an explicit year, fixed holidays, seasons, end of a period
+Families covered here: moveable and lunar holidays with an explicit year (festivals of several days and holiday
+weekends among them), fixed holidays, seasons, end of a period
 (EOM, EOY), clock notations, fractions of an hour, phrases naming a time zone, and arguments given as Unix
 timestamps or ISO 8601 with ``Z``. Phrases whose readings vary by a day between conventions (Eid, the evening
 before Hanukkah) are labelled only where a one-unit shift leaves every reading, or left out.
@@ -396,9 +397,33 @@ def _examples() -> Iterator[dict[str, object]]:
                     _iso(sunday + timedelta(1), zone))  # fmt: skip
 
 
+def _festivals() -> Iterator[dict[str, object]]:
+    """Festivals of several days, dated by ``holidays.Israel`` (Passover: seven days in Israel, eight elsewhere, so the
+    seventh day is in both readings and the sixth before the end of either; Sukkot: seven days before Shemini
+    Atzeret), and the long weekends of US Monday holidays (Saturday to Monday)."""
+    for index, year in enumerate(YEARS):
+        user, zone = USER_TIMES[(index + 3) % len(USER_TIMES)]
+        israel = {label: day for day, label in holidays.Israel(years=year).items()}
+        first, seventh = israel["Pesach"], israel["Seventh day of Pesach"]
+        sukkot, atzeret = israel["Sukkot"], israel["Simchat Torah / Shemini Atzeret"]
+        one = timedelta(days=1)
+        yield _item("holiday_lunar", f"passover {year}", user, zone, "day", _iso(first, zone), _iso(first - one, zone))
+        yield _item("holiday_lunar", f"the last day of passover {year}", user, zone, "day", _iso(seventh, zone),
+                    _iso(seventh - one, zone))  # fmt: skip
+        yield _item("holiday_lunar", f"sukkot {year}", user, zone, "day", _iso(sukkot, zone), _iso(sukkot - one, zone))
+        yield _item("holiday_lunar", f"the last day of sukkot {year}", user, zone, "day", _iso(atzeret - one, zone),
+                    _iso(atzeret, zone))  # fmt: skip
+        for name, label in (("memorial day", "Memorial Day"), ("labor day", "Labor Day")):
+            monday = _us(year, label)[0]
+            saturday = monday - timedelta(days=2)
+            yield _item("holiday_moveable", f"{name} weekend {year}", user, zone, "day", _iso(saturday, zone),
+                        _iso(saturday - one, zone))  # fmt: skip
+
+
 def items() -> list[dict[str, object]]:
     """Every hand-labelled item, with stable ids."""
     found = [*_holidays(), *_seasons(), *_ends(), *_clocks(), *_fractions(), *_zones(), *_arguments(), *_examples()]
+    found.extend(_festivals())  # last: the ids of the items above stay as they were
     for index, item in enumerate(found):
         item["id"] = f"hw-en-{index:04d}"
     return found

@@ -202,7 +202,8 @@ ROWS: list[Row] = [
     ("holiday", "international workers' day 2021", U, "2021-05-02", False),
     ("holiday", "christmas 2021", U, "2021-12-25", True),
     ("holiday", "christmas 2021", U, "2021-12-24", False),
-    ("holiday", "halloween weekend 2021", U, "2021-10-30", ERROR),
+    ("holiday", "halloween weekend 2021", U, "2021-10-30", True),  # a Sunday holiday: its Saturday and Sunday
+    ("holiday", "halloween weekend 2021", U, "2021-10-29", False),
     ("zones", "tomorrow at 6:45pm India time", U, "2013-02-13T13:15:00Z", True),
     ("zones", "tomorrow at 6:45pm India time", U, "2013-02-13T18:45:00-02:00", False),
     ("zones", "tomorrow at 6:45pm Russia time", U, "2013-02-13T18:45:00-02:00", ERROR),
@@ -249,7 +250,8 @@ ROWS: list[Row] = [
     ("deadline", "until friday to monday", U, "2013-02-15", ERROR),
     ("period", "first half of 2015", U, "2015-06-30", True),
     ("period", "first half of 2015", U, "2015-07-01", False),
-    ("period", "the second half of june", U, "2013-06-20", ERROR),  # halves of a year only
+    ("period", "the second half of june", U, "2013-06-16", True),  # the last 15 of June's 30 days
+    ("period", "the second half of june", U, "2013-06-15", False),
     ("weekend", "this coming weekend", U, "2013-02-16", True),  # said on a Tuesday: the weekend ahead
     ("weekend", "this coming weekend", U, "2013-02-23", False),
     ("relative", "tuesday week", U, "2013-02-12", ERROR),  # never read as this week's Tuesday

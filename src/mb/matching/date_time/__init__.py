@@ -28,6 +28,7 @@ from pydantic import JsonValue
 from .._outcome import Outcome
 from ._calendar import user_time_key
 from ._compare import judge
+from ._durations import duration_outcome
 from ._group import assemble, undated_parts
 from ._judged import judge_unread
 from ._model import Resolution
@@ -52,6 +53,10 @@ def match_date_time(
     unreadable argument fails with a reason naming it; a phrase that cannot be understood at all is
     reported as an error (a defect of the benchmark, not of the agent).
     """
+    if params is None:
+        duration = duration_outcome(expected, actual)
+        if duration is not None:  # a duration argument ("PT2H"), or a phrase naming a length of time
+            return duration
     resolution = resolve(expected, user_time)
     if resolution.problem is not None:
         return judge(resolution, (), None, "")

@@ -147,9 +147,14 @@ _HOLIDAY = alternatives(HOLIDAYS)
 FRAGMENTS.append(_HOLIDAY)
 
 
-@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?P<h>{_HOLIDAY})" + _YEAR)
+@_element(
+    rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?P<h>{_HOLIDAY})"
+    r"(?P<w>\s+(?:long\s+)?weekend)?" + _YEAR
+)
 def _holiday(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("holiday", m["h"], int(m["y"]) if m["y"] else None, m["rel"]))
+    """A holiday (``easter 2019``), or its weekend (``memorial day weekend``: see ``_holidays.holiday_spans``)."""
+    name = m["h"] + " weekend" if m["w"] else m["h"]
+    return Item("date", "", ("holiday", name, int(m["y"]) if m["y"] else None, m["rel"]))
 
 
 @_element(r"(?:q|quarter\s*)(?P<q>[1-4])" + _YEAR.replace("?P<y>", "?P<y>").replace("(?:,?", "(?:,?\\s*(?:fy)?"))
@@ -205,6 +210,12 @@ def _century(m: re.Match[str]) -> Item | None:
 @_element(r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)")
 def _rest(m: re.Match[str]) -> Item | None:
     return Item("rest", "", m["u"])
+
+
+@_element(r"earlier\s+(?:today|this\s+(?P<u>week|month|year))")
+def _so_far(m: re.Match[str]) -> Item | None:
+    """``earlier today``, ``earlier this week``: from the start of the period to now."""
+    return Item("rest", "", "earlier " + (m["u"] or "day"))
 
 
 @_element(r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)")

@@ -17,7 +17,7 @@ from dateutil.relativedelta import relativedelta
 from . import _units as units
 from ._calendar import relative_weekday_dates
 from ._grammar import Item
-from ._holidays import holiday_days
+from ._holidays import holiday_spans
 from ._items import DateProblem
 from ._model import Window
 from ._periods import edge, ordinal
@@ -287,6 +287,7 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
         name, year, rel = value[1], value[2] if value[2] is not None else pin, value[3]
         years = [year] if year is not None else [today.year - 1, today.year, today.year + 1]
         candidates: list[Window] = []
+        held: dict[Window, int] = {}  # a holiday's readings, by the year it is held in
         for y in years:
             if kind == "month":
                 candidates.append(units.month(y, int(name)))
@@ -296,11 +297,11 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
             elif kind == "season":
                 candidates.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
             else:
-                span = holiday_days(str(name), y)
-                if span is not None:
-                    first_day, after = span
+                for first_day, after in holiday_spans(str(name), y):
                     length = (after - first_day).days
-                    candidates.append(units.day(first_day) if length == 1 else units.days(first_day, length, str(name)))
+                    window = units.day(first_day) if length == 1 else units.days(first_day, length, str(name))
+                    candidates.append(window)
+                    held[window] = y
         if not candidates:
             raise DateProblem(f"no date known for {name!r}")
         if wide and rel is None:
@@ -314,7 +315,11 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
             ongoing = [w for w in candidates if w.lo <= now < w.hi]
             coming = [w for w in candidates if w.lo > now]
             return ongoing + coming[: max(1, 2 - len(ongoing))] if ongoing else coming[:2]
-        return _pick(candidates, rel, today)
+        picked = _pick(candidates, rel, today)
+        if held:  # every reading of the holiday picked (Passover's seven days and eight)
+            years_picked = {held[w] for w in picked}
+            return [w for w in candidates if held[w] in years_picked]
+        return picked
     if kind in {"quarter", "half"}:
         number, year = int(value[1]), value[2] if value[2] is not None else pin
         make = units.quarter if kind == "quarter" else units.half
@@ -364,6 +369,10 @@ def _relative_unit(unit: str, rel: str, today: date) -> list[Window]:
         if rel in {"next", "following"} and today.weekday() < 5:
             found.insert(0, units.weekend(today))
         return found
+    if unit == "fortnight":
+        # this week and the next, as "this week" is the calendar week; "next fortnight" the two weeks after them
+        first = today - timedelta(days=today.weekday() - 14 * step)
+        return [units.days(first, 14, "fortnight")]
     if unit == "month":
         first = date(today.year, today.month, 1) + relativedelta(months=step)
         return [units.month(first.year, first.month)]

@@ -17,7 +17,7 @@ from typing import Literal
 
 from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
 
-__all__ = ["HOLIDAYS", "holiday_date", "holiday_days"]
+__all__ = ["HOLIDAYS", "holiday_date", "holiday_days", "holiday_spans"]
 
 
 def _fixed(month: int, day: int) -> Callable[[int], date | None]:
@@ -189,21 +189,58 @@ _ENDS: dict[str, Callable[[int], date | None]] = {"ramadan": _hijri(10, 1)}
 
 def holiday_days(name: str, year: int) -> tuple[date, date] | None:
     """The first day of holiday ``name`` in ``year`` and the day after its last (Ramadan lasts a month, Hanukkah
-    eight days)."""
+    eight days, Passover eight days outside Israel); the longest reading where the count of days differs."""
+    spans = holiday_spans(name, year)
+    return max(spans, key=lambda span: span[1]) if spans else None
+
+
+def holiday_spans(name: str, year: int) -> list[tuple[date, date]]:
+    """Every reading of holiday ``name`` (or of its weekend: ``easter weekend``) in ``year``, each as its first day
+    and the day after its last. Passover has two: seven days (15 to 21 Nisan, as kept in Israel) and eight (to 22
+    Nisan, as kept elsewhere); a holiday's weekend on a Wednesday has two, the weekends before and after it."""
+    if name.endswith(" weekend"):
+        days = _festival_spans(name.removesuffix(" weekend"), year)
+        if len(days) != 1 or (days[0][1] - days[0][0]).days != 1:
+            return []  # the weekend of a festival lasting several days is no one window
+        return _weekends_of(days[0][0])
+    return _festival_spans(name, year)
+
+
+def _festival_spans(name: str, year: int) -> list[tuple[date, date]]:
     first = holiday_date(name, year)
     if first is None:
-        return None
+        return []
     if name in _DAYS:
-        return first, first + timedelta(days=_DAYS[name])
+        return [(first, first + timedelta(days=count)) for count in _DAYS[name]]
     end_rule = _ENDS.get(name)
     end = end_rule(year) if end_rule is not None else None
     if end is None or end <= first:
         end = _hijri_after(first) if name in _ENDS else first + timedelta(days=1)
-    return first, end
+    return [(first, end)]
 
 
-#: Holidays lasting a fixed number of days from their first: Hanukkah's eight days (from 25 Kislev).
-_DAYS: dict[str, int] = {"hanukkah": 8, "chanukah": 8, "hanukah": 8}
+#: Holidays lasting a fixed number of days from their first, every count kept somewhere: Hanukkah's eight days
+#: (from 25 Kislev), Passover's seven in Israel and eight elsewhere (from 15 Nisan), Sukkot's seven (from 15 Tishrei;
+#: Shemini Atzeret after it is a festival of its own).
+_DAYS: dict[str, tuple[int, ...]] = {
+    "hanukkah": (8,), "chanukah": (8,), "hanukah": (8,), "passover": (7, 8), "pesach": (7, 8), "sukkot": (7,),
+}  # fmt: skip
+
+
+def _weekends_of(day: date) -> list[tuple[date, date]]:
+    """The weekend of a one-day holiday, joined to it when it falls next to one: a Saturday or Sunday holiday's own
+    Saturday and Sunday; Saturday to a Monday holiday, a Friday holiday to Sunday; across the one working day between
+    (Saturday to a Tuesday holiday, a Thursday holiday to Sunday: "thanksgiving weekend" is Thursday to Sunday). A
+    Wednesday holiday touches no weekend: the weekend before it and the weekend after it are both kept."""
+    weekday = day.weekday()
+    saturday = day - timedelta(days=weekday - 5)
+    if weekday >= 5:
+        return [(saturday, saturday + timedelta(days=2))]
+    if weekday <= 1:  # Monday, Tuesday: from the Saturday before
+        return [(saturday - timedelta(days=7), day + timedelta(days=1))]
+    if weekday >= 3:  # Thursday, Friday: to the Sunday after
+        return [(day, saturday + timedelta(days=2))]
+    return [(saturday - timedelta(days=7), saturday - timedelta(days=5)), (saturday, saturday + timedelta(days=2))]
 
 
 def _hijri_after(first: date) -> date:

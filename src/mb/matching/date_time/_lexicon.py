@@ -195,6 +195,7 @@ FILLERS = frozenset(
         "say",
         "how",
         "what",
+        "'s",
     ]
 )
 

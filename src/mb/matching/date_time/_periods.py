@@ -17,7 +17,13 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
     for window in container:
         first, end = window.lo.date(), window.hi.date()
         length = (end - first).days
-        if item.kind == "nearest":
+        if item.kind == "nearest" and isinstance(item.value, tuple):  # the weekday after (before) the period
+            weekday, direction = item.value
+            if direction > 0:
+                found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7)))
+            else:
+                found.append(units.day(first - timedelta(days=(first.weekday() - weekday) % 7 or 7)))
+        elif item.kind == "nearest":
             anchor = first
             back = (anchor.weekday() - item.value) % 7
             ahead = (item.value - anchor.weekday()) % 7
@@ -81,14 +87,17 @@ def ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
             return [units.month(first_day.year, first_day.month)]
         return [units.quarter(first_day.year, (first_day.month - 1) // 3 + 1)]
     if unit == "half":
-        # the first or second half of a year
-        if not (first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1)) or n not in {
-            1,
-            2,
-            -1,
-        }:
+        if n not in {1, 2, -1}:
             return []
-        return [units.half(first.year, 2 if n in {2, -1} else 1)]
+        if first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1):
+            return [units.half(first.year, 2 if n in {2, -1} else 1)]  # a year's halves are H1 and H2
+        # another period's halves are its first and last whole halves of days: the middle day of an odd count (the
+        # 16th of a 31-day month) belongs to neither
+        size = len(all_days) // 2
+        if size < 1:
+            return []
+        start = first if n == 1 else end - timedelta(days=size)
+        return [units.days(start, size, f"{'first' if n == 1 else 'second'} half")]
     if unit == "weekend":
         saturdays = [d for d in all_days if d.weekday() == 5]
         index = n - 1 if n > 0 else n

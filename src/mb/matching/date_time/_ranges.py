@@ -201,6 +201,13 @@ def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], 
             raise DateProblem("a day of the month with no month")
         # "from the 3rd to the 10th": days of this month or the next, like "the 3rd" alone
         sides = [[Item("date", i.text, ("dom", i.value)) if i.kind == "number" else i for i in s] for s in sides]
+    # "Monday 21 from 9:30 to 3pm": a number beside a weekday and a time of day is the day of the month
+    sides = [
+        [Item("date", i.text, ("dom", i.value)) if i.kind == "number" and 1 <= i.value <= 31 else i for i in side]
+        if any(i.kind == "weekday" for i in side) and any(i.kind == "clock" for i in side)
+        else side
+        for side in sides
+    ]
     final = [[hour_item(i) if i.kind == "number" else i for i in side] for side in sides]
     return final[0], final[1]
 
@@ -233,8 +240,12 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
         return side + other_dates
     if "year" not in kinds and not any(_year_of(i) is not None for i in side):
         years = [y for y in (_year_of(i) for i in other) if y is not None]
-        if years and any(
-            i.kind == "date" and i.value[0] in {"md", "month", "season", "holiday", "quarter"} for i in side
+        # "from this May to Oct 2020": a date placed by this/next/last keeps its own year
+        placed = any(i.kind == "date" and i.value[0] in _YEARLY and i.value[3:4] not in {(), (None,)} for i in side)
+        if (
+            years
+            and not placed
+            and any(i.kind == "date" and i.value[0] in {"md", "month", "season", "holiday", "quarter"} for i in side)
         ):
             return [*side, Item("year", f"shared {years[0]}", years[0])]
     return side

@@ -5,9 +5,21 @@ from __future__ import annotations
 
 import re
 
-from ._calendar import WEEKDAYS
+from ._calendar import MONTHS, WEEKDAYS
+from ._holidays import HOLIDAYS
 from ._items import Element, Item, registrar
-from ._lexicon import NUMBER, ORDINAL, QUANTITY, UNIT, UNITS, WEEKDAY, number_value, ordinal_value, quantity_value
+from ._lexicon import (
+    MONTH,
+    NUMBER,
+    ORDINAL,
+    QUANTITY,
+    UNIT,
+    UNITS,
+    WEEKDAY,
+    number_value,
+    ordinal_value,
+    quantity_value,
+)
 
 __all__ = ["ELEMENTS", "FRAGMENTS"]
 
@@ -38,20 +50,25 @@ def _now(m: re.Match[str]) -> Item | None:
 _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
 
 
-@_element(rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade)")
+@_element(rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade|fortnight)")
 def _relative_unit(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("unit", m["u"], m["rel"].replace("the ", "")))
+    rel = m["rel"].replace("the ", "")
+    if m["u"] == "fortnight" and rel not in {"this", "current"}:
+        return None  # "next fortnight" is also the next fourteen days: a span (see ``_last_unit``)
+    return Item("date", "", ("unit", m["u"], rel))
 
 
 @_element(
-    r"(?:the\s+)?(?P<u>week|weekend|month|year|quarter)\s+(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)"
+    r"(?:the\s+)?(?P<u>week|weekend|fortnight|month|year|quarter)\s+"
+    r"(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)"
 )
 def _unit_after_next(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
 
 
 @_element(
-    r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|day)|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)"
+    r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|fortnight|month|year|quarter|day)"
+    r"|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)"
 )
 def _bare_unit(m: re.Match[str]) -> Item | None:
     """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
@@ -72,11 +89,14 @@ def _weekday(m: re.Match[str]) -> Item | None:
     return Item("weekday", "", (WEEKDAYS[m["wd"]], rel))
 
 
-@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate)\s+(?P<u>day|week|weekend|business day|working day|"
-          rf"weekday|quarter|half|month|{WEEKDAY})\s+(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter)\s+(?P<u>day|week|weekend|business day|"
+          rf"working day|weekday|quarter|half|month|{WEEKDAY})\s+"
+          r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
           )  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
-    n = {"last": -1, "final": -1, "penultimate": -2}.get(m["n"]) or ordinal_value(m["n"])
+    if m["n"] == "latter" and m["u"] != "half":
+        return None  # "the latter half of": the second of two
+    n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(m["n"]) or ordinal_value(m["n"])
     unit = m["u"]
     return Item("ordinal", "", (n, WEEKDAYS.get(unit, unit)))
 
@@ -114,6 +134,21 @@ def _eo(m: re.Match[str]) -> Item | None:
         else m.group(0).split()[-1]
     )
     return Item("date", "", ("edge", "end", unit))
+
+
+#: What names the period a one-word end belongs to ("year-end 2020", "month-end march", "year end of next year").
+_PERIOD_NEXT_RE = re.compile(
+    rf"\s*(?:(?:of|for|in)\s+)?(?:\d{{4}}\b|(?:this|next|last|previous|coming|the)\s|{MONTH}\b)"
+)
+
+
+@_element(r"(?:the\s+)?(?P<u>year|month|quarter)(?:-|\s+)end")
+def _unit_end(m: re.Match[str]) -> Item | None:
+    """``year-end``, ``month end``: the end of the current period, or of the one named next (``year-end 2020``;
+    "week end" is the weekend)."""
+    if _PERIOD_NEXT_RE.match(m.string, m.end()):
+        return Item("edge", "", "end")
+    return Item("date", "", ("edge", "end", m["u"]))
 
 
 _PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z]))"
@@ -167,8 +202,15 @@ def _next_business_day(m: re.Match[str]) -> Item | None:
 
 
 @_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
-          r"|in\s+the\s+future)")  # fmt: skip
+          r"|in\s+the\s+future|today|tomorrow)")  # fmt: skip
 def _ago(m: re.Match[str]) -> Item | None:
+    """``3 days ago``, ``2 weeks from now``; ``a week today``, ``a fortnight tomorrow``: that long after today
+    (tomorrow), for durations of days or more."""
+    if m["dir"] in {"today", "tomorrow"}:
+        pieces = _pieces(m["dur"])
+        if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
+            return None
+        return Item("offset", "", ((*pieces, (1.0, "day")) if m["dir"] == "tomorrow" else pieces, "from now"))
     back = m["dir"] in {"ago", "before now", "earlier", "back", "in the past"}
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
@@ -219,6 +261,15 @@ def _within(m: re.Match[str]) -> Item | None:
 
 
 @_element(
+    r"within\s+(?:the\s+)?(?:next|coming|upcoming)\s+(?P<u>second|minute|hour|day|week|fortnight|month|year)"
+    rf"(?:\s+and\s+{_DUR})?"
+)
+def _within_next_unit(m: re.Match[str]) -> Item | None:
+    """``within the next hour``, ``within the next day and 5 hours``: a span from now of one unit (and more)."""
+    return _duration_item("span", f"1 {m['u']}" + (f" and {m['dur']}" if m["dur"] else ""), 1, None)
+
+
+@_element(
     rf"(?:within|less\s+than|under)\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}\s+(?:from|after)\s+"
     r"(?P<anchor>today|now|tomorrow)"
 )
@@ -253,6 +304,27 @@ def _lasting(m: re.Match[str]) -> Item | None:
 @_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)")
 def _nearest(m: re.Match[str]) -> Item | None:
     return Item("nearest", "", WEEKDAYS[m["wd"]])
+
+
+#: The words a date a weekday is counted from may start with ("the monday after thanksgiving", "the sunday before
+#: easter", "the friday after this week"); before anything else "before" and "after" keep their other readings
+#: ("friday before 5pm": a deadline; "the friday after next").
+_ANCHOR_WORDS = frozenset(
+    {name.split()[0] for name in HOLIDAYS}
+    | set(MONTHS)
+    | {"this", "coming", "previous", "first", "second", "third", "fourth", "fifth", "final"}
+)
+_NEXT_WORD_RE = re.compile(r"\s+(?:the\s+)?([a-z]+)")
+
+
+@_element(rf"(?:the\s+)?(?:first\s+)?(?P<wd>{WEEKDAY})\s+(?P<dir>after|following|before|preceding|prior\s+to)")
+def _weekday_beside(m: re.Match[str]) -> Item | None:
+    """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
+    date named next (before its start)."""
+    following = _NEXT_WORD_RE.match(m.string, m.end())
+    if following is None or following.group(1) not in _ANCHOR_WORDS:
+        return None
+    return Item("nearest", "", (WEEKDAYS[m["wd"]], -1 if m["dir"] in {"before", "preceding", "prior to"} else 1))
 
 
 @_element(r"between|from")

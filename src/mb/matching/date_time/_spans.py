@@ -72,10 +72,16 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
             return [day_range(aligned + step(pieces), aligned)]
         following = aligned + relativedelta(months=size)
         return [day_range(following, following + step(pieces))]
+    weeks: list[Reading] = []
+    if len(pieces) == 1 and abs(pieces[0][0]) == 1 and pieces[0][1] == "fortnight":
+        # "next fortnight" is also the two calendar weeks after this one and the next (see ``_dates``)
+        monday = today - timedelta(days=today.weekday())
+        first = monday + timedelta(days=-14 if back else 14)
+        weeks.append(day_range(first, first + timedelta(days=14)))
     if back:
-        return [day_range(today + step(pieces), today)]
+        return [day_range(today + step(pieces), today), *weeks]
     tomorrow = today + timedelta(days=1)
-    return [day_range(today, today + step(pieces)), day_range(tomorrow, tomorrow + step(pieces))]
+    return [day_range(today, today + step(pieces)), day_range(tomorrow, tomorrow + step(pieces)), *weeks]
 
 
 def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
@@ -106,7 +112,17 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
 
 
 def rest_of(unit: str, ref: datetime) -> list[Reading]:
-    """``the rest of the day/week/month/year``: from now (today) to the end of the period."""
+    """``the rest of the day/week/month/year``: from now (today) to the end of the period; ``earlier today`` (``earlier
+    this week``...): any time from the start of the period to now."""
+    if unit.startswith("earlier "):
+        name = unit.removeprefix("earlier ")
+        if name == "day":
+            first = datetime.combine(ref.date(), datetime.min.time())
+        else:
+            (window,) = date_windows([Item("date", name, ("unit", name, "this"))], ref.date())
+            first = window.lo
+        note = "earlier today" if name == "day" else f"earlier this {name}"
+        return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
     if unit == "day":
         now = ref.replace(second=0, microsecond=0)
         end = datetime.combine(ref.date(), datetime.min.time()) + timedelta(days=1)

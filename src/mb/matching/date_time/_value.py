@@ -3,7 +3,9 @@
 Accepted: ISO 8601 strings (date, date-time, with or without offset or ``Z``; parsed with
 ``datetime.fromisoformat`` before any library), Unix timestamps (numbers or digit strings; seconds, or
 milliseconds above 1e11), clock times (``14:00``, ``2:30 PM``; their date comes from elsewhere), and natural
-language read the way a tool would (``Feb 9, 2024 at 2pm``, ``next Friday 2pm`` against ``user_time``).
+language read the way a tool would (``Feb 9, 2024 at 2pm``, ``next Friday 2pm`` against ``user_time``). An ISO 8601
+duration (``PT2H``) names no date or time: it fails with a reason saying so (a phrase naming a length of time, "for 2
+hours", compares it with that length: see ``_durations``).
 """
 
 from __future__ import annotations
@@ -23,12 +25,15 @@ from ._zones import ZoneSpec, format_offset
 
 __all__ = [
     "Actual",
+    "Length",
     "describe",
+    "iso_duration",
     "iso_moment",
     "parse_clock",
     "parse_text",
     "parse_value",
     "said_alone",
+    "show_length",
     "show_moment",
     "type_name",
 ]
@@ -130,7 +135,13 @@ def said_alone(value: object) -> bool:
     if isinstance(value, str):
         raw = value.strip()
         try:
-            return not raw or bool(_TIMESTAMP_RE.match(raw)) or _iso(raw) is not None or parse_clock(raw) is not None
+            return (
+                not raw
+                or bool(_TIMESTAMP_RE.match(raw))
+                or _iso(raw) is not None
+                or parse_clock(raw) is not None
+                or iso_duration(raw) is not None
+            )
         except (OverflowError, ValueError):  # reported as out of range, whenever it was said
             return True
     if isinstance(value, Mapping):
@@ -200,6 +211,9 @@ def parse_text(text: str, user_time: datetime | None) -> tuple[Actual, ...] | st
         iso = None  # the guarded reading below explains it
     if iso is not None:
         return iso
+    length = iso_duration(text) if text.lstrip()[:1] in {"P", "p"} else None
+    if length is not None:
+        return f"got {describe(text)}, an ISO 8601 duration ({show_length(length)}), which is not a date or time"
     return _parse_text(text, user_time_key(user_time), user_time)
 
 
@@ -305,3 +319,40 @@ def show_moment(moment: datetime, offset: timedelta | None = None) -> str:
     if offset is not None:
         text += "Z" if not offset else format_offset(offset)
     return text
+
+
+#: A length of time: calendar months (a year is twelve; possibly fractional) and seconds (a day is 86,400).
+Length = tuple[float, float]
+
+_DURATION_NUMBER = r"\d+(?:[.,]\d+)?"
+_DURATION_RE = re.compile(
+    rf"P(?!$)(?:(?P<y>{_DURATION_NUMBER})Y)?(?:(?P<mo>{_DURATION_NUMBER})M)?(?:(?P<w>{_DURATION_NUMBER})W)?"
+    rf"(?:(?P<d>{_DURATION_NUMBER})D)?(?:T(?=\d)(?:(?P<h>{_DURATION_NUMBER})H)?(?:(?P<mi>{_DURATION_NUMBER})M)?"
+    rf"(?:(?P<s>{_DURATION_NUMBER})S)?)?",
+    re.IGNORECASE,
+)
+_DURATION_SECONDS = {"w": 7 * 86400, "d": 86400, "h": 3600, "mi": 60, "s": 1}
+
+
+def iso_duration(text: str) -> Length | None:
+    """The length an ISO 8601 duration names (``PT2H``, ``P1Y2M``, ``P2W``, ``PT1.5H``), or ``None`` for anything
+    else."""
+    found = _DURATION_RE.fullmatch(text.strip())
+    if found is None:
+        return None
+    values = {name: float(value.replace(",", ".")) for name, value in found.groupdict().items() if value}
+    months = values.get("y", 0.0) * 12 + values.get("mo", 0.0)
+    seconds = sum(values.get(name, 0.0) * size for name, size in _DURATION_SECONDS.items())
+    return months, seconds
+
+
+def show_length(length: Length) -> str:
+    """``2 hours``, ``1 month 3 days``, ``1 hour 30 minutes``: a length of time for reasons."""
+    months, seconds = length
+    parts = [f"{months:g} month{'s' if months != 1 else ''}"] if months else []
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute"), (1, "second")):
+        count = seconds // size if size > 1 else seconds
+        if count:
+            parts.append(f"{count:g} {unit}{'s' if count != 1 else ''}")
+            seconds -= count * size
+    return " ".join(parts) or "no time"

@@ -1,0 +1,89 @@
+"""A phrase that names a length of time rather than a time (``for 2 hours``, ``a fortnight``, ``90 minutes``), and
+the arguments it accepts: an ISO 8601 duration (``PT2H``, ``P1D``, ``P2W``, read by ``_value``) or a duration in
+words (``2 hours``) of the same length.
+
+A duration argument matches a duration phrase of the same length and nothing else: against a phrase naming a time
+("in 2 hours", "tomorrow") it fails with a reason naming it as a duration. Lengths compare as months (a year is
+twelve, a quarter three) plus seconds (a week is seven days of 24 hours), so ``P1M`` is not ``P30D`` and ``PT24H``
+is ``P1D``. Durations read the same whatever ``user_time`` is.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+
+from .._outcome import Outcome
+from ._grammar import parse
+from ._phrase import MAX_LENGTH, normalize
+from ._relative_elements import _DUR, _pieces
+from ._value import Length, describe, iso_duration, show_length
+
+__all__ = ["duration_outcome", "phrase_duration", "words_duration"]
+
+
+@functools.cache
+def _phrase_re() -> re.Pattern[str]:
+    """A phrase (or an argument in words) that is a length of time and nothing else; compiled on first use."""
+    return re.compile(
+        r"(?:(?:for|lasting|a\s+duration\s+of|duration\s+of)\s+)?"
+        rf"(?:(?:about|around|approximately|roughly|exactly|just|only)\s+)?{_DUR}(?:\s+long)?"
+    )
+
+
+_MONTHS = {"month": 1.0, "quarter": 3.0, "year": 12.0, "decade": 120.0}
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400}
+
+
+@functools.lru_cache(maxsize=1024)
+def phrase_duration(text: str) -> Length | None:
+    """The length a phrase names when it names a length of time and nothing else (``for 2 hours``, ``a fortnight``),
+    else ``None``. A phrase the grammar reads as a time is one (``15h`` is 15:00, ``one month`` a month)."""
+    if len(text) > MAX_LENGTH:
+        return None
+    normalized = normalize(text)
+    parsed = parse(normalized)
+    if not parsed.unknown and any(item.kind not in {"duration", "filler"} for item in parsed.items):
+        return None
+    return words_duration(normalized)
+
+
+def words_duration(text: str) -> Length | None:
+    """The length a duration in words names (``2 hours``, ``for a fortnight``, ``2h``); ``None`` for anything else
+    (a business day has no fixed length)."""
+    found = _phrase_re().fullmatch(normalize(text)) if len(text) <= MAX_LENGTH else None
+    pieces = _pieces(found["dur"]) if found else None
+    if pieces is None:
+        return None
+    months = seconds = 0.0
+    for amount, unit in pieces:
+        if unit in _MONTHS:
+            months += amount * _MONTHS[unit]
+        elif unit in _SECONDS:
+            seconds += amount * _SECONDS[unit]
+        else:
+            return None
+    return months, seconds
+
+
+def _same(one: Length, other: Length) -> bool:
+    return all(math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6) for a, b in zip(one, other, strict=True))
+
+
+def duration_outcome(expected: str, actual: object) -> Outcome | None:
+    """The verdict on one argument when the phrase names a length of time; ``None`` when it does not (an argument
+    that is a duration then fails as any argument that is not a date or time does: see ``_value.parse_text``)."""
+    wanted = phrase_duration(expected)
+    if wanted is None:
+        return None
+    prefix = f"{expected!r} names a duration of {show_length(wanted)}"
+    given = iso_duration(actual) if isinstance(actual, str) else None
+    written = "an ISO 8601 duration"
+    if given is None and isinstance(actual, str):
+        given, written = words_duration(actual), "a duration"
+    if given is None:
+        return Outcome.fail(f"{prefix}; got {describe(actual)}, which is not a duration")
+    if _same(wanted, given):
+        return Outcome.ok(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
+    return Outcome.fail(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
