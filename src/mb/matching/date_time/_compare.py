@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, time, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
 
@@ -59,8 +59,8 @@ def accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozen
 
 def _accepts(window: Window, actual: Actual, user: ZoneSpec | None, named: frozenset[str]) -> bool:
     for candidate in completions(actual, window, named):
-        if candidate.hi is not None and window.grain == "day" and window.closed and candidate.lo == window.hi:
-            return True  # the end day of a range written as an exclusive end date (June 3-5 -> June 6)
+        if candidate.hi is not None and window.closed and candidate.lo == window.hi and window.hi.time() == time(0):
+            return True  # a range end written as its exclusive end date (June 3-5: June 6; March to June: July 1)
         if candidate.hi is not None and candidate.mode == "covers":
             if window.covers(candidate.lo, candidate.hi):
                 return True
@@ -85,7 +85,25 @@ def _reading_accepts(
     start_ok = any(accepts(reading.start, a, user, named) for a in starts)
     if ends is None or reading.end is None or any(accepts(reading.end, a, user, named) for a in ends):
         return start_ok, None
-    return start_ok, "the end does not match"
+    return start_ok, _end_miss(reading.end, ends, user, named)
+
+
+def _end_miss(window: Window, ends: Sequence[Actual], user: ZoneSpec | None, named: frozenset[str]) -> str:
+    """Why a range's end does not match, with how far the nearest end value lies from the end's window."""
+    plain = replace(window, closed=False)  # measured from the last unit itself
+    best: tuple[timedelta, str] | None = None
+    for end in ends:
+        for candidate in completions(end, window, named):
+            try:
+                walls = (candidate.lo,) if candidate.hi is not None else _walls(candidate, window.zone, user)
+            except (OverflowError, ValueError):
+                continue
+            length = candidate.hi - candidate.lo if candidate.hi is not None else timedelta(0)
+            for wall in walls:
+                found = _describe_miss(window.label, plain, wall, length)
+                if found is not None and (best is None or found[0] < best[0]):
+                    best = found
+    return f"the end does not match: it is {best[1]}" if best is not None else "the end does not match"
 
 
 def judge(

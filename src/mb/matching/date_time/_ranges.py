@@ -122,6 +122,10 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     return rolls
 
 
+_POINT_GRAINS = frozenset({"minute", "second"})
+"""Grains of an end that names a point in time: the end is that point's own window, half-open."""
+
+
 def _paired(
     starts: list[Reading],
     ends: list[Reading],
@@ -147,7 +151,9 @@ def _paired(
                     break
         if options:
             best = min(options, key=lambda w: w.lo)
-            found.append(Reading(start.start, replace(best, closed=True)))
+            # a day or longer also accepts its exclusive end ("june 3 to 5": june 6); a named minute or second is
+            # itself the range's end ("3 to 4pm": 16:00, not 16:01)
+            found.append(Reading(start.start, best if best.grain in _POINT_GRAINS else replace(best, closed=True)))
     if not found:
         raise DateProblem("the range ends before it starts")
     return list(dict.fromkeys(found))
