@@ -34,6 +34,7 @@ from ._judged import judge_unread
 from ._model import Resolution
 from ._names import unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
+from ._pins import needed
 from ._value import Actual, describe, parse_value, said_alone
 
 __all__ = ["judge_unread", "load", "match_date_time", "reads_alone", "resolve", "verdict_key", "verdict_reference"]
@@ -60,6 +61,7 @@ def match_date_time(
     resolution = resolve(expected, user_time)
     if resolution.problem is not None:
         return judge(resolution, (), None, "")
+    resolution = needed(resolution, user_time)
     if params is None:
         if isinstance(actual, Mapping):
             return _object(resolution, actual, user_time)
