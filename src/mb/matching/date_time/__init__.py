@@ -29,7 +29,7 @@ from .._outcome import Outcome
 from ._calendar import user_time_key
 from ._compare import judge
 from ._durations import duration_outcome
-from ._group import assemble, undated_parts
+from ._group import assemble
 from ._judged import judge_unread
 from ._model import Resolution
 from ._names import unknown_keys, unknown_keys_reason
@@ -111,10 +111,8 @@ def _object(resolution: Resolution, actual: Mapping[str, object], user_time: dat
     if unknown or not keys:
         why = unknown_keys_reason(unknown) if unknown else "no keys"
         return _fail(resolution, f"the argument is an object with {why}")
-    undated = undated_parts(keys)
-    if undated:
-        shown = ", ".join(repr(key) for key in keys[:5])
-        return _fail(resolution, f"the argument is an object that gives no {', '.join(undated)} (keys {shown})")
+    # The same leave-out rules as a listed group: a part of the date the object does not give is taken from the
+    # reading only when what it gives still pins the phrase's window.
     return _group(resolution, keys, actual, user_time)
 
 
