@@ -1,9 +1,8 @@
 """Values that give only part of a moment: an object the agent wrote follows the rules of a listed group; a group or
 a string that gives a time of day and no date at all is a time alone, which only a phrase naming no date accepts.
-A group
-the benchmark lists without a year (``month`` + ``day``) takes the year from the reading; a month or a day the phrase
-names and no parameter gives fails (a ``day`` alone for "march 3"; a ``year`` + ``month`` is enough for "march
-2013")."""
+A group the benchmark lists without a year (``month`` + ``day``) takes the year from the reading; a month or a day
+the phrase names and no parameter gives fails (a ``day`` alone for "march 3"; a ``year`` + ``month`` is enough for
+"march 2013")."""
 
 from __future__ import annotations
 
