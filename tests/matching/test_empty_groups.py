@@ -33,7 +33,8 @@ def test_empty_group_is_an_error(matcher: dict[str, Any], call: dict[str, Any]) 
     group = ParameterGroupAssertion.model_validate({"params": [], "matcher": matcher})
     result = match_parameter(group, call, CTX)
     assert not result.passed
-    assert result.error is not None and NO_PARAMETERS in result.error
+    assert result.error is not None
+    assert NO_PARAMETERS in result.error
     assert NO_PARAMETERS in result.reason
 
 
