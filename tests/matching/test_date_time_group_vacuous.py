@@ -1,6 +1,7 @@
 """A group may leave out a part of the date only when what is left still tells values apart: a weekday pins nothing
 when the readings between them fall on every day of the week, and month and day pin nothing useful in a reading a
-year or more from the user's day (the year is then needed)."""
+year or more from the user's day (the year is then needed). A value wider than the phrase (a month for "march 3")
+fails saying so."""
 
 from __future__ import annotations
 
@@ -80,3 +81,25 @@ def test_the_year_rule_follows_the_users_day_not_the_second() -> None:
         assert not outcome.passed, outcome.reason
         outcome = match_date_time("in 11 months", {"month": 1, "day": 12}, user, params=["month", "day"])
         assert outcome.passed, outcome.reason
+
+
+WIDER: list[tuple[str, object, str]] = [
+    ("march 3", "march", "the argument names a month (2013-03), wider than the day the phrase names"),
+    ("march 3", "2013-03", "the argument names a month (2013-03), wider than the day the phrase names"),
+    ("march 3 2014", "2014", "the argument names a year (2014), wider than the day the phrase names"),
+    ("march 2013", "2013", "the argument names a year (2013), wider than the month the phrase names"),
+    ("march 3 at 2pm", "march", "the argument names a month (2013-03), wider than the time of day the phrase names"),
+    ("tomorrow at 2pm", "2013-02-13", "a date alone cannot match a phrase naming a time of day"),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "reason"), WIDER)
+def test_a_value_wider_than_the_phrase_says_so(phrase: str, argument: object, reason: str) -> None:
+    outcome = match_date_time(phrase, argument, USER)  # type: ignore[arg-type]
+    assert not outcome.passed
+    assert outcome.reason.endswith(reason), outcome.reason
+
+
+@pytest.mark.parametrize(("phrase", "argument"), [("march", "march"), ("march 2013", "2013-03"), ("2014", "2014")])
+def test_a_value_as_wide_as_the_phrase_passes(phrase: str, argument: str) -> None:
+    assert match_date_time(phrase, argument, USER).passed
