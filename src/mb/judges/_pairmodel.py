@@ -13,7 +13,9 @@ rather than a veto.
 Two models share these measures. Short pairs go to gradient-boosted trees (300 of at most 15 leaves,
 ``pairmodel.npz`` beside this module, evaluated here in numpy: no scikit-learn at run time), which also read the
 word-piece alignment of the pair (``_alignment``: how well each piece of one text finds a counterpart in the other,
-from the same MiniLM forward pass): the evidence interacts (a high cosine means little when a content word of the
+from the same MiniLM forward pass) and the graded guard signals (``_signals``: numbers the candidate adds, negators
+and polarity that differ without a conflict, opposite words in different slots, names on one side only, the order of
+the shared content words): the evidence interacts (a high cosine means little when a content word of the
 reference has no counterpart), and out of fold the trees reach 90% precision on short pairs at a recall about 20
 points above a linear model. Their pass threshold
 (``SHORT_THRESHOLD``) is set for that precision, since a wrong pass hides an agent bug. Longer pairs (a ticket title
@@ -34,10 +36,11 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
-from ._alignment import ALIGNMENT_FEATURES
+from ._alignment import ALIGNMENT_FEATURES, Pieces, alignment_features
 from ._confidence import SHORT_WORDS
 from ._guards import CONFLICT_PREFIX, GuardFailure
 from ._overlap import pair_similarity
+from ._signals import GUARD_SIGNALS, guard_signals
 from ._text import content_stems, normalize
 
 if TYPE_CHECKING:
@@ -57,6 +60,7 @@ __all__ = [
     "features",
     "forest",
     "probability",
+    "short_features",
     "short_probability",
     "vetoes",
 ]
@@ -82,8 +86,9 @@ FEATURES = (
 )
 """Names of the model's inputs, in the order of ``WEIGHTS``."""
 
-SHORT_FEATURES = (*FEATURES, *ALIGNMENT_FEATURES)
-"""Names of the trees' inputs: the logistic model's, then the word-piece alignment measures."""
+SHORT_FEATURES = (*FEATURES, *ALIGNMENT_FEATURES, *GUARD_SIGNALS)
+"""Names of the trees' inputs: the logistic model's, the word-piece alignment measures, then the graded guard
+signals (``_signals``)."""
 
 WEIGHTS: tuple[float, ...] = (
     6.1707,  # cosine
@@ -234,6 +239,22 @@ def features(candidate: str, reference: str, cosine: float, failures: Sequence[G
         shared / len(cand) if cand else 1.0,
         *(float(guard in fired and not short) for guard in GUARDS),
         1.0,
+    ]
+
+
+def short_features(
+    candidate: str,
+    reference: str,
+    cosine: float,
+    failures: Sequence[GuardFailure],
+    candidate_pieces: Pieces,
+    reference_pieces: Pieces,
+) -> list[float]:
+    """The trees' inputs for one short pair, in the order of ``SHORT_FEATURES``."""
+    return [
+        *features(candidate, reference, cosine, failures),
+        *alignment_features(candidate_pieces, reference_pieces),
+        *guard_signals(candidate, reference),
     ]
 
 
