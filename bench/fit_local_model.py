@@ -59,8 +59,10 @@ from mb.judges._text import STOPWORDS
 from mb.judges.base import LOW_CONFIDENCE, JudgeTask
 
 MODEL_FILE = Path(__file__).resolve().parent.parent / "src" / "mb" / "judges" / "pairmodel.npz"
-TREES = {"max_iter": 300, "learning_rate": 0.05, "max_leaf_nodes": 15, "random_state": 0}
-"""Settings of the gradient-boosted trees."""
+TREES = {"max_iter": 400, "learning_rate": 0.05, "max_leaf_nodes": 31, "min_samples_leaf": 20, "random_state": 0}
+"""Settings of the gradient-boosted trees: of a small grid (300 trees of 15 leaves; 600 of 15 at a learning rate of
+0.03 with 40 pairs per leaf and an L2 penalty; 400 of 31; 500 of 7; monotonic in the cosine and alignment measures),
+the one with the best recall at 90% precision in an inner cross-validation on the training folds."""
 PENALTY = 1e-5
 """L2 penalty per pair on every logistic weight but the bias (the former model, for comparison)."""
 

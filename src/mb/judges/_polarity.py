@@ -153,12 +153,17 @@ _FLIP = {"negated": "plain", "plain": "negated", "shadowed": "shadowed"}
 
 
 def _with_prefixed(own: _Polarity, other: _Polarity) -> _Polarity:
-    """Read "unavailable" as negated "available" when the other text says "available"."""
+    """Read "unavailable" as negated "available" (and "unpaid" as negated "paid") when the other text says
+    "available"."""
     extended = dict(own)
     for word, (hows, surface) in own.items():
         for prefix in _PREFIXES:
             root = word[len(prefix) :]
-            if word.startswith(prefix) and len(root) >= 5 and root in other and root not in own:
+            shortest = 4 if prefix == "un" else 5  # "unpaid" / "paid"; "in", "im"... begin too many other words
+            if not word.startswith(prefix) or len(root) < shortest:
+                continue
+            root = root if root in other else stem(root)  # "unpaid": the stem of "paid" is "pay"
+            if root in other and root not in own:
                 extended[root] = (frozenset(_FLIP[how] for how in hows), surface)
     return extended
 
