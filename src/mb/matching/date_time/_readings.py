@@ -47,6 +47,8 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     parts = [i for i in items if i.kind != "filler"]
     duration = [i for i in parts if i.kind == "duration"]
     parts = [i for i in parts if i.kind != "duration"]
+    if len(duration) > 1:
+        raise DateProblem(f"two lengths of time ({duration[0].text!r} and {duration[1].text!r})")
     between = bool(parts) and parts[0].kind == "between"
     if between:
         parts = parts[1:]
