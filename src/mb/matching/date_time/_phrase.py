@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ._grammar import Item, Parsed, parse
 from ._model import Reading, Resolution, Window, day_window, minute_window
 from ._named import named_parts
-from ._readings import DateProblem, clock_dependent, readings
+from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
 __all__ = [
@@ -271,7 +271,7 @@ def _reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | N
     home = user_zone(user_time)
     if read.clock is None:
         return None, home
-    wall = _wall_in(user_time, read.zone)
+    wall = _wall_in(user_time, None if read.elapsed else read.zone)
     return (wall if read.clock else datetime.combine(wall.date(), time())), home
 
 
@@ -303,6 +303,9 @@ class _Read(NamedTuple):
     clock: bool | None
     """Whether the readings move with the time of day (not only the date); None when no parse is made."""
 
+    elapsed: bool = False
+    """Whether the phrase is an offset in elapsed time ("in 2 hours"): counted from ``user_time`` as an instant."""
+
 
 @functools.lru_cache(maxsize=2048)
 def _read(phrase: str) -> _Read:
@@ -313,7 +316,7 @@ def _read(phrase: str) -> _Read:
     text, zone, parsed = _zone_split(text, capitals)
     if isinstance(parsed, str):
         return _Read(text, zone, parsed, None)
-    return _Read(text, zone, parsed, clock_dependent(parsed.items))
+    return _Read(text, zone, parsed, clock_dependent(parsed.items), elapsed(parsed.items))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -354,6 +357,9 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
                 )
             return Resolution(phrase, _zoned(first, zone), None, named=named_parts(parsed.items))
         target = zone or home
+        if read.elapsed and home is not None:
+            # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
+            target = _fixed_at(home, reference)
         placed = _weekly_in(text, parsed, reference, target) if target is not None else None
         readings_ = placed if placed is not None else resolve_naive(text, reference, literal)
     except DateProblem as exc:
@@ -362,6 +368,14 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
     named = named_parts(parsed.items)
     return Resolution(phrase, placed if placed is not None else _zoned(readings_, target), home, named=named)
+
+
+def _fixed_at(home: ZoneSpec, wall: datetime) -> ZoneSpec:
+    """The user's zone as the fixed offset it has at ``wall`` (itself when it is a fixed offset already)."""
+    if len(home.zones) != 1 or type(home.zones[0]) is timezone:
+        return home
+    offset = wall.replace(tzinfo=home.zones[0]).utcoffset()
+    return fixed_zone(offset) if offset is not None else home
 
 
 def _weekly_in(text: str, parsed: Parsed, reference: datetime, zone: ZoneSpec) -> tuple[Reading, ...] | None:
