@@ -21,6 +21,7 @@ offset; a zone named in the phrase is read on that zone's day, with the tz datab
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from pydantic import JsonValue
@@ -126,6 +127,9 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
+    if any(r.span for r in resolution.readings):
+        # "the next 3 days", "last fortnight": one period, any time in it passes (explicit ranges check the start)
+        resolution = replace(resolution, readings=tuple(dict.fromkeys(r.whole() for r in resolution.readings)))
     return judge(resolution, parsed, None, _shown(parsed, actual))
 
 

@@ -114,7 +114,8 @@ def _zoned(readings: tuple[Reading, ...], zone: ZoneSpec | None) -> tuple[Readin
     if zone is None:
         return readings
     return tuple(
-        Reading(_in_zone(r.start, zone), _in_zone(r.end, zone) if r.end is not None else None) for r in readings
+        Reading(_in_zone(r.start, zone), _in_zone(r.end, zone) if r.end is not None else None, r.until)
+        for r in readings
     )
 
 
@@ -219,7 +220,9 @@ def _moved(reading: Reading, delta: timedelta) -> Reading:
     if end is None:
         return Reading(moved)
     return Reading(
-        moved, Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, end.zone, end.floating)
+        moved,
+        Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, end.zone, end.floating),
+        reading.until + delta if reading.until is not None else None,
     )
 
 
@@ -396,4 +399,5 @@ def _moved_into(reading: Reading, delta: timedelta, zone: ZoneSpec) -> Reading:
     if end is None:
         return Reading(moved)
     end_moved = Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, zone, end.floating)
-    return Reading(moved, _past_gap(end_moved))
+    until = reading.until + delta if reading.until is not None else None
+    return Reading(moved, _past_gap(end_moved), until)
