@@ -29,11 +29,11 @@ from pydantic import JsonValue
 from .._outcome import Outcome
 from ._calendar import user_time_key
 from ._compare import judge
-from ._durations import duration_outcome
+from ._durations import duration_outcome, group_duration_outcome
 from ._group import assemble, undated_parts
 from ._judged import judge_unread
 from ._model import Resolution
-from ._names import unknown_keys, unknown_keys_reason
+from ._names import names_an_end, unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
 from ._value import Actual, describe, parse_value, said_alone
 
@@ -57,6 +57,10 @@ def match_date_time(
     if params is None:
         duration = duration_outcome(expected, actual)
         if duration is not None:  # a duration argument ("PT2H"), or a phrase naming a length of time
+            return duration
+    elif isinstance(actual, Mapping):
+        duration = group_duration_outcome(expected, params, actual)
+        if duration is not None:  # a phrase naming a length of time: the one parameter that holds it
             return duration
     resolution = resolve(expected, user_time)
     if resolution.problem is not None:
@@ -127,10 +131,15 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
-    if any(r.span for r in resolution.readings):
-        # "the next 3 days", "last fortnight": one period, any time in it passes (explicit ranges check the start)
-        resolution = replace(resolution, readings=tuple(dict.fromkeys(r.whole() for r in resolution.readings)))
-    return judge(resolution, parsed, None, _shown(parsed, actual))
+    return judge(_whole(resolution), parsed, None, _shown(parsed, actual))
+
+
+def _whole(resolution: Resolution) -> Resolution:
+    """The resolution with each span ("the next 3 days", "last fortnight") as one window, as a single parameter reads
+    it (explicit ranges keep their ends: the start's window is checked)."""
+    if not any(r.span for r in resolution.readings):
+        return resolution
+    return replace(resolution, readings=tuple(dict.fromkeys(r.whole() for r in resolution.readings)))
 
 
 def _shown(parsed: tuple[Actual, ...], actual: object) -> str:
@@ -151,6 +160,9 @@ def _group(
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
+    if ends is None and not any(names_an_end(name) for name in params):
+        resolution = _whole(resolution)  # a point group ("when", "date" + "time") reads like one parameter
+        is_range = resolution.is_range
     if not starts:
         if assembled.start_missing:
             return _fail(resolution, f"the start is missing ({', '.join(assembled.start_missing)} absent)")

@@ -13,14 +13,17 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Mapping, Sequence
 
 from .._outcome import Outcome
+from ._fields import read_duration
 from ._grammar import parse
+from ._names import classify
 from ._phrase import MAX_LENGTH, normalize
 from ._relative_elements import _DUR, _pieces
 from ._value import Length, describe, iso_duration, show_length
 
-__all__ = ["duration_outcome", "phrase_duration", "words_duration"]
+__all__ = ["duration_outcome", "group_duration_outcome", "phrase_duration", "words_duration"]
 
 
 @functools.cache
@@ -87,3 +90,46 @@ def duration_outcome(expected: str, actual: object) -> Outcome | None:
     if _same(wanted, given):
         return Outcome.ok(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
     return Outcome.fail(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
+
+
+def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping[str, object]) -> Outcome | None:
+    """The verdict on a group when the phrase names a length of time; ``None`` when it does not. A group of one
+    parameter reads like that parameter alone; a number is read in the unit its name says only when the name says
+    it holds a duration (``duration_minutes``: 120 is two hours). A group of several parameters is not a length."""
+    wanted = phrase_duration(expected)
+    if wanted is None:
+        return None
+    prefix = f"{expected!r} names a duration of {show_length(wanted)}"
+    if len(params) != 1:
+        shown = ", ".join(params[:5]) + (" ..." if len(params) > 5 else "")
+        return Outcome.fail(f"{prefix}; the group ({shown}) is not a duration: list the one parameter that holds it")
+    name = params[0]
+    value = values.get(name)
+    if value is None:
+        return Outcome.fail(f"{prefix}; {name} is missing")
+    slot = classify(name)
+    if slot.kind != "duration" or (isinstance(value, str) and iso_duration(value) is not None):
+        outcome = duration_outcome(expected, value)
+        return None if outcome is None else _named(outcome, name)
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return Outcome.fail(f"{prefix}; got {describe(value)} in {name}, which is not a duration")
+    given: Length | None = None
+    if isinstance(value, str) and not _NUMBER_RE.fullmatch(value.strip()):
+        given = words_duration(value)  # "2 hours", "1h 30m": every word read
+    else:
+        length = read_duration(slot, value)  # a number in the unit the name says
+        given = (0.0, length.total_seconds()) if not isinstance(length, str) else None
+    if given is None:
+        return Outcome.fail(f"{prefix}; got {describe(value)} in {name}, which is not a duration")
+    shown_value = f"{value!r} in {name}, a duration of {show_length(given)}"
+    if _same(wanted, given):
+        return Outcome.ok(f"{prefix}; got {shown_value}")
+    return Outcome.fail(f"{prefix}; got {shown_value}")
+
+
+_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _named(outcome: Outcome, name: str) -> Outcome:
+    """The outcome with the parameter it was read from named in its reason."""
+    return outcome._replace(reason=f"{outcome.reason} (from {name})")
