@@ -10,7 +10,8 @@ end instant belongs to the next window. A range phrase (``from 3pm to 4pm``) che
 and both ends of a start/end group (the end at the exclusive end or in the last unit). A point phrase on a
 start/end group checks the start, and the end may not come before it; for a phrase of a day or longer the end also
 stays inside the phrase's window (or at its exclusive end). A ``user_time`` with an offset is read in that fixed
-offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date.
+offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date (and on
+the user's day too when a phrase counting days is said while the two dates differ).
 
 >>> from datetime import datetime
 >>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
@@ -79,10 +80,10 @@ def verdict_key(expected: str, actual: object, user_time: datetime | None) -> Ha
     zone and the reference the phrase is resolved against (its calendar day unless the phrase moves with the clock),
     or the exact time when an argument is in words (resolved against it too). Verdicts cached under this key (with
     the phrase and the arguments) are shared by the lines said on one day."""
-    reference, home = reference_of(expected, user_time)
+    reference, home, own_day = reference_of(expected, user_time)
     if user_time is not None and not said_alone(actual):
         return user_time_key(user_time), home
-    return reference, home
+    return reference, home, own_day
 
 
 def verdict_reference(expected: str, user_time: datetime | None) -> Hashable:

@@ -236,13 +236,19 @@ def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
-    reference, home = reference_of(phrase, user_time)
-    return _resolve(phrase, reference, home, literal)
+    reference, home, own_day = reference_of(phrase, user_time)
+    return _resolve(phrase, reference, home, literal, own_day)
 
 
-def reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | None, ZoneSpec | None]:
+#: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).
+Reference = tuple[datetime | None, ZoneSpec | None, datetime | None]
+
+
+def reference_of(phrase: str, user_time: datetime | None) -> Reference:
     """What the readings of ``phrase`` depend on of ``user_time``: the naive reference (its calendar day unless the
-    phrase moves with the clock; None when the readings do not depend on when it was said) and the user's zone."""
+    phrase moves with the clock; None when the readings do not depend on when it was said), the user's zone, and,
+    for a phrase counting days in a zone it names ("tomorrow at 9am Pacific") said when that zone's date is not the
+    user's, the user's own day (its midnight): both days are read."""
     # A check asks twice in a row (for its cache key, then to resolve): the last answer is kept. Equal aware times
     # with one tzinfo have one wall clock.
     global _LAST_REFERENCE
@@ -256,26 +262,25 @@ def reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | No
     return found
 
 
-_LAST_REFERENCE: tuple[str, datetime, object, tuple[datetime | None, ZoneSpec | None]] = (
-    "",
-    datetime(1, 1, 1),
-    None,
-    (None, None),
-)
+_LAST_REFERENCE: tuple[str, datetime, object, Reference] = ("", datetime(1, 1, 1), None, (None, None, None))
 
 
-def _reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | None, ZoneSpec | None]:
+def _reference_of(phrase: str, user_time: datetime | None) -> Reference:
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # resolved without a user_time, the error is reported as it is everywhere
-        return None, None
+        return None, None, None
     if user_time is None:
-        return None, None
+        return None, None, None
     home = user_zone(user_time)
     if read.clock is None:
-        return None, home
+        return None, home, None
     wall = _wall_in(user_time, None if read.elapsed else read.zone)
-    return (wall if read.clock else datetime.combine(wall.date(), time())), home
+    if read.clock:
+        return wall, home, None
+    day = datetime.combine(wall.date(), time())
+    own = datetime.combine(user_time.date(), time())
+    return day, home, (own if read.zone is not None and home is not None and own != day else None)
 
 
 def _wall_in(user_time: datetime, zone: ZoneSpec | None) -> datetime:
@@ -323,10 +328,19 @@ def _read(phrase: str) -> _Read:
 
 
 @functools.lru_cache(maxsize=1024)
-def _resolve(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
-    """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone."""
+def _resolve(
+    phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool, own_day: datetime | None = None
+) -> Resolution:
+    """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone; with
+    ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another)."""
     try:
-        return _resolve_unguarded(phrase, reference, home, literal)
+        found = _resolve_unguarded(phrase, reference, home, literal)
+        if own_day is None or found.problem is not None:
+            return found
+        other = _resolve_unguarded(phrase, own_day, home, literal)
+        if other.problem is not None:
+            return found
+        return replace(found, readings=tuple(dict.fromkeys(found.readings + other.readings)))
     except (OverflowError, ValueError) as exc:
         return Resolution(phrase, (), None, f"could not resolve {phrase!r}: {exc}", False)
 
