@@ -342,7 +342,10 @@ def _resolve(
             return found
         return replace(found, readings=tuple(dict.fromkeys(found.readings + other.readings)))
     except (OverflowError, ValueError) as exc:
-        return Resolution(phrase, (), None, f"could not resolve {phrase!r}: {exc}", False)
+        why = str(exc)
+        if isinstance(exc, OverflowError) or re.search(r"too large|year -?\d+ is out of range|date value out", why):
+            why = "it lies outside the calendar (years 1 to 9999)"
+        return Resolution(phrase, (), None, f"could not resolve {phrase!r}: {why}", False)
 
 
 def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
