@@ -1,6 +1,6 @@
 """Phrases at the edges of the grammar: offsets past the calendar give a clear reason, a length of "a few" units is not
-an exact length, the weekend after (before) a date is read, and durations written with their units together
-("1h30m") are read whole.
+an exact length, the weekend after (before) a date is read while "after" a date alone is not understood, and
+durations written with their units together ("1h30m") are read whole.
 
 user_time is 2013-02-12T04:30-02:00, a Tuesday. US Thanksgiving 2013 is Thursday 2013-11-28; Christmas 2013 is a
 Wednesday.
@@ -32,6 +32,14 @@ ROWS: list[tuple[str, str, object]] = [
     ("the weekend after march 3", "2013-03-02", False),
     ("the weekend after next", "2013-03-02", True),
     ("the weekend after next", "2013-02-23", False),
+    # "after" a date names no date of its own: never read as the date itself
+    ("after christmas", "2013-12-25", ERROR),
+    ("after christmas", "2013-12-26", ERROR),
+    ("after march 3", "2013-03-03", ERROR),
+    ("3 days after christmas", "2013-12-28", True),
+    ("3 days after christmas", "2013-12-25", False),
+    ("the monday after thanksgiving", "2013-12-02", True),
+    ("the monday after thanksgiving", "2013-11-25", False),
     # a vague number of units is no exact length
     ("for a few hours", "PT3H", ERROR),
     ("for a few hours", "PT2H", ERROR),

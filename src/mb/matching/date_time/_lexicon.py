@@ -172,7 +172,6 @@ FILLERS = frozenset(
         "until",
         "till",
         "til",
-        "after",
         "since",
         "no",
         "later",
