@@ -168,7 +168,6 @@ FILLERS = frozenset(
         "starting",
         "beginning",
         "ending",
-        "before",
         "until",
         "till",
         "til",
