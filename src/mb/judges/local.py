@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ._alignment import Pieces, alignment_features, pieces
+from ._alignment import Pieces, pieces
 from ._confidence import SHORT_WORDS
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
 from ._guards import oversized, precheck, run_guards
@@ -34,6 +34,7 @@ from ._pairmodel import (
     SHORT_THRESHOLD,
     features,
     probability,
+    short_features,
     short_probability,
     vetoes,
 )
@@ -110,12 +111,12 @@ def _equivalence(request: JudgeRequest, cosine: float, detail: Mapping[str, Piec
     candidate, reference = request.candidate, request.reference
     failures = run_guards(request.task, candidate, reference)
     words = _words(request)
-    values = features(candidate, reference, cosine, failures)
     short = words <= SHORT_WORDS
     if short:
-        p = short_probability([*values, *alignment_features(detail[candidate], detail[reference])])
+        values = short_features(candidate, reference, cosine, failures, detail[candidate], detail[reference])
+        p = short_probability(values)
     else:
-        p = probability(values)
+        p = probability(features(candidate, reference, cosine, failures))
     vetoed = vetoes(failures, words)
     described = f"P(equivalent) {p:.2f} (cosine {cosine:.2f})"
     contained = not failures and contains_reference(candidate, reference)

@@ -10,7 +10,8 @@ end instant belongs to the next window. A range phrase (``from 3pm to 4pm``) che
 and both ends of a start/end group (the end at the exclusive end or in the last unit). A point phrase on a
 start/end group checks the start, and the end may not come before it; for a phrase of a day or longer the end also
 stays inside the phrase's window (or at its exclusive end). A ``user_time`` with an offset is read in that fixed
-offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date.
+offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date (and on
+the user's day too when a phrase counting days is said while the two dates differ).
 
 >>> from datetime import datetime
 >>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
@@ -21,6 +22,7 @@ offset; a zone named in the phrase is read on that zone's day, with the tz datab
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from pydantic import JsonValue
@@ -28,11 +30,11 @@ from pydantic import JsonValue
 from .._outcome import Outcome
 from ._calendar import user_time_key
 from ._compare import judge
-from ._durations import duration_outcome
+from ._durations import duration_outcome, group_duration_outcome
 from ._group import assemble
 from ._judged import judge_unread
 from ._model import Resolution
-from ._names import unknown_keys, unknown_keys_reason
+from ._names import names_an_end, unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
 from ._pins import needed
 from ._value import Actual, describe, parse_value, said_alone
@@ -58,6 +60,10 @@ def match_date_time(
         duration = duration_outcome(expected, actual)
         if duration is not None:  # a duration argument ("PT2H"), or a phrase naming a length of time
             return duration
+    elif isinstance(actual, Mapping):
+        duration = group_duration_outcome(expected, params, actual)
+        if duration is not None:  # a phrase naming a length of time: the one parameter that holds it
+            return duration
     resolution = resolve(expected, user_time)
     if resolution.problem is not None:
         return judge(resolution, (), None, "")
@@ -76,10 +82,10 @@ def verdict_key(expected: str, actual: object, user_time: datetime | None) -> Ha
     zone and the reference the phrase is resolved against (its calendar day unless the phrase moves with the clock),
     or the exact time when an argument is in words (resolved against it too). Verdicts cached under this key (with
     the phrase and the arguments) are shared by the lines said on one day."""
-    reference, home = reference_of(expected, user_time)
+    reference, home, own_day = reference_of(expected, user_time)
     if user_time is not None and not said_alone(actual):
         return user_time_key(user_time), home
-    return reference, home
+    return reference, home, own_day
 
 
 def verdict_reference(expected: str, user_time: datetime | None) -> Hashable:
@@ -126,7 +132,15 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
-    return judge(resolution, parsed, None, _shown(parsed, actual))
+    return judge(_whole(resolution), parsed, None, _shown(parsed, actual))
+
+
+def _whole(resolution: Resolution) -> Resolution:
+    """The resolution with each span ("the next 3 days", "last fortnight") as one window, as a single parameter reads
+    it (explicit ranges keep their ends: the start's window is checked)."""
+    if not any(r.span for r in resolution.readings):
+        return resolution
+    return replace(resolution, readings=tuple(dict.fromkeys(r.whole() for r in resolution.readings)))
 
 
 def _shown(parsed: tuple[Actual, ...], actual: object) -> str:
@@ -147,6 +161,9 @@ def _group(
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
+    if ends is None and not any(names_an_end(name) for name in params):
+        resolution = _whole(resolution)  # a point group ("when", "date" + "time") reads like one parameter
+        is_range = resolution.is_range
     if not starts:
         if assembled.start_missing:
             return _fail(resolution, f"the start is missing ({', '.join(assembled.start_missing)} absent)")

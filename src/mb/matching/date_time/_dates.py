@@ -71,6 +71,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 following = [Item("date", "", ("unit", items[index + 1].value[1], "next"))]
                 inner = inner_windows(item, date_windows(following, today))
             return _intersect_all([inner, *(_one(i, today, None) for i in items[:index])], items[:index])
+    # "19 February 2013 year": the word "year" after a date naming its year labels that year
+    items = [
+        i
+        for n, i in enumerate(items)
+        if not (n and i.kind == "date" and i.text == "year" and _own_year(items[n - 1]) is not None)
+    ]
     if any(_pinnable(i) for i in items):
         # "Q3 this year", "halloween next year": a relative year pins a yearless date
         items = [
@@ -84,6 +90,11 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     if len(years) > 1:
         raise DateProblem("two years")
     pin = years[0].value if years else None
+    if pin is not None:
+        # "march 3 2014 2015", "diwali 2019 2020": a year beside a date that names its own would be left unused
+        dated = [i for i in rest if _own_year(i) is not None]
+        if dated:
+            raise DateProblem(f"two years ({dated[0].text!r} and {years[0].text!r})")
     if not rest:
         return [units.year(pin)] if pin is not None else []
     if pin is not None and not any(_pinnable(i) for i in rest):
@@ -117,6 +128,17 @@ def _pinnable(item: Item) -> bool:
     return (
         item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter", "half", "iso_week"}
     ) or (item.kind == "number")
+
+
+def _own_year(item: Item) -> int | None:
+    """The year a date item names itself ("march 3 2014", "3/3/2014", "diwali 2019"), if any."""
+    if item.kind != "date":
+        return None
+    if item.value[0] == "ymd":
+        return int(item.value[1])
+    if item.value[0] in {"md", "month", "season", "holiday", "quarter", "half", "iso_week"} and item.value[2]:
+        return int(item.value[2])
+    return None
 
 
 def _intersect_all(groups: list[list[Window]], items: list[Item]) -> list[Window]:

@@ -13,14 +13,17 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Mapping, Sequence
 
 from .._outcome import Outcome
+from ._fields import read_duration
 from ._grammar import parse
+from ._names import classify
 from ._phrase import MAX_LENGTH, normalize
 from ._relative_elements import _DUR, _pieces
 from ._value import Length, describe, iso_duration, show_length
 
-__all__ = ["duration_outcome", "phrase_duration", "words_duration"]
+__all__ = ["duration_outcome", "group_duration_outcome", "phrase_duration", "words_duration"]
 
 
 @functools.cache
@@ -32,6 +35,7 @@ def _phrase_re() -> re.Pattern[str]:
     )
 
 
+_COMPACT_RE = re.compile(r"(?<=\d[a-z])(?=\d)|(?<=\d[a-z]{2})(?=\d)|(?<=\d[a-z]{3})(?=\d)")
 _MONTHS = {"month": 1.0, "quarter": 3.0, "year": 12.0, "decade": 120.0}
 _SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400}
 
@@ -52,7 +56,8 @@ def phrase_duration(text: str) -> Length | None:
 def words_duration(text: str) -> Length | None:
     """The length a duration in words names (``2 hours``, ``for a fortnight``, ``2h``); ``None`` for anything else
     (a business day has no fixed length)."""
-    found = _phrase_re().fullmatch(normalize(text)) if len(text) <= MAX_LENGTH else None
+    # "1h30m", "2d4h": units written together are read apart, every one of them
+    found = _phrase_re().fullmatch(_COMPACT_RE.sub(" ", normalize(text))) if len(text) <= MAX_LENGTH else None
     pieces = _pieces(found["dur"]) if found else None
     if pieces is None:
         return None
@@ -77,6 +82,9 @@ def duration_outcome(expected: str, actual: object) -> Outcome | None:
     wanted = phrase_duration(expected)
     if wanted is None:
         return None
+    vague = _vague(expected)
+    if vague is not None:
+        return vague
     prefix = f"{expected!r} names a duration of {show_length(wanted)}"
     given = iso_duration(actual) if isinstance(actual, str) else None
     written = "an ISO 8601 duration"
@@ -87,3 +95,62 @@ def duration_outcome(expected: str, actual: object) -> Outcome | None:
     if _same(wanted, given):
         return Outcome.ok(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
     return Outcome.fail(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
+
+
+def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping[str, object]) -> Outcome | None:
+    """The verdict on a group when the phrase names a length of time; ``None`` when it does not. A group of one
+    parameter reads like that parameter alone; a number is read in the unit its name says only when the name says
+    it holds a duration (``duration_minutes``: 120 is two hours). A group of several parameters is not a length."""
+    wanted = phrase_duration(expected)
+    if wanted is None:
+        return None
+    vague = _vague(expected)
+    if vague is not None:
+        return vague
+    prefix = f"{expected!r} names a duration of {show_length(wanted)}"
+    if len(params) != 1:
+        shown = ", ".join(params[:5]) + (" ..." if len(params) > 5 else "")
+        return Outcome.fail(f"{prefix}; the group ({shown}) is not a duration: list the one parameter that holds it")
+    name = params[0]
+    value = values.get(name)
+    if value is None:
+        return Outcome.fail(f"{prefix}; {name} is missing")
+    slot = classify(name)
+    if slot.kind != "duration" or (isinstance(value, str) and iso_duration(value) is not None):
+        outcome = duration_outcome(expected, value)
+        return None if outcome is None else _named(outcome, name)
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return Outcome.fail(f"{prefix}; got {describe(value)} in {name}, which is not a duration")
+    given: Length | None = None
+    if isinstance(value, str) and not _NUMBER_RE.fullmatch(value.strip()):
+        given = words_duration(value)  # "2 hours", "1h 30m": every word read
+    else:
+        length = read_duration(slot, value)  # a number in the unit the name says
+        given = (0.0, length.total_seconds()) if not isinstance(length, str) else None
+    if given is None:
+        return Outcome.fail(f"{prefix}; got {describe(value)} in {name}, which is not a duration")
+    shown_value = f"{value!r} in {name}, a duration of {show_length(given)}"
+    if _same(wanted, given):
+        return Outcome.ok(f"{prefix}; got {shown_value}")
+    return Outcome.fail(f"{prefix}; got {shown_value}")
+
+
+_VAGUE_RE = re.compile(r"\b(?:a\s+)?few\b")
+
+
+def _vague(expected: str) -> Outcome | None:
+    """A length given as "a few" units has no exact length: not understood (an error, or a question for a judge that
+    answers date questions), never read as exactly three."""
+    found = _VAGUE_RE.search(normalize(expected))
+    if found is None:
+        return None
+    why = f"could not understand {found.group(0)!r} in {expected!r}: a vague number of units is no exact length"
+    return Outcome(False, why, 0.0, error=why)
+
+
+_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _named(outcome: Outcome, name: str) -> Outcome:
+    """The outcome with the parameter it was read from named in its reason."""
+    return outcome._replace(reason=f"{outcome.reason} (from {name})")

@@ -147,9 +147,28 @@ class Reading:
     end: Window | None = None
     """Accepted values for the end time when the phrase names a range (``from 3pm to 4pm``)."""
 
+    until: datetime | None = None
+    """For a span named as one period ("the next 3 days", "last fortnight"), not by its two ends: where it ends
+    (excluded). A single parameter may fall anywhere from the start to there."""
+
+    @property
+    def span(self) -> bool:
+        """Whether the reading is a span named as one period."""
+        return self.until is not None
+
     def shifted(self, delta: timedelta | relativedelta) -> Reading:
         """The same reading moved by ``delta``."""
-        return Reading(self.start.shifted(delta), self.end.shifted(delta) if self.end else None)
+        end = self.end.shifted(delta) if self.end else None
+        return Reading(self.start.shifted(delta), end, self.until + delta if self.until is not None else None)
+
+    def whole(self) -> Reading:
+        """A span as the one window from its start to its end (excluded); any other reading as it is."""
+        if self.until is None:
+            return self
+        start = self.start
+        return Reading(
+            Window(start.lo, self.until, "span", note="span", zone=start.zone, floating=start.floating, gap=start.gap)
+        )
 
     @property
     def label(self) -> str:

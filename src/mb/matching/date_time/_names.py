@@ -15,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-__all__ = ["Slot", "classify", "unknown_keys", "unknown_keys_reason"]
+__all__ = ["Slot", "classify", "names_an_end", "unknown_keys", "unknown_keys_reason"]
 
 _START = {"start", "starts", "starting", "begin", "begins", "beginning", "from", "since", "after", "checkin",
           "depart", "departure", "departs", "open", "opens", "opening", "earliest", "first"}  # fmt: skip
@@ -131,3 +131,10 @@ def unknown_keys_reason(unknown: list[str]) -> str:
     """Why an object with these keys is not read as a date (at most five keys shown, long ones cut)."""
     shown = ", ".join(repr(key if len(key) <= 40 else key[:40] + "...") for key in unknown[:5])
     return f"keys not understood as parts of a date or time: {shown}" + (" ..." if len(unknown) > 5 else "")
+
+
+def names_an_end(name: str) -> bool:
+    """Whether a parameter name marks the start or the end of a range (``start_time``, ``check_in``, ``until``)
+    rather than a point (``when``, ``date``, ``hour``)."""
+    ws = words(name)
+    return bool(_START.intersection(ws) or _END.intersection(ws)) or "check" in ws

@@ -19,7 +19,11 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
         length = (end - first).days
         if item.kind == "nearest" and isinstance(item.value, tuple):  # the weekday after (before) the period
             weekday, direction = item.value
-            if direction > 0:
+            if weekday == "weekend":  # the first whole weekend after the period (the last before it)
+                saturday = end + timedelta(days=(5 - end.weekday()) % 7)
+                sunday = first - timedelta(days=(first.weekday() - 6) % 7 or 7)
+                found.append(units.weekend(saturday if direction > 0 else sunday))
+            elif direction > 0:
                 found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7)))
             else:
                 found.append(units.day(first - timedelta(days=(first.weekday() - weekday) % 7 or 7)))

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ._grammar import Item, Parsed, parse
 from ._model import Reading, Resolution, Window, day_window, minute_window
 from ._named import named_parts
-from ._readings import DateProblem, clock_dependent, readings
+from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
 __all__ = [
@@ -114,7 +114,8 @@ def _zoned(readings: tuple[Reading, ...], zone: ZoneSpec | None) -> tuple[Readin
     if zone is None:
         return readings
     return tuple(
-        Reading(_in_zone(r.start, zone), _in_zone(r.end, zone) if r.end is not None else None) for r in readings
+        Reading(_in_zone(r.start, zone), _in_zone(r.end, zone) if r.end is not None else None, r.until)
+        for r in readings
     )
 
 
@@ -219,7 +220,9 @@ def _moved(reading: Reading, delta: timedelta) -> Reading:
     if end is None:
         return Reading(moved)
     return Reading(
-        moved, Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, end.zone, end.floating)
+        moved,
+        Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, end.zone, end.floating),
+        reading.until + delta if reading.until is not None else None,
     )
 
 
@@ -233,13 +236,19 @@ def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
-    reference, home = reference_of(phrase, user_time)
-    return _resolve(phrase, reference, home, literal)
+    reference, home, own_day = reference_of(phrase, user_time)
+    return _resolve(phrase, reference, home, literal, own_day)
 
 
-def reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | None, ZoneSpec | None]:
+#: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).
+Reference = tuple[datetime | None, ZoneSpec | None, datetime | None]
+
+
+def reference_of(phrase: str, user_time: datetime | None) -> Reference:
     """What the readings of ``phrase`` depend on of ``user_time``: the naive reference (its calendar day unless the
-    phrase moves with the clock; None when the readings do not depend on when it was said) and the user's zone."""
+    phrase moves with the clock; None when the readings do not depend on when it was said), the user's zone, and,
+    for a phrase counting days in a zone it names ("tomorrow at 9am Pacific") said when that zone's date is not the
+    user's, the user's own day (its midnight): both days are read."""
     # A check asks twice in a row (for its cache key, then to resolve): the last answer is kept. Equal aware times
     # with one tzinfo have one wall clock.
     global _LAST_REFERENCE
@@ -253,26 +262,25 @@ def reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | No
     return found
 
 
-_LAST_REFERENCE: tuple[str, datetime, object, tuple[datetime | None, ZoneSpec | None]] = (
-    "",
-    datetime(1, 1, 1),
-    None,
-    (None, None),
-)
+_LAST_REFERENCE: tuple[str, datetime, object, Reference] = ("", datetime(1, 1, 1), None, (None, None, None))
 
 
-def _reference_of(phrase: str, user_time: datetime | None) -> tuple[datetime | None, ZoneSpec | None]:
+def _reference_of(phrase: str, user_time: datetime | None) -> Reference:
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # resolved without a user_time, the error is reported as it is everywhere
-        return None, None
+        return None, None, None
     if user_time is None:
-        return None, None
+        return None, None, None
     home = user_zone(user_time)
     if read.clock is None:
-        return None, home
-    wall = _wall_in(user_time, read.zone)
-    return (wall if read.clock else datetime.combine(wall.date(), time())), home
+        return None, home, None
+    wall = _wall_in(user_time, None if read.elapsed else read.zone)
+    if read.clock:
+        return wall, home, None
+    day = datetime.combine(wall.date(), time())
+    own = datetime.combine(user_time.date(), time())
+    return day, home, (own if read.zone is not None and home is not None and own != day else None)
 
 
 def _wall_in(user_time: datetime, zone: ZoneSpec | None) -> datetime:
@@ -303,6 +311,9 @@ class _Read(NamedTuple):
     clock: bool | None
     """Whether the readings move with the time of day (not only the date); None when no parse is made."""
 
+    elapsed: bool = False
+    """Whether the phrase is an offset in elapsed time ("in 2 hours"): counted from ``user_time`` as an instant."""
+
 
 @functools.lru_cache(maxsize=2048)
 def _read(phrase: str) -> _Read:
@@ -313,16 +324,28 @@ def _read(phrase: str) -> _Read:
     text, zone, parsed = _zone_split(text, capitals)
     if isinstance(parsed, str):
         return _Read(text, zone, parsed, None)
-    return _Read(text, zone, parsed, clock_dependent(parsed.items))
+    return _Read(text, zone, parsed, clock_dependent(parsed.items), elapsed(parsed.items))
 
 
 @functools.lru_cache(maxsize=1024)
-def _resolve(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
-    """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone."""
+def _resolve(
+    phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool, own_day: datetime | None = None
+) -> Resolution:
+    """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone; with
+    ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another)."""
     try:
-        return _resolve_unguarded(phrase, reference, home, literal)
+        found = _resolve_unguarded(phrase, reference, home, literal)
+        if own_day is None or found.problem is not None:
+            return found
+        other = _resolve_unguarded(phrase, own_day, home, literal)
+        if other.problem is not None:
+            return found
+        return replace(found, readings=tuple(dict.fromkeys(found.readings + other.readings)))
     except (OverflowError, ValueError) as exc:
-        return Resolution(phrase, (), None, f"could not resolve {phrase!r}: {exc}", False)
+        why = str(exc)
+        if isinstance(exc, OverflowError) or re.search(r"too large|year -?\d+ is out of range|date value out", why):
+            why = "it lies outside the calendar (years 1 to 9999)"
+        return Resolution(phrase, (), None, f"could not resolve {phrase!r}: {why}", False)
 
 
 def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
@@ -354,6 +377,9 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
                 )
             return Resolution(phrase, _zoned(first, zone), None, named=named_parts(parsed.items))
         target = zone or home
+        if read.elapsed and home is not None:
+            # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
+            target = _fixed_at(home, reference)
         placed = _weekly_in(text, parsed, reference, target) if target is not None else None
         readings_ = placed if placed is not None else resolve_naive(text, reference, literal)
     except DateProblem as exc:
@@ -362,6 +388,14 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
     named = named_parts(parsed.items)
     return Resolution(phrase, placed if placed is not None else _zoned(readings_, target), home, named=named)
+
+
+def _fixed_at(home: ZoneSpec, wall: datetime) -> ZoneSpec:
+    """The user's zone as the fixed offset it has at ``wall`` (itself when it is a fixed offset already)."""
+    if len(home.zones) != 1 or type(home.zones[0]) is timezone:
+        return home
+    offset = wall.replace(tzinfo=home.zones[0]).utcoffset()
+    return fixed_zone(offset) if offset is not None else home
 
 
 def _weekly_in(text: str, parsed: Parsed, reference: datetime, zone: ZoneSpec) -> tuple[Reading, ...] | None:
@@ -382,4 +416,5 @@ def _moved_into(reading: Reading, delta: timedelta, zone: ZoneSpec) -> Reading:
     if end is None:
         return Reading(moved)
     end_moved = Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, zone, end.floating)
-    return Reading(moved, _past_gap(end_moved))
+    until = reading.until + delta if reading.until is not None else None
+    return Reading(moved, _past_gap(end_moved), until)

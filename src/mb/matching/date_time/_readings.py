@@ -23,7 +23,7 @@ from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import end_window, leading, moment, rest_of, span
 from ._steps import STEPS, step
 
-__all__ = ["DateProblem", "clock_dependent", "readings"]
+__all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
 _DAY = 86400
 
@@ -42,11 +42,34 @@ def clock_dependent(items: tuple[Item, ...]) -> bool:
     return bool(kinds & (TIME_KINDS | {"number"})) and not dated
 
 
+#: Units an offset counts in elapsed time (instants) rather than in calendar steps on the wall clock.
+_ELAPSED_UNITS = frozenset({"second", "minute", "hour"})
+
+
+def elapsed(items: tuple[Item, ...]) -> bool:
+    """Whether the phrase is only an offset from now in hours, minutes or seconds ("in 2 hours", "3 hours ago", "the
+    next 90 minutes"): elapsed time, the same instant whatever zone the phrase names, across a change of the clocks
+    too. Offsets of a day or longer stay calendar steps on the wall clock."""
+    parts = [i for i in items if i.kind != "filler"]
+    if len(parts) != 1:
+        return False
+    item = parts[0]
+    if item.kind == "offset" and item.value[1] == "from now":
+        pieces = item.value[0]
+    elif item.kind == "span":
+        pieces = item.value
+    else:
+        return False
+    return all(unit in _ELAPSED_UNITS for _, unit in pieces)
+
+
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine."""
     parts = [i for i in items if i.kind != "filler"]
     duration = [i for i in parts if i.kind == "duration"]
     parts = [i for i in parts if i.kind != "duration"]
+    if len(duration) > 1:
+        raise DateProblem(f"two lengths of time ({duration[0].text!r} and {duration[1].text!r})")
     between = bool(parts) and parts[0].kind == "between"
     if between:
         parts = parts[1:]

@@ -317,14 +317,15 @@ _ANCHOR_WORDS = frozenset(
 _NEXT_WORD_RE = re.compile(r"\s+(?:the\s+)?([a-z]+)")
 
 
-@_element(rf"(?:the\s+)?(?:first\s+)?(?P<wd>{WEEKDAY})\s+(?P<dir>after|following|before|preceding|prior\s+to)")
+@_element(rf"(?:the\s+)?(?:first\s+)?(?P<wd>{WEEKDAY}|weekend)\s+(?P<dir>after|following|before|preceding|prior\s+to)")
 def _weekday_beside(m: re.Match[str]) -> Item | None:
     """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
-    date named next (before its start)."""
+    date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
     if following is None or following.group(1) not in _ANCHOR_WORDS:
         return None
-    return Item("nearest", "", (WEEKDAYS[m["wd"]], -1 if m["dir"] in {"before", "preceding", "prior to"} else 1))
+    direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
+    return Item("nearest", "", ("weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]], direction))
 
 
 @_element(r"between|from")

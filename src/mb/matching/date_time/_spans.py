@@ -50,7 +50,7 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
         now = ref.replace(second=0, microsecond=0)
         other = now + step(pieces)
         lo, hi = min(now, other), max(now, other)
-        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"), end_window(hi))]
+        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"), end_window(hi), until=hi)]
     today = datetime.combine(ref.date(), datetime.min.time())
     if units_ == {"business day"}:
         count = int(abs(pieces[0][0]))
@@ -130,6 +130,7 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
             Reading(
                 Window(now, now + timedelta(minutes=1), "minute"),
                 Window(end - timedelta(minutes=1), end, "minute", closed=True),
+                until=end,
             )
         ]
     (period,) = date_windows([Item("date", unit, ("unit", unit, "this"))], ref.date())
@@ -138,5 +139,6 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
 
 
 def day_range(lo: datetime, hi: datetime) -> Reading:
+    """The whole days from ``lo`` to ``hi`` (excluded), a span named as one period."""
     start = Window(lo, lo + timedelta(days=1), "day")
-    return Reading(start, Window(hi - timedelta(days=1), hi, "day", closed=True))
+    return Reading(start, Window(hi - timedelta(days=1), hi, "day", closed=True), until=hi)

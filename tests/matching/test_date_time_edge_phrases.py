@@ -1,0 +1,80 @@
+"""Phrases at the edges of the grammar: offsets past the calendar give a clear reason, a length of "a few" units is not
+an exact length, the weekend after (before) a date is read while "after" a date alone is not understood, and
+durations written with their units together ("1h30m") are read whole.
+
+user_time is 2013-02-12T04:30-02:00, a Tuesday. US Thanksgiving 2013 is Thursday 2013-11-28; Christmas 2013 is a
+Wednesday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+
+ERROR = "error"
+U = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))
+
+ROWS: list[tuple[str, str, object]] = [
+    # a weekend after or before a date
+    ("the weekend after thanksgiving", "2013-11-30", True),
+    ("the weekend after thanksgiving", "2013-12-01", True),
+    ("the weekend after thanksgiving", "2013-11-29", False),
+    ("the weekend after thanksgiving", "2013-12-07", False),
+    ("the weekend after thanksgiving", "2013-11-28", False),
+    ("the weekend before christmas", "2013-12-21", True),
+    ("the weekend before christmas", "2013-12-22", True),
+    ("the weekend before christmas", "2013-12-28", False),
+    ("the weekend before christmas", "2013-12-14", False),
+    ("the weekend after march 3", "2013-03-09", True),
+    ("the weekend after march 3", "2013-03-02", False),
+    ("the weekend after next", "2013-03-02", True),
+    ("the weekend after next", "2013-02-23", False),
+    # "after" a date names no date of its own: never read as the date itself
+    ("after christmas", "2013-12-25", ERROR),
+    ("after christmas", "2013-12-26", ERROR),
+    ("after march 3", "2013-03-03", ERROR),
+    ("3 days after christmas", "2013-12-28", True),
+    ("3 days after christmas", "2013-12-25", False),
+    ("the monday after thanksgiving", "2013-12-02", True),
+    ("the monday after thanksgiving", "2013-11-25", False),
+    # a vague number of units is no exact length
+    ("for a few hours", "PT3H", ERROR),
+    ("for a few hours", "PT2H", ERROR),
+    ("for few days", "P3D", ERROR),
+    ("for 3 hours", "PT3H", True),
+    ("for 3 hours", "PT2H", False),
+    # units written together
+    ("for 1h30m", "PT1H30M", True),
+    ("for 1h30m", "PT1H", False),
+    ("for 2 hours", "1h60m", True),
+    ("for 1 hour", "1h60m", False),  # 1h60m is two hours, never read in part
+    ("for 90 minutes", "1h30m", True),
+    ("for 2 days", "2d4h", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_edge_phrases(phrase: str, argument: str, expected: object) -> None:
+    outcome = match_date_time(phrase, argument, U)
+    if expected == ERROR:
+        assert outcome.error is not None, outcome.reason
+        assert not outcome.passed
+    else:
+        assert outcome.error is None, outcome.reason
+        assert outcome.passed is expected, outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["in 99999999999 fortnights", "99999999999 hours ago", "in 9000 years"])
+def test_offsets_past_the_calendar_say_so(phrase: str) -> None:
+    outcome = match_date_time(phrase, "2013-02-13", U)
+    assert not outcome.passed
+    assert "outside the calendar" in outcome.reason
+    assert "C int" not in outcome.reason
+
+
+def test_a_vague_length_names_the_words() -> None:
+    outcome = match_date_time("for a few hours", "PT3H", U)
+    assert "'a few'" in outcome.reason
