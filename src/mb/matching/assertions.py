@@ -135,7 +135,9 @@ def _unsatisfied(
         return _row(tool, False, call_id, reason, closest.parameters)
     undecided = _first_undecided(candidates)
     if undecided is not None:
-        errors = "; ".join(f"{', '.join(p['params'])}: {p['error']}" for p in undecided.parameters if p["error"])
+        errors = "; ".join(
+            f"{', '.join(p['params']) or 'params []'}: {p['error']}" for p in undecided.parameters if p["error"]
+        )
         undecided_id = calls[undecided.call][0]
         reason = f"undecided: call {undecided_id} could match but a judge failed ({errors})"
         return _row(tool, False, undecided_id, reason, undecided.parameters, errors)

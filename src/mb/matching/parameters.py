@@ -129,8 +129,13 @@ def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
     return Outcome.fail(f"unsupported matcher {kind!r}")
 
 
+_NO_PARAMETERS = "the matcher lists no parameters: nothing to check (a defect of the benchmark)"
+
+
 def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: MatchContext) -> Outcome:
     kind, expected, inner = spec
+    if not names:  # an empty group would pass every call (optional) or fail naming nothing
+        return Outcome(False, _NO_PARAMETERS, 0.0, error=_NO_PARAMETERS)
     if kind == "date_time":
         present = {name: params[name] for name in names if name in params}
         for value in present.values():

@@ -31,11 +31,12 @@ from .._outcome import Outcome
 from ._calendar import user_time_key
 from ._compare import judge
 from ._durations import duration_outcome, group_duration_outcome
-from ._group import assemble, undated_parts
+from ._group import assemble
 from ._judged import judge_unread
 from ._model import Resolution
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
+from ._pins import needed
 from ._value import Actual, describe, parse_value, said_alone
 
 __all__ = ["judge_unread", "load", "match_date_time", "reads_alone", "resolve", "verdict_key", "verdict_reference"]
@@ -66,6 +67,7 @@ def match_date_time(
     resolution = resolve(expected, user_time)
     if resolution.problem is not None:
         return judge(resolution, (), None, "")
+    resolution = needed(resolution, user_time)
     if params is None:
         if isinstance(actual, Mapping):
             return _object(resolution, actual, user_time)
@@ -115,10 +117,8 @@ def _object(resolution: Resolution, actual: Mapping[str, object], user_time: dat
     if unknown or not keys:
         why = unknown_keys_reason(unknown) if unknown else "no keys"
         return _fail(resolution, f"the argument is an object with {why}")
-    undated = undated_parts(keys)
-    if undated:
-        shown = ", ".join(repr(key) for key in keys[:5])
-        return _fail(resolution, f"the argument is an object that gives no {', '.join(undated)} (keys {shown})")
+    # The same leave-out rules as a listed group: a part of the date the object does not give is taken from the
+    # reading only when what it gives still pins the phrase's window.
     return _group(resolution, keys, actual, user_time)
 
 

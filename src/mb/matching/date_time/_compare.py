@@ -137,7 +137,7 @@ def judge(
     if end_problem is not None:
         return Outcome.fail(f"{prefix}; {end_problem}")
     if starts and all(a.mode == "covers" for a in starts) and _finer(resolution, starts):
-        return Outcome.fail(f"{prefix}; a date alone cannot match a phrase naming a time of day")
+        return Outcome.fail(f"{prefix}; {_too_wide(resolution, starts)}")
     little = {name for a in starts for r in resolution.readings for name in too_little(a, r.start, named)}
     if starts and little and all(too_little(a, r.start, named) for a in starts for r in resolution.readings):
         if all(a.free == OPEN_YEARS and a.hi is not None and a.weekday is None for a in starts):
@@ -255,6 +255,24 @@ def _finer(resolution: Resolution, starts: Sequence[Actual]) -> bool:
 
 
 _MICROSECOND = timedelta(microseconds=1)
+_ONE_DAY = timedelta(days=1)
+
+
+def _too_wide(resolution: Resolution, starts: Sequence[Actual]) -> str:
+    """Why values that cover a right period fail: a date for a phrase naming a time of day, or a month or a year
+    (``march``, ``2014``) for a phrase naming something shorter (a day, a time of day)."""
+    widest = max(starts, key=lambda a: (a.hi or a.lo) - a.lo)
+    length = (widest.hi or widest.lo) - widest.lo
+    if length <= _ONE_DAY:
+        return "a date alone cannot match a phrase naming a time of day"
+    kind = "year" if length > timedelta(days=31) else "month" if length >= timedelta(days=28) else "span of days"
+    shortest = min(r.start.hi - r.start.lo for r in resolution.readings)
+    named = "time of day" if shortest < _ONE_DAY else "day" if shortest == _ONE_DAY else "period"
+    if named == "period":
+        grains = {r.start.grain for r in resolution.readings}
+        named = grains.pop() if len(grains) == 1 and not grains & {"span"} else named
+    shown = f"{widest.lo:%Y}" if kind == "year" else f"{widest.lo:%Y-%m}" if kind == "month" else _text(widest)
+    return f"the argument names a {kind} ({shown}), wider than the {named} the phrase names"
 
 
 def _is_period(window: Window) -> bool:

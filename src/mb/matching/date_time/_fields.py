@@ -72,17 +72,19 @@ def _integer(value: object) -> int | None:
 def fields_of(actual: Actual) -> Fields:
     """Fields of a parsed date, date-time or clock time."""
     moment = actual.lo
-    has_date = not actual.free
+    free = actual.free
     has_time = actual.hi is None
     if actual.hi is not None and actual.hi - actual.lo > timedelta(days=1):  # a month or a year (see _calendar_span)
-        return Fields(moment.year) if actual.hi.year > moment.year else Fields(moment.year, moment.month)
+        year = None if "year" in free else moment.year
+        return Fields(year) if actual.hi.year > moment.year else Fields(year, None if "month" in free else moment.month)
     return Fields(
-        moment.year if has_date else None,
-        moment.month if has_date else None,
-        moment.day if has_date else None,
+        None if "year" in free else moment.year,
+        None if "month" in free else moment.month,
+        None if "day" in free else moment.day,
         moment.hour if has_time else None,
         moment.minute if has_time else None,
         moment.second if has_time else None,
+        weekday=actual.weekday if free else None,
         offset=actual.offset,
         zone=actual.zone,
     )

@@ -8,14 +8,15 @@ Rules:
   the date given (or, when the date is left out, on the date taken from the reading).
 * A separate ``am``/``pm`` parameter applies to the hour; a missing minute or second is 0.
 * A date field no listed parameter can hold is taken from the reading when what the group gives still pins the
-  phrase's window: the year (``day``/``month`` without ``year``) unless the phrase names one ("2014", "next year"),
-  the day of a month-long phrase, the month of a year-long one; a weekday stands for the month and the day of a
-  window shorter than a week. A field the phrase names or its window needs and no parameter gives fails when judged
-  (a ``day`` alone for "march 3", a ``weekday`` alone for "next week"); a date field a listed parameter should
-  hold but that is missing fails. Values that give a time of day and no date at all (``hour``/``minute`` only,
-  ``start_time`` of ``"09:00"``) are a time alone: only a phrase that names no date accepts them, as it accepts a
-  time string alone. An object argument (written by the agent, not
-  listed by the benchmark) must give a whole date.
+  phrase's window: the year (``day``/``month`` without ``year``) unless the phrase names one ("2014", "next year")
+  or the reading lies a year or more from the user's day ("in 12 months"), the day of a month-long phrase, the
+  month of a year-long one; a weekday stands for the month and the day of a window shorter than a week, unless the
+  readings fall on every day of the week between them ("next week at 2pm"). A field the phrase names or its window
+  needs and no parameter gives fails when judged (a ``day`` alone for "march 3", a ``weekday`` alone for "next
+  week"); a date field a listed parameter should hold but that is missing fails. Values that give a time of day and
+  no date at all (``hour``/``minute`` only, ``start_time`` of ``"09:00"``) are a time alone: only a phrase that names
+  no date accepts them, as it accepts a time string alone. An object argument (written by the agent), and an object
+  value of a parameter, is read as a group of its keys, under the same rules.
 * Without an hour the value is a date, matched at the day level as a date string is: it cannot match a phrase
   naming a time of day, whether or not a time parameter was listed.
 * The end takes missing date fields from the start (``start_date`` + ``start_time`` + ``end_time``),
@@ -38,7 +39,7 @@ from ._names import Slot, classify, unknown_keys, unknown_keys_reason
 from ._value import Actual, iso_moment, show_moment
 from ._zones import ZoneSpec
 
-__all__ = ["Assembled", "assemble", "undated_parts"]
+__all__ = ["Assembled", "assemble"]
 
 _DATE_FIELDS = ("year", "month", "day")
 _PROVIDERS = {
@@ -71,15 +72,6 @@ class Assembled:
     """What the group says, for reasons."""
 
 
-def undated_parts(keys: Sequence[str]) -> list[str]:
-    """The parts of a date (year, month, day) that no key of an object can give to its start (an end takes the
-    date of its start). An object is written by the agent, not listed by the benchmark: a part it leaves out is
-    missing, never free."""
-    slots = [classify(key) for key in keys]
-    kinds = {slot.kind for slot in slots if slot.role == "start"} or {slot.kind for slot in slots}
-    return [name for name in _DATE_FIELDS if not kinds & _PROVIDERS[name]]
-
-
 def _role_candidates(slots: list[Slot], values: Mapping[str, object], user_time: datetime | None) -> list[Fields] | str:
     """Every combination of the role's parameter readings, merged in priority order."""
     present = [s for s in slots if _given(values.get(s.name))]
@@ -92,9 +84,6 @@ def _role_candidates(slots: list[Slot], values: Mapping[str, object], user_time:
             unknown = unknown_keys([str(key) for key in raw])
             if unknown:
                 return f"{slot.name}: {unknown_keys_reason(unknown)}"
-            undated = undated_parts([str(key) for key in raw]) if slot.kind in ("full", "date") else []
-            if undated:
-                return f"{slot.name}: the object gives no {', '.join(undated)}"
             inner = assemble(list(raw), raw, user_time)
             if isinstance(inner, str):
                 return f"{slot.name}: {inner}"

@@ -1,0 +1,46 @@
+"""A parameter group that lists no parameters checks nothing: its verdict is an error naming the defect, never a pass
+(an optional group of no parameters would pass every call) nor a failure that names nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mb.entities import ParameterGroupAssertion
+from mb.judges.base import JudgeRequest, Verdict
+from mb.matching import MatchContext, match_parameter
+
+
+def _oracle(request: JudgeRequest) -> Verdict:
+    return Verdict(1.0, "ok", "test")
+
+
+CTX = MatchContext(_oracle)
+NO_PARAMETERS = "the matcher lists no parameters"
+
+MATCHERS: list[dict[str, Any]] = [
+    {"match_as": "date_time", "value": "march 3"},
+    {"match_as": "free_text", "value": "design review"},
+    {"match_as": "optional", "default": {"match_as": "free_text", "value": "design review"}},
+    {"match_as": "optional", "default": {"match_as": "date_time", "value": "march 3"}},
+]
+
+
+@pytest.mark.parametrize("matcher", MATCHERS)
+@pytest.mark.parametrize("call", [{}, {"title": "design review", "date": "2013-03-03"}])
+def test_empty_group_is_an_error(matcher: dict[str, Any], call: dict[str, Any]) -> None:
+    group = ParameterGroupAssertion.model_validate({"params": [], "matcher": matcher})
+    result = match_parameter(group, call, CTX)
+    assert not result.passed
+    assert result.error is not None
+    assert NO_PARAMETERS in result.error
+    assert NO_PARAMETERS in result.reason
+
+
+@pytest.mark.parametrize("matcher", MATCHERS)
+def test_a_listed_parameter_is_checked(matcher: dict[str, Any]) -> None:
+    group = ParameterGroupAssertion.model_validate({"params": ["date"], "matcher": matcher})
+    result = match_parameter(group, {"date": "2013-03-03"}, CTX)
+    assert result.error is None
+    assert NO_PARAMETERS not in result.reason
