@@ -21,8 +21,8 @@ import pytest
 
 from mb.matching.date_time import match_date_time
 from mb.matching.date_time._holidays import holiday_days, holiday_spans
+from tests.support.verdicts import ERROR, assert_verdict
 
-ERROR = "error"
 THU = datetime(2021, 5, 20, 10, 0)  # a Thursday, naive (wall clock)
 OFF = datetime(2021, 5, 20, 10, 0, tzinfo=timezone(timedelta(hours=-3)))  # the same, fixed offset -03:00
 OCT = datetime(2018, 10, 24, 12, 0)
@@ -279,12 +279,7 @@ def _check(phrase: str, user_time: datetime, argument: object, expected: object,
         outcome = match_date_time(phrase, argument, user_time, params=["start", "end"])
     else:
         outcome = match_date_time(phrase, argument, user_time)  # type: ignore[arg-type]
-    if expected == ERROR:
-        assert outcome.error is not None, outcome.reason
-        assert not outcome.passed
-    else:
-        assert outcome.error is None, outcome.reason
-        assert outcome.passed is expected, outcome.reason
+    assert_verdict(outcome, expected)
 
 
 @pytest.mark.parametrize(("family", "phrase", "user_time", "argument", "expected"), ROWS)

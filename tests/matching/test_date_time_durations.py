@@ -13,9 +13,9 @@ import pytest
 from mb.matching.date_time import match_date_time, reads_alone
 from mb.matching.date_time._durations import phrase_duration
 from mb.matching.date_time._value import iso_duration
+from tests.support.verdicts import ERROR, assert_verdict
 
 THU = datetime(2021, 5, 20, 10, 0)
-ERROR = "error"
 
 ROWS: list[tuple[str, object, object, str]] = [
     # phrase, argument, expected (True, False or ERROR), reason fragment
@@ -63,12 +63,7 @@ ROWS: list[tuple[str, object, object, str]] = [
 @pytest.mark.parametrize(("phrase", "argument", "expected", "says"), ROWS)
 def test_durations(phrase: str, argument: object, expected: object, says: str) -> None:
     outcome = match_date_time(phrase, argument, THU)  # type: ignore[arg-type]
-    if expected == ERROR:
-        assert outcome.error is not None, outcome.reason
-        assert not outcome.passed
-    else:
-        assert outcome.error is None, outcome.reason
-        assert outcome.passed is expected, outcome.reason
+    assert_verdict(outcome, expected)
     assert says in outcome.reason
 
 

@@ -21,8 +21,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_verdict
 
-ERROR = "error"
 U = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))  # a Tuesday, fixed offset -02:00
 N = datetime(2016, 11, 7, 16, 12)  # a Monday, naive (wall clock)
 NIGHT = datetime(2019, 12, 26, 0, 30)  # half past midnight: tonight may be the night in progress
@@ -391,12 +391,7 @@ GROUP_ROWS: list[Row] = [
 def _check(phrase: str, user_time: datetime | None, argument: object, expected: object, group: bool) -> None:
     params = ["start", "end"] if group else None
     outcome = match_date_time(phrase, argument, user_time, params=params)  # type: ignore[arg-type]
-    if expected == ERROR:
-        assert outcome.error is not None, outcome.reason
-        assert not outcome.passed
-    else:
-        assert outcome.error is None, outcome.reason
-        assert outcome.passed is expected, outcome.reason
+    assert_verdict(outcome, expected)
 
 
 @pytest.mark.parametrize(("family", "phrase", "user_time", "argument", "expected"), ROWS)

@@ -13,8 +13,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_verdict
 
-ERROR = "error"
 U = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))
 
 ROWS: list[tuple[str, str, object]] = [
@@ -73,12 +73,7 @@ ROWS: list[tuple[str, str, object]] = [
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_every_item_is_used(phrase: str, argument: str, expected: object) -> None:
     outcome = match_date_time(phrase, argument, U)
-    if expected == ERROR:
-        assert outcome.error is not None, outcome.reason
-        assert not outcome.passed
-    else:
-        assert outcome.error is None, outcome.reason
-        assert outcome.passed is expected, outcome.reason
+    assert_verdict(outcome, expected)
 
 
 def test_the_reason_names_both_years() -> None:

@@ -72,6 +72,18 @@ def words_duration(text: str) -> Length | None:
     return months, seconds
 
 
+def _wanted(expected: str) -> tuple[Length, str] | Outcome | None:
+    """The length the phrase names and the start of every reason; ``None`` when it names no length, an error when
+    the length is vague."""
+    wanted = phrase_duration(expected)
+    if wanted is None:
+        return None
+    vague = _vague(expected)
+    if vague is not None:
+        return vague
+    return wanted, f"{expected!r} names a duration of {show_length(wanted)}"
+
+
 def _same(one: Length, other: Length) -> bool:
     return all(math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6) for a, b in zip(one, other, strict=True))
 
@@ -79,13 +91,10 @@ def _same(one: Length, other: Length) -> bool:
 def duration_outcome(expected: str, actual: object) -> Outcome | None:
     """The verdict on one argument when the phrase names a length of time; ``None`` when it does not (an argument
     that is a duration then fails as any argument that is not a date or time does: see ``_value.parse_text``)."""
-    wanted = phrase_duration(expected)
-    if wanted is None:
-        return None
-    vague = _vague(expected)
-    if vague is not None:
-        return vague
-    prefix = f"{expected!r} names a duration of {show_length(wanted)}"
+    named = _wanted(expected)
+    if named is None or isinstance(named, Outcome):
+        return named
+    wanted, prefix = named
     given = iso_duration(actual) if isinstance(actual, str) else None
     written = "an ISO 8601 duration"
     if given is None and isinstance(actual, str):
@@ -101,13 +110,10 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
     """The verdict on a group when the phrase names a length of time; ``None`` when it does not. A group of one
     parameter reads like that parameter alone; a number is read in the unit its name says only when the name says
     it holds a duration (``duration_minutes``: 120 is two hours). A group of several parameters is not a length."""
-    wanted = phrase_duration(expected)
-    if wanted is None:
-        return None
-    vague = _vague(expected)
-    if vague is not None:
-        return vague
-    prefix = f"{expected!r} names a duration of {show_length(wanted)}"
+    named = _wanted(expected)
+    if named is None or isinstance(named, Outcome):
+        return named
+    wanted, prefix = named
     if len(params) != 1:
         shown = ", ".join(params[:5]) + (" ..." if len(params) > 5 else "")
         return Outcome.fail(f"{prefix}; the group ({shown}) is not a duration: list the one parameter that holds it")
