@@ -36,6 +36,8 @@ ROWS: list[tuple[str, str, object]] = [
     ("after christmas", "2013-12-25", ERROR),
     ("after christmas", "2013-12-26", ERROR),
     ("after march 3", "2013-03-03", ERROR),
+    ("since monday", "2013-02-18", ERROR),  # "since" looks back: never the next Monday
+    ("since christmas", "2013-12-25", ERROR),
     ("3 days after christmas", "2013-12-28", True),
     ("3 days after christmas", "2013-12-25", False),
     ("the monday after thanksgiving", "2013-12-02", True),

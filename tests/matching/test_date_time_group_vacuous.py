@@ -23,6 +23,11 @@ WEEKDAYS: list[tuple[str, list[str], dict[str, object], bool, str]] = [
     ("next week", ["weekday"], {"weekday": "monday"}, False, WEEK),
     ("next week", ["weekday", "hour"], {"weekday": "friday", "hour": 9}, False, WEEK),
     ("this month", ["weekday"], {"weekday": "friday"}, False, WEEK),
+    # spans shorter than a week whose readings, taken whole, fall on every weekday between them
+    ("the next 6 days", ["weekday"], {"weekday": "monday"}, False, WEEK),
+    ("the next 6 days", ["weekday"], {"weekday": "friday"}, False, WEEK),
+    ("the next 3 days", ["weekday"], {"weekday": "friday"}, True, ""),
+    ("the next 3 days", ["weekday"], {"weekday": "monday"}, False, ""),
     # the month and day given: the group pins the day
     ("next week at 2pm", ["month", "day", "hour"], {"month": 2, "day": 18, "hour": 14}, True, ""),
     ("next week at 2pm", ["month", "day", "hour"], {"month": 2, "day": 25, "hour": 14}, False, ""),

@@ -171,7 +171,6 @@ FILLERS = frozenset(
         "until",
         "till",
         "til",
-        "since",
         "no",
         "later",
         "than",

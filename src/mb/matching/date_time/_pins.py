@@ -69,7 +69,7 @@ def needed(resolution: Resolution, user_time: datetime | None) -> Resolution:
     if not resolution.readings:
         return resolution
     parts = resolution.named
-    if EVERY_WEEKDAY not in parts and _every_weekday([reading.start for reading in resolution.readings]):
+    if EVERY_WEEKDAY not in parts and _every_weekday([reading.whole().start for reading in resolution.readings]):
         parts = parts | {EVERY_WEEKDAY}
     return replace(resolution, named=Named(parts, user_time.date() if user_time is not None else None))
 
