@@ -52,3 +52,32 @@ def test_elapsed_offsets(phrase: str, user_time: datetime, argument: str, expect
     outcome = match_date_time(phrase, argument, user_time)
     assert outcome.error is None, outcome.reason
     assert outcome.passed is expected, outcome.reason
+
+
+NAIVE_SPRING = datetime(2013, 3, 10, 1, 30)  # no offset: a wall time, placed in the zone the phrase names
+
+
+@pytest.mark.parametrize(
+    ("phrase", "user_time", "argument"),
+    [
+        ("in 2 hours pacific", NAIVE_SPRING, "2013-03-10T03:30:00"),  # the wall clock plus 2: one real hour
+        ("in 2 hours pacific", NAIVE_SPRING, "2013-03-10T11:30:00Z"),
+        ("3 hours ago pacific", datetime(2013, 3, 10, 4, 30), "2013-03-10T01:30:00"),
+        ("within the next 2 hours pacific", NAIVE_SPRING, "2013-03-10T02:00:00"),
+        ("in 90 minutes eastern", datetime(2013, 11, 3, 0, 45), "2013-11-03T02:15:00"),
+    ],
+)
+def test_a_naive_user_time_across_a_change_of_the_clocks_is_no_verdict(
+    phrase: str, user_time: datetime, argument: str
+) -> None:
+    outcome = match_date_time(phrase, argument, user_time)
+    assert not outcome.passed
+    assert outcome.error is not None
+    assert "give user_time an offset" in outcome.reason
+
+
+@pytest.mark.parametrize(("argument", "expected"), [("2013-03-12T03:30:00", True), ("2013-03-12T04:30:00", False)])
+def test_a_naive_user_time_with_no_change_of_the_clocks_counts_on_the_wall_clock(argument: str, expected: bool) -> None:
+    outcome = match_date_time("in 2 hours pacific", argument, datetime(2013, 3, 12, 1, 30))
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is expected, outcome.reason

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from typing import NamedTuple
@@ -386,8 +387,27 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
     if not readings_:
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
+    if read.elapsed and home is None and zone is not None and _clocks_change(zone, reference, readings_):
+        why = (
+            f"the clocks of {zone.label} change between user_time and the time {phrase!r} names, and user_time has no"
+            " offset, so the elapsed time cannot be placed: give user_time an offset"
+        )
+        return Resolution(phrase, (), home, why, False)
     named = named_parts(parsed.items)
     return Resolution(phrase, placed if placed is not None else _zoned(readings_, target), home, named=named)
+
+
+def _clocks_change(zone: ZoneSpec, reference: datetime, found: Sequence[Reading]) -> bool:
+    """Whether a zone's offset at a naive ``reference`` differs from its offset at any reading's start or end: an
+    elapsed offset counted on that wall clock would then be off by the change."""
+    walls = [reading.start.lo for reading in found]
+    walls += [reading.end.lo for reading in found if reading.end is not None]
+    walls += [reading.until for reading in found if reading.until is not None]
+    for tz in zone.zones:
+        before = reference.replace(tzinfo=tz).utcoffset()
+        if any(wall.replace(tzinfo=tz).utcoffset() != before for wall in walls):
+            return True
+    return False
 
 
 def _fixed_at(home: ZoneSpec, wall: datetime) -> ZoneSpec:
