@@ -94,15 +94,9 @@ def _end_miss(window: Window, ends: Sequence[Actual], user: ZoneSpec | None, nam
     best: tuple[timedelta, str] | None = None
     for end in ends:
         for candidate in completions(end, window, named):
-            try:
-                walls = (candidate.lo,) if candidate.hi is not None else _walls(candidate, window.zone, user)
-            except (OverflowError, ValueError):
-                continue
-            length = candidate.hi - candidate.lo if candidate.hi is not None else timedelta(0)
-            for wall in walls:
-                found = _describe_miss(window.label, plain, wall, length)
-                if found is not None and (best is None or found[0] < best[0]):
-                    best = found
+            found = _nearest_miss(window.label, plain, candidate, user)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
     return f"the end does not match: it is {best[1]}" if best is not None else "the end does not match"
 
 
@@ -186,17 +180,25 @@ def _miss(resolution: Resolution, starts: Sequence[Actual]) -> str:
         if actual.free or actual.dateless:
             continue
         for reading in resolution.readings:
-            window = reading.start
-            try:
-                walls = (actual.lo,) if actual.hi is not None else _walls(actual, window.zone, resolution.user_zone)
-            except (OverflowError, ValueError):
-                continue
-            length = actual.hi - actual.lo if actual.hi is not None else timedelta(0)
-            for wall in walls:
-                found = _describe_miss(resolution.phrase, window, wall, length)
-                if found is not None and (best is None or found[0] < best[0]):
-                    best = found
+            found = _nearest_miss(resolution.phrase, reading.start, actual, resolution.user_zone)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
     return best[1] if best is not None else ""
+
+
+def _nearest_miss(label: str, window: Window, actual: Actual, user: ZoneSpec | None) -> tuple[timedelta, str] | None:
+    """How far the value lies from ``window`` (the nearest of the instants it may denote), with its description."""
+    try:
+        walls = (actual.lo,) if actual.hi is not None else _walls(actual, window.zone, user)
+    except (OverflowError, ValueError):
+        return None
+    length = actual.hi - actual.lo if actual.hi is not None else timedelta(0)
+    best: tuple[timedelta, str] | None = None
+    for wall in walls:
+        found = _describe_miss(label, window, wall, length)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return best
 
 
 def _describe_miss(
