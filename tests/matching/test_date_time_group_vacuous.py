@@ -23,6 +23,13 @@ WEEKDAYS: list[tuple[str, list[str], dict[str, object], bool, str]] = [
     ("next week", ["weekday"], {"weekday": "monday"}, False, WEEK),
     ("next week", ["weekday", "hour"], {"weekday": "friday", "hour": 9}, False, WEEK),
     ("this month", ["weekday"], {"weekday": "friday"}, False, WEEK),
+    # spans whose readings cover every day of the year: a month and a day pin nothing
+    ("the next 12 months", ["month", "day"], {"month": 7, "day": 4}, False, "any month and day would pass"),
+    ("the next 365 days", ["month", "day"], {"month": 2, "day": 12}, False, "any month and day would pass"),
+    ("the next 12 months", ["year", "month", "day"], {"year": 2013, "month": 7, "day": 4}, True, ""),
+    ("the next 12 months", ["year", "month", "day"], {"year": 2014, "month": 7, "day": 4}, False, ""),
+    ("the next 11 months", ["month", "day"], {"month": 7, "day": 4}, True, ""),
+    ("the next 11 months", ["month", "day"], {"month": 2, "day": 1}, False, ""),
     # spans shorter than a week whose readings, taken whole, fall on every weekday between them
     ("the next 6 days", ["weekday"], {"weekday": "monday"}, False, WEEK),
     ("the next 6 days", ["weekday"], {"weekday": "friday"}, False, WEEK),

@@ -46,6 +46,9 @@ _MONTHS_AND_DAYS = frozenset({"month", "day"})
 #: Marks, among the parts a group may not leave out, readings that fall on every day of the week between them: a
 #: weekday then pins nothing.
 EVERY_WEEKDAY = "every weekday"
+#: Marks readings that cover every month and day between them ("the next 12 months"): a month and a day then pin
+#: nothing, and the year is needed.
+EVERY_MONTH_DAY = "every month and day"
 
 
 class Named(frozenset[str]):
@@ -71,6 +74,8 @@ def needed(resolution: Resolution, user_time: datetime | None) -> Resolution:
     parts = resolution.named
     if EVERY_WEEKDAY not in parts and _every_weekday([reading.whole().start for reading in resolution.readings]):
         parts = parts | {EVERY_WEEKDAY}
+    if "year" not in parts and _every_month_day([reading.whole().start for reading in resolution.readings]):
+        parts = parts | {"year", EVERY_MONTH_DAY}
     return replace(resolution, named=Named(parts, user_time.date() if user_time is not None else None))
 
 
@@ -101,6 +106,25 @@ def _every_weekday(windows: Sequence[Window]) -> bool:
             return True
         days.update((first + timedelta(days=n)).weekday() for n in range((last - first).days + 1))
         if len(days) == 7:
+            return True
+    return False
+
+
+def _every_month_day(windows: Sequence[Window]) -> bool:
+    """Whether the windows' days cover, between them, every month and day of the year (February 29 aside)."""
+    days: set[tuple[int, int]] = set()
+    for window in windows:
+        if window.floating:
+            continue
+        first, last = window.lo.date(), _last_day(window)
+        if (last - first).days >= 365:
+            return True
+        if (last - first).days < 180:
+            continue  # too short to matter unless other readings fill the year
+        for n in range((last - first).days + 1):
+            day = first + timedelta(days=n)
+            days.add((day.month, day.day))
+        if len(days - {(2, 29)}) >= 365:
             return True
     return False
 
@@ -186,6 +210,11 @@ def left_out(resolution: Resolution, starts: Sequence[Actual], little: set[str])
         )
     if "year" not in little:
         return f"the parameters give no {', '.join(missing)}, which the phrase names"
+    if EVERY_MONTH_DAY in resolution.named:
+        return (
+            f"the parameters give no year, and month and day cannot pin {resolution.label}: its readings cover every"
+            " day of the year (any month and day would pass)"
+        )
     distant = [w for w in windows if far(w, resolution.named)]
     if "year" not in resolution.named and distant:
         years = " or ".join(str(year) for year in sorted({w.lo.year for w in distant}))
