@@ -112,7 +112,7 @@ def _every_weekday(windows: Sequence[Window]) -> bool:
 
 def _every_month_day(windows: Sequence[Window]) -> bool:
     """Whether the windows' days cover, between them, every month and day of the year (February 29 aside)."""
-    days: set[tuple[int, int]] = set()
+    covered: set[int] = set()  # days of a leap year, February 29 being 59
     for window in windows:
         if window.floating:
             continue
@@ -121,12 +121,19 @@ def _every_month_day(windows: Sequence[Window]) -> bool:
             return True
         if (last - first).days < 180:
             continue  # too short to matter unless other readings fill the year
-        for n in range((last - first).days + 1):
-            day = first + timedelta(days=n)
-            days.add((day.month, day.day))
-        if len(days - {(2, 29)}) >= 365:
+        start, end = _day_of_year(first), _day_of_year(last)
+        covered.update(range(start, end + 1) if start <= end else [*range(start, 366), *range(end + 1)])
+        if len(covered - {59}) >= 365:
             return True
     return False
+
+
+def _day_of_year(day: date) -> int:
+    """The day's place in a leap year (0 to 365), so that its month and day alone decide it."""
+    return (date(2000, day.month, day.day) - _LEAP_START).days
+
+
+_LEAP_START = date(2000, 1, 1)
 
 
 def _unpinned(window: Window, named: frozenset[str]) -> frozenset[str]:
