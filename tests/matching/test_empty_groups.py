@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import mb
 from mb.entities import ParameterGroupAssertion
 from mb.judges.base import JudgeRequest, Verdict
 from mb.matching import MatchContext, match_parameter
@@ -44,3 +47,32 @@ def test_a_listed_parameter_is_checked(matcher: dict[str, Any]) -> None:
     result = match_parameter(group, {"date": "2013-03-03"}, CTX)
     assert result.error is None
     assert NO_PARAMETERS not in result.reason
+
+
+def test_a_call_reason_names_an_empty_group(tmp_path: Path) -> None:
+    example = {
+        "inputs": {"messages": [{"role": "user", "content": "Remind me on March 3."}]},
+        "expectations": {
+            "assertions": [
+                {
+                    "assert_that": "tool_called",
+                    "tool": "remind",
+                    "parameters": [
+                        {"params": [], "matcher": {"match_as": "date_time", "value": "march 3"}},
+                        {"param": "title", "matcher": {"match_as": "equality", "value": "dentist"}},
+                    ],
+                }
+            ]
+        },
+        "outputs": {
+            "response": "Done.",
+            "environment": {"user_time": "2013-02-12T04:30:00-02:00"},
+            "trace": [{"event": "tool_call", "id": "c1", "tool": "remind", "params": {"title": "dentist"}}],
+        },
+    }
+    path = tmp_path / "empty.jsonl"
+    path.write_text(json.dumps(example) + "\n", encoding="utf-8")
+    (result,) = mb.evaluate(path, judge="lexical", metrics=[]).results
+    (row,) = result.assertions
+    assert not row.passed
+    assert f"params []: {NO_PARAMETERS}" in row.reason

@@ -45,6 +45,11 @@ class _Candidate(NamedTuple):
         return sum(p["score"] or 0.0 for p in self.parameters) / len(self.parameters)
 
 
+def _label(params: list[str]) -> str:
+    """How a parameter check is named in a call's reason: its parameters (``params []`` when it lists none)."""
+    return ", ".join(params) or "params []"
+
+
 def assertion_spec(assertion: ToolCallAssertion | NoToolCallAssertion) -> AssertionSpec:
     """The spec of an assertion model."""
     if isinstance(assertion, NoToolCallAssertion):
@@ -135,13 +140,11 @@ def _unsatisfied(
         return _row(tool, False, call_id, reason, closest.parameters)
     undecided = _first_undecided(candidates)
     if undecided is not None:
-        errors = "; ".join(
-            f"{', '.join(p['params']) or 'params []'}: {p['error']}" for p in undecided.parameters if p["error"]
-        )
+        errors = "; ".join(f"{_label(p['params'])}: {p['error']}" for p in undecided.parameters if p["error"])
         undecided_id = calls[undecided.call][0]
         reason = f"undecided: call {undecided_id} could match but a judge failed ({errors})"
         return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
-    failures = "; ".join([f"{', '.join(p['params'])}: {p['reason']}" for p in closest.parameters if not p["passed"]])
+    failures = "; ".join([f"{_label(p['params'])}: {p['reason']}" for p in closest.parameters if not p["passed"]])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
     return _row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
 
