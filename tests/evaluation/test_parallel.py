@@ -251,3 +251,58 @@ def test_the_first_block_keeps_at_least_the_warm_up_bytes(monkeypatch: pytest.Mo
     assert rest is not None
     assert len(head) >= 200
     assert head.count(b"\n") + 2 == rest[0]
+
+
+def _summary_of(summary: SummaryBuilder) -> Summary:
+    return summary.build("lexical")
+
+
+@pytest.mark.parametrize("short_writes", [False, True])
+def test_a_workers_result_file_gives_back_what_the_block_scored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, short_writes: bool
+) -> None:
+    lines = _mixed_lines(60)  # invalid lines and judged ones are left to the parent, between runs of results
+    block = b"\n".join(lines)
+    evaluator = make_evaluator("lexical", [], ())
+    monkeypatch.setattr(parallel, "_WORKER_PLAN", evaluator.plan)
+    monkeypatch.setattr(parallel, "_WORKER_GRADED", evaluator.graded)
+    monkeypatch.setattr(parallel, "_WORKER_DIRECTORY", str(tmp_path))
+    monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
+    if short_writes:  # the system takes a few bytes at a time: every byte still lands, in order
+        writev = os.writev
+        monkeypatch.setattr(parallel, "_IOV_MAX", 3)
+        monkeypatch.setattr(os, "writev", lambda fd, buffers: writev(fd, [bytes(buffers[0][:7])]))
+    expected_parts, expected_count, expected_summary, expected_failures = parallel._score(
+        evaluator.plan, evaluator.graded, 5, block, 3, 1 << 20
+    )
+    assert any(isinstance(part, tuple) for part in expected_parts)
+    assert sum(isinstance(part, bytes) for part in expected_parts) > 1
+    future: parallel.Future[parallel.Work | str] = parallel.Future()
+    future.set_result(parallel._work(5, block, 3))
+    parts, count, summary, failures = parallel._result(future)
+    assert parts == expected_parts
+    assert (count, failures) == (expected_count, expected_failures)
+    assert _summary_of(summary) == _summary_of(expected_summary)
+    assert list(tmp_path.iterdir()) == []  # the file is removed once read
+
+
+def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeds = []
+    for document in example_lines(executed=True):
+        document["expectations"].pop("expected_response", None)
+        seeds.append(json.dumps(document).encode())
+    evaluator = make_evaluator("lexical", [], ())
+    proven = [(line, prove(line, executed=True)) for line in seeds]
+    fast = [line for line, found in proven if found is not None and evaluate_plain(found, 1, evaluator.plan)]
+    assert fast
+    monkeypatch.setattr(parallel, "_WORKER_PLAN", evaluator.plan)
+    monkeypatch.setattr(parallel, "_WORKER_DIRECTORY", str(tmp_path))
+    monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
+    future: parallel.Future[parallel.Work | str] = parallel.Future()
+    future.set_result(parallel._work(1, b"\n".join(fast * 3), 3))
+    (data,), count, _, _ = parallel._result(future)
+    assert count == len(fast) * 3
+    assert isinstance(data, bytes)
+    assert [json.loads(row)["line"] for row in data.splitlines()] == list(range(1, count + 1))

@@ -141,12 +141,55 @@ def _end_with_parent() -> None:
 def _work(first: int, block: Block, limit: int) -> str:
     """A worker's task: :func:`_score` with the run's metric plan, its result left in a file whose path is
     returned. Only that short path goes through the pool's pipe, in one write: a worker killed while it answers
-    cannot leave half a message that the pool would wait for forever."""
-    work = _score(_WORKER_PLAN, _WORKER_GRADED, first, block, limit, _WORKER_MAX_LINE)
-    path = os.path.join(_WORKER_DIRECTORY, f"{first}.pickle")
-    with open(path, "wb") as file:
-        pickle.dump(work, file, protocol=pickle.HIGHEST_PROTOCOL)
+    cannot leave half a message that the pool would wait for forever.
+
+    The file holds the size of a pickled head (the parts' layout, count, tallies and failures), the head, then the
+    result lines as they were written, never joined in memory here (see :func:`_result`)."""
+    parts, count, summary, failures = _score_parts(_WORKER_PLAN, _WORKER_GRADED, first, block, limit, _WORKER_MAX_LINE)
+    layout = [sum(map(len, part)) if isinstance(part, list) else part for part in parts]
+    head = pickle.dumps((layout, count, summary, failures), protocol=pickle.HIGHEST_PROTOCOL)
+    path = os.path.join(_WORKER_DIRECTORY, f"{first}.results")
+    chunks = [len(head).to_bytes(8, "little"), head]
+    for part in parts:
+        if isinstance(part, list):
+            chunks.extend(part)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        _write_all(descriptor, chunks)
+    finally:
+        os.close(descriptor)
     return path
+
+
+def _iov_max() -> int:
+    """Buffers one ``writev`` call takes here (POSIX promises at least 16)."""
+    try:
+        return max(16, os.sysconf("SC_IOV_MAX"))
+    except (AttributeError, ValueError, OSError):
+        return 16
+
+
+_IOV_MAX = _iov_max()
+
+
+def _write_all(descriptor: int, chunks: list[bytes]) -> None:
+    """Write ``chunks`` in order, as few system calls as the platform's vector size allows."""
+    if not hasattr(os, "writev"):
+        for chunk in chunks:
+            view = memoryview(chunk)
+            while view:
+                view = view[os.write(descriptor, view) :]
+        return
+    start = 0
+    while start < len(chunks):
+        batch = chunks[start : start + _IOV_MAX]
+        written = os.writev(descriptor, batch)
+        for chunk in batch:
+            if written < len(chunk):  # a short write: the rest of this chunk goes again, then the next ones
+                chunks[start] = chunk[written:]
+                break
+            written -= len(chunk)
+            start += 1
 
 
 def _result(future: Future[Work | str]) -> Work:
@@ -156,19 +199,40 @@ def _result(future: Future[Work | str]) -> Work:
         return result
     try:
         with open(result, "rb") as file:
-            work: Work = pickle.load(file)  # written by this run's workers, in this run's private directory
+            size = int.from_bytes(file.read(8), "little")
+            head = file.read(size)
+            layout, count, summary, failures = pickle.loads(head)  # this run's workers wrote it, in its own directory
+            data = file.read()
     finally:
         os.unlink(result)
-    return work
+    if len(layout) == 1 and isinstance(layout[0], int):
+        return [data], count, summary, failures  # the usual block: every line taken, its results in one piece
+    parts: list[bytes | Left] = []
+    offset = 0
+    for item in layout:
+        if isinstance(item, int):
+            parts.append(data[offset : offset + item])
+            offset += item
+        else:
+            parts.append(item)
+    return parts, count, summary, failures
 
 
 def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int) -> Work:
     """The fast path over a block of lines: result lines for the lines it takes (consecutive ones joined), and
     ``(line, bytes)`` for each line left to the parent (``(line, size)`` for a line over ``max_line`` bytes), in
     order."""
+    parts, count, summary, failures = _score_parts(plan, graded, first, block, limit, max_line)
+    return [b"".join(part) if isinstance(part, list) else part for part in parts], count, summary, failures
+
+
+def _score_parts(
+    plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int
+) -> tuple[list[list[bytes] | Left], int, SummaryBuilder, list[Failure]]:
+    """:func:`_score`, consecutive result lines left as lists of lines rather than joined."""
     summary = SummaryBuilder()
     failures: list[Failure] = []
-    parts: list[bytes | Left] = []
+    parts: list[list[bytes] | Left] = []
     done: list[bytes] = []
     count = 0
     prove, evaluate, identify, add, dumps = (
@@ -198,14 +262,14 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
                     done.append(dumps(row, option=newline))
                     continue
             if done:
-                parts.append(b"".join(done))
+                parts.append(done)
                 done = []
             parts.append((number, size or data))
     finally:
         if collecting:
             gc.enable()
     if done:
-        parts.append(b"".join(done))
+        parts.append(done)
     _settle()
     return parts, count, summary, failures
 
