@@ -92,3 +92,29 @@ def test_a_results_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:
     assert "cannot write /dev/full" in result.output
     assert "No space left on device" in result.output
     assert Path("/dev/full").is_char_device()  # written in place, never replaced by a file
+
+
+def test_unknown_keys_are_reported_once_whether_workers_score_the_file_or_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mb.evaluation import _parallel as parallel
+
+    monkeypatch.setattr(parallel, "_BLOCK", 2048)  # many blocks: the check runs while workers have theirs
+    documents = [json.loads(line) for line in (SPEC / "examples-executed.jsonl").read_text().splitlines()]
+    for document in documents:
+        document["expectations"].pop("expected_response", None)
+    misspelt = json.loads(json.dumps(documents[0]))
+    misspelt["expectations"]["asertions"] = misspelt["expectations"].pop("assertions")
+    source = tmp_path / "typo.jsonl"
+    lines = [json.dumps(document) for document in documents * 30]
+    lines.insert(1, json.dumps(misspelt))
+    source.write_text("\n".join(lines) + "\n")
+    shown = []
+    for jobs in ("1", "2"):
+        result = _eval(str(source), "--metrics", "none", "--jobs", jobs)
+        assert result.exit_code == 0, result.output
+        shown.append(result.stderr)
+    assert shown[0] == shown[1]
+    assert shown[0].count(": warning:") == 1
+    assert "typo.jsonl:2" in shown[0]
+    assert "1 warning(s) in the first 10,000 lines" in shown[0]

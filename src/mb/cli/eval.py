@@ -222,8 +222,12 @@ def eval_command(
         raise click.BadParameter(problem, param_hint="EXECUTED")
     _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
     started = datetime.now(UTC)
+    workers = auto_jobs(executed) if jobs is None else jobs
+    # With worker processes the key check runs while they score their first blocks, else before anything.
+    check_keys_later = workers > 1 and backend != "ray"
     try:  # the key check reads the start of the input, and loading a judge takes a while
-        warn_unknown_keys(executed, err_console)
+        if not check_keys_later:
+            warn_unknown_keys(executed, err_console)
         active = judge_from_cli(judge, concurrency, judge_timeout)
     except KeyboardInterrupt:
         kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
@@ -276,10 +280,10 @@ def eval_command(
     async def main() -> None:
         nonlocal unusable, done, digest
         evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
-        workers = auto_jobs(executed) if jobs is None else jobs
         with _progress(quiet, executed) as advance:
             if cluster is None:
-                batches = aiter_batches(executed, evaluator, jobs=workers, failures=show_failures)
+                check = (lambda: warn_unknown_keys(executed, err_console)) if check_keys_later else None
+                batches = aiter_batches(executed, evaluator, jobs=workers, failures=show_failures, started=check)
             else:
                 from ..evaluation._ray_batches import aiter_ray_batches  # Ray's plumbing loads only for a cluster
 

@@ -17,7 +17,7 @@ import pickle
 import signal
 import sys
 from collections import deque
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -390,11 +390,17 @@ def _record(name: str, number: int, data: bytes | int, max_line: int) -> Record:
 
 
 async def aiter_batches(
-    source: Source, evaluator: Evaluator, *, jobs: int = 1, failures: int = 10
+    source: Source,
+    evaluator: Evaluator,
+    *,
+    jobs: int = 1,
+    failures: int = 10,
+    started: Callable[[], object] | None = None,
 ) -> AsyncIterator[Batch]:
     """Evaluate ``source`` batch by batch, in input order; ``jobs > 1`` uses that many worker processes for a
     file when lines can take the fast path (no metric to compute). ``failures`` caps the failure entries kept per
-    batch.
+    batch. ``started`` is called once before the first batch: as soon as the workers have their first blocks when
+    there are workers (it then runs while they work), else at once.
 
     A file whose lines can take the fast path is read in blocks of raw lines, scored without building models
     (by the workers, or here with ``jobs=1``); the lines a block leaves over go through the model path here.
@@ -402,6 +408,10 @@ async def aiter_batches(
     path = source if evaluator.plan.fast and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
     max_line = max_line_bytes(evaluator.max_line_bytes)
     blocks = _blocks_for_workers(path, max_line) if path is not None else None
+    if path is None or blocks is None or jobs <= 1:
+        if started is not None:
+            started()
+        started = None
     if path is None or blocks is None:
         async for rows in aiter_rows(source, evaluator):
             yield _batch(rows, failures)
@@ -429,7 +439,12 @@ async def aiter_batches(
                     pool = _pool(jobs, evaluator, directory, max_line)
                 window.append((first, block, _submit(pool, first, block, failures)))
                 if len(window) > 2 * jobs:
+                    if started is not None:
+                        started()
+                        started = None
                     yield await _complete(evaluator, name, window.popleft(), failures, max_line)
+            if started is not None:
+                started()
             while window:
                 yield await _complete(evaluator, name, window.popleft(), failures, max_line)
         finally:
