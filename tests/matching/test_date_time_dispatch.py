@@ -136,3 +136,38 @@ def test_elements_are_compiled_only_when_a_phrase_can_start_with_them() -> None:
     assert 0 < compiled < len(_grammar.ELEMENTS)
     table.plan("\u00e9")  # outside ASCII: every element
     assert all(pattern is not None for pattern in table._compiled)
+
+
+def test_the_shipped_starts_are_those_of_the_grammars_patterns() -> None:
+    from mb.matching.date_time._start_table import shipped_starts
+
+    table = _grammar._TABLE
+    shipped = shipped_starts(table.digest(), len(_grammar.ELEMENTS))
+    assert shipped is not None, "the grammar changed: run python -m mb.matching.date_time._start_table"
+    assert shipped == table.work_out_starts()
+
+
+def test_a_grammar_other_than_the_shipped_one_reads_its_own_starts() -> None:
+    elements = list(_grammar.ELEMENTS)
+    source, builder = elements[0]
+    elements[0] = ("zz" + source, builder)  # one pattern changed: its starts are no longer the shipped ones
+    table = ElementTable(elements, _grammar._TABLE._fragments)
+    assert table.digest() != _grammar._TABLE.digest()
+    starts = table._read_starts()
+    assert starts[0] == frozenset({"zz"})
+    assert starts[1:] == _grammar._TABLE._read_starts()[1:]
+
+
+@pytest.mark.parametrize("content", [b"", b"{not json", b'{"grammar_sha256": "x", "starts": []}', b"[]"])
+def test_a_missing_or_damaged_starts_file_means_reading_them_from_the_patterns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes
+) -> None:
+    from mb.matching.date_time import _start_table
+
+    path = tmp_path / "date_starts.json"
+    if content:
+        path.write_bytes(content)
+    monkeypatch.setattr(_start_table, "STARTS_FILE", path)
+    table = ElementTable(_grammar.ELEMENTS, _grammar._TABLE._fragments)
+    assert table.digest() == _grammar._TABLE.digest()
+    assert table._read_starts() == _grammar._TABLE.work_out_starts()

@@ -8,6 +8,8 @@ follows; anything the walk does not know (back references, conditionals, inline 
 dispatched on: every element that can start with the characters before them is tried there.
 
 Patterns are compiled on first use, so a process compiles only the elements the phrases it reads can start with.
+The starts of the shipped grammar are worked out ahead of time (``_start_table``, checked against its patterns'
+hash; any other grammar has its own read on first use).
 Reading the starts does not parse every pattern whole: the long fragments many patterns embed (numbers in words,
 durations) are read once, and each pattern is read with every fragment it contains replaced by one placeholder
 character that stands for the fragment's starts.
@@ -15,6 +17,7 @@ character that stands for the fragment's starts.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import re
 from collections.abc import Callable, Sequence
@@ -226,23 +229,37 @@ class ElementTable:
 
     def _read_starts(self) -> list[frozenset[str] | None]:
         if self._starts is None:
-            if _parser is None:  # pragma: no cover
-                self._starts = [None] * len(self._sources)
-            else:
-                placeholders: list[tuple[str, str]] = []
-                fragments: list[frozenset[str] | None] = []
-                for text in self._fragments:
-                    tree = _fragment_tree(text)
-                    if tree is not None:
-                        placeholders.append((text, chr(_PLACEHOLDERS + len(fragments))))
-                        fragments.append(starts(tree, fragments))
-                found: list[frozenset[str] | None] = []
-                for source in self._sources:
-                    for text, placeholder in placeholders:
-                        source = source.replace(text, placeholder)
-                    found.append(starts(_parser.parse(source, 0), fragments))
-                self._starts = found
+            self._starts = self._starts_worked_out_before() or self.work_out_starts()
         return self._starts
+
+    def digest(self) -> str:
+        """What the starts depend on, hashed: the patterns and fragments, in order."""
+        text = "\x00".join(self._fragments) + "\x01" + "\x00".join(self._sources)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def _starts_worked_out_before(self) -> list[frozenset[str] | None] | None:
+        """The starts of the shipped grammar (see ``_start_table``) when these are its patterns, else None."""
+        from ._start_table import shipped_starts
+
+        return shipped_starts(self.digest(), len(self._sources))
+
+    def work_out_starts(self) -> list[frozenset[str] | None]:
+        """Each element's starts, read from its pattern (a few hundredths of a second for the whole grammar)."""
+        if _parser is None:  # pragma: no cover
+            return [None] * len(self._sources)
+        placeholders: list[tuple[str, str]] = []
+        fragments: list[frozenset[str] | None] = []
+        for text in self._fragments:
+            tree = _fragment_tree(text)
+            if tree is not None:
+                placeholders.append((text, chr(_PLACEHOLDERS + len(fragments))))
+                fragments.append(starts(tree, fragments))
+        found: list[frozenset[str] | None] = []
+        for source in self._sources:
+            for text, placeholder in placeholders:
+                source = source.replace(text, placeholder)
+            found.append(starts(_parser.parse(source, 0), fragments))
+        return found
 
     def _prepare(self) -> list[frozenset[str] | None]:
         """The first characters of each element (None: tried everywhere)."""
