@@ -93,7 +93,8 @@ def test_a_weighed_guard_lowers_the_probability_of_a_long_pair() -> None:
 
 
 def test_the_short_pair_operating_point_is_stricter_than_the_long_one() -> None:
-    assert 0.0 < DETAIL_FLOOR < MODEL_THRESHOLD < SHORT_THRESHOLD < 1.0
+    assert 0.0 < MODEL_THRESHOLD < SHORT_THRESHOLD < 1.0
+    assert 0.0 < DETAIL_FLOOR < SHORT_THRESHOLD  # the extra-detail rule passes pairs the threshold alone would fail
 
 
 def test_the_shipped_trees_read_only_known_features() -> None:
