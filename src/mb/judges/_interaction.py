@@ -94,19 +94,39 @@ class _Prepared:
     """An ``Interaction``'s weights in float32, laid out for one pair at a time."""
 
     project_w: npt.NDArray[np.float32]
+    """Piece projection (members x piece inputs x width)."""
+
     project_b: npt.NDArray[np.float32]
+    """Its bias, broadcast over pieces (members x 1 x width)."""
+
     compare_w: npt.NDArray[np.float32]
+    """Comparison layer (members x 4 width x width)."""
+
     compare_b: npt.NDArray[np.float32]
+    """Its bias, broadcast over pieces (members x 1 x width)."""
+
     hidden_w: npt.NDArray[np.float32]
+    """Hidden layer (members x (4 width + features) x width)."""
+
     hidden_b: npt.NDArray[np.float32]
+    """Its bias (members x width)."""
+
     out_w: npt.NDArray[np.float32]
+    """Output weights (members x width)."""
+
     out_b: npt.NDArray[np.float32]
+    """Output bias (members)."""
+
     feature_mean: npt.NDArray[np.float32]
+    """Mean of each feature on the fitting pairs."""
+
     feature_scale: npt.NDArray[np.float32]
+    """Standard deviation of each feature on the fitting pairs."""
 
 
 @lru_cache(maxsize=4)
 def _prepared(model: Interaction) -> _Prepared:
+    """``model``'s weights as ``_Prepared`` (once per model)."""
     import numpy as np
 
     return _Prepared(
