@@ -28,12 +28,21 @@ MEMBERS = 3
 """Members fitted from different seeds, whose probabilities are averaged."""
 
 _DROPOUT, _RATE, _DECAY, _BATCH = 0.1, 1e-3, 1e-2, 64
+_INSTALL = "fitting the interaction model needs torch: pip install torch (the CPU wheel is enough)"
+
+
+def _torch() -> Any:
+    try:
+        import torch
+    except ImportError as error:
+        raise SystemExit(_INSTALL) from error
+    return torch
 
 
 def head(inputs: int, features: int) -> Any:
     """An untrained member: ``inputs`` values per piece, ``features`` standardised pair features."""
-    import torch
-    from torch import nn
+    torch = _torch()
+    nn = torch.nn
 
     class Head(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
@@ -62,7 +71,7 @@ def head(inputs: int, features: int) -> Any:
 
 
 def _padded(sides: Sequence[Pieces]) -> tuple[Any, Any]:
-    import torch
+    torch = _torch()
 
     rows = [piece_inputs(side).astype(np.float32) for side in sides]
     longest = max(1, *(len(row) for row in rows))
@@ -82,7 +91,7 @@ def fit_interaction(
     epochs: int = EPOCHS,
 ) -> Interaction:
     """The interaction model fitted on these pairs (``x``: their ``SHORT_FEATURES``, standardised here)."""
-    import torch
+    torch = _torch()
 
     torch.set_num_threads(min(2, torch.get_num_threads()))
     mean, scale = x.mean(axis=0), x.std(axis=0)
@@ -137,7 +146,7 @@ def torch_probabilities(
 ) -> np.ndarray:
     """P(equivalent) of each pair by torch from the arrays of ``model`` (padded batch, float64): the reference the
     numpy evaluation is checked against."""
-    import torch
+    torch = _torch()
 
     a, a_mask = _padded(candidates)
     b, b_mask = _padded(references)
