@@ -77,6 +77,29 @@ def test_the_numpy_evaluation_matches_the_torch_layers_on_a_padded_batch(pair_he
     assert np.abs(np.array(ours) - theirs).max() < 1e-5
 
 
+def test_the_numpy_evaluation_matches_probabilities_recorded_from_the_torch_layers() -> None:
+    """Without torch installed: the probabilities ``bench/_pair_head.py``'s torch layers gave for a random model on a
+    padded batch of pairs of different lengths, recorded in ``tests/data/interaction_reference.npz``."""
+    import dataclasses
+
+    recorded = np.load(Path(__file__).resolve().parents[1] / "data" / "interaction_reference.npz")
+    model = Interaction(
+        **{f.name: recorded[f"model_{f.name}"].astype(np.float64) for f in dataclasses.fields(Interaction)}
+    )
+
+    def side(name: str) -> Pieces:
+        vectors = recorded[f"{name}_vectors"]
+        return Pieces(vectors=vectors, idf=recorded[f"{name}_idf"], content=recorded[f"{name}_content"], static=vectors)
+
+    expected = recorded["expected"]
+    features = recorded["features"].astype(np.float64)
+    ours = [
+        interaction_probability(side(f"a{i}"), side(f"b{i}"), list(features[i]), model) for i in range(len(expected))
+    ]
+    assert len(set(np.round(expected, 3))) == len(expected)  # the pairs are told apart
+    assert np.abs(np.array(ours) - expected).max() < 1e-5
+
+
 def test_fitted_members_become_the_arrays_the_judge_reads(pair_head: Any) -> None:
     rng = np.random.default_rng(3)
     candidates = [_pieces(rng, int(n)) for n in rng.integers(1, 8, size=40)]
