@@ -13,6 +13,7 @@ import re
 import shlex
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -53,14 +54,25 @@ def test_the_tour_is_found_with_its_commands() -> None:
     assert all(words[0] == "mb" for words in commands), "every tour command is an mb command"
 
 
+@pytest.fixture
+def tour_modules_go_away(tmp_path: Path) -> Iterator[None]:
+    """The modules the tour writes (its ``my_agent``) are forgotten afterwards; the libraries it loaded stay loaded
+    (a C extension such as numpy cannot be loaded twice in one process)."""
+    before = set(sys.modules)
+    yield
+    for name in set(sys.modules) - before:
+        if str(getattr(sys.modules[name], "__file__", None) or "").startswith(str(tmp_path)):
+            del sys.modules[name]
+
+
 @pytest.mark.slow
+@pytest.mark.usefixtures("tour_modules_go_away")
 def test_the_tour_runs_top_to_bottom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("MB_JUDGE_MODEL", "MB_JUDGE_BASE_URL", "MB_JUDGE_API_KEY", "OPENAI_API_KEY"):
         monkeypatch.delenv(name, raising=False)  # offline: the tour must not depend on an LLM judge
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(sys, "modules", dict(sys.modules))  # the tour's `my_agent` module goes away afterwards
     ran = []
     for language, body in tour_blocks((ROOT / "README.md").read_text(encoding="utf-8")):
         first = body.splitlines()[0] if body.strip() else ""
