@@ -408,10 +408,9 @@ async def aiter_batches(
     path = source if evaluator.plan.fast and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
     max_line = max_line_bytes(evaluator.max_line_bytes)
     blocks = _blocks_for_workers(path, max_line) if path is not None else None
+    start = _once(started)
     if path is None or blocks is None or jobs <= 1:
-        if started is not None:
-            started()
-        started = None
+        start()
     if path is None or blocks is None:
         async for rows in aiter_rows(source, evaluator):
             yield _batch(rows, failures)
@@ -439,17 +438,25 @@ async def aiter_batches(
                     pool = _pool(jobs, evaluator, directory, max_line)
                 window.append((first, block, _submit(pool, first, block, failures)))
                 if len(window) > 2 * jobs:
-                    if started is not None:
-                        started()
-                        started = None
+                    start()
                     yield await _complete(evaluator, name, window.popleft(), failures, max_line)
-            if started is not None:
-                started()
+            start()
             while window:
                 yield await _complete(evaluator, name, window.popleft(), failures, max_line)
         finally:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _once(action: Callable[[], object] | None) -> Callable[[], None]:
+    """``action`` to call at most once, however often the result is called (nothing for None)."""
+    pending = [action] if action is not None else []
+
+    def call() -> None:
+        while pending:
+            pending.pop()()
+
+    return call
 
 
 def _warm_up(first: int, block: Block) -> tuple[tuple[int, Block], tuple[int, Block] | None]:
