@@ -32,45 +32,51 @@ __all__ = ["MiniLM"]
 
 _ERF_P = 0.3275911
 _ERF_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
-"""Abramowitz and Stegun 7.1.26: erf within 1.5e-7 of the exact value (GELU needs erf; numpy has none)."""
+"""Abramowitz and Stegun 7.1.26: erfc(z) = t (a1 + t (a2 + ... + t a5)) exp(-z^2) with t = 1 / (1 + p z), for z >= 0,
+within 1.5e-7 of the exact value (GELU needs erf; numpy has none)."""
 
+_GELU_LIMIT = 12.0
+"""Beyond this ``|x|``, GELU(x) is ``max(x, 0)`` to within 3e-32: the tail is computed at the limit, so that exp never
+returns a denormal (slow, and slow to multiply)."""
 
-_CHUNK = 1 << 15
+_CHUNK = 1 << 16
 """Elements per GELU step: small enough for the temporaries to stay in the CPU cache."""
 
 
 def _gelu(x: Array) -> Array:
-    """The exact (erf) GELU of BERT, computed in place on a contiguous ``x`` and returned."""
+    """The exact (erf) GELU of BERT, computed in place on a contiguous ``x`` and returned.
+
+    With h = Phi(-|x|) = erfc(|x| / sqrt 2) / 2, GELU(x) = x Phi(x) = max(x, 0) - |x| h for either sign, which needs
+    neither the sign nor the difference 1 - h (imprecise where h is small). Each step runs on a cache-sized chunk;
+    comparisons take a full array rather than a scalar, which numpy vectorizes better."""
     import numpy as np
 
     flat = x.reshape(-1)
     size = min(_CHUNK, flat.size)
-    z_buffer, t_buffer, p_buffer = (np.empty(size, dtype=np.float32) for _ in range(3))
-    scale, p = np.float32(1 / math.sqrt(2)), np.float32(_ERF_P)
-    a1, a2, a3, a4, a5 = (np.float32(a) for a in _ERF_A)
+    a_buffer, t_buffer, h_buffer = (np.empty(size, dtype=np.float32) for _ in range(3))
+    limit_buffer, zero_buffer = np.full(size, _GELU_LIMIT, dtype=np.float32), np.zeros(size, dtype=np.float32)
+    p = np.float32(_ERF_P / math.sqrt(2))
+    a1, a2, a3, a4, a5 = (np.float32(a / 2) for a in _ERF_A)
     for start in range(0, flat.size, size):
         chunk = flat[start : start + size]
         n = chunk.size
-        z, t, poly = z_buffer[:n], t_buffer[:n], p_buffer[:n]
-        np.abs(chunk, out=z)
-        z *= scale
-        np.minimum(z, np.float32(9.0), out=z)  # erf is 1.0 in float32 beyond; avoids denormals in exp
-        np.multiply(z, p, out=t)
+        a, t, h = a_buffer[:n], t_buffer[:n], h_buffer[:n]
+        np.abs(chunk, out=a)
+        np.minimum(a, limit_buffer[:n], out=a)
+        np.multiply(a, p, out=t)
         t += 1.0
-        np.reciprocal(t, out=t)
-        np.multiply(t, a5, out=poly)
-        for a in (a4, a3, a2, a1):
-            poly += a
-            poly *= t
-        np.multiply(z, z, out=z)
-        np.negative(z, out=z)
-        np.exp(z, out=z)
-        poly *= z  # 1 - erf(|x| / sqrt 2)
-        np.subtract(1.0, poly, out=poly)
-        np.copysign(poly, chunk, out=poly)
-        poly += 1.0
-        poly *= 0.5
-        chunk *= poly
+        np.divide(1.0, t, out=t)
+        np.multiply(t, a5, out=h)
+        for coefficient in (a4, a3, a2, a1):
+            h += coefficient
+            h *= t
+        np.multiply(a, a, out=t)
+        t *= np.float32(-0.5)
+        np.exp(t, out=t)
+        h *= t  # Phi(-|x|)
+        h *= a
+        np.maximum(chunk, zero_buffer[:n], out=chunk)
+        chunk -= h
     return x
 
 
@@ -91,16 +97,12 @@ _EXP_FLOOR = -80.0
 
 
 def _batched(a: Array, b: Array) -> Array:
-    """``a @ b`` over the leading (text, head) axes of two 4-d arrays: one single-threaded BLAS call per pair.
-
-    Matrices this small run slower on several BLAS threads than on one, far slower on a busy machine."""
+    """``a @ b`` over the leading (text, head) axes of two 4-d arrays, made contiguous first so that numpy hands every
+    pair of matrices to BLAS (a strided operand falls back to numpy's own, far slower loop). Call it with BLAS limited
+    to one thread: matrices this small run slower on several threads than on one, far slower on a busy machine."""
     import numpy as np
 
-    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
-    out = np.empty((*a.shape[:3], b.shape[3]), dtype=np.float32)
-    for i in range(a.shape[0]):
-        for j in range(a.shape[1]):
-            np.matmul(a[i, j], b[i, j], out=out[i, j])
+    out: Array = np.matmul(np.ascontiguousarray(a), np.ascontiguousarray(b))
     return out
 
 
