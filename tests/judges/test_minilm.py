@@ -57,6 +57,17 @@ def test_batch_size_and_order_do_not_change_the_vectors(model: MiniLM, reference
     assert model.encode([]).shape == (0, 384)
 
 
+def test_reused_buffers_never_leak_between_calls(model: MiniLM) -> None:
+    short = ["book a table for two", "reserve a table for 2", "cancel my flight"]
+    longer = [f"sentence {i} " + "with many more words " * (5 + i) for i in range(70)]
+    first, (_, states) = model.encode(short), model.encode_tokens(short)
+    saved = [piece.copy() for _, piece in states]
+    model.encode(longer, batch_size=64)  # other shapes, through the same buffers
+    assert np.array_equal(model.encode(short), first)
+    assert all(np.array_equal(piece, kept) for (_, piece), kept in zip(states, saved, strict=True))
+    assert model._work.size <= 16 * (1 << 21)
+
+
 def test_long_texts_are_cut_at_the_models_length(model: MiniLM) -> None:
     long = "word " * 300
     assert model.max_length == 256
@@ -116,9 +127,9 @@ def _blas_threads_seen(model: MiniLM, texts: list[str], monkeypatch: pytest.Monk
 
     seen: set[int] = set()
 
-    def watched(x: object) -> object:
+    def watched(x: object, work: object = None) -> object:
         seen.update(info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas")
-        return _gelu(x)  # type: ignore[arg-type]
+        return _gelu(x, work)  # type: ignore[arg-type]
 
     monkeypatch.setattr(minilm_module, "_gelu", watched)
     model.encode(texts)

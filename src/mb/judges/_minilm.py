@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._workspace import Workspace
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -43,18 +45,22 @@ _CHUNK = 1 << 16
 """Elements per GELU step: small enough for the temporaries to stay in the CPU cache."""
 
 
-def _gelu(x: Array) -> Array:
+def _gelu(x: Array, work: Workspace | None = None) -> Array:
     """The exact (erf) GELU of BERT, computed in place on a contiguous ``x`` and returned.
 
     With h = Phi(-|x|) = erfc(|x| / sqrt 2) / 2, GELU(x) = x Phi(x) = max(x, 0) - |x| h for either sign, which needs
     neither the sign nor the difference 1 - h (imprecise where h is small). Each step runs on a cache-sized chunk;
-    comparisons take a full array rather than a scalar, which numpy vectorizes better."""
+    comparisons take a full array rather than a scalar, which numpy vectorizes better. The chunk buffers come from
+    ``work`` when given."""
     import numpy as np
 
     flat = x.reshape(-1)
     size = min(_CHUNK, flat.size)
-    a_buffer, t_buffer, h_buffer = (np.empty(size, dtype=np.float32) for _ in range(3))
-    limit_buffer, zero_buffer = np.full(size, _GELU_LIMIT, dtype=np.float32), np.zeros(size, dtype=np.float32)
+    work = work or Workspace()
+    a_buffer, t_buffer, h_buffer = (work.get(f"gelu {name}", (size,)) for name in "ath")
+    limit_buffer, zero_buffer = work.get("gelu limit", (size,)), work.get("gelu zero", (size,))
+    limit_buffer.fill(_GELU_LIMIT)
+    zero_buffer.fill(0.0)
     p = np.float32(_ERF_P / math.sqrt(2))
     a1, a2, a3, a4, a5 = (np.float32(a / 2) for a in _ERF_A)
     for start in range(0, flat.size, size):
@@ -81,29 +87,28 @@ def _gelu(x: Array) -> Array:
 
 
 def _layer_norm(x: Array, weight: Array, bias: Array, eps: float) -> Array:
+    """Layer normalization of the rows of a 2-d ``x``, in place; returns ``x``. The row sums are matrix-vector
+    products, which BLAS runs far faster than numpy's reductions over short rows."""
     import numpy as np
 
-    mean = x.mean(axis=-1, keepdims=True)
-    centered: Array = x - mean
-    variance = np.mean(centered * centered, axis=-1, keepdims=True)
-    centered /= np.sqrt(variance + np.float32(eps))
-    centered *= weight
-    centered += bias
-    return centered
+    width = x.shape[-1]
+    mean = x @ np.full(width, 1 / width, dtype=np.float32)
+    x -= mean[:, None]
+    deviation = np.einsum("ij,ij->i", x, x)
+    deviation *= np.float32(1 / width)
+    deviation += np.float32(eps)
+    np.sqrt(deviation, out=deviation)
+    x /= deviation[:, None]
+    x *= weight
+    x += bias
+    return x
 
+
+_FFN_ROWS = 1024
+"""Rows of the feed-forward block computed at once."""
 
 _EXP_FLOOR = -80.0
 """Softmax inputs below this (after subtracting the row maximum) weigh exactly 0 (exp(-80) is about 1.8e-35)."""
-
-
-def _batched(a: Array, b: Array) -> Array:
-    """``a @ b`` over the leading (text, head) axes of two 4-d arrays, made contiguous first so that numpy hands every
-    pair of matrices to BLAS (a strided operand falls back to numpy's own, far slower loop). Call it with BLAS limited
-    to one thread: matrices this small run slower on several threads than on one, far slower on a busy machine."""
-    import numpy as np
-
-    out: Array = np.matmul(np.ascontiguousarray(a), np.ascontiguousarray(b))
-    return out
 
 
 def _batches(order: list[int], lengths: list[int], size: int) -> list[list[int]]:
@@ -155,6 +160,7 @@ class _Layer:
         self.attention_norm = (get("attention.output.LayerNorm.weight"), get("attention.output.LayerNorm.bias"))
         self.intermediate = get("intermediate.dense.weight").T
         self.intermediate_bias = get("intermediate.dense.bias")
+        self.intermediate_width = len(self.intermediate_bias)
         self.output = get("output.dense.weight").T
         self.output_bias = get("output.dense.bias")
         self.output_norm = (get("output.LayerNorm.weight"), get("output.LayerNorm.bias"))
@@ -189,6 +195,7 @@ class MiniLM:
         from threadpoolctl import ThreadpoolController
 
         self._blas = ThreadpoolController()
+        self._work = Workspace()
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=self.max_length)
 
@@ -288,38 +295,64 @@ class MiniLM:
         for row, ids in enumerate(batch):
             tokens[row, : len(ids)] = ids
             mask[row, : len(ids)] = 1.0
-        x = self._words[tokens] + self._positions[:length] + self._token_type
-        x = _layer_norm(x.reshape(size * length, -1), *self._norm, self._eps)
+        work, count, dimension = self._work, size * length, self.dimension
+        x = np.take(self._words, tokens.reshape(-1), axis=0, out=work.get("embedded", (count, dimension)))
+        x.reshape(size, length, dimension)[...] += self._positions[:length]
+        x += self._token_type
+        x = _layer_norm(x, *self._norm, self._eps)
         kept: dict[int, Array] = {}
         if 0 in keep:
             kept[0] = x.reshape(size, length, -1).copy()
         bias = ((1.0 - mask) * np.finfo(np.float32).min)[:, None, None, :]
-        heads, width = self._heads, self.dimension // self._heads
+        heads, width = self._heads, dimension // self._heads
         scale = np.float32(1 / math.sqrt(width))
         for number, layer in enumerate(self._layers, start=1):
-            qkv = (x @ layer.qkv + layer.qkv_bias).reshape(size, length, 3, heads, width).transpose(2, 0, 3, 1, 4)
-            with self._blas.limit(limits=1, user_api="blas"):
-                scores = _batched(qkv[0] * scale, qkv[1].transpose(0, 1, 3, 2))
+            qkv = np.matmul(x, layer.qkv, out=work.get("qkv", (count, 3 * dimension)))
+            qkv += layer.qkv_bias
+            q, k, v = qkv.reshape(size, length, 3, heads, width).transpose(2, 0, 3, 1, 4)
+            query = np.multiply(q, scale, out=work.get("query", (size, heads, length, width)))
+            keys = work.get("keys", (size, heads, width, length))
+            np.copyto(keys, k.transpose(0, 1, 3, 2))
+            values = work.get("values", (size, heads, length, width))
+            np.copyto(values, v)
+            with self._blas.limit(limits=1, user_api="blas"):  # many tiny products: faster on one thread
+                scores = np.matmul(query, keys, out=work.get("scores", (size, heads, length, length)))
                 scores += bias
                 scores -= scores.max(axis=-1, keepdims=True)
                 np.putmask(scores, scores < _EXP_FLOOR, -np.inf)  # exactly 0 after exp, never a slow denormal
                 np.exp(scores, out=scores)
                 scores /= scores.sum(axis=-1, keepdims=True)
-                context = _batched(scores, qkv[2])
-            context = context.transpose(0, 2, 1, 3).reshape(size * length, self.dimension)
-            attended = context @ layer.attention_out
+                context = np.matmul(scores, values, out=work.get("context", (size, heads, length, width)))
+            merged = work.get("merged", (size, length, heads, width))
+            np.copyto(merged, context.transpose(0, 2, 1, 3))
+            attended = np.matmul(
+                merged.reshape(count, dimension), layer.attention_out, out=work.get("attended", (count, dimension))
+            )
             attended += layer.attention_out_bias
             attended += x
             x = _layer_norm(attended, *layer.attention_norm, self._eps)
-            hidden = x @ layer.intermediate
-            hidden += layer.intermediate_bias
-            hidden = _gelu(hidden) @ layer.output
-            hidden += layer.output_bias
-            hidden += x
-            x = _layer_norm(hidden, *layer.output_norm, self._eps)
+            out = self._feed_forward(x, layer)
+            out += x
+            x = _layer_norm(out, *layer.output_norm, self._eps)
             if number in keep:
                 kept[number] = x.reshape(size, length, -1).copy()
         return x.reshape(size, length, -1), mask, [kept[number] for number in keep]
+
+    def _feed_forward(self, x: Array, layer: _Layer) -> Array:
+        """The feed-forward block of ``layer`` (without its residual), in blocks of ``_FFN_ROWS`` rows, so that the
+        wide intermediate array stays small and in the CPU cache between its product, GELU and next product."""
+        import numpy as np
+
+        work = self._work
+        out = work.get("feed forward", x.shape)
+        for start in range(0, len(x), _FFN_ROWS):
+            rows = slice(start, start + _FFN_ROWS)
+            block = x[rows]
+            inner = np.matmul(block, layer.intermediate, out=work.get("inner", (len(block), layer.intermediate_width)))
+            inner += layer.intermediate_bias
+            np.matmul(_gelu(inner, work), layer.output, out=out[rows])
+        out += layer.output_bias
+        return out
 
 
 def _pool(states: Array, mask: Array) -> Array:
