@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz
 
@@ -166,22 +166,30 @@ class Forest:
     depth: int
     """Longest path from a root to a leaf."""
 
+    walk: tuple[npt.NDArray[Any], ...] = field(init=False, repr=False, compare=False)
+    """The nodes of all trees numbered as one array: features, thresholds, left and right children (leaves pointing
+    to themselves), and the roots; derived from the fields above."""
+
+    def __post_init__(self) -> None:
+        import numpy as np
+
+        trees, width = self.feature.shape
+        offsets = (np.arange(trees, dtype=np.int64) * width)[:, None]
+        left, right = (self.left + offsets).ravel(), (self.right + offsets).ravel()
+        walk = (self.feature.ravel(), self.threshold.ravel(), left, right, offsets.ravel())
+        object.__setattr__(self, "walk", walk)
+
     def raw(self, values: Sequence[float]) -> float:
-        """Log-odds of equivalence for one feature vector: every tree walked at once, one level per step, until
-        each has reached a leaf."""
+        """Log-odds of equivalence for one feature vector: each node's next node for these values is found for all
+        nodes at once, then every tree is walked to its leaf, one level per step."""
         import numpy as np
 
         x = np.asarray(values, dtype=np.float64)
-        trees, width = self.feature.shape
-        offsets = np.arange(trees, dtype=np.int64) * width
-        feature, threshold = self.feature.ravel(), self.threshold.ravel()
-        left, right = self.left.ravel(), self.right.ravel()
-        at = offsets.copy()
+        feature, threshold, left, right, roots = self.walk
+        following = np.where(x[feature] <= threshold, left, right)
+        at = roots
         for _ in range(self.depth):
-            step = offsets + np.where(x[feature[at]] <= threshold[at], left[at], right[at])
-            if np.array_equal(step, at):
-                break
-            at = step
+            at = following[at]
         return self.baseline + float(self.value.ravel()[at].sum())
 
 
