@@ -9,7 +9,8 @@ vectors over the attention mask and an L2 normalization. Texts are cut at ``max_
 The weights are memory-mapped from ``model.safetensors`` (see ``_tensors``) and used in place: every matrix is read
 through a transposed view (``x @ W.T``), which BLAS computes bit for bit as it computes a contiguous copy of ``W.T``;
 only each layer's query, key and value matrices are copied, into one fused matrix. Loading therefore reads almost
-nothing: the operating system pages the weights in as the first forward pass touches them.
+nothing: the operating system pages the weights in as the first forward pass touches them. The intermediate arrays of a
+pass are written into buffers the model keeps (``_workspace``), not allocated afresh per layer.
 
 numpy, tokenizers and threadpoolctl are imported by ``MiniLM.load`` only: importing this module is free.
 """
