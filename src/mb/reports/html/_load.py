@@ -187,7 +187,7 @@ def _decode(data: bytes) -> ExecutedLine | None:
         except orjson.JSONDecodeError:
             return None
         return ExecutedLine(data) if isinstance(document, dict) else None
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):  # not JSON, or nested too deep to read (no valid line is)
         return None
     request = ""
     messages = (line.inputs.messages if line.inputs else None) or []
