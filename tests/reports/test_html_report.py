@@ -284,3 +284,17 @@ def test_an_executed_line_nested_too_deep_is_left_out_of_the_page(tmp_path: Path
     assert entries[1]["r"]["line"] == 2
     assert entries[1]["r"]["status"] == "error"
     assert "x" not in entries[1] or entries[1]["x"] is None
+
+
+def test_an_executed_line_that_is_not_utf8_is_left_out_of_the_page(tmp_path: Path) -> None:
+    documents = bundled()[:2]
+    executed = tmp_path / "executed.jsonl"
+    broken = json.dumps(documents[1]).encode().replace(b"Schedule", b"Sch\xffedule", 1)
+    assert broken != json.dumps(documents[1]).encode()
+    executed.write_bytes(json.dumps(documents[0]).encode() + b"\n" + broken + b"\n")
+    results = tmp_path / "results.jsonl"
+    evaluate(executed, results)
+    entries = page_data(build_report([results], embedding="json"))["runs"][0]["blocks"][0]
+    assert entries[0]["x"]["inputs"] == documents[0]["inputs"]
+    assert entries[1]["r"]["status"] == "error"
+    assert "x" not in entries[1] or entries[1]["x"] is None
