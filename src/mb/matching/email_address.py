@@ -186,7 +186,11 @@ def _parse_general(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``parse_addresses`` through ``email.utils.getaddresses`` and ``email_validator`` (any form)."""
     found: list[str] = []
     invalid: list[str] = []
-    for name, address in getaddresses([text.replace(";", ",")]):
+    try:
+        pairs = getaddresses([text.replace(";", ",")])
+    except RecursionError:  # comments or groups nested past the stdlib parser's recursion ("((((...", "a:b:c:...")
+        return (), (render(text, 60),)
+    for name, address in pairs:
         if not address and not name:
             continue
         normalized = _normalize(address or name)
