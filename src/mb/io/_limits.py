@@ -28,6 +28,7 @@ __all__ = [
     "encode_line",
     "max_line_bytes",
     "oversized",
+    "parse_integer",
     "screen",
     "unreadable_value",
 ]
@@ -136,7 +137,7 @@ def screen(data: bytes, brackets: int | None = None) -> Problem | None:
     if not _needs_walk(data):
         return None
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=_constant, parse_int=_integer)
+        document = json.loads(data.decode("utf-8"), parse_constant=_constant, parse_int=parse_integer)
     except (ValueError, RecursionError):
         return None
     return _walk(document)
@@ -176,8 +177,9 @@ class _LongInteger:
         """The literal as written."""
 
 
-def _integer(text: str) -> int | _LongInteger:
-    # 2^64 has 20 digits: a longer literal is out of range, and need not (or cannot) be converted
+def parse_integer(text: str) -> Any:
+    """An integer literal for ``json.loads(parse_int=...)``: converted when it may lie in range, else kept as written
+    (2^64 has 20 digits; Python converts at most 4,300), so that :func:`unreadable_value` names it and its field."""
     return _LongInteger(text) if len(text.lstrip("-")) > 20 else int(text)
 
 

@@ -120,8 +120,16 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
             + "}}]}",
             "$: objects and arrays nest 304 levels deep, over the limit of 128",
         ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": 1' + "0" * 9999 + "}}]}",
+            "$.items[0].extensions.x: integer 100000000000...(10000 digits) out of range",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi',
+            "$: invalid JSON: Unterminated string starting at line 1",
+        ),
     ],
-    ids=["lone-surrogate", "nan", "too-deep", "float-overflow", "deeper-than-a-line"],
+    ids=["lone-surrogate", "nan", "too-deep", "float-overflow", "deeper-than-a-line", "integer-10000-digits", "cut"],
 )
 def test_a_document_no_benchmark_line_could_hold_is_refused_naming_where(
     tmp_path: Path, text: str, message: str
