@@ -13,7 +13,7 @@ from mb.entities import NoToolCallAssertion, ToolCall, ToolCallAssertion
 from mb.evaluation import evaluate
 from mb.judges.base import Verdict
 from mb.matching import MatchContext, check_assertions
-from mb.matching.assertions import MAX_PARAMETER_CHECKS
+from mb.matching.assertions import MAX_PARAMETER_CHECKS, parameter_checks
 from tests.support.judges import ScriptedJudge
 
 
@@ -97,3 +97,12 @@ def test_a_file_line_past_the_limit_is_one_error_with_one_reason(tmp_path: Path)
     rows = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()[1:]]
     assert [row["status"] for row in rows] == ["error", "passed"]
     assert rows[0]["error"].count("211,600 checks") == 1
+
+
+def test_a_single_call_multiplies_nothing_and_is_never_over_the_limit() -> None:
+    one = [("c1", "ping", {})]
+    two = [("c1", "ping", {}), ("c2", "ping", {})]
+    assert parameter_checks([("ping", 300_000)], one) == 0
+    assert parameter_checks([("ping", 300_000)], two) == 600_000
+    assert parameter_checks([("ping", 1_000), ("pong", 500_000)], two) == 2_000  # pong has no call
+    assert parameter_checks([("ping", 10), (None, 0)], two) == 0  # far under the limit: not counted

@@ -164,7 +164,10 @@ def _unsatisfied(
 
 def parameter_checks(assertions: Sequence[tuple[str | None, int]], calls: Sequence[CallSpec]) -> int:
     """How many parameter checks ``(tool, number of parameter assertions)`` pairs ask for against ``calls`` (an
-    assertion with no parameter counts one per call); 0 when that cannot reach :data:`MAX_PARAMETER_CHECKS`."""
+    assertion with no parameter counts one per call); 0 when that cannot reach :data:`MAX_PARAMETER_CHECKS`, and
+    with a single call (the checks are then the line's own parameter assertions, nothing multiplies them)."""
+    if len(calls) < 2:
+        return 0
     per_call = sum(max(1, size) for tool, size in assertions if tool is not None)
     if per_call * len(calls) <= MAX_PARAMETER_CHECKS:  # the usual case: no need to count calls per tool
         return 0
