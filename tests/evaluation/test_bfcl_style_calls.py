@@ -151,3 +151,11 @@ def test_mb_eval_scores_the_file(tmp_path: Path) -> None:
     assert [row["status"] for row in rows] == [_meta(case)["expect"] for case in CASES]
     passed = sum(_meta(case)["expect"] == "passed" for case in CASES)
     assert f"{passed}/{len(CASES)} passed" in result.stdout
+
+
+@pytest.mark.slow
+def test_the_local_judge_gives_the_free_text_cases_their_verdicts() -> None:
+    texts = [case for case in CASES if _meta(case)["case"].startswith("text-")]
+    run = evaluate([Example.model_validate(case) for case in texts], judge="local", metrics=[])
+    got = {_meta(case)["case"]: result.status for case, result in zip(texts, run.results, strict=True)}
+    assert got == {_meta(case)["case"]: _meta(case)["expect"] for case in texts}
