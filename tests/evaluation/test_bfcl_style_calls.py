@@ -159,3 +159,11 @@ def test_the_local_judge_gives_the_free_text_cases_their_verdicts() -> None:
     run = evaluate([Example.model_validate(case) for case in texts], judge="local", metrics=[])
     got = {_meta(case)["case"]: result.status for case, result in zip(texts, run.results, strict=True)}
     assert got == {_meta(case)["case"]: _meta(case)["expect"] for case in texts}
+
+
+def test_a_case_folded_string_fails_saying_it_differs_only_in_case(from_file: dict[str, ExampleResult]) -> None:
+    (assertion,) = from_file["weather-location-casefold"].assertions
+    assert assertion.reason.endswith(
+        'location: expected "Boston, MA", got "boston, ma": they differ only in letter case or white space, '
+        "and equality compares strings exactly"
+    )
