@@ -138,7 +138,10 @@ def test_a_missing_parallel_call_is_named(from_file: dict[str, ExampleResult]) -
     assert boston.passed
     assert boston.call_id == "call_1"
     assert not san_francisco.passed
-    assert 'expected "San Francisco, CA", got "Boston, MA"' in san_francisco.reason
+    assert san_francisco.reason == (
+        'call call_1, which satisfies another assertion, does not match: location: expected "San Francisco, CA", '
+        'got "Boston, MA"'
+    )
 
 
 def test_mb_eval_scores_the_file(tmp_path: Path) -> None:
