@@ -87,7 +87,7 @@ _NAMING = {
     "missing": ("expected no value", "got"),
     "optional": ("present, so checked: expected", "got"),
     "date_time": ("resolved", "got"),
-    "free_text": ("does not achieve the goal of",),
+    "free_text": ("goal of",),
 }
 """What a failed parameter's reason says, by matcher: what was expected and what the call gave."""
 
