@@ -2,9 +2,9 @@
 
 ``tests/data/bfcl_style_calls.jsonl`` holds one executed example per case. Its ``inputs.metadata.categories`` give
 the case's name, the verdict mb must reach (``expect``), the verdict BFCL's AST checker gives the same call
-(``bfcl``, for readers: where they differ, mb's documented semantics decide) and what the case probes. Wrong types,
-``1`` vs ``"1"``, swapped arguments, case-folded strings, missing and extra parameters, parallel calls missing or
-repeated, unlisted tools: none may pass.
+(``bfcl``, for readers; ``n/a`` where that checker does not look; where the two differ, mb's documented semantics
+decide) and what the case probes. Wrong types, ``1`` vs ``"1"``, swapped arguments, case-folded strings, missing
+and extra parameters, parallel calls missing or repeated, unlisted tools: none may pass.
 """
 
 from __future__ import annotations
