@@ -250,7 +250,14 @@ def _equality_by_rules(expected: Any, actual: Any) -> tuple[bool, str]:
     expected_type, actual_type = json_type(expected), json_type(actual)
     if expected_type != actual_type and not {expected_type, actual_type} <= {"integer", "number"}:
         return False, f"expected {describe_value(expected)}, got {describe_value(actual)}: the types differ"
+    if isinstance(expected, str) and isinstance(actual, str) and _alike(expected) == _alike(actual):
+        alike = "they differ only in letter case or white space, and equality compares strings exactly"
+        return False, f"expected {render(expected)}, got {render(actual)}: {alike}"
     return False, f"expected {render(expected)}, got {render(actual)}"
+
+
+def _alike(text: str) -> str:
+    return "".join(text.casefold().split())
 
 
 @pytest.mark.parametrize("expected", _EXPECTED, ids=repr)

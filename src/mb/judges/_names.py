@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from ._quantities import extract_quantities
+from ._quantities import extract_quantities, roman_numeral
 from ._text import STOPWORDS, Token, stem, tokens
 
 __all__ = ["absent_names", "names"]
@@ -73,6 +73,62 @@ def _places() -> frozenset[str]:
     return frozenset(_plain(name.casefold()) for name in found)
 
 
+@lru_cache(maxsize=1)
+def _regions() -> tuple[dict[str, tuple[tuple[str, ...], ...]], dict[str, frozenset[str]]]:
+    """Two-letter region codes and the regions they stand for, from pycountry's ISO 3166 data: countries by their
+    alpha-2 code ("FR": France) and subdivisions by the part of their code after the country's ("US-MA":
+    Massachusetts, "MA"). ``(code -> the regions' names as words, word of a region's name -> its codes)``, all
+    case-folded and without accents."""
+    try:
+        import pycountry
+    except ImportError:  # without the data a code never meets a name: the guard errs towards "different"
+        return {}, {}
+    pairs: list[tuple[str, str]] = [(country.alpha_2, country.name) for country in pycountry.countries]
+    for subdivision in pycountry.subdivisions:
+        code = subdivision.code.partition("-")[2]
+        if len(code) == 2 and code.isalpha():
+            pairs.append((code, subdivision.name))
+    regions: dict[str, set[tuple[str, ...]]] = {}
+    codes: dict[str, set[str]] = {}
+    for code, name in pairs:
+        words = tuple(_plain(word) for word in re.findall(r"[^\W\d_]+", name.casefold()))
+        if words:
+            regions.setdefault(code.casefold(), set()).add(words)
+            for word in words:
+                codes.setdefault(word, set()).add(code.casefold())
+    return (
+        {code: tuple(names) for code, names in regions.items()},
+        {word: frozenset(found) for word, found in codes.items()},
+    )
+
+
+_CODE = re.compile(r"\b[A-Z]{2}\b")
+
+
+@lru_cache(maxsize=8192)
+def _codes(text: str) -> frozenset[str]:
+    """The two-capital words of a text ("OR", "MA"), case-folded: the region codes it may write."""
+    return frozenset(code.casefold() for code in _CODE.findall(text))
+
+
+def _same_region(name: str, other: str) -> bool:
+    """Whether ``other`` names the region ``name`` is a code of ("MA" / "Massachusetts"), or writes the code of a
+    region whose name holds ``name`` ("Massachusetts" / "MA").
+
+    A code meets a name only when ``other`` writes no other code: in "Kansas City, MO" the "KS" of "Kansas City,
+    KS" is not Kansas but a state left out.
+    """
+    regions, codes = _regions()
+    written = _codes(other)
+    if name in regions and not written - {name}:
+        vocabulary, _ = _vocabulary(other)
+        for words in regions[name]:
+            if all(word in vocabulary for word in words):
+                return True
+    found = codes.get(name)
+    return found is not None and not found.isdisjoint(written)
+
+
 def _bases(word: str) -> frozenset[str]:
     """The word and what is left once a demonym ending is stripped (at least four letters)."""
     return frozenset(
@@ -92,6 +148,9 @@ def _headline(found: tuple[Token, ...]) -> bool:
     return function_capitalized and all(token.text[:1].isupper() for token in words if token.lower not in STOPWORDS)
 
 
+_REGION_CODE = re.compile(r",\s*([A-Z]{2})\b")
+
+
 @lru_cache(maxsize=8192)
 def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The names a text mentions, case-folded and without accents: ``(strong, weak)``. In a Title Case heading
@@ -100,15 +159,16 @@ def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     weak: list[str] = []
     found = tokens(_UNIT_LETTERS.sub(" ", text))
     heading = _headline(found)
+    codes = _REGION_CODE.findall(text)  # "Portland, OR": a region's code, even when it spells a common word
     for token in found:
         word = token.text
         if not word.isalpha() or not any(c.isupper() for c in word):
             continue
         if len(word) == 1 and (token.initial or word in "IA"):
             continue
-        if token.lower in _NOT_NAMES or extract_quantities(word):
+        if (token.lower in _NOT_NAMES and word not in codes) or extract_quantities(word):
             continue
-        if word.isupper() and len(word) <= 4 and all(c in "IVXL" for c in word):
+        if roman_numeral(word):  # a number ("Louis XIV"), which the numbers guard compares
             continue
         following = found[token.index + 1] if token.index + 1 < len(found) else None
         in_run = following is not None and not following.initial and following.text[:1].isupper()
@@ -223,6 +283,8 @@ def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:
         if name in vocabulary or stem(name) in vocabulary or name in other_initials or name in abbreviated:
             continue
         if name in _places() and not _bases(name).isdisjoint(_demonym_bases(other)):
+            continue
+        if _same_region(name, other):
             continue
         fuzzy_left -= 1
         if fuzzy_left >= 0 and _similar_word(name, other):

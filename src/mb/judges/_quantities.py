@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ._text import fold
 
-__all__ = ["Quantity", "extract_quantities", "same_quantity", "unmatched"]
+__all__ = ["Quantity", "extract_quantities", "roman_numeral", "same_quantity", "unmatched"]
 
 Reading = float | str
 
@@ -480,9 +480,18 @@ def _is_roman(text: str, m: re.Match[str], matches: list[re.Match[str]], i: int)
         return False
     previous = matches[i - 1]
     word = previous.group()
-    if not word[0].isupper() or not word[1:].islower() or _BOUNDARY.search(text[: previous.start()]):
+    if not word[0].isupper() or not word[1:].islower():
         return False
-    return len(m.group()) >= 2 or m.group() != "I" or bool(re.match(r"\s*($|[.,;:!?)])", text[m.end() :]))
+    if len(m.group()) >= 2:  # "Rocky IV", "Star Wars: Episode VI": a short title opens with its name
+        return True
+    if _BOUNDARY.search(text[: previous.start()]):  # "Then I", "So V"
+        return False
+    return m.group() != "I" or bool(re.match(r"\s*($|[.,;:!?)])", text[m.end() :]))
+
+
+def roman_numeral(word: str) -> bool:
+    """Whether ``word`` is a Roman numeral up to 89 written in capitals ("IV", "XIV"; not "IL")."""
+    return _ROMAN.match(word) is not None
 
 
 def _roman_value(word: str) -> int:

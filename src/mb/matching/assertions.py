@@ -159,6 +159,8 @@ def _unsatisfied(
         return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
     failures = "; ".join([f"{_label(p['params'])}: {p['reason']}" for p in closest.parameters if not p["passed"]])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
+    if closest.call in assigned_calls:  # the only call, or the closest, went to another assertion
+        others += ", which satisfies another assertion,"
     return _row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
 
 

@@ -186,6 +186,8 @@ def _parse_general(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``parse_addresses`` through ``email.utils.getaddresses`` and ``email_validator`` (any form)."""
     found: list[str] = []
     invalid: list[str] = []
+    if text.count("<") != text.count(">"):  # "dana@example.com>": stray text, not a list of addresses
+        return (), (text,)
     try:
         pairs = getaddresses([text.replace(";", ",")])
     except RecursionError:  # comments or groups nested past the stdlib parser's recursion ("((((...", "a:b:c:...")
@@ -193,6 +195,8 @@ def _parse_general(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for name, address in pairs:
         if not address and not name:
             continue
+        if (address or name) not in text:  # the parser joined what white space splits ("dana@ex ample.com")
+            return (), (text,)
         normalized = _normalize(address or name)
         if normalized is None:
             invalid.append((f"{name} <{address}>" if name and address else address or name).strip())

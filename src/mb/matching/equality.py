@@ -15,6 +15,15 @@ _NUMBERS = frozenset({int, float})
 """Integers and numbers compare by value (booleans, whose type is ``bool``, are not among them)."""
 
 
+_CASE_ONLY = "they differ only in letter case or white space, and equality compares strings exactly"
+"""Why two strings that read alike are not equal (``free_text`` is the matcher that reads them as alike)."""
+
+
+def _folded(text: str) -> str:
+    """``text`` case-folded, without white space."""
+    return "".join(text.casefold().split())
+
+
 def json_equal(a: Any, b: Any) -> bool:
     """JSON equality: ``5 == 5.0``; ``true`` equals only ``true`` (never ``1``); arrays and objects deeply."""
     a_bool, b_bool = isinstance(a, bool), isinstance(b, bool)
@@ -35,6 +44,8 @@ def equality_verdict(expected: Any, actual: Any) -> tuple[bool, str]:
     if kind is type(expected) and kind in SCALARS:  # the common case, decided as json_equal decides it
         if actual == expected:
             return True, f"got {render(actual)} as expected"
+        if kind is str and _folded(actual) == _folded(expected):
+            return False, f"expected {render(expected)}, got {render(actual)}: {_CASE_ONLY}"
         return False, f"expected {render(expected)}, got {render(actual)}"
     if kind in _NUMBERS and type(expected) in _NUMBERS:  # 5 and 5.0: what json_equal and the rules below decide
         if actual == expected:

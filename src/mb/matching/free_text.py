@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -10,6 +11,7 @@ from ..judges.base import JudgeRequest, JudgeTask
 from ._context import MatchContext
 from ._outcome import Outcome
 from ._values import MISSING, compact_json, describe_value
+from .equality import json_equal
 
 __all__ = ["as_text", "match_free_text", "match_free_text_group", "same_text"]
 
@@ -44,10 +46,43 @@ def _judged(expected: str, text: str, ctx: MatchContext) -> Outcome:
     )
 
 
+_STRUCTURED = "an offline judge read them alike as text, but order, keys and booleans are beyond it"
+"""Why an offline judge's pass on a structured argument does not stand: text similarity cannot see a reordered
+list, a renamed key or a swapped boolean."""
+
+
+def _written_json(expected: str) -> Any:
+    """The array or object ``expected`` writes as JSON (``'["tomato", "basil"]'``), else MISSING."""
+    text = expected.strip()
+    if text[:1] not in ("[", "{"):
+        return MISSING
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return MISSING
+    return value if isinstance(value, (list, dict)) else MISSING
+
+
 def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
-    """Judge one argument against the expected free text."""
+    """Judge one argument against the expected free text.
+
+    A list or object argument against an expected text that writes a list or object as JSON passes at once when
+    the two are the same JSON value; otherwise the judge reads both as text, and an offline judge's pass (one with
+    a calibrated confidence) becomes a low-confidence failure.
+    """
     if actual is MISSING or actual is None:
         return Outcome.fail(f"expected text like {expected!r}, got {describe_value(actual)}")
+    if isinstance(actual, (list, dict)):
+        written = _written_json(expected)
+        if written is not MISSING:
+            if json_equal(written, actual):
+                return Outcome.ok(f"same JSON value as expected ({as_text(actual)})")
+            outcome = _judged(expected, as_text(actual), ctx)
+            if outcome.passed and outcome.error is None and outcome.confidence is not None:
+                text = as_text(actual)
+                reason = f"{text!r} is not the JSON value {expected!r} writes; {_STRUCTURED} ({outcome.reason})"
+                return Outcome(False, reason, 0.0, confidence=outcome.confidence, low_confidence=True)
+            return outcome
     return _judged(expected, as_text(actual), ctx)
 
 

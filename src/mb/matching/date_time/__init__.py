@@ -37,7 +37,7 @@ from ._model import Resolution
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
 from ._pins import needed
-from ._value import Actual, describe, parse_value, said_alone
+from ._value import Actual, describe, parse_value, range_ends, said_alone
 
 __all__ = ["judge_unread", "load", "match_date_time", "reads_alone", "resolve", "verdict_key", "verdict_reference"]
 
@@ -132,7 +132,9 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
-    return judge(_whole(resolution), parsed, None, _shown(parsed, actual))
+    # a range in words ("June 10 to June 20") is checked at both ends, as an ISO 8601 interval is
+    worded_ends = range_ends(actual, user_time) if isinstance(actual, str) else None
+    return judge(_whole(resolution), parsed, worded_ends, _shown(parsed, actual))
 
 
 def _whole(resolution: Resolution) -> Resolution:

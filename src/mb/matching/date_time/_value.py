@@ -32,6 +32,7 @@ __all__ = [
     "parse_clock",
     "parse_text",
     "parse_value",
+    "range_ends",
     "said_alone",
     "show_length",
     "show_moment",
@@ -254,6 +255,36 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
         found.append(_from_window(reading.start, zone, raw))
     unique = tuple(dict.fromkeys(found))
     if len(unique) > 1:  # an ambiguous argument passes only when every reading of it does
+        unique = tuple(replace(a, ambiguous=True) for a in unique)
+    return unique
+
+
+def range_ends(text: str, user_time: datetime | None) -> tuple[Actual, ...] | None:
+    """The ends a string argument names when it is a range in words ("June 10 to June 20"), as :func:`parse_text`
+    gives its starts; None for any other argument (ISO 8601, a timestamp, a clock time, a point in words)."""
+    raw = text.strip()
+    if not raw or len(raw) > MAX_LENGTH or (raw[:1].isdigit() and (_iso(raw) is not None or _TIMESTAMP_RE.match(raw))):
+        return None
+    return _range_ends(raw, user_time_key(user_time), user_time)
+
+
+@functools.lru_cache(maxsize=1024)
+def _range_ends(
+    raw: str, key: tuple[datetime, timedelta | None] | None, user_time: datetime | None
+) -> tuple[Actual, ...] | None:
+    try:
+        resolution = resolve(raw, user_time, literal=True)
+    except (OverflowError, ValueError):
+        return None
+    if resolution.problem or not resolution.readings or any(r.end is None for r in resolution.readings):
+        return None
+    found: list[Actual] = []
+    for reading in resolution.readings:
+        assert reading.end is not None
+        zone = reading.end.zone if reading.end.zone != resolution.user_zone else None
+        found.append(_from_window(reading.end, zone, raw))
+    unique = tuple(dict.fromkeys(found))
+    if len(unique) > 1:  # as for the starts: an ambiguous end passes only when every reading of it does
         unique = tuple(replace(a, ambiguous=True) for a in unique)
     return unique
 

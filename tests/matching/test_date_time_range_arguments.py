@@ -1,0 +1,47 @@
+"""``date_time`` on one parameter: a range written in words is checked at both ends, as an ISO 8601 interval is."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.judges.base import JudgeRequest, Verdict
+from mb.matching import MatchContext
+from mb.matching.parameters import parameter_row
+
+
+def _no_judge(request: JudgeRequest) -> Verdict:
+    raise AssertionError(f"a judge was asked: {request}")
+
+
+CTX = MatchContext(_no_judge, user_time=datetime(2024, 6, 1, 9, 0))
+
+
+def _row(phrase: str, value: object) -> dict[str, object]:
+    return parameter_row((["check_in"], False, ("date_time", phrase, None)), {"check_in": value}, CTX)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["June 10 to June 20", "2024-06-10 to 2024-06-20", "between June 10 and June 12", "2024-06-10/2024-06-12"],
+)
+def test_a_range_where_a_day_is_asked_fails_at_its_end(value: str) -> None:
+    row = _row("June 10, 2024", value)
+    assert row["passed"] is False
+    assert "the end is" in str(row["reason"])
+    assert "after the end of 2024-06-10" in str(row["reason"])
+
+
+@pytest.mark.parametrize(
+    ("phrase", "value", "passed"),
+    [
+        ("June 10, 2024", "June 10", True),
+        ("June 10, 2024", "2024-06-10", True),
+        ("from June 10 to June 20", "June 10 to June 20", True),
+        ("from June 10 to June 20", "June 10", True),
+        ("from June 10 to June 20", "June 10 to June 25", False),
+    ],
+)
+def test_points_and_matching_ranges_keep_their_verdicts(phrase: str, value: str, passed: bool) -> None:
+    assert _row(phrase, value)["passed"] is passed

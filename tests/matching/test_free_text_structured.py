@@ -1,0 +1,68 @@
+"""``free_text`` on a list or object argument against an expected text that writes one as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mb.judges.base import JudgeRequest, Verdict
+from mb.matching import MatchContext, match_free_text
+
+TOPPINGS = '["mushroom", "olive"]'
+PROFILE = '{"name": "Alice", "age": 30}'
+
+
+def _context(confidence: float | None, asked: list[str]) -> MatchContext:
+    """A judge that reads every pair as alike: offline (with a calibrated confidence) or not (an LLM)."""
+
+    def oracle(request: JudgeRequest) -> Verdict:
+        asked.append(request.candidate)
+        return Verdict(0.9, "alike", "local" if confidence is not None else "llm", confidence=confidence)
+
+    return MatchContext(oracle)
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [(TOPPINGS, ["mushroom", "olive"]), (PROFILE, {"age": 30.0, "name": "Alice"}), ("[1, 2]", [1, 2.0])],
+)
+def test_the_same_json_value_passes_without_a_judge(expected: str, actual: Any) -> None:
+    asked: list[str] = []
+    outcome = match_free_text(expected, actual, _context(0.9, asked))
+    assert outcome.passed
+    assert outcome.reason.startswith("same JSON value as expected")
+    assert asked == []
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [
+        (TOPPINGS, ["olive", "mushroom"]),
+        (TOPPINGS, ["mushroom", "olive", "anchovy"]),
+        (PROFILE, {"name": "Alice", "years": 30}),
+        (PROFILE, {"name": "Bob", "age": 30}),
+        ("[true, false]", [False, True]),
+    ],
+)
+def test_an_offline_judges_pass_on_another_value_does_not_stand(expected: str, actual: Any) -> None:
+    asked: list[str] = []
+    outcome = match_free_text(expected, actual, _context(0.9, asked))
+    assert len(asked) == 1
+    assert not outcome.passed
+    assert outcome.low_confidence
+    assert outcome.error is None
+    assert f"is not the JSON value {expected!r} writes; an offline judge read them alike as text" in outcome.reason
+
+
+def test_an_llm_judges_pass_stands() -> None:
+    outcome = match_free_text(TOPPINGS, ["olive", "mushroom"], _context(None, []))
+    assert outcome.passed
+    assert not outcome.low_confidence
+
+
+@pytest.mark.parametrize(("expected", "actual"), [("mushroom and olive", ["mushroom", "olive"]), (TOPPINGS, "olive")])
+def test_prose_or_a_string_argument_is_judged_as_before(expected: str, actual: Any) -> None:
+    outcome = match_free_text(expected, actual, _context(0.9, []))
+    assert outcome.passed
+    assert not outcome.low_confidence
