@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from mb.io import LineError, iter_documents, iter_records
-from mb.io._errors import printable
-from mb.io._limits import MAX_DEPTH, MAX_INT, MIN_INT, depth, screen
+from mb.io._errors import Problem, printable
+from mb.io._limits import MAX_DEPTH, MAX_INT, MIN_INT, depth, encode_line, screen
 from mb.io._proof import prove
 from mb.io._reader import iter_proven
 
@@ -64,6 +64,18 @@ CASES = [
         "out of range",
     ),
     ("float overflow", BASE.replace('"value": 5}', '"value": 1e400}'), "$.expectations", "64-bit float"),
+    (
+        "integer of 10,000 digits",  # longer than Python converts to text
+        BASE.replace('"limit": 5}}', '"limit": 1' + "0" * 9999 + "}}"),
+        "$.outputs.trace[0].params.limit",
+        "integer 100000000000...(10000 digits) out of range",
+    ),
+    (
+        "negative integer of 5,000 digits",
+        BASE.replace('"value": 5}', '"value": -' + "7" * 5000 + "}"),
+        "$.expectations.assertions[0].parameters[1].matcher.value",
+        "integer -777777777777...(5000 digits) out of range",
+    ),
 ]
 
 
@@ -138,3 +150,19 @@ def test_an_unclosed_string_full_of_escaped_quotes_is_read_in_linear_time() -> N
     (record,) = iter_records(io.BytesIO(line))
     assert record.error is not None
     assert "invalid JSON" in str(record.error)
+
+
+@pytest.mark.parametrize(
+    ("digits", "negative", "shown"),
+    [(5001, False, "100000000000...(5001 digits)"), (4401, True, "300000000000...(4401 digits)"), (20, False, None)],
+)
+def test_an_integer_too_long_to_print_is_reported_by_its_leading_digits_and_length(
+    digits: int, negative: bool, shown: str | None
+) -> None:
+    value = (3 if negative else 1) * 10 ** (digits - 1)  # 20 digits: 10**19 is in range, so take 2**64
+    value = 2**64 if shown is None else -value if negative else value
+    problem = encode_line({"outputs": {"value": [value]}})
+    assert isinstance(problem, Problem)
+    assert problem.path == "$.outputs.value[0]"
+    expected = ("-" if negative else "") + (shown or str(value))
+    assert problem.message.startswith(f"integer {expected} out of range")

@@ -7,7 +7,7 @@ from email_validator import EmailNotValidError, validate_email
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mb.matching.email_address import _NAMED, _PLAIN, _parse_general, _simple, parse_addresses
+from mb.matching.email_address import _NAMED, _PLAIN, _parse_general, _simple, match_email, parse_addresses
 
 _LABEL = st.from_regex(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,8}[A-Za-z0-9])?", fullmatch=True)
 _LOCAL = st.from_regex(r"[A-Za-z0-9_+.!#$%&'*/=?^`{|}~-]{1,12}", fullmatch=True)
@@ -72,3 +72,14 @@ def test_the_named_form_needs_a_plain_name() -> None:
     assert _NAMED.fullmatch("Dana Scully <dana@example.com>")
     assert not _NAMED.fullmatch('"Scully, Dana" <dana@example.com>')
     assert not _NAMED.fullmatch("Dana  Scully <dana@example.com>")
+
+
+@pytest.mark.parametrize("hostile", ["(" * 5000 + "a@b.c", "mailto:" * 2000 + "a@b.c", "a:" * 3000 + "b@c.d;"])
+def test_nesting_past_the_parser_recursion_is_not_an_address(hostile: str) -> None:
+    found, invalid = parse_addresses(hostile)
+    assert found == ()
+    assert len(invalid) == 1
+    assert len(invalid[0]) <= 60
+    for expected, actual in (("a@b.c", hostile), (hostile, "a@b.c"), (hostile, [hostile])):
+        outcome = match_email(expected, actual)
+        assert not outcome.passed

@@ -270,3 +270,31 @@ def test_latency_and_tokens_reach_the_table(tmp_path: Path) -> None:
     assert run["columns"]["latency"] == [1234.5, None]
     assert run["columns"]["tokens"] == [120, None]
     assert run["summary"]["agent_usage"]["input_tokens"] == 100
+
+
+def test_an_executed_line_nested_too_deep_is_left_out_of_the_page(tmp_path: Path) -> None:
+    documents = bundled()[:2]
+    executed = write_jsonl(tmp_path / "executed.jsonl", documents)
+    deep = json.dumps(documents[1])[:-1] + ', "extra": ' + "[" * 20000 + "]" * 20000 + "}"
+    executed.write_text(json.dumps(documents[0]) + "\n" + deep + "\n", encoding="utf-8")
+    results = tmp_path / "results.jsonl"
+    evaluate(executed, results)
+    entries = page_data(build_report([results]))["runs"][0]["blocks"][0]
+    assert entries[0]["x"]["inputs"] == documents[0]["inputs"]
+    assert entries[1]["r"]["line"] == 2
+    assert entries[1]["r"]["status"] == "error"
+    assert "x" not in entries[1] or entries[1]["x"] is None
+
+
+def test_an_executed_line_that_is_not_utf8_is_left_out_of_the_page(tmp_path: Path) -> None:
+    documents = bundled()[:2]
+    executed = tmp_path / "executed.jsonl"
+    broken = json.dumps(documents[1]).encode().replace(b"Schedule", b"Sch\xffedule", 1)
+    assert broken != json.dumps(documents[1]).encode()
+    executed.write_bytes(json.dumps(documents[0]).encode() + b"\n" + broken + b"\n")
+    results = tmp_path / "results.jsonl"
+    evaluate(executed, results)
+    entries = page_data(build_report([results], embedding="json"))["runs"][0]["blocks"][0]
+    assert entries[0]["x"]["inputs"] == documents[0]["inputs"]
+    assert entries[1]["r"]["status"] == "error"
+    assert "x" not in entries[1] or entries[1]["x"] is None

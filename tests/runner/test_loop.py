@@ -316,8 +316,15 @@ def test_values_that_would_break_or_stall_the_run_are_refused(option: str, value
             "nest",
         ),
         (lambda: "x" * 3000, "$", "over the limit of 2000"),
+        (
+            lambda: Outputs(
+                response="ok", trace=[{"event": "tool_call", "id": "c", "tool": "t", "params": {"n": 10**5000}}]
+            ),
+            "$.outputs.trace[0].params.n",
+            "integer 100000000000...(5001 digits) out of range",
+        ),
     ],
-    ids=["lone-surrogate", "huge-integer", "too-deep", "too-long"],
+    ids=["lone-surrogate", "huge-integer", "too-deep", "too-long", "integer-too-long-to-print"],
 )
 def test_outputs_no_command_could_read_back_become_an_error_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: Any, path: str, message: str

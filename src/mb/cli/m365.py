@@ -87,7 +87,13 @@ def import_m365(document: Path, output: Path) -> None:
     except OSError as exc:
         fail_write(output, exc, existed=existed)
     threads = sum(1 for item in loaded.document["items"] if "turns" in item)
-    origin = "a legacy document" if loaded.legacy else f"schema {loaded.source_version}"
+    origin = (
+        "a legacy document"
+        if loaded.legacy
+        else f"schema {loaded.source_version}"
+        if loaded.source_version is not None
+        else "a document with no readable schemaVersion"
+    )
     err_console.print(
         f"imported {len(units)} item(s) ({threads} thread(s)) from {origin} as {writer.count} example(s)"
         + ("" if str(output) == "-" else f" -> {escape(str(output))}")

@@ -199,8 +199,8 @@ def _verdict(
     score = total / count if count else 1.0
     if failed:
         return "failed", score, None
-    if errors:
-        return "error", score, "; ".join(errors)
+    if errors:  # each distinct message once: many assertions can be undecided for the same reason
+        return "error", score, "; ".join(dict.fromkeys(errors))
     return "passed", score, None
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "encode_line",
     "max_line_bytes",
     "oversized",
+    "parse_integer",
     "screen",
     "unreadable_value",
 ]
@@ -136,7 +137,7 @@ def screen(data: bytes, brackets: int | None = None) -> Problem | None:
     if not _needs_walk(data):
         return None
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=_constant)
+        document = json.loads(data.decode("utf-8"), parse_constant=_constant, parse_int=parse_integer)
     except (ValueError, RecursionError):
         return None
     return _walk(document)
@@ -166,6 +167,22 @@ def _constant(name: str) -> Any:
     raise ValueError(name)
 
 
+class _LongInteger:
+    """An integer literal with more digits than any integer in range (Python converts at most 4,300 digits)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        """The literal as written."""
+
+
+def parse_integer(text: str) -> Any:
+    """An integer literal for ``json.loads(parse_int=...)``: converted when it may lie in range, else kept as written
+    (2^64 has 20 digits; Python converts at most 4,300), so that :func:`unreadable_value` names it and its field."""
+    return _LongInteger(text) if len(text.lstrip("-")) > 20 else int(text)
+
+
 def _walk(document: Any) -> Problem | None:
     """The first value of ``document`` (in document order) that no command can handle."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
@@ -187,7 +204,9 @@ def _walk(document: Any) -> Problem | None:
             continue
         elif isinstance(node, int):
             if not MIN_INT <= node <= MAX_INT:
-                return Problem(json_path(path), _out_of_range(node))
+                return Problem(json_path(path), _int_out_of_range(node))
+        elif isinstance(node, _LongInteger):
+            return Problem(json_path(path), _out_of_range(node.text))
         elif isinstance(node, float) and not math.isfinite(node):
             return Problem(json_path(path), "number too large for a 64-bit float")
     return None
@@ -202,11 +221,29 @@ def _lone(text: str) -> str:
     return f"lone surrogate \\u{ord(match.group()):04x}"
 
 
-def _out_of_range(value: int) -> str:
-    digits = str(abs(value))
+def _out_of_range(literal: str) -> str:
+    """The problem of an integer out of range, written ``literal`` (its leading digits when it is very long)."""
+    digits = literal.lstrip("-")
     shown = digits if len(digits) <= 30 else f"{digits[:12]}...({len(digits)} digits)"
-    sign = "-" if value < 0 else ""
+    sign = "-" if literal.startswith("-") else ""
     return (
         f"integer {sign}{shown} out of range: integers must lie between {MIN_INT} and {MAX_INT}; "
         "write larger ones as strings"
     )
+
+
+def _int_out_of_range(value: int) -> str:
+    """:func:`_out_of_range` of a parsed integer, even one longer than Python converts to text (4,300 digits)."""
+    try:
+        return _out_of_range(str(value))
+    except ValueError:
+        magnitude = abs(value)
+        count = int(magnitude.bit_length() * math.log10(2)) + 1
+        if 10 ** (count - 1) > magnitude:  # the estimate from the bit length is at most one too many
+            count -= 1
+        lead = str(magnitude // 10 ** (count - 12))
+        sign = "-" if value < 0 else ""
+        return (
+            f"integer {sign}{lead}...({count} digits) out of range: integers must lie between {MIN_INT} and "
+            f"{MAX_INT}; write larger ones as strings"
+        )

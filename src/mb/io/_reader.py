@@ -7,6 +7,7 @@ import io
 import json
 import os
 import sys
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,8 +25,10 @@ from ._lines import SizedLine, read_lines, split_lines, utf16_chunks
 from ._proof import ProvenLine, has_digit_run, prove_with_source
 
 __all__ = [
+    "CompressedFileError",
     "Record",
     "block_lines",
+    "compressed_error",
     "iter_blocks",
     "iter_documents",
     "iter_proven",
@@ -109,15 +112,38 @@ def sized_lines(source: PathLike | IO[bytes], limit: int | None) -> Iterator[Siz
             yield from read_lines(stream, limit)
         else:
             yield from read_lines(stream, limit, bom=_BOM)
-    except EOFError as exc:
-        raise _truncated(exc) from exc
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        raise compressed_error(exc, source) from exc
     finally:
         if must_close:
             stream.close()
 
 
-def _truncated(exc: EOFError) -> gzip.BadGzipFile:
-    return gzip.BadGzipFile(f"the compressed file ends too early ({exc})")
+class CompressedFileError(gzip.BadGzipFile):
+    """A gzip file that cannot be read to its end (cut short, damaged, or with bytes after its data): an
+    ``OSError`` whose ``filename`` names the file (when it is one) and whose text says what is wrong."""
+
+    def __init__(self, message: str, filename: str | None) -> None:
+        super().__init__(message)
+        self.filename = filename
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def compressed_error(exc: BaseException, source: object = None) -> CompressedFileError:
+    """The :class:`CompressedFileError` of what reading a gzip ``source`` raised (``EOFError``, ``BadGzipFile``,
+    ``zlib.error``)."""
+    if isinstance(exc, CompressedFileError):
+        return exc
+    if isinstance(exc, EOFError):
+        message = f"the compressed file ends too early ({exc})"
+    elif isinstance(exc, zlib.error):
+        message = f"the compressed data is damaged ({exc})"
+    else:
+        message = f"not a complete gzip file ({exc})"
+    name = os.fspath(source) if isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
+    return CompressedFileError(message, name)
 
 
 def _numbered(lines: Iterable[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
@@ -223,8 +249,8 @@ def iter_blocks(
         if peek is not None and peek(2)[:2] in _UTF16_BOMS:
             raise ValueError("a UTF-16 source is read line by line")
         yield from _blocks(stream, size, limit)
-    except EOFError as exc:
-        raise _truncated(exc) from exc
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        raise compressed_error(exc, source) from exc
     finally:
         if must_close:
             stream.close()

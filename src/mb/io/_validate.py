@@ -9,6 +9,7 @@ and validated by the data model, which gives the error. Lines, numbers, limits a
 from __future__ import annotations
 
 import gzip
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO
@@ -25,6 +26,7 @@ from ._reader import (
     PathLike,
     _load,
     _open,
+    compressed_error,
     jsonl_lines,
     parse_document,
     pretty_printed,
@@ -82,6 +84,8 @@ def iter_line_errors(
         if not isinstance(stream, gzip.GzipFile) and head[:2] not in _UTF16_BOMS:
             yield from _check_batches(name, line_batches(_chunks(stream), limit), tally, executed, limit)
             return
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:  # a gzip file damaged from its start
+        raise compressed_error(exc, source) from exc
     finally:
         if must_close:
             stream.close()

@@ -15,7 +15,16 @@ from ._assignment import max_matching
 from ._context import MatchContext
 from .parameters import ParameterSpec, parameter_row, parameter_spec
 
-__all__ = ["AssertionSpec", "CallSpec", "assertion_rows", "assertion_spec", "call_spec", "check_assertions"]
+__all__ = [
+    "MAX_PARAMETER_CHECKS",
+    "AssertionSpec",
+    "CallSpec",
+    "assertion_rows",
+    "assertion_spec",
+    "call_spec",
+    "check_assertions",
+    "parameter_checks",
+]
 
 CallSpec = tuple[str, str, Mapping[str, Any]]
 """``(id, tool, params)``: one tool call of the trace."""
@@ -24,6 +33,10 @@ AssertionSpec = tuple[str | None, list[ParameterSpec]]
 """``(tool, parameters)`` of a ``tool_called`` assertion; ``(None, [])`` is ``no_tool_called``."""
 
 Row = dict[str, Any]
+
+MAX_PARAMETER_CHECKS = 200_000
+"""The most checks of a parameter assertion against a call one example may ask for (each ``tool_called`` assertion
+is checked against every call of its tool): past it, the assertions are errors rather than minutes of work."""
 
 
 class _Candidate(NamedTuple):
@@ -151,9 +164,42 @@ def _unsatisfied(
     return _row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
 
 
+def parameter_checks(assertions: Sequence[tuple[str | None, int]], calls: Sequence[CallSpec]) -> int:
+    """How many parameter checks ``(tool, number of parameter assertions)`` pairs ask for against ``calls`` (an
+    assertion with no parameter counts one per call); 0 when that cannot reach :data:`MAX_PARAMETER_CHECKS`, and
+    with a single call (the checks are then the line's own parameter assertions, nothing multiplies them)."""
+    if len(calls) < 2:
+        return 0
+    per_call = sum(max(1, size) for tool, size in assertions if tool is not None)
+    if per_call * len(calls) <= MAX_PARAMETER_CHECKS:  # the usual case: no need to count calls per tool
+        return 0
+    counts: dict[str, int] = {}
+    for call in calls:
+        counts[call[1]] = counts.get(call[1], 0) + 1
+    return sum(counts.get(tool, 0) * max(1, size) for tool, size in assertions if tool is not None)
+
+
+def _over_limit(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], checks: int) -> list[Row]:
+    """Every ``tool_called`` assertion as an error: the example asks for more checks than one line may."""
+    why = (
+        f"the example asks for {checks:,} checks of parameter assertions against calls (each assertion against "
+        f"every call of its tool), over the limit of {MAX_PARAMETER_CHECKS:,}: split it into smaller examples"
+    )
+    return [
+        _no_tool_called(calls)
+        if tool is None
+        else _row(tool, False, None, f"not checked: {why}", _not_checked(parameters, why), why)
+        for tool, parameters in assertions
+    ]
+
+
 def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], ctx: MatchContext) -> list[Row]:
     """Check every assertion against the trace's tool calls: :class:`AssertionResult` objects as JSON, aligned
-    with ``assertions``."""
+    with ``assertions``. An example asking for more than :data:`MAX_PARAMETER_CHECKS` checks gets an error on each
+    ``tool_called`` assertion instead."""
+    checks = parameter_checks([(tool, len(parameters)) for tool, parameters in assertions], calls)
+    if checks > MAX_PARAMETER_CHECKS:
+        return _over_limit(assertions, calls, checks)
     candidates: list[list[tuple[int, list[Row], bool]]] = []  # per assertion, (call, parameter rows, satisfied)
     edges: list[list[int]] = []  # per assertion, the calls that satisfy it
     firsts: set[int] = set()  # the first satisfying call of each assertion that has one

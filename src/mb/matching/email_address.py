@@ -188,7 +188,11 @@ def _parse_general(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     invalid: list[str] = []
     if text.count("<") != text.count(">"):  # "dana@example.com>": stray text, not a list of addresses
         return (), (text,)
-    for name, address in getaddresses([text.replace(";", ",")]):
+    try:
+        pairs = getaddresses([text.replace(";", ",")])
+    except RecursionError:  # comments or groups nested past the stdlib parser's recursion ("((((...", "a:b:c:...")
+        return (), (render(text, 60),)
+    for name, address in pairs:
         if not address and not name:
             continue
         if (address or name) not in text:  # the parser joined what white space splits ("dana@ex ample.com")

@@ -17,7 +17,16 @@ import orjson
 from ..io._proof import UNSET, ProvenAssertion, ProvenMatcher, ProvenParameter
 from ._context import MatchContext
 from ._values import MISSING, compact_json, render
-from .assertions import AssertionSpec, CallSpec, _Candidate, _no_tool_called, _unsatisfied, assertion_rows
+from .assertions import (
+    MAX_PARAMETER_CHECKS,
+    AssertionSpec,
+    CallSpec,
+    _Candidate,
+    _no_tool_called,
+    _unsatisfied,
+    assertion_rows,
+    parameter_checks,
+)
 from .email_address import email_verdict
 from .equality import SCALARS, equality_verdict
 from .missing import missing_verdict
@@ -181,6 +190,10 @@ def proven_assertion_rows(
     """
     # While each tool is named by one assertion at most, an assertion takes its first satisfying call, which no
     # other can want (what the assignment would choose), and no call of its tool is assigned elsewhere.
+    if len(calls) > 1:  # with one call nothing multiplies the checks (see parameter_checks)
+        sizes = [(assertion.tool, len(assertion.parameters)) for assertion in assertions]
+        if parameter_checks(sizes, calls) > MAX_PARAMETER_CHECKS:  # assertion_rows makes each assertion an error
+            return _shared_tools(assertions, calls, context)
     ctx: MatchContext | None = None
     dated = False
     every = True

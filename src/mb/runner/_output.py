@@ -259,16 +259,20 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
     _write_atomically(path, ordered())
 
 
-def count_lines(path: Path) -> int:
-    """A quick count of the lines of a benchmark file, gzip or not (the progress bar's total)."""
+def count_lines(path: Path) -> int | None:
+    """A quick count of the lines of a benchmark file, gzip or not (the progress bar's total); None for a gzip
+    file that cannot be read to its end (reading its lines says why)."""
     with path.open("rb") as stream:
         compressed = stream.read(2) == b"\x1f\x8b"
     count = 0
     last = b""
-    with gzip.open(path, "rb") if compressed else path.open("rb") as stream:  # in chunks: lines may be huge
-        while chunk := stream.read(1 << 20):
-            count += chunk.count(b"\n") - chunk.count(b"\n\n")  # blank lines do not count
-            last = chunk
+    try:
+        with gzip.open(path, "rb") if compressed else path.open("rb") as stream:  # in chunks: lines may be huge
+            while chunk := stream.read(1 << 20):
+                count += chunk.count(b"\n") - chunk.count(b"\n\n")  # blank lines do not count
+                last = chunk
+    except (EOFError, gzip.BadGzipFile, zlib.error):
+        return None
     if last and not last.endswith(b"\n"):
         count += 1
     return count

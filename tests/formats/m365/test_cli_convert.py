@@ -120,8 +120,28 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
             + "}}]}",
             "$: objects and arrays nest 304 levels deep, over the limit of 128",
         ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": 1' + "0" * 9999 + "}}]}",
+            "$.items[0].extensions.x: integer 100000000000...(10000 digits) out of range",
+        ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi',
+            "$: invalid JSON: Unterminated string starting at line 1",
+        ),
+        ("null", "$: expected an object with schemaVersion and items, or an array of items; got null"),
+        ("true", "$: expected an object with schemaVersion and items, or an array of items; got a boolean"),
     ],
-    ids=["lone-surrogate", "nan", "too-deep", "float-overflow", "deeper-than-a-line"],
+    ids=[
+        "lone-surrogate",
+        "nan",
+        "too-deep",
+        "float-overflow",
+        "deeper-than-a-line",
+        "integer-10000-digits",
+        "cut",
+        "null",
+        "boolean",
+    ],
 )
 def test_a_document_no_benchmark_line_could_hold_is_refused_naming_where(
     tmp_path: Path, text: str, message: str
@@ -218,3 +238,12 @@ def test_export_refuses_results_with_no_result_or_a_line_twice(tmp_path: Path, s
     assert str(results) in result.stderr
     assert ("line 1" in result.stderr) if shape == "line-twice" else ("no evaluation result" in result.stderr)
     assert not out.exists()
+
+
+def test_a_schema_version_that_is_not_text_is_not_printed_as_none(tmp_path: Path) -> None:
+    document = tmp_path / "evals.json"
+    document.write_text('{"schemaVersion": null, "items": [{"prompt": "hi"}]}', encoding="utf-8")
+    result = _mb("import", "m365", str(document), "-o", str(tmp_path / "b.jsonl"))
+    assert result.exit_code == 0, result.output
+    assert "None" not in result.stderr
+    assert "from a document with no readable schemaVersion" in result.stderr

@@ -359,3 +359,30 @@ def test_a_trace_file_with_no_trace_writes_nothing_and_exits_2(tmp_path: Path, c
     assert result.exit_code == 2, result.output
     assert f"{traces}: holds no trace" in result.output
     assert executed.read_text() == "kept\n"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    ['{"city": "Paris", "day": ' + "[" * 5000 + "]" * 5000 + "}", '{"city": "Paris", "day": 1' + "0" * 9999 + "}"],
+    ids=["nested-past-the-parser", "integer-of-10000-digits"],
+)
+def test_arguments_json_cannot_read_are_kept_as_text(recorded: Any, tmp_path: Path, arguments: str) -> None:
+    tracer, exporter = recorded
+    _weather_and_capital_runs(tracer)
+    document = _otlp_json(exporter)
+    for resource in document["resourceSpans"]:
+        for scope in resource["scopeSpans"]:
+            for span in scope["spans"]:
+                for attribute in span.get("attributes", []):
+                    if attribute["key"] == "gen_ai.tool.call.arguments":
+                        attribute["value"] = {"stringValue": arguments}
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(document))
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, benchmark, executed)
+    assert result.exit_code == 0, result.output
+    lines = executed_lines(executed)
+    calls = [event for line in lines for event in line["outputs"]["trace"] if event["event"] == "tool_call"]
+    assert calls
+    assert all(call["params"] == {"arguments": arguments} for call in calls)

@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 
 from ...io import Problem
-from ...io._limits import MAX_DEPTH, depth, unreadable_value
+from ...io._limits import MAX_DEPTH, depth, parse_integer, unreadable_value
 from .errors import M365DocumentError
 from .schema import schema_problems
 from .upgrade import upgrade_document
@@ -59,7 +59,7 @@ def read_json(path: str | os.PathLike[str]) -> Any:
             raise M365DocumentError(os.fspath(path), [deep])
         return document
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=_not_json)
+        document = json.loads(data.decode("utf-8"), parse_constant=_not_json, parse_int=parse_integer)
     except UnicodeDecodeError as exc:
         raise M365DocumentError(
             os.fspath(path), [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]
@@ -67,7 +67,7 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     except RecursionError:
         raise M365DocumentError(os.fspath(path), [Problem("$", "objects and arrays nest too deep to read")]) from None
     except json.JSONDecodeError as exc:
-        detail = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+        detail = f"{exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}"
         if not data.strip():
             detail = "the file is empty"
         raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {detail}")]) from None

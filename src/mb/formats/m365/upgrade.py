@@ -90,7 +90,17 @@ def upgrade_document(raw: Any) -> Upgrade:
             )
             return result
     else:
-        kind = "a string" if isinstance(raw, str) else "a number" if isinstance(raw, (int, float)) else repr(raw)
+        kind = (
+            "null"
+            if raw is None
+            else "a boolean"
+            if isinstance(raw, bool)
+            else "a string"
+            if isinstance(raw, str)
+            else "a number"
+            if isinstance(raw, (int, float))
+            else type(raw).__name__
+        )
         problem = Problem("$", f"expected an object with schemaVersion and items, or an array of items; got {kind}")
         return Upgrade({}, None, False, problems=[problem])
     items = document.get("items")

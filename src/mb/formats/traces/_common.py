@@ -111,7 +111,7 @@ def loads_maybe(value: Any) -> Any:
     if isinstance(value, str) and value.strip()[:1] in ("{", "["):
         try:
             return json.loads(value)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
             return value
     return value
 

@@ -23,7 +23,7 @@ def _decoded(value: Any) -> Any:
     if isinstance(value, str):
         try:
             return json.loads(value)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
             return value
     return value
 

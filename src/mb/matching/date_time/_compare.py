@@ -211,7 +211,10 @@ def _describe_miss(
     step = _STEPS.get(window.grain)
     if step is not None:
         for sign, word in ((1, "after"), (-1, "before")):
-            moved = window.shifted(step if sign > 0 else -step)
+            try:
+                moved = window.shifted(step if sign > 0 else -step)
+            except (OverflowError, ValueError):  # no such neighbour: the window is at an end of the calendar
+                continue
             if moved.contains(wall):
                 return gap, f"the {window.grain} {word} {phrase!r}"
     if wall == window.hi and not length:

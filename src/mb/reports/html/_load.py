@@ -180,6 +180,10 @@ def _number(value: Any) -> float | None:
 def _decode(data: bytes) -> ExecutedLine | None:
     """The line's table fields; None when the line is not a JSON object."""
     try:
+        data.decode("utf-8")  # the page embeds the line as it is: text that is not UTF-8 holds no example
+    except UnicodeDecodeError:
+        return None
+    try:
         line = _DECODER.decode(data)
     except msgspec.ValidationError:  # JSON, but not shaped like an example: shown as it is, with no table fields
         try:
@@ -187,7 +191,7 @@ def _decode(data: bytes) -> ExecutedLine | None:
         except orjson.JSONDecodeError:
             return None
         return ExecutedLine(data) if isinstance(document, dict) else None
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):  # not JSON, or nested too deep to read (no valid line is)
         return None
     request = ""
     messages = (line.inputs.messages if line.inputs else None) or []

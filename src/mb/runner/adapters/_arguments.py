@@ -16,7 +16,7 @@ def tool_params(arguments: Any) -> dict[str, Any]:
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments) if arguments.strip() else {}
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
             return {"arguments": arguments}
     value = to_jsonable_python(arguments, fallback=str)
     return value if isinstance(value, dict) else {"arguments": value}

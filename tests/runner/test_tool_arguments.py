@@ -1,0 +1,28 @@
+"""Tool-call arguments a model wrote as text become the call's parameters; text JSON cannot read is kept whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.formats.traces._common import loads_maybe
+from mb.formats.traces.mlflow import _decoded
+from mb.runner.adapters._arguments import tool_params
+
+UNREADABLE = [
+    '{"day": ' + "[" * 5000 + "]" * 5000 + "}",  # nested past the parser's recursion
+    '{"day": 1' + "0" * 9999 + "}",  # an integer longer than Python converts
+    '{"day": NaN',  # cut short
+]
+
+
+def test_json_arguments_become_parameters() -> None:
+    assert tool_params('{"city": "Paris", "days": [1, 2]}') == {"city": "Paris", "days": [1, 2]}
+    assert tool_params("  ") == {}
+    assert tool_params("[1, 2]") == {"arguments": [1, 2]}
+
+
+@pytest.mark.parametrize("text", UNREADABLE, ids=["too-deep", "integer-10000-digits", "cut"])
+def test_arguments_json_cannot_read_are_kept_whole(text: str) -> None:
+    assert tool_params(text) == {"arguments": text}
+    assert loads_maybe(text) == text
+    assert _decoded(text) == text
