@@ -191,9 +191,13 @@ def proven_assertion_rows(
     # While each tool is named by one assertion at most, an assertion takes its first satisfying call, which no
     # other can want (what the assignment would choose), and no call of its tool is assigned elsewhere.
     if len(calls) > 1:  # with one call nothing multiplies the checks (see parameter_checks)
-        sizes = [(assertion.tool, len(assertion.parameters)) for assertion in assertions]
-        if parameter_checks(sizes, calls) > MAX_PARAMETER_CHECKS:  # assertion_rows makes each assertion an error
-            return _shared_tools(assertions, calls, context)
+        bound = 0  # checks per call of any tool, at most: counted exactly only when it could reach the limit
+        for assertion in assertions:
+            bound += len(assertion.parameters) or 1
+        if bound * len(calls) > MAX_PARAMETER_CHECKS:
+            sizes = [(assertion.tool, len(assertion.parameters)) for assertion in assertions]
+            if parameter_checks(sizes, calls) > MAX_PARAMETER_CHECKS:  # assertion_rows makes each one an error
+                return _shared_tools(assertions, calls, context)
     ctx: MatchContext | None = None
     dated = False
     every = True
