@@ -297,18 +297,9 @@ def test_a_message_shared_by_two_examples_is_ambiguous(recorded: Any, tmp_path: 
     assert not executed.exists()
 
 
-@pytest.mark.parametrize(
-    ("arguments", "message"),
-    [
-        ('{"city": "\\ud800", "day": "2024-06-02"}', "$.outputs.trace[0].params.city: lone surrogate \\ud800"),
-        ('{"city": "Paris", "day": 1000000000000000000000000000000}', "$.outputs.trace[0].params.day: integer"),
-        ('{"city": "Paris", "day": ' + "[" * 200 + "]" * 200 + "}", "nest"),
-    ],
-    ids=["lone-surrogate", "huge-integer", "too-deep"],
-)
-def test_a_trace_no_benchmark_line_could_hold_is_a_per_trace_error(
-    recorded: Any, tmp_path: Path, arguments: str, message: str
-) -> None:
+def _import_with_arguments(recorded: Any, tmp_path: Path, arguments: str) -> tuple[Any, Path]:
+    """``mb import traces otel`` of the weather and capital runs with every tool call's arguments set to
+    ``arguments``: the CLI result and the executed benchmark's path."""
     tracer, exporter = recorded
     _weather_and_capital_runs(tracer)
     document = _otlp_json(exporter)
@@ -322,7 +313,22 @@ def test_a_trace_no_benchmark_line_could_hold_is_a_per_trace_error(
     traces.write_text(json.dumps(document))
     benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
     executed = tmp_path / "executed.jsonl"
-    result = import_traces("otel", traces, benchmark, executed)
+    return import_traces("otel", traces, benchmark, executed), executed
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ('{"city": "\\ud800", "day": "2024-06-02"}', "$.outputs.trace[0].params.city: lone surrogate \\ud800"),
+        ('{"city": "Paris", "day": 1000000000000000000000000000000}', "$.outputs.trace[0].params.day: integer"),
+        ('{"city": "Paris", "day": ' + "[" * 200 + "]" * 200 + "}", "nest"),
+    ],
+    ids=["lone-surrogate", "huge-integer", "too-deep"],
+)
+def test_a_trace_no_benchmark_line_could_hold_is_a_per_trace_error(
+    recorded: Any, tmp_path: Path, arguments: str, message: str
+) -> None:
+    result, executed = _import_with_arguments(recorded, tmp_path, arguments)
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "benchmark line 1" in result.output
@@ -367,20 +373,7 @@ def test_a_trace_file_with_no_trace_writes_nothing_and_exits_2(tmp_path: Path, c
     ids=["nested-past-the-parser", "integer-of-10000-digits"],
 )
 def test_arguments_json_cannot_read_are_kept_as_text(recorded: Any, tmp_path: Path, arguments: str) -> None:
-    tracer, exporter = recorded
-    _weather_and_capital_runs(tracer)
-    document = _otlp_json(exporter)
-    for resource in document["resourceSpans"]:
-        for scope in resource["scopeSpans"]:
-            for span in scope["spans"]:
-                for attribute in span.get("attributes", []):
-                    if attribute["key"] == "gen_ai.tool.call.arguments":
-                        attribute["value"] = {"stringValue": arguments}
-    traces = tmp_path / "traces.json"
-    traces.write_text(json.dumps(document))
-    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
-    executed = tmp_path / "executed.jsonl"
-    result = import_traces("otel", traces, benchmark, executed)
+    result, executed = _import_with_arguments(recorded, tmp_path, arguments)
     assert result.exit_code == 0, result.output
     lines = executed_lines(executed)
     calls = [event for line in lines for event in line["outputs"]["trace"] if event["event"] == "tool_call"]
