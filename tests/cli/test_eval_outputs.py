@@ -227,3 +227,27 @@ def test_every_reader_takes_the_padded_record_of_an_eval_results_file(tmp_path: 
     refused = runner.invoke(main, ["eval", str(output), "-q"])  # a results file is recognised as one
     assert refused.exit_code == 2
     assert "results file" in refused.output
+
+
+def test_batches_left_in_workers_files_land_in_order_between_written_lines(tmp_path: Path) -> None:
+    def spilled(data: bytes) -> parallel.Batch:
+        path = tmp_path / "work" / "piece.results"
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(b"HEAD" + data)
+        descriptor = os.open(path, os.O_RDONLY)
+        path.unlink()
+        return parallel.Batch(parallel._Spill(descriptor, 4, len(data)), data.count(b"\n"), parallel.SummaryBuilder())
+
+    target = tmp_path / "results.jsonl"
+    spool = ResultsSpool(target, HEADER)
+    try:
+        spool.write_batch(spilled(b"".join(LINES[:700])))
+        spool.write_batch(parallel.Batch(b"".join(LINES[700:1400]), 700, parallel.SummaryBuilder()))
+        spool.write(b"".join(LINES[1400:2100]))
+        spool.write_batch(spilled(b"".join(LINES[2100:])))
+        spool.publish(target, HEADER)
+        rows = list(spool.rows())
+    finally:
+        spool.close()
+    assert target.read_bytes().split(b"\n", 1)[1] == b"".join(LINES)
+    assert rows == [json.loads(line) for line in LINES]

@@ -167,16 +167,16 @@ def _fail_writes_after(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
     """Make ``mb eval``'s results writer hit a full disk after ``lines`` lines."""
     from mb.cli._eval_outputs import ResultsSpool
 
-    original = ResultsSpool.write
+    original = ResultsSpool.write_batch
     written = [0]
 
-    def write(self: Any, data: bytes) -> None:
-        written[0] += data.count(b"\n")
+    def write_batch(self: Any, batch: Any) -> None:
+        written[0] += batch.count
         if written[0] > lines:
             raise OSError(errno.ENOSPC, "No space left on device")
-        original(self, data)
+        original(self, batch)
 
-    monkeypatch.setattr(ResultsSpool, "write", write)
+    monkeypatch.setattr(ResultsSpool, "write_batch", write_batch)
 
 
 def test_eval_on_a_full_disk_keeps_the_previous_results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

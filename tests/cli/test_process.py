@@ -81,3 +81,71 @@ def test_a_test_after_an_abandoned_agent_call_still_runs_and_fails(tmp_path: Pat
     )
     assert finished.returncode == 1, finished.stdout + finished.stderr
     assert "1 failed, 1 passed" in finished.stdout
+
+
+_PROGRAM = """
+import atexit, sys, threading, time
+from pathlib import Path
+
+folder = Path(sys.argv[1])
+
+class Finalized:
+    def __del__(self):
+        (folder / "torn-down").write_text("yes")
+
+kept = Finalized()  # freed only by the interpreter's teardown
+atexit.register(lambda: (folder / "exit-handler").write_text("yes"))
+if sys.argv[2] == "thread":
+    def late():  # runs until the main thread has ended
+        threading.main_thread().join()
+        time.sleep(0.1)
+        (folder / "thread").write_text("done")
+    threading.Thread(target=late).start()
+from mb.cli import main
+sys.argv = ["mb", *sys.argv[3:]]
+main()
+"""
+
+
+def _program(folder: Path, thread: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    script = folder / "program.py"
+    script.write_text(_PROGRAM)
+    command = [sys.executable, str(script), str(folder), thread, *arguments]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_program_ends_after_eval_without_the_teardown_but_with_the_exit_handlers(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    done = _program(tmp_path, "-", "eval", str(_executed(tmp_path)), "-o", str(results), "--fail-under", "1.0")
+    assert done.returncode == 1, done.stderr  # the status --fail-under sets
+    assert "below --fail-under" in done.stderr
+    assert "wrote 1 result(s)" in done.stderr  # the streams are flushed
+    assert len(results.read_text().splitlines()) == 2  # the run record and the result
+    assert (tmp_path / "exit-handler").read_text() == "yes"
+    assert not (tmp_path / "torn-down").exists()
+
+
+def test_the_program_waits_for_a_running_thread_and_tears_down_as_usual(tmp_path: Path) -> None:
+    done = _program(tmp_path, "thread", "eval", str(_executed(tmp_path)), "-q")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "thread").read_text() == "done"
+    assert (tmp_path / "exit-handler").read_text() == "yes"
+    assert (tmp_path / "torn-down").read_text() == "yes"
+
+
+def test_other_commands_end_with_the_teardown(tmp_path: Path) -> None:
+    done = _program(tmp_path, "-", "validate", str(_executed(tmp_path)))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "torn-down").read_text() == "yes"
+
+
+def _executed(folder: Path) -> Path:
+    """One executed line whose assertion fails."""
+    path = folder / "executed.jsonl"
+    example = {
+        "inputs": {"messages": [{"role": "user", "content": "weather in Paris"}]},
+        "expectations": {"assertions": [{"assert_that": "tool_called", "tool": "weather"}]},
+        "outputs": {"response": "It is sunny.", "trace": []},
+    }
+    path.write_text(json.dumps(example) + "\n")
+    return path

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import errno
+import gc
 import gzip
 import json
 import os
@@ -302,7 +304,76 @@ def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
     monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
     future: parallel.Future[parallel.Work | str] = parallel.Future()
     future.set_result(parallel._work(1, b"\n".join(fast * 3), 3))
-    (data,), count, _, _ = parallel._result(future)
+    (piece,), count, _, _ = parallel._result(future)
     assert count == len(fast) * 3
-    assert isinstance(data, bytes)
+    assert isinstance(piece, parallel._Spill)  # left in the worker's file, not read here
+    assert list(tmp_path.iterdir()) == []  # which is already removed from its directory
+    data = piece.take()
     assert [json.loads(row)["line"] for row in data.splitlines()] == list(range(1, count + 1))
+    with pytest.raises(OSError):  # taken once: the file is closed
+        os.fstat(piece.descriptor)
+
+
+def _spilled(tmp_path: Path, data: bytes) -> parallel._Spill:
+    """``data`` left in a removed file between other bytes, as a worker leaves a block's results."""
+    path = tmp_path / "0.results"
+    path.write_bytes(b"HEAD" + data + b"TAIL")
+    descriptor = os.open(path, os.O_RDONLY)
+    path.unlink()
+    return parallel._Spill(descriptor, 4, len(data))
+
+
+def _closed(descriptor: int) -> bool:
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        return True
+    return False
+
+
+@pytest.mark.skipif(parallel._SENDFILE is None, reason="the kernel copy is Linux's")
+@pytest.mark.parametrize("kernel", ["whole", "in slices", "refused after a slice", "absent"])
+def test_a_batch_left_in_a_workers_file_is_written_whole_and_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernel: str
+) -> None:
+    data = b"".join(b'{"line":%d,"passed":true}\n' % n for n in range(50_000))
+    calls = [0]
+
+    def sendfile(target: int, source: int, offset: int, count: int) -> int:
+        calls[0] += 1
+        if kernel == "refused after a slice" and calls[0] > 1:
+            raise OSError(errno.EINVAL, "Invalid argument")
+        return os.sendfile(target, source, offset, min(count, 1000))
+
+    if kernel == "absent":
+        monkeypatch.setattr(parallel, "_SENDFILE", None)
+    elif kernel != "whole":
+        monkeypatch.setattr(parallel, "_SENDFILE", sendfile)
+    spill = _spilled(tmp_path, data)
+    out = tmp_path / "out.jsonl"
+    descriptor = os.open(out, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        os.write(descriptor, b"before\n")
+        Batch(spill, 50_000, SummaryBuilder()).write_to(descriptor)
+        os.write(descriptor, b"after\n")  # where the lines end
+    finally:
+        os.close(descriptor)
+    assert out.read_bytes() == b"before\n" + data + b"after\n"
+    assert _closed(spill.descriptor)
+    if kernel in {"in slices", "refused after a slice"}:
+        assert calls[0] > 1  # the kernel copied a part, whatever went on
+
+
+def test_a_batch_left_in_a_workers_file_reads_once_and_a_dropped_one_closes_it(tmp_path: Path) -> None:
+    data = b'{"line":1}\n{"line":2}\n'
+    spill = _spilled(tmp_path, data)
+    batch = Batch(spill, 2, SummaryBuilder())
+    assert batch.data == data
+    assert _closed(spill.descriptor)
+    assert batch.data == data  # kept once read
+    dropped = _spilled(tmp_path, data)
+    descriptor = dropped.descriptor
+    Batch(dropped, 2, SummaryBuilder())
+    del dropped
+    gc.collect()
+    assert _closed(descriptor)

@@ -12,7 +12,7 @@ import tempfile
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import orjson
 from rich.console import Console, Group
@@ -20,6 +20,9 @@ from rich.text import Text
 
 from ..io import atomic_output, replace_file
 from ..results import Summary
+
+if TYPE_CHECKING:
+    from ..evaluation._parallel import Batch
 
 __all__ = ["HEADER_ROOM", "BackgroundDigest", "ResultsSpool", "input_digest", "render_reliability", "write_whole"]
 
@@ -55,6 +58,13 @@ class ResultsSpool:
     def write(self, data: bytes) -> None:
         """Keep result lines (JSONL bytes)."""
         self._file.write(data)
+
+    def write_batch(self, batch: Batch) -> None:
+        """Keep a batch's result lines, copied from a worker's file by the kernel where it can."""
+        file = self._file
+        file.flush()
+        batch.write_to(file.fileno())
+        file.seek(0, os.SEEK_END)  # where the lines now end, for the buffered file
 
     def _chunks(self) -> Iterator[bytes]:
         self._file.flush()

@@ -33,6 +33,7 @@ from ._grouped import warn_unknown_keys
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_note
 from ._line_limit import max_line_bytes_option
 from ._params import Seconds, input_file_problem
+from ._process import nothing_to_tear_down
 from ._report import FailureLog, render_summary
 
 if TYPE_CHECKING:
@@ -297,7 +298,7 @@ def eval_command(
                 failures.extend(batch.failures)
                 if spool is not None:
                     try:
-                        spool.write(batch.data)
+                        spool.write_batch(batch)
                     except OSError as exc:
                         raise _WriteError(exc) from exc
                 done += batch.count
@@ -332,6 +333,7 @@ def eval_command(
         render_reliability(out_console, summary)
     if output is not None and fmt != "json":
         err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
+    nothing_to_tear_down()  # every output is written and closed
     if fail_under is not None and summary.pass_rate < fail_under:
         err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
         raise SystemExit(1)

@@ -9,6 +9,7 @@ so the batches' tallies merge into the same summary a single process gives.
 
 from __future__ import annotations
 
+import errno
 import gc
 import itertools
 import multiprocessing
@@ -16,10 +17,10 @@ import os
 import pickle
 import signal
 import sys
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
 
 import orjson
 
@@ -58,28 +59,104 @@ the size of one line over the size limit."""
 Left = tuple[int, bytes | int]
 """A line a worker leaves to the parent: its number and bytes, or its size when it is over the limit."""
 
-Work = tuple[list[bytes | Left], int, SummaryBuilder, list[Failure]]
+Work = tuple[list["bytes | Left | _Spill"], int, SummaryBuilder, list[Failure]]
 
 
-@dataclass(slots=True)
 class Batch:
-    """The results of consecutive lines, ready to write and count."""
+    """The results of consecutive lines, ready to write and count.
 
-    data: bytes
-    """The result lines (JSONL, one line per input line, in input order)."""
+    The result lines of a block a worker scored stay in the file it left them in (already removed from its
+    directory, open until the batch is written or dropped): :meth:`write_to` copies them from there in the kernel
+    where the platform can, so they never pass through this process's memory; :attr:`data` reads them."""
 
-    count: int
-    """How many results ``data`` holds."""
+    __slots__ = ("_lines", "count", "failures", "summary", "unusable")
 
-    summary: SummaryBuilder
-    """The tallies of these results."""
+    def __init__(
+        self,
+        data: bytes | _Spill,
+        count: int,
+        summary: SummaryBuilder,
+        failures: list[Failure] | None = None,
+        unusable: int = 0,
+    ) -> None:
+        self._lines = data
+        self.count = count
+        """How many results the batch holds."""
+        self.summary = summary
+        """The tallies of these results."""
+        self.failures = [] if failures is None else failures
+        """``(line, status, first reason)`` of the first results that did not pass, at most the requested number from
+        the worker and as many from this process (whoever keeps the overall first ones sorts them by line)."""
+        self.unusable = unusable
+        """How many lines were not valid executed examples."""
 
-    failures: list[Failure] = field(default_factory=list)
-    """``(line, status, first reason)`` of the first results that did not pass, at most the requested number from the
-    worker and as many from this process (whoever keeps the overall first ones sorts them by line)."""
+    @property
+    def data(self) -> bytes:
+        """The result lines (JSONL, one line per input line, in input order), read from the worker's file if they
+        are still there."""
+        lines = self._lines
+        if isinstance(lines, _Spill):
+            self._lines = lines = lines.take()
+        return lines
 
-    unusable: int = 0
-    """How many lines were not valid executed examples."""
+    def write_to(self, descriptor: int) -> None:
+        """Write the result lines at the current position of the open file ``descriptor`` (its position then
+        follows them), straight from the worker's file when they are still there."""
+        lines = self._lines
+        if isinstance(lines, _Spill):
+            lines.copy_to(descriptor)
+            self._lines = b""  # the file is closed: the lines are where they were written
+            return
+        _write_all(descriptor, [lines])
+
+
+class _Spill:
+    """Result lines left in a worker's file: ``size`` bytes from ``offset`` of the open, already removed file
+    ``descriptor``, closed once they are taken, or when the batch holding them is dropped."""
+
+    __slots__ = ("__weakref__", "_close", "descriptor", "offset", "size")
+
+    def __init__(self, descriptor: int, offset: int, size: int) -> None:
+        self.descriptor = descriptor
+        self.offset = offset
+        self.size = size
+        self._close = weakref.finalize(self, os.close, descriptor)
+
+    def take(self) -> bytes:
+        """The lines, read; the file is then closed."""
+        try:
+            return _read_exactly(self.descriptor, self.size, self.offset)
+        finally:
+            self._close()
+
+    def copy_to(self, target: int) -> None:
+        """Write the lines at the current position of ``target``, copied in the kernel where it can (Linux's
+        ``sendfile`` between files), else read and written in chunks; the file is then closed."""
+        try:
+            offset, end = self.offset, self.offset + self.size
+            if _SENDFILE is not None:
+                try:
+                    while offset < end:
+                        sent = _SENDFILE(target, self.descriptor, offset, end - offset)
+                        if sent == 0:
+                            break
+                        offset += sent
+                except OSError:  # no copy between these files in the kernel: the rest goes through here
+                    pass
+            while offset < end:
+                chunk = os.pread(self.descriptor, min(_COPY_CHUNK, end - offset), offset)
+                if not chunk:
+                    raise OSError(errno.EIO, "a worker's result file ended early")
+                _write_all(target, [chunk])
+                offset += len(chunk)
+        finally:
+            self._close()
+
+
+_SENDFILE = os.sendfile if sys.platform == "linux" and hasattr(os, "sendfile") else None
+"""Linux copies between any two files with ``sendfile``; other systems' ``sendfile`` writes to sockets only."""
+
+_COPY_CHUNK = 1 << 20
 
 
 def _count(row: Row, summary: SummaryBuilder, failures: list[Failure], limit: int) -> None:
@@ -193,21 +270,28 @@ def _write_all(descriptor: int, chunks: list[bytes]) -> None:
 
 
 def _result(future: Future[Work | str]) -> Work:
-    """A task's result: from the file a worker left (then removed), or as the parent computed it."""
+    """A task's result: from the file a worker left (removed at once), or as the parent computed it.
+
+    The usual block, whose lines all took the fast path, comes back as one piece left in the file (see
+    :class:`_Spill`); the results of a block some of whose lines are left to this process are read."""
     result = future.result()
     if not isinstance(result, str):
         return result
+    descriptor = os.open(result, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     try:
-        with open(result, "rb") as file:
-            size = int.from_bytes(file.read(8), "little")
-            head = file.read(size)
-            layout, count, summary, failures = pickle.loads(head)  # this run's workers wrote it, in its own directory
-            data = file.read()
-    finally:
         os.unlink(result)
-    if len(layout) == 1 and isinstance(layout[0], int):
-        return [data], count, summary, failures  # the usual block: every line taken, its results in one piece
-    parts: list[bytes | Left] = []
+        size = int.from_bytes(os.pread(descriptor, 8, 0), "little")
+        head = _read_exactly(descriptor, size, 8)
+        layout, count, summary, failures = pickle.loads(head)  # this run's workers wrote it, in its own directory
+        start = 8 + size
+        if len(layout) == 1 and isinstance(layout[0], int):  # every line taken, its results in one piece
+            return [_Spill(descriptor, start, layout[0])], count, summary, failures
+        data = _read_exactly(descriptor, sum(item for item in layout if isinstance(item, int)), start)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    os.close(descriptor)
+    parts: list[bytes | Left | _Spill] = []
     offset = 0
     for item in layout:
         if isinstance(item, int):
@@ -216,6 +300,17 @@ def _result(future: Future[Work | str]) -> Work:
         else:
             parts.append(item)
     return parts, count, summary, failures
+
+
+def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
+    """``size`` bytes of a worker's result file from ``offset``."""
+    data = os.pread(descriptor, size, offset)
+    while len(data) < size:  # a read cut short: the rest follows
+        more = os.pread(descriptor, size - len(data), offset + len(data))
+        if not more:
+            raise OSError(errno.EIO, "a worker's result file ended early")
+        data += more
+    return data
 
 
 def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int) -> Work:
@@ -366,7 +461,9 @@ async def _complete(
         count, summary, failures = len(parts), SummaryBuilder(), []
     left = [part for part in parts if isinstance(part, tuple)]
     if not left:
-        return Batch(b"".join(part for part in parts if isinstance(part, bytes)), count, summary, failures)
+        if len(parts) == 1 and isinstance(parts[0], _Spill):
+            return Batch(parts[0], count, summary, failures)
+        return Batch(b"".join(_bytes(part) for part in parts if not isinstance(part, tuple)), count, summary, failures)
     records = [_record(name, number, data, max_line) for number, data in left]
     rows = iter(await evaluator.chunk(list(items_of(records))))
     own: list[Row] = []
@@ -377,9 +474,13 @@ async def _complete(
             own.append(row)
             out.append(_dump(row))
         else:
-            out.append(part)
+            out.append(_bytes(part))
     own_failures, unusable = _tally(own, summary, limit)
     return Batch(b"".join(out), count, summary, failures + own_failures, unusable)
+
+
+def _bytes(part: bytes | _Spill) -> bytes:
+    return part.take() if isinstance(part, _Spill) else part
 
 
 def _record(name: str, number: int, data: bytes | int, max_line: int) -> Record:
