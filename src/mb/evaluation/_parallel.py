@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 
-import msgspec
+import orjson
 
 from .._hashing import source_fields_of_proven
 from ..io import LineError, Record
@@ -176,15 +176,14 @@ def _tally(rows: Sequence[Row], summary: SummaryBuilder, limit: int) -> tuple[li
     return failures, unusable
 
 
-_write_rows = msgspec.json.Encoder().encode_lines
-"""Result rows as JSONL, one line each, in one buffer. Every result line goes through it, so both paths write the
-same bytes."""
+def _dump(row: Row) -> bytes:
+    return orjson.dumps(row, option=orjson.OPT_APPEND_NEWLINE)
 
 
 def _batch(rows: Sequence[Row], limit: int) -> Batch:
     summary = SummaryBuilder()
     failures, unusable = _tally(rows, summary, limit)
-    return Batch(_write_rows(rows), len(rows), summary, failures, unusable)
+    return Batch(b"".join(map(_dump, rows)), len(rows), summary, failures, unusable)
 
 
 # --- worker side ---------------------------------------------------------------------------------------------
@@ -222,13 +221,15 @@ def _work(first: int, block: Block, limit: int) -> str:
     cannot leave half a message that the pool would wait for forever.
 
     The file holds the size of a pickled head (the parts' layout, count, tallies and failures), the head, then the
-    result lines (see :func:`_result`)."""
-    parts, count, summary, failures = _score(_WORKER_PLAN, _WORKER_GRADED, first, block, limit, _WORKER_MAX_LINE)
-    layout = [len(part) if isinstance(part, bytes) else part for part in parts]
+    result lines as they were written, never joined in memory here (see :func:`_result`)."""
+    parts, count, summary, failures = _score_parts(_WORKER_PLAN, _WORKER_GRADED, first, block, limit, _WORKER_MAX_LINE)
+    layout = [sum(map(len, part)) if isinstance(part, list) else part for part in parts]
     head = pickle.dumps((layout, count, summary, failures), protocol=pickle.HIGHEST_PROTOCOL)
     path = os.path.join(_WORKER_DIRECTORY, f"{first}.results")
     chunks = [len(head).to_bytes(8, "little"), head]
-    chunks += [part for part in parts if isinstance(part, bytes)]
+    for part in parts:
+        if isinstance(part, list):
+            chunks.extend(part)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
     try:
         _write_all(descriptor, chunks)
@@ -313,15 +314,30 @@ def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
 
 
 def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int) -> Work:
-    """The fast path over a block of lines: result lines for the lines it takes (consecutive ones written
-    together), and ``(line, bytes)`` for each line left to the parent (``(line, size)`` for a line over
-    ``max_line`` bytes), in order."""
+    """The fast path over a block of lines: result lines for the lines it takes (consecutive ones joined), and
+    ``(line, bytes)`` for each line left to the parent (``(line, size)`` for a line over ``max_line`` bytes), in
+    order."""
+    parts, count, summary, failures = _score_parts(plan, graded, first, block, limit, max_line)
+    return [b"".join(part) if isinstance(part, list) else part for part in parts], count, summary, failures
+
+
+def _score_parts(
+    plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int
+) -> tuple[list[list[bytes] | Left], int, SummaryBuilder, list[Failure]]:
+    """:func:`_score`, consecutive result lines left as lists of lines rather than joined."""
     summary = SummaryBuilder()
     failures: list[Failure] = []
-    parts: list[bytes | Left | _Spill] = []
-    done: list[Row] = []
+    parts: list[list[bytes] | Left] = []
+    done: list[bytes] = []
     count = 0
-    prove, evaluate, identify, add = prove_with_source, evaluate_plain, source_fields_of_proven, summary.add
+    prove, evaluate, identify, add, dumps = (
+        prove_with_source,
+        evaluate_plain,
+        source_fields_of_proven,
+        summary.add,
+        orjson.dumps,
+    )
+    newline = orjson.OPT_APPEND_NEWLINE
     collecting = gc.isenabled()
     gc.disable()  # a block's objects are trees, freed as they go: no collection pass over them while it runs
     try:
@@ -338,17 +354,17 @@ def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Bl
                     add(row)
                     if not row["passed"] and len(failures) < limit:
                         failures.append(failure_entry(row))
-                    done.append(row)
+                    done.append(dumps(row, option=newline))
                     continue
             if done:
-                parts.append(_write_rows(done))
+                parts.append(done)
                 done = []
             parts.append((number, size or data))
-        if done:
-            parts.append(_write_rows(done))
     finally:
         if collecting:
             gc.enable()
+    if done:
+        parts.append(done)
     _settle()
     return parts, count, summary, failures
 
@@ -456,7 +472,7 @@ async def _complete(
         if isinstance(part, tuple):
             row = next(rows)
             own.append(row)
-            out.append(_write_rows((row,)))
+            out.append(_dump(row))
         else:
             out.append(_bytes(part))
     own_failures, unusable = _tally(own, summary, limit)
