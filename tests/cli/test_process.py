@@ -120,6 +120,7 @@ def test_the_program_ends_after_eval_without_the_teardown_but_with_the_exit_hand
     assert done.returncode == 1, done.stderr  # the status --fail-under sets
     assert "below --fail-under" in done.stderr
     assert "wrote 1 result(s)" in done.stderr  # the streams are flushed
+    assert "0/1 passed" in done.stdout
     assert len(results.read_text().splitlines()) == 2  # the run record and the result
     assert (tmp_path / "exit-handler").read_text() == "yes"
     assert not (tmp_path / "torn-down").exists()
