@@ -46,7 +46,7 @@ from ._summary import SummaryBuilder
 
 __all__ = ["Batch", "aiter_batches", "auto_jobs"]
 
-_BLOCK = 1 << 19  # bytes of lines per worker task
+_BLOCK = 1 << 20  # bytes of lines per task: fewer exchanges between processes (512 KiB took 5% more CPU)
 _WARM_UP = 1 << 14  # bytes of the first block scored before the workers start, at least
 _PARALLEL_FROM_BYTES = 4 << 20  # smaller files finish before worker processes pay for themselves
 _MAX_JOBS = 8
