@@ -9,8 +9,8 @@ lines a ``date_time`` assertion over a start/end group ("tomorrow at 9am", "next
 one check in ten is given a wrong argument so failures are exercised too. No line needs a judge: this measures the
 deterministic evaluation path.
 
-Printed: ``mb eval --metrics none`` lines/s with ``--jobs 1`` and ``--jobs auto`` (each a fresh process, start-up
-included, median of ``--runs``; compiled bytecode is cached as an installed package has it, even under
+Printed: ``mb eval --metrics none`` lines/s with ``--jobs 1`` and ``--jobs auto`` (each a fresh process timed from
+outside as a user times the command, interpreter start and exit included, median of ``--runs``; compiled bytecode is cached as an installed package has it, even under
 ``PYTHONDONTWRITEBYTECODE``), the raw ``orjson.loads`` rate of the same file, their ratio, each eval run against a
 raw parse timed just before it (target: at least 20% with auto workers on 2 cores), the CPU of the main process and
 of the workers with ``--jobs auto``, the peak memory of ``mb eval --jobs 1`` at ``--lines`` and ``--memory-lines``
@@ -255,7 +255,8 @@ _CLI = (
 
 
 class Run(NamedTuple):
-    """One ``mb eval`` process: wall seconds (start-up included), peak RSS, CPU seconds of it and its workers."""
+    """One ``mb eval`` process: wall seconds (start-up and exit included), peak RSS, CPU seconds of it and its
+    workers."""
 
     wall: float
     """Seconds from starting the process to its end, as a user times the command: interpreter start and exit
