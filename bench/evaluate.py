@@ -10,17 +10,17 @@ one check in ten is given a wrong argument so failures are exercised too. No lin
 deterministic evaluation path.
 
 Printed: ``mb eval --metrics none`` lines/s with ``--jobs 1`` and ``--jobs auto`` (each a fresh process timed from
-outside as a user times the command, interpreter start and exit included, median of ``--runs``; compiled bytecode is cached as an installed package has it, even under
-``PYTHONDONTWRITEBYTECODE``), the raw ``orjson.loads`` rate of the same file, their ratio, each eval run against a
-raw parse timed just before it (target: at least 20% with auto workers on 2 cores), the CPU of the main process and
-of the workers with ``--jobs auto``, the peak memory of ``mb eval --jobs 1`` at ``--lines`` and ``--memory-lines``
-lines (target: flat within 10%), the CPU per line of each stage of the fast path on ``--stage-lines`` of the lines
-(process time, best of three rounds over lines of their own, each stage over every line once, after a warm-up on
-other lines, the garbage collector paused as it is while a block is scored), and the start-up: ``mb eval`` of a
-one-line file in a fresh interpreter (median and best of ``--start-runs``; target: 0.2 s on a quiet machine). The
-data and results go to ``/dev/shm`` where it exists (``--directory`` to choose): the results file is synced before it
-replaces its target, and how long a shared virtual disk takes to sync ~170 MiB (seconds, varying with the neighbours)
-is not mb's speed.
+outside as a user times the command, interpreter start and exit included, median of ``--runs``; compiled bytecode is
+cached as an installed package has it, even under ``PYTHONDONTWRITEBYTECODE``), the raw ``orjson.loads`` rate of the
+same file, their ratio, each eval run against a raw parse timed just before it (target: at least 20% with auto workers
+on 2 cores), the CPU of the main process and of the workers with ``--jobs auto``, the peak memory of ``mb eval --jobs
+1`` at ``--lines`` and ``--memory-lines`` lines (target: flat within 10%), the CPU per line of each stage of the fast
+path on ``--stage-lines`` of the lines (process time, best of three rounds over lines of their own, each stage over
+every line once, after a warm-up on other lines, the garbage collector paused as it is while a block is scored), and the
+start-up: ``mb eval`` of a one-line file in a fresh interpreter (median and best of ``--start-runs``; target: 0.2 s on a
+quiet machine). The data and results go to ``/dev/shm`` where it exists (``--directory`` to choose): the results file is
+synced before it replaces its target, and how long a shared virtual disk takes to sync ~170 MiB (seconds, varying with
+the neighbours) is not mb's speed.
 """
 
 from __future__ import annotations
