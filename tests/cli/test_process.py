@@ -150,3 +150,44 @@ def _executed(folder: Path) -> Path:
     }
     path.write_text(json.dumps(example) + "\n")
     return path
+
+
+def test_the_program_started_without_standard_output_ends_quietly_after_eval(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    script = tmp_path / "program.py"
+    script.write_text(_PROGRAM)
+    arguments = [str(script), str(tmp_path), "-", "eval", str(_executed(tmp_path)), "-o", str(results)]
+    without_stdout = ["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, *arguments]
+    done = subprocess.run(without_stdout, stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert len(results.read_text().splitlines()) == 2
+    assert (tmp_path / "exit-handler").read_text() == "yes"
+
+
+_EARLIER_IN_PROCESS = """
+import atexit, sys
+from pathlib import Path
+from click.testing import CliRunner
+from mb.cli import main
+
+folder, executed = Path(sys.argv[1]), sys.argv[2]
+atexit.register(lambda: (folder / "exit-handler").write_text("yes"))
+assert CliRunner().invoke(main, ["eval", executed, "-q"]).exit_code == 0
+try:
+    main(["validate", executed])
+except SystemExit as exit:
+    print("validate ended with", exit.code)
+print("the caller goes on")
+"""
+
+
+def test_an_eval_run_in_process_earlier_does_not_end_a_later_command(tmp_path: Path) -> None:
+    script = tmp_path / "caller.py"
+    script.write_text(_EARLIER_IN_PROCESS)
+    command = [sys.executable, str(script), str(tmp_path), str(_executed(tmp_path))]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "validate ended with 0" in done.stdout
+    assert "the caller goes on" in done.stdout
+    assert (tmp_path / "exit-handler").read_text() == "yes"

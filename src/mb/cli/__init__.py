@@ -11,7 +11,7 @@ from .._redact import redact
 from .._version import __version__
 from ._console import err_console, printable
 from ._lazy import LazyGroup
-from ._process import end_process
+from ._process import end_process, forget_earlier_commands
 
 __all__ = ["main"]
 
@@ -60,6 +60,7 @@ class _Program(LazyGroup):
             _unexpected(exc)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        forget_earlier_commands()
         try:
             return self.main(*args, **kwargs)
         except SystemExit as exc:

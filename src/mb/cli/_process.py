@@ -19,7 +19,7 @@ import os
 import sys
 import threading
 
-__all__ = ["abandon_stuck_threads", "end_process", "nothing_to_tear_down", "stuck_threads"]
+__all__ = ["abandon_stuck_threads", "end_process", "forget_earlier_commands", "nothing_to_tear_down", "stuck_threads"]
 
 _abandoned = threading.Event()
 _closed = threading.Event()
@@ -37,6 +37,13 @@ def abandon_stuck_threads() -> None:
     """Record that the command left agent calls running that the program need not wait for."""
     if stuck_threads():
         _abandoned.set()
+
+
+def forget_earlier_commands() -> None:
+    """At the program's start: what commands run earlier in this process (in-process, through
+    :meth:`click.Command.main`) recorded does not let this one end the process."""
+    _abandoned.clear()
+    _closed.clear()
 
 
 def nothing_to_tear_down() -> None:
@@ -66,5 +73,6 @@ def end_process(status: int) -> None:
 def _end(status: int) -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):
-            stream.flush()
+            if stream is not None:  # None when the program started without that stream
+                stream.flush()
     os._exit(status)
