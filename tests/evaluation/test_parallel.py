@@ -377,3 +377,41 @@ def test_a_batch_left_in_a_workers_file_reads_once_and_a_dropped_one_closes_it(t
     del dropped
     gc.collect()
     assert _closed(descriptor)
+
+
+def test_a_batch_written_from_a_workers_file_never_gives_its_lines_again(tmp_path: Path) -> None:
+    data = b'{"line":1}\n{"line":2}\n'
+    spill = _spilled(tmp_path, data)
+    batch = Batch(spill, 2, SummaryBuilder())
+    out = tmp_path / "out.jsonl"
+    descriptor = os.open(out, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        batch.write_to(descriptor)
+        with pytest.raises(ValueError, match="already taken"):
+            batch.data  # noqa: B018
+        with pytest.raises(ValueError, match="already taken"):
+            batch.write_to(descriptor)
+    finally:
+        os.close(descriptor)
+    assert out.read_bytes() == data  # written once, nothing dropped or doubled silently
+
+
+def test_a_batch_whose_copy_failed_never_reads_another_file_through_its_old_descriptor(tmp_path: Path) -> None:
+    spill = _spilled(tmp_path, b'{"line":1}\n')
+    batch = Batch(spill, 1, SummaryBuilder())
+    read_only = os.open(tmp_path / "read-only", os.O_RDONLY | os.O_CREAT, 0o600)
+    try:
+        with pytest.raises(OSError):
+            batch.write_to(read_only)
+    finally:
+        os.close(read_only)
+    (tmp_path / "unrelated").write_bytes(b'HEAD{"line":99}\n')  # what the old offset and size would read
+    unrelated = os.open(tmp_path / "unrelated", os.O_RDONLY)
+    if unrelated != spill.descriptor:  # the closed descriptor's number now names another file
+        os.dup2(unrelated, spill.descriptor)
+        os.close(unrelated)
+    try:
+        with pytest.raises(ValueError, match="already taken"):
+            batch.data  # noqa: B018
+    finally:
+        os.close(spill.descriptor)
