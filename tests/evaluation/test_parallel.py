@@ -288,9 +288,8 @@ def test_a_workers_result_file_gives_back_what_the_block_scored(
     assert list(tmp_path.iterdir()) == []  # the file is removed once read
 
 
-def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _fast_lines() -> tuple[list[bytes], Any]:
+    """Example lines that all take the fast path, and the plan that scores them."""
     seeds = []
     for document in example_lines(executed=True):
         document["expectations"].pop("expected_response", None)
@@ -299,7 +298,14 @@ def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
     proven = [(line, prove(line, executed=True)) for line in seeds]
     fast = [line for line, found in proven if found is not None and evaluate_plain(found, 1, evaluator.plan)]
     assert fast
-    monkeypatch.setattr(parallel, "_WORKER_PLAN", evaluator.plan)
+    return fast, evaluator.plan
+
+
+def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast, plan = _fast_lines()
+    monkeypatch.setattr(parallel, "_WORKER_PLAN", plan)
     monkeypatch.setattr(parallel, "_WORKER_DIRECTORY", str(tmp_path))
     monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
     future: parallel.Future[parallel.Work | str] = parallel.Future()
@@ -415,3 +421,20 @@ def test_a_batch_whose_copy_failed_never_reads_another_file_through_its_old_desc
             batch.data  # noqa: B018
     finally:
         os.close(spill.descriptor)
+
+
+def test_without_reads_at_an_offset_a_workers_file_is_read_whole_then_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast, plan = _fast_lines()
+    monkeypatch.setattr(parallel, "_WORKER_PLAN", plan)
+    monkeypatch.setattr(parallel, "_WORKER_DIRECTORY", str(tmp_path))
+    monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
+    future: parallel.Future[parallel.Work | str] = parallel.Future()
+    future.set_result(parallel._work(1, b"\n".join(fast * 3), 3))
+    monkeypatch.delattr(os, "pread")  # as on Windows
+    (data,), count, _, _ = parallel._result(future)
+    assert isinstance(data, bytes)
+    assert [json.loads(row)["line"] for row in data.splitlines()] == list(range(1, count + 1))
+    assert count == len(fast) * 3
+    assert list(tmp_path.iterdir()) == []

@@ -284,6 +284,8 @@ def _result(future: Future[Work | str]) -> Work:
     result = future.result()
     if not isinstance(result, str):
         return result
+    if not hasattr(os, "pread"):  # Windows: no reads at an offset, and no removing a file while it is open
+        return _read_result(result)
     descriptor = os.open(result, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     try:
         os.unlink(result)
@@ -298,6 +300,24 @@ def _result(future: Future[Work | str]) -> Work:
         os.close(descriptor)
         raise
     os.close(descriptor)
+    return _parts(layout, data), count, summary, failures
+
+
+def _read_result(path: str) -> Work:
+    """A worker's result file read whole, closed, then removed."""
+    try:
+        with open(path, "rb") as file:
+            size = int.from_bytes(file.read(8), "little")
+            layout, count, summary, failures = pickle.loads(file.read(size))  # this run's workers wrote it
+            data = file.read()
+    finally:
+        os.unlink(path)
+    return _parts(layout, data), count, summary, failures
+
+
+def _parts(layout: list[int | Left], data: bytes) -> list[bytes | Left | _Spill]:
+    """A block's parts in order: the worker's result lines cut from ``data`` by ``layout``'s sizes, between the
+    lines it left to this process."""
     parts: list[bytes | Left | _Spill] = []
     offset = 0
     for item in layout:
@@ -306,7 +326,7 @@ def _result(future: Future[Work | str]) -> Work:
             offset += item
         else:
             parts.append(item)
-    return parts, count, summary, failures
+    return parts
 
 
 def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
