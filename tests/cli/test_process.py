@@ -191,3 +191,15 @@ def test_an_eval_run_in_process_earlier_does_not_end_a_later_command(tmp_path: P
     assert "validate ended with 0" in done.stdout
     assert "the caller goes on" in done.stdout
     assert (tmp_path / "exit-handler").read_text() == "yes"
+
+
+def test_the_program_under_a_profiler_returns_so_the_profile_is_written(tmp_path: Path) -> None:
+    script = tmp_path / "program.py"
+    script.write_text(_PROGRAM)
+    profile = tmp_path / "eval.prof"
+    arguments = [str(script), str(tmp_path), "-", "eval", str(_executed(tmp_path)), "-q"]
+    command = [sys.executable, "-m", "cProfile", "-o", str(profile), *arguments]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert profile.stat().st_size > 0  # cProfile writes it once the program has returned
+    assert (tmp_path / "exit-handler").read_text() == "yes"

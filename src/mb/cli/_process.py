@@ -8,7 +8,8 @@ every output is flushed; a command invoked in-process (tests, notebooks, another
 Tearing the interpreter down frees every object one by one (the data model, the date grammars, the caches): a
 tenth of a second that no output depends on. A command that has closed its files says so with
 :func:`nothing_to_tear_down`; the program then ends once the exit handlers have run (libraries flush there) and
-the standard streams are flushed, unless a thread is still running, which the ordinary exit waits for.
+the standard streams are flushed, unless a thread is still running, which the ordinary exit waits for, or a
+profiler or tracer is following the program.
 """
 
 from __future__ import annotations
@@ -62,12 +63,18 @@ def end_process(status: int) -> None:
         return
     if _abandoned.is_set() and stuck_threads(wait=0.0):
         _end(status)
-    if _closed.is_set() and not stuck_threads(wait=0.0):
+    if _closed.is_set() and not _watched() and not stuck_threads(wait=0.0):
         run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
         if run_exit_handlers is None:  # no way to run them first here: the ordinary exit does
             return
         run_exit_handlers()
         _end(status)
+
+
+def _watched() -> bool:
+    """Whether a profiler, tracer, debugger or coverage tool follows this process: some write what they found only
+    once the program has returned (``python -m cProfile -o``), which ending the process would lose."""
+    return sys.getprofile() is not None or sys.gettrace() is not None
 
 
 def _end(status: int) -> None:
