@@ -9,6 +9,7 @@ import textwrap
 import threading
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
@@ -174,8 +175,9 @@ from mb.cli import main
 folder, executed = Path(sys.argv[1]), sys.argv[2]
 atexit.register(lambda: (folder / "exit-handler").write_text("yes"))
 assert CliRunner().invoke(main, ["eval", executed, "-q"]).exit_code == 0
+sys.argv = ["mb", "validate", executed]
 try:
-    main(["validate", executed])
+    main()  # the program, reading its command line
 except SystemExit as exit:
     print("validate ended with", exit.code)
 print("the caller goes on")
@@ -203,3 +205,30 @@ def test_the_program_under_a_profiler_returns_so_the_profile_is_written(tmp_path
     assert done.returncode == 0, done.stderr
     assert profile.stat().st_size > 0  # cProfile writes it once the program has returned
     assert (tmp_path / "exit-handler").read_text() == "yes"
+
+
+_CALLER = """
+import sys
+from mb.cli import main
+
+executed, how = sys.argv[1], sys.argv[2]
+if how == "interactive":  # as in IPython or a notebook
+    sys.ps1 = ">>> "
+    sys.argv = ["mb", "eval", executed, "-q"]
+try:
+    main(["eval", executed, "-q"]) if how == "arguments" else main()
+except SystemExit as exit:
+    print("eval ended with", exit.code)
+print("the session goes on")
+"""
+
+
+@pytest.mark.parametrize("how", ["arguments", "interactive"])
+def test_eval_called_from_code_or_an_interactive_session_returns_to_it(tmp_path: Path, how: str) -> None:
+    script = tmp_path / "caller.py"
+    script.write_text(_CALLER)
+    command = [sys.executable, str(script), str(_executed(tmp_path)), how]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "eval ended with 0" in done.stdout
+    assert "the session goes on" in done.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, NoReturn
 
 import click
@@ -32,9 +33,11 @@ _COMMANDS = {
 
 
 class _Program(LazyGroup):
-    """The ``mb`` group. Called as a function it is the program (the console script): only then may the process
-    end without waiting for agent calls a command abandoned. In-process invocation goes through
-    :meth:`click.Command.main` (as click's test runner does) and always returns or raises normally."""
+    """The ``mb`` group. Called as a function without arguments outside an interactive session, it is the program
+    (the console script, reading the command line): only then may the process end without the interpreter's
+    teardown or without waiting for agent calls a command abandoned. Called with an argument list, from an
+    interactive session (IPython, a notebook), or through :meth:`click.Command.main` (as click's test runner
+    does), it always returns or raises normally."""
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; Ctrl-C that the command does not handle itself ends it with status 130, and usage
@@ -64,10 +67,19 @@ class _Program(LazyGroup):
         try:
             return self.main(*args, **kwargs)
         except SystemExit as exc:
-            code = exc.code
-            status = code if isinstance(code, int) else (0 if code is None else 1)
-            end_process(status)
+            if _the_program(args, kwargs):
+                code = exc.code
+                status = code if isinstance(code, int) else (0 if code is None else 1)
+                end_process(status)
             raise
+
+
+def _the_program(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """Whether a call is the program itself: the command line's arguments, read by click, and no interactive
+    session that expects to carry on after it."""
+    if args or kwargs.get("args") is not None:
+        return False
+    return not (hasattr(sys, "ps1") or sys.flags.interactive)
 
 
 def _unexpected(exc: Exception) -> NoReturn:
