@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -232,3 +233,40 @@ def test_eval_called_from_code_or_an_interactive_session_returns_to_it(tmp_path:
     assert done.returncode == 0, done.stderr
     assert "eval ended with 0" in done.stdout
     assert "the session goes on" in done.stdout
+
+
+_LATE_WORDS = """
+import atexit, resource, signal, sys
+limit = int(sys.argv[1])
+if limit:
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit then fails with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+atexit.register(lambda: print("x" * 1000))  # held in the stream's buffer until the end
+from mb.cli import main
+sys.argv = ["mb", *sys.argv[2:]]
+main()
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a file size limit set with setrlimit")
+def test_standard_output_that_cannot_take_the_last_words_gives_status_120(tmp_path: Path) -> None:
+    script = tmp_path / "late.py"
+    script.write_text(_LATE_WORDS)
+    executed = _executed(tmp_path)
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+
+    def run(limit: int) -> tuple[subprocess.CompletedProcess[str], bytes]:
+        out = tmp_path / f"out-{limit}.txt"
+        with out.open("wb") as stdout:
+            command = [sys.executable, str(script), str(limit), "eval", str(executed), "-q"]
+            done = subprocess.run(
+                command, stdout=stdout, stderr=subprocess.PIPE, text=True, env=environment, timeout=120, check=False
+            )
+        return done, out.read_bytes()
+
+    whole, printed = run(0)
+    assert whole.returncode == 0, whole.stderr
+    assert printed.endswith(b"x" * 1000 + b"\n")
+    cut, _ = run(len(printed) - 500)  # room for the summary, not for what the exit handler printed
+    assert cut.returncode == 120, cut.stderr
+    assert "standard output" in cut.stderr

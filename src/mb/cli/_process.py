@@ -78,8 +78,27 @@ def _watched() -> bool:
 
 
 def _end(status: int) -> None:
+    """Flush the standard streams and end the process; status 120 when standard output cannot take what is left
+    for it, as the interpreter's own exit reports it."""
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            if stream is not None:  # None when the program started without that stream
-                stream.flush()
+        if stream is None:  # the program started without that stream
+            continue
+        try:
+            stream.flush()
+        except ValueError:  # closed: nothing left to write there
+            pass
+        except OSError as exc:
+            if stream is sys.stdout:
+                status = _UNFLUSHED
+                _complain(f"error: cannot write standard output: {exc.strerror or exc}")
     os._exit(status)
+
+
+_UNFLUSHED = 120
+"""The status the interpreter's exit gives when standard output cannot be flushed."""
+
+
+def _complain(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
