@@ -208,27 +208,23 @@ def test_the_program_under_a_profiler_returns_so_the_profile_is_written(tmp_path
     assert (tmp_path / "exit-handler").read_text() == "yes"
 
 
-_CALLER = """
+_INTERACTIVE = """
 import sys
 from mb.cli import main
 
-executed, how = sys.argv[1], sys.argv[2]
-if how == "interactive":  # as in IPython or a notebook
-    sys.ps1 = ">>> "
-    sys.argv = ["mb", "eval", executed, "-q"]
+sys.ps1 = "In : "  # as IPython sets it, in a terminal and in a notebook's kernel
 try:
-    main(["eval", executed, "-q"]) if how == "arguments" else main()
+    main(["eval", sys.argv[1], "-q"])
 except SystemExit as exit:
     print("eval ended with", exit.code)
 print("the session goes on")
 """
 
 
-@pytest.mark.parametrize("how", ["arguments", "interactive"])
-def test_eval_called_from_code_or_an_interactive_session_returns_to_it(tmp_path: Path, how: str) -> None:
-    script = tmp_path / "caller.py"
-    script.write_text(_CALLER)
-    command = [sys.executable, str(script), str(_executed(tmp_path)), how]
+def test_eval_called_in_an_interactive_session_returns_to_it(tmp_path: Path) -> None:
+    script = tmp_path / "session.py"
+    script.write_text(_INTERACTIVE)
+    command = [sys.executable, str(script), str(_executed(tmp_path))]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert "eval ended with 0" in done.stdout

@@ -33,11 +33,10 @@ _COMMANDS = {
 
 
 class _Program(LazyGroup):
-    """The ``mb`` group. Called as a function without arguments outside an interactive session, it is the program
-    (the console script, reading the command line): only then may the process end without the interpreter's
-    teardown or without waiting for agent calls a command abandoned. Called with an argument list, from an
-    interactive session (IPython, a notebook), or through :meth:`click.Command.main` (as click's test runner
-    does), it always returns or raises normally."""
+    """The ``mb`` group. Called as a function outside an interactive session it is the program (the console
+    script): only then may the process end without the interpreter's teardown or without waiting for agent calls a
+    command abandoned. Called in an interactive session (IPython, a notebook), or through
+    :meth:`click.Command.main` (as click's test runner does), it always returns or raises normally."""
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; Ctrl-C that the command does not handle itself ends it with status 130, and usage
@@ -67,19 +66,17 @@ class _Program(LazyGroup):
         try:
             return self.main(*args, **kwargs)
         except SystemExit as exc:
-            if _the_program(args, kwargs):
+            if not _interactive():
                 code = exc.code
                 status = code if isinstance(code, int) else (0 if code is None else 1)
                 end_process(status)
             raise
 
 
-def _the_program(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
-    """Whether a call is the program itself: the command line's arguments, read by click, and no interactive
-    session that expects to carry on after it."""
-    if args or kwargs.get("args") is not None:
-        return False
-    return not (hasattr(sys, "ps1") or sys.flags.interactive)
+def _interactive() -> bool:
+    """Whether an interactive session expects to carry on after the command: the interpreter's prompt, or IPython's
+    (which sets ``sys.ps1`` in a terminal and in a notebook's kernel alike), or ``python -i``."""
+    return hasattr(sys, "ps1") or bool(sys.flags.interactive)
 
 
 def _unexpected(exc: Exception) -> NoReturn:
