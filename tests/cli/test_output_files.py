@@ -7,6 +7,8 @@ import gzip
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -276,3 +278,41 @@ def test_a_pipe_a_results_file_or_nan_seconds_are_named_as_such(tmp_path: Path) 
         _no_traceback(result)
         assert result.exit_code == 2, args
         assert message in " ".join(result.output.split()), args
+
+
+_LIMITED = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit then fails with EFBIG
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+from mb.cli import main
+sys.argv = ["mb", *sys.argv[2:]]
+main()
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a file size limit set with setrlimit")
+def test_eval_stopped_by_the_system_while_copying_a_workers_lines_keeps_the_previous_results(tmp_path: Path) -> None:
+    executed = tmp_path / "executed.jsonl"
+    with executed.open("w") as stream:
+        for number in range(8000):
+            call = {"event": "tool_call", "tool": "weather", "params": {"city": "Paris"}, "id": "c1"}
+            example = {
+                "inputs": {"messages": [{"role": "user", "content": f"weather in Paris, day {number}"}]},
+                "expectations": {"assertions": [{"assert_that": "tool_called", "tool": "weather"}]},
+                "outputs": {"response": "It is sunny.", "trace": [call]},
+            }
+            stream.write(json.dumps(example) + "\n")
+    results = tmp_path / "results.jsonl"
+    results.write_bytes(b'{"previous": true}\n')
+    script = tmp_path / "limited.py"
+    script.write_text(_LIMITED)
+    limit = 5 << 20  # the results of the first two blocks of lines go past it, the workers' files stay under it
+    command = [sys.executable, str(script), str(limit), "eval", str(executed), "-o", str(results), "-q", "--jobs", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert re.search(
+        rf"error: writing {re.escape(str(results))} failed after [1-9]\d* line\(s\): File too large;", done.stderr
+    )
+    assert results.read_bytes() == b'{"previous": true}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["executed.jsonl", "limited.py", "results.jsonl"]

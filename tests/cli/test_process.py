@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
 import threading
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
@@ -150,3 +152,117 @@ def _executed(folder: Path) -> Path:
     }
     path.write_text(json.dumps(example) + "\n")
     return path
+
+
+def test_the_program_started_without_standard_output_ends_quietly_after_eval(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    script = tmp_path / "program.py"
+    script.write_text(_PROGRAM)
+    arguments = [str(script), str(tmp_path), "-", "eval", str(_executed(tmp_path)), "-o", str(results)]
+    without_stdout = ["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, *arguments]
+    done = subprocess.run(without_stdout, stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert len(results.read_text().splitlines()) == 2
+    assert (tmp_path / "exit-handler").read_text() == "yes"
+
+
+_EARLIER_IN_PROCESS = """
+import atexit, sys
+from pathlib import Path
+from click.testing import CliRunner
+from mb.cli import main
+
+folder, executed = Path(sys.argv[1]), sys.argv[2]
+atexit.register(lambda: (folder / "exit-handler").write_text("yes"))
+assert CliRunner().invoke(main, ["eval", executed, "-q"]).exit_code == 0
+sys.argv = ["mb", "validate", executed]
+try:
+    main()  # the program, reading its command line
+except SystemExit as exit:
+    print("validate ended with", exit.code)
+print("the caller goes on")
+"""
+
+
+def test_an_eval_run_in_process_earlier_does_not_end_a_later_command(tmp_path: Path) -> None:
+    script = tmp_path / "caller.py"
+    script.write_text(_EARLIER_IN_PROCESS)
+    command = [sys.executable, str(script), str(tmp_path), str(_executed(tmp_path))]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "validate ended with 0" in done.stdout
+    assert "the caller goes on" in done.stdout
+    assert (tmp_path / "exit-handler").read_text() == "yes"
+
+
+def test_the_program_under_a_profiler_returns_so_the_profile_is_written(tmp_path: Path) -> None:
+    script = tmp_path / "program.py"
+    script.write_text(_PROGRAM)
+    profile = tmp_path / "eval.prof"
+    arguments = [str(script), str(tmp_path), "-", "eval", str(_executed(tmp_path)), "-q"]
+    command = [sys.executable, "-m", "cProfile", "-o", str(profile), *arguments]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert profile.stat().st_size > 0  # cProfile writes it once the program has returned
+    assert (tmp_path / "exit-handler").read_text() == "yes"
+
+
+_INTERACTIVE = """
+import sys
+from mb.cli import main
+
+sys.ps1 = "In : "  # as IPython sets it, in a terminal and in a notebook's kernel
+try:
+    main(["eval", sys.argv[1], "-q"])
+except SystemExit as exit:
+    print("eval ended with", exit.code)
+print("the session goes on")
+"""
+
+
+def test_eval_called_in_an_interactive_session_returns_to_it(tmp_path: Path) -> None:
+    script = tmp_path / "session.py"
+    script.write_text(_INTERACTIVE)
+    command = [sys.executable, str(script), str(_executed(tmp_path))]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "eval ended with 0" in done.stdout
+    assert "the session goes on" in done.stdout
+
+
+_LATE_WORDS = """
+import atexit, resource, signal, sys
+limit = int(sys.argv[1])
+if limit:
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit then fails with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+atexit.register(lambda: print("x" * 1000))  # held in the stream's buffer until the end
+from mb.cli import main
+sys.argv = ["mb", *sys.argv[2:]]
+main()
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a file size limit set with setrlimit")
+def test_standard_output_that_cannot_take_the_last_words_gives_status_120(tmp_path: Path) -> None:
+    script = tmp_path / "late.py"
+    script.write_text(_LATE_WORDS)
+    executed = _executed(tmp_path)
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+
+    def run(limit: int) -> tuple[subprocess.CompletedProcess[str], bytes]:
+        out = tmp_path / f"out-{limit}.txt"
+        with out.open("wb") as stdout:
+            command = [sys.executable, str(script), str(limit), "eval", str(executed), "-q"]
+            done = subprocess.run(
+                command, stdout=stdout, stderr=subprocess.PIPE, text=True, env=environment, timeout=120, check=False
+            )
+        return done, out.read_bytes()
+
+    whole, printed = run(0)
+    assert whole.returncode == 0, whole.stderr
+    assert printed.endswith(b"x" * 1000 + b"\n")
+    cut, _ = run(len(printed) - 500)  # room for the summary, not for what the exit handler printed
+    assert cut.returncode == 120, cut.stderr
+    assert "standard output" in cut.stderr

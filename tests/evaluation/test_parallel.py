@@ -288,9 +288,8 @@ def test_a_workers_result_file_gives_back_what_the_block_scored(
     assert list(tmp_path.iterdir()) == []  # the file is removed once read
 
 
-def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _fast_lines() -> tuple[list[bytes], Any]:
+    """Example lines that all take the fast path, and the plan that scores them."""
     seeds = []
     for document in example_lines(executed=True):
         document["expectations"].pop("expected_response", None)
@@ -299,7 +298,14 @@ def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
     proven = [(line, prove(line, executed=True)) for line in seeds]
     fast = [line for line, found in proven if found is not None and evaluate_plain(found, 1, evaluator.plan)]
     assert fast
-    monkeypatch.setattr(parallel, "_WORKER_PLAN", evaluator.plan)
+    return fast, evaluator.plan
+
+
+def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast, plan = _fast_lines()
+    monkeypatch.setattr(parallel, "_WORKER_PLAN", plan)
     monkeypatch.setattr(parallel, "_WORKER_DIRECTORY", str(tmp_path))
     monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
     future: parallel.Future[parallel.Work | str] = parallel.Future()
@@ -377,3 +383,58 @@ def test_a_batch_left_in_a_workers_file_reads_once_and_a_dropped_one_closes_it(t
     del dropped
     gc.collect()
     assert _closed(descriptor)
+
+
+def test_a_batch_written_from_a_workers_file_never_gives_its_lines_again(tmp_path: Path) -> None:
+    data = b'{"line":1}\n{"line":2}\n'
+    spill = _spilled(tmp_path, data)
+    batch = Batch(spill, 2, SummaryBuilder())
+    out = tmp_path / "out.jsonl"
+    descriptor = os.open(out, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        batch.write_to(descriptor)
+        with pytest.raises(ValueError, match="already taken"):
+            batch.data  # noqa: B018
+        with pytest.raises(ValueError, match="already taken"):
+            batch.write_to(descriptor)
+    finally:
+        os.close(descriptor)
+    assert out.read_bytes() == data  # written once, nothing dropped or doubled silently
+
+
+def test_a_batch_whose_copy_failed_never_reads_another_file_through_its_old_descriptor(tmp_path: Path) -> None:
+    spill = _spilled(tmp_path, b'{"line":1}\n')
+    batch = Batch(spill, 1, SummaryBuilder())
+    read_only = os.open(tmp_path / "read-only", os.O_RDONLY | os.O_CREAT, 0o600)
+    try:
+        with pytest.raises(OSError):
+            batch.write_to(read_only)
+    finally:
+        os.close(read_only)
+    (tmp_path / "unrelated").write_bytes(b'HEAD{"line":99}\n')  # what the old offset and size would read
+    unrelated = os.open(tmp_path / "unrelated", os.O_RDONLY)
+    if unrelated != spill.descriptor:  # the closed descriptor's number now names another file
+        os.dup2(unrelated, spill.descriptor)
+        os.close(unrelated)
+    try:
+        with pytest.raises(ValueError, match="already taken"):
+            batch.data  # noqa: B018
+    finally:
+        os.close(spill.descriptor)
+
+
+def test_without_reads_at_an_offset_a_workers_file_is_read_whole_then_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast, plan = _fast_lines()
+    monkeypatch.setattr(parallel, "_WORKER_PLAN", plan)
+    monkeypatch.setattr(parallel, "_WORKER_DIRECTORY", str(tmp_path))
+    monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
+    future: parallel.Future[parallel.Work | str] = parallel.Future()
+    future.set_result(parallel._work(1, b"\n".join(fast * 3), 3))
+    monkeypatch.delattr(os, "pread")  # as on Windows
+    (data,), count, _, _ = parallel._result(future)
+    assert isinstance(data, bytes)
+    assert [json.loads(row)["line"] for row in data.splitlines()] == list(range(1, count + 1))
+    assert count == len(fast) * 3
+    assert list(tmp_path.iterdir()) == []

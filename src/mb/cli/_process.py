@@ -8,7 +8,8 @@ every output is flushed; a command invoked in-process (tests, notebooks, another
 Tearing the interpreter down frees every object one by one (the data model, the date grammars, the caches): a
 tenth of a second that no output depends on. A command that has closed its files says so with
 :func:`nothing_to_tear_down`; the program then ends once the exit handlers have run (libraries flush there) and
-the standard streams are flushed, unless a thread is still running, which the ordinary exit waits for.
+the standard streams are flushed, unless a thread is still running, which the ordinary exit waits for, or a
+profiler or tracer is following the program.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import os
 import sys
 import threading
 
-__all__ = ["abandon_stuck_threads", "end_process", "nothing_to_tear_down", "stuck_threads"]
+__all__ = ["abandon_stuck_threads", "end_process", "forget_earlier_commands", "nothing_to_tear_down", "stuck_threads"]
 
 _abandoned = threading.Event()
 _closed = threading.Event()
@@ -39,6 +40,13 @@ def abandon_stuck_threads() -> None:
         _abandoned.set()
 
 
+def forget_earlier_commands() -> None:
+    """At the program's start: what commands run earlier in this process (in-process, through
+    :meth:`click.Command.main`) recorded does not let this one end the process."""
+    _abandoned.clear()
+    _closed.clear()
+
+
 def nothing_to_tear_down() -> None:
     """Record that the command has written, flushed and closed all it wrote: the program may end without the
     interpreter's teardown."""
@@ -55,7 +63,7 @@ def end_process(status: int) -> None:
         return
     if _abandoned.is_set() and stuck_threads(wait=0.0):
         _end(status)
-    if _closed.is_set() and not stuck_threads(wait=0.0):
+    if _closed.is_set() and not _watched() and not stuck_threads(wait=0.0):
         run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
         if run_exit_handlers is None:  # no way to run them first here: the ordinary exit does
             return
@@ -63,8 +71,34 @@ def end_process(status: int) -> None:
         _end(status)
 
 
+def _watched() -> bool:
+    """Whether a profiler, tracer, debugger or coverage tool follows this process: some write what they found only
+    once the program has returned (``python -m cProfile -o``), which ending the process would lose."""
+    return sys.getprofile() is not None or sys.gettrace() is not None
+
+
 def _end(status: int) -> None:
+    """Flush the standard streams and end the process; status 120 when standard output cannot take what is left
+    for it, as the interpreter's own exit reports it."""
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
+        if stream is None:  # the program started without that stream
+            continue
+        try:
             stream.flush()
+        except ValueError:  # closed: nothing left to write there
+            pass
+        except OSError as exc:
+            if stream is sys.stdout:
+                status = _UNFLUSHED
+                _complain(f"error: cannot write standard output: {exc.strerror or exc}")
     os._exit(status)
+
+
+_UNFLUSHED = 120
+"""The status the interpreter's exit gives when standard output cannot be flushed."""
+
+
+def _complain(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()

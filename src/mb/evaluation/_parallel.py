@@ -93,7 +93,7 @@ class Batch:
     @property
     def data(self) -> bytes:
         """The result lines (JSONL, one line per input line, in input order), read from the worker's file if they
-        are still there."""
+        are still there; ValueError once :meth:`write_to` has copied them from that file (it is closed then)."""
         lines = self._lines
         if isinstance(lines, _Spill):
             self._lines = lines = lines.take()
@@ -101,11 +101,11 @@ class Batch:
 
     def write_to(self, descriptor: int) -> None:
         """Write the result lines at the current position of the open file ``descriptor`` (its position then
-        follows them), straight from the worker's file when they are still there."""
+        follows them), straight from the worker's file when they are still there (once: that file is then closed,
+        and a second call, like :attr:`data`, is a ValueError)."""
         lines = self._lines
         if isinstance(lines, _Spill):
             lines.copy_to(descriptor)
-            self._lines = b""  # the file is closed: the lines are where they were written
             return
         _write_all(descriptor, [lines])
 
@@ -122,8 +122,14 @@ class _Spill:
         self.size = size
         self._close = weakref.finalize(self, os.close, descriptor)
 
+    def _open(self) -> None:
+        """Refuse to read a file already closed: its descriptor's number may name another file by now."""
+        if not self._close.alive:
+            raise ValueError("the result lines were already taken from the worker's file, which is closed")
+
     def take(self) -> bytes:
         """The lines, read; the file is then closed."""
+        self._open()
         try:
             return _read_exactly(self.descriptor, self.size, self.offset)
         finally:
@@ -132,6 +138,7 @@ class _Spill:
     def copy_to(self, target: int) -> None:
         """Write the lines at the current position of ``target``, copied in the kernel where it can (Linux's
         ``sendfile`` between files), else read and written in chunks; the file is then closed."""
+        self._open()
         try:
             offset, end = self.offset, self.offset + self.size
             if _SENDFILE is not None:
@@ -277,6 +284,8 @@ def _result(future: Future[Work | str]) -> Work:
     result = future.result()
     if not isinstance(result, str):
         return result
+    if not hasattr(os, "pread"):  # Windows: no reads at an offset, and no removing a file while it is open
+        return _read_result(result)
     descriptor = os.open(result, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     try:
         os.unlink(result)
@@ -291,6 +300,24 @@ def _result(future: Future[Work | str]) -> Work:
         os.close(descriptor)
         raise
     os.close(descriptor)
+    return _parts(layout, data), count, summary, failures
+
+
+def _read_result(path: str) -> Work:
+    """A worker's result file read whole, closed, then removed."""
+    try:
+        with open(path, "rb") as file:
+            size = int.from_bytes(file.read(8), "little")
+            layout, count, summary, failures = pickle.loads(file.read(size))  # this run's workers wrote it
+            data = file.read()
+    finally:
+        os.unlink(path)
+    return _parts(layout, data), count, summary, failures
+
+
+def _parts(layout: list[int | Left], data: bytes) -> list[bytes | Left | _Spill]:
+    """A block's parts in order: the worker's result lines cut from ``data`` by ``layout``'s sizes, between the
+    lines it left to this process."""
     parts: list[bytes | Left | _Spill] = []
     offset = 0
     for item in layout:
@@ -299,7 +326,7 @@ def _result(future: Future[Work | str]) -> Work:
             offset += item
         else:
             parts.append(item)
-    return parts, count, summary, failures
+    return parts
 
 
 def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
