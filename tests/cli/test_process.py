@@ -185,12 +185,18 @@ print("the caller goes on")
 """
 
 
-def test_an_eval_run_in_process_earlier_does_not_end_a_later_command(tmp_path: Path) -> None:
-    script = tmp_path / "caller.py"
-    script.write_text(_EARLIER_IN_PROCESS)
-    command = [sys.executable, str(script), str(tmp_path), str(_executed(tmp_path))]
+def _script(folder: Path, name: str, code: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run as the script ``name`` in a fresh interpreter with ``arguments``; it must end with status 0."""
+    script = folder / name
+    script.write_text(code)
+    command = [sys.executable, str(script), *arguments]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_an_eval_run_in_process_earlier_does_not_end_a_later_command(tmp_path: Path) -> None:
+    done = _script(tmp_path, "caller.py", _EARLIER_IN_PROCESS, str(tmp_path), str(_executed(tmp_path)))
     assert "validate ended with 0" in done.stdout
     assert "the caller goes on" in done.stdout
     assert (tmp_path / "exit-handler").read_text() == "yes"
@@ -222,11 +228,7 @@ print("the session goes on")
 
 
 def test_eval_called_in_an_interactive_session_returns_to_it(tmp_path: Path) -> None:
-    script = tmp_path / "session.py"
-    script.write_text(_INTERACTIVE)
-    command = [sys.executable, str(script), str(_executed(tmp_path))]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
+    done = _script(tmp_path, "session.py", _INTERACTIVE, str(_executed(tmp_path)))
     assert "eval ended with 0" in done.stdout
     assert "the session goes on" in done.stdout
 

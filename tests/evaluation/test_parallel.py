@@ -301,15 +301,21 @@ def _fast_lines() -> tuple[list[bytes], Any]:
     return fast, evaluator.plan
 
 
-def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _fast_block_scored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[bytes], Any]:
+    """Fast-path lines, and a worker's finished task over a block of them three times (its file in ``tmp_path``)."""
     fast, plan = _fast_lines()
     monkeypatch.setattr(parallel, "_WORKER_PLAN", plan)
     monkeypatch.setattr(parallel, "_WORKER_DIRECTORY", str(tmp_path))
     monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
     future: parallel.Future[parallel.Work | str] = parallel.Future()
     future.set_result(parallel._work(1, b"\n".join(fast * 3), 3))
+    return fast, future
+
+
+def test_a_block_whose_lines_all_take_the_fast_path_comes_back_in_one_piece(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast, future = _fast_block_scored(tmp_path, monkeypatch)
     (piece,), count, _, _ = parallel._result(future)
     assert count == len(fast) * 3
     assert isinstance(piece, parallel._Spill)  # left in the worker's file, not read here
@@ -426,12 +432,7 @@ def test_a_batch_whose_copy_failed_never_reads_another_file_through_its_old_desc
 def test_without_reads_at_an_offset_a_workers_file_is_read_whole_then_removed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fast, plan = _fast_lines()
-    monkeypatch.setattr(parallel, "_WORKER_PLAN", plan)
-    monkeypatch.setattr(parallel, "_WORKER_DIRECTORY", str(tmp_path))
-    monkeypatch.setattr(parallel, "_WORKER_MAX_LINE", 1 << 20)
-    future: parallel.Future[parallel.Work | str] = parallel.Future()
-    future.set_result(parallel._work(1, b"\n".join(fast * 3), 3))
+    fast, future = _fast_block_scored(tmp_path, monkeypatch)
     monkeypatch.delattr(os, "pread")  # as on Windows
     (data,), count, _, _ = parallel._result(future)
     assert isinstance(data, bytes)
