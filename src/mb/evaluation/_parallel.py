@@ -289,7 +289,7 @@ def _result(future: Future[Work | str]) -> Work:
     descriptor = os.open(result, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     try:
         os.unlink(result)
-        size = int.from_bytes(os.pread(descriptor, 8, 0), "little")
+        size = int.from_bytes(_read_exactly(descriptor, 8, 0), "little")
         head = _read_exactly(descriptor, size, 8)
         layout, count, summary, failures = pickle.loads(head)  # this run's workers wrote it, in its own directory
         start = 8 + size
