@@ -24,6 +24,7 @@ from .results import ExampleResult, TokenUse
 __all__ = [
     "HEADER_KEY",
     "RESULTS_FORMAT_VERSION",
+    "FileKind",
     "JudgeInfo",
     "MetricInfo",
     "ResultsFile",
@@ -33,9 +34,12 @@ __all__ = [
     "file_digest",
     "header_line",
     "iter_results_file",
+    "kind_of_document",
+    "kind_of_file",
     "migrate_record",
     "parse_header",
     "read_results_file",
+    "require_results",
 ]
 
 RESULTS_FORMAT_VERSION = 2
@@ -212,9 +216,113 @@ def parse_result_line(data: bytes, *, file: str, line: int) -> ExampleResult:
         raise ValueError(f"{file}:{line}: not an evaluation result ({detail})") from None
 
 
+_RESULTS_INSTEAD = "pass the results file `mb eval EXECUTED -o results.jsonl` writes"
+_PRETTY_JSON_BYTES = 64 << 20
+"""A file whose first line is not a JSON document is read whole, up to this size, to tell what it is."""
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """What a file is, told from its first document, for commands given a file of another kind."""
+
+    kind: str
+    """``benchmark``, ``executed``, ``results``, ``m365-dataset``, ``m365-output``, ``eee`` or ``unknown``."""
+
+    description: str
+    """The kind in words, e.g. ``a benchmark (its lines have inputs and expectations, no outputs)``."""
+
+    results_format: int | None = None
+    """The results format of a results file (1: written before files carried a run record)."""
+
+    def not_results(self, name: str) -> str:
+        """The message for a command that reads results files and was given this file."""
+        steps = {
+            "benchmark": "run an agent over it (`mb run FILE --agent MODULE:ATTR -o executed.jsonl`), score the "
+            "executed benchmark (`mb eval executed.jsonl -o results.jsonl`), then pass results.jsonl",
+            "executed": "score it first (`mb eval FILE -o results.jsonl`), then pass results.jsonl; `mb report` "
+            "takes the executed benchmark itself with --executed",
+            "m365-dataset": "`mb runevals --prompts-file FILE` runs and reports it; `mb import m365` turns it into a "
+            "benchmark",
+            "m365-output": "`mb runevals -o report.html` writes its HTML report; `mb import m365` reads its "
+            "responses as an executed benchmark",
+            "eee": "it is an export of MorganaBench results, not something they are read back from; "
+            + _RESULTS_INSTEAD,
+        }
+        instead = steps.get(self.kind, _RESULTS_INSTEAD).replace("FILE", name)
+        return f"{name} is {self.description}, not evaluation results: {instead}"
+
+
+def kind_of_document(document: object) -> FileKind:
+    """The kind of file whose first document (a JSONL file's first line, a JSON file's content) is ``document``."""
+    if isinstance(document, list):
+        if document and all(isinstance(item, dict) and "prompt" in item for item in document):
+            return FileKind("m365-dataset", "a Microsoft 365 Copilot evaluations dataset (a legacy prompts array)")
+        return FileKind("unknown", "a JSON array")
+    if not isinstance(document, dict):
+        return FileKind("unknown", "not a JSON object")
+    if HEADER_KEY in document:
+        body = document[HEADER_KEY]
+        version = body.get("results_format") if isinstance(body, dict) else None
+        number = version if isinstance(version, int) else None
+        return FileKind("results", f"a results file of format {number or 'unknown'}", number)
+    if "line" in document and ("passed" in document or "status" in document):
+        return FileKind("results", "a results file of format 1 (no run record)", 1)
+    if "inputs" in document:
+        if "outputs" in document:
+            return FileKind("executed", "an executed benchmark (its lines have inputs, expectations and outputs)")
+        return FileKind("benchmark", "a benchmark (its lines have inputs and expectations, no outputs)")
+    if "schemaVersion" in document or isinstance(document.get("items"), list):
+        items = document.get("items")
+        entries = [item for item in (items if isinstance(items, list) else []) if isinstance(item, dict)]
+        entries += [turn for item in entries if isinstance(item.get("turns"), list) for turn in item["turns"]]
+        if any(isinstance(entry, dict) and ("scores" in entry or "status" in entry) for entry in entries):
+            return FileKind("m365-output", "an output document of Microsoft 365 Copilot evaluations (runevals)")
+        return FileKind("m365-dataset", "a Microsoft 365 Copilot evaluations dataset (evals.json)")
+    if "evaluation_id" in document and "schema_version" in document:
+        return FileKind("eee", "an Every Eval Ever record")
+    return FileKind("unknown", "a file of unknown kind")
+
+
+def kind_of_file(path: str | os.PathLike[str]) -> FileKind:
+    """The kind of file ``path`` is, from its first non-blank line (or, when that line is not a JSON document, the
+    whole file read as one). Raises ``OSError`` when it cannot be read."""
+    lines = iter_lines(path)
+    first = next(lines, None)
+    if first is None:
+        return FileKind("unknown", "an empty file")
+    try:
+        return kind_of_document(orjson.loads(first[1]))
+    except orjson.JSONDecodeError:
+        pass
+    parts, size = [first[1]], len(first[1])
+    for _, data in lines:
+        size += len(data)
+        if size > _PRETTY_JSON_BYTES:
+            break
+        parts.append(data)
+    else:
+        try:
+            return kind_of_document(orjson.loads(b"\n".join(parts)))
+        except orjson.JSONDecodeError:
+            pass
+    return FileKind("unknown", "not JSON lines")
+
+
+def require_results(path: str | os.PathLike[str], name: str, first: bytes) -> None:
+    """Raise ``ValueError`` naming what the file is when its first line (not a run record) shows it is a file of
+    another known kind than results; a line of no known kind is left to the result reader's line error."""
+    try:
+        kind = kind_of_document(orjson.loads(first))
+    except orjson.JSONDecodeError:
+        kind = kind_of_file(path)
+    if kind.kind not in ("results", "unknown"):
+        raise ValueError(kind.not_results(name))
+
+
 def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | None = None) -> Iterator[ExampleResult]:
     """The results of a results file of any format, in order; the run record (migrated for format 1) is appended
-    to ``record`` when given. Raises ``ValueError`` naming ``FILE:LINE`` for a line that is not a result."""
+    to ``record`` when given. Raises ``ValueError`` naming ``FILE:LINE`` for a line that is not a result, and
+    naming what the file is when it is another kind of file (a benchmark, an evaluations dataset...)."""
     name = source_name(path)
     first = True
     for number, data in iter_lines(path):
@@ -225,6 +333,7 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
                 record.append(header if header is not None else migrate_record(name))
             if header is not None:
                 continue
+            require_results(path, name, data)
         yield parse_result_line(data, file=name, line=number)
     if first and record is not None:
         record.append(migrate_record(name))

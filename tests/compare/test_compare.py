@@ -171,3 +171,22 @@ def test_an_example_with_several_trials_passes_only_when_every_trial_passed() ->
     ]
     assert comparison.fixes == []
     assert compare_runs(new, base).fixes[0].base_status == "failed"
+
+
+def test_a_benchmark_or_an_evaluations_file_is_named_with_what_to_pass(tmp_path: Path, runs: tuple[Path, Path]) -> None:
+    executed = tmp_path / "new-executed.jsonl"
+    assert executed.exists()
+    benchmark = write_lines(tmp_path / "bench.jsonl", [{k: v for k, v in _example(1, True).items() if k != "outputs"}])
+    evals = tmp_path / "evals.json"
+    evals.write_text(json.dumps({"schemaVersion": "1.2.0", "items": [{"prompt": "Hi"}]}, indent=2))
+    said = {
+        executed: "is an executed benchmark (its lines have inputs, expectations and outputs)",
+        benchmark: "is a benchmark (its lines have inputs and expectations, no outputs)",
+        evals: "is a Microsoft 365 Copilot evaluations dataset (evals.json)",
+    }
+    for path, kind in said.items():
+        result = _compare(str(runs[0]), str(path))
+        assert result.exit_code == 2
+        assert f"error: {path} {kind}, not evaluation results: " in result.stderr
+        assert "mb eval" in result.stderr or "mb runevals" in result.stderr
+        assert "Field required" not in result.stderr

@@ -79,7 +79,8 @@ def test_an_executed_benchmark_changed_since_the_run_is_not_shown(tmp_path: Path
     results = tmp_path / "results.jsonl"
     evaluate(executed, results)
     write_jsonl(executed, flipped(bundled()))  # no longer the file evaluated: its digest differs
-    data = page_data(build_report([results]))
+    with pytest.warns(UserWarning, match=r"executed\.jsonl\) is not there unchanged"):
+        data = page_data(build_report([results]))
     assert data["runs"][0]["executed"] is None
     assert all(entry["x"] is None for entry in data["runs"][0]["blocks"][0])
     assert data["runs"][0]["columns"]["tools"][10]  # from the assertions
@@ -141,7 +142,10 @@ def test_results_written_before_the_run_record_still_read(tmp_path: Path) -> Non
     rows = results.read_text(encoding="utf-8").splitlines()[1:]
     old = tmp_path / "old.jsonl"
     old.write_text("".join(json.dumps({"line": json.loads(r)["line"], "passed": True}) + "\n" for r in rows))
-    data = page_data(build_report([old]))
+    warned: list[str] = []
+    data = page_data(build_report([old], warn=warned.append))
+    assert warned == [f"{old}: its run record names no executed benchmark; the page shows its verdicts without "
+                      "conversations, traces or responses"]  # fmt: skip
     assert data["runs"][0]["record"]["results_format"] == 1
     assert data["runs"][0]["summary"]["passed"] == 3
 
@@ -167,6 +171,48 @@ def test_a_bad_results_line_is_an_error_naming_file_and_line(tmp_path: Path) -> 
     assert f"{bad}:2: not an evaluation result" in outcome.output
     assert "Traceback" not in outcome.output
     assert not output.exists()
+
+
+def test_a_benchmark_given_as_results_is_named_with_what_to_pass(
+    evaluated: tuple[Path, Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    executed, _, _ = evaluated
+    benchmark = write_jsonl(tmp_path / "bench.jsonl", [{"inputs": d["inputs"], "expectations": d["expectations"]}
+                                                       for d in bundled()])  # fmt: skip
+    for path, kind in ((benchmark, "a benchmark"), (executed, "an executed benchmark")):
+        outcome = _report(str(path), "-o", str(tmp_path / "report.html"))
+        assert outcome.exit_code == 2
+        assert f"error: {path} is {kind} (" in outcome.stderr
+        assert f"mb eval {executed if path == executed else 'executed.jsonl'} -o results.jsonl" in outcome.stderr
+        assert "Field required" not in outcome.stderr
+    assert "--executed" in outcome.stderr
+    assert not (tmp_path / "report.html").exists()
+
+
+def test_results_moved_away_from_their_executed_benchmark_are_reported_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    executed = write_jsonl(Path("executed.jsonl"), bundled()[:3])
+    results = Path("results.jsonl")
+    evaluate(executed, results)  # the run record names executed.jsonl as given: relative to this folder
+    moved = tmp_path / "elsewhere" / "results.jsonl"
+    moved.parent.mkdir()
+    moved.write_bytes(results.read_bytes())
+    monkeypatch.chdir(moved.parent)
+    output = tmp_path / "report.html"
+    outcome = _report(str(moved), "-o", str(output))
+    assert outcome.exit_code == 0, outcome.output
+    warning = [line for line in outcome.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(warning) == 1, outcome.stderr
+    assert str(moved) in warning[0]
+    assert executed.name in warning[0]
+    assert "without conversations, traces" in warning[0]
+    assert "--executed FILE" in warning[0]
+    assert page_data(output.read_bytes())["runs"][0]["executed"] is None
+    found = _report(str(tmp_path / results), "-o", str(tmp_path / "found.html"))
+    assert found.exit_code == 0
+    assert "warning" not in found.stderr
 
 
 def test_the_output_may_not_be_an_input(evaluated: tuple[Path, Path, dict[str, Any]]) -> None:

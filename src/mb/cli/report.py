@@ -19,6 +19,12 @@ _EXECUTED_HELP = (
 )
 
 
+def _warn_missing(message: str) -> None:
+    err_console.print(
+        f"warning: {message}: give the executed benchmark with --executed FILE", markup=False, highlight=False
+    )
+
+
 def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> bytes:
     from ..reports.html import ReportError, build_report
 
@@ -36,6 +42,7 @@ def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, ti
             executed=[str(path) for path in executed],
             embedding=None if embed == "auto" else "gzip" if embed == "gzip" else "json",
             title=title,
+            warn=_warn_missing,
         )
     except ReportError as exc:
         err_console.print(f"error: {exc}", markup=False, highlight=False)

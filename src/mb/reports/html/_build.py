@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..._version import __version__
 from ...compare import CompareError, compare_many
-from ...results_format import ResultsFile
+from ...results_format import ResultsFile, RunRecord
 from ._load import ExecutedCursor, find_executed, open_run
 from ._page import Embedding, render_page
 from ._payload import BLOCK_SIZE, BlockStore, Interner, RunBuilder
@@ -29,6 +30,7 @@ def _read_run(
     example_ids: Interner,
     store: BlockStore,
     keep_results: bool,
+    warn: Callable[[str], None],
 ) -> RunBuilder:
     run = open_run(path)
     cursor: ExecutedCursor | None = None
@@ -38,6 +40,8 @@ def _read_run(
         found = find_executed(run.record, path)
         if found is not None:
             cursor = ExecutedCursor(found, run.name, check_hashes=False)
+        else:
+            warn(_missing_executed(run.name, run.record))
     builder = RunBuilder(
         run.name,
         run.record,
@@ -55,18 +59,34 @@ def _read_run(
     return builder
 
 
+def _missing_executed(results: str, record: RunRecord) -> str:
+    where = (
+        f"the executed benchmark its run record names ({record.input_file}) is not there unchanged, as given or "
+        "beside it"
+        if record.input_file and record.input_sha256
+        else "its run record names no executed benchmark"
+    )
+    return f"{results}: {where}; the page shows its verdicts without conversations, traces or responses"
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, stacklevel=4)
+
+
 def build_report(
     results: Sequence[str | os.PathLike[str]],
     *,
     executed: Sequence[str | os.PathLike[str] | None] = (),
     embedding: Embedding | None = None,
     title: str | None = None,
+    warn: Callable[[str], None] = _warn,
 ) -> bytes:
     """The HTML report of one or more results files of ``mb eval -o`` (the first is the base of comparisons).
 
     ``executed`` gives the executed benchmark of each results file, in order (None: the one its run record names,
     when it is still there unchanged); its lines are checked to hold the examples the results score. ``embedding``
-    chooses plain JSON or gzip+base64 for the data (None: gzip when the drill-down data is large).
+    chooses plain JSON or gzip+base64 for the data (None: gzip when the drill-down data is large). ``warn`` is
+    called with a message for each run whose executed benchmark is not at hand (default: a ``UserWarning``).
 
     Raises :class:`ReportError` for files that do not read or do not belong together, ``OSError`` when a file
     cannot be read.
@@ -82,7 +102,7 @@ def build_report(
     several = len(results) > 1
     try:
         runs = [
-            _read_run(path, other, strings, example_ids, store, several)
+            _read_run(path, other, strings, example_ids, store, several, warn)
             for path, other in zip(results, given, strict=True)
         ]
     except ValueError as exc:

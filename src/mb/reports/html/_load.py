@@ -3,8 +3,8 @@
 Rows are read with orjson and checked for the shape ``mb eval`` writes; a row of any other shape goes through the
 results model, which fills in defaults or raises ``ValueError("FILE:LINE: ...")``. Executed lines are joined to
 rows by line number and, unless the run record's input digest proves the file is the one evaluated, checked by the
-example's hash. Of an executed line only what the examples table needs is decoded; the drill-down gets the line's
-JSON as it is.
+example's hash. Of an executed line the examples table takes the last user message, the tools called and the
+latency; the drill-down gets the line's JSON as it is.
 """
 
 from __future__ import annotations
@@ -15,12 +15,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import orjson
 
 from ..._hashing import hash_line
 from ...io import iter_lines, source_name
-from ...results_format import RunRecord, file_digest, migrate_record, parse_header, parse_result_line
+from ...results_format import (
+    RunRecord,
+    file_digest,
+    migrate_record,
+    parse_header,
+    parse_result_line,
+    require_results,
+)
 
 __all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "open_run"]
 
@@ -103,6 +109,8 @@ def open_run(path: str | os.PathLike[str]) -> OpenRun:
     if first is None:
         raise ValueError(f"{name}: holds no result (the file is empty)")
     record = parse_header(first[1], file=name)
+    if record is None:
+        require_results(path, name, first[1])
 
     def rows() -> Iterator[Row]:
         if record is None:
@@ -129,33 +137,6 @@ def find_executed(record: RunRecord, results_path: str | os.PathLike[str]) -> Pa
     return None
 
 
-class _Message(msgspec.Struct):
-    role: Any = None
-    content: Any = None
-
-
-class _Event(msgspec.Struct):
-    event: Any = None
-    tool: Any = None
-
-
-class _Inputs(msgspec.Struct):
-    messages: list[_Message] | None = None
-
-
-class _Outputs(msgspec.Struct):
-    trace: list[_Event] | None = None
-    latency_ms: Any = None
-
-
-class _Line(msgspec.Struct):
-    inputs: _Inputs | None = None
-    outputs: _Outputs | None = None
-
-
-_DECODER = msgspec.json.Decoder(_Line)
-
-
 @dataclass
 class ExecutedLine:
     """What the examples table takes from an executed line, and the line's JSON text for the drill-down."""
@@ -178,33 +159,34 @@ def _number(value: Any) -> float | None:
 
 
 def _decode(data: bytes) -> ExecutedLine | None:
-    """The line's table fields; None when the line is not a JSON object."""
+    """The line's table fields; None when the line is not a JSON object (or not UTF-8 text, which the page cannot
+    embed as it is). A JSON object not shaped like an example is shown as it is, with the fields it has."""
     try:
-        data.decode("utf-8")  # the page embeds the line as it is: text that is not UTF-8 holds no example
-    except UnicodeDecodeError:
+        data.decode("utf-8")
+        line = orjson.loads(data)
+    except (UnicodeDecodeError, orjson.JSONDecodeError, RecursionError):
         return None
-    try:
-        line = _DECODER.decode(data)
-    except msgspec.ValidationError:  # JSON, but not shaped like an example: shown as it is, with no table fields
-        try:
-            document = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            return None
-        return ExecutedLine(data) if isinstance(document, dict) else None
-    except (msgspec.DecodeError, RecursionError):  # not JSON, or nested too deep to read (no valid line is)
+    if not isinstance(line, dict):
         return None
+    inputs, outputs = _object(line.get("inputs")), _object(line.get("outputs"))
     request = ""
-    messages = (line.inputs.messages if line.inputs else None) or []
-    for message in reversed(messages):
-        if message.role == "user" and isinstance(message.content, str):
-            request = " ".join(message.content.split())
+    for message in reversed(_list(inputs.get("messages"))):
+        if isinstance(message, dict) and message.get("role") == "user" and isinstance(message.get("content"), str):
+            request = " ".join(message["content"].split())
             break
-    outputs = line.outputs
     tools: dict[str, None] = {}
-    for event in (outputs.trace or []) if outputs else []:
-        if event.event == "tool_call" and isinstance(event.tool, str):
-            tools.setdefault(event.tool)
-    return ExecutedLine(data, request, tuple(tools), _number(outputs.latency_ms) if outputs else None)
+    for event in _list(outputs.get("trace")):
+        if isinstance(event, dict) and event.get("event") == "tool_call" and isinstance(event.get("tool"), str):
+            tools.setdefault(event["tool"])
+    return ExecutedLine(data, request, tuple(tools), _number(outputs.get("latency_ms")))
+
+
+def _object(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 class ExecutedCursor:
