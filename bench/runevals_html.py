@@ -93,6 +93,16 @@ def _driver() -> Any:
     return chrome
 
 
+def _open(chrome: Any, url: str) -> None:
+    """Load the page and wait until its script has shown the data."""
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    chrome.get(url)
+    WebDriverWait(chrome, 600, poll_frequency=0.01).until(
+        lambda d: d.execute_script("return document.body.dataset.ready")
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, nargs="+", default=[1000, 10000])
@@ -115,10 +125,10 @@ def main() -> None:
                 loads, filters, sorts = [], [], []
                 for _ in range(args.repeats):
                     chrome.get("about:blank")
-                    loads.append(_timed(lambda path=path: chrome.get(path.as_uri())))
-                    box = chrome.find_element("css selector", "#filters input[value=pass]")
+                    loads.append(_timed(lambda path=path: _open(chrome, path.as_uri() + "#examples")))
+                    box = chrome.find_element("id", "f-pass")
                     filters.append(_timed(lambda box=box: (box.click(), chrome.execute_script("return 1"))))
-                    head = chrome.find_element("css selector", "th[data-sort=score0] button")
+                    head = chrome.find_element("css selector", 'button[data-sort="score0"]')
                     sorts.append(_timed(lambda head=head: (head.click(), chrome.execute_script("return 1"))))
                 print(
                     f"{rows} rows: {len(page.encode()) / 1e6:.1f} MB written in {write:.2f}s; in Chromium "

@@ -1,4 +1,4 @@
-"""The ``mb runevals`` HTML report in Chromium: figures, filter, search, sort, details, escaping, no broken words."""
+"""The ``mb runevals`` HTML report in Chromium: figures, filter, search, sort, the drawer, escaping, no broken words."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from selenium.webdriver.support.wait import WebDriverWait
 
 import mb.evaluation
 from mb.cli import main
@@ -65,9 +66,10 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return output, summary
 
 
-def _open(page: Any, path: Path) -> None:
-    page.get(path.as_uri())
-    assert page.execute_script("return document.readyState") == "complete"
+def _open(page: Any, path: Path, hash: str = "") -> None:
+    page.get(path.as_uri() + hash)
+    WebDriverWait(page, 30).until(lambda d: d.execute_script("return document.body.dataset.ready"))
+    assert page.execute_script("return document.body.dataset.ready") == "true"
 
 
 def _whole_page(page: Any, screenshot: Any, name: str) -> Path:
@@ -82,12 +84,13 @@ def _whole_page(page: Any, screenshot: Any, name: str) -> Path:
 
 
 def _visible_rows(page: Any) -> list[dict[str, str]]:
+    """The rows drawn in the table, top to bottom: position, status and text."""
     return list(
         page.execute_script(
-            "return Array.from(document.querySelectorAll('#results tbody.row'))"
-            ".filter(g => g.offsetParent !== null)"
-            ".map(g => ({order: g.dataset.order, status: g.dataset.status,"
-            " text: g.querySelector('tr.main').innerText}))"
+            "return Array.from(document.querySelectorAll('#rows .trow'))"
+            ".sort((a, b) => a.offsetTop - b.offsetTop)"
+            ".map(r => ({order: r.firstChild.textContent, status: r.querySelector('.badge').textContent,"
+            " text: r.innerText}))"
         )
     )
 
@@ -103,115 +106,111 @@ def test_the_page_loads_from_file_and_shows_the_runevals_figures(
     assert match, summary
     expected = {"items": int(match[1]), "threads": int(match[2])}
     expected |= {status: int(count) for count, status in re.findall(r"(\d+) (pass|fail|partial|error)", match[4])}
+    expected = {"pass": 0, "fail": 0, "partial": 0, "error": 0} | expected
     cards = page.execute_script(
         "const out = {}; document.querySelectorAll('#status-cards .card')"
-        ".forEach(c => { out[c.dataset.count] = Number(c.querySelector('b').innerText); }); return out;"
+        ".forEach(c => { out[c.dataset.count] = Number(c.querySelector('.big').innerText); }); return out;"
     )
     assert cards == expected
     assert all(expected[s] > 0 for s in ("pass", "fail", "partial", "error")), "the dataset shows every status"
-    shown = page.find_element("id", "shown").text
-    assert shown == f"{match[3]} of {match[3]} rows shown"
-    assert len(_visible_rows(page)) == int(match[3])
-    assert page.execute_script("return document.querySelectorAll('svg.bar').length") >= 3
+    assert page.execute_script("return document.querySelectorAll('#overview svg.bar').length") >= 3
     assert _whole_page(page, screenshot, "overview").stat().st_size > 10_000
+    page.find_element("css selector", '#tabs button[data-tab="examples"]').click()
+    assert page.find_element("id", "row-count").text == f"Showing {match[3]} of {match[3]} rows"
+    assert len(_visible_rows(page)) == int(match[3])
 
 
 def test_the_status_filter_search_and_sort_change_the_rows(
     page: Any, report: tuple[Path, str], screenshot: Any
 ) -> None:
-    _open(page, report[0])
+    _open(page, report[0], "#examples")
     everything = _visible_rows(page)
     sorted_by = (
-        "return Array.from(document.querySelectorAll('th[aria-sort]'))"
-        ".map(th => th.dataset.sort + ' ' + th.getAttribute('aria-sort'))"
+        "return Array.from(document.querySelectorAll('.thead [aria-sort]'))"
+        ".map(b => b.dataset.sort + ' ' + b.getAttribute('aria-sort'))"
     )
     assert page.execute_script(sorted_by) == ["order ascending"]
-    page.find_element("css selector", "#filters input[value=pass]").click()
+    page.find_element("id", "f-pass").click()
     without_pass = _visible_rows(page)
     assert without_pass == [row for row in everything if row["status"] != "pass"]
-    assert page.find_element("id", "shown").text == f"{len(without_pass)} of {len(everything)} rows shown"
-    page.find_element("css selector", "#filters input[value=pass]").click()
+    assert page.find_element("id", "row-count").text == f"Showing {len(without_pass)} of {len(everything)} rows"
+    page.find_element("id", "f-pass").click()
 
     page.find_element("id", "search").send_keys("FLIGHTS")
     found = _visible_rows(page)
     assert [row["order"] for row in found] == [r["order"] for r in everything if "flights" in r["text"].lower()]
-    assert len(found) == 1
-    assert page.execute_script("return document.querySelector('tbody.thread').offsetParent !== null")
+    assert [row["order"] for row in found] == ["7.3"], "a turn of the thread, numbered within it"
     _whole_page(page, screenshot, "search")
     page.find_element("id", "search").clear()
     page.execute_script("document.getElementById('search').dispatchEvent(new Event('input'))")
 
-    page.find_element("css selector", "th[data-sort=status] button").click()
+    page.find_element("css selector", 'button[data-sort="status"]').click()
     worst_first = [row["status"] for row in _visible_rows(page)]
     rank = ["error", "partial", "fail", "pass"]
     assert worst_first == sorted(worst_first, key=rank.index)
     assert worst_first != [r["status"] for r in everything]
-    assert page.execute_script("return document.querySelector('tbody.thread').offsetParent") is None
-    page.find_element("css selector", "th[data-sort=status] button").click()
+    page.find_element("css selector", 'button[data-sort="status"]').click()
     assert [row["status"] for row in _visible_rows(page)] == sorted(worst_first, key=rank.index, reverse=True)
     assert page.execute_script(sorted_by) == ["status descending"]
-    page.find_element("css selector", "th[data-sort=order] button").click()
+    page.find_element("css selector", 'button[data-sort="order"]').click()
     assert _visible_rows(page) == everything
     _whole_page(page, screenshot, "sorted")
 
 
 def test_a_hostile_prompt_is_shown_as_text(page: Any, report: tuple[Path, str]) -> None:
-    _open(page, report[0])
+    _open(page, report[0], "#examples")
     assert page.execute_script("return window.pwned") is None
-    cells = page.execute_script(
-        "return Array.from(document.querySelectorAll('#results td.prompt')).map(td => td.textContent)"
-    )
+    cells = page.execute_script("return Array.from(document.querySelectorAll('#rows .trow > div')).map(d => d.title)")
     assert HOSTILE in cells
-    assert page.execute_script("return document.querySelectorAll('#results script, #results img').length") == 0
+    (row,) = [r for r in page.find_elements("css selector", "#rows .trow") if "onerror" in r.text]
+    row.click()
+    assert HOSTILE in page.find_element("id", "detail").text
+    assert page.execute_script("return document.querySelectorAll('#rows script, #rows img, #detail img').length") == 0
+    assert page.execute_script("return window.pwned") is None
     assert console_errors(page) == []
 
 
-def test_details_show_scores_and_each_error_once(page: Any, report: tuple[Path, str], screenshot: Any) -> None:
-    _open(page, report[0])
-    group = page.find_element("css selector", "#results tbody.row[data-status=partial]")
-    detail = group.find_element("css selector", "tr.detail")
-    expected = group.find_element("css selector", "td.expected .clamp")
-    clipped = "return arguments[0].scrollHeight > arguments[0].clientHeight + 1"
-    assert not detail.is_displayed()
-    assert page.execute_script(clipped, expected), "a long text is clamped"
-    clamped_height = expected.size["height"]
-    assert "Sentence 12" in expected.get_attribute("textContent")
-    group.find_element("css selector", "button.more").click()
-    assert detail.is_displayed()
-    assert expected.size["height"] > 3 * clamped_height, "an expanded row shows its text (scrolling past 32rem)"
-    assert "Sentence 12" in expected.text
-    text = detail.text
+def test_the_drawer_shows_texts_in_full_scores_and_each_error_once(
+    page: Any, report: tuple[Path, str], screenshot: Any
+) -> None:
+    _open(page, report[0], "#examples")
+    row = next(r for r in page.find_elements("css selector", "#rows .trow") if "Please answer" in r.text)
+    clipped = "return arguments[0].scrollWidth > arguments[0].clientWidth"
+    expected = row.find_elements("css selector", "div")[3]
+    assert page.execute_script(clipped, expected), "a long text is cut in its cell"
+    row.click()
+    drawer = page.find_element("id", "detail")
+    assert drawer.is_displayed()
+    text = drawer.text
+    assert "Sentence 12 of a long expected answer" in text, "the drawer shows the text in full"
     assert text.count("connection timeout to the judge endpoint") == 1, "both evaluators' error, shown once"
     assert "Relevance, Coherence: Evaluator failed:" in text
     _whole_page(page, screenshot, "details")
-    group.find_element("css selector", "button.more").click()
-    assert not detail.is_displayed()
+    drawer.find_element("css selector", "button.close").click()
+    assert not drawer.is_displayed()
+    passed = next(r for r in page.find_elements("css selector", "#rows .trow") if "What is Microsoft Graph" in r.text)
+    passed.click()
+    scores = page.find_elements("css selector", "#detail table.scores tr")
+    assert [s.find_element("css selector", "th").text for s in scores] == ["Evaluator", "Relevance", "Coherence"]
+    assert scores[0].text.split() == ["Evaluator", "Result", "Score", "Threshold", "Reason"]
 
 
 _BROKEN_WORDS = """
 const broken = [];
-const overflowing = [];
-for (const group of document.querySelectorAll('#results tbody.row')) {
-  if (group.offsetParent === null) continue;
-  for (const cell of group.querySelectorAll('td')) {
-    if (cell.offsetParent === null) continue;
-    if (cell.matches('.c-status, .c-name, .c-score, .c-num') && cell.scrollWidth > cell.clientWidth) {
-      overflowing.push(cell.className + ': ' + cell.innerText);
-    }
-    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement.closest('.long')) continue;
-      for (const m of node.data.matchAll(/[\\p{L}\\p{N}]+/gu)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
-        if (tops.size > 1) broken.push(m[0]);
-      }
+for (const cell of document.querySelectorAll('#rows .trow > div, #detail td, #detail .response')) {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+      if (m[0].length >= 30) continue;  // a long token (a URL, an identifier) may break anywhere
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(m[0]);
     }
   }
 }
-return {broken: broken, overflowing: overflowing};
+return broken;
 """
 
 
@@ -220,21 +219,18 @@ def test_no_word_is_broken_across_lines(page: Any, report: tuple[Path, str], scr
     size = page.get_window_size()
     page.set_window_size(width, 1000)
     try:
-        _open(page, report[0])
-        page.find_element("id", "expand-all").click()
-        found = page.execute_script(_BROKEN_WORDS)
+        _open(page, report[0], "#examples")
+        assert page.execute_script(_BROKEN_WORDS) == []
+        row = next(r for r in page.find_elements("css selector", "#rows .trow") if "Scheduled meetings" in r.text)
+        row.click()
+        assert "Scheduled" in page.find_element("id", "detail").text, "the check sees the drawer's texts"
+        assert page.execute_script(_BROKEN_WORDS) == []
         _whole_page(page, screenshot, f"words-{width}")
-        assert found == {"broken": [], "overflowing": []}
-        scheduled = page.execute_script(
-            "return Array.from(document.querySelectorAll('#results td')).filter(td => td.offsetParent !== null"
-            " && /\\bScheduled\\b/.test(td.textContent)).length"
-        )
-        assert scheduled >= 3, "the check saw the cells holding 'Scheduled'"
     finally:
         page.set_window_size(size["width"], size["height"])
 
 
-def test_a_long_report_pages_its_rows_and_filters_over_all_of_them(page: Any, tmp_path: Path) -> None:
+def test_a_long_report_draws_the_rows_in_view_and_filters_over_all_of_them(page: Any, tmp_path: Path) -> None:
     statuses = ["pass", "fail", "pass", "error"]
     document = {
         "schemaVersion": "1.7.0",
@@ -245,16 +241,14 @@ def test_a_long_report_pages_its_rows_and_filters_over_all_of_them(page: Any, tm
     }
     path = tmp_path / "long.html"
     path.write_text(html_report(document), encoding="utf-8")
-    _open(page, path)
+    _open(page, path, "#examples")
     assert console_errors(page) == []
+    assert page.find_element("id", "row-count").text == "Showing 450 of 450 rows"
     first = _visible_rows(page)
-    assert [row["order"] for row in first] == [str(n) for n in range(1, 201)]
-    assert page.find_element("id", "shown").text == "200 of 450 matching rows shown (450 in all)"
-    page.find_element("id", "more-rows").click()
-    assert len(_visible_rows(page)) == 400
-    page.find_element("id", "more-rows").click()
-    assert len(_visible_rows(page)) == 450
-    assert not page.find_element("id", "more-rows").is_displayed()
+    assert 10 < len(first) < 100, "only the rows in view are drawn"
+    assert [row["order"] for row in first] == [str(n) for n in range(1, len(first) + 1)]
+    page.execute_script("const v = document.getElementById('rows'); v.scrollTop = v.scrollHeight;")
+    WebDriverWait(page, 10).until(lambda d: _visible_rows(d) and _visible_rows(d)[-1]["order"] == "450")
     page.find_element("id", "search").send_keys("number 449")
-    assert [row["order"] for row in _visible_rows(page)] == ["449"], "search reaches rows past the first page"
-    assert page.find_element("id", "shown").text == "1 of 450 rows shown"
+    assert [row["order"] for row in _visible_rows(page)] == ["449"], "search reaches every row"
+    assert page.find_element("id", "row-count").text == "Showing 1 of 450 rows"

@@ -70,6 +70,6 @@ def test_write_report_writes_each_format(tmp_path: Path) -> None:
     write_report(RULES, tmp_path / "r.csv")
     assert (tmp_path / "r.csv").read_bytes().startswith(b"\xef\xbb\xbfitem,turn,")
     write_report(RULES, tmp_path / "r.html")
-    assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!doctype html>")
     with pytest.raises(ValueError, match="unknown report format"):
         write_report(RULES, tmp_path / "r.txt")

@@ -179,7 +179,7 @@ def test_a_legacy_file_is_upgraded_in_place_with_a_backup(workdir: Path) -> None
     assert backup.name in result.stderr
 
 
-@pytest.mark.parametrize(("name", "check"), [("r.json", "{"), ("r.csv", "\ufeffitem,"), ("r.htm", "<!DOCTYPE html>")])
+@pytest.mark.parametrize(("name", "check"), [("r.json", "{"), ("r.csv", "\ufeffitem,"), ("r.htm", "<!doctype html>")])
 def test_the_report_format_follows_the_extension(workdir: Path, name: str, check: str) -> None:
     result = _run("--prompts", "What is Teams?", "--agent", ECHO, "--output", name)
     assert result.exit_code == 0, result.output

@@ -1,17 +1,16 @@
-"""Figures of the HTML report: per-evaluator counts and means, display names, and small SVG bars."""
+"""Figures of the HTML report: per-evaluator counts, thresholds and means, and display names."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from .evaluators import EVALUATORS
 from .rows import Row
 from .scores import NOT_RUN_PREFIX
 
-__all__ = ["EvaluatorStats", "evaluator_name", "evaluator_stats", "score_number", "score_outcome", "svg_bar"]
+__all__ = ["EvaluatorStats", "evaluator_name", "evaluator_stats", "score_number", "score_outcome"]
 
 _NAMES = {info.score_key: name for name, info in EVALUATORS.items()}
 _EXTRA_NAMES = {"toolCalls": "Tool calls", "retrievalQuery": "RetrievalQuery", "retrievalResult": "RetrievalResult"}
@@ -94,25 +93,3 @@ def evaluator_stats(rows: Sequence[Row], keys: Sequence[str]) -> list[EvaluatorS
             if isinstance(threshold, (int, float)) and not isinstance(threshold, bool):
                 stats[key].thresholds.add(float(threshold))
     return [stats[key] for key in keys]
-
-
-def svg_bar(parts: Sequence[tuple[str, int]], *, width: int = 160, height: int = 12, label: str = "") -> str:
-    """A stacked horizontal bar, one segment per ``(kind, count)`` (``kind`` is also the CSS class), with a tooltip
-    per segment; an all-zero bar is drawn empty."""
-    total = sum(count for _, count in parts)
-    title = escape(label or ", ".join(f"{count} {kind}" for kind, count in parts))
-    shapes = [f'<rect class="empty" width="{width}" height="{height}" rx="2"/>']
-    x = 0.0
-    for kind, count in parts:
-        if count <= 0 or total == 0:
-            continue
-        span = width * count / total
-        shapes.append(
-            f'<rect class="{escape(kind)}" x="{x:.2f}" width="{span:.2f}" height="{height}">'
-            f"<title>{count} {escape(kind)}</title></rect>"
-        )
-        x += span
-    return (
-        f'<svg class="bar" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{title}">{"".join(shapes)}</svg>'
-    )

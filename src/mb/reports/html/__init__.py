@@ -1,7 +1,8 @@
-"""The HTML report of evaluation results: one self-contained page (overview, examples table, drill-down, runs
-compared) that opens from disk in any browser, with no network."""
+"""The HTML report: one self-contained page (overview, table, drill-down drawer, runs compared) that opens from disk
+in any browser, with no network. One template and one script show evaluation results (``mb report``) and the output
+documents of Microsoft 365 Copilot evaluations (``mb runevals``)."""
 
 from ._build import ReportError, build_report
-from ._page import Embedding
+from ._page import Embedding, render_page
 
-__all__ = ["Embedding", "ReportError", "build_report"]
+__all__ = ["Embedding", "ReportError", "build_report", "render_page"]

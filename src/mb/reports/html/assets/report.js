@@ -357,7 +357,7 @@
     var trials = !!D.runs[state.run].columns.repeat;
     return COLUMNS.filter(function (c) { return (!c.multi || D.runs.length > 1) && (!c.trials || trials); });
   }
-  function selectOf(id, label, values, current, onChange) {
+  function selectOf(id, label, values, current, onChange, apply) {
     var select = el("select");
     select.id = id;
     var all = el("option", null, "any " + label);
@@ -365,13 +365,13 @@
     add(select, all);
     values.forEach(function (value, i) { var o = el("option", null, value); o.value = String(i); add(select, o); });
     select.value = String(current);
-    select.addEventListener("change", function () { onChange(Number(select.value)); applyView(); });
+    select.addEventListener("change", function () { onChange(Number(select.value)); (apply || applyView)(); });
     return add(el("label"), select);
   }
-  function checkbox(id, label, checked, onChange) {
+  function checkbox(id, label, checked, onChange, apply) {
     var box = el("input");
     box.type = "checkbox"; box.id = id; box.checked = checked;
-    box.addEventListener("change", function () { onChange(box.checked); applyView(); });
+    box.addEventListener("change", function () { onChange(box.checked); (apply || applyView)(); });
     var l = add(el("label"), box, " " + label);
     return l;
   }
@@ -400,33 +400,16 @@
     var count = el("p", "muted");
     count.id = "row-count";
     add(section, count);
-    var cols = columns(), template = cols.map(function (c) { return c.width; }).join(" ");
-    var table = el("div", "table"), head = el("div", "thead");
-    head.style.gridTemplateColumns = template;
-    cols.forEach(function (c) {
-      if (c.key === "peer") {
-        var peer = peerRun(), span = el("span", null, peer === 0 ? "base" : "run " + (peer + 1));
-        span.title = "this example's verdict in " + D.runs[peer].name;
-        add(head, span);
-        return;
-      }
-      if (!c.sort) { add(head, el("span", null, c.title)); return; }
-      var b = el("button", null, c.title);
-      b.setAttribute("data-sort", c.key);
-      if (c.tip) b.title = c.tip;
-      b.addEventListener("click", function () {
-        if (state.sortKey === c.key) state.sortDir = -state.sortDir; else { state.sortKey = c.key; state.sortDir = 1; }
-        applyView();
-      });
-      add(head, b);
+    var peer = peerRun();
+    var cols = columns().map(function (c) {
+      if (c.key !== "peer") return c;
+      return Object.assign({}, c, { title: peer === 0 ? "base" : "run " + (peer + 1),
+        tip: "this example's verdict in " + D.runs[peer].name });
     });
-    var viewport = el("div", "viewport"), spacer = el("div");
-    viewport.id = "rows";
-    add(viewport, spacer);
-    viewport.addEventListener("scroll", function () { requestAnimationFrame(drawRows); });
-    add(table, head, viewport);
-    add(section, table);
-    state.rendered = { viewport: viewport, spacer: spacer, head: head, count: count, template: template, cols: cols };
+    gridTable(section, cols, count, function (key) {
+      if (state.sortKey === key) state.sortDir = -state.sortDir; else { state.sortKey = key; state.sortDir = 1; }
+      applyView();
+    }, fillExampleCell, function (i) { openExample(state.run, i); });
     applyView();
   }
   function haystack(run) {
@@ -477,29 +460,79 @@
         return (x < y ? -1 : 1) * dir;
       });
     }
-    state.view = view;
-    var r = state.rendered;
-    r.head.querySelectorAll("button[data-sort]").forEach(function (b) {
-      var on = b.getAttribute("data-sort") === key;
-      if (on) b.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending"); else b.removeAttribute("aria-sort");
-    });
-    r.count.textContent = "Showing " + view.length.toLocaleString("en-US") + " of " + n.toLocaleString("en-US") +
-      " examples" + (key === "flip" ? " (flipped examples first)" : "");
-    r.spacer.style.height = view.length * ROW_HEIGHT + "px";
-    r.viewport.scrollTop = 0;
-    drawRows();
+    showView(view, key, dir, "Showing " + view.length.toLocaleString("en-US") + " of " + n.toLocaleString("en-US") +
+      " examples" + (key === "flip" ? " (flipped examples first)" : ""));
   }
   function isFlip(c, peerCols, peerRow, i) {
     if (!peerCols || peerRow[i] < 0) return 0;
     return (c.status[i] === 0) !== (peerCols.status[peerRow[i]] === 0) ? 1 : 0;
   }
+  function fillExampleCell(i, col, cell, row) {
+    var c = D.runs[state.run].columns, S = D.strings, peer = state.peer;
+    var peerCols = peer.run >= 0 ? D.runs[peer.run].columns : null;
+    if (col.key === "status") {
+      add(cell, badge(STATUS[c.status[i]]));
+      if (c.low[i]) add(cell, " ", badge("low", "low"));
+    } else if (col.key === "peer") {
+      var j = peer.rows[i];
+      if (j >= 0) add(cell, badge(STATUS[peerCols.status[j]])); else cell.textContent = "-";
+      if (isFlip(c, peerCols, peer.rows, i)) { row.className += " flipped"; cell.className += " flip"; }
+    } else if (col.key === "cats") cell.textContent = c.cats[i].map(function (x) { return S.cats[x]; }).join(", ");
+    else if (col.key === "tools") cell.textContent = c.tools[i].map(function (x) { return S.tools[x]; }).join(", ");
+    else if (col.key === "score") cell.textContent = c.status[i] === 2 ? "-" : c.score[i].toFixed(2);
+    else if (col.key === "repeat") cell.textContent = c.repeat[i] === null ? "-" : String(c.repeat[i]);
+    else if (col.key === "latency" || col.key === "tokens") cell.textContent = c[col.key][i] === null ? "-" : fmtNum(c[col.key][i]);
+    else cell.textContent = String(c[col.key][i]);
+    if (col.key === "request" || col.key === "reason") cell.title = c[col.key][i];
+  }
+
+  // ---------- the table of rows (examples of a run, or items of a document) ----------
+  // A grid whose rows are drawn only where the viewport shows them, so 100,000 rows stay quick. `fill(i, col, cell,
+  // row)` writes row i's cell of column col (as text: never markup); `open(i)` shows row i in the drawer.
+  function gridTable(section, cols, count, sortBy, fill, open) {
+    var template = cols.map(function (c) { return c.width; }).join(" ");
+    var table = el("div", "table"), head = el("div", "thead");
+    head.style.gridTemplateColumns = template;
+    cols.forEach(function (c) {
+      if (!c.sort) {
+        var span = el("span", null, c.title);
+        if (c.tip) span.title = c.tip;
+        add(head, span);
+        return;
+      }
+      var b = el("button", null, c.title);
+      b.setAttribute("data-sort", c.key);
+      if (c.tip) b.title = c.tip;
+      b.addEventListener("click", function () { sortBy(c.key); });
+      add(head, b);
+    });
+    var viewport = el("div", "viewport"), spacer = el("div");
+    viewport.id = "rows";
+    add(viewport, spacer);
+    viewport.addEventListener("scroll", function () { requestAnimationFrame(drawRows); });
+    add(table, head, viewport);
+    add(section, table);
+    state.rendered = { viewport: viewport, spacer: spacer, head: head, count: count, template: template, cols: cols,
+      fill: fill, open: open };
+  }
+  function showView(view, key, dir, countText) {
+    var r = state.rendered;
+    state.view = view;
+    r.head.querySelectorAll("button[data-sort]").forEach(function (b) {
+      var on = b.getAttribute("data-sort") === key;
+      if (on) b.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending"); else b.removeAttribute("aria-sort");
+    });
+    r.count.textContent = countText;
+    r.spacer.style.height = view.length * ROW_HEIGHT + "px";
+    r.viewport.scrollTop = 0;
+    drawRows();
+  }
   function drawRows() {
-    var r = state.rendered, view = state.view, run = state.run, c = D.runs[run].columns, S = D.strings;
+    var r = state.rendered, view = state.view;
     var top = r.viewport.scrollTop, height = r.viewport.clientHeight || 600;
     var first = Math.max(0, Math.floor(top / ROW_HEIGHT) - 5), last = Math.min(view.length, Math.ceil((top + height) / ROW_HEIGHT) + 5);
     var keep = r.spacer;
     while (r.viewport.lastChild && r.viewport.lastChild !== keep) r.viewport.removeChild(r.viewport.lastChild);
-    var peer = state.peer, peerCols = peer.run >= 0 ? D.runs[peer.run].columns : null;
     var fragment = document.createDocumentFragment();
     for (var v = first; v < last; v++) {
       var i = view[v], row = el("div", "trow");
@@ -508,24 +541,11 @@
       row.setAttribute("data-row", String(i));
       r.cols.forEach(function (col) {
         var cell = el("div", col.num ? "num" : null);
-        if (col.key === "status") {
-          add(cell, badge(STATUS[c.status[i]]));
-          if (c.low[i]) add(cell, " ", badge("low", "low"));
-        } else if (col.key === "peer") {
-          var j = peer.rows[i];
-          if (j >= 0) add(cell, badge(STATUS[peerCols.status[j]])); else cell.textContent = "-";
-          if (isFlip(c, peerCols, peer.rows, i)) { row.className += " flipped"; cell.className += " flip"; }
-        } else if (col.key === "cats") cell.textContent = c.cats[i].map(function (x) { return S.cats[x]; }).join(", ");
-        else if (col.key === "tools") cell.textContent = c.tools[i].map(function (x) { return S.tools[x]; }).join(", ");
-        else if (col.key === "score") cell.textContent = c.status[i] === 2 ? "-" : c.score[i].toFixed(2);
-        else if (col.key === "repeat") cell.textContent = c.repeat[i] === null ? "-" : String(c.repeat[i]);
-        else if (col.key === "latency" || col.key === "tokens") cell.textContent = c[col.key][i] === null ? "-" : fmtNum(c[col.key][i]);
-        else cell.textContent = String(c[col.key][i]);
-        if (col.key === "request" || col.key === "reason") cell.title = c[col.key][i];
+        r.fill(i, col, cell, row);
         add(row, cell);
       });
       row.tabIndex = 0;
-      row.addEventListener("click", openExample.bind(null, run, i));
+      row.addEventListener("click", r.open.bind(null, i));
       row.addEventListener("keydown", function (e) { if (e.key === "Enter") e.currentTarget.click(); });
       fragment.appendChild(row);
     }
@@ -556,7 +576,7 @@
   }
   function closeDetail() {
     document.getElementById("detail").hidden = true;
-    if (location.hash.indexOf("#example/") === 0) history.replaceState(null, "", "#" + state.tab);
+    if (/^#(example|row)\//.test(location.hash)) history.replaceState(null, "", "#" + state.tab);
   }
   function verdictBlock(a) {
     var status = a.error ? "error" : a.passed ? "passed" : "failed";
@@ -737,6 +757,203 @@
     panel.scrollTop = 0;
   }
 
+  // ---------- an output document of Microsoft 365 Copilot evaluations (mb runevals) ----------
+  // Its statuses (pass, fail, partial, error; "none" when an item did not run) and fields are Microsoft's: one row
+  // per single-turn item or turn, one cell per evaluator, each row opening in the drawer.
+  var DOC_STATUS = ["pass", "fail", "partial", "error", "none"];
+  var DOC_RANK = { error: 0, partial: 1, fail: 2, pass: 3, none: 4 };
+  function docBadge(status) { return badge(status, status === "none" ? "no status" : status); }
+  function stackBar(parts, width, label) {
+    var total = parts.reduce(function (sum, part) { return sum + part[1]; }, 0);
+    var bar = svg("svg", { "class": "bar", width: width, height: 12, viewBox: "0 0 " + width + " 12", role: "img" });
+    bar.setAttribute("aria-label", label || parts.map(function (p) { return p[1] + " " + p[0]; }).join(", "));
+    add(bar, svg("rect", { "class": "empty", width: width, height: 12, rx: 2 }));
+    var x = 0;
+    parts.forEach(function (part) {
+      if (!part[1] || !total) return;
+      var w = width * part[1] / total;
+      add(bar, add(svg("rect", { "class": part[0], x: x.toFixed(2), width: w.toFixed(2), height: 12 }),
+        svg("title", {}, part[1] + " " + part[0])));
+      x += w;
+    });
+    return bar;
+  }
+  function renderDocOverview() {
+    var section = clear(document.getElementById("overview")), counts = D.counts;
+    var cards = el("div", "cards");
+    cards.id = "status-cards";
+    var statusCard = function (label, value, kind) {
+      var c = card(label, String(value));
+      c.setAttribute("data-count", label);
+      if (kind) c.className += " " + kind;
+      return c;
+    };
+    add(cards, statusCard("items", counts.total_items));
+    DOC_STATUS.slice(0, 4).forEach(function (s) { add(cards, statusCard(s, counts.items[s], s)); });
+    if (counts.threads) add(cards, statusCard("threads", counts.threads));
+    add(section, cards, stackBar(DOC_STATUS.slice(0, 4).map(function (s) { return [s, counts.items[s]]; }), 320));
+    if (counts.threads) {
+      var turns = el("p", "muted", "Single-turn items and turns: " + counts.total_rows + " (" +
+        DOC_STATUS.slice(0, 4).map(function (s) { return counts.rows[s] + " " + s; }).join(", ") + ")");
+      turns.id = "turn-counts";
+      add(section, turns);
+    }
+    if (!D.evaluators.length) return;
+    add(section, el("h2", null, "Evaluators"),
+      el("p", "muted", "Over " + counts.total_rows + " single-turn item(s) and turn(s)."));
+    var table = add(el("table", "plain evaluators"), add(el("tr"), el("th", null, "Evaluator"),
+      el("th", "num", "Pass"), el("th", "num", "Fail"), el("th", "num", "Error"), el("th", "num", "Not run"),
+      el("th", "num", "Threshold"), el("th", "num", "Mean"), el("th")));
+    D.evaluators.forEach(function (e) {
+      var tr = add(el("tr"), el("th", null, e.name));
+      tr.setAttribute("data-evaluator", e.key);
+      ["pass", "fail", "error", "none"].forEach(function (k) {
+        var td = el("td", "num", e.counts[k]);
+        td.setAttribute("data-k", k);
+        add(tr, td);
+      });
+      var threshold = el("td", "num", e.threshold), mean = el("td", "num", e.mean === null ? "\u2014" : e.mean.toFixed(2));
+      threshold.setAttribute("data-k", "threshold");
+      mean.setAttribute("data-k", "mean");
+      var parts = ["pass", "fail", "error", "none"].map(function (k) { return [k, e.counts[k]]; });
+      add(table, add(tr, threshold, mean, add(el("td"), stackBar(parts, 160, e.name))));
+    });
+    add(section, table);
+  }
+  function docWhere(row) { return row.turn === null ? String(row.item) : row.item + "." + row.turn; }
+  function docHay(row) {
+    var parts = [docWhere(row), row.label, row.prompt, row.expected, row.response, row.status, row.error].concat(row.tags);
+    row.verdicts.forEach(function (v) { parts.push(v.reason); });
+    row.problems.forEach(function (p) { parts.push(p.names.join(" "), p.text); });
+    return parts.join(" ").toLowerCase();
+  }
+  function renderDocRows() {
+    var section = clear(document.getElementById("examples")), f = state.filter, bar = el("div", "toolbar");
+    var search = el("input");
+    search.type = "search"; search.id = "search"; search.placeholder = "Search texts, names and errors";
+    search.setAttribute("aria-label", "Search");
+    search.addEventListener("input", function () { f.q = search.value; applyDocView(); });
+    add(bar, search);
+    DOC_STATUS.forEach(function (s) {
+      var n = D.rows.filter(function (row) { return row.status === s; }).length;
+      if (n) add(bar, checkbox("f-" + s, (s === "none" ? "no status" : s) + " (" + n + ")", f[s] !== false,
+        function (v) { f[s] = v; }, applyDocView));
+    });
+    var count = el("p", "muted");
+    count.id = "row-count";
+    add(section, bar, count);
+    var cols = [{ key: "order", title: "#", width: "72px", sort: true, num: true }];
+    if (D.rows.some(function (row) { return row.label; })) cols.push({ key: "name", title: "Name", width: "minmax(140px, 1fr)", sort: true });
+    cols.push({ key: "prompt", title: "Prompt", width: "minmax(150px, 2fr)" },
+      { key: "expected", title: "Expected", width: "minmax(150px, 2fr)" },
+      { key: "response", title: "Response", width: "minmax(150px, 2fr)" },
+      { key: "status", title: "Status", width: "100px", sort: true });
+    D.columns.forEach(function (c, n) { cols.push({ key: "score" + n, score: n, title: c.name, width: "104px", sort: true, num: true }); });
+    state.sortKey = "order"; state.sortDir = 1; state.hay = D.rows.map(docHay);
+    gridTable(section, cols, count, function (key) {
+      if (state.sortKey === key) state.sortDir = -state.sortDir; else { state.sortKey = key; state.sortDir = 1; }
+      applyDocView();
+    }, fillDocCell, function (i) { location.hash = "row/" + i; });
+    applyDocView();
+  }
+  function docSortValue(row, i, key) {
+    if (key === "order") return i;
+    if (key === "status") return DOC_RANK[row.status];
+    if (key === "name") return row.label ? row.label.toLowerCase() : null;
+    var score = row.scores[Number(key.slice(5))];
+    return score && score.number !== null ? score.number : null;
+  }
+  function applyDocView() {
+    var f = state.filter, rows = D.rows, terms = f.q.toLowerCase().split(/\s+/).filter(Boolean), view = [];
+    rows.forEach(function (row, i) {
+      if (f[row.status] === false) return;
+      for (var t = 0; t < terms.length; t++) if (state.hay[i].indexOf(terms[t]) < 0) return;
+      view.push(i);
+    });
+    var key = state.sortKey, dir = state.sortDir;
+    var values = rows.map(function (row, i) { return docSortValue(row, i, key); });
+    view.sort(function (a, b) {
+      var x = values[a], y = values[b];
+      if (x === y) return a - b;
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return (typeof x === "string" ? x.localeCompare(y) : x - y) * dir || a - b;
+    });
+    showView(view, key, dir, "Showing " + view.length + " of " + rows.length + " rows");
+  }
+  function fillDocCell(i, col, cell) {
+    var row = D.rows[i];
+    if (col.key === "order") cell.textContent = docWhere(row);
+    else if (col.key === "name") {
+      cell.textContent = row.label + (row.turn !== null ? " \u00b7 turn " + row.turn + " of " + D.threads[row.item].turns : "");
+      cell.title = [row.label].concat(row.tags).join(" \u00b7 ");
+    } else if (col.key === "status") {
+      add(cell, docBadge(row.status));
+      if (row.error) cell.title = row.error;
+    } else if (col.score !== undefined) {
+      var score = row.scores[col.score];
+      if (!score) return;
+      cell.className += " score " + score.outcome;
+      cell.textContent = score.outcome === "error" ? "error" : score.outcome === "none" ? "not run" :
+        score.value + (score.threshold !== null ? " / " + score.threshold : "");
+    } else {
+      cell.textContent = row[col.key] || "\u2014";
+      cell.title = row[col.key];
+    }
+  }
+  function textBlock(title, text) {
+    return [el("h3", null, title), text ? el("div", "response", text) : el("p", "muted", "\u2014")];
+  }
+  function showDocRow(i) {
+    var row = D.rows[i], panel = clear(document.getElementById("detail"));
+    panel.hidden = false;
+    var close = el("button", "close", "Close");
+    close.addEventListener("click", closeDetail);
+    var thread = row.turn !== null ? D.threads[row.item] : null;
+    add(panel, close, add(el("h2"), (thread ? "Thread " + row.item + ", turn " + row.turn + " of " + thread.turns :
+      "Item " + row.item) + " ", docBadge(row.status)));
+    add(panel, kvTable([["name", row.label], ["tags", row.tags.join(", ")],
+      ["thread", thread ? [thread.name, thread.status && "overall " + thread.status, thread.summary, thread.description]
+        .filter(Boolean).join(" \u00b7 ") : null],
+      ["error", row.error], ["evaluators not run", row.skipped || null]]));
+    textBlock("Prompt", row.prompt).concat(textBlock("Expected response", row.expected), textBlock("Response", row.response))
+      .forEach(function (node) { add(panel, node); });
+    add(panel, el("h3", null, "Evaluators"));
+    if (row.verdicts.length) {
+      var table = add(el("table", "plain scores"), add(el("tr"), el("th", null, "Evaluator"), el("th", null, "Result"),
+        el("th", "num", "Score"), el("th", "num", "Threshold"), el("th", null, "Reason")));
+      row.verdicts.forEach(function (v) {
+        var reason = add(el("td", "reason"), v.reason);
+        if (v.format) add(reason, el("div", "muted", "citation format: " + v.format));
+        if (v.citations.length) {
+          var cited = el("ul", "cited");
+          v.citations.forEach(function (c) {
+            add(cited, add(el("li"), "[" + c.index + "] " + c.text, c.source ? el("span", "muted", " \u2014 " + c.source) : null));
+          });
+          add(reason, cited);
+        }
+        add(table, add(el("tr"), el("th", null, v.name), add(el("td"), docBadge(v.result || "none")),
+          el("td", "num", v.value), el("td", "num", v.threshold === null ? "" : v.threshold), reason));
+      });
+      add(panel, table);
+    } else if (!row.problems.length) add(panel, el("p", "muted", "No evaluator ran."));
+    if (row.problems.length) {
+      var list = el("ul", "problems");
+      row.problems.forEach(function (p) { add(list, add(el("li", p.outcome), el("strong", null, p.names.join(", ")), ": " + p.text)); });
+      add(panel, list);
+    }
+    panel.scrollTop = 0;
+  }
+  function startDocument() {
+    document.getElementById("subtitle").textContent = (D.subtitle ? D.subtitle + " \u00b7 " : "") + "written " +
+      D.generated_at + " by MorganaBench " + D.mb_version;
+    state.filter = { q: "" };
+    addTabs([["overview", "Overview"], ["examples", "Results"]]);
+    renderDocOverview();
+    renderDocRows();
+    if (!D.rows.length) add(document.getElementById("examples"), el("p", "muted", "The document has no items."));
+  }
+
   // ---------- navigation ----------
   function showTab(tab) {
     state.tab = tab;
@@ -749,34 +966,42 @@
   }
   function route() {
     var hash = location.hash.replace(/^#/, "");
+    var row = /^row\/(\d+)$/.exec(hash);
+    if (row && D.rows && Number(row[1]) < D.rows.length) { showDocRow(Number(row[1])); return; }
     var m = /^example\/(\d+)\/(\d+)$/.exec(hash);
-    if (m) {
+    if (m && D.runs) {
       var run = Number(m[1]), index = Number(m[2]);
       if (run < D.runs.length && index < D.runs[run].count) { showExample(run, index); return; }
     }
     document.getElementById("detail").hidden = true;
-    if (hash === "overview" || hash === "examples" || (hash === "compare" && D.runs.length > 1)) showTab(hash);
+    if (hash === "overview" || hash === "examples" || (hash === "compare" && D.runs && D.runs.length > 1)) showTab(hash);
+  }
+  function addTabs(tabs) {
+    tabs.forEach(function (t) {
+      var b = el("button", null, t[1]);
+      b.setAttribute("data-tab", t[0]);
+      b.setAttribute("role", "tab");
+      b.addEventListener("click", function () { location.hash = t[0]; });
+      add(document.getElementById("tabs"), b);
+    });
+  }
+  function startRuns() {
+    document.getElementById("subtitle").textContent = D.runs.map(function (r) { return short(r.name); }).join(" \u2192 ") +
+      " \u00b7 written " + D.generated_at + " by MorganaBench " + D.mb_version;
+    state.run = D.runs.length - 1;
+    if (D.runs.length > 1) state.sortKey = "flip";
+    addTabs([["overview", "Overview"], ["compare", "Compare runs"], ["examples", "Examples"]].filter(function (t) {
+      return t[0] !== "compare" || D.runs.length > 1;
+    }));
+    renderOverview();
+    if (D.runs.length > 1) renderCompare();
+    renderExamples();
   }
   function start(data) {
     D = data;
     document.getElementById("title").textContent = D.title;
     document.title = D.title;
-    document.getElementById("subtitle").textContent = D.runs.map(function (r) { return short(r.name); }).join(" \u2192 ") +
-      " \u00b7 written " + D.generated_at + " by MorganaBench " + D.mb_version;
-    state.run = D.runs.length - 1;
-    if (D.runs.length > 1) state.sortKey = "flip";
-    var tabs = document.getElementById("tabs");
-    [["overview", "Overview"], ["compare", "Compare runs"], ["examples", "Examples"]].forEach(function (t) {
-      if (t[0] === "compare" && D.runs.length < 2) return;
-      var b = el("button", null, t[1]);
-      b.setAttribute("data-tab", t[0]);
-      b.setAttribute("role", "tab");
-      b.addEventListener("click", function () { location.hash = t[0]; });
-      add(tabs, b);
-    });
-    renderOverview();
-    if (D.runs.length > 1) renderCompare();
-    renderExamples();
+    if (D.kind === "m365") startDocument(); else startRuns();
     document.getElementById("status").hidden = true;
     showTab("overview");
     window.addEventListener("hashchange", route);
