@@ -243,10 +243,8 @@ class FileKind:
             "takes the executed benchmark itself with --executed",
             "m365-dataset": "`mb runevals --prompts-file FILE` runs and reports it; `mb import m365` turns it into a "
             "benchmark",
-            "m365-output": "`mb runevals -o report.html` writes its HTML report; `mb import m365` reads its "
-            "responses as an executed benchmark",
-            "eee": "it is an export of MorganaBench results, not something they are read back from; "
-            + _RESULTS_INSTEAD,
+            "m365-output": "it is the report of `mb runevals` (`-o report.html` writes it as a page); `mb import m365` "
+            "turns its items into a benchmark",
         }
         instead = steps.get(self.kind, _RESULTS_INSTEAD).replace("FILE", name)
         return f"{name} is {self.description}, not evaluation results: {instead}"

@@ -12,7 +12,7 @@ import pytest
 from mb._hashing import hash_line
 from mb._version import __version__
 from mb.evaluation import read_results
-from mb.results_format import RESULTS_FORMAT_VERSION, read_results_file
+from mb.results_format import RESULTS_FORMAT_VERSION, kind_of_file, read_results_file
 from tests.results.helpers import EXECUTED, FORMAT_1, json_lines, run_eval
 
 
@@ -79,3 +79,27 @@ def test_a_newer_or_broken_run_record_is_refused_with_file_and_line(tmp_path: Pa
     bad_row.write_text(rows + '{"line": "x"}\n', encoding="utf-8")
     with pytest.raises(ValueError, match=r"bad.jsonl:5: not an evaluation result"):
         read_results_file(bad_row)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "words"),
+    [
+        ('{"inputs": {"messages": []}, "expectations": {}}\n', "benchmark", "a benchmark ("),
+        ('{"inputs": {"messages": []}, "outputs": {"response": "x"}}\n', "executed", "an executed benchmark ("),
+        ('{"mb_results": {"results_format": 2}}\n{"line": 1}\n', "results", "a results file of format 2"),
+        ('{"line": 1, "passed": true}\n', "results", "a results file of format 1"),
+        ('{\n  "schemaVersion": "1.2.0",\n  "items": [{"prompt": "Hi"}]\n}\n', "m365-dataset", "(evals.json)"),
+        ('[{"prompt": "Hi"}]', "m365-dataset", "legacy prompts array"),
+        ('{"items": [{"name": "t", "turns": [{"prompt": "Hi", "status": "pass"}]}]}', "m365-output", "runevals"),
+        ('{"schema_version": "0.2.0", "evaluation_id": "e", "sample_id": "1"}\n', "eee", "Every Eval Ever"),
+        ('{"nope": 1}\n', "unknown", "unknown kind"),
+        ("{\n not json\n", "unknown", "not JSON lines"),
+        ("\n\n", "unknown", "an empty file"),
+    ],
+)
+def test_the_kind_of_a_file_is_told_from_its_first_document(tmp_path: Path, text: str, kind: str, words: str) -> None:
+    path = tmp_path / "file.json"
+    path.write_text(text, encoding="utf-8")
+    found = kind_of_file(path)
+    assert found.kind == kind
+    assert words in found.description
