@@ -357,7 +357,7 @@
     var trials = !!D.runs[state.run].columns.repeat;
     return COLUMNS.filter(function (c) { return (!c.multi || D.runs.length > 1) && (!c.trials || trials); });
   }
-  function selectOf(id, label, values, current, onChange, apply) {
+  function selectOf(id, label, values, current, onChange) {
     var select = el("select");
     select.id = id;
     var all = el("option", null, "any " + label);
@@ -365,7 +365,7 @@
     add(select, all);
     values.forEach(function (value, i) { var o = el("option", null, value); o.value = String(i); add(select, o); });
     select.value = String(current);
-    select.addEventListener("change", function () { onChange(Number(select.value)); (apply || applyView)(); });
+    select.addEventListener("change", function () { onChange(Number(select.value)); applyView(); });
     return add(el("label"), select);
   }
   function checkbox(id, label, checked, onChange, apply) {
@@ -406,10 +406,7 @@
       return Object.assign({}, c, { title: peer === 0 ? "base" : "run " + (peer + 1),
         tip: "this example's verdict in " + D.runs[peer].name });
     });
-    gridTable(section, cols, count, function (key) {
-      if (state.sortKey === key) state.sortDir = -state.sortDir; else { state.sortKey = key; state.sortDir = 1; }
-      applyView();
-    }, fillExampleCell, function (i) { openExample(state.run, i); });
+    gridTable(section, cols, count, applyView, fillExampleCell, function (i) { openExample(state.run, i); });
     applyView();
   }
   function haystack(run) {
@@ -488,8 +485,9 @@
 
   // ---------- the table of rows (examples of a run, or items of a document) ----------
   // A grid whose rows are drawn only where the viewport shows them, so 100,000 rows stay quick. `fill(i, col, cell,
-  // row)` writes row i's cell of column col (as text: never markup); `open(i)` shows row i in the drawer.
-  function gridTable(section, cols, count, sortBy, fill, open) {
+  // row)` writes row i's cell of column col (as text: never markup); `open(i)` shows row i in the drawer; `apply()`
+  // computes the rows to show (filtered, in state.sortKey order) and passes them to showView.
+  function gridTable(section, cols, count, apply, fill, open) {
     var template = cols.map(function (c) { return c.width; }).join(" ");
     var table = el("div", "table"), head = el("div", "thead");
     head.style.gridTemplateColumns = template;
@@ -503,7 +501,10 @@
       var b = el("button", null, c.title);
       b.setAttribute("data-sort", c.key);
       if (c.tip) b.title = c.tip;
-      b.addEventListener("click", function () { sortBy(c.key); });
+      b.addEventListener("click", function () {
+        if (state.sortKey === c.key) state.sortDir = -state.sortDir; else { state.sortKey = c.key; state.sortDir = 1; }
+        apply();
+      });
       add(head, b);
     });
     var viewport = el("div", "viewport"), spacer = el("div");
@@ -850,10 +851,7 @@
       { key: "status", title: "Status", width: "100px", sort: true });
     D.columns.forEach(function (c, n) { cols.push({ key: "score" + n, score: n, title: c.name, width: "104px", sort: true, num: true }); });
     state.sortKey = "order"; state.sortDir = 1; state.hay = D.rows.map(docHay);
-    gridTable(section, cols, count, function (key) {
-      if (state.sortKey === key) state.sortDir = -state.sortDir; else { state.sortKey = key; state.sortDir = 1; }
-      applyDocView();
-    }, fillDocCell, function (i) { location.hash = "row/" + i; });
+    gridTable(section, cols, count, applyDocView, fillDocCell, function (i) { location.hash = "row/" + i; });
     applyDocView();
   }
   function docSortValue(row, i, key) {
