@@ -23,7 +23,7 @@
     │   ├── WorkerLostError       mb.runner: the Ray worker running an example died every time
     │   └── MaxTurnsExceeded      mb.runner.adapters: tool calls without end
     ├── JudgeError            a judge cannot be set up
-    │   └── JudgeConfigError      an unknown judge or setting, no model named, no API key
+    │   └── JudgeConfigError      mb.judges: an unknown judge or setting, no model named, no API key
     └── ConfigError           a setting cannot be used: mb.toml, environment, option or argument
         ├── PricesError           mb.run_record: a prices file that cannot be used
         ├── UnportableName        mb.formats.eee: a name that cannot be a directory
@@ -33,7 +33,8 @@ The leaves live beside the code that raises them; each keeps the built-in base i
 ``FileExistsError``...), so ``except ValueError`` written before this tree still works. Errors of the operating
 system (a missing file, a full disk) stay the built-in ``OSError``. Failures while running or scoring examples (an
 agent that crashes, a judge that times out, an invalid benchmark line) are not raised: they are recorded in the
-output as data. On the command line every ``MBError`` ends the command with status 2 and one line of text.
+output as data. On the command line an ``MBError`` that a command does not handle itself ends it with status 2
+and one line of text, never a traceback.
 
 This module imports nothing, so catching these errors costs no import.
 """
