@@ -81,7 +81,8 @@ def scorers(
 def rows(examples: str | os.PathLike[str] | Iterable[Example]) -> list[dict[str, Any]]:
     """MLflow evaluation rows (``inputs``, ``outputs``, ``expectations``) from an executed benchmark.
 
-    Invalid lines of a file raise ``ValueError`` with ``FILE:LINE`` (fix them with ``mb validate``).
+    Invalid lines of a file raise :class:`~mb.errors.InputError` (a ``ValueError``) with ``FILE:LINE`` (fix them
+    with ``mb validate``).
     """
     from ..io import read_examples
 
@@ -89,7 +90,7 @@ def rows(examples: str | os.PathLike[str] | Iterable[Example]) -> list[dict[str,
     data: list[dict[str, Any]] = []
     for item in source:
         if not isinstance(item, Example):
-            raise InputError(str(item))
+            raise InputError(item.message, file=item.file, line=item.line)
         document = item.model_dump(mode="json", exclude_none=True)
         data.append({key: document[key] for key in ("inputs", "outputs", "expectations") if key in document})
     return data
