@@ -73,10 +73,9 @@ class InputError(MBError, ValueError):
     def __init__(
         self, message: str, *, file: str | None = None, line: int | None = None, field: str | None = None
     ) -> None:
-        location = "" if file is None else f"{file}:" if line is None else f"{file}:{line}:"
-        if field is not None:
-            location = f"{location} {field}:" if location else f"{field}:"
-        super().__init__(f"{location} {message}" if location else message)
+        place = f"{file}:{line}" if file is not None and line is not None else file
+        where = ": ".join(part for part in (place, field) if part is not None)
+        super().__init__(f"{where}: {message}" if where else message)
         if file is not None:  # a subclass may have set them before calling this
             self.file = file
         if line is not None:
