@@ -9,7 +9,36 @@ import sys
 import pytest
 
 PUBLIC = {
-    "mb": ["__version__", "aevaluate", "arun", "evaluate", "run"],
+    "mb": [
+        "AgentError",
+        "AgentRun",
+        "ConfigError",
+        "EvaluationResults",
+        "ExampleResult",
+        "InputError",
+        "JudgeError",
+        "MBError",
+        "OutputError",
+        "ResultsFormatError",
+        "RunSummary",
+        "Summary",
+        "__version__",
+        "aevaluate",
+        "arun",
+        "entities",
+        "evaluate",
+        "run",
+    ],
+    "mb.errors": [
+        "AgentError",
+        "ConfigError",
+        "InputError",
+        "JudgeConfigError",
+        "JudgeError",
+        "MBError",
+        "OutputError",
+        "ResultsFormatError",
+    ],
     "mb.entities": [
         "ChatMessage",
         "Citation",
@@ -38,6 +67,7 @@ PUBLIC = {
         "parameter_assertion",
     ],
     "mb.io": [
+        "CompressedFileError",
         "DEFAULT_MAX_LINE_BYTES",
         "JsonlWriter",
         "LineError",
@@ -63,6 +93,7 @@ PUBLIC = {
     "mb.evaluation": [
         "AssertionResult",
         "CheckResult",
+        "EvaluationResults",
         "ExampleResult",
         "METRIC_NAMES",
         "MetricResult",
@@ -120,6 +151,7 @@ PUBLIC = {
         "summary_markdown",
     ],
     "mb.results_format": [
+        "FileKind",
         "HEADER_KEY",
         "JudgeInfo",
         "MetricInfo",
@@ -131,9 +163,12 @@ PUBLIC = {
         "file_digest",
         "header_line",
         "iter_results_file",
+        "kind_of_document",
+        "kind_of_file",
         "migrate_record",
         "parse_header",
         "read_results_file",
+        "require_results",
     ],
     "mb.results_join": [
         "JoinMismatch",
@@ -189,3 +224,100 @@ def test_import_mb_stays_light() -> None:
     code = f"import mb, mb.entities, mb.io, mb.judges, sys; print([m for m in {heavy!r} if m in sys.modules])"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_import_mb_gives_the_entities_and_the_result_types() -> None:
+    code = (
+        "import mb; print(mb.entities.Example.__name__, mb.run.__name__, mb.evaluate.__name__, "
+        "mb.AgentRun.__name__, mb.EvaluationResults.__name__, mb.MBError.__name__)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["Example", "run", "evaluate", "AgentRun", "EvaluationResults", "MBError"]
+
+
+def test_the_former_names_of_the_result_types_still_work() -> None:
+    import mb
+    from mb.evaluation import RunResult
+    from mb.runner import RunOutput
+
+    assert RunOutput is mb.AgentRun
+    assert RunResult is mb.EvaluationResults
+
+
+# Every error MorganaBench raises, where users import it, the branch of mb.errors right above it, and the built-in
+# exception it also is (so that code catching the built-in keeps working).
+ERROR_TREE: dict[tuple[str, str], tuple[str, type[BaseException]]] = {
+    ("mb.errors", "InputError"): ("MBError", ValueError),
+    ("mb.errors", "ResultsFormatError"): ("InputError", ValueError),
+    ("mb.io", "CompressedFileError"): ("InputError", OSError),
+    ("mb.results_join", "JoinMismatch"): ("InputError", ValueError),
+    ("mb.compare", "CompareError"): ("InputError", ValueError),
+    ("mb.reports.html", "ReportError"): ("InputError", ValueError),
+    ("mb.formats.m365", "M365DocumentError"): ("InputError", ValueError),
+    ("mb.formats.traces", "TraceError"): ("InputError", ValueError),
+    ("mb.errors", "OutputError"): ("MBError", Exception),
+    ("mb.io", "SameFileError"): ("OutputError", ValueError),
+    ("mb.runner", "OutputExistsError"): ("OutputError", FileExistsError),
+    ("mb.runner", "OutputLockedError"): ("OutputError", Exception),
+    ("mb.runner", "ResumeError"): ("OutputError", Exception),
+    ("mb.errors", "AgentError"): ("MBError", Exception),
+    ("mb.runner", "AgentLoadError"): ("AgentError", Exception),
+    ("mb.runner", "AgentOutputError"): ("AgentError", Exception),
+    ("mb.runner", "TransientAgentError"): ("AgentError", Exception),
+    ("mb.runner", "WorkerLostError"): ("AgentError", Exception),
+    ("mb.runner.adapters", "MaxTurnsExceeded"): ("AgentError", Exception),
+    ("mb.errors", "JudgeError"): ("MBError", Exception),
+    ("mb.judges", "JudgeConfigError"): ("JudgeError", ValueError),
+    ("mb.errors", "ConfigError"): ("MBError", ValueError),
+    ("mb.config", "ConfigError"): ("MBError", ValueError),
+    ("mb.run_record", "PricesError"): ("ConfigError", ValueError),
+    ("mb.formats.eee", "UnportableName"): ("ConfigError", ValueError),
+    ("mb.runner", "RayUnavailableError"): ("ConfigError", RuntimeError),
+}
+
+
+def _error(module: str, name: str) -> type[BaseException]:
+    error = getattr(importlib.import_module(module), name)
+    assert isinstance(error, type)
+    assert name in importlib.import_module(module).__all__
+    return error
+
+
+@pytest.mark.parametrize(("module", "name"), sorted(ERROR_TREE))
+def test_each_error_sits_on_its_branch_of_the_tree(module: str, name: str) -> None:
+    import mb.errors
+
+    error = _error(module, name)
+    branch, builtin = ERROR_TREE[module, name]
+    nearest = next(base for base in error.__mro__[1:] if base.__module__ == "mb.errors")
+    assert nearest is getattr(mb.errors, branch)
+    assert issubclass(error, mb.errors.MBError)
+    assert issubclass(error, builtin)
+
+
+def test_the_tree_lists_every_error_of_the_package() -> None:
+    from mb.errors import MBError
+
+    listed = {_error(module, name) for module, name in ERROR_TREE}
+    found: set[type[BaseException]] = set()
+    pending: list[type[BaseException]] = [MBError]
+    while pending:
+        for subclass in pending.pop().__subclasses__():
+            if subclass.__module__.startswith("mb."):
+                found.add(subclass)
+            pending.append(subclass)
+    assert found == listed
+
+
+def test_an_input_error_says_where_first() -> None:
+    from mb.errors import InputError, ResultsFormatError
+
+    error = ResultsFormatError("not an evaluation result", file="results.jsonl", line=3, field="$.status")
+    assert str(error) == "results.jsonl:3: $.status: not an evaluation result"
+    assert (error.file, error.line, error.field) == ("results.jsonl", 3, "$.status")
+    assert (
+        str(InputError("no evaluation result to export", file="r.jsonl")) == "r.jsonl: no evaluation result to export"
+    )
+    plain = InputError("the row is not a MorganaBench example")
+    assert str(plain) == "the row is not a MorganaBench example"
+    assert (plain.file, plain.line, plain.field) == (None, None, None)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import ConfigError
+
 __all__ = ["SETTINGS", "Config", "ConfigError", "Setting", "find_config", "load_config"]
 
 
@@ -67,10 +69,6 @@ SETTINGS: dict[str, Setting] = {
     )
 }
 """Every key the configuration accepts."""
-
-
-class ConfigError(ValueError):
-    """The configuration file cannot be used (bad TOML, unknown key, wrong type); the message names file and key."""
 
 
 @dataclass

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 __all__ = [
     "AssertionResult",
     "CheckResult",
+    "EvaluationResults",
     "ExampleResult",
     "ExampleTrials",
     "MetricResult",
@@ -346,8 +347,9 @@ class Summary(BaseModel):
     """Reliability over repeated trials, when the evaluated lines are trials of ``mb run --repeats``."""
 
 
-class RunResult(BaseModel):
-    """Every example result of an evaluation, in input order, and their summary."""
+class EvaluationResults(BaseModel):
+    """What :func:`mb.evaluate` returns: every example result of an evaluation, in input order, and their
+    summary."""
 
     model_config = ConfigDict(defer_build=True)
 
@@ -356,3 +358,7 @@ class RunResult(BaseModel):
 
     summary: Summary
     """Aggregates over ``results``."""
+
+
+RunResult = EvaluationResults
+"""The former name of :class:`EvaluationResults`, kept so that code written against it keeps working."""

@@ -18,6 +18,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ._version import __version__
+from .errors import ResultsFormatError
 from .io import iter_lines, source_name
 from .results import ExampleResult, TokenUse
 
@@ -153,7 +154,8 @@ def header_line(record: RunRecord) -> bytes:
 def parse_header(data: bytes, *, file: str) -> RunRecord | None:
     """The run record of a first line, or None when the line is a result (format 1 has no record).
 
-    Raises ``ValueError("FILE:1: ...")`` for a run record that does not read, or one from a newer format.
+    Raises :class:`~mb.errors.ResultsFormatError` (``FILE:1: ...``) for a run record that does not read, or one
+    from a newer format.
     """
     if HEADER_KEY.encode() not in data:
         return None
@@ -166,18 +168,22 @@ def parse_header(data: bytes, *, file: str) -> RunRecord | None:
     body = document[HEADER_KEY]
     version = body.get("results_format") if isinstance(body, dict) else None
     if not isinstance(version, int):
-        raise ValueError(f"{file}:1: the run record has no results_format version")
+        raise ResultsFormatError("the run record has no results_format version", file=file, line=1)
     if version > RESULTS_FORMAT_VERSION:
-        raise ValueError(
-            f"{file}:1: results format {version} is newer than this MorganaBench reads "
-            f"({RESULTS_FORMAT_VERSION}); upgrade MorganaBench"
+        raise ResultsFormatError(
+            f"results format {version} is newer than this MorganaBench reads ({RESULTS_FORMAT_VERSION}); "
+            "upgrade MorganaBench",
+            file=file,
+            line=1,
         )
     try:
         return RunRecord.model_validate(body)
     except ValidationError as exc:
         problem = exc.errors(include_url=False)[0]
         where = ".".join(str(part) for part in problem["loc"])
-        raise ValueError(f"{file}:1: the run record does not read ({where}: {problem['msg']})") from None
+        raise ResultsFormatError(
+            f"the run record does not read ({where}: {problem['msg']})", file=file, line=1
+        ) from None
 
 
 def migrate_record(name: str | None = None) -> RunRecord:
@@ -206,14 +212,15 @@ class ResultsFile:
 
 
 def parse_result_line(data: bytes, *, file: str, line: int) -> ExampleResult:
-    """One result line; raises ``ValueError("FILE:LINE: not an evaluation result (...)")`` for anything else."""
+    """One result line; raises :class:`~mb.errors.ResultsFormatError` (``FILE:LINE: not an evaluation result
+    (...)``) for anything else."""
     try:
         return ExampleResult.model_validate_json(data)
     except ValidationError as exc:
         problem = exc.errors(include_url=False)[0]
         where = ".".join(str(part) for part in problem["loc"])
         detail = f"{where}: {problem['msg']}" if where else problem["msg"]
-        raise ValueError(f"{file}:{line}: not an evaluation result ({detail})") from None
+        raise ResultsFormatError(f"not an evaluation result ({detail})", file=file, line=line) from None
 
 
 _RESULTS_INSTEAD = "pass the results file `mb eval EXECUTED -o results.jsonl` writes"
@@ -307,20 +314,24 @@ def kind_of_file(path: str | os.PathLike[str]) -> FileKind:
 
 
 def require_results(path: str | os.PathLike[str], name: str, first: bytes) -> None:
-    """Raise ``ValueError`` naming what the file is when its first line (not a run record) shows it is a file of
-    another known kind than results; a line of no known kind is left to the result reader's line error."""
+    """Raise :class:`~mb.errors.ResultsFormatError` naming what the file is when its first line (not a run record)
+    shows it is a file of another known kind than results; a line of no known kind is left to the result reader's
+    line error."""
     try:
         kind = kind_of_document(orjson.loads(first))
     except orjson.JSONDecodeError:
         kind = kind_of_file(path)
     if kind.kind not in ("results", "unknown"):
-        raise ValueError(kind.not_results(name))
+        error = ResultsFormatError(kind.not_results(name))
+        error.file = name
+        raise error
 
 
 def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | None = None) -> Iterator[ExampleResult]:
     """The results of a results file of any format, in order; the run record (migrated for format 1) is appended
-    to ``record`` when given. Raises ``ValueError`` naming ``FILE:LINE`` for a line that is not a result, and
-    naming what the file is when it is another kind of file (a benchmark, an evaluations dataset...)."""
+    to ``record`` when given. Raises :class:`~mb.errors.ResultsFormatError` naming ``FILE:LINE`` for a line that
+    is not a result, and naming what the file is when it is another kind of file (a benchmark, an evaluations
+    dataset...)."""
     name = source_name(path)
     first = True
     for number, data in iter_lines(path):

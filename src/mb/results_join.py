@@ -10,12 +10,13 @@ from typing import Any
 
 from ._hashing import example_hash, hash_line, hash_raw_document
 from .entities import Example
+from .errors import InputError
 from .results import ExampleResult
 
 __all__ = ["JoinMismatch", "check_join", "hash_of_line"]
 
 
-class JoinMismatch(ValueError):
+class JoinMismatch(InputError):
     """A result was joined to a line that holds another example (or none): the files do not belong together."""
 
 

@@ -12,6 +12,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ._version import __version__
+from .errors import ConfigError
 from .judges.base import Judge, JudgeTask
 from .metrics import METRICS, MetricSpec
 from .metrics._base import threshold_of
@@ -41,7 +42,7 @@ class ModelPrice(BaseModel):
     """Price of one million output (completion) tokens."""
 
 
-class PricesError(ValueError):
+class PricesError(ConfigError):
     """A prices file that cannot be used."""
 
 

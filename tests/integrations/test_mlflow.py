@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from mb.cli import main
 from mb.entities import Example
+from mb.errors import InputError
 from mb.evaluation import SummaryBuilder, evaluate_example
 from mb.integrations.mlflow import _scorer_class, rows, scorer_names, scorers
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
@@ -164,8 +165,9 @@ def test_scorer_names_and_include() -> None:
 def test_rows_refuse_invalid_lines_with_their_location(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text('{"inputs": {"messages": []}, "expectations": {}}\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"bad\.jsonl:1"):
+    with pytest.raises(InputError, match=r"bad\.jsonl:1: \$\.inputs\.messages: ") as raised:
         rows(path)
+    assert (raised.value.file, raised.value.line) == (str(path), 1)
 
 
 def test_export_logs_a_run_that_reads_back(

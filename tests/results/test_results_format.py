@@ -11,6 +11,7 @@ import pytest
 
 from mb._hashing import hash_line
 from mb._version import __version__
+from mb.errors import ResultsFormatError
 from mb.evaluation import read_results
 from mb.results_format import RESULTS_FORMAT_VERSION, kind_of_file, read_results_file
 from tests.results.helpers import EXECUTED, FORMAT_1, json_lines, run_eval
@@ -67,18 +68,20 @@ def test_a_newer_or_broken_run_record_is_refused_with_file_and_line(tmp_path: Pa
     rows = FORMAT_1.read_text(encoding="utf-8")
     newer = tmp_path / "newer.jsonl"
     newer.write_text(json.dumps({"mb_results": {"results_format": 99}}) + "\n" + rows, encoding="utf-8")
-    with pytest.raises(ValueError, match=r"newer.jsonl:1: results format 99 is newer"):
+    with pytest.raises(ResultsFormatError, match=r"newer.jsonl:1: results format 99 is newer"):
         read_results_file(newer)
     broken = tmp_path / "broken.jsonl"
     broken.write_text(
         json.dumps({"mb_results": {"results_format": 2, "counts": {"total": "many"}}}) + "\n" + rows, encoding="utf-8"
     )
-    with pytest.raises(ValueError, match=r"broken.jsonl:1: the run record does not read \(counts.total"):
+    with pytest.raises(ResultsFormatError, match=r"broken.jsonl:1: the run record does not read \(counts.total"):
         read_results_file(broken)
     bad_row = tmp_path / "bad.jsonl"
     bad_row.write_text(rows + '{"line": "x"}\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"bad.jsonl:5: not an evaluation result"):
+    with pytest.raises(ResultsFormatError, match=r"bad.jsonl:5: not an evaluation result") as raised:
         read_results_file(bad_row)
+    assert (raised.value.file, raised.value.line) == (str(bad_row), 5)
+    assert isinstance(raised.value, ValueError), "code that caught the ValueError of earlier versions still does"
 
 
 @pytest.mark.parametrize(

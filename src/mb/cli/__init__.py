@@ -1,4 +1,10 @@
-"""The ``mb`` command line."""
+"""The ``mb`` command line.
+
+Every command ends with the same exit statuses: 0 when all is well, 1 when the check or the run found problems
+(invalid lines, failed examples, regressions), 2 for unusable input or usage (including every
+:class:`~mb.errors.MBError` a command lets through, shown as one line), 130 when interrupted. No traceback is shown
+unless ``MB_TRACEBACK=1`` asks for it.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ import click
 
 from .._redact import redact
 from .._version import __version__
+from ..errors import MBError
 from ._console import err_console, printable
 from ._lazy import LazyGroup
 from ._process import end_process, forget_earlier_commands
@@ -39,8 +46,9 @@ class _Program(LazyGroup):
     :meth:`click.Command.main` (as click's test runner does), it always returns or raises normally."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the command; Ctrl-C that the command does not handle itself ends it with status 130, and usage
-        errors show the text they quote with control characters escaped."""
+        """Run the command; Ctrl-C that the command does not handle itself ends it with status 130, usage errors
+        show the text they quote with control characters escaped, and any other exception ends it with status 2
+        and one line (:func:`_fail`)."""
         try:
             return super().invoke(ctx)
         except click.ClickException as exc:  # usage errors quote what the user typed: show it safely
@@ -57,9 +65,9 @@ class _Program(LazyGroup):
                 raise SystemExit(130) from None
             if not isinstance(group, Exception):
                 raise
-            _unexpected(group)
+            _fail(group)
         except Exception as exc:
-            _unexpected(exc)
+            _fail(exc)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         forget_earlier_commands()
@@ -79,14 +87,18 @@ def _interactive() -> bool:
     return hasattr(sys, "ps1") or bool(sys.flags.interactive)
 
 
-def _unexpected(exc: Exception) -> NoReturn:
-    """A failure no command expected: one line naming it (secrets redacted) and status 2, unless MB_TRACEBACK=1
-    asks for the traceback."""
-    if os.environ.get("MB_TRACEBACK", "").strip() not in ("", "0"):
-        raise exc
+def _fail(exc: Exception) -> NoReturn:
+    """The end of a command that raised, with status 2. An :class:`~mb.errors.MBError` is a problem MorganaBench
+    recognised: one line, ``error: TEXT``. Anything else is a failure no command expected: one line naming it
+    (secrets redacted), unless MB_TRACEBACK=1 asks for the traceback."""
     cause: BaseException = exc
     while isinstance(cause, BaseExceptionGroup) and cause.exceptions:  # the first failure among concurrent tasks
         cause = cause.exceptions[0]
+    if isinstance(cause, MBError):
+        err_console.print(f"error: {printable(str(cause))}", markup=False)
+        raise SystemExit(2) from None
+    if os.environ.get("MB_TRACEBACK", "").strip() not in ("", "0"):
+        raise exc
     text = printable(redact(str(cause)))
     err_console.print(
         f"error: unexpected {type(cause).__name__}: {text} (MB_TRACEBACK=1 shows where it happened)", markup=False
@@ -115,16 +127,12 @@ def main(ctx: click.Context) -> None:
     Settings in `mb.toml` or `[tool.mb]` of `pyproject.toml` are the defaults of the options
     they name (see `mb config`); flags override them.
     """
-    from ..config import ConfigError, load_config
+    from ..config import load_config
     from .config import check_values
 
-    try:
-        config = load_config()
-        if ctx.invoked_subcommand not in (None, "config"):
-            check_values(ctx, config, {ctx.invoked_subcommand})
-    except ConfigError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
+    config = load_config()  # a ConfigError ends the command with status 2, as every MBError does
+    if ctx.invoked_subcommand not in (None, "config"):
+        check_values(ctx, config, {ctx.invoked_subcommand})
     if config.values:
         ctx.default_map = config.default_map()
         if ctx.invoked_subcommand != "config":

@@ -75,7 +75,7 @@ def compare(
     a run has more regressions than allowed, 2 for unusable input (unreadable file, results without
     example hashes, runs with no example in common).
     """
-    from ..compare import CompareError, compare_many, render_comparison
+    from ..compare import compare_many, render_comparison
     from ..results_format import read_results_file
 
     runs = []
@@ -91,11 +91,7 @@ def compare(
         if not runs[-1].results:
             err_console.print(f"error: {path}: holds no result (is it the output of `mb eval -o`?)", markup=False)
             raise SystemExit(2)
-    try:
-        comparisons = compare_many(runs[0], runs[1:])
-    except CompareError as exc:
-        err_console.print(f"error: {exc}", markup=False)
-        raise SystemExit(2) from None
+    comparisons = compare_many(runs[0], runs[1:])
     if fmt == "json":
         data = [comparison.model_dump(mode="json") for comparison in comparisons]
         out_console.print_json(orjson.dumps(data).decode())

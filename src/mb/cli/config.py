@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..config import SETTINGS, Config, ConfigError, load_config
-from ._console import err_console, out_console
+from ._console import out_console
 
 __all__ = ["check_values", "config_command"]
 
@@ -49,14 +49,10 @@ def config_command(ctx: click.Context) -> None:
     directory or the nearest parent that has one. They are the defaults of the options they name;
     a command-line flag overrides them. Unknown keys are errors (exit 2) with the closest known key.
     """
-    try:
-        config = load_config()
-        if ctx.parent is not None:
-            every_command = {command for setting in SETTINGS.values() for command, _ in setting.targets}
-            check_values(ctx.parent, config, every_command)
-    except ConfigError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
+    config = load_config()
+    if ctx.parent is not None:
+        every_command = {command for setting in SETTINGS.values() for command, _ in setting.targets}
+        check_values(ctx.parent, config, every_command)
     where = "no configuration file" if config.path is None else str(config.path)
     out_console.print(f"# configuration: {where}", markup=False, highlight=False)
     group = ctx.parent.command if ctx.parent is not None else None

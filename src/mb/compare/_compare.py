@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..errors import InputError
 from ..evaluation._summary import SummaryBuilder
 from ..results import ExampleResult, RateStat, Summary
 from ..results_format import ResultsFile
@@ -14,7 +15,7 @@ from ._model import Comparison, Flip, SliceDelta
 __all__ = ["CompareError", "compare_many", "compare_runs"]
 
 
-class CompareError(ValueError):
+class CompareError(InputError):
     """The runs cannot be compared (no example hashes, nothing in common)."""
 
 

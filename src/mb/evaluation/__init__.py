@@ -4,6 +4,7 @@ from ..metrics import METRIC_NAMES, MetricSpec
 from ..results import (
     AssertionResult,
     CheckResult,
+    EvaluationResults,
     ExampleResult,
     MetricResult,
     ParameterResult,
@@ -19,6 +20,7 @@ __all__ = [
     "METRIC_NAMES",
     "AssertionResult",
     "CheckResult",
+    "EvaluationResults",
     "ExampleResult",
     "MetricResult",
     "MetricSpec",

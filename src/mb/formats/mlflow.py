@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from .._version import __version__
+from ..errors import InputError
 from ..io import source_name
 from ..results import ExampleResult, Summary
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
@@ -101,16 +102,18 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
 
 
 def _check_collected(collected: list[ExampleResult], name: str) -> None:
-    """``ValueError`` when there is nothing to log, or a line is scored twice in the same trial (it would count
-    twice in every figure)."""
+    """:class:`~mb.errors.InputError` (a ``ValueError``) when there is nothing to log, or a line is scored twice in
+    the same trial (it would count twice in every figure)."""
     if not collected:
-        raise ValueError(f"{name}: no evaluation result to export")
+        raise InputError("no evaluation result to export", file=name)
     seen: set[tuple[int, int | None]] = set()
     for result in collected:
         key = (result.line, result.repeat)
         if key in seen:
             trial = f" (trial {result.repeat})" if result.repeat is not None else ""
-            raise ValueError(f"{name}: line {result.line}{trial} is scored twice; each line is scored once per trial")
+            raise InputError(
+                f"line {result.line}{trial} is scored twice; each line is scored once per trial", file=name
+            )
         seen.add(key)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from ..entities import Example
+from ..errors import InputError
 from ..io import LineError, parse_document
 from ..judges.base import Judge
 from ..metrics import MetricSpec
@@ -32,7 +33,7 @@ def example_from_row(inputs: Any, outputs: Any, expectations: Any) -> Example:
     document = {"inputs": inputs, "outputs": outputs, "expectations": expectations or {}}
     parsed = parse_document(document, file="row", line=1)
     if isinstance(parsed, LineError):
-        raise ValueError(f"the row is not a MorganaBench example ({parsed.message})")
+        raise InputError(f"the row is not a MorganaBench example ({parsed.message})")
     return parsed
 
 

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from ..entities import Example
+from ..errors import ConfigError, InputError
 from ..judges.base import Judge
 from ..metrics import METRIC_NAMES, MetricSpec
 from ._assessments import Assessment, assess, concept_names
@@ -71,7 +72,7 @@ def scorers(
     if include is not None:
         unknown = sorted(set(include) - set(names))
         if unknown:
-            raise ValueError(f"unknown scorer name(s) {', '.join(unknown)} (known: {', '.join(names)})")
+            raise ConfigError(f"unknown scorer name(s) {', '.join(unknown)} (known: {', '.join(names)})")
         names = tuple(name for name in names if name in set(include))
     evaluator = RowEvaluator(judge, metrics, require)
     return [cls.create(name, evaluator) for name in names]
@@ -80,7 +81,8 @@ def scorers(
 def rows(examples: str | os.PathLike[str] | Iterable[Example]) -> list[dict[str, Any]]:
     """MLflow evaluation rows (``inputs``, ``outputs``, ``expectations``) from an executed benchmark.
 
-    Invalid lines of a file raise ``ValueError`` with ``FILE:LINE`` (fix them with ``mb validate``).
+    Invalid lines of a file raise :class:`~mb.errors.InputError` (a ``ValueError``) with ``FILE:LINE`` (fix them
+    with ``mb validate``).
     """
     from ..io import read_examples
 
@@ -88,7 +90,7 @@ def rows(examples: str | os.PathLike[str] | Iterable[Example]) -> list[dict[str,
     data: list[dict[str, Any]] = []
     for item in source:
         if not isinstance(item, Example):
-            raise ValueError(str(item))
+            raise InputError(item.message, file=item.file, line=item.line)
         document = item.model_dump(mode="json", exclude_none=True)
         data.append({key: document[key] for key in ("inputs", "outputs", "expectations") if key in document})
     return data

@@ -18,12 +18,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, cast
 
+from ..errors import OutputError
+
 __all__ = ["SameFileError", "atomic_output", "refuse_input_as_output", "write_atomically"]
 
 PathLike = str | os.PathLike[str]
 
 
-class SameFileError(ValueError):
+class SameFileError(OutputError, ValueError):
     """The output named is one of the command's inputs: writing it would destroy the data being read."""
 
 

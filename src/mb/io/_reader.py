@@ -17,6 +17,7 @@ import orjson
 from pydantic import ValidationError
 
 from ..entities import Example
+from ..errors import InputError
 from ._check import certainly_valid
 from ._errors import LineError, Problem, describe, problems_from_validation
 from ._limits import max_line_bytes as resolve_limit
@@ -119,7 +120,7 @@ def sized_lines(source: PathLike | IO[bytes], limit: int | None) -> Iterator[Siz
             stream.close()
 
 
-class CompressedFileError(gzip.BadGzipFile):
+class CompressedFileError(InputError, gzip.BadGzipFile):
     """A gzip file that cannot be read to its end (cut short, damaged, or with bytes after its data): an
     ``OSError`` whose ``filename`` names the file (when it is one) and whose text says what is wrong."""
 

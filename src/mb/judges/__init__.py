@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._lazy import lazy_attributes
+from ..errors import JudgeConfigError
 from .base import Judge, JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
     from .factory import JUDGE_NAMES, AutoChoice, explain_auto, get_judge
     from .lexical import LexicalJudge
-    from .llm import JudgeConfigError, LLMJudge
+    from .llm import LLMJudge
     from .local import LocalJudge
 
 __all__ = [
@@ -37,7 +38,6 @@ _LAZY = {
     "explain_auto": ".factory",
     "get_judge": ".factory",
     "LexicalJudge": ".lexical",
-    "JudgeConfigError": ".llm",
     "LLMJudge": ".llm",
     "LocalJudge": ".local",
 }

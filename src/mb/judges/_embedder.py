@@ -15,6 +15,8 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..errors import JudgeConfigError
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -118,9 +120,9 @@ def get_embedder(*, device: str = "cpu", precision: str = "auto", threads: int |
 
     ``device`` must be ``cpu``; ``threads`` sets the BLAS thread count when numpy has not been imported yet."""
     if precision not in PRECISIONS:
-        raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
+        raise JudgeConfigError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
     if device != "cpu":
-        raise ValueError(f"the local judge runs on the cpu only, not {device!r}")
+        raise JudgeConfigError(f"the local judge runs on the cpu only, not {device!r}")
     requested = (device, precision)
     embedder = _INSTANCES.get(requested)
     if embedder is None:

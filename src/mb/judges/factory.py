@@ -14,13 +14,11 @@ import inspect
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..errors import JudgeConfigError
 from ._embedder import INSTALL_HINT, missing_dependencies
 from .base import Judge
-
-if TYPE_CHECKING:
-    from .llm import JudgeConfigError
 
 __all__ = ["JUDGE_NAMES", "AutoChoice", "JudgeConfigError", "explain_auto", "get_judge"]
 
@@ -72,8 +70,8 @@ def _accepted(cls: type, options: Mapping[str, Any]) -> dict[str, Any]:
 def get_judge(name: str = "auto", **options: Any) -> Judge:
     """Build the named judge with ``options`` passed to its constructor.
 
-    Raises ValueError for an unknown name, ImportError (naming the pip command) when ``local`` is asked for but not
-    installed, and JudgeConfigError (a ValueError) when ``llm`` lacks a model or a key.
+    Raises :class:`~mb.errors.JudgeConfigError` (a ``ValueError``) for an unknown name or when ``llm`` lacks a model
+    or a key, and ImportError (naming the pip command) when ``local`` is asked for but not installed.
     """
     requested = name.strip()
     kind, _, model = requested.partition(":")
@@ -97,7 +95,7 @@ def get_judge(name: str = "auto", **options: Any) -> Judge:
         if model:
             options = {**options, "model": model}
         return LLMJudge(**options)
-    raise ValueError(f"unknown judge {name!r}: choose one of auto, lexical, local, llm or llm:<model>")
+    raise JudgeConfigError(f"unknown judge {name!r}: choose one of auto, lexical, local, llm or llm:<model>")
 
 
 def _judge_class(kind: str) -> type:
@@ -109,11 +107,3 @@ def _judge_class(kind: str) -> type:
     from .local import LocalJudge
 
     return LocalJudge
-
-
-def __getattr__(name: str) -> Any:
-    if name == "JudgeConfigError":  # the LLM judge's error, importable from here without loading it up front
-        from .llm import JudgeConfigError
-
-        return JudgeConfigError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,6 +25,7 @@ import anyio
 import anyio.lowlevel
 
 from .._redact import redact, url_credentials
+from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
 from ._prompts import ANSWER_SCHEMA, PROMPTS, messages_for, parse_answer, required_fields
 from .base import JudgeRequest, JudgeTask, Verdict
@@ -39,10 +40,6 @@ __all__ = ["JudgeConfigError", "LLMJudge", "llm_configured"]
 _RETRYABLE = frozenset({408, 409, 429})
 _MODES = ("json_schema", "json_object", "text")
 _MAX_RETRY_AFTER = 120.0
-
-
-class JudgeConfigError(ValueError):
-    """The judge cannot be set up as asked (no model named, no API key)."""
 
 
 def llm_configured(env: Mapping[str, str] | None = None) -> tuple[bool, str]:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..errors import JudgeConfigError
 from ._alignment import Pieces, pieces
 from ._confidence import SHORT_WORDS
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
@@ -163,7 +164,7 @@ class LocalJudge:
         self._batch_size = batch_size
         self._device = device
         if precision not in PRECISIONS:
-            raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
+            raise JudgeConfigError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
         self._precision = precision
         self._threads = threads
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()

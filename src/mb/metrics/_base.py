@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..entities import Example
+from ..errors import ConfigError
 from ..matching import MatchContext
 from ..results import MetricResult
 
@@ -29,21 +30,22 @@ class MetricSpec:
 
     @classmethod
     def parse(cls, text: str) -> MetricSpec:
-        """``name`` or ``name=threshold``; raises ValueError for an unknown name or a bad threshold."""
+        """``name`` or ``name=threshold``; raises :class:`~mb.errors.ConfigError` (a ``ValueError``)
+        for an unknown name or a bad threshold."""
         name, _, threshold = text.strip().partition("=")
         name = name.strip().replace("-", "_").lower()
         if name not in METRICS:
-            raise ValueError(f"unknown metric {name!r}; known: {', '.join(METRICS)}")
+            raise ConfigError(f"unknown metric {name!r}; known: {', '.join(METRICS)}")
         if not threshold.strip():
             return cls(name)
         try:
             value = float(threshold)
         except ValueError:
-            raise ValueError(f"the threshold of {name!r} must be a number, got {threshold!r}") from None
+            raise ConfigError(f"the threshold of {name!r} must be a number, got {threshold!r}") from None
         low, high = METRICS[name].scale
         if not low <= value <= (math.inf if high is None else high):
             scale = f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
-            raise ValueError(
+            raise ConfigError(
                 f"the threshold of {name!r} must be {scale} ({METRICS[name].unit or 'its scale'}), got {threshold}"
             )
         return cls(name, value)

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from ..entities import Example, Outputs, RetrievalResults
+from ..errors import ConfigError
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..results import MetricResult
@@ -30,7 +31,7 @@ def find_citation_markers(text: str, citation_format: str = "mixed") -> list[str
     elif citation_format in CITATION_PATTERNS:
         patterns = [CITATION_PATTERNS[citation_format]]
     else:
-        raise ValueError(f"unknown citation_format {citation_format!r}; known: mixed, {', '.join(CITATION_PATTERNS)}")
+        raise ConfigError(f"unknown citation_format {citation_format!r}; known: mixed, {', '.join(CITATION_PATTERNS)}")
     found = sorted((m.start(), m.group(0)) for pattern in patterns for m in pattern.finditer(text))
     return [marker for _, marker in found]
 

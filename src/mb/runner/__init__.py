@@ -29,18 +29,21 @@ from ._loop import RunSettings
 from ._output import read_previous, sort_output
 from ._progress import LogProgress, RichProgress, RunProgress, SilentProgress
 from ._ray_agent import RayAgent, WorkerLostError
-from ._summary import RunOutput, RunSummary
+from ._ray_cluster import RayUnavailableError
+from ._summary import AgentRun, RunOutput, RunSummary
 
 __all__ = [
     "AgentInput",
     "AgentLoadError",
     "AgentOutputError",
+    "AgentRun",
     "Benchmark",
     "CallableAgent",
     "LogProgress",
     "OutputExistsError",
     "OutputLockedError",
     "RayAgent",
+    "RayUnavailableError",
     "ResumeError",
     "RichProgress",
     "RunOutput",

@@ -15,6 +15,7 @@ from typing import IO, Any
 import anyio
 
 from ..entities import Example
+from ..errors import ConfigError
 from ..io import JsonlWriter, LineError, Problem, parse_document, read_examples, refuse_input_as_output
 from ..io._limits import max_line_bytes as resolve_line_limit
 from ._agent import AgentInput
@@ -60,15 +61,15 @@ MAX_CONCURRENCY = 10_000
 
 def _check_arguments(concurrency: int, timeout: float | None, retries: int, backoff: float) -> None:
     if concurrency < 1:
-        raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+        raise ConfigError(f"concurrency must be at least 1, got {concurrency}")
     if concurrency > MAX_CONCURRENCY:
-        raise ValueError(f"concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}")
+        raise ConfigError(f"concurrency must be at most {MAX_CONCURRENCY}, got {concurrency}")
     if timeout is not None and not timeout > 0:  # NaN too
-        raise ValueError(f"timeout must be a positive number of seconds, got {timeout}")
+        raise ConfigError(f"timeout must be a positive number of seconds, got {timeout}")
     if retries < 0:
-        raise ValueError(f"retries must be 0 or more, got {retries}")
+        raise ConfigError(f"retries must be 0 or more, got {retries}")
     if not backoff >= 0:
-        raise ValueError(f"backoff must be 0 or more seconds, got {backoff}")
+        raise ConfigError(f"backoff must be 0 or more seconds, got {backoff}")
 
 
 def _written_in_place(path: Path) -> bool:
@@ -85,7 +86,7 @@ def _prepare_output(
     benchmark: Benchmark, output: Path, *, resume: bool, overwrite: bool, retry_errors: bool, collect: bool
 ) -> PreviousOutput | None:
     if resume and overwrite:
-        raise ValueError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
+        raise ConfigError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
     if resume:
         return read_previous(output, keep_lines=collect, retry_errors=retry_errors)
     if not _written_in_place(output):
@@ -135,12 +136,13 @@ async def arun(
     - ``max_line_bytes``: a benchmark line longer than this is an invalid line (default: ``MB_MAX_LINE_BYTES`` or
       16 MiB).
 
-    Raises ``ValueError`` for inconsistent options, :class:`AgentLoadError`, :class:`OutputExistsError` and
-    :class:`ResumeError`; agent failures never raise, they are written as lines with ``outputs.error``.
+    Raises :class:`~mb.errors.ConfigError` (a ``ValueError``) for inconsistent options, :class:`AgentLoadError`,
+    :class:`OutputExistsError`, :class:`OutputLockedError` and :class:`ResumeError` (all :class:`~mb.errors.MBError`);
+    agent failures never raise, they are written as lines with ``outputs.error``.
     """
     _check_arguments(concurrency, timeout, retries, backoff)
     if repeats < 1:
-        raise ValueError(f"repeats must be 1 or more, got {repeats}")
+        raise ConfigError(f"repeats must be 1 or more, got {repeats}")
     runnable = as_agent(agent, agent_input=agent_input)
     settings = RunSettings(
         concurrency,
@@ -154,10 +156,10 @@ async def arun(
     stdout = output is not None and str(output) == "-"
     path = Path(output) if output is not None and not stdout else None
     if (resume or sort) and path is None:
-        raise ValueError("resume and sort need an output file")
+        raise ConfigError("resume and sort need an output file")
     in_place = path is not None and _written_in_place(path)
     if (resume or sort) and in_place:
-        raise ValueError(f"resume and sort need a regular output file; {path} is a device or a pipe")
+        raise ConfigError(f"resume and sort need a regular output file; {path} is a device or a pipe")
     if path is not None and isinstance(benchmark, (str, os.PathLike)):
         refuse_input_as_output(path, benchmark)
     with contextlib.ExitStack() as stack:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._redact import redact
+from ..errors import AgentError, OutputError
 
 __all__ = [
     "AgentLoadError",
@@ -24,7 +25,7 @@ _MAX_MESSAGE = 2000
 _TRACE_ATTRIBUTE = "mb_trace"
 
 
-class TransientAgentError(Exception):
+class TransientAgentError(AgentError):
     """Raise it from an agent for a failure worth retrying (rate limit, dropped connection, overloaded server).
 
     The runner retries the example with exponential backoff, up to ``retries`` times. Any exception with an
@@ -42,23 +43,23 @@ class TransientAgentError(Exception):
         """Seconds to wait before the next attempt, when the failure says so (e.g. an HTTP ``Retry-After``)."""
 
 
-class AgentOutputError(Exception):
+class AgentOutputError(AgentError):
     """The agent returned something that is not an answer: neither ``Outputs`` nor ``str``, or invalid ``Outputs``."""
 
 
-class AgentLoadError(Exception):
+class AgentLoadError(AgentError):
     """An agent specification (``module:attribute``, ``path/to/file.py:attribute``) cannot be made an agent."""
 
 
-class OutputExistsError(FileExistsError):
+class OutputExistsError(OutputError, FileExistsError):
     """The output file already holds examples and neither resuming nor overwriting was asked for."""
 
 
-class OutputLockedError(Exception):
+class OutputLockedError(OutputError):
     """Another run is writing the same output file (the message names it: process id, host, start time)."""
 
 
-class ResumeError(Exception):
+class ResumeError(OutputError):
     """The existing output cannot be resumed (a damaged line before the last one, a line without a hash)."""
 
 

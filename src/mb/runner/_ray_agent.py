@@ -22,6 +22,7 @@ from typing import Any
 import anyio
 
 from ..entities import Inputs, Outputs
+from ..errors import AgentError
 from ._agent import AgentInput, CallableAgent, to_outputs
 from ._errors import AgentLoadError, error_record, failure_trace
 from ._loader import as_agent
@@ -32,7 +33,7 @@ _READY_TIMEOUT = 600.0
 """Seconds the actors may take to start and load the agent (installing a runtime environment included)."""
 
 
-class WorkerLostError(Exception):
+class WorkerLostError(AgentError):
     """The Ray worker running an example died every time the example was sent to one."""
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+from ..errors import ConfigError
+
 __all__ = ["BACKENDS", "JUDGE_CPUS_VARIABLE", "RayUnavailableError", "import_ray", "judge_cpus", "ray_session"]
 
 BACKENDS = ("local", "ray")
@@ -27,7 +29,7 @@ JUDGE_CPUS_VARIABLE = "MB_RAY_JUDGE_CPUS"
 """The CPUs Ray reserves for each ``mb eval`` task that runs an offline judge on a block (default: one)."""
 
 
-class RayUnavailableError(RuntimeError):
+class RayUnavailableError(ConfigError, RuntimeError):
     """Ray is not installed, or the cluster cannot be reached."""
 
 

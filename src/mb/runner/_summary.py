@@ -10,7 +10,7 @@ from typing import Any
 from ..entities import Example
 from ..io import LineError
 
-__all__ = ["RunOutput", "RunSummary"]
+__all__ = ["AgentRun", "RunOutput", "RunSummary"]
 
 
 @dataclass
@@ -105,8 +105,9 @@ class RunSummary:
 
 
 @dataclass
-class RunOutput:
-    """The executed examples, in the benchmark's order, and the summary; unpacks as ``examples, summary``."""
+class AgentRun:
+    """What :func:`mb.run` returns: one run of an agent over a benchmark, i.e. the executed examples in the
+    benchmark's order and the summary of the run; unpacks as ``examples, summary``."""
 
     examples: list[Example]
     """Executed examples in input order: those run now and, when resuming, those already in the output."""
@@ -117,3 +118,7 @@ class RunOutput:
     def __iter__(self) -> Iterator[Any]:
         yield self.examples
         yield self.summary
+
+
+RunOutput = AgentRun
+"""The former name of :class:`AgentRun`, kept so that code written against it keeps working."""

@@ -8,6 +8,7 @@
 from ._export import EVAL_LIBRARY, EeeExport, EeeMetadata, export_eee
 from ._hash import sample_hash
 from ._instance import InstanceContext, instance_record
+from ._paths import UnportableName
 from ._schemas import DEFAULT_SCHEMA_VERSION, SCHEMA_VERSIONS, load_schema, schema_errors, validate_record
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "EeeExport",
     "EeeMetadata",
     "InstanceContext",
+    "UnportableName",
     "export_eee",
     "instance_record",
     "load_schema",

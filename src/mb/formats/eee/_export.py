@@ -15,6 +15,7 @@ from typing import Any, Literal
 import orjson
 
 from ..._version import __version__
+from ...errors import ConfigError, InputError
 from ...results_format import file_digest
 from ._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 from ._instance import InstanceContext, instance_record
@@ -135,7 +136,7 @@ def export_eee(
     results); nothing is left behind when an export fails.
     """
     if schema_version not in SCHEMA_VERSIONS:
-        raise ValueError(f"unknown EEE schema version {schema_version!r} (known: {', '.join(SCHEMA_VERSIONS)})")
+        raise ConfigError(f"unknown EEE schema version {schema_version!r} (known: {', '.join(SCHEMA_VERSIONS)})")
     info = metadata or EeeMetadata()
     split_model_id(model_id)
     name = benchmark or _default_benchmark(executed)
@@ -200,7 +201,7 @@ def _write_samples(
             tallies.add(result)
             rows += 1
     if rows == 0:
-        raise ValueError("no evaluation results to export")
+        raise InputError("no evaluation results to export")
     return rows, digest.hexdigest(), tallies
 
 
@@ -232,9 +233,9 @@ def _uuid4(value: str | None) -> str:
     try:
         parsed = uuid.UUID(value)
     except ValueError:
-        raise ValueError(f"file uuid {value!r} is not a UUID") from None
+        raise ConfigError(f"file uuid {value!r} is not a UUID") from None
     if parsed.version != 4:
-        raise ValueError(f"file uuid {value!r} must be a version 4 UUID")
+        raise ConfigError(f"file uuid {value!r} must be a version 4 UUID")
     return str(parsed)
 
 

@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 
 from ...entities import Example
+from ...errors import InputError
 from ...evaluation import read_results
 from ...io import Record, iter_records, source_name
 from ...results import ExampleResult, RunResult
@@ -64,7 +65,7 @@ class ExecutedIndex:
             if record.line == line:
                 return record
             self._pending[record.line] = record
-        raise ValueError(
+        raise InputError(
             f"{self._name} has no line {line}, which a result names (are the results from another executed file, "
             "or does a line appear twice in the results?)"
         )

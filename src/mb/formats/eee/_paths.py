@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...errors import ConfigError
+
 __all__ = ["Layout", "UnportableName", "path_component", "split_model_id"]
 
 _UNSAFE = re.compile(r'[<>:"\\|?*\x00-\x1f]')
@@ -13,7 +15,7 @@ _RESERVED = re.compile(r"(CON|PRN|AUX|NUL|COM[0-9\u00b9\u00b2\u00b3]|LPT[0-9\u00
 """Device names Windows reserves, with or without an extension (``CON``, ``aux.v1``, ``com1.txt``)."""
 
 
-class UnportableName(ValueError):
+class UnportableName(ConfigError):
     """A benchmark, developer or model name that cannot be a directory on every system (the EEE store refuses it)."""
 
 
@@ -40,11 +42,11 @@ def path_component(value: str, what: str) -> str:
 def split_model_id(model_id: str) -> tuple[str, str]:
     """``(developer, model)`` from a Hugging Face style id ``developer/model[/more]``.
 
-    Raises ``ValueError`` when the id has no developer part.
+    Raises :class:`~mb.errors.ConfigError` (a ``ValueError``) when the id has no developer part.
     """
     developer, sep, model = model_id.strip().partition("/")
     if not sep or not developer.strip() or not model.strip():
-        raise ValueError(
+        raise ConfigError(
             f"model id {model_id!r} must be ORG/MODEL (e.g. openai/gpt-4o-mini): the part before '/' is the developer"
         )
     return developer.strip(), model.strip()

@@ -11,6 +11,8 @@ from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError
 from jsonschema.validators import validator_for
 
+from ...errors import ConfigError, InputError
+
 __all__ = [
     "DEFAULT_SCHEMA_VERSION",
     "SCHEMA_VERSIONS",
@@ -38,7 +40,7 @@ _FILES: dict[RecordKind, str] = {
 
 def _check_version(version: str) -> SchemaVersion:
     if version not in SCHEMA_VERSIONS:
-        raise ValueError(f"unknown EEE schema version {version!r} (known: {', '.join(SCHEMA_VERSIONS)})")
+        raise ConfigError(f"unknown EEE schema version {version!r} (known: {', '.join(SCHEMA_VERSIONS)})")
     return version
 
 
@@ -70,4 +72,4 @@ def validate_record(record: Any, kind: RecordKind, version: str = DEFAULT_SCHEMA
     problems = schema_errors(record, kind, version)
     if problems:
         label = "aggregate record" if kind == "aggregate" else "instance record"
-        raise ValueError(f"EEE {version} {label} is invalid: " + "; ".join(problems))
+        raise InputError(f"EEE {version} {label} is invalid: " + "; ".join(problems))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...errors import InputError
 from ...io import Problem
 
 __all__ = ["M365DocumentError", "Problem"]
 
 
-class M365DocumentError(ValueError):
+class M365DocumentError(InputError):
     """A document that cannot be used: unreadable JSON, wrong shape, or not valid under the 1.7.0 schema.
 
     ``str()`` gives one line per problem as ``FILE: $.json.path: message``.

@@ -18,6 +18,7 @@ import anyio
 
 from ..._version import __version__
 from ...entities import Example
+from ...errors import ConfigError
 from ...evaluation._example import agent_failure
 from ...judges.base import Judge
 from ...results import ExampleResult
@@ -109,7 +110,7 @@ async def arun_document(
 
     judge = resolve_judge(judge)
     if concurrency < 1:
-        raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+        raise ConfigError(f"concurrency must be at least 1, got {concurrency}")
     runnable = as_agent(agent)
     units = document_units(loaded)
     done: list[list[Evaluated]] = [[] for _ in units]

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from ...errors import ConfigError
 from .exporter import write_document
 from .report_csv import write_csv
 from .report_html import write_html
@@ -37,5 +38,5 @@ def write_report(document: Mapping[str, Any], path: str | os.PathLike[str]) -> R
     elif kind == "html":
         write_html(document, path)
     else:
-        raise ValueError(f"{os.fspath(path)}: unknown report format (use .json, .csv or .html)")
+        raise ConfigError(f"{os.fspath(path)}: unknown report format (use .json, .csv or .html)")
     return kind

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from pydantic_core import to_jsonable_python
 
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
+from ...errors import InputError
 
 __all__ = [
     "HASH_ATTRIBUTE",
@@ -31,7 +32,7 @@ HASH_ATTRIBUTE = "mb.example_hash"
 StepKind = Literal["tool", "retriever", "chat"]
 
 
-class TraceError(ValueError):
+class TraceError(InputError):
     """A trace (or a whole file) that cannot become an executed example; the message says where and why."""
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..._version import __version__
 from ...compare import CompareError, compare_many
+from ...errors import InputError
 from ...results_format import ResultsFile, RunRecord
 from ._load import ExecutedCursor, find_executed, open_run
 from ._page import Embedding, render_page
@@ -19,7 +20,7 @@ from ._payload import BLOCK_SIZE, BlockStore, Interner, RunBuilder
 __all__ = ["ReportError", "build_report"]
 
 
-class ReportError(ValueError):
+class ReportError(InputError):
     """The report cannot be built from these files (a message naming the file, and the line when there is one)."""
 
 

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
+from ...errors import AgentError
 from .._agent import current_user_time
 from ._arguments import tool_params
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["ChatCompletionsAgent", "MaxTurnsExceeded", "ToolSpec", "tool_spec"]
 
 
-class MaxTurnsExceeded(Exception):
+class MaxTurnsExceeded(AgentError):
     """The model kept calling tools for ``max_turns`` turns without giving an answer."""
 
 
