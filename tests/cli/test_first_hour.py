@@ -76,3 +76,18 @@ def test_ctrl_c_while_the_program_loads_prints_one_line(
         entry.main()
     assert ended.value.code == 130
     assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_a_pretty_printed_benchmark_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    bench = tmp_path / "bench.json"
+    bench.write_text(
+        '[\n  {\n    "inputs": {"messages": [{"role": "user", "content": "hi"}]},\n    "expectations": {}\n  }\n]\n'
+    )
+    (tmp_path / "echo_agent.py").write_text("def answer(messages):\n    return 'hello'\n", encoding="utf-8")
+    output = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(
+        main, ["run", str(bench), "-a", f"{tmp_path / 'echo_agent.py'}:answer", "-o", str(output)]
+    )
+    assert result.exit_code == 2
+    assert "pretty-printed JSON document, not JSONL" in result.stderr
+    assert not output.exists()

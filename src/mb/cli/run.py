@@ -211,6 +211,7 @@ def run(
     from ..io import SameFileError, refuse_input_as_output
     from ..runner import (
         AgentLoadError,
+        BenchmarkFileError,
         LogProgress,
         OutputExistsError,
         OutputLockedError,
@@ -281,7 +282,7 @@ def run(
                 repeats=repeats,
             )
         )
-    except (OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
+    except (BenchmarkFileError, OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
         raise _fail(_cli_wording(str(exc))) from None
     except KeyboardInterrupt:
         err_console.print(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import io
 import json
@@ -36,6 +37,7 @@ __all__ = [
     "jsonl_lines",
     "line_ranges",
     "parse_document",
+    "not_jsonl",
     "pretty_printed",
     "proven_record",
     "read_examples",
@@ -338,6 +340,20 @@ _NOT_JSONL = (
 def pretty_printed(first_line: bytes | None) -> bool:
     """Whether a file whose first line is this is pretty-printed JSON (a lone ``[`` or ``{``), not JSONL."""
     return first_line in (b"[", b"{")
+
+
+def not_jsonl(source: PathLike) -> LineError | None:
+    """The error of a file that is a pretty-printed JSON document rather than JSONL (its first non-blank line a
+    lone ``[`` or ``{``), read from its first line only; None for any other file."""
+    with contextlib.closing(sized_lines(source, resolve_limit(None))) as lines:
+        for number, data, size in lines:
+            if not size and not data.strip():
+                continue
+            if not size and pretty_printed(data):
+                problem = Problem("$", _NOT_JSONL.format(bracket=data.decode()))
+                return LineError(source_name(source), number, (problem,))
+            return None
+    return None
 
 
 def jsonl_lines(

@@ -16,6 +16,7 @@ from ._api import Benchmark, arun, run
 from ._errors import (
     AgentLoadError,
     AgentOutputError,
+    BenchmarkFileError,
     OutputExistsError,
     OutputLockedError,
     ResumeError,
@@ -41,6 +42,7 @@ __all__ = [
     "OutputExistsError",
     "OutputLockedError",
     "RayAgent",
+    "BenchmarkFileError",
     "ResumeError",
     "RichProgress",
     "RunOutput",

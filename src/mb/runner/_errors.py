@@ -9,6 +9,7 @@ from .._redact import redact
 __all__ = [
     "AgentLoadError",
     "AgentOutputError",
+    "BenchmarkFileError",
     "OutputExistsError",
     "OutputLockedError",
     "ResumeError",
@@ -56,6 +57,10 @@ class OutputExistsError(FileExistsError):
 
 class OutputLockedError(Exception):
     """Another run is writing the same output file (the message names it: process id, host, start time)."""
+
+
+class BenchmarkFileError(ValueError):
+    """The benchmark file cannot be read as JSONL at all (a pretty-printed JSON document): nothing was run."""
 
 
 class ResumeError(Exception):
