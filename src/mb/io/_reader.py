@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import io
 import json
@@ -36,8 +35,8 @@ __all__ = [
     "iter_records",
     "jsonl_lines",
     "line_ranges",
-    "parse_document",
     "not_jsonl",
+    "parse_document",
     "pretty_printed",
     "proven_record",
     "read_examples",
@@ -345,14 +344,13 @@ def pretty_printed(first_line: bytes | None) -> bool:
 def not_jsonl(source: PathLike) -> LineError | None:
     """The error of a file that is a pretty-printed JSON document rather than JSONL (its first non-blank line a
     lone ``[`` or ``{``), read from its first line only; None for any other file."""
-    with contextlib.closing(sized_lines(source, resolve_limit(None))) as lines:
-        for number, data, size in lines:
-            if not size and not data.strip():
-                continue
-            if not size and pretty_printed(data):
-                problem = Problem("$", _NOT_JSONL.format(bracket=data.decode()))
-                return LineError(source_name(source), number, (problem,))
-            return None
+    for number, data, size in sized_lines(source, resolve_limit(None)):  # the file closes as the reading ends
+        if not size and not data.strip():
+            continue
+        if not size and pretty_printed(data):
+            problem = Problem("$", _NOT_JSONL.format(bracket=data.decode()))
+            return LineError(source_name(source), number, (problem,))
+        return None
     return None
 
 

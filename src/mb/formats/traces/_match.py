@@ -67,11 +67,11 @@ def match_traces(examples: Sequence[tuple[int, Example]], traces: Sequence[Sourc
     traces_by_key: dict[Key, list[SourceTrace]] = defaultdict(list)
     matching = Matching()
     for trace in traces:
-        key = _trace_key(trace, by)
-        if key is None or key not in by_key:
+        found_key = _trace_key(trace, by)
+        if found_key is None or found_key not in by_key:
             matching.unmatched_traces.append(trace)
         else:
-            traces_by_key[key].append(trace)
+            traces_by_key[found_key].append(trace)
     refused: set[int] = set()
     for (kind, value), found in traces_by_key.items():
         lines = [line for line, _ in by_key[(kind, value)]]
