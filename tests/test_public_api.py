@@ -52,6 +52,7 @@ PUBLIC = {
         "iter_records",
         "json_path",
         "max_line_bytes",
+        "not_jsonl",
         "parse_document",
         "read_examples",
         "refuse_input_as_output",
