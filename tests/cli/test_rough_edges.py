@@ -213,11 +213,32 @@ def test_run_progress_shows_the_total_and_an_eta(tmp_path: Path) -> None:
 
 
 def test_the_metrics_table_says_what_each_mean_is_of() -> None:
-    code, out, _ = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical")
+    code, out, _ = _run("eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical", "--verbose")
     assert code == 0
     rows = {line.split()[0]: line for line in out.splitlines() if line.split() and "│" in line}
-    assert rows["retrieval"].rstrip().endswith("chunks")
-    assert rows["similarity"].rstrip().endswith("grade 1-5")
+    assert "chunks retrieved per example" in rows["retrieval"]
+    assert "grade from 1 to 5" in rows["similarity"]
+    assert "2 of 3" in rows["exact_match"]  # met its mark: not "pass"/"fail" beside a 100% pass rate
+
+
+def test_eval_is_terse_by_default_and_quiet_prints_the_headline_only() -> None:
+    path = str(SPEC / "examples-executed.jsonl")
+    code, out, _ = _run("eval", path, "--judge", "lexical")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].endswith("3/3 passed (100.0%, 95% CI 43.9% to 100.0%), 0 failed, 0 error(s)")
+    assert "What decides the pass rate" in out
+    assert "Categories" not in out  # a slice table: --verbose
+    # the metrics that do not decide the pass rate are set apart, with what each mean measures
+    reported = out[out.index("Reported beside the verdict") :]
+    assert "citations" in reported
+    assert "valid, supported citations per response" in reported
+    assert "required metric" not in out
+    code, quiet, _ = _run("eval", path, "--judge", "lexical", "-q")
+    assert (code, quiet.splitlines()) == (0, lines[:1])
+    code, gated, _ = _run("eval", path, "--judge", "lexical", "--require", "citations")
+    assert "required metric citations" in gated
+    assert "citations" not in gated[gated.index("Reported beside the verdict") :]
 
 
 def test_eval_progress_shows_the_total_rate_and_eta(monkeypatch: pytest.MonkeyPatch) -> None:

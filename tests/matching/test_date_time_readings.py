@@ -38,6 +38,9 @@ CASES: list[tuple[str, str, bool, str]] = [
     ("EOM", "2013-03-01", False, "the day after 'EOM'"),
     ("EOY", "2014-01-01", False, "the day after 'EOY'"),
     ("tomorrow at 2pm", "2013-02-13", False, "a date alone cannot match a phrase naming a time of day"),
+    # an argument an hour late is said to be an hour after the moment, not 59 minutes after its minute ends
+    ("tomorrow at 2pm", "2013-02-13T15:00:00", False, "1h00m after 2013-02-13T14:00"),
+    ("tomorrow at 2pm", "2013-02-13T13:00:00", False, "1h00m before the start of 2013-02-13T14:00"),
     ("next week", "2013-02-25", False, "1 day after the end of 2013-02-18..2013-02-24"),
 ]
 

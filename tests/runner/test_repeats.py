@@ -107,7 +107,7 @@ def test_eval_reports_pass_at_k_pass_hat_k_and_flaky_examples(tmp_path: Path) ->
         (10, 2, 3),
     ]
     assert [e["line"] for e in repeats["flaky"]] == [4, 10]
-    table = CliRunner().invoke(main, ["eval", str(executed), "--judge", "lexical", "-q"])
+    table = CliRunner().invoke(main, ["eval", str(executed), "--judge", "lexical"])
     assert "Reliability over 3 trial(s) of 4 example(s)" in table.stdout
     assert "2 flaky example(s)" in table.stdout
     assert "line 4: 1/3 trials passed" in table.stdout

@@ -241,9 +241,6 @@ def _chain(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
 def render_reliability(console: Console, summary: Summary) -> None:
     """Print the pass rate's interval, reliability over repeated trials, and token use with cost."""
     parts: list[object] = []
-    if summary.pass_rate_interval is not None:
-        low, high = summary.pass_rate_interval
-        parts.append(Text(f"pass rate {summary.pass_rate:.1%}, 95% CI {low:.1%} - {high:.1%} (Wilson)"))
     repeats = summary.repeats
     if repeats is not None:
         from rich.table import Table  # only for repeated trials

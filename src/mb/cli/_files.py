@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from pathlib import Path
 from typing import NoReturn
 
@@ -12,7 +13,7 @@ import click
 from ..io import SameFileError, refuse_input_as_output
 from ._console import err_console
 
-__all__ = ["check_output", "fail_write", "require_file", "write_failure_status"]
+__all__ = ["check_output", "fail_write", "reader_gone", "require_file", "write_failure_status"]
 
 _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of a write that started (the disk filled up) rather than of an output that cannot be used at all."""
@@ -34,7 +35,12 @@ def check_output(output: str | os.PathLike[str] | None, *inputs: str | os.PathLi
 
 def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool) -> NoReturn:
     """Print why ``output`` could not be written and what is left of it, then exit (see
-    :func:`write_failure_status`)."""
+    :func:`write_failure_status`).
+
+    Standard output closed by its reader (``mb examples | head``) is no failure: the reader took what it wanted, so
+    the command ends quietly with status 0."""
+    if os.fspath(output) == "-" and isinstance(error, BrokenPipeError):
+        reader_gone()
     reason = error.strerror or str(error)
     if (
         error.filename
@@ -45,6 +51,19 @@ def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool)
     kept = f"{output} left unchanged" if existed else "nothing written"
     err_console.print(f"error: cannot write {output}: {reason}; {kept}", markup=False, highlight=False)
     raise SystemExit(write_failure_status(error))
+
+
+def reader_gone() -> NoReturn:
+    """End quietly, with status 0, after the reader of standard output closed it: what is still buffered goes to
+    the null device instead (as Python's documentation advises for SIGPIPE), so no second error follows at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor behind standard output (a test runner's buffer)
+        pass
+    finally:
+        os.close(devnull)
+    raise SystemExit(0)
 
 
 def require_file(path: Path, hint: str) -> None:

@@ -29,24 +29,16 @@ def _interval(stat: RateStat) -> str:
     return f"{low:.0%}-{high:.0%}"
 
 
-def _slice_table(title: str, rows: dict[str, RateStat], *, with_mean: bool = False) -> Table:
+def _slice_table(title: str, rows: dict[str, RateStat]) -> Table:
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("name", style="bold", no_wrap=True)
     table.add_column("pass", justify="right", style="green")
     table.add_column("fail", justify="right", style="red")
     table.add_column("error", justify="right", style="yellow")
     table.add_column("rate (95% CI)", justify="right", no_wrap=True)
-    if with_mean:
-        table.add_column("mean", no_wrap=True)
     for name, stat in rows.items():
         cells: list[Text | str] = [Text(printable(name)), str(stat.passed), str(stat.failed), str(stat.errors)]
         cells.append(f"{_rate(stat)} ({_interval(stat)})" if stat.total else _rate(stat))
-        if with_mean:
-            metric = METRICS.get(name)
-            mean = Text("-" if stat.mean is None else f"{stat.mean:.3g}")
-            if metric is not None and metric.unit and stat.mean is not None:
-                mean.append(f" {metric.unit}", style="dim")
-            cells.append(mean)
         table.add_row(*cells)
     return table
 
@@ -71,14 +63,89 @@ class FailureLog:
             del self.entries[self.limit :]
 
 
-def render_summary(console: Console, summary: Summary, source: str, judge_note: str, failures: FailureLog) -> None:
-    """Print the summary of an evaluation."""
+def _metrics_table(title: str, rows: dict[str, RateStat]) -> Table:
+    """Metrics with their mean, what the mean measures and how many examples met the metric's mark."""
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("metric", style="bold", no_wrap=True)
+    table.add_column("mean", justify="right", no_wrap=True)
+    table.add_column("measures")
+    table.add_column("met its mark", justify="right", no_wrap=True)
+    for name, stat in rows.items():
+        mean = "-" if stat.mean is None else f"{stat.mean:.3g}"
+        met = f"{stat.passed} of {stat.total}" + (f", {stat.errors} error(s)" if stat.errors else "")
+        table.add_row(Text(printable(name)), mean, _units(name), met)
+    return table
+
+
+def _units(name: str) -> str:
+    """What a metric's mean measures, spelled out."""
+    metric = METRICS.get(name)
+    return metric.unit if metric is not None else ""
+
+
+def _headline(summary: Summary, source: str) -> Text:
     verdict = Text()
     verdict.append(f"{printable(source)}: ", style="bold")
-    verdict.append(f"{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%})", style="bold")
+    verdict.append(f"{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%}", style="bold")
+    if summary.pass_rate_interval is not None:
+        low, high = summary.pass_rate_interval
+        verdict.append(f", 95% CI {low:.1%} to {high:.1%}", style="bold")
+    verdict.append(")", style="bold")
     verdict.append(f", {summary.failed} failed", style="red" if summary.failed else "")
     verdict.append(f", {summary.errors} error(s)", style="yellow" if summary.errors else "")
-    parts: list[object] = [verdict, Text(f"judge: {summary.judge}" + (f" ({judge_note})" if judge_note else ""))]
+    return verdict
+
+
+def _gating_table(summary: Summary, gating: frozenset[str]) -> Table:
+    """One compact table of what decides the pass rate: assertion kinds, matchers, checks, required metrics."""
+    table = Table(title="What decides the pass rate", title_justify="left", show_edge=False, pad_edge=False, box=None)
+    table.add_column("checked", style="bold", no_wrap=True)
+    table.add_column("passed", justify="right", style="green")
+    table.add_column("failed", justify="right", style="red")
+    table.add_column("errors", justify="right", style="yellow")
+    rows: list[tuple[str, RateStat]] = [(f"assertion {name}", stat) for name, stat in summary.by_assertion.items()]
+    rows += [(f"  matcher {name}", stat) for name, stat in summary.by_matcher.items()]
+    rows += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
+    rows += [(f"required metric {name}", stat) for name, stat in summary.by_metric.items() if name in gating]
+    for label, stat in rows:
+        table.add_row(Text(printable(label)), str(stat.passed), str(stat.failed), str(stat.errors))
+    return table
+
+
+def _reported_lines(summary: Summary, gating: frozenset[str]) -> list[Text]:
+    """The metrics reported beside the verdict, one line each with what the mean measures."""
+    shown = [
+        Text(f"  {printable(name)} {stat.mean:.3g}" + (f": {_units(name)}" if _units(name) else ""))
+        for name, stat in summary.by_metric.items()
+        if name not in gating and stat.mean is not None
+    ]
+    if not shown:
+        return []
+    return [Text("Reported beside the verdict (means; not in the pass rate, --require NAME makes one count):"), *shown]
+
+
+def render_summary(
+    console: Console,
+    summary: Summary,
+    source: str,
+    judge_note: str,
+    failures: FailureLog,
+    *,
+    detail: str = "normal",
+    gating: Sequence[str] = (),
+) -> None:
+    """Print the summary of an evaluation.
+
+    ``detail``: ``quiet`` prints the headline only; ``normal`` adds the judge, the first failures, one compact table
+    of what decides the pass rate and one line of the metrics reported beside it; ``verbose`` adds every slice table.
+    ``gating`` names the metrics the user required (they decide the pass rate too).
+    """
+    required = frozenset(gating)
+    parts: list[object] = [_headline(summary, source)]
+    if detail == "quiet":
+        console.print(Group(*parts))  # type: ignore[arg-type]
+        return
+    parts.append(Text(f"judge: {summary.judge}" + (f" ({judge_note})" if judge_note else "")))
     if summary.escalated or summary.llm_calls_saved:
         parts.append(
             Text(
@@ -90,21 +157,41 @@ def render_summary(console: Console, summary: Summary, source: str, judge_note: 
         parts.append(
             Text(f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)")
         )
-    sections: Sequence[tuple[str, dict[str, RateStat], bool]] = (
-        ("Assertions", summary.by_assertion, False),
-        ("Matchers", summary.by_matcher, False),
-        ("Checks", summary.by_check, False),
-        ("Metrics", summary.by_metric, True),
-        ("Categories", summary.by_category, False),
-    )
-    for title, rows, with_mean in sections:
-        if rows:
-            parts.append(Text())
-            parts.append(_slice_table(title, rows, with_mean=with_mean))
     if failures.entries:
         parts.append(Text())
         parts.append(Text(f"First {len(failures.entries)} example(s) not passing:", style="bold"))
         for line, status, reason in failures.entries:
             style = "yellow" if status == "error" else "red"
             parts.append(Text.assemble((f"  line {line} ", "bold"), (status, style), f": {printable(reason)}"))
+    if detail == "verbose":
+        sections: Sequence[tuple[str, dict[str, RateStat], bool]] = (
+            ("Assertions (decide the pass rate)", summary.by_assertion, False),
+            ("Matchers (decide the pass rate)", summary.by_matcher, False),
+            ("Checks (decide the pass rate)", summary.by_check, False),
+            (
+                "Required metrics (decide the pass rate)",
+                {name: stat for name, stat in summary.by_metric.items() if name in required},
+                True,
+            ),
+            (
+                "Metrics reported beside the verdict (not in the pass rate; --require NAME makes one decide)",
+                {name: stat for name, stat in summary.by_metric.items() if name not in required},
+                True,
+            ),
+            ("Categories (examples)", summary.by_category, False),
+        )
+        for title, rows, is_metric in sections:
+            if rows:
+                parts.append(Text())
+                parts.append(_metrics_table(title, rows) if is_metric else _slice_table(title, rows))
+    else:
+        if summary.by_assertion or summary.by_check or any(name in required for name in summary.by_metric):
+            parts.append(Text())
+            parts.append(_gating_table(summary, required))
+        reported = _reported_lines(summary, required)
+        if reported:
+            parts.append(Text())
+            parts.extend(reported)
+        if summary.by_category or summary.by_metric:
+            parts.append(Text("--verbose shows every slice (metrics, categories) with its 95% interval", style="dim"))
     console.print(Group(*parts))  # type: ignore[arg-type]

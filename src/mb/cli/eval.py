@@ -175,7 +175,8 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     metavar="MODEL",
     help="The model to price tokens as when an example's outputs.usage does not name its model.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No progress display.")
+@click.option("-q", "--quiet", is_flag=True, help="Print the headline only (no progress display, no tables).")
+@click.option("-v", "--verbose", is_flag=True, help="Print every slice table (metrics, categories, matchers).")
 @max_line_bytes_option
 @backend_options
 def eval_command(
@@ -195,6 +196,7 @@ def eval_command(
     prices: Path | None,
     price_model: str | None,
     quiet: bool,
+    verbose: bool,
     max_line_bytes: int | None,
     backend: str,
     address: str | None,
@@ -329,8 +331,12 @@ def eval_command(
     if fmt == "json":
         out_console.print_json(summary.model_dump_json())
     else:
-        render_summary(out_console, summary, str(executed), note, failures)
-        render_reliability(out_console, summary)
+        detail = "quiet" if quiet else "verbose" if verbose else "normal"
+        render_summary(
+            out_console, summary, str(executed), note, failures, detail=detail, gating=[spec.name for spec in require]
+        )
+        if not quiet:
+            render_reliability(out_console, summary)
     if output is not None and fmt != "json":
         err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
     nothing_to_tear_down()  # every output is written and closed

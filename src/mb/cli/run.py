@@ -14,7 +14,7 @@ from rich.markup import escape
 from ..runner._api import MAX_CONCURRENCY
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console
-from ._files import write_failure_status
+from ._files import reader_gone, write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
 from ._line_limit import max_line_bytes_option
 from ._params import Seconds, is_results_file
@@ -211,6 +211,7 @@ def run(
     from ..io import SameFileError, refuse_input_as_output
     from ..runner import (
         AgentLoadError,
+        BenchmarkFileError,
         LogProgress,
         OutputExistsError,
         OutputLockedError,
@@ -281,7 +282,7 @@ def run(
                 repeats=repeats,
             )
         )
-    except (OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
+    except (BenchmarkFileError, OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
         raise _fail(_cli_wording(str(exc))) from None
     except KeyboardInterrupt:
         err_console.print(
@@ -291,6 +292,9 @@ def run(
         )
         _exit(130)
     except OSError as exc:
+        if str(output) == "-" and isinstance(exc, BrokenPipeError):
+            err_console.print("standard output was closed by its reader: the run stopped", markup=False)
+            reader_gone()
         err_console.print(
             f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
             "Once fixed, resume with:\n  " + resume_with,

@@ -39,7 +39,9 @@ def _list(kind: str, header: str, items: list[str]) -> None:
 
 def _unmatched(label: str, carried: str | None, match_by: str) -> str:
     if match_by == "hash" and carried is None:
-        return f"{label} (it carries no `{HASH_ATTRIBUTE}`)"
+        return f"{label} (it carries no `{HASH_ATTRIBUTE}`; --match-by auto pairs it by its last user message)"
+    if match_by == "auto" and carried is None:
+        return f"{label} (it carries no `{HASH_ATTRIBUTE}`, and its last user message is no example's)"
     return label
 
 
@@ -54,9 +56,10 @@ def _unmatched(label: str, carried: str | None, match_by: str) -> str:
     help="The benchmark (JSONL) whose examples the traces ran.",
 )  # fmt: skip
 @click.option(
-    "--match-by", type=click.Choice(["hash", "last-user-message"]), default="hash", show_default=True,
+    "--match-by", type=click.Choice(["auto", "hash", "last-user-message"]), default="auto", show_default=True,
     help=f"Pair a trace with an example by the example hash in its `{HASH_ATTRIBUTE}` attribute (span attribute, "
-    "trace tag or metadata), or by the last user message it received.",
+    "trace tag or metadata), or by the last user message it received; auto: by the hash when the trace carries "
+    "one, else by its last user message (a message naming several examples is refused as ambiguous).",
 )  # fmt: skip
 @click.option(
     "-o", "--output", type=click.Path(path_type=Path, allow_dash=True), default=Path("-"),

@@ -21,7 +21,7 @@ from ..matching.assertions import CallSpec, assertion_rows, assertion_spec, call
 from ..matching.proven import proven_assertion_rows
 from ..matching.trace_checks import orphan_results_row, orphans_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
-from ..metrics._base import threshold_of
+from ..metrics._base import skipped, threshold_of
 from ..metrics.citations import find_citation_markers
 from ..metrics.judged import LLM_GRADED, needs_llm_judge
 from ..results import Status
@@ -244,9 +244,13 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
 
     metrics: dict[str, Row] = {}
     for spec, gating in plan.specs_for(example):
-        result = METRICS[spec.name].compute(example, ctx, spec)
-        if gating:
-            result = result.model_copy(update={"gating": True})
+        metric = METRICS[spec.name]
+        if gating and not metric.applies(example):  # required where it applies: elsewhere said so, not failed
+            result = skipped(f"not applicable to this example ({metric.description})", threshold_of(spec))
+        else:
+            result = metric.compute(example, ctx, spec)
+            if gating:
+                result = result.model_copy(update={"gating": True})
         metrics[spec.name] = result.model_dump(mode="json")
     if example.expectations.expected_response:
         similarity = metrics.get("similarity")

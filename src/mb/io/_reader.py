@@ -36,6 +36,7 @@ __all__ = [
     "iter_records",
     "jsonl_lines",
     "line_ranges",
+    "not_jsonl",
     "parse_document",
     "pretty_printed",
     "proven_record",
@@ -339,6 +340,19 @@ _NOT_JSONL = (
 def pretty_printed(first_line: bytes | None) -> bool:
     """Whether a file whose first line is this is pretty-printed JSON (a lone ``[`` or ``{``), not JSONL."""
     return first_line in (b"[", b"{")
+
+
+def not_jsonl(source: PathLike) -> LineError | None:
+    """The error of a file that is a pretty-printed JSON document rather than JSONL (its first non-blank line a
+    lone ``[`` or ``{``), read from its first line only; None for any other file."""
+    for number, data, size in sized_lines(source, resolve_limit(None)):  # the file closes as the reading ends
+        if not size and not data.strip():
+            continue
+        if not size and pretty_printed(data):
+            problem = Problem("$", _NOT_JSONL.format(bracket=data.decode()))
+            return LineError(source_name(source), number, (problem,))
+        return None
+    return None
 
 
 def jsonl_lines(

@@ -13,6 +13,7 @@ from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..results import MetricResult
 from ._base import Metric, MetricSpec, register_metric, skipped, threshold_of
+from .retrieval import expected_document_ids
 
 __all__ = ["CITATION_PATTERNS", "citations", "find_citation_markers"]
 
@@ -171,6 +172,8 @@ def _applies(example: Example) -> bool:
         return False
     if outputs.citations is not None or any(isinstance(e, RetrievalResults) for e in outputs.trace):
         return True
+    if expected_document_ids(example):  # the example names the documents the answer rests on
+        return True
     return bool(find_citation_markers(outputs.response))
 
 
@@ -181,6 +184,6 @@ citations = register_metric(
         1.0,
         _applies,
         _compute,
-        unit="citations",
+        unit="valid, supported citations per response",
     )
 )

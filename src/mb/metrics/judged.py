@@ -153,7 +153,7 @@ similarity = register_metric(
         3.0,
         has_expected_response,
         _similarity,
-        unit="grade 1-5",
+        unit="grade from 1 to 5",
         scale=(1.0, 5.0),
     )
 )
@@ -164,7 +164,7 @@ relevance = register_metric(
         3.0,
         _has_outputs,
         _llm_graded(JudgeTask.RELEVANCE),
-        unit="grade 1-5",
+        unit="grade from 1 to 5",
         scale=(1.0, 5.0),
     )
 )
@@ -175,7 +175,7 @@ coherence = register_metric(
         3.0,
         _has_outputs,
         _llm_graded(JudgeTask.COHERENCE),
-        unit="grade 1-5",
+        unit="grade from 1 to 5",
         scale=(1.0, 5.0),
     )
 )
@@ -186,7 +186,7 @@ groundedness = register_metric(
         3.0,
         _has_context,
         _llm_graded(JudgeTask.GROUNDEDNESS, grounded=True),
-        unit="grade 1-5",
+        unit="grade from 1 to 5",
         scale=(1.0, 5.0),
     )
 )

@@ -130,6 +130,6 @@ retrieval = register_metric(
         1.0,
         _applies,
         _compute,
-        unit="chunks",
+        unit="chunks retrieved per example",
     )
 )

@@ -65,7 +65,7 @@ exact_match = register_metric(
         1.0,
         has_expected_response,
         _exact,
-        unit="0 or 1",
+        unit="share of responses holding the expected response",
         scale=(0.0, 1.0),
     )
 )
@@ -76,7 +76,7 @@ partial_match = register_metric(
         0.5,
         has_expected_response,
         _partial,
-        unit="word share",
+        unit="share of the expected words found",
         scale=(0.0, 1.0),
     )
 )

@@ -16,6 +16,7 @@ from ._api import Benchmark, arun, run
 from ._errors import (
     AgentLoadError,
     AgentOutputError,
+    BenchmarkFileError,
     OutputExistsError,
     OutputLockedError,
     ResumeError,
@@ -38,6 +39,7 @@ __all__ = [
     "AgentOutputError",
     "AgentRun",
     "Benchmark",
+    "BenchmarkFileError",
     "CallableAgent",
     "LogProgress",
     "OutputExistsError",

@@ -16,9 +16,10 @@ import anyio
 
 from ..entities import Example
 from ..errors import ConfigError
-from ..io import JsonlWriter, LineError, Problem, parse_document, read_examples, refuse_input_as_output
+from ..io import JsonlWriter, LineError, Problem, not_jsonl, parse_document, read_examples, refuse_input_as_output
 from ..io._limits import max_line_bytes as resolve_line_limit
 from ._agent import AgentInput
+from ._errors import BenchmarkFileError
 from ._loader import as_agent
 from ._lock import output_lock
 from ._loop import Runner, RunSettings
@@ -162,6 +163,11 @@ async def arun(
         raise ConfigError(f"resume and sort need a regular output file; {path} is a device or a pipe")
     if path is not None and isinstance(benchmark, (str, os.PathLike)):
         refuse_input_as_output(path, benchmark)
+    if isinstance(benchmark, (str, os.PathLike)) and str(benchmark) != "-" and Path(benchmark).is_file():
+        unreadable = not_jsonl(benchmark)
+        if unreadable is not None:  # refused before an output file or a progress bar exists
+            problem = unreadable.problems[0]
+            raise BenchmarkFileError(problem.message, file=unreadable.file, line=unreadable.line, field=problem.path)
     with contextlib.ExitStack() as stack:
         if path is not None and not in_place:
             stack.enter_context(output_lock(path))

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from .._redact import redact
-from ..errors import AgentError, OutputError
+from ..errors import AgentError, InputError, OutputError
 
 __all__ = [
     "AgentLoadError",
     "AgentOutputError",
+    "BenchmarkFileError",
     "OutputExistsError",
     "OutputLockedError",
     "ResumeError",
@@ -57,6 +58,10 @@ class OutputExistsError(OutputError, FileExistsError):
 
 class OutputLockedError(OutputError):
     """Another run is writing the same output file (the message names it: process id, host, start time)."""
+
+
+class BenchmarkFileError(InputError):
+    """The benchmark file cannot be read as JSONL at all (a pretty-printed JSON document): nothing was run."""
 
 
 class ResumeError(OutputError):

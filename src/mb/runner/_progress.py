@@ -85,7 +85,10 @@ class LogProgress(SilentProgress):
 class _RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("- ex/s" if speed is None else f"{speed:,.1f} ex/s", style="progress.data.speed")
+        if speed is None:
+            return Text("- examples/s", style="progress.data.speed")
+        shown = f"{speed:,.0f}" if speed >= 10 else f"{speed:.1f}"  # whole numbers once the rate is high
+        return Text(f"{shown} examples/s", style="progress.data.speed")
 
 
 class _ErrorsColumn(ProgressColumn):

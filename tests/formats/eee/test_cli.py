@@ -96,3 +96,24 @@ def test_unportable_names_are_refused_with_exit_2(
     assert f"choose another {option}" in outcome.output
     assert "Traceback" not in outcome.output
     assert not (tmp_path / "eee").exists()
+
+
+def test_exporting_the_same_results_twice_keeps_one_pair_of_files(
+    tmp_path: Path, results_file: Path, bundled_executed: Path
+) -> None:
+    args = ["export", "eee", str(results_file), "--executed", str(bundled_executed), "--model-id", "openai/gpt-4o"]
+    args += ["--out-dir", str(tmp_path / "eee"), "--judge", "lexical"]
+    first = CliRunner().invoke(main, args)
+    second = CliRunner().invoke(main, args)
+    assert (first.exit_code, second.exit_code) == (0, 0), second.output
+    assert first.stdout == second.stdout  # the same two paths
+    aggregate_path = Path(second.stdout.splitlines()[0])
+    folder = aggregate_path.parent
+    assert sorted(path.name for path in folder.iterdir()) == sorted(
+        [aggregate_path.name, aggregate_path.stem + "_samples.jsonl"]
+    )
+    other = tmp_path / "other.jsonl"  # other results are another evaluation: a pair of their own beside it
+    other.write_text("".join(results_file.read_text(encoding="utf-8").splitlines(keepends=True)[:1]), encoding="utf-8")
+    third = CliRunner().invoke(main, [*args[:2], str(other), *args[3:]])
+    assert third.exit_code == 0, third.output
+    assert len(list(folder.glob("*.json"))) == 2

@@ -82,7 +82,10 @@ def _problems(raw: Any) -> list[str]:
 def test_errors_name_the_file_and_the_json_path() -> None:
     lines = _problems({"schemaVersion": "1.2.0", "items": [{"prompt": "a"}, {"prompt": "b", "expected_respons": "x"}]})
     assert len(lines) == 1
-    assert lines[0].startswith("evals.json: $.items[1].expected_respons: field not allowed here (allowed: ")
+    assert (
+        lines[0]
+        == "evals.json: $.items[1].expected_respons: field not allowed here (did you mean 'expected_response'?)"
+    )
 
 
 def test_errors_in_a_legacy_array_use_the_array_paths() -> None:
@@ -140,6 +143,20 @@ def test_invalid_json_names_file_line_and_column(tmp_path: Path) -> None:
         load_document(path)
     assert str(caught.value).startswith(f"{path}: $: invalid JSON: ")
     assert "line 2 column 12" in str(caught.value)
+
+
+def test_a_jsonl_file_is_recognised_as_such(tmp_path: Path) -> None:
+    path = tmp_path / "evals.jsonl"
+    path.write_text('{"prompt": "a"}\n{"prompt": "b"}\n', encoding="utf-8")
+    with pytest.raises(M365DocumentError) as caught:
+        load_document(path)
+    assert "looks like JSONL (one JSON value per line)" in str(caught.value)
+
+
+def test_a_misspelt_field_gets_a_suggestion() -> None:
+    assert _problems({"schemaVersion": "1.7.0", "itemz": [{"prompt": "a"}]})[0] == (
+        "evals.json: $.items: required field is missing ('itemz' is there: did you mean 'items'?)"
+    )
 
 
 def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:

@@ -220,6 +220,20 @@ def test_match_by_last_user_message_reports_unmatched(recorded: Any, tmp_path: P
     assert [line["inputs"] for line in executed_lines(executed)] == [WEATHER["inputs"]]
 
 
+def test_traces_without_hashes_are_paired_by_their_last_user_message_by_default(recorded: Any, tmp_path: Path) -> None:
+    tracer, exporter = recorded
+    _genai_run(tracer, "What is the weather in Paris tomorrow?", None)  # an agent not run by mb run: no hash
+    _genai_run(tracer, "Something nobody asked", hash_of(CAPITAL), start=START + SECOND)  # a hash wins over words
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(_otlp_json(exporter)))
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER, CAPITAL)
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces("otel", traces, benchmark, executed)
+    assert result.exit_code == 0, result.output
+    assert "imported 2 executed example(s)" in result.output
+    assert [line["inputs"] for line in executed_lines(executed)] == [WEATHER["inputs"], CAPITAL["inputs"]]
+
+
 def test_ambiguous_matches_are_refused(recorded: Any, tmp_path: Path) -> None:
     tracer, exporter = recorded
     _genai_run(tracer, "What is the weather in Paris tomorrow?", hash_of(WEATHER))
@@ -230,7 +244,7 @@ def test_ambiguous_matches_are_refused(recorded: Any, tmp_path: Path) -> None:
     result = import_traces("otel", traces, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
     assert result.exit_code == 2
     assert "ambiguous" in result.output
-    assert "2 traces carry its hash" in result.output
+    assert "2 traces name it" in result.output
     assert not executed.exists() or executed.read_text() == ""
 
 

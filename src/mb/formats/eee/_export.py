@@ -141,17 +141,22 @@ def export_eee(
     split_model_id(model_id)
     name = benchmark or _default_benchmark(executed)
     stamp = retrieved_timestamp or repr(time.time())
-    file_id = _uuid4(file_uuid)
-    layout = Layout.build(name, model_id, file_id)
     results, digest = _results_digest(results)
     evaluation_id = f"{name}/{model_id}/{digest[:32]}"
     root = Path(out_dir)
+    directory = root / Layout.build(name, model_id, _uuid4(None)).directory
+    # the same results exported again replace their earlier pair of files instead of adding a second one
+    file_id = _uuid4(file_uuid) if file_uuid is not None else _exported_before(directory, evaluation_id) or _uuid4(None)
+    layout = Layout.build(name, model_id, file_id)
     aggregate_path, samples_path = root / layout.aggregate_path, root / layout.samples_path
+    if (aggregate_path.exists() or samples_path.exists()) and _exported_before(directory, evaluation_id) != file_id:
+        raise FileExistsError(f"{aggregate_path} holds another evaluation: it is kept (choose another file uuid)")
     context = InstanceContext(schema_version, evaluation_id, model_id, name, OVERALL_RESULT_ID)
     created = _make_directories(samples_path.parent)
     owned: list[Path] = []  # files this call created, removed again if it fails
     try:
-        rows, checksum, tallies = _write_samples(samples_path, owned, results, executed, context, validate)
+        samples_part = samples_path.with_name(f".{samples_path.name}.part")
+        rows, checksum, tallies = _write_samples(samples_part, owned, results, executed, context, validate)
         source_data = _source_data(name, info, executed, rows)
         record = _aggregate(schema_version, name, evaluation_id, stamp, info, model_id, tallies, source_data)
         record["detailed_evaluation_results"] = {
@@ -163,9 +168,12 @@ def export_eee(
         }
         if validate:
             validate_record(record, "aggregate", schema_version)
-        with aggregate_path.open("xb") as stream:
-            owned.append(aggregate_path)
+        aggregate_part = aggregate_path.with_name(f".{aggregate_path.name}.part")
+        with aggregate_part.open("xb") as stream:
+            owned.append(aggregate_part)
             stream.write(orjson.dumps(record, option=orjson.OPT_INDENT_2) + b"\n")
+        os.replace(samples_part, samples_path)  # complete files only take the place of an earlier export's
+        os.replace(aggregate_part, aggregate_path)
     except BaseException:
         for path in owned:
             path.unlink(missing_ok=True)
@@ -218,6 +226,23 @@ def _results_digest(results: ResultsSource) -> tuple[ResultsSource, str]:
     for result in materialized:
         digest.update(result.model_dump_json().encode() + b"\n")
     return materialized, digest.hexdigest()
+
+
+def _exported_before(directory: Path, evaluation_id: str) -> str | None:
+    """The file uuid of an aggregate record in ``directory`` that already holds ``evaluation_id``, if any."""
+    if not directory.is_dir():
+        return None
+    for path in sorted(directory.glob("*.json")):
+        try:
+            record = orjson.loads(path.read_bytes())
+        except (OSError, orjson.JSONDecodeError):
+            continue
+        if isinstance(record, dict) and record.get("evaluation_id") == evaluation_id:
+            try:
+                return _uuid4(path.stem)
+            except ValueError:  # not a file this layout names
+                continue
+    return None
 
 
 def _make_directories(directory: Path) -> list[Path]:

@@ -70,6 +70,11 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         detail = f"{exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}"
         if not data.strip():
             detail = "the file is empty"
+        elif exc.msg == "Extra data" and exc.lineno > 1 and data.lstrip()[:1] == b"{":
+            detail += (
+                ": the file looks like JSONL (one JSON value per line); an evals.json file is one JSON document, "
+                '{"schemaVersion": "1.7.0", "items": [...]} (a MorganaBench benchmark is JSONL: mb validate FILE)'
+            )
         raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {detail}")]) from None
     except ValueError as exc:  # NaN, Infinity
         raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {exc} is not valid JSON")]) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
@@ -65,13 +66,17 @@ def _explain(error: ValidationError) -> Iterator[Problem]:
     if error.validator == "additionalProperties" and isinstance(instance, dict):
         allowed = sorted(_schema_of(error).get("properties", {}))
         for name in _unexpected(error):
-            hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
+            close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.75)
+            hint = f" (did you mean {close[0]!r}?)" if close else f" (allowed: {', '.join(allowed)})" if allowed else ""
             yield Problem(json_path([*path, name]), f"field not allowed here{hint}")
         return
     if error.validator == "required" and isinstance(error.validator_value, Sequence):
         missing = [name for name in error.validator_value if isinstance(instance, dict) and name not in instance]
         for name in missing:
-            yield Problem(json_path([*path, name]), "required field is missing")
+            present = [key for key in instance if isinstance(key, str)] if isinstance(instance, dict) else []
+            close = difflib.get_close_matches(name, present, n=1, cutoff=0.75)
+            hint = f" ({close[0]!r} is there: did you mean {name!r}?)" if close else ""
+            yield Problem(json_path([*path, name]), f"required field is missing{hint}")
         if missing:
             return
     yield Problem(json_path(path), _message(error))

@@ -4,7 +4,7 @@ message. A key that points to more than one trace or more than one example is am
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -14,7 +14,13 @@ from ._common import SourceTrace
 
 __all__ = ["MatchBy", "Matching", "match_traces"]
 
-MatchBy = Literal["hash", "last-user-message"]
+MatchBy = Literal["auto", "hash", "last-user-message"]
+"""How a trace is paired with its example: ``hash`` by the example hash it carries (``mb run`` writes it),
+``last-user-message`` by the last user message it received, ``auto`` by its hash when it carries one, else by its
+last user message."""
+
+Key = tuple[str, str]
+"""(kind, value): ``("hash", ...)`` or ``("last user message", ...)``."""
 
 
 @dataclass
@@ -35,44 +41,53 @@ def _last_user(example: Example) -> str:
     return next(m.content for m in reversed(example.inputs.messages) if m.role == "user").strip()
 
 
-def _key_of(by: MatchBy) -> tuple[Callable[[Example], str], Callable[[SourceTrace], str | None]]:
-    if by == "hash":
-        return example_hash, lambda trace: trace.example_hash
-    return _last_user, lambda trace: (lambda text: None if text is None else text.strip())(trace.last_user_message())
+def _example_keys(example: Example, by: MatchBy) -> list[Key]:
+    keys: list[Key] = []
+    if by in ("hash", "auto"):
+        keys.append(("hash", example_hash(example)))
+    if by in ("last-user-message", "auto"):
+        keys.append(("last user message", _last_user(example)))
+    return keys
+
+
+def _trace_key(trace: SourceTrace, by: MatchBy) -> Key | None:
+    if by == "hash" or (by == "auto" and trace.example_hash is not None):
+        return None if trace.example_hash is None else ("hash", trace.example_hash)
+    message = trace.last_user_message()
+    return None if message is None else ("last user message", message.strip())
 
 
 def match_traces(examples: Sequence[tuple[int, Example]], traces: Sequence[SourceTrace], by: MatchBy) -> Matching:
-    """Pair ``traces`` with ``examples`` (benchmark line, example) by the chosen key."""
-    example_key, trace_key = _key_of(by)
-    by_key: dict[str, list[tuple[int, Example]]] = defaultdict(list)
+    """Pair ``traces`` with ``examples`` (benchmark line, example) by the chosen key; a key that names several
+    examples, or an example that several traces name, is ambiguous and pairs nothing."""
+    by_key: dict[Key, list[tuple[int, Example]]] = defaultdict(list)
     for line, example in examples:
-        by_key[example_key(example)].append((line, example))
-    traces_by_key: dict[str, list[SourceTrace]] = defaultdict(list)
+        for key in _example_keys(example, by):
+            by_key[key].append((line, example))
+    traces_by_key: dict[Key, list[SourceTrace]] = defaultdict(list)
     matching = Matching()
     for trace in traces:
-        key = trace_key(trace)
-        if key is None or key not in by_key:
+        found_key = _trace_key(trace, by)
+        if found_key is None or found_key not in by_key:
             matching.unmatched_traces.append(trace)
         else:
-            traces_by_key[key].append(trace)
-    shown = "hash" if by == "hash" else "last user message"
-    for key, found in traces_by_key.items():
-        lines = [line for line, _ in by_key[key]]
+            traces_by_key[found_key].append(trace)
+    refused: set[int] = set()
+    for (kind, value), found in traces_by_key.items():
+        lines = [line for line, _ in by_key[(kind, value)]]
         if len(lines) > 1:
+            refused.update(lines)
             matching.ambiguous.append(
-                f"{shown} {key[:80]!r} of {found[0].label} names {len(lines)} examples (lines {_join(lines)})"
+                f"{kind} {value[:80]!r} of {found[0].label} names {len(lines)} examples (lines {_join(lines)})"
             )
-        elif len(found) > 1:
-            matching.ambiguous.append(
-                f"line {lines[0]}: {len(found)} traces carry its {shown}: " + ", ".join(t.label for t in found)
-            )
-    ambiguous_keys = {key for key, found in traces_by_key.items() if len(found) > 1 or len(by_key[key]) > 1}
     for line, example in examples:
-        key = example_key(example)
-        if key in ambiguous_keys:
+        found = [trace for key in _example_keys(example, by) for trace in traces_by_key.get(key, ())]
+        if line in refused:
             continue
-        if key in traces_by_key:
-            matching.pairs.append((line, example, traces_by_key[key][0]))
+        if len(found) > 1:
+            matching.ambiguous.append(f"line {line}: {len(found)} traces name it: " + ", ".join(t.label for t in found))
+        elif found:
+            matching.pairs.append((line, example, found[0]))
         else:
             matching.unmatched_examples.append(line)
     return matching

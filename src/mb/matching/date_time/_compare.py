@@ -221,6 +221,8 @@ def _describe_miss(
         return gap, f"the instant {window.label} ends (excluded)"
     if wall < window.lo:
         return gap, f"{_span(_elapsed(window, wall, window.lo))} before the start of {window.label}"
+    if window.grain in ("minute", "second"):  # a moment: "1h00m after 14:00" reads better than "0h59m after its end"
+        return gap, f"{_span(_elapsed(window, window.lo, wall + length))} after {window.label}"
     return gap, f"{_span(_elapsed(window, window.hi, wall + length))} after the end of {window.label}"
 
 
