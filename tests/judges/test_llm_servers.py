@@ -116,6 +116,14 @@ def test_an_unknown_format_is_a_configuration_error() -> None:
         make("http://127.0.0.1:9/v1", response_format="yaml")
 
 
+def test_auto_overrides_a_format_named_in_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MB_JUDGE_RESPONSE_FORMAT", "text")
+    with chat_server(llama_like(lambda body: answer())) as server:
+        [verdict] = run(make(server.base_url, response_format="auto"), [JudgeRequest(EQ, "a", "b")])
+    assert verdict.passed
+    assert kinds(server.requests) == ["json_schema", "json_object"]
+
+
 def test_answers_are_bounded_by_max_tokens() -> None:
     with chat_server(lambda body: answer()) as server:
         run(make(server.base_url), [JudgeRequest(EQ, "a", "b")])

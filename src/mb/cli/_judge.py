@@ -37,7 +37,8 @@ class JudgeOptions:
     """``--judge-timeout``: seconds per request, counted from the moment it is sent."""
 
     response_format: str | None = None
-    """``--judge-format``: the answer format forced on every request (``auto`` or None: found per endpoint)."""
+    """``--judge-format``: the answer format of every request, or ``auto`` to find it per endpoint (None:
+    ``MB_JUDGE_RESPONSE_FORMAT``, else ``auto``)."""
 
     retry_failed: bool = False
     """``--judge-retry-failed``: ask again the requests whose failure the cache kept."""
@@ -47,7 +48,7 @@ class JudgeOptions:
         options: dict[str, Any] = {}
         if self.timeout is not None:
             options["timeout"] = self.timeout
-        if self.response_format not in (None, "auto"):
+        if self.response_format is not None:
             options["response_format"] = self.response_format
         if self.retry_failed:
             options["retry_failed"] = True

@@ -133,8 +133,8 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
 @click.option(
     "--judge-format",
     type=JUDGE_FORMAT_CHOICE,
-    help="How the LLM judge asks for its structured answer. auto (default, or MB_JUDGE_RESPONSE_FORMAT): the most "
-    "structured format the server takes, found once per endpoint.",
+    help="How the LLM judge asks for its structured answer (default: MB_JUDGE_RESPONSE_FORMAT, else auto). auto: "
+    "the most structured format the server takes, found once per endpoint.",
 )
 @click.option(
     "--judge-retry-failed",

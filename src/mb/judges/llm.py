@@ -148,7 +148,8 @@ class LLMJudge:
         ``max_tokens`` bounds each answer (None: no bound). ``timeout`` bounds each request from the moment it is
         sent, as a whole (a server that trickles bytes is cut off); ``deadline``, when given, bounds a question from
         the moment it holds a concurrency slot, every attempt and wait included. ``response_format``: one of
-        ``json_schema``, ``json_object``, ``tool``, ``text`` (None: the most structured one the server accepts).
+        ``json_schema``, ``json_object``, ``tool``, ``text``, or ``auto``: the most structured one the server accepts
+        (None: ``MB_JUDGE_RESPONSE_FORMAT``, else ``auto``).
         ``retry_failed``: ask again the requests whose failure is cached. ``cache``: True for the default file
         (``$MB_CACHE_DIR`` or ``~/.cache/morganabench``), a path, or False. ``sleep`` replaces ``anyio.sleep``
         (tests).
@@ -180,10 +181,10 @@ class LLMJudge:
         self.deadline = deadline
         self.temperature = temperature
         self.max_tokens = max_tokens
-        forced = response_format or _env("MB_JUDGE_RESPONSE_FORMAT")
-        if forced is not None and forced.strip().lower() not in FORMATS:
-            raise JudgeConfigError(f"unknown judge response format {forced!r}: choose one of {', '.join(FORMATS)}")
-        self.response_format = forced.strip().lower() if forced is not None else None
+        forced = (response_format or _env("MB_JUDGE_RESPONSE_FORMAT") or "auto").strip().lower()
+        if forced != "auto" and forced not in FORMATS:
+            raise JudgeConfigError(f"unknown judge response format {forced!r}: choose auto, {', '.join(FORMATS)}")
+        self.response_format = None if forced == "auto" else forced
         """The answer format forced on every request; None when the judge finds the one the server accepts."""
         if retry_failed is None:
             retry_failed = (_env("MB_JUDGE_RETRY_FAILED") or "0").lower() not in ("0", "false", "no", "off")
