@@ -143,7 +143,7 @@ def test_the_llm_judge_gives_a_verdict_for_every_question_and_a_rerun_costs_noth
     monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("MB_JUDGE_RESPONSE_FORMAT", raising=False)
     arguments = ["eval", str(executed), "--judge", "llm", "--metrics", "none", "--format", "json", "-q"]
-    arguments += ["--concurrency", "2", "--judge-timeout", "60", "-o", str(tmp_path / "results.jsonl")]
+    arguments += ["--concurrency", "1", "--judge-timeout", "60", "-o", str(tmp_path / "results.jsonl")]
 
     before = _requests_served(llama_server.log)
     first = CliRunner().invoke(main, arguments)

@@ -256,7 +256,7 @@ class LLMJudge:
         """The verdict for a grade (as its score): on a yes/no task, grade 3 ("yes, barely") is on the decision
         boundary and is not a pass: a failed verdict of low confidence whose reason says why."""
         if task in DECISIONS and score == 0.5:
-            note = "undecided: grade 3 of 5 (yes, barely) is at the pass threshold, not counted as a pass"
+            note = "not a pass, low confidence: grade 3 of 5 (yes, barely) is at the pass threshold"
             return Verdict(0.375, f"{note}; {reason}", self.name, confidence=0.5)
         return Verdict(score, reason, self.name)
 
