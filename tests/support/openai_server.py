@@ -1,7 +1,9 @@
 """A real OpenAI-compatible chat-completions server on 127.0.0.1 for offline tests.
 
 Each test gives it a ``handler(request_body) -> Reply``; the server records every request. Replies can be a
-completion (text and/or tool calls), or an HTTP error status (to exercise retries).
+completion (text and/or tool calls), or an HTTP error status (to exercise retries). ``serial=True`` makes it answer
+one request at a time, as a llama.cpp server with one slot does; :func:`llama_like` wraps a handler with the other
+habits of llama-cpp-python's server that a well-behaved client must live with.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["ChatServer", "Reply", "chat_server", "completion"]
+__all__ = ["ChatServer", "Reply", "chat_server", "completion", "llama_like"]
 
 
 @dataclass
@@ -31,16 +33,24 @@ class Reply:
 def completion(
     content: str | None = None,
     *,
-    tool_calls: list[tuple[str, str, dict[str, Any]]] | None = None,
+    tool_calls: list[tuple[str, str, dict[str, Any] | str]] | None = None,
     model: str = "fake-model",
     prompt_tokens: int = 11,
     completion_tokens: int = 7,
 ) -> Reply:
-    """A chat.completion reply with ``content`` and/or ``tool_calls`` given as ``(id, name, arguments)``."""
+    """A chat.completion reply with ``content`` and/or ``tool_calls`` given as ``(id, name, arguments)`` (a dict
+    sent as JSON, or the arguments' text as the model wrote it)."""
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if tool_calls:
         message["tool_calls"] = [
-            {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
+            {
+                "id": call_id,
+                "type": "function",
+                "function": {
+                    "name": name,
+                    "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments),
+                },
+            }
             for call_id, name, arguments in tool_calls
         ]
     return Reply(
@@ -61,15 +71,50 @@ def completion(
 
 Handler = Callable[[dict[str, Any]], Reply]
 
+_TRACEBACK = '\n\n  File "/site-packages/llama_cpp/server/app.py", line 376, in create_chat_completion\n    raise\n'
+
+
+def _server_error(message: str) -> Reply:
+    """A 500 as llama-cpp-python's server sends it: a validation message with a traceback after it."""
+    return Reply({"error": {"message": message + _TRACEBACK, "type": "internal_server_error"}}, status=500)
+
+
+def llama_like(handler: Handler) -> Handler:
+    """``handler`` behind the habits of llama-cpp-python 0.3's server (chatml-function-calling format):
+
+    - ``response_format`` of type ``json_schema`` is answered with HTTP 500 (only ``text`` and ``json_object``);
+    - an assistant message whose ``content`` is null is answered with HTTP 500;
+    - ``tools`` without ``tool_choice`` are ignored: the handler sees a body without them;
+    - ``tool`` messages are dropped by the chat template: the handler sees the conversation without them.
+    """
+
+    def serve(body: dict[str, Any]) -> Reply:
+        if body.get("response_format", {}).get("type") not in (None, "text", "json_object"):
+            return _server_error("1 validation error: response_format.type: Input should be 'text' or 'json_object'")
+        for index, message in enumerate(body.get("messages", [])):
+            if message.get("role") == "assistant" and message.get("content", "") is None:
+                return _server_error(f"validation error: messages.{index}.content: Input should be a valid string")
+        seen = dict(body)
+        seen["messages"] = [message for message in body.get("messages", []) if message.get("role") != "tool"]
+        if "tool_choice" not in body:
+            seen.pop("tools", None)
+        return handler(seen)
+
+    return serve
+
 
 class ChatServer:
     """The running server: its ``base_url`` (ends with ``/v1``) and the ``requests`` it received."""
 
-    def __init__(self, handler: Handler) -> None:
+    def __init__(self, handler: Handler, *, serial: bool = False) -> None:
         self.handler = handler
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
+        self.most_at_once = 0
+        """The most requests being answered at the same time."""
         self._lock = threading.Lock()
+        self._serial = threading.Lock() if serial else None
+        self._answering = 0
         server = self
 
         class _Handler(BaseHTTPRequestHandler):
@@ -85,13 +130,29 @@ class ChatServer:
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send(Reply({"error": {"message": f"no route {self.path}"}}, status=404))
                     return
+                if server._serial is None:
+                    self._answer(body)
+                else:
+                    with server._serial:  # one request at a time: the others wait for the slot
+                        self._answer(body)
+
+            def _answer(self, body: dict[str, Any]) -> None:
+                with server._lock:
+                    server._answering += 1
+                    server.most_at_once = max(server.most_at_once, server._answering)
                 try:
-                    reply = server.handler(body)
-                except Exception as exc:  # a broken test handler answers 500 rather than hanging the client
-                    reply = Reply({"error": {"message": f"handler failed: {exc!r}"}}, status=500)
-                if reply.delay:
-                    time.sleep(reply.delay)
-                self._send(reply)
+                    try:
+                        reply = server.handler(body)
+                    except Exception as exc:  # a broken test handler answers 500 rather than hanging the client
+                        reply = Reply({"error": {"message": f"handler failed: {exc!r}"}}, status=500)
+                    if reply.delay:
+                        time.sleep(reply.delay)
+                    self._send(reply)
+                except OSError:  # the client gave up waiting
+                    pass
+                finally:
+                    with server._lock:
+                        server._answering -= 1
 
             def _send(self, reply: Reply) -> None:
                 payload = json.dumps(reply.body).encode()
@@ -124,9 +185,9 @@ class ChatServer:
 
 
 @contextmanager
-def chat_server(handler: Handler) -> Iterator[ChatServer]:
+def chat_server(handler: Handler, *, serial: bool = False) -> Iterator[ChatServer]:
     """Run a server for the duration of a ``with`` block."""
-    server = ChatServer(handler).start()
+    server = ChatServer(handler, serial=serial).start()
     try:
         yield server
     finally:

@@ -4,18 +4,55 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
 
 from ..judges.base import Judge
 
-__all__ = ["JUDGE_CHOICE", "judge_from_cli", "judge_model_option", "judge_note"]
+__all__ = [
+    "JUDGE_CHOICE",
+    "JUDGE_FORMAT_CHOICE",
+    "JudgeOptions",
+    "judge_from_cli",
+    "judge_model_option",
+    "judge_note",
+]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 JUDGE_CHOICE = click.Choice(["auto", "lexical", "local", "llm"])
 """The ``--judge`` values."""
+
+JUDGE_FORMAT_CHOICE = click.Choice(["auto", "json_schema", "json_object", "tool", "text"])
+"""The ``--judge-format`` values: ``auto`` finds the most structured format the server takes."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeOptions:
+    """The LLM judge's settings a command takes (None: the judge's default or its environment variable)."""
+
+    timeout: float | None = None
+    """``--judge-timeout``: seconds per request, counted from the moment it is sent."""
+
+    response_format: str | None = None
+    """``--judge-format``: the answer format of every request, or ``auto`` to find it per endpoint (None:
+    ``MB_JUDGE_RESPONSE_FORMAT``, else ``auto``)."""
+
+    retry_failed: bool = False
+    """``--judge-retry-failed``: ask again the requests whose failure the cache kept."""
+
+    def llm_options(self) -> dict[str, Any]:
+        """The LLM judge's constructor arguments these settings give."""
+        options: dict[str, Any] = {}
+        if self.timeout is not None:
+            options["timeout"] = self.timeout
+        if self.response_format is not None:
+            options["response_format"] = self.response_format
+        if self.retry_failed:
+            options["retry_failed"] = True
+        return options
 
 
 def _set_judge_model(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
@@ -52,16 +89,16 @@ def judge_model_option(function: _F) -> _F:
     return option(function)
 
 
-def judge_from_cli(name: str, concurrency: int, timeout: float | None = None) -> Judge:
+def judge_from_cli(name: str, concurrency: int, settings: JudgeOptions | None = None) -> Judge:
     """The judge named on the command line; a missing dependency or configuration is a usage error (exit 2).
 
-    ``timeout`` bounds each request of an LLM judge (None: the judge's default).
+    ``settings`` are the LLM judge's (None: its defaults).
     """
     from ..evaluation import resolve_judge
 
-    options: dict[str, Any] = {"max_concurrency": concurrency} if name in ("auto", "llm") else {}
-    if timeout is not None and name in ("auto", "llm"):
-        options["timeout"] = timeout
+    options: dict[str, Any] = {}
+    if name in ("auto", "llm"):
+        options = {"max_concurrency": concurrency, **(settings or JudgeOptions()).llm_options()}
     try:
         return resolve_judge(name, **options)
     except (ImportError, ValueError) as exc:

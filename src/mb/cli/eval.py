@@ -30,7 +30,7 @@ from ._console import err_console, format_option, out_console
 from ._eval_outputs import BackgroundDigest, ResultsSpool, input_digest, render_reliability, write_whole
 from ._files import fail_write
 from ._grouped import warn_unknown_keys
-from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_note
+from ._judge import JUDGE_CHOICE, JUDGE_FORMAT_CHOICE, JudgeOptions, judge_from_cli, judge_model_option, judge_note
 from ._line_limit import max_line_bytes_option
 from ._params import Seconds, input_file_problem
 from ._process import nothing_to_tear_down
@@ -127,7 +127,20 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     "--judge-timeout",
     type=Seconds(min=0, min_open=True),
     metavar="SECONDS",
-    help="Seconds allowed per LLM judge request (default 60).",
+    help="Seconds allowed per LLM judge request, from the moment it is sent (default 60); a request that times "
+    "out is not sent again.",
+)
+@click.option(
+    "--judge-format",
+    type=JUDGE_FORMAT_CHOICE,
+    help="How the LLM judge asks for its structured answer (default: MB_JUDGE_RESPONSE_FORMAT, else auto). auto: "
+    "the most structured format the server takes, found once per endpoint.",
+)
+@click.option(
+    "--judge-retry-failed",
+    is_flag=True,
+    help="Ask the LLM judge again the questions whose failure it kept from an earlier run (a malformed answer, a "
+    "timeout); without it a re-run costs no calls.",
 )
 @click.option(
     "--concurrency",
@@ -187,6 +200,8 @@ def eval_command(
     require: list[MetricSpec],
     fail_under: float | None,
     judge_timeout: float | None,
+    judge_format: str | None,
+    judge_retry_failed: bool,
     concurrency: int,
     fmt: str,
     show_failures: int,
@@ -231,7 +246,7 @@ def eval_command(
     try:  # the key check reads the start of the input, and loading a judge takes a while
         if not check_keys_later:
             warn_unknown_keys(executed, err_console)
-        active = judge_from_cli(judge, concurrency, judge_timeout)
+        active = judge_from_cli(judge, concurrency, JudgeOptions(judge_timeout, judge_format, judge_retry_failed))
     except KeyboardInterrupt:
         kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
         err_console.print(f"interrupted after 0 line(s); {kept}", markup=False)

@@ -1,5 +1,8 @@
 """A persistent verdict cache: SQLite (WAL), one row per hashed request key, safe for concurrent tasks and processes.
 
+Failures are kept too (a malformed answer, a request the server could not answer in time), apart from verdicts, so
+that a re-run does not ask again; the judge asks again when told to retry them.
+
 A cache problem (unwritable directory, corrupt file) never fails a judgement: lookups then miss and writes are
 dropped, and ``problem`` says why.
 """
@@ -24,6 +27,12 @@ _SCHEMA = """CREATE TABLE IF NOT EXISTS verdicts (
     key TEXT PRIMARY KEY,
     score REAL NOT NULL,
     reason TEXT NOT NULL,
+    judge TEXT NOT NULL,
+    created REAL NOT NULL
+)"""
+_FAILURES = """CREATE TABLE IF NOT EXISTS failures (
+    key TEXT PRIMARY KEY,
+    message TEXT NOT NULL,
     judge TEXT NOT NULL,
     created REAL NOT NULL
 )"""
@@ -64,6 +73,7 @@ class JudgeCache:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=NORMAL")
             connection.execute(_SCHEMA)
+            connection.execute(_FAILURES)
         except (sqlite3.Error, OSError) as exc:
             self._fail(exc)
             return None
@@ -76,38 +86,62 @@ class JudgeCache:
 
     def get_many(self, keys: Iterable[str]) -> dict[str, CachedVerdict]:
         """The cached verdicts among ``keys``."""
+        return {
+            key: (float(score), str(reason)) for key, score, reason in self._select("verdicts", "score, reason", keys)
+        }
+
+    def failures(self, keys: Iterable[str]) -> dict[str, str]:
+        """The cached failures among ``keys``: the error message of each."""
+        return {key: str(message) for key, message in self._select("failures", "message", keys)}
+
+    def _select(self, table: str, columns: str, keys: Iterable[str]) -> list[tuple[str, ...]]:
         wanted = list(dict.fromkeys(keys))
-        found: dict[str, CachedVerdict] = {}
+        rows: list[tuple[str, ...]] = []
         with self._lock:
             connection = self._connect()
             if connection is None:
-                return found
+                return rows
             try:
                 for start in range(0, len(wanted), _CHUNK):
                     chunk = wanted[start : start + _CHUNK]
                     marks = ",".join("?" * len(chunk))
-                    query = f"SELECT key, score, reason FROM verdicts WHERE key IN ({marks})"
-                    for key, score, reason in connection.execute(query, chunk):
-                        found[key] = (float(score), str(reason))
+                    query = f"SELECT key, {columns} FROM {table} WHERE key IN ({marks})"
+                    rows.extend(connection.execute(query, chunk))
             except sqlite3.Error as exc:
                 self._fail(exc)
-        return found
+        return rows
 
     def get(self, key: str) -> CachedVerdict | None:
         """The cached verdict for ``key``, if any."""
         return self.get_many([key]).get(key)
 
     def put(self, key: str, score: float, reason: str, judge: str) -> None:
-        """Remember a verdict (replacing any older one for the same key)."""
+        """Remember a verdict (replacing any older verdict or failure for the same key)."""
+        self._write(
+            (
+                "INSERT OR REPLACE INTO verdicts (key, score, reason, judge, created) VALUES (?, ?, ?, ?, ?)",
+                (key, score, reason, judge, time.time()),
+            ),
+            ("DELETE FROM failures WHERE key = ?", (key,)),
+        )
+
+    def put_failure(self, key: str, message: str, judge: str) -> None:
+        """Remember that asking failed (replacing any older failure for the same key)."""
+        self._write(
+            (
+                "INSERT OR REPLACE INTO failures (key, message, judge, created) VALUES (?, ?, ?, ?)",
+                (key, message, judge, time.time()),
+            ),
+        )
+
+    def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
         with self._lock:
             connection = self._connect()
             if connection is None:
                 return
             try:
-                connection.execute(
-                    "INSERT OR REPLACE INTO verdicts (key, score, reason, judge, created) VALUES (?, ?, ?, ?, ?)",
-                    (key, score, reason, judge, time.time()),
-                )
+                for statement, parameters in statements:
+                    connection.execute(statement, parameters)
             except sqlite3.Error as exc:
                 self._fail(exc)
 

@@ -2,22 +2,30 @@
 
 Configuration comes from arguments or the environment: ``MB_JUDGE_MODEL``, ``MB_JUDGE_BASE_URL`` (any
 OpenAI-compatible server; default OpenAI) and ``MB_JUDGE_API_KEY`` (else ``OPENAI_API_KEY``; a local server given by
-URL needs none). Each request is answered as JSON ``{"reason", "score": 1..5}``, asked first with a strict JSON
-schema, then plain JSON mode, then free text, whichever the server accepts. Transient failures (429, 5xx, timeouts,
-connection errors) are retried with exponential backoff and jitter, honouring ``Retry-After``; a malformed answer is
-asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, prompt version, request), so a
-re-run costs no calls, and identical requests in flight are asked once. Nothing raises: a failure becomes a verdict
-with ``error`` set.
+URL needs none). Each request is answered as JSON ``{"reason", "score": 1..5}``, within ``max_tokens``, in the most
+structured format the server accepts: a strict JSON schema, JSON mode with the schema in the prompt, a forced tool
+call, plain text read by a strict parser. A server that refuses a format (400/422, or any error naming it) is asked
+in the next one, and the format that worked is remembered (one question finds it out while the others wait);
+``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``) forces one.
+
+Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted).
+Rate limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter,
+honouring ``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a
+timed-out request is not retried (a server that handles one request at a time is still computing it). A malformed
+answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, prompt version,
+request), so a re-run costs no calls; so do failures the server gave for the request itself (a malformed answer, a
+timeout, a repeated 500), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in
+flight are asked once. On a yes/no task a grade of 3 ("yes, barely") sits on the decision boundary: it is not a pass
+(a failed verdict of low confidence, its reason saying so). Nothing raises: a failure becomes a verdict with
+``error`` set, the server's message on one line.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +35,16 @@ import anyio.lowlevel
 from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
-from ._prompts import ANSWER_SCHEMA, PROMPTS, messages_for, parse_answer, required_fields
+from ._http import FORMATS, format_refused, one_line, refused_connection, retry_after
+from ._prompts import (
+    ANSWER_SCHEMA,
+    BOUNDED_ANSWER_SCHEMA,
+    DECISIONS,
+    PROMPTS,
+    messages_for,
+    parse_answer,
+    required_fields,
+)
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -37,9 +54,9 @@ if TYPE_CHECKING:
 
 __all__ = ["JudgeConfigError", "LLMJudge", "llm_configured"]
 
-_RETRYABLE = frozenset({408, 409, 429})
-_MODES = ("json_schema", "json_object", "text")
-_MAX_RETRY_AFTER = 120.0
+_RETRYABLE = frozenset({408, 409, 429, 502, 503, 504})
+_CACHED_FAILURE = "(cached failure: MB_JUDGE_RETRY_FAILED=1 or --judge-retry-failed asks again)"
+_TOOL = "verdict"
 
 
 def llm_configured(env: Mapping[str, str] | None = None) -> tuple[bool, str]:
@@ -56,6 +73,11 @@ def llm_configured(env: Mapping[str, str] | None = None) -> tuple[bool, str]:
 
 class _CallFailed(Exception):
     """The endpoint could not produce an answer (after retries)."""
+
+    def __init__(self, message: str, *, cached: bool = False) -> None:
+        super().__init__(message)
+        self.cached = cached
+        """The failure is the server's answer to this request (kept for the next run), not a passing condition."""
 
 
 @dataclass
@@ -85,38 +107,13 @@ class _LoopState:
     client: Any = None
     """The HTTP client of this loop (its connection pool cannot outlive the loop), made on first use."""
 
+    probe: anyio.Lock = field(default_factory=anyio.Lock)
+    """Held by the one request that finds out which answer format the endpoint accepts; the others wait for it."""
+
 
 def _env(name: str) -> str | None:
     value = os.environ.get(name, "").strip()
     return value or None
-
-
-def _retry_after(headers: Mapping[str, str]) -> float | None:
-    """Seconds the server asks us to wait (``retry-after-ms`` or ``Retry-After`` in seconds or as an HTTP date)."""
-    milliseconds = headers.get("retry-after-ms")
-    if milliseconds:
-        try:
-            return min(_MAX_RETRY_AFTER, max(0.0, float(milliseconds) / 1000.0))
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if not value:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        try:
-            seconds = parsedate_to_datetime(value).timestamp() - time.time()
-        except (TypeError, ValueError, IndexError, OverflowError):
-            return None
-    return min(_MAX_RETRY_AFTER, max(0.0, seconds))
-
-
-def _refused(exc: Exception) -> bool:
-    """True when the connection itself failed (refused, or the host name does not resolve), not a timeout: the
-    cause is the HTTP client's ``ConnectError`` (matched by name, whichever httpx build the OpenAI SDK uses)."""
-    cause = exc.__cause__
-    return cause is not None and any(kind.__name__ == "ConnectError" for kind in type(cause).__mro__)
 
 
 class LLMJudge:
@@ -133,20 +130,29 @@ class LLMJudge:
         backoff_base: float = 0.5,
         backoff_max: float = 30.0,
         timeout: float = 60.0,
-        deadline: float | None = 300.0,
+        deadline: float | None = None,
         temperature: float | None = 0.0,
+        max_tokens: int | None = 400,
+        response_format: str | None = None,
+        retry_failed: bool | None = None,
         cache: bool | str | Path | JudgeCache = True,
         sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
         """Arguments left out come from ``MB_JUDGE_MODEL``, ``MB_JUDGE_BASE_URL``, ``MB_JUDGE_API_KEY`` /
-        ``OPENAI_API_KEY``. ``max_retries`` retries follow a first attempt, waiting ``backoff_base * 2**n`` seconds
-        (jittered, at most ``backoff_max``) unless the server says ``Retry-After``. ``temperature=None`` leaves it out
-        (for models that reject it). ``timeout`` bounds each attempt as a whole, not only each read (a server that
-        trickles bytes is cut off and the attempt retried like any timeout); ``deadline`` bounds a question, every
-        attempt and wait included (None: no bound beyond the attempts'). ``cache``: True for the default file
-        (``$MB_CACHE_DIR`` or ``~/.cache/morganabench``), a path, or False. ``sleep`` replaces ``anyio.sleep`` (tests).
+        ``OPENAI_API_KEY``, ``MB_JUDGE_RESPONSE_FORMAT`` and ``MB_JUDGE_RETRY_FAILED``. ``max_retries`` retries
+        follow a first attempt, waiting ``backoff_base * 2**n`` seconds (jittered, at most ``backoff_max``) unless
+        the server says ``Retry-After``. ``temperature=None`` leaves it out (for models that reject it);
+        ``max_tokens`` bounds each answer (None: no bound). ``timeout`` bounds each request from the moment it is
+        sent, as a whole (a server that trickles bytes is cut off); ``deadline``, when given, bounds a question from
+        the moment it holds a concurrency slot, every attempt and wait included. ``response_format``: one of
+        ``json_schema``, ``json_object``, ``tool``, ``text``, or ``auto``: the most structured one the server accepts
+        (None: ``MB_JUDGE_RESPONSE_FORMAT``, else ``auto``).
+        ``retry_failed``: ask again the requests whose failure is cached. ``cache``: True for the default file
+        (``$MB_CACHE_DIR`` or ``~/.cache/morganabench``), a path, or False. ``sleep`` replaces ``anyio.sleep``
+        (tests).
 
-        Raises JudgeConfigError when no model is named, or no API key is found for the default OpenAI endpoint.
+        Raises JudgeConfigError when no model is named, no API key is found for the default OpenAI endpoint, or a
+        setting is out of range.
         """
         self.model = model or _env("MB_JUDGE_MODEL") or ""
         if not self.model:
@@ -166,9 +172,21 @@ class LLMJudge:
         self.backoff_max = backoff_max
         if timeout <= 0 or (deadline is not None and deadline <= 0):
             raise JudgeConfigError("timeout and deadline must be positive numbers of seconds")
+        if max_tokens is not None and max_tokens < 1:
+            raise JudgeConfigError("max_tokens must be at least 1")
         self.timeout = timeout
         self.deadline = deadline
         self.temperature = temperature
+        self.max_tokens = max_tokens
+        forced = (response_format or _env("MB_JUDGE_RESPONSE_FORMAT") or "auto").strip().lower()
+        if forced != "auto" and forced not in FORMATS:
+            raise JudgeConfigError(f"unknown judge response format {forced!r}: choose auto, {', '.join(FORMATS)}")
+        self.response_format = None if forced == "auto" else forced
+        """The answer format forced on every request; None when the judge finds the one the server accepts."""
+        if retry_failed is None:
+            retry_failed = (_env("MB_JUDGE_RETRY_FAILED") or "0").lower() not in ("0", "false", "no", "off")
+        self.retry_failed = retry_failed
+        """Ask again the requests whose failure is cached."""
         self.cache: JudgeCache | None
         if isinstance(cache, JudgeCache):
             self.cache = cache
@@ -179,8 +197,8 @@ class LLMJudge:
         else:
             self.cache = JudgeCache(cache)
         self._sleep = sleep or anyio.sleep
-        self._mode = 0
         self._state: _LoopState | None = None
+        self._learnt: int | None = None  # the answer format the endpoint accepted (its index in FORMATS)
         self.token_use = [0, 0, 0]
         """``[input tokens, output tokens, requests]`` the server reported for this judge's calls (cached verdicts
         cost none)."""
@@ -191,6 +209,16 @@ class LLMJudge:
     def name(self) -> str:
         """``llm:<model>``."""
         return f"llm:{self.model}"
+
+    @property
+    def _where(self) -> str:
+        return self.base_url or "the OpenAI API"
+
+    def _format(self) -> int | None:
+        """The index of the answer format to use: forced, or learnt for this endpoint; None while unknown."""
+        if self.response_format is not None:
+            return FORMATS.index(self.response_format)
+        return self._learnt
 
     def supports(self, task: JudgeTask) -> bool:
         """Every task has a prompt."""
@@ -221,6 +249,14 @@ class LLMJudge:
         message = redact(message, self._api_key, *url_credentials(self.base_url))
         return Verdict(0.0, message, self.name, error=message)
 
+    def _verdict(self, task: JudgeTask, score: float, reason: str) -> Verdict:
+        """The verdict for a grade (as its score): on a yes/no task, grade 3 ("yes, barely") is on the decision
+        boundary and is not a pass: a failed verdict of low confidence whose reason says why."""
+        if task in DECISIONS and score == 0.5:
+            note = "not a pass, low confidence: grade 3 of 5 (yes, barely) is at the pass threshold"
+            return Verdict(0.375, f"{note}; {reason}", self.name, confidence=0.5)
+        return Verdict(score, reason, self.name)
+
     def _early(self, request: JudgeRequest) -> Verdict | None:
         """A verdict decided without asking: unknown task, missing field, blank text."""
         from ._guards import precheck  # the guards' tables load when a first question is asked
@@ -236,8 +272,8 @@ class LLMJudge:
         return None
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
-        """Answer every request, in order: cached verdicts first, the rest asked concurrently (each distinct
-        request once)."""
+        """Answer every request, in order: cached verdicts (and cached failures) first, the rest asked
+        concurrently (each distinct request once)."""
         batch = list(requests)
         verdicts: list[Verdict | None] = [None] * len(batch)
         try:
@@ -254,7 +290,11 @@ class LLMJudge:
             answers: dict[str, Verdict] = {}
             if self.cache is not None and distinct:
                 for key, (score, reason) in self.cache.get_many(distinct).items():
-                    answers[key] = Verdict(score, reason, self.name)
+                    answers[key] = self._verdict(distinct[key].task, score, reason)
+                if not self.retry_failed:
+                    unanswered = [key for key in distinct if key not in answers]
+                    for key, message in self.cache.failures(unanswered).items():
+                        answers[key] = self._error(f"{message} {_CACHED_FAILURE}")
             todo = [key for key in distinct if key not in answers]
             if todo:
                 await self._ask_all(todo, distinct, answers)
@@ -290,9 +330,7 @@ class LLMJudge:
         pending = state.inflight[key] = _Pending()
         verdict = self._error("the LLM judge gave no verdict")
         try:
-            verdict = await self._ask_in_time(client, state, request)
-            if verdict.error is None and self.cache is not None:
-                self.cache.put(key, verdict.score, verdict.reason, self.name)
+            verdict = await self._ask_in_time(client, state, request, key)
         except Exception as exc:  # keep the task group alive: this request records the failure
             verdict = self._error(f"LLM judge failed: {type(exc).__name__}: {exc}")
         finally:
@@ -301,85 +339,117 @@ class LLMJudge:
             state.inflight.pop(key, None)
         answers[key] = verdict
 
-    async def _ask_in_time(self, client: AsyncOpenAI, state: _LoopState, request: JudgeRequest) -> Verdict:
-        """:meth:`_ask` within the question's deadline; past it, an error verdict."""
-        if self.deadline is None:
-            return await self._ask(client, state, request)
-        with anyio.move_on_after(self.deadline):
-            return await self._ask(client, state, request)
-        where = self.base_url or "the OpenAI API"
-        return self._error(f"{where} gave no verdict within the judge's deadline of {self.deadline:g} s")
+    async def _ask_in_time(self, client: AsyncOpenAI, state: _LoopState, request: JudgeRequest, key: str) -> Verdict:
+        """:meth:`_ask` holding a concurrency slot, within the question's deadline (counted from then). While the
+        endpoint's answer format is unknown, one question at a time finds it out."""
+        if self._format() is None:
+            async with state.probe:
+                if self._format() is None:
+                    return await self._ask_in_slot(client, state, request, key)
+        return await self._ask_in_slot(client, state, request, key)
 
-    async def _ask(self, client: AsyncOpenAI, state: _LoopState, request: JudgeRequest) -> Verdict:
-        """Ask until the answer parses (one second chance for a malformed answer)."""
-        messages = messages_for(request)
+    async def _ask_in_slot(self, client: AsyncOpenAI, state: _LoopState, request: JudgeRequest, key: str) -> Verdict:
+        async with state.limiter:
+            if self.deadline is None:
+                return await self._ask(client, request, key)
+            with anyio.move_on_after(self.deadline):
+                return await self._ask(client, request, key)
+        return self._error(f"{self._where} gave no verdict within the judge's deadline of {self.deadline:g} s")
+
+    async def _ask(self, client: AsyncOpenAI, request: JudgeRequest, key: str) -> Verdict:
+        """Ask until the answer parses (one second chance for a malformed answer); keep the verdict, or a failure
+        that is the server's answer to this request, in the cache."""
         problem = ""
         content: str | None = None
         for _ in range(2):
             try:
-                content = await self._complete(client, state, messages)
+                content = await self._complete(client, request)
             except _CallFailed as failure:
+                if failure.cached and self.cache is not None:
+                    self.cache.put_failure(key, str(failure), self.name)
                 return self._error(str(failure))
             parsed = parse_answer(content)
             if not isinstance(parsed, str):
                 grade, reason = parsed
-                return Verdict((grade - 1) / 4.0, reason, self.name)
+                if self.cache is not None:
+                    self.cache.put(key, (grade - 1) / 4.0, reason, self.name)
+                return self._verdict(request.task, (grade - 1) / 4.0, reason)
             problem = parsed
-        snippet = (content or "")[:200]
-        return self._error(f"malformed answer from {self.name} ({problem}), asked twice: {snippet!r}")
+        snippet = one_line(content or "")[:200]
+        message = f"malformed answer from {self.name} ({problem}), asked twice: {snippet!r}"
+        if self.cache is not None:
+            self.cache.put_failure(key, message, self.name)
+        return self._error(message)
 
     def _backoff(self, attempt: int) -> float:
         return min(self.backoff_max, self.backoff_base * 2.0**attempt) * random.uniform(0.5, 1.0)
 
-    def _request(self, messages: list[dict[str, str]], mode: int) -> dict[str, Any]:
+    def _request(self, request: JudgeRequest, mode: int) -> dict[str, Any]:
+        kind = FORMATS[mode]
+        messages = messages_for(request, schema=kind == "json_object")
         arguments: dict[str, Any] = {"model": self.model, "messages": messages}
         if self.temperature is not None:
             arguments["temperature"] = self.temperature
-        if _MODES[mode] == "json_schema":
+        if self.max_tokens is not None:
+            arguments["max_tokens"] = self.max_tokens
+        if kind == "json_schema":
             arguments["response_format"] = {
                 "type": "json_schema",
-                "json_schema": {"name": "verdict", "strict": True, "schema": ANSWER_SCHEMA},
+                "json_schema": {"name": _TOOL, "strict": True, "schema": ANSWER_SCHEMA},
             }
-        elif _MODES[mode] == "json_object":
-            arguments["response_format"] = {"type": "json_object"}
+        elif kind == "json_object":
+            arguments["response_format"] = {"type": "json_object", "schema": BOUNDED_ANSWER_SCHEMA}
+        elif kind == "tool":
+            definition = {"name": _TOOL, "description": "Record the verdict.", "parameters": ANSWER_SCHEMA}
+            arguments["tools"] = [{"type": "function", "function": definition}]
+            arguments["tool_choice"] = {"type": "function", "function": {"name": _TOOL}}
         return arguments
 
-    async def _complete(self, client: AsyncOpenAI, state: _LoopState, messages: list[dict[str, str]]) -> str | None:
-        """One answer's text, retrying transient failures and stepping down response formats the server rejects."""
+    async def _complete(self, client: AsyncOpenAI, request: JudgeRequest) -> str | None:
+        """One answer's text, retrying transient failures and stepping down the answer formats the server
+        refuses (unless one is forced)."""
         import openai
 
-        mode = self._mode
+        known = self._format()
+        mode = 0 if known is None else known
         attempt = 0
-        where = self.base_url or "the OpenAI API"
+        failed_500 = False
+        where = self._where
         while True:
             if self._unreachable is not None:
                 raise _CallFailed(self._unreachable)
             try:
-                async with state.limiter:
-                    with anyio.fail_after(self.timeout):  # the whole attempt: reads that trickle add up
-                        response = await client.chat.completions.create(**self._request(messages, mode))
-            except TimeoutError as exc:
-                if attempt < self.max_retries:
-                    await self._sleep(self._backoff(attempt))
-                    attempt += 1
-                    continue
+                with anyio.fail_after(self.timeout):  # from the moment it is sent, as a whole: trickled reads add up
+                    response = await client.chat.completions.create(**self._request(request, mode))
+            except (TimeoutError, openai.APITimeoutError) as exc:
+                # not retried: a server that handles one request at a time is still computing this one
                 raise _CallFailed(
-                    f"{where} timed out: no complete answer within {self.timeout:g} s, after {attempt + 1} attempts"
+                    f"{where} timed out: no complete answer within {self.timeout:g} s (a timed-out request is not "
+                    "asked again)",
+                    cached=True,
                 ) from exc
             except openai.APIStatusError as exc:
                 status = exc.status_code
-                if status in (400, 422) and mode + 1 < len(_MODES):
-                    mode += 1  # the server may not support this response_format: ask more simply
+                message = one_line(str(exc.message))
+                if (
+                    self.response_format is None
+                    and mode + 1 < len(FORMATS)
+                    and format_refused(status, message, FORMATS[mode])
+                ):
+                    mode += 1  # the server does not take this answer format: ask more simply
                     continue
-                if (status in _RETRYABLE or status >= 500) and attempt < self.max_retries:
-                    wait = _retry_after(exc.response.headers)
+                repeated = status == 500 and failed_500
+                if (status in _RETRYABLE or status >= 500) and not repeated and attempt < self.max_retries:
+                    failed_500 = failed_500 or status == 500
+                    wait = retry_after(exc.response.headers)
                     await self._sleep(self._backoff(attempt) if wait is None else wait)
                     attempt += 1
                     continue
                 tries = f" after {attempt + 1} attempts" if attempt else ""
-                raise _CallFailed(f"HTTP {status} from {where}{tries}: {exc.message}") from exc
+                kept = status not in _RETRYABLE and status not in (401, 403, 404)
+                raise _CallFailed(f"HTTP {status} from {where}{tries}: {message}", cached=kept) from exc
             except openai.APIConnectionError as exc:
-                if not self._reached and _refused(exc):
+                if not self._reached and refused_connection(exc):
                     # Nothing ever answered and the server refuses connections or its name does not resolve: a
                     # configuration problem, not a passing glitch. Every other pending question gets this error.
                     self._unreachable = f"{where} cannot be reached ({exc.__cause__ or exc}); not retried"
@@ -388,19 +458,26 @@ class LLMJudge:
                     await self._sleep(self._backoff(attempt))
                     attempt += 1
                     continue
-                kind = "timed out" if isinstance(exc, openai.APITimeoutError) else "connection failed"
-                raise _CallFailed(f"{where} {kind} after {attempt + 1} attempts: {exc}") from exc
+                raise _CallFailed(f"{where} connection failed after {attempt + 1} attempts: {exc}") from exc
             except openai.OpenAIError as exc:
-                raise _CallFailed(f"{where}: {type(exc).__name__}: {exc}") from exc
+                raise _CallFailed(f"{where}: {type(exc).__name__}: {one_line(str(exc))}") from exc
             self._reached = True
-            if mode > self._mode:
-                self._mode = mode  # remember the simplest format this server accepted
-            usage = getattr(response, "usage", None)
-            if usage is not None:
-                self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
-                self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
-                self.token_use[2] += 1
-            if not response.choices:
-                return None
-            message = response.choices[0].message
-            return message.content or getattr(message, "refusal", None)
+            if self.response_format is None:
+                self._learnt = mode  # this endpoint takes this format: every question is asked so from now on
+            return self._content(response)
+
+    def _content(self, response: Any) -> str | None:
+        """The answer's text (a tool call's arguments in tool mode), counting the tokens it cost."""
+        usage = getattr(response, "usage", None)
+        if usage is not None:
+            self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
+            self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
+            self.token_use[2] += 1
+        if not response.choices:
+            return None
+        message = response.choices[0].message
+        for call in getattr(message, "tool_calls", None) or ():
+            function = getattr(call, "function", None)
+            if function is not None and function.name == _TOOL:
+                return str(function.arguments)
+        return message.content or getattr(message, "refusal", None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from .._redact import redact
@@ -13,17 +15,48 @@ __all__ = [
     "BenchmarkFileError",
     "OutputExistsError",
     "OutputLockedError",
+    "PartialRun",
     "ResumeError",
     "TransientAgentError",
     "attach_trace",
     "error_record",
     "failure_trace",
     "is_transient",
+    "partial_run",
     "retry_after",
+    "start_partial_run",
 ]
 
 _MAX_MESSAGE = 2000
 _TRACE_ATTRIBUTE = "mb_trace"
+
+
+@dataclass
+class PartialRun:
+    """What an agent did so far on the example being run: kept in the example's error line if the attempt fails
+    (an error it raises, or the runner's timeout cancelling it)."""
+
+    trace: list[Any] = field(default_factory=list)
+    """The trace events recorded so far."""
+
+    usage: dict[str, int] | None = None
+    """The token usage so far (``input_tokens``, ``output_tokens``, ``total_tokens``), when the model reports it."""
+
+
+_PARTIAL: ContextVar[PartialRun | None] = ContextVar("mb_partial_run", default=None)
+
+
+def start_partial_run() -> PartialRun:
+    """A fresh record for the attempt about to run in this task (the agents it calls see it)."""
+    partial = PartialRun()
+    _PARTIAL.set(partial)
+    return partial
+
+
+def partial_run() -> PartialRun | None:
+    """The record of the attempt being run, for an agent to keep its trace and usage in as it goes (None outside
+    the runner)."""
+    return _PARTIAL.get()
 
 
 class TransientAgentError(AgentError):

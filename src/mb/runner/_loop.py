@@ -7,7 +7,8 @@
   ``transient = True``) after an exponential backoff with jitter (``backoff`` * 2**n seconds, at most
   ``max_backoff``; an exception's ``retry_after`` seconds replaces the delay).
 - Each executed example is written and flushed as soon as it completes (completion order). Agent failures
-  are written as lines whose ``outputs`` carries ``response: ""`` and ``error: {type, message, transient}``.
+  are written as lines whose ``outputs`` carries ``response: ""`` and ``error: {type, message, transient}``, with
+  the trace and usage of the failed attempt as far as the agent got (a timeout included).
 - ``outputs.environment.user_time`` is the time the request is sent (local zone, with its offset) unless the
   agent set it or ``user_time`` fixes it; ``outputs.latency_ms`` is the example's wall time in milliseconds,
   attempts and waits included.
@@ -30,7 +31,16 @@ from ..entities import Environment, Example, Inputs, Outputs
 from ..io import JsonlWriter, LineError
 from ..io._limits import DEFAULT_MAX_LINE_BYTES
 from ._agent import CallableAgent, to_outputs
-from ._errors import AgentOutputError, error_record, failure_trace, is_transient, retry_after
+from ._errors import (
+    AgentOutputError,
+    PartialRun,
+    error_record,
+    failure_trace,
+    is_transient,
+    partial_run,
+    retry_after,
+    start_partial_run,
+)
 from ._hashing import hash_document
 from ._output import PreviousOutput, trial_key
 from ._progress import RunProgress
@@ -202,10 +212,11 @@ class Runner:
         sent = self.settings.user_time or datetime.now().astimezone()
         started = time.perf_counter()
         failed = False
+        start_partial_run()  # each attempt starts its own; none of an earlier example's is left to read
         try:
             outputs = to_outputs(await self._call(inputs, sent))
         except (Exception, SystemExit) as exc:  # an agent calling sys.exit() fails its example, not the run
-            outputs = self._failure(exc)
+            outputs = self._failure(exc, partial=partial_run())
             failed = True
         latency = (time.perf_counter() - started) * 1000.0
         environment = outputs.environment
@@ -216,11 +227,15 @@ class Runner:
         _set_extra(outputs, "latency_ms", round(latency, 3))
         return outputs, failed
 
-    def _failure(self, exc: BaseException, *, kept: Outputs | None = None) -> Outputs:
+    def _failure(
+        self, exc: BaseException, *, kept: Outputs | None = None, partial: PartialRun | None = None
+    ) -> Outputs:
         """The outputs of a failed example, counted in the summary; ``kept``: outputs whose environment and
-        latency stay."""
+        latency stay; ``partial``: what the failed attempt recorded (trace and usage)."""
         record = error_record(exc)
-        outputs = Outputs.model_validate({"response": "", "error": record, "trace": failure_trace(exc)})
+        trace = failure_trace(exc) or (partial.trace if partial is not None else [])
+        usage = {"usage": partial.usage} if partial is not None and partial.usage else {}
+        outputs = Outputs.model_validate({"response": "", "error": record, "trace": trace, **usage})
         self.summary.errors[record["type"]] += 1
         self.summary.note_error(f"{record['type']}: {record['message']}")
         if kept is not None:
@@ -249,6 +264,7 @@ class Runner:
         settings = self.settings
         attempt = 0
         while True:
+            start_partial_run()
             try:
                 return await self.agent(inputs, user_time=sent, limiter=self.limiter)
             except Exception as exc:

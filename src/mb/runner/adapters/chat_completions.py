@@ -8,8 +8,16 @@ awaited), feeds the results back, and stops at the first answer without tool cal
 made them, then their ``tool_result`` events in the same order, with the model's call ids. A tool that fails
 or gets invalid arguments yields a result ``{"error": "..."}`` that the model sees too.
 
-Rate limits, timeouts, connection failures and server errors (after the client's own retries) are marked
-``transient`` so the runner retries the example.
+Requests are what servers accept: ``tool_choice: "auto"`` with the tools (servers such as llama-cpp-python's ignore
+tools without it), ``"content": ""`` rather than null in an assistant message with tool calls, and the tool results
+as ``tool`` messages, or, with ``tool_results="user"``, as one user message after the calls (for servers whose chat
+template drops ``tool`` messages).
+
+Failures: rate limits (honouring ``Retry-After``), gateway errors (502-504) and dropped connections are marked
+``transient`` so the runner retries the example; a 500 is sent again once, and a second 500 for the same request is
+the server's answer (not transient); a timed-out request is not transient either (a server that answers one request
+at a time is still computing it). The client made from ``base_url`` does not retry by itself. When the example fails
+(an error, ``max_turns``, the runner's timeout) its error line keeps the trace and usage recorded so far.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
@@ -31,6 +39,7 @@ from pydantic_core import to_jsonable_python
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
 from ...errors import AgentError
 from .._agent import current_user_time
+from .._errors import partial_run
 from ._arguments import tool_params
 
 if TYPE_CHECKING:
@@ -101,13 +110,27 @@ def _json(value: Any) -> Any:
     return to_jsonable_python(value, fallback=str)
 
 
-def _mark_transient(exc: BaseException) -> None:
-    """Mark the OpenAI client's retryable failures as transient for the runner."""
+def _classify(exc: BaseException) -> None:
+    """Mark the failures worth retrying the example for as transient (with the delay the server asks for)."""
     import openai
 
-    retryable = (openai.RateLimitError, openai.APIConnectionError, openai.InternalServerError)
-    if isinstance(exc, retryable) or (isinstance(exc, openai.APIStatusError) and exc.status_code in (408, 409)):
-        setattr(exc, "transient", True)  # noqa: B010 - a foreign exception class
+    if isinstance(exc, openai.APITimeoutError):
+        return  # not retried: the server may still be computing it
+    if isinstance(exc, openai.APIStatusError):
+        if exc.status_code not in (408, 409, 429, 502, 503, 504):
+            return
+        wait = exc.response.headers.get("retry-after")
+        if wait is not None and wait.replace(".", "", 1).isdigit():
+            setattr(exc, "retry_after", float(wait))  # noqa: B010 - a foreign exception class
+    elif not isinstance(exc, openai.APIConnectionError):
+        return
+    setattr(exc, "transient", True)  # noqa: B010 - a foreign exception class
+
+
+def _is_500(exc: BaseException) -> bool:
+    import openai
+
+    return isinstance(exc, openai.APIStatusError) and exc.status_code == 500
 
 
 class ChatCompletionsAgent:
@@ -115,8 +138,11 @@ class ChatCompletionsAgent:
 
     ``ChatCompletionsAgent("gpt-4o-mini", [get_weather, search], base_url=..., api_key=...)`` or with an
     ``AsyncOpenAI`` ``client``. ``tools`` is a list of functions or a ``{name: function}`` dict.
-    ``system_prompt`` may contain ``{user_time}``, replaced by the request time in ISO 8601. Extra keyword
-    arguments (``temperature=0``...) go to every ``chat.completions.create`` call.
+    ``system_prompt`` may contain ``{user_time}``, replaced by the request time in ISO 8601. ``tool_results``:
+    ``"tool"`` sends each result as a ``tool`` message (the OpenAI protocol), ``"user"`` all of a turn's results
+    as one user message (for chat templates that drop ``tool`` messages). ``timeout``: seconds per request of the
+    client made from ``base_url``. Extra keyword arguments (``temperature=0``, ``tool_choice="required"``...) go to
+    every ``chat.completions.create`` call.
     """
 
     def __init__(
@@ -129,8 +155,12 @@ class ChatCompletionsAgent:
         api_key: str | None = None,
         system_prompt: str | None = None,
         max_turns: int = 10,
+        tool_results: Literal["tool", "user"] = "tool",
+        timeout: float | None = None,
         **create_options: Any,
     ) -> None:
+        if tool_results not in ("tool", "user"):
+            raise ValueError(f"tool_results must be 'tool' or 'user', not {tool_results!r}")
         named = tools.items() if isinstance(tools, Mapping) else ((f.__name__, f) for f in tools)
         self.model = model
         """The model name sent with every request."""
@@ -142,8 +172,12 @@ class ChatCompletionsAgent:
         """Model calls allowed per example."""
         self.create_options = create_options
         """Extra arguments of ``chat.completions.create``."""
+        self.tool_results = tool_results
+        """How tool results are sent back: ``tool`` messages, or one ``user`` message per turn."""
         self._client = client
-        self._client_options = {"base_url": base_url, "api_key": api_key}
+        self._client_options: dict[str, Any] = {"base_url": base_url, "api_key": api_key, "max_retries": 0}
+        if timeout is not None:
+            self._client_options["timeout"] = timeout
         self._clients: weakref.WeakKeyDictionary[object, AsyncOpenAI] = weakref.WeakKeyDictionary()
 
     def _get_client(self) -> AsyncOpenAI:
@@ -158,7 +192,7 @@ class ChatCompletionsAgent:
         if client is None:
             from openai import AsyncOpenAI
 
-            client = self._clients[loop] = AsyncOpenAI(**self._client_options)  # type: ignore[arg-type]
+            client = self._clients[loop] = AsyncOpenAI(**self._client_options)
         return client
 
     async def __call__(
@@ -174,37 +208,61 @@ class ChatCompletionsAgent:
         trace: list[ToolCall | ToolResult] = []
         usage = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
         counted = False
+        partial = partial_run()
+        if partial is not None:
+            partial.trace = trace  # kept as it grows, for the error line if the example fails
         client = self._get_client()
         for _ in range(self.max_turns):
             options = dict(self.create_options)
             if offered:
                 options["tools"] = [spec.schema for spec in offered.values()]
-            try:
-                response = await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
-            except Exception as exc:
-                _mark_transient(exc)
-                raise
+                options.setdefault("tool_choice", "auto")
+            response = await self._create(client, messages, options)
             if response.usage is not None:
                 counted = True
                 usage["input_tokens"] += response.usage.prompt_tokens
                 usage["output_tokens"] += response.usage.completion_tokens
                 usage["total_tokens"] += response.usage.total_tokens
+                if partial is not None:
+                    partial.usage = usage
             message = response.choices[0].message
             calls = [c for c in message.tool_calls or () if c.type == "function"]
             if not calls:
                 extra = {"usage": usage} if counted else {}
                 return Outputs.model_validate({"response": message.content or "", "trace": trace, **extra})
             messages.append(
-                {"role": "assistant", "content": message.content, "tool_calls": [c.model_dump() for c in calls]}
+                {"role": "assistant", "content": message.content or "", "tool_calls": [c.model_dump() for c in calls]}
             )
             parsed = [(call.id, call.function.name, tool_params(call.function.arguments)) for call in calls]
             trace.extend(ToolCall(id=i, tool=name, params=params) for i, name, params in parsed)
+            results = []
             for call_id, name, params in parsed:
                 result = await self._execute(offered.get(name), name, params)
                 trace.append(ToolResult(id=call_id, result=result))
-                content = result if isinstance(result, str) else json.dumps(result)
-                messages.append({"role": "tool", "tool_call_id": call_id, "content": content})
+                results.append((call_id, name, result if isinstance(result, str) else json.dumps(result)))
+            messages.extend(self._result_messages(results))
         raise MaxTurnsExceeded(f"no final answer after {self.max_turns} model turns (the model kept calling tools)")
+
+    def _result_messages(self, results: list[tuple[str, str, str]]) -> list[dict[str, Any]]:
+        """The messages carrying one turn's tool results ``(call id, tool, content)``."""
+        if self.tool_results == "tool":
+            return [{"role": "tool", "tool_call_id": i, "content": content} for i, _, content in results]
+        lines = [f"Result of {name} (call {call_id}): {content}" for call_id, name, content in results]
+        return [{"role": "user", "content": "\n".join(lines)}]
+
+    async def _create(self, client: AsyncOpenAI, messages: list[dict[str, Any]], options: dict[str, Any]) -> Any:
+        """One model call; a 500 is sent again once, every failure classified for the runner."""
+        try:
+            return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
+        except Exception as exc:
+            if not _is_500(exc):
+                _classify(exc)
+                raise
+        try:
+            return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
+        except Exception as exc:
+            _classify(exc)  # a second 500 for the same request is its answer: not transient
+            raise
 
     @staticmethod
     async def _execute(spec: ToolSpec | None, name: str, params: dict[str, Any]) -> Any:

@@ -12,7 +12,10 @@ Requires ``pip install 'morganabench[openai-agents]'``. From the run's new items
 - handoffs, reasoning and messages are not trace events.
 
 Token usage comes from the run's usage (``input_tokens``, ``output_tokens``, ``total_tokens``). The response
-is the run's final output (a structured output is written as JSON).
+is the run's final output (a structured output is written as JSON). An agent with tools and no ``tool_choice`` in
+its model settings is run with ``tool_choice="auto"`` (servers such as llama-cpp-python's ignore tools without it).
+When the run fails (``MaxTurnsExceeded``, a model error), the trace and usage the SDK kept of it go into the example's
+error line.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
+from .._errors import partial_run
 from ._arguments import tool_params
 
 __all__ = ["OpenAIAgentsAdapter", "outputs_from_result", "trace_from_items"]
@@ -127,17 +131,23 @@ def _response(final_output: Any) -> str:
     return json.dumps(to_jsonable_python(final_output, fallback=str))
 
 
+def _usage(run: Any) -> dict[str, int] | None:
+    """The token usage of a run (a result, or the data of a failed run), when it made a model request."""
+    usage = getattr(getattr(run, "context_wrapper", None), "usage", None)
+    if usage is None or not int(getattr(usage, "requests", None) or 0):
+        return None
+    return {
+        "input_tokens": int(usage.input_tokens),
+        "output_tokens": int(usage.output_tokens),
+        "total_tokens": int(usage.total_tokens),
+    }
+
+
 def outputs_from_result(result: Any, errors: Mapping[str, str] | None = None) -> Outputs:
     """Outputs of a finished ``Runner.run``: final output as the response, trace, and token usage. ``errors``
     are the exceptions tools raised, by call id (see :func:`trace_from_items`)."""
-    extra: dict[str, Any] = {}
-    usage = getattr(getattr(result, "context_wrapper", None), "usage", None)
-    if usage is not None and int(getattr(usage, "requests", None) or 0):
-        extra["usage"] = {
-            "input_tokens": int(usage.input_tokens),
-            "output_tokens": int(usage.output_tokens),
-            "total_tokens": int(usage.total_tokens),
-        }
+    usage = _usage(result)
+    extra: dict[str, Any] = {"usage": usage} if usage is not None else {}
     return Outputs.model_validate(
         {"response": _response(result.final_output), "trace": trace_from_items(result.new_items, errors), **extra}
     )
@@ -168,12 +178,29 @@ class OpenAIAgentsAdapter:
 
         errors: dict[str, str] = {}
         kept = [t for t in self.agent.tools if tools is None or getattr(t, "name", None) in tools]
-        agent = self.agent.clone(tools=[_recording_failures(t, errors) for t in kept])
-        result = await Runner.run(
-            agent,
-            input=inputs.message_dicts(),  # type: ignore[arg-type]
-            max_turns=self.max_turns,
-            run_config=self.run_config,
-            context=self.context,
-        )
+        changes: dict[str, Any] = {"tools": [_recording_failures(t, errors) for t in kept]}
+        settings = self.agent.model_settings
+        if kept and settings.tool_choice is None:
+            changes["model_settings"] = dataclasses.replace(settings, tool_choice="auto")
+        agent = self.agent.clone(**changes)
+        try:
+            result = await Runner.run(
+                agent,
+                input=inputs.message_dicts(),  # type: ignore[arg-type]
+                max_turns=self.max_turns,
+                run_config=self.run_config,
+                context=self.context,
+            )
+        except Exception as exc:
+            _keep_partial(getattr(exc, "run_data", None), errors)
+            raise
         return outputs_from_result(result, errors)
+
+
+def _keep_partial(run_data: Any, errors: Mapping[str, str]) -> None:
+    """Keep the trace and usage of a failed run (the SDK's ``RunErrorDetails``) for the example's error line."""
+    partial = partial_run()
+    if partial is None or run_data is None:
+        return
+    partial.trace = list(trace_from_items(getattr(run_data, "new_items", None) or (), errors))
+    partial.usage = _usage(run_data)

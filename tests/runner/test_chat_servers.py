@@ -1,0 +1,138 @@
+"""The chat-completions tool loop against servers as people run them: llama-cpp-python's habits (tools ignored
+without ``tool_choice``, null content refused, ``tool`` messages dropped, one request at a time), raw newlines in
+tool-call arguments, a 500 that repeats, and failed examples that keep what they did."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anyio
+
+from mb.entities import Inputs, ToolCall, ToolResult
+from mb.runner import run
+from mb.runner.adapters import ChatCompletionsAgent
+from tests.support.openai_server import Reply, chat_server, completion, llama_like
+
+INPUTS = Inputs.model_validate({"messages": [{"role": "user", "content": "Weather in Paris?"}]})
+EXAMPLE = {"inputs": INPUTS.model_dump(), "expectations": {}}
+
+
+def get_weather(city: str) -> dict[str, Any]:
+    """Current weather for a city."""
+    return {"city": city, "temperature": 21}
+
+
+def weather_model(body: dict[str, Any]) -> Reply:
+    """Calls the weather tool when it is offered and no result is in the conversation; else answers with what the
+    conversation says about the weather."""
+    conversation = json.dumps(body["messages"])
+    if '\\"temperature\\": 21' in conversation:
+        return completion("It is 21 degrees in Paris.")
+    if body.get("tools"):
+        return completion(None, tool_calls=[("call_1", "get_weather", {"city": "Paris"})])
+    return completion("I do not know.")
+
+
+def _agent(url: str, **options: Any) -> ChatCompletionsAgent:
+    return ChatCompletionsAgent("m", [get_weather], base_url=url, api_key="k", **options)
+
+
+def test_a_llama_cpp_like_server_gets_requests_it_keeps() -> None:
+    with chat_server(llama_like(weather_model), serial=True) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url, tool_results="user")(INPUTS))
+    assert outputs.response == "It is 21 degrees in Paris."
+    assert outputs.trace == [
+        ToolCall(id="call_1", tool="get_weather", params={"city": "Paris"}),
+        ToolResult(id="call_1", result={"city": "Paris", "temperature": 21}),
+    ]
+    first, second = server.requests
+    assert first["tool_choice"] == "auto"
+    assistant = second["messages"][1]
+    assert (assistant["role"], assistant["content"]) == ("assistant", "")
+    assert second["messages"][2] == {
+        "role": "user",
+        "content": 'Result of get_weather (call call_1): {"city": "Paris", "temperature": 21}',
+    }
+
+
+def test_tool_messages_are_the_default_form_of_results() -> None:
+    with chat_server(weather_model) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "It is 21 degrees in Paris."
+    assert server.requests[1]["messages"][2] == {
+        "role": "tool",
+        "tool_call_id": "call_1",
+        "content": json.dumps({"city": "Paris", "temperature": 21}),
+    }
+
+
+def test_a_raw_newline_inside_tool_call_arguments_is_read() -> None:
+    replies = iter(
+        [completion(None, tool_calls=[("call_1", "get_weather", '{"city": "Paris,\nFrance"}')]), completion("Done.")]
+    )
+    with chat_server(lambda body: next(replies)) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.trace[0] == ToolCall(id="call_1", tool="get_weather", params={"city": "Paris,\nFrance"})
+
+
+def test_a_repeated_500_is_sent_again_once_and_is_not_transient() -> None:
+    with chat_server(lambda body: Reply({"error": {"message": "boom"}}, status=500)) as server:
+        [executed], summary = run([EXAMPLE], _agent(server.base_url), retries=2, backoff=0)
+    assert server.calls == 2
+    assert summary.retried == 0
+    assert executed.outputs is not None
+    assert executed.outputs.model_extra is not None
+    assert executed.outputs.model_extra["error"]["transient"] is False
+
+
+def test_a_single_500_is_sent_again() -> None:
+    replies = iter([Reply({"error": {"message": "boom"}}, status=500), completion("Fine.")])
+    with chat_server(lambda body: next(replies)) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "Fine."
+    assert server.calls == 2
+
+
+def test_a_timed_out_request_is_not_sent_again() -> None:
+    with chat_server(lambda body: Reply(completion("late").body, delay=1.5), serial=True) as server:
+        [executed], summary = run([EXAMPLE], _agent(server.base_url, timeout=0.3), retries=2, backoff=0)
+    assert server.calls == 1
+    assert summary.retried == 0
+    assert executed.outputs is not None
+    assert executed.outputs.model_extra is not None
+    assert executed.outputs.model_extra["error"]["type"] == "APITimeoutError"
+
+
+def test_an_example_past_max_turns_keeps_its_trace_and_usage() -> None:
+    calls = iter(range(100))
+
+    def loop(body: dict[str, Any]) -> Reply:
+        return completion(None, tool_calls=[(f"call_{next(calls)}", "get_weather", {"city": "Paris"})])
+
+    with chat_server(loop) as server:
+        [executed], _ = run([EXAMPLE], _agent(server.base_url, max_turns=2), retries=0)
+    outputs = executed.outputs
+    assert outputs is not None
+    assert outputs.model_extra is not None
+    assert outputs.model_extra["error"]["type"] == "MaxTurnsExceeded"
+    assert [event.event for event in outputs.trace] == ["tool_call", "tool_result", "tool_call", "tool_result"]
+    assert outputs.model_extra["usage"] == {"input_tokens": 22, "output_tokens": 14, "total_tokens": 36}
+    assert server.calls == 2
+
+
+def test_an_example_cut_by_the_runner_timeout_keeps_its_trace_and_usage() -> None:
+    def slow_second_turn(body: dict[str, Any]) -> Reply:
+        if len(body["messages"]) == 1:
+            return completion(None, tool_calls=[("call_1", "get_weather", {"city": "Paris"})])
+        return Reply(completion("late").body, delay=3.0)
+
+    with chat_server(slow_second_turn) as server:
+        [executed], _ = run([EXAMPLE], _agent(server.base_url), timeout=1.0, retries=0)
+    outputs = executed.outputs
+    assert outputs is not None
+    assert outputs.model_extra is not None
+    assert outputs.model_extra["error"]["type"] == "TimeoutError"
+    assert [event.event for event in outputs.trace] == ["tool_call", "tool_result"]
+    assert outputs.model_extra["usage"] == {"input_tokens": 11, "output_tokens": 7, "total_tokens": 18}
+    assert server.calls == 2
