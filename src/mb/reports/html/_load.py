@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import orjson
 
-from ..._hashing import hash_line
+from ..._hashing import example_hash
 from ...io import iter_lines, source_name
+from ...io._reader import read_record
 from ...results_format import RunRecord, file_digest, migrate_record, parse_header, parse_result_line
 
 __all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "open_run"]
@@ -129,33 +129,6 @@ def find_executed(record: RunRecord, results_path: str | os.PathLike[str]) -> Pa
     return None
 
 
-class _Message(msgspec.Struct):
-    role: Any = None
-    content: Any = None
-
-
-class _Event(msgspec.Struct):
-    event: Any = None
-    tool: Any = None
-
-
-class _Inputs(msgspec.Struct):
-    messages: list[_Message] | None = None
-
-
-class _Outputs(msgspec.Struct):
-    trace: list[_Event] | None = None
-    latency_ms: Any = None
-
-
-class _Line(msgspec.Struct):
-    inputs: _Inputs | None = None
-    outputs: _Outputs | None = None
-
-
-_DECODER = msgspec.json.Decoder(_Line)
-
-
 @dataclass
 class ExecutedLine:
     """What the examples table takes from an executed line, and the line's JSON text for the drill-down."""
@@ -181,30 +154,29 @@ def _decode(data: bytes) -> ExecutedLine | None:
     """The line's table fields; None when the line is not a JSON object."""
     try:
         data.decode("utf-8")  # the page embeds the line as it is: text that is not UTF-8 holds no example
-    except UnicodeDecodeError:
+        line = orjson.loads(data)
+    except (UnicodeDecodeError, orjson.JSONDecodeError):  # not JSON, or nested too deep to read (no valid line is)
         return None
-    try:
-        line = _DECODER.decode(data)
-    except msgspec.ValidationError:  # JSON, but not shaped like an example: shown as it is, with no table fields
-        try:
-            document = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            return None
-        return ExecutedLine(data) if isinstance(document, dict) else None
-    except (msgspec.DecodeError, RecursionError):  # not JSON, or nested too deep to read (no valid line is)
+    if not isinstance(line, dict):
         return None
+    inputs, outputs = line.get("inputs"), line.get("outputs")
+    messages = _list(inputs.get("messages") if isinstance(inputs, dict) else None)
     request = ""
-    messages = (line.inputs.messages if line.inputs else None) or []
     for message in reversed(messages):
-        if message.role == "user" and isinstance(message.content, str):
-            request = " ".join(message.content.split())
+        if isinstance(message, dict) and message.get("role") == "user" and isinstance(message.get("content"), str):
+            request = " ".join(message["content"].split())
             break
-    outputs = line.outputs
+    if not isinstance(outputs, dict):
+        return ExecutedLine(data, request)
     tools: dict[str, None] = {}
-    for event in (outputs.trace or []) if outputs else []:
-        if event.event == "tool_call" and isinstance(event.tool, str):
-            tools.setdefault(event.tool)
-    return ExecutedLine(data, request, tuple(tools), _number(outputs.latency_ms) if outputs else None)
+    for event in _list(outputs.get("trace")):
+        if isinstance(event, dict) and event.get("event") == "tool_call" and isinstance(event.get("tool"), str):
+            tools.setdefault(event["tool"])
+    return ExecutedLine(data, request, tuple(tools), _number(outputs.get("latency_ms")))
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 class ExecutedCursor:
@@ -249,7 +221,6 @@ class ExecutedCursor:
 
 
 def _hash(data: bytes) -> str | None:
-    try:
-        return hash_line(data)
-    except Exception:  # not JSON, or not shaped like an example: it holds no example
-        return None
+    """The hash of the example a line holds, read as every command reads it; None when it holds none."""
+    example = read_record(data, file="", line=0).example
+    return None if example is None else example_hash(example)
