@@ -54,6 +54,7 @@ PUBLIC = {
         "max_line_bytes",
         "parse_document",
         "read_examples",
+        "read_record",
         "refuse_input_as_output",
         "replace_file",
         "source_name",

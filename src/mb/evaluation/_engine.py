@@ -180,7 +180,7 @@ class Evaluator:
 
 def _user_time(example: Example) -> Any:
     environment = example.outputs.environment if example.outputs is not None else None
-    return environment.user_time if environment else None
+    return None if environment is None else environment.user_time
 
 
 def _row(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Row:

@@ -64,8 +64,8 @@ class Record:
     """Why the line is invalid, or None when it parsed."""
 
     document: Any = None
-    """The line's JSON value when it was parsed apart from validation (an invalid line, or one the model read
-    through the standard library's parser); None otherwise."""
+    """The line's JSON value when it was parsed apart from validation (an invalid line, or a valid one holding the
+    text ``NaN`` or ``Infinity``, see :func:`read_record`); None otherwise."""
 
 
 def source_name(source: PathLike | IO[bytes]) -> str:

@@ -44,9 +44,9 @@ _DATE_MEMO_SIZE = 2048  # two keys per verdict; full early when every line has i
 
 def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
     """The spec of a matcher model."""
-    kind = str(getattr(matcher, "match_as", "unknown"))
-    inner = getattr(matcher, "default", None)
-    return kind, getattr(matcher, "value", None), None if inner is None else matcher_spec(inner)
+    fields = vars(matcher)  # a matcher's fields; a missing one is None (no model attribute lookup that fails)
+    inner = fields.get("default")
+    return str(fields.get("match_as", "unknown")), fields.get("value"), None if inner is None else matcher_spec(inner)
 
 
 def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:

@@ -18,8 +18,7 @@ from typing import Any
 import orjson
 
 from ..._hashing import example_hash
-from ...io import iter_lines, source_name
-from ...io._reader import read_record
+from ...io import iter_lines, read_record, source_name
 from ...results_format import RunRecord, file_digest, migrate_record, parse_header, parse_result_line
 
 __all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "open_run"]
