@@ -322,8 +322,9 @@ def raw_parse(path: Path) -> float:
 
 
 def stage_costs(path: Path, count: int) -> dict[str, float]:
-    """CPU microseconds per line of each stage of the fast path: splitting blocks into lines, the proof (decode and
-    checks), the evaluation, the identity a row takes from its line, the summary tally and writing the row.
+    """CPU microseconds per line of each stage of a worker's evaluation: splitting blocks into lines, reading a line
+    (limits and the model's validation), the evaluation (with the identity a row takes from its example), the
+    summary tally and writing the row.
 
     Each stage sees each line once, as in a run: the best of three rounds, each over ``count`` lines of its own
     (lines a round has already seen would find the caches warm), after a warm-up on other lines that loads what a run
@@ -348,12 +349,12 @@ def stage_costs(path: Path, count: int) -> dict[str, float]:
 
 
 def _stage_round(lines: list[bytes]) -> dict[str, float]:
-    """CPU seconds of each stage of the fast path over ``lines``, each line through each stage once."""
-    from mb._hashing import source_fields_of_proven
-    from mb.evaluation._example import MetricPlan, evaluate_plain
+    """CPU seconds of each stage of a worker's evaluation over ``lines``, each line through each stage once."""
+    from mb.evaluation._engine import evaluate_without_judge
+    from mb.evaluation._example import MetricPlan
     from mb.evaluation._parallel import _lines
     from mb.evaluation._summary import SummaryBuilder
-    from mb.io._proof import prove_with_source
+    from mb.io._reader import read_record
 
     plan = MetricPlan((), ())
     spent: dict[str, float] = {}
@@ -366,13 +367,10 @@ def _stage_round(lines: list[bytes]) -> dict[str, float]:
 
     blocks = [b"\n".join(lines[start : start + 400]) for start in range(0, len(lines), 400)]
     timed("split", lambda: [list(_lines(1, block, 1 << 24)) for block in blocks])
-    proven = timed("prove", lambda: [prove_with_source(line, executed=True) for line in lines])
-    pairs = [(found, line) for found, line in zip(proven, lines, strict=True) if found is not None]
-    rows = timed("evaluate", lambda: [evaluate_plain(found[0], 1, plan) for found, _ in pairs])
-    sources = timed("identify", lambda: [source_fields_of_proven(found[1], data) for found, data in pairs])
-    for row, fields in zip(rows, sources, strict=True):
-        if row is not None:
-            row.update(fields)
+    read = timed("read", lambda: [read_record(line, file="", line=1, executed=True).example for line in lines])
+    examples = [example for example in read if example is not None]
+    graded: frozenset[Any] = frozenset()
+    rows = timed("evaluate", lambda: [evaluate_without_judge(example, 1, plan, graded) for example in examples])
     written = [row for row in rows if row is not None]
     summary = SummaryBuilder()
     timed("tally", lambda: [summary.add(row) for row in written])
@@ -381,7 +379,7 @@ def _stage_round(lines: list[bytes]) -> dict[str, float]:
 
 
 def plumbing(costs: dict[str, float]) -> float:
-    """The fast path's CPU per line outside the evaluation itself."""
+    """A worker's CPU per line outside the evaluation itself."""
     return sum(cost for name, cost in costs.items() if name != "evaluate")
 
 
@@ -455,7 +453,7 @@ def main() -> None:
             costs = stage_costs(path, min(args.stage_lines, args.lines))
             shown = ", ".join(f"{name} {cost:.1f}" for name, cost in costs.items())
             print(
-                f"  fast path CPU per line, us (best of 3 rounds of fresh lines): {shown}; "
+                f"  worker CPU per line, us (best of 3 rounds of fresh lines): {shown}; "
                 f"all but evaluate: {plumbing(costs):.1f}"
             )
         if args.memory_lines:

@@ -85,6 +85,7 @@ PUBLIC = {
         "not_jsonl",
         "parse_document",
         "read_examples",
+        "read_record",
         "refuse_input_as_output",
         "replace_file",
         "source_name",

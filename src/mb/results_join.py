@@ -6,9 +6,7 @@ Results written before the format carried hashes (format 1) have none and can on
 
 from __future__ import annotations
 
-from typing import Any
-
-from ._hashing import example_hash, hash_line, hash_raw_document
+from ._hashing import example_hash
 from .entities import Example
 from .errors import InputError
 from .results import ExampleResult
@@ -20,25 +18,18 @@ class JoinMismatch(InputError):
     """A result was joined to a line that holds another example (or none): the files do not belong together."""
 
 
-def hash_of_line(example: Example | None, document: Any = None) -> str | None:
-    """The hash of an executed line: of its example, else of its proven or raw JSON; None when it has none."""
-    if example is not None:
-        return example_hash(example)
-    data = getattr(document, "data", None)
-    if isinstance(data, bytes):
-        return hash_line(data)
-    if isinstance(document, dict) and "inputs" in document:
-        return hash_raw_document(document)
-    return None
+def hash_of_line(example: Example | None) -> str | None:
+    """The hash of an executed line: of its example; None when the line holds no valid example."""
+    return None if example is None else example_hash(example)
 
 
-def check_join(result: ExampleResult, where: str, example: Example | None, document: Any = None) -> None:
+def check_join(result: ExampleResult, where: str, example: Example | None) -> None:
     """Raise :class:`JoinMismatch` when ``result`` carries a hash and the line ``where`` (``FILE:LINE``) holds
     another example, or no valid one."""
     expected = result.example_hash
     if expected is None:
         return
-    actual = hash_of_line(example, document)
+    actual = hash_of_line(example)
     if actual == expected:
         return
     found = f"example {actual[:12]}" if actual is not None else "no valid example"

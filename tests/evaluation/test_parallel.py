@@ -20,11 +20,10 @@ import pytest
 from mb.data import example_lines
 from mb.evaluation import SummaryBuilder
 from mb.evaluation import _parallel as parallel
-from mb.evaluation._engine import make_evaluator
-from mb.evaluation._example import evaluate_plain
+from mb.evaluation._engine import evaluate_without_judge, make_evaluator
 from mb.evaluation._parallel import Batch, aiter_batches, auto_jobs
 from mb.io import iter_lines
-from mb.io._proof import prove
+from mb.io._reader import read_record
 from mb.results import Summary
 
 
@@ -102,10 +101,10 @@ def test_workers_give_what_one_process_gives(tmp_path: Path, metrics: list[str] 
     fast = [
         number
         for number, data in iter_lines(path)
-        if (proven := prove(data, executed=True)) is not None
-        and evaluate_plain(proven, 1, evaluator.plan, evaluator.graded)
+        if (example := read_record(data, file="", line=number, executed=True).example) is not None
+        and evaluate_without_judge(example, number, evaluator.plan, evaluator.graded) is not None
     ]
-    # the workers take exactly the fast-path lines; the parent evaluates the others
+    # the workers take exactly the lines that need no judge; the parent evaluates the others
     assert sorted(PARENT_LINES) == sorted(set(range(1, 400)) & {n for n, _ in iter_lines(path)} - set(fast))
     assert len(fast) > (60 if metrics == [] else 30)
     assert shared[0] == alone[0]
@@ -295,8 +294,12 @@ def _fast_lines() -> tuple[list[bytes], Any]:
         document["expectations"].pop("expected_response", None)
         seeds.append(json.dumps(document).encode())
     evaluator = make_evaluator("lexical", [], ())
-    proven = [(line, prove(line, executed=True)) for line in seeds]
-    fast = [line for line, found in proven if found is not None and evaluate_plain(found, 1, evaluator.plan)]
+    examples = [(line, read_record(line, file="", line=1, executed=True).example) for line in seeds]
+    fast = [
+        line
+        for line, example in examples
+        if example is not None and evaluate_without_judge(example, 1, evaluator.plan, frozenset()) is not None
+    ]
     assert fast
     return fast, evaluator.plan
 

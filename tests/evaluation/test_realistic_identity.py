@@ -1,6 +1,7 @@
 """On realistic lines (the benchmark's generator: a user time of its own per line, date_time groups, e-mails,
-equality, missing and optional parameters) mixed with bad ones, ``mb eval``'s fast path writes, byte for byte, what
-the model path writes, and counts the same summary."""
+equality, missing and optional parameters) mixed with bad ones, ``mb eval`` scoring blocks of lines without the judge
+(as its workers do) writes, byte for byte, what evaluating every line with the judge writes, and counts the same
+summary."""
 
 from __future__ import annotations
 
@@ -12,15 +13,11 @@ from types import ModuleType
 from typing import Any
 
 import anyio
-import msgspec
 import orjson
 
 from mb.evaluation import SummaryBuilder
-from mb.evaluation._engine import aiter_rows, make_evaluator
-from mb.evaluation._example import evaluate_plain
+from mb.evaluation._engine import aiter_rows, evaluate_without_judge, make_evaluator
 from mb.evaluation._parallel import aiter_batches
-from mb.io import iter_lines
-from mb.io._proof import prove
 from mb.io._reader import iter_records
 from mb.results import Summary
 
@@ -103,7 +100,7 @@ async def _models(path: Path) -> tuple[bytes, Summary]:
     return b"".join(data), summary.build("lexical")
 
 
-def test_the_fast_path_writes_what_the_model_path_writes_on_realistic_and_bad_lines(tmp_path: Path) -> None:
+def test_blocks_scored_without_the_judge_write_what_the_judges_process_writes(tmp_path: Path) -> None:
     path = tmp_path / "realistic.jsonl"
     path.write_bytes(b"".join(_lines(400)))
     fast, fast_summary = anyio.run(_fast, path)
@@ -115,61 +112,13 @@ def test_the_fast_path_writes_what_the_model_path_writes_on_realistic_and_bad_li
     evaluator = make_evaluator("lexical", [], ())
     taken = sum(
         1
-        for _, data in iter_lines(path)
-        if (proven := prove(data, executed=True)) is not None
-        and evaluate_plain(proven, 1, evaluator.plan, evaluator.graded) is not None
+        for record in iter_records(path, executed=True)
+        if record.example is not None
+        and evaluate_without_judge(record.example, 1, evaluator.plan, evaluator.graded) is not None
     )
-    assert taken > 250  # most lines took the fast path: the comparison is not of the model path with itself
+    assert taken > 250  # most lines were scored without the judge: the comparison is not of one path with itself
     assert fast_summary.total == sum(1 for line in path.read_bytes().splitlines() if line.strip())
     assert fast_summary.passed > 0
     assert fast_summary.failed > 0
     assert fast_summary.errors > 0
     assert fast_summary.by_matcher["date_time"].total > 50
-
-
-def test_one_decode_proves_and_identifies_as_the_two_separate_decodes_do() -> None:
-    from mb._hashing import source_fields_of_document, source_fields_of_line, source_fields_of_proven
-    from mb.io._proof import prove_with_source
-
-    lines = [line for line in _lines(400) if line.strip()]
-    base = orjson.loads(lines[0])
-    odd = [
-        {"param": "a", "matcher": {"match_as": "missing", "value": None, "x": 1}},
-        {"param": 5, "params": ["a", "b"], "matcher": {"match_as": "date_time", "value": "today"}},
-        {"param": "b", "matcher": {"match_as": "optional", "value": 3, "default": {"match_as": "email", "value": "a"}}},
-        {"param": "d", "matcher": {"match_as": "equality", "value": 0.5, "default": None}},
-    ]
-    base["expectations"]["assertions"] += [
-        {"assert_that": "tool_called", "tool": "search", "parameters": odd, "note": None, "extra": 1},
-        {"assert_that": "tool_called", "tool": "search"},
-        {"assert_that": "no_tool_called", "tool": "x", "parameters": []},
-    ]
-    base["expectations"]["kept"] = {"z": None}
-    base["expectations"]["gone"] = None
-    lines.append(orjson.dumps(base))
-    lines.append(orjson.dumps({**base, "example_hash": source_fields_of_line(orjson.dumps(base))["example_hash"]}))
-    proven = fast = 0
-    for number, data in enumerate(lines, start=1):
-        alone = prove(data, executed=True)
-        both = prove_with_source(data, executed=True)
-        assert (alone is None) == (both is None), f"line {number}"
-        if alone is None or both is None:
-            continue
-        proven += 1
-        example, source = both
-        assert msgspec.to_builtins((example.inputs, example.expectations)) == msgspec.to_builtins(
-            (alone.inputs, alone.expectations)
-        ), f"line {number}"
-        outputs = msgspec.to_builtins(example.outputs)
-        usage = outputs.pop("usage", None)
-        alone_outputs = msgspec.to_builtins(alone.outputs)
-        alone_outputs.pop("usage", None)
-        assert outputs == alone_outputs, f"line {number}"
-        assert source is None or source.outputs is None or source.outputs.usage == usage
-        typed = source_fields_of_proven(source, data)
-        assert typed == source_fields_of_line(data) == source_fields_of_document(orjson.loads(data)), f"line {number}"
-        fast += source is not None
-    assert prove_with_source(lines[-1], executed=True) is not None  # the odd shapes above are proven
-    assert 250 < proven < len(lines)  # bad lines are among them, most lines are proven
-    assert fast > 250  # most identities came from the typed decode
-    assert prove_with_source(b'{"inputs": null, "expectations": {}}') is None

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from mb.io import DEFAULT_MAX_LINE_BYTES, iter_documents, iter_records, max_line_bytes, read_examples
 from mb.io._lines import read_lines, split_lines
-from mb.io._reader import iter_blocks, iter_proven, sized_lines
+from mb.io._reader import iter_blocks, sized_lines
 
 from ..conftest import SPEC
 
@@ -85,8 +85,8 @@ def test_every_reader_names_the_line_and_reads_the_others(tmp_path: Path, compre
     message = f"{path}:2: $: line is 5014 bytes, over the limit of 4096 (set MB_MAX_LINE_BYTES to raise it)"
     checked = [str(e) if e else None for _, _, e in iter_documents(path, check_only=True, max_line_bytes=4096)]
     assert checked == [None, message, None]
-    for records in (iter_records(path, max_line_bytes=4096), iter_proven(path, max_line_bytes=4096)):
-        assert [str(r.error) if r.error else None for r in records] == [None, message, None]
+    records = iter_records(path, max_line_bytes=4096)
+    assert [str(r.error) if r.error else None for r in records] == [None, message, None]
     within = [e for _, _, e in iter_documents(path, max_line_bytes=5014)]
     assert within[1] is not None
     assert "$.inputs: expected an object" in str(within[1])

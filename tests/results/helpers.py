@@ -21,8 +21,8 @@ FORMAT_1 = DATA / "results-format-1.jsonl"
 
 
 def run_eval(*args: str) -> Result:
-    """``mb eval --judge lexical -q ARGS``."""
-    return CliRunner().invoke(main, ["eval", "--judge", "lexical", "-q", *args])
+    """``mb eval --judge lexical ARGS``."""
+    return CliRunner().invoke(main, ["eval", "--judge", "lexical", *args])
 
 
 def json_lines(path: Path) -> list[dict[str, Any]]:

@@ -90,8 +90,8 @@ def test_both_reports_can_be_written_without_a_results_file(tmp_path: Path) -> N
 
 
 def test_the_terminal_summary_shows_wilson_intervals() -> None:
-    result = run_eval(str(EXECUTED))
+    result = run_eval(str(EXECUTED), "--verbose")
     assert result.exit_code == 0, result.output
-    assert "pass rate 75.0%, 95% CI 30.1% - 95.4% (Wilson)" in result.stdout
+    assert "3/4 passed (75.0%, 95% CI 30.1% to 95.4%)" in result.stdout
     row = next(line for line in result.stdout.splitlines() if line.startswith("tool_called"))
     assert row.split()[-1] == "(21%-94%)"  # 2 of 3, beside the rate

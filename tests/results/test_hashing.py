@@ -1,23 +1,19 @@
-"""The example hash: the same whether computed from the model or from the line as read, and stable."""
+"""The example hash: computed from the model, the same for every spelling of an example, and stable."""
 
 from __future__ import annotations
 
 import copy
-import inspect
 import json
 from typing import Any
 
 import orjson
 import pytest
-from hypothesis import HealthCheck, given, settings
-from pydantic import BaseModel
 
-import mb.entities as entities
-from mb._hashing import example_hash, hash_line, hash_raw_document, source_fields_of_line
+from mb._hashing import example_hash, source_fields_of_example
 from mb.entities import Example
+from mb.io._reader import read_record
 from mb.runner import example_hash as runner_example_hash
 from tests.conftest import spec_lines
-from tests.evaluation.test_fast_path import variants
 
 BARE: dict[str, Any] = {
     "inputs": {"messages": [{"role": "user", "content": "Book it"}], "tools": None},
@@ -25,6 +21,16 @@ BARE: dict[str, Any] = {
     "outputs": {"response": "done"},
 }
 """A hand-written line: explicit nulls, and the defaults (``parameters``) left out."""
+
+
+def _read(document: dict[str, Any]) -> Example:
+    example = read_record(orjson.dumps(document), file="f.jsonl", line=1).example
+    assert example is not None
+    return example
+
+
+def _hash(document: dict[str, Any]) -> str:
+    return example_hash(_read(document))
 
 
 @pytest.mark.parametrize(
@@ -57,26 +63,11 @@ BARE: dict[str, Any] = {
         },
     ],
 )
-def test_the_hash_of_a_line_as_read_is_the_hash_of_its_model(document: dict[str, Any]) -> None:
-    model = Example.model_validate(document)
-    assert hash_raw_document(document) == example_hash(model)
-    assert hash_line(json.dumps(document, indent=None).encode()) == example_hash(model)
-    assert runner_example_hash(model) == example_hash(model)
-
-
-def test_the_normalisation_knows_every_default_of_inputs_and_expectations() -> None:
-    """The raw hash fills in exactly these non-None defaults; a new one in the data model must be added there."""
-    defaults = set()
-    for name, model in inspect.getmembers(entities, inspect.isclass):
-        if not issubclass(model, BaseModel) or name in ("Example", "Outputs", "Environment"):
-            continue
-        for field, info in model.model_fields.items():
-            default = info.get_default(call_default_factory=True)
-            discriminator = field in ("match_as", "assert_that", "event")  # required on input by the discriminator
-            if not info.is_required() and default is not None and not discriminator:
-                defaults.add((name, field))
-    known = {("Expectations", "assertions"), ("ToolCallAssertion", "parameters")}
-    assert defaults - {("RetrievalResults", "trace"), ("Outputs", "trace")} == known
+def test_every_spelling_of_an_example_has_the_hash_of_the_line_mb_run_writes(document: dict[str, Any]) -> None:
+    model = _read(document)
+    written = model.model_dump(mode="json", exclude_none=True)  # what `mb run` writes of it
+    assert _hash(written) == example_hash(model) == runner_example_hash(model)
+    assert _hash(json.loads(json.dumps(document, indent=2))) == example_hash(model)
 
 
 def test_outputs_and_key_order_do_not_change_the_hash_but_expectations_do() -> None:
@@ -84,12 +75,12 @@ def test_outputs_and_key_order_do_not_change_the_hash_but_expectations_do() -> N
     other = copy.deepcopy(document)
     other["outputs"] = {"response": "something else"}
     reordered = dict(reversed(list(document.items())))
-    assert hash_raw_document(other) == hash_raw_document(document) == hash_raw_document(reordered)
+    assert _hash(other) == _hash(document) == _hash(reordered)
     changed = copy.deepcopy(document)
     changed["expectations"]["assertions"][0]["parameters"][1]["matcher"]["value"] = 6
-    assert hash_raw_document(changed) != hash_raw_document(document)
+    assert _hash(changed) != _hash(document)
     # a published value, so a change of the definition is noticed (it would orphan every stored result)
-    assert hash_raw_document(document) == "bb65039856bb6fdde26f21a98b27445daee17f8d3f181f2a246980908b1ecd5f"
+    assert _hash(document) == "bb65039856bb6fdde26f21a98b27445daee17f8d3f181f2a246980908b1ecd5f"
 
 
 def test_a_row_takes_the_trial_and_the_token_use_from_its_line() -> None:
@@ -98,34 +89,28 @@ def test_a_row_takes_the_trial_and_the_token_use_from_its_line() -> None:
         "repeat": 3,
         "outputs": {"response": "x", "usage": {"input_tokens": 10, "output_tokens": 4, "bogus": "x", "model": "m"}},
     }
-    fields = source_fields_of_line(orjson.dumps(document))
+    fields = source_fields_of_example(_read(document))
     assert fields["repeat"] == 3
     assert fields["usage"] == {"input_tokens": 10, "output_tokens": 4, "model": "m"}
-    assert "repeat" not in source_fields_of_line(orjson.dumps(BARE))
+    assert "repeat" not in source_fields_of_example(_read(BARE))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(variants())
-def test_the_fast_path_hash_equals_the_model_hash_on_generated_lines(document: dict[str, Any]) -> None:
-    assert hash_line(json.dumps(document).encode()) == example_hash(Example.model_validate(document))
-
-
-def test_integers_beyond_64_bits_are_hashed_alike_both_ways() -> None:
+def test_the_widest_integers_are_hashed_exactly() -> None:
     document = copy.deepcopy(BARE)
-    document["expectations"]["assertions"][0]["parameters"] = [
-        {"param": "n", "matcher": {"match_as": "equality", "value": 2**70}}
-    ]
-    data = json.dumps(document).encode()
-    assert hash_line(data) == example_hash(Example.model_validate(document))
-    assert source_fields_of_line(data)["example_hash"] == hash_line(data)
+    hashes = set()
+    for value in (2**64 - 1, 2**64 - 2, -(2**63)):
+        document["expectations"]["assertions"][0]["parameters"] = [
+            {"param": "n", "matcher": {"match_as": "equality", "value": value}}
+        ]
+        hashes.add(_hash(document))
+    assert len(hashes) == 3
 
 
-def test_a_recorded_hash_is_used_only_when_the_line_still_matches_it() -> None:
-    document = copy.deepcopy(BARE)
-    true_hash = example_hash(Example.model_validate(document))
-    normal = Example.model_validate(document).model_dump(mode="json", exclude_none=True)
-    assert source_fields_of_line(orjson.dumps({**normal, "example_hash": true_hash}))["example_hash"] == true_hash
+def test_a_recorded_hash_is_not_trusted_the_row_gets_the_hash_of_what_the_line_holds() -> None:
+    true_hash = _hash(BARE)
+    normal = _read(BARE).model_dump(mode="json", exclude_none=True)
+    assert source_fields_of_example(_read({**normal, "example_hash": true_hash}))["example_hash"] == true_hash
     # a line edited after `mb run` (or a forged hash) gets the hash of what it holds
-    assert source_fields_of_line(orjson.dumps({**document, "example_hash": "f" * 64}))["example_hash"] == true_hash
+    assert source_fields_of_example(_read({**BARE, "example_hash": "f" * 64}))["example_hash"] == true_hash
     edited = {**normal, "example_hash": true_hash, "expectations": {"assertions": []}}
-    assert source_fields_of_line(orjson.dumps(edited))["example_hash"] == hash_raw_document(edited) != true_hash
+    assert source_fields_of_example(_read(edited))["example_hash"] != true_hash

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from mb._hashing import hash_line
+from mb._hashing import example_hash
 from mb._version import __version__
+from mb.entities import Example
 from mb.errors import ResultsFormatError
 from mb.evaluation import read_results
 from mb.results_format import RESULTS_FORMAT_VERSION, kind_of_file, read_results_file
@@ -40,7 +41,9 @@ def test_a_results_file_round_trips_with_its_run_record(tmp_path: Path) -> None:
     assert statuses == ["passed", "failed", "failed", "passed"]  # line 3: "Sure, I will..." is not similar enough for 4
     # every row names its example by the hash of the executed line it scores
     executed = EXECUTED.read_bytes().splitlines()
-    assert [r.example_hash for r in read.results] == [hash_line(line) for line in executed]
+    assert [r.example_hash for r in read.results] == [
+        example_hash(Example.model_validate_json(line)) for line in executed
+    ]
     assert [r.line for r in read.results] == [1, 2, 3, 4]
     # the reader every export uses skips the run record
     assert [r.line for r in read_results(out)] == [1, 2, 3, 4]

@@ -15,19 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
-from pydantic import ValidationError
 
-from .._hashing import source_fields_of_example, source_fields_of_proven
+from .._hashing import source_fields_of_example
 from .._redact import redact
 from ..entities import Example
-from ..io import LineError, Record
-from ..io._proof import ProvenLine
-from ..io._reader import iter_proven
+from ..io import LineError, Record, iter_records
 from ..judges.base import Judge, JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult
-from ._example import MetricPlan, Row, built_in_metrics_only, error_result, evaluate_plain, evaluate_with
+from ._example import MetricPlan, Row, built_in_metrics_only, error_result, evaluate_with
 from ._summary import SummaryBuilder
 
 __all__ = [
@@ -40,6 +37,7 @@ __all__ = [
     "aiter_rows",
     "evaluate",
     "evaluate_example",
+    "evaluate_without_judge",
     "items_of",
     "iter_evaluate",
     "make_evaluator",
@@ -64,13 +62,10 @@ class _Item:
     """1-based line number (position, for in-memory examples)."""
 
     example: Example | None
-    """The example, or None when the line is invalid or comes as a proven document."""
+    """The example, or None when the line is invalid."""
 
     error: str | None
     """Why the line is invalid; None for an example."""
-
-    document: ProvenLine | None = None
-    """The line when the fast proof showed it a valid executed example (no model built yet)."""
 
 
 class _Recorder:
@@ -105,16 +100,13 @@ def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan
 
 def items_of(source: Source, max_line_bytes: int | None = None) -> Iterator[_Item]:
     if isinstance(source, (str, os.PathLike)):
-        records: Iterable[Example | LineError | Record] = iter_proven(
+        records: Iterable[Example | LineError | Record] = iter_records(
             source, executed=True, max_line_bytes=max_line_bytes
         )
     else:
         records = source
     for position, record in enumerate(records, start=1):
         if isinstance(record, Record):
-            if record.example is None and record.error is None:
-                yield _Item(record.line, None, None, record.document)
-                continue
             error = record.error.message if record.error is not None else None
             yield _Item(record.line, record.example, f"{INVALID_LINE}{error}" if error else None)
         elif isinstance(record, LineError):
@@ -132,38 +124,15 @@ class Evaluator:
         self.max_line_bytes = max_line_bytes
         """Lines of a file longer than this are invalid (None: ``MB_MAX_LINE_BYTES`` or the default)."""
         self.graded = frozenset(task for task in JudgeTask if judge.supports(task) or not built_in_metrics_only())
-        """The judge tasks the fast path must leave to the judge: those it answers; all of them when metrics of the
-        user's are registered (workers started afresh would not see them)."""
+        """The judge tasks a process without the judge (a worker) must leave to it: those it answers; all of them
+        when metrics of the user's are registered (workers started afresh would not see them)."""
         self._memo: OrderedDict[JudgeRequest, Verdict] = OrderedDict()
-
-    def _context(self, example: Example, oracle: Any) -> MatchContext:
-        environment = example.outputs.environment if example.outputs is not None else None
-        return MatchContext(oracle, environment.user_time if environment else None, self.judge.supports)
 
     def _one(self, item: _Item, oracle: Any) -> Row:
         assert item.example is not None
-        try:
-            row = evaluate_with(item.example, item.line, self._context(item.example, oracle), self.plan)
-        except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
-            row = error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}")
-        row.update(source_fields_of_example(item.example))
-        return row
-
-    def _plain(self, item: _Item) -> tuple[Row | None, _Item]:
-        """The fast path for a proven line; else the item with its example built for the model path."""
-        proven = item.document
-        assert proven is not None
-        try:
-            row = evaluate_plain(proven.example, item.line, self.plan, self.graded)
-        except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
-            return error_result(item.line, f"evaluation failed: {type(exc).__name__}: {exc}"), item
-        if row is not None:
-            row.update(source_fields_of_proven(proven.source, proven.data))
-            return row, item
-        try:
-            return None, _Item(item.line, Example.model_validate_json(proven.data), None)
-        except ValidationError as exc:  # the proof is sound, so this is a defect: keep it on the line
-            return error_result(item.line, f"{INVALID_LINE}{exc}"), item
+        return _row(
+            item.example, item.line, MatchContext(oracle, _user_time(item.example), self.judge.supports), self.plan
+        )
 
     async def _answers(self, requests: Iterable[JudgeRequest]) -> dict[JudgeRequest, Verdict]:
         answers: dict[JudgeRequest, Verdict] = {}
@@ -195,11 +164,6 @@ class Evaluator:
         results: list[Row] = []
         pending: list[tuple[int, _Item]] = []
         for index, item in enumerate(items):
-            if item.document is not None:
-                row, item = self._plain(item)
-                if row is not None:
-                    results.append(row)
-                    continue
             if item.example is None:
                 results.append(error_result(item.line, item.error or "invalid line"))
                 continue
@@ -212,6 +176,30 @@ class Evaluator:
             for index, item in pending:
                 results[index] = self._one(item, answers.__getitem__)
         return results
+
+
+def _user_time(example: Example) -> Any:
+    environment = example.outputs.environment if example.outputs is not None else None
+    return None if environment is None else environment.user_time
+
+
+def _row(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Row:
+    """The result of an example, with the fields taken from the line."""
+    try:
+        row = evaluate_with(example, line, ctx, plan)
+    except Exception as exc:  # a defect must not lose the rest of the run: record it on this line
+        row = error_result(line, f"evaluation failed: {type(exc).__name__}: {exc}")
+    row.update(source_fields_of_example(example))
+    return row
+
+
+def evaluate_without_judge(example: Example, line: int, plan: MetricPlan, graded: frozenset[JudgeTask]) -> Row | None:
+    """The result of an example evaluated where the judge is not (a worker process), when it needs no judge
+    question; None when it does (the process that holds the judge evaluates it then). ``graded``: the judge tasks
+    the run's judge answers (see :attr:`Evaluator.graded`). The same evaluation as :meth:`Evaluator.chunk`."""
+    recorder = _Recorder()
+    row = _row(example, line, MatchContext(recorder, _user_time(example), graded.__contains__), plan)
+    return None if recorder.asked else row
 
 
 def _chunks(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from operator import is_
 from typing import Any
 
 from ..entities import Example
-from ..io._proof import (
-    ProvenCall,
-    ProvenExample,
-    ProvenResult,
-    read_user_time,
-)
-from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
-from ..matching.assertions import CallSpec, assertion_rows, assertion_spec, call_spec
-from ..matching.proven import proven_assertion_rows
-from ..matching.trace_checks import orphan_results_row, orphans_row, tool_restriction_row
+from ..matching.assertions import assertion_rows, assertion_spec, call_spec
+from ..matching.trace_checks import orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
-from ..metrics.citations import find_citation_markers
-from ..metrics.judged import LLM_GRADED, needs_llm_judge
 from ..results import Status
 
 __all__ = [
@@ -33,7 +22,6 @@ __all__ = [
     "agent_failure",
     "built_in_metrics_only",
     "error_result",
-    "evaluate_plain",
     "evaluate_with",
     "failure_entry",
     "result_row",
@@ -52,8 +40,8 @@ class MetricPlan:
 
     @property
     def fast(self) -> bool:
-        """Whether lines can take the fast path (:func:`evaluate_plain`): no metric required, and either none
-        selected or the default set."""
+        """Whether most lines need no judge and no metric work, so that worker processes are worth starting: no
+        metric required, and either none selected or the default set."""
         return not self.required and (self.selected is None or self.selected == ())
 
     def specs_for(self, example: Example) -> list[tuple[MetricSpec, bool]]:
@@ -108,10 +96,6 @@ def result_row(
         "repeat": None,
         "usage": None,
     }
-
-
-_PASSED_RESULT: Row = result_row(0, "passed", 1.0, [], [], {}, None, {})
-"""A passed result to copy (cheaper than a dict display of twelve keys), fields in the model's order."""
 
 
 def error_result(line: int, message: str, categories: dict[str, str] | None = None) -> Row:
@@ -260,107 +244,6 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     return _finish(line, assertions, checks, metrics, categories)
 
 
-def _unread_date(assertions: list[Row]) -> bool:
-    """Whether some date_time check was not understood (an error a date-capable judge could settle)."""
-    return any(
-        parameter.get("match_as") == "date_time" and parameter.get("error")
-        for assertion in assertions
-        for parameter in assertion.get("parameters") or ()
-    )
-
-
-def _no_oracle(request: JudgeRequest) -> Verdict:
-    raise RuntimeError("the fast path asked a judge")  # evaluate_plain only takes lines that need none
-
-
-@lru_cache(maxsize=1024)
-def _plain_context(user_time: str | None) -> MatchContext:
-    """The context of a line with this ``outputs.environment.user_time``, read as the model reads it."""
-    return MatchContext(_no_oracle, None if user_time is None else read_user_time(user_time), _no_date_judge)
-
-
-def _no_date_judge(task: JudgeTask) -> bool:
-    """The fast path asks no judge: a date phrase the grammar does not understand stays an error here."""
-    return task is not JudgeTask.DATE
-
-
-def evaluate_plain(
-    example: ProvenExample, line: int, plan: MetricPlan, graded: frozenset[JudgeTask] = frozenset()
-) -> Row | None:
-    """The fast path: evaluate a line proven valid (:func:`mb.io._proof.prove`) without building models.
-
-    It takes the lines whose verdict needs no judge and whose metrics need no work: deterministic matchers only, no
-    expected response, no agent error, and either no metric or the default set when all that applies of it is
-    what only an LLM judge grades and the active judge (which grades the tasks ``graded``) cannot. None for any
-    other line, which goes through :func:`evaluate_with`. The rules are the same functions on plain data, so both
-    paths give the same result.
-    """
-    expectations = example.expectations
-    outputs = example.outputs
-    if outputs is None or outputs.error or expectations.expected_response or plan.required:
-        return None
-    selected = plan.selected
-    if selected is not None and selected != ():  # a chosen set of metrics: plan.fast is false
-        return None
-    calls: list[CallSpec] = []
-    orphans: list[str] = []
-    results = 0
-    retrieved = False
-    for event in outputs.trace:
-        if isinstance(event, ProvenCall):
-            calls.append((event.id, event.tool, event.params))
-        elif isinstance(event, ProvenResult):
-            results += 1
-            result_id = event.id
-            for call in calls:  # the calls before it
-                if call[0] == result_id:
-                    break
-            else:
-                orphans.append(result_id)
-        else:
-            retrieved = True
-    metrics: dict[str, Row] = {}
-    if selected is None:
-        skipped = _skipped_defaults(example, graded, retrieved, results > 0)
-        if skipped is None:
-            return None
-        metrics = skipped
-    checked = proven_assertion_rows(expectations.assertions, calls, lambda: _dated_context(outputs))
-    if checked is None:
-        return None
-    assertions, dated, passed = checked
-    if dated and JudgeTask.DATE in graded and _unread_date(assertions):
-        return None  # the judge can answer the date question: the model path asks it
-    checks: list[Row] = []
-    inputs = example.inputs
-    if inputs.tools is not None:
-        restriction = tool_restriction_row(inputs.tools, calls)
-        passed = passed and restriction["passed"]
-        checks.append(restriction)
-    if results:
-        orphan_check = orphans_row(results, orphans)
-        if orphan_check is not None:
-            passed = passed and orphan_check["passed"]
-            checks.append(orphan_check)
-    metadata = inputs.metadata
-    categories = dict(metadata.categories or {}) if metadata is not None else {}
-    if passed:  # every gating item passed, each scoring 1 (the skipped metrics do not gate): what _verdict concludes
-        row = _PASSED_RESULT.copy()
-        row["line"] = line
-        row["assertions"] = assertions
-        row["checks"] = checks
-        row["metrics"] = metrics
-        row["categories"] = categories
-        return row
-    return _finish(line, assertions, checks, metrics, categories)
-
-
-def _dated_context(outputs: Any) -> MatchContext:
-    """The context of a line with date_time matchers (they alone read the user time)."""
-    environment = outputs.environment
-    return _plain_context(None if environment is None else environment.user_time)
-
-
 _BUILT_IN_METRICS = {
     metric.name: metric
     for metric in (
@@ -384,47 +267,6 @@ def built_in_metrics_only() -> bool:
     """Whether the registry holds the built-in metrics and no other (none replaced, removed or added)."""
     # as many names, each holding its built-in metric (identity, not dataclass equality): the same keys
     return len(METRICS) == len(_BUILT_IN_NAMES) and all(map(is_, map(METRICS.get, _BUILT_IN_NAMES), _BUILT_IN_VALUES))
-
-
-def _skipped_defaults(
-    example: ProvenExample, graded: frozenset[JudgeTask], retrieved: bool, results: bool
-) -> dict[str, Row] | None:
-    """The default metrics of a line without an expected response, when every one that applies is only an LLM
-    judge's to grade and the judge cannot: their skipped results. None when a metric has work to do (citations,
-    retrieval, a task the judge grades, a metric registered by the user), which the model path does.
-
-    ``retrieved`` and ``results``: whether the trace has a retriever event, a tool result."""
-    outputs = example.outputs
-    assert outputs is not None
-    if retrieved or outputs.citations is not None or not built_in_metrics_only():
-        return None
-    metadata = example.inputs.metadata
-    if metadata is not None and metadata.turns and metadata.turns[-1].resources:
-        return None
-    response = outputs.response
-    # every citation marker holds "[" or "【": a response with neither has none
-    if ("[" in response or "【" in response) and find_citation_markers(response):
-        return None
-    context = example.inputs.context
-    grounded = results or (isinstance(context, str) and bool(context.strip()))
-    rows: dict[str, Row] = {}
-    for name, task in LLM_GRADED.items():
-        if name == "groundedness" and not grounded:
-            continue
-        if task in graded:
-            return None
-        row = _needs_llm_judge_row(name).copy()  # each result its own objects
-        row["details"] = row["details"].copy()
-        rows[name] = row
-    return rows
-
-
-@cache
-def _needs_llm_judge_row(name: str) -> Row:
-    row = needs_llm_judge(LLM_GRADED[name], threshold_of(MetricSpec(name)) or 0.0).model_dump(mode="json")
-    if row["gating"]:  # evaluate_plain builds the verdict of a line whose checks all passed without them
-        raise AssertionError(f"a skipped {name} result gates")
-    return row
 
 
 def _expected_response_check(similarity: Row) -> Row:

@@ -1,7 +1,8 @@
 """Evaluating a benchmark file in batches, optionally with worker processes.
 
-Each worker takes a batch of raw lines and evaluates those the fast path takes (lines proven valid whose verdict
-needs no judge and no metric), returning their result lines and the batch's tallies. The calling process
+Each worker takes a batch of raw lines, reads each as every command does (:func:`~mb.io._reader.read_record`) and
+evaluates the valid ones whose verdict needs no judge question (:func:`~mb.evaluation._engine.evaluate_without_judge`),
+returning their result lines and the batch's tallies. The calling process
 evaluates every other line of the batch itself (judge questions, metrics, invalid lines), so results keep the
 input order and the judge stays in one process. Summaries do not depend on the order results are counted in,
 so the batches' tallies merge into the same summary a single process gives.
@@ -24,23 +25,21 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 import orjson
 
-from .._hashing import source_fields_of_proven
 from ..io import LineError, Record
 from ..io._limits import max_line_bytes, oversized
 from ..io._lines import SizedLine, range_chunks, split_lines
-from ..io._proof import prove_with_source
 from ..io._reader import (
     iter_blocks,
     line_ranges,
     pretty_printed,
-    proven_record,
     read_range,
+    read_record,
     sized_lines,
     source_name,
 )
 from ..judges.base import JudgeTask
-from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, items_of
-from ._example import MetricPlan, Row, evaluate_plain, failure_entry
+from ._engine import INVALID_LINE, Evaluator, Source, aiter_rows, evaluate_without_judge, items_of
+from ._example import MetricPlan, Row, failure_entry
 from ._scratch import scratch_directory
 from ._summary import SummaryBuilder
 
@@ -279,7 +278,7 @@ def _write_all(descriptor: int, chunks: list[bytes]) -> None:
 def _result(future: Future[Work | str]) -> Work:
     """A task's result: from the file a worker left (removed at once), or as the parent computed it.
 
-    The usual block, whose lines all took the fast path, comes back as one piece left in the file (see
+    The usual block, whose lines were all scored by the worker, comes back as one piece left in the file (see
     :class:`_Spill`); the results of a block some of whose lines are left to this process are read."""
     result = future.result()
     if not isinstance(result, str):
@@ -341,7 +340,7 @@ def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
 
 
 def _score(plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int) -> Work:
-    """The fast path over a block of lines: result lines for the lines it takes (consecutive ones joined), and
+    """A worker's evaluation of a block of lines: result lines for the lines it takes (consecutive ones joined), and
     ``(line, bytes)`` for each line left to the parent (``(line, size)`` for a line over ``max_line`` bytes), in
     order."""
     parts, count, summary, failures = _score_parts(plan, graded, first, block, limit, max_line)
@@ -357,27 +356,17 @@ def _score_parts(
     parts: list[list[bytes] | Left] = []
     done: list[bytes] = []
     count = 0
-    prove, evaluate, identify, add, dumps = (
-        prove_with_source,
-        evaluate_plain,
-        source_fields_of_proven,
-        summary.add,
-        orjson.dumps,
-    )
+    evaluate, add, dumps = evaluate_without_judge, summary.add, orjson.dumps
     newline = orjson.OPT_APPEND_NEWLINE
     collecting = gc.isenabled()
     gc.disable()  # a block's objects are trees, freed as they go: no collection pass over them while it runs
     try:
         for number, data, size in _lines(first, block, max_line):
             count += 1
-            proven = prove(data, executed=True) if not size else None
-            if proven is not None:
-                try:
-                    row = evaluate(proven[0], number, plan, graded)
-                except Exception:  # the parent evaluates the line again and records the failure on it
-                    row = None
+            example = read_record(data, file="", line=number, executed=True).example if not size else None
+            if example is not None:  # an invalid line is left to the parent, which counts it
+                row = evaluate(example, number, plan, graded)
                 if row is not None:
-                    row.update(identify(proven[1], data))
                     add(row)
                     if not row["passed"] and len(failures) < limit:
                         failures.append(failure_entry(row))
@@ -511,10 +500,10 @@ def _bytes(part: bytes | _Spill) -> bytes:
 
 
 def _record(name: str, number: int, data: bytes | int, max_line: int) -> Record:
-    """A line left to this process, read as :func:`~mb.io._reader.iter_proven` reads it."""
+    """A line left to this process, read as :func:`~mb.io.iter_records` reads it."""
     if isinstance(data, int):
         return Record(number, None, LineError(name, number, (oversized(data, max_line),)))
-    return proven_record(name, number, data, executed=True)
+    return read_record(data, file=name, line=number, executed=True)
 
 
 async def aiter_batches(
@@ -526,12 +515,12 @@ async def aiter_batches(
     started: Callable[[], object] | None = None,
 ) -> AsyncIterator[Batch]:
     """Evaluate ``source`` batch by batch, in input order; ``jobs > 1`` uses that many worker processes for a
-    file when lines can take the fast path (no metric to compute). ``failures`` caps the failure entries kept per
+    file when most lines need no judge (no metric to compute). ``failures`` caps the failure entries kept per
     batch. ``started`` is called once before the first batch: as soon as the workers have their first blocks when
     there are workers (it then runs while they work), else at once.
 
-    A file whose lines can take the fast path is read in blocks of raw lines, scored without building models
-    (by the workers, or here with ``jobs=1``); the lines a block leaves over go through the model path here.
+    A file whose lines may need no judge is read in blocks of raw lines, scored without the judge (by the workers,
+    or here with ``jobs=1``); the lines a block leaves over (judge questions, invalid lines) are evaluated here.
     """
     path = source if evaluator.plan.fast and isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
     max_line = max_line_bytes(evaluator.max_line_bytes)

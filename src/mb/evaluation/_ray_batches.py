@@ -2,7 +2,7 @@
 
 The work is split as with local worker processes (:mod:`mb.evaluation._parallel`): each Ray task takes a block
 of raw lines (their bytes, so a worker on another machine needs no access to the file) and evaluates the lines
-the fast path takes. What happens to the lines a task leaves (judge questions, metrics, invalid lines) depends on
+that need no judge. What happens to the lines a task leaves (judge questions, metrics, invalid lines) depends on
 the judge:
 
 - an offline judge (``local`` or ``lexical``), which answers the same on every machine and keeps no cache on
@@ -49,7 +49,7 @@ _TASK_RETRIES = 3
 def score_block(
     plan: MetricPlan, graded: frozenset[JudgeTask], first: int, block: Block, limit: int, max_line: int
 ) -> Work:
-    """A Ray task: the fast path over a block of raw lines (see :func:`mb.evaluation._parallel._score`)."""
+    """A Ray task: a block of raw lines scored without the judge (see :func:`mb.evaluation._parallel._score`)."""
     return _score(plan, graded, first, block, limit, max_line)
 
 

@@ -12,6 +12,7 @@ from ._reader import (
     not_jsonl,
     parse_document,
     read_examples,
+    read_record,
     source_name,
 )
 from ._writer import JsonlWriter, dump_line, replace_file, write_examples
@@ -35,6 +36,7 @@ __all__ = [
     "not_jsonl",
     "parse_document",
     "read_examples",
+    "read_record",
     "refuse_input_as_output",
     "replace_file",
     "source_name",

@@ -18,12 +18,10 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ..errors import InputError
-from ._check import certainly_valid
 from ._errors import LineError, Problem, describe, problems_from_validation
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized, screen
 from ._lines import SizedLine, read_lines, split_lines, utf16_chunks
-from ._proof import ProvenLine, has_digit_run, prove_with_source
 
 __all__ = [
     "CompressedFileError",
@@ -32,16 +30,15 @@ __all__ = [
     "compressed_error",
     "iter_blocks",
     "iter_documents",
-    "iter_proven",
     "iter_records",
     "jsonl_lines",
     "line_ranges",
     "not_jsonl",
     "parse_document",
     "pretty_printed",
-    "proven_record",
     "read_examples",
     "read_range",
+    "read_record",
     "source_name",
 ]
 
@@ -51,6 +48,8 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _GZIP_MAGIC = b"\x1f\x8b"
 # Every ASCII digit becomes b"0", everything else a space: twenty zeros in a row mean a 20-digit number (or
 # string), found at C speed.
+_DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
+_LONG_DIGITS = b"0" * 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +66,8 @@ class Record:
     """Why the line is invalid, or None when it parsed."""
 
     document: Any = None
-    """The line's JSON value when it was parsed apart from validation (invalid lines), the proven line
-    (:class:`~mb.io._proof.ProvenLine`) when :func:`iter_proven` did not build it; None otherwise."""
+    """The line's JSON value when it was parsed apart from validation (an invalid line, or a valid one holding the
+    text ``NaN`` or ``Infinity``, see :func:`read_record`); None otherwise."""
 
 
 def source_name(source: PathLike | IO[bytes]) -> str:
@@ -276,7 +275,7 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
     limit = screen(data)
     if limit is not None:
         return None, limit
-    if not has_digit_run(data, 20):
+    if _LONG_DIGITS not in data.translate(_DIGITS_TO_ZERO):
         try:
             return orjson.loads(data), None
         except orjson.JSONDecodeError:
@@ -376,6 +375,46 @@ def jsonl_lines(
         yield number, data, None
 
 
+def read_record(data: bytes, *, file: str, line: int, executed: bool = False, problem: Problem | None = None) -> Record:
+    """One non-blank line read as every command reads it: checked against the limits every line must meet (see
+    :func:`~mb.io._limits.screen`), then validated by the :class:`~mb.entities.Example` model (with ``executed``,
+    ``outputs`` is required too). ``problem``: what makes the line unreadable whatever it holds (see
+    :func:`jsonl_lines`). Never raises for bad content."""
+    if problem is None:
+        problem = screen(data)
+    if problem is not None:
+        return Record(line, None, LineError(file, line, (problem,)))
+    # pydantic-core parses and validates the bytes in one go (integers stay exact). It accepts NaN and Infinity,
+    # which are not JSON, so lines that may hold them take the strict parse below; so do lines the model refuses,
+    # whose errors name the line's own values.
+    if b"NaN" not in data and b"Infinity" not in data:
+        try:
+            example = Example.model_validate_json(data)
+        except ValidationError:
+            pass
+        else:
+            if not executed or example.outputs is not None:
+                return Record(line, example, None)
+    document, problem = _load(data)
+    if problem is not None:
+        return Record(line, None, LineError(file, line, (problem,)))
+    parsed = parse_document(document, file=file, line=line, executed=executed)
+    if isinstance(parsed, LineError):
+        return Record(line, None, parsed, document)
+    return Record(line, parsed, None, document)
+
+
+def iter_records(
+    source: PathLike | IO[bytes], *, executed: bool = False, max_line_bytes: int | None = None
+) -> Iterator[Record]:
+    """Yield a :class:`Record` per non-blank line: the example, or the error that prevented it (see
+    :func:`read_record`). Never raises for bad content; a missing or unreadable file raises ``OSError`` when
+    iteration starts. A line longer than ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`)."""
+    name = source_name(source)
+    for number, data, whole in jsonl_lines(source, max_line_bytes):
+        yield read_record(data, file=name, line=number, executed=executed, problem=whole)
+
+
 def iter_documents(
     source: PathLike | IO[bytes],
     *,
@@ -383,87 +422,16 @@ def iter_documents(
     check_only: bool = False,
     max_line_bytes: int | None = None,
 ) -> Iterator[tuple[int, Any, LineError | None]]:
-    """Yield ``(line, document, error)`` per non-blank line; ``error`` is None for a valid line.
-
-    With ``check_only``, a line the fast proof shows valid is neither parsed into a document (it comes as None)
-    nor built into a model: validation needs no more. A line longer than ``max_line_bytes`` is invalid (default:
-    see :func:`~mb.io.max_line_bytes`).
-    """
-    name = source_name(source)
-    for number, data, whole in jsonl_lines(source, max_line_bytes):
-        if check_only and whole is None and certainly_valid(data, executed=executed):
-            yield number, None, None
-            continue
-        document, problem = (None, whole) if whole is not None else _load(data)
-        if problem is not None:
-            yield number, None, LineError(name, number, (problem,))
-            continue
-        parsed = parse_document(document, file=name, line=number, executed=executed)
-        yield number, document, parsed if isinstance(parsed, LineError) else None
-
-
-def iter_records(
-    source: PathLike | IO[bytes], *, executed: bool = False, max_line_bytes: int | None = None
-) -> Iterator[Record]:
-    """Yield a :class:`Record` per non-blank line: the example, or the error that prevented it. Never raises
-    for bad content; a missing or unreadable file raises ``OSError`` when iteration starts. A line longer than
+    """Yield ``(line, document, error)`` per non-blank line: its JSON value (None when it is not JSON, or with
+    ``check_only``) and, for an invalid line, why (see :func:`read_record`). A line longer than
     ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`)."""
     name = source_name(source)
-    validate_json = Example.__pydantic_validator__.validate_json
     for number, data, whole in jsonl_lines(source, max_line_bytes):
-        if whole is None:
-            whole = screen(data)
-        if whole is not None:
-            yield Record(number, None, LineError(name, number, (whole,)))
-            continue
-        # Fast path: pydantic parses and validates the bytes in one go (integers stay exact). It accepts NaN and
-        # Infinity, which are not JSON, so lines that may hold them take the strict path below.
-        if b"NaN" not in data and b"Infinity" not in data:
-            try:
-                example: Example = validate_json(data)
-            except ValidationError:
-                pass
-            else:
-                if not executed or example.outputs is not None:
-                    yield Record(number, example, None)
-                    continue
-        document, problem = _load(data)
-        if problem is not None:
-            yield Record(number, None, LineError(name, number, (problem,)))
-            continue
-        parsed = parse_document(document, file=name, line=number, executed=executed)
-        if isinstance(parsed, LineError):
-            yield Record(number, None, parsed, document)
-        else:
-            yield Record(number, parsed, None, document)
-
-
-def proven_record(
-    name: str, number: int, data: bytes, whole: Problem | None = None, *, executed: bool = False
-) -> Record:
-    """One line read as :func:`iter_proven` reads it (``whole``: a problem with the whole file, see
-    :func:`jsonl_lines`)."""
-    if whole is None:
-        proven = prove_with_source(data, executed=executed)
-        if proven is not None:
-            return Record(number, None, None, ProvenLine(proven[0], data, proven[1]))
-    document, problem = (None, whole) if whole is not None else _load(data)
-    if problem is not None:
-        return Record(number, None, LineError(name, number, (problem,)))
-    parsed = parse_document(document, file=name, line=number, executed=executed)
-    if isinstance(parsed, LineError):
-        return Record(number, None, parsed, document)
-    return Record(number, parsed, None, document)
-
-
-def iter_proven(
-    source: PathLike | IO[bytes], *, executed: bool = False, max_line_bytes: int | None = None
-) -> Iterator[Record]:
-    """Like :func:`iter_records`, but a line the fast proof shows valid comes unbuilt: ``Record(line, None, None,
-    ProvenLine(...))``. Other lines are validated as usual (an example or an error)."""
-    name = source_name(source)
-    for number, data, whole in jsonl_lines(source, max_line_bytes):
-        yield proven_record(name, number, data, whole, executed=executed)
+        record = read_record(data, file=name, line=number, executed=executed, problem=whole)
+        document = record.document
+        if document is None and not check_only and record.example is not None:
+            document = _load(data)[0]
+        yield number, document, record.error
 
 
 def read_examples(

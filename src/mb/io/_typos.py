@@ -26,7 +26,6 @@ from pydantic import BaseModel
 
 from ..entities import Example
 from ..entities.expectations import ValueMatcher
-from ._check import without_unknown_keys
 from ._errors import json_path
 from ._reader import PathLike, jsonl_lines, source_name
 
@@ -233,7 +232,7 @@ def iter_key_warnings(
     for number, data, problem in jsonl_lines(source, max_line_bytes):
         if lines is not None and number > lines:
             return
-        if problem is not None or without_unknown_keys(data):
+        if problem is not None:
             continue
         try:
             document = orjson.loads(data)

@@ -1,7 +1,7 @@
 """``tool_called`` and ``no_tool_called`` over a trace: each assertion is satisfied by a distinct call.
 
 The rules run on plain data (:data:`AssertionSpec`, :data:`CallSpec`) and give results as JSON objects, so the
-model API (:func:`check_assertions`) and the evaluator's fast path over parsed lines share them.
+model API (:func:`check_assertions`) and the evaluator share them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Dispatch a parameter assertion (single parameter or group) to its matcher and record the verdict.
 
 Matchers reach the dispatch as a :data:`MatcherSpec` ``(match_as, value, inner)``, built by :func:`matcher_spec`
-from a matcher model or from a line proven valid (:class:`~mb.io._proof.ProvenMatcher`, same attribute names): one
-set of rules serves both the model API and the evaluator's fast path.
+from a matcher model.
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..entities import OneParameterAssertion, ParameterGroupAssertion, ValueMatcher
-from ..io._proof import ProvenMatcher
 from ..results import ParameterResult
 from ._context import MatchContext
 from ._outcome import Outcome
@@ -44,11 +42,11 @@ _DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
 _DATE_MEMO_SIZE = 2048  # two keys per verdict; full early when every line has its own user time: memory stays flat
 
 
-def matcher_spec(matcher: ValueMatcher | ProvenMatcher) -> MatcherSpec:
-    """The spec of a matcher model (or of a proven line's matcher)."""
-    kind = str(getattr(matcher, "match_as", "unknown"))
-    inner = getattr(matcher, "default", None)
-    return kind, getattr(matcher, "value", None), None if inner is None else matcher_spec(inner)
+def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
+    """The spec of a matcher model."""
+    fields = vars(matcher)  # a matcher's fields; a missing one is None (no model attribute lookup that fails)
+    inner = fields.get("default")
+    return str(fields.get("match_as", "unknown")), fields.get("value"), None if inner is None else matcher_spec(inner)
 
 
 def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:

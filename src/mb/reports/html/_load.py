@@ -17,8 +17,8 @@ from typing import Any
 
 import orjson
 
-from ..._hashing import hash_line
-from ...io import iter_lines, source_name
+from ..._hashing import example_hash
+from ...io import iter_lines, read_record, source_name
 from ...results_format import (
     RunRecord,
     file_digest,
@@ -231,7 +231,6 @@ class ExecutedCursor:
 
 
 def _hash(data: bytes) -> str | None:
-    try:
-        return hash_line(data)
-    except Exception:  # not JSON, or not shaped like an example: it holds no example
-        return None
+    """The hash of the example a line holds, read as every command reads it; None when it holds none."""
+    example = read_record(data, file="", line=0).example
+    return None if example is None else example_hash(example)

@@ -1,0 +1,232 @@
+"""How one line is read by every command (``read_record``): the limits every line must meet, the model's rules, exact
+values; and ``mb validate``'s file reading (counts, encodings, pretty-printed files) on top of it."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mb.io._reader import read_record
+from mb.io._typos import key_warnings
+from mb.io._validate import Tally, iter_line_errors
+from tests.conftest import spec_lines
+
+SEEDS = spec_lines("examples-executed.jsonl") + spec_lines("examples-unexecuted.jsonl")
+
+
+def _accepted(line: bytes, executed: bool = True) -> bool:
+    return read_record(line, file="f.jsonl", line=1, executed=executed).error is None
+
+
+def _edit(index: int, path: str, value: Any) -> dict[str, Any]:
+    """A copy of seed ``index`` with the value at ``path`` (dot-separated keys and list indexes) replaced."""
+    document = copy.deepcopy(SEEDS[index])
+    *parents, last = [int(part) if part.isdigit() else part for part in path.split(".")]
+    node: Any = document
+    for key in parents:
+        node = node[key]
+    if value is _DELETE:
+        del node[last]
+    else:
+        node[last] = value
+    return document
+
+
+_DELETE = object()
+_A0 = "expectations.assertions.0"
+_BROKEN = {
+    "the last message is not the user's": (0, "inputs.messages.0.role", "assistant"),
+    "no message": (0, "inputs.messages", []),
+    "a message without text": (0, "inputs.messages.0.content", None),
+    "a tool name that is not text": (0, "inputs.tools", ["search", 3]),
+    "a turn without categories": (1, "inputs.metadata.turns.0.categories", _DELETE),
+    "a category that is not text": (1, "inputs.metadata.categories.topic", 1),
+    "an unknown assertion": (0, f"{_A0}.assert_that", "tool_used"),
+    "tool_called without a tool": (0, f"{_A0}.tool", _DELETE),
+    "an equality without a value": (0, f"{_A0}.parameters.1.matcher.value", None),
+    "an equality with a list": (0, f"{_A0}.parameters.1.matcher.value", [5]),
+    "an unknown matcher": (0, f"{_A0}.parameters.1.matcher.match_as", "regex"),
+    "a group checked by equality": (1, f"{_A0}.parameters.0.matcher", {"match_as": "equality", "value": 1}),
+    "a group of names that are not text": (1, f"{_A0}.parameters.0.params", ["start_time", 1]),
+    "an optional without its matcher": (0, f"{_A0}.parameters.1.matcher", {"match_as": "optional"}),
+    "a parameter without a name": (0, f"{_A0}.parameters.1.param", _DELETE),
+    "a date phrase that is not text": (1, f"{_A0}.parameters.0.matcher.value", 14),
+    "a tool result without its result": (0, "outputs.trace.1.result", _DELETE),
+    "an unknown event": (0, "outputs.trace.1.event", "tool_error"),
+    "a call without parameters": (0, "outputs.trace.0.params", _DELETE),
+    "a response that is not text": (0, "outputs.response", ["x"]),
+    "a user time that is not a time": (1, "outputs.environment.user_time", "next week"),
+}
+
+
+def test_every_published_example_is_read_and_outputs_are_required_only_of_executed_lines() -> None:
+    for document in SEEDS:
+        for separators in ((", ", ": "), (",", ":")):
+            assert _accepted(json.dumps(document, separators=separators).encode(), executed=False)
+    unexecuted = json.dumps(SEEDS[-1]).encode()
+    record = read_record(unexecuted, file="f.jsonl", line=3, executed=True)
+    assert record.error is not None
+    assert [p.path for p in record.error.problems] == ["$.outputs"]
+    assert "required in an executed benchmark" in record.error.problems[0].message
+
+
+@pytest.mark.parametrize("case", list(_BROKEN), ids=list(_BROKEN))
+def test_each_rule_of_the_model_makes_a_line_invalid(case: str) -> None:
+    index, path, value = _BROKEN[case]
+    assert _accepted(json.dumps(SEEDS[index]).encode())
+    record = read_record(json.dumps(_edit(index, path, value)).encode(), file="f.jsonl", line=7, executed=True)
+    assert record.example is None
+    assert record.error is not None
+    assert (record.error.file, record.error.line) == ("f.jsonl", 7)
+
+
+def _in_a_call(text: str) -> bytes:
+    """Seed 0 as a line, with the JSON ``text`` as the value of its first call's ``query`` argument."""
+    line = json.dumps(SEEDS[0]).encode()
+    edited = line.replace(b'"params": {"query": "King Charles III"', b'"params": {"query": ' + text.encode(), 1)
+    assert edited != line
+    return edited
+
+
+def _with_extra(extra: bytes) -> bytes:
+    return json.dumps(SEEDS[0]).encode()[:-1] + b", " + extra + b"}"
+
+
+@pytest.mark.parametrize(
+    ("case", "line", "message"),
+    [
+        ("a lone surrogate in an argument", _in_a_call('"\\ud800"'), "lone surrogate \\ud800 in a string"),
+        ("a lone low surrogate in an argument", _in_a_call('"\\udc00 x"'), "lone surrogate \\udc00"),
+        ("a lone surrogate in an argument's key", _in_a_call('"x", "\\ud83d": 1'), "lone surrogate \\ud83d in a key"),
+        ("a lone surrogate in an unknown key", _with_extra(b'"\\ud800": 1'), "lone surrogate"),
+        ("invalid UTF-8 in a message", json.dumps(SEEDS[0]).encode().replace(b"England?", b"Engl\xe9nd"), "UTF-8"),
+        ("invalid UTF-8 in an unknown key", _with_extra(b'"notes": "caf\xe9"'), "not valid UTF-8"),
+        ("a control character in a string", json.dumps(SEEDS[0]).encode().replace(b"England?", b"Eng\x01land"), ""),
+        ("an integer over 64 bits in an argument", _in_a_call(str(2**64)), "out of range"),
+        ("an integer under the 64-bit range", _in_a_call(str(-(2**63) - 1)), "out of range"),
+        ("an integer too long to convert", _in_a_call("7" * 4301), "(4301 digits) out of range"),
+        ("a long integer in an unknown key", _with_extra(b'"x": -9223372036854775809'), "out of range"),
+        ("a number too large for a float", _in_a_call("1e400"), "number too large for a 64-bit float"),
+        ("a negative number too large for a float", _in_a_call("-2.5E+309"), "too large for a 64-bit float"),
+        ("an argument nested deeper than the limit", _in_a_call("[" * 250 + "]" * 250), "over the limit of 128"),
+        ("nesting far deeper still", _with_extra(b'"notes": ' + b"[" * 5000 + b"]" * 5000), "nest"),
+        ("NaN, which is not JSON", _in_a_call("NaN"), "invalid JSON"),
+        ("a truncated line", json.dumps(SEEDS[0]).encode()[:-1], "truncated"),
+    ],
+)
+def test_what_no_command_accepts_is_an_invalid_line_saying_why(case: str, line: bytes, message: str) -> None:
+    record = read_record(line, file="f.jsonl", line=1, executed=True)
+    assert record.example is None
+    assert record.error is not None
+    assert message in record.error.message
+
+
+@pytest.mark.parametrize(
+    ("case", "line", "value"),
+    [
+        ("the widest integer a line may hold", _in_a_call(str(2**64 - 1)), 2**64 - 1),
+        ("the smallest integer a line may hold", _in_a_call(str(-(2**63))), -(2**63)),
+        ("a string of 5,000 digits", _in_a_call(f'"{"7" * 5000}"'), "7" * 5000),
+        ("a float written with 400 digits", _in_a_call("1." + "0" * 399), 1.0),
+        ("a float too small to tell from zero", _in_a_call("1e-400"), 0.0),
+        ("an argument nested deeper", _in_a_call('[[[[[{"a": 1}]]]]]'), [[[[[{"a": 1}]]]]]),
+        ("a paired surrogate escape", _in_a_call('"\\ud83d\\ude00"'), "\U0001f600"),
+        ("a repeated key: the last one counts", _in_a_call('"a", "query": 4'), 4),
+    ],
+)
+def test_values_a_line_may_hold_are_read_exactly(case: str, line: bytes, value: Any) -> None:
+    example = read_record(line, file="f.jsonl", line=1, executed=True).example
+    assert example is not None
+    assert example.outputs is not None
+    [call] = [event for event in example.outputs.trace if event.event == "tool_call"]
+    argument = call.params["query"]  # type: ignore[union-attr]
+    assert argument == value
+    assert type(argument) is type(value)
+
+
+def _count(source: Any, executed: bool, limit: int | None = None) -> tuple[list[str], int, int]:
+    tally = Tally()
+    errors = [str(error) for error in iter_line_errors(source, tally, executed=executed, max_line_bytes=limit)]
+    return errors, tally.valid, tally.invalid
+
+
+def _mixed_file() -> bytes:
+    good = [json.dumps(document).encode() for document in SEEDS]
+    bad = copy.deepcopy(SEEDS[0])
+    bad["expectations"]["assertions"][0]["parameters"][0]["matcher"]["match_as"] = "regex"
+    lines = [
+        *good,
+        json.dumps(bad).encode(),
+        b"",
+        b"   ",
+        b"{not json",
+        b'{"inputs": 1}',
+        b"[" + good[0] + b"]",
+        b"x" * 6000,  # over the limit used below
+        good[1] + b"\r",
+        *good,
+    ]
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize("executed", [False, True])
+@pytest.mark.parametrize("encoding", ["bom", "gzip", "utf-16", "stdin"])
+def test_files_read_every_way_get_the_errors_and_counts_of_a_plain_file(
+    tmp_path: Path, encoding: str, executed: bool
+) -> None:
+    content = _mixed_file()
+    plain = tmp_path / "plain.jsonl"
+    plain.write_bytes(content)
+    expected = _count(plain, executed, limit=5000)
+    path = tmp_path / "mixed.jsonl"
+    if encoding == "bom":
+        path.write_bytes(b"\xef\xbb\xbf" + content)
+    elif encoding == "gzip":
+        path.write_bytes(gzip.compress(content))
+    elif encoding == "utf-16":
+        path.write_bytes(content.decode("utf-8").encode("utf-16"))
+    source: Any = io.BytesIO(content) if encoding == "stdin" else path
+    errors, valid, invalid = _count(source, executed, limit=5000)
+    name = "mixed.jsonl" if encoding != "stdin" else "<stream>"
+    assert [error.replace(str(path), name) for error in errors] == [
+        error.replace(str(plain), name) for error in expected[0]
+    ]
+    assert (valid, invalid) == expected[1:]
+    unexecuted = len(spec_lines("examples-unexecuted.jsonl"))
+    assert invalid == 5 + (2 * unexecuted if executed else 0)
+    assert valid == 2 * len(SEEDS) + 1 - (2 * unexecuted if executed else 0)  # good[1] ends in CR: valid too
+    assert any("over the limit of 5000" in error for error in errors)
+
+
+def test_a_pretty_printed_file_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "pretty.jsonl"
+    path.write_text("\n[\n" + json.dumps(SEEDS[0], indent=2) + "\n]\n")
+    errors, valid, invalid = _count(path, False)
+    assert (valid, invalid) == (0, 1)
+    assert "pretty-printed JSON document, not JSONL" in errors[0]
+
+
+@pytest.mark.parametrize("first", [b"", b"  \n\n", b"{not json\n", b"%(good)s\n", b"\n%(good)s\n"])
+def test_a_lone_bracket_after_other_lines_is_an_invalid_line(first: bytes) -> None:
+    good = json.dumps(SEEDS[0]).encode()
+    content = first.replace(b"%(good)s", good) + b"[\n" + good + b"\n]\n" + good + b"\n"
+    _, valid, invalid = _count(io.BytesIO(content), False)
+    if first.strip():  # not the first line: each bracket is an invalid line, the rest is read
+        assert invalid == 2 + (b"not json" in first)
+        assert valid == 2 + (b"good" in first)
+    else:
+        assert (valid, invalid) == (0, 1)
+
+
+def test_a_param_beside_a_groups_params_is_an_unknown_key() -> None:
+    document = copy.deepcopy(SEEDS[1])
+    assert key_warnings(document, file="f.jsonl", line=1) == []
+    group = document["expectations"]["assertions"][0]["parameters"][0]
+    group["param"] = "start_time"  # beside "params": the group's model has no "param"
+    assert key_warnings(document, file="f.jsonl", line=1)
