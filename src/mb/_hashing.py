@@ -19,7 +19,14 @@ if TYPE_CHECKING:
 
 _USAGE_KEYS = ("input_tokens", "output_tokens", "total_tokens")
 
-__all__ = ["canonical_json", "example_hash", "hash_document", "source_fields_of_example"]
+__all__ = [
+    "REQUEST_LENGTH",
+    "canonical_json",
+    "example_hash",
+    "hash_document",
+    "request_of",
+    "source_fields_of_example",
+]
 
 
 def canonical_json(value: Any) -> bytes:
@@ -58,14 +65,33 @@ def _usage(usage: Any) -> dict[str, int | str] | None:
     return counts or None
 
 
+REQUEST_LENGTH = 80
+"""How much of the last user message a result row keeps to name its example."""
+
+
+def request_of(example: Example) -> str | None:
+    """The example's last user message, white space folded, cut to :data:`REQUEST_LENGTH` characters (``…``)."""
+    for message in reversed(example.inputs.messages):
+        if message.role == "user":
+            text = " ".join(message.content.split())
+            return text if len(text) <= REQUEST_LENGTH else text[: REQUEST_LENGTH - 1].rstrip() + "…"
+    return None
+
+
 def source_fields_of_example(example: Example) -> dict[str, Any]:
     """What a result row takes from the example it scores: ``example_hash``; ``repeat`` when the line is one of
-    several trials of its example (``mb run --repeats``); ``usage`` when the outputs report the agent's token use."""
+    several trials of its example (``mb run --repeats``); ``usage`` when the outputs report the agent's token use;
+    ``request``, the start of its last user message; ``latency_ms`` when the outputs record the agent's time."""
     fields: dict[str, Any] = {"example_hash": example_hash(example)}
     repeat = (example.model_extra or {}).get("repeat")
     if type(repeat) is int:
         fields["repeat"] = repeat
-    usage = _usage((example.outputs.model_extra or {}).get("usage") if example.outputs is not None else None)
+    extra = (example.outputs.model_extra or {}) if example.outputs is not None else {}
+    usage = _usage(extra.get("usage"))
     if usage is not None:
         fields["usage"] = usage
+    fields["request"] = request_of(example)
+    latency = extra.get("latency_ms")
+    if isinstance(latency, (int, float)) and not isinstance(latency, bool) and latency >= 0:
+        fields["latency_ms"] = float(latency)
     return fields

@@ -180,6 +180,14 @@ class ExampleResult(BaseModel):
     """The agent's token use on this example as its outputs report it (``input_tokens``, ``output_tokens``,
     ``total_tokens``, ``model``); None when not reported."""
 
+    request: str | None = None
+    """The start of the example's last user message (80 characters at most), to name it in reports and test
+    runners; None for a line that is not a valid example."""
+
+    latency_ms: float | None = None
+    """The agent's wall time on this example in milliseconds (``outputs.latency_ms``, which ``mb run`` records);
+    None when not recorded."""
+
     def failure_reasons(self) -> list[str]:
         """``"<tool or kind>: <reason>"`` for each failed assertion, then ``"<check>: <reason>"`` for each failed
         gating check."""

@@ -29,7 +29,11 @@ def test_junit_has_one_valid_test_case_per_line_with_failures_and_errors(tmp_pat
     assert suite is not None
     assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("5", "1", "1")
     cases = suite.findall("testcase")
-    assert [case.get("name", "").split(" [")[0] for case in cases] == [f"line {n}" for n in range(1, 6)]
+    names = [case.get("name", "") for case in cases]
+    # named by the request each example made; the invalid line has none to show
+    assert [name.split(":")[0] for name in names] == [f"line {n}" for n in range(1, 6)]
+    assert names[0] == f"line 1: {lines[0]['inputs']['messages'][-1]['content']}"
+    assert names[4] == "line 5"
     failure = cases[1].find("failure")
     assert failure is not None
     assert "limit" in failure.get("message", "")
@@ -50,6 +54,8 @@ def test_junit_text_with_control_characters_stays_valid_xml() -> None:
         "error": "agent said \x00\x1b[31m<b>&\"'\ud800",
         "example_hash": "a" * 64,
         "repeat": 2,
+        "request": "Book a table for two",
+        "latency_ms": 1234.5,
     }
     data = b"".join(
         junit_chunks([row], Summary(total=1, errors=1), suite="s", started=datetime.now(UTC), elapsed=0.5)
@@ -57,7 +63,8 @@ def test_junit_text_with_control_characters_stays_valid_xml() -> None:
     SCHEMA.validate(data)
     case = ElementTree.fromstring(data).find("testsuite/testcase")
     assert case is not None
-    assert case.get("name") == "line 1 (trial 2) [aaaaaaaaaaaa]"
+    assert case.get("name") == "line 1: Book a table for two (trial 2)"
+    assert case.get("time") == "1.234"  # the agent's time on it, from latency_ms
     error = case.find("error")
     assert error is not None
     assert error.get("message") == "agent said \\x00\\x1b[31m<b>&\"'\\ud800"

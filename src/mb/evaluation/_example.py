@@ -95,6 +95,8 @@ def result_row(
         "example_hash": None,  # the three fields taken from the line itself are set by whoever has the line
         "repeat": None,
         "usage": None,
+        "request": None,
+        "latency_ms": None,
     }
 
 

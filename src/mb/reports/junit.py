@@ -36,12 +36,18 @@ def _text(value: str) -> str:
 
 
 def _case_name(result: ExampleResult) -> str:
+    """``line 3: Schedule a design review next Friday (trial 2)``: where, what was asked, which trial."""
     name = f"line {result.line}"
+    if result.request:
+        name += f": {result.request}"
     if result.repeat is not None:
         name += f" (trial {result.repeat})"
-    if result.example_hash:
-        name += f" [{result.example_hash[:12]}]"
     return name
+
+
+def _seconds(result: ExampleResult) -> str:
+    """The agent's time on the example, in seconds (0 when the outputs did not record it)."""
+    return f"{result.latency_ms / 1000:.3f}" if result.latency_ms is not None else "0"
 
 
 def _class_name(suite: str, result: ExampleResult) -> str:
@@ -52,7 +58,10 @@ def _class_name(suite: str, result: ExampleResult) -> str:
 
 def _testcase(suite: str, row: Mapping[str, Any]) -> str:
     result = ExampleResult.model_validate(row)
-    opening = f'<testcase name={_attr(_case_name(result))} classname={_attr(_class_name(suite, result))} time="0"'
+    opening = (
+        f"<testcase name={_attr(_case_name(result))} classname={_attr(_class_name(suite, result))} "
+        f'time="{_seconds(result)}"'
+    )
     if result.status == "passed":
         return opening + "/>\n"
     if result.status == "error":
