@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from ..entities import Example
 from ._check import certainly_valid
 from ._errors import LineError, Problem, describe, problems_from_validation
+from ._inputs import note_input
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized, screen
 from ._lines import SizedLine, read_lines, split_lines, utf16_chunks
@@ -84,6 +85,7 @@ def _open(source: PathLike | IO[bytes]) -> tuple[IO[bytes], bool]:
         return sys.stdin.buffer, False
     path = Path(source)
     raw = path.open("rb")
+    note_input(path)
     if raw.peek(2)[:2] == _GZIP_MAGIC:
         return cast("IO[bytes]", gzip.GzipFile(fileobj=raw, mode="rb")), True
     return raw, True
