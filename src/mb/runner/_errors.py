@@ -7,6 +7,7 @@ from typing import Any
 from .._redact import redact
 
 __all__ = [
+    "AgentBaseException",
     "AgentLoadError",
     "AgentOutputError",
     "OutputExistsError",
@@ -46,6 +47,17 @@ class AgentOutputError(Exception):
     """The agent returned something that is not an answer: neither ``Outputs`` nor ``str``, or invalid ``Outputs``."""
 
 
+class AgentBaseException(Exception):
+    """The agent raised a ``BaseException`` that is not an ``Exception`` (``asyncio.CancelledError``,
+    ``GeneratorExit``, ``KeyboardInterrupt``, ``SystemExit``, one of its own): its example's failure like any other,
+    recorded under the type it raised."""
+
+    def __init__(self, original: BaseException) -> None:
+        super().__init__(original)
+        self.original = original
+        """What the agent raised."""
+
+
 class AgentLoadError(Exception):
     """An agent specification (``module:attribute``, ``path/to/file.py:attribute``) cannot be made an agent."""
 
@@ -63,10 +75,15 @@ class ResumeError(Exception):
 
 
 def _unwrap(exc: BaseException) -> BaseException:
-    """The single exception inside (nested) exception groups, else the exception itself."""
-    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
-        exc = exc.exceptions[0]
-    return exc
+    """What the agent raised: the single exception inside (nested) exception groups, the original of an
+    :class:`AgentBaseException`, else the exception itself."""
+    while True:
+        if isinstance(exc, AgentBaseException):
+            exc = exc.original
+        elif isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+            exc = exc.exceptions[0]
+        else:
+            return exc
 
 
 def is_transient(exc: BaseException) -> bool:
