@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 from operator import is_
 from typing import Any
 
+from .._redact import redact
 from ..entities import Example
 from ..io._proof import (
     ProvenCall,
@@ -147,8 +148,10 @@ def agent_failure(example: Example) -> str | None:
     if not error:
         return None
     if isinstance(error, dict):
-        return ": ".join(str(part) for part in (error.get("type"), error.get("message")) if part) or "unknown error"
-    return str(error)
+        text = ": ".join(str(part) for part in (error.get("type"), error.get("message")) if part) or "unknown error"
+    else:
+        text = str(error)
+    return redact(text)  # another tool's runner may have kept a key its agent's error quoted
 
 
 def agent_error(example: Example) -> str | None:

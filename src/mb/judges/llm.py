@@ -219,9 +219,13 @@ class LLMJudge:
             self._state = _LoopState(loop, anyio.CapacityLimiter(self.max_concurrency))
         return self._state
 
+    def _clean(self, text: str) -> str:
+        """The server's text as it may be stored: an error or an answer may echo the key or the URL's credentials
+        (also as the Basic token sent for them)."""
+        return redact(text, self._api_key, *url_credentials(self.base_url))
+
     def _error(self, message: str) -> Verdict:
-        # a server's error text may echo the key or the URL's credentials (also as the Basic token sent for them)
-        message = redact(message, self._api_key, *url_credentials(self.base_url))
+        message = self._clean(message)
         return Verdict(0.0, message, self.name, error=message)
 
     def _early(self, request: JudgeRequest) -> Verdict | None:
@@ -257,7 +261,7 @@ class LLMJudge:
             answers: dict[str, Verdict] = {}
             if self.cache is not None and distinct:
                 for key, (score, reason) in self.cache.get_many(distinct).items():
-                    answers[key] = Verdict(score, reason, self.name)
+                    answers[key] = Verdict(score, self._clean(reason), self.name)  # kept by an earlier version
             todo = [key for key in distinct if key not in answers]
             if todo:
                 await self._ask_all(todo, distinct, answers)
@@ -325,8 +329,8 @@ class LLMJudge:
                 return self._error(str(failure))
             parsed = parse_answer(content)
             if not isinstance(parsed, str):
-                grade, reason = parsed
-                return Verdict((grade - 1) / 4.0, reason, self.name)
+                grade, reason = parsed  # the reason is stored (results, cache, reports): never with a secret
+                return Verdict((grade - 1) / 4.0, self._clean(reason), self.name)
             problem = parsed
         snippet = (content or "")[:200]
         return self._error(f"malformed answer from {self.name} ({problem}), asked twice: {snippet!r}")
