@@ -211,6 +211,16 @@ def test_an_unwritable_output_is_one_line_and_exit_2(tmp_path: Path, command: st
     assert blocker.read_text() == "a file where a folder is expected"
 
 
+def test_a_run_that_cannot_create_its_output_says_nothing_was_written(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder is expected")
+    output = blocker / "out.jsonl"
+    result = mb("run", _unexecuted(tmp_path), "--agent", _agent(tmp_path), "-o", output, "-q")
+    assert result.exit_code == 2, result.output
+    assert f"nothing was written ({output})" in result.stderr
+    assert "written so far" not in result.stderr and "--resume" not in result.stderr
+
+
 def _fail_writes_after(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
     """Make ``mb eval``'s results writer hit a full disk after ``lines`` lines."""
     from mb.cli._eval_outputs import ResultsSpool

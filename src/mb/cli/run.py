@@ -260,6 +260,7 @@ def run(
         output,
         _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
     )
+    size_before = _size(output)
     try:
         result = anyio.run(
             lambda: arun(
@@ -291,12 +292,16 @@ def run(
         )
         _exit(130)
     except OSError as exc:
-        err_console.print(
-            f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
-            "Once fixed, resume with:\n  " + resume_with,
-            highlight=False,
-            markup=False,
-        )
+        problem = f"error: {exc.filename or output}: {exc.strerror or exc}"
+        if _size(output) == size_before:  # failed before any line was added (a read-only folder, a missing one)
+            left = "nothing was written" if size_before is None else "nothing was added to it"
+            err_console.print(f"{problem}; {left} ({output})", highlight=False, markup=False)
+        else:
+            err_console.print(
+                f"{problem}; the complete lines written so far are kept. Once fixed, resume with:\n  " + resume_with,
+                highlight=False,
+                markup=False,
+            )
         _exit(write_failure_status(exc))
 
     summary = result.summary
@@ -314,6 +319,14 @@ def run(
         )
         _exit(2)
     _exit(1 if summary.invalid else 0)
+
+
+def _size(path: Path) -> int | None:
+    """The size of the regular file ``path``; None when there is none (or it is a stream)."""
+    try:
+        return path.stat().st_size if str(path) != "-" and path.is_file() else None
+    except OSError:
+        return None
 
 
 def _options(
