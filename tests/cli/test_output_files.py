@@ -218,7 +218,8 @@ def test_a_run_that_cannot_create_its_output_says_nothing_was_written(tmp_path: 
     result = mb("run", _unexecuted(tmp_path), "--agent", _agent(tmp_path), "-o", output, "-q")
     assert result.exit_code == 2, result.output
     assert f"nothing was written ({output})" in result.stderr
-    assert "written so far" not in result.stderr and "--resume" not in result.stderr
+    assert "written so far" not in result.stderr
+    assert "--resume" not in result.stderr
 
 
 def _fail_writes_after(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:

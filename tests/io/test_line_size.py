@@ -110,6 +110,11 @@ def test_the_limit_comes_from_the_environment(tmp_path: Path, monkeypatch: pytes
         max_line_bytes()
     with pytest.raises(ValueError, match="positive"):
         max_line_bytes(0)
+    with pytest.raises(ValueError, match="at most"):
+        max_line_bytes(10**23)  # no reader could hold to it (and it would overflow the reading itself)
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "99999999999999999999999")
+    with pytest.raises(ValueError, match="at most"):
+        max_line_bytes()
 
 
 @pytest.mark.parametrize("compress", [False, True])

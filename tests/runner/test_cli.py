@@ -235,8 +235,11 @@ def test_an_agent_raising_any_base_exception_gets_an_error_line_that_retry_error
     assert [line["outputs"]["response"] for line in lines(output)] == ["fine"] * len(written)
 
 
-@pytest.mark.parametrize(("option", "value"), [("--timeout", "nan"), ("--concurrency", "99999999999999999999")])
-def test_a_timeout_of_nan_or_an_absurd_concurrency_is_a_usage_error(
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--timeout", "nan"), ("--concurrency", "99999999999999999999"), ("--max-line-bytes", "99999999999999999999999")],
+)
+def test_a_timeout_of_nan_or_an_absurd_concurrency_or_line_limit_is_a_usage_error(
     bench: Path, tmp_path: Path, option: str, value: str
 ) -> None:
     output = tmp_path / "out.jsonl"
