@@ -26,8 +26,8 @@ def _naive(data: bytes, limit: int | None) -> list[tuple[int, bytes, int]]:
     for number, line in enumerate(data.split(b"\n"), start=1):
         if limit is not None and len(line) > limit:
             found.append((number, b"", len(line)))
-        elif line.strip():
-            found.append((number, line.strip(), 0))
+        elif line.strip(b" \t\r\n"):  # JSON's whitespace only: a vertical tab or form feed is part of the line
+            found.append((number, line.strip(b" \t\r\n"), 0))
     return found
 
 

@@ -22,7 +22,7 @@ from ._errors import LineError, Problem, describe, problems_from_validation
 from ._inputs import note_input
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized, screen
-from ._lines import SizedLine, read_lines, split_lines, utf16_chunks
+from ._lines import JSON_SPACE, SizedLine, read_lines, split_lines, utf16_chunks
 from ._proof import ProvenLine, has_digit_run, prove_with_source
 
 __all__ = [
@@ -150,7 +150,7 @@ def compressed_error(exc: BaseException, source: object = None) -> CompressedFil
 
 def _numbered(lines: Iterable[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
     for number, raw in enumerate(lines, start=first):
-        data = raw.strip()
+        data = raw.strip(JSON_SPACE)
         if data:
             yield number, data
 

@@ -18,7 +18,7 @@ from ._check import certainly_valid, uncertain_lines
 from ._errors import LineError, Problem
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized
-from ._lines import line_batches
+from ._lines import JSON_SPACE, line_batches
 from ._reader import (
     _BOM,
     _NOT_JSONL,
@@ -119,7 +119,7 @@ def _check_batches(
         valid = len(batch) - len(left)  # every line not left is valid
         for position, index in enumerate(left):
             piece = batch[index]
-            data = piece.strip()
+            data = piece.strip(JSON_SPACE)
             if not data:
                 continue
             number = first + index
