@@ -293,7 +293,8 @@ def run(
         _exit(130)
     except OSError as exc:
         problem = f"error: {exc.filename or output}: {exc.strerror or exc}"
-        if _size(output) == size_before:  # failed before any line was added (a read-only folder, a missing one)
+        streamed = str(output) == "-" or (output.exists() and not output.is_file())
+        if not streamed and _size(output) == size_before:  # failed before adding a line (a read-only folder...)
             left = "nothing was written" if size_before is None else "nothing was added to it"
             err_console.print(f"{problem}; {left} ({output})", highlight=False, markup=False)
         else:
@@ -322,9 +323,9 @@ def run(
 
 
 def _size(path: Path) -> int | None:
-    """The size of the regular file ``path``; None when there is none (or it is a stream)."""
+    """The size of the regular file ``path``; None when there is none."""
     try:
-        return path.stat().st_size if str(path) != "-" and path.is_file() else None
+        return path.stat().st_size if path.is_file() else None
     except OSError:
         return None
 

@@ -214,6 +214,8 @@ def _walk(document: Any) -> Problem | None:
                 return Problem(json_path(path), _int_out_of_range(node))
         elif isinstance(node, _LongInteger):
             return Problem(json_path(path), _out_of_range(node.text))
+        elif isinstance(node, float) and math.isnan(node):
+            return Problem(json_path(path), "NaN is not a JSON number (JSON writers make it null)")
         elif isinstance(node, float) and not math.isfinite(node):
             return Problem(json_path(path), "number too large for a 64-bit float")
     return None

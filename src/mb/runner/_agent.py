@@ -37,6 +37,7 @@ from pydantic_core import PydanticSerializationError
 
 from ..entities import Inputs, Outputs
 from ..io._errors import problems_from_validation
+from ..io._limits import unreadable_value
 from ._agent_loop import call_async, call_sync
 from ._errors import AgentBaseException, AgentOutputError
 
@@ -192,6 +193,10 @@ def to_outputs(result: object) -> Outputs:
         data = result.model_dump(mode="json", exclude_none=True)
     except PydanticSerializationError as exc:
         raise AgentOutputError(f"the agent's outputs cannot be written as JSON: {exc}") from exc
+    problem = unreadable_value(data)  # NaN or infinity would be written as null: a different value, never kept
+    if problem is not None:
+        where = "$.outputs" + problem.path[1:]
+        raise AgentOutputError(f"the agent's outputs cannot be written as a benchmark line: {where}: {problem.message}")
     try:
         return Outputs.model_validate(data)
     except ValidationError as exc:
