@@ -86,7 +86,8 @@ _AGENTS = _AgentLoop()
 
 
 async def call_async(awaitable: Awaitable[Any], clock: ContextVar[datetime | None], user_time: datetime) -> Outcome:
-    """Run an async agent call on the agents' event loop; cancelling the wait cancels the call there, and stops
-    waiting for it even when the agent ignores the cancellation."""
+    """Run an async agent call on the agents' event loop, in a copy of the caller's context (the task is created
+    there by a callback scheduled from here); cancelling the wait cancels the call there, and stops waiting for it
+    even when the agent ignores the cancellation."""
     future = asyncio.run_coroutine_threadsafe(_settle_async(awaitable, clock, user_time), _AGENTS.get())
     return await asyncio.wrap_future(future)
