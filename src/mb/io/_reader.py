@@ -294,8 +294,10 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
         if isinstance(exc, json.JSONDecodeError):
             message = exc.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself
             detail = f"{message} at column {exc.colno}"
-            if exc.pos >= len(exc.doc.rstrip()):
+            if exc.pos >= len(exc.doc.rstrip(JSON_SPACE.decode())):
                 detail = f"the JSON is truncated ({message.lower()} at column {exc.colno})"
+            elif message == "Extra data" and exc.doc[exc.pos] in "\x0b\x0c":
+                detail += f" ({exc.doc[exc.pos]!r}: only spaces, tabs and line ends may surround a JSON value)"
             elif message == "Extra data" and exc.doc[: exc.pos].rstrip(" \t").endswith("\r"):
                 detail += (
                     ", after a carriage return: the file seems to end its lines with CR alone (classic Mac);"
