@@ -8,7 +8,8 @@ loop). The run waits for either with its deadline: an agent that ignores cancell
 
 A thread cannot be killed: an abandoned call (a timed-out sync agent, an async agent that ignores cancellation
 or blocks its loop) may go on in the background until the process ends, and an async agent that blocks the
-shared loop delays the other async agents' examples (each still ends at its deadline).
+shared loop delays the other async agents' examples, in this run or a later one of the process, until it returns
+(each still ends at its deadline).
 """
 
 from __future__ import annotations
