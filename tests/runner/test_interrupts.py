@@ -134,3 +134,49 @@ def test_a_timed_out_sync_agent_does_not_keep_the_process_alive(tmp_path: Path) 
     assert finished.returncode == 0, finished.stderr
     [line] = complete_lines(output)
     assert json.loads(line)["outputs"]["error"]["type"] == "TimeoutError"
+
+
+@pytest.mark.parametrize("agent", ["ignores_cancellation", "blocks_its_loop"])
+def test_a_timeout_holds_against_an_async_agent_that_ignores_cancellation_or_blocks_its_loop(
+    tmp_path: Path, agent: str
+) -> None:
+    bench = tmp_path / "two.jsonl"
+    bench.write_text("".join(json.dumps(d) + "\n" for d in documents()[:2]))
+    output = tmp_path / "executed.jsonl"
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench)]
+    command += ["--agent", f"{HERE / 'slow_agent.py'}:{agent}", "-o", str(output), "-q", "--timeout", "1"]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=60)  # the agent holds on for 120 s
+    assert finished.returncode == 0, finished.stderr
+    assert [json.loads(line)["outputs"]["error"]["type"] for line in complete_lines(output)] == ["TimeoutError"] * 2
+
+
+@pytest.mark.parametrize("agent", ["ignores_cancellation", "blocks_its_loop", "stuck"])
+def test_two_ctrl_c_stop_a_run_whatever_its_agent_does(tmp_path: Path, agent: str) -> None:
+    bench = tmp_path / "one.jsonl"
+    bench.write_text(json.dumps(documents()[0]) + "\n")
+    started = tmp_path / "started"
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "-q"]
+    command += ["--agent", f"{HERE / 'slow_agent.py'}:{agent}", "-o", str(tmp_path / "executed.jsonl")]
+    messages = tmp_path / "stderr.txt"
+    with messages.open("w") as stream:
+        process = subprocess.Popen(
+            command, env={**os.environ, "MB_TEST_STARTED": str(started)}, stdout=subprocess.DEVNULL, stderr=stream
+        )
+
+    def wait_for(done: Any, what: str) -> None:
+        deadline = time.monotonic() + 30
+        while not done():
+            assert process.poll() is None, messages.read_text()
+            assert time.monotonic() < deadline, what
+            time.sleep(0.02)
+
+    try:
+        wait_for(started.exists, "the agent never started")
+        process.send_signal(signal.SIGINT)  # the two signals apart: the system merges a signal still pending
+        wait_for(lambda: "interrupted" in messages.read_text(), "the first Ctrl-C was not handled")
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 130, messages.read_text()
+    assert "Traceback" not in messages.read_text()

@@ -323,8 +323,22 @@ def test_values_that_would_break_or_stall_the_run_are_refused(option: str, value
             "$.outputs.trace[0].params.n",
             "integer 100000000000...(5001 digits) out of range",
         ),
+        (  # never written as null: a missing matcher would pass on it
+            lambda: Outputs(
+                response="ok", trace=[{"event": "tool_call", "id": "c", "tool": "t", "params": {"x": float("nan")}}]
+            ),
+            "$.outputs.trace[0].params.x",
+            "NaN is not a JSON number",
+        ),
+        (
+            lambda: Outputs(
+                response="ok", trace=[{"event": "tool_call", "id": "c", "tool": "t", "params": {"x": [float("inf")]}}]
+            ),
+            "$.outputs.trace[0].params.x[0]",
+            "too large for a 64-bit float",
+        ),
     ],
-    ids=["lone-surrogate", "huge-integer", "too-deep", "too-long", "integer-too-long-to-print"],
+    ids=["lone-surrogate", "huge-integer", "too-deep", "too-long", "integer-too-long-to-print", "nan", "infinity"],
 )
 def test_outputs_no_command_could_read_back_become_an_error_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: Any, path: str, message: str

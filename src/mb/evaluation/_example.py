@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from operator import is_
 from typing import Any
 
+from .._redact import redact
 from ..entities import Example
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
@@ -133,8 +134,10 @@ def agent_failure(example: Example) -> str | None:
     if not error:
         return None
     if isinstance(error, dict):
-        return ": ".join(str(part) for part in (error.get("type"), error.get("message")) if part) or "unknown error"
-    return str(error)
+        text = ": ".join(str(part) for part in (error.get("type"), error.get("message")) if part) or "unknown error"
+    else:
+        text = str(error)
+    return redact(text)  # another tool's runner may have kept a key its agent's error quoted
 
 
 def agent_error(example: Example) -> str | None:
