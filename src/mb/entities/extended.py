@@ -152,6 +152,11 @@ class ExtendedOptionalMatcher(ValueMatcher):
     default: ExtendedMatcher
     """The matcher to use when the argument is present."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _from_other(cls, data: Any) -> Any:  # the published OptionalMatcher, wrapping an extended matcher
+        return _as_data(cls, data)
+
 
 ExtendedMatcher = Annotated[
     EqualsMatcher

@@ -114,6 +114,7 @@ class ProvenAssertion(msgspec.Struct, gc=False, omit_defaults=True):
 class _Expectations(msgspec.Struct, gc=False, omit_defaults=True):
     expected_response: str | None = None
     assertions: list[ProvenAssertion] = []
+    extended_assertions: None = None  # a list fails the decode: lines with extended assertions take the model path
 
 
 class ProvenCall(msgspec.Struct, gc=False, tag_field="event", tag="tool_call"):
