@@ -9,7 +9,6 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
-    PrivateAttr,
     SerializeAsAny,
     Tag,
     TypeAdapter,
@@ -211,30 +210,27 @@ class Expectations(BaseModel):
     Currently, only tool call correctness assertions are supported.
     """
 
-    _extended: list[Any] | None = PrivateAttr(default=None)
-
     @model_validator(mode="after")
     def _read_extended_assertions(self) -> Expectations:
-        # ``extended_assertions`` stays an extra key (the published schema is unchanged); it is read here, typed, so a
+        # ``extended_assertions`` stays an extra key (the published schema is unchanged); it is validated here, so a
         # malformed list makes the line invalid. Models given in Python are kept as their JSON form.
         extra = self.__pydantic_extra__
         if extra and "extended_assertions" in extra:
             from .extended import read_extended_assertions
 
-            self._extended, extra["extended_assertions"] = read_extended_assertions(extra["extended_assertions"])
+            extra["extended_assertions"] = read_extended_assertions(extra["extended_assertions"])[1]
         return self
 
     @property
     def extended_assertions(self) -> list[Any]:
-        """The typed ``extended_assertions`` (see :mod:`mb.entities.extended`); empty when the key is absent or null.
+        """The typed ``extended_assertions`` (see :mod:`mb.entities.extended`), read from the key on each access;
+        empty when the key is absent or null. Results list the published assertions first, then these, in order."""
+        value = (self.__pydantic_extra__ or {}).get("extended_assertions")
+        if value is None:
+            return []
+        from .extended import read_extended_assertions
 
-        Published assertions come first in results, then these, in order.
-        """
-        if self._extended is None:
-            from .extended import read_extended_assertions
-
-            self._extended = read_extended_assertions((self.__pydantic_extra__ or {}).get("extended_assertions"))[0]
-        return self._extended
+        return read_extended_assertions(value)[0]
 
 
 @overload
