@@ -133,6 +133,8 @@ def test_closed_tool_called() -> None:
         ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "FL-1234", False),  # the whole value
         ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "xFL-123", False),
         ({"match_as": "regex", "pattern": "(?i)fl-\\d+"}, "FL-9", True),
+        ({"match_as": "regex", "pattern": "(?i)[^a]+"}, "bcd", True),
+        ({"match_as": "regex", "pattern": "(?i)[^a]+"}, "bAc", False),  # a class ignores case before it is negated
         ({"match_as": "regex", "pattern": "\\d+"}, 123, False),  # only strings
     ],
 )

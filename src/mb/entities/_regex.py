@@ -125,7 +125,11 @@ class _Parser:
             self.at += 1
             return node
         if char == "[":
-            return self.char(self.char_class())
+            negate = self.peek() == "^"
+            if negate:
+                self.at += 1
+            test = self.folded(self.char_class())
+            return _Node("char", test=(lambda c: not test(c)) if negate else test)
         if char == ".":
             return self.char(lambda c: c != "\n")
         if char == "\\":
@@ -135,10 +139,13 @@ class _Parser:
         return self.char(char.__eq__)
 
     def char(self, test: _Test) -> _Node:
-        if self.fold:
-            exact = test
-            return _Node("char", test=lambda c: exact(c) or exact(c.lower()) or exact(c.upper()))
-        return _Node("char", test=test)
+        return _Node("char", test=self.folded(test))
+
+    def folded(self, test: _Test) -> _Test:
+        """``test``, ignoring letter case when the pattern says ``(?i)`` (a class is folded before it is negated)."""
+        if not self.fold:
+            return test
+        return lambda c: test(c) or test(c.lower()) or test(c.upper())
 
     def escape(self) -> _Test:
         char = self.peek()
@@ -154,9 +161,7 @@ class _Parser:
         return char.__eq__
 
     def char_class(self) -> _Test:
-        negate = self.peek() == "^"
-        if negate:
-            self.at += 1
+        """The members of a class (after its ``[`` and ``^``, up to its ``]``)."""
         tests: list[_Test] = []
         chars: set[str] = set()
         first = True
@@ -191,7 +196,7 @@ class _Parser:
                 chars.add(low)
         if chars:
             tests.append(frozenset(chars).__contains__)
-        return (lambda c: not any(t(c) for t in tests)) if negate else (lambda c: any(t(c) for t in tests))
+        return lambda c: any(t(c) for t in tests)
 
     def single_escape(self) -> str:
         char = self.peek()

@@ -131,7 +131,8 @@ def _first_reason(row: Mapping[str, Any]) -> str:
         return str(row["error"])
     for assertion in row["assertions"]:
         if not assertion["passed"]:
-            return f"{assertion['assert_that']} {assertion['tool'] or ''}: {assertion['reason']}".replace("  ", " ")
+            named = f"{assertion['assert_that']} {assertion['tool']}" if assertion["tool"] else assertion["assert_that"]
+            return f"{named}: {assertion['reason']}"
     for check in row["checks"]:
         if check["gating"] and not check["passed"]:
             return f"{check['name']}: {check['reason']}"
