@@ -92,3 +92,12 @@ def test_eval_scores_extended_assertions_like_assertions(tmp_path: Path) -> None
     assert by_line[2]["status"] == "failed"
     assert "FL-999" in by_line[2]["assertions"][2]["reason"]
     assert "tool_order" in out  # the summary counts the new kinds
+
+
+def test_a_misspelt_list_key_is_a_warning_naming_extended_assertions(tmp_path: Path) -> None:
+    line = copy.deepcopy(LINE)
+    line["expectations"]["extended_asertions"] = line["expectations"].pop("extended_assertions")
+    code, out, _ = _run("validate", "--executed", "--strict", str(_write(tmp_path / "t.jsonl", line)))
+    assert code == 1  # --strict: a warning fails the check
+    assert 'unknown key "extended_asertions"' in out
+    assert 'did you mean "extended_assertions"?' in out
