@@ -27,7 +27,7 @@ MAX_STEPS = 1_000_000
 """The most work one match may take: the value's length times the automaton's size. Past it the check is an error."""
 
 _Test = Callable[[str], bool]
-# Instructions: ("char", test, 0) consumes one character that passes test; ("split", a, b); ("jmp", a, 0); ("match",)
+# Instructions: ("char", test, 0) consumes a character that passes test; ("split", a, b); ("jmp", a, 0); ("match", 0, 0)
 _Program = list[tuple[str, object, object]]
 
 _CLASSES: dict[str, _Test] = {

@@ -304,7 +304,6 @@ _MATCHERS: dict[str, type[BaseModel]] = {
     "regex": RegexMatcher,
     "grounded": GroundedMatcher,
 }
-_GROUP_MATCHERS = ("free_text", "date_time", "optional")
 _CUTOFF = 0.6
 """How close (difflib ratio) a misspelt name must be to a known one to be suggested."""
 
@@ -420,8 +419,3 @@ def extended_assertions_schema() -> dict[str, Any]:
         "expectations.extended_assertions: assertions MorganaBench checks beside the published ones."
     )
     return schema
-
-
-def group_matcher_kinds() -> tuple[str, ...]:
-    """The matcher kinds a group of parameters (``params``) may use inside ``extended_assertions``."""
-    return _GROUP_MATCHERS
