@@ -1,5 +1,5 @@
-"""What ``mb eval`` of a file on the fast path leaves unloaded: ``email_validator`` while every address is plain, and
-the pydantic validators of the entity models (the lines are proven, never validated by the models)."""
+"""What ``mb eval`` of a file on the fast path leaves unloaded: the pydantic validators of the entity models (the
+lines are proven, never validated by the models)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ _PROBE = (
     "            built.append(sub.__qualname__)\n"
     "        walk(sub)\n"
     "walk(BaseModel)\n"
-    "print(json.dumps({'email_validator': 'email_validator' in sys.modules, 'built': sorted(set(built))}))\n"
+    "print(json.dumps({'built': sorted(set(built))}))\n"
 ).replace("import sys\n", "import json\nimport sys\n", 1)
 
 
@@ -59,42 +59,15 @@ def _probe(path: Path) -> dict[str, object]:
     return found
 
 
-def test_plain_addresses_load_neither_email_validator_nor_entity_validators(tmp_path: Path) -> None:
+def test_plain_lines_build_no_entity_validators(tmp_path: Path) -> None:
     path = tmp_path / "plain.jsonl"
     lines = [
         _line("dana@example.com", "Dana <DANA@example.com>"),
         _line("mailto:lee.sato@corp.example.org", " lee.sato@CORP.example.org "),
-        _line("kim@example.net", "someone@example.net"),  # a plain miss is decided without the library too
+        _line("kim@example.net", "someone@example.net"),
     ]
     path.write_text("".join(lines), encoding="utf-8")
-    assert _probe(path) == {"email_validator": False, "built": []}
-
-
-def test_an_address_that_is_not_plain_still_goes_to_email_validator(tmp_path: Path) -> None:
-    path = tmp_path / "quoted.jsonl"
-    path.write_text(_line("dana@example.com", '"dana smith"@example.com'), encoding="utf-8")
-    assert _probe(path)["email_validator"] is True
-
-
-def test_special_use_domains_read_without_import_equal_the_librarys() -> None:
-    code = (
-        "import sys\n"
-        "from mb.matching import email_address\n"
-        "assert 'email_validator' not in sys.modules\n"
-        "import email_validator\n"
-        "assert email_address._SPECIAL_USE == tuple(email_validator.SPECIAL_USE_DOMAIN_NAMES)\n"
-        "assert email_address._special_use_domain_names() == email_address._SPECIAL_USE\n"
-    )
-    _fresh(code)
-
-
-def test_a_special_use_domain_is_not_taken_as_plain_and_stays_refused() -> None:
-    from mb.matching.email_address import email_verdict
-
-    assert email_verdict("dana@example.com", "dana@example.com")[0] is True
-    passed, reason = email_verdict("dana@mail.test", "dana@mail.test")
-    assert passed is False
-    assert "not a single email address" in reason
+    assert _probe(path) == {"built": []}
 
 
 def test_key_warnings_see_into_a_group_optional_matcher_in_a_fresh_process() -> None:
