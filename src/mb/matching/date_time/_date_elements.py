@@ -6,26 +6,28 @@ import re
 
 from ._calendar import MONTHS
 from ._holidays import HOLIDAYS
-from ._items import Element, Item, registrar
-from ._lexicon import MONTH, ORDINAL, alternatives, ordinal_value
+from ._items import DIGIT, Element, Item, registrar
+from ._lexicon import MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
 from ._units import SEASONS
 
-__all__ = ["ELEMENTS", "FRAGMENTS"]
+__all__ = ["ELEMENTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
-#: Long sub-patterns several elements embed (see ``ElementTable``).
-FRAGMENTS: list[str] = []
 _element = registrar(ELEMENTS)
+#: The words that can put a date before or after today ("next march", "this easter").
+_REL_WORDS = ("this", "next", "last", "past", "previous", "coming", "following", "upcoming")
 
 
-@_element(r"(?P<y>[12]\d{3})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>[12]\d{3})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})")
+@_element(r"(?P<y>[12]\d{3})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>[12]\d{3})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})", DIGIT)
 def _iso_date(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("ymd", int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
 
 
 @_element(
-    r"(?:(?P<rel>next|last|this|coming|previous)\s+)?(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
+    r"(?:(?P<rel>next|last|this|coming|previous)\s+)?(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?",
+    ("next", "last", "this", "coming", "previous"),
+    DIGIT,
 )
 def _numeric_date(m: re.Match[str]) -> Item | None:
     a, b = int(m["a"]), int(m["b"])
@@ -64,7 +66,9 @@ def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
 @_element(
     _REL_DATE
     + rf"(?P<mo>{MONTH})\.?(?:,?\s+(?:the\s+)?|\s*[-/]\s*|(?=\d))(?P<d>{ORDINAL})(?!:)(?!\s+(?:hundred|thousand))"
-    + _YEAR
+    + _YEAR,
+    _REL_WORDS,
+    MONTH_FIRST,
 )
 def _month_day(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
@@ -73,13 +77,16 @@ def _month_day(m: re.Match[str]) -> Item | None:
 @_element(
     _REL_DATE
     + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*[-/]\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})\.?"
-    + _YEAR
+    + _YEAR,
+    _REL_WORDS,
+    "the",
+    ORDINAL_FIRST,
 )
 def _day_month(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
 
 
-@_element(rf"(?P<y>[12]\d{{3}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})")
+@_element(rf"(?P<y>[12]\d{{3}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})", DIGIT)
 def _year_month_day(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], int(m["d"]), m)
 
@@ -87,7 +94,9 @@ def _year_month_day(m: re.Match[str]) -> Item | None:
 @_element(
     rf"(?P<mo>{MONTH})\.?(?P<s>[-/])(?P<y>[12]\d{{3}})(?P=s)(?P<d>\d{{1,2}})"
     rf"|(?P<y2>[12]\d{{3}})(?P<s2>[-/])(?P<d2>\d{{1,2}})(?P=s2)(?P<mo2>{MONTH})"
-    rf"|(?P<d3>\d{{1,2}})(?P<s3>[-/])(?P<y3>[12]\d{{3}})(?P=s3)(?P<mo3>{MONTH})"
+    rf"|(?P<d3>\d{{1,2}})(?P<s3>[-/])(?P<y3>[12]\d{{3}})(?P=s3)(?P<mo3>{MONTH})",
+    MONTH_FIRST,
+    DIGIT,
 )
 def _named_month_any_order(m: re.Match[str]) -> Item | None:
     """A day, a named month and a four-digit year joined by one separator, in the orders the other patterns leave
@@ -98,13 +107,13 @@ def _named_month_any_order(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("md", ((month, day),), year, None)) if 1 <= day <= 31 else None
 
 
-@_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})")
+@_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})", DIGIT)
 def _year_month_day_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"])
     return _md(month, int(m["d"]), m) if 1 <= month <= 12 else None
 
 
-@_element(r"(?P<y>[12]\d{3})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>[12]\d{3})")
+@_element(r"(?P<y>[12]\d{3})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>[12]\d{3})", DIGIT)
 def _year_month_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"] or m["mo2"])
     if not 1 <= month <= 12:
@@ -112,20 +121,24 @@ def _year_month_digits(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("month", month, int(m["y"] or m["y2"]), None))
 
 
-@_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR)
+@_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR, ("the", "ides"))
 def _ides(m: re.Match[str]) -> Item | None:
     month = MONTHS[m["mo"]]
     return _md(month, 15 if month in {3, 5, 7, 10} else 13, m)
 
 
-@_element(_REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR)
+@_element(
+    _REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR, _REL_WORDS, ("the", "month"), MONTH_FIRST
+)
 def _month(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("month", MONTHS[m["mo"]], _year_value(m), m["rel"]))
 
 
 @_element(
     r"(?:the\s+)?(?:(?:calendar\s+)?year\s+|cy\s*)?(?P<y>(?:1[5-9]|2[01])\d\d)"
-    r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)"
+    r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)",
+    ("the", "calendar", "year", "cy"),
+    DIGIT,
 )
 def _year(m: re.Match[str]) -> Item | None:
     """``2019``, ``year 247`` (any year once "year" is said), ``cy 2008``, ``cy18`` (calendar year 2018)."""
@@ -138,18 +151,22 @@ def _year(m: re.Match[str]) -> Item | None:
 _SEASON = "|".join(SEASONS)
 
 
-@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _YEAR)
+@_element(
+    rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _YEAR, _REL_WORDS, SEASONS
+)
 def _season(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("season", m["s"], int(m["y"]) if m["y"] else None, m["rel"]))
 
 
 _HOLIDAY = alternatives(HOLIDAYS)
-FRAGMENTS.append(_HOLIDAY)
 
 
 @_element(
     rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?P<h>{_HOLIDAY})"
-    r"(?P<w>\s+(?:long\s+)?weekend)?" + _YEAR
+    r"(?P<w>\s+(?:long\s+)?weekend)?" + _YEAR,
+    _REL_WORDS,
+    "the",
+    HOLIDAYS,
 )
 def _holiday(m: re.Match[str]) -> Item | None:
     """A holiday (``easter 2019``), or its weekend (``memorial day weekend``: see ``_holidays.holiday_spans``)."""
@@ -157,18 +174,25 @@ def _holiday(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("holiday", name, int(m["y"]) if m["y"] else None, m["rel"]))
 
 
-@_element(r"(?:q|quarter\s*)(?P<q>[1-4])" + _YEAR.replace("?P<y>", "?P<y>").replace("(?:,?", "(?:,?\\s*(?:fy)?"))
+@_element(
+    r"(?:q|quarter\s*)(?P<q>[1-4])" + _YEAR.replace("?P<y>", "?P<y>").replace("(?:,?", "(?:,?\\s*(?:fy)?"),
+    ("q", "quarter"),
+)
 def _q(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("quarter", int(m["q"]), int(m["y"]) if m["y"] else None))
 
 
-@_element(r"(?:the\s+)?(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR)
+@_element(
+    r"(?:the\s+)?(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR,
+    ("the", "first", "second", "third", "fourth"),
+    DIGIT,
+)
 def _q_words(m: re.Match[str]) -> Item | None:
     number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
     return Item("date", "", ("quarter", number[m["q"]], int(m["y"]) if m["y"] else None))
 
 
-@_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?")
+@_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?", DIGIT, "h")
 def _year_part(m: re.Match[str]) -> Item | None:
     kind, number = m["k"] or m["k2"], int(m["n"] or m["n2"])
     year = m["y"] or m["y2"]
@@ -188,7 +212,10 @@ _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forti
     r"|(?:the\s+)?(?:(?P<cw>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-])?(?P<w>noughties|twenties|thirties|"
     r"forties|fifties|sixties|seventies|eighties|nineties)"
     r"|(?:the\s+)?(?P<cw2>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-]tens"
-    r"|(?:the\s+)?(?P<k>nineteen\s+hundreds|two\s+thousands)"
+    r"|(?:the\s+)?(?P<k>nineteen\s+hundreds|two\s+thousands)",
+    ("the", "'", "nineteen", "twenty", "two"),
+    DIGIT,
+    _DECADE_WORDS,
 )
 def _decade(m: re.Match[str]) -> Item | None:
     """``the 80s``, ``the nineteen-eighties``, ``the twenty-tens``, ``the two thousands``."""
@@ -201,24 +228,29 @@ def _decade(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("decades", tuple(c * 100 + digit * 10 for c in centuries)))
 
 
-@_element(rf"(?:the\s+)?(?P<n>{ORDINAL})\s+century")
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL})\s+century", "the", ORDINAL_FIRST)
 def _century(m: re.Match[str]) -> Item | None:
     n = ordinal_value(m["n"])
     return Item("date", "", ("years", (n - 1) * 100, n * 100)) if 1 <= n <= 30 else None
 
 
-@_element(r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)")
+@_element(
+    r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)", ("the", "rest")
+)
 def _rest(m: re.Match[str]) -> Item | None:
     return Item("rest", "", m["u"])
 
 
-@_element(r"earlier\s+(?:today|this\s+(?P<u>week|month|year))")
+@_element(r"earlier\s+(?:today|this\s+(?P<u>week|month|year))", "earlier")
 def _so_far(m: re.Match[str]) -> Item | None:
     """``earlier today``, ``earlier this week``: from the start of the period to now."""
     return Item("rest", "", "earlier " + (m["u"] or "day"))
 
 
-@_element(r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)")
+@_element(
+    r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)",
+    ("the", "next", "following", "last", "past", "previous", "day"),
+)
 def _next_day(m: re.Match[str]) -> Item | None:
     """``the next day`` (tomorrow); ``the day after``/``before`` counts from the date named next, else today."""
     if m["dir2"]:
@@ -227,12 +259,15 @@ def _next_day(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("days", 1 if forward else -1))
 
 
-@_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?")
+@_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?", ("the", "week", "w"))
 def _week_of(m: re.Match[str]) -> Item | None:
     return Item("ordinal", "", (0, "week of"))
 
 
-@_element(r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:\s+(?:of|in)\s+(?P<y>\d{4}))?")
+@_element(
+    r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:\s+(?:of|in)\s+(?P<y>\d{4}))?",
+    ("the", "iso", "week", "wk"),
+)
 def _week_number(m: re.Match[str]) -> Item | None:
     n = int(m["n"])
     return Item("date", "", ("iso_week", n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
@@ -260,7 +295,9 @@ def _words_value(text: str | None) -> int:
     rf"|(?P<c2>nineteen|twenty)\s+(?:(?P<r2>(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS})"
     rf"|(?:oh|zero)\s+(?P<r3>{_UNITS_WORDS}))"
     rf"|(?P<k>one|two)\s+thousand(?:\s+(?:and\s+)?(?P<h>{_UNITS_WORDS})\s+hundred)?(?:\s+(?:and\s+)?(?P<r4>{_UP_TO_99}))?"
-    rf"|(?:the\s+)?year\s+(?P<h5>{_UNITS_WORDS})\s+hundred(?:\s+and)?(?:\s+(?P<r5>{_UP_TO_99}))?"
+    rf"|(?:the\s+)?year\s+(?P<h5>{_UNITS_WORDS})\s+hundred(?:\s+and)?(?:\s+(?P<r5>{_UP_TO_99}))?",
+    _TEENS.split("|"),
+    ("twenty", "one", "two", "the", "year"),
 )
 def _spoken_year(m: re.Match[str]) -> Item | None:
     """Years in words: "nineteen ninety nine", "nineteen oh one", "seventeen hundred thirty three", "two thousand

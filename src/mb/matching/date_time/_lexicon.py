@@ -7,19 +7,26 @@ from collections.abc import Iterable
 from typing import Any
 
 from ._calendar import MONTHS, WEEKDAYS
+from ._items import DIGIT, first_tokens
 
 __all__ = [
     "FILLERS",
-    "FRAGMENTS",
+    "HOUR_FIRST",
     "HOUR_WORD",
+    "MINUTE_FIRST",
     "MINUTE_WORD",
     "MONTH",
+    "MONTH_FIRST",
     "NUMBER",
+    "NUMBER_FIRST",
     "ORDINAL",
+    "ORDINAL_FIRST",
     "QUANTITY",
+    "QUANTITY_FIRST",
     "UNIT",
     "UNITS",
     "WEEKDAY",
+    "WEEKDAY_FIRST",
     "alternatives",
     "number_value",
     "number_words",
@@ -135,8 +142,14 @@ QUANTITY = (
     rf"{number_words(0, 59)}(?:\s+and\s+(?:a\s+)?half)?|{alternatives(w for w in _FEW if w not in WORD_NUMBERS)})"
 )
 
-#: The long sub-patterns above, embedded in many of the grammar's patterns (see ``ElementTable``).
-FRAGMENTS = (NUMBER, MINUTE_WORD, ORDINAL, MONTH, WEEKDAY, QUANTITY)
+#: The first tokens of the sub-patterns above, for the elements that start with them (see ``Element.first``).
+NUMBER_FIRST = first_tokens(DIGIT, WORD_NUMBERS)
+HOUR_FIRST = first_tokens(_ONES[1:13])
+MINUTE_FIRST = first_tokens("oh", (word for word, value in WORD_NUMBERS.items() if 10 <= value <= 59))
+ORDINAL_FIRST = first_tokens(DIGIT, WORD_ORDINALS, WORD_NUMBERS)
+MONTH_FIRST = first_tokens(MONTHS)
+WEEKDAY_FIRST = first_tokens(WEEKDAYS)
+QUANTITY_FIRST = first_tokens(DIGIT, WORD_NUMBERS, _FEW, ("half", "a", "quarter", "three"))
 
 #: Words that carry no date information on their own (the parse may leave them unused). Deadline and start
 #: words read as the moment they name: a tool's argument carries the deadline itself.

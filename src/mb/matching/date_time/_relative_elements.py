@@ -7,42 +7,57 @@ import re
 
 from ._calendar import MONTHS, WEEKDAYS
 from ._holidays import HOLIDAYS
-from ._items import Element, Item, registrar
+from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import (
     MONTH,
     NUMBER,
+    NUMBER_FIRST,
     ORDINAL,
+    ORDINAL_FIRST,
     QUANTITY,
+    QUANTITY_FIRST,
     UNIT,
     UNITS,
     WEEKDAY,
+    WEEKDAY_FIRST,
     number_value,
     ordinal_value,
     quantity_value,
 )
 
-__all__ = ["ELEMENTS", "FRAGMENTS"]
+__all__ = ["ELEMENTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
-#: Long sub-patterns several elements embed (see ``ElementTable``).
-FRAGMENTS: list[str] = []
 _element = registrar(ELEMENTS)
+#: The words that place a unit, a weekday or a span before or after now ("next week", "the past 3 days").
+_REL_WORDS = ("this", "next", "last", "past", "previous", "prior", "preceding", "coming", "following", "current",
+              "the", "upcoming")  # fmt: skip
+_UNIT_WORDS = ("week", "weekend", "fortnight", "month", "year", "quarter")
 
 
-@_element(r"today|this day|tdy|otd|(?:the\s+)?current\s+date|(?:the\s+)?present\s+day")
+@_element(
+    r"today|this day|tdy|otd|(?:the\s+)?current\s+date|(?:the\s+)?present\s+day",
+    ("today", "this", "tdy", "otd", "the", "current", "present"),
+)
 def _today(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("days", 0))
 
 
-@_element(r"(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|tomorrow|tmrw|tmw|yesterday")
+@_element(
+    r"(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|tomorrow|tmrw|tmw|yesterday",
+    ("the", "day", "tomorrow", "tmrw", "tmw", "yesterday"),
+)
 def _near_day(m: re.Match[str]) -> Item | None:
     text = m.group(0)
     offset = 2 if "after" in text else -2 if "before" in text else -1 if "yesterday" in text else 1
     return Item("date", "", ("days", offset))
 
 
-@_element(r"(?:right\s+)?now|immediately|asap|as soon as possible|at once|this moment|this instant")
+@_element(
+    r"(?:right\s+)?now|immediately|asap|as soon as possible|at once|this moment|this instant",
+    ("right", "now", "immediately", "asap", "as", "at", "this"),
+)
 def _now(m: re.Match[str]) -> Item | None:
     return Item("moment", "", ("now",))
 
@@ -50,7 +65,10 @@ def _now(m: re.Match[str]) -> Item | None:
 _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
 
 
-@_element(rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade|fortnight)")
+@_element(
+    rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade|fortnight)",
+    _REL_WORDS,
+)
 def _relative_unit(m: re.Match[str]) -> Item | None:
     rel = m["rel"].replace("the ", "")
     if m["u"] == "fortnight" and rel not in {"this", "current"}:
@@ -60,7 +78,9 @@ def _relative_unit(m: re.Match[str]) -> Item | None:
 
 @_element(
     r"(?:the\s+)?(?P<u>week|weekend|fortnight|month|year|quarter)\s+"
-    r"(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)"
+    r"(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)",
+    "the",
+    _UNIT_WORDS,
 )
 def _unit_after_next(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
@@ -68,7 +88,9 @@ def _unit_after_next(m: re.Match[str]) -> Item | None:
 
 @_element(
     r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|fortnight|month|year|quarter|day)"
-    r"|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)"
+    r"|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)",
+    ("the", "calendar", "day", "all", "whole", "entire"),
+    _UNIT_WORDS,
 )
 def _bare_unit(m: re.Match[str]) -> Item | None:
     """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
@@ -81,7 +103,7 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
           r"\s+)?"
-          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?")  # fmt: skip
+          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?", _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
     rel = m["rel"]
     if m["dir"]:
@@ -91,8 +113,8 @@ def _weekday(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter)\s+(?P<u>day|week|weekend|business day|"
           rf"working day|weekday|quarter|half|month|{WEEKDAY})\s+"
-          r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
-          )  # fmt: skip
+          r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))",
+          ("the", "last", "final", "penultimate", "latter"), ORDINAL_FIRST)  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
     if m["n"] == "latter" and m["u"] != "half":
         return None  # "the latter half of": the second of two
@@ -102,14 +124,16 @@ def _ordinal(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?P<wd>{WEEKDAY})(?!\s+(?:of|in)\b)"
+    rf"(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?P<wd>{WEEKDAY})(?!\s+(?:of|in)\b)",
+    ("the", "first", "second", "third", "fourth", "fifth", "last"),
+    DIGIT,
 )
 def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
     n = -1 if m["n"] == "last" else ordinal_value(m["n"])
     return Item("date", "", ("nth_weekday", n, WEEKDAYS[m["wd"]]))
 
 
-@_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?")
+@_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?", "the", ORDINAL_FIRST)
 def _day_of_month(m: re.Match[str]) -> Item | None:
     text = m["d"]
     if text.isdigit() and "the" not in m.group(0):
@@ -119,14 +143,15 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
 
 
 @_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
-          r"(?:\s+of(?:\s+the)?|-)?")  # fmt: skip
+          r"(?:\s+of(?:\s+the)?|-)?",
+          ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
 def _edge(m: re.Match[str]) -> Item | None:
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
     return Item("edge", "", edge)
 
 
-@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week|end of quarter")
+@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week|end of quarter", ("eo", "end"))
 def _eo(m: re.Match[str]) -> Item | None:
     unit = (
         {"m": "month", "y": "year", "w": "week", "q": "quarter"}[m.group(0)[2]]
@@ -142,7 +167,7 @@ _PERIOD_NEXT_RE = re.compile(
 )
 
 
-@_element(r"(?:the\s+)?(?P<u>year|month|quarter)(?:-|\s+)end")
+@_element(r"(?:the\s+)?(?P<u>year|month|quarter)(?:-|\s+)end", ("the", "year", "month", "quarter"))
 def _unit_end(m: re.Match[str]) -> Item | None:
     """``year-end``, ``month end``: the end of the current period, or of the one named next (``year-end 2020``;
     "week end" is the weekend)."""
@@ -161,9 +186,6 @@ _PIECE_RE = re.compile(
 #: scan never starts on a space or a comma, and what leads to a duration ends with one), and an amount cannot
 #: follow a letter directly.
 _DUR = rf"(?P<dur>(?:(?:(?<=[a-z])(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+))?{_PIECE}){{1,7}})"
-
-
-FRAGMENTS.append(_PIECE)
 
 
 def _pieces(text: str, sign: int = 1) -> tuple[tuple[float, str], ...] | None:
@@ -190,19 +212,23 @@ def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> 
 
 @_element(
     rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+|(?:about|around|approximately|roughly|just|only)\s+)?"
-    rf"{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?"
+    rf"{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?",
+    ("in", "after"),
 )
 def _in(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], 1, "from now")
 
 
-@_element(r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day")
+@_element(
+    r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day",
+    ("the", "next", "following", "previous", "last", "prior"),
+)
 def _next_business_day(m: re.Match[str]) -> Item | None:
     return Item("offset", "", (((1 if m["dir"] in {"next", "following"} else -1, "business day"),), "from now"))
 
 
 @_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
-          r"|in\s+the\s+future|today|tomorrow)")  # fmt: skip
+          r"|in\s+the\s+future|today|tomorrow)", QUANTITY_FIRST)  # fmt: skip
 def _ago(m: re.Match[str]) -> Item | None:
     """``3 days ago``, ``2 weeks from now``; ``a week today``, ``a fortnight tomorrow``: that long after today
     (tomorrow), for durations of days or more."""
@@ -215,18 +241,18 @@ def _ago(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
 
-@_element(r"now\s*(?P<sign>[+-])\s*" + _DUR)
+@_element(r"now\s*(?P<sign>[+-])\s*" + _DUR, "now")
 def _now_plus(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
 
 
-@_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)")
+@_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)", "in", QUANTITY_FIRST)
 def _anchored(m: re.Match[str]) -> Item | None:
     mode = "since" if m["dir"] == "since" else "anchored"
     return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
 
 
-@_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)")
+@_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)", NUMBER_FIRST)
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
     n = number_value(m["n"])
     return Item("date", "", ("weekday_count", WEEKDAYS[m["wd"]], n if "ago" not in m["dir"] else -n))
@@ -235,12 +261,15 @@ def _weekdays_ago(m: re.Match[str]) -> Item | None:
 _BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}
 
 
-@_element(rf"(?P<dir>last|past|previous|prior|preceding|next|coming|following|upcoming)\s+{_DUR}")
+@_element(rf"(?P<dir>last|past|previous|prior|preceding|next|coming|following|upcoming)\s+{_DUR}", _REL_WORDS)
 def _last_n(m: re.Match[str]) -> Item | None:
     return _duration_item("span", m["dur"], -1 if m["dir"] in _BACK_WORDS else 1)
 
 
-@_element(rf"(?P<n>{QUANTITY})\s+(?P<dir>last|past|previous|prior|next|coming|following|upcoming)\s+(?P<u>{UNIT})")
+@_element(
+    rf"(?P<n>{QUANTITY})\s+(?P<dir>last|past|previous|prior|next|coming|following|upcoming)\s+(?P<u>{UNIT})",
+    QUANTITY_FIRST,
+)
 def _n_last(m: re.Match[str]) -> Item | None:
     if not m["u"].endswith("s"):
         return None  # "23 next month" is a day of next month, "2 next days" a span
@@ -248,21 +277,22 @@ def _n_last(m: re.Match[str]) -> Item | None:
 
 
 @_element(r"(?P<dir>last|past|previous|next|coming|following|upcoming)\s+(?P<u>hour|minute|second|fortnight|"
-          r"24\s+hours)")  # fmt: skip
+          r"24\s+hours)", _REL_WORDS)  # fmt: skip
 def _last_unit(m: re.Match[str]) -> Item | None:
     return _duration_item(
         "span", "1 " + m["u"] if not m["u"][0].isdigit() else m["u"], -1 if m["dir"] in _BACK_WORDS else 1
     )
 
 
-@_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}")
+@_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}", "within")
 def _within(m: re.Match[str]) -> Item | None:
     return _duration_item("span", m["dur"], 1, None)
 
 
 @_element(
     r"within\s+(?:the\s+)?(?:next|coming|upcoming)\s+(?P<u>second|minute|hour|day|week|fortnight|month|year)"
-    rf"(?:\s+and\s+{_DUR})?"
+    rf"(?:\s+and\s+{_DUR})?",
+    "within",
 )
 def _within_next_unit(m: re.Match[str]) -> Item | None:
     """``within the next hour``, ``within the next day and 5 hours``: a span from now of one unit (and more)."""
@@ -271,7 +301,8 @@ def _within_next_unit(m: re.Match[str]) -> Item | None:
 
 @_element(
     rf"(?:within|less\s+than|under)\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}\s+(?:from|after)\s+"
-    r"(?P<anchor>today|now|tomorrow)"
+    r"(?P<anchor>today|now|tomorrow)",
+    ("within", "less", "under"),
 )
 def _within_from(m: re.Match[str]) -> Item | None:
     """``within 2 weeks from today``, ``less than 3 days after tomorrow``: the days from the anchor on."""
@@ -281,7 +312,7 @@ def _within_from(m: re.Match[str]) -> Item | None:
     return Item("window", "", (pieces, 1 if m["anchor"] == "tomorrow" else 0))
 
 
-@_element(rf"(?:the\s+)?(?P<edge>first|last|final)\s+{_DUR}\s+(?:of|in)")
+@_element(rf"(?:the\s+)?(?P<edge>first|last|final)\s+{_DUR}\s+(?:of|in)", ("the", "first", "last", "final"))
 def _leading(m: re.Match[str]) -> Item | None:
     """``the first 2 weeks of``, ``the last four months of``: that many whole units at one end of a period."""
     pieces = _pieces(m["dur"])
@@ -291,17 +322,17 @@ def _leading(m: re.Match[str]) -> Item | None:
     return Item("lead", "", (int(amount), unit, m["edge"] != "first")) if amount == int(amount) >= 1 else None
 
 
-@_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}")
+@_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}", "for")
 def _for(m: re.Match[str]) -> Item | None:
     return _duration_item("duration", m["dur"], 1)
 
 
-@_element(rf"{_DUR}\s+(?:starting|beginning|commencing)(?:\s+(?:from|on|at))?")
+@_element(rf"{_DUR}\s+(?:starting|beginning|commencing)(?:\s+(?:from|on|at))?", QUANTITY_FIRST)
 def _lasting(m: re.Match[str]) -> Item | None:
     return _duration_item("duration", m["dur"], 1)
 
 
-@_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)")
+@_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)", ("the", "closest", "nearest"))
 def _nearest(m: re.Match[str]) -> Item | None:
     return Item("nearest", "", WEEKDAYS[m["wd"]])
 
@@ -317,7 +348,11 @@ _ANCHOR_WORDS = frozenset(
 _NEXT_WORD_RE = re.compile(r"\s+(?:the\s+)?([a-z]+)")
 
 
-@_element(rf"(?:the\s+)?(?:first\s+)?(?P<wd>{WEEKDAY}|weekend)\s+(?P<dir>after|following|before|preceding|prior\s+to)")
+@_element(
+    rf"(?:the\s+)?(?:first\s+)?(?P<wd>{WEEKDAY}|weekend)\s+(?P<dir>after|following|before|preceding|prior\s+to)",
+    ("the", "first", "weekend"),
+    WEEKDAY_FIRST,
+)
 def _weekday_beside(m: re.Match[str]) -> Item | None:
     """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
     date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it."""
@@ -328,12 +363,15 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     return Item("nearest", "", ("weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]], direction))
 
 
-@_element(r"between|from")
+@_element(r"between|from", ("between", "from"))
 def _between(m: re.Match[str]) -> Item | None:
     return Item("between", "", m.group(0))
 
 
-@_element("(?:up\\s+)?(?:to|till|until)\\s+date|to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to")
+@_element(
+    "(?:up\\s+)?(?:to|till|until)\\s+date|to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to",
+    ("up", "to", "till", "until", "til", "thru", "through", "and", "-", "\u2013", "~"),
+)
 def _sep(m: re.Match[str]) -> Item | None:
     """A range's separator; "to date" also names its end, today."""
     return Item("sep", "", "to date" if m.group(0).endswith("date") else m.group(0))
