@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..._numbers import ONES, TENS, words_value
 from ._calendar import MONTHS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
@@ -273,21 +274,11 @@ def _week_number(m: re.Match[str]) -> Item | None:
     return Item("date", "", ("iso_week", n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
 
 
-_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
-_WORD_VALUES = {
-    **{w: i + 1 for i, w in enumerate(_UNITS_WORDS.split("|"))},
-    **{w: 10 + i for i, w in enumerate(_TEENS.split("|"))},
-    **{w: 20 + 10 * i for i, w in enumerate(_TENS_WORDS.split("|"))},
-}
+_TEENS = "|".join(ONES[10:20])
+_TENS_WORDS = "|".join(TENS)
+_UNITS_WORDS = "|".join(ONES[1:10])
 #: A number from one to ninety-nine in words.
 _UP_TO_99 = rf"(?:(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS}|{_UNITS_WORDS})"
-
-
-def _words_value(text: str | None) -> int:
-    """The value of a number under a hundred in words ("eighty nine", "twenty-one"); 0 for none."""
-    return sum(_WORD_VALUES[w] for w in re.split(r"[\s-]+", text)) if text else 0
 
 
 @_element(
@@ -296,17 +287,17 @@ def _words_value(text: str | None) -> int:
     rf"|(?:oh|zero)\s+(?P<r3>{_UNITS_WORDS}))"
     rf"|(?P<k>one|two)\s+thousand(?:\s+(?:and\s+)?(?P<h>{_UNITS_WORDS})\s+hundred)?(?:\s+(?:and\s+)?(?P<r4>{_UP_TO_99}))?"
     rf"|(?:the\s+)?year\s+(?P<h5>{_UNITS_WORDS})\s+hundred(?:\s+and)?(?:\s+(?P<r5>{_UP_TO_99}))?",
-    _TEENS.split("|"),
+    ONES[10:20],
     ("twenty", "one", "two", "the", "year"),
 )
 def _spoken_year(m: re.Match[str]) -> Item | None:
     """Years in words: "nineteen ninety nine", "nineteen oh one", "seventeen hundred thirty three", "two thousand
     and twenty", "one thousand seven hundred and eighty nine", "year two hundred and sixty seven"."""
     if m["c"]:
-        return Item("year", "", _WORD_VALUES[m["c"]] * 100 + _words_value(m["r"]))
+        return Item("year", "", words_value(m["c"]) * 100 + words_value(m["r"]))
     if m["c2"]:
-        return Item("year", "", _WORD_VALUES[m["c2"]] * 100 + _words_value(m["r2"] or m["r3"]))
+        return Item("year", "", words_value(m["c2"]) * 100 + words_value(m["r2"] or m["r3"]))
     if m["k"]:
-        thousands = 1000 * _WORD_VALUES[m["k"]]
-        return Item("year", "", thousands + 100 * _words_value(m["h"]) + _words_value(m["r4"]))
-    return Item("year", "", 100 * _WORD_VALUES[m["h5"]] + _words_value(m["r5"]))
+        thousands = 1000 * words_value(m["k"])
+        return Item("year", "", thousands + 100 * words_value(m["h"]) + words_value(m["r4"]))
+    return Item("year", "", 100 * words_value(m["h5"]) + words_value(m["r5"]))

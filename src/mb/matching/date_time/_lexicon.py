@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from ..._numbers import FRACTIONS, ONES, TENS, cardinal_words, ordinal_words
 from ._calendar import MONTHS, WEEKDAYS
 from ._items import DIGIT, first_tokens
 
@@ -34,27 +35,8 @@ __all__ = [
     "quantity_value",
 ]
 
-_ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]  # fmt: skip
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
-_ORDINAL_ONES = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-                 "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-                 "eighteenth", "nineteenth"]  # fmt: skip
-_ORDINAL_TENS = {"twentieth": 20, "thirtieth": 30}
-
-WORD_NUMBERS: dict[str, int] = {w: i for i, w in enumerate(_ONES)}
-for _tens, _value in _TENS.items():
-    WORD_NUMBERS[_tens] = _value
-    for _unit in range(1, 10):
-        WORD_NUMBERS[f"{_tens}-{_ONES[_unit]}"] = _value + _unit
-        WORD_NUMBERS[f"{_tens} {_ONES[_unit]}"] = _value + _unit
-
-WORD_ORDINALS: dict[str, int] = {w: i for i, w in enumerate(_ORDINAL_ONES) if w}
-WORD_ORDINALS.update(_ORDINAL_TENS)
-for _unit in range(1, 10):
-    WORD_ORDINALS[f"twenty-{_ORDINAL_ONES[_unit]}"] = 20 + _unit
-    WORD_ORDINALS[f"twenty {_ORDINAL_ONES[_unit]}"] = 20 + _unit
-WORD_ORDINALS["thirty-first"] = WORD_ORDINALS["thirty first"] = 31
+WORD_NUMBERS: dict[str, int] = cardinal_words(0, 59)
+WORD_ORDINALS: dict[str, int] = ordinal_words(1, 31)
 
 
 def alternatives(words: Iterable[str]) -> str:
@@ -95,15 +77,15 @@ def number_words(low: int, high: int) -> str:
     words would (the longest first): each tens word is written once, followed by its units ("twenty[- ]one").
     No tens word starts like a word below twenty, so the two kinds never compete for the same text."""
     tens_by_units: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
-    for word, tens in _TENS.items():
-        units = tuple(_ONES[unit] for unit in range(1, 10) if low <= tens + unit <= high)
+    for word, tens in TENS.items():
+        units = tuple(ONES[unit] for unit in range(1, 10) if low <= tens + unit <= high)
         if units or low <= tens <= high:
             tens_by_units.setdefault((low <= tens <= high, units), []).append(word)
     parts = [
         alternatives(words) + (f"(?:[- ]{alternatives(units)}){'?' if bare else ''}" if units else "")
         for (bare, units), words in tens_by_units.items()
     ]
-    ones = [word for value, word in enumerate(_ONES) if low <= value <= high]
+    ones = [word for value, word in enumerate(ONES) if low <= value <= high]
     if ones:
         parts.append(alternatives(ones))
     return "(?:" + "|".join(parts) + ")"
@@ -112,9 +94,9 @@ def number_words(low: int, high: int) -> str:
 #: A number written in digits or words (0-59).
 NUMBER = rf"(?:\d+|{number_words(0, 59)})"
 #: An hour written in words (one to twelve).
-HOUR_WORD = alternatives(_ONES[1:13])
+HOUR_WORD = alternatives(ONES[1:13])
 #: Minutes written in words after an hour ("twenty-three", "oh five", "fifteen").
-MINUTE_WORD = rf"(?:oh[- ](?:{alternatives(_ONES[1:10])})|{number_words(10, 59)})"
+MINUTE_WORD = rf"(?:oh[- ](?:{alternatives(ONES[1:10])})|{number_words(10, 59)})"
 #: A day ordinal in digits or words.
 ORDINAL = (
     rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alternatives(WORD_ORDINALS)}"
@@ -144,7 +126,7 @@ QUANTITY = (
 
 #: The first tokens of the sub-patterns above, for the elements that start with them (see ``Element.first``).
 NUMBER_FIRST = first_tokens(DIGIT, WORD_NUMBERS)
-HOUR_FIRST = first_tokens(_ONES[1:13])
+HOUR_FIRST = first_tokens(ONES[1:13])
 MINUTE_FIRST = first_tokens("oh", (word for word, value in WORD_NUMBERS.items() if 10 <= value <= 59))
 ORDINAL_FIRST = first_tokens(DIGIT, WORD_ORDINALS, WORD_NUMBERS)
 MONTH_FIRST = first_tokens(MONTHS)
@@ -238,9 +220,9 @@ def quantity_value(text: str) -> float:
         whole, fraction = text.split(" ", 1)
         return int(whole) + quantity_value(fraction)
     if "quarter" in text:
-        return 0.75 if text.startswith("three") else 0.25
+        return FRACTIONS["three quarters" if text.startswith("three") else "quarter"]
     if text.startswith("half") or text == "a half":
-        return 0.5
+        return FRACTIONS["half"]
     if "/" in text:
         top, bottom = text.split("/")
         return int(top) / int(bottom) if int(bottom) else float("nan")
