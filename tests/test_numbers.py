@@ -27,4 +27,3 @@ def test_ordinals_in_a_range_with_every_spelling_of_a_compound() -> None:
     assert ORDINAL_WORDS["twelfth"] == 12
     assert ORDINAL_WORDS["ninetieth"] == 90
     assert "twenty-first" not in ORDINAL_WORDS
-

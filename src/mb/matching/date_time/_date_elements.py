@@ -9,6 +9,21 @@ from ._calendar import MONTHS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
+from ._payloads import (
+    Days,
+    Decades,
+    FullDate,
+    Half,
+    Holiday,
+    IsoWeek,
+    Month,
+    MonthDay,
+    Offset,
+    Ordinal,
+    Quarter,
+    Season,
+    Years,
+)
 from ._units import SEASONS
 
 __all__ = ["ELEMENTS"]
@@ -22,7 +37,7 @@ _REL_WORDS = ("this", "next", "last", "past", "previous", "coming", "following",
 
 @_element(r"(?P<y>[12]\d{3})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>[12]\d{3})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})", DIGIT)
 def _iso_date(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("ymd", int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
+    return Item("date", "", FullDate(int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
 
 
 @_element(
@@ -40,7 +55,7 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
     readings = [(mo, d) for mo, d in ((a, b), (b, a)) if 1 <= mo <= 12 and 1 <= d <= 31]
     if not readings:
         return None
-    return Item("date", "", ("md", tuple(dict.fromkeys(readings)), year, m["rel"]))
+    return Item("date", "", MonthDay(tuple(dict.fromkeys(readings)), year, m["rel"]))
 
 
 _YEAR = r"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>\d{4})|\s+of\s+'?(?P<yy>\d\d)|\s*'(?P<yy2>\d\d))?"
@@ -61,7 +76,7 @@ def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
     if not 1 <= day <= 31:
         return None
     rel = m.groupdict().get("rel")
-    return Item("date", "", ("md", ((month, day),), _year_value(m), rel))
+    return Item("date", "", MonthDay(((month, day),), _year_value(m), rel))
 
 
 @_element(
@@ -105,7 +120,7 @@ def _named_month_any_order(m: re.Match[str]) -> Item | None:
     month = MONTHS[m["mo"] or m["mo2"] or m["mo3"]]
     day = int(m["d"] or m["d2"] or m["d3"])
     year = int(m["y"] or m["y2"] or m["y3"])
-    return Item("date", "", ("md", ((month, day),), year, None)) if 1 <= day <= 31 else None
+    return Item("date", "", MonthDay(((month, day),), year, None)) if 1 <= day <= 31 else None
 
 
 @_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})", DIGIT)
@@ -119,7 +134,7 @@ def _year_month_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"] or m["mo2"])
     if not 1 <= month <= 12:
         return None
-    return Item("date", "", ("month", month, int(m["y"] or m["y2"]), None))
+    return Item("date", "", Month(month, int(m["y"] or m["y2"]), None))
 
 
 @_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR, ("the", "ides"))
@@ -132,7 +147,7 @@ def _ides(m: re.Match[str]) -> Item | None:
     _REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR, _REL_WORDS, ("the", "month"), MONTH_FIRST
 )
 def _month(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("month", MONTHS[m["mo"]], _year_value(m), m["rel"]))
+    return Item("date", "", Month(MONTHS[m["mo"]], _year_value(m), m["rel"]))
 
 
 @_element(
@@ -156,7 +171,7 @@ _SEASON = "|".join(SEASONS)
     rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _YEAR, _REL_WORDS, SEASONS
 )
 def _season(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("season", m["s"], int(m["y"]) if m["y"] else None, m["rel"]))
+    return Item("date", "", Season(m["s"], int(m["y"]) if m["y"] else None, m["rel"]))
 
 
 _HOLIDAY = alternatives(HOLIDAYS)
@@ -172,7 +187,7 @@ _HOLIDAY = alternatives(HOLIDAYS)
 def _holiday(m: re.Match[str]) -> Item | None:
     """A holiday (``easter 2019``), or its weekend (``memorial day weekend``: see ``_holidays.holiday_spans``)."""
     name = m["h"] + " weekend" if m["w"] else m["h"]
-    return Item("date", "", ("holiday", name, int(m["y"]) if m["y"] else None, m["rel"]))
+    return Item("date", "", Holiday(name, int(m["y"]) if m["y"] else None, m["rel"]))
 
 
 @_element(
@@ -180,7 +195,7 @@ def _holiday(m: re.Match[str]) -> Item | None:
     ("q", "quarter"),
 )
 def _q(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("quarter", int(m["q"]), int(m["y"]) if m["y"] else None))
+    return Item("date", "", Quarter(int(m["q"]), int(m["y"]) if m["y"] else None))
 
 
 @_element(
@@ -190,7 +205,7 @@ def _q(m: re.Match[str]) -> Item | None:
 )
 def _q_words(m: re.Match[str]) -> Item | None:
     number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
-    return Item("date", "", ("quarter", number[m["q"]], int(m["y"]) if m["y"] else None))
+    return Item("date", "", Quarter(number[m["q"]], int(m["y"]) if m["y"] else None))
 
 
 @_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?", DIGIT, "h")
@@ -200,8 +215,8 @@ def _year_part(m: re.Match[str]) -> Item | None:
     if kind == "h":
         if number > 2:
             return None
-        return Item("date", "", ("half", number, int(year) if year else None))
-    return Item("date", "", ("quarter", number, int(year)))
+        return Item("date", "", Half(number, int(year) if year else None))
+    return Item("date", "", Quarter(number, int(year)))
 
 
 _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
@@ -221,18 +236,18 @@ _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forti
 def _decade(m: re.Match[str]) -> Item | None:
     """``the 80s``, ``the nineteen-eighties``, ``the twenty-tens``, ``the two thousands``."""
     if m["k"]:
-        return Item("date", "", ("decades", (1900 if m["k"].startswith("nineteen") else 2000,)))
+        return Item("date", "", Decades((1900 if m["k"].startswith("nineteen") else 2000,)))
     digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"] or "tens"]
     spoken = (m["cw"] or m["cw2"] or "").split()[0] if (m["cw"] or m["cw2"]) else ""
     century = m["c"] or {"nineteen": "19", "twenty": "20", "two": "20"}.get(spoken)
     centuries = [int(century)] if century else ([20] if m["w"] == "noughties" else [19, 20])
-    return Item("date", "", ("decades", tuple(c * 100 + digit * 10 for c in centuries)))
+    return Item("date", "", Decades(tuple(c * 100 + digit * 10 for c in centuries)))
 
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL})\s+century", "the", ORDINAL_FIRST)
 def _century(m: re.Match[str]) -> Item | None:
     n = ordinal_value(m["n"])
-    return Item("date", "", ("years", (n - 1) * 100, n * 100)) if 1 <= n <= 30 else None
+    return Item("date", "", Years((n - 1) * 100, n * 100)) if 1 <= n <= 30 else None
 
 
 @_element(
@@ -255,14 +270,14 @@ def _so_far(m: re.Match[str]) -> Item | None:
 def _next_day(m: re.Match[str]) -> Item | None:
     """``the next day`` (tomorrow); ``the day after``/``before`` counts from the date named next, else today."""
     if m["dir2"]:
-        return Item("offset", "", (((1 if m["dir2"] == "after" else -1, "day"),), "anchored"))
+        return Item("offset", "", Offset(((1 if m["dir2"] == "after" else -1, "day"),), "anchored"))
     forward = m["dir"] in {"next", "following"}
-    return Item("date", "", ("days", 1 if forward else -1))
+    return Item("date", "", Days(1 if forward else -1))
 
 
 @_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?", ("the", "week", "w"))
 def _week_of(m: re.Match[str]) -> Item | None:
-    return Item("ordinal", "", (0, "week of"))
+    return Item("ordinal", "", Ordinal(0, "week of"))
 
 
 @_element(
@@ -271,7 +286,7 @@ def _week_of(m: re.Match[str]) -> Item | None:
 )
 def _week_number(m: re.Match[str]) -> Item | None:
     n = int(m["n"])
-    return Item("date", "", ("iso_week", n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
+    return Item("date", "", IsoWeek(n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
 
 
 _TEENS = "|".join(ONES[10:20])

@@ -16,13 +16,14 @@ class Item:
 
     kind: str
     """``clock``, ``part``, ``date``, ``weekday``, ``year``, ``number``, ``moment``, ``ordinal``, ``edge``,
-    ``offset``, ``nearest``, ``duration``, ``sep``, ``between``."""
+    ``offset``, ``nearest``, ``duration``, ``span``, ``window``, ``lead``, ``rest``, ``sep``, ``between``,
+    ``filler``."""
 
     text: str
     """The words it was read from."""
 
     value: Any
-    """The payload, depending on ``kind`` (see ``_readings``)."""
+    """The payload, depending on ``kind`` (see ``_payloads``)."""
 
 
 @dataclass(frozen=True, slots=True)

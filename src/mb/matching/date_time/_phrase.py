@@ -22,6 +22,7 @@ from typing import NamedTuple
 from ._grammar import Item, Parsed, parse
 from ._model import Reading, Resolution, Window, day_window, minute_window
 from ._named import named_parts
+from ._payloads import Days
 from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
@@ -193,8 +194,8 @@ def weekly(items: tuple[Item, ...]) -> bool:
     as many days: only days counted from today ("tomorrow"), weekdays and times of day (no month, year, holiday,
     number, offset or range)."""
     return all(
-        (i.kind in _WEEKLY_KINDS and not (i.kind == "clock" and i.value[2:] == ("now",)))
-        or (i.kind == "date" and i.value[0] == "days")
+        (i.kind in _WEEKLY_KINDS and not (i.kind == "clock" and i.value.special == "now"))
+        or (i.kind == "date" and isinstance(i.value, Days))
         for i in items
     )
 

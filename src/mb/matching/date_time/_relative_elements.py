@@ -24,6 +24,21 @@ from ._lexicon import (
     ordinal_value,
     quantity_value,
 )
+from ._payloads import (
+    DayOfMonth,
+    Days,
+    Lead,
+    Nearest,
+    NthWeekday,
+    Offset,
+    Ordinal,
+    PeriodEnd,
+    Pieces,
+    Unit,
+    Weekday,
+    WeekdayCount,
+    Within,
+)
 
 __all__ = ["ELEMENTS"]
 
@@ -41,7 +56,7 @@ _UNIT_WORDS = ("week", "weekend", "fortnight", "month", "year", "quarter")
     ("today", "this", "tdy", "otd", "the", "current", "present"),
 )
 def _today(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("days", 0))
+    return Item("date", "", Days(0))
 
 
 @_element(
@@ -51,7 +66,7 @@ def _today(m: re.Match[str]) -> Item | None:
 def _near_day(m: re.Match[str]) -> Item | None:
     text = m.group(0)
     offset = 2 if "after" in text else -2 if "before" in text else -1 if "yesterday" in text else 1
-    return Item("date", "", ("days", offset))
+    return Item("date", "", Days(offset))
 
 
 @_element(
@@ -59,7 +74,7 @@ def _near_day(m: re.Match[str]) -> Item | None:
     ("right", "now", "immediately", "asap", "as", "at", "this"),
 )
 def _now(m: re.Match[str]) -> Item | None:
-    return Item("moment", "", ("now",))
+    return Item("moment", "", None)
 
 
 _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
@@ -73,7 +88,7 @@ def _relative_unit(m: re.Match[str]) -> Item | None:
     rel = m["rel"].replace("the ", "")
     if m["u"] == "fortnight" and rel not in {"this", "current"}:
         return None  # "next fortnight" is also the next fourteen days: a span (see ``_last_unit``)
-    return Item("date", "", ("unit", m["u"], rel))
+    return Item("date", "", Unit(m["u"], rel))
 
 
 @_element(
@@ -83,7 +98,7 @@ def _relative_unit(m: re.Match[str]) -> Item | None:
     _UNIT_WORDS,
 )
 def _unit_after_next(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
+    return Item("date", "", Unit(m["u"], "after next" if "after" in m["dir"] else "before last"))
 
 
 @_element(
@@ -97,8 +112,8 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
     if m["all"]:
         return Item("filler", "", None)  # "all day tomorrow": the day the rest names
     if m["u"] == "day":
-        return Item("date", "", ("days", 0))
-    return Item("date", "", ("unit", m["u"], "this"))
+        return Item("date", "", Days(0))
+    return Item("date", "", Unit(m["u"], "this"))
 
 
 @_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
@@ -108,7 +123,7 @@ def _weekday(m: re.Match[str]) -> Item | None:
     rel = m["rel"]
     if m["dir"]:
         rel = "after next" if "after" in m["dir"] else "before last"
-    return Item("weekday", "", (WEEKDAYS[m["wd"]], rel))
+    return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter)\s+(?P<u>day|week|weekend|business day|"
@@ -120,7 +135,7 @@ def _ordinal(m: re.Match[str]) -> Item | None:
         return None  # "the latter half of": the second of two
     n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(m["n"]) or ordinal_value(m["n"])
     unit = m["u"]
-    return Item("ordinal", "", (n, WEEKDAYS.get(unit, unit)))
+    return Item("ordinal", "", Ordinal(n, WEEKDAYS.get(unit, unit)))
 
 
 @_element(
@@ -130,7 +145,7 @@ def _ordinal(m: re.Match[str]) -> Item | None:
 )
 def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
     n = -1 if m["n"] == "last" else ordinal_value(m["n"])
-    return Item("date", "", ("nth_weekday", n, WEEKDAYS[m["wd"]]))
+    return Item("date", "", NthWeekday(n, WEEKDAYS[m["wd"]]))
 
 
 @_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?", "the", ORDINAL_FIRST)
@@ -139,7 +154,7 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
     if text.isdigit() and "the" not in m.group(0):
         return None
     day = ordinal_value(text)
-    return Item("date", "", ("dom", day)) if 1 <= day <= 31 else None
+    return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
 
 
 @_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
@@ -158,7 +173,7 @@ def _eo(m: re.Match[str]) -> Item | None:
         if m.group(0).startswith("eo")
         else m.group(0).split()[-1]
     )
-    return Item("date", "", ("edge", "end", unit))
+    return Item("date", "", PeriodEnd("end", unit))
 
 
 #: What names the period a one-word end belongs to ("year-end 2020", "month-end march", "year end of next year").
@@ -173,7 +188,7 @@ def _unit_end(m: re.Match[str]) -> Item | None:
     "week end" is the weekend)."""
     if _PERIOD_NEXT_RE.match(m.string, m.end()):
         return Item("edge", "", "end")
-    return Item("date", "", ("edge", "end", m["u"]))
+    return Item("date", "", PeriodEnd("end", m["u"]))
 
 
 _PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z]))"
@@ -188,7 +203,7 @@ _PIECE_RE = re.compile(
 _DUR = rf"(?P<dur>(?:(?:(?<=[a-z])(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+))?{_PIECE}){{1,7}})"
 
 
-def _pieces(text: str, sign: int = 1) -> tuple[tuple[float, str], ...] | None:
+def _pieces(text: str, sign: int = 1) -> Pieces | None:
     """The (amount, unit) pieces of a duration; ``None`` when one cannot be read."""
     pieces: list[tuple[float, str]] = []
     for found in _PIECE_RE.finditer(text):
@@ -207,7 +222,7 @@ def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> 
     pieces = _pieces(text, sign)
     if pieces is None:
         return None
-    return Item(kind, "", (pieces, mode) if mode else pieces)
+    return Item(kind, "", Offset(pieces, mode) if mode else pieces)
 
 
 @_element(
@@ -224,7 +239,7 @@ def _in(m: re.Match[str]) -> Item | None:
     ("the", "next", "following", "previous", "last", "prior"),
 )
 def _next_business_day(m: re.Match[str]) -> Item | None:
-    return Item("offset", "", (((1 if m["dir"] in {"next", "following"} else -1, "business day"),), "from now"))
+    return Item("offset", "", Offset(((1 if m["dir"] in {"next", "following"} else -1, "business day"),), "from now"))
 
 
 @_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
@@ -236,7 +251,7 @@ def _ago(m: re.Match[str]) -> Item | None:
         pieces = _pieces(m["dur"])
         if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
             return None
-        return Item("offset", "", ((*pieces, (1.0, "day")) if m["dir"] == "tomorrow" else pieces, "from now"))
+        return Item("offset", "", Offset((*pieces, (1.0, "day")) if m["dir"] == "tomorrow" else pieces, "from now"))
     back = m["dir"] in {"ago", "before now", "earlier", "back", "in the past"}
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
@@ -255,7 +270,7 @@ def _anchored(m: re.Match[str]) -> Item | None:
 @_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)", NUMBER_FIRST)
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
     n = number_value(m["n"])
-    return Item("date", "", ("weekday_count", WEEKDAYS[m["wd"]], n if "ago" not in m["dir"] else -n))
+    return Item("date", "", WeekdayCount(WEEKDAYS[m["wd"]], n if "ago" not in m["dir"] else -n))
 
 
 _BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}
@@ -309,7 +324,7 @@ def _within_from(m: re.Match[str]) -> Item | None:
     pieces = _pieces(m["dur"])
     if pieces is None or any(u in {"second", "minute", "hour"} for _, u in pieces):
         return None
-    return Item("window", "", (pieces, 1 if m["anchor"] == "tomorrow" else 0))
+    return Item("window", "", Within(pieces, 1 if m["anchor"] == "tomorrow" else 0))
 
 
 @_element(rf"(?:the\s+)?(?P<edge>first|last|final)\s+{_DUR}\s+(?:of|in)", ("the", "first", "last", "final"))
@@ -319,7 +334,7 @@ def _leading(m: re.Match[str]) -> Item | None:
     if pieces is None or len(pieces) != 1 or pieces[0][1] not in {"day", "week", "month", "quarter", "year"}:
         return None
     amount, unit = pieces[0]
-    return Item("lead", "", (int(amount), unit, m["edge"] != "first")) if amount == int(amount) >= 1 else None
+    return Item("lead", "", Lead(int(amount), unit, m["edge"] != "first")) if amount == int(amount) >= 1 else None
 
 
 @_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}", "for")
@@ -334,7 +349,7 @@ def _lasting(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)", ("the", "closest", "nearest"))
 def _nearest(m: re.Match[str]) -> Item | None:
-    return Item("nearest", "", WEEKDAYS[m["wd"]])
+    return Item("nearest", "", Nearest(WEEKDAYS[m["wd"]]))
 
 
 #: The words a date a weekday is counted from may start with ("the monday after thanksgiving", "the sunday before
@@ -360,7 +375,7 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     if following is None or following.group(1) not in _ANCHOR_WORDS:
         return None
     direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
-    return Item("nearest", "", ("weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]], direction))
+    return Item("nearest", "", Nearest("weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]], direction))
 
 
 @_element(r"between|from", ("between", "from"))

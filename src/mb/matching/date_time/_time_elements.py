@@ -6,6 +6,7 @@ import re
 
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import HOUR_FIRST, HOUR_WORD, MINUTE_FIRST, MINUTE_WORD, alternatives, number_value
+from ._payloads import Clock, ClockSpan, Part
 
 __all__ = ["ELEMENTS"]
 
@@ -37,7 +38,9 @@ def _clock(hour: int, minute: int, second: int | None, marker: str | None, expli
     length = 1 if second is not None else 60
     starts = tuple(h * _H + minute * 60 + (second or 0) for h in hours)
     return Item(
-        "clock", "", (tuple((s, s + length, grain) for s in starts), bool(marker) or explicit or len(hours) == 1)
+        "clock",
+        "",
+        Clock(tuple(ClockSpan(s, s + length, grain) for s in starts), bool(marker) or explicit or len(hours) == 1),
     )
 
 
@@ -139,22 +142,22 @@ def _half_hour(m: re.Match[str]) -> Item | None:
 @_element(r"(?:at\s+)?(?:this|the\s+same|same)\s+time", ("at", "this", "the", "same"))
 def _same_time(m: re.Match[str]) -> Item | None:
     """``this time tomorrow``, ``same time next week``: the time of day it is now (placed by the readings)."""
-    return Item("clock", "", ((), True, "now"))
+    return Item("clock", "", Clock((), True, "now"))
 
 
 @_element(r"noon|midday|mid-day|12\s*noon", ("noon", "midday", "mid"), DIGIT)
 def _noon(m: re.Match[str]) -> Item | None:
-    return Item("clock", "", (((12 * _H, 12 * _H + 60, "minute"),), True))
+    return Item("clock", "", Clock((ClockSpan(12 * _H, 12 * _H + 60, "minute"),), True))
 
 
 @_element(r"(?:noon|midday)\s*-?ish", ("noon", "midday"))
 def _noonish(m: re.Match[str]) -> Item | None:
-    return Item("clock", "", (((12 * _H - 1800, 12 * _H + 1800, "span"),), True))
+    return Item("clock", "", Clock((ClockSpan(12 * _H - 1800, 12 * _H + 1800, "span"),), True))
 
 
 @_element(r"midnight|12\s*midnight", "midnight", DIGIT)
 def _midnight(m: re.Match[str]) -> Item | None:
-    return Item("clock", "", (((24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
+    return Item("clock", "", Clock((ClockSpan(24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
 
 
 _TARGET = (
@@ -189,7 +192,7 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     if target == "midnight" or (explicit and base == 24):
         hours = [24 * _H]
     starts = tuple(h + past_hour * 60 + sign * amount * 60 for h in hours)
-    return Item("clock", "", (tuple((s, s + 60, "minute") for s in starts), explicit or bool(marker)))
+    return Item("clock", "", Clock(tuple(ClockSpan(s, s + 60, "minute") for s in starts), explicit or bool(marker)))
 
 
 @_element(r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*-?ish\s*(?P<ap>am|pm)?|(?P<h2>\d{1,2})\s*(?P<ap2>am|pm)\s*-?ish", DIGIT)
@@ -199,7 +202,7 @@ def _ish(m: re.Match[str]) -> Item | None:
     if hours is None or minute > 59:
         return None
     starts = tuple(h * _H + minute * 60 for h in hours)
-    return Item("clock", "", (tuple((s - 30 * 60, s + 30 * 60, "span") for s in starts), bool(marker)))
+    return Item("clock", "", Clock(tuple(ClockSpan(s - 30 * 60, s + 30 * 60, "span") for s in starts), bool(marker)))
 
 
 _PARTS = {
@@ -232,7 +235,7 @@ def _part(m: re.Match[str]) -> Item | None:
         lo = middle
     elif edge:
         lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
-    return Item("part", "", (lo, hi, f"{edge} {m['part']}".strip(), None))
+    return Item("part", "", Part(lo, hi, f"{edge} {m['part']}".strip(), None))
 
 
 @_element(
@@ -242,19 +245,19 @@ def _part(m: re.Match[str]) -> Item | None:
 def _part_of_day_named(m: re.Match[str]) -> Item | None:
     lo, hi = _PARTS[m["part"]]
     offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
-    return Item("part", "", (lo, hi, m["part"], offset))
+    return Item("part", "", Part(lo, hi, m["part"], offset))
 
 
 @_element(r"tonight|tonite|this evening|this eve", ("tonight", "tonite", "this"))
 def _tonight(m: re.Match[str]) -> Item | None:
-    return Item("part", "", (18 * _H, 28 * _H, "tonight", 0))
+    return Item("part", "", Part(18 * _H, 28 * _H, "tonight", 0))
 
 
 @_element(r"last night|yesterday night", ("last", "yesterday"))
 def _last_night(m: re.Match[str]) -> Item | None:
-    return Item("part", "", (18 * _H, 28 * _H, "last night", -1))
+    return Item("part", "", Part(18 * _H, 28 * _H, "last night", -1))
 
 
 @_element(r"tomorrow night|tmrw night", ("tomorrow", "tmrw"))
 def _tomorrow_night(m: re.Match[str]) -> Item | None:
-    return Item("part", "", (18 * _H, 28 * _H, "tomorrow night", 1))
+    return Item("part", "", Part(18 * _H, 28 * _H, "tomorrow night", 1))
