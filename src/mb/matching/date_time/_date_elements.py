@@ -62,6 +62,19 @@ _YEAR = r"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>\d{4})|\s+of\s+'?(?P<yy>
 _REL_DATE = r"(?:(?P<rel>this|next|last|past|previous|coming|following|upcoming)\s+)?"
 
 
+_AFTER_NEXT = r"(?:\s+(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last))?"
+
+
+def _placed(m: re.Match[str]) -> str | None:
+    """The word placing a recurring date: ``next``... before it, or ``after next``/``before last`` after it ("" when
+    both are written, or one with a year)."""
+    if not m["dir"]:
+        return m["rel"]
+    if m["rel"] or m["y"] or m.groupdict().get("yy") or m.groupdict().get("yy2"):
+        return ""
+    return "after next" if m["dir"].startswith("after") else "before last"
+
+
 def _year_value(m: re.Match[str]) -> int | None:
     """The year written after a date: four digits, or two after "of" or an apostrophe (``'87``: 1987)."""
     if m["y"]:
@@ -144,10 +157,14 @@ def _ides(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    _REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR, _REL_WORDS, ("the", "month"), MONTH_FIRST
+    _REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _AFTER_NEXT + _YEAR,
+    _REL_WORDS,
+    ("the", "month"),
+    MONTH_FIRST,
 )
 def _month(m: re.Match[str]) -> Item | None:
-    return Item("date", "", Month(MONTHS[m["mo"]], _year_value(m), m["rel"]))
+    rel = _placed(m)
+    return Item("date", "", Month(MONTHS[m["mo"]], _year_value(m), rel)) if rel != "" else None
 
 
 @_element(
@@ -168,10 +185,13 @@ _SEASON = "|".join(SEASONS)
 
 
 @_element(
-    rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _YEAR, _REL_WORDS, SEASONS
+    rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _AFTER_NEXT + _YEAR,
+    _REL_WORDS,
+    SEASONS,
 )
 def _season(m: re.Match[str]) -> Item | None:
-    return Item("date", "", Season(m["s"], int(m["y"]) if m["y"] else None, m["rel"]))
+    rel = _placed(m)
+    return Item("date", "", Season(m["s"], int(m["y"]) if m["y"] else None, rel)) if rel != "" else None
 
 
 _HOLIDAY = alternatives(HOLIDAYS)
@@ -179,7 +199,7 @@ _HOLIDAY = alternatives(HOLIDAYS)
 
 @_element(
     rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?P<h>{_HOLIDAY})"
-    r"(?P<w>\s+(?:long\s+)?weekend)?" + _YEAR,
+    r"(?P<w>\s+(?:long\s+)?weekend)?" + _AFTER_NEXT + _YEAR,
     _REL_WORDS,
     "the",
     HOLIDAYS,
@@ -187,7 +207,8 @@ _HOLIDAY = alternatives(HOLIDAYS)
 def _holiday(m: re.Match[str]) -> Item | None:
     """A holiday (``easter 2019``), or its weekend (``memorial day weekend``: see ``_holidays.holiday_spans``)."""
     name = m["h"] + " weekend" if m["w"] else m["h"]
-    return Item("date", "", Holiday(name, int(m["y"]) if m["y"] else None, m["rel"]))
+    rel = _placed(m)
+    return Item("date", "", Holiday(name, int(m["y"]) if m["y"] else None, rel)) if rel != "" else None
 
 
 @_element(

@@ -49,6 +49,8 @@ from ._steps import STEPS, add_business_days, step
 __all__ = ["DateProblem", "date_windows"]
 
 _BACK = {"last", "past", "previous", "this past"}
+#: Words placing a recurring date one more occurrence away, with the word they count from.
+_ONE_MORE = {"after next": "next", "before last": "last"}
 _AHEAD = {"next", "coming", "following", "upcoming", "this coming"}
 
 
@@ -335,23 +337,30 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
         return [w for w in found if w.lo.date() >= today.replace(day=1)][:2] or found[:1]
     if isinstance(value, Named):
         name, year, rel = value.name, value.year if value.year is not None else pin, value.rel
-        years = [year] if year is not None else [today.year - 1, today.year, today.year + 1]
+        far = rel in _ONE_MORE
+        years = (
+            [year] if year is not None else list(range(today.year - (3 if far else 1), today.year + (4 if far else 2)))
+        )
         candidates: list[Window] = []
         held: dict[Window, int] = {}  # a holiday's readings, by the year it is held in
+        of_year: dict[Window, int] = {}  # every reading, by the year it was made for
         for y in years:
+            found_: list[Window] = []
             if isinstance(value, Month):
-                candidates.append(units.month(y, int(name)))
+                found_.append(units.month(y, int(name)))
             elif isinstance(value, Season) and name == "winter" and year is not None:
                 # "winter 2014": the winter that ends in 2014 or the one that starts in it, as "last winter" keeps both
-                candidates.extend([*units.season("winter", y - 1), *units.season("winter", y)])
+                found_.extend([*units.season("winter", y - 1), *units.season("winter", y)])
             elif isinstance(value, Season):
-                candidates.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
+                found_.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
             else:
                 for first_day, after in holiday_spans(str(name), y):
                     length = (after - first_day).days
                     window = units.day(first_day) if length == 1 else units.days(first_day, length, str(name))
-                    candidates.append(window)
+                    found_.append(window)
                     held[window] = y
+            candidates.extend(found_)
+            of_year.update(dict.fromkeys(found_, y))
         if not candidates:
             raise DateProblem(f"no date known for {name!r}")
         if wide and rel is None:
@@ -360,6 +369,11 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
             if rel is not None:
                 raise DateProblem(f"{rel!r} with a year")
             return candidates
+        if rel in _ONE_MORE:
+            # "June after next": a year after each reading of "next June" ("before last": before "last June")
+            later = 1 if rel == "after next" else -1
+            wanted = {of_year[w] + later for w in _pick(candidates, _ONE_MORE[rel], today)}
+            return [w for w in candidates if of_year[w] in wanted]
         if isinstance(value, Season) and rel is None:
             now = datetime.combine(today, datetime.min.time())
             ongoing = [w for w in candidates if w.lo <= now < w.hi]

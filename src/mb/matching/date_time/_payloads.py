@@ -1,9 +1,9 @@
 """What the items of a phrase carry (``Item.value``), by kind, with named fields.
 
 A ``year`` or a ``number`` carries an int; an ``edge`` ("start", "end", "mid", "early", "late"; "end@" and "mid@"
-at a range's end), a ``rest`` (the unit: "week", "earlier week"), a ``sep`` or a ``between`` carries its word;
-``span`` and ``duration`` carry their :data:`Pieces`; a ``filler`` and a ``moment`` carry nothing. The other kinds
-carry the classes below; a ``date`` one of the date classes.
+at a range's end), a ``rest`` (the unit: "week", "earlier week", "this hour"), a ``sep`` or a ``between`` carries
+its word; ``span`` and ``duration`` carry their :data:`Pieces`; a ``filler`` and a ``moment`` carry nothing. The
+other kinds carry the classes below; a ``date`` one of the date classes.
 """
 
 from __future__ import annotations

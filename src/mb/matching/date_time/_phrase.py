@@ -45,14 +45,14 @@ _ISO_DATE_RE = re.compile(r"^\d{4}-?\d\d-?\d\d$")
 _ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)?)?(?:z|[+-]\d\d(?::?\d\d)?)?$")
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
-                  "@": " at "}  # fmt: skip
-_ABBREVIATIONS_RE = re.compile(r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr)\b|@")
+                  "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "@": " at "}  # fmt: skip
+_ABBREVIATIONS_RE = re.compile(r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr|qtrs?|yrs?)\b|@")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
 
 #: Whatever any rewrite of ``normalize`` could change (a superset: a phrase without any is left as it is).
 _NORMALIZED_RE = re.compile(
-    r"[\u2010-\u2015\u2212\u2019@]|[ap]\s?\.|\.(?:am|pm)| [ap] m|tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr"
+    r"[\u2010-\u2015\u2212\u2019@]|[ap]\s?\.|\.(?:am|pm)| [ap] m|tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr|qtr|yr"
     r"|\s\s|[^\S ]"
 )
 

@@ -91,6 +91,12 @@ def _relative_unit(m: re.Match[str]) -> Item | None:
     return Item("date", "", Unit(m["u"], rel))
 
 
+@_element(r"(?:this|(?:the\s+)?current)\s+(?P<u>hour|minute)", ("this", "the", "current"))
+def _this_hour(m: re.Match[str]) -> Item | None:
+    """``this hour``, ``this minute``: the clock hour (minute) it is now."""
+    return Item("rest", "", "this " + m["u"])
+
+
 @_element(
     r"(?:the\s+)?(?P<u>week|weekend|fortnight|month|year|quarter)\s+"
     r"(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)",

@@ -114,7 +114,12 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
 
 def rest_of(unit: str, ref: datetime) -> list[Reading]:
     """``the rest of the day/week/month/year``: from now (today) to the end of the period; ``earlier today`` (``earlier
-    this week``...): any time from the start of the period to now."""
+    this week``...): any time from the start of the period to now; ``this hour`` (``this minute``): the clock hour
+    (minute) it is now."""
+    if unit in {"this hour", "this minute"}:
+        lo = ref.replace(minute=ref.minute if unit == "this minute" else 0, second=0, microsecond=0)
+        length = timedelta(hours=1) if unit == "this hour" else timedelta(minutes=1)
+        return [Reading(Window(lo, lo + length, "minute" if unit == "this minute" else "span", note=unit))]
     if unit.startswith("earlier "):
         name = unit.removeprefix("earlier ")
         if name == "day":

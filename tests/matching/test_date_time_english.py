@@ -1,0 +1,66 @@
+"""Everyday English forms of dates and times: abbreviations, "this hour", "after next", days of a relative month,
+two-digit years, signed and compact durations, times in words, ordinals counted from the end. Each form passes its
+own reading and fails an argument moved off it; a phrase the grammar reads only in part stays an error.
+
+Calendar facts used (``python -m calendar``): 2025-03-12 is a Wednesday; 2025-02-03 a Monday; the Mondays of May
+2025 fall on the 5th, 12th, 19th and 26th; the Fridays of March 2025 on the 7th, 14th, 21st and 28th.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_verdict
+
+WED = datetime(2025, 3, 12, 10, 20)  # a Wednesday, naive (wall clock)
+JUL = datetime(2025, 7, 2, 9, 0)  # after June
+OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
+
+ROWS: list[tuple[str, datetime, object, object]] = [
+    # abbreviations: qtr, yr, yrs
+    ("last qtr", WED, "2024-11-15", True),
+    ("last qtr", WED, "2025-01-15", False),
+    ("next qtr", WED, "2025-04-01", True),
+    ("next qtr", WED, "2025-07-01", False),
+    ("this qtr", WED, "2025-03-31", True),
+    ("next yr", WED, "2026-06-01", True),
+    ("next yr", WED, "2025-12-31", False),
+    ("last yr", WED, "2024-02-29", True),
+    ("2 yrs ago", WED, "2023-03-12", True),
+    ("2 yrs ago", WED, "2023-03-13", False),
+    ("in 5 mins", WED, "2025-03-12T10:25:00", True),
+    ("in 5 mins", WED, "2025-03-12T10:26:00", False),
+    ("in 2 hrs", WED, "2025-03-12T12:20:00", True),
+    ("in 2 hrs", WED, "2025-03-12T13:20:00", False),
+    # this hour, this minute
+    ("this hour", WED, "2025-03-12T10:00:00", True),
+    ("this hour", WED, "2025-03-12T10:59:00", True),
+    ("this hour", WED, "2025-03-12T11:00:00", False),
+    ("this hour", WED, "2025-03-12T09:59:00", False),
+    ("this minute", WED, "2025-03-12T10:20:00", True),
+    ("this minute", WED, "2025-03-12T10:21:00", False),
+    ("the current hour", OFF, "2025-03-12T08:30:00Z", True),
+    ("the current hour", OFF, "2025-03-12T10:30:00Z", False),
+    # "after next", "before last" with months, holidays, seasons: one more year than each reading of next (last)
+    ("June after next", WED, "2026-06-15", True),  # "next June" is June 2025 to some, June 2026 to others
+    ("June after next", WED, "2027-06-15", True),
+    ("June after next", WED, "2025-06-15", False),
+    ("June after next", WED, "2026-07-01", False),
+    ("June after next", JUL, "2027-06-01", True),  # said after June: next June is June 2026
+    ("June after next", JUL, "2026-06-01", False),
+    ("june before last", WED, "2023-06-30", True),
+    ("june before last", WED, "2024-06-30", False),
+    ("christmas after next", WED, "2026-12-25", True),
+    ("christmas after next", WED, "2026-12-24", False),
+    ("easter before last", WED, "2023-04-09", True),  # Easter 2024 was March 31
+    ("easter before last", WED, "2024-03-31", False),
+    ("march after next 2027", WED, "2027-03-01", ERROR),  # a year and "after next" do not go together
+]
+
+
+@pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), ROWS)
+def test_one_parameter(phrase: str, user_time: datetime, argument: object, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, argument, user_time), expected)  # type: ignore[arg-type]
