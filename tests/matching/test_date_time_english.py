@@ -58,6 +58,31 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("easter before last", WED, "2023-04-09", True),  # Easter 2024 was March 31
     ("easter before last", WED, "2024-03-31", False),
     ("march after next 2027", WED, "2027-03-01", ERROR),  # a year and "after next" do not go together
+    # a day of a month named relative to this one
+    ("the 14 of next month", WED, "2025-04-14", True),
+    ("the 14 of next month", WED, "2025-04-15", False),
+    ("the 3rd of last month", WED, "2025-02-03", True),
+    ("the 3rd of last month", WED, "2025-03-03", False),
+    ("last month on the 3rd", WED, "2025-02-03T09:00:00", True),
+    ("the 3rd of the month before last", WED, "2025-01-03", True),
+    ("the 3rd of the month before last", WED, "2025-02-03", False),
+    ("the 31st of last month", WED, "2025-02-28", ERROR),  # February has no 31st
+    # two-digit years: after a month, an apostrophe, a date joined by dashes or slashes, a day and month
+    ("june 88", WED, "1988-06-15", True),
+    ("june 88", WED, "2025-06-15", False),
+    ("june 12", WED, "2025-06-12", True),  # a day, not a year
+    ("june 12", WED, "2012-06-01", False),
+    ("jan 3, '02", WED, "2002-01-03", True),
+    ("jan 3, '02", WED, "2002-01-04", False),
+    ("12-Sep-09", WED, "2009-09-12", True),
+    ("12-Sep-09", WED, "2009-09-13", False),
+    ("12-Sep-09", WED, "2025-10-09", False),
+    ("Sep/12/09", WED, "2009-09-12", True),
+    ("5 mar 12", WED, "2012-03-05", True),
+    ("5 mar 12", WED, "2026-03-05T12:00:00", False),  # not an hour
+    ("5 mar 12pm", WED, "2026-03-05T12:00:00", True),
+    ("march 3-15", WED, "2025-03-03", True),  # a range of days, not a year
+    ("june 88 minutes", WED, "1988-06-01", ERROR),
 ]
 
 

@@ -58,7 +58,12 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
     return Item("date", "", MonthDay(tuple(dict.fromkeys(readings)), year, m["rel"]))
 
 
-_YEAR = r"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>\d{4})|\s+of\s+'?(?P<yy>\d\d)|\s*'(?P<yy2>\d\d))?"
+_YEAR = r"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>\d{4})|\s+of\s+'?(?P<yy>\d\d)|,?\s*'(?P<yy2>\d\d))?"
+#: Not a time of day or an amount: what two digits after a date must not be followed by to be its year.
+_NOT_TIME = r"(?![\d:.])(?!\s*(?:[ap]m?\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|o'?clock|days?\b|weeks?\b))"
+#: Two digits after a date written with a dash or slash between its day and month, joined the same way ("12-sep-09"),
+#: or after a space ("5 mar 12"): the year.
+_SHORT_YEAR = rf"(?:(?P=ds)(?P<yy3>\d\d)|\s+(?P<yy4>\d\d)){_NOT_TIME}"
 _REL_DATE = r"(?:(?P<rel>this|next|last|past|previous|coming|following|upcoming)\s+)?"
 
 
@@ -70,7 +75,7 @@ def _placed(m: re.Match[str]) -> str | None:
     both are written, or one with a year)."""
     if not m["dir"]:
         return m["rel"]
-    if m["rel"] or m["y"] or m.groupdict().get("yy") or m.groupdict().get("yy2"):
+    if m["rel"] or _year_value(m) is not None:
         return ""
     return "after next" if m["dir"].startswith("after") else "before last"
 
@@ -79,7 +84,8 @@ def _year_value(m: re.Match[str]) -> int | None:
     """The year written after a date: four digits, or two after "of" or an apostrophe (``'87``: 1987)."""
     if m["y"]:
         return int(m["y"])
-    short = m["yy"] or m["yy2"]
+    found = m.groupdict()
+    short = found.get("yy") or found.get("yy2") or found.get("yy3") or found.get("yy4")
     if short:
         return int(short) + (1900 if int(short) >= 50 else 2000)
     return None
@@ -94,8 +100,9 @@ def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
 
 @_element(
     _REL_DATE
-    + rf"(?P<mo>{MONTH})\.?(?:,?\s+(?:the\s+)?|\s*[-/]\s*|(?=\d))(?P<d>{ORDINAL})(?!:)(?!\s+(?:hundred|thousand))"
-    + _YEAR,
+    + rf"(?P<mo>{MONTH})\.?(?:,?\s+(?:the\s+)?|\s*(?P<ds>[-/])\s*|(?=\d))(?P<d>{ORDINAL})(?!:)"
+    + r"(?!\s+(?:hundred|thousand))"
+    + rf"(?:(?P=ds)(?P<yy3>\d\d){_NOT_TIME}|{_YEAR})",
     _REL_WORDS,
     MONTH_FIRST,
 )
@@ -105,8 +112,8 @@ def _month_day(m: re.Match[str]) -> Item | None:
 
 @_element(
     _REL_DATE
-    + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*[-/]\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})\.?"
-    + _YEAR,
+    + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*(?P<ds>[-/])\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})"
+    + rf"\.?(?:{_SHORT_YEAR}|{_YEAR})",
     _REL_WORDS,
     "the",
     ORDINAL_FIRST,
@@ -157,7 +164,10 @@ def _ides(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    _REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _AFTER_NEXT + _YEAR,
+    _REL_DATE
+    + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?"
+    + _AFTER_NEXT
+    + rf"(?:\s+(?P<yy4>3[2-9]|[4-9]\d){_NOT_TIME}|{_YEAR})",
     _REL_WORDS,
     ("the", "month"),
     MONTH_FIRST,

@@ -72,6 +72,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         # "the first Monday evening of next month": the ordinal weekday of the period named after it
         ordinal = Item("ordinal", nth[0].text, Ordinal(nth[0].value.n, nth[0].value.weekday))
         items = [ordinal, *(i for i in items if i is not nth[0])]
+    items = _day_of_relative_month(items)
     weekdays = [i for i in items if i.kind == "weekday" and i.value.rel is None]
     others = [i for i in items if not (i.kind == "weekday" and i.value.rel is None)]  # those not in weekdays
     weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value.mode in _ANCHORED
@@ -147,6 +148,15 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         past = [w for w in kept if w.hi <= now]
         kept = ([min(coming, key=lambda w: w.lo)] if coming else []) + ([max(past, key=lambda w: w.lo)] if past else [])
     return kept
+
+
+def _day_of_relative_month(items: list[Item]) -> list[Item]:
+    """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"."""
+    days = [i for i in items if i.kind == "date" and isinstance(i.value, DayOfMonth)]
+    months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
+    if len(items) != 2 or len(days) != 1 or len(months) != 1:
+        return items
+    return [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
 
 
 def _this_unit(items: list[Item]) -> bool:
