@@ -83,6 +83,33 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("5 mar 12pm", WED, "2026-03-05T12:00:00", True),
     ("march 3-15", WED, "2025-03-03", True),  # a range of days, not a year
     ("june 88 minutes", WED, "1988-06-01", ERROR),
+    # signed and compact durations
+    ("+20 minutes", WED, "2025-03-12T10:40:00", True),
+    ("+20 minutes", WED, "2025-03-12T10:41:00", False),
+    ("-2 hours", WED, "2025-03-12T08:20:00", True),
+    ("-2 hours", WED, "2025-03-12T12:20:00", False),
+    ("+1d", WED, "2025-03-13", True),
+    ("+1d", WED, "2025-03-12", False),
+    ("2w later", WED, "2025-03-26", True),
+    ("2w later", WED, "2025-03-27", False),
+    ("in 2w", WED, "2025-03-26T15:00:00", True),
+    ("3y ago", WED, "2022-03-12", True),
+    ("3y ago", WED, "2022-03-11", False),
+    ("3pm - 2 hours", WED, "2025-03-12T13:00:00", ERROR),  # a dash inside the phrase joins a range's ends
+    # times and amounts in words
+    ("nine o five", WED, "2025-03-12T21:05:00", True),  # morning and evening: the evening is still to come
+    ("nine o five", WED, "2025-03-13T09:05:00", True),
+    ("nine o five", WED, "2025-03-12T21:50:00", False),
+    ("nine o five pm", WED, "2025-03-13T09:05:00", False),
+    ("seven o clock", WED, "2025-03-12T19:00:00", True),
+    ("seven o clock", WED, "2025-03-12T19:01:00", False),
+    ("in three-quarters of an hour", WED, "2025-03-12T11:05:00", True),
+    ("in three-quarters of an hour", WED, "2025-03-12T10:35:00", False),
+    ("in a couple of hours", WED, "2025-03-12T12:20:00", True),
+    ("twenty past five", WED, "2025-03-12T17:20:00", True),
+    ("twenty past five", WED, "2025-03-12T17:40:00", False),
+    ("ten to six", WED, "2025-03-12T17:50:00", True),
+    ("ten to six", WED, "2025-03-12T18:10:00", False),
 ]
 
 

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from mb.matching.date_time import _grammar
 from mb.matching.date_time._holidays import HOLIDAYS
 from mb.matching.date_time._lexicon import (
     UNITS,
@@ -77,10 +76,3 @@ def test_numbers_in_words_are_those_of_the_range_longest_first(low: int, high: i
         _same_matches(pattern, words, followed_by)
     others = [w for w, v in WORD_NUMBERS.items() if not low <= v <= high and not any(x.startswith(w) for x in words)]
     assert not [w for w in others if re.fullmatch(pattern, w)]
-
-
-def test_the_grammar_patterns_stay_short() -> None:
-    """The number words and durations are written once per pattern, not once per spelling."""
-    total = sum(len(element.pattern) for element in _grammar.ELEMENTS)
-    assert total < 32_000, total
-    assert max(len(element.pattern) for element in _grammar.ELEMENTS) < 2_200

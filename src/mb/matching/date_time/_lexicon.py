@@ -29,6 +29,7 @@ __all__ = [
     "WEEKDAY",
     "WEEKDAY_FIRST",
     "alternatives",
+    "minute_value",
     "number_value",
     "number_words",
     "ordinal_value",
@@ -96,7 +97,7 @@ NUMBER = rf"(?:\d+|{number_words(0, 59)})"
 #: An hour written in words (one to twelve).
 HOUR_WORD = alternatives(ONES[1:13])
 #: Minutes written in words after an hour ("twenty-three", "oh five", "fifteen").
-MINUTE_WORD = rf"(?:oh[- ](?:{alternatives(ONES[1:10])})|{number_words(10, 59)})"
+MINUTE_WORD = rf"(?:oh?[- ](?:{alternatives(ONES[1:10])})|{number_words(10, 59)})"
 #: A day ordinal in digits or words.
 ORDINAL = (
     rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alternatives(WORD_ORDINALS)}"
@@ -109,9 +110,9 @@ WEEKDAY = alternatives(WEEKDAYS)
 UNITS: dict[str, str] = {
     "second": "second", "sec": "second", "s": "second", "minute": "minute", "min": "minute", "mins": "minute",
     "m": "minute", "hour": "hour", "hr": "hour", "hrs": "hour", "h": "hour", "day": "day", "d": "day",
-    "week": "week", "wk": "week", "fortnight": "fortnight", "month": "month", "mo": "month", "year": "year",
-    "yr": "year", "decade": "decade", "business day": "business day", "working day": "business day",
-    "weekday": "business day", "quarter": "quarter",
+    "week": "week", "wk": "week", "w": "week", "fortnight": "fortnight", "month": "month", "mo": "month",
+    "year": "year", "yr": "year", "y": "year", "decade": "decade", "business day": "business day",
+    "working day": "business day", "weekday": "business day", "quarter": "quarter",
 }  # fmt: skip
 UNIT = rf"(?:{alternatives(UNITS)})(?:s|es)?"
 
@@ -120,14 +121,14 @@ _FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3
 #: optional: no number word starts like the other amounts, whose order among themselves is kept.
 QUANTITY = (
     r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+\s+\d+/\d+|\d+/\d+\s+of\s+an?|\d+/\d+|\d+(?:\.\d+)?|half\s+an?|a\s+half|"
-    r"(?:a\s+|one\s+)?quarter\s+of\s+an?|three\s+quarters\s+of\s+an?|"
+    r"(?:a\s+|one\s+)?quarter\s+of\s+an?|three[\s-]quarters\s+of\s+an?|"
     rf"{number_words(0, 59)}(?:\s+and\s+(?:a\s+)?half)?|{alternatives(w for w in _FEW if w not in WORD_NUMBERS)})"
 )
 
 #: The first tokens of the sub-patterns above, for the elements that start with them (see ``Element.first``).
 NUMBER_FIRST = first_tokens(DIGIT, WORD_NUMBERS)
 HOUR_FIRST = first_tokens(ONES[1:13])
-MINUTE_FIRST = first_tokens("oh", (word for word, value in WORD_NUMBERS.items() if 10 <= value <= 59))
+MINUTE_FIRST = first_tokens("o", (word for word, value in WORD_NUMBERS.items() if 10 <= value <= 59))
 ORDINAL_FIRST = first_tokens(DIGIT, WORD_ORDINALS, WORD_NUMBERS)
 MONTH_FIRST = first_tokens(MONTHS)
 WEEKDAY_FIRST = first_tokens(WEEKDAYS)
@@ -198,6 +199,11 @@ def number_value(text: str) -> int:
     if text.isdigit():
         return int(text)
     return WORD_NUMBERS[text]
+
+
+def minute_value(text: str) -> int:
+    """The value of minutes in words after an hour ("twenty-three", "oh five", "o five")."""
+    return number_value(re.sub(r"^oh?[- ]", "", text.strip()))
 
 
 def ordinal_value(text: str) -> int:

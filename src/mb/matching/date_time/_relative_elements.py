@@ -267,6 +267,15 @@ def _now_plus(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
 
 
+@_element(r"(?P<sign>[+-])\s*" + _DUR, ("+", "-"))
+def _signed(m: re.Match[str]) -> Item | None:
+    """``+20 minutes``, ``-2h``: that long from now; a minus only where the phrase starts (elsewhere a dash joins the
+    ends of a range)."""
+    if m["sign"] == "-" and m.start() != 0:
+        return None
+    return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
+
+
 @_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)", "in", QUANTITY_FIRST)
 def _anchored(m: re.Match[str]) -> Item | None:
     mode = "since" if m["dir"] == "since" else "anchored"

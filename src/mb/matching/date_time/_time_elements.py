@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ._items import DIGIT, Element, Item, registrar
-from ._lexicon import HOUR_FIRST, HOUR_WORD, MINUTE_FIRST, MINUTE_WORD, alternatives, number_value
+from ._lexicon import HOUR_FIRST, HOUR_WORD, MINUTE_FIRST, MINUTE_WORD, alternatives, minute_value, number_value
 from ._payloads import Clock, ClockSpan, Part
 
 __all__ = ["ELEMENTS"]
@@ -60,7 +60,7 @@ def _h_clock(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"] or m["m2"] or 0), None, m["ap"], explicit=not m["ap"])
 
 
-@_element(r"(?P<h>\d{1,2})(?:\s*o'?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)", DIGIT)
+@_element(r"(?P<h>\d{1,2})(?:\s*o(?:'|\s)?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)", DIGIT)
 def _am_pm(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"] or m["h2"]), 0, None, m["ap"] or m["ap2"])
 
@@ -93,21 +93,21 @@ def _compact(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"]), None, None, explicit)
 
 
-@_element(r"(?P<h>\d{1,2})\s*o'?clock", DIGIT)
+@_element(r"(?P<h>\d{1,2})\s*o(?:'|\s)?clock", DIGIT)
 def _oclock(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), 0, None, None)
 
 
 @_element(
     rf"(?:at\s+)?(?P<h>{HOUR_WORD})(?:[ -](?P<m>{MINUTE_WORD}|one|two|three|four|five|six|seven|eight|nine)"
-    rf"(?P<mins>\s+minutes)?)?(?:\s*o'?clock)?" + _AMPM,
+    rf"(?P<mins>\s+minutes)?)?(?:\s*o(?:'|\s)?clock)?" + _AMPM,
     "at",
     HOUR_FIRST,
 )
 def _word_clock(m: re.Match[str]) -> Item | None:
     if not (m["m"] or m["ap"] or "clock" in m.group(0) or m.group(0).startswith("at")):
         return Item("number", m.group(0), number_value(m["h"]))  # an hour in words, read in context
-    minute = number_value(m["m"].replace("oh ", "").replace("oh-", "")) if m["m"] else 0
+    minute = minute_value(m["m"]) if m["m"] else 0
     return _clock(number_value(m["h"]), minute, None, m["ap"])
 
 
@@ -120,7 +120,7 @@ _AFTERNOON_HOUR = alternatives(_AFTERNOON_HOURS)
 @_element(rf"(?:at\s+)?(?P<h>{_AFTERNOON_HOUR})[ -](?P<m>{MINUTE_WORD})\s*pm", "at", _AFTERNOON_HOURS)
 def _afternoon_word_clock(m: re.Match[str]) -> Item | None:
     """``fifteen thirty pm``: a 24-hour time in words with a redundant pm."""
-    minute = number_value(m["m"].replace("oh ", "").replace("oh-", ""))
+    minute = minute_value(m["m"])
     return _clock(_AFTERNOON_HOURS[m["h"]], minute, None, None, explicit=True)
 
 
@@ -132,7 +132,9 @@ def _bare_hour(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?:at\s+)?half\s+(?P<h>{HOUR_WORD}|\d{{1,2}})(?!\s*(?:am|pm|o'?clock|past|to|hours?|hrs?)\b)", "at", "half"
+    rf"(?:at\s+)?half\s+(?P<h>{HOUR_WORD}|\d{{1,2}})(?!\s*(?:am|pm|o(?:'|\s)?clock|past|to|hours?|hrs?)\b)",
+    "at",
+    "half",
 )
 def _half_hour(m: re.Match[str]) -> Item | None:
     """``half six``: half past the hour (British)."""
@@ -180,7 +182,7 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     if m["tm"] or m["tm2"]:
         if target in {"noon", "midnight"}:
             return None
-        past_hour = number_value(m["tm"].replace("oh ", "").replace("oh-", "")) if m["tm"] else int(m["tm2"])
+        past_hour = minute_value(m["tm"]) if m["tm"] else int(m["tm2"])
     if target in {"noon", "midnight"}:
         base, marker, explicit = (12 if target == "noon" else 24), None, True
     else:
