@@ -110,6 +110,24 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("twenty past five", WED, "2025-03-12T17:40:00", False),
     ("ten to six", WED, "2025-03-12T17:50:00", True),
     ("ten to six", WED, "2025-03-12T18:10:00", False),
+    # ordinals counted from the end
+    ("the 2nd last monday of may", WED, "2025-05-19", True),
+    ("the 2nd last monday of may", WED, "2025-05-26", False),
+    ("the 2nd last monday of may", WED, "2025-05-12", False),
+    ("the second to last friday of the month", WED, "2025-03-21", True),
+    ("the second to last friday of the month", WED, "2025-03-28", False),
+    ("the second to last friday of the month", WED, "2025-03-14", False),
+    ("the third from last day of the month", WED, "2025-03-29", True),
+    ("the third from last day of the month", WED, "2025-03-28", False),
+    ("the next to last day of the month", WED, "2025-03-30", True),
+    ("the next to last day of the month", WED, "2025-03-31", False),
+    ("the last last day of may", WED, "2025-05-31", ERROR),
+    # an hour beside a weekday and a part of the day is the hour, not a day of the month
+    ("tuesday 7 in the evening", WED, "2025-03-18T19:00:00", True),
+    ("tuesday 7 in the evening", WED, "2025-10-07T19:00:00", False),
+    ("tuesday 7 in the evening", WED, "2025-03-18T07:00:00", False),
+    ("saturday 10 in the morning", WED, "2025-03-15T10:00:00", True),
+    ("saturday 10 in the morning", WED, "2025-03-15T22:00:00", False),
 ]
 
 

@@ -278,9 +278,12 @@ def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple
     day_named = any(d.kind == "date" and isinstance(d.value, (Days, DayOfMonth, MonthDay, FullDate)) for d in dates)
     if not times and day_named and number.value <= 23:
         return dates, [hour_item(number)]  # "tomorrow 3", "friday the 26th around 4": an hour of that day
+    parts = bool(times) and all(t.kind == "part" for t in times)
+    if parts and 1 <= number.value <= 12:
+        return dates, [*times, hour_item(number)]  # "tuesday 7 in the evening": an hour of that part of the day
     if not day_named and any(d.kind == "weekday" for d in dates) and 1 <= number.value <= 31:
         return [*dates, Item("date", number.text, DayOfMonth(number.value))], times
-    if times and all(t.kind == "part" for t in times) and 0 <= number.value <= 23:
+    if parts and 0 <= number.value <= 23:
         return dates, [*times, hour_item(number)]
     raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")
 

@@ -20,6 +20,7 @@ from ._lexicon import (
     UNITS,
     WEEKDAY,
     WEEKDAY_FIRST,
+    WORD_ORDINALS,
     number_value,
     ordinal_value,
     quantity_value,
@@ -132,14 +133,25 @@ def _weekday(m: re.Match[str]) -> Item | None:
     return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 
 
-@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter)\s+(?P<u>day|week|weekend|business day|"
-          rf"working day|weekday|quarter|half|month|{WEEKDAY})\s+"
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next\s+to\s+last)"
+          r"(?P<back>\s+(?:to\s+|from\s+(?:the\s+)?)?last)?"
+          rf"\s+(?P<u>day|week|weekend|business day|working day|weekday|quarter|half|month|{WEEKDAY})\s+"
           r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))",
-          ("the", "last", "final", "penultimate", "latter"), ORDINAL_FIRST)  # fmt: skip
+          ("the", "last", "final", "penultimate", "latter", "next"), ORDINAL_FIRST)  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
+    """``the 2nd Tuesday of``, ``the last day of``; counted from the end: ``the 2nd last Monday of``, ``the second
+    to last``, ``the third from last``, ``the next to last``, ``the penultimate``."""
     if m["n"] == "latter" and m["u"] != "half":
         return None  # "the latter half of": the second of two
-    n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(m["n"]) or ordinal_value(m["n"])
+    word = m["n"]
+    if m["back"]:
+        if not (word[0].isdigit() or word in WORD_ORDINALS):
+            return None  # "the last last day", "the two last days": not an ordinal counted from the end
+        n = -ordinal_value(word)
+    elif word.startswith("next"):
+        n = -2
+    else:
+        n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(word) or ordinal_value(word)
     unit = m["u"]
     return Item("ordinal", "", Ordinal(n, WEEKDAYS.get(unit, unit)))
 
