@@ -128,6 +128,19 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tuesday 7 in the evening", WED, "2025-03-18T07:00:00", False),
     ("saturday 10 in the morning", WED, "2025-03-15T10:00:00", True),
     ("saturday 10 in the morning", WED, "2025-03-15T22:00:00", False),
+    # a recurring date placed by years counted from now; parts of the day counted in days
+    ("easter in two years", WED, "2027-03-28", True),  # Easter 2027 falls on March 28
+    ("easter in two years", WED, "2026-04-05", False),
+    ("christmas 2 years ago", WED, "2023-12-25", True),
+    ("christmas 2 years ago", WED, "2024-12-25", False),
+    ("june in 2 years", WED, "2027-06-30", True),
+    ("june in 2 years", WED, "2027-07-01", False),
+    ("easter in 2 months", WED, "2025-04-20", ERROR),
+    ("3 mornings ago", WED, "2025-03-09T08:00:00", True),
+    ("3 mornings ago", WED, "2025-03-09T14:00:00", False),
+    ("3 mornings ago", WED, "2025-03-10T08:00:00", False),
+    ("two evenings from now", WED, "2025-03-14T20:00:00", True),
+    ("two evenings from now", WED, "2025-03-13T20:00:00", False),
 ]
 
 

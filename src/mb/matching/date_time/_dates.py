@@ -108,13 +108,8 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         if not (n and i.kind == "date" and i.text == "year" and _own_year(items[n - 1]) is not None)
     ]
     if any(_pinnable(i) for i in items):
-        # "Q3 this year", "halloween next year": a relative year pins a yearless date
-        items = [
-            Item("year", i.text, today.year + STEPS[i.value.rel])
-            if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "year"
-            else i
-            for i in items
-        ]
+        # "Q3 this year", "halloween next year", "easter in two years": a relative year pins a yearless date
+        items = [_as_year(i, today) for i in items]
     years = [i for i in items if i.kind == "year"]
     rest = [i for i in items if i.kind != "year"]
     if len(years) > 1:
@@ -166,6 +161,17 @@ def _this_unit(items: list[Item]) -> bool:
         and isinstance(items[0].value, Unit)
         and items[0].value.rel == "this"
     )
+
+
+def _as_year(item: Item, today: date) -> Item:
+    """The year a relative year names ("next year", "in 2 years", "3 years ago"), else the item itself."""
+    if item.kind == "date" and isinstance(item.value, Unit) and item.value.unit == "year":
+        return Item("year", item.text, today.year + STEPS[item.value.rel])
+    if item.kind == "offset" and item.value.mode == "from now" and len(item.value.pieces) == 1:
+        amount, unit = item.value.pieces[0]
+        if unit == "year" and amount == int(amount):
+            return Item("year", item.text, today.year + int(amount))
+    return item
 
 
 def _pinnable(item: Item) -> bool:

@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 
 from ._items import DIGIT, Element, Item, registrar
-from ._lexicon import HOUR_FIRST, HOUR_WORD, MINUTE_FIRST, MINUTE_WORD, alternatives, minute_value, number_value
+from ._lexicon import (
+    HOUR_FIRST,
+    HOUR_WORD,
+    MINUTE_FIRST,
+    MINUTE_WORD,
+    NUMBER,
+    NUMBER_FIRST,
+    alternatives,
+    minute_value,
+    number_value,
+)
 from ._payloads import Clock, ClockSpan, Part
 
 __all__ = ["ELEMENTS"]
@@ -248,6 +258,17 @@ def _part_of_day_named(m: re.Match[str]) -> Item | None:
     lo, hi = _PARTS[m["part"]]
     offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
     return Item("part", "", Part(lo, hi, m["part"], offset))
+
+
+@_element(
+    rf"(?P<n>{NUMBER})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)",
+    NUMBER_FIRST,
+)
+def _parts_ago(m: re.Match[str]) -> Item | None:
+    """``3 mornings ago``, ``2 nights from now``: that part of the day, that many days back (ahead)."""
+    days = number_value(m["n"])
+    lo, hi = _PARTS[m["part"]]
+    return Item("part", "", Part(lo, hi, m["part"], -days if m["dir"] == "ago" else days))
 
 
 @_element(r"tonight|tonite|this evening|this eve", ("tonight", "tonite", "this"))
