@@ -110,6 +110,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("twenty past five", WED, "2025-03-12T17:40:00", False),
     ("ten to six", WED, "2025-03-12T17:50:00", True),
     ("ten to six", WED, "2025-03-12T18:10:00", False),
+    ("ninety minutes from now", WED, "2025-03-12T11:50:00", True),
+    ("ninety minutes from now", WED, "2025-03-12T11:20:00", False),
+    ("in seventy-five minutes", WED, "2025-03-12T11:35:00", True),
+    ("within the hour", WED, "2025-03-12T11:00:00", True),
+    ("within the hour", WED, "2025-03-12T11:30:00", False),
     # ordinals counted from the end
     ("the 2nd last monday of may", WED, "2025-05-19", True),
     ("the 2nd last monday of may", WED, "2025-05-26", False),

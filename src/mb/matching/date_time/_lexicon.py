@@ -36,7 +36,7 @@ __all__ = [
     "quantity_value",
 ]
 
-WORD_NUMBERS: dict[str, int] = cardinal_words(0, 59)
+WORD_NUMBERS: dict[str, int] = cardinal_words(0, 99)
 WORD_ORDINALS: dict[str, int] = ordinal_words(1, 31)
 
 
@@ -74,7 +74,7 @@ def _charset(chars: list[str]) -> str:
 
 
 def number_words(low: int, high: int) -> str:
-    """A pattern matching the numbers from ``low`` to ``high`` (at most 59) in words, as ``alternatives`` of those
+    """A pattern matching the numbers from ``low`` to ``high`` (below 100) in words, as ``alternatives`` of those
     words would (the longest first): each tens word is written once, followed by its units ("twenty[- ]one").
     No tens word starts like a word below twenty, so the two kinds never compete for the same text."""
     tens_by_units: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
@@ -122,7 +122,7 @@ _FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3
 QUANTITY = (
     r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+\s+\d+/\d+|\d+/\d+\s+of\s+an?|\d+/\d+|\d+(?:\.\d+)?|half\s+an?|a\s+half|"
     r"(?:a\s+|one\s+)?quarter\s+of\s+an?|three[\s-]quarters\s+of\s+an?|"
-    rf"{number_words(0, 59)}(?:\s+and\s+(?:a\s+)?half)?|{alternatives(w for w in _FEW if w not in WORD_NUMBERS)})"
+    rf"{number_words(0, 99)}(?:\s+and\s+(?:a\s+)?half)?|{alternatives(w for w in _FEW if w not in WORD_NUMBERS)})"
 )
 
 #: The first tokens of the sub-patterns above, for the elements that start with them (see ``Element.first``).

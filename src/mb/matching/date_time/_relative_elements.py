@@ -333,12 +333,13 @@ def _within(m: re.Match[str]) -> Item | None:
 
 @_element(
     r"within\s+(?:the\s+)?(?:next|coming|upcoming)\s+(?P<u>second|minute|hour|day|week|fortnight|month|year)"
-    rf"(?:\s+and\s+{_DUR})?",
+    rf"(?:\s+and\s+{_DUR})?|within\s+the\s+(?P<u2>hour|minute)",
     "within",
 )
 def _within_next_unit(m: re.Match[str]) -> Item | None:
-    """``within the next hour``, ``within the next day and 5 hours``: a span from now of one unit (and more)."""
-    return _duration_item("span", f"1 {m['u']}" + (f" and {m['dur']}" if m["dur"] else ""), 1, None)
+    """``within the next hour``, ``within the next day and 5 hours``, ``within the hour``: a span from now of one unit
+    (and more)."""
+    return _duration_item("span", f"1 {m['u'] or m['u2']}" + (f" and {m['dur']}" if m["dur"] else ""), 1, None)
 
 
 @_element(
