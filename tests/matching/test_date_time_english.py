@@ -2,8 +2,9 @@
 two-digit years, signed and compact durations, times in words, ordinals counted from the end. Each form passes its
 own reading and fails an argument moved off it; a phrase the grammar reads only in part stays an error.
 
-Calendar facts used (``python -m calendar``): 2025-03-12 is a Wednesday; 2025-02-03 a Monday; the Mondays of May
-2025 fall on the 5th, 12th, 19th and 26th; the Fridays of March 2025 on the 7th, 14th, 21st and 28th.
+Calendar facts used (``python -m calendar``, ``dateutil.easter``): 2025-03-12 is a Wednesday; the Mondays of May 2025
+fall on the 5th, 12th, 19th and 26th; the Fridays of March 2025 on the 7th, 14th, 21st and 28th; Easter 2024 fell on
+March 31, Easter 2027 falls on March 28; 2019-01-01 was a Tuesday and 2025-12-25 is a Thursday.
 """
 
 from __future__ import annotations
@@ -141,6 +142,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("june in 2 years", WED, "2027-06-30", True),
     ("june in 2 years", WED, "2027-07-01", False),
     ("easter in 2 months", WED, "2025-04-20", ERROR),
+    # the n-th weekday after or before a holiday (New Year 2019 fell on a Tuesday, Christmas 2025 on a Thursday)
+    ("the second friday after new year 2019", WED, "2019-01-11", True),
+    ("the second friday after new year 2019", WED, "2019-01-04", False),
+    ("the 2nd monday before christmas", WED, "2025-12-15", True),
+    ("the 2nd monday before christmas", WED, "2025-12-22", False),
     ("3 mornings ago", WED, "2025-03-09T08:00:00", True),
     ("3 mornings ago", WED, "2025-03-09T14:00:00", False),
     ("3 mornings ago", WED, "2025-03-10T08:00:00", False),

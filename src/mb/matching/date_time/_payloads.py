@@ -127,10 +127,12 @@ class Lead:
 @dataclass(frozen=True, slots=True)
 class Nearest:
     """A weekday (Monday is 0) or ``weekend`` beside the date named after it (kind ``nearest``): the first after it
-    (direction 1), the last before it (-1) or the closest on either side (0)."""
+    (direction 1), the last before it (-1) or the closest on either side (0); ``count`` of them away ("the second
+    friday after": 2)."""
 
     weekday: int | str
     direction: int = 0
+    count: int = 1
 
 
 # Dates (kind ``date``). A year is the year written with the date, None when none is; a ``rel`` the word placing a

@@ -20,14 +20,15 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
         length = (end - first).days
         if item.kind == "nearest" and item.value.direction:  # the weekday after (before) the period
             weekday, direction = item.value.weekday, item.value.direction
+            more = timedelta(days=7 * (item.value.count - 1) * direction)  # "the second friday after": a week on
             if weekday == "weekend":  # the first whole weekend after the period (the last before it)
                 saturday = end + timedelta(days=(5 - end.weekday()) % 7)
                 sunday = first - timedelta(days=(first.weekday() - 6) % 7 or 7)
-                found.append(units.weekend(saturday if direction > 0 else sunday))
+                found.append(units.weekend((saturday if direction > 0 else sunday) + more))
             elif direction > 0:
-                found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7)))
+                found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7) + more))
             else:
-                found.append(units.day(first - timedelta(days=(first.weekday() - weekday) % 7 or 7)))
+                found.append(units.day(first - timedelta(days=(first.weekday() - weekday) % 7 or 7) + more))
         elif item.kind == "nearest":
             anchor = first
             back = (anchor.weekday() - item.value.weekday) % 7

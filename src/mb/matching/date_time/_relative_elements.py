@@ -392,18 +392,22 @@ _NEXT_WORD_RE = re.compile(r"\s+(?:the\s+)?([a-z]+)")
 
 
 @_element(
-    rf"(?:the\s+)?(?:first\s+)?(?P<wd>{WEEKDAY}|weekend)\s+(?P<dir>after|following|before|preceding|prior\s+to)",
-    ("the", "first", "weekend"),
+    rf"(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+)?(?P<wd>{WEEKDAY}|weekend)\s+"
+    r"(?P<dir>after|following|before|preceding|prior\s+to)",
+    ("the", "first", "second", "third", "fourth", "fifth", "weekend"),
     WEEKDAY_FIRST,
+    DIGIT,
 )
 def _weekday_beside(m: re.Match[str]) -> Item | None:
     """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
-    date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it."""
+    date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it; ``the
+    second friday after new year``: the one a week later."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
     if following is None or following.group(1) not in _ANCHOR_WORDS:
         return None
     direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
-    return Item("nearest", "", Nearest("weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]], direction))
+    weekday = "weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]]
+    return Item("nearest", "", Nearest(weekday, direction, ordinal_value(m["n"]) if m["n"] else 1))
 
 
 @_element(r"between|from", ("between", "from"))
