@@ -36,6 +36,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in 5 mins", WED, "2025-03-12T10:26:00", False),
     ("in 2 hrs", WED, "2025-03-12T12:20:00", True),
     ("in 2 hrs", WED, "2025-03-12T13:20:00", False),
+    ("next mth", WED, "2025-04-30", True),
+    ("next mth", WED, "2025-05-01", False),
     # this hour, this minute
     ("this hour", WED, "2025-03-12T10:00:00", True),
     ("this hour", WED, "2025-03-12T10:59:00", True),
@@ -45,6 +47,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("this minute", WED, "2025-03-12T10:21:00", False),
     ("the current hour", OFF, "2025-03-12T08:30:00Z", True),
     ("the current hour", OFF, "2025-03-12T10:30:00Z", False),
+    # later today, later this week: what is left of the period
+    ("later today", WED, "2025-03-12T18:00:00", True),
+    ("later today", WED, "2025-03-12T09:00:00", False),
+    ("later this week", WED, "2025-03-14", True),
+    ("later this week", WED, "2025-03-10", False),
     # "after next", "before last" with months, holidays, seasons: one more year than each reading of next (last)
     ("June after next", WED, "2026-06-15", True),  # "next June" is June 2025 to some, June 2026 to others
     ("June after next", WED, "2027-06-15", True),

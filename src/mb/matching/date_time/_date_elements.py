@@ -294,6 +294,12 @@ def _so_far(m: re.Match[str]) -> Item | None:
     return Item("rest", "", "earlier " + (m["u"] or "day"))
 
 
+@_element(r"later\s+(?:on\s+)?(?:today|this\s+(?P<u>week|month|year))", "later")
+def _later(m: re.Match[str]) -> Item | None:
+    """``later today``, ``later this week``: the rest of the period (not its days gone by)."""
+    return Item("rest", "", m["u"] or "day")
+
+
 @_element(
     r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)",
     ("the", "next", "following", "last", "past", "previous", "day"),

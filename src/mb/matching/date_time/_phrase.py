@@ -45,15 +45,16 @@ _ISO_DATE_RE = re.compile(r"^\d{4}-?\d\d-?\d\d$")
 _ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)?)?(?:z|[+-]\d\d(?::?\d\d)?)?$")
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
-                  "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "@": " at "}  # fmt: skip
-_ABBREVIATIONS_RE = re.compile(r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr|qtrs?|yrs?)\b|@")
+                  "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
+                  "mths": "months", "@": " at "}  # fmt: skip
+_ABBREVIATIONS_RE = re.compile(r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr|qtrs?|yrs?|mths?)\b|@")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
 
 #: Whatever any rewrite of ``normalize`` could change (a superset: a phrase without any is left as it is).
 _NORMALIZED_RE = re.compile(
-    r"[\u2010-\u2015\u2212\u2019@]|[ap]\s?\.|\.(?:am|pm)| [ap] m|tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr|qtr|yr"
-    r"|\s\s|[^\S ]"
+    r"[\u2010-\u2015\u2212\u2019@]|[ap]\s?\.|\.(?:am|pm)| [ap] m|tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr"
+    r"|qtr|yr|mth|\s\s|[^\S ]"
 )
 
 
