@@ -8,8 +8,6 @@ from email.utils import getaddresses
 from functools import lru_cache
 from typing import Any
 
-from email_validator import EmailNotValidError, validate_email
-
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
 
@@ -25,6 +23,8 @@ def _normalize(address: str) -> str | None:
     text = _MAILTO.sub("", address.strip()).split("?", 1)[0].strip()
     if not text:
         return None
+    from email_validator import EmailNotValidError, validate_email  # imported on the first address read
+
     try:
         result = validate_email(text, check_deliverability=False, allow_smtputf8=True)
     except EmailNotValidError:
