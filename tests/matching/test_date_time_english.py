@@ -90,6 +90,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("5 mar 12", WED, "2026-03-05T12:00:00", False),  # not an hour
     ("5 mar 12pm", WED, "2026-03-05T12:00:00", True),
     ("march 3-15", WED, "2025-03-03", True),  # a range of days, not a year
+    ("march 5-7, 2025", WED, "2025-03-05", True),  # a range of days of a month, its year written after the end
+    ("march 5-7, 2025", WED, "2025-03-06", False),
     ("june 88 minutes", WED, "1988-06-01", ERROR),
     # signed and compact durations
     ("+20 minutes", WED, "2025-03-12T10:40:00", True),
@@ -165,3 +167,17 @@ ROWS: list[tuple[str, datetime, object, object]] = [
 @pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), ROWS)
 def test_one_parameter(phrase: str, user_time: datetime, argument: object, expected: object) -> None:
     assert_verdict(match_date_time(phrase, argument, user_time), expected)  # type: ignore[arg-type]
+
+
+GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
+    ("march 5-7, 2025", WED, {"start": "2025-03-05", "end": "2025-03-07"}, True),
+    ("march 5-7, 2025", WED, {"start": "2025-03-05", "end": "2025-03-09"}, False),
+    ("march 5-7, 2025", WED, {"start": "2026-03-05", "end": "2026-03-07"}, False),
+    ("later this week", WED, {"start": "2025-03-12", "end": "2025-03-16"}, True),  # as "the rest of the week"
+    ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), GROUP_ROWS)
+def test_start_end_group(phrase: str, user_time: datetime, argument: dict[str, str], expected: object) -> None:
+    assert_verdict(match_date_time(phrase, argument, user_time, params=["start", "end"]), expected)

@@ -206,7 +206,9 @@ def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], 
         if month:
             days = [Item("ordinal", i.text, Ordinal(i.value, "day")) for i in sides[index] if i.kind == "number"]
             rest = [i for i in sides[index] if i.kind != "number" and i not in month]
-            sides[index] = rest + days + month
+            # "march 5-7, 2025": the day of the month, then the month with the year the end names
+            years = [i for i in rest if i.kind == "year"]
+            sides[index] = [i for i in rest if i.kind != "year"] + days + month + years
     if any(i.kind == "number" and i.text.endswith(("st", "nd", "rd", "th")) for side in sides for i in side):
         if clocks or not all(i.kind != "number" or i.text.endswith(("st", "nd", "rd", "th")) for s in sides for i in s):
             raise DateProblem("a day of the month with no month")
