@@ -120,6 +120,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("twenty past five", WED, "2025-03-12T17:40:00", False),
     ("ten to six", WED, "2025-03-12T17:50:00", True),
     ("ten to six", WED, "2025-03-12T18:10:00", False),
+    ("twelve noon", WED, "2025-03-12T12:00:00", True),
+    ("twelve noon", WED, "2025-03-13T00:00:00", False),
     ("ninety minutes from now", WED, "2025-03-12T11:50:00", True),
     ("ninety minutes from now", WED, "2025-03-12T11:20:00", False),
     ("in seventy-five minutes", WED, "2025-03-12T11:35:00", True),
@@ -151,6 +153,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("june in 2 years", WED, "2027-06-30", True),
     ("june in 2 years", WED, "2027-07-01", False),
     ("easter in 2 months", WED, "2025-04-20", ERROR),
+    # weekdays counted from today
+    ("the 3rd friday from now", WED, "2025-03-28", True),
+    ("the 3rd friday from now", WED, "2025-03-21", False),
+    ("3 fridays from now", WED, "2025-03-28", True),
+    ("0 fridays from now", WED, "2025-03-07", ERROR),  # no such friday
     # the n-th weekday after or before a holiday (New Year 2019 fell on a Tuesday, Christmas 2025 on a Thursday)
     ("the second friday after new year 2019", WED, "2019-01-11", True),
     ("the second friday after new year 2019", WED, "2019-01-04", False),

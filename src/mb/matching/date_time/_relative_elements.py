@@ -294,10 +294,20 @@ def _anchored(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
 
 
-@_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)", NUMBER_FIRST)
+@_element(
+    rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)"
+    rf"|(?:the\s+)?(?P<o>{ORDINAL})\s+(?P<wd2>{WEEKDAY})\s+from\s+(?:now|today)",
+    NUMBER_FIRST,
+    "the",
+    ORDINAL_FIRST,
+)
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
-    n = number_value(m["n"])
-    return Item("date", "", WeekdayCount(WEEKDAYS[m["wd"]], n if "ago" not in m["dir"] else -n))
+    """``3 fridays from now``, ``2 mondays ago``, ``the 3rd friday from now``: counted in weeks from today."""
+    n = number_value(m["n"]) if m["n"] else ordinal_value(m["o"])
+    if n < 1:
+        return None
+    back = m["dir"] is not None and "ago" in m["dir"]
+    return Item("date", "", WeekdayCount(WEEKDAYS[m["wd"] or m["wd2"]], -n if back else n))
 
 
 _BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}

@@ -157,7 +157,7 @@ def _same_time(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((), True, "now"))
 
 
-@_element(r"noon|midday|mid-day|12\s*noon", ("noon", "midday", "mid"), DIGIT)
+@_element(r"noon|midday|mid-day|(?:12|twelve)\s*noon", ("noon", "midday", "mid", "twelve"), DIGIT)
 def _noon(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((ClockSpan(12 * _H, 12 * _H + 60, "minute"),), True))
 
@@ -167,7 +167,7 @@ def _noonish(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((ClockSpan(12 * _H - 1800, 12 * _H + 1800, "span"),), True))
 
 
-@_element(r"midnight|12\s*midnight", "midnight", DIGIT)
+@_element(r"midnight|(?:12|twelve)\s*midnight", ("midnight", "twelve"), DIGIT)
 def _midnight(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((ClockSpan(24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
 
