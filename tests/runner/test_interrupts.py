@@ -7,8 +7,10 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +56,25 @@ def wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> No
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline, "the run wrote nothing"
         time.sleep(0.02)
+
+
+def wait_for_stderr(process: subprocess.Popen[str], text: str) -> str:
+    """Read the standard error of ``process`` until a line holds ``text``; what was read."""
+    found: list[str] = []
+    reader = threading.Thread(target=lambda: found.extend(_lines_until(process, text)), daemon=True)
+    reader.start()
+    reader.join(timeout=120)
+    printed = "".join(found)
+    assert text in printed, f"{text!r} never printed; got {printed!r}"
+    return printed
+
+
+def _lines_until(process: subprocess.Popen[str], text: str) -> Iterator[str]:
+    assert process.stderr is not None
+    for line in process.stderr:
+        yield line
+        if text in line:
+            return
 
 
 def expected_hashes() -> Counter[str]:
@@ -111,12 +132,13 @@ def test_ctrl_c_finishes_the_examples_in_flight_and_exits_130_saying_how_to_resu
 
 def test_a_second_ctrl_c_cancels_the_examples_in_flight(bench: Path, tmp_path: Path) -> None:
     output = tmp_path / "executed.jsonl"
-    process = start(bench, output, "--concurrency", "2", delay=1.0)
+    process = start(bench, output, "--concurrency", "2", delay=2.0)
     wait_for_lines(output, 2, process)
     process.send_signal(signal.SIGINT)
-    time.sleep(0.1)
+    seen = wait_for_stderr(process, "press Ctrl-C again")  # the first Ctrl-C was handled: the second one is apart
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    _, rest = process.communicate(timeout=60)
+    stderr = seen + rest
     assert process.returncode == 130, stderr
     assert "cancelling the 2 example(s) in flight" in stderr
     assert "2 cancelled" in stderr
