@@ -1,50 +1,10 @@
-"""What ``mb eval`` of a file on the fast path leaves unloaded: ``email_validator`` while every address is plain, and
-the pydantic validators of the entity models (the lines are proven, never validated by the models)."""
+"""Email addresses at special-use domains are refused, and key warnings see into a group's optional matcher from a
+fresh interpreter."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
-from pathlib import Path
-
-_PROBE = (
-    "import sys\n"
-    "from pydantic import BaseModel\n"
-    "from mb.cli import main\n"
-    "try:  # the command in-process: main() itself is the program, which may end the process\n"
-    "    main.main(['eval', '--judge', 'lexical', '--metrics', 'none', '-q', '--format', 'json', '--jobs', '1',\n"
-    "          '-o', sys.argv[1] + '.out', sys.argv[1]])\n"
-    "except SystemExit as exit:\n"
-    "    assert exit.code in (0, 1), exit.code\n"
-    "import mb.entities\n"
-    "built = []\n"
-    "def walk(model):\n"
-    "    for sub in model.__subclasses__():\n"
-    "        if sub.__module__.startswith('mb.entities') and sub.__dict__.get('__pydantic_complete__'):\n"
-    "            built.append(sub.__qualname__)\n"
-    "        walk(sub)\n"
-    "walk(BaseModel)\n"
-    "print(json.dumps({'email_validator': 'email_validator' in sys.modules, 'built': sorted(set(built))}))\n"
-).replace("import sys\n", "import json\nimport sys\n", 1)
-
-
-def _line(address: str, sent: str) -> str:
-    parameters = [
-        {"param": "to", "matcher": {"match_as": "email", "value": address}},
-        {"param": "priority", "matcher": {"match_as": "optional", "default": {"match_as": "equality", "value": 1}}},
-        {"param": "cc", "matcher": {"match_as": "missing"}},
-    ]
-    document = {
-        "inputs": {"messages": [{"role": "user", "content": "Send the report"}], "tools": ["send"]},
-        "expectations": {"assertions": [{"assert_that": "tool_called", "tool": "send", "parameters": parameters}]},
-        "outputs": {
-            "response": "Sent.",
-            "trace": [{"event": "tool_call", "id": "c1", "tool": "send", "params": {"to": sent, "priority": 1}}],
-            "environment": {"user_time": "2025-03-04T10:00:00+01:00"},
-        },
-    }
-    return json.dumps(document) + "\n"
 
 
 def _fresh(code: str, *args: str) -> str:
@@ -52,40 +12,6 @@ def _fresh(code: str, *args: str) -> str:
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
-
-
-def _probe(path: Path) -> dict[str, object]:
-    found: dict[str, object] = json.loads(_fresh(_PROBE, str(path)).strip().splitlines()[-1])
-    return found
-
-
-def test_plain_addresses_load_neither_email_validator_nor_entity_validators(tmp_path: Path) -> None:
-    path = tmp_path / "plain.jsonl"
-    lines = [
-        _line("dana@example.com", "Dana <DANA@example.com>"),
-        _line("mailto:lee.sato@corp.example.org", " lee.sato@CORP.example.org "),
-        _line("kim@example.net", "someone@example.net"),  # a plain miss is decided without the library too
-    ]
-    path.write_text("".join(lines), encoding="utf-8")
-    assert _probe(path) == {"email_validator": False, "built": []}
-
-
-def test_an_address_that_is_not_plain_still_goes_to_email_validator(tmp_path: Path) -> None:
-    path = tmp_path / "quoted.jsonl"
-    path.write_text(_line("dana@example.com", '"dana smith"@example.com'), encoding="utf-8")
-    assert _probe(path)["email_validator"] is True
-
-
-def test_special_use_domains_read_without_import_equal_the_librarys() -> None:
-    code = (
-        "import sys\n"
-        "from mb.matching import email_address\n"
-        "assert 'email_validator' not in sys.modules\n"
-        "import email_validator\n"
-        "assert email_address._SPECIAL_USE == tuple(email_validator.SPECIAL_USE_DOMAIN_NAMES)\n"
-        "assert email_address._special_use_domain_names() == email_address._SPECIAL_USE\n"
-    )
-    _fresh(code)
 
 
 def test_a_special_use_domain_is_not_taken_as_plain_and_stays_refused() -> None:

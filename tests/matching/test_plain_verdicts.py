@@ -156,7 +156,7 @@ _CONFUSABLE = [
 ]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(["dana.kiss", "sam+ski", "x_1", "kit-kat"]),
     st.sampled_from(["example.com", "corp.example.org", "bücher.example", "xn--bcher-kva.example"]),
@@ -194,7 +194,7 @@ def test_the_shortcut_answers_the_usual_spellings() -> None:
         assert not _plainly(value, target), value
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     st.text(
         alphabet=st.sampled_from(["m", "M", "a", "A", "i", "I", "\u0131", "\u0130", "l", "t", "o", ":", "\u212a", "x"])
@@ -228,7 +228,7 @@ def _simple_by_one_pattern(text: str) -> str | None:
 _PIECES = ["a", "Z", "0", "_", "+", "-", ".", "@", "x" * 64, "y" * 62, "--", "Example", "com", "test", "é", " "]
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     st.one_of(
         st.from_regex(_PLAIN, fullmatch=True),
