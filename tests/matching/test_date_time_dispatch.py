@@ -129,15 +129,6 @@ def test_every_match_on_the_corpus_starts_with_the_first_two_characters_of_its_e
     assert checked > 1000
 
 
-def test_elements_are_compiled_only_when_a_phrase_can_start_with_them() -> None:
-    table = ElementTable(_grammar.ELEMENTS)
-    table.plan("t", "o")
-    compiled = sum(pattern is not None for pattern in table._compiled)
-    assert 0 < compiled < len(_grammar.ELEMENTS)
-    table.plan("\u00e9")  # outside ASCII: every element
-    assert all(pattern is not None for pattern in table._compiled)
-
-
 def test_the_shipped_starts_are_those_of_the_grammars_patterns() -> None:
     from mb.matching.date_time._start_table import shipped_starts
 

@@ -118,10 +118,3 @@ def test_starts_with_fragments_stood_in_are_those_of_the_whole_patterns() -> Non
     assert table._read_starts() == whole
     assert table._prepare() == [first_chars(_parser.parse(source, 0)) for source, _ in _grammar.ELEMENTS]
     assert sum(any(f in source for f in fragments) for source, _ in _grammar.ELEMENTS) >= 20
-
-
-def test_the_grammar_patterns_stay_short() -> None:
-    """The number words and durations are written once per pattern, not once per spelling."""
-    total = sum(len(source) for source, _ in _grammar.ELEMENTS)
-    assert total < 32_000, total
-    assert max(len(source) for source, _ in _grammar.ELEMENTS) < 2_200
