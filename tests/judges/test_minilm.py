@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,9 +29,21 @@ def reference() -> dict[str, object]:
         return {key: stored[key] for key in stored.files}
 
 
-def test_embeddings_match_sentence_transformers_in_float32(model: MiniLM, reference: dict[str, object]) -> None:
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
-    vectors = model.encode(texts)
+@pytest.fixture(scope="module")
+def texts(reference: dict[str, object]) -> list[str]:
+    """The texts of the stored reference embeddings."""
+    return [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def vectors(model: MiniLM, texts: list[str]) -> Any:
+    """The reference texts encoded once, as one batch, for the tests that only read them."""
+    return model.encode(texts)
+
+
+def test_embeddings_match_sentence_transformers_in_float32(
+    vectors: Any, texts: list[str], reference: dict[str, object]
+) -> None:
     assert vectors.shape == (len(texts), 384)
     assert vectors.dtype == np.float32
     cosines = (vectors * reference["float32"]).sum(axis=1)
@@ -39,20 +52,16 @@ def test_embeddings_match_sentence_transformers_in_float32(model: MiniLM, refere
 
 
 def test_embeddings_stay_as_close_to_the_former_bfloat16_ones_as_float32_was(
-    model: MiniLM, reference: dict[str, object]
+    vectors: Any, reference: dict[str, object]
 ) -> None:
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
-    vectors = model.encode(texts)
     ours = (vectors * reference["bfloat16"]).sum(axis=1)
     theirs = (reference["float32"] * reference["bfloat16"]).sum(axis=1)  # type: ignore[operator]
     assert np.abs(ours - theirs).max() < 1e-4
 
 
-def test_batch_size_and_order_do_not_change_the_vectors(model: MiniLM, reference: dict[str, object]) -> None:
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
-    whole = model.encode(texts, batch_size=64)
+def test_batch_size_and_order_do_not_change_the_vectors(model: MiniLM, texts: list[str], vectors: Any) -> None:
     single = model.encode(texts[::-1], batch_size=1)[::-1]
-    assert (whole * single).sum(axis=1).min() >= 0.99999
+    assert (vectors * single).sum(axis=1).min() >= 0.99999
     assert model.encode([]).shape == (0, 384)
 
 
@@ -107,12 +116,9 @@ def test_encoding_leaves_the_callers_blas_thread_setting_as_it_was(model: MiniLM
         assert blas_threads() == before
 
 
-def test_the_blas_thread_count_changes_the_vectors_by_rounding_only(
-    model: MiniLM, reference: dict[str, object]
-) -> None:
+def test_the_blas_thread_count_changes_the_vectors_by_rounding_only(model: MiniLM, texts: list[str]) -> None:
     from threadpoolctl import threadpool_limits
 
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
     with threadpool_limits(1, user_api="blas"):
         single = model.encode(texts)
     with threadpool_limits(2, user_api="blas"):
