@@ -237,13 +237,6 @@ def test_the_entities_api_matches_the_reference() -> None:
     assert OptionalMatcher.__pydantic_generic_metadata__["parameters"]
 
 
-def test_import_mb_stays_light() -> None:
-    heavy = ["torch", "sentence_transformers", "openai", "mlflow", "agents", "langgraph", "recognizers_date_time"]
-    code = f"import mb, mb.entities, mb.io, mb.judges, sys; print([m for m in {heavy!r} if m in sys.modules])"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
-
-
 def test_import_mb_gives_the_entities_and_the_result_types() -> None:
     code = (
         "import mb; print(mb.entities.Example.__name__, mb.run.__name__, mb.evaluate.__name__, "

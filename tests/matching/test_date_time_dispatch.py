@@ -112,10 +112,3 @@ def test_every_match_on_the_corpus_starts_with_a_first_token_of_its_element() ->
                     checked += 1
                     assert index in allowed, (text, position, _grammar.ELEMENTS[index].builder.__name__)
     assert checked > 1000
-
-
-def test_elements_are_compiled_only_when_a_phrase_can_start_with_them() -> None:
-    table = ElementTable(_grammar.ELEMENTS)
-    table.plan("tomorrow", 0)
-    compiled = sum(pattern is not None for pattern in table._compiled)
-    assert 0 < compiled < len(_grammar.ELEMENTS) // 2

@@ -264,10 +264,9 @@ def test_a_named_pipe_as_output_is_written_in_place_without_a_lock(bench: Path, 
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", SLOW_AGENT]
-    done = subprocess.run([*command, "-o", str(pipe), "-q"], capture_output=True, text=True, timeout=30, check=False)
-    reader.join(timeout=10)
-    assert done.returncode == 0, done.stderr
+    done = mb("run", bench, "--agent", SLOW_AGENT, "-o", pipe, "-q")
+    reader.join(timeout=60)
+    assert done.exit_code == 0, done.output
     written = [json.loads(line) for line in received[0].splitlines()]
     assert len(written) == len(bench.read_text().splitlines())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bench.jsonl", "pipe"]  # no lock file left or made

@@ -236,22 +236,23 @@ def test_an_empty_existing_output_is_simply_reused(tmp_path: Path) -> None:
 
 def test_sync_agents_run_concurrently_up_to_the_limit() -> None:
     import threading
-    import time
 
     lock = threading.Lock()
     running = peak = 0
+    three_at_once = threading.Barrier(3, timeout=60)  # passed only by three calls running together
 
     def agent(messages: list[dict[str, str]]) -> str:
         nonlocal running, peak
         with lock:
             running += 1
             peak = max(peak, running)
-        time.sleep(0.05)
+        three_at_once.wait()
         with lock:
             running -= 1
         return "ok"
 
-    run([example(str(i)) for i in range(12)], agent, concurrency=3)
+    _, summary = run([example(str(i)) for i in range(12)], agent, concurrency=3)
+    assert summary.errors == {}
     assert peak == 3
 
 
