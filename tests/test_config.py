@@ -88,13 +88,13 @@ def test_mb_config_says_where_each_value_comes_from(tmp_path: Path, monkeypatch:
     assert os.environ["MB_JUDGE_MODEL"] == "from-env"
 
 
-def test_the_readme_example_is_a_valid_configuration(tmp_path: Path) -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+def test_the_documented_example_is_a_valid_configuration(tmp_path: Path) -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "configuration.md").read_text(encoding="utf-8")
+    block = page.split('```toml title="pyproject.toml"\n', 1)[1].split("```", 1)[0]
     (tmp_path / "pyproject.toml").write_text(block, encoding="utf-8")
     config = load_config(tmp_path)
-    assert config.values["require"] == ["similarity=4", "citations"]
-    assert config.default_map()["run"]["agent_spec"] == "examples/demo_agent.py:agent"
+    assert config.values["require"] == ["similarity=4"]
+    assert config.default_map()["run"]["agent_spec"] == "my_agent.py:answer"
 
 
 def test_prices_are_read_relative_to_the_configuration_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,17 +1,15 @@
-"""The README's tour runs top to bottom: its shell commands and its Python API snippet, in order, in a fresh
-directory.
+"""The README's quick start runs as written, top to bottom, in an empty directory.
 
-Every ``sh`` block from "A five-minute tour" to the end of "Python API" is run (the ``mb`` commands in-process
-with click's runner), ``# file.py`` Python blocks are written as files, and the other Python blocks are executed.
-Nothing is skipped: the tour needs no network and no extra (``--judge auto`` takes whichever offline judge is
-installed). ``text`` blocks are sample output, not commands.
+Its fenced blocks are taken in order: a block with ``title="NAME"`` (the benchmark) and a ``python`` block whose
+first line is ``# NAME.py`` (the agent) are written as those files; each line of an ``sh`` block is an ``mb`` command
+run in-process; a ``text`` block is what the command before it printed (``...`` stands for anything); the other
+``python`` blocks are executed. The mistake the quick start describes is made too, and its message checked.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,44 +18,43 @@ import pytest
 from click.testing import CliRunner
 
 from mb.cli import main
+from tests.docs.snippets import check_output
 
 ROOT = Path(__file__).resolve().parents[1]
 """The repository."""
 
-_FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+_FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
-def tour_blocks(readme: str) -> list[tuple[str, str]]:
-    """(language, body) of each fenced block of the tour and the Python API section, in order."""
-    start = readme.index("## A five-minute tour")
-    end = readme.index("\n## ", readme.index("## Python API"))
-    return [(match.group(1), match.group(2)) for match in _FENCE.finditer(readme[start:end])]
+def quick_start() -> list[tuple[str, str, str]]:
+    """(language, info, body) of each fenced block of the quick start, in order."""
+    start = README.index("## Quick start")
+    end = README.index("\n## ", start + 1)
+    return [(match.group(1), match.group(2), match.group(3)) for match in _FENCE.finditer(README[start:end])]
 
 
-def shell_commands(body: str) -> list[list[str]]:
-    """The commands of an ``sh`` block: one per line, without a ``$`` prompt or a trailing comment."""
-    commands = []
-    for line in body.splitlines():
-        words = shlex.split(line.removeprefix("$ "), comments=True)
-        if words:
-            commands.append(words)
-    return commands
+def test_the_readme_is_short_and_gives_the_two_set_up_commands() -> None:
+    assert len(README.splitlines()) <= 200
+    setup = README[README.index("## Set up in two commands") :]
+    assert "make demo" in setup
+    assert "make test" in setup
 
 
-def test_the_tour_is_found_with_its_commands() -> None:
-    blocks = tour_blocks((ROOT / "README.md").read_text(encoding="utf-8"))
-    languages = [language for language, _ in blocks]
-    assert languages.count("sh") >= 4
-    assert languages.count("python") == 2
-    commands = [words for language, body in blocks if language == "sh" for words in shell_commands(body)]
-    assert [words[1] for words in commands if words[0] == "mb"][:4] == ["examples", "examples", "validate", "validate"]
-    assert all(words[0] == "mb" for words in commands), "every tour command is an mb command"
+def test_the_quick_start_writes_a_benchmark_and_an_agent_then_runs_every_step() -> None:
+    blocks = quick_start()
+    titled = [re.search(r'title="([^"]+)"', info) for _, info, _ in blocks]
+    assert [match.group(1) for match in titled if match] == ["bench.jsonl"]
+    files = [body.splitlines()[0] for language, _, body in blocks if language == "python" and body.startswith("# ")]
+    assert files == ["# weather_agent.py"]
+    commands = [shlex.split(line)[1] for language, _, body in blocks if language == "sh" for line in body.splitlines()]
+    assert commands == ["validate", "run", "eval", "report"]
 
 
 @pytest.fixture
-def tour_modules_go_away(tmp_path: Path) -> Iterator[None]:
-    """The modules the tour writes (its ``my_agent``) are forgotten afterwards; the libraries it loaded stay loaded
-    (a C extension such as numpy cannot be loaded twice in one process)."""
+def written_modules_go_away(tmp_path: Path) -> Iterator[None]:
+    """The modules the quick start writes (its agent) are forgotten afterwards."""
     before = set(sys.modules)
     yield
     for name in set(sys.modules) - before:
@@ -65,60 +62,44 @@ def tour_modules_go_away(tmp_path: Path) -> Iterator[None]:
             del sys.modules[name]
 
 
-@pytest.mark.slow
-@pytest.mark.usefixtures("tour_modules_go_away")
-def test_the_tour_runs_top_to_bottom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("written_modules_go_away")
+def test_the_quick_start_runs_top_to_bottom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("MB_JUDGE_MODEL", "MB_JUDGE_BASE_URL", "MB_JUDGE_API_KEY", "OPENAI_API_KEY"):
-        monkeypatch.delenv(name, raising=False)  # offline: the tour must not depend on an LLM judge
-    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+        monkeypatch.delenv(name, raising=False)  # offline: the quick start needs no LLM judge
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
-    ran = []
-    for language, body in tour_blocks((ROOT / "README.md").read_text(encoding="utf-8")):
+    printed = ""
+    ran: list[str] = []
+    for language, info, body in quick_start():
+        title = re.search(r'title="([^"]+)"', info)
         first = body.splitlines()[0] if body.strip() else ""
-        if language == "python" and re.fullmatch(r"# [\w./-]+\.py", first.strip()):
+        if title:
+            (tmp_path / title.group(1)).write_text(body, encoding="utf-8")
+        elif language == "python" and re.fullmatch(r"# [\w./-]+\.py", first.strip()):
             (tmp_path / first.strip()[2:]).write_text(body, encoding="utf-8")
         elif language == "python":
-            namespace: dict[str, object] = {"__name__": "__tour__"}
-            exec(compile(body, "README.md (Python API)", "exec"), namespace)
+            exec(compile(body, "README.md (quick start)", "exec"), {"__name__": "__readme__"})
             ran.append("python")
         elif language == "sh":
-            for words in shell_commands(body):
+            for line in body.splitlines():
+                words = shlex.split(line, comments=True)
                 result = CliRunner().invoke(main, words[1:])
-                assert result.exit_code == 0, f"{shlex.join(words)} exited {result.exit_code}:\n{result.output}"
-                ran.append(shlex.join(words))
-    assert Path("executed.jsonl").stat().st_size > 0
-    assert Path("answers.jsonl").stat().st_size > 0
-    assert Path("results.jsonl").stat().st_size > 0
-    assert Path("bench-v2.jsonl").stat().st_size > 0
-    assert Path("executed-v2.jsonl").stat().st_size > 0
-    assert ran[-1] == "python"
+                assert result.exit_code == 0, f"{line} exited {result.exit_code}:\n{result.output}"
+                printed = result.output
+                ran.append(words[1])
+        elif language == "text":
+            check_output(body.splitlines(), printed, "README.md quick start")
+    assert ran == ["validate", "run", "eval", "report", "python"]
+    assert (tmp_path / "report.html").stat().st_size > 0
+    results = (tmp_path / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(results) == 3  # the run record and one result per example
 
 
-def test_the_validate_sample_output_is_what_mb_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's ``mb validate bench.jsonl broken.jsonl`` sample, rebuilt: the same lines print the same text."""
-    import json
-
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    sample = next(body for language, body in tour_blocks(readme) if "$ mb validate" in body)
+def test_the_mistake_the_quick_start_shows_is_what_mb_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    assert CliRunner().invoke(main, ["examples", "--unexecuted", "-o", "bench.jsonl"]).exit_code == 0
-    spec_lines = (ROOT / "tests" / "data" / "spec" / "examples-executed.jsonl").read_text(encoding="utf-8")
-    examples = [json.loads(line) for line in spec_lines.splitlines()]
-    with_call = next(example for example in examples if example["expectations"].get("assertions"))
-    with_citations = next(example for example in examples if example["outputs"].get("citations"))
-    lines = [json.loads(json.dumps(examples[0])) for _ in range(12)]
-    lines[1] = json.loads(json.dumps(with_call))
-    regex_group = {"params": ["a", "b"], "matcher": {"match_as": "regex"}}
-    lines[1]["expectations"]["assertions"][0]["parameters"][0] = regex_group
-    lines[4] = json.loads(json.dumps(with_citations))
-    retriever = next(event for event in lines[4]["outputs"]["trace"] if event["event"] == "retriever")
-    retriever["outputs"] = retriever["outputs"][:1]
-    lines[4]["outputs"]["citations"] = [dict(lines[4]["outputs"]["citations"][0]), {"document_id": "doc_9"}]
-    lines[4]["outputs"]["citations"][1].update(span_from=0, span_to=5)
-    lines[6]["expectations"]["expected_respone"] = lines[6]["expectations"].pop("expected_response", "Hello.")
-    Path("broken.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    result = CliRunner().invoke(main, ["validate", "bench.jsonl", "broken.jsonl"])
-    printed = (result.stdout + result.stderr).splitlines()
-    expected = [line for line in sample.splitlines() if not line.startswith("$ ")]
-    assert sorted(printed) == sorted(expected)
+    bench = next(body for _, info, body in quick_start() if 'title="bench.jsonl"' in info)
+    (tmp_path / "bench.jsonl").write_text(bench.replace('"date_time"', '"datetime"', 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "bench.jsonl"])
+    assert result.exit_code == 1
+    shown = README[README.index("A mistake gets one line") :].split("`")[1]
+    assert " ".join(shown.split()) in " ".join(result.output.split())

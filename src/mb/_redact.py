@@ -1,5 +1,8 @@
 """Removing secrets from messages before they are stored or printed.
 
+Every pattern runs in time linear in the text's length (bounded repetitions where a pattern could otherwise be
+tried again from each position of a long run).
+
 Error text from judges and agents often quotes the request: an API key echoed by a 401 body, a bearer token, a
 base URL with ``user:password@``. :func:`redact` replaces each with ``[REDACTED]`` (URL credentials become
 ``***@``). It knows the common shapes of keys and the values of the key variables MorganaBench reads
@@ -31,8 +34,10 @@ _MIN_LITERAL = 6
 """Shorter literal values are not searched for (``not-needed``-style placeholders aside, a real key is long)."""
 
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    # scheme://user:password@host  ->  scheme://***@host
-    (re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@?#]+@"), r"\1***@"),
+    # scheme://user:password@host  ->  scheme://***@host. Found from its "://" (the scheme's last character looked
+    # at alone): a pattern that matched the scheme itself would scan a long run of scheme characters again from each
+    # of its positions (quadratic time)
+    (re.compile(r"(?i)(?<=[a-z0-9+.\-])://[^/\s@?#]+@"), "://***@"),
     # Authorization: Bearer xyz / Authorization: Basic xyz / Proxy-Authorization: ...
     (re.compile(r"(?i)\b((?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)(?:[a-z]+\s+)?[^\s\"',;]+"), r"\1" + MASK),
     # Bearer xyz / Basic xyz anywhere

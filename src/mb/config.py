@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .io import read_small_file
 
 __all__ = ["SETTINGS", "Config", "ConfigError", "Setting", "find_config", "load_config"]
 
@@ -129,9 +130,13 @@ def find_config(start: Path | None = None) -> tuple[Path, Mapping[str, Any]] | N
     return None
 
 
+_MAX_BYTES = 16 << 20
+"""The largest configuration file read (a pyproject.toml is a few kilobytes)."""
+
+
 def _read(path: Path) -> dict[str, Any]:
     try:
-        data = path.read_bytes()
+        data = read_small_file(path, _MAX_BYTES)
         return tomllib.loads(data.removeprefix(b"\xef\xbb\xbf").decode("utf-8"))  # editors may add a BOM
     except UnicodeDecodeError as exc:
         byte = exc.object[exc.start]

@@ -34,7 +34,8 @@ class ParameterResult(BaseModel):
     """The parameter names asserted (one name for a single-parameter assertion)."""
 
     match_as: str
-    """The matcher kind: ``equality``, ``email``, ``missing``, ``optional``, ``free_text`` or ``date_time``."""
+    """The matcher kind: ``equality``, ``email``, ``missing``, ``optional``, ``free_text`` or ``date_time``; in extended
+    assertions also ``any_of``, ``number``, ``regex``, ``grounded``, and ``closed`` for the check of a closed call."""
 
     passed: bool
     """Whether the argument(s) satisfied the matcher."""
@@ -56,15 +57,16 @@ class ParameterResult(BaseModel):
 
 
 class AssertionResult(BaseModel):
-    """The verdict on one entry of ``expectations.assertions``."""
+    """The verdict on one entry of ``expectations.assertions`` or, after those, of ``extended_assertions``."""
 
     model_config = ConfigDict(defer_build=True)
 
     assert_that: str
-    """``tool_called`` or ``no_tool_called``."""
+    """``tool_called`` or ``no_tool_called``; in extended assertions also ``tool_not_called``, ``tool_order`` and
+    ``tool_call_count``."""
 
     tool: str | None = None
-    """The tool named by a ``tool_called`` assertion."""
+    """The tool the assertion names (None for ``no_tool_called``, ``tool_order`` and a count of every call)."""
 
     passed: bool
     """Whether the assertion holds."""
@@ -321,7 +323,7 @@ class Summary(BaseModel):
     """Questions the offline judge decided confidently, each an LLM call saved."""
 
     by_assertion: dict[str, RateStat] = Field(default_factory=dict)
-    """Assertion pass counts by kind (``tool_called``, ``no_tool_called``)."""
+    """Assertion pass counts by kind (``tool_called``, ``no_tool_called``, and the extended kinds)."""
 
     by_matcher: dict[str, RateStat] = Field(default_factory=dict)
     """Parameter-assertion pass counts by matcher kind."""

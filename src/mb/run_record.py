@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ._version import __version__
 from .errors import ConfigError
+from .io import read_small_file
 from .judges.base import Judge, JudgeTask
 from .metrics import METRICS, MetricSpec
 from .metrics._base import threshold_of
@@ -50,7 +51,7 @@ def load_prices(path: Path) -> dict[str, ModelPrice]:
     """Read a prices file (JSON or TOML by suffix): ``{"model": {"input": 2.5, "output": 10.0}}``, prices per
     one million tokens. Raises :class:`PricesError` naming the file and the field for anything else."""
     try:
-        data = path.read_bytes()
+        data = read_small_file(path, 16 << 20)
     except OSError as exc:
         raise PricesError(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,20 +27,14 @@ def test_sigkill_during_eval_keeps_the_previous_results_and_leaves_no_partial_fi
     results.write_bytes(previous)
     command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "-o", str(results)]
     process = subprocess.Popen([*command, "-q", "--jobs", "1", "--metrics", "none"], stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    written = 0
-    while written == 0:
-        assert process.poll() is None, "the evaluation ended before it could be killed"
-        assert time.monotonic() < deadline, "no results were being written"
-        written = _written_unnamed(process.pid, tmp_path) > 1 << 16
-        time.sleep(0.01)
+    _wait_for_results_being_written(process, tmp_path, inputs=(executed, results))
     os.kill(process.pid, signal.SIGKILL)
     process.wait(timeout=30)
     assert results.read_bytes() == previous
     assert sorted(path.name for path in tmp_path.iterdir()) == ["executed.jsonl", "results.jsonl"]
 
 
-@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see when scoring starts")
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see the results being written")
 def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_path: Path) -> None:
     lines = (SPEC / "examples-executed.jsonl").read_bytes().splitlines()
     executed = tmp_path / "executed.jsonl"
@@ -50,12 +45,7 @@ def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_pat
     results.write_bytes(previous)
     command = [sys.executable, "-c", "from mb.cli import main; main()", "eval", str(executed), "-o", str(results)]
     process = subprocess.Popen([*command, "-q", "--jobs", "1"], stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while not _reads(process.pid, executed):  # interrupt the scoring itself, not the start-up before it
-        assert process.poll() is None, "the evaluation ended before it could be interrupted"
-        assert time.monotonic() < deadline, "the evaluation never started reading"
-        time.sleep(0.05)
-    time.sleep(0.5)
+    _wait_for_results_being_written(process, tmp_path, inputs=(executed, results))  # the scoring itself, not start-up
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
@@ -66,19 +56,22 @@ def test_ctrl_c_during_eval_stops_at_once_and_keeps_the_previous_results(tmp_pat
     assert results.read_bytes() == previous
 
 
-def _reads(pid: int, path: Path) -> bool:
-    """Whether process ``pid`` has ``path`` open (Linux's /proc)."""
-    folder = Path(f"/proc/{pid}/fd")
-    try:
-        links = [os.readlink(entry) for entry in folder.iterdir()]
-    except OSError:
-        return False
-    return os.path.realpath(path) in links
+def _wait_for_results_being_written(process: subprocess.Popen[Any], directory: Path, inputs: tuple[Path, ...]) -> None:
+    """Wait (polling, up to a generous deadline) until ``process`` has written more than 64 KiB into files of
+    ``directory`` other than ``inputs``: the results of lines already scored, kept aside until the run completes."""
+    deadline = time.monotonic() + 180
+    while _written_beside(process.pid, directory, inputs) <= 1 << 16:
+        assert process.poll() is None, "the evaluation ended before it could be stopped"
+        assert time.monotonic() < deadline, "no results were being written"
+        time.sleep(0.01)
 
 
-def _written_unnamed(pid: int, directory: Path) -> int:
-    """Bytes that process ``pid`` wrote so far into open files of ``directory`` that have no name (Linux's /proc)."""
+def _written_beside(pid: int, directory: Path, inputs: tuple[Path, ...]) -> int:
+    """Bytes in the files of ``directory`` (named or not) that process ``pid`` has open, ``inputs`` aside (Linux's
+    /proc)."""
     folder = Path(f"/proc/{pid}/fd")
+    inside = os.path.realpath(directory) + os.sep
+    skipped = {os.path.realpath(path) for path in inputs}
     total = 0
     try:
         entries = list(folder.iterdir())
@@ -87,7 +80,7 @@ def _written_unnamed(pid: int, directory: Path) -> int:
     for entry in entries:
         try:
             link = os.readlink(entry)
-            if link.startswith(os.path.realpath(directory)) and link.endswith(" (deleted)"):
+            if link.startswith(inside) and link.removesuffix(" (deleted)") not in skipped:
                 total += entry.stat().st_size
         except OSError:
             continue

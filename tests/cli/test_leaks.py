@@ -19,7 +19,7 @@ from mb.cli import main
 from mb.cli._console import _SafeConsole, printable
 from mb.formats.m365 import csv_report
 from tests.conftest import SPEC
-from tests.support.openai_server import Reply, chat_server
+from tests.support.openai_server import Reply, chat_server, completion
 
 KEY = "sk-test-0123456789abcdefXYZ"
 PASSWORD = "hunter2-pass"
@@ -43,6 +43,16 @@ def test_redact_removes_keys_tokens_and_url_credentials(text: str, secret: str) 
     cleaned = redact(text)
     assert secret not in cleaned
     assert MASK in cleaned or "***@" in cleaned
+
+
+@pytest.mark.parametrize("unit", ["b.", "a://", "x://b", "authorization ", "bearer ", "api_key", "sk-", "aiza"])
+def test_redact_takes_time_linear_in_the_text(unit: str) -> None:
+    import time
+
+    text = unit * (1_000_000 // len(unit))  # quadratic work on a megabyte would take hours
+    started = time.monotonic()
+    redact(text)
+    assert time.monotonic() - started < 60  # linear: about a second on a loaded machine
 
 
 def test_redact_knows_the_configured_key_and_keeps_ordinary_text(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,6 +87,38 @@ def test_a_401_echoing_the_key_leaves_no_secret_in_results_or_output(
         assert KEY not in text  # ... without the key
         assert PASSWORD not in text  # ... or the URL's password
     assert MASK in stored
+
+
+def test_a_judge_answer_quoting_the_key_leaves_it_in_no_stored_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shapeless = "custom-key-without-shape-42"  # found only as the configured key's value, not by its shape
+
+    def quoting(body: dict[str, Any]) -> Reply:
+        reason = f"the request was signed with {shapeless}; also saw {KEY} and http://alice:{PASSWORD}@host/x"
+        return completion(json.dumps({"reason": reason, "score": 4}))
+
+    executed = tmp_path / "executed.jsonl"
+    executed.write_bytes((SPEC / "examples-executed.jsonl").read_bytes())
+    with chat_server(quoting) as server:
+        monkeypatch.setenv("MB_JUDGE_BASE_URL", server.base_url)
+        monkeypatch.setenv("MB_JUDGE_API_KEY", shapeless)
+        monkeypatch.setenv("MB_JUDGE_MODEL", "grader-1")
+        monkeypatch.setenv("MB_CACHE_DIR", str(tmp_path / "cache"))
+        results = tmp_path / "results.jsonl"
+        evaluated = CliRunner().invoke(main, ["eval", str(executed), "--judge", "llm", "-o", str(results), "-q"])
+        assert evaluated.exit_code in (0, 1), evaluated.output
+        again = tmp_path / "again.jsonl"  # every verdict from the cache this time
+        CliRunner().invoke(main, ["eval", str(executed), "--judge", "llm", "-o", str(again), "-q"])
+    assert server.calls > 0
+    page = tmp_path / "report.html"
+    reported = CliRunner().invoke(main, ["report", str(results), "--embed", "json", "-o", str(page)])
+    assert reported.exit_code == 0, reported.output
+    stored = [results, again, page, *(tmp_path / "cache").iterdir()]
+    assert any(MASK.encode() in path.read_bytes() for path in stored)  # the reasons are kept, without the secrets
+    for path in stored:
+        for secret in (shapeless, KEY, PASSWORD):
+            assert secret.encode() not in path.read_bytes(), (path.name, secret)
 
 
 def _render(text: str, **options: Any) -> str:

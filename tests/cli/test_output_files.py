@@ -139,6 +139,52 @@ def test_an_output_that_is_an_input_is_refused_before_anything_is_touched(tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == listing
 
 
+def _implied_input_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]:
+    """Inputs that the command line does not name: named by a run record, discovered, given as an option's file,
+    read as configuration."""
+    executed = tmp_path / "executed.jsonl"
+    executed.write_bytes(EXECUTED.read_bytes())
+    results = tmp_path / "results.jsonl"
+    assert mb("eval", executed, "-o", results, "-q").exit_code == 0
+    prices = tmp_path / "prices.json"
+    prices.write_text(json.dumps({"gpt-4o": {"input": 2.5, "output": 10.0}}))
+    project = tmp_path / "pyproject.toml"
+    project.write_text('[project]\nname = "x"\n\n[tool.mb]\njudge = "lexical"\n')
+    document = _dataset(tmp_path)
+    return {
+        "report-executed-of-the-run-record": (["report", results, "-o", executed], executed),
+        "runevals-discovered-dataset": (["runevals", "--agent", _agent(tmp_path), "-o", document], document),
+        "eval-prices": (["eval", executed, "--prices", prices, "-o", prices], prices),
+        "eval-configuration": (["eval", executed, "-o", project], project),
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["report-executed-of-the-run-record", "runevals-discovered-dataset", "eval-prices", "eval-configuration"],
+)
+def test_a_file_read_but_not_named_is_an_input_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
+    monkeypatch.chdir(tmp_path)  # where the configuration and the dataset are found
+    args, protected = _implied_input_cases(tmp_path)[case]
+    before = protected.read_bytes()
+    listing = sorted(p.name for p in tmp_path.iterdir())
+    result = mb(*args)
+    assert result.exit_code == 2, result.output
+    assert "is the input" in result.output
+    _no_traceback(result)
+    assert protected.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == listing
+
+
+def test_a_file_read_outside_a_command_is_no_input_of_a_later_one(tmp_path: Path) -> None:
+    executed = tmp_path / "executed.jsonl"
+    executed.write_bytes(EXECUTED.read_bytes())
+    from mb.io import read_examples
+
+    list(read_examples(executed))  # the Python API, outside any command
+    refuse_input_as_output(executed)
+
+
 def _unwritable_cases(tmp_path: Path, output: Path) -> dict[str, list[str | Path]]:
     return {
         "examples": ["examples", "-o", output],
@@ -163,6 +209,17 @@ def test_an_unwritable_output_is_one_line_and_exit_2(tmp_path: Path, command: st
     assert len(errors) == 1, result.stderr
     assert str(output) in errors[0] or str(blocker) in errors[0]
     assert blocker.read_text() == "a file where a folder is expected"
+
+
+def test_a_run_that_cannot_create_its_output_says_nothing_was_written(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder is expected")
+    output = blocker / "out.jsonl"
+    result = mb("run", _unexecuted(tmp_path), "--agent", _agent(tmp_path), "-o", output, "-q")
+    assert result.exit_code == 2, result.output
+    assert f"nothing was written ({output})" in result.stderr
+    assert "written so far" not in result.stderr
+    assert "--resume" not in result.stderr
 
 
 def _fail_writes_after(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:

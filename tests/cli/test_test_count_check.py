@@ -32,7 +32,7 @@ def _run_suite(folder: Path, source: str) -> tuple[int, Path, Path]:
     finished = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", f"--junitxml={junit}"],
         cwd=folder,
-        env={**os.environ, "MB_TEST_COLLECTED": str(collected)},
+        env={**os.environ, "MB_TEST_COLLECTED": str(collected), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
         capture_output=True,
         text=True,
         timeout=120,
@@ -48,21 +48,50 @@ def test_a_suite_ended_by_a_test_fails_the_check(tmp_path: Path, capsys: pytest.
     assert "the test run ended before pytest finished (2 test(s) collected)" in capsys.readouterr().err
 
 
+def test_a_failing_suite_that_exits_0_on_the_way_out_fails_the_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = "import atexit, os\n\ndef test_a():\n    atexit.register(os._exit, 0)\n    assert False\n"
+    status, collected, junit = _run_suite(tmp_path, source)
+    assert status == 0  # what pytest alone reports: the exit handler replaced its status
+    assert _checker()([str(status), str(collected), str(junit)]) == 1
+    assert "the report records 1 failure(s) or error(s)\n  test_suite::test_a (failure)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("case", "expected"),
+    [
+        ('<testcase classname="t" name="b"><failure message="assert False"/></testcase>', "t::b (failure)"),
+        ('<testcase classname="t" name="b"><error message="fixture failed"/></testcase>', "t::b (error)"),
+    ],
+)
+def test_a_report_with_a_failure_or_an_error_fails_the_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, expected: str
+) -> None:
+    collected, junit = tmp_path / "collected.txt", tmp_path / "junit.xml"
+    collected.write_text("2\n")
+    junit.write_text(f'<testsuites><testsuite><testcase classname="t" name="a"/>{case}</testsuite></testsuites>')
+    assert _checker()(["0", str(collected), str(junit)]) == 1
+    assert expected in capsys.readouterr().err
+
+
+def test_an_error_counted_outside_any_test_case_fails_the_check(tmp_path: Path) -> None:
+    collected, junit = tmp_path / "collected.txt", tmp_path / "junit.xml"
+    collected.write_text("1\n")
+    junit.write_text('<testsuites><testsuite errors="1"><testcase classname="t" name="a"/></testsuite></testsuites>')
+    assert _checker()(["0", str(collected), str(junit)]) == 1
+
+
 def test_a_complete_suite_passes_and_a_failing_one_keeps_its_status(tmp_path: Path) -> None:
+    """A skipped test counts as run; a module skipped as a whole is reported as a case but holds no collected test."""
+    (tmp_path / "test_skipped_module.py").write_text(
+        "import pytest\n\npytest.importorskip('no_such_module_here')\n\ndef test_x():\n    pass\n"
+    )
     source = "import pytest\n\ndef test_a():\n    pass\n\n@pytest.mark.skip\ndef test_b():\n    pass\n"
     status, collected, junit = _run_suite(tmp_path, source)
     assert (status, collected.read_text().strip()) == (0, "2")
     assert _checker()([str(status), str(collected), str(junit)]) == 0
     assert _checker()(["1", str(collected), str(junit)]) == 1
-
-
-def test_a_skipped_module_is_not_counted_as_a_test(tmp_path: Path) -> None:
-    (tmp_path / "test_skipped_module.py").write_text(
-        "import pytest\n\npytest.importorskip('no_such_module_here')\n\ndef test_x():\n    pass\n"
-    )
-    status, collected, junit = _run_suite(tmp_path, "def test_a():\n    pass\n")
-    assert (status, collected.read_text().strip()) == (0, "1")
-    assert _checker()([str(status), str(collected), str(junit)]) == 0
 
 
 def test_fewer_reported_than_collected_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,8 +26,8 @@ def _naive(data: bytes, limit: int | None) -> list[tuple[int, bytes, int]]:
     for number, line in enumerate(data.split(b"\n"), start=1):
         if limit is not None and len(line) > limit:
             found.append((number, b"", len(line)))
-        elif line.strip():
-            found.append((number, line.strip(), 0))
+        elif line.strip(b" \t\r\n"):  # JSON's whitespace only: a vertical tab or form feed is part of the line
+            found.append((number, line.strip(b" \t\r\n"), 0))
     return found
 
 
@@ -110,6 +110,11 @@ def test_the_limit_comes_from_the_environment(tmp_path: Path, monkeypatch: pytes
         max_line_bytes()
     with pytest.raises(ValueError, match="positive"):
         max_line_bytes(0)
+    with pytest.raises(ValueError, match="at most"):
+        max_line_bytes(10**23)  # no reader could hold to it (and it would overflow the reading itself)
+    monkeypatch.setenv("MB_MAX_LINE_BYTES", "99999999999999999999999")
+    with pytest.raises(ValueError, match="at most"):
+        max_line_bytes()
 
 
 @pytest.mark.parametrize("compress", [False, True])

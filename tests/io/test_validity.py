@@ -63,6 +63,8 @@ CASES = [
         "out of range",
     ),
     ("float overflow", BASE.replace('"value": 5}', '"value": 1e400}'), "$.expectations", "64-bit float"),
+    ("a vertical tab after the value", BASE + "\x0b", "$", "'\\x0b': only spaces, tabs and line ends may surround"),
+    ("a form feed after the value", BASE + "\x0c", "$", "'\\x0c': only spaces, tabs and line ends may surround"),
     (
         "integer of 10,000 digits",  # longer than Python converts to text
         BASE.replace('"limit": 5}}', '"limit": 1' + "0" * 9999 + "}}"),

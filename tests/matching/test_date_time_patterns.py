@@ -1,6 +1,5 @@
 """The grammar's word patterns: written as trees of shared prefixes, they match exactly what the flat alternation of
-their words (longest first) matches; the first characters of every element read with its long fragments stood in for
-are those read from the whole pattern."""
+their words (longest first) matches."""
 
 from __future__ import annotations
 
@@ -9,11 +8,8 @@ import re
 
 import pytest
 
-from mb.matching.date_time import _date_elements, _grammar, _relative_elements
-from mb.matching.date_time._dispatch import ElementTable, _fragment_tree, _parser, first_chars, starts
 from mb.matching.date_time._holidays import HOLIDAYS
 from mb.matching.date_time._lexicon import (
-    FRAGMENTS,
     UNITS,
     WORD_NUMBERS,
     WORD_ORDINALS,
@@ -80,48 +76,3 @@ def test_numbers_in_words_are_those_of_the_range_longest_first(low: int, high: i
         _same_matches(pattern, words, followed_by)
     others = [w for w, v in WORD_NUMBERS.items() if not low <= v <= high and not any(x.startswith(w) for x in words)]
     assert not [w for w in others if re.fullmatch(pattern, w)]
-
-
-def test_a_fragment_stands_in_only_when_it_is_one_group_without_captures() -> None:
-    assert _fragment_tree("(?:ab|cd)") is not None
-    assert _fragment_tree("(?:a)|(?:b)") is None
-    assert _fragment_tree("(?:a)(?:b)") is None
-    assert _fragment_tree("(?:(?P<n>a))") is None
-    assert _fragment_tree("ab") is None
-
-
-@pytest.mark.parametrize(
-    ("pattern", "expected"),
-    [
-        (r"ab|c", {"ab", "c"}),
-        (r"(?:x|y)?z\d", {"xz", "yz"} | {"z" + d for d in "0123456789"}),
-        (r"(?<![a-z])(?:at\s+)?(\d{1,2})(?:am|pm)", {"at"} | {a + b for a in "0123456789" for b in "0123456789ap"}),
-        (r"a*b", {"aa", "ab", "b"}),
-        (r"(?=q)a(?!x)", {"a"}),
-    ],
-)
-def test_the_first_two_characters_of_a_pattern(pattern: str, expected: set[str]) -> None:
-    assert starts(_parser.parse(pattern, 0)) == expected
-
-
-def test_a_pattern_whose_starts_cannot_be_told_is_tried_everywhere() -> None:
-    assert starts(_parser.parse(r"(?i)abc", 0)) is None
-    assert starts(_parser.parse(r"(a)\1", 0)) is None
-    assert "" in (starts(_parser.parse(r"a?", 0)) or {""})
-
-
-def test_starts_with_fragments_stood_in_are_those_of_the_whole_patterns() -> None:
-    fragments = (*FRAGMENTS, *_date_elements.FRAGMENTS, *_relative_elements.FRAGMENTS)
-    assert all(_fragment_tree(fragment) is not None for fragment in fragments)
-    whole = [starts(_parser.parse(source, 0)) for source, _ in _grammar.ELEMENTS]
-    table = ElementTable(_grammar.ELEMENTS, fragments)
-    assert table._read_starts() == whole
-    assert table._prepare() == [first_chars(_parser.parse(source, 0)) for source, _ in _grammar.ELEMENTS]
-    assert sum(any(f in source for f in fragments) for source, _ in _grammar.ELEMENTS) >= 20
-
-
-def test_the_grammar_patterns_stay_short() -> None:
-    """The number words and durations are written once per pattern, not once per spelling."""
-    total = sum(len(source) for source, _ in _grammar.ELEMENTS)
-    assert total < 32_000, total
-    assert max(len(source) for source, _ in _grammar.ELEMENTS) < 2_200

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mb.matching import match_email
+from mb.matching.email_address import parse_addresses
 
 EXPECTED = "dana.reyes@example.com"
 
@@ -47,3 +48,39 @@ def test_an_expected_value_with_stray_space_is_reported() -> None:
     outcome = match_email("dana.reyes@ex ample.com", EXPECTED)
     assert not outcome.passed
     assert "is not a single email address" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("Dana.Scully@Example.COM", (("dana.scully@example.com",), ())),
+        ("Dana Scully <Dana.Scully@Example.com>", (("dana.scully@example.com",), ())),
+        ("mailto:DANA@EXAMPLE.COM", (("dana@example.com",), ())),
+        ("dana@localhost.localhost", ((), ("dana@localhost.localhost",))),
+        ("dana@xn--bcher-kva.example", (("dana@xn--bcher-kva.example",), ())),
+        ("dana@ab--cd.example", ((), ("dana@ab--cd.example",))),
+        ("a@b.c1", ((), ("a@b.c1",))),
+        ("dana@latest.com", (("dana@latest.com",), ())),
+    ],
+)
+def test_known_addresses(value: str, expected: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    assert parse_addresses(value) == expected
+
+
+@pytest.mark.parametrize("domain", ["localhost", "mail.test", "x.invalid", "a.onion", "b.arpa", "c.local"])
+def test_special_use_domains_are_refused(domain: str) -> None:
+    assert parse_addresses(f"dana@{domain}") == ((), (f"dana@{domain}",))
+    outcome = match_email(f"dana@{domain}", f"dana@{domain}")
+    assert not outcome.passed
+    assert "not a single email address" in outcome.reason
+
+
+@pytest.mark.parametrize("hostile", ["(" * 5000 + "a@b.c", "mailto:" * 2000 + "a@b.c", "a:" * 3000 + "b@c.d;"])
+def test_nesting_past_the_parser_recursion_is_not_an_address(hostile: str) -> None:
+    found, invalid = parse_addresses(hostile)
+    assert found == ()
+    assert len(invalid) == 1
+    assert len(invalid[0]) <= 60
+    for expected, actual in (("a@b.c", hostile), (hostile, "a@b.c"), (hostile, [hostile])):
+        outcome = match_email(expected, actual)
+        assert not outcome.passed

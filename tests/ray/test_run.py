@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from mb.cli import main
 from mb.runner import AgentLoadError, RayAgent, run
 
-from .agents import Crashing, Flaky, Slow
+from .agents import Flaky, Slow
 
 pytestmark = pytest.mark.ray
 
@@ -60,8 +60,10 @@ def _without_run_details(line: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_cli_run_writes_what_a_local_run_writes(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    """The agent named by a file path relative to the working directory: the workers find the same file."""
     benchmark = _benchmark(tmp_path / "bench.jsonl", 30, duplicates=4, invalid=True)
-    common = ["--agent", "tests.ray.agents:tool_user", "--user-time", "2024-05-01T10:00:00+02:00", "--repeats", "2"]
+    agent = str(Path(__file__).with_name("agents.py").relative_to(Path.cwd())) + ":tool_user"
+    common = ["--agent", agent, "--user-time", "2024-05-01T10:00:00+02:00", "--repeats", "2"]
     local = CliRunner().invoke(main, ["run", str(benchmark), "-o", str(tmp_path / "local.jsonl"), *common, "-q"])
     on_ray = CliRunner().invoke(
         main, ["run", str(benchmark), "-o", str(tmp_path / "ray.jsonl"), *common, "-q", "--backend", "ray", "--sort"]
@@ -197,39 +199,12 @@ def test_an_agent_the_workers_cannot_load_stops_the_run(ray_cluster: ModuleType,
     benchmark = _benchmark(tmp_path / "bench.jsonl", 3)
     output = tmp_path / "out.jsonl"
     with pytest.raises(AgentLoadError, match=r"on the Ray workers: .*has no attribute 'missing'"):
-        RayAgent("tests/ray/agents.py:missing", ray_cluster)
+        RayAgent("tests/ray/agents.py:missing", ray_cluster, concurrency=1)  # one actor is enough to fail
     arguments = ["run", str(benchmark), "--agent", "tests/ray/agents.py:missing", "-o", str(output), "--backend", "ray"]
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 2
     assert "has no attribute 'missing'" in result.stderr
     assert not output.exists()
-
-
-def test_a_file_agent_is_found_by_the_workers(ray_cluster: ModuleType, tmp_path: Path) -> None:
-    benchmark = _benchmark(tmp_path / "bench.jsonl", 3)
-    output = tmp_path / "out.jsonl"
-    agent = str(Path(__file__).with_name("agents.py").relative_to(Path.cwd())) + ":echo"
-    result = CliRunner().invoke(main, ["run", str(benchmark), "--agent", agent, "-o", str(output), "--backend", "ray"])
-    assert result.exit_code == 0, result.output
-    assert sorted(line["outputs"]["response"] for line in _lines(output)) == [f"echo: question {i}" for i in range(3)]
-
-
-def test_an_example_that_kills_every_worker_is_an_error_line(ray_cluster: ModuleType, tmp_path: Path) -> None:
-    benchmark = tmp_path / "bench.jsonl"
-    texts = ["one", "crash two", "three"]
-    benchmark.write_text(
-        "".join(json.dumps({"inputs": {"messages": [{"role": "user", "content": t}]}, **_EXPECT}) + "\n" for t in texts)
-    )
-    with RayAgent(Crashing(), ray_cluster, concurrency=2, worker_retries=1) as agent:
-        result = run(benchmark, agent, output=tmp_path / "out.jsonl", concurrency=2)
-        assert agent.lost == 1
-    by_text = {example.inputs.messages[0].content: example.outputs for example in result.examples}
-    crashed = by_text["crash two"]
-    assert crashed is not None
-    assert crashed.error is not None
-    assert crashed.error["type"] == "WorkerLostError"
-    assert "died 2 time(s)" in crashed.error["message"]
-    assert [by_text["one"].response, by_text["three"].response] == ["ok", "ok"]  # type: ignore[union-attr]
 
 
 def test_a_timeout_cancels_the_call_on_the_cluster(ray_cluster: ModuleType, tmp_path: Path) -> None:
@@ -242,13 +217,21 @@ def test_a_timeout_cancels_the_call_on_the_cluster(ray_cluster: ModuleType, tmp_
     assert all(example.outputs is not None and example.outputs.error is not None for example in result.examples)
 
 
-def test_the_command_says_how_many_examples_were_sent_again(ray_cluster: ModuleType, tmp_path: Path) -> None:
+def test_an_example_that_kills_every_worker_is_an_error_line_and_the_command_says_so(
+    ray_cluster: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(RayAgent.__init__.__kwdefaults__, "worker_retries", 1)  # one further send, not three
     benchmark = tmp_path / "bench.jsonl"
-    benchmark.write_text(json.dumps({"inputs": {"messages": [{"role": "user", "content": "crash"}]}, **_EXPECT}) + "\n")
+    texts = ["one", "crash two", "three"]
+    benchmark.write_text(
+        "".join(json.dumps({"inputs": {"messages": [{"role": "user", "content": t}]}, **_EXPECT}) + "\n" for t in texts)
+    )
     output = tmp_path / "out.jsonl"
-    arguments = ["run", str(benchmark), "--agent", "tests.ray.agents:Crashing", "-o", str(output), "-q"]
+    arguments = ["run", str(benchmark), "--agent", "tests.ray.agents:Crashing", "-o", str(output), "-q", "-c", "2"]
     result = CliRunner().invoke(main, [*arguments, "--backend", "ray"])
     assert result.exit_code == 0, result.output
-    assert "note: 3 example(s) were sent again because the Ray worker running them died" in result.stderr
-    (line,) = _lines(output)
-    assert line["outputs"]["error"]["type"] == "WorkerLostError"
+    assert "note: 1 example(s) were sent again because the Ray worker running them died" in result.stderr
+    by_text = {line["inputs"]["messages"][0]["content"]: line["outputs"] for line in _lines(output)}
+    assert by_text["crash two"]["error"]["type"] == "WorkerLostError"
+    assert "died 2 time(s)" in by_text["crash two"]["error"]["message"]
+    assert [by_text["one"]["response"], by_text["three"]["response"]] == ["ok", "ok"]

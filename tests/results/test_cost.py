@@ -72,6 +72,17 @@ def test_a_bad_prices_file_is_a_usage_error_naming_the_field(tmp_path: Path) -> 
         load_prices(_prices(tmp_path, '{"m": {"input": -1, "output": 1}}'))
 
 
+def test_a_prices_file_that_never_ends_or_is_huge_is_refused_unread(tmp_path: Path) -> None:
+    result = run_eval(str(EXECUTED), "--prices", "/dev/zero")  # an endless device: refused, never read
+    assert result.exit_code == 2
+    assert "/dev/zero: cannot read: not a regular file" in result.output
+    huge = tmp_path / "prices.json"
+    with huge.open("wb") as stream:
+        stream.truncate(1 << 32)  # sparse: 4 GiB that take no disk
+    with pytest.raises(PricesError, match="too large"):
+        load_prices(huge)
+
+
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
 def test_a_price_that_is_not_a_finite_number_is_refused(tmp_path: Path, value: str) -> None:
     prices = tmp_path / "prices.toml"

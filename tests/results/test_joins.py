@@ -84,7 +84,8 @@ def test_the_mlflow_export_refuses_results_of_other_examples_before_any_run(
     outcome = CliRunner().invoke(main, args)
     assert outcome.exit_code == 2
     assert "swapped.jsonl:2: the result of line 2 scores example" in outcome.output
-    from mlflow import MlflowClient
+    if (tmp_path / "mlflow.db").exists():  # no store at all holds no run; else the store must hold none
+        from mlflow import MlflowClient
 
-    client = MlflowClient(store)
-    assert client.search_runs([e.experiment_id for e in client.search_experiments()]) == []  # no run was started
+        client = MlflowClient(store)
+        assert client.search_runs([e.experiment_id for e in client.search_experiments()]) == []

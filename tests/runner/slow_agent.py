@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
+from pathlib import Path
 
 import anyio
 
-__all__ = ["agent", "async_agent", "make_agent", "stuck"]
+__all__ = ["agent", "async_agent", "blocks_its_loop", "ignores_cancellation", "make_agent", "stuck"]
 
 DELAY = float(os.environ.get("MB_TEST_AGENT_DELAY", "0.05"))
 """Seconds each answer takes."""
@@ -32,5 +34,32 @@ def make_agent() -> object:
 
 def stuck(messages: list[dict[str, str]]) -> str:
     """Never answers in time (blocks its worker thread for two minutes)."""
+    _started()
+    time.sleep(120)
+    return "too late"
+
+
+def _started() -> None:
+    """Tell the test the agent is running (``MB_TEST_STARTED`` names a file to create)."""
+    marker = os.environ.get("MB_TEST_STARTED")
+    if marker:
+        Path(marker).touch()
+
+
+async def ignores_cancellation(messages: list[dict[str, str]]) -> str:
+    """Never answers in time and swallows every cancellation."""
+    _started()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            await asyncio.sleep(0.05)
+        except asyncio.CancelledError:
+            continue
+    return "too late"
+
+
+async def blocks_its_loop(messages: list[dict[str, str]]) -> str:
+    """Blocks the event loop it runs on for two minutes."""
+    _started()
     time.sleep(120)
     return "too late"

@@ -111,7 +111,7 @@ def test_tools_is_none_when_the_example_does_not_restrict_tools() -> None:
     assert anyio.run(lambda: CallableAgent(agent)(unrestricted, user_time=WHEN)) == "None"
 
 
-def test_async_agents_are_awaited_and_sync_agents_run_in_a_worker_thread() -> None:
+def test_no_agent_runs_on_the_thread_of_the_run_s_event_loop() -> None:
     threads: list[str] = []
 
     async def async_agent(messages: list[dict[str, str]]) -> str:
@@ -126,8 +126,26 @@ def test_async_agents_are_awaited_and_sync_agents_run_in_a_worker_thread() -> No
     assert not CallableAgent(sync_agent).is_async
     assert call(CallableAgent(async_agent)) == "async"
     assert call(CallableAgent(sync_agent)) == "sync"
-    assert threads[0] == threading.main_thread().name
-    assert threads[1] != threading.main_thread().name
+    assert threading.main_thread().name not in threads  # an agent blocking its thread cannot stop the run's clock
+
+
+def test_agents_see_the_context_of_their_caller() -> None:
+    from contextvars import ContextVar
+
+    seen: ContextVar[str] = ContextVar("seen", default="unset")
+
+    async def async_agent(messages: list[dict[str, str]]) -> str:
+        return f"{seen.get()} {current_user_time() == WHEN}"
+
+    def sync_agent(messages: list[dict[str, str]]) -> str:
+        return f"{seen.get()} {current_user_time() == WHEN}"
+
+    async def caller(agent: CallableAgent) -> Any:
+        seen.set("set by the caller")  # as a tracing library sets its current span
+        return await agent(INPUTS, user_time=WHEN)
+
+    for function in (async_agent, sync_agent):
+        assert anyio.run(caller, CallableAgent(function)) == "set by the caller True"
 
 
 def test_callable_instances_with_async_call_are_awaited() -> None:

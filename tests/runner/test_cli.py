@@ -176,20 +176,70 @@ def test_standard_output_can_be_the_output_but_not_resumed(bench: Path) -> None:
     assert "need an output file" in refused.stderr
 
 
-def test_an_agent_raising_keyboard_interrupt_ends_the_run_as_ctrl_c_would(bench: Path, tmp_path: Path) -> None:
-    agent = tmp_path / "interrupting.py"
-    agent.write_text("def agent(messages):\n    raise KeyboardInterrupt\n")
+_RAISING_AGENT = """
+import asyncio
+import os
+
+
+class Own(BaseException):
+    pass
+
+
+RAISED = {
+    "cancelled": asyncio.CancelledError,
+    "generator-exit": GeneratorExit,
+    "keyboard-interrupt": KeyboardInterrupt,
+    "base-exception": Own,
+}
+
+
+def _answer(messages):
+    if os.environ.get("MB_TEST_FIXED") or messages[-1]["content"] != BROKEN:
+        return "fine"
+    raise RAISED[os.environ["MB_TEST_RAISE"]]("the agent's own")
+
+
+def agent(messages):
+    return _answer(messages)
+
+
+async def async_agent(messages):
+    await asyncio.sleep(0)
+    return _answer(messages)
+"""
+
+
+@pytest.mark.parametrize("flavour", ["agent", "async_agent"])
+@pytest.mark.parametrize("raised", ["cancelled", "generator-exit", "keyboard-interrupt", "base-exception"])
+def test_an_agent_raising_any_base_exception_gets_an_error_line_that_retry_errors_runs_again(
+    bench: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, raised: str, flavour: str
+) -> None:
+    broken = lines(bench)[1]["inputs"]["messages"][-1]["content"]
+    agent = tmp_path / "raising.py"
+    agent.write_text(f"BROKEN = {broken!r}\n" + _RAISING_AGENT)
     output = tmp_path / "out.jsonl"
-    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", f"{agent}:agent"]
-    done = subprocess.run([*command, "-o", str(output), "-q"], capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 130
-    assert "Traceback" not in done.stderr
-    assert "--resume" in done.stderr
-    assert not output.exists() or output.read_text() == ""  # the interrupted examples are resumed, not recorded
+    monkeypatch.setenv("MB_TEST_RAISE", raised)
+    result = mb("run", bench, "--agent", f"{agent}:{flavour}", "-o", output, "-q")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    written = lines(output)
+    assert len(written) == len(lines(bench))  # every example has its line
+    [failed] = [line for line in written if "error" in line["outputs"]]
+    expected = {"cancelled": "CancelledError", "generator-exit": "GeneratorExit"}.get(raised)
+    expected = expected or {"keyboard-interrupt": "KeyboardInterrupt", "base-exception": "Own"}[raised]
+    assert failed["outputs"]["error"]["type"] == expected
+    assert f"(1 error: {expected} 1)" in result.stderr, result.stderr
+    monkeypatch.setenv("MB_TEST_FIXED", "1")
+    again = mb("run", bench, "--agent", f"{agent}:{flavour}", "-o", output, "-q", "--retry-errors")
+    assert again.exit_code == 0, again.output
+    assert [line["outputs"]["response"] for line in lines(output)] == ["fine"] * len(written)
 
 
-@pytest.mark.parametrize(("option", "value"), [("--timeout", "nan"), ("--concurrency", "99999999999999999999")])
-def test_a_timeout_of_nan_or_an_absurd_concurrency_is_a_usage_error(
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--timeout", "nan"), ("--concurrency", "99999999999999999999"), ("--max-line-bytes", "99999999999999999999999")],
+)
+def test_a_timeout_of_nan_or_an_absurd_concurrency_or_line_limit_is_a_usage_error(
     bench: Path, tmp_path: Path, option: str, value: str
 ) -> None:
     output = tmp_path / "out.jsonl"
@@ -214,10 +264,9 @@ def test_a_named_pipe_as_output_is_written_in_place_without_a_lock(bench: Path, 
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "--agent", SLOW_AGENT]
-    done = subprocess.run([*command, "-o", str(pipe), "-q"], capture_output=True, text=True, timeout=30, check=False)
-    reader.join(timeout=10)
-    assert done.returncode == 0, done.stderr
+    done = mb("run", bench, "--agent", SLOW_AGENT, "-o", pipe, "-q")
+    reader.join(timeout=60)
+    assert done.exit_code == 0, done.output
     written = [json.loads(line) for line in received[0].splitlines()]
     assert len(written) == len(bench.read_text().splitlines())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bench.jsonl", "pipe"]  # no lock file left or made

@@ -1,4 +1,5 @@
-"""Killing a real ``mb run`` part-way (SIGKILL, Ctrl-C) loses nothing written, and ``--resume`` completes it."""
+"""Killing a real ``mb run`` part-way (SIGKILL, Ctrl-C) loses nothing written, and ``--resume`` completes it (run in
+this process: only the interrupted run needs a process of its own)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,17 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from mb.cli import main
 from mb.entities import Example
 from mb.runner import example_hash
 
@@ -42,6 +47,13 @@ def start(bench: Path, output: Path, *options: str, delay: float) -> subprocess.
     )
 
 
+def resume(bench: Path, output: Path) -> str:
+    """``mb run --resume`` in this process; what it printed on standard error."""
+    resumed = CliRunner().invoke(main, ["run", str(bench), "--agent", AGENT, "-o", str(output), "-q", "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    return resumed.stderr
+
+
 def complete_lines(path: Path) -> list[str]:
     if not path.exists():
         return []
@@ -49,11 +61,30 @@ def complete_lines(path: Path) -> list[str]:
 
 
 def wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120
     while len(complete_lines(path)) < count:
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline, "the run wrote nothing"
         time.sleep(0.02)
+
+
+def wait_for_stderr(process: subprocess.Popen[str], text: str) -> str:
+    """Read the standard error of ``process`` until a line holds ``text``; what was read."""
+    found: list[str] = []
+    reader = threading.Thread(target=lambda: found.extend(_lines_until(process, text)), daemon=True)
+    reader.start()
+    reader.join(timeout=120)
+    printed = "".join(found)
+    assert text in printed, f"{text!r} never printed; got {printed!r}"
+    return printed
+
+
+def _lines_until(process: subprocess.Popen[str], text: str) -> Iterator[str]:
+    assert process.stderr is not None
+    for line in process.stderr:
+        yield line
+        if text in line:
+            return
 
 
 def expected_hashes() -> Counter[str]:
@@ -77,15 +108,13 @@ def bench(tmp_path: Path) -> Path:
 
 def test_sigkill_loses_only_examples_in_flight_and_resume_completes(bench: Path, tmp_path: Path) -> None:
     output = tmp_path / "executed.jsonl"
-    process = start(bench, output, "--concurrency", "2", delay=0.1)
+    process = start(bench, output, "--concurrency", "2", delay=0.3)  # the whole run takes seconds: time to kill it
     wait_for_lines(output, 5, process)
     process.kill()
     process.wait()
     kept = complete_lines(output)
     assert 5 <= len(kept) < COUNT
-    resumed = start(bench, output, "--resume", delay=0.0)
-    _, stderr = resumed.communicate(timeout=60)
-    assert resumed.returncode == 0, stderr
+    stderr = resume(bench, output)
     check_complete(output)
     assert complete_lines(output)[: len(kept)] == kept  # what was written before the kill is untouched
     assert f"skipped {len(kept)} already done" in stderr
@@ -93,30 +122,29 @@ def test_sigkill_loses_only_examples_in_flight_and_resume_completes(bench: Path,
 
 def test_ctrl_c_finishes_the_examples_in_flight_and_exits_130_saying_how_to_resume(bench: Path, tmp_path: Path) -> None:
     output = tmp_path / "executed.jsonl"
-    process = start(bench, output, "--concurrency", "2", delay=0.2)
+    process = start(bench, output, "--concurrency", "2", delay=0.5)
     wait_for_lines(output, 3, process)
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
     assert "interrupted" in stderr
     assert f"-o {output} --concurrency 2 --resume" in stderr
     written = complete_lines(output)
     assert 3 <= len(written) < COUNT
     assert output.read_text().endswith("\n")  # in-flight examples finished and were written whole
-    resumed = start(bench, output, "--resume", delay=0.0)
-    _, stderr = resumed.communicate(timeout=60)
-    assert resumed.returncode == 0, stderr
+    resume(bench, output)
     check_complete(output)
 
 
 def test_a_second_ctrl_c_cancels_the_examples_in_flight(bench: Path, tmp_path: Path) -> None:
     output = tmp_path / "executed.jsonl"
-    process = start(bench, output, "--concurrency", "2", delay=1.0)
+    process = start(bench, output, "--concurrency", "2", delay=2.0)
     wait_for_lines(output, 2, process)
     process.send_signal(signal.SIGINT)
-    time.sleep(0.1)
+    seen = wait_for_stderr(process, "press Ctrl-C again")  # the first Ctrl-C was handled: the second one is apart
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    _, rest = process.communicate(timeout=60)
+    stderr = seen + rest
     assert process.returncode == 130, stderr
     assert "cancelling the 2 example(s) in flight" in stderr
     assert "2 cancelled" in stderr
@@ -134,3 +162,49 @@ def test_a_timed_out_sync_agent_does_not_keep_the_process_alive(tmp_path: Path) 
     assert finished.returncode == 0, finished.stderr
     [line] = complete_lines(output)
     assert json.loads(line)["outputs"]["error"]["type"] == "TimeoutError"
+
+
+@pytest.mark.parametrize("agent", ["ignores_cancellation", "blocks_its_loop"])
+def test_a_timeout_holds_against_an_async_agent_that_ignores_cancellation_or_blocks_its_loop(
+    tmp_path: Path, agent: str
+) -> None:
+    bench = tmp_path / "two.jsonl"
+    bench.write_text("".join(json.dumps(d) + "\n" for d in documents()[:2]))
+    output = tmp_path / "executed.jsonl"
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench)]
+    command += ["--agent", f"{HERE / 'slow_agent.py'}:{agent}", "-o", str(output), "-q", "--timeout", "1"]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=60)  # the agent holds on for 120 s
+    assert finished.returncode == 0, finished.stderr
+    assert [json.loads(line)["outputs"]["error"]["type"] for line in complete_lines(output)] == ["TimeoutError"] * 2
+
+
+@pytest.mark.parametrize("agent", ["ignores_cancellation", "blocks_its_loop", "stuck"])
+def test_two_ctrl_c_stop_a_run_whatever_its_agent_does(tmp_path: Path, agent: str) -> None:
+    bench = tmp_path / "one.jsonl"
+    bench.write_text(json.dumps(documents()[0]) + "\n")
+    started = tmp_path / "started"
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(bench), "-q"]
+    command += ["--agent", f"{HERE / 'slow_agent.py'}:{agent}", "-o", str(tmp_path / "executed.jsonl")]
+    messages = tmp_path / "stderr.txt"
+    with messages.open("w") as stream:
+        process = subprocess.Popen(
+            command, env={**os.environ, "MB_TEST_STARTED": str(started)}, stdout=subprocess.DEVNULL, stderr=stream
+        )
+
+    def wait_for(done: Any, what: str) -> None:
+        deadline = time.monotonic() + 30
+        while not done():
+            assert process.poll() is None, messages.read_text()
+            assert time.monotonic() < deadline, what
+            time.sleep(0.02)
+
+    try:
+        wait_for(started.exists, "the agent never started")
+        process.send_signal(signal.SIGINT)  # the two signals apart: the system merges a signal still pending
+        wait_for(lambda: "interrupted" in messages.read_text(), "the first Ctrl-C was not handled")
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 130, messages.read_text()
+    assert "Traceback" not in messages.read_text()

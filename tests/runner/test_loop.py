@@ -236,22 +236,23 @@ def test_an_empty_existing_output_is_simply_reused(tmp_path: Path) -> None:
 
 def test_sync_agents_run_concurrently_up_to_the_limit() -> None:
     import threading
-    import time
 
     lock = threading.Lock()
     running = peak = 0
+    three_at_once = threading.Barrier(3, timeout=60)  # passed only by three calls running together
 
     def agent(messages: list[dict[str, str]]) -> str:
         nonlocal running, peak
         with lock:
             running += 1
             peak = max(peak, running)
-        time.sleep(0.05)
+        three_at_once.wait()
         with lock:
             running -= 1
         return "ok"
 
-    run([example(str(i)) for i in range(12)], agent, concurrency=3)
+    _, summary = run([example(str(i)) for i in range(12)], agent, concurrency=3)
+    assert summary.errors == {}
     assert peak == 3
 
 
@@ -323,8 +324,22 @@ def test_values_that_would_break_or_stall_the_run_are_refused(option: str, value
             "$.outputs.trace[0].params.n",
             "integer 100000000000...(5001 digits) out of range",
         ),
+        (  # never written as null: a missing matcher would pass on it
+            lambda: Outputs(
+                response="ok", trace=[{"event": "tool_call", "id": "c", "tool": "t", "params": {"x": float("nan")}}]
+            ),
+            "$.outputs.trace[0].params.x",
+            "NaN is not a JSON number",
+        ),
+        (
+            lambda: Outputs(
+                response="ok", trace=[{"event": "tool_call", "id": "c", "tool": "t", "params": {"x": [float("inf")]}}]
+            ),
+            "$.outputs.trace[0].params.x[0]",
+            "too large for a 64-bit float",
+        ),
     ],
-    ids=["lone-surrogate", "huge-integer", "too-deep", "too-long", "integer-too-long-to-print"],
+    ids=["lone-surrogate", "huge-integer", "too-deep", "too-long", "integer-too-long-to-print", "nan", "infinity"],
 )
 def test_outputs_no_command_could_read_back_become_an_error_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: Any, path: str, message: str

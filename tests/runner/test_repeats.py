@@ -84,6 +84,22 @@ def test_resuming_runs_each_missing_trial_exactly_once(tmp_path: Path) -> None:
     assert (summary.skipped, summary.ran, sum(again.calls.values())) == (12, 0, 0)
 
 
+@pytest.mark.parametrize(("first", "then"), [(1, 3), (3, 1), (3, 2)])
+def test_resuming_with_other_repeats_is_refused_before_anything_changes(tmp_path: Path, first: int, then: int) -> None:
+    output = tmp_path / "executed.jsonl"
+    run(BENCHMARK, FlakyAgent(), output=output, repeats=first, concurrency=1)
+    before = output.read_bytes()
+    result = CliRunner().invoke(
+        main,
+        ["run", "-", "--agent", f"{__name__}:FlakyAgent", "-o", str(output), "--resume", "--repeats", str(then), "-q"],
+        input="".join(json.dumps(example) + "\n" for example in BENCHMARK),
+    )
+    assert result.exit_code == 2, result.output
+    assert "this run asks for" in result.output
+    assert "resume with the repeats the output was started with" in result.output
+    assert output.read_bytes() == before  # no duplicate trial appended
+
+
 def test_eval_reports_pass_at_k_pass_hat_k_and_flaky_examples(tmp_path: Path) -> None:
     benchmark = tmp_path / "bench.jsonl"
     benchmark.write_text("".join(json.dumps(e) + "\n" for e in BENCHMARK), encoding="utf-8")

@@ -17,6 +17,7 @@ import click
 from .._redact import redact
 from .._version import __version__
 from ..errors import MBError
+from ..io import command_inputs
 from ._console import err_console, printable
 from ._lazy import LazyGroup
 from ._process import end_process, forget_earlier_commands
@@ -50,7 +51,8 @@ class _Program(LazyGroup):
         show the text they quote with control characters escaped, and any other exception ends it with status 2
         and one line (:func:`_fail`)."""
         try:
-            return super().invoke(ctx)
+            with command_inputs():  # every file the command reads is one of its inputs, never an output
+                return super().invoke(ctx)
         except click.ClickException as exc:  # usage errors quote what the user typed: show it safely
             vars(exc)["message"] = printable(exc.message)  # click types the attribute Final; it is a plain one
             raise

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
+from ..io._limits import LARGEST_LINE_LIMIT
+
 __all__ = ["max_line_bytes_option"]
 
 max_line_bytes_option = click.option(
     "--max-line-bytes",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=LARGEST_LINE_LIMIT),
     envvar="MB_MAX_LINE_BYTES",
     default=None,
     metavar="BYTES",

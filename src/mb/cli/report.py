@@ -96,6 +96,7 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
     """
     check_output(output, *results, *executed)
     page = _build(results, executed, embed, title)
+    check_output(output)  # and the files found while building: the executed benchmark a run record names
     if str(output) == "-":
         sys.stdout.buffer.write(page)
         sys.stdout.buffer.flush()

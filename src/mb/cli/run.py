@@ -261,6 +261,7 @@ def run(
         output,
         _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
     )
+    size_before = _size(output)
     try:
         result = anyio.run(
             lambda: arun(
@@ -295,12 +296,17 @@ def run(
         if str(output) == "-" and isinstance(exc, BrokenPipeError):
             err_console.print("standard output was closed by its reader: the run stopped", markup=False)
             reader_gone()
-        err_console.print(
-            f"error: {exc.filename or output}: {exc.strerror or exc}; the complete lines written so far are kept. "
-            "Once fixed, resume with:\n  " + resume_with,
-            highlight=False,
-            markup=False,
-        )
+        problem = f"error: {exc.filename or output}: {exc.strerror or exc}"
+        streamed = str(output) == "-" or (output.exists() and not output.is_file())
+        if not streamed and _size(output) == size_before:  # failed before adding a line (a read-only folder...)
+            left = "nothing was written" if size_before is None else "nothing was added to it"
+            err_console.print(f"{problem}; {left} ({output})", highlight=False, markup=False)
+        else:
+            err_console.print(
+                f"{problem}; the complete lines written so far are kept. Once fixed, resume with:\n  " + resume_with,
+                highlight=False,
+                markup=False,
+            )
         _exit(write_failure_status(exc))
 
     summary = result.summary
@@ -318,6 +324,14 @@ def run(
         )
         _exit(2)
     _exit(1 if summary.invalid else 0)
+
+
+def _size(path: Path) -> int | None:
+    """The size of the regular file ``path``; None when there is none."""
+    try:
+        return path.stat().st_size if path.is_file() else None
+    except OSError:
+        return None
 
 
 def _options(

@@ -321,6 +321,7 @@ def runevals(
             return
         err_console.print(f"using {escape(str(found))}", highlight=False)
         loaded = _load(found)
+    check_output(output)  # the dataset read, named or discovered, is never the report
 
     if agent_spec is None:
         raise click.UsageError("--agent is required: the agent to evaluate, e.g. --agent my_agent.py:answer")
@@ -339,7 +340,6 @@ def runevals(
     if loaded.legacy and loaded.file != "<command line>":
         _upgrade_legacy(loaded)
     target = output or _default_output()
-    check_output(target, prompts_file)
     total = len(loaded.document["items"])
     completed = 0
 

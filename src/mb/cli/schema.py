@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..entities import Example
+from ..entities.extended import extended_assertions_schema
 from ..io import write_atomically
 from ._files import fail_write
 
@@ -16,12 +17,19 @@ __all__ = ["schema"]
 
 @click.command()
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the schema to FILE.")
-def schema(output: Path | None) -> None:
+@click.option(
+    "--extensions",
+    is_flag=True,
+    help="Print the JSON Schema of `expectations.extended_assertions` instead (the published schema allows the key).",
+)
+def schema(output: Path | None, extensions: bool) -> None:
     """Print the JSON Schema of one benchmark line (an `Example`).
 
-    Non-Python tools can validate benchmark files against it.
+    Non-Python tools can validate benchmark files against it. With `--extensions`, the schema of the list
+    `expectations.extended_assertions`, which MorganaBench reads beside the published assertions.
     """
-    text = json.dumps(Example.model_json_schema(), indent=2, ensure_ascii=False) + "\n"
+    document = extended_assertions_schema() if extensions else Example.model_json_schema()
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     if output is None:
         click.echo(text, nl=False)
     else:

@@ -1,4 +1,5 @@
-"""The MorganaBench data model: one benchmark example and everything it contains."""
+"""The MorganaBench data model: one benchmark example and everything it contains, and the extended assertions
+(:mod:`mb.entities.extended`) read beside it."""
 
 from .example import Example
 from .expectations import (
@@ -16,10 +17,25 @@ from .expectations import (
     ValueMatcher,
     parameter_assertion,
 )
+from .extended import (
+    AnyOfMatcher,
+    ExtendedAssertion,
+    ExtendedMatcher,
+    ExtendedOptionalMatcher,
+    ExtendedParameterAssertion,
+    ExtendedToolCallAssertion,
+    GroundedMatcher,
+    NumberMatcher,
+    RegexMatcher,
+    ToolCallCountAssertion,
+    ToolNotCalledAssertion,
+    ToolOrderAssertion,
+)
 from .inputs import ChatMessage, InputMetadata, Inputs, TurnMetadata
 from .outputs import Citation, Environment, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 
 __all__ = [
+    "AnyOfMatcher",
     "ChatMessage",
     "Citation",
     "DateTimeMatcher",
@@ -28,19 +44,30 @@ __all__ = [
     "EqualsMatcher",
     "Example",
     "Expectations",
+    "ExtendedAssertion",
+    "ExtendedMatcher",
+    "ExtendedOptionalMatcher",
+    "ExtendedParameterAssertion",
+    "ExtendedToolCallAssertion",
     "FreeTextMatcher",
+    "GroundedMatcher",
     "InputMetadata",
     "Inputs",
     "MissingMatcher",
     "NoToolCallAssertion",
+    "NumberMatcher",
     "OneParameterAssertion",
     "OptionalMatcher",
     "Outputs",
     "ParameterGroupAssertion",
+    "RegexMatcher",
     "RetrievalResult",
     "RetrievalResults",
     "ToolCall",
     "ToolCallAssertion",
+    "ToolCallCountAssertion",
+    "ToolNotCalledAssertion",
+    "ToolOrderAssertion",
     "ToolResult",
     "TurnMetadata",
     "ValueMatcher",

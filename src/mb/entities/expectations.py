@@ -14,6 +14,7 @@ from pydantic import (
     TypeAdapter,
     ValidatorFunctionWrapHandler,
     field_validator,
+    model_validator,
 )
 
 __all__ = [
@@ -208,6 +209,28 @@ class Expectations(BaseModel):
 
     Currently, only tool call correctness assertions are supported.
     """
+
+    @model_validator(mode="after")
+    def _read_extended_assertions(self) -> Expectations:
+        # ``extended_assertions`` stays an extra key (the published schema is unchanged); it is validated here, so a
+        # malformed list makes the line invalid. Models given in Python are kept as their JSON form.
+        extra = self.__pydantic_extra__
+        if extra and "extended_assertions" in extra:
+            from .extended import read_extended_assertions
+
+            extra["extended_assertions"] = read_extended_assertions(extra["extended_assertions"])[1]
+        return self
+
+    @property
+    def extended_assertions(self) -> list[Any]:
+        """The typed ``extended_assertions`` (see :mod:`mb.entities.extended`), read from the key on each access;
+        empty when the key is absent or null. Results list the published assertions first, then these, in order."""
+        value = (self.__pydantic_extra__ or {}).get("extended_assertions")
+        if value is None:
+            return []
+        from .extended import read_extended_assertions
+
+        return read_extended_assertions(value)[0]
 
 
 @overload

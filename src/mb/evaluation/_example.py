@@ -7,9 +7,12 @@ from dataclasses import dataclass
 from operator import is_
 from typing import Any
 
-from ..entities import Example
+from .._redact import redact
+from ..entities import Example, ToolCall, ToolResult
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
+from ..matching.extended import all_assertion_rows
+from ..matching.grounded import Sources
 from ..matching.trace_checks import orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
@@ -115,7 +118,8 @@ def _first_reason(row: Mapping[str, Any]) -> str:
         return str(row["error"])
     for assertion in row["assertions"]:
         if not assertion["passed"]:
-            return f"{assertion['assert_that']} {assertion['tool'] or ''}: {assertion['reason']}".replace("  ", " ")
+            named = f"{assertion['assert_that']} {assertion['tool']}" if assertion["tool"] else assertion["assert_that"]
+            return f"{named}: {assertion['reason']}"
     for check in row["checks"]:
         if check["gating"] and not check["passed"]:
             return f"{check['name']}: {check['reason']}"
@@ -133,8 +137,10 @@ def agent_failure(example: Example) -> str | None:
     if not error:
         return None
     if isinstance(error, dict):
-        return ": ".join(str(part) for part in (error.get("type"), error.get("message")) if part) or "unknown error"
-    return str(error)
+        text = ": ".join(str(part) for part in (error.get("type"), error.get("message")) if part) or "unknown error"
+    else:
+        text = str(error)
+    return redact(text)  # another tool's runner may have kept a key its agent's error quoted
 
 
 def agent_error(example: Example) -> str | None:
@@ -220,7 +226,12 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         return error_result(line, failure, categories)
 
     calls = [call_spec(call) for call in outputs.tool_calls()]
-    assertions = assertion_rows([assertion_spec(a) for a in example.expectations.assertions], calls, ctx)
+    published = [assertion_spec(a) for a in example.expectations.assertions]
+    extended = example.expectations.extended_assertions
+    if extended:
+        assertions = all_assertion_rows(published, extended, calls, ctx, *_grounding(example))
+    else:
+        assertions = assertion_rows(published, calls, ctx)
     checks: list[Row] = []
     if example.inputs.tools is not None:
         checks.append(tool_restriction_row(example.inputs.tools, calls))
@@ -244,6 +255,20 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
     return _finish(line, assertions, checks, metrics, categories)
+
+
+def _grounding(example: Example) -> tuple[Sources, list[int]]:
+    """What ``grounded`` matchers read: the user messages and tool results, and how many results precede each call."""
+    assert example.outputs is not None
+    results: list[Any] = []
+    before: list[int] = []
+    for event in example.outputs.trace:
+        if isinstance(event, ToolResult):
+            results.append(event.result)
+        elif isinstance(event, ToolCall):
+            before.append(len(results))
+    users = [message.content for message in example.inputs.messages if message.role == "user"]
+    return Sources(users, results), before
 
 
 _BUILT_IN_METRICS = {

@@ -27,7 +27,7 @@ import orjson
 
 from ..io import LineError, Record
 from ..io._limits import max_line_bytes, oversized
-from ..io._lines import SizedLine, range_chunks, split_lines
+from ..io._lines import JSON_SPACE, SizedLine, range_chunks, split_lines
 from ..io._reader import (
     iter_blocks,
     line_ranges,
@@ -403,7 +403,7 @@ def _block_lines(block: bytes, max_line: int, first: int) -> Iterator[SizedLine]
     for number, piece in enumerate(block.split(b"\n"), first):
         if len(piece) > max_line:
             yield number, b"", len(piece)
-        elif data := piece.strip():
+        elif data := piece.strip(JSON_SPACE):
             yield number, data, 0
 
 

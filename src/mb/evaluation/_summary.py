@@ -18,7 +18,7 @@ __all__ = ["SummaryBuilder"]
 
 _MAX_ERRORS = 20
 _PASSED, _FAILED, _ERROR = 0, 1, 2
-_ASSERTION_ORDER = ("tool_called", "no_tool_called")
+_ASSERTION_ORDER = ("tool_called", "no_tool_called", "tool_not_called", "tool_order", "tool_call_count")
 _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
 _SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "low_confidence")
 """The slices counted: ``overall`` (one name, ``""``), ``assertion``, ``matcher``, ``check``, ``metric``,

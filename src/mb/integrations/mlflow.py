@@ -52,7 +52,8 @@ def scorers(
 
     - ``passed`` (bool): every gating expectation holds; the rationale lists what failed.
     - ``expectations_met`` (0..1): share of the gating expectations met.
-    - ``tool_call_assertions`` (bool): every ``expectations.assertions`` entry holds; per-assertion reasons.
+    - ``tool_call_assertions`` (bool): every assertion holds (``assertions`` and ``extended_assertions``);
+      per-assertion reasons.
     - ``checks`` (bool): the other gating checks (tool restriction, orphan results, expected response).
     - one per metric (``similarity``, ``citations``...): the metric's value with its reason; threshold and
       pass/fail in the feedback's metadata.

@@ -2,6 +2,7 @@
 
 from ._atomic import SameFileError, atomic_output, refuse_input_as_output, write_atomically
 from ._errors import LineError, Problem, json_path
+from ._inputs import command_inputs, note_input, read_small_file
 from ._limits import DEFAULT_MAX_LINE_BYTES, MAX_DEPTH, max_line_bytes
 from ._reader import (
     CompressedFileError,
@@ -27,6 +28,7 @@ __all__ = [
     "Record",
     "SameFileError",
     "atomic_output",
+    "command_inputs",
     "dump_line",
     "iter_documents",
     "iter_lines",
@@ -34,9 +36,11 @@ __all__ = [
     "json_path",
     "max_line_bytes",
     "not_jsonl",
+    "note_input",
     "parse_document",
     "read_examples",
     "read_record",
+    "read_small_file",
     "refuse_input_as_output",
     "replace_file",
     "source_name",

@@ -4,6 +4,10 @@
 writing completed; an error, Ctrl-C or a kill leaves the previous file byte for byte (and at most a hidden
 ``.NAME.*.tmp`` file after a kill). :func:`refuse_input_as_output` compares files by device and inode, so a
 symlink, a relative path or another spelling of an input is recognised.
+
+A command's inputs are not only the files it names: every file it has read (see :mod:`mb.io._inputs`) counts too,
+so a file discovered in a folder, named by a run record or read as configuration is refused as an output like a
+named one.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 from typing import IO, cast
 
 from ..errors import OutputError
+from ._inputs import file_identity, files_read
 
 __all__ = ["SameFileError", "atomic_output", "refuse_input_as_output", "write_atomically"]
 
@@ -29,28 +34,25 @@ class SameFileError(OutputError, ValueError):
     """The output named is one of the command's inputs: writing it would destroy the data being read."""
 
 
-def _same_file(first: Path, second: Path) -> bool:
-    try:
-        one, two = first.stat(), second.stat()
-    except OSError:
-        return False
-    return (one.st_dev, one.st_ino) == (two.st_dev, two.st_ino)
-
-
 def refuse_input_as_output(output: PathLike | None, *inputs: PathLike | None) -> None:
-    """Raise :class:`SameFileError` when ``output`` is the same file as one of ``inputs`` (``-`` and None are
-    ignored). Nothing is created or changed."""
+    """Raise :class:`SameFileError` when ``output`` is the same file as one of ``inputs`` or as a file the running
+    command has read (see :func:`command_inputs`); ``-`` and None are ignored. Nothing is created or changed."""
     if output is None or str(output) == "-":
         return
-    target = Path(output)
+    target = file_identity(output)
+    if target is None:
+        return
+    read = files_read()
     for source in inputs:
-        if source is None or str(source) == "-":
-            continue
-        if _same_file(target, Path(source)):
-            raise SameFileError(
-                f"the output {os.fspath(output)} is the input {os.fspath(source)} (the same file): "
-                "writing it would destroy what is being read; choose another output file"
-            )
+        if source is not None and str(source) != "-":
+            identity = file_identity(source)
+            if identity is not None:
+                read[identity] = os.fspath(source)
+    if target in read:
+        raise SameFileError(
+            f"the output {os.fspath(output)} is the input {read[target]} (the same file): "
+            "writing it would destroy what is being read; choose another output file"
+        )
 
 
 def _temporary_beside(target: Path) -> tuple[Path, int]:

@@ -21,6 +21,7 @@ from ._errors import Problem, json_path
 
 __all__ = [
     "DEFAULT_MAX_LINE_BYTES",
+    "LARGEST_LINE_LIMIT",
     "MAX_DEPTH",
     "MAX_INT",
     "MIN_INT",
@@ -60,6 +61,10 @@ for _byte in b"]}":
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+LARGEST_LINE_LIMIT = 1 << 40
+"""The largest line-size limit accepted (1 TiB): larger numbers are no limit a reader could hold to."""
+
+
 def max_line_bytes(value: int | None = None) -> int:
     """The line-size limit in force: ``value`` when given, else ``MB_MAX_LINE_BYTES``, else 16 MiB.
 
@@ -72,11 +77,13 @@ def max_line_bytes(value: int | None = None) -> int:
             value = int(text.replace("_", ""))
         except ValueError:
             raise ValueError(f"{_ENV}={text!r}: expected a whole number of bytes") from None
-        if value < 1:
-            raise ValueError(f"{_ENV}={text!r}: expected a positive number of bytes")
+        if not 1 <= value <= LARGEST_LINE_LIMIT:
+            raise ValueError(f"{_ENV}={text!r}: expected a positive number of bytes, at most {LARGEST_LINE_LIMIT}")
         return value
-    if value < 1:
-        raise ValueError(f"the line-size limit must be a positive number of bytes, got {value}")
+    if not 1 <= value <= LARGEST_LINE_LIMIT:
+        raise ValueError(
+            f"the line-size limit must be a positive number of bytes, at most {LARGEST_LINE_LIMIT}; got {value}"
+        )
     return value
 
 
@@ -207,6 +214,8 @@ def _walk(document: Any) -> Problem | None:
                 return Problem(json_path(path), _int_out_of_range(node))
         elif isinstance(node, _LongInteger):
             return Problem(json_path(path), _out_of_range(node.text))
+        elif isinstance(node, float) and math.isnan(node):
+            return Problem(json_path(path), "NaN is not a JSON number (JSON writers make it null)")
         elif isinstance(node, float) and not math.isfinite(node):
             return Problem(json_path(path), "number too large for a 64-bit float")
     return None

@@ -8,9 +8,22 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-__all__ = ["LineBatch", "SizedLine", "line_batches", "range_chunks", "read_lines", "split_lines", "utf16_chunks"]
+__all__ = [
+    "JSON_SPACE",
+    "LineBatch",
+    "SizedLine",
+    "line_batches",
+    "range_chunks",
+    "read_lines",
+    "split_lines",
+    "utf16_chunks",
+]
 
 _CHUNK = 1 << 20
+
+JSON_SPACE = b" \t\r\n"
+"""The whitespace JSON allows around a value, all that is stripped from a line: a vertical tab or a form feed
+(which ``bytes.strip()`` would remove too) is part of the line, which is then not valid JSON."""
 
 SizedLine = tuple[int, bytes, int]
 """``(line number, the line without its line end and surrounding space, 0)`` for a non-blank line, or
@@ -55,7 +68,7 @@ def read_lines(stream: IO[bytes], limit: int | None = None, first: int = 1, *, b
                 size += len(piece) - ended
             yield number, b"", size
             continue
-        data = raw.strip()
+        data = raw.strip(JSON_SPACE)
         if data:
             yield number, data, 0
 
@@ -112,5 +125,5 @@ def split_lines(chunks: Iterable[bytes], limit: int | None = None, first: int = 
         for offset, piece in enumerate(lines):
             if limit is not None and len(piece) > limit:
                 yield number + offset, b"", len(piece)
-            elif data := piece.strip():
+            elif data := piece.strip(JSON_SPACE):
                 yield number + offset, data, 0

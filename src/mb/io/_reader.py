@@ -19,9 +19,10 @@ from pydantic import ValidationError
 from ..entities import Example
 from ..errors import InputError
 from ._errors import LineError, Problem, describe, problems_from_validation
+from ._inputs import note_input
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized, screen
-from ._lines import SizedLine, read_lines, split_lines, utf16_chunks
+from ._lines import JSON_SPACE, SizedLine, read_lines, split_lines, utf16_chunks
 
 __all__ = [
     "CompressedFileError",
@@ -85,6 +86,7 @@ def _open(source: PathLike | IO[bytes]) -> tuple[IO[bytes], bool]:
         return sys.stdin.buffer, False
     path = Path(source)
     raw = path.open("rb")
+    note_input(path)
     if raw.peek(2)[:2] == _GZIP_MAGIC:
         return cast("IO[bytes]", gzip.GzipFile(fileobj=raw, mode="rb")), True
     return raw, True
@@ -149,7 +151,7 @@ def compressed_error(exc: BaseException, source: object = None) -> CompressedFil
 
 def _numbered(lines: Iterable[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
     for number, raw in enumerate(lines, start=first):
-        data = raw.strip()
+        data = raw.strip(JSON_SPACE)
         if data:
             yield number, data
 
@@ -293,8 +295,10 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
         if isinstance(exc, json.JSONDecodeError):
             message = exc.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself
             detail = f"{message} at column {exc.colno}"
-            if exc.pos >= len(exc.doc.rstrip()):
+            if exc.pos >= len(exc.doc.rstrip(JSON_SPACE.decode())):
                 detail = f"the JSON is truncated ({message.lower()} at column {exc.colno})"
+            elif message == "Extra data" and exc.doc[exc.pos] in "\x0b\x0c":
+                detail += f" ({exc.doc[exc.pos]!r}: only spaces, tabs and line ends may surround a JSON value)"
             elif message == "Extra data" and exc.doc[: exc.pos].rstrip(" \t").endswith("\r"):
                 detail += (
                     ", after a carriage return: the file seems to end its lines with CR alone (classic Mac);"

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .._numbers import FRACTIONS, ONES, ORDINAL_WORDS, TENS, words_value
 from ._text import fold
 
 __all__ = ["Quantity", "extract_quantities", "roman_numeral", "same_quantity", "unmatched"]
@@ -111,29 +112,7 @@ def unmatched(source: Iterable[Quantity], target: Iterable[Quantity]) -> list[Qu
     ]
 
 
-_UNITS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_UNITS = {word: value for value, word in enumerate(ONES)}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _MULTIPLIERS = {
     "k": 1_000,
@@ -193,29 +172,7 @@ _RELDAYS: dict[str, frozenset[Reading]] = {
     "tomorrow": frozenset({"tomorrow"}),
     "yesterday": frozenset({"yesterday"}),
 }
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "eleventh": 11,
-    "twelfth": 12,
-    "thirteenth": 13,
-    "fourteenth": 14,
-    "fifteenth": 15,
-    "sixteenth": 16,
-    "seventeenth": 17,
-    "eighteenth": 18,
-    "nineteenth": 19,
-    "twentieth": 20,
-    "thirtieth": 30,
-}
+_ORDINALS = {word: value for word, value in ORDINAL_WORDS.items() if value <= 30}
 """Ordinal words: "the Third" is the 3 of "Charles III" and of "3rd"."""
 _SOFT_ORDINALS = frozenset({"first", "second"})
 """Ordinals that often are not numbers at all ("first thing tomorrow", "in a second")."""
@@ -229,7 +186,7 @@ _SOFT_WORDS = {
     "once": 1,
     "thrice": 3,
     "triple": 3,
-    "half": 0.5,
+    "half": FRACTIONS["half"],
 }
 """Words that can mean a number but need not: they match a number written elsewhere, never differ on their own."""
 _CLOCK_WORDS = {"noon": 720.0, "midday": 720.0, "midnight": 0.0}
@@ -261,30 +218,14 @@ _UNIT_SECONDS = {
     "fortnight": 1_209_600,
 }
 _UNIT_MONTHS = {"month": 1, "year": 12, "yr": 12}
+_AMOUNT_NUMBERS = (*ONES[1:13], "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety")
+"""The numbers in words read as the amount of a length of time ("three days")."""
 _AMOUNT_WORDS = {
     "a": 1.0,
     "an": 1.0,
-    "one": 1.0,
-    "two": 2.0,
-    "three": 3.0,
-    "four": 4.0,
-    "five": 5.0,
-    "six": 6.0,
-    "seven": 7.0,
-    "eight": 8.0,
-    "nine": 9.0,
-    "ten": 10.0,
-    "eleven": 11.0,
-    "twelve": 12.0,
-    "fifteen": 15.0,
-    "twenty": 20.0,
-    "thirty": 30.0,
-    "forty": 40.0,
-    "fifty": 50.0,
-    "sixty": 60.0,
-    "ninety": 90.0,
-    "half an": 0.5,
-    "half a": 0.5,
+    **{word: float(words_value(word)) for word in _AMOUNT_NUMBERS},
+    "half an": FRACTIONS["half"],
+    "half a": FRACTIONS["half"],
     "a couple of": 2.0,
     "couple of": 2.0,
 }
@@ -380,7 +321,7 @@ def _blank(
 def _word_class(word: str) -> str:
     if word in _UNITS:
         return "unit" if _UNITS[word] < 10 else "teen"
-    if word in _TENS:
+    if word in TENS:
         return "ten"
     return "scale"
 
@@ -397,7 +338,7 @@ def _word_numbers(run: list[str]) -> Iterator[tuple[float, list[str]]]:
             yield float(total + current), used
             total, current, used = 0, 0, []
         if kind != "scale":
-            current += _UNITS.get(word, 0) + _TENS.get(word, 0)
+            current += _UNITS.get(word, 0) + TENS.get(word, 0)
         elif word in ("dozen", "hundred"):
             current = max(current, 1) * (12 if word == "dozen" else 100)
         else:
@@ -425,18 +366,18 @@ def _from_words(text: str, original: str) -> list[Quantity]:
     for i, m in enumerate(matches):
         word, lower = m.group(), m.group().lower()
         nxt = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
-        if lower in _UNITS or lower in _TENS or lower in _SCALES or lower == "dozen":
+        if lower in _UNITS or lower in TENS or lower in _SCALES or lower == "dozen":
             run.append(lower)
             continue
-        if run and lower == "and" and (nxt in _UNITS or nxt in _TENS) and run[-1] in _SCALES:
+        if run and lower == "and" and (nxt in _UNITS or nxt in TENS) and run[-1] in _SCALES:
             run.append(lower)
             continue
         if lower in ("a", "an") and (nxt in _SCALES or nxt == "dozen"):
             run.append(lower)
             continue
         if lower in _ORDINALS:
-            if run and run[-1] in _TENS and _ORDINALS[lower] < 10:  # "twenty first" is 21
-                found.append(_q("number", {_TENS[run[-1]] + _ORDINALS[lower]}, f"{run.pop()} {word}"))
+            if run and run[-1] in TENS and _ORDINALS[lower] < 10:  # "twenty first" is 21
+                found.append(_q("number", {TENS[run[-1]] + _ORDINALS[lower]}, f"{run.pop()} {word}"))
                 flush()
                 continue
             flush()

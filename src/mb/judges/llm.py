@@ -244,9 +244,13 @@ class LLMJudge:
             self._state = _LoopState(loop, anyio.CapacityLimiter(self.max_concurrency))
         return self._state
 
+    def _clean(self, text: str) -> str:
+        """The server's text as it may be stored: an error or an answer may echo the key or the URL's credentials
+        (also as the Basic token sent for them)."""
+        return redact(text, self._api_key, *url_credentials(self.base_url))
+
     def _error(self, message: str) -> Verdict:
-        # a server's error text may echo the key or the URL's credentials (also as the Basic token sent for them)
-        message = redact(message, self._api_key, *url_credentials(self.base_url))
+        message = self._clean(message)
         return Verdict(0.0, message, self.name, error=message)
 
     def _verdict(self, task: JudgeTask, score: float, reason: str) -> Verdict:
@@ -290,7 +294,7 @@ class LLMJudge:
             answers: dict[str, Verdict] = {}
             if self.cache is not None and distinct:
                 for key, (score, reason) in self.cache.get_many(distinct).items():
-                    answers[key] = self._verdict(distinct[key].task, score, reason)
+                    answers[key] = self._verdict(distinct[key].task, score, self._clean(reason))  # an older entry
                 if not self.retry_failed:
                     unanswered = [key for key in distinct if key not in answers]
                     for key, message in self.cache.failures(unanswered).items():
@@ -371,6 +375,7 @@ class LLMJudge:
             parsed = parse_answer(content)
             if not isinstance(parsed, str):
                 grade, reason = parsed
+                reason = self._clean(reason)  # the reason is stored (results, cache, reports): never with a secret
                 if self.cache is not None:
                     self.cache.put(key, (grade - 1) / 4.0, reason, self.name)
                 return self._verdict(request.task, (grade - 1) / 4.0, reason)

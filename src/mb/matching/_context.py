@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 
@@ -26,3 +27,7 @@ class MatchContext:
 
     supports: Callable[[JudgeTask], bool] = lambda task: True
     """Whether the active judge can answer a task; judged metrics are skipped when it cannot."""
+
+    grounds: Any = None
+    """What a ``grounded`` argument may come from (:class:`~mb.matching.grounded.Grounds`): set for each call an
+    extended ``tool_called`` assertion is checked against; None elsewhere."""

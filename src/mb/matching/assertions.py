@@ -6,7 +6,7 @@ model API (:func:`check_assertions`) and the evaluator share them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..entities import NoToolCallAssertion, ToolCall, ToolCallAssertion
@@ -58,9 +58,12 @@ class _Candidate(NamedTuple):
         return sum(p["score"] or 0.0 for p in self.parameters) / len(self.parameters)
 
 
-def _label(params: list[str]) -> str:
-    """How a parameter check is named in a call's reason: its parameters (``params []`` when it lists none)."""
-    return ", ".join(params) or "params []"
+def _label(parameter: Row) -> str:
+    """How a parameter check is named in a call's reason: its parameters (``params []`` when it lists none), or
+    ``closed`` for the check of a closed assertion."""
+    if parameter["match_as"] == "closed":
+        return "closed"
+    return ", ".join(parameter["params"]) or "params []"
 
 
 def assertion_spec(assertion: ToolCallAssertion | NoToolCallAssertion) -> AssertionSpec:
@@ -153,11 +156,11 @@ def _unsatisfied(
         return _row(tool, False, call_id, reason, closest.parameters)
     undecided = _first_undecided(candidates)
     if undecided is not None:
-        errors = "; ".join(f"{_label(p['params'])}: {p['error']}" for p in undecided.parameters if p["error"])
+        errors = "; ".join(f"{_label(p)}: {p['error']}" for p in undecided.parameters if p["error"])
         undecided_id = calls[undecided.call][0]
         reason = f"undecided: call {undecided_id} could match but a judge failed ({errors})"
         return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
-    failures = "; ".join([f"{_label(p['params'])}: {p['reason']}" for p in closest.parameters if not p["passed"]])
+    failures = "; ".join([f"{_label(p)}: {p['reason']}" for p in closest.parameters if not p["passed"]])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
     if closest.call in assigned_calls:  # the only call, or the closest, went to another assertion
         others += ", which satisfies another assertion,"
@@ -193,10 +196,16 @@ def _over_limit(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], 
     ]
 
 
-def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], ctx: MatchContext) -> list[Row]:
+def assertion_rows(
+    assertions: Sequence[AssertionSpec],
+    calls: Sequence[CallSpec],
+    ctx: MatchContext,
+    contexts: Callable[[int], MatchContext] | None = None,
+) -> list[Row]:
     """Check every assertion against the trace's tool calls: :class:`AssertionResult` objects as JSON, aligned
     with ``assertions``. An example asking for more than :data:`MAX_PARAMETER_CHECKS` checks gets an error on each
-    ``tool_called`` assertion instead."""
+    ``tool_called`` assertion instead. ``contexts``, when given, is the context of each call (by index) instead of
+    ``ctx`` (what a ``grounded`` matcher reads differs from call to call)."""
     checks = parameter_checks([(tool, len(parameters)) for tool, parameters in assertions], calls)
     if checks > MAX_PARAMETER_CHECKS:
         return _over_limit(assertions, calls, checks)
@@ -212,8 +221,9 @@ def assertion_rows(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec
                 if name == tool:
                     rows: list[Row] = []
                     satisfied = True
+                    call_ctx = ctx if contexts is None else contexts(index)
                     for parameter in parameters:
-                        row = parameter_row(parameter, params, ctx)
+                        row = parameter_row(parameter, params, call_ctx)
                         rows.append(row)
                         if not row["passed"]:
                             satisfied = False

@@ -17,6 +17,7 @@ from ._outcome import Outcome
 from ._values import MISSING, compact_json, describe_value, render
 from .email_address import email_verdict, match_email
 from .equality import SCALARS, equality_verdict, match_equality
+from .extended_matchers import EXTENDED_MATCHERS, match_closed, match_extended
 from .free_text import match_free_text, match_free_text_group
 from .missing import is_missing, match_missing, missing_verdict
 from .optional import ABSENT, PRESENT, match_optional
@@ -43,10 +44,12 @@ _DATE_MEMO_SIZE = 2048  # two keys per verdict; full early when every line has i
 
 
 def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
-    """The spec of a matcher model."""
+    """The spec of a matcher model; an extended matcher's value is the model itself."""
     fields = vars(matcher)  # a matcher's fields; a missing one is None (no model attribute lookup that fails)
+    kind = str(fields.get("match_as", "unknown"))
     inner = fields.get("default")
-    return str(fields.get("match_as", "unknown")), fields.get("value"), None if inner is None else matcher_spec(inner)
+    value = matcher if kind in EXTENDED_MATCHERS else fields.get("value")
+    return kind, value, None if inner is None else matcher_spec(inner)
 
 
 def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:
@@ -124,6 +127,8 @@ def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
         return _date_time(expected, value, ctx)
     if kind == "optional" and inner is not None:
         return match_optional([value], lambda: _single(inner, value, ctx))
+    if kind in EXTENDED_MATCHERS:
+        return match_extended(kind, expected, value, ctx.grounds)
     return Outcome.fail(f"unsupported matcher {kind!r}")
 
 
@@ -132,6 +137,8 @@ _NO_PARAMETERS = "the matcher lists no parameters: nothing to check (a defect of
 
 def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: MatchContext) -> Outcome:
     kind, expected, inner = spec
+    if kind == "closed":  # a closed tool_called assertion: ``names`` are the parameters it names
+        return match_closed(names, params)
     if not names:  # an empty group would pass every call (optional) or fail naming nothing
         return Outcome(False, _NO_PARAMETERS, 0.0, error=_NO_PARAMETERS)
     if kind == "date_time":

@@ -11,7 +11,11 @@ How the runner calls an agent ``agent(conversation, **keywords)``:
 - ``user_time=`` (an aware ``datetime``, the time the request is sent, also written to
   ``outputs.environment.user_time``) is passed when the callable has a parameter named ``user_time`` or
   accepts ``**kwargs``. Code deeper inside the agent can read it with :func:`current_user_time`.
-- Async callables are awaited; sync ones run in a worker thread, so they run concurrently too.
+- Async callables are awaited on an event loop of their own, sync ones run in a worker thread (see
+  :mod:`mb.runner._agent_loop`): an agent that ignores cancellation or blocks its loop cannot outlast the timeout.
+- Whatever the agent raises, any ``BaseException`` included (``asyncio.CancelledError``, ``GeneratorExit``,
+  ``KeyboardInterrupt``, ``SystemExit``), is its example's failure: an ``Exception`` is raised as it is, any
+  other as an :class:`~mb.runner._errors.AgentBaseException` carrying it.
 - The agent returns :class:`~mb.entities.Outputs` or a plain ``str`` (the response). Anything else is an
   ``AgentOutputError`` recorded on the line.
 """
@@ -28,13 +32,14 @@ from functools import partial
 from typing import Any, Literal
 
 import anyio
-import anyio.to_thread
 from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
 from ..entities import Inputs, Outputs
 from ..io._errors import problems_from_validation
-from ._errors import AgentOutputError
+from ..io._limits import unreadable_value
+from ._agent_loop import call_async, call_sync
+from ._errors import AgentBaseException, AgentOutputError
 
 __all__ = ["AgentInput", "CallableAgent", "current_user_time", "to_outputs"]
 
@@ -141,22 +146,29 @@ class CallableAgent:
             keywords["tools"] = list(inputs.tools) if inputs.tools is not None else None
         if self.passes_user_time:
             keywords["user_time"] = user_time
-        token = _USER_TIME.set(user_time)
-        try:
-            if self.is_async:
-                result = await self.function(argument, **keywords)
-            else:
-                result = await anyio.to_thread.run_sync(
-                    partial(self.function, argument, **keywords), abandon_on_cancel=True, limiter=limiter
-                )
-            if inspect.isawaitable(result):
-                result = await result
-        finally:
-            _USER_TIME.reset(token)
-        return result
+        call = partial(self.function, argument, **keywords)
+        if self.is_async:
+            outcome = await call_async(_awaited(call), _USER_TIME, user_time)
+        else:
+            outcome = await call_sync(call, _USER_TIME, user_time, limiter)
+            if outcome.error is None and inspect.isawaitable(outcome.value):  # a sync callable returning a coroutine
+                outcome = await call_async(outcome.value, _USER_TIME, user_time)
+        if isinstance(outcome.error, Exception):
+            raise outcome.error
+        if outcome.error is not None:
+            raise AgentBaseException(outcome.error)
+        return outcome.value
 
     def __repr__(self) -> str:
         return f"CallableAgent({self.name}, input={'Inputs' if self.wants_inputs else 'messages'})"
+
+
+async def _awaited(call: Callable[[], Any]) -> Any:
+    """Call an async agent and await what it gives (on the agents' loop, where a coroutine must be created)."""
+    result = call()
+    while inspect.isawaitable(result):
+        result = await result
+    return result
 
 
 def _preview(value: object) -> str:
@@ -181,6 +193,10 @@ def to_outputs(result: object) -> Outputs:
         data = result.model_dump(mode="json", exclude_none=True)
     except PydanticSerializationError as exc:
         raise AgentOutputError(f"the agent's outputs cannot be written as JSON: {exc}") from exc
+    problem = unreadable_value(data)  # NaN or infinity would be written as null: a different value, never kept
+    if problem is not None:
+        where = "$.outputs" + problem.path[1:]
+        raise AgentOutputError(f"the agent's outputs cannot be written as a benchmark line: {where}: {problem.message}")
     try:
         return Outputs.model_validate(data)
     except ValidationError as exc:

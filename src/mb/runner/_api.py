@@ -84,12 +84,19 @@ def _written_in_place(path: Path) -> bool:
 
 
 def _prepare_output(
-    benchmark: Benchmark, output: Path, *, resume: bool, overwrite: bool, retry_errors: bool, collect: bool
+    benchmark: Benchmark,
+    output: Path,
+    *,
+    resume: bool,
+    overwrite: bool,
+    retry_errors: bool,
+    collect: bool,
+    repeats: int,
 ) -> PreviousOutput | None:
     if resume and overwrite:
         raise ConfigError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
     if resume:
-        return read_previous(output, keep_lines=collect, retry_errors=retry_errors)
+        return read_previous(output, keep_lines=collect, retry_errors=retry_errors, repeats=repeats)
     if not _written_in_place(output):
         check_fresh_output(output, overwrite=overwrite)
     return None
@@ -223,7 +230,13 @@ async def _run_locked(
     previous = None
     if path is not None:
         previous = _prepare_output(
-            benchmark, path, resume=resume, overwrite=overwrite, retry_errors=retry_errors, collect=collect
+            benchmark,
+            path,
+            resume=resume,
+            overwrite=overwrite,
+            retry_errors=retry_errors,
+            collect=collect,
+            repeats=settings.repeats,
         )
     reporter: RunProgress = RichProgress() if progress is True else progress or SilentProgress()
     if previous is not None:

@@ -10,6 +10,7 @@ from .._redact import redact
 from ..errors import AgentError, InputError, OutputError
 
 __all__ = [
+    "AgentBaseException",
     "AgentLoadError",
     "AgentOutputError",
     "BenchmarkFileError",
@@ -81,6 +82,17 @@ class AgentOutputError(AgentError):
     """The agent returned something that is not an answer: neither ``Outputs`` nor ``str``, or invalid ``Outputs``."""
 
 
+class AgentBaseException(AgentError):
+    """The agent raised a ``BaseException`` that is not an ``Exception`` (``asyncio.CancelledError``,
+    ``GeneratorExit``, ``KeyboardInterrupt``, ``SystemExit``, one of its own): its example's failure like any other,
+    recorded under the type it raised."""
+
+    def __init__(self, original: BaseException) -> None:
+        super().__init__(original)
+        self.original = original
+        """What the agent raised."""
+
+
 class AgentLoadError(AgentError):
     """An agent specification (``module:attribute``, ``path/to/file.py:attribute``) cannot be made an agent."""
 
@@ -102,10 +114,15 @@ class ResumeError(OutputError):
 
 
 def _unwrap(exc: BaseException) -> BaseException:
-    """The single exception inside (nested) exception groups, else the exception itself."""
-    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
-        exc = exc.exceptions[0]
-    return exc
+    """What the agent raised: the single exception inside (nested) exception groups, the original of an
+    :class:`AgentBaseException`, else the exception itself."""
+    while True:
+        if isinstance(exc, AgentBaseException):
+            exc = exc.original
+        elif isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+            exc = exc.exceptions[0]
+        else:
+            return exc
 
 
 def is_transient(exc: BaseException) -> bool:

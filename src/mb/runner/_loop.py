@@ -1,7 +1,8 @@
 """The run loop: read examples, call the agent concurrently, write each executed example as soon as it is done.
 
 - Concurrency: ``concurrency`` workers (anyio tasks) take examples in input order; a sync agent runs in a
-  worker thread (at most ``concurrency`` threads; a thread abandoned after a timeout runs on in the background).
+  worker thread (at most ``concurrency`` threads), an async one on the agents' own event loop
+  (:mod:`mb.runner._agent_loop`); a call abandoned after a timeout may run on in the background.
 - ``timeout`` bounds each example (all its attempts and the waits between them); ``retries`` repeats an
   attempt that failed with a transient error (:class:`~mb.runner.TransientAgentError`, or any exception with
   ``transient = True``) after an exponential backoff with jitter (``backoff`` * 2**n seconds, at most
@@ -184,11 +185,6 @@ class Runner:
                 self.in_flight += 1
                 try:
                     outputs, failed = await self._execute(job.example.inputs)
-                except KeyboardInterrupt:
-                    if self._producer is None:
-                        raise
-                    self._stop_scheduling()  # the agent's own Ctrl-C: as for the user's, this example is resumed
-                    continue
                 finally:
                     self.in_flight -= 1
                 trial = {"repeat": job.repeat} if job.repeat is not None else {}
@@ -215,7 +211,7 @@ class Runner:
         start_partial_run()  # each attempt starts its own; none of an earlier example's is left to read
         try:
             outputs = to_outputs(await self._call(inputs, sent))
-        except (Exception, SystemExit) as exc:  # an agent calling sys.exit() fails its example, not the run
+        except Exception as exc:  # whatever the agent raised (see CallableAgent): its example's failure
             outputs = self._failure(exc, partial=partial_run())
             failed = True
         latency = (time.perf_counter() - started) * 1000.0

@@ -14,7 +14,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -108,9 +108,10 @@ def _has_error(document: dict[str, Any]) -> bool:
 class _Scan:
     """Checks the lines of an existing output one by one."""
 
-    def __init__(self, name: str, *, keep_lines: bool, retry_errors: bool) -> None:
+    def __init__(self, name: str, *, keep_lines: bool, retry_errors: bool, repeats: int) -> None:
         self.name = name
         self.retry_errors = retry_errors
+        self.repeats = repeats
         self.previous = PreviousOutput(lines={} if keep_lines else None)
         self.kept: list[bytes] = []
         self.dropped_errors = 0
@@ -133,6 +134,7 @@ class _Scan:
                 f"{self.name}:{number}: the line has no example_hash, so it was not written by `mb run`; "
                 "resume only a file `mb run` wrote, or start again with overwrite=True"
             )
+        self._check_trial(number, document.get("repeat"))
         if self.retry_errors and _has_error(document):
             self.dropped_errors += 1
             return True
@@ -143,19 +145,35 @@ class _Scan:
             self.previous.lines.setdefault(key, deque()).append(data)
         return True
 
+    def _check_trial(self, number: int, repeat: object) -> None:
+        """Refuse a line of a run made with other repeats: resuming it would run every trial again beside it."""
+        repeated = type(repeat) is int
+        if repeated == (self.repeats > 1) and (not repeated or cast(int, repeat) <= self.repeats):
+            return
+        had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
+        asked = f"repeats={self.repeats}" if self.repeats > 1 else "a single trial"
+        raise ResumeError(
+            f"{self.name}:{number}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
+            "the output was started with (more are fine), or write to another output"
+        )
+
 
 def _write_atomically(path: Path, lines: Iterable[bytes]) -> None:
     """Replace ``path`` with ``lines`` (given without newlines), atomically, gzip when the path says so."""
     replace_file(path, (line + b"\n" for line in lines), compress=_is_gzip(path))
 
 
-def read_previous(path: Path, *, keep_lines: bool = False, retry_errors: bool = False) -> PreviousOutput:
+def read_previous(
+    path: Path, *, keep_lines: bool = False, retry_errors: bool = False, repeats: int = 1
+) -> PreviousOutput:
     """Read an existing output for resuming and leave it ready to append to.
 
     A last line cut short (a kill while writing) is removed; with ``retry_errors`` the lines whose agent
-    failed are removed too, so those examples run again. A missing file is an empty output.
+    failed are removed too, so those examples run again. A missing file is an empty output. An output written
+    with other ``repeats`` (single trials resumed with repeats or the reverse, or trials beyond ``repeats``) raises
+    :class:`ResumeError` before anything is changed; resuming with more repeats adds the missing trials.
     """
-    scan = _Scan(str(path), keep_lines=keep_lines, retry_errors=retry_errors)
+    scan = _Scan(str(path), keep_lines=keep_lines, retry_errors=retry_errors, repeats=repeats)
     if not path.exists():
         return scan.previous
     if _is_gzip(path):

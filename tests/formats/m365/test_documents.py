@@ -123,6 +123,10 @@ def test_unsupported_major_version_and_wrong_top_level() -> None:
     assert _problems({"schemaVersion": "2.0.0", "items": [{"prompt": "a"}]}) == [
         "evals.json: $.schemaVersion: unsupported schema version '2.0.0': MorganaBench reads 1.x documents"
     ]
+    for version in ("1.x", "1.7.0garbage", "1.7", "1.7.0\n", "1.\u0667.0"):  # the schema's pattern, ASCII digits
+        assert _problems({"schemaVersion": version, "items": [{"prompt": "a"}]}) == [
+            f"evals.json: $.schemaVersion: expected a version 1.MINOR.PATCH such as '1.7.0', got {version!r}"
+        ]
     assert _problems("hello") == [
         "evals.json: $: expected an object with schemaVersion and items, or an array of items; got a string"
     ]

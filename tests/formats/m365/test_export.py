@@ -95,7 +95,10 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
                     {"role": "user", "content": "Is Versailles in Paris?"},
                 ]
             },
-            "expectations": {"expected_response": "No."},
+            "expectations": {
+                "expected_response": "No.",
+                "extended_assertions": [{"assert_that": "tool_not_called", "tool": "book_flight"}],
+            },
         }
     )
     document = examples_to_document([*examples, history]).document
@@ -111,6 +114,7 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
         assert restored.inputs.message_dicts() == original.inputs.message_dicts()
         assert restored.inputs.tools == original.inputs.tools
         assert restored.expectations.model_dump() == original.expectations.model_dump()
+        assert restored.expectations.extended_assertions == original.expectations.extended_assertions
         assert restored.inputs.metadata == original.inputs.metadata
 
 

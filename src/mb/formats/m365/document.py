@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from ...io import Problem
+from ...io import Problem, note_input
 from ...io._limits import MAX_DEPTH, depth, parse_integer, unreadable_value
 from .errors import M365DocumentError
 from .schema import schema_problems
@@ -46,6 +46,7 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     """Parse a JSON file (UTF-8, BOM allowed). Raises :class:`M365DocumentError` for bad JSON, ``OSError`` when
     the file cannot be read."""
     data = Path(path).read_bytes()
+    note_input(path)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:

@@ -120,6 +120,9 @@ def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[
         native["messages"] = earlier
     if example.expectations.assertions:
         native["assertions"] = [a.model_dump(mode="json", exclude_none=True) for a in example.expectations.assertions]
+    extended = (example.expectations.model_extra or {}).get("extended_assertions")
+    if extended:
+        native["extended_assertions"] = extended
     if example.inputs.tools is not None:
         native["tools"] = list(example.inputs.tools)
     metadata = example.inputs.metadata

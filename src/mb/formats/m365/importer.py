@@ -53,7 +53,7 @@ NATIVE_EXTENSION = "morganabench"
 """The key, in an item's ``extensions``, of the MorganaBench data M365 has no field for."""
 
 _OWN_FIELDS = ("prompt", "expected_response", "context", "evaluators", "evaluators_mode")
-_NATIVE_KEYS = ("messages", "assertions", "tools", "metadata")
+_NATIVE_KEYS = ("messages", "assertions", "extended_assertions", "tools", "metadata")
 
 
 def import_m365(path: str | os.PathLike[str]) -> list[Example]:
@@ -133,6 +133,8 @@ def _example(
         expectations["expected_response"] = entry["expected_response"]
     if "assertions" in native:
         expectations["assertions"] = native["assertions"]
+    if "extended_assertions" in native:
+        expectations["extended_assertions"] = native["extended_assertions"]
     extra: dict[str, Any] = {**place, "fields": fields}
     for key in ("evaluators", "evaluators_mode"):
         if key in entry:

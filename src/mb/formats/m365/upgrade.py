@@ -10,6 +10,7 @@ in place: schema validation then reports them (a typo should not vanish into ``e
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,9 @@ NEWER_FIELDS = ("tags", "allowed_tools", "allowed_tools_mode")
 """Item, thread and turn fields of documents newer than 1.7.0 (``tags`` from 1.9.0, ``allowed_tools`` and
 ``allowed_tools_mode`` from 1.11.0) that the upgrade moves into ``extensions`` unchanged; document-level fields
 such as ``default_allowed_tools`` stay on the document."""
+
+_VERSION = re.compile(r"1\.[0-9]+\.[0-9]+")
+"""A schema version MorganaBench reads (the schema's ``^1\\.\\d+\\.\\d+$``, in ASCII digits)."""
 
 _SINGLE_FIELDS = frozenset(
     {
@@ -88,6 +92,10 @@ def upgrade_document(raw: Any) -> Upgrade:
             result.problems.append(
                 Problem("$.schemaVersion", f"unsupported schema version {version!r}: MorganaBench reads 1.x documents")
             )
+            return result
+        elif isinstance(version, str) and _VERSION.fullmatch(version) is None:  # as the schema's pattern says
+            message = f"expected a version 1.MINOR.PATCH such as {SCHEMA_VERSION!r}, got {version!r}"
+            result.problems.append(Problem("$.schemaVersion", message))
             return result
     else:
         kind = (

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ...io import note_input
 from ._common import TraceError
 
 __all__ = ["json_documents"]
@@ -17,6 +18,7 @@ def json_documents(path: Path, *, list_keys: tuple[str, ...] = ()) -> Iterator[t
     under a key of ``list_keys``) gives its items; JSON lines give one document per line."""
     try:
         text = path.read_text(encoding="utf-8-sig")
+        note_input(path)
     except UnicodeDecodeError as exc:
         raise TraceError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     try:

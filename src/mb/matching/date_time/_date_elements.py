@@ -4,28 +4,46 @@ from __future__ import annotations
 
 import re
 
+from ..._numbers import ONES, TENS, words_value
 from ._calendar import MONTHS
 from ._holidays import HOLIDAYS
-from ._items import Element, Item, registrar
-from ._lexicon import MONTH, ORDINAL, alternatives, ordinal_value
+from ._items import DIGIT, Element, Item, registrar
+from ._lexicon import MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
+from ._payloads import (
+    Days,
+    Decades,
+    FullDate,
+    Half,
+    Holiday,
+    IsoWeek,
+    Month,
+    MonthDay,
+    Offset,
+    Ordinal,
+    Quarter,
+    Season,
+    Years,
+)
 from ._units import SEASONS
 
-__all__ = ["ELEMENTS", "FRAGMENTS"]
+__all__ = ["ELEMENTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
-#: Long sub-patterns several elements embed (see ``ElementTable``).
-FRAGMENTS: list[str] = []
 _element = registrar(ELEMENTS)
+#: The words that can put a date before or after today ("next march", "this easter").
+_REL_WORDS = ("this", "next", "last", "past", "previous", "coming", "following", "upcoming")
 
 
-@_element(r"(?P<y>[12]\d{3})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>[12]\d{3})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})")
+@_element(r"(?P<y>[12]\d{3})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>[12]\d{3})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})", DIGIT)
 def _iso_date(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("ymd", int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
+    return Item("date", "", FullDate(int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
 
 
 @_element(
-    r"(?:(?P<rel>next|last|this|coming|previous)\s+)?(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
+    r"(?:(?P<rel>next|last|this|coming|previous)\s+)?(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?",
+    ("next", "last", "this", "coming", "previous"),
+    DIGIT,
 )
 def _numeric_date(m: re.Match[str]) -> Item | None:
     a, b = int(m["a"]), int(m["b"])
@@ -37,18 +55,37 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
     readings = [(mo, d) for mo, d in ((a, b), (b, a)) if 1 <= mo <= 12 and 1 <= d <= 31]
     if not readings:
         return None
-    return Item("date", "", ("md", tuple(dict.fromkeys(readings)), year, m["rel"]))
+    return Item("date", "", MonthDay(tuple(dict.fromkeys(readings)), year, m["rel"]))
 
 
-_YEAR = r"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>\d{4})|\s+of\s+'?(?P<yy>\d\d)|\s*'(?P<yy2>\d\d))?"
+_YEAR = r"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>\d{4})|\s+of\s+'?(?P<yy>\d\d)|,?\s*'(?P<yy2>\d\d))?"
+#: Not a time of day or an amount: what two digits after a date must not be followed by to be its year.
+_NOT_TIME = r"(?![\d:.])(?!\s*(?:[ap]m?\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|o'?clock|days?\b|weeks?\b))"
+#: Two digits after a date written with a dash or slash between its day and month, joined the same way ("12-sep-09"),
+#: or after a space ("5 mar 12"): the year.
+_SHORT_YEAR = rf"(?:(?P=ds)(?P<yy3>\d\d)|\s+(?P<yy4>\d\d)){_NOT_TIME}"
 _REL_DATE = r"(?:(?P<rel>this|next|last|past|previous|coming|following|upcoming)\s+)?"
+
+
+_AFTER_NEXT = r"(?:\s+(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last))?"
+
+
+def _placed(m: re.Match[str]) -> str | None:
+    """The word placing a recurring date: ``next``... before it, or ``after next``/``before last`` after it ("" when
+    both are written, or one with a year)."""
+    if not m["dir"]:
+        return m["rel"]
+    if m["rel"] or _year_value(m) is not None:
+        return ""
+    return "after next" if m["dir"].startswith("after") else "before last"
 
 
 def _year_value(m: re.Match[str]) -> int | None:
     """The year written after a date: four digits, or two after "of" or an apostrophe (``'87``: 1987)."""
     if m["y"]:
         return int(m["y"])
-    short = m["yy"] or m["yy2"]
+    found = m.groupdict()
+    short = found.get("yy") or found.get("yy2") or found.get("yy3") or found.get("yy4")
     if short:
         return int(short) + (1900 if int(short) >= 50 else 2000)
     return None
@@ -58,13 +95,16 @@ def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
     if not 1 <= day <= 31:
         return None
     rel = m.groupdict().get("rel")
-    return Item("date", "", ("md", ((month, day),), _year_value(m), rel))
+    return Item("date", "", MonthDay(((month, day),), _year_value(m), rel))
 
 
 @_element(
     _REL_DATE
-    + rf"(?P<mo>{MONTH})\.?(?:,?\s+(?:the\s+)?|\s*[-/]\s*|(?=\d))(?P<d>{ORDINAL})(?!:)(?!\s+(?:hundred|thousand))"
-    + _YEAR
+    + rf"(?P<mo>{MONTH})\.?(?:,?\s+(?:the\s+)?|\s*(?P<ds>[-/])\s*|(?=\d))(?P<d>{ORDINAL})(?!:)"
+    + r"(?!\s+(?:hundred|thousand))"
+    + rf"(?:(?P=ds)(?P<yy3>\d\d){_NOT_TIME}|{_YEAR})",
+    _REL_WORDS,
+    MONTH_FIRST,
 )
 def _month_day(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
@@ -72,14 +112,17 @@ def _month_day(m: re.Match[str]) -> Item | None:
 
 @_element(
     _REL_DATE
-    + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*[-/]\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})\.?"
-    + _YEAR
+    + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*(?P<ds>[-/])\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})"
+    + rf"\.?(?:{_SHORT_YEAR}|{_YEAR})",
+    _REL_WORDS,
+    "the",
+    ORDINAL_FIRST,
 )
 def _day_month(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
 
 
-@_element(rf"(?P<y>[12]\d{{3}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})")
+@_element(rf"(?P<y>[12]\d{{3}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})", DIGIT)
 def _year_month_day(m: re.Match[str]) -> Item | None:
     return _md(MONTHS[m["mo"]], int(m["d"]), m)
 
@@ -87,7 +130,9 @@ def _year_month_day(m: re.Match[str]) -> Item | None:
 @_element(
     rf"(?P<mo>{MONTH})\.?(?P<s>[-/])(?P<y>[12]\d{{3}})(?P=s)(?P<d>\d{{1,2}})"
     rf"|(?P<y2>[12]\d{{3}})(?P<s2>[-/])(?P<d2>\d{{1,2}})(?P=s2)(?P<mo2>{MONTH})"
-    rf"|(?P<d3>\d{{1,2}})(?P<s3>[-/])(?P<y3>[12]\d{{3}})(?P=s3)(?P<mo3>{MONTH})"
+    rf"|(?P<d3>\d{{1,2}})(?P<s3>[-/])(?P<y3>[12]\d{{3}})(?P=s3)(?P<mo3>{MONTH})",
+    MONTH_FIRST,
+    DIGIT,
 )
 def _named_month_any_order(m: re.Match[str]) -> Item | None:
     """A day, a named month and a four-digit year joined by one separator, in the orders the other patterns leave
@@ -95,37 +140,48 @@ def _named_month_any_order(m: re.Match[str]) -> Item | None:
     month = MONTHS[m["mo"] or m["mo2"] or m["mo3"]]
     day = int(m["d"] or m["d2"] or m["d3"])
     year = int(m["y"] or m["y2"] or m["y3"])
-    return Item("date", "", ("md", ((month, day),), year, None)) if 1 <= day <= 31 else None
+    return Item("date", "", MonthDay(((month, day),), year, None)) if 1 <= day <= 31 else None
 
 
-@_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})")
+@_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})", DIGIT)
 def _year_month_day_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"])
     return _md(month, int(m["d"]), m) if 1 <= month <= 12 else None
 
 
-@_element(r"(?P<y>[12]\d{3})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>[12]\d{3})")
+@_element(r"(?P<y>[12]\d{3})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>[12]\d{3})", DIGIT)
 def _year_month_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"] or m["mo2"])
     if not 1 <= month <= 12:
         return None
-    return Item("date", "", ("month", month, int(m["y"] or m["y2"]), None))
+    return Item("date", "", Month(month, int(m["y"] or m["y2"]), None))
 
 
-@_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR)
+@_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR, ("the", "ides"))
 def _ides(m: re.Match[str]) -> Item | None:
     month = MONTHS[m["mo"]]
     return _md(month, 15 if month in {3, 5, 7, 10} else 13, m)
 
 
-@_element(_REL_DATE + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?" + _YEAR)
+@_element(
+    _REL_DATE
+    + rf"(?:the\s+)?(?:month\s+of\s+)?(?P<mo>{MONTH})\.?"
+    + _AFTER_NEXT
+    + rf"(?:\s+(?P<yy4>3[2-9]|[4-9]\d){_NOT_TIME}|{_YEAR})",
+    _REL_WORDS,
+    ("the", "month"),
+    MONTH_FIRST,
+)
 def _month(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("month", MONTHS[m["mo"]], _year_value(m), m["rel"]))
+    rel = _placed(m)
+    return Item("date", "", Month(MONTHS[m["mo"]], _year_value(m), rel)) if rel != "" else None
 
 
 @_element(
     r"(?:the\s+)?(?:(?:calendar\s+)?year\s+|cy\s*)?(?P<y>(?:1[5-9]|2[01])\d\d)"
-    r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)"
+    r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)",
+    ("the", "calendar", "year", "cy"),
+    DIGIT,
 )
 def _year(m: re.Match[str]) -> Item | None:
     """``2019``, ``year 247`` (any year once "year" is said), ``cy 2008``, ``cy18`` (calendar year 2018)."""
@@ -138,45 +194,60 @@ def _year(m: re.Match[str]) -> Item | None:
 _SEASON = "|".join(SEASONS)
 
 
-@_element(rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _YEAR)
+@_element(
+    rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _AFTER_NEXT + _YEAR,
+    _REL_WORDS,
+    SEASONS,
+)
 def _season(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("season", m["s"], int(m["y"]) if m["y"] else None, m["rel"]))
+    rel = _placed(m)
+    return Item("date", "", Season(m["s"], int(m["y"]) if m["y"] else None, rel)) if rel != "" else None
 
 
 _HOLIDAY = alternatives(HOLIDAYS)
-FRAGMENTS.append(_HOLIDAY)
 
 
 @_element(
     rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?:the\s+)?(?P<h>{_HOLIDAY})"
-    r"(?P<w>\s+(?:long\s+)?weekend)?" + _YEAR
+    r"(?P<w>\s+(?:long\s+)?weekend)?" + _AFTER_NEXT + _YEAR,
+    _REL_WORDS,
+    "the",
+    HOLIDAYS,
 )
 def _holiday(m: re.Match[str]) -> Item | None:
     """A holiday (``easter 2019``), or its weekend (``memorial day weekend``: see ``_holidays.holiday_spans``)."""
     name = m["h"] + " weekend" if m["w"] else m["h"]
-    return Item("date", "", ("holiday", name, int(m["y"]) if m["y"] else None, m["rel"]))
+    rel = _placed(m)
+    return Item("date", "", Holiday(name, int(m["y"]) if m["y"] else None, rel)) if rel != "" else None
 
 
-@_element(r"(?:q|quarter\s*)(?P<q>[1-4])" + _YEAR.replace("?P<y>", "?P<y>").replace("(?:,?", "(?:,?\\s*(?:fy)?"))
+@_element(
+    r"(?:q|quarter\s*)(?P<q>[1-4])" + _YEAR.replace("?P<y>", "?P<y>").replace("(?:,?", "(?:,?\\s*(?:fy)?"),
+    ("q", "quarter"),
+)
 def _q(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("quarter", int(m["q"]), int(m["y"]) if m["y"] else None))
+    return Item("date", "", Quarter(int(m["q"]), int(m["y"]) if m["y"] else None))
 
 
-@_element(r"(?:the\s+)?(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR)
+@_element(
+    r"(?:the\s+)?(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR,
+    ("the", "first", "second", "third", "fourth"),
+    DIGIT,
+)
 def _q_words(m: re.Match[str]) -> Item | None:
     number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
-    return Item("date", "", ("quarter", number[m["q"]], int(m["y"]) if m["y"] else None))
+    return Item("date", "", Quarter(number[m["q"]], int(m["y"]) if m["y"] else None))
 
 
-@_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?")
+@_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?", DIGIT, "h")
 def _year_part(m: re.Match[str]) -> Item | None:
     kind, number = m["k"] or m["k2"], int(m["n"] or m["n2"])
     year = m["y"] or m["y2"]
     if kind == "h":
         if number > 2:
             return None
-        return Item("date", "", ("half", number, int(year) if year else None))
-    return Item("date", "", ("quarter", number, int(year)))
+        return Item("date", "", Half(number, int(year) if year else None))
+    return Item("date", "", Quarter(number, int(year)))
 
 
 _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
@@ -188,71 +259,78 @@ _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forti
     r"|(?:the\s+)?(?:(?P<cw>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-])?(?P<w>noughties|twenties|thirties|"
     r"forties|fifties|sixties|seventies|eighties|nineties)"
     r"|(?:the\s+)?(?P<cw2>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-]tens"
-    r"|(?:the\s+)?(?P<k>nineteen\s+hundreds|two\s+thousands)"
+    r"|(?:the\s+)?(?P<k>nineteen\s+hundreds|two\s+thousands)",
+    ("the", "'", "nineteen", "twenty", "two"),
+    DIGIT,
+    _DECADE_WORDS,
 )
 def _decade(m: re.Match[str]) -> Item | None:
     """``the 80s``, ``the nineteen-eighties``, ``the twenty-tens``, ``the two thousands``."""
     if m["k"]:
-        return Item("date", "", ("decades", (1900 if m["k"].startswith("nineteen") else 2000,)))
+        return Item("date", "", Decades((1900 if m["k"].startswith("nineteen") else 2000,)))
     digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"] or "tens"]
     spoken = (m["cw"] or m["cw2"] or "").split()[0] if (m["cw"] or m["cw2"]) else ""
     century = m["c"] or {"nineteen": "19", "twenty": "20", "two": "20"}.get(spoken)
     centuries = [int(century)] if century else ([20] if m["w"] == "noughties" else [19, 20])
-    return Item("date", "", ("decades", tuple(c * 100 + digit * 10 for c in centuries)))
+    return Item("date", "", Decades(tuple(c * 100 + digit * 10 for c in centuries)))
 
 
-@_element(rf"(?:the\s+)?(?P<n>{ORDINAL})\s+century")
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL})\s+century", "the", ORDINAL_FIRST)
 def _century(m: re.Match[str]) -> Item | None:
     n = ordinal_value(m["n"])
-    return Item("date", "", ("years", (n - 1) * 100, n * 100)) if 1 <= n <= 30 else None
+    return Item("date", "", Years((n - 1) * 100, n * 100)) if 1 <= n <= 30 else None
 
 
-@_element(r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)")
+@_element(
+    r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)", ("the", "rest")
+)
 def _rest(m: re.Match[str]) -> Item | None:
     return Item("rest", "", m["u"])
 
 
-@_element(r"earlier\s+(?:today|this\s+(?P<u>week|month|year))")
+@_element(r"earlier\s+(?:today|this\s+(?P<u>week|month|year))", "earlier")
 def _so_far(m: re.Match[str]) -> Item | None:
     """``earlier today``, ``earlier this week``: from the start of the period to now."""
     return Item("rest", "", "earlier " + (m["u"] or "day"))
 
 
-@_element(r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)")
+@_element(r"later\s+(?:on\s+)?(?:today|this\s+(?P<u>week|month|year))", "later")
+def _later(m: re.Match[str]) -> Item | None:
+    """``later today``, ``later this week``: the rest of the period (not its days gone by)."""
+    return Item("rest", "", m["u"] or "day")
+
+
+@_element(
+    r"(?:the\s+)?(?P<dir>next|following|last|past|previous)\s+day|(?:the\s+)?day\s+(?P<dir2>before|after)",
+    ("the", "next", "following", "last", "past", "previous", "day"),
+)
 def _next_day(m: re.Match[str]) -> Item | None:
     """``the next day`` (tomorrow); ``the day after``/``before`` counts from the date named next, else today."""
     if m["dir2"]:
-        return Item("offset", "", (((1 if m["dir2"] == "after" else -1, "day"),), "anchored"))
+        return Item("offset", "", Offset(((1 if m["dir2"] == "after" else -1, "day"),), "anchored"))
     forward = m["dir"] in {"next", "following"}
-    return Item("date", "", ("days", 1 if forward else -1))
+    return Item("date", "", Days(1 if forward else -1))
 
 
-@_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?")
+@_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?", ("the", "week", "w"))
 def _week_of(m: re.Match[str]) -> Item | None:
-    return Item("ordinal", "", (0, "week of"))
+    return Item("ordinal", "", Ordinal(0, "week of"))
 
 
-@_element(r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:\s+(?:of|in)\s+(?P<y>\d{4}))?")
+@_element(
+    r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:\s+(?:of|in)\s+(?P<y>\d{4}))?",
+    ("the", "iso", "week", "wk"),
+)
 def _week_number(m: re.Match[str]) -> Item | None:
     n = int(m["n"])
-    return Item("date", "", ("iso_week", n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
+    return Item("date", "", IsoWeek(n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
 
 
-_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
-_WORD_VALUES = {
-    **{w: i + 1 for i, w in enumerate(_UNITS_WORDS.split("|"))},
-    **{w: 10 + i for i, w in enumerate(_TEENS.split("|"))},
-    **{w: 20 + 10 * i for i, w in enumerate(_TENS_WORDS.split("|"))},
-}
+_TEENS = "|".join(ONES[10:20])
+_TENS_WORDS = "|".join(TENS)
+_UNITS_WORDS = "|".join(ONES[1:10])
 #: A number from one to ninety-nine in words.
 _UP_TO_99 = rf"(?:(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS}|{_UNITS_WORDS})"
-
-
-def _words_value(text: str | None) -> int:
-    """The value of a number under a hundred in words ("eighty nine", "twenty-one"); 0 for none."""
-    return sum(_WORD_VALUES[w] for w in re.split(r"[\s-]+", text)) if text else 0
 
 
 @_element(
@@ -260,16 +338,18 @@ def _words_value(text: str | None) -> int:
     rf"|(?P<c2>nineteen|twenty)\s+(?:(?P<r2>(?:{_TENS_WORDS})(?:[\s-](?:{_UNITS_WORDS}))?|{_TEENS})"
     rf"|(?:oh|zero)\s+(?P<r3>{_UNITS_WORDS}))"
     rf"|(?P<k>one|two)\s+thousand(?:\s+(?:and\s+)?(?P<h>{_UNITS_WORDS})\s+hundred)?(?:\s+(?:and\s+)?(?P<r4>{_UP_TO_99}))?"
-    rf"|(?:the\s+)?year\s+(?P<h5>{_UNITS_WORDS})\s+hundred(?:\s+and)?(?:\s+(?P<r5>{_UP_TO_99}))?"
+    rf"|(?:the\s+)?year\s+(?P<h5>{_UNITS_WORDS})\s+hundred(?:\s+and)?(?:\s+(?P<r5>{_UP_TO_99}))?",
+    ONES[10:20],
+    ("twenty", "one", "two", "the", "year"),
 )
 def _spoken_year(m: re.Match[str]) -> Item | None:
     """Years in words: "nineteen ninety nine", "nineteen oh one", "seventeen hundred thirty three", "two thousand
     and twenty", "one thousand seven hundred and eighty nine", "year two hundred and sixty seven"."""
     if m["c"]:
-        return Item("year", "", _WORD_VALUES[m["c"]] * 100 + _words_value(m["r"]))
+        return Item("year", "", words_value(m["c"]) * 100 + words_value(m["r"]))
     if m["c2"]:
-        return Item("year", "", _WORD_VALUES[m["c2"]] * 100 + _words_value(m["r2"] or m["r3"]))
+        return Item("year", "", words_value(m["c2"]) * 100 + words_value(m["r2"] or m["r3"]))
     if m["k"]:
-        thousands = 1000 * _WORD_VALUES[m["k"]]
-        return Item("year", "", thousands + 100 * _words_value(m["h"]) + _words_value(m["r4"]))
-    return Item("year", "", 100 * _WORD_VALUES[m["h5"]] + _words_value(m["r5"]))
+        thousands = 1000 * words_value(m["k"])
+        return Item("year", "", thousands + 100 * words_value(m["h"]) + words_value(m["r4"]))
+    return Item("year", "", 100 * words_value(m["h5"]) + words_value(m["r5"]))

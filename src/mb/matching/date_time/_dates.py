@@ -20,6 +20,28 @@ from ._grammar import Item
 from ._holidays import holiday_spans
 from ._items import DateProblem
 from ._model import Window
+from ._payloads import (
+    WITH_YEAR,
+    DayOfMonth,
+    Days,
+    Decades,
+    FullDate,
+    Half,
+    IsoWeek,
+    Month,
+    MonthDay,
+    Named,
+    NthWeekday,
+    Ordinal,
+    PeriodEnd,
+    Pieces,
+    Quarter,
+    Season,
+    Unit,
+    Weekday,
+    WeekdayCount,
+    Years,
+)
 from ._periods import edge, ordinal
 from ._periods import inner as inner_windows
 from ._steps import STEPS, add_business_days, step
@@ -27,6 +49,8 @@ from ._steps import STEPS, add_business_days, step
 __all__ = ["DateProblem", "date_windows"]
 
 _BACK = {"last", "past", "previous", "this past"}
+#: Words placing a recurring date one more occurrence away, with the word they count from.
+_ONE_MORE = {"after next": "next", "before last": "last"}
 _AHEAD = {"next", "coming", "following", "upcoming", "this coming"}
 
 
@@ -35,40 +59,46 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     if not items:
         raise DateProblem("no date")
     for first, second in itertools.pairwise(items):
-        if first.kind == "weekday" and second.kind == "date" and second.value[0] == "unit" and second.text == "week":
+        if (
+            first.kind == "weekday"
+            and second.kind == "date"
+            and isinstance(second.value, Unit)
+            and second.text == "week"
+        ):
             # "Tuesday week" is a week after the coming Tuesday to some, the coming Tuesday to others
             raise DateProblem(f"{first.text + ' ' + second.text!r} is read differently in different places")
-    nth = [i for i in items if i.kind == "date" and i.value[0] == "nth_weekday"]
+    nth = [i for i in items if i.kind == "date" and isinstance(i.value, NthWeekday)]
     if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
         # "the first Monday evening of next month": the ordinal weekday of the period named after it
-        ordinal = Item("ordinal", nth[0].text, (nth[0].value[1], nth[0].value[2]))
+        ordinal = Item("ordinal", nth[0].text, Ordinal(nth[0].value.n, nth[0].value.weekday))
         items = [ordinal, *(i for i in items if i is not nth[0])]
-    weekdays = [i for i in items if i.kind == "weekday" and i.value[1] is None]
-    others = [i for i in items if not (i.kind == "weekday" and i.value[1] is None)]  # those not in weekdays
-    weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value[1] in _ANCHORED
+    items = _day_of_relative_month(items)
+    weekdays = [i for i in items if i.kind == "weekday" and i.value.rel is None]
+    others = [i for i in items if not (i.kind == "weekday" and i.value.rel is None)]  # those not in weekdays
+    weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value.mode in _ANCHORED
     if weekdays and any(i.kind == "offset" for i in others) and not weekday_anchor:
         # "in 3 days on Friday", "Monday two weeks from now": the weekday nearest before or after the day reached
         return _around_weekday(date_windows(others, today), weekdays)
     for index, item in enumerate(items):
-        if item.kind == "offset" and item.value[1] in _ANCHORED:
+        if item.kind == "offset" and item.value.mode in _ANCHORED:
             return _anchored(items, index, today)
         if item.kind in {"ordinal", "edge", "nearest"}:
             if index + 1 >= len(items):
                 raise DateProblem(f"{item.text!r} names no period")
             after = items[index + 1 :]
-            later_weekdays = [i for i in after if i.kind == "weekday" and i.value[1] is None and i is not after[0]]
+            later_weekdays = [i for i in after if i.kind == "weekday" and i.value.rel is None and i is not after[0]]
             container = date_windows([i for i in after if i not in later_weekdays], today)
             inner = inner_windows(item, container)
             if later_weekdays:  # "1st week of Oct. on Friday"
                 inner = _filter_weekdays(inner, later_weekdays)
             if (
                 item.kind == "ordinal"
-                and isinstance(item.value[1], int)
+                and isinstance(item.value.unit, int)
                 and _this_unit(items[index + 1 :])
                 and all(w.hi <= datetime.combine(today, datetime.min.time()) for w in inner)
             ):
                 # "the last Friday of the month" said after it: next month's
-                following = [Item("date", "", ("unit", items[index + 1].value[1], "next"))]
+                following = [Item("date", "", Unit(items[index + 1].value.unit, "next"))]
                 inner = inner_windows(item, date_windows(following, today))
             return _intersect_all([inner, *(_one(i, today, None) for i in items[:index])], items[:index])
     # "19 February 2013 year": the word "year" after a date naming its year labels that year
@@ -78,13 +108,8 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         if not (n and i.kind == "date" and i.text == "year" and _own_year(items[n - 1]) is not None)
     ]
     if any(_pinnable(i) for i in items):
-        # "Q3 this year", "halloween next year": a relative year pins a yearless date
-        items = [
-            Item("year", i.text, today.year + STEPS[i.value[2]])
-            if i.kind == "date" and i.value[0] == "unit" and i.value[1] == "year"
-            else i
-            for i in items
-        ]
+        # "Q3 this year", "halloween next year", "easter in two years": a relative year pins a yearless date
+        items = [_as_year(i, today) for i in items]
     years = [i for i in items if i.kind == "year"]
     rest = [i for i in items if i.kind != "year"]
     if len(years) > 1:
@@ -99,8 +124,8 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         return [units.year(pin)] if pin is not None else []
     if pin is not None and not any(_pinnable(i) for i in rest):
         raise DateProblem(f"the year {pin} does not apply to {' '.join(i.text for i in rest)!r}")
-    weekdays = [i for i in rest if i.kind == "weekday" and i.value[1] is None]
-    others = [i for i in rest if not (i.kind == "weekday" and i.value[1] is None)]  # those not in weekdays
+    weekdays = [i for i in rest if i.kind == "weekday" and i.value.rel is None]
+    others = [i for i in rest if not (i.kind == "weekday" and i.value.rel is None)]  # those not in weekdays
     if not others:
         if pin is not None:
             raise DateProblem("a weekday with only a year")
@@ -120,24 +145,47 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     return kept
 
 
+def _day_of_relative_month(items: list[Item]) -> list[Item]:
+    """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"."""
+    days = [i for i in items if i.kind == "date" and isinstance(i.value, DayOfMonth)]
+    months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
+    if len(items) != 2 or len(days) != 1 or len(months) != 1:
+        return items
+    return [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
+
+
 def _this_unit(items: list[Item]) -> bool:
-    return len(items) == 1 and items[0].kind == "date" and items[0].value[0] == "unit" and items[0].value[2] == "this"
+    return (
+        len(items) == 1
+        and items[0].kind == "date"
+        and isinstance(items[0].value, Unit)
+        and items[0].value.rel == "this"
+    )
+
+
+def _as_year(item: Item, today: date) -> Item:
+    """The year a relative year names ("next year", "in 2 years", "3 years ago"), else the item itself."""
+    if item.kind == "date" and isinstance(item.value, Unit) and item.value.unit == "year":
+        return Item("year", item.text, today.year + STEPS[item.value.rel])
+    if item.kind == "offset" and item.value.mode == "from now" and len(item.value.pieces) == 1:
+        amount, unit = item.value.pieces[0]
+        if unit == "year" and amount == int(amount):
+            return Item("year", item.text, today.year + int(amount))
+    return item
 
 
 def _pinnable(item: Item) -> bool:
-    return (
-        item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter", "half", "iso_week"}
-    ) or (item.kind == "number")
+    return (item.kind == "date" and isinstance(item.value, WITH_YEAR)) or item.kind == "number"
 
 
 def _own_year(item: Item) -> int | None:
     """The year a date item names itself ("march 3 2014", "3/3/2014", "diwali 2019"), if any."""
     if item.kind != "date":
         return None
-    if item.value[0] == "ymd":
-        return int(item.value[1])
-    if item.value[0] in {"md", "month", "season", "holiday", "quarter", "half", "iso_week"} and item.value[2]:
-        return int(item.value[2])
+    if isinstance(item.value, FullDate):
+        return item.value.year
+    if isinstance(item.value, WITH_YEAR) and item.value.year:
+        return item.value.year
     return None
 
 
@@ -158,7 +206,7 @@ def _intersect_all(groups: list[list[Window]], items: list[Item]) -> list[Window
 
 
 def _filter_weekdays(windows: list[Window], weekdays: list[Item]) -> list[Window]:
-    wanted = {i.value[0] for i in weekdays}
+    wanted = {i.value.weekday for i in weekdays}
     if len(wanted) > 1:
         raise DateProblem("two weekdays")
     weekday = wanted.pop()
@@ -178,9 +226,9 @@ def _filter_weekdays(windows: list[Window], weekdays: list[Item]) -> list[Window
 
 
 def _around_weekday(windows: list[Window], weekdays: list[Item]) -> list[Window]:
-    if len({i.value[0] for i in weekdays}) > 1:
+    if len({i.value.weekday for i in weekdays}) > 1:
         raise DateProblem("two weekdays")
-    weekday = weekdays[0].value[0]
+    weekday = weekdays[0].value.weekday
     found: list[Window] = []
     for window in windows:
         if window.hi - window.lo != timedelta(days=1):
@@ -198,14 +246,14 @@ _ANCHORED = {"anchored", "since"}
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     if index != 0:
         raise DateProblem(f"{items[index].text!r} follows other words")
-    pieces, mode = items[index].value
+    pieces, mode = items[index].value.pieces, items[index].value.mode
     anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
     return [_shifted(w, pieces) for w in anchor]
 
 
-def _shifted(window: Window, pieces: tuple[tuple[float, str], ...]) -> Window:
+def _shifted(window: Window, pieces: Pieces) -> Window:
     if pieces[0][1] == "business day":
         moved = add_business_days(window.lo.date(), int(pieces[0][0]))
         return units.day(moved)
@@ -222,12 +270,12 @@ def _one(item: Item, today: date, pin: int | None, wide: bool = False) -> list[W
     if item.kind == "date":
         return _date(item.value, today, pin, wide)
     if item.kind == "offset":
-        return [_shifted(units.day(today), item.value[0])]
+        return [_shifted(units.day(today), item.value.pieces)]
     raise DateProblem(f"{item.text!r} is not a date")
 
 
-def _weekday(value: tuple[int, str | None], today: date) -> list[Window]:
-    weekday, rel = value
+def _weekday(value: Weekday, today: date) -> list[Window]:
+    weekday, rel = value.weekday, value.rel
     if rel is None:
         ahead = (weekday - today.weekday()) % 7
         days = [today + timedelta(days=ahead)] + ([today + timedelta(days=7)] if ahead == 0 else [])
@@ -261,19 +309,17 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
     raise DateProblem(f"{rel!r} before a date")
 
 
-def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = False) -> list[Window]:
-    kind = value[0]
-    if kind == "ymd":
-        _, y, m, d = value
+def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[Window]:
+    if isinstance(value, FullDate):
         try:
-            return [units.day(date(int(y), int(m), int(d)))]
+            return [units.day(date(value.year, value.month, value.day))]
         except ValueError as exc:
             raise DateProblem(str(exc)) from exc
-    if kind == "days":
-        return [units.day(today + timedelta(days=int(value[1])))]
-    if kind == "md":
-        pairs, year = value[1], value[2] if value[2] is not None else pin
-        rel = value[3] if len(value) > 3 else None
+    if isinstance(value, Days):
+        return [units.day(today + timedelta(days=value.offset))]
+    if isinstance(value, MonthDay):
+        pairs, year = value.days, value.year if value.year is not None else pin
+        rel = value.rel
         if rel is not None and year is not None:
             raise DateProblem(f"{rel!r} with a year")
         days_found: list[Window] = []
@@ -292,8 +338,8 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
         if not days_found:
             raise DateProblem("no such day")
         return days_found
-    if kind == "dom":
-        day_ = int(value[1])
+    if isinstance(value, DayOfMonth):
+        day_ = value.day
         found: list[Window] = []
         for months in range(-1, 13) if wide else (0, 1, 2):
             first = date(today.year, today.month, 1) + relativedelta(months=months)
@@ -305,25 +351,32 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
         if wide:
             return found
         return [w for w in found if w.lo.date() >= today.replace(day=1)][:2] or found[:1]
-    if kind in {"month", "season", "holiday"}:
-        name, year, rel = value[1], value[2] if value[2] is not None else pin, value[3]
-        years = [year] if year is not None else [today.year - 1, today.year, today.year + 1]
+    if isinstance(value, Named):
+        name, year, rel = value.name, value.year if value.year is not None else pin, value.rel
+        far = rel in _ONE_MORE
+        years = (
+            [year] if year is not None else list(range(today.year - (3 if far else 1), today.year + (4 if far else 2)))
+        )
         candidates: list[Window] = []
         held: dict[Window, int] = {}  # a holiday's readings, by the year it is held in
+        of_year: dict[Window, int] = {}  # every reading, by the year it was made for
         for y in years:
-            if kind == "month":
-                candidates.append(units.month(y, int(name)))
-            elif kind == "season" and name == "winter" and year is not None:
+            found_: list[Window] = []
+            if isinstance(value, Month):
+                found_.append(units.month(y, int(name)))
+            elif isinstance(value, Season) and name == "winter" and year is not None:
                 # "winter 2014": the winter that ends in 2014 or the one that starts in it, as "last winter" keeps both
-                candidates.extend([*units.season("winter", y - 1), *units.season("winter", y)])
-            elif kind == "season":
-                candidates.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
+                found_.extend([*units.season("winter", y - 1), *units.season("winter", y)])
+            elif isinstance(value, Season):
+                found_.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
             else:
                 for first_day, after in holiday_spans(str(name), y):
                     length = (after - first_day).days
                     window = units.day(first_day) if length == 1 else units.days(first_day, length, str(name))
-                    candidates.append(window)
+                    found_.append(window)
                     held[window] = y
+            candidates.extend(found_)
+            of_year.update(dict.fromkeys(found_, y))
         if not candidates:
             raise DateProblem(f"no date known for {name!r}")
         if wide and rel is None:
@@ -332,7 +385,12 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
             if rel is not None:
                 raise DateProblem(f"{rel!r} with a year")
             return candidates
-        if kind == "season" and rel is None:
+        if rel in _ONE_MORE:
+            # "June after next": a year after each reading of "next June" ("before last": before "last June")
+            later = 1 if rel == "after next" else -1
+            wanted = {of_year[w] + later for w in _pick(candidates, _ONE_MORE[rel], today)}
+            return [w for w in candidates if of_year[w] in wanted]
+        if isinstance(value, Season) and rel is None:
             now = datetime.combine(today, datetime.min.time())
             ongoing = [w for w in candidates if w.lo <= now < w.hi]
             coming = [w for w in candidates if w.lo > now]
@@ -342,42 +400,41 @@ def _date(value: tuple[Any, ...], today: date, pin: int | None, wide: bool = Fal
             years_picked = {held[w] for w in picked}
             return [w for w in candidates if held[w] in years_picked]
         return picked
-    if kind in {"quarter", "half"}:
-        number, year = int(value[1]), value[2] if value[2] is not None else pin
-        make = units.quarter if kind == "quarter" else units.half
+    if isinstance(value, (Quarter, Half)):
+        number, year = value.number, value.year if value.year is not None else pin
+        make = units.quarter if isinstance(value, Quarter) else units.half
         if year is not None:
             return [make(int(year), number)]
         return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
-    if kind == "iso_week":
-        year_ = int(value[2]) if value[2] is not None else (pin if pin is not None else today.year)
+    if isinstance(value, IsoWeek):
+        year_ = value.year if value.year is not None else (pin if pin is not None else today.year)
         try:
-            return [units.week(date.fromisocalendar(year_, int(value[1]), 1))]
+            return [units.week(date.fromisocalendar(year_, value.number, 1))]
         except ValueError as exc:
             raise DateProblem(str(exc)) from exc
-    if kind == "decades":
-        return [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value[1]]
-    if kind == "years":
-        return [Window(datetime(max(value[1], 1), 1, 1), datetime(value[2], 1, 1), "span", note="century")]
-    if kind == "nth_weekday":
-        n, weekday = int(value[1]), int(value[2])
+    if isinstance(value, Decades):
+        return [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value.starts]
+    if isinstance(value, Years):
+        return [Window(datetime(max(value.first, 1), 1, 1), datetime(value.end, 1, 1), "span", note="century")]
+    if isinstance(value, NthWeekday):
         this_month = _relative_unit("month", "this", today)[0]
-        found = ordinal((n, weekday), this_month.lo.date(), this_month.hi.date())
+        found = ordinal(Ordinal(value.n, value.weekday), this_month.lo.date(), this_month.hi.date())
         if not found:
             raise DateProblem("no such weekday this month")
         return found
-    if kind == "unit":
-        return _relative_unit(str(value[1]), str(value[2]), today)
-    if kind == "edge":
-        container = _relative_unit(str(value[2]), "this", today)
-        return [w for c in container for w in edge(str(value[1]), c, c.lo.date(), (c.hi - c.lo).days)]
-    if kind == "weekday_count":
-        weekday, n = int(value[1]), int(value[2])
+    if isinstance(value, Unit):
+        return _relative_unit(value.unit, value.rel, today)
+    if isinstance(value, PeriodEnd):
+        container = _relative_unit(value.unit, "this", today)
+        return [w for c in container for w in edge(value.edge, c, c.lo.date(), (c.hi - c.lo).days)]
+    if isinstance(value, WeekdayCount):
+        weekday, n = value.weekday, value.count
         if n < 0:
             back = (today.weekday() - weekday) % 7 or 7
             return [units.day(today - timedelta(days=back + 7 * (-n - 1)))]
         ahead = (weekday - today.weekday()) % 7 or 7
         return [units.day(today + timedelta(days=ahead + 7 * (n - 1)))]
-    raise DateProblem(f"unknown date {kind!r}")
+    raise DateProblem(f"unknown date {value!r}")
 
 
 def _relative_unit(unit: str, rel: str, today: date) -> list[Window]:

@@ -1,8 +1,8 @@
 """Read a normalized phrase into grammar items, accounting for every word.
 
-The phrase is scanned left to right; at each position every element pattern that can start there is tried (see
-``_dispatch``) and the longest match wins (the first listed on a tie). Words no pattern takes are fillers ("at",
-"on", "the"...) or *not understood*: the parse then reports them and no reading is ever made from the rest. Items
+The phrase is scanned left to right; at each position every element pattern that can start with the token there is
+tried (see ``_dispatch``) and the longest match wins (the first listed on a tie). Words no pattern takes are fillers
+("at", "on", "the"...) or *not understood*: the parse then reports them and no reading is ever made from the rest. Items
 carry no reference time: ``_readings`` places them on the calendar.
 """
 
@@ -14,13 +14,13 @@ import re
 from . import _date_elements, _relative_elements, _time_elements
 from ._dispatch import ElementTable
 from ._items import Item, Parsed
-from ._lexicon import FILLERS, FRAGMENTS
+from ._lexicon import FILLERS
 
 __all__ = ["Item", "Parsed", "parse"]
 
 #: Every element, in the order tried: times of day, then dates, then relative expressions.
 ELEMENTS = (*_time_elements.ELEMENTS, *_date_elements.ELEMENTS, *_relative_elements.ELEMENTS)
-_TABLE = ElementTable(ELEMENTS, (*FRAGMENTS, *_date_elements.FRAGMENTS, *_relative_elements.FRAGMENTS))
+_TABLE = ElementTable(ELEMENTS)
 
 _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 
@@ -40,11 +40,8 @@ def parse(text: str) -> Parsed:
             continue
         best: tuple[int, Item] | None = None
         best_end = position
-        if text.startswith(("at ", "@ "), position):
-            # "at 5 pm": the filler is taken with the element after it (both starts are tried)
-            tries = plan(char, text[position + 1], text[position + 3 : position + 4], text[position + 4 : position + 5])
-        else:
-            tries = plan(char, text[position + 1 : position + 2])
+        # "at 5 pm": the filler is taken with the element after it (both starts are tried)
+        tries = plan(text, position, text.startswith(("at ", "@ "), position))
         for match, builder, shift in tries:
             found = match(text, position + shift)
             if found is None or found.end() <= best_end:

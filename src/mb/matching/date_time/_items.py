@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["Builder", "DateProblem", "Element", "Item", "Parsed", "registrar"]
+__all__ = ["DIGIT", "Builder", "DateProblem", "Element", "Item", "Parsed", "first_tokens", "registrar", "token_at"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,13 +16,14 @@ class Item:
 
     kind: str
     """``clock``, ``part``, ``date``, ``weekday``, ``year``, ``number``, ``moment``, ``ordinal``, ``edge``,
-    ``offset``, ``nearest``, ``duration``, ``sep``, ``between``."""
+    ``offset``, ``nearest``, ``duration``, ``span``, ``window``, ``lead``, ``rest``, ``sep``, ``between``,
+    ``filler``."""
 
     text: str
     """The words it was read from."""
 
     value: Any
-    """The payload, depending on ``kind`` (see ``_readings``)."""
+    """The payload, depending on ``kind`` (see ``_payloads``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,17 +42,53 @@ class DateProblem(ValueError):
 
 
 Builder = Callable[[re.Match[str]], "Item | None"]
-#: An element pattern (compiled on first use) with the builder that turns its match into an item.
-Element = tuple[str, Builder]
+
+DIGIT = "0"
+"""The first token of every text that starts with a digit."""
+
+_TOKEN_RE = re.compile(r"[a-z]+|.", re.DOTALL)
 
 
-def registrar(elements: list[Element]) -> Callable[[str], Callable[[Builder], Builder]]:
-    """A decorator that appends a builder and its pattern to ``elements``, in the order they are declared; the
-    pattern must end at a word boundary and not run into a time or a date."""
+def token_at(text: str, position: int) -> str:
+    """The first token of ``text`` from ``position``: its run of letters a-z, ``DIGIT`` for a digit (any script,
+    as ``\\d`` reads digits), else the character ("" at the end)."""
+    char = text[position : position + 1]
+    if char.isdecimal():
+        return DIGIT
+    found = _TOKEN_RE.match(text, position)
+    return found.group(0) if found else ""
 
-    def element(pattern: str) -> Callable[[Builder], Builder]:
+
+def first_tokens(*groups: str | Iterable[str]) -> frozenset[str]:
+    """The first tokens (see ``token_at``) of words, given alone or in collections: "twenty-one" starts with
+    "twenty", "4th of july" with a digit."""
+    words = [word for group in groups for word in ((group,) if isinstance(group, str) else group)]
+    return frozenset(token_at(word, 0) for word in words if word)
+
+
+class Element(NamedTuple):
+    """An element pattern (compiled on first use), the builder that turns its match into an item, and the tokens its
+    matches start with."""
+
+    pattern: str
+    """The regular expression, matched at a position of the phrase."""
+
+    builder: Builder
+    """Turns a match into an item (None: not this element after all)."""
+
+    first: frozenset[str]
+    """Every match starts with a run of letters one of these begins ("mid" for "midmorning"), or with one of these
+    characters (``DIGIT`` for any digit)."""
+
+
+def registrar(elements: list[Element]) -> Callable[..., Callable[[Builder], Builder]]:
+    """A decorator that appends a builder, its pattern and its first tokens to ``elements``, in the order they are
+    declared; the pattern must end at a word boundary and not run into a time or a date."""
+
+    def element(pattern: str, *first: str | Iterable[str]) -> Callable[[Builder], Builder]:
         def register(builder: Builder) -> Builder:
-            elements.append(("(?:" + pattern + r")(?:(?<![a-z0-9])|(?![a-z0-9]))(?![:/]\d)", builder))
+            source = "(?:" + pattern + r")(?:(?<![a-z0-9])|(?![a-z0-9]))(?![:/]\d)"
+            elements.append(Element(source, builder, first_tokens(*first)))
             return builder
 
         return register

@@ -6,48 +6,38 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from ..._numbers import FRACTIONS, ONES, TENS, cardinal_words, ordinal_words
 from ._calendar import MONTHS, WEEKDAYS
+from ._items import DIGIT, first_tokens
 
 __all__ = [
     "FILLERS",
-    "FRAGMENTS",
+    "HOUR_FIRST",
     "HOUR_WORD",
+    "MINUTE_FIRST",
     "MINUTE_WORD",
     "MONTH",
+    "MONTH_FIRST",
     "NUMBER",
+    "NUMBER_FIRST",
     "ORDINAL",
+    "ORDINAL_FIRST",
     "QUANTITY",
+    "QUANTITY_FIRST",
     "UNIT",
     "UNITS",
     "WEEKDAY",
+    "WEEKDAY_FIRST",
     "alternatives",
+    "minute_value",
     "number_value",
     "number_words",
     "ordinal_value",
     "quantity_value",
 ]
 
-_ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]  # fmt: skip
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
-_ORDINAL_ONES = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-                 "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-                 "eighteenth", "nineteenth"]  # fmt: skip
-_ORDINAL_TENS = {"twentieth": 20, "thirtieth": 30}
-
-WORD_NUMBERS: dict[str, int] = {w: i for i, w in enumerate(_ONES)}
-for _tens, _value in _TENS.items():
-    WORD_NUMBERS[_tens] = _value
-    for _unit in range(1, 10):
-        WORD_NUMBERS[f"{_tens}-{_ONES[_unit]}"] = _value + _unit
-        WORD_NUMBERS[f"{_tens} {_ONES[_unit]}"] = _value + _unit
-
-WORD_ORDINALS: dict[str, int] = {w: i for i, w in enumerate(_ORDINAL_ONES) if w}
-WORD_ORDINALS.update(_ORDINAL_TENS)
-for _unit in range(1, 10):
-    WORD_ORDINALS[f"twenty-{_ORDINAL_ONES[_unit]}"] = 20 + _unit
-    WORD_ORDINALS[f"twenty {_ORDINAL_ONES[_unit]}"] = 20 + _unit
-WORD_ORDINALS["thirty-first"] = WORD_ORDINALS["thirty first"] = 31
+WORD_NUMBERS: dict[str, int] = cardinal_words(0, 99)
+WORD_ORDINALS: dict[str, int] = ordinal_words(1, 31)
 
 
 def alternatives(words: Iterable[str]) -> str:
@@ -84,19 +74,19 @@ def _charset(chars: list[str]) -> str:
 
 
 def number_words(low: int, high: int) -> str:
-    """A pattern matching the numbers from ``low`` to ``high`` (at most 59) in words, as ``alternatives`` of those
+    """A pattern matching the numbers from ``low`` to ``high`` (below 100) in words, as ``alternatives`` of those
     words would (the longest first): each tens word is written once, followed by its units ("twenty[- ]one").
     No tens word starts like a word below twenty, so the two kinds never compete for the same text."""
     tens_by_units: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
-    for word, tens in _TENS.items():
-        units = tuple(_ONES[unit] for unit in range(1, 10) if low <= tens + unit <= high)
+    for word, tens in TENS.items():
+        units = tuple(ONES[unit] for unit in range(1, 10) if low <= tens + unit <= high)
         if units or low <= tens <= high:
             tens_by_units.setdefault((low <= tens <= high, units), []).append(word)
     parts = [
         alternatives(words) + (f"(?:[- ]{alternatives(units)}){'?' if bare else ''}" if units else "")
         for (bare, units), words in tens_by_units.items()
     ]
-    ones = [word for value, word in enumerate(_ONES) if low <= value <= high]
+    ones = [word for value, word in enumerate(ONES) if low <= value <= high]
     if ones:
         parts.append(alternatives(ones))
     return "(?:" + "|".join(parts) + ")"
@@ -105,9 +95,9 @@ def number_words(low: int, high: int) -> str:
 #: A number written in digits or words (0-59).
 NUMBER = rf"(?:\d+|{number_words(0, 59)})"
 #: An hour written in words (one to twelve).
-HOUR_WORD = alternatives(_ONES[1:13])
+HOUR_WORD = alternatives(ONES[1:13])
 #: Minutes written in words after an hour ("twenty-three", "oh five", "fifteen").
-MINUTE_WORD = rf"(?:oh[- ](?:{alternatives(_ONES[1:10])})|{number_words(10, 59)})"
+MINUTE_WORD = rf"(?:oh?[- ](?:{alternatives(ONES[1:10])})|{number_words(10, 59)})"
 #: A day ordinal in digits or words.
 ORDINAL = (
     rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alternatives(WORD_ORDINALS)}"
@@ -120,9 +110,9 @@ WEEKDAY = alternatives(WEEKDAYS)
 UNITS: dict[str, str] = {
     "second": "second", "sec": "second", "s": "second", "minute": "minute", "min": "minute", "mins": "minute",
     "m": "minute", "hour": "hour", "hr": "hour", "hrs": "hour", "h": "hour", "day": "day", "d": "day",
-    "week": "week", "wk": "week", "fortnight": "fortnight", "month": "month", "mo": "month", "year": "year",
-    "yr": "year", "decade": "decade", "business day": "business day", "working day": "business day",
-    "weekday": "business day", "quarter": "quarter",
+    "week": "week", "wk": "week", "w": "week", "fortnight": "fortnight", "month": "month", "mo": "month",
+    "year": "year", "yr": "year", "y": "year", "decade": "decade", "business day": "business day",
+    "working day": "business day", "weekday": "business day", "quarter": "quarter",
 }  # fmt: skip
 UNIT = rf"(?:{alternatives(UNITS)})(?:s|es)?"
 
@@ -131,12 +121,18 @@ _FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3
 #: optional: no number word starts like the other amounts, whose order among themselves is kept.
 QUANTITY = (
     r"(?:\d+(?:\.\d+)?\s+and\s+a\s+half|\d+\s+\d+/\d+|\d+/\d+\s+of\s+an?|\d+/\d+|\d+(?:\.\d+)?|half\s+an?|a\s+half|"
-    r"(?:a\s+|one\s+)?quarter\s+of\s+an?|three\s+quarters\s+of\s+an?|"
-    rf"{number_words(0, 59)}(?:\s+and\s+(?:a\s+)?half)?|{alternatives(w for w in _FEW if w not in WORD_NUMBERS)})"
+    r"(?:a\s+|one\s+)?quarter\s+of\s+an?|three[\s-]quarters\s+of\s+an?|"
+    rf"{number_words(0, 99)}(?:\s+and\s+(?:a\s+)?half)?|{alternatives(w for w in _FEW if w not in WORD_NUMBERS)})"
 )
 
-#: The long sub-patterns above, embedded in many of the grammar's patterns (see ``ElementTable``).
-FRAGMENTS = (NUMBER, MINUTE_WORD, ORDINAL, MONTH, WEEKDAY, QUANTITY)
+#: The first tokens of the sub-patterns above, for the elements that start with them (see ``Element.first``).
+NUMBER_FIRST = first_tokens(DIGIT, WORD_NUMBERS)
+HOUR_FIRST = first_tokens(ONES[1:13])
+MINUTE_FIRST = first_tokens("o", (word for word, value in WORD_NUMBERS.items() if 10 <= value <= 59))
+ORDINAL_FIRST = first_tokens(DIGIT, WORD_ORDINALS, WORD_NUMBERS)
+MONTH_FIRST = first_tokens(MONTHS)
+WEEKDAY_FIRST = first_tokens(WEEKDAYS)
+QUANTITY_FIRST = first_tokens(DIGIT, WORD_NUMBERS, _FEW, ("half", "a", "quarter", "three"))
 
 #: Words that carry no date information on their own (the parse may leave them unused). Deadline and start
 #: words read as the moment they name: a tool's argument carries the deadline itself.
@@ -205,6 +201,11 @@ def number_value(text: str) -> int:
     return WORD_NUMBERS[text]
 
 
+def minute_value(text: str) -> int:
+    """The value of minutes in words after an hour ("twenty-three", "oh five", "o five")."""
+    return number_value(re.sub(r"^oh?[- ]", "", text.strip()))
+
+
 def ordinal_value(text: str) -> int:
     """The value of an ordinal (``3rd``, ``third``, ``3``)."""
     text = text.strip()
@@ -225,9 +226,9 @@ def quantity_value(text: str) -> float:
         whole, fraction = text.split(" ", 1)
         return int(whole) + quantity_value(fraction)
     if "quarter" in text:
-        return 0.75 if text.startswith("three") else 0.25
+        return FRACTIONS["three quarters" if text.startswith("three") else "quarter"]
     if text.startswith("half") or text == "a half":
-        return 0.5
+        return FRACTIONS["half"]
     if "/" in text:
         top, bottom = text.split("/")
         return int(top) / int(bottom) if int(bottom) else float("nan")

@@ -11,9 +11,9 @@ wrong pass).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ._items import Item
+from ._payloads import WITH_YEAR, DayOfMonth, Days, NthWeekday, PeriodEnd, Pieces, Unit, WeekdayCount
 
 __all__ = ["YEAR_NAMED", "named_parts"]
 
@@ -27,9 +27,7 @@ _YEAR_UNITS = frozenset({"year", "decade", "century"})
 _YEARLESS_KINDS = frozenset({"clock", "part", "filler", "sep", "between", "weekday", "number", "moment", "nearest",
                              "edge"})  # fmt: skip
 #: Dates counted from today or inside a period another item names.
-_YEARLESS_DATES = frozenset({"days", "dom", "nth_weekday", "weekday_count"})
-#: Dates whose third value is the year written with them (None when none is).
-_DATES_WITH_YEAR = frozenset({"md", "month", "season", "holiday", "quarter", "half", "iso_week"})
+_YEARLESS_DATES = (Days, DayOfMonth, NthWeekday, WeekdayCount)
 
 
 def named_parts(items: Iterable[Item]) -> frozenset[str]:
@@ -43,31 +41,26 @@ def _names_year(item: Item) -> bool:
         return False
     if kind == "date":
         return _date_names_year(value)
-    if kind in {"offset", "window"}:  # (pieces, mode or anchor)
-        return _counts_years(value[0])
+    if kind in {"offset", "window"}:
+        return _counts_years(value.pieces)
     if kind in {"span", "duration"}:  # pieces
         return _counts_years(value)
-    if kind == "lead":  # (amount, unit, from the end)
-        return str(value[1]) in _YEAR_UNITS
+    if kind in {"lead", "ordinal"}:
+        return str(value.unit) in _YEAR_UNITS
     if kind == "rest":  # the unit
         return str(value) in _YEAR_UNITS
-    if kind == "ordinal":  # (n, weekday number or unit)
-        return str(value[1]) in _YEAR_UNITS
     return True  # a year, or an item not known here
 
 
-def _date_names_year(value: tuple[Any, ...]) -> bool:
-    form = value[0]
-    if form in _YEARLESS_DATES:
+def _date_names_year(value: object) -> bool:
+    if isinstance(value, _YEARLESS_DATES):
         return False
-    if form in _DATES_WITH_YEAR:
-        return value[2] is not None
-    if form in {"unit", "edge"}:  # ("unit", unit, rel), ("edge", edge, unit)
-        return str(value[1 if form == "unit" else 2]) in _YEAR_UNITS
+    if isinstance(value, WITH_YEAR):
+        return value.year is not None
+    if isinstance(value, (Unit, PeriodEnd)):
+        return value.unit in _YEAR_UNITS
     return True  # a full date, decades, centuries, or a form not known here
 
 
-def _counts_years(pieces: object) -> bool:
-    if not isinstance(pieces, tuple):
-        return True
-    return any(not isinstance(piece, tuple) or str(piece[1]) in _YEAR_UNITS for piece in pieces)
+def _counts_years(pieces: Pieces) -> bool:
+    return any(unit in _YEAR_UNITS for _, unit in pieces)

@@ -8,6 +8,7 @@ from . import _units as units
 from ._grammar import Item
 from ._items import DateProblem
 from ._model import Window
+from ._payloads import Ordinal
 
 __all__ = ["edge", "inner", "ordinal"]
 
@@ -17,20 +18,21 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
     for window in container:
         first, end = window.lo.date(), window.hi.date()
         length = (end - first).days
-        if item.kind == "nearest" and isinstance(item.value, tuple):  # the weekday after (before) the period
-            weekday, direction = item.value
+        if item.kind == "nearest" and item.value.direction:  # the weekday after (before) the period
+            weekday, direction = item.value.weekday, item.value.direction
+            more = timedelta(days=7 * (item.value.count - 1) * direction)  # "the second friday after": a week on
             if weekday == "weekend":  # the first whole weekend after the period (the last before it)
                 saturday = end + timedelta(days=(5 - end.weekday()) % 7)
                 sunday = first - timedelta(days=(first.weekday() - 6) % 7 or 7)
-                found.append(units.weekend(saturday if direction > 0 else sunday))
+                found.append(units.weekend((saturday if direction > 0 else sunday) + more))
             elif direction > 0:
-                found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7)))
+                found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7) + more))
             else:
-                found.append(units.day(first - timedelta(days=(first.weekday() - weekday) % 7 or 7)))
+                found.append(units.day(first - timedelta(days=(first.weekday() - weekday) % 7 or 7) + more))
         elif item.kind == "nearest":
             anchor = first
-            back = (anchor.weekday() - item.value) % 7
-            ahead = (item.value - anchor.weekday()) % 7
+            back = (anchor.weekday() - item.value.weekday) % 7
+            ahead = (item.value.weekday - anchor.weekday()) % 7
             found.extend(units.day(anchor + timedelta(days=d)) for d in {-back, ahead} if abs(d) == min(back, ahead))
         elif item.kind == "edge":
             found.extend(edge(item.value, window, first, length))
@@ -64,8 +66,8 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     ]
 
 
-def ordinal(value: tuple[int, object], first: date, end: date) -> list[Window]:
-    n, unit = value
+def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
+    n, unit = value.n, value.unit
     all_days = [first + timedelta(days=i) for i in range((end - first).days)]
     if isinstance(unit, int):
         pool = [d for d in all_days if d.weekday() == unit]

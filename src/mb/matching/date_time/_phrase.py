@@ -22,6 +22,7 @@ from typing import NamedTuple
 from ._grammar import Item, Parsed, parse
 from ._model import Reading, Resolution, Window, day_window, minute_window
 from ._named import named_parts
+from ._payloads import Days
 from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
@@ -44,15 +45,16 @@ _ISO_DATE_RE = re.compile(r"^\d{4}-?\d\d-?\d\d$")
 _ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)?)?(?:z|[+-]\d\d(?::?\d\d)?)?$")
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
-                  "@": " at "}  # fmt: skip
-_ABBREVIATIONS_RE = re.compile(r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr)\b|@")
+                  "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
+                  "mths": "months", "@": " at "}  # fmt: skip
+_ABBREVIATIONS_RE = re.compile(r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr|qtrs?|yrs?|mths?)\b|@")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
 
 #: Whatever any rewrite of ``normalize`` could change (a superset: a phrase without any is left as it is).
 _NORMALIZED_RE = re.compile(
     r"[\u2010-\u2015\u2212\u2019@]|[ap]\s?\.|\.(?:am|pm)| [ap] m|tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr"
-    r"|\s\s|[^\S ]"
+    r"|qtr|yr|mth|\s\s|[^\S ]"
 )
 
 
@@ -193,8 +195,8 @@ def weekly(items: tuple[Item, ...]) -> bool:
     as many days: only days counted from today ("tomorrow"), weekdays and times of day (no month, year, holiday,
     number, offset or range)."""
     return all(
-        (i.kind in _WEEKLY_KINDS and not (i.kind == "clock" and i.value[2:] == ("now",)))
-        or (i.kind == "date" and i.value[0] == "days")
+        (i.kind in _WEEKLY_KINDS and not (i.kind == "clock" and i.value.special == "now"))
+        or (i.kind == "date" and isinstance(i.value, Days))
         for i in items
     )
 

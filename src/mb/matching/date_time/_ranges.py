@@ -12,6 +12,7 @@ from dateutil.relativedelta import relativedelta
 from ._dates import DateProblem
 from ._grammar import Item
 from ._model import Reading
+from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Named, Ordinal, Unit
 
 __all__ = ["TIME_KINDS", "TODAY", "hour_item", "read_range"]
 
@@ -25,10 +26,12 @@ TIME_KINDS = {"clock", "part"}
 def hour_item(number: Item) -> Item:
     hour = number.value
     hours = [hour % 12, hour % 12 + 12] if 1 <= hour <= 12 else [hour]
-    return Item("clock", number.text, (tuple((h * 3600, h * 3600 + 60, "minute") for h in hours), len(hours) == 1))
+    return Item(
+        "clock", number.text, Clock(tuple(ClockSpan(h * 3600, h * 3600 + 60, "minute") for h in hours), len(hours) == 1)
+    )
 
 
-TODAY = Item("date", "today", ("days", 0))
+TODAY = Item("date", "today", Days(0))
 
 
 def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point) -> list[Reading]:
@@ -42,10 +45,10 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     left, right = _numbers_in_range(left, right)
     rolls = _rolls(named, right)
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
-    timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in right)
+    timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
     left, right = _am_pm(left, right)
-    dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value[3] is not None) for i in left + right)
+    dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow
         found = _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls, timed_end)
@@ -63,7 +66,7 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     except DateProblem:
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
-            yearless = [i for i in left if i.kind == "date" and i.value[0] in _YEARLY and i.value[2] is None]
+            yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and i.value.year is None]
             if not yearless or any(i.kind == "year" for i in left):
                 raise
             # "from March to date": a start naming no year is the last one before the end
@@ -84,7 +87,7 @@ def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], l
     left_dates = [i for i in left if i.kind not in TIME_KINDS]
     right_dates = [i for i in right if i.kind not in TIME_KINDS]
     clocks = all(any(i.kind == "clock" for i in side) for side in (left, right))
-    periods = all(i.kind == "year" or (i.kind == "date" and i.value[0] in {"unit", "month"}) for i in right_dates)
+    periods = all(i.kind == "year" or (i.kind == "date" and isinstance(i.value, (Unit, Month))) for i in right_dates)
     if not (clocks and left_dates and right_dates and periods):
         return left, right
     return [*left, *right_dates], [*(i for i in right if i.kind in TIME_KINDS), *left_dates, *right_dates]
@@ -92,7 +95,7 @@ def _trailing_period(left: list[Item], right: list[Item]) -> tuple[list[Item], l
 
 def _weekday_period(left: list[Item], right: list[Item]) -> list[Item]:
     """ "between Tuesday and Thursday next week": a period named after the end's weekday holds the start's too."""
-    periods = [i for i in right if i.kind == "date" and i.value[0] == "unit" and i.value[1] == "week"]
+    periods = [i for i in right if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "week"]
     if left and all(i.kind == "weekday" for i in left) and periods and any(i.kind == "weekday" for i in right):
         return [*left, *periods]
     return left
@@ -111,11 +114,12 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     rolls: list[relativedelta] = []
     dates = [i for i in named if i.kind in {"date", "year"}]
     day_only = any(
-        (i.kind == "ordinal" and i.value[1] == "day") or (i.kind == "date" and i.value[0] == "dom") for i in right
+        (i.kind == "ordinal" and i.value.unit == "day") or (i.kind == "date" and isinstance(i.value, DayOfMonth))
+        for i in right
     )
-    if day_only and not any(i.kind == "date" and i.value[0] in {"md", "month", "ymd", "unit"} for i in dates):
+    if day_only and not any(i.kind == "date" and isinstance(i.value, (MonthDay, Month, FullDate, Unit)) for i in dates):
         rolls.append(relativedelta(months=1))
-    elif any(i.kind == "date" and i.value[0] == "md" and i.value[2] is None for i in dates) and not any(
+    elif any(i.kind == "date" and isinstance(i.value, MonthDay) and i.value.year is None for i in dates) and not any(
         i.kind == "year" for i in dates
     ):
         rolls.append(relativedelta(years=1))
@@ -164,10 +168,11 @@ def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
     a full date, as in "march 3 to 5")."""
     found: list[Item] = []
     for item in items:
-        if with_days and item.kind == "date" and item.value[0] == "md" and len(item.value[1]) == 1:
-            found.append(Item("date", item.text, ("month", item.value[1][0][0], item.value[2], None)))
+        if with_days and item.kind == "date" and isinstance(item.value, MonthDay) and len(item.value.days) == 1:
+            found.append(Item("date", item.text, Month(item.value.days[0][0], item.value.year, None)))
         elif item.kind == "year" or (
-            item.kind == "date" and (item.value[0] == "month" or item.value[:2] == ("unit", "month"))
+            item.kind == "date"
+            and (isinstance(item.value, Month) or (isinstance(item.value, Unit) and item.value.unit == "month"))
         ):
             found.append(item)
     return found if any(i.kind == "date" for i in found) else []
@@ -199,17 +204,19 @@ def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], 
             continue
         month = containers[other] if not has[other] else containers[index] or containers[other]
         if month:
-            days = [Item("ordinal", i.text, (i.value, "day")) for i in sides[index] if i.kind == "number"]
+            days = [Item("ordinal", i.text, Ordinal(i.value, "day")) for i in sides[index] if i.kind == "number"]
             rest = [i for i in sides[index] if i.kind != "number" and i not in month]
-            sides[index] = rest + days + month
+            # "march 5-7, 2025": the day of the month, then the month with the year the end names
+            years = [i for i in rest if i.kind == "year"]
+            sides[index] = [i for i in rest if i.kind != "year"] + days + month + years
     if any(i.kind == "number" and i.text.endswith(("st", "nd", "rd", "th")) for side in sides for i in side):
         if clocks or not all(i.kind != "number" or i.text.endswith(("st", "nd", "rd", "th")) for s in sides for i in s):
             raise DateProblem("a day of the month with no month")
         # "from the 3rd to the 10th": days of this month or the next, like "the 3rd" alone
-        sides = [[Item("date", i.text, ("dom", i.value)) if i.kind == "number" else i for i in s] for s in sides]
+        sides = [[Item("date", i.text, DayOfMonth(i.value)) if i.kind == "number" else i for i in s] for s in sides]
     # "Monday 21 from 9:30 to 3pm": a number beside a weekday and a time of day is the day of the month
     sides = [
-        [Item("date", i.text, ("dom", i.value)) if i.kind == "number" and 1 <= i.value <= 31 else i for i in side]
+        [Item("date", i.text, DayOfMonth(i.value)) if i.kind == "number" and 1 <= i.value <= 31 else i for i in side]
         if any(i.kind == "weekday" for i in side) and any(i.kind == "clock" for i in side)
         else side
         for side in sides
@@ -220,9 +227,9 @@ def _numbers_in_range(left: list[Item], right: list[Item]) -> tuple[list[Item], 
 
 def _dom_number(item: Item) -> Item:
     """A lone day ordinal ("the ninth") is a bare number inside a range."""
-    if item.kind == "date" and item.value[0] == "dom":
+    if item.kind == "date" and isinstance(item.value, DayOfMonth):
         text = item.text if item.text.endswith(("st", "nd", "rd", "th")) else item.text + "th"
-        return Item("number", text, item.value[1])
+        return Item("number", text, item.value.day)
     return item
 
 
@@ -232,41 +239,34 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
     other_dates = [i for i in other if i.kind in {"date", "weekday", "year", "ordinal"}]
     other_parts = [i for i in other if i.kind == "part"]
     if "part" not in kinds and other_parts and "clock" in kinds:
-        explicit = all(i.value[1] for i in side if i.kind == "clock")
-        if explicit and other_parts[0].value[3] is not None:
+        explicit = all(i.value.explicit for i in side if i.kind == "clock")
+        if explicit and other_parts[0].value.day is not None:
             # "from 8am to 3 yesterday afternoon": an hour with am/pm takes only the day of the other end's part
-            day = other_parts[0].value[3]
-            return [*side, Item("date", other_parts[0].text, ("days", day))]
+            day = other_parts[0].value.day
+            return [*side, Item("date", other_parts[0].text, Days(day))]
         if not explicit:
             side = side + other_parts  # "between 5 and 6 in the afternoon"
             kinds.add("part")
-            if other_parts[0].value[3] is not None:
+            if other_parts[0].value.day is not None:
                 return side
     if not kinds & _DATED and kinds & TIME_KINDS:
         return side + other_dates
     if "year" not in kinds and not any(_year_of(i) is not None for i in side):
         years = [y for y in (_year_of(i) for i in other) if y is not None]
         # "from this May to Oct 2020": a date placed by this/next/last keeps its own year
-        placed = any(i.kind == "date" and i.value[0] in _YEARLY and i.value[3:4] not in {(), (None,)} for i in side)
-        if (
-            years
-            and not placed
-            and any(i.kind == "date" and i.value[0] in {"md", "month", "season", "holiday", "quarter"} for i in side)
-        ):
+        placed = any(
+            i.kind == "date" and isinstance(i.value, (MonthDay, Named)) and i.value.rel is not None for i in side
+        )
+        if years and not placed and any(i.kind == "date" and isinstance(i.value, YEARLY) for i in side):
             return [*side, Item("year", f"shared {years[0]}", years[0])]
     return side
-
-
-#: Dates that recur every year (their year may be left out).
-_YEARLY = {"md", "month", "season", "holiday", "quarter"}
 
 
 def _year_of(item: Item) -> int | None:
     if item.kind == "year":
         return int(item.value)
-    if item.kind == "date" and item.value[0] in {"md", "month", "season", "holiday", "quarter"}:
-        year = item.value[2]
-        return int(year) if year is not None else None
+    if item.kind == "date" and isinstance(item.value, YEARLY):
+        return item.value.year
     return None
 
 
@@ -276,14 +276,14 @@ def _am_pm(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]
     rc = next((i for i in right if i.kind == "clock"), None)
     if lc is None or rc is None:
         return left, right
-    if not lc.value[1] and rc.value[1] and not any(i.kind == "part" for i in left):
-        ends = [c[0] for c in rc.value[0]]
-        kept = tuple(c for c in lc.value[0] if any(0 < e - c[0] <= 12 * 3600 for e in ends))
+    if not lc.value.explicit and rc.value.explicit and not any(i.kind == "part" for i in left):
+        ends = [c.lo for c in rc.value.spans]
+        kept = tuple(c for c in lc.value.spans if any(0 < e - c.lo <= 12 * 3600 for e in ends))
         if kept:
-            left = [Item("clock", lc.text, (kept, True)) if i is lc else i for i in left]
-    elif lc.value[1] and not rc.value[1] and not any(i.kind == "part" for i in right):
-        starts = [c[0] for c in lc.value[0]]
-        kept = tuple(c for c in rc.value[0] if any(0 < c[0] - s <= 12 * 3600 for s in starts))
+            left = [Item("clock", lc.text, Clock(kept, True)) if i is lc else i for i in left]
+    elif lc.value.explicit and not rc.value.explicit and not any(i.kind == "part" for i in right):
+        starts = [c.lo for c in lc.value.spans]
+        kept = tuple(c for c in rc.value.spans if any(0 < c.lo - s <= 12 * 3600 for s in starts))
         if kept:
-            right = [Item("clock", rc.text, (kept, True)) if i is rc else i for i in right]
+            right = [Item("clock", rc.text, Clock(kept, True)) if i is rc else i for i in right]
     return left, right

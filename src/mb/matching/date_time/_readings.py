@@ -19,6 +19,7 @@ from dateutil.relativedelta import relativedelta
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
 from ._model import Reading, Window
+from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import end_window, leading, moment, rest_of, span
 from ._steps import STEPS, step
@@ -31,10 +32,10 @@ _DAY = 86400
 def clock_dependent(items: tuple[Item, ...]) -> bool:
     """Whether the readings depend on the time of day ``user_time`` gives (not only on its date)."""
     kinds = {i.kind for i in items}
-    if kinds & {"moment", "span", "rest"} or any(i.kind == "clock" and i.value[2:] == ("now",) for i in items):
+    if kinds & {"moment", "span", "rest"} or any(i.kind == "clock" and i.value.special == "now" for i in items):
         return True
     if any(
-        i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value[0])
+        i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value.pieces)
         for i in items
     ):
         return True
@@ -54,8 +55,8 @@ def elapsed(items: tuple[Item, ...]) -> bool:
     if len(parts) != 1:
         return False
     item = parts[0]
-    if item.kind == "offset" and item.value[1] == "from now":
-        pieces = item.value[0]
+    if item.kind == "offset" and item.value.mode == "from now":
+        pieces = item.value.pieces
     elif item.kind == "span":
         pieces = item.value
     else:
@@ -84,7 +85,7 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     if len(middle) == 1 and any(i.kind == "sep" for i in parts[middle[0] :]):
         # "June 3rd from 3pm to 4:30pm": the words before "from" belong to both ends
         between = True
-        periods = [i for i in parts[: middle[0]] if i.kind == "date" and i.value[0] in {"unit", "month"}]
+        periods = [i for i in parts[: middle[0]] if i.kind == "date" and isinstance(i.value, (Unit, Month))]
         parts = parts[: middle[0]] + parts[middle[0] + 1 :]
     if any(i.kind == "between" for i in parts):
         raise DateProblem(f"{next(i.text for i in parts if i.kind == 'between')!r} in the middle of the phrase")
@@ -139,7 +140,7 @@ def _joined(left: list[Item], right: list[Item]) -> bool:
     def level(items: list[Item]) -> str:
         if all(i.kind in TIME_KINDS for i in items):
             return "time"
-        if all(i.kind == "date" and i.value[0] == "unit" for i in items):
+        if all(i.kind == "date" and isinstance(i.value, Unit) for i in items):
             return "period"
         if all(i.kind == "weekday" for i in items):
             return "weekday"
@@ -167,14 +168,14 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         if len(items) > 1:
             raise DateProblem(f"{spans[0].text!r} with other words")
         return span(spans[0].value, ref)
-    moments = [i for i in items if i.kind == "moment" or (i.kind == "offset" and i.value[1] == "from now")]
+    moments = [i for i in items if i.kind == "moment" or (i.kind == "offset" and i.value.mode == "from now")]
     if moments:
         instants = moment(moments[0], ref) if len(items) == 1 else None
         if instants is not None:
             return instants
         if moments[0].kind == "moment":
             raise DateProblem(f"{moments[0].text!r} with other words")
-    if any(i.kind == "clock" and i.value[2:] == ("now",) for i in items):
+    if any(i.kind == "clock" and i.value.special == "now" for i in items):
         dated = sum(i.kind in {"date", "weekday", "year", "ordinal"} for i in items)
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
     items = _same_day(items, ref)
@@ -198,26 +199,26 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
 def _same_time(item: Item, ref: datetime, alone: bool) -> Item:
     """``this time``, ``same time``: the minute of the day ``ref`` is at; beside a relative week, month or year,
     the same day of it ("same time next week" is a week from now, not next Monday)."""
-    if item.kind == "clock" and item.value[2:] == ("now",):
+    if item.kind == "clock" and item.value.special == "now":
         start = ref.hour * 3600 + ref.minute * 60
-        return Item("clock", item.text, (((start, start + 60, "minute"),), True))
-    if alone and item.kind == "date" and item.value[0] == "unit" and item.value[1] in {"week", "month", "year"}:
-        count = STEPS.get(str(item.value[2]))
+        return Item("clock", item.text, Clock((ClockSpan(start, start + 60, "minute"),), True))
+    if alone and item.kind == "date" and isinstance(item.value, Unit) and item.value.unit in {"week", "month", "year"}:
+        count = STEPS.get(item.value.rel)
         if count is not None:
-            return Item("offset", item.text, (((count, str(item.value[1])),), "from now"))
+            return Item("offset", item.text, Offset(((count, item.value.unit),), "from now"))
     return item
 
 
 def _same_day(items: list[Item], ref: datetime) -> list[Item]:
     """``this day next year``, ``2 years ago today``: today beside one relative unit or offset is the same day of it."""
-    todays = [i for i in items if i.kind == "date" and i.value == ("days", 0)]
+    todays = [i for i in items if i.kind == "date" and i.value == Days(0)]
     others = [i for i in items if i.kind in {"date", "weekday", "year", "ordinal", "offset"} and i not in todays]
     if len(todays) != 1 or len(others) != 1:
         return items
     other = others[0]
-    if other.kind == "offset" and other.value[1] == "from now":
+    if other.kind == "offset" and other.value.mode == "from now":
         return [i for i in items if i is not todays[0]]
-    if other.kind == "date" and other.value[0] == "unit":
+    if other.kind == "date" and isinstance(other.value, Unit):
         moved = _same_time(other, ref, alone=True)
         if moved is not other:
             return [moved if i is other else i for i in items if i is not todays[0]]
@@ -231,7 +232,7 @@ def _edge_on_part(items: list[Item]) -> list[Item]:
     if len(edges) != 1 or len(parts) != 1 or items.index(edges[0]) > items.index(parts[0]):
         return items
     edge, part = edges[0], parts[0]
-    lo, hi, note, offset = part.value
+    lo, hi = part.value.lo, part.value.hi
     middle = (lo + hi) // 2
     if edge.value == "early":
         lo, hi = lo, middle
@@ -239,7 +240,7 @@ def _edge_on_part(items: list[Item]) -> list[Item]:
         lo, hi = middle, hi
     else:
         lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
-    changed = Item("part", f"{edge.text} {part.text}", (lo, hi, f"{edge.value} {note}", offset))
+    changed = Item("part", f"{edge.text} {part.text}", Part(lo, hi, f"{edge.value} {part.value.note}", part.value.day))
     return [changed if i is part else i for i in items if i is not edge]
 
 
@@ -267,17 +268,22 @@ def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple
     if len(numbers) > 1:
         raise DateProblem(f"the numbers {' '.join(n.text for n in numbers)!r}")
     number = numbers[0]
-    months = [d for d in dates if d.kind == "date" and d.value[0] == "month" and d.value[3] is None]
+    months = [d for d in dates if d.kind == "date" and isinstance(d.value, Month) and d.value.rel is None]
     if months and 1 <= number.value <= 31:
         month = months[0]
-        day = Item("date", f"{month.text} {number.text}", ("md", ((month.value[1], number.value),), month.value[2]))
+        day = Item(
+            "date", f"{month.text} {number.text}", MonthDay(((month.value.name, number.value),), month.value.year)
+        )
         return [d for d in dates if d is not month] + [day], times
-    day_named = any(d.kind == "date" and d.value[0] in {"days", "dom", "md", "ymd"} for d in dates)
+    day_named = any(d.kind == "date" and isinstance(d.value, (Days, DayOfMonth, MonthDay, FullDate)) for d in dates)
     if not times and day_named and number.value <= 23:
         return dates, [hour_item(number)]  # "tomorrow 3", "friday the 26th around 4": an hour of that day
+    parts = bool(times) and all(t.kind == "part" for t in times)
+    if parts and 1 <= number.value <= 12:
+        return dates, [*times, hour_item(number)]  # "tuesday 7 in the evening": an hour of that part of the day
     if not day_named and any(d.kind == "weekday" for d in dates) and 1 <= number.value <= 31:
-        return [*dates, Item("date", number.text, ("dom", number.value))], times
-    if times and all(t.kind == "part" for t in times) and 0 <= number.value <= 23:
+        return [*dates, Item("date", number.text, DayOfMonth(number.value))], times
+    if parts and 0 <= number.value <= 23:
         return dates, [*times, hour_item(number)]
     raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")
 
@@ -287,19 +293,19 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
     parts = [t for t in times if t.kind == "part"]
     if len(clocks) > 1 or len(parts) > 1:
         raise DateProblem("two times of day")
-    part = parts[0].value if parts else None
-    if part is not None and part[3] is not None:
+    part: Part | None = parts[0].value if parts else None
+    if part is not None and part.day is not None:
         if days is not None:
             raise DateProblem(f"{parts[0].text!r} beside another date")
-        day = datetime.combine(ref.date() + timedelta(days=part[3]), datetime.min.time())
+        day = datetime.combine(ref.date() + timedelta(days=part.day), datetime.min.time())
         days = [Window(day, day + timedelta(days=1), "day")]
-        if part[3] == 0 and part[1] > _DAY and ref < day + timedelta(seconds=part[1] - _DAY):
+        if part.day == 0 and part.hi > _DAY and ref < day + timedelta(seconds=part.hi - _DAY):
             # "tonight at 1am" said at 00:30: the night in progress, or the coming one
             days.insert(0, Window(day - timedelta(days=1), day, "day"))
     spans: list[tuple[int, int, str, str]] = []
     if clocks:
-        candidates = clocks[0].value[0]
-        midnight = clocks[0].value[2:] == ("midnight",)
+        candidates = clocks[0].value.spans
+        midnight = clocks[0].value.special == "midnight"
         for lo, hi, grain in candidates:
             if part is None:
                 spans.append((lo, hi, grain, ""))
@@ -307,19 +313,23 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                     spans.append((lo - _DAY, hi - _DAY, grain, ""))
                 continue
             for shift in (0, _DAY):
-                if part[0] <= lo + shift < part[1]:
+                if part.lo <= lo + shift < part.hi:
                     spans.append((lo + shift, hi + shift, grain, ""))
         if not spans and part is not None:
             # no am/pm reading falls in the part of the day: the one nearest to it ("afternoon at 7" is 19:00)
-            def distance(c: tuple[int, int, str]) -> int:
-                return int(max(part[0] - c[0], c[0] - part[1], 0))
+            lo_part, hi_part = part.lo, part.hi
+
+            def distance(c: ClockSpan) -> int:
+                return int(max(lo_part - c.lo, c.lo - hi_part, 0))
 
             nearest = min(distance(c) for c in candidates)
             if nearest > 3 * 3600:
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
-            spans.extend((lo, hi, grain, "") for lo, hi, grain in candidates if distance((lo, hi, grain)) == nearest)
+            spans.extend(
+                (lo, hi, grain, "") for lo, hi, grain in candidates if distance(ClockSpan(lo, hi, grain)) == nearest
+            )
     elif part is not None:
-        spans.append((part[0], part[1], "span", part[2]))
+        spans.append((part.lo, part.hi, "span", part.note))
     found: list[Reading] = []
     if days is None:
         today = datetime.combine(ref.date(), datetime.min.time())

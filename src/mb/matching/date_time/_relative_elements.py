@@ -7,133 +7,191 @@ import re
 
 from ._calendar import MONTHS, WEEKDAYS
 from ._holidays import HOLIDAYS
-from ._items import Element, Item, registrar
+from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import (
     MONTH,
     NUMBER,
+    NUMBER_FIRST,
     ORDINAL,
+    ORDINAL_FIRST,
     QUANTITY,
+    QUANTITY_FIRST,
     UNIT,
     UNITS,
     WEEKDAY,
+    WEEKDAY_FIRST,
+    WORD_ORDINALS,
     number_value,
     ordinal_value,
     quantity_value,
 )
+from ._payloads import (
+    DayOfMonth,
+    Days,
+    Lead,
+    Nearest,
+    NthWeekday,
+    Offset,
+    Ordinal,
+    PeriodEnd,
+    Pieces,
+    Unit,
+    Weekday,
+    WeekdayCount,
+    Within,
+)
 
-__all__ = ["ELEMENTS", "FRAGMENTS"]
+__all__ = ["ELEMENTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
-#: Long sub-patterns several elements embed (see ``ElementTable``).
-FRAGMENTS: list[str] = []
 _element = registrar(ELEMENTS)
+#: The words that place a unit, a weekday or a span before or after now ("next week", "the past 3 days").
+_REL_WORDS = ("this", "next", "last", "past", "previous", "prior", "preceding", "coming", "following", "current",
+              "the", "upcoming")  # fmt: skip
+_UNIT_WORDS = ("week", "weekend", "fortnight", "month", "year", "quarter")
 
 
-@_element(r"today|this day|tdy|otd|(?:the\s+)?current\s+date|(?:the\s+)?present\s+day")
+@_element(
+    r"today|this day|tdy|otd|(?:the\s+)?current\s+date|(?:the\s+)?present\s+day",
+    ("today", "this", "tdy", "otd", "the", "current", "present"),
+)
 def _today(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("days", 0))
+    return Item("date", "", Days(0))
 
 
-@_element(r"(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|tomorrow|tmrw|tmw|yesterday")
+@_element(
+    r"(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|tomorrow|tmrw|tmw|yesterday",
+    ("the", "day", "tomorrow", "tmrw", "tmw", "yesterday"),
+)
 def _near_day(m: re.Match[str]) -> Item | None:
     text = m.group(0)
     offset = 2 if "after" in text else -2 if "before" in text else -1 if "yesterday" in text else 1
-    return Item("date", "", ("days", offset))
+    return Item("date", "", Days(offset))
 
 
-@_element(r"(?:right\s+)?now|immediately|asap|as soon as possible|at once|this moment|this instant")
+@_element(
+    r"(?:right\s+)?now|immediately|asap|as soon as possible|at once|this moment|this instant",
+    ("right", "now", "immediately", "asap", "as", "at", "this"),
+)
 def _now(m: re.Match[str]) -> Item | None:
-    return Item("moment", "", ("now",))
+    return Item("moment", "", None)
 
 
 _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|following|current|the current|upcoming)"
 
 
-@_element(rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade|fortnight)")
+@_element(
+    rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade|fortnight)",
+    _REL_WORDS,
+)
 def _relative_unit(m: re.Match[str]) -> Item | None:
     rel = m["rel"].replace("the ", "")
     if m["u"] == "fortnight" and rel not in {"this", "current"}:
         return None  # "next fortnight" is also the next fourteen days: a span (see ``_last_unit``)
-    return Item("date", "", ("unit", m["u"], rel))
+    return Item("date", "", Unit(m["u"], rel))
+
+
+@_element(r"(?:this|(?:the\s+)?current)\s+(?P<u>hour|minute)", ("this", "the", "current"))
+def _this_hour(m: re.Match[str]) -> Item | None:
+    """``this hour``, ``this minute``: the clock hour (minute) it is now."""
+    return Item("rest", "", "this " + m["u"])
 
 
 @_element(
     r"(?:the\s+)?(?P<u>week|weekend|fortnight|month|year|quarter)\s+"
-    r"(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)"
+    r"(?P<dir>after\s+(?:the\s+)?next|before\s+(?:the\s+)?last)",
+    "the",
+    _UNIT_WORDS,
 )
 def _unit_after_next(m: re.Match[str]) -> Item | None:
-    return Item("date", "", ("unit", m["u"], "after next" if "after" in m["dir"] else "before last"))
+    return Item("date", "", Unit(m["u"], "after next" if "after" in m["dir"] else "before last"))
 
 
 @_element(
     r"(?:the\s+)?(?:calendar\s+)?(?P<u>week|weekend|fortnight|month|year|quarter|day)"
-    r"|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)"
+    r"|(?P<all>all\s+day|(?:the\s+)?(?:whole|entire)\s+day)",
+    ("the", "calendar", "day", "all", "whole", "entire"),
+    _UNIT_WORDS,
 )
 def _bare_unit(m: re.Match[str]) -> Item | None:
     """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
     if m["all"]:
         return Item("filler", "", None)  # "all day tomorrow": the day the rest names
     if m["u"] == "day":
-        return Item("date", "", ("days", 0))
-    return Item("date", "", ("unit", m["u"], "this"))
+        return Item("date", "", Days(0))
+    return Item("date", "", Unit(m["u"], "this"))
 
 
 @_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
           r"\s+)?"
-          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?")  # fmt: skip
+          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?", _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
     rel = m["rel"]
     if m["dir"]:
         rel = "after next" if "after" in m["dir"] else "before last"
-    return Item("weekday", "", (WEEKDAYS[m["wd"]], rel))
+    return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 
 
-@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter)\s+(?P<u>day|week|weekend|business day|"
-          rf"working day|weekday|quarter|half|month|{WEEKDAY})\s+"
-          r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))"
-          )  # fmt: skip
+@_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next\s+to\s+last)"
+          r"(?P<back>\s+(?:to\s+|from\s+(?:the\s+)?)?last)?"
+          rf"\s+(?P<u>day|week|weekend|business day|working day|weekday|quarter|half|month|{WEEKDAY})\s+"
+          r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))",
+          ("the", "last", "final", "penultimate", "latter", "next"), ORDINAL_FIRST)  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
+    """``the 2nd Tuesday of``, ``the last day of``; counted from the end: ``the 2nd last Monday of``, ``the second
+    to last``, ``the third from last``, ``the next to last``, ``the penultimate``."""
     if m["n"] == "latter" and m["u"] != "half":
         return None  # "the latter half of": the second of two
-    n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(m["n"]) or ordinal_value(m["n"])
+    word = m["n"]
+    if m["back"]:
+        if not (word[0].isdigit() or word in WORD_ORDINALS):
+            return None  # "the last last day", "the two last days": not an ordinal counted from the end
+        n = -ordinal_value(word)
+    elif word.startswith("next"):
+        n = -2
+    else:
+        n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(word) or ordinal_value(word)
     unit = m["u"]
-    return Item("ordinal", "", (n, WEEKDAYS.get(unit, unit)))
+    return Item("ordinal", "", Ordinal(n, WEEKDAYS.get(unit, unit)))
 
 
 @_element(
-    rf"(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?P<wd>{WEEKDAY})(?!\s+(?:of|in)\b)"
+    rf"(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?P<wd>{WEEKDAY})(?!\s+(?:of|in)\b)",
+    ("the", "first", "second", "third", "fourth", "fifth", "last"),
+    DIGIT,
 )
 def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
     n = -1 if m["n"] == "last" else ordinal_value(m["n"])
-    return Item("date", "", ("nth_weekday", n, WEEKDAYS[m["wd"]]))
+    return Item("date", "", NthWeekday(n, WEEKDAYS[m["wd"]]))
 
 
-@_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?")
+@_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?", "the", ORDINAL_FIRST)
 def _day_of_month(m: re.Match[str]) -> Item | None:
     text = m["d"]
     if text.isdigit() and "the" not in m.group(0):
         return None
     day = ordinal_value(text)
-    return Item("date", "", ("dom", day)) if 1 <= day <= 31 else None
+    return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
 
 
 @_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
-          r"(?:\s+of(?:\s+the)?|-)?")  # fmt: skip
+          r"(?:\s+of(?:\s+the)?|-)?",
+          ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
 def _edge(m: re.Match[str]) -> Item | None:
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
     return Item("edge", "", edge)
 
 
-@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week|end of quarter")
+@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week|end of quarter", ("eo", "end"))
 def _eo(m: re.Match[str]) -> Item | None:
     unit = (
         {"m": "month", "y": "year", "w": "week", "q": "quarter"}[m.group(0)[2]]
         if m.group(0).startswith("eo")
         else m.group(0).split()[-1]
     )
-    return Item("date", "", ("edge", "end", unit))
+    return Item("date", "", PeriodEnd("end", unit))
 
 
 #: What names the period a one-word end belongs to ("year-end 2020", "month-end march", "year end of next year").
@@ -142,13 +200,13 @@ _PERIOD_NEXT_RE = re.compile(
 )
 
 
-@_element(r"(?:the\s+)?(?P<u>year|month|quarter)(?:-|\s+)end")
+@_element(r"(?:the\s+)?(?P<u>year|month|quarter)(?:-|\s+)end", ("the", "year", "month", "quarter"))
 def _unit_end(m: re.Match[str]) -> Item | None:
     """``year-end``, ``month end``: the end of the current period, or of the one named next (``year-end 2020``;
     "week end" is the weekend)."""
     if _PERIOD_NEXT_RE.match(m.string, m.end()):
         return Item("edge", "", "end")
-    return Item("date", "", ("edge", "end", m["u"]))
+    return Item("date", "", PeriodEnd("end", m["u"]))
 
 
 _PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z]))"
@@ -163,10 +221,7 @@ _PIECE_RE = re.compile(
 _DUR = rf"(?P<dur>(?:(?:(?<=[a-z])(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s+))?{_PIECE}){{1,7}})"
 
 
-FRAGMENTS.append(_PIECE)
-
-
-def _pieces(text: str, sign: int = 1) -> tuple[tuple[float, str], ...] | None:
+def _pieces(text: str, sign: int = 1) -> Pieces | None:
     """The (amount, unit) pieces of a duration; ``None`` when one cannot be read."""
     pieces: list[tuple[float, str]] = []
     for found in _PIECE_RE.finditer(text):
@@ -185,24 +240,28 @@ def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> 
     pieces = _pieces(text, sign)
     if pieces is None:
         return None
-    return Item(kind, "", (pieces, mode) if mode else pieces)
+    return Item(kind, "", Offset(pieces, mode) if mode else pieces)
 
 
 @_element(
     rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+|(?:about|around|approximately|roughly|just|only)\s+)?"
-    rf"{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?"
+    rf"{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?",
+    ("in", "after"),
 )
 def _in(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], 1, "from now")
 
 
-@_element(r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day")
+@_element(
+    r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day",
+    ("the", "next", "following", "previous", "last", "prior"),
+)
 def _next_business_day(m: re.Match[str]) -> Item | None:
-    return Item("offset", "", (((1 if m["dir"] in {"next", "following"} else -1, "business day"),), "from now"))
+    return Item("offset", "", Offset(((1 if m["dir"] in {"next", "following"} else -1, "business day"),), "from now"))
 
 
 @_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
-          r"|in\s+the\s+future|today|tomorrow)")  # fmt: skip
+          r"|in\s+the\s+future|today|tomorrow)", QUANTITY_FIRST)  # fmt: skip
 def _ago(m: re.Match[str]) -> Item | None:
     """``3 days ago``, ``2 weeks from now``; ``a week today``, ``a fortnight tomorrow``: that long after today
     (tomorrow), for durations of days or more."""
@@ -210,37 +269,59 @@ def _ago(m: re.Match[str]) -> Item | None:
         pieces = _pieces(m["dur"])
         if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
             return None
-        return Item("offset", "", ((*pieces, (1.0, "day")) if m["dir"] == "tomorrow" else pieces, "from now"))
+        return Item("offset", "", Offset((*pieces, (1.0, "day")) if m["dir"] == "tomorrow" else pieces, "from now"))
     back = m["dir"] in {"ago", "before now", "earlier", "back", "in the past"}
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
 
-@_element(r"now\s*(?P<sign>[+-])\s*" + _DUR)
+@_element(r"now\s*(?P<sign>[+-])\s*" + _DUR, "now")
 def _now_plus(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
 
 
-@_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)")
+@_element(r"(?P<sign>[+-])\s*" + _DUR, ("+", "-"))
+def _signed(m: re.Match[str]) -> Item | None:
+    """``+20 minutes``, ``-2h``: that long from now; a minus only where the phrase starts (elsewhere a dash joins the
+    ends of a range)."""
+    if m["sign"] == "-" and m.start() != 0:
+        return None
+    return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
+
+
+@_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)", "in", QUANTITY_FIRST)
 def _anchored(m: re.Match[str]) -> Item | None:
     mode = "since" if m["dir"] == "since" else "anchored"
     return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
 
 
-@_element(rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)")
+@_element(
+    rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)"
+    rf"|(?:the\s+)?(?P<o>{ORDINAL})\s+(?P<wd2>{WEEKDAY})\s+from\s+(?:now|today)",
+    NUMBER_FIRST,
+    "the",
+    ORDINAL_FIRST,
+)
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
-    n = number_value(m["n"])
-    return Item("date", "", ("weekday_count", WEEKDAYS[m["wd"]], n if "ago" not in m["dir"] else -n))
+    """``3 fridays from now``, ``2 mondays ago``, ``the 3rd friday from now``: counted in weeks from today."""
+    n = number_value(m["n"]) if m["n"] else ordinal_value(m["o"])
+    if n < 1:
+        return None
+    back = m["dir"] is not None and "ago" in m["dir"]
+    return Item("date", "", WeekdayCount(WEEKDAYS[m["wd"] or m["wd2"]], -n if back else n))
 
 
 _BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}
 
 
-@_element(rf"(?P<dir>last|past|previous|prior|preceding|next|coming|following|upcoming)\s+{_DUR}")
+@_element(rf"(?P<dir>last|past|previous|prior|preceding|next|coming|following|upcoming)\s+{_DUR}", _REL_WORDS)
 def _last_n(m: re.Match[str]) -> Item | None:
     return _duration_item("span", m["dur"], -1 if m["dir"] in _BACK_WORDS else 1)
 
 
-@_element(rf"(?P<n>{QUANTITY})\s+(?P<dir>last|past|previous|prior|next|coming|following|upcoming)\s+(?P<u>{UNIT})")
+@_element(
+    rf"(?P<n>{QUANTITY})\s+(?P<dir>last|past|previous|prior|next|coming|following|upcoming)\s+(?P<u>{UNIT})",
+    QUANTITY_FIRST,
+)
 def _n_last(m: re.Match[str]) -> Item | None:
     if not m["u"].endswith("s"):
         return None  # "23 next month" is a day of next month, "2 next days" a span
@@ -248,62 +329,65 @@ def _n_last(m: re.Match[str]) -> Item | None:
 
 
 @_element(r"(?P<dir>last|past|previous|next|coming|following|upcoming)\s+(?P<u>hour|minute|second|fortnight|"
-          r"24\s+hours)")  # fmt: skip
+          r"24\s+hours)", _REL_WORDS)  # fmt: skip
 def _last_unit(m: re.Match[str]) -> Item | None:
     return _duration_item(
         "span", "1 " + m["u"] if not m["u"][0].isdigit() else m["u"], -1 if m["dir"] in _BACK_WORDS else 1
     )
 
 
-@_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}")
+@_element(rf"within\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}", "within")
 def _within(m: re.Match[str]) -> Item | None:
     return _duration_item("span", m["dur"], 1, None)
 
 
 @_element(
     r"within\s+(?:the\s+)?(?:next|coming|upcoming)\s+(?P<u>second|minute|hour|day|week|fortnight|month|year)"
-    rf"(?:\s+and\s+{_DUR})?"
+    rf"(?:\s+and\s+{_DUR})?|within\s+the\s+(?P<u2>hour|minute)",
+    "within",
 )
 def _within_next_unit(m: re.Match[str]) -> Item | None:
-    """``within the next hour``, ``within the next day and 5 hours``: a span from now of one unit (and more)."""
-    return _duration_item("span", f"1 {m['u']}" + (f" and {m['dur']}" if m["dur"] else ""), 1, None)
+    """``within the next hour``, ``within the next day and 5 hours``, ``within the hour``: a span from now of one unit
+    (and more)."""
+    return _duration_item("span", f"1 {m['u'] or m['u2']}" + (f" and {m['dur']}" if m["dur"] else ""), 1, None)
 
 
 @_element(
     rf"(?:within|less\s+than|under)\s+(?:the\s+)?(?:next\s+|coming\s+|upcoming\s+)?{_DUR}\s+(?:from|after)\s+"
-    r"(?P<anchor>today|now|tomorrow)"
+    r"(?P<anchor>today|now|tomorrow)",
+    ("within", "less", "under"),
 )
 def _within_from(m: re.Match[str]) -> Item | None:
     """``within 2 weeks from today``, ``less than 3 days after tomorrow``: the days from the anchor on."""
     pieces = _pieces(m["dur"])
     if pieces is None or any(u in {"second", "minute", "hour"} for _, u in pieces):
         return None
-    return Item("window", "", (pieces, 1 if m["anchor"] == "tomorrow" else 0))
+    return Item("window", "", Within(pieces, 1 if m["anchor"] == "tomorrow" else 0))
 
 
-@_element(rf"(?:the\s+)?(?P<edge>first|last|final)\s+{_DUR}\s+(?:of|in)")
+@_element(rf"(?:the\s+)?(?P<edge>first|last|final)\s+{_DUR}\s+(?:of|in)", ("the", "first", "last", "final"))
 def _leading(m: re.Match[str]) -> Item | None:
     """``the first 2 weeks of``, ``the last four months of``: that many whole units at one end of a period."""
     pieces = _pieces(m["dur"])
     if pieces is None or len(pieces) != 1 or pieces[0][1] not in {"day", "week", "month", "quarter", "year"}:
         return None
     amount, unit = pieces[0]
-    return Item("lead", "", (int(amount), unit, m["edge"] != "first")) if amount == int(amount) >= 1 else None
+    return Item("lead", "", Lead(int(amount), unit, m["edge"] != "first")) if amount == int(amount) >= 1 else None
 
 
-@_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}")
+@_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}", "for")
 def _for(m: re.Match[str]) -> Item | None:
     return _duration_item("duration", m["dur"], 1)
 
 
-@_element(rf"{_DUR}\s+(?:starting|beginning|commencing)(?:\s+(?:from|on|at))?")
+@_element(rf"{_DUR}\s+(?:starting|beginning|commencing)(?:\s+(?:from|on|at))?", QUANTITY_FIRST)
 def _lasting(m: re.Match[str]) -> Item | None:
     return _duration_item("duration", m["dur"], 1)
 
 
-@_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)")
+@_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)", ("the", "closest", "nearest"))
 def _nearest(m: re.Match[str]) -> Item | None:
-    return Item("nearest", "", WEEKDAYS[m["wd"]])
+    return Item("nearest", "", Nearest(WEEKDAYS[m["wd"]]))
 
 
 #: The words a date a weekday is counted from may start with ("the monday after thanksgiving", "the sunday before
@@ -317,23 +401,34 @@ _ANCHOR_WORDS = frozenset(
 _NEXT_WORD_RE = re.compile(r"\s+(?:the\s+)?([a-z]+)")
 
 
-@_element(rf"(?:the\s+)?(?:first\s+)?(?P<wd>{WEEKDAY}|weekend)\s+(?P<dir>after|following|before|preceding|prior\s+to)")
+@_element(
+    rf"(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+)?(?P<wd>{WEEKDAY}|weekend)\s+"
+    r"(?P<dir>after|following|before|preceding|prior\s+to)",
+    ("the", "first", "second", "third", "fourth", "fifth", "weekend"),
+    WEEKDAY_FIRST,
+    DIGIT,
+)
 def _weekday_beside(m: re.Match[str]) -> Item | None:
     """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
-    date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it."""
+    date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it; ``the
+    second friday after new year``: the one a week later."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
     if following is None or following.group(1) not in _ANCHOR_WORDS:
         return None
     direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
-    return Item("nearest", "", ("weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]], direction))
+    weekday = "weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]]
+    return Item("nearest", "", Nearest(weekday, direction, ordinal_value(m["n"]) if m["n"] else 1))
 
 
-@_element(r"between|from")
+@_element(r"between|from", ("between", "from"))
 def _between(m: re.Match[str]) -> Item | None:
     return Item("between", "", m.group(0))
 
 
-@_element("(?:up\\s+)?(?:to|till|until)\\s+date|to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to")
+@_element(
+    "(?:up\\s+)?(?:to|till|until)\\s+date|to|until|till|til|thru|through|and|-|\u2013|~|up\\s+to",
+    ("up", "to", "till", "until", "til", "thru", "through", "and", "-", "\u2013", "~"),
+)
 def _sep(m: re.Match[str]) -> Item | None:
     """A range's separator; "to date" also names its end, today."""
     return Item("sep", "", "to date" if m.group(0).endswith("date") else m.group(0))

@@ -10,6 +10,7 @@ from dateutil.relativedelta import relativedelta
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
 from ._model import Reading, Window
+from ._payloads import Unit
 from ._steps import add_business_days, step
 
 __all__ = ["day_range", "end_window", "leading", "moment", "rest_of", "span"]
@@ -24,7 +25,7 @@ def moment(item: Item, ref: datetime) -> list[Reading] | None:
     if item.kind == "moment":
         lo = ref.replace(second=0, microsecond=0)
         return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"))]
-    pieces = item.value[0]
+    pieces = item.value.pieces
     if pieces[0][1] == "business day":
         day = add_business_days(ref.date(), int(pieces[0][0]))
         lo = datetime.combine(day, datetime.min.time())
@@ -91,12 +92,12 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
     if item.kind == "window":
         if rest:
             raise DateProblem(f"{item.text!r} with other words")
-        pieces, days = item.value
-        start = today + timedelta(days=days)
+        start = today + timedelta(days=item.value.from_day)
+        pieces = item.value.pieces
         return [day_range(start, start + step(pieces))]
     if not rest:
         raise DateProblem(f"{item.text!r} names no period")
-    count, unit, from_end = item.value
+    count, unit, from_end = item.value.count, item.value.unit, item.value.from_end
     found: list[Reading] = []
     for period in date_windows(rest, ref.date()):
         lo, hi = period.lo, period.hi
@@ -113,13 +114,18 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
 
 def rest_of(unit: str, ref: datetime) -> list[Reading]:
     """``the rest of the day/week/month/year``: from now (today) to the end of the period; ``earlier today`` (``earlier
-    this week``...): any time from the start of the period to now."""
+    this week``...): any time from the start of the period to now; ``this hour`` (``this minute``): the clock hour
+    (minute) it is now."""
+    if unit in {"this hour", "this minute"}:
+        lo = ref.replace(minute=ref.minute if unit == "this minute" else 0, second=0, microsecond=0)
+        length = timedelta(hours=1) if unit == "this hour" else timedelta(minutes=1)
+        return [Reading(Window(lo, lo + length, "minute" if unit == "this minute" else "span", note=unit))]
     if unit.startswith("earlier "):
         name = unit.removeprefix("earlier ")
         if name == "day":
             first = datetime.combine(ref.date(), datetime.min.time())
         else:
-            (window,) = date_windows([Item("date", name, ("unit", name, "this"))], ref.date())
+            (window,) = date_windows([Item("date", name, Unit(name, "this"))], ref.date())
             first = window.lo
         note = "earlier today" if name == "day" else f"earlier this {name}"
         return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
@@ -133,7 +139,7 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
                 until=end,
             )
         ]
-    (period,) = date_windows([Item("date", unit, ("unit", unit, "this"))], ref.date())
+    (period,) = date_windows([Item("date", unit, Unit(unit, "this"))], ref.date())
     today = datetime.combine(ref.date(), datetime.min.time())
     return [day_range(today, period.hi)]
 

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import re
 
-from ._items import Element, Item, registrar
-from ._lexicon import HOUR_WORD, MINUTE_WORD, alternatives, number_value
+from ._items import DIGIT, Element, Item, registrar
+from ._lexicon import (
+    HOUR_FIRST,
+    HOUR_WORD,
+    MINUTE_FIRST,
+    MINUTE_WORD,
+    NUMBER,
+    NUMBER_FIRST,
+    alternatives,
+    minute_value,
+    number_value,
+)
+from ._payloads import Clock, ClockSpan, Part
 
 __all__ = ["ELEMENTS"]
 
@@ -37,52 +48,54 @@ def _clock(hour: int, minute: int, second: int | None, marker: str | None, expli
     length = 1 if second is not None else 60
     starts = tuple(h * _H + minute * 60 + (second or 0) for h in hours)
     return Item(
-        "clock", "", (tuple((s, s + length, grain) for s in starts), bool(marker) or explicit or len(hours) == 1)
+        "clock",
+        "",
+        Clock(tuple(ClockSpan(s, s + length, grain) for s in starts), bool(marker) or explicit or len(hours) == 1),
     )
 
 
 _AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"
 
 
-@_element(r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM)
+@_element(r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM, DIGIT)
 def _colon(m: re.Match[str]) -> Item | None:
     second = int(m["s"]) if m["s"] else None
     explicit = m["h"].startswith("0") or int(m["h"]) > 12
     return _clock(int(m["h"]), int(m["m"]), second, m["ap"], explicit)
 
 
-@_element(r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM)
+@_element(r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM, DIGIT)
 def _h_clock(m: re.Match[str]) -> Item | None:
     """``15h30``, ``10 h 10 pm``: an hour and minutes around an ``h``."""
     return _clock(int(m["h"]), int(m["m"] or m["m2"] or 0), None, m["ap"], explicit=not m["ap"])
 
 
-@_element(r"(?P<h>\d{1,2})(?:\s*o'?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)")
+@_element(r"(?P<h>\d{1,2})(?:\s*o(?:'|\s)?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)", DIGIT)
 def _am_pm(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"] or m["h2"]), 0, None, m["ap"] or m["ap2"])
 
 
-@_element(r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)\s*(?P<ap>am|pm)")
+@_element(r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", DIGIT)
 def _dotted_am_pm(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
 
 
-@_element(r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)")
+@_element(r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)", DIGIT)
 def _military(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"]), None, None, explicit=True)
 
 
-@_element(r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)")
+@_element(r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", DIGIT)
 def _compact_am_pm(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
 
 
-@_element(r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM)
+@_element(r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM, "at", "@")
 def _spaced(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
 
 
-@_element(r"(?:at\s+)?(?P<h>\d{1,2})(?P<m>[0-5]\d)")
+@_element(r"(?:at\s+)?(?P<h>\d{1,2})(?P<m>[0-5]\d)", "at", DIGIT)
 def _compact(m: re.Match[str]) -> Item | None:
     if len(m["h"]) + len(m["m"]) == 4 and not m.group(0).startswith("at") and int(m.group(0)[-4:]) >= 1000:
         return None  # four digits alone are a year
@@ -90,19 +103,21 @@ def _compact(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), int(m["m"]), None, None, explicit)
 
 
-@_element(r"(?P<h>\d{1,2})\s*o'?clock")
+@_element(r"(?P<h>\d{1,2})\s*o(?:'|\s)?clock", DIGIT)
 def _oclock(m: re.Match[str]) -> Item | None:
     return _clock(int(m["h"]), 0, None, None)
 
 
 @_element(
     rf"(?:at\s+)?(?P<h>{HOUR_WORD})(?:[ -](?P<m>{MINUTE_WORD}|one|two|three|four|five|six|seven|eight|nine)"
-    rf"(?P<mins>\s+minutes)?)?(?:\s*o'?clock)?" + _AMPM
+    rf"(?P<mins>\s+minutes)?)?(?:\s*o(?:'|\s)?clock)?" + _AMPM,
+    "at",
+    HOUR_FIRST,
 )
 def _word_clock(m: re.Match[str]) -> Item | None:
     if not (m["m"] or m["ap"] or "clock" in m.group(0) or m.group(0).startswith("at")):
         return Item("number", m.group(0), number_value(m["h"]))  # an hour in words, read in context
-    minute = number_value(m["m"].replace("oh ", "").replace("oh-", "")) if m["m"] else 0
+    minute = minute_value(m["m"]) if m["m"] else 0
     return _clock(number_value(m["h"]), minute, None, m["ap"])
 
 
@@ -112,45 +127,49 @@ _AFTERNOON_HOURS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16
 _AFTERNOON_HOUR = alternatives(_AFTERNOON_HOURS)
 
 
-@_element(rf"(?:at\s+)?(?P<h>{_AFTERNOON_HOUR})[ -](?P<m>{MINUTE_WORD})\s*pm")
+@_element(rf"(?:at\s+)?(?P<h>{_AFTERNOON_HOUR})[ -](?P<m>{MINUTE_WORD})\s*pm", "at", _AFTERNOON_HOURS)
 def _afternoon_word_clock(m: re.Match[str]) -> Item | None:
     """``fifteen thirty pm``: a 24-hour time in words with a redundant pm."""
-    minute = number_value(m["m"].replace("oh ", "").replace("oh-", ""))
+    minute = minute_value(m["m"])
     return _clock(_AFTERNOON_HOURS[m["h"]], minute, None, None, explicit=True)
 
 
-@_element(r"(?:at\s+)?(?P<h>\d{1,2})")
+@_element(r"(?:at\s+)?(?P<h>\d{1,2})", "at", DIGIT)
 def _bare_hour(m: re.Match[str]) -> Item | None:
     if not m.group(0).startswith("at"):
         return Item("number", m.group(0), int(m["h"]))
     return _clock(int(m["h"]), 0, None, None)
 
 
-@_element(rf"(?:at\s+)?half\s+(?P<h>{HOUR_WORD}|\d{{1,2}})(?!\s*(?:am|pm|o'?clock|past|to|hours?|hrs?)\b)")
+@_element(
+    rf"(?:at\s+)?half\s+(?P<h>{HOUR_WORD}|\d{{1,2}})(?!\s*(?:am|pm|o(?:'|\s)?clock|past|to|hours?|hrs?)\b)",
+    "at",
+    "half",
+)
 def _half_hour(m: re.Match[str]) -> Item | None:
     """``half six``: half past the hour (British)."""
     return _clock(number_value(m["h"]), 30, None, None)
 
 
-@_element(r"(?:at\s+)?(?:this|the\s+same|same)\s+time")
+@_element(r"(?:at\s+)?(?:this|the\s+same|same)\s+time", ("at", "this", "the", "same"))
 def _same_time(m: re.Match[str]) -> Item | None:
     """``this time tomorrow``, ``same time next week``: the time of day it is now (placed by the readings)."""
-    return Item("clock", "", ((), True, "now"))
+    return Item("clock", "", Clock((), True, "now"))
 
 
-@_element(r"noon|midday|mid-day|12\s*noon")
+@_element(r"noon|midday|mid-day|(?:12|twelve)\s*noon", ("noon", "midday", "mid", "twelve"), DIGIT)
 def _noon(m: re.Match[str]) -> Item | None:
-    return Item("clock", "", (((12 * _H, 12 * _H + 60, "minute"),), True))
+    return Item("clock", "", Clock((ClockSpan(12 * _H, 12 * _H + 60, "minute"),), True))
 
 
-@_element(r"(?:noon|midday)\s*-?ish")
+@_element(r"(?:noon|midday)\s*-?ish", ("noon", "midday"))
 def _noonish(m: re.Match[str]) -> Item | None:
-    return Item("clock", "", (((12 * _H - 1800, 12 * _H + 1800, "span"),), True))
+    return Item("clock", "", Clock((ClockSpan(12 * _H - 1800, 12 * _H + 1800, "span"),), True))
 
 
-@_element(r"midnight|12\s*midnight")
+@_element(r"midnight|(?:12|twelve)\s*midnight", ("midnight", "twelve"), DIGIT)
 def _midnight(m: re.Match[str]) -> Item | None:
-    return Item("clock", "", (((24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
+    return Item("clock", "", Clock((ClockSpan(24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
 
 
 _TARGET = (
@@ -159,7 +178,8 @@ _TARGET = (
 
 
 @_element(rf"(?:a\s+)?(?P<q>three\s+quarters|quarter|half|\d{{1,2}}|{MINUTE_WORD}|{HOUR_WORD})(?:\s+(?:minutes?|mins?))?\s+"
-          rf"(?P<dir>past|after|to|before|till|til|of)\s+{_TARGET}")  # fmt: skip
+          rf"(?P<dir>past|after|to|before|till|til|of)\s+{_TARGET}",
+          ("a", "three", "quarter", "half"), DIGIT, MINUTE_FIRST, HOUR_FIRST)  # fmt: skip
 def _relative_clock(m: re.Match[str]) -> Item | None:
     amount = {"quarter": 15, "half": 30}.get(m["q"]) or (45 if "quarters" in m["q"] else number_value(m["q"]))
     spelled = "min" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
@@ -172,7 +192,7 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     if m["tm"] or m["tm2"]:
         if target in {"noon", "midnight"}:
             return None
-        past_hour = number_value(m["tm"].replace("oh ", "").replace("oh-", "")) if m["tm"] else int(m["tm2"])
+        past_hour = minute_value(m["tm"]) if m["tm"] else int(m["tm2"])
     if target in {"noon", "midnight"}:
         base, marker, explicit = (12 if target == "noon" else 24), None, True
     else:
@@ -184,17 +204,17 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     if target == "midnight" or (explicit and base == 24):
         hours = [24 * _H]
     starts = tuple(h + past_hour * 60 + sign * amount * 60 for h in hours)
-    return Item("clock", "", (tuple((s, s + 60, "minute") for s in starts), explicit or bool(marker)))
+    return Item("clock", "", Clock(tuple(ClockSpan(s, s + 60, "minute") for s in starts), explicit or bool(marker)))
 
 
-@_element(r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*-?ish\s*(?P<ap>am|pm)?|(?P<h2>\d{1,2})\s*(?P<ap2>am|pm)\s*-?ish")
+@_element(r"(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*-?ish\s*(?P<ap>am|pm)?|(?P<h2>\d{1,2})\s*(?P<ap2>am|pm)\s*-?ish", DIGIT)
 def _ish(m: re.Match[str]) -> Item | None:
     hour, minute, marker = int(m["h"] or m["h2"]), int(m["m"] or 0), m["ap"] or m["ap2"]
     hours = _hours(hour, marker)
     if hours is None or minute > 59:
         return None
     starts = tuple(h * _H + minute * 60 for h in hours)
-    return Item("clock", "", (tuple((s - 30 * 60, s + 30 * 60, "span") for s in starts), bool(marker)))
+    return Item("clock", "", Clock(tuple(ClockSpan(s - 30 * 60, s + 30 * 60, "span") for s in starts), bool(marker)))
 
 
 _PARTS = {
@@ -212,7 +232,11 @@ _PARTS = {
 _PART_WORDS = alternatives(_PARTS)
 
 
-@_element(rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})")
+@_element(
+    rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})",
+    ("early", "late", "mid", "middle", "the", "in"),
+    _PARTS,
+)
 def _part(m: re.Match[str]) -> Item | None:
     lo, hi = _PARTS[m["part"]]
     middle = (lo + hi) // 2
@@ -223,26 +247,40 @@ def _part(m: re.Match[str]) -> Item | None:
         lo = middle
     elif edge:
         lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
-    return Item("part", "", (lo, hi, f"{edge} {m['part']}".strip(), None))
+    return Item("part", "", Part(lo, hi, f"{edge} {m['part']}".strip(), None))
 
 
-@_element(r"(?P<rel>this|tomorrow|next|yesterday)\s+(?P<part>morning|afternoon|evening|night|am|pm)")
+@_element(
+    r"(?P<rel>this|tomorrow|next|yesterday)\s+(?P<part>morning|afternoon|evening|night|am|pm)",
+    ("this", "tomorrow", "next", "yesterday"),
+)
 def _part_of_day_named(m: re.Match[str]) -> Item | None:
     lo, hi = _PARTS[m["part"]]
     offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
-    return Item("part", "", (lo, hi, m["part"], offset))
+    return Item("part", "", Part(lo, hi, m["part"], offset))
 
 
-@_element(r"tonight|tonite|this evening|this eve")
+@_element(
+    rf"(?P<n>{NUMBER})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)",
+    NUMBER_FIRST,
+)
+def _parts_ago(m: re.Match[str]) -> Item | None:
+    """``3 mornings ago``, ``2 nights from now``: that part of the day, that many days back (ahead)."""
+    days = number_value(m["n"])
+    lo, hi = _PARTS[m["part"]]
+    return Item("part", "", Part(lo, hi, m["part"], -days if m["dir"] == "ago" else days))
+
+
+@_element(r"tonight|tonite|this evening|this eve", ("tonight", "tonite", "this"))
 def _tonight(m: re.Match[str]) -> Item | None:
-    return Item("part", "", (18 * _H, 28 * _H, "tonight", 0))
+    return Item("part", "", Part(18 * _H, 28 * _H, "tonight", 0))
 
 
-@_element(r"last night|yesterday night")
+@_element(r"last night|yesterday night", ("last", "yesterday"))
 def _last_night(m: re.Match[str]) -> Item | None:
-    return Item("part", "", (18 * _H, 28 * _H, "last night", -1))
+    return Item("part", "", Part(18 * _H, 28 * _H, "last night", -1))
 
 
-@_element(r"tomorrow night|tmrw night")
+@_element(r"tomorrow night|tmrw night", ("tomorrow", "tmrw"))
 def _tomorrow_night(m: re.Match[str]) -> Item | None:
-    return Item("part", "", (18 * _H, 28 * _H, "tomorrow night", 1))
+    return Item("part", "", Part(18 * _H, 28 * _H, "tomorrow night", 1))

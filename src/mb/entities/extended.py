@@ -1,0 +1,421 @@
+"""Extended assertions: ``expectations.extended_assertions``, what agent tests need beyond the published assertions.
+
+The list sits beside the published ``assertions``. ``Expectations`` allows extra keys, so a line using it stays valid
+under the published JSON Schema and tools that only know the published format ignore it; MorganaBench reads it
+through :attr:`Expectations.extended_assertions <mb.entities.Expectations.extended_assertions>`. A malformed list
+makes the line invalid (an unknown key or kind is an error, with the closest known name): it is never ignored.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    JsonValue,
+    PrivateAttr,
+    StrictFloat,
+    StrictInt,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from ._regex import SafePattern, compile_pattern
+from .expectations import (
+    DateTimeMatcher,
+    EmailMatcher,
+    EqualsMatcher,
+    FreeTextMatcher,
+    MissingMatcher,
+    ParameterGroupAssertion,
+    ValueMatcher,
+)
+
+__all__ = [
+    "AnyOfMatcher",
+    "ExtendedAssertion",
+    "ExtendedMatcher",
+    "ExtendedOptionalMatcher",
+    "ExtendedParameterAssertion",
+    "ExtendedToolCallAssertion",
+    "GroundedMatcher",
+    "NumberMatcher",
+    "RegexMatcher",
+    "ToolCallCountAssertion",
+    "ToolNotCalledAssertion",
+    "ToolOrderAssertion",
+    "extended_assertions_schema",
+    "read_extended_assertions",
+]
+
+Number = Annotated[StrictInt | StrictFloat, Field(union_mode="left_to_right")]
+"""A JSON number (``true`` and ``"5"`` are not numbers)."""
+
+_CONFIG = ConfigDict(extra="forbid", defer_build=True, validate_by_name=True, validate_by_alias=True)
+
+
+def _as_data(cls: type[BaseModel], data: Any) -> Any:
+    """Another model given where ``cls`` is expected (a published parameter assertion, say) read from its JSON form."""
+    if isinstance(data, BaseModel) and not isinstance(data, cls):
+        return data.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return data
+
+
+class AnyOfMatcher(ValueMatcher):
+    """Matches an argument JSON-equal to any of the listed values (the typing rules of ``equality``)."""
+
+    model_config = _CONFIG
+
+    match_as: Literal["any_of"] = "any_of"
+    """Discriminator field"""
+
+    values: Annotated[list[JsonValue], Field(min_length=1)]
+    """The acceptable values; ``5`` and ``5.0`` are equal, ``"5"`` and ``true`` are not ``5``."""
+
+
+class NumberMatcher(ValueMatcher):
+    """Matches a numeric argument within a tolerance of a number: ``|argument - value| <= max(tolerance,
+    relative * |value|)``."""
+
+    model_config = _CONFIG
+
+    match_as: Literal["number"] = "number"
+    """Discriminator field"""
+
+    value: Number
+    """The expected number."""
+
+    tolerance: Annotated[Number, Field(ge=0)] = 0
+    """The largest absolute difference accepted."""
+
+    relative: Annotated[Number, Field(ge=0)] | None = None
+    """The largest difference accepted as a fraction of ``|value|`` (0.01 is 1%); the larger allowance wins."""
+
+
+class RegexMatcher(ValueMatcher):
+    """Matches a string argument whose whole value matches a pattern (a linear-time subset of Python's syntax)."""
+
+    model_config = _CONFIG
+
+    match_as: Literal["regex"] = "regex"
+    """Discriminator field"""
+
+    pattern: str
+    """The pattern the whole argument must match (``^``/``$`` are implied; ``(?i)`` in front ignores letter case)."""
+
+    _compiled: SafePattern | None = PrivateAttr(default=None)
+
+    @field_validator("pattern")
+    @classmethod
+    def _supported(cls, pattern: str) -> str:
+        compile_pattern(pattern)  # raises a ValueError saying what is not supported
+        return pattern
+
+    @property
+    def compiled(self) -> SafePattern:
+        """The compiled pattern."""
+        if self._compiled is None:
+            self._compiled = compile_pattern(self.pattern)
+        return self._compiled
+
+
+class GroundedMatcher(ValueMatcher):
+    """Matches an argument whose value occurred earlier: in a user message or in a tool result that precedes the
+    call in the trace (a hallucinated id fails without any judge)."""
+
+    model_config = _CONFIG
+
+    match_as: Literal["grounded"] = "grounded"
+    """Discriminator field"""
+
+    from_: Literal["user", "tool_results"] | None = Field(default=None, alias="from")
+    """Where the value must occur: ``user`` messages, ``tool_results`` before the call, or either when omitted."""
+
+
+class ExtendedOptionalMatcher(ValueMatcher):
+    """Matches an argument either if it is missing (absent or null) or its value matches the given matcher."""
+
+    model_config = _CONFIG
+
+    match_as: Literal["optional"] = "optional"
+    """Discriminator field"""
+
+    default: ExtendedMatcher
+    """The matcher to use when the argument is present."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_other(cls, data: Any) -> Any:  # the published OptionalMatcher, wrapping an extended matcher
+        return _as_data(cls, data)
+
+
+ExtendedMatcher = Annotated[
+    EqualsMatcher
+    | FreeTextMatcher
+    | DateTimeMatcher
+    | EmailMatcher
+    | MissingMatcher
+    | ExtendedOptionalMatcher
+    | AnyOfMatcher
+    | NumberMatcher
+    | RegexMatcher
+    | GroundedMatcher,
+    Field(discriminator="match_as"),
+]
+"""A matcher of one parameter inside ``extended_assertions``: the published ones and the extended ones."""
+
+
+class ExtendedParameterAssertion(BaseModel):
+    """Passes when a single argument matches the given matcher (any matcher of :data:`ExtendedMatcher`)."""
+
+    model_config = _CONFIG
+
+    param: str
+    """The name of the parameter to match."""
+
+    matcher: ExtendedMatcher
+    """The matcher representing a passing assertion."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_other(cls, data: Any) -> Any:
+        return _as_data(cls, data)
+
+
+def _parameter_discriminator(value: Any) -> str:
+    if isinstance(value, ParameterGroupAssertion) or (isinstance(value, dict) and "params" in value):
+        return "group"
+    return "one"
+
+
+ExtendedParameter = Annotated[
+    Annotated[ExtendedParameterAssertion, Tag("one")] | Annotated[ParameterGroupAssertion, Tag("group")],
+    Discriminator(_parameter_discriminator),
+]
+
+
+class ExtendedToolCallAssertion(BaseModel):
+    """Assert that a tool call was made with given parameters (the published ``tool_called``), optionally with no
+    parameter beyond those named (``closed``)."""
+
+    model_config = _CONFIG
+
+    assert_that: Literal["tool_called"] = "tool_called"
+    """Discriminator field"""
+
+    tool: str
+    """The name of the tool that must have been called."""
+
+    parameters: list[ExtendedParameter] = []
+    """Assertions on the call's parameters; all of them must hold for one and the same call."""
+
+    closed: bool = False
+    """When true, the call passes no parameter beyond those named in ``parameters`` (a null value counts as not
+    passed)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_other(cls, data: Any) -> Any:
+        return _as_data(cls, data)
+
+
+class ToolNotCalledAssertion(BaseModel):
+    """Assert that a tool was never called."""
+
+    model_config = _CONFIG
+
+    assert_that: Literal["tool_not_called"] = "tool_not_called"
+    """Discriminator field"""
+
+    tool: str
+    """The tool that must not be called."""
+
+
+class ToolOrderAssertion(BaseModel):
+    """Assert that calls to these tools occur in this order: some call of each, each after the previous one."""
+
+    model_config = _CONFIG
+
+    assert_that: Literal["tool_order"] = "tool_order"
+    """Discriminator field"""
+
+    tools: Annotated[list[str], Field(min_length=1)]
+    """The tools, in the order their calls must occur (other calls may come between)."""
+
+
+class ToolCallCountAssertion(BaseModel):
+    """Assert that the number of calls to a tool (to any tool when ``tool`` is omitted) lies in ``[min, max]``."""
+
+    model_config = _CONFIG
+
+    assert_that: Literal["tool_call_count"] = "tool_call_count"
+    """Discriminator field"""
+
+    tool: str | None = None
+    """The tool whose calls are counted; every call counts when omitted."""
+
+    min: Annotated[StrictInt, Field(ge=0)] | None = None
+    """The fewest calls accepted (0 when omitted)."""
+
+    max: Annotated[StrictInt, Field(ge=0)] | None = None
+    """The most calls accepted (no limit when omitted)."""
+
+    @model_validator(mode="after")
+    def _bounds(self) -> ToolCallCountAssertion:
+        if self.min is None and self.max is None:
+            raise ValueError("give min, max or both: a count with neither checks nothing")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min ({self.min}) is above max ({self.max})")
+        return self
+
+
+ExtendedAssertion = Annotated[
+    ExtendedToolCallAssertion | ToolNotCalledAssertion | ToolOrderAssertion | ToolCallCountAssertion,
+    Field(discriminator="assert_that"),
+]
+"""One entry of ``expectations.extended_assertions``."""
+
+_LIST: TypeAdapter[list[Any]] = TypeAdapter(list[ExtendedAssertion], config=ConfigDict(defer_build=True))
+
+_KINDS: dict[str, type[BaseModel]] = {
+    "tool_called": ExtendedToolCallAssertion,
+    "tool_not_called": ToolNotCalledAssertion,
+    "tool_order": ToolOrderAssertion,
+    "tool_call_count": ToolCallCountAssertion,
+}
+_MATCHERS: dict[str, type[BaseModel]] = {
+    "equality": EqualsMatcher,
+    "free_text": FreeTextMatcher,
+    "date_time": DateTimeMatcher,
+    "email": EmailMatcher,
+    "missing": MissingMatcher,
+    "optional": ExtendedOptionalMatcher,
+    "any_of": AnyOfMatcher,
+    "number": NumberMatcher,
+    "regex": RegexMatcher,
+    "grounded": GroundedMatcher,
+}
+_CUTOFF = 0.6
+"""How close (difflib ratio) a misspelt name must be to a known one to be suggested."""
+
+
+def _keys(model: type[BaseModel]) -> list[str]:
+    return [info.alias or name for name, info in model.model_fields.items()]
+
+
+def _hint(name: object, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=_CUTOFF) if isinstance(name, str) else []
+    return f'; did you mean "{close[0]}"?' if close else ""
+
+
+def _unknown(value: Mapping[str, Any], known: list[str], loc: tuple[str | int, ...]) -> list[InitErrorDetails]:
+    return [
+        InitErrorDetails(
+            type=PydanticCustomError(
+                "unknown_key", 'unknown key "{key}"{hint}', {"key": key, "hint": _hint(key, known)}
+            ),
+            loc=("extended_assertions", *loc, key),
+            input=value[key],
+        )
+        for key in value
+        if key not in known
+    ]
+
+
+def _matcher_keys(matcher: Any, loc: tuple[str | int, ...]) -> list[InitErrorDetails]:
+    if not isinstance(matcher, Mapping):
+        return []
+    model = _MATCHERS.get(matcher.get("match_as", "equality"))
+    if model is None:
+        return []  # an unknown kind: the validation error names it
+    errors = _unknown(matcher, _keys(model), loc)
+    if model is ExtendedOptionalMatcher:
+        errors += _matcher_keys(matcher.get("default"), (*loc, "default"))
+    return errors
+
+
+def _key_errors(items: list[Any]) -> list[InitErrorDetails]:
+    """Unknown keys anywhere in the list (in published matchers too): each an error with the closest known key."""
+    errors: list[InitErrorDetails] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            continue
+        model = _KINDS.get(item.get("assert_that"))  # type: ignore[arg-type]
+        if model is None:
+            continue
+        errors += _unknown(item, _keys(model), (index,))
+        parameters = item.get("parameters") if model is ExtendedToolCallAssertion else None
+        for number, parameter in enumerate(parameters if isinstance(parameters, list) else ()):
+            if isinstance(parameter, Mapping):
+                where = (index, "parameters", number)
+                known = ["params", "matcher"] if "params" in parameter else ["param", "matcher"]
+                errors += _unknown(parameter, known, where)
+                errors += _matcher_keys(parameter.get("matcher"), (*where, "matcher"))
+    return errors
+
+
+def _renamed(error: Any) -> InitErrorDetails:
+    """A validation error of the list as an error of ``extended_assertions``; an unknown kind names the closest."""
+    loc = ("extended_assertions", *error["loc"])
+    if error["type"] == "union_tag_invalid":
+        ctx = error["ctx"]
+        field = str(ctx["discriminator"]).strip("'")
+        expected = [tag.strip(" '") for tag in str(ctx["expected_tags"]).split(",")]
+        message = 'unknown {field} "{tag}"; expected one of: {expected}{hint}'
+        hint = _hint(ctx["tag"], expected)
+        context = {"field": field, "tag": ctx["tag"], "expected": ", ".join(expected), "hint": hint}
+        return InitErrorDetails(
+            type=PydanticCustomError("unknown_kind", message, context), loc=loc, input=error["input"]
+        )
+    if error["type"] == "value_error":
+        text = str(error["msg"]).removeprefix("Value error, ")
+        problem = PydanticCustomError("value_error", "{message}", {"message": text})
+        return InitErrorDetails(type=problem, loc=loc, input=error["input"])
+    return InitErrorDetails(type=error["type"], loc=loc, input=error["input"], ctx=error.get("ctx") or {})
+
+
+def _jsonable(value: Any) -> Any:
+    """Models given in Python read as their JSON form, so every list is validated the same way."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(item) for item in value]
+    return value
+
+
+def read_extended_assertions(value: Any) -> tuple[list[Any], Any]:
+    """``(the typed list, its JSON form)`` of an ``extended_assertions`` value (None or absent: an empty list).
+
+    Raises a :class:`pydantic.ValidationError` located under ``extended_assertions`` on a malformed value.
+    """
+    if value is None:
+        return [], None
+    data = _jsonable(value)
+    errors = _key_errors(data) if isinstance(data, list) else []
+    typed: list[Any] = []
+    try:
+        typed = _LIST.validate_python(data)
+    except ValidationError as exc:  # unknown keys are reported above, with the closest known key
+        errors += [_renamed(error) for error in exc.errors() if error["type"] != "extra_forbidden"]
+    if errors:
+        raise ValidationError.from_exception_data("Expectations", errors)
+    return typed, data
+
+
+def extended_assertions_schema() -> dict[str, Any]:
+    """The JSON Schema of ``expectations.extended_assertions`` (a list of extended assertions)."""
+    schema = _LIST.json_schema()
+    schema["title"] = "extended_assertions"
+    schema["description"] = (
+        "expectations.extended_assertions: assertions MorganaBench checks beside the published ones."
+    )
+    return schema

@@ -1,0 +1,277 @@
+"""What the items of a phrase carry (``Item.value``), by kind, with named fields.
+
+A ``year`` or a ``number`` carries an int; an ``edge`` ("start", "end", "mid", "early", "late"; "end@" and "mid@"
+at a range's end), a ``rest`` (the unit: "week", "earlier week", "this hour"), a ``sep`` or a ``between`` carries
+its word; ``span`` and ``duration`` carry their :data:`Pieces`; a ``filler`` and a ``moment`` carry nothing. The
+other kinds carry the classes below; a ``date`` one of the date classes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+__all__ = [
+    "WITH_YEAR",
+    "YEARLY",
+    "Clock",
+    "ClockSpan",
+    "DayOfMonth",
+    "Days",
+    "Decades",
+    "FullDate",
+    "Half",
+    "Holiday",
+    "IsoWeek",
+    "Lead",
+    "Month",
+    "MonthDay",
+    "Named",
+    "Nearest",
+    "NthWeekday",
+    "Offset",
+    "Ordinal",
+    "Part",
+    "PeriodEnd",
+    "Pieces",
+    "Quarter",
+    "Season",
+    "Unit",
+    "Weekday",
+    "WeekdayCount",
+    "Within",
+    "Years",
+]
+
+Pieces = tuple[tuple[float, str], ...]
+"""A length of time as (amount, unit) pieces, signed ("2 days ago": ``((-2.0, "day"),)``)."""
+
+
+class ClockSpan(NamedTuple):
+    """One reading of a time of day: its first second from midnight, the second after its last, and its grain
+    (``minute``, ``second``, or ``span`` for "noonish")."""
+
+    lo: int
+    hi: int
+    grain: str
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A time of day (kind ``clock``): every reading ("10:30" is morning and evening), whether am or pm is settled
+    (a marker, 24-hour writing, one reading), and what is special about it: ``now`` for "this time"/"same time" (no
+    spans: the time it is said), ``midnight``."""
+
+    spans: tuple[ClockSpan, ...]
+    explicit: bool
+    special: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A part of the day (kind ``part``: "morning", "tonight", "end of day"): its bounds in seconds from midnight
+    (past 86400 for a night), its name in reasons, and the day it names counted from today ("tomorrow night": 1;
+    None when the phrase names the day elsewhere)."""
+
+    lo: int
+    hi: int
+    note: str
+    day: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Weekday:
+    """A weekday (kind ``weekday``; Monday is 0) and the word placing it (``next``, ``after next``...) if any."""
+
+    weekday: int
+    rel: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ordinal:
+    """The n-th unit of the period named after it (kind ``ordinal``: "the 2nd Tuesday of", "the last day of"):
+    ``n`` counts from 1, from the end when negative (0: "the week of"); ``unit`` is a weekday (Monday is 0) or a unit
+    (``day``, ``week``, ``weekend``, ``business day``, ``month``, ``half``...)."""
+
+    n: int
+    unit: int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Offset:
+    """A length of time (kind ``offset``: "in 3 days", "2 weeks before easter") counted ``from now``, from the date
+    named after it (``anchored``) or from the start of that date (``since``)."""
+
+    pieces: Pieces
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class Within:
+    """A run of days (kind ``window``: "within 2 weeks from today"): how long, and its first day from today."""
+
+    pieces: Pieces
+    from_day: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """Whole units at one end of the period named after it (kind ``lead``: "the first 2 weeks of", "the last four
+    months of")."""
+
+    count: int
+    unit: str
+    from_end: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Nearest:
+    """A weekday (Monday is 0) or ``weekend`` beside the date named after it (kind ``nearest``): the first after it
+    (direction 1), the last before it (-1) or the closest on either side (0); ``count`` of them away ("the second
+    friday after": 2)."""
+
+    weekday: int | str
+    direction: int = 0
+    count: int = 1
+
+
+# Dates (kind ``date``). A year is the year written with the date, None when none is; a ``rel`` the word placing a
+# date that recurs ("next", "last", "this"...).
+
+
+@dataclass(frozen=True, slots=True)
+class FullDate:
+    """A day with its year: "2024-03-05"."""
+
+    year: int
+    month: int
+    day: int
+
+
+@dataclass(frozen=True, slots=True)
+class MonthDay:
+    """A day of a month: "March 3", "3/5" (every reading as (month, day))."""
+
+    days: tuple[tuple[int, int], ...]
+    year: int | None
+    rel: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A date that recurs every year, named: a month (its number), a season or a holiday (its name)."""
+
+    name: int | str
+    year: int | None
+    rel: str | None
+
+
+class Month(Named):
+    """A month: "March", "next march", "march 2020"."""
+
+    __slots__ = ()
+
+
+class Season(Named):
+    """A season: "summer", "last winter"."""
+
+    __slots__ = ()
+
+
+class Holiday(Named):
+    """A holiday or its weekend: "easter", "memorial day weekend"."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Quarter:
+    """A quarter of a year (1 to 4): "Q3", "the second quarter of 2020"."""
+
+    number: int
+    year: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """A half of a year (1 or 2): "H2 2024"."""
+
+    number: int
+    year: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class IsoWeek:
+    """An ISO week (1 to 53): "week 12 of 2021"."""
+
+    number: int
+    year: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Decades:
+    """A decade by the first year of each reading: "the 80s" (in both centuries when none is named)."""
+
+    starts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Years:
+    """A run of whole years, from ``first`` to the year before ``end``: "the 19th century"."""
+
+    first: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Days:
+    """A day counted from today: "today" (0), "tomorrow" (1), "the day before yesterday" (-2)."""
+
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A calendar unit (``week``, ``weekend``, ``fortnight``, ``month``, ``quarter``, ``year``, ``decade``) placed
+    from now by ``this``, ``next``, ``last``, ``after next``... (see ``_steps.STEPS``)."""
+
+    unit: str
+    rel: str
+
+
+@dataclass(frozen=True, slots=True)
+class NthWeekday:
+    """The n-th weekday (Monday is 0) of this month, -1 for the last: "the first Monday"."""
+
+    n: int
+    weekday: int
+
+
+@dataclass(frozen=True, slots=True)
+class DayOfMonth:
+    """A day of a month not named: "the 3rd"."""
+
+    day: int
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodEnd:
+    """An edge (``end``) of the current week, month, quarter or year: "eom", "end of year"."""
+
+    edge: str
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class WeekdayCount:
+    """A weekday (Monday is 0) counted in weeks from today: "3 fridays ago" (count -3)."""
+
+    weekday: int
+    count: int
+
+
+WITH_YEAR = (MonthDay, Named, Quarter, Half, IsoWeek)
+"""The dates that may carry the year written with them."""
+
+YEARLY = (MonthDay, Named, Quarter)
+"""The dates that recur every year and are placed by ``this``/``next``/``last`` or by a year named elsewhere."""

@@ -1,0 +1,140 @@
+"""Published and extended assertions over a trace, as one list of :class:`~mb.results.AssertionResult` rows.
+
+Published ``tool_called`` assertions and extended ones share one optimal assignment to distinct calls
+(:func:`~mb.matching.assertions.assertion_rows`); ``tool_not_called``, ``tool_order`` and ``tool_call_count`` read the
+sequence of calls. Rows come in the order of ``assertions``, then of ``extended_assertions``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..entities import ParameterGroupAssertion
+from ..entities.extended import (
+    ExtendedAssertion,
+    ExtendedParameterAssertion,
+    ExtendedToolCallAssertion,
+    ToolCallCountAssertion,
+    ToolNotCalledAssertion,
+    ToolOrderAssertion,
+)
+from ._context import MatchContext
+from .assertions import AssertionSpec, CallSpec, assertion_rows
+from .grounded import Grounds, Sources
+from .parameters import ParameterSpec, matcher_spec
+
+__all__ = ["all_assertion_rows", "called_spec"]
+
+Row = dict[str, Any]
+
+
+def _parameter_spec(assertion: ExtendedParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:
+    if isinstance(assertion, ParameterGroupAssertion):
+        return list(assertion.params), True, matcher_spec(assertion.matcher)
+    return [assertion.param], False, matcher_spec(assertion.matcher)
+
+
+def called_spec(assertion: ExtendedToolCallAssertion) -> AssertionSpec:
+    """The spec of an extended ``tool_called`` assertion: its parameters and, when ``closed``, a last check that the
+    call passes no other parameter (a ``closed`` row in the results)."""
+    parameters = [_parameter_spec(parameter) for parameter in assertion.parameters]
+    if assertion.closed:
+        named = list(dict.fromkeys(name for names, _, _ in parameters for name in names))
+        parameters.append((named, True, ("closed", None, None)))
+    return assertion.tool, parameters
+
+
+def _row(kind: str, tool: str | None, passed: bool, call_id: str | None, reason: str) -> Row:
+    return {
+        "assert_that": kind,
+        "tool": tool,
+        "passed": passed,
+        "call_id": call_id,
+        "reason": reason,
+        "parameters": [],
+        "error": None,
+    }
+
+
+def _sequence(calls: Sequence[CallSpec]) -> str:
+    if not calls:
+        return "the trace has no tool call"
+    shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in calls[:8])
+    return "calls: " + shown + (f", ... ({len(calls)} in all)" if len(calls) > 8 else "")
+
+
+def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec]) -> Row:
+    made = [call for call in calls if call[1] == assertion.tool]
+    if not made:
+        return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
+    ids = ", ".join(call[0] for call in made[:5]) + (", ..." if len(made) > 5 else "")
+    reason = f"expected no call to {assertion.tool!r}, got {len(made)} ({ids})"
+    return _row("tool_not_called", assertion.tool, False, made[0][0], reason)
+
+
+def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec]) -> Row:
+    tools = assertion.tools
+    found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
+    for call in calls:
+        if len(found) < len(tools) and call[1] == tools[len(found)]:
+            found.append(call)
+    if len(found) == len(tools):
+        shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
+        return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")
+    missing = tools[len(found)]
+    reason = f"no call to {missing!r}"
+    if found and any(call[1] == missing for call in calls):  # called, but only before
+        reason += f" after {found[-1][1]}({found[-1][0]})"
+    expected = " then ".join(repr(tool) for tool in tools)
+    reason = f"expected calls to {expected} in this order: {reason} ({_sequence(calls)})"
+    return _row("tool_order", None, False, None, reason)
+
+
+def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec]) -> Row:
+    tool = assertion.tool
+    count = len(calls) if tool is None else sum(1 for call in calls if call[1] == tool)
+    low, high = assertion.min or 0, assertion.max
+    what = "tool calls" if tool is None else f"calls to {tool!r}"
+    bounds = f"at least {low}" if high is None else f"exactly {low}" if low == high else f"between {low} and {high}"
+    passed = low <= count and (high is None or count <= high)
+    reason = f"{count} {what if count != 1 else what.replace('calls', 'call', 1)}, expected {bounds}"
+    return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
+
+
+def all_assertion_rows(
+    published: Sequence[AssertionSpec],
+    extended: Sequence[ExtendedAssertion],
+    calls: Sequence[CallSpec],
+    ctx: MatchContext,
+    sources: Sources | None = None,
+    results_before: Sequence[int] = (),
+) -> list[Row]:
+    """The rows of the published assertions, then of the extended ones. ``sources`` and ``results_before`` (the
+    number of tool results before each call) are what ``grounded`` matchers read; without them a ``grounded``
+    check is an error."""
+    if not extended:
+        return assertion_rows(published, calls, ctx)
+    called = [assertion for assertion in extended if isinstance(assertion, ExtendedToolCallAssertion)]
+    contexts: dict[int, MatchContext] = {}
+
+    def context(index: int) -> MatchContext:
+        found = contexts.get(index)
+        if found is None:
+            grounds = None if sources is None else Grounds(sources, results_before[index])
+            found = contexts[index] = replace(ctx, grounds=grounds)
+        return found
+
+    rows = assertion_rows([*published, *(called_spec(a) for a in called)], calls, ctx, context if called else None)
+    out, shared = rows[: len(published)], iter(rows[len(published) :])
+    for assertion in extended:
+        if isinstance(assertion, ExtendedToolCallAssertion):
+            out.append(next(shared))
+        elif isinstance(assertion, ToolNotCalledAssertion):
+            out.append(_not_called(assertion, calls))
+        elif isinstance(assertion, ToolOrderAssertion):
+            out.append(_order(assertion, calls))
+        else:
+            out.append(_count(assertion, calls))
+    return out

@@ -1,0 +1,77 @@
+"""The matchers of ``extended_assertions``: ``any_of``, ``number``, ``regex``, ``grounded``, and ``closed`` calls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..entities._regex import MAX_STEPS
+from ..entities.extended import AnyOfMatcher, GroundedMatcher, NumberMatcher, RegexMatcher
+from ._outcome import Outcome
+from ._values import MISSING, describe_value, render
+from .equality import json_equal
+from .grounded import match_grounded
+
+__all__ = ["EXTENDED_MATCHERS", "match_any_of", "match_closed", "match_extended", "match_number", "match_regex"]
+
+EXTENDED_MATCHERS = frozenset({"any_of", "number", "regex", "grounded"})
+"""The matcher kinds only ``extended_assertions`` has; their spec's value is the matcher model."""
+
+
+def match_any_of(matcher: AnyOfMatcher, actual: Any) -> Outcome:
+    """JSON equality (the rules of ``equality``) with any of the listed values."""
+    if actual is MISSING:
+        return Outcome.fail(f"expected one of {render(matcher.values)}, got nothing (the parameter is absent)")
+    for value in matcher.values:
+        if json_equal(value, actual):
+            return Outcome.ok(f"got {render(actual)}, one of {render(matcher.values)}")
+    return Outcome.fail(f"expected one of {render(matcher.values)}, got {describe_value(actual)}")
+
+
+def match_number(matcher: NumberMatcher, actual: Any) -> Outcome:
+    """A JSON number within ``max(tolerance, relative * |value|)`` of the value."""
+    allowed = max(matcher.tolerance, (matcher.relative or 0) * abs(matcher.value))
+    within = f"{render(matcher.value)} ± {render(allowed)}" if allowed else render(matcher.value)
+    if isinstance(actual, bool) or not isinstance(actual, (int, float)):
+        return Outcome.fail(f"expected a number within {within}, got {describe_value(actual)}")
+    difference = abs(actual - matcher.value)
+    if difference <= allowed:
+        return Outcome.ok(f"got {render(actual)}, within {within}")
+    return Outcome.fail(f"expected {within}, got {render(actual)} (off by {render(difference)})")
+
+
+def match_regex(matcher: RegexMatcher, actual: Any) -> Outcome:
+    """A string whose whole value matches the pattern; a value too long to check in bounded time is an error."""
+    if not isinstance(actual, str):
+        return Outcome.fail(f"expected a string matching {render(matcher.pattern)}, got {describe_value(actual)}")
+    compiled = matcher.compiled
+    if compiled.steps(actual) > MAX_STEPS:
+        reason = (
+            f"not checked: a value of {len(actual):,} characters is too long for this pattern (the match may take at "
+            f"most {MAX_STEPS:,} steps, the value's length times the pattern's {len(compiled.program)} states)"
+        )
+        return Outcome(False, reason, 0.0, error=reason)
+    if compiled.fullmatch(actual):
+        return Outcome.ok(f"got {render(actual)}, which matches {render(matcher.pattern)}")
+    return Outcome.fail(f"expected a string matching {render(matcher.pattern)} as a whole, got {render(actual)}")
+
+
+def match_closed(named: list[str], params: Mapping[str, Any]) -> Outcome:
+    """A closed call passes no parameter beyond ``named`` (a null value counts as not passed)."""
+    extra = [name for name, value in params.items() if value is not None and name not in named]
+    if not extra:
+        return Outcome.ok("the call passes no parameter beyond those named")
+    shown = ", ".join(f"{name}={render(params[name], 40)}" for name in extra[:5]) + (", ..." if len(extra) > 5 else "")
+    return Outcome.fail(f"the call passes parameter(s) the closed assertion does not name: {shown}")
+
+
+def match_extended(kind: str, matcher: Any, actual: Any, grounds: Any) -> Outcome:
+    """The verdict of the extended matcher ``matcher`` (of kind ``kind``) on ``actual``."""
+    if kind == "any_of":
+        return match_any_of(matcher, actual)
+    if kind == "number":
+        return match_number(matcher, actual)
+    if kind == "regex":
+        return match_regex(matcher, actual)
+    assert isinstance(matcher, GroundedMatcher)
+    return match_grounded(matcher.from_, actual, grounds)

@@ -1,0 +1,103 @@
+"""Extended assertions from the command line: validated with their line, printed as a schema, scored by ``mb eval``."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from click.testing import CliRunner
+
+from mb.cli import main
+from tests.conftest import SPEC
+
+LINE: dict[str, Any] = {
+    "inputs": {"messages": [{"role": "user", "content": "Book 2 seats to Paris"}], "tools": ["search", "book"]},
+    "expectations": {
+        "extended_assertions": [
+            {"assert_that": "tool_not_called", "tool": "delete_account"},
+            {"assert_that": "tool_order", "tools": ["search", "book"]},
+            {
+                "assert_that": "tool_called",
+                "tool": "book",
+                "closed": True,
+                "parameters": [
+                    {"param": "flight_id", "matcher": {"match_as": "grounded", "from": "tool_results"}},
+                    {"param": "seats", "matcher": {"match_as": "any_of", "values": [2, "two"]}},
+                ],
+            },
+        ]
+    },
+    "outputs": {
+        "response": "Booked.",
+        "trace": [
+            {"event": "tool_call", "id": "c1", "tool": "search", "params": {"to": "Paris"}},
+            {"event": "tool_result", "id": "c1", "result": [{"id": "FL-123"}]},
+            {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id": "FL-123", "seats": 2}},
+        ],
+    },
+}
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _write(path: Path, *lines: dict[str, Any]) -> Path:
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def test_a_misspelt_kind_is_reported_with_its_line_and_the_key_itself_is_no_warning(tmp_path: Path) -> None:
+    bad = copy.deepcopy(LINE)
+    bad["expectations"]["extended_assertions"][0]["assert_that"] = "tool_not_caled"
+    path = _write(tmp_path / "b.jsonl", LINE, bad)
+    code, out, err = _run("validate", "--executed", "--strict", str(path))
+    assert code == 1
+    assert out.splitlines() == [
+        f'{path}:2: $.expectations.extended_assertions[0]: unknown assert_that "tool_not_caled"; expected one of: '
+        'tool_called, tool_not_called, tool_order, tool_call_count; did you mean "tool_not_called"?'
+    ]
+    assert "extended_assertions" not in err
+    code, out, err = _run("validate", "--executed", "--strict", str(_write(tmp_path / "g.jsonl", LINE)))
+    assert (code, out) == (0, "")
+    assert "warning" not in err
+
+
+def test_schema_is_unchanged_and_the_extensions_have_their_own(tmp_path: Path) -> None:
+    code, out, _ = _run("schema")
+    assert code == 0
+    published = json.loads((SPEC / "morganabench.schema.json").read_text())
+    assert json.loads(out) == published
+    jsonschema.validate(LINE, published)
+    code, out, _ = _run("schema", "--extensions")
+    assert code == 0
+    jsonschema.validate(LINE["expectations"]["extended_assertions"], json.loads(out))
+
+
+def test_eval_scores_extended_assertions_like_assertions(tmp_path: Path) -> None:
+    failing = copy.deepcopy(LINE)
+    failing["outputs"]["trace"][2]["params"]["flight_id"] = "FL-999"
+    path = _write(tmp_path / "b.jsonl", LINE, failing)
+    results = tmp_path / "r.jsonl"
+    code, out, err = _run("eval", str(path), "--judge", "lexical", "-o", str(results))
+    assert code == 0, err
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    by_line = {row["line"]: row for row in rows if "line" in row and "assertions" in row}
+    assert by_line[1]["passed"] is True
+    assert [a["assert_that"] for a in by_line[1]["assertions"]] == ["tool_not_called", "tool_order", "tool_called"]
+    assert by_line[2]["status"] == "failed"
+    assert "FL-999" in by_line[2]["assertions"][2]["reason"]
+    assert "tool_order" in out  # the summary counts the new kinds
+
+
+def test_a_misspelt_list_key_is_a_warning_naming_extended_assertions(tmp_path: Path) -> None:
+    line = copy.deepcopy(LINE)
+    line["expectations"]["extended_asertions"] = line["expectations"].pop("extended_assertions")
+    code, out, _ = _run("validate", "--executed", "--strict", str(_write(tmp_path / "t.jsonl", line)))
+    assert code == 1  # --strict: a warning fails the check
+    assert 'unknown key "extended_asertions"' in out
+    assert 'did you mean "extended_assertions"?' in out

@@ -1,0 +1,190 @@
+"""Everyday English forms of dates and times: abbreviations, "this hour", "after next", days of a relative month,
+two-digit years, signed and compact durations, times in words, ordinals counted from the end. Each form passes its
+own reading and fails an argument moved off it; a phrase the grammar reads only in part stays an error.
+
+Calendar facts used (``python -m calendar``, ``dateutil.easter``): 2025-03-12 is a Wednesday; the Mondays of May 2025
+fall on the 5th, 12th, 19th and 26th; the Fridays of March 2025 on the 7th, 14th, 21st and 28th; Easter 2024 fell on
+March 31, Easter 2027 falls on March 28; 2019-01-01 was a Tuesday and 2025-12-25 is a Thursday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_verdict
+
+WED = datetime(2025, 3, 12, 10, 20)  # a Wednesday, naive (wall clock)
+JUL = datetime(2025, 7, 2, 9, 0)  # after June
+OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
+
+ROWS: list[tuple[str, datetime, object, object]] = [
+    # abbreviations: qtr, yr, yrs
+    ("last qtr", WED, "2024-11-15", True),
+    ("last qtr", WED, "2025-01-15", False),
+    ("next qtr", WED, "2025-04-01", True),
+    ("next qtr", WED, "2025-07-01", False),
+    ("this qtr", WED, "2025-03-31", True),
+    ("next yr", WED, "2026-06-01", True),
+    ("next yr", WED, "2025-12-31", False),
+    ("last yr", WED, "2024-02-29", True),
+    ("2 yrs ago", WED, "2023-03-12", True),
+    ("2 yrs ago", WED, "2023-03-13", False),
+    ("in 5 mins", WED, "2025-03-12T10:25:00", True),
+    ("in 5 mins", WED, "2025-03-12T10:26:00", False),
+    ("in 2 hrs", WED, "2025-03-12T12:20:00", True),
+    ("in 2 hrs", WED, "2025-03-12T13:20:00", False),
+    ("next mth", WED, "2025-04-30", True),
+    ("next mth", WED, "2025-05-01", False),
+    # this hour, this minute
+    ("this hour", WED, "2025-03-12T10:00:00", True),
+    ("this hour", WED, "2025-03-12T10:59:00", True),
+    ("this hour", WED, "2025-03-12T11:00:00", False),
+    ("this hour", WED, "2025-03-12T09:59:00", False),
+    ("this minute", WED, "2025-03-12T10:20:00", True),
+    ("this minute", WED, "2025-03-12T10:21:00", False),
+    ("the current hour", OFF, "2025-03-12T08:30:00Z", True),
+    ("the current hour", OFF, "2025-03-12T10:30:00Z", False),
+    # later today, later this week: what is left of the period
+    ("later today", WED, "2025-03-12T18:00:00", True),
+    ("later today", WED, "2025-03-12T09:00:00", False),
+    ("later this week", WED, "2025-03-14", True),
+    ("later this week", WED, "2025-03-10", False),
+    # "after next", "before last" with months, holidays, seasons: one more year than each reading of next (last)
+    ("June after next", WED, "2026-06-15", True),  # "next June" is June 2025 to some, June 2026 to others
+    ("June after next", WED, "2027-06-15", True),
+    ("June after next", WED, "2025-06-15", False),
+    ("June after next", WED, "2026-07-01", False),
+    ("June after next", JUL, "2027-06-01", True),  # said after June: next June is June 2026
+    ("June after next", JUL, "2026-06-01", False),
+    ("june before last", WED, "2023-06-30", True),
+    ("june before last", WED, "2024-06-30", False),
+    ("christmas after next", WED, "2026-12-25", True),
+    ("christmas after next", WED, "2026-12-24", False),
+    ("easter before last", WED, "2023-04-09", True),  # Easter 2024 was March 31
+    ("easter before last", WED, "2024-03-31", False),
+    ("march after next 2027", WED, "2027-03-01", ERROR),  # a year and "after next" do not go together
+    # a day of a month named relative to this one
+    ("the 14 of next month", WED, "2025-04-14", True),
+    ("the 14 of next month", WED, "2025-04-15", False),
+    ("the 3rd of last month", WED, "2025-02-03", True),
+    ("the 3rd of last month", WED, "2025-03-03", False),
+    ("last month on the 3rd", WED, "2025-02-03T09:00:00", True),
+    ("the 3rd of the month before last", WED, "2025-01-03", True),
+    ("the 3rd of the month before last", WED, "2025-02-03", False),
+    ("the 31st of last month", WED, "2025-02-28", ERROR),  # February has no 31st
+    # two-digit years: after a month, an apostrophe, a date joined by dashes or slashes, a day and month
+    ("june 88", WED, "1988-06-15", True),
+    ("june 88", WED, "2025-06-15", False),
+    ("june 12", WED, "2025-06-12", True),  # a day, not a year
+    ("june 12", WED, "2012-06-01", False),
+    ("jan 3, '02", WED, "2002-01-03", True),
+    ("jan 3, '02", WED, "2002-01-04", False),
+    ("12-Sep-09", WED, "2009-09-12", True),
+    ("12-Sep-09", WED, "2009-09-13", False),
+    ("12-Sep-09", WED, "2025-10-09", False),
+    ("Sep/12/09", WED, "2009-09-12", True),
+    ("5 mar 12", WED, "2012-03-05", True),
+    ("5 mar 12", WED, "2026-03-05T12:00:00", False),  # not an hour
+    ("5 mar 12pm", WED, "2026-03-05T12:00:00", True),
+    ("march 3-15", WED, "2025-03-03", True),  # a range of days, not a year
+    ("march 5-7, 2025", WED, "2025-03-05", True),  # a range of days of a month, its year written after the end
+    ("march 5-7, 2025", WED, "2025-03-06", False),
+    ("june 88 minutes", WED, "1988-06-01", ERROR),
+    # signed and compact durations
+    ("+20 minutes", WED, "2025-03-12T10:40:00", True),
+    ("+20 minutes", WED, "2025-03-12T10:41:00", False),
+    ("-2 hours", WED, "2025-03-12T08:20:00", True),
+    ("-2 hours", WED, "2025-03-12T12:20:00", False),
+    ("+1d", WED, "2025-03-13", True),
+    ("+1d", WED, "2025-03-12", False),
+    ("2w later", WED, "2025-03-26", True),
+    ("2w later", WED, "2025-03-27", False),
+    ("in 2w", WED, "2025-03-26T15:00:00", True),
+    ("3y ago", WED, "2022-03-12", True),
+    ("3y ago", WED, "2022-03-11", False),
+    ("3pm - 2 hours", WED, "2025-03-12T13:00:00", ERROR),  # a dash inside the phrase joins a range's ends
+    # times and amounts in words
+    ("nine o five", WED, "2025-03-12T21:05:00", True),  # morning and evening: the evening is still to come
+    ("nine o five", WED, "2025-03-13T09:05:00", True),
+    ("nine o five", WED, "2025-03-12T21:50:00", False),
+    ("nine o five pm", WED, "2025-03-13T09:05:00", False),
+    ("seven o clock", WED, "2025-03-12T19:00:00", True),
+    ("seven o clock", WED, "2025-03-12T19:01:00", False),
+    ("in three-quarters of an hour", WED, "2025-03-12T11:05:00", True),
+    ("in three-quarters of an hour", WED, "2025-03-12T10:35:00", False),
+    ("in a couple of hours", WED, "2025-03-12T12:20:00", True),
+    ("twenty past five", WED, "2025-03-12T17:20:00", True),
+    ("twenty past five", WED, "2025-03-12T17:40:00", False),
+    ("ten to six", WED, "2025-03-12T17:50:00", True),
+    ("ten to six", WED, "2025-03-12T18:10:00", False),
+    ("twelve noon", WED, "2025-03-12T12:00:00", True),
+    ("twelve noon", WED, "2025-03-13T00:00:00", False),
+    ("ninety minutes from now", WED, "2025-03-12T11:50:00", True),
+    ("ninety minutes from now", WED, "2025-03-12T11:20:00", False),
+    ("in seventy-five minutes", WED, "2025-03-12T11:35:00", True),
+    ("within the hour", WED, "2025-03-12T11:00:00", True),
+    ("within the hour", WED, "2025-03-12T11:30:00", False),
+    # ordinals counted from the end
+    ("the 2nd last monday of may", WED, "2025-05-19", True),
+    ("the 2nd last monday of may", WED, "2025-05-26", False),
+    ("the 2nd last monday of may", WED, "2025-05-12", False),
+    ("the second to last friday of the month", WED, "2025-03-21", True),
+    ("the second to last friday of the month", WED, "2025-03-28", False),
+    ("the second to last friday of the month", WED, "2025-03-14", False),
+    ("the third from last day of the month", WED, "2025-03-29", True),
+    ("the third from last day of the month", WED, "2025-03-28", False),
+    ("the next to last day of the month", WED, "2025-03-30", True),
+    ("the next to last day of the month", WED, "2025-03-31", False),
+    ("the last last day of may", WED, "2025-05-31", ERROR),
+    # an hour beside a weekday and a part of the day is the hour, not a day of the month
+    ("tuesday 7 in the evening", WED, "2025-03-18T19:00:00", True),
+    ("tuesday 7 in the evening", WED, "2025-10-07T19:00:00", False),
+    ("tuesday 7 in the evening", WED, "2025-03-18T07:00:00", False),
+    ("saturday 10 in the morning", WED, "2025-03-15T10:00:00", True),
+    ("saturday 10 in the morning", WED, "2025-03-15T22:00:00", False),
+    # a recurring date placed by years counted from now; parts of the day counted in days
+    ("easter in two years", WED, "2027-03-28", True),  # Easter 2027 falls on March 28
+    ("easter in two years", WED, "2026-04-05", False),
+    ("christmas 2 years ago", WED, "2023-12-25", True),
+    ("christmas 2 years ago", WED, "2024-12-25", False),
+    ("june in 2 years", WED, "2027-06-30", True),
+    ("june in 2 years", WED, "2027-07-01", False),
+    ("easter in 2 months", WED, "2025-04-20", ERROR),
+    # weekdays counted from today
+    ("the 3rd friday from now", WED, "2025-03-28", True),
+    ("the 3rd friday from now", WED, "2025-03-21", False),
+    ("3 fridays from now", WED, "2025-03-28", True),
+    ("0 fridays from now", WED, "2025-03-07", ERROR),  # no such friday
+    # the n-th weekday after or before a holiday (New Year 2019 fell on a Tuesday, Christmas 2025 on a Thursday)
+    ("the second friday after new year 2019", WED, "2019-01-11", True),
+    ("the second friday after new year 2019", WED, "2019-01-04", False),
+    ("the 2nd monday before christmas", WED, "2025-12-15", True),
+    ("the 2nd monday before christmas", WED, "2025-12-22", False),
+    ("3 mornings ago", WED, "2025-03-09T08:00:00", True),
+    ("3 mornings ago", WED, "2025-03-09T14:00:00", False),
+    ("3 mornings ago", WED, "2025-03-10T08:00:00", False),
+    ("two evenings from now", WED, "2025-03-14T20:00:00", True),
+    ("two evenings from now", WED, "2025-03-13T20:00:00", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), ROWS)
+def test_one_parameter(phrase: str, user_time: datetime, argument: object, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, argument, user_time), expected)  # type: ignore[arg-type]
+
+
+GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
+    ("march 5-7, 2025", WED, {"start": "2025-03-05", "end": "2025-03-07"}, True),
+    ("march 5-7, 2025", WED, {"start": "2025-03-05", "end": "2025-03-09"}, False),
+    ("march 5-7, 2025", WED, {"start": "2026-03-05", "end": "2026-03-07"}, False),
+    ("later this week", WED, {"start": "2025-03-12", "end": "2025-03-16"}, True),  # as "the rest of the week"
+    ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), GROUP_ROWS)
+def test_start_end_group(phrase: str, user_time: datetime, argument: dict[str, str], expected: object) -> None:
+    assert_verdict(match_date_time(phrase, argument, user_time, params=["start", "end"]), expected)

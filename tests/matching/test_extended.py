@@ -1,0 +1,247 @@
+"""Extended assertions over a trace: each kind and matcher passes and fails; tool_called shares the assignment."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from mb.entities import Expectations, ToolCallAssertion
+from mb.entities._regex import compile_pattern
+from mb.judges.base import JudgeRequest, Verdict
+from mb.matching import MatchContext
+from mb.matching.assertions import CallSpec, assertion_spec
+from mb.matching.extended import all_assertion_rows
+from mb.matching.grounded import Sources
+
+Row = dict[str, Any]
+
+
+def _oracle(request: JudgeRequest) -> Verdict:
+    raise AssertionError("no judge is asked")
+
+
+CTX = MatchContext(_oracle)
+
+
+def _rows(
+    extended: list[dict[str, Any]],
+    trace: list[tuple[str, Any]],
+    *,
+    published: list[dict[str, Any]] | None = None,
+    user: str = "Book the cheapest flight to Paris for 2 people, budget $1,200.",
+) -> list[Row]:
+    """``trace``: ``("call", (id, tool, params))`` and ``("result", value)`` events in order."""
+    expectations = Expectations.model_validate({"assertions": published or [], "extended_assertions": extended})
+    calls: list[CallSpec] = []
+    results: list[Any] = []
+    before: list[int] = []
+    for kind, event in trace:
+        if kind == "call":
+            calls.append(event)
+            before.append(len(results))
+        else:
+            results.append(event)
+    specs = [assertion_spec(a) for a in expectations.assertions]
+    return all_assertion_rows(specs, expectations.extended_assertions, calls, CTX, Sources([user], results), before)
+
+
+def _one(matcher: dict[str, Any], value: Any, trace: list[tuple[str, Any]] | None = None) -> Row:
+    """The parameter row of ``matcher`` on a single call ``c9`` to ``t`` passing ``p=value``."""
+    params = {} if value is ... else {"p": value}
+    events = [*(trace or []), ("call", ("c9", "t", params))]
+    assertion = {"assert_that": "tool_called", "tool": "t", "parameters": [{"param": "p", "matcher": matcher}]}
+    row = _rows([assertion], events)[0]
+    assert row["parameters"][0]["match_as"] == matcher["match_as"]
+    return row["parameters"][0]
+
+
+SEARCH = ("call", ("c1", "search", {"to": "Paris"}))
+RESULT = ("result", {"flights": [{"id": "FL-123", "price": 120.0, "seats_left": 4}]})
+BOOK = ("call", ("c2", "book", {"flight_id": "FL-123", "seats": 2}))
+
+
+def test_tool_not_called() -> None:
+    rule = [{"assert_that": "tool_not_called", "tool": "delete_account"}]
+    assert _rows(rule, [SEARCH, BOOK])[0]["passed"] is True
+    failed = _rows(rule, [SEARCH, ("call", ("c3", "delete_account", {}))])[0]
+    assert (failed["passed"], failed["call_id"]) == (False, "c3")
+    assert "expected no call to 'delete_account', got 1 (c3)" in failed["reason"]
+
+
+def test_tool_order() -> None:
+    rule = [{"assert_that": "tool_order", "tools": ["search", "book"]}]
+    assert _rows(rule, [SEARCH, RESULT, BOOK])[0]["passed"] is True
+    # a later search does not help a book that came first
+    reversed_ = _rows(rule, [("call", ("c0", "book", {})), SEARCH])[0]
+    assert reversed_["passed"] is False
+    assert "no call to 'book' after search(c1)" in reversed_["reason"]
+    never = _rows(rule, [SEARCH])[0]
+    assert never["passed"] is False
+    assert "no call to 'book'" in never["reason"]
+
+
+def test_tool_call_count() -> None:
+    at_most_two = [{"assert_that": "tool_call_count", "tool": "search", "max": 2}]
+    assert _rows(at_most_two, [SEARCH, SEARCH])[0]["passed"] is True
+    three = _rows(at_most_two, [SEARCH, SEARCH, SEARCH])[0]
+    assert three["passed"] is False
+    assert three["reason"].startswith("3 calls to 'search', expected between 0 and 2")
+    exactly_one_call = [{"assert_that": "tool_call_count", "min": 1, "max": 1}]  # all tools
+    assert _rows(exactly_one_call, [BOOK])[0]["passed"] is True
+    assert _rows(exactly_one_call, [])[0]["passed"] is False
+
+
+def test_closed_tool_called() -> None:
+    rule = [
+        {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "closed": True,
+            "parameters": [{"param": "flight_id", "matcher": {"match_as": "equality", "value": "FL-123"}}],
+        }
+    ]
+    ok = _rows(rule, [("call", ("c2", "book", {"flight_id": "FL-123", "note": None}))])[0]
+    assert ok["passed"] is True
+    assert [p["match_as"] for p in ok["parameters"]] == ["equality", "closed"]
+    extra = _rows(rule, [("call", ("c2", "book", {"flight_id": "FL-123", "delete_history": True}))])[0]
+    assert extra["passed"] is False
+    assert (
+        "closed: the call passes parameter(s) the closed assertion does not name: delete_history=true"
+        in (extra["reason"])
+    )
+    # the same call passes the assertion when it is not closed
+    rule[0]["closed"] = False
+    assert _rows(rule, [("call", ("c2", "book", {"flight_id": "FL-123", "delete_history": True}))])[0]["passed"]
+
+
+@pytest.mark.parametrize(
+    ("matcher", "value", "passed"),
+    [
+        ({"match_as": "any_of", "values": [2, "2", "two"]}, 2.0, True),
+        ({"match_as": "any_of", "values": [2, "2", "two"]}, "two", True),
+        ({"match_as": "any_of", "values": [2, "two"]}, "2", False),
+        ({"match_as": "any_of", "values": [1]}, True, False),  # booleans equal only booleans
+        ({"match_as": "any_of", "values": [["a", "b"]]}, ["a", "b"], True),
+        ({"match_as": "number", "value": 120, "tolerance": 0.5}, 120.4, True),
+        ({"match_as": "number", "value": 120, "tolerance": 0.5}, 121, False),
+        ({"match_as": "number", "value": 200, "relative": 0.01}, 198, True),
+        ({"match_as": "number", "value": 200, "relative": 0.01}, 197.9, False),
+        ({"match_as": "number", "value": 120}, "120", False),  # a string is not a number
+        ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "FL-123", True),
+        ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "FL-1234", False),  # the whole value
+        ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "xFL-123", False),
+        ({"match_as": "regex", "pattern": "(?i)fl-\\d+"}, "FL-9", True),
+        ({"match_as": "regex", "pattern": "(?i)[^a]+"}, "bcd", True),
+        ({"match_as": "regex", "pattern": "(?i)[^a]+"}, "bAc", False),  # a class ignores case before it is negated
+        ({"match_as": "regex", "pattern": "\\d+"}, 123, False),  # only strings
+    ],
+)
+def test_value_matchers(matcher: dict[str, Any], value: Any, passed: bool) -> None:
+    row = _one(matcher, value)
+    assert row["passed"] is passed, row["reason"]
+    assert row["error"] is None
+
+
+def test_absent_arguments_fail_unless_optional() -> None:
+    for matcher in (
+        {"match_as": "any_of", "values": [1]},
+        {"match_as": "number", "value": 1},
+        {"match_as": "regex", "pattern": "a"},
+        {"match_as": "grounded"},
+    ):
+        assert _one(matcher, ...)["passed"] is False
+        assert _one({"match_as": "optional", "default": matcher}, ...)["passed"] is True
+
+
+@pytest.mark.parametrize(
+    ("value", "where", "passed"),
+    [
+        ("FL-123", None, True),  # from the tool result
+        ("fl-123", None, True),  # letter case is ignored
+        ("FL-999", None, False),  # hallucinated
+        ("FL-12", None, False),  # part of a longer id
+        ("Paris", "user", True),
+        ("FL-123", "user", False),  # only in a tool result
+        ("Paris", "tool_results", False),  # only in the user message
+        (2, "user", True),  # "for 2 people"
+        (1200, "user", True),  # "$1,200"
+        (120, "tool_results", True),  # 120.0 in the result
+        (12, None, False),
+        (["FL-123", "Paris"], None, True),
+        (["FL-123", "Rome"], None, False),
+        ("", None, False),
+        (True, None, False),
+    ],
+)
+def test_grounded(value: Any, where: str | None, passed: bool) -> None:
+    matcher: dict[str, Any] = {"match_as": "grounded"} if where is None else {"match_as": "grounded", "from": where}
+    row = _one(matcher, value, [SEARCH, RESULT])
+    assert row["passed"] is passed, row["reason"]
+
+
+def test_grounded_reads_only_the_results_before_the_call() -> None:
+    rule = [
+        {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "parameters": [{"param": "flight_id", "matcher": {"match_as": "grounded", "from": "tool_results"}}],
+        }
+    ]
+    assert _rows(rule, [SEARCH, RESULT, BOOK])[0]["passed"] is True
+    early = _rows(rule, [SEARCH, BOOK, RESULT])[0]
+    assert early["passed"] is False
+    assert "does not occur in the 0 tool result(s) before the call" in early["reason"]
+
+
+def test_published_and_extended_tool_called_share_one_assignment() -> None:
+    # The published assertion accepts either call; the extended one only c1. A greedy pass that gave c1 to the
+    # published assertion would fail the extended one: the shared assignment satisfies both.
+    published = [ToolCallAssertion(tool="search").model_dump(mode="json")]
+    extended = [
+        {
+            "assert_that": "tool_called",
+            "tool": "search",
+            "parameters": [{"param": "to", "matcher": {"match_as": "any_of", "values": ["Paris"]}}],
+        }
+    ]
+    trace = [SEARCH, ("call", ("c5", "search", {"to": "Rome"}))]
+    rows = _rows(extended, trace, published=published)
+    assert [(r["passed"], r["call_id"]) for r in rows] == [(True, "c5"), (True, "c1")]
+    # with one call only, the two assertions compete for it: one of them fails, saying the call is taken
+    rows = _rows(extended, [SEARCH], published=published)
+    assert sorted(r["passed"] for r in rows) == [False, True]
+    assert "already used by another assertion" in rows[1]["reason"]
+
+
+def test_rows_keep_the_order_published_then_extended() -> None:
+    published = [{"assert_that": "no_tool_called"}]
+    extended = [
+        {"assert_that": "tool_call_count", "max": 0},
+        {"assert_that": "tool_called", "tool": "search"},
+        {"assert_that": "tool_not_called", "tool": "search"},
+    ]
+    rows = _rows(extended, [], published=published)
+    kinds = [(r["assert_that"], r["passed"]) for r in rows]
+    assert kinds == [
+        ("no_tool_called", True),
+        ("tool_call_count", True),
+        ("tool_called", False),
+        ("tool_not_called", True),
+    ]
+
+
+def test_a_catastrophic_pattern_ends_quickly() -> None:
+    # (a+)+$ and (a|a)*b backtrack exponentially in a backtracking engine; here each character costs the same
+    started = time.monotonic()
+    for pattern in ("(a+)+b", "(a|a)*b", "(a*)*b", "(?:a|aa)+b"):
+        assert compile_pattern(pattern).fullmatch("a" * 5000) is False
+    assert time.monotonic() - started < 20  # exponential backtracking would not end at all
+
+
+def test_a_value_too_long_for_the_pattern_is_an_error_not_a_verdict() -> None:
+    row = _one({"match_as": "regex", "pattern": "(a|b)+c{0,50}"}, "a" * 20_000)
+    assert row["passed"] is False
+    assert row["error"] is not None
+    assert "too long for this pattern" in row["error"]
