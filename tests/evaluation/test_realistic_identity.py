@@ -18,7 +18,7 @@ import orjson
 from mb.evaluation import SummaryBuilder
 from mb.evaluation._engine import aiter_rows, make_evaluator
 from mb.evaluation._example import evaluate_plain
-from mb.evaluation._parallel import aiter_batches
+from mb.evaluation._workers import aiter_scored
 from mb.io import iter_lines
 from mb.io._proof import prove
 from mb.io._reader import iter_records
@@ -85,7 +85,7 @@ async def _fast(path: Path) -> tuple[bytes, Summary]:
     evaluator = make_evaluator("lexical", [], ())
     summary = SummaryBuilder()
     data: list[bytes] = []
-    async for batch in aiter_batches(path, evaluator, jobs=1):
+    async for batch in aiter_scored(path, evaluator, jobs=1):
         data.append(batch.data)
         summary.merge(batch.summary)
     return b"".join(data), summary.build("lexical")

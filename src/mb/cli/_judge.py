@@ -10,7 +10,7 @@ import click
 
 from ..judges.base import Judge
 
-__all__ = ["JUDGE_CHOICE", "judge_from_cli", "judge_model_option", "judge_note"]
+__all__ = ["JUDGE_CHOICE", "judge_from_cli", "judge_model_option", "judge_note", "judge_options"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -52,6 +52,15 @@ def judge_model_option(function: _F) -> _F:
     return option(function)
 
 
+def judge_options(name: str, concurrency: int, timeout: float | None = None) -> dict[str, Any]:
+    """The options the judge factory gets for the judge named on the command line: an LLM judge's concurrent
+    requests and ``timeout`` per request (None: the judge's default)."""
+    options: dict[str, Any] = {"max_concurrency": concurrency} if name in ("auto", "llm") else {}
+    if timeout is not None and name in ("auto", "llm"):
+        options["timeout"] = timeout
+    return options
+
+
 def judge_from_cli(name: str, concurrency: int, timeout: float | None = None) -> Judge:
     """The judge named on the command line; a missing dependency or configuration is a usage error (exit 2).
 
@@ -59,11 +68,8 @@ def judge_from_cli(name: str, concurrency: int, timeout: float | None = None) ->
     """
     from ..evaluation import resolve_judge
 
-    options: dict[str, Any] = {"max_concurrency": concurrency} if name in ("auto", "llm") else {}
-    if timeout is not None and name in ("auto", "llm"):
-        options["timeout"] = timeout
     try:
-        return resolve_judge(name, **options)
+        return resolve_judge(name, **judge_options(name, concurrency, timeout))
     except (ImportError, ValueError) as exc:
         raise click.UsageError(_cli_wording(str(exc))) from None
 

@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import anyio
 from pydantic import ValidationError
 
 from .._hashing import source_fields_of_example, source_fields_of_proven
@@ -26,19 +25,17 @@ from ..io._reader import iter_proven
 from ..judges.base import Judge, JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..metrics import MetricSpec
-from ..results import ExampleResult, RunResult
+from ..results import ExampleResult
 from ._example import MetricPlan, Row, built_in_metrics_only, error_result, evaluate_plain, evaluate_with
-from ._summary import SummaryBuilder
 
 __all__ = [
     "INVALID_LINE",
     "Evaluator",
+    "MetricArg",
     "Source",
-    "aevaluate",
     "aiter_evaluate",
     "aiter_evaluate_chunks",
     "aiter_rows",
-    "evaluate",
     "evaluate_example",
     "items_of",
     "iter_evaluate",
@@ -231,9 +228,11 @@ def make_evaluator(
     require: Sequence[str | MetricSpec] = (),
     *,
     max_line_bytes: int | None = None,
+    **options: Any,
 ) -> Evaluator:
-    """The evaluator of a run: its judge, which metrics it computes and requires, and the longest line it reads."""
-    return Evaluator(resolve_judge(judge), _plan(metrics, require), max_line_bytes=max_line_bytes)
+    """The evaluator of a run: its judge (a name built with ``options``), which metrics it computes and requires,
+    and the longest line it reads."""
+    return Evaluator(resolve_judge(judge, **options), _plan(metrics, require), max_line_bytes=max_line_bytes)
 
 
 async def aiter_rows(source: Source, evaluator: Evaluator, chunk_size: int = _CHUNK) -> AsyncIterator[list[Row]]:
@@ -273,50 +272,6 @@ async def aiter_evaluate(
     ):
         for row in chunk:
             yield ExampleResult.model_validate(row)
-
-
-async def aevaluate(
-    source: Source,
-    *,
-    judge: Judge | str = "auto",
-    metrics: MetricArg = None,
-    require: Sequence[str | MetricSpec] = (),
-    max_line_bytes: int | None = None,
-) -> RunResult:
-    """Evaluate every example; results in input order and their summary."""
-    resolved = resolve_judge(judge)
-    builder = SummaryBuilder()
-    results: list[ExampleResult] = []
-    async for result in aiter_evaluate(
-        source, judge=resolved, metrics=metrics, require=require, max_line_bytes=max_line_bytes
-    ):
-        builder.add(result)
-        results.append(result)
-    builder.count_escalations(resolved)
-    return RunResult(results=results, summary=builder.build(resolved.name))
-
-
-def evaluate(
-    source: Source,
-    *,
-    judge: Judge | str = "auto",
-    metrics: MetricArg = None,
-    require: Sequence[str | MetricSpec] = (),
-    max_line_bytes: int | None = None,
-) -> RunResult:
-    """Evaluate every example of a benchmark file or an iterable of examples (blocking).
-
-    ``judge`` decides semantic questions: ``auto`` (an LLM when configured, else the local embedding judge when
-    installed, else lexical), a name, or a :class:`~mb.judges.Judge`. ``metrics`` restricts the response metrics
-    computed (default: every metric that applies); ``require`` lists metrics (``"name"`` or ``"name=threshold"``)
-    that gate the verdict. A line of the file longer than ``max_line_bytes`` is an invalid line (default:
-    ``MB_MAX_LINE_BYTES`` or 16 MiB).
-    """
-
-    async def main() -> RunResult:
-        return await aevaluate(source, judge=judge, metrics=metrics, require=require, max_line_bytes=max_line_bytes)
-
-    return anyio.run(main)
 
 
 def iter_evaluate(

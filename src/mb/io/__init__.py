@@ -3,7 +3,17 @@
 from ._atomic import SameFileError, atomic_output, refuse_input_as_output, write_atomically
 from ._errors import LineError, Problem, json_path
 from ._limits import DEFAULT_MAX_LINE_BYTES, MAX_DEPTH, max_line_bytes
-from ._reader import Record, iter_documents, iter_lines, iter_records, parse_document, read_examples, source_name
+from ._reader import (
+    Record,
+    iter_documents,
+    iter_lines,
+    iter_records,
+    jsonl_lines,
+    parse_document,
+    read_examples,
+    read_record,
+    source_name,
+)
 from ._writer import JsonlWriter, dump_line, replace_file, write_examples
 
 __all__ = [
@@ -20,9 +30,11 @@ __all__ = [
     "iter_lines",
     "iter_records",
     "json_path",
+    "jsonl_lines",
     "max_line_bytes",
     "parse_document",
     "read_examples",
+    "read_record",
     "refuse_input_as_output",
     "replace_file",
     "source_name",

@@ -40,6 +40,7 @@ __all__ = [
     "proven_record",
     "read_examples",
     "read_range",
+    "read_record",
     "source_name",
 ]
 
@@ -394,33 +395,37 @@ def iter_records(
     for bad content; a missing or unreadable file raises ``OSError`` when iteration starts. A line longer than
     ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`)."""
     name = source_name(source)
-    validate_json = Example.__pydantic_validator__.validate_json
     for number, data, whole in jsonl_lines(source, max_line_bytes):
-        if whole is None:
-            whole = screen(data)
-        if whole is not None:
-            yield Record(number, None, LineError(name, number, (whole,)))
-            continue
-        # Fast path: pydantic parses and validates the bytes in one go (integers stay exact). It accepts NaN and
-        # Infinity, which are not JSON, so lines that may hold them take the strict path below.
-        if b"NaN" not in data and b"Infinity" not in data:
-            try:
-                example: Example = validate_json(data)
-            except ValidationError:
-                pass
-            else:
-                if not executed or example.outputs is not None:
-                    yield Record(number, example, None)
-                    continue
-        document, problem = _load(data)
-        if problem is not None:
-            yield Record(number, None, LineError(name, number, (problem,)))
-            continue
-        parsed = parse_document(document, file=name, line=number, executed=executed)
-        if isinstance(parsed, LineError):
-            yield Record(number, None, parsed, document)
+        yield read_record(name, number, data, whole, executed=executed)
+
+
+def read_record(name: str, number: int, data: bytes, whole: Problem | None = None, *, executed: bool = False) -> Record:
+    """One line of the file ``name`` as :func:`iter_records` reads it, from what :func:`jsonl_lines` gives for it
+    (``whole``: the problem that makes the line unreadable whatever it holds)."""
+    if whole is None:
+        whole = screen(data)
+    if whole is not None:
+        return Record(number, None, LineError(name, number, (whole,)))
+    # Fast path: pydantic parses and validates the bytes in one go (integers stay exact). It accepts NaN and
+    # Infinity, which are not JSON, so lines that may hold them take the strict path below.
+    if b"NaN" not in data and b"Infinity" not in data:
+        try:
+            example: Example = _VALIDATE_JSON(data)
+        except ValidationError:
+            pass
         else:
-            yield Record(number, parsed, None, document)
+            if not executed or example.outputs is not None:
+                return Record(number, example, None)
+    document, problem = _load(data)
+    if problem is not None:
+        return Record(number, None, LineError(name, number, (problem,)))
+    parsed = parse_document(document, file=name, line=number, executed=executed)
+    if isinstance(parsed, LineError):
+        return Record(number, None, parsed, document)
+    return Record(number, parsed, None, document)
+
+
+_VALIDATE_JSON = Example.__pydantic_validator__.validate_json
 
 
 def proven_record(

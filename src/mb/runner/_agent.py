@@ -18,7 +18,11 @@ How the runner calls an agent ``agent(conversation, **keywords)``:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import contextvars
 import inspect
+import threading
 import types
 import typing
 from collections.abc import Callable
@@ -28,7 +32,6 @@ from functools import partial
 from typing import Any, Literal
 
 import anyio
-import anyio.to_thread
 from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
@@ -146,9 +149,7 @@ class CallableAgent:
             if self.is_async:
                 result = await self.function(argument, **keywords)
             else:
-                result = await anyio.to_thread.run_sync(
-                    partial(self.function, argument, **keywords), abandon_on_cancel=True, limiter=limiter
-                )
+                result = await _in_daemon_thread(partial(self.function, argument, **keywords), limiter)
             if inspect.isawaitable(result):
                 result = await result
         finally:
@@ -157,6 +158,34 @@ class CallableAgent:
 
     def __repr__(self) -> str:
         return f"CallableAgent({self.name}, input={'Inputs' if self.wants_inputs else 'messages'})"
+
+
+async def _in_daemon_thread(call: Callable[[], Any], limiter: anyio.CapacityLimiter | None) -> Any:
+    """Run a sync agent's call in a daemon thread of its own and wait for it. A call abandoned after a timeout or
+    a cancel keeps running there (nothing can stop a thread) and the process ends without waiting for it."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Any] = loop.create_future()
+    context = contextvars.copy_context()  # the agent sees the example's user time
+
+    def settle(ok: bool, value: Any) -> None:
+        if future.done():  # abandoned
+            return
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
+    def target() -> None:
+        try:
+            outcome = (True, context.run(call))
+        except BaseException as exc:  # every outcome goes back to the run, which records it
+            outcome = (False, exc)
+        with contextlib.suppress(RuntimeError):  # the event loop is closed: the run is over
+            loop.call_soon_threadsafe(settle, *outcome)
+
+    async with limiter if limiter is not None else contextlib.nullcontext():
+        threading.Thread(target=target, name="mb-agent-call", daemon=True).start()
+        return await future
 
 
 def _preview(value: object) -> str:
