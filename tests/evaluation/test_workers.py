@@ -198,3 +198,19 @@ def test_only_offline_judges_named_here_are_built_again_in_workers(monkeypatch: 
     finally:
         for name in METRIC_NAMES:
             METRICS[name] = METRICS.pop(name)
+
+
+@pytest.mark.slow
+def test_local_judge_scores_are_the_same_whatever_the_number_of_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Free-text parameters and expected responses judged by the local judge: each worker judges its own blocks,
+    and every score is the one a single process gives."""
+    monkeypatch.setattr(blocks, "BLOCK_LINES", 8)
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\n".join(_mixed_lines(64)) + b"\n")
+    evaluate(path, output=tmp_path / "one.jsonl", judge="local", jobs=1)
+    evaluate(path, output=tmp_path / "two.jsonl", judge="local", jobs=2)
+    assert _rows(tmp_path / "two.jsonl") == _rows(tmp_path / "one.jsonl")
+    rows = [json.loads(line) for line in _rows(tmp_path / "one.jsonl").splitlines()]
+    assert any(check["name"] == "expected_response" for row in rows for check in row["checks"])
