@@ -217,6 +217,8 @@ def eval_command(
     problem = input_file_problem(executed, "an executed benchmark")
     if problem is not None:
         raise click.BadParameter(problem, param_hint="EXECUTED")
+    if backend != "ray" and address is not None:
+        raise click.UsageError("--address applies to --backend ray only")
     _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
     for extra in (output, junit, summary_md):
         if extra is not None:
@@ -280,7 +282,7 @@ def eval_command(
                 progress=on_block,
             )
 
-        result = _evaluate(main, executed, output, counts, existed=existed, backend=backend, address=address)
+        result = _evaluate(main, executed, output, counts, existed=existed)
     summary = result.summary
     if output is None:
         problem = nothing_evaluated(summary, counts["unusable"], str(executed))
@@ -320,12 +322,8 @@ def _evaluate(
     counts: dict[str, int],
     *,
     existed: bool,
-    backend: str,
-    address: str | None,
 ) -> RunResult:
     """Run the evaluation; its result, or the exit that says why there is none."""
-    if backend != "ray" and address is not None:
-        raise click.UsageError("--address applies to --backend ray only")
     from ..runner._ray_cluster import RayUnavailableError
 
     try:

@@ -66,6 +66,11 @@ def _prices(prices: Prices) -> Mapping[str, ModelPrice] | None:
     return load_prices(Path(prices))
 
 
+def _name(source: Source) -> str:
+    """The source as messages name it."""
+    return os.fspath(source) if isinstance(source, (str, os.PathLike)) else "the examples given"
+
+
 def _input_file(source: Source) -> str | None:
     if isinstance(source, (str, os.PathLike)) and str(source) != "-":
         return os.fspath(source)
@@ -165,7 +170,7 @@ async def aevaluate(
         summary.judge_usage = judge_token_use(evaluator.judge, price_table)
         summary.cost = total_cost(summary.agent_usage, summary.judge_usage)
         if spool is not None and output is not None:
-            problem = nothing_evaluated(summary, unusable, str(source) if input_file else "the input")
+            problem = nothing_evaluated(summary, unusable, _name(source))
             if problem is not None:
                 raise NothingToEvaluateError(problem)
             record = build_run_record(

@@ -388,44 +388,44 @@ def iter_documents(
         yield number, document, parsed if isinstance(parsed, LineError) else None
 
 
-def iter_records(
-    source: PathLike | IO[bytes], *, executed: bool = False, max_line_bytes: int | None = None
-) -> Iterator[Record]:
-    """Yield a :class:`Record` per non-blank line: the example, or the error that prevented it. Never raises
-    for bad content; a missing or unreadable file raises ``OSError`` when iteration starts. A line longer than
-    ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`)."""
-    name = source_name(source)
-    for number, data, whole in jsonl_lines(source, max_line_bytes):
-        yield read_record(name, number, data, whole, executed=executed)
-
-
-def read_record(name: str, number: int, data: bytes, whole: Problem | None = None, *, executed: bool = False) -> Record:
-    """One line of the file ``name`` as :func:`iter_records` reads it, from what :func:`jsonl_lines` gives for it
-    (``whole``: the problem that makes the line unreadable whatever it holds)."""
-    if whole is None:
-        whole = screen(data)
-    if whole is not None:
-        return Record(number, None, LineError(name, number, (whole,)))
-    # Fast path: pydantic parses and validates the bytes in one go (integers stay exact). It accepts NaN and
-    # Infinity, which are not JSON, so lines that may hold them take the strict path below.
+def read_record(data: bytes, *, file: str, line: int, executed: bool = False, problem: Problem | None = None) -> Record:
+    """One non-blank line read as every command reads it: checked against the limits every line must meet (see
+    :func:`~mb.io._limits.screen`), then validated by the :class:`~mb.entities.Example` model (with ``executed``,
+    ``outputs`` is required too). ``problem``: what makes the line unreadable whatever it holds (see
+    :func:`jsonl_lines`). Never raises for bad content."""
+    if problem is None:
+        problem = screen(data)
+    if problem is not None:
+        return Record(line, None, LineError(file, line, (problem,)))
+    # pydantic-core parses and validates the bytes in one go (integers stay exact). It accepts NaN and Infinity,
+    # which are not JSON, so lines that may hold them take the strict parse below; so do lines the model refuses,
+    # whose errors name the line's own values.
     if b"NaN" not in data and b"Infinity" not in data:
         try:
-            example: Example = _VALIDATE_JSON(data)
+            example = Example.model_validate_json(data)
         except ValidationError:
             pass
         else:
             if not executed or example.outputs is not None:
-                return Record(number, example, None)
+                return Record(line, example, None)
     document, problem = _load(data)
     if problem is not None:
-        return Record(number, None, LineError(name, number, (problem,)))
-    parsed = parse_document(document, file=name, line=number, executed=executed)
+        return Record(line, None, LineError(file, line, (problem,)))
+    parsed = parse_document(document, file=file, line=line, executed=executed)
     if isinstance(parsed, LineError):
-        return Record(number, None, parsed, document)
-    return Record(number, parsed, None, document)
+        return Record(line, None, parsed, document)
+    return Record(line, parsed, None, document)
 
 
-_VALIDATE_JSON = Example.__pydantic_validator__.validate_json
+def iter_records(
+    source: PathLike | IO[bytes], *, executed: bool = False, max_line_bytes: int | None = None
+) -> Iterator[Record]:
+    """Yield a :class:`Record` per non-blank line: the example, or the error that prevented it (see
+    :func:`read_record`). Never raises for bad content; a missing or unreadable file raises ``OSError`` when
+    iteration starts. A line longer than ``max_line_bytes`` is invalid (default: see :func:`~mb.io.max_line_bytes`)."""
+    name = source_name(source)
+    for number, data, whole in jsonl_lines(source, max_line_bytes):
+        yield read_record(data, file=name, line=number, executed=executed, problem=whole)
 
 
 def proven_record(
