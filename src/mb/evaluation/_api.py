@@ -119,7 +119,8 @@ async def aevaluate(
     ``jobs`` worker processes (or, with ``backend="ray"``, the Ray cluster at ``address``; default: a local Ray
     instance) score blocks of a file's lines when the judge is an offline one named here (``lexical``, ``local``,
     or ``auto`` choosing one of them); any other judge, a judge object and in-memory examples are evaluated in this
-    process. The results are the same either way.
+    process. The results are the same either way. Worker processes import the calling script's module, so a script
+    that asks for them keeps its top-level code under ``if __name__ == "__main__":``.
 
     ``judge`` decides semantic questions: ``auto``, a name, or a :class:`~mb.judges.Judge`; ``judge_options`` go to
     the judge factory with the name. ``metrics`` restricts the response metrics computed (default: every metric
