@@ -350,11 +350,11 @@ def stage_costs(path: Path, count: int) -> dict[str, float]:
 
 def _stage_round(lines: list[bytes]) -> dict[str, float]:
     """CPU seconds of each stage of a worker's evaluation over ``lines``, each line through each stage once."""
-    from mb.evaluation._engine import evaluate_without_judge
+    from mb.evaluation._engine import _Recorder, _row, _user_time
     from mb.evaluation._example import MetricPlan
-    from mb.evaluation._parallel import _lines
     from mb.evaluation._summary import SummaryBuilder
     from mb.io._reader import read_record
+    from mb.matching import MatchContext
 
     plan = MetricPlan((), ())
     spent: dict[str, float] = {}
@@ -366,11 +366,14 @@ def _stage_round(lines: list[bytes]) -> dict[str, float]:
         return result
 
     blocks = [b"\n".join(lines[start : start + 400]) for start in range(0, len(lines), 400)]
-    timed("split", lambda: [list(_lines(1, block, 1 << 24)) for block in blocks])
+    timed("split", lambda: [block.split(b"\n") for block in blocks])
     read = timed("read", lambda: [read_record(line, file="", line=1, executed=True).example for line in lines])
     examples = [example for example in read if example is not None]
-    graded: frozenset[Any] = frozenset()
-    rows = timed("evaluate", lambda: [evaluate_without_judge(example, 1, plan, graded) for example in examples])
+
+    def evaluated(example: Any) -> Any:
+        return _row(example, 1, MatchContext(_Recorder(), _user_time(example), lambda _task: False), plan)
+
+    rows = timed("evaluate", lambda: [evaluated(example) for example in examples])
     written = [row for row in rows if row is not None]
     summary = SummaryBuilder()
     timed("tally", lambda: [summary.add(row) for row in written])

@@ -4,8 +4,8 @@
   user times, agent errors and invalid lines), scored by one process (``--jobs 1``) and with ``--backend ray``;
   the results are checked byte for byte against each other.
 - judged eval: N/4 such lines with the local judge and ``--metrics similarity`` (every line goes through the
-  judge's path): one process, Ray with the judge on the driver (as for an LLM judge), and Ray with the judge on
-  the workers. Each pass is a fresh run (a new judge and memo); the model is loaded once per process.
+  judge's path): one process, and Ray with the judge on the workers. Each pass is a fresh run (a new judge and
+  memo); the model is loaded once per process.
 - run: M examples (default 400) through an agent that spends ``--agent-ms`` of CPU per example in Python (the GIL
   keeps local threads on one core) and through one that waits as much (I/O bound), locally and on Ray actors.
 
@@ -25,20 +25,15 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import anyio
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' generated benchmarks
 
 from tests.ray.generated import executed_lines
 
-import mb.evaluation._ray_batches as ray_batches
-from mb.evaluation._engine import make_evaluator
-from mb.evaluation._parallel import Batch, aiter_batches
-from mb.evaluation._ray_batches import aiter_ray_batches
+from mb.evaluation import evaluate
 from mb.runner import RayAgent, run
 
 
@@ -94,43 +89,29 @@ def _timed(work: Callable[[], Any], passes: int) -> tuple[float, float, Any]:
     return min(times), statistics.median(times), result
 
 
-def _evaluate(
-    path: Path, batches: Callable[[Any], AsyncIterator[Batch]], judge: str = "lexical", metrics: Any = None
-) -> bytes:
-    async def main() -> bytes:
-        evaluator = make_evaluator(judge, metrics, ())
-        return b"".join([batch.data async for batch in batches(evaluator)])
-
-    return anyio.run(main)
+def _evaluate(path: Path, backend: Any, judge: str = "lexical", metrics: Any = None) -> bytes:
+    """The result lines of ``path`` scored in one process (``local``) or on the Ray cluster ``ray`` is connected to."""
+    output = path.with_name(f"{path.stem}-{backend}.results.jsonl")
+    evaluate(path, output=output, judge=judge, metrics=metrics, backend=backend)
+    return output.read_bytes().partition(b"\n")[2]
 
 
 def bench_judged(ray: Any, folder: Path, lines: int, passes: int) -> None:
     path = folder / "judged.jsonl"
     path.write_bytes(b"\n".join(executed_lines(lines, seed=13)) + b"\n")
-
-    def evaluate(batches: Callable[[Any], AsyncIterator[Batch]]) -> bytes:
-        return _evaluate(path, batches, "local", ["similarity"])
-
-    local = _timed(lambda: evaluate(lambda ev: aiter_batches(path, ev, jobs=1)), passes)
-    recipe_of = ray_batches.recipe_of
-    ray_batches.recipe_of = lambda judge: None  # type: ignore[assignment]  # every judge kept on the driver
-    try:
-        driver = _timed(lambda: evaluate(lambda ev: aiter_ray_batches(path, ev, ray)), passes)
-    finally:
-        ray_batches.recipe_of = recipe_of
-    workers = _timed(lambda: evaluate(lambda ev: aiter_ray_batches(path, ev, ray)), passes)
-    same = "identical" if local[2] == driver[2] == workers[2] else "DIFFERENT"
+    local = _timed(lambda: _evaluate(path, "local", "local", ["similarity"]), passes)
+    workers = _timed(lambda: _evaluate(path, "ray", "local", ["similarity"]), passes)
+    same = "identical" if local[2] == workers[2] else "DIFFERENT"
     print(f"eval {lines:,} lines, local judge, --metrics similarity, results {same}:")
-    rows = (("one process", local), ("ray, judge on driver", driver), ("ray, judge on workers", workers))
-    for name, (best, median, _) in rows:
+    for name, (best, median, _) in (("one process", local), ("ray, judge on workers", workers)):
         print(f"  {name:<22} best {lines / best:>9,.0f} lines/s   median {lines / median:>9,.0f} lines/s")
 
 
 def bench_eval(ray: Any, folder: Path, lines: int, passes: int) -> None:
     path = folder / "executed.jsonl"
     path.write_bytes(b"\n".join(executed_lines(lines)) + b"\n")
-    local = _timed(lambda: _evaluate(path, lambda ev: aiter_batches(path, ev, jobs=1)), passes)
-    remote = _timed(lambda: _evaluate(path, lambda ev: aiter_ray_batches(path, ev, ray)), passes)
+    local = _timed(lambda: _evaluate(path, "local"), passes)
+    remote = _timed(lambda: _evaluate(path, "ray"), passes)
     same = "identical" if local[2] == remote[2] else "DIFFERENT"
     print(f"eval {lines:,} lines ({path.stat().st_size / 1e6:.1f} MB), results {same}:")
     for name, (best, median, _) in (("one process", local), ("ray", remote)):

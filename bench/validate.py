@@ -38,7 +38,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _synth import write_synthetic
 from evaluate import write_lines
 
-from mb._gc import streaming_gc
 from mb.io import iter_lines
 from mb.io._typos import iter_key_warnings
 from mb.io._validate import Tally, iter_line_errors
@@ -105,13 +104,12 @@ def _measure(label: str, path: Path, count: int, runs: int) -> None:
     by_blocks: list[float] = []
     in_memory: list[float] = []
     checked: list[float] = []
-    with streaming_gc():  # what the CLI runs under, for both
-        for _ in range(runs):
-            by_lines.append(_timed(parse_lines))
-            by_blocks.append(_timed(parse_blocks))
-            in_memory.append(_timed(parse_held))
-            checked.append(_timed(validate))
-        scanned = min(_timed(scan_keys) for _ in range(runs))
+    for _ in range(runs):
+        by_lines.append(_timed(parse_lines))
+        by_blocks.append(_timed(parse_blocks))
+        in_memory.append(_timed(parse_held))
+        checked.append(_timed(validate))
+    scanned = min(_timed(scan_keys) for _ in range(runs))
     raw = min(by_lines, by_blocks, key=min)
     ratio = statistics.median(r / c for r, c in zip(raw, checked, strict=True))
     size = path.stat().st_size / 2**20

@@ -54,7 +54,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     else:
         os.environ.pop("TMPDIR", None)
     tempfile.tempdir = None
-    shutil.rmtree(private, ignore_errors=True)
+    # Worker processes' start-up server keeps its socket in a folder of this directory until the interpreter exits:
+    # the directory goes after that folder, with the last of multiprocessing's own clean-up at exit.
+    from multiprocessing import util
+
+    util.Finalize(None, shutil.rmtree, args=(private,), kwargs={"ignore_errors": True}, exitpriority=-101)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

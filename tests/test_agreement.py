@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mb.cli import main
-from mb.evaluation import _parallel as parallel
+from mb.evaluation import _blocks as blocks
 
 from .conftest import SPEC
 from .io.test_validity import CASES
@@ -215,7 +215,7 @@ def test_the_three_commands_agree_on_a_line_over_the_size_limit(
     _check(verdicts, len(lines))
     assert verdicts.validate == {2}
     if compress:  # the same lines, compressed, in small blocks: the long line is skipped while it is read
-        monkeypatch.setattr(parallel, "_BLOCK", 1024)
+        monkeypatch.setattr(blocks, "BLOCK_BYTES", 1024)
         data = (tmp_path / "bench.jsonl").read_bytes()
         packed = tmp_path / "packed.jsonl"
         packed.write_bytes(gzip.compress(data))

@@ -98,9 +98,9 @@ def test_a_results_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:
 def test_unknown_keys_are_reported_once_whether_workers_score_the_file_or_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mb.evaluation import _parallel as parallel
+    from mb.evaluation import _blocks as blocks
 
-    monkeypatch.setattr(parallel, "_BLOCK", 2048)  # many blocks: the check runs while workers have theirs
+    monkeypatch.setattr(blocks, "BLOCK_LINES", 8)  # many blocks, scored by workers with --jobs 2
     documents = [json.loads(line) for line in (SPEC / "examples-executed.jsonl").read_text().splitlines()]
     for document in documents:
         document["expectations"].pop("expected_response", None)

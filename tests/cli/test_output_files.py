@@ -224,18 +224,18 @@ def test_a_run_that_cannot_create_its_output_says_nothing_was_written(tmp_path: 
 
 def _fail_writes_after(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
     """Make ``mb eval``'s results writer hit a full disk after ``lines`` lines."""
-    from mb.cli._eval_outputs import ResultsSpool
+    from mb.evaluation._output import ResultsSpool
 
-    original = ResultsSpool.write_batch
+    original = ResultsSpool.write
     written = [0]
 
-    def write_batch(self: Any, batch: Any) -> None:
-        written[0] += batch.count
+    def write(self: Any, data: bytes) -> None:
+        written[0] += data.count(b"\n")
         if written[0] > lines:
             raise OSError(errno.ENOSPC, "No space left on device")
-        original(self, batch)
+        original(self, data)
 
-    monkeypatch.setattr(ResultsSpool, "write_batch", write_batch)
+    monkeypatch.setattr(ResultsSpool, "write", write)
 
 
 def test_eval_on_a_full_disk_keeps_the_previous_results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -252,16 +252,16 @@ def test_eval_on_a_full_disk_keeps_the_previous_results(tmp_path: Path, monkeypa
 
 
 def test_ctrl_c_during_eval_exits_130_and_says_what_was_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import mb.cli.eval as eval_module
+    import mb.evaluation._api as api
 
-    real = eval_module.aiter_batches
+    real = api.aiter_scored
 
     async def interrupted(*args: Any, **kwargs: Any) -> Any:
         async for batch in real(*args, **kwargs):
             yield batch
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(eval_module, "aiter_batches", interrupted)
+    monkeypatch.setattr(api, "aiter_scored", interrupted)
     results = tmp_path / "results.jsonl"
     results.write_bytes(b"old results\n")
     result = mb("eval", EXECUTED, "-o", results, "-q")
@@ -339,16 +339,18 @@ def test_a_pipe_a_results_file_or_nan_seconds_are_named_as_such(tmp_path: Path) 
 
 _LIMITED = """
 import resource, signal, sys
-signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit then fails with EFBIG
-resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
 from mb.cli import main
-sys.argv = ["mb", *sys.argv[2:]]
-main()
+
+if __name__ == "__main__":  # the worker processes import this script too
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit then fails with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+    sys.argv = ["mb", *sys.argv[2:]]
+    main()
 """
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a file size limit set with setrlimit")
-def test_eval_stopped_by_the_system_while_copying_a_workers_lines_keeps_the_previous_results(tmp_path: Path) -> None:
+def test_eval_stopped_by_a_file_size_limit_keeps_the_previous_results(tmp_path: Path) -> None:
     executed = tmp_path / "executed.jsonl"
     with executed.open("w") as stream:
         for number in range(8000):
@@ -363,7 +365,7 @@ def test_eval_stopped_by_the_system_while_copying_a_workers_lines_keeps_the_prev
     results.write_bytes(b'{"previous": true}\n')
     script = tmp_path / "limited.py"
     script.write_text(_LIMITED)
-    limit = 5 << 20  # the results of the first two blocks of lines go past it, the workers' files stay under it
+    limit = 5 << 20  # the results of the first blocks of lines go past it
     command = [sys.executable, str(script), str(limit), "eval", str(executed), "-o", str(results), "-q", "--jobs", "2"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 1, done.stderr

@@ -106,3 +106,48 @@ def test_a_single_call_multiplies_nothing_and_is_never_over_the_limit() -> None:
     assert parameter_checks([("ping", 300_000)], two) == 600_000
     assert parameter_checks([("ping", 1_000), ("pong", 500_000)], two) == 2_000  # pong has no call
     assert parameter_checks([("ping", 10), (None, 0)], two) == 0  # far under the limit: not counted
+
+
+def _free_text_line(assertions: int, calls: int) -> dict[str, Any]:
+    text = {"param": "note", "matcher": {"match_as": "free_text", "value": "call me back"}}
+    return {
+        "inputs": {"messages": [{"role": "user", "content": "Ping them all."}]},
+        "expectations": {
+            "assertions": [{"assert_that": "tool_called", "tool": "ping", "parameters": [text]}] * assertions
+        },
+        "outputs": {
+            "response": "Done.",
+            "trace": [
+                {"event": "tool_call", "id": f"c{i}", "tool": "ping", "params": {"note": f"ring me, {i}"}}
+                for i in range(calls)
+            ],
+        },
+    }
+
+
+def test_judge_work_counts_in_its_own_limit() -> None:
+    """440 free_text assertions against 440 calls stay under the parameter limit but would ask a judge 193,600
+    questions: each assertion is an error naming the judged limit, and the judge is asked nothing."""
+    asked: list[object] = []
+
+    def oracle(request: object) -> Verdict:
+        asked.append(request)
+        return Verdict(1.0, "same", "test")
+
+    line = _free_text_line(440, 440)
+    results = check_assertions(
+        [ToolCallAssertion.model_validate(a) for a in line["expectations"]["assertions"]],
+        [ToolCall.model_validate(c) for c in line["outputs"]["trace"]],
+        MatchContext(oracle),
+    )
+    assert asked == []
+    assert all(not result.passed for result in results)
+    assert all("asks a judge for 193,600 checks" in (result.error or "") for result in results)
+    small = _free_text_line(3, 3)
+    results = check_assertions(
+        [ToolCallAssertion.model_validate(a) for a in small["expectations"]["assertions"]],
+        [ToolCall.model_validate(c) for c in small["outputs"]["trace"]],
+        MatchContext(oracle),
+    )
+    assert all(result.error is None for result in results)
+    assert asked

@@ -102,3 +102,23 @@ def test_long_texts_are_embedded_in_pieces(judge: LocalJudge) -> None:
     long_text = sentence * 40
     [verdict] = judge.judge_sync([JudgeRequest(SIM, long_text, long_text.replace("steady", "stable"))])
     assert verdict.passed
+
+
+def test_a_score_does_not_depend_on_the_questions_judged_with_it() -> None:
+    """Each worker of a run judges its own blocks: a pair's score must be the one it gets in any other batch, or
+    results would change with the number of workers."""
+    pairs = [
+        ("book a table for two at noon", "reserve a table for 2 people at 12pm"),
+        ("send the quarterly budget report to dana", "email Dana the Q3 budget numbers"),
+        ("the flight leaves on friday morning", "departure is friday am"),
+    ]
+    others = [
+        (f"note number {n} about the {word} plans", f"the {word} plans, note {n}")
+        for n in range(40)
+        for word in ("travel", "office")
+    ]
+    requests = [JudgeRequest(EQ, candidate, reference) for candidate, reference in pairs]
+    crowd = [JudgeRequest(task, candidate, reference) for candidate, reference in others for task in (EQ, SIM)]
+    alone = [LocalJudge().judge_sync([request])[0].score for request in requests]
+    together = LocalJudge(batch_size=16).judge_sync([*crowd[:25], *requests, *crowd[25:]])[25 : 25 + len(requests)]
+    assert [verdict.score for verdict in together] == alone

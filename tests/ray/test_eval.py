@@ -13,10 +13,10 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-import mb.evaluation._ray_batches as ray_batches
+import mb.evaluation._blocks as blocks
+import mb.evaluation._workers as workers
 from mb.cli import main
-from mb.evaluation._ray_batches import score_block
-from mb.io._reader import line_ranges
+from mb.evaluation._blocks import score_block
 from tests.conftest import SPEC
 
 from .generated import executed_lines
@@ -61,12 +61,12 @@ def test_generated_lines_score_as_locally(
     marks = tmp_path / "tasks"
     marks.mkdir()
 
-    def spy(plan: Any, graded: Any, first: int, block: Any, limit: int, max_line: int) -> Any:
-        (marks / f"{os.getpid()}-{first}").touch()  # which process scored which block
-        return score_block(plan, graded, first, block, limit, max_line)
+    def spy(spec: Any, name: str, lines: Any) -> Any:
+        (marks / f"{os.getpid()}-{lines[0][0]}").touch()  # which process scored which block
+        return score_block(spec, name, lines)
 
-    monkeypatch.setattr(ray_batches, "score_block", spy)
-    monkeypatch.setattr(ray_batches, "_BLOCK", 64 << 10)  # several blocks, so several tasks
+    monkeypatch.setattr(workers, "score_block", spy)
+    monkeypatch.setattr(blocks, "BLOCK_LINES", 100)  # several blocks, so several tasks
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes(b"\n".join(executed_lines(2000)) + b"\n")
     results = _assert_same_as_local(executed, tmp_path)
@@ -86,20 +86,18 @@ def test_a_block_whose_workers_die_is_scored_on_the_driver(
     block itself, and the results are still a local run's."""
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes(b"\n".join(executed_lines(600, seed=9)) + b"\n")
-    ranges = line_ranges(executed, 64 << 10)
-    assert ranges is not None
-    doomed = list(ranges)[1][0]  # the first line of the second block
+    monkeypatch.setattr(blocks, "BLOCK_LINES", 100)
+    doomed = list(blocks.blocks_of(executed))[1][0][0]  # the first line of the second block
     attempts = tmp_path / "attempts"
     attempts.mkdir()
 
-    def dying(plan: Any, graded: Any, first: int, block: Any, limit: int, max_line: int) -> Any:
-        if first == doomed:
+    def dying(spec: Any, name: str, lines: Any) -> Any:
+        if lines[0][0] == doomed:
             (attempts / str(os.getpid())).touch()
             os._exit(1)
-        return score_block(plan, graded, first, block, limit, max_line)
+        return score_block(spec, name, lines)
 
-    monkeypatch.setattr(ray_batches, "score_block", dying)
-    monkeypatch.setattr(ray_batches, "_BLOCK", 64 << 10)
+    monkeypatch.setattr(workers, "score_block", dying)
     _assert_same_as_local(executed, tmp_path)
     assert len(list(attempts.iterdir())) == 4  # the first attempt and Ray's three retries, each in a new worker
 

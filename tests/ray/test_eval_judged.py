@@ -12,13 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import mb.evaluation._ray_batches as ray_batches
+import mb.evaluation._blocks as blocks
 import mb.judges.local as local_judge
 from mb.cli import main
-from mb.evaluation._ray_judging import loaded_judges, recipe_of
-from mb.judges import JudgeTask, LexicalJudge, LLMJudge, LocalJudge
-from mb.judges.cascade import CascadeJudge
-from mb.metrics import METRICS
 
 from .generated import executed_lines
 from .test_eval import _assert_same_as_local, _eval
@@ -53,14 +49,28 @@ def test_local_judge_answers_on_the_workers_as_locally(
 ) -> None:
     """300 lines with free-text checks and expected responses, in several blocks: the workers hold the local
     judge, and every byte is a local run's."""
-    monkeypatch.setattr(ray_batches, "_BLOCK", 32 << 10)
+    monkeypatch.setattr(blocks, "BLOCK_LINES", 32)
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes(b"\n".join(executed_lines(300, seed=21)) + b"\n")
     local = _on_workers_as_locally(executed, tmp_path, monkeypatch)
     rows = [json.loads(line) for line in local[0].splitlines()[1:]]
     judged = [check for row in rows for check in row["checks"] if check["name"] == "expected_response"]
     assert judged
-    probe = ray_cluster.remote(loaded_judges)
+    free_text = [
+        parameter
+        for row in rows
+        for assertion in row["assertions"]
+        for parameter in assertion.get("parameters") or []
+        if parameter.get("match_as") == "free_text"
+    ]
+    assert free_text  # free_text parameters, judged by the local judge on the workers, are a local run's
+
+    def loaded() -> tuple[int, list[str]]:
+        from mb.evaluation import _blocks
+
+        return os.getpid(), sorted(evaluator.judge.name for evaluator in _blocks._EVALUATORS.values())
+
+    probe = ray_cluster.remote(loaded)
     workers = dict(ray_cluster.get([probe.remote() for _ in range(6)]))
     holding = [pid for pid, names in workers.items() if "local" in names]
     assert holding
@@ -70,7 +80,7 @@ def test_local_judge_answers_on_the_workers_as_locally(
 def test_metrics_with_the_local_judge_score_as_locally(
     ray_cluster: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(ray_batches, "_BLOCK", 32 << 10)
+    monkeypatch.setattr(blocks, "BLOCK_LINES", 32)
     executed = tmp_path / "executed.jsonl"
     executed.write_bytes(b"\n".join(executed_lines(200, seed=8)) + b"\n")
     results, _ = _on_workers_as_locally(executed, tmp_path, monkeypatch, "--metrics", "similarity,relevance=4")
@@ -90,26 +100,3 @@ def test_judge_cpus_per_task_is_honoured_or_refused(
     assert result.exit_code == 2
     assert "MB_RAY_JUDGE_CPUS must be a positive number of CPUs" in result.output
     assert "Traceback" not in result.output
-
-
-def test_only_offline_judges_go_to_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    lexical = LexicalJudge(thresholds={"equivalence": 0.5})
-    recipe = recipe_of(lexical)
-    assert recipe is not None
-    assert recipe[0] == "lexical"
-    assert dict(dict(recipe[1])["thresholds"])[JudgeTask.EQUIVALENCE] == 0.5
-    local = recipe_of(LocalJudge(batch_size=16))
-    assert local is not None
-    assert dict(local[1])["batch_size"] == 16
-    llm = LLMJudge(model="grader-1", api_key="test-key", base_url="http://127.0.0.1:9")
-    assert recipe_of(llm) is None
-    assert recipe_of(CascadeJudge(LocalJudge(), llm)) is None
-    assert recipe_of(type("Mine", (LexicalJudge,), {})()) is None  # a subclass may answer differently
-
-    with monkeypatch.context() as patched:
-        patched.setitem(METRICS, "shouting", METRICS["similarity"])
-        assert recipe_of(lexical) is None  # a worker started afresh would not know this metric
-    assert recipe_of(lexical) == recipe
-    coherence = METRICS.pop("coherence")
-    METRICS["coherence"] = coherence  # the same metrics, in another order: rows would list them differently
-    assert recipe_of(lexical) is None

@@ -9,7 +9,6 @@ unless ``MB_TRACEBACK=1`` asks for it.
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any, NoReturn
 
 import click
@@ -20,7 +19,6 @@ from ..errors import MBError
 from ..io import command_inputs
 from ._console import err_console, printable
 from ._lazy import LazyGroup
-from ._process import end_process, forget_earlier_commands
 
 __all__ = ["main"]
 
@@ -41,10 +39,7 @@ _COMMANDS = {
 
 
 class _Program(LazyGroup):
-    """The ``mb`` group. Called as a function outside an interactive session it is the program (the console
-    script): only then may the process end without the interpreter's teardown or without waiting for agent calls a
-    command abandoned. Called in an interactive session (IPython, a notebook), or through
-    :meth:`click.Command.main` (as click's test runner does), it always returns or raises normally."""
+    """The ``mb`` group: commands load on first use; no traceback reaches the user."""
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; Ctrl-C that the command does not handle itself ends it with status 130, usage errors
@@ -70,23 +65,6 @@ class _Program(LazyGroup):
             _fail(group)
         except Exception as exc:
             _fail(exc)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        forget_earlier_commands()
-        try:
-            return self.main(*args, **kwargs)
-        except SystemExit as exc:
-            if not _interactive():
-                code = exc.code
-                status = code if isinstance(code, int) else (0 if code is None else 1)
-                end_process(status)
-            raise
-
-
-def _interactive() -> bool:
-    """Whether an interactive session expects to carry on after the command: the interpreter's prompt, or IPython's
-    (which sets ``sys.ps1`` in a terminal and in a notebook's kernel alike), or ``python -i``."""
-    return hasattr(sys, "ps1") or bool(sys.flags.interactive)
 
 
 def _fail(exc: Exception) -> NoReturn:

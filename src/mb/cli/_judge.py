@@ -18,6 +18,7 @@ __all__ = [
     "judge_from_cli",
     "judge_model_option",
     "judge_note",
+    "judge_options",
 ]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -89,6 +90,14 @@ def judge_model_option(function: _F) -> _F:
     return option(function)
 
 
+def judge_options(name: str, concurrency: int, settings: JudgeOptions | None = None) -> dict[str, Any]:
+    """The options the judge factory gets for the judge named on the command line: an LLM judge's concurrent
+    requests and ``settings`` (None: its defaults); none for the offline judges."""
+    if name not in ("auto", "llm"):
+        return {}
+    return {"max_concurrency": concurrency, **(settings or JudgeOptions()).llm_options()}
+
+
 def judge_from_cli(name: str, concurrency: int, settings: JudgeOptions | None = None) -> Judge:
     """The judge named on the command line; a missing dependency or configuration is a usage error (exit 2).
 
@@ -96,11 +105,8 @@ def judge_from_cli(name: str, concurrency: int, settings: JudgeOptions | None = 
     """
     from ..evaluation import resolve_judge
 
-    options: dict[str, Any] = {}
-    if name in ("auto", "llm"):
-        options = {"max_concurrency": concurrency, **(settings or JudgeOptions()).llm_options()}
     try:
-        return resolve_judge(name, **options)
+        return resolve_judge(name, **judge_options(name, concurrency, settings))
     except (ImportError, ValueError) as exc:
         raise click.UsageError(_cli_wording(str(exc))) from None
 

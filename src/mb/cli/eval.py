@@ -6,34 +6,38 @@ import asyncio
 import os
 import signal
 import threading
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.markup import escape
+import orjson
 
-from .._gc import streaming_gc
-from ..evaluation import SummaryBuilder
-from ..evaluation._engine import make_evaluator
-from ..evaluation._parallel import aiter_batches, auto_jobs
-from ..io import SameFileError, refuse_input_as_output
-from ..judges import Judge
+from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
+from ..evaluation._api import nothing_evaluated
+from ..evaluation._workers import auto_jobs
+from ..io import SameFileError, iter_lines, refuse_input_as_output
 from ..metrics import METRICS, MetricSpec
 from ..results import Summary
-from ..results_format import RunRecord, header_line
-from ..run_record import PricesError, build_run_record, judge_token_use, load_prices, price_usage, total_cost
-from ._backend import backend_options, connect_backend
+from ..run_record import PricesError, load_prices
+from ._backend import backend_options
 from ._console import err_console, format_option, out_console
-from ._eval_outputs import BackgroundDigest, ResultsSpool, input_digest, render_reliability, write_whole
+from ._eval_outputs import input_digest, render_reliability, write_whole
 from ._files import fail_write
 from ._grouped import warn_unknown_keys
-from ._judge import JUDGE_CHOICE, JUDGE_FORMAT_CHOICE, JudgeOptions, judge_from_cli, judge_model_option, judge_note
+from ._judge import (
+    JUDGE_CHOICE,
+    JUDGE_FORMAT_CHOICE,
+    JudgeOptions,
+    judge_from_cli,
+    judge_model_option,
+    judge_note,
+    judge_options,
+)
 from ._line_limit import max_line_bytes_option
 from ._params import Seconds, input_file_problem
-from ._process import nothing_to_tear_down
 from ._report import FailureLog, render_summary
 
 if TYPE_CHECKING:
@@ -164,8 +168,8 @@ def _parse_jobs(_ctx: click.Context, _param: click.Parameter, value: str) -> int
     default="auto",
     show_default=True,
     metavar="N|auto",
-    help="Worker processes for the lines that need no judge. auto: one per CPU for files of 4 MiB or more, "
-    "none for smaller ones.",
+    help="Worker processes scoring blocks of lines (with the local or lexical judge; an LLM judge answers in this "
+    "process). auto: one per CPU for files of 4 MiB or more, none for smaller ones.",
 )
 @click.option(
     "--junit",
@@ -238,15 +242,21 @@ def eval_command(
     problem = input_file_problem(executed, "an executed benchmark")
     if problem is not None:
         raise click.BadParameter(problem, param_hint="EXECUTED")
+    if backend != "ray" and address is not None:
+        raise click.UsageError("--address applies to --backend ray only")
     _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
-    started = datetime.now(UTC)
-    workers = auto_jobs(executed) if jobs is None else jobs
-    # With worker processes the key check runs while they score their first blocks, else before anything.
-    check_keys_later = workers > 1 and backend != "ray"
+    for extra in (output, junit, summary_md):
+        if extra is not None:
+            try:
+                refuse_input_as_output(extra, executed, prices)
+            except SameFileError as exc:
+                err_console.print(f"error: {exc}", markup=False, highlight=False)
+                raise SystemExit(2) from None
+    settings = JudgeOptions(judge_timeout, judge_format, judge_retry_failed)
+    options = judge_options(judge, concurrency, settings)
     try:  # the key check reads the start of the input, and loading a judge takes a while
-        if not check_keys_later:
-            warn_unknown_keys(executed, err_console)
-        active = judge_from_cli(judge, concurrency, JudgeOptions(judge_timeout, judge_format, judge_retry_failed))
+        warn_unknown_keys(executed, err_console)
+        judge_from_cli(judge, concurrency, settings)  # a judge that cannot be built is a usage error
     except KeyboardInterrupt:
         kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
         err_console.print(f"interrupted after 0 line(s); {kept}", markup=False)
@@ -255,94 +265,70 @@ def eval_command(
         price_table = load_prices(prices) if prices is not None else None
     except PricesError as exc:
         raise click.BadParameter(str(exc), param_hint="--prices") from None
-    cluster = connect_backend(backend, address)
     note = judge_note(judge)
     if click.get_current_context().get_parameter_source("judge") is click.core.ParameterSource.DEFAULT_MAP:
         note = "set in the configuration; see mb config"
-    builder = SummaryBuilder()
-    failures = FailureLog(show_failures)
-    unusable = 0
-
-    for extra in (output, junit, summary_md):
-        if extra is not None:
-            try:
-                refuse_input_as_output(extra, executed)
-            except SameFileError as exc:
-                err_console.print(f"error: {exc}", markup=False, highlight=False)
-                raise SystemExit(2) from None
     existed = output is not None and output.exists()
-    try:
-        if output is not None and str(output) != "-":
+    if output is not None and str(output) != "-":
+        try:
             output.parent.mkdir(parents=True, exist_ok=True)
-        provisional = None
-        if output is not None:  # the run record as far as it is known: its final form takes its place at the end
-            provisional = header_line(
-                build_run_record(
-                    judge=active,
-                    metrics=metrics,
-                    required=require,
-                    input_file=None if str(executed) == "-" else str(executed),
-                    input_sha256=None,
-                    started_at=started,
-                    finished_at=started,
-                    summary=Summary(),
-                )
+        except OSError as exc:
+            err_console.print(f"error: cannot write {output}: {exc.strerror or exc}", markup=False)
+            raise SystemExit(2) from exc
+    failures = FailureLog(show_failures)
+    reread = output is not None and _rereadable(output)
+    counts = {"done": 0, "unusable": 0}
+    started = datetime.now(UTC)
+
+    with _progress(quiet, executed) as advance:
+
+        def on_block(block: Scored) -> None:
+            raise_if_interrupted()
+            counts["done"] += block.count
+            counts["unusable"] += block.unusable
+            failures.extend(block.failures)
+            advance(block.count)
+
+        async def main() -> RunResult:
+            return await aevaluate(
+                executed,
+                output=output,
+                jobs=auto_jobs(executed) if jobs is None else jobs,
+                backend="ray" if backend == "ray" else "local",
+                address=address,
+                judge=judge,
+                judge_options=options,
+                metrics=metrics,
+                require=require,
+                max_line_bytes=max_line_bytes,
+                keep_results=junit is not None and not reread,
+                prices=price_table,
+                price_model=price_model,
+                failures=show_failures,
+                progress=on_block,
             )
-        spool = ResultsSpool(output, provisional) if output is not None or junit is not None else None
-    except OSError as exc:
-        err_console.print(f"error: cannot write {output or junit}: {exc.strerror or exc}", markup=False)
-        raise SystemExit(2) from exc
-    done = 0
-    digest: BackgroundDigest | None = None
 
-    async def main() -> None:
-        nonlocal unusable, done, digest
-        evaluator = make_evaluator(active, metrics, require, max_line_bytes=max_line_bytes)
-        with _progress(quiet, executed) as advance:
-            if cluster is None:
-                check = (lambda: warn_unknown_keys(executed, err_console)) if check_keys_later else None
-                batches = aiter_batches(executed, evaluator, jobs=workers, failures=show_failures, started=check)
-            else:
-                from ..evaluation._ray_batches import aiter_ray_batches  # Ray's plumbing loads only for a cluster
-
-                batches = aiter_ray_batches(executed, evaluator, cluster, failures=show_failures)
-            async for batch in batches:
-                raise_if_interrupted()
-                if digest is None:  # the input is hashed while lines are scored, from when worker processes exist
-                    digest = BackgroundDigest(executed)  # (no thread runs while they are forked)
-                unusable += batch.unusable
-                builder.merge(batch.summary)
-                failures.extend(batch.failures)
-                if spool is not None:
-                    try:
-                        spool.write_batch(batch)
-                    except OSError as exc:
-                        raise _WriteError(exc) from exc
-                done += batch.count
-                advance(batch.count)
-
+        result = _evaluate(main, executed, output, counts, existed=existed)
+    summary = result.summary
+    if output is None:
+        problem = nothing_evaluated(summary, counts["unusable"], str(executed))
+        if problem is not None:
+            err_console.print(f"error: {problem}", markup=False, highlight=False)
+            raise SystemExit(2)
+    elapsed = (datetime.now(UTC) - started).total_seconds()
+    target: Path | None = None
     try:
-        summary = _evaluate(
-            main, executed, output, builder, active, unusable_of=lambda: unusable, done_of=lambda: done, existed=existed
-        )
-        if price_table is not None and summary.agent_usage is not None:
-            summary.agent_usage = price_usage(summary.agent_usage, price_table, price_model)
-        summary.judge_usage = judge_token_use(active, price_table)
-        summary.cost = total_cost(summary.agent_usage, summary.judge_usage)
-        record = build_run_record(
-            judge=active,
-            metrics=metrics,
-            required=require,
-            input_file=None if str(executed) == "-" else str(executed),
-            input_sha256=digest.result() if digest is not None else input_digest(executed),
-            started_at=started,
-            finished_at=datetime.now(UTC),
-            summary=summary,
-        )
-        _write_outputs(spool, record, summary, output, junit, summary_md, str(executed), failures, existed=existed)
-    finally:
-        if spool is not None:
-            spool.close()
+        if junit is not None:
+            target = junit
+            rows = _results_rows(output) if reread and output is not None else _model_rows(result)
+            _write_junit(junit, rows, summary, executed, started, elapsed)
+        if summary_md is not None:
+            target = summary_md
+            from ..reports import summary_markdown
+
+            write_whole(summary_md, [summary_markdown(summary, str(executed), failures.entries).encode()])
+    except OSError as exc:
+        fail_write(target or "-", exc, existed=target is not None and target.exists())
     if fmt == "json":
         out_console.print_json(summary.model_dump_json())
     else:
@@ -354,53 +340,88 @@ def eval_command(
             render_reliability(out_console, summary)
     if output is not None and fmt != "json":
         err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
-    nothing_to_tear_down()  # every output is written and closed
     if fail_under is not None and summary.pass_rate < fail_under:
         err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
         raise SystemExit(1)
 
 
 def _evaluate(
-    main: Callable[[], Coroutine[object, object, None]],
+    main: Callable[[], Coroutine[object, object, RunResult]],
     executed: Path,
     output: Path | None,
-    builder: SummaryBuilder,
-    active: Judge,
-    unusable_of: Callable[[], int],
-    done_of: Callable[[], int],
+    counts: dict[str, int],
+    *,
     existed: bool,
-) -> Summary:
-    """Run the evaluation; its summary, or exit 2 for an input that cannot be read or holds nothing to evaluate."""
+) -> RunResult:
+    """Run the evaluation; its result, or the exit that says why there is none."""
+    from ..runner._ray_cluster import RayUnavailableError
+
     try:
-        with streaming_gc(), _terminated_like_interrupted():
-            asyncio.run(main())  # what anyio.run does on asyncio, without loading anyio's backend up front
-    except _WriteError as exc:
+        with _terminated_like_interrupted():
+            return asyncio.run(main())
+    except OutputWriteError as exc:
+        if exc.publishing:
+            fail_write(output or "-", exc.error, existed=existed)
         err_console.print(
-            f"error: writing {output} failed after {done_of()} line(s): {exc.error.strerror or exc.error}; "
+            f"error: writing {output} failed after {exc.done} line(s): {exc.error.strerror or exc.error}; "
             + _kept(output, existed),
             markup=False,
         )
         raise SystemExit(1) from exc
     except KeyboardInterrupt:
         kept = _kept(output, existed) if output is not None else "no result file was asked for"
-        err_console.print(f"interrupted after {done_of()} line(s); {kept}", markup=False)
+        err_console.print(f"interrupted after {counts['done']} line(s); {kept}", markup=False)
         raise SystemExit(130) from None
+    except NothingToEvaluateError as exc:
+        err_console.print(f"error: {exc}", markup=False, highlight=False)
+        raise SystemExit(2) from None
+    except RayUnavailableError as exc:
+        err_console.print(f"error: {exc}", markup=False, highlight=False)
+        raise SystemExit(2) from None
     except OSError as exc:
         err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
         raise SystemExit(2) from exc
-    builder.count_escalations(active)
-    summary = builder.build(active.name)
-    if summary.total == 0:
-        err_console.print(f"[red]error:[/] {escape(str(executed))} holds no example (it is empty or blank)")
-        raise SystemExit(2)
-    if unusable_of() == summary.total:
-        first = summary.error_messages[0] if summary.error_messages else ""
-        err_console.print(
-            f"[red]error:[/] no line of {escape(str(executed))} could be evaluated (is it an executed benchmark? "
-            f"run an agent over it with `mb run` first); first problem: {escape(first)}"
-        )
-        raise SystemExit(2)
-    return summary
+
+
+def _rereadable(output: Path) -> bool:
+    """Whether the results file can be read back once written: a regular file (not standard output or a device)."""
+    return str(output) != "-" and (not output.exists() or output.is_file())
+
+
+def _results_rows(path: Path) -> Iterator[dict[str, Any]]:
+    """The result lines of the results file just written (its first line is the run record)."""
+    for number, data in iter_lines(path):
+        if number > 1:
+            yield orjson.loads(data)
+
+
+def _model_rows(result: RunResult) -> Iterator[dict[str, Any]]:
+    for example in result.results:
+        yield example.model_dump(mode="json")
+
+
+def _write_junit(
+    junit: Path, rows: Iterable[dict[str, Any]], summary: Summary, executed: Path, started: datetime, elapsed: float
+) -> None:
+    from .._version import __version__
+    from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
+    from ..results_format import RESULTS_FORMAT_VERSION
+
+    properties = {
+        "mb_version": __version__,
+        "results_format": str(RESULTS_FORMAT_VERSION),
+        "judge": summary.judge,
+        "input_sha256": "" if str(executed) == "-" else (input_digest(executed) or ""),
+    }
+    chunks = junit_chunks(
+        rows,
+        summary,
+        suite=executed.stem if str(executed) != "-" else "stdin",
+        started=started,
+        elapsed=elapsed,
+        properties=properties,
+    )
+    write_whole(junit, chunks)
 
 
 def _refuse_one_file_twice(**outputs: Path | None) -> None:
@@ -420,65 +441,10 @@ def _option_name(option: str) -> str:
     return "-o" if option == "output" else "--" + option.replace("_", "-")
 
 
-def _write_outputs(
-    spool: ResultsSpool | None,
-    record: RunRecord,
-    summary: Summary,
-    output: Path | None,
-    junit: Path | None,
-    summary_md: Path | None,
-    source: str,
-    failures: FailureLog,
-    *,
-    existed: bool,
-) -> None:
-    """Publish the results file, the JUnit report and the markdown summary; exit 2 when one cannot be written."""
-    target = None
-    try:
-        if spool is not None and output is not None:
-            target = output
-            spool.publish(output, header_line(record))
-        if spool is not None and junit is not None:
-            target = junit
-            started = record.started_at or datetime.now(UTC)
-            properties = {
-                "mb_version": record.mb_version or "",
-                "results_format": str(record.results_format),
-                "judge": record.judge.name,
-                "input_sha256": record.input_sha256 or "",
-            }
-            from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
-
-            chunks = junit_chunks(
-                spool.rows(),
-                summary,
-                suite=Path(source).stem if source != "-" else "stdin",
-                started=started,
-                elapsed=((record.finished_at or started) - started).total_seconds(),
-                properties=properties,
-            )
-            write_whole(junit, chunks)
-        if summary_md is not None:
-            target = summary_md
-            from ..reports import summary_markdown
-
-            write_whole(summary_md, [summary_markdown(summary, source, failures.entries).encode()])
-    except OSError as exc:
-        fail_write(target or "-", exc, existed=existed)
-
-
 def _kept(output: Path | None, existed: bool) -> str:
     if existed:
         return f"{output} left unchanged"
     return f"nothing written ({output} not created)"
-
-
-class _WriteError(Exception):
-    """Writing the results failed (as opposed to reading the benchmark)."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 @contextmanager

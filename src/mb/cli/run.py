@@ -18,7 +18,6 @@ from ._files import reader_gone, write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
 from ._line_limit import max_line_bytes_option
 from ._params import Seconds, is_results_file
-from ._process import abandon_stuck_threads
 
 if TYPE_CHECKING:
     from ..io import LineError
@@ -48,9 +47,8 @@ def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str
 
 
 def _exit(status: int) -> NoReturn:
-    """End the command. Agent calls abandoned after a timeout or a cancel (sync agents in threads) are not waited
-    for by the ``mb`` program; invoked in-process, the command simply returns its status."""
-    abandon_stuck_threads()
+    """End the command with ``status`` (agent calls abandoned after a timeout run in daemon threads, which the
+    process does not wait for)."""
     raise SystemExit(status)
 
 

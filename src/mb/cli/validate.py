@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from .._gc import streaming_gc
 from ..io._typos import iter_key_warnings
 from ..io._validate import Tally, iter_line_errors
 from ._console import err_console, out_console
@@ -51,16 +50,15 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
 
     read = valid = invalid = warnings = 0
     empty: list[Path] = []
-    with streaming_gc():
-        for path in files:
-            file_valid, file_invalid, file_warnings = _check_file(path, executed, max_line_bytes, strict=strict)
-            read += file_valid + file_invalid
-            valid += file_valid
-            invalid += file_invalid
-            warnings += file_warnings
-            if file_valid + file_invalid == 0:
-                empty.append(path)
-                out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
+    for path in files:
+        file_valid, file_invalid, file_warnings = _check_file(path, executed, max_line_bytes, strict=strict)
+        read += file_valid + file_invalid
+        valid += file_valid
+        invalid += file_invalid
+        warnings += file_warnings
+        if file_valid + file_invalid == 0:
+            empty.append(path)
+            out_console.print(f"{path}: the file holds no example (it is empty or blank)", markup=False)
 
     failed = bool(invalid or empty or (strict and warnings))
     if not quiet:

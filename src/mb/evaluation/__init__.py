@@ -12,7 +12,9 @@ from ..results import (
     RunResult,
     Summary,
 )
-from ._engine import aevaluate, aiter_evaluate, evaluate, evaluate_example, iter_evaluate, resolve_judge
+from ._api import NothingToEvaluateError, OutputWriteError, aevaluate, evaluate
+from ._blocks import Scored
+from ._engine import aiter_evaluate, evaluate_example, iter_evaluate, resolve_judge
 from ._results_file import read_results
 from ._summary import SummaryBuilder
 
@@ -24,9 +26,12 @@ __all__ = [
     "ExampleResult",
     "MetricResult",
     "MetricSpec",
+    "NothingToEvaluateError",
+    "OutputWriteError",
     "ParameterResult",
     "RateStat",
     "RunResult",
+    "Scored",
     "Summary",
     "SummaryBuilder",
     "aevaluate",

@@ -14,8 +14,6 @@ from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import anyio
-
 from .._hashing import source_fields_of_example
 from .._redact import redact
 from ..entities import Example
@@ -23,21 +21,18 @@ from ..io import LineError, Record, iter_records
 from ..judges.base import Judge, JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..metrics import MetricSpec
-from ..results import ExampleResult, RunResult
+from ..results import ExampleResult
 from ._example import MetricPlan, Row, built_in_metrics_only, error_result, evaluate_with
-from ._summary import SummaryBuilder
 
 __all__ = [
     "INVALID_LINE",
     "Evaluator",
+    "MetricArg",
     "Source",
-    "aevaluate",
     "aiter_evaluate",
     "aiter_evaluate_chunks",
     "aiter_rows",
-    "evaluate",
     "evaluate_example",
-    "evaluate_without_judge",
     "items_of",
     "iter_evaluate",
     "make_evaluator",
@@ -193,15 +188,6 @@ def _row(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Ro
     return row
 
 
-def evaluate_without_judge(example: Example, line: int, plan: MetricPlan, graded: frozenset[JudgeTask]) -> Row | None:
-    """The result of an example evaluated where the judge is not (a worker process), when it needs no judge
-    question; None when it does (the process that holds the judge evaluates it then). ``graded``: the judge tasks
-    the run's judge answers (see :attr:`Evaluator.graded`). The same evaluation as :meth:`Evaluator.chunk`."""
-    recorder = _Recorder()
-    row = _row(example, line, MatchContext(recorder, _user_time(example), graded.__contains__), plan)
-    return None if recorder.asked else row
-
-
 def _chunks(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
     chunk: list[_Item] = []
     for item in items:
@@ -219,9 +205,11 @@ def make_evaluator(
     require: Sequence[str | MetricSpec] = (),
     *,
     max_line_bytes: int | None = None,
+    **options: Any,
 ) -> Evaluator:
-    """The evaluator of a run: its judge, which metrics it computes and requires, and the longest line it reads."""
-    return Evaluator(resolve_judge(judge), _plan(metrics, require), max_line_bytes=max_line_bytes)
+    """The evaluator of a run: its judge (a name built with ``options``), which metrics it computes and requires,
+    and the longest line it reads."""
+    return Evaluator(resolve_judge(judge, **options), _plan(metrics, require), max_line_bytes=max_line_bytes)
 
 
 async def aiter_rows(source: Source, evaluator: Evaluator, chunk_size: int = _CHUNK) -> AsyncIterator[list[Row]]:
@@ -261,50 +249,6 @@ async def aiter_evaluate(
     ):
         for row in chunk:
             yield ExampleResult.model_validate(row)
-
-
-async def aevaluate(
-    source: Source,
-    *,
-    judge: Judge | str = "auto",
-    metrics: MetricArg = None,
-    require: Sequence[str | MetricSpec] = (),
-    max_line_bytes: int | None = None,
-) -> RunResult:
-    """Evaluate every example; results in input order and their summary."""
-    resolved = resolve_judge(judge)
-    builder = SummaryBuilder()
-    results: list[ExampleResult] = []
-    async for result in aiter_evaluate(
-        source, judge=resolved, metrics=metrics, require=require, max_line_bytes=max_line_bytes
-    ):
-        builder.add(result)
-        results.append(result)
-    builder.count_escalations(resolved)
-    return RunResult(results=results, summary=builder.build(resolved.name))
-
-
-def evaluate(
-    source: Source,
-    *,
-    judge: Judge | str = "auto",
-    metrics: MetricArg = None,
-    require: Sequence[str | MetricSpec] = (),
-    max_line_bytes: int | None = None,
-) -> RunResult:
-    """Evaluate every example of a benchmark file or an iterable of examples (blocking).
-
-    ``judge`` decides semantic questions: ``auto`` (an LLM when configured, else the local embedding judge when
-    installed, else lexical), a name, or a :class:`~mb.judges.Judge`. ``metrics`` restricts the response metrics
-    computed (default: every metric that applies); ``require`` lists metrics (``"name"`` or ``"name=threshold"``)
-    that gate the verdict. A line of the file longer than ``max_line_bytes`` is an invalid line (default:
-    ``MB_MAX_LINE_BYTES`` or 16 MiB).
-    """
-
-    async def main() -> RunResult:
-        return await aevaluate(source, judge=judge, metrics=metrics, require=require, max_line_bytes=max_line_bytes)
-
-    return anyio.run(main)
 
 
 def iter_evaluate(

@@ -114,13 +114,21 @@ _EXP_FLOOR = -80.0
 """Softmax inputs below this (after subtracting the row maximum) weigh exactly 0 (exp(-80) is about 1.8e-35)."""
 
 
+def padded_length(length: int) -> int:
+    """The length a text of ``length`` word pieces is padded to: a multiple of :data:`_PAD_TO`, fixed by the text
+    alone, so its vector never depends on the other texts encoded with it."""
+    return -(-length // _PAD_TO) * _PAD_TO
+
+
+_PAD_TO = 16
+
+
 def _batches(order: list[int], lengths: list[int], size: int) -> list[list[int]]:
-    """Consecutive runs of ``order`` (sorted by length) of at most ``size`` texts, cut early where a text is more
-    than twice as long as the run's first: every text of a batch is padded to the longest, and padding costs time."""
+    """Consecutive runs of ``order`` (sorted by length) of at most ``size`` texts of one padded length."""
     batches: list[list[int]] = []
     current: list[int] = []
     for index in order:
-        if current and (len(current) >= size or lengths[index] > 2 * max(lengths[current[0]], 8)):
+        if current and (len(current) >= size or padded_length(lengths[index]) != padded_length(lengths[current[0]])):
             batches.append(current)
             current = []
         current.append(index)
@@ -292,7 +300,7 @@ class MiniLM:
         attention mask (1 on real word pieces, 0 on padding) and the states after each layer of ``keep`` (copies)."""
         import numpy as np
 
-        size, length = len(batch), max(len(ids) for ids in batch)
+        size, length = len(batch), padded_length(max(len(ids) for ids in batch))
         tokens = np.zeros((size, length), dtype=np.int64)
         mask = np.zeros((size, length), dtype=np.float32)
         for row, ids in enumerate(batch):

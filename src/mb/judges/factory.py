@@ -20,7 +20,7 @@ from ..errors import JudgeConfigError
 from ._embedder import INSTALL_HINT, missing_dependencies
 from .base import Judge
 
-__all__ = ["JUDGE_NAMES", "AutoChoice", "JudgeConfigError", "explain_auto", "get_judge"]
+__all__ = ["JUDGE_NAMES", "AutoChoice", "JudgeConfigError", "explain_auto", "get_judge", "portable_judge"]
 
 JUDGE_NAMES = ("auto", "lexical", "local", "llm")
 """The names ``get_judge`` accepts (``llm:<model>`` names the model too)."""
@@ -96,6 +96,19 @@ def get_judge(name: str = "auto", **options: Any) -> Judge:
             options = {**options, "model": model}
         return LLMJudge(**options)
     raise JudgeConfigError(f"unknown judge {name!r}: choose one of auto, lexical, local, llm or llm:<model>")
+
+
+def portable_judge(judge: Judge, name: str, options: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The name and options with which :func:`get_judge` builds, in another process, the judge that
+    ``get_judge(name, **options)`` built here as ``judge``: for the offline judges (``lexical``, ``local``), which
+    answer from the question alone, so both give the same verdicts. None for any other judge: an LLM judge (or the
+    cascade to one) keeps its cache, its token counts and its request limit in one process."""
+    for kind in ("lexical", "local"):
+        if judge.name == kind and type(judge) is _judge_class(kind):
+            if name.strip().lower() not in ("auto", kind):
+                return None
+            return kind, _accepted(_judge_class(kind), options)
+    return None
 
 
 def _judge_class(kind: str) -> type:

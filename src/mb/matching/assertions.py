@@ -13,9 +13,10 @@ from ..entities import NoToolCallAssertion, ToolCall, ToolCallAssertion
 from ..results import AssertionResult
 from ._assignment import max_matching
 from ._context import MatchContext
-from .parameters import ParameterSpec, parameter_row, parameter_spec
+from .parameters import MatcherSpec, ParameterSpec, parameter_row, parameter_spec
 
 __all__ = [
+    "MAX_JUDGED_CHECKS",
     "MAX_PARAMETER_CHECKS",
     "AssertionSpec",
     "CallSpec",
@@ -23,6 +24,7 @@ __all__ = [
     "assertion_spec",
     "call_spec",
     "check_assertions",
+    "judged_checks",
     "parameter_checks",
 ]
 
@@ -37,6 +39,12 @@ Row = dict[str, Any]
 MAX_PARAMETER_CHECKS = 200_000
 """The most checks of a parameter assertion against a call one example may ask for (each ``tool_called`` assertion
 is checked against every call of its tool): past it, the assertions are errors rather than minutes of work."""
+
+
+MAX_JUDGED_CHECKS = 2_000
+"""The most checks one example may ask a judge for (each ``free_text`` parameter assertion against every call of its
+tool): a judge answers in milliseconds (the local one) or seconds (an LLM), so past it the assertions are errors
+rather than minutes of judging."""
 
 
 class _Candidate(NamedTuple):
@@ -182,12 +190,44 @@ def parameter_checks(assertions: Sequence[tuple[str | None, int]], calls: Sequen
     return sum(counts.get(tool, 0) * max(1, size) for tool, size in assertions if tool is not None)
 
 
-def _over_limit(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], checks: int) -> list[Row]:
+def _judged(matcher: MatcherSpec) -> bool:
+    """Whether a matcher asks a judge (``free_text``, also inside ``optional`` or a list of matchers)."""
+    kind, _, inner = matcher
+    if kind == "free_text":
+        return True
+    if isinstance(inner, tuple) and len(inner) == 3 and isinstance(inner[0], str):
+        return _judged(inner)
+    if isinstance(inner, list):
+        return any(isinstance(item, tuple) and len(item) == 3 and _judged(item) for item in inner)
+    return False
+
+
+def judged_checks(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec]) -> int:
+    """How many checks ``assertions`` ask a judge for against ``calls``: each judged parameter assertion against
+    every call of its tool."""
+    judged = [(tool, sum(_judged(matcher) for _, _, matcher in parameters)) for tool, parameters in assertions]
+    if not any(count for _, count in judged):
+        return 0
+    counts: dict[str, int] = {}
+    for call in calls:
+        counts[call[1]] = counts.get(call[1], 0) + 1
+    return sum(counts.get(tool, 0) * count for tool, count in judged if tool is not None)
+
+
+def _over_limit(
+    assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec], checks: int, *, judged: bool = False
+) -> list[Row]:
     """Every ``tool_called`` assertion as an error: the example asks for more checks than one line may."""
     why = (
         f"the example asks for {checks:,} checks of parameter assertions against calls (each assertion against "
         f"every call of its tool), over the limit of {MAX_PARAMETER_CHECKS:,}: split it into smaller examples"
     )
+    if judged:
+        why = (
+            f"the example asks a judge for {checks:,} checks of free_text parameter assertions against calls (each "
+            f"against every call of its tool), over the limit of {MAX_JUDGED_CHECKS:,}: split it into smaller "
+            "examples"
+        )
     return [
         _no_tool_called(calls)
         if tool is None
@@ -209,6 +249,9 @@ def assertion_rows(
     checks = parameter_checks([(tool, len(parameters)) for tool, parameters in assertions], calls)
     if checks > MAX_PARAMETER_CHECKS:
         return _over_limit(assertions, calls, checks)
+    judged = judged_checks(assertions, calls)
+    if judged > MAX_JUDGED_CHECKS:
+        return _over_limit(assertions, calls, judged, judged=True)
     candidates: list[list[tuple[int, list[Row], bool]]] = []  # per assertion, (call, parameter rows, satisfied)
     edges: list[list[int]] = []  # per assertion, the calls that satisfy it
     firsts: set[int] = set()  # the first satisfying call of each assertion that has one

@@ -1,6 +1,6 @@
 """Where agent code runs: never on the run's own event loop, so that no agent can stop the run keeping time.
 
-A sync agent runs in a worker thread; an async agent runs as a task on one event loop of its own, in a daemon
+A sync agent runs in a daemon thread; an async agent runs as a task on one event loop of its own, in a daemon
 thread shared by every async agent of the process (so an HTTP client an agent keeps between calls stays on one
 loop). The run waits for either with its deadline: an agent that ignores cancellation, or blocks its loop with
 ``time.sleep``, costs its example a timeout and never holds up the run or Ctrl-C. What the agent raises, any
@@ -15,6 +15,8 @@ shared loop delays the other async agents' examples, in this run or a later one 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import os
 import threading
 from collections.abc import Awaitable, Callable
@@ -24,7 +26,6 @@ from datetime import datetime
 from typing import Any
 
 import anyio
-import anyio.to_thread
 
 __all__ = ["Outcome", "call_async", "call_sync"]
 
@@ -62,8 +63,24 @@ async def call_sync(
     user_time: datetime,
     limiter: anyio.CapacityLimiter | None,
 ) -> Outcome:
-    """Run a sync agent call in a worker thread; cancelling the wait abandons the thread."""
-    return await anyio.to_thread.run_sync(_settle, call, clock, user_time, abandon_on_cancel=True, limiter=limiter)
+    """Run a sync agent call in a daemon thread of its own, in a copy of the caller's context; cancelling the wait
+    abandons the thread, which the process does not wait for when it ends."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Outcome] = loop.create_future()
+    context = contextvars.copy_context()
+
+    def settle(outcome: Outcome) -> None:
+        if not future.done():  # else the run gave up on this call
+            future.set_result(outcome)
+
+    def target() -> None:
+        outcome = context.run(_settle, call, clock, user_time)
+        with contextlib.suppress(RuntimeError):  # the event loop is closed: the run is over
+            loop.call_soon_threadsafe(settle, outcome)
+
+    async with limiter if limiter is not None else contextlib.nullcontext():
+        threading.Thread(target=target, name="mb-agent-call", daemon=True).start()
+        return await future
 
 
 class _AgentLoop:

@@ -1,0 +1,245 @@
+"""``mb.evaluate``: score an executed benchmark, optionally writing the results file; what ``mb eval`` runs."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Literal
+
+import anyio
+
+from ..errors import InputError, OutputError
+from ..judges.base import Judge
+from ..metrics import MetricSpec
+from ..results import ExampleResult, RunResult, Summary
+from ..results_format import file_digest, header_line
+from ..run_record import ModelPrice, build_run_record, judge_token_use, load_prices, price_usage, total_cost
+from ._blocks import Scored, spec_of
+from ._engine import MetricArg, Source, make_evaluator
+from ._output import ResultsSpool
+from ._summary import SummaryBuilder
+from ._workers import aiter_scored
+
+__all__ = ["NothingToEvaluateError", "OutputWriteError", "aevaluate", "evaluate", "nothing_evaluated"]
+
+Prices = Mapping[str, ModelPrice] | str | os.PathLike[str] | None
+
+
+class NothingToEvaluateError(InputError):
+    """The input holds no example, or no line that could be evaluated: no results file is written for it."""
+
+
+class OutputWriteError(OutputError, OSError):
+    """Writing the results failed part-way (a full disk); the previous results file, if any, is left as it was."""
+
+    def __init__(self, error: OSError, done: int, *, publishing: bool = False) -> None:
+        super().__init__(error.errno, error.strerror or str(error))
+        self.error = error
+        """The error writing met."""
+        self.done = done
+        """Lines evaluated before it."""
+        self.publishing = publishing
+        """Whether it came as the finished file was written (rather than while the lines were kept)."""
+
+
+def nothing_evaluated(summary: Summary, unusable: int, name: str) -> str | None:
+    """Why an evaluation of ``name`` that gave ``summary`` (``unusable`` of its lines invalid) evaluated nothing, or
+    None when it evaluated something."""
+    if summary.total == 0:
+        return f"{name} holds no example (it is empty or blank)"
+    if unusable == summary.total:
+        first = summary.error_messages[0] if summary.error_messages else ""
+        return (
+            f"no line of {name} could be evaluated (is it an executed benchmark? run an agent over it with `mb run` "
+            f"first); first problem: {first}"
+        )
+    return None
+
+
+def _prices(prices: Prices) -> Mapping[str, ModelPrice] | None:
+    if prices is None or isinstance(prices, Mapping):
+        return prices
+    return load_prices(Path(prices))
+
+
+def _name(source: Source) -> str:
+    """The source as messages name it."""
+    return os.fspath(source) if isinstance(source, (str, os.PathLike)) else "the examples given"
+
+
+def _input_file(source: Source) -> str | None:
+    if isinstance(source, (str, os.PathLike)) and str(source) != "-":
+        return os.fspath(source)
+    return None
+
+
+@contextlib.contextmanager
+def _cluster(backend: str, address: str | None) -> Iterator[ModuleType | None]:
+    """The connected ``ray`` module for the Ray backend (disconnected afterwards), None for the local one."""
+    if backend == "local":
+        yield None
+        return
+    if backend != "ray":
+        raise ValueError(f"unknown backend {backend!r}: choose local or ray")
+    from ..runner._ray_cluster import ray_session  # Ray loads only for a cluster
+
+    with ray_session(address) as ray:
+        yield ray
+
+
+async def aevaluate(
+    source: Source,
+    *,
+    output: str | os.PathLike[str] | None = None,
+    jobs: int = 1,
+    backend: Literal["local", "ray"] = "local",
+    address: str | None = None,
+    judge: Judge | str = "auto",
+    judge_options: Mapping[str, Any] | None = None,
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+    max_line_bytes: int | None = None,
+    keep_results: bool | None = None,
+    prices: Prices = None,
+    price_model: str | None = None,
+    failures: int = 10,
+    progress: Callable[[Scored], object] | None = None,
+) -> RunResult:
+    """Evaluate every example of a benchmark file (``-``: standard input) or an iterable of examples.
+
+    ``output`` writes the results file (format 2: the run record, then one result line per input line in input
+    order; ``-`` standard output, ``.gz`` compressed), replacing it only when complete: an error or an interrupt
+    leaves a previous file as it was. Raises :class:`NothingToEvaluateError` (writing nothing) for an input without
+    a line that could be evaluated, :class:`OutputWriteError` when writing fails part-way.
+
+    ``jobs`` worker processes (or, with ``backend="ray"``, the Ray cluster at ``address``; default: a local Ray
+    instance) score blocks of a file's lines when the judge is an offline one named here (``lexical``, ``local``,
+    or ``auto`` choosing one of them); any other judge, a judge object and in-memory examples are evaluated in this
+    process. The results are the same either way. Worker processes import the calling script's module, so a script
+    that asks for them keeps its top-level code under ``if __name__ == "__main__":``.
+
+    ``judge`` decides semantic questions: ``auto``, a name, or a :class:`~mb.judges.Judge`; ``judge_options`` go to
+    the judge factory with the name. ``metrics`` restricts the response metrics computed (default: every metric
+    that applies); ``require`` lists metrics (``"name"`` or ``"name=threshold"``) that gate the verdict. A line
+    longer than ``max_line_bytes`` is an invalid line (default: ``MB_MAX_LINE_BYTES`` or 16 MiB).
+
+    The result keeps every example result when ``keep_results`` (default: when no ``output`` is written, so that
+    evaluating a large file into a results file holds a block of results in memory at a time, not all of them).
+    ``prices`` (per million tokens by model, or a JSON/TOML file of them) prices the token use the outputs report
+    (``price_model`` for usage that names no model). ``progress`` is called with each block's results as they come;
+    ``failures`` caps the failure entries each block carries.
+    """
+    options = dict(judge_options or {})
+    evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes, **options)
+    spec = spec_of(evaluator, judge, options, failures) if isinstance(judge, str) else None
+    price_table = _prices(prices)
+    keep = output is None if keep_results is None else keep_results
+    started = datetime.now(UTC)
+    input_file = _input_file(source)
+    builder = SummaryBuilder()
+    results: list[ExampleResult] = []
+    unusable = done = 0
+    try:
+        spool = ResultsSpool(output) if output is not None else None
+    except OSError as exc:
+        raise OutputWriteError(exc, 0, publishing=True) from exc
+    digests = ThreadPoolExecutor(1, thread_name_prefix="mb-input-digest") if input_file and output else None
+    try:
+        digest = digests.submit(file_digest, input_file) if digests is not None and input_file else None
+        with _cluster(backend, address) as ray:
+            async for block in aiter_scored(source, evaluator, spec=spec, jobs=jobs, ray=ray, failures=failures):
+                builder.merge(block.summary)
+                unusable += block.unusable
+                if keep:
+                    results.extend(map(ExampleResult.model_validate_json, block.data.splitlines()))
+                if spool is not None:
+                    try:
+                        spool.write(block.data)
+                    except OSError as exc:
+                        raise OutputWriteError(exc, done) from exc
+                done += block.count
+                if progress is not None:
+                    progress(block)
+        builder.count_escalations(evaluator.judge)
+        summary = builder.build(evaluator.judge.name)
+        if price_table is not None and summary.agent_usage is not None:
+            summary.agent_usage = price_usage(summary.agent_usage, price_table, price_model)
+        summary.judge_usage = judge_token_use(evaluator.judge, price_table)
+        summary.cost = total_cost(summary.agent_usage, summary.judge_usage)
+        if spool is not None and output is not None:
+            problem = nothing_evaluated(summary, unusable, _name(source))
+            if problem is not None:
+                raise NothingToEvaluateError(problem)
+            record = build_run_record(
+                judge=evaluator.judge,
+                metrics=evaluator.plan.selected,
+                required=evaluator.plan.required,
+                input_file=input_file,
+                input_sha256=_digest_of(digest),
+                started_at=started,
+                finished_at=datetime.now(UTC),
+                summary=summary,
+            )
+            try:
+                spool.publish(output, header_line(record))
+            except OSError as exc:
+                raise OutputWriteError(exc, done, publishing=True) from exc
+    finally:
+        if spool is not None:
+            spool.close()
+        if digests is not None:
+            digests.shutdown(wait=False, cancel_futures=True)
+    return RunResult(results=results, summary=summary)
+
+
+def _digest_of(digest: Any) -> str | None:
+    """The input's sha256 computed beside the evaluation, None when it could not be read."""
+    if digest is None:
+        return None
+    try:
+        return str(digest.result())
+    except OSError:
+        return None
+
+
+def evaluate(
+    source: Source,
+    *,
+    output: str | os.PathLike[str] | None = None,
+    jobs: int = 1,
+    backend: Literal["local", "ray"] = "local",
+    address: str | None = None,
+    judge: Judge | str = "auto",
+    judge_options: Mapping[str, Any] | None = None,
+    metrics: MetricArg = None,
+    require: Sequence[str | MetricSpec] = (),
+    max_line_bytes: int | None = None,
+    keep_results: bool | None = None,
+    prices: Prices = None,
+    price_model: str | None = None,
+) -> RunResult:
+    """Evaluate every example of a benchmark file or an iterable of examples (blocking); see :func:`aevaluate`."""
+
+    async def main() -> RunResult:
+        return await aevaluate(
+            source,
+            output=output,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            judge=judge,
+            judge_options=judge_options,
+            metrics=metrics,
+            require=require,
+            max_line_bytes=max_line_bytes,
+            keep_results=keep_results,
+            prices=prices,
+            price_model=price_model,
+        )
+
+    return anyio.run(main)

@@ -1,0 +1,185 @@
+"""Where blocks are scored: in this process, in a standard process pool, or on a Ray cluster.
+
+Every block goes through :func:`~mb.evaluation._blocks.score_lines`; a worker (of the pool or of Ray) runs it through
+:func:`~mb.evaluation._blocks.score_block` with an evaluator built from the run's
+:class:`~mb.evaluation._blocks.EngineSpec` by the judge factory, so the result lines are the same wherever a block
+is scored. Workers are used only for a judge that can be built elsewhere as it was here (the offline judges; see
+:func:`~mb.judges.factory.portable_judge`); any other judge answers in this process. Results come back in input
+order; a block whose worker failed (or died) is scored in this process, so no line is lost or counted twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import signal
+import threading
+from collections import deque
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from types import ModuleType
+from typing import Any
+
+from ..io import source_name
+from ._blocks import BLOCK_LINES, EngineSpec, Line, Scored, blocks_of, score_block, score_lines, score_rows
+from ._engine import Evaluator, Source, aiter_rows
+
+__all__ = ["aiter_scored", "auto_jobs"]
+
+_PARALLEL_FROM_BYTES = 4 << 20
+"""Smaller files finish before worker processes pay for their start."""
+
+_MAX_JOBS = 8
+
+_TASK_RETRIES = 3
+"""Further attempts Ray makes for a task whose worker died before it answered."""
+
+
+def auto_jobs(source: Source) -> int:
+    """Worker processes worth starting for ``source``: none for in-memory sources, standard input and files under
+    4 MiB; else one per available CPU (at most 8)."""
+    if not isinstance(source, (str, os.PathLike)) or str(source) == "-":
+        return 1
+    try:
+        size = os.stat(source).st_size
+    except OSError:
+        return 1
+    if size < _PARALLEL_FROM_BYTES:
+        return 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cpus, _MAX_JOBS))
+
+
+async def aiter_scored(
+    source: Source,
+    evaluator: Evaluator,
+    *,
+    spec: EngineSpec | None = None,
+    jobs: int = 1,
+    ray: ModuleType | None = None,
+    failures: int = 10,
+) -> AsyncIterator[Scored]:
+    """Evaluate ``source`` block by block, in input order. A file is scored by ``jobs`` worker processes, or on the
+    Ray cluster ``ray`` is connected to, when ``spec`` says how to build the evaluator there; else here."""
+    if not isinstance(source, (str, os.PathLike)):
+        async for rows in aiter_rows(source, evaluator, BLOCK_LINES):
+            yield score_rows(rows, failures)
+        return
+    name = source_name(source)
+    blocks = blocks_of(source, evaluator.max_line_bytes)
+    if spec is not None and ray is not None:
+        scored = _on_ray(ray, spec, evaluator, name, blocks, failures)
+    elif spec is not None and jobs > 1:
+        scored = _in_pool(jobs, spec, evaluator, name, blocks, failures)
+    else:
+        scored = _here(evaluator, name, blocks, failures)
+    async for block in scored:
+        yield block
+
+
+async def _here(evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int) -> AsyncIterator[Scored]:
+    for lines in blocks:
+        yield await score_lines(evaluator, name, lines, failures)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """A fresh interpreter per worker, started from a clean server process where the platform has one (nothing of
+    this process's threads or state is inherited)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _start_worker() -> None:
+    """A worker ignores Ctrl-C (the main process handles it and stops the pool) and ends with the main process,
+    even when that one is killed before it can stop the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="mb-parent-watch", daemon=True).start()
+
+
+def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns once the main process has ended
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+async def _result(future: Future[Scored], evaluator: Evaluator, name: str, lines: list[Line], limit: int) -> Scored:
+    """A block's results from its worker; scored here when the worker failed or died."""
+    try:
+        return await asyncio.wrap_future(future)
+    except Exception:  # no worker could score it: nothing is lost, the block is scored here
+        return await score_lines(evaluator, name, lines, limit)
+
+
+async def _in_pool(
+    jobs: int, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int
+) -> AsyncIterator[Scored]:
+    """Blocks scored by a pool of ``jobs`` processes, at most two per process in flight."""
+    try:
+        pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker)
+    except (OSError, ImportError, NotImplementedError):  # no process support here
+        async for block in _here(evaluator, name, blocks, failures):
+            yield block
+        return
+    window: deque[tuple[list[Line], Future[Scored]]] = deque()
+    try:
+        for lines in blocks:
+            window.append((lines, _submit(pool, spec, name, lines)))
+            if len(window) > 2 * jobs:
+                lines, future = window.popleft()
+                yield await _result(future, evaluator, name, lines, failures)
+        while window:
+            lines, future = window.popleft()
+            yield await _result(future, evaluator, name, lines, failures)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _submit(pool: ProcessPoolExecutor, spec: EngineSpec, name: str, lines: list[Line]) -> Future[Scored]:
+    """The block's task; a failed one (the block is then scored here) when the pool cannot take it."""
+    try:
+        return pool.submit(score_block, spec, name, lines)
+    except Exception as exc:  # a broken pool (a worker died): the rest is scored here
+        failed: Future[Scored] = Future()
+        failed.set_exception(exc)
+        return failed
+
+
+def _slots(ray: ModuleType) -> int:
+    """Tasks kept in flight: two per CPU of the cluster (at least two)."""
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+    except Exception:  # a cluster that cannot say: a modest window
+        cpus = 1
+    return max(2, 2 * cpus)
+
+
+async def _on_ray(
+    ray: ModuleType, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int
+) -> AsyncIterator[Scored]:
+    """Blocks scored by Ray tasks running :func:`score_block`; an interrupted run cancels the tasks in flight."""
+    from ..runner._ray_cluster import judge_cpus
+
+    options: dict[str, Any] = {"max_retries": _TASK_RETRIES, "retry_exceptions": False}
+    cpus = judge_cpus() if spec.judge == "local" else None
+    if cpus is not None:
+        options["num_cpus"] = cpus
+    remote = ray.remote(**options)(score_block)
+    shared = ray.put(spec)
+    slots = _slots(ray)
+    window: deque[tuple[list[Line], Any]] = deque()
+    try:
+        for lines in blocks:
+            window.append((lines, remote.remote(shared, name, lines)))
+            if len(window) > slots:
+                lines, reference = window.popleft()
+                yield await _result(reference.future(), evaluator, name, lines, failures)
+        while window:
+            lines, reference = window.popleft()
+            yield await _result(reference.future(), evaluator, name, lines, failures)
+    finally:
+        for _, reference in window:  # an interrupted evaluation leaves no work behind on the cluster
+            with contextlib.suppress(Exception):  # finished, or the cluster is gone: nothing to cancel
+                ray.cancel(reference, force=True)
