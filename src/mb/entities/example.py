@@ -14,7 +14,8 @@ __all__ = ["Example"]
 class Example(BaseModel):
     """A benchmark (eval dataset) example."""
 
-    model_config = ConfigDict(extra="allow", defer_build=True)
+    # Parsing a line caches its keys only: its values (ids, texts, times) are seldom repeated.
+    model_config = ConfigDict(extra="allow", defer_build=True, cache_strings="keys")
 
     inputs: Inputs
     """The input data for the example."""

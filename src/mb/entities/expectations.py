@@ -155,10 +155,12 @@ GroupMatcher = Annotated[
 
 
 def _parameter_assertion_discriminator(value: Any) -> str:
-    # ``params`` (a list of names) marks a group; anything else is validated as a single-parameter assertion.
-    if isinstance(value, ParameterGroupAssertion) or (isinstance(value, dict) and "params" in value):
-        return "group"
-    return "one"
+    # ``params`` (a list of names) marks a group; anything else is validated as a single-parameter assertion. Called
+    # for every parameter assertion read or written: a dict (what validation sees) is tested first, as ``isinstance``
+    # on a model class goes through ``ABCMeta``.
+    if isinstance(value, dict):
+        return "group" if "params" in value else "one"
+    return "group" if isinstance(value, ParameterGroupAssertion) else "one"
 
 
 ParameterAssertion = Annotated[

@@ -273,10 +273,8 @@ def _utf8_problem(data: bytes) -> Problem | None:
 
 
 def _load(data: bytes) -> tuple[Any, Problem | None]:
-    """Parse one line of JSON (integers of any width kept exact); on failure a problem saying where and why."""
-    limit = screen(data)
-    if limit is not None:
-        return None, limit
+    """Parse one line of JSON (integers of any width kept exact) that :func:`~mb.io._limits.screen` has passed; on
+    failure a problem saying where and why."""
     if _LONG_DIGITS not in data.translate(_DIGITS_TO_ZERO):
         try:
             return orjson.loads(data), None
