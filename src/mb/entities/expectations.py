@@ -220,10 +220,9 @@ class Expectations(BaseModel):
 
             extra["extended_assertions"] = read_extended_assertions(extra["extended_assertions"])[1]
         if extra and ("expected_facts" in extra or "guidelines" in extra):
-            from .response_expectations import read_text_list
+            from .response_expectations import check_text_lists
 
-            read_text_list("expected_facts", extra.get("expected_facts"))
-            read_text_list("guidelines", extra.get("guidelines"))
+            check_text_lists(extra)
         return self
 
     @property

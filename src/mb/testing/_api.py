@@ -84,10 +84,12 @@ def _judge(judge: Judge | str) -> Judge:
     return _named_judge(judge) if isinstance(judge, str) else judge
 
 
-def failure_message(result: ExampleResult) -> str:
+def failure_message(result: ExampleResult, *, line: bool = True) -> str:
     """Why an example did not pass: its status, then one line per failed or undecided item (assertion and its
-    parameters, check, required metric) or the error that stopped its evaluation."""
-    name = f"line {result.line}" + (f" ({result.request!r})" if result.request else "")
+    parameters, check, required metric) or the error that stopped its evaluation. ``line``: name the example by its
+    line as well as its request."""
+    request = repr(result.request) if result.request else ""
+    name = f"line {result.line}" + (f" ({request})" if request else "") if line else f"example {request}".strip()
     lines = [f"{name} {result.status}"]
     if result.error:
         lines.append(f"  error: {result.error}")
@@ -96,7 +98,7 @@ def failure_message(result: ExampleResult) -> str:
             named = f"{assertion.assert_that} {assertion.tool}" if assertion.tool else assertion.assert_that
             lines.append(f"  {named}: {assertion.reason}")
             for parameter in assertion.parameters:
-                if not parameter.passed and parameter.score is not None:
+                if not parameter.passed and parameter.score is not None and parameter.reason not in assertion.reason:
                     lines.append(f"    {', '.join(parameter.params)} ({parameter.match_as}): {parameter.reason}")
     for check in result.checks:
         if check.gating and not check.passed:
@@ -107,17 +109,18 @@ def failure_message(result: ExampleResult) -> str:
     return "\n".join(lines)
 
 
-def check_result(result: ExampleResult, undecided: Undecided = "fail") -> ExampleResult:
+def check_result(result: ExampleResult, undecided: Undecided = "fail", *, line: bool = True) -> ExampleResult:
     """``result`` when it passed; else :func:`pytest.xfail` for an undecided verdict when ``undecided="xfail"``, or
     :class:`AssertionError` with :func:`failure_message`."""
+    __tracebackhide__ = True
     if undecided not in ("fail", "xfail"):
         raise ValueError(f"undecided must be 'fail' or 'xfail', not {undecided!r}")
     if result.passed:
         return result
     status: str = result.status  # "undecided": neither passed nor failed, a judge could not tell
     if status == "undecided" and undecided == "xfail":
-        pytest.xfail(failure_message(result))
-    raise AssertionError(failure_message(result))
+        pytest.xfail(failure_message(result, line=line))
+    raise AssertionError(failure_message(result, line=line))
 
 
 def assert_example(
@@ -135,13 +138,14 @@ def assert_example(
     metric) when it does not. An undecided verdict fails too, or is marked ``xfail`` with ``undecided="xfail"``.
     In an async test use :func:`aassert_example`.
     """
+    __tracebackhide__ = True
     executed = with_outputs(example, outputs)
     resolved = _judge(judge)
 
     async def score() -> ExampleResult:
         return await evaluate_example(executed, judge=resolved, metrics=metrics, require=require)
 
-    return check_result(anyio.run(score), undecided)
+    return check_result(anyio.run(score), undecided, line=False)
 
 
 async def aassert_example(
@@ -154,6 +158,7 @@ async def aassert_example(
     undecided: Undecided = "fail",
 ) -> ExampleResult:
     """:func:`assert_example` for async tests (pytest-asyncio, anyio): awaits the judge in the test's event loop."""
+    __tracebackhide__ = True
     executed = with_outputs(example, outputs)
     result = await evaluate_example(executed, judge=_judge(judge), metrics=metrics, require=require)
-    return check_result(result, undecided)
+    return check_result(result, undecided, line=False)
