@@ -73,8 +73,10 @@ def test_each_fact_is_its_own_check() -> None:
     assert not result.passed
 
 
-@pytest.mark.parametrize("judge", ["lexical", "local"])
+@pytest.mark.parametrize("judge", ["lexical", pytest.param("local", marks=pytest.mark.slow)])
 def test_guidelines_without_an_llm_judge_never_pass(judge: str) -> None:
+    if judge == "local":
+        pytest.importorskip("numpy")
     result = _one(_example(guidelines=["Answer in one sentence"]), judge)
     (check,) = _checks(result, "guidelines")
     assert not check.passed
