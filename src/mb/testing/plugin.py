@@ -61,7 +61,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if file_path.resolve() in _benchmarks(parent.config):
+    benchmarks = _benchmarks(parent.config)
+    if benchmarks and file_path.resolve() in benchmarks:
         return BenchmarkFile.from_parent(parent, path=file_path)
     return None
 
