@@ -17,6 +17,8 @@ from mb.evaluation import evaluate
 from mb.io import write_examples
 from mb.results import ExampleResult
 
+pytest_plugins = ["pytester"]  # the pytest plugin's tests run pytest inside pytest
+
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")  # the same examples on every CI run: a red run is reproducible, never a coin toss

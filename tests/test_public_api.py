@@ -146,6 +146,7 @@ PUBLIC = {
         "Verdict",
         "explain_auto",
         "get_judge",
+        "sentences",
     ],
     "mb.metrics": [
         "METRICS",
@@ -213,6 +214,7 @@ PUBLIC = {
         "pass_hat_k",
         "wilson_interval",
     ],
+    "mb.testing": ["aassert_example", "assert_example", "examples", "failure_message"],
     "mb.runner.adapters": [
         "ChatCompletionsAgent",
         "LangGraphAdapter",

@@ -378,3 +378,25 @@ def test_traces_logged_to_another_store_leave_the_process_store_alone(
     finally:
         mlflow.set_tracking_uri(mlflow_store)
     assert len(traces) == len(rows(bundled_executed))
+
+
+def test_facts_and_guidelines_reach_mlflow_under_its_own_names(mlflow_store: str, tmp_path: Path) -> None:
+    import mlflow
+
+    from mb.evaluation import evaluate
+    from mb.formats.mlflow import load_table, log_results
+
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": "When is the meeting?"}]},
+        "expectations": {"expected_facts": ["The meeting is at 3pm"], "guidelines": ["Be brief"]},
+        "outputs": {"response": "The meeting is at 3pm.", "trace": []},
+    }
+    executed = tmp_path / "executed.jsonl"
+    executed.write_bytes(orjson.dumps(line) + b"\n")
+    run_id = log_results(evaluate(executed, judge="lexical"), tracking_uri=mlflow_store, executed=executed)
+    (trace,) = mlflow.search_traces(run_id=run_id, return_type="list")
+    expectations = {a.name: a.value for a in trace.info.assessments if a.expectation is not None}
+    assert expectations == {"expected_facts": ["The meeting is at 3pm"], "guidelines": ["Be brief"]}
+    table = load_table(run_id, tracking_uri=mlflow_store)
+    assert list(table["expected_facts"]) == [["The meeting is at 3pm"]]
+    assert list(table["guidelines"]) == [["Be brief"]]

@@ -224,8 +224,9 @@ def eval_command(
 
     \b
     An example passes when every expectation holds: each tool-call assertion, the inputs.tools
-    restriction, no orphan tool_result, and, when expected_response is given, a response that
-    matches it in meaning. Other metrics are reported beside the verdict; --require makes them gate it.
+    restriction, no orphan tool_result, when expected_response is given a response that matches
+    it in meaning, and each of expected_facts and guidelines (LLM-judged). Other metrics are
+    reported beside the verdict; --require makes them gate it.
     Invalid lines and agent errors are counted as errors, apart from failures.
 
     OUTPUT is replaced only when complete (an interrupted or failed run leaves the previous file as it was),

@@ -17,6 +17,7 @@ from ..matching.trace_checks import orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
 from ..results import Status
+from ._response_checks import response_expectation_rows
 
 __all__ = [
     "MetricPlan",
@@ -254,6 +255,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
         if similarity is None:
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
+    checks += response_expectation_rows(example, ctx)
     return _finish(line, assertions, checks, metrics, categories)
 
 

@@ -240,7 +240,7 @@ def _table(results: list[ExampleResult], executed: ExecutedSource | None) -> dic
     columns.update({name: [] for name in metric_names})
     index = ExecutedIndex(executed) if executed is not None else None
     if index is not None:
-        columns.update(question=[], response=[], expected_response=[], tool_calls=[])
+        columns.update(question=[], response=[], expected_response=[], expected_facts=[], guidelines=[], tool_calls=[])
     for result in results:
         columns["line"].append(result.line)
         columns["status"].append(result.status)
@@ -265,6 +265,8 @@ def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, resul
     columns["response"].append(outputs.response if outputs is not None else "")
     expected = example.expectations.expected_response if example is not None else None
     columns["expected_response"].append(expected or "")
+    columns["expected_facts"].append(example.expectations.expected_facts if example is not None else [])
+    columns["guidelines"].append(example.expectations.guidelines if example is not None else [])
     columns["tool_calls"].append(len(outputs.tool_calls()) if outputs is not None else 0)
 
 
@@ -284,13 +286,16 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
             mlflow.set_tracking_uri(target)
         mlflow.set_experiment(experiment_id=experiment_id)  # start_run refuses a run outside the active experiment
         with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
+            logged = []
             for result in results:
                 example = index.joined(result).example
                 if example is not None:
-                    _log_trace(mlflow, experiment_id, result, example)
+                    logged.append((_log_trace(mlflow, experiment_id, result, example), example))
         flush = getattr(mlflow, "flush_trace_async_logging", None)
         if flush is not None:
             flush()
+        for trace_id, example in logged:  # once the traces are stored
+            _log_expectations(mlflow, trace_id, example)
 
 
 _EXPERIMENT_VARIABLE = "MLFLOW_EXPERIMENT_ID"
@@ -325,7 +330,8 @@ def _process_state(mlflow: Any) -> Iterator[None]:
             _restore_variable(name, value)
 
 
-def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: Any) -> None:
+def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: Any) -> str:
+    """Log the example's trace; its id."""
     document = example.model_dump(mode="json", exclude_none=True)
     attributes: dict[str, Any] = {"mb.line": result.line, "mb.passed": result.passed, "mb.status": result.status}
     if result.example_hash:
@@ -358,3 +364,18 @@ def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: 
         if result.error
         else {"response": outputs.get("response")}
     )
+    return str(root.trace_id)
+
+
+def _log_expectations(mlflow: Any, trace_id: str, example: Any) -> None:
+    """The example's expectations on its trace under MLflow's own names (``expected_response``, ``expected_facts``,
+    ``guidelines``), so MLflow's Correctness and Guidelines judges can read them."""
+    expectations = example.expectations
+    found = {
+        "expected_response": expectations.expected_response,
+        "expected_facts": expectations.expected_facts,
+        "guidelines": expectations.guidelines,
+    }
+    for name, value in found.items():
+        if value:
+            mlflow.log_expectation(trace_id=trace_id, name=name, value=value)

@@ -38,7 +38,8 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Example": frozenset({"example_hash"}),
     "Outputs": frozenset({"error", "latency_ms", "usage"}),
     "Inputs": frozenset({"context"}),
-    "Expectations": frozenset({"extended_assertions"}),  # validated with the line (mb.entities.extended)
+    # validated with the line (mb.entities.extended, mb.entities.response_expectations)
+    "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
 }
 """Extra keys MorganaBench itself writes or reads beside the model's fields; never reported."""
 

@@ -12,6 +12,7 @@ from ..errors import JudgeConfigError
 from .base import Judge, JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
+    from ._text import sentences
     from .factory import JUDGE_NAMES, AutoChoice, explain_auto, get_judge
     from .lexical import LexicalJudge
     from .llm import LLMJudge
@@ -30,6 +31,7 @@ __all__ = [
     "Verdict",
     "explain_auto",
     "get_judge",
+    "sentences",
 ]
 
 _LAZY = {
@@ -40,6 +42,7 @@ _LAZY = {
     "LexicalJudge": ".lexical",
     "LLMJudge": ".llm",
     "LocalJudge": ".local",
+    "sentences": "._text",
 }
 
 

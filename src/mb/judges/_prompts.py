@@ -187,11 +187,47 @@ precision the phrase gives (a day, an hour, a minute). An argument with a UTC of
 Scores 3-5 mean it matches, 1-2 mean it does not.""",
         (("user_time", "question"), ("expected_phrase", "reference"), ("argument", "candidate")),
     ),
+    JudgeTask.FACT: Prompt(
+        "fact/1",
+        """Question: does the RESPONSE (to the QUESTION, when given) state the EXPECTED FACT?
+Stated means a reader of the response alone learns the fact: verbatim or by clear paraphrase. A fact the response
+leaves out, hedges into doubt, or contradicts (another number, name, date, or a negation) is not stated. Use only the
+response, not your own knowledge.
+5 = yes: stated explicitly
+4 = yes: stated by clear paraphrase or trivial inference
+3 = yes, barely: implied, or stated with a minor detail missing
+2 = no: not stated, or only a related fact is
+1 = no: the response contradicts the fact
+Scores 3-5 mean stated, 1-2 mean not stated.""",
+        (("question", "question"), ("expected_fact", "reference"), ("response", "candidate")),
+    ),
+    JudgeTask.GUIDELINE: Prompt(
+        "guideline/1",
+        """Question: does the RESPONSE (to the QUESTION, when given) follow the GUIDELINE?
+The guideline is a rule the benchmark author set for the response (its content, tone, format, what it must or must
+not do). Judge only that rule, not the response's other qualities. A guideline that does not apply to this response
+is followed.
+5 = yes: clearly follows it
+4 = yes: follows it, with a trivial lapse
+3 = yes, barely: arguably follows it
+2 = no: breaks it in part
+1 = no: clearly breaks it
+Scores 3-5 mean followed, 1-2 mean not followed.""",
+        (("question", "question"), ("guideline", "reference"), ("response", "candidate")),
+    ),
 }
 """One prompt per task."""
 
 DECISIONS = frozenset(
-    {JudgeTask.EQUIVALENCE, JudgeTask.SUPPORT, JudgeTask.CHUNK_RELEVANCE, JudgeTask.SUFFICIENCY, JudgeTask.DATE}
+    {
+        JudgeTask.EQUIVALENCE,
+        JudgeTask.SUPPORT,
+        JudgeTask.CHUNK_RELEVANCE,
+        JudgeTask.SUFFICIENCY,
+        JudgeTask.DATE,
+        JudgeTask.FACT,
+        JudgeTask.GUIDELINE,
+    }
 )
 """The yes/no tasks: their grade is a decision, and 3 ("yes, barely") sits on its boundary."""
 
@@ -205,6 +241,8 @@ _REQUIRED: dict[JudgeTask, tuple[str, ...]] = {
     JudgeTask.CHUNK_RELEVANCE: ("question",),
     JudgeTask.SUFFICIENCY: ("reference",),
     JudgeTask.DATE: ("reference", "question"),
+    JudgeTask.FACT: ("reference",),
+    JudgeTask.GUIDELINE: ("reference",),
 }
 
 

@@ -46,6 +46,12 @@ class JudgeTask(enum.StrEnum):
     """Does ``candidate`` (a date/time argument) name the time ``reference`` (a phrase the date grammar did not
     understand) describes, said at ``question`` (the user time)?"""
 
+    FACT = "fact"
+    """Does ``candidate`` (the response to ``question``) state ``reference`` (an expected fact)?"""
+
+    GUIDELINE = "guideline"
+    """Does ``candidate`` (the response to ``question``) follow ``reference`` (a guideline)?"""
+
 
 @dataclass(frozen=True, slots=True)
 class JudgeRequest:

@@ -1,0 +1,108 @@
+"""Checks of ``expectations.expected_facts`` and ``expectations.guidelines``: one gating check row per entry.
+
+A fact passes when the response states it. With a judge that answers :attr:`~mb.judges.JudgeTask.FACT` (an LLM
+judge), the judge reads the whole response; otherwise each sentence of the response is asked whether it supports the
+fact (the offline judges' :attr:`~mb.judges.JudgeTask.SUPPORT`) and the best-matching sentence decides. A guideline
+needs a judge that answers :attr:`~mb.judges.JudgeTask.GUIDELINE`; without one it is undecided, never passed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..entities import Example
+from ..judges import sentences
+from ..judges.base import JudgeRequest, JudgeTask, Verdict
+from ..matching import MatchContext
+from ..metrics._text import question_text
+
+__all__ = ["NEEDS_LLM_FOR_GUIDELINES", "response_expectation_rows"]
+
+NEEDS_LLM_FOR_GUIDELINES = "needs an LLM judge (set MB_JUDGE_MODEL and an API key or base URL)"
+"""The reason of a guideline check when no LLM judge is configured."""
+
+_QUOTED = 120
+"""The longest sentence quoted in a reason, in characters."""
+
+Row = dict[str, Any]
+
+
+def response_expectation_rows(example: Example, ctx: MatchContext) -> list[Row]:
+    """One check row per expected fact (``expected_facts``), then one per guideline (``guidelines``)."""
+    expectations = example.expectations
+    facts, guidelines = expectations.expected_facts, expectations.guidelines
+    if not facts and not guidelines:
+        return []
+    response = example.outputs.response if example.outputs is not None else ""
+    question = question_text(example)
+    rows = [_fact_row(fact, response, question, ctx) for fact in facts]
+    rows += [_guideline_row(guideline, response, question, ctx) for guideline in guidelines]
+    return rows
+
+
+def _undecided(verdict: Verdict) -> bool:
+    return bool(getattr(verdict, "undecided", False))
+
+
+def _row(name: str, subject: str, verdict: Verdict, reason: str) -> Row:
+    """The check row of one judged entry: passed, failed, undecided (never passed) or error."""
+    if verdict.error is not None:
+        message = f"{subject}: the {verdict.judge} judge failed: {verdict.error}"
+        return _check(name, False, message, None, message, False)
+    undecided = _undecided(verdict)
+    return _check(
+        name, verdict.passed and not undecided, f"{subject}: {reason}", round(verdict.score, 4), None, undecided
+    )
+
+
+def _check(name: str, passed: bool, reason: str, score: float | None, error: str | None, undecided: bool) -> Row:
+    return {
+        "name": name,
+        "passed": passed,
+        "reason": reason,
+        "gating": True,
+        "score": score,
+        "error": error,
+        "undecided": undecided,
+    }
+
+
+def _quote(text: str) -> str:
+    folded = " ".join(text.split())
+    return repr(folded if len(folded) <= _QUOTED else folded[: _QUOTED - 1].rstrip() + "…")
+
+
+def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row:
+    subject = f"fact {_quote(fact)}"
+    if not response.strip():
+        return _check("expected_facts", False, f"{subject}: not stated (the response is empty)", 0.0, None, False)
+    if ctx.supports(JudgeTask.FACT):
+        verdict = ctx.oracle(JudgeRequest(JudgeTask.FACT, candidate=response, reference=fact, question=question))
+        state = "stated" if verdict.passed else "not stated"
+        return _row("expected_facts", subject, verdict, f"{state} ({verdict.judge} judge: {verdict.reason})")
+    judged = [
+        (sentence, ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=fact, reference=sentence)))
+        for sentence in sentences(response)
+    ]
+    answered = [(sentence, verdict) for sentence, verdict in judged if verdict.error is None]
+    if not answered:
+        return _row("expected_facts", subject, judged[0][1], "")
+    stating = [pair for pair in answered if pair[1].passed and not _undecided(pair[1])]
+    if stating:
+        sentence, verdict = max(stating, key=lambda pair: pair[1].score)
+        reason = f"stated by the sentence {_quote(sentence)} ({verdict.judge} judge: {verdict.reason})"
+        return _row("expected_facts", subject, verdict, reason)
+    undecided = [pair for pair in answered if _undecided(pair[1])]
+    sentence, verdict = max(undecided or answered, key=lambda pair: pair[1].score)
+    state = "undecided" if undecided else "not stated"
+    reason = f"{state}: the closest sentence is {_quote(sentence)} ({verdict.judge} judge: {verdict.reason})"
+    return _row("expected_facts", subject, verdict, reason)
+
+
+def _guideline_row(guideline: str, response: str, question: str, ctx: MatchContext) -> Row:
+    subject = f"guideline {_quote(guideline)}"
+    if not ctx.supports(JudgeTask.GUIDELINE):
+        return _check("guidelines", False, f"{subject}: {NEEDS_LLM_FOR_GUIDELINES}", None, None, True)
+    verdict = ctx.oracle(JudgeRequest(JudgeTask.GUIDELINE, candidate=response, reference=guideline, question=question))
+    state = "followed" if verdict.passed else "not followed"
+    return _row("guidelines", subject, verdict, f"{state} ({verdict.judge} judge: {verdict.reason})")

@@ -1,0 +1,124 @@
+"""The pytest plugin (entry point ``mb``): ``pytest --mb-eval EXECUTED.jsonl`` runs an executed benchmark as tests.
+
+Options: ``--mb-eval PATH`` (repeatable) collects each executed benchmark as one test per example;
+``--mb-judge NAME`` picks the judge (default ``auto``); ``--mb-require METRIC[=THRESHOLD]`` (repeatable) makes a
+metric gate the verdict; ``--mb-undecided fail|xfail`` says what an undecided verdict does. Without ``--mb-eval`` the
+plugin does nothing, and it imports MorganaBench's engine only when a benchmark is collected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+__all__ = ["BenchmarkFile", "ExampleItem"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mb", "MorganaBench")
+    group.addoption(
+        "--mb-eval",
+        action="append",
+        default=[],
+        metavar="EXECUTED.jsonl",
+        help="collect an executed benchmark as one test per example (repeatable)",
+    )
+    group.addoption("--mb-judge", default="auto", metavar="NAME", help="judge for --mb-eval: auto, lexical, local, llm")
+    group.addoption(
+        "--mb-require",
+        action="append",
+        default=[],
+        metavar="METRIC[=THRESHOLD]",
+        help="a metric that gates each example's verdict under --mb-eval (repeatable)",
+    )
+    group.addoption(
+        "--mb-undecided",
+        choices=("fail", "xfail"),
+        default="fail",
+        help="an undecided verdict fails its test (default) or is reported as xfail",
+    )
+
+
+def _benchmarks(config: pytest.Config) -> list[Path]:
+    return [Path(path).resolve() for path in config.getoption("mb_eval") or ()]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    benchmarks = _benchmarks(config)
+    if not benchmarks:
+        return
+    missing = [str(path) for path in benchmarks if not path.is_file()]
+    if missing:
+        raise pytest.UsageError(f"--mb-eval: no such file: {', '.join(missing)}")
+    paths = [str(path) for path in benchmarks]
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        config.args.extend(path for path in paths if path not in config.args)
+    else:  # no paths on the command line: the benchmarks alone, not the project's test paths
+        config.args[:] = paths
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    benchmarks = _benchmarks(parent.config)
+    if benchmarks and file_path.resolve() in benchmarks:
+        return BenchmarkFile.from_parent(parent, path=file_path)
+    return None
+
+
+class BenchmarkFile(pytest.File):
+    """An executed benchmark: one :class:`ExampleItem` per line, evaluated together by the first that runs."""
+
+    _results: dict[int, Any] | None = None
+
+    def collect(self) -> Iterator[ExampleItem]:
+        from ..io import iter_records
+        from ._api import example_id
+
+        for record in iter_records(self.path, executed=True):
+            yield ExampleItem.from_parent(self, name=example_id(record.line, record.example), line=record.line)
+
+    def result(self, line: int) -> Any:
+        """The result of the example on ``line`` (the whole file is evaluated on first use)."""
+        if self._results is None:
+            from ..evaluation import evaluate
+            from ._api import _judge
+
+            config = self.config
+            run = evaluate(
+                self.path, judge=_judge(config.getoption("mb_judge")), require=config.getoption("mb_require")
+            )
+            self._results = {result.line: result for result in run.results}
+        return self._results[line]
+
+
+class MBExampleFailed(AssertionError):
+    """An example of an executed benchmark that did not pass; the message is MorganaBench's reasons."""
+
+
+class ExampleItem(pytest.Item):
+    """One example of an executed benchmark; it fails exactly when MorganaBench does not pass the example."""
+
+    def __init__(self, *, line: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.line = line
+
+    def runtest(self) -> None:
+        from ._api import check_result, failure_message
+
+        parent = self.parent
+        assert isinstance(parent, BenchmarkFile)
+        result = parent.result(self.line)
+        try:
+            check_result(result, self.config.getoption("mb_undecided"))
+        except AssertionError:
+            raise MBExampleFailed(failure_message(result)) from None
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str | Any:
+        if isinstance(excinfo.value, MBExampleFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.line - 1, f"{self.path.name}:{self.line}"

@@ -1,0 +1,145 @@
+"""``expected_facts`` and ``guidelines`` scored by the one engine: gating check rows with reasons."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from mb.evaluation import evaluate
+from mb.judges import JudgeRequest, JudgeTask, LLMJudge, Verdict
+from mb.results import ExampleResult
+from tests.support.judges import FailingJudge
+from tests.support.openai_server import Reply, chat_server, completion
+
+RESPONSE = "Sure. The meeting is at 3pm on Monday in room 4. Bring your laptop."
+CONTRACT = "undecided" in {field.name for field in dataclasses.fields(Verdict)}
+"""Whether three-valued verdicts (``Verdict.undecided``) are part of this build."""
+
+
+def _example(response: str = RESPONSE, **expectations: Any) -> dict[str, Any]:
+    return {
+        "inputs": {"messages": [{"role": "user", "content": "When is the meeting?"}]},
+        "expectations": expectations,
+        "outputs": {"response": response, "trace": []},
+    }
+
+
+def _one(line: dict[str, Any], judge: Any = "lexical") -> ExampleResult:
+    from mb.entities import Example
+
+    (result,) = evaluate([Example.model_validate(line)], judge=judge).results
+    return result
+
+
+def _checks(result: ExampleResult, name: str) -> list[Any]:
+    return [check for check in result.checks if check.name == name]
+
+
+@pytest.mark.parametrize("judge", ["lexical", pytest.param("local", marks=pytest.mark.slow)])
+def test_a_stated_fact_passes_and_names_the_sentence(judge: str) -> None:
+    if judge == "local":
+        pytest.importorskip("numpy")
+    result = _one(_example(expected_facts=["The meeting is at 3pm on Monday"]), judge)
+    (check,) = _checks(result, "expected_facts")
+    assert result.passed, check.reason
+    assert check.gating
+    assert "'The meeting is at 3pm on Monday in room 4.'" in check.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Sure. The meeting is at 4pm on Monday in room 4. Bring your laptop.",  # contradicted
+        "I could not find the meeting. Ask Bob.",  # missing
+        "",  # no response at all
+    ],
+)
+def test_a_missing_or_contradicted_fact_fails_the_example(response: str) -> None:
+    result = _one(_example(response, expected_facts=["The meeting is at 3pm on Monday", "Bring your laptop"]))
+    first = _checks(result, "expected_facts")[0]
+    assert not first.passed
+    assert first.reason.startswith("fact 'The meeting is at 3pm on Monday': not stated")
+    assert result.status == "failed"
+    assert not result.passed
+
+
+def test_each_fact_is_its_own_check() -> None:
+    result = _one(_example(expected_facts=["Bring your laptop", "The meeting is on Friday"]))
+    assert [check.passed for check in _checks(result, "expected_facts")] == [True, False]
+    assert not result.passed
+
+
+@pytest.mark.parametrize("judge", ["lexical", pytest.param("local", marks=pytest.mark.slow)])
+def test_guidelines_without_an_llm_judge_never_pass(judge: str) -> None:
+    if judge == "local":
+        pytest.importorskip("numpy")
+    result = _one(_example(guidelines=["Answer in one sentence"]), judge)
+    (check,) = _checks(result, "guidelines")
+    assert not check.passed
+    assert not result.passed
+    assert "needs an LLM judge (set MB_JUDGE_MODEL" in check.reason
+    assert check.model_dump().get("undecided", True)  # undecided where results carry the flag
+    if CONTRACT:
+        assert result.status == "undecided"
+
+
+def _verdicts(body: dict[str, Any]) -> Reply:
+    """The fake LLM: a guideline about brevity is followed, any other is not; every fact is stated."""
+    user = body["messages"][-1]["content"]
+    if "<guideline>" in user:
+        score = 5 if "brief" in user.split("<guideline>", 1)[1] else 1
+        return completion(json.dumps({"reason": f"checked the guideline, grade {score}", "score": score}))
+    return completion(json.dumps({"reason": "the response states it", "score": 5}))
+
+
+def test_an_llm_judge_gives_a_verdict_and_reason_per_guideline_and_fact() -> None:
+    with chat_server(_verdicts) as server:
+        judge = LLMJudge("fake-model", base_url=server.base_url, api_key="k", cache=False)
+        line = _example(guidelines=["Be brief", "Answer in French"], expected_facts=["The meeting is at 3pm"])
+        result = _one(line, judge)
+        asked = [json.dumps(request["messages"]) for request in server.requests]
+    facts, guidelines = _checks(result, "expected_facts"), _checks(result, "guidelines")
+    assert [check.passed for check in guidelines] == [True, False]
+    assert (
+        guidelines[1].reason == "guideline 'Answer in French': not followed (llm:fake-model judge: checked the "
+        "guideline, grade 1)"
+    )
+    assert facts[0].passed
+    assert "llm:fake-model judge: the response states it" in facts[0].reason
+    assert result.status == "failed"
+    assert sum("<guideline>" in text for text in asked) == 2  # one call each (other metrics ask their own)
+    assert sum("<expected_fact>" in text for text in asked) == 1
+
+
+def test_a_judge_failure_is_an_error_not_a_verdict() -> None:
+    result = _one(_example(expected_facts=["The meeting is at 3pm"]), FailingJudge())
+    (check,) = _checks(result, "expected_facts")
+    assert not check.passed
+    assert check.error is not None
+    assert "connection refused" in check.error
+    assert result.status == "error"
+
+
+class _UndecidedJudge:
+    """Answers every question as undecided (a judge unsure out of its calibrated domain)."""
+
+    name = "unsure"
+
+    def supports(self, task: JudgeTask) -> bool:
+        return task is JudgeTask.SUPPORT
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        return [Verdict(0.6, "out of domain", self.name, undecided=True) for _ in requests]  # type: ignore[call-arg]
+
+
+@pytest.mark.skipif(not CONTRACT, reason="three-valued verdicts (Verdict.undecided) are not in this build yet")
+def test_an_undecided_fact_never_passes() -> None:
+    result = _one(_example(expected_facts=["The meeting is at 3pm on Monday"]), _UndecidedJudge())
+    (check,) = _checks(result, "expected_facts")
+    assert not check.passed
+    assert check.reason.startswith("fact 'The meeting is at 3pm on Monday': undecided: the closest sentence is")
+    assert result.status == "undecided"

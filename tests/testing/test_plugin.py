@@ -1,0 +1,169 @@
+"""The pytest plugin: a benchmark as parametrized tests, and ``pytest --mb-eval`` over an executed benchmark."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mb.judges import Verdict
+
+CONTRACT = "undecided" in {field.name for field in dataclasses.fields(Verdict)}
+
+
+def _line(request: str, tool: str, city: str, outputs: dict[str, Any] | None = None) -> dict[str, Any]:
+    line: dict[str, Any] = {
+        "inputs": {"messages": [{"role": "user", "content": request}]},
+        "expectations": {
+            "assertions": [
+                {
+                    "assert_that": "tool_called",
+                    "tool": tool,
+                    "parameters": [{"param": "city", "matcher": {"match_as": "equality", "value": city}}],
+                }
+            ]
+        },
+    }
+    if outputs is not None:
+        line["outputs"] = outputs
+    return line
+
+
+def _call(tool: str, city: str) -> dict[str, Any]:
+    return {"response": "Done.", "trace": [{"event": "tool_call", "id": "c1", "tool": tool, "params": {"city": city}}]}
+
+
+def _write(path: Path, lines: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def plugin_run(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    """A pytester whose runs load the plugin explicitly, whether or not its entry point is installed."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    return pytester
+
+
+def test_a_parametrized_benchmark_fails_exactly_the_example_the_agent_gets_wrong(plugin_run: pytest.Pytester) -> None:
+    _write(
+        plugin_run.path / "bench.jsonl",
+        [_line("What is the weather in Paris?", "weather", "Paris"), _line("And in Rome, please?", "weather", "Rome")],
+    )
+    plugin_run.makepyfile(
+        test_agent="""
+        import pytest
+        import mb.testing
+        from mb.entities import Outputs
+
+        def agent(inputs):  # gets every city but Rome right
+            city = "Paris" if "Paris" in inputs.messages[-1].content else "Milan"
+            call = {"event": "tool_call", "id": "c1", "tool": "weather", "params": {"city": city}}
+            return Outputs.model_validate({"response": "Sunny.", "trace": [call]})
+
+        @pytest.mark.parametrize("example", mb.testing.examples("bench.jsonl"))
+        def test_agent(example):
+            mb.testing.assert_example(example, agent(example.inputs), judge="lexical")
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")
+    run.assert_outcomes(passed=1, failed=1)
+    run.stdout.fnmatch_lines(["FAILED test_agent.py::test_agent[[]line 2: And in Rome, please?[]] - *"])
+    failure = run.stdout.str().split("FAILURES", 1)[1]
+    assert "example 'And in Rome, please?' failed" in failure
+    assert 'tool_called weather: call c1 does not match: city: expected "Rome", got "Milan"' in failure
+    assert "src/mb/" not in failure  # the test's own line, not MorganaBench's frames
+
+
+def test_mb_eval_collects_an_executed_benchmark_one_test_per_example(plugin_run: pytest.Pytester) -> None:
+    executed = _write(
+        plugin_run.path / "executed.jsonl",
+        [
+            _line("Weather in Paris?", "weather", "Paris", _call("weather", "Paris")),
+            _line("Weather in Rome?", "weather", "Rome", _call("weather", "Milan")),
+            _line("Weather in Oslo?", "weather", "Oslo", _call("weather", "Oslo")),
+        ],
+    )
+    run = plugin_run.runpytest(
+        "-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed), "--mb-judge", "lexical", "-v"
+    )
+    run.assert_outcomes(passed=2, failed=1)
+    run.stdout.fnmatch_lines(["*executed.jsonl::line 2: Weather in Rome? FAILED*"])
+    failure = run.stdout.str().split("FAILURES", 1)[1]
+    assert "line 2 ('Weather in Rome?') failed" in failure
+    assert "tool_called weather" in failure
+    assert "Traceback" not in failure
+
+
+def test_mb_eval_reports_an_invalid_line_as_a_failed_example(plugin_run: pytest.Pytester) -> None:
+    executed = plugin_run.path / "executed.jsonl"
+    executed.write_text(json.dumps(_line("Hi", "weather", "Paris", _call("weather", "Paris"))) + "\n{oops\n")
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed))
+    run.assert_outcomes(passed=1, failed=1)
+    assert "invalid line" in run.stdout.str()
+
+
+def test_without_mb_eval_the_plugin_leaves_a_project_alone(plugin_run: pytest.Pytester) -> None:
+    plugin_run.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")
+    run.assert_outcomes(passed=1)
+
+
+def test_a_missing_benchmark_is_a_usage_error(plugin_run: pytest.Pytester) -> None:
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "--mb-eval", "nowhere.jsonl")
+    assert run.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--mb-eval: no such file" in run.stderr.str()
+
+
+def test_an_invalid_benchmark_line_stops_collection_with_its_place(plugin_run: pytest.Pytester) -> None:
+    (plugin_run.path / "bench.jsonl").write_text(
+        '{"inputs": {"messages": [{"role": "user", "content": "Hi"}]}, "expectations": {"guidelines": 3}}\n'
+    )
+    plugin_run.makepyfile(
+        test_agent="""
+        import pytest
+        import mb.testing
+
+        @pytest.mark.parametrize("example", mb.testing.examples("bench.jsonl"))
+        def test_agent(example):
+            pass
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")
+    run.assert_outcomes(errors=1)
+    run.stdout.fnmatch_lines(["*invalid benchmark line: bench.jsonl:1: $.expectations.guidelines*"])
+
+
+@pytest.mark.skipif(not CONTRACT, reason="three-valued verdicts (Verdict.undecided) are not in this build yet")
+@pytest.mark.parametrize(("mode", "outcome"), [("fail", {"failed": 1}), ("xfail", {"xfailed": 1})])
+def test_an_undecided_verdict_fails_or_is_xfail_on_request(
+    plugin_run: pytest.Pytester, mode: str, outcome: dict[str, int]
+) -> None:
+    _write(
+        plugin_run.path / "bench.jsonl",
+        [{**_line("Hi", "weather", "Paris"), "expectations": {"expected_facts": ["x"]}}],
+    )
+    plugin_run.makepyfile(
+        test_agent=f"""
+        import pytest
+        import mb.testing
+        from mb.judges import JudgeTask, Verdict
+
+        class Unsure:
+            name = "unsure"
+            def supports(self, task):
+                return task is JudgeTask.SUPPORT
+            async def judge(self, requests):
+                return [Verdict(0.6, "out of domain", "unsure", undecided=True) for _ in requests]
+
+        @pytest.mark.parametrize("example", mb.testing.examples("bench.jsonl"))
+        def test_agent(example):
+            mb.testing.assert_example(example, "It is x.", judge=Unsure(), undecided={mode!r})
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider", "-rxf")
+    run.assert_outcomes(**outcome)
+    assert "undecided" in run.stdout.str()
