@@ -253,12 +253,20 @@ def test_plain_text_answers_are_parsed_when_no_json_mode_is_supported(serve: Ser
     def handler(body: dict[str, Any]) -> Reply:
         if "response_format" in body:
             return error(400)
-        return completion('Here you go:\n```json\n{"reason": "fine", "score": "4"}\n```')
+        return completion('Here you go:\n```json\n{"reason": "fine", "score": 4}\n```')
 
     srv = serve(handler)
     [verdict] = run(make(srv.base_url), [JudgeRequest(EQ, "a", "b")])
     assert verdict == Verdict(0.75, "fine", "llm:judge-model")
     assert srv.calls == 3
+
+
+def test_a_score_written_as_a_string_is_a_malformed_answer(serve: Serve) -> None:
+    srv = serve(lambda body: completion('{"reason": "fine", "score": "5"}'))
+    [verdict] = run(make(srv.base_url), [JudgeRequest(EQ, "a", "b")])
+    assert verdict.error is not None
+    assert "score '5' is not an integer from 1 to 5" in verdict.error
+    assert not verdict.passed
 
 
 def test_concurrency_is_bounded(serve: Serve) -> None:

@@ -289,8 +289,6 @@ def parse_answer(content: str | None) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
     score = data.get("score")
-    if isinstance(score, str) and score.strip().isdigit():
-        score = int(score.strip())
     if isinstance(score, float) and score.is_integer():
         score = int(score)
     if isinstance(score, bool) or not isinstance(score, int) or not 1 <= score <= 5:
