@@ -22,7 +22,7 @@ __all__ = [
     "TokenUse",
 ]
 
-Status = Literal["passed", "failed", "error"]
+Status = Literal["passed", "failed", "undecided", "error"]
 
 
 class ParameterResult(BaseModel):
@@ -48,6 +48,9 @@ class ParameterResult(BaseModel):
 
     error: str | None = None
     """Set when the verdict could not be reached (a judge failure); ``passed`` is then False but not a failure."""
+
+    undecided: bool = False
+    """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
 
     confidence: float | None = None
     """For ``free_text``: the judge's calibrated probability that its verdict is right (offline judges)."""
@@ -83,6 +86,9 @@ class AssertionResult(BaseModel):
     error: str | None = None
     """Set when a judge failure left the verdict undecided."""
 
+    undecided: bool = False
+    """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
+
 
 class CheckResult(BaseModel):
     """A check of the example beyond its assertions (tool restriction, orphan results, expected response...)."""
@@ -106,6 +112,9 @@ class CheckResult(BaseModel):
 
     error: str | None = None
     """Set when the check could not be decided (a judge failure)."""
+
+    undecided: bool = False
+    """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
 
 
 class MetricResult(BaseModel):
@@ -150,8 +159,9 @@ class ExampleResult(BaseModel):
     """True when every gating expectation holds (assertions, tool restriction, no orphan results, response)."""
 
     status: Status = "failed"
-    """``passed``, ``failed``, or ``error`` (invalid line, agent failure, or a judge failure that left the verdict
-    undecided): errors are counted apart from failures."""
+    """``passed``, ``failed``, ``undecided`` (no failure and no error, but a semantic check the judge could not decide
+    with confidence: never passed), or ``error`` (invalid line, agent failure, or a judge failure); each counted
+    apart."""
 
     score: float = 0.0
     """Share of gating expectations met, in [0, 1]."""
@@ -214,6 +224,9 @@ class RateStat(BaseModel):
 
     errors: int = 0
     """Items that could not be decided."""
+
+    undecided: int = 0
+    """Items a semantic check left undecided (never passed)."""
 
     mean: float | None = None
     """Mean value, for metrics."""
@@ -306,6 +319,9 @@ class Summary(BaseModel):
 
     errors: int = 0
     """Examples that could not be evaluated or decided (invalid line, agent error, judge failure)."""
+
+    undecided: int = 0
+    """Examples with no failure and no error but a semantic check the judge could not decide with confidence."""
 
     pass_rate: float = 0.0
     """``passed / total`` (errors count against it)."""

@@ -97,6 +97,9 @@ class RunCounts(BaseModel):
     errors: int = 0
     """Lines that could not be evaluated or decided."""
 
+    undecided: int = 0
+    """Lines a semantic check left undecided (never passed); 0 in files written before verdicts could be undecided."""
+
 
 class RunRecord(BaseModel):
     """What produced a results file: versions, settings, input, times, counts and token use."""

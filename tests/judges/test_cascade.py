@@ -1,4 +1,5 @@
-"""``auto`` with an LLM configured: the offline judge decides what it is confident of, the LLM the rest."""
+"""``auto`` with an LLM configured: the offline judge decides what it can, the LLM judge exactly what it left
+undecided (and what it could not answer)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ EQ = JudgeTask.EQUIVALENCE
 
 
 class _Offline:
-    """Answers EQUIVALENCE with the confidence written in the candidate (``"0.95 ..."``); errors on ``"fail"``."""
+    """Answers EQUIVALENCE with the confidence written in the candidate (``"0.95 ..."``), undecided when the candidate
+    says ``undecided``; errors on ``"fail"``."""
 
     name = "offline"
 
@@ -37,7 +39,9 @@ class _Offline:
             if request.candidate == "fail":
                 out.append(Verdict(0.0, "broken", self.name, error="broken"))
             else:
-                out.append(Verdict(1.0, "offline", self.name, confidence=float(request.candidate.split()[0])))
+                confidence = float(request.candidate.split()[0])
+                undecided = "undecided" in request.candidate
+                out.append(Verdict(1.0, "offline", self.name, confidence=confidence, undecided=undecided))
         return out
 
 
@@ -55,20 +59,22 @@ class _LLM:
         return [Verdict(0.0, "llm", self.name) for _ in requests]
 
 
-def test_confident_verdicts_stand_and_the_rest_go_to_the_llm() -> None:
+def test_decided_verdicts_stand_and_the_undecided_go_to_the_llm() -> None:
     llm = _LLM()
     cascade = CascadeJudge(_Offline(), llm)
     requests = [
         JudgeRequest(EQ, "0.95 sure", "x"),
-        JudgeRequest(EQ, "0.55 unsure", "x"),
+        JudgeRequest(EQ, "0.55 undecided", "x"),
+        JudgeRequest(EQ, "0.6 decided in the uncertain band", "x"),
         JudgeRequest(JudgeTask.COHERENCE, "a response", question="q"),
         JudgeRequest(EQ, "fail", "x"),
         JudgeRequest(EQ, "0.99 sure", "y"),
     ]
     verdicts = anyio.run(cascade.judge, requests)
-    assert [v.judge for v in verdicts] == ["offline", "llm:fake", "llm:fake", "llm:fake", "offline"]
-    assert [r.candidate for r in llm.asked] == ["0.55 unsure", "a response", "fail"]
-    assert cascade.escalation_counts() == (1, 2)  # only the uncertain verdict counts as escalated
+    assert [v.judge for v in verdicts] == ["offline", "llm:fake", "offline", "llm:fake", "llm:fake", "offline"]
+    assert [r.candidate for r in llm.asked] == ["0.55 undecided", "a response", "fail"]
+    assert verdicts[2].low_confidence  # a decided verdict of low confidence stands, flagged for review
+    assert cascade.escalation_counts() == (1, 3)  # only the undecided verdict counts as escalated
     assert cascade.name == "offline+llm:fake"
     assert cascade.supports(JudgeTask.COHERENCE)
 
@@ -132,4 +138,4 @@ def test_mb_eval_auto_with_an_llm_counts_what_it_escalated_and_saved(
     summary = json.loads(result.stdout)
     assert summary["judge"].endswith("+llm:grader-1")
     assert summary["escalated"] + summary["llm_calls_saved"] > 0
-    assert summary["low_confidence"] == 0  # the LLM re-decided every uncertain verdict
+    assert summary["undecided"] == 0  # the LLM decided whatever the offline judge left undecided

@@ -39,6 +39,17 @@ def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: st
             details={},
         )
     grade = round(verdict.grade, 2)
+    if verdict.undecided:  # never passed: the judge could not tell
+        return MetricResult(
+            status="ok",
+            value=grade,
+            passed=False,
+            threshold=threshold,
+            reason=f"{what} undecided ({grade:g}/5): {verdict.reason}",
+            judge=verdict.judge,
+            gating=False,
+            details={"undecided": True},
+        )
     return MetricResult(
         status="ok",
         value=grade,
