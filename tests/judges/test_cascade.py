@@ -18,6 +18,7 @@ from mb.evaluation import SummaryBuilder, evaluate
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.judges.cascade import CascadeJudge
 from mb.judges.lexical import LexicalJudge
+from mb.judges.llm import LLMJudge
 from tests.conftest import SPEC, spec_lines
 from tests.support.openai_server import Reply, chat_server, completion
 
@@ -139,3 +140,64 @@ def test_mb_eval_auto_with_an_llm_counts_what_it_escalated_and_saved(
     assert summary["judge"].endswith("+llm:grader-1")
     assert summary["escalated"] + summary["llm_calls_saved"] > 0
     assert summary["undecided"] == 0  # the LLM decided whatever the offline judge left undecided
+
+
+class _UnsureOfMaybe:
+    """The offline judge of the next test: undecided on candidates that say ``maybe``, a confident pass otherwise."""
+
+    name = "offline"
+
+    def supports(self, task: JudgeTask) -> bool:
+        return task is EQ
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        return [
+            Verdict(0.6, "cannot tell", self.name, confidence=0.5, undecided=True)
+            if "maybe" in request.candidate
+            else Verdict(1.0, "same goal", self.name, confidence=0.95)
+            for request in requests
+        ]
+
+
+def _search(query: str, number: int) -> Example:
+    return Example.model_validate(
+        {
+            "inputs": {"messages": [{"role": "user", "content": f"Weather in Paris? ({number})"}]},
+            "expectations": {
+                "assertions": [
+                    {
+                        "assert_that": "tool_called",
+                        "tool": "search",
+                        "parameters": [
+                            {"param": "query", "matcher": {"match_as": "free_text", "value": "weather in Paris"}}
+                        ],
+                    }
+                ]
+            },
+            "outputs": {
+                "response": "Sunny.",
+                "trace": [{"event": "tool_call", "id": "c1", "tool": "search", "params": {"query": query}}],
+            },
+        }
+    )
+
+
+def test_the_cascade_sends_exactly_the_undecided_checks_to_the_llm_and_its_grade_3_stays_undecided() -> None:
+    def grader(body: dict[str, Any]) -> Reply:
+        score = 3 if "maybe not" in json.dumps(body["messages"]) else 5
+        return completion(json.dumps({"score": score, "reason": "graded"}), model=body["model"])
+
+    queries = ["Paris weather", "maybe Paris", "maybe not Paris", "Paris weather today"]
+    with chat_server(grader) as server:
+        llm = LLMJudge("grader-1", base_url=server.base_url, api_key="test-key", cache=False)
+        cascade = CascadeJudge(_UnsureOfMaybe(), llm)
+        run = evaluate([_search(query, n) for n, query in enumerate(queries)], judge=cascade, metrics=[])
+        asked = [json.dumps(body["messages"]) for body in server.requests]
+    assert len(asked) == 2
+    assert sum("maybe Paris" in text for text in asked) == 1
+    assert sum("maybe not Paris" in text for text in asked) == 1
+    assert [result.status for result in run.results] == ["passed", "passed", "undecided", "passed"]
+    assert (run.summary.undecided, run.summary.escalated, run.summary.llm_calls_saved) == (1, 2, 2)
+    [parameter] = run.results[2].assertions[0].parameters
+    assert parameter.undecided
+    assert "at the pass threshold" in parameter.reason
