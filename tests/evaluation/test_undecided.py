@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,79 +16,10 @@ from mb.cli import main
 from mb.compare import compare_runs
 from mb.entities import Example
 from mb.evaluation import evaluate
-from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.reports.html import build_report
 from mb.results_format import read_results_file
 from tests.reports.helpers import page_data
-
-_SEMANTIC = (JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY)
-
-
-class _Unsure:
-    """Equivalence and similarity by keyword: ``maybe`` is undecided, ``wrong`` fails, ``broken`` is a judge
-    failure, anything else passes (all with a calibrated confidence)."""
-
-    name = "unsure"
-
-    def __init__(self, *, decided: bool = False) -> None:
-        self.decided = decided
-        """Decide ``maybe`` as a pass instead (a judge that is never undecided)."""
-
-    def supports(self, task: JudgeTask) -> bool:
-        return task in _SEMANTIC
-
-    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
-        return [self._one(request.candidate) for request in requests]
-
-    def _one(self, text: str) -> Verdict:
-        if "broken" in text:
-            return Verdict(0.0, "broken", self.name, error="the judge broke")
-        if "wrong" in text:
-            return Verdict(0.1, "a different goal", self.name, confidence=0.95)
-        if "maybe" in text and not self.decided:
-            return Verdict(0.6, "cannot tell", self.name, confidence=0.55, undecided=True)
-        return Verdict(1.0, "the same goal", self.name, confidence=0.95)
-
-
-def _line(query: str, *, limit: int = 5, response: str = "", expected_response: str | None = None) -> dict[str, Any]:
-    expectations: dict[str, Any] = {
-        "assertions": [
-            {
-                "assert_that": "tool_called",
-                "tool": "search",
-                "parameters": [
-                    {"param": "query", "matcher": {"match_as": "free_text", "value": "weather in Paris"}},
-                    {"param": "limit", "matcher": {"match_as": "equality", "value": 5}},
-                ],
-            }
-        ]
-    }
-    if expected_response is not None:
-        expectations["expected_response"] = expected_response
-    return {
-        "inputs": {"messages": [{"role": "user", "content": "What is the weather in Paris?"}]},
-        "expectations": expectations,
-        "outputs": {
-            "response": response or "It is sunny in Paris.",
-            "trace": [
-                {"event": "tool_call", "id": "c1", "tool": "search", "params": {"query": query, "limit": limit}},
-                {"event": "tool_result", "id": "c1", "result": "sunny"},
-            ],
-        },
-    }
-
-
-LINES = [
-    _line("Paris weather today"),  # 1 passed
-    _line("maybe Paris"),  # 2 undecided (free_text)
-    _line("wrong city"),  # 3 failed
-    _line("maybe Paris", limit=7),  # 4 failed: a failure outweighs an undecided check
-    _line("Paris weather", response="maybe sunny", expected_response="Sunny in Paris."),  # 5 undecided (response)
-    _line("broken query", response="maybe sunny", expected_response="Sunny in Paris."),  # 6 error outweighs undecided
-]
-STATUSES = ["passed", "undecided", "failed", "failed", "undecided", "error"]
-for number, document in enumerate(LINES, 1):  # each line its own example (hashes join runs in mb compare)
-    document["inputs"]["messages"][0]["content"] += f" (case {number})"
+from tests.support.undecided import LINES, STATUSES, UnsureJudge, search_line
 
 
 def _examples() -> list[Example]:
@@ -97,7 +27,7 @@ def _examples() -> list[Example]:
 
 
 def test_an_undecided_check_never_passes_and_is_counted_apart() -> None:
-    run = evaluate(_examples(), judge=_Unsure(), metrics=[])
+    run = evaluate(_examples(), judge=UnsureJudge(), metrics=[])
     assert [result.status for result in run.results] == STATUSES
     assert [result.passed for result in run.results] == [True, False, False, False, False, False]
 
@@ -123,10 +53,10 @@ def test_an_undecided_check_never_passes_and_is_counted_apart() -> None:
 
 
 def test_a_required_similarity_left_undecided_makes_the_example_undecided() -> None:
-    document = _line("Paris weather", response="maybe sunny")
+    document = search_line("Paris weather", response="maybe sunny")
     document["expectations"]["assertions"] = []
     document["expectations"]["expected_response"] = "Sunny in Paris."
-    run = evaluate([Example.model_validate(document)], judge=_Unsure(), require=["similarity"])
+    run = evaluate([Example.model_validate(document)], judge=UnsureJudge(), require=["similarity"])
     [result] = run.results
     assert result.status == "undecided"
     assert not result.passed
@@ -135,8 +65,8 @@ def test_a_required_similarity_left_undecided_makes_the_example_undecided() -> N
 
 @pytest.fixture
 def unsure(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every judge the command line asks for is the :class:`_Unsure` judge."""
-    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: _Unsure())
+    """Every judge the command line asks for is the :class:`UnsureJudge`."""
+    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: UnsureJudge())
 
 
 def _write(path: Path, documents: list[dict[str, Any]]) -> Path:
@@ -208,9 +138,9 @@ def test_compare_keeps_undecided_changes_apart_from_regressions_and_fixes(
 ) -> None:
     executed = _write(tmp_path / "executed.jsonl", LINES)
     base, new = tmp_path / "base.jsonl", tmp_path / "new.jsonl"
-    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: _Unsure(decided=True))
+    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: UnsureJudge(decided=True))
     assert _eval(str(executed), "-q", "-o", str(base)).exit_code == 0
-    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: _Unsure())
+    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: UnsureJudge())
     assert _eval(str(executed), "-q", "-o", str(new)).exit_code == 0
 
     comparison = compare_runs(read_results_file(base), read_results_file(new))
