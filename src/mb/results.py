@@ -56,7 +56,7 @@ class ParameterResult(BaseModel):
     """For ``free_text``: the judge's calibrated probability that its verdict is right (offline judges)."""
 
     low_confidence: bool = False
-    """For ``free_text``: the verdict is in the judge's uncertain band and no LLM judge re-decided it; review it."""
+    """For ``free_text``: the judge decided, but in its uncertain band (confidence below 80%); review it."""
 
 
 class AssertionResult(BaseModel):
@@ -324,19 +324,20 @@ class Summary(BaseModel):
     """Examples with no failure and no error but a semantic check the judge could not decide with confidence."""
 
     pass_rate: float = 0.0
-    """``passed / total`` (errors count against it)."""
+    """``passed / total`` (errors and undecided examples count against it): the lower bound of a rate that may reach
+    ``(passed + undecided) / total``."""
 
     judge: str = ""
     """The judge that decided semantic questions, e.g. ``local`` or ``llm:gpt-4o-mini``."""
 
     low_confidence: int = 0
-    """Parameter verdicts in the offline judge's uncertain band, left undecided by an LLM: worth a review."""
+    """Parameter verdicts the offline judge decided in its uncertain band: worth a review."""
 
     escalated: int = 0
-    """Questions the offline judge was unsure of and sent to the LLM judge (``auto`` with an LLM configured)."""
+    """Questions the offline judge left undecided and sent to the LLM judge (``auto`` with an LLM configured)."""
 
     llm_calls_saved: int = 0
-    """Questions the offline judge decided confidently, each an LLM call saved."""
+    """Questions the offline judge decided, each an LLM call saved."""
 
     by_assertion: dict[str, RateStat] = Field(default_factory=dict)
     """Assertion pass counts by kind (``tool_called``, ``no_tool_called``, and the extended kinds)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import xmlschema
 from click.testing import CliRunner
 
 import mb.evaluation
@@ -18,6 +19,7 @@ from mb.entities import Example
 from mb.evaluation import evaluate
 from mb.reports.html import build_report
 from mb.results_format import read_results_file
+from tests.conftest import DATA
 from tests.reports.helpers import page_data
 from tests.support.undecided import LINES, STATUSES, UnsureJudge, search_line
 
@@ -94,6 +96,7 @@ def test_every_sink_of_mb_eval_keeps_undecided_apart(tmp_path: Path) -> None:
     assert [row["status"] for row in rows] == STATUSES
     assert all(not row["passed"] for row in rows if row["status"] == "undecided")
 
+    assert xmlschema.XMLSchema(DATA / "junit.xsd").is_valid(str(junit))  # the Ant JUnit schema CI reporters read
     suite = ET.parse(junit).getroot().find("testsuite")
     assert suite is not None
     assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == (

@@ -10,8 +10,8 @@ from typing import Protocol, runtime_checkable
 __all__ = ["LOW_CONFIDENCE", "Judge", "JudgeRequest", "JudgeTask", "Verdict"]
 
 LOW_CONFIDENCE = 0.8
-"""A verdict whose calibrated confidence is below this is in the uncertain band: escalated to an LLM judge when one
-is configured, else marked low-confidence for a person to review."""
+"""A decided verdict whose calibrated confidence is below this is in the uncertain band: marked low-confidence for a
+person to review (an undecided verdict, not this band, is what goes to an LLM judge)."""
 
 
 class JudgeTask(enum.StrEnum):
@@ -95,7 +95,7 @@ class Verdict:
 
     @property
     def low_confidence(self) -> bool:
-        """True when the verdict is in the uncertain band (its confidence below ``LOW_CONFIDENCE``)."""
+        """True when the verdict is in the uncertain band (its confidence below ``LOW_CONFIDENCE``): worth a review."""
         return self.error is None and self.confidence is not None and self.confidence < LOW_CONFIDENCE
 
     @property
