@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -161,3 +162,22 @@ def test_compare_keeps_undecided_changes_apart_from_regressions_and_fixes(
     text = " ".join(shown.output.split())
     assert "0 regression(s), 0 fix(es), 2 undecided change(s)" in text
     assert "+2 undecided" in text
+
+
+def test_a_results_file_written_before_undecided_verdicts_still_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    executed = _write(tmp_path / "executed.jsonl", LINES)
+    results = tmp_path / "results.jsonl"
+    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: UnsureJudge(decided=True))
+    assert _eval(str(executed), "-q", "-o", str(results)).exit_code == 0
+    text = results.read_text(encoding="utf-8")
+    older = re.sub(r',\s*"undecided":\s*(false|0)', "", text)
+    assert '"undecided":' not in older
+    results.write_text(older, encoding="utf-8")
+
+    run = read_results_file(results)
+    assert run.record.counts.undecided == 0
+    assert [result.status for result in run.results] == ["passed", "passed", "failed", "failed", "passed", "error"]
+    shown = CliRunner().invoke(main, ["compare", str(results), str(results)])
+    assert shown.exit_code == 0, shown.output
