@@ -95,8 +95,14 @@ class Verdict:
 
     @property
     def low_confidence(self) -> bool:
-        """True when the verdict is in the uncertain band (its confidence below ``LOW_CONFIDENCE``): worth a review."""
-        return self.error is None and self.confidence is not None and self.confidence < LOW_CONFIDENCE
+        """True when the verdict is decided but in the uncertain band (its confidence below ``LOW_CONFIDENCE``): worth a
+        review. An undecided verdict is not flagged so: it is counted as undecided."""
+        return (
+            self.error is None
+            and not self.undecided
+            and self.confidence is not None
+            and self.confidence < LOW_CONFIDENCE
+        )
 
     @property
     def passed(self) -> bool:
