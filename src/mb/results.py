@@ -84,7 +84,7 @@ class AssertionResult(BaseModel):
     """Per parameter assertion, aligned with the assertion's ``parameters`` list."""
 
     error: str | None = None
-    """Set when a judge failure left the verdict undecided."""
+    """Set when a judge failure left no verdict (an error, not a failure)."""
 
     undecided: bool = False
     """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""

@@ -167,11 +167,11 @@ def _verdict(
         if assertion["passed"]:
             total += 1.0
             if assertion["error"] is not None:
-                errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
+                errors.append(f"assertion on {assertion['tool']!r} not judged: {assertion['error']}")
             continue
         total += _assertion_score(assertion)
         if assertion["error"] is not None:
-            errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
+            errors.append(f"assertion on {assertion['tool']!r} not judged: {assertion['error']}")
         elif assertion.get("undecided"):
             undecided = True
         else:
@@ -182,7 +182,7 @@ def _verdict(
         count += 1
         total += check["score"] if check["score"] is not None else float(check["passed"])
         if check["error"] is not None:
-            errors.append(f"{check['name']} undecided: {check['error']}")
+            errors.append(f"{check['name']} not judged: {check['error']}")
         elif check.get("undecided"):
             undecided = True
         elif not check["passed"]:
@@ -202,7 +202,7 @@ def _verdict(
     score = total / count if count else 1.0
     if failed:
         return "failed", score, None
-    if errors:  # each distinct message once: many assertions can be undecided for the same reason
+    if errors:  # each distinct message once: a judge failure can leave many assertions without a verdict
         return "error", score, "; ".join(dict.fromkeys(errors))
     if undecided:
         return "undecided", score, None
