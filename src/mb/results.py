@@ -111,7 +111,7 @@ class CheckResult(BaseModel):
     """Degree of success in [0, 1] where meaningful."""
 
     error: str | None = None
-    """Set when the check could not be decided (a judge failure)."""
+    """Set when the check could not be judged (a judge failure): an error, not a failure."""
 
     undecided: bool = False
     """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
@@ -223,7 +223,7 @@ class RateStat(BaseModel):
     """Items that failed."""
 
     errors: int = 0
-    """Items that could not be decided."""
+    """Items that could not be evaluated or judged (errors)."""
 
     undecided: int = 0
     """Items a semantic check left undecided (never passed)."""
@@ -318,7 +318,7 @@ class Summary(BaseModel):
     """Examples with at least one gating expectation not met."""
 
     errors: int = 0
-    """Examples that could not be evaluated or decided (invalid line, agent error, judge failure)."""
+    """Examples that could not be evaluated or judged (invalid line, agent error, judge failure)."""
 
     undecided: int = 0
     """Examples with no failure and no error but a semantic check the judge could not decide with confidence."""

@@ -68,7 +68,7 @@ def _testcase(suite: str, row: Mapping[str, Any]) -> str:
     if result.status == "passed":
         return opening + "/>\n"
     if result.status == "error":
-        message = result.error or "the verdict could not be decided"
+        message = result.error or "the example could not be evaluated"
         reasons = [message, *result.failure_reasons()]
         body = f'<error message={_attr(message[:_MESSAGE_LENGTH])} type="error">{_text(chr(10).join(reasons))}</error>'
     elif result.status == "undecided":
