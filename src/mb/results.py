@@ -22,7 +22,7 @@ __all__ = [
     "TokenUse",
 ]
 
-Status = Literal["passed", "failed", "error"]
+Status = Literal["passed", "failed", "undecided", "error"]
 
 
 class ParameterResult(BaseModel):
@@ -49,11 +49,14 @@ class ParameterResult(BaseModel):
     error: str | None = None
     """Set when the verdict could not be reached (a judge failure); ``passed`` is then False but not a failure."""
 
+    undecided: bool = False
+    """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
+
     confidence: float | None = None
     """For ``free_text``: the judge's calibrated probability that its verdict is right (offline judges)."""
 
     low_confidence: bool = False
-    """For ``free_text``: the verdict is in the judge's uncertain band and no LLM judge re-decided it; review it."""
+    """For ``free_text``: the judge decided, but in its uncertain band (confidence below 80%); review it."""
 
 
 class AssertionResult(BaseModel):
@@ -81,7 +84,10 @@ class AssertionResult(BaseModel):
     """Per parameter assertion, aligned with the assertion's ``parameters`` list."""
 
     error: str | None = None
-    """Set when a judge failure left the verdict undecided."""
+    """Set when a judge failure left no verdict (an error, not a failure)."""
+
+    undecided: bool = False
+    """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
 
 
 class CheckResult(BaseModel):
@@ -105,7 +111,10 @@ class CheckResult(BaseModel):
     """Degree of success in [0, 1] where meaningful."""
 
     error: str | None = None
-    """Set when the check could not be decided (a judge failure)."""
+    """Set when the check could not be judged (a judge failure): an error, not a failure."""
+
+    undecided: bool = False
+    """True when a semantic check could not be decided with confidence: never passed; the example is then undecided."""
 
 
 class MetricResult(BaseModel):
@@ -150,8 +159,9 @@ class ExampleResult(BaseModel):
     """True when every gating expectation holds (assertions, tool restriction, no orphan results, response)."""
 
     status: Status = "failed"
-    """``passed``, ``failed``, or ``error`` (invalid line, agent failure, or a judge failure that left the verdict
-    undecided): errors are counted apart from failures."""
+    """``passed``, ``failed``, ``undecided`` (no failure and no error, but a semantic check the judge could not decide
+    with confidence: never passed), or ``error`` (invalid line, agent failure, or a judge failure); each counted
+    apart."""
 
     score: float = 0.0
     """Share of gating expectations met, in [0, 1]."""
@@ -213,7 +223,10 @@ class RateStat(BaseModel):
     """Items that failed."""
 
     errors: int = 0
-    """Items that could not be decided."""
+    """Items that could not be evaluated or judged (errors)."""
+
+    undecided: int = 0
+    """Items a semantic check left undecided (never passed)."""
 
     mean: float | None = None
     """Mean value, for metrics."""
@@ -305,22 +318,26 @@ class Summary(BaseModel):
     """Examples with at least one gating expectation not met."""
 
     errors: int = 0
-    """Examples that could not be evaluated or decided (invalid line, agent error, judge failure)."""
+    """Examples that could not be evaluated or judged (invalid line, agent error, judge failure)."""
+
+    undecided: int = 0
+    """Examples with no failure and no error but a semantic check the judge could not decide with confidence."""
 
     pass_rate: float = 0.0
-    """``passed / total`` (errors count against it)."""
+    """``passed / total`` (errors and undecided examples count against it): the lower bound of a rate that may reach
+    ``(passed + undecided) / total``."""
 
     judge: str = ""
     """The judge that decided semantic questions, e.g. ``local`` or ``llm:gpt-4o-mini``."""
 
     low_confidence: int = 0
-    """Parameter verdicts in the offline judge's uncertain band, left undecided by an LLM: worth a review."""
+    """Parameter verdicts the offline judge decided in its uncertain band: worth a review."""
 
     escalated: int = 0
-    """Questions the offline judge was unsure of and sent to the LLM judge (``auto`` with an LLM configured)."""
+    """Questions the offline judge left undecided and sent to the LLM judge (``auto`` with an LLM configured)."""
 
     llm_calls_saved: int = 0
-    """Questions the offline judge decided confidently, each an LLM call saved."""
+    """Questions the offline judge decided, each an LLM call saved."""
 
     by_assertion: dict[str, RateStat] = Field(default_factory=dict)
     """Assertion pass counts by kind (``tool_called``, ``no_tool_called``, and the extended kinds)."""

@@ -95,7 +95,10 @@ class RunCounts(BaseModel):
     """Lines that failed."""
 
     errors: int = 0
-    """Lines that could not be evaluated or decided."""
+    """Lines that could not be evaluated or judged (an error)."""
+
+    undecided: int = 0
+    """Lines a semantic check left undecided (never passed); 0 in files written before verdicts could be undecided."""
 
 
 class RunRecord(BaseModel):

@@ -8,7 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+import mb.evaluation
+from mb.cli import main
 from mb.reports.html import build_report
 from tests.reports.helpers import (
     FLIP_LINE,
@@ -20,6 +23,7 @@ from tests.reports.helpers import (
     write_jsonl,
     write_synthetic_results,
 )
+from tests.support.undecided import LINES, STATUSES, UnsureJudge
 
 from .conftest import console_errors
 
@@ -238,4 +242,29 @@ def test_a_report_of_20000_rows_opens_and_stays_responsive(page: Any, tmp_path: 
     page.execute_script("document.querySelector('#rows .trow').click()")  # rows are redrawn as they scroll
     _element(page, "#detail h2")
     screenshot("large")
+    assert console_errors(page) == []
+
+
+def test_undecided_examples_have_their_own_card_status_and_filter(
+    page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screenshot: Any
+) -> None:
+    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: UnsureJudge())
+    results = tmp_path / "results.jsonl"
+    executed = write_jsonl(tmp_path / "executed.jsonl", LINES)
+    outcome = CliRunner().invoke(main, ["eval", str(executed), "-o", str(results), "-q", "--jobs", "1"])
+    assert outcome.exit_code == 0, outcome.output
+    report = tmp_path / "report.html"
+    report.write_bytes(build_report([results]))
+    _open(page, report)
+    assert page.find_element("id", "count-undecided").text == "2"
+    assert (
+        page.find_element("id", "pass-rate").text == "16.7% \u2013 50.0%"
+    )  # passed / n up to (passed + undecided) / n
+    _tab(page, "examples")
+    for status in ("passed", "failed", "error"):
+        page.find_element("id", f"f-{status}").click()
+    assert _rows(page) == [line for line, status in enumerate(STATUSES, 1) if status == "undecided"]
+    screenshot("undecided")
+    page.find_element("id", "f-undecided").click()
+    assert _rows(page) == []
     assert console_errors(page) == []

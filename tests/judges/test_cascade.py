@@ -1,4 +1,5 @@
-"""``auto`` with an LLM configured: the offline judge decides what it is confident of, the LLM the rest."""
+"""``auto`` with an LLM configured: the offline judge decides what it can, the LLM judge exactly what it left
+undecided (and what it could not answer)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from mb.evaluation import SummaryBuilder, evaluate
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.judges.cascade import CascadeJudge
 from mb.judges.lexical import LexicalJudge
+from mb.judges.llm import LLMJudge
 from tests.conftest import SPEC, spec_lines
 from tests.support.openai_server import Reply, chat_server, completion
 
@@ -24,7 +26,8 @@ EQ = JudgeTask.EQUIVALENCE
 
 
 class _Offline:
-    """Answers EQUIVALENCE with the confidence written in the candidate (``"0.95 ..."``); errors on ``"fail"``."""
+    """Answers EQUIVALENCE with the confidence written in the candidate (``"0.95 ..."``), undecided when the candidate
+    says ``undecided``; errors on ``"fail"``."""
 
     name = "offline"
 
@@ -37,7 +40,9 @@ class _Offline:
             if request.candidate == "fail":
                 out.append(Verdict(0.0, "broken", self.name, error="broken"))
             else:
-                out.append(Verdict(1.0, "offline", self.name, confidence=float(request.candidate.split()[0])))
+                confidence = float(request.candidate.split()[0])
+                undecided = "undecided" in request.candidate
+                out.append(Verdict(1.0, "offline", self.name, confidence=confidence, undecided=undecided))
         return out
 
 
@@ -55,20 +60,22 @@ class _LLM:
         return [Verdict(0.0, "llm", self.name) for _ in requests]
 
 
-def test_confident_verdicts_stand_and_the_rest_go_to_the_llm() -> None:
+def test_decided_verdicts_stand_and_the_undecided_go_to_the_llm() -> None:
     llm = _LLM()
     cascade = CascadeJudge(_Offline(), llm)
     requests = [
         JudgeRequest(EQ, "0.95 sure", "x"),
-        JudgeRequest(EQ, "0.55 unsure", "x"),
+        JudgeRequest(EQ, "0.55 undecided", "x"),
+        JudgeRequest(EQ, "0.6 decided in the uncertain band", "x"),
         JudgeRequest(JudgeTask.COHERENCE, "a response", question="q"),
         JudgeRequest(EQ, "fail", "x"),
         JudgeRequest(EQ, "0.99 sure", "y"),
     ]
     verdicts = anyio.run(cascade.judge, requests)
-    assert [v.judge for v in verdicts] == ["offline", "llm:fake", "llm:fake", "llm:fake", "offline"]
-    assert [r.candidate for r in llm.asked] == ["0.55 unsure", "a response", "fail"]
-    assert cascade.escalation_counts() == (1, 2)  # only the uncertain verdict counts as escalated
+    assert [v.judge for v in verdicts] == ["offline", "llm:fake", "offline", "llm:fake", "llm:fake", "offline"]
+    assert [r.candidate for r in llm.asked] == ["0.55 undecided", "a response", "fail"]
+    assert verdicts[2].low_confidence  # a decided verdict of low confidence stands, flagged for review
+    assert cascade.escalation_counts() == (1, 3)  # only the undecided verdict counts as escalated
     assert cascade.name == "offline+llm:fake"
     assert cascade.supports(JudgeTask.COHERENCE)
 
@@ -132,4 +139,65 @@ def test_mb_eval_auto_with_an_llm_counts_what_it_escalated_and_saved(
     summary = json.loads(result.stdout)
     assert summary["judge"].endswith("+llm:grader-1")
     assert summary["escalated"] + summary["llm_calls_saved"] > 0
-    assert summary["low_confidence"] == 0  # the LLM re-decided every uncertain verdict
+    assert summary["undecided"] == 0  # the LLM decided whatever the offline judge left undecided
+
+
+class _UnsureOfMaybe:
+    """The offline judge of the next test: undecided on candidates that say ``maybe``, a confident pass otherwise."""
+
+    name = "offline"
+
+    def supports(self, task: JudgeTask) -> bool:
+        return task is EQ
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        return [
+            Verdict(0.6, "cannot tell", self.name, confidence=0.5, undecided=True)
+            if "maybe" in request.candidate
+            else Verdict(1.0, "same goal", self.name, confidence=0.95)
+            for request in requests
+        ]
+
+
+def _search(query: str, number: int) -> Example:
+    return Example.model_validate(
+        {
+            "inputs": {"messages": [{"role": "user", "content": f"Weather in Paris? ({number})"}]},
+            "expectations": {
+                "assertions": [
+                    {
+                        "assert_that": "tool_called",
+                        "tool": "search",
+                        "parameters": [
+                            {"param": "query", "matcher": {"match_as": "free_text", "value": "weather in Paris"}}
+                        ],
+                    }
+                ]
+            },
+            "outputs": {
+                "response": "Sunny.",
+                "trace": [{"event": "tool_call", "id": "c1", "tool": "search", "params": {"query": query}}],
+            },
+        }
+    )
+
+
+def test_the_cascade_sends_exactly_the_undecided_checks_to_the_llm_and_its_grade_3_stays_undecided() -> None:
+    def grader(body: dict[str, Any]) -> Reply:
+        score = 3 if "maybe not" in json.dumps(body["messages"]) else 5
+        return completion(json.dumps({"score": score, "reason": "graded"}), model=body["model"])
+
+    queries = ["Paris weather", "maybe Paris", "maybe not Paris", "Paris weather today"]
+    with chat_server(grader) as server:
+        llm = LLMJudge("grader-1", base_url=server.base_url, api_key="test-key", cache=False)
+        cascade = CascadeJudge(_UnsureOfMaybe(), llm)
+        run = evaluate([_search(query, n) for n, query in enumerate(queries)], judge=cascade, metrics=[])
+        asked = [json.dumps(body["messages"]) for body in server.requests]
+    assert len(asked) == 2
+    assert sum("maybe Paris" in text for text in asked) == 1
+    assert sum("maybe not Paris" in text for text in asked) == 1
+    assert [result.status for result in run.results] == ["passed", "passed", "undecided", "passed"]
+    assert (run.summary.undecided, run.summary.escalated, run.summary.llm_calls_saved) == (1, 2, 2)
+    [parameter] = run.results[2].assertions[0].parameters
+    assert parameter.undecided
+    assert "at the pass threshold" in parameter.reason

@@ -151,7 +151,7 @@ def test_server_tracebacks_are_one_line_in_the_reason() -> None:
 
 
 @pytest.mark.parametrize("task", [EQ, JudgeTask.SUPPORT, JudgeTask.DATE])
-def test_a_yes_barely_is_not_a_pass(task: JudgeTask, tmp_path: Path) -> None:
+def test_a_yes_barely_is_undecided(task: JudgeTask, tmp_path: Path) -> None:
     with chat_server(lambda body: answer(3, "vaguer than expected")) as server:
         request = JudgeRequest(task, "candidate", "reference", "2026-01-01T10:00:00+00:00")
         [fresh] = run(make(server.base_url, tmp_path), [request])
@@ -159,7 +159,8 @@ def test_a_yes_barely_is_not_a_pass(task: JudgeTask, tmp_path: Path) -> None:
     for verdict in (fresh, cached):
         assert not verdict.passed
         assert verdict.error is None
-        assert verdict.low_confidence
+        assert verdict.undecided
+        assert verdict.grade == 3.0
         assert "at the pass threshold" in verdict.reason
         assert "vaguer than expected" in verdict.reason
     assert server.calls == 1

@@ -76,7 +76,7 @@ def test_the_markdown_summary_has_the_rate_with_its_interval_and_the_first_failu
     assert result.exit_code == 0, result.output
     text = md.read_text(encoding="utf-8")
     assert "**3/4 passed (75.0%, 95% CI 30.1% - 95.4%)**, 1 failed, 0 error(s)" in text
-    assert "| equality | 2 | 1 | 1 | 0 | 50.0% | 9.5% - 90.5% |" in text
+    assert "| equality | 2 | 1 | 1 | 0 | 0 | 50.0% | 9.5% - 90.5% |" in text
     assert "- line 2 **failed**: tool\\_called search: call call\\_1 does not match: limit: expected 5, got 7" in text
 
 

@@ -35,9 +35,14 @@ def _slice_table(title: str, rows: dict[str, RateStat]) -> Table:
     table.add_column("pass", justify="right", style="green")
     table.add_column("fail", justify="right", style="red")
     table.add_column("error", justify="right", style="yellow")
+    undecided = any(stat.undecided for stat in rows.values())
+    if undecided:
+        table.add_column("undecided", justify="right", style="magenta")
     table.add_column("rate (95% CI)", justify="right", no_wrap=True)
     for name, stat in rows.items():
         cells: list[Text | str] = [Text(printable(name)), str(stat.passed), str(stat.failed), str(stat.errors)]
+        if undecided:
+            cells.append(str(stat.undecided))
         cells.append(f"{_rate(stat)} ({_interval(stat)})" if stat.total else _rate(stat))
         table.add_row(*cells)
     return table
@@ -73,6 +78,7 @@ def _metrics_table(title: str, rows: dict[str, RateStat]) -> Table:
     for name, stat in rows.items():
         mean = "-" if stat.mean is None else f"{stat.mean:.3g}"
         met = f"{stat.passed} of {stat.total}" + (f", {stat.errors} error(s)" if stat.errors else "")
+        met += f", {stat.undecided} undecided" if stat.undecided else ""
         table.add_row(Text(printable(name)), mean, _units(name), met)
     return table
 
@@ -87,12 +93,17 @@ def _headline(summary: Summary, source: str) -> Text:
     verdict = Text()
     verdict.append(f"{printable(source)}: ", style="bold")
     verdict.append(f"{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%}", style="bold")
+    if summary.undecided:  # the pass rate is known within bounds only: each undecided example may pass or not
+        upper = (summary.passed + summary.undecided) / summary.total
+        verdict.append(f" up to {upper:.1%}", style="bold")
     if summary.pass_rate_interval is not None:
         low, high = summary.pass_rate_interval
         verdict.append(f", 95% CI {low:.1%} to {high:.1%}", style="bold")
     verdict.append(")", style="bold")
     verdict.append(f", {summary.failed} failed", style="red" if summary.failed else "")
     verdict.append(f", {summary.errors} error(s)", style="yellow" if summary.errors else "")
+    if summary.undecided:
+        verdict.append(f", {summary.undecided} undecided", style="magenta")
     return verdict
 
 
@@ -107,8 +118,12 @@ def _gating_table(summary: Summary, gating: frozenset[str]) -> Table:
     rows += [(f"  matcher {name}", stat) for name, stat in summary.by_matcher.items()]
     rows += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
     rows += [(f"required metric {name}", stat) for name, stat in summary.by_metric.items() if name in gating]
+    undecided = any(stat.undecided for _, stat in rows)
+    if undecided:
+        table.add_column("undecided", justify="right", style="magenta")
     for label, stat in rows:
-        table.add_row(Text(printable(label)), str(stat.passed), str(stat.failed), str(stat.errors))
+        cells = [str(stat.passed), str(stat.failed), str(stat.errors)] + ([str(stat.undecided)] if undecided else [])
+        table.add_row(Text(printable(label)), *cells)
     return table
 
 
@@ -149,19 +164,26 @@ def render_summary(
     if summary.escalated or summary.llm_calls_saved:
         parts.append(
             Text(
-                f"{summary.escalated} uncertain question(s) went to the LLM judge; "
-                f"{summary.llm_calls_saved} confident offline verdict(s) saved as many LLM calls"
+                f"{summary.escalated} undecided question(s) went to the LLM judge; "
+                f"{summary.llm_calls_saved} decided offline verdict(s) saved as many LLM calls"
             )
         )
     if summary.low_confidence:
         parts.append(
             Text(f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)")
         )
+    if summary.undecided:
+        parts.append(
+            Text(
+                f"{summary.undecided} example(s) undecided: a judge could not tell with confidence, never counted as "
+                "passed (configure an LLM judge to decide them: see docs/judges.md)"
+            )
+        )
     if failures.entries:
         parts.append(Text())
         parts.append(Text(f"First {len(failures.entries)} example(s) not passing:", style="bold"))
         for line, status, reason in failures.entries:
-            style = "yellow" if status == "error" else "red"
+            style = "yellow" if status == "error" else "magenta" if status == "undecided" else "red"
             parts.append(Text.assemble((f"  line {line} ", "bold"), (status, style), f": {printable(reason)}"))
     if detail == "verbose":
         sections: Sequence[tuple[str, dict[str, RateStat], bool]] = (

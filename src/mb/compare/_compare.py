@@ -19,6 +19,10 @@ class CompareError(InputError):
     """The runs cannot be compared (no example hashes, nothing in common)."""
 
 
+_RANK = {"passed": 0, "undecided": 1, "error": 2, "failed": 3}
+"""Which status an example's rows give it: failed > error > undecided > passed."""
+
+
 @dataclass
 class _Verdict:
     """One example's verdict in one run, over all its rows (trials, duplicates)."""
@@ -29,12 +33,9 @@ class _Verdict:
     categories: dict[str, str] = field(default_factory=dict)
 
     def add(self, result: ExampleResult) -> None:
-        if result.status == "passed":
-            return
-        if self.status == "passed":
+        if _RANK[result.status] > _RANK[self.status]:
             reasons = result.failure_reasons()
             self.reason = result.error or (reasons[0] if reasons else "a gating expectation was not met")
-        if result.status == "failed" or self.status == "passed":
             self.status = result.status
 
 
@@ -74,6 +75,8 @@ def _delta(kind: str, name: str, base: RateStat, new: RateStat, p_value: float |
         base_total=base.total,
         new_passed=new.passed,
         new_total=new.total,
+        base_undecided=base.undecided,
+        new_undecided=new.undecided,
         base_interval=wilson_interval(base.passed, base.total),
         new_interval=wilson_interval(new.passed, new.total),
         delta=round(new.rate - base.rate, 6),
@@ -107,12 +110,16 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         )
     regressions: list[Flip] = []
     fixes: list[Flip] = []
+    undecided: list[Flip] = []
     flips_by_category: dict[str, list[int]] = {}
     for key in common:
         before, after = base_verdicts[key], new_verdicts[key]
         was, now = before.status == "passed", after.status == "passed"
         for name, value in before.categories.items():
             flips_by_category.setdefault(f"{name}={value}", [0, 0])
+        if (before.status == "undecided") != (after.status == "undecided"):
+            undecided.append(_flip(key, before, after))
+            continue
         if was == now:
             continue
         (regressions if was else fixes).append(_flip(key, before, after))
@@ -120,9 +127,10 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
             flips_by_category[f"{name}={value}"][0 if was else 1] += 1
     regressions.sort(key=lambda flip: flip.new_line)
     fixes.sort(key=lambda flip: flip.new_line)
+    undecided.sort(key=lambda flip: flip.new_line)
     base_summary, new_summary = _summary(base), _summary(new)
-    overall_base = RateStat(total=base_summary.total, passed=base_summary.passed)
-    overall_new = RateStat(total=new_summary.total, passed=new_summary.passed)
+    overall_base = RateStat(total=base_summary.total, passed=base_summary.passed, undecided=base_summary.undecided)
+    overall_new = RateStat(total=new_summary.total, passed=new_summary.passed, undecided=new_summary.undecided)
     slices = [_delta("overall", "", overall_base, overall_new, mcnemar_exact(len(regressions), len(fixes)))]
     for kind, attribute in (
         ("assertion", "by_assertion"),
@@ -146,6 +154,7 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         paired=len(common),
         regressions=regressions,
         fixes=fixes,
+        undecided=undecided,
         p_value=mcnemar_exact(len(regressions), len(fixes)),
         only_in_base=sorted(v.line for k, v in base_verdicts.items() if k not in new_verdicts),
         only_in_new=sorted(v.line for k, v in new_verdicts.items() if k not in base_verdicts),

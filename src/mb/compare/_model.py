@@ -20,10 +20,10 @@ class Flip(BaseModel):
     """Its (first) line in the new results."""
 
     base_status: str
-    """``passed``, ``failed`` or ``error`` in the base run."""
+    """``passed``, ``failed``, ``undecided`` or ``error`` in the base run."""
 
     new_status: str
-    """``passed``, ``failed`` or ``error`` in the new run."""
+    """``passed``, ``failed``, ``undecided`` or ``error`` in the new run."""
 
     reason: str
     """Why the run that did not pass did not (its first reason)."""
@@ -49,6 +49,13 @@ class SliceDelta(BaseModel):
 
     new_total: int
     """Items in the new run."""
+
+    base_undecided: int = 0
+    """Items left undecided in the base run (not passed: the base rate may be up to ``base_passed +
+    base_undecided`` over ``base_total``)."""
+
+    new_undecided: int = 0
+    """Items left undecided in the new run."""
 
     base_interval: tuple[float, float]
     """95% Wilson interval of the base rate."""
@@ -90,13 +97,17 @@ class Comparison(BaseModel):
     """Examples present in both runs."""
 
     regressions: list[Flip]
-    """Examples that passed in the base run and not in the new one."""
+    """Examples that passed in the base run and failed or errored in the new one."""
 
     fixes: list[Flip]
-    """Examples that did not pass in the base run and pass in the new one."""
+    """Examples that failed or errored in the base run and pass in the new one."""
+
+    undecided: list[Flip] = []
+    """Examples undecided in exactly one of the runs: neither a regression nor a fix, since in that run the judge
+    could not tell whether they pass."""
 
     p_value: float
-    """Exact McNemar p-value of the difference (regressions against fixes)."""
+    """Exact McNemar p-value of the difference (regressions against fixes; undecided changes left out)."""
 
     only_in_base: list[int]
     """Lines of the base results whose example the new run lacks."""

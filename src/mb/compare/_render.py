@@ -11,10 +11,11 @@ from ._model import Comparison, Flip, SliceDelta
 __all__ = ["render_comparison"]
 
 
-def _rate(passed: int, total: int, interval: tuple[float, float]) -> str:
+def _rate(passed: int, total: int, interval: tuple[float, float], undecided: int = 0) -> str:
     if not total:
         return "-"
-    return f"{passed}/{total} {passed / total:.1%}\n[{interval[0]:.0%}-{interval[1]:.0%}]"
+    rate = f"{passed}/{total} {passed / total:.1%}\n[{interval[0]:.0%}-{interval[1]:.0%}]"
+    return rate + (f"\n+{undecided} undecided" if undecided else "")
 
 
 def _delta(item: SliceDelta) -> Text:
@@ -41,8 +42,8 @@ def _table(comparison: Comparison) -> Table:
         name = "overall" if item.kind == "overall" else f"{item.kind}: {item.name}"
         table.add_row(
             Text(name),
-            _rate(item.base_passed, item.base_total, item.base_interval),
-            _rate(item.new_passed, item.new_total, item.new_interval),
+            _rate(item.base_passed, item.base_total, item.base_interval, item.base_undecided),
+            _rate(item.new_passed, item.new_total, item.new_interval, item.new_undecided),
             _delta(item),
             "-" if item.p_value is None else f"{item.p_value:.3g}",
         )
@@ -80,6 +81,8 @@ def render_comparison(console: Console, comparison: Comparison, limit: int = 20)
     head.append(f"{len(comparison.regressions)} regression(s)", style="red" if comparison.regressions else "")
     head.append(", ")
     head.append(f"{len(comparison.fixes)} fix(es)", style="green" if comparison.fixes else "")
+    if comparison.undecided:
+        head.append(f", {len(comparison.undecided)} undecided change(s)", style="magenta")
     head.append(f" (exact McNemar p = {comparison.p_value:.3g})")
     parts: list[object] = [head]
     if comparison.only_in_base or comparison.only_in_new:
@@ -97,4 +100,5 @@ def render_comparison(console: Console, comparison: Comparison, limit: int = 20)
     parts += [Text(), _table(comparison)]
     parts += _flips("Regressions", comparison.regressions, limit, "red")
     parts += _flips("Fixes", comparison.fixes, limit, "green")
+    parts += _flips("Undecided in one run (neither regression nor fix)", comparison.undecided, limit, "magenta")
     console.print(Group(*parts))  # type: ignore[arg-type]

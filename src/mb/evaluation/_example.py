@@ -153,21 +153,28 @@ def agent_error(example: Example) -> str | None:
 def _verdict(
     assertions: Sequence[Row], checks: Sequence[Row], metrics: dict[str, Row]
 ) -> tuple[Status, float, str | None]:
-    """(status, score, error message) from the gating items."""
+    """(status, score, error message) from the gating items: failed > error > undecided > passed.
+
+    An item a judge could not decide with confidence (``undecided``) never passes: with no failure and no error, it
+    makes the example ``undecided``.
+    """
     total = 0.0
     count = 0
     failed = False
+    undecided = False
     errors: list[str] = []
     for assertion in assertions:
         count += 1
         if assertion["passed"]:
             total += 1.0
             if assertion["error"] is not None:
-                errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
+                errors.append(f"assertion on {assertion['tool']!r} not judged: {assertion['error']}")
             continue
         total += _assertion_score(assertion)
         if assertion["error"] is not None:
-            errors.append(f"assertion on {assertion['tool']!r} undecided: {assertion['error']}")
+            errors.append(f"assertion on {assertion['tool']!r} not judged: {assertion['error']}")
+        elif assertion.get("undecided"):
+            undecided = True
         else:
             failed = True
     for check in checks:
@@ -176,7 +183,9 @@ def _verdict(
         count += 1
         total += check["score"] if check["score"] is not None else float(check["passed"])
         if check["error"] is not None:
-            errors.append(f"{check['name']} undecided: {check['error']}")
+            errors.append(f"{check['name']} not judged: {check['error']}")
+        elif check.get("undecided"):
+            undecided = True
         elif not check["passed"]:
             failed = True
     for name, metric in metrics.items():
@@ -187,13 +196,17 @@ def _verdict(
         if metric["status"] != "ok":
             problem = "failed to run" if metric["status"] == "error" else "skipped"
             errors.append(f"required metric {name} {problem}: {metric['reason']}")
+        elif metric["details"].get("undecided"):
+            undecided = True
         elif not metric["passed"]:
             failed = True
     score = total / count if count else 1.0
     if failed:
         return "failed", score, None
-    if errors:  # each distinct message once: many assertions can be undecided for the same reason
+    if errors:  # each distinct message once: a judge failure can leave many assertions without a verdict
         return "error", score, "; ".join(dict.fromkeys(errors))
+    if undecided:
+        return "undecided", score, None
     return "passed", score, None
 
 
@@ -308,16 +321,19 @@ def _expected_response_check(similarity: Row) -> Row:
             "gating": True,
             "score": 0.0,
             "error": reason,
+            "undecided": False,
         }
-    passed = bool(similarity["passed"])
+    undecided = bool(similarity["details"].get("undecided"))
+    passed = bool(similarity["passed"]) and not undecided
     value = similarity["value"] or 1.0
     judge = f" ({similarity['judge']} judge)" if similarity["judge"] else ""
+    verb = "may or may not match" if undecided else "matches" if passed else "does not match"
     return {
         "name": "expected_response",
         "passed": passed,
-        "reason": f"the response {'matches' if passed else 'does not match'} the expected response in meaning: "
-        f"{similarity['reason']}{judge}",
+        "reason": f"the response {verb} the expected response in meaning: {similarity['reason']}{judge}",
         "gating": True,
         "score": round((value - 1.0) / 4.0, 4),
         "error": None,
+        "undecided": undecided,
     }

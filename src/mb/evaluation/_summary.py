@@ -17,7 +17,7 @@ from ._repeats import repeat_stats, token_use
 __all__ = ["SummaryBuilder"]
 
 _MAX_ERRORS = 20
-_PASSED, _FAILED, _ERROR = 0, 1, 2
+_PASSED, _FAILED, _ERROR, _UNDECIDED = 0, 1, 2, 3
 _ASSERTION_ORDER = ("tool_called", "no_tool_called", "tool_not_called", "tool_order", "tool_call_count")
 _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
 _SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "low_confidence")
@@ -25,17 +25,22 @@ _SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "lo
 ``category`` (``name=value``) and ``low_confidence`` (parameter verdicts in a judge's uncertain band, by matcher)."""
 
 Tally = list[int]
-"""``[passed, failed, errors]`` of one name in one slice."""
+"""``[passed, failed, errors, undecided]`` of one name in one slice."""
 
 
-def _outcome(passed: bool | None, error: bool) -> int:
-    return _ERROR if error else _PASSED if passed else _FAILED
+def _outcome(passed: bool | None, error: bool, undecided: bool = False) -> int:
+    return _ERROR if error else _UNDECIDED if undecided else _PASSED if passed else _FAILED
+
+
+def _item(item: Mapping[str, Any]) -> int:
+    """The outcome of an assertion, parameter or check row (``undecided`` absent in older results files)."""
+    return _outcome(item["passed"], item["error"] is not None, bool(item.get("undecided")))
 
 
 def _tally(names: dict[str, Tally], name: str) -> Tally:
     tally = names.get(name)
     if tally is None:
-        tally = names[name] = [0, 0, 0]
+        tally = names[name] = [0, 0, 0, 0]
     return tally
 
 
@@ -67,6 +72,8 @@ class SummaryBuilder:
         if row["status"] == "error":
             outcome = _ERROR
             self._note_errors([(row["line"], f"line {row['line']}: {row['error']}")])
+        elif row["status"] == "undecided":
+            outcome = _UNDECIDED
         else:
             outcome = _PASSED if row["passed"] else _FAILED
         self._overall[outcome] += 1
@@ -78,10 +85,10 @@ class SummaryBuilder:
         by_assertion, by_matcher = counts["assertion"], counts["matcher"]
         for assertion in row["assertions"]:
             tally = by_assertion.get(assertion["assert_that"]) or _tally(by_assertion, assertion["assert_that"])
-            tally[_ERROR if assertion["error"] is not None else _PASSED if assertion["passed"] else _FAILED] += 1
+            tally[_item(assertion)] += 1
             for parameter in assertion["parameters"]:
                 if parameter["score"] is not None:  # None: not checked, the tool was never called
-                    passed = _ERROR if parameter["error"] is not None else _PASSED if parameter["passed"] else _FAILED
+                    passed = _item(parameter)
                     matcher = parameter["match_as"]
                     (by_matcher.get(matcher) or _tally(by_matcher, matcher))[passed] += 1
                     if parameter.get("low_confidence"):
@@ -91,7 +98,7 @@ class SummaryBuilder:
             by_check = counts["check"]
             for check in checks:
                 tally = by_check.get(check["name"]) or _tally(by_check, check["name"])
-                tally[_ERROR if check["error"] is not None else 1 - check["passed"]] += 1
+                tally[_item(check)] += 1
         metrics = row["metrics"]
         if metrics:
             self._add_metrics(metrics)
@@ -111,7 +118,8 @@ class SummaryBuilder:
         by_metric = self._counts["metric"]
         for name, metric in metrics.items():
             if metric["status"] != "skipped":
-                _tally(by_metric, name)[_outcome(metric["passed"], metric["status"] == "error")] += 1
+                undecided = bool((metric.get("details") or {}).get("undecided"))
+                _tally(by_metric, name)[_outcome(metric["passed"], metric["status"] == "error", undecided)] += 1
                 if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
                     count, total = self._values.get(name, (0, Fraction(0)))
                     self._values[name] = (count + 1, total + Fraction(metric["value"]))
@@ -127,11 +135,10 @@ class SummaryBuilder:
         """Add everything ``other`` counted (results of other lines)."""
         for kind, names in other._counts.items():
             mine = self._counts[kind]
-            for name, (passed, failed, errors) in names.items():
+            for name, counted in names.items():
                 tally = _tally(mine, name)
-                tally[0] += passed
-                tally[1] += failed
-                tally[2] += errors
+                for outcome, count in enumerate(counted):
+                    tally[outcome] += count
         for name, (count, total) in other._values.items():
             previous = self._values.get(name, (0, Fraction(0)))
             self._values[name] = (previous[0] + count, previous[1] + total)
@@ -158,11 +165,16 @@ class SummaryBuilder:
 
         stats: dict[str, RateStat] = {}
         for name in sorted(tallies, key=rank):
-            passed, failed, errors = tallies[name]
+            passed, failed, errors, undecided = tallies[name]
             count, total = self._values.get(name, (0, Fraction(0))) if kind == "metric" else (0, Fraction(0))
             mean = round(float(total / count), 4) if count else None
             stats[name] = RateStat(
-                total=passed + failed + errors, passed=passed, failed=failed, errors=errors, mean=mean
+                total=passed + failed + errors + undecided,
+                passed=passed,
+                failed=failed,
+                errors=errors,
+                undecided=undecided,
+                mean=mean,
             )
         return stats
 
@@ -174,6 +186,7 @@ class SummaryBuilder:
             passed=overall.passed,
             failed=overall.failed,
             errors=overall.errors,
+            undecided=overall.undecided,
             pass_rate=round(overall.passed / overall.total, 4) if overall.total else 0.0,
             judge=judge,
             low_confidence=sum(sum(tally) for tally in self._counts["low_confidence"].values()),

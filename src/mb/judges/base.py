@@ -10,8 +10,8 @@ from typing import Protocol, runtime_checkable
 __all__ = ["LOW_CONFIDENCE", "Judge", "JudgeRequest", "JudgeTask", "Verdict"]
 
 LOW_CONFIDENCE = 0.8
-"""A verdict whose calibrated confidence is below this is in the uncertain band: escalated to an LLM judge when one
-is configured, else marked low-confidence for a person to review."""
+"""A decided verdict whose calibrated confidence is below this is in the uncertain band: marked low-confidence for a
+person to review (an undecided verdict, not this band, is what goes to an LLM judge)."""
 
 
 class JudgeTask(enum.StrEnum):
@@ -95,15 +95,25 @@ class Verdict:
     """Calibrated probability that the verdict is right (offline judges on equivalence and similarity); None when the
     judge gives none."""
 
+    undecided: bool = False
+    """True when the judge cannot tell with the confidence its calibration promises: such a verdict never passes
+    (``passed`` is False), and with an LLM judge configured the cascade asks it instead."""
+
     @property
     def low_confidence(self) -> bool:
-        """True when the verdict is in the uncertain band (its confidence below ``LOW_CONFIDENCE``)."""
-        return self.error is None and self.confidence is not None and self.confidence < LOW_CONFIDENCE
+        """True when the verdict is decided but in the uncertain band (its confidence below ``LOW_CONFIDENCE``): worth a
+        review. An undecided verdict is not flagged so: it is counted as undecided."""
+        return (
+            self.error is None
+            and not self.undecided
+            and self.confidence is not None
+            and self.confidence < LOW_CONFIDENCE
+        )
 
     @property
     def passed(self) -> bool:
-        """True when the condition holds (``score >= 0.5``) and the judge did not fail."""
-        return self.error is None and self.score >= 0.5
+        """True when the condition holds (``score >= 0.5``), the judge did not fail and it was not undecided."""
+        return self.error is None and not self.undecided and self.score >= 0.5
 
     @property
     def grade(self) -> float:

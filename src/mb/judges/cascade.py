@@ -1,9 +1,10 @@
 """The cascade ``auto`` builds when an LLM judge is configured: the offline judge first, the LLM for the rest.
 
-The offline judge (local, else lexical) answers every question it can; a verdict with a calibrated confidence of at
-least ``LOW_CONFIDENCE`` stands, every other question (uncertain, failed, uncalibrated, or a task the offline judge
-cannot answer) goes to the LLM judge. ``escalation_counts()`` says how many questions went to the LLM because the
-offline judge was unsure, and how many LLM calls its confident verdicts saved.
+The offline judge (local, else lexical) answers every question it can; a decided verdict with a calibrated confidence
+stands (one of low confidence too: it keeps its ``low_confidence`` flag for review), every other question (undecided,
+failed, uncalibrated, or a task the offline judge cannot answer) goes to the LLM judge. ``escalation_counts()`` says
+how many questions went to the LLM because the offline judge was undecided, and how many LLM calls its decided
+verdicts saved.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ __all__ = ["CascadeJudge"]
 
 
 class CascadeJudge:
-    """An offline judge whose uncertain verdicts an LLM judge decides again."""
+    """An offline judge whose undecided verdicts an LLM judge decides."""
 
     def __init__(self, offline: Judge, llm: Judge) -> None:
         """``offline`` decides first (its verdicts must carry a confidence to stand); ``llm`` decides the rest."""
@@ -47,24 +48,23 @@ class CascadeJudge:
         return self._offline.supports(task) or self._llm.supports(task)
 
     def escalation_counts(self) -> tuple[int, int]:
-        """``(escalated, saved)``: questions sent to the LLM because the offline verdict was uncertain, and questions
-        the offline judge decided confidently (LLM calls saved)."""
+        """``(escalated, saved)``: questions sent to the LLM because the offline verdict was undecided, and questions
+        the offline judge decided (LLM calls saved)."""
         return self._escalated, self._saved
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
-        """Answer every request, in order: confident offline verdicts stand, the LLM judge answers the others."""
+        """Answer every request, in order: decided offline verdicts stand, the LLM judge answers the others."""
         answers: list[Verdict | None] = [None] * len(requests)
         offline = [i for i, request in enumerate(requests) if self._offline.supports(request.task)]
-        uncertain: list[int] = []
         if offline:
             verdicts = await self._offline.judge([requests[i] for i in offline])
             for i, verdict in zip(offline, verdicts, strict=True):
-                if verdict.error is None and verdict.confidence is not None and not verdict.low_confidence:
-                    answers[i] = verdict
-                    self._saved += 1
-                elif verdict.error is None and verdict.confidence is not None:
-                    uncertain.append(i)
-        self._escalated += len(uncertain)
+                if verdict.error is None and verdict.confidence is not None:
+                    if verdict.undecided:
+                        self._escalated += 1
+                    else:
+                        answers[i] = verdict
+                        self._saved += 1
         rest = [i for i, answer in enumerate(answers) if answer is None]
         if rest:
             decided = await self._llm.judge([requests[i] for i in rest])

@@ -1,8 +1,8 @@
 """Choose a judge by name: ``auto``, ``lexical``, ``local``, ``llm`` (or ``llm:<model>``).
 
 ``auto`` takes the best judge available: when the environment configures an LLM judge (``MB_JUDGE_MODEL`` plus a
-key or a server URL), a cascade where the offline judge (local when installed, else lexical) decides the questions it
-is confident about and the LLM judge the others; else the local embedding judge when its dependencies are installed,
+key or a server URL), a cascade where the offline judge (local when installed, else lexical) decides what it can and
+the LLM judge the questions it leaves undecided; else the local embedding judge when its dependencies are installed,
 else the lexical judge.
 ``explain_auto()`` says which and why, for the command line to print. Nothing heavy is imported here: numpy and the
 model load when a local judge first judges, the OpenAI SDK when an LLM judge first asks.
@@ -47,8 +47,8 @@ def explain_auto(env: Mapping[str, str] | None = None) -> AutoChoice:
         offline = "lexical" if missing_dependencies() else "local"
         return AutoChoice(
             "llm",
-            f"llm judge ({env.get('MB_JUDGE_MODEL', '').strip()}): {why}; the {offline} judge decides the questions it "
-            "is confident about, the LLM the others",
+            f"llm judge ({env.get('MB_JUDGE_MODEL', '').strip()}): {why}; the {offline} judge decides what it can, "
+            "the LLM what it leaves undecided",
         )
     missing = missing_dependencies()
     if not missing:

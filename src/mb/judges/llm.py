@@ -15,8 +15,8 @@ timed-out request is not retried (a server that handles one request at a time is
 answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, prompt version,
 request), so a re-run costs no calls; so do failures the server gave for the request itself (a malformed answer, a
 timeout, a repeated 500), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in
-flight are asked once. On a yes/no task a grade of 3 ("yes, barely") sits on the decision boundary: it is not a pass
-(a failed verdict of low confidence, its reason saying so). Nothing raises: a failure becomes a verdict with
+flight are asked once. On a yes/no task a grade of 3 ("yes, barely") sits on the decision boundary: the verdict is
+undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a verdict with
 ``error`` set, the server's message on one line.
 """
 
@@ -255,10 +255,10 @@ class LLMJudge:
 
     def _verdict(self, task: JudgeTask, score: float, reason: str) -> Verdict:
         """The verdict for a grade (as its score): on a yes/no task, grade 3 ("yes, barely") is on the decision
-        boundary and is not a pass: a failed verdict of low confidence whose reason says why."""
+        boundary: an undecided verdict (never a pass) whose reason says why."""
         if task in DECISIONS and score == 0.5:
-            note = "not a pass, low confidence: grade 3 of 5 (yes, barely) is at the pass threshold"
-            return Verdict(0.375, f"{note}; {reason}", self.name, confidence=0.5)
+            note = "undecided: grade 3 of 5 (yes, barely) is at the pass threshold"
+            return Verdict(score, f"{note}; {reason}", self.name, undecided=True)
         return Verdict(score, reason, self.name)
 
     def _early(self, request: JudgeRequest) -> Verdict | None:

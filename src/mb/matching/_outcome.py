@@ -22,6 +22,9 @@ class Outcome(NamedTuple):
     error: str | None = None
     """Set when no verdict could be reached (e.g. the judge failed); ``passed`` is then False but not a failure."""
 
+    undecided: bool = False
+    """The judge could not tell with confidence: ``passed`` is False but not a failure."""
+
     confidence: float | None = None
     """The judge's calibrated confidence in the verdict, when it gives one (free text)."""
 

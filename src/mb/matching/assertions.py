@@ -87,7 +87,13 @@ def call_spec(call: ToolCall) -> CallSpec:
 
 
 def _row(
-    tool: str | None, passed: bool, call_id: str | None, reason: str, parameters: list[Row], error: str | None = None
+    tool: str | None,
+    passed: bool,
+    call_id: str | None,
+    reason: str,
+    parameters: list[Row],
+    error: str | None = None,
+    undecided: bool = False,
 ) -> Row:
     return {
         "assert_that": "no_tool_called" if tool is None else "tool_called",
@@ -97,6 +103,7 @@ def _row(
         "reason": reason,
         "parameters": parameters,
         "error": error,
+        "undecided": undecided,
     }
 
 
@@ -116,6 +123,7 @@ def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:
             "score": None,
             "reason": f"not checked: {why}",
             "error": None,
+            "undecided": False,
             "confidence": None,
             "low_confidence": False,
         }
@@ -131,12 +139,13 @@ def _no_tool_called(calls: Sequence[CallSpec]) -> Row:
 
 
 def _first_undecided(candidates: list[_Candidate]) -> _Candidate | None:
-    """The first unsatisfied candidate on which no parameter failed: a judge failure left some without a verdict."""
+    """The first unsatisfied candidate on which no parameter failed: a judge failure, or a judge that could not tell,
+    left some without a verdict."""
     for candidate in candidates:
         if candidate.satisfied:
             continue
         for parameter in candidate.parameters:
-            if not parameter["passed"] and parameter["error"] is None:
+            if not parameter["passed"] and parameter["error"] is None and not parameter["undecided"]:
                 break
         else:
             return candidate
@@ -166,8 +175,12 @@ def _unsatisfied(
     if undecided is not None:
         errors = "; ".join(f"{_label(p)}: {p['error']}" for p in undecided.parameters if p["error"])
         undecided_id = calls[undecided.call][0]
-        reason = f"undecided: call {undecided_id} could match but a judge failed ({errors})"
-        return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
+        if errors:
+            reason = f"not judged: call {undecided_id} could match but a judge failed ({errors})"
+            return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
+        unsure = "; ".join(f"{_label(p)}: {p['reason']}" for p in undecided.parameters if p["undecided"])
+        reason = f"undecided: call {undecided_id} could match but the judge could not tell ({unsure})"
+        return _row(tool, False, undecided_id, reason, undecided.parameters, undecided=True)
     failures = "; ".join([f"{_label(p)}: {p['reason']}" for p in closest.parameters if not p["passed"]])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
     if closest.call in assigned_calls:  # the only call, or the closest, went to another assertion
@@ -302,6 +315,7 @@ def assertion_rows(
                             "reason": f"call {call_id} to {tool!r} satisfies every parameter assertion",
                             "parameters": rows,
                             "error": None,
+                            "undecided": False,
                         }
                     )
                     break

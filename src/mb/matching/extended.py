@@ -55,6 +55,7 @@ def _row(kind: str, tool: str | None, passed: bool, call_id: str | None, reason:
         "reason": reason,
         "parameters": [],
         "error": None,
+        "undecided": False,
     }
 
 

@@ -36,11 +36,14 @@ def _judged(expected: str, text: str, ctx: MatchContext) -> Outcome:
     verdict = ctx.oracle(JudgeRequest(JudgeTask.EQUIVALENCE, candidate=text, reference=expected))
     if verdict.error is not None:
         return Outcome(False, f"the {verdict.judge} judge failed: {verdict.error}", 0.0, error=verdict.error)
-    verb = "achieves" if verdict.passed else "does not achieve"
+    verb = (
+        "undecided whether it achieves" if verdict.undecided else "achieves" if verdict.passed else "does not achieve"
+    )
     return Outcome(
         verdict.passed,
         f"{text!r} {verb} the goal of {expected!r} ({verdict.judge} judge: {verdict.reason})",
         verdict.score,
+        undecided=verdict.undecided,
         confidence=verdict.confidence,
         low_confidence=verdict.low_confidence,
     )

@@ -197,6 +197,7 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
                     "score": 1.0,
                     "reason": f"got {render(value)} as expected",
                     "error": None,
+                    "undecided": False,
                     "confidence": None,
                     "low_confidence": False,
                 }
@@ -216,6 +217,7 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
                 "score": 1.0 if passed else 0.0,
                 "reason": verdict[1],
                 "error": None,
+                "undecided": False,
                 "confidence": None,
                 "low_confidence": False,
             }
@@ -232,6 +234,7 @@ def outcome_row(names: list[str], kind: str, outcome: Outcome) -> dict[str, Any]
         "score": outcome.score,
         "reason": outcome.reason,
         "error": outcome.error,
+        "undecided": outcome.undecided,
         "confidence": outcome.confidence,
         "low_confidence": outcome.low_confidence,
     }

@@ -24,7 +24,15 @@ __all__ = [
 
 def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
     score = 1.0 if passed else 0.0
-    return {"name": name, "passed": passed, "reason": reason, "gating": True, "score": score, "error": None}
+    return {
+        "name": name,
+        "passed": passed,
+        "reason": reason,
+        "gating": True,
+        "score": score,
+        "error": None,
+        "undecided": False,
+    }
 
 
 _PERMITTED: dict[tuple[str, ...], tuple[frozenset[str], str, dict[str, Any]]] = {}

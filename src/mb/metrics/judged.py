@@ -39,15 +39,16 @@ def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: st
             details={},
         )
     grade = round(verdict.grade, 2)
+    undecided = verdict.undecided  # never passed: the judge could not tell
     return MetricResult(
         status="ok",
         value=grade,
-        passed=grade >= threshold,
+        passed=grade >= threshold and not undecided,
         threshold=threshold,
-        reason=f"{what} {grade:g}/5: {verdict.reason}",
+        reason=f"{what} {grade:g}/5{', undecided' if undecided else ''}: {verdict.reason}",
         judge=verdict.judge,
         gating=False,
-        details={},
+        details={"undecided": True} if undecided else {},
     )
 
 

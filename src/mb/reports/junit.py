@@ -2,7 +2,10 @@
 
 The document follows the Apache Ant JUnit schema the reporters read: ``<testsuites>`` holding one ``<testsuite>``
 (with ``properties``, the test cases, ``system-out`` and ``system-err``). A failed example is a ``<failure>`` with
-every reason; an example that could not be evaluated or decided is an ``<error>``.
+every reason; an example that could not be evaluated (or a judge failed on) is an ``<error>``; an undecided example
+(a judge could not tell with confidence) is ``<skipped message="undecided: ...">``, counted in ``skipped``: never a
+pass, and kept apart from failures and errors as the summary keeps it (``--fail-under`` still counts it against the
+pass rate).
 """
 
 from __future__ import annotations
@@ -65,9 +68,13 @@ def _testcase(suite: str, row: Mapping[str, Any]) -> str:
     if result.status == "passed":
         return opening + "/>\n"
     if result.status == "error":
-        message = result.error or "the verdict could not be decided"
+        message = result.error or "the example could not be evaluated"
         reasons = [message, *result.failure_reasons()]
         body = f'<error message={_attr(message[:_MESSAGE_LENGTH])} type="error">{_text(chr(10).join(reasons))}</error>'
+    elif result.status == "undecided":
+        reasons = result.failure_reasons() or ["a judge could not tell with confidence"]
+        message = f"undecided: {reasons[0]}"
+        body = f"<skipped message={_attr(message[:_MESSAGE_LENGTH])}>{_text(chr(10).join(reasons))}</skipped>"
     else:
         reasons = result.failure_reasons() or ["a gating expectation was not met"]
         body = (
@@ -90,7 +97,7 @@ def junit_chunks(
     ``summary``; ``suite`` names the test suite (the benchmark); ``properties`` are recorded as they are."""
     timestamp = started.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
     counts = (
-        f'tests="{summary.total}" failures="{summary.failed}" errors="{summary.errors}" skipped="0" '
+        f'tests="{summary.total}" failures="{summary.failed}" errors="{summary.errors}" skipped="{summary.undecided}" '
         f'time="{elapsed:.3f}"'
     )
     host = socket.gethostname() or "localhost"

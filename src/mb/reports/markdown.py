@@ -27,13 +27,13 @@ def _slice(title: str, rows: dict[str, RateStat]) -> list[str]:
     lines = [
         f"### {title}",
         "",
-        "| name | total | passed | failed | errors | pass rate | 95% CI |",
-        "|---|--:|--:|--:|--:|--:|--:|",
+        "| name | total | passed | failed | errors | undecided | pass rate | 95% CI |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for name, stat in rows.items():
         lines.append(
-            f"| {_cell(name)} | {stat.total} | {stat.passed} | {stat.failed} | {stat.errors} | {stat.rate:.1%} | "
-            f"{_interval(stat.passed, stat.total) if stat.total else '-'} |"
+            f"| {_cell(name)} | {stat.total} | {stat.passed} | {stat.failed} | {stat.errors} | {stat.undecided} | "
+            f"{stat.rate:.1%} | {_interval(stat.passed, stat.total) if stat.total else '-'} |"
         )
     return [*lines, ""]
 
@@ -43,9 +43,13 @@ def summary_markdown(summary: Summary, source: str, failures: Sequence[tuple[int
     first examples not passing (``(line, status, reason)``)."""
     lines = [f"## MorganaBench: {_cell(source)}", ""]
     if summary.total:
+        upper = ""
+        if summary.undecided:  # each undecided example may pass or not: the pass rate is known within bounds
+            upper = f" up to {(summary.passed + summary.undecided) / summary.total:.1%}"
         lines.append(
-            f"**{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%}, 95% CI "
+            f"**{summary.passed}/{summary.total} passed ({summary.pass_rate:.1%}{upper}, 95% CI "
             f"{_interval(summary.passed, summary.total)})**, {summary.failed} failed, {summary.errors} error(s)"
+            + (f", {summary.undecided} undecided" if summary.undecided else "")
         )
     else:
         lines.append("**nothing evaluated**")

@@ -23,7 +23,6 @@ def judge_unread(expected: str, actual: Any, ctx: MatchContext, unread: Outcome)
     if verdict.error is not None:
         why = f"{unread.reason}; the {verdict.judge} judge failed: {verdict.error}"
         return Outcome(False, why, 0.0, error=verdict.error)
-    verb = "matches" if verdict.passed else "does not match"
-    return Outcome(
-        verdict.passed, f"{unread.reason}; the {verdict.judge} judge: {verb} ({verdict.reason})", verdict.score
-    )
+    verb = "undecided" if verdict.undecided else "matches" if verdict.passed else "does not match"
+    reason = f"{unread.reason}; the {verdict.judge} judge: {verb} ({verdict.reason})"
+    return Outcome(verdict.passed, reason, verdict.score, undecided=verdict.undecided)

@@ -25,7 +25,7 @@ BLOCK_SIZE = 1000
 
 _REASON_CHARS = 240
 _REQUEST_CHARS = 200
-_STATUS_CODE = {"passed": 0, "failed": 1, "error": 2}
+_STATUS_CODE = {"passed": 0, "failed": 1, "error": 2, "undecided": 3}
 _COLUMNS = (
     "line",
     "status",

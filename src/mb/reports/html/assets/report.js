@@ -2,13 +2,13 @@
 (function () {
   "use strict";
 
-  var STATUS = ["passed", "failed", "error"];
+  var STATUS = ["passed", "failed", "error", "undecided"];
   var ROW_HEIGHT = 30;
   var SVG_NS = "http://www.w3.org/2000/svg";
   var D = null;
   var state = {
     run: 0, tab: "overview", view: null, sortKey: null, sortDir: 1, hay: null, rendered: null,
-    filter: { passed: true, failed: true, error: true, low: false, flipped: false, cat: -1, tool: -1, matcher: -1, q: "" }
+    filter: { passed: true, failed: true, error: true, undecided: true, low: false, flipped: false, cat: -1, tool: -1, matcher: -1, q: "" }
   };
   var blockCache = {};
 
@@ -116,14 +116,14 @@
       add(t, svg("title", {}, name));
       add(g, t);
       var x = label;
-      [["pass", s.passed], ["fail", s.failed], ["err", s.errors]].forEach(function (part) {
+      [["pass", s.passed], ["fail", s.failed], ["err", s.errors], ["und", s.undecided || 0]].forEach(function (part) {
         var w = bar * part[1] / total;
         if (w > 0) add(g, svg("rect", { x: x, y: y + 3, width: w, height: rowH - 8, "class": part[0] }));
         x += w;
       });
       var ci = wilson(s.passed, s.total);
       var text = pct(s.total ? s.passed / s.total : 0) + " (" + interval(ci[0], ci[1]) + ")  " +
-        s.passed + "/" + s.total + (s.errors ? ", " + s.errors + " err" : "");
+        s.passed + "/" + s.total + (s.errors ? ", " + s.errors + " err" : "") + (s.undecided ? ", " + s.undecided + " undecided" : "");
       if (withMean && s.mean !== null && s.mean !== undefined) text += "  mean " + fmtNum(s.mean);
       add(g, svg("text", { x: label + bar + 10, y: y + 15, "class": "figure" }, text));
       add(chart, g);
@@ -185,10 +185,13 @@
     if (D.runs.length > 1) add(section, runPicker());
     var ci = s.pass_rate_interval;
     add(section, add(el("div", "cards"),
-      card("pass rate", pct(s.pass_rate), ci ? "95% CI " + pct(ci[0]) + " \u2013 " + pct(ci[1]) + " (Wilson)" : null, "pass-rate"),
+      card("pass rate", pct(s.pass_rate) + (s.undecided ? " \u2013 " + pct((s.passed + s.undecided) / s.total) : ""),
+        (s.undecided ? "bounds: undecided examples may pass or not; " : "") +
+        (ci ? "95% CI " + pct(ci[0]) + " \u2013 " + pct(ci[1]) + " (Wilson)" : ""), "pass-rate"),
       card("passed", s.passed + " / " + s.total, null, "count-passed"),
       card("failed", String(s.failed), null, "count-failed"),
       card("errors", String(s.errors), "counted apart from failures", "count-errors"),
+      card("undecided", String(s.undecided || 0), "a judge could not tell: never passed", "count-undecided"),
       card("low confidence", String(s.low_confidence), "verdicts worth a review", "count-low"),
       card("judge", s.judge || "-", r.judge.model ? "model " + r.judge.model : null, "judge")));
     if (s.error_messages && s.error_messages.length) {
@@ -200,7 +203,7 @@
     var grid = el("div", "grid2");
     var left = el("div"), right = el("div");
     add(left, el("h2", null, "Pass rates by slice"));
-    add(left, el("p", "muted", "Bars: passed (green), failed (red), errors (amber); rate with its 95% Wilson interval."));
+    add(left, el("p", "muted", "Bars: passed (green), failed (red), errors (amber), undecided (teal); rate with its 95% Wilson interval."));
     [["Assertions", s.by_assertion, "assertion"], ["Matchers", s.by_matcher, "matcher"], ["Checks", s.by_check, "check"],
       ["Metrics", s.by_metric, "metric"], ["Categories", s.by_category, "category"]].forEach(function (part) {
       add(left, sliceChart(part[0], part[1], part[2], part[2] === "metric"));
@@ -275,12 +278,14 @@
       heading.title = c.base + " \u2192 " + c.new;
       add(section, heading);
       add(section, el("p", null, c.paired + " example(s) in both runs; " + c.regressions.length + " regression(s), " +
-        c.fixes.length + " fix(es); exact McNemar p = " + c.p_value.toPrecision(3) +
+        c.fixes.length + " fix(es)" + (c.undecided && c.undecided.length ? ", " + c.undecided.length + " undecided change(s)" : "") +
+        "; exact McNemar p = " + c.p_value.toPrecision(3) +
         (c.only_in_base.length ? "; only in base: " + c.only_in_base.length : "") +
         (c.only_in_new.length ? "; only in new: " + c.only_in_new.length : "")));
       add(section, el("h3", null, "Flipped examples"));
       var flips = c.regressions.map(function (f) { return [f, "regression"]; })
-        .concat(c.fixes.map(function (f) { return [f, "fix"]; }));
+        .concat(c.fixes.map(function (f) { return [f, "fix"]; }))
+        .concat((c.undecided || []).map(function (f) { return [f, "undecided"]; }));
       if (!flips.length) add(section, el("p", "muted", "No example changed its verdict."));
       else {
         var ft = el("table", "plain flips");
@@ -289,7 +294,7 @@
           var f = pair[0], tr = el("tr", "flip-row");
           var open = el("button", "link", "line " + f.new_line);
           open.addEventListener("click", function () { openExample(other, rowOfLine(other, f.new_line)); });
-          add(tr, add(el("td"), badge(pair[1] === "regression" ? "failed" : "passed", pair[1])), add(el("td", "num"), open),
+          add(tr, add(el("td"), badge(pair[1] === "regression" ? "failed" : pair[1] === "fix" ? "passed" : "undecided", pair[1])), add(el("td", "num"), open),
             add(el("td"), badge(f.base_status)), add(el("td"), badge(f.new_status)), el("td", null, f.reason));
           add(ft, tr);
         });
@@ -391,6 +396,7 @@
       checkbox("f-passed", "passed", f.passed, function (v) { f.passed = v; }),
       checkbox("f-failed", "failed", f.failed, function (v) { f.failed = v; }),
       checkbox("f-error", "error", f.error, function (v) { f.error = v; }),
+      checkbox("f-undecided", "undecided", f.undecided, function (v) { f.undecided = v; }),
       checkbox("f-low", "low confidence only", f.low, function (v) { f.low = v; }),
       D.runs.length > 1 ? checkbox("f-flipped", "flipped only", f.flipped, function (v) { f.flipped = v; }) : null,
       selectOf("f-cat", "category", D.strings.cats, f.cat, function (v) { f.cat = v; }),
@@ -427,7 +433,7 @@
     var peerRow = new Int32Array(n).fill(-1);
     if (peerMap) for (var p = 0; p < n; p++) { var j = peerOf(peerMap, c, p); if (j !== undefined) peerRow[p] = j; }
     state.peer = { run: peer, rows: peerRow };
-    var allowed = [f.passed, f.failed, f.error], out = new Int32Array(n), k = 0;
+    var allowed = [f.passed, f.failed, f.error, f.undecided], out = new Int32Array(n), k = 0;
     for (var i = 0; i < n; i++) {
       if (!allowed[c.status[i]]) continue;
       if (f.low && !c.low[i]) continue;
@@ -580,14 +586,14 @@
     if (/^#(example|row)\//.test(location.hash)) history.replaceState(null, "", "#" + state.tab);
   }
   function verdictBlock(a) {
-    var status = a.error ? "error" : a.passed ? "passed" : "failed";
+    var status = a.error ? "error" : a.undecided ? "undecided" : a.passed ? "passed" : "failed";
     var box = add(el("div", "verdict " + status), badge(status), " ",
       el("strong", null, a.assert_that + (a.tool ? " " + a.tool : "")), " ", el("span", null, a.reason));
     if (a.error) add(box, el("div", "invalid", "error: " + a.error));
     if (a.parameters && a.parameters.length) {
       var list = el("ul", "params");
       a.parameters.forEach(function (p) {
-        var st = p.error ? "error" : p.passed ? "passed" : "failed";
+        var st = p.error ? "error" : p.undecided ? "undecided" : p.passed ? "passed" : "failed";
         var item = add(el("li", "param"), badge(st), " ", el("code", null, p.params.join(", ")), " ",
           el("span", "muted", p.match_as));
         if (p.low_confidence) add(item, " ", badge("low", "low confidence"));
@@ -735,7 +741,7 @@
       add(panel, el("h3", null, "Checks"));
       var ct = add(el("table", "plain checks"), add(el("tr"), el("th", null, "check"), el("th", null, "verdict"), el("th", null, "reason")));
       r.checks.forEach(function (ch) {
-        var st = ch.error ? "error" : ch.passed ? "passed" : "failed";
+        var st = ch.error ? "error" : ch.undecided ? "undecided" : ch.passed ? "passed" : "failed";
         add(ct, add(el("tr"), el("td", null, ch.name + (ch.gating ? "" : " (informational)")), add(el("td"), badge(st)), el("td", null, ch.reason)));
       });
       add(panel, ct);
@@ -747,7 +753,7 @@
         el("th", "num", "threshold"), el("th", null, "verdict"), el("th", null, "reason")));
       names.forEach(function (name) {
         var m = r.metrics[name];
-        var st = m.status !== "ok" ? m.status : m.passed ? "passed" : "failed";
+        var st = m.status !== "ok" ? m.status : m.details && m.details.undecided ? "undecided" : m.passed ? "passed" : "failed";
         add(mt, add(el("tr"), el("td", null, name + (m.gating ? " (gating)" : "")), el("td", "num", fmtNum(m.value)),
           el("td", "num", fmtNum(m.threshold)), add(el("td"), badge(st)), el("td", null, m.reason)));
       });
