@@ -22,42 +22,16 @@ __all__ = [
     "user_time_key",
 ]
 
-WEEKDAYS: dict[str, int] = {}
-for _index, _names in enumerate(
-    (
-        ("monday", "mon"),
-        ("tuesday", "tue", "tues"),
-        ("wednesday", "wed", "weds"),
-        ("thursday", "thu", "thur", "thurs"),
-        ("friday", "fri"),
-        ("saturday", "sat"),
-        ("sunday", "sun"),
-    )
-):
-    for _name in _names:
-        WEEKDAYS[_name] = _index
+_WEEKDAY_NAMES = (("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed", "weds"),
+                  ("thursday", "thu", "thur", "thurs"), ("friday", "fri"), ("saturday", "sat"),
+                  ("sunday", "sun"))  # fmt: skip
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")  # fmt: skip
 
-MONTHS: dict[str, int] = {}
-for _index, _name in enumerate(
-    (
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ),
-    start=1,
-):
-    MONTHS[_name] = _index
-    MONTHS[_name[:3]] = _index
-MONTHS["sept"] = 9
+WEEKDAYS: dict[str, int] = {name: index for index, names in enumerate(_WEEKDAY_NAMES) for name in names}
+MONTHS: dict[str, int] = {
+    spelling: index for index, name in enumerate(_MONTH_NAMES, start=1) for spelling in (name, name[:3])
+} | {"sept": 9}
 
 
 def relative_weekday_dates(word: str, weekday: int, today: date) -> list[date]:
