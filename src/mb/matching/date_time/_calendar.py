@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 from dateutil.relativedelta import relativedelta
 
 from ._model import ClockReading, Reading
+from ._steps import add_business_days
 
 __all__ = [
     "MONTHS",
@@ -109,13 +110,7 @@ def add_units(moment: datetime, amount: float, unit: str) -> datetime:
         whole = int(amount)
         return moment + relativedelta(years=whole, months=round((amount - whole) * 12))
     if unit == "business day":
-        step = 1 if amount >= 0 else -1
-        remaining = abs(int(amount))
-        while remaining:
-            moment += timedelta(days=step)
-            if moment.weekday() < 5:
-                remaining -= 1
-        return moment
+        return moment + (add_business_days(moment.date(), int(amount)) - moment.date())
     seconds = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}[unit]
     return moment + timedelta(seconds=amount * seconds)
 
