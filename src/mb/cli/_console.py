@@ -14,11 +14,12 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from .._redact import redact
 
-__all__ = ["err_console", "format_option", "out_console", "printable"]
+__all__ = ["err_console", "fail", "format_option", "out_console", "print_error", "printable"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -57,3 +58,14 @@ def format_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any
         show_default=True,
         help=f"{what} format on standard output.",
     )
+
+
+def print_error(message: str) -> None:
+    """Print ``error: MESSAGE`` on standard error, the message shown as it is (never read as markup)."""
+    err_console.print(f"[red]error:[/] {escape(message)}", highlight=False)
+
+
+def fail(message: str, status: int) -> SystemExit:
+    """Print ``message`` as an error and give the ``SystemExit`` with ``status`` to raise."""
+    print_error(message)
+    return SystemExit(status)

@@ -6,10 +6,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from ..results_join import JoinMismatch
-from ._console import err_console, out_console
+from ._console import err_console, fail, out_console
 from ._files import write_failure_status
 
 __all__ = ["export_eee"]
@@ -144,17 +143,13 @@ def export_eee(
         )
     except UnportableName as exc:
         hint = "--benchmark" if str(exc).startswith("benchmark") else "--model-id"
-        err_console.print(f"[red]error:[/] {escape(str(exc))}; choose another {hint}")
-        raise SystemExit(2) from None
+        raise fail(f"{exc}; choose another {hint}", 2) from None
     except JoinMismatch as exc:
-        err_console.print(f"[red]error:[/] {escape(str(exc))}")
-        raise SystemExit(2) from None
+        raise fail(str(exc), 2) from None
     except ValueError as exc:
-        err_console.print(f"[red]error:[/] {escape(str(exc))}")
-        raise SystemExit(1) from None
+        raise fail(str(exc), 1) from None
     except OSError as exc:
-        err_console.print(f"[red]error:[/] cannot write to {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
-        raise SystemExit(write_failure_status(exc)) from None
+        raise fail(f"cannot write to {out_dir}: {exc.strerror or exc}", write_failure_status(exc)) from None
     out_console.print(str(written.aggregate_path), markup=False)
     out_console.print(str(written.samples_path), markup=False)
     err_console.print(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.markup import escape
@@ -23,19 +24,16 @@ from ..io import JsonlWriter, atomic_output, iter_lines, iter_records, write_ato
 from ..results import ExampleResult
 from ..results_format import parse_header
 from ..results_join import JoinMismatch, check_join
-from ._console import err_console
+from ._console import err_console, print_error
 from ._files import check_output, fail_write, require_file
 
-__all__ = ["export_m365", "import_m365"]
+__all__ = ["export_m365", "fail_document", "import_m365"]
 
 
-def _error(text: str) -> None:
-    err_console.print(f"[red]error:[/] {escape(text)}")
-
-
-def _fail_document(error: M365DocumentError) -> None:
+def fail_document(error: M365DocumentError) -> NoReturn:
+    """Print every problem of an unusable evaluation document and exit with status 1."""
     for line in str(error).splitlines():
-        _error(line)
+        print_error(line)
     raise SystemExit(1)
 
 
@@ -62,10 +60,9 @@ def import_m365(document: Path, output: Path) -> None:
         loaded = load_document(document)
         units = document_units(loaded)
     except M365DocumentError as exc:
-        _fail_document(exc)
-        return
+        fail_document(exc)
     except OSError as exc:
-        _error(f"{document}: cannot read: {exc.strerror or exc}")
+        print_error(f"{document}: cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
     unknown = sorted(
         {
@@ -131,7 +128,7 @@ def _read_results(path: Path) -> dict[int, ExampleResult]:
         problems.append(f"{path}: no evaluation result in the file")
     if problems:
         for problem in problems[:20]:
-            _error(problem)
+            print_error(problem)
         raise SystemExit(1)
     return results
 
@@ -170,25 +167,24 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
             if record.example is None:
                 bad_lines += 1
                 if record.error is not None:
-                    _error(str(record.error))
+                    print_error(str(record.error))
                 continue
             result = by_line.get(record.line)
             if result is not None:
                 check_join(result, f"{benchmark}:{record.line}", record.example)
             evaluated.append(Evaluated(record.example, result, line=record.line))
     except OSError as exc:
-        _error(f"cannot read: {exc.strerror or exc}")
+        print_error(f"cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
     except JoinMismatch as exc:
-        _error(str(exc))
+        print_error(str(exc))
         raise SystemExit(2) from None
     try:
         export = build_document(evaluated, source=str(benchmark))
     except M365DocumentError as exc:
-        _fail_document(exc)
-        return
+        fail_document(exc)
     for message in export.left_out:
-        _error(message)
+        print_error(message)
     data = dump_document(export.document)
     if str(output) == "-":
         sys.stdout.buffer.write(data)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from ..results_join import JoinMismatch
-from ._console import err_console, out_console
+from ._console import err_console, fail, out_console
 from ._files import write_failure_status
 
 __all__ = ["export_mlflow"]
@@ -58,8 +57,7 @@ def export_mlflow(
     try:
         require_mlflow()
     except ImportError as exc:
-        err_console.print(f"[red]error:[/] {escape(str(exc))}")
-        raise SystemExit(1) from None
+        raise fail(str(exc), 1) from None
     from mlflow.exceptions import MlflowException
 
     from ..formats.mlflow import log_results
@@ -75,13 +73,10 @@ def export_mlflow(
             artifact_location=artifact_location,
         )
     except JoinMismatch as exc:
-        err_console.print(f"[red]error:[/] {escape(str(exc))}")
-        raise SystemExit(2) from None
+        raise fail(str(exc), 2) from None
     except OSError as exc:
-        err_console.print(f"[red]error:[/] {escape(str(exc))}")
-        raise SystemExit(write_failure_status(exc)) from None
+        raise fail(str(exc), write_failure_status(exc)) from None
     except (ValueError, MlflowException) as exc:
-        err_console.print(f"[red]error:[/] {escape(str(exc))}")
-        raise SystemExit(1) from None
+        raise fail(str(exc), 1) from None
     out_console.print(run_id, markup=False)
     err_console.print(f"logged run {run_id} to experiment {experiment!r}", markup=False)

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 import anyio
 import click
-from rich.markup import escape
 
 from ..runner._api import MAX_CONCURRENCY
 from ._backend import backend_options, connect_backend, ray_agent
-from ._console import err_console
+from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
 from ._line_limit import max_line_bytes_option
@@ -82,11 +81,6 @@ class _GroupedProblems:
 def _cli_wording(message: str) -> str:
     """A runner error in the command's words: its Python arguments become the options of ``mb run``."""
     return message.replace("resume=True", "--resume").replace("overwrite=True", "--overwrite")
-
-
-def _fail(message: str) -> SystemExit:
-    err_console.print(f"[red]error:[/] {escape(message)}", highlight=False)
-    return SystemExit(2)
 
 
 @click.command()
@@ -231,14 +225,14 @@ def run(
     try:
         refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
     except SameFileError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc), 2) from None
 
     if is_results_file(benchmark):
-        raise _fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark")
+        raise fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark", 2)
     try:
         agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
     except AgentLoadError as exc:
-        raise _fail(f"cannot load the agent {agent_spec!r}: {exc}") from None
+        raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
 
     cluster, where = connect_backend(backend, address), ""
     if cluster is not None:
@@ -282,7 +276,7 @@ def run(
             )
         )
     except (BenchmarkFileError, OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
-        raise _fail(_cli_wording(str(exc))) from None
+        raise fail(_cli_wording(str(exc)), 2) from None
     except KeyboardInterrupt:
         err_console.print(
             f"interrupted; what was written to {output} is kept. Resume with:\n  " + resume_with,

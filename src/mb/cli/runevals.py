@@ -34,9 +34,10 @@ from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ..io._limits import unreadable_value
-from ._console import err_console, out_console
+from ._console import err_console, fail, out_console
 from ._files import check_output, fail_write
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option
+from .m365 import fail_document
 
 __all__ = ["runevals"]
 
@@ -82,11 +83,6 @@ def _stdin_is_interactive() -> bool:
         return False
 
 
-def _fail(message: str, code: int) -> SystemExit:
-    err_console.print(f"[red]error:[/] {escape(message)}")
-    return SystemExit(code)
-
-
 def _default_output() -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     candidate = Path("evals") / f"{stamp}.html"
@@ -101,7 +97,7 @@ def _offer_starter() -> None:
     """No dataset found: offer the starter file (a person at the terminal) or explain what to do."""
     err_console.print("⚠️ No prompts file found in current directory or ./evals/", highlight=False)
     if not _stdin_is_interactive():
-        raise _fail(
+        raise fail(
             "no dataset to run: pass --prompts-file FILE, --prompts ... --expected ..., or --interactive, "
             "or create ./evals/evals.json (run `mb runevals` in a terminal to get a starter file)",
             2,
@@ -113,18 +109,16 @@ def _offer_starter() -> None:
             f"created {escape(str(path))} with sample prompts: edit them, then run `mb runevals` again", highlight=False
         )
         raise SystemExit(0)
-    raise _fail("no dataset to run", 2)
+    raise fail("no dataset to run", 2)
 
 
 def _load(path: Path) -> LoadedDocument:
     try:
         loaded = load_document(path)
     except M365DocumentError as exc:
-        for line in str(exc).splitlines():
-            err_console.print(f"[red]error:[/] {escape(line)}")
-        raise SystemExit(1) from None
+        fail_document(exc)
     except OSError as exc:
-        raise _fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
+        raise fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
     return loaded
 
 
@@ -133,7 +127,7 @@ def _upgrade_legacy(loaded: LoadedDocument) -> None:
     try:
         backup = upgrade_in_place(loaded)
     except OSError as exc:
-        raise _fail(f"{loaded.file}: cannot upgrade the legacy file in place: {exc.strerror or exc}", 2) from None
+        raise fail(f"{loaded.file}: cannot upgrade the legacy file in place: {exc.strerror or exc}", 2) from None
     err_console.print(
         f"upgraded {escape(loaded.file)} to schema 1.7.0 (it was a legacy document); the original is kept as "
         f"{escape(str(backup))}",
@@ -330,7 +324,7 @@ def runevals(
     try:
         agent = as_agent(agent_spec)
     except AgentLoadError as exc:
-        raise _fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
+        raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
     active = judge_from_cli(judge, concurrency)
 
     if interactive:

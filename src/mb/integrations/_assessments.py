@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..results import ExampleResult, MetricResult
+from ..results import AssertionResult, CheckResult, ExampleResult, MetricResult
 
 __all__ = ["CONCEPTS", "Assessment", "assess", "concept_names"]
 
@@ -61,6 +61,16 @@ def _expectations_met(result: ExampleResult) -> Assessment:
     return Assessment(result.score, f"{result.score:.0%} of the gating expectations are met", metadata={})
 
 
+def _all_passed(verdicts: Sequence[AssertionResult | CheckResult], lines: list[str]) -> Assessment:
+    """Whether every one of ``verdicts`` passed, with ``lines`` as the rationale; an error when one is undecided."""
+    undecided = [v.error for v in verdicts if v.error]
+    passed = sum(1 for v in verdicts if v.passed)
+    metadata = {"passed": str(passed), "total": str(len(verdicts))}
+    if undecided:
+        return Assessment(None, "\n".join(lines), error=undecided[0], metadata=metadata)
+    return Assessment(passed == len(verdicts), "\n".join(lines), metadata=metadata)
+
+
 def _tool_call_assertions(result: ExampleResult) -> Assessment | None:
     error = _error_of(result)
     if error is not None:
@@ -74,12 +84,7 @@ def _tool_call_assertions(result: ExampleResult) -> Assessment | None:
         for parameter in assertion.parameters:
             if not parameter.passed:
                 lines.append(f"  {', '.join(parameter.params)} ({parameter.match_as}): {parameter.reason}")
-    undecided = [a.error for a in result.assertions if a.error]
-    passed = sum(1 for a in result.assertions if a.passed)
-    metadata = {"passed": str(passed), "total": str(len(result.assertions))}
-    if undecided:
-        return Assessment(None, "\n".join(lines), error=undecided[0], metadata=metadata)
-    return Assessment(passed == len(result.assertions), "\n".join(lines), metadata=metadata)
+    return _all_passed(result.assertions, lines)
 
 
 def _checks(result: ExampleResult) -> Assessment | None:
@@ -90,12 +95,7 @@ def _checks(result: ExampleResult) -> Assessment | None:
     if not gating:
         return None
     lines = [f"{'PASS' if c.passed else 'FAIL'} {c.name}: {c.reason}" for c in result.checks]
-    undecided = [c.error for c in gating if c.error]
-    passed = sum(1 for c in gating if c.passed)
-    metadata = {"passed": str(passed), "total": str(len(gating))}
-    if undecided:
-        return Assessment(None, "\n".join(lines), error=undecided[0], metadata=metadata)
-    return Assessment(passed == len(gating), "\n".join(lines), metadata=metadata)
+    return _all_passed(gating, lines)
 
 
 def _metric(name: str) -> Callable[[ExampleResult], Assessment | None]:

@@ -101,13 +101,4 @@ def threshold_of(spec: MetricSpec) -> float | None:
 def skipped(reason: str, threshold: float | None = None, *, needs: str | None = None) -> MetricResult:
     """A metric that could not be computed for this example, and why; ``needs`` names what was missing when it is a
     capability (``"llm_judge"``) rather than something the example lacks (recorded as ``details["needs"]``)."""
-    return MetricResult(
-        status="skipped",
-        value=None,
-        passed=None,
-        threshold=threshold,
-        reason=reason,
-        judge=None,
-        gating=False,
-        details={"needs": needs} if needs else {},
-    )
+    return MetricResult(status="skipped", threshold=threshold, reason=reason, details={"needs": needs} if needs else {})

@@ -61,26 +61,14 @@ def _from_text(outputs: Outputs, spec: MetricSpec, threshold: float) -> MetricRe
     try:
         markers = find_citation_markers(outputs.response, citation_format)
     except ValueError as exc:
-        return MetricResult(
-            status="error",
-            value=None,
-            passed=None,
-            threshold=threshold,
-            reason=str(exc),
-            judge=None,
-            gating=False,
-            details={},
-        )
+        return MetricResult(status="error", threshold=threshold, reason=str(exc))
     count = len(markers)
     shown: list[Any] = list(markers)
     return MetricResult(
-        status="ok",
         value=float(count),
         passed=count >= threshold,
         threshold=threshold,
         reason=f"{count} citation marker(s) in the response text ({citation_format})",
-        judge=None,
-        gating=False,
         details={"count": count, "format": citation_format, "markers": shown},
     )
 
@@ -147,22 +135,13 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         return MetricResult(
             status="error",
             value=float(good),
-            passed=None,
             threshold=threshold,
             reason=reason + "; the judge failed on " + "; ".join(errors),
             judge=judge,
-            gating=False,
             details=details,
         )
     return MetricResult(
-        status="ok",
-        value=float(good),
-        passed=passed,
-        threshold=threshold,
-        reason=reason,
-        judge=judge,
-        gating=False,
-        details=details,
+        value=float(good), passed=passed, threshold=threshold, reason=reason, judge=judge, details=details
     )
 
 

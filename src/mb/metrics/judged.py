@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..entities import Example, RetrievalResults, ToolResult
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
@@ -30,24 +32,18 @@ def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: st
     if verdict.error is not None:
         return MetricResult(
             status="error",
-            value=None,
-            passed=None,
             threshold=threshold,
             reason=f"the {verdict.judge} judge failed: {verdict.error}",
             judge=verdict.judge,
-            gating=False,
-            details={},
         )
     grade = round(verdict.grade, 2)
     undecided = verdict.undecided  # never passed: the judge could not tell
     return MetricResult(
-        status="ok",
         value=grade,
         passed=grade >= threshold and not undecided,
         threshold=threshold,
         reason=f"{what} {grade:g}/5{', undecided' if undecided else ''}: {verdict.reason}",
         judge=verdict.judge,
-        gating=False,
         details={"undecided": True} if undecided else {},
     )
 
@@ -69,25 +65,14 @@ def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> Metric
         return skipped("no expected_response to compare with", threshold)
     if same_text(request.candidate, request.reference):
         return MetricResult(
-            status="ok",
             value=5.0,
             passed=threshold <= 5.0,
             threshold=threshold,
             reason="similarity 5/5: the response is the expected response",
-            judge=None,
-            gating=False,
-            details={},
         )
     if not request.candidate.strip():
         return MetricResult(
-            status="ok",
-            value=1.0,
-            passed=threshold <= 1.0,
-            threshold=threshold,
-            reason="similarity 1/5: the response is empty",
-            judge=None,
-            gating=False,
-            details={},
+            value=1.0, passed=threshold <= 1.0, threshold=threshold, reason="similarity 1/5: the response is empty"
         )
     return _graded(request, ctx, threshold, "similarity")
 
@@ -147,47 +132,31 @@ def _has_context(example: Example) -> bool:
     )
 
 
-similarity = register_metric(
-    Metric(
-        "similarity",
-        "How closely the response matches the expected response (1-5).",
-        3.0,
-        has_expected_response,
-        _similarity,
-        unit="grade from 1 to 5",
-        scale=(1.0, 5.0),
-    )
+def _grade_metric(name: str, description: str, applies: Callable[[Example], bool], compute: Compute) -> Metric:
+    return register_metric(Metric(name, description, 3.0, applies, compute, unit="grade from 1 to 5", scale=(1.0, 5.0)))
+
+
+similarity = _grade_metric(
+    "similarity",
+    "How closely the response matches the expected response (1-5).",
+    has_expected_response,
+    _similarity,
 )
-relevance = register_metric(
-    Metric(
-        "relevance",
-        "How well the response addresses the request (1-5, LLM judge).",
-        3.0,
-        _has_outputs,
-        _llm_graded(JudgeTask.RELEVANCE),
-        unit="grade from 1 to 5",
-        scale=(1.0, 5.0),
-    )
+relevance = _grade_metric(
+    "relevance",
+    "How well the response addresses the request (1-5, LLM judge).",
+    _has_outputs,
+    _llm_graded(JudgeTask.RELEVANCE),
 )
-coherence = register_metric(
-    Metric(
-        "coherence",
-        "How logical and well organized the response is (1-5, LLM judge).",
-        3.0,
-        _has_outputs,
-        _llm_graded(JudgeTask.COHERENCE),
-        unit="grade from 1 to 5",
-        scale=(1.0, 5.0),
-    )
+coherence = _grade_metric(
+    "coherence",
+    "How logical and well organized the response is (1-5, LLM judge).",
+    _has_outputs,
+    _llm_graded(JudgeTask.COHERENCE),
 )
-groundedness = register_metric(
-    Metric(
-        "groundedness",
-        "How well the response is supported by retrieved context (1-5, LLM judge).",
-        3.0,
-        _has_context,
-        _llm_graded(JudgeTask.GROUNDEDNESS, grounded=True),
-        unit="grade from 1 to 5",
-        scale=(1.0, 5.0),
-    )
+groundedness = _grade_metric(
+    "groundedness",
+    "How well the response is supported by retrieved context (1-5, LLM judge).",
+    _has_context,
+    _llm_graded(JudgeTask.GROUNDEDNESS, grounded=True),
 )

@@ -105,13 +105,11 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         else:
             details["sufficiency"] = {"sufficient": None, "reason": verdict.error}
     return MetricResult(
-        status="ok",
         value=float(len(chunks)),
         passed=passed,
         threshold=threshold,
         reason="; ".join(parts),
         judge=judge,
-        gating=False,
         details=details,
     )
 

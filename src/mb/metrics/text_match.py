@@ -24,13 +24,10 @@ def _exact(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricResul
     found = needle in haystack
     how = "case-sensitive" if case_sensitive else "ignoring case"
     return MetricResult(
-        status="ok",
         value=1.0 if found else 0.0,
         passed=found,
         threshold=1.0,
         reason=f"the response {'contains' if found else 'does not contain'} the expected response ({how})",
-        judge=None,
-        gating=False,
         details={"case_sensitive": case_sensitive},
     )
 
@@ -47,13 +44,10 @@ def _partial(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
     found = sum((wanted & got).values())
     score = found / total if total else 1.0
     return MetricResult(
-        status="ok",
         value=round(score, 4),
         passed=score >= threshold,
         threshold=threshold,
         reason=f"Match score: {score:.3f} ({found} of {total} expected words found in the response)",
-        judge=None,
-        gating=False,
         details={"case_sensitive": case_sensitive, "found": found, "expected": total},
     )
 

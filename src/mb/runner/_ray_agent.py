@@ -24,7 +24,7 @@ import anyio
 from ..entities import Inputs, Outputs
 from ..errors import AgentError
 from ._agent import AgentInput, CallableAgent, to_outputs
-from ._errors import AgentLoadError, error_record, failure_trace
+from ._errors import AgentLoadError, attach_trace, error_record, failure_trace
 from ._loader import as_agent
 
 __all__ = ["AgentActor", "RayAgent", "WorkerLostError"]
@@ -83,12 +83,10 @@ def _plain(event: Any) -> Any:
     return dump(mode="json", exclude_none=True) if callable(dump) else event
 
 
-def _rebuilt(record: dict[str, Any], trace: list[Any]) -> Exception:
+def _rebuilt(record: dict[str, Any], trace: list[Any]) -> BaseException:
     """An exception the run loop records exactly as the worker's failure (same type name, message, transience)."""
     kind = type(str(record["type"]), (Exception,), {"transient": bool(record.get("transient"))})
-    failure: Exception = kind(record["message"])
-    failure.mb_trace = trace  # type: ignore[attr-defined]
-    return failure
+    return attach_trace(kind(record["message"]), trace)
 
 
 class RayAgent(CallableAgent):

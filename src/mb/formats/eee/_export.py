@@ -10,12 +10,13 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 import orjson
 
 from ..._version import __version__
 from ...errors import ConfigError, InputError
+from ...io import atomic_output, write_atomically
 from ...results_format import file_digest
 from ._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 from ._instance import InstanceContext, instance_record
@@ -153,30 +154,23 @@ def export_eee(
         raise FileExistsError(f"{aggregate_path} holds another evaluation: it is kept (choose another file uuid)")
     context = InstanceContext(schema_version, evaluation_id, model_id, name, OVERALL_RESULT_ID)
     created = _make_directories(samples_path.parent)
-    owned: list[Path] = []  # files this call created, removed again if it fails
     try:
-        samples_part = samples_path.with_name(f".{samples_path.name}.part")
-        rows, checksum, tallies = _write_samples(samples_part, owned, results, executed, context, validate)
-        source_data = _source_data(name, info, executed, rows)
-        record = _aggregate(schema_version, name, evaluation_id, stamp, info, model_id, tallies, source_data)
-        record["detailed_evaluation_results"] = {
-            "format": "jsonl",
-            "file_path": layout.samples_path,
-            "hash_algorithm": "sha256",
-            "checksum": checksum,
-            "total_rows": rows,
-        }
-        if validate:
-            validate_record(record, "aggregate", schema_version)
-        aggregate_part = aggregate_path.with_name(f".{aggregate_path.name}.part")
-        with aggregate_part.open("xb") as stream:
-            owned.append(aggregate_part)
-            stream.write(orjson.dumps(record, option=orjson.OPT_INDENT_2) + b"\n")
-        os.replace(samples_part, samples_path)  # complete files only take the place of an earlier export's
-        os.replace(aggregate_part, aggregate_path)
+        with atomic_output(samples_path, compress=False) as stream:
+            rows, checksum, tallies = _write_samples(stream, results, executed, context, validate)
+            source_data = _source_data(name, info, executed, rows)
+            record = _aggregate(schema_version, name, evaluation_id, stamp, info, model_id, tallies, source_data)
+            record["detailed_evaluation_results"] = {
+                "format": "jsonl",
+                "file_path": layout.samples_path,
+                "hash_algorithm": "sha256",
+                "checksum": checksum,
+                "total_rows": rows,
+            }
+            if validate:
+                validate_record(record, "aggregate", schema_version)
+        # complete files only take the place of an earlier export's: the samples first, then the record naming them
+        write_atomically(aggregate_path, [orjson.dumps(record, option=orjson.OPT_INDENT_2) + b"\n"], compress=False)
     except BaseException:
-        for path in owned:
-            path.unlink(missing_ok=True)
         for directory in created:
             with contextlib.suppress(OSError):  # not empty: something else was written there meanwhile
                 directory.rmdir()
@@ -185,29 +179,22 @@ def export_eee(
 
 
 def _write_samples(
-    path: Path,
-    owned: list[Path],
-    results: ResultsSource,
-    executed: ExecutedSource,
-    context: InstanceContext,
-    validate: bool,
+    stream: IO[bytes], results: ResultsSource, executed: ExecutedSource, context: InstanceContext, validate: bool
 ) -> tuple[int, str, Tallies]:
     digest = hashlib.sha256()
     tallies = Tallies()
     index = ExecutedIndex(executed)
     rows = 0
-    with path.open("xb") as stream:
-        owned.append(path)
-        for result in iter_results(results):
-            record = index.joined(result)
-            line = instance_record(result, record.example, context, record.document)
-            if validate:
-                validate_record(line, "instance", context.version)
-            data = orjson.dumps(line) + b"\n"
-            digest.update(data)
-            stream.write(data)
-            tallies.add(result)
-            rows += 1
+    for result in iter_results(results):
+        record = index.joined(result)
+        line = instance_record(result, record.example, context, record.document)
+        if validate:
+            validate_record(line, "instance", context.version)
+        data = orjson.dumps(line) + b"\n"
+        digest.update(data)
+        stream.write(data)
+        tallies.add(result)
+        rows += 1
     if rows == 0:
         raise InputError("no evaluation results to export")
     return rows, digest.hexdigest(), tallies

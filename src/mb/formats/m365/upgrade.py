@@ -30,22 +30,8 @@ such as ``default_allowed_tools`` stay on the document."""
 _VERSION = re.compile(r"1\.[0-9]+\.[0-9]+")
 """A schema version MorganaBench reads (the schema's ``^1\\.\\d+\\.\\d+$``, in ASCII digits)."""
 
-_SINGLE_FIELDS = frozenset(
-    {
-        "prompt",
-        "expected_response",
-        "response",
-        "context",
-        "evaluators",
-        "evaluators_mode",
-        "citations",
-        "scores",
-        "diagnostics",
-        "status",
-        "error",
-        "extensions",
-    }
-)
+_SINGLE_FIELDS = frozenset({"prompt", "expected_response", "response", "context", "evaluators", "evaluators_mode",
+                            "citations", "scores", "diagnostics", "status", "error", "extensions"})  # fmt: skip
 _TURN_FIELDS = _SINGLE_FIELDS
 _THREAD_FIELDS = frozenset({"name", "description", "turns", "conversation_id", "summary", "extensions"})
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -24,6 +25,7 @@ __all__ = [
     "datetime_from_nanos",
     "loads_maybe",
     "message_text",
+    "span_error",
 ]
 
 HASH_ATTRIBUTE = "mb.example_hash"
@@ -115,6 +117,23 @@ def loads_maybe(value: Any) -> Any:
         except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
             return value
     return value
+
+
+def span_error(
+    span: dict[str, Any], error_codes: tuple[object, ...], attributes_of: Callable[[Any], dict[str, Any]]
+) -> str | None:
+    """Why a span failed (its ``exception`` event's type and message, else its status message), None when its status
+    is not one of ``error_codes``; ``attributes_of`` reads an event's attributes as the source encodes them."""
+    status = span.get("status") or {}
+    if status.get("code") not in error_codes:
+        return None
+    for event in span.get("events") or []:
+        if isinstance(event, dict) and event.get("name") == "exception":
+            attributes = attributes_of(event.get("attributes"))
+            kind, message = attributes.get("exception.type"), attributes.get("exception.message")
+            if kind or message:
+                return f"{kind}: {message}" if kind and message else str(kind or message)
+    return str(status.get("message") or "the span ended with an error status")
 
 
 def message_text(content: Any) -> str | None:

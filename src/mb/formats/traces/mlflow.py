@@ -10,13 +10,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError
+from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, span_error
 from ._files import json_documents
 from ._values import assistant_text, chat_messages, documents_of
 
 __all__ = ["read_mlflow"]
 
 _CHAT_TYPES = {"CHAT_MODEL", "LLM"}
+_STATUS_ERROR = ("STATUS_CODE_ERROR", "ERROR", 2)
 
 
 def _decoded(value: Any) -> Any:
@@ -28,17 +29,8 @@ def _decoded(value: Any) -> Any:
     return value
 
 
-def _error(span: dict[str, Any]) -> str | None:
-    status = span.get("status") or {}
-    if status.get("code") not in ("STATUS_CODE_ERROR", "ERROR", 2):
-        return None
-    for event in span.get("events") or []:
-        if isinstance(event, dict) and event.get("name") == "exception":
-            attributes = {k: _decoded(v) for k, v in (event.get("attributes") or {}).items()}
-            kind, message = attributes.get("exception.type"), attributes.get("exception.message")
-            if kind or message:
-                return f"{kind}: {message}" if kind and message else str(kind or message)
-    return str(status.get("message") or "the span ended with an error status")
+def _attributes(items: Any) -> dict[str, Any]:
+    return {key: _decoded(value) for key, value in (items or {}).items()}
 
 
 def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step | None:
@@ -49,7 +41,8 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
         call_id = attributes.get("gen_ai.tool.call.id") or attributes.get("mlflow.tool.call_id")
         return Step(
             kind="tool", start=start, span_id=span_id, name=str(span.get("name") or "") or None,
-            call_id=None if call_id is None else str(call_id), arguments=inputs, result=outputs, error=_error(span),
+            call_id=None if call_id is None else str(call_id), arguments=inputs, result=outputs,
+            error=span_error(span, _STATUS_ERROR, _attributes),
         )  # fmt: skip
     if kind == "RETRIEVER":
         return Step(kind="retriever", start=start, span_id=span_id, documents=documents_of(outputs))
@@ -78,7 +71,7 @@ def _trace(where: str, document: Any) -> SourceTrace:
         trace.problems.append("no spans (`data.spans` is missing or empty)")
         return trace
     for span in spans:
-        attributes = {key: _decoded(value) for key, value in (span.get("attributes") or {}).items()}
+        attributes = _attributes(span.get("attributes"))
         start = span.get("start_time_unix_nano")
         if not isinstance(start, int):
             trace.problems.append(f"span {span.get('name')!r} has no start_time_unix_nano")

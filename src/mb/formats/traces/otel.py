@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text
+from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error
 from ._files import json_documents
 
 __all__ = ["read_otel"]
@@ -74,19 +74,6 @@ def _openinference_messages(attributes: dict[str, Any], direction: str) -> list[
     return [found[index] for index in sorted(found)]
 
 
-def _error(span: dict[str, Any]) -> str | None:
-    status = span.get("status") or {}
-    if status.get("code") not in _STATUS_ERROR:
-        return None
-    for event in span.get("events") or []:
-        if event.get("name") == "exception":
-            attributes = _attributes(event.get("attributes"))
-            kind, message = attributes.get("exception.type"), attributes.get("exception.message")
-            if kind or message:
-                return f"{kind}: {message}" if kind and message else str(kind or message)
-    return str(status.get("message") or "the span ended with an error status")
-
-
 def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step | None:
     operation = attributes.get("gen_ai.operation.name")
     kind = str(attributes.get("openinference.span.kind") or "").upper()
@@ -100,7 +87,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             call_id=attributes.get("gen_ai.tool.call.id") or attributes.get("tool_call.id"),
             arguments=attributes.get("gen_ai.tool.call.arguments", attributes.get("input.value")),
             result=attributes.get("gen_ai.tool.call.result", attributes.get("output.value")),
-            error=_error(span),
+            error=span_error(span, _STATUS_ERROR, _attributes),
         )
     if kind == "RETRIEVER":
         documents: dict[int, dict[str, Any]] = {}

@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 from dateutil.relativedelta import relativedelta
 
 from ._model import ClockReading, Reading
+from ._steps import add_business_days
 
 __all__ = [
     "MONTHS",
@@ -22,42 +23,16 @@ __all__ = [
     "user_time_key",
 ]
 
-WEEKDAYS: dict[str, int] = {}
-for _index, _names in enumerate(
-    (
-        ("monday", "mon"),
-        ("tuesday", "tue", "tues"),
-        ("wednesday", "wed", "weds"),
-        ("thursday", "thu", "thur", "thurs"),
-        ("friday", "fri"),
-        ("saturday", "sat"),
-        ("sunday", "sun"),
-    )
-):
-    for _name in _names:
-        WEEKDAYS[_name] = _index
+_WEEKDAY_NAMES = (("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed", "weds"),
+                  ("thursday", "thu", "thur", "thurs"), ("friday", "fri"), ("saturday", "sat"),
+                  ("sunday", "sun"))  # fmt: skip
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")  # fmt: skip
 
-MONTHS: dict[str, int] = {}
-for _index, _name in enumerate(
-    (
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ),
-    start=1,
-):
-    MONTHS[_name] = _index
-    MONTHS[_name[:3]] = _index
-MONTHS["sept"] = 9
+WEEKDAYS: dict[str, int] = {name: index for index, names in enumerate(_WEEKDAY_NAMES) for name in names}
+MONTHS: dict[str, int] = {
+    spelling: index for index, name in enumerate(_MONTH_NAMES, start=1) for spelling in (name, name[:3])
+} | {"sept": 9}
 
 
 def relative_weekday_dates(word: str, weekday: int, today: date) -> list[date]:
@@ -135,13 +110,7 @@ def add_units(moment: datetime, amount: float, unit: str) -> datetime:
         whole = int(amount)
         return moment + relativedelta(years=whole, months=round((amount - whole) * 12))
     if unit == "business day":
-        step = 1 if amount >= 0 else -1
-        remaining = abs(int(amount))
-        while remaining:
-            moment += timedelta(days=step)
-            if moment.weekday() < 5:
-                remaining -= 1
-        return moment
+        return moment + (add_business_days(moment.date(), int(amount)) - moment.date())
     seconds = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}[unit]
     return moment + timedelta(seconds=amount * seconds)
 

@@ -17,6 +17,8 @@ from typing import Literal
 
 from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
 
+from ._calendar import nth_weekday
+
 __all__ = ["HOLIDAYS", "holiday_date", "holiday_days", "holiday_spans"]
 
 
@@ -89,14 +91,7 @@ def _hebrew_in(month: int, day: int, year: int, offset: int) -> date | None:
 
 
 def _nth_weekday(month: int, weekday: int, n: int) -> Callable[[int], date | None]:
-    def rule(year: int) -> date | None:
-        if n > 0:
-            first = date(year, month, 1)
-            return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
-        last = date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
-        return last - timedelta(days=(last.weekday() - weekday) % 7)
-
-    return rule
+    return lambda year: nth_weekday(year, month, weekday, n)
 
 
 def _after(rule: Callable[[int], date | None], days: int) -> Callable[[int], date | None]:

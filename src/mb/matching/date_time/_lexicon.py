@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
 
-from ..._numbers import FRACTIONS, ONES, TENS, cardinal_words, ordinal_words
+from ..._numbers import FRACTIONS, ONES, cardinal_words, ordinal_words
 from ._calendar import MONTHS, WEEKDAYS
 from ._items import DIGIT, first_tokens
 
@@ -41,55 +40,14 @@ WORD_ORDINALS: dict[str, int] = ordinal_words(1, 31)
 
 
 def alternatives(words: Iterable[str]) -> str:
-    """A pattern matching any of ``words``, the longest first where several match (as an alternation of the words
-    sorted by length would), written as a tree of shared prefixes: a fraction of the flat alternation's length, so
-    the patterns that embed it parse and compile in a fraction of the time, and match with fewer branches tried."""
-    tree: dict[str, Any] = {}
-    for word in words:
-        node = tree
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-    return _branches(tree)
-
-
-def _branches(node: dict[str, Any]) -> str:
-    # characters followed by the same words share one branch ("twenty[- ]one"); branches never start alike
-    following: dict[str, list[str]] = {}
-    for char, child in node.items():
-        if char:
-            following.setdefault(_branches(child), []).append(char)
-    parts = [(re.escape(chars[0]) if len(chars) == 1 else _charset(chars)) + rest for rest, chars in following.items()]
-    if not parts:
-        return ""
-    body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
-    if "" not in node:
-        return body
-    # The word may end here: the longer words through this prefix are tried first (a greedy optional group).
-    return ("(?:" + body + ")?") if len(parts) == 1 and len(body) > 1 else body + "?"
-
-
-def _charset(chars: list[str]) -> str:
-    return "[" + "".join("\\" + char if char in "\\]^-[" else char for char in chars) + "]"
+    """A pattern matching any of ``words``, the longest first where several match."""
+    return "(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + ")"
 
 
 def number_words(low: int, high: int) -> str:
-    """A pattern matching the numbers from ``low`` to ``high`` (below 100) in words, as ``alternatives`` of those
-    words would (the longest first): each tens word is written once, followed by its units ("twenty[- ]one").
-    No tens word starts like a word below twenty, so the two kinds never compete for the same text."""
-    tens_by_units: dict[tuple[bool, tuple[str, ...]], list[str]] = {}
-    for word, tens in TENS.items():
-        units = tuple(ONES[unit] for unit in range(1, 10) if low <= tens + unit <= high)
-        if units or low <= tens <= high:
-            tens_by_units.setdefault((low <= tens <= high, units), []).append(word)
-    parts = [
-        alternatives(words) + (f"(?:[- ]{alternatives(units)}){'?' if bare else ''}" if units else "")
-        for (bare, units), words in tens_by_units.items()
-    ]
-    ones = [word for value, word in enumerate(ONES) if low <= value <= high]
-    if ones:
-        parts.append(alternatives(ones))
-    return "(?:" + "|".join(parts) + ")"
+    """A pattern matching the numbers from ``low`` to ``high`` (below 100) in words ("twenty-one", "twenty one"),
+    the longest first."""
+    return alternatives(cardinal_words(low, high))
 
 
 #: A number written in digits or words (0-59).
@@ -136,61 +94,12 @@ QUANTITY_FIRST = first_tokens(DIGIT, WORD_NUMBERS, _FEW, ("half", "a", "quarter"
 
 #: Words that carry no date information on their own (the parse may leave them unused). Deadline and start
 #: words read as the moment they name: a tool's argument carries the deadline itself.
-FILLERS = frozenset(
-    [
-        "at",
-        "on",
-        "the",
-        "of",
-        "in",
-        "from",
-        "by",
-        "for",
-        "is",
-        "due",
-        "around",
-        "about",
-        "approximately",
-        "approx",
-        "roughly",
-        "circa",
-        "exactly",
-        "sharp",
-        "o'clock",
-        "oclock",
-        "please",
-        "sometime",
-        "some",
-        "starting",
-        "beginning",
-        "ending",
-        "until",
-        "till",
-        "til",
-        "no",
-        "later",
-        "than",
-        "precisely",
-        "over",
-        "all",
-        "whole",
-        "entire",
-        "during",
-        "throughout",
-        "promptly",
-        "calendar",
-        "my",
-        "our",
-        "preferably",
-        "ideally",
-        "maybe",
-        "perhaps",
-        "say",
-        "how",
-        "what",
-        "'s",
-    ]
-)
+FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "due", "around", "about",
+                     "approximately", "approx", "roughly", "circa", "exactly", "sharp", "o'clock", "oclock", "please",
+                     "sometime", "some", "starting", "beginning", "ending", "until", "till", "til", "no", "later",
+                     "than", "precisely", "over", "all", "whole", "entire", "during", "throughout", "promptly",
+                     "calendar", "my", "our", "preferably", "ideally", "maybe", "perhaps", "say", "how", "what",
+                     "'s"})  # fmt: skip
 
 
 def number_value(text: str) -> int:

@@ -78,21 +78,8 @@ class Window:
 
 
 def _label(w: Window) -> str:
-    grain = w.grain
-    if grain in _ISO_GRAINS and w.lo.year >= 1000 and w.lo.tzinfo is None:
-        # what the strftime forms below give, from the faster isoformat (strftime pads no year under 1000)
-        timespec, length = _ISO_GRAINS[grain]
-        return w.lo.isoformat(timespec=timespec)[:length]
-    if grain == "second":
-        return f"{w.lo:%Y-%m-%dT%H:%M:%S}"
-    if grain == "minute":
-        return f"{w.lo:%Y-%m-%dT%H:%M}"
-    if grain == "day":
-        return f"{w.lo:%Y-%m-%d}"
-    if grain == "month":
-        return f"{w.lo:%Y-%m}"
-    if grain == "year":
-        return f"{w.lo:%Y}"
+    if w.grain in _FORMATS:
+        return w.lo.strftime(_FORMATS[w.grain])
     if w.grain == "instant":
         return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%H:%M}"
     note = f" ({w.note})" if w.note else ""
@@ -104,8 +91,8 @@ def _label(w: Window) -> str:
     return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%Y-%m-%dT%H:%M}{note}"
 
 
-_ISO_GRAINS = {"second": ("seconds", 19), "minute": ("minutes", 16), "day": ("minutes", 10), "month": ("minutes", 7),
-               "year": ("minutes", 4)}  # fmt: skip
+_FORMATS = {"second": "%Y-%m-%dT%H:%M:%S", "minute": "%Y-%m-%dT%H:%M", "day": "%Y-%m-%d", "month": "%Y-%m",
+            "year": "%Y"}  # fmt: skip
 
 
 def day_window(d: date) -> Window:

@@ -342,11 +342,7 @@ def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
 
 def show_moment(moment: datetime, offset: timedelta | None = None) -> str:
     """``2024-02-09T14:00`` (seconds only when set) with the offset, if any."""
-    seconds = bool(moment.second or moment.microsecond)
-    if moment.year >= 1000 and moment.tzinfo is None:  # as the strftime forms below, faster
-        text = moment.isoformat(timespec="seconds")[:19] if seconds else moment.isoformat(timespec="minutes")
-    else:
-        text = f"{moment:%Y-%m-%dT%H:%M:%S}" if seconds else f"{moment:%Y-%m-%dT%H:%M}"
+    text = moment.strftime("%Y-%m-%dT%H:%M:%S" if moment.second or moment.microsecond else "%Y-%m-%dT%H:%M")
     if offset is not None:
         text += "Z" if not offset else format_offset(offset)
     return text

@@ -157,7 +157,11 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
             zone = None
         if zone is not None:
             return ZoneSpec(zone.key, (zone,))
-    return _dateparser_zone(low)
+    if not text.isalpha():
+        return None
+    from ._zone_words import abbreviation_zone
+
+    return abbreviation_zone(low)
 
 
 @functools.cache
@@ -172,17 +176,9 @@ def _zone_by_key(key: str) -> zoneinfo.ZoneInfo | None:
     return zoneinfo.ZoneInfo(real) if real else None
 
 
-def _dateparser_zone(text: str) -> ZoneSpec | None:
-    from ._zone_words import abbreviation_zone
-
-    return abbreviation_zone(text) if text.isalpha() else None
-
-
 def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
     """Split a trailing or embedded zone word off a phrase (``3pm UTC``, ``9am PST``, ``10:00 Europe/Paris``);
     ``abbreviations=False`` leaves out the table of other zone abbreviations (``cet``, ``ist``...)."""
-    if not abbreviations and _ANY_ZONE_RE.search(text) is None:
-        return text, None  # nothing any pattern below needs is there: the usual phrase
     for pattern in (_IANA_RE, _ABBREV_RE):
         found = pattern.search(text)
         if found:
@@ -227,11 +223,6 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
     return pop_zone_word(text)
 
 
-#: What at least one of the zone patterns tried without the abbreviation table needs to match (a superset).
-_ANY_ZONE_RE = re.compile(
-    r"/|\b(?:est|edt|cst|cdt|mst|mdt|pst|pdt|eastern|central|mountain|pacific|alaska|hawaii|et|ct|mt|pt)"
-    r"|(?:utc|gmt|zulu|z)\s*$|[+-]\d|\stime\b|\bin\s"
-)
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
 _IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
 
