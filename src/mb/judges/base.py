@@ -89,6 +89,10 @@ class Verdict:
     """Calibrated probability that the verdict is right (offline judges on equivalence and similarity); None when the
     judge gives none."""
 
+    undecided: bool = False
+    """True when the judge cannot tell with the confidence its calibration promises: such a verdict never passes
+    (``passed`` is False), and with an LLM judge configured the cascade asks it instead."""
+
     @property
     def low_confidence(self) -> bool:
         """True when the verdict is in the uncertain band (its confidence below ``LOW_CONFIDENCE``)."""
@@ -96,8 +100,8 @@ class Verdict:
 
     @property
     def passed(self) -> bool:
-        """True when the condition holds (``score >= 0.5``) and the judge did not fail."""
-        return self.error is None and self.score >= 0.5
+        """True when the condition holds (``score >= 0.5``), the judge did not fail and the verdict is decided."""
+        return self.error is None and not self.undecided and self.score >= 0.5
 
     @property
     def grade(self) -> float:
