@@ -137,3 +137,13 @@ def test_added_detail_on_one_line_is_never_a_confident_failure(judge: LocalJudge
     verdict = _verdict(judge, "trade publication Variety put up for sale", "Variety up for sale")
     assert verdict.undecided, verdict.reason
     assert "adds detail" in verdict.reason
+
+
+def test_the_passive_voice_of_the_same_clause_is_not_a_reordering_doubt(judge: LocalJudge) -> None:
+    passive = _verdict(judge, "A tomato is being cut by a man", "A man is cutting a tomato")
+    swapped = _verdict(judge, "A man is being cut by a tomato", "A man is cutting a tomato")
+    near = _verdict(judge, "A girl by a pink sign holds up a blue shirt", "A girl in a blue shirt holds up a pink sign")
+    assert "different order" not in passive.reason
+    assert not swapped.passed
+    assert "roles guard fired" in swapped.reason
+    assert not near.passed  # "by a sign" is no passive agent: the reordering stays a doubt
