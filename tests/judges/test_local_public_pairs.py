@@ -44,14 +44,16 @@ def test_close_embeddings_with_a_different_meaning_fail(
         ("we cannot, and will not, allow it", "we cannot allow it, and we won't"),
     ],
 )
-def test_equal_meaning_passes(judge: LocalJudge, candidate: str, reference: str) -> None:
+def test_equal_meaning_is_never_failed(judge: LocalJudge, candidate: str, reference: str) -> None:
+    """Passed, or undecided when the cosine sits in the band no held-out corpus lets the judge decide."""
     [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])
-    assert verdict.passed, verdict.reason
+    assert verdict.passed or verdict.undecided, verdict.reason
+    assert "guard fired" not in verdict.reason
 
 
 def test_a_demonym_for_its_place_is_never_a_confident_failure(judge: LocalJudge) -> None:
-    """No guard fires on "Gazans" for "Gaza"; the model, held to 90% precision on short pairs, may still keep the
-    pair below its threshold, but only as a low-confidence verdict (reviewed, or sent on to an LLM judge)."""
+    """No guard fires on "Gazans" for "Gaza"; the cosine may still keep the pair below the pass threshold, but only
+    as an undecided, low-confidence verdict (reviewed, or sent on to an LLM judge)."""
     [verdict] = judge.judge_sync([JudgeRequest(EQ, "Israeli strikes on Gazans", "Israeli strikes on Gaza")])
     assert "guard fired" not in verdict.reason
     assert verdict.passed or verdict.low_confidence, verdict.reason

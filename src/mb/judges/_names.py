@@ -16,7 +16,7 @@ from rapidfuzz import fuzz, process
 from ._quantities import extract_quantities, roman_numeral
 from ._text import STOPWORDS, Token, stem, tokens
 
-__all__ = ["absent_names", "names"]
+__all__ = ["absent_names", "names", "spell_regions"]
 
 _UNIT_LETTERS = re.compile(r"(?<=[\d°])\s?[CFK]\b|°\s?[CFK]?\b")
 _RUN_JOINERS = frozenset({"of", "the", "and", "de", "van", "von", "da", "del", "la", "le", "du"})
@@ -127,6 +127,22 @@ def _same_region(name: str, other: str) -> bool:
                 return True
     found = codes.get(name)
     return found is not None and not found.isdisjoint(written)
+
+
+def spell_regions(text: str, other: str) -> str:
+    """``text`` with each region code that ``other`` spells out written as that region's name ("Portland, OR" beside
+    "Portland, Oregon" becomes "Portland, oregon")."""
+    regions, _ = _regions()
+
+    def spell(match: re.Match[str]) -> str:
+        code = match.group(0).casefold()
+        if not _same_region(code, other):
+            return match.group(0)
+        vocabulary, _ = _vocabulary(other)
+        found = next((words for words in regions.get(code, ()) if all(word in vocabulary for word in words)), None)
+        return " ".join(found) if found else match.group(0)
+
+    return _CODE.sub(spell, text)
 
 
 def _bases(word: str) -> frozenset[str]:

@@ -51,7 +51,9 @@ better:worse best:worst strong:weak active:dormant,inactive safe:dangerous,unsaf
 expand:shrink minimum:maximum entrance:exit arrival:departure high:low rich:poor,low,lacking
 plenty:little,scarce,lacking,short abundant:scarce,rare recommend:beware,avoid,discourage,shun
 encourage:discourage,beware endorse:oppose,reject,condemn support:oppose praise:criticize,criticise,condemn
-trust:distrust,mistrust like:dislike favor:oppose favour:oppose"""
+trust:distrust,mistrust like:dislike favor:oppose favour:oppose inside:outside indoor:outdoor indoors:outdoors
+top:bottom,first,ground upstairs:downstairs front:back warm:cold,cool heat:cool wet:dry light:dark,heavy
+young:old new:old tall:short long:short fast:slow quickly:slowly happy:sad love:hate always:never"""
 _EXCLUSIVE = (
     "red orange yellow green blue purple violet pink brown black white grey gray silver gold",
     "small medium large",

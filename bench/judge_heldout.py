@@ -1,0 +1,114 @@
+"""The local judge's EQUIVALENCE verdicts on labelled paraphrase corpora, per corpus: is it right when it decides?
+
+Run: ``.venv/bin/python bench/judge_heldout.py NAME=PATH [NAME=PATH ...] [--short] [--only PART] [--limit N]``.
+Nothing is downloaded: each PATH is a file already on disk, read by its shape (the first text of a pair is the
+reference, the second the candidate):
+
+- ``*.jsonl`` / ``*.jsonl.gz``: one object per line with ``text_a``, ``text_b`` and ``label`` (0/1), optionally
+  ``source`` and ``split`` (``tests/data/judge_pairs.jsonl.gz``: rows are grouped as ``source_split``, each a corpus),
+  or with ``task``, ``candidate``, ``reference`` and ``label`` (``tests/data/judge_calibration.jsonl``);
+- MRPC's TSV (a header ``Quality  #1 ID  #2 ID  #1 String  #2 String``), e.g. the GLUE MRPC ``dev.tsv``;
+- PAWS' and QQP's TSV (a header with ``sentence1``/``question1``, ``sentence2``/``question2`` and ``label``/
+  ``is_duplicate``), e.g. PAWS-Wiki ``dev.tsv``.
+
+Per corpus it prints the pairs, the share of true (equivalent) pairs, and of the local judge's verdicts: the precision
+of its passes (the figure that must stay high), the share it left undecided, the recall (true pairs passed / true
+pairs) and the precision of its failures. Thresholds are chosen on training splits only (the ``stsb_train``,
+``sick_train`` and ``mrpc_train`` rows of ``tests/data/judge_pairs.jsonl.gz``); any other corpus given here is out of
+domain for them. The figures in ``docs/judges.md`` come from::
+
+    bench/judge_heldout.py pairs=tests/data/judge_pairs.jsonl.gz calibration=tests/data/judge_calibration.jsonl \
+        mrpc_dev=PATH/MRPC/dev.tsv --short --only dev --only trial --only generated --only calibration
+
+with ``MRPC/dev.tsv`` the GLUE copy of the MRPC development split (408 pairs; GLUE's download script writes it, and
+public repositories that fine-tune on GLUE ship it beside their code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from mb.judges import JudgeRequest, JudgeTask
+from mb.judges.local import LocalJudge
+
+Pair = tuple[str, str, int]
+
+
+def _open(path: Path) -> list[str]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8-sig") as handle:
+        return handle.read().splitlines()
+
+
+def _read(name: str, path: Path) -> dict[str, list[Pair]]:
+    lines = _open(path)
+    if ".jsonl" in path.name:
+        corpora: dict[str, list[Pair]] = defaultdict(list)
+        for line in lines:
+            row = json.loads(line)
+            if "candidate" in row:  # tests/data/judge_calibration.jsonl: its equivalence rows
+                if row.get("task") == "equivalence":
+                    corpora[name].append((row["reference"], row["candidate"], int(row["label"])))
+                continue
+            key = f"{name}:{row['source']}_{row['split']}" if "source" in row else name
+            corpora[key].append((row["text_a"], row["text_b"], int(row["label"])))
+        return dict(corpora)
+    rows = list(csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+    header = [cell.strip().lower() for cell in rows[0]]
+    if header[0] == "quality":
+        return {name: [(row[3], row[4], int(row[0])) for row in rows[1:] if len(row) == 5]}
+    first = header.index("sentence1") if "sentence1" in header else header.index("question1")
+    second = header.index("sentence2") if "sentence2" in header else header.index("question2")
+    label = header.index("label") if "label" in header else header.index("is_duplicate")
+    return {name: [(row[first], row[second], int(row[label])) for row in rows[1:] if len(row) > label]}
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:5.1f}%" if whole else "    -"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpora", nargs="+", help="NAME=PATH of a labelled pairs file")
+    parser.add_argument("--limit", type=int, default=0, help="at most this many pairs per corpus (0: all)")
+    parser.add_argument("--short", action="store_true", help="also report the pairs of at most 12 words apart")
+    parser.add_argument("--only", action="append", default=[], help="report only corpora whose name contains this")
+    args = parser.parse_args()
+    corpora: dict[str, list[Pair]] = {}
+    for spec in args.corpora:
+        name, _, path = spec.partition("=")
+        if not path:
+            parser.error(f"{spec!r}: expected NAME=PATH")
+        corpora.update(_read(name, Path(path)))
+    if args.only:
+        corpora = {name: pairs for name, pairs in corpora.items() if any(part in name for part in args.only)}
+    if args.short:
+        for name, pairs in list(corpora.items()):
+            corpora[f"{name} (<=12 words)"] = [p for p in pairs if max(len(p[0].split()), len(p[1].split())) <= 12]
+    judge = LocalJudge(batch_size=64)
+    print(f"{'corpus':44} {'pairs':>6} {'true':>6} {'pass prec':>9} {'undecided':>9} {'recall':>7} {'fail prec':>9}")
+    for name, pairs in corpora.items():
+        pairs = pairs[: args.limit] if args.limit else pairs
+        if not pairs:
+            continue
+        verdicts = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, b, a) for a, b, _ in pairs])
+        true = sum(label for *_, label in pairs)
+        passed = [label for (*_, label), v in zip(pairs, verdicts, strict=True) if v.passed]
+        failed = [label for (*_, label), v in zip(pairs, verdicts, strict=True) if not v.passed and not v.undecided]
+        undecided = sum(v.undecided for v in verdicts)
+        print(
+            f"{name:44} {len(pairs):6} {_share(true, len(pairs)):>6} {_share(sum(passed), len(passed)):>9} "
+            f"{_share(undecided, len(pairs)):>9} {_share(sum(passed), true):>7} "
+            f"{_share(len(failed) - sum(failed), len(failed)):>9}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
