@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import mb.evaluation
+import mb.judges.factory
 from mb.cli import main
 from mb.reports.html import build_report
 from tests.reports.helpers import (
@@ -248,7 +249,7 @@ def test_a_report_of_20000_rows_opens_and_stays_responsive(page: Any, tmp_path: 
 def test_undecided_examples_have_their_own_card_status_and_filter(
     page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screenshot: Any
 ) -> None:
-    monkeypatch.setattr(mb.evaluation, "resolve_judge", lambda judge, **_options: UnsureJudge())
+    monkeypatch.setattr(mb.judges.factory, "get_judge", lambda judge, **_options: UnsureJudge())
     results = tmp_path / "results.jsonl"
     executed = write_jsonl(tmp_path / "executed.jsonl", LINES)
     outcome = CliRunner().invoke(main, ["eval", str(executed), "-o", str(results), "-q", "--jobs", "1"])

@@ -37,8 +37,7 @@ def test_what_no_cosine_can_tell_is_undecided(judge: LocalJudge, candidate: str,
     verdict = _verdict(judge, candidate, reference)
     assert verdict.undecided, verdict.reason
     assert not verdict.passed
-    assert verdict.reason.startswith("undecided")
-    assert verdict.low_confidence  # an LLM judge, when configured, is asked instead
+    assert verdict.reason.startswith("undecided")  # an LLM judge, when configured, is asked instead
 
 
 @pytest.mark.parametrize(

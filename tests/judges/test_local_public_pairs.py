@@ -53,10 +53,10 @@ def test_equal_meaning_is_never_failed(judge: LocalJudge, candidate: str, refere
 
 def test_a_demonym_for_its_place_is_never_a_confident_failure(judge: LocalJudge) -> None:
     """No guard fires on "Gazans" for "Gaza"; the cosine may still keep the pair below the pass threshold, but only
-    as an undecided, low-confidence verdict (reviewed, or sent on to an LLM judge)."""
+    as an undecided verdict (reviewed, or sent on to an LLM judge)."""
     [verdict] = judge.judge_sync([JudgeRequest(EQ, "Israeli strikes on Gazans", "Israeli strikes on Gaza")])
     assert "guard fired" not in verdict.reason
-    assert verdict.passed or verdict.low_confidence, verdict.reason
+    assert verdict.passed or verdict.undecided, verdict.reason
 
 
 def test_verdicts_carry_a_calibrated_confidence(judge: LocalJudge) -> None:
