@@ -88,8 +88,14 @@ def test_guidelines_without_an_llm_judge_never_pass(judge: str) -> None:
 
 
 def _verdicts(body: dict[str, Any]) -> Reply:
-    """The fake LLM: a guideline about brevity is followed, any other is not; every fact is stated."""
+    """The fake LLM: a guideline about brevity is followed, any other is not; every fact is stated. Several
+    guidelines asked at once are answered with one verdict each, in order."""
     user = body["messages"][-1]["content"]
+    items = user.split('<guideline item="')[1:]
+    if items:
+        scores = [5 if "brief" in item.split("</guideline>", 1)[0] else 1 for item in items]
+        verdicts = [{"reason": f"checked the guideline, grade {score}", "score": score} for score in scores]
+        return completion(json.dumps({"verdicts": verdicts}))
     if "<guideline>" in user:
         score = 5 if "brief" in user.split("<guideline>", 1)[1] else 1
         return completion(json.dumps({"reason": f"checked the guideline, grade {score}", "score": score}))
@@ -111,8 +117,11 @@ def test_an_llm_judge_gives_a_verdict_and_reason_per_guideline_and_fact() -> Non
     assert facts[0].passed
     assert "llm:fake-model judge: the response states it" in facts[0].reason
     assert result.status == "failed"
-    assert sum("<guideline>" in text for text in asked) == 2  # one call each (other metrics ask their own)
-    assert sum("<expected_fact>" in text for text in asked) == 1
+    guideline_calls = [text for text in asked if "<guideline item=" in text]  # other metrics ask their own
+    assert len(guideline_calls) == 1  # both guidelines in one call
+    assert guideline_calls[0].index("Be brief") < guideline_calls[0].index("Answer in French")
+    assert not any("<guideline>" in text for text in asked)
+    assert sum("<expected_fact>" in text for text in asked) == 1  # a single fact keeps the single-item prompt
 
 
 def test_a_judge_failure_is_an_error_not_a_verdict() -> None:

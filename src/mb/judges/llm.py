@@ -15,9 +15,11 @@ timed-out request is not retried (a server that handles one request at a time is
 answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, prompt version,
 request), so a re-run costs no calls; so do failures the server gave for the request itself (a malformed answer, a
 timeout, a repeated 500), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in
-flight are asked once. On a yes/no task a grade of 3 ("yes, barely") sits on the decision boundary: the verdict is
-undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a verdict with
-``error`` set, the server's message on one line.
+flight are asked once. The uncached facts (or guidelines) about one response, with one question, are asked in one
+call that lists them numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each
+verdict is cached under its own request's key, and a malformed answer fails every item. On a yes/no task a grade of
+3 ("yes, barely") sits on the decision boundary: the verdict is undecided (never a pass, its reason saying so).
+Nothing raises: a failure becomes a verdict with ``error`` set, the server's message on one line.
 """
 
 from __future__ import annotations
@@ -40,9 +42,13 @@ from ._prompts import (
     ANSWER_SCHEMA,
     BOUNDED_ANSWER_SCHEMA,
     DECISIONS,
+    GROUPED,
     PROMPTS,
+    group_messages_for,
+    group_schema,
     messages_for,
     parse_answer,
+    parse_answers,
     required_fields,
 )
 from .base import JudgeRequest, JudgeTask, Verdict
@@ -57,6 +63,9 @@ __all__ = ["JudgeConfigError", "LLMJudge", "llm_configured"]
 _RETRYABLE = frozenset({408, 409, 429, 502, 503, 504})
 _CACHED_FAILURE = "(cached failure: MB_JUDGE_RETRY_FAILED=1 or --judge-retry-failed asks again)"
 _TOOL = "verdict"
+
+_Item = tuple[str, JudgeRequest]
+"""A distinct request to ask, with its cache key."""
 
 
 def llm_configured(env: Mapping[str, str] | None = None) -> tuple[bool, str]:
@@ -109,6 +118,14 @@ class _LoopState:
 
     probe: anyio.Lock = field(default_factory=anyio.Lock)
     """Held by the one request that finds out which answer format the endpoint accepts; the others wait for it."""
+
+
+def _parse(content: str | None, count: int) -> list[tuple[int, str]] | str:
+    """The ``(grade, reason)`` of each of ``count`` items asked in one call, or what is wrong with the answer."""
+    if count > 1:
+        return parse_answers(content, count)
+    parsed = parse_answer(content)
+    return parsed if isinstance(parsed, str) else [parsed]
 
 
 def _env(name: str) -> str | None:
@@ -277,7 +294,7 @@ class LLMJudge:
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order: cached verdicts (and cached failures) first, the rest asked
-        concurrently (each distinct request once)."""
+        concurrently (each distinct request once; the facts, or guidelines, about one response in one call)."""
         batch = list(requests)
         verdicts: list[Verdict | None] = [None] * len(batch)
         try:
@@ -318,99 +335,126 @@ class LLMJudge:
             state.client = AsyncOpenAI(
                 api_key=self._api_key, base_url=self.base_url, timeout=self.timeout, max_retries=0
             )
+        calls: dict[tuple[str, ...], list[_Item]] = {}
+        for key in keys:
+            request = requests[key]
+            if request.task in GROUPED:
+                together: tuple[str, ...] = (request.task.value, request.candidate, request.question)
+            else:
+                together = (key,)
+            calls.setdefault(together, []).append((key, request))
         async with anyio.create_task_group() as group:
-            for key in keys:
-                group.start_soon(self._resolve, state.client, state, key, requests[key], answers)
+            for items in calls.values():
+                group.start_soon(self._resolve, state.client, state, items, answers)
 
     async def _resolve(
-        self, client: AsyncOpenAI, state: _LoopState, key: str, request: JudgeRequest, answers: dict[str, Verdict]
+        self, client: AsyncOpenAI, state: _LoopState, items: list[_Item], answers: dict[str, Verdict]
     ) -> None:
-        """Answer one distinct request, sharing the answer with identical requests already in flight."""
-        pending = state.inflight.get(key)
-        if pending is not None:
+        """Answer distinct requests asked in one call, sharing the answers with identical requests already in
+        flight (those are not asked again)."""
+        waiting = {key: state.inflight[key] for key, _ in items if key in state.inflight}
+        mine = [(key, request) for key, request in items if key not in waiting]
+        pendings = {key: _Pending() for key, _ in mine}
+        state.inflight.update(pendings)
+        verdicts: list[Verdict] = []
+        try:
+            if mine:
+                verdicts = await self._ask_in_time(client, state, mine)
+        except Exception as exc:  # keep the task group alive: these requests record the failure
+            verdicts = [self._error(f"LLM judge failed: {type(exc).__name__}: {exc}")] * len(mine)
+        finally:
+            for index, (key, pending) in enumerate(pendings.items()):
+                pending.verdict = verdicts[index] if index < len(verdicts) else None
+                pending.done.set()
+                state.inflight.pop(key, None)
+        for (key, _), verdict in zip(mine, verdicts, strict=True):
+            answers[key] = verdict
+        for key, pending in waiting.items():
             await pending.done.wait()
             answers[key] = pending.verdict or self._error("the LLM judge gave no verdict")
-            return
-        pending = state.inflight[key] = _Pending()
-        verdict = self._error("the LLM judge gave no verdict")
-        try:
-            verdict = await self._ask_in_time(client, state, request, key)
-        except Exception as exc:  # keep the task group alive: this request records the failure
-            verdict = self._error(f"LLM judge failed: {type(exc).__name__}: {exc}")
-        finally:
-            pending.verdict = verdict
-            pending.done.set()
-            state.inflight.pop(key, None)
-        answers[key] = verdict
 
-    async def _ask_in_time(self, client: AsyncOpenAI, state: _LoopState, request: JudgeRequest, key: str) -> Verdict:
+    async def _ask_in_time(self, client: AsyncOpenAI, state: _LoopState, items: list[_Item]) -> list[Verdict]:
         """:meth:`_ask` holding a concurrency slot, within the question's deadline (counted from then). While the
         endpoint's answer format is unknown, one question at a time finds it out."""
         if self._format() is None:
             async with state.probe:
                 if self._format() is None:
-                    return await self._ask_in_slot(client, state, request, key)
-        return await self._ask_in_slot(client, state, request, key)
+                    return await self._ask_in_slot(client, state, items)
+        return await self._ask_in_slot(client, state, items)
 
-    async def _ask_in_slot(self, client: AsyncOpenAI, state: _LoopState, request: JudgeRequest, key: str) -> Verdict:
+    async def _ask_in_slot(self, client: AsyncOpenAI, state: _LoopState, items: list[_Item]) -> list[Verdict]:
         async with state.limiter:
             if self.deadline is None:
-                return await self._ask(client, request, key)
+                return await self._ask(client, items)
             with anyio.move_on_after(self.deadline):
-                return await self._ask(client, request, key)
-        return self._error(f"{self._where} gave no verdict within the judge's deadline of {self.deadline:g} s")
+                return await self._ask(client, items)
+        late = self._error(f"{self._where} gave no verdict within the judge's deadline of {self.deadline:g} s")
+        return [late] * len(items)
 
-    async def _ask(self, client: AsyncOpenAI, request: JudgeRequest, key: str) -> Verdict:
-        """Ask until the answer parses (one second chance for a malformed answer); keep the verdict, or a failure
-        that is the server's answer to this request, in the cache."""
+    async def _ask(self, client: AsyncOpenAI, items: list[_Item]) -> list[Verdict]:
+        """Ask until the answer parses (one second chance for a malformed answer); keep each item's verdict, or a
+        failure that is the server's answer to the call, in the cache under the item's own key."""
+        requests = [request for _, request in items]
         problem = ""
         content: str | None = None
         for _ in range(2):
             try:
-                content = await self._complete(client, request)
+                content = await self._complete(client, requests)
             except _CallFailed as failure:
-                if failure.cached and self.cache is not None:
-                    self.cache.put_failure(key, str(failure), self.name)
-                return self._error(str(failure))
-            parsed = parse_answer(content)
-            if not isinstance(parsed, str):
-                grade, reason = parsed
+                return self._fail(items, str(failure), keep=failure.cached)
+            parsed = _parse(content, len(items))
+            if isinstance(parsed, str):
+                problem = parsed
+                continue
+            verdicts = []
+            for (key, request), (grade, reason) in zip(items, parsed, strict=True):
                 reason = self._clean(reason)  # the reason is stored (results, cache, reports): never with a secret
                 if self.cache is not None:
                     self.cache.put(key, (grade - 1) / 4.0, reason, self.name)
-                return self._verdict(request.task, (grade - 1) / 4.0, reason)
-            problem = parsed
+                verdicts.append(self._verdict(request.task, (grade - 1) / 4.0, reason))
+            return verdicts
         snippet = one_line(content or "")[:200]
-        message = f"malformed answer from {self.name} ({problem}), asked twice: {snippet!r}"
-        if self.cache is not None:
-            self.cache.put_failure(key, message, self.name)
-        return self._error(message)
+        return self._fail(items, f"malformed answer from {self.name} ({problem}), asked twice: {snippet!r}", keep=True)
+
+    def _fail(self, items: list[_Item], message: str, *, keep: bool) -> list[Verdict]:
+        """The failure of every item of a call; ``keep``: it is the server's answer to the call, cached."""
+        if keep and self.cache is not None:
+            for key, _ in items:
+                self.cache.put_failure(key, message, self.name)
+        return [self._error(message)] * len(items)
 
     def _backoff(self, attempt: int) -> float:
         return min(self.backoff_max, self.backoff_base * 2.0**attempt) * random.uniform(0.5, 1.0)
 
-    def _request(self, request: JudgeRequest, mode: int) -> dict[str, Any]:
+    def _request(self, requests: list[JudgeRequest], mode: int) -> dict[str, Any]:
+        """The arguments of one call: a single request's prompt, or a group's (one verdict per item)."""
         kind = FORMATS[mode]
-        messages = messages_for(request, schema=kind == "json_object")
+        count = len(requests)
+        if count == 1:
+            messages = messages_for(requests[0], schema=kind == "json_object")
+            schema, bounded = ANSWER_SCHEMA, BOUNDED_ANSWER_SCHEMA
+        else:
+            messages = group_messages_for(requests, schema=kind == "json_object")
+            schema, bounded = group_schema(count), group_schema(count, bounded=True)
         arguments: dict[str, Any] = {"model": self.model, "messages": messages}
         if self.temperature is not None:
             arguments["temperature"] = self.temperature
         if self.max_tokens is not None:
-            arguments["max_tokens"] = self.max_tokens
+            arguments["max_tokens"] = self.max_tokens * count
         if kind == "json_schema":
             arguments["response_format"] = {
                 "type": "json_schema",
-                "json_schema": {"name": _TOOL, "strict": True, "schema": ANSWER_SCHEMA},
+                "json_schema": {"name": _TOOL, "strict": True, "schema": schema},
             }
         elif kind == "json_object":
-            arguments["response_format"] = {"type": "json_object", "schema": BOUNDED_ANSWER_SCHEMA}
+            arguments["response_format"] = {"type": "json_object", "schema": bounded}
         elif kind == "tool":
-            definition = {"name": _TOOL, "description": "Record the verdict.", "parameters": ANSWER_SCHEMA}
+            definition = {"name": _TOOL, "description": "Record the verdict.", "parameters": schema}
             arguments["tools"] = [{"type": "function", "function": definition}]
             arguments["tool_choice"] = {"type": "function", "function": {"name": _TOOL}}
         return arguments
 
-    async def _complete(self, client: AsyncOpenAI, request: JudgeRequest) -> str | None:
+    async def _complete(self, client: AsyncOpenAI, requests: list[JudgeRequest]) -> str | None:
         """One answer's text, retrying transient failures and stepping down the answer formats the server
         refuses (unless one is forced)."""
         import openai
@@ -425,7 +469,7 @@ class LLMJudge:
                 raise _CallFailed(self._unreachable)
             try:
                 with anyio.fail_after(self.timeout):  # from the moment it is sent, as a whole: trickled reads add up
-                    response = await client.chat.completions.create(**self._request(request, mode))
+                    response = await client.chat.completions.create(**self._request(requests, mode))
             except (TimeoutError, openai.APITimeoutError) as exc:
                 # not retried: a server that handles one request at a time is still computing this one
                 raise _CallFailed(

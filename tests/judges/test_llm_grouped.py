@@ -1,0 +1,111 @@
+"""The facts (or guidelines) about one response are asked in one call, each verdict cached under its own request."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mb.judges import JudgeRequest, JudgeTask, Verdict
+from tests.judges.test_llm_servers import answer, kinds, make, run
+from tests.support.openai_server import Reply, chat_server, completion, llama_like
+
+FACT = JudgeTask.FACT
+RESPONSE = "Your flight to Lisbon leaves at 9:40 from gate B12; a bag costs 30 euros."
+FACTS = ["the flight leaves at 9:40", "the gate is B12", "a bag costs 40 euros"]
+
+
+def facts(response: str = RESPONSE) -> list[JudgeRequest]:
+    return [JudgeRequest(FACT, response, fact, question="When do I fly?") for fact in FACTS]
+
+
+def verdicts_reply(*scores: int) -> Reply:
+    return completion(json.dumps({"verdicts": [{"reason": f"item graded {s}", "score": s} for s in scores]}))
+
+
+def items_in(body: dict[str, Any]) -> int:
+    return str(body["messages"][1]["content"]).count('<expected_fact item="')
+
+
+def test_three_facts_of_one_response_are_one_call_with_three_verdicts_in_order(tmp_path: Path) -> None:
+    with chat_server(lambda body: verdicts_reply(5, 4, 1)) as server:
+        verdicts = run(make(server.base_url, tmp_path), facts())
+    assert server.calls == 1
+    [body] = server.requests
+    assert items_in(body) == 3
+    user = body["messages"][1]["content"]
+    assert user.index(FACTS[0]) < user.index(FACTS[1]) < user.index(FACTS[2])
+    assert user.count(RESPONSE) == 1
+    schema = body["response_format"]["json_schema"]["schema"]
+    assert schema["properties"]["verdicts"]["items"]["required"] == ["reason", "score"]
+    assert [(v.passed, v.reason) for v in verdicts] == [
+        (True, "item graded 5"),
+        (True, "item graded 4"),
+        (False, "item graded 1"),
+    ]
+
+
+def test_each_verdict_is_cached_under_its_own_request(tmp_path: Path) -> None:
+    with chat_server(lambda body: verdicts_reply(5, 4, 1)) as server:
+        first = run(make(server.base_url, tmp_path), facts())
+        again = run(make(server.base_url, tmp_path), facts())
+        [single] = run(make(server.base_url, tmp_path), facts()[1:2])
+        assert server.calls == 1  # the rerun and a lookup of one item cost nothing
+        server.handler = lambda body: answer(2, "asked alone")
+        extra = JudgeRequest(FACT, RESPONSE, "the seat is 14C", question="When do I fly?")
+        mixed = run(make(server.base_url, tmp_path), [*facts(), extra])
+    assert again == first
+    assert single == first[1]
+    assert server.calls == 2  # only the new fact is asked, alone, with the single-item prompt
+    assert items_in(server.requests[1]) == 0
+    assert mixed[:3] == first
+    assert mixed[3] == Verdict(0.25, "asked alone", "llm:judge-model")
+
+
+def test_a_wrong_number_of_verdicts_is_malformed_asked_twice_and_kept(tmp_path: Path) -> None:
+    with chat_server(lambda body: verdicts_reply(5, 4)) as server:
+        verdicts = run(make(server.base_url, tmp_path), facts())
+        assert server.calls == 2
+        again = run(make(server.base_url, tmp_path), facts())
+        assert server.calls == 2  # the failures are kept for every item
+    for verdict in [*verdicts, *again]:
+        assert not verdict.passed
+        assert verdict.error is not None
+        assert "malformed answer" in verdict.error
+        assert "2 verdicts for 3 items" in verdict.error
+
+
+def test_a_malformed_item_fails_the_whole_answer() -> None:
+    bad = {"verdicts": [{"reason": "ok", "score": 5}, {"reason": "ok", "score": 6}, {"reason": "ok", "score": 5}]}
+    with chat_server(lambda body: completion(json.dumps(bad))) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert server.calls == 2
+    assert all(verdict.error is not None and "verdict 2: score 6" in verdict.error for verdict in verdicts)
+
+
+def test_facts_of_two_responses_are_two_calls() -> None:
+    with chat_server(lambda body: verdicts_reply(*[5] * items_in(body))) as server:
+        verdicts = run(make(server.base_url), [*facts(), *facts("Your flight leaves at 9:40.")])
+    assert server.calls == 2
+    assert sorted(items_in(body) for body in server.requests) == [3, 3]
+    assert all(verdict.passed for verdict in verdicts)
+
+
+def test_facts_and_guidelines_of_one_response_are_one_call_each() -> None:
+    guidelines = [JudgeRequest(JudgeTask.GUIDELINE, RESPONSE, rule) for rule in ("be polite", "no jargon")]
+    with chat_server(
+        lambda body: verdicts_reply(*[4] * (2 if "GUIDELINE" in body["messages"][0]["content"] else 3))
+    ) as server:
+        verdicts = run(make(server.base_url), [*facts(), *guidelines])
+    assert server.calls == 2
+    assert all(verdict.passed for verdict in verdicts)
+
+
+def test_a_group_steps_down_the_answer_formats() -> None:
+    with chat_server(llama_like(lambda body: verdicts_reply(5, 5, 5))) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert kinds(server.requests) == ["json_schema", "json_object"]
+    schema = server.requests[1]["response_format"]["schema"]
+    assert schema["properties"]["verdicts"]["minItems"] == schema["properties"]["verdicts"]["maxItems"] == 3
+    assert '"verdicts"' in server.requests[1]["messages"][0]["content"]
+    assert all(verdict.passed for verdict in verdicts)
