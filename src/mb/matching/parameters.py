@@ -14,13 +14,13 @@ from ..entities import OneParameterAssertion, ParameterGroupAssertion, ValueMatc
 from ..results import ParameterResult
 from ._context import MatchContext
 from ._outcome import Outcome
-from ._values import MISSING, compact_json, describe_value, render
-from .email_address import email_verdict, match_email
-from .equality import SCALARS, equality_verdict, match_equality
+from ._values import MISSING, compact_json, describe_value
+from .email_address import match_email
+from .equality import match_equality
 from .extended_matchers import EXTENDED_MATCHERS, match_closed, match_extended
 from .free_text import match_free_text, match_free_text_group
-from .missing import is_missing, match_missing, missing_verdict
-from .optional import ABSENT, PRESENT, match_optional
+from .missing import is_missing, match_missing
+from .optional import match_optional
 
 __all__ = [
     "MatcherSpec",
@@ -155,74 +155,12 @@ def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: 
     return Outcome.fail(f"matcher {kind!r} cannot check a group")
 
 
-_NOTHING_PASSED = missing_verdict(MISSING)
-"""The ``missing`` verdict on an absent parameter, the usual case, built once."""
-
-
-def _plain_verdict(spec: MatcherSpec, value: Any) -> tuple[bool, str] | None:
-    """``(passed, reason)`` of a deterministic matcher on one value (equality, email, missing, and optional of
-    those): what :func:`_single` decides, without its :class:`Outcome`. None for any other matcher."""
-    kind = spec[0]
-    if kind == "equality":
-        return equality_verdict(spec[1], value)
-    if kind == "email":
-        return email_verdict(spec[1], value)
-    if kind == "missing":
-        return missing_verdict(value)
-    if kind == "optional" and spec[2] is not None:
-        if value is MISSING or value is None:
-            return True, ABSENT
-        verdict = _plain_verdict(spec[2], value)
-        return None if verdict is None else (verdict[0], PRESENT + verdict[1])
-    return None
-
-
 def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchContext) -> dict[str, Any]:
     """Check one parameter assertion against a tool call's parameters: a :class:`ParameterResult` as JSON."""
     names, group, matcher = spec
     if group:
-        outcome = _group(matcher, names, params, ctx)
-    else:
-        value = params.get(names[0], MISSING)
-        kind = matcher[0]
-        # the common kinds dispatched here, the others through _plain_verdict: one call less per parameter
-        if kind == "equality":
-            expected = matcher[1]
-            if value == expected and type(value) is type(expected) and type(value) in SCALARS:
-                # equality_verdict's first case, inlined: the most frequent verdict of all
-                return {
-                    "params": names,
-                    "match_as": kind,
-                    "passed": True,
-                    "score": 1.0,
-                    "reason": f"got {render(value)} as expected",
-                    "error": None,
-                    "undecided": False,
-                    "confidence": None,
-                    "low_confidence": False,
-                }
-            verdict: tuple[bool, str] | None = equality_verdict(expected, value)
-        elif kind == "email":
-            verdict = email_verdict(matcher[1], value)
-        elif kind == "missing":
-            verdict = _NOTHING_PASSED if value is MISSING else missing_verdict(value)
-        else:
-            verdict = _plain_verdict(matcher, value)
-        if verdict is not None:  # a deterministic verdict: score 1 or 0, no error, no confidence
-            passed = verdict[0]
-            return {
-                "params": names,
-                "match_as": kind,
-                "passed": passed,
-                "score": 1.0 if passed else 0.0,
-                "reason": verdict[1],
-                "error": None,
-                "undecided": False,
-                "confidence": None,
-                "low_confidence": False,
-            }
-        outcome = _single(matcher, value, ctx)
-    return outcome_row(names, matcher[0], outcome)
+        return outcome_row(names, matcher[0], _group(matcher, names, params, ctx))
+    return outcome_row(names, matcher[0], _single(matcher, params.get(names[0], MISSING), ctx))
 
 
 def outcome_row(names: list[str], kind: str, outcome: Outcome) -> dict[str, Any]:
