@@ -8,7 +8,6 @@ Rewrites (sorting, dropping lines) go to a temporary file in the same directory,
 from __future__ import annotations
 
 import gzip
-import os
 import zlib
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
@@ -29,14 +28,12 @@ def trial_key(example_hash: str, repeat: object) -> str:
     return f"{example_hash}#{repeat}" if type(repeat) is int else example_hash
 
 
-def _is_gzip(path: Path) -> bool:
-    # The same rule as io.JsonlWriter: the suffix decides the compression of what is written.
-    return path.suffix == ".gz"
-
-
-def _read_gzip(path: Path) -> tuple[bytes, bool]:
-    """Decompress every gzip member that can be read; ``complete`` is False when the tail is cut short."""
+def _content(path: Path) -> tuple[bytes, bool]:
+    """What an output holds (decompressed when its name ends in ``.gz``, as ``io.JsonlWriter`` writes it), and
+    whether it reads to its end: False when a gzip tail is cut short (every member that can be read is kept)."""
     data = path.read_bytes()
+    if path.suffix != ".gz":
+        return data, True
     chunks: list[bytes] = []
     while data:
         member = zlib.decompressobj(wbits=31)
@@ -52,10 +49,9 @@ def _read_gzip(path: Path) -> tuple[bytes, bool]:
 
 
 def _has_content(path: Path) -> bool:
-    """True when the file holds anything but white space."""
-    if _is_gzip(path):
-        content, _ = _read_gzip(path)
-        return bool(content.strip())
+    """True when the file holds anything but white space (a plain file is read only until that is known)."""
+    if path.suffix == ".gz":
+        return bool(_content(path)[0].strip())
     with path.open("rb") as stream:
         while chunk := stream.read(1 << 16):
             if chunk.strip():
@@ -158,11 +154,6 @@ class _Scan:
         )
 
 
-def _write_atomically(path: Path, lines: Iterable[bytes]) -> None:
-    """Replace ``path`` with ``lines`` (given without newlines), atomically, gzip when the path says so."""
-    replace_file(path, (line + b"\n" for line in lines), compress=_is_gzip(path))
-
-
 def read_previous(
     path: Path, *, keep_lines: bool = False, retry_errors: bool = False, repeats: int = 1
 ) -> PreviousOutput:
@@ -176,10 +167,19 @@ def read_previous(
     scan = _Scan(str(path), keep_lines=keep_lines, retry_errors=retry_errors, repeats=repeats)
     if not path.exists():
         return scan.previous
-    if _is_gzip(path):
-        _resume_gzip(path, scan)
-    else:
-        _resume_plain(path, scan)
+    content, complete = _content(path)
+    raws = content.split(b"\n")
+    dropped_partial = not complete
+    for number, raw in enumerate(raws, start=1):
+        data = raw.strip()
+        if data and not scan.line(number, data, last=number == len(raws)):
+            dropped_partial = True
+    if dropped_partial or scan.dropped_errors or (content and not content.endswith(b"\n")):
+        _rewrite(path, scan.kept)
+    if dropped_partial:
+        scan.previous.notes.append(
+            f"dropped a truncated last line from {path} (an example cut off while being written); it runs again"
+        )
     if scan.dropped_errors:
         scan.previous.notes.append(
             f"removed {scan.dropped_errors} line(s) whose agent failed from {path}; they run again"
@@ -187,62 +187,9 @@ def read_previous(
     return scan.previous
 
 
-def _resume_plain(path: Path, scan: _Scan) -> None:
-    end_of_good = 0
-    offset = 0
-    dropped_partial = False
-    missing_newline = False
-    with path.open("rb") as stream:
-        for number, raw in enumerate(stream, start=1):
-            start = offset
-            offset += len(raw)
-            data = raw.strip()
-            if not data:
-                end_of_good = offset
-                continue
-            last = not raw.endswith(b"\n")
-            if scan.line(number, data, last=last):
-                end_of_good = offset
-                missing_newline = last
-            else:
-                end_of_good = start
-                dropped_partial = True
-    if scan.dropped_errors:
-        _write_atomically(path, scan.kept)
-    else:
-        if dropped_partial:
-            os.truncate(path, end_of_good)
-        if missing_newline:
-            with path.open("ab") as stream:
-                stream.write(b"\n")
-    if dropped_partial:
-        scan.previous.notes.append(
-            f"dropped a truncated last line from {path} (an example cut off while being written); it runs again"
-        )
-
-
-def _resume_gzip(path: Path, scan: _Scan) -> None:
-    content, complete = _read_gzip(path)
-    raws = content.split(b"\n")
-    dropped_partial = False
-    for number, raw in enumerate(raws, start=1):
-        data = raw.strip()
-        if data and not scan.line(number, data, last=number == len(raws)):
-            dropped_partial = True
-    if dropped_partial or not complete or scan.dropped_errors or (content and not content.endswith(b"\n")):
-        _write_atomically(path, scan.kept)
-    if dropped_partial or not complete:
-        scan.previous.notes.append(
-            f"repaired {path}: dropped data cut off by an interrupted write; the example it held runs again"
-        )
-
-
-def _iter_output_lines(path: Path) -> list[bytes]:
-    if _is_gzip(path):
-        content, _ = _read_gzip(path)
-        return [line.strip() for line in content.split(b"\n") if line.strip()]
-    with path.open("rb") as stream:
-        return [line.strip() for line in stream if line.strip()]
+def _rewrite(path: Path, lines: Iterable[bytes]) -> None:
+    """Replace ``path`` with ``lines`` (given without newlines), atomically, gzip when the path says so."""
+    replace_file(path, (line + b"\n" for line in lines), compress=path.suffix == ".gz")
 
 
 def sort_output(path: Path, order: Sequence[str]) -> None:
@@ -253,7 +200,7 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
     """
     by_hash: dict[str, deque[bytes]] = {}
     unmatched: list[bytes] = []
-    for line in _iter_output_lines(path):
+    for line in filter(None, (raw.strip() for raw in _content(path)[0].split(b"\n"))):
         try:
             document = orjson.loads(line)
             key = document.get("example_hash")
@@ -274,7 +221,7 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
             yield from queue
         yield from unmatched
 
-    _write_atomically(path, ordered())
+    _rewrite(path, ordered())
 
 
 def count_lines(path: Path) -> int | None:
