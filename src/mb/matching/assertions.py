@@ -21,6 +21,7 @@ __all__ = [
     "MAX_PARAMETER_CHECKS",
     "AssertionSpec",
     "CallSpec",
+    "assertion_row",
     "assertion_rows",
     "assertion_spec",
     "call_spec",
@@ -87,7 +88,7 @@ def call_spec(call: ToolCall) -> CallSpec:
     return call.id, call.tool, call.params
 
 
-def _row(
+def assertion_row(
     tool: str | None,
     passed: bool,
     call_id: str | None,
@@ -96,6 +97,7 @@ def _row(
     error: str | None = None,
     undecided: bool = False,
 ) -> Row:
+    """An :class:`AssertionResult` as JSON (``tool_called``, or ``no_tool_called`` when ``tool`` is None)."""
     return {
         "assert_that": "no_tool_called" if tool is None else "tool_called",
         "tool": tool,
@@ -134,9 +136,9 @@ def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:
 
 def _no_tool_called(calls: Sequence[CallSpec]) -> Row:
     if not calls:
-        return _row(None, True, None, "no tool was called", [])
+        return assertion_row(None, True, None, "no tool was called", [])
     shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in calls[:5]) + (", ..." if len(calls) > 5 else "")
-    return _row(None, False, calls[0][0], f"expected no tool call, got {len(calls)}: {shown}", [])
+    return assertion_row(None, False, calls[0][0], f"expected no tool call, got {len(calls)}: {shown}", [])
 
 
 def _first_undecided(candidates: list[_Candidate]) -> _Candidate | None:
@@ -159,7 +161,7 @@ def _unsatisfied(
     tool, parameters = assertion
     if not candidates:
         why = f"no call to tool {tool!r} ({_called_tools(calls)})"
-        return _row(tool, False, None, why, _not_checked(parameters, f"no call to tool {tool!r}"))
+        return assertion_row(tool, False, None, why, _not_checked(parameters, f"no call to tool {tool!r}"))
     # The closest call: highest score, preferring calls no other assertion took, then trace order.
     if len(candidates) == 1:
         closest = candidates[0]
@@ -171,22 +173,22 @@ def _unsatisfied(
             f"call {call_id} to {tool!r} matches, but every matching call is already used by another assertion "
             f"({len(candidates)} call(s) to {tool!r}; each assertion needs its own call)"
         )
-        return _row(tool, False, call_id, reason, closest.parameters)
+        return assertion_row(tool, False, call_id, reason, closest.parameters)
     undecided = _first_undecided(candidates)
     if undecided is not None:
         errors = "; ".join(f"{_label(p)}: {p['error']}" for p in undecided.parameters if p["error"])
         undecided_id = calls[undecided.call][0]
         if errors:
             reason = f"not judged: call {undecided_id} could match but a judge failed ({errors})"
-            return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
+            return assertion_row(tool, False, undecided_id, reason, undecided.parameters, errors)
         unsure = "; ".join(f"{_label(p)}: {p['reason']}" for p in undecided.parameters if p["undecided"])
         reason = f"undecided: call {undecided_id} could match but the judge could not tell ({unsure})"
-        return _row(tool, False, undecided_id, reason, undecided.parameters, undecided=True)
+        return assertion_row(tool, False, undecided_id, reason, undecided.parameters, undecided=True)
     failures = "; ".join([f"{_label(p)}: {p['reason']}" for p in closest.parameters if not p["passed"]])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
     if closest.call in assigned_calls:  # the only call, or the closest, went to another assertion
         others += ", which satisfies another assertion,"
-    return _row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
+    return assertion_row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
 
 
 def parameter_checks(assertions: Sequence[tuple[str | None, int]], calls: Sequence[CallSpec]) -> int:
@@ -239,7 +241,7 @@ def _over_limit(
     return [
         _no_tool_called(calls)
         if tool is None
-        else _row(tool, False, None, f"not checked: {why}", _not_checked(parameters, why), why)
+        else assertion_row(tool, False, None, f"not checked: {why}", _not_checked(parameters, why), why)
         for tool, parameters in assertions
     ]
 
@@ -281,7 +283,7 @@ def assertion_rows(
             call_id = calls[assigned][0]
             rows = next(c.parameters for c in options if c.call == assigned)
             reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
-            results.append(_row(tool, True, call_id, reason, rows))
+            results.append(assertion_row(tool, True, call_id, reason, rows))
         else:
             results.append(_unsatisfied(assertion, options, assigned_calls, calls))
     return results

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..entities import OneParameterAssertion, ParameterGroupAssertion, ValueMatcher
+from ..entities.extended import ExtendedParameterAssertion
 from ..results import ParameterResult
 from ._context import MatchContext
 from ._outcome import Outcome
@@ -52,11 +53,13 @@ def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
     return kind, value, None if inner is None else matcher_spec(inner)
 
 
-def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:
-    """The spec of a parameter assertion model."""
-    if isinstance(assertion, OneParameterAssertion):
-        return [assertion.param], False, matcher_spec(assertion.matcher)
-    return list(assertion.params), True, matcher_spec(assertion.matcher)
+def parameter_spec(
+    assertion: OneParameterAssertion | ParameterGroupAssertion | ExtendedParameterAssertion,
+) -> ParameterSpec:
+    """The spec of a parameter assertion model (published or extended)."""
+    if isinstance(assertion, ParameterGroupAssertion):
+        return list(assertion.params), True, matcher_spec(assertion.matcher)
+    return [assertion.param], False, matcher_spec(assertion.matcher)
 
 
 def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
