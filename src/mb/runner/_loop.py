@@ -36,7 +36,6 @@ from ._errors import (
     AgentOutputError,
     PartialRun,
     error_record,
-    failure_trace,
     is_transient,
     partial_run,
     retry_after,
@@ -228,7 +227,7 @@ class Runner:
         """The outputs of a failed example, counted in the summary; ``kept``: outputs whose environment and
         latency stay; ``partial``: what the failed attempt recorded (trace and usage)."""
         record = error_record(exc)
-        trace = failure_trace(exc) or (partial.trace if partial is not None else [])
+        trace = partial.trace if partial is not None else []
         usage = {"usage": partial.usage} if partial is not None and partial.usage else {}
         outputs = Outputs.model_validate({"response": "", "error": record, "trace": trace, **usage})
         self.summary.errors[record["type"]] += 1
