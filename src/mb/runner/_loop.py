@@ -28,6 +28,7 @@ from typing import Any
 import anyio
 from anyio.abc import ObjectReceiveStream, ObjectSendStream
 
+from .._hashing import hash_document
 from ..entities import Environment, Example, Inputs, Outputs
 from ..io import JsonlWriter, LineError, Problem
 from ..io._limits import DEFAULT_MAX_LINE_BYTES, encode_line
@@ -41,7 +42,6 @@ from ._errors import (
     retry_after,
     start_partial_run,
 )
-from ._hashing import hash_document
 from ._output import PreviousOutput, trial_key
 from ._progress import RunProgress
 from ._summary import RunSummary

@@ -101,57 +101,17 @@ def _has_error(document: dict[str, Any]) -> bool:
     return isinstance(outputs, dict) and outputs.get("error") is not None
 
 
-class _Scan:
-    """Checks the lines of an existing output one by one."""
-
-    def __init__(self, name: str, *, keep_lines: bool, retry_errors: bool, repeats: int) -> None:
-        self.name = name
-        self.retry_errors = retry_errors
-        self.repeats = repeats
-        self.previous = PreviousOutput(lines={} if keep_lines else None)
-        self.kept: list[bytes] = []
-        self.dropped_errors = 0
-
-    def line(self, number: int, data: bytes, *, last: bool) -> bool:
-        """Account for one line; False when it is a truncated last line to drop. Raises for a damaged line."""
-        try:
-            document = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            if last and data.startswith(b'{"'):  # how every line `mb run` writes begins: one cut off by a kill
-                return False
-            where = "the last one, and it does not begin as `mb run` writes lines" if last else "not the last one"
-            raise ResumeError(
-                f"{self.name}:{number}: not a complete JSON line, and {where}: the file was changed by "
-                "something else than `mb run`; fix or remove the line, or start again with overwrite=True"
-            ) from None
-        key = document.get("example_hash") if isinstance(document, dict) else None
-        if not isinstance(key, str):
-            raise ResumeError(
-                f"{self.name}:{number}: the line has no example_hash, so it was not written by `mb run`; "
-                "resume only a file `mb run` wrote, or start again with overwrite=True"
-            )
-        self._check_trial(number, document.get("repeat"))
-        if self.retry_errors and _has_error(document):
-            self.dropped_errors += 1
-            return True
-        key = trial_key(key, document.get("repeat"))
-        self.kept.append(data)
-        self.previous.counts[key] += 1
-        if self.previous.lines is not None:
-            self.previous.lines.setdefault(key, deque()).append(data)
-        return True
-
-    def _check_trial(self, number: int, repeat: object) -> None:
-        """Refuse a line of a run made with other repeats: resuming it would run every trial again beside it."""
-        repeated = type(repeat) is int
-        if repeated == (self.repeats > 1) and (not repeated or cast(int, repeat) <= self.repeats):
-            return
-        had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
-        asked = f"repeats={self.repeats}" if self.repeats > 1 else "a single trial"
-        raise ResumeError(
-            f"{self.name}:{number}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
-            "the output was started with (more are fine), or write to another output"
-        )
+def _check_trial(where: str, repeat: object, repeats: int) -> None:
+    """Refuse a line of a run made with other repeats: resuming it would run every trial again beside it."""
+    repeated = type(repeat) is int
+    if repeated == (repeats > 1) and (not repeated or cast(int, repeat) <= repeats):
+        return
+    had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
+    asked = f"repeats={repeats}" if repeats > 1 else "a single trial"
+    raise ResumeError(
+        f"{where}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
+        "the output was started with (more are fine), or write to another output"
+    )
 
 
 def read_previous(
@@ -164,27 +124,52 @@ def read_previous(
     with other ``repeats`` (single trials resumed with repeats or the reverse, or trials beyond ``repeats``) raises
     :class:`ResumeError` before anything is changed; resuming with more repeats adds the missing trials.
     """
-    scan = _Scan(str(path), keep_lines=keep_lines, retry_errors=retry_errors, repeats=repeats)
+    previous = PreviousOutput(lines={} if keep_lines else None)
     if not path.exists():
-        return scan.previous
+        return previous
     content, complete = _content(path)
     raws = content.split(b"\n")
-    dropped_partial = not complete
+    kept: list[bytes] = []
+    dropped_partial, dropped_errors = not complete, 0
     for number, raw in enumerate(raws, start=1):
-        data = raw.strip()
-        if data and not scan.line(number, data, last=number == len(raws)):
-            dropped_partial = True
-    if dropped_partial or scan.dropped_errors or (content and not content.endswith(b"\n")):
-        _rewrite(path, scan.kept)
+        data, last, where = raw.strip(), number == len(raws), f"{path}:{number}"
+        if not data:
+            continue
+        try:
+            document = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            if last and data.startswith(b'{"'):  # how every line `mb run` writes begins: one cut off by a kill
+                dropped_partial = True
+                continue
+            which = "the last one, and it does not begin as `mb run` writes lines" if last else "not the last one"
+            raise ResumeError(
+                f"{where}: not a complete JSON line, and {which}: the file was changed by something else than "
+                "`mb run`; fix or remove the line, or start again with overwrite=True"
+            ) from None
+        key = document.get("example_hash") if isinstance(document, dict) else None
+        if not isinstance(key, str):
+            raise ResumeError(
+                f"{where}: the line has no example_hash, so it was not written by `mb run`; "
+                "resume only a file `mb run` wrote, or start again with overwrite=True"
+            )
+        _check_trial(where, document.get("repeat"), repeats)
+        if retry_errors and _has_error(document):
+            dropped_errors += 1
+            continue
+        key = trial_key(key, document.get("repeat"))
+        kept.append(data)
+        previous.counts[key] += 1
+        if previous.lines is not None:
+            previous.lines.setdefault(key, deque()).append(data)
+    if dropped_partial or dropped_errors or (content and not content.endswith(b"\n")):
+        _rewrite(path, kept)
     if dropped_partial:
-        scan.previous.notes.append(
+        previous.notes.append(
             f"dropped a truncated last line from {path} (an example cut off while being written); it runs again"
         )
-    if scan.dropped_errors:
-        scan.previous.notes.append(
-            f"removed {scan.dropped_errors} line(s) whose agent failed from {path}; they run again"
-        )
-    return scan.previous
+    if dropped_errors:
+        previous.notes.append(f"removed {dropped_errors} line(s) whose agent failed from {path}; they run again")
+    return previous
 
 
 def _rewrite(path: Path, lines: Iterable[bytes]) -> None:
