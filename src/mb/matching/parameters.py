@@ -6,7 +6,6 @@ from a matcher model.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +14,7 @@ from ..entities.extended import ExtendedParameterAssertion
 from ..results import ParameterResult
 from ._context import MatchContext
 from ._outcome import Outcome
-from ._values import MISSING, compact_json, describe_value
+from ._values import MISSING, describe_value
 from .email_address import match_email
 from .equality import match_equality
 from .extended_matchers import EXTENDED_MATCHERS, match_closed, match_extended
@@ -40,9 +39,6 @@ the inner matcher's spec."""
 ParameterSpec = tuple[list[str], bool, MatcherSpec]
 """``(names, is_group, matcher)``: one parameter assertion."""
 
-_DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
-_DATE_MEMO_SIZE = 2048  # two keys per verdict; full early when every line has its own user time: memory stays flat
-
 
 def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
     """The spec of a matcher model; an extended matcher's value is the model itself."""
@@ -63,55 +59,11 @@ def parameter_spec(
 
 
 def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
-    """The date/time verdict, memoized per (phrase, argument as written, user time), and per (phrase, argument, what
-    the verdict depends on of the user time).
+    """The date/time verdict; a phrase not understood goes to the judge when it can answer it."""
+    from .date_time import judge_unread, match_date_time  # the date libraries load on first use
 
-    The second key holds the user time only as far as the verdict depends on it (see ``verdict_key``): its zone, and
-    its calendar day unless the phrase moves with the clock, so lines said on one day share verdicts on arguments that
-    are not in words (an argument in words is resolved against the exact time: only the first key answers it). The
-    first, exact key (zone included: equal instants written in other zones resolve phrases differently) answers
-    repeated lines without working that out.
-    """
-    dates = _DATES or _load_dates()
-    user_time = ctx.user_time
-    # The argument as written, key order included: reasons name the parameters in their order.
-    written = compact_json(actual)
-    names = tuple(params) if params else None
-    exact = (expected, written, names, user_time, None if user_time is None else user_time.tzinfo)
-    outcome = _DATE_MEMO.get(exact)
-    if outcome is None:
-        # Keyed by the reference the phrase is resolved against; a verdict found so is taken only when the argument
-        # reads alone (or there is no user time), which is worked out on a hit only: most lookups miss. The argument
-        # as written decides it, so the verdict stored there was worked out on an argument that reads alone too.
-        shared = (expected, written, names, dates.verdict_reference(expected, user_time))
-        outcome = _DATE_MEMO.get(shared)
-        if outcome is None or (user_time is not None and not dates.reads_alone(actual)):
-            outcome = dates.match_date_time(expected, actual, user_time, params=params)
-            _remember(shared, outcome)
-        _remember(exact, outcome)
-    if outcome.error is not None:  # not understood: the judge may answer it
-        from .date_time import judge_unread
-
-        return judge_unread(expected, actual, ctx, outcome)
-    return outcome
-
-
-_DATES: Any = None
-"""The date matcher's package once loaded (the date libraries load on first use)."""
-
-
-def _load_dates() -> Any:
-    global _DATES
-    from . import date_time
-
-    _DATES = date_time
-    return date_time
-
-
-def _remember(key: tuple[Any, ...], outcome: Outcome) -> None:
-    _DATE_MEMO[key] = outcome
-    if len(_DATE_MEMO) > _DATE_MEMO_SIZE:
-        _DATE_MEMO.popitem(last=False)
+    outcome = match_date_time(expected, actual, ctx.user_time, params=params)
+    return judge_unread(expected, actual, ctx, outcome) if outcome.error is not None else outcome
 
 
 def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
