@@ -202,15 +202,9 @@ def parameter_checks(assertions: Sequence[tuple[str | None, int]], calls: Sequen
 
 
 def _judged(matcher: MatcherSpec) -> bool:
-    """Whether a matcher asks a judge (``free_text``, also inside ``optional`` or a list of matchers)."""
+    """Whether a matcher asks a judge (``free_text``, also inside ``optional``)."""
     kind, _, inner = matcher
-    if kind == "free_text":
-        return True
-    if isinstance(inner, tuple) and len(inner) == 3 and isinstance(inner[0], str):
-        return _judged(inner)
-    if isinstance(inner, list):
-        return any(isinstance(item, tuple) and len(item) == 3 and _judged(item) for item in inner)
-    return False
+    return kind == "free_text" or (inner is not None and _judged(inner))
 
 
 def judged_checks(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec]) -> int:

@@ -17,8 +17,9 @@ from ._outcome import Outcome
 from ._values import MISSING, describe_value
 from .email_address import match_email
 from .equality import match_equality
-from .extended_matchers import EXTENDED_MATCHERS, match_closed, match_extended
+from .extended_matchers import EXTENDED_MATCHERS, match_any_of, match_closed, match_number, match_regex
 from .free_text import match_free_text, match_free_text_group
+from .grounded import match_grounded
 from .missing import is_missing, match_missing
 from .optional import match_optional
 
@@ -82,8 +83,14 @@ def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
         return _date_time(expected, value, ctx)
     if kind == "optional" and inner is not None:
         return match_optional([value], lambda: _single(inner, value, ctx))
-    if kind in EXTENDED_MATCHERS:
-        return match_extended(kind, expected, value, ctx.grounds)
+    if kind == "any_of":
+        return match_any_of(expected, value)
+    if kind == "number":
+        return match_number(expected, value)
+    if kind == "regex":
+        return match_regex(expected, value)
+    if kind == "grounded":
+        return match_grounded(expected.from_, value, ctx.grounds)
     return Outcome.fail(f"unsupported matcher {kind!r}")
 
 
