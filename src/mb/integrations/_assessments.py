@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..results import AssertionResult, CheckResult, ExampleResult, MetricResult
 
-__all__ = ["CONCEPTS", "Assessment", "assess", "concept_names"]
+__all__ = ["CONCEPTS", "Assessment", "assess"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +117,6 @@ CONCEPTS: dict[str, Callable[[ExampleResult], Assessment | None]] = {
     "checks": _checks,
 }
 """Scorers beyond the metrics: the example's verdict, its share of expectations met, its assertions and checks."""
-
-
-def concept_names(metric_names: tuple[str, ...]) -> tuple[str, ...]:
-    """Every scorer name: the fixed concepts, then one per metric."""
-    return (*CONCEPTS, *metric_names)
 
 
 def assess(concept: str, result: ExampleResult) -> Assessment | None:
