@@ -16,9 +16,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from mb._hashing import example_hash
 from mb.cli import main
 from mb.entities import Example
-from mb.runner._hashing import example_hash
 
 _TOOLS = ("search", "calendar", "weather", "email")
 

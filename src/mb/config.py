@@ -153,7 +153,7 @@ def load_config(start: Path | None = None) -> Config:
     if found is None:
         return Config()
     path, table = found
-    where = f"{path} [tool.mb]" if path.name == "pyproject.toml" else str(path)
+    where = Config(path).where
     values: dict[str, Any] = {}
     for key, value in table.items():
         setting = SETTINGS.get(key)

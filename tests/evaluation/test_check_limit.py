@@ -105,7 +105,7 @@ def test_a_single_call_multiplies_nothing_and_is_never_over_the_limit() -> None:
     assert parameter_checks([("ping", 300_000)], one) == 0
     assert parameter_checks([("ping", 300_000)], two) == 600_000
     assert parameter_checks([("ping", 1_000), ("pong", 500_000)], two) == 2_000  # pong has no call
-    assert parameter_checks([("ping", 10), (None, 0)], two) == 0  # far under the limit: not counted
+    assert parameter_checks([("ping", 10), (None, 0)], two) == 20  # no_tool_called asks for no check
 
 
 def _free_text_line(assertions: int, calls: int) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from mb.integrations._assessments import assess, concept_names
+from mb.integrations._assessments import assess
+from mb.integrations.mlflow import scorer_names
 from mb.results import AssertionResult, CheckResult, ExampleResult, MetricResult, ParameterResult
 
 
@@ -129,8 +130,8 @@ def test_expectations_met_is_the_share_of_expectations() -> None:
     assert verdict.rationale == "50% of the gating expectations are met"
 
 
-def test_concept_names_put_fixed_concepts_before_metrics() -> None:
-    assert concept_names(("similarity", "citations")) == (
+def test_scorer_names_put_fixed_concepts_before_metrics() -> None:
+    assert scorer_names(["similarity", "citations"]) == (
         "passed",
         "expectations_met",
         "tool_call_assertions",

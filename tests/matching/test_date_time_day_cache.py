@@ -14,7 +14,7 @@ from mb.matching import MatchContext
 from mb.matching.date_time import match_date_time, verdict_key
 from mb.matching.date_time._phrase import _resolve, normalize, resolve_naive, understood, weekly
 from mb.matching.date_time._readings import readings
-from mb.matching.parameters import _DATE_MEMO, parameter_row
+from mb.matching.parameters import parameter_row
 
 NEW_YORK = ZoneInfo("America/New_York")
 
@@ -96,7 +96,6 @@ _CASES: list[tuple[str, object, list[str] | None]] = [
 def test_remembered_verdicts_of_one_day_equal_fresh_ones(said: list[datetime]) -> None:
     ctx_of = functools.partial(MatchContext, lambda request: Verdict(1.0, "", "test"))
     remembered = []
-    _DATE_MEMO.clear()
     for user_time in said:
         row = []
         for phrase, argument, params in _CASES:

@@ -24,3 +24,13 @@ def test_other_strings_get_no_such_hint(expected: str, actual: str) -> None:
     outcome = match_equality(expected, actual)
     assert not outcome.passed
     assert HINT not in outcome.reason
+
+
+def test_a_type_mismatch_is_named_in_the_reason_and_numbers_compare_by_value() -> None:
+    mismatch = match_equality(1, True)
+    assert not mismatch.passed
+    assert mismatch.reason == "expected 1 (integer), got true (boolean): the types differ"
+    same = match_equality(1, 1.0)
+    assert same.passed
+    assert same.reason == "got 1.0 as expected"
+    assert (match_equality(5, 6).reason, match_equality(5, 6).score) == ("expected 5, got 6", 0.0)

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from mb.entities import Inputs, Outputs, ToolCall
 from mb.runner import TransientAgentError
+from mb.runner._errors import partial_run
 
-__all__ = ["Crashing", "Flaky", "LockedError", "Slow", "echo", "tool_user"]
+__all__ = ["Crashing", "Flaky", "LockedError", "Slow", "echo", "records_then_fails", "tool_user"]
 
 
 def echo(messages: list[dict[str, str]]) -> str:
@@ -23,6 +24,15 @@ def tool_user(inputs: Inputs) -> Outputs:
     tool = inputs.tools[0] if inputs.tools else "search"
     call = ToolCall(id="c1", tool=tool, params={"query": inputs.messages[-1].content})
     return Outputs(response=f"worker {os.getpid()}", trace=[call])
+
+
+def records_then_fails(inputs: Inputs) -> Outputs:
+    """Records a tool call and its token use as the adapters do while they run, then fails."""
+    partial = partial_run()
+    assert partial is not None, "run by the runner"
+    partial.trace = [ToolCall(id="c1", tool="search", params={"query": inputs.messages[-1].content})]
+    partial.usage = {"input_tokens": 3, "output_tokens": 1, "total_tokens": 4}
+    raise ValueError("the model went away")
 
 
 class Crashing:

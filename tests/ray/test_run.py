@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from mb.cli import main
 from mb.runner import AgentLoadError, RayAgent, run
 
-from .agents import Flaky, Slow
+from .agents import Flaky, Slow, records_then_fails
 
 pytestmark = pytest.mark.ray
 
@@ -141,6 +141,19 @@ def test_agent_failures_and_transient_retries_travel_back(ray_cluster: ModuleTyp
     assert locked is not None
     assert locked.error == {"type": "LockedError", "message": "holds a lock", "transient": False}
     assert result.summary.retried == 2  # one transient failure per answerable message, each retried once
+
+
+def test_the_trace_and_usage_of_a_failed_attempt_travel_back(ray_cluster: ModuleType, tmp_path: Path) -> None:
+    benchmark = _benchmark(tmp_path / "bench.jsonl", 1)
+    with RayAgent(records_then_fails, ray_cluster, concurrency=1) as agent:
+        result = run(benchmark, agent, output=tmp_path / "out.jsonl")
+    outputs = result.examples[0].outputs
+    assert outputs is not None
+    assert outputs.error == {"type": "ValueError", "message": "the model went away", "transient": False}
+    assert [event.model_dump(exclude_none=True) for event in outputs.trace] == [
+        {"event": "tool_call", "id": "c1", "tool": "search", "params": {"query": "question 0"}}
+    ]
+    assert (outputs.model_extra or {}).get("usage") == {"input_tokens": 3, "output_tokens": 1, "total_tokens": 4}
 
 
 def test_resume_after_a_killed_ray_run(ray_cluster: ModuleType, tmp_path: Path) -> None:

@@ -9,11 +9,11 @@ import click
 from pydantic import ValidationError
 from rich.markup import escape
 
+from .._hashing import example_hash
 from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
 from ..io import JsonlWriter, Problem, atomic_output, iter_records
 from ..io._limits import encode_line
-from ..runner._hashing import example_hash
 from ._console import err_console
 from ._files import check_output, fail_write, require_file
 

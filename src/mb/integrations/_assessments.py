@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..results import AssertionResult, CheckResult, ExampleResult, MetricResult
 
-__all__ = ["CONCEPTS", "Assessment", "assess", "concept_names"]
+__all__ = ["CONCEPTS", "Assessment", "assess"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +72,6 @@ def _all_passed(verdicts: Sequence[AssertionResult | CheckResult], lines: list[s
 
 
 def _tool_call_assertions(result: ExampleResult) -> Assessment | None:
-    error = _error_of(result)
-    if error is not None:
-        return Assessment(None, error, error=error)
     if not result.assertions:
         return None
     lines = []
@@ -88,9 +85,6 @@ def _tool_call_assertions(result: ExampleResult) -> Assessment | None:
 
 
 def _checks(result: ExampleResult) -> Assessment | None:
-    error = _error_of(result)
-    if error is not None:
-        return Assessment(None, error, error=error)
     gating = [check for check in result.checks if check.gating]
     if not gating:
         return None
@@ -100,9 +94,6 @@ def _checks(result: ExampleResult) -> Assessment | None:
 
 def _metric(name: str) -> Callable[[ExampleResult], Assessment | None]:
     def assess_metric(result: ExampleResult) -> Assessment | None:
-        error = _error_of(result)
-        if error is not None:
-            return Assessment(None, error, error=error)
         metric: MetricResult | None = result.metrics.get(name)
         if metric is None or metric.status == "skipped":
             return None
@@ -128,14 +119,11 @@ CONCEPTS: dict[str, Callable[[ExampleResult], Assessment | None]] = {
 """Scorers beyond the metrics: the example's verdict, its share of expectations met, its assertions and checks."""
 
 
-def concept_names(metric_names: tuple[str, ...]) -> tuple[str, ...]:
-    """Every scorer name: the fixed concepts, then one per metric."""
-    return (*CONCEPTS, *metric_names)
-
-
 def assess(concept: str, result: ExampleResult) -> Assessment | None:
-    """What scorer ``concept`` (a fixed concept or a metric name) reports for ``result``; None: not applicable."""
+    """What scorer ``concept`` (a fixed concept or a metric name) reports for ``result``; None: not applicable. An
+    example that errored gives the error to every scorer but ``passed`` and ``expectations_met``."""
     function = CONCEPTS.get(concept)
-    if function is None:
-        function = _metric(concept)
-    return function(result)
+    error = _error_of(result)
+    if error is not None and function not in (_passed, _expectations_met):
+        return Assessment(None, error, error=error)
+    return (function or _metric(concept))(result)

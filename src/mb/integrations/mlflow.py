@@ -28,7 +28,7 @@ from ..entities import Example
 from ..errors import ConfigError, InputError
 from ..judges.base import Judge
 from ..metrics import METRIC_NAMES, MetricSpec
-from ._assessments import Assessment, assess, concept_names
+from ._assessments import CONCEPTS, Assessment, assess
 from ._engine import RowEvaluator
 from ._mlflow_support import INSTALL_HINT, offline_environment, require_mlflow
 
@@ -38,7 +38,7 @@ __all__ = ["INSTALL_HINT", "offline_environment", "rows", "scorer_names", "score
 def scorer_names(metrics: Sequence[str | MetricSpec] | None = None) -> tuple[str, ...]:
     """The names :func:`scorers` gives: ``passed``, ``expectations_met``, ``tool_call_assertions``, ``checks``,
     then one per metric (every built-in metric when ``metrics`` is None)."""
-    return concept_names(_metric_names(metrics))
+    return (*CONCEPTS, *_metric_names(metrics))
 
 
 def scorers(

@@ -14,11 +14,6 @@ def max_matching(edges: Sequence[Sequence[int]], right_size: int) -> list[int | 
     recursion: thousands of assertions that all accept the same thousands of calls take a fraction of a second
     and never exhaust the interpreter's stack.
     """
-    if len(edges) == 1:  # one left node: its first choice, if any
-        return [edges[0][0] if edges[0] else None]
-    firsts = [options[0] for options in edges if options]
-    if len(set(firsts)) == len(firsts):  # every left node can take its first choice: what the search would do
-        return [options[0] if options else None for options in edges]
     owner: list[int | None] = [None] * right_size
     assignment: list[int | None] = [None] * len(edges)
     for left, options in enumerate(edges):  # greedy start: each left node takes its first free choice

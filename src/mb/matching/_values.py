@@ -23,10 +23,6 @@ MISSING: Any = _Missing()
 """Stands for a parameter the call did not pass at all (distinct from an explicit ``null``)."""
 
 
-_dumps = orjson.dumps
-_NON_STR_KEYS = orjson.OPT_NON_STR_KEYS
-
-
 def json_type(value: Any) -> str:
     """The JSON type name of a value: string, integer, number, boolean, null, array, object."""
     if value is None:
@@ -58,10 +54,7 @@ def render(value: Any, limit: int = 80) -> str:
     """A value as compact JSON, shortened to ``limit`` characters."""
     if value is MISSING:
         return "nothing (the parameter is absent)"
-    try:  # compact_json, inlined: reasons render most arguments
-        text = _dumps(value, option=_NON_STR_KEYS).decode()
-    except TypeError:
-        text = compact_json(value)
+    text = compact_json(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

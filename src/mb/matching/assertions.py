@@ -6,6 +6,7 @@ model API (:func:`check_assertions`) and the evaluator share them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -20,6 +21,7 @@ __all__ = [
     "MAX_PARAMETER_CHECKS",
     "AssertionSpec",
     "CallSpec",
+    "assertion_row",
     "assertion_rows",
     "assertion_spec",
     "call_spec",
@@ -86,7 +88,7 @@ def call_spec(call: ToolCall) -> CallSpec:
     return call.id, call.tool, call.params
 
 
-def _row(
+def assertion_row(
     tool: str | None,
     passed: bool,
     call_id: str | None,
@@ -95,6 +97,7 @@ def _row(
     error: str | None = None,
     undecided: bool = False,
 ) -> Row:
+    """An :class:`AssertionResult` as JSON (``tool_called``, or ``no_tool_called`` when ``tool`` is None)."""
     return {
         "assert_that": "no_tool_called" if tool is None else "tool_called",
         "tool": tool,
@@ -133,9 +136,9 @@ def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:
 
 def _no_tool_called(calls: Sequence[CallSpec]) -> Row:
     if not calls:
-        return _row(None, True, None, "no tool was called", [])
+        return assertion_row(None, True, None, "no tool was called", [])
     shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in calls[:5]) + (", ..." if len(calls) > 5 else "")
-    return _row(None, False, calls[0][0], f"expected no tool call, got {len(calls)}: {shown}", [])
+    return assertion_row(None, False, calls[0][0], f"expected no tool call, got {len(calls)}: {shown}", [])
 
 
 def _first_undecided(candidates: list[_Candidate]) -> _Candidate | None:
@@ -158,7 +161,7 @@ def _unsatisfied(
     tool, parameters = assertion
     if not candidates:
         why = f"no call to tool {tool!r} ({_called_tools(calls)})"
-        return _row(tool, False, None, why, _not_checked(parameters, f"no call to tool {tool!r}"))
+        return assertion_row(tool, False, None, why, _not_checked(parameters, f"no call to tool {tool!r}"))
     # The closest call: highest score, preferring calls no other assertion took, then trace order.
     if len(candidates) == 1:
         closest = candidates[0]
@@ -170,61 +173,49 @@ def _unsatisfied(
             f"call {call_id} to {tool!r} matches, but every matching call is already used by another assertion "
             f"({len(candidates)} call(s) to {tool!r}; each assertion needs its own call)"
         )
-        return _row(tool, False, call_id, reason, closest.parameters)
+        return assertion_row(tool, False, call_id, reason, closest.parameters)
     undecided = _first_undecided(candidates)
     if undecided is not None:
         errors = "; ".join(f"{_label(p)}: {p['error']}" for p in undecided.parameters if p["error"])
         undecided_id = calls[undecided.call][0]
         if errors:
             reason = f"not judged: call {undecided_id} could match but a judge failed ({errors})"
-            return _row(tool, False, undecided_id, reason, undecided.parameters, errors)
+            return assertion_row(tool, False, undecided_id, reason, undecided.parameters, errors)
         unsure = "; ".join(f"{_label(p)}: {p['reason']}" for p in undecided.parameters if p["undecided"])
         reason = f"undecided: call {undecided_id} could match but the judge could not tell ({unsure})"
-        return _row(tool, False, undecided_id, reason, undecided.parameters, undecided=True)
+        return assertion_row(tool, False, undecided_id, reason, undecided.parameters, undecided=True)
     failures = "; ".join([f"{_label(p)}: {p['reason']}" for p in closest.parameters if not p["passed"]])
     others = f" (closest of {len(candidates)} calls to {tool!r})" if len(candidates) > 1 else ""
     if closest.call in assigned_calls:  # the only call, or the closest, went to another assertion
         others += ", which satisfies another assertion,"
-    return _row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
+    return assertion_row(tool, False, call_id, f"call {call_id}{others} does not match: {failures}", closest.parameters)
 
 
 def parameter_checks(assertions: Sequence[tuple[str | None, int]], calls: Sequence[CallSpec]) -> int:
     """How many parameter checks ``(tool, number of parameter assertions)`` pairs ask for against ``calls`` (an
-    assertion with no parameter counts one per call); 0 when that cannot reach :data:`MAX_PARAMETER_CHECKS`, and
-    with a single call (the checks are then the line's own parameter assertions, nothing multiplies them)."""
+    assertion with no parameter counts one per call); 0 with a single call (the checks are then the line's own
+    parameter assertions, nothing multiplies them)."""
     if len(calls) < 2:
         return 0
-    per_call = sum(max(1, size) for tool, size in assertions if tool is not None)
-    if per_call * len(calls) <= MAX_PARAMETER_CHECKS:  # the usual case: no need to count calls per tool
-        return 0
-    counts: dict[str, int] = {}
-    for call in calls:
-        counts[call[1]] = counts.get(call[1], 0) + 1
-    return sum(counts.get(tool, 0) * max(1, size) for tool, size in assertions if tool is not None)
+    counts = Counter(call[1] for call in calls)
+    return sum(counts[tool] * max(1, size) for tool, size in assertions if tool is not None)
 
 
 def _judged(matcher: MatcherSpec) -> bool:
-    """Whether a matcher asks a judge (``free_text``, also inside ``optional`` or a list of matchers)."""
+    """Whether a matcher asks a judge (``free_text``, also inside ``optional``)."""
     kind, _, inner = matcher
-    if kind == "free_text":
-        return True
-    if isinstance(inner, tuple) and len(inner) == 3 and isinstance(inner[0], str):
-        return _judged(inner)
-    if isinstance(inner, list):
-        return any(isinstance(item, tuple) and len(item) == 3 and _judged(item) for item in inner)
-    return False
+    return kind == "free_text" or (inner is not None and _judged(inner))
 
 
 def judged_checks(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec]) -> int:
     """How many checks ``assertions`` ask a judge for against ``calls``: each judged parameter assertion against
     every call of its tool."""
-    judged = [(tool, sum(_judged(matcher) for _, _, matcher in parameters)) for tool, parameters in assertions]
-    if not any(count for _, count in judged):
-        return 0
-    counts: dict[str, int] = {}
-    for call in calls:
-        counts[call[1]] = counts.get(call[1], 0) + 1
-    return sum(counts.get(tool, 0) * count for tool, count in judged if tool is not None)
+    counts = Counter(call[1] for call in calls)
+    return sum(
+        counts[tool] * sum(_judged(matcher) for _, _, matcher in parameters)
+        for tool, parameters in assertions
+        if tool is not None
+    )
 
 
 def _over_limit(
@@ -244,7 +235,7 @@ def _over_limit(
     return [
         _no_tool_called(calls)
         if tool is None
-        else _row(tool, False, None, f"not checked: {why}", _not_checked(parameters, why), why)
+        else assertion_row(tool, False, None, f"not checked: {why}", _not_checked(parameters, why), why)
         for tool, parameters in assertions
     ]
 
@@ -265,64 +256,30 @@ def assertion_rows(
     judged = judged_checks(assertions, calls)
     if judged > MAX_JUDGED_CHECKS:
         return _over_limit(assertions, calls, judged, judged=True)
-    candidates: list[list[tuple[int, list[Row], bool]]] = []  # per assertion, (call, parameter rows, satisfied)
-    edges: list[list[int]] = []  # per assertion, the calls that satisfy it
-    firsts: set[int] = set()  # the first satisfying call of each assertion that has one
-    distinct = True  # no two assertions share their first satisfying call
+    candidates: list[list[_Candidate]] = []  # per assertion, each call of its tool checked against it
     for tool, parameters in assertions:
-        options: list[tuple[int, list[Row], bool]] = []
-        satisfying: list[int] = []
+        options: list[_Candidate] = []
         if tool is not None:
             for index, (_, name, params) in enumerate(calls):
                 if name == tool:
-                    rows: list[Row] = []
-                    satisfied = True
                     call_ctx = ctx if contexts is None else contexts(index)
-                    for parameter in parameters:
-                        row = parameter_row(parameter, params, call_ctx)
-                        rows.append(row)
-                        if not row["passed"]:
-                            satisfied = False
-                    options.append((index, rows, satisfied))
-                    if satisfied:
-                        satisfying.append(index)
+                    rows = [parameter_row(parameter, params, call_ctx) for parameter in parameters]
+                    options.append(_Candidate(index, rows, all(row["passed"] for row in rows)))
         candidates.append(options)
-        edges.append(satisfying)
-        if satisfying:
-            if satisfying[0] in firsts:
-                distinct = False
-            firsts.add(satisfying[0])
-    if distinct:  # each assertion takes its first choice, as the matching would (the usual case)
-        assignment: list[int | None] = [satisfying[0] if satisfying else None for satisfying in edges]
-    else:
-        assignment = max_matching(edges, len(calls))
-
+    assignment = max_matching([[c.call for c in options if c.satisfied] for options in candidates], len(calls))
+    assigned_calls = {index for index in assignment if index is not None}
     results: list[Row] = []
     for assertion, options, assigned in zip(assertions, candidates, assignment, strict=True):
         tool = assertion[0]
         if tool is None:
             results.append(_no_tool_called(calls))
         elif assigned is not None:
-            for index, rows, _ in options:
-                if index == assigned:
-                    call_id = calls[assigned][0]
-                    results.append(
-                        {  # _row, inlined for the most frequent result
-                            "assert_that": "tool_called",
-                            "tool": tool,
-                            "passed": True,
-                            "call_id": call_id,
-                            "reason": f"call {call_id} to {tool!r} satisfies every parameter assertion",
-                            "parameters": rows,
-                            "error": None,
-                            "undecided": False,
-                        }
-                    )
-                    break
+            call_id = calls[assigned][0]
+            rows = next(c.parameters for c in options if c.call == assigned)
+            reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
+            results.append(assertion_row(tool, True, call_id, reason, rows))
         else:
-            assigned_calls = {index for index in assignment if index is not None}
-            found = [_Candidate(*option) for option in options]
-            results.append(_unsatisfied(assertion, found, assigned_calls, calls))
+            results.append(_unsatisfied(assertion, options, assigned_calls, calls))
     return results
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
 
-__all__ = ["email_verdict", "match_email", "parse_addresses"]
+__all__ = ["match_email", "parse_addresses"]
 
 _MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
 
@@ -74,32 +74,25 @@ def _addresses_of(actual: Any) -> tuple[Sequence[str], Sequence[str]] | None:
     return None
 
 
-def email_verdict(expected: str, actual: Any) -> tuple[bool, str]:
-    """``(passed, reason)``: whether ``actual`` holds exactly the one address ``expected`` (a string or a list of
-    strings)."""
+def match_email(expected: str, actual: Any) -> Outcome:
+    """Whether ``actual`` holds exactly the one address ``expected`` (a string or a list of strings)."""
     wanted, not_addresses = parse_addresses(expected)
     if len(wanted) != 1 or not_addresses:
-        return False, f"the expected value {expected!r} is not a single email address"
+        return Outcome.fail(f"the expected value {expected!r} is not a single email address")
     target = wanted[0]
     if actual is MISSING or actual is None:
-        return False, f"expected {target}, got {describe_value(actual)}"
+        return Outcome.fail(f"expected {target}, got {describe_value(actual)}")
     parsed = _addresses_of(actual)
     if parsed is None:
-        return False, f"expected {target}, got {describe_value(actual)}: not a string or list of strings"
+        return Outcome.fail(f"expected {target}, got {describe_value(actual)}: not a string or list of strings")
     found, invalid = parsed
     if invalid:
         shown = ", ".join(repr(part) for part in invalid)
-        return False, f"expected {target}, got {render(actual)}: not an email address: {shown}"
+        return Outcome.fail(f"expected {target}, got {render(actual)}: not an email address: {shown}")
     if not found:
-        return False, f"expected {target}, got no address in {render(actual)}"
+        return Outcome.fail(f"expected {target}, got no address in {render(actual)}")
     if len(found) > 1:
-        return False, f"expected exactly one address ({target}), got {len(found)}: {', '.join(found)}"
+        return Outcome.fail(f"expected exactly one address ({target}), got {len(found)}: {', '.join(found)}")
     if found[0] != target:
-        return False, f"expected {target}, got {found[0]}"
-    return True, f"got {target}"
-
-
-def match_email(expected: str, actual: Any) -> Outcome:
-    """Whether ``actual`` holds exactly the one address ``expected`` (a string or a list of strings)."""
-    passed, reason = email_verdict(expected, actual)
-    return Outcome(passed, reason, 1.0 if passed else 0.0)
+        return Outcome.fail(f"expected {target}, got {found[0]}")
+    return Outcome.ok(f"got {target}")

@@ -11,35 +11,27 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..entities import ParameterGroupAssertion
 from ..entities.extended import (
     ExtendedAssertion,
-    ExtendedParameterAssertion,
     ExtendedToolCallAssertion,
     ToolCallCountAssertion,
     ToolNotCalledAssertion,
     ToolOrderAssertion,
 )
 from ._context import MatchContext
-from .assertions import AssertionSpec, CallSpec, assertion_rows
+from .assertions import AssertionSpec, CallSpec, assertion_row, assertion_rows
 from .grounded import Grounds, Sources
-from .parameters import ParameterSpec, matcher_spec
+from .parameters import parameter_spec
 
 __all__ = ["all_assertion_rows", "called_spec"]
 
 Row = dict[str, Any]
 
 
-def _parameter_spec(assertion: ExtendedParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:
-    if isinstance(assertion, ParameterGroupAssertion):
-        return list(assertion.params), True, matcher_spec(assertion.matcher)
-    return [assertion.param], False, matcher_spec(assertion.matcher)
-
-
 def called_spec(assertion: ExtendedToolCallAssertion) -> AssertionSpec:
     """The spec of an extended ``tool_called`` assertion: its parameters and, when ``closed``, a last check that the
     call passes no other parameter (a ``closed`` row in the results)."""
-    parameters = [_parameter_spec(parameter) for parameter in assertion.parameters]
+    parameters = [parameter_spec(parameter) for parameter in assertion.parameters]
     if assertion.closed:
         named = list(dict.fromkeys(name for names, _, _ in parameters for name in names))
         parameters.append((named, True, ("closed", None, None)))
@@ -47,16 +39,7 @@ def called_spec(assertion: ExtendedToolCallAssertion) -> AssertionSpec:
 
 
 def _row(kind: str, tool: str | None, passed: bool, call_id: str | None, reason: str) -> Row:
-    return {
-        "assert_that": kind,
-        "tool": tool,
-        "passed": passed,
-        "call_id": call_id,
-        "reason": reason,
-        "parameters": [],
-        "error": None,
-        "undecided": False,
-    }
+    return {**assertion_row(tool, passed, call_id, reason, []), "assert_that": kind}
 
 
 def _sequence(calls: Sequence[CallSpec]) -> str:

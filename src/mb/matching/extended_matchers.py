@@ -1,4 +1,5 @@
-"""The matchers of ``extended_assertions``: ``any_of``, ``number``, ``regex``, ``grounded``, and ``closed`` calls."""
+"""The matchers of ``extended_assertions``: ``any_of``, ``number``, ``regex`` and ``closed`` calls (``grounded`` has its
+own module)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..entities._regex import MAX_STEPS
-from ..entities.extended import AnyOfMatcher, GroundedMatcher, NumberMatcher, RegexMatcher
+from ..entities.extended import AnyOfMatcher, NumberMatcher, RegexMatcher
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
 from .equality import json_equal
-from .grounded import match_grounded
 
-__all__ = ["EXTENDED_MATCHERS", "match_any_of", "match_closed", "match_extended", "match_number", "match_regex"]
+__all__ = ["EXTENDED_MATCHERS", "match_any_of", "match_closed", "match_number", "match_regex"]
 
 EXTENDED_MATCHERS = frozenset({"any_of", "number", "regex", "grounded"})
 """The matcher kinds only ``extended_assertions`` has; their spec's value is the matcher model."""
@@ -63,15 +63,3 @@ def match_closed(named: list[str], params: Mapping[str, Any]) -> Outcome:
         return Outcome.ok("the call passes no parameter beyond those named")
     shown = ", ".join(f"{name}={render(params[name], 40)}" for name in extra[:5]) + (", ..." if len(extra) > 5 else "")
     return Outcome.fail(f"the call passes parameter(s) the closed assertion does not name: {shown}")
-
-
-def match_extended(kind: str, matcher: Any, actual: Any, grounds: Any) -> Outcome:
-    """The verdict of the extended matcher ``matcher`` (of kind ``kind``) on ``actual``."""
-    if kind == "any_of":
-        return match_any_of(matcher, actual)
-    if kind == "number":
-        return match_number(matcher, actual)
-    if kind == "regex":
-        return match_regex(matcher, actual)
-    assert isinstance(matcher, GroundedMatcher)
-    return match_grounded(matcher.from_, actual, grounds)

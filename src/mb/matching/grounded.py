@@ -104,18 +104,9 @@ class Grounds:
 
 def _occurs(needle: str, text: str) -> bool:
     """Whether ``needle`` occurs in ``text`` and not inside a longer word (at an edge that is a word character)."""
-    start = text.find(needle)
-    word_start, word_end = needle[0].isalnum() or needle[0] == "_", needle[-1].isalnum() or needle[-1] == "_"
-    while start >= 0:
-        end = start + len(needle)
-        before = text[start - 1] if start else " "
-        after = text[end] if end < len(text) else " "
-        if not (word_start and (before.isalnum() or before == "_")) and not (
-            word_end and (after.isalnum() or after == "_")
-        ):
-            return True
-        start = text.find(needle, start + 1)
-    return False
+    before = r"(?<!\w)" if needle[0].isalnum() or needle[0] == "_" else ""
+    after = r"(?!\w)" if needle[-1].isalnum() or needle[-1] == "_" else ""
+    return re.search(before + re.escape(needle) + after, text) is not None
 
 
 def _found(value: Any, haystacks: list[_Haystack]) -> bool | str:

@@ -6,21 +6,22 @@ from a matcher model.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
 from ..entities import OneParameterAssertion, ParameterGroupAssertion, ValueMatcher
+from ..entities.extended import ExtendedParameterAssertion
 from ..results import ParameterResult
 from ._context import MatchContext
 from ._outcome import Outcome
-from ._values import MISSING, compact_json, describe_value, render
-from .email_address import email_verdict, match_email
-from .equality import SCALARS, equality_verdict, match_equality
-from .extended_matchers import EXTENDED_MATCHERS, match_closed, match_extended
+from ._values import MISSING, describe_value
+from .email_address import match_email
+from .equality import match_equality
+from .extended_matchers import EXTENDED_MATCHERS, match_any_of, match_closed, match_number, match_regex
 from .free_text import match_free_text, match_free_text_group
-from .missing import is_missing, match_missing, missing_verdict
-from .optional import ABSENT, PRESENT, match_optional
+from .grounded import match_grounded
+from .missing import is_missing, match_missing
+from .optional import match_optional
 
 __all__ = [
     "MatcherSpec",
@@ -39,9 +40,6 @@ the inner matcher's spec."""
 ParameterSpec = tuple[list[str], bool, MatcherSpec]
 """``(names, is_group, matcher)``: one parameter assertion."""
 
-_DATE_MEMO: OrderedDict[tuple[Any, ...], Outcome] = OrderedDict()
-_DATE_MEMO_SIZE = 2048  # two keys per verdict; full early when every line has its own user time: memory stays flat
-
 
 def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
     """The spec of a matcher model; an extended matcher's value is the model itself."""
@@ -52,63 +50,21 @@ def matcher_spec(matcher: ValueMatcher) -> MatcherSpec:
     return kind, value, None if inner is None else matcher_spec(inner)
 
 
-def parameter_spec(assertion: OneParameterAssertion | ParameterGroupAssertion) -> ParameterSpec:
-    """The spec of a parameter assertion model."""
-    if isinstance(assertion, OneParameterAssertion):
-        return [assertion.param], False, matcher_spec(assertion.matcher)
-    return list(assertion.params), True, matcher_spec(assertion.matcher)
+def parameter_spec(
+    assertion: OneParameterAssertion | ParameterGroupAssertion | ExtendedParameterAssertion,
+) -> ParameterSpec:
+    """The spec of a parameter assertion model (published or extended)."""
+    if isinstance(assertion, ParameterGroupAssertion):
+        return list(assertion.params), True, matcher_spec(assertion.matcher)
+    return [assertion.param], False, matcher_spec(assertion.matcher)
 
 
 def _date_time(expected: str, actual: Any, ctx: MatchContext, params: list[str] | None = None) -> Outcome:
-    """The date/time verdict, memoized per (phrase, argument as written, user time), and per (phrase, argument, what
-    the verdict depends on of the user time).
+    """The date/time verdict; a phrase not understood goes to the judge when it can answer it."""
+    from .date_time import judge_unread, match_date_time  # the date libraries load on first use
 
-    The second key holds the user time only as far as the verdict depends on it (see ``verdict_key``): its zone, and
-    its calendar day unless the phrase moves with the clock, so lines said on one day share verdicts on arguments that
-    are not in words (an argument in words is resolved against the exact time: only the first key answers it). The
-    first, exact key (zone included: equal instants written in other zones resolve phrases differently) answers
-    repeated lines without working that out.
-    """
-    dates = _DATES or _load_dates()
-    user_time = ctx.user_time
-    # The argument as written, key order included: reasons name the parameters in their order.
-    written = compact_json(actual)
-    names = tuple(params) if params else None
-    exact = (expected, written, names, user_time, None if user_time is None else user_time.tzinfo)
-    outcome = _DATE_MEMO.get(exact)
-    if outcome is None:
-        # Keyed by the reference the phrase is resolved against; a verdict found so is taken only when the argument
-        # reads alone (or there is no user time), which is worked out on a hit only: most lookups miss. The argument
-        # as written decides it, so the verdict stored there was worked out on an argument that reads alone too.
-        shared = (expected, written, names, dates.verdict_reference(expected, user_time))
-        outcome = _DATE_MEMO.get(shared)
-        if outcome is None or (user_time is not None and not dates.reads_alone(actual)):
-            outcome = dates.match_date_time(expected, actual, user_time, params=params)
-            _remember(shared, outcome)
-        _remember(exact, outcome)
-    if outcome.error is not None:  # not understood: the judge may answer it
-        from .date_time import judge_unread
-
-        return judge_unread(expected, actual, ctx, outcome)
-    return outcome
-
-
-_DATES: Any = None
-"""The date matcher's package once loaded (the date libraries load on first use)."""
-
-
-def _load_dates() -> Any:
-    global _DATES
-    from . import date_time
-
-    _DATES = date_time
-    return date_time
-
-
-def _remember(key: tuple[Any, ...], outcome: Outcome) -> None:
-    _DATE_MEMO[key] = outcome
-    if len(_DATE_MEMO) > _DATE_MEMO_SIZE:
-        _DATE_MEMO.popitem(last=False)
+    outcome = match_date_time(expected, actual, ctx.user_time, params=params)
+    return judge_unread(expected, actual, ctx, outcome) if outcome.error is not None else outcome
 
 
 def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
@@ -127,8 +83,14 @@ def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
         return _date_time(expected, value, ctx)
     if kind == "optional" and inner is not None:
         return match_optional([value], lambda: _single(inner, value, ctx))
-    if kind in EXTENDED_MATCHERS:
-        return match_extended(kind, expected, value, ctx.grounds)
+    if kind == "any_of":
+        return match_any_of(expected, value)
+    if kind == "number":
+        return match_number(expected, value)
+    if kind == "regex":
+        return match_regex(expected, value)
+    if kind == "grounded":
+        return match_grounded(expected.from_, value, ctx.grounds)
     return Outcome.fail(f"unsupported matcher {kind!r}")
 
 
@@ -155,74 +117,12 @@ def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: 
     return Outcome.fail(f"matcher {kind!r} cannot check a group")
 
 
-_NOTHING_PASSED = missing_verdict(MISSING)
-"""The ``missing`` verdict on an absent parameter, the usual case, built once."""
-
-
-def _plain_verdict(spec: MatcherSpec, value: Any) -> tuple[bool, str] | None:
-    """``(passed, reason)`` of a deterministic matcher on one value (equality, email, missing, and optional of
-    those): what :func:`_single` decides, without its :class:`Outcome`. None for any other matcher."""
-    kind = spec[0]
-    if kind == "equality":
-        return equality_verdict(spec[1], value)
-    if kind == "email":
-        return email_verdict(spec[1], value)
-    if kind == "missing":
-        return missing_verdict(value)
-    if kind == "optional" and spec[2] is not None:
-        if value is MISSING or value is None:
-            return True, ABSENT
-        verdict = _plain_verdict(spec[2], value)
-        return None if verdict is None else (verdict[0], PRESENT + verdict[1])
-    return None
-
-
 def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchContext) -> dict[str, Any]:
     """Check one parameter assertion against a tool call's parameters: a :class:`ParameterResult` as JSON."""
     names, group, matcher = spec
     if group:
-        outcome = _group(matcher, names, params, ctx)
-    else:
-        value = params.get(names[0], MISSING)
-        kind = matcher[0]
-        # the common kinds dispatched here, the others through _plain_verdict: one call less per parameter
-        if kind == "equality":
-            expected = matcher[1]
-            if value == expected and type(value) is type(expected) and type(value) in SCALARS:
-                # equality_verdict's first case, inlined: the most frequent verdict of all
-                return {
-                    "params": names,
-                    "match_as": kind,
-                    "passed": True,
-                    "score": 1.0,
-                    "reason": f"got {render(value)} as expected",
-                    "error": None,
-                    "undecided": False,
-                    "confidence": None,
-                    "low_confidence": False,
-                }
-            verdict: tuple[bool, str] | None = equality_verdict(expected, value)
-        elif kind == "email":
-            verdict = email_verdict(matcher[1], value)
-        elif kind == "missing":
-            verdict = _NOTHING_PASSED if value is MISSING else missing_verdict(value)
-        else:
-            verdict = _plain_verdict(matcher, value)
-        if verdict is not None:  # a deterministic verdict: score 1 or 0, no error, no confidence
-            passed = verdict[0]
-            return {
-                "params": names,
-                "match_as": kind,
-                "passed": passed,
-                "score": 1.0 if passed else 0.0,
-                "reason": verdict[1],
-                "error": None,
-                "undecided": False,
-                "confidence": None,
-                "low_confidence": False,
-            }
-        outcome = _single(matcher, value, ctx)
-    return outcome_row(names, matcher[0], outcome)
+        return outcome_row(names, matcher[0], _group(matcher, names, params, ctx))
+    return outcome_row(names, matcher[0], _single(matcher, params.get(names[0], MISSING), ctx))
 
 
 def outcome_row(names: list[str], kind: str, outcome: Outcome) -> dict[str, Any]:

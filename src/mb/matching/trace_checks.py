@@ -17,7 +17,6 @@ __all__ = [
     "check_orphan_results",
     "check_tool_restriction",
     "orphan_results_row",
-    "orphans_row",
     "tool_restriction_row",
 ]
 
@@ -35,36 +34,14 @@ def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
     }
 
 
-_PERMITTED: dict[tuple[str, ...], tuple[frozenset[str], str, dict[str, Any]]] = {}
-_PERMITTED_SIZE = 1024  # emptied when full
-
-
-def _permitted(allowed: tuple[str, ...]) -> tuple[frozenset[str], str, dict[str, Any]]:
-    """The allowed tools as a set, as listed in reasons, and the check when every call uses one of them (copied
-    for each result); memoized in :data:`_PERMITTED`."""
-    listed = ", ".join(sorted(set(allowed)))
-    permitted = (
-        frozenset(allowed),
-        listed,
-        _check("tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})"),
-    )
-    if len(_PERMITTED) >= _PERMITTED_SIZE:
-        _PERMITTED.clear()
-    _PERMITTED[allowed] = permitted
-    return permitted
-
-
 def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> dict[str, Any]:
     """``inputs.tools`` restricts the tools: a call to any other tool fails the example."""
-    key = tuple(allowed)
-    known = _PERMITTED.get(key)
-    permitted, listed, passed = _permitted(key) if known is None else known
-    for call in calls:
-        if call[1] not in permitted:
-            break
-    else:
-        return passed.copy()
-    shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool, _ in calls if tool not in permitted)
+    permitted = set(allowed)
+    listed = ", ".join(sorted(permitted))
+    outside = [(call_id, tool) for call_id, tool, _ in calls if tool not in permitted]
+    if not outside:
+        return _check("tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})")
+    shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool in outside)
     return _check("tools_restriction", False, f"called tools outside inputs.tools [{listed}]: {shown}")
 
 
@@ -83,25 +60,10 @@ def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | No
             results += 1
             if event_id not in seen:
                 orphans.append(event_id)
-    return orphans_row(results, orphans)
-
-
-_FOLLOWED: dict[int, dict[str, Any]] = {}
-"""The passed ``orphan_tool_results`` check by number of tool results (copied for each result)."""
-
-
-def orphans_row(results: int, orphans: Sequence[Any]) -> dict[str, Any] | None:
-    """The ``orphan_tool_results`` check of a trace with ``results`` tool results, of which ``orphans`` (their ids,
-    in order) follow no tool call with their id; None when there is no result."""
     if results == 0:
         return None
     if not orphans:
-        passed = _FOLLOWED.get(results)
-        if passed is None:
-            passed = _check("orphan_tool_results", True, f"each of the {results} tool result(s) follows its tool call")
-            if len(_FOLLOWED) < 64:
-                _FOLLOWED[results] = passed
-        return passed.copy()
+        return _check("orphan_tool_results", True, f"each of the {results} tool result(s) follows its tool call")
     shown = ", ".join(repr(o) for o in orphans)
     return _check("orphan_tool_results", False, f"tool_result id(s) with no earlier tool_call: {shown}")
 

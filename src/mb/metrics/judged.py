@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..entities import Example, RetrievalResults, ToolResult
+from ..entities import Example
 from ..judges.base import JudgeRequest, JudgeTask
 from ..matching import MatchContext
 from ..matching.free_text import same_text
@@ -12,16 +12,7 @@ from ..results import MetricResult
 from ._base import Compute, Metric, MetricSpec, register_metric, skipped, threshold_of
 from ._text import context_text, has_expected_response, question_text
 
-__all__ = [
-    "LLM_GRADED",
-    "NEEDS_LLM_JUDGE",
-    "coherence",
-    "groundedness",
-    "needs_llm_judge",
-    "relevance",
-    "similarity",
-    "similarity_request",
-]
+__all__ = ["NEEDS_LLM_JUDGE", "coherence", "groundedness", "relevance", "similarity", "similarity_request"]
 
 NEEDS_LLM_JUDGE = "llm_judge"
 """``details["needs"]`` of a metric skipped because only an LLM judge can grade it."""
@@ -77,23 +68,6 @@ def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> Metric
     return _graded(request, ctx, threshold, "similarity")
 
 
-LLM_GRADED: dict[str, JudgeTask] = {
-    "relevance": JudgeTask.RELEVANCE,
-    "coherence": JudgeTask.COHERENCE,
-    "groundedness": JudgeTask.GROUNDEDNESS,
-}
-"""The metrics only an LLM judge can grade, and the judge task of each."""
-
-
-def needs_llm_judge(task: JudgeTask, threshold: float) -> MetricResult:
-    """The result of a metric only an LLM judge can grade, when the active judge cannot."""
-    return skipped(
-        f"{task.value} needs an LLM judge (the llm judge: set MB_JUDGE_MODEL and an API key or base URL)",
-        threshold,
-        needs=NEEDS_LLM_JUDGE,
-    )
-
-
 def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
     """A 1-5 metric only an LLM judge can grade: the response to the request (and, ``grounded``, its context)."""
 
@@ -107,7 +81,8 @@ def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
                 "no context to ground the response on (no retrieval, tool result or inputs.context)", threshold
             )
         if not ctx.supports(task):
-            return needs_llm_judge(task, threshold)
+            why = f"{task.value} needs an LLM judge (the llm judge: set MB_JUDGE_MODEL and an API key or base URL)"
+            return skipped(why, threshold, needs=NEEDS_LLM_JUDGE)
         request = JudgeRequest(
             task, candidate=example.outputs.response, reference=context, question=question_text(example)
         )
@@ -121,15 +96,7 @@ def _has_outputs(example: Example) -> bool:
 
 
 def _has_context(example: Example) -> bool:
-    """Whether :func:`context_text` would find anything (without building it)."""
-    if example.outputs is None:
-        return False
-    extra = (example.inputs.model_extra or {}).get("context")
-    if isinstance(extra, str) and extra.strip():
-        return True
-    return any(
-        isinstance(e, ToolResult) or (isinstance(e, RetrievalResults) and e.outputs) for e in example.outputs.trace
-    )
+    return example.outputs is not None and bool(context_text(example))
 
 
 def _grade_metric(name: str, description: str, applies: Callable[[Example], bool], compute: Compute) -> Metric:

@@ -11,6 +11,7 @@ in :mod:`mb.runner.adapters` (OpenAI Agents SDK, LangGraph/LangChain, a chat-com
 :class:`RayAgent` runs an agent on the actors of a Ray cluster (the ``ray`` extra).
 """
 
+from .._hashing import canonical_json, example_hash, hash_document
 from ._agent import AgentInput, CallableAgent, current_user_time, to_outputs
 from ._api import Benchmark, arun, run
 from ._errors import (
@@ -24,7 +25,6 @@ from ._errors import (
     error_record,
     is_transient,
 )
-from ._hashing import canonical_json, example_hash, hash_document
 from ._loader import as_agent, load_agent
 from ._loop import RunSettings
 from ._output import read_previous, sort_output

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sized
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import anyio
 
@@ -23,7 +23,7 @@ from ._errors import BenchmarkFileError
 from ._loader import as_agent
 from ._lock import output_lock
 from ._loop import Runner, RunSettings
-from ._output import PreviousOutput, check_fresh_output, count_lines, read_previous, sort_output
+from ._output import check_fresh_output, count_lines, read_previous, sort_output
 from ._progress import RichProgress, RunProgress, SilentProgress
 from ._stdout import lines_to_stdout
 from ._summary import RunOutput, RunSummary
@@ -83,25 +83,6 @@ def _written_in_place(path: Path) -> bool:
     return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
-def _prepare_output(
-    benchmark: Benchmark,
-    output: Path,
-    *,
-    resume: bool,
-    overwrite: bool,
-    retry_errors: bool,
-    collect: bool,
-    repeats: int,
-) -> PreviousOutput | None:
-    if resume and overwrite:
-        raise ConfigError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
-    if resume:
-        return read_previous(output, keep_lines=collect, retry_errors=retry_errors, repeats=repeats)
-    if not _written_in_place(output):
-        check_fresh_output(output, overwrite=overwrite)
-    return None
-
-
 async def arun(
     benchmark: Benchmark,
     agent: Any,
@@ -151,6 +132,8 @@ async def arun(
     _check_arguments(concurrency, timeout, retries, backoff)
     if repeats < 1:
         raise ConfigError(f"repeats must be 1 or more, got {repeats}")
+    if resume and overwrite:
+        raise ConfigError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
     runnable = as_agent(agent, agent_input=agent_input)
     settings = RunSettings(
         concurrency,
@@ -175,26 +158,52 @@ async def arun(
         if unreadable is not None:  # refused before an output file or a progress bar exists
             problem = unreadable.problems[0]
             raise BenchmarkFileError(problem.message, file=unreadable.file, line=unreadable.line, field=problem.path)
+    summary = RunSummary(output=str(output) if output is not None else None)
+    reporter: RunProgress = RichProgress() if progress is True else progress or SilentProgress()
     with contextlib.ExitStack() as stack:
+        previous = None
         if path is not None and not in_place:
             stack.enter_context(output_lock(path))
-        lines_out = stack.enter_context(lines_to_stdout()) if stdout else None
-        summary, runner = await _run_locked(
-            benchmark,
+            if resume:
+                previous = read_previous(path, keep_lines=collect, retry_errors=retry_errors, repeats=repeats)
+                summary.notes.extend(previous.notes)
+                for note in previous.notes:
+                    reporter.message(note)
+            else:
+                check_fresh_output(path, overwrite=overwrite)
+        target = stack.enter_context(lines_to_stdout()) if stdout else path
+        writer = JsonlWriter(target, append=resume) if target is not None else None
+        runner = Runner(
             runnable,
             settings,
-            output=output,
-            path=path,
-            stdout=lines_out,
-            resume=resume,
-            overwrite=overwrite,
-            retry_errors=retry_errors,
-            sort=sort,
-            progress=progress,
+            writer=writer,
+            progress=reporter,
+            summary=summary,
+            previous=previous,
             collect=collect,
-            handle_signals=handle_signals,
-            max_line_bytes=max_line_bytes,
+            keep_order=sort,
         )
+        started = time.perf_counter()
+        total = _total(benchmark) if getattr(reporter, "wants_total", True) else None
+        reporter.start(total * repeats if total is not None else None)
+        try:
+            await runner.run(_items(benchmark, max_line_bytes), handle_signals=handle_signals)
+        except BaseExceptionGroup as group:
+            failure = _write_failure(group)
+            if failure is None:
+                raise
+            raise failure from None
+        finally:
+            if writer is not None:
+                writer.close()
+            reporter.stop()
+            summary.wall_time = time.perf_counter() - started
+        if previous is not None and previous.leftover():
+            note = f"{previous.leftover()} line(s) of {path} match no example of this benchmark; they were kept"
+            summary.notes.append(note)
+            reporter.message(note)
+        if sort and path is not None and runner.order is not None and not summary.interrupted:
+            sort_output(path, runner.order)
     examples = [example for example in runner.results or () if example is not None]
     return RunOutput(examples, summary)
 
@@ -206,76 +215,6 @@ def _write_failure(group: BaseExceptionGroup[BaseException]) -> OSError | None:
     while isinstance(found, BaseExceptionGroup):
         found = found.exceptions[0]
     return found if isinstance(found, OSError) else None
-
-
-async def _run_locked(
-    benchmark: Benchmark,
-    runnable: Any,
-    settings: RunSettings,
-    *,
-    output: str | os.PathLike[str] | None,
-    path: Path | None,
-    stdout: IO[bytes] | None,
-    resume: bool,
-    overwrite: bool,
-    retry_errors: bool,
-    sort: bool,
-    progress: RunProgress | bool | None,
-    collect: bool,
-    handle_signals: bool,
-    max_line_bytes: int | None,
-) -> tuple[RunSummary, Runner]:
-    """The run itself, while the output is locked."""
-    summary = RunSummary(output=str(output) if output is not None else None)
-    previous = None
-    if path is not None:
-        previous = _prepare_output(
-            benchmark,
-            path,
-            resume=resume,
-            overwrite=overwrite,
-            retry_errors=retry_errors,
-            collect=collect,
-            repeats=settings.repeats,
-        )
-    reporter: RunProgress = RichProgress() if progress is True else progress or SilentProgress()
-    if previous is not None:
-        summary.notes.extend(previous.notes)
-        for note in previous.notes:
-            reporter.message(note)
-    writer = JsonlWriter(stdout or path, append=resume) if output is not None else None  # type: ignore[arg-type]
-    runner = Runner(
-        runnable,
-        settings,
-        writer=writer,
-        progress=reporter,
-        summary=summary,
-        previous=previous,
-        collect=collect,
-        keep_order=sort,
-    )
-    started = time.perf_counter()
-    total = _total(benchmark) if getattr(reporter, "wants_total", True) else None
-    reporter.start(total * settings.repeats if total is not None else None)
-    try:
-        await runner.run(_items(benchmark, max_line_bytes), handle_signals=handle_signals)
-    except BaseExceptionGroup as group:
-        failure = _write_failure(group)
-        if failure is None:
-            raise
-        raise failure from None
-    finally:
-        if writer is not None:
-            writer.close()
-        reporter.stop()
-        summary.wall_time = time.perf_counter() - started
-    if previous is not None and previous.leftover():
-        note = f"{previous.leftover()} line(s) of {path} match no example of this benchmark; they were kept"
-        summary.notes.append(note)
-        reporter.message(note)
-    if sort and path is not None and runner.order is not None and not summary.interrupted:
-        sort_output(path, runner.order)
-    return summary, runner
 
 
 def run(

@@ -19,9 +19,7 @@ __all__ = [
     "PartialRun",
     "ResumeError",
     "TransientAgentError",
-    "attach_trace",
     "error_record",
-    "failure_trace",
     "is_transient",
     "partial_run",
     "retry_after",
@@ -29,7 +27,6 @@ __all__ = [
 ]
 
 _MAX_MESSAGE = 2000
-_TRACE_ATTRIBUTE = "mb_trace"
 
 
 @dataclass
@@ -145,18 +142,3 @@ def error_record(exc: BaseException) -> dict[str, Any]:
     if len(message) > _MAX_MESSAGE:
         message = message[: _MAX_MESSAGE - 3] + "..."
     return {"type": type(inner).__name__, "message": message, "transient": is_transient(inner)}
-
-
-def attach_trace(exc: BaseException, events: list[Any]) -> BaseException:
-    """Keep the trace events an agent recorded before it failed on the exception, for its error record."""
-    setattr(exc, _TRACE_ATTRIBUTE, list(events))
-    return exc
-
-
-def failure_trace(exc: BaseException) -> list[Any]:
-    """The trace events recorded before the failure (:func:`attach_trace`), else an empty list."""
-    for candidate in (exc, _unwrap(exc)):
-        events = getattr(candidate, _TRACE_ATTRIBUTE, None)
-        if isinstance(events, list):
-            return events
-    return []

@@ -28,25 +28,23 @@ from typing import Any
 import anyio
 from anyio.abc import ObjectReceiveStream, ObjectSendStream
 
+from .._hashing import hash_document
 from ..entities import Environment, Example, Inputs, Outputs
-from ..io import JsonlWriter, LineError
-from ..io._limits import DEFAULT_MAX_LINE_BYTES
+from ..io import JsonlWriter, LineError, Problem
+from ..io._limits import DEFAULT_MAX_LINE_BYTES, encode_line
 from ._agent import CallableAgent, to_outputs
 from ._errors import (
     AgentOutputError,
     PartialRun,
     error_record,
-    failure_trace,
     is_transient,
     partial_run,
     retry_after,
     start_partial_run,
 )
-from ._hashing import hash_document
 from ._output import PreviousOutput, trial_key
 from ._progress import RunProgress
 from ._summary import RunSummary
-from ._writable import encode_line
 
 __all__ = ["RunSettings", "Runner"]
 
@@ -189,11 +187,11 @@ class Runner:
                     self.in_flight -= 1
                 trial = {"repeat": job.repeat} if job.repeat is not None else {}
                 try:
-                    data = encode_line(self._line(job, outputs, trial), self.settings.max_line_bytes)
+                    data = self._encode(job, outputs, trial)
                 except AgentOutputError as exc:  # written, the line could not be read back: an agent error
                     outputs = self._failure(exc, kept=outputs)
                     failed = True
-                    data = encode_line(self._line(job, outputs, trial), self.settings.max_line_bytes)
+                    data = self._encode(job, outputs, trial)
                 if self.writer is not None:
                     self.writer.write_lines(data, 1)
                 self.summary.ran += 1
@@ -229,7 +227,7 @@ class Runner:
         """The outputs of a failed example, counted in the summary; ``kept``: outputs whose environment and
         latency stay; ``partial``: what the failed attempt recorded (trace and usage)."""
         record = error_record(exc)
-        trace = failure_trace(exc) or (partial.trace if partial is not None else [])
+        trace = partial.trace if partial is not None else []
         usage = {"usage": partial.usage} if partial is not None and partial.usage else {}
         outputs = Outputs.model_validate({"response": "", "error": record, "trace": trace, **usage})
         self.summary.errors[record["type"]] += 1
@@ -241,12 +239,16 @@ class Runner:
                 _set_extra(outputs, "latency_ms", latency)
         return outputs
 
-    @staticmethod
-    def _line(job: _Job, outputs: Outputs, trial: dict[str, int]) -> dict[str, Any]:
+    def _encode(self, job: _Job, outputs: Outputs, trial: dict[str, int]) -> bytes:
+        """The executed line (newline included); :class:`AgentOutputError` naming the field when no command could
+        read it back (a lone surrogate, a number out of range, nesting too deep, a line over ``max_line_bytes``)."""
         line = {**job.document, "outputs": outputs.model_dump(mode="json", exclude_none=True)}
-        line["example_hash"] = job.key
-        line.update(trial)
-        return line
+        data = encode_line({**line, "example_hash": job.key, **trial}, self.settings.max_line_bytes)
+        if isinstance(data, Problem):
+            raise AgentOutputError(
+                f"the agent's outputs cannot be written as a benchmark line: {data.path}: {data.message}"
+            )
+        return data + b"\n"
 
     async def _call(self, inputs: Inputs, sent: datetime) -> Any:
         timeout = self.settings.timeout

@@ -8,7 +8,6 @@ Rewrites (sorting, dropping lines) go to a temporary file in the same directory,
 from __future__ import annotations
 
 import gzip
-import os
 import zlib
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
@@ -29,14 +28,12 @@ def trial_key(example_hash: str, repeat: object) -> str:
     return f"{example_hash}#{repeat}" if type(repeat) is int else example_hash
 
 
-def _is_gzip(path: Path) -> bool:
-    # The same rule as io.JsonlWriter: the suffix decides the compression of what is written.
-    return path.suffix == ".gz"
-
-
-def _read_gzip(path: Path) -> tuple[bytes, bool]:
-    """Decompress every gzip member that can be read; ``complete`` is False when the tail is cut short."""
+def _content(path: Path) -> tuple[bytes, bool]:
+    """What an output holds (decompressed when its name ends in ``.gz``, as ``io.JsonlWriter`` writes it), and
+    whether it reads to its end: False when a gzip tail is cut short (every member that can be read is kept)."""
     data = path.read_bytes()
+    if path.suffix != ".gz":
+        return data, True
     chunks: list[bytes] = []
     while data:
         member = zlib.decompressobj(wbits=31)
@@ -52,10 +49,9 @@ def _read_gzip(path: Path) -> tuple[bytes, bool]:
 
 
 def _has_content(path: Path) -> bool:
-    """True when the file holds anything but white space."""
-    if _is_gzip(path):
-        content, _ = _read_gzip(path)
-        return bool(content.strip())
+    """True when the file holds anything but white space (a plain file is read only until that is known)."""
+    if path.suffix == ".gz":
+        return bool(_content(path)[0].strip())
     with path.open("rb") as stream:
         while chunk := stream.read(1 << 16):
             if chunk.strip():
@@ -105,62 +101,17 @@ def _has_error(document: dict[str, Any]) -> bool:
     return isinstance(outputs, dict) and outputs.get("error") is not None
 
 
-class _Scan:
-    """Checks the lines of an existing output one by one."""
-
-    def __init__(self, name: str, *, keep_lines: bool, retry_errors: bool, repeats: int) -> None:
-        self.name = name
-        self.retry_errors = retry_errors
-        self.repeats = repeats
-        self.previous = PreviousOutput(lines={} if keep_lines else None)
-        self.kept: list[bytes] = []
-        self.dropped_errors = 0
-
-    def line(self, number: int, data: bytes, *, last: bool) -> bool:
-        """Account for one line; False when it is a truncated last line to drop. Raises for a damaged line."""
-        try:
-            document = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            if last and data.startswith(b'{"'):  # how every line `mb run` writes begins: one cut off by a kill
-                return False
-            where = "the last one, and it does not begin as `mb run` writes lines" if last else "not the last one"
-            raise ResumeError(
-                f"{self.name}:{number}: not a complete JSON line, and {where}: the file was changed by "
-                "something else than `mb run`; fix or remove the line, or start again with overwrite=True"
-            ) from None
-        key = document.get("example_hash") if isinstance(document, dict) else None
-        if not isinstance(key, str):
-            raise ResumeError(
-                f"{self.name}:{number}: the line has no example_hash, so it was not written by `mb run`; "
-                "resume only a file `mb run` wrote, or start again with overwrite=True"
-            )
-        self._check_trial(number, document.get("repeat"))
-        if self.retry_errors and _has_error(document):
-            self.dropped_errors += 1
-            return True
-        key = trial_key(key, document.get("repeat"))
-        self.kept.append(data)
-        self.previous.counts[key] += 1
-        if self.previous.lines is not None:
-            self.previous.lines.setdefault(key, deque()).append(data)
-        return True
-
-    def _check_trial(self, number: int, repeat: object) -> None:
-        """Refuse a line of a run made with other repeats: resuming it would run every trial again beside it."""
-        repeated = type(repeat) is int
-        if repeated == (self.repeats > 1) and (not repeated or cast(int, repeat) <= self.repeats):
-            return
-        had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
-        asked = f"repeats={self.repeats}" if self.repeats > 1 else "a single trial"
-        raise ResumeError(
-            f"{self.name}:{number}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
-            "the output was started with (more are fine), or write to another output"
-        )
-
-
-def _write_atomically(path: Path, lines: Iterable[bytes]) -> None:
-    """Replace ``path`` with ``lines`` (given without newlines), atomically, gzip when the path says so."""
-    replace_file(path, (line + b"\n" for line in lines), compress=_is_gzip(path))
+def _check_trial(where: str, repeat: object, repeats: int) -> None:
+    """Refuse a line of a run made with other repeats: resuming it would run every trial again beside it."""
+    repeated = type(repeat) is int
+    if repeated == (repeats > 1) and (not repeated or cast(int, repeat) <= repeats):
+        return
+    had = f"trial {repeat} of repeated examples" if repeated else "a single trial (no repeats)"
+    asked = f"repeats={repeats}" if repeats > 1 else "a single trial"
+    raise ResumeError(
+        f"{where}: the line holds {had}, but this run asks for {asked}: resume with the repeats "
+        "the output was started with (more are fine), or write to another output"
+    )
 
 
 def read_previous(
@@ -173,76 +124,57 @@ def read_previous(
     with other ``repeats`` (single trials resumed with repeats or the reverse, or trials beyond ``repeats``) raises
     :class:`ResumeError` before anything is changed; resuming with more repeats adds the missing trials.
     """
-    scan = _Scan(str(path), keep_lines=keep_lines, retry_errors=retry_errors, repeats=repeats)
+    previous = PreviousOutput(lines={} if keep_lines else None)
     if not path.exists():
-        return scan.previous
-    if _is_gzip(path):
-        _resume_gzip(path, scan)
-    else:
-        _resume_plain(path, scan)
-    if scan.dropped_errors:
-        scan.previous.notes.append(
-            f"removed {scan.dropped_errors} line(s) whose agent failed from {path}; they run again"
-        )
-    return scan.previous
-
-
-def _resume_plain(path: Path, scan: _Scan) -> None:
-    end_of_good = 0
-    offset = 0
-    dropped_partial = False
-    missing_newline = False
-    with path.open("rb") as stream:
-        for number, raw in enumerate(stream, start=1):
-            start = offset
-            offset += len(raw)
-            data = raw.strip()
-            if not data:
-                end_of_good = offset
-                continue
-            last = not raw.endswith(b"\n")
-            if scan.line(number, data, last=last):
-                end_of_good = offset
-                missing_newline = last
-            else:
-                end_of_good = start
+        return previous
+    content, complete = _content(path)
+    raws = content.split(b"\n")
+    kept: list[bytes] = []
+    dropped_partial, dropped_errors = not complete, 0
+    for number, raw in enumerate(raws, start=1):
+        data, last, where = raw.strip(), number == len(raws), f"{path}:{number}"
+        if not data:
+            continue
+        try:
+            document = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            if last and data.startswith(b'{"'):  # how every line `mb run` writes begins: one cut off by a kill
                 dropped_partial = True
-    if scan.dropped_errors:
-        _write_atomically(path, scan.kept)
-    else:
-        if dropped_partial:
-            os.truncate(path, end_of_good)
-        if missing_newline:
-            with path.open("ab") as stream:
-                stream.write(b"\n")
+                continue
+            which = "the last one, and it does not begin as `mb run` writes lines" if last else "not the last one"
+            raise ResumeError(
+                f"{where}: not a complete JSON line, and {which}: the file was changed by something else than "
+                "`mb run`; fix or remove the line, or start again with overwrite=True"
+            ) from None
+        key = document.get("example_hash") if isinstance(document, dict) else None
+        if not isinstance(key, str):
+            raise ResumeError(
+                f"{where}: the line has no example_hash, so it was not written by `mb run`; "
+                "resume only a file `mb run` wrote, or start again with overwrite=True"
+            )
+        _check_trial(where, document.get("repeat"), repeats)
+        if retry_errors and _has_error(document):
+            dropped_errors += 1
+            continue
+        key = trial_key(key, document.get("repeat"))
+        kept.append(data)
+        previous.counts[key] += 1
+        if previous.lines is not None:
+            previous.lines.setdefault(key, deque()).append(data)
+    if dropped_partial or dropped_errors or (content and not content.endswith(b"\n")):
+        _rewrite(path, kept)
     if dropped_partial:
-        scan.previous.notes.append(
+        previous.notes.append(
             f"dropped a truncated last line from {path} (an example cut off while being written); it runs again"
         )
+    if dropped_errors:
+        previous.notes.append(f"removed {dropped_errors} line(s) whose agent failed from {path}; they run again")
+    return previous
 
 
-def _resume_gzip(path: Path, scan: _Scan) -> None:
-    content, complete = _read_gzip(path)
-    raws = content.split(b"\n")
-    dropped_partial = False
-    for number, raw in enumerate(raws, start=1):
-        data = raw.strip()
-        if data and not scan.line(number, data, last=number == len(raws)):
-            dropped_partial = True
-    if dropped_partial or not complete or scan.dropped_errors or (content and not content.endswith(b"\n")):
-        _write_atomically(path, scan.kept)
-    if dropped_partial or not complete:
-        scan.previous.notes.append(
-            f"repaired {path}: dropped data cut off by an interrupted write; the example it held runs again"
-        )
-
-
-def _iter_output_lines(path: Path) -> list[bytes]:
-    if _is_gzip(path):
-        content, _ = _read_gzip(path)
-        return [line.strip() for line in content.split(b"\n") if line.strip()]
-    with path.open("rb") as stream:
-        return [line.strip() for line in stream if line.strip()]
+def _rewrite(path: Path, lines: Iterable[bytes]) -> None:
+    """Replace ``path`` with ``lines`` (given without newlines), atomically, gzip when the path says so."""
+    replace_file(path, (line + b"\n" for line in lines), compress=path.suffix == ".gz")
 
 
 def sort_output(path: Path, order: Sequence[str]) -> None:
@@ -253,7 +185,7 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
     """
     by_hash: dict[str, deque[bytes]] = {}
     unmatched: list[bytes] = []
-    for line in _iter_output_lines(path):
+    for line in filter(None, (raw.strip() for raw in _content(path)[0].split(b"\n"))):
         try:
             document = orjson.loads(line)
             key = document.get("example_hash")
@@ -274,7 +206,7 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
             yield from queue
         yield from unmatched
 
-    _write_atomically(path, ordered())
+    _rewrite(path, ordered())
 
 
 def count_lines(path: Path) -> int | None:

@@ -25,45 +25,35 @@ __all__ = ["LogProgress", "RichProgress", "RunProgress", "SilentProgress"]
 
 
 class RunProgress(Protocol):
-    """Receives the events of a run, in the event loop's thread."""
+    """Receives the events of a run, in the event loop's thread; each method does nothing unless overridden."""
 
     def start(self, total: int | None) -> None:
         """The run starts; ``total`` is the number of benchmark lines when known (a reporter with a false
         ``wants_total`` attribute gets None, sparing a pass over the file)."""
+        return
 
     def advance(self, *, error: bool = False) -> None:
         """One benchmark line is done: run (``error`` when the agent failed) or skipped."""
+        return
 
     def invalid(self, error: LineError) -> None:
         """A benchmark line is not a valid example."""
+        return
 
     def message(self, text: str) -> None:
         """Something a person should read now (interrupts, repairs)."""
+        return
 
     def stop(self) -> None:
         """The run is over."""
+        return
 
 
-class SilentProgress:
+class SilentProgress(RunProgress):
     """Reports nothing (the Python API's default)."""
 
     wants_total = False
     """No total is shown, so the runner does not count the benchmark's lines for it."""
-
-    def start(self, total: int | None) -> None:
-        """Nothing to do."""
-
-    def advance(self, *, error: bool = False) -> None:
-        """Nothing to do."""
-
-    def invalid(self, error: LineError) -> None:
-        """Nothing to do."""
-
-    def message(self, text: str) -> None:
-        """Nothing to do."""
-
-    def stop(self) -> None:
-        """Nothing to do."""
 
 
 class LogProgress(SilentProgress):

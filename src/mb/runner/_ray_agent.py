@@ -24,7 +24,7 @@ import anyio
 from ..entities import Inputs, Outputs
 from ..errors import AgentError
 from ._agent import AgentInput, CallableAgent, to_outputs
-from ._errors import AgentLoadError, attach_trace, error_record, failure_trace
+from ._errors import AgentLoadError, error_record, partial_run, start_partial_run
 from ._loader import as_agent
 
 __all__ = ["AgentActor", "RayAgent", "WorkerLostError"]
@@ -58,23 +58,25 @@ class AgentActor:
         return self.agent.name, self.agent.wants_inputs, os.getpid()
 
     async def call(self, inputs: bytes, user_time: datetime) -> tuple[bool, Any]:
-        """Run the agent on one example: ``(True, outputs as JSON data)``, or ``(False, the failure)`` where the
-        failure is the exception itself when it survives pickling, else its error record and trace."""
+        """Run the agent on one example: ``(True, outputs as JSON data)``, or ``(False, (failure, trace, usage))``
+        where the failure is the exception itself when it survives pickling, else its error record, and the trace
+        and usage are what the failed attempt recorded."""
         if self.limiter is None:
             self.limiter = anyio.CapacityLimiter(self.concurrency)
+        partial = start_partial_run()
         try:
             result = await self.agent(Inputs.model_validate_json(inputs), user_time=user_time, limiter=self.limiter)
             return True, to_outputs(result).model_dump(mode="json", exclude_none=True)
         except Exception as exc:
-            return False, _portable(exc)
+            return False, (_portable(exc), [_plain(event) for event in partial.trace], partial.usage)
 
 
-def _portable(exc: Exception) -> Exception | tuple[dict[str, Any], list[Any]]:
-    """The failure as the driver can receive it."""
+def _portable(exc: Exception) -> Exception | dict[str, Any]:
+    """The failure as the driver can receive it: the exception, or its error record when it does not pickle."""
     try:
         pickle.loads(pickle.dumps(exc))
     except Exception:
-        return error_record(exc), [_plain(event) for event in failure_trace(exc)]
+        return error_record(exc)
     return exc
 
 
@@ -83,10 +85,10 @@ def _plain(event: Any) -> Any:
     return dump(mode="json", exclude_none=True) if callable(dump) else event
 
 
-def _rebuilt(record: dict[str, Any], trace: list[Any]) -> BaseException:
+def _rebuilt(record: dict[str, Any]) -> Exception:
     """An exception the run loop records exactly as the worker's failure (same type name, message, transience)."""
-    kind = type(str(record["type"]), (Exception,), {"transient": bool(record.get("transient"))})
-    return attach_trace(kind(record["message"]), trace)
+    kind: type[Exception] = type(str(record["type"]), (Exception,), {"transient": bool(record.get("transient"))})
+    return kind(record["message"])
 
 
 class RayAgent(CallableAgent):
@@ -179,9 +181,11 @@ class RayAgent(CallableAgent):
                 self.busy[index] -= 1
             if ok:
                 return Outputs.model_validate(value)
-            if isinstance(value, Exception):
-                raise value
-            raise _rebuilt(*value)
+            failure, trace, usage = value
+            partial = partial_run()
+            if partial is not None:  # what the failed attempt recorded on the worker goes into the error line
+                partial.trace, partial.usage = trace, usage
+            raise failure if isinstance(failure, Exception) else _rebuilt(failure)
 
     def close(self) -> None:
         """Stop the actors."""

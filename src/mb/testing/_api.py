@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
-from functools import cache
+from functools import cache, partial
 from typing import Any, Literal
 
 import anyio
@@ -139,13 +139,8 @@ def assert_example(
     In an async test use :func:`aassert_example`.
     """
     __tracebackhide__ = True
-    executed = with_outputs(example, outputs)
-    resolved = _judge(judge)
-
-    async def score() -> ExampleResult:
-        return await evaluate_example(executed, judge=resolved, metrics=metrics, require=require)
-
-    return check_result(anyio.run(score), undecided, line=False)
+    options: dict[str, Any] = {"judge": judge, "metrics": metrics, "require": require, "undecided": undecided}
+    return anyio.run(partial(aassert_example, example, outputs, **options))
 
 
 async def aassert_example(

@@ -8,9 +8,9 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
+from mb._hashing import example_hash
 from mb.cli import main
 from mb.entities import Example
-from mb.runner._hashing import example_hash
 
 WEATHER: dict[str, Any] = {
     "inputs": {

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..._hashing import example_hash
 from ...entities import Example
-from ...runner._hashing import example_hash
 from ._common import SourceTrace
 
 __all__ = ["MatchBy", "Matching", "match_traces"]

@@ -106,10 +106,6 @@ class _OtherLoop:
 _OTHER_LOOP = _OtherLoop()
 
 
-def _json(value: Any) -> Any:
-    return to_jsonable_python(value, fallback=str)
-
-
 def _classify(exc: BaseException) -> None:
     """Mark the failures worth retrying the example for as transient (with the delay the server asks for)."""
     import openai
@@ -284,4 +280,4 @@ class ChatCompletionsAgent:
                     value = await value
         except Exception as exc:
             return {"error": f"{type(exc).__name__}: {exc}"}
-        return _json(value)
+        return to_jsonable_python(value, fallback=str)

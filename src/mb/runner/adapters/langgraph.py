@@ -34,7 +34,7 @@ from uuid import UUID
 from pydantic_core import to_jsonable_python
 
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
-from .._errors import AgentOutputError, attach_trace
+from .._errors import AgentOutputError, partial_run
 
 __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
@@ -169,11 +169,10 @@ class LangGraphAdapter:
         configurable["tools"] = tools
         configurable["user_time"] = user_time.isoformat() if user_time is not None else None
         config["configurable"] = configurable
-        try:
-            state = await self.graph.ainvoke({"messages": inputs.message_dicts()}, config=config)
-        except Exception as exc:
-            attach_trace(exc, handler.events)  # the calls made so far stay in the example's error record
-            raise
+        partial = partial_run()
+        if partial is not None:
+            partial.trace = handler.events  # kept as it grows: the calls made so far stay in an error line
+        state = await self.graph.ainvoke({"messages": inputs.message_dicts()}, config=config)
         messages = state.get("messages") if isinstance(state, dict) else getattr(state, "messages", None)
         if not isinstance(messages, list):
             raise AgentOutputError(f"the graph returned {type(state).__name__} without a list of messages")
