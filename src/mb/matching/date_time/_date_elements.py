@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..._numbers import ONES, TENS, words_value
-from ._calendar import MONTHS
+from ._calendar import MONTHS, SEASONS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
@@ -24,7 +24,6 @@ from ._payloads import (
     Season,
     Years,
 )
-from ._units import SEASONS
 
 __all__ = ["ELEMENTS"]
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from dateutil.relativedelta import relativedelta
 
-from . import _units as units
-from ._calendar import relative_weekday_dates
+from . import _calendar as units
+from ._calendar import STEPS, add_business_days, relative_weekday_dates, step
 from ._grammar import Item
 from ._holidays import holiday_spans
 from ._items import DateProblem
@@ -44,7 +44,6 @@ from ._payloads import (
 )
 from ._periods import edge, ordinal
 from ._periods import inner as inner_windows
-from ._steps import STEPS, add_business_days, step
 
 __all__ = ["DateProblem", "date_windows"]
 

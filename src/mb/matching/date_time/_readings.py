@@ -16,13 +16,13 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from ._calendar import STEPS, step
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
 from ._model import Reading, Window
 from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import end_window, leading, moment, rest_of, span
-from ._steps import STEPS, step
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 

@@ -28,7 +28,6 @@ __all__ = [
     "Length",
     "describe",
     "iso_duration",
-    "iso_moment",
     "parse_clock",
     "parse_text",
     "parse_value",
@@ -320,18 +319,6 @@ def _iso_datetime(raw: str) -> tuple[Actual, ...] | None:
     except ValueError:
         return None
     return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
-
-
-def iso_moment(raw: str) -> tuple[datetime, timedelta | None] | None:
-    """The wall clock (to the second) and offset of a stripped ISO 8601 date-time as a parameter group reads it; None
-    for anything else (a date, a week, words...)."""
-    if not _DATETIME_RE.match(raw):  # the one form of _iso that reads a moment, not a span
-        return None
-    try:
-        moment = datetime.fromisoformat(raw)
-    except (OverflowError, ValueError):
-        return None
-    return moment.replace(tzinfo=None, microsecond=0), moment.utcoffset()
 
 
 def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
