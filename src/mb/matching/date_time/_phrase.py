@@ -22,7 +22,7 @@ from typing import NamedTuple
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._model import Reading, Resolution, Window, minute_window
-from ._named import named_parts
+from ._payloads import named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
