@@ -21,13 +21,7 @@ from ._names import Slot
 from ._value import Actual, describe, parse_clock, parse_value
 from ._zones import ZoneSpec, format_offset, parse_zone_name
 
-__all__ = ["WEEKDAY_NAMES", "Fields", "fields_of", "merge_fields", "read_duration", "read_slot", "read_zone"]
-
-_ISO_DURATION_RE = re.compile(
-    r"^p(?:(?P<d>\d+(?:\.\d+)?)d)?(?:t(?:(?P<h>\d+(?:\.\d+)?)h)?(?:(?P<m>\d+(?:\.\d+)?)m)?(?:(?P<s>\d+(?:\.\d+)?)s)?)?$"
-)
-_TEXT_DURATION_RE = re.compile(r"(\d+(?:\.\d+)?)\s*(d|days?|h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?)\b")
-_UNIT_SECONDS = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400}
+__all__ = ["WEEKDAY_NAMES", "Fields", "fields_of", "merge_fields", "read_slot", "read_zone"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,32 +167,6 @@ def read_zone(slot: Slot, value: object) -> ZoneSpec | str:
     """A time-zone parameter (IANA name, abbreviation, offset)."""
     zone = parse_zone_name(value) if isinstance(value, str) else None
     return zone if zone is not None else f"{slot.name}: got {describe(value)}, which is not a time zone"
-
-
-def read_duration(slot: Slot, value: object) -> timedelta | str:
-    """A duration parameter: a number in the unit the name says (minutes by default), ISO 8601, ``1h30m``."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return timedelta(seconds=float(value) * _UNIT_SECONDS.get(slot.unit, 60))
-    if isinstance(value, str):
-        text = value.strip().lower()
-        iso = _ISO_DURATION_RE.fullmatch(text)
-        if iso and any(iso.groupdict().values()):
-            parts = {k: float(v) for k, v in iso.groupdict().items() if v}
-            return timedelta(days=parts.get("d", 0), hours=parts.get("h", 0), minutes=parts.get("m", 0),
-                             seconds=parts.get("s", 0))  # fmt: skip
-        clock = re.fullmatch(r"(\d+):(\d\d)(?::(\d\d))?", text)
-        if clock:
-            return timedelta(hours=int(clock.group(1)), minutes=int(clock.group(2)), seconds=int(clock.group(3) or 0))
-        if re.fullmatch(r"\d+(?:\.\d+)?", text):
-            return timedelta(seconds=float(text) * _UNIT_SECONDS.get(slot.unit, 60))
-        pieces = _TEXT_DURATION_RE.findall(text)
-        if pieces:
-            total = timedelta()
-            for amount, unit in pieces:
-                seconds = {"d": 86400, "h": 3600, "m": 60, "s": 1}[unit[0]]
-                total += timedelta(seconds=float(amount) * seconds)
-            return total
-    return f"{slot.name}: got {describe(value)}, which is not a duration"
 
 
 _FIELD_NAMES = tuple(item.name for item in fields(Fields))

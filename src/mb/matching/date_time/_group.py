@@ -33,7 +33,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from ._calendar import to_24h
-from ._fields import WEEKDAY_NAMES, Fields, fields_of, merge_fields, read_duration, read_slot, read_zone
+from ._durations import read_duration
+from ._fields import WEEKDAY_NAMES, Fields, fields_of, merge_fields, read_slot, read_zone
 from ._names import Slot, classify, unknown_keys, unknown_keys_reason
 from ._value import Actual, show_moment
 from ._zones import ZoneSpec
