@@ -150,29 +150,23 @@ def understood(text: str) -> Parsed | str:
 
 
 @functools.lru_cache(maxsize=1024)
-def resolve_naive(text: str, reference: datetime, literal: bool = False) -> tuple[Reading, ...]:
-    """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``).
-
-    ``literal`` is part of the cache key only (arguments and phrases read alike).
-    """
+def resolve_naive(text: str, reference: datetime) -> tuple[Reading, ...]:
+    """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``)."""
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
     return tuple(dict.fromkeys(readings(parsed.items, reference)))
 
 
-def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -> Resolution:
-    """Every reasonable reading of ``phrase`` said at ``user_time``.
-
-    ``literal`` reads the phrase the way a tool would read an argument: one reading per date (no added
-    ``next``/``this``/``last`` readings, no swapped day and month), and a clock time as written (24-hour).
+def resolve(phrase: str, user_time: datetime | None) -> Resolution:
+    """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way).
 
     What depends on the phrase alone (normalisation, zone, parse) is cached per phrase; the readings are cached per
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
     reference, home, own_day = reference_of(phrase, user_time)
-    return _resolve(phrase, reference, home, literal, own_day)
+    return _resolve(phrase, reference, home, own_day)
 
 
 #: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).
@@ -247,15 +241,15 @@ def _read(phrase: str) -> _Read:
 
 @functools.lru_cache(maxsize=1024)
 def _resolve(
-    phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool, own_day: datetime | None = None
+    phrase: str, reference: datetime | None, home: ZoneSpec | None, own_day: datetime | None = None
 ) -> Resolution:
     """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone; with
     ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another)."""
     try:
-        found = _resolve_unguarded(phrase, reference, home, literal)
+        found = _resolve_unguarded(phrase, reference, home)
         if own_day is None or found.problem is not None:
             return found
-        other = _resolve_unguarded(phrase, own_day, home, literal)
+        other = _resolve_unguarded(phrase, own_day, home)
         if other.problem is not None:
             return found
         return replace(found, readings=tuple(dict.fromkeys(found.readings + other.readings)))
@@ -266,7 +260,7 @@ def _resolve(
         return Resolution(phrase, (), None, f"could not resolve {phrase!r}: {why}", False)
 
 
-def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
+def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec | None) -> Resolution:
     read = _read(phrase)
     text = read.text
     if len(text) > MAX_LENGTH:
@@ -285,7 +279,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), home, problem, False)
     try:
         if reference is None:
-            first, second = (resolve_naive(text, probe, literal) for probe in _PROBES)
+            first, second = (resolve_naive(text, probe) for probe in _PROBES)
             if first != second:
                 return Resolution(
                     phrase,
@@ -298,7 +292,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         if read.elapsed and home is not None:
             # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
             target = _fixed_at(home, reference)
-        readings_ = resolve_naive(text, reference, literal)
+        readings_ = resolve_naive(text, reference)
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
     if not readings_:

@@ -21,6 +21,7 @@ from ._lexicon import (
     WEEKDAY,
     WEEKDAY_FIRST,
     WORD_ORDINALS,
+    alternatives,
     number_value,
     ordinal_value,
     quantity_value,
@@ -52,22 +53,15 @@ _REL_WORDS = ("this", "next", "last", "past", "previous", "prior", "preceding", 
 _UNIT_WORDS = ("week", "weekend", "fortnight", "month", "year", "quarter")
 
 
-@_element(
-    r"today|this day|tdy|otd|(?:the\s+)?current\s+date|(?:the\s+)?present\s+day",
-    ("today", "this", "tdy", "otd", "the", "current", "present"),
-)
-def _today(m: re.Match[str]) -> Item | None:
-    return Item("date", "", Days(0))
+#: Days counted from today, by name.
+_DAYS = {"today": 0, "this day": 0, "tdy": 0, "otd": 0, "current date": 0, "present day": 0, "tomorrow": 1, "tmrw": 1,
+         "tmw": 1, "yesterday": -1, "day after tomorrow": 2, "day before yesterday": -2}  # fmt: skip
 
 
-@_element(
-    r"(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|tomorrow|tmrw|tmw|yesterday",
-    ("the", "day", "tomorrow", "tmrw", "tmw", "yesterday"),
-)
-def _near_day(m: re.Match[str]) -> Item | None:
-    text = m.group(0)
-    offset = 2 if "after" in text else -2 if "before" in text else -1 if "yesterday" in text else 1
-    return Item("date", "", Days(offset))
+@_element(r"(?:the\s+)?(?P<d>current\s+date|present\s+day|day\s+after\s+tomorrow|day\s+before\s+yesterday)|"
+          + alternatives(_DAYS), "the", _DAYS)  # fmt: skip
+def _day(m: re.Match[str]) -> Item | None:
+    return Item("date", "", Days(_DAYS[" ".join((m["d"] or m.group(0)).split())]))
 
 
 @_element(

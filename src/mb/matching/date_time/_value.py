@@ -241,7 +241,7 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
         moment = datetime.combine(date(2000, 1, 1), clock[0])
         free = frozenset({"year", "month", "day"})
         return (Actual(moment, offset=clock[1], free=free, dateless=True, shown=raw),)
-    resolution = resolve(raw, user_time, literal=True)
+    resolution = resolve(raw, user_time)
     if resolution.problem:
         if not resolution.understood:
             return f"got {describe(text)}, which is not a date or time ({resolution.problem})"
@@ -265,7 +265,7 @@ def _range_ends(
     raw: str, key: tuple[datetime, timedelta | None] | None, user_time: datetime | None
 ) -> tuple[Actual, ...] | None:
     try:
-        resolution = resolve(raw, user_time, literal=True)
+        resolution = resolve(raw, user_time)
     except (OverflowError, ValueError):
         return None
     if resolution.problem or not resolution.readings or any(r.end is None for r in resolution.readings):
