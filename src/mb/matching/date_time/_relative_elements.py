@@ -127,10 +127,14 @@ def _weekday(m: re.Match[str]) -> Item | None:
     return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 
 
+#: A whole number of periods ahead ("in 3 months" after "the first Tuesday": that month, read by ``_in``).
+_AHEAD = rf"(?:{QUANTITY})\s*(?:weeks?|months?|quarters?|years?)\b"
+
+
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next\s+to\s+last)"
-          r"(?P<back>\s+(?:to\s+|from\s+(?:the\s+)?)?last)?"
+          r"(?P<back>[\s-]+(?:to[\s-]+|from\s+(?:the\s+)?)?last)?"
           rf"\s+(?P<u>day|week|weekend|business day|working day|weekday|quarter|half|month|{WEEKDAY})\s+"
-          r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))",
+          rf"(?:of|in(?!\s+{_AHEAD})|(?=(?:this|next|last)\s+(?:year|month|quarter)\b|in\s+{_AHEAD}))",
           ("the", "last", "final", "penultimate", "latter", "next"), ORDINAL_FIRST)  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
     """``the 2nd Tuesday of``, ``the last day of``; counted from the end: ``the 2nd last Monday of``, ``the second
@@ -286,6 +290,12 @@ def _signed(m: re.Match[str]) -> Item | None:
 def _anchored(m: re.Match[str]) -> Item | None:
     mode = "since" if m["dir"] == "since" else "anchored"
     return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
+
+
+@_element(rf"(?P<dur>(?:{QUANTITY})\s+(?:weeks?|fortnights?))\s+on(?=\s+{WEEKDAY}\b)", QUANTITY_FIRST)
+def _week_on(m: re.Match[str]) -> Item | None:
+    """``a week on Monday``, ``a fortnight on Friday`` (British): that long after the coming weekday."""
+    return _duration_item("offset", m["dur"], 1, "anchored")
 
 
 @_element(
