@@ -111,6 +111,15 @@ ROWS: list[tuple[str, str, object, object]] = [
     # an hour beside a weekday and a part of the day
     ("hour of a part", "thursday 8 in the evening", "2024-05-16T20:00:00", True),
     ("hour of a part", "thursday 8 in the evening", "2024-06-08T20:00:00", False),
+    # hours and minutes written together after "in" are a length of time, not a clock time
+    ("hours and minutes", "in 1h30", "2024-05-15T11:30:00", True),
+    ("hours and minutes", "in 1h30", "2024-05-15T13:30:00", False),
+    ("hours and minutes", "in 2h 15m", "2024-05-15T12:15:00", True),
+    # words that only say when a deadline falls
+    ("deadline words", "anytime tomorrow", "2024-05-16T16:00:00", True),
+    ("deadline words", "anytime tomorrow", "2024-05-17T16:00:00", False),
+    ("deadline words", "by 3pm at the latest", "2024-05-15T15:00:00", True),
+    ("deadline words", "by 3pm at the latest", "2024-05-15T16:00:00", False),
     # a quarter with a year after "of" and an apostrophe
     ("quarter", "q3 of '21", "2021-08-01", True),
     ("quarter", "q3 of '21", "2024-08-01", False),
@@ -126,3 +135,18 @@ def test_one_parameter(kind: str, phrase: str, argument: object, expected: objec
 def test_an_ordinal_weekday_in_some_months_names_both_readings() -> None:
     outcome = match_date_time("first tuesday in 3 months", "2024-08-13", WED)
     assert "2024-08-06 or 2024-08-20" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end", "expected"),
+    [
+        ("year to date", "2024-01-01", "2024-05-15", True),
+        ("year to date", "2024-05-01", "2024-05-15", False),
+        ("month to date", "2024-05-01", "2024-05-15", True),
+        ("month to date", "2024-04-01", "2024-05-15", False),
+        ("this quarter to date", "2024-04-01", "2024-05-16", True),  # the exclusive end
+    ],
+)
+def test_a_period_to_date_runs_from_its_start_to_today(phrase: str, start: str, end: str, expected: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WED, params=["start", "end"])
+    assert_verdict(outcome, expected)

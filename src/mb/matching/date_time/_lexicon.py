@@ -99,7 +99,7 @@ FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "
                      "sometime", "some", "starting", "beginning", "ending", "until", "till", "til", "no", "later",
                      "than", "precisely", "over", "all", "whole", "entire", "during", "throughout", "promptly",
                      "calendar", "my", "our", "preferably", "ideally", "maybe", "perhaps", "say", "how", "what",
-                     "'s"})  # fmt: skip
+                     "'s", "anytime", "latest"})  # fmt: skip
 
 
 def number_value(text: str) -> int:

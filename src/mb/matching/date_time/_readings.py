@@ -103,6 +103,13 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         left, right = parts[: seps[0]], parts[seps[0] + 1 :]
         if parts[seps[0]].value == "to date" and not right:
             right = [TODAY]  # "from March to date": until today
+            if (
+                len(left) == 1
+                and left[0].kind == "date"
+                and isinstance(left[0].value, Unit)
+                and left[0].value.rel in STEPS
+            ):
+                left = [Item("edge", "start", "start"), *left]  # "year to date": from the start of this year
         if periods and right and all(i.kind in {"weekday", "number", "year"} for i in right):
             right = [*periods, *right]  # "last week between Friday and Sunday": Sunday of last week
         if not left or not right:
@@ -131,6 +138,8 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     return found
 
 
+#: The periods "to date" counts from the start of ("year to date", "this month to date").
+_TO_DATE = ("week", "month", "quarter", "year")
 _DEADLINE_WORDS = {"until", "till", "til", "thru", "through", "up to"}
 
 

@@ -250,6 +250,12 @@ def _in(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], 1, "from now")
 
 
+@_element(r"in\s+(?P<h>\d{1,2})\s*h\s*(?P<m>[0-5]\d)(?:\s*m(?:in)?)?", "in")
+def _in_hours_minutes(m: re.Match[str]) -> Item | None:
+    """``in 1h30``: hours and minutes written together, a length of time (never the clock time 1:30)."""
+    return Item("offset", "", Offset(((int(m["h"]), "hour"), (int(m["m"]), "minute")), "from now"))
+
+
 @_element(
     r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day",
     ("the", "next", "following", "previous", "last", "prior"),
