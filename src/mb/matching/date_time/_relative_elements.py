@@ -51,14 +51,17 @@ _element = registrar(ELEMENTS)
 _REL_WORDS = ("this", "next", "last", "past", "previous", "prior", "preceding", "coming", "following", "current",
               "the", "upcoming")  # fmt: skip
 _UNIT_WORDS = ("week", "weekend", "fortnight", "month", "year", "quarter")
+#: A period a word such as "next" may place instead of a weekday before it ("friday next week").
+_PERIOD = r"(?:week|weekend|fortnight|month|quarter|year)s?\b"
 
 
 #: Days counted from today, by name.
 _DAYS = {"today": 0, "this day": 0, "tdy": 0, "otd": 0, "current date": 0, "present day": 0, "tomorrow": 1, "tmrw": 1,
-         "tmw": 1, "yesterday": -1, "day after tomorrow": 2, "day before yesterday": -2}  # fmt: skip
+         "tmw": 1, "yesterday": -1, "day after tomorrow": 2, "day after next": 2,
+         "day before yesterday": -2}  # fmt: skip
 
 
-@_element(r"(?:the\s+)?(?P<d>current\s+date|present\s+day|day\s+after\s+tomorrow|day\s+before\s+yesterday)|"
+@_element(r"(?:the\s+)?(?P<d>current\s+date|present\s+day|day\s+after\s+(?:tomorrow|next)|day\s+before\s+yesterday)|"
           + alternatives(_DAYS), "the", _DAYS)  # fmt: skip
 def _day(m: re.Match[str]) -> Item | None:
     return Item("date", "", Days(_DAYS[" ".join((m["d"] or m.group(0)).split())]))
@@ -119,11 +122,17 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
           r"\s+)?"
-          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?", _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
+          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last|(?:next|last)(?!\s+{_PERIOD})))?",
+          _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
-    rel = m["rel"]
-    if m["dir"]:
-        rel = "after next" if "after" in m["dir"] else "before last"
+    """``friday``, ``next friday``, ``friday after next``, ``friday next`` (British: next Friday)."""
+    rel, placed = m["rel"], m["dir"]
+    if placed in {"next", "last"}:
+        if rel:
+            return None
+        rel = placed
+    elif placed:
+        rel = "after next" if "after" in placed else "before last"
     return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 
 
