@@ -111,6 +111,14 @@ ROWS: list[tuple[str, str, object, object]] = [
     # an hour beside a weekday and a part of the day
     ("hour of a part", "thursday 8 in the evening", "2024-05-16T20:00:00", True),
     ("hour of a part", "thursday 8 in the evening", "2024-06-08T20:00:00", False),
+    # a weekday with "next" after it (British), the day after next
+    ("weekday next", "monday next", "2024-05-20", True),
+    ("weekday next", "monday next", "2024-05-13", False),
+    ("weekday next", "friday next at 3pm", "2024-05-24T15:00:00", True),
+    ("weekday next", "monday next week", "2024-05-20", True),  # "next" placing the week, as before
+    ("weekday next", "next monday next", "2024-05-20", ERROR),
+    ("day after next", "the day after next", "2024-05-17", True),
+    ("day after next", "the day after next", "2024-05-16", False),
     # hours and minutes written together after "in" are a length of time, not a clock time
     ("hours and minutes", "in 1h30", "2024-05-15T11:30:00", True),
     ("hours and minutes", "in 1h30", "2024-05-15T13:30:00", False),
