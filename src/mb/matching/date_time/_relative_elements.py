@@ -9,6 +9,8 @@ from ._calendar import MONTHS, WEEKDAYS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import (
+    HOUR_FIRST,
+    HOUR_WORD,
     MONTH,
     NUMBER,
     NUMBER_FIRST,
@@ -137,7 +139,7 @@ def _weekday(m: re.Match[str]) -> Item | None:
 
 
 #: A whole number of periods ahead ("in 3 months" after "the first Tuesday": that month, read by ``_in``).
-_AHEAD = rf"(?:{QUANTITY})\s*(?:weeks?|months?|quarters?|years?)\b"
+_AHEAD = rf"(?:\d+|an?|{HOUR_WORD})\s*(?:weeks?|months?|quarters?|years?)\b"
 
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next\s+to\s+last)"
@@ -307,7 +309,7 @@ def _anchored(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
 
 
-@_element(rf"(?P<dur>(?:{QUANTITY})\s+(?:weeks?|fortnights?))\s+on(?=\s+{WEEKDAY}\b)", QUANTITY_FIRST)
+@_element(rf"(?P<dur>(?:\d+|an?|{HOUR_WORD})\s+(?:weeks?|fortnights?))\s+on(?=\s+{WEEKDAY}\b)", DIGIT, "a", HOUR_FIRST)
 def _week_on(m: re.Match[str]) -> Item | None:
     """``a week on Monday``, ``a fortnight on Friday`` (British): that long after the coming weekday."""
     return _duration_item("offset", m["dur"], 1, "anchored")
