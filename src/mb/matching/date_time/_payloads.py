@@ -92,6 +92,14 @@ class Part:
     note: str
     day: int | None
 
+    def edged(self, edge: str) -> Part:
+        """Its early or late half, or, for any other edge word ("mid", "the middle of the"), its middle half."""
+        quarter, middle = (self.hi - self.lo) // 4, (self.lo + self.hi) // 2
+        lo, hi = {"early": (self.lo, middle), "late": (middle, self.hi)}.get(
+            edge, (self.lo + quarter, self.hi - quarter)
+        )
+        return Part(lo, hi, f"{edge} {self.note}", self.day)
+
 
 @dataclass(frozen=True, slots=True)
 class Weekday:

@@ -241,15 +241,7 @@ def _edge_on_part(items: list[Item]) -> list[Item]:
     if len(edges) != 1 or len(parts) != 1 or items.index(edges[0]) > items.index(parts[0]):
         return items
     edge, part = edges[0], parts[0]
-    lo, hi = part.value.lo, part.value.hi
-    middle = (lo + hi) // 2
-    if edge.value == "early":
-        lo, hi = lo, middle
-    elif edge.value == "late":
-        lo, hi = middle, hi
-    else:
-        lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
-    changed = Item("part", f"{edge.text} {part.text}", Part(lo, hi, f"{edge.value} {part.value.note}", part.value.day))
+    changed = Item("part", f"{edge.text} {part.text}", part.value.edged(edge.value))
     return [changed if i is part else i for i in items if i is not edge]
 
 

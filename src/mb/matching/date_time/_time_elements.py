@@ -225,16 +225,8 @@ _PART_WORDS = alternatives(_PARTS)
     _PARTS,
 )
 def _part(m: re.Match[str]) -> Item | None:
-    lo, hi = _PARTS[m["part"]]
-    middle = (lo + hi) // 2
-    edge = m["edge"] or ""
-    if edge == "early":
-        hi = middle
-    elif edge == "late":
-        lo = middle
-    elif edge:
-        lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
-    return Item("part", "", Part(lo, hi, f"{edge} {m['part']}".strip(), None))
+    part = Part(*_PARTS[m["part"]], m["part"], None)
+    return Item("part", "", part.edged(m["edge"]) if m["edge"] else part)
 
 
 @_element(
