@@ -20,7 +20,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from mb.matching.date_time import match_date_time
-from mb.matching.date_time._holidays import holiday_days, holiday_spans
+from mb.matching.date_time._holidays import holiday_spans
 from tests.support.verdicts import ERROR, assert_verdict
 
 THU = datetime(2021, 5, 20, 10, 0)  # a Thursday, naive (wall clock)
@@ -315,7 +315,3 @@ def test_reasons_show_each_reading_of_a_festival_and_a_weekend() -> None:
 def test_holiday_spans(name: str, year: int, spans: list[tuple[str, str]]) -> None:
     found = [(a.isoformat(), b.isoformat()) for a, b in holiday_spans(name, year)]
     assert found == spans
-    widest = holiday_days(name, year)
-    assert (widest is None) == (not spans)
-    if widest is not None:
-        assert (widest[0].isoformat(), widest[1].isoformat()) == max(spans, key=lambda span: span[1])

@@ -12,8 +12,7 @@ import pytest
 from mb.judges.base import Verdict
 from mb.matching import MatchContext
 from mb.matching.date_time import match_date_time, verdict_key
-from mb.matching.date_time._phrase import _resolve, normalize, resolve_naive, understood, weekly
-from mb.matching.date_time._readings import readings
+from mb.matching.date_time._phrase import _resolve
 from mb.matching.parameters import parameter_row
 
 NEW_YORK = ZoneInfo("America/New_York")
@@ -136,30 +135,3 @@ def test_verdicts_are_shared_by_the_lines_of_one_day_only_where_they_may_be() ->
     keys = {verdict_key("tomorrow at 9am", "2024-05-15T09:00:00", user_time) for user_time in [day[1], *others]}
     assert len(keys) == 5
 
-
-_WEEKLY = ["tomorrow at 9am", "next friday at 2pm", "this coming monday", "last sunday evening", "today",
-           "the day after tomorrow at noon", "friday at 12 midnight", "tonight", "yesterday morning at 7",
-           "tuesday 3:15pm", "monday", "3pm"]  # fmt: skip
-_NOT_WEEKLY = ["march 3", "in 3 days", "next month", "christmas", "friday the 13th", "tomorrow 3", "now",
-               "from 3pm to 4pm tomorrow", "end of month"]  # fmt: skip
-
-
-@pytest.mark.parametrize("phrase", _WEEKLY)
-def test_weekly_phrases_move_with_the_day_they_are_said_on(phrase: str) -> None:
-    text = normalize(phrase)
-    parsed = understood(text)
-    assert not isinstance(parsed, str)
-    assert weekly(parsed.items)
-    day = datetime(2023, 12, 1)
-    for _ in range(2 * 366):  # two years of days: month and year ends, February 29th
-        resolve_naive.cache_clear()
-        moved = resolve_naive(text, day)
-        assert moved == tuple(dict.fromkeys(readings(parsed.items, day))), day
-        day += timedelta(days=1)
-
-
-@pytest.mark.parametrize("phrase", _NOT_WEEKLY)
-def test_phrases_naming_months_numbers_offsets_or_ranges_are_resolved_on_their_day(phrase: str) -> None:
-    parsed = understood(normalize(phrase))
-    assert not isinstance(parsed, str)
-    assert not weekly(parsed.items)

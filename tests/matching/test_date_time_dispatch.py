@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from mb.matching.date_time import _grammar
-from mb.matching.date_time._dispatch import ElementTable
+from mb.matching.date_time._grammar import ElementTable
 from mb.matching.date_time._items import DIGIT, Item, Parsed, first_tokens, token_at
 from mb.matching.date_time._lexicon import FILLERS
 from mb.matching.date_time._phrase import normalize

@@ -70,3 +70,13 @@ def test_the_reason_names_the_parameter_and_the_unit() -> None:
     outcome = match_date_time("for 2 hours", {"duration_minutes": 120}, U, params=["duration_minutes"])
     assert outcome.passed
     assert "120 in duration_minutes, a duration of 2 hours" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("duration", "expected"),
+    [("1 week", True), ("P1W", True), ("168:00", True), ("P1M", False), ("1 month", False), ("6 days", False)],
+)
+def test_a_start_and_a_duration_give_the_end_for_every_fixed_length(duration: str, expected: bool) -> None:
+    values: dict[str, JsonValue] = {"start": "2013-03-04T09:00:00-02:00", "duration": duration}
+    outcome = match_date_time("from march 4 at 9am to march 11 at 9am", values, U, params=["start", "duration"])
+    assert outcome.passed is expected, outcome.reason

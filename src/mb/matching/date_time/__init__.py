@@ -24,15 +24,18 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from pydantic import JsonValue
 
+from ...judges.base import JudgeRequest, JudgeTask
+from .._context import MatchContext
 from .._outcome import Outcome
+from .._values import compact_json
 from ._calendar import user_time_key
 from ._compare import judge
 from ._durations import duration_outcome, group_duration_outcome
 from ._group import assemble
-from ._judged import judge_unread
 from ._model import Resolution
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
 from ._phrase import reference_of, resolve
@@ -104,6 +107,22 @@ def load() -> None:
     """Load the date grammars now rather than on first use: a process about to start workers loads them once
     for all of them. Resolving one phrase with a zone builds everything a phrase needs."""
     match_date_time("tomorrow at 9am CET", "2024-01-02T09:00:00+01:00", datetime(2024, 1, 1, 12))
+
+
+def judge_unread(expected: str, actual: Any, ctx: MatchContext, unread: Outcome) -> Outcome:
+    """Ask the judge about a phrase the grammar left unread (``unread`` is that error); the error stands when
+    the judge cannot answer date questions."""
+    if unread.error is None or not ctx.supports(JudgeTask.DATE):
+        return unread
+    argument = actual if isinstance(actual, str) else compact_json(actual)
+    user_time = ctx.user_time.isoformat() if ctx.user_time is not None else "not given"
+    verdict = ctx.oracle(JudgeRequest(JudgeTask.DATE, candidate=argument, reference=expected, question=user_time))
+    if verdict.error is not None:
+        why = f"{unread.reason}; the {verdict.judge} judge failed: {verdict.error}"
+        return Outcome(False, why, 0.0, error=verdict.error)
+    verb = "undecided" if verdict.undecided else "matches" if verdict.passed else "does not match"
+    reason = f"{unread.reason}; the {verdict.judge} judge: {verb} ({verdict.reason})"
+    return Outcome(verdict.passed, reason, verdict.score, undecided=verdict.undecided)
 
 
 def _fail(resolution: Resolution, why: str) -> Outcome:

@@ -1,26 +1,36 @@
-"""Calendar arithmetic the libraries leave out: dual readings of ``next``/``this``/``last`` weekdays,
-the n-th weekday of a month, Easter, and placing a time of day on the right date."""
+"""Calendar arithmetic the libraries leave out: names of months and weekdays, dual readings of
+``next``/``this``/``last`` weekdays, the n-th weekday of a month, steps of durations and working days, and calendar
+units as half-open windows (the day, week, month, quarter, season or year around a date)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ._model import ClockReading, Reading
-from ._steps import add_business_days
+from ._items import DateProblem
+from ._model import Window
 
 __all__ = [
     "MONTHS",
+    "SEASONS",
+    "STEPS",
     "WEEKDAYS",
-    "add_units",
-    "next_day_of_month",
+    "add_business_days",
+    "day",
+    "days",
+    "half",
+    "month",
     "nth_weekday",
-    "place_clocks",
+    "quarter",
     "relative_weekday_dates",
+    "season",
+    "step",
     "to_24h",
     "user_time_key",
+    "week",
+    "weekend",
+    "year",
 ]
 
 _WEEKDAY_NAMES = (("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed", "weds"),
@@ -73,20 +83,6 @@ def nth_weekday(year: int, month: int, weekday: int, n: int) -> date | None:
     return found if found.month == month else None
 
 
-def next_day_of_month(day: int, today: date) -> date | None:
-    """The first date from ``today`` on whose day of the month is ``day`` (skipping months without it)."""
-    first = today.replace(day=1)
-    for ahead in range(13):
-        month = first + relativedelta(months=ahead)
-        try:
-            found = month.replace(day=day)
-        except ValueError:
-            continue
-        if found >= today:
-            return found
-    return None
-
-
 def to_24h(hour: int, marker: str) -> int | None:
     """The 24-hour clock hour of ``hour`` with ``am``/``pm``; None when that hour cannot take a marker (0, 13...)."""
     if not 1 <= hour <= 12:
@@ -100,30 +96,121 @@ def user_time_key(user_time: datetime | None) -> tuple[datetime, timedelta | Non
     return None if user_time is None else (user_time.replace(tzinfo=None), user_time.utcoffset())
 
 
-def add_units(moment: datetime, amount: float, unit: str) -> datetime:
-    """``moment`` moved by ``amount`` units (minute, hour, day, week, month, year, business day)."""
-    if unit == "month":
-        whole = int(amount)
-        moved = moment + relativedelta(months=whole)
-        return moved + timedelta(days=round((amount - whole) * 30))
-    if unit == "year":
-        whole = int(amount)
-        return moment + relativedelta(years=whole, months=round((amount - whole) * 12))
-    if unit == "business day":
-        return moment + (add_business_days(moment.date(), int(amount)) - moment.date())
-    seconds = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}[unit]
-    return moment + timedelta(seconds=amount * seconds)
+def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
+    """The calendar step of a duration's pieces, applied in order."""
+    total = relativedelta()
+    for amount, unit in pieces:
+        if unit == "business day":
+            raise DateProblem("business days mixed with other units")
+        total += delta(amount, unit)
+    return total
 
 
-def place_clocks(clocks: list[ClockReading], reference: datetime) -> list[Reading]:
-    """Put times of day with no date on their next occurrence: today unless already past, else tomorrow."""
-    now = reference.replace(second=0, microsecond=0)
-    placed: list[Reading] = []
-    for clock in clocks:
-        reading = clock.on(reference.date())
-        window = reading.start
-        if window.hi < now or (window.hi == now and not window.closed):
-            reading = clock.on(reference.date() + timedelta(days=1))
-        end = replace(reading.end, floating=True) if reading.end is not None else None
-        placed.append(Reading(replace(reading.start, floating=True), end))
-    return placed
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400,
+            "month": 30 * 86400, "quarter": 91 * 86400, "year": 365 * 86400, "decade": 3652 * 86400}  # fmt: skip
+
+
+STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcoming": 1, "this coming": 1,
+          "last": -1, "past": -1, "previous": -1, "this past": -1, "after next": 2, "before last": -2}  # fmt: skip
+
+
+def delta(amount: float, unit: str) -> relativedelta:
+    """The calendar step of ``amount`` ``unit``s (fractions of days and shorter units exactly)."""
+    whole = int(amount)
+    if unit in {"month", "quarter", "year", "decade"} and whole == amount:
+        months = {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit] * whole
+        return relativedelta(months=months)
+    seconds = _SECONDS[unit]
+    total = amount * seconds
+    if total != int(total):
+        raise DateProblem(f"{amount} {unit} is not a whole number of seconds")
+    return (
+        relativedelta(seconds=int(total))
+        if unit in {"second", "minute", "hour"}
+        else relativedelta(days=int(total) // 86400, seconds=int(total) % 86400)
+    )
+
+
+def add_business_days(start: date, count: int) -> date:
+    """``count`` working days (Monday to Friday) after ``start`` (before it when negative)."""
+    step = 1 if count >= 0 else -1
+    moved = start
+    for _ in range(abs(count)):
+        moved += timedelta(days=step)
+        while moved.weekday() >= 5:
+            moved += timedelta(days=step)
+    return moved
+
+
+def _at(d: date) -> datetime:
+    return datetime.combine(d, time())
+
+
+def day(d: date) -> Window:
+    """The whole day ``d``."""
+    lo = datetime(d.year, d.month, d.day)
+    return Window(lo, lo + _DAY, "day")
+
+
+_DAY = timedelta(days=1)
+
+
+def days(first: date, count: int, note: str) -> Window:
+    """``count`` days from ``first``."""
+    return Window(_at(first), _at(first) + timedelta(days=count), "span", note=note)
+
+
+def week(d: date, sunday: bool = False) -> Window:
+    """The week around ``d`` (Monday to Sunday, or Sunday to Saturday)."""
+    back = (d.weekday() + 1) % 7 if sunday else d.weekday()
+    first = _at(d - timedelta(days=back))
+    return Window(first, first + timedelta(days=7), "span", note="week")
+
+
+def weekend(d: date) -> Window:
+    """The weekend (Saturday and Sunday) of the Monday-based week of ``d``."""
+    first = _at(d - timedelta(days=d.weekday()) + timedelta(days=5))
+    return Window(first, first + timedelta(days=2), "span", note="weekend")
+
+
+def month(year_: int, month_: int) -> Window:
+    """The month ``month_`` of ``year_``."""
+    first = datetime(year_, month_, 1)
+    return Window(first, first + relativedelta(months=1), "month")
+
+
+def quarter(year_: int, number: int) -> Window:
+    """Quarter ``number`` (1-4) of ``year_``."""
+    first = datetime(year_, 3 * number - 2, 1)
+    return Window(first, first + relativedelta(months=3), "span", note=f"Q{number}")
+
+
+def half(year_: int, number: int) -> Window:
+    """Half ``number`` (1-2) of ``year_``."""
+    first = datetime(year_, 6 * number - 5, 1)
+    return Window(first, first + relativedelta(months=6), "span", note=f"H{number}")
+
+
+def year(year_: int) -> Window:
+    """The year ``year_``."""
+    return Window(datetime(year_, 1, 1), datetime(year_ + 1, 1, 1), "year")
+
+
+#: Seasons (northern hemisphere): meteorological and astronomical bounds, (month, day) of start and end.
+SEASONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
+    "spring": ((3, 1, 6, 1), (3, 20, 6, 21)),
+    "summer": ((6, 1, 9, 1), (6, 21, 9, 23)),
+    "fall": ((9, 1, 12, 1), (9, 23, 12, 21)),
+    "autumn": ((9, 1, 12, 1), (9, 23, 12, 21)),
+    "winter": ((12, 1, 3, 1), (12, 21, 3, 20)),
+}
+
+
+def season(name: str, year_: int) -> list[Window]:
+    """The readings of season ``name`` starting in ``year_``."""
+    found = []
+    for m1, d1, m2, d2 in SEASONS[name]:
+        lo = datetime(year_, m1, d1)
+        hi = datetime(year_ + (1 if m2 < m1 else 0), m2, d2)
+        found.append(Window(lo, hi, "span", note=name))
+    return found

@@ -15,7 +15,7 @@ dates without conversion.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, time, timedelta, timezone
 
@@ -91,13 +91,9 @@ def _reading_accepts(
 def _end_miss(window: Window, ends: Sequence[Actual], user: ZoneSpec | None, named: frozenset[str]) -> str:
     """Why a range's end does not match, with how far the nearest end value lies from the end's window."""
     plain = replace(window, closed=False)  # measured from the last unit itself
-    best: tuple[timedelta, str] | None = None
-    for end in ends:
-        for candidate in completions(end, window, named):
-            found = _nearest_miss(window.label, plain, candidate, user)
-            if found is not None and (best is None or found[0] < best[0]):
-                best = found
-    return f"the end does not match: it is {best[1]}" if best is not None else "the end does not match"
+    candidates = [candidate for end in ends for candidate in completions(end, window, named)]
+    best = _closest(_nearest_miss(window.label, plain, candidate, user) for candidate in candidates)
+    return f"the end does not match: it is {best}" if best else "the end does not match"
 
 
 def judge(
@@ -175,15 +171,18 @@ _STEPS: dict[str, timedelta | relativedelta] = {
 
 def _miss(resolution: Resolution, starts: Sequence[Actual]) -> str:
     """How far the argument lies from the nearest reading: "the day after 'march 3'", "2:00:00 before ..."."""
-    best: tuple[timedelta, str] | None = None
-    for actual in starts:
-        if actual.free or actual.dateless:
-            continue
-        for reading in resolution.readings:
-            found = _nearest_miss(resolution.phrase, reading.start, actual, resolution.user_zone)
-            if found is not None and (best is None or found[0] < best[0]):
-                best = found
-    return best[1] if best is not None else ""
+    return _closest(
+        _nearest_miss(resolution.phrase, reading.start, actual, resolution.user_zone)
+        for actual in starts
+        if not (actual.free or actual.dateless)
+        for reading in resolution.readings
+    )
+
+
+def _closest(misses: Iterable[tuple[timedelta, str] | None]) -> str:
+    """The description of the nearest miss ("" when there is none)."""
+    found = [miss for miss in misses if miss is not None]
+    return min(found, key=lambda miss: miss[0])[1] if found else ""
 
 
 def _nearest_miss(label: str, window: Window, actual: Actual, user: ZoneSpec | None) -> tuple[timedelta, str] | None:
@@ -193,12 +192,8 @@ def _nearest_miss(label: str, window: Window, actual: Actual, user: ZoneSpec | N
     except (OverflowError, ValueError):
         return None
     length = actual.hi - actual.lo if actual.hi is not None else timedelta(0)
-    best: tuple[timedelta, str] | None = None
-    for wall in walls:
-        found = _describe_miss(label, window, wall, length)
-        if found is not None and (best is None or found[0] < best[0]):
-            best = found
-    return best
+    found = [miss for wall in walls if (miss := _describe_miss(label, window, wall, length)) is not None]
+    return min(found, key=lambda miss: miss[0]) if found else None
 
 
 def _describe_miss(

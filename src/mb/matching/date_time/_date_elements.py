@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..._numbers import ONES, TENS, words_value
-from ._calendar import MONTHS
+from ._calendar import MONTHS, SEASONS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
@@ -24,7 +24,6 @@ from ._payloads import (
     Season,
     Years,
 )
-from ._units import SEASONS
 
 __all__ = ["ELEMENTS"]
 
@@ -221,22 +220,18 @@ def _holiday(m: re.Match[str]) -> Item | None:
     return Item("date", "", Holiday(name, int(m["y"]) if m["y"] else None, rel)) if rel != "" else None
 
 
-@_element(
-    r"(?:q|quarter\s*)(?P<q>[1-4])" + _YEAR.replace("?P<y>", "?P<y>").replace("(?:,?", "(?:,?\\s*(?:fy)?"),
-    ("q", "quarter"),
-)
-def _q(m: re.Match[str]) -> Item | None:
-    return Item("date", "", Quarter(int(m["q"]), int(m["y"]) if m["y"] else None))
+_QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 
 
 @_element(
-    r"(?:the\s+)?(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter" + _YEAR,
-    ("the", "first", "second", "third", "fourth"),
+    rf"(?:(?:q|quarter\s*)(?P<q>[1-4])|(?:the\s+)?(?P<w>{'|'.join(_QUARTERS)})\s+quarter)"
+    + _YEAR.replace("(?:,?", "(?:,?\\s*(?:fy)?"),
+    ("q", "quarter", "the", "first", "second", "third", "fourth"),
     DIGIT,
 )
-def _q_words(m: re.Match[str]) -> Item | None:
-    number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
-    return Item("date", "", Quarter(number[m["q"]], int(m["y"]) if m["y"] else None))
+def _quarter(m: re.Match[str]) -> Item | None:
+    """``q3``, ``quarter 3 fy 2024``, ``the second quarter of '21``."""
+    return Item("date", "", Quarter(int(m["q"]) if m["q"] else _QUARTERS[m["w"]], _year_value(m)))
 
 
 @_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?", DIGIT, "h")
@@ -282,22 +277,15 @@ def _century(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)", ("the", "rest")
+    r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)"
+    r"|(?P<w>earlier|later)\s+(?:on\s+)?(?:today|this\s+(?P<u2>week|month|year))",
+    ("the", "rest", "earlier", "later"),
 )
 def _rest(m: re.Match[str]) -> Item | None:
-    return Item("rest", "", m["u"])
-
-
-@_element(r"earlier\s+(?:today|this\s+(?P<u>week|month|year))", "earlier")
-def _so_far(m: re.Match[str]) -> Item | None:
-    """``earlier today``, ``earlier this week``: from the start of the period to now."""
-    return Item("rest", "", "earlier " + (m["u"] or "day"))
-
-
-@_element(r"later\s+(?:on\s+)?(?:today|this\s+(?P<u>week|month|year))", "later")
-def _later(m: re.Match[str]) -> Item | None:
-    """``later today``, ``later this week``: the rest of the period (not its days gone by)."""
-    return Item("rest", "", m["u"] or "day")
+    """``the rest of the week``, ``later today``: the rest of the period (not its days gone by); ``earlier today``,
+    ``earlier this week``: from the start of the period to now."""
+    unit = m["u"] or m["u2"] or "day"
+    return Item("rest", "", "earlier " + unit if m["w"] == "earlier" else unit)
 
 
 @_element(

@@ -14,8 +14,8 @@ from typing import Any
 
 from dateutil.relativedelta import relativedelta
 
-from . import _units as units
-from ._calendar import relative_weekday_dates
+from . import _calendar as units
+from ._calendar import STEPS, add_business_days, relative_weekday_dates, step
 from ._grammar import Item
 from ._holidays import holiday_spans
 from ._items import DateProblem
@@ -44,7 +44,6 @@ from ._payloads import (
 )
 from ._periods import edge, ordinal
 from ._periods import inner as inner_windows
-from ._steps import STEPS, add_business_days, step
 
 __all__ = ["DateProblem", "date_windows"]
 
@@ -87,8 +86,15 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 raise DateProblem(f"{item.text!r} names no period")
             after = items[index + 1 :]
             later_weekdays = [i for i in after if i.kind == "weekday" and i.value.rel is None and i is not after[0]]
+            reached = _reached(after, today)
             container = date_windows([i for i in after if i not in later_weekdays], today)
+            if reached is not None:  # "the first Tuesday in 3 months": in the month that offset reaches
+                container = _relative_unit(after[0].value.pieces[0][1], "this", reached)
             inner = inner_windows(item, container)
+            if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
+                # ... or the first (second...) such weekday from the day reached on
+                ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)
+                inner = list(dict.fromkeys([*inner, units.day(reached + timedelta(days=ahead))]))
             if later_weekdays:  # "1st week of Oct. on Friday"
                 inner = _filter_weekdays(inner, later_weekdays)
             if (
@@ -152,6 +158,21 @@ def _day_of_relative_month(items: list[Item]) -> list[Item]:
     if len(items) != 2 or len(days) != 1 or len(months) != 1:
         return items
     return [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
+
+
+def _reached(items: list[Item], today: date) -> date | None:
+    """The day a whole number of weeks, months, quarters or years from today reaches, when ``items`` is that offset
+    alone ("in 3 months")."""
+    if len(items) != 1 or items[0].kind != "offset" or items[0].value.mode != "from now":
+        return None
+    pieces = items[0].value.pieces
+    if (
+        len(pieces) != 1
+        or pieces[0][1] not in {"week", "month", "quarter", "year"}
+        or pieces[0][0] != int(pieces[0][0])
+    ):
+        return None
+    return _shifted(units.day(today), pieces).lo.date()
 
 
 def _this_unit(items: list[Item]) -> bool:

@@ -14,16 +14,16 @@ import functools
 import math
 import re
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 
 from .._outcome import Outcome
-from ._fields import read_duration
 from ._grammar import parse
-from ._names import classify
+from ._names import Slot, classify
 from ._phrase import MAX_LENGTH, normalize
 from ._relative_elements import _DUR, _pieces
 from ._value import Length, describe, iso_duration, show_length
 
-__all__ = ["duration_outcome", "group_duration_outcome", "phrase_duration", "words_duration"]
+__all__ = ["duration_outcome", "group_duration_outcome", "phrase_duration", "read_duration", "words_duration"]
 
 
 @functools.cache
@@ -160,3 +160,27 @@ _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 def _named(outcome: Outcome, name: str) -> Outcome:
     """The outcome with the parameter it was read from named in its reason."""
     return outcome._replace(reason=f"{outcome.reason} (from {name})")
+
+
+_UNIT_SECONDS = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400}
+_CLOCK_RE = re.compile(r"(\d+):(\d\d)(?::(\d\d))?")
+
+
+def read_duration(slot: Slot, value: object) -> timedelta | str:
+    """A duration parameter: a number in the unit the name says (minutes by default), ``H:MM``, or an ISO 8601
+    duration or one in words (``1h30m``) of a fixed length."""
+    length: Length | None = None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        length = (0.0, float(value) * _UNIT_SECONDS.get(slot.unit, 60))
+    elif isinstance(value, str):
+        text = value.strip()
+        clock = _CLOCK_RE.fullmatch(text)
+        if _NUMBER_RE.fullmatch(text):
+            length = (0.0, float(text) * _UNIT_SECONDS.get(slot.unit, 60))
+        elif clock:
+            length = (0.0, int(clock.group(1)) * 3600 + int(clock.group(2)) * 60 + int(clock.group(3) or 0))
+        else:
+            length = iso_duration(text) or words_duration(text)
+    if length is None or length[0]:
+        return f"{slot.name}: got {describe(value)}, which is not a duration"
+    return timedelta(seconds=length[1])

@@ -1,23 +1,27 @@
-"""Read the value of one classified parameter (a month name, an hour, a duration, a date...) into fields."""
+"""Read the value of one classified parameter (a month name, an hour, a duration, a date...) into fields, and
+combine the fields of a group's parameters into one value; parameters that disagree make no value.
+
+Fields combine in the order given (full moments, then ``date``/``time`` values, then single components). A field
+two parameters give must agree: a ``date`` of ``2013-02-13T10:00`` beside a ``time`` of ``14:00``, or a ``date``
+of ``2013-02-14`` beside a ``day`` of 13, says two different things and is reported naming both. The one exception
+is a date written as a date-time at midnight (``2013-02-13T00:00:00``, as many serializers write a date): its time
+of day (and offset) is no time of day, and a ``time`` parameter beside it gives the time.
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
+from typing import Any
 
 from ._calendar import MONTHS, WEEKDAYS
 from ._names import Slot
 from ._value import Actual, describe, parse_clock, parse_value
-from ._zones import ZoneSpec, parse_zone_name
+from ._zones import ZoneSpec, format_offset, parse_zone_name
 
-__all__ = ["Fields", "fields_of", "read_duration", "read_slot", "read_zone"]
-
-_ISO_DURATION_RE = re.compile(
-    r"^p(?:(?P<d>\d+(?:\.\d+)?)d)?(?:t(?:(?P<h>\d+(?:\.\d+)?)h)?(?:(?P<m>\d+(?:\.\d+)?)m)?(?:(?P<s>\d+(?:\.\d+)?)s)?)?$"
-)
-_TEXT_DURATION_RE = re.compile(r"(\d+(?:\.\d+)?)\s*(d|days?|h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?)\b")
-_UNIT_SECONDS = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400}
+__all__ = ["WEEKDAY_NAMES", "Fields", "fields_of", "merge_fields", "read_slot", "read_zone"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,27 +169,56 @@ def read_zone(slot: Slot, value: object) -> ZoneSpec | str:
     return zone if zone is not None else f"{slot.name}: got {describe(value)}, which is not a time zone"
 
 
-def read_duration(slot: Slot, value: object) -> timedelta | str:
-    """A duration parameter: a number in the unit the name says (minutes by default), ISO 8601, ``1h30m``."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return timedelta(seconds=float(value) * _UNIT_SECONDS.get(slot.unit, 60))
-    if isinstance(value, str):
-        text = value.strip().lower()
-        iso = _ISO_DURATION_RE.fullmatch(text)
-        if iso and any(iso.groupdict().values()):
-            parts = {k: float(v) for k, v in iso.groupdict().items() if v}
-            return timedelta(days=parts.get("d", 0), hours=parts.get("h", 0), minutes=parts.get("m", 0),
-                             seconds=parts.get("s", 0))  # fmt: skip
-        clock = re.fullmatch(r"(\d+):(\d\d)(?::(\d\d))?", text)
-        if clock:
-            return timedelta(hours=int(clock.group(1)), minutes=int(clock.group(2)), seconds=int(clock.group(3) or 0))
-        if re.fullmatch(r"\d+(?:\.\d+)?", text):
-            return timedelta(seconds=float(text) * _UNIT_SECONDS.get(slot.unit, 60))
-        pieces = _TEXT_DURATION_RE.findall(text)
-        if pieces:
-            total = timedelta()
-            for amount, unit in pieces:
-                seconds = {"d": 86400, "h": 3600, "m": 60, "s": 1}[unit[0]]
-                total += timedelta(seconds=float(amount) * seconds)
-            return total
-    return f"{slot.name}: got {describe(value)}, which is not a duration"
+_FIELD_NAMES = tuple(item.name for item in fields(Fields))
+_CLOCK = ("hour", "minute", "second")
+_DATE = ("year", "month", "day")
+#: Fields a date written at midnight gives only as a placeholder.
+_SOFT = frozenset({*_CLOCK, "offset"})
+WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def merge_fields(parts: Sequence[Fields], names: Sequence[str], kinds: Sequence[str]) -> Fields | str:
+    """The fields of ``parts`` (given by the parameters ``names`` of ``kinds``) combined, or why they disagree."""
+    if len(parts) == 1:
+        return parts[0]
+    merged: dict[str, Any] = {}
+    source: dict[str, int] = {}
+    soft: set[str] = set()
+    for index, part in enumerate(parts):
+        placeholder = kinds[index] in {"full", "date"} and part.hour == part.minute == part.second == 0
+        for name in _FIELD_NAMES:
+            value = getattr(part, name)
+            if value is None:
+                continue
+            if name in merged and merged[name] != value and name not in soft:
+                first = source[name]
+                return (
+                    f"the parameters disagree: {names[first]} gives {_shown(parts[first], name)} and {names[index]}"
+                    f" gives {_shown(part, name)}"
+                )
+            merged[name] = value
+            source[name] = index
+            if placeholder and name in _SOFT:
+                soft.add(name)
+            else:
+                soft.discard(name)
+    return Fields(**merged)
+
+
+def _shown(part: Fields, name: str) -> str:
+    """What one parameter says of a field, as a whole date or time of day when it gives one."""
+    dated = part.year is not None and part.month is not None and part.day is not None
+    day = f"{part.year:04d}-{part.month:02d}-{part.day:02d}" if dated else ""
+    if name in _CLOCK and part.hour is not None:
+        text = f"{part.hour:02d}:{part.minute or 0:02d}" + (f":{part.second:02d}" if part.second else "")
+        return f"{day}T{text}" if day else text
+    if name in _DATE and day:
+        return day
+    value = getattr(part, name)
+    if name == "offset":
+        return f"the offset {format_offset(value)}"
+    if name == "zone":
+        return f"the zone {value.label}"
+    if name == "weekday":
+        return WEEKDAY_NAMES[value]
+    return f"{name} {value}"

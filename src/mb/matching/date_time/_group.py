@@ -33,10 +33,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from ._calendar import to_24h
-from ._fields import Fields, fields_of, read_duration, read_slot, read_zone
-from ._merge import WEEKDAY_NAMES, merge_fields
+from ._durations import read_duration
+from ._fields import WEEKDAY_NAMES, Fields, fields_of, merge_fields, read_slot, read_zone
 from ._names import Slot, classify, unknown_keys, unknown_keys_reason
-from ._value import Actual, iso_moment, show_moment
+from ._value import Actual, show_moment
 from ._zones import ZoneSpec
 
 __all__ = ["Assembled", "assemble"]
@@ -184,25 +184,20 @@ def assemble(
 
 
 @functools.lru_cache(maxsize=1024)
-def _layout(params: tuple[str, ...]) -> tuple[tuple[Slot, ...], dict[str, list[Slot]], bool]:
-    """The slots of a group's parameters, those of each end of the range (zones and durations apart), and whether
-    the group can be read directly (see ``_moments``)."""
+def _layout(params: tuple[str, ...]) -> tuple[tuple[Slot, ...], dict[str, list[Slot]]]:
+    """The slots of a group's parameters, and those of each end of the range (zones and durations apart)."""
     slots = tuple(classify(name) for name in params)
     roles = {
         role: [s for s in slots if s.role == role and s.kind not in {"zone", "duration"}] for role in ("start", "end")
     }
-    return slots, roles, _moments_only(slots, roles)
+    return slots, roles
 
 
 def _assemble(
     params: Sequence[str], values: Mapping[str, object], user_time: datetime | None, with_end: bool
 ) -> Assembled | str:
-    layout, roles, direct = _layout(tuple(params))
+    layout, roles = _layout(tuple(params))
     slots = list(layout)
-    if direct and _READ_DIRECTLY:
-        fast = _moments(slots, roles, values, with_end)
-        if fast is not None:
-            return fast
     present = {s.name for s in slots if _given(values.get(s.name))}
     if not present:
         return f"none of the parameters {', '.join(params)} is present"
@@ -261,83 +256,6 @@ def _several(actuals: tuple[Actual, ...]) -> tuple[Actual, ...]:
     if len(actuals) < 2:
         return actuals
     return tuple(replace(a, ambiguous=True, shown=_show(a)) for a in actuals)
-
-
-_READ_DIRECTLY = True
-"""Whether a group of one full date-time (or time) parameter per end is read by ``_moments`` (else the general
-way, which gives the same)."""
-
-
-def _moments_only(layout: tuple[Slot, ...], roles: dict[str, list[Slot]]) -> bool:
-    return all(s.kind in {"full", "time"} for s in layout) and all(len(roles[r]) <= 1 for r in roles)
-
-
-def _moments(
-    slots: list[Slot], roles: dict[str, list[Slot]], values: Mapping[str, object], with_end: bool
-) -> Assembled | None:
-    """The usual group, read directly: each present parameter an ISO 8601 date-time (``start_time``, ``end_time``),
-    what ``_assemble`` makes of it in its general way; None for anything else (read the general way)."""
-    moments: dict[str, tuple[datetime, timedelta | None]] = {}
-    for role in ("start", "end"):
-        if roles[role]:
-            raw = values.get(roles[role][0].name)
-            if raw is None:
-                continue
-            if not isinstance(raw, str):
-                return None
-            stripped = raw.strip()
-            if not stripped:
-                continue
-            read = iso_moment(stripped)
-            if read is None:
-                return None
-            moments[role] = read
-    if not moments:
-        return None
-    start = moments.get("start")
-    end = moments.get("end") if (with_end or start is None) else None
-    starts: tuple[Actual, ...] = ()
-    if start is not None:
-        starts = (Actual(start[0], offset=start[1], free=frozenset()),)
-    ends: tuple[Actual, ...] | None = None
-    if roles["end"] and (with_end or start is None):
-        ends = ()
-        if end is not None:
-            # an end written without an offset takes the start's, as the general way does
-            offset = end[1] if end[1] is not None else start[1] if start is not None else None
-            ends = (Actual(end[0], offset=offset, free=frozenset()),)
-    start_slot = roles["start"][0].name if roles["start"] else None
-    end_slot = roles["end"][0].name if roles["end"] else None
-    start_name = start_slot if start_slot is not None and start is not None else ""
-    end_name = end_slot if end_slot is not None and "end" in moments else ""
-    return Assembled(
-        starts,
-        ends,
-        (end_slot,) if end_slot is not None and not end_name else (),
-        (start_slot,) if start_slot is not None and not start_name else (),
-        _got_moments(starts, ends, start_name, end_name, end_slot is not None, start_slot is not None),
-    )
-
-
-def _got_moments(
-    starts: tuple[Actual, ...],
-    ends: tuple[Actual, ...] | None,
-    start_name: str,
-    end_name: str,
-    end_listed: bool,
-    start_listed: bool,
-) -> str:
-    """What ``_got`` says of a group read by ``_moments`` (moments with no free field nor zone)."""
-    start_text = show_moment(starts[0].lo, starts[0].offset) if starts else "nothing"
-    if ends is None and not end_listed:
-        return f"{start_text} (from {start_name})"
-    if not starts and ends and not start_listed:
-        return f"{show_moment(ends[0].lo, ends[0].offset)} (from {end_name})"
-    start_part = f"start {start_text} (from {start_name or 'absent'})"
-    if ends is None:
-        return f"{start_part}, end not checked"
-    end_text = show_moment(ends[0].lo, ends[0].offset) if ends else "nothing"
-    return f"{start_part}, end {end_text} (from {end_name or 'absent'})"
 
 
 def _after_start(end: Actual, given: Fields, start: Actual) -> Actual:

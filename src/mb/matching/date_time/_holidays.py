@@ -19,7 +19,7 @@ from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
 
 from ._calendar import nth_weekday
 
-__all__ = ["HOLIDAYS", "holiday_date", "holiday_days", "holiday_spans"]
+__all__ = ["HOLIDAYS", "holiday_date", "holiday_spans"]
 
 
 def _fixed(month: int, day: int) -> Callable[[int], date | None]:
@@ -180,13 +180,6 @@ def holiday_date(name: str, year: int) -> date | None:
 
 #: Holidays lasting more than a day: the rule giving the day after their last day.
 _ENDS: dict[str, Callable[[int], date | None]] = {"ramadan": _hijri(10, 1)}
-
-
-def holiday_days(name: str, year: int) -> tuple[date, date] | None:
-    """The first day of holiday ``name`` in ``year`` and the day after its last (Ramadan lasts a month, Hanukkah
-    eight days, Passover eight days outside Israel); the longest reading where the count of days differs."""
-    spans = holiday_spans(name, year)
-    return max(spans, key=lambda span: span[1]) if spans else None
 
 
 def holiday_spans(name: str, year: int) -> list[tuple[date, date]]:

@@ -55,7 +55,7 @@ NUMBER = rf"(?:\d+|{number_words(0, 59)})"
 #: An hour written in words (one to twelve).
 HOUR_WORD = alternatives(ONES[1:13])
 #: Minutes written in words after an hour ("twenty-three", "oh five", "fifteen").
-MINUTE_WORD = rf"(?:oh?[- ](?:{alternatives(ONES[1:10])})|{number_words(10, 59)})"
+MINUTE_WORD = rf"(?:(?:oh?[- ]|o')(?:{alternatives(ONES[1:10])})|{number_words(10, 59)})"
 #: A day ordinal in digits or words.
 ORDINAL = (
     rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alternatives(WORD_ORDINALS)}"
@@ -99,7 +99,7 @@ FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "
                      "sometime", "some", "starting", "beginning", "ending", "until", "till", "til", "no", "later",
                      "than", "precisely", "over", "all", "whole", "entire", "during", "throughout", "promptly",
                      "calendar", "my", "our", "preferably", "ideally", "maybe", "perhaps", "say", "how", "what",
-                     "'s"})  # fmt: skip
+                     "'s", "anytime", "latest"})  # fmt: skip
 
 
 def number_value(text: str) -> int:
@@ -111,8 +111,8 @@ def number_value(text: str) -> int:
 
 
 def minute_value(text: str) -> int:
-    """The value of minutes in words after an hour ("twenty-three", "oh five", "o five")."""
-    return number_value(re.sub(r"^oh?[- ]", "", text.strip()))
+    """The value of minutes in words after an hour ("twenty-three", "oh five", "o five", "o'five")."""
+    return number_value(re.sub(r"^(?:oh?[- ]|o')", "", text.strip()))
 
 
 def ordinal_value(text: str) -> int:

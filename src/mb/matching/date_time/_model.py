@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
 
 from ._zones import ZoneSpec
 
-__all__ = [
-    "Clock",
-    "ClockReading",
-    "Reading",
-    "Resolution",
-    "Window",
-    "day_window",
-    "end_day_window",
-    "instant_window",
-    "minute_window",
-    "span_window",
-]
+__all__ = ["Reading", "Resolution", "Window", "minute_window"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,33 +84,10 @@ _FORMATS = {"second": "%Y-%m-%dT%H:%M:%S", "minute": "%Y-%m-%dT%H:%M", "day": "%
             "year": "%Y"}  # fmt: skip
 
 
-def day_window(d: date) -> Window:
-    """The whole day ``d``."""
-    lo = datetime.combine(d, time())
-    return Window(lo, lo + timedelta(days=1), "day")
-
-
-def end_day_window(d: date) -> Window:
-    """The day ``d`` as the end of a range: any time that day, or the following midnight (exclusive end)."""
-    lo = datetime.combine(d, time())
-    return Window(lo, lo + timedelta(days=1), "day", closed=True)
-
-
 def minute_window(moment: datetime) -> Window:
     """The minute ``moment`` falls in (``at 2pm`` accepts 14:00:00 to 14:00:59)."""
     lo = moment.replace(second=0, microsecond=0)
     return Window(lo, lo + timedelta(minutes=1), "minute")
-
-
-def instant_window(moment: datetime) -> Window:
-    """A computed instant (``in 2 hours``, ``now``): its minute, or the next one when rounded up."""
-    lo = moment.replace(second=0, microsecond=0)
-    return Window(lo, lo + timedelta(minutes=1), "instant", closed=True)
-
-
-def span_window(lo: datetime, hi: datetime, note: str, *, closed: bool = False) -> Window:
-    """Any time between ``lo`` and ``hi`` (a part of the day, a week, a weekend...)."""
-    return Window(lo, hi, "span", closed=closed, note=note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,48 +129,6 @@ class Reading:
         if self.end is None:
             return self.start.label
         return f"{self.start.label} to {self.end.label}"
-
-
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """A time-of-day window not yet placed on a date, in seconds after midnight (may pass 24h)."""
-
-    lo: int
-    """First accepted second of the day."""
-
-    hi: int
-    """End of the window in seconds after midnight."""
-
-    grain: str = "minute"
-    """Granularity of the window placed on a date."""
-
-    closed: bool = False
-    """Whether ``hi`` itself is accepted."""
-
-    note: str = ""
-    """What the window stands for (``morning``...)."""
-
-    def on(self, d: date) -> Window:
-        """This clock window on date ``d``."""
-        base = datetime.combine(d, time())
-        return Window(
-            base + timedelta(seconds=self.lo), base + timedelta(seconds=self.hi), self.grain, self.closed, self.note
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ClockReading:
-    """A reading made of times of day only (``3pm``, ``from 3 to 4pm``, ``in the morning``)."""
-
-    start: Clock
-    """Accepted start times of day."""
-
-    end: Clock | None = None
-    """Accepted end times of day for a range."""
-
-    def on(self, d: date) -> Reading:
-        """This reading placed on date ``d``."""
-        return Reading(self.start.on(d), self.end.on(d) if self.end else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from . import _units as units
+from . import _calendar as units
 from ._grammar import Item
 from ._items import DateProblem
 from ._model import Window

@@ -19,10 +19,10 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from typing import NamedTuple
 
-from ._grammar import Item, Parsed, parse
-from ._model import Reading, Resolution, Window, day_window, minute_window
-from ._named import named_parts
-from ._payloads import Days
+from ._calendar import day as day_window
+from ._grammar import Parsed, parse
+from ._model import Reading, Resolution, Window, minute_window
+from ._payloads import named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
@@ -34,7 +34,6 @@ __all__ = [
     "resolve",
     "resolve_naive",
     "understood",
-    "weekly",
 ]
 
 #: Phrases and arguments longer than this (in characters) are not dates.
@@ -51,22 +50,9 @@ _ABBREVIATIONS_RE = re.compile(r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|n
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
 
-#: Whatever any rewrite of ``normalize`` could change (a superset: a phrase without any is left as it is).
-_NORMALIZED_RE = re.compile(
-    r"[\u2010-\u2015\u2212\u2019@]|[ap]\s?\.|\.(?:am|pm)| [ap] m|tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|tdy|tmr"
-    r"|qtr|yr|mth|\s\s|[^\S ]"
-)
-
-
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
     text = phrase.strip().lower()
-    if not _NORMALIZED_RE.search(text):  # nothing to rewrite: the usual case
-        return text.strip(" .!?;")
-    return _rewrite(text)
-
-
-def _rewrite(text: str) -> str:
     text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
     text = re.sub(r"(?<![a-z])([ap])\s?\.\s?m\b(?:\s?\.)?", r"\1m", text)
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
@@ -164,83 +150,23 @@ def understood(text: str) -> Parsed | str:
 
 
 @functools.lru_cache(maxsize=1024)
-def resolve_naive(text: str, reference: datetime, literal: bool = False) -> tuple[Reading, ...]:
-    """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``).
-
-    ``literal`` is part of the cache key only (arguments and phrases read alike). A phrase whose readings move
-    with the day it is said on (see ``weekly``) is resolved once per weekday and moved to the reference's week.
-    """
+def resolve_naive(text: str, reference: datetime) -> tuple[Reading, ...]:
+    """Readings of a normalized, understood phrase against a naive reference (raises ``DateProblem``)."""
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
-    if reference.time() == time() and _SAFE_YEARS[0] <= reference.year <= _SAFE_YEARS[1] and weekly(parsed.items):
-        said, found = _weekday_readings(text, reference.weekday())
-        if found is not None:
-            delta = reference - said
-            return tuple(_moved(reading, delta) for reading in found)
     return tuple(dict.fromkeys(readings(parsed.items, reference)))
 
 
-#: Years in which a reading moved by whole weeks cannot leave the calendar datetime supports.
-_SAFE_YEARS = (3, 9996)
-#: A Monday: readings of weekly phrases are computed for the days of its week, then moved.
-_WEEK_OF = datetime(2001, 1, 1)
-#: The items whose readings depend on the day a phrase is said only through its date and weekday: days counted
-#: from today, weekdays, times and parts of the day.
-_WEEKLY_KINDS = frozenset({"clock", "part", "weekday", "filler"})
-
-
-def weekly(items: tuple[Item, ...]) -> bool:
-    """Whether the readings of ``items`` said at midnight of one day are those said a week of days later, moved by
-    as many days: only days counted from today ("tomorrow"), weekdays and times of day (no month, year, holiday,
-    number, offset or range)."""
-    return all(
-        (i.kind in _WEEKLY_KINDS and not (i.kind == "clock" and i.value.special == "now"))
-        or (i.kind == "date" and isinstance(i.value, Days))
-        for i in items
-    )
-
-
-@functools.lru_cache(maxsize=4096)
-def _weekday_readings(text: str, weekday: int) -> tuple[datetime, tuple[Reading, ...] | None]:
-    """The readings of a weekly phrase said at midnight on a day of the given weekday (None when it has none:
-    the caller then reads it on its own day, with the same outcome)."""
-    said = _WEEK_OF + timedelta(days=weekday)
-    parsed = understood(text)
-    if isinstance(parsed, str):
-        return said, None
-    try:
-        return said, tuple(dict.fromkeys(readings(parsed.items, said)))
-    except (DateProblem, OverflowError, ValueError):
-        return said, None
-
-
-def _moved(reading: Reading, delta: timedelta) -> Reading:
-    start, end = reading.start, reading.end
-    moved = Window(
-        start.lo + delta, start.hi + delta, start.grain, start.closed, start.note, start.zone, start.floating
-    )
-    if end is None:
-        return Reading(moved)
-    return Reading(
-        moved,
-        Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, end.zone, end.floating),
-        reading.until + delta if reading.until is not None else None,
-    )
-
-
-def resolve(phrase: str, user_time: datetime | None, *, literal: bool = False) -> Resolution:
-    """Every reasonable reading of ``phrase`` said at ``user_time``.
-
-    ``literal`` reads the phrase the way a tool would read an argument: one reading per date (no added
-    ``next``/``this``/``last`` readings, no swapped day and month), and a clock time as written (24-hour).
+def resolve(phrase: str, user_time: datetime | None) -> Resolution:
+    """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way).
 
     What depends on the phrase alone (normalisation, zone, parse) is cached per phrase; the readings are cached per
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
     reference, home, own_day = reference_of(phrase, user_time)
-    return _resolve(phrase, reference, home, literal, own_day)
+    return _resolve(phrase, reference, home, own_day)
 
 
 #: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).
@@ -252,23 +178,6 @@ def reference_of(phrase: str, user_time: datetime | None) -> Reference:
     phrase moves with the clock; None when the readings do not depend on when it was said), the user's zone, and,
     for a phrase counting days in a zone it names ("tomorrow at 9am Pacific") said when that zone's date is not the
     user's, the user's own day (its midnight): both days are read."""
-    # A check asks twice in a row (for its cache key, then to resolve): the last answer is kept. Equal aware times
-    # with one tzinfo have one wall clock.
-    global _LAST_REFERENCE
-    if user_time is None:
-        return _reference_of(phrase, None)
-    last = _LAST_REFERENCE
-    if last[0] == phrase and last[1] == user_time and last[2] == user_time.tzinfo:
-        return last[3]
-    found = _reference_of(phrase, user_time)
-    _LAST_REFERENCE = (phrase, user_time, user_time.tzinfo, found)
-    return found
-
-
-_LAST_REFERENCE: tuple[str, datetime, object, Reference] = ("", datetime(1, 1, 1), None, (None, None, None))
-
-
-def _reference_of(phrase: str, user_time: datetime | None) -> Reference:
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # resolved without a user_time, the error is reported as it is everywhere
@@ -332,15 +241,15 @@ def _read(phrase: str) -> _Read:
 
 @functools.lru_cache(maxsize=1024)
 def _resolve(
-    phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool, own_day: datetime | None = None
+    phrase: str, reference: datetime | None, home: ZoneSpec | None, own_day: datetime | None = None
 ) -> Resolution:
     """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone; with
     ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another)."""
     try:
-        found = _resolve_unguarded(phrase, reference, home, literal)
+        found = _resolve_unguarded(phrase, reference, home)
         if own_day is None or found.problem is not None:
             return found
-        other = _resolve_unguarded(phrase, own_day, home, literal)
+        other = _resolve_unguarded(phrase, own_day, home)
         if other.problem is not None:
             return found
         return replace(found, readings=tuple(dict.fromkeys(found.readings + other.readings)))
@@ -351,7 +260,7 @@ def _resolve(
         return Resolution(phrase, (), None, f"could not resolve {phrase!r}: {why}", False)
 
 
-def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec | None, literal: bool) -> Resolution:
+def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec | None) -> Resolution:
     read = _read(phrase)
     text = read.text
     if len(text) > MAX_LENGTH:
@@ -370,7 +279,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, (), home, problem, False)
     try:
         if reference is None:
-            first, second = (resolve_naive(text, probe, literal) for probe in _PROBES)
+            first, second = (resolve_naive(text, probe) for probe in _PROBES)
             if first != second:
                 return Resolution(
                     phrase,
@@ -383,8 +292,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         if read.elapsed and home is not None:
             # "in 2 hours pacific": elapsed time from the user's instant, whatever the clocks of the zone named do
             target = _fixed_at(home, reference)
-        placed = _weekly_in(text, parsed, reference, target) if target is not None else None
-        readings_ = placed if placed is not None else resolve_naive(text, reference, literal)
+        readings_ = resolve_naive(text, reference)
     except DateProblem as exc:
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
     if not readings_:
@@ -396,7 +304,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         )
         return Resolution(phrase, (), home, why, False)
     named = named_parts(parsed.items)
-    return Resolution(phrase, placed if placed is not None else _zoned(readings_, target), home, named=named)
+    return Resolution(phrase, _zoned(readings_, target), home, named=named)
 
 
 def _clocks_change(zone: ZoneSpec, reference: datetime, found: Sequence[Reading]) -> bool:
@@ -418,25 +326,3 @@ def _fixed_at(home: ZoneSpec, wall: datetime) -> ZoneSpec:
         return home
     offset = wall.replace(tzinfo=home.zones[0]).utcoffset()
     return fixed_zone(offset) if offset is not None else home
-
-
-def _weekly_in(text: str, parsed: Parsed, reference: datetime, zone: ZoneSpec) -> tuple[Reading, ...] | None:
-    """What ``_zoned(resolve_naive(text, reference), zone)`` gives for a weekly phrase, its readings moved and put in
-    the zone at once; None for any other phrase."""
-    if reference.time() == time() and _SAFE_YEARS[0] <= reference.year <= _SAFE_YEARS[1] and weekly(parsed.items):
-        said, found = _weekday_readings(text, reference.weekday())
-        if found is not None:
-            delta = reference - said
-            return tuple(_moved_into(reading, delta, zone) for reading in found)
-    return None
-
-
-def _moved_into(reading: Reading, delta: timedelta, zone: ZoneSpec) -> Reading:
-    start, end = reading.start, reading.end
-    moved = Window(start.lo + delta, start.hi + delta, start.grain, start.closed, start.note, zone, start.floating)
-    moved = _past_gap(moved)
-    if end is None:
-        return Reading(moved)
-    end_moved = Window(end.lo + delta, end.hi + delta, end.grain, end.closed, end.note, zone, end.floating)
-    until = reading.until + delta if reading.until is not None else None
-    return Reading(moved, _past_gap(end_moved), until)

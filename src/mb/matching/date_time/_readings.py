@@ -16,13 +16,13 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from ._calendar import STEPS, step
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
 from ._model import Reading, Window
 from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import end_window, leading, moment, rest_of, span
-from ._steps import STEPS, step
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
@@ -103,6 +103,13 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         left, right = parts[: seps[0]], parts[seps[0] + 1 :]
         if parts[seps[0]].value == "to date" and not right:
             right = [TODAY]  # "from March to date": until today
+            if (
+                len(left) == 1
+                and left[0].kind == "date"
+                and isinstance(left[0].value, Unit)
+                and left[0].value.rel in STEPS
+            ):
+                left = [Item("edge", "start", "start"), *left]  # "year to date": from the start of this year
         if periods and right and all(i.kind in {"weekday", "number", "year"} for i in right):
             right = [*periods, *right]  # "last week between Friday and Sunday": Sunday of last week
         if not left or not right:
@@ -131,6 +138,8 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     return found
 
 
+#: The periods "to date" counts from the start of ("year to date", "this month to date").
+_TO_DATE = ("week", "month", "quarter", "year")
 _DEADLINE_WORDS = {"until", "till", "til", "thru", "through", "up to"}
 
 
@@ -232,15 +241,7 @@ def _edge_on_part(items: list[Item]) -> list[Item]:
     if len(edges) != 1 or len(parts) != 1 or items.index(edges[0]) > items.index(parts[0]):
         return items
     edge, part = edges[0], parts[0]
-    lo, hi = part.value.lo, part.value.hi
-    middle = (lo + hi) // 2
-    if edge.value == "early":
-        lo, hi = lo, middle
-    elif edge.value == "late":
-        lo, hi = middle, hi
-    else:
-        lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
-    changed = Item("part", f"{edge.text} {part.text}", Part(lo, hi, f"{edge.value} {part.value.note}", part.value.day))
+    changed = Item("part", f"{edge.text} {part.text}", part.value.edged(edge.value))
     return [changed if i is part else i for i in items if i is not edge]
 
 

@@ -9,6 +9,8 @@ from ._calendar import MONTHS, WEEKDAYS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import (
+    HOUR_FIRST,
+    HOUR_WORD,
     MONTH,
     NUMBER,
     NUMBER_FIRST,
@@ -21,6 +23,7 @@ from ._lexicon import (
     WEEKDAY,
     WEEKDAY_FIRST,
     WORD_ORDINALS,
+    alternatives,
     number_value,
     ordinal_value,
     quantity_value,
@@ -50,24 +53,20 @@ _element = registrar(ELEMENTS)
 _REL_WORDS = ("this", "next", "last", "past", "previous", "prior", "preceding", "coming", "following", "current",
               "the", "upcoming")  # fmt: skip
 _UNIT_WORDS = ("week", "weekend", "fortnight", "month", "year", "quarter")
+#: A period a word such as "next" may place instead of a weekday before it ("friday next week").
+_PERIOD = r"(?:week|weekend|fortnight|month|quarter|year)s?\b"
 
 
-@_element(
-    r"today|this day|tdy|otd|(?:the\s+)?current\s+date|(?:the\s+)?present\s+day",
-    ("today", "this", "tdy", "otd", "the", "current", "present"),
-)
-def _today(m: re.Match[str]) -> Item | None:
-    return Item("date", "", Days(0))
+#: Days counted from today, by name.
+_DAYS = {"today": 0, "this day": 0, "tdy": 0, "otd": 0, "current date": 0, "present day": 0, "tomorrow": 1, "tmrw": 1,
+         "tmw": 1, "yesterday": -1, "day after tomorrow": 2, "day after next": 2,
+         "day before yesterday": -2}  # fmt: skip
 
 
-@_element(
-    r"(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|tomorrow|tmrw|tmw|yesterday",
-    ("the", "day", "tomorrow", "tmrw", "tmw", "yesterday"),
-)
-def _near_day(m: re.Match[str]) -> Item | None:
-    text = m.group(0)
-    offset = 2 if "after" in text else -2 if "before" in text else -1 if "yesterday" in text else 1
-    return Item("date", "", Days(offset))
+@_element(r"(?:the\s+)?(?P<d>current\s+date|present\s+day|day\s+after\s+(?:tomorrow|next)|day\s+before\s+yesterday)|"
+          + alternatives(_DAYS), "the", _DAYS)  # fmt: skip
+def _day(m: re.Match[str]) -> Item | None:
+    return Item("date", "", Days(_DAYS[" ".join((m["d"] or m.group(0)).split())]))
 
 
 @_element(
@@ -125,18 +124,28 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
           r"\s+)?"
-          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last))?", _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
+          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last|(?:next|last)(?!\s+{_PERIOD})))?",
+          _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
-    rel = m["rel"]
-    if m["dir"]:
-        rel = "after next" if "after" in m["dir"] else "before last"
+    """``friday``, ``next friday``, ``friday after next``, ``friday next`` (British: next Friday)."""
+    rel, placed = m["rel"], m["dir"]
+    if placed in {"next", "last"}:
+        if rel:
+            return None
+        rel = placed
+    elif placed:
+        rel = "after next" if "after" in placed else "before last"
     return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 
 
+#: A whole number of periods ahead ("in 3 months" after "the first Tuesday": that month, read by ``_in``).
+_AHEAD = rf"(?:\d+|an?|{HOUR_WORD})\s*(?:weeks?|months?|quarters?|years?)\b"
+
+
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next\s+to\s+last)"
-          r"(?P<back>\s+(?:to\s+|from\s+(?:the\s+)?)?last)?"
+          r"(?P<back>[\s-]+(?:to[\s-]+|from\s+(?:the\s+)?)?last)?"
           rf"\s+(?P<u>day|week|weekend|business day|working day|weekday|quarter|half|month|{WEEKDAY})\s+"
-          r"(?:of|in|(?=(?:this|next|last)\s+(?:year|month|quarter)\b))",
+          rf"(?:of|in(?!\s+{_AHEAD})|(?=(?:this|next|last)\s+(?:year|month|quarter)\b|in\s+{_AHEAD}))",
           ("the", "last", "final", "penultimate", "latter", "next"), ORDINAL_FIRST)  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
     """``the 2nd Tuesday of``, ``the last day of``; counted from the end: ``the 2nd last Monday of``, ``the second
@@ -252,6 +261,12 @@ def _in(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], 1, "from now")
 
 
+@_element(r"in\s+(?P<h>\d{1,2})\s*h\s*(?P<m>[0-5]\d)(?:\s*m(?:in)?)?", "in")
+def _in_hours_minutes(m: re.Match[str]) -> Item | None:
+    """``in 1h30``: hours and minutes written together, a length of time (never the clock time 1:30)."""
+    return Item("offset", "", Offset(((int(m["h"]), "hour"), (int(m["m"]), "minute")), "from now"))
+
+
 @_element(
     r"(?:the\s+)?(?P<dir>next|following|previous|last|prior)\s+(?:business|working|week)\s*day",
     ("the", "next", "following", "previous", "last", "prior"),
@@ -292,6 +307,12 @@ def _signed(m: re.Match[str]) -> Item | None:
 def _anchored(m: re.Match[str]) -> Item | None:
     mode = "since" if m["dir"] == "since" else "anchored"
     return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
+
+
+@_element(rf"(?P<dur>(?:\d+|an?|{HOUR_WORD})\s+(?:weeks?|fortnights?))\s+on(?=\s+{WEEKDAY}\b)", DIGIT, "a", HOUR_FIRST)
+def _week_on(m: re.Match[str]) -> Item | None:
+    """``a week on Monday``, ``a fortnight on Friday`` (British): that long after the coming weekday."""
+    return _duration_item("offset", m["dur"], 1, "anchored")
 
 
 @_element(

@@ -7,11 +7,11 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from ._calendar import add_business_days, step
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
 from ._model import Reading, Window
 from ._payloads import Unit
-from ._steps import add_business_days, step
 
 __all__ = ["day_range", "end_window", "leading", "moment", "rest_of", "span"]
 

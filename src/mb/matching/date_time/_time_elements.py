@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ._items import DIGIT, Element, Item, registrar
+from ._items import DIGIT, Builder, Element, Item, registrar
 from ._lexicon import (
     HOUR_FIRST,
     HOUR_WORD,
@@ -57,55 +57,42 @@ def _clock(hour: int, minute: int, second: int | None, marker: str | None, expli
 _AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"
 
 
-@_element(r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM, DIGIT)
-def _colon(m: re.Match[str]) -> Item | None:
-    second = int(m["s"]) if m["s"] else None
-    explicit = m["h"].startswith("0") or int(m["h"]) > 12
-    return _clock(int(m["h"]), int(m["m"]), second, m["ap"], explicit)
+#: Clock times in digits, in the order tried, with their first tokens and when one written without am/pm has a single
+#: reading: ``zero`` when its hour has a leading zero (``09:30``), ``two`` also when it has two digits (``1030``),
+#: ``bare`` when no am/pm follows (``15h30``), ``always`` (``1530 hrs``).
+_DIGIT_CLOCKS = (
+    (r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM, (DIGIT,), "zero"),
+    (r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM, (DIGIT,), "bare"),  # 15h30, 10 h 10 pm
+    (r"(?P<h>\d{1,2})(?:\s*o(?:'|\s)?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)", (DIGIT,), ""),
+    (r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", (DIGIT,), ""),
+    (r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)", (DIGIT,), "always"),
+    (r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", (DIGIT,), ""),
+    (r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM, ("at", "@"), ""),
+    (r"(?:at\s+)?(?P<h>\d{1,2})(?P<m>[0-5]\d)", ("at", DIGIT), "two"),
+    (r"(?P<h>\d{1,2})\s*o(?:'|\s)?clock", (DIGIT,), ""),
+)
 
 
-@_element(r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM, DIGIT)
-def _h_clock(m: re.Match[str]) -> Item | None:
-    """``15h30``, ``10 h 10 pm``: an hour and minutes around an ``h``."""
-    return _clock(int(m["h"]), int(m["m"] or m["m2"] or 0), None, m["ap"], explicit=not m["ap"])
+def _digit_clock(rule: str) -> Builder:
+    def build(m: re.Match[str]) -> Item | None:
+        found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
+        hour, minute = found["h"], found.get("m", "0")
+        if rule == "two" and len(hour + minute) == 4 and not m.group(0).startswith("at") and int(hour + minute) >= 1000:
+            return None  # four digits alone are a year
+        explicit = (
+            rule == "always"
+            or (rule == "bare" and "ap" not in found)
+            or (rule in ("zero", "two") and hour.startswith("0"))
+            or (rule == "two" and len(hour) == 2)
+        )
+        second = int(found["s"]) if "s" in found else None
+        return _clock(int(hour), int(minute), second, found.get("ap"), explicit)
+
+    return build
 
 
-@_element(r"(?P<h>\d{1,2})(?:\s*o(?:'|\s)?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)", DIGIT)
-def _am_pm(m: re.Match[str]) -> Item | None:
-    return _clock(int(m["h"] or m["h2"]), 0, None, m["ap"] or m["ap2"])
-
-
-@_element(r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", DIGIT)
-def _dotted_am_pm(m: re.Match[str]) -> Item | None:
-    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
-
-
-@_element(r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)", DIGIT)
-def _military(m: re.Match[str]) -> Item | None:
-    return _clock(int(m["h"]), int(m["m"]), None, None, explicit=True)
-
-
-@_element(r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", DIGIT)
-def _compact_am_pm(m: re.Match[str]) -> Item | None:
-    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
-
-
-@_element(r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM, "at", "@")
-def _spaced(m: re.Match[str]) -> Item | None:
-    return _clock(int(m["h"]), int(m["m"]), None, m["ap"])
-
-
-@_element(r"(?:at\s+)?(?P<h>\d{1,2})(?P<m>[0-5]\d)", "at", DIGIT)
-def _compact(m: re.Match[str]) -> Item | None:
-    if len(m["h"]) + len(m["m"]) == 4 and not m.group(0).startswith("at") and int(m.group(0)[-4:]) >= 1000:
-        return None  # four digits alone are a year
-    explicit = m["h"].startswith("0") or len(m["h"]) == 2
-    return _clock(int(m["h"]), int(m["m"]), None, None, explicit)
-
-
-@_element(r"(?P<h>\d{1,2})\s*o(?:'|\s)?clock", DIGIT)
-def _oclock(m: re.Match[str]) -> Item | None:
-    return _clock(int(m["h"]), 0, None, None)
+for _pattern, _first, _rule in _DIGIT_CLOCKS:
+    _element(_pattern, *_first)(_digit_clock(_rule))
 
 
 @_element(
@@ -238,16 +225,8 @@ _PART_WORDS = alternatives(_PARTS)
     _PARTS,
 )
 def _part(m: re.Match[str]) -> Item | None:
-    lo, hi = _PARTS[m["part"]]
-    middle = (lo + hi) // 2
-    edge = m["edge"] or ""
-    if edge == "early":
-        hi = middle
-    elif edge == "late":
-        lo = middle
-    elif edge:
-        lo, hi = lo + (hi - lo) // 4, hi - (hi - lo) // 4
-    return Item("part", "", Part(lo, hi, f"{edge} {m['part']}".strip(), None))
+    part = Part(*_PARTS[m["part"]], m["part"], None)
+    return Item("part", "", part.edged(m["edge"]) if m["edge"] else part)
 
 
 @_element(
@@ -271,16 +250,13 @@ def _parts_ago(m: re.Match[str]) -> Item | None:
     return Item("part", "", Part(lo, hi, m["part"], -days if m["dir"] == "ago" else days))
 
 
-@_element(r"tonight|tonite|this evening|this eve", ("tonight", "tonite", "this"))
-def _tonight(m: re.Match[str]) -> Item | None:
-    return Item("part", "", Part(18 * _H, 28 * _H, "tonight", 0))
+#: Nights named from today: how reasons name them, and their day counted from today.
+_NIGHTS = {"tonight": ("tonight", 0), "tonite": ("tonight", 0), "this evening": ("tonight", 0),
+           "this eve": ("tonight", 0), "last night": ("last night", -1), "yesterday night": ("last night", -1),
+           "tomorrow night": ("tomorrow night", 1), "tmrw night": ("tomorrow night", 1)}  # fmt: skip
 
 
-@_element(r"last night|yesterday night", ("last", "yesterday"))
-def _last_night(m: re.Match[str]) -> Item | None:
-    return Item("part", "", Part(18 * _H, 28 * _H, "last night", -1))
-
-
-@_element(r"tomorrow night|tmrw night", ("tomorrow", "tmrw"))
-def _tomorrow_night(m: re.Match[str]) -> Item | None:
-    return Item("part", "", Part(18 * _H, 28 * _H, "tomorrow night", 1))
+@_element(alternatives(_NIGHTS), _NIGHTS)
+def _night(m: re.Match[str]) -> Item | None:
+    note, day = _NIGHTS[m.group(0)]
+    return Item("part", "", Part(18 * _H, 28 * _H, note, day))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
 from ._calendar import to_24h, user_time_key
-from ._model import Window
+from ._model import Resolution, Window
 from ._phrase import MAX_LENGTH, resolve
 from ._zones import ZoneSpec, format_offset
 
@@ -28,7 +28,6 @@ __all__ = [
     "Length",
     "describe",
     "iso_duration",
-    "iso_moment",
     "parse_clock",
     "parse_text",
     "parse_value",
@@ -242,21 +241,14 @@ def _parse_text_unguarded(text: str, user_time: datetime | None) -> tuple[Actual
         moment = datetime.combine(date(2000, 1, 1), clock[0])
         free = frozenset({"year", "month", "day"})
         return (Actual(moment, offset=clock[1], free=free, dateless=True, shown=raw),)
-    resolution = resolve(raw, user_time, literal=True)
+    resolution = resolve(raw, user_time)
     if resolution.problem:
         if not resolution.understood:
             return f"got {describe(text)}, which is not a date or time ({resolution.problem})"
         return (
             f"got {describe(text)}, which is relative to when it was said and outputs.environment.user_time is missing"
         )
-    found: list[Actual] = []
-    for reading in resolution.readings:
-        zone = reading.start.zone if reading.start.zone != resolution.user_zone else None
-        found.append(_from_window(reading.start, zone, raw))
-    unique = tuple(dict.fromkeys(found))
-    if len(unique) > 1:  # an ambiguous argument passes only when every reading of it does
-        unique = tuple(replace(a, ambiguous=True) for a in unique)
-    return unique
+    return _actuals([reading.start for reading in resolution.readings], resolution, raw)
 
 
 def range_ends(text: str, user_time: datetime | None) -> tuple[Actual, ...] | None:
@@ -273,20 +265,12 @@ def _range_ends(
     raw: str, key: tuple[datetime, timedelta | None] | None, user_time: datetime | None
 ) -> tuple[Actual, ...] | None:
     try:
-        resolution = resolve(raw, user_time, literal=True)
+        resolution = resolve(raw, user_time)
     except (OverflowError, ValueError):
         return None
     if resolution.problem or not resolution.readings or any(r.end is None for r in resolution.readings):
         return None
-    found: list[Actual] = []
-    for reading in resolution.readings:
-        assert reading.end is not None
-        zone = reading.end.zone if reading.end.zone != resolution.user_zone else None
-        found.append(_from_window(reading.end, zone, raw))
-    unique = tuple(dict.fromkeys(found))
-    if len(unique) > 1:  # as for the starts: an ambiguous end passes only when every reading of it does
-        unique = tuple(replace(a, ambiguous=True) for a in unique)
-    return unique
+    return _actuals([reading.end for reading in resolution.readings if reading.end is not None], resolution, raw)
 
 
 @functools.lru_cache(maxsize=256)  # text that is not ISO 8601 is read twice: here, then by the general parse
@@ -322,22 +306,19 @@ def _iso_datetime(raw: str) -> tuple[Actual, ...] | None:
     return (Actual(moment.replace(tzinfo=None), offset=moment.utcoffset(), shown=raw),)
 
 
-def iso_moment(raw: str) -> tuple[datetime, timedelta | None] | None:
-    """The wall clock (to the second) and offset of a stripped ISO 8601 date-time as a parameter group reads it; None
-    for anything else (a date, a week, words...)."""
-    if not _DATETIME_RE.match(raw):  # the one form of _iso that reads a moment, not a span
-        return None
-    try:
-        moment = datetime.fromisoformat(raw)
-    except (OverflowError, ValueError):
-        return None
-    return moment.replace(tzinfo=None, microsecond=0), moment.utcoffset()
-
-
-def _from_window(window: Window, zone: ZoneSpec | None, raw: str) -> Actual:
-    if window.grain in {"minute", "second", "instant"}:
-        return Actual(window.lo, zone=zone, shown=f"{raw!r} ({window.label})")
-    return Actual(window.lo, window.hi, "covers", zone=zone, shown=f"{raw!r} ({window.label})")
+def _actuals(windows: list[Window], resolution: Resolution, raw: str) -> tuple[Actual, ...]:
+    """What an argument in words says: a moment or a span per window (in a zone the phrase names); an ambiguous
+    argument passes only when every reading of it does."""
+    found: list[Actual] = []
+    for window in windows:
+        zone = window.zone if window.zone != resolution.user_zone else None
+        shown = f"{raw!r} ({window.label})"
+        if window.grain in {"minute", "second", "instant"}:
+            found.append(Actual(window.lo, zone=zone, shown=shown))
+        else:
+            found.append(Actual(window.lo, window.hi, "covers", zone=zone, shown=shown))
+    unique = tuple(dict.fromkeys(found))
+    return tuple(replace(a, ambiguous=True) for a in unique) if len(unique) > 1 else unique
 
 
 def show_moment(moment: datetime, offset: timedelta | None = None) -> str:
