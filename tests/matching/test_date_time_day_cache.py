@@ -11,7 +11,7 @@ import pytest
 
 from mb.judges.base import Verdict
 from mb.matching import MatchContext
-from mb.matching.date_time import match_date_time, verdict_key
+from mb.matching.date_time import match_date_time
 from mb.matching.date_time._phrase import _resolve
 from mb.matching.parameters import parameter_row
 
@@ -113,25 +113,3 @@ def test_remembered_verdicts_of_one_day_equal_fresh_ones(said: list[datetime]) -
             )
     assert any(row["passed"] for rows in remembered for row in rows)
     assert any(not row["passed"] for rows in remembered for row in rows)
-
-
-def test_verdicts_are_shared_by_the_lines_of_one_day_only_where_they_may_be() -> None:
-    day = [datetime(2024, 5, 14, h, m, tzinfo=timezone(timedelta(hours=2))) for h, m in ((0, 5), (9, 41), (23, 59))]
-    for phrase, argument, shared in (
-        ("tomorrow at 9am", "2024-05-15T09:00:00+02:00", True),
-        ("next Friday", {"start": "2024-05-17"}, True),
-        ("in 2 hours", "2024-05-14T11:41:00+02:00", False),  # moves with the clock
-        ("tomorrow at 9am", "tomorrow at 9am", False),  # an argument in words
-    ):
-        keys = {verdict_key(phrase, argument, user_time) for user_time in day}
-        assert len(keys) == (1 if shared else len(day)), phrase
-    # never across days, zones, or a naive and an aware user time
-    others = [
-        datetime(2024, 5, 15, 9, 41, tzinfo=timezone(timedelta(hours=2))),
-        datetime(2024, 5, 14, 9, 41, tzinfo=timezone(timedelta(hours=3))),
-        datetime(2024, 5, 14, 9, 41),
-        datetime(2024, 5, 14, 9, 41, tzinfo=ZoneInfo("Europe/Paris")),
-    ]
-    keys = {verdict_key("tomorrow at 9am", "2024-05-15T09:00:00", user_time) for user_time in [day[1], *others]}
-    assert len(keys) == 5
-

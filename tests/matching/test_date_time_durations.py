@@ -10,7 +10,7 @@ from datetime import datetime
 
 import pytest
 
-from mb.matching.date_time import match_date_time, reads_alone
+from mb.matching.date_time import match_date_time
 from mb.matching.date_time._durations import phrase_duration
 from mb.matching.date_time._value import iso_duration
 from tests.support.verdicts import ERROR, assert_verdict
@@ -69,8 +69,6 @@ def test_durations(phrase: str, argument: object, expected: object, says: str) -
 
 def test_a_duration_reads_the_same_whatever_the_user_time() -> None:
     assert match_date_time("for 2 hours", "PT2H", None).passed
-    assert reads_alone("PT2H")
-    assert reads_alone({"length": "P1D"})
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ the user's day too when a phrase counting days is said while the two dates diffe
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -32,17 +32,16 @@ from ...judges.base import JudgeRequest, JudgeTask
 from .._context import MatchContext
 from .._outcome import Outcome
 from .._values import compact_json
-from ._calendar import user_time_key
 from ._compare import judge
 from ._durations import duration_outcome, group_duration_outcome
 from ._group import assemble
 from ._model import Resolution
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
-from ._phrase import reference_of, resolve
+from ._phrase import resolve
 from ._pins import needed
-from ._value import Actual, describe, parse_value, range_ends, said_alone
+from ._value import Actual, describe, parse_value, range_ends
 
-__all__ = ["judge_unread", "load", "match_date_time", "reads_alone", "resolve", "verdict_key", "verdict_reference"]
+__all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
 
 def match_date_time(
@@ -78,29 +77,6 @@ def match_date_time(
     if not isinstance(actual, Mapping):
         return _fail(resolution, f"expected the call's parameters as an object, got {describe(actual)}")
     return _group(resolution, list(params), actual, user_time)
-
-
-def verdict_key(expected: str, actual: object, user_time: datetime | None) -> Hashable:
-    """What the verdict of ``match_date_time(expected, actual, user_time)`` depends on of ``user_time``: the user's
-    zone and the reference the phrase is resolved against (its calendar day unless the phrase moves with the clock),
-    or the exact time when an argument is in words (resolved against it too). Verdicts cached under this key (with
-    the phrase and the arguments) are shared by the lines said on one day."""
-    reference, home, own_day = reference_of(expected, user_time)
-    if user_time is not None and not said_alone(actual):
-        return user_time_key(user_time), home
-    return reference, home, own_day
-
-
-def verdict_reference(expected: str, user_time: datetime | None) -> Hashable:
-    """:func:`verdict_key` of an argument that reads the same whatever ``user_time`` is (see :func:`reads_alone`), and
-    of any argument without a ``user_time``."""
-    return reference_of(expected, user_time)
-
-
-def reads_alone(actual: object) -> bool:
-    """Whether an argument (or every value of a group) reads the same whatever ``user_time`` is: ISO 8601 text,
-    numbers, clock times, not words."""
-    return said_alone(actual)
 
 
 def load() -> None:

@@ -14,7 +14,6 @@ import functools
 import json
 import math
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -32,7 +31,6 @@ __all__ = [
     "parse_text",
     "parse_value",
     "range_ends",
-    "said_alone",
     "show_length",
     "show_moment",
     "type_name",
@@ -127,28 +125,6 @@ def parse_value(value: object, user_time: datetime | None) -> tuple[Actual, ...]
     if isinstance(value, str):
         return parse_text(value, user_time)
     return f"got {describe(value)}, which is not a date or time"
-
-
-def said_alone(value: object) -> bool:
-    """Whether an argument (or every value of a group) reads the same whatever ``user_time`` is: numbers, ISO 8601
-    text, Unix timestamps and clock times do; words (``next Friday``) are resolved against it."""
-    if isinstance(value, str):
-        raw = value.strip()
-        try:
-            return (
-                not raw
-                or bool(_TIMESTAMP_RE.match(raw))
-                or _iso(raw) is not None
-                or parse_clock(raw) is not None
-                or iso_duration(raw) is not None
-            )
-        except (OverflowError, ValueError):  # reported as out of range, whenever it was said
-            return True
-    if isinstance(value, Mapping):
-        return all(said_alone(item) for item in value.values())
-    if isinstance(value, list | tuple):
-        return all(said_alone(item) for item in value)
-    return True
 
 
 def _timestamp(number: float, shown: str) -> tuple[Actual, ...] | None:
