@@ -32,6 +32,7 @@ __all__ = [
     "RunCounts",
     "RunRecord",
     "TokenUse",
+    "check_scored_once",
     "file_digest",
     "header_line",
     "iter_results_file",
@@ -356,3 +357,19 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
     records: list[RunRecord] = []
     results = list(iter_results_file(path, records))
     return ResultsFile(records[0], results, source_name(path))
+
+
+def check_scored_once(results: list[ExampleResult], name: str) -> None:
+    """:class:`~mb.errors.ResultsFormatError` (a ``ValueError``) naming ``name`` when ``results`` is empty, or
+    scores a line twice in the same trial (it would count twice in every figure)."""
+    if not results:
+        raise ResultsFormatError("no evaluation result to export", file=name)
+    seen: set[tuple[int, int | None]] = set()
+    for result in results:
+        key = (result.line, result.repeat)
+        if key in seen:
+            trial = f" (trial {result.repeat})" if result.repeat is not None else ""
+            raise ResultsFormatError(
+                f"line {result.line}{trial} is scored twice; each line is scored once per trial", file=name
+            )
+        seen.add(key)

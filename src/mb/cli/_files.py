@@ -1,4 +1,4 @@
-"""Output files of the commands: refusing an input as output, and one-line errors when writing fails."""
+"""Output files of the commands: one-line errors when writing fails."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from typing import NoReturn
 
 import click
 
-from ..io import SameFileError, refuse_input_as_output
 from ._console import err_console
 
-__all__ = ["check_output", "fail_write", "reader_gone", "require_file", "write_failure_status"]
+__all__ = ["fail_write", "reader_gone", "require_file", "write_failure_status"]
 
 _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of a write that started (the disk filled up) rather than of an output that cannot be used at all."""
@@ -22,15 +21,6 @@ _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 def write_failure_status(error: OSError) -> int:
     """1 when a write failed part-way (a full disk), 2 when the output cannot be written at all."""
     return 1 if error.errno in _PART_WAY else 2
-
-
-def check_output(output: str | os.PathLike[str] | None, *inputs: str | os.PathLike[str] | None) -> None:
-    """Exit with status 2, before anything is written, when ``output`` is one of ``inputs``."""
-    try:
-        refuse_input_as_output(output, *inputs)
-    except SameFileError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
 
 
 def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool) -> NoReturn:

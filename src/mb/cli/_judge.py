@@ -63,16 +63,10 @@ def _set_judge_model(ctx: click.Context, _param: click.Parameter, value: str | N
     model = value.strip()
     if not model:
         raise click.BadParameter("a model name, e.g. gpt-4o-mini")
-    previous = os.environ.get("MB_JUDGE_MODEL")
+    from ..config import restored_environment
+
+    ctx.with_resource(restored_environment("MB_JUDGE_MODEL"))
     os.environ["MB_JUDGE_MODEL"] = model
-
-    def restore() -> None:
-        if previous is None:
-            os.environ.pop("MB_JUDGE_MODEL", None)
-        else:
-            os.environ["MB_JUDGE_MODEL"] = previous
-
-    ctx.call_on_close(restore)
     return model
 
 

@@ -18,7 +18,7 @@ import orjson
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
 from ..evaluation._workers import auto_jobs
-from ..io import SameFileError, iter_lines, refuse_input_as_output
+from ..io import iter_lines, refuse_input_as_output
 from ..metrics import METRICS, MetricSpec
 from ..results import Summary
 from ..run_record import PricesError, load_prices
@@ -247,12 +247,7 @@ def eval_command(
         raise click.UsageError("--address applies to --backend ray only")
     _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
     for extra in (output, junit, summary_md):
-        if extra is not None:
-            try:
-                refuse_input_as_output(extra, executed, prices)
-            except SameFileError as exc:
-                err_console.print(f"error: {exc}", markup=False, highlight=False)
-                raise SystemExit(2) from None
+        refuse_input_as_output(extra, executed, prices)
     settings = JudgeOptions(judge_timeout, judge_format, judge_retry_failed)
     options = judge_options(judge, concurrency, settings)
     try:  # the key check reads the start of the input, and loading a judge takes a while
@@ -314,8 +309,7 @@ def eval_command(
     if output is None:
         problem = nothing_evaluated(summary, counts["unusable"], str(executed))
         if problem is not None:
-            err_console.print(f"error: {problem}", markup=False, highlight=False)
-            raise SystemExit(2)
+            raise NothingToEvaluateError(problem)
     elapsed = (datetime.now(UTC) - started).total_seconds()
     target: Path | None = None
     try:
@@ -355,8 +349,6 @@ def _evaluate(
     existed: bool,
 ) -> RunResult:
     """Run the evaluation; its result, or the exit that says why there is none."""
-    from ..runner._ray_cluster import RayUnavailableError
-
     try:
         with _terminated_like_interrupted():
             return asyncio.run(main())
@@ -373,12 +365,6 @@ def _evaluate(
         kept = _kept(output, existed) if output is not None else "no result file was asked for"
         err_console.print(f"interrupted after {counts['done']} line(s); {kept}", markup=False)
         raise SystemExit(130) from None
-    except NothingToEvaluateError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
-    except RayUnavailableError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
     except OSError as exc:
         err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
         raise SystemExit(2) from exc

@@ -9,7 +9,7 @@ from typing import NoReturn
 import click
 from rich.markup import escape
 
-from ..evaluation._results_file import parse_result_line
+from ..errors import ResultsFormatError
 from ..formats.m365 import (
     EVALUATORS,
     Evaluated,
@@ -20,12 +20,12 @@ from ..formats.m365 import (
     load_document,
 )
 from ..formats.m365.entries import m365_data
-from ..io import JsonlWriter, atomic_output, iter_lines, iter_records, write_atomically
+from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output, write_atomically
 from ..results import ExampleResult
-from ..results_format import parse_header
-from ..results_join import JoinMismatch, check_join
-from ._console import err_console, print_error
-from ._files import check_output, fail_write, require_file
+from ..results_format import check_scored_once, read_results_file
+from ..results_join import check_join
+from ._console import err_console, fail, print_error
+from ._files import fail_write, require_file
 
 __all__ = ["export_m365", "fail_document", "import_m365"]
 
@@ -55,7 +55,7 @@ def import_m365(document: Path, output: Path) -> None:
     written (or is DOCUMENT itself).
     """
     require_file(document, "DOCUMENT")
-    check_output(output, document)
+    refuse_input_as_output(output, document)
     try:
         loaded = load_document(document)
         units = document_units(loaded)
@@ -108,29 +108,13 @@ def import_m365(document: Path, output: Path) -> None:
 
 
 def _read_results(path: Path) -> dict[int, ExampleResult]:
-    results: dict[int, ExampleResult] = {}
-    seen: set[tuple[int, int | None]] = set()
-    problems: list[str] = []
-    for number, data in iter_lines(path):
-        try:
-            if number == 1 and parse_header(data, file=str(path)) is not None:
-                continue
-            result = parse_result_line(data, file=str(path), line=number)
-        except ValueError as exc:
-            problems.append(str(exc))
-            continue
-        if (result.line, result.repeat) in seen:
-            problems.append(f"{path}:{number}: a second result for line {result.line}; each line is scored once")
-            continue
-        seen.add((result.line, result.repeat))
-        results[result.line] = result
-    if not results and not problems:
-        problems.append(f"{path}: no evaluation result in the file")
-    if problems:
-        for problem in problems[:20]:
-            print_error(problem)
-        raise SystemExit(1)
-    return results
+    """The results of ``path`` by line; exits with status 1 when it is not a results file scoring each line once."""
+    try:
+        results = read_results_file(path).results
+        check_scored_once(results, str(path))
+    except ResultsFormatError as exc:
+        raise fail(str(exc), 1) from None
+    return {result.line: result for result in results}
 
 
 @click.command("m365")
@@ -158,7 +142,7 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     require_file(benchmark, "BENCHMARK")
     if results is not None:
         require_file(results, "--results")
-    check_output(output, benchmark, results)
+    refuse_input_as_output(output, benchmark, results)
     try:
         by_line = _read_results(results) if results is not None else {}
         evaluated: list[Evaluated] = []
@@ -176,9 +160,6 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     except OSError as exc:
         print_error(f"cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
-    except JoinMismatch as exc:
-        print_error(str(exc))
-        raise SystemExit(2) from None
     try:
         export = build_document(evaluated, source=str(benchmark))
     except M365DocumentError as exc:

@@ -222,10 +222,7 @@ def run(
     if (resume or sort) and output.exists() and not output.is_file() and not output.is_dir():
         raise click.UsageError(f"--resume and --sort need a regular output file; {output} is a device or a pipe")
     agent_file = Path(agent_spec.rpartition(":")[0] or agent_spec)  # the agent's own source, when it is a file
-    try:
-        refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
-    except SameFileError as exc:
-        raise fail(str(exc), 2) from None
+    refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
 
     if is_results_file(benchmark):
         raise fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark", 2)

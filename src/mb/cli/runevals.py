@@ -33,9 +33,10 @@ from ..formats.m365 import (
 from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
+from ..io import refuse_input_as_output
 from ..io._limits import unreadable_value
 from ._console import err_console, fail, out_console
-from ._files import check_output, fail_write
+from ._files import fail_write
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option
 from .m365 import fail_document
 
@@ -315,7 +316,7 @@ def runevals(
             return
         err_console.print(f"using {escape(str(found))}", highlight=False)
         loaded = _load(found)
-    check_output(output)  # the dataset read, named or discovered, is never the report
+    refuse_input_as_output(output)  # the dataset read, named or discovered, is never the report
 
     if agent_spec is None:
         raise click.UsageError("--agent is required: the agent to evaluate, e.g. --agent my_agent.py:answer")

@@ -11,11 +11,11 @@ from rich.markup import escape
 
 from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
-from ..io import JsonlWriter, Problem, atomic_output, iter_records
+from ..io import JsonlWriter, Problem, atomic_output, iter_records, refuse_input_as_output
 from ..io._limits import encode_line
 from ..runner._hashing import example_hash
 from ._console import err_console
-from ._files import check_output, fail_write, require_file
+from ._files import fail_write, require_file
 
 __all__ = ["import_traces"]
 
@@ -77,12 +77,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     """
     require_file(traces, "TRACES")
     require_file(benchmark, "--benchmark")
-    check_output(output, traces, benchmark)
+    refuse_input_as_output(output, traces, benchmark)
     try:
         found = read_traces(traces, cast(Source, source))
-    except TraceError as exc:
-        _say("error", str(exc))
-        raise SystemExit(2) from exc
     except OSError as exc:
         _say("error", f"{traces}: cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc

@@ -21,9 +21,10 @@ from typing import Any
 import orjson
 
 from .._version import __version__
-from ..errors import InputError
+from ..config import restored_environment
 from ..io import source_name
 from ..results import ExampleResult, Summary
+from ..results_format import check_scored_once
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
 __all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "load_table", "log_results", "metric_key", "summary_metrics"]
@@ -101,22 +102,6 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
     return {name: value for name, value in metrics.items() if math.isfinite(value)}
 
 
-def _check_collected(collected: list[ExampleResult], name: str) -> None:
-    """:class:`~mb.errors.InputError` (a ``ValueError``) when there is nothing to log, or a line is scored twice in
-    the same trial (it would count twice in every figure)."""
-    if not collected:
-        raise InputError("no evaluation result to export", file=name)
-    seen: set[tuple[int, int | None]] = set()
-    for result in collected:
-        key = (result.line, result.repeat)
-        if key in seen:
-            trial = f" (trial {result.repeat})" if result.repeat is not None else ""
-            raise InputError(
-                f"line {result.line}{trial} is scored twice; each line is scored once per trial", file=name
-            )
-        seen.add(key)
-
-
 def log_results(
     results: ResultsSource,
     *,
@@ -147,7 +132,7 @@ def log_results(
     from mlflow.tracking import MlflowClient
 
     collected = list(iter_results(results))
-    _check_collected(collected, source_name(results) if isinstance(results, (str, os.PathLike)) else "the results")
+    check_scored_once(collected, source_name(results) if isinstance(results, (str, os.PathLike)) else "the results")
     builder = SummaryBuilder()
     for result in collected:
         builder.add(result)
@@ -208,9 +193,8 @@ def _activate(experiment_id: str, tracking_uri: str | None) -> None:
     import mlflow
 
     if tracking_uri is None or tracking_uri == mlflow.get_tracking_uri():
-        inherited = os.environ.get(_EXPERIMENT_VARIABLE)
-        mlflow.set_experiment(experiment_id=experiment_id)
-        _restore_variable(_EXPERIMENT_VARIABLE, inherited)  # active here, not passed on to child processes
+        with restored_environment("MLFLOW_EXPERIMENT_ID"):  # active here, not passed on to child processes
+            mlflow.set_experiment(experiment_id=experiment_id)
 
 
 def _params(summary: Summary, results: Any, executed: Any, count: int) -> dict[str, str]:
@@ -298,17 +282,6 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
             _log_expectations(mlflow, trace_id, example)
 
 
-_EXPERIMENT_VARIABLE = "MLFLOW_EXPERIMENT_ID"
-_TRACKING_VARIABLE = "MLFLOW_TRACKING_URI"
-
-
-def _restore_variable(name: str, value: str | None) -> None:
-    if value is None:
-        os.environ.pop(name, None)
-    else:
-        os.environ[name] = value
-
-
 @contextlib.contextmanager
 def _process_state(mlflow: Any) -> Iterator[None]:
     """Leave the process's MLflow state as it was: the tracking URI (as set, or unset), the active experiment, and
@@ -318,16 +291,14 @@ def _process_state(mlflow: Any) -> Iterator[None]:
     utils = getattr(_tracking_service, "utils", None)
     uri_set = getattr(utils, "_tracking_uri", None)
     active = getattr(fluent, "_active_experiment_id", None)
-    variables = {name: os.environ.get(name) for name in (_EXPERIMENT_VARIABLE, _TRACKING_VARIABLE)}
-    try:
-        yield
-    finally:
-        if getattr(utils, "_tracking_uri", None) != uri_set:
-            mlflow.set_tracking_uri(uri_set)  # None: back to what the environment and defaults say
-        if hasattr(fluent, "_active_experiment_id"):
-            fluent._active_experiment_id = active
-        for name, value in variables.items():
-            _restore_variable(name, value)
+    with restored_environment("MLFLOW_EXPERIMENT_ID", "MLFLOW_TRACKING_URI"):  # last: the setters below write them
+        try:
+            yield
+        finally:
+            if getattr(utils, "_tracking_uri", None) != uri_set:
+                mlflow.set_tracking_uri(uri_set)  # None: back to what the environment and defaults say
+            if hasattr(fluent, "_active_experiment_id"):
+                fluent._active_experiment_id = active
 
 
 def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: Any) -> str:
