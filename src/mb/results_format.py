@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ._version import __version__
 from .errors import ResultsFormatError
 from .io import iter_lines, source_name
-from .results import ExampleResult, TokenUse
+from .results import Counts, ExampleResult, TokenUse
 
 __all__ = [
     "HEADER_KEY",
@@ -81,25 +81,8 @@ class MetricInfo(BaseModel):
     """Whether the metric decided verdicts (``--require``)."""
 
 
-class RunCounts(BaseModel):
+class RunCounts(Counts):
     """How many result lines of each outcome the file holds."""
-
-    model_config = ConfigDict(defer_build=True)
-
-    total: int = 0
-    """Result lines."""
-
-    passed: int = 0
-    """Lines that passed."""
-
-    failed: int = 0
-    """Lines that failed."""
-
-    errors: int = 0
-    """Lines that could not be evaluated or judged (an error)."""
-
-    undecided: int = 0
-    """Lines a semantic check left undecided (never passed); 0 in files written before verdicts could be undecided."""
 
 
 class RunRecord(BaseModel):
