@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -12,7 +14,7 @@ import click
 
 from ._console import err_console
 
-__all__ = ["fail_write", "reader_gone", "require_file", "write_failure_status"]
+__all__ = ["fail_write", "reader_gone", "require_file", "write_failure_status", "writing"]
 
 _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of a write that started (the disk filled up) rather than of an output that cannot be used at all."""
@@ -21,6 +23,16 @@ _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 def write_failure_status(error: OSError) -> int:
     """1 when a write failed part-way (a full disk), 2 when the output cannot be written at all."""
     return 1 if error.errno in _PART_WAY else 2
+
+
+@contextlib.contextmanager
+def writing(output: str | os.PathLike[str]) -> Iterator[None]:
+    """End the command with :func:`fail_write` when writing ``output`` inside the block fails."""
+    existed = os.fspath(output) != "-" and os.path.exists(output)
+    try:
+        yield
+    except OSError as exc:
+        fail_write(output, exc, existed=existed)
 
 
 def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool) -> NoReturn:

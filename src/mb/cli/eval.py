@@ -18,14 +18,13 @@ import orjson
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
 from ..evaluation._workers import auto_jobs
-from ..io import iter_lines, refuse_input_as_output
+from ..io import iter_lines, refuse_input_as_output, write_atomically
 from ..metrics import METRICS, MetricSpec
 from ..results import Summary
 from ..run_record import PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, format_option, out_console
-from ._eval_outputs import input_digest, render_reliability, write_whole
-from ._files import fail_write
+from ._files import fail_write, writing
 from ._grouped import warn_unknown_keys
 from ._judge import (
     JUDGE_CHOICE,
@@ -36,9 +35,8 @@ from ._judge import (
     judge_note,
     judge_options,
 )
-from ._line_limit import max_line_bytes_option
-from ._params import Seconds, input_file_problem
-from ._report import FailureLog, render_summary
+from ._params import Seconds, input_file_problem, max_line_bytes_option
+from ._report import FailureLog, render_reliability, render_summary
 
 if TYPE_CHECKING:
     from rich.progress import ProgressColumn
@@ -62,12 +60,7 @@ def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None)
 def _parse_metrics(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[MetricSpec] | None:
     if value is None or value.strip().lower() == "all":
         return None
-    if value.strip().lower() == "none":
-        return []
-    try:
-        return [MetricSpec.parse(part) for part in value.split(",") if part.strip()]
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+    return [] if value.strip().lower() == "none" else _parse_require(_ctx, _param, (value,))
 
 
 def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> list[MetricSpec]:
@@ -311,19 +304,20 @@ def eval_command(
         if problem is not None:
             raise NothingToEvaluateError(problem)
     elapsed = (datetime.now(UTC) - started).total_seconds()
-    target: Path | None = None
-    try:
-        if junit is not None:
-            target = junit
-            rows = _results_rows(output) if reread and output is not None else _model_rows(result)
+    if junit is not None:
+        rows = (
+            _results_rows(output)
+            if reread and output is not None
+            else (example.model_dump(mode="json") for example in result.results)
+        )
+        with writing(junit):
             _write_junit(junit, rows, summary, executed, started, elapsed)
-        if summary_md is not None:
-            target = summary_md
-            from ..reports import summary_markdown
+    if summary_md is not None:
+        from ..reports import summary_markdown
 
-            write_whole(summary_md, [summary_markdown(summary, str(executed), failures.entries).encode()])
-    except OSError as exc:
-        fail_write(target or "-", exc, existed=target is not None and target.exists())
+        with writing(summary_md):
+            markdown = summary_markdown(summary, str(executed), failures.entries).encode()
+            write_atomically(summary_md, [markdown], compress=False)
     if fmt == "json":
         out_console.print_json(summary.model_dump_json())
     else:
@@ -382,11 +376,6 @@ def _results_rows(path: Path) -> Iterator[dict[str, Any]]:
             yield orjson.loads(data)
 
 
-def _model_rows(result: RunResult) -> Iterator[dict[str, Any]]:
-    for example in result.results:
-        yield example.model_dump(mode="json")
-
-
 def _write_junit(
     junit: Path, rows: Iterable[dict[str, Any]], summary: Summary, executed: Path, started: datetime, elapsed: float
 ) -> None:
@@ -398,7 +387,7 @@ def _write_junit(
         "mb_version": __version__,
         "results_format": str(RESULTS_FORMAT_VERSION),
         "judge": summary.judge,
-        "input_sha256": "" if str(executed) == "-" else (input_digest(executed) or ""),
+        "input_sha256": _input_digest(executed) or "",
     }
     chunks = junit_chunks(
         rows,
@@ -408,7 +397,7 @@ def _write_junit(
         elapsed=elapsed,
         properties=properties,
     )
-    write_whole(junit, chunks)
+    write_atomically(junit, chunks, compress=False)
 
 
 def _refuse_one_file_twice(**outputs: Path | None) -> None:
@@ -418,14 +407,10 @@ def _refuse_one_file_twice(**outputs: Path | None) -> None:
         if path is None or str(path) == "-":
             continue
         key = os.path.realpath(path)
+        name = "-o" if option == "output" else "--" + option.replace("_", "-")
         if key in seen:
-            names = f"{_option_name(seen[key])} and {_option_name(option)}"
-            raise click.UsageError(f"{names} are the same file, {path}: one would overwrite the other")
-        seen[key] = option
-
-
-def _option_name(option: str) -> str:
-    return "-o" if option == "output" else "--" + option.replace("_", "-")
+            raise click.UsageError(f"{seen[key]} and {name} are the same file, {path}: one would overwrite the other")
+        seen[key] = name
 
 
 def _kept(output: Path | None, existed: bool) -> str:
@@ -527,5 +512,17 @@ def _plain_line_count(source: Path) -> int | None:
             if stream.read(2) == b"\x1f\x8b":
                 return None
         return count_lines(source)
+    except OSError:
+        return None
+
+
+def _input_digest(path: Path) -> str | None:
+    """The sha256 of the evaluated file, or None for standard input or a file that cannot be read."""
+    if str(path) == "-":
+        return None
+    from ..results_format import file_digest
+
+    try:
+        return file_digest(path)
     except OSError:
         return None

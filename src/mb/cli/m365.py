@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import NoReturn
 
@@ -25,7 +24,7 @@ from ..results import ExampleResult
 from ..results_format import check_scored_once, read_results_file
 from ..results_join import check_join
 from ._console import err_console, fail, print_error
-from ._files import fail_write, require_file
+from ._files import require_file, writing
 
 __all__ = ["export_m365", "fail_document", "import_m365"]
 
@@ -75,14 +74,10 @@ def import_m365(document: Path, output: Path) -> None:
             if name not in EVALUATORS
         }
     )
-    existed = str(output) != "-" and output.exists()
-    try:
-        with atomic_output(output) as stream, JsonlWriter(stream) as writer:
-            for unit in units:
-                for example in unit:
-                    writer.write(example)
-    except OSError as exc:
-        fail_write(output, exc, existed=existed)
+    with writing(output), atomic_output(output) as stream, JsonlWriter(stream) as writer:
+        for unit in units:
+            for example in unit:
+                writer.write(example)
     threads = sum(1 for item in loaded.document["items"] if "turns" in item)
     origin = (
         "a legacy document"
@@ -167,15 +162,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     for message in export.left_out:
         print_error(message)
     data = dump_document(export.document)
-    if str(output) == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    else:
-        existed = output.exists()
-        try:
-            write_atomically(output, [data], compress=False)
-        except OSError as exc:
-            fail_write(output, exc, existed=existed)
+    with writing(output):
+        write_atomically(output, [data], compress=False)
     items = export.document["items"]
     err_console.print(
         f"exported {len(evaluated) - len(export.left_out)} example(s) as {len(items)} item(s)"

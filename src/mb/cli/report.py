@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
-from ..io import refuse_input_as_output
+from ..io import refuse_input_as_output, write_atomically
 from ._console import err_console
-from ._eval_outputs import write_whole
-from ._files import fail_write, require_file
+from ._files import require_file, writing
 
 __all__ = ["report", "view"]
 
@@ -95,18 +93,10 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
     refuse_input_as_output(output, *results, *executed)
     page = _build(results, executed, embed, title)
     refuse_input_as_output(output)  # and the files found while building: the executed benchmark a run record names
-    if str(output) == "-":
-        sys.stdout.buffer.write(page)
-        sys.stdout.buffer.flush()
-        return
-    existed = output.exists()
-    try:
-        if output.parent != Path():
-            output.parent.mkdir(parents=True, exist_ok=True)
-        write_whole(output, [page])
-    except OSError as exc:
-        fail_write(output, exc, existed=existed)
-    err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False, highlight=False)
+    with writing(output):
+        write_atomically(output, [page], compress=False)
+    if str(output) != "-":
+        err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False, highlight=False)
 
 
 @click.command("view")

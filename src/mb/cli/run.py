@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 import anyio
 import click
@@ -15,8 +15,7 @@ from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
-from ._line_limit import max_line_bytes_option
-from ._params import Seconds, is_results_file
+from ._params import Seconds, is_results_file, max_line_bytes_option
 
 if TYPE_CHECKING:
     from ..io import LineError
@@ -43,12 +42,6 @@ def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str
         return f"(not possible: {output} is a stream; write to a file with -o FILE to be able to resume)"
     words = ["mb", "run", str(benchmark), "--agent", agent, "-o", str(output), *options, "--resume"]
     return shlex.join(words)
-
-
-def _exit(status: int) -> NoReturn:
-    """End the command with ``status`` (agent calls abandoned after a timeout run in daemon threads, which the
-    process does not wait for)."""
-    raise SystemExit(status)
 
 
 class _GroupedProblems:
@@ -280,7 +273,7 @@ def run(
             highlight=False,
             markup=False,
         )
-        _exit(130)
+        raise SystemExit(130) from None
     except OSError as exc:
         if str(output) == "-" and isinstance(exc, BrokenPipeError):
             err_console.print("standard output was closed by its reader: the run stopped", markup=False)
@@ -296,7 +289,7 @@ def run(
                 highlight=False,
                 markup=False,
             )
-        _exit(write_failure_status(exc))
+        raise SystemExit(write_failure_status(exc)) from None
 
     summary = result.summary
     err_console.print(summary.describe(), highlight=False, markup=False)
@@ -306,13 +299,13 @@ def run(
             highlight=False,
             markup=False,
         )
-        _exit(130)
+        raise SystemExit(130)
     if summary.total == 0 and not summary.invalid:
         err_console.print(
             f"error: {benchmark} holds no example (it is empty or blank): nothing to run", highlight=False, markup=False
         )
-        _exit(2)
-    _exit(1 if summary.invalid else 0)
+        raise SystemExit(2)
+    raise SystemExit(1 if summary.invalid else 0)
 
 
 def _size(path: Path) -> int | None:

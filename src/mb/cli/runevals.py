@@ -36,7 +36,7 @@ from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ..io import refuse_input_as_output
 from ..io._limits import unreadable_value
 from ._console import err_console, fail, out_console
-from ._files import fail_write
+from ._files import writing
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option
 from .m365 import fail_document
 
@@ -353,8 +353,5 @@ def runevals(
 
 
 def _write(document: dict[str, Any], target: Path) -> None:
-    existed = target.exists()
-    try:
+    with writing(target):
         write_report(document, target)
-    except OSError as exc:
-        fail_write(target, exc, existed=existed)

@@ -231,7 +231,7 @@ def _table(results: list[ExampleResult], executed: ExecutedSource | None) -> dic
         columns["passed"].append(result.passed)
         columns["expectations_met"].append(result.score)
         columns["error"].append(result.error or "")
-        columns["failures"].append(_failures(result))
+        columns["failures"].append(" | ".join(result.failure_reasons()))
         columns["categories"].append(orjson.dumps(result.categories, option=orjson.OPT_SORT_KEYS).decode())
         for name in metric_names:
             metric = result.metrics.get(name)
@@ -252,10 +252,6 @@ def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, resul
     columns["expected_facts"].append(example.expectations.expected_facts if example is not None else [])
     columns["guidelines"].append(example.expectations.guidelines if example is not None else [])
     columns["tool_calls"].append(len(outputs.tool_calls()) if outputs is not None else 0)
-
-
-def _failures(result: ExampleResult) -> str:
-    return " | ".join(result.failure_reasons())
 
 
 def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[ExampleResult], index: Any) -> None:
