@@ -29,7 +29,6 @@ from ._grouped import warn_unknown_keys
 from ._judge import (
     JUDGE_CHOICE,
     JUDGE_FORMAT_CHOICE,
-    JudgeOptions,
     judge_from_cli,
     judge_model_option,
     judge_note,
@@ -241,11 +240,12 @@ def eval_command(
     _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
     for extra in (output, junit, summary_md):
         refuse_input_as_output(extra, executed, prices)
-    settings = JudgeOptions(judge_timeout, judge_format, judge_retry_failed)
-    options = judge_options(judge, concurrency, settings)
+    options = judge_options(
+        judge, concurrency, timeout=judge_timeout, response_format=judge_format, retry=judge_retry_failed
+    )
     try:  # the key check reads the start of the input, and loading a judge takes a while
         warn_unknown_keys(executed, err_console)
-        judge_from_cli(judge, concurrency, settings)  # a judge that cannot be built is a usage error
+        judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
     except KeyboardInterrupt:
         kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
         err_console.print(f"interrupted after 0 line(s); {kept}", markup=False)

@@ -326,22 +326,19 @@ def _options(
     backend: str = "local",
     address: str | None = None,
 ) -> list[str]:
-    """The options of this run worth repeating in the resume command."""
+    """The options of this run worth repeating in the resume command: those not at their default."""
+    given = (
+        ("--concurrency", concurrency, 4),
+        ("--timeout", None if timeout is None else f"{timeout:g}", None),
+        ("--retries", retries, 2),
+        ("--user-time", user_time, None),
+        ("--sort", sort, False),
+        ("--repeats", repeats, 1),
+        ("--backend", backend, "local"),
+        ("--address", address, None),
+    )
     options: list[str] = []
-    if concurrency != 4:
-        options += ["--concurrency", str(concurrency)]
-    if timeout is not None:
-        options += ["--timeout", f"{timeout:g}"]
-    if retries != 2:
-        options += ["--retries", str(retries)]
-    if user_time is not None:
-        options += ["--user-time", user_time]
-    if sort:
-        options.append("--sort")
-    if repeats > 1:
-        options += ["--repeats", str(repeats)]
-    if backend != "local":
-        options += ["--backend", backend]
-    if address is not None:
-        options += ["--address", address]
+    for name, value, default in given:
+        if value != default:
+            options += [name] if value is True else [name, str(value)]
     return options

@@ -37,7 +37,7 @@ from ..io import refuse_input_as_output
 from ..io._limits import unreadable_value
 from ._console import err_console, fail, out_console
 from ._files import writing
-from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option
+from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_options
 from .m365 import fail_document
 
 __all__ = ["runevals"]
@@ -326,7 +326,7 @@ def runevals(
         agent = as_agent(agent_spec)
     except AgentLoadError as exc:
         raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
-    active = judge_from_cli(judge, concurrency)
+    active = judge_from_cli(judge, judge_options(judge, concurrency))
 
     if interactive:
         _interactive(agent, active, timeout, output)
