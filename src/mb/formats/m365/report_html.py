@@ -20,7 +20,7 @@ from typing import Any
 from ..._version import __version__
 from ...io import write_atomically
 from ...reports.html import render_page
-from .report_summary import evaluator_name, evaluator_stats, score_number, score_outcome
+from .report_summary import evaluator_name, evaluator_stats, number, score_number, score_outcome
 from .rows import Row, document_counts, report_rows, score_columns, score_value
 
 __all__ = ["html_report", "report_data", "write_html"]
@@ -28,12 +28,8 @@ __all__ = ["html_report", "report_data", "write_html"]
 STATUSES = ("pass", "fail", "partial", "error")
 
 
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-
 def _threshold(entry: Mapping[str, Any]) -> str | None:
-    threshold = _number(entry.get("threshold"))
+    threshold = number(entry.get("threshold"))
     return f"{threshold:g}" if threshold is not None else None
 
 
