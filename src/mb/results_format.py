@@ -166,11 +166,7 @@ def parse_header(data: bytes, *, file: str) -> RunRecord | None:
     try:
         return RunRecord.model_validate(body)
     except ValidationError as exc:
-        problem = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        raise ResultsFormatError(
-            f"the run record does not read ({where}: {problem['msg']})", file=file, line=1
-        ) from None
+        raise ResultsFormatError(f"the run record does not read ({_first_problem(exc)})", file=file, line=1) from None
 
 
 def migrate_record(name: str | None = None) -> RunRecord:
@@ -204,10 +200,14 @@ def parse_result_line(data: bytes, *, file: str, line: int) -> ExampleResult:
     try:
         return ExampleResult.model_validate_json(data)
     except ValidationError as exc:
-        problem = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        detail = f"{where}: {problem['msg']}" if where else problem["msg"]
-        raise ResultsFormatError(f"not an evaluation result ({detail})", file=file, line=line) from None
+        raise ResultsFormatError(f"not an evaluation result ({_first_problem(exc)})", file=file, line=line) from None
+
+
+def _first_problem(exc: ValidationError) -> str:
+    """``path: message`` of the first problem pydantic found (the message alone at the top level)."""
+    problem = exc.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in problem["loc"])
+    return f"{where}: {problem['msg']}" if where else problem["msg"]
 
 
 _RESULTS_INSTEAD = "pass the results file `mb eval EXECUTED -o results.jsonl` writes"
