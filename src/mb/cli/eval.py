@@ -10,17 +10,17 @@ from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
-import orjson
 
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
 from ..evaluation._workers import auto_jobs
-from ..io import iter_lines, refuse_input_as_output, write_atomically
+from ..io import refuse_input_as_output, write_atomically
 from ..metrics import METRICS, MetricSpec
-from ..results import Summary
+from ..results import ExampleResult, Summary
+from ..results_format import iter_results_file
 from ..run_record import PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, format_option, out_console
@@ -305,11 +305,7 @@ def eval_command(
             raise NothingToEvaluateError(problem)
     elapsed = (datetime.now(UTC) - started).total_seconds()
     if junit is not None:
-        rows = (
-            _results_rows(output)
-            if reread and output is not None
-            else (example.model_dump(mode="json") for example in result.results)
-        )
+        rows = iter_results_file(output) if reread and output is not None else result.results
         with writing(junit):
             _write_junit(junit, rows, summary, executed, started, elapsed)
     if summary_md is not None:
@@ -369,15 +365,8 @@ def _rereadable(output: Path) -> bool:
     return str(output) != "-" and (not output.exists() or output.is_file())
 
 
-def _results_rows(path: Path) -> Iterator[dict[str, Any]]:
-    """The result lines of the results file just written (its first line is the run record)."""
-    for number, data in iter_lines(path):
-        if number > 1:
-            yield orjson.loads(data)
-
-
 def _write_junit(
-    junit: Path, rows: Iterable[dict[str, Any]], summary: Summary, executed: Path, started: datetime, elapsed: float
+    junit: Path, rows: Iterable[ExampleResult], summary: Summary, executed: Path, started: datetime, elapsed: float
 ) -> None:
     from .._version import __version__
     from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
