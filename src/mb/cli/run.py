@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import click
@@ -46,25 +46,18 @@ def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str
 
 class _GroupedProblems:
     """A run's progress whose invalid benchmark lines are printed grouped (the same problem on many lines is
-    shown three times, then counted) and which closes with the first reasons of the agent's errors."""
+    shown three times, then counted); everything else is the inner progress's."""
 
     def __init__(self, inner: RunProgress) -> None:
         self.inner = inner
-        self.wants_total = getattr(inner, "wants_total", True)
         self.printer = GroupedPrinter(err_console)
 
-    def start(self, total: int | None) -> None:
-        self.inner.start(total)
-
-    def advance(self, *, error: bool = False) -> None:
-        self.inner.advance(error=error)
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
 
     def invalid(self, error: LineError) -> None:
         self.printer.error(error)
         self.inner.advance()
-
-    def message(self, text: str) -> None:
-        self.inner.message(text)
 
     def stop(self) -> None:
         self.inner.stop()
