@@ -134,17 +134,8 @@ def _proportion(metric: str, title: str, description: str) -> dict[str, Any]:
 def _metric(name: str, tally: Tally, version: str) -> dict[str, Any]:
     scale = _SCALES.get(name, _UNBOUNDED)
     low, high = _bound(scale.low, tally.minimum, version), _bound(scale.high, tally.maximum, version)
-    config: dict[str, Any] = {
-        "evaluation_description": f"Mean {name}: {scale.description}.",
-        "metric_id": f"{_NAMESPACE}.{name}",
-        "metric_name": name,
-        "metric_kind": scale.kind,
-        "metric_unit": scale.unit,
-        "lower_is_better": False,
-        "score_type": "continuous",
-        "min_score": low,
-        "max_score": high,
-    }
+    config = _proportion(name, name, f"mean {name}: {scale.description}")
+    config.update(metric_kind=scale.kind, metric_unit=scale.unit, min_score=low, max_score=high)
     threshold = _threshold(tally)
     if threshold is not None:
         config["metric_parameters"] = {"threshold": threshold}
