@@ -22,6 +22,7 @@ import orjson
 
 from .._version import __version__
 from ..config import restored_environment
+from ..entities import Example
 from ..io import source_name
 from ..results import ExampleResult, Summary
 from ..results_format import check_scored_once
@@ -212,46 +213,38 @@ def _table(results: list[ExampleResult], executed: ExecutedSource | None) -> dic
     """One row per example: line, verdict, score, error, failures, categories, each metric's value and, with the
     executed benchmark, the question, response and expected response."""
     metric_names = sorted({name for result in results for name in result.metrics})
-    columns: dict[str, list[Any]] = {
-        "line": [],
-        "status": [],
-        "passed": [],
-        "expectations_met": [],
-        "error": [],
-        "failures": [],
-        "categories": [],
-    }
-    columns.update({name: [] for name in metric_names})
     index = ExecutedIndex(executed) if executed is not None else None
-    if index is not None:
-        columns.update(question=[], response=[], expected_response=[], expected_facts=[], guidelines=[], tool_calls=[])
+    rows: list[dict[str, Any]] = []
     for result in results:
-        columns["line"].append(result.line)
-        columns["status"].append(result.status)
-        columns["passed"].append(result.passed)
-        columns["expectations_met"].append(result.score)
-        columns["error"].append(result.error or "")
-        columns["failures"].append(" | ".join(result.failure_reasons()))
-        columns["categories"].append(orjson.dumps(result.categories, option=orjson.OPT_SORT_KEYS).decode())
+        row: dict[str, Any] = {
+            "line": result.line,
+            "status": result.status,
+            "passed": result.passed,
+            "expectations_met": result.score,
+            "error": result.error or "",
+            "failures": " | ".join(result.failure_reasons()),
+            "categories": orjson.dumps(result.categories, option=orjson.OPT_SORT_KEYS).decode(),
+        }
         for name in metric_names:
             metric = result.metrics.get(name)
             value = metric.value if metric is not None and metric.status == "ok" else None
-            columns[name].append(value if value is None or math.isfinite(value) else None)
+            row[name] = value if value is None or math.isfinite(value) else None
         if index is not None:
-            _executed_columns(columns, index, result)
-    return columns
+            row.update(_executed_columns(index.joined(result).example))
+        rows.append(row)
+    return {key: [row[key] for row in rows] for key in (rows[0] if rows else {})}
 
 
-def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, result: ExampleResult) -> None:
-    example = index.joined(result).example
-    columns["question"].append(example.inputs.messages[-1].content if example is not None else "")
+def _executed_columns(example: Example | None) -> dict[str, Any]:
     outputs = example.outputs if example is not None else None
-    columns["response"].append(outputs.response if outputs is not None else "")
-    expected = example.expectations.expected_response if example is not None else None
-    columns["expected_response"].append(expected or "")
-    columns["expected_facts"].append(example.expectations.expected_facts if example is not None else [])
-    columns["guidelines"].append(example.expectations.guidelines if example is not None else [])
-    columns["tool_calls"].append(len(outputs.tool_calls()) if outputs is not None else 0)
+    return {
+        "question": example.inputs.messages[-1].content if example is not None else "",
+        "response": outputs.response if outputs is not None else "",
+        "expected_response": (example.expectations.expected_response if example is not None else None) or "",
+        "expected_facts": example.expectations.expected_facts if example is not None else [],
+        "guidelines": example.expectations.guidelines if example is not None else [],
+        "tool_calls": len(outputs.tool_calls()) if outputs is not None else 0,
+    }
 
 
 def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[ExampleResult], index: Any) -> None:
