@@ -12,6 +12,7 @@ from ..errors import ResultsFormatError
 from ..formats.m365 import (
     EVALUATORS,
     Evaluated,
+    LoadedDocument,
     M365DocumentError,
     build_document,
     document_units,
@@ -26,7 +27,7 @@ from ..results_join import check_join
 from ._console import err_console, fail, print_error
 from ._files import require_file, writing
 
-__all__ = ["export_m365", "fail_document", "import_m365"]
+__all__ = ["export_m365", "fail_document", "import_m365", "load_or_exit"]
 
 
 def fail_document(error: M365DocumentError) -> NoReturn:
@@ -34,6 +35,16 @@ def fail_document(error: M365DocumentError) -> NoReturn:
     for line in str(error).splitlines():
         print_error(line)
     raise SystemExit(1)
+
+
+def load_or_exit(path: Path) -> LoadedDocument:
+    """The evaluation document at ``path``; exits with status 1 when it is not valid, 2 when it cannot be read."""
+    try:
+        return load_document(path)
+    except M365DocumentError as exc:
+        fail_document(exc)
+    except OSError as exc:
+        raise fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
 
 
 @click.command("m365")
@@ -55,14 +66,11 @@ def import_m365(document: Path, output: Path) -> None:
     """
     require_file(document, "DOCUMENT")
     refuse_input_as_output(output, document)
+    loaded = load_or_exit(document)
     try:
-        loaded = load_document(document)
         units = document_units(loaded)
     except M365DocumentError as exc:
         fail_document(exc)
-    except OSError as exc:
-        print_error(f"{document}: cannot read: {exc.strerror or exc}")
-        raise SystemExit(2) from exc
     unknown = sorted(
         {
             name

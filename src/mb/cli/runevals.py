@@ -23,7 +23,6 @@ from ..formats.m365 import (
     M365DocumentError,
     build_document,
     discover_dataset,
-    load_document,
     parse_document,
     report_format,
     upgrade_in_place,
@@ -38,7 +37,7 @@ from ..io._limits import unreadable_value
 from ._console import err_console, fail, out_console
 from ._files import writing
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_options
-from .m365 import fail_document
+from .m365 import load_or_exit
 
 __all__ = ["runevals"]
 
@@ -111,16 +110,6 @@ def _offer_starter() -> None:
         )
         raise SystemExit(0)
     raise fail("no dataset to run", 2)
-
-
-def _load(path: Path) -> LoadedDocument:
-    try:
-        loaded = load_document(path)
-    except M365DocumentError as exc:
-        fail_document(exc)
-    except OSError as exc:
-        raise fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
-    return loaded
 
 
 def _upgrade_legacy(loaded: LoadedDocument) -> None:
@@ -308,14 +297,14 @@ def runevals(
     elif prompts_file is not None:
         if not prompts_file.is_file():
             raise click.BadParameter(f"{prompts_file}: no such file", param_hint="--prompts-file")
-        loaded = _load(prompts_file)
+        loaded = load_or_exit(prompts_file)
     elif not interactive:
         found = discover_dataset(".")
         if found is None:
             _offer_starter()
             return
         err_console.print(f"using {escape(str(found))}", highlight=False)
-        loaded = _load(found)
+        loaded = load_or_exit(found)
     refuse_input_as_output(output)  # the dataset read, named or discovered, is never the report
 
     if agent_spec is None:

@@ -125,9 +125,8 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         (regressions if was else fixes).append(_flip(key, before, after))
         for name, value in before.categories.items():
             flips_by_category[f"{name}={value}"][0 if was else 1] += 1
-    regressions.sort(key=lambda flip: flip.new_line)
-    fixes.sort(key=lambda flip: flip.new_line)
-    undecided.sort(key=lambda flip: flip.new_line)
+    for flips in (regressions, fixes, undecided):
+        flips.sort(key=lambda flip: flip.new_line)
     base_summary, new_summary = _summary(base), _summary(new)
     slices = [_delta("overall", "", base_summary, new_summary, mcnemar_exact(len(regressions), len(fixes)))]
     for kind, attribute in (
