@@ -247,7 +247,7 @@ def eval_command(
         warn_unknown_keys(executed, err_console)
         judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
     except KeyboardInterrupt:
-        kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
+        kept = _kept(output, output is not None and output.exists())
         err_console.print(f"interrupted after 0 line(s); {kept}", markup=False)
         raise SystemExit(130) from None
     try:
@@ -352,8 +352,7 @@ def _evaluate(
         )
         raise SystemExit(1) from exc
     except KeyboardInterrupt:
-        kept = _kept(output, existed) if output is not None else "no result file was asked for"
-        err_console.print(f"interrupted after {counts['done']} line(s); {kept}", markup=False)
+        err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
         raise SystemExit(130) from None
     except OSError as exc:
         err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
@@ -403,9 +402,9 @@ def _refuse_one_file_twice(**outputs: Path | None) -> None:
 
 
 def _kept(output: Path | None, existed: bool) -> str:
-    if existed:
-        return f"{output} left unchanged"
-    return f"nothing written ({output} not created)"
+    if output is None:
+        return "no result file was asked for"
+    return f"{output} left unchanged" if existed else f"nothing written ({output} not created)"
 
 
 @contextmanager
