@@ -183,6 +183,7 @@ PUBLIC = {
         "RunCounts",
         "RunRecord",
         "TokenUse",
+        "check_scored_once",
         "file_digest",
         "header_line",
         "iter_results_file",

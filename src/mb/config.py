@@ -7,10 +7,11 @@ them. An unknown key is an error with the closest known key; a value of the wron
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 from .errors import ConfigError
 from .io import read_small_file
 
-__all__ = ["SETTINGS", "Config", "ConfigError", "Setting", "find_config", "load_config"]
+__all__ = ["SETTINGS", "Config", "ConfigError", "Setting", "find_config", "load_config", "restored_environment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,20 @@ class Config:
         model = self.values.get("judge_model")
         if model and not env.get("MB_JUDGE_MODEL", "").strip():
             env["MB_JUDGE_MODEL"] = model
+
+
+@contextlib.contextmanager
+def restored_environment(*names: str) -> Iterator[None]:
+    """Give the environment variables ``names`` back the values they had (set or unset) when the block ends."""
+    saved = {name: os.environ.get(name) for name in names}
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def find_config(start: Path | None = None) -> tuple[Path, Mapping[str, Any]] | None:

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 __all__ = [
     "AssertionResult",
     "CheckResult",
+    "Counts",
     "EvaluationResults",
     "ExampleResult",
     "ExampleTrials",
@@ -208,13 +209,13 @@ class ExampleResult(BaseModel):
         return reasons
 
 
-class RateStat(BaseModel):
-    """Pass counts for one slice of the run."""
+class Counts(BaseModel):
+    """How many items (examples, assertions, checks, result lines...) had each outcome, each counted apart."""
 
     model_config = ConfigDict(defer_build=True)
 
     total: int = 0
-    """Items in the slice (errors included)."""
+    """Items counted (errors and undecided items included)."""
 
     passed: int = 0
     """Items that passed."""
@@ -223,18 +224,23 @@ class RateStat(BaseModel):
     """Items that failed."""
 
     errors: int = 0
-    """Items that could not be evaluated or judged (errors)."""
+    """Items that could not be evaluated or judged (invalid line, agent error, judge failure)."""
 
     undecided: int = 0
-    """Items a semantic check left undecided (never passed)."""
-
-    mean: float | None = None
-    """Mean value, for metrics."""
+    """Items a semantic check left undecided (never passed); 0 in results written before verdicts could be
+    undecided."""
 
     @property
     def rate(self) -> float:
         """Passed over total (0 when empty)."""
         return self.passed / self.total if self.total else 0.0
+
+
+class RateStat(Counts):
+    """Pass counts for one slice of the run."""
+
+    mean: float | None = None
+    """Mean value, for metrics."""
 
 
 class TokenUse(BaseModel):
@@ -303,25 +309,10 @@ class RepeatStats(BaseModel):
     """Examples that passed some trials and not others."""
 
 
-class Summary(BaseModel):
-    """What a run of the evaluator found, overall and by slice."""
-
-    model_config = ConfigDict(defer_build=True)
-
-    total: int = 0
-    """Lines evaluated (invalid lines and agent errors included)."""
-
-    passed: int = 0
-    """Examples whose every gating expectation holds."""
-
-    failed: int = 0
-    """Examples with at least one gating expectation not met."""
-
-    errors: int = 0
-    """Examples that could not be evaluated or judged (invalid line, agent error, judge failure)."""
-
-    undecided: int = 0
-    """Examples with no failure and no error but a semantic check the judge could not decide with confidence."""
+class Summary(Counts):
+    """What a run of the evaluator found, overall and by slice: ``total`` counts the lines evaluated, ``passed`` the
+    examples whose every gating expectation holds, ``undecided`` those with no failure and no error but a semantic
+    check the judge could not decide with confidence."""
 
     pass_rate: float = 0.0
     """``passed / total`` (errors and undecided examples count against it): the lower bound of a rate that may reach

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ._version import __version__
 from .errors import ResultsFormatError
 from .io import iter_lines, source_name
-from .results import ExampleResult, TokenUse
+from .results import Counts, ExampleResult, TokenUse
 
 __all__ = [
     "HEADER_KEY",
@@ -32,6 +32,7 @@ __all__ = [
     "RunCounts",
     "RunRecord",
     "TokenUse",
+    "check_scored_once",
     "file_digest",
     "header_line",
     "iter_results_file",
@@ -80,25 +81,8 @@ class MetricInfo(BaseModel):
     """Whether the metric decided verdicts (``--require``)."""
 
 
-class RunCounts(BaseModel):
+class RunCounts(Counts):
     """How many result lines of each outcome the file holds."""
-
-    model_config = ConfigDict(defer_build=True)
-
-    total: int = 0
-    """Result lines."""
-
-    passed: int = 0
-    """Lines that passed."""
-
-    failed: int = 0
-    """Lines that failed."""
-
-    errors: int = 0
-    """Lines that could not be evaluated or judged (an error)."""
-
-    undecided: int = 0
-    """Lines a semantic check left undecided (never passed); 0 in files written before verdicts could be undecided."""
 
 
 class RunRecord(BaseModel):
@@ -182,11 +166,7 @@ def parse_header(data: bytes, *, file: str) -> RunRecord | None:
     try:
         return RunRecord.model_validate(body)
     except ValidationError as exc:
-        problem = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        raise ResultsFormatError(
-            f"the run record does not read ({where}: {problem['msg']})", file=file, line=1
-        ) from None
+        raise ResultsFormatError(f"the run record does not read ({_first_problem(exc)})", file=file, line=1) from None
 
 
 def migrate_record(name: str | None = None) -> RunRecord:
@@ -220,10 +200,14 @@ def parse_result_line(data: bytes, *, file: str, line: int) -> ExampleResult:
     try:
         return ExampleResult.model_validate_json(data)
     except ValidationError as exc:
-        problem = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        detail = f"{where}: {problem['msg']}" if where else problem["msg"]
-        raise ResultsFormatError(f"not an evaluation result ({detail})", file=file, line=line) from None
+        raise ResultsFormatError(f"not an evaluation result ({_first_problem(exc)})", file=file, line=line) from None
+
+
+def _first_problem(exc: ValidationError) -> str:
+    """``path: message`` of the first problem pydantic found (the message alone at the top level)."""
+    problem = exc.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in problem["loc"])
+    return f"{where}: {problem['msg']}" if where else problem["msg"]
 
 
 _RESULTS_INSTEAD = "pass the results file `mb eval EXECUTED -o results.jsonl` writes"
@@ -356,3 +340,19 @@ def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:
     records: list[RunRecord] = []
     results = list(iter_results_file(path, records))
     return ResultsFile(records[0], results, source_name(path))
+
+
+def check_scored_once(results: list[ExampleResult], name: str) -> None:
+    """:class:`~mb.errors.ResultsFormatError` (a ``ValueError``) naming ``name`` when ``results`` is empty, or
+    scores a line twice in the same trial (it would count twice in every figure)."""
+    if not results:
+        raise ResultsFormatError("no evaluation result to export", file=name)
+    seen: set[tuple[int, int | None]] = set()
+    for result in results:
+        key = (result.line, result.repeat)
+        if key in seen:
+            trial = f" (trial {result.repeat})" if result.repeat is not None else ""
+            raise ResultsFormatError(
+                f"line {result.line}{trial} is scored twice; each line is scored once per trial", file=name
+            )
+        seen.add(key)

@@ -60,6 +60,20 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path: Path) -> None:
     assert "resume" not in run.stderr
 
 
+def test_a_reader_that_stops_early_is_no_error_for_documents_and_pages(tmp_path: Path) -> None:
+    (tmp_path / "bench.jsonl").write_text(
+        '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}\n', encoding="utf-8"
+    )
+    exported = _with_closed_stdout(["export", "m365", "bench.jsonl", "-o", "-"], tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    assert "error" not in exported.stderr
+    results = tmp_path / "results.jsonl"
+    results.write_text('{"mb_results": {"results_format": 2}}\n{"line": 1, "passed": true, "status": "passed"}\n')
+    page = _with_closed_stdout(["report", "results.jsonl", "-o", "-"], tmp_path)
+    assert page.returncode == 0, page.stderr
+    assert "error" not in page.stderr
+
+
 def test_ctrl_c_while_the_program_loads_prints_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -47,16 +47,9 @@ def connect_backend(backend: str, address: str | None) -> ModuleType | None:
         if address is not None:
             raise click.UsageError("--address applies to --backend ray only")
         return None
-    from ..runner._ray_cluster import RayUnavailableError, ray_session
+    from ..runner._ray_cluster import ray_session
 
-    session = ray_session(address)
-    try:
-        ray = session.__enter__()
-    except RayUnavailableError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
-    click.get_current_context().call_on_close(lambda: session.__exit__(None, None, None))
-    return ray
+    return click.get_current_context().with_resource(ray_session(address))
 
 
 def ray_agent(ray: ModuleType, agent_spec: str, agent_input: str, concurrency: int) -> RayAgent:

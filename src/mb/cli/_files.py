@@ -1,19 +1,20 @@
-"""Output files of the commands: refusing an input as output, and one-line errors when writing fails."""
+"""Output files of the commands: one-line errors when writing fails."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
-from ..io import SameFileError, refuse_input_as_output
 from ._console import err_console
 
-__all__ = ["check_output", "fail_write", "reader_gone", "require_file", "write_failure_status"]
+__all__ = ["fail_write", "reader_gone", "require_file", "write_failure_status", "writing"]
 
 _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of a write that started (the disk filled up) rather than of an output that cannot be used at all."""
@@ -24,13 +25,14 @@ def write_failure_status(error: OSError) -> int:
     return 1 if error.errno in _PART_WAY else 2
 
 
-def check_output(output: str | os.PathLike[str] | None, *inputs: str | os.PathLike[str] | None) -> None:
-    """Exit with status 2, before anything is written, when ``output`` is one of ``inputs``."""
+@contextlib.contextmanager
+def writing(output: str | os.PathLike[str]) -> Iterator[None]:
+    """End the command with :func:`fail_write` when writing ``output`` inside the block fails."""
+    existed = os.fspath(output) != "-" and os.path.exists(output)
     try:
-        refuse_input_as_output(output, *inputs)
-    except SameFileError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
+        yield
+    except OSError as exc:
+        fail_write(output, exc, existed=existed)
 
 
 def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool) -> NoReturn:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable
 from pathlib import Path
 
 from rich.console import Console
@@ -19,7 +18,7 @@ from ..io import LineError
 from ..io._typos import KeyWarning, iter_key_warnings
 from ._console import printable
 
-__all__ = ["GroupedPrinter", "key_warning_lines", "warn_unknown_keys"]
+__all__ = ["GroupedPrinter", "warn_unknown_keys"]
 
 SHOWN_PER_PROBLEM = 3
 """Lines printed for each distinct problem before the rest are only counted."""
@@ -74,17 +73,6 @@ class GroupedPrinter:
         self._hidden_distinct = 0
 
 
-def key_warning_lines(warnings: Iterable[KeyWarning], console: Console) -> int:
-    """Print unknown-key warnings grouped; the number of warnings."""
-    printer = GroupedPrinter(console)
-    count = 0
-    for warning in warnings:
-        printer.warning(warning)
-        count += 1
-    printer.close()
-    return count
-
-
 SCANNED_BEFORE_USE = 10_000
 """Lines ``mb eval`` and ``mb run`` check for unknown keys before they start (``mb validate`` checks all)."""
 
@@ -96,10 +84,15 @@ def warn_unknown_keys(path: Path, console: Console, *, lines: int = SCANNED_BEFO
     that cannot be read is left to the command, which reports it."""
     if str(path) == "-" or not path.is_file():
         return 0
+    printer, count = GroupedPrinter(console), 0
     try:
-        count = key_warning_lines(iter_key_warnings(path, lines=lines), console)
+        for warning in iter_key_warnings(path, lines=lines):
+            printer.warning(warning)
+            count += 1
     except OSError:
         return 0
+    finally:
+        printer.close()
     if count:
         console.print(
             f"{path}: {count} warning(s) in the first {lines:,} lines; `mb validate --strict` checks every line",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
@@ -14,7 +13,6 @@ from ..judges.base import Judge
 __all__ = [
     "JUDGE_CHOICE",
     "JUDGE_FORMAT_CHOICE",
-    "JudgeOptions",
     "judge_from_cli",
     "judge_model_option",
     "judge_note",
@@ -30,32 +28,6 @@ JUDGE_FORMAT_CHOICE = click.Choice(["auto", "json_schema", "json_object", "tool"
 """The ``--judge-format`` values: ``auto`` finds the most structured format the server takes."""
 
 
-@dataclass(frozen=True, slots=True)
-class JudgeOptions:
-    """The LLM judge's settings a command takes (None: the judge's default or its environment variable)."""
-
-    timeout: float | None = None
-    """``--judge-timeout``: seconds per request, counted from the moment it is sent."""
-
-    response_format: str | None = None
-    """``--judge-format``: the answer format of every request, or ``auto`` to find it per endpoint (None:
-    ``MB_JUDGE_RESPONSE_FORMAT``, else ``auto``)."""
-
-    retry_failed: bool = False
-    """``--judge-retry-failed``: ask again the requests whose failure the cache kept."""
-
-    def llm_options(self) -> dict[str, Any]:
-        """The LLM judge's constructor arguments these settings give."""
-        options: dict[str, Any] = {}
-        if self.timeout is not None:
-            options["timeout"] = self.timeout
-        if self.response_format is not None:
-            options["response_format"] = self.response_format
-        if self.retry_failed:
-            options["retry_failed"] = True
-        return options
-
-
 def _set_judge_model(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
     """``--judge-model``: the LLM judge's model for this command, over ``MB_JUDGE_MODEL`` and the configuration."""
     if value is None:
@@ -63,16 +35,10 @@ def _set_judge_model(ctx: click.Context, _param: click.Parameter, value: str | N
     model = value.strip()
     if not model:
         raise click.BadParameter("a model name, e.g. gpt-4o-mini")
-    previous = os.environ.get("MB_JUDGE_MODEL")
+    from ..config import restored_environment
+
+    ctx.with_resource(restored_environment("MB_JUDGE_MODEL"))
     os.environ["MB_JUDGE_MODEL"] = model
-
-    def restore() -> None:
-        if previous is None:
-            os.environ.pop("MB_JUDGE_MODEL", None)
-        else:
-            os.environ["MB_JUDGE_MODEL"] = previous
-
-    ctx.call_on_close(restore)
     return model
 
 
@@ -90,23 +56,30 @@ def judge_model_option(function: _F) -> _F:
     return option(function)
 
 
-def judge_options(name: str, concurrency: int, settings: JudgeOptions | None = None) -> dict[str, Any]:
-    """The options the judge factory gets for the judge named on the command line: an LLM judge's concurrent
-    requests and ``settings`` (None: its defaults); none for the offline judges."""
+def judge_options(
+    name: str,
+    concurrency: int,
+    *,
+    timeout: float | None = None,
+    response_format: str | None = None,
+    retry: bool = False,
+) -> dict[str, Any]:
+    """The options the judge factory gets for the judge named on the command line: for an LLM judge, its concurrent
+    requests, ``--judge-timeout``, ``--judge-format`` and ``--judge-retry-failed`` when given (None: the judge's
+    default or its environment variable); none for the offline judges."""
     if name not in ("auto", "llm"):
         return {}
-    return {"max_concurrency": concurrency, **(settings or JudgeOptions()).llm_options()}
+    given = {"timeout": timeout, "response_format": response_format, "retry_failed": retry or None}
+    return {"max_concurrency": concurrency, **{key: value for key, value in given.items() if value is not None}}
 
 
-def judge_from_cli(name: str, concurrency: int, settings: JudgeOptions | None = None) -> Judge:
-    """The judge named on the command line; a missing dependency or configuration is a usage error (exit 2).
-
-    ``settings`` are the LLM judge's (None: its defaults).
-    """
+def judge_from_cli(name: str, options: dict[str, Any]) -> Judge:
+    """The judge named on the command line, built with ``options`` (:func:`judge_options`); a missing dependency
+    or configuration is a usage error (exit 2)."""
     from ..evaluation import resolve_judge
 
     try:
-        return resolve_judge(name, **judge_options(name, concurrency, settings))
+        return resolve_judge(name, **options)
     except (ImportError, ValueError) as exc:
         raise click.UsageError(_cli_wording(str(exc))) from None
 

@@ -1,4 +1,4 @@
-"""Option types and input checks shared by the commands."""
+"""Option types, options and input checks shared by the commands."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from typing import Any
 
 import click
 
-__all__ = ["Seconds", "input_file_problem", "is_results_file"]
+from ..io._limits import LARGEST_LINE_LIMIT
+
+__all__ = ["Seconds", "input_file_problem", "is_results_file", "max_line_bytes_option"]
 
 
 class Seconds(click.FloatRange):
@@ -45,3 +47,15 @@ def input_file_problem(path: Path, expected: str) -> str | None:
     if is_results_file(path):
         return f"{path}: a results file (written by `mb eval -o`), not {expected}"
     return None
+
+
+max_line_bytes_option = click.option(
+    "--max-line-bytes",
+    type=click.IntRange(min=1, max=LARGEST_LINE_LIMIT),
+    envvar="MB_MAX_LINE_BYTES",
+    default=None,
+    metavar="BYTES",
+    help="Longest line read; a longer one is an invalid line, skipped unread [env: MB_MAX_LINE_BYTES; "
+    "default: 16 MiB].",
+)
+"""The ``--max-line-bytes`` option of the commands that read benchmark lines (adds ``max_line_bytes: int | None``)."""

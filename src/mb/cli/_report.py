@@ -1,4 +1,5 @@
-"""Rich rendering of an evaluation summary: overall verdict, slices, and the first failures to look at."""
+"""Rich rendering of an evaluation summary: overall verdict, slices, the first failures to look at, and reliability
+over repeated trials with token use and cost."""
 
 from __future__ import annotations
 
@@ -15,35 +16,30 @@ from ..results import RateStat, Summary
 from ..stats import wilson_interval
 from ._console import printable
 
-__all__ = ["FailureLog", "render_summary"]
+__all__ = ["FailureLog", "render_reliability", "render_summary"]
 
 
-def _rate(stat: RateStat) -> str:
-    return f"{stat.rate:.1%}" if stat.total else "-"
-
-
-def _interval(stat: RateStat) -> str:
-    if not stat.total:
-        return "-"
-    low, high = wilson_interval(stat.passed, stat.total)
-    return f"{low:.0%}-{high:.0%}"
-
-
-def _slice_table(title: str, rows: dict[str, RateStat]) -> Table:
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("name", style="bold", no_wrap=True)
-    table.add_column("pass", justify="right", style="green")
-    table.add_column("fail", justify="right", style="red")
-    table.add_column("error", justify="right", style="yellow")
-    undecided = any(stat.undecided for stat in rows.values())
+def _counts_table(
+    title: str, rows: Sequence[tuple[str, RateStat]], headers: Sequence[str], *, rate: bool, **style: Any
+) -> Table:
+    """Passed, failed and error counts per row (undecided too when any row has some); with ``rate``, the pass rate
+    and its 95% Wilson interval."""
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False, **style)
+    table.add_column(headers[0], style="bold", no_wrap=True)
+    for header, colour in zip(headers[1:], ("green", "red", "yellow"), strict=True):
+        table.add_column(header, justify="right", style=colour)
+    undecided = any(stat.undecided for _, stat in rows)
     if undecided:
         table.add_column("undecided", justify="right", style="magenta")
-    table.add_column("rate (95% CI)", justify="right", no_wrap=True)
-    for name, stat in rows.items():
+    if rate:
+        table.add_column("rate (95% CI)", justify="right", no_wrap=True)
+    for name, stat in rows:
         cells: list[Text | str] = [Text(printable(name)), str(stat.passed), str(stat.failed), str(stat.errors)]
         if undecided:
             cells.append(str(stat.undecided))
-        cells.append(f"{_rate(stat)} ({_interval(stat)})" if stat.total else _rate(stat))
+        if rate:
+            low, high = wilson_interval(stat.passed, stat.total) if stat.total else (0.0, 0.0)
+            cells.append(f"{stat.rate:.1%} ({low:.0%}-{high:.0%})" if stat.total else "-")
         table.add_row(*cells)
     return table
 
@@ -109,22 +105,12 @@ def _headline(summary: Summary, source: str) -> Text:
 
 def _gating_table(summary: Summary, gating: frozenset[str]) -> Table:
     """One compact table of what decides the pass rate: assertion kinds, matchers, checks, required metrics."""
-    table = Table(title="What decides the pass rate", title_justify="left", show_edge=False, pad_edge=False, box=None)
-    table.add_column("checked", style="bold", no_wrap=True)
-    table.add_column("passed", justify="right", style="green")
-    table.add_column("failed", justify="right", style="red")
-    table.add_column("errors", justify="right", style="yellow")
     rows: list[tuple[str, RateStat]] = [(f"assertion {name}", stat) for name, stat in summary.by_assertion.items()]
     rows += [(f"  matcher {name}", stat) for name, stat in summary.by_matcher.items()]
     rows += [(f"check {name}", stat) for name, stat in summary.by_check.items()]
     rows += [(f"required metric {name}", stat) for name, stat in summary.by_metric.items() if name in gating]
-    undecided = any(stat.undecided for _, stat in rows)
-    if undecided:
-        table.add_column("undecided", justify="right", style="magenta")
-    for label, stat in rows:
-        cells = [str(stat.passed), str(stat.failed), str(stat.errors)] + ([str(stat.undecided)] if undecided else [])
-        table.add_row(Text(printable(label)), *cells)
-    return table
+    headers = ("checked", "passed", "failed", "errors")
+    return _counts_table("What decides the pass rate", rows, headers, rate=False, box=None)
 
 
 def _reported_lines(summary: Summary, gating: frozenset[str]) -> list[Text]:
@@ -205,7 +191,10 @@ def render_summary(
         for title, rows, is_metric in sections:
             if rows:
                 parts.append(Text())
-                parts.append(_metrics_table(title, rows) if is_metric else _slice_table(title, rows))
+                if is_metric:
+                    parts.append(_metrics_table(title, rows))
+                else:
+                    parts.append(_counts_table(title, list(rows.items()), ("name", "pass", "fail", "error"), rate=True))
     else:
         if summary.by_assertion or summary.by_check or any(name in required for name in summary.by_metric):
             parts.append(Text())
@@ -217,3 +206,38 @@ def render_summary(
         if summary.by_category or summary.by_metric:
             parts.append(Text("--verbose shows every slice (metrics, categories) with its 95% interval", style="dim"))
     console.print(Group(*parts))  # type: ignore[arg-type]
+
+
+def render_reliability(console: Console, summary: Summary) -> None:
+    """Print the pass rate's interval, reliability over repeated trials, and token use with cost."""
+    parts: list[object] = []
+    repeats = summary.repeats
+    if repeats is not None:
+        from rich.table import Table  # only for repeated trials
+
+        table = Table(
+            title=f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)",
+            title_justify="left",
+            show_edge=False,
+            pad_edge=False,
+        )
+        table.add_column("k", justify="right")
+        table.add_column("pass@k", justify="right")
+        table.add_column("pass^k", justify="right")
+        for k in repeats.pass_at_k:
+            table.add_row(str(k), f"{repeats.pass_at_k[k]:.1%}", f"{repeats.pass_hat_k[k]:.1%}")
+        parts += [Text(), table]
+        if repeats.flaky:
+            parts.append(Text(f"{len(repeats.flaky)} flaky example(s) (passed some trials, not all):", style="bold"))
+            for example in repeats.flaky[:20]:
+                parts.append(Text(f"  line {example.line}: {example.passed}/{example.trials} trials passed"))
+    for who, usage, unit in (("agent", summary.agent_usage, "example"), ("judge", summary.judge_usage, "call")):
+        if usage is None:
+            continue
+        cost = f", cost {usage.cost:.4f}" if usage.cost is not None else ", cost unknown (no --prices for its model)"
+        counts = f"{usage.input_tokens} in, {usage.output_tokens} out over {usage.calls} {unit}(s)"
+        parts.append(Text(f"{who} tokens: {counts}{cost}"))
+    if summary.cost is not None:
+        parts.append(Text(f"total cost: {summary.cost:.4f}"))
+    if parts:
+        console.print(Group(*parts))  # type: ignore[arg-type]

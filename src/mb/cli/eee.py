@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -37,8 +38,14 @@ _FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
     help="EEE schema version to write.",
 )  # fmt: skip
 @click.option("--benchmark", help="Benchmark (evaluation) name; default: the executed file's name.")
-@click.option("--source-org", default="unknown", show_default=True, help="Organization publishing the results.")
-@click.option("--source-org-url", help="URL of that organization.")
+@click.option(
+    "--source-org",
+    "source_organization",
+    default="unknown",
+    show_default=True,
+    help="Organization publishing the results.",
+)
+@click.option("--source-org-url", "source_organization_url", help="URL of that organization.")
 @click.option("--source-name", default="MorganaBench", show_default=True, help="Platform the evaluation ran on.")
 @click.option(
     "--evaluator-relationship",
@@ -63,7 +70,9 @@ _FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
     show_default=True,
     help="Whether the model's weights are published.",
 )
-@click.option("--dataset-url", multiple=True, help="Where the benchmark can be downloaded (repeatable).")
+@click.option(
+    "--dataset-url", "dataset_urls", multiple=True, help="Where the benchmark can be downloaded (repeatable)."
+)
 @click.option("--hf-repo", help="The benchmark's Hugging Face dataset repository.")
 @click.option("--hf-split", help="The Hugging Face split evaluated.")
 @click.option("--judge", help="The judge the evaluation used, recorded as metadata (default: read from results).")
@@ -80,19 +89,8 @@ def export_eee(
     out_dir: Path,
     schema_version: str,
     benchmark: str | None,
-    source_org: str,
-    source_org_url: str | None,
-    source_name: str,
-    evaluator_relationship: str,
-    model_name: str | None,
-    inference_platform: str | None,
-    deployment_type: str,
-    model_availability: str,
-    dataset_url: tuple[str, ...],
-    hf_repo: str | None,
-    hf_split: str | None,
-    judge: str | None,
     validate: bool,
+    **metadata: Any,
 ) -> None:
     """Export RESULTS (from `mb eval -o`) in the Every Eval Ever layout.
 
@@ -115,21 +113,7 @@ def export_eee(
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--model-id") from None
     finished = datetime.fromtimestamp(results.stat().st_mtime, tz=UTC).isoformat()
-    metadata = EeeMetadata(
-        source_organization=source_org,
-        source_organization_url=source_org_url,
-        source_name=source_name,
-        evaluator_relationship=evaluator_relationship,  # type: ignore[arg-type]
-        model_name=model_name,
-        inference_platform=inference_platform,
-        deployment_type=deployment_type,  # type: ignore[arg-type]
-        model_availability=model_availability,  # type: ignore[arg-type]
-        dataset_urls=dataset_url,
-        hf_repo=hf_repo,
-        hf_split=hf_split,
-        judge=judge,
-        evaluation_timestamp=finished,
-    )
+    info = EeeMetadata(**metadata, evaluation_timestamp=finished)
     try:
         written = run_export(
             results,
@@ -138,7 +122,7 @@ def export_eee(
             out_dir=out_dir,
             schema_version=schema_version,
             benchmark=benchmark,
-            metadata=metadata,
+            metadata=info,
             validate=validate,
         )
     except UnportableName as exc:

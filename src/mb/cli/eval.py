@@ -10,35 +10,32 @@ from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
-import orjson
 
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
 from ..evaluation._workers import auto_jobs
-from ..io import SameFileError, iter_lines, refuse_input_as_output
+from ..io import refuse_input_as_output, write_atomically
 from ..metrics import METRICS, MetricSpec
-from ..results import Summary
+from ..results import ExampleResult, Summary
+from ..results_format import iter_results_file
 from ..run_record import PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, format_option, out_console
-from ._eval_outputs import input_digest, render_reliability, write_whole
-from ._files import fail_write
+from ._files import fail_write, writing
 from ._grouped import warn_unknown_keys
 from ._judge import (
     JUDGE_CHOICE,
     JUDGE_FORMAT_CHOICE,
-    JudgeOptions,
     judge_from_cli,
     judge_model_option,
     judge_note,
     judge_options,
 )
-from ._line_limit import max_line_bytes_option
-from ._params import Seconds, input_file_problem
-from ._report import FailureLog, render_summary
+from ._params import Seconds, input_file_problem, max_line_bytes_option
+from ._report import FailureLog, render_reliability, render_summary
 
 if TYPE_CHECKING:
     from rich.progress import ProgressColumn
@@ -62,12 +59,7 @@ def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None)
 def _parse_metrics(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[MetricSpec] | None:
     if value is None or value.strip().lower() == "all":
         return None
-    if value.strip().lower() == "none":
-        return []
-    try:
-        return [MetricSpec.parse(part) for part in value.split(",") if part.strip()]
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+    return [] if value.strip().lower() == "none" else _parse_require(_ctx, _param, (value,))
 
 
 def _parse_require(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> list[MetricSpec]:
@@ -247,19 +239,15 @@ def eval_command(
         raise click.UsageError("--address applies to --backend ray only")
     _refuse_one_file_twice(output=output, junit=junit, summary_md=summary_md)
     for extra in (output, junit, summary_md):
-        if extra is not None:
-            try:
-                refuse_input_as_output(extra, executed, prices)
-            except SameFileError as exc:
-                err_console.print(f"error: {exc}", markup=False, highlight=False)
-                raise SystemExit(2) from None
-    settings = JudgeOptions(judge_timeout, judge_format, judge_retry_failed)
-    options = judge_options(judge, concurrency, settings)
+        refuse_input_as_output(extra, executed, prices)
+    options = judge_options(
+        judge, concurrency, timeout=judge_timeout, response_format=judge_format, retry=judge_retry_failed
+    )
     try:  # the key check reads the start of the input, and loading a judge takes a while
         warn_unknown_keys(executed, err_console)
-        judge_from_cli(judge, concurrency, settings)  # a judge that cannot be built is a usage error
+        judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
     except KeyboardInterrupt:
-        kept = _kept(output, output.exists()) if output is not None else "no result file was asked for"
+        kept = _kept(output, output is not None and output.exists())
         err_console.print(f"interrupted after 0 line(s); {kept}", markup=False)
         raise SystemExit(130) from None
     try:
@@ -314,22 +302,18 @@ def eval_command(
     if output is None:
         problem = nothing_evaluated(summary, counts["unusable"], str(executed))
         if problem is not None:
-            err_console.print(f"error: {problem}", markup=False, highlight=False)
-            raise SystemExit(2)
+            raise NothingToEvaluateError(problem)
     elapsed = (datetime.now(UTC) - started).total_seconds()
-    target: Path | None = None
-    try:
-        if junit is not None:
-            target = junit
-            rows = _results_rows(output) if reread and output is not None else _model_rows(result)
+    if junit is not None:
+        rows = iter_results_file(output) if reread and output is not None else result.results
+        with writing(junit):
             _write_junit(junit, rows, summary, executed, started, elapsed)
-        if summary_md is not None:
-            target = summary_md
-            from ..reports import summary_markdown
+    if summary_md is not None:
+        from ..reports import summary_markdown
 
-            write_whole(summary_md, [summary_markdown(summary, str(executed), failures.entries).encode()])
-    except OSError as exc:
-        fail_write(target or "-", exc, existed=target is not None and target.exists())
+        with writing(summary_md):
+            markdown = summary_markdown(summary, str(executed), failures.entries).encode()
+            write_atomically(summary_md, [markdown], compress=False)
     if fmt == "json":
         out_console.print_json(summary.model_dump_json())
     else:
@@ -355,8 +339,6 @@ def _evaluate(
     existed: bool,
 ) -> RunResult:
     """Run the evaluation; its result, or the exit that says why there is none."""
-    from ..runner._ray_cluster import RayUnavailableError
-
     try:
         with _terminated_like_interrupted():
             return asyncio.run(main())
@@ -370,15 +352,8 @@ def _evaluate(
         )
         raise SystemExit(1) from exc
     except KeyboardInterrupt:
-        kept = _kept(output, existed) if output is not None else "no result file was asked for"
-        err_console.print(f"interrupted after {counts['done']} line(s); {kept}", markup=False)
+        err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
         raise SystemExit(130) from None
-    except NothingToEvaluateError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
-    except RayUnavailableError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
     except OSError as exc:
         err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
         raise SystemExit(2) from exc
@@ -389,20 +364,8 @@ def _rereadable(output: Path) -> bool:
     return str(output) != "-" and (not output.exists() or output.is_file())
 
 
-def _results_rows(path: Path) -> Iterator[dict[str, Any]]:
-    """The result lines of the results file just written (its first line is the run record)."""
-    for number, data in iter_lines(path):
-        if number > 1:
-            yield orjson.loads(data)
-
-
-def _model_rows(result: RunResult) -> Iterator[dict[str, Any]]:
-    for example in result.results:
-        yield example.model_dump(mode="json")
-
-
 def _write_junit(
-    junit: Path, rows: Iterable[dict[str, Any]], summary: Summary, executed: Path, started: datetime, elapsed: float
+    junit: Path, rows: Iterable[ExampleResult], summary: Summary, executed: Path, started: datetime, elapsed: float
 ) -> None:
     from .._version import __version__
     from ..reports import junit_chunks  # its XML libraries load only when a report is asked for
@@ -412,7 +375,7 @@ def _write_junit(
         "mb_version": __version__,
         "results_format": str(RESULTS_FORMAT_VERSION),
         "judge": summary.judge,
-        "input_sha256": "" if str(executed) == "-" else (input_digest(executed) or ""),
+        "input_sha256": _input_digest(executed) or "",
     }
     chunks = junit_chunks(
         rows,
@@ -422,7 +385,7 @@ def _write_junit(
         elapsed=elapsed,
         properties=properties,
     )
-    write_whole(junit, chunks)
+    write_atomically(junit, chunks, compress=False)
 
 
 def _refuse_one_file_twice(**outputs: Path | None) -> None:
@@ -432,20 +395,16 @@ def _refuse_one_file_twice(**outputs: Path | None) -> None:
         if path is None or str(path) == "-":
             continue
         key = os.path.realpath(path)
+        name = "-o" if option == "output" else "--" + option.replace("_", "-")
         if key in seen:
-            names = f"{_option_name(seen[key])} and {_option_name(option)}"
-            raise click.UsageError(f"{names} are the same file, {path}: one would overwrite the other")
-        seen[key] = option
-
-
-def _option_name(option: str) -> str:
-    return "-o" if option == "output" else "--" + option.replace("_", "-")
+            raise click.UsageError(f"{seen[key]} and {name} are the same file, {path}: one would overwrite the other")
+        seen[key] = name
 
 
 def _kept(output: Path | None, existed: bool) -> str:
-    if existed:
-        return f"{output} left unchanged"
-    return f"nothing written ({output} not created)"
+    if output is None:
+        return "no result file was asked for"
+    return f"{output} left unchanged" if existed else f"nothing written ({output} not created)"
 
 
 @contextmanager
@@ -541,5 +500,17 @@ def _plain_line_count(source: Path) -> int | None:
             if stream.read(2) == b"\x1f\x8b":
                 return None
         return count_lines(source)
+    except OSError:
+        return None
+
+
+def _input_digest(path: Path) -> str | None:
+    """The sha256 of the evaluated file, or None for standard input or a file that cannot be read."""
+    if str(path) == "-":
+        return None
+    from ..results_format import file_digest
+
+    try:
+        return file_digest(path)
     except OSError:
         return None

@@ -8,7 +8,7 @@ import click
 
 from ..data import example_lines
 from ..io import write_examples
-from ._files import fail_write
+from ._files import writing
 
 __all__ = ["examples"]
 
@@ -35,10 +35,7 @@ def examples(executed: bool, output: Path) -> None:
     parameters and parameter groups), `no_tool_called`, several calls of one tool, multi-turn
     conversations, retrieval and citations.
     """
-    existed = str(output) != "-" and output.exists()
-    try:
+    with writing(output):
         count = write_examples(output, example_lines(executed=executed))
-    except OSError as exc:
-        fail_write(output, exc, existed=existed)
     if str(output) != "-":
         click.echo(f"wrote {count} {'executed ' if executed else ''}examples to {output}", err=True)

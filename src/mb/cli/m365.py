@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import NoReturn
 
 import click
 from rich.markup import escape
 
-from ..evaluation._results_file import parse_result_line
+from ..errors import ResultsFormatError
 from ..formats.m365 import (
     EVALUATORS,
     Evaluated,
+    LoadedDocument,
     M365DocumentError,
     build_document,
     document_units,
@@ -20,14 +20,14 @@ from ..formats.m365 import (
     load_document,
 )
 from ..formats.m365.entries import m365_data
-from ..io import JsonlWriter, atomic_output, iter_lines, iter_records, write_atomically
+from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output, write_atomically
 from ..results import ExampleResult
-from ..results_format import parse_header
-from ..results_join import JoinMismatch, check_join
-from ._console import err_console, print_error
-from ._files import check_output, fail_write, require_file
+from ..results_format import check_scored_once, read_results_file
+from ..results_join import check_join
+from ._console import err_console, fail, print_error
+from ._files import require_file, writing
 
-__all__ = ["export_m365", "fail_document", "import_m365"]
+__all__ = ["export_m365", "fail_document", "import_m365", "load_or_exit"]
 
 
 def fail_document(error: M365DocumentError) -> NoReturn:
@@ -35,6 +35,16 @@ def fail_document(error: M365DocumentError) -> NoReturn:
     for line in str(error).splitlines():
         print_error(line)
     raise SystemExit(1)
+
+
+def load_or_exit(path: Path) -> LoadedDocument:
+    """The evaluation document at ``path``; exits with status 1 when it is not valid, 2 when it cannot be read."""
+    try:
+        return load_document(path)
+    except M365DocumentError as exc:
+        fail_document(exc)
+    except OSError as exc:
+        raise fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
 
 
 @click.command("m365")
@@ -55,15 +65,12 @@ def import_m365(document: Path, output: Path) -> None:
     written (or is DOCUMENT itself).
     """
     require_file(document, "DOCUMENT")
-    check_output(output, document)
+    refuse_input_as_output(output, document)
+    loaded = load_or_exit(document)
     try:
-        loaded = load_document(document)
         units = document_units(loaded)
     except M365DocumentError as exc:
         fail_document(exc)
-    except OSError as exc:
-        print_error(f"{document}: cannot read: {exc.strerror or exc}")
-        raise SystemExit(2) from exc
     unknown = sorted(
         {
             name
@@ -75,14 +82,10 @@ def import_m365(document: Path, output: Path) -> None:
             if name not in EVALUATORS
         }
     )
-    existed = str(output) != "-" and output.exists()
-    try:
-        with atomic_output(output) as stream, JsonlWriter(stream) as writer:
-            for unit in units:
-                for example in unit:
-                    writer.write(example)
-    except OSError as exc:
-        fail_write(output, exc, existed=existed)
+    with writing(output), atomic_output(output) as stream, JsonlWriter(stream) as writer:
+        for unit in units:
+            for example in unit:
+                writer.write(example)
     threads = sum(1 for item in loaded.document["items"] if "turns" in item)
     origin = (
         "a legacy document"
@@ -108,29 +111,13 @@ def import_m365(document: Path, output: Path) -> None:
 
 
 def _read_results(path: Path) -> dict[int, ExampleResult]:
-    results: dict[int, ExampleResult] = {}
-    seen: set[tuple[int, int | None]] = set()
-    problems: list[str] = []
-    for number, data in iter_lines(path):
-        try:
-            if number == 1 and parse_header(data, file=str(path)) is not None:
-                continue
-            result = parse_result_line(data, file=str(path), line=number)
-        except ValueError as exc:
-            problems.append(str(exc))
-            continue
-        if (result.line, result.repeat) in seen:
-            problems.append(f"{path}:{number}: a second result for line {result.line}; each line is scored once")
-            continue
-        seen.add((result.line, result.repeat))
-        results[result.line] = result
-    if not results and not problems:
-        problems.append(f"{path}: no evaluation result in the file")
-    if problems:
-        for problem in problems[:20]:
-            print_error(problem)
-        raise SystemExit(1)
-    return results
+    """The results of ``path`` by line; exits with status 1 when it is not a results file scoring each line once."""
+    try:
+        results = read_results_file(path).results
+        check_scored_once(results, str(path))
+    except ResultsFormatError as exc:
+        raise fail(str(exc), 1) from None
+    return {result.line: result for result in results}
 
 
 @click.command("m365")
@@ -158,7 +145,7 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     require_file(benchmark, "BENCHMARK")
     if results is not None:
         require_file(results, "--results")
-    check_output(output, benchmark, results)
+    refuse_input_as_output(output, benchmark, results)
     try:
         by_line = _read_results(results) if results is not None else {}
         evaluated: list[Evaluated] = []
@@ -176,9 +163,6 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     except OSError as exc:
         print_error(f"cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
-    except JoinMismatch as exc:
-        print_error(str(exc))
-        raise SystemExit(2) from None
     try:
         export = build_document(evaluated, source=str(benchmark))
     except M365DocumentError as exc:
@@ -186,15 +170,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     for message in export.left_out:
         print_error(message)
     data = dump_document(export.document)
-    if str(output) == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    else:
-        existed = output.exists()
-        try:
-            write_atomically(output, [data], compress=False)
-        except OSError as exc:
-            fail_write(output, exc, existed=existed)
+    with writing(output):
+        write_atomically(output, [data], compress=False)
     items = export.document["items"]
     err_console.print(
         f"exported {len(evaluated) - len(export.left_out)} example(s) as {len(items)} item(s)"

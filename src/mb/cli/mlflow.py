@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -28,15 +29,7 @@ _FILE = click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
 @click.option("--executed", type=_FILE, help="The executed benchmark: adds question and response to the table.")
 @click.option("--judge", help="The judge the evaluation used, recorded as a parameter (default: read from results).")
 @click.option("--artifact-location", help="Artifact location of the experiment, when it has to be created.")
-def export_mlflow(
-    results: Path,
-    tracking_uri: str | None,
-    experiment: str,
-    run_name: str | None,
-    executed: Path | None,
-    judge: str | None,
-    artifact_location: str | None,
-) -> None:
+def export_mlflow(results: Path, experiment: str, **options: Any) -> None:
     """Log RESULTS (from `mb eval -o`) as an MLflow run and print its id.
 
     The run gets the summary metrics (pass rate, counts, pass rates by assertion kind, matcher, check and
@@ -63,15 +56,7 @@ def export_mlflow(
     from ..formats.mlflow import log_results
 
     try:
-        run_id = log_results(
-            results,
-            tracking_uri=tracking_uri,
-            experiment=experiment,
-            run_name=run_name,
-            executed=executed,
-            judge=judge,
-            artifact_location=artifact_location,
-        )
+        run_id = log_results(results, experiment=experiment, **options)
     except JoinMismatch as exc:
         raise fail(str(exc), 2) from None
     except OSError as exc:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
+from ..io import refuse_input_as_output, write_atomically
 from ._console import err_console
-from ._eval_outputs import write_whole
-from ._files import check_output, fail_write, require_file
+from ._files import require_file, writing
 
 __all__ = ["report", "view"]
 
@@ -26,7 +25,7 @@ def _warn_missing(message: str) -> None:
 
 
 def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> bytes:
-    from ..reports.html import ReportError, build_report
+    from ..reports.html import build_report
 
     for path in results:
         require_file(path, "RESULTS")
@@ -44,9 +43,6 @@ def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, ti
             title=title,
             warn=_warn_missing,
         )
-    except ReportError as exc:
-        err_console.print(f"error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         err_console.print(f"error: cannot read {where}{exc.strerror or exc}", markup=False, highlight=False)
@@ -94,21 +90,13 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
     Exit status: 0 when written, 2 for unusable input (a file that does not read, runs with nothing
     in common, an executed benchmark that is not the one evaluated) or an OUTPUT that cannot be written.
     """
-    check_output(output, *results, *executed)
+    refuse_input_as_output(output, *results, *executed)
     page = _build(results, executed, embed, title)
-    check_output(output)  # and the files found while building: the executed benchmark a run record names
-    if str(output) == "-":
-        sys.stdout.buffer.write(page)
-        sys.stdout.buffer.flush()
-        return
-    existed = output.exists()
-    try:
-        if output.parent != Path():
-            output.parent.mkdir(parents=True, exist_ok=True)
-        write_whole(output, [page])
-    except OSError as exc:
-        fail_write(output, exc, existed=existed)
-    err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False, highlight=False)
+    refuse_input_as_output(output)  # and the files found while building: the executed benchmark a run record names
+    with writing(output):
+        write_atomically(output, [page], compress=False)
+    if str(output) != "-":
+        err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False, highlight=False)
 
 
 @click.command("view")

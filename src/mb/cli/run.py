@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import click
@@ -15,8 +15,7 @@ from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
-from ._line_limit import max_line_bytes_option
-from ._params import Seconds, is_results_file
+from ._params import Seconds, is_results_file, max_line_bytes_option
 
 if TYPE_CHECKING:
     from ..io import LineError
@@ -45,33 +44,20 @@ def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str
     return shlex.join(words)
 
 
-def _exit(status: int) -> NoReturn:
-    """End the command with ``status`` (agent calls abandoned after a timeout run in daemon threads, which the
-    process does not wait for)."""
-    raise SystemExit(status)
-
-
 class _GroupedProblems:
     """A run's progress whose invalid benchmark lines are printed grouped (the same problem on many lines is
-    shown three times, then counted) and which closes with the first reasons of the agent's errors."""
+    shown three times, then counted); everything else is the inner progress's."""
 
     def __init__(self, inner: RunProgress) -> None:
         self.inner = inner
-        self.wants_total = getattr(inner, "wants_total", True)
         self.printer = GroupedPrinter(err_console)
 
-    def start(self, total: int | None) -> None:
-        self.inner.start(total)
-
-    def advance(self, *, error: bool = False) -> None:
-        self.inner.advance(error=error)
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
 
     def invalid(self, error: LineError) -> None:
         self.printer.error(error)
         self.inner.advance()
-
-    def message(self, text: str) -> None:
-        self.inner.message(text)
 
     def stop(self) -> None:
         self.inner.stop()
@@ -222,10 +208,7 @@ def run(
     if (resume or sort) and output.exists() and not output.is_file() and not output.is_dir():
         raise click.UsageError(f"--resume and --sort need a regular output file; {output} is a device or a pipe")
     agent_file = Path(agent_spec.rpartition(":")[0] or agent_spec)  # the agent's own source, when it is a file
-    try:
-        refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
-    except SameFileError as exc:
-        raise fail(str(exc), 2) from None
+    refuse_input_as_output(output, benchmark, agent_file if agent_file.is_file() else None)
 
     if is_results_file(benchmark):
         raise fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark", 2)
@@ -283,7 +266,7 @@ def run(
             highlight=False,
             markup=False,
         )
-        _exit(130)
+        raise SystemExit(130) from None
     except OSError as exc:
         if str(output) == "-" and isinstance(exc, BrokenPipeError):
             err_console.print("standard output was closed by its reader: the run stopped", markup=False)
@@ -299,7 +282,7 @@ def run(
                 highlight=False,
                 markup=False,
             )
-        _exit(write_failure_status(exc))
+        raise SystemExit(write_failure_status(exc)) from None
 
     summary = result.summary
     err_console.print(summary.describe(), highlight=False, markup=False)
@@ -309,13 +292,13 @@ def run(
             highlight=False,
             markup=False,
         )
-        _exit(130)
+        raise SystemExit(130)
     if summary.total == 0 and not summary.invalid:
         err_console.print(
             f"error: {benchmark} holds no example (it is empty or blank): nothing to run", highlight=False, markup=False
         )
-        _exit(2)
-    _exit(1 if summary.invalid else 0)
+        raise SystemExit(2)
+    raise SystemExit(1 if summary.invalid else 0)
 
 
 def _size(path: Path) -> int | None:
@@ -336,22 +319,19 @@ def _options(
     backend: str = "local",
     address: str | None = None,
 ) -> list[str]:
-    """The options of this run worth repeating in the resume command."""
+    """The options of this run worth repeating in the resume command: those not at their default."""
+    given = (
+        ("--concurrency", concurrency, 4),
+        ("--timeout", None if timeout is None else f"{timeout:g}", None),
+        ("--retries", retries, 2),
+        ("--user-time", user_time, None),
+        ("--sort", sort, False),
+        ("--repeats", repeats, 1),
+        ("--backend", backend, "local"),
+        ("--address", address, None),
+    )
     options: list[str] = []
-    if concurrency != 4:
-        options += ["--concurrency", str(concurrency)]
-    if timeout is not None:
-        options += ["--timeout", f"{timeout:g}"]
-    if retries != 2:
-        options += ["--retries", str(retries)]
-    if user_time is not None:
-        options += ["--user-time", user_time]
-    if sort:
-        options.append("--sort")
-    if repeats > 1:
-        options += ["--repeats", str(repeats)]
-    if backend != "local":
-        options += ["--backend", backend]
-    if address is not None:
-        options += ["--address", address]
+    for name, value, default in given:
+        if value != default:
+            options += [name] if value is True else [name, str(value)]
     return options

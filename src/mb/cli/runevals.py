@@ -23,7 +23,6 @@ from ..formats.m365 import (
     M365DocumentError,
     build_document,
     discover_dataset,
-    load_document,
     parse_document,
     report_format,
     upgrade_in_place,
@@ -33,11 +32,12 @@ from ..formats.m365 import (
 from ..formats.m365.evalrun import EvalRun, run_document, run_metadata
 from ..formats.m365.rows import document_counts, report_rows, score_value
 from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
+from ..io import refuse_input_as_output
 from ..io._limits import unreadable_value
 from ._console import err_console, fail, out_console
-from ._files import check_output, fail_write
-from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option
-from .m365 import fail_document
+from ._files import writing
+from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_options
+from .m365 import load_or_exit
 
 __all__ = ["runevals"]
 
@@ -110,16 +110,6 @@ def _offer_starter() -> None:
         )
         raise SystemExit(0)
     raise fail("no dataset to run", 2)
-
-
-def _load(path: Path) -> LoadedDocument:
-    try:
-        loaded = load_document(path)
-    except M365DocumentError as exc:
-        fail_document(exc)
-    except OSError as exc:
-        raise fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
-    return loaded
 
 
 def _upgrade_legacy(loaded: LoadedDocument) -> None:
@@ -307,15 +297,15 @@ def runevals(
     elif prompts_file is not None:
         if not prompts_file.is_file():
             raise click.BadParameter(f"{prompts_file}: no such file", param_hint="--prompts-file")
-        loaded = _load(prompts_file)
+        loaded = load_or_exit(prompts_file)
     elif not interactive:
         found = discover_dataset(".")
         if found is None:
             _offer_starter()
             return
         err_console.print(f"using {escape(str(found))}", highlight=False)
-        loaded = _load(found)
-    check_output(output)  # the dataset read, named or discovered, is never the report
+        loaded = load_or_exit(found)
+    refuse_input_as_output(output)  # the dataset read, named or discovered, is never the report
 
     if agent_spec is None:
         raise click.UsageError("--agent is required: the agent to evaluate, e.g. --agent my_agent.py:answer")
@@ -325,7 +315,7 @@ def runevals(
         agent = as_agent(agent_spec)
     except AgentLoadError as exc:
         raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
-    active = judge_from_cli(judge, concurrency)
+    active = judge_from_cli(judge, judge_options(judge, concurrency))
 
     if interactive:
         _interactive(agent, active, timeout, output)
@@ -352,8 +342,5 @@ def runevals(
 
 
 def _write(document: dict[str, Any], target: Path) -> None:
-    existed = target.exists()
-    try:
+    with writing(target):
         write_report(document, target)
-    except OSError as exc:
-        fail_write(target, exc, existed=existed)

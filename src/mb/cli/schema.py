@@ -10,7 +10,7 @@ import click
 from ..entities import Example
 from ..entities.extended import extended_assertions_schema
 from ..io import write_atomically
-from ._files import fail_write
+from ._files import writing
 
 __all__ = ["schema"]
 
@@ -33,9 +33,6 @@ def schema(output: Path | None, extensions: bool) -> None:
     if output is None:
         click.echo(text, nl=False)
     else:
-        existed = output.exists()
-        try:
+        with writing(output):
             write_atomically(output, [text.encode("utf-8")], compress=False)
-        except OSError as exc:
-            fail_write(output, exc, existed=existed)
         click.echo(f"wrote {output}", err=True)

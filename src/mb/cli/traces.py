@@ -12,10 +12,10 @@ from rich.markup import escape
 from .._hashing import example_hash
 from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
-from ..io import JsonlWriter, Problem, atomic_output, iter_records
+from ..io import JsonlWriter, Problem, atomic_output, iter_records, refuse_input_as_output
 from ..io._limits import encode_line
 from ._console import err_console
-from ._files import check_output, fail_write, require_file
+from ._files import require_file, writing
 
 __all__ = ["import_traces"]
 
@@ -77,12 +77,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     """
     require_file(traces, "TRACES")
     require_file(benchmark, "--benchmark")
-    check_output(output, traces, benchmark)
+    refuse_input_as_output(output, traces, benchmark)
     try:
         found = read_traces(traces, cast(Source, source))
-    except TraceError as exc:
-        _say("error", str(exc))
-        raise SystemExit(2) from exc
     except OSError as exc:
         _say("error", f"{traces}: cannot read: {exc.strerror or exc}")
         raise SystemExit(2) from exc
@@ -105,31 +102,27 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
         _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)
         raise SystemExit(2)
     failed: list[str] = []
-    existed = output.exists()
-    try:
-        with atomic_output(output) as stream, JsonlWriter(stream) as writer:
-            for line, example, trace in matching.pairs:
-                try:
-                    outputs = build_outputs(trace)
-                    data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
-                    data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
-                    data["example_hash"] = example_hash(example)  # as `mb run` writes it
-                    executed = Example.model_validate(data)
-                    line_data = encode_line(executed.model_dump(mode="json", exclude_none=True))
-                    if isinstance(line_data, Problem):
-                        failed.append(f"{trace.label} (benchmark line {line}): {line_data.path}: {line_data.message}")
-                        continue
-                except TraceError as exc:
-                    failed.append(f"{exc} (benchmark line {line})")
+    with writing(output), atomic_output(output) as stream, JsonlWriter(stream) as writer:
+        for line, example, trace in matching.pairs:
+            try:
+                outputs = build_outputs(trace)
+                data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
+                data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
+                data["example_hash"] = example_hash(example)  # as `mb run` writes it
+                executed = Example.model_validate(data)
+                line_data = encode_line(executed.model_dump(mode="json", exclude_none=True))
+                if isinstance(line_data, Problem):
+                    failed.append(f"{trace.label} (benchmark line {line}): {line_data.path}: {line_data.message}")
                     continue
-                except ValidationError as exc:
-                    failed.append(
-                        f"{trace.label} (benchmark line {line}): not a valid executed example: {exc.errors()[0]['msg']}"
-                    )
-                    continue
-                writer.write_lines(line_data + b"\n", 1)
-    except OSError as exc:
-        fail_write(output, exc, existed=existed)
+            except TraceError as exc:
+                failed.append(f"{exc} (benchmark line {line})")
+                continue
+            except ValidationError as exc:
+                failed.append(
+                    f"{trace.label} (benchmark line {line}): not a valid executed example: {exc.errors()[0]['msg']}"
+                )
+                continue
+            writer.write_lines(line_data + b"\n", 1)
     _list("error", f"{len(invalid)} invalid benchmark line(s):", invalid)
     _list("error", f"{len(failed)} trace(s) could not be converted:", failed)
     _list(

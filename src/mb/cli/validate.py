@@ -12,8 +12,7 @@ from ..io._typos import iter_key_warnings
 from ..io._validate import Tally, iter_line_errors
 from ._console import err_console, out_console
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
-from ._line_limit import max_line_bytes_option
-from ._params import input_file_problem
+from ._params import input_file_problem, max_line_bytes_option
 
 __all__ = ["validate"]
 

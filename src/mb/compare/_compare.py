@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..evaluation._summary import SummaryBuilder
-from ..results import ExampleResult, RateStat, Summary
+from ..results import Counts, ExampleResult, RateStat, Summary
 from ..results_format import ResultsFile
 from ..stats import mcnemar_exact, newcombe_interval, wilson_interval
 from ._model import Comparison, Flip, SliceDelta
@@ -67,7 +67,7 @@ def _summary(run: ResultsFile) -> Summary:
     return builder.build()
 
 
-def _delta(kind: str, name: str, base: RateStat, new: RateStat, p_value: float | None) -> SliceDelta:
+def _delta(kind: str, name: str, base: Counts, new: Counts, p_value: float | None) -> SliceDelta:
     return SliceDelta(
         kind=kind,
         name=name,
@@ -125,13 +125,10 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         (regressions if was else fixes).append(_flip(key, before, after))
         for name, value in before.categories.items():
             flips_by_category[f"{name}={value}"][0 if was else 1] += 1
-    regressions.sort(key=lambda flip: flip.new_line)
-    fixes.sort(key=lambda flip: flip.new_line)
-    undecided.sort(key=lambda flip: flip.new_line)
+    for flips in (regressions, fixes, undecided):
+        flips.sort(key=lambda flip: flip.new_line)
     base_summary, new_summary = _summary(base), _summary(new)
-    overall_base = RateStat(total=base_summary.total, passed=base_summary.passed, undecided=base_summary.undecided)
-    overall_new = RateStat(total=new_summary.total, passed=new_summary.passed, undecided=new_summary.undecided)
-    slices = [_delta("overall", "", overall_base, overall_new, mcnemar_exact(len(regressions), len(fixes)))]
+    slices = [_delta("overall", "", base_summary, new_summary, mcnemar_exact(len(regressions), len(fixes)))]
     for kind, attribute in (
         ("assertion", "by_assertion"),
         ("matcher", "by_matcher"),

@@ -12,10 +12,10 @@ from ..results import (
     RunResult,
     Summary,
 )
+from ..results_format import iter_results_file as read_results
 from ._api import NothingToEvaluateError, OutputWriteError, aevaluate, evaluate
 from ._blocks import Scored
 from ._engine import aiter_evaluate, evaluate_example, iter_evaluate, resolve_judge
-from ._results_file import read_results
 from ._summary import SummaryBuilder
 
 __all__ = [

@@ -21,9 +21,11 @@ from typing import Any
 import orjson
 
 from .._version import __version__
-from ..errors import InputError
+from ..config import restored_environment
+from ..entities import Example
 from ..io import source_name
 from ..results import ExampleResult, Summary
+from ..results_format import check_scored_once
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
 __all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "load_table", "log_results", "metric_key", "summary_metrics"]
@@ -101,22 +103,6 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
     return {name: value for name, value in metrics.items() if math.isfinite(value)}
 
 
-def _check_collected(collected: list[ExampleResult], name: str) -> None:
-    """:class:`~mb.errors.InputError` (a ``ValueError``) when there is nothing to log, or a line is scored twice in
-    the same trial (it would count twice in every figure)."""
-    if not collected:
-        raise InputError("no evaluation result to export", file=name)
-    seen: set[tuple[int, int | None]] = set()
-    for result in collected:
-        key = (result.line, result.repeat)
-        if key in seen:
-            trial = f" (trial {result.repeat})" if result.repeat is not None else ""
-            raise InputError(
-                f"line {result.line}{trial} is scored twice; each line is scored once per trial", file=name
-            )
-        seen.add(key)
-
-
 def log_results(
     results: ResultsSource,
     *,
@@ -147,7 +133,7 @@ def log_results(
     from mlflow.tracking import MlflowClient
 
     collected = list(iter_results(results))
-    _check_collected(collected, source_name(results) if isinstance(results, (str, os.PathLike)) else "the results")
+    check_scored_once(collected, source_name(results) if isinstance(results, (str, os.PathLike)) else "the results")
     builder = SummaryBuilder()
     for result in collected:
         builder.add(result)
@@ -208,9 +194,8 @@ def _activate(experiment_id: str, tracking_uri: str | None) -> None:
     import mlflow
 
     if tracking_uri is None or tracking_uri == mlflow.get_tracking_uri():
-        inherited = os.environ.get(_EXPERIMENT_VARIABLE)
-        mlflow.set_experiment(experiment_id=experiment_id)
-        _restore_variable(_EXPERIMENT_VARIABLE, inherited)  # active here, not passed on to child processes
+        with restored_environment("MLFLOW_EXPERIMENT_ID"):  # active here, not passed on to child processes
+            mlflow.set_experiment(experiment_id=experiment_id)
 
 
 def _params(summary: Summary, results: Any, executed: Any, count: int) -> dict[str, str]:
@@ -228,50 +213,38 @@ def _table(results: list[ExampleResult], executed: ExecutedSource | None) -> dic
     """One row per example: line, verdict, score, error, failures, categories, each metric's value and, with the
     executed benchmark, the question, response and expected response."""
     metric_names = sorted({name for result in results for name in result.metrics})
-    columns: dict[str, list[Any]] = {
-        "line": [],
-        "status": [],
-        "passed": [],
-        "expectations_met": [],
-        "error": [],
-        "failures": [],
-        "categories": [],
-    }
-    columns.update({name: [] for name in metric_names})
     index = ExecutedIndex(executed) if executed is not None else None
-    if index is not None:
-        columns.update(question=[], response=[], expected_response=[], expected_facts=[], guidelines=[], tool_calls=[])
+    rows: list[dict[str, Any]] = []
     for result in results:
-        columns["line"].append(result.line)
-        columns["status"].append(result.status)
-        columns["passed"].append(result.passed)
-        columns["expectations_met"].append(result.score)
-        columns["error"].append(result.error or "")
-        columns["failures"].append(_failures(result))
-        columns["categories"].append(orjson.dumps(result.categories, option=orjson.OPT_SORT_KEYS).decode())
+        row: dict[str, Any] = {
+            "line": result.line,
+            "status": result.status,
+            "passed": result.passed,
+            "expectations_met": result.score,
+            "error": result.error or "",
+            "failures": " | ".join(result.failure_reasons()),
+            "categories": orjson.dumps(result.categories, option=orjson.OPT_SORT_KEYS).decode(),
+        }
         for name in metric_names:
             metric = result.metrics.get(name)
             value = metric.value if metric is not None and metric.status == "ok" else None
-            columns[name].append(value if value is None or math.isfinite(value) else None)
+            row[name] = value if value is None or math.isfinite(value) else None
         if index is not None:
-            _executed_columns(columns, index, result)
-    return columns
+            row.update(_executed_columns(index.joined(result).example))
+        rows.append(row)
+    return {key: [row[key] for row in rows] for key in (rows[0] if rows else {})}
 
 
-def _executed_columns(columns: dict[str, list[Any]], index: ExecutedIndex, result: ExampleResult) -> None:
-    example = index.joined(result).example
-    columns["question"].append(example.inputs.messages[-1].content if example is not None else "")
+def _executed_columns(example: Example | None) -> dict[str, Any]:
     outputs = example.outputs if example is not None else None
-    columns["response"].append(outputs.response if outputs is not None else "")
-    expected = example.expectations.expected_response if example is not None else None
-    columns["expected_response"].append(expected or "")
-    columns["expected_facts"].append(example.expectations.expected_facts if example is not None else [])
-    columns["guidelines"].append(example.expectations.guidelines if example is not None else [])
-    columns["tool_calls"].append(len(outputs.tool_calls()) if outputs is not None else 0)
-
-
-def _failures(result: ExampleResult) -> str:
-    return " | ".join(result.failure_reasons())
+    return {
+        "question": example.inputs.messages[-1].content if example is not None else "",
+        "response": outputs.response if outputs is not None else "",
+        "expected_response": (example.expectations.expected_response if example is not None else None) or "",
+        "expected_facts": example.expectations.expected_facts if example is not None else [],
+        "guidelines": example.expectations.guidelines if example is not None else [],
+        "tool_calls": len(outputs.tool_calls()) if outputs is not None else 0,
+    }
 
 
 def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[ExampleResult], index: Any) -> None:
@@ -298,17 +271,6 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
             _log_expectations(mlflow, trace_id, example)
 
 
-_EXPERIMENT_VARIABLE = "MLFLOW_EXPERIMENT_ID"
-_TRACKING_VARIABLE = "MLFLOW_TRACKING_URI"
-
-
-def _restore_variable(name: str, value: str | None) -> None:
-    if value is None:
-        os.environ.pop(name, None)
-    else:
-        os.environ[name] = value
-
-
 @contextlib.contextmanager
 def _process_state(mlflow: Any) -> Iterator[None]:
     """Leave the process's MLflow state as it was: the tracking URI (as set, or unset), the active experiment, and
@@ -318,16 +280,14 @@ def _process_state(mlflow: Any) -> Iterator[None]:
     utils = getattr(_tracking_service, "utils", None)
     uri_set = getattr(utils, "_tracking_uri", None)
     active = getattr(fluent, "_active_experiment_id", None)
-    variables = {name: os.environ.get(name) for name in (_EXPERIMENT_VARIABLE, _TRACKING_VARIABLE)}
-    try:
-        yield
-    finally:
-        if getattr(utils, "_tracking_uri", None) != uri_set:
-            mlflow.set_tracking_uri(uri_set)  # None: back to what the environment and defaults say
-        if hasattr(fluent, "_active_experiment_id"):
-            fluent._active_experiment_id = active
-        for name, value in variables.items():
-            _restore_variable(name, value)
+    with restored_environment("MLFLOW_EXPERIMENT_ID", "MLFLOW_TRACKING_URI"):  # last: the setters below write them
+        try:
+            yield
+        finally:
+            if getattr(utils, "_tracking_uri", None) != uri_set:
+                mlflow.set_tracking_uri(uri_set)  # None: back to what the environment and defaults say
+            if hasattr(fluent, "_active_experiment_id"):
+                fluent._active_experiment_id = active
 
 
 def _log_trace(mlflow: Any, experiment_id: str, result: ExampleResult, example: Any) -> str:

@@ -59,8 +59,8 @@ def _class_name(suite: str, result: ExampleResult) -> str:
     return suite + "." + ".".join(f"{key}={value}" for key, value in sorted(result.categories.items()))
 
 
-def _testcase(suite: str, row: Mapping[str, Any]) -> str:
-    result = ExampleResult.model_validate(row)
+def _testcase(suite: str, row: ExampleResult | Mapping[str, Any]) -> str:
+    result = row if isinstance(row, ExampleResult) else ExampleResult.model_validate(row)
     opening = (
         f"<testcase name={_attr(_case_name(result))} classname={_attr(_class_name(suite, result))} "
         f'time="{_seconds(result)}"'
@@ -85,7 +85,7 @@ def _testcase(suite: str, row: Mapping[str, Any]) -> str:
 
 
 def junit_chunks(
-    rows: Iterable[Mapping[str, Any]],
+    rows: Iterable[ExampleResult | Mapping[str, Any]],
     summary: Summary,
     *,
     suite: str,
@@ -93,7 +93,8 @@ def junit_chunks(
     elapsed: float,
     properties: Mapping[str, str] | None = None,
 ) -> Iterator[bytes]:
-    """The JUnit document, in chunks: ``rows`` are the example results (as ``mb eval`` writes them) counted in
+    """The JUnit document, in chunks: ``rows`` are the example results (models, or their JSON as ``mb eval``
+    writes them) counted in
     ``summary``; ``suite`` names the test suite (the benchmark); ``properties`` are recorded as they are."""
     timestamp = started.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
     counts = (

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from ...entities import Example
 from ...errors import InputError
-from ...evaluation import read_results
 from ...io import Record, iter_records, source_name
 from ...results import ExampleResult, RunResult
+from ...results_format import iter_results_file
 from ...results_join import check_join
 
 __all__ = ["ExecutedIndex", "ExecutedSource", "ResultsSource", "iter_results"]
@@ -30,7 +30,7 @@ def iter_results(results: ResultsSource) -> Iterator[ExampleResult]:
     if not isinstance(results, (str, os.PathLike)):
         yield from results
         return
-    yield from read_results(results)
+    yield from iter_results_file(results)
 
 
 def _records(executed: ExecutedSource) -> Iterator[Record]:

@@ -78,21 +78,22 @@ class ResultContext:
 def evaluation_results(tallies: Tallies, context: ResultContext) -> list[dict[str, Any]]:
     """Every aggregate result with at least one value: overall first, then slices, metrics and categories."""
     bench = context.benchmark
+    summary = tallies.summary.build()
     overall = _rate("pass_rate", "Pass rate", "share of examples whose every expectation holds")
     met = _proportion("expectations_met", "Expectations met", "mean share of each example's gating expectations met")
     specs: list[tuple[str, str, dict[str, Any], Tally]] = [
-        (OVERALL_RESULT_ID, bench, overall, tallies.overall),
+        (OVERALL_RESULT_ID, bench, overall, Tally.of(summary)),
         ("expectations_met", bench, met, tallies.expectations),
     ]
-    for kind, tally in sorted(tallies.assertions.items()):
+    for kind, stat in sorted(summary.by_assertion.items()):
         config = _rate("assertion_pass_rate", "Assertion pass rate", f"share of {kind} assertions that hold")
-        specs.append((f"assertion.{kind}", f"{bench}.assertion.{kind}", config, tally))
-    for kind, tally in sorted(tallies.matchers.items()):
+        specs.append((f"assertion.{kind}", f"{bench}.assertion.{kind}", config, Tally.of(stat)))
+    for kind, stat in sorted(summary.by_matcher.items()):
         config = _rate("parameter_pass_rate", "Parameter pass rate", f"share of {kind} parameter assertions that hold")
-        specs.append((f"matcher.{kind}", f"{bench}.matcher.{kind}", config, tally))
-    for name, tally in sorted(tallies.checks.items()):
+        specs.append((f"matcher.{kind}", f"{bench}.matcher.{kind}", config, Tally.of(stat)))
+    for name, stat in sorted(summary.by_check.items()):
         config = _rate("check_pass_rate", "Check pass rate", f"share of examples passing the {name} check")
-        specs.append((f"check.{name}", f"{bench}.check.{name}", config, tally))
+        specs.append((f"check.{name}", f"{bench}.check.{name}", config, Tally.of(stat)))
     for name in sorted(tallies.metric_values.keys() | tallies.metric_passes.keys()):
         values = tallies.metric_values.get(name)
         if values is not None:
@@ -104,9 +105,9 @@ def evaluation_results(tallies: Tallies, context: ResultContext) -> list[dict[st
             if threshold is not None:
                 config["metric_parameters"] = {"threshold": threshold}
             specs.append((f"metric.{name}.pass_rate", bench, config, passes))
-    for (key, value), tally in sorted(tallies.categories.items()):
-        config = _rate("pass_rate", "Pass rate", f"share of examples with {key}={value} whose expectations hold")
-        specs.append((f"category.{key}={value}", f"{bench}.category.{key}={value}", config, tally))
+    for category, stat in sorted(summary.by_category.items()):  # keyed key=value
+        config = _rate("pass_rate", "Pass rate", f"share of examples with {category} whose expectations hold")
+        specs.append((f"category.{category}", f"{bench}.category.{category}", config, Tally.of(stat)))
     return [_result(result_id, name, config, tally, context) for result_id, name, config, tally in specs if tally.count]
 
 
@@ -133,17 +134,8 @@ def _proportion(metric: str, title: str, description: str) -> dict[str, Any]:
 def _metric(name: str, tally: Tally, version: str) -> dict[str, Any]:
     scale = _SCALES.get(name, _UNBOUNDED)
     low, high = _bound(scale.low, tally.minimum, version), _bound(scale.high, tally.maximum, version)
-    config: dict[str, Any] = {
-        "evaluation_description": f"Mean {name}: {scale.description}.",
-        "metric_id": f"{_NAMESPACE}.{name}",
-        "metric_name": name,
-        "metric_kind": scale.kind,
-        "metric_unit": scale.unit,
-        "lower_is_better": False,
-        "score_type": "continuous",
-        "min_score": low,
-        "max_score": high,
-    }
+    config = _proportion(name, name, f"mean {name}: {scale.description}")
+    config.update(metric_kind=scale.kind, metric_unit=scale.unit, min_score=low, max_score=high)
     threshold = _threshold(tally)
     if threshold is not None:
         config["metric_parameters"] = {"threshold": threshold}

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TypeVar
 
-from ...results import ExampleResult
+from ...evaluation import SummaryBuilder
+from ...results import Counts, ExampleResult
 
 __all__ = ["Tallies", "Tally"]
-
-K = TypeVar("K")
 
 
 @dataclass(slots=True)
@@ -46,6 +44,13 @@ class Tally:
 
     judges: set[str] = field(default_factory=set)
     """Judges that decided (metrics)."""
+
+    @classmethod
+    def of(cls, stat: Counts) -> Tally:
+        """The tally of one slice of the evaluation's summary: 1 per passed item, 0 for the others (an undecided item
+        is not passed: it counts as failed)."""
+        passed, failed = float(stat.passed), stat.failed + stat.undecided
+        return cls(stat.total, passed, passed, passed=stat.passed, failed=failed, errors=stat.errors)
 
     def add(self, value: float) -> None:
         """Add one value."""
@@ -91,29 +96,18 @@ class Tally:
 class Tallies:
     """Every tally of an export, filled one example result at a time."""
 
-    overall: Tally = field(default_factory=Tally)
-    """Example pass rate (errors count against it)."""
+    summary: SummaryBuilder = field(default_factory=SummaryBuilder)
+    """Pass counts overall and by assertion kind, matcher, check and category, as the evaluation's summary counts
+    them (errors count against the rate)."""
 
     expectations: Tally = field(default_factory=Tally)
     """Share of gating expectations met, per example."""
-
-    assertions: dict[str, Tally] = field(default_factory=dict)
-    """Assertion pass rate by kind (``tool_called``, ``no_tool_called``)."""
-
-    matchers: dict[str, Tally] = field(default_factory=dict)
-    """Parameter-assertion pass rate by matcher kind."""
-
-    checks: dict[str, Tally] = field(default_factory=dict)
-    """Check pass rate by check name."""
 
     metric_values: dict[str, Tally] = field(default_factory=dict)
     """Metric values by metric name (skipped metrics not counted)."""
 
     metric_passes: dict[str, Tally] = field(default_factory=dict)
     """Metric pass rate against its threshold, by metric name."""
-
-    categories: dict[tuple[str, str], Tally] = field(default_factory=dict)
-    """Example pass rate by ``(category, value)``."""
 
     @property
     def judges(self) -> list[str]:
@@ -122,17 +116,9 @@ class Tallies:
 
     def add(self, result: ExampleResult) -> None:
         """Count one example result."""
-        error = result.status == "error"
-        self.overall.outcome(result.passed and not error, error)
+        self.summary.add(result)
         if math.isfinite(result.score):
             self.expectations.add(result.score)
-        for assertion in result.assertions:
-            _tally(self.assertions, assertion.assert_that).outcome(assertion.passed, assertion.error is not None)
-            for parameter in assertion.parameters:
-                if parameter.score is not None:  # None: never checked (the tool was not called)
-                    _tally(self.matchers, parameter.match_as).outcome(parameter.passed, parameter.error is not None)
-        for check in result.checks:
-            _tally(self.checks, check.name).outcome(check.passed, check.error is not None)
         for name, metric in result.metrics.items():
             if metric.status == "skipped":
                 continue
@@ -148,11 +134,9 @@ class Tallies:
                 values.judges.add(metric.judge)
             if metric.passed is not None:
                 passes.outcome(metric.passed)
-        for key, value in result.categories.items():
-            _tally(self.categories, (key, value)).outcome(result.passed and not error, error)
 
 
-def _tally(tallies: dict[K, Tally], key: K) -> Tally:
+def _tally(tallies: dict[str, Tally], key: str) -> Tally:
     tally = tallies.get(key)
     if tally is None:
         tally = tallies[key] = Tally()

@@ -11,7 +11,7 @@ from ...entities import Example
 from ...evaluation._example import agent_failure as failure_of
 from ...results import ExampleResult
 from .evaluators import effective_evaluators, metric_requests
-from .importer import M365_FIELD, NATIVE_EXTENSION
+from .importer import M365_FIELD, NATIVE_EXTENSION, category_of
 from .scores import m365_citations, native_scores, not_run_score, score_entry, score_key, skipped_entry
 from .status import Status, agent_failure, item_status, skipped_turn
 
@@ -129,7 +129,8 @@ def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[
     if metadata is not None:
         dumped = metadata.model_dump(mode="json", exclude_none=True)
         categories = dict(dumped.get("categories") or {})
-        category = _category(m365_data(example))
+        data = m365_data(example)
+        category = category_of(data.get("fields"), data.get("thread"))
         if category is not None and categories.get("category") == category:
             del categories["category"]
         if categories:
@@ -139,15 +140,6 @@ def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[
         if dumped:
             native["metadata"] = dumped
     return native
-
-
-def _category(data: dict[str, Any]) -> str | None:
-    for holder in (data.get("fields") or {}, data.get("thread") or {}):
-        extensions = holder.get("extensions") if isinstance(holder, dict) else None
-        if isinstance(extensions, dict) and isinstance(extensions.get("category"), str):
-            category: str = extensions["category"]
-            return category
-    return None
 
 
 def _results(evaluated: Evaluated, entry: dict[str, Any], effective: dict[str, dict[str, Any]]) -> Status | None:

@@ -9,6 +9,7 @@ built with the statuses and summaries of :mod:`mb.formats.m365.status`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -160,29 +161,7 @@ def _line_numbers(units: list[list[Example]]) -> list[list[int]]:
     return numbers
 
 
-def run_document(
-    loaded: LoadedDocument,
-    agent: Any,
-    *,
-    judge: Judge | str = "auto",
-    concurrency: int = 4,
-    timeout: float | None = None,
-    retries: int = 2,
-    user_time: datetime | None = None,
-    on_unit: Callable[[int, list[Evaluated]], None] | None = None,
-) -> EvalRun:
-    """Blocking form of :func:`arun_document`."""
-
-    async def main() -> EvalRun:
-        return await arun_document(
-            loaded,
-            agent,
-            judge=judge,
-            concurrency=concurrency,
-            timeout=timeout,
-            retries=retries,
-            user_time=user_time,
-            on_unit=on_unit,
-        )
-
-    return anyio.run(main)
+def run_document(loaded: LoadedDocument, agent: Any, **options: Any) -> EvalRun:
+    """Blocking form of :func:`arun_document` (the same options: ``judge``, ``concurrency``, ``timeout``,
+    ``retries``, ``user_time``, ``on_unit``)."""
+    return anyio.run(functools.partial(arun_document, loaded, agent, **options))

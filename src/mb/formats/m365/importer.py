@@ -44,7 +44,7 @@ from ...io import Problem, json_path
 from .document import LoadedDocument, load_document
 from .errors import M365DocumentError
 
-__all__ = ["M365_FIELD", "NATIVE_EXTENSION", "document_to_examples", "document_units", "import_m365"]
+__all__ = ["M365_FIELD", "NATIVE_EXTENSION", "category_of", "document_to_examples", "document_units", "import_m365"]
 
 M365_FIELD = "m365"
 """The top-level extra field of an example that holds its M365 data."""
@@ -121,7 +121,7 @@ def _example(
     if "context" in entry:
         inputs["context"] = entry["context"]
     metadata = dict(native["metadata"]) if isinstance(native.get("metadata"), dict) else {}
-    category = _category(fields, thread)
+    category = category_of(fields, thread)
     if category is not None:
         metadata["categories"] = {**(metadata.get("categories") or {}), "category": category}
     if metadata:
@@ -169,9 +169,10 @@ def _take_native(fields: dict[str, Any]) -> dict[str, Any]:
     return native
 
 
-def _category(fields: dict[str, Any], thread: dict[str, Any] | None) -> str | None:
-    for holder in (fields, thread or {}):
-        extensions = holder.get("extensions")
+def category_of(fields: Any, thread: Any) -> str | None:
+    """The ``extensions.category`` of an item or turn's fields, else of its thread's."""
+    for holder in (fields, thread):
+        extensions = holder.get("extensions") if isinstance(holder, dict) else None
         if isinstance(extensions, dict) and isinstance(extensions.get("category"), str):
             category: str = extensions["category"]
             return category

@@ -12,6 +12,7 @@ distinct evaluator error once with the evaluators that gave it. The page inserts
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -20,7 +21,7 @@ from typing import Any
 from ..._version import __version__
 from ...io import write_atomically
 from ...reports.html import render_page
-from .report_summary import evaluator_name, evaluator_stats, score_number, score_outcome
+from .report_summary import evaluator_name, evaluator_stats, number, score_number, score_outcome
 from .rows import Row, document_counts, report_rows, score_columns, score_value
 
 __all__ = ["html_report", "report_data", "write_html"]
@@ -28,12 +29,8 @@ __all__ = ["html_report", "report_data", "write_html"]
 STATUSES = ("pass", "fail", "partial", "error")
 
 
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-
 def _threshold(entry: Mapping[str, Any]) -> str | None:
-    threshold = _number(entry.get("threshold"))
+    threshold = number(entry.get("threshold"))
     return f"{threshold:g}" if threshold is not None else None
 
 
@@ -131,7 +128,6 @@ def report_data(document: Mapping[str, Any], *, title: str = "Evaluation report"
     """The data of the report page of an output document."""
     rows = report_rows(document)
     keys = score_columns(rows)
-    counts = document_counts(document)
     items = document.get("items") or []
     threads = {str(row.item): _thread(items[row.item - 1]) for row in rows if row.turn is not None}
     return {
@@ -140,13 +136,7 @@ def report_data(document: Mapping[str, Any], *, title: str = "Evaluation report"
         "subtitle": _metadata_line(document),
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "mb_version": __version__,
-        "counts": {
-            "items": counts.items,
-            "rows": counts.rows,
-            "total_items": counts.total_items,
-            "threads": counts.threads,
-            "total_rows": counts.total_rows,
-        },
+        "counts": dataclasses.asdict(document_counts(document)),
         "evaluators": [
             {"key": s.key, "name": s.name, "counts": s.counts, "threshold": s.threshold_text, "mean": s.mean}
             for s in evaluator_stats(rows, keys)

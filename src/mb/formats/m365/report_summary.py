@@ -10,7 +10,7 @@ from .evaluators import EVALUATORS
 from .rows import Row
 from .scores import NOT_RUN_PREFIX
 
-__all__ = ["EvaluatorStats", "evaluator_name", "evaluator_stats", "score_number", "score_outcome"]
+__all__ = ["EvaluatorStats", "evaluator_name", "evaluator_stats", "number", "score_number", "score_outcome"]
 
 _NAMES = {info.score_key: name for name, info in EVALUATORS.items()}
 _EXTRA_NAMES = {"toolCalls": "Tool calls", "retrievalQuery": "RetrievalQuery", "retrievalResult": "RetrievalResult"}
@@ -29,14 +29,18 @@ def score_outcome(entry: Mapping[str, Any]) -> str:
     return result if result in ("pass", "fail") else ""
 
 
+def number(value: Any) -> float | None:
+    """A JSON number as a float; None for anything else (booleans included)."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
 def score_number(entry: Mapping[str, Any]) -> float | None:
     """The number a score sorts and averages by: its score or count, a match as 1 or 0; None when it has none."""
     if entry.get("result") == "error":
         return None
     for key in ("score", "count"):
-        value = entry.get(key)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
+        if (value := number(entry.get(key))) is not None:
+            return value
     match = entry.get("match")
     return (1.0 if match else 0.0) if isinstance(match, bool) else None
 
@@ -86,10 +90,10 @@ def evaluator_stats(rows: Sequence[Row], keys: Sequence[str]) -> list[EvaluatorS
             outcome = score_outcome(entry)
             if outcome:
                 stats[key].counts[outcome] += 1
-            number = score_number(entry)
-            if number is not None:
-                stats[key].values.append(number)
-            threshold = entry.get("threshold")
-            if isinstance(threshold, (int, float)) and not isinstance(threshold, bool):
-                stats[key].thresholds.add(float(threshold))
+            value = score_number(entry)
+            if value is not None:
+                stats[key].values.append(value)
+            threshold = number(entry.get("threshold"))
+            if threshold is not None:
+                stats[key].thresholds.add(threshold)
     return [stats[key] for key in keys]

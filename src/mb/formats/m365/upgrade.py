@@ -84,17 +84,8 @@ def upgrade_document(raw: Any) -> Upgrade:
             result.problems.append(Problem("$.schemaVersion", message))
             return result
     else:
-        kind = (
-            "null"
-            if raw is None
-            else "a boolean"
-            if isinstance(raw, bool)
-            else "a string"
-            if isinstance(raw, str)
-            else "a number"
-            if isinstance(raw, (int, float))
-            else type(raw).__name__
-        )
+        names = {type(None): "null", bool: "a boolean", str: "a string", int: "a number", float: "a number"}
+        kind = names.get(type(raw), type(raw).__name__)
         problem = Problem("$", f"expected an object with schemaVersion and items, or an array of items; got {kind}")
         return Upgrade({}, None, False, problems=[problem])
     items = document.get("items")

@@ -28,7 +28,7 @@ from ...results_format import (
     require_results,
 )
 
-__all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "open_run"]
+__all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "number_or_none", "open_run"]
 
 _STATUSES = frozenset({"passed", "failed", "error"})
 _ROW_KEYS = frozenset({"line", "passed", "status", "score", "assertions", "checks", "metrics", "error", "categories"})
@@ -154,7 +154,8 @@ class ExecutedLine:
     """The agent's wall time on the example, when the runner recorded it."""
 
 
-def _number(value: Any) -> float | None:
+def number_or_none(value: Any) -> float | None:
+    """A JSON number as a float; None for anything else (booleans included)."""
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
@@ -178,7 +179,7 @@ def _decode(data: bytes) -> ExecutedLine | None:
     for event in _list(outputs.get("trace")):
         if isinstance(event, dict) and event.get("event") == "tool_call" and isinstance(event.get("tool"), str):
             tools.setdefault(event["tool"])
-    return ExecutedLine(data, request, tuple(tools), _number(outputs.get("latency_ms")))
+    return ExecutedLine(data, request, tuple(tools), number_or_none(outputs.get("latency_ms")))
 
 
 def _object(value: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import orjson
 from ...evaluation import SummaryBuilder
 from ...results import ExampleResult, Summary
 from ...results_format import RunRecord
-from ._load import ExecutedLine, Row
+from ._load import ExecutedLine, Row, number_or_none
 from ._page import AUTO_GZIP_BYTES, Embedding, pack
 
 __all__ = ["BLOCK_SIZE", "BlockStore", "Interner", "RunBuilder"]
@@ -109,10 +109,6 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-
 def _tokens(row: dict[str, Any]) -> int | None:
     usage = row.get("usage")
     if not isinstance(usage, dict):
@@ -186,7 +182,7 @@ class RunBuilder:
                 continue
             values = self._metrics.setdefault(name, [])
             values.extend([None] * (self._count - len(values)))
-            values.append(_number(metric.get("value")))
+            values.append(number_or_none(metric.get("value")))
         self._count += 1
         self._pending.append(b'{"r":' + row.raw + b',"x":' + (line.raw if line is not None else b"null") + b"}")
         if len(self._pending) == BLOCK_SIZE:
