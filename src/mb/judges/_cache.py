@@ -111,10 +111,6 @@ class JudgeCache:
                 self._fail(exc)
         return rows
 
-    def get(self, key: str) -> CachedVerdict | None:
-        """The cached verdict for ``key``, if any."""
-        return self.get_many([key]).get(key)
-
     def put(self, key: str, score: float, reason: str, judge: str) -> None:
         """Remember a verdict (replacing any older verdict or failure for the same key)."""
         self._write(
