@@ -4,9 +4,10 @@ Several facts (or guidelines) about one response are asked in one call: the item
 ``{"verdicts": [{"reason", "score"}, ...]}`` in their order.
 
 Graded tasks (similarity, relevance, coherence, groundedness) use a 1-5 rubric. Yes/no tasks (equivalence, support,
-chunk relevance, sufficiency) use a 1-5 scale whose 1-2 mean *no* and 3-5 mean *yes*, so the grade carries both the
-decision and the confidence. Either way the verdict's score is ``(grade - 1) / 4`` and the decision boundary 0.5 is
-grade 3. Change a prompt's text and you must bump its version: cached verdicts are keyed by it.
+chunk relevance, sufficiency, date, fact, guideline) use a 1-5 scale whose 1-2 mean *no* and 3-5 mean *yes*, so the
+grade carries both the decision and the confidence. Either way the verdict's score is ``(grade - 1) / 4`` and the
+decision boundary 0.5 is grade 3. Change a prompt's text and you must bump its version: cached verdicts are keyed by
+it.
 """
 
 from __future__ import annotations
@@ -222,18 +223,9 @@ Scores 3-5 mean followed, 1-2 mean not followed.""",
 GROUPED = frozenset({JudgeTask.FACT, JudgeTask.GUIDELINE})
 """The tasks whose items about one response (same candidate and question) are asked in one call."""
 
-DECISIONS = frozenset(
-    {
-        JudgeTask.EQUIVALENCE,
-        JudgeTask.SUPPORT,
-        JudgeTask.CHUNK_RELEVANCE,
-        JudgeTask.SUFFICIENCY,
-        JudgeTask.DATE,
-        JudgeTask.FACT,
-        JudgeTask.GUIDELINE,
-    }
-)
-"""The yes/no tasks: their grade is a decision, and 3 ("yes, barely") sits on its boundary."""
+DECISIONS = frozenset(task for task, prompt in PROMPTS.items() if "Scores 3-5 mean" in prompt.rubric)
+"""The yes/no tasks (their rubric says what scores 3-5 mean): their grade is a decision, and 3 ("yes, barely") sits
+on its boundary."""
 
 REQUIRED: dict[JudgeTask, tuple[str, ...]] = {
     JudgeTask.EQUIVALENCE: ("reference",),
