@@ -122,16 +122,10 @@ _ORDINALS = {word: value for word, value in ORDINAL_WORDS.items() if value <= 30
 """Ordinal words: "the Third" is the 3 of "Charles III" and of "3rd"."""
 _SOFT_ORDINALS = frozenset({"first", "second"})
 """Ordinals that often are not numbers at all ("first thing tomorrow", "in a second")."""
-_SOFT_WORDS = {
-    "both": 2,
-    "twice": 2,
-    "couple": 2,
-    "pair": 2,
-    "double": 2,
-    "single": 1,
-    "once": 1,
-    "thrice": 3,
-    "triple": 3,
+_SOFT_WORDS: dict[str, float] = {
+    **dict.fromkeys(("both", "twice", "couple", "pair", "double"), 2),
+    **dict.fromkeys(("single", "once"), 1),
+    **dict.fromkeys(("thrice", "triple"), 3),
     "half": FRACTIONS["half"],
 }
 """Words that can mean a number but need not: they match a number written elsewhere, never differ on their own."""
@@ -153,12 +147,9 @@ _NUMBER = re.compile(
 """A number, with its magnitude: "5k", "$356M", "$55bn", "$2.9-million", "1,200". A lone ``m``/``b`` counts as
 million/billion only after a currency sign ("$3m"; "3m" is more likely metres)."""
 _UNIT_SECONDS = {
-    "second": 1,
-    "sec": 1,
-    "minute": 60,
-    "min": 60,
-    "hour": 3600,
-    "hr": 3600,
+    **dict.fromkeys(("second", "sec"), 1),
+    **dict.fromkeys(("minute", "min"), 60),
+    **dict.fromkeys(("hour", "hr"), 3600),
     "day": 86_400,
     "week": 604_800,
     "fortnight": 1_209_600,
@@ -177,7 +168,7 @@ _AMOUNT_WORDS = {
 }
 _DURATION = re.compile(
     r"(?<![\w.,])(?P<amount>\d+(?:\.\d+)?|" + "|".join(sorted(_AMOUNT_WORDS, key=len, reverse=True)) + r")"
-    r"[\s-]*(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|yrs?)\b"
+    r"[\s-]*(?P<unit>" + "|".join(f"{unit}s?" for unit in (*_UNIT_SECONDS, *_UNIT_MONTHS)) + r")\b"
     r"(?P<ago>\s+ago\b)?",
     re.IGNORECASE,
 )

@@ -217,17 +217,8 @@ class LLMJudge:
 
     def key(self, request: JudgeRequest) -> str:
         """The cache key of a request: judge kind, model, endpoint, prompt version and the request's texts."""
-        prompt = PROMPTS[request.task]
-        return cache_key(
-            "llm",
-            self.model,
-            self.base_url or "",
-            prompt.version,
-            request.task.value,
-            request.candidate,
-            request.reference,
-            request.question,
-        )
+        texts = (request.task.value, request.candidate, request.reference, request.question)
+        return cache_key("llm", self.model, self.base_url or "", PROMPTS[request.task].version, *texts)
 
     def _loop_state(self) -> _LoopState:
         loop = anyio.lowlevel.current_token().native_token
@@ -312,18 +303,14 @@ class LLMJudge:
         calls: dict[tuple[str, ...], list[_Item]] = {}
         for key in keys:
             request = requests[key]
-            if request.task in GROUPED:
-                together: tuple[str, ...] = (request.task.value, request.candidate, request.question)
-            else:
-                together = (key,)
+            grouped = request.task in GROUPED  # asked together: the facts (or guidelines) about one response
+            together = (request.task.value, request.candidate, request.question) if grouped else (key,)
             calls.setdefault(together, []).append((key, request))
         async with anyio.create_task_group() as group:
             for items in calls.values():
-                group.start_soon(self._resolve, state.client, state, items, answers)
+                group.start_soon(self._resolve, state, items, answers)
 
-    async def _resolve(
-        self, client: AsyncOpenAI, state: _LoopState, items: list[_Item], answers: dict[str, Verdict]
-    ) -> None:
+    async def _resolve(self, state: _LoopState, items: list[_Item], answers: dict[str, Verdict]) -> None:
         """Answer distinct requests asked in one call, sharing the answers with identical requests already in
         flight (those are not asked again)."""
         waiting = {key: state.inflight[key] for key, _ in items if key in state.inflight}
@@ -333,7 +320,7 @@ class LLMJudge:
         verdicts: list[Verdict] = []
         try:
             if mine:
-                verdicts = await self._ask_in_time(client, state, mine)
+                verdicts = await self._ask_in_time(state, mine)
         except Exception as exc:  # keep the task group alive: these requests record the failure
             verdicts = [self._error(f"LLM judge failed: {type(exc).__name__}: {exc}")] * len(mine)
         finally:
@@ -347,19 +334,19 @@ class LLMJudge:
             await pending.done.wait()
             answers[key] = pending.verdict or self._error("the LLM judge gave no verdict")
 
-    async def _ask_in_time(self, client: AsyncOpenAI, state: _LoopState, items: list[_Item]) -> list[Verdict]:
+    async def _ask_in_time(self, state: _LoopState, items: list[_Item]) -> list[Verdict]:
         """:meth:`_ask` holding a concurrency slot, within the question's deadline (counted from then). While the
         endpoint's answer format is unknown, one question at a time finds it out."""
         if self._format() is None:
             async with state.probe:
                 if self._format() is None:
-                    return await self._ask_in_slot(client, state, items)
-        return await self._ask_in_slot(client, state, items)
+                    return await self._ask_in_slot(state, items)
+        return await self._ask_in_slot(state, items)
 
-    async def _ask_in_slot(self, client: AsyncOpenAI, state: _LoopState, items: list[_Item]) -> list[Verdict]:
+    async def _ask_in_slot(self, state: _LoopState, items: list[_Item]) -> list[Verdict]:
         async with state.limiter:
             with anyio.move_on_after(self.deadline):  # no deadline: None
-                return await self._ask(client, items)
+                return await self._ask(state.client, items)
         late = self._error(f"{self._where} gave no verdict within the judge's deadline of {self.deadline:g} s")
         return [late] * len(items)
 
