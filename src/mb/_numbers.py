@@ -29,28 +29,25 @@ FRACTIONS = {"half": 0.5, "quarter": 0.25, "three quarters": 0.75}
 _VALUES = {word: value for value, word in enumerate(ONES)} | TENS
 
 
+def _spellings(units: tuple[str, ...], words: dict[str, int], low: int, high: int) -> dict[str, int]:
+    found = {word: value for word, value in words.items() if low <= value <= high}
+    for tens, value in TENS.items():
+        for unit in range(1, 10):
+            if low <= value + unit <= high:
+                found[f"{tens}-{units[unit]}"] = found[f"{tens} {units[unit]}"] = value + unit
+    return found
+
+
 def cardinal_words(low: int, high: int) -> dict[str, int]:
     """Every spelling of the numbers from ``low`` to ``high`` (below a hundred) in words, with its value: compounds
     with a hyphen or a space ("twenty-one", "twenty one")."""
-    found = {word: value for value, word in enumerate(ONES) if low <= value <= high}
-    for tens, value in TENS.items():
-        if low <= value <= high:
-            found[tens] = value
-        for unit in range(1, 10):
-            if low <= value + unit <= high:
-                found[f"{tens}-{ONES[unit]}"] = found[f"{tens} {ONES[unit]}"] = value + unit
-    return found
+    return _spellings(ONES, _VALUES, low, high)
 
 
 def ordinal_words(low: int, high: int) -> dict[str, int]:
     """Every spelling of the ordinals from ``low`` to ``high`` (below a hundred) in words, with its value
     ("third", "twentieth", "twenty-first", "twenty first")."""
-    found = {word: value for word, value in ORDINAL_WORDS.items() if low <= value <= high}
-    for tens, value in TENS.items():
-        for unit in range(1, 10):
-            if low <= value + unit <= high:
-                found[f"{tens}-{_ORDINAL_ONES[unit]}"] = found[f"{tens} {_ORDINAL_ONES[unit]}"] = value + unit
-    return found
+    return _spellings(_ORDINAL_ONES, ORDINAL_WORDS, low, high)
 
 
 def words_value(text: str | None) -> int:

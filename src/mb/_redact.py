@@ -6,7 +6,7 @@ tried again from each position of a long run).
 Error text from judges and agents often quotes the request: an API key echoed by a 401 body, a bearer token, a
 base URL with ``user:password@``. :func:`redact` replaces each with ``[REDACTED]`` (URL credentials become
 ``***@``). It knows the common shapes of keys and the values of the key variables MorganaBench reads
-(``MB_JUDGE_API_KEY``, ``OPENAI_API_KEY``), and any literal value a caller passes or registers.
+(``MB_JUDGE_API_KEY``, ``OPENAI_API_KEY``), and any literal value a caller passes.
 """
 
 from __future__ import annotations
@@ -14,11 +14,10 @@ from __future__ import annotations
 import base64
 import os
 import re
-import threading
 from collections.abc import Iterable
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["MASK", "redact", "register_secret", "url_credentials"]
+__all__ = ["MASK", "redact", "url_credentials"]
 
 MASK = "[REDACTED]"
 """What a secret is replaced with."""
@@ -56,16 +55,6 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bAIza[0-9A-Za-z_\-]{30,}"), MASK),
 )
 
-_registered: set[str] = set()
-_lock = threading.Lock()
-
-
-def register_secret(value: str | None) -> None:
-    """Treat ``value`` as a secret in every later :func:`redact` call (e.g. a key given as an argument)."""
-    if value and len(value) >= _MIN_LITERAL:
-        with _lock:
-            _registered.add(value)
-
 
 def url_credentials(url: str | None) -> list[str]:
     """The secret forms of the ``user:password@`` part of ``url``: as written, decoded, the password alone, and the
@@ -90,8 +79,6 @@ def _literals(extra: Iterable[str | None]) -> list[str]:
     values = {os.environ.get(name, "").strip() for name in _KEY_VARIABLES}
     for name in _URL_VARIABLES:
         values.update(url_credentials(os.environ.get(name)))
-    with _lock:
-        values.update(_registered)
     values.update(value for value in extra if value)
     return sorted((v for v in values if len(v) >= _MIN_LITERAL), key=len, reverse=True)
 

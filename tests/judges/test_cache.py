@@ -14,12 +14,12 @@ from mb.judges._cache import JudgeCache, cache_key, default_cache_path
 def test_round_trip_and_persistence(tmp_path: Path) -> None:
     path = tmp_path / "nested" / "cache.sqlite3"
     cache = JudgeCache(path)
-    assert cache.get("k") is None
+    assert cache.get_many(["k"]) == {}
     cache.put("k", 0.75, "close enough", "llm:m")
     cache.put("k", 0.5, "replaced", "llm:m")
     cache.close()
     reopened = JudgeCache(path)
-    assert reopened.get("k") == (0.5, "replaced")
+    assert reopened.get_many(["k"]) == {"k": (0.5, "replaced")}
     assert len(reopened) == 1
     mode = sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
@@ -55,7 +55,7 @@ def test_unusable_location_degrades_to_no_cache(tmp_path: Path) -> None:
     blocker.write_text("not a directory")
     cache = JudgeCache(blocker / "cache.sqlite3")
     cache.put("k", 1.0, "r", "j")
-    assert cache.get("k") is None
+    assert cache.get_many(["k"]) == {}
     assert cache.problem is not None
     assert "unusable" in cache.problem
 

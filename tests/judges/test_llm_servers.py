@@ -150,7 +150,18 @@ def test_server_tracebacks_are_one_line_in_the_reason() -> None:
     assert "Input should be 'text' or 'json_object'" in verdict.error
 
 
-@pytest.mark.parametrize("task", [EQ, JudgeTask.SUPPORT, JudgeTask.DATE])
+@pytest.mark.parametrize(
+    "task",
+    [
+        EQ,
+        JudgeTask.SUPPORT,
+        JudgeTask.DATE,
+        JudgeTask.CHUNK_RELEVANCE,
+        JudgeTask.SUFFICIENCY,
+        JudgeTask.FACT,
+        JudgeTask.GUIDELINE,
+    ],
+)
 def test_a_yes_barely_is_undecided(task: JudgeTask, tmp_path: Path) -> None:
     with chat_server(lambda body: answer(3, "vaguer than expected")) as server:
         request = JudgeRequest(task, "candidate", "reference", "2026-01-01T10:00:00+00:00")

@@ -66,7 +66,7 @@ def test_understood_phrases_never_reach_the_judge() -> None:
 
 def test_the_date_prompt_shows_the_phrase_the_user_time_and_the_argument() -> None:
     request = JudgeRequest(JudgeTask.DATE, "2013-03-01", "the feast of saint blurple", U.isoformat())
-    user = messages_for(request)[1]["content"]
+    user = messages_for([request])[1]["content"]
     assert "<user_time>\n2013-02-12T04:30:00-02:00\n</user_time>" in user
     assert "<expected_phrase>\nthe feast of saint blurple\n</expected_phrase>" in user
     assert "<argument>\n2013-03-01\n</argument>" in user

@@ -15,8 +15,9 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 __all__ = ["CachedVerdict", "JudgeCache", "cache_key", "default_cache_path"]
 
@@ -94,67 +95,47 @@ class JudgeCache:
         """The cached failures among ``keys``: the error message of each."""
         return {key: str(message) for key, message in self._select("failures", "message", keys)}
 
-    def _select(self, table: str, columns: str, keys: Iterable[str]) -> list[tuple[str, ...]]:
+    def _select(self, table: str, columns: str, keys: Iterable[str]) -> list[tuple[Any, ...]]:
         wanted = list(dict.fromkeys(keys))
-        rows: list[tuple[str, ...]] = []
+        chunks = (wanted[start : start + _CHUNK] for start in range(0, len(wanted), _CHUNK))
+        query = f"SELECT key, {columns} FROM {table} WHERE key IN "
+        return self._run((query + f"({','.join('?' * len(chunk))})", chunk) for chunk in chunks)
+
+    def put(self, key: str, score: float, reason: str, judge: str) -> None:
+        """Remember a verdict (replacing any older verdict or failure for the same key)."""
+        self._run(
+            [
+                (
+                    "INSERT OR REPLACE INTO verdicts (key, score, reason, judge, created) VALUES (?, ?, ?, ?, ?)",
+                    (key, score, reason, judge, time.time()),
+                ),
+                ("DELETE FROM failures WHERE key = ?", (key,)),
+            ]
+        )
+
+    def put_failure(self, key: str, message: str, judge: str) -> None:
+        """Remember that asking failed (replacing any older failure for the same key)."""
+        query = "INSERT OR REPLACE INTO failures (key, message, judge, created) VALUES (?, ?, ?, ?)"
+        self._run([(query, (key, message, judge, time.time()))])
+
+    def _run(self, statements: Iterable[tuple[str, Sequence[object]]]) -> list[tuple[Any, ...]]:
+        """Execute the statements in order; the rows they return (none when the cache is unusable)."""
+        rows: list[tuple[Any, ...]] = []
         with self._lock:
             connection = self._connect()
             if connection is None:
                 return rows
             try:
-                for start in range(0, len(wanted), _CHUNK):
-                    chunk = wanted[start : start + _CHUNK]
-                    marks = ",".join("?" * len(chunk))
-                    query = f"SELECT key, {columns} FROM {table} WHERE key IN ({marks})"
-                    rows.extend(connection.execute(query, chunk))
+                for statement, parameters in statements:
+                    rows.extend(connection.execute(statement, parameters))
             except sqlite3.Error as exc:
                 self._fail(exc)
         return rows
 
-    def get(self, key: str) -> CachedVerdict | None:
-        """The cached verdict for ``key``, if any."""
-        return self.get_many([key]).get(key)
-
-    def put(self, key: str, score: float, reason: str, judge: str) -> None:
-        """Remember a verdict (replacing any older verdict or failure for the same key)."""
-        self._write(
-            (
-                "INSERT OR REPLACE INTO verdicts (key, score, reason, judge, created) VALUES (?, ?, ?, ?, ?)",
-                (key, score, reason, judge, time.time()),
-            ),
-            ("DELETE FROM failures WHERE key = ?", (key,)),
-        )
-
-    def put_failure(self, key: str, message: str, judge: str) -> None:
-        """Remember that asking failed (replacing any older failure for the same key)."""
-        self._write(
-            (
-                "INSERT OR REPLACE INTO failures (key, message, judge, created) VALUES (?, ?, ?, ?)",
-                (key, message, judge, time.time()),
-            ),
-        )
-
-    def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
-        with self._lock:
-            connection = self._connect()
-            if connection is None:
-                return
-            try:
-                for statement, parameters in statements:
-                    connection.execute(statement, parameters)
-            except sqlite3.Error as exc:
-                self._fail(exc)
-
     def __len__(self) -> int:
         """Number of cached verdicts."""
-        with self._lock:
-            connection = self._connect()
-            if connection is None:
-                return 0
-            try:
-                return int(connection.execute("SELECT COUNT(*) FROM verdicts").fetchone()[0])
-            except sqlite3.Error:
-                return 0
+        rows = self._run([("SELECT COUNT(*) FROM verdicts", ())])
+        return int(rows[0][0]) if rows else 0
 
     def close(self) -> None:
         """Close the database (it reopens on next use)."""

@@ -234,34 +234,25 @@ _MAX_ACRONYM = 12
 """Acronyms longer than this are not looked for ("UN" for "United Nations", not a 40-letter run)."""
 
 
+def _run_acronyms(run: tuple[str, ...]) -> set[str]:
+    """The acronyms a run of capitalized words can be written as: the initials of two or more consecutive words of it,
+    at most ``_MAX_ACRONYM`` letters. Linear in the length of the run."""
+    letters = "".join(word[0] for word in run)
+    top = len(letters)
+    return {letters[start:end] for start in range(top) for end in range(start + 2, min(top, start + _MAX_ACRONYM) + 1)}
+
+
 @lru_cache(maxsize=8192)
 def _acronyms(text: str) -> frozenset[str]:
-    """Every acronym the text's runs of capitalized words can be written as: the initials of two or more consecutive
-    words of a run, at most ``_MAX_ACRONYM`` letters. Linear in the length of the text."""
-    found: set[str] = set()
-    for run in _runs(text):
-        letters = "".join(word[0] for word in run)
-        for start in range(len(letters)):
-            for end in range(start + 2, min(len(letters), start + _MAX_ACRONYM) + 1):
-                found.add(letters[start:end])
-    return frozenset(found)
+    """Every acronym the text's runs of capitalized words can be written as."""
+    return frozenset().union(*(_run_acronyms(run) for run in _runs(text)))
 
 
 @lru_cache(maxsize=8192)
 def _abbreviated(text: str, other: str) -> frozenset[str]:
     """The words of ``text``'s runs of capitalized words that ``other`` writes as an acronym of (part of) the run."""
     vocabulary, _ = _vocabulary(other)
-    out: set[str] = set()
-    for run in _runs(text):
-        letters = "".join(word[0] for word in run)
-        acronyms = {
-            letters[start:end]
-            for start in range(len(letters))
-            for end in range(start + 2, min(len(letters), start + _MAX_ACRONYM) + 1)
-        }
-        if not acronyms.isdisjoint(vocabulary):
-            out.update(run)
-    return frozenset(out)
+    return frozenset(word for run in _runs(text) if not _run_acronyms(run).isdisjoint(vocabulary) for word in run)
 
 
 @lru_cache(maxsize=8192)

@@ -8,12 +8,11 @@ other affirms it plainly, so "no flights match" and "I could not find any flight
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 
 from ._text import STOPWORDS, clauses, stem
 
-__all__ = ["NEGATORS", "antonym_conflict", "negation_conflict", "opposite_words", "polarity"]
+__all__ = ["NEGATORS", "antonym_conflict", "negation_conflict"]
 
 _NEGATORS_TEXT = "not no never none nobody nothing nowhere neither nor without unable non"
 NEGATORS = frozenset(_NEGATORS_TEXT.split())
@@ -138,17 +137,6 @@ def _polarity(text: str) -> _Polarity:
             how = "negated" if i in negated else "shadowed" if strong else "plain"
             seen.setdefault(stem(word), (set(), word))[0].add(how)
     return {key: (frozenset(hows), surface) for key, (hows, surface) in seen.items()}
-
-
-def polarity(text: str) -> Mapping[str, tuple[frozenset[str], str]]:
-    """For each word of ``text`` (by stem): how it appears (``negated``, ``plain``, ``shadowed``) and one surface
-    form."""
-    return _polarity(text)
-
-
-def opposite_words(word: str) -> frozenset[str]:
-    """The stems that say the opposite of the stem ``word`` ("open": "close", "shut"...), empty when none is known."""
-    return _OPPOSITE.get(word, frozenset())
 
 
 _FLIP = {"negated": "plain", "plain": "negated", "shadowed": "shadowed"}

@@ -39,22 +39,9 @@ class Quantity:
 
 
 _COMPATIBLE = frozenset(
-    {
-        ("number", "number"),
-        ("code", "code"),
-        ("number", "code"),
-        ("number", "datepart"),
-        ("datepart", "datepart"),
-        ("month", "month"),
-        ("month", "datepart"),
-        ("time", "time"),
-        ("number", "time"),
-        ("weekday", "weekday"),
-        ("relday", "relday"),
-        ("duration", "duration"),
-        ("number", "duration"),
-    }
+    {("number", "code"), ("number", "datepart"), ("month", "datepart"), ("number", "time"), ("number", "duration")}
 )
+"""Pairs of different kinds that can denote the same thing; a kind always can with itself."""
 
 
 def _as_times(values: frozenset[Reading]) -> frozenset[Reading]:
@@ -83,7 +70,7 @@ def _same_duration(a: Quantity, b: Quantity) -> bool:
 
 def same_quantity(a: Quantity, b: Quantity) -> bool:
     """Whether two quantities can denote the same thing."""
-    if (a.kind, b.kind) not in _COMPATIBLE and (b.kind, a.kind) not in _COMPATIBLE:
+    if a.kind != b.kind and (a.kind, b.kind) not in _COMPATIBLE and (b.kind, a.kind) not in _COMPATIBLE:
         return False
     if a.kind == b.kind == "code" and _prefix(a) != _prefix(b):
         return False
@@ -115,57 +102,16 @@ def unmatched(source: Iterable[Quantity], target: Iterable[Quantity]) -> list[Qu
 _UNITS = {word: value for value, word in enumerate(ONES)}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _MULTIPLIERS = {
-    "k": 1_000,
-    "thousand": 1_000,
-    "m": 1_000_000,
-    "million": 1_000_000,
-    "mln": 1_000_000,
-    "mn": 1_000_000,
-    "b": 1_000_000_000,
-    "billion": 1_000_000_000,
-    "bn": 1_000_000_000,
-    "t": 1_000_000_000_000,
-    "trillion": 1_000_000_000_000,
-    "tn": 1_000_000_000_000,
+    word: 1000**power
+    for power, words in enumerate(("k thousand", "m million mln mn", "b billion bn", "t trillion tn"), 1)
+    for word in words.split()
 }
-_MONTHS = {
-    "january": 1,
-    "february": 2,
-    "march": 3,
-    "april": 4,
-    "may": 5,
-    "june": 6,
-    "july": 7,
-    "august": 8,
-    "september": 9,
-    "october": 10,
-    "november": 11,
-    "december": 12,
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "sept": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-}
-_WEEKDAYS = {
-    "monday": "mon",
-    "tuesday": "tue",
-    "tues": "tue",
-    "wednesday": "wed",
-    "weds": "wed",
-    "thursday": "thu",
-    "thurs": "thu",
-    "friday": "fri",
-    "saturday": "sat",
-    "sunday": "sun",
-}
+_MONTHS_TEXT = "january february march april may june july august september october november december"
+_MONTHS = {name: number for number, name in enumerate(_MONTHS_TEXT.split(), 1)}
+_MONTHS |= {name[:3]: number for name, number in _MONTHS.items()} | {"sept": 9}
+_WEEKDAYS_TEXT = "monday tuesday wednesday thursday friday saturday sunday"
+_WEEKDAYS = {day: day[:3] for day in _WEEKDAYS_TEXT.split()}
+_WEEKDAYS |= {"tues": "tue", "weds": "wed", "thurs": "thu"}
 _RELDAYS: dict[str, frozenset[Reading]] = {
     "today": frozenset({"today"}),
     "tonight": frozenset({"today", "tonight"}),
@@ -176,16 +122,10 @@ _ORDINALS = {word: value for word, value in ORDINAL_WORDS.items() if value <= 30
 """Ordinal words: "the Third" is the 3 of "Charles III" and of "3rd"."""
 _SOFT_ORDINALS = frozenset({"first", "second"})
 """Ordinals that often are not numbers at all ("first thing tomorrow", "in a second")."""
-_SOFT_WORDS = {
-    "both": 2,
-    "twice": 2,
-    "couple": 2,
-    "pair": 2,
-    "double": 2,
-    "single": 1,
-    "once": 1,
-    "thrice": 3,
-    "triple": 3,
+_SOFT_WORDS: dict[str, float] = {
+    **dict.fromkeys(("both", "twice", "couple", "pair", "double"), 2),
+    **dict.fromkeys(("single", "once"), 1),
+    **dict.fromkeys(("thrice", "triple"), 3),
     "half": FRACTIONS["half"],
 }
 """Words that can mean a number but need not: they match a number written elsewhere, never differ on their own."""
@@ -207,12 +147,9 @@ _NUMBER = re.compile(
 """A number, with its magnitude: "5k", "$356M", "$55bn", "$2.9-million", "1,200". A lone ``m``/``b`` counts as
 million/billion only after a currency sign ("$3m"; "3m" is more likely metres)."""
 _UNIT_SECONDS = {
-    "second": 1,
-    "sec": 1,
-    "minute": 60,
-    "min": 60,
-    "hour": 3600,
-    "hr": 3600,
+    **dict.fromkeys(("second", "sec"), 1),
+    **dict.fromkeys(("minute", "min"), 60),
+    **dict.fromkeys(("hour", "hr"), 3600),
     "day": 86_400,
     "week": 604_800,
     "fortnight": 1_209_600,
@@ -231,7 +168,7 @@ _AMOUNT_WORDS = {
 }
 _DURATION = re.compile(
     r"(?<![\w.,])(?P<amount>\d+(?:\.\d+)?|" + "|".join(sorted(_AMOUNT_WORDS, key=len, reverse=True)) + r")"
-    r"[\s-]*(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|yrs?)\b"
+    r"[\s-]*(?P<unit>" + "|".join(f"{unit}s?" for unit in (*_UNIT_SECONDS, *_UNIT_MONTHS)) + r")\b"
     r"(?P<ago>\s+ago\b)?",
     re.IGNORECASE,
 )

@@ -73,19 +73,15 @@ class LexicalJudge:
 
         verdicts = []
         for request in requests:
-            if request.task not in _TASKS:
-                error = f"the lexical judge cannot answer {request.task.value}"
-                verdicts.append(Verdict(0.0, error, self.name, error=error))
-                continue
-            too_big = oversized(request)
-            if too_big is not None:
-                verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
-                continue
-            try:
-                verdicts.append(to_verdict(self.measure(request), self._thresholds[request.task], self.name))
-            except Exception as exc:  # a judge never raises: the failure becomes this request's verdict
-                error = f"lexical judge failed: {type(exc).__name__}: {exc}"
-                verdicts.append(Verdict(0.0, error, self.name, error=error))
+            error = None if request.task in _TASKS else f"the lexical judge cannot answer {request.task.value}"
+            error = error or oversized(request)
+            if error is None:
+                try:
+                    verdicts.append(to_verdict(self.measure(request), self._thresholds[request.task], self.name))
+                    continue
+                except Exception as exc:  # a judge never raises: the failure becomes this request's verdict
+                    error = f"lexical judge failed: {type(exc).__name__}: {exc}"
+            verdicts.append(Verdict(0.0, error, self.name, error=error))
         return verdicts
 
     async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:

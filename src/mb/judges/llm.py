@@ -38,19 +38,7 @@ from .._redact import redact, url_credentials
 from ..errors import JudgeConfigError
 from ._cache import JudgeCache, cache_key, default_cache_path
 from ._http import FORMATS, format_refused, one_line, refused_connection, retry_after
-from ._prompts import (
-    ANSWER_SCHEMA,
-    BOUNDED_ANSWER_SCHEMA,
-    DECISIONS,
-    GROUPED,
-    PROMPTS,
-    group_messages_for,
-    group_schema,
-    messages_for,
-    parse_answer,
-    parse_answers,
-    required_fields,
-)
+from ._prompts import DECISIONS, GROUPED, PROMPTS, REQUIRED, answer_schema, messages_for, parse_answers
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
@@ -118,14 +106,6 @@ class _LoopState:
 
     probe: anyio.Lock = field(default_factory=anyio.Lock)
     """Held by the one request that finds out which answer format the endpoint accepts; the others wait for it."""
-
-
-def _parse(content: str | None, count: int) -> list[tuple[int, str]] | str:
-    """The ``(grade, reason)`` of each of ``count`` items asked in one call, or what is wrong with the answer."""
-    if count > 1:
-        return parse_answers(content, count)
-    parsed = parse_answer(content)
-    return parsed if isinstance(parsed, str) else [parsed]
 
 
 def _env(name: str) -> str | None:
@@ -204,15 +184,9 @@ class LLMJudge:
             retry_failed = (_env("MB_JUDGE_RETRY_FAILED") or "0").lower() not in ("0", "false", "no", "off")
         self.retry_failed = retry_failed
         """Ask again the requests whose failure is cached."""
-        self.cache: JudgeCache | None
-        if isinstance(cache, JudgeCache):
-            self.cache = cache
-        elif cache is True:
-            self.cache = JudgeCache(default_cache_path())
-        elif cache is False:
-            self.cache = None
-        else:
-            self.cache = JudgeCache(cache)
+        self.cache: JudgeCache | None = cache if isinstance(cache, JudgeCache) else None
+        if cache is True or not isinstance(cache, (JudgeCache, bool)):
+            self.cache = JudgeCache(default_cache_path() if cache is True else cache)
         self._sleep = sleep or anyio.sleep
         self._state: _LoopState | None = None
         self._learnt: int | None = None  # the answer format the endpoint accepted (its index in FORMATS)
@@ -243,17 +217,8 @@ class LLMJudge:
 
     def key(self, request: JudgeRequest) -> str:
         """The cache key of a request: judge kind, model, endpoint, prompt version and the request's texts."""
-        prompt = PROMPTS[request.task]
-        return cache_key(
-            "llm",
-            self.model,
-            self.base_url or "",
-            prompt.version,
-            request.task.value,
-            request.candidate,
-            request.reference,
-            request.question,
-        )
+        texts = (request.task.value, request.candidate, request.reference, request.question)
+        return cache_key("llm", self.model, self.base_url or "", PROMPTS[request.task].version, *texts)
 
     def _loop_state(self) -> _LoopState:
         loop = anyio.lowlevel.current_token().native_token
@@ -287,7 +252,7 @@ class LLMJudge:
         fixed = precheck(request)
         if fixed is not None:
             return Verdict(fixed[0], fixed[1], self.name)
-        missing = [name for name in required_fields(request.task) if not str(getattr(request, name)).strip()]
+        missing = [name for name in REQUIRED[request.task] if not str(getattr(request, name)).strip()]
         if missing:
             return self._error(f"{request.task.value} needs the {' and '.join(missing)} of the request")
         return None
@@ -338,18 +303,14 @@ class LLMJudge:
         calls: dict[tuple[str, ...], list[_Item]] = {}
         for key in keys:
             request = requests[key]
-            if request.task in GROUPED:
-                together: tuple[str, ...] = (request.task.value, request.candidate, request.question)
-            else:
-                together = (key,)
+            grouped = request.task in GROUPED  # asked together: the facts (or guidelines) about one response
+            together = (request.task.value, request.candidate, request.question) if grouped else (key,)
             calls.setdefault(together, []).append((key, request))
         async with anyio.create_task_group() as group:
             for items in calls.values():
-                group.start_soon(self._resolve, state.client, state, items, answers)
+                group.start_soon(self._resolve, state, items, answers)
 
-    async def _resolve(
-        self, client: AsyncOpenAI, state: _LoopState, items: list[_Item], answers: dict[str, Verdict]
-    ) -> None:
+    async def _resolve(self, state: _LoopState, items: list[_Item], answers: dict[str, Verdict]) -> None:
         """Answer distinct requests asked in one call, sharing the answers with identical requests already in
         flight (those are not asked again)."""
         waiting = {key: state.inflight[key] for key, _ in items if key in state.inflight}
@@ -359,7 +320,7 @@ class LLMJudge:
         verdicts: list[Verdict] = []
         try:
             if mine:
-                verdicts = await self._ask_in_time(client, state, mine)
+                verdicts = await self._ask_in_time(state, mine)
         except Exception as exc:  # keep the task group alive: these requests record the failure
             verdicts = [self._error(f"LLM judge failed: {type(exc).__name__}: {exc}")] * len(mine)
         finally:
@@ -373,21 +334,19 @@ class LLMJudge:
             await pending.done.wait()
             answers[key] = pending.verdict or self._error("the LLM judge gave no verdict")
 
-    async def _ask_in_time(self, client: AsyncOpenAI, state: _LoopState, items: list[_Item]) -> list[Verdict]:
+    async def _ask_in_time(self, state: _LoopState, items: list[_Item]) -> list[Verdict]:
         """:meth:`_ask` holding a concurrency slot, within the question's deadline (counted from then). While the
         endpoint's answer format is unknown, one question at a time finds it out."""
         if self._format() is None:
             async with state.probe:
                 if self._format() is None:
-                    return await self._ask_in_slot(client, state, items)
-        return await self._ask_in_slot(client, state, items)
+                    return await self._ask_in_slot(state, items)
+        return await self._ask_in_slot(state, items)
 
-    async def _ask_in_slot(self, client: AsyncOpenAI, state: _LoopState, items: list[_Item]) -> list[Verdict]:
+    async def _ask_in_slot(self, state: _LoopState, items: list[_Item]) -> list[Verdict]:
         async with state.limiter:
-            if self.deadline is None:
-                return await self._ask(client, items)
-            with anyio.move_on_after(self.deadline):
-                return await self._ask(client, items)
+            with anyio.move_on_after(self.deadline):  # no deadline: None
+                return await self._ask(state.client, items)
         late = self._error(f"{self._where} gave no verdict within the judge's deadline of {self.deadline:g} s")
         return [late] * len(items)
 
@@ -402,7 +361,7 @@ class LLMJudge:
                 content = await self._complete(client, requests)
             except _CallFailed as failure:
                 return self._fail(items, str(failure), keep=failure.cached)
-            parsed = _parse(content, len(items))
+            parsed = parse_answers(content, len(items))
             if isinstance(parsed, str):
                 problem = parsed
                 continue
@@ -428,14 +387,8 @@ class LLMJudge:
 
     def _request(self, requests: list[JudgeRequest], mode: int) -> dict[str, Any]:
         """The arguments of one call: a single request's prompt, or a group's (one verdict per item)."""
-        kind = FORMATS[mode]
-        count = len(requests)
-        if count == 1:
-            messages = messages_for(requests[0], schema=kind == "json_object")
-            schema, bounded = ANSWER_SCHEMA, BOUNDED_ANSWER_SCHEMA
-        else:
-            messages = group_messages_for(requests, schema=kind == "json_object")
-            schema, bounded = group_schema(count), group_schema(count, bounded=True)
+        kind, count = FORMATS[mode], len(requests)
+        messages, schema = messages_for(requests, schema=kind == "json_object"), answer_schema(count)
         arguments: dict[str, Any] = {"model": self.model, "messages": messages}
         if self.temperature is not None:
             arguments["temperature"] = self.temperature
@@ -447,7 +400,7 @@ class LLMJudge:
                 "json_schema": {"name": _TOOL, "strict": True, "schema": schema},
             }
         elif kind == "json_object":
-            arguments["response_format"] = {"type": "json_object", "schema": bounded}
+            arguments["response_format"] = {"type": "json_object", "schema": answer_schema(count, bounded=True)}
         elif kind == "tool":
             definition = {"name": _TOOL, "description": "Record the verdict.", "parameters": schema}
             arguments["tools"] = [{"type": "function", "function": definition}]
