@@ -147,19 +147,6 @@ class _Plain:
         options = {"batch_size": batch_size, "normalize_embeddings": True, "convert_to_tensor": True}
         return self.model.encode(list(texts), show_progress_bar=False, **options).float().numpy()
 
-    def encode_tokens(self, texts: Sequence[str], *, batch_size: int = 64) -> tuple[Any, list[tuple[list[int], Any]]]:
-        """The vectors and, per text, its word-piece ids and their last-layer states ([CLS] and [SEP] left out)."""
-        options = {"batch_size": batch_size, "output_value": "token_embeddings", "show_progress_bar": False}
-        states = self.model.encode(list(texts), **options)
-        ids = [self.model.tokenizer(text, truncation=True, max_length=256)["input_ids"] for text in texts]
-        pieces = [(i[1:-1], s[1 : len(i) - 1].float().numpy()) for i, s in zip(ids, states, strict=True)]
-        return self.encode(texts, batch_size=batch_size), pieces
-
-    def word_vectors(self, ids: Sequence[int]) -> Any:
-        """The context-free input embedding of each word-piece id."""
-        table = self.model[0].auto_model.embeddings.word_embeddings.weight
-        return table[list(ids)].detach().float().numpy()
-
 
 def _sentence_transformers() -> dict[str, _Plain]:
     """Float32 and bfloat16 sentence-transformers models of the same weights, or none when not installed."""

@@ -68,11 +68,11 @@ def test_batch_size_and_order_do_not_change_the_vectors(model: MiniLM, texts: li
 def test_reused_buffers_never_leak_between_calls(model: MiniLM) -> None:
     short = ["book a table for two", "reserve a table for 2", "cancel my flight"]
     longer = [f"sentence {i} " + "with many more words " * (5 + 6 * i) for i in range(12)]
-    first, (_, states) = model.encode(short), model.encode_tokens(short)
-    saved = [piece.copy() for _, piece in states]
+    first = model.encode(short)
+    saved = first.copy()
     model.encode(longer, batch_size=64)  # other shapes, through the same buffers
     assert np.allclose(model.encode(short), first, atol=1e-6)
-    assert all(np.array_equal(piece, kept) for (_, piece), kept in zip(states, saved, strict=True))  # not overwritten
+    assert np.array_equal(first, saved)  # a returned array is not overwritten
 
 
 def test_long_texts_are_cut_at_the_models_length(model: MiniLM) -> None:
@@ -151,42 +151,3 @@ def test_a_missing_tensor_is_named() -> None:
     tokenizer = Tokenizer.from_file(str(source / "tokenizer.json"))
     with pytest.raises(ValueError, match=r"encoder\.layer\.3\.output\.dense\.bias"):
         MiniLM(tokenizer, stored, config, 256)
-
-
-def test_word_piece_states_come_with_the_same_vectors(model: MiniLM) -> None:
-    texts = ["A man is playing a guitar.", "Book a table for two at 7pm", "x", "Flights from Paris to Lyon on Monday"]
-    vectors, found = model.encode_tokens(texts, batch_size=3)
-    assert np.allclose(vectors, model.encode(texts, batch_size=3), atol=1e-6)
-    assert len(found) == len(texts)
-    for text, (ids, states) in zip(texts, found, strict=True):
-        expected = model._tokenizer.encode(text, add_special_tokens=True).ids[1:-1]
-        assert ids == expected
-        assert states.shape == (len(ids), 384)
-    # a text's states do not depend on the batch it was padded in
-    [alone], [(ids, states)] = model.encode_tokens(["Book a table for two at 7pm"])
-    assert ids == found[1][0]
-    assert np.allclose(states, found[1][1], atol=1e-5)
-    assert float(alone @ vectors[1]) == pytest.approx(1.0, abs=1e-6)
-
-
-def test_intermediate_layer_states_come_from_the_same_forward_pass(model: MiniLM) -> None:
-    texts = ["A man is playing a guitar.", "Book a table for two at 7pm", "Flights from Paris to Lyon on Monday"]
-    vectors, found = model.encode_layers(texts, (0, 3, model.layers), batch_size=2)
-    assert np.allclose(vectors, model.encode(texts, batch_size=2), atol=1e-6)  # the sentence vectors are untouched
-    _, last = model.encode_tokens(texts, batch_size=2)
-    for (ids, layers), (last_ids, states) in zip(found, last, strict=True):
-        assert ids == last_ids
-        assert layers.shape == (3, len(ids), 384)
-        assert np.allclose(layers[2], states, atol=1e-6)
-        assert not np.allclose(layers[1], states, atol=1e-2)  # a middle layer differs from the last
-    # layer 0 is the normalized input embedding: the same piece has the same state at the same position
-    [(_, one)], [(_, two)] = model.encode_layers(["book a"], (0,))[1], model.encode_layers(["book it"], (0,))[1]
-    assert np.allclose(one[0, 0], two[0, 0], atol=1e-6)
-    assert not np.allclose(one[0, 1], two[0, 1], atol=1e-2)
-
-
-def test_layers_outside_the_model_are_refused(model: MiniLM) -> None:
-    with pytest.raises(ValueError, match="between 0 and 6"):
-        model.encode_layers(["a text"], (7,))
-    with pytest.raises(ValueError, match="between 0 and 6"):
-        model.encode_layers(["a text"], (-1,))

@@ -74,26 +74,6 @@ class Embedder:
         with self._lock:
             return self._model.encode(list(texts), batch_size=batch_size)
 
-    def encode_tokens(
-        self, texts: Sequence[str], *, batch_size: int = 64
-    ) -> tuple[npt.NDArray[np.float32], list[tuple[list[int], npt.NDArray[np.float32]]]]:
-        """``encode``'s vectors and, per text, its word-piece ids and their last-layer states
-        (``MiniLM.encode_tokens``)."""
-        with self._lock:
-            return self._model.encode_tokens(list(texts), batch_size=batch_size)
-
-    def encode_layers(
-        self, texts: Sequence[str], layers: Sequence[int], *, batch_size: int = 64
-    ) -> tuple[npt.NDArray[np.float32], list[tuple[list[int], npt.NDArray[np.float32]]]]:
-        """``encode``'s vectors and, per text, its word-piece ids and their states after each of ``layers``
-        (``MiniLM.encode_layers``)."""
-        with self._lock:
-            return self._model.encode_layers(list(texts), layers, batch_size=batch_size)
-
-    def word_vectors(self, ids: Sequence[int]) -> npt.NDArray[np.float32]:
-        """The context-free input embedding of each word-piece id (``MiniLM.word_vectors``)."""
-        return self._model.word_vectors(ids)
-
 
 _LOCK = threading.Lock()
 _INSTANCES: dict[tuple[str, str], Embedder] = {}

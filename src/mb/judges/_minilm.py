@@ -200,9 +200,7 @@ class MiniLM:
         self._positions = get("embeddings.position_embeddings.weight")
         self._token_type = get("embeddings.token_type_embeddings.weight")[0]
         self._norm = (get("embeddings.LayerNorm.weight"), get("embeddings.LayerNorm.bias"))
-        self.layers = int(config["num_hidden_layers"])
-        """Number of transformer layers."""
-        self._layers = [_Layer(weights, f"encoder.layer.{i}") for i in range(self.layers)]
+        self._layers = [_Layer(weights, f"encoder.layer.{i}") for i in range(int(config["num_hidden_layers"]))]
         from threadpoolctl import ThreadpoolController
 
         self._blas = ThreadpoolController()
@@ -236,44 +234,6 @@ class MiniLM:
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> Array:
         """One unit vector per text, in order; texts of similar length are batched together."""
-        return self._encode(texts, batch_size)
-
-    def encode_tokens(self, texts: Sequence[str], batch_size: int = 64) -> tuple[Array, list[tuple[list[int], Array]]]:
-        """``encode``'s vectors (the same, bit for bit) and, per text, from the same forward pass: the ids of its word
-        pieces between ``[CLS]`` and ``[SEP]`` and the last layer's state of each (one row per piece, not
-        normalized)."""
-        vectors, found = self.encode_layers(texts, (self.layers,), batch_size)
-        return vectors, [(ids, states[0]) for ids, states in found]
-
-    def encode_layers(
-        self, texts: Sequence[str], layers: Sequence[int], batch_size: int = 64
-    ) -> tuple[Array, list[tuple[list[int], Array]]]:
-        """``encode``'s vectors (the same, bit for bit) and, per text, from the same forward pass: the ids of its word
-        pieces between ``[CLS]`` and ``[SEP]`` and their states after each of ``layers`` (``layers x pieces x
-        dimension``; layer 0 is the normalized input embedding, ``self.layers`` the last layer, as Hugging Face
-        numbers ``hidden_states``)."""
-        wanted = tuple(int(layer) for layer in layers)
-        if any(not 0 <= layer <= self.layers for layer in wanted):
-            raise ValueError(f"layers must lie between 0 and {self.layers}, not {list(wanted)}")
-        tokens: list[tuple[list[int], Array] | None] = [None] * len(texts)
-        vectors = self._encode(texts, batch_size, tokens, wanted)
-        return vectors, [t for t in tokens if t is not None]
-
-    def word_vectors(self, ids: Sequence[int]) -> Array:
-        """The input (context-free) embedding of each word-piece id: rows of the word-embedding matrix."""
-        import numpy as np
-
-        return np.asarray(self._words[np.asarray(ids, dtype=np.int64)], dtype=np.float32)
-
-    def _encode(
-        self,
-        texts: Sequence[str],
-        batch_size: int,
-        tokens: list[tuple[list[int], Array] | None] | None = None,
-        layers: tuple[int, ...] = (),
-    ) -> Array:
-        """Vectors of ``texts``; when ``tokens`` is given, each text's word-piece ids and its states after each of
-        ``layers`` go at its index."""
         import numpy as np
 
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
@@ -285,19 +245,15 @@ class MiniLM:
             batch = [ids[i] for i in chosen]
             if len(batch) * max(len(i) for i in batch) <= _FEW_TOKENS:
                 with self._blas.limit(limits=1, user_api="blas"):
-                    states, mask, kept = self._hidden(batch, layers)
+                    states, mask = self._hidden(batch)
             else:
-                states, mask, kept = self._hidden(batch, layers)
+                states, mask = self._hidden(batch)
             out[chosen] = _pool(states, mask)
-            if tokens is not None:
-                for row, index in enumerate(chosen):
-                    end = len(ids[index]) - 1
-                    tokens[index] = (ids[index][1:-1], np.stack([k[row, 1:end] for k in kept]))
         return out
 
-    def _hidden(self, batch: list[list[int]], keep: tuple[int, ...] = ()) -> tuple[Array, Array, list[Array]]:
-        """The last layer's states (texts x padded length x dimension) of one batch of token id lists, the
-        attention mask (1 on real word pieces, 0 on padding) and the states after each layer of ``keep`` (copies)."""
+    def _hidden(self, batch: list[list[int]]) -> tuple[Array, Array]:
+        """The last layer's states (texts x padded length x dimension) of one batch of token id lists and the
+        attention mask (1 on real word pieces, 0 on padding)."""
         import numpy as np
 
         size, length = len(batch), padded_length(max(len(ids) for ids in batch))
@@ -311,13 +267,10 @@ class MiniLM:
         x.reshape(size, length, dimension)[...] += self._positions[:length]
         x += self._token_type
         x = _layer_norm(x, *self._norm, self._eps)
-        kept: dict[int, Array] = {}
-        if 0 in keep:
-            kept[0] = x.reshape(size, length, -1).copy()
         bias = ((1.0 - mask) * np.finfo(np.float32).min)[:, None, None, :]
         heads, width = self._heads, dimension // self._heads
         scale = np.float32(1 / math.sqrt(width))
-        for number, layer in enumerate(self._layers, start=1):
+        for layer in self._layers:
             qkv = np.matmul(x, layer.qkv, out=work.get("qkv", (count, 3 * dimension)))
             qkv += layer.qkv_bias
             q, k, v = qkv.reshape(size, length, 3, heads, width).transpose(2, 0, 3, 1, 4)
@@ -345,9 +298,7 @@ class MiniLM:
             out = self._feed_forward(x, layer)
             out += x
             x = _layer_norm(out, *layer.output_norm, self._eps)
-            if number in keep:
-                kept[number] = x.reshape(size, length, -1).copy()
-        return x.reshape(size, length, -1), mask, [kept[number] for number in keep]
+        return x.reshape(size, length, -1), mask
 
     def _feed_forward(self, x: Array, layer: _Layer) -> Array:
         """The feed-forward block of ``layer`` (without its residual), in blocks of ``_FFN_ROWS`` rows, so that the
