@@ -17,8 +17,6 @@ from pydantic import (
     model_validator,
 )
 
-from .response_expectations import check_text_lists, read_text_list
-
 __all__ = [
     "DateTimeMatcher",
     "EmailMatcher",
@@ -224,6 +222,8 @@ class Expectations(BaseModel):
 
             extra["extended_assertions"] = read_extended_assertions(extra["extended_assertions"])[1]
         if extra and ("expected_facts" in extra or "guidelines" in extra):
+            from .response_expectations import check_text_lists
+
             check_text_lists(extra)
         return self
 
@@ -242,12 +242,16 @@ class Expectations(BaseModel):
     def expected_facts(self) -> list[str]:
         """``expectations.expected_facts`` (MLflow's name): facts the response must state, each checked on its own;
         empty when the key is absent or null (see :mod:`mb.entities.response_expectations`)."""
+        from .response_expectations import read_text_list
+
         return read_text_list("expected_facts", (self.__pydantic_extra__ or {}).get("expected_facts"))
 
     @property
     def guidelines(self) -> list[str]:
         """``expectations.guidelines`` (MLflow's name): rules the response must follow, judged by an LLM judge;
         empty when the key is absent or null."""
+        from .response_expectations import read_text_list
+
         return read_text_list("guidelines", (self.__pydantic_extra__ or {}).get("guidelines"))
 
 
