@@ -30,7 +30,6 @@ __all__ = [
     "MetricArg",
     "Source",
     "aiter_evaluate",
-    "aiter_evaluate_chunks",
     "aiter_rows",
     "evaluate_example",
     "items_of",
@@ -219,22 +218,6 @@ async def aiter_rows(source: Source, evaluator: Evaluator, chunk_size: int = _CH
         yield await evaluator.chunk(chunk)
 
 
-async def aiter_evaluate_chunks(
-    source: Source,
-    *,
-    judge: Judge | str = "auto",
-    metrics: MetricArg = None,
-    require: Sequence[str | MetricSpec] = (),
-    chunk_size: int = _CHUNK,
-    max_line_bytes: int | None = None,
-) -> AsyncIterator[list[Row]]:
-    """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
-    (``ExampleResult.model_validate(row)`` gives the model)."""
-    evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes)
-    async for rows in aiter_rows(source, evaluator, chunk_size):
-        yield rows
-
-
 async def aiter_evaluate(
     source: Source,
     *,
@@ -244,9 +227,7 @@ async def aiter_evaluate(
     max_line_bytes: int | None = None,
 ) -> AsyncIterator[ExampleResult]:
     """Evaluate a source (a path or examples), yielding one result per line in input order."""
-    async for chunk in aiter_evaluate_chunks(
-        source, judge=judge, metrics=metrics, require=require, max_line_bytes=max_line_bytes
-    ):
+    async for chunk in aiter_rows(source, make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes)):
         for row in chunk:
             yield ExampleResult.model_validate(row)
 
@@ -264,9 +245,7 @@ def iter_evaluate(
 
     with start_blocking_portal() as portal:
         resolved = portal.call(lambda: _resolve_async(judge))
-        chunks = aiter_evaluate_chunks(
-            source, judge=resolved, metrics=metrics, require=require, max_line_bytes=max_line_bytes
-        )
+        chunks = aiter_rows(source, make_evaluator(resolved, metrics, require, max_line_bytes=max_line_bytes))
         while True:
             try:
                 chunk = portal.call(chunks.__anext__)
