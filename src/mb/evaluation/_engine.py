@@ -153,7 +153,7 @@ class Evaluator:
                 self._memo.popitem(last=False)
         return answers
 
-    async def chunk(self, items: Sequence[_Item]) -> list[Row]:
+    async def chunk(self, items: Iterable[_Item]) -> list[Row]:
         recorder = _Recorder()
         results: list[Row] = []
         pending: list[tuple[int, _Item]] = []
