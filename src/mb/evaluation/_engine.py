@@ -12,6 +12,7 @@ import os
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from .._hashing import source_fields_of_example
@@ -187,17 +188,6 @@ def _row(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Ro
     return row
 
 
-def _chunks(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
-    chunk: list[_Item] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
 def make_evaluator(
     judge: Judge | str = "auto",
     metrics: MetricArg = None,
@@ -214,8 +204,9 @@ def make_evaluator(
 async def aiter_rows(source: Source, evaluator: Evaluator, chunk_size: int = _CHUNK) -> AsyncIterator[list[Row]]:
     """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
     (``ExampleResult.model_validate(row)`` gives the model)."""
-    for chunk in _chunks(items_of(source, evaluator.max_line_bytes), chunk_size):
-        yield await evaluator.chunk(chunk)
+    items = items_of(source, evaluator.max_line_bytes)
+    while rows := await evaluator.chunk(islice(items, chunk_size)):  # each line read as it is evaluated
+        yield rows
 
 
 async def aiter_evaluate(
