@@ -74,7 +74,7 @@ async def _in_pool(
     jobs: int, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int
 ) -> AsyncIterator[Scored]:
     """Blocks scored by a pool of ``jobs`` processes, at most two per process in flight."""
-    pool = process_pool(jobs)
+    pool = process_pool(jobs, (score_block.__module__,))
     if pool is None:  # no process support here
         async for block in _here(evaluator, name, blocks, failures):
             yield block

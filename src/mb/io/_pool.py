@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
@@ -41,11 +41,17 @@ def auto_jobs(source: object, from_bytes: int = PARALLEL_FROM_BYTES) -> int:
     return max(1, min(cpus, MAX_JOBS))
 
 
-def process_pool(jobs: int) -> ProcessPoolExecutor | None:
+def process_pool(jobs: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor | None:
     """A pool of ``jobs`` worker processes (see the module's description); None where processes cannot be
-    started."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    started. ``preload``: the modules of the tasks, imported once by the server the workers start from (when this
+    process has not started it yet), not by every worker."""
+    context: multiprocessing.context.BaseContext
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        server = multiprocessing.get_context("forkserver")
+        server.set_forkserver_preload(["__main__", *preload])
+        context = server
+    else:
+        context = multiprocessing.get_context("spawn")
     try:
         return ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
     except (OSError, ImportError, NotImplementedError):

@@ -58,7 +58,7 @@ def iter_line_errors(
     limit = resolve_limit(max_line_bytes)
     jobs = auto_jobs(source, _PARALLEL_FROM_BYTES) if jobs is None else jobs
     ranges = _ranges(source) if jobs > 1 else None
-    pool = process_pool(jobs) if ranges is not None else None
+    pool = process_pool(jobs, (__name__,)) if ranges is not None else None
     if ranges is None or pool is None:
         for record in iter_records(source, executed=executed, max_line_bytes=limit):
             if record.error is None:
