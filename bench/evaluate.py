@@ -16,7 +16,7 @@ same file, their ratio, each eval run against a raw parse timed just before it (
 on 2 cores), the CPU of the main process and of the workers with ``--jobs auto``, the peak memory of ``mb eval --jobs
 1`` at ``--lines`` and ``--memory-lines`` lines (target: flat within 10%), the CPU per line of each stage of the fast
 path on ``--stage-lines`` of the lines (process time, best of three rounds over lines of their own, each stage over
-every line once, after a warm-up on other lines, the garbage collector paused as it is while a block is scored), and the
+every line once, after a warm-up on other lines, the garbage collector paused: its share is in the whole runs), and the
 start-up: ``mb eval`` of a one-line file in a fresh interpreter (median and best of ``--start-runs``; target: 0.2 s on a
 quiet machine). The data and results go to ``/dev/shm`` where it exists (``--directory`` to choose): the results file is
 synced before it replaces its target, and how long a shared virtual disk takes to sync ~170 MiB (seconds, varying with

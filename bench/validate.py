@@ -15,6 +15,8 @@ lines shaped like the published examples (citations, retrievals, metadata) with 
   settings apply to both; the best run of each and the median of the per-run ratios are printed (the best is the
   least disturbed). For reference, the ratio to ``orjson.loads`` of the lines already held in memory (no
   reading) is printed too;
+- the same validation with worker processes, as ``mb validate`` checks a file of 32 MiB or more (one per CPU, each
+  reading its own range of lines), in wall time (the workers' start included) against the raw parse in wall time;
 - lines/s of the unknown-key scan the CLI runs on the first 10,000 lines;
 - the ``mb validate --executed`` command in a fresh process (after its imports; the key scan included), and its peak
   resident memory on files of two sizes (target: flat).
@@ -39,6 +41,7 @@ from _synth import write_synthetic
 from evaluate import write_lines
 
 from mb.io import iter_lines
+from mb.io._pool import auto_jobs
 from mb.io._typos import iter_key_warnings
 from mb.io._validate import Tally, iter_line_errors
 
@@ -47,6 +50,12 @@ def _timed(fn: Callable[[], None]) -> float:
     start = time.process_time()
     fn()
     return time.process_time() - start
+
+
+def _wall(fn: Callable[[], None]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
 
 
 def _peak_rss_mb(path: Path) -> tuple[float, float]:
@@ -89,9 +98,9 @@ def _measure(label: str, path: Path, count: int, runs: int) -> None:
         if rest.strip():
             loads(rest)
 
-    def validate() -> None:
+    def validate(jobs: int | None = 1) -> None:
         tally = Tally()
-        for error in iter_line_errors(path, tally, executed=True):
+        for error in iter_line_errors(path, tally, executed=True, jobs=jobs):
             raise SystemExit(f"unexpected invalid line: {error}")
         if tally.valid != count:
             raise SystemExit(f"{tally.valid} valid lines of {count}")
@@ -104,11 +113,15 @@ def _measure(label: str, path: Path, count: int, runs: int) -> None:
     by_blocks: list[float] = []
     in_memory: list[float] = []
     checked: list[float] = []
+    raw_wall: list[float] = []
+    workers: list[float] = []
     for _ in range(runs):
         by_lines.append(_timed(parse_lines))
         by_blocks.append(_timed(parse_blocks))
         in_memory.append(_timed(parse_held))
         checked.append(_timed(validate))
+        raw_wall.append(min(_wall(parse_lines), _wall(parse_blocks)))
+        workers.append(_wall(lambda: validate(jobs=None)))
     scanned = min(_timed(scan_keys) for _ in range(runs))
     raw = min(by_lines, by_blocks, key=min)
     ratio = statistics.median(r / c for r, c in zip(raw, checked, strict=True))
@@ -121,6 +134,12 @@ def _measure(label: str, path: Path, count: int, runs: int) -> None:
     held_best = min(in_memory) / min(checked)
     held_ratio = statistics.median(r / c for r, c in zip(in_memory, checked, strict=True))
     print(f"  (against orjson.loads of the lines held in memory: best {held_best:.2f}, median {held_ratio:.2f})")
+    jobs = auto_jobs(path, 0)
+    print(f"  with worker processes (as mb validate reads a file of 32 MiB or more; {jobs} here), wall time:")
+    print(f"    orjson.loads (reading the file):   {count / min(raw_wall):12,.0f} lines/s")
+    print(f"    mb validate (workers started too): {count / min(workers):12,.0f} lines/s")
+    wall_ratio = statistics.median(r / c for r, c in zip(raw_wall, workers, strict=True))
+    print(f"    ratio: best {min(raw_wall) / min(workers):.2f}, median of runs {wall_ratio:.2f} (target >= 0.25)")
     print(f"  unknown-key scan (first 10,000 lines): {min(10_000, count) / scanned:10,.0f} lines/s")
 
 

@@ -124,7 +124,7 @@ def test_a_block_no_worker_could_score_is_scored_here(tmp_path: Path, monkeypatc
     path = tmp_path / "mixed.jsonl"
     path.write_bytes(b"\n".join(_mixed_lines(120)) + b"\n")
     evaluate(path, output=tmp_path / "one.jsonl", judge="lexical", jobs=1)
-    real = workers._submit
+    real = workers.submit
     submitted: list[int] = []
 
     def failing(*args: Any) -> Future[Scored]:
@@ -135,7 +135,7 @@ def test_a_block_no_worker_could_score_is_scored_here(tmp_path: Path, monkeypatc
         failed.set_exception(RuntimeError("the worker died"))
         return failed
 
-    monkeypatch.setattr(workers, "_submit", failing)
+    monkeypatch.setattr(workers, "submit", failing)
     evaluate(path, output=tmp_path / "two.jsonl", judge="lexical", jobs=2)
     assert len(submitted) > 4
     assert _rows(tmp_path / "two.jsonl") == _rows(tmp_path / "one.jsonl")

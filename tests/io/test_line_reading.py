@@ -7,11 +7,13 @@ import copy
 import gzip
 import io
 import json
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mb.io import _validate as validation
 from mb.io._reader import read_record
 from mb.io._typos import key_warnings
 from mb.io._validate import Tally, iter_line_errors
@@ -150,9 +152,12 @@ def test_values_a_line_may_hold_are_read_exactly(case: str, line: bytes, value: 
     assert type(argument) is type(value)
 
 
-def _count(source: Any, executed: bool, limit: int | None = None) -> tuple[list[str], int, int]:
+def _count(
+    source: Any, executed: bool, limit: int | None = None, jobs: int | None = None
+) -> tuple[list[str], int, int]:
     tally = Tally()
-    errors = [str(error) for error in iter_line_errors(source, tally, executed=executed, max_line_bytes=limit)]
+    read = iter_line_errors(source, tally, executed=executed, max_line_bytes=limit, jobs=jobs)
+    errors = [str(error) for error in read]
     return errors, tally.valid, tally.invalid
 
 
@@ -204,10 +209,45 @@ def test_files_read_every_way_get_the_errors_and_counts_of_a_plain_file(
     assert any("over the limit of 5000" in error for error in errors)
 
 
-def test_a_pretty_printed_file_is_one_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_worker_processes_find_the_errors_and_counts_of_one_process_in_line_order(tmp_path: Path, bom: bytes) -> None:
+    path = tmp_path / "large.jsonl"
+    mixed = _mixed_file()
+    copies = (3 << 20) // len(mixed) + 1  # several ranges of lines, each checked by a worker
+    path.write_bytes(bom + b"\n".join([mixed] * copies))
+    alone = _count(path, True, limit=5000, jobs=1)
+    assert _count(path, True, limit=5000, jobs=2) == alone
+    lines = [int(error.split(":")[1]) for error in alone[0]]
+    assert lines == sorted(lines)
+    assert alone[2] == copies * 5 + copies * 2 * len(spec_lines("examples-unexecuted.jsonl"))
+
+
+def test_a_range_no_worker_could_check_is_checked_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "large.jsonl"
+    mixed = _mixed_file()
+    path.write_bytes(b"\n".join([mixed] * ((3 << 20) // len(mixed) + 1)))
+    alone = _count(path, False, jobs=1)
+    real = validation.submit
+    submitted: list[int] = []
+
+    def failing(*args: Any) -> Future[Any]:
+        submitted.append(1)
+        if len(submitted) % 2:
+            return real(*args)
+        failed: Future[Any] = Future()
+        failed.set_exception(RuntimeError("the worker died"))
+        return failed
+
+    monkeypatch.setattr(validation, "submit", failing)
+    assert _count(path, False, jobs=2) == alone
+    assert len(submitted) >= 3
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_pretty_printed_file_is_one_error(tmp_path: Path, jobs: int) -> None:
     path = tmp_path / "pretty.jsonl"
     path.write_text("\n[\n" + json.dumps(SEEDS[0], indent=2) + "\n]\n")
-    errors, valid, invalid = _count(path, False)
+    errors, valid, invalid = _count(path, False, jobs=jobs)
     assert (valid, invalid) == (0, 1)
     assert "pretty-printed JSON document, not JSONL" in errors[0]
 

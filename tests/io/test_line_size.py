@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from mb.io import DEFAULT_MAX_LINE_BYTES, iter_documents, iter_records, max_line_bytes, read_examples
 from mb.io._lines import read_lines, split_lines
-from mb.io._reader import iter_blocks, sized_lines
+from mb.io._reader import sized_lines
 
 from ..conftest import SPEC
 
@@ -55,20 +55,6 @@ def test_lines_read_one_by_one_as_a_whole_split(lines: list[bytes], limit: int |
     assert list(read_lines(stream, limit, bom=b"\xef\xbb\xbf")) == _naive(read, limit)
     shifted = [(number + 6, line, size) for number, line, size in _naive(data, limit)]
     assert list(read_lines(io.BytesIO(data), limit, 7)) == shifted
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(_LINE, max_size=12), st.integers(1, 40), st.none() | st.integers(0, 25))
-def test_gzip_blocks_hold_the_same_lines(lines: list[bytes], size: int, limit: int | None) -> None:
-    data = b"\n".join(lines)
-    found = []
-    for first, block in iter_blocks(io.BytesIO(data), size, limit):
-        if isinstance(block, int):
-            found.append((first, b"", block))
-        else:
-            found += split_lines([block], limit, first)
-    content = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # a leading BOM is removed, as documented
-    assert found == _naive(content, limit)
 
 
 def _bench(tmp_path: Path, long: int, *, compress: bool = False) -> Path:

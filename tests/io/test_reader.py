@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from mb.entities import Example
 from mb.io import LineError, iter_lines, iter_records, json_path, read_examples, write_examples
-from mb.io._reader import block_lines, iter_blocks, line_ranges, read_range
+from mb.io._lines import range_chunks, split_lines
+from mb.io._reader import line_ranges
 
 GOOD = '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}'
 
@@ -182,20 +183,6 @@ def _reference_lines(data: bytes) -> list[tuple[int, bytes]]:
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.lists(
-        st.sampled_from([b"a", b"{}", b" ", b"\n", b"\r\n", b"\r", b"\xef\xbb\xbf", b"\t", b"x\n\n"]), max_size=40
-    ),
-    st.integers(1, 70),
-)
-def test_blocks_split_into_the_same_lines_as_reading_line_by_line(pieces: list[bytes], size: int) -> None:
-    data = b"".join(pieces)
-    blocks = list(iter_blocks(io.BytesIO(data), size))
-    assert [line for first, block in blocks for line in block_lines(first, block)] == _reference_lines(data)
-    assert list(iter_lines(io.BytesIO(data))) == _reference_lines(data)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
     st.lists(st.sampled_from([b"a", b"{}", b" ", b"\n", b"\r\n", b"\xef\xbb\xbf", b"x\n\n"]), max_size=40),
     st.integers(1, 70),
     st.integers(1, 9),
@@ -208,21 +195,20 @@ def test_line_ranges_cover_the_same_lines(
     path.write_bytes(data)
     ranges = line_ranges(path, size, buffer=buffer)
     assert ranges is not None
-    lines = [line for first, start, end in ranges for line in block_lines(first, read_range(path, start, end))]
+    lines = [
+        (number, line)
+        for first, start, end in ranges
+        for number, line, _ in split_lines(range_chunks(path, start, end, size=buffer), None, first)
+    ]
     assert lines == _reference_lines(data)
+    assert list(iter_lines(path)) == lines
 
 
-def test_blocks_of_a_gzip_file_and_not_of_utf16(tmp_path: Path) -> None:
+def test_no_line_ranges_of_a_gzip_or_utf16_file(tmp_path: Path) -> None:
     packed = tmp_path / "a.jsonl.gz"
     packed.write_bytes(gzip.compress(b'{"a": 1}\n\n{"b": 2}\n'))
-    assert [line for first, block in iter_blocks(packed) for line in block_lines(first, block)] == [
-        (1, b'{"a": 1}'),
-        (3, b'{"b": 2}'),
-    ]
     wide = tmp_path / "wide.jsonl"
     wide.write_bytes('{"a": 1}\n'.encode("utf-16"))
-    with pytest.raises(ValueError, match="UTF-16"):
-        list(iter_blocks(wide))
     assert line_ranges(wide) is None
     assert line_ranges(packed) is None
 

@@ -134,8 +134,8 @@ def score_rows(rows: Iterable[Row], limit: int) -> Scored:
 async def score_lines(evaluator: Evaluator, name: str, lines: Sequence[Line], limit: int) -> Scored:
     """Evaluate a block of lines of the file ``name``: each line read as :func:`~mb.io.iter_records` reads it,
     the block's judge questions answered in one pass."""
-    records = [read_record(data, file=name, line=number, executed=True, problem=whole) for number, data, whole in lines]
-    return score_rows(await evaluator.chunk(list(items_of(records))), limit)
+    records = (read_record(data, file=name, line=number, executed=True, problem=whole) for number, data, whole in lines)
+    return score_rows(await evaluator.chunk(items_of(records)), limit)
 
 
 _EVALUATORS: dict[str, Evaluator] = {}

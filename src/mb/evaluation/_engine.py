@@ -12,6 +12,7 @@ import os
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from .._hashing import source_fields_of_example
@@ -30,7 +31,6 @@ __all__ = [
     "MetricArg",
     "Source",
     "aiter_evaluate",
-    "aiter_evaluate_chunks",
     "aiter_rows",
     "evaluate_example",
     "items_of",
@@ -154,7 +154,7 @@ class Evaluator:
                 self._memo.popitem(last=False)
         return answers
 
-    async def chunk(self, items: Sequence[_Item]) -> list[Row]:
+    async def chunk(self, items: Iterable[_Item]) -> list[Row]:
         recorder = _Recorder()
         results: list[Row] = []
         pending: list[tuple[int, _Item]] = []
@@ -188,17 +188,6 @@ def _row(example: Example, line: int, ctx: MatchContext, plan: MetricPlan) -> Ro
     return row
 
 
-def _chunks(items: Iterator[_Item], size: int) -> Iterator[list[_Item]]:
-    chunk: list[_Item] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
 def make_evaluator(
     judge: Judge | str = "auto",
     metrics: MetricArg = None,
@@ -215,23 +204,8 @@ def make_evaluator(
 async def aiter_rows(source: Source, evaluator: Evaluator, chunk_size: int = _CHUNK) -> AsyncIterator[list[Row]]:
     """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
     (``ExampleResult.model_validate(row)`` gives the model)."""
-    for chunk in _chunks(items_of(source, evaluator.max_line_bytes), chunk_size):
-        yield await evaluator.chunk(chunk)
-
-
-async def aiter_evaluate_chunks(
-    source: Source,
-    *,
-    judge: Judge | str = "auto",
-    metrics: MetricArg = None,
-    require: Sequence[str | MetricSpec] = (),
-    chunk_size: int = _CHUNK,
-    max_line_bytes: int | None = None,
-) -> AsyncIterator[list[Row]]:
-    """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
-    (``ExampleResult.model_validate(row)`` gives the model)."""
-    evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes)
-    async for rows in aiter_rows(source, evaluator, chunk_size):
+    items = items_of(source, evaluator.max_line_bytes)
+    while rows := await evaluator.chunk(islice(items, chunk_size)):  # each line read as it is evaluated
         yield rows
 
 
@@ -244,9 +218,7 @@ async def aiter_evaluate(
     max_line_bytes: int | None = None,
 ) -> AsyncIterator[ExampleResult]:
     """Evaluate a source (a path or examples), yielding one result per line in input order."""
-    async for chunk in aiter_evaluate_chunks(
-        source, judge=judge, metrics=metrics, require=require, max_line_bytes=max_line_bytes
-    ):
+    async for chunk in aiter_rows(source, make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes)):
         for row in chunk:
             yield ExampleResult.model_validate(row)
 
@@ -264,9 +236,7 @@ def iter_evaluate(
 
     with start_blocking_portal() as portal:
         resolved = portal.call(lambda: _resolve_async(judge))
-        chunks = aiter_evaluate_chunks(
-            source, judge=resolved, metrics=metrics, require=require, max_line_bytes=max_line_bytes
-        )
+        chunks = aiter_rows(source, make_evaluator(resolved, metrics, require, max_line_bytes=max_line_bytes))
         while True:
             try:
                 chunk = portal.call(chunks.__anext__)

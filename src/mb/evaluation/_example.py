@@ -54,6 +54,8 @@ class MetricPlan:
         A required similarity does not gate as a metric when the example has an expected response: it is the
         ``expected_response`` check then, which already gates (counted once).
         """
+        if self.selected == () and not self.required:
+            return []  # --metrics none
         required = {spec.name: spec for spec in self.required}
         if self.selected is None:
             chosen = {name: MetricSpec(name) for name, metric in METRICS.items() if metric.applies(example)}

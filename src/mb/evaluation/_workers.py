@@ -12,44 +12,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 import os
-import signal
-import threading
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from types import ModuleType
 from typing import Any
 
 from ..io import source_name
+from ..io._pool import auto_jobs, process_pool, submit
 from ._blocks import BLOCK_LINES, EngineSpec, Line, Scored, blocks_of, score_block, score_lines, score_rows
 from ._engine import Evaluator, Source, aiter_rows
 
 __all__ = ["aiter_scored", "auto_jobs"]
 
-_PARALLEL_FROM_BYTES = 4 << 20
-"""Smaller files finish before worker processes pay for their start."""
-
-_MAX_JOBS = 8
-
 _TASK_RETRIES = 3
 """Further attempts Ray makes for a task whose worker died before it answered."""
-
-
-def auto_jobs(source: Source) -> int:
-    """Worker processes worth starting for ``source``: none for in-memory sources, standard input and files under
-    4 MiB; else one per available CPU (at most 8)."""
-    if not isinstance(source, (str, os.PathLike)) or str(source) == "-":
-        return 1
-    try:
-        size = os.stat(source).st_size
-    except OSError:
-        return 1
-    if size < _PARALLEL_FROM_BYTES:
-        return 1
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(cpus, _MAX_JOBS))
 
 
 async def aiter_scored(
@@ -84,27 +62,6 @@ async def _here(evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], f
         yield await score_lines(evaluator, name, lines, failures)
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    """A fresh interpreter per worker, started from a clean server process where the platform has one (nothing of
-    this process's threads or state is inherited)."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
-def _start_worker() -> None:
-    """A worker ignores Ctrl-C (the main process handles it and stops the pool) and ends with the main process,
-    even when that one is killed before it can stop the pool."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_end_with, args=(parent,), name="mb-parent-watch", daemon=True).start()
-
-
-def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
-    parent.join()  # returns once the main process has ended
-    os.kill(os.getpid(), signal.SIGTERM)
-
-
 async def _result(future: Future[Scored], evaluator: Evaluator, name: str, lines: list[Line], limit: int) -> Scored:
     """A block's results from its worker; scored here when the worker failed or died."""
     try:
@@ -117,16 +74,15 @@ async def _in_pool(
     jobs: int, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int
 ) -> AsyncIterator[Scored]:
     """Blocks scored by a pool of ``jobs`` processes, at most two per process in flight."""
-    try:
-        pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker)
-    except (OSError, ImportError, NotImplementedError):  # no process support here
+    pool = process_pool(jobs, (score_block.__module__,))
+    if pool is None:  # no process support here
         async for block in _here(evaluator, name, blocks, failures):
             yield block
         return
     window: deque[tuple[list[Line], Future[Scored]]] = deque()
     try:
         for lines in blocks:
-            window.append((lines, _submit(pool, spec, name, lines)))
+            window.append((lines, submit(pool, score_block, spec, name, lines)))
             if len(window) > 2 * jobs:
                 lines, future = window.popleft()
                 yield await _result(future, evaluator, name, lines, failures)
@@ -135,16 +91,6 @@ async def _in_pool(
             yield await _result(future, evaluator, name, lines, failures)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _submit(pool: ProcessPoolExecutor, spec: EngineSpec, name: str, lines: list[Line]) -> Future[Scored]:
-    """The block's task; a failed one (the block is then scored here) when the pool cannot take it."""
-    try:
-        return pool.submit(score_block, spec, name, lines)
-    except Exception as exc:  # a broken pool (a worker died): the rest is scored here
-        failed: Future[Scored] = Future()
-        failed.set_exception(exc)
-        return failed
 
 
 def _slots(ray: ModuleType) -> int:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import os
 import sys
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, cast
@@ -27,9 +26,7 @@ from ._lines import JSON_SPACE, SizedLine, read_lines, split_lines, utf16_chunks
 __all__ = [
     "CompressedFileError",
     "Record",
-    "block_lines",
     "compressed_error",
-    "iter_blocks",
     "iter_documents",
     "iter_records",
     "jsonl_lines",
@@ -38,7 +35,6 @@ __all__ = [
     "parse_document",
     "pretty_printed",
     "read_examples",
-    "read_range",
     "read_record",
     "source_name",
 ]
@@ -149,60 +145,13 @@ def compressed_error(exc: BaseException, source: object = None) -> CompressedFil
     return CompressedFileError(message, name)
 
 
-def _numbered(lines: Iterable[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
-    for number, raw in enumerate(lines, start=first):
-        data = raw.strip(JSON_SPACE)
-        if data:
-            yield number, data
-
-
-def block_lines(first: int, block: bytes) -> Iterator[tuple[int, bytes]]:
-    """The non-blank lines of a block of whole lines (see :func:`iter_blocks`), numbered from ``first``, without
-    their line ends: what :func:`iter_lines` gives for them."""
-    return _numbered(io.BytesIO(block), first)
-
-
-def _blocks(stream: IO[bytes], size: int = 1 << 20, limit: int | None = None) -> Iterator[tuple[int, bytes | int]]:
-    read = getattr(stream, "read1", stream.read)  # read1: what a pipe has now, not a full block
-    first = 1
-    parts: list[bytes] = []  # the text since the last line end
-    held = 0  # bytes in parts
-    over = 0  # the size so far of a line over the limit, skipped as it is read
-    while chunk := read(size):
-        if over:
-            end = chunk.find(b"\n")
-            if end < 0:
-                over += len(chunk)
-                continue
-            yield first, over + end
-            first, over, chunk = first + 1, 0, chunk[end + 1 :]
-        cut = chunk.rfind(b"\n")
-        if cut >= 0:
-            parts.append(chunk[:cut])
-            block = b"".join(parts)
-            parts, held = [], 0
-            yield first, block.removeprefix(_BOM) if first == 1 else block
-            first += block.count(b"\n") + 1
-            chunk = chunk[cut + 1 :]
-        parts.append(chunk)
-        held += len(chunk)
-        if limit is not None and held > limit:
-            over, parts, held = held, [], 0
-    if over:
-        yield first, over
-        return
-    rest = b"".join(parts)
-    if rest:
-        yield first, rest.removeprefix(_BOM) if first == 1 else rest
-
-
 def line_ranges(
     path: str | os.PathLike[str], size: int = 1 << 20, *, buffer: int = 1 << 20
 ) -> Iterator[tuple[int, int, int]] | None:
     """A plain UTF-8 file as ranges of whole lines, for readers that fetch the bytes themselves: ``(number of
-    the first line, start offset, end offset)``; ``path`` sliced at them gives what :func:`iter_blocks` gives.
-    The file is scanned ``buffer`` bytes at a time. None for a gzip or UTF-16 file (read those with
-    :func:`iter_blocks`)."""
+    the first line, start offset, end offset)``; the bytes of each range split by :func:`~mb.io._lines.split_lines`
+    from its first line give what :func:`iter_lines` gives for them. The file is scanned ``buffer`` bytes at a time.
+    None for a gzip or UTF-16 file (read those line by line)."""
     with open(path, "rb") as raw:
         head = raw.read(3)
     if head[:2] == _GZIP_MAGIC or head[:2] in _UTF16_BOMS:
@@ -229,34 +178,6 @@ def _ranges(path: str | os.PathLike[str], start: int, size: int, buffer: bytearr
             position += filled
     if block_start < position:
         yield first, block_start, position
-
-
-def read_range(path: str | os.PathLike[str], start: int, end: int) -> bytes:
-    """The bytes of ``path`` from ``start`` to ``end`` (see :func:`line_ranges`)."""
-    with open(path, "rb") as raw:
-        raw.seek(start)
-        return raw.read(end - start)
-
-
-def iter_blocks(
-    source: PathLike | IO[bytes], size: int = 1 << 20, limit: int | None = None
-) -> Iterator[tuple[int, bytes | int]]:
-    """The content of a UTF-8 source (gunzipped) in blocks of about ``size`` bytes holding whole lines:
-    ``(number of the block's first line, block)``, a leading BOM removed; :func:`block_lines` splits a block
-    as :func:`iter_lines` does. A line found longer than ``limit`` bytes while it is read comes alone, as
-    ``(its number, its size)``, never held whole. Raises ``ValueError`` for a UTF-16 source (read it with
-    :func:`iter_lines`)."""
-    stream, must_close = _open(source)
-    try:
-        peek = getattr(stream, "peek", None)
-        if peek is not None and peek(2)[:2] in _UTF16_BOMS:
-            raise ValueError("a UTF-16 source is read line by line")
-        yield from _blocks(stream, size, limit)
-    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
-        raise compressed_error(exc, source) from exc
-    finally:
-        if must_close:
-            stream.close()
 
 
 def _reject_constant(name: str) -> Any:
@@ -389,9 +310,9 @@ def read_record(data: bytes, *, file: str, line: int, executed: bool = False, pr
     # pydantic-core parses and validates the bytes in one go (integers stay exact). It accepts NaN and Infinity,
     # which are not JSON, so lines that may hold them take the strict parse below; so do lines the model refuses,
     # whose errors name the line's own values.
-    if b"NaN" not in data and b"Infinity" not in data:
+    if (b"N" not in data or b"NaN" not in data) and (b"I" not in data or b"Infinity" not in data):  # memchr first
         try:
-            example = Example.model_validate_json(data)
+            example = cast("Example", Example.__pydantic_validator__.validate_json(data))  # model_validate_json's core
         except ValidationError:
             pass
         else:

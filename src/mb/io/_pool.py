@@ -1,0 +1,81 @@
+"""Worker processes for reading large files: how many are worth starting, and a standard pool of them.
+
+A worker is a fresh interpreter (started from a clean server process where the platform has one), ignores Ctrl-C
+(the main process handles it and stops the pool) and ends with the main process, even when that one is killed
+before it can stop the pool.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, TypeVar
+
+__all__ = ["MAX_JOBS", "PARALLEL_FROM_BYTES", "auto_jobs", "process_pool", "submit"]
+
+T = TypeVar("T")
+
+PARALLEL_FROM_BYTES = 4 << 20
+"""Smaller files are scored before worker processes pay for their start (see :func:`auto_jobs`)."""
+
+MAX_JOBS = 8
+"""The most worker processes started for one file."""
+
+
+def auto_jobs(source: object, from_bytes: int = PARALLEL_FROM_BYTES) -> int:
+    """Worker processes worth starting for ``source``: none (1) for anything but a file of at least ``from_bytes``
+    (standard input, in-memory sources); else one per available CPU, at most :data:`MAX_JOBS`."""
+    if not isinstance(source, (str, os.PathLike)) or str(source) == "-":
+        return 1
+    try:
+        size = os.stat(source).st_size
+    except OSError:
+        return 1
+    if size < from_bytes:
+        return 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cpus, MAX_JOBS))
+
+
+def process_pool(jobs: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor | None:
+    """A pool of ``jobs`` worker processes (see the module's description); None where processes cannot be
+    started. ``preload``: the modules of the tasks, imported once by the server the workers start from (when this
+    process has not started it yet), not by every worker."""
+    context: multiprocessing.context.BaseContext
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        server = multiprocessing.get_context("forkserver")
+        server.set_forkserver_preload(["__main__", *preload])
+        context = server
+    else:
+        context = multiprocessing.get_context("spawn")
+    try:
+        return ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
+    except (OSError, ImportError, NotImplementedError):
+        return None
+
+
+def submit(pool: ProcessPoolExecutor, task: Callable[..., T], *args: Any) -> Future[T]:
+    """``pool.submit(task, *args)``, or a failed future when the pool cannot take it (a worker died): the caller
+    then does the task itself."""
+    try:
+        return pool.submit(task, *args)
+    except Exception as exc:
+        failed: Future[T] = Future()
+        failed.set_exception(exc)
+        return failed
+
+
+def _start_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="mb-parent-watch", daemon=True).start()
+
+
+def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns once the main process has ended
+    os.kill(os.getpid(), signal.SIGTERM)
