@@ -127,6 +127,18 @@ def test_gzip_output_cut_short_is_repaired(tmp_path: Path) -> None:
     assert Counter(line["example_hash"] for line in read_lines(output)) == hashes(BENCHMARK)
 
 
+def test_a_gzip_trailer_cut_off_is_repaired_without_claiming_a_line_was_dropped(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl.gz"
+    first_run(output, 6)
+    output.write_bytes(output.read_bytes()[:-4])  # every line is whole; the member's size trailer is cut off
+    agent = Recorder()
+    _, summary = run(BENCHMARK, agent, output=output, resume=True)
+    assert agent.asked == []
+    assert not any("truncated" in note for note in summary.notes)
+    assert any("repaired" in note for note in summary.notes)
+    assert Counter(line["example_hash"] for line in read_lines(output)) == hashes(BENCHMARK)
+
+
 def test_a_damaged_line_before_the_last_is_an_error_naming_it(tmp_path: Path) -> None:
     output = tmp_path / "out.jsonl"
     first_run(output, 2)

@@ -8,12 +8,13 @@ Rewrites (sorting, dropping lines) go to a temporary file in the same directory,
 from __future__ import annotations
 
 import gzip
+import io
 import zlib
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 
 import orjson
 
@@ -127,54 +128,69 @@ def read_previous(
     previous = PreviousOutput(lines={} if keep_lines else None)
     if not path.exists():
         return previous
-    content, complete = _content(path)
-    raws = content.split(b"\n")
-    kept: list[bytes] = []
-    dropped_partial, dropped_errors = not complete, 0
-    for number, raw in enumerate(raws, start=1):
-        data, last, where = raw.strip(), number == len(raws), f"{path}:{number}"
-        if not data:
-            continue
-        try:
-            document = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            if last and data.startswith(b'{"'):  # how every line `mb run` writes begins: one cut off by a kill
-                dropped_partial = True
+    if path.suffix == ".gz":
+        content, complete = _content(path)
+
+        def source() -> IO[bytes]:
+            return io.BytesIO(content)
+    else:
+        complete = True
+
+        def source() -> IO[bytes]:
+            return path.open("rb")
+
+    drop: set[int] = set()
+    dropped_partial, ends_with_newline = False, True
+    with source() as stream:
+        for number, raw in enumerate(stream, start=1):
+            data, ends_with_newline, where = raw.strip(), raw.endswith(b"\n"), f"{path}:{number}"
+            if not data:
                 continue
-            which = "the last one, and it does not begin as `mb run` writes lines" if last else "not the last one"
-            raise ResumeError(
-                f"{where}: not a complete JSON line, and {which}: the file was changed by something else than "
-                "`mb run`; fix or remove the line, or start again with overwrite=True"
-            ) from None
-        key = document.get("example_hash") if isinstance(document, dict) else None
-        if not isinstance(key, str):
-            raise ResumeError(
-                f"{where}: the line has no example_hash, so it was not written by `mb run`; "
-                "resume only a file `mb run` wrote, or start again with overwrite=True"
+            try:
+                document = orjson.loads(data)
+            except orjson.JSONDecodeError:
+                if not ends_with_newline and data.startswith(b'{"'):  # how every line `mb run` writes begins
+                    dropped_partial = True  # a last line cut off by a kill
+                    drop.add(number)
+                    continue
+                which = (
+                    "not the last one"
+                    if ends_with_newline
+                    else "the last one, and it does not begin as `mb run` writes lines"
+                )
+                raise ResumeError(
+                    f"{where}: not a complete JSON line, and {which}: the file was changed by something else than "
+                    "`mb run`; fix or remove the line, or start again with overwrite=True"
+                ) from None
+            key = document.get("example_hash") if isinstance(document, dict) else None
+            if not isinstance(key, str):
+                raise ResumeError(
+                    f"{where}: the line has no example_hash, so it was not written by `mb run`; "
+                    "resume only a file `mb run` wrote, or start again with overwrite=True"
+                )
+            _check_trial(where, document.get("repeat"), repeats)
+            if retry_errors and _has_error(document):
+                drop.add(number)
+                continue
+            key = trial_key(key, document.get("repeat"))
+            previous.counts[key] += 1
+            if previous.lines is not None:
+                previous.lines.setdefault(key, deque()).append(data)
+    if drop or not complete or not ends_with_newline:
+        with source() as stream:  # read again, so that memory stays bounded by a line
+            kept = (
+                raw.strip() + b"\n" for number, raw in enumerate(stream, start=1) if number not in drop and raw.strip()
             )
-        _check_trial(where, document.get("repeat"), repeats)
-        if retry_errors and _has_error(document):
-            dropped_errors += 1
-            continue
-        key = trial_key(key, document.get("repeat"))
-        kept.append(data)
-        previous.counts[key] += 1
-        if previous.lines is not None:
-            previous.lines.setdefault(key, deque()).append(data)
-    if dropped_partial or dropped_errors or (content and not content.endswith(b"\n")):
-        _rewrite(path, kept)
+            replace_file(path, kept, compress=path.suffix == ".gz")
     if dropped_partial:
         previous.notes.append(
             f"dropped a truncated last line from {path} (an example cut off while being written); it runs again"
         )
-    if dropped_errors:
+    elif not complete:
+        previous.notes.append(f"repaired {path}: dropped data cut off by an interrupted write")
+    if dropped_errors := len(drop) - dropped_partial:
         previous.notes.append(f"removed {dropped_errors} line(s) whose agent failed from {path}; they run again")
     return previous
-
-
-def _rewrite(path: Path, lines: Iterable[bytes]) -> None:
-    """Replace ``path`` with ``lines`` (given without newlines), atomically, gzip when the path says so."""
-    replace_file(path, (line + b"\n" for line in lines), compress=path.suffix == ".gz")
 
 
 def sort_output(path: Path, order: Sequence[str]) -> None:
@@ -206,7 +222,7 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
             yield from queue
         yield from unmatched
 
-    _rewrite(path, ordered())
+    replace_file(path, (line + b"\n" for line in ordered()), compress=path.suffix == ".gz")
 
 
 def count_lines(path: Path) -> int | None:
