@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from . import _calendar as units
 from ._grammar import Item
 from ._items import DateProblem
 from ._model import Window
 from ._payloads import Ordinal
+from ._time_elements import PARTS
 
 __all__ = ["edge", "inner", "ordinal"]
 
@@ -45,8 +46,15 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
 
 def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     """``start``/``end``: the first or last day, and the instant the period ends; ``mid``: the middle day and
-    third; ``early``/``late``: the first or last third."""
+    third; ``early``/``late``: the first or last third, and of one day its morning or evening (its middle has no
+    honest bounds: not understood)."""
     third = max(length // 3, 1)
+    if length == 1 and edge in {"early", "late", "mid"}:
+        if edge == "mid":
+            raise DateProblem("the middle of a day has no agreed bounds")
+        lo, hi = PARTS["morning" if edge == "early" else "evening"]
+        start = datetime.combine(first, datetime.min.time())
+        return [Window(start + timedelta(seconds=lo), start + timedelta(seconds=hi), "span", note=f"{edge} {first}")]
     if edge == "end@":  # a range's end point: the instant the period ends
         return [Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
     if edge == "mid@":

@@ -18,7 +18,7 @@ from ._lexicon import (
 )
 from ._payloads import Clock, ClockSpan, Part
 
-__all__ = ["ELEMENTS"]
+__all__ = ["ELEMENTS", "PARTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
@@ -204,7 +204,7 @@ def _ish(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock(tuple(ClockSpan(s - 30 * 60, s + 30 * 60, "span") for s in starts), bool(marker)))
 
 
-_PARTS = {
+PARTS = {
     "morning": (5 * _H, 12 * _H), "afternoon": (12 * _H, 18 * _H), "evening": (17 * _H, 24 * _H),
     "night": (18 * _H, 28 * _H), "daytime": (8 * _H, 18 * _H), "business hours": (9 * _H, 17 * _H),
     "working hours": (9 * _H, 17 * _H), "office hours": (9 * _H, 17 * _H), "lunch": (11 * _H + 1800, 14 * _H),
@@ -216,16 +216,16 @@ _PARTS = {
     "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H), "am": (0, 12 * _H),
     "pm": (12 * _H, 24 * _H),
 }  # fmt: skip
-_PART_WORDS = alternatives(_PARTS)
+_PART_WORDS = alternatives(PARTS)
 
 
 @_element(
     rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})",
     ("early", "late", "mid", "middle", "the", "in"),
-    _PARTS,
+    PARTS,
 )
 def _part(m: re.Match[str]) -> Item | None:
-    part = Part(*_PARTS[m["part"]], m["part"], None)
+    part = Part(*PARTS[m["part"]], m["part"], None)
     return Item("part", "", part.edged(m["edge"]) if m["edge"] else part)
 
 
@@ -234,7 +234,7 @@ def _part(m: re.Match[str]) -> Item | None:
     ("this", "tomorrow", "next", "yesterday"),
 )
 def _part_of_day_named(m: re.Match[str]) -> Item | None:
-    lo, hi = _PARTS[m["part"]]
+    lo, hi = PARTS[m["part"]]
     offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
     return Item("part", "", Part(lo, hi, m["part"], offset))
 
@@ -246,7 +246,7 @@ def _part_of_day_named(m: re.Match[str]) -> Item | None:
 def _parts_ago(m: re.Match[str]) -> Item | None:
     """``3 mornings ago``, ``2 nights from now``: that part of the day, that many days back (ahead)."""
     days = number_value(m["n"])
-    lo, hi = _PARTS[m["part"]]
+    lo, hi = PARTS[m["part"]]
     return Item("part", "", Part(lo, hi, m["part"], -days if m["dir"] == "ago" else days))
 
 

@@ -1,0 +1,40 @@
+"""Words that narrow a day or leave two readings: "early"/"late" of a day, a month-first date followed by two numbers,
+"N to M" between a time and a range of hours.
+
+Calendar facts used (checked with ``python -m calendar``): 2024-05-15 is a Wednesday; the Friday after it is
+2024-05-17 and the Monday after it 2024-05-20.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_verdict
+
+WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [
+        # early of a day is its morning, late its evening; never the whole day
+        ("early tomorrow", "2024-05-16T07:30:00", True),
+        ("early tomorrow", "2024-05-16T21:00:00", False),
+        ("late tomorrow", "2024-05-16T21:00:00", True),
+        ("late tomorrow", "2024-05-16T07:30:00", False),
+        ("late tomorrow", "2024-05-16T13:00:00", False),
+        ("late on friday", "2024-05-17T19:45:00", True),
+        ("late on friday", "2024-05-17T09:00:00", False),
+        ("early in the day", "2024-05-15T06:15:00", True),
+        ("early in the day", "2024-05-15T16:00:00", False),
+        ("the middle of tomorrow", "2024-05-16T12:00:00", ERROR),  # no agreed bounds
+        # a period longer than a day keeps its first (last) third
+        ("early next week", "2024-05-21T15:00:00", True),
+        ("early next week", "2024-05-23T15:00:00", False),
+    ],
+)
+def test_early_and_late_narrow_a_day_to_its_morning_or_evening(phrase: str, actual: str, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, actual, WED), expected)
