@@ -38,3 +38,31 @@ WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
 )
 def test_early_and_late_narrow_a_day_to_its_morning_or_evening(phrase: str, actual: str, expected: object) -> None:
     assert_verdict(match_date_time(phrase, actual, WED), expected)
+
+
+@pytest.mark.parametrize("phrase", ["june 9 14", "9 jun 14"])
+@pytest.mark.parametrize(
+    ("actual", "expected"),
+    [
+        ("2014-06-09", True),  # the year 2014
+        ("2024-06-09T14:00:00", True),  # or 2pm that day
+        ("2024-06-09T16:00:00", False),
+        ("2024-06-10T14:00:00", False),
+    ],
+)
+def test_two_digits_after_a_named_month_date_are_its_year_or_an_hour(phrase: str, actual: str, expected: bool) -> None:
+    assert_verdict(match_date_time(phrase, actual, WED), expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [
+        ("april 9 47", "2047-04-09", True),  # past 23: the year only, in either order
+        ("9 april 47", "2047-04-09", True),
+        ("april 9 07", "2007-04-09", True),  # a leading zero is a year, not an hour
+        ("april 9 07", "2024-06-09T07:00:00", False),
+        ("june 27", "2024-06-27", True),  # the day itself is never a year
+    ],
+)
+def test_two_digits_that_cannot_be_an_hour_are_the_year(phrase: str, actual: str, expected: bool) -> None:
+    assert_verdict(match_date_time(phrase, actual, WED), expected)

@@ -25,7 +25,7 @@ from ._payloads import (
     Years,
 )
 
-__all__ = ["ELEMENTS"]
+__all__ = ["ELEMENTS", "short_year"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
@@ -85,9 +85,12 @@ def _year_value(m: re.Match[str]) -> int | None:
         return int(m["y"])
     found = m.groupdict()
     short = found.get("yy") or found.get("yy2") or found.get("yy3") or found.get("yy4")
-    if short:
-        return int(short) + (1900 if int(short) >= 50 else 2000)
-    return None
+    return short_year(int(short)) if short else None
+
+
+def short_year(short: int) -> int:
+    """A year written in two digits after a month or an apostrophe: 1950 to 2049."""
+    return short + (1900 if short >= 50 else 2000)
 
 
 def _md(month: int, day: int, m: re.Match[str]) -> Item | None:

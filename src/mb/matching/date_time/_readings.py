@@ -11,12 +11,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
 from ._calendar import STEPS, step
+from ._date_elements import short_year
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
 from ._model import Reading, Window
@@ -189,6 +191,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
     items = _same_day(items, ref)
     items = _edge_on_part(items)
+    years = _year_or_hour(items, ref)
+    if years is not None:
+        return years
     times = [i for i in items if i.kind in TIME_KINDS]
     dates = [i for i in items if i.kind not in TIME_KINDS]
     numbers = [i for i in dates if i.kind == "number"]
@@ -243,6 +248,31 @@ def _edge_on_part(items: list[Item]) -> list[Item]:
     edge, part = edges[0], parts[0]
     changed = Item("part", f"{edge.text} {part.text}", part.value.edged(edge.value))
     return [changed if i is part else i for i in items if i is not edge]
+
+
+_SPACED_YEAR = re.compile(r"(?<!\bof)(?<=[a-z.])\s+(\d\d)$")
+
+
+def _year_or_hour(items: list[Item], ref: datetime) -> list[Reading] | None:
+    """``march 5 12``, ``5 mar 12``: two digits after a date written with its month's name are its year or (10 to
+    23) an hour of it; both readings are kept, whichever the order."""
+    digits: str | None = None
+    if len(items) == 2 and items[1].kind == "number" and len(items[1].text) == 2 and items[1].text.isdigit():
+        digits = items[1].text
+    elif len(items) == 1 and (found := _SPACED_YEAR.search(items[0].text)):
+        digits = found.group(1)
+    date = items[0].value
+    if digits is None or not isinstance(date, MonthDay) or date.rel is not None:
+        return None
+    if (date.year is None) != (len(items) == 2):  # "march 15": the day itself; "march 5 2012 12": not two digits
+        return None
+    day = Item("date", items[0].text, replace(date, year=None))
+    dated = Item("date", items[0].text, replace(date, year=short_year(int(digits))))
+    found_readings = [Reading(w) for w in date_windows([dated], ref.date())]
+    if digits[0] != "0" and int(digits) <= 23:  # "03" alone is not how an hour is written
+        hour = hour_item(Item("number", digits, int(digits)))
+        found_readings.extend(_timed([hour], date_windows([day], ref.date()), ref))
+    return found_readings
 
 
 def _lone_number(number: Item, ref: datetime) -> list[Reading]:
