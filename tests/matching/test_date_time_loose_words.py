@@ -66,3 +66,34 @@ def test_two_digits_after_a_named_month_date_are_its_year_or_an_hour(phrase: str
 )
 def test_two_digits_that_cannot_be_an_hour_are_the_year(phrase: str, actual: str, expected: bool) -> None:
     assert_verdict(match_date_time(phrase, actual, WED), expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [
+        ("five till nine pm", "2024-05-15T20:55:00", True),  # minutes before the hour
+        ("five till nine pm", "2024-05-15T17:00:00", True),  # or the hours from 5 to 9
+        ("five till nine pm", "2024-05-15T18:00:00", False),
+        ("from three to six", "2024-05-15T15:00:00", True),
+        ("from three to six", "2024-05-15T17:57:00", True),
+        ("from three to six", "2024-05-15T16:00:00", False),
+        ("twenty to eight", "2024-05-15T19:40:00", True),  # twenty is not an hour said with "to"
+        ("twenty to eight", "2024-05-15T20:00:00", False),
+        ("at five to seven", "2024-05-15T17:00:00", False),  # "at" names one time
+    ],
+)
+def test_an_hour_word_to_an_hour_is_a_time_or_a_range(phrase: str, actual: str, expected: bool) -> None:
+    assert_verdict(match_date_time(phrase, actual, WED), expected)
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "expected"),
+    [
+        ("2024-05-15T17:00:00", "2024-05-15T21:00:00", True),
+        ("2024-05-15T17:00:00", "2024-05-15T22:00:00", False),
+        ("2024-05-16T17:00:00", "2024-05-16T21:00:00", False),
+    ],
+)
+def test_an_hour_word_to_an_hour_checks_both_ends_of_the_range(start: str, end: str, expected: bool) -> None:
+    outcome = match_date_time("five till nine pm", {"start": start, "end": end}, WED, params=["start", "end"])
+    assert_verdict(outcome, expected)

@@ -20,7 +20,8 @@ from dateutil.relativedelta import relativedelta
 from ._calendar import STEPS, step
 from ._date_elements import short_year
 from ._dates import DateProblem, date_windows
-from ._grammar import Item
+from ._grammar import Item, parse
+from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
 from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
@@ -66,8 +67,26 @@ def elapsed(items: tuple[Item, ...]) -> bool:
     return all(unit in _ELAPSED_UNITS for _, unit in pieces)
 
 
+#: "five to seven", "ten till six pm": minutes before an hour, or a range of hours (both kept).
+_HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
+
+
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
-    """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine."""
+    """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine. "Five to
+    seven" is 6:55 and the hours from 5 to 7 too."""
+    matches = [(n, _HOURS_TO.fullmatch(i.text)) for n, i in enumerate(items) if i.kind == "clock"]
+    at, found = next(((n, m) for n, m in matches if m is not None), (0, None))
+    if found is None:
+        return _read(items, ref)
+    hours = parse(f"{number_value(found['a'])} {found['rest']}")
+    try:
+        ranges = _read((*items[:at], *hours.items, *items[at + 1 :]), ref) if not hours.unknown else []
+    except DateProblem:
+        ranges = []
+    return [*_read(items, ref), *ranges]
+
+
+def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     parts = [i for i in items if i.kind != "filler"]
     duration = [i for i in parts if i.kind == "duration"]
     parts = [i for i in parts if i.kind != "duration"]
