@@ -1,5 +1,5 @@
 """Words that narrow a day or leave two readings: "early"/"late" of a day, a month-first date followed by two numbers,
-"N to M" between a time and a range of hours.
+"N to M" between a time and a range of hours; ISO week dates and "the weekend after next".
 
 Calendar facts used (checked with ``python -m calendar``): 2024-05-15 is a Wednesday; the Friday after it is
 2024-05-17 and the Monday after it 2024-05-20.
@@ -97,3 +97,24 @@ def test_an_hour_word_to_an_hour_is_a_time_or_a_range(phrase: str, actual: str, 
 def test_an_hour_word_to_an_hour_checks_both_ends_of_the_range(start: str, end: str, expected: bool) -> None:
     outcome = match_date_time("five till nine pm", {"start": start, "end": end}, WED, params=["start", "end"])
     assert_verdict(outcome, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [
+        # ISO 8601 week dates (2024-W21 runs from Monday 2024-05-20 to Sunday 2024-05-26)
+        ("2024-W21", "2024-05-20", True),
+        ("2024-W21", "2024-05-26", True),
+        ("2024-W21", "2024-05-27", False),
+        ("iso week 2024-w21", "2024-05-22", True),
+        ("2024-W21-5", "2024-05-24", True),
+        ("2024-W21-5", "2024-05-23", False),
+        ("2023-W53", "2024-01-01", ERROR),  # 2023 has 52 weeks
+        # "next weekend" said on a weekday is this week's or the next: "the weekend after next" is one later
+        ("the weekend after next", "2024-05-25", True),
+        ("the weekend after next", "2024-06-01", True),
+        ("the weekend after next", "2024-05-18", False),
+    ],
+)
+def test_week_dates_and_the_weekend_after_next(phrase: str, actual: str, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, actual, WED), expected)
