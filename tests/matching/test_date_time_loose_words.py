@@ -31,12 +31,19 @@ WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
         ("early in the day", "2024-05-15T06:15:00", True),
         ("early in the day", "2024-05-15T16:00:00", False),
         ("the middle of tomorrow", "2024-05-16T12:00:00", ERROR),  # no agreed bounds
+        # the end (start) of one day is its end of day (first thing), or the instant it ends (starts)
+        ("the end of tomorrow", "2024-05-16T18:30:00", True),
+        ("the end of tomorrow", "2024-05-17T00:00:00", True),
+        ("the end of tomorrow", "2024-05-16T08:00:00", False),
+        ("the start of friday", "2024-05-17T07:00:00", True),
+        ("the start of friday", "2024-05-17T00:00:00", True),
+        ("the start of friday", "2024-05-17T15:00:00", False),
         # a period longer than a day keeps its first (last) third
         ("early next week", "2024-05-21T15:00:00", True),
         ("early next week", "2024-05-23T15:00:00", False),
     ],
 )
-def test_early_and_late_narrow_a_day_to_its_morning_or_evening(phrase: str, actual: str, expected: object) -> None:
+def test_edge_words_narrow_a_day_to_a_part_of_it(phrase: str, actual: str, expected: object) -> None:
     assert_verdict(match_date_time(phrase, actual, WED), expected)
 
 

@@ -44,17 +44,23 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
     return found
 
 
+#: The part of one day its edge words name ("early tomorrow" is its morning); "mid" has none.
+_DAY_PARTS = {"early": "morning", "late": "evening", "start": "first thing", "end": "end of day", "mid": ""}
+
+
 def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     """``start``/``end``: the first or last day, and the instant the period ends; ``mid``: the middle day and
-    third; ``early``/``late``: the first or last third, and of one day its morning or evening (its middle has no
-    honest bounds: not understood)."""
+    third; ``early``/``late``: the first or last third. Of one day: its first thing or its end of day (and the
+    instant it starts or ends), its morning or evening; its middle has no honest bounds (not understood)."""
     third = max(length // 3, 1)
-    if length == 1 and edge in {"early", "late", "mid"}:
+    if length == 1 and edge in _DAY_PARTS:
         if edge == "mid":
             raise DateProblem("the middle of a day has no agreed bounds")
-        lo, hi = PARTS["morning" if edge == "early" else "evening"]
+        lo, hi = PARTS[_DAY_PARTS[edge]]
         start = datetime.combine(first, datetime.min.time())
-        return [Window(start + timedelta(seconds=lo), start + timedelta(seconds=hi), "span", note=f"{edge} {first}")]
+        part = Window(start + timedelta(seconds=lo), start + timedelta(seconds=hi), "span", note=f"{edge} {first}")
+        instant = {"start": window.lo, "end": window.hi}.get(edge)
+        return [part] if instant is None else [part, Window(instant, instant + timedelta(minutes=1), "minute")]
     if edge == "end@":  # a range's end point: the instant the period ends
         return [Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
     if edge == "mid@":
