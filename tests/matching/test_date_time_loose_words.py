@@ -1,8 +1,9 @@
 """Words that narrow a day or leave two readings: "early"/"late" of a day, a month-first date followed by two numbers,
-"N to M" between a time and a range of hours; ISO week dates and "the weekend after next".
+"N to M" between a time and a range of hours, a weekday and a small number; ISO week dates and "the weekend after
+next".
 
 Calendar facts used (checked with ``python -m calendar``): 2024-05-15 is a Wednesday; the Friday after it is
-2024-05-17 and the Monday after it 2024-05-20.
+2024-05-17 and the Monday after it 2024-05-20; 2024-06-07 is a Friday.
 """
 
 from __future__ import annotations
@@ -124,4 +125,19 @@ def test_an_hour_word_to_an_hour_checks_both_ends_of_the_range(start: str, end: 
     ],
 )
 def test_week_dates_and_the_weekend_after_next(phrase: str, actual: str, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, actual, WED), expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [
+        ("fri 7", "2024-06-07", True),  # Friday the 7th
+        ("fri 7", "2024-05-17T19:00:00", True),  # or this Friday at 7
+        ("fri 7", "2024-05-17T20:00:00", False),
+        ("fri 7", "2024-05-18T07:00:00", False),
+        ("last fri 7", "2024-05-10T19:00:00", True),  # no Friday the 7th is "last": the hour alone
+        ("last fri 7", "2024-05-10T17:00:00", False),
+    ],
+)
+def test_a_weekday_and_a_small_number_is_a_day_or_an_hour(phrase: str, actual: str, expected: bool) -> None:
     assert_verdict(match_date_time(phrase, actual, WED), expected)

@@ -220,7 +220,19 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         return _lone_number(numbers[0], ref)
     if numbers:
         dates = [i for i in dates if i.kind != "number"]
+        if not times and dates and all(d.kind == "weekday" for d in dates) and 1 <= numbers[0].value <= 12:
+            # "tues 3": Tuesday the 3rd, or 3 o'clock on Tuesday (both kept; "next tues 3" has no 3rd)
+            try:
+                days = _placed(*_numbers(numbers, dates, times), ref)
+            except DateProblem:
+                days = []
+            return [*days, *_placed(dates, [hour_item(numbers[0])], ref)]
         dates, times = _numbers(numbers, dates, times)
+    return _placed(dates, times, ref)
+
+
+def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading]:
+    """The readings of the dates, at the times of day given if any."""
     days = date_windows(dates, ref.date()) if dates else None
     if not times:
         if days is None:
