@@ -39,12 +39,18 @@ WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
         ("the start of friday", "2024-05-17T07:00:00", True),
         ("the start of friday", "2024-05-17T00:00:00", True),
         ("the start of friday", "2024-05-17T15:00:00", False),
+        # the end of a week is its last day, the instant after it, or its last working day
+        ("by the end of the week", "2024-05-17T16:00:00", True),
+        ("by the end of the week", "2024-05-19", True),
+        ("by the end of the week", "2024-05-16", False),
+        ("the end of next week at 5pm", "2024-05-24T17:00:00", True),
+        ("the end of next week at 5pm", "2024-05-23T17:00:00", False),
         # a period longer than a day keeps its first (last) third
         ("early next week", "2024-05-21T15:00:00", True),
         ("early next week", "2024-05-23T15:00:00", False),
     ],
 )
-def test_edge_words_narrow_a_day_to_a_part_of_it(phrase: str, actual: str, expected: object) -> None:
+def test_edge_words_name_a_part_of_a_day_or_week(phrase: str, actual: str, expected: object) -> None:
     assert_verdict(match_date_time(phrase, actual, WED), expected)
 
 

@@ -49,9 +49,10 @@ _DAY_PARTS = {"early": "morning", "late": "evening", "start": "first thing", "en
 
 
 def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
-    """``start``/``end``: the first or last day, and the instant the period ends; ``mid``: the middle day and
-    third; ``early``/``late``: the first or last third. Of one day: its first thing or its end of day (and the
-    instant it starts or ends), its morning or evening; its middle has no honest bounds (not understood)."""
+    """``start``/``end``: the first or last day (a week's Friday too), and the instant the period ends; ``mid``: the
+    middle day and third; ``early``/``late``: the first or last third. Of one day: its first thing or its end of
+    day (and the instant it starts or ends), its morning or evening; its middle has no honest bounds (not
+    understood)."""
     third = max(length // 3, 1)
     if length == 1 and edge in _DAY_PARTS:
         if edge == "mid":
@@ -71,7 +72,10 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
         return [units.days(first, third, f"early {window.label}")]
     if edge == "end":
         last = first + timedelta(days=length - 1)
-        return [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+        found = [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+        if window.note == "week":  # "by the end of the week": its last working day too
+            found.insert(0, units.day(first + timedelta(days=(4 - first.weekday()) % 7)))
+        return found
     if edge == "late":
         return [units.days(first + timedelta(days=length - third), third, f"late {window.label}")]
     return [
