@@ -147,3 +147,20 @@ def test_week_dates_and_the_weekend_after_next(phrase: str, actual: str, expecte
 )
 def test_a_weekday_and_a_small_number_is_a_day_or_an_hour(phrase: str, actual: str, expected: bool) -> None:
     assert_verdict(match_date_time(phrase, actual, WED), expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [
+        ("10.30", "2024-10-30", True),  # October 30
+        ("10.30", "2024-05-15T22:30:00", True),  # or half past ten
+        ("10.30", "2024-05-15T11:30:00", False),
+        ("9.45 tomorrow", "2024-05-16T09:45:00", True),  # no September 45th: the time only
+        ("9.45 tomorrow", "2024-09-16", False),
+        ("14.20 on friday", "2024-05-17T14:20:00", True),
+        ("14.20 on friday", "2024-05-17T14:00:00", False),
+        ("3 45 on friday", "2024-05-17T03:00:00", ERROR),  # two numbers beside a weekday: never one of them alone
+    ],
+)
+def test_dotted_hours_are_a_time_and_perhaps_a_date(phrase: str, actual: str, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, actual, WED), expected)

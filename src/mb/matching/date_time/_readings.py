@@ -69,21 +69,42 @@ def elapsed(items: tuple[Item, ...]) -> bool:
 
 #: "five to seven", "ten till six pm": minutes before an hour, or a range of hours (both kept).
 _HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
+#: "9.30": a month and day, or a time of day (both kept).
+_DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
 
 
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
-    """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine. "Five to
-    seven" is 6:55 and the hours from 5 to 7 too."""
-    matches = [(n, _HOURS_TO.fullmatch(i.text)) for n, i in enumerate(items) if i.kind == "clock"]
-    at, found = next(((n, m) for n, m in matches if m is not None), (0, None))
-    if found is None:
+    """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine. Some words
+    are read two ways, each kept when it combines with the rest: "five to seven" is 6:55 and the hours from 5 to 7,
+    "9.30" is September 30 and 9:30."""
+    other = _other_parse(items)
+    if other is None:
         return _read(items, ref)
-    hours = parse(f"{number_value(found['a'])} {found['rest']}")
     try:
-        ranges = _read((*items[:at], *hours.items, *items[at + 1 :]), ref) if not hours.unknown else []
+        found = _read(items, ref)
     except DateProblem:
-        ranges = []
-    return [*_read(items, ref), *ranges]
+        found = []
+    try:
+        return [*found, *_read(other, ref)]
+    except DateProblem:
+        if found:
+            return found
+        return _read(items, ref)  # neither combines: the first reading's problem
+
+
+def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
+    """The items with the first word read two ways read the other way, if any."""
+    for n, item in enumerate(items):
+        hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
+        if hours is not None:
+            text = f"{number_value(hours['a'])} {hours['rest']}"
+        elif item.kind == "date" and _DOTTED.fullmatch(item.text):
+            text = f"at {item.text}"
+        else:
+            continue
+        other = parse(text)
+        return None if other.unknown else (*items[:n], *other.items, *items[n + 1 :])
+    return None
 
 
 def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
@@ -220,7 +241,8 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         return _lone_number(numbers[0], ref)
     if numbers:
         dates = [i for i in dates if i.kind != "number"]
-        if not times and dates and all(d.kind == "weekday" for d in dates) and 1 <= numbers[0].value <= 12:
+        weekdays = bool(dates) and all(d.kind == "weekday" for d in dates)
+        if weekdays and not times and len(numbers) == 1 and 1 <= numbers[0].value <= 12:
             # "tues 3": Tuesday the 3rd, or 3 o'clock on Tuesday (both kept; "next tues 3" has no 3rd)
             try:
                 days = _placed(*_numbers(numbers, dates, times), ref)
