@@ -159,8 +159,11 @@ def test_a_weekday_and_a_small_number_is_a_day_or_an_hour(phrase: str, actual: s
         ("9.45 tomorrow", "2024-09-16", False),
         ("14.20 on friday", "2024-05-17T14:20:00", True),
         ("14.20 on friday", "2024-05-17T14:00:00", False),
+        # four digits under 1500 are no year: a time ("1145"); from 1500 they stay a year
+        ("friday 1145", "2024-05-17T11:45:00", True),
+        ("friday 1145", "2024-05-17T11:00:00", False),
         ("3 45 on friday", "2024-05-17T03:00:00", ERROR),  # two numbers beside a weekday: never one of them alone
     ],
 )
-def test_dotted_hours_are_a_time_and_perhaps_a_date(phrase: str, actual: str, expected: object) -> None:
+def test_times_in_digits_and_their_date_readings(phrase: str, actual: str, expected: object) -> None:
     assert_verdict(match_date_time(phrase, actual, WED), expected)

@@ -82,8 +82,8 @@ def _digit_clock(rule: str) -> Builder:
     def build(m: re.Match[str]) -> Item | None:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
-        if rule == "two" and len(hour + minute) == 4 and not m.group(0).startswith("at") and int(hour + minute) >= 1000:
-            return None  # four digits alone are a year
+        if rule == "two" and len(hour + minute) == 4 and not m.group(0).startswith("at") and int(hour + minute) >= 1500:
+            return None  # four digits from 1500 alone are a year
         if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in _pairs(hour, minute)):
             return None  # "9.30" is a date too: read both ways with the date
         explicit = (
