@@ -124,6 +124,8 @@ def test_an_hour_word_to_an_hour_checks_both_ends_of_the_range(start: str, end: 
         ("2024-W21-5", "2024-05-24", True),
         ("2024-W21-5", "2024-05-23", False),
         ("2023-W53", "2024-01-01", ERROR),  # 2023 has 52 weeks
+        ("this wknd", "2024-05-19", True),  # the weekend, abbreviated
+        ("this wknd", "2024-05-26", False),
         # "next weekend" said on a weekday is this week's or the next: "the weekend after next" is one later
         ("the weekend after next", "2024-05-25", True),
         ("the weekend after next", "2024-06-01", True),
