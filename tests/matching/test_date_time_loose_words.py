@@ -89,7 +89,8 @@ def test_two_digits_that_cannot_be_an_hour_are_the_year(phrase: str, actual: str
         ("five till nine pm", "2024-05-15T17:00:00", True),  # or the hours from 5 to 9
         ("five till nine pm", "2024-05-15T18:00:00", False),
         ("from three to six", "2024-05-15T15:00:00", True),
-        ("from three to six", "2024-05-15T17:57:00", True),
+        ("from three to six", "2024-05-15T17:57:00", False),  # three minutes to six is said with "minutes"
+        ("three minutes to six", "2024-05-15T17:57:00", True),
         ("from three to six", "2024-05-15T16:00:00", False),
         ("twenty to eight", "2024-05-15T19:40:00", True),  # twenty is not an hour said with "to"
         ("twenty to eight", "2024-05-15T20:00:00", False),

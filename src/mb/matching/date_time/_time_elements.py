@@ -179,6 +179,8 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     spelled = "min" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
     if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
         return None  # "3 to 4pm" is a range
+    if m["dir"] in {"to", "till", "til"} and amount <= 12 and amount % 5 and not m["q"].isdigit() and "min" not in m[0]:
+        return None  # "nine till five" is a range: such minutes before an hour are said with "minutes"
     if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
         return None
     target = m["th"]
