@@ -39,6 +39,12 @@ WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
         ("the start of friday", "2024-05-17T07:00:00", True),
         ("the start of friday", "2024-05-17T00:00:00", True),
         ("the start of friday", "2024-05-17T15:00:00", False),
+        # a time of day on such a part falls inside it
+        ("late tomorrow at 11", "2024-05-16T23:00:00", True),
+        ("late tomorrow at 11", "2024-05-16T11:00:00", False),
+        ("early on friday at 7", "2024-05-17T07:00:00", True),
+        ("early on friday at 7", "2024-05-17T19:00:00", False),
+        ("late tomorrow at 9am", "2024-05-16T09:00:00", ERROR),  # the morning is not late in the day
         # the end of a week is its last day, the instant after it, or its last working day
         ("by the end of the week", "2024-05-17T16:00:00", True),
         ("by the end of the week", "2024-05-19", True),

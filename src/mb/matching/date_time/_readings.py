@@ -426,25 +426,31 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 window = before  # "12 in the night" said at 00:00: the night in progress
             found.append(Reading(window.shifted(timedelta(days=1)) if window.hi <= ref else window))
         return found
-    for day_start in _day_starts(days, ref):
+    for day_start, within in _day_starts(days, ref).items():
         for lo, hi, grain, note in spans:
             window = Window(day_start + timedelta(seconds=lo), day_start + timedelta(seconds=hi), grain, note=note)
-            found.append(Reading(window))
+            if within is None or within.lo <= window.lo < within.hi:
+                found.append(Reading(window))
     return found
 
 
-def _day_starts(days: list[Window], ref: datetime) -> list[datetime]:
+def _day_starts(days: list[Window], ref: datetime) -> dict[datetime, Window | None]:
     """The days a time of day is placed on: each day of a week or a weekend ("this weekend at 3pm"); a longer
     period names its first day, or today once it has begun ("next month at 6pm" is 18:00 on the 1st of next month,
-    as a reminder set for it would be)."""
-    starts: list[datetime] = []
+    as a reminder set for it would be); a part of a day names its day, and the time must fall inside the part ("late
+    tomorrow at 11" is 23:00)."""
+    starts: dict[datetime, Window | None] = {}
     today = datetime.combine(ref.date(), datetime.min.time())
     for window in days:
         length = window.hi - window.lo
+        if length < timedelta(days=1):
+            starts.setdefault(datetime.combine(window.lo.date(), datetime.min.time()), window)
+            continue
         if length > timedelta(days=1) and (length % timedelta(days=1) or window.lo.time() != datetime.min.time()):
             raise DateProblem(f"a time of day on a period longer than a day ({window.label})")
         if length <= timedelta(days=7):
-            starts.extend(window.lo + timedelta(days=n) for n in range(length.days))  # a weekend, a week: any day
+            for n in range(length.days):  # a weekend, a week: any day
+                starts.setdefault(window.lo + timedelta(days=n), None)
         else:
-            starts.append(today if window.lo <= today < window.hi else window.lo)
-    return list(dict.fromkeys(starts))
+            starts.setdefault(today if window.lo <= today < window.hi else window.lo, None)
+    return starts
