@@ -87,7 +87,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("12-Sep-09", WED, "2025-10-09", False),
     ("Sep/12/09", WED, "2009-09-12", True),
     ("5 mar 12", WED, "2012-03-05", True),
-    ("5 mar 12", WED, "2026-03-05T12:00:00", False),  # not an hour
+    ("5 mar 12", WED, "2026-03-05T12:00:00", True),  # or noon that day: both readings kept
+    ("5 mar 12", WED, "2026-03-05T15:00:00", False),
     ("5 mar 12pm", WED, "2026-03-05T12:00:00", True),
     ("march 3-15", WED, "2025-03-03", True),  # a range of days, not a year
     ("march 5-7, 2025", WED, "2025-03-05", True),  # a range of days of a month, its year written after the end

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from ..._numbers import ONES, TENS, words_value
 from ._calendar import MONTHS, SEASONS
@@ -25,7 +26,7 @@ from ._payloads import (
     Years,
 )
 
-__all__ = ["ELEMENTS"]
+__all__ = ["ELEMENTS", "short_year"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
@@ -85,9 +86,12 @@ def _year_value(m: re.Match[str]) -> int | None:
         return int(m["y"])
     found = m.groupdict()
     short = found.get("yy") or found.get("yy2") or found.get("yy3") or found.get("yy4")
-    if short:
-        return int(short) + (1900 if int(short) >= 50 else 2000)
-    return None
+    return short_year(int(short)) if short else None
+
+
+def short_year(short: int) -> int:
+    """A year written in two digits after a month or an apostrophe: 1950 to 2049."""
+    return short + (1900 if short >= 50 else 2000)
 
 
 def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
@@ -312,6 +316,20 @@ def _week_of(m: re.Match[str]) -> Item | None:
 def _week_number(m: re.Match[str]) -> Item | None:
     n = int(m["n"])
     return Item("date", "", IsoWeek(n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
+
+
+@_element(
+    r"(?:(?:the\s+)?iso\s+week\s+)?(?P<y>[12]\d{3})-?w(?P<n>\d\d)(?:-(?P<d>[1-7]))?(?![\d-])", ("the", "iso"), DIGIT
+)
+def _iso_week(m: re.Match[str]) -> Item | None:
+    """ISO 8601 week dates: ``2024-W05`` (that week), ``2024-W05-3`` (its Wednesday)."""
+    try:
+        day = date.fromisocalendar(int(m["y"]), int(m["n"]), int(m["d"] or 1))
+    except ValueError:
+        return None
+    if m["d"]:
+        return Item("date", "", FullDate(day.year, day.month, day.day))
+    return Item("date", "", IsoWeek(int(m["n"]), int(m["y"])))
 
 
 _TEENS = "|".join(ONES[10:20])

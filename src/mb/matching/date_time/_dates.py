@@ -466,8 +466,9 @@ def _relative_unit(unit: str, rel: str, today: date) -> list[Window]:
         if rel in {"this coming", "coming", "upcoming"} and today.weekday() < 5:
             return [units.weekend(today)]  # "this coming weekend" said on a weekday: the one ahead this week
         found = [units.weekend(today + timedelta(days=7 * step))]
-        if rel in {"next", "following"} and today.weekday() < 5:
-            found.insert(0, units.weekend(today))
+        if rel in {"next", "following", "after next"} and today.weekday() < 5:
+            # said on a weekday, "next" may be the weekend ahead this week: each reading of it kept
+            found.insert(0, units.weekend(today + timedelta(days=7 * (step - 1))))
         return found
     if unit == "fortnight":
         # this week and the next, as "this week" is the calendar week; "next fortnight" the two weeks after them

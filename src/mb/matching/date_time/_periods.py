@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from . import _calendar as units
 from ._grammar import Item
 from ._items import DateProblem
 from ._model import Window
 from ._payloads import Ordinal
+from ._time_elements import PARTS
 
 __all__ = ["edge", "inner", "ordinal"]
 
@@ -43,10 +44,24 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
     return found
 
 
+#: The part of one day its edge words name ("early tomorrow" is its morning); "mid" has none.
+_DAY_PARTS = {"early": "morning", "late": "evening", "start": "first thing", "end": "end of day", "mid": ""}
+
+
 def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
-    """``start``/``end``: the first or last day, and the instant the period ends; ``mid``: the middle day and
-    third; ``early``/``late``: the first or last third."""
+    """``start``/``end``: the first or last day (a week's Friday too), and the instant the period ends; ``mid``: the
+    middle day and third; ``early``/``late``: the first or last third. Of one day: its first thing or its end of
+    day (and the instant it starts or ends), its morning or evening; its middle has no honest bounds (not
+    understood)."""
     third = max(length // 3, 1)
+    if length == 1 and edge in _DAY_PARTS:
+        if edge == "mid":
+            raise DateProblem("the middle of a day has no agreed bounds")
+        lo, hi = PARTS[_DAY_PARTS[edge]]
+        start = datetime.combine(first, datetime.min.time())
+        part = Window(start + timedelta(seconds=lo), start + timedelta(seconds=hi), "span", note=f"{edge} {first}")
+        instant = {"start": window.lo, "end": window.hi}.get(edge)
+        return [part] if instant is None else [part, Window(instant, instant + timedelta(minutes=1), "minute")]
     if edge == "end@":  # a range's end point: the instant the period ends
         return [Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
     if edge == "mid@":
@@ -57,7 +72,10 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
         return [units.days(first, third, f"early {window.label}")]
     if edge == "end":
         last = first + timedelta(days=length - 1)
-        return [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+        found = [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+        if window.note == "week":  # "by the end of the week": its last working day too
+            found.insert(0, units.day(first + timedelta(days=(4 - first.weekday()) % 7)))
+        return found
     if edge == "late":
         return [units.days(first + timedelta(days=length - third), third, f"late {window.label}")]
     return [

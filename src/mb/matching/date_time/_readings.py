@@ -11,14 +11,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
 from ._calendar import STEPS, step
+from ._date_elements import short_year
 from ._dates import DateProblem, date_windows
-from ._grammar import Item
+from ._grammar import Item, parse
+from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
 from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
@@ -64,8 +67,47 @@ def elapsed(items: tuple[Item, ...]) -> bool:
     return all(unit in _ELAPSED_UNITS for _, unit in pieces)
 
 
+#: "five to seven", "ten till six pm": minutes before an hour, or a range of hours (both kept).
+_HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
+#: "9.30": a month and day, or a time of day (both kept).
+_DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
+
+
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
-    """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine."""
+    """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine. Some words
+    are read two ways, each kept when it combines with the rest: "five to seven" is 6:55 and the hours from 5 to 7,
+    "9.30" is September 30 and 9:30."""
+    other = _other_parse(items)
+    if other is None:
+        return _read(items, ref)
+    try:
+        found = _read(items, ref)
+    except DateProblem:
+        found = []
+    try:
+        return [*found, *_read(other, ref)]
+    except DateProblem:
+        if found:
+            return found
+        return _read(items, ref)  # neither combines: the first reading's problem
+
+
+def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
+    """The items with the first word read two ways read the other way, if any."""
+    for n, item in enumerate(items):
+        hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
+        if hours is not None:
+            text = f"{number_value(hours['a'])} {hours['rest']}"
+        elif item.kind == "date" and _DOTTED.fullmatch(item.text):
+            text = f"at {item.text}"
+        else:
+            continue
+        other = parse(text)
+        return None if other.unknown else (*items[:n], *other.items, *items[n + 1 :])
+    return None
+
+
+def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     parts = [i for i in items if i.kind != "filler"]
     duration = [i for i in parts if i.kind == "duration"]
     parts = [i for i in parts if i.kind != "duration"]
@@ -189,6 +231,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
     items = _same_day(items, ref)
     items = _edge_on_part(items)
+    years = _year_or_hour(items, ref)
+    if years is not None:
+        return years
     times = [i for i in items if i.kind in TIME_KINDS]
     dates = [i for i in items if i.kind not in TIME_KINDS]
     numbers = [i for i in dates if i.kind == "number"]
@@ -196,7 +241,20 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         return _lone_number(numbers[0], ref)
     if numbers:
         dates = [i for i in dates if i.kind != "number"]
+        weekdays = bool(dates) and all(d.kind == "weekday" for d in dates)
+        if weekdays and not times and len(numbers) == 1 and 1 <= numbers[0].value <= 12:
+            # "tues 3": Tuesday the 3rd, or 3 o'clock on Tuesday (both kept; "next tues 3" has no 3rd)
+            try:
+                days = _placed(*_numbers(numbers, dates, times), ref)
+            except DateProblem:
+                days = []
+            return [*days, *_placed(dates, [hour_item(numbers[0])], ref)]
         dates, times = _numbers(numbers, dates, times)
+    return _placed(dates, times, ref)
+
+
+def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading]:
+    """The readings of the dates, at the times of day given if any."""
     days = date_windows(dates, ref.date()) if dates else None
     if not times:
         if days is None:
@@ -243,6 +301,31 @@ def _edge_on_part(items: list[Item]) -> list[Item]:
     edge, part = edges[0], parts[0]
     changed = Item("part", f"{edge.text} {part.text}", part.value.edged(edge.value))
     return [changed if i is part else i for i in items if i is not edge]
+
+
+_SPACED_YEAR = re.compile(r"(?<!\bof)(?<=[a-z.])\s+(\d\d)$")
+
+
+def _year_or_hour(items: list[Item], ref: datetime) -> list[Reading] | None:
+    """``march 5 12``, ``5 mar 12``: two digits after a date written with its month's name are its year or (10 to
+    23) an hour of it; both readings are kept, whichever the order."""
+    digits: str | None = None
+    if len(items) == 2 and items[1].kind == "number" and len(items[1].text) == 2 and items[1].text.isdigit():
+        digits = items[1].text
+    elif len(items) == 1 and (found := _SPACED_YEAR.search(items[0].text)):
+        digits = found.group(1)
+    date = items[0].value
+    if digits is None or not isinstance(date, MonthDay) or date.rel is not None:
+        return None
+    if (date.year is None) != (len(items) == 2):  # "march 15": the day itself; "march 5 2012 12": not two digits
+        return None
+    day = Item("date", items[0].text, replace(date, year=None))
+    dated = Item("date", items[0].text, replace(date, year=short_year(int(digits))))
+    found_readings = [Reading(w) for w in date_windows([dated], ref.date())]
+    if digits[0] != "0" and int(digits) <= 23:  # "03" alone is not how an hour is written
+        hour = hour_item(Item("number", digits, int(digits)))
+        found_readings.extend(_timed([hour], date_windows([day], ref.date()), ref))
+    return found_readings
 
 
 def _lone_number(number: Item, ref: datetime) -> list[Reading]:
@@ -343,25 +426,31 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 window = before  # "12 in the night" said at 00:00: the night in progress
             found.append(Reading(window.shifted(timedelta(days=1)) if window.hi <= ref else window))
         return found
-    for day_start in _day_starts(days, ref):
+    for day_start, within in _day_starts(days, ref).items():
         for lo, hi, grain, note in spans:
             window = Window(day_start + timedelta(seconds=lo), day_start + timedelta(seconds=hi), grain, note=note)
-            found.append(Reading(window))
+            if within is None or within.lo <= window.lo < within.hi:
+                found.append(Reading(window))
     return found
 
 
-def _day_starts(days: list[Window], ref: datetime) -> list[datetime]:
+def _day_starts(days: list[Window], ref: datetime) -> dict[datetime, Window | None]:
     """The days a time of day is placed on: each day of a week or a weekend ("this weekend at 3pm"); a longer
     period names its first day, or today once it has begun ("next month at 6pm" is 18:00 on the 1st of next month,
-    as a reminder set for it would be)."""
-    starts: list[datetime] = []
+    as a reminder set for it would be); a part of a day names its day, and the time must fall inside the part ("late
+    tomorrow at 11" is 23:00)."""
+    starts: dict[datetime, Window | None] = {}
     today = datetime.combine(ref.date(), datetime.min.time())
     for window in days:
         length = window.hi - window.lo
+        if length < timedelta(days=1):
+            starts.setdefault(datetime.combine(window.lo.date(), datetime.min.time()), window)
+            continue
         if length > timedelta(days=1) and (length % timedelta(days=1) or window.lo.time() != datetime.min.time()):
             raise DateProblem(f"a time of day on a period longer than a day ({window.label})")
         if length <= timedelta(days=7):
-            starts.extend(window.lo + timedelta(days=n) for n in range(length.days))  # a weekend, a week: any day
+            for n in range(length.days):  # a weekend, a week: any day
+                starts.setdefault(window.lo + timedelta(days=n), None)
         else:
-            starts.append(today if window.lo <= today < window.hi else window.lo)
-    return list(dict.fromkeys(starts))
+            starts.setdefault(today if window.lo <= today < window.hi else window.lo, None)
+    return starts

@@ -18,7 +18,7 @@ from ._lexicon import (
 )
 from ._payloads import Clock, ClockSpan, Part
 
-__all__ = ["ELEMENTS"]
+__all__ = ["ELEMENTS", "PARTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
@@ -59,12 +59,13 @@ _AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"
 
 #: Clock times in digits, in the order tried, with their first tokens and when one written without am/pm has a single
 #: reading: ``zero`` when its hour has a leading zero (``09:30``), ``two`` also when it has two digits (``1030``),
-#: ``bare`` when no am/pm follows (``15h30``), ``always`` (``1530 hrs``).
+#: ``bare`` when no am/pm follows (``15h30``), ``always`` (``1530 hrs``); ``dot`` (``9.30``) is left to the date when it
+#: is one too.
 _DIGIT_CLOCKS = (
     (r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM, (DIGIT,), "zero"),
     (r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM, (DIGIT,), "bare"),  # 15h30, 10 h 10 pm
     (r"(?P<h>\d{1,2})(?:\s*o(?:'|\s)?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)", (DIGIT,), ""),
-    (r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", (DIGIT,), ""),
+    (r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)(?:\s*(?P<ap>am|pm))?", (DIGIT,), "dot"),
     (r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)", (DIGIT,), "always"),
     (r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", (DIGIT,), ""),
     (r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM, ("at", "@"), ""),
@@ -73,12 +74,18 @@ _DIGIT_CLOCKS = (
 )
 
 
+def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
+    return (int(hour), int(minute)), (int(minute), int(hour))
+
+
 def _digit_clock(rule: str) -> Builder:
     def build(m: re.Match[str]) -> Item | None:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
-        if rule == "two" and len(hour + minute) == 4 and not m.group(0).startswith("at") and int(hour + minute) >= 1000:
-            return None  # four digits alone are a year
+        if rule == "two" and len(hour + minute) == 4 and not m.group(0).startswith("at") and int(hour + minute) >= 1500:
+            return None  # four digits from 1500 alone are a year
+        if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in _pairs(hour, minute)):
+            return None  # "9.30" is a date too: read both ways with the date
         explicit = (
             rule == "always"
             or (rule == "bare" and "ap" not in found)
@@ -172,6 +179,8 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     spelled = "min" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
     if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
         return None  # "3 to 4pm" is a range
+    if m["dir"] in {"to", "till", "til"} and amount <= 12 and amount % 5 and not m["q"].isdigit() and "min" not in m[0]:
+        return None  # "nine till five" is a range: such minutes before an hour are said with "minutes"
     if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
         return None
     target = m["th"]
@@ -204,7 +213,7 @@ def _ish(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock(tuple(ClockSpan(s - 30 * 60, s + 30 * 60, "span") for s in starts), bool(marker)))
 
 
-_PARTS = {
+PARTS = {
     "morning": (5 * _H, 12 * _H), "afternoon": (12 * _H, 18 * _H), "evening": (17 * _H, 24 * _H),
     "night": (18 * _H, 28 * _H), "daytime": (8 * _H, 18 * _H), "business hours": (9 * _H, 17 * _H),
     "working hours": (9 * _H, 17 * _H), "office hours": (9 * _H, 17 * _H), "lunch": (11 * _H + 1800, 14 * _H),
@@ -216,16 +225,16 @@ _PARTS = {
     "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H), "am": (0, 12 * _H),
     "pm": (12 * _H, 24 * _H),
 }  # fmt: skip
-_PART_WORDS = alternatives(_PARTS)
+_PART_WORDS = alternatives(PARTS)
 
 
 @_element(
     rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})",
     ("early", "late", "mid", "middle", "the", "in"),
-    _PARTS,
+    PARTS,
 )
 def _part(m: re.Match[str]) -> Item | None:
-    part = Part(*_PARTS[m["part"]], m["part"], None)
+    part = Part(*PARTS[m["part"]], m["part"], None)
     return Item("part", "", part.edged(m["edge"]) if m["edge"] else part)
 
 
@@ -234,7 +243,7 @@ def _part(m: re.Match[str]) -> Item | None:
     ("this", "tomorrow", "next", "yesterday"),
 )
 def _part_of_day_named(m: re.Match[str]) -> Item | None:
-    lo, hi = _PARTS[m["part"]]
+    lo, hi = PARTS[m["part"]]
     offset = {"this": 0, "tomorrow": 1, "next": 1, "yesterday": -1}[m["rel"]]
     return Item("part", "", Part(lo, hi, m["part"], offset))
 
@@ -246,7 +255,7 @@ def _part_of_day_named(m: re.Match[str]) -> Item | None:
 def _parts_ago(m: re.Match[str]) -> Item | None:
     """``3 mornings ago``, ``2 nights from now``: that part of the day, that many days back (ahead)."""
     days = number_value(m["n"])
-    lo, hi = _PARTS[m["part"]]
+    lo, hi = PARTS[m["part"]]
     return Item("part", "", Part(lo, hi, m["part"], -days if m["dir"] == "ago" else days))
 
 
