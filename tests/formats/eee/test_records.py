@@ -371,3 +371,15 @@ def test_retrieved_chunks_are_a_tool_turn(version: str, write_executed: WriteExe
     assert roles == ["user", "tool", "assistant", "tool", "assistant"]
     assert "retriever" not in roles
     assert json.loads(messages[1]["content"]) == [chunk]
+
+
+def test_category_results_are_ordered_by_key_then_value(write_executed: WriteExecuted, tmp_path: Path) -> None:
+    results = _results()
+    results[0] = results[0].model_copy(update={"categories": {"topic": "x", "topic-b": "y"}})
+    results[1] = results[1].model_copy(update={"categories": {"topic": "z", "topic.b": "q"}})
+    executed = write_executed([AGENTIC, MULTI_TURN, AGENT_ERROR, INVALID])
+    written = export_eee(results, executed, model_id="acme/agent-1", out_dir=tmp_path / "out", schema_version="0.3.0")
+    aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
+    ids = [r["evaluation_result_id"] for r in aggregate["evaluation_results"]]
+    categories = [name for name in ids if name.startswith("category.")]
+    assert categories == ["category.topic=x", "category.topic=z", "category.topic-b=y", "category.topic.b=q"]

@@ -104,6 +104,11 @@ class EeeExport:
     schema_version: str
     """The EEE schema version both files follow."""
 
+    @property
+    def paths(self) -> tuple[Path, Path]:
+        """``(aggregate_path, samples_path)``."""
+        return self.aggregate_path, self.samples_path
+
 
 def export_eee(
     results: ResultsSource,

@@ -105,7 +105,7 @@ def evaluation_results(tallies: Tallies, context: ResultContext) -> list[dict[st
             if threshold is not None:
                 config["metric_parameters"] = {"threshold": threshold}
             specs.append((f"metric.{name}.pass_rate", bench, config, passes))
-    for category, stat in sorted(summary.by_category.items()):  # keyed key=value
+    for category, stat in sorted(summary.by_category.items(), key=lambda item: tuple(item[0].split("=", 1))):
         config = _rate("pass_rate", "Pass rate", f"share of examples with {category} whose expectations hold")
         specs.append((f"category.{category}", f"{bench}.category.{category}", config, Tally.of(stat)))
     return [_result(result_id, name, config, tally, context) for result_id, name, config, tally in specs if tally.count]

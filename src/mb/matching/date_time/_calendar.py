@@ -102,7 +102,7 @@ def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
     for amount, unit in pieces:
         if unit == "business day":
             raise DateProblem("business days mixed with other units")
-        total += delta(amount, unit)
+        total += _delta(amount, unit)
     return total
 
 
@@ -114,7 +114,7 @@ STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcom
           "last": -1, "past": -1, "previous": -1, "this past": -1, "after next": 2, "before last": -2}  # fmt: skip
 
 
-def delta(amount: float, unit: str) -> relativedelta:
+def _delta(amount: float, unit: str) -> relativedelta:
     """The calendar step of ``amount`` ``unit``s (fractions of days and shorter units exactly)."""
     whole = int(amount)
     if unit in {"month", "quarter", "year", "decade"} and whole == amount:

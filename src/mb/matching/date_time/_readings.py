@@ -180,8 +180,6 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     return found
 
 
-#: The periods "to date" counts from the start of ("year to date", "this month to date").
-_TO_DATE = ("week", "month", "quarter", "year")
 _DEADLINE_WORDS = {"until", "till", "til", "thru", "through", "up to"}
 
 

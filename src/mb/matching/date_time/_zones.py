@@ -169,7 +169,7 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
             return ZoneSpec(zone.key, (zone,))
     if not text.isalpha():
         return None
-    return abbreviation_zone(low)
+    return _abbreviation_zone(low)
 
 
 @functools.cache
@@ -226,7 +226,7 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
                 return _cut(text, found.start(), end), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
     if not abbreviations:
         return text, None
-    return pop_zone_word(text)
+    return _pop_zone_word(text)
 
 
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
@@ -291,7 +291,7 @@ def _tz_abbreviations() -> dict[str, tuple[timedelta, ...]]:
     return {name: tuple(sorted(offsets)) for name, offsets in found.items()}
 
 
-def abbreviation_zone(word: str) -> ZoneSpec | None:
+def _abbreviation_zone(word: str) -> ZoneSpec | None:
     """The zone a zone abbreviation names: every offset the tz database gives it (several when it is ambiguous),
     else ``dateparser``'s offset for it."""
     offsets = _tz_abbreviations().get(word.lower())
@@ -299,12 +299,12 @@ def abbreviation_zone(word: str) -> ZoneSpec | None:
         if len(offsets) == 1:
             return fixed_zone(offsets[0])
         return ZoneSpec(word.upper(), tuple(timezone(o) for o in offsets))
-    offset = zone_offset(word)
+    offset = _zone_offset(word)
     return fixed_zone(offset) if offset is not None else None
 
 
 @functools.lru_cache(maxsize=1024)
-def zone_offset(word: str) -> timedelta | None:
+def _zone_offset(word: str) -> timedelta | None:
     """The fixed offset ``dateparser`` knows for a zone abbreviation (``cet``, ``ist``, ``jst``...)."""
     _dateparser()
     from dateparser.timezone_parser import pop_tz_offset_from_string
@@ -318,7 +318,7 @@ def zone_offset(word: str) -> timedelta | None:
     return offset if isinstance(offset, timedelta) else None
 
 
-def pop_zone_word(text: str) -> tuple[str, ZoneSpec | None]:
+def _pop_zone_word(text: str) -> tuple[str, ZoneSpec | None]:
     """Remove a trailing zone abbreviation ``dateparser`` knows (``3pm cet``)."""
     if not any(ch.isdigit() for ch in text) and "noon" not in text and "midnight" not in text:
         return text, None
@@ -332,7 +332,7 @@ def pop_zone_word(text: str) -> tuple[str, ZoneSpec | None]:
     if tz is None or not any(ch.isalpha() for word in removed for ch in word):
         return text, None
     words = [word for word in removed if word.isalpha()]
-    spec = abbreviation_zone(words[0]) if len(words) == 1 else None
+    spec = _abbreviation_zone(words[0]) if len(words) == 1 else None
     if spec is None:
         offset = tz.utcoffset(datetime(2000, 1, 1))
         if not isinstance(offset, timedelta):
