@@ -385,3 +385,23 @@ def test_an_agent_calling_sys_exit_is_an_agent_error_not_the_end_of_the_run(tmp_
     assert written["first"]["error"]["type"] == "SystemExit"
     assert written["second"]["response"] == "fine"
     assert summary.error_count == 1
+
+
+def test_a_failed_attempt_whose_partial_trace_is_invalid_is_still_an_error_line(tmp_path: Path) -> None:
+    from mb.runner._errors import partial_run
+
+    def agent(messages: list[dict[str, str]]) -> str:
+        recorded = partial_run()
+        assert recorded is not None
+        recorded.trace.append({"type": "tool_call", "tool": "search"})  # not an event the format knows
+        raise RuntimeError("the model went away")
+
+    output = tmp_path / "out.jsonl"
+    _, summary = run([example("a"), example("b")], agent, output=output)
+    assert summary.errors["RuntimeError"] == 2
+    lines = [json.loads(line) for line in output.read_text().splitlines()]
+    assert len(lines) == 2
+    for line in lines:
+        assert "the model went away" in line["outputs"]["error"]["message"]
+        assert "partial run was left out" in line["outputs"]["error"]["message"]
+        assert "trace" not in line["outputs"] or line["outputs"]["trace"] == []

@@ -27,6 +27,7 @@ from typing import Any
 
 import anyio
 from anyio.abc import ObjectReceiveStream, ObjectSendStream
+from pydantic import ValidationError
 
 from .._hashing import hash_document
 from ..entities import Environment, Example, Inputs, Outputs
@@ -229,7 +230,16 @@ class Runner:
         record = error_record(exc)
         trace = partial.trace if partial is not None else []
         usage = {"usage": partial.usage} if partial is not None and partial.usage else {}
-        outputs = Outputs.model_validate({"response": "", "error": record, "trace": trace, **usage})
+        try:
+            outputs = Outputs.model_validate({"response": "", "error": record, "trace": trace, **usage})
+        except ValidationError as invalid:  # what the agent recorded is not a trace: the failure is kept without it
+            first = invalid.errors()[0]
+            where = ".".join(str(part) for part in first["loc"])
+            record = {
+                **record,
+                "message": f"{record['message']} (its partial run was left out: {where}: {first['msg']})",
+            }
+            outputs = Outputs.model_validate({"response": "", "error": record})
         self.summary.errors[record["type"]] += 1
         self.summary.note_error(f"{record['type']}: {record['message']}")
         if kept is not None:
