@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
+from ._lexicon import VAGUE
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -145,7 +146,8 @@ def understood(text: str) -> Parsed | str:
     parsed = parse(text)
     if parsed.unknown:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
-        return f"could not understand {words}"
+        vague = [w for w in parsed.unknown if w in VAGUE]
+        return f"could not understand {words}" + (f" ({vague[0]!r}: a vague amount, not an exact one)" if vague else "")
     if not parsed.items:
         return "no date or time"
     return parsed

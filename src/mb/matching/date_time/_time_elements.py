@@ -41,7 +41,8 @@ def _hours(hour: int, marker: str | None) -> list[int] | None:
 
 
 def _clock(hour: int, minute: int, second: int | None, marker: str | None, explicit: bool = False) -> Item | None:
-    hours = _hours(hour, marker)
+    """A time of day; ``explicit`` when written in 24-hour notation ("09:30", "0930", "1030", "15h30"): one reading."""
+    hours = [hour] if explicit and not marker and hour <= 23 else _hours(hour, marker)
     if hours is None or minute > 59 or (second is not None and second > 59):
         return None
     grain = "second" if second is not None else "minute"

@@ -1,0 +1,58 @@
+"""Readings that would pass what was not meant: 24-hour clock notation has one reading, four digits after a date are a
+time of day before they are an early year, and a vague amount ("a few", "several") is never an exact number.
+
+2025-03-12 is a Wednesday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_verdict
+
+WED = datetime(2025, 3, 12, 7, 45)  # a Wednesday morning, naive (wall clock)
+
+ROWS: list[tuple[str, object, object]] = [
+    # a zero-padded or four-digit time is 24-hour notation: morning only
+    ("tomorrow 0930", "2025-03-13T09:30:00", True),
+    ("tomorrow 0930", "2025-03-13T21:30:00", False),
+    ("at 0800", "2025-03-12T08:00:00", True),
+    ("at 0800", "2025-03-12T20:00:00", False),
+    ("friday 09:15", "2025-03-14T09:15:00", True),
+    ("friday 09:15", "2025-03-14T21:15:00", False),
+    ("1030 on friday", "2025-03-14T10:30:00", True),
+    ("1030 on friday", "2025-03-14T22:30:00", False),
+    ("1400 hrs", "2025-03-12T14:00:00", True),
+    ("0715 hrs", "2025-03-12T19:15:00", False),
+    ("1230 tomorrow", "2025-03-13T00:30:00", False),
+    ("1230 tomorrow", "2025-03-13T12:30:00", True),
+    # without a leading zero or four digits, 12-hour English: both kept
+    ("friday at 9:15", "2025-03-14T21:15:00", True),
+    ("friday at 930", "2025-03-14T21:30:00", True),
+    # vague amounts: not understood, never exactly three
+    ("in a few days", "2025-03-15", ERROR),
+    ("a few weeks ago", "2025-02-19", ERROR),
+    ("the next few hours", {"start": "2025-03-12T07:45:00", "end": "2025-03-12T10:45:00"}, ERROR),
+    ("in several days", "2025-03-15", ERROR),
+    ("in a bit", "2025-03-12T08:00:00", ERROR),
+    ("a couple of days from now", "2025-03-14", True),
+    ("a couple of days from now", "2025-03-15", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_reading(phrase: str, argument: object, expected: object) -> None:
+    if isinstance(argument, dict):
+        outcome = match_date_time(phrase, argument, WED, params=["start", "end"])
+    else:
+        outcome = match_date_time(phrase, argument, WED)
+    assert_verdict(outcome, expected)
+
+
+def test_a_vague_amount_names_the_word() -> None:
+    outcome = match_date_time("in a few days", "2025-03-15", WED)
+    assert "'few'" in outcome.reason
+    assert "vague" in outcome.reason
