@@ -1,5 +1,5 @@
 """Readings that would pass what was not meant: 24-hour clock notation has one reading, four digits after a date are a
-time of day before they are an early year, and a vague amount ("a few", "several") is never an exact number.
+time of day rather than an early year, and a vague amount ("a few", "several") is never an exact number.
 
 2025-03-12 is a Wednesday.
 """
@@ -32,6 +32,12 @@ ROWS: list[tuple[str, object, object]] = [
     # without a leading zero or four digits, 12-hour English: both kept
     ("friday at 9:15", "2025-03-14T21:15:00", True),
     ("friday at 930", "2025-03-14T21:30:00", True),
+    # four digits after a date: a 24-hour time below 15:00, never an early year; a year after a comma or "of"
+    ("march 5 1230", "2026-03-05T12:30:00", True),
+    ("march 5 1230", "1230-03-05", False),
+    ("5 april 0915", "2025-04-05T09:15:00", True),
+    ("march 5, 1230", "1230-03-05", True),
+    ("march 5 1990", "1990-03-05", True),
     # vague amounts: not understood, never exactly three
     ("in a few days", "2025-03-15", ERROR),
     ("a few weeks ago", "2025-02-19", ERROR),

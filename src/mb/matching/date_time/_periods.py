@@ -78,6 +78,8 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
         return found
     if edge == "late":
         return [units.days(first + timedelta(days=length - third), third, f"late {window.label}")]
+    if window.note == "week":  # the middle of the working week: Wednesday, or Tuesday to Thursday
+        length, third = 5, 1
     return [
         units.day(first + timedelta(days=length // 2)),
         units.days(first + timedelta(days=third), length - 2 * third, f"mid {window.label}"),

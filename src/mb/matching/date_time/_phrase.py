@@ -46,9 +46,11 @@ _ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
-                  "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at "}  # fmt: skip
+                  "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
+                  "any time": "anytime", "some time": "sometime"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(
-    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?)\b|@"
+    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
+    r"|(?:any|some) time)\b|@"
 )
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
@@ -63,6 +65,12 @@ def normalize(phrase: str) -> str:
     text = text.replace("\u2019", "'")
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
+    # the end of the working week is its Friday (never its Sunday)
+    text = re.sub(
+        r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b",
+        lambda m: f"friday of {m[1] or 'this '}week",
+        text,
+    )
     return text.strip(" .!?;")
 
 

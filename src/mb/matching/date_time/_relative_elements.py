@@ -91,10 +91,14 @@ def _relative_unit(m: re.Match[str]) -> Item | None:
     return Item("date", "", Unit(m["u"], rel))
 
 
-@_element(r"(?:this|(?:the\s+)?current)\s+(?P<u>hour|minute)", ("this", "the", "current"))
+@_element(
+    r"(?:this|(?:the\s+)?current)\s+(?P<u>hour|minute)|(?:the\s+)?top\s+of\s+the\s+(?:next\s+)?hour",
+    ("this", "the", "current", "top"),
+)
 def _this_hour(m: re.Match[str]) -> Item | None:
-    """``this hour``, ``this minute``: the clock hour (minute) it is now."""
-    return Item("rest", "", "this " + m["u"])
+    """``this hour``, ``this minute``: the clock hour (minute) it is now; ``the top of the hour``: the next hour's
+    start."""
+    return Item("rest", "", "this " + m["u"] if m["u"] else "top of the hour")
 
 
 @_element(
@@ -193,7 +197,7 @@ def _edge(m: re.Match[str]) -> Item | None:
     return Item("edge", "", edge)
 
 
-@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week|end of quarter", ("eo", "end"))
+@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week(?!\s+\d)|end of quarter", ("eo", "end"))
 def _eo(m: re.Match[str]) -> Item | None:
     unit = (
         {"m": "month", "y": "year", "w": "week", "q": "quarter"}[m.group(0)[2]]
