@@ -1,5 +1,6 @@
 """Scheduling phrases people write in invites, reminders and deadlines, read whole: the middle and the end of the
-working week, any time of a day, the end of a numbered week, the top of the hour.
+working week, any time of a day, the end of a numbered week, the top of the hour, a day of the month, an overnight
+range on a named day.
 
 2025-03-12 is a Wednesday; ISO week 12 of 2025 runs from Monday 2025-03-17 to Sunday 2025-03-23.
 """
@@ -39,6 +40,21 @@ ROWS: list[tuple[str, object, object]] = [
     ("end of week 12", "2025-03-23", True),
     ("end of week 12", "2025-03-19", False),
     ("end of week 12", "2025-03-28", False),
+    # early and late in a week are of its working week: Monday-Tuesday, Thursday-Friday, never its weekend
+    ("late next week", "2025-03-20", True),
+    ("late next week", "2025-03-21T16:00:00", True),
+    ("late next week", "2025-03-22", False),
+    ("early next week", "2025-03-18", True),
+    ("early next week", "2025-03-19", False),
+    # a day of the month yet to come this month is this month's; once passed, last month's or the next
+    ("the morning of the 14th", "2025-03-14T09:00:00", True),
+    ("the morning of the 14th", "2025-04-14T09:00:00", False),
+    ("the 10th at 3pm", "2025-04-10T15:00:00", True),
+    ("the 10th at 3pm", "2025-03-10T15:00:00", True),
+    # an overnight range on a named day ends the next morning, not a week later
+    ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-18T05:00:00"}, True),
+    ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-24T05:00:00"}, False),
+    ("monday from 9 to 5", {"start": "2025-03-17T09:00:00", "end": "2025-03-17T17:00:00"}, True),
     # the top of the hour: the next whole hour
     ("at the top of the hour", "2025-03-12T08:00:00", True),
     ("at the top of the hour", "2025-03-12T07:00:00", False),
@@ -48,4 +64,5 @@ ROWS: list[tuple[str, object, object]] = [
 
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_reading(phrase: str, argument: object, expected: object) -> None:
-    assert_verdict(match_date_time(phrase, argument, WED), expected)
+    params = ["start", "end"] if isinstance(argument, dict) else None
+    assert_verdict(match_date_time(phrase, argument, WED, params=params), expected)

@@ -371,7 +371,9 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
             found.append(units.day(candidate))
         if wide:
             return found
-        return [w for w in found if w.lo.date() >= today.replace(day=1)][:2] or found[:1]
+        # this month's, and next month's too once this month's has passed ("the 14th" said on the 12th: the 14th)
+        found = [w for w in found if w.lo.date() >= today.replace(day=1)] or found[:1]
+        return found[:1] if found[0].lo.date() >= today else found[:2]
     if isinstance(value, Named):
         name, year, rel = value.name, value.year if value.year is not None else pin, value.rel
         far = rel in _ONE_MORE
