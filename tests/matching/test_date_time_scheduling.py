@@ -51,6 +51,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("the morning of the 14th", "2025-04-14T09:00:00", False),
     ("the 10th at 3pm", "2025-04-10T15:00:00", True),
     ("the 10th at 3pm", "2025-03-10T15:00:00", True),
+    # a weekday and a day of the month: the next such date, and the last one only when the next is over a month away
+    ("thurs 13th at 2pm", "2025-03-13T14:00:00", True),
+    ("thurs 13th at 2pm", "2025-02-13T14:00:00", False),
+    ("tue 11th", "2025-03-11", True),
+    ("tue 11th", "2025-11-11", True),
     # an overnight range on a named day ends the next morning, not a week later
     ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-18T05:00:00"}, True),
     ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-24T05:00:00"}, False),

@@ -143,11 +143,13 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         return windows
     kept = _filter_weekdays(windows, weekdays)
     if wide and all(w.hi - w.lo <= timedelta(days=1) for w in kept):
-        # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday and the latest one before today
+        # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday, and the latest one before today unless
+        # the next is within a month
         now = datetime.combine(today, datetime.min.time())
-        coming = [w for w in kept if w.hi > now]
-        past = [w for w in kept if w.hi <= now]
-        kept = ([min(coming, key=lambda w: w.lo)] if coming else []) + ([max(past, key=lambda w: w.lo)] if past else [])
+        coming = [min((w for w in kept if w.hi > now), key=lambda w: w.lo, default=None)]
+        past = [max((w for w in kept if w.hi <= now), key=lambda w: w.lo, default=None)]
+        near = coming[0] is not None and coming[0].lo - now <= timedelta(days=31)
+        kept = [w for w in coming + ([] if near else past) if w is not None]
     return kept
 
 
