@@ -38,6 +38,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("5 april 0915", "2025-04-05T09:15:00", True),
     ("march 5, 1230", "1230-03-05", True),
     ("march 5 1990", "1990-03-05", True),
+    # beside a day that takes no year, four digits from 1500 are a 24-hour time too (alone they are a year)
+    ("tomorrow 1700", "2025-03-13T17:00:00", True),
+    ("tomorrow 1700", "2025-03-13T05:00:00", False),
+    ("1830 on friday", "2025-03-14T18:30:00", True),
+    ("march 5 1700", "1700-03-05", True),
     # vague amounts: not understood, never exactly three
     ("in a few days", "2025-03-15", ERROR),
     ("a few weeks ago", "2025-02-19", ERROR),

@@ -10,8 +10,10 @@ from ._lexicon import (
     HOUR_WORD,
     MINUTE_FIRST,
     MINUTE_WORD,
+    MONTH,
     NUMBER,
     NUMBER_FIRST,
+    WEEKDAY,
     alternatives,
     minute_value,
     number_value,
@@ -75,6 +77,10 @@ _DIGIT_CLOCKS = (
 )
 
 
+#: A day that takes no year ("tomorrow", "friday") with no month: four digits beside it are a 24-hour time.
+_YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday|{WEEKDAY})\b")
+
+
 def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
     return (int(hour), int(minute)), (int(minute), int(hour))
 
@@ -83,7 +89,8 @@ def _digit_clock(rule: str) -> Builder:
     def build(m: re.Match[str]) -> Item | None:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
-        if rule == "two" and len(hour + minute) == 4 and not m.group(0).startswith("at") and int(hour + minute) >= 1500:
+        late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
+        if rule == "two" and late and not _YEARLESS_DAY_RE.match(m.string):
             return None  # four digits from 1500 alone are a year
         if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in _pairs(hour, minute)):
             return None  # "9.30" is a date too: read both ways with the date
