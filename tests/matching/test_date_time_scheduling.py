@@ -22,6 +22,9 @@ ROWS: list[tuple[str, object, object]] = [
     ("midweek", "2025-03-11", True),
     ("mid-week", "2025-03-13T15:00:00", True),
     ("midweek", "2025-03-14", False),
+    ("midweek next week", "2025-03-19", True),
+    ("mid-week next week", "2025-03-20", True),
+    ("midweek next week", "2025-03-12", False),
     ("the middle of next week", "2025-03-19", True),
     ("the middle of next week", "2025-03-21", False),
     # any time of a day is the whole day

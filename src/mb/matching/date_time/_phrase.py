@@ -65,6 +65,7 @@ def normalize(phrase: str) -> str:
     text = text.replace("\u2019", "'")
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
     # the end of the working week is its Friday (never its Sunday)
     text = re.sub(
         r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b",
