@@ -63,6 +63,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-18T05:00:00"}, True),
     ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-24T05:00:00"}, False),
     ("monday from 9 to 5", {"start": "2025-03-17T09:00:00", "end": "2025-03-17T17:00:00"}, True),
+    # first thing in the morning is first thing, however the morning is said
+    ("first thing tomorrow morning", "2025-03-13T08:00:00", True),
+    ("first thing tomorrow morning", "2025-03-13T11:00:00", False),
+    ("monday morning first thing", "2025-03-17T07:30:00", True),
     # the top of the hour: the next whole hour
     ("at the top of the hour", "2025-03-12T08:00:00", True),
     ("at the top of the hour", "2025-03-12T07:00:00", False),

@@ -66,6 +66,8 @@ def normalize(phrase: str) -> str:
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
+    # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
+    text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # the end of the working week is its Friday (never its Sunday)
     text = re.sub(
         r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b",
