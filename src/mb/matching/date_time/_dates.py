@@ -57,15 +57,17 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
-    for first, second in itertools.pairwise(items):
+    for pair in itertools.pairwise(items):
+        first, second = sorted(pair, key=lambda i: i.kind != "weekday")
         if (
             first.kind == "weekday"
             and second.kind == "date"
             and isinstance(second.value, Unit)
-            and second.text == "week"
+            and second.text in {"week", "fortnight"}
         ):
-            # "Tuesday week" is a week after the coming Tuesday to some, the coming Tuesday to others
-            raise DateProblem(f"{first.text + ' ' + second.text!r} is read differently in different places")
+            # "Tuesday week" ("Friday fortnight") is a week (two) after the coming Tuesday to some, the coming Tuesday
+            # to others
+            raise DateProblem(f"{' '.join(i.text for i in pair)!r} is read differently in different places")
     nth = [i for i in items if i.kind == "date" and isinstance(i.value, NthWeekday)]
     if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
         # "the first Monday evening of next month": the ordinal weekday of the period named after it
