@@ -47,6 +47,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("friday fortnight", "2025-03-14", ERROR),
     ("fortnight friday", "2025-03-28", ERROR),
     ("friday this fortnight", "2025-03-14", True),
+    # "in 5" with no unit: minutes to most, never 5 o'clock or the 5th
+    ("in 5", "2025-03-12T17:00:00", ERROR),
+    ("in 15", "2025-03-15", ERROR),
+    ("in 15 minutes", "2025-03-12T08:00:00", True),
+    ("in 2026", "2026-07-01", True),
     # vague amounts: not understood, never exactly three
     ("in a few days", "2025-03-15", ERROR),
     ("a few weeks ago", "2025-02-19", ERROR),

@@ -52,6 +52,7 @@ _ABBREVIATIONS_RE = re.compile(
     r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
     r"|(?:any|some) time)\b|@"
 )
+_IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
 
@@ -154,6 +155,9 @@ def understood(text: str) -> Parsed | str:
     """The parse of a normalized phrase, or why it is not understood (naming the words left over)."""
     if len(text) > MAX_LENGTH:
         return f"{len(text)} characters is too long for a date or time (at most {MAX_LENGTH})"
+    bare = _IN_NUMBER_RE.search(text)
+    if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
+        return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
     parsed = parse(text)
     if parsed.unknown:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
