@@ -12,7 +12,7 @@ from datetime import datetime
 import pytest
 
 from mb.matching.date_time import match_date_time
-from tests.support.verdicts import assert_verdict
+from tests.support.verdicts import ERROR, assert_verdict
 
 WED = datetime(2025, 3, 12, 7, 45)  # a Wednesday morning, naive (wall clock)
 
@@ -67,6 +67,13 @@ ROWS: list[tuple[str, object, object]] = [
     ("first thing tomorrow morning", "2025-03-13T08:00:00", True),
     ("first thing tomorrow morning", "2025-03-13T11:00:00", False),
     ("monday morning first thing", "2025-03-17T07:30:00", True),
+    # a part of the day before (after) a date: that part of the day before (after) it
+    ("the evening before christmas", "2025-12-24T19:00:00", True),
+    ("the evening before christmas", "2025-12-25T19:00:00", False),
+    ("the morning after christmas", "2025-12-26T09:00:00", True),
+    ("the night before the 15th", "2025-03-14T22:00:00", True),
+    ("the night before the 15th", "2025-03-15T22:00:00", False),
+    ("the evening before 5pm", "2025-03-11T17:00:00", ERROR),
     # the top of the hour: the next whole hour
     ("at the top of the hour", "2025-03-12T08:00:00", True),
     ("at the top of the hour", "2025-03-12T07:00:00", False),
