@@ -52,6 +52,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("in 15", "2025-03-15", ERROR),
     ("in 15 minutes", "2025-03-12T08:00:00", True),
     ("in 2026", "2026-07-01", True),
+    # a bare number is no day of the month, in words as in digits ("the twentieth", "the 20th" are)
+    ("one day", "2025-03-01", False),  # a length of time, never a date
+    ("one day", "2025-03-12T13:00:00", False),
+    ("twenty", "2025-03-20", ERROR),
+    ("the twenty-first", "2025-03-21", True),
     # vague amounts: not understood, never exactly three
     ("in a few days", "2025-03-15", ERROR),
     ("a few weeks ago", "2025-02-19", ERROR),

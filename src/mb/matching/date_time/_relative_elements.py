@@ -22,6 +22,7 @@ from ._lexicon import (
     UNITS,
     WEEKDAY,
     WEEKDAY_FIRST,
+    WORD_NUMBERS,
     WORD_ORDINALS,
     alternatives,
     number_value,
@@ -121,8 +122,8 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
     """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
     if m["all"]:
         return Item("filler", "", None)  # "all day tomorrow": the day the rest names
-    if m["u"] == "day":
-        return Item("date", "", Days(0))
+    if m["u"] == "day":  # "one day" is some day, never today
+        return None if m.string[: m.start()].endswith("one ") else Item("date", "", Days(0))
     return Item("date", "", Unit(m["u"], "this"))
 
 
@@ -182,8 +183,8 @@ def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
 @_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?", "the", ORDINAL_FIRST)
 def _day_of_month(m: re.Match[str]) -> Item | None:
     text = m["d"]
-    if text.isdigit() and "the" not in m.group(0):
-        return None
+    if (text.isdigit() or text in WORD_NUMBERS) and "the" not in m.group(0):
+        return None  # a bare number ("14", "one day") is no day of the month: "the 14th", "the fourteenth" are
     day = ordinal_value(text)
     return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
 
