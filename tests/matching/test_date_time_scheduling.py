@@ -32,6 +32,14 @@ ROWS: list[tuple[str, object, object]] = [
     ("any time tomorrow", "2025-03-14T09:00:00", False),
     ("some time on friday", "2025-03-14T11:00:00", True),
     ("some time on friday", "2025-03-15T11:00:00", False),
+    ("any day next week", "2025-03-20", True),
+    ("any day next week", "2025-03-25", False),
+    ("any day now", "2025-03-12T08:00:00", ERROR),
+    # a start said with "as of" or "onwards"
+    ("as of tomorrow", "2025-03-13", True),
+    ("as of tomorrow", "2025-03-12", False),
+    ("from monday onwards", "2025-03-17", True),
+    ("from monday onwards", "2025-03-18", False),
     # the end of the working week is its Friday, never its weekend
     ("by the end of the working week", "2025-03-14", True),
     ("by the end of the working week", "2025-03-16", False),

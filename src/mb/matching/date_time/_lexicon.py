@@ -103,7 +103,7 @@ FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "
                      "sometime", "some", "starting", "beginning", "ending", "until", "till", "til", "no", "later",
                      "than", "precisely", "over", "all", "whole", "entire", "during", "throughout", "promptly",
                      "calendar", "my", "our", "preferably", "ideally", "maybe", "perhaps", "say", "how", "what",
-                     "'s", "anytime", "latest"})  # fmt: skip
+                     "'s", "anytime", "latest", "onwards", "onward"})  # fmt: skip
 
 
 def number_value(text: str) -> int:

@@ -69,6 +69,9 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
+    # "any day next week": the week; "as of monday": from monday ("any day now" stays vague)
+    text = re.sub(r"\bany day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
+    text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
     # the end of the working week is its Friday (never its Sunday)
