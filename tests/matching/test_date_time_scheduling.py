@@ -46,6 +46,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("end of the work week", "2025-03-14T17:00:00", True),
     ("end of next work week", "2025-03-21", True),
     ("end of next work week", "2025-03-23", False),
+    # the end of the working day, British and with "the"
+    ("by close of play tomorrow", "2025-03-13T17:30:00", True),
+    ("by close of play tomorrow", "2025-03-13T12:00:00", False),
+    ("the end of business on friday", "2025-03-14T17:00:00", True),
+    ("the end of business on friday", "2025-03-13T17:00:00", False),
     # the end of a numbered week: its Friday or its Sunday
     ("end of week 12", "2025-03-21", True),
     ("end of week 12", "2025-03-23", True),

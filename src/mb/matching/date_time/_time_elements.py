@@ -229,7 +229,8 @@ PARTS = {
     "dinner": (17 * _H + 1800, 21 * _H), "dinnertime": (17 * _H + 1800, 21 * _H),
     "breakfast": (6 * _H, 10 * _H), "end of day": (17 * _H, 24 * _H), "end of the day": (17 * _H, 24 * _H),
     "eod": (17 * _H, 24 * _H), "cob": (17 * _H, 24 * _H), "close of business": (17 * _H, 24 * _H),
-    "end of business": (17 * _H, 24 * _H), "eob": (17 * _H, 24 * _H), "first thing": (6 * _H, 10 * _H),
+    "end of business": (17 * _H, 24 * _H), "eob": (17 * _H, 24 * _H), "close of play": (17 * _H, 24 * _H),
+    "end of play": (17 * _H, 24 * _H), "first thing": (6 * _H, 10 * _H),
     "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H), "am": (0, 12 * _H),
     "pm": (12 * _H, 24 * _H),
 }  # fmt: skip
@@ -237,7 +238,8 @@ _PART_WORDS = alternatives(PARTS)
 
 
 @_element(
-    rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})",
+    rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+|the\s+(?=\w+ of (?:business|play)))?"
+    rf"(?P<part>{_PART_WORDS})",
     ("early", "late", "mid", "middle", "the", "in"),
     PARTS,
 )
