@@ -354,8 +354,8 @@ def _label(raw: Raw) -> dict[str, object]:
         raise Drop("a vague part of a period")
     if re.search(r"\bmid[- ]?(?:morning|afternoon|day|evening|night)\b", raw.phrase.lower()):
         raise Drop("a middle of the day or night (midnight: which one)")
-    if VAGUE.fullmatch(raw.phrase.lower()) or re.search(r"\bfew\b", raw.phrase.lower()):
-        raise Drop("vague phrase (a few units is no exact number of them)")
+    if VAGUE.fullmatch(raw.phrase.lower()):
+        raise Drop("vague phrase")
     clocks = re.search(r"\b(0\d[0-5]\d)\s*(?:-|to|and)\s*(0\d[0-5]\d)\b", raw.phrase)
     if clocks and clocks[2] < clocks[1]:
         raise Drop("24-hour times whose range ends before it starts (the source reads the end on a 12-hour clock)")

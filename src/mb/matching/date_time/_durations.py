@@ -73,10 +73,14 @@ def words_duration(text: str) -> Length | None:
 
 
 def _wanted(expected: str) -> tuple[Length, str] | Outcome | None:
-    """The length the phrase names and the start of every reason; ``None`` when it names no length."""
+    """The length the phrase names and the start of every reason; ``None`` when it names no length, an error when
+    the length is vague."""
     wanted = phrase_duration(expected)
     if wanted is None:
         return None
+    vague = _vague(expected)
+    if vague is not None:
+        return vague
     return wanted, f"{expected!r} names a duration of {show_length(wanted)}"
 
 
@@ -135,6 +139,19 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
     if _same(wanted, given):
         return Outcome.ok(f"{prefix}; got {shown_value}")
     return Outcome.fail(f"{prefix}; got {shown_value}")
+
+
+_VAGUE_RE = re.compile(r"\b(?:a\s+)?few\b")
+
+
+def _vague(expected: str) -> Outcome | None:
+    """A length given as "a few" units has no exact length: not understood (an error, or a question for a judge that
+    answers date questions), never read as exactly three."""
+    found = _VAGUE_RE.search(normalize(expected))
+    if found is None:
+        return None
+    why = f"could not understand {found.group(0)!r} in {expected!r}: a vague number of units is no exact length"
+    return Outcome(False, why, 0.0, error=why)
 
 
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")

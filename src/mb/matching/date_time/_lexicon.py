@@ -75,10 +75,11 @@ UNITS: dict[str, str] = {
 }  # fmt: skip
 UNIT = rf"(?:{alternatives(UNITS)})(?:s|es)?"
 
-#: Amounts in words that are exact ("a few", "several" are vague: never read as a number, see ``VAGUE``).
-_FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a": 1, "an": 1, "one": 1}
+#: Amounts in words read as a number: "a few" is three, the smallest number it always covers, so a phrase with it
+#: passes only what it surely means ("several", "many" are vaguer: see ``VAGUE``).
+_FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3, "few": 3, "a": 1, "an": 1, "one": 1}
 #: Words of a vague amount or while: a phrase using one is not understood, never read as an exact time.
-VAGUE = frozenset({"few", "several", "many", "bit", "while", "handful", "dozens"})
+VAGUE = frozenset({"several", "many", "bit", "while", "handful", "dozens"})
 #: An amount of a duration: digits, words, fractions, halves. A number in words is written once, its "and a half"
 #: optional: no number word starts like the other amounts, whose order among themselves is kept.
 QUANTITY = (
