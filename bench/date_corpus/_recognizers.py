@@ -356,6 +356,9 @@ def _label(raw: Raw) -> dict[str, object]:
         raise Drop("a middle of the day or night (midnight: which one)")
     if VAGUE.fullmatch(raw.phrase.lower()):
         raise Drop("vague phrase")
+    clocks = re.search(r"\b(0\d[0-5]\d)\s*(?:-|to|and)\s*(0\d[0-5]\d)\b", raw.phrase)
+    if clocks and clocks[2] < clocks[1]:
+        raise Drop("24-hour times whose range ends before it starts (the source reads the end on a 12-hour clock)")
     if ZONE_WORDS.search(raw.phrase.lower()):
         raise Drop("names a time zone the source resolution ignores")
     if re.fullmatch(r"\d{1,2}\.\d{1,2}", raw.phrase):

@@ -35,7 +35,8 @@ Labelling rules:
 - A time without a date is on the reference day, kept only when that time has not passed yet at the reference time.
 - Phrases whose window is a convention rather than a fact are dropped: vague parts of a period ("the end of 2008",
   "rest of the week", "early morning"), bare midnight, a phrase naming a time zone the source's resolution ignores,
-  a dotted number that may be a time ("5.12"), day/month order ambiguity in the British spec files.
+  a dotted number that may be a time ("5.12"), day/month order ambiguity in the British spec files, and a range
+  of zero-padded 24-hour times the source reads on a 12-hour clock ("0930-0730" as 9:30 to 19:30).
 - An offset from now takes the grain of its finest spoken unit ("in 2 minutes": the minute; "in half an hour": the
   minute), not the second the source's timex carries.
 - A quarter given as a three-month range from a quarter's first day is a point at the quarter's grain.

@@ -146,7 +146,7 @@ ROWS: list[Row] = [
     ("filler", "my weekend", N, "2016-11-12", True),
     ("filler", "my weekend", N, "2016-11-14", False),
     ("filler", "my birthday", N, "2016-11-07", ERROR),
-    ("few", "a few days ago", N, "2016-11-04", True),
+    ("few", "a few days ago", N, "2016-11-04", True),  # three days: what "a few" always covers
     ("few", "a few days ago", N, "2016-11-05", False),
     ("few", "several days ago", N, "2016-11-04", ERROR),
     ("period time", "next month at 6pm", U, "2013-03-01T18:00:00-02:00", True),

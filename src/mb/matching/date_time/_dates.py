@@ -57,15 +57,17 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
-    for first, second in itertools.pairwise(items):
+    for pair in itertools.pairwise(items):
+        first, second = sorted(pair, key=lambda i: i.kind != "weekday")
         if (
             first.kind == "weekday"
             and second.kind == "date"
             and isinstance(second.value, Unit)
-            and second.text == "week"
+            and second.text in {"week", "fortnight"}
         ):
-            # "Tuesday week" is a week after the coming Tuesday to some, the coming Tuesday to others
-            raise DateProblem(f"{first.text + ' ' + second.text!r} is read differently in different places")
+            # "Tuesday week" ("Friday fortnight") is a week (two) after the coming Tuesday to some, the coming Tuesday
+            # to others
+            raise DateProblem(f"{' '.join(i.text for i in pair)!r} is read differently in different places")
     nth = [i for i in items if i.kind == "date" and isinstance(i.value, NthWeekday)]
     if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
         # "the first Monday evening of next month": the ordinal weekday of the period named after it
@@ -143,11 +145,13 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         return windows
     kept = _filter_weekdays(windows, weekdays)
     if wide and all(w.hi - w.lo <= timedelta(days=1) for w in kept):
-        # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday and the latest one before today
+        # "Thu 14th", "Sunday, Feb 10": the next date falling on that weekday, and the latest one before today unless
+        # the next is within a month
         now = datetime.combine(today, datetime.min.time())
-        coming = [w for w in kept if w.hi > now]
-        past = [w for w in kept if w.hi <= now]
-        kept = ([min(coming, key=lambda w: w.lo)] if coming else []) + ([max(past, key=lambda w: w.lo)] if past else [])
+        coming = [min((w for w in kept if w.hi > now), key=lambda w: w.lo, default=None)]
+        past = [max((w for w in kept if w.hi <= now), key=lambda w: w.lo, default=None)]
+        near = coming[0] is not None and coming[0].lo - now <= timedelta(days=31)
+        kept = [w for w in coming + ([] if near else past) if w is not None]
     return kept
 
 
@@ -371,7 +375,9 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
             found.append(units.day(candidate))
         if wide:
             return found
-        return [w for w in found if w.lo.date() >= today.replace(day=1)][:2] or found[:1]
+        # this month's, and next month's too once this month's has passed ("the 14th" said on the 12th: the 14th)
+        found = [w for w in found if w.lo.date() >= today.replace(day=1)] or found[:1]
+        return found[:1] if found[0].lo.date() >= today else found[:2]
     if isinstance(value, Named):
         name, year, rel = value.name, value.year if value.year is not None else pin, value.rel
         far = rel in _ONE_MORE

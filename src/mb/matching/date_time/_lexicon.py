@@ -25,6 +25,7 @@ __all__ = [
     "QUANTITY_FIRST",
     "UNIT",
     "UNITS",
+    "VAGUE",
     "WEEKDAY",
     "WEEKDAY_FIRST",
     "alternatives",
@@ -74,7 +75,11 @@ UNITS: dict[str, str] = {
 }  # fmt: skip
 UNIT = rf"(?:{alternatives(UNITS)})(?:s|es)?"
 
+#: Amounts in words read as a number: "a few" is three, the smallest number it always covers, so a phrase with it
+#: passes only what it surely means ("several", "many" are vaguer: see ``VAGUE``).
 _FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3, "few": 3, "a": 1, "an": 1, "one": 1}
+#: Words of a vague amount or while: a phrase using one is not understood, never read as an exact time.
+VAGUE = frozenset({"several", "many", "bit", "while", "handful", "dozens"})
 #: An amount of a duration: digits, words, fractions, halves. A number in words is written once, its "and a half"
 #: optional: no number word starts like the other amounts, whose order among themselves is kept.
 QUANTITY = (
@@ -99,7 +104,7 @@ FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "
                      "sometime", "some", "starting", "beginning", "ending", "until", "till", "til", "no", "later",
                      "than", "precisely", "over", "all", "whole", "entire", "during", "throughout", "promptly",
                      "calendar", "my", "our", "preferably", "ideally", "maybe", "perhaps", "say", "how", "what",
-                     "'s", "anytime", "latest"})  # fmt: skip
+                     "'s", "anytime", "latest", "onwards", "onward"})  # fmt: skip
 
 
 def number_value(text: str) -> int:

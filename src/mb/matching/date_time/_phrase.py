@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
+from ._lexicon import VAGUE
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -45,10 +46,13 @@ _ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
-                  "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at "}  # fmt: skip
+                  "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
+                  "any time": "anytime", "some time": "sometime"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(
-    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?)\b|@"
+    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
+    r"|(?:any|some) time)\b|@"
 )
+_IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
 
@@ -62,6 +66,20 @@ def normalize(phrase: str) -> str:
     text = text.replace("\u2019", "'")
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
+    # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
+    text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
+    # "any day next week": the week; "as of monday": from monday ("any day now" stays vague)
+    text = re.sub(r"\bany day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
+    text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
+    # "the evening before christmas": the evening of the day before it
+    text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
+    # the end of the working week is its Friday (never its Sunday)
+    text = re.sub(
+        r"\bend of (?:the |this )?(next |last )?(?:working|work|business) ?week\b",
+        lambda m: f"friday of {m[1] or 'this '}week",
+        text,
+    )
     return text.strip(" .!?;")
 
 
@@ -142,10 +160,14 @@ def understood(text: str) -> Parsed | str:
     """The parse of a normalized phrase, or why it is not understood (naming the words left over)."""
     if len(text) > MAX_LENGTH:
         return f"{len(text)} characters is too long for a date or time (at most {MAX_LENGTH})"
+    bare = _IN_NUMBER_RE.search(text)
+    if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
+        return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
     parsed = parse(text)
     if parsed.unknown:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
-        return f"could not understand {words}"
+        vague = [w for w in parsed.unknown if w in VAGUE]
+        return f"could not understand {words}" + (f" ({vague[0]!r}: a vague amount, not an exact one)" if vague else "")
     if not parsed.items:
         return "no date or time"
     return parsed

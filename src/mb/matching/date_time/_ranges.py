@@ -47,6 +47,9 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
+    dated = [i for i in right if i.kind in _DATED]
+    # "from 9 to 5 on monday": both ends on the date given once, the end within a day of the start (9pm to 5am)
+    timed_end = timed_end or (bool(dated) and all(any(i is j for j in left) for i in dated))
     left, right = _am_pm(left, right)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
@@ -138,7 +141,7 @@ def _paired(
     timed_end: bool = False,
 ) -> list[Reading]:
     rolls: list[int | relativedelta] = [0]
-    if not any(i.kind in _DATED for i in right):
+    if timed_end or not any(i.kind in _DATED for i in right):
         rolls.append(1)  # "9pm to 1am" ends the next day
     if any(i.kind == "weekday" for i in right):
         rolls.append(7)

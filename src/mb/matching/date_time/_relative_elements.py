@@ -22,6 +22,7 @@ from ._lexicon import (
     UNITS,
     WEEKDAY,
     WEEKDAY_FIRST,
+    WORD_NUMBERS,
     WORD_ORDINALS,
     alternatives,
     number_value,
@@ -91,10 +92,14 @@ def _relative_unit(m: re.Match[str]) -> Item | None:
     return Item("date", "", Unit(m["u"], rel))
 
 
-@_element(r"(?:this|(?:the\s+)?current)\s+(?P<u>hour|minute)", ("this", "the", "current"))
+@_element(
+    r"(?:this|(?:the\s+)?current)\s+(?P<u>hour|minute)|(?:the\s+)?top\s+of\s+the\s+(?:next\s+)?hour",
+    ("this", "the", "current", "top"),
+)
 def _this_hour(m: re.Match[str]) -> Item | None:
-    """``this hour``, ``this minute``: the clock hour (minute) it is now."""
-    return Item("rest", "", "this " + m["u"])
+    """``this hour``, ``this minute``: the clock hour (minute) it is now; ``the top of the hour``: the next hour's
+    start."""
+    return Item("rest", "", "this " + m["u"] if m["u"] else "top of the hour")
 
 
 @_element(
@@ -117,8 +122,8 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
     """A unit named alone ("my week", "the calendar year", "my day") is the current one."""
     if m["all"]:
         return Item("filler", "", None)  # "all day tomorrow": the day the rest names
-    if m["u"] == "day":
-        return Item("date", "", Days(0))
+    if m["u"] == "day":  # "one day" is some day, never today
+        return None if m.string[: m.start()].endswith("one ") else Item("date", "", Days(0))
     return Item("date", "", Unit(m["u"], "this"))
 
 
@@ -178,8 +183,8 @@ def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
 @_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?", "the", ORDINAL_FIRST)
 def _day_of_month(m: re.Match[str]) -> Item | None:
     text = m["d"]
-    if text.isdigit() and "the" not in m.group(0):
-        return None
+    if (text.isdigit() or text in WORD_NUMBERS) and "the" not in m.group(0):
+        return None  # a bare number ("14", "one day") is no day of the month: "the 14th", "the fourteenth" are
     day = ordinal_value(text)
     return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
 
@@ -193,7 +198,7 @@ def _edge(m: re.Match[str]) -> Item | None:
     return Item("edge", "", edge)
 
 
-@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week|end of quarter", ("eo", "end"))
+@_element(r"eom|eoy|eow|eoq|end of month|end of year|end of week(?!\s+\d)|end of quarter", ("eo", "end"))
 def _eo(m: re.Match[str]) -> Item | None:
     unit = (
         {"m": "month", "y": "year", "w": "week", "q": "quarter"}[m.group(0)[2]]

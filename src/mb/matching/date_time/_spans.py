@@ -10,7 +10,7 @@ from dateutil.relativedelta import relativedelta
 from ._calendar import add_business_days, step
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
-from ._model import Reading, Window
+from ._model import Reading, Window, minute_window
 from ._payloads import Unit
 
 __all__ = ["day_range", "end_window", "leading", "moment", "rest_of", "span"]
@@ -115,7 +115,10 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
 def rest_of(unit: str, ref: datetime) -> list[Reading]:
     """``the rest of the day/week/month/year``: from now (today) to the end of the period; ``earlier today`` (``earlier
     this week``...): any time from the start of the period to now; ``this hour`` (``this minute``): the clock hour
-    (minute) it is now."""
+    (minute) it is now; ``the top of the hour``: the next whole hour."""
+    if unit == "top of the hour":
+        lo = ref.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+        return [Reading(minute_window(lo))]
     if unit in {"this hour", "this minute"}:
         lo = ref.replace(minute=ref.minute if unit == "this minute" else 0, second=0, microsecond=0)
         length = timedelta(hours=1) if unit == "this hour" else timedelta(minutes=1)

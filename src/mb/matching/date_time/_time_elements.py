@@ -10,8 +10,10 @@ from ._lexicon import (
     HOUR_WORD,
     MINUTE_FIRST,
     MINUTE_WORD,
+    MONTH,
     NUMBER,
     NUMBER_FIRST,
+    WEEKDAY,
     alternatives,
     minute_value,
     number_value,
@@ -41,7 +43,8 @@ def _hours(hour: int, marker: str | None) -> list[int] | None:
 
 
 def _clock(hour: int, minute: int, second: int | None, marker: str | None, explicit: bool = False) -> Item | None:
-    hours = _hours(hour, marker)
+    """A time of day; ``explicit`` when written in 24-hour notation ("09:30", "0930", "1030", "15h30"): one reading."""
+    hours = [hour] if explicit and not marker and hour <= 23 else _hours(hour, marker)
     if hours is None or minute > 59 or (second is not None and second > 59):
         return None
     grain = "second" if second is not None else "minute"
@@ -74,6 +77,10 @@ _DIGIT_CLOCKS = (
 )
 
 
+#: A day that takes no year ("tomorrow", "friday") with no month: four digits beside it are a 24-hour time.
+_YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday|{WEEKDAY})\b")
+
+
 def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
     return (int(hour), int(minute)), (int(minute), int(hour))
 
@@ -82,7 +89,8 @@ def _digit_clock(rule: str) -> Builder:
     def build(m: re.Match[str]) -> Item | None:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
-        if rule == "two" and len(hour + minute) == 4 and not m.group(0).startswith("at") and int(hour + minute) >= 1500:
+        late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
+        if rule == "two" and late and not _YEARLESS_DAY_RE.match(m.string):
             return None  # four digits from 1500 alone are a year
         if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in _pairs(hour, minute)):
             return None  # "9.30" is a date too: read both ways with the date
@@ -221,7 +229,8 @@ PARTS = {
     "dinner": (17 * _H + 1800, 21 * _H), "dinnertime": (17 * _H + 1800, 21 * _H),
     "breakfast": (6 * _H, 10 * _H), "end of day": (17 * _H, 24 * _H), "end of the day": (17 * _H, 24 * _H),
     "eod": (17 * _H, 24 * _H), "cob": (17 * _H, 24 * _H), "close of business": (17 * _H, 24 * _H),
-    "end of business": (17 * _H, 24 * _H), "eob": (17 * _H, 24 * _H), "first thing": (6 * _H, 10 * _H),
+    "end of business": (17 * _H, 24 * _H), "eob": (17 * _H, 24 * _H), "close of play": (17 * _H, 24 * _H),
+    "end of play": (17 * _H, 24 * _H), "first thing": (6 * _H, 10 * _H),
     "first thing in the morning": (6 * _H, 10 * _H), "overnight": (18 * _H, 30 * _H), "am": (0, 12 * _H),
     "pm": (12 * _H, 24 * _H),
 }  # fmt: skip
@@ -229,7 +238,8 @@ _PART_WORDS = alternatives(PARTS)
 
 
 @_element(
-    rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+)?(?P<part>{_PART_WORDS})",
+    rf"(?P<edge>early|late|mid|middle of the|the middle of the)?\s*(?:in\s+the\s+|the\s+(?=\w+ of (?:business|play)))?"
+    rf"(?P<part>{_PART_WORDS})",
     ("early", "late", "mid", "middle", "the", "in"),
     PARTS,
 )

@@ -1,0 +1,83 @@
+"""Readings that would pass what was not meant: 24-hour clock notation has one reading, four digits after a date are a
+time of day rather than an early year, and a vague amount ("several", "a bit") is never an exact number.
+
+2025-03-12 is a Wednesday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_verdict
+
+WED = datetime(2025, 3, 12, 7, 45)  # a Wednesday morning, naive (wall clock)
+
+ROWS: list[tuple[str, object, object]] = [
+    # a zero-padded or four-digit time is 24-hour notation: morning only
+    ("tomorrow 0930", "2025-03-13T09:30:00", True),
+    ("tomorrow 0930", "2025-03-13T21:30:00", False),
+    ("at 0800", "2025-03-12T08:00:00", True),
+    ("at 0800", "2025-03-12T20:00:00", False),
+    ("friday 09:15", "2025-03-14T09:15:00", True),
+    ("friday 09:15", "2025-03-14T21:15:00", False),
+    ("1030 on friday", "2025-03-14T10:30:00", True),
+    ("1030 on friday", "2025-03-14T22:30:00", False),
+    ("1400 hrs", "2025-03-12T14:00:00", True),
+    ("0715 hrs", "2025-03-12T19:15:00", False),
+    ("1230 tomorrow", "2025-03-13T00:30:00", False),
+    ("1230 tomorrow", "2025-03-13T12:30:00", True),
+    # without a leading zero or four digits, 12-hour English: both kept
+    ("friday at 9:15", "2025-03-14T21:15:00", True),
+    ("friday at 930", "2025-03-14T21:30:00", True),
+    # four digits after a date: a 24-hour time below 15:00, never an early year; a year after a comma or "of"
+    ("march 5 1230", "2026-03-05T12:30:00", True),
+    ("march 5 1230", "1230-03-05", False),
+    ("5 april 0915", "2025-04-05T09:15:00", True),
+    ("march 5, 1230", "1230-03-05", True),
+    ("march 5 1990", "1990-03-05", True),
+    # beside a day that takes no year, four digits from 1500 are a 24-hour time too (alone they are a year)
+    ("tomorrow 1700", "2025-03-13T17:00:00", True),
+    ("tomorrow 1700", "2025-03-13T05:00:00", False),
+    ("1830 on friday", "2025-03-14T18:30:00", True),
+    ("march 5 1700", "1700-03-05", True),
+    # a weekday and a bare fortnight is two weeks after it to some, the coming one to others: an error, as "monday week"
+    ("friday fortnight", "2025-03-14", ERROR),
+    ("fortnight friday", "2025-03-28", ERROR),
+    ("friday this fortnight", "2025-03-14", True),
+    # "in 5" with no unit: minutes to most, never 5 o'clock or the 5th
+    ("in 5", "2025-03-12T17:00:00", ERROR),
+    ("in 15", "2025-03-15", ERROR),
+    ("in 15 minutes", "2025-03-12T08:00:00", True),
+    ("in 2026", "2026-07-01", True),
+    # a bare number is no day of the month, in words as in digits ("the twentieth", "the 20th" are)
+    ("one day", "2025-03-01", False),  # a length of time, never a date
+    ("one day", "2025-03-12T13:00:00", False),
+    ("twenty", "2025-03-20", ERROR),
+    ("the twenty-first", "2025-03-21", True),
+    # "a few" is three, the number it always covers (never two or four); vaguer amounts are not understood
+    ("in a few days", "2025-03-15", True),
+    ("in a few days", "2025-03-16", False),
+    ("a few weeks ago", "2025-02-26", False),
+    ("in several days", "2025-03-15", ERROR),
+    ("in a bit", "2025-03-12T08:00:00", ERROR),
+    ("a couple of days from now", "2025-03-14", True),
+    ("a couple of days from now", "2025-03-15", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_reading(phrase: str, argument: object, expected: object) -> None:
+    if isinstance(argument, dict):
+        outcome = match_date_time(phrase, argument, WED, params=["start", "end"])
+    else:
+        outcome = match_date_time(phrase, argument, WED)
+    assert_verdict(outcome, expected)
+
+
+def test_a_vague_amount_names_the_word() -> None:
+    outcome = match_date_time("in several days", "2025-03-15", WED)
+    assert "'several'" in outcome.reason
+    assert "vague" in outcome.reason

@@ -1,0 +1,100 @@
+"""Scheduling phrases people write in invites, reminders and deadlines, read whole: the middle and the end of the
+working week, any time of a day, the end of a numbered week, the top of the hour, a day of the month, an overnight
+range on a named day.
+
+2025-03-12 is a Wednesday; ISO week 12 of 2025 runs from Monday 2025-03-17 to Sunday 2025-03-23.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_verdict
+
+WED = datetime(2025, 3, 12, 7, 45)  # a Wednesday morning, naive (wall clock)
+
+ROWS: list[tuple[str, object, object]] = [
+    # the middle of the week is the middle of the working week: Wednesday, or Tuesday to Thursday
+    ("midweek", "2025-03-12", True),
+    ("midweek", "2025-03-11", True),
+    ("mid-week", "2025-03-13T15:00:00", True),
+    ("midweek", "2025-03-14", False),
+    ("midweek next week", "2025-03-19", True),
+    ("mid-week next week", "2025-03-20", True),
+    ("midweek next week", "2025-03-12", False),
+    ("the middle of next week", "2025-03-19", True),
+    ("the middle of next week", "2025-03-21", False),
+    # any time of a day is the whole day
+    ("any time tomorrow", "2025-03-13T16:30:00", True),
+    ("any time tomorrow", "2025-03-14T09:00:00", False),
+    ("some time on friday", "2025-03-14T11:00:00", True),
+    ("some time on friday", "2025-03-15T11:00:00", False),
+    ("any day next week", "2025-03-20", True),
+    ("any day next week", "2025-03-25", False),
+    ("any day now", "2025-03-12T08:00:00", ERROR),
+    # a start said with "as of" or "onwards"
+    ("as of tomorrow", "2025-03-13", True),
+    ("as of tomorrow", "2025-03-12", False),
+    ("from monday onwards", "2025-03-17", True),
+    ("from monday onwards", "2025-03-18", False),
+    # the end of the working week is its Friday, never its weekend
+    ("by the end of the working week", "2025-03-14", True),
+    ("by the end of the working week", "2025-03-16", False),
+    ("end of the work week", "2025-03-14T17:00:00", True),
+    ("end of next work week", "2025-03-21", True),
+    ("end of next work week", "2025-03-23", False),
+    # the end of the working day, British and with "the"
+    ("by close of play tomorrow", "2025-03-13T17:30:00", True),
+    ("by close of play tomorrow", "2025-03-13T12:00:00", False),
+    ("the end of business on friday", "2025-03-14T17:00:00", True),
+    ("the end of business on friday", "2025-03-13T17:00:00", False),
+    # the end of a numbered week: its Friday or its Sunday
+    ("end of week 12", "2025-03-21", True),
+    ("end of week 12", "2025-03-23", True),
+    ("end of week 12", "2025-03-19", False),
+    ("end of week 12", "2025-03-28", False),
+    # early and late in a week are of its working week: Monday-Tuesday, Thursday-Friday, never its weekend
+    ("late next week", "2025-03-20", True),
+    ("late next week", "2025-03-21T16:00:00", True),
+    ("late next week", "2025-03-22", False),
+    ("early next week", "2025-03-18", True),
+    ("early next week", "2025-03-19", False),
+    # a day of the month yet to come this month is this month's; once passed, last month's or the next
+    ("the morning of the 14th", "2025-03-14T09:00:00", True),
+    ("the morning of the 14th", "2025-04-14T09:00:00", False),
+    ("the 10th at 3pm", "2025-04-10T15:00:00", True),
+    ("the 10th at 3pm", "2025-03-10T15:00:00", True),
+    # a weekday and a day of the month: the next such date, and the last one only when the next is over a month away
+    ("thurs 13th at 2pm", "2025-03-13T14:00:00", True),
+    ("thurs 13th at 2pm", "2025-02-13T14:00:00", False),
+    ("tue 11th", "2025-03-11", True),
+    ("tue 11th", "2025-11-11", True),
+    # an overnight range on a named day ends the next morning, not a week later
+    ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-18T05:00:00"}, True),
+    ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-24T05:00:00"}, False),
+    ("monday from 9 to 5", {"start": "2025-03-17T09:00:00", "end": "2025-03-17T17:00:00"}, True),
+    # first thing in the morning is first thing, however the morning is said
+    ("first thing tomorrow morning", "2025-03-13T08:00:00", True),
+    ("first thing tomorrow morning", "2025-03-13T11:00:00", False),
+    ("monday morning first thing", "2025-03-17T07:30:00", True),
+    # a part of the day before (after) a date: that part of the day before (after) it
+    ("the evening before christmas", "2025-12-24T19:00:00", True),
+    ("the evening before christmas", "2025-12-25T19:00:00", False),
+    ("the morning after christmas", "2025-12-26T09:00:00", True),
+    ("the night before the 15th", "2025-03-14T22:00:00", True),
+    ("the night before the 15th", "2025-03-15T22:00:00", False),
+    ("the evening before 5pm", "2025-03-11T17:00:00", ERROR),
+    # the top of the hour: the next whole hour
+    ("at the top of the hour", "2025-03-12T08:00:00", True),
+    ("at the top of the hour", "2025-03-12T07:00:00", False),
+    ("at the top of the hour", "2025-03-12T08:30:00", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_reading(phrase: str, argument: object, expected: object) -> None:
+    params = ["start", "end"] if isinstance(argument, dict) else None
+    assert_verdict(match_date_time(phrase, argument, WED, params=params), expected)
