@@ -84,3 +84,32 @@ def test_nesting_past_the_parser_recursion_is_not_an_address(hostile: str) -> No
     for expected, actual in (("a@b.c", hostile), (hostile, "a@b.c"), (hostile, [hostile])):
         outcome = match_email(expected, actual)
         assert not outcome.passed
+
+
+@pytest.mark.parametrize(
+    "written", ["Dana@LOCALHOST", "Dana Reyes <Dana@Ex Ample.com>", "DANA.REYES@EXAMPLE.COM, Ops@Mail.Test"]
+)
+def test_a_part_that_is_not_an_address_is_reported_as_written_whatever_was_read_before(written: str) -> None:
+    for earlier in (written.lower(), written.upper(), written):
+        match_email(EXPECTED, earlier)
+        parse_addresses(earlier)
+    outcome = match_email(EXPECTED, written)
+    assert not outcome.passed
+    invalid = parse_addresses(written)[1]
+    assert invalid
+    assert all(part in written for part in invalid)
+    assert f"not an email address: {', '.join(repr(part) for part in invalid)}" in outcome.reason
+
+
+def test_every_spelling_of_the_expected_address_reads_as_it() -> None:
+    for actual in (
+        "Dana.Reyes@Example.com",
+        "DANA.REYES@EXAMPLE.COM",
+        " mailto:dana.reyes@EXAMPLE.com ",
+        ["Dana.Reyes@example.COM"],
+    ):
+        outcome = match_email("Dana.Reyes@Example.COM", actual)
+        assert outcome.passed
+        assert outcome.reason == "got dana.reyes@example.com"
+    outcome = match_email(EXPECTED, "Dana.Reyes@Example.org")
+    assert outcome.reason == "expected dana.reyes@example.com, got dana.reyes@example.org"

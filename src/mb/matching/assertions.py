@@ -210,12 +210,11 @@ def _judged(matcher: MatcherSpec) -> bool:
 def judged_checks(assertions: Sequence[AssertionSpec], calls: Sequence[CallSpec]) -> int:
     """How many checks ``assertions`` ask a judge for against ``calls``: each judged parameter assertion against
     every call of its tool."""
+    judged = [(tool, sum(_judged(matcher) for _, _, matcher in parameters)) for tool, parameters in assertions]
+    if not any(count for _, count in judged):  # no judge asked: no need to count the calls
+        return 0
     counts = Counter(call[1] for call in calls)
-    return sum(
-        counts[tool] * sum(_judged(matcher) for _, _, matcher in parameters)
-        for tool, parameters in assertions
-        if tool is not None
-    )
+    return sum(counts[tool] * count for tool, count in judged if tool is not None)
 
 
 def _over_limit(

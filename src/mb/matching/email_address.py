@@ -32,13 +32,26 @@ def _normalize(address: str) -> str | None:
     return f"{result.local_part.casefold()}@{result.ascii_domain.casefold()}"
 
 
-@lru_cache(maxsize=4096)
 def parse_addresses(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Split a string of one or more addresses (``,`` or ``;`` separated, display names allowed).
 
-    Returns (normalized addresses, parts that are not addresses). Cached: benchmarks repeat addresses.
+    Returns (normalized addresses, parts that are not addresses). An ASCII text is read in lower case first: letter
+    case changes neither where the standard parser splits it nor what ``email_validator`` accepts, and addresses are
+    compared case-folded, so an agent's ``Dana.Scully@Example.com`` shares the reading of the expected
+    ``dana.scully@example.com``. Parts that are not addresses are reported as written.
     """
     text = _MAILTO.sub("", value.strip())
+    if text.isascii():
+        lowered = _read(text.lower())
+        if not lowered[1]:
+            return lowered
+    return _read(text)
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """:func:`parse_addresses` of a text without its ``mailto:`` and surrounding space. Cached: benchmarks repeat
+    addresses."""
     found: list[str] = []
     invalid: list[str] = []
     if text.count("<") != text.count(">"):  # "dana@example.com>": stray text, not a list of addresses
