@@ -73,6 +73,9 @@ def normalize(phrase: str) -> str:
     # "any day next week": the week; "as of monday": from monday ("any day now" stays vague)
     text = re.sub(r"\bany day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
     text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
+    # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
+    text = re.sub(r"\bon or before (?=[a-z0-9])", "by ", text)
+    text = re.sub(r"\b(?:on or after|no earlier than|not earlier than) (?=[a-z0-9])", "from ", text)
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
     # the end of the working week is its Friday (never its Sunday)
