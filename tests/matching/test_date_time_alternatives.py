@@ -24,9 +24,12 @@ ROWS: list[tuple[str, object, object]] = [
     ("the 20th or the 21st", "2025-10-20", True),
     ("the 20th or the 21st", "2025-10-21", True),
     ("the 20th or the 21st", "2025-10-22", False),
+    ("the 20th or 21st", "2025-10-21", True),
     ("noon or 1pm on friday", "2025-10-10T12:00:00", ERROR),
-    ("friday at noon or saturday at 1pm", "2025-10-11T13:00:00", True),
-    ("friday at noon or saturday at 1pm", "2025-10-10T13:00:00", False),
+    ("friday at 11am or saturday at 1pm", "2025-10-11T13:00:00", True),
+    ("friday at 11am or saturday at 1pm", "2025-10-10T13:00:00", False),
+    ("8:15 or 9:30", "2025-10-09T20:15:00", True),  # each time alone is morning or evening
+    ("8 or 9pm", "2025-10-09T08:00:00", ERROR),  # never 8am: "pm" may belong to both
     # words one side alone would miss: the phrase is not understood, never read without them
     ("friday or saturday next week", "2025-10-10", ERROR),
     ("monday or sometime soonish", "2025-10-13", ERROR),

@@ -2,9 +2,9 @@
 
 "Tuesday or Wednesday" and "the 3rd or the 4th" are two phrases joined by "or"; "in 2-3 days", "in 2 or 3 days" and
 "2 to 3 weeks from now" are one phrase said with each number they give ("in 2-5 days": 2, 3, 4 or 5 days).
-Alternatives joined by "or" are kept only when they name the same number of words (fillers aside): "tuesday or
-wednesday next week" and "3pm or 4pm tomorrow" share words between their alternatives that one side alone would
-miss, and are not understood.
+Alternatives joined by "or" are kept only when they name the same number of words (fillers aside), alike in what
+their digits carry: "tuesday or wednesday next week", "3pm or 4pm tomorrow" and "9 or 10am" share words between
+their alternatives that one side alone would miss, and are not understood.
 """
 
 from __future__ import annotations
@@ -43,5 +43,16 @@ def alternatives(text: str) -> list[str] | None:
 
 
 def same_shape(parts: list[str]) -> bool:
-    """Whether alternatives joined by "or" name the same number of words, fillers aside."""
-    return len({sum(word not in FILLERS for word in part.split()) for part in parts}) == 1
+    """Whether alternatives joined by "or" name the same words, fillers aside, alike in what their digits carry: "9 or
+    10am" is not read, as "9" alone would be 9pm too."""
+    return len({tuple(_shape(word) for word in part.split() if word not in FILLERS) for part in parts}) == 1
+
+
+def _shape(word: str) -> str:
+    """A word with digits as what it carries beside them ("10am" and "1pm": "9m", "4th": "9"); any other word as
+    one."""
+    return (
+        re.sub(r"\d+(?:st|nd|rd|th)?", "9", word).replace("9am", "9m").replace("9pm", "9m")
+        if re.search(r"\d", word)
+        else "w"
+    )
