@@ -33,6 +33,9 @@ ROWS: list[tuple[str, object, object]] = [
     # words one side alone would miss: the phrase is not understood, never read without them
     ("friday or saturday next week", "2025-10-10", ERROR),
     ("monday or sometime soonish", "2025-10-13", ERROR),
+    ("friday or", "2025-10-10", ERROR),
+    ("or", "2025-10-10", ERROR),
+    ("either", "2025-10-10", ERROR),
     # two counts of one unit
     ("in 4-5 days", "2025-10-13", True),
     ("in 4-5 days", "2025-10-14", True),

@@ -37,9 +37,8 @@ def alternatives(text: str) -> list[str] | None:
         head, tail = text[: counts.start()], text[counts.end() :]
         either = (counts[1], counts[3]) if counts[2] == "or" else range(low, high + 1 if high - low < _WIDEST else 0)
         return [f"{head}{count} {counts[4]}{tail}" for count in either]
-    if not re.search(r"\bor\b", text):
-        return None
-    return _OR_RE.split(re.sub(r"^either\s+", "", text))
+    parts = _OR_RE.split(re.sub(r"^either\s+", "", text))
+    return parts if len(parts) > 1 and all(parts) else None
 
 
 def same_shape(parts: list[str]) -> bool:
