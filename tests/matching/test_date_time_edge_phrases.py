@@ -33,6 +33,17 @@ ROWS: list[tuple[str, str, object]] = [
     ("the weekend after next", "2013-03-02", True),
     ("the weekend after next", "2013-02-23", True),  # after "next weekend" read as this week's (a Tuesday)
     ("the weekend after next", "2013-02-16", False),
+    # the weekend of one day: its own Saturday and Sunday, or the weekend next to it (both around a Wednesday)
+    ("the weekend of march 9", "2013-03-10", True),
+    ("the weekend of march 9", "2013-03-08", False),
+    ("the weekend of the 18th", "2013-02-16", True),
+    ("the weekend of the 18th", "2013-02-18", False),
+    ("the weekend of the 18th", "2013-02-23", False),
+    ("the weekend of april 3", "2013-03-30", True),
+    ("the weekend of april 3", "2013-04-07", True),
+    ("the weekend of april 3", "2013-04-03", False),
+    ("the weekend of next month", "2013-03-02", ERROR),
+    ("in the coming days", "2013-02-13", ERROR),  # how many days is not said
     # "after" a date names no date of its own: never read as the date itself
     ("after christmas", "2013-12-25", ERROR),
     ("after christmas", "2013-12-26", ERROR),

@@ -19,7 +19,7 @@ from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
 
 from ._calendar import nth_weekday
 
-__all__ = ["HOLIDAYS", "holiday_date", "holiday_spans"]
+__all__ = ["HOLIDAYS", "holiday_date", "holiday_spans", "weekends_of"]
 
 
 def _fixed(month: int, day: int) -> Callable[[int], date | None]:
@@ -190,7 +190,7 @@ def holiday_spans(name: str, year: int) -> list[tuple[date, date]]:
         days = _festival_spans(name.removesuffix(" weekend"), year)
         if len(days) != 1 or (days[0][1] - days[0][0]).days != 1:
             return []  # the weekend of a festival lasting several days is no one window
-        return _weekends_of(days[0][0])
+        return weekends_of(days[0][0])
     return _festival_spans(name, year)
 
 
@@ -215,11 +215,12 @@ _DAYS: dict[str, tuple[int, ...]] = {
 }  # fmt: skip
 
 
-def _weekends_of(day: date) -> list[tuple[date, date]]:
+def weekends_of(day: date) -> list[tuple[date, date]]:
     """The weekend of a one-day holiday, joined to it when it falls next to one: a Saturday or Sunday holiday's own
     Saturday and Sunday; Saturday to a Monday holiday, a Friday holiday to Sunday; across the one working day between
     (Saturday to a Tuesday holiday, a Thursday holiday to Sunday: "thanksgiving weekend" is Thursday to Sunday). A
-    Wednesday holiday touches no weekend: the weekend before it and the weekend after it are both kept."""
+    Wednesday holiday touches no weekend: the weekend before it and the weekend after it are both kept. "The weekend
+    of the 22nd" is the Saturday and Sunday of these."""
     weekday = day.weekday()
     saturday = day - timedelta(days=weekday - 5)
     if weekday >= 5:

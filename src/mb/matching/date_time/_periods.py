@@ -6,6 +6,7 @@ from datetime import date, datetime, timedelta
 
 from . import _calendar as units
 from ._grammar import Item
+from ._holidays import weekends_of
 from ._items import DateProblem
 from ._model import Window
 from ._payloads import Ordinal
@@ -30,6 +31,13 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
                 found.append(units.day(end + timedelta(days=(weekday - end.weekday()) % 7) + more))
             else:
                 found.append(units.day(first - timedelta(days=(first.weekday() - weekday) % 7 or 7) + more))
+        elif item.kind == "nearest" and item.value.weekday == "weekend":
+            # the weekend of one day: the one a holiday on that day would join, its Saturday and Sunday alone
+            if length != 1:
+                raise DateProblem(f"{item.text!r} names the weekend of one day, not of {window.label!r}")
+            found.extend(
+                units.weekend(lo if lo.weekday() >= 5 else hi - timedelta(days=1)) for lo, hi in weekends_of(first)
+            )
         elif item.kind == "nearest":
             anchor = first
             back = (anchor.weekday() - item.value.weekday) % 7

@@ -19,6 +19,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from typing import NamedTuple
 
+from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import VAGUE
@@ -72,6 +73,9 @@ def normalize(phrase: str) -> str:
     # "any day next week": the week; "as of monday": from monday ("any day now" stays vague)
     text = re.sub(r"\bany day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
     text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
+    # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
+    text = re.sub(r"\bon or before (?=[a-z0-9])", "by ", text)
+    text = re.sub(r"\b(?:on or after|no earlier than|not earlier than) (?=[a-z0-9])", "from ", text)
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
     # the end of the working week is its Friday (never its Sunday)
@@ -189,8 +193,39 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
+    listed = _listed(phrase)
+    if listed is not None:
+        return _either(phrase, [resolve(part, user_time) for part in listed[0]], joined=listed[1])
     reference, home, own_day = reference_of(phrase, user_time)
     return _resolve(phrase, reference, home, own_day)
+
+
+@functools.lru_cache(maxsize=1024)
+def _listed(phrase: str) -> tuple[list[str], bool] | None:
+    """The alternatives a phrase lists ("tuesday or wednesday", "in 2-3 days") and whether they are joined by "or"
+    (rather than two counts of one unit), or None."""
+    text = normalize(phrase)
+    if len(text) > MAX_LENGTH:
+        return None
+    parts = alternatives(text)
+    return None if parts is None else (parts, re.sub(r"^either\s+", "", text) == " or ".join(parts))
+
+
+def _either(phrase: str, parts: Sequence[Resolution], *, joined: bool) -> Resolution:
+    """Every reading of every alternative; not understood when one is not, or when alternatives joined by "or" differ
+    in their words or grain ("tuesday or wednesday at 3pm": the time may belong to both)."""
+    if not parts:
+        return Resolution(phrase, (), None, f"could not understand {phrase!r}: too many counts to keep each", False)
+    home = parts[0].user_zone
+    wrong = next((part for part in parts if part.problem is not None), None)
+    if wrong is not None:
+        return Resolution(phrase, (), home, f"{wrong.problem}, one of the alternatives in {phrase!r}", wrong.understood)
+    grains = {frozenset(reading.start.grain for reading in part.readings) for part in parts}
+    if joined and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
+        why = f"could not understand 'or' in {phrase!r}: its alternatives do not name the same kind of time"
+        return Resolution(phrase, (), home, why, False)
+    found = tuple(dict.fromkeys(reading for part in parts for reading in part.readings))
+    return Resolution(phrase, found, home, named=frozenset().union(*(part.named for part in parts)))
 
 
 #: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).

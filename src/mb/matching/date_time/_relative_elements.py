@@ -446,6 +446,12 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     return Item("nearest", "", Nearest(weekday, direction, ordinal_value(m["n"]) if m["n"] else 1))
 
 
+@_element(r"(?:the\s+)?weekend\s+of", ("the", "weekend"))
+def _weekend_of(m: re.Match[str]) -> Item | None:
+    """``the weekend of the 22nd``: the weekend of the day named next, joined to it as a holiday's weekend is."""
+    return Item("nearest", "", Nearest("weekend"))
+
+
 @_element(r"between|from", ("between", "from"))
 def _between(m: re.Match[str]) -> Item | None:
     return Item("between", "", m.group(0))
