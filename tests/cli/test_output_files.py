@@ -92,7 +92,8 @@ def test_refuse_input_as_output_compares_files_not_names(tmp_path: Path) -> None
     os.link(data, hard)
     refuse_input_as_output(tmp_path / "other.jsonl", data)  # a new file is fine
     refuse_input_as_output("-", data)
-    for spelling in (hard, tmp_path / "." / "x.jsonl.gz", Path(os.path.relpath(data))):
+    through_new_folder = tmp_path / "not-yet" / ".." / "x.jsonl.gz"  # the same file once the folder is created
+    for spelling in (hard, tmp_path / "." / "x.jsonl.gz", Path(os.path.relpath(data)), through_new_folder):
         with pytest.raises(SameFileError, match="is the input"):
             refuse_input_as_output(spelling, data)
 
@@ -113,6 +114,14 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
     return {
         "eval": (["eval", executed, "-o", executed_link], executed),
         "eval-plain": (["eval", executed_plain, "-o", executed_plain], executed_plain),
+        "eval-new-folder": (
+            ["eval", executed_plain, "-o", tmp_path / "new" / ".." / executed_plain.name],
+            executed_plain,
+        ),
+        "run-new-folder": (
+            ["run", bench, "--agent", _agent(tmp_path), "-o", tmp_path / "new" / ".." / bench.name],
+            bench,
+        ),
         "run": (["run", bench, "--agent", _agent(tmp_path), "-o", bench_link, "--overwrite"], bench),
         "import-m365": (["import", "m365", document, "-o", document], document),
         "export-m365": (["export", "m365", executed_plain, "-o", executed_plain], executed_plain),
@@ -125,7 +134,18 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
 
 
 @pytest.mark.parametrize(
-    "case", ["eval", "eval-plain", "run", "import-m365", "export-m365", "export-m365-results", "runevals"]
+    "case",
+    [
+        "eval",
+        "eval-plain",
+        "eval-new-folder",
+        "run",
+        "run-new-folder",
+        "import-m365",
+        "export-m365",
+        "export-m365-results",
+        "runevals",
+    ],
 )
 def test_an_output_that_is_an_input_is_refused_before_anything_is_touched(tmp_path: Path, case: str) -> None:
     args, protected = _same_file_cases(tmp_path)[case]

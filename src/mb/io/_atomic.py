@@ -39,7 +39,8 @@ def refuse_input_as_output(output: PathLike | None, *inputs: PathLike | None) ->
     command has read (see :func:`command_inputs`); ``-`` and None are ignored. Nothing is created or changed."""
     if output is None or str(output) == "-":
         return
-    target = file_identity(output)
+    # A path through folders still to be created ("new/../in.jsonl") names the file it will once they exist.
+    target = file_identity(output) or file_identity(os.path.realpath(output))
     if target is None:
         return
     read = files_read()
