@@ -118,6 +118,20 @@ def test_a_missing_benchmark_is_a_usage_error(plugin_run: pytest.Pytester) -> No
     assert "--mb-eval: no such file" in run.stderr.str()
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [("--mb-judge", "lexcal", "unknown judge 'lexcal'"), ("--mb-require", "citation", "unknown metric 'citation'")],
+)
+def test_a_wrong_judge_or_metric_is_one_usage_error(
+    plugin_run: pytest.Pytester, option: str, value: str, says: str
+) -> None:
+    executed = _write(plugin_run.path / "executed.jsonl", [_line("Hi", "weather", "Paris", _call("weather", "Paris"))])
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "--mb-eval", str(executed), option, value)
+    assert run.ret == pytest.ExitCode.USAGE_ERROR
+    assert says in run.stderr.str()
+    assert "Traceback" not in run.stdout.str() + run.stderr.str()
+
+
 def test_an_invalid_benchmark_line_stops_collection_with_its_place(plugin_run: pytest.Pytester) -> None:
     (plugin_run.path / "bench.jsonl").write_text(
         '{"inputs": {"messages": [{"role": "user", "content": "Hi"}]}, "expectations": {"guidelines": 3}}\n'

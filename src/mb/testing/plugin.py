@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from ..metrics import MetricSpec
 
 __all__ = ["BenchmarkFile", "ExampleItem"]
 
@@ -42,6 +45,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_JUDGE: pytest.StashKey[Any] = pytest.StashKey()
+_REQUIRE: pytest.StashKey[list[MetricSpec]] = pytest.StashKey()
+
+
 def _benchmarks(config: pytest.Config) -> list[Path]:
     return [Path(path).resolve() for path in config.getoption("mb_eval") or ()]
 
@@ -53,6 +60,15 @@ def pytest_configure(config: pytest.Config) -> None:
     missing = [str(path) for path in benchmarks if not path.is_file()]
     if missing:
         raise pytest.UsageError(f"--mb-eval: no such file: {', '.join(missing)}")
+    from ..errors import MBError
+    from ..metrics import MetricSpec
+    from ._api import _judge
+
+    try:  # a wrong option is one usage error now, not a failure of every test
+        config.stash[_JUDGE] = _judge(config.getoption("mb_judge"))
+        config.stash[_REQUIRE] = [MetricSpec.parse(text) for text in config.getoption("mb_require")]
+    except MBError as error:
+        raise pytest.UsageError(f"--mb-judge / --mb-require: {error}") from None
     paths = [str(path) for path in benchmarks]
     if config.args_source == pytest.Config.ArgsSource.ARGS:
         config.args.extend(path for path in paths if path not in config.args)
@@ -83,12 +99,9 @@ class BenchmarkFile(pytest.File):
         """The result of the example on ``line`` (the whole file is evaluated on first use)."""
         if self._results is None:
             from ..evaluation import evaluate
-            from ._api import _judge
 
-            config = self.config
-            run = evaluate(
-                self.path, judge=_judge(config.getoption("mb_judge")), require=config.getoption("mb_require")
-            )
+            required: list[MetricSpec] = self.config.stash[_REQUIRE]
+            run = evaluate(self.path, judge=self.config.stash[_JUDGE], require=required)
             self._results = {result.line: result for result in run.results}
         return self._results[line]
 
