@@ -11,7 +11,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from pydantic import JsonValue
 
+from mb.judges.base import Verdict
+from mb.matching import MatchContext
 from mb.matching.date_time import match_date_time
+from mb.matching.parameters import parameter_row
 
 U = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))
 
@@ -80,3 +83,15 @@ def test_a_start_and_a_duration_give_the_end_for_every_fixed_length(duration: st
     values: dict[str, JsonValue] = {"start": "2013-03-04T09:00:00-02:00", "duration": duration}
     outcome = match_date_time("from march 4 at 9am to march 11 at 9am", values, U, params=["start", "duration"])
     assert outcome.passed is expected, outcome.reason
+
+
+_NUMBERS = [row for row in ROWS if len(row[1]) == 1 and str(next(iter(row[2].values()), "")).isdigit()]
+
+
+@pytest.mark.parametrize(("phrase", "params", "values", "expected"), _NUMBERS)
+def test_a_number_alone_reads_like_its_group_of_one(
+    phrase: str, params: list[str], values: dict[str, JsonValue], expected: bool
+) -> None:
+    ctx = MatchContext(lambda request: Verdict(1.0, "", "test"), U)
+    alone = parameter_row((params, False, ("date_time", phrase, None)), values, ctx)
+    assert alone["passed"] is expected, alone["reason"]

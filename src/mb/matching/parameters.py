@@ -6,6 +6,7 @@ from a matcher model.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -94,6 +95,8 @@ def _single(spec: MatcherSpec, value: Any, ctx: MatchContext) -> Outcome:
     return Outcome.fail(f"unsupported matcher {kind!r}")
 
 
+_NUMERIC = re.compile(r"\s*\d+(?:\.\d+)?\s*").fullmatch
+
 _NO_PARAMETERS = "the matcher lists no parameters: nothing to check (a defect of the benchmark)"
 
 
@@ -120,9 +123,15 @@ def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: 
 def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchContext) -> dict[str, Any]:
     """Check one parameter assertion against a tool call's parameters: a :class:`ParameterResult` as JSON."""
     names, group, matcher = spec
-    if group:
+    value = params.get(names[0], MISSING) if names else MISSING
+    # A number for a date_time matcher is read as its group of one, whose name can say it holds a length
+    # ("duration_minutes": 120 is two hours); as a group of one reads like the parameter alone, nothing else changes.
+    numeric = (isinstance(value, int | float) and not isinstance(value, bool)) or (
+        isinstance(value, str) and _NUMERIC(value)
+    )
+    if group or (matcher[0] == "date_time" and numeric):
         return outcome_row(names, matcher[0], _group(matcher, names, params, ctx))
-    return outcome_row(names, matcher[0], _single(matcher, params.get(names[0], MISSING), ctx))
+    return outcome_row(names, matcher[0], _single(matcher, value, ctx))
 
 
 def outcome_row(names: list[str], kind: str, outcome: Outcome) -> dict[str, Any]:
