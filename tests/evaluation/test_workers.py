@@ -214,3 +214,13 @@ def test_local_judge_scores_are_the_same_whatever_the_number_of_workers(
     assert _rows(tmp_path / "two.jsonl") == _rows(tmp_path / "one.jsonl")
     rows = [json.loads(line) for line in _rows(tmp_path / "one.jsonl").splitlines()]
     assert any(check["name"] == "expected_response" for row in rows for check in row["checks"])
+
+
+def test_a_file_of_which_nothing_can_be_evaluated_is_refused_by_the_api_as_by_the_command(tmp_path: Path) -> None:
+    unexecuted = tmp_path / "bench.jsonl"
+    unexecuted.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=False)))
+    with pytest.raises(NothingToEvaluateError, match="is it an executed benchmark"):
+        evaluate(unexecuted, judge="lexical")
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=True)))
+    assert evaluate(executed, judge="lexical").summary.total > 0

@@ -114,8 +114,9 @@ async def aevaluate(
 
     ``output`` writes the results file (format 2: the run record, then one result line per input line in input
     order; ``-`` standard output, ``.gz`` compressed), replacing it only when complete: an error or an interrupt
-    leaves a previous file as it was. Raises :class:`NothingToEvaluateError` (writing nothing) for an input without
-    a line that could be evaluated, :class:`OutputWriteError` when writing fails part-way.
+    leaves a previous file as it was. Raises :class:`NothingToEvaluateError` (writing nothing) for a file, or with
+    ``output`` any input, without a line that could be evaluated (a benchmark not yet run, a results file), and
+    :class:`OutputWriteError` when writing fails part-way.
 
     ``jobs`` worker processes (or, with ``backend="ray"``, the Ray cluster at ``address``; default: a local Ray
     instance) score blocks of a file's lines when the judge is an offline one named here (``lexical``, ``local``,
@@ -171,10 +172,11 @@ async def aevaluate(
             summary.agent_usage = price_usage(summary.agent_usage, price_table, price_model)
         summary.judge_usage = judge_token_use(evaluator.judge, price_table)
         summary.cost = total_cost(summary.agent_usage, summary.judge_usage)
+        # A file of which nothing could be evaluated (a benchmark not yet run, a results file) is the wrong file.
+        problem = nothing_evaluated(summary, unusable, _name(source)) if output is not None or input_file else None
+        if problem is not None:
+            raise NothingToEvaluateError(problem)
         if spool is not None and output is not None:
-            problem = nothing_evaluated(summary, unusable, _name(source))
-            if problem is not None:
-                raise NothingToEvaluateError(problem)
             record = build_run_record(
                 judge=evaluator.judge,
                 metrics=evaluator.plan.selected,
