@@ -18,6 +18,7 @@ import orjson
 
 from ..._hashing import example_hash
 from ...io import iter_lines, read_record, source_name
+from ...results import ExampleResult
 from ...results_format import (
     RunRecord,
     file_digest,
@@ -29,9 +30,13 @@ from ...results_format import (
 
 __all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "number_or_none", "open_run"]
 
+
 @dataclass
 class Row:
-    """One result row: its JSON object (every field of the results model present) and its JSON text."""
+    """One result row: the model, its JSON object (every field of the results model present) and its JSON text."""
+
+    result: ExampleResult
+    """The row as read by the results model."""
 
     data: dict[str, Any]
     """The row as a JSON object."""
@@ -55,8 +60,9 @@ class OpenRun:
 
 
 def _row(name: str, number: int, data: bytes) -> Row:
-    full = parse_result_line(data, file=name, line=number).model_dump(mode="json")
-    return Row(full, orjson.dumps(full))
+    result = parse_result_line(data, file=name, line=number)
+    full = result.model_dump(mode="json")
+    return Row(result, full, orjson.dumps(full))
 
 
 def open_run(path: str | os.PathLike[str]) -> OpenRun:
