@@ -234,26 +234,26 @@ class LocalJudge:
                 self._cache.popitem(last=False)
         return known
 
+    def _cannot(self, request: JudgeRequest) -> str | None:
+        """Why this judge cannot answer ``request`` (another task, a text too large), or None."""
+        if request.task not in _TASKS:
+            return f"the local judge cannot answer {request.task.value}"
+        return oversized(request)
+
     def measure_all(self, requests: Sequence[JudgeRequest]) -> list[Measure | None]:
-        """Cosine and guards per request (None for a task this judge cannot answer). Loads the model if needed."""
+        """Cosine and guards per request (None for one this judge cannot answer). Loads the model if needed."""
         needed: list[str] = []
         for request in requests:
-            if request.task not in _TASKS or precheck(request) is not None or oversized(request) is not None:
-                continue
-            needed.append(request.candidate)
-            needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
+            if self._cannot(request) is None and precheck(request) is None:
+                needed.append(request.candidate)
+                needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
         vectors = self._vectors(needed) if needed else {}
-        return [self._measure(request, vectors) for request in requests]
+        return [None if self._cannot(request) else self._measure(request, vectors) for request in requests]
 
-    def _measure(self, request: JudgeRequest, vectors: Mapping[str, npt.NDArray[np.float32]]) -> Measure | None:
-        if request.task not in _TASKS:
-            return None
+    def _measure(self, request: JudgeRequest, vectors: Mapping[str, npt.NDArray[np.float32]]) -> Measure:
         fixed = precheck(request)
         if fixed is not None:
             return Measure(request.task, fixed[0], fixed[1], fixed=fixed[0])
-        too_big = oversized(request)
-        if too_big is not None:
-            return Measure(request.task, 0.0, too_big, fixed=0.0)
         candidate = vectors[request.candidate]
         words = _words(request)
         if request.task is not JudgeTask.SUPPORT:
@@ -283,12 +283,9 @@ class LocalJudge:
             return [Verdict(0.0, error, self.name, error=error) for _ in requests]
         verdicts = []
         for request, measure in zip(requests, measures, strict=True):
-            too_big = oversized(request)
             if measure is None:
-                error = f"the local judge cannot answer {request.task.value}"
+                error = self._cannot(request) or ""
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
-            elif too_big is not None:
-                verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
             elif request.task is JudgeTask.EQUIVALENCE and measure.fixed is None:
                 band = self._bands[measure.words <= SHORT_WORDS]
                 verdicts.append(equivalence_verdict(request, measure.raw, band, self.name))
