@@ -118,10 +118,6 @@ def _windows(chunk: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in windows if w.strip())) or (chunk,)
 
 
-def _words(request: JudgeRequest) -> int:
-    return max(len(request.candidate.split()), len(request.reference.split()))
-
-
 def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge: str) -> Verdict:
     """EQUIVALENCE from the cosine and the checks: failed when a guard fires; undecided when a doubt stands
     (``_doubts``: reordered words, an omitted qualifier, questions asking different things, one word replaced by
@@ -255,7 +251,7 @@ class LocalJudge:
         if fixed is not None:
             return Measure(request.task, fixed[0], fixed[1], fixed=fixed[0])
         candidate = vectors[request.candidate]
-        words = _words(request)
+        words = max(len(request.candidate.split()), len(request.reference.split()))
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
             # EQUIVALENCE runs its guards when it decides (``equivalence_verdict``)
