@@ -65,12 +65,12 @@ def test_batch_size_and_order_do_not_change_the_vectors(model: MiniLM, texts: li
     assert model.encode([]).shape == (0, 384)
 
 
-def test_encoding_other_texts_between_calls_changes_nothing(model: MiniLM) -> None:
+def test_reused_buffers_never_leak_between_calls(model: MiniLM) -> None:
     short = ["book a table for two", "reserve a table for 2", "cancel my flight"]
     longer = [f"sentence {i} " + "with many more words " * (5 + 6 * i) for i in range(12)]
     first = model.encode(short)
     saved = first.copy()
-    model.encode(longer, batch_size=64)  # other shapes between two calls
+    model.encode(longer, batch_size=64)  # other shapes, through the same buffers
     assert np.allclose(model.encode(short), first, atol=1e-6)
     assert np.array_equal(first, saved)  # a returned array is not overwritten
 

@@ -9,7 +9,8 @@ vectors over the attention mask and an L2 normalization. Texts are cut at ``max_
 The weights are memory-mapped from ``model.safetensors`` (see ``_tensors``) and used in place: every matrix is read
 through a transposed view (``x @ W.T``), which BLAS computes bit for bit as it computes a contiguous copy of ``W.T``;
 only each layer's query, key and value matrices are copied, into one fused matrix. Loading therefore reads almost
-nothing: the operating system pages the weights in as the first forward pass touches them.
+nothing: the operating system pages the weights in as the first forward pass touches them. The intermediate arrays of a
+pass are written into buffers the model keeps (``_workspace``), not allocated afresh per layer.
 
 numpy, tokenizers and threadpoolctl are imported by ``MiniLM.load`` only: importing this module is free.
 """
@@ -22,6 +23,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ._workspace import Workspace
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,26 +43,49 @@ _GELU_LIMIT = 12.0
 """Beyond this ``|x|``, GELU(x) is ``max(x, 0)`` to within 3e-32: the tail is computed at the limit, so that exp never
 returns a denormal (slow, and slow to multiply)."""
 
+_CHUNK = 1 << 16
+"""Elements per GELU step: few enough for its five buffers (1.3 MB) to stay in the CPU caches, many enough for
+numpy's fixed cost per call to be small."""
 
-def _gelu(x: Array) -> Array:
-    """The exact (erf) GELU of BERT, computed in place on ``x`` and returned.
+
+def _gelu(x: Array, work: Workspace | None = None) -> Array:
+    """The exact (erf) GELU of BERT, computed in place on a contiguous ``x`` and returned.
 
     With h = Phi(-|x|) = erfc(|x| / sqrt 2) / 2, GELU(x) = x Phi(x) = max(x, 0) - |x| h for either sign, which needs
-    neither the sign nor the difference 1 - h (imprecise where h is small)."""
+    neither the sign nor the difference 1 - h (imprecise where h is small). Each step runs on a cache-sized chunk;
+    comparisons take a full array rather than a scalar, which numpy vectorizes better. The chunk buffers come from
+    ``work`` when given."""
     import numpy as np
 
-    a = np.minimum(np.abs(x), np.float32(_GELU_LIMIT))
-    t = np.multiply(a, np.float32(_ERF_P / math.sqrt(2)))
-    t += 1.0
-    np.divide(1.0, t, out=t)
-    h = np.multiply(t, np.float32(_ERF_A[4] / 2))
-    for coefficient in reversed(_ERF_A[:4]):
-        h += np.float32(coefficient / 2)
-        h *= t
-    h *= np.exp(np.float32(-0.5) * a * a)  # Phi(-|x|)
-    h *= a
-    np.maximum(x, np.float32(0.0), out=x)
-    x -= h
+    flat = x.reshape(-1)
+    size = min(_CHUNK, flat.size)
+    work = work or Workspace()
+    a_buffer, t_buffer, h_buffer = (work.get(f"gelu {name}", (size,)) for name in "ath")
+    limit_buffer, zero_buffer = work.get("gelu limit", (size,)), work.get("gelu zero", (size,))
+    limit_buffer.fill(_GELU_LIMIT)
+    zero_buffer.fill(0.0)
+    p = np.float32(_ERF_P / math.sqrt(2))
+    a1, a2, a3, a4, a5 = (np.float32(a / 2) for a in _ERF_A)
+    for start in range(0, flat.size, size):
+        chunk = flat[start : start + size]
+        n = chunk.size
+        a, t, h = a_buffer[:n], t_buffer[:n], h_buffer[:n]
+        np.abs(chunk, out=a)
+        np.minimum(a, limit_buffer[:n], out=a)
+        np.multiply(a, p, out=t)
+        t += 1.0
+        np.divide(1.0, t, out=t)
+        np.multiply(t, a5, out=h)
+        for coefficient in (a4, a3, a2, a1):
+            h += coefficient
+            h *= t
+        np.multiply(a, a, out=t)
+        t *= np.float32(-0.5)
+        np.exp(t, out=t)
+        h *= t  # Phi(-|x|)
+        h *= a
+        np.maximum(chunk, zero_buffer[:n], out=chunk)
+        chunk -= h
     return x
 
 
@@ -181,6 +207,7 @@ class MiniLM:
 
         self._blas = ThreadpoolController()
         self._lock = threading.Lock()
+        self._work = Workspace()
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=self.max_length)
 
@@ -242,8 +269,8 @@ class MiniLM:
         for row, ids in enumerate(batch):
             tokens[row, : len(ids)] = ids
             mask[row, : len(ids)] = 1.0
-        count, dimension = size * length, self.dimension
-        x = np.take(self._words, tokens.reshape(-1), axis=0)
+        work, count, dimension = self._work, size * length, self.dimension
+        x = np.take(self._words, tokens.reshape(-1), axis=0, out=work.get("embedded", (count, dimension)))
         x.reshape(size, length, dimension)[...] += self._positions[:length]
         x += self._token_type
         x = _layer_norm(x, *self._norm, self._eps)
@@ -251,44 +278,50 @@ class MiniLM:
         heads, width = self._heads, dimension // self._heads
         scale = np.float32(1 / math.sqrt(width))
         for layer in self._layers:
-            qkv = x @ layer.qkv
+            qkv = np.matmul(x, layer.qkv, out=work.get("qkv", (count, 3 * dimension)))
             qkv += layer.qkv_bias
             q, k, v = qkv.reshape(size, length, 3, heads, width).transpose(2, 0, 3, 1, 4)
-            query = np.ascontiguousarray(q) * scale
-            keys = np.ascontiguousarray(k.transpose(0, 1, 3, 2))
-            values = np.ascontiguousarray(v)
+            query = np.multiply(q, scale, out=work.get("query", (size, heads, length, width)))
+            keys = work.get("keys", (size, heads, width, length))
+            np.copyto(keys, k.transpose(0, 1, 3, 2))
+            values = work.get("values", (size, heads, length, width))
+            np.copyto(values, v)
             with self._blas.limit(limits=1, user_api="blas"):  # many tiny products: faster on one thread
-                scores = query @ keys
+                scores = np.matmul(query, keys, out=work.get("scores", (size, heads, length, length)))
                 scores += bias
                 scores -= scores.max(axis=-1, keepdims=True)
                 np.putmask(scores, scores < _EXP_FLOOR, -np.inf)  # exactly 0 after exp, never a slow denormal
                 np.exp(scores, out=scores)
                 scores /= scores.sum(axis=-1, keepdims=True)
-                context = scores @ values
-            merged = np.ascontiguousarray(context.transpose(0, 2, 1, 3))
-            attended = merged.reshape(count, dimension) @ layer.attention_out
+                context = np.matmul(scores, values, out=work.get("context", (size, heads, length, width)))
+            merged = work.get("merged", (size, length, heads, width))
+            np.copyto(merged, context.transpose(0, 2, 1, 3))
+            attended = np.matmul(
+                merged.reshape(count, dimension), layer.attention_out, out=work.get("attended", (count, dimension))
+            )
             attended += layer.attention_out_bias
             attended += x
             x = _layer_norm(attended, *layer.attention_norm, self._eps)
-            out = _feed_forward(x, layer)
+            out = self._feed_forward(x, layer)
             out += x
             x = _layer_norm(out, *layer.output_norm, self._eps)
         return x.reshape(size, length, -1), mask
 
+    def _feed_forward(self, x: Array, layer: _Layer) -> Array:
+        """The feed-forward block of ``layer`` (without its residual), in blocks of ``_FFN_ROWS`` rows, so that the
+        wide intermediate array stays small and in the CPU cache between its product, GELU and next product."""
+        import numpy as np
 
-def _feed_forward(x: Array, layer: _Layer) -> Array:
-    """The feed-forward block of ``layer`` (without its residual), in blocks of ``_FFN_ROWS`` rows, so that the
-    wide intermediate array stays small and in the CPU cache between its product, GELU and next product."""
-    import numpy as np
-
-    out = np.empty_like(x)
-    for start in range(0, len(x), _FFN_ROWS):
-        rows = slice(start, start + _FFN_ROWS)
-        inner = x[rows] @ layer.intermediate
-        inner += layer.intermediate_bias
-        np.matmul(_gelu(inner), layer.output, out=out[rows])
-    out += layer.output_bias
-    return out
+        work = self._work
+        out = work.get("feed forward", x.shape)
+        for start in range(0, len(x), _FFN_ROWS):
+            rows = slice(start, start + _FFN_ROWS)
+            block = x[rows]
+            inner = np.matmul(block, layer.intermediate, out=work.get("inner", (len(block), layer.intermediate_width)))
+            inner += layer.intermediate_bias
+            np.matmul(_gelu(inner, work), layer.output, out=out[rows])
+        out += layer.output_bias
+        return out
 
 
 def _pool(states: Array, mask: Array) -> Array:
