@@ -1,6 +1,6 @@
 """Calibrate the thresholds of the local and lexical judges on the labelled pairs and print honest accuracies.
 
-    .venv/bin/python bench/calibrate_local.py [--data FILE] [--folds 5] [--repeats 20] [--precision auto]
+    .venv/bin/python bench/calibrate_local.py [--data FILE] [--folds 5] [--repeats 20]
 
 For each judge and task: the threshold fitted on every ``dev`` pair (the value to ship), the accuracy, precision and
 recall of thresholds fitted on k-1 folds and scored on the held-out fold (repeated stratified k-fold), and the
@@ -25,7 +25,6 @@ from itertools import pairwise
 from pathlib import Path
 
 from mb.judges import JudgeRequest, JudgeTask
-from mb.judges._embedder import get_embedder
 from mb.judges._scoring import Measure
 from mb.judges.lexical import LEXICAL_THRESHOLDS, LexicalJudge
 from mb.judges.local import LOCAL_THRESHOLDS, LocalJudge
@@ -152,7 +151,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--skip-local", action="store_true", help="only the lexical judge")
-    parser.add_argument("--precision", default="auto", choices=("auto", "float32"))
     args = parser.parse_args(argv)
     rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
     for row in rows:
@@ -165,14 +163,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     _report("lexical", dict(LEXICAL_THRESHOLDS), rows, [lexical.measure(r) for r in requests], args)
     if not args.skip_local:
         start = time.perf_counter()
-        measured = LocalJudge(precision=args.precision).measure_all(requests)
+        measured = LocalJudge().measure_all(requests)
         elapsed = time.perf_counter() - start
         measures = [m for m in measured if m is not None]
         if len(measures) != len(rows):
             print("the local judge skipped pairs", file=sys.stderr)
             return 1
-        precision = get_embedder(precision=args.precision).precision
-        print(f"\n(local judge, {precision}: model load + {len(rows)} pairs in {elapsed:.1f}s)")
+        print(f"\n(local judge, float32: model load + {len(rows)} pairs in {elapsed:.1f}s)")
         _report("local", dict(LOCAL_THRESHOLDS), rows, measures, args)
     return 0
 

@@ -70,7 +70,7 @@ def _embeddings(texts: Sequence[str], cache: Path) -> dict[str, list[float]]:
             return {text: matrix[i] for i, text in enumerate(known)}
     ordered = sorted(set(texts))
     started = time.perf_counter()
-    matrix = np.asarray(get_embedder(precision="float32").encode(ordered, batch_size=64), dtype=np.float32)
+    matrix = np.asarray(get_embedder().encode(ordered, batch_size=64), dtype=np.float32)
     print(f"encoded {len(ordered)} texts in {time.perf_counter() - started:.0f} s")
     np.save(vectors, matrix)
     names.write_text(json.dumps(ordered), encoding="utf-8")

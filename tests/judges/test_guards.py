@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mb.judges._guards import GUARD_CAP, apply_guards, describe_failures, precheck, run_guards
+from mb.judges._guards import GUARD_CAP, describe_failures, precheck, run_guards
+from mb.judges._scoring import Measure, to_verdict
 from mb.judges.base import JudgeRequest, JudgeTask
 
 EQ, SIM, SUP = JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY, JudgeTask.SUPPORT
@@ -100,9 +101,9 @@ def test_reason_names_the_guard_and_both_sides() -> None:
 
 def test_a_fired_guard_caps_the_score_below_the_boundary() -> None:
     failures = run_guards(EQ, "5 items", "6 items")
-    assert apply_guards(0.97, failures) == GUARD_CAP < 0.5
-    assert apply_guards(0.1, failures) == 0.1
-    assert apply_guards(0.97, []) == 0.97
+    assert to_verdict(Measure(EQ, 0.97, "cosine 0.97", failures), 0.5, "lexical").score == GUARD_CAP < 0.5
+    assert to_verdict(Measure(EQ, 0.1, "cosine 0.10", failures), 0.5, "lexical").score == 0.1
+    assert to_verdict(Measure(EQ, 0.97, "cosine 0.97"), 0.5, "lexical").score > 0.9
 
 
 @pytest.mark.parametrize(

@@ -33,8 +33,3 @@ def test_an_empty_batch_needs_no_model(monkeypatch: pytest.MonkeyPatch) -> None:
     assert anyio.run(judge.judge, []) == []
     [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, "", "")])
     assert (verdict.score, verdict.reason, verdict.error) == (1.0, "both texts are empty", None)
-
-
-def test_unknown_precision_is_rejected() -> None:
-    with pytest.raises(ValueError, match="precision"):
-        LocalJudge(precision="float16")

@@ -92,15 +92,10 @@ def test_gelu_is_the_exact_erf_gelu() -> None:
     assert np.abs(found[negative] / expected[negative] - 1).max() < 1e-3
 
 
-def test_the_embedder_is_loaded_once_and_rejects_what_it_cannot_compute() -> None:
+def test_the_embedder_is_loaded_once() -> None:
     embedder = get_embedder()
-    assert get_embedder(precision="float32") is embedder
-    assert embedder.precision == "float32"
+    assert get_embedder(threads=1) is embedder
     assert embedder.encode([]).shape == (0, 384)
-    with pytest.raises(ValueError, match="precision"):
-        get_embedder(precision="bfloat16")
-    with pytest.raises(ValueError, match="cpu"):
-        get_embedder(device="cuda")
 
 
 def test_encoding_leaves_the_callers_blas_thread_setting_as_it_was(model: MiniLM) -> None:

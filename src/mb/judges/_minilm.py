@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -178,7 +179,8 @@ class _Layer:
 
 
 class MiniLM:
-    """The sentence encoder: ``encode`` turns texts into unit-length float32 vectors. Not thread-safe."""
+    """The sentence encoder: ``encode`` turns texts into unit-length float32 vectors (cosine similarity is then a dot
+    product). Thread-safe: one call encodes at a time."""
 
     def __init__(self, tokenizer: Any, weights: Mapping[str, Any], config: dict[str, Any], max_length: int) -> None:
         """Build from a loaded ``tokenizers.Tokenizer``, the safetensors tensors (by name) and ``config.json``."""
@@ -204,6 +206,7 @@ class MiniLM:
         from threadpoolctl import ThreadpoolController
 
         self._blas = ThreadpoolController()
+        self._lock = threading.Lock()
         self._work = Workspace()
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=self.max_length)
@@ -234,12 +237,16 @@ class MiniLM:
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> Array:
         """One unit vector per text, in order; texts of similar length are batched together."""
+        with self._lock:
+            return self._encode(list(texts), batch_size)
+
+    def _encode(self, texts: list[str], batch_size: int) -> Array:
         import numpy as np
 
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
-        ids = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts), add_special_tokens=True)]
+        ids = [encoding.ids for encoding in self._tokenizer.encode_batch(texts, add_special_tokens=True)]
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
         for chosen in _batches(order, [len(i) for i in ids], max(1, batch_size)):
             batch = [ids[i] for i in chosen]

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 
 from ._confidence import CALIBRATIONS, p_equivalent
-from ._guards import GuardFailure, apply_guards, describe_failures
+from ._guards import GUARD_CAP, GuardFailure, describe_failures
 from .base import JudgeTask, Verdict
 
 __all__ = ["Measure", "scaled", "to_verdict"]
@@ -74,7 +74,8 @@ def to_verdict(measure: Measure, threshold: float, judge: str) -> Verdict:
     extra_detail = measure.contained and not measure.failures and score < 0.5
     if extra_detail:  # extra detail is allowed: the reference's whole content is there
         score = 0.5
-    score = apply_guards(score, measure.failures)
+    if measure.failures:
+        score = min(score, GUARD_CAP)
     confidence = _confidence(measure, score >= 0.5, judge)
     holds, fails = _HOLDS.get(measure.task, ("holds", "does not hold"))
     if measure.failures:

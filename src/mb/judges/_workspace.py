@@ -26,7 +26,7 @@ _LIMIT = 1 << 21
 
 class Workspace:
     """Named float32 buffers; ``get`` returns an uninitialized C-contiguous view of the wanted shape. A view is valid
-    until the next ``get`` of the same name. Not thread-safe (like the encoder that owns it)."""
+    until the next ``get`` of the same name. Not thread-safe (its encoder encodes one call at a time)."""
 
     def __init__(self, limit: int = _LIMIT) -> None:
         """Keep buffers of at most ``limit`` elements."""

@@ -20,7 +20,7 @@ from ..errors import JudgeConfigError
 from ._embedder import INSTALL_HINT, missing_dependencies
 from .base import Judge
 
-__all__ = ["JUDGE_NAMES", "AutoChoice", "JudgeConfigError", "explain_auto", "get_judge", "portable_judge"]
+__all__ = ["JUDGE_NAMES", "AutoChoice", "explain_auto", "get_judge", "portable_judge"]
 
 JUDGE_NAMES = ("auto", "lexical", "local", "llm")
 """The names ``get_judge`` accepts (``llm:<model>`` names the model too)."""

@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..errors import JudgeConfigError
 from ._confidence import SHORT_WORDS
 from ._doubts import added_detail, doubts, stated_on_a_line, substitution
-from ._embedder import PRECISIONS, get_embedder, require_dependencies
+from ._embedder import get_embedder, require_dependencies
 from ._guards import GUARD_CAP, describe_failures, oversized, precheck, run_guards
 from ._names import spell_regions
 from ._overlap import support_overlap
@@ -119,10 +118,6 @@ def _windows(chunk: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in windows if w.strip())) or (chunk,)
 
 
-def _words(request: JudgeRequest) -> int:
-    return max(len(request.candidate.split()), len(request.reference.split()))
-
-
 def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge: str) -> Verdict:
     """EQUIVALENCE from the cosine and the checks: failed when a guard fires; undecided when a doubt stands
     (``_doubts``: reordered words, an omitted qualifier, questions asking different things, one word replaced by
@@ -173,15 +168,13 @@ class LocalJudge:
         thresholds: Mapping[JudgeTask | str, float] | None = None,
         *,
         batch_size: int = 64,
-        device: str = "cpu",
-        precision: str = "auto",
         threads: int | None = None,
         cache_size: int = 16_384,
     ) -> None:
         """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE the cosine from which a pair
         passes, short or long; the lower thresholds stay unless above it); ``batch_size`` texts are encoded at once;
-        ``precision`` is ``auto`` or ``float32`` (the model computes in float32); ``threads`` sets the BLAS thread
-        count when the model loads before numpy is imported; ``cache_size`` embeddings are kept in memory."""
+        ``threads`` sets the BLAS thread count when the model loads before numpy is imported; ``cache_size``
+        embeddings are kept in memory. The model computes in float32, on the cpu."""
         require_dependencies()
         self._thresholds = dict(LOCAL_THRESHOLDS)
         self._bands = dict(BANDS)
@@ -194,10 +187,6 @@ class LocalJudge:
                     for short, band in BANDS.items()
                 }
         self._batch_size = batch_size
-        self._device = device
-        if precision not in PRECISIONS:
-            raise JudgeConfigError(f"precision must be one of {', '.join(PRECISIONS)}, not {precision!r}")
-        self._precision = precision
         self._threads = threads
         self._cache: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
         self._cache_size = cache_size
@@ -223,7 +212,7 @@ class LocalJudge:
         flat = list(dict.fromkeys(piece for parts in pieces_of.values() for piece in parts))
         row: dict[str, npt.NDArray[np.float32]] = {}
         if flat:
-            embedder = get_embedder(device=self._device, precision=self._precision, threads=self._threads)
+            embedder = get_embedder(threads=self._threads)
             encoded = embedder.encode(flat, batch_size=self._batch_size)
             row = {piece: encoded[i] for i, piece in enumerate(flat)}
         for text, parts in pieces_of.items():
@@ -241,28 +230,28 @@ class LocalJudge:
                 self._cache.popitem(last=False)
         return known
 
+    def _cannot(self, request: JudgeRequest) -> str | None:
+        """Why this judge cannot answer ``request`` (another task, a text too large), or None."""
+        if request.task not in _TASKS:
+            return f"the local judge cannot answer {request.task.value}"
+        return oversized(request)
+
     def measure_all(self, requests: Sequence[JudgeRequest]) -> list[Measure | None]:
-        """Cosine and guards per request (None for a task this judge cannot answer). Loads the model if needed."""
+        """Cosine and guards per request (None for one this judge cannot answer). Loads the model if needed."""
         needed: list[str] = []
         for request in requests:
-            if request.task not in _TASKS or precheck(request) is not None or oversized(request) is not None:
-                continue
-            needed.append(request.candidate)
-            needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
+            if self._cannot(request) is None and precheck(request) is None:
+                needed.append(request.candidate)
+                needed.extend(_windows(request.reference) if request.task is JudgeTask.SUPPORT else [request.reference])
         vectors = self._vectors(needed) if needed else {}
-        return [self._measure(request, vectors) for request in requests]
+        return [None if self._cannot(request) else self._measure(request, vectors) for request in requests]
 
-    def _measure(self, request: JudgeRequest, vectors: Mapping[str, npt.NDArray[np.float32]]) -> Measure | None:
-        if request.task not in _TASKS:
-            return None
+    def _measure(self, request: JudgeRequest, vectors: Mapping[str, npt.NDArray[np.float32]]) -> Measure:
         fixed = precheck(request)
         if fixed is not None:
             return Measure(request.task, fixed[0], fixed[1], fixed=fixed[0])
-        too_big = oversized(request)
-        if too_big is not None:
-            return Measure(request.task, 0.0, too_big, fixed=0.0)
         candidate = vectors[request.candidate]
-        words = _words(request)
+        words = max(len(request.candidate.split()), len(request.reference.split()))
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
             # EQUIVALENCE runs its guards when it decides (``equivalence_verdict``)
@@ -290,12 +279,9 @@ class LocalJudge:
             return [Verdict(0.0, error, self.name, error=error) for _ in requests]
         verdicts = []
         for request, measure in zip(requests, measures, strict=True):
-            too_big = oversized(request)
             if measure is None:
-                error = f"the local judge cannot answer {request.task.value}"
+                error = self._cannot(request) or ""
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
-            elif too_big is not None:
-                verdicts.append(Verdict(0.0, too_big, self.name, error=too_big))
             elif request.task is JudgeTask.EQUIVALENCE and measure.fixed is None:
                 band = self._bands[measure.words <= SHORT_WORDS]
                 verdicts.append(equivalence_verdict(request, measure.raw, band, self.name))

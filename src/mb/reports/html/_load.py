@@ -1,10 +1,9 @@
 """Reading what a report shows, one line at a time: results rows, and the executed lines they score.
 
-Rows are read with orjson and checked for the shape ``mb eval`` writes; a row of any other shape goes through the
-results model, which fills in defaults or raises ``ValueError("FILE:LINE: ...")``. Executed lines are joined to
-rows by line number and, unless the run record's input digest proves the file is the one evaluated, checked by the
-example's hash. Of an executed line the examples table takes the last user message, the tools called and the
-latency; the drill-down gets the line's JSON as it is.
+Rows are read by the results model, which fills in defaults or raises ``ValueError("FILE:LINE: ...")``. Executed
+lines are joined to rows by line number and, unless the run record's input digest proves the file is the one
+evaluated, checked by the example's hash. Of an executed line the examples table takes the last user message, the
+tools called and the latency; the drill-down gets the line's JSON as it is.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ import orjson
 
 from ..._hashing import example_hash
 from ...io import iter_lines, read_record, source_name
+from ...results import ExampleResult
 from ...results_format import (
     RunRecord,
     file_digest,
@@ -30,23 +30,19 @@ from ...results_format import (
 
 __all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "number_or_none", "open_run"]
 
-_STATUSES = frozenset({"passed", "failed", "error"})
-_ROW_KEYS = frozenset({"line", "passed", "status", "score", "assertions", "checks", "metrics", "error", "categories"})
-_ASSERTION_KEYS = frozenset({"assert_that", "tool", "passed", "call_id", "reason", "parameters", "error"})
-_PARAMETER_KEYS = frozenset({"params", "match_as", "passed", "score", "reason", "error"})
-_CHECK_KEYS = frozenset({"name", "passed", "reason", "gating", "error"})
-_METRIC_KEYS = frozenset({"status", "value", "passed", "reason"})
-
 
 @dataclass
 class Row:
-    """One result row: its JSON object (every field of the results model present) and its JSON text."""
+    """One result row: the model, its JSON object (every field of the results model present) and its JSON text."""
+
+    result: ExampleResult
+    """The row as read by the results model."""
 
     data: dict[str, Any]
     """The row as a JSON object."""
 
     raw: bytes
-    """The row as JSON text (the line as written, or the model's dump for a row that needed defaults)."""
+    """The row as JSON text (the model's dump)."""
 
 
 @dataclass
@@ -63,41 +59,10 @@ class OpenRun:
     """The result rows; raises ``ValueError("FILE:LINE: ...")`` at a line that is not a result."""
 
 
-def _complete(row: Any) -> bool:
-    """Whether ``row`` has the full shape ``mb eval`` writes (so no model is needed to read it)."""
-    if not isinstance(row, dict) or not row.keys() >= _ROW_KEYS:
-        return False
-    line, assertions, checks, metrics = row["line"], row["assertions"], row["checks"], row["metrics"]
-    if type(line) is not int or row["status"] not in _STATUSES or type(row["passed"]) is not bool:
-        return False
-    if not (type(assertions) is list and type(checks) is list and type(metrics) is dict):
-        return False
-    if not isinstance(row["categories"], dict) or not isinstance(row["score"], (int, float)):
-        return False
-    for assertion in assertions:
-        if type(assertion) is not dict or not assertion.keys() >= _ASSERTION_KEYS:
-            return False
-        parameters = assertion["parameters"]
-        if type(parameters) is not list:
-            return False
-        for parameter in parameters:
-            if type(parameter) is not dict or not parameter.keys() >= _PARAMETER_KEYS:
-                return False
-    for check in checks:
-        if type(check) is not dict or not check.keys() >= _CHECK_KEYS:
-            return False
-    return all(type(metric) is dict and metric.keys() >= _METRIC_KEYS for metric in metrics.values())
-
-
 def _row(name: str, number: int, data: bytes) -> Row:
-    try:
-        row = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        row = None
-    if _complete(row):
-        return Row(row, data)
-    full = parse_result_line(data, file=name, line=number).model_dump(mode="json")
-    return Row(full, orjson.dumps(full))
+    result = parse_result_line(data, file=name, line=number)
+    full = result.model_dump(mode="json")
+    return Row(result, full, orjson.dumps(full))
 
 
 def open_run(path: str | os.PathLike[str]) -> OpenRun:

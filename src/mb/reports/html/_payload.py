@@ -155,7 +155,7 @@ class RunBuilder:
         data, columns, strings = row.data, self._columns, self._strings
         self._summary.add(data)
         if self._keep:
-            self.results.append(ExampleResult.model_validate(data))
+            self.results.append(row.result)
         columns["line"].append(data["line"])
         columns["status"].append(_STATUS_CODE[data["status"]])
         columns["score"].append(round(float(data["score"]), 4))
