@@ -85,3 +85,18 @@ def test_gzip_and_stdin(tmp_path: Path) -> None:
     assert _run("validate", str(path))[0] == 0
     result = CliRunner().invoke(main, ["validate", "-"], input=(SPEC / "examples-unexecuted.jsonl").read_bytes())
     assert result.exit_code == 0
+
+
+def test_a_misspelt_matcher_name_gets_the_closest_name(tmp_path: Path) -> None:
+    def line(kind: str) -> str:
+        matcher = {"match_as": kind, "value": "x"}
+        assertion = {"assert_that": "tool_called", "tool": "t", "parameters": [{"param": "p", "matcher": matcher}]}
+        return json.dumps({"inputs": {"messages": [{"role": "user", "content": "hi"}]},
+                           "expectations": {"assertions": [assertion]}})  # fmt: skip
+
+    path = tmp_path / "typos.jsonl"
+    path.write_text("\n".join(line(kind) for kind in ("equals", "zzz")) + "\n")
+    code, out, err = _run("validate", str(path))
+    assert code == 1
+    assert 'unknown match_as "equals" (did you mean "equality"?); expected one of:' in out + err
+    assert 'unknown match_as "zzz"; expected one of:' in out + err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -167,7 +168,10 @@ def _message(error: Mapping[str, Any], value: Any, present: bool) -> str:
     if kind == "union_tag_invalid":
         field = str(ctx.get("discriminator", "tag")).strip("'")
         expected = str(ctx.get("expected_tags", "")).replace("'", "")
-        return f'unknown {field} "{ctx.get("tag")}"; expected one of: {expected}'
+        tag = str(ctx.get("tag"))
+        close = difflib.get_close_matches(tag.lower(), [name.strip() for name in expected.split(",")], n=1, cutoff=0.6)
+        hint = f' (did you mean "{close[0]}"?)' if close else ""
+        return f'unknown {field} "{tag}"{hint}; expected one of: {expected}'
     if kind == "too_short":
         return f"must have at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}"
     if kind == "literal_error":
