@@ -149,14 +149,19 @@ def _same_file_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]
 )
 def test_an_output_that_is_an_input_is_refused_before_anything_is_touched(tmp_path: Path, case: str) -> None:
     args, protected = _same_file_cases(tmp_path)[case]
+    _assert_refused_untouched(args, protected, tmp_path)
+
+
+def _assert_refused_untouched(args: list[str | Path], protected: Path, folder: Path) -> None:
+    """The command exits 2 naming the input, ``protected`` keeps its bytes and nothing is created in ``folder``."""
     before = protected.read_bytes()
-    listing = sorted(p.name for p in tmp_path.iterdir())
+    listing = sorted(p.name for p in folder.iterdir())
     result = mb(*args)
     assert result.exit_code == 2, result.output
     assert "is the input" in result.output
     _no_traceback(result)
     assert protected.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == listing
+    assert sorted(p.name for p in folder.iterdir()) == listing
 
 
 def _implied_input_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Path]]:
@@ -186,14 +191,7 @@ def _implied_input_cases(tmp_path: Path) -> dict[str, tuple[list[str | Path], Pa
 def test_a_file_read_but_not_named_is_an_input_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
     monkeypatch.chdir(tmp_path)  # where the configuration and the dataset are found
     args, protected = _implied_input_cases(tmp_path)[case]
-    before = protected.read_bytes()
-    listing = sorted(p.name for p in tmp_path.iterdir())
-    result = mb(*args)
-    assert result.exit_code == 2, result.output
-    assert "is the input" in result.output
-    _no_traceback(result)
-    assert protected.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == listing
+    _assert_refused_untouched(args, protected, tmp_path)
 
 
 def test_a_file_read_outside_a_command_is_no_input_of_a_later_one(tmp_path: Path) -> None:

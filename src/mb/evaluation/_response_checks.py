@@ -14,6 +14,7 @@ from ..entities import Example
 from ..judges import sentences
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
+from ..matching.trace_checks import check_row
 from ..metrics._text import question_text
 
 __all__ = ["NEEDS_LLM_FOR_GUIDELINES", "response_expectation_rows"]
@@ -49,23 +50,11 @@ def _row(name: str, subject: str, verdict: Verdict, reason: str) -> Row:
     """The check row of one judged entry: passed, failed, undecided (never passed) or error."""
     if verdict.error is not None:
         message = f"{subject}: the {verdict.judge} judge failed: {verdict.error}"
-        return _check(name, False, message, None, message, False)
+        return check_row(name, False, message, None, message, False)
     undecided = _undecided(verdict)
-    return _check(
+    return check_row(
         name, verdict.passed and not undecided, f"{subject}: {reason}", round(verdict.score, 4), None, undecided
     )
-
-
-def _check(name: str, passed: bool, reason: str, score: float | None, error: str | None, undecided: bool) -> Row:
-    return {
-        "name": name,
-        "passed": passed,
-        "reason": reason,
-        "gating": True,
-        "score": score,
-        "error": error,
-        "undecided": undecided,
-    }
 
 
 def _quote(text: str) -> str:
@@ -76,7 +65,7 @@ def _quote(text: str) -> str:
 def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row:
     subject = f"fact {_quote(fact)}"
     if not response.strip():
-        return _check("expected_facts", False, f"{subject}: not stated (the response is empty)", 0.0, None, False)
+        return check_row("expected_facts", False, f"{subject}: not stated (the response is empty)", 0.0, None, False)
     if ctx.supports(JudgeTask.FACT):
         verdict = ctx.oracle(JudgeRequest(JudgeTask.FACT, candidate=response, reference=fact, question=question))
         state = "stated" if verdict.passed else "not stated"
@@ -103,7 +92,7 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
 def _guideline_row(guideline: str, response: str, question: str, ctx: MatchContext) -> Row:
     subject = f"guideline {_quote(guideline)}"
     if not ctx.supports(JudgeTask.GUIDELINE):
-        return _check("guidelines", False, f"{subject}: {NEEDS_LLM_FOR_GUIDELINES}", None, None, True)
+        return check_row("guidelines", False, f"{subject}: {NEEDS_LLM_FOR_GUIDELINES}", None, None, True)
     verdict = ctx.oracle(JudgeRequest(JudgeTask.GUIDELINE, candidate=response, reference=guideline, question=question))
     state = "followed" if verdict.passed else "not followed"
     return _row("guidelines", subject, verdict, f"{state} ({verdict.judge} judge: {verdict.reason})")

@@ -15,22 +15,30 @@ from .assertions import CallSpec, call_spec
 
 __all__ = [
     "check_orphan_results",
+    "check_row",
     "check_tool_restriction",
     "orphan_results_row",
     "tool_restriction_row",
 ]
 
 
-def _check(name: str, passed: bool, reason: str) -> dict[str, Any]:
-    score = 1.0 if passed else 0.0
+def check_row(
+    name: str,
+    passed: bool,
+    reason: str,
+    score: float | None,
+    error: str | None = None,
+    undecided: bool = False,
+) -> dict[str, Any]:
+    """A gating :class:`CheckResult` as JSON."""
     return {
         "name": name,
         "passed": passed,
         "reason": reason,
         "gating": True,
         "score": score,
-        "error": None,
-        "undecided": False,
+        "error": error,
+        "undecided": undecided,
     }
 
 
@@ -40,9 +48,11 @@ def tool_restriction_row(allowed: Sequence[str], calls: Sequence[CallSpec]) -> d
     listed = ", ".join(sorted(permitted))
     outside = [(call_id, tool) for call_id, tool, _ in calls if tool not in permitted]
     if not outside:
-        return _check("tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})")
+        return check_row(
+            "tools_restriction", True, f"every call uses an allowed tool ({listed or 'none allowed'})", 1.0
+        )
     shown = ", ".join(f"{tool!r} ({call_id})" for call_id, tool in outside)
-    return _check("tools_restriction", False, f"called tools outside inputs.tools [{listed}]: {shown}")
+    return check_row("tools_restriction", False, f"called tools outside inputs.tools [{listed}]: {shown}", 0.0)
 
 
 def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | None:
@@ -63,9 +73,11 @@ def orphan_results_row(events: Iterable[tuple[str, Any]]) -> dict[str, Any] | No
     if results == 0:
         return None
     if not orphans:
-        return _check("orphan_tool_results", True, f"each of the {results} tool result(s) follows its tool call")
+        return check_row(
+            "orphan_tool_results", True, f"each of the {results} tool result(s) follows its tool call", 1.0
+        )
     shown = ", ".join(repr(o) for o in orphans)
-    return _check("orphan_tool_results", False, f"tool_result id(s) with no earlier tool_call: {shown}")
+    return check_row("orphan_tool_results", False, f"tool_result id(s) with no earlier tool_call: {shown}", 0.0)
 
 
 def check_tool_restriction(allowed: Sequence[str], calls: Sequence[ToolCall]) -> CheckResult:

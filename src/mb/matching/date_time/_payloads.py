@@ -255,7 +255,7 @@ class Days:
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A calendar unit (``week``, ``weekend``, ``fortnight``, ``month``, ``quarter``, ``year``, ``decade``) placed
-    from now by ``this``, ``next``, ``last``, ``after next``... (see ``_steps.STEPS``)."""
+    from now by ``this``, ``next``, ``last``, ``after next``... (see ``_calendar.STEPS``)."""
 
     unit: str
     rel: str
