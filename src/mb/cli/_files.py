@@ -51,7 +51,7 @@ def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool)
     ):
         reason = f"{reason}: {error.filename}"
     kept = f"{output} left unchanged" if existed else "nothing written"
-    err_console.print(f"error: cannot write {output}: {reason}; {kept}", markup=False, highlight=False)
+    err_console.print(f"error: cannot write {output}: {reason}; {kept}", markup=False)
     raise SystemExit(write_failure_status(error))
 
 

@@ -100,9 +100,7 @@ def import_m365(document: Path, output: Path) -> None:
     )
     moved = [change for change in loaded.changes if " moved to " in change]
     if moved:
-        err_console.print(
-            f"{len(moved)} field(s) of an older schema moved to `extensions`, e.g. {escape(moved[0])}", highlight=False
-        )
+        err_console.print(f"{len(moved)} field(s) of an older schema moved to `extensions`, e.g. {escape(moved[0])}")
     if unknown:
         err_console.print(
             f"[yellow]note:[/] evaluator(s) {escape(', '.join(unknown))} have no MorganaBench counterpart: "

@@ -19,9 +19,7 @@ _EXECUTED_HELP = (
 
 
 def _warn_missing(message: str) -> None:
-    err_console.print(
-        f"warning: {message}: give the executed benchmark with --executed FILE", markup=False, highlight=False
-    )
+    err_console.print(f"warning: {message}: give the executed benchmark with --executed FILE", markup=False)
 
 
 def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> bytes:
@@ -45,7 +43,7 @@ def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, ti
         )
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        err_console.print(f"error: cannot read {where}{exc.strerror or exc}", markup=False, highlight=False)
+        err_console.print(f"error: cannot read {where}{exc.strerror or exc}", markup=False)
         raise SystemExit(2) from None
 
 
@@ -96,7 +94,7 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
     with writing(output):
         write_atomically(output, [page], compress=False)
     if str(output) != "-":
-        err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False, highlight=False)
+        err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False)
 
 
 @click.command("view")

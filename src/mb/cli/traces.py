@@ -24,7 +24,7 @@ _SHOWN = 20
 
 def _say(kind: str, text: str) -> None:
     color = "red" if kind == "error" else "yellow"
-    err_console.print(f"[{color}]{kind}:[/] {escape(text)}", highlight=False)
+    err_console.print(f"[{color}]{kind}:[/] {escape(text)}")
 
 
 def _list(kind: str, header: str, items: list[str]) -> None:
@@ -32,9 +32,9 @@ def _list(kind: str, header: str, items: list[str]) -> None:
         return
     _say(kind, header)
     for item in items[:_SHOWN]:
-        err_console.print(f"  {escape(item)}", highlight=False)
+        err_console.print(f"  {escape(item)}")
     if len(items) > _SHOWN:
-        err_console.print(f"  ... and {len(items) - _SHOWN} more", highlight=False)
+        err_console.print(f"  ... and {len(items) - _SHOWN} more")
 
 
 def _unmatched(label: str, carried: str | None, match_by: str) -> str:
@@ -138,7 +138,6 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     err_console.print(
         f"imported {writer.count} executed example(s) from {len(found)} trace(s)"
         + ("" if str(output) == "-" else f" -> {escape(str(output))}"),
-        highlight=False,
     )
     problems = invalid or failed or matching.unmatched_traces or matching.unmatched_examples
     raise SystemExit(1 if problems else 0)
