@@ -23,7 +23,7 @@ from ..results import ExampleResult, Summary
 from ..results_format import iter_results_file
 from ..run_record import PricesError, load_prices
 from ._backend import backend_options
-from ._console import err_console, format_option, out_console
+from ._console import err_console, fail, format_option, out_console
 from ._files import fail_write, writing
 from ._grouped import warn_unknown_keys
 from ._judge import (
@@ -262,8 +262,7 @@ def eval_command(
         try:
             output.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            err_console.print(f"error: cannot write {output}: {exc.strerror or exc}", markup=False)
-            raise SystemExit(2) from exc
+            raise fail(f"cannot write {output}: {exc.strerror or exc}", 2) from exc
     failures = FailureLog(show_failures)
     reread = output is not None and _rereadable(output)
     counts = {"done": 0, "unusable": 0}
@@ -355,8 +354,7 @@ def _evaluate(
         err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
         raise SystemExit(130) from None
     except OSError as exc:
-        err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
-        raise SystemExit(2) from exc
+        raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
 
 
 def _rereadable(output: Path) -> bool:

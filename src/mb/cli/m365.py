@@ -159,8 +159,7 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
                 check_join(result, f"{benchmark}:{record.line}", record.example)
             evaluated.append(Evaluated(record.example, result, line=record.line))
     except OSError as exc:
-        print_error(f"cannot read: {exc.strerror or exc}")
-        raise SystemExit(2) from exc
+        raise fail(f"cannot read: {exc.strerror or exc}", 2) from exc
     try:
         export = build_document(evaluated, source=str(benchmark))
     except M365DocumentError as exc:

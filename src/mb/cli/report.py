@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..io import refuse_input_as_output, write_atomically
-from ._console import err_console
+from ._console import err_console, fail
 from ._files import require_file, writing
 
 __all__ = ["report", "view"]
@@ -43,8 +43,7 @@ def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, ti
         )
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        err_console.print(f"error: cannot read {where}{exc.strerror or exc}", markup=False)
-        raise SystemExit(2) from None
+        raise fail(f"cannot read {where}{exc.strerror or exc}", 2) from None
 
 
 _embed_option = click.option(
@@ -111,5 +110,4 @@ def view(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, titl
     try:
         serve_page(page, port, lambda url: click.echo(f"serving the report at {url} (Ctrl-C to stop)"))
     except OSError as exc:
-        err_console.print(f"error: cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", markup=False)
-        raise SystemExit(2) from None
+        raise fail(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", 2) from None

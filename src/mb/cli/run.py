@@ -290,8 +290,7 @@ def run(
         )
         raise SystemExit(130)
     if summary.total == 0 and not summary.invalid:
-        err_console.print(f"error: {benchmark} holds no example (it is empty or blank): nothing to run", markup=False)
-        raise SystemExit(2)
+        raise fail(f"{benchmark} holds no example (it is empty or blank): nothing to run", 2)
     raise SystemExit(1 if summary.invalid else 0)
 
 
