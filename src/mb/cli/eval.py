@@ -10,7 +10,6 @@ from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -36,9 +35,6 @@ from ._judge import (
 )
 from ._params import Seconds, input_file_problem, max_line_bytes_option
 from ._report import FailureLog, render_reliability, render_summary
-
-if TYPE_CHECKING:
-    from rich.progress import ProgressColumn
 
 __all__ = ["eval_command"]
 
@@ -457,6 +453,8 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
         TimeRemainingColumn,
     )
 
+    from ..runner._progress import RateColumn
+
     total = _plain_line_count(source)
     columns = (
         SpinnerColumn(),
@@ -464,7 +462,7 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
         BarColumn(),
         MofNCompleteColumn(),
         TaskProgressColumn(),
-        _rate_column(),
+        RateColumn("lines"),
         TimeElapsedColumn(),
         TextColumn("eta"),
         TimeRemainingColumn(),
@@ -472,19 +470,6 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
     with Progress(*columns, console=err_console, transient=True) as progress:
         task = progress.add_task("eval", total=total)
         yield lambda n: progress.advance(task, n)
-
-
-def _rate_column() -> ProgressColumn:
-    """Lines per second, once known."""
-    from rich.progress import ProgressColumn, Task
-    from rich.text import Text
-
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text("- lines/s" if speed is None else f"{speed:,.0f} lines/s", style="progress.data.speed")
-
-    return Rate()
 
 
 def _plain_line_count(source: Path) -> int | None:
