@@ -14,7 +14,7 @@ from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
 from ..io import JsonlWriter, Problem, atomic_output, iter_records, refuse_input_as_output
 from ..io._limits import encode_line
-from ._console import err_console
+from ._console import err_console, fail
 from ._files import require_file, writing
 
 __all__ = ["import_traces"]
@@ -81,11 +81,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     try:
         found = read_traces(traces, cast(Source, source))
     except OSError as exc:
-        _say("error", f"{traces}: cannot read: {exc.strerror or exc}")
-        raise SystemExit(2) from exc
+        raise fail(f"{traces}: cannot read: {exc.strerror or exc}", 2) from exc
     if not found:
-        _say("error", f"{traces}: holds no trace; nothing written")
-        raise SystemExit(2)
+        raise fail(f"{traces}: holds no trace; nothing written", 2)
     examples: list[tuple[int, Example]] = []
     invalid: list[str] = []
     try:
@@ -95,8 +93,7 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
             else:
                 examples.append((record.line, record.example))
     except OSError as exc:
-        _say("error", f"{benchmark}: cannot read: {exc.strerror or exc}")
-        raise SystemExit(2) from exc
+        raise fail(f"{benchmark}: cannot read: {exc.strerror or exc}", 2) from exc
     matching = match_traces(examples, found, cast(MatchBy, match_by))
     if matching.ambiguous:
         _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)
