@@ -194,15 +194,6 @@ class ResultsFile:
     """The file's name in messages."""
 
 
-def parse_result_line(data: bytes, *, file: str, line: int) -> ExampleResult:
-    """One result line; raises :class:`~mb.errors.ResultsFormatError` (``FILE:LINE: not an evaluation result
-    (...)``) for anything else."""
-    try:
-        return ExampleResult.model_validate_json(data)
-    except ValidationError as exc:
-        raise ResultsFormatError(f"not an evaluation result ({_first_problem(exc)})", file=file, line=line) from None
-
-
 def _first_problem(exc: ValidationError) -> str:
     """``path: message`` of the first problem pydantic found (the message alone at the top level)."""
     problem = exc.errors(include_url=False)[0]
@@ -330,7 +321,12 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
             if header is not None:
                 continue
             require_results(path, name, data)
-        yield parse_result_line(data, file=name, line=number)
+        try:
+            result = ExampleResult.model_validate_json(data)
+        except ValidationError as exc:
+            problem = f"not an evaluation result ({_first_problem(exc)})"
+            raise ResultsFormatError(problem, file=name, line=number) from None
+        yield result
     if first and record is not None:
         record.append(migrate_record(name))
 

@@ -17,7 +17,7 @@ from .._redact import redact
 from .._version import __version__
 from ..errors import MBError
 from ..io import command_inputs
-from ._console import err_console, printable
+from ._console import err_console, fail, printable
 from ._lazy import LazyGroup
 
 __all__ = ["main"]
@@ -75,8 +75,7 @@ def _fail(exc: Exception) -> NoReturn:
     while isinstance(cause, BaseExceptionGroup) and cause.exceptions:  # the first failure among concurrent tasks
         cause = cause.exceptions[0]
     if isinstance(cause, MBError):
-        err_console.print(f"error: {printable(str(cause))}", markup=False)
-        raise SystemExit(2) from None
+        raise fail(str(cause), 2) from None
     if os.environ.get("MB_TRACEBACK", "").strip() not in ("", "0"):
         raise exc
     text = printable(redact(str(cause)))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ._console import err_console
+from ._console import err_console, fail
 
 if TYPE_CHECKING:
     from ..runner._ray_agent import RayAgent
@@ -64,8 +64,7 @@ def ray_agent(ray: ModuleType, agent_spec: str, agent_input: str, concurrency: i
     try:
         agent = RayAgent(spec, ray, agent_input=agent_input, concurrency=concurrency)  # type: ignore[arg-type]
     except AgentLoadError as exc:
-        err_console.print(f"error: cannot load the agent {agent_spec!r}: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
+        raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
     click.get_current_context().call_on_close(lambda: _close(agent))
     return agent
 
@@ -77,5 +76,4 @@ def _close(agent: RayAgent) -> None:
         err_console.print(
             f"note: {agent.lost} example(s) were sent again because the Ray worker running them died",
             markup=False,
-            highlight=False,
         )

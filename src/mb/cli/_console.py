@@ -62,7 +62,7 @@ def format_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any
 
 def print_error(message: str) -> None:
     """Print ``error: MESSAGE`` on standard error, the message shown as it is (never read as markup)."""
-    err_console.print(f"[red]error:[/] {escape(message)}", highlight=False)
+    err_console.print(f"[red]error:[/] {escape(message)}")
 
 
 def fail(message: str, status: int) -> SystemExit:

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import click
 
-from ._console import err_console
+from ._console import fail
 
 __all__ = ["fail_write", "reader_gone", "require_file", "write_failure_status", "writing"]
 
@@ -51,8 +51,7 @@ def fail_write(output: str | os.PathLike[str], error: OSError, *, existed: bool)
     ):
         reason = f"{reason}: {error.filename}"
     kept = f"{output} left unchanged" if existed else "nothing written"
-    err_console.print(f"error: cannot write {output}: {reason}; {kept}", markup=False, highlight=False)
-    raise SystemExit(write_failure_status(error))
+    raise fail(f"cannot write {output}: {reason}; {kept}", write_failure_status(error))
 
 
 def reader_gone() -> NoReturn:

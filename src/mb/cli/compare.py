@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import orjson
 
-from ._console import err_console, format_option, out_console
+from ._console import err_console, fail, format_option, out_console
 
 __all__ = ["compare"]
 
@@ -83,14 +83,11 @@ def compare(
         try:
             runs.append(read_results_file(path))
         except OSError as exc:
-            err_console.print(f"error: cannot read {path}: {exc.strerror or exc}", markup=False)
-            raise SystemExit(2) from None
+            raise fail(f"cannot read {path}: {exc.strerror or exc}", 2) from None
         except ValueError as exc:
-            err_console.print(f"error: {exc}", markup=False)
-            raise SystemExit(2) from None
+            raise fail(str(exc), 2) from None
         if not runs[-1].results:
-            err_console.print(f"error: {path}: holds no result (is it the output of `mb eval -o`?)", markup=False)
-            raise SystemExit(2)
+            raise fail(f"{path}: holds no result (is it the output of `mb eval -o`?)", 2)
     comparisons = compare_many(runs[0], runs[1:])
     if fmt == "json":
         data = [comparison.model_dump(mode="json") for comparison in comparisons]

@@ -54,7 +54,7 @@ def config_command(ctx: click.Context) -> None:
         every_command = {command for setting in SETTINGS.values() for command, _ in setting.targets}
         check_values(ctx.parent, config, every_command)
     where = "no configuration file" if config.path is None else str(config.path)
-    out_console.print(f"# configuration: {where}", markup=False, highlight=False)
+    out_console.print(f"# configuration: {where}", markup=False)
     group = ctx.parent.command if ctx.parent is not None else None
     for key, setting in SETTINGS.items():
         value: Any
@@ -65,7 +65,7 @@ def config_command(ctx: click.Context) -> None:
         else:
             value, source = _default(ctx, group, setting.targets), "default"
         shown = "(none)" if value is None or value == () else repr(value)
-        out_console.print(f"{key} = {shown}  # {source}; {setting.help}", markup=False, highlight=False)
+        out_console.print(f"{key} = {shown}  # {source}; {setting.help}", markup=False)
 
 
 def _default(ctx: click.Context, group: click.Command | None, targets: tuple[tuple[str, str], ...]) -> Any:

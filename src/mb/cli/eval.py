@@ -10,7 +10,6 @@ from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -23,7 +22,7 @@ from ..results import ExampleResult, Summary
 from ..results_format import iter_results_file
 from ..run_record import PricesError, load_prices
 from ._backend import backend_options
-from ._console import err_console, format_option, out_console
+from ._console import err_console, fail, format_option, out_console
 from ._files import fail_write, writing
 from ._grouped import warn_unknown_keys
 from ._judge import (
@@ -36,9 +35,6 @@ from ._judge import (
 )
 from ._params import Seconds, input_file_problem, max_line_bytes_option
 from ._report import FailureLog, render_reliability, render_summary
-
-if TYPE_CHECKING:
-    from rich.progress import ProgressColumn
 
 __all__ = ["eval_command"]
 
@@ -262,8 +258,7 @@ def eval_command(
         try:
             output.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            err_console.print(f"error: cannot write {output}: {exc.strerror or exc}", markup=False)
-            raise SystemExit(2) from exc
+            raise fail(f"cannot write {output}: {exc.strerror or exc}", 2) from exc
     failures = FailureLog(show_failures)
     reread = output is not None and _rereadable(output)
     counts = {"done": 0, "unusable": 0}
@@ -355,8 +350,7 @@ def _evaluate(
         err_console.print(f"interrupted after {counts['done']} line(s); {_kept(output, existed)}", markup=False)
         raise SystemExit(130) from None
     except OSError as exc:
-        err_console.print(f"error: cannot read {executed}: {exc.strerror or exc}", markup=False)
-        raise SystemExit(2) from exc
+        raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
 
 
 def _rereadable(output: Path) -> bool:
@@ -459,6 +453,8 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
         TimeRemainingColumn,
     )
 
+    from ..runner._progress import RateColumn
+
     total = _plain_line_count(source)
     columns = (
         SpinnerColumn(),
@@ -466,7 +462,7 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
         BarColumn(),
         MofNCompleteColumn(),
         TaskProgressColumn(),
-        _rate_column(),
+        RateColumn("lines"),
         TimeElapsedColumn(),
         TextColumn("eta"),
         TimeRemainingColumn(),
@@ -474,19 +470,6 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
     with Progress(*columns, console=err_console, transient=True) as progress:
         task = progress.add_task("eval", total=total)
         yield lambda n: progress.advance(task, n)
-
-
-def _rate_column() -> ProgressColumn:
-    """Lines per second, once known."""
-    from rich.progress import ProgressColumn, Task
-    from rich.text import Text
-
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text("- lines/s" if speed is None else f"{speed:,.0f} lines/s", style="progress.data.speed")
-
-    return Rate()
 
 
 def _plain_line_count(source: Path) -> int | None:

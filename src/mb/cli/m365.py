@@ -100,9 +100,7 @@ def import_m365(document: Path, output: Path) -> None:
     )
     moved = [change for change in loaded.changes if " moved to " in change]
     if moved:
-        err_console.print(
-            f"{len(moved)} field(s) of an older schema moved to `extensions`, e.g. {escape(moved[0])}", highlight=False
-        )
+        err_console.print(f"{len(moved)} field(s) of an older schema moved to `extensions`, e.g. {escape(moved[0])}")
     if unknown:
         err_console.print(
             f"[yellow]note:[/] evaluator(s) {escape(', '.join(unknown))} have no MorganaBench counterpart: "
@@ -161,8 +159,7 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
                 check_join(result, f"{benchmark}:{record.line}", record.example)
             evaluated.append(Evaluated(record.example, result, line=record.line))
     except OSError as exc:
-        print_error(f"cannot read: {exc.strerror or exc}")
-        raise SystemExit(2) from exc
+        raise fail(f"cannot read: {exc.strerror or exc}", 2) from exc
     try:
         export = build_document(evaluated, source=str(benchmark))
     except M365DocumentError as exc:

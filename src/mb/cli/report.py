@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..io import refuse_input_as_output, write_atomically
-from ._console import err_console
+from ._console import err_console, fail
 from ._files import require_file, writing
 
 __all__ = ["report", "view"]
@@ -19,9 +19,7 @@ _EXECUTED_HELP = (
 
 
 def _warn_missing(message: str) -> None:
-    err_console.print(
-        f"warning: {message}: give the executed benchmark with --executed FILE", markup=False, highlight=False
-    )
+    err_console.print(f"warning: {message}: give the executed benchmark with --executed FILE", markup=False)
 
 
 def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> bytes:
@@ -45,8 +43,7 @@ def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, ti
         )
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        err_console.print(f"error: cannot read {where}{exc.strerror or exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
+        raise fail(f"cannot read {where}{exc.strerror or exc}", 2) from None
 
 
 _embed_option = click.option(
@@ -96,7 +93,7 @@ def report(results: tuple[Path, ...], output: Path, executed: tuple[Path, ...], 
     with writing(output):
         write_atomically(output, [page], compress=False)
     if str(output) != "-":
-        err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False, highlight=False)
+        err_console.print(f"wrote {output} ({len(page) / 1e6:.1f} MB)", markup=False)
 
 
 @click.command("view")
@@ -113,5 +110,4 @@ def view(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, titl
     try:
         serve_page(page, port, lambda url: click.echo(f"serving the report at {url} (Ctrl-C to stop)"))
     except OSError as exc:
-        err_console.print(f"error: cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", markup=False)
-        raise SystemExit(2) from None
+        raise fail(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}", 2) from None

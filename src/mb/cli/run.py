@@ -227,7 +227,6 @@ def run(
         receives = "Inputs" if agent.wants_inputs else "message dicts"
         err_console.print(
             f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}",
-            highlight=False,
             markup=False,
         )
     resume_with = _resume_command(
@@ -263,7 +262,6 @@ def run(
     except KeyboardInterrupt:
         err_console.print(
             f"interrupted; what was written to {output} is kept. Resume with:\n  " + resume_with,
-            highlight=False,
             markup=False,
         )
         raise SystemExit(130) from None
@@ -275,29 +273,24 @@ def run(
         streamed = str(output) == "-" or (output.exists() and not output.is_file())
         if not streamed and _size(output) == size_before:  # failed before adding a line (a read-only folder...)
             left = "nothing was written" if size_before is None else "nothing was added to it"
-            err_console.print(f"{problem}; {left} ({output})", highlight=False, markup=False)
+            err_console.print(f"{problem}; {left} ({output})", markup=False)
         else:
             err_console.print(
                 f"{problem}; the complete lines written so far are kept. Once fixed, resume with:\n  " + resume_with,
-                highlight=False,
                 markup=False,
             )
         raise SystemExit(write_failure_status(exc)) from None
 
     summary = result.summary
-    err_console.print(summary.describe(), highlight=False, markup=False)
+    err_console.print(summary.describe(), markup=False)
     if summary.interrupted:
         err_console.print(
             f"interrupted: {summary.ran} example(s) written to {output} in this run; resume with:\n  " + resume_with,
-            highlight=False,
             markup=False,
         )
         raise SystemExit(130)
     if summary.total == 0 and not summary.invalid:
-        err_console.print(
-            f"error: {benchmark} holds no example (it is empty or blank): nothing to run", highlight=False, markup=False
-        )
-        raise SystemExit(2)
+        raise fail(f"{benchmark} holds no example (it is empty or blank): nothing to run", 2)
     raise SystemExit(1 if summary.invalid else 0)
 
 

@@ -95,7 +95,7 @@ def _default_output() -> Path:
 
 def _offer_starter() -> None:
     """No dataset found: offer the starter file (a person at the terminal) or explain what to do."""
-    err_console.print("⚠️ No prompts file found in current directory or ./evals/", highlight=False)
+    err_console.print("⚠️ No prompts file found in current directory or ./evals/")
     if not _stdin_is_interactive():
         raise fail(
             "no dataset to run: pass --prompts-file FILE, --prompts ... --expected ..., or --interactive, "
@@ -105,9 +105,7 @@ def _offer_starter() -> None:
     answer = click.prompt(_STARTER_QUESTION, default="", show_default=False, err=True, prompt_suffix=": ")
     if answer.strip().lower() in ("", "y", "yes"):
         path = write_starter(".")
-        err_console.print(
-            f"created {escape(str(path))} with sample prompts: edit them, then run `mb runevals` again", highlight=False
-        )
+        err_console.print(f"created {escape(str(path))} with sample prompts: edit them, then run `mb runevals` again")
         raise SystemExit(0)
     raise fail("no dataset to run", 2)
 
@@ -121,7 +119,6 @@ def _upgrade_legacy(loaded: LoadedDocument) -> None:
     err_console.print(
         f"upgraded {escape(loaded.file)} to schema 1.7.0 (it was a legacy document); the original is kept as "
         f"{escape(str(backup))}",
-        highlight=False,
     )
 
 
@@ -162,9 +159,7 @@ def _report(run: EvalRun, output: Path | None) -> None:
         prompt = prompt if len(prompt) <= 50 else prompt[:47] + "..."
         detail = row.error or _score_summary(row.scores)
         colour = {"pass": "green", "fail": "red", "partial": "yellow", "error": "magenta"}.get(row.status, "white")
-        out_console.print(
-            f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}", highlight=False
-        )
+        out_console.print(f"{where:>6} [{colour}]{row.status or '-':<7}[/] {escape(prompt):<50}  {escape(detail)}")
     errored = [
         (key, str(score.get("error", "")))
         for row in rows
@@ -177,7 +172,6 @@ def _report(run: EvalRun, output: Path | None) -> None:
             f"[yellow]no LLM judge:[/] {escape(', '.join(need_judge))} {'needs' if len(need_judge) == 1 else 'need'} "
             "an LLM judge and were not scored "
             "(reported as errors); set MB_JUDGE_MODEL and an API key or base URL, then use --judge llm or auto",
-            highlight=False,
         )
     failed = Counter(
         (key, reason)
@@ -185,45 +179,42 @@ def _report(run: EvalRun, output: Path | None) -> None:
         if NEEDS_LLM_JUDGE_TEXT not in reason and not reason.startswith(NOT_RUN_PREFIX)
     )
     for (key, reason), times in sorted(failed.items()):
-        err_console.print(f"[yellow]could not score:[/] {escape(key)} ({times}x): {escape(reason)}", highlight=False)
+        err_console.print(f"[yellow]could not score:[/] {escape(key)} ({times}x): {escape(reason)}")
     skipped = Counter((s.get("evaluator", ""), s.get("reason", "")) for row in rows for s in row.skipped)
     for (evaluator, reason), times in sorted(skipped.items()):
-        err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}", highlight=False)
+        err_console.print(f"[yellow]not run:[/] {escape(evaluator)} ({times}x): {escape(reason)}")
     by_status = ", ".join(f"{counts.items[s]} {s}" for s in ("pass", "fail", "partial", "error"))
     threads = f" ({counts.threads} thread(s), {counts.total_rows} prompt(s) in all)" if counts.threads else ""
     err_console.print(
         f"{counts.total_items} item(s){threads}: {by_status}; agent {escape(run.agent)}, judge {escape(run.judge)}",
-        highlight=False,
     )
     if output is not None:
-        err_console.print(f"report written to {escape(str(output))}", highlight=False)
+        err_console.print(f"report written to {escape(str(output))}")
 
 
 def _interactive(agent: Any, judge: Any, timeout: float | None, output: Path | None) -> None:
     """Read prompts until an empty line or end of input; run and score each one."""
     evaluated: list[Evaluated] = []
-    err_console.print("interactive mode: type a prompt and press Enter; an empty line ends", highlight=False)
+    err_console.print("interactive mode: type a prompt and press Enter; an empty line ends")
     while True:
-        err_console.print("prompt> ", end="", highlight=False)
+        err_console.print("prompt> ", end="")
         line = sys.stdin.readline()
         if not line or not line.strip():
             break
         loaded = parse_document({"schemaVersion": "1.7.0", "items": [{"prompt": line.strip()}]}, file="<interactive>")
         run = run_document(loaded, agent, judge=judge, concurrency=1, timeout=timeout)
         item = run.document["items"][0]
-        out_console.print(f"[bold]response:[/] {escape(item.get('response', ''))}", highlight=False)
+        out_console.print(f"[bold]response:[/] {escape(item.get('response', ''))}")
         detail = item.get("error", {}).get("message") or _score_summary(item.get("scores", {})) or "no score"
-        out_console.print(f"[bold]{escape(item.get('status', ''))}:[/] {escape(detail)}", highlight=False)
+        out_console.print(f"[bold]{escape(item.get('status', ''))}:[/] {escape(detail)}")
         for skipped in item.get("extensions", {}).get("morganabench", {}).get("skipped", []):
-            err_console.print(
-                f"[yellow]not run:[/] {escape(skipped['evaluator'])}: {escape(skipped['reason'])}", highlight=False
-            )
+            err_console.print(f"[yellow]not run:[/] {escape(skipped['evaluator'])}: {escape(skipped['reason'])}")
         evaluated.extend(e for unit in run.units for e in unit)
     if output is not None and evaluated:
         metadata = run_metadata(agent=run.agent, judge=run.judge, dataset=None)
         document = build_document(evaluated, metadata=metadata, source="<interactive>").document
         _write(document, output)
-        err_console.print(f"report written to {escape(str(output))}", highlight=False)
+        err_console.print(f"report written to {escape(str(output))}")
 
 
 @click.command(cls=_RunevalsCommand)
@@ -303,7 +294,7 @@ def runevals(
         if found is None:
             _offer_starter()
             return
-        err_console.print(f"using {escape(str(found))}", highlight=False)
+        err_console.print(f"using {escape(str(found))}")
         loaded = load_or_exit(found)
     refuse_input_as_output(output)  # the dataset read, named or discovered, is never the report
 
@@ -332,7 +323,7 @@ def runevals(
         completed += 1
         if err_console.is_terminal:
             err_console.control(Control.move_to_column(0))
-            err_console.print(f"{completed}/{total} item(s) done", end="", highlight=False)
+            err_console.print(f"{completed}/{total} item(s) done", end="")
 
     run = run_document(loaded, agent, judge=active, concurrency=concurrency, timeout=timeout, on_unit=progress)
     if err_console.is_terminal:

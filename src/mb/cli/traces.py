@@ -14,7 +14,7 @@ from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
 from ..io import JsonlWriter, Problem, atomic_output, iter_records, refuse_input_as_output
 from ..io._limits import encode_line
-from ._console import err_console
+from ._console import err_console, fail
 from ._files import require_file, writing
 
 __all__ = ["import_traces"]
@@ -24,7 +24,7 @@ _SHOWN = 20
 
 def _say(kind: str, text: str) -> None:
     color = "red" if kind == "error" else "yellow"
-    err_console.print(f"[{color}]{kind}:[/] {escape(text)}", highlight=False)
+    err_console.print(f"[{color}]{kind}:[/] {escape(text)}")
 
 
 def _list(kind: str, header: str, items: list[str]) -> None:
@@ -32,9 +32,9 @@ def _list(kind: str, header: str, items: list[str]) -> None:
         return
     _say(kind, header)
     for item in items[:_SHOWN]:
-        err_console.print(f"  {escape(item)}", highlight=False)
+        err_console.print(f"  {escape(item)}")
     if len(items) > _SHOWN:
-        err_console.print(f"  ... and {len(items) - _SHOWN} more", highlight=False)
+        err_console.print(f"  ... and {len(items) - _SHOWN} more")
 
 
 def _unmatched(label: str, carried: str | None, match_by: str) -> str:
@@ -81,11 +81,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     try:
         found = read_traces(traces, cast(Source, source))
     except OSError as exc:
-        _say("error", f"{traces}: cannot read: {exc.strerror or exc}")
-        raise SystemExit(2) from exc
+        raise fail(f"{traces}: cannot read: {exc.strerror or exc}", 2) from exc
     if not found:
-        _say("error", f"{traces}: holds no trace; nothing written")
-        raise SystemExit(2)
+        raise fail(f"{traces}: holds no trace; nothing written", 2)
     examples: list[tuple[int, Example]] = []
     invalid: list[str] = []
     try:
@@ -95,8 +93,7 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
             else:
                 examples.append((record.line, record.example))
     except OSError as exc:
-        _say("error", f"{benchmark}: cannot read: {exc.strerror or exc}")
-        raise SystemExit(2) from exc
+        raise fail(f"{benchmark}: cannot read: {exc.strerror or exc}", 2) from exc
     matching = match_traces(examples, found, cast(MatchBy, match_by))
     if matching.ambiguous:
         _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)
@@ -138,7 +135,6 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     err_console.print(
         f"imported {writer.count} executed example(s) from {len(found)} trace(s)"
         + ("" if str(output) == "-" else f" -> {escape(str(output))}"),
-        highlight=False,
     )
     problems = invalid or failed or matching.unmatched_traces or matching.unmatched_examples
     raise SystemExit(1 if problems else 0)

@@ -6,11 +6,10 @@ import os
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from ..io._typos import iter_key_warnings
 from ..io._validate import Tally, iter_line_errors
-from ._console import err_console, out_console
+from ._console import err_console, fail, out_console
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
 from ._params import input_file_problem, max_line_bytes_option
 
@@ -87,8 +86,7 @@ def _check_file(
                 printer.warning(warning)
                 warnings += 1
     except OSError as exc:
-        err_console.print(f"[red]error:[/] {escape(str(path))}: cannot read: {escape(str(exc.strerror or exc))}")
-        raise SystemExit(2) from exc
+        raise fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from exc
     finally:
         printer.close()
     return tally.valid, tally.invalid, warnings

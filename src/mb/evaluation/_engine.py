@@ -235,7 +235,7 @@ def iter_evaluate(
     from anyio.from_thread import start_blocking_portal  # its threads load only for this blocking iterator
 
     with start_blocking_portal() as portal:
-        resolved = portal.call(lambda: _resolve_async(judge))
+        resolved = portal.call(resolve_judge, judge)  # built in the portal's event loop
         chunks = aiter_rows(source, make_evaluator(resolved, metrics, require, max_line_bytes=max_line_bytes))
         while True:
             try:
@@ -243,10 +243,6 @@ def iter_evaluate(
             except StopAsyncIteration:
                 break
             yield from map(ExampleResult.model_validate, chunk)
-
-
-async def _resolve_async(judge: Judge | str) -> Judge:
-    return resolve_judge(judge)
 
 
 async def evaluate_example(

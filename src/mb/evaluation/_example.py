@@ -13,7 +13,7 @@ from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
 from ..matching.grounded import Sources
-from ..matching.trace_checks import orphan_results_row, tool_restriction_row
+from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
 from ..results import Status
@@ -167,14 +167,11 @@ def _verdict(
     errors: list[str] = []
     for assertion in assertions:
         count += 1
-        if assertion["passed"]:
-            total += 1.0
-            if assertion["error"] is not None:
-                errors.append(f"assertion on {assertion['tool']!r} not judged: {assertion['error']}")
-            continue
-        total += _assertion_score(assertion)
+        total += 1.0 if assertion["passed"] else _assertion_score(assertion)
         if assertion["error"] is not None:
             errors.append(f"assertion on {assertion['tool']!r} not judged: {assertion['error']}")
+        elif assertion["passed"]:
+            continue
         elif assertion.get("undecided"):
             undecided = True
         else:
@@ -214,13 +211,7 @@ def _verdict(
 
 def _assertion_score(assertion: Row) -> float:
     parameters = assertion["parameters"]
-    if not parameters:
-        return 0.0
-    passed = 0  # a count: divided, it gives the float a sum of 1.0s gives
-    for parameter in parameters:
-        if parameter["passed"]:
-            passed += 1
-    return passed / len(parameters)
+    return sum(1 for parameter in parameters if parameter["passed"]) / len(parameters) if parameters else 0.0
 
 
 def _finish(
@@ -315,27 +306,11 @@ def built_in_metrics_only() -> bool:
 
 def _expected_response_check(similarity: Row) -> Row:
     if similarity["status"] == "error":
-        reason = similarity["reason"]
-        return {
-            "name": "expected_response",
-            "passed": False,
-            "reason": reason,
-            "gating": True,
-            "score": 0.0,
-            "error": reason,
-            "undecided": False,
-        }
+        return check_row("expected_response", False, similarity["reason"], 0.0, similarity["reason"])
     undecided = bool(similarity["details"].get("undecided"))
     passed = bool(similarity["passed"]) and not undecided
     value = similarity["value"] or 1.0
     judge = f" ({similarity['judge']} judge)" if similarity["judge"] else ""
     verb = "may or may not match" if undecided else "matches" if passed else "does not match"
-    return {
-        "name": "expected_response",
-        "passed": passed,
-        "reason": f"the response {verb} the expected response in meaning: {similarity['reason']}{judge}",
-        "gating": True,
-        "score": round((value - 1.0) / 4.0, 4),
-        "error": None,
-        "undecided": undecided,
-    }
+    reason = f"the response {verb} the expected response in meaning: {similarity['reason']}{judge}"
+    return check_row("expected_response", passed, reason, round((value - 1.0) / 4.0, 4), None, undecided)

@@ -11,13 +11,9 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
-
-import orjson
+from typing import IO
 
 from ..io import atomic_output
 
@@ -51,21 +47,9 @@ class ResultsSpool:
         self._file.seek(0)
         return self._file
 
-    def rows(self) -> Iterator[dict[str, Any]]:
-        """The result lines kept, as JSON objects, in order."""
-        for line in self._lines():
-            if line.strip():
-                yield orjson.loads(line)
-
     def publish(self, target: str | os.PathLike[str], header: bytes) -> None:
         """Write ``header`` then the lines to ``target`` (``-``: standard output), replacing it whole (gzip for a
         name ending in ``.gz``)."""
-        if str(target) == "-":
-            out = sys.stdout.buffer
-            out.write(header)
-            shutil.copyfileobj(self._lines(), out)
-            out.flush()
-            return
         with atomic_output(target) as stream:
             stream.write(header)
             shutil.copyfileobj(self._lines(), stream)

@@ -93,20 +93,11 @@ async def _in_pool(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _slots(ray: ModuleType) -> int:
-    """Tasks kept in flight: two per CPU of the cluster (at least two)."""
-    try:
-        cpus = int(ray.cluster_resources().get("CPU", 1))
-    except Exception:  # a cluster that cannot say: a modest window
-        cpus = 1
-    return max(2, 2 * cpus)
-
-
 async def _on_ray(
     ray: ModuleType, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int
 ) -> AsyncIterator[Scored]:
     """Blocks scored by Ray tasks running :func:`score_block`; an interrupted run cancels the tasks in flight."""
-    from ..runner._ray_cluster import judge_cpus
+    from ..runner._ray_cluster import cluster_cpus, judge_cpus
 
     options: dict[str, Any] = {"max_retries": _TASK_RETRIES, "retry_exceptions": False}
     cpus = judge_cpus() if spec.judge == "local" else None
@@ -114,7 +105,7 @@ async def _on_ray(
         options["num_cpus"] = cpus
     remote = ray.remote(**options)(score_block)
     shared = ray.put(spec)
-    slots = _slots(ray)
+    slots = 2 * cluster_cpus(ray)  # tasks kept in flight: two per CPU of the cluster
     window: deque[tuple[list[Line], Any]] = deque()
     try:
         for lines in blocks:

@@ -86,17 +86,14 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
         ("assertion", summary.by_assertion),
         ("matcher", summary.by_matcher),
         ("check", summary.by_check),
+        ("metric", summary.by_metric),
     ):
         keys = _distinct_keys(prefix, list(stats))
         for name, stat in stats.items():
+            if stat.mean is not None:  # metrics have a mean value
+                metrics[f"{keys[name]}/mean"] = stat.mean
             metrics[f"{keys[name]}/pass_rate"] = stat.rate
             metrics[f"{keys[name]}/count"] = float(stat.total)
-    keys = _distinct_keys("metric", list(summary.by_metric))
-    for name, stat in summary.by_metric.items():
-        if stat.mean is not None:
-            metrics[f"{keys[name]}/mean"] = stat.mean
-        metrics[f"{keys[name]}/pass_rate"] = stat.rate
-        metrics[f"{keys[name]}/count"] = float(stat.total)
     keys = _distinct_keys("category", list(summary.by_category), split=True)
     for name, stat in summary.by_category.items():
         metrics[f"{keys[name]}/pass_rate"] = stat.rate

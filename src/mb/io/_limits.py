@@ -30,6 +30,7 @@ __all__ = [
     "max_line_bytes",
     "oversized",
     "parse_integer",
+    "reject_constant",
     "screen",
     "unreadable_value",
 ]
@@ -109,7 +110,7 @@ def depth(data: bytes) -> int | None:
 
 def _parsed_depth(data: bytes) -> int | None:
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=_constant)
+        document = json.loads(data.decode("utf-8"), parse_constant=reject_constant)
     except RecursionError:
         return None
     except ValueError:
@@ -143,10 +144,10 @@ def screen(data: bytes) -> Problem | None:
     ):
         return None
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=_constant, parse_int=parse_integer)
+        document = json.loads(data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer)
     except (ValueError, RecursionError):
         return None
-    return _walk(document)
+    return unreadable_value(document)
 
 
 def encode_line(document: Any, limit: int | None = None) -> bytes | Problem:
@@ -163,14 +164,9 @@ def encode_line(document: Any, limit: int | None = None) -> bytes | Problem:
     return screen(data) or data
 
 
-def unreadable_value(document: Any) -> Problem | None:
-    """The first value of a parsed ``document`` that makes a line invalid (a lone surrogate, an integer or float
-    out of range), with its path; None when there is none. Nesting is not looked at (see :func:`screen`)."""
-    return _walk(document)
-
-
-def _constant(name: str) -> Any:
-    raise ValueError(name)
+def reject_constant(name: str) -> Any:
+    """``json.loads(parse_constant=...)``: refuse the NaN and Infinity literals that Python's parser accepts."""
+    raise ValueError(f"{name} is not valid JSON")
 
 
 class _LongInteger:
@@ -189,8 +185,10 @@ def parse_integer(text: str) -> Any:
     return _LongInteger(text) if len(text.lstrip("-")) > 20 else int(text)
 
 
-def _walk(document: Any) -> Problem | None:
-    """The first value of ``document`` (in document order) that no command can handle."""
+def unreadable_value(document: Any) -> Problem | None:
+    """The first value of a parsed ``document`` (in document order) that makes a line invalid (a lone surrogate, an
+    integer or float out of range), with its path; None when there is none. Nesting is not looked at (see
+    :func:`screen`)."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
     while stack:
         node, path = stack.pop()

@@ -20,7 +20,7 @@ from ..errors import InputError
 from ._errors import LineError, Problem, describe, problems_from_validation
 from ._inputs import note_input
 from ._limits import max_line_bytes as resolve_limit
-from ._limits import oversized, screen
+from ._limits import oversized, reject_constant, screen
 from ._lines import JSON_SPACE, SizedLine, read_lines, split_lines, utf16_chunks
 
 __all__ = [
@@ -180,10 +180,6 @@ def _ranges(path: str | os.PathLike[str], start: int, size: int, buffer: bytearr
         yield first, block_start, position
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def _utf8_problem(data: bytes) -> Problem | None:
     try:
         data.decode("utf-8")
@@ -209,7 +205,7 @@ def _load(data: bytes) -> tuple[Any, Problem | None]:
     if b"\x00" in data:
         return None, Problem("$", "the line holds NUL bytes: this is not a text file (a benchmark is UTF-8 JSONL)")
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_reject_constant), None
+        return json.loads(data.decode("utf-8"), parse_constant=reject_constant), None
     except ValueError as exc:
         if isinstance(exc, json.JSONDecodeError):
             message = exc.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself

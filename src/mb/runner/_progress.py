@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ..io import LineError
 
-__all__ = ["LogProgress", "RichProgress", "RunProgress", "SilentProgress"]
+__all__ = ["LogProgress", "RateColumn", "RichProgress", "RunProgress", "SilentProgress"]
 
 
 class RunProgress(Protocol):
@@ -72,13 +72,19 @@ class LogProgress(SilentProgress):
         self.console.print(text, markup=False, highlight=False)
 
 
-class _RateColumn(ProgressColumn):
+class RateColumn(ProgressColumn):
+    """Items (``examples``, ``lines``) done per second, once known."""
+
+    def __init__(self, unit: str = "examples") -> None:
+        super().__init__()
+        self.unit = unit
+
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
         if speed is None:
-            return Text("- examples/s", style="progress.data.speed")
+            return Text(f"- {self.unit}/s", style="progress.data.speed")
         shown = f"{speed:,.0f}" if speed >= 10 else f"{speed:.1f}"  # whole numbers once the rate is high
-        return Text(f"{shown} examples/s", style="progress.data.speed")
+        return Text(f"{shown} {self.unit}/s", style="progress.data.speed")
 
 
 class _ErrorsColumn(ProgressColumn):
@@ -102,7 +108,7 @@ class RichProgress(LogProgress):
             TextColumn("[progress.description]{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            _RateColumn(),
+            RateColumn(),
             TimeElapsedColumn(),
             TextColumn("eta"),
             TimeRemainingColumn(),

@@ -26,6 +26,7 @@ from ..errors import AgentError
 from ._agent import AgentInput, CallableAgent, to_outputs
 from ._errors import AgentLoadError, error_record, partial_run, start_partial_run
 from ._loader import as_agent
+from ._ray_cluster import cluster_cpus
 
 __all__ = ["AgentActor", "RayAgent", "WorkerLostError"]
 
@@ -113,7 +114,7 @@ class RayAgent(CallableAgent):
         actor_options: dict[str, Any] | None = None,
     ) -> None:
         self.ray = ray
-        count = actors if actors is not None else min(concurrency, _cpus(ray))
+        count = actors if actors is not None else min(concurrency, cluster_cpus(ray))
         if count < 1 or concurrency < 1:
             raise ValueError(f"actors and concurrency must be at least 1, got {count} and {concurrency}")
         per_actor = -(-concurrency // count)
@@ -201,13 +202,6 @@ class RayAgent(CallableAgent):
 
     def __repr__(self) -> str:
         return f"RayAgent({self.name}, actors={len(self.actors)})"
-
-
-def _cpus(ray: ModuleType) -> int:
-    try:
-        return max(1, int(ray.cluster_resources().get("CPU", 1)))
-    except Exception:  # a cluster that cannot say
-        return 1
 
 
 def _cause(exc: BaseException) -> str:

@@ -18,7 +18,15 @@ from typing import Any
 
 from ..errors import ConfigError
 
-__all__ = ["BACKENDS", "JUDGE_CPUS_VARIABLE", "RayUnavailableError", "import_ray", "judge_cpus", "ray_session"]
+__all__ = [
+    "BACKENDS",
+    "JUDGE_CPUS_VARIABLE",
+    "RayUnavailableError",
+    "cluster_cpus",
+    "import_ray",
+    "judge_cpus",
+    "ray_session",
+]
 
 BACKENDS = ("local", "ray")
 """Where ``mb run`` and ``mb eval`` do their work: this process (and its workers), or a Ray cluster."""
@@ -73,6 +81,14 @@ def judge_cpus() -> float | None:
             f"{JUDGE_CPUS_VARIABLE} must be a positive number of CPUs (e.g. 1, 2 or 0.5), not {text!r}"
         )
     return value
+
+
+def cluster_cpus(ray: ModuleType) -> int:
+    """The CPUs of the cluster ``ray`` is connected to; 1 when it cannot say."""
+    try:
+        return max(1, int(ray.cluster_resources().get("CPU", 1)))
+    except Exception:  # a cluster that cannot say
+        return 1
 
 
 def _cluster_errors_to_stderr() -> None:

@@ -22,7 +22,7 @@ from ._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 from ._instance import InstanceContext, instance_record
 from ._paths import Layout, split_model_id
 from ._results import OVERALL_RESULT_ID, ResultContext, evaluation_results
-from ._schemas import DEFAULT_SCHEMA_VERSION, SCHEMA_VERSIONS, validate_record
+from ._schemas import DEFAULT_SCHEMA_VERSION, _check_version, validate_record
 from ._tally import Tallies
 
 __all__ = ["EeeExport", "EeeMetadata", "export_eee"]
@@ -136,8 +136,7 @@ def export_eee(
     Raises ``ValueError`` for unusable input (bad model id, unknown version, a result with no executed line, no
     results); nothing is left behind when an export fails.
     """
-    if schema_version not in SCHEMA_VERSIONS:
-        raise ConfigError(f"unknown EEE schema version {schema_version!r} (known: {', '.join(SCHEMA_VERSIONS)})")
+    _check_version(schema_version)
     info = metadata or EeeMetadata()
     split_model_id(model_id)
     name = benchmark or _default_benchmark(executed)

@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 
 from ...io import Problem, note_input
-from ...io._limits import MAX_DEPTH, depth, parse_integer, unreadable_value
+from ...io._limits import MAX_DEPTH, depth, parse_integer, reject_constant, unreadable_value
 from .errors import M365DocumentError
 from .schema import schema_problems
 from .upgrade import upgrade_document
@@ -60,7 +60,7 @@ def read_json(path: str | os.PathLike[str]) -> Any:
             raise M365DocumentError(os.fspath(path), [deep])
         return document
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=_not_json, parse_int=parse_integer)
+        document = json.loads(data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer)
     except UnicodeDecodeError as exc:
         raise M365DocumentError(
             os.fspath(path), [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]
@@ -78,15 +78,11 @@ def read_json(path: str | os.PathLike[str]) -> Any:
             )
         raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {detail}")]) from None
     except ValueError as exc:  # NaN, Infinity
-        raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {exc} is not valid JSON")]) from None
+        raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {exc}")]) from None
     problem = unreadable_value(document)  # what orjson refused and no benchmark line may hold
     if problem is not None:
         raise M365DocumentError(os.fspath(path), [problem])
     return document
-
-
-def _not_json(name: str) -> Any:
-    raise ValueError(name)
 
 
 def parse_document(raw: Any, *, file: str = "<memory>") -> LoadedDocument:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...io import note_input
+from ...io._limits import reject_constant
 from ._common import TraceError
 
 __all__ = ["json_documents"]
@@ -22,7 +23,7 @@ def json_documents(path: Path, *, list_keys: tuple[str, ...] = ()) -> Iterator[t
     except UnicodeDecodeError as exc:
         raise TraceError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     try:
-        whole = _loads(text)
+        whole = json.loads(text, parse_constant=reject_constant)
     except json.JSONDecodeError:
         whole = None
         lines = True
@@ -45,21 +46,12 @@ def json_documents(path: Path, *, list_keys: tuple[str, ...] = ()) -> Iterator[t
         if not line.strip():
             continue
         try:
-            document = _loads(line)
+            document = json.loads(line, parse_constant=reject_constant)
         except json.JSONDecodeError as exc:
             raise TraceError(f"{path}:{number}: not JSON: {exc.msg} (column {exc.colno})") from exc
         except (RecursionError, ValueError) as exc:
             raise TraceError(f"{path}:{number}: {_not_plain(exc)}") from None
         yield f"{path}:{number}", document
-
-
-def _loads(text: str) -> Any:
-    """Parse JSON, refusing the NaN and Infinity literals that Python's parser would accept (``ValueError``)."""
-    return json.loads(text, parse_constant=_constant)
-
-
-def _constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
 
 
 def _not_plain(exc: Exception) -> str:

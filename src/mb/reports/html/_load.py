@@ -8,6 +8,7 @@ tools called and the latency; the drill-down gets the line's JSON as it is.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,14 +20,7 @@ import orjson
 from ..._hashing import example_hash
 from ...io import iter_lines, read_record, source_name
 from ...results import ExampleResult
-from ...results_format import (
-    RunRecord,
-    file_digest,
-    migrate_record,
-    parse_header,
-    parse_result_line,
-    require_results,
-)
+from ...results_format import RunRecord, file_digest, iter_results_file
 
 __all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "number_or_none", "open_run"]
 
@@ -59,31 +53,22 @@ class OpenRun:
     """The result rows; raises ``ValueError("FILE:LINE: ...")`` at a line that is not a result."""
 
 
-def _row(name: str, number: int, data: bytes) -> Row:
-    result = parse_result_line(data, file=name, line=number)
+def _row(result: ExampleResult) -> Row:
     full = result.model_dump(mode="json")
     return Row(result, full, orjson.dumps(full))
 
 
 def open_run(path: str | os.PathLike[str]) -> OpenRun:
-    """Open a results file of any format and read its run record. Raises ``ValueError`` for an empty file or a run
-    record that does not read, ``OSError`` when the file cannot be read."""
-    name = source_name(path)
-    lines = iter_lines(path)
-    first = next(lines, None)
-    if first is None:
-        raise ValueError(f"{name}: holds no result (the file is empty)")
-    record = parse_header(first[1], file=name)
-    if record is None:
-        require_results(path, name, first[1])
-
-    def rows() -> Iterator[Row]:
-        if record is None:
-            yield _row(name, *first)
-        for number, data in lines:
-            yield _row(name, number, data)
-
-    return OpenRun(name, record if record is not None else migrate_record(name), rows())
+    """Open a results file of any format (read by :func:`~mb.results_format.iter_results_file`) and read its run
+    record. Raises ``ValueError`` for an empty file or a run record that does not read, ``OSError`` when the file
+    cannot be read."""
+    records: list[RunRecord] = []
+    results = iter_results_file(path, records)
+    first = next(results, None)  # the run record is read with the first line
+    if first is None and records[0].results_format == 1:  # no run record either
+        raise ValueError(f"{source_name(path)}: holds no result (the file is empty)")
+    rows = itertools.chain(() if first is None else (first,), results)
+    return OpenRun(source_name(path), records[0], map(_row, rows))
 
 
 def find_executed(record: RunRecord, results_path: str | os.PathLike[str]) -> Path | None:
