@@ -22,7 +22,7 @@ from mb.cli._grouped import warn_unknown_keys
 from mb.data import example_lines
 from mb.io._typos import iter_key_warnings, key_warnings
 from mb.metrics import MetricSpec
-from mb.runner import OutputExistsError, RichProgress
+from mb.runner import BenchmarkFileError, OutputExistsError, RichProgress
 from tests.conftest import SPEC
 
 
@@ -158,6 +158,11 @@ def test_empty_benchmark_and_directory_are_said_so(tmp_path: Path) -> None:
     )
     assert code == 2
     assert "holds no example" in err
+    assert "ran 0 examples" not in err  # refused before the run starts
+    assert not (tmp_path / "o.jsonl").exists()
+    with pytest.raises(BenchmarkFileError, match="holds no example"):
+        mb.run(empty, echo_agent, output=tmp_path / "o.jsonl")
+    assert not (tmp_path / "o.jsonl").exists()
     code, _, err = _run("eval", str(tmp_path))
     assert code == 2
     assert "is a directory" in err

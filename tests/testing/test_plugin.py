@@ -76,6 +76,7 @@ def test_a_parametrized_benchmark_fails_exactly_the_example_the_agent_gets_wrong
     assert "example 'And in Rome, please?' failed" in failure
     assert 'tool_called weather: call c1 does not match: city: expected "Rome", got "Milan"' in failure
     assert "src/mb/" not in failure  # the test's own line, not MorganaBench's frames
+    assert "anyio" not in failure  # nor the event loop's
 
 
 def test_mb_eval_collects_an_executed_benchmark_one_test_per_example(plugin_run: pytest.Pytester) -> None:

@@ -260,9 +260,10 @@ def pretty_printed(first_line: bytes | None) -> bool:
     return first_line in (b"[", b"{")
 
 
-def not_jsonl(source: PathLike) -> LineError | None:
+def not_jsonl(source: PathLike, *, blank: bool = False) -> LineError | None:
     """The error of a file that is a pretty-printed JSON document rather than JSONL (its first non-blank line a
-    lone ``[`` or ``{``), read from its first line only; None for any other file."""
+    lone ``[`` or ``{``), read from its first line only; with ``blank``, also of a file with no non-blank line (it
+    holds no example); None for any other file."""
     for number, data, size in sized_lines(source, resolve_limit(None)):  # the file closes as the reading ends
         if not size and not data.strip():
             continue
@@ -270,6 +271,8 @@ def not_jsonl(source: PathLike) -> LineError | None:
             problem = Problem("$", _NOT_JSONL.format(bracket=data.decode()))
             return LineError(source_name(source), number, (problem,))
         return None
+    if blank:
+        return LineError(source_name(source), 0, (Problem("$", "holds no example (it is empty or blank)"),))
     return None
 
 

@@ -154,9 +154,11 @@ async def arun(
     if path is not None and isinstance(benchmark, (str, os.PathLike)):
         refuse_input_as_output(path, benchmark)
     if isinstance(benchmark, (str, os.PathLike)) and str(benchmark) != "-" and Path(benchmark).is_file():
-        unreadable = not_jsonl(benchmark)
+        unreadable = not_jsonl(benchmark, blank=True)
         if unreadable is not None:  # refused before an output file or a progress bar exists
             problem = unreadable.problems[0]
+            if not unreadable.line:
+                raise BenchmarkFileError(f"{problem.message}: nothing to run", file=unreadable.file)
             raise BenchmarkFileError(problem.message, file=unreadable.file, line=unreadable.line, field=problem.path)
     summary = RunSummary(output=str(output) if output is not None else None)
     reporter: RunProgress = RichProgress() if progress is True else progress or SilentProgress()

@@ -103,7 +103,8 @@ class OutputLockedError(OutputError):
 
 
 class BenchmarkFileError(InputError):
-    """The benchmark file cannot be read as JSONL at all (a pretty-printed JSON document): nothing was run."""
+    """The benchmark file cannot be read as JSONL at all (a pretty-printed JSON document) or holds no example (it is
+    empty or blank): nothing was run and no output was created."""
 
 
 class ResumeError(OutputError):

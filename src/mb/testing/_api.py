@@ -139,8 +139,9 @@ def assert_example(
     In an async test use :func:`aassert_example`.
     """
     __tracebackhide__ = True
-    options: dict[str, Any] = {"judge": judge, "metrics": metrics, "require": require, "undecided": undecided}
-    return anyio.run(partial(aassert_example, example, outputs, **options))
+    executed = with_outputs(example, outputs)
+    scoring = partial(evaluate_example, executed, judge=_judge(judge), metrics=metrics, require=require)
+    return check_result(anyio.run(scoring), undecided, line=False)  # raised outside the event loop: a short traceback
 
 
 async def aassert_example(
