@@ -25,7 +25,7 @@ from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
 from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
-from ._spans import end_window, leading, moment, rest_of, span
+from ._spans import bounded, clipped, end_window, leading, moment, rest_of, span
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
@@ -35,7 +35,8 @@ _DAY = 86400
 def clock_dependent(items: tuple[Item, ...]) -> bool:
     """Whether the readings depend on the time of day ``user_time`` gives (not only on its date)."""
     kinds = {i.kind for i in items}
-    if kinds & {"moment", "span", "rest"} or any(i.kind == "clock" and i.value.special == "now" for i in items):
+    moving = {"moment", "span", "rest", "bound"}
+    if kinds & moving or any(i.kind == "clock" and i.value.special == "now" for i in items):
         return True
     if any(
         i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value.pieces)
@@ -113,6 +114,16 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     parts = [i for i in parts if i.kind != "duration"]
     if len(duration) > 1:
         raise DateProblem(f"two lengths of time ({duration[0].text!r} and {duration[1].text!r})")
+    bounds = [i for i in parts if i.kind == "bound"]
+    if bounds:
+        if len(bounds) > 1 or duration or any(i.kind in {"sep", "between"} for i in parts):
+            raise DateProblem(f"{bounds[0].text!r} with a range or another bound")
+        rest = [i for i in parts if i is not bounds[0]]
+        found = bounded(bounds[0].value, _point(rest, ref), ref)
+        if {i.kind for i in rest} >= {"part", "clock"} or {i.kind for i in rest} >= {"part", "number"}:
+            # "tomorrow morning before 9am": inside that part of the day too
+            found = clipped(found, _point([i for i in rest if i.kind not in {"clock", "number"}], ref))
+        return found
     between = bool(parts) and parts[0].kind == "between"
     if between:
         parts = parts[1:]

@@ -464,3 +464,10 @@ def _between(m: re.Match[str]) -> Item | None:
 def _sep(m: re.Match[str]) -> Item | None:
     """A range's separator; "to date" also names its end, today."""
     return Item("sep", "", "to date" if m.group(0).endswith("date") else m.group(0))
+
+
+@_element(r"before|after", ("before", "after"))
+def _bound(m: re.Match[str]) -> Item | None:
+    """``before 9am tomorrow``, ``after 6pm``: one side of the time named next (tried last: "2 days before christmas",
+    "friday after next" keep their readings)."""
+    return Item("bound", "", m.group(0))
