@@ -210,8 +210,7 @@ def _listed(phrase: str) -> tuple[list[str], bool] | None:
     text = normalize(phrase)
     if len(text) > MAX_LENGTH:
         return None
-    parts = alternatives(text)
-    return None if parts is None else (parts, re.sub(r"^either\s+", "", text) == " or ".join(parts))
+    return alternatives(text)
 
 
 def _either(phrase: str, parts: Sequence[Resolution], *, joined: bool) -> Resolution:
