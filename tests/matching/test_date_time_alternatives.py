@@ -47,6 +47,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("the 3rd or 4th of june", "2026-06-05", False),
     ("3pm or 4pm tomorrow", "2025-10-10T16:00:00", True),
     ("3pm or 4pm tomorrow", "2025-10-09T16:00:00", False),
+    ("tomorrow at 3 or 4", "2025-10-10T16:00:00", True),
+    ("tomorrow at 3 or 4", "2025-10-09T16:00:00", False),
+    ("friday or saturday at 3pm", "2025-10-11T15:00:00", True),
+    ("friday or saturday at 3pm", "2025-10-11T16:00:00", False),
+    ("monday or the day before", "2025-10-10", ERROR),  # never "before monday": words that widen are not shared
     # a list with commas
     ("monday, tuesday or wednesday", "2025-10-13", True),
     ("monday, tuesday or wednesday", "2025-10-15", True),

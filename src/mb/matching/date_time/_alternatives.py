@@ -60,7 +60,8 @@ def _listed(part: str) -> list[str]:
 
 def _shared(parts: list[str]) -> list[str]:
     """The alternatives with the words the last one has after what the others say (else the first one before it)
-    given to each of them, when the others are said alike and those words of it name the same kinds of time."""
+    given to each of them, when the others are said alike, those words of the long one name the same kinds of time
+    as they do, and what is given only narrows each (a date, a time, a part of the day, am/pm, "next")."""
     for tail, long, others in ((True, parts[-1], parts[:-1]), (False, parts[0], parts[1:])):
         shape = {_words(p) for p in others}
         words = long.split()
@@ -69,13 +70,18 @@ def _shared(parts: list[str]) -> list[str]:
         if len(shape) != 1 or not 0 < size < len(seen):
             continue
         cut = seen[size - 1] + 1 if tail else seen[-size]
-        own, extra = (
-            " ".join(words[cut:] if not tail else words[:cut]),
-            " ".join(words[:cut] if not tail else words[cut:]),
-        )
-        if {_words(own)} == shape and {_kinds(own)} == {_kinds(p) for p in others}:
+        own, extra = (" ".join(words[:cut]), " ".join(words[cut:]))[:: 1 if tail else -1]
+        narrows = extra in _NARROWING or set(_kinds(extra) or {"bound"}) <= _NARROWING_KINDS
+        if narrows and {_words(own)} == shape and {_kinds(own)} == {_kinds(p) for p in others}:
             return [f"{p} {extra}" for p in others] + [long] if tail else [long] + [f"{extra} {p}" for p in others]
     return parts
+
+
+#: Words given to each alternative that only narrow it: "9 or 10am", "next tuesday or wednesday".
+_NARROWING = frozenset({"am", "pm", "next", "this", "last", "coming"})
+#: Kinds of items given to each alternative that only narrow it ("tuesday or wednesday next week"); "before" or "after"
+#: would not ("monday or the day before").
+_NARROWING_KINDS = frozenset({"date", "weekday", "year", "clock", "part", "filler"})
 
 
 def _words(part: str) -> tuple[str, ...]:
