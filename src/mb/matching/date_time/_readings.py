@@ -96,16 +96,30 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
 def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
     """The items with the first word read two ways read the other way, if any."""
     for n, item in enumerate(items):
+        width = 1
         hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
         elif item.kind == "date" and _DOTTED.fullmatch(item.text):
             text = f"at {item.text}"
+        elif _dashed_date(items, n):
+            text, width = f"{item.text}/{items[n + 2].text}", 3
         else:
             continue
         other = parse(text)
-        return None if other.unknown else (*items[:n], *other.items, *items[n + 1 :])
+        return None if other.unknown else (*items[:n], *other.items, *items[n + width :])
     return None
+
+
+def _dashed_date(items: tuple[Item, ...], n: int) -> bool:
+    """Whether two numbers joined by a dash, said alone or beside a weekday only ("4-22", "friday 7-6"), may be a
+    month and a day (as "4/22" is) beside a range of hours."""
+    three = items[n : n + 3]
+    return (
+        [i.kind for i in three] == ["number", "sep", "number"]
+        and three[1].text == "-"
+        and all(i.kind in {"weekday", "filler"} for i in items[:n] + items[n + 3 :])
+    )
 
 
 def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
