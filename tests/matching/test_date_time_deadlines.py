@@ -58,6 +58,19 @@ ROWS: list[tuple[str, object, object]] = [
     ("friday after 6pm", "2025-10-09T21:00:00", False),
     ("later than 6pm", "2025-10-09T23:00:00", True),
     ("after friday", "2025-10-11", ERROR),  # no end
+    # a number that may be an hour or a day of the month bounds by the hour
+    ("before 3 on friday", "2025-10-10T14:00:00", True),
+    ("before 3 on friday", "2025-10-09T14:00:00", False),  # never "before Friday the 3rd"
+    ("after 3 on friday", "2025-10-10T16:00:00", True),
+    # both sides joined by "and": the time between, a date on one side holding for both
+    ("after 3pm and before 5pm", "2025-10-09T16:00:00", True),
+    ("after 3pm and before 5pm", "2025-10-09T17:00:00", True),
+    ("after 3pm and before 5pm", "2025-10-09T17:01:00", False),
+    ("after 3pm and before 5pm", "2025-10-09T14:59:00", False),
+    ("after 3pm and before 5pm tomorrow", "2025-10-10T16:00:00", True),
+    ("after 3pm and before 5pm tomorrow", "2025-10-09T16:00:00", False),
+    ("after 5pm and before 3pm", "2025-10-09T16:00:00", ERROR),  # nothing between
+    ("after 3pm and 5pm", "2025-10-09T16:00:00", ERROR),
     # "not before" is "no earlier than", "not after" is "no later than"
     ("not before 3pm", "2025-10-09T15:00:00", True),
     ("not before 3pm", "2025-10-09T14:00:00", False),

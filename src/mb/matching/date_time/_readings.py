@@ -128,16 +128,10 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     parts = [i for i in parts if i.kind != "duration"]
     if len(duration) > 1:
         raise DateProblem(f"two lengths of time ({duration[0].text!r} and {duration[1].text!r})")
-    bounds = [i for i in parts if i.kind == "bound"]
-    if bounds:
-        if len(bounds) > 1 or duration or any(i.kind in {"sep", "between"} for i in parts):
-            raise DateProblem(f"{bounds[0].text!r} with a range or another bound")
-        rest = [i for i in parts if i is not bounds[0]]
-        found = bounded(bounds[0].value, _point(rest, ref), ref)
-        if {i.kind for i in rest} >= {"part", "clock"} or {i.kind for i in rest} >= {"part", "number"}:
-            # "tomorrow morning before 9am": inside that part of the day too
-            found = clipped(found, _point([i for i in rest if i.kind not in {"clock", "number"}], ref))
-        return found
+    if any(i.kind == "bound" for i in parts):
+        if duration:
+            raise DateProblem(f"{duration[0].text!r} with 'before' or 'after'")
+        return _bounded(parts, ref)
     between = bool(parts) and parts[0].kind == "between"
     if between:
         parts = parts[1:]
@@ -202,6 +196,36 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
                 if r.start.grain == "day"
             ] or [Reading(r.start, end_window(r.start.lo + length)) for r in found]
         return [Reading(r.start, end_window(r.start.lo + length)) for r in found]
+    return found
+
+
+def _bounded(parts: list[Item], ref: datetime) -> list[Reading]:
+    """``before 9am tomorrow``: one side of a time (see ``bounded``); ``after 3pm and before 5pm``: the time between
+    the two, a date named on one side holding for both."""
+    seps = [n for n, i in enumerate(parts) if i.kind == "sep"]
+    words = sorted(i.value for i in parts if i.kind == "bound")
+    if len(seps) == 1 and parts[seps[0]].value == "and" and words == ["after", "before"]:
+        left, right = parts[: seps[0]], parts[seps[0] + 1 :]
+        if left[0].kind == "bound" and right[0].kind == "bound":
+            left_dates, right_dates = (
+                [i for i in side if i.kind in {"date", "weekday", "year"}] for side in (left, right)
+            )
+            left = left if left_dates else left + right_dates
+            right = right if right_dates else right + left_dates
+            return clipped(_side(left, ref), _side(right, ref))
+    if len(words) > 1 or seps or any(i.kind == "between" for i in parts):
+        raise DateProblem("'before' or 'after' with a range or another bound")
+    return _side(parts, ref)
+
+
+def _side(parts: list[Item], ref: datetime) -> list[Reading]:
+    bound = next(i for i in parts if i.kind == "bound")
+    rest = [i for i in parts if i is not bound]
+    found = bounded(bound.value, _point(rest, ref), ref)
+    kinds = {i.kind for i in rest}
+    if "part" in kinds and kinds & {"clock", "number"}:
+        # "tomorrow morning before 9am": inside that part of the day too
+        found = clipped(found, _point([i for i in rest if i.kind not in {"clock", "number"}], ref))
     return found
 
 
