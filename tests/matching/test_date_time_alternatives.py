@@ -51,6 +51,8 @@ ROWS: list[tuple[str, object, object]] = [
     ("tomorrow at 3 or 4", "2025-10-09T16:00:00", False),
     ("friday or saturday at 3pm", "2025-10-11T15:00:00", True),
     ("friday or saturday at 3pm", "2025-10-11T16:00:00", False),
+    ("monday or tuesday at 2-3pm", "2025-10-14T14:00:00", True),
+    ("monday or tuesday at 2-3pm", "2025-10-14T15:00:00", False),
     ("monday or the day before", "2025-10-10", ERROR),  # never "before monday": words that widen are not shared
     # a list with commas
     ("monday, tuesday or wednesday", "2025-10-13", True),

@@ -21,6 +21,8 @@ WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
 
 ROWS: list[tuple[str, str, object, object]] = [
     # an ordinal weekday in a number of periods: in the period reached, or from the day reached on (both kept)
+    ("abbreviation", "2morrow at 5pm", "2024-05-16T17:00:00", True),
+    ("abbreviation", "2morrow at 5pm", "2024-05-15T17:00:00", False),
     ("offset in time", "in a week's time", "2024-05-22", True),
     ("offset in time", "in a week's time", "2024-05-23", False),
     ("offset in time", "in 3 hours' time", "2024-05-15T13:00:00", True),

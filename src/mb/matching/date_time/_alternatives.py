@@ -79,9 +79,9 @@ def _shared(parts: list[str]) -> list[str]:
 
 #: Words given to each alternative that only narrow it: "9 or 10am", "next tuesday or wednesday".
 _NARROWING = frozenset({"am", "pm", "next", "this", "last", "coming"})
-#: Kinds of items given to each alternative that only narrow it ("tuesday or wednesday next week"); "before" or "after"
-#: would not ("monday or the day before").
-_NARROWING_KINDS = frozenset({"date", "weekday", "year", "clock", "part", "filler"})
+#: Kinds of items given to each alternative that only narrow it ("tuesday or wednesday next week", "monday or tuesday
+#: at 2-3pm"); "before" or "after" would not ("monday or the day before").
+_NARROWING_KINDS = frozenset({"date", "weekday", "year", "clock", "part", "number", "sep", "filler"})
 
 
 def _words(part: str) -> tuple[str, ...]:

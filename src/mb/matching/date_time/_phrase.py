@@ -45,12 +45,13 @@ _PROBES = (datetime(2001, 3, 14, 10, 20, 30), datetime(2013, 8, 23, 16, 40, 50))
 _ISO_DATE_RE = re.compile(r"^\d{4}-?\d\d-?\d\d$")
 _ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)?)?(?:z|[+-]\d\d(?::?\d\d)?)?$")
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
+                  "2morrow": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
                   "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
                   "any time": "anytime", "some time": "sometime"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(
-    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
+    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2morrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
     r"|(?:any|some) time)\b|@"
 )
 _SIDES = {"later": "after", "earlier": "before"}
