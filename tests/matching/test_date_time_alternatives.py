@@ -83,6 +83,9 @@ ROWS: list[tuple[str, object, object]] = [
     ("3 to 4 weeks from now", "2025-11-06", True),
     ("3 to 4 weeks from now", "2025-10-09T03:00:00", False),  # never 3 o'clock today to 4 weeks from now
     ("in 1 to 90 days", "2025-10-20", ERROR),
+    ("between 2 and 3 weeks from now", "2025-10-30", True),
+    ("between 2 and 3 weeks from now", "2025-11-06", False),
+    ("2 and 3 weeks from now", "2025-10-23", ERROR),  # "and" joins counts only after "between"
 ]
 
 

@@ -42,6 +42,8 @@ ROWS: list[tuple[str, object, object, str]] = [
     ("for 2-3 hours", "PT1H59M", False, ""),
     ("for 2-3 hours", "2021-05-20T12:00:00", False, "which is not a duration"),
     ("two to three days", "P3D", True, ""),
+    ("for between 2 and 3 hours", "PT2H30M", True, ""),
+    ("for between 2 and 3 hours", "PT3H30M", False, ""),
     ("two to three days", "P4D", False, ""),
     ("for 2 or 3 hours", "PT3H", True, "names a duration of 2 hours or 3 hours"),
     ("for 2 or 3 hours", "PT2H30M", False, ""),

@@ -20,7 +20,9 @@ __all__ = ["alternatives", "same_shape"]
 
 _NUMBER = rf"(\d{{1,3}}|{any_of(WORD_NUMBERS)})"
 _UNIT = r"(?:min(?:ute)?s?|h(?:ou)?rs?|days?|weeks?|fortnights?|months?|years?)"
-_COUNTS_RE = re.compile(rf"(?<![\w:./-]){_NUMBER}\s*(-|\bor\b|\bto\b)\s*{_NUMBER}\s+({_UNIT})\b")
+_COUNTS_RE = re.compile(
+    rf"(?<![\w:./-])(?:(between)\s+)?{_NUMBER}\s*(-|\bor\b|\bto\b|\band\b)\s*{_NUMBER}\s+({_UNIT})\b"
+)
 #: The most counts a range of counts lists ("in 2-5 days": 2, 3, 4 or 5 days); a wider one is not understood.
 _WIDEST = 31
 _OR_RE = re.compile(r"\s*,?\s+or\s+")
@@ -34,16 +36,16 @@ def alternatives(text: str) -> tuple[list[str], bool] | None:
     one unit), or None when it lists none.
 
     Two counts of one unit joined by "or" ("2 or 3 days") are the phrase said with each of them, a range of counts
-    ("2-4 days", "2 to 4 days") with each count from the first to the last; otherwise the parts joined by "or" or by
-    commas before it ("either" before the first aside), each with the words the list shares. A range of more than
-    ``_WIDEST`` counts lists none: not understood.
+    ("2-4 days", "2 to 4 days", "between 2 and 4 days") with each count from the first to the last; otherwise the
+    parts joined by "or" or by commas before it ("either" before the first aside), each with the words the list shares.
+    A range of more than ``_WIDEST`` counts lists none: not understood.
     """
     counts = _COUNTS_RE.search(text)
-    low, high = (number_value(counts[1]), number_value(counts[3])) if counts is not None else (0, 0)
-    if counts is not None and low < high:
+    low, high = (number_value(counts[2]), number_value(counts[4])) if counts is not None else (0, 0)
+    if counts is not None and low < high and (counts[3] == "and") == bool(counts[1]):
         head, tail = text[: counts.start()], text[counts.end() :]
-        either = (counts[1], counts[3]) if counts[2] == "or" else range(low, high + 1 if high - low < _WIDEST else 0)
-        return [f"{head}{count} {counts[4]}{tail}" for count in either], False
+        either = (counts[2], counts[4]) if counts[3] == "or" else range(low, high + 1 if high - low < _WIDEST else 0)
+        return [f"{head}{count} {counts[5]}{tail}" for count in either], False
     parts = _OR_RE.split(_AM_PM_RE.sub(r" \1", re.sub(r"^either\s+", "", text)))
     if len(parts) < 2 or not all(parts):
         return None
