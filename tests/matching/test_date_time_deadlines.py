@@ -48,6 +48,13 @@ ROWS: list[tuple[str, object, object]] = [
     ("before friday", "2025-10-09", True),
     ("before friday", "2025-10-09T15:00:00", True),
     ("before friday", "2025-10-10", False),
+    ("prior to friday", "2025-10-09", True),
+    ("ahead of 5pm tomorrow", "2025-10-10T16:00:00", True),
+    ("ahead of 5pm tomorrow", "2025-10-10T18:00:00", False),
+    ("before the end of next week", "2025-10-15", True),  # next week: October 13 to 19
+    ("before the end of next week", "2025-10-20", False),
+    ("after lunch tomorrow", "2025-10-10T15:00:00", True),
+    ("after lunch tomorrow", "2025-10-10T12:00:00", False),
     # after: from the moment to the end of its day
     ("after 7pm", "2025-10-09T20:00:00", True),
     ("after 7pm", "2025-10-09T19:00:00", True),

@@ -54,7 +54,7 @@ _ABBREVIATIONS_RE = re.compile(
     r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2morrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
     r"|(?:any|some) time)\b|@"
 )
-_SIDES = {"later": "after", "earlier": "before"}
+_SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
@@ -78,8 +78,10 @@ def normalize(phrase: str) -> str:
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|not later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
-    # strictly before or after: one side of the moment named ("later than 6pm" is after it)
-    text = re.sub(r"(?<!\bno )\b(later|earlier) than (?=[a-z0-9])", lambda m: f"{_SIDES[m[1]]} ", text)
+    # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
+    text = re.sub(
+        r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])", lambda m: f"{_SIDES[m[1]]} ", text
+    )
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
     # the end of the working week is its Friday (never its Sunday)

@@ -221,8 +221,12 @@ def _bounded(parts: list[Item], ref: datetime) -> list[Reading]:
 def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     bound = next(i for i in parts if i.kind == "bound")
     rest = [i for i in parts if i is not bound]
-    found = bounded(bound.value, _point(rest, ref), ref)
+    points = _point(rest, ref)
     kinds = {i.kind for i in rest}
+    if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):
+        # "before 3 on friday" (3:00, 15:00 or Friday the 3rd): the hour bounds the side
+        points = [r for r in points if r.start.hi - r.start.lo < timedelta(days=1)]
+    found = bounded(bound.value, points, ref)
     if "part" in kinds and kinds & {"clock", "number"}:
         # "tomorrow morning before 9am": inside that part of the day too
         found = clipped(found, _point([i for i in rest if i.kind not in {"clock", "number"}], ref))

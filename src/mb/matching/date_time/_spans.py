@@ -153,13 +153,10 @@ def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:
     9:00 (from now when the day is today), "before friday" from today to the start of Friday, "after 6pm" from 18:00
     to the end of its day (tonight's too when no day is named and 18:00 has passed). A time of day bounding the window
     is in it, as a tool's argument carries a deadline or a start. After a day or longer nothing ends the window:
-    not understood. Where the words name a time of day or a day ("before 3 on friday": 3:00, 15:00 or Friday the
-    3rd), the time bounds the side."""
+    not understood."""
     now = ref.replace(second=0, microsecond=0)
     today = datetime.combine(ref.date(), time())
     sides: list[Reading] = []
-    if any(r.start.hi - r.start.lo < timedelta(days=1) for r in found):
-        found = [r for r in found if r.start.hi - r.start.lo < timedelta(days=1)]
     for reading in found:
         w = reading.start
         if reading.end is not None or reading.span:
