@@ -79,6 +79,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("in 4 or 6 days", "2025-10-14", False),
     ("in six to eight weeks", "2025-11-27", True),
     ("in six to eight weeks", "2025-12-11", False),
+    ("in six to eight weeks", "2025-11-24", True),  # a range of counts: any time from the first to the last
+    ("in 2-3 hours", "2025-10-09T12:00:00", True),
+    ("in 2-3 hours", "2025-10-09T11:19:00", False),
+    ("in 2-3 hours", "2025-10-09T12:21:00", False),
+    ("in 2 or 3 hours", "2025-10-09T12:00:00", False),  # counts joined by "or": each alone
     ("3 to 4 weeks from now", "2025-10-30", True),
     ("3 to 4 weeks from now", "2025-11-06", True),
     ("3 to 4 weeks from now", "2025-10-09T03:00:00", False),  # never 3 o'clock today to 4 weeks from now

@@ -2,10 +2,11 @@
 
 "Tuesday or Wednesday" and "the 3rd or the 4th" are two phrases joined by "or", "Monday, Tuesday or Wednesday" three;
 "in 2-3 days", "in 2 or 3 days" and "2 to 3 weeks from now" are one phrase said with each number they give ("in 2-5
-days": 2, 3, 4 or 5 days). Words after the last alternative that the others lack belong to each of them when what
-they follow is said alike ("9 or 10am": 9am or 10am; "the 3rd or 4th of june"; "tuesday or wednesday next week"), and
-so do words before the first ("next tuesday or wednesday"). Alternatives joined by "or" are then kept only when they
-name the same number of words (fillers aside), alike in what their digits carry.
+days": 2, 3, 4 or 5 days; a range is then read as one window from the first to the last). Words after the last
+alternative that the others lack belong to each of them when what they follow is said alike ("9 or 10am": 9am or
+10am; "the 3rd or 4th of june"; "tuesday or wednesday next week"), and so do words before the first ("next tuesday
+or wednesday"). Alternatives joined by "or" are then kept only when they name the same number of words (fillers
+aside), alike in what their digits carry.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ _COMMA_RE = re.compile(r"\s*,\s*")
 _AM_PM_RE = re.compile(r"(?<=\d)(am|pm)\b")
 
 
-def alternatives(text: str) -> tuple[list[str], bool] | None:
-    """The phrases a normalized phrase lists as alternatives and whether they are joined by "or" (rather than counts of
-    one unit), or None when it lists none.
+def alternatives(text: str) -> tuple[list[str], str] | None:
+    """The phrases a normalized phrase lists as alternatives and how: ``or`` (phrases joined by "or"), ``counts``
+    (counts of one unit joined by "or") or ``range`` (a range of counts), or None when it lists none.
 
     Two counts of one unit joined by "or" ("2 or 3 days") are the phrase said with each of them, a range of counts
     ("2-4 days", "2 to 4 days", "between 2 and 4 days") with each count from the first to the last; otherwise the
@@ -45,12 +46,12 @@ def alternatives(text: str) -> tuple[list[str], bool] | None:
     if counts is not None and low < high and (counts[3] == "and") == bool(counts[1]):
         head, tail = text[: counts.start()], text[counts.end() :]
         either = (counts[2], counts[4]) if counts[3] == "or" else range(low, high + 1 if high - low < _WIDEST else 0)
-        return [f"{head}{count} {counts[5]}{tail}" for count in either], False
+        return [f"{head}{count} {counts[5]}{tail}" for count in either], "counts" if counts[3] == "or" else "range"
     parts = _OR_RE.split(_AM_PM_RE.sub(r" \1", re.sub(r"^either\s+", "", text)))
     if len(parts) < 2 or not all(parts):
         return None
     listed = [piece for part in parts[:-1] for piece in _listed(part)] + parts[-1:]
-    return _shared(listed), True
+    return _shared(listed), "or"
 
 
 def _listed(part: str) -> list[str]:

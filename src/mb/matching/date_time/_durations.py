@@ -82,7 +82,7 @@ def _wanted(expected: str) -> tuple[Lengths, str] | Outcome | None:
     last, counts joined by "or" ("2 or 3 hours") each of them."""
     wanted = phrase_duration(expected)
     listed = alternatives(normalize(expected)) if wanted is None and len(expected) <= MAX_LENGTH else None
-    counts = [phrase_duration(part) for part in listed[0]] if listed is not None and not listed[1] else []
+    counts = [phrase_duration(part) for part in listed[0]] if listed is not None and listed[1] != "or" else []
     if wanted is None and (not counts or None in counts):
         return None
     vague = _vague(expected)
@@ -91,7 +91,7 @@ def _wanted(expected: str) -> tuple[Lengths, str] | Outcome | None:
     if wanted is not None:
         return ((wanted, wanted),), f"{expected!r} names a duration of {show_length(wanted)}"
     found = [length for length in counts if length is not None]
-    if _OR_RE.search(normalize(expected)):
+    if listed is not None and listed[1] == "counts":
         named = " or ".join(show_length(length) for length in found)
         return tuple((length, length) for length in found), f"{expected!r} names a duration of {named}"
     named = f"{show_length(found[0])} to {show_length(found[-1])}"
@@ -106,7 +106,6 @@ def _same(wanted: Lengths, given: Length) -> bool:
 
 
 _CLOSE = 1e-6
-_OR_RE = re.compile(r"\bor\b")
 
 
 def duration_outcome(expected: str, actual: object) -> Outcome | None:

@@ -201,24 +201,25 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     """
     listed = _listed(phrase)
     if listed is not None:
-        return _either(phrase, [resolve(part, user_time) for part in listed[0]], joined=listed[1])
+        return _either(phrase, [resolve(part, user_time) for part in listed[0]], how=listed[1])
     reference, home, own_day = reference_of(phrase, user_time)
     return _resolve(phrase, reference, home, own_day)
 
 
 @functools.lru_cache(maxsize=1024)
-def _listed(phrase: str) -> tuple[list[str], bool] | None:
-    """The alternatives a phrase lists ("tuesday or wednesday", "in 2-3 days") and whether they are joined by "or"
-    (rather than two counts of one unit), or None."""
+def _listed(phrase: str) -> tuple[list[str], str] | None:
+    """The alternatives a phrase lists ("tuesday or wednesday", "in 2-3 days") and how (see ``alternatives``), or
+    None."""
     text = normalize(phrase)
     if len(text) > MAX_LENGTH:
         return None
     return alternatives(text)
 
 
-def _either(phrase: str, parts: Sequence[Resolution], *, joined: bool) -> Resolution:
+def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution:
     """Every reading of every alternative; not understood when one is not, or when alternatives joined by "or" differ
-    in their words or grain ("tuesday or wednesday at 3pm": the time may belong to both)."""
+    in their words or grain ("noon or 1pm"). A range of counts is one window from the first count's to the last's ("in
+    2-3 hours": any time from 2 to 3 hours away)."""
     if not parts:
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: too many counts to keep each", False)
     home = parts[0].user_zone
@@ -226,10 +227,13 @@ def _either(phrase: str, parts: Sequence[Resolution], *, joined: bool) -> Resolu
     if wrong is not None:
         return Resolution(phrase, (), home, f"{wrong.problem}, one of the alternatives in {phrase!r}", wrong.understood)
     grains = {frozenset(reading.start.grain for reading in part.readings) for part in parts}
-    if joined and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
+    if how == "or" and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
         why = f"could not understand 'or' in {phrase!r}: its alternatives do not name the same kind of time"
         return Resolution(phrase, (), home, why, False)
     found = tuple(dict.fromkeys(reading for part in parts for reading in part.readings))
+    if how == "range" and all(len(part.readings) == 1 for part in parts) and not any(r.end or r.span for r in found):
+        lo, hi = min(r.start.lo for r in found), max(r.start.hi for r in found)
+        found = (Reading(replace(found[0].start, lo=lo, hi=hi, grain="span", note="range")),)
     return Resolution(phrase, found, home, named=frozenset().union(*(part.named for part in parts)))
 
 
