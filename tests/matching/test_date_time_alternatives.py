@@ -1,5 +1,7 @@
 """Phrases listing alternatives keep every reading they list: an argument passes when it matches any of them, and
-fails outside all of them. Alternatives that might share words ("friday or saturday next week") are not understood.
+fails outside all of them. Words the last alternative adds after what the others say (or the first before it)
+belong to each when the others are said alike ("friday or saturday next week", "8 or 9pm"); alternatives that differ
+otherwise are not understood.
 
 2025-10-09 is a Thursday.
 """
@@ -29,9 +31,41 @@ ROWS: list[tuple[str, object, object]] = [
     ("friday at 11am or saturday at 1pm", "2025-10-11T13:00:00", True),
     ("friday at 11am or saturday at 1pm", "2025-10-10T13:00:00", False),
     ("8:15 or 9:30", "2025-10-09T20:15:00", True),  # each time alone is morning or evening
-    ("8 or 9pm", "2025-10-09T08:00:00", ERROR),  # never 8am: "pm" may belong to both
-    # words one side alone would miss: the phrase is not understood, never read without them
-    ("friday or saturday next week", "2025-10-10", ERROR),
+    # words the alternatives share
+    ("8 or 9pm", "2025-10-09T20:00:00", True),
+    ("8 or 9pm", "2025-10-09T21:00:00", True),
+    ("8 or 9pm", "2025-10-09T08:00:00", False),  # never 8am: "pm" belongs to both
+    ("9 or 10 in the morning", "2025-10-10T09:00:00", True),
+    ("9 or 10 in the morning", "2025-10-09T10:00:00", True),  # 9:00 has passed: tomorrow's
+    ("9 or 10 in the morning", "2025-10-09T21:00:00", False),
+    ("friday or saturday next week", "2025-10-17", True),
+    ("friday or saturday next week", "2025-10-18", True),
+    ("friday or saturday next week", "2025-10-10", False),
+    ("next friday or saturday", "2025-10-18", True),
+    ("the 3rd or 4th of june", "2026-06-03", True),
+    ("the 3rd or 4th of june", "2026-06-04", True),
+    ("the 3rd or 4th of june", "2026-06-05", False),
+    ("3pm or 4pm tomorrow", "2025-10-10T16:00:00", True),
+    ("3pm or 4pm tomorrow", "2025-10-09T16:00:00", False),
+    ("tomorrow at 3 or 4", "2025-10-10T16:00:00", True),
+    ("tomorrow at 3 or 4", "2025-10-09T16:00:00", False),
+    ("friday or saturday at 3pm", "2025-10-11T15:00:00", True),
+    ("friday or saturday at 3pm", "2025-10-11T16:00:00", False),
+    ("monday or tuesday at 2-3pm", "2025-10-14T14:00:00", True),
+    ("monday or tuesday at 2-3pm", "2025-10-14T15:00:00", False),
+    ("monday or the day before", "2025-10-10", ERROR),  # never "before monday": words that widen are not shared
+    # a list with commas
+    ("monday, tuesday or wednesday", "2025-10-13", True),
+    ("monday, tuesday or wednesday", "2025-10-15", True),
+    ("monday, tuesday, or wednesday", "2025-10-14", True),
+    ("monday, tuesday or wednesday", "2025-10-16", False),
+    ("7, 8 or 9pm", "2025-10-09T19:00:00", True),
+    ("7, 8 or 9pm", "2025-10-09T07:00:00", False),
+    ("march 5, 2026 or march 6, 2026", "2026-03-06", True),  # a comma inside a date lists nothing
+    ("march 5, 2026 or march 6, 2026", "2026-03-07", False),
+    # words one side alone would miss, said unalike: the phrase is not understood, never read without them
+    ("tomorrow or friday at 3pm", "2025-10-10T15:00:00", ERROR),
+    ("friday or next week", "2025-10-10", ERROR),
     ("monday or sometime soonish", "2025-10-13", ERROR),
     ("friday or", "2025-10-10", ERROR),
     ("or", "2025-10-10", ERROR),
@@ -45,10 +79,18 @@ ROWS: list[tuple[str, object, object]] = [
     ("in 4 or 6 days", "2025-10-14", False),
     ("in six to eight weeks", "2025-11-27", True),
     ("in six to eight weeks", "2025-12-11", False),
+    ("in six to eight weeks", "2025-11-24", True),  # a range of counts: any time from the first to the last
+    ("in 2-3 hours", "2025-10-09T12:00:00", True),
+    ("in 2-3 hours", "2025-10-09T11:19:00", False),
+    ("in 2-3 hours", "2025-10-09T12:21:00", False),
+    ("in 2 or 3 hours", "2025-10-09T12:00:00", False),  # counts joined by "or": each alone
     ("3 to 4 weeks from now", "2025-10-30", True),
     ("3 to 4 weeks from now", "2025-11-06", True),
     ("3 to 4 weeks from now", "2025-10-09T03:00:00", False),  # never 3 o'clock today to 4 weeks from now
     ("in 1 to 90 days", "2025-10-20", ERROR),
+    ("between 2 and 3 weeks from now", "2025-10-30", True),
+    ("between 2 and 3 weeks from now", "2025-11-06", False),
+    ("2 and 3 weeks from now", "2025-10-23", ERROR),  # "and" joins counts only after "between"
 ]
 
 

@@ -131,8 +131,10 @@ ROWS: list[Row] = [
     ("weekday beside", "the monday after this week", THU, "2021-05-24", True),
     ("weekday beside", "the monday after this week", THU, "2021-05-17", False),
     # "before" a date or a time names no moment of its own: not understood, never read as that moment
-    ("weekday beside", "friday before 5pm", THU, "2021-05-21T17:00:00", ERROR),
-    ("weekday beside", "before christmas", THU, "2021-12-25", ERROR),
+    ("weekday beside", "friday before 5pm", THU, "2021-05-21T16:00:00", True),
+    ("weekday beside", "friday before 5pm", THU, "2021-05-21T17:01:00", False),
+    ("weekday beside", "before christmas", THU, "2021-12-24", True),
+    ("weekday beside", "before christmas", THU, "2021-12-25", False),
     ("weekday beside", "the friday after next", THU, "2021-05-28", True),
     ("weekday beside", "the friday after next", THU, "2021-05-21", False),
     ("weekday beside", "the monday after blurple", THU, "2021-05-24", ERROR),

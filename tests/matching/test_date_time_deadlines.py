@@ -1,6 +1,8 @@
 """Deadlines and starts that include their own day read as the moment they name, as "by friday" and "as of monday"
-do: a tool's argument carries the deadline or the start itself. "Before" and "after" alone exclude the moment they
-name and give no other: such a phrase is not understood.
+do: a tool's argument carries the deadline or the start itself. "Before" and "after" read as one side of the moment
+they name, the moment included: "before 5pm tomorrow" is tomorrow up to 17:00 (from now when the day is today),
+"before friday" from today to the start of Friday, "after 7pm" from 19:00 to the end of its day. After a day nothing
+ends the window: not understood.
 
 2025-10-09 is a Thursday.
 """
@@ -29,13 +31,77 @@ ROWS: list[tuple[str, object, object]] = [
     ("on or after november 2", "2025-11-01", False),
     ("by 5pm tomorrow", "2025-10-10T17:00:00", True),
     ("by 5pm tomorrow", "2025-10-10T16:00:00", False),
-    # strictly before or after: the moment named is not in it, and no other is named
-    ("before 5pm tomorrow", "2025-10-10T16:00:00", ERROR),
-    ("after 7pm", "2025-10-09T20:00:00", ERROR),
-    ("after 7pm tonight", "2025-10-09T19:00:00", ERROR),
+    # before: from the start of the day named (now, today) up to the moment, itself included
+    ("before 5pm tomorrow", "2025-10-10T16:00:00", True),
+    ("before 5pm tomorrow", "2025-10-10T17:00:00", True),
+    ("before 5pm tomorrow", "2025-10-10T17:01:00", False),
+    ("before 5pm tomorrow", "2025-10-09T22:00:00", False),
+    ("tomorrow before 9am", "2025-10-10T08:30:00", True),
+    ("tomorrow before 9am", "2025-10-10T09:30:00", False),
+    ("before noon", "2025-10-09T11:00:00", True),
+    ("before noon", "2025-10-09T09:00:00", False),
+    ("before noon", "2025-10-09T12:30:00", False),
+    ("before 9am today", "2025-10-09T08:00:00", ERROR),  # already past: nothing is left before it
+    ("earlier than 6pm tomorrow", "2025-10-10T17:00:00", True),
+    ("tomorrow morning before 9am", "2025-10-10T07:00:00", True),
+    ("tomorrow morning before 9am", "2025-10-10T04:00:00", False),  # before the morning
+    ("before friday", "2025-10-09", True),
+    ("before friday", "2025-10-09T15:00:00", True),
+    ("before friday", "2025-10-10", False),
+    ("prior to friday", "2025-10-09", True),
+    ("ahead of 5pm tomorrow", "2025-10-10T16:00:00", True),
+    ("ahead of 5pm tomorrow", "2025-10-10T18:00:00", False),
+    ("before the end of next week", "2025-10-15", True),  # next week: October 13 to 19
+    ("before the end of next week", "2025-10-20", False),
+    ("after lunch tomorrow", "2025-10-10T15:00:00", True),
+    ("after lunch tomorrow", "2025-10-10T12:00:00", False),
+    # after: from the moment to the end of its day
+    ("after 7pm", "2025-10-09T20:00:00", True),
+    ("after 7pm", "2025-10-09T19:00:00", True),
+    ("after 7pm", "2025-10-09T18:59:00", False),
+    ("after 7pm", "2025-10-10T00:00:00", False),
+    ("after 7pm tonight", "2025-10-09T19:00:00", True),
+    ("friday after 6pm", "2025-10-10T21:00:00", True),
+    ("friday after 6pm", "2025-10-09T21:00:00", False),
+    ("later than 6pm", "2025-10-09T23:00:00", True),
+    ("after friday", "2025-10-11", ERROR),  # no end
+    # a number that may be an hour or a day of the month bounds by the hour
+    ("before 3 on friday", "2025-10-10T14:00:00", True),
+    ("before 3 on friday", "2025-10-09T14:00:00", False),  # never "before Friday the 3rd"
+    ("after 3 on friday", "2025-10-10T16:00:00", True),
+    # both sides joined by "and": the time between, a date on one side holding for both
+    ("after 3pm and before 5pm", "2025-10-09T16:00:00", True),
+    ("after 3pm and before 5pm", "2025-10-09T17:00:00", True),
+    ("after 3pm and before 5pm", "2025-10-09T17:01:00", False),
+    ("after 3pm and before 5pm", "2025-10-09T14:59:00", False),
+    ("after 3pm and before 5pm tomorrow", "2025-10-10T16:00:00", True),
+    ("after 3pm and before 5pm tomorrow", "2025-10-09T16:00:00", False),
+    ("after 5pm and before 3pm", "2025-10-09T16:00:00", ERROR),  # nothing between
+    ("after 3pm and 5pm", "2025-10-09T16:00:00", ERROR),
+    # "not before" is "no earlier than", "not after" is "no later than"
+    ("not before 3pm", "2025-10-09T15:00:00", True),
+    ("not before 3pm", "2025-10-09T14:00:00", False),
+    ("not after friday", "2025-10-10", True),
+    ("not after friday", "2025-10-11", False),
 ]
 
 
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_reading(phrase: str, argument: object, expected: object) -> None:
     assert_verdict(match_date_time(phrase, argument, THU), expected)
+
+
+def test_after_a_time_passed_today_is_the_rest_of_tonight_and_tomorrow_evening() -> None:
+    evening = datetime(2025, 10, 9, 19, 30)
+    assert_verdict(match_date_time("after 6pm", "2025-10-09T21:00:00", evening), True)
+    assert_verdict(match_date_time("after 6pm", "2025-10-10T18:30:00", evening), True)
+    assert_verdict(match_date_time("after 6pm", "2025-10-09T19:00:00", evening), False)  # already past
+    assert_verdict(match_date_time("after 6pm", "2025-10-10T17:00:00", evening), False)
+
+
+def test_a_start_and_end_group_starts_inside_the_side() -> None:
+    group = ["start", "end"]
+    inside = {"start": "2025-10-09T19:30:00", "end": "2025-10-09T20:30:00"}
+    early = {"start": "2025-10-09T18:30:00", "end": "2025-10-09T19:30:00"}
+    assert_verdict(match_date_time("after 7pm", inside, THU, params=group), True)
+    assert_verdict(match_date_time("after 7pm", early, THU, params=group), False)

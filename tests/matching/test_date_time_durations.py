@@ -1,5 +1,6 @@
-"""Durations: a phrase naming a length of time ("for 2 hours", "a fortnight") against ISO 8601 durations and durations
-in words, and duration arguments against phrases naming a time (they fail, saying the argument is a duration).
+"""Durations: a phrase naming a length of time ("for 2 hours", "a fortnight", "for 2-3 hours") against ISO 8601
+durations and durations in words, and duration arguments against phrases naming a time (they fail, saying the argument
+is a duration).
 
 user_time 2021-05-20T10:00 (a Thursday); durations read the same whatever it is.
 """
@@ -32,6 +33,21 @@ ROWS: list[tuple[str, object, object, str]] = [
     ("for 2 hours", 7200, False, "which is not a duration"),  # a number is a timestamp, not a length
     ("for 2 hours", "PT", False, "which is not a duration"),
     ("2 hours", "PT2H", True, ""),
+    # a range of counts: any length from the first to the last; counts joined by "or": each of them
+    ("for 2-3 hours", "PT2H", True, "names a duration of 2 hours to 3 hours"),
+    ("for 2-3 hours", "PT2H30M", True, ""),
+    ("for 2-3 hours", "2.5 hours", True, ""),
+    ("for 2-3 hours", "PT3H", True, ""),
+    ("for 2-3 hours", "PT3H1M", False, ""),
+    ("for 2-3 hours", "PT1H59M", False, ""),
+    ("for 2-3 hours", "2021-05-20T12:00:00", False, "which is not a duration"),
+    ("two to three days", "P3D", True, ""),
+    ("for between 2 and 3 hours", "PT2H30M", True, ""),
+    ("for between 2 and 3 hours", "PT3H30M", False, ""),
+    ("two to three days", "P4D", False, ""),
+    ("for 2 or 3 hours", "PT3H", True, "names a duration of 2 hours or 3 hours"),
+    ("for 2 or 3 hours", "PT2H30M", False, ""),
+    ("for a few to 5 hours", "PT4H", ERROR, ""),
     ("90 minutes", "PT1H30M", True, "1 hour 30 minutes"),
     ("90 minutes", "PT1H31M", False, ""),
     ("for an hour and a half", "PT1.5H", True, ""),

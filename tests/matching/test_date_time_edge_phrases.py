@@ -67,6 +67,14 @@ ROWS: list[tuple[str, str, object]] = [
     ("for 1 hour", "1h60m", False),  # 1h60m is two hours, never read in part
     ("for 90 minutes", "1h30m", True),
     ("for 2 days", "2d4h", False),
+    # two numbers joined by a dash, alone or beside a weekday: a range of hours, and a month and day too
+    ("4-22", "2013-04-22", True),
+    ("4-22", "2013-04-23", False),
+    ("4-22", "2013-02-12T16:00:00", True),
+    ("friday 3-15", "2013-03-15", True),  # March 15 2013 is a Friday
+    ("friday 3-15", "2013-03-16", False),
+    ("tuesday 3-15", "2013-03-15", False),  # not a Tuesday: only the hours
+    ("3-15 next week", "2013-03-15", False),  # beside a period: only the hours
 ]
 
 

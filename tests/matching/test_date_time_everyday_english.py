@@ -21,6 +21,16 @@ WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
 
 ROWS: list[tuple[str, str, object, object]] = [
     # an ordinal weekday in a number of periods: in the period reached, or from the day reached on (both kept)
+    ("24-hour with hours", "08:00 hrs", "2024-05-16T08:00:00", True),
+    ("24-hour with hours", "08:00 hrs", "2024-05-15T20:00:00", False),
+    ("24-hour with hours", "20:30 hours tomorrow", "2024-05-16T20:30:00", True),
+    ("24-hour with hours", "15:00h", "2024-05-15T15:00:00", True),
+    ("abbreviation", "2morrow at 5pm", "2024-05-16T17:00:00", True),
+    ("abbreviation", "2morrow at 5pm", "2024-05-15T17:00:00", False),
+    ("offset in time", "in a week's time", "2024-05-22", True),
+    ("offset in time", "in a week's time", "2024-05-23", False),
+    ("offset in time", "in 3 hours' time", "2024-05-15T13:00:00", True),
+    ("offset in time", "in 3 hours' time", "2024-05-15T14:00:00", False),
     ("ordinal in periods", "first tuesday in 3 months", "2024-08-06", True),
     ("ordinal in periods", "first tuesday in 3 months", "2024-08-20", True),
     ("ordinal in periods", "first tuesday in 3 months", "2024-08-13", False),

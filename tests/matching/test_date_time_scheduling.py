@@ -86,7 +86,7 @@ ROWS: list[tuple[str, object, object]] = [
     ("the morning after christmas", "2025-12-26T09:00:00", True),
     ("the night before the 15th", "2025-03-14T22:00:00", True),
     ("the night before the 15th", "2025-03-15T22:00:00", False),
-    ("the evening before 5pm", "2025-03-11T17:00:00", ERROR),
+    ("the evening before 5pm", "2025-03-11T17:00:00", ERROR),  # the evening starts at 17:00: nothing before it
     # the top of the hour: the next whole hour
     ("at the top of the hour", "2025-03-12T08:00:00", True),
     ("at the top of the hour", "2025-03-12T07:00:00", False),

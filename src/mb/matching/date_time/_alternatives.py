@@ -1,16 +1,19 @@
 """Phrases that list alternatives: every listed reading is kept, as for an ambiguous phrase.
 
-"Tuesday or Wednesday" and "the 3rd or the 4th" are two phrases joined by "or"; "in 2-3 days", "in 2 or 3 days" and
-"2 to 3 weeks from now" are one phrase said with each number they give ("in 2-5 days": 2, 3, 4 or 5 days).
-Alternatives joined by "or" are kept only when they name the same number of words (fillers aside), alike in what
-their digits carry: "tuesday or wednesday next week", "3pm or 4pm tomorrow" and "9 or 10am" share words between
-their alternatives that one side alone would miss, and are not understood.
+"Tuesday or Wednesday" and "the 3rd or the 4th" are two phrases joined by "or", "Monday, Tuesday or Wednesday" three;
+"in 2-3 days", "in 2 or 3 days" and "2 to 3 weeks from now" are one phrase said with each number they give ("in 2-5
+days": 2, 3, 4 or 5 days; a range is then read as one window from the first to the last). Words after the last
+alternative that the others lack belong to each of them when what they follow is said alike ("9 or 10am": 9am or
+10am; "the 3rd or 4th of june"; "tuesday or wednesday next week"), and so do words before the first ("next tuesday
+or wednesday"). Alternatives joined by "or" are then kept only when they name the same number of words (fillers
+aside), alike in what their digits carry.
 """
 
 from __future__ import annotations
 
 import re
 
+from ._grammar import parse
 from ._lexicon import FILLERS, WORD_NUMBERS, number_value
 from ._lexicon import alternatives as any_of
 
@@ -18,27 +21,80 @@ __all__ = ["alternatives", "same_shape"]
 
 _NUMBER = rf"(\d{{1,3}}|{any_of(WORD_NUMBERS)})"
 _UNIT = r"(?:min(?:ute)?s?|h(?:ou)?rs?|days?|weeks?|fortnights?|months?|years?)"
-_COUNTS_RE = re.compile(rf"(?<![\w:./-]){_NUMBER}\s*(-|\bor\b|\bto\b)\s*{_NUMBER}\s+({_UNIT})\b")
+_COUNTS_RE = re.compile(
+    rf"(?<![\w:./-])(?:(between)\s+)?{_NUMBER}\s*(-|\bor\b|\bto\b|\band\b)\s*{_NUMBER}\s+({_UNIT})\b"
+)
 #: The most counts a range of counts lists ("in 2-5 days": 2, 3, 4 or 5 days); a wider one is not understood.
 _WIDEST = 31
-_OR_RE = re.compile(r"\s+or\s+")
+_OR_RE = re.compile(r"\s*,?\s+or\s+")
+_COMMA_RE = re.compile(r"\s*,\s*")
+#: "10am" is said "10 am" in a list, so that "9 or 10am" shares its "am".
+_AM_PM_RE = re.compile(r"(?<=\d)(am|pm)\b")
 
 
-def alternatives(text: str) -> list[str] | None:
-    """The phrases a normalized phrase lists as alternatives, or None when it lists none.
+def alternatives(text: str) -> tuple[list[str], str] | None:
+    """The phrases a normalized phrase lists as alternatives and how: ``or`` (phrases joined by "or"), ``counts``
+    (counts of one unit joined by "or") or ``range`` (a range of counts), or None when it lists none.
 
     Two counts of one unit joined by "or" ("2 or 3 days") are the phrase said with each of them, a range of counts
-    ("2-4 days", "2 to 4 days") with each count from the first to the last; otherwise the parts joined by "or"
-    ("either" before the first aside). A range of more than ``_WIDEST`` counts lists none: not understood.
+    ("2-4 days", "2 to 4 days", "between 2 and 4 days") with each count from the first to the last; otherwise the
+    parts joined by "or" or by commas before it ("either" before the first aside), each with the words the list shares.
+    A range of more than ``_WIDEST`` counts lists none: not understood.
     """
     counts = _COUNTS_RE.search(text)
-    low, high = (number_value(counts[1]), number_value(counts[3])) if counts is not None else (0, 0)
-    if counts is not None and low < high:
+    low, high = (number_value(counts[2]), number_value(counts[4])) if counts is not None else (0, 0)
+    if counts is not None and low < high and (counts[3] == "and") == bool(counts[1]):
         head, tail = text[: counts.start()], text[counts.end() :]
-        either = (counts[1], counts[3]) if counts[2] == "or" else range(low, high + 1 if high - low < _WIDEST else 0)
-        return [f"{head}{count} {counts[4]}{tail}" for count in either]
-    parts = _OR_RE.split(re.sub(r"^either\s+", "", text))
-    return parts if len(parts) > 1 and all(parts) else None
+        either = (counts[2], counts[4]) if counts[3] == "or" else range(low, high + 1 if high - low < _WIDEST else 0)
+        return [f"{head}{count} {counts[5]}{tail}" for count in either], "counts" if counts[3] == "or" else "range"
+    parts = _OR_RE.split(_AM_PM_RE.sub(r" \1", re.sub(r"^either\s+", "", text)))
+    if len(parts) < 2 or not all(parts):
+        return None
+    listed = [piece for part in parts[:-1] for piece in _listed(part)] + parts[-1:]
+    return _shared(listed), "or"
+
+
+def _listed(part: str) -> list[str]:
+    """A part before the last "or" as the alternatives it lists with commas ("monday, tuesday"), when they are said
+    alike ("march 5, 2024" is one)."""
+    pieces = _COMMA_RE.split(part)
+    return pieces if len(pieces) > 1 and all(pieces) and len({_words(p) for p in pieces}) == 1 else [part]
+
+
+def _shared(parts: list[str]) -> list[str]:
+    """The alternatives with the words the last one has after what the others say (else the first one before it)
+    given to each of them, when the others are said alike, those words of the long one name the same kinds of time
+    as they do, and what is given only narrows each (a date, a time, a part of the day, am/pm, "next")."""
+    for tail, long, others in ((True, parts[-1], parts[:-1]), (False, parts[0], parts[1:])):
+        shape = {_words(p) for p in others}
+        words = long.split()
+        seen = [n for n, word in enumerate(words) if word not in FILLERS]
+        size = len(next(iter(shape)))
+        if len(shape) != 1 or not 0 < size < len(seen):
+            continue
+        cut = seen[size - 1] + 1 if tail else seen[-size]
+        own, extra = (" ".join(words[:cut]), " ".join(words[cut:]))[:: 1 if tail else -1]
+        narrows = extra in _NARROWING or set(_kinds(extra) or {"bound"}) <= _NARROWING_KINDS
+        if narrows and {_words(own)} == shape and {_kinds(own)} == {_kinds(p) for p in others}:
+            return [f"{p} {extra}" for p in others] + [long] if tail else [long] + [f"{extra} {p}" for p in others]
+    return parts
+
+
+#: Words given to each alternative that only narrow it: "9 or 10am", "next tuesday or wednesday".
+_NARROWING = frozenset({"am", "pm", "next", "this", "last", "coming"})
+#: Kinds of items given to each alternative that only narrow it ("tuesday or wednesday next week", "monday or tuesday
+#: at 2-3pm"); "before" or "after" would not ("monday or the day before").
+_NARROWING_KINDS = frozenset({"date", "weekday", "year", "clock", "part", "number", "sep", "filler"})
+
+
+def _words(part: str) -> tuple[str, ...]:
+    return tuple(_shape(word) for word in part.split() if word not in FILLERS)
+
+
+def _kinds(part: str) -> tuple[str, ...] | None:
+    """The kinds of the items a part is read into in its natural order; None when a word is not understood."""
+    parsed = parse(part)
+    return None if parsed.unknown else tuple(item.kind for item in parsed.items)
 
 
 def same_shape(parts: list[str]) -> bool:

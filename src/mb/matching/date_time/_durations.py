@@ -11,12 +11,12 @@ is ``P1D``. Durations read the same whatever ``user_time`` is.
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 
 from .._outcome import Outcome
+from ._alternatives import alternatives
 from ._grammar import parse
 from ._names import Slot, classify
 from ._phrase import MAX_LENGTH, normalize
@@ -72,20 +72,40 @@ def words_duration(text: str) -> Length | None:
     return months, seconds
 
 
-def _wanted(expected: str) -> tuple[Length, str] | Outcome | None:
-    """The length the phrase names and the start of every reason; ``None`` when it names no length, an error when
-    the length is vague."""
+#: The lengths a phrase accepts: closed intervals ("for 2 hours": 2 to 2 hours; "for 2-3 hours": 2 to 3 hours).
+Lengths = tuple[tuple[Length, Length], ...]
+
+
+def _wanted(expected: str) -> tuple[Lengths, str] | Outcome | None:
+    """The lengths the phrase names and the start of every reason; ``None`` when it names no length, an error when
+    the length is vague. A range of counts ("for 2-3 hours", "2 to 3 days") accepts any length from the first to the
+    last, counts joined by "or" ("2 or 3 hours") each of them."""
     wanted = phrase_duration(expected)
-    if wanted is None:
+    listed = alternatives(normalize(expected)) if wanted is None and len(expected) <= MAX_LENGTH else None
+    counts = [phrase_duration(part) for part in listed[0]] if listed is not None and listed[1] != "or" else []
+    if wanted is None and (not counts or None in counts):
         return None
     vague = _vague(expected)
     if vague is not None:
         return vague
-    return wanted, f"{expected!r} names a duration of {show_length(wanted)}"
+    if wanted is not None:
+        return ((wanted, wanted),), f"{expected!r} names a duration of {show_length(wanted)}"
+    found = [length for length in counts if length is not None]
+    if listed is not None and listed[1] == "counts":
+        named = " or ".join(show_length(length) for length in found)
+        return tuple((length, length) for length in found), f"{expected!r} names a duration of {named}"
+    named = f"{show_length(found[0])} to {show_length(found[-1])}"
+    return ((found[0], found[-1]),), f"{expected!r} names a duration of {named}"
 
 
-def _same(one: Length, other: Length) -> bool:
-    return all(math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6) for a, b in zip(one, other, strict=True))
+def _same(wanted: Lengths, given: Length) -> bool:
+    return any(
+        all(low - _CLOSE <= value <= high + _CLOSE for low, high, value in zip(*ends, given, strict=True))
+        for ends in wanted
+    )
+
+
+_CLOSE = 1e-6
 
 
 def duration_outcome(expected: str, actual: object) -> Outcome | None:

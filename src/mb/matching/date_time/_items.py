@@ -17,7 +17,7 @@ class Item:
     kind: str
     """``clock``, ``part``, ``date``, ``weekday``, ``year``, ``number``, ``moment``, ``ordinal``, ``edge``,
     ``offset``, ``nearest``, ``duration``, ``span``, ``window``, ``lead``, ``rest``, ``sep``, ``between``,
-    ``filler``."""
+    ``bound``, ``filler``."""
 
     text: str
     """The words it was read from."""

@@ -1,9 +1,9 @@
 """What the items of a phrase carry (``Item.value``), by kind, with named fields.
 
 A ``year`` or a ``number`` carries an int; an ``edge`` ("start", "end", "mid", "early", "late"; "end@" and "mid@"
-at a range's end), a ``rest`` (the unit: "week", "earlier week", "this hour"), a ``sep`` or a ``between`` carries
-its word; ``span`` and ``duration`` carry their :data:`Pieces`; a ``filler`` and a ``moment`` carry nothing. The
-other kinds carry the classes below; a ``date`` one of the date classes.
+at a range's end), a ``rest`` (the unit: "week", "earlier week", "this hour"), a ``sep``, a ``between`` or a
+``bound`` ("before", "after") carries its word; ``span`` and ``duration`` carry their :data:`Pieces`; a ``filler``
+and a ``moment`` carry nothing. The other kinds carry the classes below; a ``date`` one of the date classes.
 
 ``named_parts`` tells which parts of the date a phrase names outright, read from the items of its parse.
 
@@ -307,7 +307,7 @@ _NOTHING: frozenset[str] = frozenset()
 _YEAR_UNITS = frozenset({"year", "decade", "century"})
 #: Items that never name a year: times of day, weekdays, words joining or leading the others.
 _YEARLESS_KINDS = frozenset({"clock", "part", "filler", "sep", "between", "weekday", "number", "moment", "nearest",
-                             "edge"})  # fmt: skip
+                             "edge", "bound"})  # fmt: skip
 #: Dates counted from today or inside a period another item names.
 _YEARLESS_DATES = (Days, DayOfMonth, NthWeekday, WeekdayCount)
 

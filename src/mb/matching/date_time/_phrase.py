@@ -45,14 +45,16 @@ _PROBES = (datetime(2001, 3, 14, 10, 20, 30), datetime(2013, 8, 23, 16, 40, 50))
 _ISO_DATE_RE = re.compile(r"^\d{4}-?\d\d-?\d\d$")
 _ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)?)?(?:z|[+-]\d\d(?::?\d\d)?)?$")
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
+                  "2morrow": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
                   "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
                   "any time": "anytime", "some time": "sometime"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(
-    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
+    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2morrow|2moro|tonite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
     r"|(?:any|some) time)\b|@"
 )
+_SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 
@@ -74,8 +76,12 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bany day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
     text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
-    text = re.sub(r"\bon or before (?=[a-z0-9])", "by ", text)
-    text = re.sub(r"\b(?:on or after|no earlier than|not earlier than) (?=[a-z0-9])", "from ", text)
+    text = re.sub(r"\b(?:on or before|not after|not later than) (?=[a-z0-9])", "by ", text)
+    text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
+    # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
+    text = re.sub(
+        r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])", lambda m: f"{_SIDES[m[1]]} ", text
+    )
     # "the evening before christmas": the evening of the day before it
     text = re.sub(r"\bthe (morning|afternoon|evening|night) (before|after)(?= [a-z])", r"the \1 of the day \2", text)
     # the end of the working week is its Friday (never its Sunday)
@@ -195,25 +201,25 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     """
     listed = _listed(phrase)
     if listed is not None:
-        return _either(phrase, [resolve(part, user_time) for part in listed[0]], joined=listed[1])
+        return _either(phrase, [resolve(part, user_time) for part in listed[0]], how=listed[1])
     reference, home, own_day = reference_of(phrase, user_time)
     return _resolve(phrase, reference, home, own_day)
 
 
 @functools.lru_cache(maxsize=1024)
-def _listed(phrase: str) -> tuple[list[str], bool] | None:
-    """The alternatives a phrase lists ("tuesday or wednesday", "in 2-3 days") and whether they are joined by "or"
-    (rather than two counts of one unit), or None."""
+def _listed(phrase: str) -> tuple[list[str], str] | None:
+    """The alternatives a phrase lists ("tuesday or wednesday", "in 2-3 days") and how (see ``alternatives``), or
+    None."""
     text = normalize(phrase)
     if len(text) > MAX_LENGTH:
         return None
-    parts = alternatives(text)
-    return None if parts is None else (parts, re.sub(r"^either\s+", "", text) == " or ".join(parts))
+    return alternatives(text)
 
 
-def _either(phrase: str, parts: Sequence[Resolution], *, joined: bool) -> Resolution:
+def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution:
     """Every reading of every alternative; not understood when one is not, or when alternatives joined by "or" differ
-    in their words or grain ("tuesday or wednesday at 3pm": the time may belong to both)."""
+    in their words or grain ("noon or 1pm"). A range of counts is one window from the first count's to the last's ("in
+    2-3 hours": any time from 2 to 3 hours away)."""
     if not parts:
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: too many counts to keep each", False)
     home = parts[0].user_zone
@@ -221,10 +227,13 @@ def _either(phrase: str, parts: Sequence[Resolution], *, joined: bool) -> Resolu
     if wrong is not None:
         return Resolution(phrase, (), home, f"{wrong.problem}, one of the alternatives in {phrase!r}", wrong.understood)
     grains = {frozenset(reading.start.grain for reading in part.readings) for part in parts}
-    if joined and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
+    if how == "or" and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
         why = f"could not understand 'or' in {phrase!r}: its alternatives do not name the same kind of time"
         return Resolution(phrase, (), home, why, False)
     found = tuple(dict.fromkeys(reading for part in parts for reading in part.readings))
+    if how == "range" and all(len(part.readings) == 1 for part in parts) and not any(r.end or r.span for r in found):
+        lo, hi = min(r.start.lo for r in found), max(r.start.hi for r in found)
+        found = (Reading(replace(found[0].start, lo=lo, hi=hi, grain="span", note="range")),)
     return Resolution(phrase, found, home, named=frozenset().union(*(part.named for part in parts)))
 
 

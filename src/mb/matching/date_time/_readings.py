@@ -25,7 +25,7 @@ from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
 from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
-from ._spans import end_window, leading, moment, rest_of, span
+from ._spans import bounded, clipped, end_window, leading, moment, rest_of, span
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
@@ -35,7 +35,8 @@ _DAY = 86400
 def clock_dependent(items: tuple[Item, ...]) -> bool:
     """Whether the readings depend on the time of day ``user_time`` gives (not only on its date)."""
     kinds = {i.kind for i in items}
-    if kinds & {"moment", "span", "rest"} or any(i.kind == "clock" and i.value.special == "now" for i in items):
+    moving = {"moment", "span", "rest", "bound"}
+    if kinds & moving or any(i.kind == "clock" and i.value.special == "now" for i in items):
         return True
     if any(
         i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value.pieces)
@@ -95,16 +96,30 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
 def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
     """The items with the first word read two ways read the other way, if any."""
     for n, item in enumerate(items):
+        width = 1
         hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
         elif item.kind == "date" and _DOTTED.fullmatch(item.text):
             text = f"at {item.text}"
+        elif _dashed_date(items, n):
+            text, width = f"{item.text}/{items[n + 2].text}", 3
         else:
             continue
         other = parse(text)
-        return None if other.unknown else (*items[:n], *other.items, *items[n + 1 :])
+        return None if other.unknown else (*items[:n], *other.items, *items[n + width :])
     return None
+
+
+def _dashed_date(items: tuple[Item, ...], n: int) -> bool:
+    """Whether two numbers joined by a dash, said alone or beside a weekday only ("4-22", "friday 7-6"), may be a
+    month and a day (as "4/22" is) beside a range of hours."""
+    three = items[n : n + 3]
+    return (
+        [i.kind for i in three] == ["number", "sep", "number"]
+        and three[1].text == "-"
+        and all(i.kind in {"weekday", "filler"} for i in items[:n] + items[n + 3 :])
+    )
 
 
 def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
@@ -113,6 +128,10 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     parts = [i for i in parts if i.kind != "duration"]
     if len(duration) > 1:
         raise DateProblem(f"two lengths of time ({duration[0].text!r} and {duration[1].text!r})")
+    if any(i.kind == "bound" for i in parts):
+        if duration:
+            raise DateProblem(f"{duration[0].text!r} with 'before' or 'after'")
+        return _bounded(parts, ref)
     between = bool(parts) and parts[0].kind == "between"
     if between:
         parts = parts[1:]
@@ -177,6 +196,40 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
                 if r.start.grain == "day"
             ] or [Reading(r.start, end_window(r.start.lo + length)) for r in found]
         return [Reading(r.start, end_window(r.start.lo + length)) for r in found]
+    return found
+
+
+def _bounded(parts: list[Item], ref: datetime) -> list[Reading]:
+    """``before 9am tomorrow``: one side of a time (see ``bounded``); ``after 3pm and before 5pm``: the time between
+    the two, a date named on one side holding for both."""
+    seps = [n for n, i in enumerate(parts) if i.kind == "sep"]
+    words = sorted(i.value for i in parts if i.kind == "bound")
+    if len(seps) == 1 and parts[seps[0]].value == "and" and words == ["after", "before"]:
+        left, right = parts[: seps[0]], parts[seps[0] + 1 :]
+        if left[0].kind == "bound" and right[0].kind == "bound":
+            left_dates, right_dates = (
+                [i for i in side if i.kind in {"date", "weekday", "year"}] for side in (left, right)
+            )
+            left = left if left_dates else left + right_dates
+            right = right if right_dates else right + left_dates
+            return clipped(_side(left, ref), _side(right, ref))
+    if len(words) > 1 or seps or any(i.kind == "between" for i in parts):
+        raise DateProblem("'before' or 'after' with a range or another bound")
+    return _side(parts, ref)
+
+
+def _side(parts: list[Item], ref: datetime) -> list[Reading]:
+    bound = next(i for i in parts if i.kind == "bound")
+    rest = [i for i in parts if i is not bound]
+    points = _point(rest, ref)
+    kinds = {i.kind for i in rest}
+    if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):
+        # "before 3 on friday" (3:00, 15:00 or Friday the 3rd): the hour bounds the side
+        points = [r for r in points if r.start.hi - r.start.lo < timedelta(days=1)]
+    found = bounded(bound.value, points, ref)
+    if "part" in kinds and kinds & {"clock", "number"}:
+        # "tomorrow morning before 9am": inside that part of the day too
+        found = clipped(found, _point([i for i in rest if i.kind not in {"clock", "number"}], ref))
     return found
 
 

@@ -259,7 +259,7 @@ def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> 
 
 @_element(
     rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+|(?:about|around|approximately|roughly|just|only)\s+)?"
-    rf"{_DUR}(?:\s+(?:time|'s\s+time)|'\s+time)?",
+    rf"{_DUR}(?:\s+time|\s*'s?\s+time)?",
     ("in", "after"),
 )
 def _in(m: re.Match[str]) -> Item | None:
@@ -464,3 +464,10 @@ def _between(m: re.Match[str]) -> Item | None:
 def _sep(m: re.Match[str]) -> Item | None:
     """A range's separator; "to date" also names its end, today."""
     return Item("sep", "", "to date" if m.group(0).endswith("date") else m.group(0))
+
+
+@_element(r"before|after", ("before", "after"))
+def _bound(m: re.Match[str]) -> Item | None:
+    """``before 9am tomorrow``, ``after 6pm``: one side of the time named next (tried last: "2 days before christmas",
+    "friday after next" keep their readings)."""
+    return Item("bound", "", m.group(0))

@@ -3,7 +3,8 @@ last N units of a period; their windows are whole days, or minutes for units und
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from dataclasses import replace
+from datetime import datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
 
@@ -13,7 +14,7 @@ from ._grammar import Item
 from ._model import Reading, Window, minute_window
 from ._payloads import Unit
 
-__all__ = ["day_range", "end_window", "leading", "moment", "rest_of", "span"]
+__all__ = ["bounded", "clipped", "day_range", "end_window", "leading", "moment", "rest_of", "span"]
 
 
 def end_window(moment: datetime, grain: str = "minute") -> Window:
@@ -145,6 +146,57 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
     (period,) = date_windows([Item("date", unit, Unit(unit, "this"))], ref.date())
     today = datetime.combine(ref.date(), datetime.min.time())
     return [day_range(today, period.hi)]
+
+
+def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:
+    """One side of each reading (``word`` is "before" or "after"): "before 9am tomorrow" is tomorrow from midnight to
+    9:00 (from now when the day is today), "before friday" from today to the start of Friday, "after 6pm" from 18:00
+    to the end of its day (tonight's too when no day is named and 18:00 has passed). A time of day bounding the window
+    is in it, as a tool's argument carries a deadline or a start. After a day or longer nothing ends the window:
+    not understood."""
+    now = ref.replace(second=0, microsecond=0)
+    today = datetime.combine(ref.date(), time())
+    sides: list[Reading] = []
+    for reading in found:
+        w = reading.start
+        if reading.end is not None or reading.span:
+            raise DateProblem(f"{word!r} a range")
+        within_day = w.hi - w.lo < timedelta(days=1)
+        day = datetime.combine((w.lo - timedelta(microseconds=1) if word == "before" else w.lo).date(), time())
+        if word == "before":
+            lo, hi = (max(day, now) if within_day else today), w.lo
+        elif not within_day:
+            raise DateProblem(f"'after' {w.label} names no end")
+        else:
+            lo, hi = (w.lo if w.grain in {"minute", "second"} else w.hi), day + timedelta(days=1)
+            if w.floating and day - timedelta(days=1) == today:  # "after 6pm" said at 7pm: the rest of tonight too
+                sides.append(Reading(Window(max(lo - timedelta(days=1), now), day, "span", note=word, floating=True)))
+        closed = word == "before" and within_day and hi.time() != time()
+        if lo < hi:
+            sides.append(Reading(Window(lo, hi, "span", closed, word, floating=w.floating)))
+    if not sides:
+        raise DateProblem(f"nothing is left {word} {found[0].start.label}")
+    return sides
+
+
+def clipped(sides: list[Reading], limits: list[Reading]) -> list[Reading]:
+    """The parts of ``sides`` inside a window of ``limits`` ("the evening before 5pm": nothing)."""
+    found = [
+        Reading(
+            replace(
+                side.start,
+                lo=max(side.start.lo, limit.start.lo),
+                hi=min(side.start.hi, limit.start.hi),
+                closed=side.start.closed if side.start.hi <= limit.start.hi else limit.start.closed,
+            )
+        )
+        for side in sides
+        for limit in limits
+        if max(side.start.lo, limit.start.lo) < min(side.start.hi, limit.start.hi)
+    ]
+    if not found:
+        raise DateProblem(f"nothing of {limits[0].start.label} is left {sides[0].start.note}")
+    return found
 
 
 def day_range(lo: datetime, hi: datetime) -> Reading:

@@ -62,14 +62,14 @@ _AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"
 
 #: Clock times in digits, in the order tried, with their first tokens and when one written without am/pm has a single
 #: reading: ``zero`` when its hour has a leading zero (``09:30``), ``two`` also when it has two digits (``1030``),
-#: ``bare`` when no am/pm follows (``15h30``), ``always`` (``1530 hrs``); ``dot`` (``9.30``) is left to the date when it
-#: is one too.
+#: ``bare`` when no am/pm follows (``15h30``), ``always`` (``1530 hrs``, ``08:00 hrs``); ``dot`` (``9.30``) is left to
+#: the date when it is one too.
 _DIGIT_CLOCKS = (
     (r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM, (DIGIT,), "zero"),
     (r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM, (DIGIT,), "bare"),  # 15h30, 10 h 10 pm
     (r"(?P<h>\d{1,2})(?:\s*o(?:'|\s)?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)", (DIGIT,), ""),
     (r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)(?:\s*(?P<ap>am|pm))?", (DIGIT,), "dot"),
-    (r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)", (DIGIT,), "always"),
+    (r"(?P<h>[01]\d|2[0-3]|\d(?=:)):?(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)", (DIGIT,), "always"),
     (r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", (DIGIT,), ""),
     (r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM, ("at", "@"), ""),
     (r"(?:at\s+)?(?P<h>\d{1,2})(?P<m>[0-5]\d)", ("at", DIGIT), "two"),
