@@ -46,12 +46,12 @@ def _between(text: str, first: str, second: str) -> list[str] | None:
 def _compound(mine: list[str], theirs: list[str], candidate: str, reference: str) -> bool:
     """The only change of order is two neighbouring words exchanged, joined in one text and linked by a preposition
     in the other: a compound written out ("Paris weather" / "weather in Paris")."""
-    for i in range(len(theirs) - 1):
-        first, second = theirs[i], theirs[i + 1]
-        if mine == [*theirs[:i], second, first, *theirs[i + 2 :]]:
-            gaps = [_between(reference, first, second), _between(candidate, second, first)]
-            return [] in gaps and any(gap and len(gap) == 1 and gap[0] in _LINKS for gap in gaps)
-    return False
+    i = next((i for i, (mine_i, theirs_i) in enumerate(zip(mine, theirs, strict=False)) if mine_i != theirs_i), 0)
+    first, second = theirs[i], theirs[(i + 1) % len(theirs)]
+    if mine != [*theirs[:i], second, first, *theirs[i + 2 :]]:
+        return False
+    gaps = [_between(reference, first, second), _between(candidate, second, first)]
+    return [] in gaps and any(gap and len(gap) == 1 and gap[0] in _LINKS for gap in gaps)
 
 
 def _reordered(candidate: str, reference: str) -> str | None:
