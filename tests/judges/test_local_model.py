@@ -29,6 +29,8 @@ def _verdict(judge: LocalJudge, candidate: str, reference: str) -> Verdict:
     [
         ("the manager of Ana is Ben", "Ana is the manager of Ben"),
         ("a man on a red bike rides in a coat", "a man in a red coat rides a bike"),
+        ("a man on a red bike rides in a long coat", "a man in a red coat rides a bike"),  # not the same words
+        ("Marta was influenced musically by Lena", "Lena was musically influenced by Marta"),  # both passive
         ("writing", "writing on a whiteboard"),
         ("how soon does a flu rash appear", "what does a flu rash look like"),
     ],
@@ -129,6 +131,17 @@ def test_texts_are_encoded_once(monkeypatch: pytest.MonkeyPatch) -> None:
 )
 def test_tool_arguments_that_state_the_reference_pass(judge: LocalJudge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+def test_the_passive_voice_of_the_same_statement_passes(judge: LocalJudge) -> None:
+    verdict = _verdict(judge, "Carrots are being grated by a woman", "A woman is grating carrots")
+    assert verdict.passed, verdict.reason  # the cosine alone (0.87) would leave it undecided
+    assert "same roles" in verdict.reason
+
+
+def test_a_compound_written_out_is_no_reordering(judge: LocalJudge) -> None:
+    verdict = _verdict(judge, "Paris weather forecast for Thursday", "weather in Paris on Thursday")
     assert verdict.passed, verdict.reason
 
 

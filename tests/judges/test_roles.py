@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mb.judges._guards import run_guards
-from mb.judges._roles import role_swap
+from mb.judges._roles import role_swap, same_statement
 from mb.judges.base import JudgeRequest, JudgeTask
 from mb.judges.lexical import LexicalJudge
 
@@ -86,3 +86,18 @@ def test_the_swap_set_is_caught_without_flagging_symmetric_pairs() -> None:
 def test_long_texts_are_not_read_for_roles() -> None:
     words = " ".join(f"word{i}" for i in range(200))
     assert role_swap(f"Tim defeated Tom {words}", f"Tom defeated Tim {words}") is None
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "same"),
+    [
+        ("Carrots are being grated by a woman", "A woman is grating carrots", True),
+        ("the report of the auditor", "the auditor's report", True),
+        ("A woman is being grated by carrots", "A woman is grating carrots", False),
+        ("she must sign the lease", "he may sign the lease", False),
+        ("how is the dish served", "what is the dish served", False),
+        ("a tomato sits on the table", "a tomato sits under the table", False),
+    ],
+)
+def test_one_statement_is_the_same_words_in_the_same_roles(candidate: str, reference: str, same: bool) -> None:
+    assert same_statement(candidate, reference) is same

@@ -120,17 +120,20 @@ _ARROWS = frozenset({"to", "->", "\u2192", "till", "until"})
 
 
 def _routes(text: str) -> set[tuple[str, str]]:
-    """Ordered pairs of names joined by "to" ("from NYC to LAX", "Paris -> Lyon"). One pass over the words."""
+    """Ordered pairs of names joined by "to" ("from NYC to LAX", "Paris -> Lyon") or, backwards, by "from" after a
+    "to" ("to LAX from NYC"). One pass over the words."""
     found: set[tuple[str, str]] = set()
     previous: list[str] = []
     run: list[str] = []
-    arrow = False
+    arrow = ""
+    lead = last = ""  # the words before the previous run and before the current one
 
     def close() -> None:
-        nonlocal previous, run, arrow
-        if run and arrow and previous:
-            found.add((" ".join(previous).casefold(), " ".join(run).casefold()))
-        previous, run, arrow = run, [], False
+        nonlocal previous, run, arrow, lead
+        ends = (" ".join(previous).casefold(), " ".join(run).casefold())
+        if run and previous and (arrow in _ARROWS or (arrow == "from" and lead == "to")):
+            found.add(ends[::-1] if arrow == "from" else ends)
+        previous, run, arrow, lead = run, [], "", last
 
     for word in text.split():
         bare = word.rstrip('.,;:!?)"')
@@ -142,10 +145,11 @@ def _routes(text: str) -> set[tuple[str, str]]:
             continue
         if run:
             close()
-        if previous and not arrow and word in _ARROWS:
-            arrow = True
+        if previous and not arrow and (word in _ARROWS or word == "from"):
+            arrow = word
         else:
-            previous, arrow = [], False
+            previous, arrow = [], ""
+        last = word
     close()
     return found
 

@@ -13,12 +13,13 @@ moving ("Friday flights to Paris" / "flights to Paris on Friday") is not a swap.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ._text import STOPWORDS, fold, stem
+from ._text import STOPWORDS, fold, stem, words
 
-__all__ = ["MAX_ROLE_WORDS", "role_swap"]
+__all__ = ["MAX_ROLE_WORDS", "role_swap", "same_statement"]
 
 MAX_ROLE_WORDS = 80
 """Texts with more content words than this are not checked (roles are read within a statement, not a passage)."""
@@ -114,6 +115,24 @@ def _sequence(text: str) -> Sequence_:
             elif word not in STOPWORDS:
                 out.append(stem(word))
     return tuple(out)
+
+
+_GRAMMAR_TEXT = "a an the is are was were be been being am do does did has have had"
+_GRAMMAR = frozenset(_GRAMMAR_TEXT.split())
+"""Function words that change no statement once passives are read as actives: articles and auxiliaries."""
+
+
+def _other_function_words(text: str) -> Counter[str]:
+    return Counter(word for word in words(text) if word in STOPWORDS and word not in _MARKERS | _GRAMMAR)
+
+
+def same_statement(candidate: str, reference: str) -> bool:
+    """Whether both texts make one statement: the same content words in the same roles once passives and possessives
+    are rewritten ("carrots are being grated by a woman" / "a woman is grating carrots"), and the same function words
+    but articles and auxiliaries ("he" / "she", "must" / "may", "what" / "how" differ)."""
+    return _sequence(candidate) == _sequence(reference) and _other_function_words(candidate) == _other_function_words(
+        reference
+    )
 
 
 def _unique_positions(sequence: Sequence_) -> dict[str, int]:

