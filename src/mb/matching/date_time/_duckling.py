@@ -1,14 +1,18 @@
-"""A second reader for phrases the grammar does not understand: Facebook's Duckling, from the optional ``dates`` extra
-(``pip install 'morganabench[dates]'``: the ``pyduckling-native-phihos`` wheel, Linux x86-64 and macOS arm64).
+"""A second reader for phrases whose words the grammar leaves unread: Facebook's Duckling, from the optional ``dates``
+extra (``pip install 'morganabench[dates]'``: the ``pyduckling-native-phihos`` wheel, Linux x86-64 and macOS arm64).
 
-Its answer is taken only when it is complete and names one time, never a guess:
+Its answer is taken only when it is complete and no guess; otherwise the grammar's error stands:
 
-* one time whose text covers the whole phrase (fillers such as "the", "at", "on", "of" and punctuation aside);
-* a value at its grain is the window ``[value, value + grain)``, an hour named as a clock time ("at 5") its minute as
-  the grammar reads it; an interval from ``from`` to ``to`` (``to`` excluded) is a range when the phrase has a range
-  word ("to", "-", "between"...), else one span; an interval with one end ("before 9am", "after 6pm") is refused;
-* several values are kept only as the occurrences of a time of day within a day of the first ("at 5": 5am and 5pm,
-  both kept); other repetitions (which Tuesday, which year's holiday) are refused;
+* one time whose text covers the whole phrase (fillers "the", "at", "on", "of" and punctuation aside);
+* a value at its grain is the window ``[value, value + grain)``; an hour named as a clock time ("at 5") is its minute,
+  as the grammar reads it; an offset from now ("in 2 days") is read at the day, or the minute for hours and less;
+* several values are kept only as the occurrences of a time of day within a day ("at 5": 5am and 5pm, both kept);
+  other repetitions (which Tuesday, which year's holiday) are refused;
+* an interval is taken only as a range of two clock times on one day ("from 3:15 to 4:30pm"), its ``to`` excluded
+  (the end is at ``to`` minus one grain, as "3-4pm" ends at 16:00); an interval with one end ("before 9am", "after
+  6pm") or none of the phrase's range words ("tonight", "end of month": Duckling's conventions) is refused;
+* phrases Duckling reads by a guess or a convention of its own are refused (see ``_GUESSES``), and so are holidays
+  (their days are conventions: the eve, the day observed);
 * the phrase is read twice, said at the same wall-clock time in UTC and in UTC+3: a phrase that names a zone ("9am
   PST") reads differently and is refused, so the wall-clock values stand in the user's own offset (or as written for
   a naive ``user_time``).
@@ -25,7 +29,7 @@ from typing import Any
 
 from dateutil.relativedelta import relativedelta
 
-from ._lexicon import NUMBER
+from ._lexicon import MONTH, NUMBER, WEEKDAY
 from ._model import Reading, Window, minute_window
 
 __all__ = ["INSTALL_HINT", "READER", "available", "read"]
@@ -34,19 +38,39 @@ READER = "Duckling"
 INSTALL_HINT = "pip install 'morganabench[dates]' adds a second reader (Linux x86-64, macOS arm64)"
 
 _FILLERS = frozenset({"the", "at", "on", "of"})
-#: An open bound ("after lunch", "before 9am", "since monday") names no window of its own: refused as the grammar does.
-_OPEN = re.compile(r"^(?:before|after|since|until|till|til|by|prior to|(?:no )?later than|earlier than)\b")
-#: Units counted with no number ("the coming days", "in hours") are vague: Duckling would read one of them.
-_UNITS = re.compile(r"\b(?:seconds|secs|minutes|mins|hours|hrs|days|nights|weeks|wks|months|quarters|years|yrs)\b")
+#: Phrases Duckling reads by a guess or a convention of its own, where the grammar keeps every reading or refuses.
+_GUESSES = re.compile(
+    "|".join(
+        (
+            r"^(?:before|after|since|until|till|til|by|prior to|(?:no )?later than|earlier than)\b",  # an open bound
+            r"\bthe hour\b",  # no one hour: "on the hour", "ten minutes before the hour"
+            r"(?:^|\s)(?:0+|zero|[-+]\d+)\s+[a-z]",  # a count of zero or a signed one: "0 fridays from now"
+            rf"\b(?:{WEEKDAY})\b",  # which Tuesday ("tues the 4th 7pm"): the grammar keeps each reasonable one
+            rf"\b(?:this|last|next|past|previous|coming|following)\s+(?:{MONTH})\b",  # which September
+            rf"\b{NUMBER}\s+(?:to|till|til)\s+{NUMBER}\b",  # "five to seven": 6:55 or from 5 to 7
+            r"\d\s*(?:[ap]m)?\s*[-\u2013]\s*\d",  # "12-4", "8am-3": a range or a date
+            r"\b\d{1,2}[/.-]\d{1,2}[/.-]\d\d\b",  # "03/18/40": which century
+            rf"\b{NUMBER}\s+(?:upcoming|next|past|previous|last|coming|following)\b",  # "2 next days"
+        )
+    )
+)
+#: Units counted with no number ("the coming days", "seconds after midnight"): Duckling reads one of them.
+_COUNTLESS = re.compile(r"\b(?:seconds|secs|minutes|mins|hours|hrs|days|nights|weeks|wks|months|quarters|years|yrs)\b")
 _COUNT = re.compile(rf"\b(?:{NUMBER}|couple|few|half|quarters?|\d+\w*)\b")
-#: A count of zero or a signed count ("0 fridays from now", "-1 weeks") Duckling reads as some other count.
-_NO_COUNT = re.compile(r"(?:^|\s)(?:0+|zero|[-+]\d+)\s+[a-z]")
-#: "the hour" names no one hour ("on the hour", "ten minutes before the hour"): Duckling would read the current one.
-_ANY_HOUR = re.compile(r"\bthe hour\b")
-#: Words that only join the two ends of a range; "to" after a count ("ten to five") names a time of day.
+#: Words joining the ends of a range; "to" after a count ("ten to noon") names a time of day.
 _RANGE_ONLY = re.compile(r"\b(?:until|through|thru|between)\b|\s[-\u2013]\s")
 _COUNTED = re.compile(rf"{NUMBER}|quarter|half|minutes?|mins?|seconds?|secs?", re.IGNORECASE)
 _RANGE_WORDS = re.compile(r"\b(?:to|till|til|until|through|thru|between|and|from)\b|-|\u2013")
+#: A count of units from now, and whether it names units under a day: its reading is the day reached, else the minute.
+_OFFSET = re.compile(
+    r"\b(?:ago|hence|later|earlier|from now)\b"
+    r"|\bin (?:\S+ ){1,3}(?:\w+s|fortnight|week|month|year|day|hour|minute|second)\b"
+)
+#: What lets a reading fall in another year than the one it is said in: a year in digits, or years counted.
+_YEAR_NAMED = re.compile(r"\d{4}|\b(?:years?|yrs?)\b")
+_SHORT_UNITS = re.compile(r"\b(?:sec|min|hour|hr)")
+_CALENDAR_UNITS = re.compile(r"\b(?:months?|quarters?|years?|yrs?)\b")
+_UNITS = re.compile(r"\b(sec|min|hour|hr|day|fortnight|week|wk|month|quarter|year|yr)")
 #: The offset of the second reading, which a phrase naming a zone does not follow.
 _PROBE_ZONE, _PROBE_OFFSET = "GMT-3", timedelta(hours=3)
 _STEPS: dict[str, timedelta | relativedelta] = {
@@ -59,6 +83,7 @@ _STEPS: dict[str, timedelta | relativedelta] = {
     "quarter": relativedelta(months=3),
     "year": relativedelta(years=1),
 }
+_CLOCK = frozenset({"second", "minute"})
 
 _lock = threading.Lock()
 _engine: _Duckling | None = None
@@ -80,10 +105,11 @@ class _Duckling:
         if not str(probe).endswith("+0300"):  # the zone was not found: the zone check would see nothing
             raise ImportError(f"duckling read {_PROBE_ZONE} as {probe}")
 
-    def parse(self, text: str, wall: datetime, zone: str, offset: timedelta) -> list[dict[str, Any]]:
+    def parse(self, text: str, wall: datetime, zone: str = "UTC", offset: timedelta = timedelta(0)) -> list[Any]:
+        """Duckling's answer for ``text`` said at the wall-clock time ``wall`` in ``zone`` (``offset`` from UTC)."""
         stamp = int((wall.replace(tzinfo=UTC) - offset).timestamp())
         context = self._module.Context(self._module.parse_ref_time(self._zones, zone, stamp), self._locale)
-        answer: list[dict[str, Any]] = json.loads(self._module.parse_text(text, context, self._dimensions, False))
+        answer: list[Any] = json.loads(self._module.parse_text(text, context, self._dimensions, False))
         return answer
 
 
@@ -105,27 +131,31 @@ def available() -> bool:
     return _load() is not None
 
 
-def read(text: str, wall: datetime) -> tuple[Reading, ...] | None:
+def read(text: str, wall: datetime, unread: tuple[str, ...]) -> tuple[Reading, ...] | None:
     """Duckling's readings of a normalized phrase said at the naive wall-clock ``wall``, or None when it is not
-    installed or its answer is not complete (see the module docstring)."""
+    installed or its answer is not complete (see the module docstring). ``unread`` are the words the grammar left
+    unread: when Duckling reads them as a holiday, the phrase is refused."""
     engine = _load()
     if engine is None or _guessed(text):
         return None
     wall = wall.replace(microsecond=0)
     with _lock:
-        first = engine.parse(text, wall, "UTC", timedelta(0))
-        second = engine.parse(text, wall, _PROBE_ZONE, _PROBE_OFFSET)
-    found = _readings(text, first, timedelta(0))
-    if found is None or found != _readings(text, second, _PROBE_OFFSET):
-        return None
-    return found
+        for words in dict.fromkeys((" ".join(unread), *unread)):
+            if any(
+                "holiday" in found["value"] or "holidayBeta" in found["value"] for found in engine.parse(words, wall)
+            ):
+                return None
+        first, second = engine.parse(text, wall), engine.parse(text, wall, _PROBE_ZONE, _PROBE_OFFSET)
+    found = _readings(text, first, wall, timedelta(0))
+    return found if found is not None and found == _readings(text, second, wall, _PROBE_OFFSET) else None
 
 
 def _guessed(text: str) -> bool:
-    """Whether Duckling would read the phrase by a guess: an open bound, "the hour", units counted with no number."""
-    if _OPEN.match(text) or _ANY_HOUR.search(text) or _NO_COUNT.search(text):
+    """Whether Duckling would read the phrase by a guess or a convention of its own."""
+    if _GUESSES.search(text) or (_COUNTLESS.search(text) and not _COUNT.search(text)):
         return True
-    return bool(_UNITS.search(text) and not _COUNT.search(text))
+    # "1 month 21 days ago": Duckling adds the units up in seconds, a month as 30 days
+    return bool(_OFFSET.search(text) and len(set(_UNITS.findall(text))) > 1 and _CALENDAR_UNITS.search(text))
 
 
 def _names_a_range(text: str) -> bool:
@@ -135,31 +165,31 @@ def _names_a_range(text: str) -> bool:
     return any(not _COUNTED.fullmatch(before) for before in re.findall(r"(\S+)\s+(?:to|till|til)\b", text))
 
 
-def _readings(text: str, answer: list[dict[str, Any]], offset: timedelta) -> tuple[Reading, ...] | None:
+def _readings(text: str, answer: list[Any], wall: datetime, offset: timedelta) -> tuple[Reading, ...] | None:
+    """The readings of Duckling's answer when it is complete and names one time, else None."""
     if len(answer) != 1 or answer[0].get("dim") != "time" or answer[0].get("latent"):
         return None
-    start, end = answer[0]["start"], answer[0]["end"]
+    start, end, value = answer[0]["start"], answer[0]["end"], answer[0]["value"]
     if any(word not in _FILLERS for word in re.findall(r"[\w']+", text[:start] + " " + text[end:])):
+        return None  # a word Duckling did not use
+    if "holiday" in value or "holidayBeta" in value:
         return None
-    values: list[dict[str, Any]] = answer[0]["value"].get("values") or []
-    hour_is_clock = not re.search(r"\b(?:hours?|hrs?)\b", text)
-    ranged = bool(_RANGE_WORDS.search(text[start:end]))
-    found: list[Reading] = []
-    if values and values[0].get("type") == "value" and _names_a_range(text):
+    values: list[dict[str, Any]] = value.get("values") or []
+    clock = not re.search(r"\b(?:hours?|hrs?)\b", text)
+    if len(values) == 1 and values[0].get("type") == "interval":
+        reading = _interval(values[0], offset) if _RANGE_WORDS.search(text[start:end]) else None
+        return None if reading is None else (reading,)
+    if not values or any(v.get("type") != "value" for v in values) or _names_a_range(text):
         return None  # "a minute past noon to 1pm": Duckling read one end and dropped the other
-    for value in values:
-        if value.get("type") == "value":
-            window = _window(value, offset, hour_is_clock)
-            if window is None:
-                return None
-            found.append(Reading(window))
-        elif value.get("type") == "interval" and len(values) == 1:
-            reading = _interval(value, offset, hour_is_clock, ranged)
-            if reading is None:
-                return None
-            found.append(reading)
-        else:
-            return None
+    windows = [_window(v, offset, clock) for v in values]
+    found = [Reading(w) for w in windows if w is not None]
+    if len(found) < len(windows):
+        return None
+    if _OFFSET.search(text) and found[0].start.grain not in (_CLOCK if _SHORT_UNITS.search(text) else {"day"}):
+        return None  # "in 2 years" read as a month, "in 2 days" as an hour: the grammar reads the day reached
+    lo = found[0].start.lo
+    if lo.year != wall.year and abs(lo - wall) > timedelta(days=62) and not _YEAR_NAMED.search(text):
+        return None  # number words read as a year ("nine thirty" as the year 930, "five thirty" as 2030)
     return _one_day(found)
 
 
@@ -173,47 +203,38 @@ def _moment(value: dict[str, Any], offset: timedelta) -> tuple[datetime, str] | 
     return moment.replace(tzinfo=None), grain
 
 
-def _window(value: dict[str, Any], offset: timedelta, hour_is_clock: bool) -> Window | None:
+def _window(value: dict[str, Any], offset: timedelta, clock: bool) -> Window | None:
     found = _moment(value, offset)
     if found is None:
         return None
     lo, grain = found
     if grain == "hour":  # "at 5pm" is its minute, as the grammar reads it; an hour named as a span is left to it
-        return minute_window(lo) if hour_is_clock else None
-    if grain in {"second", "minute", "day", "month", "year"}:
-        return Window(lo, lo + _STEPS[grain], grain)
-    note = f"Q{(lo.month - 1) // 3 + 1}" if grain == "quarter" else grain
-    return Window(lo, lo + _STEPS[grain], "span", note=note)
+        return minute_window(lo) if clock else None
+    if grain == "quarter":
+        return Window(lo, lo + _STEPS[grain], "span", note=f"Q{(lo.month - 1) // 3 + 1}")
+    # a week's first day is a convention (Monday or Sunday; "the first week of 2015"): left to the grammar
+    return None if grain == "week" else Window(lo, lo + _STEPS[grain], grain)
 
 
-def _interval(value: dict[str, Any], offset: timedelta, hour_is_clock: bool, ranged: bool) -> Reading | None:
-    """``from`` to ``to`` (excluded): a range (its start's window, and its end at ``to`` or in its last unit) when the
-    phrase has a range word, else one span; one end alone is refused."""
+def _interval(value: dict[str, Any], offset: timedelta) -> Reading | None:
+    """A range of two clock times on one day: the start's minute, and the end at ``to`` minus one grain (``to`` is
+    excluded: "3-4pm" is from 15:00 to 17:00 at the hour) or the instant after it."""
     if "from" not in value or "to" not in value:
         return None
-    start, end = _window(value["from"], offset, hour_is_clock), _moment(value["to"], offset)
-    if start is None or end is None:
+    start, end = _window(value["from"], offset, clock=True), _moment(value["to"], offset)
+    if start is None or end is None or start.grain not in _CLOCK or end[1] not in {"second", "minute", "hour"}:
         return None
-    hi, grain = end
-    if hi <= start.lo:
+    last = end[0] - _STEPS[end[1]]
+    if not start.lo < last or last.date() != start.lo.date():
         return None
-    if not ranged:
-        return Reading(Window(start.lo, hi, "span"))
-    last = hi - _STEPS[grain]
-    if grain in {"second", "minute"} or (grain == "hour" and hour_is_clock):
-        return Reading(start, Window(last, last + timedelta(minutes=1), "minute", closed=True))
-    return Reading(start, Window(last, hi, grain if grain in {"day", "month", "year"} else "span", closed=True))
+    return Reading(start, Window(last, last + timedelta(minutes=1), "minute", closed=True))
 
 
 def _one_day(found: list[Reading]) -> tuple[Reading, ...] | None:
     """Several values are kept only as the occurrences of a time of day within a day of the first, when it repeats
     daily (a time of day with no date)."""
-    if not found:
-        return None
     first, day = found[0].start.lo, timedelta(days=1)
-    if len(found) > 1 and not (
-        first < found[1].start.lo <= first + day and found[0].start.grain in {"second", "minute"}
-    ):
+    if len(found) > 1 and not (first < found[1].start.lo <= first + day and found[0].start.grain in _CLOCK):
         return None
     later = [r.start.lo for r in found if r.start.lo >= first + day]
     if later and later[0] != first + day:  # "3:45 on friday": the next one is a week on, which friday is a guess

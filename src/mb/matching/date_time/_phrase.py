@@ -25,7 +25,7 @@ from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import VAGUE
 from ._model import Reading, Resolution, Window, minute_window
-from ._payloads import named_parts
+from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
@@ -191,16 +191,17 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way): the
     grammar's, or, for a phrase it does not understand, the second reader's when installed and complete."""
     found = _by_grammar(phrase, user_time)
-    if found.understood or not _unknown_words(phrase):
+    unread = _unread(phrase)
+    if found.understood or not unread:
         return found
     text = normalize(phrase)
     if not _duckling.available():
         return replace(found, problem=f"{found.problem} ({_duckling.INSTALL_HINT})")
     if user_time is not None:
-        read = _second_reading(text, user_time.replace(tzinfo=None))
+        read = _second_reading(text, user_time.replace(tzinfo=None), unread)
         home = user_zone(user_time)
         return found if read is None else Resolution(phrase, _zoned(read, home), home, reader=_duckling.READER)
-    first, second = (_second_reading(text, probe) for probe in _PROBES)
+    first, second = (_second_reading(text, probe, unread) for probe in _PROBES)
     if first is None or second is None:
         return found
     if first != second:
@@ -209,24 +210,26 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     return Resolution(phrase, first, None, reader=_duckling.READER)
 
 
-def _unknown_words(phrase: str) -> bool:
-    """Whether the grammar left words of the phrase unread, the one case a second reader may read: a phrase whose words
-    it read but found contradictory ("Monday, Feb 12" on a Tuesday), impossible, vague or without a unit stays
-    an error."""
+def _unread(phrase: str) -> tuple[str, ...]:
+    """The words the grammar left unread, when a second reader may read the phrase: a phrase whose words it read but
+    found contradictory ("Monday, Feb 12" on a Tuesday) or impossible, a vague one, a number without its unit and a
+    holiday with words around it (its days are a convention: "the eve of passover") stay errors."""
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # an ISO 8601 value past the calendar: the grammar's error stands
-        return False
+        return ()
     if not isinstance(read.parsed, str) or len(read.text) > MAX_LENGTH or _IN_NUMBER_RE.search(read.text):
-        return False
-    unknown = parse(read.text).unknown
-    return bool(unknown) and not VAGUE.intersection(unknown)
+        return ()
+    parsed = parse(read.text)
+    if VAGUE.intersection(parsed.unknown) or any(isinstance(item.value, Holiday) for item in parsed.items):
+        return ()
+    return parsed.unknown
 
 
 @functools.lru_cache(maxsize=1024)
-def _second_reading(text: str, wall: datetime) -> tuple[Reading, ...] | None:
+def _second_reading(text: str, wall: datetime, unread: tuple[str, ...]) -> tuple[Reading, ...] | None:
     try:
-        return _duckling.read(text, wall)
+        return _duckling.read(text, wall, unread)
     except (OverflowError, ValueError):  # a reading past year 1 or 9999: none
         return None
 
