@@ -217,8 +217,8 @@ def _window(value: dict[str, Any], offset: timedelta, clock: bool) -> Window | N
 
 
 def _interval(value: dict[str, Any], offset: timedelta) -> Reading | None:
-    """A range of two clock times on one day: the start's minute, and the end at ``to`` minus one grain (``to`` is
-    excluded: "3-4pm" is from 15:00 to 17:00 at the hour) or the instant after it."""
+    """A range of two clock times on one day: the start's minute, and the minute of ``to`` minus one grain (``to`` is
+    excluded: Duckling's "3-4pm" is from 15:00 to 17:00 at the hour, its "3:15-4:30pm" to 16:31 at the minute)."""
     if "from" not in value or "to" not in value:
         return None
     start, end = _window(value["from"], offset, clock=True), _moment(value["to"], offset)
@@ -227,7 +227,7 @@ def _interval(value: dict[str, Any], offset: timedelta) -> Reading | None:
     last = end[0] - _STEPS[end[1]]
     if not start.lo < last or last.date() != start.lo.date():
         return None
-    return Reading(start, Window(last, last + timedelta(minutes=1), "minute", closed=True))
+    return Reading(start, minute_window(last))  # as the grammar reads "3-4pm": an end of 16:00 passes, 16:01 fails
 
 
 def _one_day(found: list[Reading]) -> tuple[Reading, ...] | None:

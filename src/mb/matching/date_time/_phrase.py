@@ -196,7 +196,7 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
         return found
     text = normalize(phrase)
     if not _duckling.available():
-        return replace(found, problem=f"{found.problem} ({_duckling.INSTALL_HINT})")
+        return replace(found, problem=f"{found.problem}; {_duckling.INSTALL_HINT}")
     if user_time is not None:
         read = _second_reading(text, user_time.replace(tzinfo=None), unread)
         home = user_zone(user_time)
