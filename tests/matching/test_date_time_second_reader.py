@@ -114,6 +114,7 @@ REFUSED = [
     "seconds after midnight",  # no count (Duckling: one second)
     "the eve of passover",  # a holiday's days are a convention
     "the last minute of today",  # words the grammar reads but finds contradictory stay its error
+    "a minute past\x00noon",  # a NUL character never reaches Duckling's native code
 ]
 
 

@@ -73,12 +73,12 @@ _CALENDAR_UNITS = re.compile(r"\b(?:months?|quarters?|years?|yrs?)\b")
 _UNITS = re.compile(r"\b(sec|min|hour|hr|day|fortnight|week|wk|month|quarter|year|yr)")
 #: The offset of the second reading, which a phrase naming a zone does not follow.
 _PROBE_ZONE, _PROBE_OFFSET = "GMT-3", timedelta(hours=3)
+#: Duckling's grains; not its weeks, whose first day is a convention (Monday or Sunday; "the first week of 2015").
 _STEPS: dict[str, timedelta | relativedelta] = {
     "second": timedelta(seconds=1),
     "minute": timedelta(minutes=1),
     "hour": timedelta(hours=1),
     "day": timedelta(days=1),
-    "week": timedelta(days=7),
     "month": relativedelta(months=1),
     "quarter": relativedelta(months=3),
     "year": relativedelta(years=1),
@@ -136,7 +136,7 @@ def read(text: str, wall: datetime, unread: tuple[str, ...]) -> tuple[Reading, .
     installed or its answer is not complete (see the module docstring). ``unread`` are the words the grammar left
     unread: when Duckling reads them as a holiday, the phrase is refused."""
     engine = _load()
-    if engine is None or _guessed(text):
+    if engine is None or "\x00" in text or _guessed(text):  # a NUL would stop Duckling's native code
         return None
     wall = wall.replace(microsecond=0)
     with _lock:
@@ -212,8 +212,7 @@ def _window(value: dict[str, Any], offset: timedelta, clock: bool) -> Window | N
         return minute_window(lo) if clock else None
     if grain == "quarter":
         return Window(lo, lo + _STEPS[grain], "span", note=f"Q{(lo.month - 1) // 3 + 1}")
-    # a week's first day is a convention (Monday or Sunday; "the first week of 2015"): left to the grammar
-    return None if grain == "week" else Window(lo, lo + _STEPS[grain], grain)
+    return Window(lo, lo + _STEPS[grain], grain)
 
 
 def _interval(value: dict[str, Any], offset: timedelta) -> Reading | None:

@@ -191,8 +191,8 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way): the
     grammar's, or, for a phrase it does not understand, the second reader's when installed and complete."""
     found = _by_grammar(phrase, user_time)
-    unread = _unread(phrase)
-    if found.understood or not unread:
+    unread = () if found.understood else _unread(phrase)
+    if not unread:
         return found
     text = normalize(phrase)
     if not _duckling.available():
@@ -212,8 +212,8 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
 
 def _unread(phrase: str) -> tuple[str, ...]:
     """The words the grammar left unread, when a second reader may read the phrase: a phrase whose words it read but
-    found contradictory ("Monday, Feb 12" on a Tuesday) or impossible, a vague one, a number without its unit and a
-    holiday with words around it (its days are a convention: "the eve of passover") stay errors."""
+    found contradictory ("Monday, Feb 12" on a Tuesday) or impossible, a vague one, a number without its unit and one
+    with a holiday (its days are conventions: "the eve of passover") stay errors."""
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # an ISO 8601 value past the calendar: the grammar's error stands
