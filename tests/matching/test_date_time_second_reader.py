@@ -74,6 +74,16 @@ def test_a_range_read_by_duckling_checks_both_ends_as_the_grammar_does() -> None
 
 
 @needs_duckling
+def test_a_time_alone_matches_a_time_of_day_with_no_date_only() -> None:
+    # Duckling repeats "a minute past noon" every day: a time of day with no date, as the grammar's "12:01pm"
+    assert match_date_time("a minute past noon", {"time": "12:01"}, U, params=["time"]).passed
+    assert not match_date_time("a minute past noon", {"time": "12:02"}, U, params=["time"]).passed
+    dated = match_date_time("30 seconds past 5pm tomorrow", {"time": "17:00:30"}, U, params=["time"])
+    assert not dated.passed
+    assert "a time alone cannot match a phrase naming a date" in dated.reason
+
+
+@needs_duckling
 def test_an_argument_in_words_is_read_by_duckling_too() -> None:
     outcome = match_date_time("2023-11-15T12:01", "a minute past noon", U)
     assert outcome.passed, outcome.reason

@@ -24,6 +24,7 @@ import json
 import os
 import re
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -231,11 +232,15 @@ def _interval(value: dict[str, Any], offset: timedelta) -> Reading | None:
 
 def _one_day(found: list[Reading]) -> tuple[Reading, ...] | None:
     """Several values are kept only as the occurrences of a time of day within a day of the first, when it repeats
-    daily (a time of day with no date)."""
+    daily (a time of day with no date: a time alone as the argument may match it) or names one day ("3 seconds past
+    3 on 5 march 2024": am and pm)."""
     first, day = found[0].start.lo, timedelta(days=1)
     if len(found) > 1 and not (first < found[1].start.lo <= first + day and found[0].start.grain in _CLOCK):
         return None
     later = [r.start.lo for r in found if r.start.lo >= first + day]
     if later and later[0] != first + day:  # "3:45 on friday": the next one is a week on, which friday is a guess
         return None
-    return tuple(dict.fromkeys(r for r in found if first <= r.start.lo < first + day))
+    kept = [r for r in found if first <= r.start.lo < first + day]
+    if later:  # repeating daily: a time of day with no date, placed today or tomorrow as the grammar places it
+        kept = [Reading(replace(r.start, floating=True)) for r in kept]
+    return tuple(dict.fromkeys(kept))
