@@ -84,6 +84,15 @@ def test_a_time_alone_matches_a_time_of_day_with_no_date_only() -> None:
 
 
 @needs_duckling
+def test_a_group_may_leave_out_the_year_only_when_the_phrase_names_none() -> None:
+    group = {"month": 1, "day": 1, "hour": 0, "minute": 0}
+    assert match_date_time("a minute past noon", group | {"month": 11, "day": 15, "hour": 12, "minute": 1}, U).passed
+    named = match_date_time("the first minute of 2025", group, U, params=list(group))
+    assert not named.passed
+    assert "the phrase names the year (2025)" in named.reason
+
+
+@needs_duckling
 def test_an_argument_in_words_is_read_by_duckling_too() -> None:
     outcome = match_date_time("2023-11-15T12:01", "a minute past noon", U)
     assert outcome.passed, outcome.reason

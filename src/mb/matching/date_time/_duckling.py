@@ -33,7 +33,7 @@ from dateutil.relativedelta import relativedelta
 from ._lexicon import MONTH, NUMBER, WEEKDAY
 from ._model import Reading, Window, minute_window
 
-__all__ = ["INSTALL_HINT", "READER", "available", "read"]
+__all__ = ["INSTALL_HINT", "READER", "available", "names_year", "read"]
 
 READER = "Duckling"
 INSTALL_HINT = "pip install 'morganabench[dates]' adds a second reader (Linux x86-64, macOS arm64)"
@@ -149,6 +149,12 @@ def read(text: str, wall: datetime, unread: tuple[str, ...]) -> tuple[Reading, .
         first, second = engine.parse(text, wall), engine.parse(text, wall, _PROBE_ZONE, _PROBE_OFFSET)
     found = _readings(text, first, wall, timedelta(0))
     return found if found is not None and found == _readings(text, second, wall, _PROBE_OFFSET) else None
+
+
+def names_year(text: str) -> bool:
+    """Whether the phrase names its year outright (in digits, or counting years): a parameter group may not leave the
+    year out then."""
+    return bool(_YEAR_NAMED.search(text))
 
 
 def _guessed(text: str) -> bool:

@@ -197,17 +197,20 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     text = normalize(phrase)
     if not _duckling.available():
         return replace(found, problem=f"{found.problem}; {_duckling.INSTALL_HINT}")
+    named = frozenset({"year"}) if _duckling.names_year(text) else frozenset()
     if user_time is not None:
         read = _second_reading(text, user_time.replace(tzinfo=None), unread)
         home = user_zone(user_time)
-        return found if read is None else Resolution(phrase, _zoned(read, home), home, reader=_duckling.READER)
+        if read is None:
+            return found
+        return Resolution(phrase, _zoned(read, home), home, named=named, reader=_duckling.READER)
     first, second = (_second_reading(text, probe, unread) for probe in _PROBES)
     if first is None or second is None:
         return found
     if first != second:
         why = f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing"
         return Resolution(phrase, (), None, why, reader=_duckling.READER)
-    return Resolution(phrase, first, None, reader=_duckling.READER)
+    return Resolution(phrase, first, None, named=named, reader=_duckling.READER)
 
 
 def _unread(phrase: str) -> tuple[str, ...]:
