@@ -98,8 +98,11 @@ class _Duckling:
         # a core dependency: its zoneinfo carries the fixed-offset zones Duckling needs
         import pytz  # type: ignore[import-untyped]
 
+        zones = os.path.join(os.path.dirname(pytz.__file__), "zoneinfo", "Etc")
+        if not os.path.isfile(os.path.join(zones, _PROBE_ZONE)):  # Duckling ends the process on a missing directory
+            raise ImportError(f"no time zone {_PROBE_ZONE} in {zones}")
         self._module = module
-        self._zones = module.load_time_zones(os.path.join(os.path.dirname(pytz.__file__), "zoneinfo", "Etc"))
+        self._zones = module.load_time_zones(zones)
         self._locale = module.default_locale_lang(module.parse_lang("EN"))
         self._dimensions = module.parse_dimensions(["time"])
         probe = module.parse_ref_time(self._zones, _PROBE_ZONE, 0).iso8601
