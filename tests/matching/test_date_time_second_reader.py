@@ -147,6 +147,15 @@ def test_incomplete_or_guessed_answers_leave_the_grammar_s_error(phrase: str) ->
     assert "morganabench[dates]" not in outcome.reason  # installed: no hint
 
 
+@needs_duckling
+def test_a_phrase_duckling_cannot_read_in_time_or_memory_is_refused_and_the_next_is_read() -> None:
+    # Duckling's parser fills a gigabyte on these five words: its process is limited and started again
+    outcome = match_date_time("next 2024 day half minute", "2024-01-01T00:00:00", U)
+    assert_verdict(outcome, ERROR)
+    assert "could not understand 'half', 'minute'" in outcome.reason
+    assert match_date_time("a second past noon", "2023-11-15T12:00:01", U).passed
+
+
 _ABSENT = """
 import json, sys
 sys.modules["duckling"] = None  # the extra is not installed: importing it fails

@@ -20,12 +20,19 @@ Its answer is taken only when it is complete and no guess; otherwise the grammar
 
 from __future__ import annotations
 
+import atexit
+import importlib.util
 import json
 import os
 import re
+import select
+import subprocess
+import sys
 import threading
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from subprocess import DEVNULL, PIPE
 from typing import Any
 
 from dateutil.relativedelta import relativedelta
@@ -86,52 +93,101 @@ _STEPS: dict[str, timedelta | relativedelta] = {
 }
 _CLOCK = frozenset({"second", "minute"})
 
-_lock = threading.Lock()
+_WORKER = Path(__file__).with_name("_duckling_worker.py")
+#: Seconds Duckling may take to start, and to answer about one phrase (it does in a few milliseconds).
+_START_TIME, _PHRASE_TIME = 30.0, 2.0
+
+_lock = threading.RLock()
 _engine: _Duckling | None = None
 _missing = False
+#: Phrases Duckling could not answer about in time or memory: refused at once when said again (at most 1,024 kept).
+_hopeless: set[str] = set()
 
 
 class _Duckling:
-    """The one place the untyped ``duckling`` module is used: parse English text said at a UTC or UTC+3 wall clock."""
+    """Duckling in a child process of its own (``_duckling_worker``), the one place its untyped answers come from: on
+    a few words its parser can take exponential time and memory ("next 2024 day half minute" fills a gigabyte in two
+    seconds), so the child is limited to 1 GiB and each phrase to 2 seconds; past either, the phrase is refused and the
+    child started again for the next one."""
 
-    def __init__(self, module: Any) -> None:
+    def __init__(self) -> None:
         # a core dependency: its zoneinfo carries the fixed-offset zones Duckling needs
         import pytz  # type: ignore[import-untyped]
 
         zones = os.path.join(os.path.dirname(pytz.__file__), "zoneinfo", "Etc")
         if not os.path.isfile(os.path.join(zones, _PROBE_ZONE)):  # Duckling ends the process on a missing directory
             raise ImportError(f"no time zone {_PROBE_ZONE} in {zones}")
-        self._module = module
-        self._zones = module.load_time_zones(zones)
-        self._locale = module.default_locale_lang(module.parse_lang("EN"))
-        self._dimensions = module.parse_dimensions(["time"])
-        probe = module.parse_ref_time(self._zones, _PROBE_ZONE, 0).iso8601
-        if not str(probe).endswith("+0300"):  # the zone was not found: the zone check would see nothing
-            raise ImportError(f"duckling read {_PROBE_ZONE} as {probe}")
+        command = [sys.executable, str(_WORKER), zones, _PROBE_ZONE]
+        self._process = subprocess.Popen(command, stdin=PIPE, stdout=PIPE, stderr=DEVNULL, text=True)
+        ready = self._answer(_START_TIME)
+        if ready is None or not str(json.loads(ready)).endswith("+0300"):  # else the zone check would see nothing
+            self.close()
+            raise ImportError(f"Duckling did not start, or read {_PROBE_ZONE} wrong: {ready!r}")
 
-    def parse(self, text: str, wall: datetime, zone: str = "UTC", offset: timedelta = timedelta(0)) -> list[Any]:
-        """Duckling's answer for ``text`` said at the wall-clock time ``wall`` in ``zone`` (``offset`` from UTC)."""
-        stamp = int((wall.replace(tzinfo=UTC) - offset).timestamp())
-        context = self._module.Context(self._module.parse_ref_time(self._zones, zone, stamp), self._locale)
-        answer: list[Any] = json.loads(self._module.parse_text(text, context, self._dimensions, False))
-        return answer
+    @property
+    def alive(self) -> bool:
+        """Whether the child still runs."""
+        return self._process.poll() is None
+
+    def parse(self, texts: list[tuple[str, str]], wall: datetime) -> list[list[Any]] | None:
+        """Duckling's answers for each ``(text, zone)`` said at the wall-clock time ``wall`` in that zone (``UTC`` or
+        the probe zone), or None when they took too long or too much memory."""
+        stamps = {"UTC": _stamp(wall, timedelta(0)), _PROBE_ZONE: _stamp(wall, _PROBE_OFFSET)}
+        assert self._process.stdin is not None
+        try:
+            self._process.stdin.write(json.dumps([[text, stamps[zone], zone] for text, zone in texts]) + "\n")
+            self._process.stdin.flush()
+        except (OSError, ValueError):  # the child has ended
+            self.close()
+            return None
+        answer = self._answer(_PHRASE_TIME)
+        return None if answer is None else list(json.loads(answer))
+
+    def _answer(self, seconds: float) -> str | None:
+        output = self._process.stdout
+        assert output is not None
+        line = output.readline() if select.select([output], [], [], seconds)[0] else ""
+        if not line:  # out of time, or the child ended (out of memory)
+            self.close()
+            return None
+        return line
+
+    def close(self) -> None:
+        """End the child."""
+        if self.alive:
+            self._process.kill()
+        self._process.wait()
+        for stream in (self._process.stdin, self._process.stdout):
+            if stream is not None:
+                stream.close()
+
+
+def _stamp(wall: datetime, offset: timedelta) -> int:
+    return int((wall.replace(tzinfo=UTC) - offset).timestamp())
+
+
+@atexit.register
+def _stop() -> None:
+    if _engine is not None:
+        _engine.close()
 
 
 def _load() -> _Duckling | None:
     global _engine, _missing
     with _lock:
-        if _engine is None and not _missing:
-            try:
-                import duckling
-
-                _engine = _Duckling(duckling)
-            except (ImportError, OSError):  # not installed, or its native libraries do not load here
-                _missing = True
+        if _missing or (_engine is not None and _engine.alive):
+            return _engine
+        try:
+            if importlib.util.find_spec("duckling") is None:
+                raise ImportError("the dates extra is not installed")
+            _engine = _Duckling()
+        except (ImportError, OSError):  # not installed, or it does not start here
+            _engine, _missing = None, True
         return _engine
 
 
 def available() -> bool:
-    """Whether the second reader is installed (loading it on first use)."""
+    """Whether the second reader is installed (starting it on first use)."""
     return _load() is not None
 
 
@@ -139,19 +195,22 @@ def read(text: str, wall: datetime, unread: tuple[str, ...]) -> tuple[Reading, .
     """Duckling's readings of a normalized phrase said at the naive wall-clock ``wall``, or None when it is not
     installed or its answer is not complete (see the module docstring). ``unread`` are the words the grammar left
     unread: when Duckling reads them as a holiday, the phrase is refused."""
-    engine = _load()
-    if engine is None or "\x00" in text or _guessed(text):  # a NUL would stop Duckling's native code
+    if "\x00" in text or text in _hopeless or _guessed(text):  # a NUL would stop Duckling's native code
         return None
-    wall = wall.replace(microsecond=0)
-    with _lock:
-        for words in dict.fromkeys((" ".join(unread), *unread)):
-            if any(
-                "holiday" in found["value"] or "holidayBeta" in found["value"] for found in engine.parse(words, wall)
-            ):
-                return None
-        first, second = engine.parse(text, wall), engine.parse(text, wall, _PROBE_ZONE, _PROBE_OFFSET)
-    found = _readings(text, first, wall, timedelta(0))
-    return found if found is not None and found == _readings(text, second, wall, _PROBE_OFFSET) else None
+    probes = [(words, "UTC") for words in dict.fromkeys((" ".join(unread), *unread))]
+    with _lock:  # one phrase at a time, on a child alive when it is asked
+        engine = _load()
+        if engine is None:
+            return None
+        answers = engine.parse([(text, "UTC"), (text, _PROBE_ZONE), *probes], wall.replace(microsecond=0))
+        if answers is None:
+            if len(_hopeless) >= 1024:
+                _hopeless.clear()
+            _hopeless.add(text)
+    if answers is None or any("holiday" in t["value"] or "holidayBeta" in t["value"] for a in answers[2:] for t in a):
+        return None
+    readings = _readings(text, answers[0], wall, timedelta(0))
+    return readings if readings is not None and readings == _readings(text, answers[1], wall, _PROBE_OFFSET) else None
 
 
 def names_year(text: str) -> bool:
