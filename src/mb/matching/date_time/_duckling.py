@@ -15,7 +15,9 @@ Its answer is taken only when it is complete and no guess; otherwise the grammar
   (their days are conventions: the eve, the day observed);
 * the phrase is read twice, said at the same wall-clock time in UTC and in UTC+3: a phrase that names a zone ("9am
   PST") reads differently and is refused, so the wall-clock values stand in the user's own offset (or as written for
-  a naive ``user_time``).
+  a naive ``user_time``). Duckling gives every value in the offset of the time it is told the phrase was said, a zone
+  named or not, so the offset of its answer alone would not show a zone;
+* Duckling runs in a child process limited in memory and in time per phrase (see ``_Duckling``).
 """
 
 from __future__ import annotations
