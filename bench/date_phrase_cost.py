@@ -8,7 +8,9 @@ repeated to lengths from 100 to 3,200 characters (the matcher itself refuses phr
 is timed beyond it to show the trend) and parsed with the grammar's cache cleared; the script prints the best of five
 runs per length, the time per character, and the ratio of the longest phrase's time per character to the shortest's
 (about 1 for linear cost; a quadratic grammar would show about 32). Also prints the sizes of the date matcher's caches
-after a run over distinct phrases, to show they stay bounded.
+after a run over distinct phrases, to show they stay bounded. With the ``dates`` extra installed, also the cost of
+the second reader (Duckling, asked only about phrases whose words the grammar leaves unread): its first phrase in a
+fresh interpreter (starting Duckling's child process included) and each phrase after it, read or refused.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import sys
 import time
 from datetime import date, datetime, timedelta
 
-from mb.matching.date_time import _grammar, _phrase, match_date_time
+from mb.matching.date_time import _duckling, _grammar, _phrase, match_date_time
 from mb.matching.date_time._phrase import normalize
 
 FAMILIES = {
@@ -76,6 +78,43 @@ def start_up(runs: int = 3) -> tuple[float, float]:
     return best
 
 
+_SECOND = """
+import time
+from datetime import datetime
+import mb.matching.date_time as dates
+from mb.matching.date_time import _phrase
+said = datetime(2025, 3, 3, 10, 5)
+dates.match_date_time("tomorrow at 9am", "2025-03-04T09:00:00", said)
+_phrase._by_grammar("a minute past noon", said)  # the grammar alone first: its own cost is not counted
+started, clock = time.process_time(), time.perf_counter()
+dates.match_date_time("a minute past noon", "2025-03-03T12:01:00", said)
+print(time.process_time() - started, time.perf_counter() - clock)
+"""
+#: Phrases whose words the grammar leaves unread: read by Duckling, or refused (its answer incomplete or a guess).
+SECOND_PHRASES = ("a minute past noon", "3 seconds past 3", "30 seconds past 5pm tomorrow", "the first minute of 2025",
+                  "4 secs past 4 pm on 4 april 2024", "the stroke of midnight", "a minute to noon tomorrow",
+                  "a minute past noon PST", "blurple wibble")  # fmt: skip
+
+
+def second_reader(runs: int = 3) -> tuple[float, float, float, float]:
+    """CPU and wall seconds of the first phrase the second reader reads in a fresh interpreter (Duckling loaded then;
+    the grammar's own first phrase it does not understand has been read before), best of ``runs``, and the CPU seconds
+    per phrase after it (each phrase said at 50 times, the caches cleared), and the wall seconds per phrase (Duckling
+    reads in a child process, whose CPU the first figure leaves out)."""
+    first = (float("inf"), float("inf"))
+    for _ in range(runs):
+        output = subprocess.run([sys.executable, "-c", _SECOND], capture_output=True, text=True, check=True).stdout
+        first = (min(first[0], float(output.split()[0])), min(first[1], float(output.split()[1])))
+    _clear_caches()
+    times = [datetime(2025, 3, 3, 10, 5) + timedelta(hours=7 * n) for n in range(50)]
+    started, clock = time.process_time(), time.perf_counter()
+    for said in times:
+        for phrase in SECOND_PHRASES:
+            _phrase.resolve(phrase, said)
+    count = len(times) * len(SECOND_PHRASES)
+    return first[0], first[1], (time.process_time() - started) / count, (time.perf_counter() - clock) / count
+
+
 def new_phrases(count: int = 2000, seed: int = 5) -> list[str]:
     """Distinct phrases of the kinds benchmarks carry: relative days and weekdays at a time, explicit dates."""
     rng = random.Random(seed)
@@ -127,6 +166,13 @@ def main() -> None:
     match_date_time("tomorrow at 9am CET", "2024-01-02T09:00:00+01:00", datetime(2024, 1, 1, 12))
     phrases = new_phrases()
     print(f"first-seen phrase: {first_seen(phrases) * 1e6:.0f} us CPU each ({len(phrases):,} phrases, best of 5)")
+    if _duckling.available():
+        cpu, wall, each, each_wall = second_reader()
+        print(f"second reader (Duckling): first phrase {cpu * 1000:.0f} ms CPU, {wall * 1000:.0f} ms wall (best of 3),")
+        print(f"  its child process started; then {each * 1000:.2f} ms CPU, {each_wall * 1000:.2f} ms wall per phrase")
+        print(f"  ({len(SECOND_PHRASES)} phrases read or refused, 50 times each)")
+    else:
+        print(f"second reader (Duckling): not installed ({_duckling.INSTALL_HINT})")
     print(f"{'family':<18}" + "".join(f"{n:>10}" for n in LENGTHS) + "   us/char ratio (longest/shortest)")
     for name, unit in FAMILIES.items():
         times = []

@@ -4,7 +4,8 @@ The expected value is natural language resolved against ``outputs.environment.us
 reasonable reading (``next Friday`` said on a Thursday is the next day or the Friday of next week;
 ``10:30`` is 10:30 or 22:30). Every word of the phrase must be understood (fillers such as "at", "on", "the"
 aside): a phrase with a word the grammar does not use is not understood, an error naming the words (or a
-question for a judge that answers date questions), never a broader reading. A reading is a half-open window
+question for a judge that answers date questions), never a broader reading; with the ``dates`` extra, Duckling reads
+it first, and its answer counts only when complete and no guess (``_duckling``). A reading is a half-open window
 at the phrase's grain: ``at 2pm`` is the minute 14:00, ``March 3`` that day, ``this quarter`` that quarter; the
 end instant belongs to the next window. A range phrase (``from 3pm to 4pm``) checks the start of one parameter
 and both ends of a start/end group (the end at the exclusive end or in the last unit). A point phrase on a

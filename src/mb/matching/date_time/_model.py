@@ -154,6 +154,9 @@ class Resolution:
     """The date parts the phrase names outright (``year`` for "2014" or "next year", nothing for "march 3"): a
     parameter group may not leave them out. The year is assumed named unless the grammar says otherwise."""
 
+    reader: str = ""
+    """The second reader that read the phrase the grammar did not understand ("Duckling"); empty for the grammar."""
+
     @property
     def is_range(self) -> bool:
         """Whether the phrase names both ends of a range."""
@@ -161,8 +164,9 @@ class Resolution:
 
     @property
     def label(self) -> str:
-        """The readings joined with ``or`` (at most eight shown)."""
-        return _readings_label(self.readings)
+        """The readings joined with ``or`` (at most eight shown), and the reader when not the grammar."""
+        shown = _readings_label(self.readings)
+        return f"{shown} (read by {self.reader})" if self.reader else shown
 
 
 def _readings_label(readings: tuple[Reading, ...]) -> str:

@@ -19,12 +19,13 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from typing import NamedTuple
 
+from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import VAGUE
 from ._model import Reading, Resolution, Window, minute_window
-from ._payloads import named_parts
+from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
@@ -193,7 +194,57 @@ def resolve_naive(text: str, reference: datetime) -> tuple[Reading, ...]:
 
 
 def resolve(phrase: str, user_time: datetime | None) -> Resolution:
-    """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way).
+    """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way): the
+    grammar's, or, for a phrase it does not understand, the second reader's when installed and complete."""
+    found = _by_grammar(phrase, user_time)
+    unread = () if found.understood else _unread(phrase)
+    if not unread:
+        return found
+    text = normalize(phrase)
+    if not _duckling.available():
+        return replace(found, problem=f"{found.problem}; {_duckling.INSTALL_HINT}")
+    named = frozenset({"year"}) if _duckling.names_year(text) else frozenset()
+    if user_time is not None:
+        read = _second_reading(text, user_time.replace(tzinfo=None), unread)
+        home = user_zone(user_time)
+        if read is None:
+            return found
+        return Resolution(phrase, _zoned(read, home), home, named=named, reader=_duckling.READER)
+    first, second = (_second_reading(text, probe, unread) for probe in _PROBES)
+    if first is None or second is None:
+        return found
+    if first != second:
+        why = f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing"
+        return Resolution(phrase, (), None, why, reader=_duckling.READER)
+    return Resolution(phrase, first, None, named=named, reader=_duckling.READER)
+
+
+def _unread(phrase: str) -> tuple[str, ...]:
+    """The words the grammar left unread, when a second reader may read the phrase: a phrase whose words it read but
+    found contradictory ("Monday, Feb 12" on a Tuesday) or impossible, a vague one, a number without its unit and one
+    with a holiday (its days are conventions: "the eve of passover") stay errors."""
+    try:
+        read = _read(phrase)
+    except (OverflowError, ValueError):  # an ISO 8601 value past the calendar: the grammar's error stands
+        return ()
+    if not isinstance(read.parsed, str) or len(read.text) > MAX_LENGTH or _IN_NUMBER_RE.search(read.text):
+        return ()
+    parsed = parse(read.text)
+    if VAGUE.intersection(parsed.unknown) or any(isinstance(item.value, Holiday) for item in parsed.items):
+        return ()
+    return parsed.unknown
+
+
+@functools.lru_cache(maxsize=1024)
+def _second_reading(text: str, wall: datetime, unread: tuple[str, ...]) -> tuple[Reading, ...] | None:
+    try:
+        return _duckling.read(text, wall, unread)
+    except (OverflowError, ValueError):  # a reading past year 1 or 9999: none
+        return None
+
+
+def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
+    """The grammar's readings of ``phrase`` said at ``user_time``.
 
     What depends on the phrase alone (normalisation, zone, parse) is cached per phrase; the readings are cached per
     phrase, user zone and reference, which is the calendar day of ``user_time`` unless the phrase moves with the
@@ -201,7 +252,7 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     """
     listed = _listed(phrase)
     if listed is not None:
-        return _either(phrase, [resolve(part, user_time) for part in listed[0]], how=listed[1])
+        return _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
     reference, home, own_day = reference_of(phrase, user_time)
     return _resolve(phrase, reference, home, own_day)
 

@@ -288,7 +288,8 @@ def _actuals(windows: list[Window], resolution: Resolution, raw: str) -> tuple[A
     found: list[Actual] = []
     for window in windows:
         zone = window.zone if window.zone != resolution.user_zone else None
-        shown = f"{raw!r} ({window.label})"
+        reader = f", read by {resolution.reader}" if resolution.reader else ""
+        shown = f"{raw!r} ({window.label}{reader})"
         if window.grain in {"minute", "second", "instant"}:
             found.append(Actual(window.lo, zone=zone, shown=shown))
         else:
