@@ -128,7 +128,7 @@ REFUSED = [
     "the stroke of midnight",  # "midnight" only
     "a minute past noon PST",  # names a zone: read in two offsets, Duckling's answers differ
     "a minute past noon to 1pm tomorrow",  # Duckling drops the end of the range
-    "after lunch",  # an open bound (Duckling: 13:00 to 17:00, a convention)
+    "since a minute past noon",  # an open bound (Duckling: from 12:01 on)
     "10 minutes before the hour",  # no one hour (Duckling: before the current one)
     "seconds after midnight",  # no count (Duckling: one second)
     "the eve of passover",  # a holiday's days are a convention
