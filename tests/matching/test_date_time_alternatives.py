@@ -54,6 +54,7 @@ ROWS: list[tuple[str, object, object]] = [
     ("monday or tuesday at 2-3pm", "2025-10-14T14:00:00", True),
     ("monday or tuesday at 2-3pm", "2025-10-14T15:00:00", False),
     ("monday or the day before", "2025-10-10", ERROR),  # never "before monday": words that widen are not shared
+    ("march 5, 6 or 7", "2026-03-05T07:00:00", ERROR),  # days listed with commas: never March 5 at 6 or 7
     # a list with commas
     ("monday, tuesday or wednesday", "2025-10-13", True),
     ("monday, tuesday or wednesday", "2025-10-15", True),

@@ -99,6 +99,14 @@ def test_after_a_time_passed_today_is_the_rest_of_tonight_and_tomorrow_evening()
     assert_verdict(match_date_time("after 6pm", "2025-10-10T17:00:00", evening), False)
 
 
+def test_after_a_time_before_noon_is_never_the_rest_of_today() -> None:
+    # said at 9:20: "after 3" is 3pm today or from 3am tomorrow, never this morning after 3:00
+    assert_verdict(match_date_time("after 3", "2025-10-09T10:00:00", THU), False)
+    assert_verdict(match_date_time("after 3", "2025-10-09T16:00:00", THU), True)
+    assert_verdict(match_date_time("after midnight", "2025-10-09T15:00:00", THU), False)
+    assert_verdict(match_date_time("after 1am", "2025-10-10T02:00:00", THU), True)
+
+
 def test_a_start_and_end_group_starts_inside_the_side() -> None:
     group = ["start", "end"]
     inside = {"start": "2025-10-09T19:30:00", "end": "2025-10-09T20:30:00"}
