@@ -113,3 +113,15 @@ def test_a_start_and_end_group_starts_inside_the_side() -> None:
     early = {"start": "2025-10-09T18:30:00", "end": "2025-10-09T19:30:00"}
     assert_verdict(match_date_time("after 7pm", inside, THU, params=group), True)
     assert_verdict(match_date_time("after 7pm", early, THU, params=group), False)
+
+
+def test_a_start_and_end_group_before_a_time_ends_by_it() -> None:
+    group = ["start", "end"]
+    by_nine = {"start": "2025-10-10T08:00:00", "end": "2025-10-10T09:00:00"}
+    past_nine = {"start": "2025-10-10T08:00:00", "end": "2025-10-10T10:00:00"}
+    assert_verdict(match_date_time("before 9am tomorrow", by_nine, THU, params=group), True)
+    assert_verdict(match_date_time("before 9am tomorrow", past_nine, THU, params=group), False)
+    late = {"start": "2025-10-09T16:00:00", "end": "2025-10-09T19:00:00"}
+    assert_verdict(match_date_time("after 3pm and before 5pm", late, THU, params=group), False)
+    assert_verdict(match_date_time("before midnight", {"start": "2025-10-09T23:00:00", "end": "2025-10-10T01:00:00"},
+                                   THU, params=group), False)  # fmt: skip
