@@ -85,6 +85,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("in 2-3 hours", "2025-10-09T11:19:00", False),
     ("in 2-3 hours", "2025-10-09T12:21:00", False),
     ("in 2 or 3 hours", "2025-10-09T12:00:00", False),  # counts joined by "or": each alone
+    # a range that names a time of day keeps it on each day, never the hours between
+    ("at 3pm in 2-3 days", "2025-10-12T15:00:00", True),
+    ("at 3pm in 2-3 days", "2025-10-11T18:00:00", False),
+    ("in 2-3 days in the morning", "2025-10-11T20:00:00", False),
     ("3 to 4 weeks from now", "2025-10-30", True),
     ("3 to 4 weeks from now", "2025-11-06", True),
     ("3 to 4 weeks from now", "2025-10-09T03:00:00", False),  # never 3 o'clock today to 4 weeks from now

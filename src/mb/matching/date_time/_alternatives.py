@@ -34,7 +34,8 @@ _AM_PM_RE = re.compile(r"(?<=\d)(am|pm)\b")
 
 def alternatives(text: str) -> tuple[list[str], str] | None:
     """The phrases a normalized phrase lists as alternatives and how: ``or`` (phrases joined by "or"), ``counts``
-    (counts of one unit joined by "or") or ``range`` (a range of counts), or None when it lists none.
+    (counts of one unit joined by "or"), or, for a range of counts, the grain of the points it spans (``minute`` for
+    minutes and hours, ``day`` for longer units), or None when it lists none.
 
     Two counts of one unit joined by "or" ("2 or 3 days") are the phrase said with each of them, a range of counts
     ("2-4 days", "2 to 4 days", "between 2 and 4 days") with each count from the first to the last; otherwise the
@@ -46,7 +47,8 @@ def alternatives(text: str) -> tuple[list[str], str] | None:
     if counts is not None and low < high and (counts[3] == "and") == bool(counts[1]):
         head, tail = text[: counts.start()], text[counts.end() :]
         either = (counts[2], counts[4]) if counts[3] == "or" else range(low, high + 1 if high - low < _WIDEST else 0)
-        return [f"{head}{count} {counts[5]}{tail}" for count in either], "counts" if counts[3] == "or" else "range"
+        grain = "minute" if counts[5].startswith(("min", "h")) else "day"
+        return [f"{head}{count} {counts[5]}{tail}" for count in either], "counts" if counts[3] == "or" else grain
     parts = _OR_RE.split(_AM_PM_RE.sub(r" \1", re.sub(r"^either\s+", "", text)))
     if len(parts) < 2 or not all(parts):
         return None
