@@ -55,16 +55,19 @@ def _compound(mine: list[str], theirs: list[str], candidate: str, reference: str
 
 
 def _reordered(candidate: str, reference: str) -> str | None:
-    """The content words both texts share (at least three) come in another order, other than one part moved whole
-    to the other end ("chocolate chip cookie recipe" / "recipe for chocolate chip cookies") or a compound written
-    out ("Paris weather" / "weather in Paris"): "Ana is the manager of Ben" / "the manager of Ana is Ben", "a man in
-    a red coat rides a bike" / "a man on a red bike rides in a coat"."""
+    """The content words both texts share (at least three, or the only two of both) come in another order, other
+    than one part moved whole to the other end ("chocolate chip cookie recipe" / "recipe for chocolate chip cookies")
+    or a compound written out ("Paris weather" / "weather in Paris"): "Ana is the manager of Ben" / "the manager of
+    Ana is Ben", "a man in a red coat rides a bike" / "a man on a red bike rides in a coat", "milk chocolate" /
+    "chocolate milk"."""
     mine, theirs = content_stems(candidate), content_stems(reference)
     shared = set(mine) & set(theirs)
     ours, own = [word for word in theirs if word in shared], [word for word in mine if word in shared]
-    if len(shared) < 3:
+    pair = len(shared) == 2 == len(set(mine)) == len(set(theirs))  # "milk chocolate" / "chocolate milk"
+    if len(shared) < 3 and not pair:
         return None
-    rotations = len(ours) if len(ours) <= _MAX_ROTATED else 1  # each costs a pass over both: bounded for long texts
+    # each rotation costs a pass over both: bounded for long texts; two words exchanged are no part moved whole
+    rotations = len(ours) if 2 < len(ours) <= _MAX_ROTATED else 1
     if any(_in_order(ours[i:] + ours[:i], own) for i in range(rotations)):
         return None
     if _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
