@@ -33,6 +33,7 @@ def _verdict(judge: LocalJudge, candidate: str, reference: str) -> Verdict:
         ("Marta was influenced musically by Lena", "Lena was musically influenced by Marta"),  # both passive
         ("milk chocolate", "chocolate milk"),  # two words exchanged: another thing
         ("boat house", "house boat"),
+        ("an email to the manager", "an email from the manager"),  # one end of a route, the other way
         ("writing", "writing on a whiteboard"),
         ("how soon does a flu rash appear", "what does a flu rash look like"),
     ],

@@ -17,11 +17,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ._doubts import route_ends
 from ._names import absent_names, names
 from ._polarity import antonym_conflict, negation_conflict
 from ._quantities import Quantity, extract_quantities, unmatched
 from ._roles import role_swap
-from ._text import STOPWORDS, stem, words
+from ._text import stem
 from .base import JudgeRequest, JudgeTask
 
 __all__ = [
@@ -155,23 +156,17 @@ def _routes(text: str) -> set[tuple[str, str]]:
     return found
 
 
-def _ends(text: str) -> tuple[str, str] | None:
-    """The first content words after the one "from" and the one "to" of a text, names or not ("transfer 100 to
-    savings from checking": checking, savings), or None."""
-    found = words(text)
-    if found.count("from") != 1 or found.count("to") != 1:
-        return None
-    ends = [next((w for w in found[found.index(m) + 1 :] if w not in STOPWORDS), "") for m in ("from", "to")]
-    return (ends[0], ends[1]) if all(ends) and stem(ends[0]) != stem(ends[1]) else None
+def _stems(ends: dict[str, str]) -> list[str]:
+    return [stem(ends["from"]), stem(ends["to"])]
 
 
 def _direction(candidate: str, reference: str) -> GuardFailure | None:
     """A route the candidate takes backwards: "from NYC to LAX" against "from LAX to NYC", "to savings from
     checking" against "from savings to checking"."""
     cand, ref = _routes(candidate), _routes(reference)
-    mine, theirs = _ends(candidate), _ends(reference)
-    if mine and theirs and [stem(w) for w in mine] == [stem(w) for w in theirs[::-1]]:
-        cand, ref = {mine}, {theirs}
+    mine, theirs = route_ends(candidate), route_ends(reference)
+    if not ref and len(mine) == len(theirs) == 2 and _stems(mine) == _stems(theirs)[::-1]:  # no names: plain words
+        cand, ref = {(mine["from"], mine["to"])}, {(theirs["from"], theirs["to"])}
     for a, b in ref:
         if a != b and (b, a) in cand and (a, b) not in cand:
             return GuardFailure(
