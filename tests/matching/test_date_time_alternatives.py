@@ -55,6 +55,8 @@ ROWS: list[tuple[str, object, object]] = [
     ("monday or tuesday at 2-3pm", "2025-10-14T15:00:00", False),
     ("monday or the day before", "2025-10-10", ERROR),  # never "before monday": words that widen are not shared
     ("march 5, 6 or 7", "2026-03-05T07:00:00", ERROR),  # days listed with commas: never March 5 at 6 or 7
+    ("11 or 12pm", "2025-10-09T23:00:00", ERROR),  # 12pm is noon: its "pm" says nothing of the hour before
+    ("12 or 1pm", "2025-10-09T12:00:00", True),
     # a list with commas
     ("monday, tuesday or wednesday", "2025-10-13", True),
     ("monday, tuesday or wednesday", "2025-10-15", True),

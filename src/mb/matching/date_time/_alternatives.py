@@ -78,6 +78,8 @@ def _shared(parts: list[str]) -> list[str]:
         own, extra = (" ".join(words[:cut]), " ".join(words[cut:]))[:: 1 if tail else -1]
         if not tail and extra.endswith(","):  # "march 5, 6 or 7" lists days: never "march 5" at 6 or 7
             continue
+        if extra in ("am", "pm") and own.startswith("12"):  # "11 or 12pm": 11am or noon to most, 11pm to the letter
+            continue
         narrows = extra in _NARROWING or set(_kinds(extra) or {"bound"}) <= _NARROWING_KINDS
         if narrows and {_words(own)} == shape and {_kinds(own)} == {_kinds(p) for p in others}:
             return [f"{p} {extra}" for p in others] + [long] if tail else [long] + [f"{extra} {p}" for p in others]
