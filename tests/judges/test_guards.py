@@ -127,6 +127,8 @@ def test_precheck_decides_blank_texts(request_: JudgeRequest, expected: tuple[fl
         ("train from London to Paris", "Paris to London train"),
         ("transfer Checking -> Savings", "transfer Savings -> Checking"),
         ("she moved from Oslo to Bergen", "she moved to Oslo from Bergen"),
+        ("transfer 100 from savings to checking", "transfer 100 to savings from checking"),  # the same word order
+        ("convert from fahrenheit to celsius", "convert from celsius to fahrenheit"),
     ],
 )
 def test_direction_guard_fires_on_a_reversed_route(candidate: str, reference: str) -> None:
@@ -139,6 +141,9 @@ def test_direction_guard_fires_on_a_reversed_route(candidate: str, reference: st
     [
         ("NYC to LAX flights", "flights from NYC to LAX"),
         ("flights to LAX from NYC", "flights from NYC to LAX"),
+        ("transfer 100 from checking to savings", "transfer 100 to savings from checking"),
+        ("a note to the team from the manager", "a note from the manager to the team"),
+        ("die due to allergies", "die from allergies"),  # one end the other way: a doubt at most
         ("trains between Paris and London", "Paris to London train"),
         ("King Charles the Third", "King Charles III"),
         ("Henry the Eighth", "Henry VIII"),

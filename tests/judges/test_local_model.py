@@ -31,6 +31,9 @@ def _verdict(judge: LocalJudge, candidate: str, reference: str) -> Verdict:
         ("a man on a red bike rides in a coat", "a man in a red coat rides a bike"),
         ("a man on a red bike rides in a long coat", "a man in a red coat rides a bike"),  # not the same words
         ("Marta was influenced musically by Lena", "Lena was musically influenced by Marta"),  # both passive
+        ("milk chocolate", "chocolate milk"),  # two words exchanged: another thing
+        ("boat house", "house boat"),
+        ("an email to the manager", "an email from the manager"),  # one end of a route, the other way
         ("writing", "writing on a whiteboard"),
         ("how soon does a flu rash appear", "what does a flu rash look like"),
     ],
@@ -138,6 +141,12 @@ def test_the_passive_voice_of_the_same_statement_passes(judge: LocalJudge) -> No
     verdict = _verdict(judge, "Carrots are being grated by a woman", "A woman is grating carrots")
     assert verdict.passed, verdict.reason  # the cosine alone (0.87) would leave it undecided
     assert "same roles" in verdict.reason
+
+
+def test_the_passive_voice_with_an_irregular_participle_passes(judge: LocalJudge) -> None:
+    verdict = _verdict(judge, "the man was bitten by the dog", "the dog bit the man")
+    assert verdict.passed, verdict.reason  # the cosine alone (0.83) would leave it undecided
+    assert not _verdict(judge, "the dog was bit by the man", "the dog bit the man").passed
 
 
 def test_a_compound_written_out_is_no_reordering(judge: LocalJudge) -> None:

@@ -31,6 +31,8 @@ PAIRS = Path(__file__).resolve().parents[1] / "data" / "judge_pairs.jsonl.gz"
         ("Bob defeated Tim, Tom and Jim", "Tom defeated Tim, Bob and Jim"),
         ("Tim defeated Tom, Bob and Jim", "Tom defeated Tim, Bob and Jim"),
         ("Madrid, Rome and Berlin sent aid to Paris", "Paris, Rome and Berlin sent aid to Madrid"),
+        ("the study cited the report", "the study was cited by the report"),  # "report" is no "reported"
+        ("the report wrote the intern", "the report was written by the intern"),
     ],
 )
 def test_a_swap_of_roles_is_caught_and_explained(candidate: str, reference: str) -> None:
@@ -97,6 +99,10 @@ def test_long_texts_are_not_read_for_roles() -> None:
         ("she must sign the lease", "he may sign the lease", False),
         ("how is the dish served", "what is the dish served", False),
         ("a tomato sits on the table", "a tomato sits under the table", False),
+        ("the man was bitten by the dog", "the dog bit the man", True),  # a participle unlike its past tense
+        ("the dog was bitten by the man", "the man bit the dog", True),
+        ("the dog was bit by the man", "the dog bit the man", False),
+        ("the startup was acquired", "the startup acquired", False),  # acquired, or acquiring: the roles differ
     ],
 )
 def test_one_statement_is_the_same_words_in_the_same_roles(candidate: str, reference: str, same: bool) -> None:

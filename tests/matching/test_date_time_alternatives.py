@@ -54,6 +54,9 @@ ROWS: list[tuple[str, object, object]] = [
     ("monday or tuesday at 2-3pm", "2025-10-14T14:00:00", True),
     ("monday or tuesday at 2-3pm", "2025-10-14T15:00:00", False),
     ("monday or the day before", "2025-10-10", ERROR),  # never "before monday": words that widen are not shared
+    ("march 5, 6 or 7", "2026-03-05T07:00:00", ERROR),  # days listed with commas: never March 5 at 6 or 7
+    ("11 or 12pm", "2025-10-09T23:00:00", ERROR),  # 12pm is noon: its "pm" says nothing of the hour before
+    ("12 or 1pm", "2025-10-09T12:00:00", True),
     # a list with commas
     ("monday, tuesday or wednesday", "2025-10-13", True),
     ("monday, tuesday or wednesday", "2025-10-15", True),
@@ -84,6 +87,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("in 2-3 hours", "2025-10-09T11:19:00", False),
     ("in 2-3 hours", "2025-10-09T12:21:00", False),
     ("in 2 or 3 hours", "2025-10-09T12:00:00", False),  # counts joined by "or": each alone
+    # a range that names a time of day keeps it on each day, never the hours between
+    ("at 3pm in 2-3 days", "2025-10-12T15:00:00", True),
+    ("at 3pm in 2-3 days", "2025-10-11T18:00:00", False),
+    ("in 2-3 days in the morning", "2025-10-11T20:00:00", False),
     ("3 to 4 weeks from now", "2025-10-30", True),
     ("3 to 4 weeks from now", "2025-11-06", True),
     ("3 to 4 weeks from now", "2025-10-09T03:00:00", False),  # never 3 o'clock today to 4 weeks from now

@@ -99,9 +99,29 @@ def test_after_a_time_passed_today_is_the_rest_of_tonight_and_tomorrow_evening()
     assert_verdict(match_date_time("after 6pm", "2025-10-10T17:00:00", evening), False)
 
 
+def test_after_a_time_before_noon_is_never_the_rest_of_today() -> None:
+    # said at 9:20: "after 3" is 3pm today or from 3am tomorrow, never this morning after 3:00
+    assert_verdict(match_date_time("after 3", "2025-10-09T10:00:00", THU), False)
+    assert_verdict(match_date_time("after 3", "2025-10-09T16:00:00", THU), True)
+    assert_verdict(match_date_time("after midnight", "2025-10-09T15:00:00", THU), False)
+    assert_verdict(match_date_time("after 1am", "2025-10-10T02:00:00", THU), True)
+
+
 def test_a_start_and_end_group_starts_inside_the_side() -> None:
     group = ["start", "end"]
     inside = {"start": "2025-10-09T19:30:00", "end": "2025-10-09T20:30:00"}
     early = {"start": "2025-10-09T18:30:00", "end": "2025-10-09T19:30:00"}
     assert_verdict(match_date_time("after 7pm", inside, THU, params=group), True)
     assert_verdict(match_date_time("after 7pm", early, THU, params=group), False)
+
+
+def test_a_start_and_end_group_before_a_time_ends_by_it() -> None:
+    group = ["start", "end"]
+    by_nine = {"start": "2025-10-10T08:00:00", "end": "2025-10-10T09:00:00"}
+    past_nine = {"start": "2025-10-10T08:00:00", "end": "2025-10-10T10:00:00"}
+    assert_verdict(match_date_time("before 9am tomorrow", by_nine, THU, params=group), True)
+    assert_verdict(match_date_time("before 9am tomorrow", past_nine, THU, params=group), False)
+    late = {"start": "2025-10-09T16:00:00", "end": "2025-10-09T19:00:00"}
+    assert_verdict(match_date_time("after 3pm and before 5pm", late, THU, params=group), False)
+    assert_verdict(match_date_time("before midnight", {"start": "2025-10-09T23:00:00", "end": "2025-10-10T01:00:00"},
+                                   THU, params=group), False)  # fmt: skip

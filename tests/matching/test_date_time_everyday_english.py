@@ -25,6 +25,8 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("24-hour with hours", "08:00 hrs", "2024-05-15T20:00:00", False),
     ("24-hour with hours", "20:30 hours tomorrow", "2024-05-16T20:30:00", True),
     ("24-hour with hours", "15:00h", "2024-05-15T15:00:00", True),
+    ("hours and minutes as a length", "in 10:30 hours", "2024-05-16T10:30:00", ERROR),  # never the time 10:30
+    ("hours and minutes as a length", "1:30 hrs", "2024-05-16T01:30:00", ERROR),
     ("abbreviation", "2morrow at 5pm", "2024-05-16T17:00:00", True),
     ("abbreviation", "2morrow at 5pm", "2024-05-15T17:00:00", False),
     ("offset in time", "in a week's time", "2024-05-22", True),

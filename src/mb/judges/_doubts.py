@@ -14,7 +14,7 @@ import re
 
 from ._text import STOPWORDS, content_stems, stem, words
 
-__all__ = ["added_detail", "doubts", "stated_on_a_line", "substitution"]
+__all__ = ["added_detail", "doubts", "route_ends", "stated_on_a_line", "substitution"]
 
 _WH = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why", "how"})
 _AUX = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "to"})
@@ -55,16 +55,19 @@ def _compound(mine: list[str], theirs: list[str], candidate: str, reference: str
 
 
 def _reordered(candidate: str, reference: str) -> str | None:
-    """The content words both texts share (at least three) come in another order, other than one part moved whole
-    to the other end ("chocolate chip cookie recipe" / "recipe for chocolate chip cookies") or a compound written
-    out ("Paris weather" / "weather in Paris"): "Ana is the manager of Ben" / "the manager of Ana is Ben", "a man in
-    a red coat rides a bike" / "a man on a red bike rides in a coat"."""
+    """The content words both texts share (at least three, or the only two of both) come in another order, other
+    than one part moved whole to the other end ("chocolate chip cookie recipe" / "recipe for chocolate chip cookies")
+    or a compound written out ("Paris weather" / "weather in Paris"): "Ana is the manager of Ben" / "the manager of
+    Ana is Ben", "a man in a red coat rides a bike" / "a man on a red bike rides in a coat", "milk chocolate" /
+    "chocolate milk"."""
     mine, theirs = content_stems(candidate), content_stems(reference)
     shared = set(mine) & set(theirs)
     ours, own = [word for word in theirs if word in shared], [word for word in mine if word in shared]
-    if len(shared) < 3:
+    pair = len(shared) == 2 == len(set(mine)) == len(set(theirs))  # "milk chocolate" / "chocolate milk"
+    if len(shared) < 3 and not pair:
         return None
-    rotations = len(ours) if len(ours) <= _MAX_ROTATED else 1  # each costs a pass over both: bounded for long texts
+    # each rotation costs a pass over both: bounded for long texts; two words exchanged are no part moved whole
+    rotations = len(ours) if 2 < len(ours) <= _MAX_ROTATED else 1
     if any(_in_order(ours[i:] + ours[:i], own) for i in range(rotations)):
         return None
     if _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
@@ -136,11 +139,36 @@ def stated_on_a_line(candidate: str, reference: str) -> bool:
     return len(lines) > 1 and bool(theirs) and any(content_stems(line) == theirs for line in lines)
 
 
+def route_ends(text: str) -> dict[str, str]:
+    """The first content word after the one "from" and after the one "to" of a text, names or not ("transfer 100 to
+    savings from checking": from checking, to savings)."""
+    found = words(text)
+    ends = {
+        marker: next((w for w in found[found.index(marker) + 1 :] if w not in STOPWORDS), "")
+        for marker in ("from", "to")
+        if found.count(marker) == 1
+    }
+    return {marker: end for marker, end in ends.items() if end}
+
+
+def _other_way(candidate: str, reference: str) -> str | None:
+    """One end of a route said the other way ("an email from the manager" / "an email to the manager"); "die from" and
+    "die due to" an illness go nowhere, so this is a doubt, not a failure."""
+    mine, theirs = ({marker: stem(end) for marker, end in route_ends(text).items()} for text in (candidate, reference))
+    for one, other in (("from", "to"), ("to", "from")):
+        end = theirs.get(one)
+        if end and mine.get(other) == end and mine.get(one) != end and theirs.get(other) != end:
+            word = route_ends(reference)[one]
+            return f"the candidate says {other} {word!r} where the reference says {one} it: the direction may differ"
+    return None
+
+
 def doubts(candidate: str, reference: str) -> list[str]:
     """Why the pair cannot be decided offline (empty when nothing stands in the way)."""
     found = [
         _reordered(candidate, reference),
         _omitted(content_stems(candidate), content_stems(reference)),
         _asks_otherwise(candidate, reference),
+        _other_way(candidate, reference),
     ]
     return [reason for reason in found if reason is not None]

@@ -17,10 +17,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ._doubts import route_ends
 from ._names import absent_names, names
 from ._polarity import antonym_conflict, negation_conflict
 from ._quantities import Quantity, extract_quantities, unmatched
 from ._roles import role_swap
+from ._text import stem
 from .base import JudgeRequest, JudgeTask
 
 __all__ = [
@@ -154,9 +156,17 @@ def _routes(text: str) -> set[tuple[str, str]]:
     return found
 
 
+def _stems(ends: dict[str, str]) -> list[str]:
+    return [stem(ends["from"]), stem(ends["to"])]
+
+
 def _direction(candidate: str, reference: str) -> GuardFailure | None:
-    """A route the candidate takes backwards: "from NYC to LAX" against "from LAX to NYC"."""
+    """A route the candidate takes backwards: "from NYC to LAX" against "from LAX to NYC", "to savings from
+    checking" against "from savings to checking"."""
     cand, ref = _routes(candidate), _routes(reference)
+    mine, theirs = route_ends(candidate), route_ends(reference)
+    if not ref and len(mine) == len(theirs) == 2 and _stems(mine) == _stems(theirs)[::-1]:  # no names: plain words
+        cand, ref = {(mine["from"], mine["to"])}, {(theirs["from"], theirs["to"])}
     for a, b in ref:
         if a != b and (b, a) in cand and (a, b) not in cand:
             return GuardFailure(

@@ -52,7 +52,17 @@ _NEGATION_LIKE = frozenset({"no", "not", "nor"})
 _IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone": "go", "sent": "send", "made": "mak",
               "paid": "pay", "bought": "buy", "sold": "sell", "held": "hold", "took": "tak",
               "taken": "tak", "gave": "giv", "given": "giv", "found": "find", "told": "tell", "written": "writ",
-              "wrote": "writ", "rose": "ris", "risen": "ris", "fell": "fall", "fallen": "fall"}  # fmt: skip
+              "wrote": "writ", "rose": "ris", "risen": "ris", "fell": "fall", "fallen": "fall",
+              # strong verbs whose past and participle differ: the passive reads like the active
+              "bitten": "bit", "ate": "eat", "eaten": "eat", "drove": "driv", "driven": "driv", "broke": "break",
+              "broken": "break", "stole": "steal", "stolen": "steal", "chose": "choos", "chosen": "choos",
+              "spoke": "speak", "spoken": "speak", "threw": "throw", "thrown": "throw", "knew": "know",
+              "known": "know", "drew": "draw", "drawn": "draw", "grew": "grow", "grown": "grow", "flew": "fly",
+              "flown": "fly", "rode": "rid", "ridden": "rid", "hidden": "hid", "beaten": "beat", "forgot": "forget",
+              "forgotten": "forget", "shook": "shak", "shaken": "shak", "woke": "wak", "woken": "wak",
+              "froze": "freez", "frozen": "freez", "sang": "sing", "sung": "sing", "swam": "swim", "swum": "swim",
+              "began": "begin", "begun": "begin", "seen": "see", "blew": "blow", "blown": "blow", "shown": "show",
+              "tore": "tear", "torn": "tear", "wore": "wear", "worn": "wear", "struck": "strik"}  # fmt: skip
 
 
 def fold(text: str) -> str:

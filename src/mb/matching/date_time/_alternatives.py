@@ -34,7 +34,8 @@ _AM_PM_RE = re.compile(r"(?<=\d)(am|pm)\b")
 
 def alternatives(text: str) -> tuple[list[str], str] | None:
     """The phrases a normalized phrase lists as alternatives and how: ``or`` (phrases joined by "or"), ``counts``
-    (counts of one unit joined by "or") or ``range`` (a range of counts), or None when it lists none.
+    (counts of one unit joined by "or"), or, for a range of counts, the grain of the points it spans (``minute`` for
+    minutes and hours, ``day`` for longer units), or None when it lists none.
 
     Two counts of one unit joined by "or" ("2 or 3 days") are the phrase said with each of them, a range of counts
     ("2-4 days", "2 to 4 days", "between 2 and 4 days") with each count from the first to the last; otherwise the
@@ -46,7 +47,8 @@ def alternatives(text: str) -> tuple[list[str], str] | None:
     if counts is not None and low < high and (counts[3] == "and") == bool(counts[1]):
         head, tail = text[: counts.start()], text[counts.end() :]
         either = (counts[2], counts[4]) if counts[3] == "or" else range(low, high + 1 if high - low < _WIDEST else 0)
-        return [f"{head}{count} {counts[5]}{tail}" for count in either], "counts" if counts[3] == "or" else "range"
+        grain = "minute" if counts[5].startswith(("min", "h")) else "day"
+        return [f"{head}{count} {counts[5]}{tail}" for count in either], "counts" if counts[3] == "or" else grain
     parts = _OR_RE.split(_AM_PM_RE.sub(r" \1", re.sub(r"^either\s+", "", text)))
     if len(parts) < 2 or not all(parts):
         return None
@@ -74,6 +76,10 @@ def _shared(parts: list[str]) -> list[str]:
             continue
         cut = seen[size - 1] + 1 if tail else seen[-size]
         own, extra = (" ".join(words[:cut]), " ".join(words[cut:]))[:: 1 if tail else -1]
+        if not tail and extra.endswith(","):  # "march 5, 6 or 7" lists days: never "march 5" at 6 or 7
+            continue
+        if extra in ("am", "pm") and own.startswith("12"):  # "11 or 12pm": 11am or noon to most, 11pm to the letter
+            continue
         narrows = extra in _NARROWING or set(_kinds(extra) or {"bound"}) <= _NARROWING_KINDS
         if narrows and {_words(own)} == shape and {_kinds(own)} == {_kinds(p) for p in others}:
             return [f"{p} {extra}" for p in others] + [long] if tail else [long] + [f"{extra} {p}" for p in others]

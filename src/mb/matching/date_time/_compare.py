@@ -284,6 +284,11 @@ def _is_period(window: Window) -> bool:
     )
 
 
+def _deadline(window: Window) -> bool:
+    """Whether the window ends at a time the phrase names with "before" (its end then bounds the whole event)."""
+    return window.closed or window.note == "before"
+
+
 def _bounds(actual: Actual, window: Window, user: ZoneSpec | None) -> tuple[datetime, datetime]:
     """The first and last wall-clock times, in the window's zone, the value may denote."""
     if actual.hi is not None:
@@ -307,9 +312,9 @@ def point_end(
     named: frozenset[str] = YEAR_ONLY,
 ) -> tuple[bool, str | None]:
     """A point phrase on a start/end group: whether the window accepts the start, and why the end fails (None: it
-    does not). The end never comes before the start; for a phrase a day or longer it also stays inside the phrase's
-    window or ends at its exclusive end, as an instant or a date (a sub-range of the period); a shorter phrase checks
-    only the start."""
+    does not). The end never comes before the start; for a phrase a day or longer, or one naming a time the whole
+    event comes before ("before 9am", "after 3pm and before 5pm"), it also stays inside the phrase's window or ends at
+    its exclusive end, as an instant or a date (a sub-range of the period); a shorter phrase checks only the start."""
     try:
         firsts = [
             _bounds(c, window, user)[0]
@@ -325,7 +330,7 @@ def point_end(
             first, last = _bounds(candidate, window, user)
             if last < min(firsts):
                 continue
-            if not _is_period(window):
+            if not _is_period(window) and not _deadline(window):
                 return True, None
             # a date at the exclusive end is the end written as a date (Q2 -> July 1), as for ranges
             inside = window.lo <= first and (last <= window.hi or candidate.lo == window.hi)

@@ -270,7 +270,8 @@ def _listed(phrase: str) -> tuple[list[str], str] | None:
 def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution:
     """Every reading of every alternative; not understood when one is not, or when alternatives joined by "or" differ
     in their words or grain ("noon or 1pm"). A range of counts is one window from the first count's to the last's ("in
-    2-3 hours": any time from 2 to 3 hours away)."""
+    2-3 hours": any time from 2 to 3 hours away) when each is a point of the grain its unit spans; one that names more
+    ("in 2-3 days at 3pm": 3pm on each day, never the hours between) keeps each reading."""
     if not parts:
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: too many counts to keep each", False)
     home = parts[0].user_zone
@@ -282,7 +283,8 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
         why = f"could not understand 'or' in {phrase!r}: its alternatives do not name the same kind of time"
         return Resolution(phrase, (), home, why, False)
     found = tuple(dict.fromkeys(reading for part in parts for reading in part.readings))
-    if how == "range" and all(len(part.readings) == 1 for part in parts) and not any(r.end or r.span for r in found):
+    spanned = {r.start.grain for r in found} == {how} and not any(r.end or r.span for r in found)
+    if spanned and all(len(part.readings) == 1 for part in parts):
         lo, hi = min(r.start.lo for r in found), max(r.start.hi for r in found)
         found = (Reading(replace(found[0].start, lo=lo, hi=hi, grain="span", note="range")),)
     return Resolution(phrase, found, home, named=frozenset().union(*(part.named for part in parts)))

@@ -151,9 +151,9 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
 def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:
     """One side of each reading (``word`` is "before" or "after"): "before 9am tomorrow" is tomorrow from midnight to
     9:00 (from now when the day is today), "before friday" from today to the start of Friday, "after 6pm" from 18:00
-    to the end of its day (tonight's too when no day is named and 18:00 has passed). A time of day bounding the window
-    is in it, as a tool's argument carries a deadline or a start. After a day or longer nothing ends the window:
-    not understood."""
+    to the end of its day (tonight's too when no day is named and 18:00 has passed, for a time from noon on: "after 3"
+    said at 9am is never the rest of the morning after 3:00). A time of day bounding the window is in it, as a tool's
+    argument carries a deadline or a start. After a day or longer nothing ends the window: not understood."""
     now = ref.replace(second=0, microsecond=0)
     today = datetime.combine(ref.date(), time())
     sides: list[Reading] = []
@@ -169,7 +169,7 @@ def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:
             raise DateProblem(f"'after' {w.label} names no end")
         else:
             lo, hi = (w.lo if w.grain in {"minute", "second"} else w.hi), day + timedelta(days=1)
-            if w.floating and day - timedelta(days=1) == today:  # "after 6pm" said at 7pm: the rest of tonight too
+            if w.floating and day - timedelta(days=1) == today and lo.hour >= 12:  # said at 7pm: the rest of tonight
                 sides.append(Reading(Window(max(lo - timedelta(days=1), now), day, "span", note=word, floating=True)))
         closed = word == "before" and within_day and hi.time() != time()
         if lo < hi:

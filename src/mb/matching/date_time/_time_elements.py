@@ -62,14 +62,14 @@ _AMPM = r"(?:\s*(?P<ap>am|pm|a|p)\b)?"
 
 #: Clock times in digits, in the order tried, with their first tokens and when one written without am/pm has a single
 #: reading: ``zero`` when its hour has a leading zero (``09:30``), ``two`` also when it has two digits (``1030``),
-#: ``bare`` when no am/pm follows (``15h30``), ``always`` (``1530 hrs``, ``08:00 hrs``); ``dot`` (``9.30``) is left to
-#: the date when it is one too.
+#: ``bare`` when no am/pm follows (``15h30``), ``always`` (``1530 hrs``, ``08:00 hrs``, never a length: "in 10:30
+#: hours", "1:30 hrs"); ``dot`` (``9.30``) is left to the date when it is one too.
 _DIGIT_CLOCKS = (
     (r"(?P<h>\d{1,2}):(?P<m>\d\d)(?::(?P<s>\d\d)(?:\.\d+)?)?" + _AMPM, (DIGIT,), "zero"),
     (r"(?P<h>\d{1,2})(?:h(?P<m>\d\d)?|\s+h\s+(?P<m2>[0-5]\d))" + _AMPM, (DIGIT,), "bare"),  # 15h30, 10 h 10 pm
     (r"(?P<h>\d{1,2})(?:\s*o(?:'|\s)?clock)?\s*(?P<ap>am|pm)|(?P<h2>\d{1,2})(?P<ap2>a|p)", (DIGIT,), ""),
     (r"(?P<h>\d{1,2})\.(?P<m>[0-5]\d)(?:\s*(?P<ap>am|pm))?", (DIGIT,), "dot"),
-    (r"(?P<h>[01]\d|2[0-3]|\d(?=:)):?(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)", (DIGIT,), "always"),
+    (r"(?P<h>[01]\d|2[0-3]):?(?P<m>[0-5]\d)\s*(?:hours|hrs|hr|h)", (DIGIT,), "always"),
     (r"(?P<h>\d{1,2})(?P<m>[0-5]\d)\s*(?P<ap>am|pm)", (DIGIT,), ""),
     (r"(?:at|@)\s+(?P<h>\d{1,2})(?:\s+|\.)(?P<m>[0-5]\d)" + _AMPM, ("at", "@"), ""),
     (r"(?:at\s+)?(?P<h>\d{1,2})(?P<m>[0-5]\d)", ("at", DIGIT), "two"),
@@ -79,6 +79,10 @@ _DIGIT_CLOCKS = (
 
 #: A day that takes no year ("tomorrow", "friday") with no month: four digits beside it are a 24-hour time.
 _YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday|{WEEKDAY})\b")
+
+
+#: Words before a number of hours that make it a length ("in", "for", "after", "within").
+_LENGTH_BEFORE = re.compile(r"\b(?:in|for|after|within)\s+$")
 
 
 def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
@@ -92,6 +96,8 @@ def _digit_clock(rule: str) -> Builder:
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
         if rule == "two" and late and not _YEARLESS_DAY_RE.match(m.string):
             return None  # four digits from 1500 alone are a year
+        if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string[: m.start()]):
+            return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day
         if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in _pairs(hour, minute)):
             return None  # "9.30" is a date too: read both ways with the date
         explicit = (
