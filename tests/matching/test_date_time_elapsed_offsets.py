@@ -81,3 +81,11 @@ def test_a_naive_user_time_with_no_change_of_the_clocks_counts_on_the_wall_clock
     outcome = match_date_time("in 2 hours pacific", argument, datetime(2013, 3, 12, 1, 30))
     assert outcome.error is None, outcome.reason
     assert outcome.passed is expected, outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["in 2 hours tomorrow", "tomorrow in 2 hours", "in 30 minutes on friday"])
+def test_hours_from_now_beside_another_day_is_not_understood(phrase: str) -> None:
+    outcome = match_date_time(phrase, "2025-10-03T01:00", datetime(2025, 10, 2, 9, 20))  # a Thursday
+    assert not outcome.passed
+    assert outcome.error is not None
+    assert "counts from now" in outcome.reason
