@@ -43,6 +43,8 @@ ROWS: list[tuple[str, object, object]] = [
     ("before noon", "2025-10-09T12:30:00", False),
     ("before 9am today", "2025-10-09T08:00:00", ERROR),  # already past: nothing is left before it
     ("earlier than 6pm tomorrow", "2025-10-10T17:00:00", True),
+    ("in 2 days before 9am", "2025-10-11T08:00:00", True),  # two days from now, before 9am
+    ("in 2 days before 9am", "2025-10-07T09:00:00", False),  # never "2 days before 9am", the "in" dropped
     ("tomorrow morning before 9am", "2025-10-10T07:00:00", True),
     ("tomorrow morning before 9am", "2025-10-10T04:00:00", False),  # before the morning
     ("before friday", "2025-10-09", True),

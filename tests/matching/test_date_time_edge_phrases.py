@@ -95,3 +95,10 @@ def test_offsets_past_the_calendar_say_so(phrase: str) -> None:
 def test_a_vague_length_names_the_words() -> None:
     outcome = match_date_time("for a few hours", "PT3H", U)
     assert "'a few'" in outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["the 2nd-3rd monday", "the 2nd-3rd monday of october"])
+@pytest.mark.parametrize("argument", ["2025-10-02", "2025-10-10", "2025-10-13"])
+def test_ordinals_joined_before_a_weekday_are_never_days_of_the_month(phrase: str, argument: str) -> None:
+    outcome = match_date_time(phrase, argument, datetime(2025, 10, 2, 9, 20))  # a Thursday
+    assert_verdict(outcome, ERROR)

@@ -81,3 +81,21 @@ def test_a_naive_user_time_with_no_change_of_the_clocks_counts_on_the_wall_clock
     outcome = match_date_time("in 2 hours pacific", argument, datetime(2013, 3, 12, 1, 30))
     assert outcome.error is None, outcome.reason
     assert outcome.passed is expected, outcome.reason
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["in 2 hours tomorrow", "tomorrow in 2 hours", "in 30 minutes on friday", "in 2 hours at 3pm", "in 20 hours today"],
+)
+def test_hours_from_now_beside_another_day_or_time_are_not_understood(phrase: str) -> None:
+    outcome = match_date_time(phrase, "2025-10-03T01:00", datetime(2025, 10, 2, 9, 20))  # a Thursday
+    assert not outcome.passed
+    assert outcome.error is not None
+    assert "counts from now" in outcome.reason
+
+
+@pytest.mark.parametrize(("argument", "expected"), [("2025-10-02T11:20", True), ("2025-10-03T01:00", False)])
+def test_hours_from_now_today_are_that_moment(argument: str, expected: bool) -> None:
+    outcome = match_date_time("in 2 hours today", argument, datetime(2025, 10, 2, 9, 20))
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is expected, outcome.reason

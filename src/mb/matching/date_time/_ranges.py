@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from . import _payloads
 from ._dates import DateProblem
 from ._grammar import Item
 from ._model import Reading
@@ -36,6 +37,9 @@ TODAY = Item("date", "today", Days(0))
 
 def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point) -> list[Reading]:
     """The readings of a range whose ends are ``left`` and ``right``, each read with ``_point``."""
+    if [type(i.value) for i in left] == [DayOfMonth] and right and _weekday_ordinal(right[0]):
+        # "the 2nd-3rd monday": two ordinals of the weekday, never from the 2nd of the month
+        raise DateProblem(f"{left[0].text!r} beside {right[0].text!r} may count that weekday, not days of the month")
     # at the ends of a range, "the end of X" is the instant X ends and "the middle of X" its middle day
     left, right = ([_as_point(i) for i in side] for side in (left, right))
     left, right = _now_as_today(left, right), _now_as_today(right, left)
@@ -80,6 +84,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         return _paired(
             _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
         )
+
+
+def _weekday_ordinal(item: Item) -> bool:
+    """Whether ``item`` is the n-th of a weekday ("3rd monday", "the 3rd monday of")."""
+    value = item.value
+    return isinstance(value, _payloads.NthWeekday) or (isinstance(value, Ordinal) and isinstance(value.unit, int))
 
 
 _DATED = {"date", "weekday", "year", "offset", "span", "moment", "ordinal"}

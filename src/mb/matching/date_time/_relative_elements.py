@@ -310,8 +310,13 @@ def _signed(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)", "in", QUANTITY_FIRST)
 def _anchored(m: re.Match[str]) -> Item | None:
+    """``2 days after monday``, ``in 3 days from friday``; never "in" before a count read backwards ("in 2 days
+    before 9am" is two days from now, before 9am: ``_in`` reads the count)."""
+    back = m["dir"] in {"before", "prior to"}
+    if back and m.group(0).startswith("in"):
+        return None
     mode = "since" if m["dir"] == "since" else "anchored"
-    return _duration_item("offset", m["dur"], -1 if m["dir"] in {"before", "prior to"} else 1, mode)
+    return _duration_item("offset", m["dur"], -1 if back else 1, mode)
 
 
 @_element(rf"(?P<dur>(?:\d+|an?|{HOUR_WORD})\s+(?:weeks?|fortnights?))\s+on(?=\s+{WEEKDAY}\b)", DIGIT, "a", HOUR_FIRST)
