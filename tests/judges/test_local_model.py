@@ -36,6 +36,8 @@ def _verdict(judge: LocalJudge, candidate: str, reference: str) -> Verdict:
         ("an email to the manager", "an email from the manager"),  # one end of a route, the other way
         ("writing", "writing on a whiteboard"),
         ("how soon does a flu rash appear", "what does a flu rash look like"),
+        ("book a quiet room", "book a very quiet room"),  # a word of degree left out
+        ("delete only the old drafts", "delete the old drafts"),  # a word of scope added
     ],
 )
 def test_what_no_cosine_can_tell_is_undecided(judge: LocalJudge, candidate: str, reference: str) -> None:

@@ -83,6 +83,17 @@ def _omitted(candidate: list[str], reference: list[str]) -> str | None:
     return f"the candidate leaves out {', '.join(repr(word) for word in missing[:3])} of the reference"
 
 
+_DEGREE = frozenset({"very", "too", "all", "each", "both", "only"})
+"""Words of degree or scope that lie among the stop words: one text saying one the other does not ("a very sunny
+day" / "a sunny day", "delete only the drafts" / "delete the drafts") says more or less than the other."""
+
+
+def _degree(candidate: str, reference: str) -> str | None:
+    """One text has a word of degree or scope the other lacks."""
+    differ = sorted(_DEGREE.intersection(words(candidate)) ^ _DEGREE.intersection(words(reference)))
+    return f"one text says {', '.join(repr(word) for word in differ)} and the other does not" if differ else None
+
+
 def _is_question(text: str) -> bool:
     found = words(text)
     return text.rstrip().endswith("?") or (
@@ -170,5 +181,6 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _omitted(content_stems(candidate), content_stems(reference)),
         _asks_otherwise(candidate, reference),
         _other_way(candidate, reference),
+        _degree(candidate, reference),
     ]
     return [reason for reason in found if reason is not None]
