@@ -11,7 +11,7 @@ from datetime import datetime
 import pytest
 
 from mb.matching.date_time import match_date_time
-from tests.support.verdicts import ERROR, assert_verdict
+from tests.support.verdicts import ERROR, assert_date_row
 
 WED = datetime(2025, 3, 12, 7, 45)  # a Wednesday morning, naive (wall clock)
 
@@ -70,11 +70,7 @@ ROWS: list[tuple[str, object, object]] = [
 
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_reading(phrase: str, argument: object, expected: object) -> None:
-    if isinstance(argument, dict):
-        outcome = match_date_time(phrase, argument, WED, params=["start", "end"])
-    else:
-        outcome = match_date_time(phrase, argument, WED)
-    assert_verdict(outcome, expected)
+    assert_date_row(phrase, argument, WED, expected)
 
 
 def test_a_vague_amount_names_the_word() -> None:

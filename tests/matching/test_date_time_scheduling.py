@@ -11,8 +11,7 @@ from datetime import datetime
 
 import pytest
 
-from mb.matching.date_time import match_date_time
-from tests.support.verdicts import ERROR, assert_verdict
+from tests.support.verdicts import ERROR, assert_date_row
 
 WED = datetime(2025, 3, 12, 7, 45)  # a Wednesday morning, naive (wall clock)
 
@@ -96,5 +95,4 @@ ROWS: list[tuple[str, object, object]] = [
 
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_reading(phrase: str, argument: object, expected: object) -> None:
-    params = ["start", "end"] if isinstance(argument, dict) else None
-    assert_verdict(match_date_time(phrase, argument, WED, params=params), expected)
+    assert_date_row(phrase, argument, WED, expected)

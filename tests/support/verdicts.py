@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from mb.matching import Outcome
+from datetime import datetime
 
-__all__ = ["ERROR", "assert_verdict"]
+from mb.matching import Outcome
+from mb.matching.date_time import match_date_time
+
+__all__ = ["ERROR", "assert_date_row", "assert_verdict"]
 
 ERROR = "error"
 """A row's expected verdict when the value must not be judged at all (an error naming what was not understood)."""
@@ -18,3 +21,9 @@ def assert_verdict(outcome: Outcome, expected: object) -> None:
     else:
         assert outcome.error is None, outcome.reason
         assert outcome.passed is expected, outcome.reason
+
+
+def assert_date_row(phrase: str, argument: object, user_time: datetime | None, expected: object) -> None:
+    """A ``date_time`` table row: a dict argument is a ``start``/``end`` group, anything else one parameter."""
+    params = ["start", "end"] if isinstance(argument, dict) else None
+    assert_verdict(match_date_time(phrase, argument, user_time, params=params), expected)
