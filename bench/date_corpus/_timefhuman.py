@@ -37,7 +37,9 @@ NIGHT = re.compile(r"\b(?:tonight|night)\b", re.IGNORECASE)
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 UNIT_GRAIN = re.compile(r"\b(?:(min)(?:ute)?|(hour)|(day)|(week)|(month)|(year))s?\b", re.IGNORECASE)
 BARE_LENGTH = re.compile(r"[\d\s-]+(?:mins?|minutes?|hours?|days?)|\d+ or \d+ days?", re.IGNORECASE)
-NAMES_YEAR = re.compile(r"\b\d{4}\b|\d+[/-]\d+[/-]\d{2}\b|'\d{2}\b|\b(?:yesterday|last|ago)\b", re.IGNORECASE)
+NAMES_YEAR = re.compile(
+    r"\b\d{4}\b|(?<![\d/-])\d+([/-])\d+\1\d{2}\b|'\d{2}\b|\b(?:yesterday|last|ago)\b", re.IGNORECASE
+)
 
 
 class _Zone:
