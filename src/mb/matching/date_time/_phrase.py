@@ -23,7 +23,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import VAGUE
+from ._lexicon import VAGUE, WORD_NUMBERS, number_words
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -58,6 +58,22 @@ _ABBREVIATIONS_RE = re.compile(
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
+_FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
+#: "a day or two" is one to two days: a range of counts ("a day or two ago": from two days ago to yesterday)
+_OR_TWO_RE = re.compile(r"\b(?:an?|one) (second|minute|min|hour|hr|day|week|month|year) or two\b")
+#: "this week or next": the second alternative names the period the first does ("this week or next week"; "next
+#: week or the following" is left alone: "the following week" is next week to some)
+_OR_NEXT_RE = re.compile(r"\b(this ([a-z]+)) or (next|last)(?=[ .!?;]*$)")
+#: an hour said the military way, in words: "nineteen hundred hours", "oh nine hundred", "fourteen thirty hours"
+_MILITARY_RE = re.compile(
+    rf"\b(?:(?P<oh>oh|zero) (?P<h>{number_words(1, 9)})|(?P<hh>{number_words(10, 23)})) "
+    rf"(?P<m>hundred|{number_words(10, 59)})(?P<hours> hours| hrs)?\b"
+)
+#: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
+_HUNDREDS_RE = re.compile(
+    rf"\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
+    r"(?= (?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b)"
+)
 
 
 def normalize(phrase: str) -> str:
@@ -68,8 +84,15 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")
+    text = re.sub(r"\s*(?:-+>|\u2192)\s*", " to ", text)  # "14 -> 16 may": an arrow joins a range as "to" does
+    text = re.sub(r"-{2,}", "-", text)  # "14--16 may": two hyphens stand for a dash
+    text = re.sub("[\u00bd\u00bc\u00be]", lambda m: _FRACTIONS[m.group(0)], text)
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
+    text = _OR_TWO_RE.sub(lambda m: f"1-2 {m[1]}s", text)
+    text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
+    text = _MILITARY_RE.sub(_military, text)
+    text = _HUNDREDS_RE.sub(lambda m: str(100 * _count(m["c"]) + (WORD_NUMBERS[m["r"]] if m["r"] else 0)), text)
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
@@ -92,6 +115,20 @@ def normalize(phrase: str) -> str:
         text,
     )
     return text.strip(" .!?;")
+
+
+def _count(word: str) -> int:
+    return 1 if word in ("a", "an") else WORD_NUMBERS[word]
+
+
+def _military(m: re.Match[str]) -> str:
+    """An hour said the military way as its four digits and "hours"; words that say no such clock stay as they are
+    (a year: "nineteen hundred"; a length: "two hundred hours")."""
+    if not (m["oh"] or m["hours"]):
+        return m.group(0)
+    hour = WORD_NUMBERS[m["h"] or m["hh"]]
+    minute = 0 if m["m"] == "hundred" else WORD_NUMBERS[m["m"]]
+    return f"{hour:02d}{minute:02d} hours"
 
 
 def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
