@@ -1,10 +1,12 @@
 """Forms writers use beside the grammar's words: "a day or two", "this week or next", ranges joined by "--" or an
-arrow, glyph fractions, counts in hundreds, the military clock in words and "the night before last". Each kind with
-negatives (an argument just outside every reading), and an error where the words say no single time.
+arrow, glyph fractions, counts in hundreds, the military clock in words, "the night before last", "the year" before a
+year in words and "the 4th day last week". Each kind with negatives (an argument just outside every reading), and an
+error where the words say no single time.
 
 Calendar facts used (checked with ``python -m calendar``): 2024-05-15 is a Wednesday; its week runs from Monday
-May 13 to Sunday May 19, the next from May 20 to May 26; the Fridays around it are May 10, 17 and 24; a hundred
-days after May 15, 2024 is August 23, 2024; two hundred hours after 10:00 on May 15 is 18:00 on May 23.
+May 13 to Sunday May 19, the next from May 20 to May 26, the one before from May 6 (its 4th day: Thursday May 9);
+the Fridays around it are May 10, 17 and 24; a hundred days after May 15, 2024 is August 23, 2024; two hundred hours
+after 10:00 on May 15 is 18:00 on May 23.
 """
 
 from __future__ import annotations
@@ -78,6 +80,21 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("before last", "the night before last", "2024-05-12T22:00:00", False),
     ("before last", "the day before last", "2024-05-13", True),
     ("before last", "the day before last", "2024-05-14", False),
+    # "the year" before a year in words
+    ("the year in words", "the year two thousand", "2000-03-01", True),
+    ("the year in words", "the year two thousand", "2001-03-01", False),
+    ("the year in words", "the year nineteen ninety nine", "1999-12-31", True),
+    ("the year in words", "the year nineteen ninety nine", "2000-01-01", False),
+    ("the year in words", "in the year twenty ten", "2010-06-01", True),
+    ("the year in words", "in the year twenty ten", "2011-06-01", False),
+    # the Nth day of a period named without "of" (a week starts on Monday)
+    ("day of a period", "the 4th day last week", "2024-05-09", True),
+    ("day of a period", "the 4th day last week", "2024-05-04", False),  # never the 4th of the month
+    ("day of a period", "the 4th day last week", "2024-05-10", False),
+    ("day of a period", "the first day next month", "2024-06-01", True),
+    ("day of a period", "the first day next month", "2024-06-02", False),
+    ("day of a period", "the last day this month", "2024-05-31", True),
+    ("day of a period", "the last day this month", "2024-05-30", False),
 ]
 
 

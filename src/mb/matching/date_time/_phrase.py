@@ -69,6 +69,16 @@ _MILITARY_RE = re.compile(
     rf"\b(?:(?P<oh>oh|zero) (?P<h>{number_words(1, 9)})|(?P<hh>{number_words(10, 23)})) "
     rf"(?P<m>hundred|{number_words(10, 59)})(?P<hours> hours| hrs)?\b"
 )
+#: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine")
+_SPOKEN_YEAR_RE = re.compile(
+    r"\b(?:the )?year (?=(?:one|two) thousand\b|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    r"|eighteen|nineteen|twenty) [a-z])"
+)
+#: "the 4th day last week" is the 4th day of last week, never the 4th of the month
+_DAY_OF_RE = re.compile(
+    r"\b(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|last) day"
+    r"(?= (?:last|next|this) (?:week|month|quarter|year)\b)"
+)
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
 _HUNDREDS_RE = re.compile(
     rf"\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
@@ -92,6 +102,8 @@ def normalize(phrase: str) -> str:
     text = _OR_TWO_RE.sub(lambda m: f"1-2 {m[1]}s", text)
     text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
     text = _MILITARY_RE.sub(_military, text)
+    text = _SPOKEN_YEAR_RE.sub("", text)
+    text = _DAY_OF_RE.sub(r"\1 day of", text)
     text = _HUNDREDS_RE.sub(lambda m: str(100 * _count(m["c"]) + (WORD_NUMBERS[m["r"]] if m["r"] else 0)), text)
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
