@@ -1,7 +1,7 @@
 """Forms writers use beside the grammar's words: "a day or two", "this week or next", ranges joined by "--" or an
 arrow, glyph fractions, counts in hundreds, the military clock in words, "the night before last", "the year" before a
-year in words and "the 4th day last week". Each kind with negatives (an argument just outside every reading), and an
-error where the words say no single time.
+year in words, "the 4th day last week", "12:00 noon", "1h15m ago"; and "over 2 hours ago", an open bound, is an error.
+Each kind with negatives (an argument just outside every reading).
 
 Calendar facts used (checked with ``python -m calendar``): 2024-05-15 is a Wednesday; its week runs from Monday
 May 13 to Sunday May 19, the next from May 20 to May 26, the one before from May 6 (its 4th day: Thursday May 9);
@@ -95,6 +95,19 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("day of a period", "the first day next month", "2024-06-02", False),
     ("day of a period", "the last day this month", "2024-05-31", True),
     ("day of a period", "the last day this month", "2024-05-30", False),
+    # noon and midnight said with twelve
+    ("twelve", "12:00 noon", "2024-05-15T12:00:00", True),
+    ("twelve", "12:00 noon", "2024-05-16T00:00:00", False),
+    ("twelve", "twelve o'clock midnight", "2024-05-16T00:00:00", True),
+    ("twelve", "twelve o'clock midnight", "2024-05-15T12:00:00", False),
+    ("twelve", "12 o'clock noon tomorrow", "2024-05-16T12:00:00", True),
+    ("twelve", "12 o'clock noon tomorrow", "2024-05-16T00:00:00", False),
+    # compact hours and minutes; "over" a count is an open bound
+    ("compact offsets", "1h15m ago", "2024-05-15T08:45:00", True),
+    ("compact offsets", "1h15m ago", "2024-05-15T08:44:00", False),
+    ("more than a count", "over 2 hours ago", "2024-05-15T08:00:00", ERROR),
+    ("more than a count", "over a week ago", "2024-05-08", ERROR),
+    ("more than a count", "over the weekend", "2024-05-18", True),  # "over" a period is during it
 ]
 
 

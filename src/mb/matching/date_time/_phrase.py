@@ -79,10 +79,13 @@ _DAY_OF_RE = re.compile(
     r"\b(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|last) day"
     r"(?= (?:last|next|this) (?:week|month|quarter|year)\b)"
 )
+_UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
+#: "over" before a count is more than it, an open bound ("over 2 hours ago"), never the count itself
+_OVER_RE = re.compile(rf"\bover (?=(?:an?|\d+|{number_words(1, 99)}) {_UNIT_WORD})")
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
 _HUNDREDS_RE = re.compile(
     rf"\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
-    r"(?= (?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b)"
+    rf"(?= {_UNIT_WORD})"
 )
 
 
@@ -102,6 +105,7 @@ def normalize(phrase: str) -> str:
     text = _OR_TWO_RE.sub(lambda m: f"1-2 {m[1]}s", text)
     text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
     text = _MILITARY_RE.sub(_military, text)
+    text = re.sub(r"\b(\d+)h(\d+)m\b", r"\1h \2m", text)  # "1h15m ago" as "1h 15m ago"
     text = _SPOKEN_YEAR_RE.sub("", text)
     text = _DAY_OF_RE.sub(r"\1 day of", text)
     text = _HUNDREDS_RE.sub(lambda m: str(100 * _count(m["c"]) + (WORD_NUMBERS[m["r"]] if m["r"] else 0)), text)
@@ -223,6 +227,8 @@ def understood(text: str) -> Parsed | str:
     bare = _IN_NUMBER_RE.search(text)
     if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
+    if _OVER_RE.search(text):
+        return "could not understand 'over' (more than a count is an open bound, not one time)"
     parsed = parse(text)
     if parsed.unknown:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
@@ -270,13 +276,16 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
 
 def _unread(phrase: str) -> tuple[str, ...]:
     """The words the grammar left unread, when a second reader may read the phrase: a phrase whose words it read but
-    found contradictory ("Monday, Feb 12" on a Tuesday) or impossible, a vague one, a number without its unit and one
-    with a holiday (its days are conventions: "the eve of passover") stay errors."""
+    found contradictory ("Monday, Feb 12" on a Tuesday) or impossible, a vague one, a number without its unit, more
+    than a count ("over 2 hours ago") and one with a holiday (its days are conventions: "the eve of passover") stay
+    errors."""
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # an ISO 8601 value past the calendar: the grammar's error stands
         return ()
-    if not isinstance(read.parsed, str) or len(read.text) > MAX_LENGTH or _IN_NUMBER_RE.search(read.text):
+    if not isinstance(read.parsed, str) or len(read.text) > MAX_LENGTH:
+        return ()
+    if _IN_NUMBER_RE.search(read.text) or _OVER_RE.search(read.text):
         return ()
     parsed = parse(read.text)
     if VAGUE.intersection(parsed.unknown) or any(isinstance(item.value, Holiday) for item in parsed.items):
