@@ -1,7 +1,7 @@
 """Forms writers use beside the grammar's words: "a day or two", "this week or next", ranges joined by "--" or an
 arrow, glyph fractions, counts in hundreds, the military clock in words, "the night before last", "the year" before a
-year in words, "the 4th day last week", "12:00 noon", "1h15m ago"; and "over 2 hours ago", an open bound, is an error.
-Each kind with negatives (an argument just outside every reading).
+year in words, "the 4th day last week", "12:00 noon", "1h15m ago", "at 7 or so"; and "over 2 hours ago", an open
+bound, is an error. Each kind with negatives (an argument just outside every reading).
 
 Calendar facts used (checked with ``python -m calendar``): 2024-05-15 is a Wednesday; its week runs from Monday
 May 13 to Sunday May 19, the next from May 20 to May 26, the one before from May 6 (its 4th day: Thursday May 9);
@@ -108,6 +108,13 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("more than a count", "over 2 hours ago", "2024-05-15T08:00:00", ERROR),
     ("more than a count", "over a week ago", "2024-05-08", ERROR),
     ("more than a count", "over the weekend", "2024-05-18", True),  # "over" a period is during it
+    # "or so" after a time of day is about that time, as "-ish" is; after a count or a day it stays vague
+    ("or so", "at 7 or so", "2024-05-15T19:20:00", True),
+    ("or so", "at 7 or so", "2024-05-15T20:00:00", False),
+    ("or so", "3pm or so", "2024-05-15T14:40:00", True),
+    ("or so", "3pm or so", "2024-05-15T16:00:00", False),
+    ("or so", "in 2 hours or so", "2024-05-15T12:00:00", ERROR),
+    ("or so", "june 5 or so", "2024-06-05", ERROR),
 ]
 
 

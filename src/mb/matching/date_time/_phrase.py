@@ -80,6 +80,8 @@ _DAY_OF_RE = re.compile(
     r"(?= (?:last|next|this) (?:week|month|quarter|year)\b)"
 )
 _UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
+#: "or so" after a time of day: about that time, as "-ish" is
+_OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d\d|noon|midnight) or so\b")
 #: "over" before a count is more than it, an open bound ("over 2 hours ago"), never the count itself
 _OVER_RE = re.compile(rf"\bover (?=(?:an?|\d+|{number_words(1, 99)}) {_UNIT_WORD})")
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
@@ -106,6 +108,8 @@ def normalize(phrase: str) -> str:
     text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
     text = _MILITARY_RE.sub(_military, text)
     text = re.sub(r"\b(\d+)h(\d+)m\b", r"\1h \2m", text)  # "1h15m ago" as "1h 15m ago"
+    # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
+    text = _OR_SO_RE.sub(r"\1 ish", text)
     text = _SPOKEN_YEAR_RE.sub("", text)
     text = _DAY_OF_RE.sub(r"\1 day of", text)
     text = _HUNDREDS_RE.sub(lambda m: str(100 * _count(m["c"]) + (WORD_NUMBERS[m["r"]] if m["r"] else 0)), text)
