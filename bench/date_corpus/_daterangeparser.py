@@ -18,8 +18,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from _common import COARSE, UNITS, Drop, git_file, iso, offset_for, style_of
-from _families import family_of
+from _common import UNITS, Drop, git_file, labelled
 
 __all__ = ["DATERANGEPARSER_COMMIT", "DATERANGEPARSER_FILE", "DATERANGEPARSER_NOW", "daterangeparser_items"]
 
@@ -46,7 +45,7 @@ def _day(text: str) -> datetime:
     return datetime.strptime(text.replace("XXXX", str(DATERANGEPARSER_NOW.year)), "%d/%m/%Y")
 
 
-def _label(phrase: str, start_text: str, end_text: str | None) -> tuple[str, str, list[datetime], list[datetime]]:
+def _label(phrase: str, start_text: str, end_text: str | None) -> tuple[str, list[datetime], list[datetime]]:
     if IGNORED_WORDS.search(phrase):
         raise Drop("daterangeparser: the answer ignores words of the phrase")
     start = _day(start_text)
@@ -54,15 +53,15 @@ def _label(phrase: str, start_text: str, end_text: str | None) -> tuple[str, str
     if {index for index, name in enumerate(WEEKDAYS) if re.search(rf"\b{name}", phrase.lower())} - days:
         raise Drop("daterangeparser: weekday contradicts the date")
     if end_text is None:
-        return "day", "point", [start], [start + timedelta(days=1)]
+        return "day", [start], [start + timedelta(days=1)]
     end = _day(end_text)
     if NO_DAY.fullmatch(phrase.strip()):  # months or years named without a day
         grain = "year" if re.fullmatch(r"[\d\s-]+", phrase) else "month"
         step = UNITS[grain]
         if start + step > end:  # one month or one year
-            return grain, "point", [start], [start + step]
-        return grain, "range", [start, end], [start - step, end]
-    return "day", "range", [start, end], [start - timedelta(days=1), end]
+            return grain, [start], [start + step]
+        return grain, [start, end], [start - step, end]
+    return "day", [start, end], [start - timedelta(days=1), end]
 
 
 def daterangeparser_items(checkout: Path, drops: Counter[str]) -> Iterator[dict[str, object]]:
@@ -74,23 +73,9 @@ def daterangeparser_items(checkout: Path, drops: Counter[str]) -> Iterator[dict[
             continue
         seen.add(phrase.lower())
         try:
-            grain, kind, correct, shifted = _label(phrase, start_text, end_text)
+            grain, correct, shifted = _label(phrase, start_text, end_text)
         except Drop as reason:
             drops[str(reason)] += 1
             continue
-        ident = f"drp-en-{line:04d}"
-        zone = offset_for(ident)
-        date_only = grain in COARSE and style_of(ident) == 0
-        values = [iso(moment, zone, date_only=date_only) for moment in correct]
-        moved = [iso(moment, zone, date_only=date_only) for moment in shifted]
-        yield {
-            "id": ident,
-            "source": f"daterangeparser@{DATERANGEPARSER_COMMIT}:{DATERANGEPARSER_FILE}#L{line}",
-            "family": family_of(phrase, kind, grain, ""),
-            "phrase": phrase,
-            "user_time": DATERANGEPARSER_NOW.replace(tzinfo=zone).isoformat(),
-            "grain": grain,
-            "kind": kind,
-            "correct": values[0] if kind == "point" else dict(zip(("start", "end"), values, strict=True)),
-            "shifted": moved[0] if kind == "point" else dict(zip(("start", "end"), moved, strict=True)),
-        }
+        source = f"daterangeparser@{DATERANGEPARSER_COMMIT}:{DATERANGEPARSER_FILE}#L{line}"
+        yield labelled(f"drp-en-{line:04d}", source, phrase, DATERANGEPARSER_NOW, grain, correct, shifted)

@@ -32,8 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from _common import COARSE, UNITS, Drop, git_file, iso, offset_for, style_of
-from _families import family_of
+from _common import UNITS, Drop, git_file, labelled
 
 __all__ = ["PARSEDATETIME_COMMIT", "PARSEDATETIME_FILES", "PARSEDATETIME_NOW", "parsedatetime_items"]
 
@@ -229,8 +228,9 @@ def _clean(phrase: str) -> str:
     return phrase.strip().strip("\"'()?").strip()
 
 
-def _label(case: Case) -> tuple[str, str, tuple[real_datetime.datetime, ...], tuple[real_datetime.datetime, ...]]:
-    """The grain, the kind, the correct and the shifted moments of one case; ``Drop`` when not a fact."""
+def _label(case: Case) -> tuple[str, tuple[real_datetime.datetime, ...], tuple[real_datetime.datetime, ...]]:
+    """The grain, the correct and the shifted moments of one case (one for a point, a start and an end for a
+    range); ``Drop`` when not a fact."""
     phrase = _clean(case.phrase)
     if case.custom:
         raise Drop("parsedatetime: the test changes the library's settings")
@@ -259,8 +259,8 @@ def _label(case: Case) -> tuple[str, str, tuple[real_datetime.datetime, ...], tu
     if len(correct) == 2:
         if not correct[0] < correct[1]:
             raise Drop("parsedatetime: range end not after its start")
-        return grain, "range", correct, (correct[0] - step, correct[1])
-    return grain, "point", correct, (correct[0] + step,)
+        return grain, correct, (correct[0] - step, correct[1])
+    return grain, correct, (correct[0] + step,)
 
 
 def parsedatetime_items(checkout: Path, drops: Counter[str]) -> Iterator[dict[str, object]]:
@@ -275,27 +275,13 @@ def parsedatetime_items(checkout: Path, drops: Counter[str]) -> Iterator[dict[st
                 continue
             seen.add(key)
             try:
-                grain, kind, correct, shifted = _label(case)
+                grain, correct, shifted = _label(case)
             except Drop as reason:
                 drops[str(reason)] += 1
                 continue
+            source = f"parsedatetime@{PARSEDATETIME_COMMIT}:{path}#{case.method}"
             ident = f"pdt-en-{stem}-{number:04d}"
-            zone = offset_for(ident)
-            date_only = grain in COARSE and style_of(ident) == 0
-            values = [iso(moment, zone, date_only=date_only) for moment in correct]
-            moved = [iso(moment, zone, date_only=date_only) for moment in shifted]
-            phrase = _clean(case.phrase)
-            yield {
-                "id": ident,
-                "source": f"parsedatetime@{PARSEDATETIME_COMMIT}:{path}#{case.method}",
-                "family": family_of(phrase, kind, grain, ""),
-                "phrase": phrase,
-                "user_time": case.start.replace(tzinfo=zone).isoformat(),
-                "grain": grain,
-                "kind": kind,
-                "correct": values[0] if kind == "point" else dict(zip(("start", "end"), values, strict=True)),
-                "shifted": moved[0] if kind == "point" else dict(zip(("start", "end"), moved, strict=True)),
-            }
+            yield labelled(ident, source, _clean(case.phrase), case.start, grain, correct, shifted)
 
 
 if __name__ == "__main__":  # print the labelled items of a checkout: python _parsedatetime.py CHECKOUT

@@ -22,8 +22,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
 
-from _common import COARSE, UNITS, Drop, git_file, iso, offset_for, style_of
-from _families import family_of
+from _common import UNITS, Drop, git_file, labelled
 
 __all__ = ["SUTIME_COMMIT", "SUTIME_FILE", "sutime_items"]
 
@@ -143,17 +142,6 @@ def sutime_items(checkout: Path, drops: Counter[str]) -> Iterator[dict[str, obje
             continue
         seen.add((phrase.lower(), reference.isoformat()))
         ident = f"sut-en-{test.removeprefix('test').lower()}-{reference:%Y%m%d%H%M}-{number:02d}"
-        zone = offset_for(ident)
-        date_only = grain in COARSE and style_of(ident) == 0
         shifted = correct + (timedelta(days=91) if grain == "season" else UNITS[grain])
-        yield {
-            "id": ident,
-            "source": f"sutime@{SUTIME_COMMIT}:{SUTIME_FILE}#{test}",
-            "family": family_of(phrase, "point", grain, value),
-            "phrase": phrase,
-            "user_time": reference.replace(tzinfo=zone).isoformat(),
-            "grain": grain,
-            "kind": "point",
-            "correct": iso(correct, zone, date_only=date_only),
-            "shifted": iso(shifted, zone, date_only=date_only),
-        }
+        source = f"sutime@{SUTIME_COMMIT}:{SUTIME_FILE}#{test}"
+        yield labelled(ident, source, phrase, reference, grain, [correct], [shifted], value)

@@ -19,8 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from _common import COARSE, UNITS, Drop, git_file, iso, offset_for, style_of
-from _families import family_of
+from _common import UNITS, Drop, git_file, labelled
 
 __all__ = ["TIMEFHUMAN_COMMIT", "TIMEFHUMAN_FILE", "TIMEFHUMAN_NOW", "timefhuman_items"]
 
@@ -104,8 +103,9 @@ def _moment(value: Any) -> dt.datetime:
     raise Drop("timefhuman: a length, not a date")
 
 
-def _label(phrase: str, expected: list[Any]) -> tuple[str, str, list[dt.datetime], list[dt.datetime]]:
-    """The grain, the kind, the correct and the shifted moments; ``Drop`` when not a fact."""
+def _label(phrase: str, expected: list[Any]) -> tuple[str, list[dt.datetime], list[dt.datetime]]:
+    """The grain, the correct and the shifted moments (one for a point, a start and an end for a range);
+    ``Drop`` when not a fact."""
     if len(expected) != 1:
         raise Drop("timefhuman: several spans, or none")
     (value,) = expected
@@ -119,7 +119,7 @@ def _label(phrase: str, expected: list[Any]) -> tuple[str, str, list[dt.datetime
         if start < TIMEFHUMAN_NOW and not NAMES_YEAR.search(phrase):
             raise Drop("timefhuman: a date without a year placed in the past (ours is the next occurrence)")
         step = UNITS[grain]
-        return grain, "range", [start, end], [start - step, end]
+        return grain, [start, end], [start - step, end]
     choices = [_moment(choice) for choice in value] if isinstance(value, list) else [_moment(value)]
     lowered = phrase.lower()
     named = [index for index, name in enumerate(WEEKDAYS) if re.search(rf"\b{name}", lowered)]
@@ -130,7 +130,7 @@ def _label(phrase: str, expected: list[Any]) -> tuple[str, str, list[dt.datetime
     shifted = choices[0] + UNITS[grain]
     if any(choice <= shifted < choice + UNITS[grain] for choice in choices):
         raise Drop("timefhuman: a one-unit shift lands on another choice")
-    return grain, "point", choices[:1], [shifted]
+    return grain, choices[:1], [shifted]
 
 
 def timefhuman_items(checkout: Path, drops: Counter[str]) -> Iterator[dict[str, object]]:
@@ -145,23 +145,9 @@ def timefhuman_items(checkout: Path, drops: Counter[str]) -> Iterator[dict[str, 
         try:
             if re.search(r"\b(?:afternoon|morning|evening|midday|midnight)\b|^night$|^e ", phrase, re.IGNORECASE):
                 raise Drop("timefhuman: a part of the day at the source's own hour, or a word outside the date")
-            grain, kind, correct, shifted = _label(phrase, expected)
+            grain, correct, shifted = _label(phrase, expected)
         except Drop as reason:
             drops[str(reason)] += 1
             continue
-        ident = f"tfh-en-{line:04d}"
-        zone = offset_for(ident)
-        date_only = grain in COARSE and style_of(ident) == 0
-        values = [iso(moment, zone, date_only=date_only) for moment in correct]
-        moved = [iso(moment, zone, date_only=date_only) for moment in shifted]
-        yield {
-            "id": ident,
-            "source": f"timefhuman@{TIMEFHUMAN_COMMIT}:{TIMEFHUMAN_FILE}#L{line}",
-            "family": family_of(phrase, kind, grain, ""),
-            "phrase": phrase,
-            "user_time": TIMEFHUMAN_NOW.replace(tzinfo=zone).isoformat(),
-            "grain": grain,
-            "kind": kind,
-            "correct": values[0] if kind == "point" else dict(zip(("start", "end"), values, strict=True)),
-            "shifted": moved[0] if kind == "point" else dict(zip(("start", "end"), moved, strict=True)),
-        }
+        source = f"timefhuman@{TIMEFHUMAN_COMMIT}:{TIMEFHUMAN_FILE}#L{line}"
+        yield labelled(f"tfh-en-{line:04d}", source, phrase, TIMEFHUMAN_NOW, grain, correct, shifted)
