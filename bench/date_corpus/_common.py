@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from _families import family_of
 from dateutil.relativedelta import relativedelta
 
-__all__ = ["COARSE", "FAMILIES", "OFFSETS", "UNITS", "Drop", "git_file", "iso", "offset_for", "style_of"]
+__all__ = [
+    "COARSE",
+    "FAMILIES",
+    "OFFSETS",
+    "UNITS",
+    "Drop",
+    "git_file",
+    "iso",
+    "labelled",
+    "offset_for",
+    "style_of",
+]
 
 FAMILIES = (
     "absolute_date",
@@ -89,3 +102,33 @@ def iso(moment: datetime, zone: timezone | None, *, date_only: bool = False) -> 
 def style_of(ident: str) -> int:
     """How an item writes a coarse argument (0: a bare date, or noon with an offset; 1: 09:00; 2: midnight)."""
     return int(hashlib.sha256(ident.encode()).hexdigest()[2:4], 16) % 3
+
+
+def labelled(
+    ident: str,
+    source: str,
+    phrase: str,
+    reference: datetime,
+    grain: str,
+    correct: Sequence[datetime],
+    shifted: Sequence[datetime],
+    timex: str = "",
+) -> dict[str, object]:
+    """A corpus item from naive moments: one for a point, a start and an end for a range; its offset (if any) and the
+    way it writes a coarse argument come from its id."""
+    zone = offset_for(ident)
+    date_only = grain in COARSE and style_of(ident) == 0
+    kind = "point" if len(correct) == 1 else "range"
+    values = [iso(moment, zone, date_only=date_only) for moment in correct]
+    moved = [iso(moment, zone, date_only=date_only) for moment in shifted]
+    return {
+        "id": ident,
+        "source": source,
+        "family": family_of(phrase, kind, grain, timex),
+        "phrase": phrase,
+        "user_time": reference.replace(tzinfo=zone).isoformat(),
+        "grain": grain,
+        "kind": kind,
+        "correct": values[0] if kind == "point" else dict(zip(("start", "end"), values, strict=True)),
+        "shifted": moved[0] if kind == "point" else dict(zip(("start", "end"), moved, strict=True)),
+    }

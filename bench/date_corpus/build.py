@@ -1,10 +1,17 @@
 """Build the labelled English date corpus (``tests/data/date_corpus.jsonl``) from pinned public sources.
 
-Run: ``python bench/date_corpus/build.py --recognizers PATH --dateparser PATH [--out FILE]`` where each ``PATH`` is a
-checkout (a work tree or a bare git directory) of https://github.com/microsoft/Recognizers-Text at
-``RECOGNIZERS_COMMIT`` (the English DateTime spec files) and of https://github.com/scrapinghub/dateparser at
-``DATEPARSER_COMMIT`` (the English relative phrases of ``tests/test_freshness_date_parser.py``, whose "now" is
-fixed, and the English dates with an explicit year of ``tests/test_date_parser.py``; see ``_dateparser.py``).
+Run: ``python bench/date_corpus/build.py --recognizers PATH --dateparser PATH --parsedatetime PATH --timefhuman PATH
+--daterangeparser PATH --sutime PATH [--out FILE]`` where each ``PATH`` is a checkout (a work tree or a bare git
+directory) of https://github.com/microsoft/Recognizers-Text at ``RECOGNIZERS_COMMIT`` (the English DateTime spec
+files), of https://github.com/scrapinghub/dateparser at ``DATEPARSER_COMMIT`` (the English relative phrases of
+``tests/test_freshness_date_parser.py``, whose "now" is fixed, and the English dates with an explicit year of
+``tests/test_date_parser.py``; see ``_dateparser.py``), and of four test suites the grammar was not written beside,
+kept as sources of their own for an out-of-domain figure: https://github.com/bear/parsedatetime at
+``PARSEDATETIME_COMMIT`` (its English tests, run against a recorder with the clock fixed; see ``_parsedatetime.py``),
+https://github.com/alvinwan/timefhuman at ``TIMEFHUMAN_COMMIT`` (``tests/test_e2e.py``; see ``_timefhuman.py``),
+https://github.com/robintw/daterangeparser at ``DATERANGEPARSER_COMMIT`` (see ``_daterangeparser.py``) and
+https://github.com/stanfordnlp/CoreNLP at ``SUTIME_COMMIT`` (SUTime's integration tests; see ``_sutime.py``). Every
+source but Recognizers-Text is optional.
 The output is deterministic: the same sources always give the same bytes.
 Hand-labelled items from ``extra.jsonl`` (next to this script, source ``handwritten``, written by ``extra.py``) are
 appended after the generated ones. Prints how many items were kept per family and how many were dropped per reason.
@@ -70,19 +77,33 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from _common import FAMILIES
 from _dateparser import dateparser_corpus_items
+from _daterangeparser import daterangeparser_items
+from _parsedatetime import parsedatetime_items
 from _recognizers import recognizers_items
+from _sutime import sutime_items
+from _timefhuman import timefhuman_items
 
 __all__ = ["build", "main"]
 
 EXTRA = Path(__file__).with_name("extra.jsonl")
 
 
-def build(recognizers: Path, dateparser: Path | None = None) -> tuple[list[dict[str, object]], Counter[str]]:
+SOURCES = {
+    "dateparser": dateparser_corpus_items,
+    "parsedatetime": parsedatetime_items,
+    "timefhuman": timefhuman_items,
+    "daterangeparser": daterangeparser_items,
+    "sutime": sutime_items,
+}
+
+
+def build(recognizers: Path, checkouts: dict[str, Path | None]) -> tuple[list[dict[str, object]], Counter[str]]:
     """Label every usable item of the sources; return the items and the count of dropped items per reason."""
     drops: Counter[str] = Counter()
     items = list(recognizers_items(recognizers, drops))
-    if dateparser is not None:
-        items.extend(dateparser_corpus_items(dateparser, drops))
+    for name, labelled in SOURCES.items():
+        if checkouts.get(name) is not None:
+            items.extend(labelled(checkouts[name], drops))  # type: ignore[arg-type]
     if EXTRA.is_file():
         for line in EXTRA.read_text(encoding="utf-8").splitlines():
             if line.strip():
@@ -94,10 +115,11 @@ def main() -> None:
     """Build the corpus and print the counts per family and per drop reason."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--recognizers", type=Path, required=True, help="checkout of microsoft/Recognizers-Text")
-    parser.add_argument("--dateparser", type=Path, help="checkout of scrapinghub/dateparser")
+    for name in SOURCES:
+        parser.add_argument(f"--{name}", type=Path, help=f"checkout of {name}'s repository")
     parser.add_argument("--out", type=Path, default=Path("tests/data/date_corpus.jsonl"))
     args = parser.parse_args()
-    items, drops = build(args.recognizers, args.dateparser)
+    items, drops = build(args.recognizers, {name: getattr(args, name) for name in SOURCES})
     with args.out.open("w", encoding="utf-8") as out:
         for item in items:
             out.write(json.dumps(item, ensure_ascii=False) + "\n")

@@ -23,7 +23,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import VAGUE
+from ._lexicon import VAGUE, WORD_NUMBERS, number_words
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -58,6 +58,37 @@ _ABBREVIATIONS_RE = re.compile(
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
+_FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
+#: "a day or two" is one to two days: a range of counts ("a day or two ago": from two days ago to yesterday)
+_OR_TWO_RE = re.compile(r"\b(?:an?|one) (second|minute|min|hour|hr|day|week|month|year) or two\b")
+#: "this week or next": the second alternative names the period the first does ("this week or next week"; "next
+#: week or the following" is left alone: "the following week" is next week to some)
+_OR_NEXT_RE = re.compile(r"\b(this ([a-z]+)) or (next|last)(?=[ .!?;]*$)")
+#: an hour said the military way, in words: "nineteen hundred hours", "oh nine hundred", "fourteen thirty hours"
+_MILITARY_RE = re.compile(
+    rf"\b(?:(?P<oh>oh|zero) (?P<h>{number_words(1, 9)})|(?P<hh>{number_words(10, 23)})) "
+    rf"(?P<m>hundred|{number_words(10, 59)})(?P<hours> hours| hrs)?\b"
+)
+#: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine")
+_SPOKEN_YEAR_RE = re.compile(
+    r"\b(?:the )?year (?=(?:one|two) thousand\b|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    r"|eighteen|nineteen|twenty) [a-z])"
+)
+#: "the 4th day last week" is the 4th day of last week, never the 4th of the month
+_DAY_OF_RE = re.compile(
+    r"\b(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|last) day"
+    r"(?= (?:last|next|this) (?:week|month|quarter|year)\b)"
+)
+_UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
+#: "or so" after a time of day: about that time, as "-ish" is
+_OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d\d|noon|midnight) or so\b")
+#: "over" before a count is more than it, an open bound ("over 2 hours ago"), never the count itself
+_OVER_RE = re.compile(rf"\bover (?=(?:an?|\d+|{number_words(1, 99)}) {_UNIT_WORD})")
+#: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
+_HUNDREDS_RE = re.compile(
+    rf"\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
+    rf"(?= {_UNIT_WORD})"
+)
 
 
 def normalize(phrase: str) -> str:
@@ -68,8 +99,20 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")
+    text = re.sub(r"\s*(?:-+>|\u2192)\s*", " to ", text)  # "14 -> 16 may": an arrow joins a range as "to" does
+    text = re.sub(r"-{2,}", "-", text)  # "14--16 may": two hyphens stand for a dash
+    text = re.sub("[\u00bd\u00bc\u00be]", lambda m: _FRACTIONS[m.group(0)], text)
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
+    text = _OR_TWO_RE.sub(lambda m: f"1-2 {m[1]}s", text)
+    text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
+    text = _MILITARY_RE.sub(_military, text)
+    text = re.sub(r"\b(\d+)h(\d+)m\b", r"\1h \2m", text)  # "1h15m ago" as "1h 15m ago"
+    # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
+    text = _OR_SO_RE.sub(r"\1 ish", text)
+    text = _SPOKEN_YEAR_RE.sub("", text)
+    text = _DAY_OF_RE.sub(r"\1 day of", text)
+    text = _HUNDREDS_RE.sub(lambda m: str(100 * _count(m["c"]) + (WORD_NUMBERS[m["r"]] if m["r"] else 0)), text)
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
@@ -92,6 +135,20 @@ def normalize(phrase: str) -> str:
         text,
     )
     return text.strip(" .!?;")
+
+
+def _count(word: str) -> int:
+    return 1 if word in ("a", "an") else WORD_NUMBERS[word]
+
+
+def _military(m: re.Match[str]) -> str:
+    """An hour said the military way as its four digits and "hours"; words that say no such clock stay as they are
+    (a year: "nineteen hundred"; a length: "two hundred hours")."""
+    if not (m["oh"] or m["hours"]):
+        return m.group(0)
+    hour = WORD_NUMBERS[m["h"] or m["hh"]]
+    minute = 0 if m["m"] == "hundred" else WORD_NUMBERS[m["m"]]
+    return f"{hour:02d}{minute:02d} hours"
 
 
 def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
@@ -174,6 +231,8 @@ def understood(text: str) -> Parsed | str:
     bare = _IN_NUMBER_RE.search(text)
     if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
+    if _OVER_RE.search(text):
+        return "could not understand 'over' (more than a count is an open bound, not one time)"
     parsed = parse(text)
     if parsed.unknown:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
@@ -221,13 +280,16 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
 
 def _unread(phrase: str) -> tuple[str, ...]:
     """The words the grammar left unread, when a second reader may read the phrase: a phrase whose words it read but
-    found contradictory ("Monday, Feb 12" on a Tuesday) or impossible, a vague one, a number without its unit and one
-    with a holiday (its days are conventions: "the eve of passover") stay errors."""
+    found contradictory ("Monday, Feb 12" on a Tuesday) or impossible, a vague one, a number without its unit, more
+    than a count ("over 2 hours ago") and one with a holiday (its days are conventions: "the eve of passover") stay
+    errors."""
     try:
         read = _read(phrase)
     except (OverflowError, ValueError):  # an ISO 8601 value past the calendar: the grammar's error stands
         return ()
-    if not isinstance(read.parsed, str) or len(read.text) > MAX_LENGTH or _IN_NUMBER_RE.search(read.text):
+    if not isinstance(read.parsed, str) or len(read.text) > MAX_LENGTH:
+        return ()
+    if _IN_NUMBER_RE.search(read.text) or _OVER_RE.search(read.text):
         return ()
     parsed = parse(read.text)
     if VAGUE.intersection(parsed.unknown) or any(isinstance(item.value, Holiday) for item in parsed.items):

@@ -61,10 +61,10 @@ _PERIOD = r"(?:week|weekend|fortnight|month|quarter|year)s?\b"
 #: Days counted from today, by name.
 _DAYS = {"today": 0, "this day": 0, "tdy": 0, "otd": 0, "current date": 0, "present day": 0, "tomorrow": 1, "tmrw": 1,
          "tmw": 1, "yesterday": -1, "day after tomorrow": 2, "day after next": 2,
-         "day before yesterday": -2}  # fmt: skip
+         "day before yesterday": -2, "day before last": -2}  # fmt: skip
 
 
-@_element(r"(?:the\s+)?(?P<d>current\s+date|present\s+day|day\s+after\s+(?:tomorrow|next)|day\s+before\s+yesterday)|"
+@_element(r"(?:the\s+)?(?P<d>current\s+date|present\s+day|day\s+after\s+(?:tomorrow|next)|day\s+before\s+(?:yesterday|last))|"
           + alternatives(_DAYS), "the", _DAYS)  # fmt: skip
 def _day(m: re.Match[str]) -> Item | None:
     return Item("date", "", Days(_DAYS[" ".join((m["d"] or m.group(0)).split())]))

@@ -165,7 +165,11 @@ def _same_time(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((), True, "now"))
 
 
-@_element(r"noon|midday|mid-day|(?:12|twelve)\s*noon", ("noon", "midday", "mid", "twelve"), DIGIT)
+#: "12 noon", "12:00 noon", "twelve o'clock noon" (and midnight likewise) name one time
+_TWELVE = r"(?:12(?::00)?|twelve)(?:\s*o'?\s?clock)?\s*"
+
+
+@_element(rf"noon|midday|mid-day|{_TWELVE}noon", ("noon", "midday", "mid", "twelve"), DIGIT)
 def _noon(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((ClockSpan(12 * _H, 12 * _H + 60, "minute"),), True))
 
@@ -175,7 +179,7 @@ def _noonish(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((ClockSpan(12 * _H - 1800, 12 * _H + 1800, "span"),), True))
 
 
-@_element(r"midnight|(?:12|twelve)\s*midnight", ("midnight", "twelve"), DIGIT)
+@_element(rf"midnight|{_TWELVE}midnight", ("midnight", "twelve"), DIGIT)
 def _midnight(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((ClockSpan(24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
 

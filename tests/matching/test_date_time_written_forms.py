@@ -1,0 +1,123 @@
+"""Forms writers use beside the grammar's words: "a day or two", "this week or next", ranges joined by "--" or an
+arrow, glyph fractions, counts in hundreds, the military clock in words, "the night before last", "the year" before a
+year in words, "the 4th day last week", "12:00 noon", "1h15m ago", "at 7 or so"; and "over 2 hours ago", an open
+bound, is an error. Each kind with negatives (an argument just outside every reading).
+
+Calendar facts used (checked with ``python -m calendar``): 2024-05-15 is a Wednesday; its week runs from Monday
+May 13 to Sunday May 19, the next from May 20 to May 26, the one before from May 6 (its 4th day: Thursday May 9);
+the Fridays around it are May 10, 17 and 24; a hundred days after May 15, 2024 is August 23, 2024; two hundred hours
+after 10:00 on May 15 is 18:00 on May 23.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.support.verdicts import ERROR, assert_date_row
+
+WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
+
+ROWS: list[tuple[str, str, object, object]] = [
+    # "a UNIT or two": one to two units, every time between kept
+    ("a unit or two", "a day or two ago", "2024-05-14", True),
+    ("a unit or two", "a day or two ago", "2024-05-13", True),
+    ("a unit or two", "a day or two ago", "2024-05-15", False),
+    ("a unit or two", "a day or two ago", "2024-05-12", False),
+    ("a unit or two", "in a week or two", "2024-05-22", True),
+    ("a unit or two", "in a week or two", "2024-05-29", True),
+    ("a unit or two", "in a week or two", "2024-05-21", False),
+    ("a unit or two", "in a week or two", "2024-05-30", False),
+    ("a unit or two", "an hour or two ago", "2024-05-15T08:30:00", True),
+    ("a unit or two", "an hour or two ago", "2024-05-15T09:30:00", False),
+    ("a unit or two", "an hour or two ago", "2024-05-15T07:59:00", False),
+    # "this X or next": either period
+    ("this or next", "this week or next", "2024-05-17", True),
+    ("this or next", "this week or next", "2024-05-22", True),
+    ("this or next", "this week or next", "2024-05-29", False),
+    ("this or next", "this week or next", "2024-05-10", False),
+    ("this or next", "this month or next", "2024-06-10", True),
+    ("this or next", "this month or next", "2024-07-01", False),
+    ("this or last", "this friday or last", "2024-05-17", True),
+    ("this or last", "this friday or last", "2024-05-10", True),
+    ("this or last", "this friday or last", "2024-05-24", False),
+    ("this or next", "next week or the following", "2024-05-22", ERROR),  # "the following week" is next week to some
+    # two hyphens and arrows join a range
+    ("range joiners", "14--16 june", {"start": "2024-06-14", "end": "2024-06-16"}, True),
+    ("range joiners", "14--16 june", {"start": "2024-06-13", "end": "2024-06-16"}, False),
+    ("range joiners", "14 -> 16 june", {"start": "2024-06-14", "end": "2024-06-16"}, True),
+    ("range joiners", "14 -> 16 june", {"start": "2024-06-15", "end": "2024-06-16"}, False),
+    ("range joiners", "3pm \u2192 5pm", {"start": "2024-05-15T15:00:00", "end": "2024-05-15T17:00:00"}, True),
+    ("range joiners", "3pm \u2192 5pm", {"start": "2024-05-15T15:00:00", "end": "2024-05-15T18:00:00"}, False),
+    # fractions written as one glyph
+    ("glyph fractions", "in 2\u00bd hours", "2024-05-15T12:30:00", True),
+    ("glyph fractions", "in 2\u00bd hours", "2024-05-15T12:31:00", False),
+    ("glyph fractions", "in \u00bd hour", "2024-05-15T10:30:00", True),
+    ("glyph fractions", "in \u00bd hour", "2024-05-15T11:00:00", False),
+    ("glyph fractions", "in \u00be of an hour", "2024-05-15T10:45:00", True),
+    # counts in hundreds before a unit
+    ("hundreds", "in a hundred days", "2024-08-23", True),
+    ("hundreds", "in a hundred days", "2024-08-24", False),
+    ("hundreds", "two hundred and fifty years ago", "1774-05-15", True),
+    ("hundreds", "two hundred and fifty years ago", "1774-05-16", False),
+    ("hundreds", "in two hundred hours", "2024-05-23T18:00:00", True),
+    ("hundreds", "in two hundred hours", "2024-05-23T19:00:00", False),
+    ("hundreds", "nineteen hundred", "1900-06-01", True),  # a year, never 19:00
+    ("hundreds", "nineteen hundred", "2024-05-15T19:00:00", False),
+    # the military clock in words: 24-hour, never the evening
+    ("military clock", "nineteen hundred hours", "2024-05-15T19:00:00", True),
+    ("military clock", "nineteen hundred hours", "2024-05-16T07:00:00", False),
+    ("military clock", "fourteen thirty hours", "2024-05-15T14:30:00", True),
+    ("military clock", "fourteen thirty hours", "2024-05-16T02:30:00", False),
+    ("military clock", "oh nine hundred", "2024-05-16T09:00:00", True),  # 09:00 has passed when said
+    ("military clock", "oh nine hundred", "2024-05-15T21:00:00", False),
+    ("military clock", "twenty two hundred hours tomorrow", "2024-05-16T22:00:00", True),
+    ("military clock", "twenty two hundred hours tomorrow", "2024-05-16T10:00:00", False),
+    # "before last", as "after next"
+    ("before last", "the night before last", "2024-05-13T22:00:00", True),
+    ("before last", "the night before last", "2024-05-14T22:00:00", False),
+    ("before last", "the night before last", "2024-05-12T22:00:00", False),
+    ("before last", "the day before last", "2024-05-13", True),
+    ("before last", "the day before last", "2024-05-14", False),
+    # "the year" before a year in words
+    ("the year in words", "the year two thousand", "2000-03-01", True),
+    ("the year in words", "the year two thousand", "2001-03-01", False),
+    ("the year in words", "the year nineteen ninety nine", "1999-12-31", True),
+    ("the year in words", "the year nineteen ninety nine", "2000-01-01", False),
+    ("the year in words", "in the year twenty ten", "2010-06-01", True),
+    ("the year in words", "in the year twenty ten", "2011-06-01", False),
+    # the Nth day of a period named without "of" (a week starts on Monday)
+    ("day of a period", "the 4th day last week", "2024-05-09", True),
+    ("day of a period", "the 4th day last week", "2024-05-04", False),  # never the 4th of the month
+    ("day of a period", "the 4th day last week", "2024-05-10", False),
+    ("day of a period", "the first day next month", "2024-06-01", True),
+    ("day of a period", "the first day next month", "2024-06-02", False),
+    ("day of a period", "the last day this month", "2024-05-31", True),
+    ("day of a period", "the last day this month", "2024-05-30", False),
+    # noon and midnight said with twelve
+    ("twelve", "12:00 noon", "2024-05-15T12:00:00", True),
+    ("twelve", "12:00 noon", "2024-05-16T00:00:00", False),
+    ("twelve", "twelve o'clock midnight", "2024-05-16T00:00:00", True),
+    ("twelve", "twelve o'clock midnight", "2024-05-15T12:00:00", False),
+    ("twelve", "12 o'clock noon tomorrow", "2024-05-16T12:00:00", True),
+    ("twelve", "12 o'clock noon tomorrow", "2024-05-16T00:00:00", False),
+    # compact hours and minutes; "over" a count is an open bound
+    ("compact offsets", "1h15m ago", "2024-05-15T08:45:00", True),
+    ("compact offsets", "1h15m ago", "2024-05-15T08:44:00", False),
+    ("more than a count", "over 2 hours ago", "2024-05-15T08:00:00", ERROR),
+    ("more than a count", "over a week ago", "2024-05-08", ERROR),
+    ("more than a count", "over the weekend", "2024-05-18", True),  # "over" a period is during it
+    # "or so" after a time of day is about that time, as "-ish" is; after a count or a day it stays vague
+    ("or so", "at 7 or so", "2024-05-15T19:20:00", True),
+    ("or so", "at 7 or so", "2024-05-15T20:00:00", False),
+    ("or so", "3pm or so", "2024-05-15T14:40:00", True),
+    ("or so", "3pm or so", "2024-05-15T16:00:00", False),
+    ("or so", "in 2 hours or so", "2024-05-15T12:00:00", ERROR),
+    ("or so", "june 5 or so", "2024-06-05", ERROR),
+]
+
+
+@pytest.mark.parametrize(("kind", "phrase", "argument", "expected"), ROWS, ids=[f"{r[0]}: {r[1]}" for r in ROWS])
+def test_written_forms(kind: str, phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
