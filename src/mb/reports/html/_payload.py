@@ -93,18 +93,6 @@ class BlockStore:
         return [orjson.Fragment(b) if isinstance(b, bytes) else b for b in self.runs[run]]
 
 
-def _first_reason(row: dict[str, Any]) -> str:
-    if row.get("error"):
-        return str(row["error"])
-    for assertion in row["assertions"]:
-        if not assertion["passed"]:
-            return f"{assertion.get('tool') or assertion['assert_that']}: {assertion['reason']}"
-    for check in row["checks"]:
-        if check.get("gating", True) and not check["passed"]:
-            return f"{check['name']}: {check['reason']}"
-    return ""
-
-
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
@@ -169,7 +157,8 @@ class RunBuilder:
         columns["matchers"].append(
             [strings["matchers"](name) for name in dict.fromkeys(p["match_as"] for p in parameters)]
         )
-        columns["reason"].append(_clip(" ".join(_first_reason(data).split()), _REASON_CHARS))
+        reason = row.result.error or next(iter(row.result.failure_reasons()), "")
+        columns["reason"].append(_clip(" ".join(reason.split()), _REASON_CHARS))
         columns["request"].append(_clip(line.request, _REQUEST_CHARS) if line is not None else "")
         key = data.get("example_hash")
         columns["ex"].append(self._ids(key) if isinstance(key, str) else -1)
