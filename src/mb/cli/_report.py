@@ -213,8 +213,6 @@ def render_reliability(console: Console, summary: Summary) -> None:
     parts: list[object] = []
     repeats = summary.repeats
     if repeats is not None:
-        from rich.table import Table  # only for repeated trials
-
         table = Table(
             title=f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)",
             title_justify="left",
