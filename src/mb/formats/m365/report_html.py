@@ -20,7 +20,7 @@ from typing import Any
 
 from ..._version import __version__
 from ...io import write_atomically
-from ...reports.html import render_page
+from ...reports.html import number_or_none, render_page
 from .evaluators import EVALUATORS
 from .rows import Row, document_counts, report_rows, score_columns, score_value
 from .scores import NOT_RUN_PREFIX
@@ -46,17 +46,12 @@ def score_outcome(entry: Mapping[str, Any]) -> str:
     return result if result in ("pass", "fail") else ""
 
 
-def number(value: Any) -> float | None:
-    """A JSON number as a float; None for anything else (booleans included)."""
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-
 def score_number(entry: Mapping[str, Any]) -> float | None:
     """The number a score sorts and averages by: its score or count, a match as 1 or 0; None when it has none."""
     if entry.get("result") == "error":
         return None
     for key in ("score", "count"):
-        if (value := number(entry.get(key))) is not None:
+        if (value := number_or_none(entry.get(key))) is not None:
             return value
     match = entry.get("match")
     return (1.0 if match else 0.0) if isinstance(match, bool) else None
@@ -78,7 +73,7 @@ def _evaluators(rows: Sequence[Row], keys: Sequence[str]) -> list[dict[str, Any]
                 counts[outcome] += 1
             if (value := score_number(entry)) is not None:
                 values.append(value)
-            if (threshold := number(entry.get("threshold"))) is not None:
+            if (threshold := number_or_none(entry.get("threshold"))) is not None:
                 thresholds.add(threshold)
         low, high = min(thresholds, default=0.0), max(thresholds, default=0.0)
         shown = "" if not thresholds else f"{low:g}" if low == high else f"{low:g} to {high:g}"
@@ -88,7 +83,7 @@ def _evaluators(rows: Sequence[Row], keys: Sequence[str]) -> list[dict[str, Any]
 
 
 def _threshold(entry: Mapping[str, Any]) -> str | None:
-    threshold = number(entry.get("threshold"))
+    threshold = number_or_none(entry.get("threshold"))
     return f"{threshold:g}" if threshold is not None else None
 
 
