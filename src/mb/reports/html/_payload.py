@@ -43,19 +43,11 @@ _COLUMNS = (
 )
 
 
-class Interner:
-    """Indexes of strings in a shared list: each distinct string is stored once."""
-
-    def __init__(self) -> None:
-        self.values: list[str] = []
-        self._index: dict[str, int] = {}
+class Interner(dict[str, int]):
+    """Indexes of strings in a shared list (the keys, in the order first seen): each distinct string is stored once."""
 
     def __call__(self, value: str) -> int:
-        index = self._index.get(value)
-        if index is None:
-            index = self._index[value] = len(self.values)
-            self.values.append(value)
-        return index
+        return self.setdefault(value, len(self))
 
 
 class BlockStore:
