@@ -3,14 +3,13 @@ over repeated trials with token use and cost."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..evaluation._example import failure_entry
 from ..metrics import METRICS
 from ..results import RateStat, Summary
 from ..stats import wilson_interval
@@ -50,11 +49,6 @@ class FailureLog:
     def __init__(self, limit: int = 10) -> None:
         self.limit = limit
         self.entries: list[tuple[int, str, str]] = []
-
-    def add(self, result: Mapping[str, Any]) -> None:
-        """Remember ``result`` (an example result as JSON) when it did not pass and is among the first ``limit``."""
-        if not result["passed"]:
-            self.extend([failure_entry(result)])
 
     def extend(self, entries: list[tuple[int, str, str]]) -> None:
         """Add ``(line, status, reason)`` entries gathered elsewhere (results of other lines)."""
@@ -213,8 +207,6 @@ def render_reliability(console: Console, summary: Summary) -> None:
     parts: list[object] = []
     repeats = summary.repeats
     if repeats is not None:
-        from rich.table import Table  # only for repeated trials
-
         table = Table(
             title=f"Reliability over {repeats.max_trials} trial(s) of {len(repeats.examples)} example(s)",
             title_justify="left",

@@ -22,15 +22,10 @@ __all__ = ["import_traces"]
 _SHOWN = 20
 
 
-def _say(kind: str, text: str) -> None:
-    color = "red" if kind == "error" else "yellow"
-    err_console.print(f"[{color}]{kind}:[/] {escape(text)}")
-
-
 def _list(kind: str, header: str, items: list[str]) -> None:
     if not items:
         return
-    _say(kind, header)
+    err_console.print(f"[{'red' if kind == 'error' else 'yellow'}]{kind}:[/] {escape(header)}")
     for item in items[:_SHOWN]:
         err_console.print(f"  {escape(item)}")
     if len(items) > _SHOWN:

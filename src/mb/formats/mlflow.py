@@ -14,6 +14,7 @@ import hashlib
 import math
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -52,9 +53,7 @@ def _distinct_keys(prefix: str, names: list[str], split: bool = False) -> dict[s
     for name in names:
         parts = name.partition("=")[::2] if split and "=" in name else (name,)
         readable[name] = metric_key(*parts)
-    counts: dict[str, int] = {}
-    for key in readable.values():
-        counts[key] = counts.get(key, 0) + 1
+    counts = Counter(readable.values())
     taken = {key for key, count in counts.items() if count == 1}
     for name, key in list(readable.items()):
         if counts[key] > 1:

@@ -100,10 +100,3 @@ class RowEvaluator:
         judge = self.judge
         coroutine = evaluate_example(example, judge=judge, metrics=self._metrics, require=self._require)
         return asyncio.run_coroutine_threadsafe(coroutine, self._event_loop()).result()
-
-    def close(self) -> None:
-        """Stop the background loop (it is a daemon thread, so this is optional)."""
-        with self._lock:
-            loop, self._loop = self._loop, None
-        if loop is not None:
-            loop.call_soon_threadsafe(loop.stop)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import cache, partial
 from typing import Any, Literal
@@ -44,18 +44,14 @@ def examples(path: str | os.PathLike[str], *, executed: bool = False) -> list[An
     problem (a benchmark with a broken line is not tested in part). ``executed=True`` requires outputs on every line.
     """
     params = []
-    for record in _records(path, executed):
-        if record.error is not None:
-            pytest.fail(f"invalid benchmark line: {record.error}", pytrace=False)
-        params.append(pytest.param(record.example, id=example_id(record.line, record.example)))
-    return params
-
-
-def _records(path: str | os.PathLike[str], executed: bool) -> Iterator[Any]:
     try:
-        yield from iter_records(path, executed=executed)
+        for record in iter_records(path, executed=executed):
+            if record.error is not None:
+                pytest.fail(f"invalid benchmark line: {record.error}", pytrace=False)
+            params.append(pytest.param(record.example, id=example_id(record.line, record.example)))
     except OSError as exc:
         pytest.fail(f"cannot read the benchmark {os.fspath(path)!r}: {exc.strerror or exc}", pytrace=False)
+    return params
 
 
 def with_outputs(example: Example, outputs: Outputs | Mapping[str, Any] | str) -> Example:

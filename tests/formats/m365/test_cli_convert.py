@@ -125,6 +125,10 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
             "$.items[0].extensions.x: integer 100000000000...(10000 digits) out of range",
         ),
         (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi", "extensions": {"x": 18446744073709551616}}]}',
+            "$.items[0].extensions.x: integer 18446744073709551616 out of range",
+        ),
+        (
             '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi',
             "$: invalid JSON: Unterminated string starting at line 1",
         ),
@@ -138,6 +142,7 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
         "float-overflow",
         "deeper-than-a-line",
         "integer-10000-digits",
+        "integer-just-past-64-bits",
         "cut",
         "null",
         "boolean",

@@ -20,7 +20,7 @@ from ...io import atomic_output, write_atomically
 from ...results_format import file_digest
 from ._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 from ._instance import InstanceContext, instance_record
-from ._paths import Layout, split_model_id
+from ._paths import layout_directory, split_model_id
 from ._results import OVERALL_RESULT_ID, ResultContext, evaluation_results
 from ._schemas import DEFAULT_SCHEMA_VERSION, _check_version, validate_record
 from ._tally import Tallies
@@ -143,12 +143,12 @@ def export_eee(
     stamp = retrieved_timestamp or repr(time.time())
     results, digest = _results_digest(results)
     evaluation_id = f"{name}/{model_id}/{digest[:32]}"
-    root = Path(out_dir)
-    directory = root / Layout.build(name, model_id, _uuid4(None)).directory
+    relative = layout_directory(name, model_id)
+    directory = Path(out_dir) / relative
     # the same results exported again replace their earlier pair of files instead of adding a second one
     file_id = _uuid4(file_uuid) if file_uuid is not None else _exported_before(directory, evaluation_id) or _uuid4(None)
-    layout = Layout.build(name, model_id, file_id)
-    aggregate_path, samples_path = root / layout.aggregate_path, root / layout.samples_path
+    samples_file = f"{relative}/{file_id}_samples.jsonl"  # what the aggregate's file_path names
+    aggregate_path, samples_path = directory / f"{file_id}.json", Path(out_dir) / samples_file
     if (aggregate_path.exists() or samples_path.exists()) and _exported_before(directory, evaluation_id) != file_id:
         raise FileExistsError(f"{aggregate_path} holds another evaluation: it is kept (choose another file uuid)")
     context = InstanceContext(schema_version, evaluation_id, model_id, name, OVERALL_RESULT_ID)
@@ -160,7 +160,7 @@ def export_eee(
             record = _aggregate(schema_version, name, evaluation_id, stamp, info, model_id, tallies, source_data)
             record["detailed_evaluation_results"] = {
                 "format": "jsonl",
-                "file_path": layout.samples_path,
+                "file_path": samples_file,
                 "hash_algorithm": "sha256",
                 "checksum": checksum,
                 "total_rows": rows,

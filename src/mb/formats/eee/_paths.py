@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ...errors import ConfigError
 
-__all__ = ["Layout", "UnportableName", "path_component", "split_model_id"]
+__all__ = ["UnportableName", "layout_directory", "path_component", "split_model_id"]
 
 _UNSAFE = re.compile(r'[<>:"\\|?*\x00-\x1f]')
 
@@ -52,44 +51,13 @@ def split_model_id(model_id: str) -> tuple[str, str]:
     return developer.strip(), model.strip()
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """Where the two files of one export go, relative to the output directory."""
-
-    benchmark: str
-    """The benchmark directory name (sanitized)."""
-
-    developer: str
-    """The model developer directory name (sanitized)."""
-
-    model: str
-    """The model directory name (sanitized; extra ``/`` namespaces flattened with ``_``)."""
-
-    file_uuid: str
-    """The UUID (version 4) naming both files."""
-
-    @classmethod
-    def build(cls, benchmark: str, model_id: str, file_uuid: str) -> Layout:
-        """The layout for ``benchmark`` and ``model_id`` (``developer/model``)."""
-        developer, model = split_model_id(model_id)
-        return cls(
-            benchmark=path_component(benchmark, "benchmark name"),
-            developer=path_component(developer, "model developer"),
-            model=path_component(model, "model name"),
-            file_uuid=file_uuid,
-        )
-
-    @property
-    def directory(self) -> str:
-        """``data/<benchmark>/<developer>/<model>``."""
-        return f"data/{self.benchmark}/{self.developer}/{self.model}"
-
-    @property
-    def aggregate_path(self) -> str:
-        """Repository-relative path of the aggregate record."""
-        return f"{self.directory}/{self.file_uuid}.json"
-
-    @property
-    def samples_path(self) -> str:
-        """Repository-relative path of the instance-level JSONL (what the aggregate's ``file_path`` names)."""
-        return f"{self.directory}/{self.file_uuid}_samples.jsonl"
+def layout_directory(benchmark: str, model_id: str) -> str:
+    """``data/<benchmark>/<developer>/<model>``: where the two files of an export go, relative to the output
+    directory (names sanitized, the model's extra ``/`` namespaces flattened with ``_``)."""
+    developer, model = split_model_id(model_id)
+    parts = (
+        path_component(benchmark, "benchmark name"),
+        path_component(developer, "model developer"),
+        path_component(model, "model name"),
+    )
+    return "/".join(("data", *parts))

@@ -122,11 +122,11 @@ class Tallies:
         for name, metric in result.metrics.items():
             if metric.status == "skipped":
                 continue
-            passes = _tally(self.metric_passes, name)
+            passes = self.metric_passes.setdefault(name, Tally())
             if metric.status == "error" or metric.value is None or not math.isfinite(metric.value):
                 passes.outcome(None, True)
                 continue
-            values = _tally(self.metric_values, name)
+            values = self.metric_values.setdefault(name, Tally())
             values.add(float(metric.value))
             if metric.threshold is not None and math.isfinite(metric.threshold):
                 values.thresholds.add(float(metric.threshold))
@@ -134,10 +134,3 @@ class Tallies:
                 values.judges.add(metric.judge)
             if metric.passed is not None:
                 passes.outcome(metric.passed)
-
-
-def _tally(tallies: dict[str, Tally], key: str) -> Tally:
-    tally = tallies.get(key)
-    if tally is None:
-        tally = tallies[key] = Tally()
-    return tally

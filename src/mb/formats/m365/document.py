@@ -43,30 +43,17 @@ class LoadedDocument:
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
-    """Parse a JSON file (UTF-8, BOM allowed). Raises :class:`M365DocumentError` for bad JSON, ``OSError`` when
-    the file cannot be read."""
-    data = Path(path).read_bytes()
+    """Parse a JSON file (UTF-8, BOM allowed) under the limits of a benchmark line: nesting, lone surrogates, numbers
+    in range. Raises :class:`M365DocumentError` for bad JSON, ``OSError`` when the file cannot be read."""
+    data = Path(path).read_bytes().removeprefix(b"\xef\xbb\xbf")
     note_input(path)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        document = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        pass
-    else:
-        nesting = depth(data)
-        if nesting is not None and nesting > MAX_DEPTH:
-            deep = Problem("$", f"objects and arrays nest {nesting} levels deep, over the limit of {MAX_DEPTH}")
-            raise M365DocumentError(os.fspath(path), [deep])
-        return document
+    file = os.fspath(path)
     try:
         document = json.loads(data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer)
     except UnicodeDecodeError as exc:
-        raise M365DocumentError(
-            os.fspath(path), [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]
-        ) from None
+        raise M365DocumentError(file, [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]) from None
     except RecursionError:
-        raise M365DocumentError(os.fspath(path), [Problem("$", "objects and arrays nest too deep to read")]) from None
+        raise M365DocumentError(file, [Problem("$", "objects and arrays nest too deep to read")]) from None
     except json.JSONDecodeError as exc:
         detail = f"{exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}"
         if not data.strip():
@@ -76,12 +63,14 @@ def read_json(path: str | os.PathLike[str]) -> Any:
                 ": the file looks like JSONL (one JSON value per line); an evals.json file is one JSON document, "
                 '{"schemaVersion": "1.7.0", "items": [...]} (a MorganaBench benchmark is JSONL: mb validate FILE)'
             )
-        raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {detail}")]) from None
+        raise M365DocumentError(file, [Problem("$", f"invalid JSON: {detail}")]) from None
     except ValueError as exc:  # NaN, Infinity
-        raise M365DocumentError(os.fspath(path), [Problem("$", f"invalid JSON: {exc}")]) from None
-    problem = unreadable_value(document)  # what orjson refused and no benchmark line may hold
+        raise M365DocumentError(file, [Problem("$", f"invalid JSON: {exc}")]) from None
+    nesting, problem = depth(data), unreadable_value(document)  # lone surrogates, numbers out of range
+    if nesting is not None and nesting > MAX_DEPTH:
+        problem = Problem("$", f"objects and arrays nest {nesting} levels deep, over the limit of {MAX_DEPTH}")
     if problem is not None:
-        raise M365DocumentError(os.fspath(path), [problem])
+        raise M365DocumentError(file, [problem])
     return document
 
 

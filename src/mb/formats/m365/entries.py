@@ -11,7 +11,7 @@ from ...entities import Example
 from ...evaluation._example import agent_failure as failure_of
 from ...results import ExampleResult
 from .evaluators import effective_evaluators, metric_requests
-from .importer import M365_FIELD, NATIVE_EXTENSION, category_of
+from .importer import M365_FIELD, NATIVE_EXTENSION, category_of, take_native
 from .scores import m365_citations, native_scores, not_run_score, score_entry, score_key, skipped_entry
 from .status import Status, agent_failure, item_status, skipped_turn
 
@@ -80,8 +80,9 @@ def build_entry(
         entry["evaluators_mode"] = "replace"
     fields = {key: value for key, value in (data.get("fields") or {}).items() if key not in entry}
     has_results = example.outputs is not None or evaluated.result is not None or evaluated.skipped
-    if has_results:
-        fields = _without_results(fields)
+    if has_results:  # new results replace the ones the example was imported with
+        fields = {key: value for key, value in fields.items() if key not in RESULT_FIELDS}
+        take_native(fields, ("skipped",))
     native = _native(example, messages[:-1], history)
     if native:
         extensions = dict(fields.get("extensions") or {})
@@ -96,21 +97,6 @@ def build_entry(
 
 def _same_defaults(own: Mapping[str, Any] | None, document: Mapping[str, Any] | None) -> bool:
     return (None if own is None else dict(own)) == (None if document is None else dict(document))
-
-
-def _without_results(fields: dict[str, Any]) -> dict[str, Any]:
-    kept = {key: value for key, value in fields.items() if key not in RESULT_FIELDS}
-    extensions = kept.get("extensions")
-    if isinstance(extensions, dict) and isinstance(extensions.get(NATIVE_EXTENSION), dict):
-        native = {k: v for k, v in extensions[NATIVE_EXTENSION].items() if k != "skipped"}
-        extensions = {k: v for k, v in extensions.items() if k != NATIVE_EXTENSION}
-        if native:
-            extensions[NATIVE_EXTENSION] = native
-        if extensions:
-            kept["extensions"] = extensions
-        else:
-            del kept["extensions"]
-    return kept
 
 
 def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[str, str]]) -> dict[str, Any]:

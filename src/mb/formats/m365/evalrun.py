@@ -10,6 +10,7 @@ built with the statuses and summaries of :mod:`mb.formats.m365.status`.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -115,7 +116,8 @@ async def arun_document(
     runnable = as_agent(agent)
     units = document_units(loaded)
     done: list[list[Evaluated]] = [[] for _ in units]
-    lines = _line_numbers(units)
+    numbers = itertools.count(1)  # the positions `mb import m365` gives the examples across the document
+    lines = [[next(numbers) for _ in unit] for unit in units]
 
     async def execute(example: Example) -> Example:
         output = await arun(
@@ -149,16 +151,6 @@ async def arun_document(
     metadata = run_metadata(agent=name, judge=judge.name, dataset=None if loaded.file == "<memory>" else loaded.file)
     export = build_document([e for unit in done for e in unit], metadata=metadata, source=loaded.file)
     return EvalRun(export.document, done, judge.name, name)
-
-
-def _line_numbers(units: list[list[Example]]) -> list[list[int]]:
-    """1-based positions of the examples across the document (what ``mb import m365`` would number them)."""
-    numbers: list[list[int]] = []
-    position = 0
-    for unit in units:
-        numbers.append(list(range(position + 1, position + 1 + len(unit))))
-        position += len(unit)
-    return numbers
 
 
 def run_document(loaded: LoadedDocument, agent: Any, **options: Any) -> EvalRun:

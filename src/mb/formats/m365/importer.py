@@ -44,7 +44,15 @@ from ...io import Problem, json_path
 from .document import LoadedDocument, load_document
 from .errors import M365DocumentError
 
-__all__ = ["M365_FIELD", "NATIVE_EXTENSION", "category_of", "document_to_examples", "document_units", "import_m365"]
+__all__ = [
+    "M365_FIELD",
+    "NATIVE_EXTENSION",
+    "category_of",
+    "document_to_examples",
+    "document_units",
+    "import_m365",
+    "take_native",
+]
 
 M365_FIELD = "m365"
 """The top-level extra field of an example that holds its M365 data."""
@@ -115,7 +123,7 @@ def _example(
 ) -> Example | None:
     """One example from a single-turn item or a turn."""
     fields = {key: value for key, value in entry.items() if key not in _OWN_FIELDS}
-    native = _take_native(fields)
+    native = take_native(fields, _NATIVE_KEYS)  # results stay in place
     messages = native["messages"] if isinstance(native.get("messages"), list) else history
     inputs: dict[str, Any] = {"messages": [*messages, {"role": "user", "content": entry["prompt"]}]}
     if "context" in entry:
@@ -150,13 +158,14 @@ def _example(
         return None
 
 
-def _take_native(fields: dict[str, Any]) -> dict[str, Any]:
-    """Remove and return the MorganaBench data of ``extensions.morganabench`` (results stay in place)."""
+def take_native(fields: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """Remove ``keys`` from the ``extensions.morganabench`` object of an item's ``fields`` (an object or extensions
+    left empty go too); what was removed."""
     extensions = fields.get("extensions")
     if not isinstance(extensions, dict) or not isinstance(extensions.get(NATIVE_EXTENSION), dict):
         return {}
     own = dict(extensions[NATIVE_EXTENSION])
-    native = {key: own.pop(key) for key in _NATIVE_KEYS if key in own}
+    native = {key: own.pop(key) for key in keys if key in own}
     extensions = dict(extensions)
     if own:
         extensions[NATIVE_EXTENSION] = own

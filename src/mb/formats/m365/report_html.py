@@ -20,17 +20,70 @@ from typing import Any
 
 from ..._version import __version__
 from ...io import write_atomically
-from ...reports.html import render_page
-from .report_summary import evaluator_name, evaluator_stats, number, score_number, score_outcome
+from ...reports.html import number_or_none, render_page
+from .evaluators import EVALUATORS
 from .rows import Row, document_counts, report_rows, score_columns, score_value
+from .scores import NOT_RUN_PREFIX
 
 __all__ = ["html_report", "report_data", "write_html"]
 
 STATUSES = ("pass", "fail", "partial", "error")
 
+_NAMES = {info.score_key: name for name, info in EVALUATORS.items()}
+_EXTRA_NAMES = {"toolCalls": "Tool calls", "retrievalQuery": "RetrievalQuery", "retrievalResult": "RetrievalResult"}
+
+
+def evaluator_name(key: str) -> str:
+    """The evaluator's name for a ``scores`` key (``exactMatch`` -> ``ExactMatch``); unknown keys are kept."""
+    return _NAMES.get(key) or _EXTRA_NAMES.get(key) or key
+
+
+def score_outcome(entry: Mapping[str, Any]) -> str:
+    """``pass``, ``fail``, ``error`` (the evaluator failed), ``none`` (it did not run) or ``""`` (no result)."""
+    result = entry.get("result")
+    if result == "error":
+        return "none" if str(entry.get("error", "")).startswith(NOT_RUN_PREFIX) else "error"
+    return result if result in ("pass", "fail") else ""
+
+
+def score_number(entry: Mapping[str, Any]) -> float | None:
+    """The number a score sorts and averages by: its score or count, a match as 1 or 0; None when it has none."""
+    if entry.get("result") == "error":
+        return None
+    for key in ("score", "count"):
+        if (value := number_or_none(entry.get(key))) is not None:
+            return value
+    match = entry.get("match")
+    return (1.0 if match else 0.0) if isinstance(match, bool) else None
+
+
+def _evaluators(rows: Sequence[Row], keys: Sequence[str]) -> list[dict[str, Any]]:
+    """Per score key, in ``keys`` order, over every single-turn item and turn: its scores by outcome (``pass``,
+    ``fail``, ``error``: the evaluator failed, ``none``: it did not run), the threshold (``3``), the range of
+    thresholds (``3 to 4``) or ``""`` when none was given, and the mean of the scores that have a number (None when
+    none has: see :func:`score_number`)."""
+    figures = []
+    for key in keys:
+        counts = dict.fromkeys(("pass", "fail", "error", "none"), 0)
+        values: list[float] = []
+        thresholds: set[float] = set()
+        for entry in (row.scores[key] for row in rows if key in row.scores):
+            outcome = score_outcome(entry)
+            if outcome:
+                counts[outcome] += 1
+            if (value := score_number(entry)) is not None:
+                values.append(value)
+            if (threshold := number_or_none(entry.get("threshold"))) is not None:
+                thresholds.add(threshold)
+        low, high = min(thresholds, default=0.0), max(thresholds, default=0.0)
+        shown = "" if not thresholds else f"{low:g}" if low == high else f"{low:g} to {high:g}"
+        mean = sum(values) / len(values) if values else None
+        figures.append({"key": key, "name": evaluator_name(key), "counts": counts, "threshold": shown, "mean": mean})
+    return figures
+
 
 def _threshold(entry: Mapping[str, Any]) -> str | None:
-    threshold = number(entry.get("threshold"))
+    threshold = number_or_none(entry.get("threshold"))
     return f"{threshold:g}" if threshold is not None else None
 
 
@@ -137,10 +190,7 @@ def report_data(document: Mapping[str, Any], *, title: str = "Evaluation report"
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "mb_version": __version__,
         "counts": dataclasses.asdict(document_counts(document)),
-        "evaluators": [
-            {"key": s.key, "name": s.name, "counts": s.counts, "threshold": s.threshold_text, "mean": s.mean}
-            for s in evaluator_stats(rows, keys)
-        ],
+        "evaluators": _evaluators(rows, keys),
         "columns": [{"key": key, "name": evaluator_name(key)} for key in keys],
         "threads": threads,
         "rows": [

@@ -31,6 +31,9 @@ __all__ = [
 
 Status = Literal["pass", "fail", "partial", "error"]
 
+_BY_SEVERITY: tuple[Status, ...] = ("error", "partial", "fail")
+"""The statuses that decide a thread's overall status, the first present winning (else ``pass``)."""
+
 AGENT_REQUEST_FAILED = "agentRequestFailed"
 """Error code: the agent did not respond."""
 
@@ -70,13 +73,7 @@ def item_status(scores: Mapping[str, Any]) -> tuple[Status, dict[str, str] | Non
 def thread_summary(statuses: Sequence[Status]) -> dict[str, Any]:
     """The ``summary`` object of a thread whose turns have ``statuses`` (in order)."""
     counts = {status: sum(1 for s in statuses if s == status) for status in ("pass", "fail", "partial", "error")}
-    overall: Status = "pass"
-    if counts["error"]:
-        overall = "error"
-    elif counts["partial"]:
-        overall = "partial"
-    elif counts["fail"]:
-        overall = "fail"
+    overall = next((status for status in _BY_SEVERITY if counts[status]), "pass")
     return {
         "turns_total": len(statuses),
         "turns_passed": counts["pass"],

@@ -22,7 +22,6 @@ __all__ = [
     "TraceError",
     "build_outputs",
     "chunk_id",
-    "datetime_from_nanos",
     "loads_maybe",
     "message_text",
     "span_error",
@@ -155,11 +154,6 @@ def chunk_id(content: str) -> str:
     return "doc_" + hashlib.sha256(content.encode()).hexdigest()[:16]
 
 
-def datetime_from_nanos(nanos: int) -> datetime:
-    """An aware UTC datetime from nanoseconds since the epoch (microsecond precision)."""
-    return datetime.fromtimestamp(nanos // 1000 / 1_000_000, tz=UTC)
-
-
 def _params(arguments: Any) -> dict[str, Any]:
     value = to_jsonable_python(loads_maybe(arguments), fallback=str)
     if value is None or value == "":
@@ -206,7 +200,7 @@ def build_outputs(trace: SourceTrace) -> Outputs:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
     data: dict[str, Any] = {"response": _response(trace), "trace": _trace_events(trace)}
     if trace.start is not None:
-        data["environment"] = {"user_time": datetime_from_nanos(trace.start)}
+        data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=UTC)}
     chats = [s for s in trace.steps if s.kind == "chat"]
     if any(s.input_tokens is not None or s.output_tokens is not None for s in chats):
         used_in = sum(s.input_tokens or 0 for s in chats)

@@ -125,7 +125,7 @@ def build_report(
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "mb_version": __version__,
         "block_size": BLOCK_SIZE,
-        "strings": {kind: interner.values for kind, interner in strings.items()},
+        "strings": {kind: list(interner) for kind, interner in strings.items()},
         "runs": data,
         "comparisons": [comparison.model_dump(mode="json") for comparison in comparisons],
     }

@@ -43,19 +43,11 @@ _COLUMNS = (
 )
 
 
-class Interner:
-    """Indexes of strings in a shared list: each distinct string is stored once."""
-
-    def __init__(self) -> None:
-        self.values: list[str] = []
-        self._index: dict[str, int] = {}
+class Interner(dict[str, int]):
+    """Indexes of strings in a shared list (the keys, in the order first seen): each distinct string is stored once."""
 
     def __call__(self, value: str) -> int:
-        index = self._index.get(value)
-        if index is None:
-            index = self._index[value] = len(self.values)
-            self.values.append(value)
-        return index
+        return self.setdefault(value, len(self))
 
 
 class BlockStore:
@@ -91,18 +83,6 @@ class BlockStore:
     def blocks(self, run: int) -> list[Any]:
         """The blocks of run ``run`` as the page data holds them."""
         return [orjson.Fragment(b) if isinstance(b, bytes) else b for b in self.runs[run]]
-
-
-def _first_reason(row: dict[str, Any]) -> str:
-    if row.get("error"):
-        return str(row["error"])
-    for assertion in row["assertions"]:
-        if not assertion["passed"]:
-            return f"{assertion.get('tool') or assertion['assert_that']}: {assertion['reason']}"
-    for check in row["checks"]:
-        if check.get("gating", True) and not check["passed"]:
-            return f"{check['name']}: {check['reason']}"
-    return ""
 
 
 def _clip(text: str, limit: int) -> str:
@@ -169,7 +149,8 @@ class RunBuilder:
         columns["matchers"].append(
             [strings["matchers"](name) for name in dict.fromkeys(p["match_as"] for p in parameters)]
         )
-        columns["reason"].append(_clip(" ".join(_first_reason(data).split()), _REASON_CHARS))
+        reason = row.result.error or next(iter(row.result.failure_reasons()), "")
+        columns["reason"].append(_clip(" ".join(reason.split()), _REASON_CHARS))
         columns["request"].append(_clip(line.request, _REQUEST_CHARS) if line is not None else "")
         key = data.get("example_hash")
         columns["ex"].append(self._ids(key) if isinstance(key, str) else -1)
