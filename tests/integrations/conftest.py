@@ -46,3 +46,6 @@ def mlflow_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         patch.setenv("DO_NOT_TRACK", "true")
         patch.chdir(folder)
         yield uri
+    import mlflow
+
+    mlflow.set_tracking_uri(None)  # a test that set the process's store leaves no store behind for later modules

@@ -357,7 +357,7 @@ def test_traces_logged_to_another_store_leave_the_process_store_alone(
     import mlflow.tracking.fluent as fluent
     from mlflow import MlflowClient
 
-    from mb.formats.mlflow import log_results
+    from mb.formats.mlflow import load_table, log_results
 
     monkeypatch.setattr(fluent, "_active_experiment_id", None)
     monkeypatch.delenv("MLFLOW_EXPERIMENT_ID", raising=False)
@@ -371,6 +371,9 @@ def test_traces_logged_to_another_store_leave_the_process_store_alone(
     # nothing passed on to child processes: neither the other store nor its experiment
     assert "MLFLOW_EXPERIMENT_ID" not in os.environ
     assert "MLFLOW_TRACKING_URI" not in os.environ
+    table = load_table(run_id, tracking_uri=other)  # read from the other store while the process's is another
+    assert len(table) == len(rows(bundled_executed))
+    assert mlflow.get_tracking_uri() == mlflow_store
     experiment_id = MlflowClient(other).get_run(run_id).info.experiment_id
     mlflow.set_tracking_uri(other)
     try:

@@ -177,11 +177,13 @@ def load_table(run_id: str, *, tracking_uri: str | None = None) -> Any:
 
     offline_environment()
     require_mlflow()
+    import mlflow
     from mlflow.tracking import MlflowClient
 
     client = MlflowClient(tracking_uri=tracking_uri)
     experiment_id = client.get_run(run_id).info.experiment_id
-    return client.load_table(experiment_id, TABLE_FILE, run_ids=[run_id], extra_columns=["run_id"])
+    with _on_store(mlflow, client.tracking_uri):  # MLflow's load_table searches the process's own store
+        return client.load_table(experiment_id, TABLE_FILE, run_ids=[run_id], extra_columns=["run_id"])
 
 
 def _activate(experiment_id: str, tracking_uri: str | None) -> None:
@@ -249,10 +251,7 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
     and the verdict as ``mb.*`` attributes."""
     import mlflow
 
-    target = client.tracking_uri
-    with _process_state(mlflow):
-        if target != mlflow.get_tracking_uri():
-            mlflow.set_tracking_uri(target)
+    with _on_store(mlflow, client.tracking_uri):
         mlflow.set_experiment(experiment_id=experiment_id)  # start_run refuses a run outside the active experiment
         with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
             logged = []
@@ -265,6 +264,16 @@ def _log_traces(client: Any, experiment_id: str, run_id: str, results: list[Exam
             flush()
         for trace_id, example in logged:  # once the traces are stored
             _log_expectations(mlflow, trace_id, example)
+
+
+@contextlib.contextmanager
+def _on_store(mlflow: Any, target: str) -> Iterator[None]:
+    """Point the process's MLflow functions at the ``target`` tracking store for the block, then leave the process's
+    MLflow state as it was (see :func:`_process_state`)."""
+    with _process_state(mlflow):
+        if target != mlflow.get_tracking_uri():
+            mlflow.set_tracking_uri(target)
+        yield
 
 
 @contextlib.contextmanager
