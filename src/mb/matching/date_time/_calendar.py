@@ -15,6 +15,8 @@ __all__ = [
     "MONTHS",
     "SEASONS",
     "STEPS",
+    "UNIT_MONTHS",
+    "UNIT_SECONDS",
     "WEEKDAYS",
     "add_business_days",
     "day",
@@ -106,8 +108,12 @@ def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
     return total
 
 
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400,
-            "month": 30 * 86400, "quarter": 91 * 86400, "year": 365 * 86400, "decade": 3652 * 86400}  # fmt: skip
+#: The calendar units counted in months, and the length of every unit in seconds (a month as 30 days, a year as 365:
+#: a fraction of one is stepped as that many seconds).
+UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12, "decade": 120}
+UNIT_SECONDS = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400,
+                "fortnight": 14 * 86400, "month": 30 * 86400, "quarter": 91 * 86400, "year": 365 * 86400,
+                "decade": 3652 * 86400}  # fmt: skip
 
 
 STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcoming": 1, "this coming": 1,
@@ -117,11 +123,9 @@ STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcom
 def _delta(amount: float, unit: str) -> relativedelta:
     """The calendar step of ``amount`` ``unit``s (fractions of days and shorter units exactly)."""
     whole = int(amount)
-    if unit in {"month", "quarter", "year", "decade"} and whole == amount:
-        months = {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit] * whole
-        return relativedelta(months=months)
-    seconds = _SECONDS[unit]
-    total = amount * seconds
+    if unit in UNIT_MONTHS and whole == amount:
+        return relativedelta(months=UNIT_MONTHS[unit] * whole)
+    total = amount * UNIT_SECONDS[unit]
     if total != int(total):
         raise DateProblem(f"{amount} {unit} is not a whole number of seconds")
     return (
