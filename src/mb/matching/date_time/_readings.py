@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from dateutil.relativedelta import relativedelta
 
 from ._calendar import STEPS, step
+from ._calendar import day as day_window
 from ._date_elements import short_year
 from ._dates import DateProblem, date_windows
 from ._grammar import Item, parse
@@ -396,9 +397,9 @@ def _lone_number(number: Item, ref: datetime) -> list[Reading]:
         for months in (0, 1):
             first = (ref.replace(day=1) + relativedelta(months=months)).date()
             if number.value <= ((first + relativedelta(months=1)) - first).days:
-                day = datetime.combine(first.replace(day=number.value), datetime.min.time())
-                if day.date() >= ref.date():
-                    found.append(Reading(Window(day, day + timedelta(days=1), "day")))
+                day = first.replace(day=number.value)
+                if day >= ref.date():
+                    found.append(Reading(day_window(day)))
                     break
     if not found:
         raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")

@@ -9,6 +9,7 @@ from datetime import datetime, time, timedelta
 from dateutil.relativedelta import relativedelta
 
 from ._calendar import add_business_days, step
+from ._calendar import day as day_window
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
 from ._model import Reading, Window, minute_window
@@ -24,23 +25,18 @@ def end_window(moment: datetime, grain: str = "minute") -> Window:
 
 def moment(item: Item, ref: datetime) -> list[Reading] | None:
     if item.kind == "moment":
-        lo = ref.replace(second=0, microsecond=0)
-        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"))]
+        return [Reading(minute_window(ref))]
     pieces = item.value.pieces
     if pieces[0][1] == "business day":
-        day = add_business_days(ref.date(), int(pieces[0][0]))
-        lo = datetime.combine(day, datetime.min.time())
-        return [Reading(Window(lo, lo + timedelta(days=1), "day"))]
+        return [Reading(day_window(add_business_days(ref.date(), int(pieces[0][0]))))]
     moment = ref + step(pieces)
     units_ = {u for _, u in pieces}
     if units_ & {"second", "minute", "hour"} or any(a != int(a) for a, _ in pieces):
         if "second" in units_ or moment.second != ref.second:
             lo = moment.replace(microsecond=0)
             return [Reading(Window(lo, lo + timedelta(seconds=1), "second"))]
-        lo = moment.replace(second=0, microsecond=0)
-        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"))]
-    lo = datetime.combine(moment.date(), datetime.min.time())
-    return [Reading(Window(lo, lo + timedelta(days=1), "day"))]
+        return [Reading(minute_window(moment))]
+    return [Reading(day_window(moment.date()))]
 
 
 def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
@@ -52,7 +48,7 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
         now = ref.replace(second=0, microsecond=0)
         other = now + step(pieces)
         lo, hi = min(now, other), max(now, other)
-        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"), end_window(hi), until=hi)]
+        return [Reading(minute_window(lo), end_window(hi), until=hi)]
     today = datetime.combine(ref.date(), datetime.min.time())
     if units_ == {"business day"}:
         count = int(abs(pieces[0][0]))
@@ -134,15 +130,8 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
         note = "earlier today" if name == "day" else f"earlier this {name}"
         return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
     if unit == "day":
-        now = ref.replace(second=0, microsecond=0)
         end = datetime.combine(ref.date(), datetime.min.time()) + timedelta(days=1)
-        return [
-            Reading(
-                Window(now, now + timedelta(minutes=1), "minute"),
-                Window(end - timedelta(minutes=1), end, "minute", closed=True),
-                until=end,
-            )
-        ]
+        return [Reading(minute_window(ref), end_window(end - timedelta(minutes=1)), until=end)]
     (period,) = date_windows([Item("date", unit, Unit(unit, "this"))], ref.date())
     today = datetime.combine(ref.date(), datetime.min.time())
     return [day_range(today, period.hi)]
