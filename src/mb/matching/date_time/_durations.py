@@ -120,9 +120,8 @@ def duration_outcome(expected: str, actual: object) -> Outcome | None:
         given, written = words_duration(actual), "a duration"
     if given is None:
         return Outcome.fail(f"{prefix}; got {describe(actual)}, which is not a duration")
-    if _same(wanted, given):
-        return Outcome.ok(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
-    return Outcome.fail(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
+    verdict = Outcome.ok if _same(wanted, given) else Outcome.fail
+    return verdict(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
 
 
 def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping[str, object]) -> Outcome | None:
@@ -142,8 +141,8 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
         return Outcome.fail(f"{prefix}; {name} is missing")
     slot = classify(name)
     if slot.kind != "duration" or (isinstance(value, str) and iso_duration(value) is not None):
-        outcome = duration_outcome(expected, value)
-        return None if outcome is None else _named(outcome, name)
+        outcome = duration_outcome(expected, value)  # the parameter it was read from named in its reason
+        return None if outcome is None else outcome._replace(reason=f"{outcome.reason} (from {name})")
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         return Outcome.fail(f"{prefix}; got {describe(value)} in {name}, which is not a duration")
     given: Length | None = None
@@ -154,10 +153,8 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
         given = (0.0, length.total_seconds()) if not isinstance(length, str) else None
     if given is None:
         return Outcome.fail(f"{prefix}; got {describe(value)} in {name}, which is not a duration")
-    shown_value = f"{value!r} in {name}, a duration of {show_length(given)}"
-    if _same(wanted, given):
-        return Outcome.ok(f"{prefix}; got {shown_value}")
-    return Outcome.fail(f"{prefix}; got {shown_value}")
+    verdict = Outcome.ok if _same(wanted, given) else Outcome.fail
+    return verdict(f"{prefix}; got {value!r} in {name}, a duration of {show_length(given)}")
 
 
 _VAGUE_RE = re.compile(r"\b(?:a\s+)?few\b")
@@ -174,11 +171,6 @@ def _vague(expected: str) -> Outcome | None:
 
 
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
-
-
-def _named(outcome: Outcome, name: str) -> Outcome:
-    """The outcome with the parameter it was read from named in its reason."""
-    return outcome._replace(reason=f"{outcome.reason} (from {name})")
 
 
 _CLOCK_RE = re.compile(r"(\d+):(\d\d)(?::(\d\d))?")
