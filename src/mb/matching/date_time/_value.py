@@ -137,18 +137,12 @@ def parse_clock(text: str) -> tuple[time, timedelta | None] | None:
         return None
     hour, minute, second = int(match.group("h")), int(match.group("m") or 0), int(match.group("s") or 0)
     marker = (match.group("ap") or "").replace(".", "")
-    if marker:
-        converted = to_24h(hour, marker)
-        if converted is None:
-            return None
-        hour = converted
-    if hour > 23 or minute > 59 or second > 59:
+    hour_24 = to_24h(hour, marker) if marker else hour
+    if hour_24 is None or hour_24 > 23 or minute > 59 or second > 59:
         return None
-    offset = None
-    if match.group("tz"):
-        zone_text = match.group("tz")
-        offset = timedelta(0) if zone_text == "z" else _offset(zone_text)
-    return time(hour, minute, second), offset
+    zone_text = match.group("tz")
+    offset = (timedelta(0) if zone_text == "z" else _offset(zone_text)) if zone_text else None
+    return time(hour_24, minute, second), offset
 
 
 def _offset(text: str) -> timedelta:
