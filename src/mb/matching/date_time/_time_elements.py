@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..._numbers import cardinal_words
 from ._items import DIGIT, Builder, Element, Item, registrar
 from ._lexicon import (
     HOUR_FIRST,
@@ -129,9 +130,7 @@ def _word_clock(m: re.Match[str]) -> Item | None:
     return _clock(number_value(m["h"]), minute, None, m["ap"])
 
 
-_AFTERNOON_HOURS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-                    "nineteen": 19, "twenty": 20, "twenty-one": 21, "twenty one": 21, "twenty-two": 22,
-                    "twenty two": 22, "twenty-three": 23, "twenty three": 23}  # fmt: skip
+_AFTERNOON_HOURS = cardinal_words(13, 23)
 _AFTERNOON_HOUR = alternatives(_AFTERNOON_HOURS)
 
 
