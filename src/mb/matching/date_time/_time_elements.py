@@ -168,19 +168,16 @@ def _same_time(m: re.Match[str]) -> Item | None:
 _TWELVE = r"(?:12(?::00)?|twelve)(?:\s*o'?\s?clock)?\s*"
 
 
-@_element(rf"noon|midday|mid-day|{_TWELVE}noon", ("noon", "midday", "mid", "twelve"), DIGIT)
+@_element(rf"noon|midday|mid-day|midnight|{_TWELVE}(?:noon|midnight)", ("noon", "midday", "mid", "twelve"), DIGIT)
 def _noon(m: re.Match[str]) -> Item | None:
+    if m.group(0).endswith("midnight"):
+        return Item("clock", "", Clock((ClockSpan(24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
     return Item("clock", "", Clock((ClockSpan(12 * _H, 12 * _H + 60, "minute"),), True))
 
 
 @_element(r"(?:noon|midday)\s*-?ish", ("noon", "midday"))
 def _noonish(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((ClockSpan(12 * _H - 1800, 12 * _H + 1800, "span"),), True))
-
-
-@_element(rf"midnight|{_TWELVE}midnight", ("midnight", "twelve"), DIGIT)
-def _midnight(m: re.Match[str]) -> Item | None:
-    return Item("clock", "", Clock((ClockSpan(24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
 
 
 _TARGET = (
