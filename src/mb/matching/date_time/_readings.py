@@ -468,9 +468,7 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
             nearest = min(distance(c) for c in candidates)
             if nearest > 3 * 3600:
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
-            spans.extend(
-                (lo, hi, grain, "") for lo, hi, grain in candidates if distance(ClockSpan(lo, hi, grain)) == nearest
-            )
+            spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:
         spans.append((part.lo, part.hi, "span", part.note))
     found: list[Reading] = []
