@@ -22,6 +22,7 @@ __all__ = [
     "day",
     "days",
     "half",
+    "midnight",
     "month",
     "nth_weekday",
     "quarter",
@@ -146,7 +147,8 @@ def add_business_days(start: date, count: int) -> date:
     return moved
 
 
-def _at(d: date) -> datetime:
+def midnight(d: date) -> datetime:
+    """The first instant of day ``d`` (naive)."""
     return datetime.combine(d, time())
 
 
@@ -161,19 +163,19 @@ _DAY = timedelta(days=1)
 
 def days(first: date, count: int, note: str) -> Window:
     """``count`` days from ``first``."""
-    return Window(_at(first), _at(first) + timedelta(days=count), "span", note=note)
+    return Window(midnight(first), midnight(first) + timedelta(days=count), "span", note=note)
 
 
 def week(d: date, sunday: bool = False) -> Window:
     """The week around ``d`` (Monday to Sunday, or Sunday to Saturday)."""
     back = (d.weekday() + 1) % 7 if sunday else d.weekday()
-    first = _at(d - timedelta(days=back))
+    first = midnight(d - timedelta(days=back))
     return Window(first, first + timedelta(days=7), "span", note="week")
 
 
 def weekend(d: date) -> Window:
     """The weekend (Saturday and Sunday) of the Monday-based week of ``d``."""
-    first = _at(d - timedelta(days=d.weekday()) + timedelta(days=5))
+    first = midnight(d - timedelta(days=d.weekday()) + timedelta(days=5))
     return Window(first, first + timedelta(days=2), "span", note="weekend")
 
 
