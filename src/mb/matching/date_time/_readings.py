@@ -26,7 +26,7 @@ from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
 from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
-from ._spans import bounded, clipped, end_window, leading, moment, rest_of, span
+from ._spans import bounded, clipped, day_range, end_window, leading, moment, rest_of, span
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
@@ -187,16 +187,14 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     found = _point(parts, ref)
     if duration:
         length = step(duration[0].value)
-        if all(u not in {"second", "minute", "hour"} for _, u in duration[0].value):
-            # whole days: the end is the last day, or the instant after it
-            return [
-                Reading(
-                    r.start, Window(r.start.lo + length - timedelta(days=1), r.start.lo + length, "day", closed=True)
-                )
-                for r in found
-                if r.start.grain == "day"
-            ] or [Reading(r.start, end_window(r.start.lo + length)) for r in found]
-        return [Reading(r.start, end_window(r.start.lo + length)) for r in found]
+        ends = [Reading(r.start, end_window(r.start.lo + length)) for r in found]
+        if any(u in {"second", "minute", "hour"} for _, u in duration[0].value):
+            return ends
+        # whole days: the end is the last day, or the instant after it
+        days = [
+            Reading(r.start, day_range(r.start.lo, r.start.lo + length).end) for r in found if r.start.grain == "day"
+        ]
+        return days or ends
     return found
 
 
