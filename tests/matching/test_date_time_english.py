@@ -154,6 +154,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("june in 2 years", WED, "2027-06-30", True),
     ("june in 2 years", WED, "2027-07-01", False),
     ("easter in 2 months", WED, "2025-04-20", ERROR),
+    # a season or a holiday with its year in two digits names that year, never the coming one
+    ("summer '19", WED, "2019-07-01", True),
+    ("summer '19", WED, "2025-07-01", False),
+    ("easter '19", WED, "2019-04-21", True),
+    ("easter '19", WED, "2025-04-20", False),
     # weekdays counted from today
     ("the 3rd friday from now", WED, "2025-03-28", True),
     ("the 3rd friday from now", WED, "2025-03-21", False),

@@ -106,7 +106,7 @@ def _kinds(part: str) -> tuple[str, ...] | None:
 def same_shape(parts: list[str]) -> bool:
     """Whether alternatives joined by "or" name the same words, fillers aside, alike in what their digits carry: "9 or
     10am" is not read, as "9" alone would be 9pm too."""
-    return len({tuple(_shape(word) for word in part.split() if word not in FILLERS) for part in parts}) == 1
+    return len({_words(part) for part in parts}) == 1
 
 
 def _shape(word: str) -> str:

@@ -15,11 +15,14 @@ __all__ = [
     "MONTHS",
     "SEASONS",
     "STEPS",
+    "UNIT_MONTHS",
+    "UNIT_SECONDS",
     "WEEKDAYS",
     "add_business_days",
     "day",
     "days",
     "half",
+    "midnight",
     "month",
     "nth_weekday",
     "quarter",
@@ -106,8 +109,12 @@ def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
     return total
 
 
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400,
-            "month": 30 * 86400, "quarter": 91 * 86400, "year": 365 * 86400, "decade": 3652 * 86400}  # fmt: skip
+#: The calendar units counted in months, and the length of every unit in seconds (a month as 30 days, a year as 365:
+#: a fraction of one is stepped as that many seconds).
+UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12, "decade": 120}
+UNIT_SECONDS = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400,
+                "fortnight": 14 * 86400, "month": 30 * 86400, "quarter": 91 * 86400, "year": 365 * 86400,
+                "decade": 3652 * 86400}  # fmt: skip
 
 
 STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcoming": 1, "this coming": 1,
@@ -117,11 +124,9 @@ STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcom
 def _delta(amount: float, unit: str) -> relativedelta:
     """The calendar step of ``amount`` ``unit``s (fractions of days and shorter units exactly)."""
     whole = int(amount)
-    if unit in {"month", "quarter", "year", "decade"} and whole == amount:
-        months = {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit] * whole
-        return relativedelta(months=months)
-    seconds = _SECONDS[unit]
-    total = amount * seconds
+    if unit in UNIT_MONTHS and whole == amount:
+        return relativedelta(months=UNIT_MONTHS[unit] * whole)
+    total = amount * UNIT_SECONDS[unit]
     if total != int(total):
         raise DateProblem(f"{amount} {unit} is not a whole number of seconds")
     return (
@@ -142,7 +147,8 @@ def add_business_days(start: date, count: int) -> date:
     return moved
 
 
-def _at(d: date) -> datetime:
+def midnight(d: date) -> datetime:
+    """The first instant of day ``d`` (naive)."""
     return datetime.combine(d, time())
 
 
@@ -157,19 +163,19 @@ _DAY = timedelta(days=1)
 
 def days(first: date, count: int, note: str) -> Window:
     """``count`` days from ``first``."""
-    return Window(_at(first), _at(first) + timedelta(days=count), "span", note=note)
+    return Window(midnight(first), midnight(first) + timedelta(days=count), "span", note=note)
 
 
 def week(d: date, sunday: bool = False) -> Window:
     """The week around ``d`` (Monday to Sunday, or Sunday to Saturday)."""
     back = (d.weekday() + 1) % 7 if sunday else d.weekday()
-    first = _at(d - timedelta(days=back))
+    first = midnight(d - timedelta(days=back))
     return Window(first, first + timedelta(days=7), "span", note="week")
 
 
 def weekend(d: date) -> Window:
     """The weekend (Saturday and Sunday) of the Monday-based week of ``d``."""
-    first = _at(d - timedelta(days=d.weekday()) + timedelta(days=5))
+    first = midnight(d - timedelta(days=d.weekday()) + timedelta(days=5))
     return Window(first, first + timedelta(days=2), "span", note="weekend")
 
 

@@ -19,10 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, time, timedelta, timezone
 
-from dateutil.relativedelta import relativedelta
-
 from .._outcome import Outcome
-from ._model import Reading, Resolution, Window
+from ._model import GRAIN_STEPS, Reading, Resolution, Window
 from ._pins import OPEN_YEARS, YEAR_ONLY, completions, left_out, too_little
 from ._value import Actual, show_moment
 from ._zones import ZoneSpec
@@ -160,15 +158,6 @@ def _text(actual: Actual) -> str:
     return f"{actual.lo:%Y-%m-%d}" if actual.hi is not None else show_moment(actual.lo, actual.offset)
 
 
-_STEPS: dict[str, timedelta | relativedelta] = {
-    "second": timedelta(seconds=1),
-    "minute": timedelta(minutes=1),
-    "day": timedelta(days=1),
-    "month": relativedelta(months=1),
-    "year": relativedelta(years=1),
-}
-
-
 def _miss(resolution: Resolution, starts: Sequence[Actual]) -> str:
     """How far the argument lies from the nearest reading: "the day after 'march 3'", "2:00:00 before ..."."""
     return _closest(
@@ -203,7 +192,7 @@ def _describe_miss(
     if window.contains(wall):
         return None
     gap = window.lo - wall if wall < window.lo else wall - window.hi + timedelta(microseconds=1)
-    step = _STEPS.get(window.grain)
+    step = GRAIN_STEPS.get(window.grain)
     if step is not None:
         for sign, word in ((1, "after"), (-1, "before")):
             try:

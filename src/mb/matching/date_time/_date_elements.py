@@ -207,7 +207,7 @@ _SEASON = "|".join(SEASONS)
 )
 def _season(m: re.Match[str]) -> Item | None:
     rel = _placed(m)
-    return Item("date", "", Season(m["s"], int(m["y"]) if m["y"] else None, rel)) if rel != "" else None
+    return Item("date", "", Season(m["s"], _year_value(m), rel)) if rel != "" else None
 
 
 _HOLIDAY = alternatives(HOLIDAYS)
@@ -224,7 +224,7 @@ def _holiday(m: re.Match[str]) -> Item | None:
     """A holiday (``easter 2019``), or its weekend (``memorial day weekend``: see ``_holidays.holiday_spans``)."""
     name = m["h"] + " weekend" if m["w"] else m["h"]
     rel = _placed(m)
-    return Item("date", "", Holiday(name, int(m["y"]) if m["y"] else None, rel)) if rel != "" else None
+    return Item("date", "", Holiday(name, _year_value(m), rel)) if rel != "" else None
 
 
 _QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}

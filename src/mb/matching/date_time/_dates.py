@@ -455,12 +455,9 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
         container = _relative_unit(value.unit, "this", today)
         return [w for c in container for w in edge(value.edge, c, c.lo.date(), (c.hi - c.lo).days)]
     if isinstance(value, WeekdayCount):
-        weekday, n = value.weekday, value.count
-        if n < 0:
-            back = (today.weekday() - weekday) % 7 or 7
-            return [units.day(today - timedelta(days=back + 7 * (-n - 1)))]
-        ahead = (weekday - today.weekday()) % 7 or 7
-        return [units.day(today + timedelta(days=ahead + 7 * (n - 1)))]
+        sign = 1 if value.count > 0 else -1  # the first such weekday after (before) today, then a week apart
+        gap = (sign * (value.weekday - today.weekday())) % 7 or 7
+        return [units.day(today + timedelta(days=sign * (gap + 7 * (abs(value.count) - 1))))]
     raise DateProblem(f"unknown date {value!r}")
 
 

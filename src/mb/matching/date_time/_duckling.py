@@ -37,10 +37,8 @@ from pathlib import Path
 from subprocess import DEVNULL, PIPE
 from typing import Any
 
-from dateutil.relativedelta import relativedelta
-
 from ._lexicon import MONTH, NUMBER, WEEKDAY
-from ._model import Reading, Window, minute_window
+from ._model import GRAIN_STEPS, Reading, Window, minute_window
 
 __all__ = ["INSTALL_HINT", "READER", "available", "names_year", "read"]
 
@@ -83,16 +81,6 @@ _CALENDAR_UNITS = re.compile(r"\b(?:months?|quarters?|years?|yrs?)\b")
 _UNITS = re.compile(r"\b(sec|min|hour|hr|day|fortnight|week|wk|month|quarter|year|yr)")
 #: The offset of the second reading, which a phrase naming a zone does not follow.
 _PROBE_ZONE, _PROBE_OFFSET = "GMT-3", timedelta(hours=3)
-#: Duckling's grains; not its weeks, whose first day is a convention (Monday or Sunday; "the first week of 2015").
-_STEPS: dict[str, timedelta | relativedelta] = {
-    "second": timedelta(seconds=1),
-    "minute": timedelta(minutes=1),
-    "hour": timedelta(hours=1),
-    "day": timedelta(days=1),
-    "month": relativedelta(months=1),
-    "quarter": relativedelta(months=3),
-    "year": relativedelta(years=1),
-}
 _CLOCK = frozenset({"second", "minute"})
 
 _WORKER = Path(__file__).with_name("_duckling_worker.py")
@@ -266,7 +254,7 @@ def _readings(text: str, answer: list[Any], wall: datetime, offset: timedelta) -
 
 def _moment(value: dict[str, Any], offset: timedelta) -> tuple[datetime, str] | None:
     grain = value.get("grain")
-    if not isinstance(grain, str) or grain not in _STEPS or not isinstance(value.get("value"), str):
+    if not isinstance(grain, str) or grain not in GRAIN_STEPS or not isinstance(value.get("value"), str):
         return None
     moment = datetime.fromisoformat(value["value"])
     if moment.utcoffset() != offset:
@@ -282,8 +270,8 @@ def _window(value: dict[str, Any], offset: timedelta, clock: bool) -> Window | N
     if grain == "hour":  # "at 5pm" is its minute, as the grammar reads it; an hour named as a span is left to it
         return minute_window(lo) if clock else None
     if grain == "quarter":
-        return Window(lo, lo + _STEPS[grain], "span", note=f"Q{(lo.month - 1) // 3 + 1}")
-    return Window(lo, lo + _STEPS[grain], grain)
+        return Window(lo, lo + GRAIN_STEPS[grain], "span", note=f"Q{(lo.month - 1) // 3 + 1}")
+    return Window(lo, lo + GRAIN_STEPS[grain], grain)
 
 
 def _interval(value: dict[str, Any], offset: timedelta) -> Reading | None:
@@ -294,7 +282,7 @@ def _interval(value: dict[str, Any], offset: timedelta) -> Reading | None:
     start, end = _window(value["from"], offset, clock=True), _moment(value["to"], offset)
     if start is None or end is None or start.grain not in _CLOCK or end[1] not in {"second", "minute", "hour"}:
         return None
-    last = end[0] - _STEPS[end[1]]
+    last = end[0] - GRAIN_STEPS[end[1]]
     if not start.lo < last or last.date() != start.lo.date():
         return None
     return Reading(start, minute_window(last))  # as the grammar reads "3-4pm": an end of 16:00 passes, 16:01 fails

@@ -17,6 +17,7 @@ from datetime import timedelta
 
 from .._outcome import Outcome
 from ._alternatives import alternatives
+from ._calendar import UNIT_MONTHS, UNIT_SECONDS
 from ._grammar import parse
 from ._names import Slot, classify
 from ._phrase import MAX_LENGTH, normalize
@@ -36,8 +37,6 @@ def _phrase_re() -> re.Pattern[str]:
 
 
 _COMPACT_RE = re.compile(r"(?<=\d[a-z])(?=\d)|(?<=\d[a-z]{2})(?=\d)|(?<=\d[a-z]{3})(?=\d)")
-_MONTHS = {"month": 1.0, "quarter": 3.0, "year": 12.0, "decade": 120.0}
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "fortnight": 14 * 86400}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -63,10 +62,10 @@ def words_duration(text: str) -> Length | None:
         return None
     months = seconds = 0.0
     for amount, unit in pieces:
-        if unit in _MONTHS:
-            months += amount * _MONTHS[unit]
-        elif unit in _SECONDS:
-            seconds += amount * _SECONDS[unit]
+        if unit in UNIT_MONTHS:
+            months += amount * UNIT_MONTHS[unit]
+        elif unit in UNIT_SECONDS:
+            seconds += amount * UNIT_SECONDS[unit]
         else:
             return None
     return months, seconds
@@ -121,9 +120,8 @@ def duration_outcome(expected: str, actual: object) -> Outcome | None:
         given, written = words_duration(actual), "a duration"
     if given is None:
         return Outcome.fail(f"{prefix}; got {describe(actual)}, which is not a duration")
-    if _same(wanted, given):
-        return Outcome.ok(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
-    return Outcome.fail(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
+    verdict = Outcome.ok if _same(wanted, given) else Outcome.fail
+    return verdict(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
 
 
 def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping[str, object]) -> Outcome | None:
@@ -143,8 +141,8 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
         return Outcome.fail(f"{prefix}; {name} is missing")
     slot = classify(name)
     if slot.kind != "duration" or (isinstance(value, str) and iso_duration(value) is not None):
-        outcome = duration_outcome(expected, value)
-        return None if outcome is None else _named(outcome, name)
+        outcome = duration_outcome(expected, value)  # the parameter it was read from named in its reason
+        return None if outcome is None else outcome._replace(reason=f"{outcome.reason} (from {name})")
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         return Outcome.fail(f"{prefix}; got {describe(value)} in {name}, which is not a duration")
     given: Length | None = None
@@ -155,10 +153,8 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
         given = (0.0, length.total_seconds()) if not isinstance(length, str) else None
     if given is None:
         return Outcome.fail(f"{prefix}; got {describe(value)} in {name}, which is not a duration")
-    shown_value = f"{value!r} in {name}, a duration of {show_length(given)}"
-    if _same(wanted, given):
-        return Outcome.ok(f"{prefix}; got {shown_value}")
-    return Outcome.fail(f"{prefix}; got {shown_value}")
+    verdict = Outcome.ok if _same(wanted, given) else Outcome.fail
+    return verdict(f"{prefix}; got {value!r} in {name}, a duration of {show_length(given)}")
 
 
 _VAGUE_RE = re.compile(r"\b(?:a\s+)?few\b")
@@ -177,12 +173,6 @@ def _vague(expected: str) -> Outcome | None:
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 
 
-def _named(outcome: Outcome, name: str) -> Outcome:
-    """The outcome with the parameter it was read from named in its reason."""
-    return outcome._replace(reason=f"{outcome.reason} (from {name})")
-
-
-_UNIT_SECONDS = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _CLOCK_RE = re.compile(r"(\d+):(\d\d)(?::(\d\d))?")
 
 
@@ -191,12 +181,12 @@ def read_duration(slot: Slot, value: object) -> timedelta | str:
     duration or one in words (``1h30m``) of a fixed length."""
     length: Length | None = None
     if isinstance(value, int | float) and not isinstance(value, bool):
-        length = (0.0, float(value) * _UNIT_SECONDS.get(slot.unit, 60))
+        length = (0.0, float(value) * UNIT_SECONDS.get(slot.unit, 60))
     elif isinstance(value, str):
         text = value.strip()
         clock = _CLOCK_RE.fullmatch(text)
         if _NUMBER_RE.fullmatch(text):
-            length = (0.0, float(text) * _UNIT_SECONDS.get(slot.unit, 60))
+            length = (0.0, float(text) * UNIT_SECONDS.get(slot.unit, 60))
         elif clock:
             length = (0.0, int(clock.group(1)) * 3600 + int(clock.group(2)) * 60 + int(clock.group(3) or 0))
         else:

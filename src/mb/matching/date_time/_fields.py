@@ -127,17 +127,12 @@ def _component(slot: Slot, value: object) -> Fields | None:
     low, high = limits.get(kind, (0, -1))
     if not low <= number <= high:
         return None
-    if kind == "year":
-        return Fields(year=number + 2000 if number < 100 else number)
-    if kind == "hour":
-        return Fields(hour=0 if number == 24 else number)
-    if kind == "month":
-        return Fields(month=number)
-    if kind == "day":
-        return Fields(day=number)
-    if kind == "minute":
-        return Fields(minute=number)
-    return Fields(second=min(number, 59))
+    if kind == "year" and number < 100:
+        number += 2000
+    elif kind == "hour" and number == 24:
+        number = 0
+    field: dict[str, Any] = {kind: min(number, 59) if kind == "second" else number}
+    return Fields(**field)
 
 
 def read_slot(slot: Slot, value: object, user_time: datetime | None) -> tuple[Fields, ...] | str:

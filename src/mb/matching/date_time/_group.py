@@ -173,16 +173,6 @@ def _given(value: object) -> bool:
     return value is not None and not (isinstance(value, str) and not value.strip())
 
 
-def assemble(
-    params: Sequence[str], values: Mapping[str, object], user_time: datetime | None, *, with_end: bool = True
-) -> Assembled | str:
-    """Assemble the listed parameters; a string says why the group cannot be read.
-
-    ``with_end=False`` (a point phrase) leaves the end parameters unread unless no start is given.
-    """
-    return _assemble(params, values, user_time, with_end)
-
-
 @functools.lru_cache(maxsize=1024)
 def _layout(params: tuple[str, ...]) -> tuple[tuple[Slot, ...], dict[str, list[Slot]]]:
     """The slots of a group's parameters, and those of each end of the range (zones and durations apart)."""
@@ -193,9 +183,13 @@ def _layout(params: tuple[str, ...]) -> tuple[tuple[Slot, ...], dict[str, list[S
     return slots, roles
 
 
-def _assemble(
-    params: Sequence[str], values: Mapping[str, object], user_time: datetime | None, with_end: bool
+def assemble(
+    params: Sequence[str], values: Mapping[str, object], user_time: datetime | None, *, with_end: bool = True
 ) -> Assembled | str:
+    """Assemble the listed parameters; a string says why the group cannot be read.
+
+    ``with_end=False`` (a point phrase) leaves the end parameters unread unless no start is given.
+    """
     layout, roles = _layout(tuple(params))
     slots = list(layout)
     present = {s.name for s in slots if _given(values.get(s.name))}

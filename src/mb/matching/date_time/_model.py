@@ -9,7 +9,7 @@ from dateutil.relativedelta import relativedelta
 
 from ._zones import ZoneSpec
 
-__all__ = ["Reading", "Resolution", "Window", "minute_window"]
+__all__ = ["GRAIN_STEPS", "Reading", "Resolution", "Window", "minute_window"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,19 @@ def _label(w: Window) -> str:
 
 _FORMATS = {"second": "%Y-%m-%dT%H:%M:%S", "minute": "%Y-%m-%dT%H:%M", "day": "%Y-%m-%d", "month": "%Y-%m",
             "year": "%Y"}  # fmt: skip
+
+
+#: The length of a reading's unit by its grain, with the hour and the quarter a second reader names; not the week,
+#: whose first day is a convention (Monday or Sunday: "the first week of 2015").
+GRAIN_STEPS: dict[str, timedelta | relativedelta] = {
+    "second": timedelta(seconds=1),
+    "minute": timedelta(minutes=1),
+    "hour": timedelta(hours=1),
+    "day": timedelta(days=1),
+    "month": relativedelta(months=1),
+    "quarter": relativedelta(months=3),
+    "year": relativedelta(years=1),
+}
 
 
 def minute_window(moment: datetime) -> Window:

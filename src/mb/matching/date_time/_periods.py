@@ -97,26 +97,18 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
 def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
     n, unit = value.n, value.unit
     all_days = [first + timedelta(days=i) for i in range((end - first).days)]
-    if isinstance(unit, int):
-        pool = [d for d in all_days if d.weekday() == unit]
-        return [units.day(pool[n - 1 if n > 0 else n])] if -len(pool) <= n - (1 if n > 0 else 0) < len(pool) else []
-    if unit == "day":
-        return (
-            [units.day(all_days[n - 1 if n > 0 else n])]
-            if -len(all_days) <= (n - 1 if n > 0 else n) < len(all_days)
-            else []
-        )
-    if unit in {"business day", "working day", "weekday"}:
-        pool = [d for d in all_days if d.weekday() < 5]
-        index = n - 1 if n > 0 else n
-        return [units.day(pool[index])] if -len(pool) <= index < len(pool) else []
+    if isinstance(unit, int) or unit in {"day", "business day", "working day", "weekday"}:
+        if isinstance(unit, int):
+            pool = [d for d in all_days if d.weekday() == unit]
+        else:
+            pool = all_days if unit == "day" else [d for d in all_days if d.weekday() < 5]
+        day = _nth(pool, n)
+        return [units.day(day)] if day is not None else []
     if unit in {"month", "quarter"}:
         size = 1 if unit == "month" else 3
-        starts = [d for d in all_days if d.day == 1 and (d.month - 1) % size == 0]
-        index = n - 1 if n > 0 else n
-        if not -len(starts) <= index < len(starts):
+        first_day = _nth([d for d in all_days if d.day == 1 and (d.month - 1) % size == 0], n)
+        if first_day is None:
             return []
-        first_day = starts[index]
         if unit == "month":
             return [units.month(first_day.year, first_day.month)]
         return [units.quarter(first_day.year, (first_day.month - 1) // 3 + 1)]
@@ -133,9 +125,8 @@ def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
         start = first if n == 1 else end - timedelta(days=size)
         return [units.days(start, size, f"{'first' if n == 1 else 'second'} half")]
     if unit == "weekend":
-        saturdays = [d for d in all_days if d.weekday() == 5]
-        index = n - 1 if n > 0 else n
-        return [units.weekend(saturdays[index])] if -len(saturdays) <= index < len(saturdays) else []
+        saturday = _nth([d for d in all_days if d.weekday() == 5], n)
+        return [units.weekend(saturday)] if saturday is not None else []
     if unit == "week of":
         return [units.week(first)]
     if unit == "week":
@@ -150,3 +141,9 @@ def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
             return [units.week(start)] if start < end else []
         return [units.week(end - timedelta(days=7 * -n))]
     return []
+
+
+def _nth(pool: list[date], n: int) -> date | None:
+    """The ``n``-th day of ``pool`` (counted from 1, from the end when negative), or None when there is none."""
+    index = n - 1 if n > 0 else n
+    return pool[index] if -len(pool) <= index < len(pool) else None

@@ -19,11 +19,12 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from typing import NamedTuple
 
+from ..._numbers import words_value
 from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import VAGUE, WORD_NUMBERS, number_words
+from ._lexicon import VAGUE, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -112,7 +113,7 @@ def normalize(phrase: str) -> str:
     text = _OR_SO_RE.sub(r"\1 ish", text)
     text = _SPOKEN_YEAR_RE.sub("", text)
     text = _DAY_OF_RE.sub(r"\1 day of", text)
-    text = _HUNDREDS_RE.sub(lambda m: str(100 * _count(m["c"]) + (WORD_NUMBERS[m["r"]] if m["r"] else 0)), text)
+    text = _HUNDREDS_RE.sub(lambda m: str(100 * int(quantity_value(m["c"])) + words_value(m["r"])), text)
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
@@ -135,10 +136,6 @@ def normalize(phrase: str) -> str:
         text,
     )
     return text.strip(" .!?;")
-
-
-def _count(word: str) -> int:
-    return 1 if word in ("a", "an") else WORD_NUMBERS[word]
 
 
 def _military(m: re.Match[str]) -> str:

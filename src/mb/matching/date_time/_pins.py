@@ -130,10 +130,7 @@ def _every_month_day(windows: Sequence[Window]) -> bool:
 
 def _day_of_year(day: date) -> int:
     """The day's place in a leap year (0 to 365), so that its month and day alone decide it."""
-    return (date(2000, day.month, day.day) - _LEAP_START).days
-
-
-_LEAP_START = date(2000, 1, 1)
+    return date(2000, day.month, day.day).timetuple().tm_yday - 1
 
 
 def _unpinned(window: Window, named: frozenset[str]) -> frozenset[str]:

@@ -290,13 +290,13 @@ def _am_pm(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]
     if lc is None or rc is None:
         return left, right
     if not lc.value.explicit and rc.value.explicit and not any(i.kind == "part" for i in left):
-        ends = [c.lo for c in rc.value.spans]
-        kept = tuple(c for c in lc.value.spans if any(0 < e - c.lo <= 12 * 3600 for e in ends))
-        if kept:
-            left = [Item("clock", lc.text, Clock(kept, True)) if i is lc else i for i in left]
-    elif lc.value.explicit and not rc.value.explicit and not any(i.kind == "part" for i in right):
-        starts = [c.lo for c in lc.value.spans]
-        kept = tuple(c for c in rc.value.spans if any(0 < c.lo - s <= 12 * 3600 for s in starts))
-        if kept:
-            right = [Item("clock", rc.text, Clock(kept, True)) if i is rc else i for i in right]
+        return _settled(left, lc, rc, 1), right
+    if lc.value.explicit and not rc.value.explicit and not any(i.kind == "part" for i in right):
+        return left, _settled(right, rc, lc, -1)
     return left, right
+
+
+def _settled(side: list[Item], clock: Item, other: Item, sign: int) -> list[Item]:
+    """The side's clock kept to its readings within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
+    kept = tuple(c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans))
+    return [Item("clock", clock.text, Clock(kept, True)) if i is clock else i for i in side] if kept else side

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from dateutil.relativedelta import relativedelta
 
 from ._calendar import STEPS, step
+from ._calendar import day as day_window
 from ._date_elements import short_year
 from ._dates import DateProblem, date_windows
 from ._grammar import Item, parse
@@ -25,7 +26,7 @@ from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
 from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
-from ._spans import bounded, clipped, end_window, leading, moment, rest_of, span
+from ._spans import bounded, clipped, day_range, end_window, leading, moment, rest_of, span
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
@@ -186,16 +187,14 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     found = _point(parts, ref)
     if duration:
         length = step(duration[0].value)
-        if all(u not in {"second", "minute", "hour"} for _, u in duration[0].value):
-            # whole days: the end is the last day, or the instant after it
-            return [
-                Reading(
-                    r.start, Window(r.start.lo + length - timedelta(days=1), r.start.lo + length, "day", closed=True)
-                )
-                for r in found
-                if r.start.grain == "day"
-            ] or [Reading(r.start, end_window(r.start.lo + length)) for r in found]
-        return [Reading(r.start, end_window(r.start.lo + length)) for r in found]
+        ends = [Reading(r.start, end_window(r.start.lo + length)) for r in found]
+        if any(u in {"second", "minute", "hour"} for _, u in duration[0].value):
+            return ends
+        # whole days: the end is the last day, or the instant after it
+        days = [
+            Reading(r.start, day_range(r.start.lo, r.start.lo + length).end) for r in found if r.start.grain == "day"
+        ]
+        return days or ends
     return found
 
 
@@ -396,9 +395,9 @@ def _lone_number(number: Item, ref: datetime) -> list[Reading]:
         for months in (0, 1):
             first = (ref.replace(day=1) + relativedelta(months=months)).date()
             if number.value <= ((first + relativedelta(months=1)) - first).days:
-                day = datetime.combine(first.replace(day=number.value), datetime.min.time())
-                if day.date() >= ref.date():
-                    found.append(Reading(Window(day, day + timedelta(days=1), "day")))
+                day = first.replace(day=number.value)
+                if day >= ref.date():
+                    found.append(Reading(day_window(day)))
                     break
     if not found:
         raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")
@@ -467,9 +466,7 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
             nearest = min(distance(c) for c in candidates)
             if nearest > 3 * 3600:
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
-            spans.extend(
-                (lo, hi, grain, "") for lo, hi, grain in candidates if distance(ClockSpan(lo, hi, grain)) == nearest
-            )
+            spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:
         spans.append((part.lo, part.hi, "span", part.note))
     found: list[Reading] = []

@@ -294,16 +294,11 @@ def _ago(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
 
-@_element(r"now\s*(?P<sign>[+-])\s*" + _DUR, "now")
-def _now_plus(m: re.Match[str]) -> Item | None:
-    return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
-
-
-@_element(r"(?P<sign>[+-])\s*" + _DUR, ("+", "-"))
+@_element(r"(?P<now>now\s*)?(?P<sign>[+-])\s*" + _DUR, ("now", "+", "-"))
 def _signed(m: re.Match[str]) -> Item | None:
-    """``+20 minutes``, ``-2h``: that long from now; a minus only where the phrase starts (elsewhere a dash joins the
-    ends of a range)."""
-    if m["sign"] == "-" and m.start() != 0:
+    """``+20 minutes``, ``-2h``, ``now - 2 days``: that long from now; a minus alone only where the phrase starts
+    (elsewhere a dash joins the ends of a range)."""
+    if m["sign"] == "-" and not m["now"] and m.start() != 0:
         return None
     return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
 

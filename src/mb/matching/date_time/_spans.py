@@ -8,7 +8,8 @@ from datetime import datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ._calendar import add_business_days, step
+from ._calendar import add_business_days, midnight, step
+from ._calendar import day as day_window
 from ._dates import DateProblem, date_windows
 from ._grammar import Item
 from ._model import Reading, Window, minute_window
@@ -24,23 +25,18 @@ def end_window(moment: datetime, grain: str = "minute") -> Window:
 
 def moment(item: Item, ref: datetime) -> list[Reading] | None:
     if item.kind == "moment":
-        lo = ref.replace(second=0, microsecond=0)
-        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"))]
+        return [Reading(minute_window(ref))]
     pieces = item.value.pieces
     if pieces[0][1] == "business day":
-        day = add_business_days(ref.date(), int(pieces[0][0]))
-        lo = datetime.combine(day, datetime.min.time())
-        return [Reading(Window(lo, lo + timedelta(days=1), "day"))]
+        return [Reading(day_window(add_business_days(ref.date(), int(pieces[0][0]))))]
     moment = ref + step(pieces)
     units_ = {u for _, u in pieces}
     if units_ & {"second", "minute", "hour"} or any(a != int(a) for a, _ in pieces):
         if "second" in units_ or moment.second != ref.second:
             lo = moment.replace(microsecond=0)
             return [Reading(Window(lo, lo + timedelta(seconds=1), "second"))]
-        lo = moment.replace(second=0, microsecond=0)
-        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"))]
-    lo = datetime.combine(moment.date(), datetime.min.time())
-    return [Reading(Window(lo, lo + timedelta(days=1), "day"))]
+        return [Reading(minute_window(moment))]
+    return [Reading(day_window(moment.date()))]
 
 
 def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
@@ -52,20 +48,14 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
         now = ref.replace(second=0, microsecond=0)
         other = now + step(pieces)
         lo, hi = min(now, other), max(now, other)
-        return [Reading(Window(lo, lo + timedelta(minutes=1), "minute"), end_window(hi), until=hi)]
-    today = datetime.combine(ref.date(), datetime.min.time())
+        return [Reading(minute_window(lo), end_window(hi), until=hi)]
+    today = midnight(ref.date())
     if units_ == {"business day"}:
         count = int(abs(pieces[0][0]))
         if back:
-            return [day_range(datetime.combine(add_business_days(ref.date(), -count), datetime.min.time()), today)]
-        first = add_business_days(ref.date(), 1)
-        last = add_business_days(ref.date(), count)
-        return [
-            day_range(
-                datetime.combine(first, datetime.min.time()),
-                datetime.combine(last, datetime.min.time()) + timedelta(days=1),
-            )
-        ]
+            return [day_range(midnight(add_business_days(ref.date(), -count)), today)]
+        first, last = add_business_days(ref.date(), 1), add_business_days(ref.date(), count)
+        return [day_range(midnight(first), midnight(last) + timedelta(days=1))]
     if len(pieces) == 1 and pieces[0][1] in {"quarter", "decade"}:
         size = 3 if pieces[0][1] == "quarter" else 120
         index = (ref.year * 12 + ref.month - 1) // size
@@ -89,7 +79,7 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
 def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
     """``the first 2 weeks of 2021`` (whole Monday-to-Sunday weeks inside the period), ``the last four months of
     2021``, ``within 2 weeks from today``: ranges of whole days."""
-    today = datetime.combine(ref.date(), datetime.min.time())
+    today = midnight(ref.date())
     if item.kind == "window":
         if rest:
             raise DateProblem(f"{item.text!r} with other words")
@@ -127,24 +117,17 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
     if unit.startswith("earlier "):
         name = unit.removeprefix("earlier ")
         if name == "day":
-            first = datetime.combine(ref.date(), datetime.min.time())
+            first = midnight(ref.date())
         else:
             (window,) = date_windows([Item("date", name, Unit(name, "this"))], ref.date())
             first = window.lo
         note = "earlier today" if name == "day" else f"earlier this {name}"
         return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
     if unit == "day":
-        now = ref.replace(second=0, microsecond=0)
-        end = datetime.combine(ref.date(), datetime.min.time()) + timedelta(days=1)
-        return [
-            Reading(
-                Window(now, now + timedelta(minutes=1), "minute"),
-                Window(end - timedelta(minutes=1), end, "minute", closed=True),
-                until=end,
-            )
-        ]
+        end = midnight(ref.date()) + timedelta(days=1)
+        return [Reading(minute_window(ref), end_window(end - timedelta(minutes=1)), until=end)]
     (period,) = date_windows([Item("date", unit, Unit(unit, "this"))], ref.date())
-    today = datetime.combine(ref.date(), datetime.min.time())
+    today = midnight(ref.date())
     return [day_range(today, period.hi)]
 
 
@@ -155,14 +138,14 @@ def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:
     said at 9am is never the rest of the morning after 3:00). A time of day bounding the window is in it, as a tool's
     argument carries a deadline or a start. After a day or longer nothing ends the window: not understood."""
     now = ref.replace(second=0, microsecond=0)
-    today = datetime.combine(ref.date(), time())
+    today = midnight(ref.date())
     sides: list[Reading] = []
     for reading in found:
         w = reading.start
         if reading.end is not None or reading.span:
             raise DateProblem(f"{word!r} a range")
         within_day = w.hi - w.lo < timedelta(days=1)
-        day = datetime.combine((w.lo - timedelta(microseconds=1) if word == "before" else w.lo).date(), time())
+        day = midnight((w.lo - timedelta(microseconds=1) if word == "before" else w.lo).date())
         if word == "before":
             lo, hi = (max(day, now) if within_day else today), w.lo
         elif not within_day:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..._numbers import cardinal_words
 from ._items import DIGIT, Builder, Element, Item, registrar
 from ._lexicon import (
     HOUR_FIRST,
@@ -129,9 +130,7 @@ def _word_clock(m: re.Match[str]) -> Item | None:
     return _clock(number_value(m["h"]), minute, None, m["ap"])
 
 
-_AFTERNOON_HOURS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-                    "nineteen": 19, "twenty": 20, "twenty-one": 21, "twenty one": 21, "twenty-two": 22,
-                    "twenty two": 22, "twenty-three": 23, "twenty three": 23}  # fmt: skip
+_AFTERNOON_HOURS = cardinal_words(13, 23)
 _AFTERNOON_HOUR = alternatives(_AFTERNOON_HOURS)
 
 
@@ -169,19 +168,16 @@ def _same_time(m: re.Match[str]) -> Item | None:
 _TWELVE = r"(?:12(?::00)?|twelve)(?:\s*o'?\s?clock)?\s*"
 
 
-@_element(rf"noon|midday|mid-day|{_TWELVE}noon", ("noon", "midday", "mid", "twelve"), DIGIT)
+@_element(rf"noon|midday|mid-day|midnight|{_TWELVE}(?:noon|midnight)", ("noon", "midday", "mid", "twelve"), DIGIT)
 def _noon(m: re.Match[str]) -> Item | None:
+    if m.group(0).endswith("midnight"):
+        return Item("clock", "", Clock((ClockSpan(24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
     return Item("clock", "", Clock((ClockSpan(12 * _H, 12 * _H + 60, "minute"),), True))
 
 
 @_element(r"(?:noon|midday)\s*-?ish", ("noon", "midday"))
 def _noonish(m: re.Match[str]) -> Item | None:
     return Item("clock", "", Clock((ClockSpan(12 * _H - 1800, 12 * _H + 1800, "span"),), True))
-
-
-@_element(rf"midnight|{_TWELVE}midnight", ("midnight", "twelve"), DIGIT)
-def _midnight(m: re.Match[str]) -> Item | None:
-    return Item("clock", "", Clock((ClockSpan(24 * _H, 24 * _H + 60, "minute"),), True, "midnight"))
 
 
 _TARGET = (

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
+from .._values import json_type
 from ._calendar import to_24h, user_time_key
 from ._model import Resolution, Window
 from ._phrase import MAX_LENGTH, resolve
@@ -33,7 +34,6 @@ __all__ = [
     "range_ends",
     "show_length",
     "show_moment",
-    "type_name",
 ]
 
 _TIMESTAMP_RE = re.compile(r"^-?\d{9,13}(?:\.\d+)?$")
@@ -84,23 +84,6 @@ class Actual:
     """One of several readings of an argument in words: every one of them must match."""
 
 
-def type_name(value: object) -> str:
-    """JSON type name of a value (``string``, ``number``, ``boolean``, ``object``, ``array``, ``null``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list | tuple):
-        return "array"
-    return type(value).__name__
-
-
 def describe(value: object) -> str:
     """A value and its JSON type for reasons: ``'soon' (string)``."""
     if isinstance(value, str):
@@ -113,7 +96,8 @@ def describe(value: object) -> str:
         text = repr(value)
     if len(text) > 80:
         text = text[:77] + "..."
-    return f"{text} ({type_name(value)})"
+    kind = json_type(value)
+    return f"{text} ({'number' if kind == 'integer' else kind})"
 
 
 def parse_value(value: object, user_time: datetime | None) -> tuple[Actual, ...] | str:
@@ -153,18 +137,12 @@ def parse_clock(text: str) -> tuple[time, timedelta | None] | None:
         return None
     hour, minute, second = int(match.group("h")), int(match.group("m") or 0), int(match.group("s") or 0)
     marker = (match.group("ap") or "").replace(".", "")
-    if marker:
-        converted = to_24h(hour, marker)
-        if converted is None:
-            return None
-        hour = converted
-    if hour > 23 or minute > 59 or second > 59:
+    hour_24 = to_24h(hour, marker) if marker else hour
+    if hour_24 is None or hour_24 > 23 or minute > 59 or second > 59:
         return None
-    offset = None
-    if match.group("tz"):
-        zone_text = match.group("tz")
-        offset = timedelta(0) if zone_text == "z" else _offset(zone_text)
-    return time(hour, minute, second), offset
+    zone_text = match.group("tz")
+    offset = (timedelta(0) if zone_text == "z" else _offset(zone_text)) if zone_text else None
+    return time(hour_24, minute, second), offset
 
 
 def _offset(text: str) -> timedelta:

@@ -54,24 +54,14 @@ class ZoneSpec:
 
 @functools.lru_cache(maxsize=4096)
 def _offsets_at_wall(spec: ZoneSpec, wall: datetime) -> tuple[timedelta, ...]:
-    found: list[timedelta] = []
-    for zone in spec.zones:
-        for fold in (0, 1):
-            offset = wall.replace(tzinfo=zone, fold=fold).utcoffset()
-            if offset is not None and offset not in found:
-                found.append(offset)
-    return tuple(found)
+    found = (wall.replace(tzinfo=zone, fold=fold).utcoffset() for zone in spec.zones for fold in (0, 1))
+    return tuple(dict.fromkeys(offset for offset in found if offset is not None))
 
 
 @functools.lru_cache(maxsize=1024)
 def _walls_at(spec: ZoneSpec, utc: datetime) -> tuple[datetime, ...]:
-    found: list[datetime] = []
     aware = utc.replace(tzinfo=UTC)
-    for zone in spec.zones:
-        wall = aware.astimezone(zone).replace(tzinfo=None)
-        if wall not in found:
-            found.append(wall)
-    return tuple(found)
+    return tuple(dict.fromkeys(aware.astimezone(zone).replace(tzinfo=None) for zone in spec.zones))
 
 
 @functools.lru_cache(maxsize=256)
