@@ -7,8 +7,9 @@ the pair passes, below the lower one it fails, in between it is *undecided* (nev
 configured the cascade asks it). A pair whose shared words come in another order, whose candidate leaves out a
 qualifier, whose questions ask different things or which differs in one replaced word (``_doubts``) is undecided too:
 no cosine can tell those apart. A pair making the same statement, the same words in the same roles (a passive voice
-read as the active, ``_roles``), passes from the band's lower threshold. The thresholds hold passes to about 95%
-precision on public corpora the judge was not fitted on (``bench/judge_heldout.py``). For SUPPORT the measure is the
+read as the active, ``_roles``), passes from the band's lower threshold; wording that changes no meaning ("one man"
+/ "a man", "a pepper which is green" / "a green pepper") is aligned first. The thresholds hold passes to at least 95%
+precision on every public development set measured (``bench/judge_heldout.py``). For SUPPORT the measure is the
 mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring sentences, the whole)
 and the share of the span's words the chunk contains: a supported span is *contained* in its chunk, which word
 overlap sees better than embeddings do.
@@ -55,10 +56,10 @@ class Band:
     """From this cosine the pair passes (unless a guard fired or a doubt stands)."""
 
     passed_confidence: float
-    """Share of passes that were right on the held-out public corpora (the confidence of a pass)."""
+    """Share of passes that were right on the public development corpora (the confidence of a pass)."""
 
     failed_confidence: float
-    """Share of failures (below ``low``) that were right on the held-out public corpora."""
+    """Share of failures (below ``low``) that were right on the public development corpora."""
 
 
 BANDS: Mapping[bool, Band] = {
@@ -127,10 +128,11 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
     """EQUIVALENCE from the cosine and the checks: failed when a guard fires; passed from the band's lower bound
     when both texts make the same statement (``same_statement``: the same words in the same roles); undecided when a
     doubt stands (``_doubts``: reordered words, an omitted qualifier, questions asking different things, one end of a
-    route said the other way, one word replaced by another above the band's lower bound, added detail below its upper
-    bound); else passed, failed or
-    undecided by the cosine's band. A line of a multi-line candidate (grouped parameters) that states the reference
-    passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
+    route said the other way, one word replaced by another or a "one" said in one text only above the band's lower
+    bound, added detail below its upper bound); else passed, failed or undecided by the cosine's band. Both checks
+    read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a multi-line
+    candidate (grouped parameters) that states the reference passes, and so do the same words with a region written as
+    its code ("Portland, OR" / "Portland, Oregon")."""
     candidate, reference = request.candidate, request.reference
     failures = run_guards(request.task, candidate, reference)
     score = scaled(cosine, band.high)
