@@ -164,6 +164,7 @@ def test_the_passive_voice_with_an_irregular_participle_passes(judge: LocalJudge
     [
         ("a broken lamp lies on the floor", "a lamp which is broken lies on the floor"),  # a relative clause
         ("a grey cat sleeps on the sofa", "a cat, which is grey, sleeps on the sofa"),
+        ("we adopted a grey cat.", "we adopted a cat, which is grey."),  # the clause ending the sentence
         ("a courier is delivering a parcel", "one courier is delivering a parcel"),  # "one" as the article
         ("the cat sleeps in the back yard", "the cat sleeps in the backyard"),  # one word written in two parts
         ("order a new key board", "order a new keyboard"),

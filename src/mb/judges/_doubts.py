@@ -37,7 +37,10 @@ _LINKS = frozenset({"of", "in", "on", "at", "for", "from"})
 
 _ONE_BEFORE = re.compile(r"\b(one)\s+([^\W_]+)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
-_RELATIVE = re.compile(r"\b([^\W_]+)(\s*,)?\s+(?:which|that|who)\s+(?:is|are)\s+([^\W_]+)(?(2)\s*,)", re.IGNORECASE)
+_RELATIVE = re.compile(
+    r"\b([^\W_]+)(\s*,)?\s+(?:which|that|who)\s+(?:is|are)\s+([^\W_]+)(?(2)(?:\s*,|\s*(?=[.!?;]|$)))", re.IGNORECASE
+)
+"""A noun and the one word a relative clause says of it ("a pepper which is green", "a dog, which is black,")."""
 
 
 def same_spelling(text: str, other: str) -> str:
