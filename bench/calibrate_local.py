@@ -7,8 +7,8 @@ recall of thresholds fitted on k-1 folds and scored on the held-out fold (repeat
 scores on the ``holdout`` pairs, written after the guards were frozen and never used to fit anything.
 A pair is predicted positive when no guard fires and the raw measure reaches the threshold.
 
-The shipped EQUIVALENCE thresholds come from ``bench/judge_accuracy.py`` (14,404 labelled public pairs, fitted for
-accuracy; the uncertain band is then escalated or marked low-confidence); here they are cross-checked on the
+The local judge's EQUIVALENCE bands (the shipped threshold here is the long pairs' pass threshold) are chosen with
+``bench/judge_heldout.py``, where the guards and doubts take part; here the bare cosine is cross-checked on the
 hand-written tool-argument pairs, which favour a lower threshold at a lower precision.
 """
 

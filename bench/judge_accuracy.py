@@ -12,7 +12,7 @@ the thresholds fitted on every pair, and the logistic fit of P(equivalent | meas
 with its out-of-fold reliability.
 Embeddings are cached under ``--cache`` (a minute or two to compute on a CPU). "local" here is the cosine with guard
 vetoes, whose logistic fit gives the confidence of SIMILARITY verdicts; the local judge's EQUIVALENCE verdicts come
-from the fitted model that ``bench/fit_local_model.py`` measures.
+from the cosine bands, guards and doubts that ``bench/judge_heldout.py`` measures.
 """
 
 from __future__ import annotations

@@ -38,6 +38,13 @@ def _verdict(judge: LocalJudge, candidate: str, reference: str) -> Verdict:
         ("how soon does a flu rash appear", "what does a flu rash look like"),
         ("book a quiet room", "book a very quiet room"),  # a word of degree left out
         ("delete only the old drafts", "delete the old drafts"),  # a word of scope added
+        ("the soup is too hot", "the soup is hot"),  # "too" before a word: degree, not "also"
+        ("delete both drafts", "delete the drafts"),  # "both" with no "and" in the other text
+        ("invite both Ana and Ben", "invite Ana or Ben"),
+        ("invite Ana or Ben", "invite Ana and Ben"),  # a choice, not both
+        ("delete one of the drafts", "delete the drafts"),  # a count of one the other text does not say
+        ("book one ticket to Lyon", "book tickets to Lyon"),
+        ("keep the cables a part", "keep the cables apart"),  # "a part" is no word written in two parts
     ],
 )
 def test_what_no_cosine_can_tell_is_undecided(judge: LocalJudge, candidate: str, reference: str) -> None:
@@ -55,6 +62,7 @@ def test_what_no_cosine_can_tell_is_undecided(judge: LocalJudge, candidate: str,
         ("first floor", "top floor", "antonyms"),
         ("some tickets", "three tickets", "numbers"),
         ("Tim defeated Tom in the final", "Tom defeated Tim in the final", "roles"),
+        ("a dog which is black chases a white cat", "a white dog chases a black cat", "roles"),
     ],
 )
 def test_a_short_pair_a_guard_fired_on_fails_confidently(
@@ -149,6 +157,26 @@ def test_the_passive_voice_with_an_irregular_participle_passes(judge: LocalJudge
     verdict = _verdict(judge, "the man was bitten by the dog", "the dog bit the man")
     assert verdict.passed, verdict.reason  # the cosine alone (0.83) would leave it undecided
     assert not _verdict(judge, "the dog was bit by the man", "the dog bit the man").passed
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("a broken lamp lies on the floor", "a lamp which is broken lies on the floor"),  # a relative clause
+        ("a grey cat sleeps on the sofa", "a cat, which is grey, sleeps on the sofa"),
+        ("we adopted a grey cat.", "we adopted a cat, which is grey."),  # the clause ending the sentence
+        ("a courier is delivering a parcel", "one courier is delivering a parcel"),  # "one" as the article
+        ("the cat sleeps in the back yard", "the cat sleeps in the backyard"),  # one word written in two parts
+        ("order a new key board", "order a new keyboard"),
+        ("a boy is tying his shoes", "a boy ties his shoes"),  # "tying" is a form of "tie"
+        ("I would like a window seat too", "I would like a window seat"),  # "too" ending a clause: also
+        ("invite both Ana and Ben to the review", "invite Ana and Ben to the review"),
+    ],
+)
+def test_the_same_statement_worded_otherwise_passes(judge: LocalJudge, candidate: str, reference: str) -> None:
+    """Differences of wording that change no meaning raise no doubt (each of these was undecided before)."""
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
 
 
 def test_a_compound_written_out_is_no_reordering(judge: LocalJudge) -> None:

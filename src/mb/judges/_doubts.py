@@ -11,10 +11,19 @@ checks say the pair cannot be decided offline (an LLM judge, when configured, de
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
-from ._text import STOPWORDS, content_stems, stem, words
+from ._text import STOPWORDS, clauses, content_stems, stem, words
 
-__all__ = ["added_detail", "doubts", "route_ends", "stated_on_a_line", "substitution"]
+__all__ = [
+    "added_detail",
+    "doubts",
+    "one_counted",
+    "route_ends",
+    "same_spelling",
+    "stated_on_a_line",
+    "substitution",
+]
 
 _WH = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "why", "how"})
 _AUX = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "to"})
@@ -24,6 +33,50 @@ _MAX_ROTATED = 200
 """Texts sharing more content words than this are not checked for one part moved to the other end."""
 _LINKS = frozenset({"of", "in", "on", "at", "for", "from"})
 """Prepositions that write out a compound: "Paris weather" is "weather in Paris"."""
+
+
+_ONE_BEFORE = re.compile(r"\b(one)\s+([^\W_]+)", re.IGNORECASE)
+_WORD = re.compile(r"[^\W_]+")
+_RELATIVE = re.compile(
+    r"\b([^\W_]+)(\s*,)?\s+(?:which|that|who)\s+(?:is|are)\s+([^\W_]+)(?(2)(?:\s*,|\s*(?=[.!?;]|$)))", re.IGNORECASE
+)
+"""A noun and the one word a relative clause says of it ("a pepper which is green", "a dog, which is black,")."""
+
+
+def same_spelling(text: str, other: str) -> str:
+    """``text`` with what it writes otherwise than ``other``, meaning the same, written as ``other`` does: a word said
+    of a noun in a relative clause ``other`` puts before it ("a pepper which is green" / "a green pepper"), "one"
+    before a word ``other`` has after "a" or "an" ("one man" / "a man"), and a word in two parts ``other`` writes as
+    one ("key board", "e-mail" / "keyboard", "email"; two words apart only when both carry content: "a way" is not
+    "away"). Only the wording changes: the guards read the texts as written, and "one ticket" / "tickets" stays
+    apart."""
+    theirs = words(other)
+    joined = f" {' '.join(theirs)} "
+
+    def said_first(match: re.Match[str]) -> str:
+        noun, said = match.group(1), match.group(3)
+        if said.casefold() in STOPWORDS or f" {said} {noun} ".casefold() not in joined:
+            return match.group(0)
+        return f"{said} {noun}"
+
+    after_article = {stem(word) for first, word in pairwise(theirs) if first in ("a", "an")}
+
+    def article(match: re.Match[str]) -> str:
+        if "one" in theirs or stem(match.group(2).casefold()) not in after_article:
+            return match.group(0)
+        return ("A" if match.group(1)[0].isupper() else "a") + match.group(0)[3:]
+
+    mine = set(words(text))
+    text = _ONE_BEFORE.sub(article, _RELATIVE.sub(said_first, text))
+    found = list(_WORD.finditer(text))
+    for first, second in reversed(list(pairwise(found))):
+        parts = (first.group(0).casefold(), second.group(0).casefold())
+        gap = text[first.end() : second.start()].strip()
+        joinable = gap == "-" or (gap == "" and not STOPWORDS.intersection(parts))
+        one_word = "".join(parts)
+        if joinable and one_word.isalpha() and one_word in theirs and one_word not in mine:
+            text = text[: first.end()] + text[second.start() :]
+    return text
 
 
 def _in_order(a: list[str], b: list[str]) -> bool:
@@ -83,14 +136,30 @@ def _omitted(candidate: list[str], reference: list[str]) -> str | None:
     return f"the candidate leaves out {', '.join(repr(word) for word in missing[:3])} of the reference"
 
 
-_DEGREE = frozenset({"very", "too", "all", "each", "both", "only"})
+_DEGREE = frozenset({"very", "too", "all", "each", "both", "only", "or"})
 """Words of degree or scope that lie among the stop words: one text saying one the other does not ("a very sunny
-day" / "a sunny day", "delete only the drafts" / "delete the drafts") says more or less than the other."""
+day" / "a sunny day", "delete only the drafts" / "delete the drafts", "invite Ana or Ben" / "invite Ana and Ben")
+says more or less than the other."""
+
+
+def _degree_words(text: str, other: str) -> set[str]:
+    """The words of degree or scope of a text, but "too" ending a clause ("me too": also) and "both" before an "and"
+    the other text says too ("both Ana and Ben" / "Ana and Ben"), which say no more than the text without them."""
+    joins = "and" in words(other)
+    return {
+        word
+        for clause in clauses(text)
+        for i, word in enumerate(clause)
+        if word in _DEGREE
+        and not (word == "too" and i == len(clause) - 1)
+        and not (word == "both" and joins and "and" in clause[i + 2 :])
+    }
 
 
 def _degree(candidate: str, reference: str) -> str | None:
     """One text has a word of degree or scope the other lacks."""
-    differ = sorted(_DEGREE.intersection(words(candidate)) ^ _DEGREE.intersection(words(reference)))
+    written = _DEGREE.intersection(words(candidate)) ^ _DEGREE.intersection(words(reference))
+    differ = sorted(written & (_degree_words(candidate, reference) | _degree_words(reference, candidate)))
     return f"one text says {', '.join(repr(word) for word in differ)} and the other does not" if differ else None
 
 
@@ -129,6 +198,15 @@ def substitution(candidate: str, reference: str) -> str | None:
     if len(added) != 1 or len(dropped) != 1 or not mine & theirs:
         return None
     return f"one word differs ({next(iter(added))!r} / {next(iter(dropped))!r}): a synonym or another meaning"
+
+
+def one_counted(candidate: str, reference: str) -> str | None:
+    """One text says "one" and the other does not ("delete one of the drafts" / "delete the drafts", "book one
+    ticket" / "book tickets"): the numbers guard reads a lone "one" as no count, yet it may narrow what is meant.
+    "One" where the other text says "a" is the article (``same_spelling``)."""
+    if ("one" in words(candidate)) == ("one" in words(reference)):
+        return None
+    return "one text says 'one' and the other does not: the count may differ"
 
 
 def added_detail(candidate: str, reference: str) -> str | None:

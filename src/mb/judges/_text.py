@@ -62,7 +62,10 @@ _IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone"
               "forgotten": "forget", "shook": "shak", "shaken": "shak", "woke": "wak", "woken": "wak",
               "froze": "freez", "frozen": "freez", "sang": "sing", "sung": "sing", "swam": "swim", "swum": "swim",
               "began": "begin", "begun": "begin", "seen": "see", "blew": "blow", "blown": "blow", "shown": "show",
-              "tore": "tear", "torn": "tear", "wore": "wear", "worn": "wear", "struck": "strik"}  # fmt: skip
+              "tore": "tear", "torn": "tear", "wore": "wear", "worn": "wear", "struck": "strik", "drank": "drink",
+              "drunk": "drink",
+              # a verb ending in "ie" takes "ying"
+              "tying": "tie", "lying": "lie", "dying": "die"}  # fmt: skip
 
 
 def fold(text: str) -> str:

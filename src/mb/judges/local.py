@@ -7,8 +7,9 @@ the pair passes, below the lower one it fails, in between it is *undecided* (nev
 configured the cascade asks it). A pair whose shared words come in another order, whose candidate leaves out a
 qualifier, whose questions ask different things or which differs in one replaced word (``_doubts``) is undecided too:
 no cosine can tell those apart. A pair making the same statement, the same words in the same roles (a passive voice
-read as the active, ``_roles``), passes from the band's lower threshold. The thresholds hold passes to about 95%
-precision on public corpora the judge was not fitted on (``bench/judge_heldout.py``). For SUPPORT the measure is the
+read as the active, ``_roles``), passes from the band's lower threshold; wording that changes no meaning ("one man"
+/ "a man", "a pepper which is green" / "a green pepper") is aligned first. The thresholds hold passes to at least 95%
+precision on every public development set measured (``bench/judge_heldout.py``). For SUPPORT the measure is the
 mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring sentences, the whole)
 and the share of the span's words the chunk contains: a supported span is *contained* in its chunk, which word
 overlap sees better than embeddings do.
@@ -27,7 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ._confidence import SHORT_WORDS
-from ._doubts import added_detail, doubts, stated_on_a_line, substitution
+from ._doubts import added_detail, doubts, one_counted, same_spelling, stated_on_a_line, substitution
 from ._embedder import get_embedder, require_dependencies
 from ._guards import GUARD_CAP, describe_failures, oversized, precheck, run_guards
 from ._names import spell_regions
@@ -55,20 +56,22 @@ class Band:
     """From this cosine the pair passes (unless a guard fired or a doubt stands)."""
 
     passed_confidence: float
-    """Share of passes that were right on the held-out public corpora (the confidence of a pass)."""
+    """Share of passes that were right on the public development corpora (the confidence of a pass)."""
 
     failed_confidence: float
-    """Share of failures (below ``low``) that were right on the held-out public corpora."""
+    """Share of failures (below ``low``) that were right on the public development corpora."""
 
 
 BANDS: Mapping[bool, Band] = {
-    True: Band(low=0.72, high=0.92, passed_confidence=0.95, failed_confidence=0.93),
+    True: Band(low=0.72, high=0.91, passed_confidence=0.95, failed_confidence=0.93),
     False: Band(low=0.84, high=0.96, passed_confidence=0.95, failed_confidence=0.6),
 }
 """EQUIVALENCE bands for short pairs (``True``: the longer text has at most ``SHORT_WORDS`` words) and longer ones,
-chosen on public training splits (STS-B and SICK train, MRPC train) and checked on splits and corpora not used to
-choose them (``bench/judge_heldout.py``). The confidences are the shares of right verdicts measured there; a long pair
-that fails may well be a paraphrase (news sentences that differ in a detail), hence its low confidence."""
+first chosen on public training splits (STS-B and SICK train, MRPC train); the short pairs' pass threshold was then
+lowered to the lowest value that adds no wrong pass on the development splits (STS-B dev, SICK trial, MRPC dev,
+PAWS-Wiki dev, the generated and hand-written tool-argument pairs: ``bench/judge_heldout.py --pass-from``). The
+confidences are the shares of right verdicts measured there; a long pair that fails may well be a paraphrase (news
+sentences that differ in a detail), hence its low confidence."""
 
 UNDECIDED_CONFIDENCE = 0.5
 """The confidence an undecided verdict carries: the judge cannot tell."""
@@ -125,10 +128,11 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
     """EQUIVALENCE from the cosine and the checks: failed when a guard fires; passed from the band's lower bound
     when both texts make the same statement (``same_statement``: the same words in the same roles); undecided when a
     doubt stands (``_doubts``: reordered words, an omitted qualifier, questions asking different things, one end of a
-    route said the other way, one word replaced by another above the band's lower bound, added detail below its upper
-    bound); else passed, failed or
-    undecided by the cosine's band. A line of a multi-line candidate (grouped parameters) that states the reference
-    passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
+    route said the other way, one word replaced by another or a "one" said in one text only above the band's lower
+    bound, added detail below its upper bound); else passed, failed or undecided by the cosine's band. Both checks
+    read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a multi-line
+    candidate (grouped parameters) that states the reference passes, and so do the same words with a region written as
+    its code ("Portland, OR" / "Portland, Oregon")."""
     candidate, reference = request.candidate, request.reference
     failures = run_guards(request.task, candidate, reference)
     score = scaled(cosine, band.high)
@@ -142,6 +146,7 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
     ):
         reason = f"same goal: the same words, a region written as its code; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    candidate, reference = same_spelling(candidate, reference), same_spelling(reference, candidate)
     if cosine >= band.low and same_statement(candidate, reference):
         reason = f"same goal: the same words in the same roles; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
@@ -149,9 +154,9 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
         reason = f"same goal: a line of the candidate states the reference, the others add detail; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     why = doubts(candidate, reference)
-    replaced = substitution(candidate, reference) if cosine >= band.low else None
+    replaced = [substitution(candidate, reference), one_counted(candidate, reference)] if cosine >= band.low else []
     added = added_detail(candidate, reference) if cosine < band.high else None
-    why += [reason for reason in (replaced, added) if reason]
+    why += [reason for reason in (*replaced, added) if reason]
     if why:
         reason = f"undecided: {'; '.join(why)}; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
