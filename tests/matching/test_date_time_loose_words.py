@@ -77,8 +77,9 @@ def test_two_digits_after_a_named_month_date_are_its_year_or_an_hour(phrase: str
 @pytest.mark.parametrize(
     ("phrase", "actual", "expected"),
     [
-        ("april 9 47", "2047-04-09", True),  # past 23: the year only, in either order
-        ("9 april 47", "2047-04-09", True),
+        ("april 9 47", "2047-04-09", True),  # past 23: the year only, in either order, in either century (see
+        ("9 april 47", "1947-04-09", True),  # test_date_time_short_years)
+        ("april 9 47", "2024-04-09T23:00:00", False),
         ("april 9 07", "2007-04-09", True),  # a leading zero is a year, not an hour
         ("april 9 07", "2024-06-09T07:00:00", False),
         ("june 27", "2024-06-27", True),  # the day itself is never a year

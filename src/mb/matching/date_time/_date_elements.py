@@ -26,7 +26,7 @@ from ._payloads import (
     Years,
 )
 
-__all__ = ["ELEMENTS", "short_year"]
+__all__ = ["ELEMENTS", "short_years"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
@@ -49,13 +49,11 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
     a, b = int(m["a"]), int(m["b"])
     if m["sep"] == "-" and not m["y"]:
         return None  # "3-5" is a range of numbers
-    year = (
-        (int(m["y"]) + (2000 if int(m["y"]) <= 30 else 1900) if len(m["y"]) == 2 else int(m["y"])) if m["y"] else None
-    )
+    years = (short_years(int(m["y"])) if len(m["y"]) == 2 else (int(m["y"]),)) if m["y"] else ()
     readings = [(mo, d) for mo, d in ((a, b), (b, a)) if 1 <= mo <= 12 and 1 <= d <= 31]
     if not readings:
         return None
-    return Item("date", "", MonthDay(tuple(dict.fromkeys(readings)), year, m["rel"]))
+    return Item("date", "", MonthDay(tuple(dict.fromkeys(readings)), years, m["rel"]))
 
 
 #: Four digits after a space that make a 24-hour time below 15:00 ("march 5 1230") are that time, never an early year
@@ -78,23 +76,29 @@ def _placed(m: re.Match[str]) -> str | None:
     both are written, or one with a year)."""
     if not m["dir"]:
         return m["rel"]
-    if m["rel"] or _year_value(m) is not None:
+    if m["rel"] or _year_value(m):
         return ""
     return "after next" if m["dir"].startswith("after") else "before last"
 
 
-def _year_value(m: re.Match[str]) -> int | None:
-    """The year written after a date: four digits, or two after "of" or an apostrophe (``'87``: 1987)."""
+def _year_value(m: re.Match[str]) -> tuple[int, ...]:
+    """The readings of the year written after a date: four digits, or two after "of" or an apostrophe (``'87``:
+    1987; see ``short_years``); none when none is written."""
     if m["y"]:
-        return int(m["y"])
+        return (int(m["y"]),)
     found = m.groupdict()
     short = found.get("yy") or found.get("yy2") or found.get("yy3") or found.get("yy4")
-    return short_year(int(short)) if short else None
+    return short_years(int(short)) if short else ()
 
 
-def short_year(short: int) -> int:
-    """A year written in two digits after a month or an apostrophe: 1950 to 2049."""
-    return short + (1900 if short >= 50 else 2000)
+def short_years(short: int) -> tuple[int, ...]:
+    """The readings of a year written in two digits, however it is written ("3/18/40", "june 88", "'35", "summer
+    '19"). Where the common conventions agree, their century: 00 to 29 are 2000 to 2029 (POSIX ``%y``, Windows and
+    spreadsheets, dateutil), 69 to 99 are 1969 to 1999 (POSIX ``%y``, Windows and spreadsheets, Recognizers-Text).
+    From 30 to 68 they disagree (POSIX reads 2030 to 2068, Windows and spreadsheets 1930 to 1968): both readings."""
+    if short < 30:
+        return (2000 + short,)
+    return (1900 + short,) if short >= 69 else (1900 + short, 2000 + short)
 
 
 def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
@@ -146,7 +150,7 @@ def _named_month_any_order(m: re.Match[str]) -> Item | None:
     month = MONTHS[m["mo"] or m["mo2"] or m["mo3"]]
     day = int(m["d"] or m["d2"] or m["d3"])
     year = int(m["y"] or m["y2"] or m["y3"])
-    return Item("date", "", MonthDay(((month, day),), year, None)) if 1 <= day <= 31 else None
+    return Item("date", "", MonthDay(((month, day),), (year,), None)) if 1 <= day <= 31 else None
 
 
 @_element(r"(?P<y>[12]\d{3})\s*[-/ ]\s*(?P<mo>\d{1,2})\s*[-/ ]\s*(?P<d>\d{1,2})", DIGIT)
@@ -160,7 +164,7 @@ def _year_month_digits(m: re.Match[str]) -> Item | None:
     month = int(m["mo"] or m["mo2"])
     if not 1 <= month <= 12:
         return None
-    return Item("date", "", Month(month, int(m["y"] or m["y2"]), None))
+    return Item("date", "", Month(month, (int(m["y"] or m["y2"]),), None))
 
 
 @_element(rf"(?:the\s+)?ides\s+of\s+(?P<mo>{MONTH})" + _YEAR, ("the", "ides"))
@@ -190,9 +194,11 @@ def _month(m: re.Match[str]) -> Item | None:
     DIGIT,
 )
 def _year(m: re.Match[str]) -> Item | None:
-    """``2019``, ``year 247`` (any year once "year" is said), ``cy 2008``, ``cy18`` (calendar year 2018)."""
+    """``2019``, ``year 247`` (any year once "year" is said), ``cy 2008``, ``cy18`` (calendar year 2018; not
+    understood for two digits with two readings, as a year alone has one)."""
     if m["yy"]:
-        return Item("year", "", 2000 + int(m["yy"]))
+        years = short_years(int(m["yy"]))
+        return Item("year", "", years[0]) if len(years) == 1 else None
     year = int(m["y"] or m["any"])
     return Item("year", "", year) if year >= 1 else None
 
@@ -248,8 +254,8 @@ def _year_part(m: re.Match[str]) -> Item | None:
     if kind == "h":
         if number > 2:
             return None
-        return Item("date", "", Half(number, int(year) if year else None))
-    return Item("date", "", Quarter(number, int(year)))
+        return Item("date", "", Half(number, (int(year),) if year else ()))
+    return Item("date", "", Quarter(number, (int(year),)))
 
 
 _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
@@ -318,7 +324,7 @@ def _week_of(m: re.Match[str]) -> Item | None:
 )
 def _week_number(m: re.Match[str]) -> Item | None:
     n = int(m["n"])
-    return Item("date", "", IsoWeek(n, int(m["y"]) if m["y"] else None)) if 1 <= n <= 53 else None
+    return Item("date", "", IsoWeek(n, (int(m["y"]),) if m["y"] else ())) if 1 <= n <= 53 else None
 
 
 @_element(
@@ -332,7 +338,7 @@ def _iso_week(m: re.Match[str]) -> Item | None:
         return None
     if m["d"]:
         return Item("date", "", FullDate(day.year, day.month, day.day))
-    return Item("date", "", IsoWeek(int(m["n"]), int(m["y"])))
+    return Item("date", "", IsoWeek(int(m["n"]), (int(m["y"]),)))
 
 
 _TEENS = "|".join(ONES[10:20])

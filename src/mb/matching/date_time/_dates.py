@@ -108,12 +108,10 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 # "the last Friday of the month" said after it: next month's
                 following = [Item("date", "", Unit(items[index + 1].value.unit, "next"))]
                 inner = inner_windows(item, date_windows(following, today))
-            return _intersect_all([inner, *(_one(i, today, None) for i in items[:index])], items[:index])
+            return _intersect_all([inner, *(_one(i, today, ()) for i in items[:index])], items[:index])
     # "19 February 2013 year": the word "year" after a date naming its year labels that year
     items = [
-        i
-        for n, i in enumerate(items)
-        if not (n and i.kind == "date" and i.text == "year" and _own_year(items[n - 1]) is not None)
+        i for n, i in enumerate(items) if not (n and i.kind == "date" and i.text == "year" and _own_year(items[n - 1]))
     ]
     if any(_pinnable(i) for i in items):
         # "Q3 this year", "halloween next year", "easter in two years": a relative year pins a yearless date
@@ -122,24 +120,24 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     rest = [i for i in items if i.kind != "year"]
     if len(years) > 1:
         raise DateProblem("two years")
-    pin = years[0].value if years else None
-    if pin is not None:
+    pin: tuple[int, ...] = (years[0].value,) if years else ()
+    if pin:
         # "march 3 2014 2015", "diwali 2019 2020": a year beside a date that names its own would be left unused
-        dated = [i for i in rest if _own_year(i) is not None]
+        dated = [i for i in rest if _own_year(i)]
         if dated:
             raise DateProblem(f"two years ({dated[0].text!r} and {years[0].text!r})")
     if not rest:
-        return [units.year(pin)] if pin is not None else []
-    if pin is not None and not any(_pinnable(i) for i in rest):
-        raise DateProblem(f"the year {pin} does not apply to {' '.join(i.text for i in rest)!r}")
+        return [units.year(pin[0])] if pin else []
+    if pin and not any(_pinnable(i) for i in rest):
+        raise DateProblem(f"the year {pin[0]} does not apply to {' '.join(i.text for i in rest)!r}")
     weekdays = [i for i in rest if i.kind == "weekday" and i.value.rel is None]
     others = [i for i in rest if not (i.kind == "weekday" and i.value.rel is None)]  # those not in weekdays
     if not others:
-        if pin is not None:
+        if pin:
             raise DateProblem("a weekday with only a year")
-        found = [w for i in weekdays for w in _one(i, today, None)]
+        found = [w for i in weekdays for w in _one(i, today, ())]
         return _filter_weekdays(found, weekdays)
-    wide = bool(weekdays) and pin is None
+    wide = bool(weekdays) and not pin
     windows = _intersect_all([_one(i, today, pin, wide) for i in others], others)
     if not weekdays:
         return windows
@@ -203,15 +201,11 @@ def _pinnable(item: Item) -> bool:
     return (item.kind == "date" and isinstance(item.value, WITH_YEAR)) or item.kind == "number"
 
 
-def _own_year(item: Item) -> int | None:
-    """The year a date item names itself ("march 3 2014", "3/3/2014", "diwali 2019"), if any."""
-    if item.kind != "date":
-        return None
-    if isinstance(item.value, FullDate):
-        return item.value.year
-    if isinstance(item.value, WITH_YEAR) and item.value.year:
-        return item.value.year
-    return None
+def _own_year(item: Item) -> bool:
+    """Whether a date item names its year itself ("march 3 2014", "3/3/2014", "diwali 2019")."""
+    return item.kind == "date" and (
+        isinstance(item.value, FullDate) or (isinstance(item.value, WITH_YEAR) and bool(item.value.years))
+    )
 
 
 def _intersect_all(groups: list[list[Window]], items: list[Item]) -> list[Window]:
@@ -285,7 +279,7 @@ def _shifted(window: Window, pieces: Pieces) -> Window:
     return window.shifted(step(pieces))
 
 
-def _one(item: Item, today: date, pin: int | None, wide: bool = False) -> list[Window]:
+def _one(item: Item, today: date, pin: tuple[int, ...], wide: bool = False) -> list[Window]:
     """The windows of one date item; ``wide`` keeps last, this and next year's readings of a yearless date
     (a weekday named beside it then picks the one it falls on)."""
     if item.kind == "weekday":
@@ -334,7 +328,7 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
     raise DateProblem(f"{rel!r} before a date")
 
 
-def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[Window]:
+def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> list[Window]:
     if isinstance(value, FullDate):
         try:
             return [units.day(date(value.year, value.month, value.day))]
@@ -343,19 +337,19 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
     if isinstance(value, Days):
         return [units.day(today + timedelta(days=value.offset))]
     if isinstance(value, MonthDay):
-        pairs, year = value.days, value.year if value.year is not None else pin
+        pairs, years = value.days, value.years or pin
         rel = value.rel
-        if rel is not None and year is not None:
+        if rel is not None and years:
             raise DateProblem(f"{rel!r} with a year")
         days_found: list[Window] = []
         for m, d in pairs:
             options: list[Window] = []
-            for y in [year] if year is not None else range(today.year - 4, today.year + 5):
+            for y in years or range(today.year - 4, today.year + 5):
                 try:
                     options.append(units.day(date(y, m, d)))
                 except ValueError:
                     continue
-            if year is None and not wide:
+            if not years and not wide:
                 options = _pick(options, rel, today)
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options
@@ -379,11 +373,9 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
         found = [w for w in found if w.lo.date() >= today.replace(day=1)] or found[:1]
         return found[:1] if found[0].lo.date() >= today else found[:2]
     if isinstance(value, Named):
-        name, year, rel = value.name, value.year if value.year is not None else pin, value.rel
+        name, written, rel = value.name, value.years or pin, value.rel
         far = rel in _ONE_MORE
-        years = (
-            [year] if year is not None else list(range(today.year - (3 if far else 1), today.year + (4 if far else 2)))
-        )
+        years = written or tuple(range(today.year - (3 if far else 1), today.year + (4 if far else 2)))
         candidates: list[Window] = []
         held: dict[Window, int] = {}  # a holiday's readings, by the year it is held in
         of_year: dict[Window, int] = {}  # every reading, by the year it was made for
@@ -391,11 +383,11 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
             found_: list[Window] = []
             if isinstance(value, Month):
                 found_.append(units.month(y, int(name)))
-            elif isinstance(value, Season) and name == "winter" and year is not None:
+            elif isinstance(value, Season) and name == "winter" and written:
                 # "winter 2014": the winter that ends in 2014 or the one that starts in it, as "last winter" keeps both
                 found_.extend([*units.season("winter", y - 1), *units.season("winter", y)])
             elif isinstance(value, Season):
-                found_.extend(units.season(str(name), y - (1 if name == "winter" and year is None else 0)))
+                found_.extend(units.season(str(name), y - (1 if name == "winter" and not written else 0)))
             else:
                 for first_day, after in holiday_spans(str(name), y):
                     length = (after - first_day).days
@@ -408,7 +400,7 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
             raise DateProblem(f"no date known for {name!r}")
         if wide and rel is None:
             return candidates
-        if year is not None:
+        if written:
             if rel is not None:
                 raise DateProblem(f"{rel!r} with a year")
             return candidates
@@ -428,15 +420,14 @@ def _date(value: Any, today: date, pin: int | None, wide: bool = False) -> list[
             return [w for w in candidates if held[w] in years_picked]
         return picked
     if isinstance(value, (Quarter, Half)):
-        number, year = value.number, value.year if value.year is not None else pin
+        number, written = value.number, value.years or pin
         make = units.quarter if isinstance(value, Quarter) else units.half
-        if year is not None:
-            return [make(int(year), number)]
+        if written:
+            return [make(y, number) for y in written]
         return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
     if isinstance(value, IsoWeek):
-        year_ = value.year if value.year is not None else (pin if pin is not None else today.year)
         try:
-            return [units.week(date.fromisocalendar(year_, value.number, 1))]
+            return [units.week(date.fromisocalendar(y, value.number, 1)) for y in value.years or pin or (today.year,)]
         except ValueError as exc:
             raise DateProblem(str(exc)) from exc
     if isinstance(value, Decades):

@@ -157,8 +157,9 @@ class Nearest:
     count: int = 1
 
 
-# Dates (kind ``date``). A year is the year written with the date, None when none is; a ``rel`` the word placing a
-# date that recurs ("next", "last", "this"...).
+# Dates (kind ``date``). ``years`` are the readings of the year written with the date (two for a two-digit year the
+# conventions read in either century: see ``_date_elements.short_years``), none when none is; a ``rel`` the word
+# placing a date that recurs ("next", "last", "this"...).
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +176,7 @@ class MonthDay:
     """A day of a month: "March 3", "3/5" (every reading as (month, day))."""
 
     days: tuple[tuple[int, int], ...]
-    year: int | None
+    years: tuple[int, ...]
     rel: str | None = None
 
 
@@ -184,7 +185,7 @@ class Named:
     """A date that recurs every year, named: a month (its number), a season or a holiday (its name)."""
 
     name: int | str
-    year: int | None
+    years: tuple[int, ...]
     rel: str | None
 
 
@@ -211,7 +212,7 @@ class Quarter:
     """A quarter of a year (1 to 4): "Q3", "the second quarter of 2020"."""
 
     number: int
-    year: int | None
+    years: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +220,7 @@ class Half:
     """A half of a year (1 or 2): "H2 2024"."""
 
     number: int
-    year: int | None
+    years: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +228,7 @@ class IsoWeek:
     """An ISO week (1 to 53): "week 12 of 2021"."""
 
     number: int
-    year: int | None
+    years: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +339,7 @@ def _date_names_year(value: object) -> bool:
     if isinstance(value, _YEARLESS_DATES):
         return False
     if isinstance(value, WITH_YEAR):
-        return value.year is not None
+        return bool(value.years)
     if isinstance(value, (Unit, PeriodEnd)):
         return value.unit in _YEAR_UNITS
     return True  # a full date, decades, centuries, or a form not known here

@@ -73,7 +73,7 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     except DateProblem:
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
-            yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and i.value.year is None]
+            yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
             if not yearless or any(i.kind == "year" for i in left):
                 raise
             # "from March to date": a start naming no year is the last one before the end
@@ -132,7 +132,7 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     )
     if day_only and not any(i.kind == "date" and isinstance(i.value, (MonthDay, Month, FullDate, Unit)) for i in dates):
         rolls.append(relativedelta(months=1))
-    elif any(i.kind == "date" and isinstance(i.value, MonthDay) and i.value.year is None for i in dates) and not any(
+    elif any(i.kind == "date" and isinstance(i.value, MonthDay) and not i.value.years for i in dates) and not any(
         i.kind == "year" for i in dates
     ):
         rolls.append(relativedelta(years=1))
@@ -182,7 +182,7 @@ def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
     found: list[Item] = []
     for item in items:
         if with_days and item.kind == "date" and isinstance(item.value, MonthDay) and len(item.value.days) == 1:
-            found.append(Item("date", item.text, Month(item.value.days[0][0], item.value.year, None)))
+            found.append(Item("date", item.text, Month(item.value.days[0][0], item.value.years, None)))
         elif item.kind == "year" or (
             item.kind == "date"
             and (isinstance(item.value, Month) or (isinstance(item.value, Unit) and item.value.unit == "month"))
@@ -276,10 +276,12 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
 
 
 def _year_of(item: Item) -> int | None:
+    """The year an item names, when it names one (a year with two readings is read one at a time: see
+    ``_readings.readings``)."""
     if item.kind == "year":
         return int(item.value)
-    if item.kind == "date" and isinstance(item.value, YEARLY):
-        return item.value.year
+    if item.kind == "date" and isinstance(item.value, YEARLY) and len(item.value.years) == 1:
+        return item.value.years[0]
     return None
 
 

@@ -19,12 +19,12 @@ from dateutil.relativedelta import relativedelta
 
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
-from ._date_elements import short_year
+from ._date_elements import short_years
 from ._dates import DateProblem, date_windows
 from ._grammar import Item, parse
 from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
-from ._payloads import Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
+from ._payloads import WITH_YEAR, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, leading, moment, rest_of, span
 
@@ -78,20 +78,35 @@ _DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine. Some words
     are read two ways, each kept when it combines with the rest: "five to seven" is 6:55 and the hours from 5 to 7,
-    "9.30" is September 30 and 9:30."""
-    other = _other_parse(items)
-    if other is None:
-        return _read(items, ref)
-    try:
-        found = _read(items, ref)
-    except DateProblem:
-        found = []
-    try:
-        return [*found, *_read(other, ref)]
-    except DateProblem:
-        if found:
-            return found
-        return _read(items, ref)  # neither combines: the first reading's problem
+    "9.30" is September 30 and 9:30, a two-digit year with two readings ("3/18/40") is 1940 and 2040, the whole
+    phrase in one century at a time ("march 5 to april 9 '47" never runs from 1947 to 2047)."""
+    found: list[Reading] = []
+    problem: DateProblem | None = None
+    for variant in [v for c in _centuries(items) for v in (c, _other_parse(c)) if v is not None]:
+        try:
+            found.extend(_read(variant, ref))
+        except DateProblem as exc:
+            problem = problem or exc
+    if problem is not None and not found:
+        raise problem  # none combines: the first one's problem
+    return found
+
+
+def _centuries(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
+    """The items once per reading of the two-digit years they write (see ``short_years``: the first readings, then
+    the second), or as they are."""
+    count = max((len(i.value.years) for i in items if i.kind == "date" and isinstance(i.value, WITH_YEAR)), default=1)
+    if count < 2:
+        return [items]
+    return [
+        tuple(
+            replace(i, value=replace(i.value, years=i.value.years[n : n + 1]))
+            if i.kind == "date" and isinstance(i.value, WITH_YEAR) and len(i.value.years) > 1
+            else i
+            for i in items
+        )
+        for n in range(count)
+    ]
 
 
 def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
@@ -374,10 +389,10 @@ def _year_or_hour(items: list[Item], ref: datetime) -> list[Reading] | None:
     date = items[0].value
     if digits is None or not isinstance(date, MonthDay) or date.rel is not None:
         return None
-    if (date.year is None) != (len(items) == 2):  # "march 15": the day itself; "march 5 2012 12": not two digits
+    if (not date.years) != (len(items) == 2):  # "march 15": the day itself; "march 5 2012 12": not two digits
         return None
-    day = Item("date", items[0].text, replace(date, year=None))
-    dated = Item("date", items[0].text, replace(date, year=short_year(int(digits))))
+    day = Item("date", items[0].text, replace(date, years=()))
+    dated = Item("date", items[0].text, replace(date, years=short_years(int(digits))))
     found_readings = [Reading(w) for w in date_windows([dated], ref.date())]
     if digits[0] != "0" and int(digits) <= 23:  # "03" alone is not how an hour is written
         hour = hour_item(Item("number", digits, int(digits)))
@@ -413,7 +428,7 @@ def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple
     if months and 1 <= number.value <= 31:
         month = months[0]
         day = Item(
-            "date", f"{month.text} {number.text}", MonthDay(((month.value.name, number.value),), month.value.year)
+            "date", f"{month.text} {number.text}", MonthDay(((month.value.name, number.value),), month.value.years)
         )
         return [d for d in dates if d is not month] + [day], times
     day_named = any(d.kind == "date" and isinstance(d.value, (Days, DayOfMonth, MonthDay, FullDate)) for d in dates)

@@ -1,0 +1,103 @@
+"""Two-digit years follow one rule however they are written (slashes, dashes, a month's name, an apostrophe, a season
+or a holiday): 00 to 29 are 2000 to 2029 and 69 to 99 are 1969 to 1999, where the common conventions agree; 30 to 68
+keep both readings (19xx and 20xx), so an argument in either century passes and one moved by a day fails.
+
+Calendar facts used (``python -m calendar``, ``dateutil.easter``): 1940-03-18 was a Monday and 2040-03-18 is a
+Sunday; Easter fell on 1940-03-24 and 1975-03-30 and falls on 2040-04-01 and 2075-04-07.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_date_row
+
+WED = datetime(2025, 3, 12, 10, 20)  # a Wednesday, naive (wall clock)
+
+#: March 18 with its year in two digits, in every way it is written.
+SHAPES = ["3/18/{}", "3-18-{}", "18-Mar-{}", "Mar/18/{}", "march 18 '{}", "march 18, '{}", "18 march {}", "march 18 {}"]
+
+#: For each two-digit year: the arguments that pass and those that fail, on March 18 of that year.
+BANDS: list[tuple[str, list[str], list[str]]] = [
+    ("05", ["2005-03-18"], ["1905-03-18", "2005-03-19", "2025-03-18"]),
+    ("29", ["2029-03-18"], ["1929-03-18", "2029-03-17"]),
+    ("30", ["1930-03-18", "2030-03-18"], ["1930-03-19", "2030-03-19", "2025-03-18"]),
+    ("40", ["1940-03-18", "2040-03-18"], ["1940-03-19", "2040-03-17", "2025-03-18"]),
+    ("68", ["1968-03-18", "2068-03-18"], ["1968-03-17", "2068-03-19"]),
+    ("69", ["1969-03-18"], ["2069-03-18", "1969-03-19"]),
+    ("87", ["1987-03-18"], ["2087-03-18", "1987-03-19"]),
+]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize(("digits", "passing", "failing"), BANDS, ids=[band[0] for band in BANDS])
+def test_a_two_digit_year_reads_alike_in_every_shape(
+    shape: str, digits: str, passing: list[str], failing: list[str]
+) -> None:
+    phrase = shape.format(digits)
+    for argument in passing:
+        assert_date_row(phrase, argument, WED, True)
+    for argument in failing:
+        assert_date_row(phrase, argument, WED, False)
+
+
+ROWS: list[tuple[str, object, object]] = [
+    # a month and a year
+    ("june 88", "1988-06-15", True),
+    ("june 88", "2088-06-15", False),
+    ("june 40", "1940-06-15", True),
+    ("june 40", "2040-06-15", True),
+    ("june 40", "2040-07-01", False),
+    ("april of 47", "1947-04-30", True),
+    ("april of 47", "2047-04-01", True),
+    ("april of 47", "2047-05-01", False),
+    # after the day, past 23: the year only, in either order
+    ("april 9 47", "1947-04-09", True),
+    ("9 april 47", "2047-04-09", True),
+    ("april 9 47", "2047-04-10", False),
+    # seasons, holidays and quarters follow the same rule
+    ("summer '40", "1940-07-01", True),
+    ("summer '40", "2040-07-01", True),
+    ("summer '40", "2025-07-01", False),
+    ("summer '75", "1975-07-01", True),
+    ("summer '75", "2075-07-01", False),
+    ("easter '40", "1940-03-24", True),
+    ("easter '40", "2040-04-01", True),
+    ("easter '40", "2040-04-02", False),
+    ("easter '40", "1940-04-01", False),  # each century's own Easter, never the other's date
+    ("easter '75", "1975-03-30", True),
+    ("easter '75", "2075-04-07", False),
+    ("q3 of '40", "1940-08-01", True),
+    ("q3 of '40", "2040-08-01", True),
+    ("q3 of '40", "2040-10-01", False),
+    # a weekday keeps the century it falls in
+    ("monday march 18 '40", "1940-03-18", True),
+    ("monday march 18 '40", "2040-03-18", False),
+    ("sunday march 18 '40", "2040-03-18", True),
+    # a range is read in one century at a time, its ends sharing the year
+    ("march 5 to april 9 '47", {"start": "1947-03-05", "end": "1947-04-09"}, True),
+    ("march 5 to april 9 '47", {"start": "2047-03-05", "end": "2047-04-09"}, True),
+    ("march 5 to april 9 '47", {"start": "1947-03-05", "end": "2047-04-09"}, False),
+    ("march 5 to april 9 '47", {"start": "2047-03-06", "end": "2047-04-09"}, False),
+    ("nov to feb '47", {"start": "1946-11-01", "end": "1947-02-28"}, True),
+    ("nov to feb '47", {"start": "2046-11-01", "end": "2047-02-28"}, True),
+    ("nov to feb '47", {"start": "1947-11-01", "end": "2047-02-28"}, False),
+    # a calendar year alone has one reading: two are not understood
+    ("cy18", "2018-05-01", True),
+    ("cy45", "2045-05-01", ERROR),
+    ("cy45", "1945-05-01", ERROR),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_two_digit_years(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
+
+
+def test_the_reason_shows_both_readings() -> None:
+    outcome = match_date_time("3/18/40", "1940-03-18", WED)
+    assert outcome.passed
+    assert "resolved '3/18/40' to 1940-03-18 or 2040-03-18" in outcome.reason
