@@ -18,7 +18,9 @@ assertions are order-free), Ragas rate including reading the JSONL and building 
 ``--jobs 1`` and ``--jobs auto`` in a fresh process (start-up, reading and writing results included), each as a
 ratio of Ragas end to end (the like-for-like figure: both read the file and score every call; ``mb eval`` also
 validates each line, writes a result line with a reason per parameter and pays its start-up, Ragas' imports are not
-counted) and of Ragas' scoring alone (a loop over samples already in memory).
+counted) and of Ragas' scoring alone (a loop over samples already in memory); and the CPU time per line of each
+(Ragas' reading and scoring in its process; ``mb eval``'s whole process with its worker processes), steadier than
+the rates on a machine shared with other work.
 """
 
 from __future__ import annotations
@@ -75,9 +77,10 @@ def _ragas_worker(path: Path, runs: int) -> None:
     metric = ToolCallAccuracy(strict_order=False)
     convert: list[float] = []
     score: list[float] = []
+    cpu: list[float] = []
     total = 0.0
     for _ in range(runs):
-        start = time.perf_counter()
+        start, spent = time.perf_counter(), time.process_time()
         with path.open("rb") as lines:
             samples = [_sample(json.loads(line)) for line in lines if line.strip()]
         convert.append(time.perf_counter() - start)
@@ -91,10 +94,11 @@ def _ragas_worker(path: Path, runs: int) -> None:
         start = time.perf_counter()
         total = asyncio.run(run_all(samples))
         score.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - spent)
     import ragas
 
-    print(json.dumps({"samples": len(samples), "convert": convert, "score": score, "mean": total / len(samples),
-                      "version": ragas.__version__}))  # fmt: skip
+    print(json.dumps({"samples": len(samples), "convert": convert, "score": score, "cpu": cpu,
+                      "mean": total / len(samples), "version": ragas.__version__}))  # fmt: skip
 
 
 def _ensure_venv(venv: Path) -> tuple[Path | None, str]:
@@ -149,16 +153,20 @@ def main() -> None:
                 print(f"Ragas {figures['version']} ToolCallAccuracy, scoring only:   {ragas_rate:10,.0f} lines/s "
                       f"(mean score {figures['mean']:.3f})")  # fmt: skip
                 ragas_whole = count / both
-                print(f"Ragas, reading the JSONL and building samples too: {ragas_whole:10,.0f} lines/s")
+                cpu = statistics.median(figures["cpu"]) / count * 1e6
+                print(f"Ragas, reading the JSONL and building samples too: {ragas_whole:10,.0f} lines/s "
+                      f"(CPU {cpu:.0f} us a line)")  # fmt: skip
         for jobs in ("1", "auto"):
-            walls = [run_eval(path, jobs)[0] for _ in range(args.runs)]
-            rate = args.lines / statistics.median(walls)
+            runs = [run_eval(path, jobs) for _ in range(args.runs)]
+            rate = args.lines / statistics.median(run.wall for run in runs)
             versus = (
                 f" ({rate / ragas_whole:.2f}x Ragas end to end, {rate / ragas_rate:.2f}x its scoring alone)"
                 if (ragas_rate and ragas_whole)
                 else ""
             )
-            print(f"mb eval --metrics none --jobs {jobs:4} (fresh process): {rate:10,.0f} lines/s{versus}")
+            cpu = statistics.median(run.cpu + run.worker_cpu for run in runs) / args.lines * 1e6
+            print(f"mb eval --metrics none --jobs {jobs:4} (fresh process): {rate:10,.0f} lines/s{versus}; "
+                  f"CPU {cpu:.0f} us a line, start-up and workers included")  # fmt: skip
 
 
 if __name__ == "__main__":
