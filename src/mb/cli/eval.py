@@ -299,11 +299,9 @@ def eval_command(
                 progress=on_block,
             )
 
-        try:
-            result = _evaluate(main, executed, output, counts, existed=existed)
-        finally:
-            if scan is not None:
-                scan.join()  # its warnings come before anything printed after the evaluation
+        result = _evaluate(main, executed, output, counts, existed=existed)
+        if scan is not None:
+            scan.join()  # its warnings come before the summary (a failed or interrupted run does not wait for it)
     summary = result.summary
     if output is None:
         problem = nothing_evaluated(summary, counts["unusable"], str(executed))
