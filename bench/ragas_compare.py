@@ -134,30 +134,39 @@ def main() -> None:
     python, why = _ensure_venv(args.venv)
     with tempfile.TemporaryDirectory() as tmp:
         path = write_lines(Path(tmp) / "realistic.jsonl", args.lines)
-        print(f"{args.lines:,} realistic executed lines (bench/evaluate.py), median of {args.runs} run(s)")
-        ragas_rate = ragas_whole = None
+        print(f"{args.lines:,} realistic executed lines (bench/evaluate.py), median of {args.runs} run(s), each run "
+              "of Ragas followed by one of each mb eval, so that the machine's other work weighs on both")  # fmt: skip
         if python is None:
             print(f"Ragas could not be installed in {args.venv} (pip install {' '.join(_PACKAGES)}): {why}")
             print("Ragas figures are missing; the MorganaBench ones follow.")
-        else:
-            command = [str(python), __file__, "--ragas-worker", str(path), "--runs", str(args.runs)]
-            done = subprocess.run(command, capture_output=True, text=True)
-            if done.returncode != 0:
-                print(f"Ragas run failed:\n{done.stderr[-2000:]}")
-            else:
-                figures = json.loads(done.stdout.strip().splitlines()[-1])
-                count = figures["samples"]
-                score = statistics.median(figures["score"])
-                both = statistics.median(c + s for c, s in zip(figures["convert"], figures["score"], strict=True))
-                ragas_rate = count / score
-                print(f"Ragas {figures['version']} ToolCallAccuracy, scoring only:   {ragas_rate:10,.0f} lines/s "
-                      f"(mean score {figures['mean']:.3f})")  # fmt: skip
-                ragas_whole = count / both
-                cpu = statistics.median(figures["cpu"]) / count * 1e6
-                print(f"Ragas, reading the JSONL and building samples too: {ragas_whole:10,.0f} lines/s "
-                      f"(CPU {cpu:.0f} us a line)")  # fmt: skip
-        for jobs in ("1", "auto"):
-            runs = [run_eval(path, jobs) for _ in range(args.runs)]
+        ragas: dict[str, list[float]] = {"convert": [], "score": [], "cpu": []}
+        found: dict[str, Any] = {}
+        evals: dict[str, list[Any]] = {"1": [], "auto": []}
+        for _ in range(args.runs):
+            if python is not None and "failed" not in found:
+                command = [str(python), __file__, "--ragas-worker", str(path), "--runs", "1"]
+                done = subprocess.run(command, capture_output=True, text=True)
+                if done.returncode != 0:
+                    print(f"Ragas run failed:\n{done.stderr[-2000:]}")
+                    found["failed"] = True
+                else:
+                    found = json.loads(done.stdout.strip().splitlines()[-1])
+                    for key, values in ragas.items():
+                        values += found[key]
+            for jobs, runs in evals.items():
+                runs.append(run_eval(path, jobs))
+        ragas_rate = ragas_whole = None
+        if ragas["score"]:
+            count = found["samples"]
+            ragas_rate = count / statistics.median(ragas["score"])
+            print(f"Ragas {found['version']} ToolCallAccuracy, scoring only:   {ragas_rate:10,.0f} lines/s "
+                  f"(mean score {found['mean']:.3f})")  # fmt: skip
+            both = [c + s for c, s in zip(ragas["convert"], ragas["score"], strict=True)]
+            ragas_whole = count / statistics.median(both)
+            cpu = statistics.median(ragas["cpu"]) / count * 1e6
+            print(f"Ragas, reading the JSONL and building samples too: {ragas_whole:10,.0f} lines/s "
+                  f"(CPU {cpu:.0f} us a line)")  # fmt: skip
+        for jobs, runs in evals.items():
             rate = args.lines / statistics.median(run.wall for run in runs)
             versus = (
                 f" ({rate / ragas_whole:.2f}x Ragas end to end, {rate / ragas_rate:.2f}x its scoring alone)"
