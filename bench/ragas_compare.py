@@ -18,7 +18,11 @@ assertions are order-free), Ragas rate including reading the JSONL and building 
 ``--jobs 1`` and ``--jobs auto`` in a fresh process (start-up, reading and writing results included), each as a
 ratio of Ragas end to end (the like-for-like figure: both read the file and score every call; ``mb eval`` also
 validates each line, writes a result line with a reason per parameter and pays its start-up, Ragas' imports are not
-counted) and of Ragas' scoring alone (a loop over samples already in memory).
+counted) and of Ragas' scoring alone (a loop over samples already in memory); and the CPU time per line of each
+(Ragas' reading and scoring in its process; ``mb eval``'s whole process with its worker processes), steadier than
+the rates on a machine shared with other work. Each run of Ragas is followed by one of each ``mb eval``, so that
+the machine's other work weighs on both alike. Ragas builds every sample before it scores them: most of its reading
+time is the garbage collector going over the samples held (with the collector off it reads five to ten times faster).
 """
 
 from __future__ import annotations
@@ -75,9 +79,10 @@ def _ragas_worker(path: Path, runs: int) -> None:
     metric = ToolCallAccuracy(strict_order=False)
     convert: list[float] = []
     score: list[float] = []
+    cpu: list[float] = []
     total = 0.0
     for _ in range(runs):
-        start = time.perf_counter()
+        start, spent = time.perf_counter(), time.process_time()
         with path.open("rb") as lines:
             samples = [_sample(json.loads(line)) for line in lines if line.strip()]
         convert.append(time.perf_counter() - start)
@@ -91,10 +96,11 @@ def _ragas_worker(path: Path, runs: int) -> None:
         start = time.perf_counter()
         total = asyncio.run(run_all(samples))
         score.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - spent)
     import ragas
 
-    print(json.dumps({"samples": len(samples), "convert": convert, "score": score, "mean": total / len(samples),
-                      "version": ragas.__version__}))  # fmt: skip
+    print(json.dumps({"samples": len(samples), "convert": convert, "score": score, "cpu": cpu,
+                      "mean": total / len(samples), "version": ragas.__version__}))  # fmt: skip
 
 
 def _ensure_venv(venv: Path) -> tuple[Path | None, str]:
@@ -130,35 +136,48 @@ def main() -> None:
     python, why = _ensure_venv(args.venv)
     with tempfile.TemporaryDirectory() as tmp:
         path = write_lines(Path(tmp) / "realistic.jsonl", args.lines)
-        print(f"{args.lines:,} realistic executed lines (bench/evaluate.py), median of {args.runs} run(s)")
-        ragas_rate = ragas_whole = None
+        print(f"{args.lines:,} realistic executed lines (bench/evaluate.py), median of {args.runs} run(s), each run "
+              "of Ragas followed by one of each mb eval, so that the machine's other work weighs on both")  # fmt: skip
         if python is None:
             print(f"Ragas could not be installed in {args.venv} (pip install {' '.join(_PACKAGES)}): {why}")
             print("Ragas figures are missing; the MorganaBench ones follow.")
-        else:
-            command = [str(python), __file__, "--ragas-worker", str(path), "--runs", str(args.runs)]
-            done = subprocess.run(command, capture_output=True, text=True)
-            if done.returncode != 0:
-                print(f"Ragas run failed:\n{done.stderr[-2000:]}")
-            else:
-                figures = json.loads(done.stdout.strip().splitlines()[-1])
-                count = figures["samples"]
-                score = statistics.median(figures["score"])
-                both = statistics.median(c + s for c, s in zip(figures["convert"], figures["score"], strict=True))
-                ragas_rate = count / score
-                print(f"Ragas {figures['version']} ToolCallAccuracy, scoring only:   {ragas_rate:10,.0f} lines/s "
-                      f"(mean score {figures['mean']:.3f})")  # fmt: skip
-                ragas_whole = count / both
-                print(f"Ragas, reading the JSONL and building samples too: {ragas_whole:10,.0f} lines/s")
-        for jobs in ("1", "auto"):
-            walls = [run_eval(path, jobs)[0] for _ in range(args.runs)]
-            rate = args.lines / statistics.median(walls)
+        ragas: dict[str, list[float]] = {"convert": [], "score": [], "cpu": []}
+        found: dict[str, Any] = {}
+        evals: dict[str, list[Any]] = {"1": [], "auto": []}
+        for _ in range(args.runs):
+            if python is not None and "failed" not in found:
+                command = [str(python), __file__, "--ragas-worker", str(path), "--runs", "1"]
+                done = subprocess.run(command, capture_output=True, text=True)
+                if done.returncode != 0:
+                    print(f"Ragas run failed:\n{done.stderr[-2000:]}")
+                    found["failed"] = True
+                else:
+                    found = json.loads(done.stdout.strip().splitlines()[-1])
+                    for key, values in ragas.items():
+                        values += found[key]
+            for jobs, runs in evals.items():
+                runs.append(run_eval(path, jobs))
+        ragas_rate = ragas_whole = None
+        if ragas["score"]:
+            count = found["samples"]
+            ragas_rate = count / statistics.median(ragas["score"])
+            print(f"Ragas {found['version']} ToolCallAccuracy, scoring only:   {ragas_rate:10,.0f} lines/s "
+                  f"(mean score {found['mean']:.3f})")  # fmt: skip
+            both = [c + s for c, s in zip(ragas["convert"], ragas["score"], strict=True)]
+            ragas_whole = count / statistics.median(both)
+            cpu = statistics.median(ragas["cpu"]) / count * 1e6
+            print(f"Ragas, reading the JSONL and building samples too: {ragas_whole:10,.0f} lines/s "
+                  f"(CPU {cpu:.0f} us a line)")  # fmt: skip
+        for jobs, runs in evals.items():
+            rate = args.lines / statistics.median(run.wall for run in runs)
             versus = (
                 f" ({rate / ragas_whole:.2f}x Ragas end to end, {rate / ragas_rate:.2f}x its scoring alone)"
                 if (ragas_rate and ragas_whole)
                 else ""
             )
-            print(f"mb eval --metrics none --jobs {jobs:4} (fresh process): {rate:10,.0f} lines/s{versus}")
+            cpu = statistics.median(run.cpu + run.worker_cpu for run in runs) / args.lines * 1e6
+            print(f"mb eval --metrics none --jobs {jobs:4} (fresh process): {rate:10,.0f} lines/s{versus}; "
+                  f"CPU {cpu:.0f} us a line, start-up and workers included")  # fmt: skip
 
 
 if __name__ == "__main__":

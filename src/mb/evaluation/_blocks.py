@@ -114,28 +114,42 @@ def blocks_of(source: str | os.PathLike[str], max_line_bytes: int | None = None)
         yield block
 
 
+class _Finish:
+    """Turns a block's results into result lines as they come, counting them as it goes."""
+
+    def __init__(self, limit: int) -> None:
+        self.summary = SummaryBuilder()
+        self.limit = limit
+        self.failures: list[Failure] = []
+        self.unusable = 0
+
+    def __call__(self, row: Row) -> bytes:
+        self.summary.add(row)
+        if not row["passed"]:
+            self.failures.append(failure_entry(row))
+        error = row["error"]
+        self.unusable += bool(error and error.startswith(INVALID_LINE))
+        return orjson.dumps(row, option=orjson.OPT_APPEND_NEWLINE)
+
+    def scored(self, lines: list[bytes]) -> Scored:
+        """The block of ``lines``: the first failures in line order (a line that waited for the judge was counted
+        after the others)."""
+        failures = sorted(self.failures)[: self.limit]
+        return Scored(b"".join(lines), len(lines), self.summary, failures, self.unusable)
+
+
 def score_rows(rows: Iterable[Row], limit: int) -> Scored:
     """Result rows as a :class:`Scored` block: their lines, tallies and first ``limit`` failures."""
-    summary = SummaryBuilder()
-    failures: list[Failure] = []
-    unusable = 0
-    out: list[bytes] = []
-    dumps, newline = orjson.dumps, orjson.OPT_APPEND_NEWLINE
-    for row in rows:
-        summary.add(row)
-        if not row["passed"] and len(failures) < limit:
-            failures.append(failure_entry(row))
-        error = row["error"]
-        unusable += bool(error and error.startswith(INVALID_LINE))
-        out.append(dumps(row, option=newline))
-    return Scored(b"".join(out), len(out), summary, failures, unusable)
+    finish = _Finish(limit)
+    return finish.scored([finish(row) for row in rows])
 
 
 async def score_lines(evaluator: Evaluator, name: str, lines: Sequence[Line], limit: int) -> Scored:
     """Evaluate a block of lines of the file ``name``: each line read as :func:`~mb.io.iter_records` reads it,
-    the block's judge questions answered in one pass."""
+    the block's judge questions answered in one pass, each result written as a line as soon as it is final."""
     records = (read_record(data, file=name, line=number, executed=True, problem=whole) for number, data, whole in lines)
-    return score_rows(await evaluator.chunk(items_of(records)), limit)
+    finish = _Finish(limit)
+    return finish.scored(await evaluator.chunk(items_of(records), finish))
 
 
 _EVALUATORS: dict[str, Evaluator] = {}

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, TypeVar
 
 from .._hashing import source_fields_of_example
 from .._redact import redact
@@ -47,6 +47,7 @@ INVALID_LINE = "invalid line: "
 """How the error of a line that is not a valid executed example begins."""
 _CHUNK = 256
 _MEMO_SIZE = 100_000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,23 +155,33 @@ class Evaluator:
                 self._memo.popitem(last=False)
         return answers
 
-    async def chunk(self, items: Iterable[_Item]) -> list[Row]:
+    async def chunk(self, items: Iterable[_Item], finish: Callable[[Row], T]) -> list[T]:
+        """The results of ``items`` in order, each through ``finish`` as soon as it is final: a line that needs no
+        judge at once, the others once the chunk's judge questions are answered. (A result that ``finish`` turns
+        into bytes dies young: the garbage collector is not kept busy by the chunk's rows.)"""
         recorder = _Recorder()
-        results: list[Row] = []
+        results: list[Any] = []
         pending: list[tuple[int, _Item]] = []
         for index, item in enumerate(items):
             if item.example is None:
-                results.append(error_result(item.line, item.error or "invalid line"))
+                results.append(finish(error_result(item.line, item.error or "invalid line")))
                 continue
             recorder.asked = False
-            results.append(self._one(item, recorder))
+            row = self._one(item, recorder)
             if recorder.asked:
                 pending.append((index, item))
+                results.append(None)  # its result once the judge has answered
+            else:
+                results.append(finish(row))
         if pending:
             answers = await self._answers(recorder.requests)
             for index, item in pending:
-                results[index] = self._one(item, answers.__getitem__)
+                results[index] = finish(self._one(item, answers.__getitem__))
         return results
+
+
+def _same(row: Row) -> Row:
+    return row
 
 
 def _user_time(example: Example) -> Any:
@@ -205,7 +216,7 @@ async def aiter_rows(source: Source, evaluator: Evaluator, chunk_size: int = _CH
     """Evaluate a source chunk by chunk, yielding each chunk's results in input order, as JSON objects
     (``ExampleResult.model_validate(row)`` gives the model)."""
     items = items_of(source, evaluator.max_line_bytes)
-    while rows := await evaluator.chunk(islice(items, chunk_size)):  # each line read as it is evaluated
+    while rows := await evaluator.chunk(islice(items, chunk_size), _same):  # each line read as it is evaluated
         yield rows
 
 
@@ -255,5 +266,5 @@ async def evaluate_example(
 ) -> ExampleResult:
     """Evaluate one executed example."""
     evaluator = Evaluator(resolve_judge(judge), _plan(metrics, require))
-    (row,) = await evaluator.chunk([_Item(line, example, None)])
+    (row,) = await evaluator.chunk([_Item(line, example, None)], _same)
     return ExampleResult.model_validate(row)

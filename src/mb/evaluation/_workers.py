@@ -29,6 +29,10 @@ __all__ = ["aiter_scored", "auto_jobs"]
 _TASK_RETRIES = 3
 """Further attempts Ray makes for a task whose worker died before it answered."""
 
+_PRELOADED = ("mb.matching.date_time", "email_validator")
+"""Libraries of matchers that load on first use, imported once by the server the pool's workers start from rather
+than by each worker on its first block."""
+
 
 async def aiter_scored(
     source: Source,
@@ -74,7 +78,7 @@ async def _in_pool(
     jobs: int, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int
 ) -> AsyncIterator[Scored]:
     """Blocks scored by a pool of ``jobs`` processes, at most two per process in flight."""
-    pool = process_pool(jobs, (score_block.__module__,))
+    pool = process_pool(jobs, (score_block.__module__, *_PRELOADED))
     if pool is None:  # no process support here
         async for block in _here(evaluator, name, blocks, failures):
             yield block

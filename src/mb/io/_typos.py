@@ -141,30 +141,42 @@ def _tag_of(model: type[BaseModel]) -> tuple[str, Any] | None:
     return None
 
 
-_Choices = tuple[
-    tuple[tuple[type[BaseModel], str, Any], ...], frozenset[str], tuple[tuple[type[BaseModel], frozenset[str]], ...]
-]
+@dataclass(frozen=True, slots=True)
+class _Choices:
+    """How :func:`_choose` picks among several candidate models."""
+
+    by_tag: dict[str, dict[Any, type[BaseModel]]]
+    """For each tag field, the candidate its value names."""
+
+    known: tuple[tuple[type[BaseModel], frozenset[str]], ...]
+    """Each candidate with its known keys, in the annotation's order."""
 
 
 @cache
 def _choices(candidates: _Models) -> _Choices:
-    """For :func:`_choose`: the tagged candidates ``(model, tag, value)``, their tag names, and each candidate with
-    its known keys."""
-    tagged = tuple((model, tag[0], tag[1]) for model in candidates if (tag := _tag_of(model)) is not None)
-    return tagged, frozenset(tag for _, tag, _ in tagged), tuple((model, _fields(model)[0]) for model in candidates)
+    by_tag: dict[str, dict[Any, type[BaseModel]]] = {}
+    for model in candidates:
+        tag = _tag_of(model)
+        if tag is not None:
+            by_tag.setdefault(tag[0], {}).setdefault(tag[1], model)
+    return _Choices(by_tag, tuple((model, _fields(model)[0]) for model in candidates))
 
 
 def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | None:
     """The model ``value`` is read as: the one its tag names, else the one that knows most of its keys (the first
     of those on a tie)."""
-    if len(candidates) == 1:
-        return candidates[0]
-    tagged, tags, known = _choices(candidates)
-    for model, tag, expected in tagged:
-        if tag in value and value[tag] == expected:
-            return model
-    if not tags.isdisjoint(value):
+    choices = _choices(candidates)
+    tagged = False
+    for tag, models in choices.by_tag.items():
+        if tag in value:
+            named = value[tag]
+            model = models.get(named) if type(named) is str else None
+            if model is not None:
+                return model
+            tagged = True
+    if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
+    known = choices.known
     keys = value.keys()
     best, fewest = known[0][0], len(keys - known[0][1])
     for model, fields in known[1:]:
@@ -183,14 +195,13 @@ _Found = list[tuple[Any, str, str | None, bool]]
 def _walk(value: dict[str, Any], candidates: _Models, path: Any, found: _Found) -> None:
     """Check one object and the objects inside it. ``path`` is a chain of ``(parent, segment)`` pairs (cheap to
     extend; spelt out only for a warning)."""
-    model = _choose(candidates, value)
+    model = candidates[0] if len(candidates) == 1 else _choose(candidates, value)
     if model is None:
         return
     known, children, keeps_extra = _fields(model)
-    extra = value.keys() - known
-    if extra:
+    if not known.issuperset(value):
         for key in value:  # in the line's order
-            if key in extra:
+            if key not in known:
                 close = difflib.get_close_matches(key, sorted(known - value.keys()), n=1, cutoff=_CUTOFF)
                 if close or not keeps_extra:
                     found.append(((path, key), key, close[0] if close else None, not keeps_extra))

@@ -120,16 +120,20 @@ def _group(spec: MatcherSpec, names: list[str], params: Mapping[str, Any], ctx: 
     return Outcome.fail(f"matcher {kind!r} cannot check a group")
 
 
+def _numeric(value: Any) -> bool:
+    """Whether an argument is a number, or a string that holds one (digits, a decimal part or not)."""
+    return (isinstance(value, int | float) and not isinstance(value, bool)) or (
+        isinstance(value, str) and _NUMERIC(value) is not None
+    )
+
+
 def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchContext) -> dict[str, Any]:
     """Check one parameter assertion against a tool call's parameters: a :class:`ParameterResult` as JSON."""
     names, group, matcher = spec
     value = params.get(names[0], MISSING) if names else MISSING
     # A number for a date_time matcher is read as its group of one, whose name can say it holds a length
     # ("duration_minutes": 120 is two hours); as a group of one reads like the parameter alone, nothing else changes.
-    numeric = (isinstance(value, int | float) and not isinstance(value, bool)) or (
-        isinstance(value, str) and _NUMERIC(value)
-    )
-    if group or (matcher[0] == "date_time" and numeric):
+    if group or (matcher[0] == "date_time" and _numeric(value)):
         return outcome_row(names, matcher[0], _group(matcher, names, params, ctx))
     return outcome_row(names, matcher[0], _single(matcher, value, ctx))
 
