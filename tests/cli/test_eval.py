@@ -119,3 +119,57 @@ def test_unknown_keys_are_reported_once_whether_workers_score_the_file_or_not(
     assert shown[0].count(": warning:") == 1
     assert "typo.jsonl:2" in shown[0]
     assert "1 warning(s) in the first 10,000 lines" in shown[0]
+
+
+def test_failures_and_results_stay_in_line_order_when_a_line_waits_for_the_judge(tmp_path: Path) -> None:
+    waits = json.loads((SPEC / "examples-executed.jsonl").read_text().splitlines()[0])
+    waits["outputs"]["response"] = "I could not find out."  # its expected_response is judged, and fails
+    plain = json.loads(json.dumps(waits))
+    del plain["expectations"]["expected_response"]
+    plain["expectations"]["assertions"][0]["parameters"][0]["matcher"]["match_as"] = "equality"
+    plain["outputs"]["trace"][0]["params"]["limit"] = 6  # fails on equality, no judge asked
+    source = tmp_path / "mixed.jsonl"
+    source.write_text("\n".join(json.dumps(document) for document in [waits, plain, waits, plain]) + "\n")
+    for jobs in ("1", "2"):
+        out = tmp_path / f"results-{jobs}.jsonl"
+        args = ("--metrics", "none", "--jobs", jobs, "--show-failures", "1", "-o", str(out))
+        result = _eval(str(source), *args)
+        assert result.exit_code == 0, result.output
+        rows = [json.loads(line) for line in out.read_text().splitlines()[1:]]
+        assert [(row["line"], row["passed"]) for row in rows] == [(1, False), (2, False), (3, False), (4, False)]
+        assert rows[0]["checks"] != rows[1]["checks"]  # the judged line's check, then the equality failure
+        shown = [line.strip() for line in result.stdout.splitlines() if line.strip().startswith("line ")]
+        assert len(shown) == 1
+        assert shown[0].startswith("line 1 failed: expected_response")  # the first by line, not the first decided
+
+
+def test_unknown_key_warnings_are_complete_and_the_same_however_the_run_goes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = json.loads((SPEC / "examples-executed.jsonl").read_text().splitlines()[0])
+    lines = []
+    for number in range(30):  # each its own misspelling: one warning line each, then the footer
+        misspelt = json.loads(json.dumps(document))
+        misspelt["expectations"][f"expected_respons{number}"] = misspelt["expectations"].pop("expected_response")
+        lines.append(json.dumps(misspelt))
+    source = tmp_path / "typos.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    monkeypatch.delenv("MB_JUDGE_MODEL", raising=False)
+    monkeypatch.chdir(tmp_path)  # no configuration file names a model either
+    shown = {}
+    for jobs in ("1", "2"):
+        result = _eval(str(source), "--metrics", "none", "--jobs", jobs, "-q")
+        assert result.exit_code == 0, result.output
+        shown[jobs] = result.stderr
+    assert shown["1"] == shown["2"]
+    assert shown["1"].count(": warning:") == 30
+    assert "30 warning(s) in the first 10,000 lines" in shown["1"]
+    failed = set()
+    for jobs in ("1", "2", "2", "2"):  # the judge cannot be built: the run stops before evaluating
+        result = CliRunner().invoke(main, ["eval", str(source), "--judge", "llm", "--jobs", jobs, "-q"])
+        assert result.exit_code == 2
+        failed.add(result.stderr)
+    assert len(failed) == 1
+    (stderr,) = failed
+    assert stderr.startswith(shown["1"])  # every warning and the footer, then the error
+    assert "MB_JUDGE_MODEL" in stderr

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import threading
@@ -240,14 +239,8 @@ def eval_command(
     options = judge_options(
         judge, concurrency, timeout=judge_timeout, response_format=judge_format, retry=judge_retry_failed
     )
-    jobs = auto_jobs(executed) if jobs is None else jobs
-    scan = None
     try:  # the key check reads the start of the input, and loading a judge takes a while
-        if jobs > 1 or backend == "ray":  # read while the workers start: this process mostly waits for them
-            scan = threading.Thread(target=_warn_unknown_keys, args=(executed,), name="mb-key-check", daemon=True)
-            scan.start()
-        else:
-            warn_unknown_keys(executed, err_console)
+        warn_unknown_keys(executed, err_console)
         judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
     except KeyboardInterrupt:
         kept = _kept(output, output is not None and output.exists())
@@ -284,7 +277,7 @@ def eval_command(
             return await aevaluate(
                 executed,
                 output=output,
-                jobs=jobs,
+                jobs=auto_jobs(executed) if jobs is None else jobs,
                 backend="ray" if backend == "ray" else "local",
                 address=address,
                 judge=judge,
@@ -300,8 +293,6 @@ def eval_command(
             )
 
         result = _evaluate(main, executed, output, counts, existed=existed)
-        if scan is not None:
-            scan.join()  # its warnings come before the summary (a failed or interrupted run does not wait for it)
     summary = result.summary
     if output is None:
         problem = nothing_evaluated(summary, counts["unusable"], str(executed))
@@ -360,12 +351,6 @@ def _evaluate(
         raise SystemExit(130) from None
     except OSError as exc:
         raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
-
-
-def _warn_unknown_keys(executed: Path) -> None:
-    """:func:`warn_unknown_keys` in a thread of its own: a file it cannot read is reported by the evaluation."""
-    with contextlib.suppress(Exception):
-        warn_unknown_keys(executed, err_console)
 
 
 def _rereadable(output: Path) -> bool:
