@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .._calendar_words import MONTHS, UNIT_MONTHS, UNIT_SECONDS, UNITS, WEEKDAYS, short_years
-from .._numbers import FRACTIONS, ONES, ORDINAL_WORDS, TENS, words_value
+from .._numbers import FRACTIONS, ONES, ORDINAL_WORDS, TENS, cardinal_words, words_value
 from ._text import fold
 
 __all__ = ["Quantity", "extract_quantities", "roman_numeral", "same_quantity", "unmatched"]
@@ -100,7 +100,7 @@ def unmatched(source: Iterable[Quantity], target: Iterable[Quantity]) -> list[Qu
     ]
 
 
-_UNITS = {word: value for value, word in enumerate(ONES)}
+_NUMBER_WORDS = cardinal_words(0, 99)
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _MULTIPLIERS = {
     word: 1000**power
@@ -249,11 +249,10 @@ def _blank(
 
 
 def _word_class(word: str) -> str:
-    if word in _UNITS:
-        return "unit" if _UNITS[word] < 10 else "teen"
-    if word in TENS:
-        return "ten"
-    return "scale"
+    value = _NUMBER_WORDS.get(word)
+    if value is None:
+        return "scale"
+    return "unit" if value < 10 else "teen" if value < 20 else "ten"
 
 
 def _word_numbers(run: list[str]) -> Iterator[tuple[float, list[str]]]:
@@ -268,7 +267,7 @@ def _word_numbers(run: list[str]) -> Iterator[tuple[float, list[str]]]:
             yield float(total + current), used
             total, current, used = 0, 0, []
         if kind != "scale":
-            current += _UNITS.get(word, 0) + TENS.get(word, 0)
+            current += _NUMBER_WORDS[word]
         elif word in ("dozen", "hundred"):
             current = max(current, 1) * (12 if word == "dozen" else 100)
         else:
@@ -296,10 +295,10 @@ def _from_words(text: str, original: str) -> list[Quantity]:
     for i, m in enumerate(matches):
         word, lower = m.group(), m.group().lower()
         nxt = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
-        if lower in _UNITS or lower in TENS or lower in _SCALES or lower == "dozen":
+        if lower in _NUMBER_WORDS or lower in _SCALES or lower == "dozen":
             run.append(lower)
             continue
-        if run and lower == "and" and (nxt in _UNITS or nxt in TENS) and run[-1] in _SCALES:
+        if run and lower == "and" and nxt in _NUMBER_WORDS and run[-1] in _SCALES:
             run.append(lower)
             continue
         if lower in ("a", "an") and (nxt in _SCALES or nxt == "dozen"):
