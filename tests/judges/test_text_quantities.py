@@ -78,6 +78,11 @@ def test_extracts_numbers_times_codes_and_months(text: str, expected: list[tuple
         ("1,000 users", "1000 users"),
         ("both tickets", "two tickets"),
         ("CO2 levels", "carbon dioxide levels"),
+        ("back every Tues", "back every Tuesday"),
+        ("closed on Thursdays", "closed on Thurs"),
+        ("back in 2 hrs", "back in two hours"),
+        ("renews in a fortnight", "renews in 14 days"),
+        ("billed every 12 months", "billed every year"),
     ],
 )
 def test_equivalent_quantities_match(a: str, b: str) -> None:
@@ -102,3 +107,19 @@ def test_different_quantities_do_not_match(a: str, b: str) -> None:
 def test_one_alone_is_too_vague_to_count_as_a_difference() -> None:
     assert unmatched(extract_quantities("the red one"), extract_quantities("the red shirt")) == []
     assert unmatched(extract_quantities("1 ticket"), extract_quantities("one ticket")) == []
+
+
+@pytest.mark.parametrize(
+    ("short", "written", "same"),
+    [
+        ("born 3/18/40", "born 18 March 1940", True),
+        ("born 3/18/40", "born 18 March 2040", True),
+        ("born 3/18/99", "born 18 March 1999", True),
+        ("born 3/18/99", "born 18 March 2099", False),
+        ("born 3/18/05", "born 18 March 2005", True),
+        ("born 3/18/05", "born 18 March 1905", False),
+    ],
+)
+def test_a_two_digit_year_is_read_in_the_centuries_the_date_grammar_reads(short: str, written: str, same: bool) -> None:
+    assert (unmatched(extract_quantities(short), extract_quantities(written)) == []) is same
+    assert (unmatched(extract_quantities(written), extract_quantities(short)) == []) is same

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .._numbers import FRACTIONS, ONES, ORDINAL_WORDS, TENS, words_value
+from .._calendar_words import MONTHS, UNIT_MONTHS, UNIT_SECONDS, UNITS, WEEKDAYS, short_years
+from .._numbers import FRACTIONS, ONES, ORDINAL_WORDS, TENS, cardinal_words, words_value
 from ._text import fold
 
 __all__ = ["Quantity", "extract_quantities", "roman_numeral", "same_quantity", "unmatched"]
@@ -99,19 +100,16 @@ def unmatched(source: Iterable[Quantity], target: Iterable[Quantity]) -> list[Qu
     ]
 
 
-_UNITS = {word: value for value, word in enumerate(ONES)}
+_NUMBER_WORDS = cardinal_words(0, 99)
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _MULTIPLIERS = {
     word: 1000**power
     for power, words in enumerate(("k thousand", "m million mln mn", "b billion bn", "t trillion tn"), 1)
     for word in words.split()
 }
-_MONTHS_TEXT = "january february march april may june july august september october november december"
-_MONTHS = {name: number for number, name in enumerate(_MONTHS_TEXT.split(), 1)}
-_MONTHS |= {name[:3]: number for name, number in _MONTHS.items()} | {"sept": 9}
-_WEEKDAYS_TEXT = "monday tuesday wednesday thursday friday saturday sunday"
-_WEEKDAYS = {day: day[:3] for day in _WEEKDAYS_TEXT.split()}
-_WEEKDAYS |= {"tues": "tue", "weds": "wed", "thurs": "thu"}
+_WEEKDAYS = {name: day for name, day in WEEKDAYS.items() if len(name) > 3 and name != "thur"}
+"""The weekdays a text is read for: their names and "tues", "weds", "thurs" (the shorter spellings, "sun", "sat",
+"wed", "thur", are too often other words)."""
 _RELDAYS: dict[str, frozenset[Reading]] = {
     "today": frozenset({"today"}),
     "tonight": frozenset({"today", "tonight"}),
@@ -146,15 +144,9 @@ _NUMBER = re.compile(
 )
 """A number, with its magnitude: "5k", "$356M", "$55bn", "$2.9-million", "1,200". A lone ``m``/``b`` counts as
 million/billion only after a currency sign ("$3m"; "3m" is more likely metres)."""
-_UNIT_SECONDS = {
-    **dict.fromkeys(("second", "sec"), 1),
-    **dict.fromkeys(("minute", "min"), 60),
-    **dict.fromkeys(("hour", "hr"), 3600),
-    "day": 86_400,
-    "week": 604_800,
-    "fortnight": 1_209_600,
-}
-_UNIT_MONTHS = {"month": 1, "year": 12, "yr": 12}
+_DURATION_UNITS = ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "fortnight", "month", "year", "yr")
+"""The spellings of the units of a length of time read after an amount (see ``UNITS``): the shortest ("5m", "3s",
+"2d") are too often something else."""
 _AMOUNT_NUMBERS = (*ONES[1:13], "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety")
 """The numbers in words read as the amount of a length of time ("three days")."""
 _AMOUNT_WORDS = {
@@ -168,7 +160,7 @@ _AMOUNT_WORDS = {
 }
 _DURATION = re.compile(
     r"(?<![\w.,])(?P<amount>\d+(?:\.\d+)?|" + "|".join(sorted(_AMOUNT_WORDS, key=len, reverse=True)) + r")"
-    r"[\s-]*(?P<unit>" + "|".join(f"{unit}s?" for unit in (*_UNIT_SECONDS, *_UNIT_MONTHS)) + r")\b"
+    r"[\s-]*(?P<unit>" + "|".join(f"{unit}s?" for unit in _DURATION_UNITS) + r")\b"
     r"(?P<ago>\s+ago\b)?",
     re.IGNORECASE,
 )
@@ -187,20 +179,21 @@ def _duration(m: re.Match[str]) -> Iterator[Quantity]:
     amount_text = m.group("amount").lower()
     amount = _AMOUNT_WORDS.get(amount_text)
     count = float(amount_text) if amount is None else amount
-    unit = m.group("unit").lower().rstrip("s") or "s"
+    unit = UNITS[m.group("unit").lower().rstrip("s")]
     sign = -1 if m.group("ago") else 1
-    if unit in _UNIT_MONTHS:
-        length: Reading = f"mo:{sign * count * _UNIT_MONTHS[unit]:.12g}"
+    if unit in UNIT_MONTHS:
+        length: Reading = f"mo:{sign * count * UNIT_MONTHS[unit]:.12g}"
     else:
-        length = f"s:{sign * count * _UNIT_SECONDS.get(unit, 1):.12g}"
+        length = f"s:{sign * count * UNIT_SECONDS[unit]:.12g}"
     # "a week" is often a rate ("twice a week") or vague: it matches a length written elsewhere, never differs alone
     soft = amount_text in ("a", "an")
     yield Quantity("duration", frozenset({length, f"n:{count:.12g}"}), m.group().strip(), soft)
 
 
 def _year(text: str) -> Quantity:
+    """A year as written and, in two digits, in the centuries the date grammar reads it in ("40": 1940 or 2040)."""
     value = int(text)
-    return _q("number", {value, 2000 + value} if len(text) == 2 else {value}, text)
+    return _q("number", {value, *short_years(value)} if len(text) == 2 else {value}, text)
 
 
 def _iso(m: re.Match[str]) -> Iterator[Quantity]:
@@ -256,11 +249,10 @@ def _blank(
 
 
 def _word_class(word: str) -> str:
-    if word in _UNITS:
-        return "unit" if _UNITS[word] < 10 else "teen"
-    if word in TENS:
-        return "ten"
-    return "scale"
+    value = _NUMBER_WORDS.get(word)
+    if value is None:
+        return "scale"
+    return "unit" if value < 10 else "teen" if value < 20 else "ten"
 
 
 def _word_numbers(run: list[str]) -> Iterator[tuple[float, list[str]]]:
@@ -275,7 +267,7 @@ def _word_numbers(run: list[str]) -> Iterator[tuple[float, list[str]]]:
             yield float(total + current), used
             total, current, used = 0, 0, []
         if kind != "scale":
-            current += _UNITS.get(word, 0) + TENS.get(word, 0)
+            current += _NUMBER_WORDS[word]
         elif word in ("dozen", "hundred"):
             current = max(current, 1) * (12 if word == "dozen" else 100)
         else:
@@ -303,10 +295,10 @@ def _from_words(text: str, original: str) -> list[Quantity]:
     for i, m in enumerate(matches):
         word, lower = m.group(), m.group().lower()
         nxt = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
-        if lower in _UNITS or lower in TENS or lower in _SCALES or lower == "dozen":
+        if lower in _NUMBER_WORDS or lower in _SCALES or lower == "dozen":
             run.append(lower)
             continue
-        if run and lower == "and" and (nxt in _UNITS or nxt in TENS) and run[-1] in _SCALES:
+        if run and lower == "and" and nxt in _NUMBER_WORDS and run[-1] in _SCALES:
             run.append(lower)
             continue
         if lower in ("a", "an") and (nxt in _SCALES or nxt == "dozen"):
@@ -321,10 +313,10 @@ def _from_words(text: str, original: str) -> list[Quantity]:
             found.append(_q("number", {_ORDINALS[lower]}, word, soft=lower in _SOFT_ORDINALS))
             continue
         flush()
-        if lower in _MONTHS and _is_month(original, m, matches, i):
-            found.append(_q("month", {_MONTHS[lower]}, word))
+        if lower in MONTHS and _is_month(original, m, matches, i):
+            found.append(_q("month", {MONTHS[lower]}, word))
         elif lower.rstrip("s") in _WEEKDAYS or lower in _WEEKDAYS:
-            found.append(_q("weekday", {_WEEKDAYS.get(lower, _WEEKDAYS.get(lower[:-1], ""))}, word))
+            found.append(_q("weekday", {_WEEKDAYS.get(lower, _WEEKDAYS.get(lower[:-1], -1))}, word))
         elif lower in _RELDAYS:
             found.append(Quantity("relday", _RELDAYS[lower], word))
         elif lower in _SOFT_WORDS:

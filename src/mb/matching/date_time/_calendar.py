@@ -1,6 +1,6 @@
-"""Calendar arithmetic the libraries leave out: names of months and weekdays, dual readings of
-``next``/``this``/``last`` weekdays, the n-th weekday of a month, steps of durations and working days, and calendar
-units as half-open windows (the day, week, month, quarter, season or year around a date)."""
+"""Calendar arithmetic the libraries leave out: dual readings of ``next``/``this``/``last`` weekdays, the n-th
+weekday of a month, steps of durations and working days, and calendar units as half-open windows (the day, week,
+month, quarter, season or year around a date)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,13 @@ from datetime import date, datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from ..._calendar_words import UNIT_MONTHS, UNIT_SECONDS
 from ._items import DateProblem
 from ._model import Window
 
 __all__ = [
-    "MONTHS",
     "SEASONS",
     "STEPS",
-    "UNIT_MONTHS",
-    "UNIT_SECONDS",
-    "WEEKDAYS",
     "add_business_days",
     "day",
     "days",
@@ -35,17 +32,6 @@ __all__ = [
     "weekend",
     "year",
 ]
-
-_WEEKDAY_NAMES = (("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed", "weds"),
-                  ("thursday", "thu", "thur", "thurs"), ("friday", "fri"), ("saturday", "sat"),
-                  ("sunday", "sun"))  # fmt: skip
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december")  # fmt: skip
-
-WEEKDAYS: dict[str, int] = {name: index for index, names in enumerate(_WEEKDAY_NAMES) for name in names}
-MONTHS: dict[str, int] = {
-    spelling: index for index, name in enumerate(_MONTH_NAMES, start=1) for spelling in (name, name[:3])
-} | {"sept": 9}
 
 
 def relative_weekday_dates(word: str, weekday: int, today: date) -> list[date]:
@@ -107,14 +93,6 @@ def step(pieces: tuple[tuple[float, str], ...]) -> relativedelta:
             raise DateProblem("business days mixed with other units")
         total += _delta(amount, unit)
     return total
-
-
-#: The calendar units counted in months, and the length of every unit in seconds (a month as 30 days, a year as 365:
-#: a fraction of one is stepped as that many seconds).
-UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12, "decade": 120}
-UNIT_SECONDS = {"millisecond": 0.001, "second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400,
-                "fortnight": 14 * 86400, "month": 30 * 86400, "quarter": 91 * 86400, "year": 365 * 86400,
-                "decade": 3652 * 86400}  # fmt: skip
 
 
 STEPS = {"this": 0, "current": 0, "next": 1, "coming": 1, "following": 1, "upcoming": 1, "this coming": 1,

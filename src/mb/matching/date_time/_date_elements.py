@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from ..._calendar_words import MONTHS, short_years
 from ..._numbers import ONES, TENS, words_value
-from ._calendar import MONTHS, SEASONS
+from ._calendar import SEASONS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
@@ -26,7 +27,7 @@ from ._payloads import (
     Years,
 )
 
-__all__ = ["ELEMENTS", "short_years"]
+__all__ = ["ELEMENTS"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
@@ -89,16 +90,6 @@ def _year_value(m: re.Match[str]) -> tuple[int, ...]:
     found = m.groupdict()
     short = found.get("yy") or found.get("yy2") or found.get("yy3") or found.get("yy4")
     return short_years(int(short)) if short else ()
-
-
-def short_years(short: int) -> tuple[int, ...]:
-    """The readings of a year written in two digits, however it is written ("3/18/40", "june 88", "'35", "summer
-    '19"). Where the common conventions agree, their century: 00 to 29 are 2000 to 2029 (POSIX ``%y``, Windows and
-    spreadsheets, dateutil), 69 to 99 are 1969 to 1999 (POSIX ``%y``, Windows and spreadsheets, Recognizers-Text).
-    From 30 to 68 they disagree (POSIX reads 2030 to 2068, Windows and spreadsheets 1930 to 1968): both readings."""
-    if short < 30:
-        return (2000 + short,)
-    return (1900 + short,) if short >= 69 else (1900 + short, 2000 + short)
 
 
 def _md(month: int, day: int, m: re.Match[str]) -> Item | None:

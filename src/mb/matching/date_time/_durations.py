@@ -15,9 +15,9 @@ import re
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 
+from ..._calendar_words import UNIT_MONTHS, UNIT_SECONDS
 from .._outcome import Outcome
 from ._alternatives import alternatives
-from ._calendar import UNIT_MONTHS, UNIT_SECONDS
 from ._grammar import parse
 from ._names import Slot, classify
 from ._phrase import MAX_LENGTH, normalize

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from ._calendar import MONTHS, WEEKDAYS
+from ..._calendar_words import MONTHS, WEEKDAYS
 from ._names import Slot
 from ._value import Actual, describe, parse_clock, parse_value
 from ._zones import ZoneSpec, format_offset, parse_zone_name

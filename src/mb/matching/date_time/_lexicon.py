@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..._calendar_words import MONTHS, UNITS, WEEKDAYS
 from ..._numbers import FRACTIONS, ONES, cardinal_words, ordinal_words
-from ._calendar import MONTHS, WEEKDAYS
 from ._items import DIGIT, first_tokens
 
 __all__ = [
@@ -24,7 +24,6 @@ __all__ = [
     "QUANTITY",
     "QUANTITY_FIRST",
     "UNIT",
-    "UNITS",
     "VAGUE",
     "WEEKDAY",
     "WEEKDAY_FIRST",
@@ -65,14 +64,6 @@ ORDINAL = (
 MONTH = alternatives(MONTHS)
 WEEKDAY = alternatives(WEEKDAYS)
 
-#: Units of a duration, by every spelling, singular.
-UNITS: dict[str, str] = {
-    "second": "second", "sec": "second", "s": "second", "minute": "minute", "min": "minute", "mins": "minute",
-    "m": "minute", "hour": "hour", "hr": "hour", "hrs": "hour", "h": "hour", "day": "day", "d": "day",
-    "week": "week", "wk": "week", "w": "week", "fortnight": "fortnight", "month": "month", "mo": "month",
-    "year": "year", "yr": "year", "y": "year", "decade": "decade", "business day": "business day",
-    "working day": "business day", "weekday": "business day", "quarter": "quarter",
-}  # fmt: skip
 UNIT = rf"(?:{alternatives(UNITS)})(?:s|es)?"
 
 #: Amounts in words read as a number: "a few" is three, the smallest number it always covers, so a phrase with it

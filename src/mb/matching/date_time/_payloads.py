@@ -158,7 +158,7 @@ class Nearest:
 
 
 # Dates (kind ``date``). ``years`` are the readings of the year written with the date (two for a two-digit year the
-# conventions read in either century: see ``_date_elements.short_years``), none when none is; a ``rel`` the word
+# conventions read in either century: see ``_calendar_words.short_years``), none when none is; a ``rel`` the word
 # placing a date that recurs ("next", "last", "this"...).
 
 

@@ -17,9 +17,9 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from ..._calendar_words import short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
-from ._date_elements import short_years
 from ._dates import DateProblem, date_windows
 from ._grammar import Item, parse
 from ._lexicon import HOUR_WORD, number_value

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ._calendar import MONTHS, WEEKDAYS
+from ..._calendar_words import MONTHS, UNITS, WEEKDAYS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import (
@@ -19,7 +19,6 @@ from ._lexicon import (
     QUANTITY,
     QUANTITY_FIRST,
     UNIT,
-    UNITS,
     WEEKDAY,
     WEEKDAY_FIRST,
     WORD_NUMBERS,
