@@ -56,6 +56,13 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("glyph fractions", "in \u00bd hour", "2024-05-15T10:30:00", True),
     ("glyph fractions", "in \u00bd hour", "2024-05-15T11:00:00", False),
     ("glyph fractions", "in \u00be of an hour", "2024-05-15T10:45:00", True),
+    ("glyph fractions", "1\u00bd days ago", "2024-05-13T22:00:00", True),
+    ("glyph fractions", "1\u00bd days ago", "2024-05-14T00:00:00", False),
+    # a glyph anywhere but before a unit is no fraction, never the halves of a slashed date
+    ("glyph fractions", "\u00bd", "2025-01-02", ERROR),
+    ("glyph fractions", "\u00bd 2024", "2024-01-02", ERROR),
+    ("glyph fractions", "at 3\u00bd", "2025-01-02T03:00:00", ERROR),
+    ("glyph fractions", "\u00be 10", "2010-03-04", ERROR),
     # counts in hundreds before a unit
     ("hundreds", "in a hundred days", "2024-08-23", True),
     ("hundreds", "in a hundred days", "2024-08-24", False),
