@@ -74,6 +74,9 @@ _MILITARY_RE = re.compile(
     rf"\b(?:(?P<oh>oh|zero) (?P<h>{number_words(1, 9)})|(?P<hh>{number_words(10, 23)})) "
     rf"(?P<m>hundred|{number_words(10, 59)})(?P<hours> hours| hrs)?\b"
 )
+#: Words around a count that make it a length, never a time of day ("in", "for", "ago", "from now").
+_LENGTH_BEFORE_RE = re.compile(r"\b(?:in|for|within) $")
+_LENGTH_AFTER_RE = re.compile(r" (?:ago|from now|later|hence|earlier|before|after)\b")
 #: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine")
 _SPOKEN_YEAR_RE = re.compile(
     r"\b(?:the )?year (?=(?:one|two) thousand\b|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
@@ -90,7 +93,7 @@ _OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d
 _OVER_RE = re.compile(rf"\bover (?=(?:an?|\d+|{number_words(1, 99)}) {_UNIT_WORD})")
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
 _HUNDREDS_RE = re.compile(
-    rf"\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
+    rf"(?<!\boh )(?<!\bzero )\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
     rf"(?= {_UNIT_WORD})"
 )
 
@@ -144,7 +147,9 @@ def normalize(phrase: str) -> str:
 def _military(m: re.Match[str]) -> str:
     """An hour said the military way as its four digits and "hours"; words that say no such clock stay as they are
     (a year: "nineteen hundred"; a length: "two hundred hours")."""
-    if not (m["oh"] or m["hours"]):
+    if not (m["oh"] or m["hours"]) or _LENGTH_BEFORE_RE.search(m.string, 0, m.start()):
+        return m.group(0)  # a clock with "in", "for" or "ago" around it is left as words: an error (``_refused``)
+    if _LENGTH_AFTER_RE.match(m.string, m.end()):
         return m.group(0)
     hour = WORD_NUMBERS[m["h"] or m["hh"]]
     minute = 0 if m["m"] == "hundred" else WORD_NUMBERS[m["m"]]
@@ -228,11 +233,9 @@ def understood(text: str) -> Parsed | str:
     """The parse of a normalized phrase, or why it is not understood (naming the words left over)."""
     if len(text) > MAX_LENGTH:
         return f"{len(text)} characters is too long for a date or time (at most {MAX_LENGTH})"
-    bare = _IN_NUMBER_RE.search(text)
-    if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
-        return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
-    if _OVER_RE.search(text):
-        return "could not understand 'over' (more than a count is an open bound, not one time)"
+    refused = _refused(text)
+    if refused:
+        return refused
     parsed = parse(text)
     if parsed.unknown:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
@@ -241,6 +244,19 @@ def understood(text: str) -> Parsed | str:
     if not parsed.items:
         return "no date or time"
     return parsed
+
+
+def _refused(text: str) -> str | None:
+    """Why a normalized phrase is an error whoever reads it, the second reader too (None: it may be read)."""
+    bare = _IN_NUMBER_RE.search(text)
+    if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
+        return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
+    if _OVER_RE.search(text):
+        return "could not understand 'over' (more than a count is an open bound, not one time)"
+    military = next((m for m in _MILITARY_RE.finditer(text) if m["oh"] or m["hours"]), None)
+    if military:  # left as words by ``_military``: "oh nine hundred ago", "in nineteen hundred hours"
+        return f"could not understand {military.group(0)!r} as a length (a military clock is a time of day)"
+    return None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -289,7 +305,7 @@ def _unread(phrase: str) -> tuple[str, ...]:
         return ()
     if not isinstance(read.parsed, str) or len(read.text) > MAX_LENGTH:
         return ()
-    if _IN_NUMBER_RE.search(read.text) or _OVER_RE.search(read.text):
+    if _refused(read.text):
         return ()
     parsed = parse(read.text)
     if VAGUE.intersection(parsed.unknown) or any(isinstance(item.value, Holiday) for item in parsed.items):
