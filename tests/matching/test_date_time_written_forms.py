@@ -94,6 +94,14 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("before last", "the night before last", "2024-05-12T22:00:00", False),
     ("before last", "the day before last", "2024-05-13", True),
     ("before last", "the day before last", "2024-05-14", False),
+    # a part of the day before or after no day named is not understood, never "before tonight"
+    ("before nothing", "the night before", "2024-05-15T12:00:00", ERROR),
+    ("before nothing", "the evening before", "2024-05-15T12:00:00", ERROR),
+    ("before nothing", "the morning after", "2024-05-15T14:00:00", ERROR),
+    ("before nothing", "before tonight", "2024-05-15T12:00:00", True),
+    ("before nothing", "before tonight", "2024-05-15T19:00:00", False),
+    ("before nothing", "the night before christmas", "2024-12-24T22:00:00", True),
+    ("before nothing", "the night before christmas", "2024-12-25T22:00:00", False),
     # "the year" before a year in words
     ("the year in words", "the year two thousand", "2000-03-01", True),
     ("the year in words", "the year two thousand", "2001-03-01", False),

@@ -77,6 +77,8 @@ _MILITARY_RE = re.compile(
 #: Words around a count that make it a length, never a time of day ("in", "for", "ago", "from now").
 _LENGTH_BEFORE_RE = re.compile(r"\b(?:in|for|within) $")
 _LENGTH_AFTER_RE = re.compile(r" (?:ago|from now|later|hence|earlier|before|after)\b")
+#: a part of the day before or after nothing named: "the night before", "the morning after"
+_PART_BEFORE_RE = re.compile(r"\b(?:the )?(?:to)?(?:morning|afternoon|evening|night) (?:before|after)$")
 #: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine")
 _SPOKEN_YEAR_RE = re.compile(
     r"\b(?:the )?year (?=(?:one|two) thousand\b|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
@@ -253,6 +255,9 @@ def _refused(text: str) -> str | None:
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
     if _OVER_RE.search(text):
         return "could not understand 'over' (more than a count is an open bound, not one time)"
+    part = _PART_BEFORE_RE.search(text)
+    if part:  # "the night before": before what is not said (never "before tonight")
+        return f"could not understand {part.group(0)!r} (the day it is before or after is not named)"
     military = next((m for m in _MILITARY_RE.finditer(text) if m["oh"] or m["hours"]), None)
     if military:  # left as words by ``_military``: "oh nine hundred ago", "in nineteen hundred hours"
         return f"could not understand {military.group(0)!r} as a length (a military clock is a time of day)"
