@@ -47,6 +47,12 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("range joiners", "14--16 june", {"start": "2024-06-14", "end": "2024-06-16"}, True),
     ("range joiners", "14--16 june", {"start": "2024-06-13", "end": "2024-06-16"}, False),
     ("range joiners", "14 -> 16 june", {"start": "2024-06-14", "end": "2024-06-16"}, True),
+    # two hyphens join as "to" does: between bare numbers, hours, never a date
+    ("range joiners", "10--12", {"start": "2024-05-15T10:00:00", "end": "2024-05-15T12:00:00"}, True),
+    ("range joiners", "10--12", "2024-10-12", False),
+    ("range joiners", "10--12", "2024-12-10", False),
+    ("range joiners", "2024-05-01--2024-05-03", {"start": "2024-05-01", "end": "2024-05-03"}, True),
+    ("range joiners", "monday--wednesday", {"start": "2024-05-20", "end": "2024-05-22"}, True),
     ("range joiners", "14 -> 16 june", {"start": "2024-06-15", "end": "2024-06-16"}, False),
     ("range joiners", "3pm \u2192 5pm", {"start": "2024-05-15T15:00:00", "end": "2024-05-15T17:00:00"}, True),
     ("range joiners", "3pm \u2192 5pm", {"start": "2024-05-15T15:00:00", "end": "2024-05-15T18:00:00"}, False),

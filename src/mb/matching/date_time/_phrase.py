@@ -108,8 +108,8 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")
-    text = re.sub(r"\s*(?:-+>|\u2192)\s*", " to ", text)  # "14 -> 16 may": an arrow joins a range as "to" does
-    text = re.sub(r"-{2,}", "-", text)  # "14--16 may": two hyphens stand for a dash
+    # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
+    text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
     text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(0)], text)
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
