@@ -15,6 +15,7 @@ from datetime import datetime
 
 import pytest
 
+from mb.matching.date_time import match_date_time
 from tests.support.verdicts import ERROR, assert_date_row
 
 WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
@@ -149,3 +150,10 @@ ROWS: list[tuple[str, str, object, object]] = [
 @pytest.mark.parametrize(("kind", "phrase", "argument", "expected"), ROWS, ids=[f"{r[0]}: {r[1]}" for r in ROWS])
 def test_written_forms(kind: str, phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, WED, expected)
+
+
+def test_an_error_quotes_the_words_written_never_their_rewriting() -> None:
+    outcome = match_date_time("a day or two days ago", "2024-05-14", WED)
+    assert outcome.error is not None
+    assert "could not understand 'days', 'ago' in 'a day or two days ago'" in outcome.error
+    assert "1 days" not in outcome.error

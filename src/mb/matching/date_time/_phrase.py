@@ -359,8 +359,10 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: too many counts to keep each", False)
     home = parts[0].user_zone
     wrong = next((part for part in parts if part.problem is not None), None)
-    if wrong is not None:
-        return Resolution(phrase, (), home, f"{wrong.problem}, one of the alternatives in {phrase!r}", wrong.understood)
+    if wrong is not None:  # the words not understood are quoted in the user's phrase, never in the rewritten part
+        problem, quoted = wrong.problem or "", f" in {wrong.phrase!r}"
+        why = problem.removesuffix(quoted) if problem.endswith(quoted) else f"{problem}, one of the alternatives"
+        return Resolution(phrase, (), home, f"{why} in {phrase!r}", wrong.understood)
     grains = {frozenset(reading.start.grain for reading in part.readings) for part in parts}
     if how == "or" and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
         why = f"could not understand 'or' in {phrase!r}: its alternatives do not name the same kind of time"
