@@ -33,6 +33,14 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("a unit or two", "an hour or two ago", "2024-05-15T08:30:00", True),
     ("a unit or two", "an hour or two ago", "2024-05-15T09:30:00", False),
     ("a unit or two", "an hour or two ago", "2024-05-15T07:59:00", False),
+    # one rule for every unit: the last count's window (its minute, its day) is included whole, the next is not
+    ("a unit or two", "in a minute or two", "2024-05-15T10:02:59", True),
+    ("a unit or two", "in a minute or two", "2024-05-15T10:03:00", False),  # three minutes
+    ("a unit or two", "in 1-2 minutes", "2024-05-15T10:03:00", False),
+    ("a unit or two", "in an hour or two", "2024-05-15T12:00:59", True),
+    ("a unit or two", "in an hour or two", "2024-05-15T12:01:00", False),
+    ("a unit or two", "in a day or two", "2024-05-17T23:59:00", True),
+    ("a unit or two", "in a day or two", "2024-05-18", False),  # three days
     # "this X or next": either period
     ("this or next", "this week or next", "2024-05-17", True),
     ("this or next", "this week or next", "2024-05-22", True),
