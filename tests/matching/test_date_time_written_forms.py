@@ -103,6 +103,9 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("military clock", "in oh nine hundred", "2024-06-21T22:00:00", ERROR),
     ("military clock", "nineteen hundred hours from now", "2024-08-02T14:00:00", ERROR),
     ("military clock", "in two hundred hours", "2024-05-23T18:00:00", True),  # a length: no clock says it
+    ("military clock", "0900 hours ago", "2024-04-07T22:00:00", ERROR),
+    ("military clock", "in 0900 hours", "2024-06-21T22:00:00", ERROR),
+    ("military clock", "0900 hours tomorrow", "2024-05-16T09:00:00", True),
     # "before last", as "after next"
     ("before last", "the night before last", "2024-05-13T22:00:00", True),
     ("before last", "the night before last", "2024-05-14T22:00:00", False),

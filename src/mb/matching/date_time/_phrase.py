@@ -77,6 +77,8 @@ _MILITARY_RE = re.compile(
 #: Words around a count that make it a length, never a time of day ("in", "for", "ago", "from now").
 _LENGTH_BEFORE_RE = re.compile(r"\b(?:in|for|within) $")
 _LENGTH_AFTER_RE = re.compile(r" (?:ago|from now|later|hence|earlier|before|after)\b")
+#: a 24-hour clock with its leading zero and "hours": "0900 hours" is a time of day, never 900 hours
+_ZERO_CLOCK_RE = re.compile(r"\b0\d[0-5]\d ?(?:hours|hrs)\b")
 #: a part of the day before or after nothing named: "the night before", "the morning after"
 _PART_BEFORE_RE = re.compile(r"\b(?:the )?(?:to)?(?:morning|afternoon|evening|night) (?:before|after)$")
 #: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine")
@@ -149,13 +151,16 @@ def normalize(phrase: str) -> str:
 def _military(m: re.Match[str]) -> str:
     """An hour said the military way as its four digits and "hours"; words that say no such clock stay as they are
     (a year: "nineteen hundred"; a length: "two hundred hours")."""
-    if not (m["oh"] or m["hours"]) or _LENGTH_BEFORE_RE.search(m.string, 0, m.start()):
+    if not (m["oh"] or m["hours"]) or _around_length(m):
         return m.group(0)  # a clock with "in", "for" or "ago" around it is left as words: an error (``_refused``)
-    if _LENGTH_AFTER_RE.match(m.string, m.end()):
-        return m.group(0)
     hour = WORD_NUMBERS[m["h"] or m["hh"]]
     minute = 0 if m["m"] == "hundred" else WORD_NUMBERS[m["m"]]
     return f"{hour:02d}{minute:02d} hours"
+
+
+def _around_length(m: re.Match[str]) -> bool:
+    """Whether the words around a match make it a length ("in", "for", "ago", "from now")."""
+    return bool(_LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or _LENGTH_AFTER_RE.match(m.string, m.end()))
 
 
 def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
@@ -258,9 +263,11 @@ def _refused(text: str) -> str | None:
     part = _PART_BEFORE_RE.search(text)
     if part:  # "the night before": before what is not said (never "before tonight")
         return f"could not understand {part.group(0)!r} (the day it is before or after is not named)"
-    military = next((m for m in _MILITARY_RE.finditer(text) if m["oh"] or m["hours"]), None)
-    if military:  # left as words by ``_military``: "oh nine hundred ago", "in nineteen hundred hours"
-        return f"could not understand {military.group(0)!r} as a length (a military clock is a time of day)"
+    # a clock left as words by ``_military`` ("oh nine hundred ago"), or in digits with its zero ("in 0900 hours")
+    clocks = [m for m in _MILITARY_RE.finditer(text) if m["oh"] or m["hours"]]
+    clocks += [m for m in _ZERO_CLOCK_RE.finditer(text) if _around_length(m)]
+    if clocks:
+        return f"could not understand {clocks[0].group(0)!r} as a length (a military clock is a time of day)"
     return None
 
 
