@@ -73,6 +73,8 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("glyph fractions", "in \u00be of an hour", "2024-05-15T10:45:00", True),
     ("glyph fractions", "1\u00bd days ago", "2024-05-13T22:00:00", True),
     ("glyph fractions", "1\u00bd days ago", "2024-05-14T00:00:00", False),
+    ("glyph fractions", "in 1\u00bd wks", "2024-05-25T22:00:00", True),  # a unit in any of its spellings
+    ("glyph fractions", "in 2\u00bd h", "2024-05-15T12:30:00", True),
     # a glyph anywhere but before a unit is no fraction, never the halves of a slashed date
     ("glyph fractions", "\u00bd", "2025-01-02", ERROR),
     ("glyph fractions", "\u00bd 2024", "2024-01-02", ERROR),

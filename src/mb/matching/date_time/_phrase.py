@@ -24,7 +24,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import VAGUE, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import UNIT, VAGUE, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -60,10 +60,9 @@ _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before",
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
-_UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
 #: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
 #: left as it is, not understood (never the halves of a slashed date: "\u00bd 2024", "at 3\u00bd")
-_FRACTION_RE = re.compile(rf"(?<![^\s\d])[\u00bd\u00bc\u00be](?= ?(?:of an? )?{_UNIT_WORD})")
+_FRACTION_RE = re.compile(rf"(?<![^\s\d])[\u00bd\u00bc\u00be](?= ?(?:of an? )?{UNIT}(?![a-z]))")
 #: "a day or two" is one to two days: a range of counts ("a day or two ago": from two days ago to yesterday)
 _OR_TWO_RE = re.compile(r"\b(?:an?|one) (second|minute|min|hour|hr|day|week|month|year) or two\b")
 #: "this week or next": the second alternative names the period the first does ("this week or next week"; "next
@@ -91,6 +90,7 @@ _DAY_OF_RE = re.compile(
     r"\b(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|last) day"
     r"(?= (?:last|next|this) (?:week|month|quarter|year)\b)"
 )
+_UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
 #: "or so" after a time of day: about that time, as "-ish" is
 _OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d\d|noon|midnight) or so\b")
 #: "over" before a count is more than it, an open bound ("over 2 hours ago"), never the count itself
@@ -112,8 +112,8 @@ def normalize(phrase: str) -> str:
     text = text.replace("\u2019", "'")
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
-    text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(0)], text)
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
+    text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
     text = _OR_TWO_RE.sub(lambda m: f"1-2 {m[1]}s", text)
     text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
