@@ -89,6 +89,17 @@ ROWS: list[tuple[str, object, object]] = [
     ("cy18", "2018-05-01", True),
     ("cy45", "2045-05-01", ERROR),
     ("cy45", "1945-05-01", ERROR),
+    # so has "the year" before two digits; more digits are the year written
+    ("the year 90", "1990-05-01", True),
+    ("the year 90", "0090-05-01", False),
+    ("year 09", "2009-05-01", True),
+    ("year 09", "0009-05-01", False),
+    ("the year 45", "1945-05-01", ERROR),
+    ("the year 45", "0045-05-01", ERROR),
+    ("the year 2000", "2000-05-01", True),
+    ("the year 2000", "2001-05-01", False),
+    ("the year two thousand", "2000-05-01", True),
+    ("year 247", "0247-05-01", True),
 ]
 
 

@@ -15,6 +15,7 @@ from datetime import datetime
 
 import pytest
 
+from mb.matching.date_time import match_date_time
 from tests.support.verdicts import ERROR, assert_date_row
 
 WED = datetime(2024, 5, 15, 10, 0)  # a Wednesday, naive (wall clock)
@@ -32,6 +33,14 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("a unit or two", "an hour or two ago", "2024-05-15T08:30:00", True),
     ("a unit or two", "an hour or two ago", "2024-05-15T09:30:00", False),
     ("a unit or two", "an hour or two ago", "2024-05-15T07:59:00", False),
+    # one rule for every unit: the last count's window (its minute, its day) is included whole, the next is not
+    ("a unit or two", "in a minute or two", "2024-05-15T10:02:59", True),
+    ("a unit or two", "in a minute or two", "2024-05-15T10:03:00", False),  # three minutes
+    ("a unit or two", "in 1-2 minutes", "2024-05-15T10:03:00", False),
+    ("a unit or two", "in an hour or two", "2024-05-15T12:00:59", True),
+    ("a unit or two", "in an hour or two", "2024-05-15T12:01:00", False),
+    ("a unit or two", "in a day or two", "2024-05-17T23:59:00", True),
+    ("a unit or two", "in a day or two", "2024-05-18", False),  # three days
     # "this X or next": either period
     ("this or next", "this week or next", "2024-05-17", True),
     ("this or next", "this week or next", "2024-05-22", True),
@@ -47,6 +56,12 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("range joiners", "14--16 june", {"start": "2024-06-14", "end": "2024-06-16"}, True),
     ("range joiners", "14--16 june", {"start": "2024-06-13", "end": "2024-06-16"}, False),
     ("range joiners", "14 -> 16 june", {"start": "2024-06-14", "end": "2024-06-16"}, True),
+    # two hyphens join as "to" does: between bare numbers, hours, never a date
+    ("range joiners", "10--12", {"start": "2024-05-15T10:00:00", "end": "2024-05-15T12:00:00"}, True),
+    ("range joiners", "10--12", "2024-10-12", False),
+    ("range joiners", "10--12", "2024-12-10", False),
+    ("range joiners", "2024-05-01--2024-05-03", {"start": "2024-05-01", "end": "2024-05-03"}, True),
+    ("range joiners", "monday--wednesday", {"start": "2024-05-20", "end": "2024-05-22"}, True),
     ("range joiners", "14 -> 16 june", {"start": "2024-06-15", "end": "2024-06-16"}, False),
     ("range joiners", "3pm \u2192 5pm", {"start": "2024-05-15T15:00:00", "end": "2024-05-15T17:00:00"}, True),
     ("range joiners", "3pm \u2192 5pm", {"start": "2024-05-15T15:00:00", "end": "2024-05-15T18:00:00"}, False),
@@ -56,6 +71,15 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("glyph fractions", "in \u00bd hour", "2024-05-15T10:30:00", True),
     ("glyph fractions", "in \u00bd hour", "2024-05-15T11:00:00", False),
     ("glyph fractions", "in \u00be of an hour", "2024-05-15T10:45:00", True),
+    ("glyph fractions", "1\u00bd days ago", "2024-05-13T22:00:00", True),
+    ("glyph fractions", "1\u00bd days ago", "2024-05-14T00:00:00", False),
+    ("glyph fractions", "in 1\u00bd wks", "2024-05-25T22:00:00", True),  # a unit in any of its spellings
+    ("glyph fractions", "in 2\u00bd h", "2024-05-15T12:30:00", True),
+    # a glyph anywhere but before a unit is no fraction, never the halves of a slashed date
+    ("glyph fractions", "\u00bd", "2025-01-02", ERROR),
+    ("glyph fractions", "\u00bd 2024", "2024-01-02", ERROR),
+    ("glyph fractions", "at 3\u00bd", "2025-01-02T03:00:00", ERROR),
+    ("glyph fractions", "\u00be 10", "2010-03-04", ERROR),
     # counts in hundreds before a unit
     ("hundreds", "in a hundred days", "2024-08-23", True),
     ("hundreds", "in a hundred days", "2024-08-24", False),
@@ -74,12 +98,30 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("military clock", "oh nine hundred", "2024-05-15T21:00:00", False),
     ("military clock", "twenty two hundred hours tomorrow", "2024-05-16T22:00:00", True),
     ("military clock", "twenty two hundred hours tomorrow", "2024-05-16T10:00:00", False),
+    ("military clock", "zero nine hundred hours", "2024-05-16T09:00:00", True),
+    # a military clock is a time of day, never a length
+    ("military clock", "oh nine hundred ago", "2024-04-07T22:00:00", ERROR),
+    ("military clock", "zero nine hundred hours ago", "2024-04-07T22:00:00", ERROR),
+    ("military clock", "in oh nine hundred", "2024-06-21T22:00:00", ERROR),
+    ("military clock", "nineteen hundred hours from now", "2024-08-02T14:00:00", ERROR),
+    ("military clock", "in two hundred hours", "2024-05-23T18:00:00", True),  # a length: no clock says it
+    ("military clock", "0900 hours ago", "2024-04-07T22:00:00", ERROR),
+    ("military clock", "in 0900 hours", "2024-06-21T22:00:00", ERROR),
+    ("military clock", "0900 hours tomorrow", "2024-05-16T09:00:00", True),
     # "before last", as "after next"
     ("before last", "the night before last", "2024-05-13T22:00:00", True),
     ("before last", "the night before last", "2024-05-14T22:00:00", False),
     ("before last", "the night before last", "2024-05-12T22:00:00", False),
     ("before last", "the day before last", "2024-05-13", True),
     ("before last", "the day before last", "2024-05-14", False),
+    # a part of the day before or after no day named is not understood, never "before tonight"
+    ("before nothing", "the night before", "2024-05-15T12:00:00", ERROR),
+    ("before nothing", "the evening before", "2024-05-15T12:00:00", ERROR),
+    ("before nothing", "the morning after", "2024-05-15T14:00:00", ERROR),
+    ("before nothing", "before tonight", "2024-05-15T12:00:00", True),
+    ("before nothing", "before tonight", "2024-05-15T19:00:00", False),
+    ("before nothing", "the night before christmas", "2024-12-24T22:00:00", True),
+    ("before nothing", "the night before christmas", "2024-12-25T22:00:00", False),
     # "the year" before a year in words
     ("the year in words", "the year two thousand", "2000-03-01", True),
     ("the year in words", "the year two thousand", "2001-03-01", False),
@@ -121,3 +163,10 @@ ROWS: list[tuple[str, str, object, object]] = [
 @pytest.mark.parametrize(("kind", "phrase", "argument", "expected"), ROWS, ids=[f"{r[0]}: {r[1]}" for r in ROWS])
 def test_written_forms(kind: str, phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, WED, expected)
+
+
+def test_an_error_quotes_the_words_written_never_their_rewriting() -> None:
+    outcome = match_date_time("a day or two days ago", "2024-05-14", WED)
+    assert outcome.error is not None
+    assert "could not understand 'days', 'ago' in 'a day or two days ago'" in outcome.error
+    assert "1 days" not in outcome.error

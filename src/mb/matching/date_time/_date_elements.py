@@ -185,10 +185,12 @@ def _month(m: re.Match[str]) -> Item | None:
     DIGIT,
 )
 def _year(m: re.Match[str]) -> Item | None:
-    """``2019``, ``year 247`` (any year once "year" is said), ``cy 2008``, ``cy18`` (calendar year 2018; not
-    understood for two digits with two readings, as a year alone has one)."""
-    if m["yy"]:
-        years = short_years(int(m["yy"]))
+    """``2019``, ``year 247`` (any year once "year" is said, but two digits follow ``short_years``: "the year 90" is
+    1990), ``cy 2008``, ``cy18`` (calendar year 2018; two digits with two readings are not understood, as a year
+    alone has one)."""
+    short = m["yy"] or (m["any"] if len(m["any"] or "") == 2 else None)
+    if short:
+        years = short_years(int(short))
         return Item("year", "", years[0]) if len(years) == 1 else None
     year = int(m["y"] or m["any"])
     return Item("year", "", year) if year >= 1 else None

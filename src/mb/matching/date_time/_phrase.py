@@ -24,7 +24,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import VAGUE, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import UNIT, VAGUE, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -60,6 +60,9 @@ _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before",
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
+#: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
+#: left as it is, not understood (never the halves of a slashed date: "\u00bd 2024", "at 3\u00bd")
+_FRACTION_RE = re.compile(rf"(?<![^\s\d])[\u00bd\u00bc\u00be](?= ?(?:of an? )?{UNIT}(?![a-z]))")
 #: "a day or two" is one to two days: a range of counts ("a day or two ago": from two days ago to yesterday)
 _OR_TWO_RE = re.compile(r"\b(?:an?|one) (second|minute|min|hour|hr|day|week|month|year) or two\b")
 #: "this week or next": the second alternative names the period the first does ("this week or next week"; "next
@@ -70,6 +73,13 @@ _MILITARY_RE = re.compile(
     rf"\b(?:(?P<oh>oh|zero) (?P<h>{number_words(1, 9)})|(?P<hh>{number_words(10, 23)})) "
     rf"(?P<m>hundred|{number_words(10, 59)})(?P<hours> hours| hrs)?\b"
 )
+#: Words around a count that make it a length, never a time of day ("in", "for", "ago", "from now").
+_LENGTH_BEFORE_RE = re.compile(r"\b(?:in|for|within) $")
+_LENGTH_AFTER_RE = re.compile(r" (?:ago|from now|later|hence|earlier|before|after)\b")
+#: a 24-hour clock with its leading zero and "hours": "0900 hours" is a time of day, never 900 hours
+_ZERO_CLOCK_RE = re.compile(r"\b0\d[0-5]\d ?(?:hours|hrs)\b")
+#: a part of the day before or after nothing named: "the night before", "the morning after"
+_PART_BEFORE_RE = re.compile(r"\b(?:the )?(?:to)?(?:morning|afternoon|evening|night) (?:before|after)$")
 #: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine")
 _SPOKEN_YEAR_RE = re.compile(
     r"\b(?:the )?year (?=(?:one|two) thousand\b|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
@@ -87,7 +97,7 @@ _OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d
 _OVER_RE = re.compile(rf"\bover (?=(?:an?|\d+|{number_words(1, 99)}) {_UNIT_WORD})")
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
 _HUNDREDS_RE = re.compile(
-    rf"\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
+    rf"(?<!\boh )(?<!\bzero )\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
     rf"(?= {_UNIT_WORD})"
 )
 
@@ -100,10 +110,10 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"(?<=\d)\.(am|pm)\b", r"\1", text)
     text = re.sub(r"(?<=[\da-z]) ([ap]) m\b", r" \1m", text)
     text = text.replace("\u2019", "'")
-    text = re.sub(r"\s*(?:-+>|\u2192)\s*", " to ", text)  # "14 -> 16 may": an arrow joins a range as "to" does
-    text = re.sub(r"-{2,}", "-", text)  # "14--16 may": two hyphens stand for a dash
-    text = re.sub("[\u00bd\u00bc\u00be]", lambda m: _FRACTIONS[m.group(0)], text)
+    # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
+    text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
     text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
+    text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
     text = _OR_TWO_RE.sub(lambda m: f"1-2 {m[1]}s", text)
     text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
@@ -141,11 +151,16 @@ def normalize(phrase: str) -> str:
 def _military(m: re.Match[str]) -> str:
     """An hour said the military way as its four digits and "hours"; words that say no such clock stay as they are
     (a year: "nineteen hundred"; a length: "two hundred hours")."""
-    if not (m["oh"] or m["hours"]):
-        return m.group(0)
+    if not (m["oh"] or m["hours"]) or _around_length(m):
+        return m.group(0)  # a clock with "in", "for" or "ago" around it is left as words: an error (``_refused``)
     hour = WORD_NUMBERS[m["h"] or m["hh"]]
     minute = 0 if m["m"] == "hundred" else WORD_NUMBERS[m["m"]]
     return f"{hour:02d}{minute:02d} hours"
+
+
+def _around_length(m: re.Match[str]) -> bool:
+    """Whether the words around a match make it a length ("in", "for", "ago", "from now")."""
+    return bool(_LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or _LENGTH_AFTER_RE.match(m.string, m.end()))
 
 
 def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
@@ -225,11 +240,9 @@ def understood(text: str) -> Parsed | str:
     """The parse of a normalized phrase, or why it is not understood (naming the words left over)."""
     if len(text) > MAX_LENGTH:
         return f"{len(text)} characters is too long for a date or time (at most {MAX_LENGTH})"
-    bare = _IN_NUMBER_RE.search(text)
-    if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
-        return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
-    if _OVER_RE.search(text):
-        return "could not understand 'over' (more than a count is an open bound, not one time)"
+    refused = _refused(text)
+    if refused:
+        return refused
     parsed = parse(text)
     if parsed.unknown:
         words = ", ".join(repr(w) for w in dict.fromkeys(parsed.unknown))
@@ -238,6 +251,24 @@ def understood(text: str) -> Parsed | str:
     if not parsed.items:
         return "no date or time"
     return parsed
+
+
+def _refused(text: str) -> str | None:
+    """Why a normalized phrase is an error whoever reads it, the second reader too (None: it may be read)."""
+    bare = _IN_NUMBER_RE.search(text)
+    if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
+        return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
+    if _OVER_RE.search(text):
+        return "could not understand 'over' (more than a count is an open bound, not one time)"
+    part = _PART_BEFORE_RE.search(text)
+    if part:  # "the night before": before what is not said (never "before tonight")
+        return f"could not understand {part.group(0)!r} (the day it is before or after is not named)"
+    # a clock left as words by ``_military`` ("oh nine hundred ago"), or in digits with its zero ("in 0900 hours")
+    clocks = [m for m in _MILITARY_RE.finditer(text) if m["oh"] or m["hours"]]
+    clocks += [m for m in _ZERO_CLOCK_RE.finditer(text) if _around_length(m)]
+    if clocks:
+        return f"could not understand {clocks[0].group(0)!r} as a length (a military clock is a time of day)"
+    return None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -286,7 +317,7 @@ def _unread(phrase: str) -> tuple[str, ...]:
         return ()
     if not isinstance(read.parsed, str) or len(read.text) > MAX_LENGTH:
         return ()
-    if _IN_NUMBER_RE.search(read.text) or _OVER_RE.search(read.text):
+    if _refused(read.text):
         return ()
     parsed = parse(read.text)
     if VAGUE.intersection(parsed.unknown) or any(isinstance(item.value, Holiday) for item in parsed.items):
@@ -335,8 +366,10 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: too many counts to keep each", False)
     home = parts[0].user_zone
     wrong = next((part for part in parts if part.problem is not None), None)
-    if wrong is not None:
-        return Resolution(phrase, (), home, f"{wrong.problem}, one of the alternatives in {phrase!r}", wrong.understood)
+    if wrong is not None:  # the words not understood are quoted in the user's phrase, never in the rewritten part
+        problem, quoted = wrong.problem or "", f" in {wrong.phrase!r}"
+        why = problem.removesuffix(quoted) if problem.endswith(quoted) else f"{problem}, one of the alternatives"
+        return Resolution(phrase, (), home, f"{why} in {phrase!r}", wrong.understood)
     grains = {frozenset(reading.start.grain for reading in part.readings) for part in parts}
     if how == "or" and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
         why = f"could not understand 'or' in {phrase!r}: its alternatives do not name the same kind of time"
