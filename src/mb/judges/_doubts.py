@@ -38,24 +38,40 @@ _LINKS = frozenset({"of", "in", "on", "at", "for", "from"})
 _ONE_BEFORE = re.compile(r"\b(one)\s+([^\W_]+)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
 _RELATIVE = re.compile(
-    r"\b([^\W_]+)(\s*,)?\s+(?:which|that|who)\s+(?:is|are)\s+([^\W_]+)(?(2)(?:\s*,|\s*(?=[.!?;]|$)))", re.IGNORECASE
+    r"\b([^\W_]+)(\s*,)?\s+(?:which|that|who)\s+(is|are)\s+([^\W_]+)(?(2)(?:\s*,|\s*(?=[.!?;]|$)))", re.IGNORECASE
 )
 """A noun and the one word a relative clause says of it ("a pepper which is green", "a dog, which is black,")."""
+_PREPOSITIONS = frozenset({"of", "to", "in", "on", "at", "by", "for", "from", "with", "near", "about", "under", "over",
+                           "behind", "beside", "between", "into", "onto", "without"})  # fmt: skip
+"""Before a noun's article, a sign that the noun ends a longer phrase the clause may be said of ("the son of the king
+who is ill")."""
+_PREFIXES = frozenset({"re", "co", "pre", "un", "de"})
+"""Prefixes whose hyphen changes the word ("re-cover" is not "recover", "re-form" not "reform")."""
 
 
 def same_spelling(text: str, other: str) -> str:
     """``text`` with what it writes otherwise than ``other``, meaning the same, written as ``other`` does: a word said
     of a noun in a relative clause ``other`` puts before it ("a pepper which is green" / "a green pepper"), "one"
-    before a word ``other`` has after "a" or "an" ("one man" / "a man"), and a word in two parts ``other`` writes as
-    one ("key board", "e-mail" / "keyboard", "email"; two words apart only when both carry content: "a way" is not
-    "away"). Only the wording changes: the guards read the texts as written, and "one ticket" / "tickets" stays
-    apart."""
+    before a word ``other`` has after "a" or "an" ("one man" / "a man"), and a word joined by a hyphen ``other`` writes
+    as one ("e-mail" / "email"; not after a prefix the hyphen changes: "re-cover" is not "recover"). Two words apart
+    are never joined ("a dark room" is not "a darkroom"), and a relative clause moves only when it can be said of its
+    noun alone: the noun follows an article with no preposition before it, and agrees with "is" or "are" ("the owner
+    of the dogs who is angry" stays). Only the wording changes: the guards read the texts as written, and "one
+    ticket" / "tickets" stays apart."""
     theirs = words(other)
     joined = f" {' '.join(theirs)} "
 
     def said_first(match: re.Match[str]) -> str:
-        noun, said = match.group(1), match.group(3)
-        if said.casefold() in STOPWORDS or f" {said} {noun} ".casefold() not in joined:
+        noun, verb, said = match.group(1), match.group(3), match.group(4)
+        before = words(match.string[: match.start()])
+        plural = noun.casefold().endswith("s") and not noun.casefold().endswith("ss")
+        if (
+            said.casefold() in STOPWORDS
+            or f" {said} {noun} ".casefold() not in joined
+            or before[-1:] not in (["a"], ["an"], ["the"])  # "the owner of the dogs who is angry": whose anger?
+            or set(before[-2:-1]) & _PREPOSITIONS
+            or (verb.casefold() == "are") != plural
+        ):
             return match.group(0)
         return f"{said} {noun}"
 
@@ -72,7 +88,7 @@ def same_spelling(text: str, other: str) -> str:
     for first, second in reversed(list(pairwise(found))):
         parts = (first.group(0).casefold(), second.group(0).casefold())
         gap = text[first.end() : second.start()].strip()
-        joinable = gap == "-" or (gap == "" and not STOPWORDS.intersection(parts))
+        joinable = gap == "-" and parts[0] not in _PREFIXES  # "dark room" is no "darkroom"
         one_word = "".join(parts)
         if joinable and one_word.isalpha() and one_word in theirs and one_word not in mine:
             text = text[: first.end()] + text[second.start() :]
