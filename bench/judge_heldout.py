@@ -95,6 +95,8 @@ def _band(high: float, words: int) -> Band:
 _DOUBTS = {
     "different order": "reordered",
     "leaves out": "omits a word",
+    "more times": "repeats a word",
+    "says 'become'": "become or be",
     "ask different things": "another question",
     "one word differs": "one word replaced",
     "adds detail": "adds detail",

@@ -246,6 +246,32 @@ def test_a_repeated_qualifier_said_once_less_is_undecided(judge: LocalJudge) -> 
     assert kept.passed, kept.reason
 
 
+def test_a_name_said_once_more_is_undecided(judge: LocalJudge) -> None:
+    """ "Lewis Carter" gives Lewis's name to Carter: another person may be meant."""
+    reference = "Carter introduced Lewis to the members of the committee"
+    renamed = _verdict(judge, "Lewis Carter introduced Lewis to the members of the committee", reference)
+    both = _verdict(
+        judge,
+        "Lewis Carter has introduced Lewis to the members of the committee",
+        "Lewis Carter introduced Lewis to the members of the committee",
+    )
+    assert renamed.undecided, renamed.reason
+    assert "more times" in renamed.reason
+    assert both.passed, both.reason
+
+
+def test_became_where_the_other_says_was_is_undecided(judge: LocalJudge) -> None:
+    changed = _verdict(
+        judge, "After the merger she became a partner at the firm", "After the merger she was a partner at the firm"
+    )
+    same = _verdict(
+        judge, "After the merger she became a partner in the firm", "After the merger she became a partner at the firm"
+    )
+    assert changed.undecided, changed.reason
+    assert "a change or a state" in changed.reason
+    assert same.passed, same.reason
+
+
 def test_added_detail_on_one_line_is_never_a_confident_failure(judge: LocalJudge) -> None:
     verdict = _verdict(judge, "trade publication Variety put up for sale", "Variety up for sale")
     assert verdict.undecided, verdict.reason

@@ -176,14 +176,30 @@ def _reordered(candidate: str, reference: str) -> str | None:
     return "the same words in a different order: who does what to whom may differ"
 
 
-def _omitted(candidate: list[str], reference: list[str]) -> str | None:
-    """The candidate adds no word and leaves out content words of the reference, or says a word fewer times than the
-    reference does: a dropped qualifier ("writing" / "writing on a whiteboard", "some young bikers are getting a dirt
-    bike up a hill" / "some young dirt bikers ...")."""
-    missing = Counter(reference) - Counter(candidate)
-    if not missing or not candidate or set(candidate) - set(reference):
+def _recounted(candidate: list[str], reference: list[str]) -> str | None:
+    """The candidate adds no word the reference lacks, yet says some of its content words fewer times (a dropped
+    qualifier: "writing" / "writing on a whiteboard", "some young bikers are getting a dirt bike up a hill" / "some
+    young dirt bikers ...") or more times (a word given to another thing: "Robert Hubert warns Robert" / "Hubert warns
+    Robert")."""
+    if not candidate or set(candidate) - set(reference):
         return None
-    return f"the candidate leaves out {', '.join(repr(word) for word in list(missing)[:3])} of the reference"
+    missing, more = Counter(reference) - Counter(candidate), Counter(candidate) - Counter(reference)
+    if missing:
+        return f"the candidate leaves out {', '.join(repr(word) for word in list(missing)[:3])} of the reference"
+    if more:
+        return f"the candidate says {', '.join(repr(word) for word in list(more)[:3])} more times than the reference"
+    return None
+
+
+_BECOME = frozenset({"become", "becomes", "became", "becoming"})
+
+
+def _became(candidate: str, reference: str) -> str | None:
+    """One text says "became" more often than the other: a change ("she became a member") where the other may state
+    a state ("she was a member")."""
+    if sum(word in _BECOME for word in words(candidate)) == sum(word in _BECOME for word in words(reference)):
+        return None
+    return "one text says 'become' where the other does not: a change or a state"
 
 
 _DEGREE = frozenset({"very", "too", "all", "each", "both", "only", "or"})
@@ -306,7 +322,8 @@ def doubts(candidate: str, reference: str) -> list[str]:
     """Why the pair cannot be decided offline (empty when nothing stands in the way)."""
     found = [
         _reordered(candidate, reference),
-        _omitted(content_stems(candidate), content_stems(reference)),
+        _recounted(content_stems(candidate), content_stems(reference)),
+        _became(candidate, reference),
         _asks_otherwise(candidate, reference),
         _other_way(candidate, reference),
         _degree(candidate, reference),
