@@ -29,8 +29,9 @@ The figures in ``docs/judges.md`` come from::
 with ``MRPC/dev.tsv`` the GLUE copy of the MRPC development split (408 pairs; GLUE's download script writes it, and
 public repositories that fine-tune on GLUE ship it beside their code) and ``paws_wiki/dev.tsv`` the development split
 of PAWS-Wiki Labeled (Final) (8,000 pairs; ``google-research-datasets/paws``, a header ``id sentence1 sentence2
-label``). The word-order rules of the local judge were written while reading PAWS-Wiki dev pairs, so its figures there
-are not fully out of domain; its test split, like the other corpora's test splits, was never read.
+label``). The word-order rules of the local judge, and its doubts on a word said fewer or more times and on "became",
+were written while reading PAWS-Wiki dev pairs, so its figures there are not fully out of domain; its test split, like
+the other corpora's test splits, was never read.
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def _band(high: float, words: int) -> Band:
 _DOUBTS = {
     "different order": "reordered",
     "leaves out": "omits a word",
+    "more times": "repeats a word",
+    "says 'become'": "become or be",
     "ask different things": "another question",
     "one word differs": "one word replaced",
     "adds detail": "adds detail",

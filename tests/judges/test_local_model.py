@@ -202,6 +202,94 @@ def test_a_compound_written_out_is_no_reordering(judge: LocalJudge) -> None:
     assert verdict.passed, verdict.reason
 
 
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("He joined the army and left for Rome in 1990", "In 1990 he joined the army and left for Rome"),
+        (
+            "She swims and in the evening she runs in the morning",
+            "In the morning she swims and in the evening she runs",
+        ),
+        ("He opened the door and shouted quietly", "Quietly he opened the door and shouted"),
+        ("Ben called Carl and Ana", "Ana and Ben called Carl"),  # Ana was among the callers
+    ],
+)
+def test_a_part_moved_across_a_join_is_undecided(judge: LocalJudge, candidate: str, reference: str) -> None:
+    """A part moved whole to the other end of a text that joins clauses or items may attach to another one."""
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.undecided, verdict.reason
+    assert "different order" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("He moved to Stockholm in 2011", "In 2011, he moved to Stockholm"),
+        ("She painted the old door with great care", "With great care she painted the old door"),
+        ("recipe for chocolate chip cookies", "chocolate chip cookie recipe"),
+    ],
+)
+def test_a_part_moved_within_one_clause_passes(judge: LocalJudge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+def test_two_names_apart_are_no_compound_written_out(judge: LocalJudge) -> None:
+    """ "Springfield, Illinois" is Springfield in Illinois: "Illinois in Springfield" reverses it."""
+    reversed_ = _verdict(
+        judge,
+        "The office is in Illinois in Springfield, near the river",
+        "The office is in Springfield, Illinois, near the river",
+    )
+    same = _verdict(
+        judge,
+        "The office is in Springfield in Illinois, near the river",
+        "The office is in Springfield, Illinois, near the river",
+    )
+    assert reversed_.undecided, reversed_.reason
+    assert same.passed, same.reason
+
+
+def test_a_repeated_qualifier_said_once_less_is_undecided(judge: LocalJudge) -> None:
+    dropped = _verdict(
+        judge, "The fishermen pulled an old boat onto the beach", "The old fishermen pulled an old boat onto the beach"
+    )
+    kept = _verdict(
+        judge,
+        "The old fishermen pulled an old boat on to the beach",
+        "The old fishermen pulled an old boat onto the beach",
+    )
+    assert dropped.undecided, dropped.reason
+    assert "leaves out 'old'" in dropped.reason
+    assert kept.passed, kept.reason
+
+
+def test_a_name_said_once_more_is_undecided(judge: LocalJudge) -> None:
+    """ "Lewis Carter" gives Lewis's name to Carter: another person may be meant."""
+    reference = "Carter introduced Lewis to the members of the committee"
+    renamed = _verdict(judge, "Lewis Carter introduced Lewis to the members of the committee", reference)
+    both = _verdict(
+        judge,
+        "Lewis Carter has introduced Lewis to the members of the committee",
+        "Lewis Carter introduced Lewis to the members of the committee",
+    )
+    assert renamed.undecided, renamed.reason
+    assert "more times" in renamed.reason
+    assert both.passed, both.reason
+
+
+def test_became_where_the_other_says_was_is_undecided(judge: LocalJudge) -> None:
+    changed = _verdict(
+        judge, "After the merger she became a partner at the firm", "After the merger she was a partner at the firm"
+    )
+    same = _verdict(
+        judge, "After the merger she became a partner in the firm", "After the merger she became a partner at the firm"
+    )
+    assert changed.undecided, changed.reason
+    assert "a change or a state" in changed.reason
+    assert same.passed, same.reason
+
+
 def test_added_detail_on_one_line_is_never_a_confident_failure(judge: LocalJudge) -> None:
     verdict = _verdict(judge, "trade publication Variety put up for sale", "Variety up for sale")
     assert verdict.undecided, verdict.reason

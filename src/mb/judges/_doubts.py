@@ -11,6 +11,7 @@ checks say the pair cannot be decided offline (an LLM judge, when configured, de
 from __future__ import annotations
 
 import re
+from collections import Counter
 from itertools import pairwise
 
 from ._text import STOPWORDS, clauses, content_stems, stem, words
@@ -95,6 +96,10 @@ def same_spelling(text: str, other: str) -> str:
     return text
 
 
+_BREAK = re.compile(r"(?:(?<!\d)(?<!\d\s),|,(?!\s*\d)|[;:.!?])(?=\s|\Z)|[()\u2013\u2014]|\s-+\s")
+"""Punctuation that breaks a text into clauses or items (not the comma of "October 15, 1914" or "1, 2")."""
+
+
 def _in_order(a: list[str], b: list[str]) -> bool:
     """Whether one of the sequences is a subsequence of the other."""
     shorter, longer = sorted((a, b), key=len)
@@ -103,9 +108,10 @@ def _in_order(a: list[str], b: list[str]) -> bool:
 
 
 def _between(text: str, first: str, second: str) -> list[str] | None:
-    """The words between the content word ``first`` and the next ``second`` (stems), or None."""
-    found = words(text)
-    stems = [stem(word) if word not in STOPWORDS else "" for word in found]
+    """The words between the content word ``first`` and the next ``second`` (a punctuation mark that breaks the text
+    counted as ","), or None."""
+    found = [word for piece in _BREAK.split(text) for word in (",", *words(piece))][1:]
+    stems = [stem(word) if word not in STOPWORDS and word != "," else "" for word in found]
     if first not in stems or second not in stems[stems.index(first) + 1 :]:
         return None
     start = stems.index(first) + 1
@@ -114,7 +120,8 @@ def _between(text: str, first: str, second: str) -> list[str] | None:
 
 def _compound(mine: list[str], theirs: list[str], candidate: str, reference: str) -> bool:
     """The only change of order is two neighbouring words exchanged, joined in one text and linked by a preposition
-    in the other: a compound written out ("Paris weather" / "weather in Paris")."""
+    in the other: a compound written out ("Paris weather" / "weather in Paris"; "Springfield, Illinois" is no
+    compound)."""
     i = next((i for i, (mine_i, theirs_i) in enumerate(zip(mine, theirs, strict=False)) if mine_i != theirs_i), 0)
     first, second = theirs[i], theirs[(i + 1) % len(theirs)]
     if mine != [*theirs[:i], second, first, *theirs[i + 2 :]]:
@@ -123,33 +130,92 @@ def _compound(mine: list[str], theirs: list[str], candidate: str, reference: str
     return [] in gaps and any(gap and len(gap) == 1 and gap[0] in _LINKS for gap in gaps)
 
 
+_JOINS = frozenset({"and", "or", "but"})
+"""Words that join clauses or items: a part moved across one may belong to another clause or item afterwards."""
+
+
+def _breaks(text: str, shared: set[str]) -> list[str | None]:
+    """For each shared content word of ``text`` in order, what stands before it since the previous one: None, a
+    punctuation mark ("punct") or a word that joins clauses or items ("join")."""
+    found: list[str | None] = []
+    pending: str | None = None
+    for piece in _BREAK.split(text):
+        for word in words(piece):
+            if word in _JOINS:
+                pending = "join"
+            elif word not in STOPWORDS and stem(word) in shared:
+                found.append(pending)
+                pending = None
+        pending = pending or "punct"
+    return found
+
+
+def _moved_whole(candidate: str, reference: str, shared: set[str], moved: int) -> bool:
+    """The reference's first ``moved`` shared words went whole to the candidate's end, and no attachment can have
+    changed: either nothing breaks the texts but a punctuation mark where the part leaves or joins the rest ("In
+    2011, he moved to Stockholm" / "He moved to Stockholm in 2011"), or a punctuation mark sets the part off from the
+    rest in both texts ('"We condemn the raid," he said' / 'He said: "We condemn the raid."'). Otherwise the part
+    may attach to another clause or item than before ("In 1990 he joined the army and left for Rome" / "He joined
+    the army and left for Rome in 1990"; "Ana and Ben called Carl" / "Ben called Carl and Ana")."""
+    mine, theirs = _breaks(candidate, shared), _breaks(reference, shared)
+    if len(mine) != len(theirs):
+        return not any(mine[1:]) and not any(theirs[1:])
+    joins = [(theirs, moved), (mine, len(mine) - moved)]
+    if all(found[join] == "punct" for found, join in joins):
+        return True
+    return all(
+        kind is None or (kind == "punct" and j == join) for found, join in joins for j, kind in enumerate(found) if j
+    )
+
+
 def _reordered(candidate: str, reference: str) -> str | None:
     """The content words both texts share (at least three, or the only two of both) come in another order, other
-    than one part moved whole to the other end ("chocolate chip cookie recipe" / "recipe for chocolate chip cookies")
-    or a compound written out ("Paris weather" / "weather in Paris"): "Ana is the manager of Ben" / "the manager of
-    Ana is Ben", "a man in a red coat rides a bike" / "a man on a red bike rides in a coat", "milk chocolate" /
-    "chocolate milk"."""
+    than one part moved whole to the other end of one clause (``_moved_whole``: "chocolate chip cookie recipe" /
+    "recipe for chocolate chip cookies") or a compound written out ("Paris weather" / "weather in Paris"): "Ana is the
+    manager of Ben" / "the manager of Ana is Ben", "a man in a red coat rides a bike" / "a man on a red bike rides in
+    a coat", "milk chocolate" / "chocolate milk"."""
     mine, theirs = content_stems(candidate), content_stems(reference)
     shared = set(mine) & set(theirs)
     ours, own = [word for word in theirs if word in shared], [word for word in mine if word in shared]
     pair = len(shared) == 2 == len(set(mine)) == len(set(theirs))  # "milk chocolate" / "chocolate milk"
     if len(shared) < 3 and not pair:
         return None
+    if _in_order(ours, own):
+        return None
     # each rotation costs a pass over both: bounded for long texts; two words exchanged are no part moved whole
     rotations = len(ours) if 2 < len(ours) <= _MAX_ROTATED else 1
-    if any(_in_order(ours[i:] + ours[:i], own) for i in range(rotations)):
+    moved = next((i for i in range(1, rotations) if _in_order(ours[i:] + ours[:i], own)), 0)
+    if moved and _moved_whole(candidate, reference, shared, moved):
         return None
     if _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
         return None
     return "the same words in a different order: who does what to whom may differ"
 
 
-def _omitted(candidate: list[str], reference: list[str]) -> str | None:
-    """The candidate adds nothing and leaves out content words of the reference (a dropped qualifier)."""
-    missing = [word for word in dict.fromkeys(reference) if word not in set(candidate)]
-    if not missing or not candidate or set(candidate) - set(reference):
+def _recounted(candidate: list[str], reference: list[str]) -> str | None:
+    """The candidate adds no word the reference lacks, yet says some of its content words fewer times (a dropped
+    qualifier: "writing" / "writing on a whiteboard", "the fishermen pulled an old boat" / "the old fishermen pulled
+    an old boat") or more times (a word given to another thing: "Lewis Carter introduced Lewis" / "Carter introduced
+    Lewis")."""
+    if not candidate or set(candidate) - set(reference):
         return None
-    return f"the candidate leaves out {', '.join(repr(word) for word in missing[:3])} of the reference"
+    missing, more = Counter(reference) - Counter(candidate), Counter(candidate) - Counter(reference)
+    if missing:
+        return f"the candidate leaves out {', '.join(repr(word) for word in list(missing)[:3])} of the reference"
+    if more:
+        return f"the candidate says {', '.join(repr(word) for word in list(more)[:3])} more times than the reference"
+    return None
+
+
+_BECOME = frozenset({"become", "becomes", "became", "becoming"})
+
+
+def _became(candidate: str, reference: str) -> str | None:
+    """One text says "became" more often than the other: a change ("she became a member") where the other may state
+    a state ("she was a member")."""
+    if sum(word in _BECOME for word in words(candidate)) == sum(word in _BECOME for word in words(reference)):
+        return None
+    return "one text says 'become' where the other does not: a change or a state"
 
 
 _DEGREE = frozenset({"very", "too", "all", "each", "both", "only", "or"})
@@ -272,7 +338,8 @@ def doubts(candidate: str, reference: str) -> list[str]:
     """Why the pair cannot be decided offline (empty when nothing stands in the way)."""
     found = [
         _reordered(candidate, reference),
-        _omitted(content_stems(candidate), content_stems(reference)),
+        _recounted(content_stems(candidate), content_stems(reference)),
+        _became(candidate, reference),
         _asks_otherwise(candidate, reference),
         _other_way(candidate, reference),
         _degree(candidate, reference),

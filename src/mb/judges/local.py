@@ -127,12 +127,12 @@ def _windows(chunk: str) -> tuple[str, ...]:
 def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge: str) -> Verdict:
     """EQUIVALENCE from the cosine and the checks: failed when a guard fires; passed from the band's lower bound
     when both texts make the same statement (``same_statement``: the same words in the same roles); undecided when a
-    doubt stands (``_doubts``: reordered words, an omitted qualifier, questions asking different things, one end of a
-    route said the other way, one word replaced by another or a "one" said in one text only above the band's lower
-    bound, added detail below its upper bound); else passed, failed or undecided by the cosine's band. Both checks
-    read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a multi-line
-    candidate (grouped parameters) that states the reference passes, and so do the same words with a region written as
-    its code ("Portland, OR" / "Portland, Oregon")."""
+    doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times, "became" in one text
+    only, questions asking different things, one end of a route said the other way, one word replaced by another or a
+    "one" said in one text only above the band's lower bound, added detail below its upper bound); else passed,
+    failed or undecided by the cosine's band. Both checks read the texts once wording that changes no meaning is
+    aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the reference
+    passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
     candidate, reference = request.candidate, request.reference
     failures = run_guards(request.task, candidate, reference)
     score = scaled(cosine, band.high)
