@@ -190,6 +190,9 @@ def test_the_same_statement_worded_otherwise_passes(judge: LocalJudge, candidate
         ("watch the black bird", "watch the blackbird"),
         ("re-cover the sofa", "recover the sofa"),  # a prefix's hyphen changes the word
         ("re-form the committee", "reform the committee"),
+        ("the manager over-looked the report", "the manager overlooked the report"),
+        ("I earn 100 dollars one day", "I earn 100 dollars a day"),  # "one day" is some day, "a day" each day
+        ("we will meet one day", "we will meet a day"),
     ],
 )
 def test_wording_that_may_change_the_meaning_is_never_passed(judge: LocalJudge, candidate: str, reference: str) -> None:

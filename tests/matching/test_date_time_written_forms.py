@@ -129,6 +129,17 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("the year in words", "the year nineteen ninety nine", "2000-01-01", False),
     ("the year in words", "in the year twenty ten", "2010-06-01", True),
     ("the year in words", "in the year twenty ten", "2011-06-01", False),
+    ("the year in words", "one year ten months ago", "2022-07-15", True),  # after a count "year" is a unit
+    ("the year in words", "one year ten months ago", "2022-07-14", False),
+    ("the year in words", "in a year twelve days", "2025-05-27", True),
+    ("the year in words", "in a year twelve days", "2025-05-26", False),
+    # a day number before the month an end names: both ends in one year, never the end in the next
+    ("one year", "10 to 12 May", {"start": "2024-05-10", "end": "2024-05-12"}, True),
+    ("one year", "10 to 12 May", {"start": "2024-05-10", "end": "2025-05-12"}, False),
+    ("one year", "10--12 May", {"start": "2024-05-10", "end": "2025-05-12"}, False),
+    ("one year", "the 10th to the 12th of May", {"start": "2024-05-10", "end": "2025-05-12"}, False),
+    ("one year", "10 May to 12 May", {"start": "2025-05-10", "end": "2025-05-12"}, True),
+    ("one year", "10 May to 12 May", {"start": "2024-05-10", "end": "2025-05-12"}, False),
     # the Nth day of a period named without "of" (a week starts on Monday)
     ("day of a period", "the 4th day last week", "2024-05-09", True),
     ("day of a period", "the 4th day last week", "2024-05-04", False),  # never the 4th of the month

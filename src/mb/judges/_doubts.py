@@ -46,8 +46,11 @@ _PREPOSITIONS = frozenset({"of", "to", "in", "on", "at", "by", "for", "from", "w
                            "behind", "beside", "between", "into", "onto", "without"})  # fmt: skip
 """Before a noun's article, a sign that the noun ends a longer phrase the clause may be said of ("the son of the king
 who is ill")."""
-_PREFIXES = frozenset({"re", "co", "pre", "un", "de"})
-"""Prefixes whose hyphen changes the word ("re-cover" is not "recover", "re-form" not "reform")."""
+_TIMES = frozenset({"day", "night", "morning", "afternoon", "evening", "week", "weekend", "month", "year", "time"})
+"""Nouns after which "one" is "some", never "a" ("we will meet one day" / "we will meet a day"; "100 dollars one day"
+/ "100 dollars a day")."""
+_PREFIXES = frozenset({"re", "co", "pre", "un", "de", "over", "under", "out", "up", "down"})
+"""Prefixes whose hyphen may change the word ("re-cover" is not "recover", "over-looked" not "overlooked")."""
 
 
 def same_spelling(text: str, other: str) -> str:
@@ -79,7 +82,8 @@ def same_spelling(text: str, other: str) -> str:
     after_article = {stem(word) for first, word in pairwise(theirs) if first in ("a", "an")}
 
     def article(match: re.Match[str]) -> str:
-        if "one" in theirs or stem(match.group(2).casefold()) not in after_article:
+        noun = match.group(2).casefold()
+        if "one" in theirs or noun in _TIMES or stem(noun) not in after_article:
             return match.group(0)
         return ("A" if match.group(1)[0].isupper() else "a") + match.group(0)[3:]
 

@@ -80,9 +80,10 @@ _LENGTH_AFTER_RE = re.compile(r" (?:ago|from now|later|hence|earlier|before|afte
 _ZERO_CLOCK_RE = re.compile(r"\b0\d[0-5]\d ?(?:hours|hrs)\b")
 #: a part of the day before or after nothing named: "the night before", "the morning after"
 _PART_BEFORE_RE = re.compile(r"\b(?:the )?(?:to)?(?:morning|afternoon|evening|night) (?:before|after)$")
-#: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine")
+#: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine"); after a
+#: count "year" is a unit ("one year ten months ago")
 _SPOKEN_YEAR_RE = re.compile(
-    r"\b(?:the )?year (?=(?:one|two) thousand\b|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    r"(?:\bthe |^)year (?=(?:one|two) thousand\b|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
     r"|eighteen|nineteen|twenty) [a-z])"
 )
 #: "the 4th day last week" is the 4th day of last week, never the 4th of the month

@@ -122,8 +122,9 @@ def _now_as_today(side: list[Item], other: list[Item]) -> list[Item]:
 
 
 def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
-    """How far a range's end may move forward to follow its start: a month when the end (as ``named``) names only a
-    day ("april 27th to the third"), a year when it names no year ("2 july to 10 july" said on July 10)."""
+    """How far a range's end may move to follow its start: a month forward when the end (as ``named``) names only a
+    day ("april 27th to the third"), a year back or forward when it names no year ("2 july to 10 july" said on July
+    10; "10 to 12 May" said on May 15, whose start is this May 10, ends this May 12, never next year's)."""
     rolls: list[relativedelta] = []
     dates = [i for i in named if i.kind in {"date", "year"}]
     day_only = any(
@@ -135,7 +136,7 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     elif any(i.kind == "date" and isinstance(i.value, MonthDay) and not i.value.years for i in dates) and not any(
         i.kind == "year" for i in dates
     ):
-        rolls.append(relativedelta(years=1))
+        rolls.extend((relativedelta(years=-1), relativedelta(years=1)))  # "10 to 12 May": both ends in one year
     return rolls
 
 
@@ -160,12 +161,12 @@ def _paired(
     for start in starts:
         options = []
         for end in ends:
-            for days in rolls:
-                moved = end.start.shifted(timedelta(days=days) if isinstance(days, int) else days)
-                if moved.lo >= start.start.lo:
-                    if not timed_end or moved.lo - start.start.lo < timedelta(days=1):
-                        options.append(moved)
-                    break
+            moves = (end.start.shifted(timedelta(days=days) if isinstance(days, int) else days) for days in rolls)
+            after = [moved for moved in moves if moved.lo >= start.start.lo]
+            if after:  # the first place of the end at or after the start
+                first = min(after, key=lambda w: w.lo)
+                if not timed_end or first.lo - start.start.lo < timedelta(days=1):
+                    options.append(first)
         if options:
             best = min(options, key=lambda w: w.lo)
             # a day or longer also accepts its exclusive end ("june 3 to 5": june 6); a named minute or second is
