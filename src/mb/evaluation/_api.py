@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
@@ -226,22 +227,4 @@ def evaluate(
     price_model: str | None = None,
 ) -> RunResult:
     """Evaluate every example of a benchmark file or an iterable of examples (blocking); see :func:`aevaluate`."""
-
-    async def main() -> RunResult:
-        return await aevaluate(
-            source,
-            output=output,
-            jobs=jobs,
-            backend=backend,
-            address=address,
-            judge=judge,
-            judge_options=judge_options,
-            metrics=metrics,
-            require=require,
-            max_line_bytes=max_line_bytes,
-            keep_results=keep_results,
-            prices=prices,
-            price_model=price_model,
-        )
-
-    return anyio.run(main)
+    return anyio.run(partial(aevaluate, **locals()))  # every parameter, as given

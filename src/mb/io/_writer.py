@@ -126,12 +126,10 @@ def write_examples(target: PathLike | IO[bytes], items: Iterable[BaseModel | dic
     """Write items to a JSONL file (gzip for ``.gz``); returns the number of lines written.
 
     A file is replaced only once every item is written (see :func:`mb.io.atomic_output`)."""
-    if not isinstance(target, (str, os.PathLike)):
-        with JsonlWriter(target) as writer:
-            for item in items:
-                writer.write(item)
-            return writer.count
-    with atomic_output(target, compress=False if str(target) == "-" else None) as stream, JsonlWriter(stream) as writer:
+    with contextlib.ExitStack() as stack:
+        if isinstance(target, (str, os.PathLike)):  # a file: replaced once every item is written
+            target = stack.enter_context(atomic_output(target, compress=False if str(target) == "-" else None))
+        writer = stack.enter_context(JsonlWriter(target))
         for item in items:
             writer.write(item)
         return writer.count

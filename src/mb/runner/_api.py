@@ -244,26 +244,4 @@ def run(
 
     ``examples, summary = mb.runner.run("bench.jsonl", my_agent, output="executed.jsonl")``
     """
-    return anyio.run(
-        partial(
-            arun,
-            benchmark,
-            agent,
-            output=output,
-            concurrency=concurrency,
-            timeout=timeout,
-            retries=retries,
-            backoff=backoff,
-            user_time=user_time,
-            resume=resume,
-            overwrite=overwrite,
-            retry_errors=retry_errors,
-            sort=sort,
-            agent_input=agent_input,
-            progress=progress,
-            collect=collect,
-            handle_signals=handle_signals,
-            max_line_bytes=max_line_bytes,
-            repeats=repeats,
-        )
-    )
+    return anyio.run(partial(arun, **locals()))  # every parameter, as given

@@ -248,17 +248,14 @@ class ChatCompletionsAgent:
 
     async def _create(self, client: AsyncOpenAI, messages: list[dict[str, Any]], options: dict[str, Any]) -> Any:
         """One model call; a 500 is sent again once, every failure classified for the runner."""
-        try:
-            return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
-        except Exception as exc:
-            if not _is_500(exc):
-                _classify(exc)
-                raise
-        try:
-            return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
-        except Exception as exc:
-            _classify(exc)  # a second 500 for the same request is its answer: not transient
-            raise
+        for again in (False, True):
+            try:
+                return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
+            except Exception as exc:
+                if again or not _is_500(exc):
+                    _classify(exc)  # a second 500 for the same request is its answer: not transient
+                    raise
+        raise AssertionError("the second attempt returns or raises")
 
     @staticmethod
     async def _execute(spec: ToolSpec | None, name: str, params: dict[str, Any]) -> Any:
