@@ -191,6 +191,9 @@ def test_the_same_statement_worded_otherwise_passes(judge: LocalJudge, candidate
         ("re-cover the sofa", "recover the sofa"),  # a prefix's hyphen changes the word
         ("re-form the committee", "reform the committee"),
         ("the manager over-looked the report", "the manager overlooked the report"),
+        ("the cat chased the dog which is black", "the black cat chased the dog"),  # a lone word moved: said of whom?
+        ("the black cat chased the dog", "the cat chased the dog which is black"),
+        ("the man met the woman who is tall", "the tall man met the woman"),
         ("I earn 100 dollars one day", "I earn 100 dollars a day"),  # "one day" is some day, "a day" each day
         ("we will meet one day", "we will meet a day"),
     ],

@@ -172,6 +172,15 @@ def _moved_whole(candidate: str, reference: str, shared: set[str], moved: int) -
     )
 
 
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+
+
+def _after_be(text: str, word: str) -> bool:
+    """Whether the content word (a stem) follows a form of "be" in ``text``: said of a thing, not named beside it."""
+    found = words(text)
+    return any(before in _BE and stem(this) == word for before, this in pairwise(found))
+
+
 def _reordered(candidate: str, reference: str) -> str | None:
     """The content words both texts share (at least three, or the only two of both) come in another order, other
     than one part moved whole to the other end of one clause (``_moved_whole``: "chocolate chip cookie recipe" /
@@ -189,7 +198,11 @@ def _reordered(candidate: str, reference: str) -> str | None:
     # each rotation costs a pass over both: bounded for long texts; two words exchanged are no part moved whole
     rotations = len(ours) if 2 < len(ours) <= _MAX_ROTATED else 1
     moved = next((i for i in range(1, rotations) if _in_order(ours[i:] + ours[:i], own)), 0)
-    if moved and _moved_whole(candidate, reference, shared, moved):
+    # a lone word said of a thing by "is" in one text may be said of another thing in the other: "the cat chased the
+    # dog which is black" / "the black cat chased the dog"
+    lone = [ours[0]] if moved == 1 else [ours[-1]] if moved == len(ours) - 1 else []
+    predicated = any(_after_be(text, word) for word in lone for text in (candidate, reference))
+    if moved and not predicated and _moved_whole(candidate, reference, shared, moved):
         return None
     if _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
         return None
