@@ -109,7 +109,9 @@ def test_reading(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, WED, expected)
 
 
-@pytest.mark.parametrize("phrase", ["from 0900 to 1700", "0900-1700", "0900 - 1700", "between 0900 and 1700"])
+@pytest.mark.parametrize(
+    "phrase", ["from 0900 to 1700", "0900-1700", "0900 - 1700", "between 0900 and 1700", "from 0900 hrs to 1700"]
+)
 def test_a_range_of_clocks_with_a_leading_zero_names_no_year(phrase: str) -> None:
     readings = resolve(phrase, WED).readings
     assert readings
