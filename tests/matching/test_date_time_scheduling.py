@@ -1,6 +1,6 @@
 """Scheduling phrases people write in invites, reminders and deadlines, read whole: the middle and the end of the
 working week, any time of a day, the end of a numbered week, the top of the hour, a day of the month, an overnight
-range on a named day.
+range on a named day, a range of 24-hour clocks written in four digits.
 
 2025-03-12 is a Wednesday; ISO week 12 of 2025 runs from Monday 2025-03-17 to Sunday 2025-03-23.
 """
@@ -11,6 +11,7 @@ from datetime import datetime
 
 import pytest
 
+from mb.matching.date_time import resolve
 from tests.support.verdicts import ERROR, assert_date_row
 
 WED = datetime(2025, 3, 12, 7, 45)  # a Wednesday morning, naive (wall clock)
@@ -90,9 +91,30 @@ ROWS: list[tuple[str, object, object]] = [
     ("at the top of the hour", "2025-03-12T08:00:00", True),
     ("at the top of the hour", "2025-03-12T07:00:00", False),
     ("at the top of the hour", "2025-03-12T08:30:00", False),
+    # four digits with a leading zero are a 24-hour clock, and so is the other end of their range (never a year);
+    # with no leading zero anywhere, four digits from 1500 stay years
+    ("from 0900 to 1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T17:00:00"}, True),
+    ("from 0900 to 1700", {"start": "2025-03-12T10:00:00", "end": "2025-03-12T18:00:00"}, False),
+    ("from 0900 to 1700", {"start": "2025-03-12T08:00:00", "end": "2025-03-12T16:00:00"}, False),
+    ("from 0900 to 1700", {"start": "1700-01-01T09:00:00", "end": "1700-01-01T17:00:00"}, False),
+    ("0900-1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T17:00:00"}, True),
+    ("0900-1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T18:00:00"}, False),
+    ("from 1900 to 2000", {"start": "1900-01-01", "end": "2000-12-31"}, True),
+    ("from 1900 to 2000", {"start": "2025-03-12T19:00:00", "end": "2025-03-12T20:00:00"}, False),
 ]
 
 
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_reading(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, WED, expected)
+
+
+@pytest.mark.parametrize(
+    "phrase", ["from 0900 to 1700", "0900-1700", "0900 - 1700", "between 0900 and 1700", "from 0900 hrs to 1700"]
+)
+def test_a_range_of_clocks_with_a_leading_zero_names_no_year(phrase: str) -> None:
+    readings = resolve(phrase, WED).readings
+    assert readings
+    for reading in readings:
+        assert reading.end is not None
+        assert (reading.start.lo, reading.end.lo) == (datetime(2025, 3, 12, 9), datetime(2025, 3, 12, 17))

@@ -108,24 +108,19 @@ def _md(month: int, day: int, m: re.Match[str]) -> Item | None:
     MONTH_FIRST,
 )
 def _month_day(m: re.Match[str]) -> Item | None:
+    """A day of a named month, in any of the orders below: "march 3", "3rd of march", "2024 mar 3"."""
     return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
 
 
-@_element(
+_element(
     _REL_DATE
     + rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+(?:of\s+|day\s+of\s+)?|\s*(?P<ds>[-/])\s*|(?<=\d)(?=[a-z]))(?P<mo>{MONTH})"
     + rf"\.?(?:{_SHORT_YEAR}|{_YEAR})",
     _REL_WORDS,
     "the",
     ORDINAL_FIRST,
-)
-def _day_month(m: re.Match[str]) -> Item | None:
-    return _md(MONTHS[m["mo"]], ordinal_value(m["d"]), m)
-
-
-@_element(rf"(?P<y>[12]\d{{3}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})", DIGIT)
-def _year_month_day(m: re.Match[str]) -> Item | None:
-    return _md(MONTHS[m["mo"]], int(m["d"]), m)
+)(_month_day)
+_element(rf"(?P<y>[12]\d{{3}})\s*[-/ ]\s*(?P<mo>{MONTH})\.?\s*[-/ ]\s*(?P<d>\d{{1,2}})", DIGIT)(_month_day)
 
 
 @_element(

@@ -204,13 +204,13 @@ def _zoned(readings: tuple[Reading, ...], zone: ZoneSpec | None) -> tuple[Readin
     if zone is None:
         return readings
     return tuple(
-        Reading(_in_zone(r.start, zone), _in_zone(r.end, zone) if r.end is not None else None, r.until)
+        Reading(
+            _past_gap(replace(r.start, zone=zone)),
+            _past_gap(replace(r.end, zone=zone)) if r.end is not None else None,
+            r.until,
+        )
         for r in readings
     )
-
-
-def _in_zone(w: Window, zone: ZoneSpec) -> Window:
-    return _past_gap(Window(w.lo, w.hi, w.grain, w.closed, w.note, zone, w.floating))
 
 
 def _past_gap(w: Window) -> Window:
@@ -302,9 +302,13 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     if first is None or second is None:
         return found
     if first != second:
-        why = f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing"
-        return Resolution(phrase, (), None, why, reader=_duckling.READER)
+        return Resolution(phrase, (), None, _relative(phrase), reader=_duckling.READER)
     return Resolution(phrase, first, None, named=named, reader=_duckling.READER)
+
+
+def _relative(phrase: str) -> str:
+    """Why a phrase read differently at two reference times cannot be resolved."""
+    return f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing"
 
 
 def _unread(phrase: str) -> tuple[str, ...]:
@@ -495,12 +499,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         if reference is None:
             first, second = (resolve_naive(text, probe) for probe in _PROBES)
             if first != second:
-                return Resolution(
-                    phrase,
-                    (),
-                    None,
-                    f"{phrase!r} is relative to when it was said and outputs.environment.user_time is missing",
-                )
+                return Resolution(phrase, (), None, _relative(phrase))
             return Resolution(phrase, _zoned(first, zone), None, named=named_parts(parsed.items))
         target = zone or home
         if read.elapsed and home is not None:

@@ -402,12 +402,11 @@ def _leading(m: re.Match[str]) -> Item | None:
 
 @_element(rf"for\s+(?:about\s+|around\s+|another\s+)?{_DUR}", "for")
 def _for(m: re.Match[str]) -> Item | None:
+    """``for 2 hours``, ``3 days starting monday``: how long what starts at the time named lasts."""
     return _duration_item("duration", m["dur"], 1)
 
 
-@_element(rf"{_DUR}\s+(?:starting|beginning|commencing)(?:\s+(?:from|on|at))?", QUANTITY_FIRST)
-def _lasting(m: re.Match[str]) -> Item | None:
-    return _duration_item("duration", m["dur"], 1)
+_element(rf"{_DUR}\s+(?:starting|beginning|commencing)(?:\s+(?:from|on|at))?", QUANTITY_FIRST)(_for)
 
 
 @_element(rf"(?:the\s+)?(?P<how>closest|nearest)\s+(?P<wd>{WEEKDAY})\s+(?:to|from)", ("the", "closest", "nearest"))

@@ -82,6 +82,11 @@ _DIGIT_CLOCKS = (
 _YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday|{WEEKDAY})\b")
 
 
+#: A range joining four digits to a 24-hour clock with its leading zero ("from 0900 to 1700", "1700-0900"): the other
+#: end is a clock too, never a year.
+_ZERO_CLOCK_BEFORE_RE = re.compile(r"\b0\d[0-5]\d\s*(?:hours|hrs|hr|h)?\s*(?:-|to|till|til|until|through|and)\s*$")
+_ZERO_CLOCK_AFTER_RE = re.compile(r"\s*(?:-|to|till|til|until|through|and)\s*0\d[0-5]\d\b")
+
 #: Words before a number of hours that make it a length ("in", "for", "after", "within").
 _LENGTH_BEFORE = re.compile(r"\b(?:in|for|after|within)\s+$")
 
@@ -90,12 +95,17 @@ def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
     return (int(hour), int(minute)), (int(minute), int(hour))
 
 
+def _zero_clock_range(m: re.Match[str]) -> bool:
+    """Whether the four digits matched are one end of a range whose other end is a clock with its leading zero."""
+    return bool(_ZERO_CLOCK_BEFORE_RE.search(m.string, 0, m.start()) or _ZERO_CLOCK_AFTER_RE.match(m.string, m.end()))
+
+
 def _digit_clock(rule: str) -> Builder:
     def build(m: re.Match[str]) -> Item | None:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
-        if rule == "two" and late and not _YEARLESS_DAY_RE.match(m.string):
+        if rule == "two" and late and not _YEARLESS_DAY_RE.match(m.string) and not _zero_clock_range(m):
             return None  # four digits from 1500 alone are a year
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string[: m.start()]):
             return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day

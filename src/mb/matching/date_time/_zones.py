@@ -142,8 +142,7 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
         return ZoneSpec(text.upper(), (timezone(timedelta(hours=hours)), zoneinfo.ZoneInfo(key)))
     region = _REGION_RE.fullmatch(low)
     if region:
-        key = _REGIONS[region.group("name")]
-        return ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
+        return _iana(_REGIONS[region.group("name")])
     numeric = _NUMERIC_RE.fullmatch(low)
     if numeric:
         minutes = int(numeric.group("h")) * 60 + int(numeric.group("m") or 0)
@@ -152,11 +151,12 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
             return fixed_zone(timedelta(minutes=sign * minutes))
     if "/" in text or text.isalpha():
         try:
-            zone = _zone_by_key(text)
+            real = _lowered_keys().get(text.lower())
+            spec = _iana(real) if real is not None else None
         except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
-            zone = None
-        if zone is not None:
-            return ZoneSpec(zone.key, (zone,))
+            spec = None
+        if spec is not None:
+            return spec
     if not text.isalpha():
         return None
     return _abbreviation_zone(low)
@@ -168,10 +168,9 @@ def _lowered_keys() -> dict[str, str]:
     return {k.lower(): k for k in zoneinfo.available_timezones()}
 
 
-@functools.lru_cache(maxsize=256)
-def _zone_by_key(key: str) -> zoneinfo.ZoneInfo | None:
-    real = _lowered_keys().get(key.lower())
-    return zoneinfo.ZoneInfo(real) if real else None
+def _iana(key: str) -> ZoneSpec:
+    """The zone of a tz database key."""
+    return ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
 
 
 def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | None]:
@@ -200,20 +199,17 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
             if spec is not None:
                 return _cut(text, found.start(), found.end()), spec
     city = _CITY_RE.search(text)
-    if city:
-        name = city.group("city")
-        key = _zone_keys_by_city().get(name.replace(" ", "_")) or _zone_keys_by_country().get(name)
-        if key is not None:
-            return _cut(text, city.start(), city.end()), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
+    spec = _place_zone(city.group("city")) if city else None
+    if city and spec is not None:
+        return _cut(text, city.start(), city.end()), spec
     for found in _IN_CITY_RE.finditer(text):
         # "5pm in Tokyo": a place right after a clock time names its zone
         if not _CLOCK_END_RE.search(text[: found.start()]):
             continue
         for words in (found.group("city"), found.group("city").split()[0]):
-            key = _zone_keys_by_city().get(words.replace(" ", "_")) or _zone_keys_by_country().get(words)
-            if key is not None:
-                end = found.start("city") + len(words)
-                return _cut(text, found.start(), end), ZoneSpec(key, (zoneinfo.ZoneInfo(key),))
+            spec = _place_zone(words)
+            if spec is not None:
+                return _cut(text, found.start(), found.start("city") + len(words)), spec
     if not abbreviations:
         return text, None
     return _pop_zone_word(text)
@@ -221,6 +217,12 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
 
 _CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
 _IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
+
+
+def _place_zone(name: str) -> ZoneSpec | None:
+    """The zone a city ("new york") or a country with a single zone ("india") names."""
+    key = _zone_keys_by_city().get(name.replace(" ", "_")) or _zone_keys_by_country().get(name)
+    return _iana(key) if key is not None else None
 
 
 @functools.cache
@@ -253,13 +255,20 @@ def _cut(text: str, start: int, end: int) -> str:
 _LOCK = threading.Lock()
 
 
-@functools.cache
-def _dateparser() -> Any:
-    with warnings.catch_warnings():
+def _pop_tz(text: str) -> tuple[str, Any]:
+    """``dateparser``'s split of a zone abbreviation off ``text``: the rest and the zone (None when there is none),
+    imported on first use with its deprecation warnings silenced."""
+    with _LOCK, warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        import dateparser.date
+        from dateparser.timezone_parser import pop_tz_offset_from_string
 
-        return dateparser.date
+        rest, tz = pop_tz_offset_from_string(text)
+    return rest, tz
+
+
+def _offset_of(tz: Any) -> timedelta | None:
+    offset = tz.utcoffset(datetime(2000, 1, 1))
+    return offset if isinstance(offset, timedelta) else None
 
 
 @functools.cache
@@ -296,36 +305,23 @@ def _abbreviation_zone(word: str) -> ZoneSpec | None:
 @functools.lru_cache(maxsize=1024)
 def _zone_offset(word: str) -> timedelta | None:
     """The fixed offset ``dateparser`` knows for a zone abbreviation (``cet``, ``ist``, ``jst``...)."""
-    _dateparser()
-    from dateparser.timezone_parser import pop_tz_offset_from_string
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        rest, tz = pop_tz_offset_from_string(f"1 pm {word}")
-    if tz is None or rest.strip() != "1 pm":
-        return None
-    offset = tz.utcoffset(datetime(2000, 1, 1))
-    return offset if isinstance(offset, timedelta) else None
+    rest, tz = _pop_tz(f"1 pm {word}")
+    return _offset_of(tz) if tz is not None and rest.strip() == "1 pm" else None
 
 
 def _pop_zone_word(text: str) -> tuple[str, ZoneSpec | None]:
     """Remove a trailing zone abbreviation ``dateparser`` knows (``3pm cet``)."""
     if not any(ch.isdigit() for ch in text) and "noon" not in text and "midnight" not in text:
         return text, None
-    _dateparser()
-    from dateparser.timezone_parser import pop_tz_offset_from_string
-
-    with _LOCK, warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        rest, tz = pop_tz_offset_from_string(text)
+    rest, tz = _pop_tz(text)
     removed = set(text.split()) - set(rest.split())
     if tz is None or not any(ch.isalpha() for word in removed for ch in word):
         return text, None
     words = [word for word in removed if word.isalpha()]
     spec = _abbreviation_zone(words[0]) if len(words) == 1 else None
     if spec is None:
-        offset = tz.utcoffset(datetime(2000, 1, 1))
-        if not isinstance(offset, timedelta):
+        offset = _offset_of(tz)
+        if offset is None:
             return text, None
         spec = fixed_zone(offset)
     return " ".join(rest.split()), spec
