@@ -129,6 +129,12 @@ def test_closed_tool_called() -> None:
         ({"match_as": "number", "value": 200, "relative": 0.01}, 198, True),
         ({"match_as": "number", "value": 200, "relative": 0.01}, 197.9, False),
         ({"match_as": "number", "value": 120}, "120", False),  # a string is not a number
+        # numbers are compared as written, not as 64-bit floats: no rounding passes a wrong id or fails 1.1 - 1.0
+        ({"match_as": "number", "value": 9007199254740993}, 9007199254740992.0, False),
+        ({"match_as": "number", "value": 1234567890123456789, "tolerance": 0.5}, 1234567890123456788, False),
+        ({"match_as": "number", "value": 1.0, "tolerance": 0.1}, 1.1, True),
+        ({"match_as": "number", "value": 100, "relative": 0.001}, 100.1, True),
+        ({"match_as": "number", "value": 0.3}, 0.30000000000000004, False),
         ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "FL-123", True),
         ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "FL-1234", False),  # the whole value
         ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "xFL-123", False),
@@ -178,6 +184,36 @@ def test_absent_arguments_fail_unless_optional() -> None:
 def test_grounded(value: Any, where: str | None, passed: bool) -> None:
     matcher: dict[str, Any] = {"match_as": "grounded"} if where is None else {"match_as": "grounded", "from": where}
     row = _one(matcher, value, [SEARCH, RESULT])
+    assert row["passed"] is passed, row["reason"]
+
+
+@pytest.mark.parametrize(
+    ("value", "result", "passed"),
+    [
+        # a 19-digit id is not grounded by its neighbour (as 64-bit floats they are the same number)
+        (1234567890123456788, {"order_id": 1234567890123456789}, False),
+        (1234567890123456788, {"note": "order 1234567890123456789 shipped"}, False),
+        (1234567890123456789, {"note": "order 1234567890123456789 shipped"}, True),
+        (1234567890123456789, {"order_id": 1234567890123456789}, True),
+        # part of a longer id or number: joined by a hyphen or a dot, or the digits of a decimal or of thousands
+        ("FL-12", {"id": "FL-12-3"}, False),
+        ("12-3", {"id": "FL-12-3"}, False),
+        ("1", {"price": 1.5}, False),
+        ("5", {"price": "$1.5"}, False),
+        ("1", {"total": "1,200"}, False),
+        ("example", {"site": "example.com"}, False),
+        (2, {"id": "FL-2"}, False),
+        ("FL-12", {"ids": "FL-12, FL-13."}, True),
+        ("FL-13", {"ids": "FL-12, FL-13."}, True),
+        ("1.5", {"price": 1.5}, True),
+        (20, {"pages": "10-20"}, True),
+        # a value with no letter or digit is in almost any text: never grounded
+        ("-", {"range": "a - b"}, False),
+        ("...", {"text": "wait..."}, False),
+    ],
+)
+def test_grounded_values_are_whole_ids_and_exact_numbers(value: Any, result: Any, passed: bool) -> None:
+    row = _one({"match_as": "grounded", "from": "tool_results"}, value, [SEARCH, ("result", result)])
     assert row["passed"] is passed, row["reason"]
 
 

@@ -3,11 +3,13 @@
 How values are compared:
 
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
-  key or number of a preceding tool result, and not as part of a longer word: ``FL-12`` does not occur in
-  ``FL-123``, ``paris`` occurs in ``Flights to Paris.``; an empty (or blank) string is never grounded;
-- a number is grounded when a number of the same value appears: a JSON number of a tool result, or a number written in
-  the text (digits with an optional decimal part, a leading minus sign, ``,`` thousands separators as in ``1,200``):
-  ``120``, ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
+  key or number of a preceding tool result, and not as part of a longer word, id or number: ``FL-12`` does not occur
+  in ``FL-123`` nor in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
+  a string with no letter or digit (blank, ``-``) is never grounded;
+- a number is grounded when a number of the same value (compared exactly, not as 64-bit floats) appears: a JSON
+  number of a tool result, or a number written in the text (digits with an optional decimal part, a leading minus
+  sign, ``,`` thousands separators as in ``1,200``), not inside an id (``2`` is not in ``FL-2``): ``120``, ``120.0``
+  and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
 """
 
@@ -16,23 +18,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ._outcome import Outcome
-from ._values import MISSING, describe_value, render
+from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["Grounds", "Sources", "match_grounded"]
 
-_NUMBER = re.compile(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w|[.,]\d)")
-"""A number written in text (a bounded pattern: linear in the text)."""
+_NUMBER = re.compile(r"(?<![\w.])(?<![^\W\d]-)-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w|[.,]\d|-[^\W\d])")
+"""A number written in text, not inside an id such as ``FL-2`` (a bounded pattern: linear in the text)."""
 
 
-def _numbers(text: str) -> Iterator[float]:
+def _numbers(text: str) -> Iterator[Fraction]:
     for match in _NUMBER.finditer(text):
-        yield float(match.group().replace(",", ""))
+        yield Fraction(match.group().replace(",", ""))
 
 
-def _leaves(value: Any, texts: list[str], numbers: list[float]) -> None:
+def _leaves(value: Any, texts: list[str], numbers: list[Fraction | None]) -> None:
     """The strings (keys included) and numbers of a JSON value; numbers also as text, for string arguments."""
     stack = [value]
     while stack:
@@ -42,7 +45,7 @@ def _leaves(value: Any, texts: list[str], numbers: list[float]) -> None:
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, (int, float)):
-            numbers.append(float(item))
+            numbers.append(exact_number(item))
             texts.append(render(item))
         elif isinstance(item, dict):
             texts.extend(str(key) for key in item)
@@ -56,8 +59,8 @@ class _Haystack:
     texts: list[str] = field(default_factory=list)
     """Case-folded text."""
 
-    numbers: set[float] = field(default_factory=set)
-    """Numbers, from JSON numbers and from the text."""
+    numbers: set[Fraction | None] = field(default_factory=set)
+    """Numbers, from JSON numbers and from the text (None for a number that is not finite, equal to none)."""
 
 
 class Sources:
@@ -82,7 +85,7 @@ class Sources:
         """The first ``count`` tool results."""
         while len(self._read) < min(count, len(self._results)):
             texts: list[str] = []
-            numbers: list[float] = []
+            numbers: list[Fraction | None] = []
             _leaves(self._results[len(self._read)], texts, numbers)
             haystack = _Haystack([text.casefold() for text in texts], set(numbers))
             for text in texts:
@@ -103,9 +106,11 @@ class Grounds:
 
 
 def _occurs(needle: str, text: str) -> bool:
-    """Whether ``needle`` occurs in ``text`` and not inside a longer word (at an edge that is a word character)."""
-    before = r"(?<!\w)" if needle[0].isalnum() or needle[0] == "_" else ""
-    after = r"(?!\w)" if needle[-1].isalnum() or needle[-1] == "_" else ""
+    """Whether ``needle`` occurs in ``text`` and not inside a longer word (at an edge that is a word character): not
+    beside a word character, nor joined to one by a hyphen or a dot (``FL-12-3``, ``example.com``), nor beside the
+    digits of a number written with thousands separators (``1,200``)."""
+    before = r"(?<!\w)(?<!\w[-.])(?<!\d,)" if needle[0].isalnum() or needle[0] == "_" else ""
+    after = r"(?![-.]?\w)(?!,\d)" if needle[-1].isalnum() or needle[-1] == "_" else ""
     return re.search(before + re.escape(needle) + after, text) is not None
 
 
@@ -115,12 +120,12 @@ def _found(value: Any, haystacks: list[_Haystack]) -> bool | str:
         return f"grounded checks strings, numbers and arrays of them, got {describe_value(value)}"
     if isinstance(value, str):
         needle = value.strip().casefold()
-        if not needle:
-            return "an empty string is never grounded"
+        if not any(char.isalnum() for char in needle):
+            return f"{render(value)} has no letter or digit: such a string is never grounded"
         return any(_occurs(needle, text) for haystack in haystacks for text in haystack.texts)
     if isinstance(value, (int, float)):
-        number = float(value)
-        return any(number in haystack.numbers for haystack in haystacks)
+        number = exact_number(value)
+        return number is not None and any(number in haystack.numbers for haystack in haystacks)
     if isinstance(value, list):
         if not value:
             return "an empty array has nothing to ground"
