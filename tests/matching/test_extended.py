@@ -231,6 +231,34 @@ def test_grounded_reads_only_the_results_before_the_call() -> None:
     assert "does not occur in the 0 tool result(s) before the call" in early["reason"]
 
 
+def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() -> None:
+    rule = [
+        {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "parameters": [{"param": "flight_id", "matcher": {"match_as": "grounded"}}],
+        }
+    ]
+    lookup = ("call", ("c1", "get_flight", {"id": "FL-999"}))
+    echo = ("result", {"error": "flight FL-999 not found"})
+    book = ("call", ("c2", "book", {"flight_id": "FL-999"}))
+    made_up = _rows(rule, [lookup, echo, book])[0]
+    assert made_up["passed"] is False
+    assert "first passed by the agent itself (call c1)" in made_up["reason"]
+    # a value the agent read before passing it stays grounded when a later result echoes it
+    seen = [SEARCH, RESULT, ("call", ("c3", "get_flight", {"id": "FL-123"})), ("result", {"id": "FL-123"}), BOOK]
+    assert _rows(rule, seen)[0]["passed"] is True
+    # so does one from the user's message ("Paris"), looked up first
+    paris = [*rule]
+    paris[0] = {**rule[0], "parameters": [{"param": "to", "matcher": {"match_as": "grounded"}}]}
+    trace = [SEARCH, ("result", {"to": "Paris"}), ("call", ("c2", "book", {"to": "Paris"}))]
+    assert _rows(paris, trace)[0]["passed"] is True
+    # an array is grounded only when no item is the agent's own
+    ids = [{**rule[0], "parameters": [{"param": "ids", "matcher": {"match_as": "grounded"}}]}]
+    trace = [SEARCH, RESULT, lookup, echo, ("call", ("c4", "book", {"ids": ["FL-123", "FL-999"]}))]
+    assert _rows(ids, trace)[0]["passed"] is False
+
+
 def test_published_and_extended_tool_called_share_one_assignment() -> None:
     # The published assertion accepts either call; the extended one only c1. A greedy pass that gave c1 to the
     # published assertion would fail the extended one: the shared assignment satisfies both.

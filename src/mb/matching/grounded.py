@@ -11,14 +11,18 @@ How values are compared:
   sign, ``,`` thousands separators as in ``1,200``), not inside an id (``2`` is not in ``FL-2``): ``120``, ``120.0``
   and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
+- a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
+  result that echoes it back (``"flight FL-999 not found"``) does not ground it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from ._outcome import Outcome
@@ -63,6 +67,17 @@ class _Haystack:
     """Numbers, from JSON numbers and from the text (None for a number that is not finite, equal to none)."""
 
 
+def _haystack(value: Any) -> _Haystack:
+    """The text and numbers of a JSON value."""
+    texts: list[str] = []
+    numbers: list[Fraction | None] = []
+    _leaves(value, texts, numbers)
+    haystack = _Haystack([text.casefold() for text in texts], set(numbers))
+    for text in texts:
+        haystack.numbers.update(_numbers(text))
+    return haystack
+
+
 class Sources:
     """What the arguments of one example's calls may come from: its user messages and its tool results, in trace
     order. The text of each is read once, on first use."""
@@ -72,6 +87,7 @@ class Sources:
         self._results = results
         self._user: _Haystack | None = None
         self._read: list[_Haystack] = []
+        self._calls: tuple[str, list[int], dict[Fraction | None, int]] | None = None
 
     def user(self) -> _Haystack:
         """The user messages."""
@@ -84,19 +100,37 @@ class Sources:
     def results(self, count: int) -> list[_Haystack]:
         """The first ``count`` tool results."""
         while len(self._read) < min(count, len(self._results)):
-            texts: list[str] = []
-            numbers: list[Fraction | None] = []
-            _leaves(self._results[len(self._read)], texts, numbers)
-            haystack = _Haystack([text.casefold() for text in texts], set(numbers))
-            for text in texts:
-                haystack.numbers.update(_numbers(text))
-            self._read.append(haystack)
+            self._read.append(_haystack(self._results[len(self._read)]))
         return self._read[:count]
+
+    def first_call(self, item: Any, calls: Sequence[tuple[str, Mapping[str, Any], int]], end: int) -> int | None:
+        """The position of the first of ``calls`` (every tool call of the trace: id, arguments, tool results before
+        it) before the one at ``end`` whose arguments hold ``item``, a string or a number found as in the sources;
+        None when none does."""
+        if self._calls is None:
+            chunks = ["\n".join(_haystack(list(params.values())).texts) for _, params, _ in calls]
+            starts = list(accumulate((len(chunk) + 1 for chunk in chunks[:-1]), initial=0))
+            numbers: dict[Fraction | None, int] = {}
+            for index, (_, params, _) in enumerate(calls):
+                for number in _haystack(list(params.values())).numbers:
+                    numbers.setdefault(number, index)
+            self._calls = "\n".join(chunks), starts, numbers
+        text, starts, numbers = self._calls
+        if isinstance(item, str):
+            needle, stop = item.strip().casefold(), starts[end] if end < len(starts) else len(text)
+            at = text.find(needle, 0, stop)  # a plain search first: most values occur in no earlier call
+            if at < 0:
+                return None
+            match = re.compile(_pattern(needle)).search(text, at, stop)  # its lookbehinds see the text before ``at``
+            return None if match is None else bisect_right(starts, match.start()) - 1
+        first = numbers.get(exact_number(item))
+        return None if first is None or first >= end else first
 
 
 @dataclass(frozen=True, slots=True)
 class Grounds:
-    """What the arguments of one call may come from: the example's sources, and how many tool results precede it."""
+    """What the arguments of one call may come from: the example's sources, how many tool results precede the call,
+    and the agent's earlier calls (a value the agent passed before any source showed it is its own)."""
 
     sources: Sources
     """The example's user messages and tool results."""
@@ -104,14 +138,26 @@ class Grounds:
     results_before: int
     """The number of tool results before the call in the trace."""
 
+    earlier: Sequence[tuple[str, Mapping[str, Any], int]] = ()
+    """The id and arguments of every tool call of the trace and the number of tool results before each, in order:
+    those before the call checked are the agent's earlier calls."""
+
+    index: int = 0
+    """The position of the call checked among the trace's tool calls."""
+
 
 def _occurs(needle: str, text: str) -> bool:
     """Whether ``needle`` occurs in ``text`` and not inside a longer word (at an edge that is a word character): not
     beside a word character, nor joined to one by a hyphen or a dot (``FL-12-3``, ``example.com``), nor beside the
     digits of a number written with thousands separators (``1,200``)."""
+    return re.search(_pattern(needle), text) is not None
+
+
+def _pattern(needle: str) -> str:
+    """The pattern of :func:`_occurs` (``needle`` is not blank)."""
     before = r"(?<!\w)(?<!\w[-.])(?<!\d,)" if needle[0].isalnum() or needle[0] == "_" else ""
     after = r"(?![-.]?\w)(?!,\d)" if needle[-1].isalnum() or needle[-1] == "_" else ""
-    return re.search(before + re.escape(needle) + after, text) is not None
+    return before + re.escape(needle) + after
 
 
 def _found(value: Any, haystacks: list[_Haystack]) -> bool | str:
@@ -156,7 +202,28 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
     found = _found(value, haystacks)
     places = " or ".join(named)
     if found is True:
+        own = _own(value, grounds)
+        if own is not None:
+            return Outcome.fail(own)
         return Outcome.ok(f"{render(value)} occurs in {places}")
     if isinstance(found, str):
         return Outcome.fail(found)
     return Outcome.fail(f"{render(value)} does not occur in {places}: not grounded")
+
+
+def _own(value: Any, grounds: Grounds) -> str | None:
+    """Why ``value`` (an item of it) is the agent's own: an earlier call of the agent passed it before any user
+    message or tool result showed it, so a tool result that echoes it back (``"FL-999 not found"``) does not ground
+    it; None when no earlier call did."""
+    sources = grounds.sources
+    for item in value if isinstance(value, list) else [value]:
+        first = sources.first_call(item, grounds.earlier, grounds.index)
+        if first is None:
+            continue
+        call_id, _, results_before = grounds.earlier[first]
+        if _found(item, [sources.user(), *sources.results(results_before)]) is not True:
+            return (
+                f"{render(item)} was first passed by the agent itself (call {call_id}), before any user message or "
+                "tool result showed it: a tool result that echoes it back does not ground it"
+            )
+    return None
