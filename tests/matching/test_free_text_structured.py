@@ -55,6 +55,23 @@ def test_an_offline_judges_pass_on_another_value_does_not_stand(expected: str, a
     assert f"is not the JSON value {expected!r} writes; an offline judge read them alike as text" in outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [
+        ('{"name":"alice"}', {"Name": "alice"}),  # a renamed key (JSON keys are case-sensitive)
+        ('["Mushroom"]', ["mushroom"]),  # another string
+        ('["a  b"]', ["a b"]),
+    ],
+)
+def test_a_value_that_reads_alike_only_as_text_goes_to_the_judge(expected: str, actual: Any) -> None:
+    asked: list[str] = []
+    offline = match_free_text(expected, actual, _context(0.9, asked))
+    assert len(asked) == 1
+    assert not offline.passed
+    assert offline.low_confidence
+    assert match_free_text(expected, actual, _context(None, [])).passed  # an LLM judge reads the JSON itself
+
+
 def test_an_llm_judges_pass_stands() -> None:
     outcome = match_free_text(TOPPINGS, ["olive", "mushroom"], _context(None, []))
     assert outcome.passed

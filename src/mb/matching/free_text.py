@@ -30,8 +30,10 @@ def same_text(a: str, b: str) -> bool:
     return _SPACE.sub(" ", a).strip().casefold() == _SPACE.sub(" ", b).strip().casefold()
 
 
-def _judged(expected: str, text: str, ctx: MatchContext) -> Outcome:
-    if same_text(expected, text):
+def _judged(expected: str, text: str, ctx: MatchContext, *, alike_as_text: bool = True) -> Outcome:
+    """The judge's verdict; text equal up to case and white space passes first, unless ``alike_as_text`` is false
+    (a JSON value that reads alike only as text: ``{"A": 1}`` is not ``{"a": 1}``)."""
+    if alike_as_text and same_text(expected, text):
         return Outcome.ok(f"same text as expected ({text!r})")
     verdict = ctx.oracle(JudgeRequest(JudgeTask.EQUIVALENCE, candidate=text, reference=expected))
     if verdict.error is not None:
@@ -80,7 +82,7 @@ def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
         if written is not MISSING:
             if json_equal(written, actual):
                 return Outcome.ok(f"same JSON value as expected ({as_text(actual)})")
-            outcome = _judged(expected, as_text(actual), ctx)
+            outcome = _judged(expected, as_text(actual), ctx, alike_as_text=False)
             if outcome.passed and outcome.error is None and outcome.confidence is not None:
                 text = as_text(actual)
                 reason = f"{text!r} is not the JSON value {expected!r} writes; {_STRUCTURED} ({outcome.reason})"
