@@ -10,7 +10,7 @@ from mb.entities import Example
 from mb.evaluation import evaluate
 from mb.judges.base import JudgeRequest, JudgeTask
 from mb.metrics import find_citation_markers
-from tests.support.judges import ScriptedJudge
+from tests.support.judges import FailingJudge, ScriptedJudge
 
 ALL_TASKS = tuple(JudgeTask)
 
@@ -177,3 +177,15 @@ def test_retrieval_reports_missed_resources() -> None:
     assert metric.details["recall"] == 0.5
     assert not metric.passed
     assert "not retrieved: doc_b" in metric.reason
+
+
+def test_retrieval_is_an_error_when_the_judge_fails_on_the_sufficiency_that_decides_it() -> None:
+    # No resources name the expected documents: whether the chunks suffice decides the metric, so a judge failure
+    # there is an error, never a pass on the count of chunks alone.
+    example = _example(
+        "Paris.", trace=[{"event": "retriever", "outputs": [{"id": "d1", "page_content": "Paris is in France."}]}]
+    )
+    metric = _metrics(example, FailingJudge(tasks=ALL_TASKS))["retrieval"]
+    assert metric.status == "error"
+    assert not metric.passed
+    assert "connection refused" in metric.reason
