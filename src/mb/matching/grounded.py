@@ -108,11 +108,12 @@ class Sources:
         it) before the one at ``end`` whose arguments hold ``item``, a string or a number found as in the sources;
         None when none does."""
         if self._calls is None:
-            chunks = ["\n".join(_haystack(list(params.values())).texts) for _, params, _ in calls]
+            haystacks = [_haystack(list(params.values())) for _, params, _ in calls]
+            chunks = ["\n".join(haystack.texts) for haystack in haystacks]
             starts = list(accumulate((len(chunk) + 1 for chunk in chunks[:-1]), initial=0))
             numbers: dict[Fraction | None, int] = {}
-            for index, (_, params, _) in enumerate(calls):
-                for number in _haystack(list(params.values())).numbers:
+            for index, haystack in enumerate(haystacks):
+                for number in haystack.numbers:
                     numbers.setdefault(number, index)
             self._calls = "\n".join(chunks), starts, numbers
         text, starts, numbers = self._calls
