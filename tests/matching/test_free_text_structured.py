@@ -25,7 +25,12 @@ def _context(confidence: float | None, asked: list[str]) -> MatchContext:
 
 @pytest.mark.parametrize(
     ("expected", "actual"),
-    [(TOPPINGS, ["mushroom", "olive"]), (PROFILE, {"age": 30.0, "name": "Alice"}), ("[1, 2]", [1, 2.0])],
+    [
+        (TOPPINGS, ["mushroom", "olive"]),
+        (PROFILE, {"age": 30.0, "name": "Alice"}),
+        ("[1, 2]", [1, 2.0]),
+        (TOPPINGS, '["mushroom","olive"]'),  # a string that writes the same JSON value
+    ],
 )
 def test_the_same_json_value_passes_without_a_judge(expected: str, actual: Any) -> None:
     asked: list[str] = []
@@ -43,6 +48,8 @@ def test_the_same_json_value_passes_without_a_judge(expected: str, actual: Any) 
         (PROFILE, {"name": "Alice", "years": 30}),
         (PROFILE, {"name": "Bob", "age": 30}),
         ("[true, false]", [False, True]),
+        (TOPPINGS, '["olive", "mushroom"]'),  # a string that writes another JSON value
+        (PROFILE, '{"name": "Alice", "years": 30}'),
     ],
 )
 def test_an_offline_judges_pass_on_another_value_does_not_stand(expected: str, actual: Any) -> None:

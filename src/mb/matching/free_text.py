@@ -71,16 +71,17 @@ def _written_json(expected: str) -> Any:
 def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
     """Judge one argument against the expected free text.
 
-    A list or object argument against an expected text that writes a list or object as JSON passes at once when
-    the two are the same JSON value; otherwise the judge reads both as text, and an offline judge's pass (one with
-    a calibrated confidence) becomes a low-confidence failure.
+    A list or object argument (or a string that writes one as JSON) against an expected text that writes a list or
+    object as JSON passes at once when the two are the same JSON value; otherwise the judge reads both as text, and
+    an offline judge's pass (one with a calibrated confidence) becomes a low-confidence failure.
     """
     if actual is MISSING or actual is None:
         return Outcome.fail(f"expected text like {expected!r}, got {describe_value(actual)}")
-    if isinstance(actual, (list, dict)):
+    if isinstance(actual, (list, dict, str)):
         written = _written_json(expected)
-        if written is not MISSING:
-            if json_equal(written, actual):
+        value = _written_json(actual) if isinstance(actual, str) and written is not MISSING else actual
+        if written is not MISSING and value is not MISSING:
+            if json_equal(written, value):
                 return Outcome.ok(f"same JSON value as expected ({as_text(actual)})")
             outcome = _judged(expected, as_text(actual), ctx, alike_as_text=False)
             if outcome.passed and outcome.error is None and outcome.confidence is not None:
