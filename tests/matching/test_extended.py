@@ -206,6 +206,10 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("FL-12", {"ids": "FL-12, FL-13."}, True),
         ("FL-13", {"ids": "FL-12, FL-13."}, True),
         ("1.5", {"price": 1.5}, True),
+        ("120", {"price": 120.0}, True),  # a string that writes a number is grounded by that number
+        ("1200", {"total": "$1,200"}, True),
+        ("12", {"price": 120.0}, False),
+        ("0012", {"order": 12}, False),  # an id with a leading zero is not the number
         (20, {"pages": "10-20"}, True),
         # a value with no letter or digit is in almost any text: never grounded
         ("-", {"range": "a - b"}, False),

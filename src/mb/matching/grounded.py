@@ -5,6 +5,7 @@ How values are compared:
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
   key or number of a preceding tool result, and not as part of a longer word, id or number: ``FL-12`` does not occur
   in ``FL-123`` nor in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
+  a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
   a string with no letter or digit (blank, ``-``) is never grounded;
 - a number is grounded when a number of the same value (compared exactly, not as 64-bit floats) appears: a JSON
   number of a tool result, or a number written in the text (digits with an optional decimal part, a leading minus
@@ -32,6 +33,10 @@ __all__ = ["Grounds", "Sources", "match_grounded"]
 
 _NUMBER = re.compile(r"(?<![\w.])(?<![^\W\d]-)-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w|[.,]\d|-[^\W\d])")
 """A number written in text, not inside an id such as ``FL-2`` (a bounded pattern: linear in the text)."""
+
+
+_PADDED = re.compile(r"-?0\d")
+"""The start of digits with a leading zero: an id ("0012"), not a number."""
 
 
 def _numbers(text: str) -> Iterator[Fraction]:
@@ -169,9 +174,12 @@ def _found(value: Any, haystacks: list[_Haystack]) -> bool | str:
         needle = value.strip().casefold()
         if not any(char.isalnum() for char in needle):
             return f"{render(value)} has no letter or digit: such a string is never grounded"
+        numeric = _NUMBER.fullmatch(needle) is not None and not _PADDED.match(needle)  # not an id such as "0012"
+        if numeric and _found(Fraction(needle.replace(",", "")), haystacks) is True:
+            return True  # "120" is grounded by 120.0, "1200" by "$1,200"
         return any(_occurs(needle, text) for haystack in haystacks for text in haystack.texts)
-    if isinstance(value, (int, float)):
-        number = exact_number(value)
+    if isinstance(value, (int, float, Fraction)):
+        number = value if isinstance(value, Fraction) else exact_number(value)
         return number is not None and any(number in haystack.numbers for haystack in haystacks)
     if isinstance(value, list):
         if not value:
