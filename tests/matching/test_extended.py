@@ -261,6 +261,8 @@ def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() 
     ids = [{**rule[0], "parameters": [{"param": "ids", "matcher": {"match_as": "grounded"}}]}]
     trace = [SEARCH, RESULT, lookup, echo, ("call", ("c4", "book", {"ids": ["FL-123", "FL-999"]}))]
     assert _rows(ids, trace)[0]["passed"] is False
+    trace = [SEARCH, RESULT, lookup, echo, ("call", ("c4", "book", {"ids": [["FL-123"], ["FL-999"]]}))]
+    assert _rows(ids, trace)[0]["passed"] is False
 
 
 def test_published_and_extended_tool_called_share_one_assignment() -> None:

@@ -224,15 +224,16 @@ def _own(value: Any, grounds: Grounds) -> str | None:
     """Why ``value`` (an item of it) is the agent's own: an earlier call of the agent passed it before any user
     message or tool result showed it, so a tool result that echoes it back (``"FL-999 not found"``) does not ground
     it; None when no earlier call did."""
+    if isinstance(value, list):
+        return next((why for item in value if (why := _own(item, grounds)) is not None), None)
     sources = grounds.sources
-    for item in value if isinstance(value, list) else [value]:
-        first = sources.first_call(item, grounds.earlier, grounds.index)
-        if first is None:
-            continue
-        call_id, _, results_before = grounds.earlier[first]
-        if _found(item, [sources.user(), *sources.results(results_before)]) is not True:
-            return (
-                f"{render(item)} was first passed by the agent itself (call {call_id}), before any user message or "
-                "tool result showed it: a tool result that echoes it back does not ground it"
-            )
-    return None
+    first = sources.first_call(value, grounds.earlier, grounds.index)
+    if first is None:
+        return None
+    call_id, _, results_before = grounds.earlier[first]
+    if _found(value, [sources.user(), *sources.results(results_before)]) is True:
+        return None
+    return (
+        f"{render(value)} was first passed by the agent itself (call {call_id}), before any user message or tool "
+        "result showed it: a tool result that echoes it back does not ground it"
+    )
