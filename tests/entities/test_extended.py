@@ -215,7 +215,9 @@ def test_a_value_that_is_not_a_list_is_an_error() -> None:
     ]
 
 
-@pytest.mark.parametrize("pattern", ["(?=a)", "a\\1", "a**", "(?P<n>a)", "x{5,2}", "a" * 1001])
+@pytest.mark.parametrize(
+    "pattern", ["(?=a)", "a\\1", "a**", "(?P<n>a)", "x{5,2}", "a" * 1001, "a{\u0663}", "a{1,\u0663}"]
+)
 def test_unsupported_patterns_are_refused(pattern: str) -> None:
     with pytest.raises(ValidationError):
         RegexMatcher(pattern=pattern)
