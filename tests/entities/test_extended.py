@@ -193,13 +193,31 @@ def test_malformed_items_make_the_line_invalid(item: dict[str, Any], path: str, 
     assert any(p == f"$.expectations.extended_assertions{path}" and message in m for p, m in problems), problems
 
 
+@pytest.mark.parametrize(
+    ("item", "path"),
+    [
+        ({"assert_that": ["tool_called"], "tool": "t"}, "[0]"),
+        ({"assert_that": "tool_called", "tool": "t", "parameters": [{"param": "p", "matcher": {"match_as": [1]}}]},
+         "[0].parameters[0].matcher"),
+        ({"assert_that": "tool_called", "tool": "t",
+          "parameters": [{"param": "p", "matcher": {"match_as": "optional", "default": {"match_as": {"a": 1}}}}]},
+         "[0].parameters[0].matcher.default"),
+    ],
+)  # fmt: skip
+def test_a_kind_that_is_not_a_string_is_an_error_at_its_path(item: dict[str, Any], path: str) -> None:
+    problems = _problems([item])
+    assert any(p.startswith(f"$.expectations.extended_assertions{path}") for p, _ in problems), problems
+
+
 def test_a_value_that_is_not_a_list_is_an_error() -> None:
     assert _problems({"assert_that": "tool_not_called", "tool": "x"}) == [
         ("$.expectations.extended_assertions", "expected an array, got an object")
     ]
 
 
-@pytest.mark.parametrize("pattern", ["(?=a)", "a\\1", "a**", "(?P<n>a)", "x{5,2}", "a" * 1001])
+@pytest.mark.parametrize(
+    "pattern", ["(?=a)", "a\\1", "a**", "(?P<n>a)", "x{5,2}", "a" * 1001, "a{\u0663}", "a{1,\u0663}"]
+)
 def test_unsupported_patterns_are_refused(pattern: str) -> None:
     with pytest.raises(ValidationError):
         RegexMatcher(pattern=pattern)

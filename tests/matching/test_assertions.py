@@ -167,3 +167,26 @@ def test_orphan_tool_results() -> None:
     assert "'early'" in check.reason
     assert "'ghost'" in check.reason
     assert check_orphan_results(Outputs(response="x")) is None
+
+
+def test_an_assertion_left_a_taken_call_is_undecided_when_an_undecided_check_could_free_it() -> None:
+    # A1 (free_text) cannot tell on c1 and matches c2; A2 matches only c2. If the judge's doubt on c1 resolved to a
+    # match, A1 would take c1 and both pass: the example is undecided, not failed.
+    def unsure_on_c1(request: JudgeRequest) -> Verdict:
+        if request.candidate == "flights to paris":
+            return Verdict(0.5, "cannot tell", "test", undecided=True)
+        return Verdict(1.0, "alike", "test")
+
+    calls = _calls(("c1", "search", {"q": "flights to paris", "n": 1}), ("c2", "search", {"q": "Paris", "n": 2}))
+    free = {"param": "q", "matcher": {"match_as": "free_text", "value": "Paris"}}
+    assertions = _ASSERTIONS.validate_python([_called("search", free), _called("search", _eq("n", 2))])
+    results = check_assertions(assertions, calls, MatchContext(unsure_on_c1))
+    assert sum(r.passed for r in results) == 1
+    unsatisfied = next(r for r in results if not r.passed)
+    assert unsatisfied.undecided
+    assert unsatisfied.error is None
+    # with no doubt anywhere, the same traces fail
+    calls = _calls(("c1", "search", {"q": "Rome", "n": 1}), ("c2", "search", {"q": "Paris", "n": 2}))
+    results = check_assertions(assertions, calls, CTX)
+    assert not any(r.undecided for r in results)
+    assert sum(r.passed for r in results) == 1

@@ -44,6 +44,32 @@ def test_the_forms_the_matcher_reads_still_pass(actual: str) -> None:
     assert match_email(EXPECTED, actual).passed
 
 
+@pytest.mark.parametrize(
+    "actual",
+    [
+        "mailto:dana.reyes@example.com?cc=ops%40example.com",  # a percent-encoded recipient in the query
+        "mailto:dana.reyes@example.com?subject=hi&BCC=ops%40example.com",
+        "mailto:dana.reyes@example.com?to=ops%40example.com",
+        "dana.reyes@example.com?subject=hi",  # a query is part of a mailto: URL, not of an address
+        "dana.reyes@example.com <>",  # the display name of an empty address
+    ],
+)
+def test_a_second_recipient_or_stray_text_in_a_mailto_url_fails(actual: str) -> None:
+    assert not match_email(EXPECTED, actual).passed
+
+
+@pytest.mark.parametrize(
+    "actual",
+    [
+        "mailto:dana.reyes@example.com?subject=Hi%20there",
+        "mailto:dana.reyes%40example.com",
+        "mailto:?to=dana.reyes%40example.com",
+    ],
+)
+def test_a_mailto_url_reads_as_its_recipients(actual: str) -> None:
+    assert match_email(EXPECTED, actual).passed
+
+
 def test_an_expected_value_with_stray_space_is_reported() -> None:
     outcome = match_email("dana.reyes@ex ample.com", EXPECTED)
     assert not outcome.passed

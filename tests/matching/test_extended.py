@@ -129,6 +129,12 @@ def test_closed_tool_called() -> None:
         ({"match_as": "number", "value": 200, "relative": 0.01}, 198, True),
         ({"match_as": "number", "value": 200, "relative": 0.01}, 197.9, False),
         ({"match_as": "number", "value": 120}, "120", False),  # a string is not a number
+        # numbers are compared as written, not as 64-bit floats: no rounding passes a wrong id or fails 1.1 - 1.0
+        ({"match_as": "number", "value": 9007199254740993}, 9007199254740992.0, False),
+        ({"match_as": "number", "value": 1234567890123456789, "tolerance": 0.5}, 1234567890123456788, False),
+        ({"match_as": "number", "value": 1.0, "tolerance": 0.1}, 1.1, True),
+        ({"match_as": "number", "value": 100, "relative": 0.001}, 100.1, True),
+        ({"match_as": "number", "value": 0.3}, 0.30000000000000004, False),
         ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "FL-123", True),
         ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "FL-1234", False),  # the whole value
         ({"match_as": "regex", "pattern": "FL-[0-9]{3}"}, "xFL-123", False),
@@ -181,6 +187,40 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
     assert row["passed"] is passed, row["reason"]
 
 
+@pytest.mark.parametrize(
+    ("value", "result", "passed"),
+    [
+        # a 19-digit id is not grounded by its neighbour (as 64-bit floats they are the same number)
+        (1234567890123456788, {"order_id": 1234567890123456789}, False),
+        (1234567890123456788, {"note": "order 1234567890123456789 shipped"}, False),
+        (1234567890123456789, {"note": "order 1234567890123456789 shipped"}, True),
+        (1234567890123456789, {"order_id": 1234567890123456789}, True),
+        # part of a longer id or number: joined by a hyphen or a dot, or the digits of a decimal or of thousands
+        ("FL-12", {"id": "FL-12-3"}, False),
+        ("12-3", {"id": "FL-12-3"}, False),
+        ("1", {"price": 1.5}, False),
+        ("5", {"price": "$1.5"}, False),
+        ("1", {"total": "1,200"}, False),
+        ("example", {"site": "example.com"}, False),
+        (2, {"id": "FL-2"}, False),
+        ("FL-12", {"ids": "FL-12, FL-13."}, True),
+        ("FL-13", {"ids": "FL-12, FL-13."}, True),
+        ("1.5", {"price": 1.5}, True),
+        ("120", {"price": 120.0}, True),  # a string that writes a number is grounded by that number
+        ("1200", {"total": "$1,200"}, True),
+        ("12", {"price": 120.0}, False),
+        ("0012", {"order": 12}, False),  # an id with a leading zero is not the number
+        (20, {"pages": "10-20"}, True),
+        # a value with no letter or digit is in almost any text: never grounded
+        ("-", {"range": "a - b"}, False),
+        ("...", {"text": "wait..."}, False),
+    ],
+)
+def test_grounded_values_are_whole_ids_and_exact_numbers(value: Any, result: Any, passed: bool) -> None:
+    row = _one({"match_as": "grounded", "from": "tool_results"}, value, [SEARCH, ("result", result)])
+    assert row["passed"] is passed, row["reason"]
+
+
 def test_grounded_reads_only_the_results_before_the_call() -> None:
     rule = [
         {
@@ -193,6 +233,36 @@ def test_grounded_reads_only_the_results_before_the_call() -> None:
     early = _rows(rule, [SEARCH, BOOK, RESULT])[0]
     assert early["passed"] is False
     assert "does not occur in the 0 tool result(s) before the call" in early["reason"]
+
+
+def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() -> None:
+    rule = [
+        {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "parameters": [{"param": "flight_id", "matcher": {"match_as": "grounded"}}],
+        }
+    ]
+    lookup = ("call", ("c1", "get_flight", {"id": "FL-999"}))
+    echo = ("result", {"error": "flight FL-999 not found"})
+    book = ("call", ("c2", "book", {"flight_id": "FL-999"}))
+    made_up = _rows(rule, [lookup, echo, book])[0]
+    assert made_up["passed"] is False
+    assert "first passed by the agent itself (call c1)" in made_up["reason"]
+    # a value the agent read before passing it stays grounded when a later result echoes it
+    seen = [SEARCH, RESULT, ("call", ("c3", "get_flight", {"id": "FL-123"})), ("result", {"id": "FL-123"}), BOOK]
+    assert _rows(rule, seen)[0]["passed"] is True
+    # so does one from the user's message ("Paris"), looked up first
+    paris = [*rule]
+    paris[0] = {**rule[0], "parameters": [{"param": "to", "matcher": {"match_as": "grounded"}}]}
+    trace = [SEARCH, ("result", {"to": "Paris"}), ("call", ("c2", "book", {"to": "Paris"}))]
+    assert _rows(paris, trace)[0]["passed"] is True
+    # an array is grounded only when no item is the agent's own
+    ids = [{**rule[0], "parameters": [{"param": "ids", "matcher": {"match_as": "grounded"}}]}]
+    trace = [SEARCH, RESULT, lookup, echo, ("call", ("c4", "book", {"ids": ["FL-123", "FL-999"]}))]
+    assert _rows(ids, trace)[0]["passed"] is False
+    trace = [SEARCH, RESULT, lookup, echo, ("call", ("c4", "book", {"ids": [["FL-123"], ["FL-999"]]}))]
+    assert _rows(ids, trace)[0]["passed"] is False
 
 
 def test_published_and_extended_tool_called_share_one_assignment() -> None:

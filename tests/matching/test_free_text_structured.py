@@ -25,7 +25,12 @@ def _context(confidence: float | None, asked: list[str]) -> MatchContext:
 
 @pytest.mark.parametrize(
     ("expected", "actual"),
-    [(TOPPINGS, ["mushroom", "olive"]), (PROFILE, {"age": 30.0, "name": "Alice"}), ("[1, 2]", [1, 2.0])],
+    [
+        (TOPPINGS, ["mushroom", "olive"]),
+        (PROFILE, {"age": 30.0, "name": "Alice"}),
+        ("[1, 2]", [1, 2.0]),
+        (TOPPINGS, '["mushroom","olive"]'),  # a string that writes the same JSON value
+    ],
 )
 def test_the_same_json_value_passes_without_a_judge(expected: str, actual: Any) -> None:
     asked: list[str] = []
@@ -43,6 +48,8 @@ def test_the_same_json_value_passes_without_a_judge(expected: str, actual: Any) 
         (PROFILE, {"name": "Alice", "years": 30}),
         (PROFILE, {"name": "Bob", "age": 30}),
         ("[true, false]", [False, True]),
+        (TOPPINGS, '["olive", "mushroom"]'),  # a string that writes another JSON value
+        (PROFILE, '{"name": "Alice", "years": 30}'),
     ],
 )
 def test_an_offline_judges_pass_on_another_value_does_not_stand(expected: str, actual: Any) -> None:
@@ -53,6 +60,23 @@ def test_an_offline_judges_pass_on_another_value_does_not_stand(expected: str, a
     assert outcome.low_confidence
     assert outcome.error is None
     assert f"is not the JSON value {expected!r} writes; an offline judge read them alike as text" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [
+        ('{"name":"alice"}', {"Name": "alice"}),  # a renamed key (JSON keys are case-sensitive)
+        ('["Mushroom"]', ["mushroom"]),  # another string
+        ('["a  b"]', ["a b"]),
+    ],
+)
+def test_a_value_that_reads_alike_only_as_text_goes_to_the_judge(expected: str, actual: Any) -> None:
+    asked: list[str] = []
+    offline = match_free_text(expected, actual, _context(0.9, asked))
+    assert len(asked) == 1
+    assert not offline.passed
+    assert offline.low_confidence
+    assert match_free_text(expected, actual, _context(None, [])).passed  # an LLM judge reads the JSON itself
 
 
 def test_an_llm_judges_pass_stands() -> None:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from mb.entities import Example
 from mb.evaluation import evaluate
-from mb.judges.base import JudgeRequest, JudgeTask
+from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.metrics import find_citation_markers
-from tests.support.judges import ScriptedJudge
+from tests.support.judges import FailingJudge, ScriptedJudge
 
 ALL_TASKS = tuple(JudgeTask)
 
@@ -177,3 +178,35 @@ def test_retrieval_reports_missed_resources() -> None:
     assert metric.details["recall"] == 0.5
     assert not metric.passed
     assert "not retrieved: doc_b" in metric.reason
+
+
+def test_retrieval_is_an_error_when_the_judge_fails_on_the_sufficiency_that_decides_it() -> None:
+    # No resources name the expected documents: whether the chunks suffice decides the metric, so a judge failure
+    # there is an error, never a pass on the count of chunks alone.
+    example = _example(
+        "Paris.", trace=[{"event": "retriever", "outputs": [{"id": "d1", "page_content": "Paris is in France."}]}]
+    )
+    metric = _metrics(example, FailingJudge(tasks=ALL_TASKS))["retrieval"]
+    assert metric.status == "error"
+    assert not metric.passed
+    assert "connection refused" in metric.reason
+
+
+class _UnsureOfSupport(ScriptedJudge):
+    """A judge that cannot tell whether any span is supported."""
+
+    async def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+        return [Verdict(0.6, "cannot tell", self.name, confidence=0.55, undecided=True) for _ in requests]
+
+
+def test_a_citation_whose_support_the_judge_cannot_tell_is_undecided_not_unsupported() -> None:
+    trace = [{"event": "retriever", "outputs": [{"id": "d1", "page_content": "Paris is the capital of France."}]}]
+    response = "Paris is the capital of France."
+    citations = [{"document_id": "d1", "span_from": 0, "span_to": len(response)}]
+    example = _example(response, trace=trace, citations=citations)
+    [result] = evaluate([example], judge=_UnsureOfSupport(tasks=ALL_TASKS), require=["citations"]).results
+    metric = result.metrics["citations"]
+    assert not metric.passed
+    assert metric.details["undecided"] is True
+    assert "not supported" not in metric.reason
+    assert result.status == "undecided"

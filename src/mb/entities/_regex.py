@@ -12,6 +12,7 @@ so no pattern backtracks: the cost is at most the value's length times the autom
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,6 +41,7 @@ _CLASSES: dict[str, _Test] = {
 }
 _CONTROLS = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "v": "\v"}
 _SPECIAL = set(".^$*+?{}[]\\|()")
+_DIGITS = re.compile("[0-9]+").fullmatch
 
 
 class PatternError(ValueError):
@@ -100,7 +102,7 @@ class _Parser:
         end = self.text.find("}", self.at)
         body = self.text[self.at + 1 : end] if end > 0 else ""
         low_text, comma, high_text = body.partition(",")
-        if not low_text.isdigit() or (high_text and not high_text.isdigit()):
+        if not _DIGITS(low_text) or (high_text and not _DIGITS(high_text)):  # ASCII: "{٣}" is no count in Python
             raise self.fail("expected {n}, {n,} or {n,m}")
         low = int(low_text)
         high = low if not comma else int(high_text) if high_text else None

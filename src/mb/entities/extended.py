@@ -334,9 +334,10 @@ def _unknown(value: Mapping[str, Any], known: list[str], loc: tuple[str | int, .
 def _matcher_keys(matcher: Any, loc: tuple[str | int, ...]) -> list[InitErrorDetails]:
     if not isinstance(matcher, Mapping):
         return []
-    model = _MATCHERS.get(matcher.get("match_as", "equality"))
+    kind = matcher.get("match_as", "equality")
+    model = _MATCHERS.get(kind) if isinstance(kind, str) else None
     if model is None:
-        return []  # an unknown kind: the validation error names it
+        return []  # an unknown kind (or one that is not a string): the validation error names it
     errors = _unknown(matcher, _keys(model), loc)
     if model is ExtendedOptionalMatcher:
         errors += _matcher_keys(matcher.get("default"), (*loc, "default"))
@@ -349,7 +350,8 @@ def _key_errors(items: list[Any]) -> list[InitErrorDetails]:
     for index, item in enumerate(items):
         if not isinstance(item, Mapping):
             continue
-        model = _KINDS.get(item.get("assert_that"))  # type: ignore[arg-type]
+        kind = item.get("assert_that")
+        model = _KINDS.get(kind) if isinstance(kind, str) else None
         if model is None:
             continue
         errors += _unknown(item, _keys(model), (index,))

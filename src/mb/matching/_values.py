@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
+from fractions import Fraction
 from typing import Any
 
 import orjson
 
-__all__ = ["MISSING", "compact_json", "describe_value", "json_type", "render"]
+__all__ = ["MISSING", "compact_json", "describe_value", "exact_number", "json_type", "render"]
 
 
 class _Missing:
@@ -65,3 +67,12 @@ def describe_value(value: Any) -> str:
     if value is None:
         return "null"
     return f"{render(value)} ({json_type(value)})"
+
+
+def exact_number(number: int | float) -> Fraction | None:
+    """A JSON number as the exact value it is written as: an integer as itself, a float as its shortest decimal form
+    (``repr``, as JSON writes it), so ``9007199254740993`` is not ``9007199254740992.0`` and ``1.1 - 1.0`` is ``0.1``.
+    None for infinity and NaN (which no line holds: only Python code can pass them)."""
+    if isinstance(number, float):
+        return Fraction(repr(number)) if math.isfinite(number) else None
+    return Fraction(number)

@@ -141,22 +141,26 @@ def _no_tool_called(calls: Sequence[CallSpec]) -> Row:
     return assertion_row(None, False, calls[0][0], f"expected no tool call, got {len(calls)}: {shown}", [])
 
 
+def _open(candidate: _Candidate) -> bool:
+    """Whether an unsatisfied candidate could still match: no parameter failed, but a judge failure, or a judge that
+    could not tell, left some without a verdict."""
+    return not candidate.satisfied and all(
+        parameter["passed"] or parameter["error"] is not None or parameter["undecided"]
+        for parameter in candidate.parameters
+    )
+
+
 def _first_undecided(candidates: list[_Candidate]) -> _Candidate | None:
-    """The first unsatisfied candidate on which no parameter failed: a judge failure, or a judge that could not tell,
-    left some without a verdict."""
-    for candidate in candidates:
-        if candidate.satisfied:
-            continue
-        for parameter in candidate.parameters:
-            if not parameter["passed"] and parameter["error"] is None and not parameter["undecided"]:
-                break
-        else:
-            return candidate
-    return None
+    """The first candidate that could still match (see :func:`_open`)."""
+    return next((candidate for candidate in candidates if _open(candidate)), None)
 
 
 def _unsatisfied(
-    assertion: AssertionSpec, candidates: list[_Candidate], assigned_calls: set[int], calls: Sequence[CallSpec]
+    assertion: AssertionSpec,
+    candidates: list[_Candidate],
+    assigned_calls: set[int],
+    calls: Sequence[CallSpec],
+    could_all: bool = False,
 ) -> Row:
     tool, parameters = assertion
     if not candidates:
@@ -168,13 +172,15 @@ def _unsatisfied(
     else:
         closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
     call_id = calls[closest.call][0]
-    if closest.satisfied:
+    undecided = _first_undecided(candidates) if could_all or not closest.satisfied else None
+    if undecided is None and closest.satisfied:
         reason = (
             f"call {call_id} to {tool!r} matches, but every matching call is already used by another assertion "
             f"({len(candidates)} call(s) to {tool!r}; each assertion needs its own call)"
         )
-        return assertion_row(tool, False, call_id, reason, closest.parameters)
-    undecided = _first_undecided(candidates)
+        if could_all:  # the assertion holding it could take another call, if a check without a verdict matched
+            reason = f"undecided: {reason}, and another assertion's check without a verdict could free one"
+        return assertion_row(tool, False, call_id, reason, closest.parameters, undecided=could_all)
     if undecided is not None:
         errors = "; ".join(f"{_label(p)}: {p['error']}" for p in undecided.parameters if p["error"])
         undecided_id = calls[undecided.call][0]
@@ -239,6 +245,20 @@ def _over_limit(
     ]
 
 
+def _could_all(
+    assertions: Sequence[AssertionSpec],
+    candidates: list[list[_Candidate]],
+    assignment: list[int | None],
+    size: int,
+) -> bool:
+    """Whether some ``tool_called`` assertion is left without a call but every one could have its own if the checks
+    left without a verdict matched: then those left are undecided (or errors), not failed."""
+    if all(call is not None or tool is None for (tool, _), call in zip(assertions, assignment, strict=True)):
+        return False
+    possible = max_matching([[c.call for c in options if c.satisfied or _open(c)] for options in candidates], size)
+    return all(call is not None or tool is None for (tool, _), call in zip(assertions, possible, strict=True))
+
+
 def assertion_rows(
     assertions: Sequence[AssertionSpec],
     calls: Sequence[CallSpec],
@@ -267,6 +287,7 @@ def assertion_rows(
         candidates.append(options)
     assignment = max_matching([[c.call for c in options if c.satisfied] for options in candidates], len(calls))
     assigned_calls = {index for index in assignment if index is not None}
+    could_all = _could_all(assertions, candidates, assignment, len(calls))
     results: list[Row] = []
     for assertion, options, assigned in zip(assertions, candidates, assignment, strict=True):
         tool = assertion[0]
@@ -278,7 +299,7 @@ def assertion_rows(
             reason = f"call {call_id} to {tool!r} satisfies every parameter assertion"
             results.append(assertion_row(tool, True, call_id, reason, rows))
         else:
-            results.append(_unsatisfied(assertion, options, assigned_calls, calls))
+            results.append(_unsatisfied(assertion, options, assigned_calls, calls, could_all))
     return results
 
 

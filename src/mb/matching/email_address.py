@@ -1,4 +1,5 @@
-"""``email``: addresses are parsed (display names, ``mailto:``, surrounding space) and compared case-folded."""
+"""``email``: addresses are parsed (display names, ``mailto:`` URLs and the recipients of their query, surrounding
+space) and compared case-folded."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Sequence
 from email.utils import getaddresses
 from functools import lru_cache
 from typing import Any
+from urllib.parse import parse_qsl, unquote
 
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
@@ -14,13 +16,16 @@ from ._values import MISSING, describe_value, render
 __all__ = ["match_email", "parse_addresses"]
 
 _MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
+_EMPTY_ANGLE = re.compile(r"<\s*>")
+_RECIPIENTS = ("to", "cc", "bcc")
+"""The fields of a ``mailto:`` URL's query that add recipients."""
 
 
 @lru_cache(maxsize=4096)
 def _normalize(address: str) -> str | None:
     """The canonical, case-folded form of one address (``email_validator``'s reading); None when it is not an
     email address."""
-    text = _MAILTO.sub("", address.strip()).split("?", 1)[0].strip()
+    text = _MAILTO.sub("", address.strip()).strip()
     if not text:
         return None
     from email_validator import EmailNotValidError, validate_email  # imported on the first address read
@@ -40,7 +45,12 @@ def parse_addresses(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     compared case-folded, so an agent's ``Dana.Scully@Example.com`` shares the reading of the expected
     ``dana.scully@example.com``. Parts that are not addresses are reported as written.
     """
-    text = _MAILTO.sub("", value.strip())
+    text = value.strip()
+    mailto = _MAILTO.match(text)
+    if mailto is not None:  # a URL: a percent-encoded path, and recipients in its query (to, cc, bcc)
+        path, _, query = text[mailto.end() :].partition("?")
+        recipients = [value for key, value in parse_qsl(query) if key.casefold() in _RECIPIENTS]
+        text = ", ".join(part for part in (unquote(path), *recipients) if part.strip())
     if text.isascii():
         lowered = _read(text.lower())
         if not lowered[1]:
@@ -54,7 +64,7 @@ def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     addresses."""
     found: list[str] = []
     invalid: list[str] = []
-    if text.count("<") != text.count(">"):  # "dana@example.com>": stray text, not a list of addresses
+    if text.count("<") != text.count(">") or _EMPTY_ANGLE.search(text):  # "dana@example.com>", "dana@example.com <>"
         return (), (text,)
     try:
         pairs = getaddresses([text.replace(";", ",")])

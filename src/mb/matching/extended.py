@@ -102,11 +102,12 @@ def all_assertion_rows(
         return assertion_rows(published, calls, ctx)
     called = [assertion for assertion in extended if isinstance(assertion, ExtendedToolCallAssertion)]
     contexts: dict[int, MatchContext] = {}
+    earlier = [(call_id, params, before) for (call_id, _, params), before in zip(calls, results_before, strict=False)]
 
     def context(index: int) -> MatchContext:
         found = contexts.get(index)
         if found is None:
-            grounds = None if sources is None else Grounds(sources, results_before[index])
+            grounds = None if sources is None else Grounds(sources, results_before[index], earlier, index)
             found = contexts[index] = replace(ctx, grounds=grounds)
         return found
 

@@ -4,12 +4,13 @@ own module)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..entities._regex import MAX_STEPS
 from ..entities.extended import AnyOfMatcher, NumberMatcher, RegexMatcher
 from ._outcome import Outcome
-from ._values import MISSING, describe_value, render
+from ._values import MISSING, describe_value, exact_number, render
 from .equality import json_equal
 
 __all__ = ["EXTENDED_MATCHERS", "match_any_of", "match_closed", "match_number", "match_regex"]
@@ -28,16 +29,29 @@ def match_any_of(matcher: AnyOfMatcher, actual: Any) -> Outcome:
     return Outcome.fail(f"expected one of {render(matcher.values)}, got {describe_value(actual)}")
 
 
+def _plain(number: Fraction) -> int | float:
+    """An exact number as a JSON number for a reason."""
+    return int(number) if number.denominator == 1 else float(number)
+
+
 def match_number(matcher: NumberMatcher, actual: Any) -> Outcome:
-    """A JSON number within ``max(tolerance, relative * |value|)`` of the value."""
-    allowed = max(matcher.tolerance, (matcher.relative or 0) * abs(matcher.value))
-    within = f"{render(matcher.value)} ± {render(allowed)}" if allowed else render(matcher.value)
+    """A JSON number within ``max(tolerance, relative * |value|)`` of the value, computed on the numbers as written
+    (see :func:`~mb.matching._values.exact_number`)."""
+    value, tolerance = exact_number(matcher.value), exact_number(matcher.tolerance)
+    relative = exact_number(matcher.relative or 0)
+    if value is None or tolerance is None or relative is None:
+        return Outcome.fail(f"the matcher's value, tolerance and relative must be finite numbers: {render(matcher)}")
+    allowed = max(tolerance, relative * abs(value))
+    within = f"{render(matcher.value)} ± {render(_plain(allowed))}" if allowed else render(matcher.value)
     if isinstance(actual, bool) or not isinstance(actual, (int, float)):
         return Outcome.fail(f"expected a number within {within}, got {describe_value(actual)}")
-    difference = abs(actual - matcher.value)
+    exact = exact_number(actual)
+    if exact is None:
+        return Outcome.fail(f"expected a number within {within}, got {render(actual)}, not a finite number")
+    difference = abs(exact - value)
     if difference <= allowed:
         return Outcome.ok(f"got {render(actual)}, within {within}")
-    return Outcome.fail(f"expected {within}, got {render(actual)} (off by {render(difference)})")
+    return Outcome.fail(f"expected {within}, got {render(actual)} (off by {render(_plain(difference))})")
 
 
 def match_regex(matcher: RegexMatcher, actual: Any) -> Outcome:

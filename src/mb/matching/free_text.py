@@ -30,8 +30,10 @@ def same_text(a: str, b: str) -> bool:
     return _SPACE.sub(" ", a).strip().casefold() == _SPACE.sub(" ", b).strip().casefold()
 
 
-def _judged(expected: str, text: str, ctx: MatchContext) -> Outcome:
-    if same_text(expected, text):
+def _judged(expected: str, text: str, ctx: MatchContext, *, alike_as_text: bool = True) -> Outcome:
+    """The judge's verdict; text equal up to case and white space passes first, unless ``alike_as_text`` is false
+    (a JSON value that reads alike only as text: ``{"A": 1}`` is not ``{"a": 1}``)."""
+    if alike_as_text and same_text(expected, text):
         return Outcome.ok(f"same text as expected ({text!r})")
     verdict = ctx.oracle(JudgeRequest(JudgeTask.EQUIVALENCE, candidate=text, reference=expected))
     if verdict.error is not None:
@@ -69,18 +71,19 @@ def _written_json(expected: str) -> Any:
 def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
     """Judge one argument against the expected free text.
 
-    A list or object argument against an expected text that writes a list or object as JSON passes at once when
-    the two are the same JSON value; otherwise the judge reads both as text, and an offline judge's pass (one with
-    a calibrated confidence) becomes a low-confidence failure.
+    A list or object argument (or a string that writes one as JSON) against an expected text that writes a list or
+    object as JSON passes at once when the two are the same JSON value; otherwise the judge reads both as text, and
+    an offline judge's pass (one with a calibrated confidence) becomes a low-confidence failure.
     """
     if actual is MISSING or actual is None:
         return Outcome.fail(f"expected text like {expected!r}, got {describe_value(actual)}")
-    if isinstance(actual, (list, dict)):
+    if isinstance(actual, (list, dict, str)):
         written = _written_json(expected)
-        if written is not MISSING:
-            if json_equal(written, actual):
+        value = _written_json(actual) if isinstance(actual, str) and written is not MISSING else actual
+        if written is not MISSING and value is not MISSING:
+            if json_equal(written, value):
                 return Outcome.ok(f"same JSON value as expected ({as_text(actual)})")
-            outcome = _judged(expected, as_text(actual), ctx)
+            outcome = _judged(expected, as_text(actual), ctx, alike_as_text=False)
             if outcome.passed and outcome.error is None and outcome.confidence is not None:
                 text = as_text(actual)
                 reason = f"{text!r} is not the JSON value {expected!r} writes; {_STRUCTURED} ({outcome.reason})"

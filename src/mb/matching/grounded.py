@@ -3,36 +3,48 @@
 How values are compared:
 
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
-  key or number of a preceding tool result, and not as part of a longer word: ``FL-12`` does not occur in
-  ``FL-123``, ``paris`` occurs in ``Flights to Paris.``; an empty (or blank) string is never grounded;
-- a number is grounded when a number of the same value appears: a JSON number of a tool result, or a number written in
-  the text (digits with an optional decimal part, a leading minus sign, ``,`` thousands separators as in ``1,200``):
-  ``120``, ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
+  key or number of a preceding tool result, and not as part of a longer word, id or number: ``FL-12`` does not occur
+  in ``FL-123`` nor in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
+  a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
+  a string with no letter or digit (blank, ``-``) is never grounded;
+- a number is grounded when a number of the same value (compared exactly, not as 64-bit floats) appears: a JSON
+  number of a tool result, or a number written in the text (digits with an optional decimal part, a leading minus
+  sign, ``,`` thousands separators as in ``1,200``), not inside an id (``2`` is not in ``FL-2``): ``120``, ``120.0``
+  and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
+- a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
+  result that echoes it back (``"flight FL-999 not found"``) does not ground it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from ._outcome import Outcome
-from ._values import MISSING, describe_value, render
+from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["Grounds", "Sources", "match_grounded"]
 
-_NUMBER = re.compile(r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w|[.,]\d)")
-"""A number written in text (a bounded pattern: linear in the text)."""
+_NUMBER = re.compile(r"(?<![\w.])(?<![^\W\d]-)-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w|[.,]\d|-[^\W\d])")
+"""A number written in text, not inside an id such as ``FL-2`` (a bounded pattern: linear in the text)."""
 
 
-def _numbers(text: str) -> Iterator[float]:
+_PADDED = re.compile(r"-?0\d")
+"""The start of digits with a leading zero: an id ("0012"), not a number."""
+
+
+def _numbers(text: str) -> Iterator[Fraction]:
     for match in _NUMBER.finditer(text):
-        yield float(match.group().replace(",", ""))
+        yield Fraction(match.group().replace(",", ""))
 
 
-def _leaves(value: Any, texts: list[str], numbers: list[float]) -> None:
+def _leaves(value: Any, texts: list[str], numbers: list[Fraction | None]) -> None:
     """The strings (keys included) and numbers of a JSON value; numbers also as text, for string arguments."""
     stack = [value]
     while stack:
@@ -42,7 +54,7 @@ def _leaves(value: Any, texts: list[str], numbers: list[float]) -> None:
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, (int, float)):
-            numbers.append(float(item))
+            numbers.append(exact_number(item))
             texts.append(render(item))
         elif isinstance(item, dict):
             texts.extend(str(key) for key in item)
@@ -56,8 +68,19 @@ class _Haystack:
     texts: list[str] = field(default_factory=list)
     """Case-folded text."""
 
-    numbers: set[float] = field(default_factory=set)
-    """Numbers, from JSON numbers and from the text."""
+    numbers: set[Fraction | None] = field(default_factory=set)
+    """Numbers, from JSON numbers and from the text (None for a number that is not finite, equal to none)."""
+
+
+def _haystack(value: Any) -> _Haystack:
+    """The text and numbers of a JSON value."""
+    texts: list[str] = []
+    numbers: list[Fraction | None] = []
+    _leaves(value, texts, numbers)
+    haystack = _Haystack([text.casefold() for text in texts], set(numbers))
+    for text in texts:
+        haystack.numbers.update(_numbers(text))
+    return haystack
 
 
 class Sources:
@@ -69,6 +92,7 @@ class Sources:
         self._results = results
         self._user: _Haystack | None = None
         self._read: list[_Haystack] = []
+        self._calls: tuple[str, list[int], dict[Fraction | None, int]] | None = None
 
     def user(self) -> _Haystack:
         """The user messages."""
@@ -81,19 +105,38 @@ class Sources:
     def results(self, count: int) -> list[_Haystack]:
         """The first ``count`` tool results."""
         while len(self._read) < min(count, len(self._results)):
-            texts: list[str] = []
-            numbers: list[float] = []
-            _leaves(self._results[len(self._read)], texts, numbers)
-            haystack = _Haystack([text.casefold() for text in texts], set(numbers))
-            for text in texts:
-                haystack.numbers.update(_numbers(text))
-            self._read.append(haystack)
+            self._read.append(_haystack(self._results[len(self._read)]))
         return self._read[:count]
+
+    def first_call(self, item: Any, calls: Sequence[tuple[str, Mapping[str, Any], int]], end: int) -> int | None:
+        """The position of the first of ``calls`` (every tool call of the trace: id, arguments, tool results before
+        it) before the one at ``end`` whose arguments hold ``item``, a string or a number found as in the sources;
+        None when none does."""
+        if self._calls is None:
+            haystacks = [_haystack(list(params.values())) for _, params, _ in calls]
+            chunks = ["\n".join(haystack.texts) for haystack in haystacks]
+            starts = list(accumulate((len(chunk) + 1 for chunk in chunks[:-1]), initial=0))
+            numbers: dict[Fraction | None, int] = {}
+            for index, haystack in enumerate(haystacks):
+                for number in haystack.numbers:
+                    numbers.setdefault(number, index)
+            self._calls = "\n".join(chunks), starts, numbers
+        text, starts, numbers = self._calls
+        if isinstance(item, str):
+            needle, stop = item.strip().casefold(), starts[end] if end < len(starts) else len(text)
+            at = text.find(needle, 0, stop)  # a plain search first: most values occur in no earlier call
+            if at < 0:
+                return None
+            match = re.compile(_pattern(needle)).search(text, at, stop)  # its lookbehinds see the text before ``at``
+            return None if match is None else bisect_right(starts, match.start()) - 1
+        first = numbers.get(exact_number(item))
+        return None if first is None or first >= end else first
 
 
 @dataclass(frozen=True, slots=True)
 class Grounds:
-    """What the arguments of one call may come from: the example's sources, and how many tool results precede it."""
+    """What the arguments of one call may come from: the example's sources, how many tool results precede the call,
+    and the agent's earlier calls (a value the agent passed before any source showed it is its own)."""
 
     sources: Sources
     """The example's user messages and tool results."""
@@ -101,12 +144,26 @@ class Grounds:
     results_before: int
     """The number of tool results before the call in the trace."""
 
+    earlier: Sequence[tuple[str, Mapping[str, Any], int]] = ()
+    """The id and arguments of every tool call of the trace and the number of tool results before each, in order:
+    those before the call checked are the agent's earlier calls."""
+
+    index: int = 0
+    """The position of the call checked among the trace's tool calls."""
+
 
 def _occurs(needle: str, text: str) -> bool:
-    """Whether ``needle`` occurs in ``text`` and not inside a longer word (at an edge that is a word character)."""
-    before = r"(?<!\w)" if needle[0].isalnum() or needle[0] == "_" else ""
-    after = r"(?!\w)" if needle[-1].isalnum() or needle[-1] == "_" else ""
-    return re.search(before + re.escape(needle) + after, text) is not None
+    """Whether ``needle`` occurs in ``text`` and not inside a longer word (at an edge that is a word character): not
+    beside a word character, nor joined to one by a hyphen or a dot (``FL-12-3``, ``example.com``), nor beside the
+    digits of a number written with thousands separators (``1,200``)."""
+    return re.search(_pattern(needle), text) is not None
+
+
+def _pattern(needle: str) -> str:
+    """The pattern of :func:`_occurs` (``needle`` is not blank)."""
+    before = r"(?<!\w)(?<!\w[-.])(?<!\d,)" if needle[0].isalnum() or needle[0] == "_" else ""
+    after = r"(?![-.]?\w)(?!,\d)" if needle[-1].isalnum() or needle[-1] == "_" else ""
+    return before + re.escape(needle) + after
 
 
 def _found(value: Any, haystacks: list[_Haystack]) -> bool | str:
@@ -115,12 +172,15 @@ def _found(value: Any, haystacks: list[_Haystack]) -> bool | str:
         return f"grounded checks strings, numbers and arrays of them, got {describe_value(value)}"
     if isinstance(value, str):
         needle = value.strip().casefold()
-        if not needle:
-            return "an empty string is never grounded"
+        if not any(char.isalnum() for char in needle):
+            return f"{render(value)} has no letter or digit: such a string is never grounded"
+        numeric = _NUMBER.fullmatch(needle) is not None and not _PADDED.match(needle)  # not an id such as "0012"
+        if numeric and _found(Fraction(needle.replace(",", "")), haystacks) is True:
+            return True  # "120" is grounded by 120.0, "1200" by "$1,200"
         return any(_occurs(needle, text) for haystack in haystacks for text in haystack.texts)
-    if isinstance(value, (int, float)):
-        number = float(value)
-        return any(number in haystack.numbers for haystack in haystacks)
+    if isinstance(value, (int, float, Fraction)):
+        number = value if isinstance(value, Fraction) else exact_number(value)
+        return number is not None and any(number in haystack.numbers for haystack in haystacks)
     if isinstance(value, list):
         if not value:
             return "an empty array has nothing to ground"
@@ -151,7 +211,29 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
     found = _found(value, haystacks)
     places = " or ".join(named)
     if found is True:
+        own = _own(value, grounds)
+        if own is not None:
+            return Outcome.fail(own)
         return Outcome.ok(f"{render(value)} occurs in {places}")
     if isinstance(found, str):
         return Outcome.fail(found)
     return Outcome.fail(f"{render(value)} does not occur in {places}: not grounded")
+
+
+def _own(value: Any, grounds: Grounds) -> str | None:
+    """Why ``value`` (an item of it) is the agent's own: an earlier call of the agent passed it before any user
+    message or tool result showed it, so a tool result that echoes it back (``"FL-999 not found"``) does not ground
+    it; None when no earlier call did."""
+    if isinstance(value, list):
+        return next((why for item in value if (why := _own(item, grounds)) is not None), None)
+    sources = grounds.sources
+    first = sources.first_call(value, grounds.earlier, grounds.index)
+    if first is None:
+        return None
+    call_id, _, results_before = grounds.earlier[first]
+    if _found(value, [sources.user(), *sources.results(results_before)]) is True:
+        return None
+    return (
+        f"{render(value)} was first passed by the agent itself (call {call_id}), before any user message or tool "
+        "result showed it: a tool result that echoes it back does not ground it"
+    )

@@ -102,6 +102,8 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         if verdict.error is not None:
             errors.append(f"citation {index}: {verdict.error}")
             entry.update(supported=None, reason=verdict.error)
+        elif verdict.undecided:  # the judge cannot tell: neither supported nor unsupported
+            entry.update(supported=None, undecided=True, score=round(verdict.score, 4), reason=verdict.reason)
         else:
             entry.update(supported=verdict.passed, score=round(verdict.score, 4), reason=verdict.reason)
         supported.append(entry)
@@ -116,8 +118,11 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         )
     if unsupported:
         problems.append(f"{len(unsupported)} cited span(s) not supported by their chunk")
+    unsure = sum(1 for c in supported if c.get("undecided"))
+    if unsure:
+        problems.append(f"undecided whether {unsure} cited span(s) are supported by their chunk")
     good = sum(1 for c in supported if c.get("supported") is True)
-    passed = good >= threshold and not invalid and not unsupported
+    passed = good >= threshold and not invalid and not unsupported and not unsure
     reason = f"{good} valid, supported citation(s) of {len(outputs.citations)}, covering {coverage:.0%} of the response"
     if good < threshold:
         problems.append(f"fewer than the {threshold:g} required")
@@ -131,6 +136,8 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
         "supported": supported,
         "coverage": coverage,
     }
+    if unsure and not errors and not invalid and not unsupported and good + unsure >= threshold:
+        details["undecided"] = True  # never passed: the spans the judge cannot tell about decide
     if errors and not invalid and not unsupported:
         return MetricResult(
             status="error",

@@ -104,6 +104,10 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
                 passed = passed and verdict.passed
         else:
             details["sufficiency"] = {"sufficient": None, "reason": verdict.error}
+            if not expected:  # the sufficiency decides the metric: a judge failure is an error, never a pass
+                parts.append(f"the judge failed on the sufficiency of the chunks: {verdict.error}")
+                reason = "; ".join(parts)
+                return MetricResult(status="error", threshold=threshold, reason=reason, judge=judge, details=details)
     return MetricResult(
         value=float(len(chunks)),
         passed=passed,

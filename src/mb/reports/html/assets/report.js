@@ -631,7 +631,7 @@
       if (unsupported) mark.className += " unsupported";
       mark.title = covering.map(function (v) {
         var s = support[v[0]];
-        return "citation " + v[0] + " \u2192 " + v[1].document_id + (s ? (s.supported === false ? " (not supported: " : " (supported: ") + s.reason + ")" : "");
+        return "citation " + v[0] + " \u2192 " + v[1].document_id + (s ? (s.supported === true ? " (supported: " : s.supported === false ? " (not supported: " : s.undecided ? " (undecided: " : " (not judged: ") + s.reason + ")" : "");
       }).join("\n");
       add(box, mark);
     }
