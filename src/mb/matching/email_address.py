@@ -14,6 +14,8 @@ from ._values import MISSING, describe_value, render
 __all__ = ["match_email", "parse_addresses"]
 
 _MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
+_BARE = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+").fullmatch
+"""A lone address with no display name, quoting or list: the standard parser would give it back as it is."""
 
 
 @lru_cache(maxsize=4096)
@@ -57,7 +59,7 @@ def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if text.count("<") != text.count(">"):  # "dana@example.com>": stray text, not a list of addresses
         return (), (text,)
     try:
-        pairs = getaddresses([text.replace(";", ",")])
+        pairs = [("", text)] if _BARE(text) else getaddresses([text.replace(";", ",")])
     except RecursionError:  # comments or groups nested past the stdlib parser's recursion ("((((...", "a:b:c:...")
         return (), (render(text, 60),)
     for name, address in pairs:
