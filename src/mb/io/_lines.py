@@ -4,7 +4,6 @@ read, never held whole; only its size is kept."""
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Iterable, Iterator
 from typing import IO
 
@@ -13,7 +12,6 @@ __all__ = [
     "LineBatch",
     "SizedLine",
     "line_batches",
-    "range_chunks",
     "read_lines",
     "split_lines",
     "utf16_chunks",
@@ -38,16 +36,6 @@ def utf16_chunks(stream: IO[bytes], size: int = _CHUNK) -> Iterator[bytes]:
             yield chunk.encode("utf-8")
     finally:
         text.detach()
-
-
-def range_chunks(path: str | os.PathLike[str], start: int, end: int, size: int = _CHUNK) -> Iterator[bytes]:
-    """The bytes of ``path`` from ``start`` to ``end``, ``size`` bytes at a time."""
-    with open(path, "rb") as raw:
-        raw.seek(start)
-        left = end - start
-        while left > 0 and (chunk := raw.read(min(size, left))):
-            left -= len(chunk)
-            yield chunk
 
 
 def read_lines(stream: IO[bytes], limit: int | None = None, first: int = 1, *, bom: bytes = b"") -> Iterator[SizedLine]:
