@@ -21,7 +21,7 @@ from ._errors import LineError, Problem, describe, problems_from_validation
 from ._inputs import note_input
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized, reject_constant, screen
-from ._lines import JSON_SPACE, SizedLine, read_lines, split_lines, utf16_chunks
+from ._lines import JSON_SPACE, SizedLine, Utf16Lines, read_lines
 
 __all__ = [
     "CompressedFileError",
@@ -105,7 +105,11 @@ def sized_lines(source: PathLike | IO[bytes], limit: int | None) -> Iterator[Siz
     try:
         peek = getattr(stream, "peek", None)
         if peek is not None and peek(2)[:2] in _UTF16_BOMS:
-            yield from split_lines(utf16_chunks(stream), limit)
+            lines = Utf16Lines(stream)
+            try:
+                yield from read_lines(lines, limit)
+            finally:
+                lines.text.detach()
         elif peek is not None and peek(3)[:3] == _BOM:
             stream.read(3)
             yield from read_lines(stream, limit)
