@@ -21,10 +21,10 @@ from ._reader import PathLike, iter_records, line_blocks, read_record, source_na
 
 __all__ = ["Tally", "iter_line_errors"]
 
-_BLOCK_LINES = 4096
+_BLOCK_LINES = 1024
 """Lines per block handed to a worker process, at most."""
 
-_BLOCK_BYTES = 1 << 20
+_BLOCK_BYTES = 256 << 10
 """Bytes of lines per block handed to a worker process, about."""
 
 _PARALLEL_FROM_BYTES = 32 << 20
