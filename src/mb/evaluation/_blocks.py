@@ -40,7 +40,7 @@ __all__ = [
     "spec_of",
 ]
 
-BLOCK_LINES = 256
+BLOCK_LINES = 1024
 """Lines per block at most: the judge questions of a block are answered in one pass, and what a block's results
 hold in memory stays bounded whatever its lines are."""
 
