@@ -16,7 +16,8 @@ lines shaped like the published examples (citations, retrievals, metadata) with 
   least disturbed). For reference, the ratio to ``orjson.loads`` of the lines already held in memory (no
   reading) is printed too;
 - the same validation with worker processes, as ``mb validate`` checks a file of 32 MiB or more (one per CPU, each
-  reading its own range of lines), in wall time (the workers' start included) against the raw parse in wall time;
+  checking blocks of lines the main process reads), in wall time (the workers' start included) against the raw
+  parse in wall time;
 - lines/s of the unknown-key scan the CLI runs on the first 10,000 lines;
 - the ``mb validate --executed`` command in a fresh process (after its imports; the key scan included), and its peak
   resident memory on files of two sizes (target: flat).

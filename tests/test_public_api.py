@@ -104,7 +104,6 @@ PUBLIC = {
         "read_record",
         "read_small_file",
         "refuse_input_as_output",
-        "replace_file",
         "source_name",
         "write_atomically",
         "write_examples",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 import io
 import tracemalloc
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mb.io import DEFAULT_MAX_LINE_BYTES, iter_documents, iter_records, max_line_bytes, read_examples
-from mb.io._lines import read_lines, split_lines
+from mb.io._lines import read_lines
 from mb.io._reader import sized_lines
 
 from ..conftest import SPEC
@@ -31,19 +30,7 @@ def _naive(data: bytes, limit: int | None) -> list[tuple[int, bytes, int]]:
     return found
 
 
-def _chunked(data: bytes, cuts: list[int]) -> list[bytes]:
-    points = sorted({0, len(data), *(cut % (len(data) + 1) for cut in cuts)})
-    return [data[a:b] for a, b in pairwise(points)]
-
-
 _LINE = st.one_of(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"x")), st.sampled_from([b"", b"  ", b"\r"]))
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(_LINE, max_size=12), st.lists(st.integers(0, 500), max_size=8), st.none() | st.integers(0, 25))
-def test_lines_split_in_any_chunks_as_a_whole_split(lines: list[bytes], cuts: list[int], limit: int | None) -> None:
-    data = b"\n".join(lines)
-    assert list(split_lines(_chunked(data, cuts), limit)) == _naive(data, limit)
 
 
 @settings(max_examples=300, deadline=None)
@@ -55,6 +42,20 @@ def test_lines_read_one_by_one_as_a_whole_split(lines: list[bytes], limit: int |
     assert list(read_lines(stream, limit, bom=b"\xef\xbb\xbf")) == _naive(read, limit)
     shifted = [(number + 6, line, size) for number, line, size in _naive(data, limit)]
     assert list(read_lines(io.BytesIO(data), limit, 7)) == shifted
+
+
+_TEXT = st.text(st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)), max_size=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_TEXT, max_size=10), st.none() | st.integers(0, 25))
+def test_a_utf16_file_reads_as_its_utf8_text(
+    tmp_path_factory: pytest.TempPathFactory, lines: list[str], limit: int | None
+) -> None:
+    text = "\n".join(lines)
+    path = tmp_path_factory.mktemp("wide") / "f.jsonl"
+    path.write_bytes(text.encode("utf-16"))
+    assert list(sized_lines(path, limit)) == _naive(text.encode("utf-8"), limit)
 
 
 def _bench(tmp_path: Path, long: int, *, compress: bool = False) -> Path:

@@ -13,8 +13,6 @@ from hypothesis import strategies as st
 
 from mb.entities import Example
 from mb.io import LineError, iter_lines, iter_records, json_path, read_examples, write_examples
-from mb.io._lines import range_chunks, split_lines
-from mb.io._reader import line_ranges
 
 GOOD = '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}'
 
@@ -182,35 +180,14 @@ def _reference_lines(data: bytes) -> list[tuple[int, bytes]]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.sampled_from([b"a", b"{}", b" ", b"\n", b"\r\n", b"\xef\xbb\xbf", b"x\n\n"]), max_size=40),
-    st.integers(1, 70),
-    st.integers(1, 9),
-)
-def test_line_ranges_cover_the_same_lines(
-    tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes], size: int, buffer: int
+@given(st.lists(st.sampled_from([b"a", b"{}", b" ", b"\n", b"\r\n", b"\xef\xbb\xbf", b"x\n\n"]), max_size=40))
+def test_lines_are_numbered_as_a_plain_split_numbers_them(
+    tmp_path_factory: pytest.TempPathFactory, pieces: list[bytes]
 ) -> None:
     data = b"".join(pieces)
-    path = tmp_path_factory.mktemp("ranges") / "f.jsonl"
+    path = tmp_path_factory.mktemp("lines") / "f.jsonl"
     path.write_bytes(data)
-    ranges = line_ranges(path, size, buffer=buffer)
-    assert ranges is not None
-    lines = [
-        (number, line)
-        for first, start, end in ranges
-        for number, line, _ in split_lines(range_chunks(path, start, end, size=buffer), None, first)
-    ]
-    assert lines == _reference_lines(data)
-    assert list(iter_lines(path)) == lines
-
-
-def test_no_line_ranges_of_a_gzip_or_utf16_file(tmp_path: Path) -> None:
-    packed = tmp_path / "a.jsonl.gz"
-    packed.write_bytes(gzip.compress(b'{"a": 1}\n\n{"b": 2}\n'))
-    wide = tmp_path / "wide.jsonl"
-    wide.write_bytes('{"a": 1}\n'.encode("utf-16"))
-    assert line_ranges(wide) is None
-    assert line_ranges(packed) is None
+    assert list(iter_lines(path)) == _reference_lines(data)
 
 
 @pytest.mark.parametrize(("value", "got"), [({"city": "Paris"}, "an object"), ([1, 2], "an array"), (None, "null")])

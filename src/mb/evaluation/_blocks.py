@@ -20,7 +20,8 @@ from typing import Any
 
 import orjson
 
-from ..io import Problem, jsonl_lines, read_record
+from ..io import Problem, read_record
+from ..io._reader import line_blocks
 from ._engine import INVALID_LINE, Evaluator, items_of
 from ._example import MetricPlan, Row, failure_entry
 from ._summary import SummaryBuilder
@@ -39,7 +40,7 @@ __all__ = [
     "spec_of",
 ]
 
-BLOCK_LINES = 256
+BLOCK_LINES = 1024
 """Lines per block at most: the judge questions of a block are answered in one pass, and what a block's results
 hold in memory stays bounded whatever its lines are."""
 
@@ -101,17 +102,9 @@ class EngineSpec:
 
 
 def blocks_of(source: str | os.PathLike[str], max_line_bytes: int | None = None) -> Iterator[list[Line]]:
-    """The non-blank lines of a benchmark file (``-``: standard input; gzip and UTF-16 read too) in blocks."""
-    block: list[Line] = []
-    size = 0
-    for line in jsonl_lines(source, max_line_bytes):
-        block.append(line)
-        size += len(line[1])
-        if len(block) >= BLOCK_LINES or size >= BLOCK_BYTES:
-            yield block
-            block, size = [], 0
-    if block:
-        yield block
+    """The non-blank lines of a benchmark file (``-``: standard input; gzip and UTF-16 read too) in blocks of
+    :data:`BLOCK_LINES` lines and about :data:`BLOCK_BYTES` bytes."""
+    return line_blocks(source, max_line_bytes, BLOCK_LINES, BLOCK_BYTES)
 
 
 class _Finish:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -50,20 +49,6 @@ _MEMO_SIZE = 100_000
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class _Item:
-    """One line to evaluate."""
-
-    line: int
-    """1-based line number (position, for in-memory examples)."""
-
-    example: Example | None
-    """The example, or None when the line is invalid."""
-
-    error: str | None
-    """Why the line is invalid; None for an example."""
-
-
 class _Recorder:
     """A first-pass oracle: remembers what was asked and answers provisionally."""
 
@@ -94,21 +79,18 @@ def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan
     return MetricPlan(selected, tuple(spec(r) for r in require))
 
 
-def items_of(source: Source, max_line_bytes: int | None = None) -> Iterator[_Item]:
+def items_of(source: Source, max_line_bytes: int | None = None) -> Iterator[Record]:
+    """The lines of a source as records (an in-memory example's line is its position)."""
     if isinstance(source, (str, os.PathLike)):
-        records: Iterable[Example | LineError | Record] = iter_records(
-            source, executed=True, max_line_bytes=max_line_bytes
-        )
-    else:
-        records = source
-    for position, record in enumerate(records, start=1):
+        yield from iter_records(source, executed=True, max_line_bytes=max_line_bytes)
+        return
+    for position, record in enumerate(source, start=1):
         if isinstance(record, Record):
-            error = record.error.message if record.error is not None else None
-            yield _Item(record.line, record.example, f"{INVALID_LINE}{error}" if error else None)
+            yield record
         elif isinstance(record, LineError):
-            yield _Item(record.line, None, f"{INVALID_LINE}{record.message}")
+            yield Record(record.line, None, record)
         else:
-            yield _Item(position, record, None)
+            yield Record(position, record, None)
 
 
 class Evaluator:
@@ -124,7 +106,7 @@ class Evaluator:
         when metrics of the user's are registered (workers started afresh would not see them)."""
         self._memo: OrderedDict[JudgeRequest, Verdict] = OrderedDict()
 
-    def _one(self, item: _Item, oracle: Any) -> Row:
+    def _one(self, item: Record, oracle: Any) -> Row:
         assert item.example is not None
         return _row(
             item.example, item.line, MatchContext(oracle, _user_time(item.example), self.judge.supports), self.plan
@@ -155,16 +137,18 @@ class Evaluator:
                 self._memo.popitem(last=False)
         return answers
 
-    async def chunk(self, items: Iterable[_Item], finish: Callable[[Row], T]) -> list[T]:
+    async def chunk(self, items: Iterable[Record], finish: Callable[[Row], T]) -> list[T]:
         """The results of ``items`` in order, each through ``finish`` as soon as it is final: a line that needs no
         judge at once, the others once the chunk's judge questions are answered. (A result that ``finish`` turns
         into bytes dies young: the garbage collector is not kept busy by the chunk's rows.)"""
         recorder = _Recorder()
         results: list[Any] = []
-        pending: list[tuple[int, _Item]] = []
+        pending: list[tuple[int, Record]] = []
         for index, item in enumerate(items):
             if item.example is None:
-                results.append(finish(error_result(item.line, item.error or "invalid line")))
+                message = item.error.message if item.error is not None else ""
+                row = error_result(item.line, f"{INVALID_LINE}{message}" if message else "invalid line")
+                results.append(finish(row))
                 continue
             recorder.asked = False
             row = self._one(item, recorder)
@@ -266,5 +250,5 @@ async def evaluate_example(
 ) -> ExampleResult:
     """Evaluate one executed example."""
     evaluator = Evaluator(resolve_judge(judge), _plan(metrics, require))
-    (row,) = await evaluator.chunk([_Item(line, example, None)], _same)
+    (row,) = await evaluator.chunk([Record(line, example, None)], _same)
     return ExampleResult.model_validate(row)

@@ -17,7 +17,7 @@ from ._reader import (
     read_record,
     source_name,
 )
-from ._writer import JsonlWriter, dump_line, replace_file, write_examples
+from ._writer import JsonlWriter, dump_line, write_examples
 
 __all__ = [
     "DEFAULT_MAX_LINE_BYTES",
@@ -44,7 +44,6 @@ __all__ = [
     "read_record",
     "read_small_file",
     "refuse_input_as_output",
-    "replace_file",
     "source_name",
     "write_atomically",
     "write_examples",

@@ -4,20 +4,10 @@ read, never held whole; only its size is kept."""
 from __future__ import annotations
 
 import io
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import IO
 
-__all__ = [
-    "JSON_SPACE",
-    "LineBatch",
-    "SizedLine",
-    "line_batches",
-    "range_chunks",
-    "read_lines",
-    "split_lines",
-    "utf16_chunks",
-]
+__all__ = ["JSON_SPACE", "SizedLine", "Utf16Lines", "read_lines"]
 
 _CHUNK = 1 << 20
 
@@ -30,29 +20,25 @@ SizedLine = tuple[int, bytes, int]
 ``(line number, b"", size in bytes)`` for a line over the limit."""
 
 
-def utf16_chunks(stream: IO[bytes], size: int = _CHUNK) -> Iterator[bytes]:
-    """The content of a UTF-16 stream (its BOM says which byte order), re-encoded as UTF-8, line ends unified."""
-    text = io.TextIOWrapper(stream, encoding="utf-16", errors="replace", newline=None)
-    try:
-        while chunk := text.read(size // 4):
-            yield chunk.encode("utf-8")
-    finally:
-        text.detach()
+class Utf16Lines:
+    """A UTF-16 stream (its BOM says which byte order) read line by line as UTF-8, line ends unified: what
+    :func:`read_lines` reads."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.text = io.TextIOWrapper(stream, encoding="utf-16", errors="replace", newline=None)
+        """The stream as text (detached, not closed, once read)."""
+
+    def readline(self, size: int = -1) -> bytes:
+        """The next line, or at most ``size`` characters of it, in UTF-8."""
+        return self.text.readline(size).encode("utf-8")
 
 
-def range_chunks(path: str | os.PathLike[str], start: int, end: int, size: int = _CHUNK) -> Iterator[bytes]:
-    """The bytes of ``path`` from ``start`` to ``end``, ``size`` bytes at a time."""
-    with open(path, "rb") as raw:
-        raw.seek(start)
-        left = end - start
-        while left > 0 and (chunk := raw.read(min(size, left))):
-            left -= len(chunk)
-            yield chunk
-
-
-def read_lines(stream: IO[bytes], limit: int | None = None, first: int = 1, *, bom: bytes = b"") -> Iterator[SizedLine]:
-    """The non-blank lines of a binary stream numbered from ``first``, as :func:`split_lines` gives them, read
-    line by line (at most ``limit + 1`` bytes at a time); ``bom`` is removed from the start of the first line."""
+def read_lines(
+    stream: IO[bytes] | Utf16Lines, limit: int | None = None, first: int = 1, *, bom: bytes = b""
+) -> Iterator[SizedLine]:
+    """The non-blank lines of a binary stream numbered from ``first`` (see :data:`SizedLine`; a line longer than
+    ``limit`` bytes, None for no limit, comes as its size), read line by line (at most ``limit + 1`` bytes at a time,
+    so at most that much of a long line is ever held); ``bom`` is removed from the start of the first line."""
     readline = stream.readline
     cap = -1 if limit is None else limit + 1
     number = first - 1
@@ -71,59 +57,3 @@ def read_lines(stream: IO[bytes], limit: int | None = None, first: int = 1, *, b
         data = raw.strip(JSON_SPACE)
         if data:
             yield number, data, 0
-
-
-LineBatch = tuple[int, list[bytes] | int]
-"""``(number of the first line, the lines without their line ends, blank ones included)``, or ``(line number,
-size in bytes)`` for a line found over the limit while it was read."""
-
-
-def line_batches(chunks: Iterable[bytes], limit: int | None = None, first: int = 1) -> Iterator[LineBatch]:
-    """The lines of ``chunks`` numbered from ``first``, a chunk at a time (see :data:`LineBatch`). A line that
-    spans chunks and grows over ``limit`` bytes (None: no limit) comes alone as its size and is never held whole;
-    a line within one chunk comes in its batch whatever its length: the caller checks it."""
-    number = first
-    parts: list[bytes] = []  # the line being read, when it spans chunks
-    held = 0  # bytes in parts
-    over = 0  # the size so far of a line over the limit being skipped
-    for chunk in chunks:
-        pieces = chunk.split(b"\n")
-        rest = pieces.pop()
-        if pieces:
-            if over:
-                yield number, over + len(pieces[0])
-                number, over = number + 1, 0
-                del pieces[0]
-            elif parts:
-                parts.append(pieces[0])
-                pieces[0] = b"".join(parts)
-                parts, held = [], 0
-            if pieces:
-                yield number, pieces
-                number += len(pieces)
-        if over:
-            over += len(rest)
-        elif limit is not None and held + len(rest) > limit:
-            over = held + len(rest)
-            parts, held = [], 0
-        elif rest:
-            parts.append(rest)
-            held += len(rest)
-    if over:
-        yield number, over
-    elif parts:
-        yield number, [b"".join(parts)]
-
-
-def split_lines(chunks: Iterable[bytes], limit: int | None = None, first: int = 1) -> Iterator[SizedLine]:
-    """The non-blank lines of ``chunks`` numbered from ``first`` (see :data:`SizedLine`); a line longer than
-    ``limit`` bytes (None: no limit) comes as its size, and at most ``limit`` bytes of it are ever held."""
-    for number, lines in line_batches(chunks, limit, first):
-        if isinstance(lines, int):
-            yield number, b"", lines
-            continue
-        for offset, piece in enumerate(lines):
-            if limit is not None and len(piece) > limit:
-                yield number + offset, b"", len(piece)
-            elif data := piece.strip(JSON_SPACE):
-                yield number + offset, data, 0

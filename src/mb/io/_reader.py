@@ -21,7 +21,7 @@ from ._errors import LineError, Problem, describe, problems_from_validation
 from ._inputs import note_input
 from ._limits import max_line_bytes as resolve_limit
 from ._limits import oversized, reject_constant, screen
-from ._lines import JSON_SPACE, SizedLine, read_lines, split_lines, utf16_chunks
+from ._lines import JSON_SPACE, SizedLine, Utf16Lines, read_lines
 
 __all__ = [
     "CompressedFileError",
@@ -30,7 +30,7 @@ __all__ = [
     "iter_documents",
     "iter_records",
     "jsonl_lines",
-    "line_ranges",
+    "line_blocks",
     "not_jsonl",
     "parse_document",
     "pretty_printed",
@@ -105,7 +105,11 @@ def sized_lines(source: PathLike | IO[bytes], limit: int | None) -> Iterator[Siz
     try:
         peek = getattr(stream, "peek", None)
         if peek is not None and peek(2)[:2] in _UTF16_BOMS:
-            yield from split_lines(utf16_chunks(stream), limit)
+            lines = Utf16Lines(stream)
+            try:
+                yield from read_lines(lines, limit)
+            finally:
+                lines.text.detach()
         elif peek is not None and peek(3)[:3] == _BOM:
             stream.read(3)
             yield from read_lines(stream, limit)
@@ -143,41 +147,6 @@ def compressed_error(exc: BaseException, source: object = None) -> CompressedFil
         message = f"not a complete gzip file ({exc})"
     name = os.fspath(source) if isinstance(source, (str, os.PathLike)) and str(source) != "-" else None
     return CompressedFileError(message, name)
-
-
-def line_ranges(
-    path: str | os.PathLike[str], size: int = 1 << 20, *, buffer: int = 1 << 20
-) -> Iterator[tuple[int, int, int]] | None:
-    """A plain UTF-8 file as ranges of whole lines, for readers that fetch the bytes themselves: ``(number of
-    the first line, start offset, end offset)``; the bytes of each range split by :func:`~mb.io._lines.split_lines`
-    from its first line give what :func:`iter_lines` gives for them. The file is scanned ``buffer`` bytes at a time.
-    None for a gzip or UTF-16 file (read those line by line)."""
-    with open(path, "rb") as raw:
-        head = raw.read(3)
-    if head[:2] == _GZIP_MAGIC or head[:2] in _UTF16_BOMS:
-        return None
-    return _ranges(path, 3 if head == _BOM else 0, size, bytearray(buffer))
-
-
-def _ranges(path: str | os.PathLike[str], start: int, size: int, buffer: bytearray) -> Iterator[tuple[int, int, int]]:
-    first, count = 1, 0  # the block's first line; line ends counted in it so far
-    block_start = position = start  # file offsets: the block's start, the buffer's start
-    with open(path, "rb") as raw:
-        raw.seek(start)
-        while filled := raw.readinto(buffer):
-            low = 0
-            while True:
-                cut = buffer.find(b"\n", max(block_start + size - position, low), filled)
-                if cut < 0:
-                    count += buffer.count(b"\n", low, filled)
-                    break
-                count += buffer.count(b"\n", low, cut)
-                yield first, block_start, position + cut
-                first, count = first + count + 1, 0
-                block_start, low = position + cut + 1, cut + 1
-            position += filled
-    if block_start < position:
-        yield first, block_start, position
 
 
 def _utf8_problem(data: bytes) -> Problem | None:
@@ -295,6 +264,23 @@ def jsonl_lines(
             return
         first = False
         yield number, data, None
+
+
+def line_blocks(
+    source: PathLike | IO[bytes], max_line_bytes: int | None, lines: int, size: int
+) -> Iterator[list[tuple[int, bytes, Problem | None]]]:
+    """:func:`jsonl_lines` in blocks of at most ``lines`` lines and about ``size`` bytes (a block ends after the line
+    that reaches it), for worker processes to read side by side."""
+    block: list[tuple[int, bytes, Problem | None]] = []
+    held = 0
+    for line in jsonl_lines(source, max_line_bytes):
+        block.append(line)
+        held += len(line[1])
+        if len(block) >= lines or held >= size:
+            yield block
+            block, held = [], 0
+    if block:
+        yield block
 
 
 def read_record(data: bytes, *, file: str, line: int, executed: bool = False, problem: Problem | None = None) -> Record:

@@ -14,9 +14,9 @@ from typing import IO, Any, cast
 import orjson
 from pydantic import BaseModel
 
-from ._atomic import atomic_output, write_atomically
+from ._atomic import atomic_output
 
-__all__ = ["JsonlWriter", "dump_line", "replace_file", "write_examples"]
+__all__ = ["JsonlWriter", "dump_line", "write_examples"]
 
 PathLike = str | os.PathLike[str]
 
@@ -32,16 +32,12 @@ def dump_line(item: BaseModel | dict[str, Any], *, exclude_none: bool = True) ->
 class JsonlWriter:
     """Append-only JSONL writer; every line is flushed as soon as it is written, so a crash loses nothing
     already written. Paths ending in ``.gz`` are gzip-compressed (appending adds a gzip member). Models are
-    written without their ``None`` fields unless ``exclude_none=False``.
+    written without their ``None`` fields.
 
     When writing a plain file fails part-way (a full disk), the file is cut back to its last complete line
     before the error is raised, so no torn line is left behind."""
 
-    def __init__(
-        self, target: PathLike | IO[bytes], *, append: bool = False, fsync: bool = False, exclude_none: bool = True
-    ) -> None:
-        self._fsync = fsync
-        self._exclude_none = exclude_none
+    def __init__(self, target: PathLike | IO[bytes], *, append: bool = False) -> None:
         self._owned = isinstance(target, (str, os.PathLike)) and str(target) != "-"
         self._stream: IO[bytes]
         self._good: int | None = None  # the end of the last complete line, for a plain file we own
@@ -69,7 +65,7 @@ class JsonlWriter:
 
     def write(self, item: BaseModel | dict[str, Any]) -> None:
         """Write one item as a line and flush it."""
-        self._put(dump_line(item, exclude_none=self._exclude_none))
+        self._put(dump_line(item))
         self.count += 1
 
     def _put(self, data: bytes) -> None:
@@ -90,12 +86,10 @@ class JsonlWriter:
         self._good += len(data)
 
     def flush(self) -> None:
-        """Push written lines to the operating system (and to disk with ``fsync=True``)."""
+        """Push written lines to the operating system."""
         self._stream.flush()
         if isinstance(self._stream, gzip.GzipFile) and self._stream.fileobj is not None:
             self._stream.fileobj.flush()
-        if self._fsync and self._owned:
-            os.fsync(self._stream.fileno())
 
     def close(self) -> None:
         """Flush and close the file (standard output is left open)."""
@@ -113,13 +107,6 @@ class JsonlWriter:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
-
-
-def replace_file(path: Path, chunks: Iterable[bytes], *, compress: bool = False) -> None:
-    """Replace ``path`` with ``chunks`` atomically: written to a temporary file beside it, synced to disk, then
-    renamed over it, so an interruption leaves either the old file or the new one whole (gzip with
-    ``compress``)."""
-    write_atomically(path, chunks, compress=compress)
 
 
 def write_examples(target: PathLike | IO[bytes], items: Iterable[BaseModel | dict[str, Any]]) -> int:

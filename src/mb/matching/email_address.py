@@ -19,6 +19,8 @@ _MAILTO = re.compile(r"^\s*mailto:", re.IGNORECASE)
 _EMPTY_ANGLE = re.compile(r"<\s*>")
 _RECIPIENTS = ("to", "cc", "bcc")
 """The fields of a ``mailto:`` URL's query that add recipients."""
+_BARE = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+").fullmatch
+"""A lone address with no display name, quoting or list: the standard parser would give it back as it is."""
 
 
 @lru_cache(maxsize=4096)
@@ -67,7 +69,7 @@ def _read(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if text.count("<") != text.count(">") or _EMPTY_ANGLE.search(text):  # "dana@example.com>", "dana@example.com <>"
         return (), (text,)
     try:
-        pairs = getaddresses([text.replace(";", ",")])
+        pairs = [("", text)] if _BARE(text) else getaddresses([text.replace(";", ",")])
     except RecursionError:  # comments or groups nested past the stdlib parser's recursion ("((((...", "a:b:c:...")
         return (), (render(text, 60),)
     for name, address in pairs:

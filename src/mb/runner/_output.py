@@ -18,7 +18,7 @@ from typing import IO, Any, cast
 
 import orjson
 
-from ..io import replace_file
+from ..io import write_atomically
 from ._errors import OutputExistsError, ResumeError
 
 __all__ = ["PreviousOutput", "check_fresh_output", "count_lines", "read_previous", "sort_output", "trial_key"]
@@ -181,7 +181,7 @@ def read_previous(
             kept = (
                 raw.strip() + b"\n" for number, raw in enumerate(stream, start=1) if number not in drop and raw.strip()
             )
-            replace_file(path, kept, compress=path.suffix == ".gz")
+            write_atomically(path, kept, compress=path.suffix == ".gz")
     if dropped_partial:
         previous.notes.append(
             f"dropped a truncated last line from {path} (an example cut off while being written); it runs again"
@@ -222,7 +222,7 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
             yield from queue
         yield from unmatched
 
-    replace_file(path, (line + b"\n" for line in ordered()), compress=path.suffix == ".gz")
+    write_atomically(path, (line + b"\n" for line in ordered()), compress=path.suffix == ".gz")
 
 
 def count_lines(path: Path) -> int | None:

@@ -88,21 +88,6 @@ class RunSummary:
             text += "\nfirst agent error(s):" + "".join(f"\n  {reason}" for reason in self.first_errors)
         return text
 
-    def as_dict(self) -> dict[str, Any]:
-        """The summary as plain JSON-compatible data."""
-        return {
-            "total": self.total,
-            "ran": self.ran,
-            "skipped": self.skipped,
-            "errors": dict(self.errors),
-            "invalid": self.invalid_count,
-            "wall_time": round(self.wall_time, 3),
-            "interrupted": self.interrupted,
-            "cancelled": self.cancelled,
-            "retried": self.retried,
-            "output": self.output,
-        }
-
 
 @dataclass
 class AgentRun:

@@ -8,7 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ...io import replace_file
+from ...io import write_atomically
 from .document import LoadedDocument, dump_document
 from .schema import SCHEMA_URI, SCHEMA_VERSION
 
@@ -103,5 +103,5 @@ def upgrade_in_place(loaded: LoadedDocument, now: datetime | None = None) -> Pat
     backup = backup_path(source, now)
     shutil.copy2(source, backup)
     document = {"$schema": SCHEMA_URI, **{k: v for k, v in loaded.document.items() if k != "$schema"}}
-    replace_file(source, [dump_document(document)])
+    write_atomically(source, [dump_document(document)])
     return backup
