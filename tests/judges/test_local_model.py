@@ -218,6 +218,11 @@ def test_a_compound_written_out_is_no_reordering(judge: LocalJudge) -> None:
         ),
         ("He opened the door and shouted quietly", "Quietly he opened the door and shouted"),
         ("Ben called Carl and Ana", "Ana and Ben called Carl"),  # Ana was among the callers
+        # set off by commas in both texts, the part still moves across the join: both actions or the last one
+        ("He joined the army and left for Rome, in 1990", "In 1990, he joined the army and left for Rome"),
+        ("In 1990, he joined the army and left for Rome", "He joined the army and left for Rome, in 1990"),
+        ("Ana cooked and Ben cleaned, yesterday", "Yesterday, Ana cooked and Ben cleaned"),
+        ("He sold the house but kept the garden, in the end", "In the end, he sold the house but kept the garden"),
     ],
 )
 def test_a_part_moved_across_a_join_is_undecided(judge: LocalJudge, candidate: str, reference: str) -> None:
@@ -231,6 +236,8 @@ def test_a_part_moved_across_a_join_is_undecided(judge: LocalJudge, candidate: s
     ("candidate", "reference"),
     [
         ("He moved to Stockholm in 2011", "In 2011, he moved to Stockholm"),
+        ("He joined the army in 1990", "In 1990 he joined the army"),
+        ("He joined the army, in 1990", "In 1990, he joined the army"),
         ("She painted the old door with great care", "With great care she painted the old door"),
         ("recipe for chocolate chip cookies", "chocolate chip cookie recipe"),
     ],

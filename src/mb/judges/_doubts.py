@@ -158,14 +158,16 @@ def _moved_whole(candidate: str, reference: str, shared: set[str], moved: int) -
     """The reference's first ``moved`` shared words went whole to the candidate's end, and no attachment can have
     changed: either nothing breaks the texts but a punctuation mark where the part leaves or joins the rest ("In
     2011, he moved to Stockholm" / "He moved to Stockholm in 2011"), or a punctuation mark sets the part off from the
-    rest in both texts ('"We condemn the raid," he said' / 'He said: "We condemn the raid."'). Otherwise the part
-    may attach to another clause or item than before ("In 1990 he joined the army and left for Rome" / "He joined
-    the army and left for Rome in 1990"; "Ana and Ben called Carl" / "Ben called Carl and Ana")."""
+    rest in both texts ('"We condemn the raid," he said' / 'He said: "We condemn the raid."') and no "and", "or" or
+    "but" joins clauses or items. Otherwise the part may attach to another clause or item than before ("In 1990, he
+    joined the army and left for Rome" / "He joined the army and left for Rome, in 1990": both actions or the last;
+    "Ana and Ben called Carl" / "Ben called Carl and Ana")."""
     mine, theirs = _breaks(candidate, shared), _breaks(reference, shared)
     if len(mine) != len(theirs):
         return not any(mine[1:]) and not any(theirs[1:])
     joins = [(theirs, moved), (mine, len(mine) - moved)]
-    if all(found[join] == "punct" for found, join in joins):
+    coordinated = "join" in mine[1:] or "join" in theirs[1:]
+    if not coordinated and all(found[join] == "punct" for found, join in joins):
         return True
     return all(
         kind is None or (kind == "punct" and j == join) for found, join in joins for j, kind in enumerate(found) if j
