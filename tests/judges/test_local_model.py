@@ -247,6 +247,34 @@ def test_a_part_moved_within_one_clause_passes(judge: LocalJudge, candidate: str
     assert verdict.passed, verdict.reason
 
 
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("A white and brown dog runs across the grass", "The brown and white dog runs across the grass"),
+        ("Emma and Priya signed the contract", "Priya and Emma signed the contract"),
+        ("the road between Madrid and Boston", "the road between Boston and Madrid"),
+    ],
+)
+def test_two_words_joined_by_and_exchanged_pass(judge: LocalJudge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("she dried and washed the dishes", "she washed and dried the dishes"),  # one action after the other
+        ("she drank and ate at the party", "she ate and drank at the party"),
+        ("the team toured in Australia and in Asia in 1959", "the team toured in Asia and in Australia in 1959"),
+    ],
+)
+def test_actions_or_phrases_joined_by_and_exchanged_stay_undecided(
+    judge: LocalJudge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.undecided, verdict.reason
+
+
 def test_two_names_apart_are_no_compound_written_out(judge: LocalJudge) -> None:
     """ "Springfield, Illinois" is Springfield in Illinois: "Illinois in Springfield" reverses it."""
     reversed_ = _verdict(
