@@ -20,6 +20,7 @@ def _fired(task: JudgeTask, candidate: str, reference: str) -> set[str]:
     [
         (EQ, "5 items", "6 items", "numbers"),
         (EQ, "set an alarm for 6am", "set an alarm for 7am", "numbers"),
+        (EQ, "book a table for 8 at 3pm", "book a table for 8 at 8pm", "numbers"),  # "8pm" is no "8" said for the table
         (EQ, "flights to Paris", "flights to Paris on May 5", "numbers"),
         (SIM, "The meeting is on Wednesday.", "The meeting is on Monday.", "numbers"),
         (EQ, "I can attend", "I cannot attend", "negation"),
@@ -49,6 +50,7 @@ def test_guard_fires_on_its_difference(task: JudgeTask, candidate: str, referenc
     ("task", "candidate", "reference"),
     [
         (EQ, "five items", "5 items"),
+        (EQ, "book a table for 8 at 8", "book a table for 8 at 8pm"),
         (EQ, "book a table for two at 7pm", "dinner reservation for 2 people at 7 pm"),
         (EQ, "I won't be able to attend the meeting", "Unable to attend the meeting"),
         (EQ, "flights to NYC", "flights to New York City"),
