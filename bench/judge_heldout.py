@@ -20,7 +20,8 @@ short pairs' band set to X (longer pairs keep theirs): the trade-off between pre
 first chosen on training splits (the ``stsb_train``, ``sick_train`` and ``mrpc_train`` rows of
 ``tests/data/judge_pairs.jsonl.gz``); the short pairs' pass threshold was then chosen with ``--pass-from`` on the
 development sets below (STS-B dev, SICK trial, MRPC dev, PAWS-Wiki dev, the generated and hand-written tool-argument
-pairs), and the doubts were narrowed while reading STS-B dev and SICK trial pairs: none of these is held out.
+pairs), and the doubts were narrowed while reading STS-B dev and SICK trial pairs (and the generated pairs and training
+splits): none of these is held out.
 The figures in ``docs/judges.md`` come from::
 
     bench/judge_heldout.py pairs=tests/data/judge_pairs.jsonl.gz calibration=tests/data/judge_calibration.jsonl \

@@ -20,6 +20,7 @@ def _fired(task: JudgeTask, candidate: str, reference: str) -> set[str]:
     [
         (EQ, "5 items", "6 items", "numbers"),
         (EQ, "set an alarm for 6am", "set an alarm for 7am", "numbers"),
+        (EQ, "book a table for 8 at 3pm", "book a table for 8 at 8pm", "numbers"),  # "8pm" is no "8" said for the table
         (EQ, "flights to Paris", "flights to Paris on May 5", "numbers"),
         (SIM, "The meeting is on Wednesday.", "The meeting is on Monday.", "numbers"),
         (EQ, "I can attend", "I cannot attend", "negation"),
@@ -29,6 +30,8 @@ def _fired(task: JudgeTask, candidate: str, reference: str) -> set[str]:
         (SIM, "The product is unavailable.", "The product is available.", "negation"),
         (EQ, "David invoices that are paid", "David invoices that are unpaid", "negation"),
         (EQ, "unpaid invoices", "paid invoices", "negation"),
+        (EQ, "the door is unlocked", "the door is locked", "negation"),
+        (EQ, "the door is un-locked", "the door is locked", "negation"),
         (SIM, "Sharks are mammals, not fish.", "Sharks are fish, not mammals.", "negation"),
         (EQ, "open the garage door", "close the garage door", "antonyms"),
         (EQ, "turn on the lights", "turn off the lights", "antonyms"),
@@ -47,10 +50,16 @@ def test_guard_fires_on_its_difference(task: JudgeTask, candidate: str, referenc
     ("task", "candidate", "reference"),
     [
         (EQ, "five items", "5 items"),
+        (EQ, "book a table for 8 at 8", "book a table for 8 at 8pm"),
         (EQ, "book a table for two at 7pm", "dinner reservation for 2 people at 7 pm"),
         (EQ, "I won't be able to attend the meeting", "Unable to attend the meeting"),
         (EQ, "flights to NYC", "flights to New York City"),
         (EQ, "unpaid invoices", "invoices that are not paid"),
+        (EQ, "the door is un-locked", "the door is unlocked"),  # a hyphen after a negation prefix: one word
+        (EQ, "the door is unlocked", "the door is un-locked"),
+        (EQ, "non-profit groups", "nonprofit groups"),
+        (EQ, "the UN-led mission", "the mission led by the UN"),
+        (EQ, "an in-depth review", "a review in depth"),
         (EQ, "the union meeting", "the meeting of the union"),
         (EQ, "Send the report to the UN", "Send the report to the United Nations"),
         (EQ, "Joe Biden speech", "President Biden speech"),

@@ -185,6 +185,9 @@ def test_the_same_statement_worded_otherwise_passes(judge: LocalJudge, candidate
         ("find the keys to the car which are missing", "find the keys to the missing car"),
         ("the son of the king who is ill", "the son of the ill king"),  # the son or the king
         ("book the hotel near the station, which is cheap.", "book the hotel near the cheap station."),
+        ("find the keys near the boxes which are open", "find the keys near the open boxes"),  # both agree
+        ("read the news about the merger which is good", "read the news about the good merger"),  # "news": one thing
+        ("the building near the station which is old", "the building near the old station"),  # a noun in "-ing"
         ("book a dark room", "book a darkroom"),  # two words are not the word they make together
         ("say a cross word", "say a crossword"),
         ("watch the black bird", "watch the blackbird"),
@@ -218,6 +221,11 @@ def test_a_compound_written_out_is_no_reordering(judge: LocalJudge) -> None:
         ),
         ("He opened the door and shouted quietly", "Quietly he opened the door and shouted"),
         ("Ben called Carl and Ana", "Ana and Ben called Carl"),  # Ana was among the callers
+        # set off by commas in both texts, the part still moves across the join: both actions or the last one
+        ("He joined the army and left for Rome, in 1990", "In 1990, he joined the army and left for Rome"),
+        ("In 1990, he joined the army and left for Rome", "He joined the army and left for Rome, in 1990"),
+        ("Ana cooked and Ben cleaned, yesterday", "Yesterday, Ana cooked and Ben cleaned"),
+        ("He sold the house but kept the garden, in the end", "In the end, he sold the house but kept the garden"),
     ],
 )
 def test_a_part_moved_across_a_join_is_undecided(judge: LocalJudge, candidate: str, reference: str) -> None:
@@ -231,11 +239,78 @@ def test_a_part_moved_across_a_join_is_undecided(judge: LocalJudge, candidate: s
     ("candidate", "reference"),
     [
         ("He moved to Stockholm in 2011", "In 2011, he moved to Stockholm"),
+        ("He joined the army in 1990", "In 1990 he joined the army"),
+        ("He joined the army, in 1990", "In 1990, he joined the army"),
         ("She painted the old door with great care", "With great care she painted the old door"),
         ("recipe for chocolate chip cookies", "chocolate chip cookie recipe"),
     ],
 )
 def test_a_part_moved_within_one_clause_passes(judge: LocalJudge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("A white and brown dog runs across the grass", "The brown and white dog runs across the grass"),
+        ("Emma and Priya signed the contract", "Priya and Emma signed the contract"),
+        ("the road between Madrid and Boston", "the road between Boston and Madrid"),
+    ],
+)
+def test_two_words_joined_by_and_exchanged_pass(judge: LocalJudge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("she dried and washed the dishes", "she washed and dried the dishes"),  # one action after the other
+        ("she drank and ate at the party", "she ate and drank at the party"),
+        ("the team toured in Australia and in Asia in 1959", "the team toured in Asia and in Australia in 1959"),
+    ],
+)
+def test_actions_or_phrases_joined_by_and_exchanged_stay_undecided(
+    judge: LocalJudge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("A man is riding a bicycle", "A man is riding a bike"),
+        ("Somebody is boiling okra in a pot", "Someone is boiling okra in a pot"),
+    ],
+)
+def test_a_word_replaced_by_one_meaning_the_same_in_any_context_passes(
+    judge: LocalJudge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+def test_a_word_replaced_by_a_broader_one_stays_undecided(judge: LocalJudge) -> None:
+    verdict = _verdict(judge, "An animal is looking around", "A dog is looking around")
+    assert verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        (
+            "A group of kids is playing on a structure which is colorful",
+            "A group of kids is playing on a colorful structure",
+        ),
+        ("Photograph the man near the boxes which are open", "Photograph the man near the open boxes"),
+    ],
+)
+def test_a_clause_after_a_preposition_said_of_its_noun_alone_passes(
+    judge: LocalJudge, candidate: str, reference: str
+) -> None:
+    """Before the preposition stands a verb or a noun that cannot take "are": the clause is the noun's."""
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ._doubts import route_ends
 from ._names import absent_names, names
 from ._polarity import antonym_conflict, negation_conflict
-from ._quantities import Quantity, extract_quantities, unmatched
+from ._quantities import Quantity, extract_quantities, same_quantity, unmatched
 from ._roles import role_swap
 from ._text import stem
 from .base import JudgeRequest, JudgeTask
@@ -89,10 +89,14 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
     if task is JudgeTask.SUPPORT:
         extra = unmatched(cand, ref)
         return GuardFailure("numbers", f"the chunk does not state {_listing(extra)}") if extra else None
-    missing = unmatched(ref, cand)
-    if not missing:
-        return None
-    extra = unmatched(cand, ref)
+    missing, extra = unmatched(ref, cand), unmatched(cand, ref)
+    if not missing:  # a time of the reference met only by a bare number, the candidate's own time another one
+        missing = [
+            r for r in ref if r.kind == "time" and not any(c.kind == "time" and same_quantity(r, c) for c in cand)
+        ]
+        extra = [c for c in extra if c.kind == "time"]
+        if not (missing and extra):
+            return None
     if extra:
         detail = f"{CONFLICT_PREFIX} {_listing(extra)} where the reference has {_listing(missing)}"
         return GuardFailure("numbers", detail)

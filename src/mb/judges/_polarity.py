@@ -8,9 +8,10 @@ other affirms it plainly, so "no flights match" and "I could not find any flight
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
-from ._text import STOPWORDS, clauses, stem
+from ._text import STOPWORDS, clauses, stem, words
 
 __all__ = ["NEGATORS", "antonym_conflict", "negation_conflict"]
 
@@ -37,6 +38,8 @@ _SKIP_TEXT = """be been being yet really always ever even longer any currently s
 entirely fully at all get got going"""
 _SCOPE_SKIP = STOPWORDS | frozenset(_SKIP_TEXT.split())
 _PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis")
+_HYPHENATED = re.compile(rf"\b({'|'.join(_PREFIXES)})-([^\W\d_]+)", re.IGNORECASE)
+"""A negation prefix joined by a hyphen ("un-locked")."""
 
 _OPPOSITES = """open:close,closed,shut buy:sell increase:decrease,reduce,lower rise:fall,drop,decline add:remove,delete
 accept:decline,reject,refuse approve:reject,deny allow:forbid,prohibit,ban enable:disable include:exclude start:stop
@@ -169,8 +172,22 @@ def _bare_negation(candidate: str, reference: str) -> str | None:
     return f"the {side} is the other text negated"
 
 
+def _joined(text: str, other: str) -> str:
+    """``text`` with a negation prefix joined by a hyphen written as one word: "un-" always ("un-locked" is
+    "unlocked", not "locked"; "UN-led" is no prefix), the others where ``other`` writes the word so ("in-depth" /
+    "indepth"; "in-depth" is not "not depth")."""
+    theirs = set(words(other))
+
+    def join(match: re.Match[str]) -> str:
+        one_word = match.group(1) + match.group(2)
+        return one_word if match.group(1) in ("un", "Un") or one_word.casefold() in theirs else match.group(0)
+
+    return _HYPHENATED.sub(join, text)
+
+
 def negation_conflict(candidate: str, reference: str) -> str | None:
     """Why the texts disagree in polarity on some word, or None."""
+    candidate, reference = _joined(candidate, reference), _joined(reference, candidate)
     bare = _bare_negation(candidate, reference)
     if bare is not None:
         return bare
@@ -193,6 +210,7 @@ def antonym_conflict(candidate: str, reference: str) -> str | None:
     Only plain (not negated) uses count, and only when neither text uses both words: "does not open" and "is
     closed" agree, "open weekdays, closed Sundays" says both.
     """
+    candidate, reference = _joined(candidate, reference), _joined(reference, candidate)
     cand, ref = _polarity(candidate), _polarity(reference)
     for word, (hows, surface) in cand.items():
         if hows != {"plain"} or word not in _OPPOSITE or word in ref:
