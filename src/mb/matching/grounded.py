@@ -8,7 +8,7 @@ How values are compared:
   a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
   a string with no letter or digit (blank, ``-``) is never grounded; format characters (Unicode category Cf: a
   zero-width space, a soft hyphen) are removed from both sides first, so they never split an id (``AB`` does not
-  occur in ``AB\u200bCD``);
+  occur in ``AB\\u200bCD``), and both are composed (NFC), so a decomposed ``café`` is the composed one;
 - a number is grounded when a number of the same value (compared exactly, not as 64-bit floats) appears: a JSON
   number of a tool result, or a number written in the text (digits with an optional decimal part, a leading minus
   sign, ``,`` thousands separators as in ``1,200``), not inside an id (``2`` is not in ``FL-2``): ``120``, ``120.0``
@@ -43,10 +43,11 @@ _PADDED = re.compile(r"-?0\d")
 
 
 def _fold(text: str) -> str:
-    """``text`` as it is compared: without format characters (category Cf), case-folded."""
-    if not text.isascii():
-        text = "".join(char for char in text if unicodedata.category(char) != "Cf")
-    return text.casefold()
+    """``text`` as it is compared: without format characters (category Cf), case-folded, composed (NFC)."""
+    if text.isascii():
+        return text.casefold()
+    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    return unicodedata.normalize("NFC", text.casefold())
 
 
 def _numbers(text: str) -> Iterator[Fraction]:
