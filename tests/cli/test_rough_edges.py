@@ -93,6 +93,29 @@ def test_an_unknown_key_in_a_matcher_is_reported_even_without_a_close_field() ->
     assert str(warning).startswith("f.jsonl:4: warning: $.expectations.assertions[0].parameters[0].matcher.tolerance")
 
 
+def test_a_key_dropped_inside_a_trace_event_a_message_or_a_citation_is_reported(tmp_path: Path) -> None:
+    lines = [json.loads(line) for line in (SPEC / "examples-executed.jsonl").read_text().splitlines() if line]
+    document = lines[0]
+    call = next(event for event in document["outputs"]["trace"] if event["event"] == "tool_call")
+    call["parms"] = {"limit": 50}  # beside the real "params": dropped, so nothing reads it
+    document["inputs"]["messages"][0]["nmae"] = "Alex"
+    document["outputs"]["citations"] = [{"document_id": "doc_1", "span_from": 0, "span_to": 4, "spanto": 5}]
+    document["outputs"]["trace"].append({"event": "retriever", "outputs": [{"id": "doc_1", "page_content": "x"}]})
+    index = document["outputs"]["trace"].index(call)
+    found = {(w.path, w.ignored) for w in key_warnings(document, file="f.jsonl", line=1)}
+    assert found == {
+        (f"$.outputs.trace[{index}].parms", True),
+        ("$.inputs.messages[0].nmae", True),
+        ("$.outputs.citations[0].spanto", True),
+    }
+    del call["params"]
+    (warning,) = [w for w in key_warnings(document, file="f.jsonl", line=1) if w.key == "parms"]
+    assert warning.suggestion == "params"
+    path = _write(tmp_path / "trace.jsonl", [document])
+    _, out, _ = _run("validate", "--executed", str(path))
+    assert f'{path}:1: warning: $.outputs.trace[{index}].parms: unknown key "parms" (ignored); did you mean' in out
+
+
 def test_eval_and_run_show_the_warnings(tmp_path: Path) -> None:
     path = _write(tmp_path / "typos.jsonl", _with_typos()[1:])
     code, _, err = _run(

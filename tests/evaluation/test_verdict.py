@@ -95,6 +95,18 @@ def test_without_expected_response_the_response_is_not_judged() -> None:
     assert all(r.task is not JudgeTask.SIMILARITY for r in judge.asked)
 
 
+@pytest.mark.parametrize("expected", ["", "  "])
+def test_an_empty_expected_response_is_an_error_of_the_benchmark(expected: str) -> None:
+    for response in ("The King is King Charles III.", ""):
+        changes = {"expectations__expected_response": expected, "outputs__response": response}
+        run = evaluate([_example(**changes)], judge=ScriptedJudge())
+        (result,) = run.results
+        assert (result.status, result.passed) == ("error", False)
+        check = next(c for c in result.checks if c.name == "expected_response")
+        assert check.error == "expected_response is empty: nothing to compare"
+        assert (run.summary.errors, run.summary.failed) == (1, 0)
+
+
 def test_judge_failure_is_an_error_never_a_silent_verdict() -> None:
     run = evaluate([_example()], judge=FailingJudge())
     (result,) = run.results

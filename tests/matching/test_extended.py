@@ -214,6 +214,16 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         # a value with no letter or digit is in almost any text: never grounded
         ("-", {"range": "a - b"}, False),
         ("...", {"text": "wait..."}, False),
+        # a zero-width or other format character (category Cf) inside a token does not split it
+        ("AB", {"id": "AB\u200bCD"}, False),
+        ("CD", {"id": "AB\u00adCD"}, False),
+        (12, {"id": "12\u200b34"}, False),
+        ("ABCD", {"id": "AB\u200bCD"}, True),
+        ("AB\u2060CD", {"id": "ABCD"}, True),
+        # composed and decomposed spellings of the same text are the same (NFC on both sides)
+        ("caf\u00e9", {"name": "Cafe\u0301 de Flore"}, True),
+        ("cafe\u0301", {"name": "Caf\u00e9 de Flore"}, True),
+        ("cafe", {"name": "Cafe\u0301 de Flore"}, False),
     ],
 )
 def test_grounded_values_are_whole_ids_and_exact_numbers(value: Any, result: Any, passed: bool) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from mb.entities import OneParameterAssertion
+from mb.entities import FreeTextMatcher, OneParameterAssertion, parameter_assertion
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.matching import (
     MISSING,
@@ -143,6 +143,21 @@ def test_free_text_judge_failure_is_an_error_not_a_verdict() -> None:
     assert not outcome.passed
     assert outcome.error == "timeout"
     assert "judge failed" in outcome.reason
+
+
+@pytest.mark.parametrize("expected", ["", " \n"])
+@pytest.mark.parametrize("actual", ["Paris", "", MISSING])
+def test_an_empty_free_text_value_is_an_error_of_the_benchmark(expected: str, actual: Any) -> None:
+    oracle = _Recording(1.0)
+    matcher = FreeTextMatcher(value=expected)
+    arguments = {} if actual is MISSING else {"q": actual}
+    for assertion in (
+        parameter_assertion(param="q", matcher=matcher),
+        parameter_assertion(params=["q", "r"], matcher=matcher),
+    ):
+        outcome = match_parameter(assertion, arguments, MatchContext(oracle))
+        assert (outcome.passed, outcome.error) == (False, "free_text value is empty: nothing to compare")
+    assert oracle.requests == []
 
 
 def test_integers_wider_than_64_bits_are_reasons_not_crashes() -> None:

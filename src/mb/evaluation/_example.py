@@ -256,7 +256,11 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             if gating:
                 result = result.model_copy(update={"gating": True})
         metrics[spec.name] = result.model_dump(mode="json")
-    if example.expectations.expected_response:
+    expected = example.expectations.expected_response
+    if expected is not None and not expected.strip():  # the schema allows it, but it leaves nothing to compare
+        empty = "expected_response is empty: nothing to compare"
+        checks.append(check_row("expected_response", False, empty, None, empty))
+    elif expected:
         similarity = metrics.get("similarity")
         if similarity is None:
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")

@@ -4,10 +4,11 @@ The format allows extra keys, so such a line stays valid; but a misspelt key sil
 matcher without ``match_as`` falls back to ``equality``, an expectation without ``expected_response`` checks no
 response). Each JSON object of a line is compared with the fields of the model it is read as:
 
-- in matchers and assertions, whose model drops extra keys, every unknown key is reported (it changes what is
-  checked), with the closest field when there is one;
-- elsewhere (``inputs``, ``expectations``, ``outputs``, messages, trace events), where extra keys are data a user
-  may want, a key is reported only when it is close to a field the object lacks (difflib).
+- in objects whose model drops extra keys (matchers, assertions, messages, trace events, citations, metadata), every
+  unknown key is reported (it is lost: a misspelt ``params`` beside the real one checks nothing), with the closest
+  field when there is one;
+- in objects that keep extra keys as data a user may want (``inputs``, ``expectations``, ``outputs``, retrieved
+  chunks, the environment), a key is reported only when it is close to a field the object lacks (difflib).
 
 This is separate from validity: it never makes a line invalid, and ``mb validate --strict`` decides what to do.
 """
@@ -45,8 +46,6 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
 
 _CUTOFF = 0.75
 """How close (difflib ratio) an unknown key must be to a field to be suggested as its correction."""
-
-_EXPECTATIONS = ValueMatcher.__module__
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +124,7 @@ def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models],
         nested = _models(info.annotation)
         if nested:
             children[key] = tuple(nested)
-    # Extra keys are data where the model keeps them, and harmless in messages and trace events; in expectations
-    # (matchers, assertions) a dropped key changes what is checked.
-    keeps_extra = model.model_config.get("extra") == "allow" or model.__module__ != _EXPECTATIONS
+    keeps_extra = model.model_config.get("extra") == "allow"  # else a key the model does not know is dropped
     origin = model.__pydantic_generic_metadata__["origin"] or model
     return frozenset(keys | _WRITTEN_BY_MB.get(origin.__name__, frozenset())), children, keeps_extra
 

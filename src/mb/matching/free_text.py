@@ -30,6 +30,10 @@ def same_text(a: str, b: str) -> bool:
     return _SPACE.sub(" ", a).strip().casefold() == _SPACE.sub(" ", b).strip().casefold()
 
 
+_EMPTY = "free_text value is empty: nothing to compare"
+"""The error of a ``free_text`` matcher whose value is blank (the schema allows it; it is a defect of the benchmark)."""
+
+
 def _judged(expected: str, text: str, ctx: MatchContext, *, alike_as_text: bool = True) -> Outcome:
     """The judge's verdict; text equal up to case and white space passes first, unless ``alike_as_text`` is false
     (a JSON value that reads alike only as text: ``{"A": 1}`` is not ``{"a": 1}``)."""
@@ -75,6 +79,8 @@ def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
     object as JSON passes at once when the two are the same JSON value; otherwise the judge reads both as text, and
     an offline judge's pass (one with a calibrated confidence) becomes a low-confidence failure.
     """
+    if not expected.strip():
+        return Outcome(False, _EMPTY, 0.0, error=_EMPTY)
     if actual is MISSING or actual is None:
         return Outcome.fail(f"expected text like {expected!r}, got {describe_value(actual)}")
     if isinstance(actual, (list, dict, str)):
@@ -95,6 +101,8 @@ def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
 def match_free_text_group(expected: str, values: Sequence[Any], ctx: MatchContext) -> Outcome:
     """Judge the present values of a parameter group, joined in the order listed, as one text."""
     present = [as_text(value) for value in values if value is not MISSING and value is not None]
+    if not expected.strip():
+        return Outcome(False, _EMPTY, 0.0, error=_EMPTY)
     if not present:
         return Outcome.fail(f"expected text like {expected!r}, got none of the parameters")
     return _judged(expected, "\n".join(present), ctx)

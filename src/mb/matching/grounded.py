@@ -6,7 +6,9 @@ How values are compared:
   key or number of a preceding tool result, and not as part of a longer word, id or number: ``FL-12`` does not occur
   in ``FL-123`` nor in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
   a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
-  a string with no letter or digit (blank, ``-``) is never grounded;
+  a string with no letter or digit (blank, ``-``) is never grounded; format characters (Unicode category Cf: a
+  zero-width space, a soft hyphen) are removed from both sides first, so they never split an id (``AB`` does not
+  occur in ``AB\\u200bCD``), and both are composed (NFC), so a decomposed ``café`` is the composed one;
 - a number is grounded when a number of the same value (compared exactly, not as 64-bit floats) appears: a JSON
   number of a tool result, or a number written in the text (digits with an optional decimal part, a leading minus
   sign, ``,`` thousands separators as in ``1,200``), not inside an id (``2`` is not in ``FL-2``): ``120``, ``120.0``
@@ -19,6 +21,7 @@ How values are compared:
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +40,14 @@ _NUMBER = re.compile(r"(?<![\w.])(?<![^\W\d]-)-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\
 
 _PADDED = re.compile(r"-?0\d")
 """The start of digits with a leading zero: an id ("0012"), not a number."""
+
+
+def _fold(text: str) -> str:
+    """``text`` as it is compared: without format characters (category Cf), case-folded, composed (NFC)."""
+    if text.isascii():
+        return text.casefold()
+    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    return unicodedata.normalize("NFC", text.casefold())
 
 
 def _numbers(text: str) -> Iterator[Fraction]:
@@ -66,7 +77,7 @@ def _leaves(value: Any, texts: list[str], numbers: list[Fraction | None]) -> Non
 @dataclass
 class _Haystack:
     texts: list[str] = field(default_factory=list)
-    """Case-folded text."""
+    """The text, folded (:func:`_fold`)."""
 
     numbers: set[Fraction | None] = field(default_factory=set)
     """Numbers, from JSON numbers and from the text (None for a number that is not finite, equal to none)."""
@@ -77,8 +88,8 @@ def _haystack(value: Any) -> _Haystack:
     texts: list[str] = []
     numbers: list[Fraction | None] = []
     _leaves(value, texts, numbers)
-    haystack = _Haystack([text.casefold() for text in texts], set(numbers))
-    for text in texts:
+    haystack = _Haystack([_fold(text) for text in texts], set(numbers))
+    for text in haystack.texts:
         haystack.numbers.update(_numbers(text))
     return haystack
 
@@ -97,9 +108,7 @@ class Sources:
     def user(self) -> _Haystack:
         """The user messages."""
         if self._user is None:
-            self._user = _Haystack([text.casefold() for text in self._user_messages])
-            for text in self._user_messages:
-                self._user.numbers.update(_numbers(text))
+            self._user = _haystack(list(self._user_messages))
         return self._user
 
     def results(self, count: int) -> list[_Haystack]:
@@ -123,7 +132,7 @@ class Sources:
             self._calls = "\n".join(chunks), starts, numbers
         text, starts, numbers = self._calls
         if isinstance(item, str):
-            needle, stop = item.strip().casefold(), starts[end] if end < len(starts) else len(text)
+            needle, stop = _fold(item).strip(), starts[end] if end < len(starts) else len(text)
             at = text.find(needle, 0, stop)  # a plain search first: most values occur in no earlier call
             if at < 0:
                 return None
@@ -171,7 +180,7 @@ def _found(value: Any, haystacks: list[_Haystack]) -> bool | str:
     if isinstance(value, bool) or value is None or isinstance(value, dict):
         return f"grounded checks strings, numbers and arrays of them, got {describe_value(value)}"
     if isinstance(value, str):
-        needle = value.strip().casefold()
+        needle = _fold(value).strip()
         if not any(char.isalnum() for char in needle):
             return f"{render(value)} has no letter or digit: such a string is never grounded"
         numeric = _NUMBER.fullmatch(needle) is not None and not _PADDED.match(needle)  # not an id such as "0012"
