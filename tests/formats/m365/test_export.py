@@ -21,7 +21,7 @@ from mb.formats.m365 import (
     parse_document,
 )
 from mb.io import read_examples, write_examples
-from mb.results import AssertionResult, ExampleResult, MetricResult
+from mb.results import AssertionResult, CheckResult, ExampleResult, MetricResult
 
 from .helpers import FIXTURES, assert_valid_1_7
 
@@ -329,4 +329,25 @@ def test_passing_tool_calls_pass_and_an_unchecked_assertion_is_an_error() -> Non
         "result": "error",
         "error": "Evaluator failed: tool-call assertion could not be checked: the trace could not be read",
     }
+    assert item["status"] == "partial"
+
+
+def test_a_failed_check_or_an_undecided_verdict_is_never_a_pass() -> None:
+    outside = CheckResult(name="tools_restriction", passed=False, reason="called tools outside inputs.tools: 'rm'")
+    failing = ExampleResult(line=1, passed=False, assertions=[_assertion(True, "ok")], checks=[outside])
+    (item,) = build_document([Evaluated(_no_evaluators_example(), failing)]).document["items"]
+    assert item["scores"]["checks"]["result"] == "fail"
+    assert item["status"] == "fail"
+    unsure = _assertion(False, "undecided: the judge could not tell").model_copy(update={"undecided": True})
+    similarity = MetricResult(
+        value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True}
+    )
+    undecided = ExampleResult(
+        line=1, passed=False, status="undecided", assertions=[unsure], metrics={"similarity": similarity}
+    )
+    document = build_document([Evaluated(_no_evaluators_example(), undecided)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["scores"]["toolCalls"]["result"] == "error"
+    assert item["scores"]["similarity"] == {"result": "error", "error": "Evaluator undecided: 3/5, undecided"}
     assert item["status"] == "partial"
