@@ -80,6 +80,7 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
         "passed": float(summary.passed),
         "failed": float(summary.failed),
         "errors": float(summary.errors),
+        "undecided": float(summary.undecided),
     }
     for prefix, stats in (
         ("assertion", summary.by_assertion),
@@ -93,6 +94,8 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
                 metrics[f"{keys[name]}/mean"] = stat.mean
             metrics[f"{keys[name]}/pass_rate"] = stat.rate
             metrics[f"{keys[name]}/count"] = float(stat.total)
+            if stat.undecided:
+                metrics[f"{keys[name]}/undecided"] = float(stat.undecided)
     keys = _distinct_keys("category", list(summary.by_category), split=True)
     for name, stat in summary.by_category.items():
         metrics[f"{keys[name]}/pass_rate"] = stat.rate
