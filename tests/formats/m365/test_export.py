@@ -93,11 +93,14 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
                     {"role": "user", "content": "Plan a trip."},
                     {"role": "assistant", "content": "Day 1: Louvre."},
                     {"role": "user", "content": "Is Versailles in Paris?"},
-                ]
+                ],
+                "context": {"region": "EU", "ids": [9007199254740993]},
             },
             "expectations": {
                 "expected_response": "No.",
                 "extended_assertions": [{"assert_that": "tool_not_called", "tool": "book_flight"}],
+                "expected_facts": ["Versailles is outside Paris"],
+                "guidelines": ["Answer in one word"],
             },
         }
     )
@@ -116,6 +119,8 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
         assert restored.expectations.model_dump() == original.expectations.model_dump()
         assert restored.expectations.extended_assertions == original.expectations.extended_assertions
         assert restored.inputs.metadata == original.inputs.metadata
+        assert restored.inputs.model_extra == original.inputs.model_extra  # a JSON context stays JSON
+    assert again[-1].expectations.guidelines == ["Answer in one word"]
 
 
 def test_consecutive_turns_regroup_and_a_partial_thread_keeps_its_history() -> None:
