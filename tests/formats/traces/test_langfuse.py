@@ -121,6 +121,15 @@ def test_a_tool_outside_the_allowed_tools_fails_after_import(tmp_path: Path) -> 
     assert rows[0]["status"] == "failed"  # the failed `alerts` call is kept, and inputs.tools forbids it
 
 
+def test_the_user_time_keeps_the_offset_of_the_timestamp(tmp_path: Path) -> None:
+    document = _trace(hash_of(WEATHER))
+    document["timestamp"] = "2024-06-02T00:30:00.000+02:00"  # 2024-06-01T22:30Z: "tomorrow" is June 3 there
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(document))
+    (trace,) = read_langfuse(path)
+    assert build_outputs(trace).model_dump(mode="json")["environment"]["user_time"] == "2024-06-02T00:30:00+02:00"
+
+
 def test_timestamp_without_offset_is_a_per_trace_error(tmp_path: Path) -> None:
     document = _trace(hash_of(WEATHER))
     document["timestamp"] = "2024-06-01T08:00:00"

@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -79,6 +79,8 @@ class SourceTrace:
     """Where it was read (file, and line for JSON lines), for messages."""
     start: int | None = None
     """The root span's start time, nanoseconds since the epoch."""
+    utc_offset: timedelta | None = None
+    """The user's UTC offset when the source records one (a Langfuse timestamp); None reads ``start`` in UTC."""
     steps: list[Step] = field(default_factory=list)
     """The steps, in any order (sorted when converted)."""
     example_hash: str | None = None
@@ -200,7 +202,8 @@ def build_outputs(trace: SourceTrace) -> Outputs:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
     data: dict[str, Any] = {"response": _response(trace), "trace": _trace_events(trace)}
     if trace.start is not None:
-        data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=UTC)}
+        zone = UTC if trace.utc_offset is None else timezone(trace.utc_offset)
+        data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}
     chats = [s for s in trace.steps if s.kind == "chat"]
     if any(s.input_tokens is not None or s.output_tokens is not None for s in chats):
         used_in = sum(s.input_tokens or 0 for s in chats)

@@ -104,6 +104,8 @@ def _from_trace(where: str, document: dict[str, Any]) -> SourceTrace:
     if isinstance(metadata, dict) and metadata.get(HASH_ATTRIBUTE):
         trace.example_hash = str(metadata[HASH_ATTRIBUTE])
     trace.start = _nanos(document.get("timestamp"))
+    if trace.start is not None:  # "tomorrow" said at 00:30+02:00 is read in the user's offset, not in UTC
+        trace.utc_offset = datetime.fromisoformat(document["timestamp"]).utcoffset()
     if trace.start is None:
         trace.problems.append("no timestamp with a UTC offset")
     trace.request = chat_messages(loads_maybe(document.get("input")))
