@@ -32,7 +32,9 @@ def _list(kind: str, header: str, items: list[str]) -> None:
         err_console.print(f"  ... and {len(items) - _SHOWN} more")
 
 
-def _unmatched(label: str, carried: str | None, match_by: str) -> str:
+def _unmatched(label: str, carried: str | None, match_by: str, problems: list[str]) -> str:
+    if problems:  # what broke the trace may be what hid its key
+        return f"{label} (it cannot be read: {'; '.join(problems)})"
     if match_by == "hash" and carried is None:
         return f"{label} (it carries no `{HASH_ATTRIBUTE}`; --match-by auto pairs it by its last user message)"
     if match_by == "auto" and carried is None:
@@ -120,7 +122,7 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     _list(
         "warning",
         f"{len(matching.unmatched_traces)} trace(s) match no example by {match_by}:",
-        [_unmatched(trace.label, trace.example_hash, match_by) for trace in matching.unmatched_traces],
+        [_unmatched(t.label, t.example_hash, match_by, t.problems) for t in matching.unmatched_traces],
     )
     _list(
         "warning",

@@ -169,7 +169,8 @@ def read_otel(path: Path) -> list[SourceTrace]:
                         trace.steps.append(step)
     for trace_id, trace in traces.items():
         if trace_id not in roots:
-            trace.problems.append("no root span (every span has a parentSpanId)")
+            if not trace.problems:  # else a span that could not be read may be the root
+                trace.problems.append("no root span (every span has a parentSpanId)")
             continue
         trace.start, attributes = roots[trace_id]
         trace.request, trace.response = _root_request(attributes)
