@@ -158,3 +158,18 @@ def test_an_output_that_is_the_benchmark_is_refused_and_a_failed_import_keeps_th
     failed = import_traces("langfuse", path, benchmark, executed)
     assert failed.exit_code == 2, failed.output
     assert executed.read_text() == "previous\n"
+
+
+def test_token_counts_that_are_not_counts_are_left_out(tmp_path: Path) -> None:
+    document = _trace(None)
+    generations = [o for o in document["observations"] if o["type"] == "GENERATION"]
+    generations[0]["usageDetails"] = {"input": "30", "output": -10}
+    generations[1]["usageDetails"] = {"input": 1.5, "output": True}
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(document))
+    (trace,) = read_langfuse(path)
+    assert build_outputs(trace).model_dump(mode="json")["usage"] == {
+        "input_tokens": 30,
+        "output_tokens": 0,
+        "total_tokens": 30,
+    }
