@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from mb._hashing import example_hash
+from mb.entities import Example
 from mb.formats.eee import export_eee
 from mb.results import AssertionResult, CheckResult, ExampleResult, MetricResult, ParameterResult
 from tests.formats.eee.conftest import read_jsonl, schema_problems
@@ -408,3 +410,23 @@ def test_undecided_examples_and_metrics_are_counted_apart(write_executed: WriteE
     passes = next(details for key, details in by_id.items() if key.startswith("metric.relevance") and "pass" in key)
     assert passes["details"]["undecided"] == "1"
     assert passes["details"]["failed"] == "0"
+
+
+def test_instance_metadata_names_the_trial_the_undecided_metric_and_the_example(
+    write_executed: WriteExecuted, tmp_path: Path
+) -> None:
+    document = {"inputs": {"messages": [{"role": "user", "content": "Hi"}]}, "expectations": {}}
+    executed = write_executed([{**document, "outputs": {"response": "Hello."}}] * 2)
+    key = example_hash(Example.model_validate(document))
+    unsure = MetricResult(value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True})
+    results = [
+        ExampleResult(line=1, passed=True, status="passed", repeat=1, example_hash=key),
+        ExampleResult(
+            line=2, passed=False, status="undecided", repeat=2, example_hash=key, metrics={"relevance": unsure}
+        ),
+    ]
+    written = export_eee(results, executed, model_id="a/b", out_dir=tmp_path / "out")
+    first, second = (line["metadata"] for line in read_jsonl(written.samples_path))
+    assert (first["repeat"], second["repeat"]) == ("1", "2")
+    assert first["example_hash"] == second["example_hash"] == key
+    assert second["metric.relevance.passed"] == "undecided"
