@@ -67,10 +67,12 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
 
     Each trace matched to an example becomes that example with `outputs`: tool spans become a `tool_call` and a
     `tool_result` with the same id, retriever spans `retriever` events, the last chat answer the response and the
-    root span's start `environment.user_time` (UTC). Unmatched traces and examples are listed.
+    root span's start `environment.user_time` (UTC; a Langfuse timestamp keeps its offset). Unmatched traces and
+    examples are listed.
 
     Exit status: 0 when every trace and every example were paired and converted, 1 when some were not (the
-    others are written), 2 when a file cannot be read or a key is ambiguous (nothing is written).
+    others are written), 2 when a file cannot be read, the benchmark holds no valid example or a key is ambiguous
+    (nothing is written).
     """
     require_file(traces, "TRACES")
     require_file(benchmark, "--benchmark")
@@ -91,6 +93,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
                 examples.append((record.line, record.example))
     except OSError as exc:
         raise fail(f"{benchmark}: cannot read: {exc.strerror or exc}", 2) from exc
+    if not examples:
+        _list("error", f"{len(invalid)} invalid benchmark line(s):", invalid)
+        raise fail(f"{benchmark}: holds no valid example; nothing written", 2)
     matching = match_traces(examples, found, cast(MatchBy, match_by))
     if matching.ambiguous:
         _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)

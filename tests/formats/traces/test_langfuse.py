@@ -173,3 +173,17 @@ def test_token_counts_that_are_not_counts_are_left_out(tmp_path: Path) -> None:
         "output_tokens": 0,
         "total_tokens": 30,
     }
+
+
+def test_a_benchmark_without_a_valid_example_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(_trace(None)))
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("kept\n")
+    for content in ("", '{"inputs": {"messages": []}, "expectations": {}}\n'):
+        benchmark = tmp_path / "b.jsonl"
+        benchmark.write_text(content)
+        result = import_traces("langfuse", path, benchmark, executed)
+        assert result.exit_code == 2
+        assert "holds no valid example; nothing written" in result.output
+        assert executed.read_text() == "kept\n"
