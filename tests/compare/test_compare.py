@@ -11,9 +11,11 @@ from click.testing import CliRunner, Result
 
 from mb.cli import main
 from mb.compare import compare_runs
+from mb.reports.html import build_report
 from mb.results import ExampleResult
 from mb.results_format import ResultsFile, RunRecord, read_results_file
 from mb.stats import mcnemar_exact
+from tests.reports.helpers import page_data
 from tests.results.helpers import FORMAT_1, run_eval, write_lines
 
 
@@ -206,3 +208,4 @@ def test_a_passing_example_that_became_an_invalid_line_fails_the_gate(tmp_path: 
     assert "possible regressions" in gated.output
     assert _compare(str(base), str(new), "--fail-on-regression", "--tolerance", "1").exit_code == 0
     assert _compare(str(new), str(base), "--fail-on-regression").exit_code == 0  # nothing passed is missing
+    assert page_data(build_report([base, new]))["comparisons"][0]["hidden"] == 1  # the report's page says so too
