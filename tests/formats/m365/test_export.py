@@ -121,6 +121,9 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
         assert restored.inputs.metadata == original.inputs.metadata
         assert restored.inputs.model_extra == original.inputs.model_extra  # a JSON context stays JSON
     assert again[-1].expectations.guidelines == ["Answer in one word"]
+    document["items"][-1]["context"] = "edited by hand"  # an edited context string wins over the kept JSON value
+    edited = document_to_examples(parse_document(json.loads(json.dumps(document))))
+    assert (edited[-1].inputs.model_extra or {})["context"] == "edited by hand"
 
 
 def test_consecutive_turns_regroup_and_a_partial_thread_keeps_its_history() -> None:

@@ -34,6 +34,7 @@ in an item's ``extensions.morganabench`` object (written by the export) and is r
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -135,8 +136,11 @@ def _example(
     native = take_native(fields, _NATIVE_KEYS)  # results stay in place
     messages = native["messages"] if isinstance(native.get("messages"), list) else history
     inputs: dict[str, Any] = {"messages": [*messages, {"role": "user", "content": entry["prompt"]}]}
-    if "context" in native or "context" in entry:
-        inputs["context"] = native["context"] if "context" in native else entry["context"]
+    if "context" in entry:  # the JSON value the export kept, unless the string was edited since
+        written = json.dumps(native.get("context"), ensure_ascii=False)
+        inputs["context"] = (
+            native["context"] if "context" in native and written == entry["context"] else entry["context"]
+        )
     metadata = dict(native["metadata"]) if isinstance(native.get("metadata"), dict) else {}
     category = category_of(fields, thread)
     if category is not None:
