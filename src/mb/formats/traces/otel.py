@@ -157,7 +157,11 @@ def read_otel(path: Path) -> list[SourceTrace]:
                     if not trace_id or start is None:
                         trace.problems.append(f"span {span.get('name')!r} has no traceId or startTimeUnixNano")
                         continue
-                    attributes = _attributes(span.get("attributes"))
+                    try:
+                        attributes = _attributes(span.get("attributes"))
+                    except (AttributeError, TypeError, ValueError) as exc:  # e.g. an intValue that is no number
+                        trace.problems.append(f"span {span.get('name')!r}: an attribute does not read: {exc}")
+                        continue
                     if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
                         trace.example_hash = str(attributes[HASH_ATTRIBUTE])
                     if not span.get("parentSpanId"):
