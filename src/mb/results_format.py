@@ -41,6 +41,7 @@ __all__ = [
     "migrate_record",
     "parse_header",
     "read_results_file",
+    "read_run_record",
     "require_results",
 ]
 
@@ -338,6 +339,13 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
             "edited; evaluate the executed benchmark again",
             file=name,
         )
+
+
+def read_run_record(path: str | os.PathLike[str]) -> RunRecord | None:
+    """The run record of a results file (its first line), or None when it has none (format 1, or empty)."""
+    for _, data in iter_lines(path):
+        return parse_header(data, file=source_name(path))
+    return None
 
 
 def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:

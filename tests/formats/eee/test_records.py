@@ -430,3 +430,13 @@ def test_instance_metadata_names_the_trial_the_undecided_metric_and_the_example(
     assert (first["repeat"], second["repeat"]) == ("1", "2")
     assert first["example_hash"] == second["example_hash"] == key
     assert second["metric.relevance.passed"] == "undecided"
+
+
+def test_the_judge_comes_from_the_run_record_when_no_metric_names_it(tmp_path: Path) -> None:
+    from tests.results.helpers import EXECUTED, run_eval
+
+    results = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0
+    written = export_eee(results, EXECUTED, model_id="a/b", out_dir=tmp_path / "out")
+    aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
+    assert aggregate["eval_library"]["additional_details"]["judge"] == "lexical"
