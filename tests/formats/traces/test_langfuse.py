@@ -128,6 +128,11 @@ def test_the_user_time_keeps_the_offset_of_the_timestamp(tmp_path: Path) -> None
     path.write_text(json.dumps(document))
     (trace,) = read_langfuse(path)
     assert build_outputs(trace).model_dump(mode="json")["environment"]["user_time"] == "2024-06-02T00:30:00+02:00"
+    observations = document["observations"]  # a page of observations: the root observation's start, its offset
+    observations[0]["startTime"] = "2024-06-01T17:00:00-07:00"
+    path.write_text(json.dumps({"data": observations}))
+    (trace,) = read_langfuse(path)
+    assert build_outputs(trace).model_dump(mode="json")["environment"]["user_time"] == "2024-06-01T17:00:00-07:00"
 
 
 def test_timestamp_without_offset_is_a_per_trace_error(tmp_path: Path) -> None:
