@@ -39,6 +39,8 @@ def _unmatched(label: str, carried: str | None, match_by: str, problems: list[st
         return f"{label} (it carries no `{HASH_ATTRIBUTE}`; --match-by auto pairs it by its last user message)"
     if match_by == "auto" and carried is None:
         return f"{label} (it carries no `{HASH_ATTRIBUTE}`, and its last user message is no example's)"
+    if carried is not None and match_by != "last-user-message":
+        return f"{label} (its `{HASH_ATTRIBUTE}` {carried[:12]} is no example's: was the benchmark edited since?)"
     return label
 
 

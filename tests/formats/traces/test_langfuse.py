@@ -192,3 +192,11 @@ def test_a_benchmark_without_a_valid_example_writes_nothing(tmp_path: Path) -> N
         assert result.exit_code == 2
         assert "holds no valid example; nothing written" in result.output
         assert executed.read_text() == "kept\n"
+
+
+def test_a_trace_whose_hash_names_no_example_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(_trace("0" * 64)))
+    result = import_traces("langfuse", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "out.jsonl")
+    assert result.exit_code == 1
+    assert "its `mb.example_hash` 000000000000 is no example's" in " ".join(result.output.split())
