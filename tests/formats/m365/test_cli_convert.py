@@ -132,6 +132,10 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
             '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi',
             "$: invalid JSON: Unterminated string starting at line 1",
         ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "a"}], "items": [{"prompt": "b"}]}',
+            "$: invalid JSON: the key 'items' appears twice in one object",
+        ),
         ("null", "$: expected an object with schemaVersion and items, or an array of items; got null"),
         ("true", "$: expected an object with schemaVersion and items, or an array of items; got a boolean"),
     ],
@@ -144,6 +148,7 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
         "integer-10000-digits",
         "integer-just-past-64-bits",
         "cut",
+        "duplicate-key",
         "null",
         "boolean",
     ],
