@@ -41,6 +41,7 @@ __all__ = [
     "migrate_record",
     "parse_header",
     "read_results_file",
+    "read_run_record",
     "require_results",
 ]
 
@@ -308,10 +309,12 @@ def require_results(path: str | os.PathLike[str], name: str, first: bytes) -> No
 def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | None = None) -> Iterator[ExampleResult]:
     """The results of a results file of any format, in order; the run record (migrated for format 1) is appended
     to ``record`` when given. Raises :class:`~mb.errors.ResultsFormatError` naming ``FILE:LINE`` for a line that
-    is not a result, and naming what the file is when it is another kind of file (a benchmark, an evaluations
-    dataset...)."""
+    is not a result, naming what the file is when it is another kind of file (a benchmark, an evaluations
+    dataset...), and, once read, when the file holds fewer or more results than its run record counts (cut short)."""
     name = source_name(path)
     first = True
+    header: RunRecord | None = None
+    read = 0
     for number, data in iter_lines(path):
         if first:
             first = False
@@ -326,9 +329,23 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
         except ValidationError as exc:
             problem = f"not an evaluation result ({_first_problem(exc)})"
             raise ResultsFormatError(problem, file=name, line=number) from None
+        read += 1
         yield result
     if first and record is not None:
         record.append(migrate_record(name))
+    if read and header is not None and "counts" in header.model_fields_set and header.counts.total != read:
+        raise ResultsFormatError(
+            f"the run record counts {header.counts.total} result(s) but the file holds {read}: it was cut short or "
+            "edited; evaluate the executed benchmark again",
+            file=name,
+        )
+
+
+def read_run_record(path: str | os.PathLike[str]) -> RunRecord | None:
+    """The run record of a results file (its first line), or None when it has none (format 1, or empty)."""
+    for _, data in iter_lines(path):
+        return parse_header(data, file=source_name(path))
+    return None
 
 
 def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:

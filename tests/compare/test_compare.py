@@ -11,9 +11,11 @@ from click.testing import CliRunner, Result
 
 from mb.cli import main
 from mb.compare import compare_runs
+from mb.reports.html import build_report
 from mb.results import ExampleResult
 from mb.results_format import ResultsFile, RunRecord, read_results_file
 from mb.stats import mcnemar_exact
+from tests.reports.helpers import page_data
 from tests.results.helpers import FORMAT_1, run_eval, write_lines
 
 
@@ -190,3 +192,20 @@ def test_a_benchmark_or_an_evaluations_file_is_named_with_what_to_pass(tmp_path:
         assert f"error: {path} {kind}, not evaluation results: " in result.stderr
         assert "mb eval" in result.stderr or "mb runevals" in result.stderr
         assert "Field required" not in result.stderr
+
+
+def test_a_passing_example_that_became_an_invalid_line_fails_the_gate(tmp_path: Path) -> None:
+    base = _results(tmp_path, "base", {0: True, 1: True})
+    broken = _example(0, True)
+    broken["outputs"]["citations"] = [{"document_id": "nowhere", "span_from": 0, "span_to": 4}]  # an invalid line
+    executed = write_lines(tmp_path / "new-executed.jsonl", [broken, _example(1, True)])
+    new = tmp_path / "new.jsonl"
+    assert run_eval(str(executed), "-o", str(new), "--metrics", "none").exit_code == 0
+    comparison = compare_runs(read_results_file(base), read_results_file(new))
+    assert (comparison.regressions, comparison.hidden) == ([], 1)
+    gated = _compare(str(base), str(new), "--fail-on-regression")
+    assert gated.exit_code == 1
+    assert "possible regressions" in gated.output
+    assert _compare(str(base), str(new), "--fail-on-regression", "--tolerance", "1").exit_code == 0
+    assert _compare(str(new), str(base), "--fail-on-regression").exit_code == 0  # nothing passed is missing
+    assert page_data(build_report([base, new]))["comparisons"][0]["hidden"] == 1  # the report's page says so too

@@ -296,6 +296,28 @@ def test_category_names_that_read_alike_keep_metrics_of_their_own() -> None:
     assert {k: v for k, v in again.items() if k.startswith("category/")} == rates  # stable whatever the order
 
 
+def test_summary_metrics_count_undecided_apart() -> None:
+    from mb.formats.mlflow import summary_metrics
+    from mb.results import RateStat, Summary
+
+    free_text = RateStat(total=3, passed=1, failed=1, undecided=1)
+    metrics = summary_metrics(Summary(total=3, passed=1, failed=1, undecided=1, by_matcher={"free_text": free_text}))
+    assert (metrics["passed"], metrics["failed"], metrics["undecided"]) == (1.0, 1.0, 1.0)
+    assert metrics["matcher/free_text/undecided"] == 1.0
+
+
+def test_the_judge_parameter_comes_from_the_run_record(mlflow_store: str, tmp_path: Path) -> None:
+    from mlflow import MlflowClient
+
+    from mb.formats.mlflow import log_results
+    from tests.results.helpers import EXECUTED, run_eval
+
+    results = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0  # no metric names it
+    run_id = log_results(results, experiment="judges")
+    assert MlflowClient(mlflow_store).get_run(run_id).data.params["judge"] == "lexical"
+
+
 def test_logged_table_loads_without_setting_the_experiment(
     mlflow_store: str, results_file: Path, bundled_results: list[ExampleResult], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -103,10 +103,12 @@ def compare(
     failed = False
     for comparison in comparisons:
         allowed = count if share is None else share * comparison.paired
-        if len(comparison.regressions) > allowed:
+        regressions = len(comparison.regressions) + comparison.hidden
+        if regressions > allowed:
             failed = True
+            possible = f" (with {comparison.hidden} possible)" if comparison.hidden else ""
             err_console.print(
-                f"{comparison.new}: {len(comparison.regressions)} regression(s), more than the "
+                f"{comparison.new}: {regressions} regression(s){possible}, more than the "
                 f"{'tolerated ' + str(count) if share is None else f'{share:.1%} of {comparison.paired} tolerated'}",
                 markup=False,
             )

@@ -107,12 +107,18 @@ def export_eee(
     from ..formats.eee import EeeMetadata
     from ..formats.eee import export_eee as run_export
     from ..formats.eee._paths import UnportableName, split_model_id
+    from ..results_format import read_run_record
 
     try:
         split_model_id(model_id)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--model-id") from None
-    finished = datetime.fromtimestamp(results.stat().st_mtime, tz=UTC).isoformat()
+    try:  # when the evaluation finished, as its run record says (a copied file has a new modification time)
+        recorded = read_run_record(results)
+    except (OSError, ValueError):
+        recorded = None  # the export below says what is wrong with the file
+    when = recorded.finished_at if recorded is not None else None
+    finished = (when.astimezone(UTC) if when else datetime.fromtimestamp(results.stat().st_mtime, tz=UTC)).isoformat()
     info = EeeMetadata(**metadata, evaluation_timestamp=finished)
     try:
         written = run_export(

@@ -134,7 +134,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     The document validates against schema 1.7.0. Consecutive examples of one thread become one item with
     `turns`; an executed benchmark adds each `response`, and `--results` adds `scores`, `status` and summaries.
     `scores` holds the item's evaluators and MorganaBench's own verdicts (`toolCalls` for tool-call assertions,
-    `similarity` and any other metric computed), each named by its `evaluator` field (`morganabench.<metric>`).
+    `checks` for the gating checks, `similarity` and any other metric computed), each named by its `evaluator`
+    field (`morganabench.<metric>`); an undecided verdict is an evaluator with no result, never a pass.
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
     2 when a file cannot be read, OUTPUT cannot be written (or is one of the inputs), or --results scored other

@@ -35,7 +35,7 @@ from ..formats.m365.scores import NEEDS_LLM_JUDGE_TEXT, NOT_RUN_PREFIX
 from ..io import refuse_input_as_output
 from ..io._limits import unreadable_value
 from ._console import err_console, fail, out_console
-from ._files import writing
+from ._files import require_file, writing
 from ._judge import JUDGE_CHOICE, judge_from_cli, judge_model_option, judge_options
 from .m365 import load_or_exit
 
@@ -286,8 +286,7 @@ def runevals(
     if prompts:
         loaded = _inline(prompts, expected)
     elif prompts_file is not None:
-        if not prompts_file.is_file():
-            raise click.BadParameter(f"{prompts_file}: no such file", param_hint="--prompts-file")
+        require_file(prompts_file, "--prompts-file")
         loaded = load_or_exit(prompts_file)
     elif not interactive:
         found = discover_dataset(".")

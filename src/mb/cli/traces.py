@@ -32,11 +32,15 @@ def _list(kind: str, header: str, items: list[str]) -> None:
         err_console.print(f"  ... and {len(items) - _SHOWN} more")
 
 
-def _unmatched(label: str, carried: str | None, match_by: str) -> str:
+def _unmatched(label: str, carried: str | None, match_by: str, problems: list[str]) -> str:
+    if problems:  # what broke the trace may be what hid its key
+        return f"{label} (it cannot be read: {'; '.join(problems)})"
     if match_by == "hash" and carried is None:
         return f"{label} (it carries no `{HASH_ATTRIBUTE}`; --match-by auto pairs it by its last user message)"
     if match_by == "auto" and carried is None:
         return f"{label} (it carries no `{HASH_ATTRIBUTE}`, and its last user message is no example's)"
+    if carried is not None and match_by != "last-user-message":
+        return f"{label} (its `{HASH_ATTRIBUTE}` {carried[:12]} is no example's: was the benchmark edited since?)"
     return label
 
 
@@ -65,10 +69,12 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
 
     Each trace matched to an example becomes that example with `outputs`: tool spans become a `tool_call` and a
     `tool_result` with the same id, retriever spans `retriever` events, the last chat answer the response and the
-    root span's start `environment.user_time` (UTC). Unmatched traces and examples are listed.
+    root span's start `environment.user_time` (UTC; a Langfuse timestamp keeps its offset). Unmatched traces and
+    examples are listed.
 
     Exit status: 0 when every trace and every example were paired and converted, 1 when some were not (the
-    others are written), 2 when a file cannot be read or a key is ambiguous (nothing is written).
+    others are written), 2 when a file cannot be read, the benchmark holds no valid example or a key is ambiguous
+    (nothing is written).
     """
     require_file(traces, "TRACES")
     require_file(benchmark, "--benchmark")
@@ -89,6 +95,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
                 examples.append((record.line, record.example))
     except OSError as exc:
         raise fail(f"{benchmark}: cannot read: {exc.strerror or exc}", 2) from exc
+    if not examples:
+        _list("error", f"{len(invalid)} invalid benchmark line(s):", invalid)
+        raise fail(f"{benchmark}: holds no valid example; nothing written", 2)
     matching = match_traces(examples, found, cast(MatchBy, match_by))
     if matching.ambiguous:
         _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)
@@ -120,7 +129,7 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     _list(
         "warning",
         f"{len(matching.unmatched_traces)} trace(s) match no example by {match_by}:",
-        [_unmatched(trace.label, trace.example_hash, match_by) for trace in matching.unmatched_traces],
+        [_unmatched(t.label, t.example_hash, match_by, t.problems) for t in matching.unmatched_traces],
     )
     _list(
         "warning",

@@ -127,6 +127,8 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
             flips_by_category[f"{name}={value}"][0 if was else 1] += 1
     for flips in (regressions, fixes, undecided):
         flips.sort(key=lambda flip: flip.new_line)
+    missing = [(key, verdict) for key, verdict in base_verdicts.items() if key not in new_verdicts]
+    passed_missing = sum(1 for _, verdict in missing if verdict.status == "passed")
     base_summary, new_summary = _summary(base), _summary(new)
     slices = [_delta("overall", "", base_summary, new_summary, mcnemar_exact(len(regressions), len(fixes)))]
     for kind, attribute in (
@@ -153,9 +155,10 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         fixes=fixes,
         undecided=undecided,
         p_value=mcnemar_exact(len(regressions), len(fixes)),
-        only_in_base=sorted(v.line for k, v in base_verdicts.items() if k not in new_verdicts),
+        only_in_base=sorted(v.line for k, v in missing),
         only_in_new=sorted(v.line for k, v in new_verdicts.items() if k not in base_verdicts),
         unhashed=base_unhashed + new_unhashed,
+        hidden=min(passed_missing, new_unhashed),
         slices=slices,
     )
 

@@ -118,5 +118,10 @@ class Comparison(BaseModel):
     unhashed: int = 0
     """Result lines of either run without an example hash (invalid lines), left out of the pairing."""
 
+    hidden: int = 0
+    """Examples that passed in the base run and are missing from the new one while the new run has lines it could
+    not read as examples (invalid lines, as many as could be them): regressions that cannot be ruled out, which
+    ``--fail-on-regression`` counts."""
+
     slices: list[SliceDelta]
     """Overall and per-slice pass rates and their deltas."""

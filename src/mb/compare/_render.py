@@ -97,6 +97,14 @@ def render_comparison(console: Console, comparison: Comparison, limit: int = 20)
         )
     if comparison.unhashed:
         parts.append(Text(f"{comparison.unhashed} result line(s) without an example (invalid lines) left out"))
+    if comparison.hidden:
+        parts.append(
+            Text(
+                f"{comparison.hidden} example(s) passed in base and are missing from new, which has invalid lines "
+                "that may be them: possible regressions (--fail-on-regression counts them)",
+                style="red",
+            )
+        )
     parts += [Text(), _table(comparison)]
     parts += _flips("Regressions", comparison.regressions, limit, "red")
     parts += _flips("Fixes", comparison.fixes, limit, "green")

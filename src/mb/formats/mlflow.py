@@ -26,7 +26,7 @@ from ..config import restored_environment
 from ..entities import Example
 from ..io import source_name
 from ..results import ExampleResult, Summary
-from ..results_format import check_scored_once
+from ..results_format import RunRecord, check_scored_once, iter_results_file
 from .eee._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 
 __all__ = ["DEFAULT_EXPERIMENT", "TABLE_FILE", "load_table", "log_results", "metric_key", "summary_metrics"]
@@ -80,6 +80,7 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
         "passed": float(summary.passed),
         "failed": float(summary.failed),
         "errors": float(summary.errors),
+        "undecided": float(summary.undecided),
     }
     for prefix, stats in (
         ("assertion", summary.by_assertion),
@@ -93,6 +94,8 @@ def summary_metrics(summary: Summary) -> dict[str, float]:
                 metrics[f"{keys[name]}/mean"] = stat.mean
             metrics[f"{keys[name]}/pass_rate"] = stat.rate
             metrics[f"{keys[name]}/count"] = float(stat.total)
+            if stat.undecided:
+                metrics[f"{keys[name]}/undecided"] = float(stat.undecided)
     keys = _distinct_keys("category", list(summary.by_category), split=True)
     for name, stat in summary.by_category.items():
         metrics[f"{keys[name]}/pass_rate"] = stat.rate
@@ -128,13 +131,17 @@ def log_results(
     from mlflow.entities import Metric, Param, RunTag
     from mlflow.tracking import MlflowClient
 
-    collected = list(iter_results(results))
+    records: list[RunRecord] = []  # the run record names the judge even when no metric carries its name
+    if isinstance(results, (str, os.PathLike)):
+        collected = list(iter_results_file(results, records))
+    else:
+        collected = list(iter_results(results))
     check_scored_once(collected, source_name(results) if isinstance(results, (str, os.PathLike)) else "the results")
     builder = SummaryBuilder()
     for result in collected:
         builder.add(result)
     judges = sorted({m.judge for r in collected for m in r.metrics.values() if m.judge})
-    summary = builder.build(judge or ", ".join(judges))
+    summary = builder.build(judge or (records[0].judge.name if records else "") or ", ".join(judges))
     metrics = summary_metrics(summary)
     if collected:
         metrics["expectations_met"] = sum(r.score for r in collected) / len(collected)

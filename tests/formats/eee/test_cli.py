@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,7 @@ def test_export_writes_both_files_and_prints_their_paths(
     aggregate = json.loads(aggregate_path.read_text(encoding="utf-8"))
     assert schema_problems(aggregate, "aggregate", version) == []
     assert aggregate["source_metadata"]["source_organization_name"] == "Acme"
-    assert aggregate["evaluation_timestamp"].endswith("+00:00")  # when the results file was written
+    assert aggregate["evaluation_timestamp"].endswith("+00:00")  # when the evaluation finished (UTC)
     assert all(schema_problems(line, "instance", version) == [] for line in read_jsonl(samples_path))
 
 
@@ -117,3 +118,17 @@ def test_exporting_the_same_results_twice_keeps_one_pair_of_files(
     third = CliRunner().invoke(main, [*args[:2], str(other), *args[3:]])
     assert third.exit_code == 0, third.output
     assert len(list(folder.glob("*.json"))) == 2
+
+
+def test_the_evaluation_time_is_the_run_records_not_the_files(tmp_path: Path) -> None:
+    from tests.results.helpers import EXECUTED, run_eval
+
+    results = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0
+    os.utime(results, (0, 0))  # a copy, an unpacked archive: the file's time says nothing of the run
+    args = ["export", "eee", str(results), "--executed", str(EXECUTED), "--model-id", "a/b"]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 0, outcome.output
+    aggregate = json.loads(Path(outcome.stdout.splitlines()[0]).read_text(encoding="utf-8"))
+    finished = json.loads(results.read_text(encoding="utf-8").splitlines()[0])["mb_results"]["finished_at"]
+    assert aggregate["evaluation_timestamp"][:19] == finished[:19]

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from mb._hashing import example_hash
+from mb.entities import Example
 from mb.formats.eee import export_eee
 from mb.results import AssertionResult, CheckResult, ExampleResult, MetricResult, ParameterResult
 from tests.formats.eee.conftest import read_jsonl, schema_problems
@@ -207,7 +209,7 @@ def test_aggregate_rates_count_errors_against_the_pass_rate(write_executed: Writ
     results = {r["evaluation_result_id"]: r for r in aggregate["evaluation_results"]}
     overall = results["pass_rate"]["score_details"]
     assert overall["score"] == pytest.approx(0.25)
-    assert overall["details"] == {"count": "4", "passed": "1", "failed": "1", "errors": "2"}
+    assert overall["details"] == {"count": "4", "passed": "1", "failed": "1", "errors": "2", "undecided": "0"}
     assert overall["uncertainty"]["num_samples"] == 4
     assert overall["uncertainty"]["standard_error"]["value"] == pytest.approx(0.25)
     assert results["expectations_met"]["score_details"]["score"] == pytest.approx(1.5 / 4)
@@ -383,3 +385,58 @@ def test_category_results_are_ordered_by_key_then_value(write_executed: WriteExe
     ids = [r["evaluation_result_id"] for r in aggregate["evaluation_results"]]
     categories = [name for name in ids if name.startswith("category.")]
     assert categories == ["category.topic=x", "category.topic=z", "category.topic-b=y", "category.topic.b=q"]
+
+
+def test_undecided_examples_and_metrics_are_counted_apart(write_executed: WriteExecuted, tmp_path: Path) -> None:
+    document = {"inputs": {"messages": [{"role": "user", "content": "Hi"}]}, "expectations": {}}
+    executed = write_executed([{**document, "outputs": {"response": "Hello."}}] * 3)
+    unsure = MetricResult(value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True})
+    sure = MetricResult(value=4.0, passed=True, threshold=3.0, reason="4/5")
+    results = [
+        ExampleResult(line=1, passed=True, status="passed", metrics={"relevance": sure}),
+        ExampleResult(line=2, passed=False, status="undecided", metrics={"relevance": unsure}),
+        ExampleResult(line=3, passed=False, status="failed", metrics={"relevance": sure}),
+    ]
+    written = export_eee(results, executed, model_id="a/b", out_dir=tmp_path / "out")
+    aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
+    by_id = {r["evaluation_result_id"]: r["score_details"] for r in aggregate["evaluation_results"]}
+    assert by_id["pass_rate"]["details"] == {
+        "count": "3",
+        "passed": "1",
+        "failed": "1",
+        "errors": "0",
+        "undecided": "1",
+    }
+    passes = next(details for key, details in by_id.items() if key.startswith("metric.relevance") and "pass" in key)
+    assert passes["details"]["undecided"] == "1"
+    assert passes["details"]["failed"] == "0"
+
+
+def test_instance_metadata_names_the_trial_the_undecided_metric_and_the_example(
+    write_executed: WriteExecuted, tmp_path: Path
+) -> None:
+    document = {"inputs": {"messages": [{"role": "user", "content": "Hi"}]}, "expectations": {}}
+    executed = write_executed([{**document, "outputs": {"response": "Hello."}}] * 2)
+    key = example_hash(Example.model_validate(document))
+    unsure = MetricResult(value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True})
+    results = [
+        ExampleResult(line=1, passed=True, status="passed", repeat=1, example_hash=key),
+        ExampleResult(
+            line=2, passed=False, status="undecided", repeat=2, example_hash=key, metrics={"relevance": unsure}
+        ),
+    ]
+    written = export_eee(results, executed, model_id="a/b", out_dir=tmp_path / "out")
+    first, second = (line["metadata"] for line in read_jsonl(written.samples_path))
+    assert (first["repeat"], second["repeat"]) == ("1", "2")
+    assert first["example_hash"] == second["example_hash"] == key
+    assert second["metric.relevance.passed"] == "undecided"
+
+
+def test_the_judge_comes_from_the_run_record_when_no_metric_names_it(tmp_path: Path) -> None:
+    from tests.results.helpers import EXECUTED, run_eval
+
+    results = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0
+    written = export_eee(results, EXECUTED, model_id="a/b", out_dir=tmp_path / "out")
+    aggregate = json.loads(written.aggregate_path.read_text(encoding="utf-8"))
+    assert aggregate["eval_library"]["additional_details"]["judge"] == "lexical"

@@ -132,6 +132,10 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
             '{"schemaVersion": "1.7.0", "items": [{"prompt": "hi',
             "$: invalid JSON: Unterminated string starting at line 1",
         ),
+        (
+            '{"schemaVersion": "1.7.0", "items": [{"prompt": "a"}], "items": [{"prompt": "b"}]}',
+            "$: invalid JSON: the key 'items' appears twice in one object",
+        ),
         ("null", "$: expected an object with schemaVersion and items, or an array of items; got null"),
         ("true", "$: expected an object with schemaVersion and items, or an array of items; got a boolean"),
     ],
@@ -144,6 +148,7 @@ def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_pa
         "integer-10000-digits",
         "integer-just-past-64-bits",
         "cut",
+        "duplicate-key",
         "null",
         "boolean",
     ],
@@ -192,9 +197,11 @@ def test_export_with_results_adds_scores_status_and_summaries(tmp_path: Path) ->
     assert_valid_1_7(document)
     single, thread = document["items"]
     # exact_match was computed by mb eval though the item does not ask for it: MorganaBench's verdict is in scores
-    assert set(single["scores"]) == {"relevance", "coherence", "citations", "exactMatch"}
+    # and so is its verdict on the gating checks (here the expected response)
+    assert set(single["scores"]) == {"relevance", "coherence", "citations", "exactMatch", "checks"}
     assert single["scores"]["exactMatch"]["evaluator"] == "morganabench.exact_match"
-    assert single["status"] == ("pass" if single["scores"]["exactMatch"]["result"] == "pass" else "fail")
+    passing = all(score["result"] == "pass" for score in single["scores"].values())
+    assert single["status"] == ("pass" if passing else "fail")
     # the turn asks for ExactMatch only; the other metrics mb eval computed are there too, each named as such
     second = thread["turns"][1]["scores"]
     assert "exactMatch" in second

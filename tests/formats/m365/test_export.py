@@ -21,7 +21,7 @@ from mb.formats.m365 import (
     parse_document,
 )
 from mb.io import read_examples, write_examples
-from mb.results import AssertionResult, ExampleResult, MetricResult
+from mb.results import AssertionResult, CheckResult, ExampleResult, MetricResult
 
 from .helpers import FIXTURES, assert_valid_1_7
 
@@ -93,11 +93,14 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
                     {"role": "user", "content": "Plan a trip."},
                     {"role": "assistant", "content": "Day 1: Louvre."},
                     {"role": "user", "content": "Is Versailles in Paris?"},
-                ]
+                ],
+                "context": {"region": "EU", "ids": [9007199254740993]},
             },
             "expectations": {
                 "expected_response": "No.",
                 "extended_assertions": [{"assert_that": "tool_not_called", "tool": "book_flight"}],
+                "expected_facts": ["Versailles is outside Paris"],
+                "guidelines": ["Answer in one word"],
             },
         }
     )
@@ -116,6 +119,11 @@ def test_a_native_benchmark_exports_and_comes_back(tmp_path: Path) -> None:
         assert restored.expectations.model_dump() == original.expectations.model_dump()
         assert restored.expectations.extended_assertions == original.expectations.extended_assertions
         assert restored.inputs.metadata == original.inputs.metadata
+        assert restored.inputs.model_extra == original.inputs.model_extra  # a JSON context stays JSON
+    assert again[-1].expectations.guidelines == ["Answer in one word"]
+    document["items"][-1]["context"] = "edited by hand"  # an edited context string wins over the kept JSON value
+    edited = document_to_examples(parse_document(json.loads(json.dumps(document))))
+    assert (edited[-1].inputs.model_extra or {})["context"] == "edited by hand"
 
 
 def test_consecutive_turns_regroup_and_a_partial_thread_keeps_its_history() -> None:
@@ -329,4 +337,25 @@ def test_passing_tool_calls_pass_and_an_unchecked_assertion_is_an_error() -> Non
         "result": "error",
         "error": "Evaluator failed: tool-call assertion could not be checked: the trace could not be read",
     }
+    assert item["status"] == "partial"
+
+
+def test_a_failed_check_or_an_undecided_verdict_is_never_a_pass() -> None:
+    outside = CheckResult(name="tools_restriction", passed=False, reason="called tools outside inputs.tools: 'rm'")
+    failing = ExampleResult(line=1, passed=False, assertions=[_assertion(True, "ok")], checks=[outside])
+    (item,) = build_document([Evaluated(_no_evaluators_example(), failing)]).document["items"]
+    assert item["scores"]["checks"]["result"] == "fail"
+    assert item["status"] == "fail"
+    unsure = _assertion(False, "undecided: the judge could not tell").model_copy(update={"undecided": True})
+    similarity = MetricResult(
+        value=3.0, passed=False, threshold=3.0, reason="3/5, undecided", details={"undecided": True}
+    )
+    undecided = ExampleResult(
+        line=1, passed=False, status="undecided", assertions=[unsure], metrics={"similarity": similarity}
+    )
+    document = build_document([Evaluated(_no_evaluators_example(), undecided)]).document
+    assert_valid_1_7(document)
+    (item,) = document["items"]
+    assert item["scores"]["toolCalls"]["result"] == "error"
+    assert item["scores"]["similarity"] == {"result": "error", "error": "Evaluator undecided: 3/5, undecided"}
     assert item["status"] == "partial"

@@ -266,6 +266,10 @@ def test_usage_and_content_errors(workdir: Path) -> None:
     absent = _run("--prompts-file", "nope.json", "--agent", ECHO)
     assert absent.exit_code == 2
     assert "nope.json: no such file" in absent.output
+    (workdir / "folder").mkdir()
+    folder = _run("--prompts-file", "folder", "--agent", ECHO)
+    assert folder.exit_code == 2
+    assert "folder: not a file" in folder.output
 
 
 def test_prompt_options_take_several_values_or_the_equals_form(workdir: Path) -> None:

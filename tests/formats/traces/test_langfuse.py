@@ -121,6 +121,20 @@ def test_a_tool_outside_the_allowed_tools_fails_after_import(tmp_path: Path) -> 
     assert rows[0]["status"] == "failed"  # the failed `alerts` call is kept, and inputs.tools forbids it
 
 
+def test_the_user_time_keeps_the_offset_of_the_timestamp(tmp_path: Path) -> None:
+    document = _trace(hash_of(WEATHER))
+    document["timestamp"] = "2024-06-02T00:30:00.000+02:00"  # 2024-06-01T22:30Z: "tomorrow" is June 3 there
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(document))
+    (trace,) = read_langfuse(path)
+    assert build_outputs(trace).model_dump(mode="json")["environment"]["user_time"] == "2024-06-02T00:30:00+02:00"
+    observations = document["observations"]  # a page of observations: the root observation's start, its offset
+    observations[0]["startTime"] = "2024-06-01T17:00:00-07:00"
+    path.write_text(json.dumps({"data": observations}))
+    (trace,) = read_langfuse(path)
+    assert build_outputs(trace).model_dump(mode="json")["environment"]["user_time"] == "2024-06-01T17:00:00-07:00"
+
+
 def test_timestamp_without_offset_is_a_per_trace_error(tmp_path: Path) -> None:
     document = _trace(hash_of(WEATHER))
     document["timestamp"] = "2024-06-01T08:00:00"
@@ -149,3 +163,40 @@ def test_an_output_that_is_the_benchmark_is_refused_and_a_failed_import_keeps_th
     failed = import_traces("langfuse", path, benchmark, executed)
     assert failed.exit_code == 2, failed.output
     assert executed.read_text() == "previous\n"
+
+
+def test_token_counts_that_are_not_counts_are_left_out(tmp_path: Path) -> None:
+    document = _trace(None)
+    generations = [o for o in document["observations"] if o["type"] == "GENERATION"]
+    generations[0]["usageDetails"] = {"input": "30", "output": -10}
+    generations[1]["usageDetails"] = {"input": 1.5, "output": True}
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(document))
+    (trace,) = read_langfuse(path)
+    assert build_outputs(trace).model_dump(mode="json")["usage"] == {
+        "input_tokens": 30,
+        "output_tokens": 0,
+        "total_tokens": 30,
+    }
+
+
+def test_a_benchmark_without_a_valid_example_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(_trace(None)))
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("kept\n")
+    for content in ("", '{"inputs": {"messages": []}, "expectations": {}}\n'):
+        benchmark = tmp_path / "b.jsonl"
+        benchmark.write_text(content)
+        result = import_traces("langfuse", path, benchmark, executed)
+        assert result.exit_code == 2
+        assert "holds no valid example; nothing written" in result.output
+        assert executed.read_text() == "kept\n"
+
+
+def test_a_trace_whose_hash_names_no_example_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(_trace("0" * 64)))
+    result = import_traces("langfuse", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "out.jsonl")
+    assert result.exit_code == 1
+    assert "its `mb.example_hash` 000000000000 is no example's" in " ".join(result.output.split())

@@ -78,8 +78,8 @@ def test_recorded_trace_round_trips_into_eval(tmp_path: Path) -> None:
     benchmark = write_benchmark(tmp_path / "bench.jsonl", WEATHER)
     executed = tmp_path / "executed.jsonl"
     result = import_traces("mlflow", traces, benchmark, executed)
-    assert result.exit_code == 1  # the spanless trace carries no hash: reported as unmatched
-    assert "tr-empty (it carries no `mb.example_hash`, and its last user message is no example's)" in result.output
+    assert result.exit_code == 1  # the spanless trace carries no hash: reported as unmatched, saying why
+    assert "tr-empty (it cannot be read: no spans (`data.spans` is missing or empty))" in result.output
     assert len(executed_lines(executed)) == 1
     run, rows = evaluate(executed, tmp_path)
     assert run.exit_code == 0, run.output

@@ -393,3 +393,35 @@ def test_arguments_json_cannot_read_are_kept_as_text(recorded: Any, tmp_path: Pa
     calls = [event for line in lines for event in line["outputs"]["trace"] if event["event"] == "tool_call"]
     assert calls
     assert all(call["params"] == {"arguments": arguments} for call in calls)
+
+
+def test_a_trace_whose_root_cannot_be_read_says_so_not_that_no_example_matched(tmp_path: Path) -> None:
+    question = [{"role": "user", "content": WEATHER["inputs"]["messages"][0]["content"]}]
+    root = {
+        "traceId": "aa", "spanId": "01", "name": "invoke_agent", "startTimeUnixNano": "soon",
+        "attributes": [{"key": "gen_ai.input.messages", "value": {"stringValue": json.dumps(question)}}],
+    }  # fmt: skip
+    path = tmp_path / "otel.json"
+    path.write_text(json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": [root]}]}]}))
+    result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "out.jsonl")
+    assert result.exit_code == 1
+    assert "it cannot be read: span 'invoke_agent' has no traceId or startTimeUnixNano" in result.output
+    assert "last user message is no example's" not in result.output
+    assert "no root span" not in result.output
+
+
+def test_an_attribute_that_does_not_read_is_a_problem_of_its_trace_named_by_span(tmp_path: Path) -> None:
+    question = [{"role": "user", "content": WEATHER["inputs"]["messages"][0]["content"]}]
+    root = {
+        "traceId": "aa", "spanId": "01", "name": "invoke_agent", "startTimeUnixNano": str(START),
+        "attributes": [{"key": "gen_ai.input.messages", "value": {"stringValue": json.dumps(question)}}],
+    }  # fmt: skip
+    chat = {
+        "traceId": "aa", "spanId": "02", "parentSpanId": "01", "name": "chat", "startTimeUnixNano": str(START + 1),
+        "attributes": [{"key": "gen_ai.usage.input_tokens", "value": {"intValue": "many"}}],
+    }  # fmt: skip
+    path = tmp_path / "otel.json"
+    path.write_text(json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": [root, chat]}]}]}))
+    result = import_traces("otel", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), tmp_path / "out.jsonl")
+    assert result.exit_code == 1
+    assert "trace aa: span 'chat': an attribute does not read" in " ".join(result.output.split())

@@ -8,7 +8,7 @@ import os
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -17,7 +17,7 @@ import orjson
 from ..._version import __version__
 from ...errors import ConfigError, InputError
 from ...io import atomic_output, write_atomically
-from ...results_format import file_digest
+from ...results_format import file_digest, read_run_record
 from ._inputs import ExecutedIndex, ExecutedSource, ResultsSource, iter_results
 from ._instance import InstanceContext, instance_record
 from ._paths import layout_directory, split_model_id
@@ -138,6 +138,10 @@ def export_eee(
     """
     _check_version(schema_version)
     info = metadata or EeeMetadata()
+    if info.judge is None and isinstance(results, (str, os.PathLike)):  # the judge the run record names
+        recorded = read_run_record(results)
+        if recorded is not None and recorded.judge.name:
+            info = replace(info, judge=recorded.judge.name)
     split_model_id(model_id)
     name = benchmark or _default_benchmark(executed)
     stamp = retrieved_timestamp or repr(time.time())

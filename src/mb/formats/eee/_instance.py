@@ -239,8 +239,11 @@ def _token_usage(usage: Any) -> dict[str, int] | None:
 
 
 def _metadata(result: ExampleResult, example: Example | None) -> dict[str, str]:
-    """Strings only (the 0.3.0 schema requires it): line, status, categories, metric values, failure reasons."""
+    """Strings only (the 0.3.0 schema requires it): line, trial, status, categories, metric values, failure reasons,
+    example hash."""
     metadata = {"line": str(result.line), "status": result.status}
+    if result.repeat is not None:
+        metadata["repeat"] = str(result.repeat)
     if math.isfinite(result.score):
         metadata["expectations_met"] = repr(float(result.score))
     categories = dict(result.categories)
@@ -255,7 +258,9 @@ def _metadata(result: ExampleResult, example: Example | None) -> dict[str, str]:
     for name, metric in sorted(result.metrics.items()):
         if metric.status == "ok" and metric.value is not None and math.isfinite(metric.value):
             metadata[f"metric.{name}"] = repr(float(metric.value))
-            if metric.passed is not None:
+            if metric.details.get("undecided") is True:
+                metadata[f"metric.{name}.passed"] = "undecided"
+            elif metric.passed is not None:
                 metadata[f"metric.{name}.passed"] = "true" if metric.passed else "false"
         else:
             metadata[f"metric.{name}"] = metric.status
@@ -263,7 +268,7 @@ def _metadata(result: ExampleResult, example: Example | None) -> dict[str, str]:
     if reasons:
         metadata["failures"] = " | ".join(reasons)
     extra = example.model_extra if example is not None else None
-    example_hash = (extra or {}).get("example_hash")
+    example_hash = result.example_hash or (extra or {}).get("example_hash")
     if isinstance(example_hash, str):
         metadata["example_hash"] = example_hash
     return metadata

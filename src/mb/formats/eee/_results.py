@@ -162,8 +162,9 @@ def _threshold(tally: Tally | None) -> float | None:
 
 def _details(tally: Tally) -> dict[str, str]:
     details = {"count": str(tally.count)}
-    if tally.passed or tally.failed or tally.errors:
+    if tally.passed or tally.failed or tally.errors or tally.undecided:
         details.update(passed=str(tally.passed), failed=str(tally.failed), errors=str(tally.errors))
+        details["undecided"] = str(tally.undecided)
     if tally.judges:
         details["judge"] = ", ".join(sorted(tally.judges))
     if len(tally.thresholds) > 1:

@@ -37,7 +37,10 @@ class Tally:
     """Items that failed."""
 
     errors: int = 0
-    """Items that could not be decided."""
+    """Items that could not be evaluated (an error)."""
+
+    undecided: int = 0
+    """Items the judge could not decide: not passed, and not failed either."""
 
     thresholds: set[float] = field(default_factory=set)
     """Pass marks used (metrics)."""
@@ -48,9 +51,17 @@ class Tally:
     @classmethod
     def of(cls, stat: Counts) -> Tally:
         """The tally of one slice of the evaluation's summary: 1 per passed item, 0 for the others (an undecided item
-        is not passed: it counts as failed)."""
-        passed, failed = float(stat.passed), stat.failed + stat.undecided
-        return cls(stat.total, passed, passed, passed=stat.passed, failed=failed, errors=stat.errors)
+        is not passed, and is counted apart)."""
+        passed = float(stat.passed)
+        return cls(
+            stat.total,
+            passed,
+            passed,
+            passed=stat.passed,
+            failed=stat.failed,
+            errors=stat.errors,
+            undecided=stat.undecided,
+        )
 
     def add(self, value: float) -> None:
         """Add one value."""
@@ -60,10 +71,13 @@ class Tally:
         self.minimum = min(self.minimum, value)
         self.maximum = max(self.maximum, value)
 
-    def outcome(self, passed: bool | None, error: bool = False) -> None:
-        """Add one pass/fail item (an error is neither, and counts 0 toward the rate)."""
+    def outcome(self, passed: bool | None, error: bool = False, undecided: bool = False) -> None:
+        """Add one pass/fail item (an error or an undecided item is neither, and counts 0 toward the rate)."""
         if error or passed is None:
             self.errors += 1
+            self.add(0.0)
+        elif undecided and not passed:
+            self.undecided += 1
             self.add(0.0)
         elif passed:
             self.passed += 1
@@ -133,4 +147,4 @@ class Tallies:
             if metric.judge:
                 values.judges.add(metric.judge)
             if metric.passed is not None:
-                passes.outcome(metric.passed)
+                passes.outcome(metric.passed, undecided=metric.details.get("undecided") is True)

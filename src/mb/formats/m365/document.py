@@ -42,6 +42,16 @@ class LoadedDocument:
     """What the upgrade changed, one line each (empty for a document already in the 1.7.0 shape)."""
 
 
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all distinct: a key written twice (a bad merge) would silently drop one value."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {key!r} appears twice in one object: which one is meant?")
+        found[key] = value
+    return found
+
+
 def read_json(path: str | os.PathLike[str]) -> Any:
     """Parse a JSON file (UTF-8, BOM allowed) under the limits of a benchmark line: nesting, lone surrogates, numbers
     in range. Raises :class:`M365DocumentError` for bad JSON, ``OSError`` when the file cannot be read."""
@@ -49,7 +59,9 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     note_input(path)
     file = os.fspath(path)
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer)
+        document = json.loads(
+            data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer, object_pairs_hook=_unique
+        )
     except UnicodeDecodeError as exc:
         raise M365DocumentError(file, [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]) from None
     except RecursionError:

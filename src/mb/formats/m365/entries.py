@@ -106,9 +106,13 @@ def _native(example: Example, earlier: list[dict[str, str]], history: list[dict[
         native["messages"] = earlier
     if example.expectations.assertions:
         native["assertions"] = [a.model_dump(mode="json", exclude_none=True) for a in example.expectations.assertions]
-    extended = (example.expectations.model_extra or {}).get("extended_assertions")
-    if extended:
-        native["extended_assertions"] = extended
+    extra = example.expectations.model_extra or {}
+    for key in ("extended_assertions", "expected_facts", "guidelines"):
+        if extra.get(key):
+            native[key] = extra[key]
+    context = (example.inputs.model_extra or {}).get("context")
+    if context is not None and not isinstance(context, str):  # M365's context is a string: keep the JSON value
+        native["context"] = context
     if example.inputs.tools is not None:
         native["tools"] = list(example.inputs.tools)
     metadata = example.inputs.metadata

@@ -87,7 +87,9 @@ async def _evaluate(example: Example, judge: Judge, line: int) -> ExampleResult:
         # The verdict on the expected response is not reported here: do not spend judge calls on it.
         expectations = example.expectations.model_copy(update={"expected_response": None})
         scored = example.model_copy(update={"expectations": expectations})
-    return await evaluate_example(scored, judge=judge, metrics=specs, line=line)
+    result = await evaluate_example(scored, judge=judge, metrics=specs, line=line)
+    # The requested evaluators (ExactMatch, Similarity...) report on the expected response, not the gate on it.
+    return result.model_copy(update={"checks": [c for c in result.checks if c.name != "expected_response"]})
 
 
 async def arun_document(

@@ -28,12 +28,13 @@ Everything else is kept in the example's top-level ``m365`` object, so an export
     the ``schemaVersion`` the file declared (absent for a legacy document).
 
 Data MorganaBench has and M365 has not (earlier messages that are not turns of the thread, tool-call assertions,
-``inputs.tools``, ``inputs.metadata``) travels in an item's ``extensions.morganabench`` object (written by the
-export) and is restored here.
+expected facts and guidelines, ``inputs.tools``, ``inputs.metadata``, a ``context`` that is not a string) travels
+in an item's ``extensions.morganabench`` object (written by the export) and is restored here.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -61,7 +62,16 @@ NATIVE_EXTENSION = "morganabench"
 """The key, in an item's ``extensions``, of the MorganaBench data M365 has no field for."""
 
 _OWN_FIELDS = ("prompt", "expected_response", "context", "evaluators", "evaluators_mode")
-_NATIVE_KEYS = ("messages", "assertions", "extended_assertions", "tools", "metadata")
+_NATIVE_KEYS = (
+    "messages",
+    "assertions",
+    "extended_assertions",
+    "expected_facts",
+    "guidelines",
+    "tools",
+    "metadata",
+    "context",
+)
 
 
 def import_m365(path: str | os.PathLike[str]) -> list[Example]:
@@ -126,8 +136,11 @@ def _example(
     native = take_native(fields, _NATIVE_KEYS)  # results stay in place
     messages = native["messages"] if isinstance(native.get("messages"), list) else history
     inputs: dict[str, Any] = {"messages": [*messages, {"role": "user", "content": entry["prompt"]}]}
-    if "context" in entry:
-        inputs["context"] = entry["context"]
+    if "context" in entry:  # the JSON value the export kept, unless the string was edited since
+        written = json.dumps(native.get("context"), ensure_ascii=False)
+        inputs["context"] = (
+            native["context"] if "context" in native and written == entry["context"] else entry["context"]
+        )
     metadata = dict(native["metadata"]) if isinstance(native.get("metadata"), dict) else {}
     category = category_of(fields, thread)
     if category is not None:
@@ -141,8 +154,9 @@ def _example(
         expectations["expected_response"] = entry["expected_response"]
     if "assertions" in native:
         expectations["assertions"] = native["assertions"]
-    if "extended_assertions" in native:
-        expectations["extended_assertions"] = native["extended_assertions"]
+    for key in ("extended_assertions", "expected_facts", "guidelines"):
+        if key in native:
+            expectations[key] = native[key]
     extra: dict[str, Any] = {**place, "fields": fields}
     for key in ("evaluators", "evaluators_mode"):
         if key in entry:

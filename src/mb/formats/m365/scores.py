@@ -13,11 +13,12 @@ it under the item's ``extensions`` (see :func:`skipped_entry`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ...entities import Outputs
 from ...metrics import NEEDS_LLM_JUDGE
-from ...results import ExampleResult, MetricResult
+from ...results import AssertionResult, CheckResult, ExampleResult, MetricResult
 from .evaluators import EVALUATORS, MetricRequest
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "score_entry",
     "score_key",
     "skipped_entry",
+    "undecided_score",
 ]
 
 NEEDS_LLM_JUDGE_TEXT = "needs an LLM judge"
@@ -55,6 +57,11 @@ def errored_score(reason: str) -> dict[str, Any]:
 def not_run_score(reason: str) -> dict[str, Any]:
     """An errored score record for an evaluator that did not run, with the ``Evaluator not run:`` prefix."""
     return {"result": "error", "error": NOT_RUN_PREFIX + (reason.strip() or "no reason given")}
+
+
+def undecided_score(reason: str) -> dict[str, Any]:
+    """An errored score record for a verdict the judge could not decide (never a pass; the item is ``partial``)."""
+    return {"result": "error", "error": f"Evaluator undecided: {reason.strip() or 'the judge could not tell'}"}
 
 
 def score_key(evaluator: str) -> str:
@@ -85,6 +92,8 @@ def score_entry(
     value = result.value
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return errored_score(f"{request.metric} produced no value")
+    if result.details.get("undecided") is True:
+        return undecided_score(result.reason)
     # The item's configured threshold decides (results computed elsewhere may have used the metric's default).
     threshold = request.threshold if request.threshold is not None else result.threshold
     if request.score_key == "exactMatch" or threshold is None:
@@ -146,6 +155,10 @@ def m365_citations(outputs: Outputs) -> list[dict[str, Any]]:
 TOOL_CALLS_KEY = "toolCalls"
 """The ``scores`` key of MorganaBench's verdict on the example's tool-call assertions."""
 
+CHECKS_KEY = "checks"
+"""The ``scores`` key of MorganaBench's verdict on the example's gating checks (allowed tools, orphan results,
+expected response, facts, guidelines)."""
+
 
 def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str, Any]]:
     """MorganaBench's own verdicts as ``scores`` entries: the tool-call assertions (``toolCalls``) and every metric
@@ -156,7 +169,10 @@ def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str,
     """
     scores: dict[str, dict[str, Any]] = {}
     if result.assertions and TOOL_CALLS_KEY not in taken:
-        scores[TOOL_CALLS_KEY] = _tool_calls_score(result)
+        scores[TOOL_CALLS_KEY] = _verdicts_score(result.assertions, "tool-call assertion", "tool_calls")
+    gating = [check for check in result.checks if check.gating]
+    if gating and CHECKS_KEY not in taken:
+        scores[CHECKS_KEY] = _verdicts_score(gating, "check", "checks")
     by_metric = {info.metric: name for name, info in EVALUATORS.items()}
     for metric, outcome in result.metrics.items():
         evaluator = by_metric.get(metric)
@@ -168,6 +184,8 @@ def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str,
             entry = score_entry(request, outcome)
         elif outcome.status == "error" or outcome.value is None:
             entry = errored_score(outcome.reason or f"{metric} produced no value")
+        elif outcome.details.get("undecided") is True:
+            entry = undecided_score(outcome.reason)
         else:
             entry = {"score": float(outcome.value), "result": "pass" if outcome.passed else "fail"}
             if outcome.threshold is not None:
@@ -180,22 +198,29 @@ def native_scores(result: ExampleResult, taken: set[str]) -> dict[str, dict[str,
     return scores
 
 
-def _tool_calls_score(result: ExampleResult) -> dict[str, Any]:
-    """The verdict on the tool-call assertions: pass only when every assertion passed."""
-    errors = [a.error for a in result.assertions if a.error]
+def _verdicts_score(items: Sequence[AssertionResult | CheckResult], what: str, evaluator: str) -> dict[str, Any]:
+    """The verdict on assertions or checks: pass only when every one passed; an error or an undecided one (with
+    none failed) is an errored score, never a pass."""
+    errors = [item.error for item in items if item.error]
     if errors:
-        return errored_score(f"tool-call assertion could not be checked: {errors[0]}")
-    passed = sum(1 for a in result.assertions if a.passed)
-    total = len(result.assertions)
-    failed = [a.reason or a.assert_that for a in result.assertions if not a.passed]
-    reason = f"{passed} of {total} tool-call assertion(s) passed"
-    if failed:
-        reason += "; " + "; ".join(failed[:3])
+        return errored_score(f"{what} could not be checked: {errors[0]}")
+    passed = sum(1 for item in items if item.passed)
+    failed = [item.reason or _name(item) for item in items if not item.passed and not item.undecided]
+    undecided = [item.reason or _name(item) for item in items if item.undecided and not item.passed]
+    if undecided and not failed:
+        return undecided_score(f"{len(undecided)} {what}(s) undecided; " + "; ".join(undecided[:3]))
+    reason = f"{passed} of {len(items)} {what}(s) passed"
+    if failed or undecided:
+        reason += "; " + "; ".join([*failed, *undecided][:3])
     return {
-        "score": passed / total,
-        "result": "pass" if passed == total else "fail",
+        "score": passed / len(items),
+        "result": "pass" if passed == len(items) else "fail",
         "passed": passed,
-        "total": total,
+        "total": len(items),
         "reason": reason,
-        "evaluator": SCORE_EVALUATOR_PREFIX + "tool_calls",
+        "evaluator": SCORE_EVALUATOR_PREFIX + evaluator,
     }
+
+
+def _name(item: AssertionResult | CheckResult) -> str:
+    return item.assert_that if isinstance(item, AssertionResult) else item.name

@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -79,6 +79,8 @@ class SourceTrace:
     """Where it was read (file, and line for JSON lines), for messages."""
     start: int | None = None
     """The root span's start time, nanoseconds since the epoch."""
+    utc_offset: timedelta | None = None
+    """The user's UTC offset when the source records one (a Langfuse timestamp); None reads ``start`` in UTC."""
     steps: list[Step] = field(default_factory=list)
     """The steps, in any order (sorted when converted)."""
     example_hash: str | None = None
@@ -194,17 +196,26 @@ def _response(trace: SourceTrace) -> str:
     raise TraceError(f"{trace.label}: no final assistant message (no chat span with an answer, no root output)")
 
 
+def _tokens(value: Any) -> int | None:
+    """A token count as a source wrote it (a whole number, or its digits), else None: a negative, fractional or
+    boolean count is no count."""
+    if isinstance(value, str) and value.strip().isdecimal():
+        return int(value)
+    return value if type(value) is int and value >= 0 else None
+
+
 def build_outputs(trace: SourceTrace) -> Outputs:
     """The ``outputs`` of the executed example the trace records; :class:`TraceError` says why there are none."""
     if trace.problems:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
     data: dict[str, Any] = {"response": _response(trace), "trace": _trace_events(trace)}
     if trace.start is not None:
-        data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=UTC)}
-    chats = [s for s in trace.steps if s.kind == "chat"]
-    if any(s.input_tokens is not None or s.output_tokens is not None for s in chats):
-        used_in = sum(s.input_tokens or 0 for s in chats)
-        used_out = sum(s.output_tokens or 0 for s in chats)
+        zone = UTC if trace.utc_offset is None else timezone(trace.utc_offset)
+        data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}
+    counts = [(_tokens(s.input_tokens), _tokens(s.output_tokens)) for s in trace.steps if s.kind == "chat"]
+    if any(used != (None, None) for used in counts):
+        used_in = sum(tokens or 0 for tokens, _ in counts)
+        used_out = sum(tokens or 0 for _, tokens in counts)
         data["usage"] = {"input_tokens": used_in, "output_tokens": used_out, "total_tokens": used_in + used_out}
     try:
         return Outputs.model_validate(data)

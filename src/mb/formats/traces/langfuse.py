@@ -22,16 +22,27 @@ _KINDS = {"TOOL": "tool", "RETRIEVER": "retriever", "GENERATION": "chat"}
 _SEPARATORS = (":", ".", " ")
 
 
-def _nanos(value: Any) -> int | None:
+def _moment(value: Any) -> datetime | None:
+    """An ISO 8601 time with a UTC offset, else None."""
     if not isinstance(value, str):
         return None
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
         return None
-    if moment.tzinfo is None:
-        return None
-    return int(moment.timestamp()) * 1_000_000_000 + moment.microsecond * 1000
+    return None if moment.tzinfo is None else moment
+
+
+def _nanos(value: Any) -> int | None:
+    moment = _moment(value)
+    return None if moment is None else int(moment.timestamp()) * 1_000_000_000 + moment.microsecond * 1000
+
+
+def _set_start(trace: SourceTrace, value: Any) -> None:
+    """The trace's start, kept in the user's offset ("tomorrow" said at 00:30+02:00 is read there, not in UTC)."""
+    moment = _moment(value)
+    trace.start = _nanos(value)
+    trace.utc_offset = None if moment is None else moment.utcoffset()
 
 
 def _kind_and_tool(observation: dict[str, Any]) -> tuple[str | None, str | None]:
@@ -103,7 +114,7 @@ def _from_trace(where: str, document: dict[str, Any]) -> SourceTrace:
     metadata = document.get("metadata")
     if isinstance(metadata, dict) and metadata.get(HASH_ATTRIBUTE):
         trace.example_hash = str(metadata[HASH_ATTRIBUTE])
-    trace.start = _nanos(document.get("timestamp"))
+    _set_start(trace, document.get("timestamp"))
     if trace.start is None:
         trace.problems.append("no timestamp with a UTC offset")
     trace.request = chat_messages(loads_maybe(document.get("input")))
@@ -135,7 +146,7 @@ def read_langfuse(path: Path) -> list[SourceTrace]:
             trace.problems.append("no root observation (every observation has a parentObservationId)")
         else:
             root = min(roots, key=lambda o: _nanos(o.get("startTime")) or 0)
-            trace.start = _nanos(root.get("startTime"))
+            _set_start(trace, root.get("startTime"))
             trace.request = chat_messages(loads_maybe(root.get("input")))
             trace.response = assistant_text(loads_maybe(root.get("output")))
         traces.append(trace)

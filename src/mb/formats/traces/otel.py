@@ -157,7 +157,11 @@ def read_otel(path: Path) -> list[SourceTrace]:
                     if not trace_id or start is None:
                         trace.problems.append(f"span {span.get('name')!r} has no traceId or startTimeUnixNano")
                         continue
-                    attributes = _attributes(span.get("attributes"))
+                    try:
+                        attributes = _attributes(span.get("attributes"))
+                    except (AttributeError, TypeError, ValueError) as exc:  # e.g. an intValue that is no number
+                        trace.problems.append(f"span {span.get('name')!r}: an attribute does not read: {exc}")
+                        continue
                     if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
                         trace.example_hash = str(attributes[HASH_ATTRIBUTE])
                     if not span.get("parentSpanId"):
@@ -169,7 +173,8 @@ def read_otel(path: Path) -> list[SourceTrace]:
                         trace.steps.append(step)
     for trace_id, trace in traces.items():
         if trace_id not in roots:
-            trace.problems.append("no root span (every span has a parentSpanId)")
+            if not trace.problems:  # else a span that could not be read may be the root
+                trace.problems.append("no root span (every span has a parentSpanId)")
             continue
         trace.start, attributes = roots[trace_id]
         trace.request, trace.response = _root_request(attributes)

@@ -281,7 +281,8 @@
         c.fixes.length + " fix(es)" + (c.undecided && c.undecided.length ? ", " + c.undecided.length + " undecided change(s)" : "") +
         "; exact McNemar p = " + c.p_value.toPrecision(3) +
         (c.only_in_base.length ? "; only in base: " + c.only_in_base.length : "") +
-        (c.only_in_new.length ? "; only in new: " + c.only_in_new.length : "")));
+        (c.only_in_new.length ? "; only in new: " + c.only_in_new.length : "") +
+        (c.hidden ? "; " + c.hidden + " possible regression(s): passed in base, missing from new, which has invalid lines" : "")));
       add(section, el("h3", null, "Flipped examples"));
       var flips = c.regressions.map(function (f) { return [f, "regression"]; })
         .concat(c.fixes.map(function (f) { return [f, "fix"]; }))
