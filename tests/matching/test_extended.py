@@ -210,7 +210,26 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("1200", {"total": "$1,200"}, True),
         ("12", {"price": 120.0}, False),
         ("0012", {"order": 12}, False),  # an id with a leading zero is not the number
-        (20, {"pages": "10-20"}, True),
+        (12, {"order": "order 0012"}, False),
+        # a part of a longer token (word characters joined by "-", ".", "/", ":") is not the value, as text or number
+        ("42", {"ticket": "TCK-2024-0042"}, False),
+        ("142", {"phone": "555-0142"}, False),
+        ("3", {"flight": "FL-12-3"}, False),
+        ("15", {"date": "2024-03-15"}, False),
+        (15, {"date": "2024-03-15"}, False),
+        (20, {"pages": "10-20"}, False),
+        ("12", {"time": "12:30"}, False),
+        ("5", {"rating": "4/5"}, False),
+        (12, {"ip": "10.0.0.12"}, False),
+        ("-5", {"range": "10-5"}, False),
+        ("5", {"delta": "-5"}, False),
+        ("FL-", {"id": "FL-12"}, False),
+        ("12", {"id": "#12"}, True),
+        (-5, {"delta": "down -5 today"}, True),
+        # digits are digits when int() reads them alike, but only as a whole token
+        ("12", {"id": "\uff11\uff12"}, True),
+        (12, {"id": "\u0661\u0662"}, True),
+        ("12", {"id": "FL-\uff11\uff12"}, False),
         # a value with no letter or digit is in almost any text: never grounded
         ("-", {"range": "a - b"}, False),
         ("...", {"text": "wait..."}, False),
