@@ -294,6 +294,38 @@ def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() 
     assert _rows(ids, trace)[0]["passed"] is False
 
 
+@pytest.mark.parametrize(
+    ("earlier", "value", "result"),
+    [
+        (4521.0, "4521", "order 4521 not found"),
+        ("4,521", "4521", "order 4521 not found"),
+        ("4521", 4521, "order 4521 not found"),
+        (12.5, "12.50", "price 12.50 rejected"),
+        ("FL-999", "fl-999", "flight FL-999 not found"),
+    ],
+)
+def test_an_echoed_value_is_the_agents_own_however_it_was_written(earlier: Any, value: Any, result: str) -> None:
+    # the earlier calls are searched with the comparison that grounds a value: by value for numbers, whole tokens
+    rule = [
+        {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "parameters": [{"param": "n", "matcher": {"match_as": "grounded"}}],
+        }
+    ]
+    trace = [
+        ("call", ("c1", "lookup", {"n": earlier})),
+        ("result", {"msg": result}),
+        ("call", ("c2", "book", {"n": value})),
+    ]
+    row = _rows(rule, trace)[0]
+    assert row["passed"] is False
+    assert "first passed by the agent itself (call c1)" in row["reason"]
+    # a part of a longer token in an earlier call is not the value: a result that shows it grounds it
+    trace[0] = ("call", ("c1", "lookup", {"n": f"TCK-{earlier}-7"}))
+    assert _rows(rule, trace)[0]["passed"] is True
+
+
 def test_published_and_extended_tool_called_share_one_assignment() -> None:
     # The published assertion accepts either call; the extended one only c1. A greedy pass that gave c1 to the
     # published assertion would fail the extended one: the shared assignment satisfies both.

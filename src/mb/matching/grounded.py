@@ -18,18 +18,17 @@ How values are compared:
   ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
 - a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
-  result that echoes it back (``"flight FL-999 not found"``) does not ground it.
+  result that echoes it back (``"flight FL-999 not found"``) does not ground it; earlier calls are compared as sources
+  are (``4521.0`` or ``"4,521"`` passed earlier makes ``"4521"`` the agent's own).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate
 from typing import Any
 
 from ._outcome import Outcome
@@ -115,7 +114,7 @@ class Sources:
         self._results = results
         self._user: _Haystack | None = None
         self._read: list[_Haystack] = []
-        self._calls: tuple[str, list[int], dict[Fraction | None, int]] | None = None
+        self._calls: list[_Haystack] = []
 
     def user(self) -> _Haystack:
         """The user messages."""
@@ -131,27 +130,10 @@ class Sources:
 
     def first_call(self, item: Any, calls: Sequence[tuple[str, Mapping[str, Any], int]], end: int) -> int | None:
         """The position of the first of ``calls`` (every tool call of the trace: id, arguments, tool results before
-        it) before the one at ``end`` whose arguments hold ``item``, a string or a number found as in the sources;
-        None when none does."""
-        if self._calls is None:
-            haystacks = [_haystack(list(params.values())) for _, params, _ in calls]
-            chunks = ["\n".join(haystack.texts) for haystack in haystacks]
-            starts = list(accumulate((len(chunk) + 1 for chunk in chunks[:-1]), initial=0))
-            numbers: dict[Fraction | None, int] = {}
-            for index, haystack in enumerate(haystacks):
-                for number in haystack.numbers:
-                    numbers.setdefault(number, index)
-            self._calls = "\n".join(chunks), starts, numbers
-        text, starts, numbers = self._calls
-        if isinstance(item, str):
-            needle, stop = _fold(item).strip(), starts[end] if end < len(starts) else len(text)
-            at = text.find(needle, 0, stop)  # a plain search first: most values occur in no earlier call
-            if at < 0:
-                return None
-            match = re.compile(_pattern(needle)).search(text, at, stop)  # its lookbehinds see the text before ``at``
-            return None if match is None else bisect_right(starts, match.start()) - 1
-        first = numbers.get(exact_number(item))
-        return None if first is None or first >= end else first
+        it) before the one at ``end`` whose arguments ground ``item`` as a source would; None when none does."""
+        while len(self._calls) < min(end, len(calls)):
+            self._calls.append(_haystack(list(calls[len(self._calls)][1].values())))
+        return next((index for index in range(end) if _found(item, [self._calls[index]]) is True), None)
 
 
 @dataclass(frozen=True, slots=True)
