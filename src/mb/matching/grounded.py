@@ -133,7 +133,10 @@ class Sources:
         it) before the one at ``end`` whose arguments ground ``item`` as a source would; None when none does."""
         while len(self._calls) < min(end, len(calls)):
             self._calls.append(_haystack(list(calls[len(self._calls)][1].values())))
-        return next((index for index in range(end) if _found(item, [self._calls[index]]) is True), None)
+        earlier = self._calls[:end]
+        if _found(item, earlier) is not True:  # most values occur in no earlier call: one search of them all
+            return None
+        return next(index for index, haystack in enumerate(earlier) if _found(item, [haystack]) is True)
 
 
 @dataclass(frozen=True, slots=True)
