@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import gzip
+import hashlib
 import io
 import json
 from concurrent.futures import Future
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from mb.io import _validate as validation
-from mb.io._reader import read_record
+from mb.io._reader import CompressedFileError, read_record
 from mb.io._typos import key_warnings
 from mb.io._validate import Tally, iter_line_errors
 from tests.conftest import spec_lines
@@ -270,3 +271,23 @@ def test_a_param_beside_a_groups_params_is_an_unknown_key() -> None:
     group = document["expectations"]["assertions"][0]["parameters"][0]
     group["param"] = "start_time"  # beside "params": the group's model has no "param"
     assert key_warnings(document, file="f.jsonl", line=1)
+
+
+def test_worker_processes_report_the_errors_read_before_a_gzip_file_is_cut_short(tmp_path: Path) -> None:
+    path = tmp_path / "cut.jsonl.gz"
+    lines = [
+        b"{not json %d %s}" % (number, hashlib.sha256(b"%d" % number).hexdigest().encode()) for number in range(12000)
+    ]
+    whole = gzip.compress(b"\n".join(lines))
+    path.write_bytes(whole[: len(whole) * 3 // 5])  # several blocks of lines, then the end is missing
+    found = []
+    for jobs in (1, 2):
+        tally = Tally()
+        errors: list[str] = []
+        with pytest.raises(CompressedFileError):
+            errors.extend(str(error) for error in iter_line_errors(path, tally, jobs=jobs))
+        found.append((errors, tally))
+    (alone, alone_tally), (workers, workers_tally) = found
+    assert len(alone) > 3 * 1024  # more lines than one block before the cut
+    assert workers == alone
+    assert workers_tally == alone_tally == Tally(valid=0, invalid=len(alone))

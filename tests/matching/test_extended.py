@@ -210,7 +210,26 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("1200", {"total": "$1,200"}, True),
         ("12", {"price": 120.0}, False),
         ("0012", {"order": 12}, False),  # an id with a leading zero is not the number
-        (20, {"pages": "10-20"}, True),
+        (12, {"order": "order 0012"}, False),
+        # a part of a longer token (word characters joined by "-", ".", "/", ":") is not the value, as text or number
+        ("42", {"ticket": "TCK-2024-0042"}, False),
+        ("142", {"phone": "555-0142"}, False),
+        ("3", {"flight": "FL-12-3"}, False),
+        ("15", {"date": "2024-03-15"}, False),
+        (15, {"date": "2024-03-15"}, False),
+        (20, {"pages": "10-20"}, False),
+        ("12", {"time": "12:30"}, False),
+        ("5", {"rating": "4/5"}, False),
+        (12, {"ip": "10.0.0.12"}, False),
+        ("-5", {"range": "10-5"}, False),
+        ("5", {"delta": "-5"}, False),
+        ("FL-", {"id": "FL-12"}, False),
+        ("12", {"id": "#12"}, True),
+        (-5, {"delta": "down -5 today"}, True),
+        # digits are digits when int() reads them alike, but only as a whole token
+        ("12", {"id": "\uff11\uff12"}, True),
+        (12, {"id": "\u0661\u0662"}, True),
+        ("12", {"id": "FL-\uff11\uff12"}, False),
         # a value with no letter or digit is in almost any text: never grounded
         ("-", {"range": "a - b"}, False),
         ("...", {"text": "wait..."}, False),
@@ -273,6 +292,38 @@ def test_a_value_the_agent_made_up_is_not_grounded_by_a_result_that_echoes_it() 
     assert _rows(ids, trace)[0]["passed"] is False
     trace = [SEARCH, RESULT, lookup, echo, ("call", ("c4", "book", {"ids": [["FL-123"], ["FL-999"]]}))]
     assert _rows(ids, trace)[0]["passed"] is False
+
+
+@pytest.mark.parametrize(
+    ("earlier", "value", "result"),
+    [
+        (4521.0, "4521", "order 4521 not found"),
+        ("4,521", "4521", "order 4521 not found"),
+        ("4521", 4521, "order 4521 not found"),
+        (12.5, "12.50", "price 12.50 rejected"),
+        ("FL-999", "fl-999", "flight FL-999 not found"),
+    ],
+)
+def test_an_echoed_value_is_the_agents_own_however_it_was_written(earlier: Any, value: Any, result: str) -> None:
+    # the earlier calls are searched with the comparison that grounds a value: by value for numbers, whole tokens
+    rule = [
+        {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "parameters": [{"param": "n", "matcher": {"match_as": "grounded"}}],
+        }
+    ]
+    trace = [
+        ("call", ("c1", "lookup", {"n": earlier})),
+        ("result", {"msg": result}),
+        ("call", ("c2", "book", {"n": value})),
+    ]
+    row = _rows(rule, trace)[0]
+    assert row["passed"] is False
+    assert "first passed by the agent itself (call c1)" in row["reason"]
+    # a part of a longer token in an earlier call is not the value: a result that shows it grounds it
+    trace[0] = ("call", ("c1", "lookup", {"n": f"TCK-{earlier}-7"}))
+    assert _rows(rule, trace)[0]["passed"] is True
 
 
 def test_published_and_extended_tool_called_share_one_assignment() -> None:

@@ -90,3 +90,26 @@ def test_prose_or_a_string_argument_is_judged_as_before(expected: str, actual: A
     outcome = match_free_text(expected, actual, _context(0.9, []))
     assert outcome.passed
     assert not outcome.low_confidence
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [
+        ('{"a": 1e400}', '{"a": 1e401}'),  # both would read as infinity
+        ("[-1e400]", "[-1e999]"),
+        ('{"a": 2}', '{"a": 1, "a": 2}'),  # the last value of a duplicated key would win
+        ('{"a": 1, "a": 2}', '{"a": 2}'),
+        ('{"a": 1, "a": 2}', {"a": 2}),
+        ('[{"b": [1, 2], "b": [1, 2]}]', '[{"b": [1, 2]}]'),
+    ],
+)
+def test_a_text_with_a_number_out_of_range_or_a_key_written_twice_is_no_json_value(expected: str, actual: Any) -> None:
+    asked: list[str] = []
+
+    def oracle(request: JudgeRequest) -> Verdict:
+        asked.append(request.candidate)
+        return Verdict(0.0, "different", "llm")
+
+    outcome = match_free_text(expected, actual, MatchContext(oracle))
+    assert not outcome.passed, outcome.reason
+    assert len(asked) == 1

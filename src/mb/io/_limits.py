@@ -32,6 +32,7 @@ __all__ = [
     "parse_integer",
     "reject_constant",
     "screen",
+    "unique_keys",
     "unreadable_value",
 ]
 
@@ -167,6 +168,17 @@ def encode_line(document: Any, limit: int | None = None) -> bytes | Problem:
 def reject_constant(name: str) -> Any:
     """``json.loads(parse_constant=...)``: refuse the NaN and Infinity literals that Python's parser accepts."""
     raise ValueError(f"{name} is not valid JSON")
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads(object_pairs_hook=...)``: an object whose keys are all distinct; a key written twice (a bad merge)
+    would silently drop one value."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {key!r} appears twice in one object: which one is meant?")
+        found[key] = value
+    return found
 
 
 class _LongInteger:

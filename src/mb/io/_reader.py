@@ -270,15 +270,21 @@ def line_blocks(
     source: PathLike | IO[bytes], max_line_bytes: int | None, lines: int, size: int
 ) -> Iterator[list[tuple[int, bytes, Problem | None]]]:
     """:func:`jsonl_lines` in blocks of at most ``lines`` lines and about ``size`` bytes (a block ends after the line
-    that reaches it), for worker processes to read side by side."""
+    that reaches it), for worker processes to read side by side. When the file cannot be read to its end, the lines
+    read before the error are given first, as :func:`jsonl_lines` gives them."""
     block: list[tuple[int, bytes, Problem | None]] = []
     held = 0
-    for line in jsonl_lines(source, max_line_bytes):
-        block.append(line)
-        held += len(line[1])
-        if len(block) >= lines or held >= size:
+    try:
+        for line in jsonl_lines(source, max_line_bytes):
+            block.append(line)
+            held += len(line[1])
+            if len(block) >= lines or held >= size:
+                yield block
+                block, held = [], 0
+    except OSError:  # the file cannot be read on (a gzip file cut short): the lines read before come first
+        if block:
             yield block
-            block, held = [], 0
+        raise
     if block:
         yield block
 

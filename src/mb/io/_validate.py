@@ -67,10 +67,15 @@ def iter_line_errors(
     name = source_name(source)
     window: deque[tuple[_Lines, Future[_Checked]]] = deque()
     try:
-        for block in line_blocks(source, limit, _BLOCK_LINES, _BLOCK_BYTES):
-            window.append((block, submit(pool, check_block, name, executed, block)))
-            if len(window) > 2 * jobs:
+        try:
+            for block in line_blocks(source, limit, _BLOCK_LINES, _BLOCK_BYTES):
+                window.append((block, submit(pool, check_block, name, executed, block)))
+                if len(window) > 2 * jobs:
+                    yield from _counted(window.popleft(), name, executed, tally)
+        except OSError:  # the file cannot be read on (a gzip file cut short): the lines read before come first
+            while window:
                 yield from _counted(window.popleft(), name, executed, tally)
+            raise
         while window:
             yield from _counted(window.popleft(), name, executed, tally)
     finally:

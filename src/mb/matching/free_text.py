@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..io._limits import reject_constant, unique_keys
 from ..judges.base import JudgeRequest, JudgeTask
 from ._context import MatchContext
 from ._outcome import Outcome
@@ -60,13 +62,23 @@ _STRUCTURED = "an offline judge read them alike as text, but order, keys and boo
 list, a renamed key or a swapped boolean."""
 
 
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused when it is out of range (``1e400`` is no number)."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is out of range")
+    return number
+
+
 def _written_json(expected: str) -> Any:
-    """The array or object ``expected`` writes as JSON (``'["tomato", "basil"]'``), else MISSING."""
+    """The array or object ``expected`` writes as JSON (``'["tomato", "basil"]'``), else MISSING: also for a text with
+    a number out of range (``1e400`` and ``1e401`` would both read as infinity) or a key written twice in one object
+    (one of its values would be dropped), which are not one JSON value."""
     text = expected.strip()
     if text[:1] not in ("[", "{"):
         return MISSING
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=reject_constant, parse_float=_finite, object_pairs_hook=unique_keys)
     except ValueError:
         return MISSING
     return value if isinstance(value, (list, dict)) else MISSING

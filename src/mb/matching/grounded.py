@@ -2,31 +2,33 @@
 
 How values are compared:
 
+- values are compared as whole tokens: word characters joined by ``-``, ``.``, ``/``, ``:`` (or ``,`` between digits)
+  form one token, and no part of a token grounds anything (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
-  key or number of a preceding tool result, and not as part of a longer word, id or number: ``FL-12`` does not occur
-  in ``FL-123`` nor in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
+  key or number of a preceding tool result as whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
+  ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
   a string that writes a number (without a leading zero: ``0012`` is an id) is also grounded by that number;
   a string with no letter or digit (blank, ``-``) is never grounded; format characters (Unicode category Cf: a
   zero-width space, a soft hyphen) are removed from both sides first, so they never split an id (``AB`` does not
   occur in ``AB\\u200bCD``), and both are composed (NFC), so a decomposed ``café`` is the composed one;
 - a number is grounded when a number of the same value (compared exactly, not as 64-bit floats) appears: a JSON
-  number of a tool result, or a number written in the text (digits with an optional decimal part, a leading minus
-  sign, ``,`` thousands separators as in ``1,200``), not inside an id (``2`` is not in ``FL-2``): ``120``, ``120.0``
-  and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
+  number of a tool result, or a token that is a whole number (decimal digits as ``int`` reads them, so fullwidth
+  ``\\uff11\\uff12`` is 12; an optional decimal part, a leading minus sign, ``,`` thousands separators as in
+  ``1,200``; not a part of an id or a date: ``2`` is not in ``FL-2``, ``15`` not in ``2024-03-15``): ``120``,
+  ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
 - a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
-  result that echoes it back (``"flight FL-999 not found"``) does not ground it.
+  result that echoes it back (``"flight FL-999 not found"``) does not ground it; earlier calls are compared as sources
+  are (``4521.0`` or ``"4,521"`` passed earlier makes ``"4521"`` the agent's own).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate
 from typing import Any
 
 from ._outcome import Outcome
@@ -34,8 +36,15 @@ from ._values import MISSING, describe_value, exact_number, render
 
 __all__ = ["Grounds", "Sources", "match_grounded"]
 
-_NUMBER = re.compile(r"(?<![\w.])(?<![^\W\d]-)-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w|[.,]\d|-[^\W\d])")
-"""A number written in text, not inside an id such as ``FL-2`` (a bounded pattern: linear in the text)."""
+_JOINED = r"(?:[-./:]|(?<=\d),(?=\d))"
+"""What joins word characters into one token: a hyphen, a dot, a slash, a colon, or a comma between digits."""
+
+_TOKEN = re.compile(rf"-?\w+(?:{_JOINED}\w+)*")
+"""A token of text: word characters joined (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``), with the minus
+sign of a number; a value is only ever grounded by whole tokens."""
+
+_NUMERAL = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+"""A token that writes a number: decimal digits (as ``int`` reads them), ``,`` thousands separators, a decimal part."""
 
 
 _PADDED = re.compile(r"-?0\d")
@@ -51,8 +60,10 @@ def _fold(text: str) -> str:
 
 
 def _numbers(text: str) -> Iterator[Fraction]:
-    for match in _NUMBER.finditer(text):
-        yield Fraction(match.group().replace(",", ""))
+    """The numbers of ``text``: its tokens that write a number (without a leading zero: ``0042`` is an id)."""
+    for token in _TOKEN.findall(text):
+        if _NUMERAL.fullmatch(token) and not _PADDED.match(token):
+            yield Fraction(token.replace(",", ""))
 
 
 def _leaves(value: Any, texts: list[str], numbers: list[Fraction | None]) -> None:
@@ -103,7 +114,7 @@ class Sources:
         self._results = results
         self._user: _Haystack | None = None
         self._read: list[_Haystack] = []
-        self._calls: tuple[str, list[int], dict[Fraction | None, int]] | None = None
+        self._calls: list[_Haystack] = []
 
     def user(self) -> _Haystack:
         """The user messages."""
@@ -119,27 +130,13 @@ class Sources:
 
     def first_call(self, item: Any, calls: Sequence[tuple[str, Mapping[str, Any], int]], end: int) -> int | None:
         """The position of the first of ``calls`` (every tool call of the trace: id, arguments, tool results before
-        it) before the one at ``end`` whose arguments hold ``item``, a string or a number found as in the sources;
-        None when none does."""
-        if self._calls is None:
-            haystacks = [_haystack(list(params.values())) for _, params, _ in calls]
-            chunks = ["\n".join(haystack.texts) for haystack in haystacks]
-            starts = list(accumulate((len(chunk) + 1 for chunk in chunks[:-1]), initial=0))
-            numbers: dict[Fraction | None, int] = {}
-            for index, haystack in enumerate(haystacks):
-                for number in haystack.numbers:
-                    numbers.setdefault(number, index)
-            self._calls = "\n".join(chunks), starts, numbers
-        text, starts, numbers = self._calls
-        if isinstance(item, str):
-            needle, stop = _fold(item).strip(), starts[end] if end < len(starts) else len(text)
-            at = text.find(needle, 0, stop)  # a plain search first: most values occur in no earlier call
-            if at < 0:
-                return None
-            match = re.compile(_pattern(needle)).search(text, at, stop)  # its lookbehinds see the text before ``at``
-            return None if match is None else bisect_right(starts, match.start()) - 1
-        first = numbers.get(exact_number(item))
-        return None if first is None or first >= end else first
+        it) before the one at ``end`` whose arguments ground ``item`` as a source would; None when none does."""
+        while len(self._calls) < min(end, len(calls)):
+            self._calls.append(_haystack(list(calls[len(self._calls)][1].values())))
+        earlier = self._calls[:end]
+        if _found(item, earlier) is not True:  # most values occur in no earlier call: one search of them all
+            return None
+        return next(index for index, haystack in enumerate(earlier) if _found(item, [haystack]) is True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,16 +159,23 @@ class Grounds:
 
 
 def _occurs(needle: str, text: str) -> bool:
-    """Whether ``needle`` occurs in ``text`` and not inside a longer word (at an edge that is a word character): not
-    beside a word character, nor joined to one by a hyphen or a dot (``FL-12-3``, ``example.com``), nor beside the
-    digits of a number written with thousands separators (``1,200``)."""
-    return re.search(_pattern(needle), text) is not None
+    """Whether ``needle`` occurs in ``text`` as whole tokens (:data:`_TOKEN`): not beside a word character, nor
+    joined to one by a hyphen, a dot, a slash or a colon (``FL-12-3``, ``example.com``, ``12:30``), nor beside the
+    digits of a number written with thousands separators (``1,200``), nor a number after a minus sign."""
+    return needle in text and re.search(_pattern(needle), text) is not None
 
 
 def _pattern(needle: str) -> str:
     """The pattern of :func:`_occurs` (``needle`` is not blank)."""
-    before = r"(?<!\w)(?<!\w[-.])(?<!\d,)" if needle[0].isalnum() or needle[0] == "_" else ""
-    after = r"(?![-.]?\w)(?!,\d)" if needle[-1].isalnum() or needle[-1] == "_" else ""
+    before = after = ""
+    if needle[0].isalnum() or needle[0] == "_":
+        before = r"(?<!\w)(?<!\w[-./:])(?<!\d,)" + (r"(?<!-)" if needle[0].isdigit() else "")
+    elif needle[0] in "-./:,":
+        before = r"(?<!\w)"  # "-5" does not occur in "10-5"
+    if needle[-1].isalnum() or needle[-1] == "_":
+        after = r"(?![-./:]?\w)(?!,\d)"
+    elif needle[-1] in "-./:,":
+        after = r"(?!\w)"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
 
 
@@ -183,7 +187,7 @@ def _found(value: Any, haystacks: list[_Haystack]) -> bool | str:
         needle = _fold(value).strip()
         if not any(char.isalnum() for char in needle):
             return f"{render(value)} has no letter or digit: such a string is never grounded"
-        numeric = _NUMBER.fullmatch(needle) is not None and not _PADDED.match(needle)  # not an id such as "0012"
+        numeric = _NUMERAL.fullmatch(needle) is not None and not _PADDED.match(needle)  # not an id such as "0012"
         if numeric and _found(Fraction(needle.replace(",", "")), haystacks) is True:
             return True  # "120" is grounded by 120.0, "1200" by "$1,200"
         return any(_occurs(needle, text) for haystack in haystacks for text in haystack.texts)

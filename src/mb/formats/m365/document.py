@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 
 from ...io import Problem, note_input
-from ...io._limits import MAX_DEPTH, depth, parse_integer, reject_constant, unreadable_value
+from ...io._limits import MAX_DEPTH, depth, parse_integer, reject_constant, unique_keys, unreadable_value
 from .errors import M365DocumentError
 from .schema import schema_problems
 from .upgrade import upgrade_document
@@ -42,16 +42,6 @@ class LoadedDocument:
     """What the upgrade changed, one line each (empty for a document already in the 1.7.0 shape)."""
 
 
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object whose keys are all distinct: a key written twice (a bad merge) would silently drop one value."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise ValueError(f"the key {key!r} appears twice in one object: which one is meant?")
-        found[key] = value
-    return found
-
-
 def read_json(path: str | os.PathLike[str]) -> Any:
     """Parse a JSON file (UTF-8, BOM allowed) under the limits of a benchmark line: nesting, lone surrogates, numbers
     in range. Raises :class:`M365DocumentError` for bad JSON, ``OSError`` when the file cannot be read."""
@@ -60,7 +50,7 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     file = os.fspath(path)
     try:
         document = json.loads(
-            data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer, object_pairs_hook=_unique
+            data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer, object_pairs_hook=unique_keys
         )
     except UnicodeDecodeError as exc:
         raise M365DocumentError(file, [Problem("$", f"the file is not valid UTF-8 ({exc.reason})")]) from None
