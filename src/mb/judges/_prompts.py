@@ -271,23 +271,43 @@ def messages_for(requests: Sequence[JudgeRequest], *, schema: bool = False) -> l
 
 
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.IGNORECASE)
+_THINKING = re.compile(r"<think>.*?(?:</think>|$)", re.IGNORECASE | re.DOTALL)
+
+
+class _DuplicateKey(ValueError):
+    """An object names a key twice (``{"score": 1, "score": 5}``): which value is the verdict is unknown."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _ in pairs]
+    twice = sorted({key for key in keys if keys.count(key) > 1})
+    if twice:
+        raise _DuplicateKey(f"key {twice[0]!r} given twice")
+    return dict(pairs)
 
 
 def _load(content: str | None) -> Any:
-    """The JSON object of an answer, or a description (a ``str``) of what is wrong with it."""
-    if content is None or not content.strip():
+    """The JSON object of an answer, or a description (a ``str``) of what is wrong with it. A reasoning model's
+    ``<think>`` blocks are left out; the object may follow a lead-in (``Here you go:``) but nothing may follow it: text
+    after the object (another object, a reconsidered conclusion) leaves the verdict in doubt."""
+    text = _FENCE.sub("", _THINKING.sub("", content or "").strip())
+    if not text:
         return "empty answer"
-    text = _FENCE.sub("", content.strip())
+    decoder = json.JSONDecoder(strict=False, object_pairs_hook=_unique)
     try:
-        data = json.loads(text, strict=False)
-    except json.JSONDecodeError:
-        start, end = text.find("{"), text.rfind("}")
         try:
-            data = json.loads(text[start : end + 1], strict=False) if 0 <= start < end else None
+            data = decoder.decode(text)
         except json.JSONDecodeError:
-            data = None
-        if data is None:
-            return "not JSON"
+            start = text.find("{")
+            if start < 0:
+                return "not JSON"
+            data, end = decoder.raw_decode(text, start)
+            if _FENCE.sub("", text[end:]).strip():
+                return "text after the JSON object"
+    except _DuplicateKey as exc:
+        return str(exc)
+    except json.JSONDecodeError:
+        return "not JSON"
     return data if isinstance(data, dict) else "not a JSON object"
 
 

@@ -8,22 +8,25 @@ call, plain text read by a strict parser. A server that refuses a format (400/42
 in the next one, and the format that worked is remembered (one question finds it out while the others wait);
 ``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``) forces one.
 
-Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted).
-Rate limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter,
-honouring ``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a
-timed-out request is not retried (a server that handles one request at a time is still computing it). A malformed
-answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, prompt version,
-request), so a re-run costs no calls; so do failures the server gave for the request itself (a malformed answer, a
-timeout, a repeated 500), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in
-flight are asked once. The uncached facts (or guidelines) about one response, with one question, are asked in one
-call that lists them numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each
-verdict is cached under its own request's key, and a malformed answer fails every item. On a yes/no task a grade of
-3 ("yes, barely") sits on the decision boundary: the verdict is undecided (never a pass, its reason saying so).
-Nothing raises: a failure becomes a verdict with ``error`` set, the server's message on one line.
+Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted). Rate
+limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter, honouring
+``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a timed-out request
+is not retried (a server that handles one request at a time is still computing it), and a timeout before the endpoint
+ever answered fails every pending question at once. An answer cut short (``finish_reason`` ``length`` or
+``content_filter``) is a failure; a malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by
+(judge, model, endpoint, temperature, max_tokens, forced format, prompt version, request), so a re-run costs no calls;
+so do failures the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key
+masked, until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked
+once. The uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them
+numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its
+own request's key, and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the
+decision boundary: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a
+verdict with ``error`` set, the server's message on one line.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -51,6 +54,8 @@ __all__ = ["JudgeConfigError", "LLMJudge", "llm_configured"]
 _RETRYABLE = frozenset({408, 409, 429, 502, 503, 504})
 _CACHED_FAILURE = "(cached failure: MB_JUDGE_RETRY_FAILED=1 or --judge-retry-failed asks again)"
 _TOOL = "verdict"
+_CUT = {"length": "it reached max_tokens", "content_filter": "its content filter stopped it"}
+"""The ``finish_reason`` values of an incomplete answer, and what each means."""
 
 _Item = tuple[str, JudgeRequest]
 """A distinct request to ask, with its cache key."""
@@ -216,9 +221,11 @@ class LLMJudge:
         return task in PROMPTS
 
     def key(self, request: JudgeRequest) -> str:
-        """The cache key of a request: judge kind, model, endpoint, prompt version and the request's texts."""
+        """The cache key of a request: judge kind, model, endpoint, the settings that shape an answer (temperature,
+        max_tokens, a forced answer format), prompt version and the request's texts."""
         texts = (request.task.value, request.candidate, request.reference, request.question)
-        return cache_key("llm", self.model, self.base_url or "", PROMPTS[request.task].version, *texts)
+        settings = json.dumps([self.temperature, self.max_tokens, self.response_format])
+        return cache_key("llm", self.model, self.base_url or "", settings, PROMPTS[request.task].version, *texts)
 
     def _loop_state(self) -> _LoopState:
         loop = anyio.lowlevel.current_token().native_token
@@ -377,6 +384,7 @@ class LLMJudge:
 
     def _fail(self, items: list[_Item], message: str, *, keep: bool) -> list[Verdict]:
         """The failure of every item of a call; ``keep``: it is the server's answer to the call, cached."""
+        message = self._clean(message)  # the cache is a file: never with a secret
         if keep and self.cache is not None:
             for key, _ in items:
                 self.cache.put_failure(key, message, self.name)
@@ -425,11 +433,10 @@ class LLMJudge:
                     response = await client.chat.completions.create(**self._request(requests, mode))
             except (TimeoutError, openai.APITimeoutError) as exc:
                 # not retried: a server that handles one request at a time is still computing this one
-                raise _CallFailed(
-                    f"{where} timed out: no complete answer within {self.timeout:g} s (a timed-out request is not "
-                    "asked again)",
-                    cached=True,
-                ) from exc
+                late = f"{where} timed out: no complete answer within {self.timeout:g} s"
+                if not self._reached:  # it never answered: every other pending question gets this error at once
+                    self._unreachable = f"{late} to any question yet; not asked again"
+                raise _CallFailed(f"{late} (a timed-out request is not asked again)", cached=True) from exc
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 message = one_line(str(exc.message))
@@ -466,7 +473,12 @@ class LLMJudge:
             self._reached = True
             if self.response_format is None:
                 self._learnt = mode  # this endpoint takes this format: every question is asked so from now on
-            return self._content(response)
+            content = self._content(response)
+            finish = getattr(response.choices[0], "finish_reason", None) if response.choices else None
+            if finish in _CUT:  # an answer cut short is no verdict, even when what came parses
+                snippet = one_line(content or "")[:200]
+                raise _CallFailed(f"{where} cut the answer short ({_CUT[finish]}): {snippet!r}", cached=True)
+            return content
 
     def _content(self, response: Any) -> str | None:
         """The answer's text (a tool call's arguments in tool mode), counting the tokens it cost."""
