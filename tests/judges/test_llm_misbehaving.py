@@ -137,3 +137,27 @@ def test_a_server_that_never_answers_fails_every_question_after_one_timeout() ->
     assert server.calls == 1
     assert all(verdict.error is not None and not verdict.passed for verdict in verdicts)
     assert all("timed out" in (verdict.error or "") for verdict in verdicts)
+
+
+@pytest.mark.parametrize(
+    ("content", "calls"),
+    [
+        (None, [{"reason": "different cities", "score": 1}, {"reason": "same city", "score": 5}]),
+        ('{"reason": "different cities", "score": 1}', [{"reason": "same city", "score": 5}]),
+    ],
+)
+def test_two_verdicts_in_tool_calls_or_beside_one_are_an_error(content: str | None, calls: list[Any]) -> None:
+    tool_calls = [(f"call_{index}", "verdict", arguments) for index, arguments in enumerate(calls)]
+    with chat_server(lambda body: completion(content, tool_calls=tool_calls)) as server:
+        [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert "malformed answer" in verdict.error
+
+
+def test_a_lead_in_beside_the_tool_call_is_allowed() -> None:
+    tool_calls = [("call_1", "verdict", {"reason": "same city", "score": 5})]
+    with chat_server(lambda body: completion("Recording my verdict.", tool_calls=tool_calls)) as server:
+        [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert verdict.error is None
+    assert verdict.passed

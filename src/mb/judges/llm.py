@@ -481,7 +481,7 @@ class LLMJudge:
             return content
 
     def _content(self, response: Any) -> str | None:
-        """The answer's text (a tool call's arguments in tool mode), counting the tokens it cost."""
+        """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost."""
         usage = getattr(response, "usage", None)
         if usage is not None:
             self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
@@ -490,8 +490,9 @@ class LLMJudge:
         if not response.choices:
             return None
         message = response.choices[0].message
-        for call in getattr(message, "tool_calls", None) or ():
-            function = getattr(call, "function", None)
-            if function is not None and function.name == _TOOL:
-                return str(function.arguments)
-        return message.content or getattr(message, "refusal", None)
+        calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
+        answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
+        if not answers:
+            return message.content or getattr(message, "refusal", None)
+        # text beside the call is a lead-in; a verdict there or in a second call leaves the answer in doubt (malformed)
+        return "\n".join([message.content or "", *answers])
