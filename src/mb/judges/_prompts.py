@@ -274,15 +274,12 @@ _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.IGNORECASE)
 _THINKING = re.compile(r"<think>.*?(?:</think>|$)", re.IGNORECASE | re.DOTALL)
 
 
-class _DuplicateKey(ValueError):
-    """An object names a key twice (``{"score": 1, "score": 5}``): which value is the verdict is unknown."""
-
-
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, unless it names a key twice (``{"score": 1, "score": 5}``: which value is meant is unknown)."""
     keys = [key for key, _ in pairs]
     twice = sorted({key for key in keys if keys.count(key) > 1})
     if twice:
-        raise _DuplicateKey(f"key {twice[0]!r} given twice")
+        raise ValueError(f"key {twice[0]!r} given twice")
     return dict(pairs)
 
 
@@ -302,12 +299,12 @@ def _load(content: str | None) -> Any:
             if start < 0:
                 return "not JSON"
             data, end = decoder.raw_decode(text, start)
-            if _FENCE.sub("", text[end:]).strip():
+            if text[end:].strip():
                 return "text after the JSON object"
-    except _DuplicateKey as exc:
-        return str(exc)
     except json.JSONDecodeError:
         return "not JSON"
+    except ValueError as exc:  # a key given twice
+        return str(exc)
     return data if isinstance(data, dict) else "not a JSON object"
 
 
