@@ -172,7 +172,7 @@ class LLMJudge:
         self.max_retries = max_retries
         self.backoff_base = backoff_base
         self.backoff_max = backoff_max
-        if timeout <= 0 or (deadline is not None and deadline <= 0):
+        if not timeout > 0 or (deadline is not None and not deadline > 0):  # NaN too
             raise JudgeConfigError("timeout and deadline must be positive numbers of seconds")
         if max_tokens is not None and max_tokens < 1:
             raise JudgeConfigError("max_tokens must be at least 1")
