@@ -161,3 +161,30 @@ def test_a_lead_in_beside_the_tool_call_is_allowed() -> None:
         [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "Paris")])
     assert verdict.error is None
     assert verdict.passed
+
+
+def test_a_rate_limited_first_question_does_not_make_the_others_wait_for_one_another() -> None:
+    """The first question, finding the answer format, is rate limited to the end: the others then wait out their
+    rate limits side by side, not one after another."""
+    calls, sleeping, together = 0, 0, anyio.Event()
+
+    async def sleep(seconds: float) -> None:
+        nonlocal calls, sleeping
+        calls += 1
+        if calls == 1:  # the first question's own wait: nothing else may run yet
+            return
+        sleeping += 1
+        if sleeping >= 2:
+            together.set()
+        with anyio.move_on_after(10):
+            await together.wait()
+        sleeping -= 1
+
+    def limited(body: dict[str, Any]) -> Reply:
+        return Reply({"error": {"message": "slow down"}}, status=429, headers={"Retry-After": "100"})
+
+    with chat_server(limited) as server:
+        judge = make(server.base_url, max_retries=1, max_concurrency=4, sleep=sleep)
+        verdicts = run(judge, [JudgeRequest(EQ, f"candidate {index}", "reference") for index in range(4)])
+    assert together.is_set()
+    assert all("HTTP 429" in (verdict.error or "") for verdict in verdicts)

@@ -5,8 +5,9 @@ OpenAI-compatible server; default OpenAI) and ``MB_JUDGE_API_KEY`` (else ``OPENA
 URL needs none). Each request is answered as JSON ``{"reason", "score": 1..5}``, within ``max_tokens``, in the most
 structured format the server accepts: a strict JSON schema, JSON mode with the schema in the prompt, a forced tool
 call, plain text read by a strict parser. A server that refuses a format (400/422, or any error naming it) is asked
-in the next one, and the format that worked is remembered (one question finds it out while the others wait);
-``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``) forces one.
+in the next one, and the format that worked is remembered (one question finds it out while the others wait; when
+it fails without finding it, the others go on side by side); ``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``)
+forces one.
 
 Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted). Rate
 limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter, honouring
@@ -111,6 +112,10 @@ class _LoopState:
 
     probe: anyio.Lock = field(default_factory=anyio.Lock)
     """Held by the one request that finds out which answer format the endpoint accepts; the others wait for it."""
+
+    probed: bool = False
+    """A first request has been asked while holding ``probe``: when it learnt no format (rate limited, a server
+    error), the others no longer wait for one another."""
 
 
 def _env(name: str) -> str | None:
@@ -343,11 +348,14 @@ class LLMJudge:
 
     async def _ask_in_time(self, state: _LoopState, items: list[_Item]) -> list[Verdict]:
         """:meth:`_ask` holding a concurrency slot, within the question's deadline (counted from then). While the
-        endpoint's answer format is unknown, one question at a time finds it out."""
-        if self._format() is None:
+        endpoint's answer format is unknown, a first question finds it out while the others wait."""
+        if self._format() is None and not state.probed:
             async with state.probe:
-                if self._format() is None:
-                    return await self._ask_in_slot(state, items)
+                if self._format() is None and not state.probed:
+                    try:
+                        return await self._ask_in_slot(state, items)
+                    finally:
+                        state.probed = True
         return await self._ask_in_slot(state, items)
 
     async def _ask_in_slot(self, state: _LoopState, items: list[_Item]) -> list[Verdict]:
