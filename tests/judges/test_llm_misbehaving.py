@@ -188,3 +188,12 @@ def test_a_rate_limited_first_question_does_not_make_the_others_wait_for_one_ano
         verdicts = run(judge, [JudgeRequest(EQ, f"candidate {index}", "reference") for index in range(4)])
     assert together.is_set()
     assert all("HTTP 429" in (verdict.error or "") for verdict in verdicts)
+
+
+def test_a_body_that_is_not_a_chat_completion_is_an_error_that_shows_it() -> None:
+    with chat_server(lambda body: Reply({"reason": "same city", "score": 5})) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert "no chat completion message" in verdict.error
+    assert "same city" in verdict.error

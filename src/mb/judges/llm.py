@@ -478,11 +478,14 @@ class LLMJudge:
                 raise _CallFailed(f"{where} connection failed after {attempt + 1} attempts: {exc}") from exc
             except openai.OpenAIError as exc:
                 raise _CallFailed(f"{where}: {type(exc).__name__}: {one_line(str(exc))}") from exc
+            choice = next(iter(getattr(response, "choices", None) or ()), None)
+            if getattr(choice, "message", None) is None:  # a gateway's page, an error in a 200, an empty completion
+                raise _CallFailed(f"{where} answered no chat completion message: {one_line(str(response))[:200]!r}")
             self._reached = True
             if self.response_format is None:
                 self._learnt = mode  # this endpoint takes this format: every question is asked so from now on
             content = self._content(response)
-            finish = getattr(response.choices[0], "finish_reason", None) if response.choices else None
+            finish = getattr(choice, "finish_reason", None)
             if finish in _CUT:  # an answer cut short is no verdict, even when what came parses
                 snippet = one_line(content or "")[:200]
                 raise _CallFailed(f"{where} cut the answer short ({_CUT[finish]}): {snippet!r}", cached=True)
@@ -495,8 +498,6 @@ class LLMJudge:
             self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
             self.token_use[2] += 1
-        if not response.choices:
-            return None
         message = response.choices[0].message
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
