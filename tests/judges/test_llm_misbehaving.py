@@ -197,3 +197,9 @@ def test_a_body_that_is_not_a_chat_completion_is_an_error_that_shows_it() -> Non
     assert verdict.error is not None
     assert "no chat completion message" in verdict.error
     assert "same city" in verdict.error
+
+
+def test_a_reason_that_quotes_a_think_tag_is_read_whole() -> None:
+    verdict = ask('{"reason": "the candidate adds a <think> tag the expected text lacks", "score": 2}')
+    assert verdict.error is None
+    assert verdict.reason == "the candidate adds a <think> tag the expected text lacks"

@@ -271,7 +271,7 @@ def messages_for(requests: Sequence[JudgeRequest], *, schema: bool = False) -> l
 
 
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.IGNORECASE)
-_THINKING = re.compile(r"<think>.*?(?:</think>|$)", re.IGNORECASE | re.DOTALL)
+_THINKING = re.compile(r"\A\s*<think>.*?(?:</think>|\Z)", re.IGNORECASE | re.DOTALL)
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -285,8 +285,8 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _load(content: str | None) -> Any:
     """The JSON object of an answer, or a description (a ``str``) of what is wrong with it. A reasoning model's
-    ``<think>`` blocks are left out; the object may follow a lead-in (``Here you go:``) but nothing may follow it: text
-    after the object (another object, a reconsidered conclusion) leaves the verdict in doubt."""
+    leading ``<think>`` block is left out; the object may follow a lead-in (``Here you go:``) but nothing may follow
+    it: text after the object (another object, a reconsidered conclusion) leaves the verdict in doubt."""
     text = _FENCE.sub("", _THINKING.sub("", content or "").strip())
     if not text:
         return "empty answer"
