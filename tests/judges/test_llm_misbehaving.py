@@ -203,3 +203,15 @@ def test_a_reason_that_quotes_a_think_tag_is_read_whole() -> None:
     verdict = ask('{"reason": "the candidate adds a <think> tag the expected text lacks", "score": 2}')
     assert verdict.error is None
     assert verdict.reason == "the candidate adds a <think> tag the expected text lacks"
+
+
+def test_calls_are_counted_when_the_server_reports_no_token_use() -> None:
+    def handler(body: dict[str, Any]) -> Reply:
+        reply = completion(PASSING)
+        del reply.body["usage"]
+        return reply
+
+    with chat_server(handler) as server:
+        judge = make(server.base_url)
+        run(judge, [JudgeRequest(EQ, "Paris", "Paris"), JudgeRequest(EQ, "Rome", "Rome")])
+    assert judge.token_use == [0, 0, 2]

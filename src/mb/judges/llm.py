@@ -201,8 +201,8 @@ class LLMJudge:
         self._state: _LoopState | None = None
         self._learnt: int | None = None  # the answer format the endpoint accepted (its index in FORMATS)
         self.token_use = [0, 0, 0]
-        """``[input tokens, output tokens, requests]`` the server reported for this judge's calls (cached verdicts
-        cost none)."""
+        """``[input tokens, output tokens, requests]`` of this judge's calls, tokens as the server reported them
+        (cached verdicts cost none)."""
         self._reached = False  # some call got an answer from the endpoint
         self._unreachable: str | None = None  # why the endpoint is not tried any more (nothing ever answered)
 
@@ -494,10 +494,10 @@ class LLMJudge:
     def _content(self, response: Any) -> str | None:
         """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost."""
         usage = getattr(response, "usage", None)
+        self.token_use[2] += 1  # a call, whether or not the server counts its tokens
         if usage is not None:
             self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
-            self.token_use[2] += 1
         message = response.choices[0].message
         calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
         answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
