@@ -50,6 +50,7 @@ PASSING = json.dumps({"reason": "same city", "score": 5})
         f"I first thought {PASSING}, but the cities differ: not equivalent.",
         '{"reason": "different cities", "score": 1} ' + PASSING,
         '{"reason": "different cities", "score": 1, "score": 5}',
+        '{"reason": "same country", "equivalent": false, "score": 5}',
         f"<think>They look equivalent {PASSING}",  # the thinking cut off: no answer after it
     ],
 )

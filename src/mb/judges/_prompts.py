@@ -311,6 +311,9 @@ def _load(content: str | None) -> Any:
 def _verdict_of(data: Any) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
+    extra = sorted(set(data) - {"reason", "score"})
+    if extra:  # another verdict beside the score ({"equivalent": false, "score": 5}) leaves it in doubt
+        return f"unexpected key {extra[0]!r}"
     score = data.get("score")
     if isinstance(score, float) and score.is_integer():
         score = int(score)
@@ -336,6 +339,9 @@ def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] 
     verdicts = data.get("verdicts")
     if not isinstance(verdicts, list):
         return "no list of verdicts"
+    extra = sorted(set(data) - {"verdicts"})
+    if extra:
+        return f"unexpected key {extra[0]!r}"
     if len(verdicts) != count:
         return f"{len(verdicts)} verdicts for {count} items"
     parsed = []
