@@ -112,3 +112,9 @@ def test_the_deadline_bounds_a_question_with_all_its_retries(trickler: Trickler)
 def test_timeout_and_deadline_must_be_positive() -> None:
     with pytest.raises(ValueError, match="positive"):
         LLMJudge("m", base_url="http://127.0.0.1:1/v1", deadline=0)
+
+
+@pytest.mark.parametrize("setting", ["timeout", "deadline"])
+def test_a_timeout_or_deadline_that_is_not_a_number_is_refused(setting: str) -> None:
+    with pytest.raises(ValueError, match="positive"):
+        LLMJudge("m", base_url="http://127.0.0.1:1/v1", **{setting: float("nan")})

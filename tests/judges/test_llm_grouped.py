@@ -83,6 +83,13 @@ def test_a_malformed_item_fails_the_whole_answer() -> None:
     assert all(verdict.error is not None and "verdict 2: score 6" in verdict.error for verdict in verdicts)
 
 
+def test_a_group_answer_with_a_verdict_beside_the_list_is_malformed() -> None:
+    items = [{"reason": "not stated", "score": 1}] * 3
+    with chat_server(lambda body: completion(json.dumps({"verdicts": items, "score": 5}))) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert all(not verdict.passed and "unexpected key 'score'" in (verdict.error or "") for verdict in verdicts)
+
+
 def test_facts_of_two_responses_are_two_calls() -> None:
     with chat_server(lambda body: verdicts_reply(*[5] * items_in(body))) as server:
         verdicts = run(make(server.base_url), [*facts(), *facts("Your flight leaves at 9:40.")])

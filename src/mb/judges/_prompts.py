@@ -271,29 +271,49 @@ def messages_for(requests: Sequence[JudgeRequest], *, schema: bool = False) -> l
 
 
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.IGNORECASE)
+_THINKING = re.compile(r"\A\s*<think>.*?(?:</think>|\Z)", re.IGNORECASE | re.DOTALL)
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, unless it names a key twice (``{"score": 1, "score": 5}``: which value is meant is unknown)."""
+    keys = [key for key, _ in pairs]
+    twice = sorted({key for key in keys if keys.count(key) > 1})
+    if twice:
+        raise ValueError(f"key {twice[0]!r} given twice")
+    return dict(pairs)
 
 
 def _load(content: str | None) -> Any:
-    """The JSON object of an answer, or a description (a ``str``) of what is wrong with it."""
-    if content is None or not content.strip():
+    """The JSON object of an answer, or a description (a ``str``) of what is wrong with it. A reasoning model's
+    leading ``<think>`` block is left out; the object may follow a lead-in (``Here you go:``) but nothing may follow
+    it: text after the object (another object, a reconsidered conclusion) leaves the verdict in doubt."""
+    text = _FENCE.sub("", _THINKING.sub("", content or "").strip())
+    if not text:
         return "empty answer"
-    text = _FENCE.sub("", content.strip())
+    decoder = json.JSONDecoder(strict=False, object_pairs_hook=_unique)
     try:
-        data = json.loads(text, strict=False)
-    except json.JSONDecodeError:
-        start, end = text.find("{"), text.rfind("}")
         try:
-            data = json.loads(text[start : end + 1], strict=False) if 0 <= start < end else None
+            data = decoder.decode(text)
         except json.JSONDecodeError:
-            data = None
-        if data is None:
-            return "not JSON"
+            start = text.find("{")
+            if start < 0:
+                return "not JSON"
+            data, end = decoder.raw_decode(text, start)
+            if text[end:].strip():
+                return "text after the JSON object"
+    except json.JSONDecodeError:
+        return "not JSON"
+    except ValueError as exc:  # a key given twice
+        return str(exc)
     return data if isinstance(data, dict) else "not a JSON object"
 
 
 def _verdict_of(data: Any) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
+    extra = sorted(set(data) - {"reason", "score"})
+    if extra:  # another verdict beside the score ({"equivalent": false, "score": 5}) leaves it in doubt
+        return f"unexpected key {extra[0]!r}"
     score = data.get("score")
     if isinstance(score, float) and score.is_integer():
         score = int(score)
@@ -319,6 +339,9 @@ def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] 
     verdicts = data.get("verdicts")
     if not isinstance(verdicts, list):
         return "no list of verdicts"
+    extra = sorted(set(data) - {"verdicts"})
+    if extra:
+        return f"unexpected key {extra[0]!r}"
     if len(verdicts) != count:
         return f"{len(verdicts)} verdicts for {count} items"
     parsed = []

@@ -5,25 +5,29 @@ OpenAI-compatible server; default OpenAI) and ``MB_JUDGE_API_KEY`` (else ``OPENA
 URL needs none). Each request is answered as JSON ``{"reason", "score": 1..5}``, within ``max_tokens``, in the most
 structured format the server accepts: a strict JSON schema, JSON mode with the schema in the prompt, a forced tool
 call, plain text read by a strict parser. A server that refuses a format (400/422, or any error naming it) is asked
-in the next one, and the format that worked is remembered (one question finds it out while the others wait);
-``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``) forces one.
+in the next one, and the format that worked is remembered (one question finds it out while the others wait; when
+it fails without finding it, the others go on side by side); ``MB_JUDGE_RESPONSE_FORMAT`` (or ``response_format=``)
+forces one.
 
-Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted).
-Rate limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter,
-honouring ``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a
-timed-out request is not retried (a server that handles one request at a time is still computing it). A malformed
-answer is asked again once. Verdicts persist in a SQLite cache keyed by (judge, model, endpoint, prompt version,
-request), so a re-run costs no calls; so do failures the server gave for the request itself (a malformed answer, a
-timeout, a repeated 500), until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in
-flight are asked once. The uncached facts (or guidelines) about one response, with one question, are asked in one
-call that lists them numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each
-verdict is cached under its own request's key, and a malformed answer fails every item. On a yes/no task a grade of
-3 ("yes, barely") sits on the decision boundary: the verdict is undecided (never a pass, its reason saying so).
-Nothing raises: a failure becomes a verdict with ``error`` set, the server's message on one line.
+Each request is bounded by ``timeout`` from the moment it is sent (the wait for a concurrency slot is not counted). Rate
+limits, gateway errors (502-504) and dropped connections are retried with exponential backoff and jitter, honouring
+``Retry-After``; a 500 is retried once (a second one for the same request is the server's answer); a timed-out request
+is not retried (a server that handles one request at a time is still computing it), and a timeout before the endpoint
+ever answered fails every pending question at once. An answer cut short (``finish_reason`` ``length`` or
+``content_filter``) is a failure; a malformed answer is asked again once. Verdicts persist in a SQLite cache keyed by
+(judge, model, endpoint, temperature, max_tokens, forced format, prompt version, request), so a re-run costs no calls;
+so do failures the server gave for the request itself (a malformed answer, a timeout, a repeated 500), with any key
+masked, until ``retry_failed`` (``MB_JUDGE_RETRY_FAILED=1``) asks them again. Identical requests in flight are asked
+once. The uncached facts (or guidelines) about one response, with one question, are asked in one call that lists them
+numbered and answers ``{"verdicts": [...]}`` in their order (``max_tokens`` per item); each verdict is cached under its
+own request's key, and a malformed answer fails every item. On a yes/no task a grade of 3 ("yes, barely") sits on the
+decision boundary: the verdict is undecided (never a pass, its reason saying so). Nothing raises: a failure becomes a
+verdict with ``error`` set, the server's message on one line.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -51,6 +55,8 @@ __all__ = ["JudgeConfigError", "LLMJudge", "llm_configured"]
 _RETRYABLE = frozenset({408, 409, 429, 502, 503, 504})
 _CACHED_FAILURE = "(cached failure: MB_JUDGE_RETRY_FAILED=1 or --judge-retry-failed asks again)"
 _TOOL = "verdict"
+_CUT = {"length": "it reached max_tokens", "content_filter": "its content filter stopped it"}
+"""The ``finish_reason`` values of an incomplete answer, and what each means."""
 
 _Item = tuple[str, JudgeRequest]
 """A distinct request to ask, with its cache key."""
@@ -106,6 +112,10 @@ class _LoopState:
 
     probe: anyio.Lock = field(default_factory=anyio.Lock)
     """Held by the one request that finds out which answer format the endpoint accepts; the others wait for it."""
+
+    probed: bool = False
+    """A first request has been asked while holding ``probe``: when it learnt no format (rate limited, a server
+    error), the others no longer wait for one another."""
 
 
 def _env(name: str) -> str | None:
@@ -167,7 +177,7 @@ class LLMJudge:
         self.max_retries = max_retries
         self.backoff_base = backoff_base
         self.backoff_max = backoff_max
-        if timeout <= 0 or (deadline is not None and deadline <= 0):
+        if not timeout > 0 or (deadline is not None and not deadline > 0):  # NaN too
             raise JudgeConfigError("timeout and deadline must be positive numbers of seconds")
         if max_tokens is not None and max_tokens < 1:
             raise JudgeConfigError("max_tokens must be at least 1")
@@ -191,8 +201,8 @@ class LLMJudge:
         self._state: _LoopState | None = None
         self._learnt: int | None = None  # the answer format the endpoint accepted (its index in FORMATS)
         self.token_use = [0, 0, 0]
-        """``[input tokens, output tokens, requests]`` the server reported for this judge's calls (cached verdicts
-        cost none)."""
+        """``[input tokens, output tokens, requests]`` of this judge's calls, tokens as the server reported them
+        (cached verdicts cost none)."""
         self._reached = False  # some call got an answer from the endpoint
         self._unreachable: str | None = None  # why the endpoint is not tried any more (nothing ever answered)
 
@@ -216,9 +226,11 @@ class LLMJudge:
         return task in PROMPTS
 
     def key(self, request: JudgeRequest) -> str:
-        """The cache key of a request: judge kind, model, endpoint, prompt version and the request's texts."""
+        """The cache key of a request: judge kind, model, endpoint, the settings that shape an answer (temperature,
+        max_tokens, a forced answer format), prompt version and the request's texts."""
         texts = (request.task.value, request.candidate, request.reference, request.question)
-        return cache_key("llm", self.model, self.base_url or "", PROMPTS[request.task].version, *texts)
+        settings = json.dumps([self.temperature, self.max_tokens, self.response_format])
+        return cache_key("llm", self.model, self.base_url or "", settings, PROMPTS[request.task].version, *texts)
 
     def _loop_state(self) -> _LoopState:
         loop = anyio.lowlevel.current_token().native_token
@@ -336,11 +348,14 @@ class LLMJudge:
 
     async def _ask_in_time(self, state: _LoopState, items: list[_Item]) -> list[Verdict]:
         """:meth:`_ask` holding a concurrency slot, within the question's deadline (counted from then). While the
-        endpoint's answer format is unknown, one question at a time finds it out."""
-        if self._format() is None:
+        endpoint's answer format is unknown, a first question finds it out while the others wait."""
+        if self._format() is None and not state.probed:
             async with state.probe:
-                if self._format() is None:
-                    return await self._ask_in_slot(state, items)
+                if self._format() is None and not state.probed:
+                    try:
+                        return await self._ask_in_slot(state, items)
+                    finally:
+                        state.probed = True
         return await self._ask_in_slot(state, items)
 
     async def _ask_in_slot(self, state: _LoopState, items: list[_Item]) -> list[Verdict]:
@@ -377,6 +392,7 @@ class LLMJudge:
 
     def _fail(self, items: list[_Item], message: str, *, keep: bool) -> list[Verdict]:
         """The failure of every item of a call; ``keep``: it is the server's answer to the call, cached."""
+        message = self._clean(message)  # the cache is a file: never with a secret
         if keep and self.cache is not None:
             for key, _ in items:
                 self.cache.put_failure(key, message, self.name)
@@ -425,11 +441,10 @@ class LLMJudge:
                     response = await client.chat.completions.create(**self._request(requests, mode))
             except (TimeoutError, openai.APITimeoutError) as exc:
                 # not retried: a server that handles one request at a time is still computing this one
-                raise _CallFailed(
-                    f"{where} timed out: no complete answer within {self.timeout:g} s (a timed-out request is not "
-                    "asked again)",
-                    cached=True,
-                ) from exc
+                late = f"{where} timed out: no complete answer within {self.timeout:g} s"
+                if not self._reached:  # it never answered: every other pending question gets this error at once
+                    self._unreachable = f"{late} to any question yet; not asked again"
+                raise _CallFailed(f"{late} (a timed-out request is not asked again)", cached=True) from exc
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 message = one_line(str(exc.message))
@@ -463,23 +478,30 @@ class LLMJudge:
                 raise _CallFailed(f"{where} connection failed after {attempt + 1} attempts: {exc}") from exc
             except openai.OpenAIError as exc:
                 raise _CallFailed(f"{where}: {type(exc).__name__}: {one_line(str(exc))}") from exc
+            choice = next(iter(getattr(response, "choices", None) or ()), None)
+            if getattr(choice, "message", None) is None:  # a gateway's page, an error in a 200, an empty completion
+                raise _CallFailed(f"{where} answered no chat completion message: {one_line(str(response))[:200]!r}")
             self._reached = True
             if self.response_format is None:
                 self._learnt = mode  # this endpoint takes this format: every question is asked so from now on
-            return self._content(response)
+            content = self._content(response)
+            finish = getattr(choice, "finish_reason", None)
+            if finish in _CUT:  # an answer cut short is no verdict, even when what came parses
+                snippet = one_line(content or "")[:200]
+                raise _CallFailed(f"{where} cut the answer short ({_CUT[finish]}): {snippet!r}", cached=True)
+            return content
 
     def _content(self, response: Any) -> str | None:
-        """The answer's text (a tool call's arguments in tool mode), counting the tokens it cost."""
+        """The answer's text (after any text, the arguments of each verdict tool call), counting the tokens it cost."""
         usage = getattr(response, "usage", None)
+        self.token_use[2] += 1  # a call, whether or not the server counts its tokens
         if usage is not None:
             self.token_use[0] += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.token_use[1] += int(getattr(usage, "completion_tokens", 0) or 0)
-            self.token_use[2] += 1
-        if not response.choices:
-            return None
         message = response.choices[0].message
-        for call in getattr(message, "tool_calls", None) or ():
-            function = getattr(call, "function", None)
-            if function is not None and function.name == _TOOL:
-                return str(function.arguments)
-        return message.content or getattr(message, "refusal", None)
+        calls = [getattr(call, "function", None) for call in getattr(message, "tool_calls", None) or ()]
+        answers = [str(function.arguments) for function in calls if function is not None and function.name == _TOOL]
+        if not answers:
+            return message.content or getattr(message, "refusal", None)
+        # text beside the call is a lead-in; a verdict there or in a second call leaves the answer in doubt (malformed)
+        return "\n".join([message.content or "", *answers])

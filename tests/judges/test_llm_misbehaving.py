@@ -1,0 +1,218 @@
+"""The LLM judge against answers that are not the verdict asked for, and servers that never answer: none of them is
+ever a pass, and none of them leaks the key into the cache."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from mb.judges import JudgeRequest, JudgeTask, LLMJudge, Verdict
+from tests.support.openai_server import Reply, chat_server, completion
+
+EQ = JudgeTask.EQUIVALENCE
+KEY = "test-key-0123456789"
+
+
+async def _no_wait(seconds: float) -> None:
+    return None
+
+
+def make(url: str, tmp_path: Path | None = None, **options: Any) -> LLMJudge:
+    options.setdefault("cache", tmp_path / "cache.sqlite3" if tmp_path else False)
+    options.setdefault("sleep", _no_wait)
+    return LLMJudge("judge-model", base_url=url, api_key=KEY, **options)
+
+
+def run(judge: LLMJudge, requests: Sequence[JudgeRequest]) -> list[Verdict]:
+    return anyio.run(judge.judge, requests)
+
+
+def ask(content: str, **options: Any) -> Verdict:
+    with chat_server(lambda body: completion(content)) as server:
+        [verdict] = run(make(server.base_url, **options), [JudgeRequest(EQ, "Paris", "London")])
+    return verdict
+
+
+PASSING = json.dumps({"reason": "same city", "score": 5})
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        f"<think>At first sight {PASSING}</think> Final answer: not equivalent.",
+        f"I first thought {PASSING}, but the cities differ: not equivalent.",
+        '{"reason": "different cities", "score": 1} ' + PASSING,
+        '{"reason": "different cities", "score": 1, "score": 5}',
+        '{"reason": "same country", "equivalent": false, "score": 5}',
+        f"<think>They look equivalent {PASSING}",  # the thinking cut off: no answer after it
+    ],
+)
+def test_an_answer_that_is_not_one_verdict_is_an_error_never_a_pass(content: str) -> None:
+    verdict = ask(content, response_format="text")
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert "malformed answer" in verdict.error
+
+
+def test_a_verdict_after_thinking_is_read_without_the_thinking() -> None:
+    verdict = ask(f'<think>Both are cities, so "equivalent"? {PASSING}</think>\n{{"reason": "other city", "score": 1}}')
+    assert verdict.error is None
+    assert not verdict.passed
+    assert verdict.reason == "other city"
+
+
+@pytest.mark.parametrize("finish", ["length", "content_filter"])
+def test_an_answer_cut_short_is_no_verdict_even_when_it_parses(finish: str) -> None:
+    def handler(body: dict[str, Any]) -> Reply:
+        reply = completion(PASSING)
+        reply.body["choices"][0]["finish_reason"] = finish
+        return reply
+
+    with chat_server(handler) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert "cut the answer short" in verdict.error
+
+
+def test_a_failure_that_echoes_the_key_is_cached_with_the_key_masked(tmp_path: Path) -> None:
+    def handler(body: dict[str, Any]) -> Reply:
+        return Reply({"error": {"message": f"token {KEY} is not valid for this deployment"}}, status=500)
+
+    with chat_server(handler) as server:
+        [verdict] = run(make(server.base_url, tmp_path), [JudgeRequest(EQ, "a", "b")])
+    assert verdict.error is not None
+    assert KEY not in verdict.error
+    assert KEY.encode() not in (tmp_path / "cache.sqlite3").read_bytes()
+    with sqlite3.connect(tmp_path / "cache.sqlite3") as connection:
+        [(message,)] = connection.execute("SELECT message FROM failures").fetchall()
+    assert KEY not in message
+    assert "[REDACTED]" in message
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ({"max_tokens": 5}, {"max_tokens": 400}),
+        ({"temperature": 0.0}, {"temperature": 1.0}),
+        ({"response_format": "text"}, {"response_format": "json_schema"}),
+    ],
+)
+def test_a_cached_answer_is_not_reused_under_other_settings(
+    tmp_path: Path, first: dict[str, Any], second: dict[str, Any]
+) -> None:
+    request = JudgeRequest(EQ, "a", "b")
+    answers = ["not JSON at all"] * 2 + [PASSING] * 2
+    with chat_server(lambda body: completion(answers.pop(0))) as server:
+        [failed] = run(make(server.base_url, tmp_path, **first), [request])
+        [again] = run(make(server.base_url, tmp_path, **first), [request])
+        assert server.calls == 2  # asked twice, then the same settings get the cached failure
+        [changed] = run(make(server.base_url, tmp_path, **second), [request])
+        assert server.calls == 3
+    assert failed.error is not None
+    assert again.error is not None
+    assert changed.error is None
+    assert changed.passed
+
+
+def test_a_server_that_never_answers_fails_every_question_after_one_timeout() -> None:
+    release = threading.Event()
+
+    def never(body: dict[str, Any]) -> Reply:
+        release.wait(60)
+        return completion(PASSING)
+
+    with chat_server(never) as server:
+        try:
+            requests = [JudgeRequest(EQ, f"candidate {index}", "reference") for index in range(6)]
+            verdicts = run(make(server.base_url, timeout=0.5, max_concurrency=2), requests)
+        finally:
+            release.set()
+    assert server.calls == 1
+    assert all(verdict.error is not None and not verdict.passed for verdict in verdicts)
+    assert all("timed out" in (verdict.error or "") for verdict in verdicts)
+
+
+@pytest.mark.parametrize(
+    ("content", "calls"),
+    [
+        (None, [{"reason": "different cities", "score": 1}, {"reason": "same city", "score": 5}]),
+        ('{"reason": "different cities", "score": 1}', [{"reason": "same city", "score": 5}]),
+    ],
+)
+def test_two_verdicts_in_tool_calls_or_beside_one_are_an_error(content: str | None, calls: list[Any]) -> None:
+    tool_calls = [(f"call_{index}", "verdict", arguments) for index, arguments in enumerate(calls)]
+    with chat_server(lambda body: completion(content, tool_calls=tool_calls)) as server:
+        [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert "malformed answer" in verdict.error
+
+
+def test_a_lead_in_beside_the_tool_call_is_allowed() -> None:
+    tool_calls = [("call_1", "verdict", {"reason": "same city", "score": 5})]
+    with chat_server(lambda body: completion("Recording my verdict.", tool_calls=tool_calls)) as server:
+        [verdict] = run(make(server.base_url, response_format="tool"), [JudgeRequest(EQ, "Paris", "Paris")])
+    assert verdict.error is None
+    assert verdict.passed
+
+
+def test_a_rate_limited_first_question_does_not_make_the_others_wait_for_one_another() -> None:
+    """The first question, finding the answer format, is rate limited to the end: the others then wait out their
+    rate limits side by side, not one after another."""
+    calls, sleeping, together = 0, 0, anyio.Event()
+
+    async def sleep(seconds: float) -> None:
+        nonlocal calls, sleeping
+        calls += 1
+        if calls == 1:  # the first question's own wait: nothing else may run yet
+            return
+        sleeping += 1
+        if sleeping >= 2:
+            together.set()
+        with anyio.move_on_after(10):
+            await together.wait()
+        sleeping -= 1
+
+    def limited(body: dict[str, Any]) -> Reply:
+        return Reply({"error": {"message": "slow down"}}, status=429, headers={"Retry-After": "100"})
+
+    with chat_server(limited) as server:
+        judge = make(server.base_url, max_retries=1, max_concurrency=4, sleep=sleep)
+        verdicts = run(judge, [JudgeRequest(EQ, f"candidate {index}", "reference") for index in range(4)])
+    assert together.is_set()
+    assert all("HTTP 429" in (verdict.error or "") for verdict in verdicts)
+
+
+def test_a_body_that_is_not_a_chat_completion_is_an_error_that_shows_it() -> None:
+    with chat_server(lambda body: Reply({"reason": "same city", "score": 5})) as server:
+        [verdict] = run(make(server.base_url), [JudgeRequest(EQ, "Paris", "London")])
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert "no chat completion message" in verdict.error
+    assert "same city" in verdict.error
+
+
+def test_a_reason_that_quotes_a_think_tag_is_read_whole() -> None:
+    verdict = ask('{"reason": "the candidate adds a <think> tag the expected text lacks", "score": 2}')
+    assert verdict.error is None
+    assert verdict.reason == "the candidate adds a <think> tag the expected text lacks"
+
+
+def test_calls_are_counted_when_the_server_reports_no_token_use() -> None:
+    def handler(body: dict[str, Any]) -> Reply:
+        reply = completion(PASSING)
+        del reply.body["usage"]
+        return reply
+
+    with chat_server(handler) as server:
+        judge = make(server.base_url)
+        run(judge, [JudgeRequest(EQ, "Paris", "Paris"), JudgeRequest(EQ, "Rome", "Rome")])
+    assert judge.token_use == [0, 0, 2]
