@@ -190,6 +190,8 @@ class Runner:
                 try:
                     data = self._encode(job, outputs, trial)
                 except AgentOutputError as exc:  # written, the line could not be read back: an agent error
+                    if failed:  # the error line of a failed attempt (its partial run too long): replaced, not added
+                        self.summary.errors[(outputs.__pydantic_extra__ or {})["error"]["type"]] -= 1
                     outputs = self._failure(exc, kept=outputs)
                     failed = True
                     data = self._encode(job, outputs, trial)
@@ -230,15 +232,18 @@ class Runner:
         record = error_record(exc)
         trace = partial.trace if partial is not None else []
         usage = {"usage": partial.usage} if partial is not None and partial.usage else {}
+        left_out = None
         try:
             outputs = Outputs.model_validate({"response": "", "error": record, "trace": trace, **usage})
         except ValidationError as invalid:  # what the agent recorded is not a trace: the failure is kept without it
             first = invalid.errors()[0]
-            where = ".".join(str(part) for part in first["loc"])
-            record = {
-                **record,
-                "message": f"{record['message']} (its partial run was left out: {where}: {first['msg']})",
-            }
+            left_out = f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+        else:  # nor is a trace no command could read back (a lone surrogate, a number out of range)
+            written = encode_line(outputs.model_dump(mode="json", exclude_none=True), self.settings.max_line_bytes)
+            if isinstance(written, Problem):
+                left_out = f"{written.path}: {written.message}"
+        if left_out is not None:
+            record = {**record, "message": f"{record['message']} (its partial run was left out: {left_out})"}
             outputs = Outputs.model_validate({"response": "", "error": record})
         self.summary.errors[record["type"]] += 1
         self.summary.note_error(f"{record['type']}: {record['message']}")
