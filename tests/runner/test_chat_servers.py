@@ -136,3 +136,19 @@ def test_an_example_cut_by_the_runner_timeout_keeps_its_trace_and_usage() -> Non
     assert [event.event for event in outputs.trace] == ["tool_call", "tool_result"]
     assert outputs.model_extra["usage"] == {"input_tokens": 11, "output_tokens": 7, "total_tokens": 18}
     assert server.calls == 2
+
+
+def test_an_api_key_given_in_code_and_echoed_by_the_server_is_not_written(tmp_path: Any) -> None:
+    secret = "local-gateway-key-4711"
+
+    def refuse(body: dict[str, Any]) -> Reply:
+        return Reply({"error": {"message": f"Incorrect API key provided: {secret}"}}, status=401)
+
+    output = tmp_path / "out.jsonl"
+    with chat_server(refuse) as server:
+        agent = ChatCompletionsAgent("m", [get_weather], base_url=server.base_url, api_key=secret)
+        _, summary = run([EXAMPLE], agent, output=output, retries=0)
+    written = output.read_text()
+    assert "Incorrect API key provided: [REDACTED]" in written
+    assert secret not in written
+    assert secret not in summary.describe()

@@ -36,6 +36,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
+from ..._redact import add_secret
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
 from ...errors import AgentError
 from .._agent import current_user_time
@@ -171,6 +172,7 @@ class ChatCompletionsAgent:
         self.tool_results = tool_results
         """How tool results are sent back: ``tool`` messages, or one ``user`` message per turn."""
         self._client = client
+        add_secret(api_key if client is None else client.api_key)  # a server may echo it in an error
         self._client_options: dict[str, Any] = {"base_url": base_url, "api_key": api_key, "max_retries": 0}
         if timeout is not None:
             self._client_options["timeout"] = timeout
