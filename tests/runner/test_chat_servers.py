@@ -101,7 +101,7 @@ def test_a_timed_out_request_is_not_sent_again() -> None:
     assert summary.retried == 0
     assert executed.outputs is not None
     assert executed.outputs.model_extra is not None
-    assert executed.outputs.model_extra["error"]["type"] == "APITimeoutError"
+    assert executed.outputs.model_extra["error"]["type"] == "TimeoutError"
 
 
 def test_an_example_past_max_turns_keeps_its_trace_and_usage() -> None:
@@ -152,3 +152,18 @@ def test_an_api_key_given_in_code_and_echoed_by_the_server_is_not_written(tmp_pa
     assert "Incorrect API key provided: [REDACTED]" in written
     assert secret not in written
     assert secret not in summary.describe()
+
+
+def test_a_server_answering_byte_by_byte_is_cut_at_the_request_timeout() -> None:
+    import time
+
+    with chat_server(lambda body: Reply(completion("late").body, drip=0.2)) as server:
+        started = time.monotonic()
+        [executed], summary = run([EXAMPLE], _agent(server.base_url, timeout=0.5), retries=2, backoff=0)
+        elapsed = time.monotonic() - started
+    assert elapsed < 30  # the whole answer would take over a minute
+    assert server.calls == 1
+    assert summary.retried == 0
+    assert executed.outputs is not None
+    assert executed.outputs.model_extra is not None
+    assert executed.outputs.model_extra["error"]["type"] == "TimeoutError"

@@ -15,9 +15,10 @@ template drops ``tool`` messages).
 
 Failures: rate limits (honouring ``Retry-After``), gateway errors (502-504) and dropped connections are marked
 ``transient`` so the runner retries the example; a 500 is sent again once, and a second 500 for the same request is
-the server's answer (not transient); a timed-out request is not transient either (a server that answers one request
-at a time is still computing it). The client made from ``base_url`` does not retry by itself. When the example fails
-(an error, ``max_turns``, the runner's timeout) its error line keeps the trace and usage recorded so far.
+the server's answer (not transient); a request whose whole answer did not come within ``timeout=`` is not transient
+either (a server that answers one request at a time is still computing it). The client made from ``base_url`` does
+not retry by itself. When the example fails (an error, ``max_turns``, the runner's timeout) its error line keeps the
+trace and usage recorded so far.
 """
 
 from __future__ import annotations
@@ -100,6 +101,10 @@ def tool_spec(function: Callable[..., Any], name: str | None = None) -> ToolSpec
     return ToolSpec(tool_name, function, model, {"type": "function", "function": definition})
 
 
+_DEFAULT_DEADLINE = 600.0
+"""Seconds a request may take without ``timeout=``: the OpenAI client's own default, for the whole answer."""
+
+
 class _OtherLoop:
     """Stands for an event loop asyncio does not know."""
 
@@ -111,8 +116,6 @@ def _classify(exc: BaseException) -> None:
     """Mark the failures worth retrying the example for as transient (with the delay the server asks for)."""
     import openai
 
-    if isinstance(exc, openai.APITimeoutError):
-        return  # not retried: the server may still be computing it
     if isinstance(exc, openai.APIStatusError):
         if exc.status_code not in (408, 409, 429, 502, 503, 504):
             return
@@ -122,6 +125,12 @@ def _classify(exc: BaseException) -> None:
     elif not isinstance(exc, openai.APIConnectionError):
         return
     setattr(exc, "transient", True)  # noqa: B010 - a foreign exception class
+
+
+def _timed_out(exc: BaseException) -> bool:
+    import openai
+
+    return isinstance(exc, (TimeoutError, openai.APITimeoutError))
 
 
 def _is_500(exc: BaseException) -> bool:
@@ -137,9 +146,9 @@ class ChatCompletionsAgent:
     ``AsyncOpenAI`` ``client``. ``tools`` is a list of functions or a ``{name: function}`` dict.
     ``system_prompt`` may contain ``{user_time}``, replaced by the request time in ISO 8601. ``tool_results``:
     ``"tool"`` sends each result as a ``tool`` message (the OpenAI protocol), ``"user"`` all of a turn's results
-    as one user message (for chat templates that drop ``tool`` messages). ``timeout``: seconds per request of the
-    client made from ``base_url``. Extra keyword arguments (``temperature=0``, ``tool_choice="required"``...) go to
-    every ``chat.completions.create`` call.
+    as one user message (for chat templates that drop ``tool`` messages). ``timeout``: seconds per request, for the
+    whole answer (default 600 for the client made from ``base_url``). Extra keyword arguments (``temperature=0``,
+    ``tool_choice="required"``...) go to every ``chat.completions.create`` call.
     """
 
     def __init__(
@@ -176,6 +185,8 @@ class ChatCompletionsAgent:
         self._client_options: dict[str, Any] = {"base_url": base_url, "api_key": api_key, "max_retries": 0}
         if timeout is not None:
             self._client_options["timeout"] = timeout
+        # a client given keeps its own settings; the one made here gets the client's default for the whole answer
+        self._deadline = timeout if timeout is not None or client is not None else _DEFAULT_DEADLINE
         self._clients: weakref.WeakKeyDictionary[object, AsyncOpenAI] = weakref.WeakKeyDictionary()
 
     def _get_client(self) -> AsyncOpenAI:
@@ -252,8 +263,13 @@ class ChatCompletionsAgent:
         """One model call; a 500 is sent again once, every failure classified for the runner."""
         for again in (False, True):
             try:
-                return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
+                # the client's timeout bounds each read, not the answer: a server sending it byte by byte is cut here
+                with anyio.fail_after(self._deadline):
+                    return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
             except Exception as exc:
+                if _timed_out(exc):  # not transient: a server answering one request at a time may still compute it
+                    limit = "its client's timeout" if self._deadline is None else f"{self._deadline:g} s"
+                    raise TimeoutError(f"the model's answer did not come within {limit}") from None
                 if again or not _is_500(exc):
                     _classify(exc)  # a second 500 for the same request is its answer: not transient
                     raise
