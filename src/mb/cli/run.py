@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
+import sys
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -212,8 +214,9 @@ def run(
 
     if is_results_file(benchmark):
         raise fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark", 2)
-    try:
-        agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
+    try:  # what the agent's module prints as it loads stays out of the executed lines of `-o -`
+        with contextlib.redirect_stdout(sys.stderr) if str(output) == "-" else contextlib.nullcontext():
+            agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
     except AgentLoadError as exc:
         raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
 
