@@ -37,7 +37,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
-from ..._redact import add_secret
+from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
 from ...errors import AgentError
 from .._agent import current_user_time
@@ -294,5 +294,5 @@ class ChatCompletionsAgent:
                 if inspect.isawaitable(value):
                     value = await value
         except Exception as exc:
-            return {"error": f"{type(exc).__name__}: {exc}"}
+            return {"error": redact(f"{type(exc).__name__}: {exc}")}  # the model sees it too
         return to_jsonable_python(value, fallback=str)
