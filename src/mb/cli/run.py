@@ -236,7 +236,9 @@ def run(
         benchmark,
         agent_spec,
         output,
-        _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
+        _options(
+            concurrency, timeout, retries, user_time, sort, repeats, backend, address, agent_input, max_line_bytes
+        ),
     )
     size_before = _size(output)
     try:
@@ -314,6 +316,8 @@ def _options(
     repeats: int = 1,
     backend: str = "local",
     address: str | None = None,
+    agent_input: str = "auto",
+    max_line_bytes: int | None = None,
 ) -> list[str]:
     """The options of this run worth repeating in the resume command: those not at their default."""
     given = (
@@ -325,6 +329,8 @@ def _options(
         ("--repeats", repeats, 1),
         ("--backend", backend, "local"),
         ("--address", address, None),
+        ("--agent-input", agent_input, "auto"),
+        ("--max-line-bytes", max_line_bytes, None),
     )
     options: list[str] = []
     for name, value, default in given:
