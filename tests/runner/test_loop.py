@@ -481,4 +481,34 @@ def test_a_failed_example_whose_partial_run_makes_its_line_too_long_counts_one_e
     [line] = lines(output)
     assert line["outputs"]["error"]["type"] == "AgentOutputError"
     assert (summary.ran, summary.error_count) == (1, 1)
-    assert +summary.errors == {"AgentOutputError": 1}
+    assert dict(summary.errors) == {"AgentOutputError": 1}
+
+
+@pytest.mark.parametrize(
+    ("error", "kind"),
+    [
+        ({"type": "QuotaExceeded", "message": "no credits left", "transient": False}, "QuotaExceeded"),
+        ("oops", "AgentError"),
+    ],
+)
+def test_outputs_in_which_the_agent_reports_its_own_error_count_as_an_agent_error(error: Any, kind: str) -> None:
+    def agent(messages: list[dict[str, str]]) -> Outputs:
+        if messages[-1]["content"] == "first":
+            return Outputs.model_validate({"response": "", "error": error})
+        return Outputs(response="fine")
+
+    _, summary = run([example("first"), example("second")], agent)
+    assert (summary.ran, summary.error_count) == (2, 1)
+    assert dict(summary.errors) == {kind: 1}
+    assert "first agent error(s)" in summary.describe()
+
+
+def test_a_self_reported_error_whose_line_cannot_be_written_counts_one_error(tmp_path: Path) -> None:
+    def agent(messages: list[dict[str, str]]) -> Outputs:
+        return Outputs.model_validate({"response": "bad " + chr(0xD800), "error": "oops"})
+
+    output = tmp_path / "out.jsonl"
+    _, summary = run([example("first")], agent, output=output)
+    [line] = lines(output)
+    assert line["outputs"]["error"]["type"] == "AgentOutputError"
+    assert dict(summary.errors) == {"AgentOutputError": 1}
