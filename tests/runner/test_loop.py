@@ -512,3 +512,13 @@ def test_a_self_reported_error_whose_line_cannot_be_written_counts_one_error(tmp
     [line] = lines(output)
     assert line["outputs"]["error"]["type"] == "AgentOutputError"
     assert dict(summary.errors) == {"AgentOutputError": 1}
+
+
+def test_run_inside_an_event_loop_says_to_await_arun() -> None:
+    from mb.errors import ConfigError
+
+    async def inside() -> None:
+        with pytest.raises(ConfigError, match=r"await mb\.arun"):
+            run([example("a")], lambda messages: "x")
+
+    anyio.run(inside)
