@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import anyio
+import pytest
 
 from mb.entities import Inputs, ToolCall, ToolResult
 from mb.runner import run
@@ -167,3 +168,20 @@ def test_a_server_answering_byte_by_byte_is_cut_at_the_request_timeout() -> None
     assert executed.outputs is not None
     assert executed.outputs.model_extra is not None
     assert executed.outputs.model_extra["error"]["type"] == "TimeoutError"
+
+
+@pytest.mark.parametrize(
+    ("reported", "kept"),
+    [
+        ({"prompt_tokens": 5}, {"input_tokens": 5, "output_tokens": 0, "total_tokens": 5}),
+        ({"prompt_tokens": None, "completion_tokens": None, "total_tokens": None}, None),
+    ],
+)
+def test_a_server_reporting_partial_or_null_token_counts_still_gives_its_answer(
+    reported: dict[str, Any], kept: dict[str, int] | None
+) -> None:
+    body = completion("Fine.").body | {"usage": reported}
+    with chat_server(lambda request: Reply(body)) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "Fine."
+    assert (outputs.model_extra or {}).get("usage") == kept

@@ -127,6 +127,13 @@ def _classify(exc: BaseException) -> None:
     setattr(exc, "transient", True)  # noqa: B010 - a foreign exception class
 
 
+def _token_counts(usage: Any) -> dict[str, int]:
+    """The token counts a response reports (``input_tokens``, ``output_tokens``, ``total_tokens``), integers only."""
+    names = {"input_tokens": "prompt_tokens", "output_tokens": "completion_tokens", "total_tokens": "total_tokens"}
+    counts = {ours: getattr(usage, theirs, None) for ours, theirs in names.items()}
+    return {key: value for key, value in counts.items() if isinstance(value, int) and not isinstance(value, bool)}
+
+
 def _timed_out(exc: BaseException) -> bool:
     import openai
 
@@ -227,11 +234,12 @@ class ChatCompletionsAgent:
                 options["tools"] = [spec.schema for spec in offered.values()]
                 options.setdefault("tool_choice", "auto")
             response = await self._create(client, messages, options)
-            if response.usage is not None:
+            reported = _token_counts(response.usage)
+            if reported:  # servers may leave counts out or null: those they give are kept, the answer too
                 counted = True
-                usage["input_tokens"] += response.usage.prompt_tokens
-                usage["output_tokens"] += response.usage.completion_tokens
-                usage["total_tokens"] += response.usage.total_tokens
+                reported.setdefault("total_tokens", sum(reported.values()))
+                for key, value in reported.items():
+                    usage[key] += value
                 if partial is not None:
                     partial.usage = usage
             message = response.choices[0].message
