@@ -185,3 +185,19 @@ def test_a_server_reporting_partial_or_null_token_counts_still_gives_its_answer(
         outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
     assert outputs.response == "Fine."
     assert (outputs.model_extra or {}).get("usage") == kept
+
+
+def test_a_tool_result_no_line_can_hold_is_an_error_result_and_the_example_keeps_its_answer(tmp_path: Any) -> None:
+    def measure(city: str) -> dict[str, float]:
+        """Measure something."""
+        return {"value": float("nan")}
+
+    replies = iter([completion(None, tool_calls=[("call_1", "measure", {"city": "Paris"})]), completion("Unknown.")])
+    output = tmp_path / "out.jsonl"
+    with chat_server(lambda body: next(replies)) as server:
+        agent = ChatCompletionsAgent("m", [measure], base_url=server.base_url, api_key="k")
+        _, summary = run([EXAMPLE], agent, output=output, retries=0)
+    [line] = [json.loads(text) for text in output.read_text().splitlines()]
+    assert summary.error_count == 0
+    assert line["outputs"]["response"] == "Unknown."
+    assert "NaN" in line["outputs"]["trace"][1]["result"]["error"]

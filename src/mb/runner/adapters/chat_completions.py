@@ -40,6 +40,7 @@ from pydantic_core import to_jsonable_python
 from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
 from ...errors import AgentError
+from ...io._limits import unreadable_value
 from .._agent import current_user_time
 from .._errors import partial_run
 from ._arguments import tool_params
@@ -303,4 +304,7 @@ class ChatCompletionsAgent:
                     value = await value
         except Exception as exc:
             return {"error": redact(f"{type(exc).__name__}: {exc}")}  # the model sees it too
-        return to_jsonable_python(value, fallback=str)
+        value = to_jsonable_python(value, fallback=str)
+        if (problem := unreadable_value(value)) is not None:  # NaN, a huge integer: no line could hold the trace
+            return {"error": f"the tool's result cannot be recorded: {problem.path}: {problem.message}"}
+        return value
