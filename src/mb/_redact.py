@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["MASK", "redact", "url_credentials"]
+__all__ = ["MASK", "add_secret", "redact", "url_credentials"]
 
 MASK = "[REDACTED]"
 """What a secret is replaced with."""
@@ -28,6 +28,9 @@ _KEY_VARIABLES = ("MB_JUDGE_API_KEY", "OPENAI_API_KEY")
 _URL_VARIABLES = ("MB_JUDGE_BASE_URL", "OPENAI_BASE_URL")
 """Environment variables holding a server URL whose ``user:password@`` part is a secret wherever it appears (also as
 the ``Basic`` credentials an HTTP client derives from it)."""
+
+_SECRETS: set[str] = set()
+"""Values given in code as keys (``ChatCompletionsAgent(api_key=...)``): secrets wherever they appear."""
 
 _MIN_LITERAL = 6
 """Shorter literal values are not searched for (``not-needed``-style placeholders aside, a real key is long)."""
@@ -75,8 +78,15 @@ def url_credentials(url: str | None) -> list[str]:
     return forms
 
 
+def add_secret(value: str | None) -> None:
+    """Redact ``value`` from every text from now on, like the key variables: a key given in code, not read from the
+    environment."""
+    if value and value.strip():
+        _SECRETS.add(value.strip())
+
+
 def _literals(extra: Iterable[str | None]) -> list[str]:
-    values = {os.environ.get(name, "").strip() for name in _KEY_VARIABLES}
+    values = {os.environ.get(name, "").strip() for name in _KEY_VARIABLES} | _SECRETS
     for name in _URL_VARIABLES:
         values.update(url_credentials(os.environ.get(name)))
     values.update(value for value in extra if value)

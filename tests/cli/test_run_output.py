@@ -72,6 +72,19 @@ def test_the_same_file_under_another_name_is_locked_too(bench: Path, agent: str,
     assert mb("run", bench, "--agent", agent, "-o", other_name, "-q", "--resume").exit_code == 0
 
 
+def test_a_new_output_linked_under_another_name_while_a_run_holds_it_is_locked_too(
+    bench: Path, agent: str, tmp_path: Path
+) -> None:
+    output = tmp_path / "executed.jsonl"
+    other_name = tmp_path / "linked.jsonl"
+    with output_lock(output):  # the run starts on an output that does not exist yet
+        os.link(output, other_name)
+        result = mb("run", bench, "--agent", agent, "-o", other_name, "-q", "--resume")
+        assert result.exit_code == 2, result.output
+        assert "being written by another `mb run`" in result.stderr
+    assert output.read_bytes() == b""
+
+
 class _FillingDisk:
     """A file that takes ``room`` more bytes, writes part of the next write, then fails as a full disk does."""
 

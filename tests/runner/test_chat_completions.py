@@ -203,3 +203,17 @@ def test_through_the_runner_usage_and_latency_are_recorded_across_event_loops() 
             assert executed.outputs.model_extra is not None
             assert executed.outputs.model_extra["usage"] == {"input_tokens": 5, "output_tokens": 2, "total_tokens": 7}
             assert executed.outputs.model_extra["latency_ms"] > 0
+
+
+def test_a_secret_in_a_failing_tool_s_message_reaches_neither_the_model_nor_the_trace() -> None:
+    def search(query: str) -> str:
+        """Search the web."""
+        raise RuntimeError(f"GET /search?q={query} failed: 401 for Authorization: Bearer abcdef0123456789secret")
+
+    replies = script(completion(None, tool_calls=[("call_s", "search", {"query": "x"})]), completion("Sorry."))
+    with chat_server(replies) as server:
+        agent = ChatCompletionsAgent("m", [search], base_url=server.base_url, api_key="k")
+        outputs = anyio.run(lambda: agent(INPUTS))
+    result = outputs.trace[1].model_dump()["result"]
+    assert result == {"error": "RuntimeError: GET /search?q=x failed: 401 for Authorization: [REDACTED]"}
+    assert "abcdef0123456789secret" not in json.dumps(server.requests[1])

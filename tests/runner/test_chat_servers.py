@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import anyio
+import pytest
 
 from mb.entities import Inputs, ToolCall, ToolResult
 from mb.runner import run
@@ -101,7 +102,7 @@ def test_a_timed_out_request_is_not_sent_again() -> None:
     assert summary.retried == 0
     assert executed.outputs is not None
     assert executed.outputs.model_extra is not None
-    assert executed.outputs.model_extra["error"]["type"] == "APITimeoutError"
+    assert executed.outputs.model_extra["error"]["type"] == "TimeoutError"
 
 
 def test_an_example_past_max_turns_keeps_its_trace_and_usage() -> None:
@@ -136,3 +137,67 @@ def test_an_example_cut_by_the_runner_timeout_keeps_its_trace_and_usage() -> Non
     assert [event.event for event in outputs.trace] == ["tool_call", "tool_result"]
     assert outputs.model_extra["usage"] == {"input_tokens": 11, "output_tokens": 7, "total_tokens": 18}
     assert server.calls == 2
+
+
+def test_an_api_key_given_in_code_and_echoed_by_the_server_is_not_written(tmp_path: Any) -> None:
+    secret = "local-gateway-key-4711"
+
+    def refuse(body: dict[str, Any]) -> Reply:
+        return Reply({"error": {"message": f"Incorrect API key provided: {secret}"}}, status=401)
+
+    output = tmp_path / "out.jsonl"
+    with chat_server(refuse) as server:
+        agent = ChatCompletionsAgent("m", [get_weather], base_url=server.base_url, api_key=secret)
+        _, summary = run([EXAMPLE], agent, output=output, retries=0)
+    written = output.read_text()
+    assert "Incorrect API key provided: [REDACTED]" in written
+    assert secret not in written
+    assert secret not in summary.describe()
+
+
+def test_a_server_answering_byte_by_byte_is_cut_at_the_request_timeout() -> None:
+    import time
+
+    with chat_server(lambda body: Reply(completion("late").body, drip=0.2)) as server:
+        started = time.monotonic()
+        [executed], summary = run([EXAMPLE], _agent(server.base_url, timeout=0.5), retries=2, backoff=0)
+        elapsed = time.monotonic() - started
+    assert elapsed < 30  # the whole answer would take over a minute
+    assert server.calls == 1
+    assert summary.retried == 0
+    assert executed.outputs is not None
+    assert executed.outputs.model_extra is not None
+    assert executed.outputs.model_extra["error"]["type"] == "TimeoutError"
+
+
+@pytest.mark.parametrize(
+    ("reported", "kept"),
+    [
+        ({"prompt_tokens": 5}, {"input_tokens": 5, "output_tokens": 0, "total_tokens": 5}),
+        ({"prompt_tokens": None, "completion_tokens": None, "total_tokens": None}, None),
+    ],
+)
+def test_a_server_reporting_partial_or_null_token_counts_still_gives_its_answer(
+    reported: dict[str, Any], kept: dict[str, int] | None
+) -> None:
+    body = completion("Fine.").body | {"usage": reported}
+    with chat_server(lambda request: Reply(body)) as server:
+        outputs = anyio.run(lambda: _agent(server.base_url)(INPUTS))
+    assert outputs.response == "Fine."
+    assert (outputs.model_extra or {}).get("usage") == kept
+
+
+def test_a_tool_result_no_line_can_hold_is_an_error_result_and_the_example_keeps_its_answer(tmp_path: Any) -> None:
+    def measure(city: str) -> dict[str, float]:
+        """Measure something."""
+        return {"value": float("nan")}
+
+    replies = iter([completion(None, tool_calls=[("call_1", "measure", {"city": "Paris"})]), completion("Unknown.")])
+    output = tmp_path / "out.jsonl"
+    with chat_server(lambda body: next(replies)) as server:
+        agent = ChatCompletionsAgent("m", [measure], base_url=server.base_url, api_key="k")
+        _, summary = run([EXAMPLE], agent, output=output, retries=0)
+    [line] = [json.loads(text) for text in output.read_text().splitlines()]
+    assert summary.error_count == 0
+    assert line["outputs"]["response"] == "Unknown."
+    assert "NaN" in line["outputs"]["trace"][1]["result"]["error"]

@@ -61,6 +61,8 @@ def test_the_demo_agent_produces_a_valid_executed_benchmark(
         ),
         ("raise RuntimeError('boom at import')\n", "agent", "RuntimeError: boom at import"),
         ("agent = 5\n", "agent", "int, not callable"),
+        ("import sys\nsys.exit(4)\n", "agent", "importing"),
+        ("import sys\ndef make():\n    sys.exit(3)\n", "make()", "calling make()"),
         ("def agent():\n    return 'x'\n", "agent", "first positional argument"),
     ],
 )
@@ -279,6 +281,7 @@ def test_what_an_agent_prints_goes_to_stderr_when_the_executed_lines_go_to_stdou
     agent = tmp_path / "chatty.py"
     agent.write_text(
         "import os, sys\n"
+        "print('loading the model')\n"
         "def agent(messages):\n"
         "    print('thinking out loud')\n"
         "    os.write(1, b'written to descriptor 1\\n')\n"
@@ -292,6 +295,7 @@ def test_what_an_agent_prints_goes_to_stderr_when_the_executed_lines_go_to_stdou
     assert all(json.loads(line)["outputs"]["response"] == "ok" for line in lines)
     assert done.stderr.count("thinking out loud") == len(lines)
     assert done.stderr.count("written to descriptor 1") == len(lines)
+    assert done.stderr.count("loading the model") == 1
     inline = mb("run", bench, "--agent", f"{agent}:agent", "-o", "-", "-q")  # streams without descriptors
     assert inline.exit_code == 0
     assert all(json.loads(line)["outputs"]["response"] == "ok" for line in inline.stdout.splitlines())

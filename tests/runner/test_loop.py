@@ -405,3 +405,120 @@ def test_a_failed_attempt_whose_partial_trace_is_invalid_is_still_an_error_line(
         assert "the model went away" in line["outputs"]["error"]["message"]
         assert "partial run was left out" in line["outputs"]["error"]["message"]
         assert "trace" not in line["outputs"] or line["outputs"]["trace"] == []
+
+
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("this exception cannot be printed")
+
+
+class _BrokenTransient(Exception):
+    @property
+    def transient(self) -> bool:
+        raise ValueError("no transient flag here")
+
+
+@pytest.mark.parametrize("failure", [_Unprintable, _BrokenTransient], ids=["str-raises", "transient-raises"])
+def test_an_exception_that_cannot_be_inspected_is_still_its_example_s_error(
+    tmp_path: Path, failure: type[Exception]
+) -> None:
+    def agent(messages: list[dict[str, str]]) -> str:
+        if messages[-1]["content"] == "first":
+            raise failure()
+        return "fine"
+
+    output = tmp_path / "out.jsonl"
+    _, summary = run([example("first"), example("second")], agent, output=output)
+    written = {line["inputs"]["messages"][0]["content"]: line["outputs"] for line in lines(output)}
+    assert written["first"]["error"]["type"] == failure.__name__
+    assert written["first"]["error"]["transient"] is False
+    assert written["second"]["response"] == "fine"
+    assert (summary.ran, summary.error_count) == (2, 1)
+
+
+def test_an_error_message_that_is_not_unicode_text_keeps_the_agent_s_error(tmp_path: Path) -> None:
+    def agent(messages: list[dict[str, str]]) -> str:
+        raise RuntimeError("bad byte " + chr(0xD800) + " from the model")
+
+    output = tmp_path / "out.jsonl"
+    _, summary = run([example("first")], agent, output=output)
+    [line] = lines(output)
+    assert line["outputs"]["error"]["type"] == "RuntimeError"
+    assert line["outputs"]["error"]["message"] == "bad byte \\ud800 from the model"
+    assert dict(summary.errors) == {"RuntimeError": 1}
+
+
+def test_a_failed_example_whose_error_line_cannot_be_written_counts_one_error(tmp_path: Path) -> None:
+    from mb.entities import ToolCall
+    from mb.runner._errors import partial_run
+
+    def agent(messages: list[dict[str, str]]) -> str:
+        recorded = partial_run()
+        assert recorded is not None
+        recorded.trace.append(ToolCall(id="1", tool="search", params={"q": "bad " + chr(0xD800)}))
+        raise RuntimeError("the model went away")
+
+    output = tmp_path / "out.jsonl"
+    _, summary = run([example("a")], agent, output=output)
+    [line] = lines(output)
+    assert line["outputs"]["error"]["type"] == "RuntimeError"
+    assert line["outputs"]["error"]["message"].startswith("the model went away (its partial run was left out: ")
+    assert (summary.ran, summary.error_count) == (1, 1)
+
+
+def test_a_failed_example_whose_partial_run_makes_its_line_too_long_counts_one_error(tmp_path: Path) -> None:
+    from mb.entities import ToolCall
+    from mb.runner._errors import partial_run
+
+    def agent(messages: list[dict[str, str]]) -> str:
+        recorded = partial_run()
+        assert recorded is not None
+        recorded.trace.append(ToolCall(id="1", tool="search", params={"q": "x" * 1200}))
+        raise RuntimeError("the model went away")
+
+    output = tmp_path / "out.jsonl"  # the outputs alone fit in a line, not with the example's own 1,000 characters
+    _, summary = run([example("a" * 1000)], agent, output=output, max_line_bytes=2000)
+    [line] = lines(output)
+    assert line["outputs"]["error"]["type"] == "AgentOutputError"
+    assert (summary.ran, summary.error_count) == (1, 1)
+    assert dict(summary.errors) == {"AgentOutputError": 1}
+
+
+@pytest.mark.parametrize(
+    ("error", "kind"),
+    [
+        ({"type": "QuotaExceeded", "message": "no credits left", "transient": False}, "QuotaExceeded"),
+        ("oops", "AgentError"),
+    ],
+)
+def test_outputs_in_which_the_agent_reports_its_own_error_count_as_an_agent_error(error: Any, kind: str) -> None:
+    def agent(messages: list[dict[str, str]]) -> Outputs:
+        if messages[-1]["content"] == "first":
+            return Outputs.model_validate({"response": "", "error": error})
+        return Outputs(response="fine")
+
+    _, summary = run([example("first"), example("second")], agent)
+    assert (summary.ran, summary.error_count) == (2, 1)
+    assert dict(summary.errors) == {kind: 1}
+    assert "first agent error(s)" in summary.describe()
+
+
+def test_a_self_reported_error_whose_line_cannot_be_written_counts_one_error(tmp_path: Path) -> None:
+    def agent(messages: list[dict[str, str]]) -> Outputs:
+        return Outputs.model_validate({"response": "bad " + chr(0xD800), "error": "oops"})
+
+    output = tmp_path / "out.jsonl"
+    _, summary = run([example("first")], agent, output=output)
+    [line] = lines(output)
+    assert line["outputs"]["error"]["type"] == "AgentOutputError"
+    assert dict(summary.errors) == {"AgentOutputError": 1}
+
+
+def test_run_inside_an_event_loop_says_to_await_arun() -> None:
+    from mb.errors import ConfigError
+
+    async def inside() -> None:
+        with pytest.raises(ConfigError, match=r"await mb\.arun"):
+            run([example("a")], lambda messages: "x")
+
+    anyio.run(inside)

@@ -26,3 +26,14 @@ def test_arguments_json_cannot_read_are_kept_whole(text: str) -> None:
     assert tool_params(text) == {"arguments": text}
     assert loads_maybe(text) == text
     assert _decoded(text) == text
+
+
+@pytest.mark.parametrize(
+    "text", ['{"day": NaN}', '{"day": -Infinity}', '{"day": 1e999}', '{"day": 123456789012345678901234567890}']
+)
+def test_arguments_with_numbers_no_line_can_hold_are_kept_whole(text: str) -> None:
+    assert tool_params(text) == {"arguments": text}  # not a NaN that would make the example's line unwritable
+
+
+def test_ordinary_numbers_are_read_as_numbers() -> None:
+    assert tool_params('{"a": 1, "b": -2.5e3, "c": 18446744073709551615}') == {"a": 1, "b": -2500.0, "c": 2**64 - 1}

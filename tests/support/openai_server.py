@@ -28,6 +28,8 @@ class Reply:
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    drip: float = 0.0
+    """Seconds between the bytes of the body (a server answering byte by byte)."""
 
 
 def completion(
@@ -162,7 +164,12 @@ class ChatServer:
                 for key, value in reply.headers.items():
                     self.send_header(key, value)
                 self.end_headers()
-                self.wfile.write(payload)
+                if not reply.drip:
+                    self.wfile.write(payload)
+                for byte in payload if reply.drip else b"":
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(reply.drip)
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._httpd.daemon_threads = True

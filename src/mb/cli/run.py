@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
+import sys
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -212,8 +214,9 @@ def run(
 
     if is_results_file(benchmark):
         raise fail(f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark", 2)
-    try:
-        agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
+    try:  # what the agent's module prints as it loads stays out of the executed lines of `-o -`
+        with contextlib.redirect_stdout(sys.stderr) if str(output) == "-" else contextlib.nullcontext():
+            agent = as_agent(agent_spec, agent_input=agent_input)  # type: ignore[arg-type]
     except AgentLoadError as exc:
         raise fail(f"cannot load the agent {agent_spec!r}: {exc}", 2) from None
 
@@ -233,7 +236,9 @@ def run(
         benchmark,
         agent_spec,
         output,
-        _options(concurrency, timeout, retries, user_time, sort, repeats, backend, address),
+        _options(
+            concurrency, timeout, retries, user_time, sort, repeats, backend, address, agent_input, max_line_bytes
+        ),
     )
     size_before = _size(output)
     try:
@@ -311,6 +316,8 @@ def _options(
     repeats: int = 1,
     backend: str = "local",
     address: str | None = None,
+    agent_input: str = "auto",
+    max_line_bytes: int | None = None,
 ) -> list[str]:
     """The options of this run worth repeating in the resume command: those not at their default."""
     given = (
@@ -322,6 +329,8 @@ def _options(
         ("--repeats", repeats, 1),
         ("--backend", backend, "local"),
         ("--address", address, None),
+        ("--agent-input", agent_input, "auto"),
+        ("--max-line-bytes", max_line_bytes, None),
     )
     options: list[str] = []
     for name, value, default in given:

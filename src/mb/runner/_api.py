@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import stat
@@ -244,4 +245,8 @@ def run(
 
     ``examples, summary = mb.runner.run("bench.jsonl", my_agent, output="executed.jsonl")``
     """
-    return anyio.run(partial(arun, **locals()))  # every parameter, as given
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # none: the usual case
+        return anyio.run(partial(arun, **locals()))  # every parameter, as given
+    raise ConfigError("mb.run cannot run inside a running event loop (a notebook, an async function): await mb.arun")

@@ -123,14 +123,22 @@ def _unwrap(exc: BaseException) -> BaseException:
             return exc
 
 
+def _attribute(exc: BaseException, name: str) -> Any:
+    """``exc.name``, None when it is missing or reading it raises (an agent's exception may do anything)."""
+    try:
+        return getattr(_unwrap(exc), name, None)
+    except Exception:
+        return None
+
+
 def is_transient(exc: BaseException) -> bool:
     """True when the failure is marked as worth retrying (``transient = True`` on the exception)."""
-    return getattr(_unwrap(exc), "transient", False) is True
+    return _attribute(exc, "transient") is True
 
 
 def retry_after(exc: BaseException) -> float | None:
     """The delay the failure asks for before the next attempt (``retry_after`` attribute, seconds), if any."""
-    value = getattr(_unwrap(exc), "retry_after", None)
+    value = _attribute(exc, "retry_after")
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
         return float(value)
     return None
@@ -139,7 +147,12 @@ def retry_after(exc: BaseException) -> float | None:
 def error_record(exc: BaseException) -> dict[str, Any]:
     """The ``outputs.error`` record of a failed example: ``{"type", "message", "transient"}``."""
     inner = _unwrap(exc)
-    message = redact(str(inner).strip() or repr(inner))
+    try:
+        text = str(inner).strip() or repr(inner)
+    except Exception as unprintable:  # its __str__ or __repr__ fails: the failure is kept, its text cannot be
+        text = f"(the exception's text cannot be shown: {type(unprintable).__name__})"
+    # lone surrogates (text decoded with surrogateescape) written as escapes: the line stays UTF-8
+    message = redact(text.encode("utf-8", "backslashreplace").decode("utf-8"))
     if len(message) > _MAX_MESSAGE:
         message = message[: _MAX_MESSAGE - 3] + "..."
     return {"type": type(inner).__name__, "message": message, "transient": is_transient(inner)}

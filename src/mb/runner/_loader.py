@@ -128,7 +128,7 @@ def _import(target: str) -> ModuleType:
         raise AgentLoadError(
             f"importing {target!r} failed: syntax error at {exc.filename}:{exc.lineno}: {exc.msg}"
         ) from None
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # sys.exit() at import (argparse at module level) ends no run
         raise AgentLoadError(f"importing {target!r} failed: {type(exc).__name__}: {exc}{_user_frame(exc)}") from exc
 
 
@@ -158,7 +158,7 @@ def load_agent(spec: str) -> Any:
     if call or inspect.isclass(obj):
         try:
             obj = obj()
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise AgentLoadError(
                 f"calling {attribute}() from {target!r} failed: {type(exc).__name__}: {exc}{_user_frame(exc)}"
             ) from exc

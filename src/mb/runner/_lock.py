@@ -81,13 +81,14 @@ def output_lock(output: Path) -> Iterator[None]:
 
 
 def _lock_content(output: Path) -> int | None:
-    """Also lock the output file itself when it exists (a descriptor to close later): the lock file goes by name, and
-    the same file under another name (a hard link) must be refused as well."""
+    """Also lock the output file itself (a descriptor to close later), created empty when it is new, as the run's
+    writer would create it: the lock file goes by name, and the same file under another name (a hard link, made
+    before the run or while it runs) must be refused as well."""
     assert fcntl is not None
     try:
-        descriptor = os.open(output, os.O_RDONLY)
+        descriptor = os.open(output, os.O_RDONLY | os.O_CREAT, 0o666)
     except OSError:
-        return None  # not there yet (a new output), or not readable: the name's lock is what there is
+        return None  # not readable nor creatable: the name's lock is what there is (the writer says why)
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)
         return None

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import signal
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,6 +31,7 @@ from anyio.abc import ObjectReceiveStream, ObjectSendStream
 from pydantic import ValidationError
 
 from .._hashing import hash_document
+from .._redact import redact
 from ..entities import Environment, Example, Inputs, Outputs
 from ..io import JsonlWriter, LineError, Problem
 from ..io._limits import DEFAULT_MAX_LINE_BYTES, encode_line
@@ -96,6 +98,16 @@ class _Job:
 
     repeat: int | None = None
     """Which trial this is (from 1) when examples are repeated; None for a single trial."""
+
+
+def _reported_error(outputs: Outputs) -> tuple[str, str] | None:
+    """The type and message of the error recorded in ``outputs.error``; None when there is none."""
+    reported = (outputs.model_extra or {}).get("error")
+    if not reported:
+        return None
+    record = reported if isinstance(reported, dict) else {"message": reported}
+    kind = record.get("type")
+    return (kind if isinstance(kind, str) and kind else "AgentError", str(record.get("message")))
 
 
 def _set_extra(model: Outputs, key: str, value: Any) -> None:
@@ -190,6 +202,8 @@ class Runner:
                 try:
                     data = self._encode(job, outputs, trial)
                 except AgentOutputError as exc:  # written, the line could not be read back: an agent error
+                    if failed:  # the error line of a failed attempt (its partial run too long): replaced, not added
+                        self.summary.errors -= Counter([(_reported_error(outputs) or ("AgentError", ""))[0]])
                     outputs = self._failure(exc, kept=outputs)
                     failed = True
                     data = self._encode(job, outputs, trial)
@@ -213,6 +227,11 @@ class Runner:
         except Exception as exc:  # whatever the agent raised (see CallableAgent): its example's failure
             outputs = self._failure(exc, partial=partial_run())
             failed = True
+        else:  # an error the agent records itself counts as one it raises, as `mb eval` and `--retry-errors` take it
+            if (reported := _reported_error(outputs)) is not None:
+                failed = True
+                self.summary.errors[reported[0]] += 1
+                self.summary.note_error(redact(": ".join(reported)))
         latency = (time.perf_counter() - started) * 1000.0
         environment = outputs.environment
         if environment is None:
@@ -230,15 +249,18 @@ class Runner:
         record = error_record(exc)
         trace = partial.trace if partial is not None else []
         usage = {"usage": partial.usage} if partial is not None and partial.usage else {}
+        left_out = None
         try:
             outputs = Outputs.model_validate({"response": "", "error": record, "trace": trace, **usage})
         except ValidationError as invalid:  # what the agent recorded is not a trace: the failure is kept without it
             first = invalid.errors()[0]
-            where = ".".join(str(part) for part in first["loc"])
-            record = {
-                **record,
-                "message": f"{record['message']} (its partial run was left out: {where}: {first['msg']})",
-            }
+            left_out = f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+        else:  # nor is a trace no command could read back (a lone surrogate, a number out of range)
+            written = encode_line(outputs.model_dump(mode="json", exclude_none=True), self.settings.max_line_bytes)
+            if isinstance(written, Problem):
+                left_out = f"{written.path}: {written.message}"
+        if left_out is not None:
+            record = {**record, "message": f"{record['message']} (its partial run was left out: {left_out})"}
             outputs = Outputs.model_validate({"response": "", "error": record})
         self.summary.errors[record["type"]] += 1
         self.summary.note_error(f"{record['type']}: {record['message']}")

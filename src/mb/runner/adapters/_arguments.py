@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from pydantic_core import to_jsonable_python
@@ -10,13 +11,26 @@ from pydantic_core import to_jsonable_python
 __all__ = ["tool_params"]
 
 
+def _number(text: str) -> float:
+    """A JSON number a line can hold: NaN, an infinity and integers past 64 bits are refused (no command reads them)."""
+    value = float(text) if any(c in text for c in ".eE") else int(text)
+    if not math.isfinite(value) or not -(2**63) <= value < 2**64:
+        raise ValueError(f"{text} is not a number a benchmark line can hold")
+    return value
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
+
+
 def tool_params(arguments: Any) -> dict[str, Any]:
     """The arguments a model produced (usually JSON text) as a JSON object; anything else is kept whole under
-    ``"arguments"`` so nothing the model said is lost. A control character inside a JSON string (a literal newline
-    in a value, as small models write) is accepted."""
+    ``"arguments"`` so nothing the model said is lost (text with numbers no line can hold, such as NaN, too). A
+    control character inside a JSON string (a literal newline in a value, as small models write) is accepted."""
     if isinstance(arguments, str):
         try:
-            arguments = json.loads(arguments, strict=False) if arguments.strip() else {}
+            numbers: dict[str, Any] = {"parse_float": _number, "parse_int": _number, "parse_constant": _not_json}
+            arguments = json.loads(arguments, strict=False, **numbers) if arguments.strip() else {}
         except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
             return {"arguments": arguments}
     value = to_jsonable_python(arguments, fallback=str)

@@ -15,9 +15,10 @@ template drops ``tool`` messages).
 
 Failures: rate limits (honouring ``Retry-After``), gateway errors (502-504) and dropped connections are marked
 ``transient`` so the runner retries the example; a 500 is sent again once, and a second 500 for the same request is
-the server's answer (not transient); a timed-out request is not transient either (a server that answers one request
-at a time is still computing it). The client made from ``base_url`` does not retry by itself. When the example fails
-(an error, ``max_turns``, the runner's timeout) its error line keeps the trace and usage recorded so far.
+the server's answer (not transient); a request whose whole answer did not come within ``timeout=`` is not transient
+either (a server that answers one request at a time is still computing it). The client made from ``base_url`` does
+not retry by itself. When the example fails (an error, ``max_turns``, the runner's timeout) its error line keeps the
+trace and usage recorded so far.
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic_core import to_jsonable_python
 
+from ..._redact import add_secret, redact
 from ...entities import Inputs, Outputs, ToolCall, ToolResult
 from ...errors import AgentError
+from ...io._limits import unreadable_value
 from .._agent import current_user_time
 from .._errors import partial_run
 from ._arguments import tool_params
@@ -99,6 +102,10 @@ def tool_spec(function: Callable[..., Any], name: str | None = None) -> ToolSpec
     return ToolSpec(tool_name, function, model, {"type": "function", "function": definition})
 
 
+_DEFAULT_DEADLINE = 600.0
+"""Seconds a request may take without ``timeout=``: the OpenAI client's own default, for the whole answer."""
+
+
 class _OtherLoop:
     """Stands for an event loop asyncio does not know."""
 
@@ -110,8 +117,6 @@ def _classify(exc: BaseException) -> None:
     """Mark the failures worth retrying the example for as transient (with the delay the server asks for)."""
     import openai
 
-    if isinstance(exc, openai.APITimeoutError):
-        return  # not retried: the server may still be computing it
     if isinstance(exc, openai.APIStatusError):
         if exc.status_code not in (408, 409, 429, 502, 503, 504):
             return
@@ -121,6 +126,19 @@ def _classify(exc: BaseException) -> None:
     elif not isinstance(exc, openai.APIConnectionError):
         return
     setattr(exc, "transient", True)  # noqa: B010 - a foreign exception class
+
+
+def _token_counts(usage: Any) -> dict[str, int]:
+    """The token counts a response reports (``input_tokens``, ``output_tokens``, ``total_tokens``), integers only."""
+    names = {"input_tokens": "prompt_tokens", "output_tokens": "completion_tokens", "total_tokens": "total_tokens"}
+    counts = {ours: getattr(usage, theirs, None) for ours, theirs in names.items()}
+    return {key: value for key, value in counts.items() if isinstance(value, int) and not isinstance(value, bool)}
+
+
+def _timed_out(exc: BaseException) -> bool:
+    import openai
+
+    return isinstance(exc, (TimeoutError, openai.APITimeoutError))
 
 
 def _is_500(exc: BaseException) -> bool:
@@ -136,9 +154,9 @@ class ChatCompletionsAgent:
     ``AsyncOpenAI`` ``client``. ``tools`` is a list of functions or a ``{name: function}`` dict.
     ``system_prompt`` may contain ``{user_time}``, replaced by the request time in ISO 8601. ``tool_results``:
     ``"tool"`` sends each result as a ``tool`` message (the OpenAI protocol), ``"user"`` all of a turn's results
-    as one user message (for chat templates that drop ``tool`` messages). ``timeout``: seconds per request of the
-    client made from ``base_url``. Extra keyword arguments (``temperature=0``, ``tool_choice="required"``...) go to
-    every ``chat.completions.create`` call.
+    as one user message (for chat templates that drop ``tool`` messages). ``timeout``: seconds per request, for the
+    whole answer (default 600 for the client made from ``base_url``). Extra keyword arguments (``temperature=0``,
+    ``tool_choice="required"``...) go to every ``chat.completions.create`` call.
     """
 
     def __init__(
@@ -171,9 +189,12 @@ class ChatCompletionsAgent:
         self.tool_results = tool_results
         """How tool results are sent back: ``tool`` messages, or one ``user`` message per turn."""
         self._client = client
+        add_secret(api_key if client is None else client.api_key)  # a server may echo it in an error
         self._client_options: dict[str, Any] = {"base_url": base_url, "api_key": api_key, "max_retries": 0}
         if timeout is not None:
             self._client_options["timeout"] = timeout
+        # a client given keeps its own settings; the one made here gets the client's default for the whole answer
+        self._deadline = timeout if timeout is not None or client is not None else _DEFAULT_DEADLINE
         self._clients: weakref.WeakKeyDictionary[object, AsyncOpenAI] = weakref.WeakKeyDictionary()
 
     def _get_client(self) -> AsyncOpenAI:
@@ -214,11 +235,12 @@ class ChatCompletionsAgent:
                 options["tools"] = [spec.schema for spec in offered.values()]
                 options.setdefault("tool_choice", "auto")
             response = await self._create(client, messages, options)
-            if response.usage is not None:
+            reported = _token_counts(response.usage)
+            if reported:  # servers may leave counts out or null: those they give are kept, the answer too
                 counted = True
-                usage["input_tokens"] += response.usage.prompt_tokens
-                usage["output_tokens"] += response.usage.completion_tokens
-                usage["total_tokens"] += response.usage.total_tokens
+                reported.setdefault("total_tokens", sum(reported.values()))
+                for key, value in reported.items():
+                    usage[key] += value
                 if partial is not None:
                     partial.usage = usage
             message = response.choices[0].message
@@ -250,8 +272,13 @@ class ChatCompletionsAgent:
         """One model call; a 500 is sent again once, every failure classified for the runner."""
         for again in (False, True):
             try:
-                return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
+                # the client's timeout bounds each read, not the answer: a server sending it byte by byte is cut here
+                with anyio.fail_after(self._deadline):
+                    return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
             except Exception as exc:
+                if _timed_out(exc):  # not transient: a server answering one request at a time may still compute it
+                    limit = "its client's timeout" if self._deadline is None else f"{self._deadline:g} s"
+                    raise TimeoutError(f"the model's answer did not come within {limit}") from None
                 if again or not _is_500(exc):
                     _classify(exc)  # a second 500 for the same request is its answer: not transient
                     raise
@@ -276,5 +303,8 @@ class ChatCompletionsAgent:
                 if inspect.isawaitable(value):
                     value = await value
         except Exception as exc:
-            return {"error": f"{type(exc).__name__}: {exc}"}
-        return to_jsonable_python(value, fallback=str)
+            return {"error": redact(f"{type(exc).__name__}: {exc}")}  # the model sees it too
+        value = to_jsonable_python(value, fallback=str)
+        if (problem := unreadable_value(value)) is not None:  # NaN, a huge integer: no line could hold the trace
+            return {"error": f"the tool's result cannot be recorded: {problem.path}: {problem.message}"}
+        return value
