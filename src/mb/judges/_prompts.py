@@ -92,15 +92,16 @@ Scores 3-5 mean equivalent, 1-2 mean not equivalent.""",
         (("expected", "reference"), ("candidate", "candidate")),
     ),
     JudgeTask.SIMILARITY: Prompt(
-        "similarity/1",
+        "similarity/2",
         """Question: how closely does the RESPONSE match the EXPECTED RESPONSE in meaning?
 Compare the facts, claims and commitments, not the wording or style. Correct extra detail is fine; a missing or
 contradicted key fact is not.
 5 = same meaning: every key fact of the expected response is there and nothing contradicts it
-4 = nearly the same: all key facts, one minor detail missing or loosely phrased
-3 = partly the same: the main point matches, but some key facts are missing
-2 = mostly different: the main point differs, or a key fact is contradicted (a number, name, date, negation)
-1 = unrelated, or the opposite""",
+4 = nearly the same: every key fact, one minor detail loosely phrased or left out
+3 = the same key facts, barely: every key fact is there, but vaguer, or with an addition a strict reader might question
+2 = partly the same: the main point matches, but a key fact is missing
+1 = different: the main point differs, a key fact is contradicted (a number, name, date, negation), or unrelated
+Scores 3-5 mean the response matches the expected response, 1-2 mean it does not.""",
         (("expected_response", "reference"), ("response", "candidate")),
     ),
     JudgeTask.SUPPORT: Prompt(
