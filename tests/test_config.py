@@ -208,3 +208,12 @@ def test_an_empty_name_is_refused(tmp_path: Path, key: str) -> None:
     (tmp_path / "mb.toml").write_text(f'{key} = " "\n')
     with pytest.raises(ConfigError, match=rf"mb\.toml: {key}: expected a non-empty string, got ' '"):
         load_config(tmp_path)
+
+
+def test_a_folder_named_mb_toml_is_an_error_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mb.toml").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[tool.mb]\njudge = "lexical"\n')
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run("config")
+    assert code == 2
+    assert f"{tmp_path / 'mb.toml'}: cannot read" in err

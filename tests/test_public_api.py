@@ -100,6 +100,7 @@ PUBLIC = {
         "not_jsonl",
         "note_input",
         "parse_document",
+        "printable",
         "read_examples",
         "read_record",
         "read_small_file",

@@ -132,7 +132,7 @@ def find_config(start: Path | None = None) -> tuple[Path, Mapping[str, Any]] | N
     directory = (start or Path.cwd()).resolve()
     for folder in (directory, *directory.parents):
         own = folder / "mb.toml"
-        if own.is_file():
+        if own.exists():  # a folder of that name is an error when read, never skipped
             return own, _read(own)
         project = folder / "pyproject.toml"
         if project.is_file():

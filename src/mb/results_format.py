@@ -329,6 +329,8 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
         except ValidationError as exc:
             problem = f"not an evaluation result ({_first_problem(exc)})"
             raise ResultsFormatError(problem, file=name, line=number) from None
+        if "status" not in result.model_fields_set:  # written before lines carried it: ``error`` and ``passed`` tell
+            result.status = "error" if result.error is not None else "passed" if result.passed else "failed"
         read += 1
         yield result
     if first and record is not None:

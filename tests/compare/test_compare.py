@@ -209,3 +209,20 @@ def test_a_passing_example_that_became_an_invalid_line_fails_the_gate(tmp_path: 
     assert _compare(str(base), str(new), "--fail-on-regression", "--tolerance", "1").exit_code == 0
     assert _compare(str(new), str(base), "--fail-on-regression").exit_code == 0  # nothing passed is missing
     assert page_data(build_report([base, new]))["comparisons"][0]["hidden"] == 1  # the report's page says so too
+
+
+def test_runs_judged_by_different_judges_are_compared_with_a_warning(runs: tuple[Path, Path]) -> None:
+    base, new = runs
+    lines = new.read_text(encoding="utf-8").splitlines(keepends=True)
+    record = json.loads(lines[0])
+    judge = record["mb_results"]["judge"]
+    assert judge["name"] not in ("", "llm:gpt-4o-mini")
+    record["mb_results"]["judge"] = {"name": "llm:gpt-4o-mini", "model": "gpt-4o-mini"}
+    new.write_text(json.dumps(record) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    table = _compare(str(base), str(new))
+    assert table.exit_code == 0, table.output
+    assert f"different judges ({judge['name']} in {base}, llm:gpt-4o-mini in {new})" in table.stdout
+    data = json.loads(_compare(str(base), str(new), "--format", "json").stdout)
+    assert "verdicts may differ" in data[0]["judge_warning"]
+    assert json.loads(_compare(str(base), str(base), "--format", "json").stdout)[0]["judge_warning"] is None
+    assert page_data(build_report([base, new]))["comparisons"][0]["judge_warning"] == data[0]["judge_warning"]

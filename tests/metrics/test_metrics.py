@@ -210,3 +210,15 @@ def test_a_citation_whose_support_the_judge_cannot_tell_is_undecided_not_unsuppo
     assert metric.details["undecided"] is True
     assert "not supported" not in metric.reason
     assert result.status == "undecided"
+
+
+def test_retrieval_whose_sufficiency_the_judge_cannot_tell_is_undecided_not_insufficient() -> None:
+    trace = [{"event": "retriever", "outputs": [{"id": "d1", "page_content": "Paris is the capital of France."}]}]
+    example = _example("Paris.", trace=trace)
+    [result] = evaluate([example], judge=_UnsureOfSupport(tasks=ALL_TASKS), require=["retrieval"]).results
+    metric = result.metrics["retrieval"]
+    assert not metric.passed
+    assert metric.details["undecided"] is True
+    assert metric.details["sufficiency"]["sufficient"] is None
+    assert "do not suffice" not in metric.reason
+    assert result.status == "undecided"

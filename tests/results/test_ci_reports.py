@@ -87,6 +87,14 @@ def test_markdown_cells_cannot_break_the_table() -> None:
     assert "a \\| b c \\`code\\` \\<script\\>" in text
 
 
+def test_markdown_escapes_control_characters_of_user_text() -> None:
+    summary = Summary(total=1, passed=0, pass_rate=0.0, by_category={"topic=\x1b[31mred": RateStat(total=1)})
+    text = summary_markdown(summary, "x", [(1, "failed", "bell\x07 and\x00 nul\r\nnext")])
+    assert not any(c in text for c in "\x1b\x07\x00\r")
+    assert "topic=\\\\x1b\\[31mred" in text
+    assert "bell\\\\x07 and\\\\x00 nul next" in text
+
+
 def test_both_reports_can_be_written_without_a_results_file(tmp_path: Path) -> None:
     bench = write_lines(tmp_path / "b.jsonl", json_lines(EXECUTED)[:1])
     result = run_eval(str(bench), "--junit", str(tmp_path / "j.xml"), "--summary-md", str(tmp_path / "s.md"))

@@ -67,6 +67,13 @@ def test_a_results_file_of_format_1_still_reads() -> None:
     assert "example_hash" not in json_lines(FORMAT_1)[0]  # the fixture is the old format indeed
 
 
+def test_a_result_line_without_a_status_takes_it_from_passed_and_error(tmp_path: Path) -> None:
+    old = tmp_path / "old.jsonl"
+    lines = [{"line": 1, "passed": True}, {"line": 2, "passed": False}, {"line": 3, "passed": False, "error": "boom"}]
+    old.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert [r.status for r in read_results_file(old).results] == ["passed", "failed", "error"]
+
+
 def test_a_newer_or_broken_run_record_is_refused_with_file_and_line(tmp_path: Path) -> None:
     rows = FORMAT_1.read_text(encoding="utf-8")
     newer = tmp_path / "newer.jsonl"

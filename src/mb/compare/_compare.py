@@ -97,6 +97,17 @@ def _flip(key: str, base: _Verdict, new: _Verdict) -> Flip:
     )
 
 
+def _judge_warning(base: ResultsFile, new: ResultsFile) -> str | None:
+    """Why the verdicts of the two runs may differ through their judges, when both run records name one."""
+    before, after = base.record.judge, new.record.judge
+    if not (before.name and after.name) or (before.name, before.prompt_versions) == (after.name, after.prompt_versions):
+        return None
+    judges = f"{before.name} in {base.name}, {after.name} in {new.name}"
+    if before.name == after.name:
+        judges += ", with different prompt versions"
+    return f"the runs used different judges ({judges}): verdicts may differ for that reason alone"
+
+
 def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
     """Compare ``new`` with ``base``. Raises :class:`CompareError` when either has no example hashes or they share
     no example."""
@@ -160,6 +171,7 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         unhashed=base_unhashed + new_unhashed,
         hidden=min(passed_missing, new_unhashed),
         slices=slices,
+        judge_warning=_judge_warning(base, new),
     )
 
 

@@ -125,3 +125,7 @@ class Comparison(BaseModel):
 
     slices: list[SliceDelta]
     """Overall and per-slice pass rates and their deltas."""
+
+    judge_warning: str | None = None
+    """Set when the run records name different judges or judge prompts: verdicts may differ for that reason alone,
+    not only because the agent changed."""

@@ -85,6 +85,8 @@ def render_comparison(console: Console, comparison: Comparison, limit: int = 20)
         head.append(f", {len(comparison.undecided)} undecided change(s)", style="magenta")
     head.append(f" (exact McNemar p = {comparison.p_value:.3g})")
     parts: list[object] = [head]
+    if comparison.judge_warning:
+        parts.append(Text(f"warning: {comparison.judge_warning}", style="bold yellow"))
     if comparison.only_in_base or comparison.only_in_new:
         parts.append(
             Text(

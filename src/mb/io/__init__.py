@@ -1,7 +1,7 @@
 """Reading and writing benchmark files: streaming JSONL, gzip, precise line-numbered errors."""
 
 from ._atomic import SameFileError, atomic_output, refuse_input_as_output, write_atomically
-from ._errors import LineError, Problem, json_path
+from ._errors import LineError, Problem, json_path, printable
 from ._inputs import command_inputs, note_input, read_small_file
 from ._limits import DEFAULT_MAX_LINE_BYTES, MAX_DEPTH, max_line_bytes
 from ._reader import (
@@ -40,6 +40,7 @@ __all__ = [
     "not_jsonl",
     "note_input",
     "parse_document",
+    "printable",
     "read_examples",
     "read_record",
     "read_small_file",

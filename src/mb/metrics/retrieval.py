@@ -95,7 +95,13 @@ def _compute(example: Example, ctx: MatchContext, spec: MetricSpec) -> MetricRes
             JudgeRequest(JudgeTask.SUFFICIENCY, candidate=context, reference=expected_response, question=question)
         )
         judge = verdict.judge
-        if verdict.error is None:
+        if verdict.undecided:  # the judge cannot tell: neither sufficient nor insufficient
+            details["sufficiency"] = {"sufficient": None, "undecided": True, "reason": verdict.reason}
+            parts.append("undecided whether the chunks suffice for the expected answer")
+            if not expected and passed:
+                details["undecided"] = True  # never passed: the sufficiency the judge cannot tell about decides
+                passed = False
+        elif verdict.error is None:
             details["sufficiency"] = {"sufficient": verdict.passed, "reason": verdict.reason}
             parts.append(
                 "the chunks " + ("suffice" if verdict.passed else "do not suffice") + " for the expected answer"

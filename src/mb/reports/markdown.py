@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..io import printable
 from ..results import RateStat, Summary
 from ..stats import wilson_interval
 
@@ -11,8 +12,9 @@ __all__ = ["summary_markdown"]
 
 
 def _cell(text: str) -> str:
-    """Text safe inside a table cell: pipes escaped, line breaks and markup characters neutralised."""
-    cleaned = " ".join(text.split())
+    """Text safe inside a table cell: pipes escaped, line breaks and markup characters neutralised, other control
+    characters written as escapes (``\\x1b``)."""
+    cleaned = printable(" ".join(text.split()))
     for character in "\\`*_[]<>|":
         cleaned = cleaned.replace(character, "\\" + character)
     return cleaned

@@ -90,7 +90,12 @@ def test_threads_run_concurrently_with_each_other() -> None:
         run = await arun_document(parse_document(document), agent, judge=FakeJudge(), concurrency=2)
         assert_valid_1_7(run.document)
         turns = [t for item in run.document["items"] for t in item["turns"]]
-        assert [t["response"] for t in turns] == ["1 messages", "3 messages", "1 messages", "3 messages"]
+        assert [t["response"] for t in turns] == [
+            "1 messages",
+            "2 messages",
+            "1 messages",
+            "2 messages",
+        ]  # no reply made up
         assert all(t["status"] == "pass" for t in turns)
 
     anyio.run(main)

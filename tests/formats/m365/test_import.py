@@ -172,3 +172,27 @@ def test_a_misspelt_field_of_a_newer_document_is_still_reported() -> None:
     with pytest.raises(M365DocumentError) as info:
         parse_document({"schemaVersion": "1.11.0", "items": [{"prompt": "Hi", "allowed_tool": ["x"]}]})
     assert [problem.path for problem in info.value.problems] == ["$.items[0].allowed_tool"]
+
+
+def test_a_turn_without_an_expected_response_adds_no_made_up_reply_to_the_history() -> None:
+    raw = {"schemaVersion": "1.7.0", "items": [{"turns": [{"prompt": "Hi."}, {"prompt": "And then?"}]}]}
+    _, second = document_to_examples(parse_document(raw))
+    assert second.inputs.message_dicts() == [
+        {"role": "user", "content": "Hi."},
+        {"role": "user", "content": "And then?"},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("items", "path"),
+    [
+        ([{"prompt": " \n\t"}], "$.items[0].prompt"),
+        ([{"turns": [{"prompt": "Hi."}, {"prompt": "  "}]}], "$.items[0].turns[1].prompt"),
+    ],
+)
+def test_a_prompt_of_white_space_is_refused_naming_file_item_and_field(items: list[dict], path: str) -> None:
+    with pytest.raises(M365DocumentError) as info:
+        document_to_examples(parse_document({"schemaVersion": "1.7.0", "items": items}, file="evals.json"))
+    assert [problem.path for problem in info.value.problems] == [path]
+    assert str(info.value).startswith(f"evals.json: {path}: ")
+    assert "must not be empty" in str(info.value)

@@ -20,6 +20,7 @@ from ...results_join import check_join
 from .document import dump_document
 from .entries import Evaluated, build_entry, m365_data
 from .errors import M365DocumentError
+from .importer import next_history
 from .schema import SCHEMA_URI, SCHEMA_VERSION, schema_problems
 from .status import Status, thread_summary
 
@@ -90,11 +91,8 @@ def build_document(
         group.entries.append(entry)
         group.statuses.append(status)
         if group.thread is not None:
-            group.history = [
-                *item.example.inputs.message_dicts()[:-1],
-                {"role": "user", "content": entry["prompt"]},
-                {"role": "assistant", "content": entry.get("expected_response", "")},
-            ]
+            said = [*item.example.inputs.message_dicts()[:-1], {"role": "user", "content": entry["prompt"]}]
+            group.history = next_history(said, entry)
     if not groups:
         raise M365DocumentError(source, [Problem("$", "no example to export: a document needs at least one item")])
     document = _document(document_fields or {}, metadata, [_item(group) for group in groups])

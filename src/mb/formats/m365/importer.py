@@ -1,7 +1,8 @@
 """Microsoft 365 evaluation documents -> MorganaBench examples.
 
 A single-turn item becomes one example. A thread of N turns becomes N examples: turn k's ``inputs.messages``
-holds the prompts and expected responses of turns 1..k-1 (as user/assistant pairs) and then the k-th prompt.
+holds the prompts and expected responses of turns 1..k-1 (as user/assistant pairs; a turn without an expected
+response adds its prompt alone, no reply is made up) and then the k-th prompt.
 ``expected_response`` becomes ``expectations.expected_response``, ``context`` becomes ``inputs.context``, and a
 ``category`` (moved to ``extensions.category`` by the upgrade) is also written to ``inputs.metadata.categories``
 as ``{"category": ...}`` so MorganaBench breakdowns by category work.
@@ -52,6 +53,7 @@ __all__ = [
     "document_to_examples",
     "document_units",
     "import_m365",
+    "next_history",
     "take_native",
 ]
 
@@ -109,7 +111,7 @@ def document_units(loaded: LoadedDocument) -> list[list[Example]]:
                 if example is not None:
                     examples.append(example)
                     said = example.inputs.message_dicts()  # earlier messages kept in extensions may replace history
-                history = [*said, {"role": "assistant", "content": turn.get("expected_response", "")}]
+                history = next_history(said, turn)
             units.append(examples)
         else:
             example = _example(item, [], {"item_index": index}, shared, ["items", index], problems, None)
@@ -122,6 +124,14 @@ def document_units(loaded: LoadedDocument) -> list[list[Example]]:
 _DOCUMENT_SKIP = frozenset({"items", "schemaVersion", "$schema"})
 
 
+def next_history(said: list[dict[str, str]], turn: dict[str, Any]) -> list[dict[str, str]]:
+    """The history the next turn of a thread sees: the messages so far, then the turn's expected response as the
+    assistant's reply; a turn without one adds none (no reply is made up)."""
+    if "expected_response" not in turn:
+        return said
+    return [*said, {"role": "assistant", "content": turn["expected_response"]}]
+
+
 def _example(
     entry: dict[str, Any],
     history: list[dict[str, str]],
@@ -132,6 +142,9 @@ def _example(
     thread: dict[str, Any] | None,
 ) -> Example | None:
     """One example from a single-turn item or a turn."""
+    if not entry["prompt"].strip():
+        problems.append(Problem(json_path([*path, "prompt"]), "only white space; M365 prompts must not be empty"))
+        return None
     fields = {key: value for key, value in entry.items() if key not in _OWN_FIELDS}
     native = take_native(fields, _NATIVE_KEYS)  # results stay in place
     messages = native["messages"] if isinstance(native.get("messages"), list) else history
