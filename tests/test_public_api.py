@@ -191,6 +191,7 @@ PUBLIC = {
         "kind_of_file",
         "migrate_record",
         "parse_header",
+        "read_run_record",
         "read_results_file",
         "require_results",
     ],
