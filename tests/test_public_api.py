@@ -191,8 +191,8 @@ PUBLIC = {
         "kind_of_file",
         "migrate_record",
         "parse_header",
-        "read_run_record",
         "read_results_file",
+        "read_run_record",
         "require_results",
     ],
     "mb.results_join": [
