@@ -185,9 +185,6 @@ def test_the_same_statement_worded_otherwise_passes(judge: LocalJudge, candidate
         ("find the keys to the car which are missing", "find the keys to the missing car"),
         ("the son of the king who is ill", "the son of the ill king"),  # the son or the king
         ("book the hotel near the station, which is cheap.", "book the hotel near the cheap station."),
-        ("find the keys near the boxes which are open", "find the keys near the open boxes"),  # both agree
-        ("read the news about the merger which is good", "read the news about the good merger"),  # "news": one thing
-        ("the building near the station which is old", "the building near the old station"),  # a noun in "-ing"
         ("book a dark room", "book a darkroom"),  # two words are not the word they make together
         ("say a cross word", "say a crossword"),
         ("watch the black bird", "watch the blackbird"),
@@ -295,24 +292,6 @@ def test_a_word_replaced_by_one_meaning_the_same_in_any_context_passes(
 def test_a_word_replaced_by_a_broader_one_stays_undecided(judge: LocalJudge) -> None:
     verdict = _verdict(judge, "An animal is looking around", "A dog is looking around")
     assert verdict.undecided, verdict.reason
-
-
-@pytest.mark.parametrize(
-    ("candidate", "reference"),
-    [
-        (
-            "A group of kids is playing on a structure which is colorful",
-            "A group of kids is playing on a colorful structure",
-        ),
-        ("Photograph the man near the boxes which are open", "Photograph the man near the open boxes"),
-    ],
-)
-def test_a_clause_after_a_preposition_said_of_its_noun_alone_passes(
-    judge: LocalJudge, candidate: str, reference: str
-) -> None:
-    """Before the preposition stands a verb or a noun that cannot take "are": the clause is the noun's."""
-    verdict = _verdict(judge, candidate, reference)
-    assert verdict.passed, verdict.reason
 
 
 def test_two_names_apart_are_no_compound_written_out(judge: LocalJudge) -> None:

@@ -36,7 +36,6 @@ _LINKS = frozenset({"of", "in", "on", "at", "for", "from"})
 """Prepositions that write out a compound: "Paris weather" is "weather in Paris"."""
 
 
-_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _ONE_BEFORE = re.compile(r"\b(one)\s+([^\W_]+)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
 _RELATIVE = re.compile(
@@ -60,33 +59,22 @@ def same_spelling(text: str, other: str) -> str:
     before a word ``other`` has after "a" or "an" ("one man" / "a man"), and a word joined by a hyphen ``other`` writes
     as one ("e-mail" / "email"; not after a prefix the hyphen changes: "re-cover" is not "recover"). Two words apart
     are never joined ("a dark room" is not "a darkroom"), and a relative clause moves only when it can be said of its
-    noun alone: the noun follows an article with no preposition before it (or one after a verb or after a noun that
-    cannot take "are"), and agrees with "is" or "are" ("the owner of the dogs who is angry" stays). Only the wording
-    changes: the guards read the texts as written, and "one ticket" / "tickets" stays apart."""
+    noun alone: the noun follows an article with no preposition before it, and agrees with "is" or "are" ("the owner
+    of the dogs who is angry" stays). Only the wording changes: the guards read the texts as written, and "one
+    ticket" / "tickets" stays apart."""
     theirs = words(other)
     joined = f" {' '.join(theirs)} "
-
-    def plural(word: str) -> bool:
-        return word.casefold().endswith("s") and not word.casefold().endswith("ss")
 
     def said_first(match: re.Match[str]) -> str:
         noun, verb, said = match.group(1), match.group(3), match.group(4)
         before = words(match.string[: match.start()])
-        many = verb.casefold() == "are"
-        # after a preposition, the clause may be said of the word before it ("the son of the king who is ill"),
-        # unless that is a verb ("is playing on a structure which is colorful") or a noun that cannot take "are"
-        # ("the man near the boxes which are open"; "news" ends in "s" and is one thing)
-        ahead = before[-4:-2]
-        said_of_ahead = not (
-            len(ahead) == 2
-            and ((ahead[0] in _BE and ahead[1].endswith("ing")) or (many and not ahead[1].endswith("s")))
-        )
+        plural = noun.casefold().endswith("s") and not noun.casefold().endswith("ss")
         if (
             said.casefold() in STOPWORDS
             or f" {said} {noun} ".casefold() not in joined
             or before[-1:] not in (["a"], ["an"], ["the"])  # "the owner of the dogs who is angry": whose anger?
-            or (set(before[-2:-1]) & _PREPOSITIONS and said_of_ahead)
-            or many != plural(noun)
+            or set(before[-2:-1]) & _PREPOSITIONS
+            or (verb.casefold() == "are") != plural
         ):
             return match.group(0)
         return f"{said} {noun}"
@@ -185,6 +173,9 @@ def _moved_whole(candidate: str, reference: str, shared: set[str], moved: int) -
     return all(
         kind is None or (kind == "punct" and j == join) for found, join in joins for j, kind in enumerate(found) if j
     )
+
+
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 
 def _after_be(text: str, word: str) -> bool:
