@@ -275,25 +275,6 @@ def test_actions_or_phrases_joined_by_and_exchanged_stay_undecided(
     assert verdict.undecided, verdict.reason
 
 
-@pytest.mark.parametrize(
-    ("candidate", "reference"),
-    [
-        ("A man is riding a bicycle", "A man is riding a bike"),
-        ("Somebody is boiling okra in a pot", "Someone is boiling okra in a pot"),
-    ],
-)
-def test_a_word_replaced_by_one_meaning_the_same_in_any_context_passes(
-    judge: LocalJudge, candidate: str, reference: str
-) -> None:
-    verdict = _verdict(judge, candidate, reference)
-    assert verdict.passed, verdict.reason
-
-
-def test_a_word_replaced_by_a_broader_one_stays_undecided(judge: LocalJudge) -> None:
-    verdict = _verdict(judge, "An animal is looking around", "A dog is looking around")
-    assert verdict.undecided, verdict.reason
-
-
 def test_two_names_apart_are_no_compound_written_out(judge: LocalJudge) -> None:
     """ "Springfield, Illinois" is Springfield in Illinois: "Illinois in Springfield" reverses it."""
     reversed_ = _verdict(
