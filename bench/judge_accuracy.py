@@ -11,8 +11,8 @@ wrong pass hides an agent bug). Prints accuracy, precision and recall per source
 the thresholds fitted on every pair, and the logistic fit of P(equivalent | measure) behind each verdict's confidence
 with its out-of-fold reliability.
 Embeddings are cached under ``--cache`` (a minute or two to compute on a CPU). "local" here is the cosine with guard
-vetoes, whose logistic fit gives the confidence of SIMILARITY verdicts; the local judge's EQUIVALENCE verdicts come
-from the cosine bands, guards and doubts that ``bench/judge_heldout.py`` measures.
+vetoes; the local judge's EQUIVALENCE and SIMILARITY verdicts come from the cosine bands, guards and doubts that
+``bench/judge_heldout.py`` measures.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 from mb.judges.cascade import CascadeJudge
 from mb.judges.lexical import LexicalJudge
 from mb.judges.llm import LLMJudge
+from mb.judges.local import LocalJudge
 from tests.conftest import SPEC, spec_lines
 from tests.support.openai_server import Reply, chat_server, completion
 
@@ -201,3 +202,23 @@ def test_the_cascade_sends_exactly_the_undecided_checks_to_the_llm_and_its_grade
     [parameter] = run.results[2].assertions[0].parameters
     assert parameter.undecided
     assert "at the pass threshold" in parameter.reason
+
+
+def test_the_responses_the_local_judge_leaves_undecided_go_to_the_llm() -> None:
+    """The response's similarity gate: the local judge decides it as an equivalence (bands, guards, doubts), and the
+    LLM is asked exactly the responses it left undecided."""
+    pairs = [
+        ("A man on a red bike rides in a coat.", "A man in a red coat rides a bike."),
+        ("She is writing.", "She is writing on a whiteboard."),
+        ("The manager of Ana is Ben.", "Ana is the manager of Ben."),
+        ("How soon does a flu rash appear?", "What does a flu rash look like?"),
+        ("Your order ships on Monday", "Your order ships on Monday."),
+    ]
+    llm = _LLM()
+    cascade = CascadeJudge(LocalJudge(), llm)
+    requests = [JudgeRequest(JudgeTask.SIMILARITY, response, expected) for response, expected in pairs]
+    verdicts = anyio.run(cascade.judge, requests)
+    assert [r.candidate for r in llm.asked] == [response for response, _ in pairs[:4]]
+    assert [v.judge for v in verdicts] == ["llm:fake"] * 4 + ["local"]
+    assert verdicts[-1].passed
+    assert cascade.escalation_counts() == (4, 1)

@@ -54,6 +54,36 @@ def test_what_no_cosine_can_tell_is_undecided(judge: LocalJudge, candidate: str,
     assert verdict.reason.startswith("undecided")  # an LLM judge, when configured, is asked instead
 
 
+# two words joined by "and" exchanged, a relative clause after a preposition, a word replaced by a near synonym:
+# either may change who does what, what is described or what is meant, so no pair below may pass either way round
+_NOT_TO_PASS = [
+    ("Ana and Ben won gold and silver respectively", "Ana and Ben won silver and gold respectively"),
+    ("Ana and Ben are the buyer and seller", "Ana and Ben are the seller and buyer"),
+    ("Ana and Ben finished first and second", "Ana and Ben finished second and first"),
+    ("Allocate 70 and 30 percent to Ana and Ben", "Allocate 30 and 70 percent to Ana and Ben"),
+    ("Set the minimum and maximum to 5 and 10", "Set the maximum and minimum to 5 and 10"),
+    ("Sign and send the form", "Send and sign the form"),
+    ("Boil and peel the eggs", "Peel and boil the eggs"),
+    ("He washes and dries the car", "He dries and washes the car"),
+    ("Call the men with the dogs who are angry", "Call the men with the angry dogs"),
+    ("Photograph the women with the cats who are asleep", "Photograph the women with the asleep cats"),
+    ("Find the children of the employees who are sick", "Find the children of the sick employees"),
+    ("There is something in the drawer which is broken", "There is something in the broken drawer"),
+    ("There is nothing in the box which is red", "There is nothing in the red box"),
+    ("She is my big sister", "She is my large sister"),
+    ("I do not buy his excuse", "I do not purchase his excuse"),
+    ("The plane of the mirror is tilted", "The airplane of the mirror is tilted"),
+]
+
+
+@pytest.mark.parametrize(("reference", "candidate"), _NOT_TO_PASS)
+def test_exchanged_conjuncts_attached_clauses_and_near_synonyms_never_pass(
+    judge: LocalJudge, reference: str, candidate: str
+) -> None:
+    for verdict in (_verdict(judge, candidate, reference), _verdict(judge, reference, candidate)):
+        assert not verdict.passed, verdict.reason
+
+
 @pytest.mark.parametrize(
     ("candidate", "reference", "guard"),
     [
@@ -185,9 +215,6 @@ def test_the_same_statement_worded_otherwise_passes(judge: LocalJudge, candidate
         ("find the keys to the car which are missing", "find the keys to the missing car"),
         ("the son of the king who is ill", "the son of the ill king"),  # the son or the king
         ("book the hotel near the station, which is cheap.", "book the hotel near the cheap station."),
-        ("find the keys near the boxes which are open", "find the keys near the open boxes"),  # both agree
-        ("read the news about the merger which is good", "read the news about the good merger"),  # "news": one thing
-        ("the building near the station which is old", "the building near the old station"),  # a noun in "-ing"
         ("book a dark room", "book a darkroom"),  # two words are not the word they make together
         ("say a cross word", "say a crossword"),
         ("watch the black bird", "watch the blackbird"),
@@ -246,71 +273,6 @@ def test_a_part_moved_across_a_join_is_undecided(judge: LocalJudge, candidate: s
     ],
 )
 def test_a_part_moved_within_one_clause_passes(judge: LocalJudge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
-    assert verdict.passed, verdict.reason
-
-
-@pytest.mark.parametrize(
-    ("candidate", "reference"),
-    [
-        ("A white and brown dog runs across the grass", "The brown and white dog runs across the grass"),
-        ("Emma and Priya signed the contract", "Priya and Emma signed the contract"),
-        ("the road between Madrid and Boston", "the road between Boston and Madrid"),
-    ],
-)
-def test_two_words_joined_by_and_exchanged_pass(judge: LocalJudge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
-    assert verdict.passed, verdict.reason
-
-
-@pytest.mark.parametrize(
-    ("candidate", "reference"),
-    [
-        ("she dried and washed the dishes", "she washed and dried the dishes"),  # one action after the other
-        ("she drank and ate at the party", "she ate and drank at the party"),
-        ("the team toured in Australia and in Asia in 1959", "the team toured in Asia and in Australia in 1959"),
-    ],
-)
-def test_actions_or_phrases_joined_by_and_exchanged_stay_undecided(
-    judge: LocalJudge, candidate: str, reference: str
-) -> None:
-    verdict = _verdict(judge, candidate, reference)
-    assert verdict.undecided, verdict.reason
-
-
-@pytest.mark.parametrize(
-    ("candidate", "reference"),
-    [
-        ("A man is riding a bicycle", "A man is riding a bike"),
-        ("Somebody is boiling okra in a pot", "Someone is boiling okra in a pot"),
-    ],
-)
-def test_a_word_replaced_by_one_meaning_the_same_in_any_context_passes(
-    judge: LocalJudge, candidate: str, reference: str
-) -> None:
-    verdict = _verdict(judge, candidate, reference)
-    assert verdict.passed, verdict.reason
-
-
-def test_a_word_replaced_by_a_broader_one_stays_undecided(judge: LocalJudge) -> None:
-    verdict = _verdict(judge, "An animal is looking around", "A dog is looking around")
-    assert verdict.undecided, verdict.reason
-
-
-@pytest.mark.parametrize(
-    ("candidate", "reference"),
-    [
-        (
-            "A group of kids is playing on a structure which is colorful",
-            "A group of kids is playing on a colorful structure",
-        ),
-        ("Photograph the man near the boxes which are open", "Photograph the man near the open boxes"),
-    ],
-)
-def test_a_clause_after_a_preposition_said_of_its_noun_alone_passes(
-    judge: LocalJudge, candidate: str, reference: str
-) -> None:
-    """Before the preposition stands a verb or a noun that cannot take "are": the clause is the noun's."""
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 

@@ -39,10 +39,10 @@ class Calibration:
 
 
 CALIBRATIONS: dict[str, Calibration] = {
-    "local": Calibration(slope=11.255, intercept=-8.602, short_shift=-0.738, vetoed_long=0.456, vetoed_short=0.053),
     "lexical": Calibration(slope=7.183, intercept=-4.763, short_shift=-0.577, vetoed_long=0.456, vetoed_short=0.053),
 }
-"""Per judge, fitted by ``bench/judge_accuracy.py`` on 14,404 labelled pairs."""
+"""Per judge, fitted by ``bench/judge_accuracy.py`` on 14,404 labelled pairs (the local judge's verdicts on
+EQUIVALENCE and SIMILARITY take the confidences of its bands instead: ``local.BANDS``)."""
 
 
 def p_equivalent(calibration: Calibration, raw: float, vetoed: bool, words: int) -> float:

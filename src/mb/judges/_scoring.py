@@ -9,13 +9,14 @@ from ._confidence import CALIBRATIONS, p_equivalent
 from ._guards import GUARD_CAP, GuardFailure, describe_failures
 from .base import JudgeTask, Verdict
 
-__all__ = ["Measure", "scaled", "to_verdict"]
+__all__ = ["HOLDS", "Measure", "scaled", "to_verdict"]
 
-_HOLDS = {
+HOLDS = {
     JudgeTask.EQUIVALENCE: ("same goal", "different goal"),
     JudgeTask.SIMILARITY: ("same meaning", "different meaning"),
     JudgeTask.SUPPORT: ("supported by the chunk", "not supported by the chunk"),
 }
+"""Per task, how a reason says the condition holds and how it says it does not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,7 @@ def to_verdict(measure: Measure, threshold: float, judge: str) -> Verdict:
     if measure.failures:
         score = min(score, GUARD_CAP)
     confidence = _confidence(measure, score >= 0.5, judge)
-    holds, fails = _HOLDS.get(measure.task, ("holds", "does not hold"))
+    holds, fails = HOLDS.get(measure.task, ("holds", "does not hold"))
     if measure.failures:
         reason = f"{fails}: {describe_failures(measure.failures)}; {measure.detail} (threshold {threshold:.2f})"
     elif extra_detail:

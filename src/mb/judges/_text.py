@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 __all__ = [
-    "IRREGULAR",
     "STOPWORDS",
     "Token",
     "clauses",
@@ -50,7 +49,7 @@ STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 
 _NEGATION_LIKE = frozenset({"no", "not", "nor"})
-IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone": "go", "sent": "send", "made": "mak",
+_IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone": "go", "sent": "send", "made": "mak",
               "paid": "pay", "bought": "buy", "sold": "sell", "held": "hold", "took": "tak",
               "taken": "tak", "gave": "giv", "given": "giv", "found": "find", "told": "tell", "written": "writ",
               "wrote": "writ", "rose": "ris", "risen": "ris", "fell": "fall", "fallen": "fall",
@@ -67,7 +66,6 @@ IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone":
               "drunk": "drink",
               # a verb ending in "ie" takes "ying"
               "tying": "tie", "lying": "lie", "dying": "die"}  # fmt: skip
-"""Verb forms the suffix rules of ``stem`` do not reach, and their stems."""
 
 
 def fold(text: str) -> str:
@@ -96,8 +94,8 @@ def words(text: str) -> list[str]:
 def stem(word: str) -> str:
     """A light suffix-stripping stem, so ``booking``/``booked``/``books`` meet; not linguistics, just consistency."""
     w = word
-    if w in IRREGULAR:
-        return IRREGULAR[w]
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
     if len(w) <= 3 or w.isdigit():
         return w
     if w.endswith("ies") and len(w) > 4:

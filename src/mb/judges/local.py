@@ -2,7 +2,8 @@
 
 The cosine of two embeddings says whether texts mean the same thing, but embeddings barely see a changed number, a
 "not", an opposite word or a swapped name; the guards (see ``_guards``) catch those and fail the pair. For
-EQUIVALENCE and SIMILARITY the cosine decides with two thresholds per length (``BANDS``): at or above the upper one
+EQUIVALENCE and SIMILARITY (one rule: a response is judged against the expected response as a tool argument is
+against its expected text) the cosine decides with two thresholds per length (``BANDS``): at or above the upper one
 the pair passes, below the lower one it fails, in between it is *undecided* (never passed; with an LLM judge
 configured the cascade asks it). A pair whose shared words come in another order, whose candidate leaves out a
 qualifier, whose questions ask different things or which differs in one replaced word (``_doubts``) is undecided too:
@@ -34,7 +35,7 @@ from ._guards import GUARD_CAP, describe_failures, oversized, precheck, run_guar
 from ._names import spell_regions
 from ._overlap import support_overlap
 from ._roles import same_statement
-from ._scoring import Measure, scaled, to_verdict
+from ._scoring import HOLDS, Measure, scaled, to_verdict
 from ._text import content_stems, sentences
 from .base import JudgeRequest, JudgeTask, Verdict
 
@@ -66,9 +67,9 @@ BANDS: Mapping[bool, Band] = {
     True: Band(low=0.72, high=0.91, passed_confidence=0.95, failed_confidence=0.93),
     False: Band(low=0.84, high=0.96, passed_confidence=0.95, failed_confidence=0.6),
 }
-"""EQUIVALENCE bands for short pairs (``True``: the longer text has at most ``SHORT_WORDS`` words) and longer ones,
-first chosen on public training splits (STS-B and SICK train, MRPC train); the short pairs' pass threshold was then
-lowered to the lowest value that adds no wrong pass on the development splits (STS-B dev, SICK trial, MRPC dev,
+"""EQUIVALENCE and SIMILARITY bands for short pairs (``True``: the longer text has at most ``SHORT_WORDS`` words) and
+longer ones, first chosen on public training splits (STS-B and SICK train, MRPC train); the short pairs' pass threshold
+was then lowered to the lowest value that adds no wrong pass on the development splits (STS-B dev, SICK trial, MRPC dev,
 PAWS-Wiki dev, the generated and hand-written tool-argument pairs: ``bench/judge_heldout.py --pass-from``). The
 confidences are the shares of right verdicts measured there; a long pair that fails may well be a paraphrase (news
 sentences that differ in a detail), hence its low confidence."""
@@ -78,14 +79,16 @@ UNDECIDED_CONFIDENCE = 0.5
 
 LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
     JudgeTask.EQUIVALENCE: BANDS[False].high,
-    JudgeTask.SIMILARITY: 0.72,
+    JudgeTask.SIMILARITY: BANDS[False].high,
     JudgeTask.SUPPORT: 0.627,
 }
-"""Raw measure at which a pair counts as equivalent / similar / supported: the cosine for EQUIVALENCE (the upper
-threshold of the long pairs' band; an override sets the upper threshold of both bands) and SIMILARITY, the mean of
-cosine and word overlap for SUPPORT (``bench/calibrate_local.py``)."""
+"""Raw measure at which a pair counts as equivalent / similar / supported: the cosine for EQUIVALENCE and SIMILARITY
+(the upper threshold of the long pairs' band; an override sets the upper threshold of both bands of that task), the
+mean of cosine and word overlap for SUPPORT (``bench/calibrate_local.py``)."""
 
 _TASKS = frozenset(LOCAL_THRESHOLDS)
+_BANDED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY})
+"""Tasks decided by ``equivalence_verdict``: the cosine's band, the guards and the doubts."""
 _PIECE_WORDS = 128
 """Texts longer than this are embedded in sentence-aligned pieces (the model reads 256 word pieces at most)."""
 _WINDOW_SLACK = 0.02
@@ -125,33 +128,35 @@ def _windows(chunk: str) -> tuple[str, ...]:
 
 
 def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge: str) -> Verdict:
-    """EQUIVALENCE from the cosine and the checks: failed when a guard fires; passed from the band's lower bound
-    when both texts make the same statement (``same_statement``: the same words in the same roles); undecided when a
-    doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times, "became" in one text
-    only, questions asking different things, one end of a route said the other way, one word replaced by another or a
-    "one" said in one text only above the band's lower bound, added detail below its upper bound); else passed,
-    failed or undecided by the cosine's band. Both checks read the texts once wording that changes no meaning is
-    aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the reference
-    passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
+    """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the cosine and the checks: failed when a guard fires;
+    passed from the band's lower bound when both texts make the same statement (``same_statement``: the same words in
+    the same roles); undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said
+    more times, "became" in one text only, questions asking different things, one end of a route said the other way, one
+    word replaced by another or a "one" said in one text only above the band's lower bound, added detail below its upper
+    bound); else passed, failed or undecided by the cosine's band. Both checks read the texts once wording that changes
+    no meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
+    reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
+    Oregon")."""
     candidate, reference = request.candidate, request.reference
+    holds, fails = HOLDS[request.task]
     failures = run_guards(request.task, candidate, reference)
     score = scaled(cosine, band.high)
     measured = f"cosine {cosine:.2f}; passes from {band.high:.2f}, fails below {band.low:.2f}"
     if failures:
-        reason = f"different goal: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
+        reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
     candidate, reference = spell_regions(candidate, reference), spell_regions(reference, candidate)
     if (candidate, reference) != (request.candidate, request.reference) and content_stems(candidate) == content_stems(
         reference
     ):
-        reason = f"same goal: the same words, a region written as its code; {measured}"
+        reason = f"{holds}: the same words, a region written as its code; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     candidate, reference = same_spelling(candidate, reference), same_spelling(reference, candidate)
     if cosine >= band.low and same_statement(candidate, reference):
-        reason = f"same goal: the same words in the same roles; {measured}"
+        reason = f"{holds}: the same words in the same roles; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if stated_on_a_line(candidate, reference):
-        reason = f"same goal: a line of the candidate states the reference, the others add detail; {measured}"
+        reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     why = doubts(candidate, reference)
     replaced = [substitution(candidate, reference), one_counted(candidate, reference)] if cosine >= band.low else []
@@ -161,10 +166,10 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
         reason = f"undecided: {'; '.join(why)}; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     if cosine >= band.high:
-        reason = f"same goal: {measured}; confidence {band.passed_confidence:.0%}"
+        reason = f"{holds}: {measured}; confidence {band.passed_confidence:.0%}"
         return Verdict(score, reason, judge, confidence=band.passed_confidence)
     if cosine < band.low:
-        reason = f"different goal: {measured}; confidence {band.failed_confidence:.0%}"
+        reason = f"{fails}: {measured}; confidence {band.failed_confidence:.0%}"
         return Verdict(score, reason, judge, confidence=band.failed_confidence)
     reason = f"undecided: {measured} (too close to call offline)"
     return Verdict(score, reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
@@ -184,18 +189,18 @@ class LocalJudge:
         threads: int | None = None,
         cache_size: int = 16_384,
     ) -> None:
-        """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE the cosine from which a pair
-        passes, short or long; the lower thresholds stay unless above it); ``batch_size`` texts are encoded at once;
-        ``threads`` sets the BLAS thread count when the model loads before numpy is imported; ``cache_size``
+        """``thresholds`` overrides the calibrated measure per task (for EQUIVALENCE and SIMILARITY the cosine from
+        which a pair passes, short or long; the lower thresholds stay unless above it); ``batch_size`` texts are encoded
+        at once; ``threads`` sets the BLAS thread count when the model loads before numpy is imported; ``cache_size``
         embeddings are kept in memory. The model computes in float32, on the cpu."""
         require_dependencies()
         self._thresholds = dict(LOCAL_THRESHOLDS)
-        self._bands = dict(BANDS)
+        self._bands: dict[JudgeTask, Mapping[bool, Band]] = dict.fromkeys(_BANDED, BANDS)
         for task, value in (thresholds or {}).items():
             self._thresholds[JudgeTask(task)] = float(value)
-            if JudgeTask(task) is JudgeTask.EQUIVALENCE:
+            if JudgeTask(task) in _BANDED:
                 high = float(value)
-                self._bands = {
+                self._bands[JudgeTask(task)] = {
                     short: Band(min(band.low, high), high, band.passed_confidence, band.failed_confidence)
                     for short, band in BANDS.items()
                 }
@@ -267,13 +272,8 @@ class LocalJudge:
         words = max(len(request.candidate.split()), len(request.reference.split()))
         if request.task is not JudgeTask.SUPPORT:
             cosine = float(candidate @ vectors[request.reference])
-            # EQUIVALENCE runs its guards when it decides (``equivalence_verdict``)
-            failures = (
-                []
-                if request.task is JudgeTask.EQUIVALENCE
-                else run_guards(request.task, request.candidate, request.reference)
-            )
-            return Measure(request.task, cosine, f"cosine {cosine:.2f}", failures, words=words)
+            # the guards run when the verdict is decided (``equivalence_verdict``)
+            return Measure(request.task, cosine, f"cosine {cosine:.2f}", words=words)
         scored = [(float(candidate @ vectors[window]), window) for window in _windows(request.reference)]
         cosine = max(score for score, _ in scored)
         best = [window for score, window in scored if score >= cosine - _WINDOW_SLACK]
@@ -295,8 +295,8 @@ class LocalJudge:
             if measure is None:
                 error = self._cannot(request) or ""
                 verdicts.append(Verdict(0.0, error, self.name, error=error))
-            elif request.task is JudgeTask.EQUIVALENCE and measure.fixed is None:
-                band = self._bands[measure.words <= SHORT_WORDS]
+            elif request.task in _BANDED and measure.fixed is None:
+                band = self._bands[request.task][measure.words <= SHORT_WORDS]
                 verdicts.append(equivalence_verdict(request, measure.raw, band, self.name))
             else:
                 verdicts.append(to_verdict(measure, self._thresholds[measure.task], self.name))

@@ -18,7 +18,11 @@ NEEDS_LLM_JUDGE = "llm_judge"
 """``details["needs"]`` of a metric skipped because only an LLM judge can grade it."""
 
 
-def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: str) -> MetricResult:
+def _graded(
+    request: JudgeRequest, ctx: MatchContext, threshold: float, what: str, *, decided: bool = False
+) -> MetricResult:
+    """The judge's grade against ``threshold``; undecided never passes, and with ``decided`` neither does a verdict
+    the judge failed (a semantic check: a threshold below the judge's boundary never turns a failure into a pass)."""
     verdict = ctx.oracle(request)
     if verdict.error is not None:
         return MetricResult(
@@ -31,9 +35,10 @@ def _graded(request: JudgeRequest, ctx: MatchContext, threshold: float, what: st
     undecided = verdict.undecided  # never passed: the judge could not tell
     return MetricResult(
         value=grade,
-        passed=grade >= threshold and not undecided,
+        passed=grade >= threshold and not undecided and (verdict.passed or not decided),
         threshold=threshold,
-        reason=f"{what} {grade:g}/5{', undecided' if undecided else ''}: {verdict.reason}",
+        reason=f"{what} {grade:g}/5{', undecided' if undecided and 'undecided' not in verdict.reason else ''}: "
+        f"{verdict.reason}",
         judge=verdict.judge,
         details={"undecided": True} if undecided else {},
     )
@@ -65,7 +70,7 @@ def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> Metric
         return MetricResult(
             value=1.0, passed=threshold <= 1.0, threshold=threshold, reason="similarity 1/5: the response is empty"
         )
-    return _graded(request, ctx, threshold, "similarity")
+    return _graded(request, ctx, threshold, "similarity", decided=True)
 
 
 def _llm_graded(task: JudgeTask, *, grounded: bool = False) -> Compute:
