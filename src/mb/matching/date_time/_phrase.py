@@ -78,6 +78,9 @@ _LENGTH_BEFORE_RE = re.compile(r"\b(?:in|for|within) $")
 _LENGTH_AFTER_RE = re.compile(r" (?:ago|from now|later|hence|earlier|before|after)\b")
 #: a 24-hour clock with its leading zero and "hours": "0900 hours" is a time of day, never 900 hours
 _ZERO_CLOCK_RE = re.compile(r"\b0\d[0-5]\d ?(?:hours|hrs)\b")
+#: a year joined by a bare hyphen to four digits that are no later year ("2024-0101", "1700-0900"): not a range of
+#: years, and never a range of clocks (a compact date or a slip, not understood)
+_YEAR_DIGITS_RE = re.compile(r"(?<![\d-])(1[5-9]\d\d|2\d{3})-(?!1[5-9]\d\d|2\d{3})\d{4}(?![\d-])")
 #: a part of the day before or after nothing named: "the night before", "the morning after"
 _PART_BEFORE_RE = re.compile(r"\b(?:the )?(?:to)?(?:morning|afternoon|evening|night) (?:before|after)$")
 #: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine"); after a
@@ -261,6 +264,9 @@ def _refused(text: str) -> str | None:
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
     if _OVER_RE.search(text):
         return "could not understand 'over' (more than a count is an open bound, not one time)"
+    year = _YEAR_DIGITS_RE.search(text)
+    if year:
+        return f"could not understand {year.group(0)!r} (a year and four digits: neither a date nor a range of clocks)"
     part = _PART_BEFORE_RE.search(text)
     if part:  # "the night before": before what is not said (never "before tonight")
         return f"could not understand {part.group(0)!r} (the day it is before or after is not named)"

@@ -82,7 +82,7 @@ _DIGIT_CLOCKS = (
 _YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday|{WEEKDAY})\b")
 
 
-#: A range joining four digits to a 24-hour clock with its leading zero ("from 0900 to 1700", "1700-0900"): the other
+#: A range joining four digits to a 24-hour clock with its leading zero ("from 0900 to 1700", "1700 - 0900"): the other
 #: end is a clock too, never a year.
 _ZERO_CLOCK_BEFORE_RE = re.compile(r"\b0\d[0-5]\d\s*(?:hours|hrs|hr|h)?\s*(?:-|to|till|til|until|through|and)\s*$")
 _ZERO_CLOCK_AFTER_RE = re.compile(r"\s*(?:-|to|till|til|until|through|and)\s*0\d[0-5]\d\b")
