@@ -24,7 +24,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import UNIT, VAGUE, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -129,6 +129,12 @@ def normalize(phrase: str) -> str:
     text = _DAY_OF_RE.sub(r"\1 day of", text)
     text = _HUNDREDS_RE.sub(lambda m: str(100 * int(quantity_value(m["c"])) + words_value(m["r"])), text)
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
+    # said in chat: "next next monday" is monday after next, "last friday but one" the friday before last, "friday
+    # coming" this coming friday, "9 on the dot" 9 sharp
+    text = re.sub(r"\bnext next ([a-z]+)", r"\1 after next", text)
+    text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
+    text = re.sub(rf"\b(?:the |this )?({WEEKDAY}) coming\b", r"this coming \1", text)
+    text = re.sub(r"\bon the dot\b", "sharp", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # "any day next week": the week; "as of monday": from monday ("any day now" stays vague)
