@@ -68,6 +68,10 @@ PAIRS: list[tuple[str, object, object]] = [
     ("twenty to 4 tomorrow", "2026-03-12T15:40:00", "2026-03-12T15:41:00"),
     ("a quarter to midnight", "2026-03-11T23:45:00", "2026-03-11T23:46:00"),
     ("quarter past noon", "2026-03-12T12:15:00", "2026-03-12T12:16:00"),
+    ("ten to six tomorrow evening", "2026-03-12T17:50:00", "2026-03-12T17:51:00"),
+    ("ten to six tomorrow evening", "2026-03-12T17:50:00", "2026-03-12T22:00:00"),  # never from 10pm to 6pm
+    ("between 5 and 6 in the afternoon", "2026-03-11T17:00:00", "2026-03-11T17:01:00"),
+    ("from 10 to 2 tonight", "2026-03-11T22:00:00", "2026-03-11T22:01:00"),
     ("at 5 o'clock this afternoon", "2026-03-11T17:00:00", "2026-03-11T17:01:00"),
     ("at 9 on the dot tomorrow", "2026-03-12T09:00:00", "2026-03-12T09:01:00"),
     ("an hour and a half from now", "2026-03-11T16:00:00", "2026-03-11T16:01:00"),
@@ -107,6 +111,7 @@ def test_the_argument_named_passes_and_one_moved_by_a_unit_fails(phrase: str, na
         ("Tuesday week", "2026-03-24"),  # a week from Tuesday, or Tuesday of next week: read differently by place
         ("5 to 5 tomorrow", "2026-03-12T16:55:00"),  # 4:55, or a range from 5 to 5
         ("dead on 9 tomorrow", "2026-03-12T09:00:00"),
+        ("10 to 6 tomorrow evening", "2026-03-12T22:00:00"),  # both ends in the evening: 6 comes before 10
         ("2 hours ago tomorrow", "2026-03-12T12:30:00"),  # hours ago count from now, never from another day
     ],
 )
