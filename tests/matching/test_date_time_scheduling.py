@@ -1,6 +1,6 @@
 """Scheduling phrases people write in invites, reminders and deadlines, read whole: the middle and the end of the
 working week, any time of a day, the end of a numbered week, the top of the hour, a day of the month, an overnight
-range on a named day, a range of 24-hour clocks written in four digits.
+range on a named day, a range of 24-hour clocks written in four digits (never a year joined to four digits).
 
 2025-03-12 is a Wednesday; ISO week 12 of 2025 runs from Monday 2025-03-17 to Sunday 2025-03-23.
 """
@@ -101,6 +101,27 @@ ROWS: list[tuple[str, object, object]] = [
     ("0900-1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T18:00:00"}, False),
     ("from 1900 to 2000", {"start": "1900-01-01", "end": "2000-12-31"}, True),
     ("from 1900 to 2000", {"start": "2025-03-12T19:00:00", "end": "2025-03-12T20:00:00"}, False),
+    # four digits joined to a clock with a colon, am/pm or "hrs" are a clock too, never a year
+    ("09:00 to 1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T17:00:00"}, True),
+    ("09:00 to 1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T17:01:00"}, False),
+    ("09:00 to 1700", {"start": "1700-01-01T09:00:00", "end": "1700-12-31T00:00:00"}, False),
+    ("from 9:00 to 1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T17:00:00"}, True),
+    ("from 9:00 to 1700", {"start": "2025-03-12T09:01:00", "end": "2025-03-12T17:00:00"}, False),
+    ("9am-1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T17:00:00"}, True),
+    ("9am-1700", {"start": "2025-03-12T09:00:00", "end": "2025-03-12T16:59:00"}, False),
+    ("from 1700 to 21:00", {"start": "2025-03-12T17:00:00", "end": "2025-03-12T21:00:00"}, True),
+    ("from 1700 to 21:00", {"start": "2025-03-12T17:01:00", "end": "2025-03-12T21:00:00"}, False),
+    ("from 1500 hrs to 1700", {"start": "2025-03-12T15:00:00", "end": "2025-03-12T17:00:00"}, True),
+    ("from 1500 hrs to 1700", {"start": "2025-03-12T15:00:00", "end": "2025-03-12T17:01:00"}, False),
+    # a year joined by a bare hyphen to four digits that are no later year is neither a date nor a range of clocks
+    ("2024-0101", {"start": "2025-03-12T20:24:00", "end": "2025-03-13T01:01:00"}, ERROR),
+    ("2024-0101", "2024-01-01", ERROR),
+    ("2024-0101", "2024-01-01T01:01:00", ERROR),
+    ("2024-1231", "2024-12-31", ERROR),
+    ("1700-0900", {"start": "2025-03-12T17:00:00", "end": "2025-03-13T09:00:00"}, ERROR),
+    ("1700 - 0900", {"start": "2025-03-12T17:00:00", "end": "2025-03-13T09:00:00"}, True),
+    ("1700 - 0900", {"start": "2025-03-12T17:00:00", "end": "2025-03-13T10:00:00"}, False),
+    ("2014-2018", {"start": "2014-01-01", "end": "2018-06-01"}, True),
 ]
 
 
@@ -110,9 +131,19 @@ def test_reading(phrase: str, argument: object, expected: object) -> None:
 
 
 @pytest.mark.parametrize(
-    "phrase", ["from 0900 to 1700", "0900-1700", "0900 - 1700", "between 0900 and 1700", "from 0900 hrs to 1700"]
+    "phrase",
+    [
+        "from 0900 to 1700",
+        "0900-1700",
+        "0900 - 1700",
+        "between 0900 and 1700",
+        "from 0900 hrs to 1700",
+        "09:00 to 1700",
+        "from 9:00 to 1700",
+        "from 9 am to 1700",
+    ],
 )
-def test_a_range_of_clocks_with_a_leading_zero_names_no_year(phrase: str) -> None:
+def test_a_range_of_clocks_names_no_year(phrase: str) -> None:
     readings = resolve(phrase, WED).readings
     assert readings
     for reading in readings:

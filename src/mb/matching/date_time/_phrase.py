@@ -24,7 +24,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import UNIT, VAGUE, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -78,6 +78,9 @@ _LENGTH_BEFORE_RE = re.compile(r"\b(?:in|for|within) $")
 _LENGTH_AFTER_RE = re.compile(r" (?:ago|from now|later|hence|earlier|before|after)\b")
 #: a 24-hour clock with its leading zero and "hours": "0900 hours" is a time of day, never 900 hours
 _ZERO_CLOCK_RE = re.compile(r"\b0\d[0-5]\d ?(?:hours|hrs)\b")
+#: a year joined by a bare hyphen to four digits that are no later year ("2024-0101", "1700-0900"): not a range of
+#: years, and never a range of clocks (a compact date or a slip, not understood)
+_YEAR_DIGITS_RE = re.compile(r"(?<![\d-])(1[5-9]\d\d|2\d{3})-(?!1[5-9]\d\d|2\d{3})\d{4}(?![\d-])")
 #: a part of the day before or after nothing named: "the night before", "the morning after"
 _PART_BEFORE_RE = re.compile(r"\b(?:the )?(?:to)?(?:morning|afternoon|evening|night) (?:before|after)$")
 #: "the year" before a year in words: the year ("the year two thousand", "the year nineteen ninety nine"); after a
@@ -126,6 +129,12 @@ def normalize(phrase: str) -> str:
     text = _DAY_OF_RE.sub(r"\1 day of", text)
     text = _HUNDREDS_RE.sub(lambda m: str(100 * int(quantity_value(m["c"])) + words_value(m["r"])), text)
     text = re.sub(r"\bmid[- ]week (?=(?:next|last|this|the following|the coming) week\b)", "mid ", text)
+    # said in chat: "next next monday" is monday after next, "last friday but one" the friday before last, "friday
+    # coming" this coming friday, "9 on the dot" 9 sharp
+    text = re.sub(r"\bnext next ([a-z]+)", r"\1 after next", text)
+    text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
+    text = re.sub(rf"\b(?:the |this )?({WEEKDAY}) coming\b", r"this coming \1", text)
+    text = re.sub(r"\bon the dot\b", "sharp", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # "any day next week": the week; "as of monday": from monday ("any day now" stays vague)
@@ -261,6 +270,9 @@ def _refused(text: str) -> str | None:
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
     if _OVER_RE.search(text):
         return "could not understand 'over' (more than a count is an open bound, not one time)"
+    year = _YEAR_DIGITS_RE.search(text)
+    if year:
+        return f"could not understand {year.group(0)!r} (a year and four digits: neither a date nor a range of clocks)"
     part = _PART_BEFORE_RE.search(text)
     if part:  # "the night before": before what is not said (never "before tonight")
         return f"could not understand {part.group(0)!r} (the day it is before or after is not named)"

@@ -51,6 +51,8 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
+    # both ends in one part of the day named once ("10 to 6 tomorrow evening"): never half a day or more apart
+    one_part = any(i.kind == "part" and any(i is j for j in right) for i in left)
     dated = [i for i in right if i.kind in _DATED]
     # "from 9 to 5 on monday": both ends on the date given once, the end within a day of the start (9pm to 5am)
     timed_end = timed_end or (bool(dated) and all(any(i is j for j in left) for i in dated))
@@ -58,7 +60,9 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow
-        found = _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls, timed_end)
+        found = _in_part(
+            _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls, timed_end), one_part
+        )
         day = timedelta(days=1)
         placed = [
             Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) if r.start.hi <= ref else r
@@ -69,7 +73,7 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
         ]
     try:
-        return _paired(_point(left, ref), _point(right, ref), right, rolls, timed_end)
+        return _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
     except DateProblem:
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
@@ -84,6 +88,14 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         return _paired(
             _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
         )
+
+
+def _in_part(found: list[Reading], one_part: bool) -> list[Reading]:
+    """The readings of a range whose ends share one part of the day that lie within it (less than 12 hours long)."""
+    kept = [r for r in found if not one_part or (r.end is not None and r.end.lo - r.start.lo < timedelta(hours=12))]
+    if not kept:
+        raise DateProblem("the range ends before it starts")
+    return kept
 
 
 def _weekday_ordinal(item: Item) -> bool:

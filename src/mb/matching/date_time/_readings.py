@@ -349,15 +349,20 @@ def _same_time(item: Item, ref: datetime, alone: bool) -> Item:
 
 
 def _same_day(items: list[Item], ref: datetime) -> list[Item]:
-    """``this day next year``, ``2 years ago today``: today beside one relative unit or offset is the same day of it."""
-    todays = [i for i in items if i.kind == "date" and i.value == Days(0)]
+    """``this day next year``, ``2 years ago today``: today beside one relative unit or offset is the same day of it;
+    ``a week ago yesterday``, ``a year ago tomorrow``: an offset of days or more beside yesterday or tomorrow is
+    counted from that day."""
+    todays = [i for i in items if i.kind == "date" and isinstance(i.value, Days) and abs(i.value.offset) <= 1]
     others = [i for i in items if i.kind in {"date", "weekday", "year", "ordinal", "offset"} and i not in todays]
     if len(todays) != 1 or len(others) != 1:
         return items
-    other = others[0]
+    other, shift = others[0], todays[0].value.offset
     if other.kind == "offset" and other.value.mode == "from now":
-        return [i for i in items if i is not todays[0]]
-    if other.kind == "date" and isinstance(other.value, Unit):
+        if shift and any(unit in {"second", "minute", "hour", "business day"} for _, unit in other.value.pieces):
+            return items
+        moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
+        return [moved if i is other else i for i in items if i is not todays[0]]
+    if shift == 0 and other.kind == "date" and isinstance(other.value, Unit):
         moved = _same_time(other, ref, alone=True)
         if moved is not other:
             return [moved if i is other else i for i in items if i is not todays[0]]

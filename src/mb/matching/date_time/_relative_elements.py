@@ -257,7 +257,7 @@ def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> 
 
 
 @_element(
-    rf"(?:in|after)\s+(?:the\s+next\s+|another\s+|a\s+further\s+|(?:about|around|approximately|roughly|just|only)\s+)?"
+    rf"(?:in|after)\s+(?:another\s+|a\s+further\s+|(?:about|around|approximately|roughly|just|only)\s+)?"
     rf"{_DUR}(?:\s+time|\s*'s?\s+time)?",
     ("in", "after"),
 )

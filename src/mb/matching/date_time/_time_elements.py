@@ -82,10 +82,13 @@ _DIGIT_CLOCKS = (
 _YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday|{WEEKDAY})\b")
 
 
-#: A range joining four digits to a 24-hour clock with its leading zero ("from 0900 to 1700", "1700-0900"): the other
-#: end is a clock too, never a year.
-_ZERO_CLOCK_BEFORE_RE = re.compile(r"\b0\d[0-5]\d\s*(?:hours|hrs|hr|h)?\s*(?:-|to|till|til|until|through|and)\s*$")
-_ZERO_CLOCK_AFTER_RE = re.compile(r"\s*(?:-|to|till|til|until|through|and)\s*0\d[0-5]\d\b")
+#: A range joining four digits to a clock that is one beyond doubt: a 24-hour clock with its leading zero ("from 0900
+#: to 1700", "1700 - 0900"), with a colon ("09:00 to 1700", "from 9:00 to 1700"), am/pm ("9am-1700") or "hrs" ("0900
+#: hrs to 1700"): the other end is a clock too, never a year.
+_CLOCK_END = r"(?:0\d[0-5]\d|\d{1,2}:[0-5]\d|\d{3,4}\s*(?:hours|hrs|hr|h)|\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm))"
+_JOIN = r"\s*(?:-|to|till|til|until|through|and)\s*"
+_ZERO_CLOCK_BEFORE_RE = re.compile(rf"\b{_CLOCK_END}(?:\s*(?:am|pm|a|p|hours|hrs|hr|h)\b)?{_JOIN}$")
+_ZERO_CLOCK_AFTER_RE = re.compile(rf"{_JOIN}{_CLOCK_END}\b")
 
 #: Words before a number of hours that make it a length ("in", "for", "after", "within").
 _LENGTH_BEFORE = re.compile(r"\b(?:in|for|after|within)\s+$")
@@ -96,7 +99,7 @@ def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
 
 
 def _zero_clock_range(m: re.Match[str]) -> bool:
-    """Whether the four digits matched are one end of a range whose other end is a clock with its leading zero."""
+    """Whether the four digits matched are one end of a range whose other end is a clock beyond doubt."""
     return bool(_ZERO_CLOCK_BEFORE_RE.search(m.string, 0, m.start()) or _ZERO_CLOCK_AFTER_RE.match(m.string, m.end()))
 
 

@@ -1,0 +1,119 @@
+"""Date and time phrases people write in chat and email (offsets from another day, "next next", "but one", "coming",
+"on the dot", business deadlines, noon and midnight beside a day, times past and to the hour, windows "in the next"
+count of units), each with the argument it names passing and an argument moved by the phrase's smallest unit failing;
+a phrase read two ways is listed once per reading, and a phrase not understood whole is an error.
+
+Calendar facts used (checked with ``python -m calendar``): 2026-03-11 is a Wednesday; the Fridays around it are
+2026-02-27, 2026-03-06, 2026-03-13 and 2026-03-20, the Mondays 2026-03-16 and 2026-03-23; the first Monday of April
+2026 is the 6th; Christmas 2026 falls on a Friday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.support.verdicts import ERROR, assert_date_row
+
+NOW = datetime(2026, 3, 11, 14, 30)  # a Wednesday afternoon, naive (wall clock)
+
+#: (phrase, the argument it names, an argument moved by its smallest unit)
+PAIRS: list[tuple[str, object, object]] = [
+    # an offset beside yesterday, today or tomorrow counts from that day
+    ("1 year ago tomorrow", "2025-03-12", "2025-03-13"),
+    ("a week ago yesterday", "2026-03-03", "2026-03-04"),
+    ("three weeks ago today", "2026-02-18", "2026-02-19"),
+    ("a week from tomorrow", "2026-03-19", "2026-03-20"),
+    ("a fortnight today", "2026-03-25", "2026-03-26"),
+    ("a fortnight on Tuesday", "2026-03-31", "2026-04-01"),
+    ("two weeks on Monday", "2026-03-30", "2026-03-31"),
+    ("in a week's time", "2026-03-18", "2026-03-19"),
+    # "next next", "after next", "before last", "but one", "coming"
+    ("next next Monday", "2026-03-23", "2026-03-24"),
+    ("next next Monday", "2026-03-23", "2026-03-16"),
+    ("the Monday after next", "2026-03-23", "2026-03-16"),
+    ("next next week", "2026-03-23", "2026-03-30"),
+    ("the Friday before last", "2026-02-27", "2026-03-06"),
+    ("last Friday but one", "2026-02-27", "2026-02-28"),
+    ("last Friday but one", "2026-02-27", "2026-03-06"),
+    ("this coming Friday", "2026-03-13", "2026-03-14"),
+    ("Friday coming", "2026-03-13", "2026-03-20"),
+    ("the Friday coming", "2026-03-13", "2026-03-14"),
+    # the same minute of another day
+    ("this time tomorrow", "2026-03-12T14:30:00", "2026-03-12T14:31:00"),
+    ("this time next week", "2026-03-18T14:30:00", "2026-03-18T14:31:00"),
+    ("same time next week", "2026-03-18T14:30:00", "2026-03-18T14:29:00"),
+    ("this time yesterday", "2026-03-10T14:30:00", "2026-03-10T14:31:00"),
+    ("this time last year", "2025-03-11T14:30:00", "2025-03-11T14:31:00"),
+    # days around a holiday or a named day
+    ("two days before Christmas", "2026-12-23", "2026-12-24"),
+    ("the day after Christmas", "2026-12-26", "2026-12-27"),
+    ("Friday the 13th", "2026-03-13", "2026-03-14"),
+    ("the 3rd of next month", "2026-04-03", "2026-04-04"),
+    ("the 15th of last month", "2026-02-15", "2026-02-16"),
+    ("the last day of next month", "2026-04-30", "2026-05-01"),
+    ("the first Monday of next month", "2026-04-06", "2026-04-07"),
+    # a time beside a day
+    ("the day before yesterday at 5", "2026-03-09T05:00:00", "2026-03-09T05:01:00"),
+    ("the day before yesterday at 5", "2026-03-09T17:00:00", "2026-03-09T17:01:00"),
+    ("the day after tomorrow at noon", "2026-03-13T12:00:00", "2026-03-13T12:01:00"),
+    ("noon tomorrow", "2026-03-12T12:00:00", "2026-03-12T12:01:00"),
+    ("midnight tonight", "2026-03-12T00:00:00", "2026-03-12T00:01:00"),
+    ("midnight tonight", "2026-03-12T00:00:00", "2026-03-11T00:00:00"),  # the midnight that ends today, one reading
+    ("New Year's Eve at midnight", "2027-01-01T00:00:00", "2027-01-01T00:01:00"),
+    ("half past midnight", "2026-03-12T00:30:00", "2026-03-12T00:31:00"),
+    ("tomorrow at half past 3", "2026-03-12T15:30:00", "2026-03-12T15:31:00"),
+    ("tomorrow at half three", "2026-03-12T15:30:00", "2026-03-12T15:29:00"),
+    ("twenty to 4 tomorrow", "2026-03-12T15:40:00", "2026-03-12T15:41:00"),
+    ("a quarter to midnight", "2026-03-11T23:45:00", "2026-03-11T23:46:00"),
+    ("quarter past noon", "2026-03-12T12:15:00", "2026-03-12T12:16:00"),
+    ("ten to six tomorrow evening", "2026-03-12T17:50:00", "2026-03-12T17:51:00"),
+    ("ten to six tomorrow evening", "2026-03-12T17:50:00", "2026-03-12T22:00:00"),  # never from 10pm to 6pm
+    ("between 5 and 6 in the afternoon", "2026-03-11T17:00:00", "2026-03-11T17:01:00"),
+    ("from 10 to 2 tonight", "2026-03-11T22:00:00", "2026-03-11T22:01:00"),
+    ("at 5 o'clock this afternoon", "2026-03-11T17:00:00", "2026-03-11T17:01:00"),
+    ("at 9 on the dot tomorrow", "2026-03-12T09:00:00", "2026-03-12T09:01:00"),
+    ("an hour and a half from now", "2026-03-11T16:00:00", "2026-03-11T16:01:00"),
+    # parts of a day and business deadlines
+    ("first thing tomorrow", "2026-03-12T08:00:00", "2026-03-12T10:00:00"),
+    ("late tonight", "2026-03-11T23:30:00", "2026-03-11T22:59:00"),
+    ("early tomorrow morning", "2026-03-12T06:00:00", "2026-03-12T09:00:00"),
+    ("tomorrow lunchtime", "2026-03-12T12:30:00", "2026-03-12T14:00:00"),
+    ("the morning of the 21st", "2026-03-21T09:00:00", "2026-03-22T09:00:00"),
+    ("end of business today", "2026-03-11T17:30:00", "2026-03-11T16:59:00"),
+    ("close of business tomorrow", "2026-03-12T17:00:00", "2026-03-12T16:59:00"),
+    ("COB Friday", "2026-03-13T17:00:00", "2026-03-13T16:59:00"),
+    ("EOD", "2026-03-11T17:00:00", "2026-03-11T16:59:00"),
+    ("EOD Friday", "2026-03-13T17:00:00", "2026-03-13T16:59:00"),
+    ("EOW", "2026-03-13", "2026-03-12"),
+    # "in the next" count of units is the window from now, as "within the next" is
+    ("in the next 10 minutes", "2026-03-11T14:35:00", "2026-03-11T14:41:00"),
+    ("in the next 10 minutes", "2026-03-11T14:35:00", "2026-03-11T14:29:00"),
+    (
+        "in the next 10 minutes",
+        {"start": "2026-03-11T14:30:00", "end": "2026-03-11T14:40:00"},
+        {"start": "2026-03-11T14:29:00", "end": "2026-03-11T14:40:00"},
+    ),
+    ("in the next 3 days", "2026-03-12", "2026-03-15"),
+]
+
+
+@pytest.mark.parametrize(("phrase", "named", "moved"), PAIRS)
+def test_the_argument_named_passes_and_one_moved_by_a_unit_fails(phrase: str, named: object, moved: object) -> None:
+    assert_date_row(phrase, named, NOW, True)
+    assert_date_row(phrase, moved, NOW, False)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument"),
+    [
+        ("Tuesday week", "2026-03-24"),  # a week from Tuesday, or Tuesday of next week: read differently by place
+        ("5 to 5 tomorrow", "2026-03-12T16:55:00"),  # 4:55, or a range from 5 to 5
+        ("dead on 9 tomorrow", "2026-03-12T09:00:00"),
+        ("10 to 6 tomorrow evening", "2026-03-12T22:00:00"),  # both ends in the evening: 6 comes before 10
+        ("2 hours ago tomorrow", "2026-03-12T12:30:00"),  # hours ago count from now, never from another day
+    ],
+)
+def test_a_phrase_not_understood_whole_is_an_error(phrase: str, argument: object) -> None:
+    assert_date_row(phrase, argument, NOW, ERROR)
