@@ -178,6 +178,29 @@ def test_a_server_that_never_answers_fails_every_question_after_one_timeout() ->
     assert all("timed out" in (verdict.error or "") for verdict in verdicts)
 
 
+def test_a_timeout_after_the_server_answered_does_not_fail_the_questions_after_it() -> None:
+    release = threading.Event()
+
+    def handler(body: dict[str, Any]) -> Reply:
+        text = json.dumps(body["messages"])
+        if "BAD" in text:
+            return Reply({"error": {"message": "bad request"}}, status=400)
+        if "SLOW" in text:
+            release.wait(60)
+        return completion(PASSING)
+
+    with chat_server(handler) as server:
+        try:
+            requests = [JudgeRequest(EQ, candidate, "x") for candidate in ["BAD", "SLOW", "late 1", "late 2"]]
+            bad, slow, *late = run(make(server.base_url, timeout=0.5, max_concurrency=1), requests)
+        finally:
+            release.set()
+    assert "HTTP 400" in (bad.error or "")
+    assert "timed out" in (slow.error or "")
+    assert not slow.passed
+    assert all(verdict.error is None and verdict.passed for verdict in late)
+
+
 @pytest.mark.parametrize(
     ("content", "calls"),
     [
