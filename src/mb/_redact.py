@@ -35,6 +35,10 @@ _SECRETS: set[str] = set()
 _MIN_LITERAL = 6
 """Shorter literal values are not searched for (``not-needed``-style placeholders aside, a real key is long)."""
 
+_PLACEHOLDER = re.compile(r"[a-z]+(?:[-_][a-z]+)*")
+"""A key that is a placeholder, not a secret: lowercase words without digits, under 16 characters (``ollama``,
+``lm-studio``, ``not-needed``). A real key is a long random token; anything else given as a key is masked."""
+
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # scheme://user:password@host  ->  scheme://***@host. Found from its "://" (the scheme's last character looked
     # at alone): a pattern that matched the scheme itself would scan a long run of scheme characters again from each
@@ -85,8 +89,15 @@ def add_secret(value: str | None) -> None:
         _SECRETS.add(value.strip())
 
 
+def _key(value: str) -> bool:
+    """Whether the value of a key is searched for: not a placeholder (:data:`_PLACEHOLDER`), which is ordinary text
+    elsewhere (``ollama pull llama3``)."""
+    return not (len(value) < 16 and _PLACEHOLDER.fullmatch(value))
+
+
 def _literals(extra: Iterable[str | None]) -> list[str]:
-    values = {os.environ.get(name, "").strip() for name in _KEY_VARIABLES} | _SECRETS
+    keys = {os.environ.get(name, "").strip() for name in _KEY_VARIABLES} | _SECRETS
+    values = {key for key in keys if _key(key)}
     for name in _URL_VARIABLES:
         values.update(url_credentials(os.environ.get(name)))
     values.update(value for value in extra if value)

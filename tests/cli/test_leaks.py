@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from mb._redact import MASK, redact
+from mb import _redact
+from mb._redact import MASK, add_secret, redact
 from mb.cli import main
 from mb.cli._console import _SafeConsole, printable
 from mb.formats.m365 import csv_report
@@ -61,6 +62,19 @@ def test_redact_knows_the_configured_key_and_keeps_ordinary_text(monkeypatch: py
     assert redact("literal s3cret-value here", "s3cret-value") == f"literal {MASK} here"
     ordinary = "file.jsonl:100: $.expectations: expected 5, got '5' (string); see http://example.com/docs"
     assert redact(ordinary) == ordinary
+
+
+@pytest.mark.parametrize("placeholder", ["ollama", "lm-studio"])
+def test_a_placeholder_key_is_ordinary_text_and_a_real_key_is_masked(
+    monkeypatch: pytest.MonkeyPatch, placeholder: str
+) -> None:
+    monkeypatch.setattr(_redact, "_SECRETS", set())
+    add_secret(placeholder)
+    text = f"model not found, try `{placeholder} pull llama3`"
+    assert redact(text) == text
+    for key in ("lmstudio2024", "gateway-key-for-the-team", "AbCdEfGhIjK"):
+        add_secret(key)
+        assert redact(f"bad key {key}") == f"bad key {MASK}"
 
 
 def _echo_key_401(body: dict[str, Any]) -> Reply:

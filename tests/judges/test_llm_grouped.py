@@ -90,6 +90,13 @@ def test_a_group_answer_with_a_verdict_beside_the_list_is_malformed() -> None:
     assert all(not verdict.passed and "unexpected key 'score'" in (verdict.error or "") for verdict in verdicts)
 
 
+def test_a_group_answer_with_a_summary_beside_the_list_is_read() -> None:
+    items = [{"reason": "stated", "score": 5}] * 3
+    with chat_server(lambda body: completion(json.dumps({"verdicts": items, "summary": "all stated"}))) as server:
+        verdicts = run(make(server.base_url), facts())
+    assert all(verdict.error is None and verdict.passed for verdict in verdicts)
+
+
 def test_facts_of_two_responses_are_two_calls() -> None:
     with chat_server(lambda body: verdicts_reply(*[5] * items_in(body))) as server:
         verdicts = run(make(server.base_url), [*facts(), *facts("Your flight leaves at 9:40.")])

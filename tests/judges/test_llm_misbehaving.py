@@ -61,6 +61,44 @@ def test_an_answer_that_is_not_one_verdict_is_an_error_never_a_pass(content: str
     assert "malformed answer" in verdict.error
 
 
+@pytest.mark.parametrize(
+    "content",
+    [
+        f"```json\n{PASSING}\n```\n\nThe two are not the same.",
+        f"```json\n{PASSING}\n```\nOn reflection: score 1.",
+        f'```json\n{PASSING}\n```\n```json\n{{"reason": "other city", "score": 1}}\n```',
+        f"{PASSING}. Not equivalent.",
+        '{"reason": "same city", "score": 5, "passed": false}',
+        '{"reason": "same city", "score": 5, "final_score": 1}',
+        '{"reason": "same city", "score": 5, "label": "different"}',
+        '{"reason": "same city", "score": 5, "ok": false}',
+        '{"reason": "same city", "score": 5, "details": {"equivalent": false}}',
+    ],
+)
+def test_a_remark_or_key_that_may_state_another_verdict_is_an_error(content: str) -> None:
+    verdict = ask(content, response_format="text")
+    assert not verdict.passed
+    assert verdict.error is not None
+    assert "malformed answer" in verdict.error
+
+
+@pytest.mark.parametrize("response_format", ["text", "json_object"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"reason": "same city", "score": 5, "confidence": 0.95}',
+        '{"reason": "same city", "score": 5, "explanation": "both name Paris", "notes": null}',
+        f"{PASSING}.",
+        f"```json\n{PASSING}\n```\n\nThe two are the same.",
+    ],
+)
+def test_an_answer_with_harmless_additions_is_read(content: str, response_format: str) -> None:
+    verdict = ask(content, response_format=response_format)
+    assert verdict.error is None
+    assert verdict.passed
+    assert verdict.reason == "same city"
+
+
 def test_a_verdict_after_thinking_is_read_without_the_thinking() -> None:
     verdict = ask(f'<think>Both are cities, so "equivalent"? {PASSING}</think>\n{{"reason": "other city", "score": 1}}')
     assert verdict.error is None
@@ -138,6 +176,29 @@ def test_a_server_that_never_answers_fails_every_question_after_one_timeout() ->
     assert server.calls == 1
     assert all(verdict.error is not None and not verdict.passed for verdict in verdicts)
     assert all("timed out" in (verdict.error or "") for verdict in verdicts)
+
+
+def test_a_timeout_after_the_server_answered_does_not_fail_the_questions_after_it() -> None:
+    release = threading.Event()
+
+    def handler(body: dict[str, Any]) -> Reply:
+        text = json.dumps(body["messages"])
+        if "BAD" in text:
+            return Reply({"error": {"message": "bad request"}}, status=400)
+        if "SLOW" in text:
+            release.wait(60)
+        return completion(PASSING)
+
+    with chat_server(handler) as server:
+        try:
+            requests = [JudgeRequest(EQ, candidate, "x") for candidate in ["BAD", "SLOW", "late 1", "late 2"]]
+            bad, slow, *late = run(make(server.base_url, timeout=0.5, max_concurrency=1), requests)
+        finally:
+            release.set()
+    assert "HTTP 400" in (bad.error or "")
+    assert "timed out" in (slow.error or "")
+    assert not slow.passed
+    assert all(verdict.error is None and verdict.passed for verdict in late)
 
 
 @pytest.mark.parametrize(

@@ -243,6 +243,16 @@ def test_grounded(value: Any, where: str | None, passed: bool) -> None:
         ("caf\u00e9", {"name": "Cafe\u0301 de Flore"}, True),
         ("cafe\u0301", {"name": "Caf\u00e9 de Flore"}, True),
         ("cafe", {"name": "Cafe\u0301 de Flore"}, False),
+        # a combining mark (Unicode Mn, Mc, Me) belongs to its token
+        ("\u0930\u093e\u092e", {"title": "\u0930\u093e\u092e\u093e\u092f\u0923 \u092a\u0922\u093c\u094b"}, False),
+        ("\u0930\u093e\u092e", {"title": "\u0930\u093e\u092e \u092a\u0922\u093c\u094b"}, True),
+        ("ab", {"id": "ab\u0301c"}, False),
+        ("FL-12", {"id": "FL-12\u0301"}, False),
+        (12, {"id": "12\u0301"}, False),
+        ("e\u0331", {"id": "e\u0331 x"}, True),
+        # a sign is part of a number only at the start of a token
+        ("+5", {"sum": "1+5"}, False),
+        ("+5", {"delta": "(+5)"}, True),
     ],
 )
 def test_grounded_values_are_whole_ids_and_exact_numbers(value: Any, result: Any, passed: bool) -> None:

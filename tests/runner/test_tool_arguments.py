@@ -37,3 +37,11 @@ def test_arguments_with_numbers_no_line_can_hold_are_kept_whole(text: str) -> No
 
 def test_ordinary_numbers_are_read_as_numbers() -> None:
     assert tool_params('{"a": 1, "b": -2.5e3, "c": 18446744073709551615}') == {"a": 1, "b": -2500.0, "c": 2**64 - 1}
+
+
+def test_a_finite_float_of_any_size_is_a_number() -> None:
+    assert tool_params('{"amount": 1e20, "tiny": -1.5e-300, "huge": 1.7e308}') == {
+        "amount": 1e20,
+        "tiny": -1.5e-300,
+        "huge": 1.7e308,
+    }

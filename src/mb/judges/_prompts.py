@@ -271,8 +271,19 @@ def messages_for(requests: Sequence[JudgeRequest], *, schema: bool = False) -> l
     return [{"role": "system", "content": system}, {"role": "user", "content": "\n\n".join(parts)}]
 
 
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.IGNORECASE)
+_FENCED = re.compile(r"```[\w-]*\s*(\{.*\})\s*```(.*)", re.DOTALL)
 _THINKING = re.compile(r"\A\s*<think>.*?(?:</think>|\Z)", re.IGNORECASE | re.DOTALL)
+_DECIDING_KEY = re.compile(
+    r"verdict|decision|decide|label|pass|fail|equival|same|similar|match|support|relevan|sufficien|follow|stated"
+    r"|correct|valid|grade|rating|rank|score|result|answer|judg|outcome|conclu|accept|reject|yes|true|false",
+    re.IGNORECASE,
+)
+_DECIDING_REMARK = re.compile(
+    r"[\d{}\[\]]|n['\u2019]t\b|\b(?:not?|never|none|yes|true|false|wrong|unrelated|however|but|although|wait|actually"
+    r"|pass|fail|score|verdict|grade|equival|differ|match|mismatch|support|unsupport|relevan|irrelevan|sufficien"
+    r"|insufficien|follow|stated|correct|incorrect|contradict|reconsider|final|answer|judg|decision|decide)",
+    re.IGNORECASE,
+)
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -286,9 +297,16 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _load(content: str | None) -> Any:
     """The JSON object of an answer, or a description (a ``str``) of what is wrong with it. A reasoning model's
-    leading ``<think>`` block is left out; the object may follow a lead-in (``Here you go:``) but nothing may follow
-    it: text after the object (another object, a reconsidered conclusion) leaves the verdict in doubt."""
-    text = _FENCE.sub("", _THINKING.sub("", content or "").strip())
+    leading ``<think>`` block is left out; the object may follow a lead-in (``Here you go:``) and be followed by
+    punctuation, but no other text may follow it (another object, a reconsidered conclusion leave the verdict in
+    doubt), except a remark after the code fence that holds the object when the remark decides nothing: no digit,
+    bracket, negation or verdict word (``The two are the same.``)."""
+    text = _THINKING.sub("", content or "").strip()
+    fenced = _FENCED.search(text)
+    if fenced:
+        if _DECIDING_REMARK.search(fenced.group(2)):
+            return "text after the JSON object"
+        text = text[: fenced.start()] + fenced.group(1)
     if not text:
         return "empty answer"
     decoder = json.JSONDecoder(strict=False, object_pairs_hook=_unique)
@@ -300,7 +318,7 @@ def _load(content: str | None) -> Any:
             if start < 0:
                 return "not JSON"
             data, end = decoder.raw_decode(text, start)
-            if text[end:].strip():
+            if text[end:].strip(" \t\r\n.,;!"):
                 return "text after the JSON object"
     except json.JSONDecodeError:
         return "not JSON"
@@ -309,12 +327,22 @@ def _load(content: str | None) -> Any:
     return data if isinstance(data, dict) else "not a JSON object"
 
 
+def _deciding_key(data: dict[str, Any], expected: set[str]) -> str | None:
+    """The first key besides ``expected`` that may carry another verdict: a name of a decision (``equivalent``,
+    ``label``, a second ``final_score``), a boolean, or a nested object or list. Other keys (``confidence``,
+    ``explanation``, ``notes``) are harmless and ignored."""
+    for key in sorted(set(data) - expected):
+        if _DECIDING_KEY.search(key) or isinstance(data[key], bool | dict | list):
+            return key
+    return None
+
+
 def _verdict_of(data: Any) -> tuple[int, str] | str:
     if not isinstance(data, dict):
         return "not a JSON object"
-    extra = sorted(set(data) - {"reason", "score"})
-    if extra:  # another verdict beside the score ({"equivalent": false, "score": 5}) leaves it in doubt
-        return f"unexpected key {extra[0]!r}"
+    extra = _deciding_key(data, {"reason", "score"})
+    if extra is not None:  # another verdict beside the score ({"equivalent": false, "score": 5}) leaves it in doubt
+        return f"unexpected key {extra!r}"
     score = data.get("score")
     if isinstance(score, float) and score.is_integer():
         score = int(score)
@@ -340,9 +368,9 @@ def parse_answers(content: str | None, count: int = 1) -> list[tuple[int, str]] 
     verdicts = data.get("verdicts")
     if not isinstance(verdicts, list):
         return "no list of verdicts"
-    extra = sorted(set(data) - {"verdicts"})
-    if extra:
-        return f"unexpected key {extra[0]!r}"
+    extra = _deciding_key(data, {"verdicts"})
+    if extra is not None:
+        return f"unexpected key {extra!r}"
     if len(verdicts) != count:
         return f"{len(verdicts)} verdicts for {count} items"
     parsed = []

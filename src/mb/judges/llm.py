@@ -204,7 +204,7 @@ class LLMJudge:
         """``[input tokens, output tokens, requests]`` of this judge's calls, tokens as the server reported them
         (cached verdicts cost none)."""
         self._reached = False  # some call got an answer from the endpoint
-        self._unreachable: str | None = None  # why the endpoint is not tried any more (nothing ever answered)
+        self._unreachable: str | None = None  # why the endpoint is not tried (while nothing has answered)
 
     @property
     def name(self) -> str:
@@ -434,7 +434,7 @@ class LLMJudge:
         failed_500 = False
         where = self._where
         while True:
-            if self._unreachable is not None:
+            if self._unreachable is not None and not self._reached:
                 raise _CallFailed(self._unreachable)
             try:
                 with anyio.fail_after(self.timeout):  # from the moment it is sent, as a whole: trickled reads add up
@@ -446,6 +446,7 @@ class LLMJudge:
                     self._unreachable = f"{late} to any question yet; not asked again"
                 raise _CallFailed(f"{late} (a timed-out request is not asked again)", cached=True) from exc
             except openai.APIStatusError as exc:
+                self._reached = True  # it answers, if with an error: a question that timed out was just slow
                 status = exc.status_code
                 message = one_line(str(exc.message))
                 if (

@@ -2,8 +2,9 @@
 
 How values are compared:
 
-- values are compared as whole tokens: word characters joined by ``-``, ``.``, ``/``, ``:`` (or ``,`` between digits)
-  form one token, and no part of a token grounds anything (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``);
+- values are compared as whole tokens: word characters (combining marks included: ``राम`` is no part of ``रामायण``)
+  joined by ``-``, ``.``, ``/``, ``:`` (or ``,`` between digits) form one token, and no part of a token grounds
+  anything (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``); a sign starts a token (``+5`` is not in ``1+5``);
 - a string is grounded when it occurs, ignoring letter case (Unicode case folding), in a user message or in a string,
   key or number of a preceding tool result as whole tokens: ``FL-12`` does not occur in ``FL-123`` nor in ``FL-12-3``,
   ``3`` not in ``FL-12-3``, ``1`` not in ``1.5`` nor in ``1,200``, ``paris`` occurs in ``Flights to Paris.``;
@@ -24,7 +25,9 @@ How values are compared:
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,9 +42,22 @@ __all__ = ["Grounds", "Sources", "match_grounded"]
 _JOINED = r"(?:[-./:]|(?<=\d),(?=\d))"
 """What joins word characters into one token: a hyphen, a dot, a slash, a colon, or a comma between digits."""
 
-_TOKEN = re.compile(rf"-?\w+(?:{_JOINED}\w+)*")
-"""A token of text: word characters joined (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``), with the minus
-sign of a number; a value is only ever grounded by whole tokens."""
+
+@functools.cache
+def _word() -> str:
+    """The pattern of a word character: ``\\w`` or a combining mark (Unicode categories Mn, Mc, Me), which belongs to
+    the letter before it (``राम`` does not occur in ``रामायण``, ``ab`` not in ``ab\\u0301c``)."""
+    marks = "".join(chr(code) for code in range(sys.maxunicode + 1) if unicodedata.category(chr(code))[0] == "M")
+    return rf"[\w{marks}]"
+
+
+@functools.cache
+def _token() -> re.Pattern[str]:
+    """A token of text: word characters joined (``TCK-2024-0042``, ``2024-03-15``, ``12:30``, ``1,200``), with the
+    minus sign of a number; a value is only ever grounded by whole tokens."""
+    word = _word()
+    return re.compile(rf"-?{word}+(?:{_JOINED}{word}+)*")
+
 
 _NUMERAL = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 """A token that writes a number: decimal digits (as ``int`` reads them), ``,`` thousands separators, a decimal part."""
@@ -61,7 +77,7 @@ def _fold(text: str) -> str:
 
 def _numbers(text: str) -> Iterator[Fraction]:
     """The numbers of ``text``: its tokens that write a number (without a leading zero: ``0042`` is an id)."""
-    for token in _TOKEN.findall(text):
+    for token in _token().findall(text):
         if _NUMERAL.fullmatch(token) and not _PADDED.match(token):
             yield Fraction(token.replace(",", ""))
 
@@ -159,7 +175,7 @@ class Grounds:
 
 
 def _occurs(needle: str, text: str) -> bool:
-    """Whether ``needle`` occurs in ``text`` as whole tokens (:data:`_TOKEN`): not beside a word character, nor
+    """Whether ``needle`` occurs in ``text`` as whole tokens (:func:`_token`): not beside a word character, nor
     joined to one by a hyphen, a dot, a slash or a colon (``FL-12-3``, ``example.com``, ``12:30``), nor beside the
     digits of a number written with thousands separators (``1,200``), nor a number after a minus sign."""
     return needle in text and re.search(_pattern(needle), text) is not None
@@ -168,14 +184,15 @@ def _occurs(needle: str, text: str) -> bool:
 def _pattern(needle: str) -> str:
     """The pattern of :func:`_occurs` (``needle`` is not blank)."""
     before = after = ""
-    if needle[0].isalnum() or needle[0] == "_":
-        before = r"(?<!\w)(?<!\w[-./:])(?<!\d,)" + (r"(?<!-)" if needle[0].isdigit() else "")
-    elif needle[0] in "-./:,":
-        before = r"(?<!\w)"  # "-5" does not occur in "10-5"
-    if needle[-1].isalnum() or needle[-1] == "_":
-        after = r"(?![-./:]?\w)(?!,\d)"
+    word = _word()
+    if re.fullmatch(word, needle[0]):
+        before = rf"(?<!{word})(?<!{word}[-./:])(?<!\d,)" + (r"(?<!-)" if needle[0].isdigit() else "")
+    elif needle[0] in "+-./:,":
+        before = rf"(?<!{word})"  # "-5" does not occur in "10-5", nor "+5" in "1+5": a sign starts a token
+    if re.fullmatch(word, needle[-1]):
+        after = rf"(?![-./:]?{word})(?!,\d)"
     elif needle[-1] in "-./:,":
-        after = r"(?!\w)"  # "FL-" does not occur in "FL-12"
+        after = rf"(?!{word})"  # "FL-" does not occur in "FL-12"
     return before + re.escape(needle) + after
 
 

@@ -9,6 +9,7 @@ from mb.formats.m365 import (
     M365DocumentError,
     document_to_examples,
     document_units,
+    examples_to_document,
     import_m365,
     load_document,
     parse_document,
@@ -181,6 +182,27 @@ def test_a_turn_without_an_expected_response_adds_no_made_up_reply_to_the_histor
         {"role": "user", "content": "Hi."},
         {"role": "user", "content": "And then?"},
     ]
+
+
+def test_an_empty_expected_response_is_none_and_exports_as_written() -> None:
+    raw = {
+        "schemaVersion": "1.2.0",
+        "items": [
+            {"prompt": "Thanks", "expected_response": ""},
+            {"turns": [{"prompt": "Hi.", "expected_response": " "}, {"prompt": "Then?", "expected_response": "Ok."}]},
+        ],
+    }
+    examples = document_to_examples(parse_document(raw))
+    thanks, hi, then = examples
+    assert thanks.expectations.expected_response is None
+    assert hi.expectations.expected_response is None
+    assert then.expectations.expected_response == "Ok."
+    assert then.inputs.message_dicts() == [
+        {"role": "user", "content": "Hi."},
+        {"role": "user", "content": "Then?"},
+    ]
+    document = examples_to_document(examples).document
+    assert document["items"] == raw["items"]
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@
 A single-turn item becomes one example. A thread of N turns becomes N examples: turn k's ``inputs.messages``
 holds the prompts and expected responses of turns 1..k-1 (as user/assistant pairs; a turn without an expected
 response adds its prompt alone, no reply is made up) and then the k-th prompt.
-``expected_response`` becomes ``expectations.expected_response``, ``context`` becomes ``inputs.context``, and a
+``expected_response`` becomes ``expectations.expected_response`` (an empty or blank one means none and is kept in
+``fields``), ``context`` becomes ``inputs.context``, and a
 ``category`` (moved to ``extensions.category`` by the upgrade) is also written to ``inputs.metadata.categories``
 as ``{"category": ...}`` so MorganaBench breakdowns by category work.
 
@@ -124,10 +125,15 @@ def document_units(loaded: LoadedDocument) -> list[list[Example]]:
 _DOCUMENT_SKIP = frozenset({"items", "schemaVersion", "$schema"})
 
 
+def _expected(entry: dict[str, Any]) -> bool:
+    """Whether the item or turn gives an expected response: an empty or blank one gives none."""
+    return bool(str(entry.get("expected_response") or "").strip())
+
+
 def next_history(said: list[dict[str, str]], turn: dict[str, Any]) -> list[dict[str, str]]:
     """The history the next turn of a thread sees: the messages so far, then the turn's expected response as the
     assistant's reply; a turn without one adds none (no reply is made up)."""
-    if "expected_response" not in turn:
+    if not _expected(turn):
         return said
     return [*said, {"role": "assistant", "content": turn["expected_response"]}]
 
@@ -146,6 +152,8 @@ def _example(
         problems.append(Problem(json_path([*path, "prompt"]), "only white space; M365 prompts must not be empty"))
         return None
     fields = {key: value for key, value in entry.items() if key not in _OWN_FIELDS}
+    if "expected_response" in entry and not _expected(entry):  # kept as written, so an export gives it back
+        fields["expected_response"] = entry["expected_response"]
     native = take_native(fields, _NATIVE_KEYS)  # results stay in place
     messages = native["messages"] if isinstance(native.get("messages"), list) else history
     inputs: dict[str, Any] = {"messages": [*messages, {"role": "user", "content": entry["prompt"]}]}
@@ -163,7 +171,7 @@ def _example(
     if "tools" in native:
         inputs["tools"] = native["tools"]
     expectations: dict[str, Any] = {}
-    if "expected_response" in entry:
+    if _expected(entry):
         expectations["expected_response"] = entry["expected_response"]
     if "assertions" in native:
         expectations["assertions"] = native["assertions"]

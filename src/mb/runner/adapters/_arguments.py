@@ -12,9 +12,10 @@ __all__ = ["tool_params"]
 
 
 def _number(text: str) -> float:
-    """A JSON number a line can hold: NaN, an infinity and integers past 64 bits are refused (no command reads them)."""
+    """A JSON number a line can hold: a finite float of any size (``1e20``) or an integer of 64 bits. NaN, an infinity
+    (``1e999``) and integers past 64 bits are refused (no command reads them)."""
     value = float(text) if any(c in text for c in ".eE") else int(text)
-    if not math.isfinite(value) or not -(2**63) <= value < 2**64:
+    if not math.isfinite(value) or (isinstance(value, int) and not -(2**63) <= value < 2**64):
         raise ValueError(f"{text} is not a number a benchmark line can hold")
     return value
 
