@@ -175,6 +175,21 @@ def test_a_plain_string_tool_input_is_recorded_as_input() -> None:
     ]
 
 
+def test_a_tool_returning_bytes_that_are_not_text_keeps_its_result_as_base64() -> None:
+    handler = trace_handler()
+
+    @tool
+    def snapshot(city: str) -> bytes:
+        """A PNG of the city's weather map."""
+        return b"\x89PNG\r\n"
+
+    snapshot.invoke({"city": "Paris"}, config={"callbacks": [handler]})
+    assert [e.model_dump(exclude={"id"}) for e in handler.events] == [
+        {"event": "tool_call", "tool": "snapshot", "params": {"city": "Paris"}},
+        {"event": "tool_result", "result": "iVBORw0K"},
+    ]
+
+
 def test_document_ids_prefer_the_document_then_its_metadata_then_a_content_hash() -> None:
     assert document_id(Document(id="a", page_content="x", metadata={"id": "b"})) == "a"
     assert document_id(Document(page_content="x", metadata={"chunk_id": 12})) == "12"

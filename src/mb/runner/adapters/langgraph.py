@@ -31,10 +31,9 @@ from functools import cache
 from typing import Any, Protocol
 from uuid import UUID
 
-from pydantic_core import to_jsonable_python
-
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from .._errors import AgentOutputError, partial_run
+from ._arguments import jsonable
 
 __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
@@ -75,7 +74,7 @@ def _result(output: Any) -> Any:
             except json.JSONDecodeError:
                 pass
         return content
-    return to_jsonable_python(content, fallback=str)
+    return jsonable(content)
 
 
 @cache
@@ -106,7 +105,7 @@ def _handler_class() -> type:
             call_id = str(kwargs.get("tool_call_id") or run_id)
             self._calls[run_id] = call_id
             name = (serialized or {}).get("name") or kwargs.get("name") or "tool"
-            params = to_jsonable_python(inputs, fallback=str) if isinstance(inputs, dict) else {"input": input_str}
+            params = jsonable(inputs) if isinstance(inputs, dict) else {"input": input_str}
             self.events.append(ToolCall(id=call_id, tool=str(name), params=params))
 
         def on_tool_end(self, output: Any, *, run_id: UUID, **kwargs: Any) -> None:
