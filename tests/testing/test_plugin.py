@@ -182,3 +182,24 @@ def test_an_undecided_verdict_fails_or_is_xfail_on_request(
     run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider", "-rxf")
     run.assert_outcomes(**outcome)
     assert "undecided" in run.stdout.str()
+
+
+def test_outputs_that_are_not_outputs_fail_naming_the_example(plugin_run: pytest.Pytester) -> None:
+    _write(plugin_run.path / "bench.jsonl", [_line("Weather in Paris?", "weather", "Paris")])
+    plugin_run.makepyfile(
+        test_agent="""
+        import pytest
+        import mb.testing
+
+        @pytest.mark.parametrize("outputs", [None, {"trace": []}], ids=["nothing", "no response"])
+        @pytest.mark.parametrize("example", mb.testing.examples("bench.jsonl"))
+        def test_agent(example, outputs):
+            mb.testing.assert_example(example, outputs, judge="lexical")
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")
+    run.assert_outcomes(failed=2)
+    failure = run.stdout.str().split("FAILURES", 1)[1]
+    assert "AssertionError: example 'Weather in Paris?': the agent's outputs are not valid: $: " in failure
+    assert "the agent's outputs are not valid: response: Field required" in failure
+    assert "src/mb/" not in failure

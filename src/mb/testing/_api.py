@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 import anyio
 import pytest
+from pydantic import ValidationError
 
 from .._hashing import request_of
 from ..entities import Environment, Example, Outputs
@@ -56,13 +57,23 @@ def examples(path: str | os.PathLike[str], *, executed: bool = False) -> list[An
 
 def with_outputs(example: Example, outputs: Outputs | Mapping[str, Any] | str) -> Example:
     """``example`` executed: its outputs are an agent's ``Outputs``, their JSON form, or the response alone. A
-    missing ``user_time`` is now, as ``mb run`` records it."""
+    missing ``user_time`` is now, as ``mb run`` records it. Anything else fails the test, naming the example."""
+    __tracebackhide__ = True
     if isinstance(outputs, str):
         made = Outputs(response=outputs)
-    elif isinstance(outputs, Outputs):
-        made = Outputs.model_validate(outputs.model_dump(mode="json", by_alias=True, exclude_none=True))
     else:
-        made = Outputs.model_validate(outputs)
+        data = (
+            outputs.model_dump(mode="json", by_alias=True, exclude_none=True)
+            if isinstance(outputs, Outputs)
+            else outputs
+        )
+        try:
+            made = Outputs.model_validate(data)
+        except ValidationError as error:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '$'}: {e['msg']}" for e in error.errors())
+            raise AssertionError(
+                f"example {request_of(example)!r}: the agent's outputs are not valid: {problems}"
+            ) from None
     if made.environment is None:
         made.environment = Environment(user_time=datetime.now().astimezone())
     elif made.environment.user_time is None:
