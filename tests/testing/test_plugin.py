@@ -203,3 +203,19 @@ def test_outputs_that_are_not_outputs_fail_naming_the_example(plugin_run: pytest
     assert "AssertionError: example 'Weather in Paris?': the agent's outputs are not valid: $: " in failure
     assert "the agent's outputs are not valid: response: Field required" in failure
     assert "src/mb/" not in failure
+
+
+def test_mb_eval_runs_only_the_example_named_by_its_node_id(plugin_run: pytest.Pytester) -> None:
+    executed = _write(
+        plugin_run.path / "executed.jsonl",
+        [
+            _line("Weather in Paris?", "weather", "Paris", _call("weather", "Paris")),
+            _line("Weather in Rome?", "weather", "Rome", _call("weather", "Milan")),
+        ],
+    )
+    plugin_run.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    options = ["-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed), "--mb-judge", "lexical"]
+    run = plugin_run.runpytest(*options, "executed.jsonl::line 1: Weather in Paris?")
+    run.assert_outcomes(passed=1)  # as pytest printed it, to run that example again: not the whole benchmark
+    run = plugin_run.runpytest(*options, "test_plain.py")
+    run.assert_outcomes(passed=2, failed=1)  # other tests named: the benchmark is added to them
