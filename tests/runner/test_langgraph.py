@@ -233,6 +233,27 @@ def test_a_graph_that_adds_no_ai_message_is_an_output_error() -> None:
         anyio.run(lambda: LangGraphAdapter(graph.compile())(INPUTS))
 
 
+def test_a_graph_stopped_at_an_interrupt_has_not_answered() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import interrupt
+
+    def propose(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage(content="I will book it once you approve.")]}
+
+    def approve(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage(content=f"Booked: {interrupt('approve the booking?')}")]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("propose", propose)
+    graph.add_node("approve", approve)
+    graph.add_edge(START, "propose")
+    graph.add_edge("propose", "approve")
+    graph.add_edge("approve", END)
+    adapter = LangGraphAdapter(graph.compile(checkpointer=InMemorySaver()), config={"configurable": {"thread_id": "1"}})
+    with pytest.raises(AgentOutputError, match="stopped at an interrupt, waiting for input: approve the booking"):
+        anyio.run(lambda: adapter(INPUTS))
+
+
 def test_a_tool_error_the_graph_does_not_handle_keeps_the_calls_made() -> None:
     model = ScriptedChatModel(
         responses=[
