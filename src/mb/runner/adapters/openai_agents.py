@@ -15,7 +15,7 @@ Token usage comes from the run's usage (``input_tokens``, ``output_tokens``, ``t
 is the run's final output (a structured output is written as JSON). An agent with tools and no ``tool_choice`` in
 its model settings is run with ``tool_choice="auto"`` (servers such as llama-cpp-python's ignore tools without it).
 When the run fails (``MaxTurnsExceeded``, a model error), the trace and usage the SDK kept of it go into the example's
-error line.
+error line; so they do when it stops for the approval of tool calls (``needs_approval``), which is an agent error.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
-from .._errors import partial_run
+from .._errors import AgentOutputError, partial_run
 from ._arguments import jsonable, tool_params
 
 __all__ = ["OpenAIAgentsAdapter", "outputs_from_result", "trace_from_items"]
@@ -193,6 +193,11 @@ class OpenAIAgentsAdapter:
         except Exception as exc:
             _keep_partial(getattr(exc, "run_data", None), errors)
             raise
+        pending = getattr(result, "interruptions", None)
+        if pending:  # tool calls waiting for a person's approval: the run did not finish
+            _keep_partial(result, errors)
+            names = ", ".join(str(getattr(item, "tool_name", None) or "a tool") for item in pending)
+            raise AgentOutputError(f"the run stopped for approval of tool calls, which nobody gave: {names}")
         return outputs_from_result(result, errors)
 
 
