@@ -219,3 +219,24 @@ def test_mb_eval_runs_only_the_example_named_by_its_node_id(plugin_run: pytest.P
     run.assert_outcomes(passed=1)  # as pytest printed it, to run that example again: not the whole benchmark
     run = plugin_run.runpytest(*options, "test_plain.py")
     run.assert_outcomes(passed=2, failed=1)  # other tests named: the benchmark is added to them
+
+
+def test_assert_example_in_an_async_test_says_to_await_aassert_example(plugin_run: pytest.Pytester) -> None:
+    _write(plugin_run.path / "bench.jsonl", [_line("Weather in Paris?", "weather", "Paris")])
+    plugin_run.makepyfile(
+        test_agent="""
+        import pytest
+        import mb.testing
+
+        @pytest.mark.anyio
+        @pytest.mark.parametrize("anyio_backend", ["asyncio"])
+        @pytest.mark.parametrize("example", mb.testing.examples("bench.jsonl"))
+        async def test_agent(example, anyio_backend):
+            mb.testing.assert_example(example, "Sunny.", judge="lexical")
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "anyio", "-p", "no:cacheprovider")
+    run.assert_outcomes(failed=1)
+    run.stdout.fnmatch_lines(
+        ["*assert_example cannot score inside an event loop: in an async test, await aassert_example"]
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -146,6 +147,12 @@ def assert_example(
     In an async test use :func:`aassert_example`.
     """
     __tracebackhide__ = True
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:  # an async test: anyio.run would only say that a loop is already running
+        raise RuntimeError("assert_example cannot score inside an event loop: in an async test, await aassert_example")
     executed = with_outputs(example, outputs)
     scoring = partial(evaluate_example, executed, judge=_judge(judge), metrics=metrics, require=require)
     return check_result(anyio.run(scoring), undecided, line=False)  # raised outside the event loop: a short traceback
