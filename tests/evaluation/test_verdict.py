@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 from typing import Any
 
 import pytest
@@ -195,3 +196,27 @@ def test_a_required_similarity_is_the_expected_response_check_counted_once() -> 
     assert [c.name for c in result.checks].count("expected_response") == 1
     assert result.metrics["similarity"].gating is False
     assert result.metrics["similarity"].threshold == 4.0
+
+
+class _NoVerdicts:
+    """A judge that answers with something other than verdicts."""
+
+    name = "broken"
+
+    def supports(self, task: JudgeTask) -> bool:
+        return True
+
+    async def judge(self, requests: Any) -> list[Any]:
+        return [None for _ in requests]
+
+
+@pytest.mark.parametrize(
+    "judge", [ScriptedJudge(lambda request: 7.0), ScriptedJudge(lambda request: math.nan), _NoVerdicts()]
+)
+def test_a_verdict_out_of_the_judge_contract_is_a_judge_error(judge: Any) -> None:
+    run = evaluate([_example(outputs__response="Charles.")], judge=judge)
+    (result,) = run.results
+    assert (result.status, result.passed) == ("error", False)
+    assert "the judge returned an invalid verdict" in (result.error or "")
+    assert 0.0 <= result.score <= 1.0
+    assert (run.summary.errors, run.summary.passed) == (1, 0)

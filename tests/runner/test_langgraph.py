@@ -175,6 +175,21 @@ def test_a_plain_string_tool_input_is_recorded_as_input() -> None:
     ]
 
 
+def test_a_tool_returning_bytes_that_are_not_text_keeps_its_result_as_base64() -> None:
+    handler = trace_handler()
+
+    @tool
+    def snapshot(city: str) -> bytes:
+        """A PNG of the city's weather map."""
+        return b"\x89PNG\r\n"
+
+    snapshot.invoke({"city": "Paris"}, config={"callbacks": [handler]})
+    assert [e.model_dump(exclude={"id"}) for e in handler.events] == [
+        {"event": "tool_call", "tool": "snapshot", "params": {"city": "Paris"}},
+        {"event": "tool_result", "result": "iVBORw0K"},
+    ]
+
+
 def test_document_ids_prefer_the_document_then_its_metadata_then_a_content_hash() -> None:
     assert document_id(Document(id="a", page_content="x", metadata={"id": "b"})) == "a"
     assert document_id(Document(page_content="x", metadata={"chunk_id": 12})) == "12"
@@ -216,6 +231,27 @@ def test_a_graph_that_adds_no_ai_message_is_an_output_error() -> None:
     graph.add_edge("echo", END)
     with pytest.raises(AgentOutputError, match="no AI message"):
         anyio.run(lambda: LangGraphAdapter(graph.compile())(INPUTS))
+
+
+def test_a_graph_stopped_at_an_interrupt_has_not_answered() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import interrupt
+
+    def propose(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage(content="I will book it once you approve.")]}
+
+    def approve(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage(content=f"Booked: {interrupt('approve the booking?')}")]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("propose", propose)
+    graph.add_node("approve", approve)
+    graph.add_edge(START, "propose")
+    graph.add_edge("propose", "approve")
+    graph.add_edge("approve", END)
+    adapter = LangGraphAdapter(graph.compile(checkpointer=InMemorySaver()), config={"configurable": {"thread_id": "1"}})
+    with pytest.raises(AgentOutputError, match="stopped at an interrupt, waiting for input: approve the booking"):
+        anyio.run(lambda: adapter(INPUTS))
 
 
 def test_a_tool_error_the_graph_does_not_handle_keeps_the_calls_made() -> None:

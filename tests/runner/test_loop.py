@@ -338,8 +338,28 @@ def test_values_that_would_break_or_stall_the_run_are_refused(option: str, value
             "$.outputs.trace[0].params.x[0]",
             "too large for a 64-bit float",
         ),
+        (  # a tool's result too (a framework adapter gives what the tool returned)
+            lambda: Outputs(
+                response="ok",
+                trace=[
+                    {"event": "tool_call", "id": "c", "tool": "t", "params": {}},
+                    {"event": "tool_result", "id": "c", "result": {"temperature": float("nan")}},
+                ],
+            ),
+            "$.outputs.trace[1].result.temperature",
+            "NaN is not a JSON number",
+        ),
     ],
-    ids=["lone-surrogate", "huge-integer", "too-deep", "too-long", "integer-too-long-to-print", "nan", "infinity"],
+    ids=[
+        "lone-surrogate",
+        "huge-integer",
+        "too-deep",
+        "too-long",
+        "integer-too-long-to-print",
+        "nan",
+        "infinity",
+        "nan-in-a-tool-result",
+    ],
 )
 def test_outputs_no_command_could_read_back_become_an_error_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: Any, path: str, message: str

@@ -127,6 +127,51 @@ def test_a_raising_tool_is_recorded_while_the_model_sees_the_sdk_message() -> No
     assert agent.tools == [book]  # the user's agent and tools are left as they were
 
 
+@function_tool
+def snapshot(city: str) -> bytes:
+    """A PNG of the city's weather map."""
+    return b"\x89PNG\r\n"
+
+
+def test_a_tool_returning_bytes_that_are_not_text_keeps_its_result_as_base64() -> None:
+    model = ScriptedModel(
+        [
+            ModelStep(output=[function_call("snapshot", {"city": "Paris"}, call_id="call_s")]),
+            ModelStep(output=[assistant_message("Here is the map.")]),
+        ]
+    )
+    agent = Agent(name="maps", model=model, tools=[snapshot])
+    outputs = anyio.run(lambda: OpenAIAgentsAdapter(agent, run_config=NO_TRACING)(INPUTS))
+    assert outputs.response == "Here is the map."
+    assert outputs.trace[1].model_dump() == {"event": "tool_result", "id": "call_s", "result": "iVBORw0K"}
+
+
+@function_tool(needs_approval=True)
+def delete_account(user: str) -> str:
+    """Delete a user's account."""
+    return "deleted"
+
+
+def test_a_run_stopped_for_approval_is_an_error_line_with_its_trace() -> None:
+    model = ScriptedModel(
+        [
+            ModelStep(output=[function_call("delete_account", {"user": "bob"}, call_id="call_d")]),
+            ModelStep(output=[assistant_message("Deleted.")]),
+        ]
+    )
+    agent = Agent(name="admin", model=model, tools=[delete_account])
+    [executed], summary = run(
+        [{"inputs": INPUTS.model_dump(), "expectations": {}}], OpenAIAgentsAdapter(agent, run_config=NO_TRACING)
+    )
+    assert executed.outputs is not None
+    error = (executed.outputs.model_extra or {})["error"]
+    assert (error["type"], summary.error_count) == ("AgentOutputError", 1)
+    assert "stopped for approval of tool calls, which nobody gave: delete_account" in error["message"]
+    assert [event.model_dump() for event in executed.outputs.trace] == [
+        {"event": "tool_call", "id": "call_d", "tool": "delete_account", "params": {"user": "bob"}}
+    ]
+
+
 def test_a_file_search_without_included_results_adds_no_event() -> None:
     model = ScriptedModel([[file_search(None)], [assistant_message("Nothing.")]])
     agent = Agent(name="a", model=model, tools=[FileSearchTool(["vs_1"])])

@@ -182,3 +182,61 @@ def test_an_undecided_verdict_fails_or_is_xfail_on_request(
     run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider", "-rxf")
     run.assert_outcomes(**outcome)
     assert "undecided" in run.stdout.str()
+
+
+def test_outputs_that_are_not_outputs_fail_naming_the_example(plugin_run: pytest.Pytester) -> None:
+    _write(plugin_run.path / "bench.jsonl", [_line("Weather in Paris?", "weather", "Paris")])
+    plugin_run.makepyfile(
+        test_agent="""
+        import pytest
+        import mb.testing
+
+        @pytest.mark.parametrize("outputs", [None, {"trace": []}], ids=["nothing", "no response"])
+        @pytest.mark.parametrize("example", mb.testing.examples("bench.jsonl"))
+        def test_agent(example, outputs):
+            mb.testing.assert_example(example, outputs, judge="lexical")
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")
+    run.assert_outcomes(failed=2)
+    failure = run.stdout.str().split("FAILURES", 1)[1]
+    assert "AssertionError: example 'Weather in Paris?': the agent's outputs are not valid: $: " in failure
+    assert "the agent's outputs are not valid: response: Field required" in failure
+    assert "src/mb/" not in failure
+
+
+def test_mb_eval_runs_only_the_example_named_by_its_node_id(plugin_run: pytest.Pytester) -> None:
+    executed = _write(
+        plugin_run.path / "executed.jsonl",
+        [
+            _line("Weather in Paris?", "weather", "Paris", _call("weather", "Paris")),
+            _line("Weather in Rome?", "weather", "Rome", _call("weather", "Milan")),
+        ],
+    )
+    plugin_run.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    options = ["-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed), "--mb-judge", "lexical"]
+    run = plugin_run.runpytest(*options, "executed.jsonl::line 1: Weather in Paris?")
+    run.assert_outcomes(passed=1)  # as pytest printed it, to run that example again: not the whole benchmark
+    run = plugin_run.runpytest(*options, "test_plain.py")
+    run.assert_outcomes(passed=2, failed=1)  # other tests named: the benchmark is added to them
+
+
+def test_assert_example_in_an_async_test_says_to_await_aassert_example(plugin_run: pytest.Pytester) -> None:
+    _write(plugin_run.path / "bench.jsonl", [_line("Weather in Paris?", "weather", "Paris")])
+    plugin_run.makepyfile(
+        test_agent="""
+        import pytest
+        import mb.testing
+
+        @pytest.mark.anyio
+        @pytest.mark.parametrize("anyio_backend", ["asyncio"])
+        @pytest.mark.parametrize("example", mb.testing.examples("bench.jsonl"))
+        async def test_agent(example, anyio_backend):
+            mb.testing.assert_example(example, "Sunny.", judge="lexical")
+        """
+    )
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "anyio", "-p", "no:cacheprovider")
+    run.assert_outcomes(failed=1)
+    run.stdout.fnmatch_lines(
+        ["*assert_example cannot score inside an event loop: in an async test, await aassert_example"]
+    )

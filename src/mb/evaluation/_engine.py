@@ -126,6 +126,9 @@ class Evaluator:
                 verdicts = await self.judge.judge(missing)
                 if len(verdicts) != len(missing):
                     raise RuntimeError(f"the judge returned {len(verdicts)} verdicts for {len(missing)} requests")
+                for verdict in verdicts:  # a verdict out of its contract is the judge's failure, never a pass
+                    if not isinstance(verdict, Verdict) or not 0.0 <= verdict.score <= 1.0:
+                        raise RuntimeError(f"the judge returned an invalid verdict (a score in [0, 1]): {verdict!r}")
             except Exception as exc:  # judges should not raise; if one does, every request gets the error
                 failure = redact(f"{type(exc).__name__}: {exc}")  # a judge's error may quote its key
                 verdicts = [Verdict(0.0, "", self.judge.name, failure) for _ in missing]

@@ -193,7 +193,8 @@ def to_outputs(result: object) -> Outputs:
         data = result.model_dump(mode="json", exclude_none=True)
     except PydanticSerializationError as exc:
         raise AgentOutputError(f"the agent's outputs cannot be written as JSON: {exc}") from exc
-    problem = unreadable_value(data)  # NaN or infinity would be written as null: a different value, never kept
+    # NaN or infinity would be written as null (a tool result's already is in ``data``): a different value, never kept
+    problem = unreadable_value(result.model_dump(exclude_none=True))
     if problem is not None:
         where = "$.outputs" + problem.path[1:]
         raise AgentOutputError(f"the agent's outputs cannot be written as a benchmark line: {where}: {problem.message}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -10,6 +11,7 @@ from typing import Any, Literal
 
 import anyio
 import pytest
+from pydantic import ValidationError
 
 from .._hashing import request_of
 from ..entities import Environment, Example, Outputs
@@ -56,13 +58,23 @@ def examples(path: str | os.PathLike[str], *, executed: bool = False) -> list[An
 
 def with_outputs(example: Example, outputs: Outputs | Mapping[str, Any] | str) -> Example:
     """``example`` executed: its outputs are an agent's ``Outputs``, their JSON form, or the response alone. A
-    missing ``user_time`` is now, as ``mb run`` records it."""
+    missing ``user_time`` is now, as ``mb run`` records it. Anything else fails the test, naming the example."""
+    __tracebackhide__ = True
     if isinstance(outputs, str):
         made = Outputs(response=outputs)
-    elif isinstance(outputs, Outputs):
-        made = Outputs.model_validate(outputs.model_dump(mode="json", by_alias=True, exclude_none=True))
     else:
-        made = Outputs.model_validate(outputs)
+        data = (
+            outputs.model_dump(mode="json", by_alias=True, exclude_none=True)
+            if isinstance(outputs, Outputs)
+            else outputs
+        )
+        try:
+            made = Outputs.model_validate(data)
+        except ValidationError as error:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '$'}: {e['msg']}" for e in error.errors())
+            raise AssertionError(
+                f"example {request_of(example)!r}: the agent's outputs are not valid: {problems}"
+            ) from None
     if made.environment is None:
         made.environment = Environment(user_time=datetime.now().astimezone())
     elif made.environment.user_time is None:
@@ -135,6 +147,12 @@ def assert_example(
     In an async test use :func:`aassert_example`.
     """
     __tracebackhide__ = True
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:  # an async test: anyio.run would only say that a loop is already running
+        raise RuntimeError("assert_example cannot score inside an event loop: in an async test, await aassert_example")
     executed = with_outputs(example, outputs)
     scoring = partial(evaluate_example, executed, judge=_judge(judge), metrics=metrics, require=require)
     return check_result(anyio.run(scoring), undecided, line=False)  # raised outside the event loop: a short traceback

@@ -70,8 +70,9 @@ def pytest_configure(config: pytest.Config) -> None:
     except MBError as error:
         raise pytest.UsageError(f"--mb-judge / --mb-require: {error}") from None
     paths = [str(path) for path in benchmarks]
-    if config.args_source == pytest.Config.ArgsSource.ARGS:
-        config.args.extend(path for path in paths if path not in config.args)
+    if config.args_source == pytest.Config.ArgsSource.ARGS:  # a benchmark named (or one of its examples) is not added
+        named = {(config.invocation_params.dir / arg.split("::", 1)[0]).resolve() for arg in config.args}
+        config.args.extend(str(path) for path in benchmarks if path not in named)
     else:  # no paths on the command line: the benchmarks alone, not the project's test paths
         config.args[:] = paths
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic_core import to_jsonable_python
 
-__all__ = ["tool_params"]
+__all__ = ["jsonable", "tool_params"]
 
 
 def _number(text: str) -> float:
@@ -24,6 +24,15 @@ def _not_json(constant: str) -> Any:
     raise ValueError(f"{constant} is not JSON")
 
 
+def jsonable(value: Any) -> Any:
+    """``value`` as JSON data, as the trace records what a framework gave: objects without a JSON form as their
+    text, and bytes that are not UTF-8 text (an image a tool returned) as base64."""
+    try:
+        return to_jsonable_python(value, fallback=str)
+    except UnicodeDecodeError:
+        return to_jsonable_python(value, fallback=str, bytes_mode="base64")
+
+
 def tool_params(arguments: Any) -> dict[str, Any]:
     """The arguments a model produced (usually JSON text) as a JSON object; anything else is kept whole under
     ``"arguments"`` so nothing the model said is lost (text with numbers no line can hold, such as NaN, too). A
@@ -34,5 +43,5 @@ def tool_params(arguments: Any) -> dict[str, Any]:
             arguments = json.loads(arguments, strict=False, **numbers) if arguments.strip() else {}
         except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
             return {"arguments": arguments}
-    value = to_jsonable_python(arguments, fallback=str)
+    value = jsonable(arguments)
     return value if isinstance(value, dict) else {"arguments": value}

@@ -18,7 +18,7 @@ runnable and read ``handler.events`` afterwards:
 ``{"messages": inputs.message_dicts()}`` and the last AI message is the response. Token usage sums the
 ``usage_metadata`` of the AI messages the run added. When the graph raises (a tool error the graph does not
 handle), the example is an agent error whose trace keeps the calls made, the failing one with its error as
-the result.
+the result. A graph that stops at an interrupt (waiting for a person) has not finished: an agent error too.
 """
 
 from __future__ import annotations
@@ -31,10 +31,9 @@ from functools import cache
 from typing import Any, Protocol
 from uuid import UUID
 
-from pydantic_core import to_jsonable_python
-
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from .._errors import AgentOutputError, partial_run
+from ._arguments import jsonable
 
 __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
@@ -75,7 +74,7 @@ def _result(output: Any) -> Any:
             except json.JSONDecodeError:
                 pass
         return content
-    return to_jsonable_python(content, fallback=str)
+    return jsonable(content)
 
 
 @cache
@@ -106,7 +105,7 @@ def _handler_class() -> type:
             call_id = str(kwargs.get("tool_call_id") or run_id)
             self._calls[run_id] = call_id
             name = (serialized or {}).get("name") or kwargs.get("name") or "tool"
-            params = to_jsonable_python(inputs, fallback=str) if isinstance(inputs, dict) else {"input": input_str}
+            params = jsonable(inputs) if isinstance(inputs, dict) else {"input": input_str}
             self.events.append(ToolCall(id=call_id, tool=str(name), params=params))
 
         def on_tool_end(self, output: Any, *, run_id: UUID, **kwargs: Any) -> None:
@@ -173,6 +172,10 @@ class LangGraphAdapter:
         if partial is not None:
             partial.trace = handler.events  # kept as it grows: the calls made so far stay in an error line
         state = await self.graph.ainvoke({"messages": inputs.message_dicts()}, config=config)
+        paused = state.get("__interrupt__") if isinstance(state, dict) else None
+        if paused:  # waiting for a person: the run did not finish, whatever the AI said before
+            asked = "; ".join(str(getattr(interrupt, "value", interrupt)) for interrupt in paused)
+            raise AgentOutputError(f"the graph stopped at an interrupt, waiting for input: {asked}")
         messages = state.get("messages") if isinstance(state, dict) else getattr(state, "messages", None)
         if not isinstance(messages, list):
             raise AgentOutputError(f"the graph returned {type(state).__name__} without a list of messages")

@@ -15,7 +15,7 @@ Token usage comes from the run's usage (``input_tokens``, ``output_tokens``, ``t
 is the run's final output (a structured output is written as JSON). An agent with tools and no ``tool_choice`` in
 its model settings is run with ``tool_choice="auto"`` (servers such as llama-cpp-python's ignore tools without it).
 When the run fails (``MaxTurnsExceeded``, a model error), the trace and usage the SDK kept of it go into the example's
-error line.
+error line; so they do when it stops for the approval of tool calls (``needs_approval``), which is an agent error.
 """
 
 from __future__ import annotations
@@ -26,11 +26,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic_core import to_jsonable_python
 
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
-from .._errors import partial_run
-from ._arguments import tool_params
+from .._errors import AgentOutputError, partial_run
+from ._arguments import jsonable, tool_params
 
 __all__ = ["OpenAIAgentsAdapter", "outputs_from_result", "trace_from_items"]
 
@@ -63,7 +62,7 @@ def _from_tool_call(raw: Any) -> list[TraceEvent]:
     if kind == "mcp_call":
         call_id = str(_field(raw, "id"))
         error = _field(raw, "error")
-        result = {"error": to_jsonable_python(error, fallback=str)} if error else _field(raw, "output")
+        result = {"error": jsonable(error)} if error else _field(raw, "output")
         return [
             ToolCall(id=call_id, tool=str(_field(raw, "name")), params=tool_params(_field(raw, "arguments"))),
             ToolResult(id=call_id, result=result),
@@ -96,7 +95,7 @@ def trace_from_items(items: Iterable[Any], errors: Mapping[str, str] | None = No
             if call_id in errors:
                 trace.append(ToolResult(id=call_id, result={"error": errors[call_id]}))
             else:
-                trace.append(ToolResult(id=call_id, result=to_jsonable_python(item.output, fallback=str)))
+                trace.append(ToolResult(id=call_id, result=jsonable(item.output)))
     return trace
 
 
@@ -128,7 +127,7 @@ def _response(final_output: Any) -> str:
         return ""
     if isinstance(final_output, BaseModel):
         return final_output.model_dump_json()
-    return json.dumps(to_jsonable_python(final_output, fallback=str))
+    return json.dumps(jsonable(final_output))
 
 
 def _usage(run: Any) -> dict[str, int] | None:
@@ -194,6 +193,11 @@ class OpenAIAgentsAdapter:
         except Exception as exc:
             _keep_partial(getattr(exc, "run_data", None), errors)
             raise
+        pending = getattr(result, "interruptions", None)
+        if pending:  # tool calls waiting for a person's approval: the run did not finish
+            _keep_partial(result, errors)
+            names = ", ".join(str(getattr(item, "tool_name", None) or "a tool") for item in pending)
+            raise AgentOutputError(f"the run stopped for approval of tool calls, which nobody gave: {names}")
         return outputs_from_result(result, errors)
 
 
