@@ -57,3 +57,23 @@ def test_a_lower_threshold_never_passes_a_failed_response() -> None:
     result = _result("Your order ships on Monday.", "Your order ships on Friday.", require=["similarity=1.5"])
     assert result.status == "failed"
     assert not result.metrics["similarity"].passed
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Yes\nActually no.",
+        "Your order ships on Monday.\n\nUpdate: your order was cancelled.",
+    ],
+)
+def test_a_response_line_saying_the_expected_one_does_not_pass_what_the_other_lines_say(response: str) -> None:
+    expected = response.split("\n")[0]
+    result = _result(expected, response)
+    assert result.status in ("undecided", "failed")
+
+
+@pytest.mark.parametrize("require", [[], ["similarity=1"]])
+def test_an_empty_response_never_passes(require: list[str]) -> None:
+    result = _result("Your order ships on Monday.", "", require=require)
+    assert result.status == "failed"
+    assert not result.metrics["similarity"].passed

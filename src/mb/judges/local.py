@@ -155,7 +155,7 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
     if cosine >= band.low and same_statement(candidate, reference):
         reason = f"{holds}: the same words in the same roles; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
-    if stated_on_a_line(candidate, reference):
+    if request.task is JudgeTask.EQUIVALENCE and stated_on_a_line(candidate, reference):  # grouped parameters only
         reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     why = doubts(candidate, reference)

@@ -68,7 +68,7 @@ def _similarity(example: Example, ctx: MatchContext, spec: MetricSpec) -> Metric
         )
     if not request.candidate.strip():
         return MetricResult(
-            value=1.0, passed=threshold <= 1.0, threshold=threshold, reason="similarity 1/5: the response is empty"
+            value=1.0, passed=False, threshold=threshold, reason="similarity 1/5: the response is empty"
         )
     return _graded(request, ctx, threshold, "similarity", decided=True)
 
