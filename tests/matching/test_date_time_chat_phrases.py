@@ -1,7 +1,7 @@
 """Date and time phrases people write in chat and email (offsets from another day, "next next", "but one", "coming",
 "on the dot", business deadlines, noon and midnight beside a day, times past and to the hour, windows "in the next"
-count of units), each with the argument it names passing and an argument moved by the phrase's smallest unit failing;
-a phrase read two ways is listed once per reading, and a phrase not understood whole is an error.
+unit or count of units), each with the argument it names passing and an argument moved by the phrase's smallest unit
+failing; a phrase read two ways is listed once per reading, and a phrase not understood whole is an error.
 
 Calendar facts used (checked with ``python -m calendar``): 2026-03-11 is a Wednesday; the Fridays around it are
 2026-02-27, 2026-03-06, 2026-03-13 and 2026-03-20, the Mondays 2026-03-16 and 2026-03-23; the first Monday of April
@@ -96,6 +96,17 @@ PAIRS: list[tuple[str, object, object]] = [
         {"start": "2026-03-11T14:29:00", "end": "2026-03-11T14:40:00"},
     ),
     ("in the next 3 days", "2026-03-12", "2026-03-15"),
+    # without a count, "in the next" unit is one unit from now, as "within the next" unit is; "next month" alone is
+    # the calendar month after this one
+    ("in the next week", "2026-03-13", "2026-03-19"),
+    ("in the next week", "2026-03-18", "2026-03-10"),
+    ("over the next week", "2026-03-18", "2026-03-19"),
+    ("in the next month", "2026-04-11", "2026-04-12"),
+    ("during the next month", "2026-04-11", "2026-04-30"),
+    ("in the next day", "2026-03-12", "2026-03-13"),
+    ("in the next year", "2027-03-11", "2027-03-12"),
+    ("next month", "2026-04-30", "2026-03-31"),
+    ("next week", "2026-03-16", "2026-03-13"),
 ]
 
 
