@@ -128,3 +128,22 @@ def test_the_argument_named_passes_and_one_moved_by_a_unit_fails(phrase: str, na
 )
 def test_a_phrase_not_understood_whole_is_an_error(phrase: str, argument: object) -> None:
     assert_date_row(phrase, argument, NOW, ERROR)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "now", "named", "moved"),
+    [
+        # a day moved onto a shorter month is still a whole day: its end moves with its last moment
+        ("a year ago today", datetime(2028, 2, 28, 12), "2027-02-28", "2027-03-01"),
+        ("a year ago today", datetime(2028, 2, 28, 12), "2027-02-28", "2027-02-27"),
+        ("1 year ago tomorrow", datetime(2028, 2, 28, 12), "2027-03-01", "2027-03-02"),
+        ("1 year ago tomorrow", datetime(2028, 2, 28, 12), "2027-03-01", "2027-02-28"),
+        ("a month from yesterday", datetime(2026, 1, 31, 12), "2026-02-28", "2026-03-01"),
+        ("a month from yesterday", datetime(2026, 1, 31, 12), "2026-02-28", "2026-02-27"),
+    ],
+)
+def test_a_day_moved_onto_a_shorter_month_passes_and_its_neighbours_fail(
+    phrase: str, now: datetime, named: str, moved: str
+) -> None:
+    assert_date_row(phrase, named, now, True)
+    assert_date_row(phrase, moved, now, False)

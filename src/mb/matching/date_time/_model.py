@@ -50,7 +50,8 @@ class Window:
 
     def shifted(self, delta: timedelta | relativedelta) -> Window:
         """The same window moved by ``delta``."""
-        return replace(self, lo=self.lo + delta, hi=self.hi + delta)
+        hi = self.hi + delta if self.closed or self.hi == self.lo else _end_moved(self.hi, delta)
+        return replace(self, lo=self.lo + delta, hi=hi)
 
     @property
     def label(self) -> str:
@@ -64,6 +65,13 @@ class Window:
         if self.gap:
             return f"{text} ({zone}; {self.gap})"
         return f"{text} ({zone})"
+
+
+def _end_moved(end: datetime, delta: timedelta | relativedelta) -> datetime:
+    """An excluded end moved by ``delta``, never before the moment after the last one inside moved by it: a day
+    ending on February 29 ends on March 1 a year earlier, not on February 28 (a month's clamp) with nothing in it."""
+    tick = timedelta(microseconds=1)
+    return max(end + delta, end - tick + delta + tick)
 
 
 def _label(w: Window) -> str:
@@ -125,7 +133,9 @@ class Reading:
     def shifted(self, delta: timedelta | relativedelta) -> Reading:
         """The same reading moved by ``delta``."""
         end = self.end.shifted(delta) if self.end else None
-        return Reading(self.start.shifted(delta), end, self.until + delta if self.until is not None else None)
+        return Reading(
+            self.start.shifted(delta), end, _end_moved(self.until, delta) if self.until is not None else None
+        )
 
     def whole(self) -> Reading:
         """A span as the one window from its start to its end (excluded); any other reading as it is."""
