@@ -14,6 +14,7 @@ from datetime import datetime
 
 import pytest
 
+from mb.matching.date_time import match_date_time
 from tests.support.verdicts import ERROR, assert_date_row
 
 NOW = datetime(2026, 3, 11, 14, 30)  # a Wednesday afternoon, naive (wall clock)
@@ -107,6 +108,19 @@ PAIRS: list[tuple[str, object, object]] = [
     ("in the next year", "2027-03-11", "2027-03-12"),
     ("next month", "2026-04-30", "2026-03-31"),
     ("next week", "2026-03-16", "2026-03-13"),
+    # a bare one-digit hour joined to four digits is a range of clocks, never a month of a year long past
+    (
+        "9-1700",
+        {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"},
+        {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:01:00"},
+    ),
+    ("9-1700", {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"}, "1700-09-15"),
+    (
+        "9 to 1700",
+        {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"},
+        {"start": "2026-03-12T08:59:00", "end": "2026-03-12T17:00:00"},
+    ),
+    ("9 to 1700", {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"}, "1700-01-01T09:00:00"),
 ]
 
 
@@ -147,3 +161,9 @@ def test_a_day_moved_onto_a_shorter_month_passes_and_its_neighbours_fail(
 ) -> None:
     assert_date_row(phrase, named, now, True)
     assert_date_row(phrase, moved, now, False)
+
+
+def test_a_window_under_a_minute_is_shown_with_its_seconds() -> None:
+    outcome = match_date_time("in the next 30 seconds", "2026-03-11T14:30:40", NOW)
+    assert not outcome.passed
+    assert "14:30:00-14:30:30" in outcome.reason

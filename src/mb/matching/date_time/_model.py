@@ -84,7 +84,10 @@ def _label(w: Window) -> str:
         last = w.hi - timedelta(days=1)
         return f"{w.lo:%Y-%m-%d}..{last:%Y-%m-%d}{note}"
     if w.lo.date() == w.hi.date():
-        return f"{w.lo:%Y-%m-%d} {w.lo:%H:%M}-{w.hi:%H:%M}{note}"
+        # seconds when minutes do not tell the window: "14:30:00-14:30:30", never "14:30-14:30"
+        seconds = w.hi - w.lo < timedelta(minutes=1) or w.lo.second or w.hi.second
+        clock = "%H:%M:%S" if seconds else "%H:%M"
+        return f"{w.lo:%Y-%m-%d} {w.lo.strftime(clock)}-{w.hi.strftime(clock)}{note}"
     return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%Y-%m-%dT%H:%M}{note}"
 
 
