@@ -1,7 +1,7 @@
 """Date and time phrases people write in chat and email (offsets from another day, "next next", "but one", "coming",
 "on the dot", business deadlines, noon and midnight beside a day, times past and to the hour, windows "in the next"
-count of units), each with the argument it names passing and an argument moved by the phrase's smallest unit failing;
-a phrase read two ways is listed once per reading, and a phrase not understood whole is an error.
+unit or count of units), each with the argument it names passing and an argument moved by the phrase's smallest unit
+failing; a phrase read two ways is listed once per reading, and a phrase not understood whole is an error.
 
 Calendar facts used (checked with ``python -m calendar``): 2026-03-11 is a Wednesday; the Fridays around it are
 2026-02-27, 2026-03-06, 2026-03-13 and 2026-03-20, the Mondays 2026-03-16 and 2026-03-23; the first Monday of April
@@ -14,6 +14,7 @@ from datetime import datetime
 
 import pytest
 
+from mb.matching.date_time import match_date_time
 from tests.support.verdicts import ERROR, assert_date_row
 
 NOW = datetime(2026, 3, 11, 14, 30)  # a Wednesday afternoon, naive (wall clock)
@@ -96,6 +97,30 @@ PAIRS: list[tuple[str, object, object]] = [
         {"start": "2026-03-11T14:29:00", "end": "2026-03-11T14:40:00"},
     ),
     ("in the next 3 days", "2026-03-12", "2026-03-15"),
+    # without a count, "in the next" unit is one unit from now, as "within the next" unit is; "next month" alone is
+    # the calendar month after this one
+    ("in the next week", "2026-03-13", "2026-03-19"),
+    ("in the next week", "2026-03-18", "2026-03-10"),
+    ("over the next week", "2026-03-18", "2026-03-19"),
+    ("in the next month", "2026-04-11", "2026-04-12"),
+    ("during the next month", "2026-04-11", "2026-04-30"),
+    ("in the next day", "2026-03-12", "2026-03-13"),
+    ("in the next year", "2027-03-11", "2027-03-12"),
+    ("next month", "2026-04-30", "2026-03-31"),
+    ("next week", "2026-03-16", "2026-03-13"),
+    # a bare one-digit hour joined to four digits is a range of clocks, never a month of a year long past
+    (
+        "9-1700",
+        {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"},
+        {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:01:00"},
+    ),
+    ("9-1700", {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"}, "1700-09-15"),
+    (
+        "9 to 1700",
+        {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"},
+        {"start": "2026-03-12T08:59:00", "end": "2026-03-12T17:00:00"},
+    ),
+    ("9 to 1700", {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"}, "1700-01-01T09:00:00"),
 ]
 
 
@@ -117,3 +142,28 @@ def test_the_argument_named_passes_and_one_moved_by_a_unit_fails(phrase: str, na
 )
 def test_a_phrase_not_understood_whole_is_an_error(phrase: str, argument: object) -> None:
     assert_date_row(phrase, argument, NOW, ERROR)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "now", "named", "moved"),
+    [
+        # a day moved onto a shorter month is still a whole day: its end moves with its last moment
+        ("a year ago today", datetime(2028, 2, 28, 12), "2027-02-28", "2027-03-01"),
+        ("a year ago today", datetime(2028, 2, 28, 12), "2027-02-28", "2027-02-27"),
+        ("1 year ago tomorrow", datetime(2028, 2, 28, 12), "2027-03-01", "2027-03-02"),
+        ("1 year ago tomorrow", datetime(2028, 2, 28, 12), "2027-03-01", "2027-02-28"),
+        ("a month from yesterday", datetime(2026, 1, 31, 12), "2026-02-28", "2026-03-01"),
+        ("a month from yesterday", datetime(2026, 1, 31, 12), "2026-02-28", "2026-02-27"),
+    ],
+)
+def test_a_day_moved_onto_a_shorter_month_passes_and_its_neighbours_fail(
+    phrase: str, now: datetime, named: str, moved: str
+) -> None:
+    assert_date_row(phrase, named, now, True)
+    assert_date_row(phrase, moved, now, False)
+
+
+def test_a_window_under_a_minute_is_shown_with_its_seconds() -> None:
+    outcome = match_date_time("in the next 30 seconds", "2026-03-11T14:30:40", NOW)
+    assert not outcome.passed
+    assert "14:30:00-14:30:30" in outcome.reason

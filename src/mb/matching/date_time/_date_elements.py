@@ -147,8 +147,10 @@ def _year_month_day_digits(m: re.Match[str]) -> Item | None:
 
 @_element(r"(?P<y>[12]\d{3})\s*[-/]\s*(?P<mo>\d{1,2})|(?P<mo2>\d{1,2})\s*[-/]\s*(?P<y2>[12]\d{3})", DIGIT)
 def _year_month_digits(m: re.Match[str]) -> Item | None:
+    """``2024-03``, ``3/2024``; a one-digit month joined by a dash to four digits before 1900 is no month
+    ("9-1700": 9:00 to 17:00)."""
     month = int(m["mo"] or m["mo2"])
-    if not 1 <= month <= 12:
+    if not 1 <= month <= 12 or (m["mo2"] and len(m["mo2"]) == 1 and "-" in m.group(0) and int(m["y2"]) < 1900):
         return None
     return Item("date", "", Month(month, (int(m["y"] or m["y2"]),), None))
 

@@ -50,7 +50,8 @@ class Window:
 
     def shifted(self, delta: timedelta | relativedelta) -> Window:
         """The same window moved by ``delta``."""
-        return replace(self, lo=self.lo + delta, hi=self.hi + delta)
+        hi = self.hi + delta if self.closed or self.hi == self.lo else _end_moved(self.hi, delta)
+        return replace(self, lo=self.lo + delta, hi=hi)
 
     @property
     def label(self) -> str:
@@ -66,6 +67,13 @@ class Window:
         return f"{text} ({zone})"
 
 
+def _end_moved(end: datetime, delta: timedelta | relativedelta) -> datetime:
+    """An excluded end moved by ``delta``, never before the moment after the last one inside moved by it: a day
+    ending on February 29 ends on March 1 a year earlier, not on February 28 (a month's clamp) with nothing in it."""
+    tick = timedelta(microseconds=1)
+    return max(end + delta, end - tick + delta + tick)
+
+
 def _label(w: Window) -> str:
     if w.grain in _FORMATS:
         return w.lo.strftime(_FORMATS[w.grain])
@@ -76,7 +84,10 @@ def _label(w: Window) -> str:
         last = w.hi - timedelta(days=1)
         return f"{w.lo:%Y-%m-%d}..{last:%Y-%m-%d}{note}"
     if w.lo.date() == w.hi.date():
-        return f"{w.lo:%Y-%m-%d} {w.lo:%H:%M}-{w.hi:%H:%M}{note}"
+        # seconds when minutes do not tell the window: "14:30:00-14:30:30", never "14:30-14:30"
+        seconds = w.hi - w.lo < timedelta(minutes=1) or w.lo.second or w.hi.second
+        clock = "%H:%M:%S" if seconds else "%H:%M"
+        return f"{w.lo:%Y-%m-%d} {w.lo.strftime(clock)}-{w.hi.strftime(clock)}{note}"
     return f"{w.lo:%Y-%m-%dT%H:%M}..{w.hi:%Y-%m-%dT%H:%M}{note}"
 
 
@@ -125,7 +136,9 @@ class Reading:
     def shifted(self, delta: timedelta | relativedelta) -> Reading:
         """The same reading moved by ``delta``."""
         end = self.end.shifted(delta) if self.end else None
-        return Reading(self.start.shifted(delta), end, self.until + delta if self.until is not None else None)
+        return Reading(
+            self.start.shifted(delta), end, _end_moved(self.until, delta) if self.until is not None else None
+        )
 
     def whole(self) -> Reading:
         """A span as the one window from its start to its end (excluded); any other reading as it is."""

@@ -84,10 +84,13 @@ _YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight
 
 #: A range joining four digits to a clock that is one beyond doubt: a 24-hour clock with its leading zero ("from 0900
 #: to 1700", "1700 - 0900"), with a colon ("09:00 to 1700", "from 9:00 to 1700"), am/pm ("9am-1700") or "hrs" ("0900
-#: hrs to 1700"): the other end is a clock too, never a year.
+#: hrs to 1700"): the other end is a clock too, never a year. So are four digits after a phrase's bare one-digit hour
+#: ("9-1700", "from 9 to 1700": 9:00 to 17:00, never 9:00 on January 1, 1700 to the end of that year).
 _CLOCK_END = r"(?:0\d[0-5]\d|\d{1,2}:[0-5]\d|\d{3,4}\s*(?:hours|hrs|hr|h)|\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm))"
 _JOIN = r"\s*(?:-|to|till|til|until|through|and)\s*"
-_ZERO_CLOCK_BEFORE_RE = re.compile(rf"\b{_CLOCK_END}(?:\s*(?:am|pm|a|p|hours|hrs|hr|h)\b)?{_JOIN}$")
+_ZERO_CLOCK_BEFORE_RE = re.compile(
+    rf"\b{_CLOCK_END}(?:\s*(?:am|pm|a|p|hours|hrs|hr|h)\b)?{_JOIN}$|^(?:from\s+|between\s+)?\d{_JOIN}$"
+)
 _ZERO_CLOCK_AFTER_RE = re.compile(rf"{_JOIN}{_CLOCK_END}\b")
 
 #: Words before a number of hours that make it a length ("in", "for", "after", "within").
