@@ -47,8 +47,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from mb.judges import JudgeRequest, JudgeTask, Verdict
-from mb.judges._confidence import SHORT_WORDS
-from mb.judges.local import BANDS, Band, LocalJudge, equivalence_verdict
+from mb.judges._banded import equivalence_verdict
+from mb.judges._confidence import SHORT_WORDS, Band
+from mb.judges.local import BANDS, LocalJudge
 
 Pair = tuple[str, str, int]
 

@@ -49,6 +49,15 @@ def from_models() -> dict[str, ExampleResult]:
     return dict(zip(NAMES, run.results, strict=True))
 
 
+LEXICAL_UNDECIDED = frozenset({"text-list-reordered", "text-object-other-key"})
+"""Wrong calls the lexical judge leaves undecided, never passed: the same words in another order, one word replaced."""
+
+
+def _expected(case: dict[str, Any]) -> str:
+    """The status the lexical judge gives a case."""
+    return "undecided" if _meta(case)["case"] in LEXICAL_UNDECIDED else str(_meta(case)["expect"])
+
+
 def test_the_cases_are_many_distinct_and_mostly_wrong_calls() -> None:
     assert len(set(NAMES)) == len(NAMES)
     assert 60 <= len(CASES) <= 100
@@ -63,7 +72,7 @@ def test_each_case_gets_its_verdict(name: str, from_file: dict[str, ExampleResul
     result = from_file[name]
     reasons = [a.reason for a in result.assertions] + [c.reason for c in result.checks]
     assert result.error is None, result.error
-    assert result.status == _meta(case)["expect"], (_meta(case)["probe"], reasons)
+    assert result.status == _expected(case), (_meta(case)["probe"], reasons)
 
 
 def test_the_api_path_gives_the_same_results(
@@ -98,7 +107,9 @@ def test_a_failed_call_names_the_call_the_parameter_and_both_values(from_file: d
         for assertion in from_file[name].assertions:
             if assertion.passed or assertion.call_id is None or assertion.assert_that == "no_tool_called":
                 continue
-            assert assertion.reason.startswith(f"call {assertion.call_id}"), assertion.reason
+            assert assertion.reason.removeprefix("undecided: ").startswith(f"call {assertion.call_id}"), (
+                assertion.reason
+            )
             for parameter in assertion.parameters:
                 if parameter.passed:
                     continue
@@ -151,7 +162,7 @@ def test_mb_eval_scores_the_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()[1:]]
-    assert [row["status"] for row in rows] == [_meta(case)["expect"] for case in CASES]
+    assert [row["status"] for row in rows] == [_expected(case) for case in CASES]
     passed = sum(_meta(case)["expect"] == "passed" for case in CASES)
     assert f"{passed}/{len(CASES)} passed" in result.stdout
 

@@ -20,9 +20,13 @@ def _evaluate(document: dict[str, Any], judge: str = "lexical") -> ExampleResult
     return evaluate([Example.model_validate(document)], judge=judge).results[0]
 
 
-def test_published_examples_pass() -> None:
+def test_published_examples_pass_but_the_lexical_judge_cannot_tell_the_calendar_response() -> None:
+    """ "I've scheduled the design review for next Friday at 2pm" for "Sure, I will schedule the design review": the
+    word overlap falls between the lexical judge's thresholds, so the response's check is undecided, never passed."""
     run = evaluate([Example.model_validate(d) for d in (SEARCH, CALENDAR, FRANCE)], judge="lexical")
-    assert [r.status for r in run.results] == ["passed"] * 3, [r.model_dump() for r in run.results if not r.passed]
+    assert [r.status for r in run.results] == ["passed", "undecided", "passed"], [r.model_dump() for r in run.results]
+    [response] = [check for check in run.results[1].checks if check.name == "expected_response"]
+    assert response.undecided
 
 
 def test_the_local_judge_leaves_a_response_it_cannot_tell_undecided() -> None:

@@ -84,7 +84,7 @@ def test_workers_give_what_one_process_gives(tmp_path: Path, metrics: list[str] 
     results = [json.loads(line) for line in _rows(tmp_path / "one.jsonl").splitlines()]
     assert len(results) == alone.summary.total == sum(1 for line in path.read_bytes().split(b"\n") if line.strip())
     assert [r["line"] for r in results] == sorted(r["line"] for r in results)
-    assert {r["status"] for r in results} == {"passed", "failed", "error"}
+    assert {r["status"] for r in results} == {"passed", "failed", "error", "undecided"}
 
 
 def test_the_results_file_starts_with_its_run_record_and_the_results_stay_in_it(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ undecided (and what it could not answer)."""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -81,10 +82,21 @@ def test_decided_verdicts_stand_and_the_undecided_go_to_the_llm() -> None:
     assert cascade.supports(JudgeTask.COHERENCE)
 
 
+def _long_query_lines() -> list[dict[str, Any]]:
+    """The published examples and a search whose long query says another number: a guard fails it, and a long pair's
+    failure is of low confidence (long news sentences that differ in a detail are often paraphrases)."""
+    lines = spec_lines("examples-executed.jsonl")
+    search = copy.deepcopy(lines[0])
+    expected = "quarterly revenue of the three largest European airlines in the last fiscal year"
+    search["expectations"]["assertions"][0]["parameters"][0]["matcher"]["value"] = expected
+    search["outputs"]["trace"][0]["params"]["query"] = expected.replace("three", "four")
+    return [*lines, search]
+
+
 def test_the_summary_counts_escalations_and_low_confidence_verdicts() -> None:
     llm = _LLM()
     cascade = CascadeJudge(LexicalJudge(), llm)
-    examples = [Example.model_validate(document) for document in spec_lines("examples-executed.jsonl")]
+    examples = [Example.model_validate(document) for document in _long_query_lines()]
     run = evaluate(examples, judge=cascade)
     escalated, saved = cascade.escalation_counts()
     assert (run.summary.escalated, run.summary.llm_calls_saved) == (escalated, saved)
@@ -101,13 +113,15 @@ def test_the_summary_counts_escalations_and_low_confidence_verdicts() -> None:
         for assertion in result.assertions
         for parameter in assertion.parameters
     )
-    assert flagged > 0  # the extra-detail title of the calendar example
+    assert flagged > 0  # the long query that says another number
     assert builder.build().low_confidence == flagged == plain.summary.low_confidence
 
 
 def test_mb_eval_reports_low_confidence_verdicts(tmp_path: Path) -> None:
     output = tmp_path / "results.jsonl"
-    args = ["eval", str(SPEC / "examples-executed.jsonl"), "--judge", "lexical", "-o", str(output)]
+    source = tmp_path / "executed.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in _long_query_lines()), encoding="utf-8")
+    args = ["eval", str(source), "--judge", "lexical", "-o", str(output)]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "verdict(s) of low confidence" in result.output

@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
-from mb.judges._confidence import CALIBRATIONS, SHORT_WORDS, p_equivalent
 from mb.judges.base import LOW_CONFIDENCE, JudgeRequest, JudgeTask, Verdict
 from mb.judges.lexical import LexicalJudge
 
 EQ = JudgeTask.EQUIVALENCE
-
-
-@pytest.mark.parametrize("judge", sorted(CALIBRATIONS))
-def test_probability_rises_with_the_measure_and_a_veto_caps_it(judge: str) -> None:
-    calibration = CALIBRATIONS[judge]
-    values = [p_equivalent(calibration, raw / 10, vetoed=False, words=20) for raw in range(11)]
-    assert values == sorted(values)
-    assert values[0] < 0.1 < 0.9 < values[-1] or values[-1] > 0.85
-    assert p_equivalent(calibration, 1.0, vetoed=True, words=SHORT_WORDS) < 0.1
-    assert p_equivalent(calibration, float("nan"), vetoed=False, words=3) == 0.0
 
 
 def _verdict(candidate: str, reference: str) -> Verdict:
@@ -40,18 +27,26 @@ def test_clear_cases_are_confident_and_say_so() -> None:
         assert "confidence" in verdict.reason
 
 
-def test_a_borderline_pair_is_low_confidence() -> None:
+def test_a_borderline_pair_is_undecided_never_passed() -> None:
     verdict = _verdict("book a table at the Italian place", "book a table at an Italian restaurant")
-    assert verdict.confidence is not None
-    assert verdict.confidence < LOW_CONFIDENCE
+    assert verdict.undecided
+    assert not verdict.passed
+    assert not verdict.low_confidence  # counted as undecided, not flagged as a decided verdict
+
+
+def test_a_long_pair_a_guard_fails_is_low_confidence() -> None:
+    verdict = _verdict(
+        "quarterly revenue of the four largest European airlines in the last fiscal year",
+        "quarterly revenue of the three largest European airlines in the last fiscal year",
+    )
+    assert not verdict.passed
     assert verdict.low_confidence
 
 
-def test_extra_detail_passes_but_is_not_confident() -> None:
+def test_a_line_of_grouped_parameters_stating_the_reference_passes() -> None:
     verdict = _verdict("Design review\nHQ building, room 4", "Design review")
     assert verdict.passed
-    assert "adds detail" in verdict.reason
-    assert verdict.low_confidence
+    assert "the others add detail" in verdict.reason
 
 
 def test_errors_and_uncalibrated_verdicts_are_never_low_confidence() -> None:

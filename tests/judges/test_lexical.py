@@ -106,8 +106,10 @@ def test_accuracy_on_the_labelled_pairs_stays_high(judge: LexicalJudge) -> None:
     rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
     requests = [JudgeRequest(JudgeTask(r["task"]), r["candidate"], r["reference"]) for r in rows]
     verdicts = judge.judge_sync(requests)
-    correct = sum(v.passed == r["label"] for v, r in zip(verdicts, rows, strict=True))
-    assert correct / len(rows) >= 0.85
+    decided = [(v, r) for v, r in zip(verdicts, rows, strict=True) if not v.undecided]
+    assert sum(v.passed == r["label"] for v, r in decided) / len(decided) >= 0.9
+    banded = [r["label"] for v, r in decided if v.passed and r["task"] != "support"]
+    assert sum(banded) / len(banded) >= 0.9  # an equivalence or similarity the judge passes is right
     assert set(LEXICAL_THRESHOLDS) == {EQ, SIM, SUP}
 
 
@@ -120,3 +122,96 @@ def test_texts_sharing_no_content_word_never_match(task: JudgeTask, candidate: s
     (verdict,) = LexicalJudge().judge_sync([JudgeRequest(task, candidate, "Paris is the capital of France.")])
     assert not verdict.passed
     assert "word overlap 0.00" in verdict.reason
+
+
+UNTELLABLE = [
+    ("A man in a red coat rides a bike.", "A man on a red bike rides in a coat."),
+    ("She is writing on a whiteboard.", "She is writing."),
+    ("Ana is the manager of Ben.", "The manager of Ana is Ben."),
+    ("What does a flu rash look like?", "How soon does a flu rash appear?"),
+]
+"""Responses sharing most words with the expected response but not saying the same: reordered roles, an added
+qualifier, a swapped relation, another question."""
+
+
+def _executed(response: str, expected: str, query: str, expected_query: str) -> dict[str, object]:
+    """One executed line: a search whose query is checked as free text, and a response against its expected one."""
+    parameter = {"param": "query", "matcher": {"match_as": "free_text", "value": expected_query}}
+    return {
+        "inputs": {"messages": [{"role": "user", "content": "Find it."}], "tools": ["search"]},
+        "expectations": {
+            "expected_response": expected,
+            "assertions": [{"assert_that": "tool_called", "tool": "search", "parameters": [parameter]}],
+        },
+        "outputs": {
+            "response": response,
+            "trace": [
+                {"event": "tool_call", "id": "c1", "tool": "search", "params": {"query": query}},
+                {"event": "tool_result", "id": "c1", "result": {"status": "ok"}},
+            ],
+        },
+    }
+
+
+def _statuses(tmp_path: Path, lines: list[dict[str, object]]) -> list[str]:
+    from click.testing import CliRunner
+
+    from mb.cli import main
+
+    source, output = tmp_path / "executed.jsonl", tmp_path / "results.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["eval", str(source), "--judge", "lexical", "--metrics", "none", "-o", str(output)]
+    )
+    assert result.exit_code in (0, 1), result.output
+    return [json.loads(line)["status"] for line in output.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def test_mb_eval_never_passes_a_response_that_shares_words_but_may_say_another_thing(tmp_path: Path) -> None:
+    lines = [_executed(response, expected, "weather", "weather") for response, expected in UNTELLABLE]
+    assert set(_statuses(tmp_path, lines)) <= {"undecided", "failed"}
+
+
+def test_mb_eval_never_passes_a_free_text_argument_with_roles_swapped(tmp_path: Path) -> None:
+    swaps = [
+        ("Ana is the manager of Ben", "The manager of Ana is Ben"),
+        ("flights from Paris to Rome", "flights from Rome to Paris"),
+    ]
+    lines = [_executed("Done.", "Done.", query, expected) for query, expected in swaps]
+    assert set(_statuses(tmp_path, lines)) <= {"undecided", "failed"}
+
+
+def test_mb_eval_passes_the_same_statement_and_fails_a_changed_number(tmp_path: Path) -> None:
+    lines = [
+        _executed("Ana manages Ben.", "Ana manages Ben.", "weather in Paris", "weather in Paris"),
+        _executed("Ben is managed by Ana.", "Ana manages Ben.", "Ana manages Ben", "Ben is managed by Ana"),
+        _executed("I booked 3 tables.", "I booked 4 tables.", "weather", "weather"),
+    ]
+    assert _statuses(tmp_path, lines) == ["passed", "passed", "failed"]
+
+
+@pytest.mark.parametrize("task", [EQ, SIM])
+@pytest.mark.parametrize(("candidate", "reference"), UNTELLABLE)
+def test_a_pair_sharing_words_but_maybe_not_the_meaning_is_undecided(
+    judge: LexicalJudge, task: JudgeTask, candidate: str, reference: str
+) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(task, candidate, reference)])
+    assert verdict.undecided, verdict.reason
+    assert not verdict.passed
+
+
+def test_overlap_between_the_thresholds_is_undecided_and_below_the_lower_one_fails(judge: LexicalJudge) -> None:
+    between, below = judge.judge_sync(
+        [
+            JudgeRequest(
+                SIM,
+                "I've scheduled the design review for next Friday at 2pm.",
+                "Sure, I will schedule the design review.",
+            ),
+            JudgeRequest(SIM, "The weather is nice today.", "Sure, I will schedule the design review."),
+        ]
+    )
+    assert between.undecided
+    assert "passes from 0.72, fails below 0.25" in between.reason
+    assert not below.undecided
+    assert not below.passed

@@ -27,7 +27,8 @@ FLIP_LINE = 9
 
 
 def bundled() -> list[dict[str, Any]]:
-    """The bundled executed examples (eleven lines; line 11 fails, line 3 cites a span past its response)."""
+    """The bundled executed examples (eleven lines; the lexical judge leaves lines 2, 10 and 11 undecided, line 3 cites
+    a span past its response)."""
     return [copy.deepcopy(document) for document in example_lines(executed=True)]
 
 

@@ -37,8 +37,9 @@ def test_a_results_file_round_trips_with_its_run_record(tmp_path: Path) -> None:
     assert record.finished_at is not None
     assert record.started_at <= record.finished_at
     statuses = [r.status for r in read.results]
-    assert (record.counts.total, record.counts.passed, record.counts.failed) == (4, 2, 2)
-    assert statuses == ["passed", "failed", "failed", "passed"]  # line 3: "Sure, I will..." is not similar enough for 4
+    assert (record.counts.total, record.counts.passed, record.counts.failed) == (4, 2, 1)
+    # line 3: the lexical judge cannot tell whether "Sure, I will..." means the expected response: never passed
+    assert statuses == ["passed", "failed", "undecided", "passed"]
     # every row names its example by the hash of the executed line it scores
     executed = EXECUTED.read_bytes().splitlines()
     assert [r.example_hash for r in read.results] == [

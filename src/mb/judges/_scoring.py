@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ._confidence import CALIBRATIONS, p_equivalent
 from ._guards import GUARD_CAP, GuardFailure, describe_failures
 from .base import JudgeTask, Verdict
 
@@ -41,9 +40,6 @@ class Measure:
     words: int = 0
     """Length in words of the longer text (confidence depends on it)."""
 
-    contained: bool = False
-    """EQUIVALENCE: the candidate states every content word of the reference, adding detail."""
-
 
 def scaled(raw: float, threshold: float) -> float:
     """Map ``raw`` in [0, 1] to a score whose 0.5 is ``threshold``: piecewise linear, 0 stays 0 and 1 stays 1."""
@@ -56,40 +52,18 @@ def scaled(raw: float, threshold: float) -> float:
     return 0.5 * raw / threshold
 
 
-_CALIBRATED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY})
-
-
-def _confidence(measure: Measure, passed: bool, judge: str) -> float | None:
-    calibration = CALIBRATIONS.get(judge)
-    if calibration is None or measure.task not in _CALIBRATED:
-        return None
-    p = p_equivalent(calibration, measure.raw, bool(measure.failures), measure.words)
-    return round(p if passed else 1.0 - p, 4)
-
-
 def to_verdict(measure: Measure, threshold: float, judge: str) -> Verdict:
-    """The verdict for a measure: scaled, capped when a guard fired, explained, with its calibrated confidence."""
+    """The verdict for a measure: scaled, capped when a guard fired, explained."""
     if measure.fixed is not None:
         return Verdict(measure.fixed, measure.detail, judge, confidence=1.0)
     score = scaled(measure.raw, threshold)
-    extra_detail = measure.contained and not measure.failures and score < 0.5
-    if extra_detail:  # extra detail is allowed: the reference's whole content is there
-        score = 0.5
     if measure.failures:
         score = min(score, GUARD_CAP)
-    confidence = _confidence(measure, score >= 0.5, judge)
     holds, fails = HOLDS.get(measure.task, ("holds", "does not hold"))
     if measure.failures:
         reason = f"{fails}: {describe_failures(measure.failures)}; {measure.detail} (threshold {threshold:.2f})"
-    elif extra_detail:
-        reason = (
-            f"{holds}: the candidate states every content word of the reference and adds detail; {measure.detail} "
-            f"< threshold {threshold:.2f}"
-        )
     else:
         verdict = holds if score >= 0.5 else fails
         relation = ">=" if score >= 0.5 else "<"
         reason = f"{verdict}: {measure.detail} {relation} threshold {threshold:.2f}"
-    if confidence is not None:
-        reason += f"; confidence {confidence:.0%}"
-    return Verdict(score, reason, judge, confidence=confidence)
+    return Verdict(score, reason, judge)

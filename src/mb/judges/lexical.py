@@ -1,31 +1,47 @@
 """The lexical judge: word overlap and fuzzy matching, guarded against changed numbers, negation and names.
 
 Deterministic and dependency-free (rapidfuzz only). Texts are compared after normalization (case, punctuation,
-white space, contractions) and light stemming, so "Booked 2 tables" and "book two tables" meet. It answers
-EQUIVALENCE, SIMILARITY and SUPPORT; graded questions (relevance, coherence...) need the LLM judge.
+white space, contractions) and light stemming, so "Booked 2 tables" and "book two tables" share their words. It
+answers EQUIVALENCE and SIMILARITY by the local judge's rule (``equivalence_verdict``: guards, the same statement,
+doubts, then a band) over the word overlap, passed, failed or undecided; SUPPORT by one threshold. Graded questions
+(relevance, coherence...) need the LLM judge.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ._confidence import SHORT_WORDS, Band
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
     from ._scoring import Measure
 
-__all__ = ["LEXICAL_THRESHOLDS", "LexicalJudge"]
+__all__ = ["LEXICAL_BANDS", "LEXICAL_THRESHOLDS", "LexicalJudge"]
 
 LEXICAL_THRESHOLDS: Mapping[JudgeTask, float] = {
     JudgeTask.EQUIVALENCE: 0.72,
-    JudgeTask.SIMILARITY: 0.25,
+    JudgeTask.SIMILARITY: 0.72,
     JudgeTask.SUPPORT: 0.55,
 }
-"""Raw similarity at which a pair counts as equivalent / similar / supported. EQUIVALENCE: the accuracy-optimal
-threshold on the labelled public pairs (``bench/judge_accuracy.py``); the others: ``bench/calibrate_local.py``."""
+"""Raw similarity at which a pair counts as equivalent / similar / supported. EQUIVALENCE and SIMILARITY (one rule):
+the upper threshold of ``LEXICAL_BANDS``; SUPPORT: ``bench/calibrate_local.py``."""
+
+LEXICAL_BANDS: Mapping[bool, Band] = {
+    True: Band(low=0.25, high=0.72, passed_confidence=0.85, failed_confidence=0.95),
+    False: Band(low=0.25, high=0.72, passed_confidence=0.81, failed_confidence=0.55),
+}
+"""Where the word overlap decides an EQUIVALENCE or SIMILARITY pair (``equivalence_verdict``), for short pairs
+(``True``: the longer text has at most ``SHORT_WORDS`` words) and longer ones. ``high``: the accuracy-optimal
+threshold on the labelled public pairs (``bench/judge_accuracy.py``); ``low``: the response gate's former threshold
+(``bench/calibrate_local.py``), below which no pair of the public training splits was equivalent. The confidences are
+the shares of right verdicts on those splits (STS-B, SICK and MRPC train; a failure by a guard included)."""
 
 _TASKS = frozenset(LEXICAL_THRESHOLDS)
+_BANDED = frozenset({JudgeTask.EQUIVALENCE, JudgeTask.SIMILARITY})
+"""Tasks decided by ``equivalence_verdict``: the overlap's band, the guards and the doubts."""
 
 
 class LexicalJudge:
@@ -33,10 +49,17 @@ class LexicalJudge:
     few words ("purchase" vs "buy"), which the local and LLM judges catch."""
 
     def __init__(self, thresholds: Mapping[JudgeTask | str, float] | None = None) -> None:
-        """``thresholds`` overrides the calibrated raw-similarity threshold per task."""
+        """``thresholds`` overrides the calibrated raw-similarity threshold per task (for EQUIVALENCE and SIMILARITY
+        the one from which a pair passes; the lower threshold stays unless above it)."""
         self._thresholds = dict(LEXICAL_THRESHOLDS)
+        self._bands: dict[JudgeTask, Mapping[bool, Band]] = dict.fromkeys(_BANDED, LEXICAL_BANDS)
         for task, value in (thresholds or {}).items():
             self._thresholds[JudgeTask(task)] = float(value)
+            if JudgeTask(task) in _BANDED:
+                high = float(value)
+                self._bands[JudgeTask(task)] = {
+                    short: replace(band, low=min(band.low, high), high=high) for short, band in LEXICAL_BANDS.items()
+                }
 
     @property
     def name(self) -> str:
@@ -50,7 +73,7 @@ class LexicalJudge:
     def measure(self, request: JudgeRequest) -> Measure:
         """The raw similarity and the guards for one request (thresholds not applied)."""
         from ._guards import precheck, run_guards  # the guards' tables load when a first question is judged
-        from ._overlap import contains_reference, pair_similarity, support_overlap
+        from ._overlap import pair_similarity, support_overlap
         from ._scoring import Measure
 
         fixed = precheck(request)
@@ -63,12 +86,13 @@ class LexicalJudge:
             raw, detail = pair_similarity(request.candidate, request.reference)
             failures = run_guards(request.task, request.candidate, request.reference)
         words = max(len(request.candidate.split()), len(request.reference.split()))
-        contained = request.task is JudgeTask.EQUIVALENCE and contains_reference(request.candidate, request.reference)
-        return Measure(request.task, raw, detail, failures, words=words, contained=contained)
+        return Measure(request.task, raw, detail, failures, words=words)
 
     def judge_sync(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
         """Answer every request, in order, without an event loop."""
-        from ._guards import oversized
+        from ._banded import equivalence_verdict
+        from ._guards import oversized, precheck
+        from ._overlap import pair_similarity
         from ._scoring import to_verdict
 
         verdicts = []
@@ -77,7 +101,13 @@ class LexicalJudge:
             error = error or oversized(request)
             if error is None:
                 try:
-                    verdicts.append(to_verdict(self.measure(request), self._thresholds[request.task], self.name))
+                    if request.task in _BANDED and precheck(request) is None:
+                        raw, detail = pair_similarity(request.candidate, request.reference)
+                        words = max(len(request.candidate.split()), len(request.reference.split()))
+                        band = self._bands[request.task][words <= SHORT_WORDS]
+                        verdicts.append(equivalence_verdict(request, raw, band, self.name, detail=detail))
+                    else:
+                        verdicts.append(to_verdict(self.measure(request), self._thresholds[request.task], self.name))
                     continue
                 except Exception as exc:  # a judge never raises: the failure becomes this request's verdict
                     error = f"lexical judge failed: {type(exc).__name__}: {exc}"

@@ -24,43 +24,23 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ._confidence import SHORT_WORDS
-from ._doubts import added_detail, doubts, one_counted, same_spelling, stated_on_a_line, substitution
+from ._banded import equivalence_verdict
+from ._confidence import SHORT_WORDS, Band
 from ._embedder import get_embedder, require_dependencies
-from ._guards import GUARD_CAP, describe_failures, oversized, precheck, run_guards
-from ._names import spell_regions
+from ._guards import oversized, precheck, run_guards
 from ._overlap import support_overlap
-from ._roles import same_statement
-from ._scoring import HOLDS, Measure, scaled, to_verdict
-from ._text import content_stems, sentences
+from ._scoring import Measure, to_verdict
+from ._text import sentences
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BANDS", "LOCAL_THRESHOLDS", "Band", "LocalJudge"]
-
-
-@dataclass(frozen=True, slots=True)
-class Band:
-    """Where the cosine decides an EQUIVALENCE pair: failed below ``low``, passed from ``high``, undecided between."""
-
-    low: float
-    """Below this cosine the pair fails."""
-
-    high: float
-    """From this cosine the pair passes (unless a guard fired or a doubt stands)."""
-
-    passed_confidence: float
-    """Share of passes that were right on the public development corpora (the confidence of a pass)."""
-
-    failed_confidence: float
-    """Share of failures (below ``low``) that were right on the public development corpora."""
+__all__ = ["BANDS", "LOCAL_THRESHOLDS", "LocalJudge"]
 
 
 BANDS: Mapping[bool, Band] = {
@@ -73,9 +53,6 @@ was then lowered to the lowest value that adds no wrong pass on the development 
 PAWS-Wiki dev, the generated and hand-written tool-argument pairs: ``bench/judge_heldout.py --pass-from``). The
 confidences are the shares of right verdicts measured there; a long pair that fails may well be a paraphrase (news
 sentences that differ in a detail), hence its low confidence."""
-
-UNDECIDED_CONFIDENCE = 0.5
-"""The confidence an undecided verdict carries: the judge cannot tell."""
 
 LOCAL_THRESHOLDS: Mapping[JudgeTask, float] = {
     JudgeTask.EQUIVALENCE: BANDS[False].high,
@@ -125,54 +102,6 @@ def _windows(chunk: str) -> tuple[str, ...]:
     if len(chunk.split()) <= _PIECE_WORDS:
         windows.append(chunk)
     return tuple(dict.fromkeys(w for w in windows if w.strip())) or (chunk,)
-
-
-def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge: str) -> Verdict:
-    """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the cosine and the checks: failed when a guard fires;
-    passed from the band's lower bound when both texts make the same statement (``same_statement``: the same words in
-    the same roles); undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said
-    more times, "became" in one text only, questions asking different things, one end of a route said the other way, one
-    word replaced by another or a "one" said in one text only above the band's lower bound, added detail below its upper
-    bound); else passed, failed or undecided by the cosine's band. Both checks read the texts once wording that changes
-    no meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
-    reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
-    Oregon")."""
-    candidate, reference = request.candidate, request.reference
-    holds, fails = HOLDS[request.task]
-    failures = run_guards(request.task, candidate, reference)
-    score = scaled(cosine, band.high)
-    measured = f"cosine {cosine:.2f}; passes from {band.high:.2f}, fails below {band.low:.2f}"
-    if failures:
-        reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
-        return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
-    candidate, reference = spell_regions(candidate, reference), spell_regions(reference, candidate)
-    if (candidate, reference) != (request.candidate, request.reference) and content_stems(candidate) == content_stems(
-        reference
-    ):
-        reason = f"{holds}: the same words, a region written as its code; {measured}"
-        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
-    candidate, reference = same_spelling(candidate, reference), same_spelling(reference, candidate)
-    if cosine >= band.low and same_statement(candidate, reference):
-        reason = f"{holds}: the same words in the same roles; {measured}"
-        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
-    if request.task is JudgeTask.EQUIVALENCE and stated_on_a_line(candidate, reference):  # grouped parameters only
-        reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
-        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
-    why = doubts(candidate, reference)
-    replaced = [substitution(candidate, reference), one_counted(candidate, reference)] if cosine >= band.low else []
-    added = added_detail(candidate, reference) if cosine < band.high else None
-    why += [reason for reason in (*replaced, added) if reason]
-    if why:
-        reason = f"undecided: {'; '.join(why)}; {measured}"
-        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
-    if cosine >= band.high:
-        reason = f"{holds}: {measured}; confidence {band.passed_confidence:.0%}"
-        return Verdict(score, reason, judge, confidence=band.passed_confidence)
-    if cosine < band.low:
-        reason = f"{fails}: {measured}; confidence {band.failed_confidence:.0%}"
-        return Verdict(score, reason, judge, confidence=band.failed_confidence)
-    reason = f"undecided: {measured} (too close to call offline)"
-    return Verdict(score, reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
 
 
 class LocalJudge:

@@ -1,0 +1,70 @@
+"""One rule for EQUIVALENCE and SIMILARITY, shared by the offline judges: the guards, the same statement, the doubts,
+then a band of the judge's raw measure (the local judge's cosine, the lexical judge's word overlap).
+
+Light on purpose: the lexical judge uses it without the ``local`` extra (no numpy, no tokenizers).
+"""
+
+from __future__ import annotations
+
+from ._confidence import Band
+from ._doubts import added_detail, doubts, one_counted, same_spelling, stated_on_a_line, substitution
+from ._guards import GUARD_CAP, describe_failures, run_guards
+from ._names import spell_regions
+from ._roles import same_statement
+from ._scoring import HOLDS, scaled
+from ._text import content_stems
+from .base import JudgeRequest, JudgeTask, Verdict
+
+__all__ = ["UNDECIDED_CONFIDENCE", "equivalence_verdict"]
+
+
+UNDECIDED_CONFIDENCE = 0.5
+"""The confidence an undecided verdict carries: the judge cannot tell."""
+
+
+def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: str, *, detail: str = "") -> Verdict:
+    """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the raw measure (``detail`` describes it; the cosine by
+    default) and the checks: failed when a guard fires; passed from the band's lower bound when both texts make the
+    same statement (``same_statement``: the same words in the same roles); undecided when a doubt stands (``_doubts``:
+    reordered words, an omitted qualifier or a word said more times, "became" in one text only, questions asking
+    different things, one end of a route said the other way, one word replaced by another or a "one" said in one text
+    only above the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the
+    band. Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a
+    multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
+    written as its code ("Portland, OR" / "Portland, Oregon")."""
+    candidate, reference = request.candidate, request.reference
+    holds, fails = HOLDS[request.task]
+    failures = run_guards(request.task, candidate, reference)
+    score = scaled(raw, band.high)
+    measured = f"{detail or f'cosine {raw:.2f}'}; passes from {band.high:.2f}, fails below {band.low:.2f}"
+    if failures:
+        reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
+        return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
+    candidate, reference = spell_regions(candidate, reference), spell_regions(reference, candidate)
+    if (candidate, reference) != (request.candidate, request.reference) and content_stems(candidate) == content_stems(
+        reference
+    ):
+        reason = f"{holds}: the same words, a region written as its code; {measured}"
+        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    candidate, reference = same_spelling(candidate, reference), same_spelling(reference, candidate)
+    if raw >= band.low and same_statement(candidate, reference):
+        reason = f"{holds}: the same words in the same roles; {measured}"
+        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    if request.task is JudgeTask.EQUIVALENCE and stated_on_a_line(candidate, reference):  # grouped parameters only
+        reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
+        return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
+    why = doubts(candidate, reference)
+    replaced = [substitution(candidate, reference), one_counted(candidate, reference)] if raw >= band.low else []
+    added = added_detail(candidate, reference) if raw < band.high else None
+    why += [reason for reason in (*replaced, added) if reason]
+    if why:
+        reason = f"undecided: {'; '.join(why)}; {measured}"
+        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
+    if raw >= band.high:
+        reason = f"{holds}: {measured}; confidence {band.passed_confidence:.0%}"
+        return Verdict(score, reason, judge, confidence=band.passed_confidence)
+    if raw < band.low:
+        reason = f"{fails}: {measured}; confidence {band.failed_confidence:.0%}"
+        return Verdict(score, reason, judge, confidence=band.failed_confidence)
+    reason = f"undecided: {measured} (too close to call offline)"
+    return Verdict(score, reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
