@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ._confidence import SHORT_WORDS
-from ._doubts import added_detail, doubts, one_counted, same_spelling, stated_on_a_line, substitution
+from ._doubts import added_detail, cues, doubts, one_counted, same_spelling, stated_on_a_line, substitution
 from ._embedder import get_embedder, require_dependencies
 from ._guards import GUARD_CAP, describe_failures, oversized, precheck, run_guards
 from ._names import spell_regions
@@ -145,6 +145,10 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
     if failures:
         reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
+    cued = cues(candidate, reference)
+    if cued:
+        reason = f"undecided: {'; '.join(cued)}; {measured}"
+        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     candidate, reference = spell_regions(candidate, reference), spell_regions(reference, candidate)
     if (candidate, reference) != (request.candidate, request.reference) and content_stems(candidate) == content_stems(
         reference
