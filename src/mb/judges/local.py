@@ -131,11 +131,12 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
     """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the cosine and the checks: failed when a guard fires;
     undecided when a cue stands (``cues``: a direction word against its opposite, a word of frequency, exception,
     negation, approximation or a qualified role in one text only, a question against a statement, a sentence that
-    repeats the other text with one word replaced); passed from the band's lower bound when both texts make the same statement (``same_statement``: the same words in
-    the same roles); undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said
-    more times, "became" in one text only, questions asking different things, one end of a route said the other way, one
-    word replaced by another or a "one" said in one text only above the band's lower bound, added detail below its upper
-    bound); else passed, failed or undecided by the cosine's band. Both checks read the texts once wording that changes
+    repeats the other text with one word replaced); passed from the band's lower bound when both texts make the same
+    statement (``same_statement``: the same words in the same roles); undecided when a doubt stands (``_doubts``:
+    reordered words, an omitted qualifier or a word said more times, "became" in one text only, questions asking
+    different things, one end of a route said the other way, one word replaced by another or a "one" said in one text
+    only above the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the
+    cosine's band. Both checks read the texts once wording that changes
     no meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
     reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
     Oregon")."""
