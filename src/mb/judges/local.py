@@ -136,10 +136,9 @@ def equivalence_verdict(request: JudgeRequest, cosine: float, band: Band, judge:
     reordered words, an omitted qualifier or a word said more times, "became" in one text only, questions asking
     different things, one end of a route said the other way, one word replaced by another or a "one" said in one text
     only above the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the
-    cosine's band. Both checks read the texts once wording that changes
-    no meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
-    reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
-    Oregon")."""
+    cosine's band. Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A
+    line of a multi-line candidate (grouped parameters) that states the reference passes, and so do the same words
+    with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
     failures = run_guards(request.task, candidate, reference)
