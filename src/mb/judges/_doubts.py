@@ -426,14 +426,13 @@ def cues(candidate: str, reference: str) -> list[str]:
     replaced (the candidate states the reference, then contradicts it)."""
     mine, theirs = _said(candidate), _said(reference)
     found = [
-        f"one text says {(mine | theirs)[cue]!r} and the other does not: "
-        f"{_CUE_PHRASES.get(tuple(cue.split()), 'a negation')}"
+        f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
         for cue in sorted((mine.keys() ^ theirs.keys()) - _DIRECTION_WORDS)
     ]
     for a, b in _OPPOSITE_DIRECTION:
         for one, other in ((mine, theirs), (theirs, mine)):
             if a in one and b not in one and b in other and a not in other:
-                found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: the direction may differ")
+                found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
     if _asks(candidate) != _asks(reference):
         found.append("one text asks a question, the other states something")
     if _contradicting_sentence(candidate, reference) or _contradicting_sentence(reference, candidate):
