@@ -105,6 +105,10 @@ _DOUBTS = {
     "adds detail": "adds detail",
     "and the other does not": "degree or scope",
     "the direction may differ": "other direction",
+    "maybe the opposite": "opposite direction word",
+    "only one text says": "cue in one text",
+    "asks a question, the other": "question and statement",
+    "with one word replaced": "contradicting sentence",
 }
 
 

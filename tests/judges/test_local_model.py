@@ -347,3 +347,54 @@ def test_the_passive_voice_of_the_same_clause_is_not_a_reordering_doubt(judge: L
     assert not swapped.passed
     assert "roles guard fired" in swapped.reason
     assert not near.passed  # "by a sign" is no passive agent: the reordering stays a doubt
+
+
+# one word or sentence that changes what is said, at a cosine above the pass threshold: a direction word where the
+# other text says its opposite, a cue of frequency, exception, negation, approximation or a qualified role in one text
+# only, a question against a statement, a second sentence that says the first with one word replaced
+_CHANGED_MEANING = [
+    ("Keep the medicine in the fridge.", "Keep the medicine out of the fridge."),
+    ("Put the box into the car.", "Put the box out of the car."),
+    ("The drug is safe for children over 12.", "The drug is safe for children under 12."),
+    ("Hang the picture above the desk.", "Hang the picture below the desk."),
+    ("Invite everyone including the interns.", "Invite everyone excluding the interns."),
+    ("Take two tablets daily.", "Take two tablets twice daily."),
+    ("Water the plants weekly.", "Water the plants every other week."),
+    ("The store is open on weekends.", "The store is open except on weekends."),
+    ("The store is open on weekends.", "The store is open unless it rains on weekends."),
+    ("Your order ships on Monday.", "It is false that your order ships on Monday."),
+    ("Your order ships on Monday.", "Not true: your order ships on Monday."),
+    ("Your order ships on Monday.", "I doubt your order ships on Monday."),
+    ("Your order ships on Monday.", "Your order hardly ever ships on Monday."),
+    ("Your order ships on Monday.", "Your order no longer ships on Monday."),
+    ("The refund was approved.", "The refund was almost approved."),
+    ("The refund was approved.", "The refund was partially approved."),
+    ("Paris is the capital of France.", "Paris is the former capital of France."),
+    ("Ana is the manager of the team.", "Ana is the acting manager of the team."),
+    ("Your order ships on Monday.", "Your order ships on Monday. Your order ships on Tuesday."),
+    ("Your order ships on Monday.", "Does your order ship on Monday?"),
+]
+
+
+@pytest.mark.parametrize(
+    ("reference", "candidate"),
+    [*_CHANGED_MEANING, *((candidate, reference) for reference, candidate in _CHANGED_MEANING)],
+)
+def test_a_changed_direction_cue_mood_or_added_contradiction_never_passes(
+    judge: LocalJudge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Does your order ship on Monday?", "Does your order ship on Monday"),
+        ("The carrots are being grated by a woman in the kitchen", "A woman is grating carrots in the kitchen"),
+        ("Keep the medicine in the fridge twice a day.", "keep the medicine in the fridge twice a day"),
+    ],
+)
+def test_the_same_cue_in_both_texts_raises_no_doubt(judge: LocalJudge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

@@ -7,7 +7,7 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 from __future__ import annotations
 
 from ._confidence import Band
-from ._doubts import added_detail, doubts, one_counted, same_spelling, stated_on_a_line, substitution
+from ._doubts import added_detail, cues, doubts, one_counted, same_spelling, stated_on_a_line, substitution
 from ._guards import GUARD_CAP, describe_failures, run_guards
 from ._names import spell_regions
 from ._roles import same_statement
@@ -24,14 +24,17 @@ UNDECIDED_CONFIDENCE = 0.5
 
 def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: str, *, detail: str = "") -> Verdict:
     """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the raw measure (``detail`` describes it; the cosine by
-    default) and the checks: failed when a guard fires; passed from the band's lower bound when both texts make the
-    same statement (``same_statement``: the same words in the same roles); undecided when a doubt stands (``_doubts``:
-    reordered words, an omitted qualifier or a word said more times, "became" in one text only, questions asking
-    different things, one end of a route said the other way, one word replaced by another or a "one" said in one text
-    only above the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the
-    band. Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a
-    multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
-    written as its code ("Portland, OR" / "Portland, Oregon")."""
+    default) and the checks: failed when a guard fires; undecided when a cue stands (``cues``: a direction word against
+    its opposite, a word of frequency, exception, negation, approximation or a qualified role in one text only, a
+    question against a statement, a sentence that repeats the other text with one word replaced); passed from the band's
+    lower bound when both texts make the same statement (``same_statement``: the same words in the same roles);
+    undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times,
+    "became" in one text only, questions asking different things, one end of a route said the other way, one word
+    replaced by another or a "one" said in one text only above the band's lower bound, added detail below its upper
+    bound); else passed, failed or undecided by the band. Both checks read the texts once wording that changes no
+    meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
+    reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
+    Oregon")."""
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
     failures = run_guards(request.task, candidate, reference)
@@ -40,6 +43,10 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if failures:
         reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
+    cued = cues(candidate, reference)
+    if cued:
+        reason = f"undecided: {'; '.join(cued)}; {measured}"
+        return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     candidate, reference = spell_regions(candidate, reference), spell_regions(reference, candidate)
     if (candidate, reference) != (request.candidate, request.reference) and content_stems(candidate) == content_stems(
         reference

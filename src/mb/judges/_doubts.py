@@ -14,10 +14,12 @@ import re
 from collections import Counter
 from itertools import pairwise
 
-from ._text import STOPWORDS, clauses, content_stems, stem, words
+from ._polarity import NEGATORS
+from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words
 
 __all__ = [
     "added_detail",
+    "cues",
     "doubts",
     "one_counted",
     "route_ends",
@@ -364,3 +366,75 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _degree(candidate, reference),
     ]
     return [reason for reason in found if reason is not None]
+
+
+_CUES = {
+    "a frequency or multiplier": "once twice thrice double half triple every_other",
+    "an exception": "except unless but_not apart_from excluding",
+    "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
+    "an approximation": "almost nearly partly partial partially not_quite",
+    "a qualified role": "former ex previous late acting deputy vice assistant",
+}
+"""Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
+not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
+approved", "the (former) capital"."""
+_CUE_PHRASES = {
+    tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
+}
+_DIRECTIONS = """in:out into:out over:under above:below before:after with:without including:excluding on:off up:down
+inside:outside"""
+_OPPOSITE_DIRECTION = [(stem(pair.split(":")[0]), stem(pair.split(":")[1])) for pair in _DIRECTIONS.split()]
+_DIRECTION_WORDS = frozenset(word for pair in _OPPOSITE_DIRECTION for word in pair)
+"""Direction words and their opposites: one text saying one where the other says the other ("in the fridge" / "out
+of the fridge", "children over 12" / "under 12") may say the opposite."""
+
+
+def _said(text: str) -> dict[str, str]:
+    """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
+    negator."""
+    written = words(text)
+    found = [stem(word) for word in written]
+    said = {
+        " ".join(phrase): " ".join(written[i : i + len(phrase)])
+        for phrase in _CUE_PHRASES
+        for i in range(len(found))
+        if tuple(found[i : i + len(phrase)]) == phrase
+    }
+    said.update({found[i]: word for i, word in enumerate(written) if found[i] in _DIRECTION_WORDS})
+    if NEGATORS.intersection(found):
+        said["not"] = next(word for word in written if word in NEGATORS)
+    return said
+
+
+def _contradicting_sentence(text: str, other: str) -> bool:
+    """``text`` has several sentences, one of which says ``other`` with one content word replaced ("ships on Monday.
+    Ships on Tuesday." / "ships on Monday.")."""
+    return len(sentences(text)) > 1 and any(substitution(part, other) for part in sentences(text))
+
+
+def _asks(text: str) -> bool:
+    found = words(text)
+    return text.rstrip().endswith("?") or (
+        bool(found) and found[0] in _QUESTION_START - {"to"} and not _SENTENCE_END.search(text)
+    )
+
+
+def cues(candidate: str, reference: str) -> list[str]:
+    """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
+    exception, negation, approximation or a qualified role in one text only, a direction word where the other text
+    says its opposite, a question against a statement, or a sentence that repeats the other text with one word
+    replaced (the candidate states the reference, then contradicts it)."""
+    mine, theirs = _said(candidate), _said(reference)
+    found = [
+        f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
+        for cue in sorted((mine.keys() ^ theirs.keys()) - _DIRECTION_WORDS)
+    ]
+    for a, b in _OPPOSITE_DIRECTION:
+        for one, other in ((mine, theirs), (theirs, mine)):
+            if a in one and b not in one and b in other and a not in other:
+                found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
+    if _asks(candidate) != _asks(reference):
+        found.append("one text asks a question, the other states something")
+    if _contradicting_sentence(candidate, reference) or _contradicting_sentence(reference, candidate):
+        found.append("a sentence of one text says the other with one word replaced")
+    return found
