@@ -212,6 +212,6 @@ def test_overlap_between_the_thresholds_is_undecided_and_below_the_lower_one_fai
         ]
     )
     assert between.undecided
-    assert "passes from 0.72, fails below 0.25" in between.reason
+    assert "passes from 0.90, fails below 0.25" in between.reason
     assert not below.undecided
     assert not below.passed

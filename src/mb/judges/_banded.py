@@ -43,7 +43,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     if failures:
         reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
-    cued = cues(candidate, reference)
+    cued = cues(candidate, reference) if raw >= band.low else []  # below the band the pair is already far apart
     if cued:
         reason = f"undecided: {'; '.join(cued)}; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
