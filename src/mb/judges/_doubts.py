@@ -409,14 +409,14 @@ def _said(text: str) -> dict[str, str]:
 def _contradicting_sentence(text: str, other: str) -> bool:
     """``text`` has several sentences, one of which says ``other`` with one content word replaced ("ships on Monday.
     Ships on Tuesday." / "ships on Monday.")."""
-    return len(sentences(text)) > 1 and any(substitution(part, other) for part in sentences(text))
+    parts = sentences(text)
+    return len(parts) > 1 and any(substitution(part, other) for part in parts)
 
 
 def _asks(text: str) -> bool:
-    found = words(text)
-    return text.rstrip().endswith("?") or (
-        bool(found) and found[0] in _QUESTION_START - {"to"} and not _SENTENCE_END.search(text)
-    )
+    """A question, as ``_is_question`` reads one, but not a phrase opening with "to" and no question mark ("to book
+    a table")."""
+    return _is_question(text) and (text.rstrip().endswith("?") or words(text)[:1] != ["to"])
 
 
 def cues(candidate: str, reference: str) -> list[str]:
