@@ -1,7 +1,8 @@
 """Build the labelled English date corpus (``tests/data/date_corpus.jsonl``) from pinned public sources.
 
 Run: ``python bench/date_corpus/build.py --recognizers PATH --dateparser PATH --parsedatetime PATH --timefhuman PATH
---daterangeparser PATH --sutime PATH [--out FILE]`` where each ``PATH`` is a checkout (a work tree or a bare git
+--daterangeparser PATH --sutime PATH --timebank PATH [--out FILE]``
+where each ``PATH`` is a checkout (a work tree or a bare git
 directory) of https://github.com/microsoft/Recognizers-Text at ``RECOGNIZERS_COMMIT`` (the English DateTime spec
 files), of https://github.com/scrapinghub/dateparser at ``DATEPARSER_COMMIT`` (the English relative phrases of
 ``tests/test_freshness_date_parser.py``, whose "now" is fixed, and the English dates with an explicit year of
@@ -10,8 +11,10 @@ kept as sources of their own for an out-of-domain figure: https://github.com/bea
 ``PARSEDATETIME_COMMIT`` (its English tests, run against a recorder with the clock fixed; see ``_parsedatetime.py``),
 https://github.com/alvinwan/timefhuman at ``TIMEFHUMAN_COMMIT`` (``tests/test_e2e.py``; see ``_timefhuman.py``),
 https://github.com/robintw/daterangeparser at ``DATERANGEPARSER_COMMIT`` (see ``_daterangeparser.py``) and
-https://github.com/stanfordnlp/CoreNLP at ``SUTIME_COMMIT`` (SUTime's integration tests; see ``_sutime.py``). Every
-source but Recognizers-Text is optional.
+https://github.com/stanfordnlp/CoreNLP at ``SUTIME_COMMIT`` (SUTime's integration tests; see ``_sutime.py``), and a
+source of phrases written by people rather than for a parser, added last and measured before the grammar read it:
+https://github.com/jspotter/TempEval-3 at ``TIMEBANK_COMMIT`` (the TIMEX3 annotations of the TimeBank and AQUAINT
+news stories as cleaned for TempEval-3; see ``_timebank.py``). Every source but Recognizers-Text is optional.
 The output is deterministic: the same sources always give the same bytes.
 Hand-labelled items from ``extra.jsonl`` (next to this script, source ``handwritten``, written by ``extra.py``) are
 appended after the generated ones. Prints how many items were kept per family and how many were dropped per reason.
@@ -81,6 +84,7 @@ from _daterangeparser import daterangeparser_items
 from _parsedatetime import parsedatetime_items
 from _recognizers import recognizers_items
 from _sutime import sutime_items
+from _timebank import timebank_items
 from _timefhuman import timefhuman_items
 
 __all__ = ["build", "main"]
@@ -94,6 +98,7 @@ SOURCES = {
     "timefhuman": timefhuman_items,
     "daterangeparser": daterangeparser_items,
     "sutime": sutime_items,
+    "timebank": timebank_items,
 }
 
 

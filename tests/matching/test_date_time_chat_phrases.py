@@ -121,6 +121,27 @@ PAIRS: list[tuple[str, object, object]] = [
         {"start": "2026-03-12T08:59:00", "end": "2026-03-12T17:00:00"},
     ),
     ("9 to 1700", {"start": "2026-03-12T09:00:00", "end": "2026-03-12T17:00:00"}, "1700-01-01T09:00:00"),
+    # "Tuesday week", "Friday fortnight" (British): a week (two) after the coming weekday, as "a week on Tuesday"
+    ("Tuesday week", "2026-03-24", "2026-03-17"),
+    ("Tuesday week", "2026-03-24", "2026-03-25"),
+    ("Friday fortnight", "2026-03-27", "2026-03-20"),
+    ("monday week at 3pm", "2026-03-23T15:00:00", "2026-03-23T16:00:00"),
+    # "dead on", "bang on" a time: exactly at it
+    ("dead on 9 tomorrow", "2026-03-12T09:00:00", "2026-03-12T09:01:00"),
+    ("dead on 9 tomorrow", "2026-03-12T21:00:00", "2026-03-12T21:01:00"),
+    ("bang on noon", "2026-03-12T12:00:00", "2026-03-12T12:01:00"),
+    # "5" or "10" to an hour in digits is minutes before it, as in words, or a range of hours; a range from an hour
+    # to the same hour runs twelve hours
+    ("5 to 5 tomorrow", "2026-03-12T16:55:00", "2026-03-12T16:56:00"),
+    ("5 to 5 tomorrow", "2026-03-12T04:55:00", "2026-03-12T04:54:00"),
+    (
+        "5 to 5 tomorrow",
+        {"start": "2026-03-12T05:00:00", "end": "2026-03-12T17:00:00"},
+        {"start": "2026-03-12T05:00:00", "end": "2026-03-12T18:00:00"},
+    ),
+    ("10 to 6 tomorrow evening", "2026-03-12T17:50:00", "2026-03-12T17:51:00"),
+    ("10 to 6 tomorrow evening", "2026-03-12T17:50:00", "2026-03-12T22:00:00"),
+    ("from 5 to 7 tomorrow", "2026-03-12T05:00:00", "2026-03-12T06:55:00"),  # after "from", a range only
 ]
 
 
@@ -133,10 +154,9 @@ def test_the_argument_named_passes_and_one_moved_by_a_unit_fails(phrase: str, na
 @pytest.mark.parametrize(
     ("phrase", "argument"),
     [
-        ("Tuesday week", "2026-03-24"),  # a week from Tuesday, or Tuesday of next week: read differently by place
-        ("5 to 5 tomorrow", "2026-03-12T16:55:00"),  # 4:55, or a range from 5 to 5
-        ("dead on 9 tomorrow", "2026-03-12T09:00:00"),
-        ("10 to 6 tomorrow evening", "2026-03-12T22:00:00"),  # both ends in the evening: 6 comes before 10
+        ("9 to 1790", "1790-01-01T09:00:00"),  # a bare number and a year: no range of anything
+        ("in the next 0 minutes", "2026-03-11T14:30:00"),  # a window of no length
+        ("the last 0 days", "2026-03-11"),
         ("2 hours ago tomorrow", "2026-03-12T12:30:00"),  # hours ago count from now, never from another day
     ],
 )

@@ -53,7 +53,8 @@ ROWS: list[tuple[str, str, object, object]] = [
     ("week on a weekday", "a fortnight on thursday", "2024-05-23", False),
     ("week on a weekday", "two weeks on friday at 3pm", "2024-05-31T15:00:00", True),
     ("week on a weekday", "two weeks on friday at 3pm", "2024-05-24T15:00:00", False),
-    ("week on a weekday", "monday week", "2024-05-27", ERROR),  # a week after it to some, the coming one to others
+    ("week on a weekday", "monday week", "2024-05-27", True),  # British: a week after the coming Monday
+    ("week on a weekday", "monday week", "2024-05-20", False),
     # parts of the day counted from today
     ("parts of days ago", "four mornings ago", "2024-05-11T08:30:00", True),
     ("parts of days ago", "four mornings ago", "2024-05-11T14:00:00", False),

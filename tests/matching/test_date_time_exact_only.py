@@ -43,8 +43,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("tomorrow 1700", "2025-03-13T05:00:00", False),
     ("1830 on friday", "2025-03-14T18:30:00", True),
     ("march 5 1700", "1700-03-05", True),
-    # a weekday and a bare fortnight is two weeks after it to some, the coming one to others: an error, as "monday week"
-    ("friday fortnight", "2025-03-14", ERROR),
+    # "friday fortnight" (British) is two weeks after the coming Friday, never the coming one; "fortnight friday" is
+    # not said that way: an error
+    ("friday fortnight", "2025-03-14", False),
+    ("friday fortnight", "2025-03-28", True),
     ("fortnight friday", "2025-03-28", ERROR),
     ("friday this fortnight", "2025-03-14", True),
     # "in 5" with no unit: minutes to most, never 5 o'clock or the 5th

@@ -254,7 +254,15 @@ ROWS: list[Row] = [
     ("period", "the second half of june", U, "2013-06-15", False),
     ("weekend", "this coming weekend", U, "2013-02-16", True),  # said on a Tuesday: the weekend ahead
     ("weekend", "this coming weekend", U, "2013-02-23", False),
-    ("relative", "tuesday week", U, "2013-02-12", ERROR),  # never read as this week's Tuesday
+    ("relative", "tuesday week", U, "2013-02-12", False),  # never read as this week's Tuesday
+    ("relative", "tuesday week", U, "2013-02-19", True),  # said on a Tuesday: a week after today's or next Tuesday
+    ("relative", "tuesday week", U, "2013-02-26", True),
+    ("relative", "tuesday week", U, "2013-02-20", False),
+    ("year words", "january nineteen ninety-seven", U, "1997-01-31", True),
+    ("year words", "january nineteen ninety-seven", U, "1997-02-01", False),
+    ("year words", "june nineteen oh five", U, "1905-06-10", True),
+    ("year words", "june nineteen oh five", U, "2013-06-19", False),  # never June 19
+    ("year words", "june nineteen", U, "2013-06-19", True),
     ("filler", "all day tomorrow", U, "2013-02-13T10:00:00-02:00", True),
     ("filler", "all day tomorrow", U, "2013-02-14T10:00:00-02:00", False),
     ("filler", "this entire month", U, "2013-02-28", True),

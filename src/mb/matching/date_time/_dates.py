@@ -65,8 +65,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             and isinstance(second.value, Unit)
             and second.text in {"week", "fortnight"}
         ):
-            # "Tuesday week" ("Friday fortnight") is a week (two) after the coming Tuesday to some, the coming Tuesday
-            # to others
+            # "week tuesday", "fortnight friday": not said ("tuesday week" is read as "a week on tuesday" before this)
             raise DateProblem(f"{' '.join(i.text for i in pair)!r} is read differently in different places")
     nth = [i for i in items if i.kind == "date" and isinstance(i.value, NthWeekday)]
     if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):

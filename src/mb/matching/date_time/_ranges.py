@@ -40,6 +40,10 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     if [type(i.value) for i in left] == [DayOfMonth] and right and _weekday_ordinal(right[0]):
         # "the 2nd-3rd monday": two ordinals of the weekday, never from the 2nd of the month
         raise DateProblem(f"{left[0].text!r} beside {right[0].text!r} may count that weekday, not days of the month")
+    kinds = sorted(tuple(i.kind for i in side) for side in (left, right))
+    if kinds == [("number",), ("year",)]:
+        # "9 to 1790": an hour, a day or a year joined to a year (a clock is never written 1790)
+        raise DateProblem("a bare number and a year at the ends of a range")
     # at the ends of a range, "the end of X" is the instant X ends and "the middle of X" its middle day
     left, right = ([_as_point(i) for i in side] for side in (left, right))
     left, right = _now_as_today(left, right), _now_as_today(right, left)
@@ -174,7 +178,8 @@ def _paired(
         options = []
         for end in ends:
             moves = (end.start.shifted(timedelta(days=days) if isinstance(days, int) else days) for days in rolls)
-            after = [moved for moved in moves if moved.lo >= start.start.lo]
+            # never the start itself: "5 to 5" runs from 5am to 5pm (or from 5pm to 5am)
+            after = [moved for moved in moves if moved.lo >= start.start.lo and moved != start.start]
             if after:  # the first place of the end at or after the start
                 first = min(after, key=lambda w: w.lo)
                 if not timed_end or first.lo - start.start.lo < timedelta(days=1):

@@ -118,6 +118,8 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
         elif item.kind == "date" and _DOTTED.fullmatch(item.text):
             text = f"at {item.text}"
+        elif _minutes_to(items, n):
+            text, width = f"{item.text} minutes to {items[n + 2].text}", 3
         elif _dashed_date(items, n):
             text, width = f"{item.text}/{items[n + 2].text}", 3
         else:
@@ -125,6 +127,19 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         other = parse(text)
         return None if other.unknown else (*items[:n], *other.items, *items[n + width :])
     return None
+
+
+def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
+    """Whether "5" or "10" before "to" (or "till") and an hour may be minutes before it, as "five to seven" is:
+    "5 to 5 tomorrow" is 4:55, or the hours from 5 to 5; never after "from" or "between"."""
+    three = items[n : n + 3]
+    return (
+        [i.kind for i in three] in (["number", "sep", "number"], ["number", "sep", "clock"])
+        and three[0].text in {"5", "10"}
+        and three[1].text in {"to", "till", "til"}
+        and re.fullmatch(r"(?:[1-9]|1[0-2])(?:\s*[ap]m)?", three[2].text) is not None
+        and not any(i.kind == "between" for i in items[:n])
+    )
 
 
 def _dashed_date(items: tuple[Item, ...], n: int) -> bool:

@@ -340,7 +340,9 @@ _BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}
 
 @_element(rf"(?P<dir>last|past|previous|prior|preceding|next|coming|following|upcoming)\s+{_DUR}", _REL_WORDS)
 def _last_n(m: re.Match[str]) -> Item | None:
-    return _duration_item("span", m["dur"], -1 if m["dir"] in _BACK_WORDS else 1)
+    """``the next 3 days``, ``last 2 hours``; a span of no length ("the next 0 minutes") is none."""
+    item = _duration_item("span", m["dur"], -1 if m["dir"] in _BACK_WORDS else 1)
+    return None if item is None or not any(count for count, _ in item.value) else item
 
 
 @_element(
