@@ -225,8 +225,8 @@ class FileKind:
         steps = {
             "benchmark": "run an agent over it (`mb run FILE --agent MODULE:ATTR -o executed.jsonl`), score the "
             "executed benchmark (`mb eval executed.jsonl -o results.jsonl`), then pass results.jsonl",
-            "executed": "score it first (`mb eval FILE -o results.jsonl`), then pass results.jsonl; `mb report` "
-            "takes the executed benchmark itself with --executed",
+            "executed": "score it first (`mb eval FILE -o results.jsonl`), then pass results.jsonl (the commands "
+            "that also read the executed benchmark, `mb report` and `mb export`, take it with --executed)",
             "m365-dataset": "`mb runevals --prompts-file FILE` runs and reports it; `mb import m365` turns it into a "
             "benchmark",
             "m365-output": "it is the report of `mb runevals` (`-o report.html` writes it as a page); `mb import m365` "
