@@ -1,7 +1,7 @@
-"""Keys the data model does not know: likely typos (``mach_as``, ``expected_respone``) reported as warnings.
+"""Keys the data model does not know: likely typos (``parmeters``, ``expected_respone``) reported as warnings.
 
-The format allows extra keys, so such a line stays valid; but a misspelt key silently changes what is checked (a
-matcher without ``match_as`` falls back to ``equality``, an expectation without ``expected_response`` checks no
+The format allows extra keys, so such a line stays valid; but a misspelt key silently changes what is checked (an
+assertion without ``parameters`` checks the tool alone, an expectation without ``expected_response`` checks no
 response). Each JSON object of a line is compared with the fields of the model it is read as:
 
 - in objects whose model drops extra keys (matchers, assertions, messages, trace events, citations, metadata), every
