@@ -12,8 +12,7 @@ from typing import Any
 from ..._version import __version__
 from ...compare import CompareError, compare_many
 from ...errors import InputError
-from ...io import source_name
-from ...results_format import ResultsFile, RunRecord, file_digest
+from ...results_format import ResultsFile, RunRecord, not_the_file_scored
 from ._load import ExecutedCursor, find_executed, open_run
 from ._page import Embedding, render_page
 from ._payload import BLOCK_SIZE, BlockStore, Interner, RunBuilder
@@ -58,11 +57,9 @@ def _read_run(
         builder.add(row, line)
     if builder.count == 0:
         raise ValueError(f"{run.name}: holds no result line (only its run record)")
-    if given is not None and run.record.input_sha256 and file_digest(given) != run.record.input_sha256:
-        warn(  # the same examples (their hashes were checked), maybe another run's outputs
-            f"{run.name}: {source_name(given)} is not the file these results were computed from (its digest "
-            "differs from the run record's): the page may show responses and traces other than the ones judged"
-        )
+    other_run = None if given is None else not_the_file_scored(run.name, run.record, given)
+    if other_run is not None:
+        warn(other_run)
     return builder
 
 
