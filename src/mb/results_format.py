@@ -39,6 +39,7 @@ __all__ = [
     "kind_of_document",
     "kind_of_file",
     "migrate_record",
+    "not_the_file_scored",
     "parse_header",
     "read_results_file",
     "read_run_record",
@@ -225,8 +226,8 @@ class FileKind:
         steps = {
             "benchmark": "run an agent over it (`mb run FILE --agent MODULE:ATTR -o executed.jsonl`), score the "
             "executed benchmark (`mb eval executed.jsonl -o results.jsonl`), then pass results.jsonl",
-            "executed": "score it first (`mb eval FILE -o results.jsonl`), then pass results.jsonl; `mb report` "
-            "takes the executed benchmark itself with --executed",
+            "executed": "score it first (`mb eval FILE -o results.jsonl`), then pass results.jsonl (the commands "
+            "that also read the executed benchmark, `mb report` and `mb export`, take it with --executed)",
             "m365-dataset": "`mb runevals --prompts-file FILE` runs and reports it; `mb import m365` turns it into a "
             "benchmark",
             "m365-output": "it is the report of `mb runevals` (`-o report.html` writes it as a page); `mb import m365` "
@@ -348,6 +349,18 @@ def read_run_record(path: str | os.PathLike[str]) -> RunRecord | None:
     for _, data in iter_lines(path):
         return parse_header(data, file=source_name(path))
     return None
+
+
+def not_the_file_scored(name: str, record: RunRecord | None, executed: str | os.PathLike[str]) -> str | None:
+    """A warning when ``executed`` is not the file the run record ``record`` of results ``name`` was computed from
+    (its digest differs): it may hold the same examples with another run's outputs, which a join by example hash
+    cannot tell. None when it is that file, or the record has no digest."""
+    if record is None or not record.input_sha256 or file_digest(executed) == record.input_sha256:
+        return None
+    return (
+        f"{name}: {source_name(executed)} is not the file these results were computed from (its digest differs "
+        "from the run record's): its responses and traces may not be the ones judged"
+    )
 
 
 def read_results_file(path: str | os.PathLike[str]) -> ResultsFile:

@@ -81,3 +81,10 @@ def test_judge_format_and_retry_failed_reach_the_judge(tmp_path: Path, monkeypat
         retried = json.loads(CliRunner().invoke(main, [*args, "--judge-retry-failed"]).stdout)
         assert server.calls > calls
         assert retried["errors"] == 0
+
+
+def test_an_llm_judge_without_a_model_names_both_ways_to_give_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MB_JUDGE_MODEL", raising=False)
+    result = CliRunner().invoke(main, ["eval", str(SPEC / "examples-executed.jsonl"), "--judge", "llm"])
+    assert result.exit_code == 2
+    assert "set MB_JUDGE_MODEL (e.g. MB_JUDGE_MODEL=gpt-4o-mini) or pass --judge-model" in result.stderr

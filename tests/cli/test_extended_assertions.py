@@ -67,6 +67,36 @@ def test_a_misspelt_kind_is_reported_with_its_line_and_the_key_itself_is_no_warn
     assert "warning" not in err
 
 
+def test_an_extended_name_in_the_published_assertions_says_where_it_is_read(tmp_path: Path) -> None:
+    line: dict[str, Any] = {
+        "inputs": {"messages": [{"role": "user", "content": "Refund 19.99"}]},
+        "expectations": {
+            "assertions": [
+                {"assert_that": "tool_not_called", "tool": "delete_account"},
+                {
+                    "assert_that": "tool_called",
+                    "tool": "refund",
+                    "closed": True,
+                    "parameters": [{"param": "amount", "matcher": {"match_as": "number", "value": 19.99}}],
+                },
+            ]
+        },
+    }
+    path = _write(tmp_path / "b.jsonl", line)
+    code, out, _ = _run("validate", str(path))
+    assert code == 1
+    assert out.splitlines() == [
+        f'{path}:1: $.expectations.assertions[0]: unknown assert_that "tool_not_called"; expected one of: '
+        'tool_called, no_tool_called; "tool_not_called" is an extended assertion, read only in '
+        "expectations.extended_assertions",
+        f'{path}:1: $.expectations.assertions[1].parameters[0].matcher: unknown match_as "number"; expected one of: '
+        'equality, free_text, date_time, email, missing, optional; "number" is an extended matcher, read only in '
+        "expectations.extended_assertions",
+        f'{path}:1: warning: $.expectations.assertions[1].closed: unknown key "closed" (ignored); "closed" is read '
+        "only in expectations.extended_assertions",
+    ]
+
+
 def test_schema_is_unchanged_and_the_extensions_have_their_own(tmp_path: Path) -> None:
     code, out, _ = _run("schema")
     assert code == 0

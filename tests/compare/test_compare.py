@@ -192,6 +192,7 @@ def test_a_benchmark_or_an_evaluations_file_is_named_with_what_to_pass(tmp_path:
         assert f"error: {path} {kind}, not evaluation results: " in result.stderr
         assert "mb eval" in result.stderr or "mb runevals" in result.stderr
         assert "Field required" not in result.stderr
+        assert "mb report` takes" not in result.stderr  # the advice fits any command that reads results
 
 
 def test_a_passing_example_that_became_an_invalid_line_fails_the_gate(tmp_path: Path) -> None:

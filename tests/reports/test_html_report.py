@@ -145,8 +145,10 @@ def test_results_written_before_the_run_record_still_read(tmp_path: Path) -> Non
     old.write_text("".join(json.dumps({"line": json.loads(r)["line"], "passed": True}) + "\n" for r in rows))
     warned: list[str] = []
     data = page_data(build_report([old], warn=warned.append))
-    assert warned == [f"{old}: its run record names no executed benchmark; the page shows its verdicts without "
-                      "conversations, traces or responses"]  # fmt: skip
+    assert warned == [
+        f"{old}: its run record names no executed benchmark; the page shows its verdicts without conversations, "
+        "traces or responses: give the executed benchmark with --executed FILE"
+    ]
     assert data["runs"][0]["record"]["results_format"] == 1
     assert data["runs"][0]["summary"]["passed"] == 3
 
@@ -261,6 +263,21 @@ def test_an_executed_benchmark_given_on_the_command_line_must_match(
     assert f"{other}:5: this line holds another example" in outcome.output
     assert "Traceback" not in outcome.output
     assert not (tmp_path / "second.html").exists()
+
+
+def test_another_run_of_the_same_benchmark_given_as_executed_is_warned_about(
+    evaluated: tuple[Path, Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    executed, results, _ = evaluated
+    rerun = write_jsonl(tmp_path / "rerun.jsonl", flipped(bundled()))  # the same examples, other outputs
+    outcome = _report(str(results), "--executed", str(rerun), "-o", str(tmp_path / "report.html"))
+    assert outcome.exit_code == 0, outcome.output
+    warning = [line for line in outcome.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(warning) == 1, outcome.stderr
+    assert f"{rerun} is not the file these results were computed from" in warning[0]
+    same = _report(str(results), "--executed", str(executed), "-o", str(tmp_path / "same.html"))
+    assert same.exit_code == 0
+    assert "warning" not in same.stderr
 
 
 def test_view_builds_the_same_page_and_serves_it(

@@ -42,6 +42,20 @@ def test_the_eee_export_refuses_results_of_other_examples(tmp_path: Path, result
     assert same.exit_code == 0, same.output
 
 
+def test_the_eee_export_warns_about_another_run_of_the_same_examples(tmp_path: Path, results: Path) -> None:
+    lines = json_lines(EXECUTED)
+    lines[0]["outputs"]["response"] = "An answer of another run."  # the same example, so the same hash
+    rerun = write_lines(tmp_path / "rerun.jsonl", lines)
+    args = ["export", "eee", str(results), "--executed", str(rerun), "--model-id", "a/b"]
+    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+    assert outcome.exit_code == 0, outcome.output
+    assert f"warning: {results}: {rerun} is not the file these results were computed from" in outcome.stderr
+    good = ["export", "eee", str(results), "--executed", str(EXECUTED), "--model-id", "a/b"]
+    same = CliRunner().invoke(main, [*good, "--out-dir", str(tmp_path / "ok")])
+    assert same.exit_code == 0, same.output
+    assert "warning" not in same.stderr
+
+
 def test_the_m365_export_refuses_results_of_other_examples(tmp_path: Path, results: Path, swapped: Path) -> None:
     out = tmp_path / "doc.json"
     outcome = CliRunner().invoke(main, ["export", "m365", str(swapped), "-o", str(out), "--results", str(results)])

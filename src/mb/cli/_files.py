@@ -12,9 +12,9 @@ from typing import NoReturn
 
 import click
 
-from ._console import fail
+from ._console import err_console, fail
 
-__all__ = ["fail_write", "reader_gone", "require_file", "write_failure_status", "writing"]
+__all__ = ["fail_write", "reader_gone", "require_file", "warn_if_other_run", "write_failure_status", "writing"]
 
 _PART_WAY = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """Errors of a write that started (the disk filled up) rather than of an output that cannot be used at all."""
@@ -75,3 +75,16 @@ def require_file(path: Path, hint: str) -> None:
         raise click.BadParameter(f"{path}: no such file", param_hint=hint)
     if not path.is_file():
         raise click.BadParameter(f"{path}: not a file", param_hint=hint)
+
+
+def warn_if_other_run(results: Path, executed: Path | None) -> None:
+    """Print a warning when ``executed`` is not the file ``results`` were computed from: the join by example hash
+    cannot tell another run of the same benchmark. A file that does not read is left to the command to report."""
+    from ..results_format import not_the_file_scored, read_run_record
+
+    if executed is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        message = not_the_file_scored(str(results), read_run_record(results), executed)
+        if message is not None:
+            err_console.print(f"warning: {message}", markup=False)

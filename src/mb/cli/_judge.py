@@ -86,7 +86,10 @@ def judge_from_cli(name: str, options: dict[str, Any]) -> Judge:
 
 def _cli_wording(message: str) -> str:
     """A judge's configuration error in the command's words: the Python argument becomes the variable to set."""
-    return message.replace("set MB_JUDGE_MODEL or pass model=", "set MB_JUDGE_MODEL (e.g. MB_JUDGE_MODEL=gpt-4o-mini)")
+    return message.replace(
+        "set MB_JUDGE_MODEL or pass model=",
+        "set MB_JUDGE_MODEL (e.g. MB_JUDGE_MODEL=gpt-4o-mini) or pass --judge-model",
+    )
 
 
 def judge_note(requested: str) -> str:

@@ -10,7 +10,7 @@ import click
 
 from ..results_join import JoinMismatch
 from ._console import err_console, fail, out_console
-from ._files import write_failure_status
+from ._files import warn_if_other_run, write_failure_status
 
 __all__ = ["export_eee"]
 
@@ -140,6 +140,7 @@ def export_eee(
         raise fail(str(exc), 1) from None
     except OSError as exc:
         raise fail(f"cannot write to {out_dir}: {exc.strerror or exc}", write_failure_status(exc)) from None
+    warn_if_other_run(results, executed)
     out_console.print(str(written.aggregate_path), markup=False)
     out_console.print(str(written.samples_path), markup=False)
     err_console.print(

@@ -26,6 +26,8 @@ from ..results_format import check_scored_once, read_results_file
 from ..results_join import check_join
 from ._console import err_console, fail, print_error
 from ._files import require_file, writing
+from ._grouped import GroupedPrinter
+from ._params import is_results_file
 
 __all__ = ["export_m365", "fail_document", "import_m365", "load_or_exit"]
 
@@ -145,6 +147,10 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
     if results is not None:
         require_file(results, "--results")
     refuse_input_as_output(output, benchmark, results)
+    if is_results_file(benchmark):
+        problem = f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark"
+        raise fail(f"{problem}: pass the executed benchmark it scored, and {benchmark} with --results", 2)
+    printer = GroupedPrinter(err_console)
     try:
         by_line = _read_results(results) if results is not None else {}
         evaluated: list[Evaluated] = []
@@ -153,7 +159,7 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
             if record.example is None:
                 bad_lines += 1
                 if record.error is not None:
-                    print_error(str(record.error))
+                    printer.error(record.error)
                 continue
             result = by_line.get(record.line)
             if result is not None:
@@ -161,6 +167,7 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
             evaluated.append(Evaluated(record.example, result, line=record.line))
     except OSError as exc:
         raise fail(f"cannot read: {exc.strerror or exc}", 2) from exc
+    printer.close()
     try:
         export = build_document(evaluated, source=str(benchmark))
     except M365DocumentError as exc:

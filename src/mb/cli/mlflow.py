@@ -9,7 +9,7 @@ import click
 
 from ..results_join import JoinMismatch
 from ._console import err_console, fail, out_console
-from ._files import write_failure_status
+from ._files import warn_if_other_run, write_failure_status
 
 __all__ = ["export_mlflow"]
 
@@ -63,5 +63,6 @@ def export_mlflow(results: Path, experiment: str, **options: Any) -> None:
         raise fail(str(exc), write_failure_status(exc)) from None
     except (ValueError, MlflowException) as exc:
         raise fail(str(exc), 1) from None
+    warn_if_other_run(results, options["executed"])
     out_console.print(run_id, markup=False)
     err_console.print(f"logged run {run_id} to experiment {experiment!r}", markup=False)

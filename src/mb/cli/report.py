@@ -14,12 +14,13 @@ __all__ = ["report", "view"]
 
 _EXECUTED_HELP = (
     "The executed benchmark of each RESULTS file, in order (repeatable), for the drill-down's conversation, trace "
-    "and response. By default the file named in each run record is used when it is still there unchanged."
+    "and response. By default the file named in each run record is used when it is still there unchanged; a file "
+    "holding other examples is refused, and one that differs from the file evaluated (another run) is warned about."
 )
 
 
-def _warn_missing(message: str) -> None:
-    err_console.print(f"warning: {message}: give the executed benchmark with --executed FILE", markup=False)
+def _warn(message: str) -> None:
+    err_console.print(f"warning: {message}", markup=False)
 
 
 def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, title: str | None) -> bytes:
@@ -39,7 +40,7 @@ def _build(results: tuple[Path, ...], executed: tuple[Path, ...], embed: str, ti
             executed=[str(path) for path in executed],
             embedding=None if embed == "auto" else "gzip" if embed == "gzip" else "json",
             title=title,
-            warn=_warn_missing,
+            warn=_warn,
         )
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""

@@ -41,6 +41,7 @@ from .expectations import (
 )
 
 __all__ = [
+    "EXTENDED_NAMES",
     "AnyOfMatcher",
     "ExtendedAssertion",
     "ExtendedMatcher",
@@ -304,6 +305,9 @@ _MATCHERS: dict[str, type[BaseModel]] = {
     "regex": RegexMatcher,
     "grounded": GroundedMatcher,
 }
+EXTENDED_NAMES = frozenset({*_KINDS, *_MATCHERS})
+"""Every ``assert_that`` and ``match_as`` that ``extended_assertions`` reads (the published ones among them)."""
+
 _CUTOFF = 0.6
 """How close (difflib ratio) a misspelt name must be to a known one to be suggested."""
 

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..entities.extended import EXTENDED_NAMES
+
 __all__ = ["LineError", "Problem", "json_path", "printable", "problems_from_validation"]
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -169,7 +171,14 @@ def _message(error: Mapping[str, Any], value: Any, present: bool) -> str:
         field = str(ctx.get("discriminator", "tag")).strip("'")
         expected = str(ctx.get("expected_tags", "")).replace("'", "")
         tag = str(ctx.get("tag"))
-        close = difflib.get_close_matches(tag.lower(), [name.strip() for name in expected.split(",")], n=1, cutoff=0.6)
+        names = [name.strip() for name in expected.split(",")]
+        if tag in EXTENDED_NAMES and (field == "assert_that" or "equality" in names):
+            kind = "an extended assertion" if field == "assert_that" else "an extended matcher"
+            return (
+                f'unknown {field} "{tag}"; expected one of: {expected}; "{tag}" is {kind}, read only in '
+                "expectations.extended_assertions"
+            )
+        close = difflib.get_close_matches(tag.lower(), names, n=1, cutoff=0.6)
         hint = f' (did you mean "{close[0]}"?)' if close else ""
         return f'unknown {field} "{tag}"{hint}; expected one of: {expected}'
     if kind == "too_short":

@@ -1,7 +1,7 @@
-"""Keys the data model does not know: likely typos (``mach_as``, ``expected_respone``) reported as warnings.
+"""Keys the data model does not know: likely typos (``parmeters``, ``expected_respone``) reported as warnings.
 
-The format allows extra keys, so such a line stays valid; but a misspelt key silently changes what is checked (a
-matcher without ``match_as`` falls back to ``equality``, an expectation without ``expected_response`` checks no
+The format allows extra keys, so such a line stays valid; but a misspelt key silently changes what is checked (an
+assertion without ``parameters`` checks the tool alone, an expectation without ``expected_response`` checks no
 response). Each JSON object of a line is compared with the fields of the model it is read as:
 
 - in objects whose model drops extra keys (matchers, assertions, messages, trace events, citations, metadata), every
@@ -16,6 +16,7 @@ This is separate from validity: it never makes a line invalid, and ``mb validate
 from __future__ import annotations
 
 import difflib
+import re
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -43,6 +44,9 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
 }
 """Extra keys MorganaBench itself writes or reads beside the model's fields; never reported."""
+
+_PUBLISHED_CLOSED = re.compile(r"\$\.expectations\.assertions\[\d+\]\.closed")
+"""The path of ``closed`` in a published assertion, which does not read it."""
 
 _CUTOFF = 0.75
 """How close (difflib ratio) an unknown key must be to a field to be suggested as its correction."""
@@ -78,6 +82,8 @@ class KeyWarning:
         """What is wrong with the key, without the location."""
         effect = "ignored" if self.ignored else "kept as extra data, not checked"
         hint = f'; did you mean "{self.suggestion}"?' if self.suggestion else ""
+        if _PUBLISHED_CLOSED.fullmatch(self.path):  # a closed call is an extended assertion's
+            hint = '; "closed" is read only in expectations.extended_assertions'
         return f'unknown key "{self.key}" ({effect}){hint}'
 
 

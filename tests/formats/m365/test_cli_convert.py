@@ -169,14 +169,29 @@ def test_export_reports_invalid_lines_and_writes_the_rest(tmp_path: Path) -> Non
     bench = tmp_path / "bench.jsonl"
     bench.write_text(
         '{"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}\n'
-        '{"inputs": {"messages": []}, "expectations": {}}\n',
+        '{"inputs": {"messages": []}}\n',
         encoding="utf-8",
     )
     result = _mb("export", "m365", str(bench), "-o", str(tmp_path / "e.json"))
     assert result.exit_code == 1
-    assert f"{bench}:2: $.inputs.messages" in result.stderr
+    assert result.stderr.splitlines()[:2] == [  # one line per problem, as `mb validate` prints them
+        f"{bench}:2: $.inputs.messages: must have at least 1 item(s), got 0",
+        f"{bench}:2: $.expectations: required field is missing",
+    ]
     document = json.loads((tmp_path / "e.json").read_text(encoding="utf-8"))
     assert document["items"] == [{"prompt": "hi"}]
+
+
+def test_export_given_a_results_file_for_the_benchmark_says_what_to_pass(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    results.write_text('{"mb_results": {"results_format": 2}}\n')
+    result = _mb("export", "m365", str(results), "-o", str(tmp_path / "e.json"))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {results} is a results file (written by `mb eval -o`), not a benchmark: pass the executed "
+        f"benchmark it scored, and {results} with --results"
+    ]
+    assert not (tmp_path / "e.json").exists()
 
 
 def test_export_with_results_adds_scores_status_and_summaries(tmp_path: Path) -> None:

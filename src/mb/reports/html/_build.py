@@ -12,7 +12,7 @@ from typing import Any
 from ..._version import __version__
 from ...compare import CompareError, compare_many
 from ...errors import InputError
-from ...results_format import ResultsFile, RunRecord
+from ...results_format import ResultsFile, RunRecord, not_the_file_scored
 from ._load import ExecutedCursor, find_executed, open_run
 from ._page import Embedding, render_page
 from ._payload import BLOCK_SIZE, BlockStore, Interner, RunBuilder
@@ -57,6 +57,9 @@ def _read_run(
         builder.add(row, line)
     if builder.count == 0:
         raise ValueError(f"{run.name}: holds no result line (only its run record)")
+    other_run = None if given is None else not_the_file_scored(run.name, run.record, given)
+    if other_run is not None:
+        warn(other_run)
     return builder
 
 
@@ -67,7 +70,10 @@ def _missing_executed(results: str, record: RunRecord) -> str:
         if record.input_file and record.input_sha256
         else "its run record names no executed benchmark"
     )
-    return f"{results}: {where}; the page shows its verdicts without conversations, traces or responses"
+    return (
+        f"{results}: {where}; the page shows its verdicts without conversations, traces or responses: give the "
+        "executed benchmark with --executed FILE"
+    )
 
 
 def _warn(message: str) -> None:
@@ -87,7 +93,8 @@ def build_report(
     ``executed`` gives the executed benchmark of each results file, in order (None: the one its run record names,
     when it is still there unchanged); its lines are checked to hold the examples the results score. ``embedding``
     chooses plain JSON or gzip+base64 for the data (None: gzip when the drill-down data is large). ``warn`` is
-    called with a message for each run whose executed benchmark is not at hand (default: a ``UserWarning``).
+    called with a message for each run whose executed benchmark is not at hand, or is not the file its results were
+    computed from (default: a ``UserWarning``).
 
     Raises :class:`ReportError` for files that do not read or do not belong together, ``OSError`` when a file
     cannot be read.
