@@ -174,6 +174,9 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
     if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
     known = choices.known
+    for model, fields in known:  # the first that knows every key: none knows more
+        if fields.issuperset(value):
+            return model
     keys = value.keys()
     best, fewest = known[0][0], len(keys - known[0][1])
     for model, fields in known[1:]:
