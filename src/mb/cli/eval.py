@@ -365,6 +365,7 @@ def _evaluate(
 
 
 def _price_table(prices: Path | None) -> dict[str, ModelPrice] | None:
+    """The prices of ``--prices`` (None without it); a file that cannot be read is a usage error."""
     try:
         return load_prices(prices) if prices is not None else None
     except PricesError as exc:
