@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import random
-import string
-
 import pytest
 
 from mb.matching import match_email
@@ -142,41 +139,3 @@ def test_every_spelling_of_the_expected_address_reads_as_it() -> None:
         assert outcome.reason == "got dana.reyes@example.com"
     outcome = match_email(EXPECTED, "Dana.Reyes@Example.org")
     assert outcome.reason == "expected dana.reyes@example.com, got dana.reyes@example.org"
-
-
-def _whole_reading(text: str) -> str | None:
-    """``email_validator``'s reading of the whole address, case-folded: what the matcher compares."""
-    from email_validator import EmailNotValidError, validate_email
-
-    try:
-        result = validate_email(text, check_deliverability=False, allow_smtputf8=True)
-    except EmailNotValidError:
-        return None
-    return f"{result.local_part.casefold()}@{result.ascii_domain.casefold()}"
-
-
-def test_an_address_reads_as_the_validator_reads_it_whole() -> None:
-    # the domain's reading is shared by the addresses at it: accepting, refusing and the normal form stay the
-    # library's reading of the whole address, for odd local parts, international and Punycode domains, and lengths
-    # on either side of the limits (64 before the @-sign, 63 a label, 253 a domain, 254 an address)
-    from mb.matching.email_address import _normalize
-
-    rng = random.Random(7)
-    odd = string.ascii_letters + string.digits + "._-+@\"<>[]()\\ !#$%&'*/=?^`{|}~,;:"
-    odd += "éü中\u0301\uff0e\u3002\u00ad\u200b\ufb01\u0130\u212a\u00df\u03c2"
-    domains = ["example.com", "Mail.Example.Net", "xn--bcher-kva.example", "XN--BCHER-KVA.example", "bücher.example"]
-    domains += ["a.b", "a-.com", "a..com", "localhost", "ex_ample.com", "b" * 63 + ".com", "b" * 64 + ".com"]
-    domains += ["[127.0.0.1]", "例え.テスト", "foo.invalid", "ab--cd.com", "xn--a.com", "\uff21.com", "exa mple.com"]
-    domains.append("")
-    locals_ = ["a", "Dana.Scully", "dana..scully", ".dana", '"quoted"', '"q@uoted"', "PostMaster", "x" * 64, "x" * 65]
-    locals_ += ["ünï", "a+b", "a b", "a\\b", "", "é\u0301"]
-    texts = [local + "@" + domain for local in locals_ for domain in domains]
-    for _ in range(4000):
-        local = "".join(rng.choice(odd) for _ in range(rng.randint(0, 12)))
-        texts.append(local + "@" + rng.choice(domains))
-        texts.append("".join(rng.choice(odd) for _ in range(rng.randint(0, 24))))
-    for size in range(240, 258):  # around the length of a whole address
-        labels = ".".join(["c" * 62] * 4)[: size - 12] + "m"
-        texts += ["a" * 10 + "@" + labels, "A" * 10 + "@" + labels.upper()]
-    for text in texts:
-        assert _normalize(text) == _whole_reading(text.strip()), text  # surrounding space aside

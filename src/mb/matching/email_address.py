@@ -21,49 +21,22 @@ _RECIPIENTS = ("to", "cc", "bcc")
 """The fields of a ``mailto:`` URL's query that add recipients."""
 _BARE = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+").fullmatch
 """A lone address with no display name, quoting or list: the standard parser would give it back as it is."""
-_PARTS_APART = re.compile(r"[^@\"<]{1,253}").fullmatch
-"""An address (its ``@``-sign left out) whose local part and domain ``email_validator`` reads apart: one ``@``-sign,
-no quoting, no display name, at most 254 characters. ASCII too, and without Punycode (see :func:`_normalize`), no form
-of it can fail the length of a whole address: its reading is that of its local part and that of its domain."""
-
-_LITERAL = "[127.0.0.1]"
-"""A domain that costs next to nothing to read (an IP literal): the local part alone is read at it."""
 
 
 @lru_cache(maxsize=4096)
 def _normalize(address: str) -> str | None:
     """The canonical, case-folded form of one address (``email_validator``'s reading); None when it is not an
-    email address. Realistic addresses differ in their local parts but share a few domains, whose reading (most of
-    the cost) is cached: an address whose parts are read apart is read as its local part at an IP literal and a
-    mailbox at its domain."""
+    email address."""
     text = _MAILTO.sub("", address.strip()).strip()
     if not text:
         return None
-    local, at, domain = text.partition("@")
-    if at and text.isascii() and _PARTS_APART(local + domain) and "xn--" not in domain.lower():
-        mailbox, ascii_domain = _read_address(local + "@" + _LITERAL, literal=True), _domain(domain)
-        return None if mailbox is None or ascii_domain is None else f"{mailbox[0]}@{ascii_domain}"
-    whole = _read_address(text)
-    return None if whole is None else f"{whole[0]}@{whole[1]}"
-
-
-@lru_cache(maxsize=4096)
-def _domain(domain: str) -> str | None:
-    """The case-folded ASCII form of a domain (a mailbox at it read by ``email_validator``); None when invalid."""
-    read = _read_address("a@" + domain)
-    return None if read is None else read[1]
-
-
-def _read_address(text: str, *, literal: bool = False) -> tuple[str, str] | None:
-    """``email_validator``'s reading of an address, (local part, ASCII domain) case-folded; None when invalid.
-    ``literal`` accepts an IP literal as the domain."""
     from email_validator import EmailNotValidError, validate_email  # imported on the first address read
 
     try:
-        result = validate_email(text, check_deliverability=False, allow_smtputf8=True, allow_domain_literal=literal)
+        result = validate_email(text, check_deliverability=False, allow_smtputf8=True)
     except EmailNotValidError:
         return None
-    return result.local_part.casefold(), result.ascii_domain.casefold()
+    return f"{result.local_part.casefold()}@{result.ascii_domain.casefold()}"
 
 
 def parse_addresses(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
