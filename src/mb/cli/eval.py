@@ -16,15 +16,15 @@ import click
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
 from ..evaluation._workers import auto_jobs
-from ..io import refuse_input_as_output, write_atomically
+from ..io import refuse_input_as_output, source_name, write_atomically
 from ..metrics import METRICS, MetricSpec
 from ..results import ExampleResult, Summary
 from ..results_format import iter_results_file
-from ..run_record import PricesError, load_prices
+from ..run_record import ModelPrice, PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
 from ._files import fail_write, writing
-from ._grouped import warn_unknown_keys
+from ._grouped import KeyWarnings, warn_unknown_keys
 from ._judge import (
     JUDGE_CHOICE,
     JUDGE_FORMAT_CHOICE,
@@ -239,17 +239,16 @@ def eval_command(
     options = judge_options(
         judge, concurrency, timeout=judge_timeout, response_format=judge_format, retry=judge_retry_failed
     )
-    try:  # the key check reads the start of the input, and loading a judge takes a while
-        warn_unknown_keys(executed, err_console)
+    try:  # loading a judge takes a while
         judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
+        price_table = _price_table(prices)
+    except click.UsageError:
+        warn_unknown_keys(executed, err_console)  # the lines are not evaluated: their keys are checked here
+        raise
     except KeyboardInterrupt:
         kept = _kept(output, output is not None and output.exists())
         err_console.print(f"interrupted after 0 line(s); {kept}", markup=False)
         raise SystemExit(130) from None
-    try:
-        price_table = load_prices(prices) if prices is not None else None
-    except PricesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--prices") from None
     note = judge_note(judge)
     if click.get_current_context().get_parameter_source("judge") is click.core.ParameterSource.DEFAULT_MAP:
         note = "set in the configuration; see mb config"
@@ -263,6 +262,7 @@ def eval_command(
     reread = output is not None and _rereadable(output)
     counts = {"done": 0, "unusable": 0}
     started = datetime.now(UTC)
+    keys = KeyWarnings(source_name(executed), err_console)  # read from the lines as they are evaluated
 
     with _progress(quiet, executed) as advance:
 
@@ -271,26 +271,37 @@ def eval_command(
             counts["done"] += block.count
             counts["unusable"] += block.unusable
             failures.extend(block.failures)
+            keys.add(block.warnings)
             advance(block.count)
 
         async def main() -> RunResult:
-            return await aevaluate(
-                executed,
-                output=output,
-                jobs=auto_jobs(executed) if jobs is None else jobs,
-                backend="ray" if backend == "ray" else "local",
-                address=address,
-                judge=judge,
-                judge_options=options,
-                metrics=metrics,
-                require=require,
-                max_line_bytes=max_line_bytes,
-                keep_results=junit is not None and not reread,
-                prices=price_table,
-                price_model=price_model,
-                failures=show_failures,
-                progress=on_block,
-            )
+            read = False  # whether every line was read (the key warnings are complete)
+            try:
+                result = await aevaluate(
+                    executed,
+                    output=output,
+                    jobs=auto_jobs(executed) if jobs is None else jobs,
+                    backend="ray" if backend == "ray" else "local",
+                    address=address,
+                    judge=judge,
+                    judge_options=options,
+                    metrics=metrics,
+                    require=require,
+                    max_line_bytes=max_line_bytes,
+                    keep_results=junit is not None and not reread,
+                    prices=price_table,
+                    price_model=price_model,
+                    failures=show_failures,
+                    progress=on_block,
+                    key_warnings=keys.lines,
+                )
+                read = True
+                return result
+            except NothingToEvaluateError:
+                read = True
+                raise
+            finally:
+                keys.close(checked=read or counts["done"] >= keys.lines)
 
         result = _evaluate(main, executed, output, counts, existed=existed)
     summary = result.summary
@@ -351,6 +362,14 @@ def _evaluate(
         raise SystemExit(130) from None
     except OSError as exc:
         raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
+
+
+def _price_table(prices: Path | None) -> dict[str, ModelPrice] | None:
+    """The prices of ``--prices`` (None without it); a file that cannot be read is a usage error."""
+    try:
+        return load_prices(prices) if prices is not None else None
+    except PricesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--prices") from None
 
 
 def _rereadable(output: Path) -> bool:
