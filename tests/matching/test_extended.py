@@ -76,10 +76,27 @@ def test_tool_order() -> None:
     # a later search does not help a book that came first
     reversed_ = _rows(rule, [("call", ("c0", "book", {})), SEARCH])[0]
     assert reversed_["passed"] is False
-    assert "no call to 'book' after search(c1)" in reversed_["reason"]
+    assert "book(c0) came before any call to 'search'" in reversed_["reason"]
     never = _rows(rule, [SEARCH])[0]
     assert never["passed"] is False
     assert "no call to 'book'" in never["reason"]
+
+
+def test_tool_order_fails_a_call_made_before_its_turn_even_when_repeated_later() -> None:
+    rule = [{"assert_that": "tool_order", "tools": ["search", "book"]}]
+    early = _rows(rule, [("call", ("c0", "book", {})), SEARCH, RESULT, BOOK])[0]
+    assert early["passed"] is False
+    assert "book(c0) came before any call to 'search'" in early["reason"]
+    # repeats of a tool whose turn has come do not break the order
+    assert _rows(rule, [SEARCH, SEARCH, BOOK, SEARCH, BOOK])[0]["passed"] is True
+    chain = [{"assert_that": "tool_order", "tools": ["search", "book", "pay"]}]
+    pay = ("call", ("c3", "pay", {}))
+    assert _rows(chain, [SEARCH, pay, BOOK, pay])[0]["passed"] is False
+    assert _rows(chain, [SEARCH, BOOK, pay, SEARCH])[0]["passed"] is True
+    # a tool listed twice: its first turn is its earliest place in the list
+    twice = [{"assert_that": "tool_order", "tools": ["search", "book", "search"]}]
+    assert _rows(twice, [SEARCH, SEARCH, BOOK, SEARCH])[0]["passed"] is True
+    assert _rows(twice, [SEARCH, BOOK])[0]["passed"] is False
 
 
 def test_tool_call_count() -> None:

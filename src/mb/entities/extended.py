@@ -241,7 +241,8 @@ class ToolNotCalledAssertion(BaseModel):
 
 
 class ToolOrderAssertion(BaseModel):
-    """Assert that calls to these tools occur in this order: some call of each, each after the previous one."""
+    """Assert that calls to these tools occur in this order: some call of each, each after the previous one, and no
+    call of a tool before its turn."""
 
     model_config = _CONFIG
 

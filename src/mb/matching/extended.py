@@ -59,19 +59,33 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec]) ->
 
 
 def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec]) -> Row:
+    """Some call of each tool in turn, and no call of a tool before its turn: a booking before any search fails, even
+    when a search and another booking follow (a tool's turn is its earliest place in the list)."""
     tools = assertion.tools
+    turn = {tool: tools.index(tool) for tool in tools}
     found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
+    early: CallSpec | None = None
     for call in calls:
         if len(found) < len(tools) and call[1] == tools[len(found)]:
             found.append(call)
-    if len(found) == len(tools):
+        elif turn.get(call[1], -1) > len(found):
+            early = call
+            break
+    expected = " then ".join(repr(tool) for tool in tools)
+    if early is None and len(found) == len(tools):
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
         return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")
+    if early is not None:
+        reason = f"{early[1]}({early[0]}) came before any call to {tools[len(found)]!r}"
+        if found:
+            reason = f"{early[1]}({early[0]}) came after {found[-1][1]}({found[-1][0]}) but before any call to "
+            reason += repr(tools[len(found)])
+        reason = f"expected calls to {expected} in this order: {reason} ({_sequence(calls)})"
+        return _row("tool_order", None, False, early[0], reason)
     missing = tools[len(found)]
     reason = f"no call to {missing!r}"
     if found and any(call[1] == missing for call in calls):  # called, but only before
         reason += f" after {found[-1][1]}({found[-1][0]})"
-    expected = " then ".join(repr(tool) for tool in tools)
     reason = f"expected calls to {expected} in this order: {reason} ({_sequence(calls)})"
     return _row("tool_order", None, False, None, reason)
 
