@@ -110,6 +110,28 @@ def test_tool_call_count() -> None:
     assert _rows(exactly_one_call, [])[0]["passed"] is False
 
 
+@pytest.mark.parametrize(
+    "name", ["Delete_Account", "delete_account ", "functions.delete_account", "deleteAccount", "delete-account"]
+)
+def test_a_call_named_like_a_forbidden_or_counted_tool_is_not_ignored(name: str) -> None:
+    variant = ("call", ("c7", name, {}))
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [SEARCH, variant])[0]
+    assert (never["passed"], never["call_id"]) == (False, "c7")
+    assert repr(name) in never["reason"]
+    at_most_one = [{"assert_that": "tool_call_count", "tool": "delete_account", "max": 1}]
+    assert _rows(at_most_one, [("call", ("c6", "delete_account", {})), variant])[0]["passed"] is False
+    at_least_two = [{"assert_that": "tool_call_count", "tool": "delete_account", "min": 2}]
+    assert _rows(at_least_two, [("call", ("c6", "delete_account", {})), variant])[0]["passed"] is False
+    order = [{"assert_that": "tool_order", "tools": ["search", "delete_account"]}]
+    assert _rows(order, [variant, SEARCH, ("call", ("c8", "delete_account", {}))])[0]["passed"] is False
+
+
+def test_tools_that_only_share_a_last_segment_stay_apart() -> None:
+    never = [{"assert_that": "tool_not_called", "tool": "users.delete"}]
+    assert _rows(never, [("call", ("c1", "files.delete", {}))])[0]["passed"] is True
+    assert _rows(never, [("call", ("c1", "Users.Delete", {}))])[0]["passed"] is False
+
+
 def test_closed_tool_called() -> None:
     rule = [
         {

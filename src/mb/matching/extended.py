@@ -7,6 +7,7 @@ sequence of calls. Rows come in the order of ``assertions``, then of ``extended_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -49,12 +50,42 @@ def _sequence(calls: Sequence[CallSpec]) -> str:
     return "calls: " + shown + (f", ... ({len(calls)} in all)" if len(calls) > 8 else "")
 
 
+_NAMESPACE = re.compile(r"[./:]|__")
+"""What separates a namespace from a tool's name."""
+
+
+def _letters(name: str) -> str:
+    return "".join(char for char in name.casefold() if char.isalnum())
+
+
+def _alike(name: str, tool: str) -> bool:
+    """Whether a call's ``name`` may be ``tool`` under another spelling: the same letters and digits ignoring case
+    and separators (``Delete_Account``, ``deleteAccount``, ``delete-account ``), or a namespace in front of one of them
+    (``functions.delete_account``, ``mcp__server__delete_account``). Such a call fails ``tool_not_called``, counts
+    towards a count's ``max`` and breaks an order; only the exact name counts towards ``min`` or takes a turn."""
+    if name == tool:
+        return True
+    letters, wanted = _letters(name), _letters(tool)
+    if not letters or not wanted:
+        return False
+    last, wanted_last = _letters(_NAMESPACE.split(name)[-1]), _letters(_NAMESPACE.split(tool)[-1])
+    return letters in (wanted, wanted_last) or last == wanted
+
+
+def _spelling(made: Sequence[CallSpec], tool: str) -> str:
+    """``, N of them named 'X', 'Y'`` for the calls among ``made`` not named exactly ``tool``."""
+    other = [call[1] for call in made if call[1] != tool]
+    if not other:
+        return ""
+    return f", {len(other)} of them named {', '.join(repr(name) for name in dict.fromkeys(other))}"
+
+
 def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec]) -> Row:
-    made = [call for call in calls if call[1] == assertion.tool]
+    made = [call for call in calls if _alike(call[1], assertion.tool)]
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
     ids = ", ".join(call[0] for call in made[:5]) + (", ..." if len(made) > 5 else "")
-    reason = f"expected no call to {assertion.tool!r}, got {len(made)} ({ids})"
+    reason = f"expected no call to {assertion.tool!r}, got {len(made)} ({ids}){_spelling(made, assertion.tool)}"
     return _row("tool_not_called", assertion.tool, False, made[0][0], reason)
 
 
@@ -63,12 +94,16 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec]) -> Row:
     when a search and another booking follow (a tool's turn is its earliest place in the list)."""
     tools = assertion.tools
     turn = {tool: tools.index(tool) for tool in tools}
+
+    def turn_of(name: str) -> int:  # the earliest place of the tool a call may be (another spelling counts)
+        return min((place for tool, place in turn.items() if _alike(name, tool)), default=-1)
+
     found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
     early: CallSpec | None = None
     for call in calls:
         if len(found) < len(tools) and call[1] == tools[len(found)]:
             found.append(call)
-        elif turn.get(call[1], -1) > len(found):
+        elif turn_of(call[1]) > len(found):
             early = call
             break
     expected = " then ".join(repr(tool) for tool in tools)
@@ -91,13 +126,20 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec]) -> Row:
 
 
 def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec]) -> Row:
+    """The calls named exactly ``tool`` count towards ``min``; those that may be it under another spelling count too
+    towards ``max`` (a doubt never helps a count pass)."""
     tool = assertion.tool
-    count = len(calls) if tool is None else sum(1 for call in calls if call[1] == tool)
+    made = list(calls) if tool is None else [call for call in calls if _alike(call[1], tool)]
+    exact = len(made) if tool is None else sum(1 for call in made if call[1] == tool)
     low, high = assertion.min or 0, assertion.max
     what = "tool calls" if tool is None else f"calls to {tool!r}"
     bounds = f"at least {low}" if high is None else f"exactly {low}" if low == high else f"between {low} and {high}"
-    passed = low <= count and (high is None or count <= high)
-    reason = f"{count} {what if count != 1 else what.replace('calls', 'call', 1)}, expected {bounds}"
+    passed = low <= exact and (high is None or len(made) <= high)
+    count = len(made)
+    reason = f"{count} {what if count != 1 else what.replace('calls', 'call', 1)}"
+    if tool is not None and exact != count:
+        reason += f"{_spelling(made, tool)} (counted towards the most, not the fewest)"
+    reason += f", expected {bounds}"
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 
 
