@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -59,6 +60,16 @@ __all__ = [
 
 Number = Annotated[StrictInt | StrictFloat, Field(union_mode="left_to_right")]
 """A JSON number (``true`` and ``"5"`` are not numbers)."""
+
+
+def _named(name: str) -> str:
+    if not name.strip():
+        raise ValueError("a tool name must not be blank: it matches no call, so the assertion would check nothing")
+    return name
+
+
+_ToolName = Annotated[str, AfterValidator(_named)]
+"""The name of a tool in an assertion that reads the sequence of calls: not blank."""
 
 _CONFIG = ConfigDict(extra="forbid", defer_build=True, validate_by_name=True, validate_by_alias=True)
 
@@ -236,7 +247,7 @@ class ToolNotCalledAssertion(BaseModel):
     assert_that: Literal["tool_not_called"] = "tool_not_called"
     """Discriminator field"""
 
-    tool: str
+    tool: _ToolName
     """The tool that must not be called."""
 
 
@@ -249,7 +260,7 @@ class ToolOrderAssertion(BaseModel):
     assert_that: Literal["tool_order"] = "tool_order"
     """Discriminator field"""
 
-    tools: Annotated[list[str], Field(min_length=1)]
+    tools: Annotated[list[_ToolName], Field(min_length=1)]
     """The tools, in the order their calls must occur (other calls may come between)."""
 
 
@@ -261,7 +272,7 @@ class ToolCallCountAssertion(BaseModel):
     assert_that: Literal["tool_call_count"] = "tool_call_count"
     """Discriminator field"""
 
-    tool: str | None = None
+    tool: _ToolName | None = None
     """The tool whose calls are counted; every call counts when omitted."""
 
     min: Annotated[StrictInt, Field(ge=0)] | None = None
