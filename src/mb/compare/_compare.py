@@ -60,10 +60,13 @@ def _verdicts(run: ResultsFile) -> tuple[dict[str, _Verdict], int]:
     return verdicts, unhashed
 
 
-def _summary(run: ResultsFile) -> Summary:
+def _summary(run: ResultsFile, paired: set[str]) -> Summary:
+    """The summary of the rows of ``run`` whose example both runs have: a rate that moved because an example was
+    dropped or added is no change of the agent."""
     builder = SummaryBuilder()
     for result in run.results:
-        builder.add(result)
+        if result.example_hash in paired:
+            builder.add(result)
     return builder.build()
 
 
@@ -140,7 +143,7 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         flips.sort(key=lambda flip: flip.new_line)
     missing = [(key, verdict) for key, verdict in base_verdicts.items() if key not in new_verdicts]
     passed_missing = sum(1 for _, verdict in missing if verdict.status == "passed")
-    base_summary, new_summary = _summary(base), _summary(new)
+    base_summary, new_summary = _summary(base, set(common)), _summary(new, set(common))
     slices = [_delta("overall", "", base_summary, new_summary, mcnemar_exact(len(regressions), len(fixes)))]
     for kind, attribute in (
         ("assertion", "by_assertion"),
