@@ -247,3 +247,23 @@ def test_runs_judged_by_different_judges_are_compared_with_a_warning(runs: tuple
     assert "verdicts may differ" in data[0]["judge_warning"]
     assert json.loads(_compare(str(base), str(base), "--format", "json").stdout)[0]["judge_warning"] is None
     assert page_data(build_report([base, new]))["comparisons"][0]["judge_warning"] == data[0]["judge_warning"]
+
+
+def _with_record(path: Path, **fields: Any) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    record = json.loads(lines[0])
+    record["mb_results"].update(fields)
+    path.write_text(json.dumps(record) + "\n" + "".join(lines[1:]), encoding="utf-8")
+
+
+def test_runs_gated_by_other_requirements_or_scored_by_another_version_are_compared_with_a_warning(
+    runs: tuple[Path, Path],
+) -> None:
+    base, new = runs
+    _with_record(base, requirements=["relevance=4"])  # the base gated on a metric the new run did not require
+    data = json.loads(_compare(str(base), str(new), "--format", "json").stdout)
+    assert "gate verdicts on different metrics (relevance=4 in" in data[0]["judge_warning"]
+    assert "none in" in data[0]["judge_warning"]
+    _with_record(base, requirements=[], mb_version="0.0.1")
+    data = json.loads(_compare(str(base), str(new), "--format", "json").stdout)
+    assert "different MorganaBench versions (0.0.1 in" in data[0]["judge_warning"]

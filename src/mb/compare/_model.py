@@ -128,5 +128,5 @@ class Comparison(BaseModel):
     only changes no rate: it is listed in ``only_in_base`` or ``only_in_new``)."""
 
     judge_warning: str | None = None
-    """Set when the run records name different judges or judge prompts: verdicts may differ for that reason alone,
-    not only because the agent changed."""
+    """Set when the run records name different judges or judge prompts, different ``--require`` gates or different
+    MorganaBench versions: verdicts may differ for that reason alone, not only because the agent changed."""
