@@ -163,6 +163,9 @@ def test_misspelt_kinds_and_keys_are_errors_with_the_closest_name() -> None:
         ({"assert_that": "tool_not_called", "tool": ""}, "[0].tool", "blank"),
         ({"assert_that": "tool_call_count", "tool": " ", "max": 1}, "[0].tool", "blank"),
         ({"assert_that": "tool_order", "tools": ["search", "\t"]}, "[0].tools[1]", "blank"),
+        # "closed": "no" or 0 must not be read as a boolean: a string or a number is no answer to "closed?"
+        ({"assert_that": "tool_called", "tool": "t", "closed": "no"}, "[0].closed", "boolean"),
+        ({"assert_that": "tool_called", "tool": "t", "closed": 1}, "[0].closed", "boolean"),
         (
             {
                 "assert_that": "tool_called",

@@ -20,6 +20,7 @@ from pydantic import (
     Field,
     JsonValue,
     PrivateAttr,
+    StrictBool,
     StrictFloat,
     StrictInt,
     Tag,
@@ -229,7 +230,7 @@ class ExtendedToolCallAssertion(BaseModel):
     parameters: list[ExtendedParameter] = []
     """Assertions on the call's parameters; all of them must hold for one and the same call."""
 
-    closed: bool = False
+    closed: StrictBool = False
     """When true, the call passes no parameter beyond those named in ``parameters`` (a null value counts as not
     passed)."""
 
