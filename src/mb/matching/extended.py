@@ -72,6 +72,11 @@ def _alike(name: str, tool: str) -> bool:
     return letters in (wanted, wanted_last) or last == wanted
 
 
+def _alike_names(calls: Sequence[CallSpec], tool: str) -> set[str]:
+    """The names of ``calls`` that may be ``tool`` (see :func:`_alike`), each distinct name checked once."""
+    return {name for name in {call[1] for call in calls} if _alike(name, tool)}
+
+
 def _spelling(made: Sequence[CallSpec], tool: str) -> str:
     """``, N of them named 'X', 'Y'`` for the calls among ``made`` not named exactly ``tool``."""
     other = [call[1] for call in made if call[1] != tool]
@@ -81,7 +86,8 @@ def _spelling(made: Sequence[CallSpec], tool: str) -> str:
 
 
 def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec]) -> Row:
-    made = [call for call in calls if _alike(call[1], assertion.tool)]
+    names = _alike_names(calls, assertion.tool)
+    made = [call for call in calls if call[1] in names]
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
     ids = ", ".join(call[0] for call in made[:5]) + (", ..." if len(made) > 5 else "")
@@ -93,17 +99,16 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec]) -> Row:
     """Some call of each tool in turn, and no call of a tool before its turn: a booking before any search fails, even
     when a search and another booking follow (a tool's turn is its earliest place in the list)."""
     tools = assertion.tools
-    turn = {tool: tools.index(tool) for tool in tools}
-
-    def turn_of(name: str) -> int:  # the earliest place of the tool a call may be (another spelling counts)
-        return min((place for tool, place in turn.items() if _alike(name, tool)), default=-1)
+    turn: dict[str, int] = {}  # the earliest place of the tool a call's name may be (another spelling counts)
+    for place, tool in reversed(list(enumerate(tools))):
+        turn.update(dict.fromkeys(_alike_names(calls, tool), place))
 
     found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
     early: CallSpec | None = None
     for call in calls:
         if len(found) < len(tools) and call[1] == tools[len(found)]:
             found.append(call)
-        elif turn_of(call[1]) > len(found):
+        elif turn.get(call[1], -1) > len(found):
             early = call
             break
     expected = " then ".join(repr(tool) for tool in tools)
@@ -129,7 +134,8 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec]) -> Row:
     """The calls named exactly ``tool`` count towards ``min``; those that may be it under another spelling count too
     towards ``max`` (a doubt never helps a count pass)."""
     tool = assertion.tool
-    made = list(calls) if tool is None else [call for call in calls if _alike(call[1], tool)]
+    names = set() if tool is None else _alike_names(calls, tool)
+    made = list(calls) if tool is None else [call for call in calls if call[1] in names]
     exact = len(made) if tool is None else sum(1 for call in made if call[1] == tool)
     low, high = assertion.min or 0, assertion.max
     what = "tool calls" if tool is None else f"calls to {tool!r}"
