@@ -425,3 +425,17 @@ def test_a_value_too_long_for_the_pattern_is_an_error_not_a_verdict() -> None:
     assert row["passed"] is False
     assert row["error"] is not None
     assert "too long for this pattern" in row["error"]
+
+
+def test_sequence_assertions_past_the_check_limit_are_errors_not_verdicts() -> None:
+    calls = [("call", (f"c{i}", "search", {})) for i in range(1_000)]
+    rules: list[dict[str, Any]] = [{"assert_that": "tool_not_called", "tool": f"t{i}"} for i in range(150)]
+    rules += [{"assert_that": "tool_call_count", "tool": "search", "max": 5000} for _ in range(50)]
+    rules.append({"assert_that": "tool_order", "tools": ["search"]})
+    rows = _rows(rules, calls)
+    assert len(rows) == 201
+    for row in rows:
+        assert row["passed"] is False
+        assert "201,000 checks" in row["error"]
+    fewer = _rows(rules[:100], calls)  # 100,000 checks: within the limit, each decided
+    assert all(row["passed"] and row["error"] is None for row in fewer)

@@ -20,7 +20,7 @@ from ..entities.extended import (
     ToolOrderAssertion,
 )
 from ._context import MatchContext
-from .assertions import AssertionSpec, CallSpec, assertion_row, assertion_rows
+from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion_row, assertion_rows
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
 
@@ -39,8 +39,8 @@ def called_spec(assertion: ExtendedToolCallAssertion) -> AssertionSpec:
     return assertion.tool, parameters
 
 
-def _row(kind: str, tool: str | None, passed: bool, call_id: str | None, reason: str) -> Row:
-    return {**assertion_row(tool, passed, call_id, reason, []), "assert_that": kind}
+def _row(kind: str, tool: str | None, passed: bool, call_id: str | None, reason: str, error: str | None = None) -> Row:
+    return {**assertion_row(tool, passed, call_id, reason, [], error), "assert_that": kind}
 
 
 def _sequence(calls: Sequence[CallSpec]) -> str:
@@ -175,9 +175,17 @@ def all_assertion_rows(
 
     rows = assertion_rows([*published, *(called_spec(a) for a in called)], calls, ctx, context if called else None)
     out, shared = rows[: len(published)], iter(rows[len(published) :])
+    checks = (len(extended) - len(called)) * len(calls)
+    why = (
+        f"the example asks for {checks:,} checks of tool_not_called, tool_order and tool_call_count assertions against "
+        f"calls (each against every call), over the limit of {MAX_PARAMETER_CHECKS:,}: split it into smaller examples"
+    )
     for assertion in extended:
         if isinstance(assertion, ExtendedToolCallAssertion):
             out.append(next(shared))
+        elif checks > MAX_PARAMETER_CHECKS:
+            tool = getattr(assertion, "tool", None)
+            out.append(_row(assertion.assert_that, tool, False, None, f"not checked: {why}", why))
         elif isinstance(assertion, ToolNotCalledAssertion):
             out.append(_not_called(assertion, calls))
         elif isinstance(assertion, ToolOrderAssertion):
