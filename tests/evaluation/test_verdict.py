@@ -137,6 +137,20 @@ def test_agent_errors_and_invalid_lines_are_errors(tmp_path: Any) -> None:
     assert (run.summary.total, run.summary.passed, run.summary.errors, run.summary.pass_rate) == (3, 1, 2, 0.3333)
 
 
+def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their_kind() -> None:
+    calls = [
+        {"event": "tool_call", "id": f"c{i}", "tool": "search", "params": {"query": "king", "limit": 5}}
+        for i in range(2_100)
+    ]
+    extended = [{"assert_that": "tool_order", "tools": ["search"]}] * 100  # 210,000 checks
+    example = _example(expectations__extended_assertions=extended, outputs__trace=calls)
+    (result,) = evaluate([example], judge=ScriptedJudge()).results
+    assert (result.status, result.passed) == ("error", False)
+    assert result.error is not None
+    assert "assertion tool_order not judged: the example asks for 210,000 checks" in result.error
+    assert "None" not in result.error
+
+
 def test_identical_judge_questions_cost_one_call() -> None:
     judge = ScriptedJudge()
     run = evaluate([_example() for _ in range(50)], judge=judge)

@@ -169,7 +169,8 @@ def _verdict(
         count += 1
         total += 1.0 if assertion["passed"] else _assertion_score(assertion)
         if assertion["error"] is not None:
-            errors.append(f"assertion on {assertion['tool']!r} not judged: {assertion['error']}")
+            what = assertion["assert_that"] if assertion["tool"] is None else f"on {assertion['tool']!r}"
+            errors.append(f"assertion {what} not judged: {assertion['error']}")
         elif assertion["passed"]:
             continue
         elif assertion.get("undecided"):
