@@ -151,6 +151,45 @@ def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their
     assert "None" not in result.error
 
 
+@pytest.mark.parametrize(
+    ("part", "key", "value", "meant"),
+    [
+        (
+            "expectations",
+            "extended_assertion",
+            [{"assert_that": "tool_not_called", "tool": "search"}],
+            "extended_assertions",
+        ),
+        ("expectations", "expected_fact", ["The King is Queen Camilla."], "expected_facts"),
+        ("inputs", "tool", ["lookup"], "tools"),
+        ("outputs", "traces", [], "trace"),
+    ],
+)
+def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
+    part: str, key: str, value: Any, meant: str
+) -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"]["assertions"] = []  # every other expectation holds: only the misspelt key decides
+    if meant in document[part]:
+        document[part][key] = document[part].pop(meant)
+    else:
+        document[part][key] = value
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
+    assert (result.status, result.passed) == ("error", False)
+    (check,) = [check for check in result.checks if check.name == "misspelt_keys"]
+    assert f'$.{part}.{key}: unknown key "{key}"' in check.reason
+    assert f'did you mean "{meant}"?' in check.reason
+
+
+def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"]["notes"] = "reviewed by the data team"
+    document["inputs"]["source"] = "support tickets"
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
+    assert result.status == "passed"
+    assert "misspelt_keys" not in [check.name for check in result.checks]
+
+
 def test_identical_judge_questions_cost_one_call() -> None:
     judge = ScriptedJudge()
     run = evaluate([_example() for _ in range(50)], judge=judge)
