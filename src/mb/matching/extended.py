@@ -116,10 +116,8 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec]) -> Row:
         shown = ", ".join(f"{tool}({call_id})" for call_id, tool, _ in found)
         return _row("tool_order", None, True, found[-1][0], f"calls in order: {shown}")
     if early is not None:
-        reason = f"{early[1]}({early[0]}) came before any call to {tools[len(found)]!r}"
-        if found:
-            reason = f"{early[1]}({early[0]}) came after {found[-1][1]}({found[-1][0]}) but before any call to "
-            reason += repr(tools[len(found)])
+        after = f" after {found[-1][1]}({found[-1][0]}) but" if found else ""
+        reason = f"{early[1]}({early[0]}) came{after} before any call to {tools[len(found)]!r}"
         reason = f"expected calls to {expected} in this order: {reason} ({_sequence(calls)})"
         return _row("tool_order", None, False, early[0], reason)
     missing = tools[len(found)]
