@@ -138,6 +138,10 @@ def test_fail_under_takes_the_lower_bound(tmp_path: Path) -> None:
     assert below.exit_code == 1, below.output
     above = _eval(str(executed), "-q", "--fail-under", "0.15")
     assert above.exit_code == 0, above.output
+    # 1/6 is 0.1666...: the rate rounded in the summary (0.1667) does not meet a bar of 0.1667
+    for bar in ("0.1667", "16.67%"):
+        rounded = _eval(str(executed), "-q", "--fail-under", bar)
+        assert rounded.exit_code == 1, rounded.output
 
 
 def test_compare_keeps_undecided_changes_apart_from_regressions_and_fixes(
