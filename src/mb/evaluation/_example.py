@@ -272,14 +272,20 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     return _finish(line, assertions, checks, metrics, categories)
 
 
-_HOLDING_CHECKS = {
-    "inputs": frozenset({"tools"}),
-    "expectations": frozenset(
-        {"expected_response", "assertions", "extended_assertions", "expected_facts", "guidelines"}
-    ),
-    "outputs": frozenset({"trace"}),
+_HOLDING_CHECKS: dict[str, dict[str, type]] = {
+    "inputs": {"tools": list},
+    "expectations": {
+        "expected_response": str,
+        "assertions": list,
+        "extended_assertions": list,
+        "expected_facts": list,
+        "guidelines": list,
+    },
+    "outputs": {"trace": list},
 }
-"""The fields whose absence silently checks less: a misspelt one (``extended_assertion``, ``traces``) is no pass."""
+"""The fields whose absence silently checks less, with the JSON type of their value: a key that looks like one of
+them misspelt and holds a value of that type (``extended_assertion``, ``traces``; not a ``trace_id`` string) is no
+pass."""
 
 _READ_EXTRAS = frozenset(
     {"extended_assertions", "expected_facts", "guidelines", "context", "error", "latency_ms", "usage"}
@@ -305,7 +311,9 @@ def _misspelt_key_rows(example: Example) -> list[Row]:
     rows: list[Row] = []
     for warning in key_warnings(shape, file="", line=0):
         for name, fields in _HOLDING_CHECKS.items():
-            if warning.suggestion in fields and warning.path == json_path([name, warning.key]):
+            value = (getattr(parts[name], "model_extra", None) or {}).get(warning.key)
+            kind = fields.get(warning.suggestion or "")
+            if kind is not None and isinstance(value, kind) and warning.path == json_path([name, warning.key]):
                 why = f"{warning.path}: {warning.message}: what it holds is not checked; rename it"
                 rows.append(check_row("misspelt_keys", False, why, None, why))
     return rows
