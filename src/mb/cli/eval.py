@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -39,13 +40,15 @@ from ._report import FailureLog, render_reliability, render_summary
 __all__ = ["eval_command"]
 
 
-def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
+def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> Fraction | None:
+    """The rate as written, exactly (``16.67%`` is 1667/10000): compared with the exact pass rate, never a rounded
+    one."""
     if value is None:
         return None
     text = value.strip()
     try:
-        rate = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-    except ValueError:
+        rate = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
+    except (ValueError, ZeroDivisionError):
         raise click.BadParameter(f"expected a rate like 0.9 or 90%, got {value!r}") from None
     if not 0.0 <= rate <= 1.0:
         raise click.BadParameter(f"a rate is between 0 and 1 (or 0% and 100%), got {value!r}")
@@ -190,7 +193,7 @@ def eval_command(
     judge: str,
     metrics: list[MetricSpec] | None,
     require: list[MetricSpec],
-    fail_under: float | None,
+    fail_under: Fraction | None,
     judge_timeout: float | None,
     judge_format: str | None,
     judge_retry_failed: bool,
@@ -331,8 +334,9 @@ def eval_command(
             render_reliability(out_console, summary)
     if output is not None and fmt != "json":
         err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
-    if fail_under is not None and summary.pass_rate < fail_under:
-        err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
+    if fail_under is not None and Fraction(summary.passed, summary.total or 1) < fail_under:
+        shown = f"{summary.pass_rate:.1%} ({summary.passed}/{summary.total})"
+        err_console.print(f"[red]pass rate {shown} is below --fail-under {float(fail_under * 100):g}%[/]")
         raise SystemExit(1)
 
 
