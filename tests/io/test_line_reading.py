@@ -223,7 +223,6 @@ def test_worker_processes_find_the_errors_and_counts_of_one_process_in_line_orde
     assert alone[2] == copies * 5 + copies * 2 * len(spec_lines("examples-unexecuted.jsonl"))
 
 
-
 def test_worker_processes_report_each_unknown_key_of_the_first_lines_once(tmp_path: Path) -> None:
     typo = copy.deepcopy(SEEDS[0])
     typo["expectations"]["asertions"] = typo["expectations"].pop("assertions")
