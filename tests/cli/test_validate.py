@@ -100,3 +100,17 @@ def test_a_misspelt_matcher_name_gets_the_closest_name(tmp_path: Path) -> None:
     assert code == 1
     assert 'unknown match_as "equals" (did you mean "equality"?); expected one of:' in out + err
     assert 'unknown match_as "zzz"; expected one of:' in out + err
+
+
+def test_standard_input_is_checked_for_unknown_keys_and_strict_fails_on_them() -> None:
+    document = json.loads((SPEC / "examples-unexecuted.jsonl").read_text().splitlines()[0])
+    document["expectations"]["asertions"] = document["expectations"].pop("assertions")
+    text = json.dumps(document) + "\n{not json\n"
+    result = CliRunner().invoke(main, ["validate", "-", "--strict"], input=text)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [  # in line order: the typo of line 1, then the error of line 2
+        '<stdin>:1: warning: $.expectations.asertions: unknown key "asertions" (kept as extra data, not checked); '
+        'did you mean "assertions"?',
+        "<stdin>:2: $: invalid JSON: Expecting property name enclosed in double quotes at column 2",
+    ]
+    assert "1 valid, 1 invalid, 1 warning(s) (--strict)" in result.stderr

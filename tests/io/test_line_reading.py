@@ -16,7 +16,7 @@ import pytest
 
 from mb.io import _validate as validation
 from mb.io._reader import CompressedFileError, read_record
-from mb.io._typos import key_warnings
+from mb.io._typos import KeyWarning, iter_key_warnings, key_warnings
 from mb.io._validate import Tally, iter_line_errors
 from tests.conftest import spec_lines
 
@@ -220,6 +220,28 @@ def test_worker_processes_find_the_errors_and_counts_of_one_process_in_line_orde
     lines = [int(error.split(":")[1]) for error in alone[0]]
     assert lines == sorted(lines)
     assert alone[2] == copies * 5 + copies * 2 * len(spec_lines("examples-unexecuted.jsonl"))
+
+
+def test_worker_processes_report_each_unknown_key_of_the_first_lines_once(tmp_path: Path) -> None:
+    typo = copy.deepcopy(SEEDS[0])
+    typo["expectations"]["asertions"] = typo["expectations"].pop("assertions")
+    invalid = copy.deepcopy(typo)
+    invalid["inputs"]["mesages"] = invalid["inputs"].pop("messages")  # an invalid line has its unknown keys too
+    good = [json.dumps(document).encode() for document in SEEDS]
+    lines = [*good, json.dumps(typo).encode(), b"{not json", json.dumps(invalid).encode()] * 400  # several blocks
+    path = tmp_path / "typos.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    errors = [str(error) for error in iter_line_errors(path, Tally())]
+    assert len(list(iter_key_warnings(path))) == 400 * 3
+    for key_lines in (None, 2500):
+        expected = [str(warning) for warning in iter_key_warnings(path, lines=key_lines)]
+        for jobs in (1, 2):
+            tally = Tally()
+            found = list(iter_line_errors(path, tally, jobs=jobs, key_lines=key_lines))
+            assert [str(item) for item in found if isinstance(item, KeyWarning)] == expected
+            assert [str(item) for item in found if not isinstance(item, KeyWarning)] == errors
+            assert [item.line for item in found] == sorted(item.line for item in found)
+            assert tally == Tally(valid=400 * (len(SEEDS) + 1), invalid=800)
 
 
 def test_a_range_no_worker_could_check_is_checked_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

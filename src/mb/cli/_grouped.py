@@ -75,7 +75,7 @@ class GroupedPrinter:
 
 
 SCANNED_BEFORE_USE = 10_000
-"""Lines ``mb eval`` and ``mb run`` check for unknown keys (``mb validate`` checks all)."""
+"""Lines ``mb eval``, ``mb run`` and ``mb validate`` check for unknown keys (``mb validate --strict`` checks all)."""
 
 
 class KeyWarnings:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..io._typos import iter_key_warnings
+from ..io import LineError
 from ..io._validate import Tally, iter_line_errors
 from ._console import err_console, fail, out_console
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
@@ -33,8 +33,8 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
     Prints one line per problem as `FILE:LINE: <json path>: <message>`, then a summary; the same problem on
     many lines is shown for the first three and then counted. A key the format does not know (a likely typo)
     is a warning, `FILE:LINE: warning: <json path>: ...`, with the closest known key; keys are looked at on the
-    first 10,000 lines of each file (every line with --strict). Files may be
-    gzip-compressed; `-` reads standard input (checked for problems, not for unknown keys).
+    first 10,000 lines of each file (every line with --strict), in the same reading; problems and
+    warnings come in line order. Files may be gzip-compressed; `-` reads standard input.
 
     Exit status: 0 when every line is valid, 1 when any line is invalid (or a file holds no example, or
     with --strict when there is a warning), 2 when a file cannot be read.
@@ -77,13 +77,15 @@ def _check_file(
     warnings = 0
     tally = Tally()
     printer = GroupedPrinter(out_console)
+    key_lines = None if strict else SCANNED_BEFORE_USE
     try:
-        for error in iter_line_errors(path, tally, executed=executed, max_line_bytes=max_line_bytes):
-            printer.error(error)
-        if str(path) != "-":
-            lines = None if strict else SCANNED_BEFORE_USE
-            for warning in iter_key_warnings(path, lines=lines, max_line_bytes=max_line_bytes):
-                printer.warning(warning)
+        for found in iter_line_errors(
+            path, tally, executed=executed, max_line_bytes=max_line_bytes, key_lines=key_lines
+        ):
+            if isinstance(found, LineError):
+                printer.error(found)
+            else:
+                printer.warning(found)
                 warnings += 1
     except OSError as exc:
         raise fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from exc

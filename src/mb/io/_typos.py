@@ -250,14 +250,12 @@ def line_key_warnings(data: bytes, *, file: str, line: int) -> list[KeyWarning]:
     return key_warnings(document, file=file, line=line)
 
 
-def iter_key_warnings(
-    source: PathLike | IO[bytes], *, lines: int | None = None, max_line_bytes: int | None = None
-) -> Iterator[KeyWarning]:
-    """Every unknown-key warning of a benchmark file, line by line. Lines that are not JSON objects, or are over
-    ``max_line_bytes`` (skipped unread), are passed over (validation reports them). ``lines`` stops after that many
-    lines of the file."""
+def iter_key_warnings(source: PathLike | IO[bytes], *, lines: int | None = None) -> Iterator[KeyWarning]:
+    """Every unknown-key warning of a benchmark file, line by line (for a command that does not read the lines
+    itself). Lines that are not JSON objects, or are too long to read, are passed over (validation reports them).
+    ``lines`` stops after that many lines of the file."""
     name = source_name(source)
-    for number, data, problem in jsonl_lines(source, max_line_bytes):
+    for number, data, problem in jsonl_lines(source):
         if lines is not None and number > lines:
             return
         if problem is None:

@@ -1,23 +1,26 @@
 """Checking a whole benchmark file: what ``mb validate`` reads a file with.
 
-Every line is read by :func:`~mb.io._reader.read_record`, the one reading that ``mb eval`` and ``mb run`` share:
-the same lines, numbers, limits and errors as :func:`~mb.io.iter_records`, counted as they go. A large file is cut
-into blocks of lines (:func:`~mb.io._reader.line_blocks`, as ``mb eval`` cuts it) that worker processes check side
-by side, each returning only its counts and errors; the errors are given in line order all the same.
+Every line is read once, by :func:`~mb.io._reader.read_record`, the one reading that ``mb eval`` and ``mb run``
+share (the same lines, numbers, limits and errors as :func:`~mb.io.iter_records`, counted as they go), its unknown
+keys found as ``mb eval`` finds them (:func:`~mb.io._typos.line_key_warnings`). A large file is cut into blocks of
+lines (:func:`~mb.io._reader.line_blocks`, as ``mb eval`` cuts it) that worker processes check side by side, each
+returning only its errors and warnings; they are given in line order all the same.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 from typing import IO
 
 from ._errors import LineError, Problem
 from ._limits import max_line_bytes as resolve_limit
 from ._pool import auto_jobs, process_pool, submit
-from ._reader import PathLike, iter_records, line_blocks, read_record, source_name
+from ._reader import PathLike, jsonl_lines, line_blocks, read_record, source_name
+from ._typos import KeyWarning, line_key_warnings
 
 __all__ = ["Tally", "iter_line_errors"]
 
@@ -49,64 +52,70 @@ def iter_line_errors(
     executed: bool = False,
     max_line_bytes: int | None = None,
     jobs: int | None = None,
-) -> Iterator[LineError]:
-    """The error of every invalid non-blank line of ``source``, in order; ``tally`` counts the valid and invalid
-    lines as they are read. A missing or unreadable file raises ``OSError``. ``jobs`` worker processes check the
-    lines (default: one per CPU for a file of 32 MiB or more); the errors and counts are the same."""
+    key_lines: int | None = 0,
+) -> Iterator[LineError | KeyWarning]:
+    """The error of every invalid non-blank line of ``source`` and the unknown keys (warnings) of its first
+    ``key_lines`` lines (None: of every line), in line order (a line's error before its warnings); ``tally`` counts
+    the valid and invalid lines as they are read. A missing or unreadable file raises ``OSError``. ``jobs`` worker
+    processes check the lines (default: one per CPU for a file of 32 MiB or more); what they find is the same."""
     limit = resolve_limit(max_line_bytes)
     jobs = auto_jobs(source, _PARALLEL_FROM_BYTES) if jobs is None else jobs
     pool = process_pool(jobs, (__name__,)) if jobs > 1 else None
-    if pool is None:
-        for record in iter_records(source, executed=executed, max_line_bytes=limit):
-            if record.error is None:
-                tally.valid += 1
-            else:
-                tally.invalid += 1
-                yield record.error
-        return
     name = source_name(source)
-    window: deque[tuple[_Lines, Future[_Checked]]] = deque()
+    if pool is None:
+        yield from _check(name, executed, key_lines, jsonl_lines(source, limit), tally)
+        return
+    task = partial(check_block, name, executed, key_lines)
+    window: deque[tuple[list[_Line], Future[_Found]]] = deque()
     try:
         try:
             for block in line_blocks(source, limit, _BLOCK_LINES, _BLOCK_BYTES):
-                window.append((block, submit(pool, check_block, name, executed, block)))
+                window.append((block, submit(pool, task, block)))
                 if len(window) > 2 * jobs:
-                    yield from _counted(window.popleft(), name, executed, tally)
+                    yield from _counted(*window.popleft(), task, tally)
         except OSError:  # the file cannot be read on (a gzip file cut short): the lines read before come first
             while window:
-                yield from _counted(window.popleft(), name, executed, tally)
+                yield from _counted(*window.popleft(), task, tally)
             raise
         while window:
-            yield from _counted(window.popleft(), name, executed, tally)
+            yield from _counted(*window.popleft(), task, tally)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-_Lines = list[tuple[int, bytes, Problem | None]]
-_Checked = tuple[int, list[LineError]]
+_Line = tuple[int, bytes, Problem | None]
+_Found = list[LineError | KeyWarning]
 
 
-def _counted(item: tuple[_Lines, Future[_Checked]], name: str, executed: bool, tally: Tally) -> list[LineError]:
-    """The errors of a block checked by a worker, counted in ``tally``; checked here when its worker died."""
-    block, future = item
-    try:
-        valid, errors = future.result()
-    except Exception:  # a broken pool: the block is checked here, so no line is lost or counted twice
-        valid, errors = check_block(name, executed, block)
-    tally.valid += valid
-    tally.invalid += len(errors)
-    return errors
-
-
-def check_block(name: str, executed: bool, block: _Lines) -> _Checked:
-    """A worker's task: (how many lines are valid, the errors of the others) of a block of lines of the file
-    ``name``, read as :func:`~mb.io.iter_records` reads them."""
-    valid = 0
-    errors: list[LineError] = []
-    for number, data, problem in block:
+def _check(
+    name: str, executed: bool, key_lines: int | None, lines: Iterable[_Line], tally: Tally
+) -> Iterator[LineError | KeyWarning]:
+    """The errors and warnings of ``lines`` of the file ``name``, each line read as :func:`~mb.io.iter_records`
+    reads it, counted in ``tally``."""
+    for number, data, problem in lines:
         error = read_record(data, file=name, line=number, executed=executed, problem=problem).error
         if error is None:
-            valid += 1
+            tally.valid += 1
         else:
-            errors.append(error)
-    return valid, errors
+            tally.invalid += 1
+            yield error
+        if problem is None and (key_lines is None or number <= key_lines):
+            yield from line_key_warnings(data, file=name, line=number)
+
+
+def _counted(block: list[_Line], future: Future[_Found], task: Callable[[list[_Line]], _Found], tally: Tally) -> _Found:
+    """What a worker found in a block, its lines counted in ``tally``; found here when its worker died."""
+    try:
+        found = future.result()
+    except Exception:  # a broken pool: the block is checked here, so no line is lost or counted twice
+        found = task(block)
+    invalid = sum(isinstance(item, LineError) for item in found)
+    tally.valid += len(block) - invalid
+    tally.invalid += invalid
+    return found
+
+
+def check_block(name: str, executed: bool, key_lines: int | None, block: list[_Line]) -> _Found:
+    """A worker's task: the errors and warnings (see :func:`iter_line_errors`) of a block of lines of the file
+    ``name``."""
+    return list(_check(name, executed, key_lines, block, Tally()))
