@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import click
 
+from ..results_format import is_results_file
 from ..runner._api import MAX_CONCURRENCY
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
-from ._params import Seconds, is_results_file, max_line_bytes_option
+from ._params import Seconds, max_line_bytes_option
 
 if TYPE_CHECKING:
     from ..io import LineError
