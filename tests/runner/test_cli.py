@@ -124,7 +124,7 @@ def test_invalid_lines_are_reported_with_file_and_line_and_exit_1(tmp_path: Path
     output = tmp_path / "out.jsonl"
     result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q")
     assert result.exit_code == 1
-    assert f"{bench}:2: $.inputs: the last message must have role 'user'" in result.stderr
+    assert f"{bench}:2: $.inputs.messages[0].role: the last message must have role 'user'" in result.stderr
     assert "1 invalid line" in result.stderr
     assert len(lines(output)) == 2
 
