@@ -116,6 +116,19 @@ def test_an_existing_output_exits_2_unless_overwritten_or_resumed(bench: Path, t
     assert mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "--resume", "--overwrite").exit_code == 2
 
 
+def test_an_existing_output_is_refused_before_anything_else_is_printed(bench: Path, tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    output.write_text('{"inputs": {}}\n')
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output)  # not quiet: the run would say what it runs
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {output} already exists and is not empty: resume it (--resume) or replace it (--overwrite)"
+    ]
+    started = mb("run", bench, "--agent", SLOW_AGENT, "-o", tmp_path / "new.jsonl")
+    assert started.exit_code == 0
+    assert started.stderr.startswith("running slow_agent:agent (receives ")
+
+
 def test_invalid_lines_are_reported_with_file_and_line_and_exit_1(tmp_path: Path) -> None:
     bench = tmp_path / "bench.jsonl"
     good = {"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}
