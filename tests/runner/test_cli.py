@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from rich.progress import Progress
 
 from mb.cli import main
+from mb.runner._progress import RateColumn
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -339,3 +341,20 @@ def test_a_reader_of_standard_output_that_goes_away_is_not_told_to_resume(bench:
     assert "Traceback" not in error
     assert "resume" not in error  # a stream cannot be resumed
     assert "closed by its reader: the run stopped" in error
+
+
+def test_the_rate_is_shown_once_it_was_measured_over_a_second() -> None:
+    """Two examples done in a third of a millisecond are no rate of 6,000 a second."""
+    clock = [0.0]
+    column = RateColumn()
+    bar = Progress(column, get_time=lambda: clock[0], disable=True)
+    task = bar.add_task("running", total=2)
+    for moment in (0.0001, 0.0004):
+        clock[0] = moment
+        bar.advance(task)
+    assert column.render(bar.tasks[0]).plain == "- examples/s"
+    long_run = bar.add_task("running", total=100)
+    for second in range(1, 5):
+        clock[0] = second
+        bar.advance(long_run, 10)
+    assert column.render(bar.tasks[1]).plain == "10 examples/s"
