@@ -187,6 +187,7 @@ PUBLIC = {
         "check_scored_once",
         "file_digest",
         "header_line",
+        "is_results_file",
         "iter_results_file",
         "kind_of_document",
         "kind_of_file",
@@ -196,6 +197,7 @@ PUBLIC = {
         "read_results_file",
         "read_run_record",
         "require_results",
+        "results_file_problem",
     ],
     "mb.results_join": [
         "JoinMismatch",

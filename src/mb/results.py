@@ -142,7 +142,8 @@ class MetricResult(BaseModel):
     """The judge that decided, for judged metrics."""
 
     gating: bool = False
-    """Whether this metric decides the example's verdict (``--require``)."""
+    """Whether this metric decides the example's verdict as a metric (``--require``); false for a required
+    ``similarity`` on an example with an expected response, which decides it as the ``expected_response`` check."""
 
     details: dict[str, JsonValue] = Field(default_factory=dict)
     """Metric-specific details (per-citation support, per-chunk relevance, recall/precision...)."""

@@ -8,6 +8,7 @@ unknown left empty.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from collections import Counter
@@ -36,6 +37,7 @@ __all__ = [
     "check_scored_once",
     "file_digest",
     "header_line",
+    "is_results_file",
     "iter_results_file",
     "kind_of_document",
     "kind_of_file",
@@ -45,6 +47,7 @@ __all__ = [
     "read_results_file",
     "read_run_record",
     "require_results",
+    "results_file_problem",
 ]
 
 RESULTS_FORMAT_VERSION = 2
@@ -292,6 +295,23 @@ def kind_of_file(path: str | os.PathLike[str]) -> FileKind:
         except orjson.JSONDecodeError:
             pass
     return FileKind("unknown", "not JSON lines")
+
+
+def is_results_file(path: str | os.PathLike[str]) -> bool:
+    """True when ``path`` begins with the run record of a results file (``mb eval -o``)."""
+    if os.fspath(path) == "-" or not os.path.isfile(path):
+        return False
+    with contextlib.suppress(OSError), open(path, "rb") as stream:
+        return stream.read(64).lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b'{"mb_results"')
+    return False
+
+
+def results_file_problem(path: str | os.PathLike[str], expected: str) -> str | None:
+    """``PATH: a results file (written by `mb eval -o`), not EXPECTED`` when ``path`` is one, else None: what ``mb
+    eval``, ``mb validate`` and :func:`mb.evaluate` say when given one."""
+    if not is_results_file(path):
+        return None
+    return f"{os.fspath(path)}: a results file (written by `mb eval -o`), not {expected}"
 
 
 def require_results(path: str | os.PathLike[str], name: str, first: bytes) -> None:

@@ -41,6 +41,22 @@ def test_one_bad_line_among_good_ones_is_reported_exactly(tmp_path: Path) -> Non
     assert "2 valid, 1 invalid" in err
 
 
+def test_a_last_message_not_from_the_user_is_reported_at_its_role(tmp_path: Path) -> None:
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "hello"},
+        {"role": "usr", "content": "x"},
+    ]
+    path = tmp_path / "b.jsonl"
+    path.write_text(json.dumps({"inputs": {"messages": messages}, "expectations": {}}) + "\n")
+    code, out, _ = _run("validate", str(path))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{path}:1: $.inputs.messages[2].role: the last message must have role 'user' (it is the request the agent "
+        "answers), got 'usr'"
+    ]
+
+
 def test_executed_flag_requires_outputs() -> None:
     code, out, _ = _run("validate", "--executed", str(SPEC / "examples-unexecuted.jsonl"))
     assert code == 1

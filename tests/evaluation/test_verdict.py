@@ -254,6 +254,16 @@ def test_a_required_similarity_is_the_expected_response_check_counted_once() -> 
     assert result.metrics["similarity"].threshold == 4.0
 
 
+def test_a_response_below_the_required_similarity_says_the_grade_reached_and_the_grade_required() -> None:
+    (result,) = evaluate([_example()], judge=ScriptedJudge(lambda r: 0.6), require=["similarity=4"]).results
+    [check] = [c for c in result.checks if c.name == "expected_response"]
+    assert check.reason.startswith("the response's similarity to the expected response is 3.4/5, below the 4 required")
+    assert "does not match" not in check.reason
+    (default,) = evaluate([_example()], judge=ScriptedJudge(lambda r: 0.2)).results  # grade 1.8: the meaning differs
+    [check] = [c for c in default.checks if c.name == "expected_response"]
+    assert check.reason.startswith("the response does not match the expected response in meaning")
+
+
 class _NoVerdicts:
     """A judge that answers with something other than verdicts."""
 

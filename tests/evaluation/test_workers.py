@@ -14,7 +14,9 @@ from typing import Any
 
 import anyio
 import pytest
+from click.testing import CliRunner
 
+from mb.cli import main
 from mb.data import example_lines
 from mb.evaluation import NothingToEvaluateError, Scored, aevaluate, evaluate
 from mb.evaluation import _blocks as blocks
@@ -244,3 +246,17 @@ def test_a_file_of_which_nothing_can_be_evaluated_is_refused_by_the_api_as_by_th
     executed = tmp_path / "executed.jsonl"
     executed.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=True)))
     assert evaluate(executed, judge="lexical").summary.total > 0
+
+
+def test_a_results_file_is_named_as_such_by_the_api_as_by_the_command(tmp_path: Path) -> None:
+    executed = tmp_path / "executed.jsonl"
+    executed.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=True)))
+    results = tmp_path / "results.jsonl"
+    evaluate(executed, judge="lexical", output=results)
+    message = f"{results}: a results file (written by `mb eval -o`), not an executed benchmark"
+    with pytest.raises(NothingToEvaluateError) as raised:
+        evaluate(results, judge="lexical")
+    assert str(raised.value) == message
+    command = CliRunner().invoke(main, ["eval", str(results), "--judge", "lexical"])
+    assert command.exit_code == 2
+    assert message in " ".join(command.output.split())

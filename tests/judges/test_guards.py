@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mb.judges._guards import GUARD_CAP, describe_failures, precheck, run_guards
+from mb.judges._guards import GUARD_CAP, day_said_once, describe_failures, precheck, run_guards
 from mb.judges._scoring import Measure, to_verdict
 from mb.judges.base import JudgeRequest, JudgeTask
 
@@ -193,3 +193,25 @@ def test_durations_that_differ_fire_the_numbers_guard(candidate: str, reference:
 def test_scalar_opposites() -> None:
     failures = run_guards(JudgeTask.SIMILARITY, "Bananas are low in potassium.", "Bananas are rich in potassium.")
     assert [f.guard for f in failures] == ["antonyms"]
+
+
+@pytest.mark.parametrize("task", [EQ, SIM])
+def test_a_day_word_the_candidate_leaves_out_is_a_doubt_not_a_different_number(task: JudgeTask) -> None:
+    assert run_guards(task, "Hi! How can I help?", "Hello! How can I help you today?") == []
+    assert day_said_once("Hi! How can I help?", "Hello! How can I help you today?") == (
+        "only the reference says 'today': the day may matter"
+    )
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("see you today", "see you tomorrow"),
+        ("the report from yesterday", "the report for today"),
+        ("meet on Thursday", "meet today"),
+        ("the report for May 3", "the report for today"),
+    ],
+)
+def test_another_day_or_date_still_fires_the_numbers_guard(candidate: str, reference: str) -> None:
+    assert "numbers" in _fired(EQ, candidate, reference)
+    assert day_said_once(candidate, reference) is None

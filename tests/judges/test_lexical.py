@@ -9,6 +9,7 @@ import anyio
 import pytest
 
 from mb.judges import Judge, JudgeRequest, JudgeTask, LexicalJudge
+from mb.judges._doubts import substitution
 from mb.judges._scoring import scaled
 from mb.judges.lexical import LEXICAL_THRESHOLDS
 
@@ -215,3 +216,25 @@ def test_overlap_between_the_thresholds_is_undecided_and_below_the_lower_one_fai
     assert "passes from 0.90, fails below 0.25" in between.reason
     assert not below.undecided
     assert not below.passed
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "quoted"),
+    [
+        ("The Ministry is raising taxes", "The Ministry is lowering taxes", "differs ('raising' / 'lowering')"),
+        ("She is writing.", "She is writing on a Whiteboard.", "leaves out 'Whiteboard'"),
+        ("Lewis Carter introduced Lewis", "Carter introduced Lewis", "says 'Lewis' more times"),
+        ("Tim defeated Tom", "Tom defeated Tim", "'Tom' and 'Tim' exchange roles around 'defeated'"),
+    ],
+)
+def test_reasons_quote_the_words_as_the_texts_write_them(
+    judge: LexicalJudge, candidate: str, reference: str, quoted: str
+) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(SIM, candidate, reference)])
+    assert quoted in verdict.reason
+
+
+def test_a_replaced_word_is_quoted_as_written_not_as_its_stem() -> None:
+    assert substitution("meet on Thursday", "meet on the 3rd") == (
+        "one word differs ('Thursday' / '3rd'): a synonym or another meaning"
+    )

@@ -80,6 +80,28 @@ def test_guards_fail_near_misses_and_say_which_fired(
     assert guard in verdict.reason
 
 
+@pytest.mark.parametrize("task", [EQ, SIM])
+def test_a_day_word_only_the_expected_text_says_is_undecided_not_a_different_number(
+    judge: LocalJudge, task: JudgeTask
+) -> None:
+    """A day word said once changes what is said, no number; "today" / "tomorrow" and unrelated texts still fail."""
+    left_out, other_day, unrelated = judge.judge_sync(
+        [
+            JudgeRequest(task, "Hi! How can I help?", "Hello! How can I help you today?"),
+            JudgeRequest(task, "see you today", "see you tomorrow"),
+            JudgeRequest(task, "translate hello to Spanish", "stock market news today"),
+        ]
+    )
+    assert left_out.undecided, left_out.reason
+    assert "only the reference says 'today'" in left_out.reason
+    assert "guard fired" not in left_out.reason
+    assert not other_day.passed
+    assert not other_day.undecided
+    assert "numbers guard fired" in other_day.reason
+    assert not unrelated.passed
+    assert not unrelated.undecided
+
+
 def test_batch_verdicts_come_back_in_order(judge: LocalJudge) -> None:
     requests = [
         JudgeRequest(EQ, "recipe for chocolate chip cookies", "chocolate chip cookie recipe"),

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from rich.progress import Progress
 
 from mb.cli import main
+from mb.runner._progress import RateColumn
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -116,6 +118,19 @@ def test_an_existing_output_exits_2_unless_overwritten_or_resumed(bench: Path, t
     assert mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "--resume", "--overwrite").exit_code == 2
 
 
+def test_an_existing_output_is_refused_before_anything_else_is_printed(bench: Path, tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl"
+    output.write_text('{"inputs": {}}\n')
+    result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output)  # not quiet: the run would say what it runs
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {output} already exists and is not empty: resume it (--resume) or replace it (--overwrite)"
+    ]
+    started = mb("run", bench, "--agent", SLOW_AGENT, "-o", tmp_path / "new.jsonl")
+    assert started.exit_code == 0
+    assert started.stderr.startswith("running slow_agent:agent (receives ")
+
+
 def test_invalid_lines_are_reported_with_file_and_line_and_exit_1(tmp_path: Path) -> None:
     bench = tmp_path / "bench.jsonl"
     good = {"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}
@@ -124,7 +139,7 @@ def test_invalid_lines_are_reported_with_file_and_line_and_exit_1(tmp_path: Path
     output = tmp_path / "out.jsonl"
     result = mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q")
     assert result.exit_code == 1
-    assert f"{bench}:2: $.inputs: the last message must have role 'user'" in result.stderr
+    assert f"{bench}:2: $.inputs.messages[0].role: the last message must have role 'user'" in result.stderr
     assert "1 invalid line" in result.stderr
     assert len(lines(output)) == 2
 
@@ -326,3 +341,20 @@ def test_a_reader_of_standard_output_that_goes_away_is_not_told_to_resume(bench:
     assert "Traceback" not in error
     assert "resume" not in error  # a stream cannot be resumed
     assert "closed by its reader: the run stopped" in error
+
+
+def test_the_rate_is_shown_once_it_was_measured_over_a_second() -> None:
+    """Two examples done in a third of a millisecond are no rate of 6,000 a second."""
+    clock = [0.0]
+    column = RateColumn()
+    bar = Progress(column, get_time=lambda: clock[0], disable=True)
+    task = bar.add_task("running", total=2)
+    for moment in (0.0001, 0.0004):
+        clock[0] = moment
+        bar.advance(task)
+    assert column.render(bar.tasks[0]).plain == "- examples/s"
+    long_run = bar.add_task("running", total=100)
+    for second in range(1, 5):
+        clock[0] = second
+        bar.advance(long_run, 10)
+    assert column.render(bar.tasks[1]).plain == "10 examples/s"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import math
 from pathlib import Path
 from typing import Any
@@ -10,8 +9,9 @@ from typing import Any
 import click
 
 from ..io._limits import LARGEST_LINE_LIMIT
+from ..results_format import results_file_problem
 
-__all__ = ["Seconds", "input_file_problem", "is_results_file", "max_line_bytes_option"]
+__all__ = ["Seconds", "input_file_problem", "max_line_bytes_option"]
 
 
 class Seconds(click.FloatRange):
@@ -22,15 +22,6 @@ class Seconds(click.FloatRange):
         if isinstance(number, float) and math.isnan(number):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         return number
-
-
-def is_results_file(path: Path) -> bool:
-    """True when ``path`` begins with the run record of a results file (``mb eval -o``)."""
-    if str(path) == "-" or not path.is_file():
-        return False
-    with contextlib.suppress(OSError), path.open("rb") as stream:
-        return stream.read(64).lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b'{"mb_results"')
-    return False
 
 
 def input_file_problem(path: Path, expected: str) -> str | None:
@@ -44,9 +35,7 @@ def input_file_problem(path: Path, expected: str) -> str | None:
         return f"{path}: is a directory, not a file"
     if not path.is_file():
         return f"{path}: not a file"
-    if is_results_file(path):
-        return f"{path}: a results file (written by `mb eval -o`), not {expected}"
-    return None
+    return results_file_problem(path, expected)
 
 
 max_line_bytes_option = click.option(

@@ -22,12 +22,11 @@ from ..formats.m365 import (
 from ..formats.m365.entries import m365_data
 from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output, write_atomically
 from ..results import ExampleResult
-from ..results_format import check_scored_once, read_results_file
+from ..results_format import check_scored_once, is_results_file, read_results_file
 from ..results_join import check_join
 from ._console import err_console, fail, print_error
 from ._files import require_file, writing
 from ._grouped import GroupedPrinter
-from ._params import is_results_file
 
 __all__ = ["export_m365", "fail_document", "import_m365", "load_or_exit"]
 

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import click
 
+from ..results_format import is_results_file
 from ..runner._api import MAX_CONCURRENCY
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
 from ._grouped import GroupedPrinter, warn_unknown_keys
-from ._params import Seconds, is_results_file, max_line_bytes_option
+from ._params import Seconds, max_line_bytes_option
 
 if TYPE_CHECKING:
     from ..io import LineError
@@ -48,14 +49,21 @@ def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str
 
 class _GroupedProblems:
     """A run's progress whose invalid benchmark lines are printed grouped (the same problem on many lines is
-    shown three times, then counted); everything else is the inner progress's."""
+    shown three times, then counted), saying what runs once the run starts (``heading``: never before the output
+    is refused); everything else is the inner progress's."""
 
-    def __init__(self, inner: RunProgress) -> None:
+    def __init__(self, inner: RunProgress, heading: str = "") -> None:
         self.inner = inner
         self.printer = GroupedPrinter(err_console)
+        self.heading = heading
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
+
+    def start(self, total: int | None) -> None:
+        if self.heading:
+            err_console.print(self.heading, markup=False)
+        self.inner.start(total)
 
     def invalid(self, error: LineError) -> None:
         self.printer.error(error)
@@ -225,13 +233,10 @@ def run(
         agent = on_ray = ray_agent(cluster, agent_spec, agent_input, concurrency)
         where = f" on {len(on_ray.actors)} Ray actor(s)"
     warn_unknown_keys(benchmark, err_console)
-    progress = _GroupedProblems(LogProgress(err_console) if quiet else RichProgress(err_console))
-    if not quiet:
-        receives = "Inputs" if agent.wants_inputs else "message dicts"
-        err_console.print(
-            f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}",
-            markup=False,
-        )
+    receives = "Inputs" if agent.wants_inputs else "message dicts"
+    heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
+    inner = LogProgress(err_console) if quiet else RichProgress(err_console)
+    progress = _GroupedProblems(inner, "" if quiet else heading)
     resume_with = _resume_command(
         benchmark,
         agent_spec,

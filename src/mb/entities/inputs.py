@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 __all__ = ["ChatMessage", "InputMetadata", "Inputs", "TurnMetadata"]
 
@@ -72,9 +73,14 @@ class Inputs(BaseModel):
     def _last_message_is_from_user(self) -> Inputs:
         last = self.messages[-1]
         if last.role != "user":
-            raise ValueError(
-                f"the last message must have role 'user' (it is the request the agent answers), got {last.role!r}"
+            problem = PydanticCustomError(
+                "last_message_role",
+                "the last message must have role 'user' (it is the request the agent answers), got {role}",
+                {"role": repr(last.role)},
             )
+            where = ("messages", len(self.messages) - 1, "role")  # the field itself, for line errors
+            error = InitErrorDetails(type=problem, loc=where, input=last.role)
+            raise ValidationError.from_exception_data("Inputs", [error])
         return self
 
     def message_dicts(self) -> list[dict[str, str]]:

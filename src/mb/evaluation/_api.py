@@ -18,7 +18,7 @@ from ..errors import InputError, OutputError
 from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult, Summary
-from ..results_format import file_digest, header_line
+from ..results_format import file_digest, header_line, results_file_problem
 from ..run_record import ModelPrice, build_run_record, judge_token_use, load_prices, price_usage, total_cost
 from ._blocks import Scored, spec_of
 from ._engine import MetricArg, Source, make_evaluator
@@ -138,13 +138,16 @@ async def aevaluate(
     ``failures`` caps the failure entries each block carries; the blocks of a file report the unknown keys (likely
     typos, see :attr:`Scored.warnings`) of its first ``key_warnings`` lines, read as they are evaluated.
     """
+    input_file = _input_file(source)
+    problem = results_file_problem(input_file, "an executed benchmark") if input_file else None
+    if problem is not None:  # what `mb eval` says of it too
+        raise NothingToEvaluateError(problem)
     options = dict(judge_options or {})
     evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes, **options)
     spec = spec_of(evaluator, judge, options, failures, key_warnings) if isinstance(judge, str) else None
     price_table = _prices(prices)
     keep = output is None if keep_results is None else keep_results
     started = datetime.now(UTC)
-    input_file = _input_file(source)
     builder = SummaryBuilder()
     results: list[ExampleResult] = []
     unusable = done = 0

@@ -359,6 +359,8 @@ def built_in_metrics_only() -> bool:
 
 
 def _expected_response_check(similarity: Row) -> Row:
+    """The ``expected_response`` check from the similarity metric; below a required grade above the default pass mark
+    (``--require similarity=5``), the reason says the grade reached and the grade required."""
     if similarity["status"] == "error":
         return check_row("expected_response", False, similarity["reason"], 0.0, similarity["reason"])
     undecided = bool(similarity["details"].get("undecided"))
@@ -367,4 +369,8 @@ def _expected_response_check(similarity: Row) -> Row:
     judge = f" ({similarity['judge']} judge)" if similarity["judge"] else ""
     verb = "may or may not match" if undecided else "matches" if passed else "does not match"
     reason = f"the response {verb} the expected response in meaning: {similarity['reason']}{judge}"
+    required = similarity["threshold"] or 0.0
+    if not passed and not undecided and value < required and required > (judged.similarity.default_threshold or 0.0):
+        reached = f"{value:g}/5, below the {required:g} required"
+        reason = f"the response's similarity to the expected response is {reached}: {similarity['reason']}{judge}"
     return check_row("expected_response", passed, reason, round((value - 1.0) / 4.0, 4), None, undecided)

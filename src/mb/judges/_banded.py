@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ._confidence import Band
 from ._doubts import added_detail, cues, doubts, one_counted, same_spelling, stated_on_a_line, substitution
-from ._guards import GUARD_CAP, describe_failures, run_guards
+from ._guards import GUARD_CAP, day_said_once, describe_failures, run_guards
 from ._names import spell_regions
 from ._roles import same_statement
 from ._scoring import HOLDS, scaled
@@ -26,7 +26,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     """EQUIVALENCE (or SIMILARITY, worded "same meaning") from the raw measure (``detail`` describes it; the cosine by
     default) and the checks: failed when a guard fires; undecided when a cue stands (``cues``: a direction word against
     its opposite, a word of frequency, exception, negation, approximation or a qualified role in one text only, a
-    question against a statement, a sentence that repeats the other text with one word replaced); passed from the band's
+    question against a statement, a sentence that repeats the other text with one word replaced) or a day word only the
+    reference says (``day_said_once``; below the band too when the texts share a content word); passed from the band's
     lower bound when both texts make the same statement (``same_statement``: the same words in the same roles);
     undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times,
     "became" in one text only, questions asking different things, one end of a route said the other way, one word
@@ -44,6 +45,9 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)
     cued = cues(candidate, reference) if raw >= band.low else []  # below the band the pair is already far apart
+    day = day_said_once(candidate, reference)  # below the band too, unless the texts share no content word
+    if day and (raw >= band.low or set(content_stems(candidate)) & set(content_stems(reference))):
+        cued.append(day)
     if cued:
         reason = f"undecided: {'; '.join(cued)}; {measured}"
         return Verdict(min(score, 0.49), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)

@@ -15,7 +15,7 @@ from collections import Counter
 from itertools import pairwise
 
 from ._polarity import NEGATORS
-from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words
+from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words, written
 
 __all__ = [
     "added_detail",
@@ -213,18 +213,24 @@ def _reordered(candidate: str, reference: str) -> str | None:
     return "the same words in a different order: who does what to whom may differ"
 
 
-def _recounted(candidate: list[str], reference: list[str]) -> str | None:
+def _quoted(stems: list[str], text: str) -> str:
+    """The stems quoted as ``text`` writes them."""
+    return ", ".join(repr(written(text).get(word, word)) for word in stems)
+
+
+def _recounted(candidate: str, reference: str) -> str | None:
     """The candidate adds no word the reference lacks, yet says some of its content words fewer times (a dropped
     qualifier: "writing" / "writing on a whiteboard", "the fishermen pulled an old boat" / "the old fishermen pulled
     an old boat") or more times (a word given to another thing: "Lewis Carter introduced Lewis" / "Carter introduced
     Lewis")."""
-    if not candidate or set(candidate) - set(reference):
+    mine, theirs = content_stems(candidate), content_stems(reference)
+    if not mine or set(mine) - set(theirs):
         return None
-    missing, more = Counter(reference) - Counter(candidate), Counter(candidate) - Counter(reference)
+    missing, more = Counter(theirs) - Counter(mine), Counter(mine) - Counter(theirs)
     if missing:
-        return f"the candidate leaves out {', '.join(repr(word) for word in list(missing)[:3])} of the reference"
+        return f"the candidate leaves out {_quoted(list(missing)[:3], reference)} of the reference"
     if more:
-        return f"the candidate says {', '.join(repr(word) for word in list(more)[:3])} more times than the reference"
+        return f"the candidate says {_quoted(list(more)[:3], candidate)} more times than the reference"
     return None
 
 
@@ -300,7 +306,8 @@ def substitution(candidate: str, reference: str) -> str | None:
     added, dropped = mine - theirs, theirs - mine
     if len(added) != 1 or len(dropped) != 1 or not mine & theirs:
         return None
-    return f"one word differs ({next(iter(added))!r} / {next(iter(dropped))!r}): a synonym or another meaning"
+    pair = f"{_quoted(list(added), candidate)} / {_quoted(list(dropped), reference)}"
+    return f"one word differs ({pair}): a synonym or another meaning"
 
 
 def one_counted(candidate: str, reference: str) -> str | None:
@@ -359,7 +366,7 @@ def doubts(candidate: str, reference: str) -> list[str]:
     """Why the pair cannot be decided offline (empty when nothing stands in the way)."""
     found = [
         _reordered(candidate, reference),
-        _recounted(content_stems(candidate), content_stems(reference)),
+        _recounted(candidate, reference),
         _became(candidate, reference),
         _asks_otherwise(candidate, reference),
         _other_way(candidate, reference),

@@ -30,6 +30,7 @@ __all__ = [
     "GUARD_CAP",
     "MAX_TEXT_CHARS",
     "GuardFailure",
+    "day_said_once",
     "describe_failures",
     "oversized",
     "precheck",
@@ -90,6 +91,8 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
         extra = unmatched(cand, ref)
         return GuardFailure("numbers", f"the chunk does not state {_listing(extra)}") if extra else None
     missing, extra = unmatched(ref, cand), unmatched(cand, ref)
+    if not extra:  # a day word of the reference alone ("today") is a doubt (``day_said_once``), no other number
+        missing = [q for q in missing if q.kind != "relday"]
     if not missing:  # a time of the reference met only by a bare number, the candidate's own time another one
         missing = [
             r for r in ref if r.kind == "time" and not any(c.kind == "time" and same_quantity(r, c) for c in cand)
@@ -101,6 +104,17 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
         detail = f"{CONFLICT_PREFIX} {_listing(extra)} where the reference has {_listing(missing)}"
         return GuardFailure("numbers", detail)
     return GuardFailure("numbers", f"the reference states {_listing(missing)}, the candidate does not")
+
+
+def day_said_once(candidate: str, reference: str) -> str | None:
+    """A day word ("today", "tomorrow") the reference says and the candidate leaves out, stating no number, day or
+    date of its own: what is said may change ("How can I help you today?" / "How can I help?"), yet no number differs,
+    so it is a doubt, not a failure of the numbers guard. Another day word or date in the candidate fails that guard."""
+    cand, ref = extract_quantities(candidate), extract_quantities(reference)
+    days = [q for q in unmatched(ref, cand) if q.kind == "relday"]
+    if not days or unmatched(cand, ref):
+        return None
+    return f"only the reference says {_listing(days)}: the day may matter"
 
 
 def _entities(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:

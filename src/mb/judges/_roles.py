@@ -17,7 +17,7 @@ from collections import Counter
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ._text import STOPWORDS, fold, stem, words
+from ._text import STOPWORDS, fold, stem, words, written
 
 __all__ = ["MAX_ROLE_WORDS", "role_swap", "same_statement"]
 
@@ -190,7 +190,9 @@ def role_swap(candidate: str, reference: str) -> str | None:
         frame_a = [w for w in a if w not in moved]
         frame_b = [w for w in b if w not in moved]
         if SequenceMatcher(None, frame_a, frame_b, autojunk=False).ratio() >= _SAME_FRAME:
-            return f"{forward[0]!r} and {backward[0]!r} exchange roles around {pivot!r}"
+            said = written(reference)
+            first, second, around = (said.get(word, word) for word in (forward[0], backward[0], pivot))
+            return f"{first!r} and {second!r} exchange roles around {around!r}"
     return None
 
 

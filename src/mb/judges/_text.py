@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,6 +19,7 @@ __all__ = [
     "stem",
     "tokens",
     "words",
+    "written",
 ]
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
@@ -152,6 +154,16 @@ def tokens(text: str) -> tuple[Token, ...]:
         out.append(Token(piece, piece.casefold(), initial, len(out)))
         initial = False
     return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def written(text: str) -> Mapping[str, str]:
+    """Each stem of the text's words and the first word it stems from as the text writes it, so reasons quote
+    "Thursday" rather than its stem "thursdai"."""
+    found: dict[str, str] = {}
+    for token in tokens(text):
+        found.setdefault(stem(token.lower), token.text)
+    return found
 
 
 _CLAUSE = re.compile(r"[^\W_]+|[,.!?;:\n()\u2022\u2013\u2014]|\s-+\s", re.UNICODE)

@@ -72,8 +72,12 @@ class LogProgress(SilentProgress):
         self.console.print(text, markup=False, highlight=False)
 
 
+_RATE_AFTER_SECONDS = 1.0
+"""A rate is shown once the bar has run this long: two examples done in a millisecond make no rate."""
+
+
 class RateColumn(ProgressColumn):
-    """Items (``examples``, ``lines``) done per second, once known."""
+    """Items (``examples``, ``lines``) done per second, once known and measured over a second at least."""
 
     def __init__(self, unit: str = "examples") -> None:
         super().__init__()
@@ -81,7 +85,7 @@ class RateColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        if speed is None:
+        if speed is None or (task.elapsed or 0.0) < _RATE_AFTER_SECONDS:
             return Text(f"- {self.unit}/s", style="progress.data.speed")
         shown = f"{speed:,.0f}" if speed >= 10 else f"{speed:.1f}"  # whole numbers once the rate is high
         return Text(f"{shown} {self.unit}/s", style="progress.data.speed")
