@@ -193,8 +193,8 @@ def negation_conflict(candidate: str, reference: str) -> str | None:
         return bare
     cand, ref = _polarity(candidate), _polarity(reference)
     cand, ref = _with_prefixed(cand, ref), _with_prefixed(ref, cand)
-    for word in cand.keys() & ref.keys():
-        if word in STOPWORDS:
+    for word in cand:  # in the candidate's order, so that the reason names the same word in every process
+        if word not in ref or word in STOPWORDS:
             continue
         (cand_how, cand_surface), (ref_how, ref_surface) = cand[word], ref[word]
         if cand_how == {"negated"} and ref_how == {"plain"}:
@@ -215,8 +215,8 @@ def antonym_conflict(candidate: str, reference: str) -> str | None:
     for word, (hows, surface) in cand.items():
         if hows != {"plain"} or word not in _OPPOSITE or word in ref:
             continue
-        for opposite in _OPPOSITE[word]:
-            if opposite not in ref or opposite in cand or ref[opposite][0] != {"plain"}:
+        for opposite in ref:  # in the reference's order (not a set's), so every process names the same pair
+            if opposite not in _OPPOSITE[word] or opposite in cand or ref[opposite][0] != {"plain"}:
                 continue
             if word in _PARTICLES and not _same_slot(candidate, surface, reference, ref[opposite][1]):
                 continue
