@@ -96,6 +96,12 @@ CASES = [
         "$.outputs.trace[0].params.limit",
         "appears twice",
     ),
+    (
+        "a key twice beside escaped backslashes before 'u003a'",  # text, not colons: written back as '\\u003a'
+        BASE.replace('"limit": 5}}', '"limit": 5, "note": "\\u005cu003a \\\\u003a", "limit": 6}}'),
+        "$.outputs.trace[0].params.limit",
+        "appears twice",
+    ),
 ]
 
 

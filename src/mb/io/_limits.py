@@ -165,10 +165,15 @@ def encode_line(document: Any, limit: int | None = None) -> bytes | Problem:
     return screen(data) or data
 
 
+_ESCAPED_COLON = re.compile(rb"(?<!\\)(?:\\\\)*\\u003[aA]")
+"""A colon written as an escape in a string (``\\u003a``): not one after an escaped backslash (``\\\\u003a``)."""
+
+
 def _colons(data: bytes) -> int:
-    """The colons of a line of JSON, an escaped one (``\\u003a``) counted as one: parsing and writing it again keeps
-    the count unless an object lost a key."""
-    return data.count(b":") + data.count(b"\\u003a") + data.count(b"\\u003A")
+    """The colons of a line of JSON, a colon written as an escape counted as one: parsing and writing it again keeps
+    the count unless an object lost a key (``orjson`` writes every colon as itself)."""
+    escaped = len(_ESCAPED_COLON.findall(data)) if b"u003" in data else 0
+    return data.count(b":") + escaped
 
 
 class _Pairs(list[tuple[str, Any]]):
