@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 
@@ -40,19 +41,26 @@ from ._report import FailureLog, render_reliability, render_summary
 __all__ = ["eval_command"]
 
 
+_PLACES = 30
+"""The most decimal places a rate may be written with (an exact fraction of a longer one grows without use)."""
+
+
 def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> Fraction | None:
     """The rate as written, exactly (``16.67%`` is 1667/10000): compared with the exact pass rate, never a rounded
     one."""
     if value is None:
         return None
     text = value.strip()
+    percent = text.endswith("%")
     try:
-        rate = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        number = Decimal(text[:-1] if percent else text)
+    except InvalidOperation:
         raise click.BadParameter(f"expected a rate like 0.9 or 90%, got {value!r}") from None
-    if not 0.0 <= rate <= 1.0:
+    if not number.is_finite() or not 0 <= number <= (100 if percent else 1):
         raise click.BadParameter(f"a rate is between 0 and 1 (or 0% and 100%), got {value!r}")
-    return rate
+    if number and number.as_tuple().exponent < -_PLACES:  # type: ignore[operator]
+        raise click.BadParameter(f"a rate has at most {_PLACES} decimal places, got {value!r}")
+    return Fraction(number) / (100 if percent else 1)
 
 
 def _parse_metrics(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[MetricSpec] | None:
