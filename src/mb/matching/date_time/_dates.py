@@ -127,6 +127,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             raise DateProblem(f"two years ({dated[0].text!r} and {years[0].text!r})")
     if not rest:
         return [units.year(pin[0])] if pin else []
+    loose = next((i for i in rest if _unsaid(i)), None)
+    if loose is not None and len(rest) > 1:
+        # "christmas week", "the week before friday", "friday the week": which week is not said ("this week", "the
+        # week of christmas" are read); never the other words' date with the unit dropped
+        other = next(i for i in rest if i is not loose)
+        raise DateProblem(f"{loose.text!r} beside {other.text!r}: which {loose.text.split()[-1]} is not said")
     if pin and not any(_pinnable(i) for i in rest):
         raise DateProblem(f"the year {pin[0]} does not apply to {' '.join(i.text for i in rest)!r}")
     weekdays = [i for i in rest if i.kind == "weekday" and i.value.rel is None]
@@ -194,6 +200,13 @@ def _as_year(item: Item, today: date) -> Item:
         if unit == "year" and amount == int(amount):
             return Item("year", item.text, today.year + int(amount))
     return item
+
+
+def _unsaid(item: Item) -> bool:
+    """Whether ``item`` names a unit with no word saying which ("week", "the month", "day"), read alone as the
+    current one."""
+    named = (isinstance(item.value, Unit) and item.value.rel == "this") or item.value == Days(0)
+    return item.kind == "date" and named and item.text.split()[-1] == item.text.removeprefix("the ").strip()
 
 
 def _pinnable(item: Item) -> bool:

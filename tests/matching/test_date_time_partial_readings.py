@@ -1,0 +1,49 @@
+"""A phrase is never read in part: a word that changes the meaning is used, or the phrase is not understood.
+
+Each row is (phrase, user_time, argument, expected): ``True`` passes, ``False`` fails, ``ERROR`` is not understood.
+Christmas 2026 falls on Friday 2026-12-25; Easter 2027 on Sunday 2027-03-28.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.support.verdicts import ERROR, assert_date_row
+
+DEC_1 = datetime(2026, 12, 1, 10)  # a Tuesday
+DEC_22 = datetime(2026, 12, 22, 10)  # a Tuesday, in the week of Christmas
+MAR_24 = datetime(2027, 3, 24, 10)  # a Wednesday, in the week of Easter
+
+ROWS: list[tuple[str, datetime, object, object]] = [
+    # a unit said with no "this", "next" or "last" beside a date: which week is not said, never the date alone
+    ("christmas week", DEC_22, "2026-12-25", ERROR),
+    ("christmas week", DEC_22, "2026-12-21", ERROR),
+    ("easter week", MAR_24, "2027-03-28", ERROR),
+    ("thanksgiving week", datetime(2026, 11, 24, 10), "2026-11-26", ERROR),
+    ("tomorrow week", DEC_22, "2026-12-23", ERROR),
+    ("friday the week", DEC_22, "2026-12-25", ERROR),
+    ("the month of christmas", DEC_22, "2026-12-25", ERROR),
+    ("the week before christmas", DEC_1, "2026-12-02", ERROR),
+    ("the week before christmas", DEC_22, "2026-12-23", ERROR),
+    ("the month before christmas", DEC_1, "2026-12-02", ERROR),
+    ("the week before friday", DEC_22, "2026-12-23", ERROR),
+    # said with the word that places it, or alone, the unit is read
+    ("the week of christmas", DEC_22, "2026-12-21", True),
+    ("the week of christmas", DEC_22, "2026-12-28", False),
+    ("this week", DEC_22, "2026-12-27", True),
+    ("the week", DEC_22, "2026-12-27", True),
+    ("the week", DEC_22, "2026-12-28", False),
+    ("christmas day", DEC_22, "2026-12-25", True),
+    ("the 14th of the month", DEC_1, "2026-12-14", True),
+    ("the last friday of the month", DEC_1, "2026-12-25", True),
+    ("the weekend before christmas", DEC_22, "2026-12-19", True),
+    ("friday this week", DEC_22, "2026-12-25", True),
+    ("tuesday week", DEC_22, "2026-12-29", True),
+]
+
+
+@pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), ROWS)
+def test_no_word_is_dropped(phrase: str, user_time: datetime, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, user_time, expected)
