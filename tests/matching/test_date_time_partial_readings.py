@@ -29,6 +29,18 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the week before christmas", DEC_22, "2026-12-23", ERROR),
     ("the month before christmas", DEC_1, "2026-12-02", ERROR),
     ("the week before friday", DEC_22, "2026-12-23", ERROR),
+    # "no" is no filler: "no later than" is a deadline, "no friday" not understood
+    ("no friday", DEC_22, "2026-12-25", ERROR),
+    ("no 3pm tomorrow", DEC_22, "2026-12-23T15:00:00", ERROR),
+    ("no later than friday", DEC_22, "2026-12-25", True),
+    ("no later than friday", DEC_22, "2026-12-26", False),
+    ("no earlier than monday", DEC_22, "2026-12-28", True),
+    # the start or end of a day some weeks or months away: of that day or of its week (month) is not said
+    ("the end of a week from today", DEC_22, "2026-12-29", ERROR),
+    ("beginning of 3 months from now", DEC_22, "2027-03-22", ERROR),
+    ("mid a week from today", DEC_22, "2026-12-29", ERROR),
+    ("the end of in 3 days", DEC_22, "2026-12-25T18:00:00", True),
+    ("the first tuesday in 3 months", DEC_22, "2027-03-02", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

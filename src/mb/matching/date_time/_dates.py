@@ -88,6 +88,10 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             after = items[index + 1 :]
             later_weekdays = [i for i in after if i.kind == "weekday" and i.value.rel is None and i is not after[0]]
             reached = _reached(after, today)
+            if reached is not None and item.kind != "ordinal":
+                # "the end of a week from today": of that day, or of the week it reaches, is not said
+                unit = after[0].value.pieces[0][1]
+                raise DateProblem(f"{item.text!r} {after[0].text!r}: that day's or its {unit}'s is not said")
             container = date_windows([i for i in after if i not in later_weekdays], today)
             if reached is not None:  # "the first Tuesday in 3 months": in the month that offset reaches
                 container = _relative_unit(after[0].value.pieces[0][1], "this", reached)

@@ -145,7 +145,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bany day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
     text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
-    text = re.sub(r"\b(?:on or before|not after|not later than) (?=[a-z0-9])", "by ", text)
+    text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
     text = re.sub(
