@@ -41,6 +41,22 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("mid a week from today", DEC_22, "2026-12-29", ERROR),
     ("the end of in 3 days", DEC_22, "2026-12-25T18:00:00", True),
     ("the first tuesday in 3 months", DEC_22, "2027-03-02", True),
+    # an approximate hour is about that time, as "-ish" is (half an hour either side); a day, a count or a year said
+    # about is not understood
+    ("around 9", DEC_22, "2026-12-22T21:15:00", True),
+    ("around 9", DEC_22, "2026-12-22T21:45:00", False),
+    ("tonight around 7", DEC_22, "2026-12-22T19:20:00", True),
+    ("about 3pm tomorrow", DEC_22, "2026-12-23T14:45:00", True),
+    ("approximately noon", DEC_22, "2026-12-22T12:29:00", True),
+    ("approximately noon", DEC_22, "2026-12-22T12:30:00", False),
+    ("around christmas", DEC_1, "2026-12-25", ERROR),
+    ("about 2 days ago", DEC_22, "2026-12-20", ERROR),
+    ("circa 1990", DEC_22, "1990-06-01", ERROR),
+    ("around midnight", DEC_22, "2026-12-23T00:00:00", ERROR),
+    ("midnight or so", DEC_22, "2026-12-23T00:00:00", ERROR),
+    ("around 7:15pm", DEC_22, "2026-12-22T19:15:00", True),  # said with its minutes: that minute
+    ("around 7:15pm", DEC_22, "2026-12-22T19:20:00", False),
+    ("next week, how about on wednesday", DEC_22, "2026-12-30", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),
