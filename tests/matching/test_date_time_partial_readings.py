@@ -69,6 +69,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the weekend before christmas", DEC_22, "2026-12-19", True),
     ("friday this week", DEC_22, "2026-12-25", True),
     ("tuesday week", DEC_22, "2026-12-29", True),
+    ("today, december 22", DEC_22, "2026-12-22", True),
+    ("today tuesday", DEC_22, "2026-12-22", True),
+    ("the calendar year", DEC_22, "2026-03-01", True),
 ]
 
 

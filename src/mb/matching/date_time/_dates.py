@@ -209,8 +209,13 @@ def _as_year(item: Item, today: date) -> Item:
 def _unsaid(item: Item) -> bool:
     """Whether ``item`` names a unit with no word saying which ("week", "the month", "day"), read alone as the
     current one."""
-    named = (isinstance(item.value, Unit) and item.value.rel == "this") or item.value == Days(0)
-    return item.kind == "date" and named and item.text.split()[-1] == item.text.removeprefix("the ").strip()
+    if isinstance(item.value, Unit) and item.value.rel == "this":
+        unit = item.value.unit
+    elif item.value == Days(0):
+        unit = "day"
+    else:
+        return False
+    return item.kind == "date" and item.text.removeprefix("the ").removeprefix("calendar ").strip() == unit
 
 
 def _pinnable(item: Item) -> bool:
