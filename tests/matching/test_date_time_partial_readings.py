@@ -57,6 +57,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("around 7:15pm", DEC_22, "2026-12-22T19:15:00", True),  # said with its minutes: that minute
     ("around 7:15pm", DEC_22, "2026-12-22T19:20:00", False),
     ("next week, how about on wednesday", DEC_22, "2026-12-30", True),
+    # a time said with am or pm stays in its half of the day: never the time with the part of the day dropped
+    ("3pm in the morning", DEC_22, "2026-12-22T15:00:00", ERROR),
+    ("tomorrow 3pm morning", DEC_22, "2026-12-23T15:00:00", ERROR),
+    ("11am in the afternoon", DEC_22, "2026-12-22T11:00:00", ERROR),
+    ("4pm in the evening", DEC_22, "2026-12-22T16:00:00", True),
+    ("afternoon at 7", DEC_22, "2026-12-22T19:00:00", True),
+    ("10am to 12pm monday morning", DEC_22, {"start": "2026-12-28T10:00:00", "end": "2026-12-28T12:00:00"}, True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),
