@@ -64,6 +64,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("4pm in the evening", DEC_22, "2026-12-22T16:00:00", True),
     ("afternoon at 7", DEC_22, "2026-12-22T19:00:00", True),
     ("10am to 12pm monday morning", DEC_22, {"start": "2026-12-28T10:00:00", "end": "2026-12-28T12:00:00"}, True),
+    # "between" names two ends
+    ("between friday", DEC_22, "2026-12-25", ERROR),
+    ("between 3pm tomorrow", DEC_22, "2026-12-23T15:00:00", ERROR),
+    ("between 3 and 5pm tomorrow", DEC_22, "2026-12-23T15:00:00", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

@@ -165,6 +165,8 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         return _bounded(parts, ref)
     between = bool(parts) and parts[0].kind == "between"
     if between:
+        if parts[0].text == "between" and not any(i.kind == "sep" for i in parts):
+            raise DateProblem("'between' with one end")
         parts = parts[1:]
     # "14th Feb from 9:30am for 7 hours": a "from" no range end follows only marks the start
     parts = [
