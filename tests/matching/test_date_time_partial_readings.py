@@ -29,6 +29,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the week before christmas", DEC_22, "2026-12-23", ERROR),
     ("the month before christmas", DEC_1, "2026-12-02", ERROR),
     ("the week before friday", DEC_22, "2026-12-23", ERROR),
+    ("tomorrow at month 15 to noon", DEC_22, "2026-12-23T11:45:00", ERROR),
     # "no" is no filler: "no later than" is a deadline, "no friday" not understood
     ("no friday", DEC_22, "2026-12-25", ERROR),
     ("no 3pm tomorrow", DEC_22, "2026-12-23T15:00:00", ERROR),
@@ -68,6 +69,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("between friday", DEC_22, "2026-12-25", ERROR),
     ("between 3pm tomorrow", DEC_22, "2026-12-23T15:00:00", ERROR),
     ("between 3 and 5pm tomorrow", DEC_22, "2026-12-23T15:00:00", True),
+    # a count before or after a day names that day ("2 days before christmas"); without it, never from today
+    ("2 days before", DEC_22, "2026-12-20", ERROR),
+    ("a week after", DEC_22, "2026-12-29", ERROR),
+    ("a week since", DEC_22, "2026-12-29", ERROR),
+    ("2 days before christmas", DEC_22, "2026-12-23", True),
+    ("5 hours after noon", DEC_22, "2026-12-22T17:00:00", True),
+    ("the day before", DEC_22, "2026-12-21", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

@@ -215,7 +215,8 @@ def _unsaid(item: Item) -> bool:
         unit = "day"
     else:
         return False
-    return item.kind == "date" and item.text.removeprefix("the ").removeprefix("calendar ").strip() == unit
+    words = item.text.split()
+    return item.kind == "date" and words[-1] == unit and set(words[:-1]) <= {"the", "calendar", "at", "@"}
 
 
 def _pinnable(item: Item) -> bool:

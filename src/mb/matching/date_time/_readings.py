@@ -159,6 +159,9 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     parts = [i for i in parts if i.kind != "duration"]
     if len(duration) > 1:
         raise DateProblem(f"two lengths of time ({duration[0].text!r} and {duration[1].text!r})")
+    anchorless = [i.kind for i in parts] == ["offset"] and parts[0].value.mode in {"anchored", "since"}
+    if anchorless and not parts[0].text.startswith("the "):  # "the day before" is yesterday, as most take it
+        raise DateProblem(f"{parts[0].text!r} names no day it counts from")  # "2 days before", "a week since"
     if any(i.kind == "bound" for i in parts):
         if duration:
             raise DateProblem(f"{duration[0].text!r} with 'before' or 'after'")
