@@ -76,6 +76,18 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2 days before christmas", DEC_22, "2026-12-23", True),
     ("5 hours after noon", DEC_22, "2026-12-22T17:00:00", True),
     ("the day before", DEC_22, "2026-12-21", True),
+    # "today week" (British: a week from today) is no "today this week"
+    ("today week", DEC_22, "2026-12-22", ERROR),
+    ("month today", DEC_22, "2026-12-22", ERROR),
+    ("today next week", DEC_22, "2026-12-29", True),
+    # the middle of a day has no agreed bounds, at a range's end too
+    ("from mid 4 to 23 next month", DEC_22, {"start": "2027-01-04", "end": "2027-01-23"}, ERROR),
+    ("from mid march to june", DEC_22, {"start": "2027-03-16", "end": "2027-06-30"}, True),
+    # "next", "last", "previous" before a date are kept beside a weekday and at a range's end
+    ("friday previous 7.6", datetime(2018, 7, 1, 10), "2018-07-06", ERROR),  # no previous July 6 was a Friday
+    ("friday previous 12/4", DEC_22, "2026-12-04", True),
+    ("between 3 and last 12 of sept", DEC_22, {"start": "2026-09-03", "end": "2026-09-12"}, True),
+    ("between 3 and next 12 of sept", DEC_22, {"start": "2026-09-03", "end": "2026-09-12"}, False),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

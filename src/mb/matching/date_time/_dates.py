@@ -371,7 +371,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                     options.append(units.day(date(y, m, d)))
                 except ValueError:
                     continue
-            if not years and not wide:
+            if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options

@@ -200,7 +200,7 @@ def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
     found: list[Item] = []
     for item in items:
         if with_days and item.kind == "date" and isinstance(item.value, MonthDay) and len(item.value.days) == 1:
-            found.append(Item("date", item.text, Month(item.value.days[0][0], item.value.years, None)))
+            found.append(Item("date", item.text, Month(item.value.days[0][0], item.value.years, item.value.rel)))
         elif item.kind == "year" or (
             item.kind == "date"
             and (isinstance(item.value, Month) or (isinstance(item.value, Unit) and item.value.unit == "month"))

@@ -382,8 +382,8 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
             return items
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
         return [moved if i is other else i for i in items if i is not todays[0]]
-    if shift == 0 and other.kind == "date" and isinstance(other.value, Unit):
-        moved = _same_time(other, ref, alone=True)
+    if shift == 0 and other.kind == "date" and isinstance(other.value, Unit) and other.value.rel != "this":
+        moved = _same_time(other, ref, alone=True)  # "today week" is no "today this week": not moved
         if moved is not other:
             return [moved if i is other else i for i in items if i is not todays[0]]
     return items
