@@ -149,7 +149,9 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     )
     if day_only and not any(i.kind == "date" and isinstance(i.value, (MonthDay, Month, FullDate, Unit)) for i in dates):
         rolls.append(relativedelta(months=1))
-    elif any(i.kind == "date" and isinstance(i.value, MonthDay) and not i.value.years for i in dates) and not any(
+    elif any(
+        i.kind == "date" and isinstance(i.value, MonthDay) and not i.value.years and i.value.rel is None for i in dates
+    ) and not any(  # "to last 01/25" names its year: never moved
         i.kind == "year" for i in dates
     ):
         rolls.extend((relativedelta(years=-1), relativedelta(years=1)))  # "10 to 12 May": both ends in one year
