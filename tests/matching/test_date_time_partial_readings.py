@@ -90,6 +90,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("between 3 and next 12 of sept", DEC_22, {"start": "2026-09-03", "end": "2026-09-12"}, False),
     ("from 10/25 to last 01/25", datetime(2018, 10, 24, 12), {"start": "2018-10-25", "end": "2019-01-25"}, False),
     ("from 10/25 to last 01/25", datetime(2018, 10, 24, 12), {"start": "2017-10-25", "end": "2018-01-25"}, True),
+    # "some" before a day is no filler: which Friday is not said
+    ("some friday", DEC_22, "2026-12-25", ERROR),
+    ("some time on friday", DEC_22, "2026-12-25T16:00:00", True),
+    ("some day next week", DEC_22, "2026-12-30", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

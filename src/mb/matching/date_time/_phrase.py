@@ -149,8 +149,8 @@ def normalize(phrase: str) -> str:
     text = re.sub(rf"\b({WEEKDAY}) (week|fortnight)\b(?! \d)", r"a \2 on \1", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
-    # "any day next week": the week; "as of monday": from monday ("any day now" stays vague)
-    text = re.sub(r"\bany day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
+    # "any day next week", "some day next week": the week; "as of monday": from monday ("any day now" stays vague)
+    text = re.sub(r"\b(?:any|some) day (?=(?:this|next|the following|the coming) week\b|in )", "anytime ", text)
     text = re.sub(r"\bas of (?=[a-z0-9])", "from ", text)
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
