@@ -94,6 +94,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("some friday", DEC_22, "2026-12-25", ERROR),
     ("some time on friday", DEC_22, "2026-12-25T16:00:00", True),
     ("some day next week", DEC_22, "2026-12-30", True),
+    # part of a day from now names its own moment: beside a time of day it is not understood
+    ("midnight two and a half days later", DEC_22, "2026-12-25T00:00:00", ERROR),
+    ("midnight two and a half days later", DEC_22, "2026-12-24T22:00:00", ERROR),
+    ("in 2.5 days at 3pm", DEC_22, "2026-12-24T15:00:00", ERROR),
+    ("in 2.5 days", DEC_22, "2026-12-24T22:00:00", True),
+    ("in 2 days at 3pm", DEC_22, "2026-12-24T15:00:00", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

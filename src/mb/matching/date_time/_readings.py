@@ -316,8 +316,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
     items = _same_day(items, ref)
     counted = [i for i in items if i.kind == "offset" and i.value.mode == "from now"]
-    if any(u in _ELAPSED_UNITS for i in counted for _, u in i.value.pieces):
-        # "in 2 hours tomorrow", "in 2 hours at 3pm": hours from now name their own moment, no other word's
+    if any(u in _ELAPSED_UNITS or a != int(a) for i in counted for a, u in i.value.pieces):
+        # "in 2 hours tomorrow", "in 2 hours at 3pm", "midnight 2.5 days later": hours (or part of a day) from now name
+        # their own moment, no other word's
         found = moment(counted[0], ref) if len(items) == 1 else None
         if not found or any(r.start.lo.date() != ref.date() for r in found):  # "in 20 hours today"
             raise DateProblem(f"{counted[0].text!r} counts from now, not from another day or time")
