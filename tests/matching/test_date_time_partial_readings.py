@@ -100,6 +100,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in 2.5 days at 3pm", DEC_22, "2026-12-24T15:00:00", ERROR),
     ("in 2.5 days", DEC_22, "2026-12-24T22:00:00", True),
     ("in 2 days at 3pm", DEC_22, "2026-12-24T15:00:00", True),
+    # a weekday said with two words placing it, and an edge closing a range's end, keep every word or are refused
+    ("last monday after next", DEC_22, "2027-01-04", ERROR),
+    ("monday after next", DEC_22, "2027-01-04", True),
+    ("from feb 1st early to march 2027", DEC_22, {"start": "2027-02-01", "end": "2027-03-31"}, ERROR),
+    ("from early feb to march 2027", DEC_22, {"start": "2027-02-01", "end": "2027-03-31"}, True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

@@ -40,6 +40,9 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     if [type(i.value) for i in left] == [DayOfMonth] and right and _weekday_ordinal(right[0]):
         # "the 2nd-3rd monday": two ordinals of the weekday, never from the 2nd of the month
         raise DateProblem(f"{left[0].text!r} beside {right[0].text!r} may count that weekday, not days of the month")
+    for side in (left, right):
+        if side and side[-1].kind == "edge":  # "from feb 1st early to march 2019": never early in the other end's year
+            raise DateProblem(f"{side[-1].text!r} names no period")
     kinds = sorted(tuple(i.kind for i in side) for side in (left, right))
     if kinds == [("number",), ("year",)]:
         # "9 to 1790": an hour, a day or a year joined to a year (a clock is never written 1790)
