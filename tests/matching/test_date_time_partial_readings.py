@@ -105,6 +105,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("monday after next", DEC_22, "2027-01-04", True),
     ("from feb 1st early to march 2027", DEC_22, {"start": "2027-02-01", "end": "2027-03-31"}, ERROR),
     ("from early feb to march 2027", DEC_22, {"start": "2027-02-01", "end": "2027-03-31"}, True),
+    # a bound on nothing readable is not understood (it raised an IndexError)
+    ("before early 5pm tomorrow", DEC_22, "2026-12-23T10:00:00", ERROR),
+    ("after 3pm early and before 5pm tomorrow", DEC_22, "2026-12-23T16:00:00", ERROR),
+    ("the beginning of evening before christmas", DEC_22, "2026-12-24T18:00:00", ERROR),
+    ("before 5pm tomorrow", DEC_22, "2026-12-23T10:00:00", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),
