@@ -110,6 +110,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("after 3pm early and before 5pm tomorrow", DEC_22, "2026-12-23T16:00:00", ERROR),
     ("the beginning of evening before christmas", DEC_22, "2026-12-24T18:00:00", ERROR),
     ("before 5pm tomorrow", DEC_22, "2026-12-23T10:00:00", True),
+    # ... nor beside a time of day or a count from now
+    ("month 10:00", DEC_22, "2026-12-22T10:00:00", ERROR),
+    ("the day at 3pm", DEC_22, "2026-12-22T15:00:00", ERROR),
+    ("1 year ago day", DEC_22, "2025-12-22", ERROR),
+    ("today at 3pm", DEC_22, "2026-12-22T15:00:00", True),
+    ("1 year ago today", DEC_22, "2025-12-22", True),
+    ("19 february 2013 year 09:10", DEC_22, "2013-02-19T09:10:00", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

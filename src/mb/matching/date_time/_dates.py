@@ -45,7 +45,7 @@ from ._payloads import (
 from ._periods import edge, ordinal
 from ._periods import inner as inner_windows
 
-__all__ = ["DateProblem", "date_windows"]
+__all__ = ["DateProblem", "date_windows", "unsaid"]
 
 _BACK = {"last", "past", "previous", "this past"}
 #: Words placing a recurring date one more occurrence away, with the word they count from.
@@ -131,7 +131,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             raise DateProblem(f"two years ({dated[0].text!r} and {years[0].text!r})")
     if not rest:
         return [units.year(pin[0])] if pin else []
-    loose = next((i for i in rest if _unsaid(i)), None)
+    loose = next((i for i in rest if unsaid(i)), None)
     if loose is not None and len(rest) > 1:
         # "christmas week", "the week before friday", "friday the week": which week is not said ("this week", "the
         # week of christmas" are read); never the other words' date with the unit dropped
@@ -206,7 +206,7 @@ def _as_year(item: Item, today: date) -> Item:
     return item
 
 
-def _unsaid(item: Item) -> bool:
+def unsaid(item: Item) -> bool:
     """Whether ``item`` names a unit with no word saying which ("week", "the month", "day"), read alone as the
     current one."""
     if isinstance(item.value, Unit) and item.value.rel == "this":

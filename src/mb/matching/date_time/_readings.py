@@ -20,7 +20,7 @@ from dateutil.relativedelta import relativedelta
 from ..._calendar_words import short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
-from ._dates import DateProblem, date_windows
+from ._dates import DateProblem, date_windows, unsaid
 from ._grammar import Item, parse
 from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
@@ -348,6 +348,8 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
 
 def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading]:
     """The readings of the dates, at the times of day given if any."""
+    if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
+        raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
     days = date_windows(dates, ref.date()) if dates else None
     if not times:
         if days is None:
@@ -373,7 +375,11 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
     """``this day next year``, ``2 years ago today``: today beside one relative unit or offset is the same day of it;
     ``a week ago yesterday``, ``a year ago tomorrow``: an offset of days or more beside yesterday or tomorrow is
     counted from that day."""
-    todays = [i for i in items if i.kind == "date" and isinstance(i.value, Days) and abs(i.value.offset) <= 1]
+    todays = [
+        i
+        for i in items
+        if i.kind == "date" and isinstance(i.value, Days) and abs(i.value.offset) <= 1 and not unsaid(i)
+    ]
     others = [i for i in items if i.kind in {"date", "weekday", "year", "ordinal", "offset"} and i not in todays]
     if len(todays) != 1 or len(others) != 1:
         return items
