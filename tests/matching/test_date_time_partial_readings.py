@@ -63,6 +63,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow 3pm morning", DEC_22, "2026-12-23T15:00:00", ERROR),
     ("11am in the afternoon", DEC_22, "2026-12-22T11:00:00", ERROR),
     ("4pm in the evening", DEC_22, "2026-12-22T16:00:00", True),
+    ("tonight at 3pm", DEC_22, "2026-12-22T15:00:00", ERROR),
+    ("tomorrow at night 15h30", DEC_22, "2026-12-23T15:30:00", ERROR),
+    ("from 3-8pm yesterday afternoon", DEC_22, {"start": "2026-12-21T15:00:00", "end": "2026-12-21T20:00:00"}, True),
     ("afternoon at 7", DEC_22, "2026-12-22T19:00:00", True),
     ("10am to 12pm monday morning", DEC_22, {"start": "2026-12-28T10:00:00", "end": "2026-12-28T12:00:00"}, True),
     # "between" names two ends

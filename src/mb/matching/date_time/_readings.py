@@ -513,7 +513,8 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
             nearest = min(distance(c) for c in candidates)
             # a time said with am or pm stays in its half of the day: "3pm in the morning" is no time of the morning
             other_half = part.hi <= _DAY // 2 if candidates[0].lo >= _DAY // 2 else part.lo >= _DAY // 2
-            if nearest > 3 * 3600 or (clocks[0].value.explicit and other_half and nearest):
+            explicit = clocks[0].value.explicit  # within two hours: "4pm in the evening", not "3pm tonight"
+            if nearest > (2 if explicit else 3) * 3600 or (explicit and other_half and nearest):
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
             spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:
