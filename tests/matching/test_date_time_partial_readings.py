@@ -120,6 +120,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("today at 3pm", DEC_22, "2026-12-22T15:00:00", True),
     ("1 year ago today", DEC_22, "2025-12-22", True),
     ("19 february 2013 year 09:10", DEC_22, "2013-02-19T09:10:00", True),
+    ("quarter the monday after christmas", DEC_1, "2026-12-28", ERROR),
+    ("month the last day of the month", DEC_1, "2026-12-31", ERROR),
+    ("the monday after christmas", DEC_1, "2026-12-28", True),
     # said with the word that places it, or alone, the unit is read
     ("the week of christmas", DEC_22, "2026-12-21", True),
     ("the week of christmas", DEC_22, "2026-12-28", False),

@@ -85,6 +85,9 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         if item.kind in {"ordinal", "edge", "nearest"}:
             if index + 1 >= len(items):
                 raise DateProblem(f"{item.text!r} names no period")
+            loose = next((i for i in items[:index] if unsaid(i)), None)
+            if loose is not None:  # "quarter the monday after thanksgiving": which quarter is not said
+                raise DateProblem(f"{loose.text!r} beside {item.text!r}: which {loose.text.split()[-1]} is not said")
             after = items[index + 1 :]
             later_weekdays = [i for i in after if i.kind == "weekday" and i.value.rel is None and i is not after[0]]
             reached = _reached(after, today)
