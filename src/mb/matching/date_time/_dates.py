@@ -45,7 +45,7 @@ from ._payloads import (
 from ._periods import edge, ordinal
 from ._periods import inner as inner_windows
 
-__all__ = ["DateProblem", "date_windows"]
+__all__ = ["DateProblem", "date_windows", "unsaid"]
 
 _BACK = {"last", "past", "previous", "this past"}
 #: Words placing a recurring date one more occurrence away, with the word they count from.
@@ -85,9 +85,16 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         if item.kind in {"ordinal", "edge", "nearest"}:
             if index + 1 >= len(items):
                 raise DateProblem(f"{item.text!r} names no period")
+            loose = next((i for i in items[:index] if unsaid(i)), None)
+            if loose is not None:  # "quarter the monday after thanksgiving": which quarter is not said
+                raise DateProblem(f"{loose.text!r} beside {item.text!r}: which {loose.text.split()[-1]} is not said")
             after = items[index + 1 :]
             later_weekdays = [i for i in after if i.kind == "weekday" and i.value.rel is None and i is not after[0]]
             reached = _reached(after, today)
+            if reached is not None and item.kind != "ordinal":
+                # "the end of a week from today": of that day, or of the week it reaches, is not said
+                unit = after[0].value.pieces[0][1]
+                raise DateProblem(f"{item.text!r} {after[0].text!r}: that day's or its {unit}'s is not said")
             container = date_windows([i for i in after if i not in later_weekdays], today)
             if reached is not None:  # "the first Tuesday in 3 months": in the month that offset reaches
                 container = _relative_unit(after[0].value.pieces[0][1], "this", reached)
@@ -127,6 +134,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             raise DateProblem(f"two years ({dated[0].text!r} and {years[0].text!r})")
     if not rest:
         return [units.year(pin[0])] if pin else []
+    loose = next((i for i in rest if unsaid(i)), None)
+    if loose is not None and len(rest) > 1:
+        # "christmas week", "the week before friday", "friday the week": which week is not said ("this week", "the
+        # week of christmas" are read); never the other words' date with the unit dropped
+        other = next(i for i in rest if i is not loose)
+        raise DateProblem(f"{loose.text!r} beside {other.text!r}: which {loose.text.split()[-1]} is not said")
     if pin and not any(_pinnable(i) for i in rest):
         raise DateProblem(f"the year {pin[0]} does not apply to {' '.join(i.text for i in rest)!r}")
     weekdays = [i for i in rest if i.kind == "weekday" and i.value.rel is None]
@@ -194,6 +207,19 @@ def _as_year(item: Item, today: date) -> Item:
         if unit == "year" and amount == int(amount):
             return Item("year", item.text, today.year + int(amount))
     return item
+
+
+def unsaid(item: Item) -> bool:
+    """Whether ``item`` names a unit with no word saying which ("week", "the month", "day"), read alone as the
+    current one."""
+    if isinstance(item.value, Unit) and item.value.rel == "this":
+        unit = item.value.unit
+    elif item.value == Days(0):
+        unit = "day"
+    else:
+        return False
+    words = item.text.split()
+    return item.kind == "date" and words[-1] == unit and set(words[:-1]) <= {"the", "calendar", "at", "@"}
 
 
 def _pinnable(item: Item) -> bool:
@@ -348,7 +374,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
                     options.append(units.day(date(y, m, d)))
                 except ValueError:
                     continue
-            if not years and not wide:
+            if not years and (not wide or rel is not None):  # "friday previous 7/6": the previous July 6 only
                 options = _pick(options, rel, today)
             elif wide:
                 options = [w for w in options if abs(w.lo.year - today.year) <= 1] or options

@@ -59,6 +59,7 @@ _GUESSES = re.compile(
             r"\d\s*(?:[ap]m)?\s*[-\u2013]\s*\d",  # "12-4", "8am-3": a range or a date
             r"\b\d{1,2}[/.-]\d{1,2}[/.-]\d\d\b",  # "03/18/40": which century
             rf"\b{NUMBER}\s+(?:upcoming|next|past|previous|last|coming|following)\b",  # "2 next days"
+            r"\b(?:around|about|approx(?:imately)?|roughly|circa|or so)\b|-?ish\b",  # an approximation, as exact
         )
     )
 )

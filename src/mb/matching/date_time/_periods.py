@@ -64,8 +64,8 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     third = max(length // 3, 1)
     if window.note == "week" and edge in {"early", "mid", "late"}:  # of its working week: Mon-Tue, Tue-Thu, Thu-Fri
         length, third = 5, 1 if edge == "mid" else 2
-    if length == 1 and edge in _DAY_PARTS:
-        if edge == "mid":
+    if length == 1 and edge in {*_DAY_PARTS, "mid@"}:
+        if edge in {"mid", "mid@"}:
             raise DateProblem("the middle of a day has no agreed bounds")
         lo, hi = PARTS[_DAY_PARTS[edge]]
         start = datetime.combine(first, datetime.min.time())

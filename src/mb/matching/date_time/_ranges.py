@@ -40,6 +40,9 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     if [type(i.value) for i in left] == [DayOfMonth] and right and _weekday_ordinal(right[0]):
         # "the 2nd-3rd monday": two ordinals of the weekday, never from the 2nd of the month
         raise DateProblem(f"{left[0].text!r} beside {right[0].text!r} may count that weekday, not days of the month")
+    for side in (left, right):
+        if side and side[-1].kind == "edge":  # "from feb 1st early to march 2019": never early in the other end's year
+            raise DateProblem(f"{side[-1].text!r} names no period")
     kinds = sorted(tuple(i.kind for i in side) for side in (left, right))
     if kinds == [("number",), ("year",)]:
         # "9 to 1790": an hour, a day or a year joined to a year (a clock is never written 1790)
@@ -149,7 +152,9 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
     )
     if day_only and not any(i.kind == "date" and isinstance(i.value, (MonthDay, Month, FullDate, Unit)) for i in dates):
         rolls.append(relativedelta(months=1))
-    elif any(i.kind == "date" and isinstance(i.value, MonthDay) and not i.value.years for i in dates) and not any(
+    elif any(
+        i.kind == "date" and isinstance(i.value, MonthDay) and not i.value.years and i.value.rel is None for i in dates
+    ) and not any(  # "to last 01/25" names its year: never moved
         i.kind == "year" for i in dates
     ):
         rolls.extend((relativedelta(years=-1), relativedelta(years=1)))  # "10 to 12 May": both ends in one year
@@ -200,7 +205,7 @@ def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
     found: list[Item] = []
     for item in items:
         if with_days and item.kind == "date" and isinstance(item.value, MonthDay) and len(item.value.days) == 1:
-            found.append(Item("date", item.text, Month(item.value.days[0][0], item.value.years, None)))
+            found.append(Item("date", item.text, Month(item.value.days[0][0], item.value.years, item.value.rel)))
         elif item.kind == "year" or (
             item.kind == "date"
             and (isinstance(item.value, Month) or (isinstance(item.value, Unit) and item.value.unit == "month"))

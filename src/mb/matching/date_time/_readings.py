@@ -20,7 +20,7 @@ from dateutil.relativedelta import relativedelta
 from ..._calendar_words import short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
-from ._dates import DateProblem, date_windows
+from ._dates import DateProblem, date_windows, unsaid
 from ._grammar import Item, parse
 from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
@@ -159,12 +159,17 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     parts = [i for i in parts if i.kind != "duration"]
     if len(duration) > 1:
         raise DateProblem(f"two lengths of time ({duration[0].text!r} and {duration[1].text!r})")
+    anchorless = [i.kind for i in parts] == ["offset"] and parts[0].value.mode in {"anchored", "since"}
+    if anchorless and not parts[0].text.startswith("the "):  # "the day before" is yesterday, as most take it
+        raise DateProblem(f"{parts[0].text!r} names no day it counts from")  # "2 days before", "a week since"
     if any(i.kind == "bound" for i in parts):
         if duration:
             raise DateProblem(f"{duration[0].text!r} with 'before' or 'after'")
         return _bounded(parts, ref)
     between = bool(parts) and parts[0].kind == "between"
     if between:
+        if parts[0].text == "between" and not any(i.kind == "sep" for i in parts):
+            raise DateProblem("'between' with one end")
         parts = parts[1:]
     # "14th Feb from 9:30am for 7 hours": a "from" no range end follows only marks the start
     parts = [
@@ -311,8 +316,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
         items = [_same_time(i, ref, alone=dated == 1) for i in items]
     items = _same_day(items, ref)
     counted = [i for i in items if i.kind == "offset" and i.value.mode == "from now"]
-    if any(u in _ELAPSED_UNITS for i in counted for _, u in i.value.pieces):
-        # "in 2 hours tomorrow", "in 2 hours at 3pm": hours from now name their own moment, no other word's
+    if any(u in _ELAPSED_UNITS or a != int(a) for i in counted for a, u in i.value.pieces):
+        # "in 2 hours tomorrow", "in 2 hours at 3pm", "midnight 2.5 days later": hours (or part of a day) from now name
+        # their own moment, no other word's
         found = moment(counted[0], ref) if len(items) == 1 else None
         if not found or any(r.start.lo.date() != ref.date() for r in found):  # "in 20 hours today"
             raise DateProblem(f"{counted[0].text!r} counts from now, not from another day or time")
@@ -342,6 +348,8 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
 
 def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading]:
     """The readings of the dates, at the times of day given if any."""
+    if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
+        raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
     days = date_windows(dates, ref.date()) if dates else None
     if not times:
         if days is None:
@@ -367,7 +375,11 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
     """``this day next year``, ``2 years ago today``: today beside one relative unit or offset is the same day of it;
     ``a week ago yesterday``, ``a year ago tomorrow``: an offset of days or more beside yesterday or tomorrow is
     counted from that day."""
-    todays = [i for i in items if i.kind == "date" and isinstance(i.value, Days) and abs(i.value.offset) <= 1]
+    todays = [
+        i
+        for i in items
+        if i.kind == "date" and isinstance(i.value, Days) and abs(i.value.offset) <= 1 and not unsaid(i)
+    ]
     others = [i for i in items if i.kind in {"date", "weekday", "year", "ordinal", "offset"} and i not in todays]
     if len(todays) != 1 or len(others) != 1:
         return items
@@ -377,8 +389,8 @@ def _same_day(items: list[Item], ref: datetime) -> list[Item]:
             return items
         moved = Item("offset", other.text, Offset((*other.value.pieces, (float(shift), "day")), "from now"))
         return [moved if i is other else i for i in items if i is not todays[0]]
-    if shift == 0 and other.kind == "date" and isinstance(other.value, Unit):
-        moved = _same_time(other, ref, alone=True)
+    if shift == 0 and other.kind == "date" and isinstance(other.value, Unit) and other.value.rel != "this":
+        moved = _same_time(other, ref, alone=True)  # "today week" is no "today this week": not moved
         if moved is not other:
             return [moved if i is other else i for i in items if i is not todays[0]]
     return items
@@ -499,7 +511,10 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 return int(max(lo_part - c.lo, c.lo - hi_part, 0))
 
             nearest = min(distance(c) for c in candidates)
-            if nearest > 3 * 3600:
+            # a time said with am or pm stays in its half of the day: "3pm in the morning" is no time of the morning
+            other_half = part.hi <= _DAY // 2 if candidates[0].lo >= _DAY // 2 else part.lo >= _DAY // 2
+            explicit = clocks[0].value.explicit  # within two hours: "4pm in the evening", not "3pm tonight"
+            if nearest > (2 if explicit else 3) * 3600 or (explicit and other_half and nearest):
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
             spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:

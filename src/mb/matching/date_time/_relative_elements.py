@@ -138,6 +138,8 @@ def _weekday(m: re.Match[str]) -> Item | None:
             return None
         rel = placed
     elif placed:
+        if rel:
+            return None  # "last monday after next": never the Monday after next with "last" dropped
         rel = "after next" if "after" in placed else "before last"
     return Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], rel))
 

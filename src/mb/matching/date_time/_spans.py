@@ -137,6 +137,8 @@ def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:
     to the end of its day (tonight's too when no day is named and 18:00 has passed, for a time from noon on: "after 3"
     said at 9am is never the rest of the morning after 3:00). A time of day bounding the window is in it, as a tool's
     argument carries a deadline or a start. After a day or longer nothing ends the window: not understood."""
+    if not found:  # "before early 5pm tomorrow": what it bounds has no reading
+        raise DateProblem(f"{word!r} bounds no date or time")
     now = ref.replace(second=0, microsecond=0)
     today = midnight(ref.date())
     sides: list[Reading] = []
