@@ -144,6 +144,20 @@ def test_a_long_order_over_many_distinct_calls_is_decided_in_linear_time() -> No
     assert "Tool_2999(z) came before any call to 'tool_0'" in rows[0]["reason"]
 
 
+def test_a_count_reason_says_how_many_calls_have_the_exact_name_and_how_many_another_spelling() -> None:
+    web = ("call", ("c1", "web.search", {}))
+    at_least_one = _rows([{"assert_that": "tool_call_count", "tool": "search", "min": 1}], [web])[0]
+    assert at_least_one["passed"] is False
+    assert at_least_one["reason"].startswith(
+        "0 calls named exactly 'search', 1 more under another spelling ('web.search') counted towards the most only "
+        "(1 in all), expected at least 1"
+    )
+    at_most_one = _rows([{"assert_that": "tool_call_count", "tool": "search", "max": 1}], [web, SEARCH])[0]
+    assert at_most_one["passed"] is False
+    assert at_most_one["reason"].startswith("1 call named exactly 'search', 1 more under another spelling")
+    assert "(2 in all), expected between 0 and 1" in at_most_one["reason"]
+
+
 def test_tools_that_only_share_a_last_segment_stay_apart() -> None:
     never = [{"assert_that": "tool_not_called", "tool": "users.delete"}]
     assert _rows(never, [("call", ("c1", "files.delete", {}))])[0]["passed"] is True

@@ -160,7 +160,11 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
     count = len(made)
     reason = f"{count} {what if count != 1 else what.replace('calls', 'call', 1)}"
     if tool is not None and exact != count:
-        reason += f"{_spelling(made, tool)} (counted towards the most, not the fewest)"
+        other = ", ".join(repr(name) for name in dict.fromkeys(call[1] for call in made if call[1] != tool))
+        reason = (
+            f"{exact} call{'s' if exact != 1 else ''} named exactly {tool!r}, {count - exact} more under another "
+            f"spelling ({other}) counted towards the most only ({count} in all)"
+        )
     reason += f", expected {bounds}"
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 
