@@ -58,6 +58,7 @@ __all__ = [
     "ToolCallCountAssertion",
     "ToolNotCalledAssertion",
     "ToolOrderAssertion",
+    "close_name",
     "extended_assertions_schema",
     "name_hint",
     "read_extended_assertions",

@@ -58,7 +58,7 @@ def _letters(name: str) -> str:
     return "".join(char for char in name.casefold() if char.isalnum())
 
 
-Names = dict[str, tuple[str, str]]
+_Names = dict[str, tuple[str, str]]
 """Each distinct call name with its folded forms (:func:`_forms`), computed once per example."""
 
 
@@ -67,11 +67,11 @@ def _forms(name: str) -> tuple[str, str]:
     return _letters(name), _letters(_NAMESPACE.split(name)[-1])
 
 
-def _names(calls: Sequence[CallSpec]) -> Names:
+def _names(calls: Sequence[CallSpec]) -> _Names:
     return {name: _forms(name) for name in dict.fromkeys(call[1] for call in calls)}
 
 
-def _alike_names(names: Names, tool: str) -> set[str]:
+def _alike_names(names: _Names, tool: str) -> set[str]:
     """The call names that may be ``tool`` under another spelling: the same letters and digits ignoring case and
     separators (``Delete_Account``, ``deleteAccount``, ``delete-account ``), or a namespace in front of one of them
     (``functions.delete_account``, ``mcp__server__delete_account``). Such a call fails ``tool_not_called``, counts
@@ -91,7 +91,7 @@ def _spelling(made: Sequence[CallSpec], tool: str) -> str:
     return f", {len(other)} of them named {', '.join(repr(name) for name in dict.fromkeys(other))}"
 
 
-def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], known: Names) -> Row:
+def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
     names = _alike_names(known, assertion.tool)
     made = [call for call in calls if call[1] in names]
     if not made:
@@ -101,7 +101,7 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], kn
     return _row("tool_not_called", assertion.tool, False, made[0][0], reason)
 
 
-def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: Names) -> Row:
+def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
     """Some call of each tool in turn, and no call of a tool before its turn: a booking before any search fails, even
     when a search and another booking follow (a tool's turn is its earliest place in the list)."""
     tools = assertion.tools
@@ -116,10 +116,12 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: Name
             last.setdefault(wanted_last, place)
     turn: dict[str, int] = {}  # the earliest place of the tools a call's name may be (as in :func:`_alike_names`)
     for name, (letters, name_last) in known.items():
-        places = [exact.get(name), whole.get(letters), last.get(letters), whole.get(name_last)] if letters else []
-        earliest = min((place for place in places if place is not None), default=exact.get(name))
-        if earliest is not None:
-            turn[name] = earliest
+        places = [exact.get(name)]
+        if letters:
+            places += [whole.get(letters), last.get(letters), whole.get(name_last)]
+        found_places = [place for place in places if place is not None]
+        if found_places:
+            turn[name] = min(found_places)
 
     found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
     early: CallSpec | None = None
@@ -146,7 +148,7 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: Name
     return _row("tool_order", None, False, None, reason)
 
 
-def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: Names) -> Row:
+def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
     """The calls named exactly ``tool`` count towards ``min``; those that may be it under another spelling count too
     towards ``max`` (a doubt never helps a count pass)."""
     tool = assertion.tool
