@@ -9,8 +9,10 @@ unknown left empty.
 from __future__ import annotations
 
 import contextlib
+import gzip
 import hashlib
 import os
+import zlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -35,8 +37,10 @@ __all__ = [
     "RunRecord",
     "TokenUse",
     "check_scored_once",
+    "data_digest",
     "file_digest",
     "header_line",
+    "holds_scored_data",
     "is_results_file",
     "iter_results_file",
     "kind_of_document",
@@ -115,7 +119,8 @@ class RunRecord(BaseModel):
     """The executed benchmark evaluated (its path as given); None for standard input or when unknown."""
 
     input_sha256: str | None = None
-    """The sha256 of the evaluated file's bytes; None when it could not be read twice (standard input)."""
+    """The sha256 of the evaluated file's data (decompressed, for a gzip file; records of earlier versions hold the
+    compressed bytes'); None when it could not be read twice (standard input)."""
 
     started_at: datetime | None = None
     """When the evaluation started."""
@@ -184,6 +189,19 @@ def file_digest(path: str | os.PathLike[str]) -> str:
     """The sha256 of a file's bytes (as stored: a ``.gz`` file's compressed bytes)."""
     with open(path, "rb") as file:
         return hashlib.file_digest(file, "sha256").hexdigest()
+
+
+def data_digest(path: str | os.PathLike[str]) -> str:
+    """The sha256 of the data a file holds: a gzip file's decompressed bytes, another file's bytes (a run record's
+    ``input_sha256``, the same for a file and its compressed copy)."""
+    with open(path, "rb") as file:
+        if file.peek(2)[:2] != b"\x1f\x8b":
+            return hashlib.file_digest(file, "sha256").hexdigest()
+        try:
+            with gzip.GzipFile(fileobj=file, mode="rb") as data:
+                return hashlib.file_digest(data, "sha256").hexdigest()
+        except (EOFError, zlib.error) as exc:  # cut short or damaged: the file cannot be read
+            raise gzip.BadGzipFile(f"{os.fspath(path)}: not a complete gzip file ({exc})") from exc
 
 
 @dataclass
@@ -389,11 +407,22 @@ def read_run_record(path: str | os.PathLike[str]) -> RunRecord | None:
     return None
 
 
+def holds_scored_data(path: str | os.PathLike[str], input_sha256: str) -> bool:
+    """Whether ``path`` holds the data a run record's ``input_sha256`` was computed from: its data (the same file
+    compressed or not), or its bytes as stored (what records of earlier versions hold for a gzip file)."""
+    if file_digest(path) == input_sha256:
+        return True
+    try:
+        return data_digest(path) == input_sha256
+    except gzip.BadGzipFile:
+        return False
+
+
 def not_the_file_scored(name: str, record: RunRecord | None, executed: str | os.PathLike[str]) -> str | None:
     """A warning when ``executed`` is not the file the run record ``record`` of results ``name`` was computed from
     (its digest differs): it may hold the same examples with another run's outputs, which a join by example hash
-    cannot tell. None when it is that file, or the record has no digest."""
-    if record is None or not record.input_sha256 or file_digest(executed) == record.input_sha256:
+    cannot tell. None when it is that file (compressed or not), or the record has no digest."""
+    if record is None or not record.input_sha256 or holds_scored_data(executed, record.input_sha256):
         return None
     return (
         f"{name}: {source_name(executed)} is not the file these results were computed from (its digest differs "

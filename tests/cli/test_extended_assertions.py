@@ -97,6 +97,38 @@ def test_an_extended_name_in_the_published_assertions_says_where_it_is_read(tmp_
     ]
 
 
+def test_a_name_of_the_other_family_says_what_it_is_and_no_hint_reverses_the_meaning(tmp_path: Path) -> None:
+    def line(assertion: dict[str, Any], extended: bool) -> dict[str, Any]:
+        where = "extended_assertions" if extended else "assertions"
+        return {"inputs": {"messages": [{"role": "user", "content": "Hi"}]}, "expectations": {where: [assertion]}}
+
+    def matched(kind: str) -> dict[str, Any]:
+        parameter = {"param": "p", "matcher": {"match_as": kind, "value": 1}}
+        return {"assert_that": "tool_called", "tool": "t", "parameters": [parameter]}
+
+    lines = [
+        line({"assert_that": "equality", "tool": "t"}, False),
+        line({"assert_that": "regex", "tool": "t"}, True),
+        line(matched("tool_called"), False),
+        line(matched("tool_order"), True),
+        line({"assert_that": "no_tool_called", "tool": "t"}, True),
+        line({"assert_that": "tool_not_caled", "tool": "t"}, False),
+    ]
+    path = _write(tmp_path / "b.jsonl", *lines)
+    code, out, _ = _run("validate", str(path))
+    assert code == 1
+    found = out.splitlines()
+    assert len(found) == len(lines)
+    assert found[0].endswith('"equality" is a matcher (match_as), not an assertion kind')
+    assert found[1].endswith('"regex" is a matcher (match_as), not an assertion kind')
+    assert found[2].endswith('"tool_called" is an assertion kind (assert_that), not a matcher')
+    assert found[3].endswith('"tool_order" is an assertion kind (assert_that), not a matcher')
+    assert "extended matcher" not in out
+    assert "extended assertion" not in out
+    assert found[4].endswith('did you mean "tool_not_called"?')
+    assert '"tool_called"?' not in found[5]
+
+
 def test_schema_is_unchanged_and_the_extensions_have_their_own(tmp_path: Path) -> None:
     code, out, _ = _run("schema")
     assert code == 0

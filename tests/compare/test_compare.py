@@ -177,6 +177,14 @@ def test_an_example_with_several_trials_passes_only_when_every_trial_passed() ->
     assert compare_runs(new, base).fixes[0].base_status == "failed"
 
 
+def test_the_caption_counts_the_trials_the_rates_are_over() -> None:
+    base = _file("base", [("a", "passed"), ("a", "passed"), ("b", "passed"), ("b", "failed")])
+    new = _file("new", [("a", "passed"), ("a", "failed"), ("b", "error"), ("b", "passed"), ("b", "passed")])
+    table = " ".join(_compare_files(base, new).split())  # the caption wraps with the table's width
+    assert "rates over the trials of the 2 example(s) both runs have (4 in base, 5 in new)" in table
+    assert "rates over the 2 example(s)" not in table
+
+
 def test_rates_are_compared_over_the_examples_both_runs_have() -> None:
     # the new run dropped the examples that failed or were undecided: nothing changed on the examples kept
     base = _file("base", [("a", "passed"), ("b", "failed"), ("c", "undecided"), ("d", "passed"), ("e", "error")])

@@ -10,6 +10,7 @@ import pytest
 
 from mb.entities import Example
 from mb.evaluation import MetricSpec, evaluate
+from mb.io import key_warnings
 from mb.judges.base import JudgeTask
 from tests.support.judges import FailingJudge, ScriptedJudge
 
@@ -163,6 +164,11 @@ def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their
         ("expectations", "expected_fact", ["The King is Queen Camilla."], "expected_facts"),
         ("inputs", "tool", ["lookup"], "tools"),
         ("outputs", "traces", [], "trace"),
+        ("expectations", "asertions", [], "assertions"),
+        ("expectations", "extended_asertions", [], "extended_assertions"),
+        ("expectations", "expected_respons", "Hello", "expected_response"),
+        ("expectations", "Expected_Response", "Hello", "expected_response"),
+        ("expectations", "expctd_response", "Hello", "expected_response"),
     ],
 )
 def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
@@ -188,6 +194,28 @@ def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
     document["outputs"]["trace_id"] = "4bf92f3577b34da6"  # close to "trace", but no trace: an id of another tool
     del document["outputs"]["trace"]
     document["expectations"]["assertions"] = []
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
+    assert result.status == "passed"
+    assert "misspelt_keys" not in [check.name for check in result.checks]
+
+
+@pytest.mark.parametrize(
+    ("part", "key", "value"),
+    [
+        ("expectations", "expected_tools", ["search"]),
+        ("expectations", "expected_tags", ["x"]),
+        ("expectations", "expected_actions", ["book"]),
+        ("expectations", "expected_results", "x"),
+        ("inputs", "toolset", ["a"]),
+    ],
+)
+def test_a_plausible_dataset_key_near_a_field_is_a_warning_not_an_error(part: str, key: str, value: Any) -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"]["assertions"] = []
+    del document["expectations"]["expected_response"], document["inputs"]["tools"]  # so each key has a close field
+    document[part][key] = value
+    (warning,) = key_warnings(document, file="x.jsonl", line=1)
+    assert (warning.key, warning.suggestion is not None) == (key, True)  # still warned, with its closest field
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
     assert result.status == "passed"
     assert "misspelt_keys" not in [check.name for check in result.checks]

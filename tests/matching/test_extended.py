@@ -126,6 +126,38 @@ def test_a_call_named_like_a_forbidden_or_counted_tool_is_not_ignored(name: str)
     assert _rows(order, [variant, SEARCH, ("call", ("c8", "delete_account", {}))])[0]["passed"] is False
 
 
+def test_an_order_of_namespaced_tools_is_broken_by_a_bare_call_before_its_turn() -> None:
+    order = [{"assert_that": "tool_order", "tools": ["search", "Functions.Book"]}]
+    early = _rows(order, [("call", ("c0", "book", {})), SEARCH, ("call", ("c2", "Functions.Book", {}))])[0]
+    assert early["passed"] is False
+    assert "book(c0) came before any call to 'search'" in early["reason"]
+    assert _rows(order, [SEARCH, ("call", ("c0", "book", {})), ("call", ("c2", "Functions.Book", {}))])[0]["passed"]
+
+
+def test_a_long_order_over_many_distinct_calls_is_decided_in_linear_time() -> None:
+    tools = [f"tool_{i}" for i in range(3_000)]
+    calls = [("call", (f"c{i}", f"other_{i}", {})) for i in range(3_000)]
+    started = time.monotonic()
+    rows = _rows([{"assert_that": "tool_order", "tools": tools}], [*calls, ("call", ("z", "Tool_2999", {}))])
+    assert time.monotonic() - started < 20  # each tool against each call took close to a minute
+    assert rows[0]["passed"] is False
+    assert "Tool_2999(z) came before any call to 'tool_0'" in rows[0]["reason"]
+
+
+def test_a_count_reason_says_how_many_calls_have_the_exact_name_and_how_many_another_spelling() -> None:
+    web = ("call", ("c1", "web.search", {}))
+    at_least_one = _rows([{"assert_that": "tool_call_count", "tool": "search", "min": 1}], [web])[0]
+    assert at_least_one["passed"] is False
+    assert at_least_one["reason"].startswith(
+        "0 calls named exactly 'search', 1 more under another spelling ('web.search') counted towards the most only "
+        "(1 in all), expected at least 1"
+    )
+    at_most_one = _rows([{"assert_that": "tool_call_count", "tool": "search", "max": 1}], [web, SEARCH])[0]
+    assert at_most_one["passed"] is False
+    assert at_most_one["reason"].startswith("1 call named exactly 'search', 1 more under another spelling")
+    assert "(2 in all), expected between 0 and 1" in at_most_one["reason"]
+
+
 def test_tools_that_only_share_a_last_segment_stay_apart() -> None:
     never = [{"assert_that": "tool_not_called", "tool": "users.delete"}]
     assert _rows(never, [("call", ("c1", "files.delete", {}))])[0]["passed"] is True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from mb._hashing import example_hash
 from mb.cli import main
 from mb.entities import Example
 from mb.formats.m365 import examples_to_document
-from mb.results_format import read_results_file
+from mb.results_format import file_digest, not_the_file_scored, read_results_file
 from mb.results_join import JoinMismatch, check_join
 from tests.results.helpers import EXECUTED, FORMAT_1, json_lines, run_eval, write_lines
 
@@ -54,6 +55,24 @@ def test_the_eee_export_warns_about_another_run_of_the_same_examples(tmp_path: P
     same = CliRunner().invoke(main, [*good, "--out-dir", str(tmp_path / "ok")])
     assert same.exit_code == 0, same.output
     assert "warning" not in same.stderr
+
+
+def test_the_file_scored_is_recognised_compressed_or_not(tmp_path: Path) -> None:
+    plain = write_lines(tmp_path / "executed.jsonl", json_lines(EXECUTED))
+    packed = tmp_path / "executed.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    for scored, given in ((plain, packed), (packed, plain), (packed, packed)):
+        out = tmp_path / f"results-{scored.name}.jsonl"
+        assert run_eval(str(scored), "-o", str(out)).exit_code == 0
+        record = read_results_file(out).record
+        assert not_the_file_scored(str(out), record, given) is None, (scored, given)
+    lines = json_lines(EXECUTED)
+    lines[0]["outputs"]["response"] = "An answer of another run."
+    other = tmp_path / "other.jsonl.gz"
+    other.write_bytes(gzip.compress(write_lines(tmp_path / "other.jsonl", lines).read_bytes()))
+    assert not_the_file_scored(str(out), record, other) is not None
+    written_before = record.model_copy(update={"input_sha256": file_digest(packed)})  # the bytes as stored
+    assert not_the_file_scored(str(out), written_before, packed) is None
 
 
 def test_the_m365_export_refuses_results_of_other_examples(tmp_path: Path, results: Path, swapped: Path) -> None:

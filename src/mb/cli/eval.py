@@ -522,9 +522,9 @@ def _input_digest(path: Path) -> str | None:
     """The sha256 of the evaluated file, or None for standard input or a file that cannot be read."""
     if str(path) == "-":
         return None
-    from ..results_format import file_digest
+    from ..results_format import data_digest
 
     try:
-        return file_digest(path)
+        return data_digest(path)
     except OSError:
         return None

@@ -27,11 +27,15 @@ def _delta(item: SliceDelta) -> Text:
 
 
 def _table(comparison: Comparison) -> Table:
+    overall, paired = comparison.slices[0], comparison.paired
+    over = f"the {paired} example(s) both runs have"
+    if (overall.base_total, overall.new_total) != (paired, paired):  # repeated trials: a rate counts each
+        over = f"the trials of {over} ({overall.base_total} in base, {overall.new_total} in new)"
     table = Table(
         show_edge=False,
         pad_edge=False,
-        caption=f"rates over the {comparison.paired} example(s) both runs have, with 95% Wilson intervals; delta "
-        "with Newcombe's interval; p: exact McNemar on flips",
+        caption=f"rates over {over}, with 95% Wilson intervals; delta with Newcombe's interval; p: exact McNemar on "
+        "flips",
         caption_justify="left",
     )
     table.add_column("slice", style="bold", overflow="fold", min_width=16)

@@ -9,6 +9,7 @@ makes the line invalid (an unknown key or kind is an error, with the closest kno
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
@@ -43,7 +44,8 @@ from .expectations import (
 )
 
 __all__ = [
-    "EXTENDED_NAMES",
+    "ASSERTION_KINDS",
+    "MATCHERS",
     "AnyOfMatcher",
     "ExtendedAssertion",
     "ExtendedMatcher",
@@ -56,7 +58,9 @@ __all__ = [
     "ToolCallCountAssertion",
     "ToolNotCalledAssertion",
     "ToolOrderAssertion",
+    "close_name",
     "extended_assertions_schema",
+    "name_hint",
     "read_extended_assertions",
 ]
 
@@ -318,8 +322,11 @@ _MATCHERS: dict[str, type[BaseModel]] = {
     "regex": RegexMatcher,
     "grounded": GroundedMatcher,
 }
-EXTENDED_NAMES = frozenset({*_KINDS, *_MATCHERS})
-"""Every ``assert_that`` and ``match_as`` that ``extended_assertions`` reads (the published ones among them)."""
+ASSERTION_KINDS = frozenset({*_KINDS, "no_tool_called"})
+"""Every ``assert_that`` name, published and extended."""
+
+MATCHERS = frozenset(_MATCHERS)
+"""Every ``match_as`` name that ``extended_assertions`` reads (the published ones among them)."""
 
 _CUTOFF = 0.6
 """How close (difflib ratio) a misspelt name must be to a known one to be suggested."""
@@ -329,9 +336,36 @@ def _keys(model: type[BaseModel]) -> list[str]:
     return [info.alias or name for name, info in model.model_fields.items()]
 
 
+_NEGATIONS = frozenset({"no", "not", "never"})
+"""Words that reverse a name's meaning: ``no_tool_called`` is never suggested for ``tool_called``, nor the reverse."""
+
+
+def _negated(name: str) -> bool:
+    return not _NEGATIONS.isdisjoint(re.split(r"[^a-z]+", name.lower()))
+
+
+def close_name(name: object, known: Sequence[str]) -> str | None:
+    """The known name closest to a misspelt ``name``, among those of the same sense (negated or not)."""
+    if not isinstance(name, str):
+        return None
+    alike = [candidate for candidate in known if _negated(candidate) == _negated(name)]
+    close = difflib.get_close_matches(name, alike, n=1, cutoff=_CUTOFF)
+    return close[0] if close else None
+
+
 def _hint(name: object, known: Sequence[str]) -> str:
-    close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=_CUTOFF) if isinstance(name, str) else []
-    return f'; did you mean "{close[0]}"?' if close else ""
+    close = close_name(name, known)
+    return f'; did you mean "{close}"?' if close else ""
+
+
+def name_hint(field: str, name: object, known: Sequence[str]) -> str:
+    """What to add to an unknown ``assert_that`` or ``match_as`` name: which family it belongs to when it is a name
+    of the other one, else the closest known name (:func:`close_name`)."""
+    if field == "assert_that" and name in MATCHERS:
+        return f'; "{name}" is a matcher (match_as), not an assertion kind'
+    if field == "match_as" and name in ASSERTION_KINDS:
+        return f'; "{name}" is an assertion kind (assert_that), not a matcher'
+    return _hint(name, known)
 
 
 def _unknown(value: Mapping[str, Any], known: list[str], loc: tuple[str | int, ...]) -> list[InitErrorDetails]:
@@ -390,7 +424,7 @@ def _renamed(error: Any) -> InitErrorDetails:
         field = str(ctx["discriminator"]).strip("'")
         expected = [tag.strip(" '") for tag in str(ctx["expected_tags"]).split(",")]
         message = 'unknown {field} "{tag}"; expected one of: {expected}{hint}'
-        hint = _hint(ctx["tag"], expected)
+        hint = name_hint(field, ctx["tag"], expected)
         context = {"field": field, "tag": ctx["tag"], "expected": ", ".join(expected), "hint": hint}
         return InitErrorDetails(
             type=PydanticCustomError("unknown_kind", message, context), loc=loc, input=error["input"]

@@ -18,7 +18,7 @@ from ..errors import InputError, OutputError
 from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult, Summary
-from ..results_format import file_digest, header_line, results_file_problem
+from ..results_format import data_digest, header_line, results_file_problem
 from ..run_record import ModelPrice, build_run_record, judge_token_use, load_prices, price_usage, total_cost
 from ._blocks import Scored, spec_of
 from ._engine import MetricArg, Source, make_evaluator
@@ -157,7 +157,7 @@ async def aevaluate(
         raise OutputWriteError(exc, 0, publishing=True) from exc
     digests = ThreadPoolExecutor(1, thread_name_prefix="mb-input-digest") if input_file and output else None
     try:
-        digest = digests.submit(file_digest, input_file) if digests is not None and input_file else None
+        digest = digests.submit(data_digest, input_file) if digests is not None and input_file else None
         with _cluster(backend, address) as ray:
             scored = aiter_scored(
                 source, evaluator, spec=spec, jobs=jobs, ray=ray, failures=failures, key_warnings=key_warnings

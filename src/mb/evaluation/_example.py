@@ -283,9 +283,9 @@ _HOLDING_CHECKS: dict[str, dict[str, type]] = {
     },
     "outputs": {"trace": list},
 }
-"""The fields whose absence silently checks less, with the JSON type of their value: a key that looks like one of
-them misspelt and holds a value of that type (``extended_assertion``, ``traces``; not a ``trace_id`` string) is no
-pass."""
+"""The fields whose absence silently checks less, with the JSON type of their value: a key that is almost surely one
+of them misspelt (:func:`_misspelling`) and holds a value of that type (``extended_assertion``, ``traces``; not a
+``trace_id`` string) is no pass."""
 
 _READ_EXTRAS = frozenset(
     {"extended_assertions", "expected_facts", "guidelines", "context", "error", "latency_ms", "usage"}
@@ -293,10 +293,29 @@ _READ_EXTRAS = frozenset(
 """Extra keys MorganaBench reads or writes itself (see :mod:`mb.io` for the unknown-key warnings)."""
 
 
+def _misspelling(key: str, field: str) -> bool:
+    """Whether ``key`` is almost surely ``field`` misspelt: equal but for case and at most one edit (an inserted,
+    deleted, replaced or swapped character: ``tool``, ``traces``, ``asertions``), or two for a field of more than
+    eight characters (``expctd_response``). ``toolset`` or ``expected_tools`` are other names, warned about only."""
+    key, field = key.casefold(), field.casefold()
+    limit = 1 if len(field) <= 8 else 2
+    if abs(len(key) - len(field)) > limit:
+        return False
+    before: list[int] = []
+    row = list(range(len(field) + 1))
+    for i in range(1, len(key) + 1):  # edit distance with adjacent swaps (optimal string alignment)
+        earlier, before, row = before, row, [i] + [0] * len(field)
+        for j in range(1, len(field) + 1):
+            row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (key[i - 1] != field[j - 1]))
+            if i > 1 and j > 1 and key[i - 1] == field[j - 2] and key[i - 2] == field[j - 1]:
+                row[j] = min(row[j], earlier[j - 2] + 1)
+    return row[-1] <= limit
+
+
 def _misspelt_key_rows(example: Example) -> list[Row]:
-    """An error check for each key of ``inputs``, ``expectations`` or ``outputs`` that looks like a misspelt field
-    which would hold checks and which the example lacks (the unknown-key warnings' rule): what it holds is not
-    checked, so the example cannot pass."""
+    """An error check for each key of ``inputs``, ``expectations`` or ``outputs`` that is almost surely a misspelt
+    field which would hold checks and which the example lacks (the unknown-key warning's suggestion, within
+    :func:`_misspelling`): what it holds is not checked, so the example cannot pass."""
     parts = {"inputs": example.inputs, "expectations": example.expectations, "outputs": example.outputs}
     if not any(part is not None and (part.model_extra or {}).keys() - _READ_EXTRAS for part in parts.values()):
         return []  # most lines: no extra key beyond those read
@@ -313,7 +332,12 @@ def _misspelt_key_rows(example: Example) -> list[Row]:
         for name, fields in _HOLDING_CHECKS.items():
             value = (getattr(parts[name], "model_extra", None) or {}).get(warning.key)
             kind = fields.get(warning.suggestion or "")
-            if kind is not None and isinstance(value, kind) and warning.path == json_path([name, warning.key]):
+            if (
+                kind is not None
+                and isinstance(value, kind)
+                and warning.path == json_path([name, warning.key])
+                and _misspelling(warning.key, warning.suggestion or "")
+            ):
                 why = f"{warning.path}: {warning.message}: what it holds is not checked; rename it"
                 rows.append(check_row("misspelt_keys", False, why, None, why))
     return rows

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..entities.extended import EXTENDED_NAMES
+from ..entities.extended import ASSERTION_KINDS, MATCHERS, close_name, name_hint
 
 __all__ = ["LineError", "Problem", "json_path", "printable", "problems_from_validation"]
 
@@ -172,14 +171,17 @@ def _message(error: Mapping[str, Any], value: Any, present: bool) -> str:
         expected = str(ctx.get("expected_tags", "")).replace("'", "")
         tag = str(ctx.get("tag"))
         names = [name.strip() for name in expected.split(",")]
-        if tag in EXTENDED_NAMES and (field == "assert_that" or "equality" in names):
+        if tag in ASSERTION_KINDS if field == "assert_that" else tag in MATCHERS and "equality" in names:
             kind = "an extended assertion" if field == "assert_that" else "an extended matcher"
             return (
                 f'unknown {field} "{tag}"; expected one of: {expected}; "{tag}" is {kind}, read only in '
                 "expectations.extended_assertions"
             )
-        close = difflib.get_close_matches(tag.lower(), names, n=1, cutoff=0.6)
-        hint = f' (did you mean "{close[0]}"?)' if close else ""
+        other = name_hint(field, tag, [])  # a name of the other family says what it is
+        if other:
+            return f'unknown {field} "{tag}"; expected one of: {expected}{other}'
+        close = close_name(tag.lower(), names)
+        hint = f' (did you mean "{close}"?)' if close else ""
         return f'unknown {field} "{tag}"{hint}; expected one of: {expected}'
     if kind == "too_short":
         return f"must have at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}"

@@ -58,23 +58,29 @@ def _letters(name: str) -> str:
     return "".join(char for char in name.casefold() if char.isalnum())
 
 
-def _alike(name: str, tool: str) -> bool:
-    """Whether a call's ``name`` may be ``tool`` under another spelling: the same letters and digits ignoring case
-    and separators (``Delete_Account``, ``deleteAccount``, ``delete-account ``), or a namespace in front of one of them
+_Names = dict[str, tuple[str, str]]
+"""Each distinct call name with its folded forms (:func:`_forms`), computed once per example."""
+
+
+def _forms(name: str) -> tuple[str, str]:
+    """The letters and digits of ``name`` ignoring case and separators, and those of its last segment."""
+    return _letters(name), _letters(_NAMESPACE.split(name)[-1])
+
+
+def _names(calls: Sequence[CallSpec]) -> _Names:
+    return {name: _forms(name) for name in dict.fromkeys(call[1] for call in calls)}
+
+
+def _alike_names(names: _Names, tool: str) -> set[str]:
+    """The call names that may be ``tool`` under another spelling: the same letters and digits ignoring case and
+    separators (``Delete_Account``, ``deleteAccount``, ``delete-account ``), or a namespace in front of one of them
     (``functions.delete_account``, ``mcp__server__delete_account``). Such a call fails ``tool_not_called``, counts
     towards a count's ``max`` and breaks an order; only the exact name counts towards ``min`` or takes a turn."""
-    if name == tool:
-        return True
-    letters, wanted = _letters(name), _letters(tool)
-    if not letters or not wanted:
-        return False
-    last, wanted_last = _letters(_NAMESPACE.split(name)[-1]), _letters(_NAMESPACE.split(tool)[-1])
-    return letters in (wanted, wanted_last) or last == wanted
-
-
-def _alike_names(calls: Sequence[CallSpec], tool: str) -> set[str]:
-    """The names of ``calls`` that may be ``tool`` (see :func:`_alike`), each distinct name checked once."""
-    return {name for name in {call[1] for call in calls} if _alike(name, tool)}
+    wanted, wanted_last = _forms(tool)
+    alike = {name for name, (letters, _) in names.items() if letters and letters in (wanted, wanted_last)}
+    if wanted:
+        alike.update(name for name, (_, last) in names.items() if last == wanted)
+    return alike | ({tool} & names.keys())
 
 
 def _spelling(made: Sequence[CallSpec], tool: str) -> str:
@@ -85,8 +91,8 @@ def _spelling(made: Sequence[CallSpec], tool: str) -> str:
     return f", {len(other)} of them named {', '.join(repr(name) for name in dict.fromkeys(other))}"
 
 
-def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec]) -> Row:
-    names = _alike_names(calls, assertion.tool)
+def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
+    names = _alike_names(known, assertion.tool)
     made = [call for call in calls if call[1] in names]
     if not made:
         return _row("tool_not_called", assertion.tool, True, None, f"no call to {assertion.tool!r}")
@@ -95,13 +101,27 @@ def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec]) ->
     return _row("tool_not_called", assertion.tool, False, made[0][0], reason)
 
 
-def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec]) -> Row:
+def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
     """Some call of each tool in turn, and no call of a tool before its turn: a booking before any search fails, even
     when a search and another booking follow (a tool's turn is its earliest place in the list)."""
     tools = assertion.tools
-    turn: dict[str, int] = {}  # the earliest place of the tool a call's name may be (another spelling counts)
-    for place, tool in reversed(list(enumerate(tools))):
-        turn.update(dict.fromkeys(_alike_names(calls, tool), place))
+    exact: dict[str, int] = {}  # the earliest place of each tool, of its letters and of its last segment's letters
+    whole: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for place, tool in enumerate(tools):
+        wanted, wanted_last = _forms(tool)
+        exact.setdefault(tool, place)
+        if wanted:
+            whole.setdefault(wanted, place)
+            last.setdefault(wanted_last, place)
+    turn: dict[str, int] = {}  # the earliest place of the tools a call's name may be (as in :func:`_alike_names`)
+    for name, (letters, name_last) in known.items():
+        places = [exact.get(name)]
+        if letters:
+            places += [whole.get(letters), last.get(letters), whole.get(name_last)]
+        found_places = [place for place in places if place is not None]
+        if found_places:
+            turn[name] = min(found_places)
 
     found: list[CallSpec] = []  # the earliest call of each tool in turn: a later choice never helps
     early: CallSpec | None = None
@@ -128,11 +148,11 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec]) -> Row:
     return _row("tool_order", None, False, None, reason)
 
 
-def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec]) -> Row:
+def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
     """The calls named exactly ``tool`` count towards ``min``; those that may be it under another spelling count too
     towards ``max`` (a doubt never helps a count pass)."""
     tool = assertion.tool
-    names = set() if tool is None else _alike_names(calls, tool)
+    names = set() if tool is None else _alike_names(known, tool)
     made = list(calls) if tool is None else [call for call in calls if call[1] in names]
     exact = len(made) if tool is None else sum(1 for call in made if call[1] == tool)
     low, high = assertion.min or 0, assertion.max
@@ -142,7 +162,11 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec]) -> Row:
     count = len(made)
     reason = f"{count} {what if count != 1 else what.replace('calls', 'call', 1)}"
     if tool is not None and exact != count:
-        reason += f"{_spelling(made, tool)} (counted towards the most, not the fewest)"
+        other = ", ".join(repr(name) for name in dict.fromkeys(call[1] for call in made if call[1] != tool))
+        reason = (
+            f"{exact} call{'s' if exact != 1 else ''} named exactly {tool!r}, {count - exact} more under another "
+            f"spelling ({other}) counted towards the most only ({count} in all)"
+        )
     reason += f", expected {bounds}"
     return _row("tool_call_count", tool, passed, None, reason if passed else f"{reason} ({_sequence(calls)})")
 
@@ -178,6 +202,7 @@ def all_assertion_rows(
         f"the example asks for {checks:,} checks of tool_not_called, tool_order and tool_call_count assertions against "
         f"calls (each against every call), over the limit of {MAX_PARAMETER_CHECKS:,}: split it into smaller examples"
     )
+    known = _names(calls) if 0 < checks <= MAX_PARAMETER_CHECKS else {}
     for assertion in extended:
         if isinstance(assertion, ExtendedToolCallAssertion):
             out.append(next(shared))
@@ -185,9 +210,9 @@ def all_assertion_rows(
             tool = getattr(assertion, "tool", None)
             out.append(_row(assertion.assert_that, tool, False, None, f"not checked: {why}", why))
         elif isinstance(assertion, ToolNotCalledAssertion):
-            out.append(_not_called(assertion, calls))
+            out.append(_not_called(assertion, calls, known))
         elif isinstance(assertion, ToolOrderAssertion):
-            out.append(_order(assertion, calls))
+            out.append(_order(assertion, calls, known))
         else:
-            out.append(_count(assertion, calls))
+            out.append(_count(assertion, calls, known))
     return out

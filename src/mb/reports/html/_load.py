@@ -20,7 +20,7 @@ import orjson
 from ..._hashing import example_hash
 from ...io import iter_lines, read_record, source_name
 from ...results import ExampleResult
-from ...results_format import RunRecord, file_digest, iter_results_file
+from ...results_format import RunRecord, holds_scored_data, iter_results_file
 
 __all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "number_or_none", "open_run"]
 
@@ -80,7 +80,7 @@ def find_executed(record: RunRecord, results_path: str | os.PathLike[str]) -> Pa
     candidates = [given] if given.is_absolute() else [given, Path(results_path).parent / given]
     for candidate in candidates:
         try:
-            if candidate.is_file() and file_digest(candidate) == record.input_sha256:
+            if candidate.is_file() and holds_scored_data(candidate, record.input_sha256):
                 return candidate
         except OSError:
             continue

@@ -303,7 +303,9 @@
         add(section, ft);
         if (flips.length > 500) add(section, el("p", "muted", (flips.length - 500) + " more in the examples table (filter: flipped)."));
       }
-      add(section, el("h3", null, "Pass rates by slice, over the " + c.paired + " example(s) both runs have"));
+      var all = c.slices[0], over = "the " + c.paired + " example(s) both runs have";
+      if (all.base_total !== c.paired || all.new_total !== c.paired) over = "the trials of " + over + " (" + all.base_total + " in base, " + all.new_total + " in new)";
+      add(section, el("h3", null, "Pass rates by slice, over " + over));
       var table = el("table", "plain slices");
       add(table, add(el("tr"), el("th", null, "slice"), el("th", "num", "base"), el("th", "num", "new"),
         el("th", "num", "delta (95% CI)"), el("th", "num", "p")));
