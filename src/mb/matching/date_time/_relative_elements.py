@@ -318,7 +318,7 @@ def _anchored(m: re.Match[str]) -> Item | None:
 @_element(rf"(?P<dur>(?:\d+|an?|{HOUR_WORD})\s+(?:weeks?|fortnights?))\s+on(?=\s+{WEEKDAY}\b)", DIGIT, "a", HOUR_FIRST)
 def _week_on(m: re.Match[str]) -> Item | None:
     """``a week on Monday``, ``a fortnight on Friday`` (British): that long after the coming weekday."""
-    return _duration_item("offset", m["dur"], 1, "anchored")
+    return _duration_item("offset", m["dur"], 1, "on")
 
 
 @_element(

@@ -1,0 +1,58 @@
+"""Words after a form that change what it reads: "week" taken by "before last", a day word after "a week on Monday",
+minutes to an hour said in digits after "at", a window of no length, minutes to midnight of a day said, a year in
+words after a month.
+
+Calendar facts used (checked with ``python -m calendar``): 2026-03-10 is a Tuesday; the Tuesdays around it are
+2026-02-24, 03-03, 03-17, 03-24 and 03-31; the Fridays after it 2026-03-13, 03-20, 03-27 and 04-03; the Wednesday
+after it 2026-03-11.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.support.verdicts import ERROR, assert_date_row
+
+TUE = datetime(2026, 3, 10, 10, 0)  # a Tuesday morning, naive (wall clock)
+
+ROWS: list[tuple[str, object, object]] = [
+    # "tuesday week" is a week after the coming Tuesday; a "week" the words after it take is that week
+    ("tuesday week", "2026-03-17", True),
+    ("tuesday week", "2026-03-24", True),  # said on a Tuesday: today's is also a week later
+    ("tuesday week", "2026-03-31", False),
+    ("friday fortnight", "2026-03-27", True),
+    ("friday fortnight", "2026-03-20", False),
+    ("tuesday week at 3pm", "2026-03-17T15:00:00", True),
+    ("tuesday week at 3pm", "2026-03-17T16:00:00", False),
+    ("tuesday week before last", "2026-02-24", True),
+    ("tuesday week before last", "2026-03-03", False),
+    ("tuesday week after next", "2026-03-24", True),
+    ("tuesday week after next", "2026-03-31", False),
+    ("friday week after next", "2026-03-27", True),
+    ("friday week after next", "2026-04-03", False),
+    # a day word after it: which day is meant is not clear (a "Wednesday week" is never tomorrow)
+    ("wednesday week today", "2026-03-11", ERROR),
+    ("wednesday week today", "2026-03-18", ERROR),
+    ("tuesday week tomorrow", "2026-03-24", ERROR),
+    ("tuesday week tomorrow", "2026-03-17", ERROR),
+    ("week tuesday", "2026-03-17", ERROR),
+    # "a week on" counts from a weekday alone
+    ("a week on wednesday", "2026-03-18", True),
+    ("a week on wednesday", "2026-03-11", False),
+    ("a week on wednesday today", "2026-03-11", ERROR),
+    ("a week on wednesday today", "2026-03-18", ERROR),
+    ("a week on wednesday tomorrow", "2026-03-18", ERROR),
+    ("a week on tuesday before last", "2026-03-03", ERROR),
+    # a length after a weekday and a day word: counted from the two together, never from a day near them
+    ("2 days after wednesday tomorrow", "2026-03-13", True),
+    ("2 days after wednesday tomorrow", "2026-03-11", False),
+    ("2 days after wednesday today", "2026-03-11", ERROR),
+    ("2 days after wednesday today", "2026-03-13", ERROR),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_the_words_after_a_form_decide_its_reading(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, TUE, expected)
