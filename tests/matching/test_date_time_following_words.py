@@ -50,6 +50,21 @@ ROWS: list[tuple[str, object, object]] = [
     ("2 days after wednesday tomorrow", "2026-03-11", False),
     ("2 days after wednesday today", "2026-03-11", ERROR),
     ("2 days after wednesday today", "2026-03-13", ERROR),
+    # after "at" (or "dead on", "bang on"), "5 to 7" is minutes before the hour, as "at five to seven" is
+    ("at 5 to 7", "2026-03-10T18:55:00", True),
+    ("at 5 to 7", "2026-03-11T06:55:00", True),
+    ("at 5 to 7", "2026-03-10T17:00:00", False),
+    ("at 5 to 7", {"start": "2026-03-11T05:00:00", "end": "2026-03-11T07:00:00"}, False),
+    ("at 5 to 5", "2026-03-10T16:55:00", True),
+    ("at 5 to 5", "2026-03-11T05:00:00", False),
+    ("bang on 5 to 5", "2026-03-10T16:55:00", True),
+    ("bang on 5 to 5", "2026-03-10T17:00:00", False),
+    ("dead on 10 to 6 tomorrow", "2026-03-11T17:50:00", True),
+    ("dead on 10 to 6 tomorrow", "2026-03-11T18:00:00", False),
+    ("at 3 to 4pm", "2026-03-10T15:00:00", True),  # no minutes said so before an hour: a range, as in words
+    ("at 3 to 4pm", "2026-03-10T15:57:00", False),
+    ("5 to 7", "2026-03-10T17:00:00", True),  # without "at": both readings
+    ("5 to 7", "2026-03-10T18:55:00", True),
 ]
 
 
