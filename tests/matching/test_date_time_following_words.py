@@ -65,6 +65,12 @@ ROWS: list[tuple[str, object, object]] = [
     ("at 3 to 4pm", "2026-03-10T15:57:00", False),
     ("5 to 7", "2026-03-10T17:00:00", True),  # without "at": both readings
     ("5 to 7", "2026-03-10T18:55:00", True),
+    # a window of no length is not understood (no argument could fall in it)
+    ("within the next 0 minutes", "2026-03-10T10:00:00", ERROR),
+    ("within 0 minutes", "2026-03-10T10:00:00", ERROR),
+    ("within 0 days from today", "2026-03-10", ERROR),
+    ("within 5 minutes", "2026-03-10T10:03:00", True),
+    ("within 5 minutes", "2026-03-10T10:05:00", False),
 ]
 
 
