@@ -71,6 +71,20 @@ ROWS: list[tuple[str, object, object]] = [
     ("within 0 days from today", "2026-03-10", ERROR),
     ("within 5 minutes", "2026-03-10T10:03:00", True),
     ("within 5 minutes", "2026-03-10T10:05:00", False),
+    # minutes before 12 said with a day lie on that day: 11:55 or 23:55 tomorrow, never 23:55 today
+    ("5 to 12 tomorrow", "2026-03-11T11:55:00", True),
+    ("5 to 12 tomorrow", "2026-03-11T23:55:00", True),
+    ("5 to 12 tomorrow", "2026-03-10T23:55:00", False),
+    ("five to twelve tomorrow", "2026-03-11T23:55:00", True),
+    ("five to twelve tomorrow", "2026-03-10T23:55:00", False),
+    ("at 5 to 12 tomorrow", "2026-03-11T23:55:00", True),
+    ("at 5 to 12 tomorrow", "2026-03-10T23:55:00", False),
+    ("5 to 12am tomorrow", "2026-03-11T23:55:00", True),
+    ("5 to 12am tomorrow", "2026-03-10T23:55:00", False),
+    ("ten to twelve on friday", "2026-03-13T23:50:00", True),
+    ("ten to twelve on friday", "2026-03-12T23:50:00", False),
+    ("5 past 12 tomorrow", "2026-03-11T00:05:00", True),
+    ("five to twelve", "2026-03-10T23:55:00", True),  # no day said: the next such time
 ]
 
 

@@ -232,6 +232,8 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     hours = [base * _H] if explicit else [h * _H for h in (_hours(base, marker) or [])]
     if target == "midnight" or (explicit and base == 24):
         hours = [24 * _H]
+    if sign < 0:  # minutes to 12 (am) lie before the midnight that ends the day: "5 to 12 tomorrow" is never today
+        hours = [h or 24 * _H for h in hours]
     starts = tuple(h + past_hour * 60 + sign * amount * 60 for h in hours)
     return Item("clock", "", Clock(tuple(ClockSpan(s, s + 60, "minute") for s in starts), explicit or bool(marker)))
 
