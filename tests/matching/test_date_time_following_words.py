@@ -13,6 +13,7 @@ from datetime import datetime
 
 import pytest
 
+from mb.matching.date_time import match_date_time
 from tests.support.verdicts import ERROR, assert_date_row
 
 TUE = datetime(2026, 3, 10, 10, 0)  # a Tuesday morning, naive (wall clock)
@@ -85,9 +86,26 @@ ROWS: list[tuple[str, object, object]] = [
     ("ten to twelve on friday", "2026-03-12T23:50:00", False),
     ("5 past 12 tomorrow", "2026-03-11T00:05:00", True),
     ("five to twelve", "2026-03-10T23:55:00", True),  # no day said: the next such time
+    # a month and a year said in two pairs of words: that month, or a day and a two-digit year ("June 19, '05")
+    ("january twenty twenty-four", "2024-01-20", True),
+    ("january twenty twenty-four", "2024-02-01", False),
+    ("january twenty twenty-four", "2026-01-20", False),
+    ("june nineteen oh five", "1905-06-10", True),
+    ("june nineteen oh five", "2005-06-19", True),
+    ("june nineteen oh five", "2005-06-20", False),
+    ("march twenty forty", "1940-03-20", True),  # '40 is 1940 or 2040
+    ("march twenty forty", "1940-03-21", False),
+    ("january twenty hundred", "2000-01-20", True),
+    ("january twenty hundred", "2020-01-20", False),  # no two-digit year said
 ]
 
 
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_the_words_after_a_form_decide_its_reading(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, TUE, expected)
+
+
+def test_a_month_and_a_year_in_two_pairs_of_words_names_both_readings() -> None:
+    outcome = match_date_time("january twenty twenty-four", "2024-01-05", TUE)
+    assert outcome.passed, outcome.reason
+    assert "to 2024-01 or 2024-01-20;" in outcome.reason  # never only the month
