@@ -57,15 +57,14 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
+    if len(items) == 2 and items[0].kind == "weekday" and items[0].value.rel is None and _bare_week(items[1]):
+        # "tuesday week", "friday fortnight" (British): a week (two) after the coming weekday; a "week" the grammar
+        # read with the words after it ("tuesday week before last") is that week, and the pair before another day
+        # word ("wednesday week today") is refused below
+        return [_shifted(w, ((1, items[1].text),)) for w in _weekday(items[0].value, today)]
     for pair in itertools.pairwise(items):
-        first, second = sorted(pair, key=lambda i: i.kind != "weekday")
-        if (
-            first.kind == "weekday"
-            and second.kind == "date"
-            and isinstance(second.value, Unit)
-            and second.text in {"week", "fortnight"}
-        ):
-            # "week tuesday", "fortnight friday": not said ("tuesday week" is read as "a week on tuesday" before this)
+        if {i.kind for i in pair} == {"weekday", "date"} and any(_bare_week(i) for i in pair):
+            # "week tuesday", "tuesday week tomorrow": not said, or which day is meant is not clear
             raise DateProblem(f"{' '.join(i.text for i in pair)!r} is read differently in different places")
     nth = [i for i in items if i.kind == "date" and isinstance(i.value, NthWeekday)]
     if nth and len(items) > 1 and not any(i.kind in {"ordinal", "edge", "nearest"} for i in items):
@@ -76,6 +75,10 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     weekdays = [i for i in items if i.kind == "weekday" and i.value.rel is None]
     others = [i for i in items if not (i.kind == "weekday" and i.value.rel is None)]  # those not in weekdays
     weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value.mode in _ANCHORED
+    # "2 days after wednesday today": counted from the weekday and the day after it, never from a day near the two
+    weekday_anchor |= any(
+        o.kind == "offset" and o.value.mode in _ANCHORED and w in weekdays for o, w in itertools.pairwise(items)
+    )
     if weekdays and any(i.kind == "offset" for i in others) and not weekday_anchor:
         # "in 3 days on Friday", "Monday two weeks from now": the weekday nearest before or after the day reached
         return _around_weekday(date_windows(others, today), weekdays)
@@ -284,17 +287,25 @@ def _around_weekday(windows: list[Window], weekdays: list[Item]) -> list[Window]
 
 
 #: Offset modes counted from a date the phrase names.
-_ANCHORED = {"anchored", "since"}
+_ANCHORED = {"anchored", "since", "on"}
 
 
 def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     if index != 0:
         raise DateProblem(f"{items[index].text!r} follows other words")
     pieces, mode = items[index].value.pieces, items[index].value.mode
+    if mode == "on" and not (len(items) == 2 and items[1].kind == "weekday" and items[1].value.rel is None):
+        # "a week on wednesday today", "a week on tuesday before last": counted from a weekday alone
+        raise DateProblem(f"{items[index].text!r} counts from a weekday alone")
     anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
     return [_shifted(w, pieces) for w in anchor]
+
+
+def _bare_week(item: Item) -> bool:
+    """Whether an item is the word "week" or "fortnight" alone (the current one, when read alone)."""
+    return item.kind == "date" and isinstance(item.value, Unit) and item.text in {"week", "fortnight"}
 
 
 def _shifted(window: Window, pieces: Pieces) -> Window:

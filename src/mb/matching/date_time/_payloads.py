@@ -122,7 +122,8 @@ class Ordinal:
 @dataclass(frozen=True, slots=True)
 class Offset:
     """A length of time (kind ``offset``: "in 3 days", "2 weeks before easter") counted ``from now``, from the date
-    named after it (``anchored``) or from the start of that date (``since``)."""
+    named after it (``anchored``), from the start of that date (``since``) or from the weekday named after it alone
+    (``on``: "a week on Monday")."""
 
     pieces: Pieces
     mode: str

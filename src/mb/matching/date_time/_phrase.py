@@ -146,8 +146,6 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "dead on 9", "bang on noon": exactly at that time
     text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
-    # "tuesday week", "friday fortnight" (British): a week (two) after the coming weekday, as "a week on tuesday"
-    text = re.sub(rf"\b({WEEKDAY}) (week|fortnight)\b(?! \d)", r"a \2 on \1", text)
     # first thing in the morning is first thing ("first thing tomorrow morning", "tomorrow morning first thing")
     text = re.sub(r"\b(first thing\b.*?) (?:in the )?morning\b|\bmorning (?=first thing\b)", r"\1", text)
     # "any day next week", "some day next week": the week; "as of monday": from monday ("any day now" stays vague)

@@ -122,6 +122,8 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
             text, width = f"{item.text} minutes to {items[n + 2].text}", 3
         elif _dashed_date(items, n):
             text, width = f"{item.text}/{items[n + 2].text}", 3
+        elif _day_and_short_year(items, n):
+            text, width = f"{item.text} {items[n + 1].value // 100} '{items[n + 1].value % 100:02d}", 2
         else:
             continue
         other = parse(text)
@@ -139,6 +141,21 @@ def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
         and three[1].text in {"to", "till", "til"}
         and re.fullmatch(r"(?:[1-9]|1[0-2])(?:\s*[ap]m)?", three[2].text) is not None
         and not any(i.kind == "between" for i in items[:n])
+    )
+
+
+#: A year said as two pairs of words whose first is a day of any month ("twenty twenty-four", "nineteen oh five").
+_DAY_PAIR_YEAR = re.compile(r"(?:nineteen|twenty)[\s-](?!hundred\b|thousand\b)\S.*")
+
+
+def _day_and_short_year(items: tuple[Item, ...], n: int) -> bool:
+    """Whether a month and a year said in two pairs of words ("january twenty twenty-four") may be a day and a
+    two-digit year ("January 20, '24"), as the same words say it aloud."""
+    two = items[n : n + 2]
+    return (
+        [i.kind for i in two] == ["date", "year"]
+        and isinstance(two[0].value, Month)
+        and _DAY_PAIR_YEAR.fullmatch(two[1].text) is not None
     )
 
 

@@ -252,8 +252,9 @@ def _pieces(text: str, sign: int = 1) -> Pieces | None:
 
 
 def _duration_item(kind: str, text: str, sign: int, mode: str | None = None) -> Item | None:
+    """The item of a length of time; a span of no length ("the next 0 minutes", "within 0 days") is none."""
     pieces = _pieces(text, sign)
-    if pieces is None:
+    if pieces is None or (kind == "span" and not any(count for count, _ in pieces)):
         return None
     return Item(kind, "", Offset(pieces, mode) if mode else pieces)
 
@@ -318,7 +319,7 @@ def _anchored(m: re.Match[str]) -> Item | None:
 @_element(rf"(?P<dur>(?:\d+|an?|{HOUR_WORD})\s+(?:weeks?|fortnights?))\s+on(?=\s+{WEEKDAY}\b)", DIGIT, "a", HOUR_FIRST)
 def _week_on(m: re.Match[str]) -> Item | None:
     """``a week on Monday``, ``a fortnight on Friday`` (British): that long after the coming weekday."""
-    return _duration_item("offset", m["dur"], 1, "anchored")
+    return _duration_item("offset", m["dur"], 1, "on")
 
 
 @_element(
@@ -342,9 +343,8 @@ _BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}
 
 @_element(rf"(?P<dir>last|past|previous|prior|preceding|next|coming|following|upcoming)\s+{_DUR}", _REL_WORDS)
 def _last_n(m: re.Match[str]) -> Item | None:
-    """``the next 3 days``, ``last 2 hours``; a span of no length ("the next 0 minutes") is none."""
-    item = _duration_item("span", m["dur"], -1 if m["dir"] in _BACK_WORDS else 1)
-    return None if item is None or not any(count for count, _ in item.value) else item
+    """``the next 3 days``, ``last 2 hours``."""
+    return _duration_item("span", m["dur"], -1 if m["dir"] in _BACK_WORDS else 1)
 
 
 @_element(
@@ -390,7 +390,7 @@ def _within_next_unit(m: re.Match[str]) -> Item | None:
 def _within_from(m: re.Match[str]) -> Item | None:
     """``within 2 weeks from today``, ``less than 3 days after tomorrow``: the days from the anchor on."""
     pieces = _pieces(m["dur"])
-    if pieces is None or any(u in {"second", "minute", "hour"} for _, u in pieces):
+    if pieces is None or any(u in {"second", "minute", "hour"} for _, u in pieces) or not any(n for n, _ in pieces):
         return None
     return Item("window", "", Within(pieces, 1 if m["anchor"] == "tomorrow" else 0))
 

@@ -206,10 +206,13 @@ _TARGET = (
           ("a", "three", "quarter", "half"), DIGIT, MINUTE_FIRST, HOUR_FIRST)  # fmt: skip
 def _relative_clock(m: re.Match[str]) -> Item | None:
     amount = {"quarter": 15, "half": 30}.get(m["q"]) or (45 if "quarters" in m["q"] else number_value(m["q"]))
-    spelled = "min" in m.group(0) or not m["q"].isdigit() or m["th"] in {"noon", "midnight"}
+    # after "at", digits read as words do: "at 5 to 7" is 6:55 as "at five to seven" is, "at 3 to 4" a range
+    at = m.string.endswith(("at ", "@ "), 0, m.start())
+    words = not m["q"].isdigit() or at
+    spelled = "min" in m.group(0) or words or m["th"] in {"noon", "midnight"}
     if m["dir"] not in {"past", "after"} and not spelled and amount <= 12:
         return None  # "3 to 4pm" is a range
-    if m["dir"] in {"to", "till", "til"} and amount <= 12 and amount % 5 and not m["q"].isdigit() and "min" not in m[0]:
+    if m["dir"] in {"to", "till", "til"} and amount <= 12 and amount % 5 and words and "min" not in m[0]:
         return None  # "nine till five" is a range: such minutes before an hour are said with "minutes"
     if amount >= 60 or (m["q"] == "half" and m["dir"] not in {"past", "after"}):
         return None
@@ -229,6 +232,8 @@ def _relative_clock(m: re.Match[str]) -> Item | None:
     hours = [base * _H] if explicit else [h * _H for h in (_hours(base, marker) or [])]
     if target == "midnight" or (explicit and base == 24):
         hours = [24 * _H]
+    if sign < 0:  # minutes to 12 (am) lie before the midnight that ends the day: "5 to 12 tomorrow" is never today
+        hours = [h or 24 * _H for h in hours]
     starts = tuple(h + past_hour * 60 + sign * amount * 60 for h in hours)
     return Item("clock", "", Clock(tuple(ClockSpan(s, s + 60, "minute") for s in starts), explicit or bool(marker)))
 
