@@ -13,7 +13,7 @@ import orjson
 import pytest
 
 from mb.reports.html import build_report
-from tests.reports.helpers import bundled, evaluate, flipped, synthetic_rows, write_jsonl
+from tests.reports.helpers import bundled, evaluate, flipped, recounted, synthetic_rows, write_jsonl
 
 from .conftest import console_errors
 from .test_report import _element, _open, _tab
@@ -40,7 +40,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             row["passed"] = row["status"] == "passed"
         repeated.append(orjson.dumps(row))
     mixed.write_bytes(b"\n".join(scored) + b"\n")
-    trials.write_bytes(b"\n".join(repeated) + b"\n")
+    trials.write_bytes(b"\n".join(recounted(repeated[1:])) + b"\n")
     passing = []
     for raw in rows[1:]:
         row = orjson.loads(raw)
@@ -52,7 +52,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                 parameter["passed"] = True
         passing.append(orjson.dumps(row))
     clean = folder / "passing.jsonl"
-    clean.write_bytes(b"\n".join([rows[0], *passing]) + b"\n")
+    clean.write_bytes(b"\n".join(recounted(passing)) + b"\n")
     base, new = folder / "base.jsonl", folder / "new.jsonl"
     evaluate(write_jsonl(folder / "base-executed.jsonl", bundled()), base)
     evaluate(write_jsonl(folder / "new-executed.jsonl", flipped(bundled())), new)

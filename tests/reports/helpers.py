@@ -102,8 +102,7 @@ def synthetic_rows(count: int, seed: int = 5) -> list[bytes]:
     """``count`` result lines as ``mb eval`` writes them (run record first), varied: statuses, tools, matchers,
     categories, scores, token use and reasons differ from row to row."""
     rng = random.Random(seed)
-    record = {"mb_results": RunRecord(counts=RunCounts(total=count)).model_dump(mode="json")}
-    lines = [json.dumps(record).encode()]
+    lines: list[bytes] = []
     for line in range(1, count + 1):
         status = rng.choices(("passed", "failed", "error"), (80, 17, 3))[0]
         assertions = []
@@ -133,7 +132,20 @@ def synthetic_rows(count: int, seed: int = 5) -> list[bytes]:
             "usage": {"input_tokens": rng.randint(50, 4000), "output_tokens": rng.randint(5, 600)},
         }  # fmt: skip
         lines.append(orjson.dumps(row))
-    return lines
+    return recounted(lines)
+
+
+def recounted(rows: list[bytes]) -> list[bytes]:
+    """``rows`` (result lines) after a run record whose counts are theirs, as ``mb eval`` writes it."""
+    statuses = [orjson.loads(row)["status"] for row in rows]
+    counts = RunCounts(
+        total=len(rows),
+        passed=statuses.count("passed"),
+        failed=statuses.count("failed"),
+        errors=statuses.count("error"),
+        undecided=statuses.count("undecided"),
+    )
+    return [json.dumps({"mb_results": RunRecord(counts=counts).model_dump(mode="json")}).encode(), *rows]
 
 
 def write_synthetic_results(path: Path, count: int) -> Path:
