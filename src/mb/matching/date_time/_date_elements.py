@@ -305,9 +305,17 @@ def _next_day(m: re.Match[str]) -> Item | None:
     return Item("date", "", Days(1 if forward else -1))
 
 
-@_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?", ("the", "week", "w"))
+@_element(
+    r"(?:the\s+)?(?:(?P<u>week|fortnight)\s+(?P<w>of|beginning|starting|commencing|ending)|w/(?P<a>c|b|e))(?:\s+on)?",
+    ("the", "week", "fortnight", "w"),
+)
 def _week_of(m: re.Match[str]) -> Item | None:
-    return Item("ordinal", "", Ordinal(0, "week of"))
+    """``the week of`` a day is its calendar week; a week or fortnight ``beginning`` (``w/c``) or ``ending`` (``w/e``)
+    a day is the 7 (14) days from or to it."""
+    unit, word = m["u"] or "week", m["w"] or {"c": "commencing", "b": "beginning", "e": "ending"}[m["a"]]
+    if word == "of":
+        return Item("ordinal", "", Ordinal(0, "week of")) if unit == "week" else None
+    return Item("ordinal", "", Ordinal(0, f"{unit} {'ending' if word == 'ending' else 'from'}"))
 
 
 @_element(
