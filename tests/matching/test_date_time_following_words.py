@@ -1,6 +1,6 @@
 """Words after a form that change what it reads: "week" taken by "before last", a day word after "a week on Monday",
 minutes to an hour said in digits after "at", a window of no length, minutes to midnight of a day said, a year in
-words after a month, "ending" or "commencing" after a week.
+words after a month, "ending" or "commencing" after a week, "starting" with nothing after it.
 
 Calendar facts used (checked with ``python -m calendar``): 2026-03-10 is a Tuesday; the Tuesdays around it are
 2026-02-24, 03-03, 03-17, 03-24 and 03-31; the Fridays after it 2026-03-13, 03-20, 03-27 and 04-03; the Wednesday
@@ -122,6 +122,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("march ending", "2026-03-05", ERROR),
     ("friday ending", "2026-03-13", ERROR),
     ("the week ending march", "2026-03-31", ERROR),
+    # "starting", "beginning" and "from" mark what follows them: with nothing after them they are not understood
+    ("month starting", "2026-03-20", ERROR),  # the start of the month to some, never the whole month
+    ("friday starting", "2026-03-13", ERROR),
+    ("starting friday", "2026-03-13", True),
+    ("starting friday", "2026-03-12", False),
 ]
 
 
