@@ -63,6 +63,9 @@ ROWS: list[tuple[str, object, object]] = [
     ("dec 5 1930", "1930-12-05", True),
     ("dec 5 1930", "2025-12-05T19:30:00", False),
     ("dec 5 at 1930", "2025-12-05T19:30:00", True),
+    ("dec 5 1930 hrs", "2025-12-05T19:30:00", True),  # marked as a time after a date: never the year
+    ("dec 5 1930 hrs", "1930-12-05", False),
+    ("5 dec 1930 hours", "2025-12-05T19:30:00", True),
     # "friday fortnight" (British) is two weeks after the coming Friday, never the coming one; "fortnight friday" is
     # not said that way: an error
     ("friday fortnight", "2025-03-14", False),

@@ -58,9 +58,12 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
 
 
 #: Four digits after a space that make a 24-hour time below 15:00 ("march 5 1230") are that time, never an early year
-#: (written "march 5, 1230" or "of 1230" it is the year).
+#: (written "march 5, 1230" or "of 1230" it is the year); four digits marked as a time ("dec 5 1930 hrs") are never one.
 _EARLY = r"(?!(?<=[a-z0-9]\s)(?<!of\s)(?<!in\s)(?:0\d|1[0-4])[0-5]\d(?!\d))"
-_YEAR = rf"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>{_EARLY}\d{{4}})|\s+of\s+'?(?P<yy>\d\d)|,?\s*'(?P<yy2>\d\d))?"
+_YEAR = (
+    rf"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>{_EARLY}\d{{4}}(?!\s*(?:hours|hrs|hr|h)\b))"
+    r"|\s+of\s+'?(?P<yy>\d\d)|,?\s*'(?P<yy2>\d\d))?"
+)
 #: Not a time of day or an amount: what two digits after a date must not be followed by to be its year.
 _NOT_TIME = r"(?![\d:.])(?!\s*(?:[ap]m?\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|o'?clock|days?\b|weeks?\b))"
 #: Two digits after a date written with a dash or slash between its day and month, joined the same way ("12-sep-09"),
