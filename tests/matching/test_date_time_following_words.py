@@ -105,6 +105,8 @@ ROWS: list[tuple[str, object, object]] = [
     ("the week ending friday", {"start": "2026-03-07", "end": "2026-03-13"}, True),
     ("the week ending friday", {"start": "2026-03-09", "end": "2026-03-15"}, False),
     ("w/e 13 march", "2026-03-07", True),
+    ("the week ending sunday at 5pm", "2026-03-10T17:00:00", ERROR),  # the end's time, or each day's?
+    ("the week ending sunday at 5pm", "2026-03-15T17:00:00", ERROR),
     ("the week ending 13 march", "2026-03-15", False),
     ("the fortnight ending friday", "2026-02-28", True),
     ("the fortnight ending friday", "2026-02-27", False),
