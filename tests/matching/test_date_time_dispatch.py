@@ -56,6 +56,7 @@ def _every_element(text: str) -> Parsed:
     elements = [(re.compile(element.pattern), element.builder) for element in _grammar.ELEMENTS]
     items: list[Item] = []
     unknown: list[str] = []
+    leading: str | None = None
     position = 0
     while position < len(text):
         if text[position] in " ,;()!?":
@@ -74,13 +75,16 @@ def _every_element(text: str) -> Parsed:
         if best is not None:
             items.append(best[1])
             position = best[0]
+            leading = None
             continue
         word = re.match(r"[a-z0-9'@&]+|[^\sa-z0-9]", text[position:])
         token = word.group(0) if word else text[position]
-        if token not in FILLERS and token not in {".", ":", "'", '"'}:
+        if token in {"from", "starting", "beginning"}:
+            leading = token  # a filler marking the start of what follows: unread when nothing follows
+        elif token not in FILLERS and token not in {".", ":", "'", '"'}:
             unknown.append(token)
         position += len(token)
-    return Parsed(tuple(items), tuple(unknown))
+    return Parsed(tuple(items), (*unknown, leading) if leading else tuple(unknown))
 
 
 def test_dispatched_parse_equals_trying_every_element_on_the_corpus() -> None:

@@ -1,5 +1,6 @@
 """Readings that would pass what was not meant: 24-hour clock notation has one reading, four digits after a date are a
-time of day rather than an early year, and a vague amount ("several", "a bit") is never an exact number.
+time of day rather than an early year (from 1500 a year unless a time is marked), and a vague amount ("several", "a
+bit") is never an exact number.
 
 2025-03-12 is a Wednesday.
 """
@@ -38,11 +39,33 @@ ROWS: list[tuple[str, object, object]] = [
     ("5 april 0915", "2025-04-05T09:15:00", True),
     ("march 5, 1230", "1230-03-05", True),
     ("march 5 1990", "1990-03-05", True),
-    # beside a day that takes no year, four digits from 1500 are a 24-hour time too (alone they are a year)
-    ("tomorrow 1700", "2025-03-13T17:00:00", True),
-    ("tomorrow 1700", "2025-03-13T05:00:00", False),
-    ("1830 on friday", "2025-03-14T18:30:00", True),
+    # four digits from 1500 are a year unless the phrase marks a time ("at", "hrs", "h", a clock at a range's other
+    # end): beside a day that takes no year they name no single day, an error ("monday 2027": which Monday of 2027?)
+    ("tomorrow 1700", "2025-03-13T17:00:00", ERROR),
+    ("tomorrow 1700", "2025-03-13T05:00:00", ERROR),
+    ("1830 on friday", "2025-03-14T18:30:00", ERROR),
+    ("monday 2027", "2025-03-17T20:27:00", ERROR),
+    ("monday 2027", "2027-01-04", ERROR),
+    ("monday week 2027", "2025-03-24T20:27:00", ERROR),
+    ("next monday 2027", "2025-03-17T20:27:00", ERROR),
+    ("friday 2030", "2025-03-14T20:30:00", ERROR),
+    ("2027 monday", "2025-03-17T20:27:00", ERROR),
+    ("monday the 3rd 2027", "2025-11-03T20:27:00", ERROR),
+    ("friday 2359", "2025-03-14T23:59:00", ERROR),
+    ("tomorrow at 1700", "2025-03-13T17:00:00", True),
+    ("tomorrow at 1700", "2025-03-13T05:00:00", False),
+    ("tomorrow 1700 hrs", "2025-03-13T17:00:00", True),
+    ("friday 1530h", "2025-03-14T15:30:00", True),
+    ("friday 1530h", "2025-03-14T03:30:00", False),
+    ("friday from 1530 to 17:00", "2025-03-14T15:30:00", True),
+    ("friday from 1530 to 17:00", "2025-03-14T16:30:00", False),
     ("march 5 1700", "1700-03-05", True),
+    ("dec 5 1930", "1930-12-05", True),
+    ("dec 5 1930", "2025-12-05T19:30:00", False),
+    ("dec 5 at 1930", "2025-12-05T19:30:00", True),
+    ("dec 5 1930 hrs", "2025-12-05T19:30:00", True),  # marked as a time after a date: never the year
+    ("dec 5 1930 hrs", "1930-12-05", False),
+    ("5 dec 1930 hours", "2025-12-05T19:30:00", True),
     # "friday fortnight" (British) is two weeks after the coming Friday, never the coming one; "fortnight friday" is
     # not said that way: an error
     ("friday fortnight", "2025-03-14", False),

@@ -1,6 +1,6 @@
 """Words after a form that change what it reads: "week" taken by "before last", a day word after "a week on Monday",
 minutes to an hour said in digits after "at", a window of no length, minutes to midnight of a day said, a year in
-words after a month.
+words after a month, "ending" or "commencing" after a week, "starting" with nothing after it.
 
 Calendar facts used (checked with ``python -m calendar``): 2026-03-10 is a Tuesday; the Tuesdays around it are
 2026-02-24, 03-03, 03-17, 03-24 and 03-31; the Fridays after it 2026-03-13, 03-20, 03-27 and 04-03; the Wednesday
@@ -97,6 +97,38 @@ ROWS: list[tuple[str, object, object]] = [
     ("march twenty forty", "1940-03-21", False),
     ("january twenty hundred", "2000-01-20", True),
     ("january twenty hundred", "2020-01-20", False),  # no two-digit year said
+    # the week (fortnight) ending a day is the 7 (14) days to it; one commencing a Monday or Sunday the 7 days from it
+    ("the week ending friday", "2026-03-07", True),
+    ("the week ending friday", "2026-03-13", True),
+    ("the week ending friday", "2026-03-14", False),
+    ("the week ending friday", "2026-03-06", False),
+    ("the week ending friday", {"start": "2026-03-07", "end": "2026-03-13"}, True),
+    ("the week ending friday", {"start": "2026-03-09", "end": "2026-03-15"}, False),
+    ("w/e 13 march", "2026-03-07", True),
+    ("the week ending sunday at 5pm", "2026-03-10T17:00:00", ERROR),  # the end's time, or each day's?
+    ("the week ending sunday at 5pm", "2026-03-15T17:00:00", ERROR),
+    ("the week ending 13 march", "2026-03-15", False),
+    ("the fortnight ending friday", "2026-02-28", True),
+    ("the fortnight ending friday", "2026-02-27", False),
+    ("week commencing monday", "2026-03-22", True),
+    ("week commencing monday", "2026-03-23", False),
+    ("the week beginning sunday", "2026-03-21", True),  # Sunday to Saturday, never the week Sunday ends
+    ("the week beginning sunday", "2026-03-14", False),
+    ("fortnight commencing monday", "2026-03-29", True),
+    ("fortnight commencing monday", "2026-03-30", False),
+    ("the week beginning 5 may", "2026-05-04", True),  # a day inside a week: the calendar week holding it
+    # "ending" with no day after it, or after something else, is not understood (never dropped as a filler)
+    ("tuesday week ending", "2026-03-17", ERROR),
+    ("fortnight ending", "2026-03-10", ERROR),
+    ("the week ending", "2026-03-10", ERROR),
+    ("march ending", "2026-03-05", ERROR),
+    ("friday ending", "2026-03-13", ERROR),
+    ("the week ending march", "2026-03-31", ERROR),
+    # "starting", "beginning" and "from" mark what follows them: with nothing after them they are not understood
+    ("month starting", "2026-03-20", ERROR),  # the start of the month to some, never the whole month
+    ("friday starting", "2026-03-13", ERROR),
+    ("starting friday", "2026-03-13", True),
+    ("starting friday", "2026-03-12", False),
 ]
 
 

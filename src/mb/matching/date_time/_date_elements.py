@@ -58,9 +58,12 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
 
 
 #: Four digits after a space that make a 24-hour time below 15:00 ("march 5 1230") are that time, never an early year
-#: (written "march 5, 1230" or "of 1230" it is the year).
+#: (written "march 5, 1230" or "of 1230" it is the year); four digits marked as a time ("dec 5 1930 hrs") are never one.
 _EARLY = r"(?!(?<=[a-z0-9]\s)(?<!of\s)(?<!in\s)(?:0\d|1[0-4])[0-5]\d(?!\d))"
-_YEAR = rf"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>{_EARLY}\d{{4}})|\s+of\s+'?(?P<yy>\d\d)|,?\s*'(?P<yy2>\d\d))?"
+_YEAR = (
+    rf"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>{_EARLY}\d{{4}}(?!\s*(?:hours|hrs|hr|h)\b))"
+    r"|\s+of\s+'?(?P<yy>\d\d)|,?\s*'(?P<yy2>\d\d))?"
+)
 #: Not a time of day or an amount: what two digits after a date must not be followed by to be its year.
 _NOT_TIME = r"(?![\d:.])(?!\s*(?:[ap]m?\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|o'?clock|days?\b|weeks?\b))"
 #: Two digits after a date written with a dash or slash between its day and month, joined the same way ("12-sep-09"),
@@ -305,9 +308,17 @@ def _next_day(m: re.Match[str]) -> Item | None:
     return Item("date", "", Days(1 if forward else -1))
 
 
-@_element(r"(?:the\s+)?(?:week\s+(?:of|beginning|starting|commencing)|w/c|w/b)(?:\s+on)?", ("the", "week", "w"))
+@_element(
+    r"(?:the\s+)?(?:(?P<u>week|fortnight)\s+(?P<w>of|beginning|starting|commencing|ending)|w/(?P<a>c|b|e))(?:\s+on)?",
+    ("the", "week", "fortnight", "w"),
+)
 def _week_of(m: re.Match[str]) -> Item | None:
-    return Item("ordinal", "", Ordinal(0, "week of"))
+    """``the week of`` a day is its calendar week; a week or fortnight ``beginning`` (``w/c``) or ``ending`` (``w/e``)
+    a day is the 7 (14) days from or to it."""
+    unit, word = m["u"] or "week", m["w"] or {"c": "commencing", "b": "beginning", "e": "ending"}[m["a"]]
+    if word == "of":
+        return Item("ordinal", "", Ordinal(0, "week of")) if unit == "week" else None
+    return Item("ordinal", "", Ordinal(0, f"{unit} {'ending' if word == 'ending' else 'from'}"))
 
 
 @_element(

@@ -85,6 +85,10 @@ _TABLE = ElementTable(ELEMENTS)
 
 _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 
+#: Fillers that mark the start of what follows them: with nothing read after them they are not understood ("month
+#: starting" may be the start of the month, never the whole month).
+_LEADING = frozenset({"from", "starting", "beginning"})
+
 
 @functools.lru_cache(maxsize=2048)
 def parse(text: str) -> Parsed:
@@ -93,6 +97,7 @@ def parse(text: str) -> Parsed:
     unknown: list[str] = []
     position = 0
     size = len(text)
+    leading: str | None = None
     plan = _TABLE.plan
     while position < size:
         char = text[position]
@@ -114,10 +119,13 @@ def parse(text: str) -> Parsed:
         if best is not None:
             items.append(best[1])
             position = best[0]
+            leading = None
             continue
         word = _WORD_RE.match(text, position)
         token = word.group(0) if word else text[position]
-        if token not in FILLERS and token not in {".", ":", "'", '"'}:
+        if token in _LEADING:
+            leading = token
+        elif token not in FILLERS and token not in {".", ":", "'", '"'}:
             unknown.append(token)
         position += len(token)
-    return Parsed(tuple(items), tuple(unknown))
+    return Parsed(tuple(items), (*unknown, leading) if leading else tuple(unknown))

@@ -91,7 +91,7 @@ QUANTITY_FIRST = first_tokens(DIGIT, WORD_NUMBERS, _FEW, ("half", "a", "quarter"
 #: Words that carry no date information on their own (the parse may leave them unused). Deadline and start
 #: words read as the moment they name: a tool's argument carries the deadline itself.
 FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "due", "exactly", "sharp", "o'clock",
-                     "oclock", "please", "sometime", "starting", "beginning", "ending", "until", "till", "til",
+                     "oclock", "please", "sometime", "starting", "beginning",
                      "later", "than", "precisely", "over", "all", "whole", "entire", "during", "throughout", "promptly",
                      "calendar", "my", "our", "preferably", "ideally", "maybe", "perhaps", "say", "how", "what",
                      "'s", "anytime", "latest", "onwards", "onward"})  # fmt: skip

@@ -129,6 +129,13 @@ def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
         return [units.weekend(saturday)] if saturday is not None else []
     if unit == "week of":
         return [units.week(first)]
+    if unit in {"week from", "week ending", "fortnight from", "fortnight ending"}:
+        if len(all_days) != 1:
+            return []  # "the week ending March": from or to a day only
+        if unit == "week from" and first.weekday() not in {0, 6}:
+            return [units.week(first)]  # "the week beginning February 4" (a Tuesday): the calendar week holding it
+        size = 14 if unit.startswith("fortnight") else 7
+        return [units.days(first if unit.endswith("from") else end - timedelta(days=size), size, unit)]
     if unit == "week":
         if first.month == 1 and first.day == 1 and end == first.replace(year=first.year + 1):
             # weeks of a year are ISO weeks: week 1 holds the year's first Thursday

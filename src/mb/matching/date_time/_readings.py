@@ -570,6 +570,8 @@ def _day_starts(days: list[Window], ref: datetime) -> dict[datetime, Window | No
             continue
         if length > timedelta(days=1) and (length % timedelta(days=1) or window.lo.time() != datetime.min.time()):
             raise DateProblem(f"a time of day on a period longer than a day ({window.label})")
+        if window.note.endswith("ending"):  # "the week ending Sunday at 5pm": the end's time, or each day's?
+            raise DateProblem(f"a time of day on the {window.note} a day: which day is not said")
         if length <= timedelta(days=7):
             for n in range(length.days):  # a weekend, a week: any day
                 starts.setdefault(window.lo + timedelta(days=n), None)
