@@ -1,0 +1,48 @@
+"""An hour said beside a part of the day lies in that part's half of the day; a count of a unit builds a span of that
+length, its end after its start.
+
+Calendar facts used (checked with ``python -m calendar``): 2024-05-16 is a Thursday; the Friday after it is
+2024-05-17 and the Monday 2024-05-20.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.support.verdicts import ERROR, assert_date_row
+
+THU = datetime(2024, 5, 16, 10, 30)  # a Thursday morning, naive (wall clock)
+
+ROWS: list[tuple[str, object, object]] = [
+    # "in the morning" after a small hour is a.m.; an hour with no reading in the part's half is not understood
+    ("at 2 in the morning", "2024-05-17T02:00:00", True),
+    ("at 2 in the morning", "2024-05-16T14:00:00", False),
+    ("1 in the morning", "2024-05-17T01:00:00", True),
+    ("1 in the morning", "2024-05-16T13:00:00", False),
+    ("tomorrow at 1 in the morning", "2024-05-17T01:00:00", True),
+    ("tomorrow at 1 in the morning", "2024-05-17T13:00:00", False),
+    ("this morning at 1", "2024-05-16T01:00:00", True),
+    ("this morning at 1", "2024-05-16T13:00:00", False),
+    ("monday morning at 1", "2024-05-20T01:00:00", True),
+    ("monday morning at 1", "2024-05-20T13:00:00", False),
+    ("at 2 this morning", "2024-05-16T02:00:00", True),
+    ("at 2 this morning", "2024-05-16T14:00:00", False),
+    ("tomorrow morning at 2", "2024-05-17T02:00:00", True),
+    ("tomorrow morning at 2", "2024-05-17T14:00:00", False),
+    ("late morning at 2", "2024-05-16T14:00:00", ERROR),
+    ("tomorrow afternoon at 10", "2024-05-17T10:00:00", ERROR),
+    ("tomorrow afternoon at 10", "2024-05-17T22:00:00", ERROR),
+    ("this afternoon at 11", "2024-05-16T11:00:00", ERROR),
+    ("friday afternoon at 10:30", "2024-05-17T10:30:00", ERROR),
+    ("friday afternoon at 10:30", "2024-05-17T22:30:00", ERROR),
+    ("afternoon at 7", "2024-05-16T19:00:00", True),  # near the afternoon, in its half
+    ("afternoon at 7", "2024-05-17T07:00:00", False),
+    ("3pm in the morning", "2024-05-16T15:00:00", ERROR),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_a_part_of_the_day_and_a_count_read_as_said(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, THU, expected)
