@@ -40,6 +40,23 @@ ROWS: list[tuple[str, object, object]] = [
     ("afternoon at 7", "2024-05-16T19:00:00", True),  # near the afternoon, in its half
     ("afternoon at 7", "2024-05-17T07:00:00", False),
     ("3pm in the morning", "2024-05-16T15:00:00", ERROR),
+    # a count that is no whole number of days runs from (to) now, its end after its start
+    ("next 0.5 days", {"start": "2024-05-16T20:00:00", "end": "2024-05-15T13:00:00"}, False),
+    ("next 0.5 days", {"start": "2024-05-16T10:30:00", "end": "2024-05-16T22:30:00"}, True),
+    ("next 1.5 days", {"start": "2024-05-16T10:30:00", "end": "2024-05-17T22:30:00"}, True),
+    ("next 1.5 days", {"start": "2024-05-16T00:00:00", "end": "2024-05-16T23:59:00"}, False),
+    ("last 1.5 days", {"start": "2024-05-14T22:30:00", "end": "2024-05-16T10:30:00"}, True),
+    ("last 1.5 days", {"start": "2024-05-15T00:00:00", "end": "2024-05-14T12:00:00"}, False),
+    ("last half a day", {"start": "2024-05-15T22:30:00", "end": "2024-05-16T10:30:00"}, True),
+    ("last half a day", {"start": "2024-05-15T00:00:00", "end": "2024-05-15T12:00:00"}, False),
+    ("the last one and a half days", {"start": "2024-05-14T22:30:00", "end": "2024-05-16T10:30:00"}, True),
+    ("last 0.5 weeks", {"start": "2024-05-12T22:30:00", "end": "2024-05-16T10:30:00"}, True),
+    ("last 0.5 weeks", {"start": "2024-05-13T00:00:00", "end": "2024-05-15T12:00:00"}, False),
+    ("next 0.5 weeks", {"start": "2024-05-16T10:30:00", "end": "2024-05-19T22:30:00"}, True),
+    ("next 0.5 weeks", {"start": "2024-05-17T00:00:00", "end": "2024-05-19T12:00:00"}, False),
+    ("next 2 days", {"start": "2024-05-17T00:00:00", "end": "2024-05-19T00:00:00"}, True),  # whole days: as before
+    ("next 0.5 business days", {"start": "2024-05-17T00:00:00", "end": "2024-05-16T13:00:00"}, ERROR),
+    ("in 1.5 business days", "2024-05-17", ERROR),  # business days are counted whole
 ]
 
 
