@@ -1,5 +1,5 @@
 """An hour said beside a part of the day lies in that part's half of the day; a count of a unit builds a span of that
-length, its end after its start.
+length, its end after its start; a unit said with no word placing it is never dropped beside a date.
 
 Calendar facts used (checked with ``python -m calendar``): 2024-05-16 is a Thursday; the Friday after it is
 2024-05-17 and the Monday 2024-05-20.
@@ -57,6 +57,16 @@ ROWS: list[tuple[str, object, object]] = [
     ("next 2 days", {"start": "2024-05-17T00:00:00", "end": "2024-05-19T00:00:00"}, True),  # whole days: as before
     ("next 0.5 business days", {"start": "2024-05-17T00:00:00", "end": "2024-05-16T13:00:00"}, ERROR),
     ("in 1.5 business days", "2024-05-17", ERROR),  # business days are counted whole
+    # a year or a month said with no word placing it, beside a date: which one is not said, never the date alone
+    ("the year march 3", "2024-03-03", ERROR),
+    ("the year easter", "2024-03-31", ERROR),
+    ("year christmas", "2024-12-25", ERROR),
+    ("the year july", "2024-07-15", ERROR),
+    ("month the 20th", "2024-05-20", ERROR),
+    ("the 20th of the month", "2024-05-20", True),
+    ("the 20th of the month", "2024-06-20", False),
+    ("march 3 this year", "2024-03-03", True),
+    ("march 3 this year", "2025-03-03", False),
 ]
 
 
