@@ -1,5 +1,6 @@
 """An hour said beside a part of the day lies in that part's half of the day; a count of a unit builds a span of that
-length, its end after its start; a unit said with no word placing it is never dropped beside a date.
+length, its end after its start; a unit said with no word placing it is never dropped beside a date; a month
+before a year said in two pairs of words keeps that reading.
 
 Calendar facts used (checked with ``python -m calendar``): 2024-05-16 is a Thursday; the Friday after it is
 2024-05-17 and the Monday 2024-05-20.
@@ -67,6 +68,15 @@ ROWS: list[tuple[str, object, object]] = [
     ("the 20th of the month", "2024-06-20", False),
     ("march 3 this year", "2024-03-03", True),
     ("march 3 this year", "2025-03-03", False),
+    # a month, "twenty" or "nineteen" and a number from ten in words: that month of a year said in two pairs of words,
+    # or a day and an hour
+    ("june twenty twelve", "2012-06-15", True),
+    ("june twenty twelve", "2012-07-01", False),
+    ("june twenty ten", "2010-06-03", True),
+    ("june twenty ten", "2011-06-03", False),
+    ("june twenty eleven", "2011-06-30", True),
+    ("june nineteen twelve", "1912-06-01", True),
+    ("june nineteen twelve", "2012-06-19", False),
 ]
 
 

@@ -126,6 +126,9 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
             text, width = f"{item.text}/{items[n + 2].text}", 3
         elif _day_and_short_year(items, n):
             text, width = f"{item.text} {items[n + 1].value // 100} '{items[n + 1].value % 100:02d}", 2
+        elif _month_and_year(items, n):
+            month, century = item.text.rsplit(" ", 1)
+            text, width = f"{month} {number_value(century)}{items[n + 1].value}", 2
         else:
             continue
         other = parse(text)
@@ -158,6 +161,20 @@ def _day_and_short_year(items: tuple[Item, ...], n: int) -> bool:
         [i.kind for i in two] == ["date", "year"]
         and isinstance(two[0].value, Month)
         and _DAY_PAIR_YEAR.fullmatch(two[1].text) is not None
+    )
+
+
+def _month_and_year(items: tuple[Item, ...], n: int) -> bool:
+    """Whether a month, "twenty" or "nineteen" and a number from ten in words ("june twenty twelve") may be that
+    month of a year said in two pairs of words (June 2012), as well as a day and an hour."""
+    two = items[n : n + 2]
+    return (
+        [i.kind for i in two] == ["date", "number"]
+        and isinstance(two[0].value, MonthDay)
+        and not two[0].value.years
+        and re.fullmatch(r"[a-z]+ (?:twenty|nineteen)", two[0].text) is not None
+        and 10 <= two[1].value <= 19
+        and not two[1].text.isdigit()
     )
 
 
