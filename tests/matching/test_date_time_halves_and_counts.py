@@ -41,6 +41,14 @@ ROWS: list[tuple[str, object, object]] = [
     ("afternoon at 7", "2024-05-16T19:00:00", True),  # near the afternoon, in its half
     ("afternoon at 7", "2024-05-17T07:00:00", False),
     ("3pm in the morning", "2024-05-16T15:00:00", ERROR),
+    # the same in words, in a range and in alternatives
+    ("half past 1 in the morning", "2024-05-17T01:30:00", True),
+    ("half past 1 in the morning", "2024-05-16T13:30:00", False),
+    ("tomorrow morning from 1 to 2", "2024-05-17T01:00:00", True),
+    ("tomorrow morning from 1 to 2", "2024-05-17T13:00:00", False),
+    ("this afternoon from 10 to 11", "2024-05-16T10:00:00", ERROR),
+    ("2 or 3 in the morning", "2024-05-17T02:00:00", True),
+    ("2 or 3 in the morning", "2024-05-16T14:00:00", False),
     # a count that is no whole number of days runs from (to) now, its end after its start
     ("next 0.5 days", {"start": "2024-05-16T20:00:00", "end": "2024-05-15T13:00:00"}, False),
     ("next 0.5 days", {"start": "2024-05-16T10:30:00", "end": "2024-05-16T22:30:00"}, True),
