@@ -172,8 +172,8 @@ def _day_of_relative_month(items: list[Item]) -> list[Item]:
     """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"."""
     days = [i for i in items if i.kind == "date" and isinstance(i.value, DayOfMonth)]
     months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
-    if len(items) != 2 or len(days) != 1 or len(months) != 1:
-        return items
+    if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
+        return items  # "month the 20th": which month is not said (refused below)
     return [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
 
 
@@ -203,7 +203,7 @@ def _this_unit(items: list[Item]) -> bool:
 
 def _as_year(item: Item, today: date) -> Item:
     """The year a relative year names ("next year", "in 2 years", "3 years ago"), else the item itself."""
-    if item.kind == "date" and isinstance(item.value, Unit) and item.value.unit == "year":
+    if item.kind == "date" and isinstance(item.value, Unit) and item.value.unit == "year" and not unsaid(item):
         return Item("year", item.text, today.year + STEPS[item.value.rel])
     if item.kind == "offset" and item.value.mode == "from now" and len(item.value.pieces) == 1:
         amount, unit = item.value.pieces[0]

@@ -31,6 +31,8 @@ from ._spans import bounded, clipped, day_range, end_window, leading, moment, re
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
 _DAY = 86400
+_MORNING = 5 * 3600
+"""When the morning begins, in seconds from midnight."""
 
 
 def clock_dependent(items: tuple[Item, ...]) -> bool:
@@ -124,6 +126,9 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
             text, width = f"{item.text}/{items[n + 2].text}", 3
         elif _day_and_short_year(items, n):
             text, width = f"{item.text} {items[n + 1].value // 100} '{items[n + 1].value % 100:02d}", 2
+        elif _month_and_year(items, n):
+            month, century = item.text.rsplit(" ", 1)
+            text, width = f"{month} {number_value(century)}{items[n + 1].value}", 2
         else:
             continue
         other = parse(text)
@@ -156,6 +161,20 @@ def _day_and_short_year(items: tuple[Item, ...], n: int) -> bool:
         [i.kind for i in two] == ["date", "year"]
         and isinstance(two[0].value, Month)
         and _DAY_PAIR_YEAR.fullmatch(two[1].text) is not None
+    )
+
+
+def _month_and_year(items: tuple[Item, ...], n: int) -> bool:
+    """Whether a month, "twenty" or "nineteen" and a number from ten in words ("june twenty twelve") may be that
+    month of a year said in two pairs of words (June 2012), as well as a day and an hour."""
+    two = items[n : n + 2]
+    return (
+        [i.kind for i in two] == ["date", "number"]
+        and isinstance(two[0].value, MonthDay)
+        and not two[0].value.years
+        and re.fullmatch(r"[a-z]+ (?:twenty|nineteen)", two[0].text) is not None
+        and 10 <= two[1].value <= 19
+        and not two[1].text.isdigit()
     )
 
 
@@ -521,17 +540,21 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 if part.lo <= lo + shift < part.hi:
                     spans.append((lo + shift, hi + shift, grain, ""))
         if not spans and part is not None:
-            # no am/pm reading falls in the part of the day: the one nearest to it ("afternoon at 7" is 19:00)
-            lo_part, hi_part = part.lo, part.hi
+            # no am/pm reading falls in the part of the day: the one nearest to it ("afternoon at 7" is 19:00), in
+            # the part's half of the day ("3pm in the morning", "10 in the afternoon" are no times of those parts);
+            # an hour said with the morning may lie in the small hours before it ("2 in the morning" is 02:00)
+            noon = _DAY // 2
+            lo_part = 0 if part.lo <= _MORNING and part.hi <= noon else part.lo
+            hi_part = part.hi
+            if part.hi <= noon or part.lo >= noon:
+                candidates = tuple(c for c in candidates if (c.lo <= noon if part.hi <= noon else c.lo >= noon))
 
             def distance(c: ClockSpan) -> int:
                 return int(max(lo_part - c.lo, c.lo - hi_part, 0))
 
-            nearest = min(distance(c) for c in candidates)
-            # a time said with am or pm stays in its half of the day: "3pm in the morning" is no time of the morning
-            other_half = part.hi <= _DAY // 2 if candidates[0].lo >= _DAY // 2 else part.lo >= _DAY // 2
+            nearest = min(map(distance, candidates), default=_DAY)
             explicit = clocks[0].value.explicit  # within two hours: "4pm in the evening", not "3pm tonight"
-            if nearest > (2 if explicit else 3) * 3600 or (explicit and other_half and nearest):
+            if nearest > (2 if explicit else 3) * 3600:
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
             spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:

@@ -246,8 +246,8 @@ def _pieces(text: str, sign: int = 1) -> Pieces | None:
         if unit is None or amount != amount:
             return None
         pieces.append((sign * amount, unit))
-    if not pieces or (len(pieces) > 1 and any(u == "business day" for _, u in pieces)):
-        return None
+    if not pieces or (any(u == "business day" for _, u in pieces) and (len(pieces) > 1 or pieces[0][0] % 1)):
+        return None  # business days are counted whole, alone
     return tuple(pieces)
 
 

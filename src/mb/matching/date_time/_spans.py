@@ -40,15 +40,11 @@ def moment(item: Item, ref: datetime) -> list[Reading] | None:
 
 
 def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
-    """``last/next N units``: from (to) now for units under a day, else from (to) the start of today or tomorrow;
-    quarters and decades count whole calendar quarters and decades."""
+    """``last/next N units``: from (to) now for units under a day or a count that is no whole number of days ("next
+    1.5 days"), else from (to) the start of today or tomorrow; quarters and decades count whole calendar quarters and
+    decades."""
     back = pieces[0][0] < 0
     units_ = {u for _, u in pieces}
-    if units_ & {"second", "minute", "hour"}:
-        now = ref.replace(second=0, microsecond=0)
-        other = now + step(pieces)
-        lo, hi = min(now, other), max(now, other)
-        return [Reading(minute_window(lo), end_window(hi), until=hi)]
     today = midnight(ref.date())
     if units_ == {"business day"}:
         count = int(abs(pieces[0][0]))
@@ -56,6 +52,11 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
             return [day_range(midnight(add_business_days(ref.date(), -count)), today)]
         first, last = add_business_days(ref.date(), 1), add_business_days(ref.date(), count)
         return [day_range(midnight(first), midnight(last) + timedelta(days=1))]
+    if units_ & {"second", "minute", "hour"} or (today + step(pieces)).time() != time():
+        now = ref.replace(second=0, microsecond=0)
+        other = now + step(pieces)
+        lo, hi = min(now, other), max(now, other)
+        return [Reading(minute_window(lo), end_window(hi), until=hi)]
     if len(pieces) == 1 and pieces[0][1] in {"quarter", "decade"}:
         size = 3 if pieces[0][1] == "quarter" else 120
         index = (ref.year * 12 + ref.month - 1) // size
