@@ -41,6 +41,12 @@ ROWS: list[tuple[str, object, object]] = [
     ("afternoon at 7", "2024-05-16T19:00:00", True),  # near the afternoon, in its half
     ("afternoon at 7", "2024-05-17T07:00:00", False),
     ("3pm in the morning", "2024-05-16T15:00:00", ERROR),
+    # the night runs past midnight: its small hours are the next day's, never the afternoon before it
+    ("4 at night", "2024-05-17T04:00:00", True),
+    ("4 at night", "2024-05-16T16:00:00", False),
+    ("tonight at 4", "2024-05-16T16:00:00", False),
+    ("tomorrow night at 4", "2024-05-18T04:00:00", True),
+    ("tomorrow night at 4", "2024-05-17T16:00:00", False),
     # the same in words, in a range and in alternatives
     ("half past 1 in the morning", "2024-05-17T01:30:00", True),
     ("half past 1 in the morning", "2024-05-16T13:30:00", False),
