@@ -169,6 +169,12 @@ def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their
         ("expectations", "expected_respons", "Hello", "expected_response"),
         ("expectations", "Expected_Response", "Hello", "expected_response"),
         ("expectations", "expctd_response", "Hello", "expected_response"),
+        ("expectations", "EXPECTED_RESPONSE", "Hello", "expected_response"),
+        ("expectations", "ASSERTIONS", [{"assert_that": "tool_called", "tool": "delete"}], "assertions"),
+        ("expectations", "EXTENDED_ASSERTIONS", [], "extended_assertions"),
+        ("expectations", "GUIDELINES", ["in French"], "guidelines"),
+        ("expectations", "EXPECTED_FACTS", ["costs 5000"], "expected_facts"),
+        ("inputs", "TOOLS", ["lookup"], "tools"),
     ],
 )
 def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
