@@ -339,16 +339,33 @@ def _keys(model: type[BaseModel]) -> list[str]:
 _NEGATIONS = frozenset({"no", "not", "never"})
 """Words that reverse a name's meaning: ``no_tool_called`` is never suggested for ``tool_called``, nor the reverse."""
 
+_PREFIXES = ("un", "in", "non", "dis", "not", "no")
+"""Prefixes that reverse a word's meaning: ``tool_uncalled`` is never suggested ``tool_called``, nor ``inequality``
+``equality``."""
+
 
 def _negated(name: str) -> bool:
     return not _NEGATIONS.isdisjoint(re.split(r"[^a-z]+", name.lower()))
+
+
+def _prefixed(name: str, other: str) -> set[str]:
+    """The words of ``other`` that ``name`` holds behind a negating prefix (``uncalled`` for ``called``)."""
+    compact = re.sub(r"[^a-z]+", "", name.lower())
+    words = re.split(r"[^a-z]+", other.lower())
+    return {prefix + word for word in words if len(word) > 2 for prefix in _PREFIXES if prefix + word in compact}
+
+
+def _opposed(name: str, other: str) -> bool:
+    """Whether one of two names says the other's negation: a negating word in one only, or a word of one behind a
+    negating prefix in the other only."""
+    return _negated(name) != _negated(other) or _prefixed(name, other) != _prefixed(other, name)
 
 
 def close_name(name: object, known: Sequence[str]) -> str | None:
     """The known name closest to a misspelt ``name``, among those of the same sense (negated or not)."""
     if not isinstance(name, str):
         return None
-    alike = [candidate for candidate in known if _negated(candidate) == _negated(name)]
+    alike = [candidate for candidate in known if not _opposed(name, candidate)]
     close = difflib.get_close_matches(name, alike, n=1, cutoff=_CUTOFF)
     return close[0] if close else None
 
