@@ -155,7 +155,8 @@ def test_misspelt_kinds_and_keys_are_errors_with_the_closest_name() -> None:
 @pytest.mark.parametrize(
     ("item", "path", "reversed_"),
     [
-        ({"assert_that": "tool_uncalled", "tool": "x"}, "[0]", "tool_called"),
+        ({"assert_that": "tool_uncalled", "tool": "x"}, "[0]", "tool_call"),  # nor tool_call_count
+        ({"assert_that": "tool_uncaled", "tool": "x"}, "[0]", "tool_call"),
         ({"assert_that": "tool_not_caled", "tool": "x"}, "[0]", "tool_called"),
         ({"assert_that": "tool_never_called", "tool": "x"}, "[0]", "tool_called"),
         ({"assert_that": "tool_called_no", "tool": "x"}, "[0]", "tool_called"),

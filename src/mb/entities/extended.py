@@ -344,15 +344,24 @@ _PREFIXES = ("un", "in", "non", "dis", "not", "no")
 ``equality``."""
 
 
+def _words(name: str) -> list[str]:
+    return re.split(r"[^a-z]+", name.lower())
+
+
 def _negated(name: str) -> bool:
-    return not _NEGATIONS.isdisjoint(re.split(r"[^a-z]+", name.lower()))
+    return not _NEGATIONS.isdisjoint(_words(name))
 
 
 def _prefixed(name: str, other: str) -> set[str]:
-    """The words of ``other`` that ``name`` holds behind a negating prefix (``uncalled`` for ``called``)."""
-    compact = re.sub(r"[^a-z]+", "", name.lower())
-    words = re.split(r"[^a-z]+", other.lower())
-    return {prefix + word for word in words if len(word) > 2 for prefix in _PREFIXES if prefix + word in compact}
+    """The words of ``name`` that are a word of ``other`` behind a negating prefix, both alike in their first three
+    letters (``uncalled`` or ``uncaled`` for ``called`` or ``call``)."""
+    starts = {word[:3] for word in _words(other) if len(word) > 2}
+    found = set()
+    for word in _words(name):
+        for rest in (word[len(prefix) :] for prefix in _PREFIXES if word.startswith(prefix)):
+            if len(rest) > 2 and rest[:3] in starts:
+                found.add(word)
+    return found
 
 
 def _opposed(name: str, other: str) -> bool:
