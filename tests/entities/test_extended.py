@@ -173,6 +173,8 @@ def test_misspelt_kinds_and_keys_are_errors_with_the_closest_name() -> None:
 def test_a_suggestion_never_reverses_the_meaning(item: dict[str, Any], path: str, reversed_: str) -> None:
     (message,) = [text for where, text in _problems([item]) if where == f"$.expectations.extended_assertions{path}"]
     assert f'did you mean "{reversed_}"' not in message
+    if "parameters" not in item:  # a negated kind: the negated one is meant
+        assert message.endswith('did you mean "tool_not_called"?')
 
 
 @pytest.mark.parametrize(

@@ -365,9 +365,9 @@ def _prefixed(name: str, other: str) -> set[str]:
 
 
 def _opposed(name: str, other: str) -> bool:
-    """Whether one of two names says the other's negation: a negating word in one only, or a word of one behind a
-    negating prefix in the other only."""
-    return _negated(name) != _negated(other) or _prefixed(name, other) != _prefixed(other, name)
+    """Whether one of two names is negated and the other not: by a negating word, or by a word of the other behind a
+    negating prefix."""
+    return (_negated(name) or bool(_prefixed(name, other))) != (_negated(other) or bool(_prefixed(other, name)))
 
 
 def close_name(name: object, known: Sequence[str]) -> str | None:
