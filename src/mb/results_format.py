@@ -319,8 +319,8 @@ def is_results_file(path: str | os.PathLike[str]) -> bool:
     """True when ``path`` begins with the run record of a results file (``mb eval -o``)."""
     if os.fspath(path) == "-" or not os.path.isfile(path):
         return False
-    with contextlib.suppress(OSError), open(path, "rb") as stream:
-        return stream.read(64).lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b'{"mb_results"')
+    with contextlib.suppress(OSError, ValueError):  # the first line as every reader reads it: gunzipped, no BOM
+        return next(iter_lines(path), (0, b""))[1].lstrip(b" \t").startswith(b'{"mb_results"')
     return False
 
 

@@ -67,10 +67,16 @@ def test_unusable_input_and_usage_errors_exit_2(tmp_path: Path) -> None:
     assert "could be evaluated" in unexecuted.stderr
     assert _eval(str(SPEC / "examples-executed.jsonl"), "--metrics", "bleu").exit_code == 2
     assert _eval(str(SPEC / "examples-executed.jsonl"), "--fail-under", "2").exit_code == 2
-    for rate in ("1e-999999999", "1e999999999%", "1/6", "nan", "-0.1"):  # no exact fraction of a billion digits built
+    for rate in ("1e-999999999", "1e999999999%", "1/6", "nan", "-0.1", "\u0661", "0.\u0665"):  # ASCII digits only
         refused = _eval(str(SPEC / "examples-executed.jsonl"), "--fail-under", rate)
         assert refused.exit_code == 2, (rate, refused.stderr)
         assert "--fail-under" in refused.stderr, (rate, refused.stderr)
+
+
+@pytest.mark.parametrize("rate", ["0." + "5" + "0" * 50, "10e-31", "1" + "0" * 40 + "e-41", "5" + "0" * 40 + "e-42%"])
+def test_a_rate_with_trailing_zeros_is_read_by_its_value(rate: str) -> None:
+    result = _eval(str(SPEC / "examples-executed.jsonl"), "--fail-under", rate)  # 2 of 3 pass: above each rate
+    assert result.exit_code == 0, result.stderr
 
 
 def test_jobs_give_the_same_results_and_bad_values_are_usage_errors(tmp_path: Path) -> None:

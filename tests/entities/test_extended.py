@@ -153,6 +153,31 @@ def test_misspelt_kinds_and_keys_are_errors_with_the_closest_name() -> None:
 
 
 @pytest.mark.parametrize(
+    ("item", "path", "reversed_"),
+    [
+        ({"assert_that": "tool_uncalled", "tool": "x"}, "[0]", "tool_call"),  # nor tool_call_count
+        ({"assert_that": "tool_uncaled", "tool": "x"}, "[0]", "tool_call"),
+        ({"assert_that": "tool_not_caled", "tool": "x"}, "[0]", "tool_called"),
+        ({"assert_that": "tool_never_called", "tool": "x"}, "[0]", "tool_called"),
+        ({"assert_that": "tool_called_no", "tool": "x"}, "[0]", "tool_called"),
+        *[
+            (
+                {"assert_that": "tool_called", "tool": "x", "parameters": [{"param": "p", "matcher": {"match_as": x}}]},
+                "[0].parameters[0].matcher",
+                "equality",
+            )
+            for x in ("inequality", "nonequality", "unequality", "disequality", "not_equality")
+        ],
+    ],
+)
+def test_a_suggestion_never_reverses_the_meaning(item: dict[str, Any], path: str, reversed_: str) -> None:
+    (message,) = [text for where, text in _problems([item]) if where == f"$.expectations.extended_assertions{path}"]
+    assert f'did you mean "{reversed_}"' not in message
+    if "parameters" not in item:  # a negated kind: the negated one is meant
+        assert message.endswith('did you mean "tool_not_called"?')
+
+
+@pytest.mark.parametrize(
     ("item", "path", "message"),
     [
         ({"assert_that": "tool_call_count", "tool": "x"}, "[0]", "give min, max or both"),

@@ -169,6 +169,12 @@ def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their
         ("expectations", "expected_respons", "Hello", "expected_response"),
         ("expectations", "Expected_Response", "Hello", "expected_response"),
         ("expectations", "expctd_response", "Hello", "expected_response"),
+        ("expectations", "EXPECTED_RESPONSE", "Hello", "expected_response"),
+        ("expectations", "ASSERTIONS", [{"assert_that": "tool_called", "tool": "delete"}], "assertions"),
+        ("expectations", "EXTENDED_ASSERTIONS", [], "extended_assertions"),
+        ("expectations", "GUIDELINES", ["in French"], "guidelines"),
+        ("expectations", "EXPECTED_FACTS", ["costs 5000"], "expected_facts"),
+        ("inputs", "TOOLS", ["lookup"], "tools"),
     ],
 )
 def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
@@ -185,6 +191,25 @@ def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
     (check,) = [check for check in result.checks if check.name == "misspelt_keys"]
     assert f'$.{part}.{key}: unknown key "{key}"' in check.reason
     assert f'did you mean "{meant}"?' in check.reason
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("tool_assertions", [{"assert_that": "tool_called", "tool": "delete", "parameters": []}]),
+        ("asserts", [{"assert_that": "tool_called", "tool": "delete"}]),
+        ("ext_assertions", [{"assert_that": "tool_not_called", "tool": "search"}]),
+        ("checks", [{"assert_that": "no_tool_called"}, {"assert_that": "tool_order", "tools": ["a", "b"]}]),
+    ],
+)
+def test_an_unknown_key_holding_assertions_is_an_error_whatever_its_name(key: str, value: Any) -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"]["assertions"] = []
+    document["expectations"][key] = value
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
+    assert (result.status, result.passed) == ("error", False)
+    (check,) = [check for check in result.checks if check.name == "misspelt_keys"]
+    assert f"$.expectations.{key}: holds assertions that are not read; rename it" in check.reason
 
 
 def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
@@ -207,6 +232,8 @@ def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
         ("expectations", "expected_actions", ["book"]),
         ("expectations", "expected_results", "x"),
         ("inputs", "toolset", ["a"]),
+        ("expectations", "expected_tools", [{"tool": "search"}]),  # objects, but no assertions
+        ("expectations", "expected_tools", [{"assert_that": "tool_called"}, "search"]),  # not all of them
     ],
 )
 def test_a_plausible_dataset_key_near_a_field_is_a_warning_not_an_error(part: str, key: str, value: Any) -> None:

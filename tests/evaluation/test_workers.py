@@ -248,10 +248,11 @@ def test_a_file_of_which_nothing_can_be_evaluated_is_refused_by_the_api_as_by_th
     assert evaluate(executed, judge="lexical").summary.total > 0
 
 
-def test_a_results_file_is_named_as_such_by_the_api_as_by_the_command(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["results.jsonl", "results.jsonl.gz"])
+def test_a_results_file_is_named_as_such_by_the_api_as_by_the_command(tmp_path: Path, name: str) -> None:
     executed = tmp_path / "executed.jsonl"
     executed.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=True)))
-    results = tmp_path / "results.jsonl"
+    results = tmp_path / name
     evaluate(executed, judge="lexical", output=results)
     message = f"{results}: a results file (written by `mb eval -o`), not an executed benchmark"
     with pytest.raises(NothingToEvaluateError) as raised:
@@ -260,3 +261,6 @@ def test_a_results_file_is_named_as_such_by_the_api_as_by_the_command(tmp_path: 
     command = CliRunner().invoke(main, ["eval", str(results), "--judge", "lexical"])
     assert command.exit_code == 2
     assert message in " ".join(command.output.split())
+    checked = CliRunner().invoke(main, ["validate", str(results)])
+    assert checked.exit_code == 2
+    assert f"{results}: a results file (written by `mb eval -o`), not a benchmark" in " ".join(checked.output.split())

@@ -8,6 +8,7 @@ import gzip
 import hashlib
 import io
 import json
+import sys
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,8 @@ from typing import Any
 import pytest
 
 from mb.io import _validate as validation
-from mb.io._reader import CompressedFileError, read_record
+from mb.io import iter_lines
+from mb.io._reader import CompressedFileError, LineError, parse_document, read_record
 from mb.io._typos import KeyWarning, iter_key_warnings, key_warnings
 from mb.io._validate import Tally, iter_line_errors
 from tests.conftest import spec_lines
@@ -207,6 +209,20 @@ def test_files_read_every_way_get_the_errors_and_counts_of_a_plain_file(
     assert invalid == 5 + (2 * unexecuted if executed else 0)
     assert valid == 2 * len(SEEDS) + 1 - (2 * unexecuted if executed else 0)  # good[1] ends in CR: valid too
     assert any("over the limit of 5000" in error for error in errors)
+
+
+def test_gzip_on_standard_input_is_read_like_a_gzip_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    packed = gzip.compress(b'{"a": 1}\n\n{"b": 2}\n')
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(io.BytesIO(packed))))  # as a pipe gives it
+    assert list(iter_lines("-")) == [(1, b'{"a": 1}'), (3, b'{"b": 2}')]
+
+
+def test_the_run_record_of_a_results_file_is_named_as_such() -> None:
+    error = parse_document({"mb_results": {"results_format": 2}}, file="-", line=1)
+    assert isinstance(error, LineError)
+    assert [(p.path, p.message) for p in error.problems] == [
+        ("$", "the run record of a results file (written by `mb eval -o`), not an example")
+    ]
 
 
 @pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])

@@ -108,6 +108,13 @@ def test_reason_names_the_guard_and_both_sides() -> None:
     assert "'5'" in text
 
 
+def test_the_entities_reason_quotes_names_as_written() -> None:
+    (failure,) = run_guards(EQ, "Meet Paris team", "Meet London team")
+    assert failure.detail == "the candidate names 'Paris' where the reference names 'London'"
+    (failure,) = run_guards(SUP, "Ask the Acme Corp desk", "Ask the front desk")
+    assert failure.detail.startswith("the chunk does not mention 'Acme'")
+
+
 def test_a_fired_guard_caps_the_score_below_the_boundary() -> None:
     failures = run_guards(EQ, "5 items", "6 items")
     assert to_verdict(Measure(EQ, 0.97, "cosine 0.97", failures), 0.5, "lexical").score == GUARD_CAP < 0.5

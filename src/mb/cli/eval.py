@@ -53,12 +53,16 @@ def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None)
     text = value.strip()
     percent = text.endswith("%")
     try:
-        number = Decimal(text[:-1] if percent else text)
+        number = Decimal(text[:-1] if percent else text) if text.isascii() else None  # no other script's digits
     except InvalidOperation:
-        raise click.BadParameter(f"expected a rate like 0.9 or 90%, got {value!r}") from None
+        number = None
+    if number is None:
+        raise click.BadParameter(f"expected a rate like 0.9 or 90%, got {value!r}")
     if not number.is_finite() or not 0 <= number <= (100 if percent else 1):
         raise click.BadParameter(f"a rate is between 0 and 1 (or 0% and 100%), got {value!r}")
-    if number and number.as_tuple().exponent < -_PLACES:  # type: ignore[operator]
+    _, digits, exponent = number.as_tuple()
+    zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))  # 0.50 has one place, 10e-31 thirty
+    if number and -exponent - zeros > _PLACES:  # type: ignore[operator]
         raise click.BadParameter(f"a rate has at most {_PLACES} decimal places, got {value!r}")
     return Fraction(number) / (100 if percent else 1)
 

@@ -339,16 +339,42 @@ def _keys(model: type[BaseModel]) -> list[str]:
 _NEGATIONS = frozenset({"no", "not", "never"})
 """Words that reverse a name's meaning: ``no_tool_called`` is never suggested for ``tool_called``, nor the reverse."""
 
+_PREFIXES = ("un", "in", "non", "dis", "not", "no")
+"""Prefixes that reverse a word's meaning: ``tool_uncalled`` is never suggested ``tool_called``, nor ``inequality``
+``equality``."""
+
+
+def _words(name: str) -> list[str]:
+    return re.split(r"[^a-z]+", name.lower())
+
 
 def _negated(name: str) -> bool:
-    return not _NEGATIONS.isdisjoint(re.split(r"[^a-z]+", name.lower()))
+    return not _NEGATIONS.isdisjoint(_words(name))
+
+
+def _prefixed(name: str, other: str) -> set[str]:
+    """The words of ``name`` that are a word of ``other`` behind a negating prefix, both alike in their first three
+    letters (``uncalled`` or ``uncaled`` for ``called`` or ``call``)."""
+    starts = {word[:3] for word in _words(other) if len(word) > 2}
+    found = set()
+    for word in _words(name):
+        for rest in (word[len(prefix) :] for prefix in _PREFIXES if word.startswith(prefix)):
+            if len(rest) > 2 and rest[:3] in starts:
+                found.add(word)
+    return found
+
+
+def _opposed(name: str, other: str) -> bool:
+    """Whether one of two names is negated and the other not: by a negating word, or by a word of the other behind a
+    negating prefix."""
+    return (_negated(name) or bool(_prefixed(name, other))) != (_negated(other) or bool(_prefixed(other, name)))
 
 
 def close_name(name: object, known: Sequence[str]) -> str | None:
     """The known name closest to a misspelt ``name``, among those of the same sense (negated or not)."""
     if not isinstance(name, str):
         return None
-    alike = [candidate for candidate in known if _negated(candidate) == _negated(name)]
+    alike = [candidate for candidate in known if not _opposed(name, candidate)]
     close = difflib.get_close_matches(name, alike, n=1, cutoff=_CUTOFF)
     return close[0] if close else None
 

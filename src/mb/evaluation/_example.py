@@ -340,7 +340,19 @@ def _misspelt_key_rows(example: Example) -> list[Row]:
             ):
                 why = f"{warning.path}: {warning.message}: what it holds is not checked; rename it"
                 rows.append(check_row("misspelt_keys", False, why, None, why))
+    named = {row["reason"].split(": ", 1)[0] for row in rows}
+    for key, value in (example.expectations.model_extra or {}).items() if example.expectations else ():
+        path = json_path(["expectations", key])
+        if key not in _READ_EXTRAS and path not in named and _holds_assertions(value):
+            why = f"{path}: holds assertions that are not read; rename it"
+            rows.append(check_row("misspelt_keys", False, why, None, why))
     return rows
+
+
+def _holds_assertions(value: Any) -> bool:
+    """Whether ``value`` has the shape of a list of assertions (objects, each with ``assert_that``): under any name
+    but ``assertions`` or ``extended_assertions`` it is surely checks that are not read."""
+    return type(value) is list and bool(value) and all(type(item) is dict and "assert_that" in item for item in value)
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int]]:

@@ -79,7 +79,11 @@ def _open(source: PathLike | IO[bytes]) -> tuple[IO[bytes], bool]:
     if not isinstance(source, (str, os.PathLike)):
         return source, False
     if str(source) == "-":
-        return sys.stdin.buffer, False
+        stdin = sys.stdin.buffer
+        peek = getattr(stdin, "peek", None)
+        if peek is not None and peek(2)[:2] == _GZIP_MAGIC:  # closing the GzipFile leaves stdin open
+            return cast("IO[bytes]", gzip.GzipFile(fileobj=stdin, mode="rb")), True
+        return stdin, False
     path = Path(source)
     raw = path.open("rb")
     note_input(path)
@@ -203,6 +207,9 @@ def parse_document(document: Any, *, file: str, line: int, executed: bool = Fals
     try:
         example = Example.model_validate(document)
     except ValidationError as exc:
+        if "mb_results" in document and "inputs" not in document:  # what `mb eval -o` writes first
+            message = "the run record of a results file (written by `mb eval -o`), not an example"
+            return LineError(file, line, (Problem("$", message),))
         return LineError(file, line, problems_from_validation(exc.errors(include_url=False), document))
     if executed and example.outputs is None:
         return LineError(file, line, (_missing_outputs(document),))

@@ -208,9 +208,10 @@ def _walk(value: dict[str, Any], candidates: _Models, path: Any, found: _Found) 
     if not known.issuperset(value):
         for key in value:  # in the line's order
             if key not in known:
-                close = difflib.get_close_matches(key, sorted(known - value.keys()), n=1, cutoff=_CUTOFF)
+                folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
+                close = difflib.get_close_matches(key.casefold(), folded, n=1, cutoff=_CUTOFF)
                 if close or not keeps_extra:
-                    found.append(((path, key), key, close[0] if close else None, not keeps_extra))
+                    found.append(((path, key), key, folded[close[0]] if close else None, not keeps_extra))
     for key, nested in children.items():
         item = value.get(key)
         if type(item) is dict:

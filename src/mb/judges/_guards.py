@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._doubts import route_ends
-from ._names import absent_names, names
+from ._names import absent_names, names, plain
 from ._polarity import antonym_conflict, negation_conflict
 from ._quantities import Quantity, extract_quantities, same_quantity, unmatched
 from ._roles import role_swap
-from ._text import stem
+from ._text import stem, tokens
 from .base import JudgeRequest, JudgeTask
 
 __all__ = [
@@ -122,7 +122,7 @@ def _entities(task: JudgeTask, candidate: str, reference: str) -> GuardFailure |
     cand_missing = absent_names(cand_strong, candidate, reference)
     if task is JudgeTask.SUPPORT:
         if cand_missing:
-            return GuardFailure("entities", f"the chunk does not mention {', '.join(cand_missing[:4])}")
+            return GuardFailure("entities", f"the chunk does not mention {_quoted(cand_missing, candidate)}")
         return None
     ref_missing = absent_names(ref_strong, reference, candidate)
     if not cand_missing and not ref_missing:
@@ -130,9 +130,17 @@ def _entities(task: JudgeTask, candidate: str, reference: str) -> GuardFailure |
     cand_all = cand_missing + absent_names(cand_weak, candidate, reference)
     ref_all = ref_missing + absent_names(ref_weak, reference, candidate)
     if cand_all and ref_all:
-        detail = f"the candidate names {', '.join(cand_all[:4])} where the reference names {', '.join(ref_all[:4])}"
-        return GuardFailure("entities", detail)
+        said, other = _quoted(cand_all, candidate), _quoted(ref_all, reference)
+        return GuardFailure("entities", f"the candidate names {said} where the reference names {other}")
     return None
+
+
+def _quoted(found: list[str], text: str) -> str:
+    """The first names of ``found`` (case-folded, without accents) quoted as ``text`` writes them: 'Zürich'."""
+    said: dict[str, str] = {}
+    for token in tokens(text):
+        said.setdefault(plain(token.lower), token.text)
+    return ", ".join(repr(said.get(name, name)) for name in found[:4])
 
 
 _NAME_WORD = re.compile(r"[A-Z][\w.'&-]*\Z")

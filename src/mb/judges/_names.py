@@ -16,7 +16,7 @@ from rapidfuzz import fuzz, process
 from ._quantities import extract_quantities, roman_numeral
 from ._text import STOPWORDS, Token, stem, tokens
 
-__all__ = ["absent_names", "names", "spell_regions"]
+__all__ = ["absent_names", "names", "plain", "spell_regions"]
 
 _UNIT_LETTERS = re.compile(r"(?<=[\d°])\s?[CFK]\b|°\s?[CFK]?\b")
 _RUN_JOINERS = frozenset({"of", "the", "and", "de", "van", "von", "da", "del", "la", "le", "du"})
@@ -47,7 +47,7 @@ _MAX_FUZZY = 64
 (each lookup scans the other text's words, so an unbounded number would make the check quadratic)."""
 
 
-def _plain(word: str) -> str:
+def plain(word: str) -> str:
     """The word without accents: "vişeu" -> "viseu"."""
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -70,7 +70,7 @@ def _places() -> frozenset[str]:
     for subdivision in pycountry.subdivisions:
         if " " not in subdivision.name:
             found.add(subdivision.name)
-    return frozenset(_plain(name.casefold()) for name in found)
+    return frozenset(plain(name.casefold()) for name in found)
 
 
 @lru_cache(maxsize=1)
@@ -91,7 +91,7 @@ def _regions() -> tuple[dict[str, tuple[tuple[str, ...], ...]], dict[str, frozen
     regions: dict[str, set[tuple[str, ...]]] = {}
     codes: dict[str, set[str]] = {}
     for code, name in pairs:
-        words = tuple(_plain(word) for word in re.findall(r"[^\W\d_]+", name.casefold()))
+        words = tuple(plain(word) for word in re.findall(r"[^\W\d_]+", name.casefold()))
         if words:
             regions.setdefault(code.casefold(), set()).add(words)
             for word in words:
@@ -188,7 +188,7 @@ def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             continue
         following = found[token.index + 1] if token.index + 1 < len(found) else None
         in_run = following is not None and not following.initial and following.text[:1].isupper()
-        lowered = _plain(token.lower)
+        lowered = plain(token.lower)
         if heading and not word.isupper():
             weak.append(lowered)
             continue
@@ -202,7 +202,7 @@ def names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 @lru_cache(maxsize=8192)
 def _vocabulary(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    lowered = [_plain(token.lower) for token in tokens(text)]
+    lowered = [plain(token.lower) for token in tokens(text)]
     return frozenset(lowered) | frozenset(stem(w) for w in lowered), tuple(lowered)
 
 
