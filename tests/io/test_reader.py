@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import gzip
 import io
 import json
+import warnings
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,15 @@ def test_bom_crlf_and_blank_lines(tmp_path: Path) -> None:
 def test_gzip_is_detected_by_content_not_name(tmp_path: Path) -> None:
     path = _write(tmp_path / "plain-name.jsonl", gzip.compress((GOOD + "\n" + GOOD + "\n").encode()))
     assert sum(1 for item in read_examples(path) if isinstance(item, Example)) == 2
+
+
+def test_a_gzip_file_read_to_the_end_is_closed(tmp_path: Path) -> None:
+    path = _write(tmp_path / "lines.jsonl.gz", gzip.compress((GOOD + "\n").encode()))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert len(list(iter_lines(path))) == 1
+        gc.collect()
+    assert not [warning for warning in caught if issubclass(warning.category, ResourceWarning)]
 
 
 def test_write_then_read_gzip(tmp_path: Path, executed_examples: list[dict[str, object]]) -> None:

@@ -87,8 +87,9 @@ def _open(source: PathLike | IO[bytes]) -> tuple[IO[bytes], bool]:
     path = Path(source)
     raw = path.open("rb")
     note_input(path)
-    if raw.peek(2)[:2] == _GZIP_MAGIC:
-        return cast("IO[bytes]", gzip.GzipFile(fileobj=raw, mode="rb")), True
+    if raw.peek(2)[:2] == _GZIP_MAGIC:  # opened by name, so that closing it closes the file
+        raw.close()
+        return cast("IO[bytes]", gzip.open(path, "rb")), True
     return raw, True
 
 
