@@ -47,6 +47,14 @@ ROWS: list[tuple[str, object, object]] = [
     ("tonight at 4", "2024-05-16T16:00:00", False),
     ("tomorrow night at 4", "2024-05-18T04:00:00", True),
     ("tomorrow night at 4", "2024-05-17T16:00:00", False),
+    ("5 at night", "2024-05-16T17:00:00", True),  # an hour after the night's end is no hour of it
+    ("5 at night", "2024-05-17T05:00:00", False),
+    ("around 5 tonight", "2024-05-16T17:00:00", True),
+    ("around 5 tonight", "2024-05-17T05:00:00", False),
+    ("tonight at 5", "2024-05-17T05:00:00", False),
+    ("quarter to 5 tonight", "2024-05-16T16:45:00", True),
+    ("quarter to 5 tonight", "2024-05-17T04:45:00", False),
+    ("tonight at 4 or 5", "2024-05-16T17:00:00", True),
     # the same in words, in a range and in alternatives
     ("half past 1 in the morning", "2024-05-17T01:30:00", True),
     ("half past 1 in the morning", "2024-05-16T13:30:00", False),

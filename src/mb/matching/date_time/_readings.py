@@ -546,8 +546,10 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
             noon = _DAY // 2
             lo_part = 0 if part.lo <= _MORNING and part.hi <= noon else part.lo
             hi_part = part.hi
-            if part.hi > _DAY:  # a part that runs past midnight: its small hours are the next day's ("4 at night")
-                candidates = tuple(c._replace(lo=c.lo + _DAY, hi=c.hi + _DAY) if c.lo < noon else c for c in candidates)
+            if part.hi > _DAY:  # a part that runs past midnight: the hour that ends it is the next day's ("4 at night")
+                candidates = tuple(
+                    c._replace(lo=c.lo + _DAY, hi=c.hi + _DAY) if c.lo + _DAY <= part.hi else c for c in candidates
+                )
             if part.hi <= noon or part.lo >= noon:
                 candidates = tuple(c for c in candidates if (c.lo <= noon if part.hi <= noon else c.lo >= noon))
 
