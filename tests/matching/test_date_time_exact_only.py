@@ -40,9 +40,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("march 5, 1230", "1230-03-05", True),
     ("march 5 1990", "1990-03-05", True),
     # four digits from 1500 are a year unless the phrase marks a time ("at", "hrs", "h", a clock at a range's other
-    # end): beside a day that takes no year they name no single day, an error ("monday 2027": which Monday of 2027?)
-    ("tomorrow 1700", "2025-03-13T17:00:00", ERROR),
-    ("tomorrow 1700", "2025-03-13T05:00:00", ERROR),
+    # end) or a day word that never takes a year stands beside them ("tomorrow 1700"); beside a weekday they name no
+    # single day, an error ("monday 2027": which Monday of 2027?)
+    ("tomorrow 1700", "2025-03-13T17:00:00", True),
+    ("tomorrow 1700", "2025-03-13T05:00:00", False),
+    ("tonight 2100", "2025-03-12T21:00:00", True),
     ("1830 on friday", "2025-03-14T18:30:00", ERROR),
     ("monday 2027", "2025-03-17T20:27:00", ERROR),
     ("monday 2027", "2027-01-04", ERROR),

@@ -11,6 +11,7 @@ from ._lexicon import (
     HOUR_WORD,
     MINUTE_FIRST,
     MINUTE_WORD,
+    MONTH,
     NUMBER,
     NUMBER_FIRST,
     alternatives,
@@ -76,6 +77,11 @@ _DIGIT_CLOCKS = (
 )
 
 
+#: A day word that never takes a year ("tomorrow"), with no month: four digits beside it can only be a 24-hour time
+#: ("tomorrow 1700"). A weekday may be placed by a year ("monday 2027": a Monday of 2027, or 20:27?), so it is not one.
+_YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday)\b")
+
+
 #: A range joining four digits to a clock that is one beyond doubt: a 24-hour clock with its leading zero ("from 0900
 #: to 1700", "1700 - 0900"), with a colon ("09:00 to 1700", "from 9:00 to 1700"), am/pm ("9am-1700") or "hrs" ("0900
 #: hrs to 1700"): the other end is a clock too, never a year. So are four digits after a phrase's bare one-digit hour
@@ -105,7 +111,7 @@ def _digit_clock(rule: str) -> Builder:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
-        if rule == "two" and late and not _zero_clock_range(m):
+        if rule == "two" and late and not _YEARLESS_DAY_RE.match(m.string) and not _zero_clock_range(m):
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string[: m.start()]):
             return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day
