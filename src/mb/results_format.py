@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -316,6 +317,7 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
     first = True
     header: RunRecord | None = None
     read = 0
+    outcomes: Counter[str] = Counter()
     for number, data in iter_lines(path):
         if first:
             first = False
@@ -332,7 +334,13 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
             raise ResultsFormatError(problem, file=name, line=number) from None
         if "status" not in result.model_fields_set:  # written before lines carried it: ``error`` and ``passed`` tell
             result.status = "error" if result.error is not None else "passed" if result.passed else "failed"
+        elif result.passed and result.status != "passed":  # a reader going by ``passed`` would count a pass
+            problem = (
+                f"passed is true but its status is {result.status}: the line was edited or written by another tool"
+            )
+            raise ResultsFormatError(problem, file=name, line=number)
         read += 1
+        outcomes[result.status] += 1
         yield result
     if first and record is not None:
         record.append(migrate_record(name))
@@ -342,6 +350,16 @@ def iter_results_file(path: str | os.PathLike[str], record: list[RunRecord] | No
             "edited; evaluate the executed benchmark again",
             file=name,
         )
+    if read and header is not None and "counts" in header.model_fields_set:
+        said = header.counts
+        found = (outcomes["passed"], outcomes["failed"], outcomes["error"], outcomes["undecided"])
+        if (said.passed, said.failed, said.errors, said.undecided) != found:
+            raise ResultsFormatError(
+                f"the run record counts {said.passed} passed, {said.failed} failed, {said.errors} error(s), "
+                f"{said.undecided} undecided but the file holds {found[0]}, {found[1]}, {found[2]}, {found[3]}: it "
+                "was edited; evaluate the executed benchmark again",
+                file=name,
+            )
 
 
 def read_run_record(path: str | os.PathLike[str]) -> RunRecord | None:

@@ -176,3 +176,14 @@ def test_unknown_key_warnings_are_complete_and_the_same_however_the_run_goes(
     (stderr,) = failed
     assert stderr.startswith(shown["1"])  # every warning and the footer, then the error
     assert "MB_JUDGE_MODEL" in stderr
+
+
+def test_unknown_keys_are_read_from_standard_input_as_it_is_evaluated() -> None:
+    document = json.loads((SPEC / "examples-executed.jsonl").read_text().splitlines()[0])
+    document["expectations"]["expected_respons"] = document["expectations"].pop("expected_response")
+    text = "\n".join([json.dumps(document)] * 5) + "\n"
+    result = CliRunner().invoke(main, ["eval", "-", "--judge", "lexical", "--metrics", "none", "-q"], input=text)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count(": warning: ") == 3  # three lines shown, then the rest counted
+    assert "<stdin>: … and 2 more lines with the same problem: $.expectations.expected_respons" in result.stderr
+    assert "<stdin>: 5 warning(s) in the first 10,000 lines" in result.stderr

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from rich.console import Console
 
 from mb.cli import main
-from mb.compare import compare_runs
+from mb.compare import compare_runs, render_comparison
 from mb.reports.html import build_report
 from mb.results import ExampleResult
 from mb.results_format import ResultsFile, RunRecord, read_results_file
@@ -79,16 +81,16 @@ def test_flips_are_found_by_example_not_by_line(runs: tuple[Path, Path]) -> None
     assert comparison.only_in_base == [7]
     assert comparison.only_in_new == [1]
     assert comparison.p_value == pytest.approx(mcnemar_exact(2, 1)) == 1.0
-    overall = comparison.slices[0]
-    assert (overall.base_passed, overall.base_total, overall.new_passed, overall.new_total) == (5, 7, 4, 7)
-    assert overall.delta == pytest.approx(-1 / 7, abs=1e-6)
+    overall = comparison.slices[0]  # rates over the 6 examples both runs have: 6 and 7 are left out
+    assert (overall.base_passed, overall.base_total, overall.new_passed, overall.new_total) == (4, 6, 3, 6)
+    assert overall.delta == pytest.approx(-1 / 6, abs=1e-6)
     assert overall.delta_interval[0] < overall.delta < overall.delta_interval[1]
     topic_a = next(s for s in comparison.slices if s.kind == "category" and s.name == "topic=a")
-    # topic a: examples 1, 3, 5 (and 7 in new): 1 regressed, 3 fixed
-    assert (topic_a.base_passed, topic_a.base_total, topic_a.new_passed, topic_a.new_total) == (2, 3, 3, 4)
+    # topic a: examples 1, 3, 5 (7 is only in new): 1 regressed, 3 fixed
+    assert (topic_a.base_passed, topic_a.base_total, topic_a.new_passed, topic_a.new_total) == (2, 3, 2, 3)
     assert topic_a.p_value == 1.0
     matcher = next(s for s in comparison.slices if s.kind == "matcher")
-    assert (matcher.name, matcher.base_passed, matcher.new_passed) == ("equality", 5, 4)
+    assert (matcher.name, matcher.base_passed, matcher.new_passed) == ("equality", 4, 3)
     assert matcher.p_value is None
 
 
@@ -175,6 +177,25 @@ def test_an_example_with_several_trials_passes_only_when_every_trial_passed() ->
     assert compare_runs(new, base).fixes[0].base_status == "failed"
 
 
+def test_rates_are_compared_over_the_examples_both_runs_have() -> None:
+    # the new run dropped the examples that failed or were undecided: nothing changed on the examples kept
+    base = _file("base", [("a", "passed"), ("b", "failed"), ("c", "undecided"), ("d", "passed"), ("e", "error")])
+    new = _file("new", [("a", "passed"), ("d", "passed")])
+    comparison = compare_runs(base, new)
+    overall = comparison.slices[0]
+    assert (overall.base_passed, overall.base_total, overall.new_passed, overall.new_total) == (2, 2, 2, 2)
+    assert (overall.base_undecided, overall.delta) == (0, 0)
+    assert comparison.only_in_base == [2, 3, 5]
+    table = _compare_files(base, new)
+    assert "rates over the 2 example(s) both runs have" in table
+
+
+def _compare_files(base: ResultsFile, new: ResultsFile) -> str:
+    out = StringIO()
+    render_comparison(Console(file=out, width=120), compare_runs(base, new))
+    return out.getvalue()
+
+
 def test_a_benchmark_or_an_evaluations_file_is_named_with_what_to_pass(tmp_path: Path, runs: tuple[Path, Path]) -> None:
     executed = tmp_path / "new-executed.jsonl"
     assert executed.exists()
@@ -227,3 +248,23 @@ def test_runs_judged_by_different_judges_are_compared_with_a_warning(runs: tuple
     assert "verdicts may differ" in data[0]["judge_warning"]
     assert json.loads(_compare(str(base), str(base), "--format", "json").stdout)[0]["judge_warning"] is None
     assert page_data(build_report([base, new]))["comparisons"][0]["judge_warning"] == data[0]["judge_warning"]
+
+
+def _with_record(path: Path, **fields: Any) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    record = json.loads(lines[0])
+    record["mb_results"].update(fields)
+    path.write_text(json.dumps(record) + "\n" + "".join(lines[1:]), encoding="utf-8")
+
+
+def test_runs_gated_by_other_requirements_or_scored_by_another_version_are_compared_with_a_warning(
+    runs: tuple[Path, Path],
+) -> None:
+    base, new = runs
+    _with_record(base, requirements=["relevance=4"])  # the base gated on a metric the new run did not require
+    data = json.loads(_compare(str(base), str(new), "--format", "json").stdout)
+    assert "gate verdicts on different metrics (relevance=4 in" in data[0]["judge_warning"]
+    assert "none in" in data[0]["judge_warning"]
+    _with_record(base, requirements=[], mb_version="0.0.1")
+    data = json.loads(_compare(str(base), str(new), "--format", "json").stdout)
+    assert "different MorganaBench versions (0.0.1 in" in data[0]["judge_warning"]

@@ -159,6 +159,13 @@ def test_misspelt_kinds_and_keys_are_errors_with_the_closest_name() -> None:
         ({"assert_that": "tool_call_count", "min": 3, "max": 1}, "[0]", "min (3) is above max (1)"),
         ({"assert_that": "tool_order", "tools": []}, "[0].tools", "at least 1"),
         ({"assert_that": "tool_not_called"}, "[0].tool", "required field is missing"),
+        # a blank name matches no call: "never call it" or "at most once" would pass whatever the agent did
+        ({"assert_that": "tool_not_called", "tool": ""}, "[0].tool", "blank"),
+        ({"assert_that": "tool_call_count", "tool": " ", "max": 1}, "[0].tool", "blank"),
+        ({"assert_that": "tool_order", "tools": ["search", "\t"]}, "[0].tools[1]", "blank"),
+        # "closed": "no" or 0 must not be read as a boolean: a string or a number is no answer to "closed?"
+        ({"assert_that": "tool_called", "tool": "t", "closed": "no"}, "[0].closed", "boolean"),
+        ({"assert_that": "tool_called", "tool": "t", "closed": 1}, "[0].closed", "boolean"),
         (
             {
                 "assert_that": "tool_called",

@@ -152,3 +152,13 @@ def test_an_undecided_fact_never_passes() -> None:
     assert not check.passed
     assert check.reason.startswith("fact 'The meeting is at 3pm on Monday': undecided: the closest sentence is")
     assert result.status == "undecided"
+
+
+@pytest.mark.parametrize("key", ["expected_facts", "guidelines"])
+@pytest.mark.parametrize("entries", [[""], [" \n"], ["The meeting is at 3pm on Monday", ""]])
+def test_a_blank_fact_or_guideline_is_an_error_of_the_benchmark_never_a_pass(key: str, entries: list[str]) -> None:
+    result = _one(_example(**{key: entries}))
+    assert (result.status, result.passed) == ("error", False)
+    blank = [check for check in _checks(result, key) if check.error is not None]
+    assert len(blank) == 1
+    assert "blank" in blank[0].reason

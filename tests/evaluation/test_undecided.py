@@ -138,6 +138,10 @@ def test_fail_under_takes_the_lower_bound(tmp_path: Path) -> None:
     assert below.exit_code == 1, below.output
     above = _eval(str(executed), "-q", "--fail-under", "0.15")
     assert above.exit_code == 0, above.output
+    # 1/6 is 0.1666...: the rate rounded in the summary (0.1667) does not meet a bar of 0.1667
+    for bar in ("0.1667", "16.67%"):
+        rounded = _eval(str(executed), "-q", "--fail-under", bar)
+        assert rounded.exit_code == 1, rounded.output
 
 
 def test_compare_keeps_undecided_changes_apart_from_regressions_and_fixes(
@@ -165,6 +169,15 @@ def test_compare_keeps_undecided_changes_apart_from_regressions_and_fixes(
     text = " ".join(shown.output.split())
     assert "0 regression(s), 0 fix(es), 2 undecided change(s)" in text
     assert "+2 undecided" in text
+    # a CI gate never passes on a doubt: a pass that became undecided may be a regression
+    gated = CliRunner().invoke(main, ["compare", str(base), str(new), "--fail-on-regression"])
+    assert gated.exit_code == 1, gated.output
+    assert "2 regression(s) (with 2 possible: 2 passed, now undecided)" in gated.stderr
+    assert (
+        CliRunner().invoke(main, ["compare", str(base), str(new), "--fail-on-regression", "--tolerance", "2"]).exit_code
+        == 0
+    )
+    assert CliRunner().invoke(main, ["compare", str(new), str(base), "--fail-on-regression"]).exit_code == 0
 
 
 def test_a_results_file_written_before_undecided_verdicts_still_reads(

@@ -137,6 +137,62 @@ def test_agent_errors_and_invalid_lines_are_errors(tmp_path: Any) -> None:
     assert (run.summary.total, run.summary.passed, run.summary.errors, run.summary.pass_rate) == (3, 1, 2, 0.3333)
 
 
+def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their_kind() -> None:
+    calls = [
+        {"event": "tool_call", "id": f"c{i}", "tool": "search", "params": {"query": "king", "limit": 5}}
+        for i in range(2_100)
+    ]
+    extended = [{"assert_that": "tool_order", "tools": ["search"]}] * 100  # 210,000 checks
+    example = _example(expectations__extended_assertions=extended, outputs__trace=calls)
+    (result,) = evaluate([example], judge=ScriptedJudge()).results
+    assert (result.status, result.passed) == ("error", False)
+    assert result.error is not None
+    assert "assertion tool_order not judged: the example asks for 210,000 checks" in result.error
+    assert "None" not in result.error
+
+
+@pytest.mark.parametrize(
+    ("part", "key", "value", "meant"),
+    [
+        (
+            "expectations",
+            "extended_assertion",
+            [{"assert_that": "tool_not_called", "tool": "search"}],
+            "extended_assertions",
+        ),
+        ("expectations", "expected_fact", ["The King is Queen Camilla."], "expected_facts"),
+        ("inputs", "tool", ["lookup"], "tools"),
+        ("outputs", "traces", [], "trace"),
+    ],
+)
+def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
+    part: str, key: str, value: Any, meant: str
+) -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"]["assertions"] = []  # every other expectation holds: only the misspelt key decides
+    if meant in document[part]:
+        document[part][key] = document[part].pop(meant)
+    else:
+        document[part][key] = value
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
+    assert (result.status, result.passed) == ("error", False)
+    (check,) = [check for check in result.checks if check.name == "misspelt_keys"]
+    assert f'$.{part}.{key}: unknown key "{key}"' in check.reason
+    assert f'did you mean "{meant}"?' in check.reason
+
+
+def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
+    document = copy.deepcopy(BASE)
+    document["expectations"]["notes"] = "reviewed by the data team"
+    document["inputs"]["source"] = "support tickets"
+    document["outputs"]["trace_id"] = "4bf92f3577b34da6"  # close to "trace", but no trace: an id of another tool
+    del document["outputs"]["trace"]
+    document["expectations"]["assertions"] = []
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
+    assert result.status == "passed"
+    assert "misspelt_keys" not in [check.name for check in result.checks]
+
+
 def test_identical_judge_questions_cost_one_call() -> None:
     judge = ScriptedJudge()
     run = evaluate([_example() for _ in range(50)], judge=judge)

@@ -8,6 +8,7 @@ import json
 import random
 import tracemalloc
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from mb.evaluation import _blocks as blocks
 from mb.evaluation import _workers as workers
 from mb.evaluation._blocks import spec_of
 from mb.evaluation._engine import make_evaluator
+from mb.io._typos import iter_key_warnings
 from mb.judges import LexicalJudge, LLMJudge, LocalJudge
 from mb.judges.cascade import CascadeJudge
 from mb.judges.factory import get_judge, portable_judge
@@ -85,6 +87,24 @@ def test_workers_give_what_one_process_gives(tmp_path: Path, metrics: list[str] 
     assert len(results) == alone.summary.total == sum(1 for line in path.read_bytes().split(b"\n") if line.strip())
     assert [r["line"] for r in results] == sorted(r["line"] for r in results)
     assert {r["status"] for r in results} == {"passed", "failed", "error", "undecided"}
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_blocks_report_the_unknown_keys_of_the_first_lines_once_wherever_they_are_scored(tmp_path: Path) -> None:
+    lines = _mixed_lines(200)
+    for index in range(0, len(lines), 3):  # a misspelt key on every third line that has a message
+        if lines[index].startswith(b'{"inputs": {"messages": ['):
+            lines[index] = lines[index].replace(b'"messages": [{', b'"messages": [{"rol": "user", ', 1)
+    path = tmp_path / "typos.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    expected = list(iter_key_warnings(path, lines=150))
+    assert 40 < len(expected) < 70
+    for jobs in (1, 2):
+        found: list[Scored] = []
+        run = partial(aevaluate, path, judge="lexical", metrics=[], jobs=jobs, key_warnings=150, progress=found.append)
+        anyio.run(run)
+        assert len(found) > 2
+        assert [warning for block in found for warning in block.warnings] == expected
 
 
 def test_the_results_file_starts_with_its_run_record_and_the_results_stay_in_it(tmp_path: Path) -> None:

@@ -140,7 +140,6 @@ def test_what_no_command_accepts_is_an_invalid_line_saying_why(case: str, line: 
         ("a float too small to tell from zero", _in_a_call("1e-400"), 0.0),
         ("an argument nested deeper", _in_a_call('[[[[[{"a": 1}]]]]]'), [[[[[{"a": 1}]]]]]),
         ("a paired surrogate escape", _in_a_call('"\\ud83d\\ude00"'), "\U0001f600"),
-        ("a repeated key: the last one counts", _in_a_call('"a", "query": 4'), 4),
     ],
 )
 def test_values_a_line_may_hold_are_read_exactly(case: str, line: bytes, value: Any) -> None:

@@ -77,6 +77,25 @@ CASES = [
         "$.expectations.assertions[0].parameters[1].matcher.value",
         "integer -777777777777...(5000 digits) out of range",
     ),
+    # a key written twice: a parser keeps one value and silently drops the other (a dropped assertion passes)
+    (
+        "a key twice",
+        BASE.replace('"limit": 5}}', '"limit": 5, "limit": 6}}'),
+        "$.outputs.trace[0].params.limit",
+        'the key "limit" appears twice in one object',
+    ),
+    (
+        "expectations twice",
+        BASE.replace('"outputs": {', '"expectations": {"assertions": []}, "outputs": {', 1),
+        "$.expectations",
+        "appears twice",
+    ),
+    (
+        "a key twice beside an escaped colon",
+        BASE.replace('"limit": 5}}', '"limit": 5, "note": "a\\u003ab\\u003A", "limit": 6}}'),
+        "$.outputs.trace[0].params.limit",
+        "appears twice",
+    ),
 ]
 
 

@@ -76,10 +76,27 @@ def test_tool_order() -> None:
     # a later search does not help a book that came first
     reversed_ = _rows(rule, [("call", ("c0", "book", {})), SEARCH])[0]
     assert reversed_["passed"] is False
-    assert "no call to 'book' after search(c1)" in reversed_["reason"]
+    assert "book(c0) came before any call to 'search'" in reversed_["reason"]
     never = _rows(rule, [SEARCH])[0]
     assert never["passed"] is False
     assert "no call to 'book'" in never["reason"]
+
+
+def test_tool_order_fails_a_call_made_before_its_turn_even_when_repeated_later() -> None:
+    rule = [{"assert_that": "tool_order", "tools": ["search", "book"]}]
+    early = _rows(rule, [("call", ("c0", "book", {})), SEARCH, RESULT, BOOK])[0]
+    assert early["passed"] is False
+    assert "book(c0) came before any call to 'search'" in early["reason"]
+    # repeats of a tool whose turn has come do not break the order
+    assert _rows(rule, [SEARCH, SEARCH, BOOK, SEARCH, BOOK])[0]["passed"] is True
+    chain = [{"assert_that": "tool_order", "tools": ["search", "book", "pay"]}]
+    pay = ("call", ("c3", "pay", {}))
+    assert _rows(chain, [SEARCH, pay, BOOK, pay])[0]["passed"] is False
+    assert _rows(chain, [SEARCH, BOOK, pay, SEARCH])[0]["passed"] is True
+    # a tool listed twice: its first turn is its earliest place in the list
+    twice = [{"assert_that": "tool_order", "tools": ["search", "book", "search"]}]
+    assert _rows(twice, [SEARCH, SEARCH, BOOK, SEARCH])[0]["passed"] is True
+    assert _rows(twice, [SEARCH, BOOK])[0]["passed"] is False
 
 
 def test_tool_call_count() -> None:
@@ -91,6 +108,28 @@ def test_tool_call_count() -> None:
     exactly_one_call = [{"assert_that": "tool_call_count", "min": 1, "max": 1}]  # all tools
     assert _rows(exactly_one_call, [BOOK])[0]["passed"] is True
     assert _rows(exactly_one_call, [])[0]["passed"] is False
+
+
+@pytest.mark.parametrize(
+    "name", ["Delete_Account", "delete_account ", "functions.delete_account", "deleteAccount", "delete-account"]
+)
+def test_a_call_named_like_a_forbidden_or_counted_tool_is_not_ignored(name: str) -> None:
+    variant = ("call", ("c7", name, {}))
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [SEARCH, variant])[0]
+    assert (never["passed"], never["call_id"]) == (False, "c7")
+    assert repr(name) in never["reason"]
+    at_most_one = [{"assert_that": "tool_call_count", "tool": "delete_account", "max": 1}]
+    assert _rows(at_most_one, [("call", ("c6", "delete_account", {})), variant])[0]["passed"] is False
+    at_least_two = [{"assert_that": "tool_call_count", "tool": "delete_account", "min": 2}]
+    assert _rows(at_least_two, [("call", ("c6", "delete_account", {})), variant])[0]["passed"] is False
+    order = [{"assert_that": "tool_order", "tools": ["search", "delete_account"]}]
+    assert _rows(order, [variant, SEARCH, ("call", ("c8", "delete_account", {}))])[0]["passed"] is False
+
+
+def test_tools_that_only_share_a_last_segment_stay_apart() -> None:
+    never = [{"assert_that": "tool_not_called", "tool": "users.delete"}]
+    assert _rows(never, [("call", ("c1", "files.delete", {}))])[0]["passed"] is True
+    assert _rows(never, [("call", ("c1", "Users.Delete", {}))])[0]["passed"] is False
 
 
 def test_closed_tool_called() -> None:
@@ -386,3 +425,17 @@ def test_a_value_too_long_for_the_pattern_is_an_error_not_a_verdict() -> None:
     assert row["passed"] is False
     assert row["error"] is not None
     assert "too long for this pattern" in row["error"]
+
+
+def test_sequence_assertions_past_the_check_limit_are_errors_not_verdicts() -> None:
+    calls = [("call", (f"c{i}", "search", {})) for i in range(1_000)]
+    rules: list[dict[str, Any]] = [{"assert_that": "tool_not_called", "tool": f"t{i}"} for i in range(150)]
+    rules += [{"assert_that": "tool_call_count", "tool": "search", "max": 5000} for _ in range(50)]
+    rules.append({"assert_that": "tool_order", "tools": ["search"]})
+    rows = _rows(rules, calls)
+    assert len(rows) == 201
+    for row in rows:
+        assert row["passed"] is False
+        assert "201,000 checks" in row["error"]
+    fewer = _rows(rules[:100], calls)  # 100,000 checks: within the limit, each decided
+    assert all(row["passed"] and row["error"] is None for row in fewer)

@@ -222,3 +222,13 @@ def test_retrieval_whose_sufficiency_the_judge_cannot_tell_is_undecided_not_insu
     assert metric.details["sufficiency"]["sufficient"] is None
     assert "do not suffice" not in metric.reason
     assert result.status == "undecided"
+
+
+def test_a_grade_just_under_the_required_threshold_does_not_pass_by_rounding() -> None:
+    judge = ScriptedJudge(lambda request: 0.8738)  # grade 4.4952: shown as 4.5, still under a threshold of 4.5
+    [result] = evaluate([_example("Paris it is.")], judge=judge, require=["similarity=4.5"]).results
+    similarity = result.metrics["similarity"]
+    assert similarity.value == 4.5
+    assert similarity.passed is False
+    assert not result.passed
+    assert "4.4952" in similarity.reason

@@ -128,3 +128,32 @@ def test_a_results_file_cut_short_is_refused_by_its_readers(tmp_path: Path) -> N
     with pytest.raises(ResultsFormatError, match=f"counts {len(lines) - 1} result\\(s\\) but the file holds"):
         read_results_file(short)
     assert len(read_results_file(results).results) == len(lines) - 1
+
+
+def _edited(results: Path, target: Path, edit: dict[str, object], status: str) -> Path:
+    """``results`` with the first result line of ``status`` updated by ``edit``."""
+    lines = results.read_text(encoding="utf-8").splitlines()
+    index = next(n for n, line in enumerate(lines[1:], start=1) if json.loads(line).get("status") == status)
+    lines[index] = json.dumps({**json.loads(lines[index]), **edit})
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return target
+
+
+def test_a_result_line_that_says_passed_beside_another_status_is_refused(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0
+    statuses = {result.status for result in read_results_file(results).results}
+    assert "undecided" in statuses
+    edited = _edited(results, tmp_path / "edited.jsonl", {"passed": True}, "undecided")
+    with pytest.raises(ResultsFormatError, match="passed is true but its status is undecided") as caught:
+        read_results_file(edited)
+    assert caught.value.file == str(edited)
+    assert caught.value.line is not None
+
+
+def test_a_result_line_whose_status_was_edited_is_refused_by_the_run_records_counts(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    assert run_eval(str(EXECUTED), "-o", str(results), "--metrics", "none").exit_code == 0
+    edited = _edited(results, tmp_path / "edited.jsonl", {"passed": True, "status": "passed"}, "undecided")
+    with pytest.raises(ResultsFormatError, match=r"the run record counts .* passed, .* but the file holds"):
+        read_results_file(edited)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 from rich.console import Console
@@ -18,7 +19,7 @@ from ..io import LineError
 from ..io._typos import KeyWarning, iter_key_warnings
 from ._console import printable
 
-__all__ = ["GroupedPrinter", "warn_unknown_keys"]
+__all__ = ["GroupedPrinter", "KeyWarnings", "warn_unknown_keys"]
 
 SHOWN_PER_PROBLEM = 3
 """Lines printed for each distinct problem before the rest are only counted."""
@@ -74,7 +75,40 @@ class GroupedPrinter:
 
 
 SCANNED_BEFORE_USE = 10_000
-"""Lines ``mb eval`` and ``mb run`` check for unknown keys before they start (``mb validate`` checks all)."""
+"""Lines ``mb eval`` and ``mb run`` check for unknown keys (``mb validate`` checks all)."""
+
+
+class KeyWarnings:
+    """Prints the unknown-key warnings of the first lines of a benchmark file as they come (grouped), then how many
+    there were."""
+
+    def __init__(self, name: str, console: Console, *, lines: int = SCANNED_BEFORE_USE) -> None:
+        self.name = name
+        """The file, as the closing line names it."""
+        self.lines = lines
+        """How many lines, from the start of the file, are checked."""
+        self.count = 0
+        """The warnings printed or counted so far."""
+        self._printer = GroupedPrinter(console)
+
+    def add(self, warnings: Iterable[KeyWarning]) -> None:
+        """Print (or count) warnings, in line order."""
+        for warning in warnings:
+            self._printer.warning(warning)
+            self.count += 1
+
+    def close(self, *, checked: bool = True) -> int:
+        """Print what was held back and, when the lines were ``checked`` (not cut short), how many warnings they
+        gave; the number of warnings."""
+        self._printer.close()
+        if self.count and checked:
+            self._printer.console.print(
+                f"{self.name}: {self.count} warning(s) in the first {self.lines:,} lines; `mb validate --strict` "
+                "checks every line",
+                markup=False,
+                highlight=False,
+            )
+        return self.count
 
 
 def warn_unknown_keys(path: Path, console: Console, *, lines: int = SCANNED_BEFORE_USE) -> int:
@@ -84,19 +118,12 @@ def warn_unknown_keys(path: Path, console: Console, *, lines: int = SCANNED_BEFO
     that cannot be read is left to the command, which reports it."""
     if str(path) == "-" or not path.is_file():
         return 0
-    printer, count = GroupedPrinter(console), 0
+    found, checked = KeyWarnings(str(path), console, lines=lines), False
     try:
-        for warning in iter_key_warnings(path, lines=lines):
-            printer.warning(warning)
-            count += 1
+        found.add(iter_key_warnings(path, lines=lines))
+        checked = True
     except OSError:
-        return 0
+        pass
     finally:
-        printer.close()
-    if count:
-        console.print(
-            f"{path}: {count} warning(s) in the first {lines:,} lines; `mb validate --strict` checks every line",
-            markup=False,
-            highlight=False,
-        )
-    return count
+        found.close(checked=checked)
+    return found.count if checked else 0

@@ -38,7 +38,8 @@ def _parse_tolerance(_ctx: click.Context, _param: click.Parameter, value: str) -
 @click.option(
     "--fail-on-regression",
     is_flag=True,
-    help="Exit with status 1 when a run has more regressions than --tolerance (for CI gates).",
+    help="Exit with status 1 when a run has more regressions than --tolerance (for CI gates); an example that passed "
+    "in BASE and is undecided in NEW counts as a possible regression.",
 )
 @click.option(
     "--tolerance",
@@ -103,10 +104,13 @@ def compare(
     failed = False
     for comparison in comparisons:
         allowed = count if share is None else share * comparison.paired
-        regressions = len(comparison.regressions) + comparison.hidden
+        unsure = sum(1 for flip in comparison.undecided if flip.base_status == "passed")  # may have regressed
+        regressions = len(comparison.regressions) + comparison.hidden + unsure
         if regressions > allowed:
             failed = True
-            possible = f" (with {comparison.hidden} possible)" if comparison.hidden else ""
+            kinds = [f"{comparison.hidden} missing"] if comparison.hidden else []
+            kinds += [f"{unsure} passed, now undecided"] if unsure else []
+            possible = f" (with {comparison.hidden + unsure} possible: {', '.join(kinds)})" if kinds else ""
             err_console.print(
                 f"{comparison.new}: {regressions} regression(s){possible}, more than the "
                 f"{'tolerated ' + str(count) if share is None else f'{share:.1%} of {comparison.paired} tolerated'}",

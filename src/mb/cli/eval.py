@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable, Coroutine, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -16,15 +17,15 @@ import click
 from ..evaluation import NothingToEvaluateError, OutputWriteError, RunResult, Scored, aevaluate
 from ..evaluation._api import nothing_evaluated
 from ..evaluation._workers import auto_jobs
-from ..io import refuse_input_as_output, write_atomically
+from ..io import refuse_input_as_output, source_name, write_atomically
 from ..metrics import METRICS, MetricSpec
 from ..results import ExampleResult, Summary
 from ..results_format import iter_results_file
-from ..run_record import PricesError, load_prices
+from ..run_record import ModelPrice, PricesError, load_prices
 from ._backend import backend_options
 from ._console import err_console, fail, format_option, out_console
 from ._files import fail_write, writing
-from ._grouped import warn_unknown_keys
+from ._grouped import KeyWarnings, warn_unknown_keys
 from ._judge import (
     JUDGE_CHOICE,
     JUDGE_FORMAT_CHOICE,
@@ -39,13 +40,15 @@ from ._report import FailureLog, render_reliability, render_summary
 __all__ = ["eval_command"]
 
 
-def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
+def _parse_rate(_ctx: click.Context, _param: click.Parameter, value: str | None) -> Fraction | None:
+    """The rate as written, exactly (``16.67%`` is 1667/10000): compared with the exact pass rate, never a rounded
+    one."""
     if value is None:
         return None
     text = value.strip()
     try:
-        rate = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-    except ValueError:
+        rate = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
+    except (ValueError, ZeroDivisionError):
         raise click.BadParameter(f"expected a rate like 0.9 or 90%, got {value!r}") from None
     if not 0.0 <= rate <= 1.0:
         raise click.BadParameter(f"a rate is between 0 and 1 (or 0% and 100%), got {value!r}")
@@ -190,7 +193,7 @@ def eval_command(
     judge: str,
     metrics: list[MetricSpec] | None,
     require: list[MetricSpec],
-    fail_under: float | None,
+    fail_under: Fraction | None,
     judge_timeout: float | None,
     judge_format: str | None,
     judge_retry_failed: bool,
@@ -239,17 +242,16 @@ def eval_command(
     options = judge_options(
         judge, concurrency, timeout=judge_timeout, response_format=judge_format, retry=judge_retry_failed
     )
-    try:  # the key check reads the start of the input, and loading a judge takes a while
-        warn_unknown_keys(executed, err_console)
+    try:  # loading a judge takes a while
         judge_from_cli(judge, options)  # a judge that cannot be built is a usage error
+        price_table = _price_table(prices)
+    except click.UsageError:
+        warn_unknown_keys(executed, err_console)  # the lines are not evaluated: their keys are checked here
+        raise
     except KeyboardInterrupt:
         kept = _kept(output, output is not None and output.exists())
         err_console.print(f"interrupted after 0 line(s); {kept}", markup=False)
         raise SystemExit(130) from None
-    try:
-        price_table = load_prices(prices) if prices is not None else None
-    except PricesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--prices") from None
     note = judge_note(judge)
     if click.get_current_context().get_parameter_source("judge") is click.core.ParameterSource.DEFAULT_MAP:
         note = "set in the configuration; see mb config"
@@ -263,6 +265,7 @@ def eval_command(
     reread = output is not None and _rereadable(output)
     counts = {"done": 0, "unusable": 0}
     started = datetime.now(UTC)
+    keys = KeyWarnings(source_name(executed), err_console)  # read from the lines as they are evaluated
 
     with _progress(quiet, executed) as advance:
 
@@ -271,26 +274,37 @@ def eval_command(
             counts["done"] += block.count
             counts["unusable"] += block.unusable
             failures.extend(block.failures)
+            keys.add(block.warnings)
             advance(block.count)
 
         async def main() -> RunResult:
-            return await aevaluate(
-                executed,
-                output=output,
-                jobs=auto_jobs(executed) if jobs is None else jobs,
-                backend="ray" if backend == "ray" else "local",
-                address=address,
-                judge=judge,
-                judge_options=options,
-                metrics=metrics,
-                require=require,
-                max_line_bytes=max_line_bytes,
-                keep_results=junit is not None and not reread,
-                prices=price_table,
-                price_model=price_model,
-                failures=show_failures,
-                progress=on_block,
-            )
+            read = False  # whether every line was read (the key warnings are complete)
+            try:
+                result = await aevaluate(
+                    executed,
+                    output=output,
+                    jobs=auto_jobs(executed) if jobs is None else jobs,
+                    backend="ray" if backend == "ray" else "local",
+                    address=address,
+                    judge=judge,
+                    judge_options=options,
+                    metrics=metrics,
+                    require=require,
+                    max_line_bytes=max_line_bytes,
+                    keep_results=junit is not None and not reread,
+                    prices=price_table,
+                    price_model=price_model,
+                    failures=show_failures,
+                    progress=on_block,
+                    key_warnings=keys.lines,
+                )
+                read = True
+                return result
+            except NothingToEvaluateError:
+                read = True
+                raise
+            finally:
+                keys.close(checked=read or counts["done"] >= keys.lines)
 
         result = _evaluate(main, executed, output, counts, existed=existed)
     summary = result.summary
@@ -320,8 +334,9 @@ def eval_command(
             render_reliability(out_console, summary)
     if output is not None and fmt != "json":
         err_console.print(f"wrote {summary.total} result(s) to {output}", markup=False)
-    if fail_under is not None and summary.pass_rate < fail_under:
-        err_console.print(f"[red]pass rate {summary.pass_rate:.1%} is below --fail-under {fail_under:.1%}[/]")
+    if fail_under is not None and Fraction(summary.passed, summary.total or 1) < fail_under:
+        shown = f"{summary.pass_rate:.1%} ({summary.passed}/{summary.total})"
+        err_console.print(f"[red]pass rate {shown} is below --fail-under {float(fail_under * 100):g}%[/]")
         raise SystemExit(1)
 
 
@@ -351,6 +366,14 @@ def _evaluate(
         raise SystemExit(130) from None
     except OSError as exc:
         raise fail(f"cannot read {executed}: {exc.strerror or exc}", 2) from exc
+
+
+def _price_table(prices: Path | None) -> dict[str, ModelPrice] | None:
+    """The prices of ``--prices`` (None without it); a file that cannot be read is a usage error."""
+    try:
+        return load_prices(prices) if prices is not None else None
+    except PricesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--prices") from None
 
 
 def _rereadable(output: Path) -> bool:

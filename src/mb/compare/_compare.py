@@ -60,10 +60,13 @@ def _verdicts(run: ResultsFile) -> tuple[dict[str, _Verdict], int]:
     return verdicts, unhashed
 
 
-def _summary(run: ResultsFile) -> Summary:
+def _summary(run: ResultsFile, paired: set[str]) -> Summary:
+    """The summary of the rows of ``run`` whose example both runs have: a rate that moved because an example was
+    dropped or added is no change of the agent."""
     builder = SummaryBuilder()
     for result in run.results:
-        builder.add(result)
+        if result.example_hash in paired:
+            builder.add(result)
     return builder.build()
 
 
@@ -98,14 +101,28 @@ def _flip(key: str, base: _Verdict, new: _Verdict) -> Flip:
 
 
 def _judge_warning(base: ResultsFile, new: ResultsFile) -> str | None:
-    """Why the verdicts of the two runs may differ through their judges, when both run records name one."""
+    """Why the verdicts of the two runs may differ through how they were scored rather than through the agent:
+    different judges or judge prompts, different ``--require`` gates, different MorganaBench versions (when both run
+    records say)."""
+    problems: list[str] = []
     before, after = base.record.judge, new.record.judge
-    if not (before.name and after.name) or (before.name, before.prompt_versions) == (after.name, after.prompt_versions):
-        return None
-    judges = f"{before.name} in {base.name}, {after.name} in {new.name}"
-    if before.name == after.name:
-        judges += ", with different prompt versions"
-    return f"the runs used different judges ({judges}): verdicts may differ for that reason alone"
+    if before.name and after.name and (before.name, before.prompt_versions) != (after.name, after.prompt_versions):
+        judges = f"{before.name} in {base.name}, {after.name} in {new.name}"
+        if before.name == after.name:
+            judges += ", with different prompt versions"
+        problems.append(f"the runs used different judges ({judges})")
+    gates = [", ".join(run.record.requirements) or "none" for run in (base, new)]
+    if sorted(base.record.requirements) != sorted(new.record.requirements):
+        problems.append(
+            f"the runs gate verdicts on different metrics ({gates[0]} in {base.name}, {gates[1]} in {new.name})"
+        )
+    versions = base.record.mb_version, new.record.mb_version
+    if None not in versions and versions[0] != versions[1]:
+        problems.append(
+            f"the runs were scored by different MorganaBench versions ({versions[0]} in {base.name}, {versions[1]} in "
+            f"{new.name})"
+        )
+    return "; ".join(problems) + ": verdicts may differ for that reason alone" if problems else None
 
 
 def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
@@ -140,7 +157,7 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         flips.sort(key=lambda flip: flip.new_line)
     missing = [(key, verdict) for key, verdict in base_verdicts.items() if key not in new_verdicts]
     passed_missing = sum(1 for _, verdict in missing if verdict.status == "passed")
-    base_summary, new_summary = _summary(base), _summary(new)
+    base_summary, new_summary = _summary(base, set(common)), _summary(new, set(common))
     slices = [_delta("overall", "", base_summary, new_summary, mcnemar_exact(len(regressions), len(fixes)))]
     for kind, attribute in (
         ("assertion", "by_assertion"),

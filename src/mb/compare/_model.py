@@ -30,7 +30,7 @@ class Flip(BaseModel):
 
 
 class SliceDelta(BaseModel):
-    """The pass rate of one slice in both runs, their difference and its interval."""
+    """The pass rate of one slice in both runs, over the examples both runs have, their difference and its interval."""
 
     kind: str
     """``overall``, ``assertion``, ``matcher``, ``check``, ``metric`` or ``category``."""
@@ -124,8 +124,9 @@ class Comparison(BaseModel):
     ``--fail-on-regression`` counts."""
 
     slices: list[SliceDelta]
-    """Overall and per-slice pass rates and their deltas."""
+    """Overall and per-slice pass rates and their deltas, over the examples both runs have (an example in one run
+    only changes no rate: it is listed in ``only_in_base`` or ``only_in_new``)."""
 
     judge_warning: str | None = None
-    """Set when the run records name different judges or judge prompts: verdicts may differ for that reason alone,
-    not only because the agent changed."""
+    """Set when the run records name different judges or judge prompts, different ``--require`` gates or different
+    MorganaBench versions: verdicts may differ for that reason alone, not only because the agent changed."""

@@ -30,7 +30,8 @@ def _table(comparison: Comparison) -> Table:
     table = Table(
         show_edge=False,
         pad_edge=False,
-        caption="rates with 95% Wilson intervals; delta with Newcombe's interval; p: exact McNemar on flips",
+        caption=f"rates over the {comparison.paired} example(s) both runs have, with 95% Wilson intervals; delta "
+        "with Newcombe's interval; p: exact McNemar on flips",
         caption_justify="left",
     )
     table.add_column("slice", style="bold", overflow="fold", min_width=16)

@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
     Field,
     JsonValue,
     PrivateAttr,
+    StrictBool,
     StrictFloat,
     StrictInt,
     Tag,
@@ -60,6 +62,16 @@ __all__ = [
 
 Number = Annotated[StrictInt | StrictFloat, Field(union_mode="left_to_right")]
 """A JSON number (``true`` and ``"5"`` are not numbers)."""
+
+
+def _named(name: str) -> str:
+    if not name.strip():
+        raise ValueError("a tool name must not be blank: it matches no call, so the assertion would check nothing")
+    return name
+
+
+_ToolName = Annotated[str, AfterValidator(_named)]
+"""The name of a tool in an assertion that reads the sequence of calls: not blank."""
 
 _CONFIG = ConfigDict(extra="forbid", defer_build=True, validate_by_name=True, validate_by_alias=True)
 
@@ -219,7 +231,7 @@ class ExtendedToolCallAssertion(BaseModel):
     parameters: list[ExtendedParameter] = []
     """Assertions on the call's parameters; all of them must hold for one and the same call."""
 
-    closed: bool = False
+    closed: StrictBool = False
     """When true, the call passes no parameter beyond those named in ``parameters`` (a null value counts as not
     passed)."""
 
@@ -237,19 +249,20 @@ class ToolNotCalledAssertion(BaseModel):
     assert_that: Literal["tool_not_called"] = "tool_not_called"
     """Discriminator field"""
 
-    tool: str
+    tool: _ToolName
     """The tool that must not be called."""
 
 
 class ToolOrderAssertion(BaseModel):
-    """Assert that calls to these tools occur in this order: some call of each, each after the previous one."""
+    """Assert that calls to these tools occur in this order: some call of each, each after the previous one, and no
+    call of a tool before its turn."""
 
     model_config = _CONFIG
 
     assert_that: Literal["tool_order"] = "tool_order"
     """Discriminator field"""
 
-    tools: Annotated[list[str], Field(min_length=1)]
+    tools: Annotated[list[_ToolName], Field(min_length=1)]
     """The tools, in the order their calls must occur (other calls may come between)."""
 
 
@@ -261,7 +274,7 @@ class ToolCallCountAssertion(BaseModel):
     assert_that: Literal["tool_call_count"] = "tool_call_count"
     """Discriminator field"""
 
-    tool: str | None = None
+    tool: _ToolName | None = None
     """The tool whose calls are counted; every call counts when omitted."""
 
     min: Annotated[StrictInt, Field(ge=0)] | None = None

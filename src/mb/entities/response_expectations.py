@@ -37,7 +37,8 @@ def _errors(key: str, value: Any) -> tuple[list[str], list[InitErrorDetails]]:
 
 
 def read_text_list(key: str, value: Any) -> list[str]:
-    """The strings of ``expectations.<key>`` (None: an empty list); blank entries are dropped.
+    """The strings of ``expectations.<key>`` (None: an empty list); blank entries are dropped (the evaluation reports
+    them as an error check).
 
     Raises a :class:`pydantic.ValidationError` located under ``key`` when the value is not a list of strings.
     """

@@ -110,6 +110,7 @@ async def aevaluate(
     price_model: str | None = None,
     failures: int = 10,
     progress: Callable[[Scored], object] | None = None,
+    key_warnings: int = 0,
 ) -> RunResult:
     """Evaluate every example of a benchmark file (``-``: standard input) or an iterable of examples.
 
@@ -134,11 +135,12 @@ async def aevaluate(
     evaluating a large file into a results file holds a block of results in memory at a time, not all of them).
     ``prices`` (per million tokens by model, or a JSON/TOML file of them) prices the token use the outputs report
     (``price_model`` for usage that names no model). ``progress`` is called with each block's results as they come;
-    ``failures`` caps the failure entries each block carries.
+    ``failures`` caps the failure entries each block carries; the blocks of a file report the unknown keys (likely
+    typos, see :attr:`Scored.warnings`) of its first ``key_warnings`` lines, read as they are evaluated.
     """
     options = dict(judge_options or {})
     evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes, **options)
-    spec = spec_of(evaluator, judge, options, failures) if isinstance(judge, str) else None
+    spec = spec_of(evaluator, judge, options, failures, key_warnings) if isinstance(judge, str) else None
     price_table = _prices(prices)
     keep = output is None if keep_results is None else keep_results
     started = datetime.now(UTC)
@@ -154,7 +156,10 @@ async def aevaluate(
     try:
         digest = digests.submit(file_digest, input_file) if digests is not None and input_file else None
         with _cluster(backend, address) as ray:
-            async for block in aiter_scored(source, evaluator, spec=spec, jobs=jobs, ray=ray, failures=failures):
+            scored = aiter_scored(
+                source, evaluator, spec=spec, jobs=jobs, ray=ray, failures=failures, key_warnings=key_warnings
+            )
+            async for block in scored:
                 builder.merge(block.summary)
                 unusable += block.unusable
                 if keep:

@@ -22,6 +22,7 @@ import orjson
 
 from ..io import Problem, read_record
 from ..io._reader import line_blocks
+from ..io._typos import KeyWarning, line_key_warnings
 from ._engine import INVALID_LINE, Evaluator, items_of
 from ._example import MetricPlan, Row, failure_entry
 from ._summary import SummaryBuilder
@@ -73,6 +74,10 @@ class Scored:
     unusable: int = 0
     """How many lines were not valid executed examples."""
 
+    warnings: list[KeyWarning] = field(default_factory=list)
+    """The unknown keys of its lines among the first lines of the file asked for, in line order (read from the lines
+    as they are evaluated: the file is not read a second time for them)."""
+
 
 @dataclass(frozen=True, slots=True)
 class EngineSpec:
@@ -93,6 +98,9 @@ class EngineSpec:
 
     run: str = ""
     """An identifier of the run: a process keeps one evaluator per run."""
+
+    key_warnings: int = 0
+    """Lines of the file, from its start, whose unknown keys a block reports (see :attr:`Scored.warnings`)."""
 
     def evaluator(self) -> Evaluator:
         """A new evaluator for this run."""
@@ -124,11 +132,11 @@ class _Finish:
         self.unusable += bool(error and error.startswith(INVALID_LINE))
         return orjson.dumps(row, option=orjson.OPT_APPEND_NEWLINE)
 
-    def scored(self, lines: list[bytes]) -> Scored:
+    def scored(self, lines: list[bytes], warnings: list[KeyWarning] | None = None) -> Scored:
         """The block of ``lines``: the first failures in line order (a line that waited for the judge was counted
         after the others)."""
         failures = sorted(self.failures)[: self.limit]
-        return Scored(b"".join(lines), len(lines), self.summary, failures, self.unusable)
+        return Scored(b"".join(lines), len(lines), self.summary, failures, self.unusable, warnings or [])
 
 
 def score_rows(rows: Iterable[Row], limit: int) -> Scored:
@@ -137,12 +145,21 @@ def score_rows(rows: Iterable[Row], limit: int) -> Scored:
     return finish.scored([finish(row) for row in rows])
 
 
-async def score_lines(evaluator: Evaluator, name: str, lines: Sequence[Line], limit: int) -> Scored:
+async def score_lines(
+    evaluator: Evaluator, name: str, lines: Sequence[Line], limit: int, key_warnings: int = 0
+) -> Scored:
     """Evaluate a block of lines of the file ``name``: each line read as :func:`~mb.io.iter_records` reads it,
-    the block's judge questions answered in one pass, each result written as a line as soon as it is final."""
+    the block's judge questions answered in one pass, each result written as a line as soon as it is final; with
+    the unknown keys of its lines among the file's first ``key_warnings``."""
     records = (read_record(data, file=name, line=number, executed=True, problem=whole) for number, data, whole in lines)
     finish = _Finish(limit)
-    return finish.scored(await evaluator.chunk(items_of(records), finish))
+    warnings = [
+        warning
+        for number, data, whole in lines
+        if number <= key_warnings and whole is None
+        for warning in line_key_warnings(data, file=name, line=number)
+    ]
+    return finish.scored(await evaluator.chunk(items_of(records), finish), warnings)
 
 
 _EVALUATORS: dict[str, Evaluator] = {}
@@ -165,10 +182,12 @@ def score_block(spec: EngineSpec, name: str, lines: Sequence[Line]) -> Scored:
         evaluator = _EVALUATORS[spec.run] = spec.evaluator()
     if _RUNNER is None:
         _RUNNER = asyncio.Runner()
-    return _RUNNER.run(score_lines(evaluator, name, lines, spec.failures))
+    return _RUNNER.run(score_lines(evaluator, name, lines, spec.failures, spec.key_warnings))
 
 
-def spec_of(evaluator: Evaluator, judge: str, options: Mapping[str, Any], failures: int) -> EngineSpec | None:
+def spec_of(
+    evaluator: Evaluator, judge: str, options: Mapping[str, Any], failures: int, key_warnings: int = 0
+) -> EngineSpec | None:
     """The spec that builds ``evaluator`` in another process, when its judge can be built there as it was here
     (see :func:`~mb.judges.factory.portable_judge`) and the metrics registered are the built-in ones in their order
     (a process started afresh sees no others); None otherwise."""
@@ -182,4 +201,4 @@ def spec_of(evaluator: Evaluator, judge: str, options: Mapping[str, Any], failur
     if portable is None:
         return None
     kind, kept = portable
-    return EngineSpec(kind, tuple(sorted(kept.items())), evaluator.plan, failures, uuid.uuid4().hex)
+    return EngineSpec(kind, tuple(sorted(kept.items())), evaluator.plan, failures, uuid.uuid4().hex, key_warnings)

@@ -9,6 +9,7 @@ from typing import Any
 
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
+from ..io import json_path, key_warnings
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
@@ -169,7 +170,8 @@ def _verdict(
         count += 1
         total += 1.0 if assertion["passed"] else _assertion_score(assertion)
         if assertion["error"] is not None:
-            errors.append(f"assertion on {assertion['tool']!r} not judged: {assertion['error']}")
+            what = assertion["assert_that"] if assertion["tool"] is None else f"on {assertion['tool']!r}"
+            errors.append(f"assertion {what} not judged: {assertion['error']}")
         elif assertion["passed"]:
             continue
         elif assertion.get("undecided"):
@@ -266,7 +268,55 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
     checks += response_expectation_rows(example, ctx)
+    checks += _misspelt_key_rows(example)
     return _finish(line, assertions, checks, metrics, categories)
+
+
+_HOLDING_CHECKS: dict[str, dict[str, type]] = {
+    "inputs": {"tools": list},
+    "expectations": {
+        "expected_response": str,
+        "assertions": list,
+        "extended_assertions": list,
+        "expected_facts": list,
+        "guidelines": list,
+    },
+    "outputs": {"trace": list},
+}
+"""The fields whose absence silently checks less, with the JSON type of their value: a key that looks like one of
+them misspelt and holds a value of that type (``extended_assertion``, ``traces``; not a ``trace_id`` string) is no
+pass."""
+
+_READ_EXTRAS = frozenset(
+    {"extended_assertions", "expected_facts", "guidelines", "context", "error", "latency_ms", "usage"}
+)
+"""Extra keys MorganaBench reads or writes itself (see :mod:`mb.io` for the unknown-key warnings)."""
+
+
+def _misspelt_key_rows(example: Example) -> list[Row]:
+    """An error check for each key of ``inputs``, ``expectations`` or ``outputs`` that looks like a misspelt field
+    which would hold checks and which the example lacks (the unknown-key warnings' rule): what it holds is not
+    checked, so the example cannot pass."""
+    parts = {"inputs": example.inputs, "expectations": example.expectations, "outputs": example.outputs}
+    if not any(part is not None and (part.model_extra or {}).keys() - _READ_EXTRAS for part in parts.values()):
+        return []  # most lines: no extra key beyond those read
+    shape = {
+        name: dict.fromkeys(
+            [field for field in part.model_fields_set if getattr(part, field) is not None]
+            + list(part.model_extra or {})
+        )
+        for name, part in parts.items()
+        if part is not None
+    }
+    rows: list[Row] = []
+    for warning in key_warnings(shape, file="", line=0):
+        for name, fields in _HOLDING_CHECKS.items():
+            value = (getattr(parts[name], "model_extra", None) or {}).get(warning.key)
+            kind = fields.get(warning.suggestion or "")
+            if kind is not None and isinstance(value, kind) and warning.path == json_path([name, warning.key]):
+                why = f"{warning.path}: {warning.message}: what it holds is not checked; rename it"
+                rows.append(check_row("misspelt_keys", False, why, None, why))
+    return rows
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int]]:

@@ -39,6 +39,13 @@ def response_expectation_rows(example: Example, ctx: MatchContext) -> list[Row]:
     question = question_text(example)
     rows = [_fact_row(fact, response, question, ctx) for fact in facts]
     rows += [_guideline_row(guideline, response, question, ctx) for guideline in guidelines]
+    for key in ("expected_facts", "guidelines"):  # a blank entry (left out of the lists read) checks nothing
+        blanks = sum(1 for text in extra.get(key) or () if not text.strip())
+        if blanks:
+            why = (
+                f"{key} holds {blanks} blank entr{'y' if blanks == 1 else 'ies'}: a blank entry states nothing to check"
+            )
+            rows.append(check_row(key, False, why, None, why))
     return rows
 
 

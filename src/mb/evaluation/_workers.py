@@ -42,9 +42,11 @@ async def aiter_scored(
     jobs: int = 1,
     ray: ModuleType | None = None,
     failures: int = 10,
+    key_warnings: int = 0,
 ) -> AsyncIterator[Scored]:
     """Evaluate ``source`` block by block, in input order. A file is scored by ``jobs`` worker processes, or on the
-    Ray cluster ``ray`` is connected to, when ``spec`` says how to build the evaluator there; else here."""
+    Ray cluster ``ray`` is connected to, when ``spec`` says how to build the evaluator there; else here. The blocks
+    of a file report the unknown keys of its first ``key_warnings`` lines (the spec's, when there is one)."""
     if not isinstance(source, (str, os.PathLike)):
         async for rows in aiter_rows(source, evaluator, BLOCK_LINES):
             yield score_rows(rows, failures)
@@ -52,35 +54,39 @@ async def aiter_scored(
     name = source_name(source)
     blocks = blocks_of(source, evaluator.max_line_bytes)
     if spec is not None and ray is not None:
-        scored = _on_ray(ray, spec, evaluator, name, blocks, failures)
+        scored = _on_ray(ray, spec, evaluator, name, blocks)
     elif spec is not None and jobs > 1:
-        scored = _in_pool(jobs, spec, evaluator, name, blocks, failures)
+        scored = _in_pool(jobs, spec, evaluator, name, blocks)
     else:
-        scored = _here(evaluator, name, blocks, failures)
+        scored = _here(evaluator, name, blocks, failures, key_warnings)
     async for block in scored:
         yield block
 
 
-async def _here(evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int) -> AsyncIterator[Scored]:
+async def _here(
+    evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int, key_warnings: int
+) -> AsyncIterator[Scored]:
     for lines in blocks:
-        yield await score_lines(evaluator, name, lines, failures)
+        yield await score_lines(evaluator, name, lines, failures, key_warnings)
 
 
-async def _result(future: Future[Scored], evaluator: Evaluator, name: str, lines: list[Line], limit: int) -> Scored:
+async def _result(
+    future: Future[Scored], evaluator: Evaluator, name: str, lines: list[Line], spec: EngineSpec
+) -> Scored:
     """A block's results from its worker; scored here when the worker failed or died."""
     try:
         return await asyncio.wrap_future(future)
     except Exception:  # no worker could score it: nothing is lost, the block is scored here
-        return await score_lines(evaluator, name, lines, limit)
+        return await score_lines(evaluator, name, lines, spec.failures, spec.key_warnings)
 
 
 async def _in_pool(
-    jobs: int, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int
+    jobs: int, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]]
 ) -> AsyncIterator[Scored]:
     """Blocks scored by a pool of ``jobs`` processes, at most two per process in flight."""
     pool = process_pool(jobs, (score_block.__module__, *_PRELOADED))
     if pool is None:  # no process support here
-        async for block in _here(evaluator, name, blocks, failures):
+        async for block in _here(evaluator, name, blocks, spec.failures, spec.key_warnings):
             yield block
         return
     window: deque[tuple[list[Line], Future[Scored]]] = deque()
@@ -89,16 +95,16 @@ async def _in_pool(
             window.append((lines, submit(pool, score_block, spec, name, lines)))
             if len(window) > 2 * jobs:
                 lines, future = window.popleft()
-                yield await _result(future, evaluator, name, lines, failures)
+                yield await _result(future, evaluator, name, lines, spec)
         while window:
             lines, future = window.popleft()
-            yield await _result(future, evaluator, name, lines, failures)
+            yield await _result(future, evaluator, name, lines, spec)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
 async def _on_ray(
-    ray: ModuleType, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]], failures: int
+    ray: ModuleType, spec: EngineSpec, evaluator: Evaluator, name: str, blocks: Iterator[list[Line]]
 ) -> AsyncIterator[Scored]:
     """Blocks scored by Ray tasks running :func:`score_block`; an interrupted run cancels the tasks in flight."""
     from ..runner._ray_cluster import cluster_cpus, judge_cpus
@@ -116,10 +122,10 @@ async def _on_ray(
             window.append((lines, remote.remote(shared, name, lines)))
             if len(window) > slots:
                 lines, reference = window.popleft()
-                yield await _result(reference.future(), evaluator, name, lines, failures)
+                yield await _result(reference.future(), evaluator, name, lines, spec)
         while window:
             lines, reference = window.popleft()
-            yield await _result(reference.future(), evaluator, name, lines, failures)
+            yield await _result(reference.future(), evaluator, name, lines, spec)
     finally:
         for _, reference in window:  # an interrupted evaluation leaves no work behind on the cluster
             with contextlib.suppress(Exception):  # finished, or the cluster is gone: nothing to cancel

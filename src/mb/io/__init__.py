@@ -17,6 +17,7 @@ from ._reader import (
     read_record,
     source_name,
 )
+from ._typos import key_warnings
 from ._writer import JsonlWriter, dump_line, write_examples
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "iter_records",
     "json_path",
     "jsonl_lines",
+    "key_warnings",
     "max_line_bytes",
     "not_jsonl",
     "note_input",

@@ -165,6 +165,43 @@ def encode_line(document: Any, limit: int | None = None) -> bytes | Problem:
     return screen(data) or data
 
 
+def _colons(data: bytes) -> int:
+    """The colons of a line of JSON, an escaped one (``\\u003a``) counted as one: parsing and writing it again keeps
+    the count unless an object lost a key."""
+    return data.count(b":") + data.count(b"\\u003a") + data.count(b"\\u003A")
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """An object's members as written, duplicates kept."""
+
+
+def duplicate_key(data: bytes) -> Problem | None:
+    """A key written twice in one object of a line of JSON (a bad merge): a parser keeps one value and silently drops
+    the other, and a dropped assertion would pass. None when every key is distinct, or the line is not JSON (the
+    parser says what is wrong with it)."""
+    try:
+        if _colons(orjson.dumps(orjson.loads(data))) == _colons(data):  # no key lost: one fast pass
+            return None
+        document = json.loads(data.decode("utf-8"), object_pairs_hook=_Pairs, parse_constant=reject_constant)
+    except (ValueError, TypeError, RecursionError, orjson.JSONEncodeError):
+        return None
+    stack: list[tuple[list[str | int], Any]] = [([], document)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, _Pairs):
+            seen: set[str] = set()
+            for key, _ in node:
+                if key in seen:
+                    return Problem(
+                        json_path([*path, key]), f'the key "{key}" appears twice in one object: which is meant?'
+                    )
+                seen.add(key)
+            stack.extend(([*path, key], value) for key, value in reversed(node))
+        elif isinstance(node, list):
+            stack.extend(([*path, index], value) for index, value in reversed(list(enumerate(node))))
+    return None
+
+
 def reject_constant(name: str) -> Any:
     """``json.loads(parse_constant=...)``: refuse the NaN and Infinity literals that Python's parser accepts."""
     raise ValueError(f"{name} is not valid JSON")

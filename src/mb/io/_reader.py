@@ -19,8 +19,8 @@ from ..entities import Example
 from ..errors import InputError
 from ._errors import LineError, Problem, describe, problems_from_validation
 from ._inputs import note_input
+from ._limits import duplicate_key, oversized, reject_constant, screen
 from ._limits import max_line_bytes as resolve_limit
-from ._limits import oversized, reject_constant, screen
 from ._lines import JSON_SPACE, SizedLine, Utf16Lines, read_lines
 
 __all__ = [
@@ -295,7 +295,7 @@ def read_record(data: bytes, *, file: str, line: int, executed: bool = False, pr
     ``outputs`` is required too). ``problem``: what makes the line unreadable whatever it holds (see
     :func:`jsonl_lines`). Never raises for bad content."""
     if problem is None:
-        problem = screen(data)
+        problem = screen(data) or duplicate_key(data)
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
     # pydantic-core parses and validates the bytes in one go (integers stay exact). It accepts NaN and Infinity,

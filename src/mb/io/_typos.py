@@ -31,7 +31,7 @@ from ..entities.expectations import ValueMatcher
 from ._errors import json_path
 from ._reader import PathLike, jsonl_lines, source_name
 
-__all__ = ["KeyWarning", "iter_key_warnings", "key_warnings"]
+__all__ = ["KeyWarning", "iter_key_warnings", "key_warnings", "line_key_warnings"]
 
 _TAGS = ("match_as", "assert_that", "event")
 """Fields whose literal value names the kind of object (the tagged unions of the format)."""
@@ -180,6 +180,9 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
     if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
     known = choices.known
+    for model, fields in known:  # the first that knows every key: none knows more
+        if fields.issuperset(value):
+            return model
     keys = value.keys()
     best, fewest = known[0][0], len(keys - known[0][1])
     for model, fields in known[1:]:
@@ -238,6 +241,15 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     ]
 
 
+def line_key_warnings(data: bytes, *, file: str, line: int) -> list[KeyWarning]:
+    """The unknown keys of one line as read from the file (none when it is not a JSON object)."""
+    try:
+        document = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return []
+    return key_warnings(document, file=file, line=line)
+
+
 def iter_key_warnings(
     source: PathLike | IO[bytes], *, lines: int | None = None, max_line_bytes: int | None = None
 ) -> Iterator[KeyWarning]:
@@ -248,11 +260,5 @@ def iter_key_warnings(
     for number, data, problem in jsonl_lines(source, max_line_bytes):
         if lines is not None and number > lines:
             return
-        if problem is not None:
-            continue
-        try:
-            document = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            continue
-        if isinstance(document, dict):
-            yield from key_warnings(document, file=name, line=number)
+        if problem is None:
+            yield from line_key_warnings(data, file=name, line=number)

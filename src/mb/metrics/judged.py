@@ -33,11 +33,13 @@ def _graded(
         )
     grade = round(verdict.grade, 2)
     undecided = verdict.undecided  # never passed: the judge could not tell
+    # the grade as computed meets the threshold, not the grade rounded for display (4.4952 is under 4.5)
+    shown = grade if (grade >= threshold) == (verdict.grade >= threshold) else round(verdict.grade, 4)
     return MetricResult(
         value=grade,
-        passed=grade >= threshold and not undecided and (verdict.passed or not decided),
+        passed=verdict.grade >= threshold and not undecided and (verdict.passed or not decided),
         threshold=threshold,
-        reason=f"{what} {grade:g}/5{', undecided' if undecided and 'undecided' not in verdict.reason else ''}: "
+        reason=f"{what} {shown:g}/5{', undecided' if undecided and 'undecided' not in verdict.reason else ''}: "
         f"{verdict.reason}",
         judge=verdict.judge,
         details={"undecided": True} if undecided else {},

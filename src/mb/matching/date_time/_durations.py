@@ -75,6 +75,7 @@ def words_duration(text: str) -> Length | None:
 Lengths = tuple[tuple[Length, Length], ...]
 
 
+@functools.lru_cache(maxsize=1024)  # one reading of a phrase for every line that asks for it
 def _wanted(expected: str) -> tuple[Lengths, str] | Outcome | None:
     """The lengths the phrase names and the start of every reason; ``None`` when it names no length, an error when
     the length is vague. A range of counts ("for 2-3 hours", "2 to 3 days") accepts any length from the first to the

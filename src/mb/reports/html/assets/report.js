@@ -303,7 +303,7 @@
         add(section, ft);
         if (flips.length > 500) add(section, el("p", "muted", (flips.length - 500) + " more in the examples table (filter: flipped)."));
       }
-      add(section, el("h3", null, "Pass rates by slice"));
+      add(section, el("h3", null, "Pass rates by slice, over the " + c.paired + " example(s) both runs have"));
       var table = el("table", "plain slices");
       add(table, add(el("tr"), el("th", null, "slice"), el("th", "num", "base"), el("th", "num", "new"),
         el("th", "num", "delta (95% CI)"), el("th", "num", "p")));
