@@ -381,19 +381,22 @@ _CUES = {
     "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
     "a qualified role": "former ex previous late acting deputy vice assistant",
+    "a modality or tense": "will would shall should can could may might must",
+    "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
-approved", "the (former) capital"."""
+approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests"."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
 _DIRECTIONS = """in:out into:out over:under above:below before:after with:without including:excluding on:off up:down
-inside:outside"""
+inside:outside has:had have:had"""
 _OPPOSITE_DIRECTION = [(stem(pair.split(":")[0]), stem(pair.split(":")[1])) for pair in _DIRECTIONS.split()]
 _DIRECTION_WORDS = frozenset(word for pair in _OPPOSITE_DIRECTION for word in pair)
 """Direction words and their opposites: one text saying one where the other says the other ("in the fridge" / "out
-of the fridge", "children over 12" / "under 12") may say the opposite."""
+of the fridge", "children over 12" / "under 12") may say the opposite; so may a tense ("has finished" / "had
+finished")."""
 
 
 def _said(text: str) -> dict[str, str]:

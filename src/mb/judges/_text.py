@@ -33,7 +33,8 @@ _CONTRACTIONS = (
         re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|would|should|could|must|need)nt\b", re.IGNORECASE),
         r"\1 not",
     ),
-    (re.compile(r"'(s|re|ve|ll|d|m)\b", re.IGNORECASE), ""),
+    (re.compile(r"'ll\b", re.IGNORECASE), " will"),
+    (re.compile(r"'(s|re|ve|d|m)\b", re.IGNORECASE), ""),
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _TOKEN = re.compile(r"[^\W_]+|[.!?;:\n\u2022]", re.UNICODE)

@@ -1,0 +1,54 @@
+"""Pairs whose content words agree but whose function words change what is said: never a pass offline.
+
+Both offline judges share the rule (``equivalence_verdict``); the pairs below are close in embeddings and in word
+overlap, so without a doubt both judges passed them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge
+from mb.judges.base import Judge
+
+EQ = JudgeTask.EQUIVALENCE
+
+
+@pytest.fixture(scope="module", params=["lexical", pytest.param("local", marks=pytest.mark.slow)])
+def judge(request: pytest.FixtureRequest) -> Judge:
+    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
+
+
+def _verdict(judge: Judge, candidate: str, reference: str):  # type: ignore[no-untyped-def]
+    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
+    return verdict
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The library would close at noon", "The library will close at noon"),
+        ("Visitors must wear a helmet", "Visitors should wear a helmet"),
+        ("Guests must leave their bags here", "Guests may leave their bags here"),
+        ("The parcel arrived on Friday", "The parcel will arrive on Friday"),
+        ("I can send you the slides", "I could send you the slides"),
+        ("He had signed the lease", "He has signed the lease"),
+        ("a hall for up to 50 people", "a hall for at least 50 people"),
+        ("orders of more than 30 dollars", "orders of less than 30 dollars"),
+    ],
+)
+def test_another_modality_tense_or_bound_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("We'll send the invoice on Monday", "We will send the invoice on Monday"),
+        ("The library will close at noon.", "The library will close at noon"),
+    ],
+)
+def test_the_same_modality_written_otherwise_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
