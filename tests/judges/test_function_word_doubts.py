@@ -52,3 +52,33 @@ def test_another_modality_tense_or_bound_is_never_a_pass(judge: Judge, candidate
 def test_the_same_modality_written_otherwise_still_passes(judge: Judge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("he trusts her", "she trusts him"),
+        ("you paid me twenty euros", "I paid you twenty euros"),
+        ("He arrived after she called", "She arrived after he called"),
+        ("she phoned him", "he phoned him"),
+        ("every guest did not bring a gift", "not every guest brought a gift"),
+        ("we need to not wait", "we do not need to wait"),
+        ("Ben answered only the first question", "Only Ben answered the first question"),
+        ("Ana also called the bank", "Ana called the bank also"),
+    ],
+)
+def test_pronouns_or_a_scope_word_elsewhere_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("She does not eat meat.", "She doesn't eat meat"),
+        ("he trusts her", "he trusts her."),
+    ],
+)
+def test_the_same_pronouns_and_negation_still_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

@@ -416,6 +416,32 @@ def _said(text: str) -> dict[str, str]:
     return said
 
 
+_PERSONS = {
+    word: person
+    for person, forms in (("I", "i me my mine myself"), ("we", "we us our ours"), ("you", "you your yours"),
+                          ("he", "he him his himself"), ("she", "she her hers herself"),
+                          ("they", "they them their theirs"))
+    for word in forms.split()
+}  # fmt: skip
+"""Personal pronouns by the person they name, whatever their case ("he", "him", "his")."""
+
+
+def _persons(text: str) -> list[str]:
+    """The persons a text names by pronoun, in the order it first names them."""
+    return list(dict.fromkeys(_PERSONS[word] for word in words(text) if word in _PERSONS))
+
+
+_SCOPE = NEGATORS | frozenset({"only", "even", "just", "also"})
+"""Words that bear on the word after them: "not all birds can fly" is not "all birds cannot fly", "only Ana passed
+the test" not "Ana passed only the test"."""
+
+
+def _scoped(text: str) -> list[tuple[str, str]]:
+    """Each word of ``_SCOPE`` a text says, with the word that follows it."""
+    found = words(text)
+    return [(word, found[i + 1] if i + 1 < len(found) else "") for i, word in enumerate(found) if word in _SCOPE]
+
+
 def _contradicting_sentence(text: str, other: str) -> bool:
     """``text`` has several sentences, one of which says ``other`` with one content word replaced ("ships on Monday.
     Ships on Tuesday." / "ships on Monday.")."""
@@ -433,7 +459,10 @@ def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation or a qualified role in one text only, a direction word where the other text
     says its opposite, a question against a statement, or a sentence that repeats the other text with one word
-    replaced (the candidate states the reference, then contradicts it)."""
+    replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
+    in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
+    word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
+    test")."""
     mine, theirs = _said(candidate), _said(reference)
     found = [
         f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
@@ -443,6 +472,15 @@ def cues(candidate: str, reference: str) -> list[str]:
         for one, other in ((mine, theirs), (theirs, mine)):
             if a in one and b not in one and b in other and a not in other:
                 found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
+    persons = _persons(candidate), _persons(reference)
+    if all(persons) and persons[0] != persons[1]:  # "she loves him" / "he loves her"
+        found.append(
+            f"the pronouns name other persons or in another order ({', '.join(persons[0])} / {', '.join(persons[1])})"
+        )
+    scoped = _scoped(candidate), _scoped(reference)
+    if [n for n, _ in scoped[0]] == [n for n, _ in scoped[1]] and scoped[0] != scoped[1]:  # "not all" / "all not"
+        moved = next(n for (n, a), (_, b) in zip(*scoped, strict=True) if a != b)
+        found.append(f"{moved!r} stands before another word: what it bears on may differ")
     if _asks(candidate) != _asks(reference):
         found.append("one text asks a question, the other states something")
     if _contradicting_sentence(candidate, reference) or _contradicting_sentence(reference, candidate):
