@@ -82,3 +82,31 @@ def test_pronouns_or_a_scope_word_elsewhere_is_never_a_pass(judge: Judge, candid
 def test_the_same_pronouns_and_negation_still_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("if the printer jams, the light blinks", "if the light blinks, the printer jams"),
+        ("the dog barks when the bell rings", "the bell rings when the dog barks"),
+        ("the pump stops because the tank is full", "the tank is full because the pump stops"),
+        ("submit the claim after the repair", "submit the claim by the repair"),
+        ("Is it safe to fly while breastfeeding?", "Is it safe to fly after breastfeeding?"),
+        ("the shop called back again", "the shop called back"),
+    ],
+)
+def test_a_condition_or_time_tied_otherwise_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("if the printer jams, the light blinks.", "if the printer jams, the light blinks"),
+        ("The dog barks when the bell rings", "the dog barks when the bell rings!"),
+    ],
+)
+def test_the_same_condition_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

@@ -362,6 +362,28 @@ def _other_way(candidate: str, reference: str) -> str | None:
     return None
 
 
+_SUBORDINATORS_TEXT = "if unless when whenever before after because since while until than instead rather"
+_SUBORDINATORS = frozenset(_SUBORDINATORS_TEXT.split())
+"""Words that tie a clause or a part to the rest: what follows them depends on, is compared with or replaces the
+rest ("if it rains, we stay home" / "if we stay home, it rains")."""
+
+
+def _anchored_otherwise(candidate: str, reference: str) -> str | None:
+    """Both texts say a word of ``_SUBORDINATORS`` once, followed by another content word: the clauses or parts it
+    ties may have exchanged places ("the alarm rings when the door opens" / "the door opens when the alarm rings")."""
+    mine, theirs = words(candidate), words(reference)
+    for word in sorted(_SUBORDINATORS.intersection(mine)):
+        if mine.count(word) != 1 or theirs.count(word) != 1:
+            continue
+        after = [
+            next((stem(w) for w in found[found.index(word) + 1 :] if w not in STOPWORDS), "")
+            for found in (mine, theirs)
+        ]
+        if after[0] != after[1]:
+            return f"another part follows {word!r}: what depends on what may differ"
+    return None
+
+
 def doubts(candidate: str, reference: str) -> list[str]:
     """Why the pair cannot be decided offline (empty when nothing stands in the way)."""
     found = [
@@ -371,22 +393,25 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _asks_otherwise(candidate, reference),
         _other_way(candidate, reference),
         _degree(candidate, reference),
+        _anchored_otherwise(candidate, reference),
     ]
     return [reason for reason in found if reason is not None]
 
 
 _CUES = {
-    "a frequency or multiplier": "once twice thrice double half triple every_other",
+    "a frequency or multiplier": "once twice thrice double half triple every_other again",
     "an exception": "except unless but_not apart_from excluding",
     "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
     "a qualified role": "former ex previous late acting deputy vice assistant",
     "a modality or tense": "will would shall should can could may might must",
     "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
+    "a condition or time": "if unless when whenever before after because since while until",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
-approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests"."""
+approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
+Friday", "take the pill (while / after) pregnant"."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
@@ -394,6 +419,7 @@ _DIRECTIONS = """in:out into:out over:under above:below before:after with:withou
 inside:outside has:had have:had"""
 _OPPOSITE_DIRECTION = [(stem(pair.split(":")[0]), stem(pair.split(":")[1])) for pair in _DIRECTIONS.split()]
 _DIRECTION_WORDS = frozenset(word for pair in _OPPOSITE_DIRECTION for word in pair)
+_CUE_WORDS = frozenset(" ".join(phrase) for phrase in _CUE_PHRASES)
 """Direction words and their opposites: one text saying one where the other says the other ("in the fridge" / "out
 of the fridge", "children over 12" / "under 12") may say the opposite; so may a tense ("has finished" / "had
 finished")."""
@@ -466,7 +492,7 @@ def cues(candidate: str, reference: str) -> list[str]:
     mine, theirs = _said(candidate), _said(reference)
     found = [
         f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
-        for cue in sorted((mine.keys() ^ theirs.keys()) - _DIRECTION_WORDS)
+        for cue in sorted((mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS))
     ]
     for a, b in _OPPOSITE_DIRECTION:
         for one, other in ((mine, theirs), (theirs, mine)):
