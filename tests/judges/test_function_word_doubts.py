@@ -110,3 +110,32 @@ def test_a_condition_or_time_tied_otherwise_is_never_a_pass(judge: Judge, candid
 def test_the_same_condition_still_passes(judge: Judge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("She sent Omar to the parcel", "She sent Omar the parcel"),
+        ("a card for my uncle", "a card from my uncle"),
+        ("a call with the bank", "a call to the bank"),
+        ("Give the dentist to the cheque", "Give the dentist the cheque"),
+    ],
+)
+def test_other_prepositions_between_the_same_words_are_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("a desk at the office", "a desk in the office"),
+        ("Carry the boxes on to the truck", "Carry the boxes onto the truck"),
+        ("Supplier to raise prices", "Supplier raises prices"),
+    ],
+)
+def test_the_same_markers_written_otherwise_still_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

@@ -15,6 +15,7 @@ from collections import Counter
 from itertools import pairwise
 
 from ._polarity import NEGATORS
+from ._roles import other_markers
 from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words, written
 
 __all__ = [
@@ -394,6 +395,7 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _other_way(candidate, reference),
         _degree(candidate, reference),
         _anchored_otherwise(candidate, reference),
+        "other prepositions join the same words: the roles may differ" if other_markers(candidate, reference) else None,
     ]
     return [reason for reason in found if reason is not None]
 

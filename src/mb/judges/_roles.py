@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ._text import STOPWORDS, fold, stem, words, written
 
-__all__ = ["MAX_ROLE_WORDS", "role_swap", "same_statement"]
+__all__ = ["MAX_ROLE_WORDS", "other_markers", "role_swap", "same_statement"]
 
 MAX_ROLE_WORDS = 80
 """Texts with more content words than this are not checked (roles are read within a statement, not a passage)."""
@@ -106,14 +106,24 @@ def _active(clause: list[str]) -> list[str]:
     return clause
 
 
+_DETERMINERS_TEXT = "a an the my your his her its our their this that these those me him us them"
+_DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
+
+
 @lru_cache(maxsize=4096)
-def _sequence(text: str) -> Sequence_:
-    """Content-word stems and role markers, in order, once passives and possessives are rewritten."""
+def _sequence(text: str, *, as_written: bool = False) -> Sequence_:
+    """Content-word stems and role markers, in order, once passives and possessives are rewritten. ``as_written``
+    marks where a clause ends (",": "Springfield, Illinois" is "Springfield in Illinois") and leaves out the "to" of
+    an infinitive ("to" then marks a role only before a determiner or a pronoun: "gave Ana to the book", but "company
+    to cut jobs" says what "company cuts jobs" says)."""
     out: list[str] = []
     for clause in _clauses(text):
-        for word in _active(_possessives(clause)):
+        clause = _active(_possessives(clause))
+        out.extend([","] if as_written and out else [])
+        for word, following in zip(clause, [*clause[1:], ""], strict=True):
             if word in _MARKERS:
-                out.append(word)
+                if not as_written or word != "to" or following in _DETERMINERS:
+                    out.append(word)
             elif word not in STOPWORDS:
                 out.append(word if word in _REPORTING else stem(word))
     return tuple(out)
@@ -152,6 +162,32 @@ def same_statement(candidate: str, reference: str) -> bool:
         and _said_of_subject(candidate) == _said_of_subject(reference)
         and _other_function_words(candidate) == _other_function_words(reference)
     )
+
+
+_READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at",), "on": ("at",)}
+"""Markers read alike when comparing them: a place ("a partner in the firm" / "at the firm"), "onto" as "on to"."""
+
+
+def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
+    """The content words of a text (and clause ends) in order, and the role markers before each and at the end, read
+    as ``_READ_AS`` says."""
+    content: list[str] = []
+    marked: list[set[str]] = [set()]
+    for word in _sequence(text, as_written=True):
+        if word in _MARKERS:
+            marked[-1].update(_READ_AS.get(word, (word,)))
+        else:
+            content.append(word)
+            marked.append(set())
+    return content, [frozenset(markers) for markers in marked]
+
+
+def other_markers(candidate: str, reference: str) -> bool:
+    """The same content words in the same order, other role markers between two of them: "gave Ana to the book" /
+    "gave Ana the book", "a gift for my wife" / "a gift from my wife" ("on to the beach" / "onto the beach" are the
+    same markers, and so are "in" and "at" a place)."""
+    (mine, mine_marked), (theirs, theirs_marked) = _gaps(candidate), _gaps(reference)
+    return mine == theirs and mine_marked != theirs_marked
 
 
 def _unique_positions(sequence: Sequence_) -> dict[str, int]:
