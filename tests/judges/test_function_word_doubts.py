@@ -139,3 +139,20 @@ def test_other_prepositions_between_the_same_words_are_never_a_pass(
 def test_the_same_markers_written_otherwise_still_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Reserve a court for four at 9", "Reserve a court for nine at 4"),
+        ("buy three pears and 8 plums", "buy eight pears and 3 plums"),
+    ],
+)
+def test_the_same_numbers_in_another_order_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_the_same_numbers_in_the_same_order_still_pass(judge: Judge) -> None:
+    verdict = _verdict(judge, "Reserve a court for four at 9.", "Reserve a court for four at 9")
+    assert verdict.passed, verdict.reason

@@ -15,6 +15,7 @@ from collections import Counter
 from itertools import pairwise
 
 from ._polarity import NEGATORS
+from ._quantities import extract_quantities, same_quantity, unmatched
 from ._roles import other_markers
 from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words, written
 
@@ -470,6 +471,17 @@ def _scoped(text: str) -> list[tuple[str, str]]:
     return [(word, found[i + 1] if i + 1 < len(found) else "") for i, word in enumerate(found) if word in _SCOPE]
 
 
+def _numbers_reordered(candidate: str, reference: str) -> bool:
+    """Both texts state the same numbers (at least two), in another order: "a table for two at 7" / "a table for seven
+    at 2". Written as digits or words alike, so the reordering doubt on words does not see them."""
+    cand, ref = extract_quantities(candidate), extract_quantities(reference)
+    if len(cand) < 2 or len(cand) != len(ref) or unmatched(cand, ref) or unmatched(ref, cand):
+        return False
+    in_order = [sorted(found, key=lambda q: text.casefold().find(q.text.casefold())) for found, text in
+                ((cand, candidate), (ref, reference))]  # fmt: skip
+    return not all(same_quantity(c, r) for c, r in zip(*in_order, strict=True))
+
+
 def _contradicting_sentence(text: str, other: str) -> bool:
     """``text`` has several sentences, one of which says ``other`` with one content word replaced ("ships on Monday.
     Ships on Tuesday." / "ships on Monday.")."""
@@ -490,7 +502,7 @@ def cues(candidate: str, reference: str) -> list[str]:
     replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
     in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
     word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
-    test")."""
+    test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
     mine, theirs = _said(candidate), _said(reference)
     found = [
         f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
@@ -509,6 +521,8 @@ def cues(candidate: str, reference: str) -> list[str]:
     if [n for n, _ in scoped[0]] == [n for n, _ in scoped[1]] and scoped[0] != scoped[1]:  # "not all" / "all not"
         moved = next(n for (n, a), (_, b) in zip(*scoped, strict=True) if a != b)
         found.append(f"{moved!r} stands before another word: what it bears on may differ")
+    if _numbers_reordered(candidate, reference):
+        found.append("the same numbers in another order: what each counts may differ")
     if _asks(candidate) != _asks(reference):
         found.append("one text asks a question, the other states something")
     if _contradicting_sentence(candidate, reference) or _contradicting_sentence(reference, candidate):
