@@ -156,3 +156,10 @@ def test_the_same_numbers_in_another_order_are_never_a_pass(judge: Judge, candid
 def test_the_same_numbers_in_the_same_order_still_pass(judge: Judge) -> None:
     verdict = _verdict(judge, "Reserve a court for four at 9.", "Reserve a court for four at 9")
     assert verdict.passed, verdict.reason
+
+
+def test_a_lone_word_moved_into_a_phrase_is_no_part_moved_whole(judge: Judge) -> None:
+    moved_in = _verdict(judge, "sushi near spicy me", "spicy sushi near me")
+    moved_whole = _verdict(judge, "Flights to Lisbon on Monday", "Monday flights to Lisbon")
+    assert not moved_in.passed, moved_in.reason
+    assert not moved_whole.undecided or "order" not in moved_whole.reason, moved_whole.reason

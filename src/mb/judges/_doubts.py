@@ -187,6 +187,23 @@ def _after_be(text: str, word: str) -> bool:
     return any(before in _BE and stem(this) == word for before, this in pairwise(found))
 
 
+def _at_edge(text: str, word: str, *, end: bool) -> bool:
+    """Whether the content word (a stem) opens its clause in ``text`` after function words alone ("In 2011, he
+    moved"), or ends it (``end``: "he moved in 2011"), before function words alone unless it follows a preposition
+    ("if it rains, call me"; not "pizza near vegan me")."""
+    for piece in _BREAK.split(text):
+        found = words(piece)
+        stems = [stem(w) for w in found]
+        if word not in stems:
+            continue
+        if not end:
+            return all(w in STOPWORDS for w in found[: stems.index(word)])
+        at = len(stems) - 1 - stems[::-1].index(word)
+        after_preposition = at > 0 and found[at - 1] in _PREPOSITIONS
+        return at == len(found) - 1 or (all(w in STOPWORDS for w in found[at + 1 :]) and not after_preposition)
+    return False
+
+
 def _reordered(candidate: str, reference: str) -> str | None:
     """The content words both texts share (at least three, or the only two of both) come in another order, other
     than one part moved whole to the other end of one clause (``_moved_whole``: "chocolate chip cookie recipe" /
@@ -208,7 +225,10 @@ def _reordered(candidate: str, reference: str) -> str | None:
     # dog which is black" / "the black cat chased the dog"
     lone = [ours[0]] if moved == 1 else [ours[-1]] if moved == len(ours) - 1 else []
     predicated = any(_after_be(text, word) for word in lone for text in (candidate, reference))
-    if moved and not predicated and _moved_whole(candidate, reference, shared, moved):
+    # and it must end one clause and open the other: "vegan pizza near me" / "pizza near vegan me" moved no part
+    ends = (candidate, reference) if moved == 1 else (reference, candidate)
+    inside = any(not (_at_edge(ends[0], word, end=True) and _at_edge(ends[1], word, end=False)) for word in lone)
+    if moved and not predicated and not inside and _moved_whole(candidate, reference, shared, moved):
         return None
     if _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
         return None
