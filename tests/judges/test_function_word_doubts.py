@@ -163,3 +163,12 @@ def test_a_lone_word_moved_into_a_phrase_is_no_part_moved_whole(judge: Judge) ->
     moved_whole = _verdict(judge, "Flights to Lisbon on Monday", "Monday flights to Lisbon")
     assert not moved_in.passed, moved_in.reason
     assert not moved_whole.undecided or "order" not in moved_whole.reason, moved_whole.reason
+
+
+def test_two_words_exchanged_around_a_preposition_both_texts_say_are_no_compound(judge: Judge) -> None:
+    stranded = _verdict(judge, "What is looked after by nurses?", "What is nurses looked after by?")
+    asked = _verdict(judge, "What is used for ibuprofen?", "What is ibuprofen used for?")
+    compound = _verdict(judge, "the weather in Oslo", "the Oslo weather")
+    assert not stranded.passed, stranded.reason
+    assert not asked.passed, asked.reason
+    assert "order" not in compound.reason, compound.reason

@@ -129,13 +129,16 @@ def _between(text: str, first: str, second: str) -> list[str] | None:
 def _compound(mine: list[str], theirs: list[str], candidate: str, reference: str) -> bool:
     """The only change of order is two neighbouring words exchanged, joined in one text and linked by a preposition
     in the other: a compound written out ("Paris weather" / "weather in Paris"; "Springfield, Illinois" is no
-    compound)."""
+    compound, nor "what is aspirin used for" / "what is used for aspirin", whose first text says the preposition
+    too)."""
     i = next((i for i, (mine_i, theirs_i) in enumerate(zip(mine, theirs, strict=False)) if mine_i != theirs_i), 0)
     first, second = theirs[i], theirs[(i + 1) % len(theirs)]
     if mine != [*theirs[:i], second, first, *theirs[i + 2 :]]:
         return False
     gaps = [_between(reference, first, second), _between(candidate, second, first)]
-    return [] in gaps and any(gap and len(gap) == 1 and gap[0] in _LINKS for gap in gaps)
+    links = [gap[0] for gap in gaps if gap and len(gap) == 1 and gap[0] in _LINKS]
+    joined = reference if gaps[0] == [] else candidate  # the preposition stays out of it: not "aspirin used for"
+    return [] in gaps and bool(links) and links[0] not in words(joined)
 
 
 _JOINS = frozenset({"and", "or", "but"})
