@@ -172,3 +172,10 @@ def test_two_words_exchanged_around_a_preposition_both_texts_say_are_no_compound
     assert not stranded.passed, stranded.reason
     assert not asked.passed, asked.reason
     assert "order" not in compound.reason, compound.reason
+
+
+def test_a_day_moved_with_its_phrase_is_no_number_in_another_order(judge: Judge) -> None:
+    verdict = _verdict(
+        judge, "That 2 rooms were booked, the hotel said on Monday", "The hotel said on Monday that 2 rooms were booked"
+    )
+    assert "numbers in another order" not in verdict.reason, verdict.reason

@@ -496,8 +496,9 @@ def _scoped(text: str) -> list[tuple[str, str]]:
 
 def _numbers_reordered(candidate: str, reference: str) -> bool:
     """Both texts state the same numbers (at least two), in another order: "a table for two at 7" / "a table for seven
-    at 2". Written as digits or words alike, so the reordering doubt on words does not see them."""
-    cand, ref = extract_quantities(candidate), extract_quantities(reference)
+    at 2". Written as digits or words alike, so the reordering doubt on words does not see them. Numbers only: a day
+    or a time may move with its phrase ("in the third quarter, it said on Monday")."""
+    cand, ref = ([q for q in extract_quantities(text) if q.kind == "number"] for text in (candidate, reference))
     if len(cand) < 2 or len(cand) != len(ref) or unmatched(cand, ref) or unmatched(ref, cand):
         return False
     in_order = [sorted(found, key=lambda q: text.casefold().find(q.text.casefold())) for found, text in
