@@ -179,3 +179,11 @@ def test_a_day_moved_with_its_phrase_is_no_number_in_another_order(judge: Judge)
         judge, "That 2 rooms were booked, the hotel said on Monday", "The hotel said on Monday that 2 rooms were booked"
     )
     assert "numbers in another order" not in verdict.reason, verdict.reason
+
+
+def test_a_time_said_by_the_quarter_or_half_hour_is_read_as_that_time(judge: Judge) -> None:
+    other = _verdict(judge, "The ferry sails at quarter past ten", "The ferry sails at quarter to ten")
+    same = _verdict(judge, "The ferry sails at half past 4", "The ferry sails at 4:30")
+    assert not other.passed, other.reason
+    assert "numbers guard fired" in other.reason
+    assert "numbers guard" not in same.reason, same.reason
