@@ -187,3 +187,14 @@ def test_a_time_said_by_the_quarter_or_half_hour_is_read_as_that_time(judge: Jud
     assert not other.passed, other.reason
     assert "numbers guard fired" in other.reason
     assert "numbers guard" not in same.reason, same.reason
+
+
+def test_a_word_of_time_or_a_preposition_that_changes_no_role_raises_no_doubt(judge: Judge) -> None:
+    extra_detail = _verdict(
+        judge, "Hiker dies hiking a trail at a Utah state park", "Hiker dies while hiking a trail in Utah"
+    )
+    over = _verdict(judge, "A horse jumping over a hedge", "A horse jumps a hedge")
+    listed = _verdict(judge, "Ana Lopez, Ben Ruiz to wed in June", "Ana Lopez and Ben Ruiz to wed in June")
+    assert "a condition or time" not in extra_detail.reason, extra_detail.reason
+    assert "prepositions" not in over.reason, over.reason
+    assert "prepositions" not in listed.reason, listed.reason

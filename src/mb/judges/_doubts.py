@@ -21,6 +21,7 @@ from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words, wr
 
 __all__ = [
     "added_detail",
+    "anchored_otherwise",
     "cues",
     "doubts",
     "one_counted",
@@ -393,7 +394,7 @@ _SUBORDINATORS = frozenset(_SUBORDINATORS_TEXT.split())
 rest ("if it rains, we stay home" / "if we stay home, it rains")."""
 
 
-def _anchored_otherwise(candidate: str, reference: str) -> str | None:
+def anchored_otherwise(candidate: str, reference: str) -> str | None:
     """Both texts say a word of ``_SUBORDINATORS`` once, followed by another content word: the clauses or parts it
     ties may have exchanged places ("the alarm rings when the door opens" / "the door opens when the alarm rings")."""
     mine, theirs = words(candidate), words(reference)
@@ -418,7 +419,6 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _asks_otherwise(candidate, reference),
         _other_way(candidate, reference),
         _degree(candidate, reference),
-        _anchored_otherwise(candidate, reference),
         "other prepositions join the same words: the roles may differ" if other_markers(candidate, reference) else None,
     ]
     return [reason for reason in found if reason is not None]
@@ -506,6 +506,20 @@ def _numbers_reordered(candidate: str, reference: str) -> bool:
     return not all(same_quantity(c, r) for c, r in zip(*in_order, strict=True))
 
 
+_CONDITIONS = frozenset(stem(word) for word in _CUES["a condition or time"].split())
+
+
+def _said_in_its_place(candidate: str, reference: str, mine: set[str], theirs: set[str]) -> bool:
+    """Whether a word of condition or time one text says stands where the other text says another one ("while
+    pregnant" / "after pregnancy") or nothing else differs ("pay by Friday" / "pay after Friday"); not where the
+    texts differ anyway ("dies while riding a roller coaster" / "dies riding a roller coaster at a park")."""
+    if mine & _CONDITIONS and theirs & _CONDITIONS:
+        return True
+    return {w for w in content_stems(candidate) if w not in _CONDITIONS} == {
+        w for w in content_stems(reference) if w not in _CONDITIONS
+    }
+
+
 def _contradicting_sentence(text: str, other: str) -> bool:
     """``text`` has several sentences, one of which says ``other`` with one content word replaced ("ships on Monday.
     Ships on Tuesday." / "ships on Monday.")."""
@@ -528,9 +542,12 @@ def cues(candidate: str, reference: str) -> list[str]:
     word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
     test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
     mine, theirs = _said(candidate), _said(reference)
+    differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
+    if not _said_in_its_place(candidate, reference, mine.keys() - theirs.keys(), theirs.keys() - mine.keys()):
+        differ -= _CONDITIONS
     found = [
         f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
-        for cue in sorted((mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS))
+        for cue in sorted(differ)
     ]
     for a, b in _OPPOSITE_DIRECTION:
         for one, other in ((mine, theirs), (theirs, mine)):

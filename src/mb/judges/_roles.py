@@ -164,18 +164,21 @@ def same_statement(candidate: str, reference: str) -> bool:
     )
 
 
+_ROLE_GIVING = frozenset({"to", "for", "from", "by", "of"})
+"""Markers that give a role where the other text has none ("gave Ana to the book"); another marker added where the
+other text has none ("jumps over a fence" / "jumps a fence") usually says what the verb said."""
 _READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at",), "on": ("at",)}
 """Markers read alike when comparing them: a place ("a partner in the firm" / "at the firm"), "onto" as "on to"."""
 
 
 def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
     """The content words of a text (and clause ends) in order, and the role markers before each and at the end, read
-    as ``_READ_AS`` says."""
+    as ``_READ_AS`` says; "and", "or", "with" and the other symmetric markers give no role."""
     content: list[str] = []
     marked: list[set[str]] = [set()]
     for word in _sequence(text, as_written=True):
         if word in _MARKERS:
-            marked[-1].update(_READ_AS.get(word, (word,)))
+            marked[-1].update(_READ_AS.get(word, (word,)) if word not in _SYMMETRIC else ())
         else:
             content.append(word)
             marked.append(set())
@@ -183,11 +186,15 @@ def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
 
 
 def other_markers(candidate: str, reference: str) -> bool:
-    """The same content words in the same order, other role markers between two of them: "gave Ana to the book" /
-    "gave Ana the book", "a gift for my wife" / "a gift from my wife" ("on to the beach" / "onto the beach" are the
+    """The same content words in the same order, other role markers between two of them (one that gives a role where
+    the other text has none): "gave Ana to the book" / "gave Ana the book", "a gift for my wife" / "a gift from my
+    wife" ("on to the beach" / "onto the beach" are the
     same markers, and so are "in" and "at" a place)."""
     (mine, mine_marked), (theirs, theirs_marked) = _gaps(candidate), _gaps(reference)
-    return mine == theirs and mine_marked != theirs_marked
+    return mine == theirs and any(
+        one != other and ((one and other) or (one | other) & _ROLE_GIVING)
+        for one, other in zip(mine_marked, theirs_marked, strict=True)
+    )
 
 
 def _unique_positions(sequence: Sequence_) -> dict[str, int]:
