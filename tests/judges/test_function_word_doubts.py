@@ -198,3 +198,27 @@ def test_a_word_of_time_or_a_preposition_that_changes_no_role_raises_no_doubt(ju
     assert "a condition or time" not in extra_detail.reason, extra_detail.reason
     assert "prepositions" not in over.reason, over.reason
     assert "prepositions" not in listed.reason, listed.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("the parcel was delivered", "the parcel delivered"),
+        ("the suspect was questioned", "the suspect questioned"),
+        ("the virus that infected the cells", "the cells that the virus infected"),
+    ],
+)
+def test_a_voice_changed_or_a_word_moved_across_a_relative_clause_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_a_modal_in_a_reworded_report_is_no_cue(judge: Judge) -> None:
+    verdict = _verdict(
+        judge,
+        "Officials said the old bridge would reopen on Monday after repairs to its deck",
+        "The old bridge was scheduled to reopen Monday once repairs to its deck ended, officials said",
+    )
+    assert "modality" not in verdict.reason, verdict.reason

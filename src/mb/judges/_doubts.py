@@ -16,7 +16,7 @@ from itertools import pairwise
 
 from ._polarity import NEGATORS
 from ._quantities import extract_quantities, same_quantity, unmatched
-from ._roles import other_markers
+from ._roles import other_markers, voice_changed
 from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words, written
 
 __all__ = [
@@ -191,6 +191,9 @@ def _after_be(text: str, word: str) -> bool:
     return any(before in _BE and stem(this) == word for before, this in pairwise(found))
 
 
+_RELATIVES = frozenset({"that", "which", "who", "whom", "whose"})
+
+
 def _at_edge(text: str, word: str, *, end: bool) -> bool:
     """Whether the content word (a stem) opens its clause in ``text`` after function words alone ("In 2011, he
     moved"), or ends it (``end``: "he moved in 2011"), before function words alone unless it follows a preposition
@@ -232,6 +235,8 @@ def _reordered(candidate: str, reference: str) -> str | None:
     # and it must end one clause and open the other: "vegan pizza near me" / "pizza near vegan me" moved no part
     ends = (candidate, reference) if moved == 1 else (reference, candidate)
     inside = any(not (_at_edge(ends[0], word, end=True) and _at_edge(ends[1], word, end=False)) for word in lone)
+    # nor across a relative clause: "the drug that cured the disease" / "the disease that the drug cured"
+    inside = inside or bool(lone and _RELATIVES.intersection(words(candidate) + words(reference)))
     if moved and not predicated and not inside and _moved_whole(candidate, reference, shared, moved):
         return None
     if _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
@@ -419,6 +424,7 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _asks_otherwise(candidate, reference),
         _other_way(candidate, reference),
         _degree(candidate, reference),
+        voice_changed(candidate, reference),
         "other prepositions join the same words: the roles may differ" if other_markers(candidate, reference) else None,
     ]
     return [reason for reason in found if reason is not None]
@@ -430,7 +436,7 @@ _CUES = {
     "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
     "a qualified role": "former ex previous late acting deputy vice assistant",
-    "a modality or tense": "will would shall should can could may might must",
+    "a modality or tense": "will would shall should can could may might must had",
     "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
     "a condition or time": "if unless when whenever before after because since while until",
 }
@@ -442,13 +448,12 @@ _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
 _DIRECTIONS = """in:out into:out over:under above:below before:after with:without including:excluding on:off up:down
-inside:outside has:had have:had"""
+inside:outside"""
 _OPPOSITE_DIRECTION = [(stem(pair.split(":")[0]), stem(pair.split(":")[1])) for pair in _DIRECTIONS.split()]
 _DIRECTION_WORDS = frozenset(word for pair in _OPPOSITE_DIRECTION for word in pair)
 _CUE_WORDS = frozenset(" ".join(phrase) for phrase in _CUE_PHRASES)
 """Direction words and their opposites: one text saying one where the other says the other ("in the fridge" / "out
-of the fridge", "children over 12" / "under 12") may say the opposite; so may a tense ("has finished" / "had
-finished")."""
+of the fridge", "children over 12" / "under 12") may say the opposite."""
 
 
 def _said(text: str) -> dict[str, str]:
@@ -506,18 +511,21 @@ def _numbers_reordered(candidate: str, reference: str) -> bool:
     return not all(same_quantity(c, r) for c, r in zip(*in_order, strict=True))
 
 
-_CONDITIONS = frozenset(stem(word) for word in _CUES["a condition or time"].split())
+_SAME_REST = frozenset(
+    " ".join(phrase)
+    for phrase, kind in _CUE_PHRASES.items()
+    if kind in ("a modality or tense", "a bound", "a condition or time")
+)
+"""Cues that stand only where the other text says another one ("take it while pregnant" / "after pregnancy") or
+nothing else differs ("the store will open at nine" / "would open at nine"): a news report may say "would" where
+its paraphrase says "was to" and words besides."""
+_SAME_REST_WORDS = frozenset(word for cue in _SAME_REST for word in cue.split())
 
 
-def _said_in_its_place(candidate: str, reference: str, mine: set[str], theirs: set[str]) -> bool:
-    """Whether a word of condition or time one text says stands where the other text says another one ("while
-    pregnant" / "after pregnancy") or nothing else differs ("pay by Friday" / "pay after Friday"); not where the
-    texts differ anyway ("dies while riding a roller coaster" / "dies riding a roller coaster at a park")."""
-    if mine & _CONDITIONS and theirs & _CONDITIONS:
-        return True
-    return {w for w in content_stems(candidate) if w not in _CONDITIONS} == {
-        w for w in content_stems(reference) if w not in _CONDITIONS
-    }
+def _nothing_else_differs(candidate: str, reference: str) -> bool:
+    """Both texts say the same content words, the cues of ``_SAME_REST`` aside."""
+    mine, theirs = ({w for w in content_stems(text) if w not in _SAME_REST_WORDS} for text in (candidate, reference))
+    return mine == theirs
 
 
 def _contradicting_sentence(text: str, other: str) -> bool:
@@ -543,8 +551,9 @@ def cues(candidate: str, reference: str) -> list[str]:
     test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
     mine, theirs = _said(candidate), _said(reference)
     differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
-    if not _said_in_its_place(candidate, reference, mine.keys() - theirs.keys(), theirs.keys() - mine.keys()):
-        differ -= _CONDITIONS
+    in_place = _SAME_REST & mine.keys() - theirs.keys() and _SAME_REST & theirs.keys() - mine.keys()
+    if not in_place and not _nothing_else_differs(candidate, reference):  # "while pregnant" / "after pregnancy"
+        differ -= _SAME_REST
     found = [
         f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
         for cue in sorted(differ)

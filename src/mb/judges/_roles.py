@@ -17,9 +17,9 @@ from collections import Counter
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ._text import STOPWORDS, fold, stem, words, written
+from ._text import IRREGULAR, STOPWORDS, fold, stem, words, written
 
-__all__ = ["MAX_ROLE_WORDS", "other_markers", "role_swap", "same_statement"]
+__all__ = ["MAX_ROLE_WORDS", "other_markers", "role_swap", "same_statement", "voice_changed"]
 
 MAX_ROLE_WORDS = 80
 """Texts with more content words than this are not checked (roles are read within a statement, not a passage)."""
@@ -150,6 +150,20 @@ def _said_of_subject(text: str) -> Counter[str]:
             if said and not said.endswith("ing"):
                 found[stem(said)] += 1
     return found
+
+
+def voice_changed(candidate: str, reference: str) -> str | None:
+    """A participle one text says of its subject through "be" and the other says as a verb: "the startup was
+    acquired" / "the startup acquired" (who acquired whom?)."""
+    mine, theirs = _said_of_subject(candidate), _said_of_subject(reference)
+    for text, other, said in ((candidate, reference, mine - theirs), (reference, candidate, theirs - mine)):
+        as_written = written(text)
+        for word in said:
+            said_as = as_written.get(word, word)
+            participle = said_as.casefold().endswith("ed") or said_as.casefold() in IRREGULAR
+            if participle and word in {stem(w) for w in words(other)}:
+                return f"one text says {said_as!r} of its subject, the other as a verb: the voice may differ"
+    return None
 
 
 def same_statement(candidate: str, reference: str) -> bool:
