@@ -134,6 +134,7 @@ def test_other_prepositions_between_the_same_words_are_never_a_pass(
         ("a desk at the office", "a desk in the office"),
         ("Carry the boxes on to the truck", "Carry the boxes onto the truck"),
         ("Supplier to raise prices", "Supplier raises prices"),
+        ("A cat is leaping off a wall", "A cat is leaping from a wall"),
     ],
 )
 def test_the_same_markers_written_otherwise_still_pass(judge: Judge, candidate: str, reference: str) -> None:

@@ -113,15 +113,15 @@ _DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
 @lru_cache(maxsize=4096)
 def _sequence(text: str, *, as_written: bool = False) -> Sequence_:
     """Content-word stems and role markers, in order, once passives and possessives are rewritten. ``as_written``
-    marks where a clause ends (",": "Springfield, Illinois" is "Springfield in Illinois") and leaves out the "to" of
-    an infinitive ("to" then marks a role only before a determiner or a pronoun: "gave Ana to the book", but "company
-    to cut jobs" says what "company cuts jobs" says)."""
+    marks where a clause ends (",": "Springfield, Illinois" is "Springfield in Illinois"), keeps "off" as a marker and
+    leaves out the "to" of an infinitive ("to" then marks a role only before a determiner or a pronoun: "gave Ana to
+    the book", but "company to cut jobs" says what "company cuts jobs" says)."""
     out: list[str] = []
     for clause in _clauses(text):
         clause = _active(_possessives(clause))
         out.extend([","] if as_written and out else [])
         for word, following in zip(clause, [*clause[1:], ""], strict=True):
-            if word in _MARKERS:
+            if word in _MARKERS or (as_written and word in _WRITTEN_MARKERS):
                 if not as_written or word != "to" or following in _DETERMINERS:
                     out.append(word)
             elif word not in STOPWORDS:
@@ -181,8 +181,10 @@ def same_statement(candidate: str, reference: str) -> bool:
 _ROLE_GIVING = frozenset({"to", "for", "from", "by", "of"})
 """Markers that give a role where the other text has none ("gave Ana to the book"); another marker added where the
 other text has none ("jumps over a fence" / "jumps a fence") usually says what the verb said."""
-_READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at",), "on": ("at",)}
-"""Markers read alike when comparing them: a place ("a partner in the firm" / "at the firm"), "onto" as "on to"."""
+_WRITTEN_MARKERS = _MARKERS | {"off"}
+_READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at",), "on": ("at",), "off": ("from",)}
+"""Markers read alike when comparing them: a place ("a partner in the firm" / "at the firm"), "onto" as "on to",
+"off" as "from" ("jumping off a dock" / "jumping from a dock")."""
 
 
 def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
@@ -191,7 +193,7 @@ def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
     content: list[str] = []
     marked: list[set[str]] = [set()]
     for word in _sequence(text, as_written=True):
-        if word in _MARKERS:
+        if word in _WRITTEN_MARKERS:
             marked[-1].update(_READ_AS.get(word, (word,)) if word not in _SYMMETRIC else ())
         else:
             content.append(word)
