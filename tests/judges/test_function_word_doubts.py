@@ -223,3 +223,12 @@ def test_a_modal_in_a_reworded_report_is_no_cue(judge: Judge) -> None:
         "The old bridge was scheduled to reopen Monday once repairs to its deck ended, officials said",
     )
     assert "modality" not in verdict.reason, verdict.reason
+
+
+def test_in_a_long_text_another_preposition_or_voice_is_rewording(judge: Judge) -> None:
+    verdict = _verdict(
+        judge,
+        "The old mill was restored in 1998 and was converted to a museum of the local weaving trade by the town",
+        "The old mill was restored in 1998 and converted into a museum for the local weaving trade by the town",
+    )
+    assert "prepositions" not in verdict.reason and "voice" not in verdict.reason, verdict.reason

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from itertools import pairwise
 
+from ._confidence import SHORT_WORDS
 from ._polarity import NEGATORS
 from ._quantities import extract_quantities, same_quantity, unmatched
 from ._roles import other_markers, voice_changed
@@ -424,9 +425,10 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _asks_otherwise(candidate, reference),
         _other_way(candidate, reference),
         _degree(candidate, reference),
-        voice_changed(candidate, reference),
-        "other prepositions join the same words: the roles may differ" if other_markers(candidate, reference) else None,
     ]
+    if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
+        markers = "other prepositions join the same words: the roles may differ"
+        found += [voice_changed(candidate, reference), markers if other_markers(candidate, reference) else None]
     return [reason for reason in found if reason is not None]
 
 
