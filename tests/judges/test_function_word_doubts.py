@@ -231,4 +231,5 @@ def test_in_a_long_text_another_preposition_or_voice_is_rewording(judge: Judge) 
         "The old mill was restored in 1998 and was converted to a museum of the local weaving trade by the town",
         "The old mill was restored in 1998 and converted into a museum for the local weaving trade by the town",
     )
-    assert "prepositions" not in verdict.reason and "voice" not in verdict.reason, verdict.reason
+    assert "prepositions" not in verdict.reason, verdict.reason
+    assert "voice" not in verdict.reason, verdict.reason
