@@ -7,7 +7,16 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 from __future__ import annotations
 
 from ._confidence import Band
-from ._doubts import added_detail, cues, doubts, one_counted, same_spelling, stated_on_a_line, substitution
+from ._doubts import (
+    added_detail,
+    anchored_otherwise,
+    cues,
+    doubts,
+    one_counted,
+    same_spelling,
+    stated_on_a_line,
+    substitution,
+)
 from ._guards import GUARD_CAP, day_said_once, describe_failures, run_guards
 from ._names import spell_regions
 from ._roles import same_statement
@@ -31,7 +40,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     lower bound when both texts make the same statement (``same_statement``: the same words in the same roles);
     undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times,
     "became" in one text only, questions asking different things, one end of a route said the other way, one word
-    replaced by another or a "one" said in one text only above the band's lower bound, added detail below its upper
+    replaced by another, a "one" said in one text only or another part after "if", "when", "than"... above the band's
+    lower bound, added detail below its upper
     bound); else passed, failed or undecided by the band. Both checks read the texts once wording that changes no
     meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
     reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
@@ -65,7 +75,8 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     why = doubts(candidate, reference)
-    replaced = [substitution(candidate, reference), one_counted(candidate, reference)] if raw >= band.low else []
+    near = [substitution, one_counted, anchored_otherwise]
+    replaced = [check(candidate, reference) for check in near] if raw >= band.low else []
     added = added_detail(candidate, reference) if raw < band.high else None
     why += [reason for reason in (*replaced, added) if reason]
     if why:

@@ -14,11 +14,15 @@ import re
 from collections import Counter
 from itertools import pairwise
 
+from ._confidence import SHORT_WORDS
 from ._polarity import NEGATORS
+from ._quantities import extract_quantities, same_quantity, unmatched
+from ._roles import other_markers, voice_changed
 from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words, written
 
 __all__ = [
     "added_detail",
+    "anchored_otherwise",
     "cues",
     "doubts",
     "one_counted",
@@ -127,13 +131,16 @@ def _between(text: str, first: str, second: str) -> list[str] | None:
 def _compound(mine: list[str], theirs: list[str], candidate: str, reference: str) -> bool:
     """The only change of order is two neighbouring words exchanged, joined in one text and linked by a preposition
     in the other: a compound written out ("Paris weather" / "weather in Paris"; "Springfield, Illinois" is no
-    compound)."""
+    compound, nor "what is aspirin used for" / "what is used for aspirin", whose first text says the preposition
+    too)."""
     i = next((i for i, (mine_i, theirs_i) in enumerate(zip(mine, theirs, strict=False)) if mine_i != theirs_i), 0)
     first, second = theirs[i], theirs[(i + 1) % len(theirs)]
     if mine != [*theirs[:i], second, first, *theirs[i + 2 :]]:
         return False
     gaps = [_between(reference, first, second), _between(candidate, second, first)]
-    return [] in gaps and any(gap and len(gap) == 1 and gap[0] in _LINKS for gap in gaps)
+    links = [gap[0] for gap in gaps if gap and len(gap) == 1 and gap[0] in _LINKS]
+    joined = reference if gaps[0] == [] else candidate  # the preposition stays out of it: not "aspirin used for"
+    return [] in gaps and bool(links) and links[0] not in words(joined)
 
 
 _JOINS = frozenset({"and", "or", "but"})
@@ -185,6 +192,26 @@ def _after_be(text: str, word: str) -> bool:
     return any(before in _BE and stem(this) == word for before, this in pairwise(found))
 
 
+_RELATIVES = frozenset({"that", "which", "who", "whom", "whose"})
+
+
+def _at_edge(text: str, word: str, *, end: bool) -> bool:
+    """Whether the content word (a stem) opens its clause in ``text`` after function words alone ("In 2011, he
+    moved"), or ends it (``end``: "he moved in 2011"), before function words alone unless it follows a preposition
+    ("if it rains, call me"; not "pizza near vegan me")."""
+    for piece in _BREAK.split(text):
+        found = words(piece)
+        stems = [stem(w) for w in found]
+        if word not in stems:
+            continue
+        if not end:
+            return all(w in STOPWORDS for w in found[: stems.index(word)])
+        at = len(stems) - 1 - stems[::-1].index(word)
+        after_preposition = at > 0 and found[at - 1] in _PREPOSITIONS
+        return at == len(found) - 1 or (all(w in STOPWORDS for w in found[at + 1 :]) and not after_preposition)
+    return False
+
+
 def _reordered(candidate: str, reference: str) -> str | None:
     """The content words both texts share (at least three, or the only two of both) come in another order, other
     than one part moved whole to the other end of one clause (``_moved_whole``: "chocolate chip cookie recipe" /
@@ -206,7 +233,12 @@ def _reordered(candidate: str, reference: str) -> str | None:
     # dog which is black" / "the black cat chased the dog"
     lone = [ours[0]] if moved == 1 else [ours[-1]] if moved == len(ours) - 1 else []
     predicated = any(_after_be(text, word) for word in lone for text in (candidate, reference))
-    if moved and not predicated and _moved_whole(candidate, reference, shared, moved):
+    # and it must end one clause and open the other: "vegan pizza near me" / "pizza near vegan me" moved no part
+    ends = (candidate, reference) if moved == 1 else (reference, candidate)
+    inside = any(not (_at_edge(ends[0], word, end=True) and _at_edge(ends[1], word, end=False)) for word in lone)
+    # nor across a relative clause: "the drug that cured the disease" / "the disease that the drug cured"
+    inside = inside or bool(lone and _RELATIVES.intersection(words(candidate) + words(reference)))
+    if moved and not predicated and not inside and _moved_whole(candidate, reference, shared, moved):
         return None
     if _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
         return None
@@ -362,6 +394,28 @@ def _other_way(candidate: str, reference: str) -> str | None:
     return None
 
 
+_SUBORDINATORS_TEXT = "if unless when whenever before after because since while until than instead rather"
+_SUBORDINATORS = frozenset(_SUBORDINATORS_TEXT.split())
+"""Words that tie a clause or a part to the rest: what follows them depends on, is compared with or replaces the
+rest ("if it rains, we stay home" / "if we stay home, it rains")."""
+
+
+def anchored_otherwise(candidate: str, reference: str) -> str | None:
+    """Both texts say a word of ``_SUBORDINATORS`` once, followed by another content word: the clauses or parts it
+    ties may have exchanged places ("the alarm rings when the door opens" / "the door opens when the alarm rings")."""
+    mine, theirs = words(candidate), words(reference)
+    for word in sorted(_SUBORDINATORS.intersection(mine)):
+        if mine.count(word) != 1 or theirs.count(word) != 1:
+            continue
+        after = [
+            next((stem(w) for w in found[found.index(word) + 1 :] if w not in STOPWORDS), "")
+            for found in (mine, theirs)
+        ]
+        if after[0] != after[1]:
+            return f"another part follows {word!r}: what depends on what may differ"
+    return None
+
+
 def doubts(candidate: str, reference: str) -> list[str]:
     """Why the pair cannot be decided offline (empty when nothing stands in the way)."""
     found = [
@@ -372,19 +426,26 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _other_way(candidate, reference),
         _degree(candidate, reference),
     ]
+    if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
+        markers = "other prepositions join the same words: the roles may differ"
+        found += [voice_changed(candidate, reference), markers if other_markers(candidate, reference) else None]
     return [reason for reason in found if reason is not None]
 
 
 _CUES = {
-    "a frequency or multiplier": "once twice thrice double half triple every_other",
+    "a frequency or multiplier": "once twice thrice double half triple every_other again",
     "an exception": "except unless but_not apart_from excluding",
     "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
     "a qualified role": "former ex previous late acting deputy vice assistant",
+    "a modality or tense": "will would shall should can could may might must had",
+    "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
+    "a condition or time": "if unless when whenever before after because since while until",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
-approved", "the (former) capital"."""
+approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
+Friday", "take the pill (while / after) pregnant"."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
@@ -392,6 +453,7 @@ _DIRECTIONS = """in:out into:out over:under above:below before:after with:withou
 inside:outside"""
 _OPPOSITE_DIRECTION = [(stem(pair.split(":")[0]), stem(pair.split(":")[1])) for pair in _DIRECTIONS.split()]
 _DIRECTION_WORDS = frozenset(word for pair in _OPPOSITE_DIRECTION for word in pair)
+_CUE_WORDS = frozenset(" ".join(phrase) for phrase in _CUE_PHRASES)
 """Direction words and their opposites: one text saying one where the other says the other ("in the fridge" / "out
 of the fridge", "children over 12" / "under 12") may say the opposite."""
 
@@ -413,6 +475,61 @@ def _said(text: str) -> dict[str, str]:
     return said
 
 
+_PERSONS = {
+    word: person
+    for person, forms in (("I", "i me my mine myself"), ("we", "we us our ours"), ("you", "you your yours"),
+                          ("he", "he him his himself"), ("she", "she her hers herself"),
+                          ("they", "they them their theirs"))
+    for word in forms.split()
+}  # fmt: skip
+"""Personal pronouns by the person they name, whatever their case ("he", "him", "his")."""
+
+
+def _persons(text: str) -> list[str]:
+    """The persons a text names by pronoun, in the order it first names them."""
+    return list(dict.fromkeys(_PERSONS[word] for word in words(text) if word in _PERSONS))
+
+
+_SCOPE = NEGATORS | frozenset({"only", "even", "just", "also"})
+"""Words that bear on the word after them: "not all birds can fly" is not "all birds cannot fly", "only Ana passed
+the test" not "Ana passed only the test"."""
+
+
+def _scoped(text: str) -> list[tuple[str, str]]:
+    """Each word of ``_SCOPE`` a text says, with the word that follows it."""
+    found = words(text)
+    return [(word, found[i + 1] if i + 1 < len(found) else "") for i, word in enumerate(found) if word in _SCOPE]
+
+
+def _numbers_reordered(candidate: str, reference: str) -> bool:
+    """Both texts state the same numbers (at least two), in another order: "a table for two at 7" / "a table for seven
+    at 2". Written as digits or words alike, so the reordering doubt on words does not see them. Numbers only: a day
+    or a time may move with its phrase ("in the third quarter, it said on Monday")."""
+    cand, ref = ([q for q in extract_quantities(text) if q.kind == "number"] for text in (candidate, reference))
+    if len(cand) < 2 or len(cand) != len(ref) or unmatched(cand, ref) or unmatched(ref, cand):
+        return False
+    in_order = [sorted(found, key=lambda q: text.casefold().find(q.text.casefold())) for found, text in
+                ((cand, candidate), (ref, reference))]  # fmt: skip
+    return not all(same_quantity(c, r) for c, r in zip(*in_order, strict=True))
+
+
+_SAME_REST = frozenset(
+    " ".join(phrase)
+    for phrase, kind in _CUE_PHRASES.items()
+    if kind in ("a modality or tense", "a bound", "a condition or time")
+)
+"""Cues that stand only where the other text says another one ("take it while pregnant" / "after pregnancy") or
+nothing else differs ("the store will open at nine" / "would open at nine"): a news report may say "would" where
+its paraphrase says "was to" and words besides."""
+_SAME_REST_WORDS = frozenset(word for cue in _SAME_REST for word in cue.split())
+
+
+def _nothing_else_differs(candidate: str, reference: str) -> bool:
+    """Both texts say the same content words, the cues of ``_SAME_REST`` aside."""
+    mine, theirs = ({w for w in content_stems(text) if w not in _SAME_REST_WORDS} for text in (candidate, reference))
+    return mine == theirs
+
+
 def _contradicting_sentence(text: str, other: str) -> bool:
     """``text`` has several sentences, one of which says ``other`` with one content word replaced ("ships on Monday.
     Ships on Tuesday." / "ships on Monday.")."""
@@ -430,16 +547,34 @@ def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation or a qualified role in one text only, a direction word where the other text
     says its opposite, a question against a statement, or a sentence that repeats the other text with one word
-    replaced (the candidate states the reference, then contradicts it)."""
+    replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
+    in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
+    word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
+    test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
     mine, theirs = _said(candidate), _said(reference)
+    differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
+    in_place = _SAME_REST & mine.keys() - theirs.keys() and _SAME_REST & theirs.keys() - mine.keys()
+    if not in_place and not _nothing_else_differs(candidate, reference):  # "while pregnant" / "after pregnancy"
+        differ -= _SAME_REST
     found = [
         f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
-        for cue in sorted((mine.keys() ^ theirs.keys()) - _DIRECTION_WORDS)
+        for cue in sorted(differ)
     ]
     for a, b in _OPPOSITE_DIRECTION:
         for one, other in ((mine, theirs), (theirs, mine)):
             if a in one and b not in one and b in other and a not in other:
                 found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
+    persons = _persons(candidate), _persons(reference)
+    if all(persons) and persons[0] != persons[1]:  # "she loves him" / "he loves her"
+        found.append(
+            f"the pronouns name other persons or in another order ({', '.join(persons[0])} / {', '.join(persons[1])})"
+        )
+    scoped = _scoped(candidate), _scoped(reference)
+    if [n for n, _ in scoped[0]] == [n for n, _ in scoped[1]] and scoped[0] != scoped[1]:  # "not all" / "all not"
+        moved = next(n for (n, a), (_, b) in zip(*scoped, strict=True) if a != b)
+        found.append(f"{moved!r} stands before another word: what it bears on may differ")
+    if _numbers_reordered(candidate, reference):
+        found.append("the same numbers in another order: what each counts may differ")
     if _asks(candidate) != _asks(reference):
         found.append("one text asks a question, the other states something")
     if _contradicting_sentence(candidate, reference) or _contradicting_sentence(reference, candidate):

@@ -226,6 +226,20 @@ def _clock(m: re.Match[str]) -> Iterator[Quantity]:
         yield _q("time", readings, m.group())
 
 
+_CLOCK_PHRASE = re.compile(
+    rf"\b(?:a\s+)?(quarter|half)\s+(past|after|to|before)\s+(1[0-2]|[1-9]|{'|'.join(ONES[1:13])})\b", re.IGNORECASE
+)
+"""A time said by the quarter or half hour: "quarter to nine", "half past 6"."""
+
+
+def _clock_phrase(m: re.Match[str]) -> Iterator[Quantity]:
+    part, way, said = m.group(1).casefold(), m.group(2).casefold(), m.group(3).casefold()
+    hour = int(said) if said.isdigit() else ONES.index(said)
+    if not (part == "half" and way in ("to", "before")):  # "half to nine": which half?
+        minute = hour * 60 + (15 if part == "quarter" else 30) * (1 if way in ("past", "after") else -1)
+        yield _q("time", {minute % 1440, (minute + 720) % 1440}, m.group())
+
+
 def _code(m: re.Match[str]) -> Iterator[Quantity]:
     yield _q("code", {int(m.group(2))}, m.group())
 
@@ -384,7 +398,9 @@ _DIGIT_STEPS = (
 def extract_quantities(text: str) -> tuple[Quantity, ...]:
     """Every number, date part, time, month, weekday and relative day ("tomorrow") the text names."""
     original = rest = fold(text)
-    rest, found = _blank(rest, _DURATION, _duration)
+    rest, found = _blank(rest, _CLOCK_PHRASE, _clock_phrase)
+    rest, more = _blank(rest, _DURATION, _duration)
+    found.extend(more)
     if _DIGIT.search(rest):
         for pattern, build in _DIGIT_STEPS:
             rest, more = _blank(rest, pattern, build)

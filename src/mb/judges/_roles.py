@@ -17,9 +17,9 @@ from collections import Counter
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from ._text import STOPWORDS, fold, stem, words, written
+from ._text import IRREGULAR, STOPWORDS, fold, stem, words, written
 
-__all__ = ["MAX_ROLE_WORDS", "role_swap", "same_statement"]
+__all__ = ["MAX_ROLE_WORDS", "other_markers", "role_swap", "same_statement", "voice_changed"]
 
 MAX_ROLE_WORDS = 80
 """Texts with more content words than this are not checked (roles are read within a statement, not a passage)."""
@@ -106,14 +106,24 @@ def _active(clause: list[str]) -> list[str]:
     return clause
 
 
+_DETERMINERS_TEXT = "a an the my your his her its our their this that these those me him us them"
+_DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
+
+
 @lru_cache(maxsize=4096)
-def _sequence(text: str) -> Sequence_:
-    """Content-word stems and role markers, in order, once passives and possessives are rewritten."""
+def _sequence(text: str, *, as_written: bool = False) -> Sequence_:
+    """Content-word stems and role markers, in order, once passives and possessives are rewritten. ``as_written``
+    marks where a clause ends (",": "Springfield, Illinois" is "Springfield in Illinois"), keeps "off" as a marker and
+    leaves out the "to" of an infinitive ("to" then marks a role only before a determiner or a pronoun: "gave Ana to
+    the book", but "company to cut jobs" says what "company cuts jobs" says)."""
     out: list[str] = []
     for clause in _clauses(text):
-        for word in _active(_possessives(clause)):
-            if word in _MARKERS:
-                out.append(word)
+        clause = _active(_possessives(clause))
+        out.extend([","] if as_written and out else [])
+        for word, following in zip(clause, [*clause[1:], ""], strict=True):
+            if word in _MARKERS or (as_written and word in _WRITTEN_MARKERS):
+                if not as_written or word != "to" or following in _DETERMINERS:
+                    out.append(word)
             elif word not in STOPWORDS:
                 out.append(word if word in _REPORTING else stem(word))
     return tuple(out)
@@ -142,6 +152,20 @@ def _said_of_subject(text: str) -> Counter[str]:
     return found
 
 
+def voice_changed(candidate: str, reference: str) -> str | None:
+    """A participle one text says of its subject through "be" and the other says as a verb: "the startup was
+    acquired" / "the startup acquired" (who acquired whom?)."""
+    mine, theirs = _said_of_subject(candidate), _said_of_subject(reference)
+    for text, other, said in ((candidate, reference, mine - theirs), (reference, candidate, theirs - mine)):
+        as_written = written(text)
+        for word in said:
+            said_as = as_written.get(word, word)
+            participle = said_as.casefold().endswith("ed") or said_as.casefold() in IRREGULAR
+            if participle and word in {stem(w) for w in words(other)}:
+                return f"one text says {said_as!r} of its subject, the other as a verb: the voice may differ"
+    return None
+
+
 def same_statement(candidate: str, reference: str) -> bool:
     """Whether both texts make one statement: the same content words in the same roles once passives and possessives
     are rewritten ("carrots are being grated by a woman" / "a woman is grating carrots"), the same words said of a
@@ -151,6 +175,41 @@ def same_statement(candidate: str, reference: str) -> bool:
         _sequence(candidate) == _sequence(reference)
         and _said_of_subject(candidate) == _said_of_subject(reference)
         and _other_function_words(candidate) == _other_function_words(reference)
+    )
+
+
+_ROLE_GIVING = frozenset({"to", "for", "from", "by", "of"})
+"""Markers that give a role where the other text has none ("gave Ana to the book"); another marker added where the
+other text has none ("jumps over a fence" / "jumps a fence") usually says what the verb said."""
+_WRITTEN_MARKERS = _MARKERS | {"off"}
+_READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at",), "on": ("at",), "off": ("from",)}
+"""Markers read alike when comparing them: a place ("a partner in the firm" / "at the firm"), "onto" as "on to",
+"off" as "from" ("jumping off a dock" / "jumping from a dock")."""
+
+
+def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
+    """The content words of a text (and clause ends) in order, and the role markers before each and at the end, read
+    as ``_READ_AS`` says; "and", "or", "with" and the other symmetric markers give no role."""
+    content: list[str] = []
+    marked: list[set[str]] = [set()]
+    for word in _sequence(text, as_written=True):
+        if word in _WRITTEN_MARKERS:
+            marked[-1].update(_READ_AS.get(word, (word,)) if word not in _SYMMETRIC else ())
+        else:
+            content.append(word)
+            marked.append(set())
+    return content, [frozenset(markers) for markers in marked]
+
+
+def other_markers(candidate: str, reference: str) -> bool:
+    """The same content words in the same order, other role markers between two of them (one that gives a role where
+    the other text has none): "gave Ana to the book" / "gave Ana the book", "a gift for my wife" / "a gift from my
+    wife" ("on to the beach" / "onto the beach" are the
+    same markers, and so are "in" and "at" a place)."""
+    (mine, mine_marked), (theirs, theirs_marked) = _gaps(candidate), _gaps(reference)
+    return mine == theirs and any(
+        one != other and ((one and other) or (one | other) & _ROLE_GIVING)
+        for one, other in zip(mine_marked, theirs_marked, strict=True)
     )
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 __all__ = [
+    "IRREGULAR",
     "STOPWORDS",
     "Token",
     "clauses",
@@ -33,7 +34,8 @@ _CONTRACTIONS = (
         re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|would|should|could|must|need)nt\b", re.IGNORECASE),
         r"\1 not",
     ),
-    (re.compile(r"'(s|re|ve|ll|d|m)\b", re.IGNORECASE), ""),
+    (re.compile(r"'ll\b", re.IGNORECASE), " will"),
+    (re.compile(r"'(s|re|ve|d|m)\b", re.IGNORECASE), ""),
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _TOKEN = re.compile(r"[^\W_]+|[.!?;:\n\u2022]", re.UNICODE)
@@ -51,7 +53,7 @@ STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 
 _NEGATION_LIKE = frozenset({"no", "not", "nor"})
-_IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone": "go", "sent": "send", "made": "mak",
+IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone": "go", "sent": "send", "made": "mak",
               "paid": "pay", "bought": "buy", "sold": "sell", "held": "hold", "took": "tak",
               "taken": "tak", "gave": "giv", "given": "giv", "found": "find", "told": "tell", "written": "writ",
               "wrote": "writ", "rose": "ris", "risen": "ris", "fell": "fall", "fallen": "fall",
@@ -68,6 +70,7 @@ _IRREGULAR = {"using": "use", "used": "use", "uses": "use", "went": "go", "gone"
               "drunk": "drink",
               # a verb ending in "ie" takes "ying"
               "tying": "tie", "lying": "lie", "dying": "die"}  # fmt: skip
+"""Irregular verb forms and their stems (the stem a regular form of the verb gets)."""
 
 
 def fold(text: str) -> str:
@@ -96,8 +99,8 @@ def words(text: str) -> list[str]:
 def stem(word: str) -> str:
     """A light suffix-stripping stem, so ``booking``/``booked``/``books`` meet; not linguistics, just consistency."""
     w = word
-    if w in _IRREGULAR:
-        return _IRREGULAR[w]
+    if w in IRREGULAR:
+        return IRREGULAR[w]
     if len(w) <= 3 or w.isdigit():
         return w
     if w.endswith("ies") and len(w) > 4:

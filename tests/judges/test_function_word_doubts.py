@@ -1,0 +1,235 @@
+"""Pairs whose content words agree but whose function words change what is said: never a pass offline.
+
+Both offline judges share the rule (``equivalence_verdict``); the pairs below are close in embeddings and in word
+overlap, so without a doubt both judges passed them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge
+from mb.judges.base import Judge
+
+EQ = JudgeTask.EQUIVALENCE
+
+
+@pytest.fixture(scope="module", params=["lexical", pytest.param("local", marks=pytest.mark.slow)])
+def judge(request: pytest.FixtureRequest) -> Judge:
+    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
+
+
+def _verdict(judge: Judge, candidate: str, reference: str):  # type: ignore[no-untyped-def]
+    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
+    return verdict
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The library would close at noon", "The library will close at noon"),
+        ("Visitors must wear a helmet", "Visitors should wear a helmet"),
+        ("Guests must leave their bags here", "Guests may leave their bags here"),
+        ("The parcel arrived on Friday", "The parcel will arrive on Friday"),
+        ("I can send you the slides", "I could send you the slides"),
+        ("He had signed the lease", "He has signed the lease"),
+        ("a hall for up to 50 people", "a hall for at least 50 people"),
+        ("orders of more than 30 dollars", "orders of less than 30 dollars"),
+    ],
+)
+def test_another_modality_tense_or_bound_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("We'll send the invoice on Monday", "We will send the invoice on Monday"),
+        ("The library will close at noon.", "The library will close at noon"),
+    ],
+)
+def test_the_same_modality_written_otherwise_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("he trusts her", "she trusts him"),
+        ("you paid me twenty euros", "I paid you twenty euros"),
+        ("He arrived after she called", "She arrived after he called"),
+        ("she phoned him", "he phoned him"),
+        ("every guest did not bring a gift", "not every guest brought a gift"),
+        ("we need to not wait", "we do not need to wait"),
+        ("Ben answered only the first question", "Only Ben answered the first question"),
+        ("Ana also called the bank", "Ana called the bank also"),
+    ],
+)
+def test_pronouns_or_a_scope_word_elsewhere_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("She does not eat meat.", "She doesn't eat meat"),
+        ("he trusts her", "he trusts her."),
+    ],
+)
+def test_the_same_pronouns_and_negation_still_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("if the printer jams, the light blinks", "if the light blinks, the printer jams"),
+        ("the dog barks when the bell rings", "the bell rings when the dog barks"),
+        ("the pump stops because the tank is full", "the tank is full because the pump stops"),
+        ("submit the claim after the repair", "submit the claim by the repair"),
+        ("Is it safe to fly while breastfeeding?", "Is it safe to fly after breastfeeding?"),
+        ("the shop called back again", "the shop called back"),
+    ],
+)
+def test_a_condition_or_time_tied_otherwise_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("if the printer jams, the light blinks.", "if the printer jams, the light blinks"),
+        ("The dog barks when the bell rings", "the dog barks when the bell rings!"),
+    ],
+)
+def test_the_same_condition_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("She sent Omar to the parcel", "She sent Omar the parcel"),
+        ("a card for my uncle", "a card from my uncle"),
+        ("a call with the bank", "a call to the bank"),
+        ("Give the dentist to the cheque", "Give the dentist the cheque"),
+    ],
+)
+def test_other_prepositions_between_the_same_words_are_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("a desk at the office", "a desk in the office"),
+        ("Carry the boxes on to the truck", "Carry the boxes onto the truck"),
+        ("Supplier to raise prices", "Supplier raises prices"),
+        ("A cat is leaping off a wall", "A cat is leaping from a wall"),
+    ],
+)
+def test_the_same_markers_written_otherwise_still_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Reserve a court for four at 9", "Reserve a court for nine at 4"),
+        ("buy three pears and 8 plums", "buy eight pears and 3 plums"),
+    ],
+)
+def test_the_same_numbers_in_another_order_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_the_same_numbers_in_the_same_order_still_pass(judge: Judge) -> None:
+    verdict = _verdict(judge, "Reserve a court for four at 9.", "Reserve a court for four at 9")
+    assert verdict.passed, verdict.reason
+
+
+def test_a_lone_word_moved_into_a_phrase_is_no_part_moved_whole(judge: Judge) -> None:
+    moved_in = _verdict(judge, "sushi near spicy me", "spicy sushi near me")
+    moved_whole = _verdict(judge, "Flights to Lisbon on Monday", "Monday flights to Lisbon")
+    assert not moved_in.passed, moved_in.reason
+    assert not moved_whole.undecided or "order" not in moved_whole.reason, moved_whole.reason
+
+
+def test_two_words_exchanged_around_a_preposition_both_texts_say_are_no_compound(judge: Judge) -> None:
+    stranded = _verdict(judge, "What is looked after by nurses?", "What is nurses looked after by?")
+    asked = _verdict(judge, "What is used for ibuprofen?", "What is ibuprofen used for?")
+    compound = _verdict(judge, "the weather in Oslo", "the Oslo weather")
+    assert not stranded.passed, stranded.reason
+    assert not asked.passed, asked.reason
+    assert "order" not in compound.reason, compound.reason
+
+
+def test_a_day_moved_with_its_phrase_is_no_number_in_another_order(judge: Judge) -> None:
+    verdict = _verdict(
+        judge, "That 2 rooms were booked, the hotel said on Monday", "The hotel said on Monday that 2 rooms were booked"
+    )
+    assert "numbers in another order" not in verdict.reason, verdict.reason
+
+
+def test_a_time_said_by_the_quarter_or_half_hour_is_read_as_that_time(judge: Judge) -> None:
+    other = _verdict(judge, "The ferry sails at quarter past ten", "The ferry sails at quarter to ten")
+    same = _verdict(judge, "The ferry sails at half past 4", "The ferry sails at 4:30")
+    assert not other.passed, other.reason
+    assert "numbers guard fired" in other.reason
+    assert "numbers guard" not in same.reason, same.reason
+
+
+def test_a_word_of_time_or_a_preposition_that_changes_no_role_raises_no_doubt(judge: Judge) -> None:
+    extra_detail = _verdict(
+        judge, "Hiker dies hiking a trail at a Utah state park", "Hiker dies while hiking a trail in Utah"
+    )
+    over = _verdict(judge, "A horse jumping over a hedge", "A horse jumps a hedge")
+    listed = _verdict(judge, "Ana Lopez, Ben Ruiz to wed in June", "Ana Lopez and Ben Ruiz to wed in June")
+    assert "a condition or time" not in extra_detail.reason, extra_detail.reason
+    assert "prepositions" not in over.reason, over.reason
+    assert "prepositions" not in listed.reason, listed.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("the parcel was delivered", "the parcel delivered"),
+        ("the suspect was questioned", "the suspect questioned"),
+        ("the virus that infected the cells", "the cells that the virus infected"),
+    ],
+)
+def test_a_voice_changed_or_a_word_moved_across_a_relative_clause_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_a_modal_in_a_reworded_report_is_no_cue(judge: Judge) -> None:
+    verdict = _verdict(
+        judge,
+        "Officials said the old bridge would reopen on Monday after repairs to its deck",
+        "The old bridge was scheduled to reopen Monday once repairs to its deck ended, officials said",
+    )
+    assert "modality" not in verdict.reason, verdict.reason
+
+
+def test_in_a_long_text_another_preposition_or_voice_is_rewording(judge: Judge) -> None:
+    verdict = _verdict(
+        judge,
+        "The old mill was restored in 1998 and was converted to a museum of the local weaving trade by the town",
+        "The old mill was restored in 1998 and converted into a museum for the local weaving trade by the town",
+    )
+    assert "prepositions" not in verdict.reason, verdict.reason
+    assert "voice" not in verdict.reason, verdict.reason
