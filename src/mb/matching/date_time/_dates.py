@@ -101,7 +101,8 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             container = date_windows([i for i in after if i not in later_weekdays], today)
             if reached is not None:  # "the first Tuesday in 3 months": in the month that offset reaches
                 container = _relative_unit(after[0].value.pieces[0][1], "this", reached)
-            inner = inner_windows(item, container)
+            from_today = all(i.kind == "weekday" or isinstance(i.value, Days) for i in after)
+            inner = inner_windows(item, container, from_today)
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)

@@ -15,7 +15,9 @@ from ._time_elements import PARTS
 __all__ = ["edge", "inner", "ordinal"]
 
 
-def inner(item: Item, container: list[Window]) -> list[Window]:
+def inner(item: Item, container: list[Window], from_today: bool = False) -> list[Window]:
+    """``item`` (an ordinal, edge or nearest day) inside each period of ``container``; ``from_today``: the period is
+    a day said from today ("tomorrow", "friday"), never a calendar date."""
     found: list[Window] = []
     for window in container:
         first, end = window.lo.date(), window.hi.date()
@@ -46,7 +48,7 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
         elif item.kind == "edge":
             found.extend(edge(item.value, window, first, length))
         else:
-            found.extend(ordinal(item.value, first, end))
+            found.extend(ordinal(item.value, first, end, from_today))
     if not found:
         raise DateProblem(f"{item.text!r} falls outside the period")
     return found
@@ -94,7 +96,7 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     ]
 
 
-def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
+def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) -> list[Window]:
     n, unit = value.n, value.unit
     all_days = [first + timedelta(days=i) for i in range((end - first).days)]
     if isinstance(unit, int) or unit in {"day", "business day", "working day", "weekday"}:
@@ -132,8 +134,10 @@ def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
     if unit in {"week from", "week ending", "fortnight from", "fortnight ending"}:
         if len(all_days) != 1:
             return []  # "the week ending March": from or to a day only
-        if unit == "week from" and first.weekday() not in {0, 6}:
-            return [units.week(first)]  # "the week beginning February 4" (a Tuesday): the calendar week holding it
+        if unit == "week from" and first.weekday() not in {0, 6} and not from_today:
+            # "the week beginning February 4" (a Tuesday): the calendar week holding that date; from "tomorrow" or
+            # "friday" the 7 days from that day
+            return [units.days(first - timedelta(days=first.weekday()), 7, unit)]
         size = 14 if unit.startswith("fortnight") else 7
         return [units.days(first if unit.endswith("from") else end - timedelta(days=size), size, unit)]
     if unit == "week":

@@ -1,0 +1,35 @@
+"""A week or fortnight beginning (ending) a day: the days from (to) that day, a calendar date's week in the year
+it is near.
+
+Calendar facts used (checked with ``python -m calendar``): 2024-05-16 is a Thursday, 2024-05-13 and 2024-05-20
+Mondays, 2024-05-19 a Sunday; 2025-02-04 is a Tuesday, 2025-05-12 a Monday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.support.verdicts import assert_date_row
+
+THU = datetime(2024, 5, 16, 10, 30)  # a Thursday morning, naive (wall clock)
+
+ROWS: list[tuple[str, object, object]] = [
+    # a day said from today: the 7 (14) days from it, never the calendar week holding it
+    ("week starting tomorrow", {"start": "2024-05-17", "end": "2024-05-23"}, True),
+    ("week starting tomorrow", {"start": "2024-05-13", "end": "2024-05-19"}, False),
+    ("week starting today", {"start": "2024-05-16", "end": "2024-05-22"}, True),
+    ("week starting today", {"start": "2024-05-13", "end": "2024-05-19"}, False),
+    ("week beginning friday", {"start": "2024-05-17", "end": "2024-05-23"}, True),
+    ("week beginning friday", {"start": "2024-05-13", "end": "2024-05-19"}, False),
+    ("fortnight starting tomorrow", {"start": "2024-05-17", "end": "2024-05-30"}, True),
+    # a calendar date inside a week: that calendar week
+    ("the week beginning February 4 2025", {"start": "2025-02-03", "end": "2025-02-09"}, True),
+    ("the week beginning February 4 2025", {"start": "2025-02-05", "end": "2025-02-11"}, False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_a_week_from_or_to_a_day_read_as_said(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, THU, expected)
