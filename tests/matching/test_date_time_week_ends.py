@@ -14,6 +14,7 @@ import pytest
 from tests.support.verdicts import assert_date_row
 
 THU = datetime(2024, 5, 16, 10, 30)  # a Thursday morning, naive (wall clock)
+SUN = datetime(2024, 5, 19, 10, 30)
 
 ROWS: list[tuple[str, object, object]] = [
     # a day said from today: the 7 (14) days from it, never the calendar week holding it
@@ -33,3 +34,23 @@ ROWS: list[tuple[str, object, object]] = [
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_a_week_from_or_to_a_day_read_as_said(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, THU, expected)
+
+
+# a week ending or beginning on a date just gone, or in the week under way, is this year's (a timesheet is handed in
+# after its week); a date further back is next year's
+RECENT: list[tuple[str, object, datetime, object]] = [
+    ("w/e 17 may", {"start": "2024-05-11", "end": "2024-05-17"}, SUN, True),
+    ("week ending may 17", {"start": "2024-05-11", "end": "2024-05-17"}, SUN, True),
+    ("week beginning 13 may", {"start": "2024-05-13", "end": "2024-05-19"}, THU, True),
+    ("w/c 13 may", {"start": "2024-05-13", "end": "2024-05-19"}, THU, True),
+    ("the week of may 13", {"start": "2024-05-13", "end": "2024-05-19"}, THU, True),
+    ("w/e 17 april", {"start": "2024-04-11", "end": "2024-04-17"}, SUN, False),
+    ("w/e 17 april", {"start": "2025-04-11", "end": "2025-04-17"}, SUN, True),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "now", "expected"), RECENT)
+def test_a_week_named_by_a_date_just_gone_is_this_years(
+    phrase: str, argument: object, now: datetime, expected: object
+) -> None:
+    assert_date_row(phrase, argument, now, expected)
