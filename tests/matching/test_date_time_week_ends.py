@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pytest
 
-from tests.support.verdicts import assert_date_row
+from tests.support.verdicts import ERROR, assert_date_row
 
 THU = datetime(2024, 5, 16, 10, 30)  # a Thursday morning, naive (wall clock)
 SUN = datetime(2024, 5, 19, 10, 30)
@@ -28,6 +28,15 @@ ROWS: list[tuple[str, object, object]] = [
     # a calendar date inside a week: that calendar week
     ("the week beginning February 4 2025", {"start": "2025-02-03", "end": "2025-02-09"}, True),
     ("the week beginning February 4 2025", {"start": "2025-02-05", "end": "2025-02-11"}, False),
+    # a time of day on a week from a day, or the week of a day: that day's time, or each day's, is not said
+    ("w/c monday at 9am", "2024-05-23T09:00:00", ERROR),
+    ("w/c monday at 9am", "2024-05-20T09:00:00", ERROR),
+    ("week commencing 20 may at 9am", "2024-05-23T09:00:00", ERROR),
+    ("the week beginning may 22 at 9am", "2024-05-23T09:00:00", ERROR),
+    ("the week of may 20 at 9am", "2024-05-23T09:00:00", ERROR),
+    ("w/e friday at 5pm", "2024-05-17T17:00:00", ERROR),
+    ("this week at 3pm", "2024-05-17T15:00:00", True),
+    ("the end of the week of may 20", "2024-05-24", True),  # its Friday, as the end of this week
 ]
 
 

@@ -64,7 +64,8 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     day (and the instant it starts or ends), its morning or evening; its middle has no honest bounds (not
     understood)."""
     third = max(length // 3, 1)
-    if window.note == "week" and edge in {"early", "mid", "late"}:  # of its working week: Mon-Tue, Tue-Thu, Thu-Fri
+    if window.note in {"week", "week of"} and edge in {"early", "mid", "late"}:
+        # of its working week: Mon-Tue, Tue-Thu, Thu-Fri
         length, third = 5, 1 if edge == "mid" else 2
     if length == 1 and edge in {*_DAY_PARTS, "mid@"}:
         if edge in {"mid", "mid@"}:
@@ -85,7 +86,7 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     if edge == "end":
         last = first + timedelta(days=length - 1)
         found = [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
-        if window.note == "week":  # "by the end of the week": its last working day too
+        if window.note in {"week", "week of"}:  # "by the end of the week": its last working day too
             found.insert(0, units.day(first + timedelta(days=(4 - first.weekday()) % 7)))
         return found
     if edge == "late":
@@ -130,7 +131,7 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
         saturday = _nth([d for d in all_days if d.weekday() == 5], n)
         return [units.weekend(saturday)] if saturday is not None else []
     if unit == "week of":
-        return [units.week(first)]
+        return [units.days(first - timedelta(days=first.weekday()), 7, unit)]
     if unit in {"week from", "week ending", "fortnight from", "fortnight ending"}:
         if len(all_days) != 1:
             return []  # "the week ending March": from or to a day only
