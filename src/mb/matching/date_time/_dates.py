@@ -101,7 +101,15 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
             container = date_windows([i for i in after if i not in later_weekdays], today)
             if reached is not None:  # "the first Tuesday in 3 months": in the month that offset reaches
                 container = _relative_unit(after[0].value.pieces[0][1], "this", reached)
-            inner = inner_windows(item, container)
+            from_today = all(i.kind == "weekday" or isinstance(i.value, Days) for i in after)
+            week = item.kind == "ordinal" and str(item.value.unit).startswith(("week ", "fortnight "))
+            if week and all(i.kind == "date" and isinstance(i.value, (MonthDay, DayOfMonth, Named)) for i in after):
+                # "w/e 17 may" said on the 19th, "w/c 13 may" on the 16th: that week just gone or under way (a
+                # timesheet is handed in after it) as well as the next one
+                recent = today - timedelta(days=21)
+                found = date_windows([i for i in after if i not in later_weekdays], recent)
+                container += [w for w in found if w.lo.date() >= recent and w not in container]
+            inner = inner_windows(item, container, from_today)
             if reached is not None and isinstance(item.value.unit, int) and item.value.n > 0:
                 # ... or the first (second...) such weekday from the day reached on
                 ahead = (item.value.unit - reached.weekday()) % 7 + 7 * (item.value.n - 1)

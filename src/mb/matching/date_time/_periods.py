@@ -15,7 +15,9 @@ from ._time_elements import PARTS
 __all__ = ["edge", "inner", "ordinal"]
 
 
-def inner(item: Item, container: list[Window]) -> list[Window]:
+def inner(item: Item, container: list[Window], from_today: bool = False) -> list[Window]:
+    """``item`` (an ordinal, edge or nearest day) inside each period of ``container``; ``from_today``: the period is
+    a day said from today ("tomorrow", "friday"), never a calendar date."""
     found: list[Window] = []
     for window in container:
         first, end = window.lo.date(), window.hi.date()
@@ -46,7 +48,7 @@ def inner(item: Item, container: list[Window]) -> list[Window]:
         elif item.kind == "edge":
             found.extend(edge(item.value, window, first, length))
         else:
-            found.extend(ordinal(item.value, first, end))
+            found.extend(ordinal(item.value, first, end, from_today))
     if not found:
         raise DateProblem(f"{item.text!r} falls outside the period")
     return found
@@ -62,7 +64,8 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     day (and the instant it starts or ends), its morning or evening; its middle has no honest bounds (not
     understood)."""
     third = max(length // 3, 1)
-    if window.note == "week" and edge in {"early", "mid", "late"}:  # of its working week: Mon-Tue, Tue-Thu, Thu-Fri
+    if window.note in {"week", "week of"} and edge in {"early", "mid", "late"}:
+        # of its working week: Mon-Tue, Tue-Thu, Thu-Fri
         length, third = 5, 1 if edge == "mid" else 2
     if length == 1 and edge in {*_DAY_PARTS, "mid@"}:
         if edge in {"mid", "mid@"}:
@@ -83,7 +86,7 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     if edge == "end":
         last = first + timedelta(days=length - 1)
         found = [units.day(last), Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
-        if window.note == "week":  # "by the end of the week": its last working day too
+        if window.note in {"week", "week of"}:  # "by the end of the week": its last working day too
             found.insert(0, units.day(first + timedelta(days=(4 - first.weekday()) % 7)))
         return found
     if edge == "late":
@@ -94,7 +97,7 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     ]
 
 
-def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
+def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) -> list[Window]:
     n, unit = value.n, value.unit
     all_days = [first + timedelta(days=i) for i in range((end - first).days)]
     if isinstance(unit, int) or unit in {"day", "business day", "working day", "weekday"}:
@@ -128,12 +131,14 @@ def ordinal(value: Ordinal, first: date, end: date) -> list[Window]:
         saturday = _nth([d for d in all_days if d.weekday() == 5], n)
         return [units.weekend(saturday)] if saturday is not None else []
     if unit == "week of":
-        return [units.week(first)]
+        return [units.days(first - timedelta(days=first.weekday()), 7, unit)]
     if unit in {"week from", "week ending", "fortnight from", "fortnight ending"}:
         if len(all_days) != 1:
             return []  # "the week ending March": from or to a day only
-        if unit == "week from" and first.weekday() not in {0, 6}:
-            return [units.week(first)]  # "the week beginning February 4" (a Tuesday): the calendar week holding it
+        if unit == "week from" and first.weekday() not in {0, 6} and not from_today:
+            # "the week beginning February 4" (a Tuesday): the calendar week holding that date; from "tomorrow" or
+            # "friday" the 7 days from that day
+            return [units.days(first - timedelta(days=first.weekday()), 7, unit)]
         size = 14 if unit.startswith("fortnight") else 7
         return [units.days(first if unit.endswith("from") else end - timedelta(days=size), size, unit)]
     if unit == "week":

@@ -584,10 +584,11 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
 
 
 def _day_starts(days: list[Window], ref: datetime) -> dict[datetime, Window | None]:
-    """The days a time of day is placed on: each day of a week or a weekend ("this weekend at 3pm"); a longer
-    period names its first day, or today once it has begun ("next month at 6pm" is 18:00 on the 1st of next month,
-    as a reminder set for it would be); a part of a day names its day, and the time must fall inside the part ("late
-    tomorrow at 11" is 23:00)."""
+    """The days a time of day is placed on: each day of a week or a weekend ("this weekend at 3pm"), never of a week
+    from, to or of a day ("w/c Monday at 9am": that Monday's time, or each day's?); a longer period names its first
+    day, or today once it has begun ("next month at 6pm" is 18:00 on the 1st of next month, as a reminder set for it
+    would be); a part of a day names its day, and the time must fall inside the part ("late tomorrow at 11" is
+    23:00)."""
     starts: dict[datetime, Window | None] = {}
     today = datetime.combine(ref.date(), datetime.min.time())
     for window in days:
@@ -597,7 +598,7 @@ def _day_starts(days: list[Window], ref: datetime) -> dict[datetime, Window | No
             continue
         if length > timedelta(days=1) and (length % timedelta(days=1) or window.lo.time() != datetime.min.time()):
             raise DateProblem(f"a time of day on a period longer than a day ({window.label})")
-        if window.note.endswith("ending"):  # "the week ending Sunday at 5pm": the end's time, or each day's?
+        if window.note.endswith(("ending", "from", "of")):  # "w/c Monday at 9am": that day's time, or each day's?
             raise DateProblem(f"a time of day on the {window.note} a day: which day is not said")
         if length <= timedelta(days=7):
             for n in range(length.days):  # a weekend, a week: any day
