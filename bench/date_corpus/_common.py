@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
@@ -22,6 +23,7 @@ __all__ = [
     "labelled",
     "offset_for",
     "style_of",
+    "timex_window",
 ]
 
 FAMILIES = (
@@ -132,3 +134,27 @@ def labelled(
         "correct": values[0] if kind == "point" else dict(zip(("start", "end"), values, strict=True)),
         "shifted": moved[0] if kind == "point" else dict(zip(("start", "end"), moved, strict=True)),
     }
+
+
+def timex_window(value: str, source: str, seasons: dict[str, tuple[int, int]] | None = None) -> tuple[str, datetime]:
+    """The grain and the start of a TIMEX3 value (a season's given middle day, when ``seasons`` names them);
+    ``Drop`` (naming ``source``) for a value with no single window or at midnight."""
+    if m := re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?", value):
+        year, month, day, hour, minute = (int(m[n]) for n in range(1, 6))
+        if hour in (0, 24) and minute == 0:
+            raise Drop(f"{source}: midnight")
+        grain = "second" if m[6] else ("minute" if minute else "hour")
+        return grain, datetime(year, month, day, hour, minute, int(m[6] or 0))
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        return "day", datetime.fromisoformat(value)
+    if re.fullmatch(r"\d{4}-\d{2}", value):
+        return "month", datetime.fromisoformat(f"{value}-01")
+    if re.fullmatch(r"\d{4}", value):
+        return "year", datetime(int(value), 1, 1)
+    if m := re.fullmatch(r"(\d{4})-W(\d{2})", value):
+        return "week", datetime.fromisocalendar(int(m[1]), int(m[2]), 1)
+    if m := re.fullmatch(r"(\d{4})-Q([1-4])", value):
+        return "quarter", datetime(int(m[1]), 3 * int(m[2]) - 2, 1)
+    if seasons is not None and (m := re.fullmatch(r"(\d{4})-(SP|SU|FA)", value)):
+        return "season", datetime(int(m[1]), *seasons[m[2]])
+    raise Drop(f"{source}: value not labelled ({re.sub(r'[0-9]', '9', value)})")

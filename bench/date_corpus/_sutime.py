@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
 
-from _common import UNITS, Drop, git_file, labelled
+from _common import UNITS, Drop, git_file, labelled, timex_window
 
 __all__ = ["SUTIME_COMMIT", "SUTIME_FILE", "sutime_items"]
 
@@ -77,29 +77,6 @@ def _reference(text: str) -> datetime | None:
     return None
 
 
-def _window(value: str) -> tuple[str, datetime]:
-    """The grain and the start (a season's middle) of a resolved value."""
-    if m := re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?", value):
-        year, month, day, hour, minute = (int(m[n]) for n in range(1, 6))
-        if hour in (0, 24) and minute == 0:
-            raise Drop("sutime: midnight")
-        grain = "second" if m[6] else ("minute" if minute else "hour")
-        return grain, datetime(year, month, day, hour, minute, int(m[6] or 0))
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        return "day", datetime.fromisoformat(value)
-    if re.fullmatch(r"\d{4}-\d{2}", value):
-        return "month", datetime.fromisoformat(f"{value}-01")
-    if re.fullmatch(r"\d{4}", value):
-        return "year", datetime(int(value), 1, 1)
-    if m := re.fullmatch(r"(\d{4})-W(\d{2})", value):
-        return "week", datetime.fromisocalendar(int(m[1]), int(m[2]), 1)
-    if m := re.fullmatch(r"(\d{4})-Q([1-4])", value):
-        return "quarter", datetime(int(m[1]), 3 * int(m[2]) - 2, 1)
-    if m := re.fullmatch(r"(\d{4})-(SP|SU|FA)", value):
-        return "season", datetime(int(m[1]), *SEASON_MIDDLE[m[2]])
-    raise Drop(f"sutime: value not labelled ({re.sub(r'[0-9]', '9', value)})")
-
-
 def _label(xml: str, reference: datetime | None) -> tuple[str, str, datetime, str]:
     """The phrase, the grain, the correct moment and the value of one timex; ``Drop`` when not a fact."""
     attributes = dict(ATTRIBUTE.findall(xml))
@@ -112,7 +89,7 @@ def _label(xml: str, reference: datetime | None) -> tuple[str, str, datetime, st
         raise Drop("sutime: a partial reference date")
     if ZONE_WORDS.search(phrase) or re.search(r"[+-]\d{4}$|Z$", attributes["value"]):
         raise Drop("sutime: a time zone")
-    grain, moment = _window(attributes["value"])
+    grain, moment = timex_window(attributes["value"], "sutime", SEASON_MIDDLE)
     named = {match[0].lower()[:3] for match in WEEKDAY.finditer(phrase)}
     if named and named != {moment.strftime("%a").lower()}:
         raise Drop("sutime: the weekday named is not the date's")

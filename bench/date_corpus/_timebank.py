@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
-from _common import UNITS, Drop, git_file, labelled
+from _common import UNITS, Drop, git_file, labelled, timex_window
 
 __all__ = ["TIMEBANK_COMMIT", "TIMEBANK_DIR", "timebank_items"]
 
@@ -73,27 +73,6 @@ def _files(checkout: Path) -> list[str]:
     return sorted(path for path in listed.stdout.split() if path.endswith(".tml") and "/._" not in path)
 
 
-def _window(value: str) -> tuple[str, datetime]:
-    """The grain and the start of a resolved value."""
-    if m := re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?", value):
-        year, month, day, hour, minute = (int(m[n]) for n in range(1, 6))
-        if hour in (0, 24) and minute == 0:
-            raise Drop("timebank: midnight")
-        grain = "second" if m[6] else ("minute" if minute else "hour")
-        return grain, datetime(year, month, day, hour, minute, int(m[6] or 0))
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        return "day", datetime.fromisoformat(value)
-    if re.fullmatch(r"\d{4}-\d{2}", value):
-        return "month", datetime.fromisoformat(f"{value}-01")
-    if re.fullmatch(r"\d{4}", value):
-        return "year", datetime(int(value), 1, 1)
-    if m := re.fullmatch(r"(\d{4})-W(\d{2})", value):
-        return "week", datetime.fromisocalendar(int(m[1]), int(m[2]), 1)
-    if m := re.fullmatch(r"(\d{4})-Q([1-4])", value):
-        return "quarter", datetime(int(m[1]), 3 * int(m[2]) - 2, 1)
-    raise Drop(f"timebank: value not labelled ({re.sub(r'[0-9]', '9', value)})")
-
-
 def _phrase(text: str) -> str:
     for entity, character in ENTITIES.items():
         text = text.replace(entity, character)
@@ -117,7 +96,7 @@ def _label(attributes: dict[str, str], text: str, creation: str, reference: date
         raise Drop("timebank: a fiscal year")
     if ZONE_WORDS.search(phrase):
         raise Drop("timebank: a time zone")
-    grain, moment = _window(attributes["value"])
+    grain, moment = timex_window(attributes["value"], "timebank")
     if grain in {"day", "week", "month"} and PART_OF_DAY.search(phrase):
         raise Drop("timebank: a part of the day the value leaves out")
     months = {MONTHS.index(match[1].lower()[:3]) + 1 for match in MONTH.finditer(phrase)}
