@@ -190,6 +190,20 @@ def test_a_time_said_by_the_quarter_or_half_hour_is_read_as_that_time(judge: Jud
     assert "numbers guard" not in same.reason, same.reason
 
 
+def test_a_quarter_or_half_of_an_amount_is_no_time(judge: Judge) -> None:
+    halved = _verdict(judge, "Cut the ration by half to 4 cups.", "Cut the ration by half to 5 mugs.")
+    cut = _verdict(judge, "Staff was cut by a quarter to 8 thousand.", "Staff was cut by a quarter, to 8 thousand.")
+    assert not halved.passed, halved.reason
+    assert "numbers guard fired" in halved.reason
+    assert "numbers guard" not in cut.reason, cut.reason
+
+
+def test_an_exception_in_one_text_only_stands_whatever_else_differs(judge: Judge) -> None:
+    verdict = _verdict(judge, "The library is open daily unless it snows.", "The public library is open every day.")
+    assert not verdict.passed, verdict.reason
+    assert "'unless' (an exception)" in verdict.reason
+
+
 def test_a_word_of_time_or_a_preposition_that_changes_no_role_raises_no_doubt(judge: Judge) -> None:
     extra_detail = _verdict(
         judge, "Hiker dies hiking a trail at a Utah state park", "Hiker dies while hiking a trail in Utah"

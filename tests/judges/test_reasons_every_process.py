@@ -17,6 +17,8 @@ pairs = [
      "The little girls are singing inside and the woman is laughing loudly"),
     ("The man in a blue coat is not sitting on a wooden bench and is not reading a book",
      "The man in a blue coat is sitting on a wooden bench and reading a book"),
+    ("Drive from Leeds to York, then from Bath to Hull, then from Ayr to Troon.",
+     "Drive from York to Leeds, then from Hull to Bath, then from Troon to Ayr."),
 ]
 verdicts = asyncio.run(get_judge("lexical").judge([JudgeRequest(JudgeTask.EQUIVALENCE, a, b) for a, b in pairs]))
 for verdict in verdicts:
@@ -32,6 +34,6 @@ def _reasons(seed: str) -> list[str]:
 
 def test_guard_reasons_do_not_depend_on_the_hash_seed() -> None:
     runs = [_reasons(seed) for seed in ("1", "2", "3", "4", "5")]
-    assert len(runs[0]) == 3
+    assert len(runs[0]) == 4
     assert all("guard fired" in reason for reason in runs[0]), runs[0]
     assert all(run == runs[0] for run in runs[1:]), runs

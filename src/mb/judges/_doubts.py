@@ -440,7 +440,7 @@ _CUES = {
     "a qualified role": "former ex previous late acting deputy vice assistant",
     "a modality or tense": "will would shall should can could may might must had",
     "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
-    "a condition or time": "if unless when whenever before after because since while until",
+    "a condition or time": "if when whenever before after because since while until",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)

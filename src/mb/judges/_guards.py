@@ -147,10 +147,10 @@ _NAME_WORD = re.compile(r"[A-Z][\w.'&-]*\Z")
 _ARROWS = frozenset({"to", "->", "\u2192", "till", "until"})
 
 
-def _routes(text: str) -> set[tuple[str, str]]:
+def _routes(text: str) -> dict[tuple[str, str], None]:
     """Ordered pairs of names joined by "to" ("from NYC to LAX", "Paris -> Lyon") or, backwards, by "from" after a
     "to" ("to LAX from NYC"). One pass over the words."""
-    found: set[tuple[str, str]] = set()
+    found: dict[tuple[str, str], None] = {}  # in the text's order, so that a reason is the same in every process
     previous: list[str] = []
     run: list[str] = []
     arrow = ""
@@ -160,7 +160,7 @@ def _routes(text: str) -> set[tuple[str, str]]:
         nonlocal previous, run, arrow, lead
         ends = (" ".join(previous).casefold(), " ".join(run).casefold())
         if run and previous and (arrow in _ARROWS or (arrow == "from" and lead == "to")):
-            found.add(ends[::-1] if arrow == "from" else ends)
+            found[ends[::-1] if arrow == "from" else ends] = None
         previous, run, arrow, lead = run, [], "", last
 
     for word in text.split():
@@ -192,7 +192,7 @@ def _direction(candidate: str, reference: str) -> GuardFailure | None:
     cand, ref = _routes(candidate), _routes(reference)
     mine, theirs = route_ends(candidate), route_ends(reference)
     if not ref and len(mine) == len(theirs) == 2 and _stems(mine) == _stems(theirs)[::-1]:  # no names: plain words
-        cand, ref = {(mine["from"], mine["to"])}, {(theirs["from"], theirs["to"])}
+        cand, ref = {(mine["from"], mine["to"]): None}, {(theirs["from"], theirs["to"]): None}
     for a, b in ref:
         if a != b and (b, a) in cand and (a, b) not in cand:
             return GuardFailure(

@@ -227,17 +227,22 @@ def _clock(m: re.Match[str]) -> Iterator[Quantity]:
 
 
 _CLOCK_PHRASE = re.compile(
-    rf"\b(?:a\s+)?(quarter|half)\s+(past|after|to|before)\s+(1[0-2]|[1-9]|{'|'.join(ONES[1:13])})\b", re.IGNORECASE
+    rf"\b(?:a\s+)?(?:(quarter)\s+(past|after|to|before)|(half)\s+(past|after))\s+"
+    rf"(1[0-2]|[1-9]|{'|'.join(ONES[1:13])})\b"
+    r"(?=\s*(?:$|[.,;:!?)]|(?:am|pm|a\.m\.|p\.m\.|o'clock|sharp|today|tonight|tomorrow|yesterday|this|in|on|at|and|or|"
+    r"then|every|each|daily)\b))",
+    re.IGNORECASE,
 )
-"""A time said by the quarter or half hour: "quarter to nine", "half past 6"."""
+"""A time said by the quarter or half hour, where nothing after it makes it an amount: "quarter to nine", "half past
+6 tomorrow"; not "cut by a quarter to 9 million", "half to 2 tablets" (which half?), "in the quarter to 9 March"."""
 
 
 def _clock_phrase(m: re.Match[str]) -> Iterator[Quantity]:
-    part, way, said = m.group(1).casefold(), m.group(2).casefold(), m.group(3).casefold()
+    part, way = (m.group(1) or m.group(3)).casefold(), (m.group(2) or m.group(4)).casefold()
+    said = m.group(5).casefold()
     hour = int(said) if said.isdigit() else ONES.index(said)
-    if not (part == "half" and way in ("to", "before")):  # "half to nine": which half?
-        minute = hour * 60 + (15 if part == "quarter" else 30) * (1 if way in ("past", "after") else -1)
-        yield _q("time", {minute % 1440, (minute + 720) % 1440}, m.group())
+    minute = hour * 60 + (15 if part == "quarter" else 30) * (1 if way in ("past", "after") else -1)
+    yield _q("time", {minute % 1440, (minute + 720) % 1440}, m.group())
 
 
 def _code(m: re.Match[str]) -> Iterator[Quantity]:
