@@ -65,6 +65,8 @@ def test_the_same_modality_written_otherwise_still_passes(judge: Judge, candidat
         ("we need to not wait", "we do not need to wait"),
         ("Ben answered only the first question", "Only Ben answered the first question"),
         ("Ana also called the bank", "Ana called the bank also"),
+        ("He lent her his bike.", "He lent her her bike."),  # the same persons in the same order, another owner
+        ("We sent you our form.", "We sent you your form."),
     ],
 )
 def test_pronouns_or_a_scope_word_elsewhere_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:

@@ -486,8 +486,20 @@ _PERSONS = {
 
 
 def _persons(text: str) -> list[str]:
-    """The persons a text names by pronoun, in the order it first names them."""
-    return list(dict.fromkeys(_PERSONS[word] for word in words(text) if word in _PERSONS))
+    """The person each pronoun of a text names, in the text's order."""
+    return [_PERSONS[word] for word in words(text) if word in _PERSONS]
+
+
+def _persons_differ(candidate: str, reference: str) -> bool:
+    """Both texts name persons by pronoun, but not in the same order of first mention ("she loves him" / "he loves
+    her"), or, all their other words the same, not as often each ("she gave him her book" / "she gave him his book")."""
+    mine, theirs = _persons(candidate), _persons(reference)
+    if not (mine and theirs):
+        return False
+    if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
+        return True
+    rest = [Counter(word for word in words(text) if word not in _PERSONS) for text in (candidate, reference)]
+    return rest[0] == rest[1] and Counter(mine) != Counter(theirs)
 
 
 _SCOPE = NEGATORS | frozenset({"only", "even", "just", "also"})
@@ -564,8 +576,8 @@ def cues(candidate: str, reference: str) -> list[str]:
         for one, other in ((mine, theirs), (theirs, mine)):
             if a in one and b not in one and b in other and a not in other:
                 found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
-    persons = _persons(candidate), _persons(reference)
-    if all(persons) and persons[0] != persons[1]:  # "she loves him" / "he loves her"
+    if _persons_differ(candidate, reference):
+        persons = _persons(candidate), _persons(reference)
         found.append(
             f"the pronouns name other persons or in another order ({', '.join(persons[0])} / {', '.join(persons[1])})"
         )
