@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from operator import is_
 from typing import Any
 
+from rapidfuzz.distance import OSA
+
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
 from ..io import json_path, key_warnings
@@ -297,19 +299,8 @@ def _misspelling(key: str, field: str) -> bool:
     """Whether ``key`` is almost surely ``field`` misspelt: equal but for case and at most one edit (an inserted,
     deleted, replaced or swapped character: ``tool``, ``traces``, ``asertions``), or two for a field of more than
     eight characters (``expctd_response``). ``toolset`` or ``expected_tools`` are other names, warned about only."""
-    key, field = key.casefold(), field.casefold()
     limit = 1 if len(field) <= 8 else 2
-    if abs(len(key) - len(field)) > limit:
-        return False
-    before: list[int] = []
-    row = list(range(len(field) + 1))
-    for i in range(1, len(key) + 1):  # edit distance with adjacent swaps (optimal string alignment)
-        earlier, before, row = before, row, [i] + [0] * len(field)
-        for j in range(1, len(field) + 1):
-            row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (key[i - 1] != field[j - 1]))
-            if i > 1 and j > 1 and key[i - 1] == field[j - 2] and key[i - 2] == field[j - 1]:
-                row[j] = min(row[j], earlier[j - 2] + 1)
-    return row[-1] <= limit
+    return OSA.distance(key.casefold(), field.casefold(), score_cutoff=limit) <= limit
 
 
 def _misspelt_key_rows(example: Example) -> list[Row]:
