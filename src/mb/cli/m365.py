@@ -16,11 +16,11 @@ from ..formats.m365 import (
     M365DocumentError,
     build_document,
     document_units,
-    dump_document,
     load_document,
+    write_document,
 )
 from ..formats.m365.entries import m365_data
-from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output, write_atomically
+from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output
 from ..results import ExampleResult
 from ..results_format import check_scored_once, is_results_file, read_results_file
 from ..results_join import check_join
@@ -173,9 +173,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
         fail_document(exc)
     for message in export.left_out:
         print_error(message)
-    data = dump_document(export.document)
     with writing(output):
-        write_atomically(output, [data], compress=False)
+        write_document(export.document, output)
     items = export.document["items"]
     err_console.print(
         f"exported {len(evaluated) - len(export.left_out)} example(s) as {len(items)} item(s)"

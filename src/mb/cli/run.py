@@ -237,14 +237,7 @@ def run(
     heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
     inner = LogProgress(err_console) if quiet else RichProgress(err_console)
     progress = _GroupedProblems(inner, "" if quiet else heading)
-    resume_with = _resume_command(
-        benchmark,
-        agent_spec,
-        output,
-        _options(
-            concurrency, timeout, retries, user_time, sort, repeats, backend, address, agent_input, max_line_bytes
-        ),
-    )
+    resume_with = _resume_command(benchmark, agent_spec, output, _options(click.get_current_context()))
     size_before = _size(output)
     try:
         result = anyio.run(
@@ -312,33 +305,16 @@ def _size(path: Path) -> int | None:
         return None
 
 
-def _options(
-    concurrency: int,
-    timeout: float | None,
-    retries: int,
-    user_time: str | None,
-    sort: bool,
-    repeats: int = 1,
-    backend: str = "local",
-    address: str | None = None,
-    agent_input: str = "auto",
-    max_line_bytes: int | None = None,
-) -> list[str]:
+_NOT_REPEATED = {"benchmark", "agent_spec", "output", "resume", "retry_errors", "overwrite", "quiet"}
+"""The parameters the resume command gives itself or leaves out; every other one is repeated when not at its default."""
+
+
+def _options(ctx: click.Context) -> list[str]:
     """The options of this run worth repeating in the resume command: those not at their default."""
-    given = (
-        ("--concurrency", concurrency, 4),
-        ("--timeout", None if timeout is None else f"{timeout:g}", None),
-        ("--retries", retries, 2),
-        ("--user-time", user_time, None),
-        ("--sort", sort, False),
-        ("--repeats", repeats, 1),
-        ("--backend", backend, "local"),
-        ("--address", address, None),
-        ("--agent-input", agent_input, "auto"),
-        ("--max-line-bytes", max_line_bytes, None),
-    )
     options: list[str] = []
-    for name, value, default in given:
-        if value != default:
-            options += [name] if value is True else [name, str(value)]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if param.name not in _NOT_REPEATED and value != param.default and value is not False:
+            name = max(param.opts, key=len)
+            options += [name] if value is True else [name, f"{value:g}" if isinstance(value, float) else str(value)]
     return options

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -304,24 +304,14 @@ ExtendedAssertion = Annotated[
 
 _LIST: TypeAdapter[list[Any]] = TypeAdapter(list[ExtendedAssertion], config=ConfigDict(defer_build=True))
 
-_KINDS: dict[str, type[BaseModel]] = {
-    "tool_called": ExtendedToolCallAssertion,
-    "tool_not_called": ToolNotCalledAssertion,
-    "tool_order": ToolOrderAssertion,
-    "tool_call_count": ToolCallCountAssertion,
-}
-_MATCHERS: dict[str, type[BaseModel]] = {
-    "equality": EqualsMatcher,
-    "free_text": FreeTextMatcher,
-    "date_time": DateTimeMatcher,
-    "email": EmailMatcher,
-    "missing": MissingMatcher,
-    "optional": ExtendedOptionalMatcher,
-    "any_of": AnyOfMatcher,
-    "number": NumberMatcher,
-    "regex": RegexMatcher,
-    "grounded": GroundedMatcher,
-}
+
+def _by_tag(union: Any, field: str) -> dict[str, type[BaseModel]]:
+    """The models of a discriminated union (``Annotated[A | B, Field(discriminator=field)]``) by their tag."""
+    return {model.model_fields[field].default: model for model in get_args(get_args(union)[0])}
+
+
+_KINDS = _by_tag(ExtendedAssertion, "assert_that")
+_MATCHERS = _by_tag(ExtendedMatcher, "match_as")
 ASSERTION_KINDS = frozenset({*_KINDS, "no_tool_called"})
 """Every ``assert_that`` name, published and extended."""
 

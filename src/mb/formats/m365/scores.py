@@ -103,12 +103,6 @@ def score_entry(
     entry: dict[str, Any]
     if request.score_key == "exactMatch":
         entry = {"match": bool(value >= 1), "result": "pass" if passed else "fail"}
-    elif request.score_key == "partialMatch":
-        entry = {
-            "score": _clamp(float(value), 0.0, 1.0),
-            "result": "pass" if passed else "fail",
-            "threshold": _clamp(float(0.5 if threshold is None else threshold), 0.0, 1.0),
-        }
     elif request.score_key == "citations":
         entry = {
             "count": max(0, int(value)),
@@ -124,11 +118,12 @@ def score_entry(
             citations = [{"index": i, "text": str(m)} for i, m in enumerate(markers, start=1) if isinstance(m, str)]
         if citations:
             entry["citations"] = citations
-    else:
+    else:  # a 0-1 score (partialMatch, default threshold 0.5) or a 1-5 one (default threshold 3)
+        low, high, default = (0.0, 1.0, 0.5) if request.score_key == "partialMatch" else (1.0, 5.0, 3.0)
         entry = {
-            "score": _clamp(float(value), 1.0, 5.0),
+            "score": _clamp(float(value), low, high),
             "result": "pass" if passed else "fail",
-            "threshold": _clamp(float(3 if threshold is None else threshold), 1.0, 5.0),
+            "threshold": _clamp(float(default if threshold is None else threshold), low, high),
         }
     if result.reason:
         entry["reason"] = result.reason
