@@ -358,3 +358,53 @@ def test_the_rate_is_shown_once_it_was_measured_over_a_second() -> None:
         clock[0] = second
         bar.advance(long_run, 10)
     assert column.render(bar.tasks[1]).plain == "10 examples/s"
+
+
+def _misspelt(bench: Path, copies: int) -> str:
+    """``copies`` copies of the benchmark's lines, each with an unknown key in its first message."""
+    documents = lines(bench) * copies
+    for document in documents:
+        document["inputs"]["messages"][0]["rol"] = "user"
+    return "".join(json.dumps(document) + "\n" for document in documents)
+
+
+WARNING = 'warning: $.inputs.messages[0].rol: unknown key "rol" (ignored)'
+
+
+def quick_agent(messages: list[dict[str, str]]) -> str:
+    """Answers at once."""
+    return "ok"
+
+
+def test_standard_input_gets_the_warnings_of_its_misspelt_keys(bench: Path, tmp_path: Path) -> None:
+    text = _misspelt(bench, 200)  # the same mistake on 2,200 lines
+    count = len(text.splitlines())
+    output = tmp_path / "out.jsonl"
+    command = ["run", "-", "--agent", f"{__name__}:quick_agent", "-o", str(output), "-q"]
+    result = CliRunner().invoke(main, command, input=text)
+    assert result.exit_code == 0, result.output
+    assert len(lines(output)) == count
+    assert [line for line in result.stderr.splitlines() if WARNING in line] == [
+        f"<stdin>:{number}: {WARNING}" for number in (1, 2, 3)
+    ]
+    assert f"<stdin>: … and {count - 3:,} more lines with the same problem: $.inputs.messages[0].rol:" in result.stderr
+    assert f"<stdin>: {count} warning(s) in the first 10,000 lines" in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes")
+def test_a_benchmark_that_can_be_read_once_is_run_and_warned_about(bench: Path, tmp_path: Path) -> None:
+    import os
+    import threading
+
+    pipe = tmp_path / "bench.pipe"
+    os.mkfifo(pipe)
+    text = _misspelt(bench, 2)
+    threading.Thread(target=pipe.write_text, args=(text,), daemon=True).start()  # one writer: readable once
+    output = tmp_path / "out.jsonl"
+    command = [sys.executable, "-c", "from mb.cli import main; main()", "run", str(pipe), "--agent", SLOW_AGENT]
+    done = subprocess.run([*command, "-o", str(output), "-c", "3"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert len(lines(output)) == len(text.splitlines())
+    assert f"{pipe}:1: {WARNING}" in done.stderr
+    assert done.stderr.index(f"{pipe}:1: {WARNING}") < done.stderr.index(f"{pipe}:3: {WARNING}")
+    assert f"{pipe}: {len(text.splitlines())} warning(s) in the first 10,000 lines" in done.stderr

@@ -14,7 +14,8 @@ import pytest
 
 from mb.entities import Citation, Environment, Example, Outputs
 from mb.io import LineError, Problem
-from mb.runner import OutputExistsError, TransientAgentError, example_hash, run
+from mb.io._typos import KeyWarning
+from mb.runner import OutputExistsError, SilentProgress, TransientAgentError, example_hash, run
 
 
 def example(text: str, **inputs: Any) -> dict[str, Any]:
@@ -542,3 +543,31 @@ def test_run_inside_an_event_loop_says_to_await_arun() -> None:
             run([example("a")], lambda messages: "x")
 
     anyio.run(inside)
+
+
+def test_the_unknown_keys_of_the_first_lines_come_as_they_are_read_in_line_order(tmp_path: Path) -> None:
+    class Events(SilentProgress):
+        def __init__(self) -> None:
+            self.events: list[int | str] = []  # the line of each warning; "done" for each example done
+
+        def warning(self, warning: KeyWarning) -> None:
+            self.events.append(warning.line)
+
+        def advance(self, *, error: bool = False) -> None:
+            self.events.append("done")
+
+    async def agent(messages: list[dict[str, str]]) -> str:
+        await anyio.sleep(random.uniform(0, 0.01))
+        return "ok"
+
+    documents = [example(str(i)) | {"expectations": {"expected_respone": "x"}} for i in range(40)]
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", [*documents[:5], "", *documents[5:]])  # line 6 blank
+    progress = Events()
+    run(benchmark, agent, output=tmp_path / "out.jsonl", concurrency=8, progress=progress, key_warnings=30)
+    warned = [event for event in progress.events if event != "done"]
+    assert warned == [line for line in range(1, 31) if line != 6]
+    assert progress.events[0] == 1, "the first line's warning comes before any example is done"
+    assert progress.events.count("done") == 40
+    unasked = Events()
+    run(benchmark, agent, output=tmp_path / "again.jsonl", progress=unasked)
+    assert unasked.events == ["done"] * 40, "no warnings unless asked for"

@@ -112,10 +112,9 @@ class KeyWarnings:
 
 
 def warn_unknown_keys(path: Path, console: Console, *, lines: int = SCANNED_BEFORE_USE) -> int:
-    """Print the unknown-key warnings of the first ``lines`` lines of a benchmark file (grouped) before a command
-    reads it; the number of warnings. A mistake made on every line shows at the top, and a large file does not wait
-    for a full pass (``mb validate`` checks every line). Standard input is not read twice, so it gets none; a file
-    that cannot be read is left to the command, which reports it."""
+    """Print the unknown-key warnings of the first ``lines`` lines of a benchmark file (grouped), for a command that
+    stops before reading its lines (the others find them in the lines as they read them); the number of warnings.
+    Standard input is not read for this, so it gets none; a file that cannot be read is left unreported."""
     if str(path) == "-" or not path.is_file():
         return 0
     found, checked = KeyWarnings(str(path), console, lines=lines), False

@@ -17,12 +17,13 @@ from ..runner._api import MAX_CONCURRENCY
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
-from ._grouped import GroupedPrinter, warn_unknown_keys
+from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter, KeyWarnings
 from ._params import Seconds, max_line_bytes_option
 
 if TYPE_CHECKING:
     from ..io import LineError
-    from ..runner import RunProgress
+    from ..io._typos import KeyWarning
+    from ..runner import RunOutput, RunProgress
 
 __all__ = ["run"]
 
@@ -48,13 +49,14 @@ def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str
 
 
 class _GroupedProblems:
-    """A run's progress whose invalid benchmark lines are printed grouped (the same problem on many lines is
-    shown three times, then counted), saying what runs once the run starts (``heading``: never before the output
-    is refused); everything else is the inner progress's."""
+    """A run's progress whose invalid benchmark lines and unknown-key warnings are printed grouped (the same problem
+    on many lines is shown three times, then counted), saying what runs once the run starts (``heading``: never
+    before the output is refused); everything else is the inner progress's."""
 
-    def __init__(self, inner: RunProgress, heading: str = "") -> None:
+    def __init__(self, inner: RunProgress, name: str, heading: str = "") -> None:
         self.inner = inner
         self.printer = GroupedPrinter(err_console)
+        self.keys = KeyWarnings(name, err_console)
         self.heading = heading
 
     def __getattr__(self, name: str) -> Any:
@@ -69,8 +71,12 @@ class _GroupedProblems:
         self.printer.error(error)
         self.inner.advance()
 
-    def stop(self) -> None:
-        self.inner.stop()
+    def warning(self, warning: KeyWarning) -> None:
+        self.keys.add([warning])
+
+    def close(self, *, read: bool) -> None:
+        """Print what was held back: the warnings, with their count when every line was ``read``; the problems."""
+        self.keys.close(checked=read)
         self.printer.close()
 
 
@@ -196,7 +202,7 @@ def run(
            an OUTPUT that exists, is the benchmark, cannot be written or is being written by another run
       130  interrupted (the message says how to resume)
     """
-    from ..io import SameFileError, refuse_input_as_output
+    from ..io import SameFileError, refuse_input_as_output, source_name
     from ..runner import (
         AgentLoadError,
         BenchmarkFileError,
@@ -232,16 +238,17 @@ def run(
     if cluster is not None:
         agent = on_ray = ray_agent(cluster, agent_spec, agent_input, concurrency)
         where = f" on {len(on_ray.actors)} Ray actor(s)"
-    warn_unknown_keys(benchmark, err_console)
     receives = "Inputs" if agent.wants_inputs else "message dicts"
     heading = f"running {agent.name} (receives {receives}) over {benchmark}, concurrency {concurrency}{where}"
     inner = LogProgress(err_console) if quiet else RichProgress(err_console)
-    progress = _GroupedProblems(inner, "" if quiet else heading)
+    progress = _GroupedProblems(inner, source_name(benchmark), "" if quiet else heading)
     resume_with = _resume_command(benchmark, agent_spec, output, _options(click.get_current_context()))
     size_before = _size(output)
-    try:
-        result = anyio.run(
-            lambda: arun(
+
+    async def main() -> RunOutput:
+        read = False  # whether every line was read (the key warnings are complete)
+        try:
+            result = await arun(
                 "-" if str(benchmark) == "-" else benchmark,
                 agent,
                 output=output,
@@ -258,8 +265,15 @@ def run(
                 handle_signals=True,
                 max_line_bytes=max_line_bytes,
                 repeats=repeats,
+                key_warnings=SCANNED_BEFORE_USE,
             )
-        )
+            read = not result.summary.interrupted
+            return result
+        finally:
+            progress.close(read=read)
+
+    try:
+        result = anyio.run(main)
     except (BenchmarkFileError, OutputExistsError, OutputLockedError, ResumeError, SameFileError) as exc:
         raise fail(_cli_wording(str(exc)), 2) from None
     except KeyboardInterrupt:

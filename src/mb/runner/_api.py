@@ -17,8 +17,19 @@ import anyio
 
 from ..entities import Example
 from ..errors import ConfigError
-from ..io import JsonlWriter, LineError, Problem, not_jsonl, parse_document, read_examples, refuse_input_as_output
+from ..io import (
+    JsonlWriter,
+    LineError,
+    Problem,
+    jsonl_lines,
+    not_jsonl,
+    parse_document,
+    read_record,
+    refuse_input_as_output,
+    source_name,
+)
 from ..io._limits import max_line_bytes as resolve_line_limit
+from ..io._typos import line_key_warnings
 from ._agent import AgentInput
 from ._errors import BenchmarkFileError
 from ._loader import as_agent
@@ -36,9 +47,20 @@ Benchmark = str | os.PathLike[str] | Iterable[Example | LineError | Mapping[str,
 ``Example | LineError`` items :func:`mb.io.read_examples` yields)."""
 
 
-def _items(benchmark: Benchmark, max_line_bytes: int | None = None) -> Iterator[Example | LineError]:
+def _items(
+    benchmark: Benchmark, progress: RunProgress, max_line_bytes: int | None = None, key_warnings: int = 0
+) -> Iterator[Example | LineError]:
+    """The benchmark's examples and invalid lines, in order; a file's lines are read once, as
+    :func:`~mb.io.read_examples` reads them, and the unknown keys of its first ``key_warnings`` lines go to
+    ``progress`` as each line is read."""
     if isinstance(benchmark, (str, os.PathLike)):
-        yield from read_examples(benchmark, max_line_bytes=max_line_bytes)
+        name = source_name(benchmark)
+        for number, data, whole in jsonl_lines(benchmark, max_line_bytes):
+            if number <= key_warnings and whole is None:
+                for warning in line_key_warnings(data, file=name, line=number):
+                    progress.warning(warning)
+            record = read_record(data, file=name, line=number, problem=whole)
+            yield record.example or record.error  # type: ignore[misc]
         return
     for number, item in enumerate(benchmark, start=1):
         if isinstance(item, (Example, LineError)):
@@ -104,6 +126,7 @@ async def arun(
     handle_signals: bool = False,
     max_line_bytes: int | None = None,
     repeats: int = 1,
+    key_warnings: int = 0,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark``; return the executed examples in input order and a summary.
 
@@ -125,6 +148,8 @@ async def arun(
       and a second Ctrl-C cancel the examples in flight (``summary.interrupted``), instead of raising.
     - ``max_line_bytes``: a benchmark line longer than this is an invalid line (default: ``MB_MAX_LINE_BYTES`` or
       16 MiB).
+    - ``key_warnings``: the unknown keys (likely typos) of a benchmark file's first ``key_warnings`` lines go to
+      ``progress.warning`` as the lines are read, in line order (the file is not read a second time for them).
 
     Raises :class:`~mb.errors.ConfigError` (a ``ValueError``) for inconsistent options, :class:`AgentLoadError`,
     :class:`OutputExistsError`, :class:`OutputLockedError` and :class:`ResumeError` (all :class:`~mb.errors.MBError`);
@@ -190,7 +215,7 @@ async def arun(
         total = _total(benchmark) if getattr(reporter, "wants_total", True) else None
         reporter.start(total * repeats if total is not None else None)
         try:
-            await runner.run(_items(benchmark, max_line_bytes), handle_signals=handle_signals)
+            await runner.run(_items(benchmark, reporter, max_line_bytes, key_warnings), handle_signals=handle_signals)
         except BaseExceptionGroup as group:
             failure = _write_failure(group)
             if failure is None:
@@ -240,6 +265,7 @@ def run(
     handle_signals: bool = False,
     max_line_bytes: int | None = None,
     repeats: int = 1,
+    key_warnings: int = 0,
 ) -> RunOutput:
     """Run ``agent`` over ``benchmark`` and wait for the end; see :func:`arun` for the options.
 

@@ -19,7 +19,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from ..io import LineError
+from ..io import LineError, printable
+from ..io._typos import KeyWarning
 
 __all__ = ["LogProgress", "RateColumn", "RichProgress", "RunProgress", "SilentProgress"]
 
@@ -38,6 +39,10 @@ class RunProgress(Protocol):
 
     def invalid(self, error: LineError) -> None:
         """A benchmark line is not a valid example."""
+        return
+
+    def warning(self, warning: KeyWarning) -> None:
+        """A key of a benchmark line that the data model does not read (a likely typo), as the line is read."""
         return
 
     def message(self, text: str) -> None:
@@ -66,6 +71,10 @@ class LogProgress(SilentProgress):
     def invalid(self, error: LineError) -> None:
         """Print ``FILE:LINE: $.path: message``."""
         self.console.print(str(error), markup=False, highlight=False)
+
+    def warning(self, warning: KeyWarning) -> None:
+        """Print ``FILE:LINE: warning: $.path: message``."""
+        self.console.print(printable(str(warning)), markup=False, highlight=False)
 
     def message(self, text: str) -> None:
         """Print the text."""
