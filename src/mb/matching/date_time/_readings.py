@@ -557,8 +557,7 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 return int(max(lo_part - c.lo, c.lo - hi_part, 0))
 
             nearest = min(map(distance, candidates), default=_DAY)
-            explicit = clocks[0].value.explicit  # within two hours: "4pm in the evening", not "3pm tonight"
-            if nearest > (2 if explicit else 3) * 3600:
+            if nearest > 2 * 3600:  # within two hours: "4pm in the evening", not "3pm tonight" nor "2 in the evening"
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
             spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:
