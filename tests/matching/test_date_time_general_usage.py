@@ -23,6 +23,49 @@ ROWS: list[tuple[str, object, object]] = [
     ("this evening at 4", "2025-06-11T16:00:00", True),
     ("quarter to 5 tonight", "2025-06-11T16:45:00", True),
     ("afternoon at 7", "2025-06-11T19:00:00", True),
+    # British: "today week" and "this day week" are a week from today, "tomorrow fortnight" two from tomorrow
+    ("today week", "2025-06-18", True),
+    ("today week", "2025-06-11", False),
+    ("this day week", "2025-06-18", True),
+    ("tomorrow fortnight", "2025-06-26", True),
+    ("tomorrow fortnight", "2025-06-12", False),
+    ("yesterday week", "2025-06-17", ERROR),  # a week from yesterday, or before it?
+    # "a week yesterday" (British): a week before yesterday
+    ("a week yesterday", "2025-06-03", True),
+    ("a week yesterday", "2025-06-17", False),
+    # "Friday gone", "the Friday just gone": this past Friday
+    ("the Friday just gone", "2025-06-06", True),
+    ("the Friday just gone", "2025-06-13", False),
+    ("Friday gone", "2025-06-06", True),
+    ("last Friday gone", "2025-06-06", ERROR),
+    # "beginning Monday" is from Monday, as "starting Monday"; "the beginning of Monday" its first thing
+    ("beginning Monday", "2025-06-16", True),
+    ("the beginning of Monday", "2025-06-16", False),
+    ("beginning of next week", "2025-06-16", True),
+    # "'til" is "til"; Zulu after a clock is UTC; "calendar week" and "CW" are the ISO week
+    ("quarter 'til 5", "2025-06-11T16:45:00", True),
+    ("quarter 'til 5", "2025-06-11T17:15:00", False),
+    ("14:00Z", "2025-06-11T14:00:00+00:00", True),
+    ("14:00Z", "2025-06-11T14:00:00+02:00", False),
+    ("tomorrow 1400Z", "2025-06-12T14:00:00Z", True),
+    ("2025-06-11T14:00:00Z", "2025-06-11T14:00:00+00:00", True),
+    ("calendar week 49", "2025-12-03", True),
+    ("calendar week 49", "2025-12-10", False),
+    ("CW49", "2025-12-01", True),
+    ("CW49", "2025-11-30", False),
+    # "the 1800s": the decade or the hundred years; "the two thousands" is the decade
+    ("the 1800s", "1850-06-01", True),
+    ("the 1800s", "1800-06-01", True),
+    ("the 1800s", "1900-01-01", False),
+    ("the 1900s", "1950-06-01", True),
+    ("the nineteen hundreds", "1999-12-31", True),
+    ("the two thousands", "2010-01-01", False),
+    # a decimal count of a compact unit is a length, never a time of day
+    ("1.5h", "PT1H30M", True),
+    ("1.5h", "PT2H", False),
+    ("1.5h", "2025-06-12T05:00:00", False),
+    # "in a sec" is a moment, no number of seconds
+    ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]
 
 
@@ -43,6 +86,10 @@ GROUPS: list[tuple[str, str, str, object]] = [
     ("no later than 5pm", "2025-06-11T17:00", "2025-06-11T18:00", False),
     ("till noon tomorrow", "2025-06-12T09:00", "2025-06-12T12:00", True),
     ("till noon tomorrow", "2025-06-12T12:00", "2025-06-12T13:00", False),
+    # a range ending at "the end of" a period ends on its last day or at its end
+    ("from today until the end of the month", "2025-06-11", "2025-06-30", True),
+    ("from today until the end of the month", "2025-06-11", "2025-07-01T00:00", True),
+    ("from today until the end of the month", "2025-06-11", "2025-06-29", False),
 ]
 
 

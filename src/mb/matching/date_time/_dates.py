@@ -57,11 +57,16 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
-    if len(items) == 2 and items[0].kind == "weekday" and items[0].value.rel is None and _bare_week(items[1]):
-        # "tuesday week", "friday fortnight" (British): a week (two) after the coming weekday; a "week" the grammar
-        # read with the words after it ("tuesday week before last") is that week, and the pair before another day
-        # word ("wednesday week today") is refused below
-        return [_shifted(w, ((1, items[1].text),)) for w in _weekday(items[0].value, today)]
+    if len(items) == 2 and _bare_week(items[1]):
+        # "tuesday week", "friday fortnight" (British): a week (two) after the coming weekday, "today week", "this day
+        # week", "tomorrow fortnight" after that day; a "week" the grammar read with the words after it ("tuesday
+        # week before last") is that week, and the pair before another day word ("wednesday week today") is refused
+        # below
+        first, later = items[0], ((1, items[1].text),)
+        if first.kind == "weekday" and first.value.rel is None:
+            return [_shifted(w, later) for w in _weekday(first.value, today)]
+        if isinstance(first.value, Days) and first.value.offset in {0, 1}:
+            return [_shifted(w, later) for w in date_windows([first], today)]
     for pair in itertools.pairwise(items):
         if {i.kind for i in pair} == {"weekday", "date"} and any(_bare_week(i) for i in pair):
             # "week tuesday", "tuesday week tomorrow": not said, or which day is meant is not clear
@@ -475,7 +480,9 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         except ValueError as exc:
             raise DateProblem(str(exc)) from exc
     if isinstance(value, Decades):
-        return [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value.starts]
+        decades = [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value.starts]
+        hundreds = [Window(datetime(y, 1, 1), datetime(y + 100, 1, 1), "span", note="hundreds") for y in value.starts]
+        return decades + hundreds if value.hundreds else decades
     if isinstance(value, Years):
         return [Window(datetime(max(value.first, 1), 1, 1), datetime(value.end, 1, 1), "span", note="century")]
     if isinstance(value, NthWeekday):

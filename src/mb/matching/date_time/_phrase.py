@@ -131,6 +131,10 @@ def normalize(phrase: str) -> str:
     text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
     text = _MILITARY_RE.sub(_military, text)
     text = re.sub(r"\b(\d+)h(\d+)m\b", r"\1h \2m", text)  # "1h15m ago" as "1h 15m ago"
+    # "quarter 'til 5", "14:00z" and "1400z" (Zulu: UTC), "calendar week 49", "cw49" (the ISO week)
+    text = re.sub(r"'(?=till?\b)", "", text)
+    text = re.sub(r"(?<![\d-][t ])(?<!:)\b(\d{1,2}:\d\d|\d{4})z\b", r"\1 utc", text)
+    text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
     # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
     text = _OR_SO_RE.sub(r"\1 ish", text)
     text = _ABOUT_RE.sub(lambda m: m[3] or f"{m[1]} ish {m[2] or ''}", re.sub(r"\b(?:how|what) about\b", "how", text))
@@ -276,6 +280,8 @@ def understood(text: str) -> Parsed | str:
 
 def _refused(text: str) -> str | None:
     """Why a normalized phrase is an error whoever reads it, the second reader too (None: it may be read)."""
+    if re.search(r"\ba sec\b", text):  # "in a sec": a moment, never one second
+        return "could not understand 'a sec' (a moment, no number of seconds)"
     bare = _IN_NUMBER_RE.search(text)
     if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"

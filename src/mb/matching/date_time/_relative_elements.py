@@ -128,11 +128,14 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
           r"\s+)?"
-          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last|(?:next|last)(?!\s+{_PERIOD})))?",
+          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last|(?:next|last)(?!\s+{_PERIOD})|(?:just\s+)?gone))?",
           _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
-    """``friday``, ``next friday``, ``friday after next``, ``friday next`` (British: next Friday)."""
+    """``friday``, ``next friday``, ``friday after next``, ``friday next`` (British: next Friday), ``friday gone``
+    (``just gone``: this past Friday)."""
     rel, placed = m["rel"], m["dir"]
+    if placed and placed.endswith("gone"):
+        return None if rel else Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], "this past"))
     if placed in {"next", "last"}:
         if rel:
             return None
@@ -194,6 +197,8 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
           r"(?:\s+of(?:\s+the)?|-)?",
           ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
 def _edge(m: re.Match[str]) -> Item | None:
+    if m.group(0) == "beginning":
+        return None  # "beginning Monday": from Monday, as "starting Monday" ("the beginning of Monday" is its start)
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
     return Item("edge", "", edge)
@@ -283,15 +288,17 @@ def _next_business_day(m: re.Match[str]) -> Item | None:
 
 
 @_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
-          r"|in\s+the\s+future|today|tomorrow)", QUANTITY_FIRST)  # fmt: skip
+          r"|in\s+the\s+future|today|tomorrow|yesterday)", QUANTITY_FIRST)  # fmt: skip
 def _ago(m: re.Match[str]) -> Item | None:
     """``3 days ago``, ``2 weeks from now``; ``a week today``, ``a fortnight tomorrow``: that long after today
-    (tomorrow), for durations of days or more."""
-    if m["dir"] in {"today", "tomorrow"}:
-        pieces = _pieces(m["dur"])
+    (tomorrow), for durations of days or more; ``a week yesterday`` (British): that long before yesterday."""
+    if m["dir"] in {"today", "tomorrow", "yesterday"}:
+        sign = -1 if m["dir"] == "yesterday" else 1
+        pieces = _pieces(m["dur"], sign)
         if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
             return None
-        return Item("offset", "", Offset((*pieces, (1.0, "day")) if m["dir"] == "tomorrow" else pieces, "from now"))
+        day = {"today": (), "tomorrow": ((1.0, "day"),), "yesterday": ((-1.0, "day"),)}[m["dir"]]
+        return Item("offset", "", Offset((*pieces, *day), "from now"))
     back = m["dir"] in {"ago", "before now", "earlier", "back", "in the past"}
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
