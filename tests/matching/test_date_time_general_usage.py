@@ -64,6 +64,25 @@ ROWS: list[tuple[str, object, object]] = [
     ("1.5h", "PT1H30M", True),
     ("1.5h", "PT2H", False),
     ("1.5h", "2025-06-12T05:00:00", False),
+    # a fraction of a year that is whole months is counted on the calendar: "half a year" is 6 months, its day
+    ("half a year from now", "2025-12-11", True),
+    ("half a year from now", "2025-12-10", False),
+    ("a year and a half ago", "2023-12-11", True),
+    ("a year and a half ago", "2023-12-12", False),
+    ("1.5 years", "P18M", True),
+    ("1.5 years", "P1Y", False),
+    # an hour in words said about it, as in digits: half an hour either side
+    ("around three", "2025-06-11T15:20:00", True),
+    ("around three", "2025-06-11T15:40:00", False),
+    ("three-ish", "2025-06-11T14:45:00", True),
+    ("at seven or so", "2025-06-11T19:15:00", True),
+    ("about seven pm", "2025-06-11T07:00:00", False),
+    ("around seven thirty", "2025-06-11T19:30:00", ERROR),
+    # the quarter written before its year
+    ("2Q 2025", "2025-05-15", True),
+    ("2Q 2025", "2025-07-15", False),
+    ("3Q25", "2025-08-01", True),
+    ("3Q25", "2025-10-01", False),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]

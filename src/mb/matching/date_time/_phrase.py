@@ -24,7 +24,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import MONTH, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import HOUR_WORD, MONTH, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -104,6 +104,11 @@ _ABOUT_RE = re.compile(
     r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?))"
     rf"\b(?![:./-]?\d| {_UNIT_WORD}| (?:a|an|and|or|to|-)\b| (?:{MONTH})\b)"
 )
+#: An hour in words said about ("around three", "seven-ish", "at seven or so"), alone or before am/pm or a day word.
+_ABOUT_WORD_RE = re.compile(
+    rf"(\b(?:around|about|approximately|approx|roughly|circa) (?:at )?|\bat (?={HOUR_WORD} or so\b))?\b({HOUR_WORD})\b"
+    r"(?(1)(?=$| ?[ap]m\b| or so\b| (?:tonight|today|tomorrow|this|on|in)\b)|(?= ?-?ish\b))"
+)
 #: "over" before a count is more than it, an open bound ("over 2 hours ago"), never the count itself
 _OVER_RE = re.compile(rf"\bover (?=(?:an?|\d+|{number_words(1, 99)}) {_UNIT_WORD})")
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
@@ -135,6 +140,10 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"'(?=till?\b)", "", text)
     text = re.sub(r"(?<![\d-][t ])(?<!:)\b(\d{1,2}:\d\d|\d{4})z\b", r"\1 utc", text)
     text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
+    # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025"
+    text = re.sub(r"\b([1-4])q(?:(\d\d)\b|\b)", lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""), text)
+    # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
+    text = _ABOUT_WORD_RE.sub(lambda m: f"{m[1] or ''}{WORD_NUMBERS[m[2]]}", text)
     # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
     text = _OR_SO_RE.sub(r"\1 ish", text)
     text = _ABOUT_RE.sub(lambda m: m[3] or f"{m[1]} ish {m[2] or ''}", re.sub(r"\b(?:how|what) about\b", "how", text))

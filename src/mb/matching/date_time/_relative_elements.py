@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..._calendar_words import MONTHS, UNITS, WEEKDAYS
+from ..._calendar_words import MONTHS, UNIT_MONTHS, UNITS, WEEKDAYS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import (
@@ -250,6 +250,9 @@ def _pieces(text: str, sign: int = 1) -> Pieces | None:
         unit = UNITS.get(word) or UNITS.get(word.rstrip("s")) or UNITS.get(word[:-2])
         if unit is None or amount != amount:
             return None
+        months = amount * UNIT_MONTHS.get(unit, 0)
+        if amount % 1 and months and not months % 1:
+            amount, unit = months, "month"  # "half a year", "1.5 years": whole months, counted on the calendar
         pieces.append((sign * amount, unit))
     if not pieces or (any(u == "business day" for _, u in pieces) and (len(pieces) > 1 or pieces[0][0] % 1)):
         return None  # business days are counted whole, alone
