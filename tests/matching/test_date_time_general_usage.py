@@ -83,6 +83,12 @@ ROWS: list[tuple[str, object, object]] = [
     ("2Q 2025", "2025-07-15", False),
     ("3Q25", "2025-08-01", True),
     ("3Q25", "2025-10-01", False),
+    # "CET" in summer: its fixed offset, or Central European time that day (as "PST" is)
+    ("09:30 CET tomorrow", "2025-06-12T09:30:00+02:00", True),
+    ("09:30 CET tomorrow", "2025-06-12T09:30:00+01:00", True),
+    ("09:30 CET tomorrow", "2025-06-12T09:30:00+03:00", False),
+    ("9am CEST", "2025-06-12T09:00:00+02:00", True),
+    ("9am CEST", "2025-06-12T09:00:00+00:00", False),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]
