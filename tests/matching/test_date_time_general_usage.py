@@ -89,6 +89,15 @@ ROWS: list[tuple[str, object, object]] = [
     ("09:30 CET tomorrow", "2025-06-12T09:30:00+03:00", False),
     ("9am CEST", "2025-06-12T09:00:00+02:00", True),
     ("9am CEST", "2025-06-12T09:00:00+00:00", False),
+    # "current" before a season is "this"; "but" between two bounds is "and"
+    ("current summer", "2025-07-15", True),
+    ("current summer", "2026-07-15", False),
+    ("later than 9:30am but before 11am on Thursday", "2025-06-12T10:00:00", True),
+    ("later than 9:30am but before 11am on Thursday", "2025-06-12T11:30:00", False),
+    # a span counted in seconds is read to the second
+    ("the last 2 seconds", "2025-06-11T09:59:59", True),
+    ("the last 2 seconds", "2025-06-11T09:59:50", False),
+    ("the next 30 seconds", "2025-06-11T10:00:31", False),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]

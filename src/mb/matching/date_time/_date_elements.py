@@ -202,12 +202,13 @@ _SEASON = "|".join(SEASONS)
 
 
 @_element(
-    rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _AFTER_NEXT + _YEAR,
-    _REL_WORDS,
+    rf"(?:(?P<rel>this|current|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _AFTER_NEXT + _YEAR,
+    (*_REL_WORDS, "current"),
     SEASONS,
 )
 def _season(m: re.Match[str]) -> Item | None:
     rel = _placed(m)
+    rel = "this" if rel == "current" else rel  # "current summer": this one
     return Item("date", "", Season(m["s"], _year_value(m), rel)) if rel != "" else None
 
 

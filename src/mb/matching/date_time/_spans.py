@@ -53,6 +53,10 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
         first, last = add_business_days(ref.date(), 1), add_business_days(ref.date(), count)
         return [day_range(midnight(first), midnight(last) + timedelta(days=1))]
     if units_ & {"second", "minute", "hour"} or (today + step(pieces)).time() != time():
+        if "second" in units_:  # "the last 10 seconds": to the second
+            now = ref.replace(microsecond=0)
+            lo, hi = sorted((now, now + step(pieces)))
+            return [Reading(Window(lo, lo + timedelta(seconds=1), "second"), end_window(hi, "second"), until=hi)]
         now = ref.replace(second=0, microsecond=0)
         other = now + step(pieces)
         lo, hi = min(now, other), max(now, other)
