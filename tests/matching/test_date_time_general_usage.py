@@ -98,6 +98,14 @@ ROWS: list[tuple[str, object, object]] = [
     ("the last 2 seconds", "2025-06-11T09:59:59", True),
     ("the last 2 seconds", "2025-06-11T09:59:50", False),
     ("the next 30 seconds", "2025-06-11T10:00:31", False),
+    # "UK time": the zone of the United Kingdom (British Summer Time in June)
+    ("10am UK time tomorrow", "2025-06-12T10:00:00+01:00", True),
+    ("10am UK time tomorrow", "2025-06-12T10:00:00+00:00", False),
+    # "the 1st of the month" said after it: this month's or the next, as "the 1st"; "of this month" this one's
+    ("the first of the month", "2025-07-01", True),
+    ("the first of the month", "2025-06-01", True),
+    ("the first of the month", "2025-08-01", False),
+    ("the 1st of this month", "2025-07-01", False),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]

@@ -187,6 +187,8 @@ def _day_of_relative_month(items: list[Item]) -> list[Item]:
     months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
         return items  # "month the 20th": which month is not said (refused below)
+    if unsaid(months[0]):
+        return days  # "the 1st of the month": this month's or the next, as "the 1st" ("of this month": this one's)
     return [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
 
 

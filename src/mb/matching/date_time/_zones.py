@@ -223,7 +223,8 @@ _IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
 
 
 def _place_zone(name: str) -> ZoneSpec | None:
-    """The zone a city ("new york") or a country with a single zone ("india") names."""
+    """The zone a city ("new york") or a country with a single zone ("india", "uk") names."""
+    name = "britain (uk)" if name in {"uk", "britain", "great britain"} else name
     key = _zone_keys_by_city().get(name.replace(" ", "_")) or _zone_keys_by_country().get(name)
     return _iana(key) if key is not None else None
 
