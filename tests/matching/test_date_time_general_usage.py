@@ -106,6 +106,14 @@ ROWS: list[tuple[str, object, object]] = [
     ("the first of the month", "2025-06-01", True),
     ("the first of the month", "2025-08-01", False),
     ("the 1st of this month", "2025-07-01", False),
+    # "the past week" (month, year): the last calendar one, or the days up to today
+    ("the past week", "2025-06-10", True),
+    ("the past week", "2025-06-03", True),
+    ("the past week", "2025-06-11", False),
+    ("the past week", "2025-06-01", False),
+    ("the past month", "2025-06-05", True),
+    ("the past month", "2025-04-30", False),
+    ("last week", "2025-06-10", False),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]

@@ -494,7 +494,12 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             raise DateProblem("no such weekday this month")
         return found
     if isinstance(value, Unit):
-        return _relative_unit(value.unit, value.rel, today)
+        found = _relative_unit(value.unit, value.rel, today)
+        if value.rel == "past" and value.unit in {"week", "fortnight", "month", "year"}:
+            # "the past week": the last calendar week, or the days up to today ("the past 7 days")
+            end = datetime.combine(today, datetime.min.time())
+            found = [*found, Window(end - step(((1, value.unit),)), end, "span", note=f"past {value.unit}")]
+        return found
     if isinstance(value, PeriodEnd):
         container = _relative_unit(value.unit, "this", today)
         return [w for c in container for w in edge(value.edge, c, c.lo.date(), (c.hi - c.lo).days)]
