@@ -114,6 +114,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("the past month", "2025-06-05", True),
     ("the past month", "2025-04-30", False),
     ("last week", "2025-06-10", False),
+    # "within (in, over) the next fortnight" is the 14 days from now, never the calendar weeks "next fortnight" may be
+    ("within the next fortnight", "2025-06-20", True),
+    ("within the next fortnight", "2025-06-27", False),
+    ("in the next fortnight", "2025-06-27", False),
+    ("next fortnight", "2025-06-27", True),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]

@@ -339,7 +339,8 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
     if spans:
         if len(items) > 1:
             raise DateProblem(f"{spans[0].text!r} with other words")
-        return span(spans[0].value, ref)
+        # "within (in, over) the next fortnight" is the 14 days from now alone, never the calendar weeks
+        return span(spans[0].value, ref, calendar=not spans[0].text.startswith(("within", "in ", "over ", "during ")))
     moments = [i for i in items if i.kind == "moment" or (i.kind == "offset" and i.value.mode == "from now")]
     if moments:
         instants = moment(moments[0], ref) if len(items) == 1 else None
