@@ -119,6 +119,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("within the next fortnight", "2025-06-27", False),
     ("in the next fortnight", "2025-06-27", False),
     ("next fortnight", "2025-06-27", True),
+    # an era after or before a year names that year
+    ("AD 2025", "2025-03-01", True),
+    ("2026 CE", "2025-03-01", False),
+    ("2025 BC", "2025-03-01", ERROR),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]
