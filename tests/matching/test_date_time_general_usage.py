@@ -123,6 +123,13 @@ ROWS: list[tuple[str, object, object]] = [
     ("AD 2025", "2025-03-01", True),
     ("2026 CE", "2025-03-01", False),
     ("2025 BC", "2025-03-01", ERROR),
+    # "next working week" ("work week", "business week"): its Monday to Friday
+    ("next working week", "2025-06-20", True),
+    ("next working week", "2025-06-21", False),
+    ("this work week", "2025-06-09", True),
+    ("this work week", "2025-06-14", False),
+    ("early next business week", "2025-06-17", True),
+    ("early next business week", "2025-06-18", False),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]

@@ -514,6 +514,9 @@ def _relative_unit(unit: str, rel: str, today: date) -> list[Window]:
     step = STEPS[rel]
     if unit == "week":
         return [units.week(today + timedelta(days=7 * step))]
+    if unit == "working week":
+        monday = units.week(today + timedelta(days=7 * step)).lo
+        return [Window(monday, monday + timedelta(days=5), "span", note="working week")]
     if unit == "weekend":
         if rel in {"this coming", "coming", "upcoming"} and today.weekday() < 5:
             return [units.weekend(today)]  # "this coming weekend" said on a weekday: the one ahead this week

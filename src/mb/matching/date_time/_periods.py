@@ -64,7 +64,7 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     day (and the instant it starts or ends), its morning or evening; its middle has no honest bounds (not
     understood)."""
     third = max(length // 3, 1)
-    if window.note in {"week", "week of"} and edge in {"early", "mid", "late"}:
+    if window.note in {"week", "week of", "working week"} and edge in {"early", "mid", "late"}:
         # of its working week: Mon-Tue, Tue-Thu, Thu-Fri
         length, third = 5, 1 if edge == "mid" else 2
     if length == 1 and edge in {*_DAY_PARTS, "mid@"}:

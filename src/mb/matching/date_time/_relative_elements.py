@@ -81,14 +81,16 @@ _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|follo
 
 
 @_element(
-    rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade|fortnight)",
+    rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?"
+    r"(?P<u>week|weekend|month|year|quarter|decade|fortnight|(?P<work>work|working|business)\s*week)",
     _REL_WORDS,
 )
 def _relative_unit(m: re.Match[str]) -> Item | None:
+    """``next month``, ``this quarter``; ``next working week`` (``work``, ``business``): its Monday to Friday."""
     rel = m["rel"].replace("the ", "")
     if m["u"] == "fortnight" and rel not in {"this", "current"}:
         return None  # "next fortnight" is also the next fourteen days: a span (see ``_last_unit``)
-    return Item("date", "", Unit(m["u"], rel))
+    return Item("date", "", Unit("working week" if m["work"] else m["u"], rel))
 
 
 @_element(
