@@ -130,6 +130,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("this work week", "2025-06-14", False),
     ("early next business week", "2025-06-17", True),
     ("early next business week", "2025-06-18", False),
+    # "so far this week" is this week to date: a single argument falls on its first day, the range's start
+    ("so far this week", "2025-06-09", True),
+    ("so far this week", "2025-06-02", False),
+    ("this month so far", "2025-06-01", True),
+    ("so far", "2025-06-11", ERROR),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]
@@ -156,6 +161,8 @@ GROUPS: list[tuple[str, str, str, object]] = [
     ("from today until the end of the month", "2025-06-11", "2025-06-30", True),
     ("from today until the end of the month", "2025-06-11", "2025-07-01T00:00", True),
     ("from today until the end of the month", "2025-06-11", "2025-06-29", False),
+    ("so far this week", "2025-06-09", "2025-06-11", True),
+    ("so far this week", "2025-06-10", "2025-06-11", False),
 ]
 
 

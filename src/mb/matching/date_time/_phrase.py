@@ -142,6 +142,12 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
     # "AD 2025", "2025 CE": the year
     text = re.sub(r"\b(?:ad|a\.d\.) (?=\d{3,4}\b)|(?<=\b\d{4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)", " ", text)
+    # "so far this week", "this month so far": from its start to today, as "this week to date"
+    text = re.sub(
+        r"\bso far (?:this|in the) (week|month|quarter|year)\b|\bthis (week|month|quarter|year) so far\b",
+        lambda m: f"this {m[1] or m[2]} to date",
+        text,
+    )
     # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025"
     text = re.sub(r"\b([1-4])q(?:(\d\d)\b|\b)", lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""), text)
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
