@@ -153,6 +153,8 @@ GROUPS: list[tuple[str, str, str, object]] = [
     ("until Friday", "2025-06-14", "2025-06-13", False),  # starts after it ends
     ("by Friday", "2025-06-11", "2025-06-13", True),
     ("by Friday", "2025-06-13", "2025-06-16", False),
+    ("due by Friday", "2025-06-13", "2025-06-16", False),
+    ("due by Friday", "2025-06-12", "2025-06-13", True),
     ("no later than 5pm", "2025-06-11T15:00", "2025-06-11T17:00", True),
     ("no later than 5pm", "2025-06-11T17:00", "2025-06-11T18:00", False),
     ("till noon tomorrow", "2025-06-12T09:00", "2025-06-12T12:00", True),

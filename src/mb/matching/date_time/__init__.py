@@ -46,7 +46,7 @@ from ._value import Actual, describe, parse_value, range_ends
 __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
 #: Words before a moment that the whole event ends by ("until Friday", "by 5pm", "no later than noon").
-_DEADLINE = re.compile(r"(?:until|till|til|by|up to|thru|through) ")
+_DEADLINE = re.compile(r"(?:due )?(?:until|till|til|by|up to|thru|through) ")
 
 
 def match_date_time(
