@@ -135,6 +135,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("so far this week", "2025-06-02", False),
     ("this month so far", "2025-06-01", True),
     ("so far", "2025-06-11", ERROR),
+    # "in the coming week" ("over the coming month") is one unit from now, as "in the next week" is
+    ("in the coming week", "2025-06-13", True),
+    ("in the coming week", "2025-06-20", False),
+    ("over the coming month", "2025-07-10", True),
+    ("over the coming month", "2025-07-31", False),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]

@@ -383,13 +383,13 @@ def _within(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:within\s+(?:the\s+)?(?:next|coming|upcoming)|(?:in|over|during)\s+the\s+next)\s+"
+    r"(?:within\s+(?:the\s+)?|(?:in|over|during)\s+the\s+)(?:next|coming|upcoming)\s+"
     rf"(?P<u>second|minute|hour|day|week|fortnight|month|year)(?:\s+and\s+{_DUR})?|within\s+the\s+(?P<u2>hour|minute)",
     ("within", "in", "over", "during"),
 )
 def _within_next_unit(m: re.Match[str]) -> Item | None:
     """``within the next hour``, ``within the next day and 5 hours``, ``within the hour``: a span from now of one unit
-    (and more); ``in the next week``, ``over the next month`` are the same window, never the calendar week or month
+    (and more); ``in the next week``, ``over the coming month`` are the same window, never the calendar week or month
     after this one ("next week" is)."""
     return _duration_item("span", f"1 {m['u'] or m['u2']}" + (f" and {m['dur']}" if m["dur"] else ""), 1, None)
 
