@@ -140,6 +140,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("in the coming week", "2025-06-20", False),
     ("over the coming month", "2025-07-10", True),
     ("over the coming month", "2025-07-31", False),
+    # "Labour Day" is a different day in each country that keeps it; the US "Labor Day" is read
+    ("Labour Day", "2026-05-04", ERROR),
+    ("Labour Day", "2025-09-01", ERROR),
+    ("Labor Day", "2025-09-01", True),
     # "in a sec" is a moment, no number of seconds
     ("in a sec", "2025-06-11T10:00:01", ERROR),
 ]

@@ -301,6 +301,8 @@ def _refused(text: str) -> str | None:
     """Why a normalized phrase is an error whoever reads it, the second reader too (None: it may be read)."""
     if re.search(r"\ba sec\b", text):  # "in a sec": a moment, never one second
         return "could not understand 'a sec' (a moment, no number of seconds)"
+    if re.search(r"\blabour day\b", text):  # the US "labor day" is read
+        return "could not understand 'labour day' (May 1, or the first Monday of May, September or October, by country)"
     bare = _IN_NUMBER_RE.search(text)
     if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
