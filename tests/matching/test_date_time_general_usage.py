@@ -33,6 +33,8 @@ ROWS: list[tuple[str, object, object]] = [
     # "a week yesterday" (British): a week before yesterday
     ("a week yesterday", "2025-06-03", True),
     ("a week yesterday", "2025-06-17", False),
+    ("a fortnight last Friday", "2025-05-23", True),
+    ("a fortnight last Friday", "2025-06-20", False),
     # "Friday gone", "the Friday just gone": this past Friday
     ("the Friday just gone", "2025-06-06", True),
     ("the Friday just gone", "2025-06-13", False),

@@ -164,6 +164,10 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bnext next ([a-z]+)", r"\1 after next", text)
     text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
     text = re.sub(rf"\b(?:the |this )?({WEEKDAY}) coming\b", r"this coming \1", text)
+    # "a week last monday" (British): a week before last monday, as "a week yesterday" is before yesterday
+    text = re.sub(
+        rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)", r"\1 before last ", text
+    )
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "dead on 9", "bang on noon": exactly at that time
     text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
