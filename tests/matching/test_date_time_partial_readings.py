@@ -22,7 +22,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("christmas week", DEC_22, "2026-12-21", ERROR),
     ("easter week", MAR_24, "2027-03-28", ERROR),
     ("thanksgiving week", datetime(2026, 11, 24, 10), "2026-11-26", ERROR),
-    ("tomorrow week", DEC_22, "2026-12-23", ERROR),
+    ("tomorrow week", DEC_22, "2026-12-23", False),  # British: a week from tomorrow, never tomorrow alone
+    ("tomorrow week", DEC_22, "2026-12-30", True),
     ("friday the week", DEC_22, "2026-12-25", ERROR),
     ("the month of christmas", DEC_22, "2026-12-25", ERROR),
     ("the week before christmas", DEC_1, "2026-12-02", ERROR),
@@ -80,7 +81,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("5 hours after noon", DEC_22, "2026-12-22T17:00:00", True),
     ("the day before", DEC_22, "2026-12-21", True),
     # "today week" (British: a week from today) is no "today this week"
-    ("today week", DEC_22, "2026-12-22", ERROR),
+    ("today week", DEC_22, "2026-12-22", False),
+    ("today week", DEC_22, "2026-12-29", True),
     ("month today", DEC_22, "2026-12-22", ERROR),
     ("today next week", DEC_22, "2026-12-29", True),
     # the middle of a day has no agreed bounds, at a range's end too

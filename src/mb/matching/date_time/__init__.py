@@ -14,7 +14,7 @@ stays inside the phrase's window (or at its exclusive end). A ``user_time`` with
 offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date (and on
 the user's day too when a phrase counting days is said while the two dates differ).
 
->>> from datetime import datetime
+>>> from datetime import datetime, timedelta
 >>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
 >>> outcome.passed, outcome.reason
 (True, "resolved 'next Friday at 2pm' to 2024-02-02T14:00 or 2024-02-09T14:00; got 2024-02-09T14:00:00")
@@ -22,9 +22,10 @@ the user's day too when a phrase counting days is said while the two dates diffe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import JsonValue
@@ -38,11 +39,14 @@ from ._durations import duration_outcome, group_duration_outcome
 from ._group import assemble
 from ._model import Resolution
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
-from ._phrase import resolve
+from ._phrase import normalize, resolve
 from ._pins import needed
 from ._value import Actual, describe, parse_value, range_ends
 
 __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
+
+#: Words before a moment that the whole event ends by ("until Friday", "by 5pm", "no later than noon").
+_DEADLINE = re.compile(r"(?:due )?(?:until|till|til|by|up to|thru|through) ")
 
 
 def match_date_time(
@@ -141,6 +145,15 @@ def _whole(resolution: Resolution) -> Resolution:
     return replace(resolution, readings=tuple(dict.fromkeys(r.whole() for r in resolution.readings)))
 
 
+def _after(start: Actual, end: Actual) -> bool:
+    """Whether a start comes after an end (a date end takes its whole day), both as written."""
+    if start.free or end.free:
+        return False
+    zero = timedelta(0)
+    first, last = start.lo - (start.offset or zero), (end.hi or end.lo) - (end.offset or zero)
+    return first >= last if end.hi is not None else first > last
+
+
 def _shown(parsed: tuple[Actual, ...], actual: object) -> str:
     texts = list(dict.fromkeys(a.shown for a in parsed if a.shown))
     if len(texts) == 1:
@@ -159,6 +172,12 @@ def _group(
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
+    if ends and not is_range and _DEADLINE.match(normalize(resolution.phrase)):
+        # "until Friday", "by 5pm": the moment the whole event ends by (its exclusive end too), whenever it starts
+        if starts and all(_after(start, end) for start in starts for end in ends):
+            return _fail(resolution, f"got {assembled.got}; the end is before the start")
+        closed = tuple(replace(r, start=replace(r.start, closed=True)) for r in _whole(resolution).readings)
+        return judge(replace(resolution, readings=closed), ends, None, assembled.got)
     if ends is None and not any(names_an_end(name) for name in params):
         resolution = _whole(resolution)  # a point group ("when", "date" + "time") reads like one parameter
         is_range = resolution.is_range

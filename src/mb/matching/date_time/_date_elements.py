@@ -202,12 +202,13 @@ _SEASON = "|".join(SEASONS)
 
 
 @_element(
-    rf"(?:(?P<rel>this|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _AFTER_NEXT + _YEAR,
-    _REL_WORDS,
+    rf"(?:(?P<rel>this|current|next|last|past|previous|coming|following)\s+)?(?P<s>{_SEASON})" + _AFTER_NEXT + _YEAR,
+    (*_REL_WORDS, "current"),
     SEASONS,
 )
 def _season(m: re.Match[str]) -> Item | None:
     rel = _placed(m)
+    rel = "this" if rel == "current" else rel  # "current summer": this one
     return Item("date", "", Season(m["s"], _year_value(m), rel)) if rel != "" else None
 
 
@@ -258,7 +259,7 @@ _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forti
 
 
 @_element(
-    r"(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0\s?'?s"
+    r"(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0\s?'?s|(?:the\s+)?(?P<h>1[0-8])00\s?'?s"
     r"|(?:the\s+)?(?:(?P<cw>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-])?(?P<w>noughties|twenties|thirties|"
     r"forties|fifties|sixties|seventies|eighties|nineties)"
     r"|(?:the\s+)?(?P<cw2>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-]tens"
@@ -268,9 +269,15 @@ _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forti
     _DECADE_WORDS,
 )
 def _decade(m: re.Match[str]) -> Item | None:
-    """``the 80s``, ``the nineteen-eighties``, ``the twenty-tens``, ``the two thousands``."""
+    """``the 80s``, ``the nineteen-eighties``, ``the twenty-tens``, ``the two thousands``; ``the nineteen hundreds``,
+    ``the 1800s``: that decade, or the hundred years from it."""
     if m["k"]:
-        return Item("date", "", Decades((1900 if m["k"].startswith("nineteen") else 2000,)))
+        start = 1900 if m["k"].startswith("nineteen") else 2000
+        return Item("date", "", Decades((start,), hundreds=start == 1900))
+    if m["h"]:
+        return Item("date", "", Decades((int(m["h"]) * 100,), hundreds=True))
+    if m["c"] and m["d"] == "0":
+        return Item("date", "", Decades((int(m["c"]) * 100,), hundreds=True))
     digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"] or "tens"]
     spoken = (m["cw"] or m["cw2"] or "").split()[0] if (m["cw"] or m["cw2"]) else ""
     century = m["c"] or {"nineteen": "19", "twenty": "20", "two": "20"}.get(spoken)

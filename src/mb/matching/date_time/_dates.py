@@ -57,11 +57,16 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     """The windows the date items name together, said on ``today``; raises ``DateProblem``."""
     if not items:
         raise DateProblem("no date")
-    if len(items) == 2 and items[0].kind == "weekday" and items[0].value.rel is None and _bare_week(items[1]):
-        # "tuesday week", "friday fortnight" (British): a week (two) after the coming weekday; a "week" the grammar
-        # read with the words after it ("tuesday week before last") is that week, and the pair before another day
-        # word ("wednesday week today") is refused below
-        return [_shifted(w, ((1, items[1].text),)) for w in _weekday(items[0].value, today)]
+    if len(items) == 2 and _bare_week(items[1]):
+        # "tuesday week", "friday fortnight" (British): a week (two) after the coming weekday, "today week", "this day
+        # week", "tomorrow fortnight" after that day; a "week" the grammar read with the words after it ("tuesday
+        # week before last") is that week, and the pair before another day word ("wednesday week today") is refused
+        # below
+        first, later = items[0], ((1, items[1].text),)
+        if first.kind == "weekday" and first.value.rel is None:
+            return [_shifted(w, later) for w in _weekday(first.value, today)]
+        if isinstance(first.value, Days) and first.value.offset in {0, 1}:
+            return [_shifted(w, later) for w in date_windows([first], today)]
     for pair in itertools.pairwise(items):
         if {i.kind for i in pair} == {"weekday", "date"} and any(_bare_week(i) for i in pair):
             # "week tuesday", "tuesday week tomorrow": not said, or which day is meant is not clear
@@ -182,6 +187,8 @@ def _day_of_relative_month(items: list[Item]) -> list[Item]:
     months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
         return items  # "month the 20th": which month is not said (refused below)
+    if unsaid(months[0]):
+        return days  # "the 1st of the month": this month's or the next, as "the 1st" ("of this month": this one's)
     return [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
 
 
@@ -475,7 +482,9 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         except ValueError as exc:
             raise DateProblem(str(exc)) from exc
     if isinstance(value, Decades):
-        return [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value.starts]
+        decades = [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value.starts]
+        hundreds = [Window(datetime(y, 1, 1), datetime(y + 100, 1, 1), "span", note="hundreds") for y in value.starts]
+        return decades + hundreds if value.hundreds else decades
     if isinstance(value, Years):
         return [Window(datetime(max(value.first, 1), 1, 1), datetime(value.end, 1, 1), "span", note="century")]
     if isinstance(value, NthWeekday):
@@ -485,7 +494,12 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             raise DateProblem("no such weekday this month")
         return found
     if isinstance(value, Unit):
-        return _relative_unit(value.unit, value.rel, today)
+        found = _relative_unit(value.unit, value.rel, today)
+        if value.rel == "past" and value.unit in {"week", "fortnight", "month", "year"}:
+            # "the past week": the last calendar week, or the days up to today ("the past 7 days")
+            end = datetime.combine(today, datetime.min.time())
+            found = [*found, Window(end - step(((1, value.unit),)), end, "span", note=f"past {value.unit}")]
+        return found
     if isinstance(value, PeriodEnd):
         container = _relative_unit(value.unit, "this", today)
         return [w for c in container for w in edge(value.edge, c, c.lo.date(), (c.hi - c.lo).days)]
@@ -500,6 +514,9 @@ def _relative_unit(unit: str, rel: str, today: date) -> list[Window]:
     step = STEPS[rel]
     if unit == "week":
         return [units.week(today + timedelta(days=7 * step))]
+    if unit == "working week":
+        monday = units.week(today + timedelta(days=7 * step)).lo
+        return [Window(monday, monday + timedelta(days=5), "span", note="working week")]
     if unit == "weekend":
         if rel in {"this coming", "coming", "upcoming"} and today.weekday() < 5:
             return [units.weekend(today)]  # "this coming weekend" said on a weekday: the one ahead this week

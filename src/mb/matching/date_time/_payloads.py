@@ -237,6 +237,10 @@ class Decades:
     """A decade by the first year of each reading: "the 80s" (in both centuries when none is named)."""
 
     starts: tuple[int, ...]
+    """The first year of each decade read."""
+
+    hundreds: bool = False
+    """Also the hundred years from each start ("the 1900s": the decade, or the century's years 1900-1999)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,7 +64,7 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     day (and the instant it starts or ends), its morning or evening; its middle has no honest bounds (not
     understood)."""
     third = max(length // 3, 1)
-    if window.note in {"week", "week of"} and edge in {"early", "mid", "late"}:
+    if window.note in {"week", "week of", "working week"} and edge in {"early", "mid", "late"}:
         # of its working week: Mon-Tue, Tue-Thu, Thu-Fri
         length, third = 5, 1 if edge == "mid" else 2
     if length == 1 and edge in {*_DAY_PARTS, "mid@"}:
@@ -75,8 +75,8 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
         part = Window(start + timedelta(seconds=lo), start + timedelta(seconds=hi), "span", note=f"{edge} {first}")
         instant = {"start": window.lo, "end": window.hi}.get(edge)
         return [part] if instant is None else [part, Window(instant, instant + timedelta(minutes=1), "minute")]
-    if edge == "end@":  # a range's end point: the instant the period ends
-        return [Window(window.hi, window.hi + timedelta(minutes=1), "minute")]
+    if edge == "end@":  # a range's end point: its last day (a range ending then ends on it or at its end)
+        return [units.day(first + timedelta(days=length - 1))]
     if edge == "mid@":
         return [units.day(first + timedelta(days=length // 2))]
     if edge == "start":

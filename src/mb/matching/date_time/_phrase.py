@@ -24,7 +24,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import MONTH, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import HOUR_WORD, MONTH, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -104,6 +104,11 @@ _ABOUT_RE = re.compile(
     r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?))"
     rf"\b(?![:./-]?\d| {_UNIT_WORD}| (?:a|an|and|or|to|-)\b| (?:{MONTH})\b)"
 )
+#: An hour in words said about ("around three", "seven-ish", "at seven or so"), alone or before am/pm or a day word.
+_ABOUT_WORD_RE = re.compile(
+    rf"(\b(?:around|about|approximately|approx|roughly|circa) (?:at )?|\bat (?={HOUR_WORD} or so\b))?\b({HOUR_WORD})\b"
+    r"(?(1)(?=$| ?[ap]m\b| or so\b| (?:tonight|today|tomorrow|this|on|in)\b)|(?= ?-?ish\b))"
+)
 #: "over" before a count is more than it, an open bound ("over 2 hours ago"), never the count itself
 _OVER_RE = re.compile(rf"\bover (?=(?:an?|\d+|{number_words(1, 99)}) {_UNIT_WORD})")
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
@@ -131,6 +136,22 @@ def normalize(phrase: str) -> str:
     text = _OR_NEXT_RE.sub(lambda m: f"{m[1]} or {m[3]} {m[2]}", text)
     text = _MILITARY_RE.sub(_military, text)
     text = re.sub(r"\b(\d+)h(\d+)m\b", r"\1h \2m", text)  # "1h15m ago" as "1h 15m ago"
+    # "quarter 'til 5", "14:00z" and "1400z" (Zulu: UTC), "calendar week 49", "cw49" (the ISO week)
+    text = re.sub(r"'(?=till?\b)", "", text)
+    text = re.sub(r"(?<![\d-][t ])(?<!:)\b(\d{1,2}:\d\d|\d{4})z\b", r"\1 utc", text)
+    text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
+    # "AD 2025", "2025 CE": the year
+    text = re.sub(r"\b(?:ad|a\.d\.) (?=\d{3,4}\b)|(?<=\b\d{4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)", " ", text)
+    # "so far this week", "this month so far": from its start to today, as "this week to date"
+    text = re.sub(
+        r"\bso far (?:this|in the) (week|month|quarter|year)\b|\bthis (week|month|quarter|year) so far\b",
+        lambda m: f"this {m[1] or m[2]} to date",
+        text,
+    )
+    # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025"
+    text = re.sub(r"\b([1-4])q(?:(\d\d)\b|\b)", lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""), text)
+    # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
+    text = _ABOUT_WORD_RE.sub(lambda m: f"{m[1] or ''}{WORD_NUMBERS[m[2]]}", text)
     # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
     text = _OR_SO_RE.sub(r"\1 ish", text)
     text = _ABOUT_RE.sub(lambda m: m[3] or f"{m[1]} ish {m[2] or ''}", re.sub(r"\b(?:how|what) about\b", "how", text))
@@ -143,6 +164,10 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\bnext next ([a-z]+)", r"\1 after next", text)
     text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
     text = re.sub(rf"\b(?:the |this )?({WEEKDAY}) coming\b", r"this coming \1", text)
+    # "a week last monday" (British): a week before last monday, as "a week yesterday" is before yesterday
+    text = re.sub(
+        rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)", r"\1 before last ", text
+    )
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "dead on 9", "bang on noon": exactly at that time
     text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
@@ -154,6 +179,8 @@ def normalize(phrase: str) -> str:
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
+    # "after 9:30 but before 11": the time between, as with "and"
+    text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
     text = re.sub(
         r"(?<!\bno )\b(later than|earlier than|prior to|ahead of) (?=[a-z0-9])", lambda m: f"{_SIDES[m[1]]} ", text
@@ -276,6 +303,10 @@ def understood(text: str) -> Parsed | str:
 
 def _refused(text: str) -> str | None:
     """Why a normalized phrase is an error whoever reads it, the second reader too (None: it may be read)."""
+    if re.search(r"\ba sec\b", text):  # "in a sec": a moment, never one second
+        return "could not understand 'a sec' (a moment, no number of seconds)"
+    if re.search(r"\blabour day\b", text):  # the US "labor day" is read
+        return "could not understand 'labour day' (May 1, or the first Monday of May, September or October, by country)"
     bare = _IN_NUMBER_RE.search(text)
     if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"

@@ -339,7 +339,8 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
     if spans:
         if len(items) > 1:
             raise DateProblem(f"{spans[0].text!r} with other words")
-        return span(spans[0].value, ref)
+        # "within (in, over) the next fortnight" is the 14 days from now alone, never the calendar weeks
+        return span(spans[0].value, ref, calendar=not spans[0].text.startswith(("within", "in ", "over ", "during ")))
     moments = [i for i in items if i.kind == "moment" or (i.kind == "offset" and i.value.mode == "from now")]
     if moments:
         instants = moment(moments[0], ref) if len(items) == 1 else None
@@ -557,8 +558,7 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 return int(max(lo_part - c.lo, c.lo - hi_part, 0))
 
             nearest = min(map(distance, candidates), default=_DAY)
-            explicit = clocks[0].value.explicit  # within two hours: "4pm in the evening", not "3pm tonight"
-            if nearest > (2 if explicit else 3) * 3600:
+            if nearest > 2 * 3600:  # within two hours: "4pm in the evening", not "3pm tonight" nor "2 in the evening"
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
             spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..._calendar_words import MONTHS, UNITS, WEEKDAYS
+from ..._calendar_words import MONTHS, UNIT_MONTHS, UNITS, WEEKDAYS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import (
@@ -81,14 +81,16 @@ _REL = r"(?P<rel>this coming|this past|this|next|last|past|previous|coming|follo
 
 
 @_element(
-    rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?(?P<u>week|weekend|month|year|quarter|decade|fortnight)",
+    rf"{_REL}\s+(?:(?:whole|entire)\s+)?(?:calendar\s+)?"
+    r"(?P<u>week|weekend|month|year|quarter|decade|fortnight|(?P<work>work|working|business)\s*week)",
     _REL_WORDS,
 )
 def _relative_unit(m: re.Match[str]) -> Item | None:
+    """``next month``, ``this quarter``; ``next working week`` (``work``, ``business``): its Monday to Friday."""
     rel = m["rel"].replace("the ", "")
     if m["u"] == "fortnight" and rel not in {"this", "current"}:
         return None  # "next fortnight" is also the next fourteen days: a span (see ``_last_unit``)
-    return Item("date", "", Unit(m["u"], rel))
+    return Item("date", "", Unit("working week" if m["work"] else m["u"], rel))
 
 
 @_element(
@@ -128,11 +130,14 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
 
 @_element(rf"(?:(?P<rel>this coming|this upcoming|this past|this|next|last|past|previous|coming|following|upcoming)"
           r"\s+)?"
-          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last|(?:next|last)(?!\s+{_PERIOD})))?",
+          rf"(?P<wd>{WEEKDAY})\.?(?:\s+(?P<dir>after\s+next|before\s+last|(?:next|last)(?!\s+{_PERIOD})|(?:just\s+)?gone))?",
           _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
-    """``friday``, ``next friday``, ``friday after next``, ``friday next`` (British: next Friday)."""
+    """``friday``, ``next friday``, ``friday after next``, ``friday next`` (British: next Friday), ``friday gone``
+    (``just gone``: this past Friday)."""
     rel, placed = m["rel"], m["dir"]
+    if placed and placed.endswith("gone"):
+        return None if rel else Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], "this past"))
     if placed in {"next", "last"}:
         if rel:
             return None
@@ -194,6 +199,8 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
           r"(?:\s+of(?:\s+the)?|-)?",
           ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
 def _edge(m: re.Match[str]) -> Item | None:
+    if m.group(0) == "beginning":
+        return None  # "beginning Monday": from Monday, as "starting Monday" ("the beginning of Monday" is its start)
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
     return Item("edge", "", edge)
@@ -245,6 +252,9 @@ def _pieces(text: str, sign: int = 1) -> Pieces | None:
         unit = UNITS.get(word) or UNITS.get(word.rstrip("s")) or UNITS.get(word[:-2])
         if unit is None or amount != amount:
             return None
+        months = amount * UNIT_MONTHS.get(unit, 0)
+        if amount % 1 and months and not months % 1:
+            amount, unit = months, "month"  # "half a year", "1.5 years": whole months, counted on the calendar
         pieces.append((sign * amount, unit))
     if not pieces or (any(u == "business day" for _, u in pieces) and (len(pieces) > 1 or pieces[0][0] % 1)):
         return None  # business days are counted whole, alone
@@ -283,15 +293,17 @@ def _next_business_day(m: re.Match[str]) -> Item | None:
 
 
 @_element(rf"{_DUR}\s+(?P<dir>ago|from\s+now|later|hence|from\s+today|before\s+now|earlier|back|in\s+the\s+past"
-          r"|in\s+the\s+future|today|tomorrow)", QUANTITY_FIRST)  # fmt: skip
+          r"|in\s+the\s+future|today|tomorrow|yesterday)", QUANTITY_FIRST)  # fmt: skip
 def _ago(m: re.Match[str]) -> Item | None:
     """``3 days ago``, ``2 weeks from now``; ``a week today``, ``a fortnight tomorrow``: that long after today
-    (tomorrow), for durations of days or more."""
-    if m["dir"] in {"today", "tomorrow"}:
-        pieces = _pieces(m["dur"])
+    (tomorrow), for durations of days or more; ``a week yesterday`` (British): that long before yesterday."""
+    if m["dir"] in {"today", "tomorrow", "yesterday"}:
+        sign = -1 if m["dir"] == "yesterday" else 1
+        pieces = _pieces(m["dur"], sign)
         if pieces is None or any(unit in {"second", "minute", "hour", "business day"} for _, unit in pieces):
             return None
-        return Item("offset", "", Offset((*pieces, (1.0, "day")) if m["dir"] == "tomorrow" else pieces, "from now"))
+        day = {"today": (), "tomorrow": ((1.0, "day"),), "yesterday": ((-1.0, "day"),)}[m["dir"]]
+        return Item("offset", "", Offset((*pieces, *day), "from now"))
     back = m["dir"] in {"ago", "before now", "earlier", "back", "in the past"}
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
@@ -371,13 +383,13 @@ def _within(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:within\s+(?:the\s+)?(?:next|coming|upcoming)|(?:in|over|during)\s+the\s+next)\s+"
+    r"(?:within\s+(?:the\s+)?|(?:in|over|during)\s+the\s+)(?:next|coming|upcoming)\s+"
     rf"(?P<u>second|minute|hour|day|week|fortnight|month|year)(?:\s+and\s+{_DUR})?|within\s+the\s+(?P<u2>hour|minute)",
     ("within", "in", "over", "during"),
 )
 def _within_next_unit(m: re.Match[str]) -> Item | None:
     """``within the next hour``, ``within the next day and 5 hours``, ``within the hour``: a span from now of one unit
-    (and more); ``in the next week``, ``over the next month`` are the same window, never the calendar week or month
+    (and more); ``in the next week``, ``over the coming month`` are the same window, never the calendar week or month
     after this one ("next week" is)."""
     return _duration_item("span", f"1 {m['u'] or m['u2']}" + (f" and {m['dur']}" if m["dur"] else ""), 1, None)
 

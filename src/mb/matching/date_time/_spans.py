@@ -39,10 +39,10 @@ def moment(item: Item, ref: datetime) -> list[Reading] | None:
     return [Reading(day_window(moment.date()))]
 
 
-def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
+def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool = True) -> list[Reading]:
     """``last/next N units``: from (to) now for units under a day or a count that is no whole number of days ("next
     1.5 days"), else from (to) the start of today or tomorrow; quarters and decades count whole calendar quarters and
-    decades."""
+    decades; ``next fortnight`` (when ``calendar``) is also the two calendar weeks after this one and the next."""
     back = pieces[0][0] < 0
     units_ = {u for _, u in pieces}
     today = midnight(ref.date())
@@ -53,6 +53,10 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
         first, last = add_business_days(ref.date(), 1), add_business_days(ref.date(), count)
         return [day_range(midnight(first), midnight(last) + timedelta(days=1))]
     if units_ & {"second", "minute", "hour"} or (today + step(pieces)).time() != time():
+        if "second" in units_:  # "the last 10 seconds": to the second
+            now = ref.replace(microsecond=0)
+            lo, hi = sorted((now, now + step(pieces)))
+            return [Reading(Window(lo, lo + timedelta(seconds=1), "second"), end_window(hi, "second"), until=hi)]
         now = ref.replace(second=0, microsecond=0)
         other = now + step(pieces)
         lo, hi = min(now, other), max(now, other)
@@ -66,7 +70,7 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime) -> list[Reading]:
         following = aligned + relativedelta(months=size)
         return [day_range(following, following + step(pieces))]
     weeks: list[Reading] = []
-    if len(pieces) == 1 and abs(pieces[0][0]) == 1 and pieces[0][1] == "fortnight":
+    if calendar and len(pieces) == 1 and abs(pieces[0][0]) == 1 and pieces[0][1] == "fortnight":
         # "next fortnight" is also the two calendar weeks after this one and the next (see ``_dates``)
         monday = today - timedelta(days=today.weekday())
         first = monday + timedelta(days=-14 if back else 14)

@@ -108,6 +108,9 @@ def _zero_clock_range(m: re.Match[str]) -> bool:
 
 def _digit_clock(rule: str) -> Builder:
     def build(m: re.Match[str]) -> Item | None:
+        start = m.start()
+        if start >= 2 and m.string[start - 1] == "." and m.string[start - 2].isdigit():
+            return None  # "1.5h": the decimals of a number, never a time
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")

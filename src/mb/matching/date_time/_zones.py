@@ -91,8 +91,9 @@ def user_zone(user_time: datetime) -> ZoneSpec | None:
     return fixed_zone(offset)
 
 
-# Zone words people write after a time. US abbreviations are read both as the fixed offset they name and as
-# the region's zone on that date ("9am PST" written in July usually means Pacific time).
+# Zone words people write after a time. US and Central European abbreviations are read both as the fixed offset
+# they name and as the region's zone on that date ("9am PST" written in July usually means Pacific time, "9am CET"
+# Central European time).
 _REGIONS = {
     "eastern": "America/New_York",
     "et": "America/New_York",
@@ -105,7 +106,7 @@ _REGIONS = {
     "alaska": "America/Anchorage",
     "hawaii": "Pacific/Honolulu",
 }
-_US_ABBREVIATIONS = {
+_SEASONAL_ABBREVIATIONS = {
     "est": (-5, "America/New_York"),
     "edt": (-4, "America/New_York"),
     "cst": (-6, "America/Chicago"),
@@ -114,6 +115,8 @@ _US_ABBREVIATIONS = {
     "mdt": (-6, "America/Denver"),
     "pst": (-8, "America/Los_Angeles"),
     "pdt": (-7, "America/Los_Angeles"),
+    "cet": (1, "Europe/Berlin"),
+    "cest": (2, "Europe/Berlin"),
 }
 _REGION_RE = re.compile(
     r"\b(?:in\s+)?(?P<name>eastern|central|mountain|pacific|alaska|hawaii|et|ct|mt|pt)"
@@ -121,7 +124,7 @@ _REGION_RE = re.compile(
 )
 # A region zone inside a phrase must follow a clock time directly ("9am Pacific tomorrow").
 _CLOCK_END_RE = re.compile(r"(?:\d\s*(?:am|pm|a\.m\.|p\.m\.)?|\bnoon|\bmidnight)\s*$")
-_ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt)\b")
+_ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt|cet|cest)\b")
 _IANA_RE = re.compile(r"\b(?:in\s+)?(?P<name>[a-z]+(?:/[a-z_+\-]+)+)\b")
 _NUMERIC_RE = re.compile(r"(?:\b(?:utc|gmt)\s*)?(?P<sign>[+-])(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?\s*$")
 _UTC_RE = re.compile(r"\b(?:utc|gmt|zulu|z)\s*$")
@@ -137,8 +140,8 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
         return None
     if low in {"utc", "gmt", "z", "zulu", "etc/utc", "etc/gmt"}:
         return fixed_zone(timedelta(0))
-    if low in _US_ABBREVIATIONS:
-        hours, key = _US_ABBREVIATIONS[low]
+    if low in _SEASONAL_ABBREVIATIONS:
+        hours, key = _SEASONAL_ABBREVIATIONS[low]
         return ZoneSpec(text.upper(), (timezone(timedelta(hours=hours)), zoneinfo.ZoneInfo(key)))
     region = _REGION_RE.fullmatch(low)
     if region:
@@ -220,7 +223,8 @@ _IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
 
 
 def _place_zone(name: str) -> ZoneSpec | None:
-    """The zone a city ("new york") or a country with a single zone ("india") names."""
+    """The zone a city ("new york") or a country with a single zone ("india", "uk") names."""
+    name = "britain (uk)" if name in {"uk", "britain", "great britain"} else name
     key = _zone_keys_by_city().get(name.replace(" ", "_")) or _zone_keys_by_country().get(name)
     return _iana(key) if key is not None else None
 
