@@ -37,10 +37,20 @@ class AutoChoice:
     """A sentence for people: what was found in the environment."""
 
 
+def llm_configured(env: Mapping[str, str] | None = None) -> tuple[bool, str]:
+    """Whether the environment configures an LLM judge, and why (or why not)."""
+    env = os.environ if env is None else env
+    model = env.get("MB_JUDGE_MODEL", "").strip()
+    if not model:
+        return False, "MB_JUDGE_MODEL is not set"
+    for variable in ("MB_JUDGE_API_KEY", "OPENAI_API_KEY", "MB_JUDGE_BASE_URL"):
+        if env.get(variable, "").strip():
+            return True, f"MB_JUDGE_MODEL={model} and {variable} are set"
+    return False, f"MB_JUDGE_MODEL={model} is set but neither MB_JUDGE_API_KEY, OPENAI_API_KEY nor MB_JUDGE_BASE_URL"
+
+
 def explain_auto(env: Mapping[str, str] | None = None) -> AutoChoice:
     """The judge ``auto`` resolves to in this environment (``env`` defaults to ``os.environ``)."""
-    from .llm import llm_configured  # the LLM judge's module loads only when auto looks for it
-
     env = os.environ if env is None else env
     configured, why = llm_configured(env)
     if configured:

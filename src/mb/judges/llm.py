@@ -46,11 +46,9 @@ from ._prompts import DECISIONS, GROUPED, PROMPTS, REQUIRED, answer_schema, mess
 from .base import JudgeRequest, JudgeTask, Verdict
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from openai import AsyncOpenAI
 
-__all__ = ["JudgeConfigError", "LLMJudge", "llm_configured"]
+__all__ = ["JudgeConfigError", "LLMJudge"]
 
 _RETRYABLE = frozenset({408, 409, 429, 502, 503, 504})
 _CACHED_FAILURE = "(cached failure: MB_JUDGE_RETRY_FAILED=1 or --judge-retry-failed asks again)"
@@ -60,18 +58,6 @@ _CUT = {"length": "it reached max_tokens", "content_filter": "its content filter
 
 _Item = tuple[str, JudgeRequest]
 """A distinct request to ask, with its cache key."""
-
-
-def llm_configured(env: Mapping[str, str] | None = None) -> tuple[bool, str]:
-    """Whether the environment configures an LLM judge, and why (or why not)."""
-    env = os.environ if env is None else env
-    model = env.get("MB_JUDGE_MODEL", "").strip()
-    if not model:
-        return False, "MB_JUDGE_MODEL is not set"
-    for variable in ("MB_JUDGE_API_KEY", "OPENAI_API_KEY", "MB_JUDGE_BASE_URL"):
-        if env.get(variable, "").strip():
-            return True, f"MB_JUDGE_MODEL={model} and {variable} are set"
-    return False, f"MB_JUDGE_MODEL={model} is set but neither MB_JUDGE_API_KEY, OPENAI_API_KEY nor MB_JUDGE_BASE_URL"
 
 
 class _CallFailed(Exception):
