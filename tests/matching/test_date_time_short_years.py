@@ -112,3 +112,58 @@ def test_the_reason_shows_both_readings() -> None:
     outcome = match_date_time("3/18/40", "1940-03-18", WED)
     assert outcome.passed
     assert "resolved '3/18/40' to 1940-03-18 or 2040-03-18" in outcome.reason
+
+
+#: Three two-digit fields are read every way they make a day: day first (DD-MM-YY), month first (MM-DD-YY) and year
+#: first (YY-MM-DD, as "22-06-25" is written for 2022-06-25), whatever joins them, as "03/04/2025" keeps its day-first
+#: and month-first readings; a field of one digit ("3/4/25") is never a year first.
+YEAR_FIRST: list[tuple[str, object, object]] = [
+    ("22-06-25", "2025-06-22", True),
+    ("22-06-25", "2022-06-25", True),
+    ("22-06-25", "2022-06-26", False),
+    ("22-06-25", "2025-06-23", False),
+    ("25-06-22", "2022-06-25", True),
+    ("25-06-22", "2025-06-22", True),
+    ("25-06-22", "2025-06-25", False),
+    ("22/06/25", "2022-06-25", True),
+    ("22.06.25", "2022-06-25", True),
+    ("22/06/25 14:00", "2022-06-25T14:00:00", True),
+    ("22/06/25 14:00", "2022-06-25T15:00:00", False),
+    ("03-04-25", "2025-03-04", True),
+    ("03-04-25", "2025-04-03", True),
+    ("03-04-25", "2003-04-25", True),
+    ("03-04-25", "2025-04-25", False),
+    ("3/4/25", "2003-04-25", False),
+    ("99-12-31", "1999-12-31", True),
+    ("99-12-31", "2099-12-31", False),
+    ("45-06-22", "1945-06-22", True),
+    ("45-06-22", "2045-06-22", True),
+    ("45-06-22", "2045-06-23", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), YEAR_FIRST)
+def test_two_digit_fields_keep_every_order_they_read_in(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
+
+
+#: "1H26" is the first half of 2026 in business writing and 01:26 in French writing: both readings are kept ("2H25"
+#: the second half of 2025 and 02:25); "at 1h26" is the time only.
+HALF_YEARS: list[tuple[str, object, object]] = [
+    ("1H26", "2026-03-01", True),
+    ("1H26", "2025-03-13T01:26:00", True),
+    ("1H26", "2026-07-01", False),
+    ("1H26", "2025-03-13T01:27:00", False),
+    ("2H25", "2025-09-01", True),
+    ("2H25", "2025-03-13T02:25:00", True),
+    ("2H25", "2025-03-01", False),
+    ("1H45", "1945-03-01", True),
+    ("1H45", "2045-03-01", True),
+    ("at 1h26", "2025-03-13T01:26:00", True),
+    ("at 1h26", "2026-03-01", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), HALF_YEARS)
+def test_a_half_year_or_a_french_clock_keeps_both_readings(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)

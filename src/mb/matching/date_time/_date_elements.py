@@ -27,7 +27,7 @@ from ._payloads import (
     Years,
 )
 
-__all__ = ["ELEMENTS"]
+__all__ = ["ELEMENTS", "year_first"]
 
 #: The elements of this module, in the order they are tried.
 ELEMENTS: list[Element] = []
@@ -53,8 +53,21 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
     years = (short_years(int(m["y"])) if len(m["y"]) == 2 else (int(m["y"]),)) if m["y"] else ()
     readings = [(mo, d) for mo, d in ((a, b), (b, a)) if 1 <= mo <= 12 and 1 <= d <= 31]
     if not readings:
-        return None
+        other = year_first(m.group(0))  # "99-12-31": year first only
+        return None if other is None else Item("date", "", other)
     return Item("date", "", MonthDay(tuple(dict.fromkeys(readings)), years, m["rel"]))
+
+
+_YEAR_FIRST_RE = re.compile(r"(?P<yy>\d\d)(?P<sep>[/.-])(?P<mo>\d\d)(?P=sep)(?P<d>\d\d)")
+
+
+def year_first(text: str) -> MonthDay | None:
+    """Three two-digit fields ("22-06-25") read year first, as YY-MM-DD (2022-06-25): a reading kept beside the
+    day-first and month-first ones; None when the text is not three such fields or they make no day."""
+    found = _YEAR_FIRST_RE.fullmatch(text)
+    if found is None or not (1 <= int(found["mo"]) <= 12 and 1 <= int(found["d"]) <= 31):
+        return None
+    return MonthDay(((int(found["mo"]), int(found["d"])),), short_years(int(found["yy"])))
 
 
 #: Four digits after a space that make a 24-hour time below 15:00 ("march 5 1230") are that time, never an early year

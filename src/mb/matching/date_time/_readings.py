@@ -20,11 +20,25 @@ from dateutil.relativedelta import relativedelta
 from ..._calendar_words import short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
+from ._date_elements import year_first
 from ._dates import DateProblem, date_windows, unsaid
 from ._grammar import Item, parse
 from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
-from ._payloads import WITH_YEAR, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Offset, Part, Unit
+from ._payloads import (
+    WITH_YEAR,
+    Clock,
+    ClockSpan,
+    DayOfMonth,
+    Days,
+    FullDate,
+    Half,
+    Month,
+    MonthDay,
+    Offset,
+    Part,
+    Unit,
+)
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, leading, moment, rest_of, span
 
@@ -75,6 +89,8 @@ def elapsed(items: tuple[Item, ...]) -> bool:
 _HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
 #: "9.30": a month and day, or a time of day (both kept).
 _DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
+#: "1h26": 01:26 (French), or the first half of 2026 (business writing; "2h25" the second half of 2025): both kept.
+_HALF_YEAR = re.compile(r"([12])h(\d\d)")
 
 
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
@@ -115,6 +131,10 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
     """The items with the first word read two ways read the other way, if any."""
     for n, item in enumerate(items):
         width = 1
+        if item.kind == "date" and (ymd := year_first(item.text)) is not None and ymd != item.value:
+            return (*items[:n], Item("date", item.text, ymd), *items[n + 1 :])
+        if item.kind == "clock" and (half := _HALF_YEAR.fullmatch(item.text)):
+            return (*items[:n], Item("date", item.text, Half(int(half[1]), short_years(int(half[2])))), *items[n + 1 :])
         hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"

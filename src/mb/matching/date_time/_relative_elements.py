@@ -124,7 +124,7 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
     if m["all"]:
         return Item("filler", "", None)  # "all day tomorrow": the day the rest names
     if m["u"] == "day":  # "one day" is some day, never today
-        return None if m.string[: m.start()].endswith("one ") else Item("date", "", Days(0))
+        return None if m.string.endswith("one ", 0, m.start()) else Item("date", "", Days(0))
     return Item("date", "", Unit(m["u"], "this"))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..._numbers import cardinal_words
@@ -82,12 +83,21 @@ _DIGIT_CLOCKS = (
 _YEARLESS_DAY_RE = re.compile(rf"^(?!.*\b{MONTH}\b).*\b(?:today|tomorrow|tonight|yesterday)\b")
 
 
+@functools.lru_cache(maxsize=16)
+def _yearless_day(text: str) -> bool:
+    """Whether the phrase names a day that never takes a year, and no month: read once per phrase, not per number."""
+    return _YEARLESS_DAY_RE.match(text) is not None
+
+
 #: A range joining four digits to a clock that is one beyond doubt: a 24-hour clock with its leading zero ("from 0900
 #: to 1700", "1700 - 0900"), with a colon ("09:00 to 1700", "from 9:00 to 1700"), am/pm ("9am-1700") or "hrs" ("0900
 #: hrs to 1700"): the other end is a clock too, never a year. So are four digits after a phrase's bare one-digit hour
 #: ("9-1700", "from 9 to 1700": 9:00 to 17:00, never 9:00 on January 1, 1700 to the end of that year).
 _CLOCK_END = r"(?:0\d[0-5]\d|\d{1,2}:[0-5]\d|\d{3,4}\s*(?:hours|hrs|hr|h)|\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm))"
 _JOIN = r"\s*(?:-|to|till|til|until|through|and)\s*"
+#: How far before a match the look-backs below read: more than the longest text they match in a normalized phrase
+#: (single spaces), so each costs the same wherever it stands in a long phrase.
+_BEFORE = 40
 _ZERO_CLOCK_BEFORE_RE = re.compile(
     rf"\b{_CLOCK_END}(?:\s*(?:am|pm|a|p|hours|hrs|hr|h)\b)?{_JOIN}$|^(?:from\s+|between\s+)?\d{_JOIN}$"
 )
@@ -103,7 +113,10 @@ def _pairs(hour: str, minute: str) -> tuple[tuple[int, int], ...]:
 
 def _zero_clock_range(m: re.Match[str]) -> bool:
     """Whether the four digits matched are one end of a range whose other end is a clock beyond doubt."""
-    return bool(_ZERO_CLOCK_BEFORE_RE.search(m.string, 0, m.start()) or _ZERO_CLOCK_AFTER_RE.match(m.string, m.end()))
+    text, start = m.string, m.start()
+    return bool(
+        _ZERO_CLOCK_BEFORE_RE.search(text, max(0, start - _BEFORE), start) or _ZERO_CLOCK_AFTER_RE.match(text, m.end())
+    )
 
 
 def _digit_clock(rule: str) -> Builder:
@@ -114,9 +127,9 @@ def _digit_clock(rule: str) -> Builder:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
-        if rule == "two" and late and not _YEARLESS_DAY_RE.match(m.string) and not _zero_clock_range(m):
+        if rule == "two" and late and not _yearless_day(m.string) and not _zero_clock_range(m):
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
-        if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string[: m.start()]):
+        if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string, max(0, start - _BEFORE), start):
             return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day
         if rule == "dot" and "ap" not in found and any(1 <= a <= 12 and 1 <= b <= 31 for a, b in _pairs(hour, minute)):
             return None  # "9.30" is a date too: read both ways with the date
