@@ -148,11 +148,12 @@ _DURATION_UNITS = ("second", "sec", "minute", "min", "hour", "hr", "day", "week"
 """The spellings of the units of a length of time read after an amount (see ``UNITS``): the shortest ("5m", "3s",
 "2d") are too often something else."""
 _AMOUNT_NUMBERS = (*ONES[1:13], "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety")
-"""The numbers in words read as the amount of a length of time ("three days")."""
+"""The numbers in words read as the amount of a length of time ("three days"; and "twenty-five years")."""
 _AMOUNT_WORDS = {
     "a": 1.0,
     "an": 1.0,
     **{word: float(words_value(word)) for word in _AMOUNT_NUMBERS},
+    **{word: float(value) for word, value in cardinal_words(21, 99).items() if value % 10},
     "half an": FRACTIONS["half"],
     "half a": FRACTIONS["half"],
     "a couple of": 2.0,

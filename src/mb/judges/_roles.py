@@ -49,6 +49,8 @@ _AUXILIARIES_TEXT = "is are was were be been being get got gets getting"
 _AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
 _TOKEN = re.compile(r"[^\W_]+(?:'s\b)?|[,;:.!?()]", re.UNICODE)
 _BREAKS = frozenset(",;:.!?()")
+_NO_OWNERS = frozenset(["it", "he", "she", "that", "what", "there", "here", "who", "where", "how", "let"])
+"""Words whose "'s" is a verb ("it's raining", "he's got"), never a possessive."""
 
 Sequence_ = tuple[str, ...]
 
@@ -57,6 +59,7 @@ def _clauses(text: str) -> list[list[str]]:
     """Lower-cased words (possessive ``'s`` kept on its word) grouped by punctuation."""
     out: list[list[str]] = [[]]
     for piece in _TOKEN.findall(fold(text).replace("\u2019", "'").casefold()):
+        piece = piece[:-2] if piece.endswith("'s") and piece[:-2] in _NO_OWNERS else piece  # "it's": "it is"
         if piece in _BREAKS:
             if out[-1]:
                 out.append([])
