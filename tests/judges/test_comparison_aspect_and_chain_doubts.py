@@ -104,6 +104,18 @@ def test_a_chain_of_possessives_in_another_order_is_never_a_pass(judge: Judge, c
 @pytest.mark.parametrize(
     ("candidate", "reference"),
     [
+        ("the daughter of the manager of the bakery", "the bakery's manager's daughter"),
+        ("the ship of Leo's captain", "Leo's captain's ship"),
+    ],
+)
+def test_a_chain_of_possessives_written_with_of_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
         ("a booking for three at 8 pm", "a booking for eight at 3 pm"),
         ("six at 4 pm", "a taxi for four at 6 pm"),
     ],

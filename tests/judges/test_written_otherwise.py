@@ -38,6 +38,31 @@ def test_the_same_words_spelled_otherwise_pass(judge: Judge, candidate: str, ref
     assert verdict.passed, verdict.reason
 
 
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The ferry sails at 21:00 from pier 3", "The ferry sails at 9 pm from pier 3"),
+        ("Lunch is served at 12:30", "Lunch is served at half past twelve"),
+        ("Wake me at 6:15 am", "Wake me at a quarter past six am"),
+    ],
+)
+def test_the_same_time_written_otherwise_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The ferry sails at 20:00 from pier 3", "The ferry sails at 9 pm from pier 3"),
+        ("Lunch is served at 12:30", "Lunch is served at half past one"),
+    ],
+)
+def test_another_time_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
 def test_a_number_of_years_in_words_is_that_many_years(judge: Judge) -> None:
     verdict = _verdict(judge, "The bridge is 35 years old", "The bridge is thirty-five years old")
     assert "numbers guard" not in verdict.reason, verdict.reason

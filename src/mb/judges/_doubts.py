@@ -93,9 +93,14 @@ def _canonical(word: str) -> str:
 
 def one_spelling(text: str, other: str) -> str:
     """``text`` with each word ``other`` spells otherwise in the one spelling of both ("colour" / "color", "three" /
-    "3", "first" / "1st"), for the checks of the same statement and the doubts on word order and omitted words; the
-    check of one word replaced reads the texts as written, where "buy 4 shares" / "purchase four shares" differ in two
-    words, not one."""
+    "3", "first" / "1st"; a time: "7 pm" / "19:00", "half past seven" / "7:30"), for the checks of the same statement
+    and the doubts on word order and omitted words; the check of one word replaced reads the texts as written, where
+    "buy 4 shares" / "purchase four shares" differ in two words, not one."""
+    times = [[q for q in extract_quantities(found) if q.kind == "time"] for found in (text, other)]
+    for time in times[0]:  # "at 7 pm" / "at 19:00": both texts then write "t1140"
+        same = [t for t in times[1] if same_quantity(time, t)]
+        if len(same) == 1 and same[0].text.casefold() != time.text.casefold():
+            text = text.replace(time.text, f"t{min(time.values & same[0].values):.0f}")
     mine, theirs = set(words(text)), set(words(other))
     ours = {_canonical(word) for word in theirs - mine}
     for word in sorted(mine - theirs):
@@ -569,7 +574,9 @@ _CUE_KINDS = {
 
 def _said(text: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
-    negator."""
+    negator; not in a time ("half past seven" counts nothing)."""
+    for time in (q for q in extract_quantities(text) if q.kind == "time"):
+        text = text.replace(time.text, " ")
     written = words(text)
     found = [stem(word) for word in written]
     said = {
