@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from itertools import pairwise
 
-from .._numbers import ORDINAL_WORDS, cardinal_words
+from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
 from ._polarity import NEGATORS
 from ._quantities import extract_quantities, same_quantity, unmatched
@@ -553,7 +553,8 @@ _DETERMINERS = "the a an my your his her its our their this that these those som
 _ASPECT = re.compile(rf"\b(?:(was|were) )?(going|used|about) to (?!(?:{'|'.join(_DETERMINERS.split())})\b)[^\W\d_]+")
 """An action to come, meant or past ("is / was going to sell", "used to live", "about to close"), read on normalized
 words; not a place gone to ("going to the store")."""
-_NUMBERS = "|".join(sorted(cardinal_words(1, 99))[::-1])
+_NUMBERS = rf"(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(ONES[1:10])}))?|{'|'.join(ONES[:0:-1])}"
+"""A number from one to ninety-nine in words, as a regular expression."""
 _PERFECT = re.compile(
     r"\b(has|have) (?:(?:already|just|never|not|always) )?(?:been|[^\W\d_]+(?:ed|en|wn|ne))\b"
     rf"(?=.* for (?:\d|a|an|many|several|years|months|weeks|days|hours|decades|{_NUMBERS})\b)"
