@@ -125,6 +125,11 @@ def test_a_number_moved_with_a_time_is_never_a_pass(judge: Judge, candidate: str
     assert not verdict.passed, verdict.reason
 
 
+def test_a_count_of_times_against_an_interval_is_never_a_pass(judge: Judge) -> None:
+    verdict = _verdict(judge, "Feed the puppy 3 times a day", "Feed the puppy every 3 hours")
+    assert not verdict.passed, verdict.reason
+
+
 def test_a_number_said_as_a_time_in_neither_text_is_no_doubt(judge: Judge) -> None:
     verdict = _verdict(judge, "a booking for 3 at 8pm", "a booking for three at 8 pm")
     assert "numbers" not in verdict.reason, verdict.reason

@@ -43,7 +43,8 @@ def test_the_same_words_spelled_otherwise_pass(judge: Judge, candidate: str, ref
     [
         ("The ferry sails at 21:00 from pier 3", "The ferry sails at 9 pm from pier 3"),
         ("Lunch is served at 12:30", "Lunch is served at half past twelve"),
-        ("Wake me at 6:15 am", "Wake me at a quarter past six am"),
+        ("Wake me at 6:15", "Wake me at a quarter past six"),
+        ("The tram leaves at 6:40", "The tram leaves at twenty to seven"),
     ],
 )
 def test_the_same_time_written_otherwise_passes(judge: Judge, candidate: str, reference: str) -> None:
@@ -56,9 +57,13 @@ def test_the_same_time_written_otherwise_passes(judge: Judge, candidate: str, re
     [
         ("The ferry sails at 20:00 from pier 3", "The ferry sails at 9 pm from pier 3"),
         ("Lunch is served at 12:30", "Lunch is served at half past one"),
+        ("The bus comes at ten to eight", "The bus comes at ten past eight"),
+        ("Dinner at the hotel is at 19:30", "Dinner at the hotel is at half past seven"),
     ],
 )
-def test_another_time_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+def test_another_time_or_a_time_of_either_half_of_the_day_does_not_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 

@@ -98,9 +98,9 @@ def one_spelling(text: str, other: str) -> str:
     "buy 4 shares" / "purchase four shares" differ in two words, not one."""
     times = [[q for q in extract_quantities(found) if q.kind == "time"] for found in (text, other)]
     for time in times[0]:  # "at 7 pm" / "at 19:00": both texts then write "t1140"
-        same = [t for t in times[1] if same_quantity(time, t)]
+        same = [t for t in times[1] if t.values == time.values]  # not "half past seven" / "19:30": which one?
         if len(same) == 1 and same[0].text.casefold() != time.text.casefold():
-            text = text.replace(time.text, f"t{min(time.values & same[0].values):.0f}")
+            text = text.replace(time.text, f"t{min(time.values):.0f}")
     mine, theirs = set(words(text)), set(words(other))
     ours = {_canonical(word) for word in theirs - mine}
     for word in sorted(mine - theirs):
@@ -563,7 +563,10 @@ _PERFECT = re.compile(
 years" still does, "lived here for ten years" no longer."""
 _ABOUT = re.compile(rf"\b(?:roughly|approximately|circa|(?:about|around|some) (?:\d|(?:{_NUMBERS})\b))")
 """An amount said to be approximate ("about two hours", "some 500 copies", "roughly 400"), however said."""
+_TIMES_SAID = re.compile(rf"\b(?:\d+|{_NUMBERS}|several|many) times\b")
+"""How often, by a count: "8 times a day" is not "every 8 hours"."""
 _CUE_KINDS = {
+    "times": "a frequency or multiplier",
     "was going to": "a modality or tense",
     "use to": "a modality or tense",
     "about to": "a modality or tense",
@@ -592,7 +595,11 @@ def _said(text: str) -> dict[str, str]:
         cue = f"{'was ' if match.group(1) else ''}{stem(match.group(2))} to"
         cue = "will" if cue == "going to" else cue  # "is going to call" says what "will call" says
         said[cue] = match.group(0).rsplit(" ", 1)[0]
-    for cue, pattern in (("has", _PERFECT), ("about", _ABOUT)):  # "has lived" / "lived", "about 2 hours" / "2 hours"
+    for cue, pattern in (
+        ("has", _PERFECT),
+        ("about", _ABOUT),
+        ("times", _TIMES_SAID),
+    ):  # "has lived" / "lived", "about 2 hours" / "2 hours"
         first = pattern.search(joined)
         if first:
             said[cue] = first.group(0)
