@@ -13,6 +13,7 @@ from ._doubts import (
     cues,
     doubts,
     one_counted,
+    one_spelling,
     same_spelling,
     stated_on_a_line,
     substitution,
@@ -68,13 +69,17 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{holds}: the same words, a region written as its code; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     candidate, reference = same_spelling(candidate, reference), same_spelling(reference, candidate)
-    if raw >= band.low and same_statement(candidate, reference):
+    spelled = (
+        one_spelling(candidate, reference),
+        one_spelling(reference, candidate),
+    )  # "colour" / "color", "3" / "three"
+    if raw >= band.low and same_statement(*spelled):
         reason = f"{holds}: the same words in the same roles; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if request.task is JudgeTask.EQUIVALENCE and stated_on_a_line(candidate, reference):  # grouped parameters only
         reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
-    why = doubts(candidate, reference)
+    why = doubts(*spelled)
     near = [substitution, one_counted, anchored_otherwise]
     replaced = [check(candidate, reference) for check in near] if raw >= band.low else []
     added = added_detail(candidate, reference) if raw < band.high else None

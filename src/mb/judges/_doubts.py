@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from itertools import pairwise
 
+from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
 from ._polarity import NEGATORS
 from ._quantities import extract_quantities, same_quantity, unmatched
@@ -26,6 +27,7 @@ __all__ = [
     "cues",
     "doubts",
     "one_counted",
+    "one_spelling",
     "route_ends",
     "same_spelling",
     "stated_on_a_line",
@@ -57,6 +59,54 @@ _TIMES = frozenset({"day", "night", "morning", "afternoon", "evening", "week", "
 / "100 dollars a day")."""
 _PREFIXES = frozenset({"re", "co", "pre", "un", "de", "over", "under", "out", "up", "down"})
 """Prefixes whose hyphen may change the word ("re-cover" is not "recover", "over-looked" not "overlooked")."""
+
+
+_VARIANTS = [
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"(?<=[a-z]{3})our(s|ed|ing|ite|ites|able)?$", r"or\1"),  # "colour", "favourite"; not "four", "flour"
+        (r"(?<=[a-z]{2})is(e|es|ed|ing|ation|ations)$", r"iz\1"),  # "organise", "organisation"
+        (r"(?<=[a-z]{2})ys(e|es|ed|ing)$", r"yz\1"),  # "analyse"
+        (r"(?<=[a-z]{2})tre(s)?$", r"ter\1"),  # "centre", "theatre"
+        (r"(?<=[a-z]{3})ll(ed|ing|er|ers)$", r"l\1"),  # "cancelled", "travelling"
+        (r"(?<=[a-z]{2})ogue(s)?$", r"og\1"),  # "catalogue"
+        (r"^grey", "gray"),
+    )
+]
+"""British spellings and their American forms."""
+_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+_DIGITS = {word: str(value) for word, value in cardinal_words(0, 99).items() if word.isalpha()} | {
+    word: f"{value}{_SUFFIXES.get(value % 10 if value // 10 != 1 else 0, 'th')}"
+    for word, value in ORDINAL_WORDS.items()
+}
+"""Numbers written as one word and their digits ("three": "3", "first": "1st", "twelfth": "12th")."""
+
+
+def _canonical(word: str) -> str:
+    """One spelling of a word written in several ways: American for British, digits for a number in words."""
+    if word in _DIGITS:
+        return _DIGITS[word]
+    for pattern, replacement in _VARIANTS:
+        word = pattern.sub(replacement, word)
+    return word
+
+
+def one_spelling(text: str, other: str) -> str:
+    """``text`` with each word ``other`` spells otherwise in the one spelling of both ("colour" / "color", "three" /
+    "3", "first" / "1st"; a time: "7 pm" / "19:00", "half past seven" / "7:30"), for the checks of the same statement
+    and the doubts on word order and omitted words; the check of one word replaced reads the texts as written, where
+    "buy 4 shares" / "purchase four shares" differ in two words, not one."""
+    times = [[q for q in extract_quantities(found) if q.kind == "time"] for found in (text, other)]
+    for time in times[0]:  # "at 7 pm" / "at 19:00": both texts then write "t1140"
+        same = [t for t in times[1] if t.values == time.values]  # not "half past seven" / "19:30": which one?
+        if len(same) == 1 and same[0].text.casefold() != time.text.casefold():
+            text = text.replace(time.text, f"t{min(time.values):.0f}")
+    mine, theirs = set(words(text)), set(words(other))
+    ours = {_canonical(word) for word in theirs - mine}
+    for word in sorted(mine - theirs):
+        if _canonical(word) in ours and _canonical(word) != word:
+            text = re.sub(rf"\b{word}\b", _canonical(word), text, flags=re.IGNORECASE)
+    return text
 
 
 def same_spelling(text: str, other: str) -> str:
@@ -212,6 +262,10 @@ def _at_edge(text: str, word: str, *, end: bool) -> bool:
     return False
 
 
+_CHAIN = re.compile(r"[^\W_]+['\u2019]s\s+[^\W_]+['\u2019]s\b", re.IGNORECASE)
+"""Two possessives in a row ("the company's owner's son"): no word of the chain moves without changing its owner."""
+
+
 def _reordered(candidate: str, reference: str) -> str | None:
     """The content words both texts share (at least three, or the only two of both) come in another order, other
     than one part moved whole to the other end of one clause (``_moved_whole``: "chocolate chip cookie recipe" /
@@ -238,9 +292,11 @@ def _reordered(candidate: str, reference: str) -> str | None:
     inside = any(not (_at_edge(ends[0], word, end=True) and _at_edge(ends[1], word, end=False)) for word in lone)
     # nor across a relative clause: "the drug that cured the disease" / "the disease that the drug cured"
     inside = inside or bool(lone and _RELATIVES.intersection(words(candidate) + words(reference)))
-    if moved and not predicated and not inside and _moved_whole(candidate, reference, shared, moved):
+    # in a chain of possessives every word owns the next: "the company's owner's son" / "the son's company's owner"
+    chained = any(_CHAIN.search(text) for text in (candidate, reference))
+    if moved and not predicated and not inside and not chained and _moved_whole(candidate, reference, shared, moved):
         return None
-    if _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
+    if not chained and _compound(list(dict.fromkeys(own)), list(dict.fromkeys(ours)), candidate, reference):
         return None
     return "the same words in a different order: who does what to whom may differ"
 
@@ -336,7 +392,7 @@ def substitution(candidate: str, reference: str) -> str | None:
     / a "person"): a synonym, an opposite or a broader word, which embeddings do not tell apart."""
     mine, theirs = set(content_stems(candidate)), set(content_stems(reference))
     added, dropped = mine - theirs, theirs - mine
-    if len(added) != 1 or len(dropped) != 1 or not mine & theirs:
+    if len(added) != 1 or len(dropped) != 1 or not mine & theirs or _canonical(*added) == _canonical(*dropped):
         return None
     pair = f"{_quoted(list(added), candidate)} / {_quoted(list(dropped), reference)}"
     return f"one word differs ({pair}): a synonym or another meaning"
@@ -402,7 +458,8 @@ rest ("if it rains, we stay home" / "if we stay home, it rains")."""
 
 def anchored_otherwise(candidate: str, reference: str) -> str | None:
     """Both texts say a word of ``_SUBORDINATORS`` once, followed by another content word: the clauses or parts it
-    ties may have exchanged places ("the alarm rings when the door opens" / "the door opens when the alarm rings")."""
+    ties may have exchanged places ("the alarm rings when the door opens" / "the door opens when the alarm rings");
+    or "than" after another word ("flights cheaper than $300" / "flights more expensive than $300")."""
     mine, theirs = words(candidate), words(reference)
     for word in sorted(_SUBORDINATORS.intersection(mine)):
         if mine.count(word) != 1 or theirs.count(word) != 1:
@@ -413,7 +470,39 @@ def anchored_otherwise(candidate: str, reference: str) -> str | None:
         ]
         if after[0] != after[1]:
             return f"another part follows {word!r}: what depends on what may differ"
+        before = [
+            [stem(w) for w in found[max(found.index(word) - 4, 0) : found.index(word)]] for found in (mine, theirs)
+        ]
+        if (
+            word == "than"
+            and before[0]
+            and before[1]
+            and before[0][-1] not in before[1]
+            and before[1][-1] not in before[0]
+        ):
+            return "another comparison before 'than': it may be the opposite"
     return None
+
+
+_OPPOSED = frozenset(
+    frozenset(pair) for pair in (("from", "to"), ("from", "into"), ("from", "for"), ("for", "with"), ("for", "by"))
+)
+"""Prepositions that give opposed roles: one replaced by the other changes who gives, gets or does."""
+
+
+def _markers_alone(candidate: str, reference: str) -> bool:
+    """The texts say the same words with the prepositions exchanged ("for her brother from the shop" / "from her
+    brother for the shop"), or differ in nothing but one preposition replaced by an opposed one ("worked for the
+    client" / "with the client"): in a long text, where another preposition is mostly rewording ("accompaniments to
+    varieties" / "for varieties"), these change a role."""
+    mine, theirs = words(candidate), words(reference)
+    if Counter(mine) == Counter(theirs):
+        return True
+    rest = [[word for word in found if word not in _PREPOSITIONS] for found in (mine, theirs)]
+    replaced = (
+        {frozenset((a, b)) for a, b in zip(mine, theirs, strict=False) if a != b} if len(mine) == len(theirs) else set()
+    )
+    return rest[0] == rest[1] and len(replaced) == 1 and replaced <= _OPPOSED
 
 
 def doubts(candidate: str, reference: str) -> list[str]:
@@ -426,9 +515,11 @@ def doubts(candidate: str, reference: str) -> list[str]:
         _other_way(candidate, reference),
         _degree(candidate, reference),
     ]
-    if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
-        markers = "other prepositions join the same words: the roles may differ"
-        found += [voice_changed(candidate, reference), markers if other_markers(candidate, reference) else None]
+    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
+    if short:  # in a long text, mostly rewording
+        found.append(voice_changed(candidate, reference))
+    if other_markers(candidate, reference) and (short or _markers_alone(candidate, reference)):
+        found.append("other prepositions join the same words: the roles may differ")
     return [reason for reason in found if reason is not None]
 
 
@@ -458,9 +549,38 @@ _CUE_WORDS = frozenset(" ".join(phrase) for phrase in _CUE_PHRASES)
 of the fridge", "children over 12" / "under 12") may say the opposite."""
 
 
+_DETERMINERS = "the a an my your his her its our their this that these those some any every each"
+_ASPECT = re.compile(rf"\b(?:(was|were) )?(going|used|about) to (?!(?:{'|'.join(_DETERMINERS.split())})\b)[^\W\d_]+")
+"""An action to come, meant or past ("is / was going to sell", "used to live", "about to close"), read on normalized
+words; not a place gone to ("going to the store")."""
+_NUMBERS = rf"(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(ONES[1:10])}))?|{'|'.join(ONES[:0:-1])}"
+"""A number from one to ninety-nine in words, as a regular expression."""
+_PERFECT = re.compile(
+    r"\b(has|have) (?:(?:already|just|never|not|always) )?(?:been|[^\W\d_]+(?:ed|en|wn|ne))\b"
+    rf"(?=.* for (?:\d|a|an|many|several|years|months|weeks|days|hours|decades|{_NUMBERS})\b)"
+)
+"""The perfect, an auxiliary "has" or "have" before a participle, said of a length of time: "has lived here for ten
+years" still does, "lived here for ten years" no longer."""
+_ABOUT = re.compile(rf"\b(?:roughly|approximately|circa|(?:about|around|some) (?:\d|(?:{_NUMBERS})\b))")
+"""An amount said to be approximate ("about two hours", "some 500 copies", "roughly 400"), however said."""
+_TIMES_SAID = re.compile(rf"\b(?:\d+|{_NUMBERS}|several|many) times\b")
+"""How often, by a count: "8 times a day" is not "every 8 hours"."""
+_CUE_KINDS = {
+    "times": "a frequency or multiplier",
+    "was going to": "a modality or tense",
+    "use to": "a modality or tense",
+    "about to": "a modality or tense",
+    "has": "a modality or tense",
+    "about": "an approximation",
+}
+"""The kind of each cue ``_said`` reads from written words rather than stems."""
+
+
 def _said(text: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
-    negator."""
+    negator; not in a time ("half past seven" counts nothing)."""
+    for time in (q for q in extract_quantities(text) if q.kind == "time"):
+        text = text.replace(time.text, " ")
     written = words(text)
     found = [stem(word) for word in written]
     said = {
@@ -470,6 +590,19 @@ def _said(text: str) -> dict[str, str]:
         if tuple(found[i : i + len(phrase)]) == phrase
     }
     said.update({found[i]: word for i, word in enumerate(written) if found[i] in _DIRECTION_WORDS})
+    joined = " ".join(written)
+    for match in _ASPECT.finditer(joined):  # "was going to sell", "used to live", "about to close"
+        cue = f"{'was ' if match.group(1) else ''}{stem(match.group(2))} to"
+        cue = "will" if cue == "going to" else cue  # "is going to call" says what "will call" says
+        said[cue] = match.group(0).rsplit(" ", 1)[0]
+    for cue, pattern in (
+        ("has", _PERFECT),
+        ("about", _ABOUT),
+        ("times", _TIMES_SAID),
+    ):  # "has lived" / "lived", "about 2 hours" / "2 hours"
+        first = pattern.search(joined)
+        if first:
+            said[cue] = first.group(0)
     if NEGATORS.intersection(found):
         said["not"] = next(word for word in written if word in NEGATORS)
     return said
@@ -516,8 +649,17 @@ def _scoped(text: str) -> list[tuple[str, str]]:
 def _numbers_reordered(candidate: str, reference: str) -> bool:
     """Both texts state the same numbers (at least two), in another order: "a table for two at 7" / "a table for seven
     at 2". Written as digits or words alike, so the reordering doubt on words does not see them. Numbers only: a day
-    or a time may move with its phrase ("in the third quarter, it said on Monday")."""
-    cand, ref = ([q for q in extract_quantities(text) if q.kind == "number"] for text in (candidate, reference))
+    or a time may move with its phrase ("in the third quarter, it said on Monday"); but a number of one text that
+    matches only a time of the other, which has a number of its own, was moved with it ("a table for two at 7 pm" /
+    "a table for seven at 2 pm")."""
+    said = [extract_quantities(text) for text in (candidate, reference)]
+    for one, other in (said, said[::-1]):  # "a table for two at 7 pm" / "a table for seven at 2 pm"
+        numbers = [q for q in other if q.kind == "number"]
+        for q in (q for q in one if q.kind == "number"):
+            as_time = any(t.kind == "time" and same_quantity(q, t) for t in other)
+            if as_time and numbers and not any(same_quantity(q, n) for n in numbers):
+                return True
+    cand, ref = ([q for q in found if q.kind == "number"] for found in said)
     if len(cand) < 2 or len(cand) != len(ref) or unmatched(cand, ref) or unmatched(ref, cand):
         return False
     in_order = [sorted(found, key=lambda q: text.casefold().find(q.text.casefold())) for found, text in
@@ -529,7 +671,7 @@ _SAME_REST = frozenset(
     " ".join(phrase)
     for phrase, kind in _CUE_PHRASES.items()
     if kind in ("a modality or tense", "a bound", "a condition or time")
-)
+) | {"was going to", "use to", "about to", "has"}
 """Cues that stand only where the other text says another one ("take it while pregnant" / "after pregnancy") or
 nothing else differs ("the store will open at nine" / "would open at nine"): a news report may say "would" where
 its paraphrase says "was to" and words besides."""
@@ -547,6 +689,36 @@ def _contradicting_sentence(text: str, other: str) -> bool:
     Ships on Tuesday." / "ships on Monday.")."""
     parts = sentences(text)
     return len(parts) > 1 and any(substitution(part, other) for part in parts)
+
+
+def _done(text: str, other: str) -> bool:
+    """``text`` asks for an action ("book a table", "please send the report") that ``other`` says someone does or did,
+    a personal pronoun before the same verb inflected ("I booked a table")."""
+    mine, theirs = words(text), words(other)
+    mine = mine[1:] if mine[:1] == ["please"] else mine
+    return (
+        len(mine) > 1
+        and len(theirs) > 2
+        and mine[0] not in STOPWORDS
+        and theirs[0] in _PERSONS
+        and stem(theirs[1]) == stem(mine[0])
+        and theirs[1] != mine[0]
+    )
+
+
+def _quantifier_before(text: str, word: str) -> set[str]:
+    """How ``text`` says "few" or "little" as an amount: "a" after "a" ("a little milk": some), "" with no article
+    ("little milk", "there is little milk": hardly any); neither after another determiner or said of a thing ("the
+    little girl", "a girl who is little")."""
+    found = ["", "", *words(text)]
+    return {
+        "a" if found[i - 1] == "a" else ""
+        for i in range(2, len(found))
+        if found[i] == word
+        and (
+            found[i - 1] == "a" or found[i - 1] not in _BE | frozenset(_DETERMINERS.split()) or found[i - 2] == "there"
+        )
+    }
 
 
 def _asks(text: str) -> bool:
@@ -569,7 +741,8 @@ def cues(candidate: str, reference: str) -> list[str]:
     if not in_place and not _nothing_else_differs(candidate, reference):  # "while pregnant" / "after pregnancy"
         differ -= _SAME_REST
     found = [
-        f"only one text says {(mine | theirs)[cue]!r} ({_CUE_PHRASES.get(tuple(cue.split()), 'a negation')})"
+        f"only one text says {(mine | theirs)[cue]!r} "
+        f"({_CUE_PHRASES.get(tuple(cue.split())) or _CUE_KINDS.get(cue, 'a negation')})"
         for cue in sorted(differ)
     ]
     for a, b in _OPPOSITE_DIRECTION:
@@ -587,8 +760,19 @@ def cues(candidate: str, reference: str) -> list[str]:
         found.append(f"{moved!r} stands before another word: what it bears on may differ")
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")
+    if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
+        for word in ("also", "even"):  # "Ana also called the manager" / "Ana called the manager": who else did?
+            rest = [{w for w in content_stems(text) if w != word} for text in (candidate, reference)]
+            if (word in words(candidate)) != (word in words(reference)) and rest[0] == rest[1]:
+                found.append(f"only one text says {word!r} (a word of scope), nothing else differs")
+    for word in ("few", "little"):  # "there is little milk" / "there is a little milk"
+        before = [_quantifier_before(text, word) for text in (candidate, reference)]
+        if {"a"} in before and {""} in before:
+            found.append(f"one text says 'a {word}', the other {word!r}: some or hardly any")
     if _asks(candidate) != _asks(reference):
         found.append("one text asks a question, the other states something")
+    if _done(candidate, reference) or _done(reference, candidate):
+        found.append("one text asks for an action, the other says someone does or did it")
     if _contradicting_sentence(candidate, reference) or _contradicting_sentence(reference, candidate):
         found.append("a sentence of one text says the other with one word replaced")
     return found

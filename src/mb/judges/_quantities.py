@@ -148,11 +148,12 @@ _DURATION_UNITS = ("second", "sec", "minute", "min", "hour", "hr", "day", "week"
 """The spellings of the units of a length of time read after an amount (see ``UNITS``): the shortest ("5m", "3s",
 "2d") are too often something else."""
 _AMOUNT_NUMBERS = (*ONES[1:13], "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety")
-"""The numbers in words read as the amount of a length of time ("three days")."""
+"""The numbers in words read as the amount of a length of time ("three days"; and "twenty-five years")."""
 _AMOUNT_WORDS = {
     "a": 1.0,
     "an": 1.0,
     **{word: float(words_value(word)) for word in _AMOUNT_NUMBERS},
+    **{word: float(value) for word, value in cardinal_words(21, 99).items() if value % 10},
     "half an": FRACTIONS["half"],
     "half a": FRACTIONS["half"],
     "a couple of": 2.0,
@@ -227,21 +228,24 @@ def _clock(m: re.Match[str]) -> Iterator[Quantity]:
 
 
 _CLOCK_PHRASE = re.compile(
-    rf"\b(?:a\s+)?(?:(quarter)\s+(past|after|to|before)|(half)\s+(past|after))\s+"
+    rf"\b(?:a\s+)?(?:(quarter|five|ten|twenty(?:[\s-]five)?)(?:\s+minutes)?\s+(past|after|to|before)|(half)\s+(past|after))\s+"
     rf"(1[0-2]|[1-9]|{'|'.join(ONES[1:13])})\b"
     r"(?=\s*(?:$|[.,;:!?)]|(?:am|pm|a\.m\.|p\.m\.|o'clock|sharp|today|tonight|tomorrow|yesterday|this|in|on|at|and|or|"
     r"then|every|each|daily)\b))",
     re.IGNORECASE,
 )
-"""A time said by the quarter or half hour, where nothing after it makes it an amount: "quarter to nine", "half past
-6 tomorrow"; not "cut by a quarter to 9 million", "half to 2 tablets" (which half?), "in the quarter to 9 March"."""
+"""A time said by the quarter or half hour or by minutes, where nothing after it makes it an amount: "quarter to nine",
+"half past 6 tomorrow", "twenty to seven"; not "cut by a quarter to 9 million", "half to 2 tablets" (which half?), "in
+the quarter to 9 March", "five to six people"."""
+_PAST_MINUTES = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20}
 
 
 def _clock_phrase(m: re.Match[str]) -> Iterator[Quantity]:
     part, way = (m.group(1) or m.group(3)).casefold(), (m.group(2) or m.group(4)).casefold()
     said = m.group(5).casefold()
     hour = int(said) if said.isdigit() else ONES.index(said)
-    minute = hour * 60 + (15 if part == "quarter" else 30) * (1 if way in ("past", "after") else -1)
+    minutes = sum(_PAST_MINUTES[word] for word in re.split(r"[\s-]+", part))  # "twenty-five": 25
+    minute = hour * 60 + minutes * (1 if way in ("past", "after") else -1)
     yield _q("time", {minute % 1440, (minute + 720) % 1440}, m.group())
 
 

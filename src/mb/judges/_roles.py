@@ -49,6 +49,8 @@ _AUXILIARIES_TEXT = "is are was were be been being get got gets getting"
 _AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
 _TOKEN = re.compile(r"[^\W_]+(?:'s\b)?|[,;:.!?()]", re.UNICODE)
 _BREAKS = frozenset(",;:.!?()")
+_NO_OWNERS = frozenset(["it", "he", "she", "that", "what", "there", "here", "who", "where", "how", "let"])
+"""Words whose "'s" is a verb ("it's raining", "he's got"), never a possessive."""
 
 Sequence_ = tuple[str, ...]
 
@@ -57,6 +59,7 @@ def _clauses(text: str) -> list[list[str]]:
     """Lower-cased words (possessive ``'s`` kept on its word) grouped by punctuation."""
     out: list[list[str]] = [[]]
     for piece in _TOKEN.findall(fold(text).replace("\u2019", "'").casefold()):
+        piece = piece[:-2] if piece.endswith("'s") and piece[:-2] in _NO_OWNERS else piece  # "it's": "it is"
         if piece in _BREAKS:
             if out[-1]:
                 out.append([])
@@ -67,17 +70,20 @@ def _clauses(text: str) -> list[list[str]]:
 
 def _possessives(clause: list[str]) -> list[str]:
     """ "finland's ambassador to denmark" -> "ambassador of finland to denmark" (the head is the next content
-    word)."""
+    word); "the company's owner's son" -> "the son of owner of company"."""
     out: list[str] = []
     i = 0
     while i < len(clause):
         word = clause[i]
         if word.endswith("'s") and i + 1 < len(clause):
-            owner = word[:-2]
+            owners = [word[:-2]]
             j = i + 1
+            while j < len(clause) - 1 and clause[j].endswith("'s"):  # "the company's owner's son": a chain
+                owners.insert(0, clause[j][:-2])
+                j += 1
             while j < len(clause) - 1 and clause[j] in STOPWORDS and clause[j] not in _MARKERS:
                 j += 1
-            out.extend([clause[j], "of", owner])
+            out.extend([clause[j], *(part for owner in owners for part in ("of", owner))])
             i = j + 1
             continue
         out.append(word[:-2] if word.endswith("'s") else word)

@@ -35,6 +35,8 @@ _CONTRACTIONS = (
         r"\1 not",
     ),
     (re.compile(r"'ll\b", re.IGNORECASE), " will"),
+    (re.compile(r"\blet's\b", re.IGNORECASE), "let us"),
+    (re.compile(r"'d(?=\s+(?:like|love|prefer|rather)\b)", re.IGNORECASE), " would"),
     (re.compile(r"'(s|re|ve|d|m)\b", re.IGNORECASE), ""),
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)

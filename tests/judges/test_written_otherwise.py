@@ -1,0 +1,85 @@
+"""The same statement written otherwise (a number in words or digits, a British or American spelling, a contraction)
+passes offline; a word that only looks alike does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge, Verdict
+from mb.judges.base import Judge
+
+EQ = JudgeTask.EQUIVALENCE
+
+
+@pytest.fixture(scope="module", params=["lexical", pytest.param("local", marks=pytest.mark.slow)])
+def judge(request: pytest.FixtureRequest) -> Judge:
+    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
+
+
+def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
+    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
+    return verdict
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Reserve 6 rooms near the station", "Reserve six rooms near the station"),
+        ("She finished 2nd in the race", "She finished second in the race"),
+        ("Summarise the findings of the audit", "Summarize the findings of the audit"),
+        ("The centre will be closed", "The center will be closed"),
+        ("Print the catalogue in colour", "Print the catalog in color"),
+        ("It's snowing in Oslo", "It is snowing in Oslo"),
+        ("I would prefer a window seat", "I'd prefer a window seat"),
+    ],
+)
+def test_the_same_words_spelled_otherwise_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The ferry sails at 21:00 from pier 3", "The ferry sails at 9 pm from pier 3"),
+        ("Lunch is served at 12:30", "Lunch is served at half past twelve"),
+        ("Wake me at 6:15", "Wake me at a quarter past six"),
+        ("The tram leaves at 6:40", "The tram leaves at twenty to seven"),
+    ],
+)
+def test_the_same_time_written_otherwise_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The ferry sails at 20:00 from pier 3", "The ferry sails at 9 pm from pier 3"),
+        ("Lunch is served at 12:30", "Lunch is served at half past one"),
+        ("The bus comes at ten to eight", "The bus comes at ten past eight"),
+        ("Dinner at the hotel is at 19:30", "Dinner at the hotel is at half past seven"),
+    ],
+)
+def test_another_time_or_a_time_of_either_half_of_the_day_does_not_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_a_number_of_years_in_words_is_that_many_years(judge: Judge) -> None:
+    verdict = _verdict(judge, "The bridge is 35 years old", "The bridge is thirty-five years old")
+    assert "numbers guard" not in verdict.reason, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Book a table for four", "Book a table for"),
+        ("Buy 3 shares of Initech", "Buy three shares of Initrode"),
+    ],
+)
+def test_words_that_only_look_alike_do_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
