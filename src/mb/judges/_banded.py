@@ -6,7 +6,6 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 
 from __future__ import annotations
 
-from ._aligned import in_their_words
 from ._confidence import Band
 from ._doubts import (
     added_detail,
@@ -69,7 +68,6 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     ):
         reason = f"{holds}: the same words, a region written as its code; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
-    candidate = in_their_words(candidate, reference)  # "a kid on a bike" / "a child on a bicycle": synonyms
     candidate, reference = same_spelling(candidate, reference), same_spelling(reference, candidate)
     spelled = (
         one_spelling(candidate, reference),
