@@ -45,8 +45,10 @@ from ._value import Actual, describe, parse_value, range_ends
 
 __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
-#: Words before a moment that the whole event ends by ("until Friday", "by 5pm", "no later than noon").
-_DEADLINE = re.compile(r"(?:due )?(?:until|till|til|by|up to|thru|through) ")
+#: Words before a moment that the whole event ends by ("until Friday", "tomorrow by 5pm", "Friday, no later than noon").
+_DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) ")
+#: A deadline that includes the day it names: the event ends on that day, not at its start.
+_THROUGH = re.compile(r"\b(?:thru|through) ")
 
 
 def match_date_time(
@@ -128,6 +130,8 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
         first, second = actual.split("/")
         starts, ends = parse_value(first, user_time), parse_value(second, user_time)
         if not isinstance(starts, str) and not isinstance(ends, str):
+            if _is_deadline(resolution):
+                return _by_deadline(resolution, starts, ends, f"{_shown(starts, first)} to {_shown(ends, second)}")
             return judge(resolution, starts, ends, f"{_shown(starts, first)} to {_shown(ends, second)}")
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
@@ -143,6 +147,29 @@ def _whole(resolution: Resolution) -> Resolution:
     if not any(r.span for r in resolution.readings):
         return resolution
     return replace(resolution, readings=tuple(dict.fromkeys(r.whole() for r in resolution.readings)))
+
+
+def _is_deadline(resolution: Resolution) -> bool:
+    return not resolution.is_range and _DEADLINE.search(normalize(resolution.phrase)) is not None
+
+
+def _by_deadline(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str) -> Outcome:
+    """ "until Friday", "by 5pm": the end falls in the moment the whole event ends by, whenever it starts. A clock
+    time is its minute; a longer window takes its exclusive end too, and "through Friday" excludes Friday's start."""
+    if starts and all(_after(start, end) for start in starts for end in ends):
+        return _fail(resolution, f"got {got}; the end is before the start")
+    readings = tuple(
+        replace(r, start=replace(r.start, closed=True))
+        if r.start.grain not in {"minute", "second"} or r.start.lo == r.start.hi
+        else r
+        for r in _whole(resolution).readings
+    )
+    if _THROUGH.search(normalize(resolution.phrase)):
+        days = {r.start.lo for r in readings if r.start.hi - r.start.lo >= timedelta(days=1)}
+        ends = [end for end in ends if end.hi is not None or end.lo not in days]
+        if not ends:
+            return _fail(resolution, f"got {got}; the end is at the start of the day the phrase includes")
+    return judge(replace(resolution, readings=readings), ends, None, got)
 
 
 def _after(start: Actual, end: Actual) -> bool:
@@ -172,12 +199,13 @@ def _group(
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
-    if ends and not is_range and _DEADLINE.match(normalize(resolution.phrase)):
-        # "until Friday", "by 5pm": the moment the whole event ends by (its exclusive end too), whenever it starts
-        if starts and all(_after(start, end) for start in starts for end in ends):
-            return _fail(resolution, f"got {assembled.got}; the end is before the start")
-        closed = tuple(replace(r, start=replace(r.start, closed=True)) for r in _whole(resolution).readings)
-        return judge(replace(resolution, readings=closed), ends, None, assembled.got)
+    if _is_deadline(resolution) and any(names_an_end(name) for name in params):
+        if not ends:  # the deadline bounds the end: a start alone says nothing of it
+            missing = ", ".join(assembled.end_missing) or "end"
+            return _fail(
+                resolution, f"got {assembled.got}; the phrase names when the event ends but {missing} is absent"
+            )
+        return _by_deadline(resolution, starts, ends, assembled.got)
     if ends is None and not any(names_an_end(name) for name in params):
         resolution = _whole(resolution)  # a point group ("when", "date" + "time") reads like one parameter
         is_range = resolution.is_range

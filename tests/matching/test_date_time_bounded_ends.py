@@ -1,0 +1,62 @@
+"""A deadline bounds the end of the event wherever it stands in the phrase ("tomorrow by noon", "Friday, no later
+than 5pm"), and only the end: a clock time is its own minute, a day ends within it or at its exclusive end, and
+"through Friday" includes Friday (an end at its midnight start does not). A start and end group needs its end; an ISO
+8601 interval reads as the group does.
+
+2024-06-12 is a Wednesday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.support.verdicts import assert_date_row
+
+WED = datetime(2024, 6, 12, 10, 0)
+
+
+def _g(start: str, end: str) -> dict[str, str]:
+    return {"start": start, "end": end}
+
+
+ROWS: list[tuple[str, object, object]] = [
+    # a deadline after other words bounds the end
+    ("tomorrow by noon", _g("2024-06-13T12:00", "2024-06-13T14:00"), False),
+    ("tomorrow by noon", _g("2024-06-13T09:00", "2024-06-13T12:00"), True),
+    ("Friday no later than 5pm", _g("2024-06-14T17:00", "2024-06-14T20:00"), False),
+    ("Friday, by 5pm", _g("2024-06-14T17:00", "2024-06-14T20:00"), False),
+    ("Friday, by 5pm", _g("2024-06-14T13:00", "2024-06-14T17:00"), True),
+    # own cases of the same shape
+    ("next Monday by 3pm", _g("2024-06-17T15:00", "2024-06-17T16:00"), False),
+    ("next Monday by 3pm", _g("2024-06-17T09:00", "2024-06-17T15:00"), True),
+    ("tomorrow, not later than 9am", _g("2024-06-13T09:00", "2024-06-13T09:30"), False),
+    # a clock time is its minute: one minute after it is late
+    ("until 5pm", _g("2024-06-12T10:00", "2024-06-12T17:01"), False),
+    ("until 5pm", _g("2024-06-12T10:00", "2024-06-12T17:00"), True),
+    ("until 4:30pm", _g("2024-06-12T10:00", "2024-06-12T16:31"), False),
+    ("until midnight", _g("2024-06-12T10:00", "2024-06-13T00:01"), False),
+    ("until midnight", _g("2024-06-12T10:00", "2024-06-13T00:00"), True),
+    ("by 11:15am", _g("2024-06-12T10:00", "2024-06-12T11:16"), False),
+    # "through" includes the day it names
+    ("through Friday", _g("2024-06-12T00:00", "2024-06-14T00:00"), False),
+    ("through Friday", _g("2024-06-12", "2024-06-14"), True),
+    ("through Friday", _g("2024-06-12T09:00", "2024-06-14T18:00"), True),
+    ("thru Saturday", _g("2024-06-12T09:00", "2024-06-15T00:00"), False),
+    ("until Friday", _g("2024-06-12", "2024-06-14"), True),
+    # the end is what a deadline names: a start alone says nothing of it
+    ("until Friday", {"start": "2024-06-12T10:00"}, False),
+    ("until Friday", {"start": "2024-06-14"}, False),
+    ("by 5pm", {"start": "2024-06-12T17:00"}, False),
+    # an ISO 8601 interval reads as the start/end group does
+    ("until Friday", "2024-06-12/2024-06-14", True),
+    ("until Friday", "2024-06-12/2024-06-17", False),
+    ("by 5pm", "2024-06-12T10:00/2024-06-12T17:00", True),
+    ("by 5pm", "2024-06-12T10:00/2024-06-12T18:00", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_deadline_bounds_the_end(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
