@@ -349,6 +349,8 @@ def _weekday(value: Weekday, today: date) -> list[Window]:
     if rel is None:
         ahead = (weekday - today.weekday()) % 7
         days = [today + timedelta(days=ahead)] + ([today + timedelta(days=7)] if ahead == 0 else [])
+    elif rel == "gone":  # "friday gone": the latest one before today, never the one a week earlier
+        days = [today - timedelta(days=(today.weekday() - weekday) % 7 or 7)]
     elif rel in {"after next", "before last"}:
         sign = 1 if rel == "after next" else -1
         base = relative_weekday_dates("next" if sign > 0 else "last", weekday, today)

@@ -168,6 +168,8 @@ def normalize(phrase: str) -> str:
     text = re.sub(
         rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)", r"\1 before last ", text
     )
+    # "for (throughout) the next fortnight": the time from now, as "within the next fortnight"
+    text = re.sub(r"\b(?:for|throughout) (?:the )?(?=(?:next|coming) fortnight\b)", "within the ", text)
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "dead on 9", "bang on noon": exactly at that time
     text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)

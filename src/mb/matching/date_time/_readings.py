@@ -323,6 +323,8 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     return found
 
 
+#: Words before a span that make it the time from now alone ("within the next fortnight").
+_FROM_NOW = ("within", "in ", "over ", "during ")
 _DEADLINE_WORDS = {"until", "till", "til", "thru", "through", "up to"}
 
 
@@ -359,8 +361,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
     if spans:
         if len(items) > 1:
             raise DateProblem(f"{spans[0].text!r} with other words")
-        # "within (in, over) the next fortnight" is the 14 days from now alone, never the calendar weeks
-        return span(spans[0].value, ref, calendar=not spans[0].text.startswith(("within", "in ", "over ", "during ")))
+        # "within (in, over) the next fortnight", "the coming fortnight": the 14 days from now, never calendar weeks
+        text = spans[0].text
+        return span(spans[0].value, ref, calendar=not text.startswith(_FROM_NOW) and "coming" not in text)
     moments = [i for i in items if i.kind == "moment" or (i.kind == "offset" and i.value.mode == "from now")]
     if moments:
         instants = moment(moments[0], ref) if len(items) == 1 else None
@@ -411,7 +414,8 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     if not times:
         if days is None:
             raise DateProblem("no date or time")
-        return [Reading(w) for w in days]
+        # "the past week" as the days up to today is a span: both ends checked, as for "the past 7 days"
+        return [day_range(w.lo, w.hi) if w.note.startswith("past ") else Reading(w) for w in days]
     return _timed(times, days, ref)
 
 

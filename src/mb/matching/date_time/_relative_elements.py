@@ -134,10 +134,10 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
           _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
     """``friday``, ``next friday``, ``friday after next``, ``friday next`` (British: next Friday), ``friday gone``
-    (``just gone``: this past Friday)."""
+    (``just gone``: the latest Friday before today alone)."""
     rel, placed = m["rel"], m["dir"]
     if placed and placed.endswith("gone"):
-        return None if rel else Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], "this past"))
+        return None if rel else Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], "gone"))
     if placed in {"next", "last"}:
         if rel:
             return None
