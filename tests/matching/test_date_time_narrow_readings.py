@@ -41,9 +41,6 @@ def test_next_fortnight_alone_keeps_the_calendar_weeks() -> None:
     assert _label("next fortnight").endswith(" or 2024-06-24 to 2024-07-07")
 
 
-_ = ERROR
-
-
 @pytest.mark.parametrize(
     ("phrase", "user_time", "day"),
     [
@@ -74,3 +71,78 @@ def test_the_past_period_up_to_today_is_checked_at_both_ends(phrase: str, first:
     assert_date_row(phrase, _g("2024-06-14", "2024-06-15"), SUN, False)  # a short range inside it
     assert_date_row(phrase, _g(first, "2024-06-15"), SUN, True)
     assert_date_row(phrase, _g(first, "2024-06-16"), SUN, True)  # its exclusive end
+
+
+@pytest.mark.parametrize(
+    ("phrase", "label"),
+    [("AD 1230", "1230"), ("1230 AD", "1230"), ("1400 CE", "1400"), ("AD 800", "800"), ("AD 2025", "2025"),
+     ("800 CE", "800"), ("March AD 2025", "2025-03"), ("in AD 1066", "1066")],
+)  # fmt: skip
+def test_an_era_beside_a_number_names_a_year_never_a_clock(phrase: str, label: str) -> None:
+    assert _label(phrase) == label
+    assert_date_row(phrase, "2024-06-12T12:30:00", WED, False)
+
+
+def test_an_era_year_beside_another_day_is_not_understood() -> None:
+    assert_date_row("AD 2025 tomorrow", "2024-06-13T20:25:00", WED, ERROR)
+    assert_date_row("1999 AD today", "2024-06-12T19:00:00", WED, ERROR)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "user_time"),
+    [("the 31st of the month", WED), ("the 30th of the month", datetime(2024, 2, 10, 10)),
+     ("the 31st of the month", datetime(2024, 4, 3, 9)), ("the 29th of the month", datetime(2023, 2, 1, 9))],
+)  # fmt: skip
+def test_a_day_this_month_lacks_is_not_understood(phrase: str, user_time: datetime) -> None:
+    assert resolve(phrase, user_time).problem is not None
+
+
+def test_a_day_of_the_month_is_this_months_or_the_next() -> None:
+    assert _label("the 1st of the month") == "2024-06-01 or 2024-07-01"
+    assert _label("the 30th of the month", datetime(2024, 1, 31, 9)) == "2024-01-30"  # February has none
+    assert _label("the 31st of the month", datetime(2024, 5, 20, 9)) == "2024-05-31"
+
+
+@pytest.mark.parametrize(
+    ("phrase", "label"),
+    [("beginning June", "2024-06-01"), ("beginning 2025", "2025-01-01"), ("beginning next month", "2024-07-01"),
+     ("beginning this week", "2024-06-10"), ("beginning June 2025", "2025-06-01"),
+     ("beginning next year", "2025-01-01"), ("beginning Monday", "2024-06-17"), ("beginning tomorrow", "2024-06-13")],
+)  # fmt: skip
+def test_beginning_a_period_is_its_start(phrase: str, label: str) -> None:
+    assert _label(phrase) == label
+
+
+def test_beginning_june_is_not_all_of_june() -> None:
+    assert_date_row("beginning June", "2024-06-28", WED, False)
+    assert_date_row("beginning next month", "2024-07-20", WED, False)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["so far in the month of May", "so far in the week of June 3", "so far in the year 2023",
+     "so far in the month of June"],
+)  # fmt: skip
+def test_so_far_in_a_named_period_is_not_understood(phrase: str) -> None:
+    assert resolve(phrase, WED).problem is not None
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [("the early 2000s", "2025-06-01", False), ("the late 2000s", "2080-06-01", False),
+     ("the 2000s", "2050-01-01", False), ("the early 2000s", "2001-06-01", True), ("the 1900s", "1950-01-01", True)],
+)  # fmt: skip
+def test_the_2000s_are_a_decade_alone(phrase: str, argument: str, expected: bool) -> None:
+    assert_date_row(phrase, argument, WED, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "label"),
+    [("later than 9:30 but before 11", "2024-06-12 09:30-11:00 (after) or 2024-06-12 21:30-23:00 (after)"),
+     ("after 9:30 and before 11", "2024-06-12 09:30-11:00 (after) or 2024-06-12 21:30-23:00 (after)"),
+     ("after 10 and before 11", "2024-06-12 10:00-11:00 (after) or 2024-06-12 22:00-23:00 (after)"),
+     ("after 9 and before 5", "2024-06-12 09:00-17:00 (after)")],
+)  # fmt: skip
+def test_two_bounds_are_read_in_the_same_half_of_the_day(phrase: str, label: str) -> None:
+    assert _label(phrase, datetime(2024, 6, 12, 8)) == label
+    assert_date_row(phrase, "2024-06-12T14:00:00", datetime(2024, 6, 12, 8), phrase == "after 9 and before 5")

@@ -290,7 +290,7 @@ def _decade(m: re.Match[str]) -> Item | None:
     if m["h"]:
         return Item("date", "", Decades((int(m["h"]) * 100,), hundreds=True))
     if m["c"] and m["d"] == "0":
-        return Item("date", "", Decades((int(m["c"]) * 100,), hundreds=True))
+        return Item("date", "", Decades((int(m["c"]) * 100,), hundreds=m["c"] == "19"))  # the 2000s: the decade alone
     digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"] or "tens"]
     spoken = (m["cw"] or m["cw2"] or "").split()[0] if (m["cw"] or m["cw2"]) else ""
     century = m["c"] or {"nineteen": "19", "twenty": "20", "two": "20"}.get(spoken)

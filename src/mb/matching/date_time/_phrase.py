@@ -140,11 +140,17 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"'(?=till?\b)", "", text)
     text = re.sub(r"(?<![\d-][t ])(?<!:)\b(\d{1,2}:\d\d|\d{4})z\b", r"\1 utc", text)
     text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
-    # "AD 2025", "2025 CE": the year
-    text = re.sub(r"\b(?:ad|a\.d\.) (?=\d{3,4}\b)|(?<=\b\d{4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)", " ", text)
-    # "so far this week", "this month so far": from its start to today, as "this week to date"
+    # "AD 2025", "1230 CE": the year, never a clock ("1230" alone is 12:30)
     text = re.sub(
-        r"\bso far (?:this|in the) (week|month|quarter|year)\b|\bthis (week|month|quarter|year) so far\b",
+        r"\b(?:ad|a\.d\.) (\d{3,4})\b|\b(\d{3,4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)",
+        lambda m: f"year {m[1] or m[2]}",
+        text,
+    )
+    # "so far this week", "this month so far": from its start to today, as "this week to date" (never "so far in the
+    # month of May", nor "so far in the year 2023")
+    text = re.sub(
+        r"\bso far (?:this|in the) (week|month|quarter|year)\b(?! ?(?:of\b|\d|'))"
+        r"|\bthis (week|month|quarter|year) so far\b",
         lambda m: f"this {m[1] or m[2]} to date",
         text,
     )

@@ -170,7 +170,8 @@ def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:
 
 
 def clipped(sides: list[Reading], limits: list[Reading]) -> list[Reading]:
-    """The parts of ``sides`` inside a window of ``limits`` ("the evening before 5pm": nothing)."""
+    """The parts of ``sides`` inside a window of ``limits`` ("the evening before 5pm": nothing), the narrowest where
+    one holds another."""
     found = [
         Reading(
             replace(
@@ -186,7 +187,11 @@ def clipped(sides: list[Reading], limits: list[Reading]) -> list[Reading]:
     ]
     if not found:
         raise DateProblem(f"nothing of {limits[0].start.label} is left {sides[0].start.note}")
-    return found
+    # a window holding another is two bounds read in different halves of the day ("after 9:30 and before 11": never
+    # 09:30 to 23:00 beside 09:30 to 11:00 and 21:30 to 23:00)
+    spans = {(r.start.lo, r.start.hi) for r in found}
+    return [r for r in found if not any(r.start.lo <= lo and hi <= r.start.hi and (lo, hi) != (r.start.lo, r.start.hi)
+                                        for lo, hi in spans)]  # fmt: skip
 
 
 def day_range(lo: datetime, hi: datetime) -> Reading:
