@@ -146,3 +146,29 @@ def test_the_2000s_are_a_decade_alone(phrase: str, argument: str, expected: bool
 def test_two_bounds_are_read_in_the_same_half_of_the_day(phrase: str, label: str) -> None:
     assert _label(phrase, datetime(2024, 6, 12, 8)) == label
     assert_date_row(phrase, "2024-06-12T14:00:00", datetime(2024, 6, 12, 8), phrase == "after 9 and before 5")
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["3 in the evening", "this evening at 3", "tomorrow evening at 3", "8 in the afternoon", "this afternoon at 8",
+     "friday evening at 3", "9 in the afternoon", "this afternoon at 8:00"],
+)  # fmt: skip
+def test_a_bare_hour_two_hours_outside_its_part_is_not_understood(phrase: str) -> None:
+    assert resolve(phrase, WED).problem is not None
+
+
+@pytest.mark.parametrize(
+    ("phrase", "label"),
+    [("afternoon at 7", "2024-06-12T19:00"), ("4 in the evening", "2024-06-12T16:00"),
+     ("7:59 in the afternoon", "2024-06-12T19:59"),
+     ("4pm in the evening", "2024-06-12T16:00"), ("7 in the evening", "2024-06-12T19:00")],
+)  # fmt: skip
+def test_an_hour_near_its_part_is_read(phrase: str, label: str) -> None:
+    assert _label(phrase) == label
+
+
+def test_current_season_is_the_one_under_way() -> None:
+    assert resolve("current winter", WED).problem is not None
+    assert resolve("current autumn", WED).problem is not None
+    assert _label("current summer") == "2024-06-01..2024-08-31 (summer)"
+    assert "2023-12-01..2024-02-29 (winter)" in _label("current winter", datetime(2024, 1, 12, 10))

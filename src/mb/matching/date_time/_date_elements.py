@@ -220,8 +220,7 @@ _SEASON = "|".join(SEASONS)
     SEASONS,
 )
 def _season(m: re.Match[str]) -> Item | None:
-    rel = _placed(m)
-    rel = "this" if rel == "current" else rel  # "current summer": this one
+    rel = _placed(m)  # "current summer": the one under way
     return Item("date", "", Season(m["s"], _year_value(m), rel)) if rel != "" else None
 
 

@@ -380,6 +380,11 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
         return coming[:1]
     if rel == "this":
         return current[:1]
+    if rel == "current":  # the one under way, or none ("current winter" said in June)
+        held = [w for w in candidates if w.lo <= now < w.hi]
+        if not held:
+            raise DateProblem("none is under way")
+        return held
     if rel in _AHEAD:
         ahead = [w for w in candidates if w.lo > now]
         return ahead[:1] + [w for w in candidates if w.lo.year == today.year + 1 and w not in ahead[:1]]

@@ -582,7 +582,9 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 return int(max(lo_part - c.lo, c.lo - hi_part, 0))
 
             nearest = min(map(distance, candidates), default=_DAY)
-            if nearest > 2 * 3600:  # within two hours: "4pm in the evening", not "3pm tonight" nor "2 in the evening"
+            # within two hours with am or pm ("4pm in the evening", not "3pm tonight"), less than two without
+            # ("afternoon at 7:30" is 19:30; "3 in the evening" and "8 in the afternoon" are not understood)
+            if nearest > 2 * 3600 or (nearest == 2 * 3600 and not clocks[0].value.explicit):
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
             spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:
