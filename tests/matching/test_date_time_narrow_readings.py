@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from mb.matching.date_time import resolve
+from mb.matching.date_time import match_date_time, resolve
 from tests.support.verdicts import ERROR, assert_date_row
 
 WED = datetime(2024, 6, 12, 10, 0)
@@ -172,3 +172,19 @@ def test_current_season_is_the_one_under_way() -> None:
     assert resolve("current autumn", WED).problem is not None
     assert _label("current summer") == "2024-06-01..2024-08-31 (summer)"
     assert "2023-12-01..2024-02-29 (winter)" in _label("current winter", datetime(2024, 1, 12, 10))
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "params"),
+    [("1800s", "PT30M", None), ("1800s", {"duration_seconds": 1800}, ["duration_seconds"]), ("1200s", "PT20M", None),
+     ("1500s", "PT25M", None)],
+)  # fmt: skip
+def test_hundreds_of_seconds_alone_are_a_length(phrase: str, argument: object, params: list[str] | None) -> None:
+    outcome = match_date_time(phrase, argument, WED, params=params)  # type: ignore[arg-type]
+    assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["the 1800s", "1800's", "the early 1800s", "in the 1800s", "late 1800s"])
+def test_the_1800s_are_years(phrase: str) -> None:
+    assert_date_row(phrase, "1870-06-01" if "late" in phrase else "1806-06-01", WED, True)
+    assert_date_row(phrase, "PT30M", WED, False)
