@@ -8,7 +8,7 @@ than 5pm"), and only the end: a clock time is its own minute, a day ends within 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -60,3 +60,41 @@ ROWS: list[tuple[str, object, object]] = [
 @pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
 def test_deadline_bounds_the_end(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, WED, expected)
+
+
+START_ROWS: list[tuple[str, object, object]] = [
+    # a phrase naming the start bounds the start alone: the event may end any time after it
+    ("beginning Monday", _g("2024-06-17", "2024-06-21"), True),
+    ("starting Monday", _g("2024-06-17", "2024-06-21"), True),
+    ("from Monday", _g("2024-06-17", "2024-06-21"), True),
+    ("as of Monday", _g("2024-06-17T09:00", "2024-06-20T12:00"), True),
+    ("from tomorrow", _g("2024-06-13T09:00", "2024-06-20T12:00"), True),
+    ("beginning June", _g("2024-06-01", "2024-06-30"), True),
+    ("from Monday", _g("2024-06-18", "2024-06-21"), False),  # the start is not Monday
+    ("from Monday", _g("2024-06-17T09:00", "2024-06-16T09:00"), False),  # the end before the start
+    ("from Monday", "2024-06-17/2024-06-28", True),
+    ("from Monday", "2024-06-18/2024-06-28", False),
+    # a start with a length names its end too
+    ("starting Monday for 3 days", _g("2024-06-17", "2024-06-21"), False),
+    ("starting Monday for 3 days", _g("2024-06-17", "2024-06-19"), True),
+    ("3 weeks from Monday", _g("2024-07-08", "2024-07-12"), False),  # "from" here counts: a day, not a start
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), START_ROWS)
+def test_a_start_bounds_the_start(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "user_time"),
+    [("so far this week", datetime(2024, 6, 17, 10)), ("this week to date", datetime(2024, 6, 17, 10)),
+     ("this month so far", datetime(2024, 6, 1, 10)), ("so far this year", datetime(2024, 1, 1, 10)),
+     ("from Monday to today", datetime(2024, 6, 17, 10))],
+)  # fmt: skip
+def test_a_period_to_date_on_its_first_day_is_that_day(phrase: str, user_time: datetime) -> None:
+    day = user_time.date().isoformat()
+    assert_date_row(phrase, _g(f"{day}T00:00", f"{day}T10:00"), user_time, True)
+    assert_date_row(phrase, _g(day, day), user_time, True)
+    earlier = (user_time - timedelta(days=1)).date().isoformat()
+    assert_date_row(phrase, _g(earlier, day), user_time, False)

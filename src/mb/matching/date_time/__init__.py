@@ -47,6 +47,8 @@ __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
 #: Words before a moment that the whole event ends by ("until Friday", "tomorrow by 5pm", "Friday, no later than noon").
 _DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) ")
+#: Words that begin a phrase naming when the event starts, whenever it ends ("from Monday", "beginning June").
+_STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now\b)")
 #: A deadline that includes the day it names: the event ends on that day, not at its start.
 _THROUGH = re.compile(r"\b(?:thru|through) ")
 
@@ -130,9 +132,8 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
         first, second = actual.split("/")
         starts, ends = parse_value(first, user_time), parse_value(second, user_time)
         if not isinstance(starts, str) and not isinstance(ends, str):
-            if _is_deadline(resolution):
-                return _by_deadline(resolution, starts, ends, f"{_shown(starts, first)} to {_shown(ends, second)}")
-            return judge(resolution, starts, ends, f"{_shown(starts, first)} to {_shown(ends, second)}")
+            got = f"{_shown(starts, first)} to {_shown(ends, second)}"
+            return _one_end(resolution, starts, ends, got) or judge(resolution, starts, ends, got)
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
@@ -153,11 +154,24 @@ def _is_deadline(resolution: Resolution) -> bool:
     return not resolution.is_range and _DEADLINE.search(normalize(resolution.phrase)) is not None
 
 
-def _by_deadline(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str) -> Outcome:
-    """ "until Friday", "by 5pm": the end falls in the moment the whole event ends by, whenever it starts. A clock
-    time is its minute; a longer window takes its exclusive end too, and "through Friday" excludes Friday's start."""
+def _one_end(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str) -> Outcome | None:
+    """A phrase naming one end of the event, checked on a start and an end: a deadline ("until Friday", "by 5pm")
+    bounds the end, a start ("from Monday", "beginning June") the start; None for any other phrase."""
+    deadline = _is_deadline(resolution)
+    if not deadline and (
+        resolution.is_range
+        or any(r.end is not None for r in resolution.readings)  # "starting Monday for 3 days" names its end
+        or not _STARTING.match(normalize(resolution.phrase))
+    ):
+        return None
     if starts and all(_after(start, end) for start in starts for end in ends):
         return _fail(resolution, f"got {got}; the end is before the start")
+    return _by_deadline(resolution, ends, got) if deadline else judge(resolution, starts, None, got)
+
+
+def _by_deadline(resolution: Resolution, ends: Sequence[Actual], got: str) -> Outcome:
+    """ "until Friday", "by 5pm": the end falls in the moment the whole event ends by, whenever it starts. A clock
+    time is its minute; a longer window takes its exclusive end too, and "through Friday" excludes Friday's start."""
     readings = tuple(
         replace(r, start=replace(r.start, closed=True))
         if r.start.grain not in {"minute", "second"} or r.start.lo == r.start.hi
@@ -199,13 +213,14 @@ def _group(
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
-    if _is_deadline(resolution) and any(names_an_end(name) for name in params):
-        if not ends:  # the deadline bounds the end: a start alone says nothing of it
-            missing = ", ".join(assembled.end_missing) or "end"
-            return _fail(
-                resolution, f"got {assembled.got}; the phrase names when the event ends but {missing} is absent"
-            )
-        return _by_deadline(resolution, starts, ends, assembled.got)
+    if not ends and _is_deadline(resolution) and any(names_an_end(name) for name in params):
+        # the deadline bounds the end: a start alone says nothing of it
+        missing = ", ".join(assembled.end_missing) or "end"
+        return _fail(resolution, f"got {assembled.got}; the phrase names when the event ends but {missing} is absent")
+    if ends:
+        bounded = _one_end(resolution, starts, ends, assembled.got)
+        if bounded is not None:
+            return bounded
     if ends is None and not any(names_an_end(name) for name in params):
         resolution = _whole(resolution)  # a point group ("when", "date" + "time") reads like one parameter
         is_range = resolution.is_range

@@ -272,7 +272,11 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
         found = read_range(left, right, ref, _point)
-        if any(r.end is not None and r.start.lo <= r.end.lo and r.end.hi <= r.start.hi for r in found):
+        # (an end the same as the start is one day: "from Monday to today" said on a Monday)
+        if any(
+            r.end is not None and r.start.lo <= r.end.lo and r.end.hi <= r.start.hi and r.end.lo != r.start.lo
+            for r in found
+        ):
             raise DateProblem("one end of the range lies inside the other")
         return found
     found = _point(parts, ref)
