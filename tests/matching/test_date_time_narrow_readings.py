@@ -188,3 +188,26 @@ def test_hundreds_of_seconds_alone_are_a_length(phrase: str, argument: object, p
 def test_the_1800s_are_years(phrase: str) -> None:
     assert_date_row(phrase, "1870-06-01" if "late" in phrase else "1806-06-01", WED, True)
     assert_date_row(phrase, "PT30M", WED, False)
+
+
+UTC_MORNING = datetime.fromisoformat("2024-06-12T08:00:00+00:00")
+
+
+@pytest.mark.parametrize(
+    ("phrase", "label"),
+    [("1600Z", "2024-06-12T16:00Z"), ("1900Z", "2024-06-12T19:00Z"), ("2000Z", "2024-06-12T20:00Z"),
+     ("2100Z", "2024-06-12T21:00Z"), ("2200Z", "2024-06-12T22:00Z"), ("2300Z", "2024-06-12T23:00Z"),
+     ("1600 UTC", "2024-06-12T16:00Z"), ("11:00Z", "2024-06-12T11:00Z"), ("930Z", "2024-06-12T09:30Z"),
+     ("June 14 1400Z", "2024-06-14T14:00Z"), ("1400Z Friday", "2024-06-14T14:00Z"),
+     ("1400z tomorrow", "2024-06-13T14:00Z"), ("1400Z-1600Z", "2024-06-12T14:00Z to 2024-06-12T16:00Z"),
+     ("from 1400Z to 1600Z", "2024-06-12T14:00Z to 2024-06-12T16:00Z"), ("14:00:00Z", "2024-06-12T14:00:00Z")],
+)  # fmt: skip
+def test_a_zulu_clock_is_a_time_in_utc(phrase: str, label: str) -> None:
+    assert _label(phrase, UTC_MORNING) == label
+
+
+def test_a_zulu_clock_is_never_a_year() -> None:
+    assert_date_row("1600Z", "2024-06-12T16:00:00Z", UTC_MORNING, True)
+    assert_date_row("1600Z", "1600-06-01", UTC_MORNING, False)
+    assert_date_row("1900Z", "2024-06-12T19:00:00+00:00", UTC_MORNING, True)
+    assert resolve("2400Z", UTC_MORNING).problem is not None

@@ -138,7 +138,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(\d+)h(\d+)m\b", r"\1h \2m", text)  # "1h15m ago" as "1h 15m ago"
     # "quarter 'til 5", "14:00z" and "1400z" (Zulu: UTC), "calendar week 49", "cw49" (the ISO week)
     text = re.sub(r"'(?=till?\b)", "", text)
-    text = re.sub(r"(?<![\d-][t ])(?<!:)\b(\d{1,2}:\d\d|\d{4})z\b", r"\1 utc", text)
+    text = _zulu(text)
     text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
     # "AD 2025", "1230 CE": the year, never a clock ("1230" alone is 12:30)
     text = re.sub(
@@ -202,6 +202,19 @@ def normalize(phrase: str) -> str:
         text,
     )
     return text.strip(" .!?;")
+
+
+#: A Zulu clock ("1400z", "14:00z", "14:00:00z"), never inside an ISO 8601 date-time.
+_ZULU_RE = re.compile(r"(?<!\d-\d\d[t ])(?<!:)\b([01]?\d|2[0-3]):?([0-5]\d)(:[0-5]\d)?z\b")
+
+
+def _zulu(text: str) -> str:
+    """Zulu clocks are 24-hour times in UTC ("1600z" is 16:00, never the year 1600): the phrase is read in UTC, as
+    when it ends with the zone ("1400z friday" is Friday at 14:00 UTC); four digits before "UTC" are a clock too."""
+    zulu = _ZULU_RE.sub(lambda m: f"{int(m[1]):02d}:{m[2]}{m[3]}" if m[3] else f"{int(m[1]):02d}{m[2]} hours", text)
+    if zulu != text:
+        text = f"{zulu} z"
+    return re.sub(r"\b([01]\d|2[0-3])([0-5]\d) (?=(?:utc|gmt)\b)", r"\1\2 hours ", text)
 
 
 def _military(m: re.Match[str]) -> str:
