@@ -98,3 +98,17 @@ def test_a_period_to_date_on_its_first_day_is_that_day(phrase: str, user_time: d
     assert_date_row(phrase, _g(day, day), user_time, True)
     earlier = (user_time - timedelta(days=1)).date().isoformat()
     assert_date_row(phrase, _g(earlier, day), user_time, False)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "user_time", "start", "end"),
+    [("the past week", datetime(2024, 6, 16, 12), "2024-06-09T12:00", "2024-06-16T12:00"),
+     ("in the coming week", WED, "2024-06-12T10:00", "2024-06-19T10:00"),
+     ("within the next fortnight", WED, "2024-06-12T10:00", "2024-06-26T10:00"),
+     ("the past month", datetime(2024, 6, 16, 12), "2024-05-16T12:00", "2024-06-16T12:00"),
+     ("over the next week", WED, "2024-06-12T10:00", "2024-06-19T10:00")],
+)  # fmt: skip
+def test_a_span_from_now_runs_to_the_same_minute(phrase: str, user_time: datetime, start: str, end: str) -> None:
+    assert_date_row(phrase, _g(start, end), user_time, True)
+    later = (datetime.fromisoformat(end) + timedelta(hours=2)).isoformat(timespec="minutes")
+    assert_date_row(phrase, _g(start, later), user_time, False)

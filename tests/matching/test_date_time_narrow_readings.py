@@ -32,7 +32,9 @@ def _label(phrase: str, user_time: datetime = WED) -> str:
      "throughout the coming fortnight"],
 )  # fmt: skip
 def test_a_fortnight_from_now_is_not_the_calendar_weeks(phrase: str) -> None:
-    assert _label(phrase) == "2024-06-12 to 2024-06-25 or 2024-06-13 to 2024-06-26"
+    assert _label(phrase) == (
+        "2024-06-12 to 2024-06-25 or 2024-06-13 to 2024-06-26 or 2024-06-12T10:00 to 2024-06-26T10:00"
+    )
     assert_date_row(phrase, _g("2024-06-24", "2024-07-07"), WED, False)
     assert_date_row(phrase, _g("2024-06-12", "2024-06-25"), WED, True)
 

@@ -40,7 +40,7 @@ from ._payloads import (
     Unit,
 )
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
-from ._spans import bounded, clipped, day_range, end_window, leading, moment, rest_of, span
+from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
@@ -55,6 +55,8 @@ def clock_dependent(items: tuple[Item, ...]) -> bool:
     moving = {"moment", "span", "rest", "bound"}
     if kinds & moving or any(i.kind == "clock" and i.value.special == "now" for i in items):
         return True
+    if any(i.kind == "date" and isinstance(i.value, Unit) and i.value.rel == "past" for i in items):
+        return True  # "the past week" is also the week to this minute
     if any(
         i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value.pieces)
         for i in items
@@ -418,8 +420,11 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     if not times:
         if days is None:
             raise DateProblem("no date or time")
-        # "the past week" as the days up to today is a span: both ends checked, as for "the past 7 days"
-        return [day_range(w.lo, w.hi) if w.note.startswith("past ") else Reading(w) for w in days]
+        # "the past week" as the days up to today is a span: both ends checked, as for "the past 7 days"; or the time
+        # from this minute a week ago to now
+        found = [day_range(w.lo, w.hi) if w.note.startswith("past ") else Reading(w) for w in days]
+        pasts = [w for w in days if w.note.startswith("past ")]
+        return found + [from_now(ref - (w.hi - w.lo), ref) for w in pasts[:1]] if pasts else found
     return _timed(times, days, ref)
 
 

@@ -15,7 +15,7 @@ from ._grammar import Item
 from ._model import Reading, Window, minute_window
 from ._payloads import Unit
 
-__all__ = ["bounded", "clipped", "day_range", "end_window", "leading", "moment", "rest_of", "span"]
+__all__ = ["bounded", "clipped", "day_range", "end_window", "from_now", "leading", "moment", "rest_of", "span"]
 
 
 def end_window(moment: datetime, grain: str = "minute") -> Window:
@@ -42,7 +42,8 @@ def moment(item: Item, ref: datetime) -> list[Reading] | None:
 def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool = True) -> list[Reading]:
     """``last/next N units``: from (to) now for units under a day or a count that is no whole number of days ("next
     1.5 days"), else from (to) the start of today or tomorrow; quarters and decades count whole calendar quarters and
-    decades; ``next fortnight`` (when ``calendar``) is also the two calendar weeks after this one and the next."""
+    decades; ``next fortnight`` (when ``calendar``) is also the two calendar weeks after this one and the next, and
+    ``within the next fortnight`` (not ``calendar``) also the time from now to the same minute then."""
     back = pieces[0][0] < 0
     units_ = {u for _, u in pieces}
     today = midnight(ref.date())
@@ -78,7 +79,16 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool
     if back:
         return [day_range(today + step(pieces), today), *weeks]
     tomorrow = today + timedelta(days=1)
-    return [day_range(today, today + step(pieces)), day_range(tomorrow, tomorrow + step(pieces)), *weeks]
+    found = [day_range(today, today + step(pieces)), day_range(tomorrow, tomorrow + step(pieces)), *weeks]
+    if not calendar:  # "within the next fortnight": also from this minute to the same minute 14 days on
+        found.append(from_now(ref, ref + step(pieces)))
+    return found
+
+
+def from_now(lo: datetime, hi: datetime) -> Reading:
+    """The time from one minute to another, both ends checked at the minute."""
+    lo, hi = lo.replace(second=0, microsecond=0), hi.replace(second=0, microsecond=0)
+    return Reading(minute_window(lo), end_window(hi), until=hi)
 
 
 def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
