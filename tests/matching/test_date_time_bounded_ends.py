@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from mb.matching.date_time import match_date_time, resolve
 from tests.support.verdicts import assert_date_row
 
 WED = datetime(2024, 6, 12, 10, 0)
@@ -112,3 +113,28 @@ def test_a_span_from_now_runs_to_the_same_minute(phrase: str, user_time: datetim
     assert_date_row(phrase, _g(start, end), user_time, True)
     later = (datetime.fromisoformat(end) + timedelta(hours=2)).isoformat(timespec="minutes")
     assert_date_row(phrase, _g(start, later), user_time, False)
+
+
+def test_reasons_name_what_is_missing() -> None:
+    group = ["start", "end"]
+    reason = match_date_time("until Friday", {"end": "2024-06-14"}, WED, params=group).reason
+    assert "got no start, end 2024-06-14" in reason
+    assert "absent" not in reason
+    outcome = match_date_time("from Monday", {"end": "2024-06-21"}, WED, params=group)
+    assert not outcome.passed
+    assert "the start is absent" in outcome.reason
+    assert resolve("CW53", WED).problem == "could not understand 'CW53': 2024 has no ISO week 53"
+    assert resolve("so far in the year 2023", WED).problem == (
+        "could not understand 'so', 'far' in 'so far in the year 2023'"
+    )
+    assert "utc" not in str(resolve("1400Z 9am EST", WED).problem)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "label"),
+    [("CW 49-50", "2024-12-02..2024-12-08 (week) to 2024-12-09T00:00..2024-12-16T00:00 (week)"),
+     ("cw 1-3", "2024-01-01..2024-01-07 (week) to 2024-01-15T00:00..2024-01-22T00:00 (week)"),
+     ("week 10 - 11", "2024-03-04..2024-03-10 (week) to 2024-03-11T00:00..2024-03-18T00:00 (week)")],
+)  # fmt: skip
+def test_a_range_of_week_numbers_is_from_the_first_to_the_last(phrase: str, label: str) -> None:
+    assert resolve(phrase, WED).label == label

@@ -166,6 +166,8 @@ def _one_end(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Ac
         return None
     if starts and all(_after(start, end) for start in starts for end in ends):
         return _fail(resolution, f"got {got}; the end is before the start")
+    if not deadline and not starts:
+        return _fail(resolution, f"got {got}; the phrase names when the event starts but the start is absent")
     return _by_deadline(resolution, ends, got) if deadline else judge(resolution, starts, None, got)
 
 

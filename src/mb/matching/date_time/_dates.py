@@ -491,10 +491,11 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             return [make(y, number) for y in written]
         return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
     if isinstance(value, IsoWeek):
+        years = value.years or pin or (today.year,)
         try:
-            return [units.week(date.fromisocalendar(y, value.number, 1)) for y in value.years or pin or (today.year,)]
+            return [units.week(date.fromisocalendar(y, value.number, 1)) for y in years]
         except ValueError as exc:
-            raise DateProblem(str(exc)) from exc
+            raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}") from exc
     if isinstance(value, Decades):
         decades = [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value.starts]
         hundreds = [Window(datetime(y, 1, 1), datetime(y + 100, 1, 1), "span", note="hundreds") for y in value.starts]

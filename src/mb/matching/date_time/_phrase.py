@@ -140,6 +140,7 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"'(?=till?\b)", "", text)
     text = _zulu(text)
     text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
+    text = re.sub(r"\bweek (\d{1,2}) ?- ?(\d{1,2})\b(?!-)", r"week \1 to week \2", text)  # "cw 49-50": two weeks
     # "AD 2025", "1230 CE": the year, never a clock ("1230" alone is 12:30)
     text = re.sub(
         r"\b(?:ad|a\.d\.) (\d{3,4})\b|\b(\d{3,4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)",
