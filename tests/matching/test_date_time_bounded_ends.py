@@ -138,3 +138,28 @@ def test_reasons_name_what_is_missing() -> None:
 )  # fmt: skip
 def test_a_range_of_week_numbers_is_from_the_first_to_the_last(phrase: str, label: str) -> None:
     assert resolve(phrase, WED).label == label
+
+
+UNDER_WAY_ROWS: list[tuple[str, object, object]] = [
+    # a deadline leaves the start open, but an event begun long before the request is not "until Friday": it may
+    # have begun on the day of the request, or as long before the request as it has left to run after it
+    ("until Friday", _g("2020-01-01T10:00", "2024-06-14T17:00"), False),
+    ("until Friday", "2020-01-01/2024-06-14", False),
+    ("until Friday", _g("2024-06-09T21:00", "2024-06-14T17:00"), True),
+    ("until Friday", _g("2024-06-09T19:00", "2024-06-14T17:00"), False),
+    ("until 5pm", _g("2024-06-12T00:00", "2024-06-12T17:00"), True),
+    ("until 5pm", _g("2024-06-11T23:00", "2024-06-12T17:00"), False),
+    ("by the end of next month", _g("2024-05-01", "2024-07-31"), True),
+    ("by the end of next month", _g("2023-06-01", "2024-07-31"), False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), UNDER_WAY_ROWS)
+def test_a_deadline_event_begun_long_before_fails(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
+
+
+def test_under_way_is_measured_on_the_users_clock() -> None:
+    sydney = datetime.fromisoformat("2024-06-12T10:00:00+10:00")
+    group = {"start": "2024-06-11T14:00:00Z", "end": "2024-06-14T17:00:00+10:00"}  # midnight in Sydney
+    assert_date_row("until Friday", group, sydney, True)

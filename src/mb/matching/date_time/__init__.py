@@ -133,7 +133,7 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
         starts, ends = parse_value(first, user_time), parse_value(second, user_time)
         if not isinstance(starts, str) and not isinstance(ends, str):
             got = f"{_shown(starts, first)} to {_shown(ends, second)}"
-            return _one_end(resolution, starts, ends, got) or judge(resolution, starts, ends, got)
+            return _one_end(resolution, starts, ends, got, user_time) or judge(resolution, starts, ends, got)
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
@@ -154,7 +154,9 @@ def _is_deadline(resolution: Resolution) -> bool:
     return not resolution.is_range and _DEADLINE.search(normalize(resolution.phrase)) is not None
 
 
-def _one_end(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str) -> Outcome | None:
+def _one_end(
+    resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str, user_time: datetime | None
+) -> Outcome | None:
     """A phrase naming one end of the event, checked on a start and an end: a deadline ("until Friday", "by 5pm")
     bounds the end, a start ("from Monday", "beginning June") the start; None for any other phrase."""
     deadline = _is_deadline(resolution)
@@ -168,7 +170,26 @@ def _one_end(resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Ac
         return _fail(resolution, f"got {got}; the end is before the start")
     if not deadline and not starts:
         return _fail(resolution, f"got {got}; the phrase names when the event starts but the start is absent")
+    if deadline and _begun_long_before(resolution, starts, user_time):
+        why = "the start lies before the day of the request by more than the event has left to run after it"
+        return _fail(resolution, f"got {got}; {why}")
     return _by_deadline(resolution, ends, got) if deadline else judge(resolution, starts, None, got)
+
+
+def _begun_long_before(resolution: Resolution, starts: Sequence[Actual], user_time: datetime | None) -> bool:
+    """Whether every start lies before both the day of the request and the request itself by more than the time
+    from it to the deadline: a deadline leaves the start open, and an event may be under way, but not one begun
+    years before ("until Friday" asked on Wednesday: from Sunday evening on)."""
+    if user_time is None or not starts:
+        return False
+    wall, offset = user_time.replace(tzinfo=None), user_time.utcoffset()
+    left = max(r.start.hi for r in resolution.readings) - wall
+    earliest = min(datetime.combine(wall.date(), datetime.min.time()), wall - left)
+
+    def at(start: Actual) -> datetime:  # on the user's wall clock
+        return start.lo - start.offset + offset if start.offset is not None and offset is not None else start.lo
+
+    return all(not start.free and at(start) < earliest for start in starts)
 
 
 def _by_deadline(resolution: Resolution, ends: Sequence[Actual], got: str) -> Outcome:
@@ -220,7 +241,7 @@ def _group(
         missing = ", ".join(assembled.end_missing) or "end"
         return _fail(resolution, f"got {assembled.got}; the phrase names when the event ends but {missing} is absent")
     if ends:
-        bounded = _one_end(resolution, starts, ends, assembled.got)
+        bounded = _one_end(resolution, starts, ends, assembled.got, user_time)
         if bounded is not None:
             return bounded
     if ends is None and not any(names_an_end(name) for name in params):
