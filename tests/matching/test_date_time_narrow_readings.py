@@ -213,3 +213,23 @@ def test_a_zulu_clock_is_never_a_year() -> None:
     assert_date_row("1600Z", "1600-06-01", UTC_MORNING, False)
     assert_date_row("1900Z", "2024-06-12T19:00:00+00:00", UTC_MORNING, True)
     assert resolve("2400Z", UTC_MORNING).problem is not None
+
+
+@pytest.mark.parametrize(
+    ("phrase", "label"),
+    [("from 9.30 to 11.30", "2024-06-13T09:30 to 2024-06-13T11:30 or 2024-06-12T21:30 to 2024-06-12T23:30"),
+     ("9.30-11.30", "2024-06-13T09:30 to 2024-06-13T11:30 or 2024-06-12T21:30 to 2024-06-12T23:30"),
+     ("1H 2025", "2025-01-01..2025-06-30 (H1)"), ("2H 2024", "2024-07-01..2024-12-31 (H2)"),
+     ("15.30h", "2024-06-12T15:30"), ("23.59h", "2024-06-12T23:59")],
+)  # fmt: skip
+def test_dotted_clocks_and_halves_read_as_written(phrase: str, label: str) -> None:
+    assert _label(phrase) == label
+
+
+def test_dotted_clocks_are_never_dates_or_lengths() -> None:
+    assert_date_row("from 9.30 to 11.30", _g("2024-09-30", "2024-11-30"), WED, False)
+    assert_date_row("15.30h", "PT15H18M", WED, False)
+    assert_date_row("1H 2025", "2025-03-01", WED, True)
+    assert_date_row("1H 2025", "2025-07-01", WED, False)
+    assert_date_row("2Q later", "2024-05-01", WED, ERROR)
+    assert_date_row("3Q ago", "2024-08-01", WED, ERROR)

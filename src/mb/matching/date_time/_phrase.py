@@ -155,8 +155,20 @@ def normalize(phrase: str) -> str:
         lambda m: f"this {m[1] or m[2]} to date",
         text,
     )
-    # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025"
-    text = re.sub(r"\b([1-4])q(?:(\d\d)\b|\b)", lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""), text)
+    # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025" ("2Q later" is no quarter); "1H 2025" the half
+    text = re.sub(
+        r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ago|before|after)\b))",
+        lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""),
+        text,
+    )
+    text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
+    # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30
+    text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
+    text = re.sub(
+        r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
+        lambda m: f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}",
+        text,
+    )
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
     text = _ABOUT_WORD_RE.sub(lambda m: f"{m[1] or ''}{WORD_NUMBERS[m[2]]}", text)
     # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
