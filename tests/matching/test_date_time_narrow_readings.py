@@ -233,3 +233,17 @@ def test_dotted_clocks_are_never_dates_or_lengths() -> None:
     assert_date_row("1H 2025", "2025-07-01", WED, False)
     assert_date_row("2Q later", "2024-05-01", WED, ERROR)
     assert_date_row("3Q ago", "2024-08-01", WED, ERROR)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "label"),
+    [("10am in the UK", "2024-06-12T10:00 (Europe/London)"), ("10am U.K. time", "2024-06-12T10:00 (Europe/London)"),
+     ("noon UK time", "2024-06-12T12:00 (Europe/London)"), ("midnight UK time", "2024-06-13T00:00 (Europe/London)"),
+     ("10am British time", "2024-06-12T10:00 (Europe/London)"), ("noon india time", "2024-06-12T12:00 (Asia/Kolkata)")],
+)  # fmt: skip
+def test_the_uk_named_after_a_clock_is_its_zone(phrase: str, label: str) -> None:
+    assert _label(phrase) == label
+
+
+def test_a_city_is_never_taken_from_the_last_word_alone() -> None:
+    assert resolve("next christmas time", WED).problem is not None
