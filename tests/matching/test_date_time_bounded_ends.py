@@ -163,3 +163,17 @@ def test_under_way_is_measured_on_the_users_clock() -> None:
     sydney = datetime.fromisoformat("2024-06-12T10:00:00+10:00")
     group = {"start": "2024-06-11T14:00:00Z", "end": "2024-06-14T17:00:00+10:00"}  # midnight in Sydney
     assert_date_row("until Friday", group, sydney, True)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "user_time", "start", "end", "expected"),
+    [("the next 5 seconds", datetime(2024, 6, 12, 10, 0, 30), "2024-06-12T10:00:30", "2024-06-12T10:00:35", True),
+     ("the next 5 seconds", datetime(2024, 6, 12, 10, 0, 30), "2024-06-12T10:00:30", "2024-06-12T10:00:36", False),
+     ("the next 3 hours", WED, "2024-06-12T10:00", "2024-06-12T13:00", True),
+     ("the next 3 hours", WED, "2024-06-12T10:00", "2024-06-12T13:01", False),
+     ("tomorrow at 3pm for 2 hours", WED, "2024-06-13T15:00", "2024-06-13T17:01", False),
+     ("the rest of the day", WED, "2024-06-12T10:00", "2024-06-13T00:00", True),
+     ("the rest of the day", WED, "2024-06-12T10:00", "2024-06-12T23:59", True)],
+)  # fmt: skip
+def test_a_span_ends_at_its_minute(phrase: str, user_time: datetime, start: str, end: str, expected: bool) -> None:
+    assert_date_row(phrase, _g(start, end), user_time, expected)

@@ -19,8 +19,9 @@ __all__ = ["bounded", "clipped", "day_range", "end_window", "from_now", "leading
 
 
 def end_window(moment: datetime, grain: str = "minute") -> Window:
+    """The minute (second) a span ends at: an end one unit later is past it, as for "3-4pm"."""
     length = timedelta(seconds=1) if grain == "second" else timedelta(minutes=1)
-    return Window(moment, moment + length, grain, closed=True)
+    return Window(moment, moment + length, grain)
 
 
 def moment(item: Item, ref: datetime) -> list[Reading] | None:
@@ -140,7 +141,8 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
         return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
     if unit == "day":
         end = midnight(ref.date()) + timedelta(days=1)
-        return [Reading(minute_window(ref), end_window(end - timedelta(minutes=1)), until=end)]
+        # its last minute, or the midnight that ends it
+        return [Reading(minute_window(ref), replace(end_window(end - timedelta(minutes=1)), closed=True), until=end)]
     (period,) = date_windows([Item("date", unit, Unit(unit, "this"))], ref.date())
     today = midnight(ref.date())
     return [day_range(today, period.hi)]
