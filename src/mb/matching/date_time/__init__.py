@@ -45,8 +45,12 @@ from ._value import Actual, describe, parse_value, range_ends
 
 __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
-#: Words before a moment that the whole event ends by ("until Friday", "by 5pm", "no later than noon").
-_DEADLINE = re.compile(r"(?:due )?(?:until|till|til|by|up to|thru|through) ")
+#: Words before a moment that the whole event ends by ("until Friday", "tomorrow by 5pm", "Friday, no later than noon").
+_DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) ")
+#: Words that begin a phrase naming when the event starts, whenever it ends ("from Monday", "beginning June").
+_STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now\b)")
+#: A deadline that includes the day it names: the event ends on that day, not at its start.
+_THROUGH = re.compile(r"\b(?:thru|through) ")
 
 
 def match_date_time(
@@ -128,7 +132,8 @@ def _single(resolution: Resolution, actual: object, user_time: datetime | None) 
         first, second = actual.split("/")
         starts, ends = parse_value(first, user_time), parse_value(second, user_time)
         if not isinstance(starts, str) and not isinstance(ends, str):
-            return judge(resolution, starts, ends, f"{_shown(starts, first)} to {_shown(ends, second)}")
+            got = f"{_shown(starts, first)} to {_shown(ends, second)}"
+            return _one_end(resolution, starts, ends, got, user_time) or judge(resolution, starts, ends, got)
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
@@ -143,6 +148,65 @@ def _whole(resolution: Resolution) -> Resolution:
     if not any(r.span for r in resolution.readings):
         return resolution
     return replace(resolution, readings=tuple(dict.fromkeys(r.whole() for r in resolution.readings)))
+
+
+def _is_deadline(resolution: Resolution) -> bool:
+    return not resolution.is_range and _DEADLINE.search(normalize(resolution.phrase)) is not None
+
+
+def _one_end(
+    resolution: Resolution, starts: Sequence[Actual], ends: Sequence[Actual], got: str, user_time: datetime | None
+) -> Outcome | None:
+    """A phrase naming one end of the event, checked on a start and an end: a deadline ("until Friday", "by 5pm")
+    bounds the end, a start ("from Monday", "beginning June") the start; None for any other phrase."""
+    deadline = _is_deadline(resolution)
+    if not deadline and (
+        resolution.is_range
+        or any(r.end is not None for r in resolution.readings)  # "starting Monday for 3 days" names its end
+        or not _STARTING.match(normalize(resolution.phrase))
+    ):
+        return None
+    if starts and all(_after(start, end) for start in starts for end in ends):
+        return _fail(resolution, f"got {got}; the end is before the start")
+    if not deadline and not starts:
+        return _fail(resolution, f"got {got}; the phrase names when the event starts but the start is absent")
+    if deadline and _begun_long_before(resolution, starts, user_time):
+        why = "the start lies before the day of the request by more than the event has left to run after it"
+        return _fail(resolution, f"got {got}; {why}")
+    return _by_deadline(resolution, ends, got) if deadline else judge(resolution, starts, None, got)
+
+
+def _begun_long_before(resolution: Resolution, starts: Sequence[Actual], user_time: datetime | None) -> bool:
+    """Whether every start lies before both the day of the request and the request itself by more than the time
+    from it to the deadline: a deadline leaves the start open, and an event may be under way, but not one begun
+    years before ("until Friday" asked on Wednesday: from Sunday evening on)."""
+    if user_time is None or not starts:
+        return False
+    wall, offset = user_time.replace(tzinfo=None), user_time.utcoffset()
+    left = max(r.start.hi for r in resolution.readings) - wall
+    earliest = min(datetime.combine(wall.date(), datetime.min.time()), wall - left)
+
+    def at(start: Actual) -> datetime:  # on the user's wall clock
+        return start.lo - start.offset + offset if start.offset is not None and offset is not None else start.lo
+
+    return all(not start.free and at(start) < earliest for start in starts)
+
+
+def _by_deadline(resolution: Resolution, ends: Sequence[Actual], got: str) -> Outcome:
+    """ "until Friday", "by 5pm": the end falls in the moment the whole event ends by, whenever it starts. A clock
+    time is its minute; a longer window takes its exclusive end too, and "through Friday" excludes Friday's start."""
+    readings = tuple(
+        replace(r, start=replace(r.start, closed=True))
+        if r.start.grain not in {"minute", "second"} or r.start.lo == r.start.hi
+        else r
+        for r in _whole(resolution).readings
+    )
+    if _THROUGH.search(normalize(resolution.phrase)):
+        days = {r.start.lo for r in readings if r.start.hi - r.start.lo >= timedelta(days=1)}
+        ends = [end for end in ends if end.hi is not None or end.lo not in days]
+        if not ends:
+            return _fail(resolution, f"got {got}; the end is at the start of the day the phrase includes")
+    return judge(replace(resolution, readings=readings), ends, None, got)
 
 
 def _after(start: Actual, end: Actual) -> bool:
@@ -172,12 +236,14 @@ def _group(
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
-    if ends and not is_range and _DEADLINE.match(normalize(resolution.phrase)):
-        # "until Friday", "by 5pm": the moment the whole event ends by (its exclusive end too), whenever it starts
-        if starts and all(_after(start, end) for start in starts for end in ends):
-            return _fail(resolution, f"got {assembled.got}; the end is before the start")
-        closed = tuple(replace(r, start=replace(r.start, closed=True)) for r in _whole(resolution).readings)
-        return judge(replace(resolution, readings=closed), ends, None, assembled.got)
+    if not ends and _is_deadline(resolution) and any(names_an_end(name) for name in params):
+        # the deadline bounds the end: a start alone says nothing of it
+        missing = ", ".join(assembled.end_missing) or "end"
+        return _fail(resolution, f"got {assembled.got}; the phrase names when the event ends but {missing} is absent")
+    if ends:
+        bounded = _one_end(resolution, starts, ends, assembled.got, user_time)
+        if bounded is not None:
+            return bounded
     if ends is None and not any(names_an_end(name) for name in params):
         resolution = _whole(resolution)  # a point group ("when", "date" + "time") reads like one parameter
         is_range = resolution.is_range

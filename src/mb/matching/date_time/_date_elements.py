@@ -220,8 +220,7 @@ _SEASON = "|".join(SEASONS)
     SEASONS,
 )
 def _season(m: re.Match[str]) -> Item | None:
-    rel = _placed(m)
-    rel = "this" if rel == "current" else rel  # "current summer": this one
+    rel = _placed(m)  # "current summer": the one under way
     return Item("date", "", Season(m["s"], _year_value(m), rel)) if rel != "" else None
 
 
@@ -271,6 +270,10 @@ _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forti
                  "seventies": 7, "eighties": 8, "nineties": 9}  # fmt: skip
 
 
+#: Words before "1800s" that make it a period ("the early 1800s", "in the mid-1800s").
+_DECADE_PARTS = ("the", "early", "late", "mid", "middle")
+
+
 @_element(
     r"(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0\s?'?s|(?:the\s+)?(?P<h>1[0-8])00\s?'?s"
     r"|(?:the\s+)?(?:(?P<cw>nineteen|twenty|two\s+thousand(?:\s+and)?)[\s-])?(?P<w>noughties|twenties|thirties|"
@@ -287,10 +290,13 @@ def _decade(m: re.Match[str]) -> Item | None:
     if m["k"]:
         start = 1900 if m["k"].startswith("nineteen") else 2000
         return Item("date", "", Decades((start,), hundreds=start == 1900))
-    if m["h"]:
+    if m["h"]:  # "1800s" alone is 1800 seconds: the years only as "the 1800s", "early 1800s" or "1800's"
+        before = m.string[max(0, m.start() - 8) : m.start()].rstrip(" -")
+        if not m.group(0).startswith("the") and "'" not in m.group(0) and not before.endswith(_DECADE_PARTS):
+            return None
         return Item("date", "", Decades((int(m["h"]) * 100,), hundreds=True))
     if m["c"] and m["d"] == "0":
-        return Item("date", "", Decades((int(m["c"]) * 100,), hundreds=True))
+        return Item("date", "", Decades((int(m["c"]) * 100,), hundreds=m["c"] == "19"))  # the 2000s: the decade alone
     digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"] or "tens"]
     spoken = (m["cw"] or m["cw2"] or "").split()[0] if (m["cw"] or m["cw2"]) else ""
     century = m["c"] or {"nineteen": "19", "twenty": "20", "two": "20"}.get(spoken)

@@ -76,7 +76,7 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
         # "the first Monday evening of next month": the ordinal weekday of the period named after it
         ordinal = Item("ordinal", nth[0].text, Ordinal(nth[0].value.n, nth[0].value.weekday))
         items = [ordinal, *(i for i in items if i is not nth[0])]
-    items = _day_of_relative_month(items)
+    items = _day_of_relative_month(items, today)
     weekdays = [i for i in items if i.kind == "weekday" and i.value.rel is None]
     others = [i for i in items if not (i.kind == "weekday" and i.value.rel is None)]  # those not in weekdays
     weekday_anchor = bool(others) and others[-1].kind == "offset" and others[-1].value.mode in _ANCHORED
@@ -181,15 +181,22 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
     return kept
 
 
-def _day_of_relative_month(items: list[Item]) -> list[Item]:
+def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
     """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"."""
     days = [i for i in items if i.kind == "date" and isinstance(i.value, DayOfMonth)]
     months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
         return items  # "month the 20th": which month is not said (refused below)
+    day = Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day"))
     if unsaid(months[0]):
-        return days  # "the 1st of the month": this month's or the next, as "the 1st" ("of this month": this one's)
-    return [Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day")), months[0]]
+        # "the 1st of the month": this month's or the next, as "the 1st"; only this month's when the next has no such
+        # day, and not understood when this month has none, as "the 31st of this month" (never a later month's)
+        following = today.replace(day=1) + relativedelta(months=1)
+        lengths = ((following - timedelta(days=1)).day, (following + relativedelta(months=1) - timedelta(days=1)).day)
+        if days[0].value.day <= min(lengths):
+            return days
+        return [day, Item("date", "this month", Unit("month", "this"))]
+    return [day, months[0]]
 
 
 def _reached(items: list[Item], today: date) -> date | None:
@@ -349,6 +356,8 @@ def _weekday(value: Weekday, today: date) -> list[Window]:
     if rel is None:
         ahead = (weekday - today.weekday()) % 7
         days = [today + timedelta(days=ahead)] + ([today + timedelta(days=7)] if ahead == 0 else [])
+    elif rel == "gone":  # "friday gone": the latest one before today, never the one a week earlier
+        days = [today - timedelta(days=(today.weekday() - weekday) % 7 or 7)]
     elif rel in {"after next", "before last"}:
         sign = 1 if rel == "after next" else -1
         base = relative_weekday_dates("next" if sign > 0 else "last", weekday, today)
@@ -371,6 +380,11 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
         return coming[:1]
     if rel == "this":
         return current[:1]
+    if rel == "current":  # the one under way, or none ("current winter" said in June)
+        held = [w for w in candidates if w.lo <= now < w.hi]
+        if not held:
+            raise DateProblem("none is under way")
+        return held
     if rel in _AHEAD:
         ahead = [w for w in candidates if w.lo > now]
         return ahead[:1] + [w for w in candidates if w.lo.year == today.year + 1 and w not in ahead[:1]]
@@ -477,10 +491,11 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             return [make(y, number) for y in written]
         return _pick([make(y, number) for y in (today.year - 1, today.year, today.year + 1)], None, today)
     if isinstance(value, IsoWeek):
+        years = value.years or pin or (today.year,)
         try:
-            return [units.week(date.fromisocalendar(y, value.number, 1)) for y in value.years or pin or (today.year,)]
+            return [units.week(date.fromisocalendar(y, value.number, 1)) for y in years]
         except ValueError as exc:
-            raise DateProblem(str(exc)) from exc
+            raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}") from exc
     if isinstance(value, Decades):
         decades = [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value.starts]
         hundreds = [Window(datetime(y, 1, 1), datetime(y + 100, 1, 1), "span", note="hundreds") for y in value.starts]

@@ -271,16 +271,16 @@ def _got(
     def names(role: str) -> str:
         return ", ".join(s.name for s in slots if s.role == role and s.name in present and s.kind != "duration")
 
-    start_text = " or ".join(_show(a) for a in starts) or "nothing"
+    start_text = " or ".join(_show(a) for a in starts)
     has_end_slots = any(s.role == "end" and s.kind not in {"zone", "duration"} for s in slots)
     if ends is None and not has_end_slots:
-        text = f"{start_text} (from {names('start')})"
+        text = f"{start_text} (from {names('start')})" if start_text else "no date or time"
         return text + (f", lasting {duration}" if duration is not None else "")
     if not starts and ends and not any(s.role == "start" and s.kind not in {"zone", "duration"} for s in slots):
         return f"{' or '.join(_show(a) for a in ends)} (from {names('end')})"
-    start_part = f"start {start_text} (from {names('start') or 'absent'})"
+    start_part = f"start {start_text} (from {names('start')})" if start_text else "no start"
     if ends is None:
         return f"{start_part}, end not checked"
-    end_text = " or ".join(_show(a) for a in ends) or "nothing"
-    end_names = names("end") or ("duration" if duration is not None else "absent")
-    return f"{start_part}, end {end_text} (from {end_names})"
+    end_text = " or ".join(_show(a) for a in ends)
+    end_names = names("end") or ("duration" if duration is not None else "")
+    return f"{start_part}, end {end_text} (from {end_names})" if end_text else f"{start_part}, no end"

@@ -138,18 +138,37 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(\d+)h(\d+)m\b", r"\1h \2m", text)  # "1h15m ago" as "1h 15m ago"
     # "quarter 'til 5", "14:00z" and "1400z" (Zulu: UTC), "calendar week 49", "cw49" (the ISO week)
     text = re.sub(r"'(?=till?\b)", "", text)
-    text = re.sub(r"(?<![\d-][t ])(?<!:)\b(\d{1,2}:\d\d|\d{4})z\b", r"\1 utc", text)
+    text = _zulu(text)
     text = re.sub(r"\b(?:calendar week|cw) ?(?=\d)", "week ", text)
-    # "AD 2025", "2025 CE": the year
-    text = re.sub(r"\b(?:ad|a\.d\.) (?=\d{3,4}\b)|(?<=\b\d{4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)", " ", text)
-    # "so far this week", "this month so far": from its start to today, as "this week to date"
+    text = re.sub(r"\bweek (\d{1,2}) ?- ?(\d{1,2})\b(?!-)", r"week \1 to week \2", text)  # "cw 49-50": two weeks
+    # "AD 2025", "1230 CE": the year, never a clock ("1230" alone is 12:30)
     text = re.sub(
-        r"\bso far (?:this|in the) (week|month|quarter|year)\b|\bthis (week|month|quarter|year) so far\b",
+        r"\b(?:ad|a\.d\.) (\d{3,4})\b|\b(\d{3,4}) (?:ad|ce|a\.d\.|c\.e\.)(?=\s|$)",
+        lambda m: f"year {m[1] or m[2]}",
+        text,
+    )
+    # "so far this week", "this month so far": from its start to today, as "this week to date" (never "so far in the
+    # month of May", nor "so far in the year 2023")
+    text = re.sub(
+        r"\bso far (?:this|in the) (week|month|quarter|year)\b(?! ?(?:of\b|\d|'))"
+        r"|\bthis (week|month|quarter|year) so far\b",
         lambda m: f"this {m[1] or m[2]} to date",
         text,
     )
-    # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025"
-    text = re.sub(r"\b([1-4])q(?:(\d\d)\b|\b)", lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""), text)
+    # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025" ("2Q later" is no quarter); "1H 2025" the half
+    text = re.sub(
+        r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ago|before|after)\b))",
+        lambda m: f"q{m[1]}" + (f" '{m[2]}" if m[2] else ""),
+        text,
+    )
+    text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
+    # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30
+    text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
+    text = re.sub(
+        r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
+        lambda m: f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}",
+        text,
+    )
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
     text = _ABOUT_WORD_RE.sub(lambda m: f"{m[1] or ''}{WORD_NUMBERS[m[2]]}", text)
     # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
@@ -168,6 +187,8 @@ def normalize(phrase: str) -> str:
     text = re.sub(
         rf"\b((?:an?|one|two|three|\d+) (?:weeks?|fortnights?)) last (?=(?:{WEEKDAY})\b)", r"\1 before last ", text
     )
+    # "for (throughout) the next fortnight": the time from now, as "within the next fortnight"
+    text = re.sub(r"\b(?:for|throughout) (?:the )?(?=(?:next|coming) fortnight\b)", "within the ", text)
     text = re.sub(r"\bon the dot\b", "sharp", text)
     # "dead on 9", "bang on noon": exactly at that time
     text = re.sub(rf"\b(?:dead|bang|spot) on (?=\d|noon\b|midnight\b|(?:{number_words(1, 12)})\b)", "at ", text)
@@ -194,6 +215,19 @@ def normalize(phrase: str) -> str:
         text,
     )
     return text.strip(" .!?;")
+
+
+#: A Zulu clock ("1400z", "14:00z", "14:00:00z"), never inside an ISO 8601 date-time.
+_ZULU_RE = re.compile(r"(?<!\d-\d\d[t ])(?<!:)\b([01]?\d|2[0-3]):?([0-5]\d)(:[0-5]\d)?z\b")
+
+
+def _zulu(text: str) -> str:
+    """Zulu clocks are 24-hour times in UTC ("1600z" is 16:00, never the year 1600): the phrase is read in UTC, as
+    when it ends with the zone ("1400z friday" is Friday at 14:00 UTC); four digits before "UTC" are a clock too."""
+    zulu = _ZULU_RE.sub(lambda m: f"{int(m[1]):02d}:{m[2]}{m[3]}" if m[3] else f"{int(m[1]):02d}{m[2]} hours", text)
+    if zulu != text:
+        text = f"{zulu} z"
+    return re.sub(r"\b([01]\d|2[0-3])([0-5]\d) (?=(?:utc|gmt)\b)", r"\1\2 hours ", text)
 
 
 def _military(m: re.Match[str]) -> str:

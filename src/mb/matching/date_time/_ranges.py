@@ -179,12 +179,14 @@ def _paired(
         rolls.append(7)
     rolls.extend(calendar_rolls)
     found: list[Reading] = []
+    # "from Monday to today" said on a Monday (as "so far this week") is that day alone
+    today = any(i.kind == "date" and isinstance(i.value, Days) and i.value.offset == 0 for i in right)
     for start in starts:
         options = []
         for end in ends:
             moves = (end.start.shifted(timedelta(days=days) if isinstance(days, int) else days) for days in rolls)
             # never the start itself: "5 to 5" runs from 5am to 5pm (or from 5pm to 5am)
-            after = [moved for moved in moves if moved.lo >= start.start.lo and moved != start.start]
+            after = [moved for moved in moves if moved.lo >= start.start.lo and (moved != start.start or today)]
             if after:  # the first place of the end at or after the start
                 first = min(after, key=lambda w: w.lo)
                 if not timed_end or first.lo - start.start.lo < timedelta(days=1):

@@ -40,7 +40,7 @@ from ._payloads import (
     Unit,
 )
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
-from ._spans import bounded, clipped, day_range, end_window, leading, moment, rest_of, span
+from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
@@ -55,6 +55,8 @@ def clock_dependent(items: tuple[Item, ...]) -> bool:
     moving = {"moment", "span", "rest", "bound"}
     if kinds & moving or any(i.kind == "clock" and i.value.special == "now" for i in items):
         return True
+    if any(i.kind == "date" and isinstance(i.value, Unit) and i.value.rel == "past" for i in items):
+        return True  # "the past week" is also the week to this minute
     if any(
         i.kind == "offset" and any(u in {"second", "minute", "hour"} or a != int(a) for a, u in i.value.pieces)
         for i in items
@@ -272,7 +274,11 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
         found = read_range(left, right, ref, _point)
-        if any(r.end is not None and r.start.lo <= r.end.lo and r.end.hi <= r.start.hi for r in found):
+        # (an end the same as the start is one day: "from Monday to today" said on a Monday)
+        if any(
+            r.end is not None and r.start.lo <= r.end.lo and r.end.hi <= r.start.hi and r.end.lo != r.start.lo
+            for r in found
+        ):
             raise DateProblem("one end of the range lies inside the other")
         return found
     found = _point(parts, ref)
@@ -323,6 +329,8 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     return found
 
 
+#: Words before a span that make it the time from now alone ("within the next fortnight").
+_FROM_NOW = ("within", "in ", "over ", "during ")
 _DEADLINE_WORDS = {"until", "till", "til", "thru", "through", "up to"}
 
 
@@ -359,8 +367,9 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
     if spans:
         if len(items) > 1:
             raise DateProblem(f"{spans[0].text!r} with other words")
-        # "within (in, over) the next fortnight" is the 14 days from now alone, never the calendar weeks
-        return span(spans[0].value, ref, calendar=not spans[0].text.startswith(("within", "in ", "over ", "during ")))
+        # "within (in, over) the next fortnight", "the coming fortnight": the 14 days from now, never calendar weeks
+        text = spans[0].text
+        return span(spans[0].value, ref, calendar=not text.startswith(_FROM_NOW) and "coming" not in text)
     moments = [i for i in items if i.kind == "moment" or (i.kind == "offset" and i.value.mode == "from now")]
     if moments:
         instants = moment(moments[0], ref) if len(items) == 1 else None
@@ -411,7 +420,11 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     if not times:
         if days is None:
             raise DateProblem("no date or time")
-        return [Reading(w) for w in days]
+        # "the past week" as the days up to today is a span: both ends checked, as for "the past 7 days"; or the time
+        # from this minute a week ago to now
+        found = [day_range(w.lo, w.hi) if w.note.startswith("past ") else Reading(w) for w in days]
+        pasts = [w for w in days if w.note.startswith("past ")]
+        return found + [from_now(ref - (w.hi - w.lo), ref) for w in pasts[:1]] if pasts else found
     return _timed(times, days, ref)
 
 
@@ -578,7 +591,9 @@ def _timed(times: list[Item], days: list[Window] | None, ref: datetime) -> list[
                 return int(max(lo_part - c.lo, c.lo - hi_part, 0))
 
             nearest = min(map(distance, candidates), default=_DAY)
-            if nearest > 2 * 3600:  # within two hours: "4pm in the evening", not "3pm tonight" nor "2 in the evening"
+            # within two hours with am or pm ("4pm in the evening", not "3pm tonight"), less than two without
+            # ("afternoon at 7:30" is 19:30; "3 in the evening" and "8 in the afternoon" are not understood)
+            if nearest > 2 * 3600 or (nearest == 2 * 3600 and not clocks[0].value.explicit):
                 raise DateProblem(f"{clocks[0].text!r} is not in the {parts[0].text!r}")
             spans.extend((*c, "") for c in candidates if distance(c) == nearest)
     elif part is not None:

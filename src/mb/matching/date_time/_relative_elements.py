@@ -134,10 +134,10 @@ def _bare_unit(m: re.Match[str]) -> Item | None:
           _REL_WORDS, WEEKDAY_FIRST)  # fmt: skip
 def _weekday(m: re.Match[str]) -> Item | None:
     """``friday``, ``next friday``, ``friday after next``, ``friday next`` (British: next Friday), ``friday gone``
-    (``just gone``: this past Friday)."""
+    (``just gone``: the latest Friday before today alone)."""
     rel, placed = m["rel"], m["dir"]
     if placed and placed.endswith("gone"):
-        return None if rel else Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], "this past"))
+        return None if rel else Item("weekday", "", Weekday(WEEKDAYS[m["wd"]], "gone"))
     if placed in {"next", "last"}:
         if rel:
             return None
@@ -195,12 +195,19 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
     return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
 
 
+#: A period longer than a day after a bare "beginning" ("beginning June", "beginning next month"): its start.
+_PERIOD_AFTER_RE = re.compile(
+    rf"\s+(?:(?:this|next|last|the|coming)\s+)?(?:(?:week|month|year|quarter|fortnight|spring|summer|autumn|fall|winter)"
+    rf"\b|\d{{4}}\b|(?:{MONTH})\b(?!\s+\d{{1,2}}\b))"
+)
+
+
 @_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
           r"(?:\s+of(?:\s+the)?|-)?",
           ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
 def _edge(m: re.Match[str]) -> Item | None:
-    if m.group(0) == "beginning":
-        return None  # "beginning Monday": from Monday, as "starting Monday" ("the beginning of Monday" is its start)
+    if m.group(0) == "beginning" and not _PERIOD_AFTER_RE.match(m.string, m.end()):
+        return None  # "beginning Monday": from Monday, as "starting Monday" ("beginning June" is its start)
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
     return Item("edge", "", edge)

@@ -15,12 +15,13 @@ from ._grammar import Item
 from ._model import Reading, Window, minute_window
 from ._payloads import Unit
 
-__all__ = ["bounded", "clipped", "day_range", "end_window", "leading", "moment", "rest_of", "span"]
+__all__ = ["bounded", "clipped", "day_range", "end_window", "from_now", "leading", "moment", "rest_of", "span"]
 
 
 def end_window(moment: datetime, grain: str = "minute") -> Window:
+    """The minute (second) a span ends at: an end one unit later is past it, as for "3-4pm"."""
     length = timedelta(seconds=1) if grain == "second" else timedelta(minutes=1)
-    return Window(moment, moment + length, grain, closed=True)
+    return Window(moment, moment + length, grain)
 
 
 def moment(item: Item, ref: datetime) -> list[Reading] | None:
@@ -42,7 +43,8 @@ def moment(item: Item, ref: datetime) -> list[Reading] | None:
 def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool = True) -> list[Reading]:
     """``last/next N units``: from (to) now for units under a day or a count that is no whole number of days ("next
     1.5 days"), else from (to) the start of today or tomorrow; quarters and decades count whole calendar quarters and
-    decades; ``next fortnight`` (when ``calendar``) is also the two calendar weeks after this one and the next."""
+    decades; ``next fortnight`` (when ``calendar``) is also the two calendar weeks after this one and the next, and
+    ``within the next fortnight`` (not ``calendar``) also the time from now to the same minute then."""
     back = pieces[0][0] < 0
     units_ = {u for _, u in pieces}
     today = midnight(ref.date())
@@ -78,7 +80,16 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool
     if back:
         return [day_range(today + step(pieces), today), *weeks]
     tomorrow = today + timedelta(days=1)
-    return [day_range(today, today + step(pieces)), day_range(tomorrow, tomorrow + step(pieces)), *weeks]
+    found = [day_range(today, today + step(pieces)), day_range(tomorrow, tomorrow + step(pieces)), *weeks]
+    if not calendar:  # "within the next fortnight": also from this minute to the same minute 14 days on
+        found.append(from_now(ref, ref + step(pieces)))
+    return found
+
+
+def from_now(lo: datetime, hi: datetime) -> Reading:
+    """The time from one minute to another, both ends checked at the minute."""
+    lo, hi = lo.replace(second=0, microsecond=0), hi.replace(second=0, microsecond=0)
+    return Reading(minute_window(lo), end_window(hi), until=hi)
 
 
 def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
@@ -130,7 +141,8 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
         return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
     if unit == "day":
         end = midnight(ref.date()) + timedelta(days=1)
-        return [Reading(minute_window(ref), end_window(end - timedelta(minutes=1)), until=end)]
+        # its last minute, or the midnight that ends it
+        return [Reading(minute_window(ref), replace(end_window(end - timedelta(minutes=1)), closed=True), until=end)]
     (period,) = date_windows([Item("date", unit, Unit(unit, "this"))], ref.date())
     today = midnight(ref.date())
     return [day_range(today, period.hi)]
@@ -170,7 +182,8 @@ def bounded(word: str, found: list[Reading], ref: datetime) -> list[Reading]:
 
 
 def clipped(sides: list[Reading], limits: list[Reading]) -> list[Reading]:
-    """The parts of ``sides`` inside a window of ``limits`` ("the evening before 5pm": nothing)."""
+    """The parts of ``sides`` inside a window of ``limits`` ("the evening before 5pm": nothing), the narrowest where
+    one holds another."""
     found = [
         Reading(
             replace(
@@ -186,7 +199,11 @@ def clipped(sides: list[Reading], limits: list[Reading]) -> list[Reading]:
     ]
     if not found:
         raise DateProblem(f"nothing of {limits[0].start.label} is left {sides[0].start.note}")
-    return found
+    # a window holding another is two bounds read in different halves of the day ("after 9:30 and before 11": never
+    # 09:30 to 23:00 beside 09:30 to 11:00 and 21:30 to 23:00)
+    spans = {(r.start.lo, r.start.hi) for r in found}
+    return [r for r in found if not any(r.start.lo <= lo and hi <= r.start.hi and (lo, hi) != (r.start.lo, r.start.hi)
+                                        for lo, hi in spans)]  # fmt: skip
 
 
 def day_range(lo: datetime, hi: datetime) -> Reading:

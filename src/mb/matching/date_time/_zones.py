@@ -202,15 +202,19 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
             if spec is not None:
                 return _cut(text, found.start(), found.end()), spec
     city = _CITY_RE.search(text)
-    spec = _place_zone(city.group("city")) if city else None
-    if city and spec is not None:
-        return _cut(text, city.start(), city.end()), spec
+    if city:
+        # "noon uk time": a country may be the last word alone (never a city: "next christmas time")
+        last = city.group("city").split()[-1]
+        for words in (city.group("city"), last) if _country(last) else (city.group("city"),):
+            spec = _place_zone(words)
+            if spec is not None:
+                return _cut(text, city.end("city") - len(words), city.end()), spec
     for found in _IN_CITY_RE.finditer(text):
         # "5pm in Tokyo": a place right after a clock time names its zone
         if not _CLOCK_END_RE.search(text[: found.start()]):
             continue
         for words in (found.group("city"), found.group("city").split()[0]):
-            spec = _place_zone(words)
+            spec = _place_zone(words.removeprefix("the "))  # "10am in the uk"
             if spec is not None:
                 return _cut(text, found.start(), found.start("city") + len(words)), spec
     if not abbreviations:
@@ -218,13 +222,20 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
     return _pop_zone_word(text)
 
 
-_CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z]+(?:\s[a-z]+)?)\s+time\b")
+_CITY_RE = re.compile(r"\b(?:in\s+)?(?P<city>[a-z.]+(?:\s[a-z.]+)?)\s+time\b")
 _IN_CITY_RE = re.compile(r"\bin\s+(?P<city>[a-z]+(?:\s[a-z]+)?)(?=\s|,|$)")
+
+
+_BRITAIN = frozenset({"uk", "u.k.", "britain", "great britain", "british"})
+
+
+def _country(name: str) -> bool:
+    return name in _BRITAIN or name in _zone_keys_by_country()
 
 
 def _place_zone(name: str) -> ZoneSpec | None:
     """The zone a city ("new york") or a country with a single zone ("india", "uk") names."""
-    name = "britain (uk)" if name in {"uk", "britain", "great britain"} else name
+    name = "britain (uk)" if name in _BRITAIN else name
     key = _zone_keys_by_city().get(name.replace(" ", "_")) or _zone_keys_by_country().get(name)
     return _iana(key) if key is not None else None
 
