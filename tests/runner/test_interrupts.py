@@ -138,7 +138,7 @@ def test_ctrl_c_finishes_the_examples_in_flight_and_exits_130_saying_how_to_resu
 
 def test_the_resume_command_repeats_the_options_that_change_how_examples_run(bench: Path, tmp_path: Path) -> None:
     output = tmp_path / "executed.jsonl"
-    options = ("--agent-input", "messages", "--max-line-bytes", "100000")
+    options = ("--agent-input", "messages", "--max-line-bytes", "100000", "--timeout", "1234567.5")
     process = start(bench, output, *options, delay=0.5)
     wait_for_lines(output, 1, process)
     process.send_signal(signal.SIGINT)
@@ -147,6 +147,7 @@ def test_the_resume_command_repeats_the_options_that_change_how_examples_run(ben
     resume_command = stderr.split("resume with:", 1)[1].split("\n")[1]
     assert "--agent-input messages" in resume_command
     assert "--max-line-bytes 100000" in resume_command
+    assert "--timeout 1234567.5" in resume_command  # the value itself, not rounded to six digits
 
 
 def test_a_second_ctrl_c_cancels_the_examples_in_flight(bench: Path, tmp_path: Path) -> None:

@@ -571,3 +571,32 @@ def test_the_unknown_keys_of_the_first_lines_come_as_they_are_read_in_line_order
     unasked = Events()
     run(benchmark, agent, output=tmp_path / "again.jsonl", progress=unasked)
     assert unasked.events == ["done"] * 40, "no warnings unless asked for"
+
+
+def test_a_progress_object_without_a_warning_method_still_runs_when_warnings_are_asked_for(tmp_path: Path) -> None:
+    class Counting:  # the events a progress object may choose to take: here no ``warning``
+        def __init__(self) -> None:
+            self.done = 0
+
+        def start(self, total: int | None) -> None:
+            return
+
+        def advance(self, *, error: bool = False) -> None:
+            self.done += 1
+
+        def invalid(self, error: LineError) -> None:
+            return
+
+        def message(self, text: str) -> None:
+            return
+
+        def stop(self) -> None:
+            return
+
+    documents = [example(str(i)) | {"expectations": {"expected_respone": "x"}} for i in range(6)]
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", documents)
+    progress = Counting()
+    result = run(benchmark, lambda messages: "ok", output=tmp_path / "out.jsonl", progress=progress, key_warnings=10)
+    assert progress.done == 6
+    assert len(lines(tmp_path / "out.jsonl")) == 6
+    assert not result.summary.interrupted

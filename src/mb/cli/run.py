@@ -330,5 +330,5 @@ def _options(ctx: click.Context) -> list[str]:
         value = ctx.params.get(param.name or "")
         if param.name not in _NOT_REPEATED and value != param.default and value is not False:
             name = max(param.opts, key=len)
-            options += [name] if value is True else [name, f"{value:g}" if isinstance(value, float) else str(value)]
+            options += [name] if value is True else [name, str(value)]
     return options

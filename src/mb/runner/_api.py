@@ -54,11 +54,11 @@ def _items(
     :func:`~mb.io.read_examples` reads them, and the unknown keys of its first ``key_warnings`` lines go to
     ``progress`` as each line is read."""
     if isinstance(benchmark, (str, os.PathLike)):
-        name = source_name(benchmark)
+        name, warn = source_name(benchmark), getattr(progress, "warning", None)
         for number, data, whole in jsonl_lines(benchmark, max_line_bytes):
-            if number <= key_warnings and whole is None:
+            if warn is not None and number <= key_warnings and whole is None:
                 for warning in line_key_warnings(data, file=name, line=number):
-                    progress.warning(warning)
+                    warn(warning)
             record = read_record(data, file=name, line=number, problem=whole)
             yield record.example or record.error  # type: ignore[misc]
         return
@@ -149,7 +149,8 @@ async def arun(
     - ``max_line_bytes``: a benchmark line longer than this is an invalid line (default: ``MB_MAX_LINE_BYTES`` or
       16 MiB).
     - ``key_warnings``: the unknown keys (likely typos) of a benchmark file's first ``key_warnings`` lines go to
-      ``progress.warning`` as the lines are read, in line order (the file is not read a second time for them).
+      ``progress.warning`` (when the progress object has that method) as the lines are read, in line order (the
+      file is not read a second time for them).
 
     Raises :class:`~mb.errors.ConfigError` (a ``ValueError``) for inconsistent options, :class:`AgentLoadError`,
     :class:`OutputExistsError`, :class:`OutputLockedError` and :class:`ResumeError` (all :class:`~mb.errors.MBError`);

@@ -41,10 +41,6 @@ class RunProgress(Protocol):
         """A benchmark line is not a valid example."""
         return
 
-    def warning(self, warning: KeyWarning) -> None:
-        """A key of a benchmark line that the data model does not read (a likely typo), as the line is read."""
-        return
-
     def message(self, text: str) -> None:
         """Something a person should read now (interrupts, repairs)."""
         return
