@@ -276,7 +276,10 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         found = read_range(left, right, ref, _point)
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
-            r.end is not None and r.start.lo <= r.end.lo and r.end.hi <= r.start.hi and r.end.lo != r.start.lo
+            r.end is not None
+            and r.start.lo <= r.end.lo
+            and r.end.hi <= r.start.hi
+            and (r.end.lo, r.end.hi) != (r.start.lo, r.start.hi)
             for r in found
         ):
             raise DateProblem("one end of the range lies inside the other")

@@ -1,0 +1,83 @@
+"""Words naming one end of an event, read no wider than they say: "from" before a past period is the time the event
+falls in ("from last week"), a deadline beside a start word bounds neither alone ("starting Monday by 9am" starts on
+Monday), "all through June" and "through the night" cover the whole period, "through June" ends in its last day, a
+deadline reached ("until yesterday") leaves the start open, and a range whose one end lies inside the other is not
+understood unless both are the same day.
+
+2024-06-12 is a Wednesday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.support.verdicts import ERROR, assert_date_row
+
+WED = datetime(2024, 6, 12, 10, 0)
+MON = datetime(2024, 6, 10, 10, 0)
+
+
+def _g(start: str, end: str) -> dict[str, str]:
+    return {"start": start, "end": end}
+
+
+ROWS: list[tuple[str, object, object]] = [
+    # "from" before a past period of a day or longer: the event falls in the period
+    ("from last week", _g("2024-06-03", "2024-06-30"), False),
+    ("from last week", "2024-06-03/2024-06-30", False),
+    ("from last month", _g("2024-05-01", "2024-06-12"), False),
+    ("from yesterday", _g("2024-06-11", "2024-06-30"), False),
+    ("from June 2023", _g("2023-06-01", "2024-06-12"), False),
+    ("from the 80s", _g("1980-01-01", "2024-06-12"), False),
+    ("from last year", _g("2023-03-01", "2024-06-01"), False),
+    ("from last week", _g("2024-06-03", "2024-06-07"), True),
+    ("from yesterday", _g("2024-06-11T09:00", "2024-06-11T10:00"), True),
+    ("from tomorrow", _g("2024-06-13", "2024-06-30"), True),
+    # a start word and a deadline: the start is still on the day the start word names
+    ("starting Monday by 9am", _g("2024-06-12T10:00", "2024-06-17T09:00"), False),
+    ("from tomorrow by 9am", _g("2024-06-12T10:00", "2024-06-13T09:00"), False),
+    ("beginning Friday by noon", _g("2024-06-12T10:00", "2024-06-14T12:00"), False),
+    # "all through" and "through the night (day, summer)": the whole period
+    ("all through next week", _g("2024-06-12T10:00", "2024-06-17T09:00"), False),
+    ("all through June", _g("2024-06-12", "2024-06-13"), False),
+    ("all through the night", _g("2024-06-12T18:00", "2024-06-12T19:00"), False),
+    ("all through the day", _g("2024-06-12T10:00", "2024-06-12T11:00"), False),
+    ("through the summer", _g("2024-06-12", "2024-06-13"), False),
+    ("through the night", _g("2024-06-12T18:00", "2024-06-12T19:00"), False),
+    ("all through next week", _g("2024-06-17", "2024-06-23"), True),
+    ("all through June", "2024-06-01/2024-06-30", True),
+    # "through" a period as a deadline: the end falls in its last day
+    ("through June", _g("2024-06-12", "2024-06-13"), False),
+    ("through next week", _g("2024-06-12", "2024-06-18"), False),
+    ("through June", _g("2024-06-12", "2024-06-30"), True),
+    ("through next week", _g("2024-06-12", "2024-06-23"), True),
+    ("through last week", _g("2024-06-03", "2024-06-09"), True),
+    # "beginning of" is no start word: the start of the period alone
+    ("beginning of next week", _g("2024-06-17", "2024-12-31"), False),
+    ("beginning of next month", _g("2024-07-01", "2024-12-31"), False),
+    # a deadline reached leaves the start open
+    ("until yesterday", _g("2024-06-01", "2024-06-11"), True),
+    ("until last Friday", _g("2024-06-01", "2024-06-07"), True),
+    ("up to now", _g("2024-06-01", "2024-06-12T10:00"), True),
+    ("up to today", _g("2024-06-01", "2024-06-12"), True),
+    ("until today", _g("2024-05-20", "2024-06-12"), True),
+    ("until yesterday", _g("2024-06-01", "2024-06-12T10:00"), False),
+    # one end of a range inside the other is not understood
+    ("from 2024 to January 2024", _g("2024-01-01", "2024-01-31"), ERROR),
+    ("from June to June 1", _g("2024-06-01", "2024-06-01"), ERROR),
+    ("June - June 1", _g("2024-06-01", "2024-06-01"), ERROR),
+    ("from tomorrow to tomorrow midnight", _g("2024-06-13", "2024-06-13T00:00"), ERROR),
+    ("from 2025 to March 2025", _g("2025-01-01", "2025-03-31"), ERROR),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_words_naming_one_end(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
+
+
+def test_a_range_to_the_same_day_said_on_it() -> None:
+    assert_date_row("from Monday to today", _g("2024-06-10", "2024-06-10"), MON, True)
+    assert_date_row("from this week to Monday", _g("2024-06-10", "2024-06-10"), MON, ERROR)
