@@ -81,3 +81,25 @@ def test_words_naming_one_end(phrase: str, argument: object, expected: object) -
 def test_a_range_to_the_same_day_said_on_it() -> None:
     assert_date_row("from Monday to today", _g("2024-06-10", "2024-06-10"), MON, True)
     assert_date_row("from this week to Monday", _g("2024-06-10", "2024-06-10"), MON, ERROR)
+
+
+UTC_ROWS: list[tuple[str, object, object]] = [
+    # four digits before UTC beside a date word are its year; alone, after "at" or a day, a clock
+    ("June 2024 UTC", "2024-06-15", True),
+    ("March 3, 2025 UTC", "2025-03-03", True),
+    ("1 March 2024 GMT", "2024-03-01", True),
+    ("Q3 2024 UTC", "2024-08-01", True),
+    ("in 2024 GMT", "2024-08-01", True),
+    ("the year 2024 UTC", "2024-08-01", True),
+    ("by 2025 UTC", _g("2024-06-12", "2025-03-01"), True),
+    ("1400 UTC", "2024-06-12T14:00:00Z", True),
+    ("at 2000 UTC", "2024-06-12T20:00:00Z", True),
+    ("Friday 2030 UTC", "2024-06-14T20:30:00Z", True),
+    ("by 1400 UTC", _g("2024-06-12T10:00:00Z", "2024-06-12T14:00:00Z"), True),
+    ("Q3 2024 UTC", "2024-06-12T20:24:00Z", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), UTC_ROWS)
+def test_four_digits_before_utc(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
