@@ -103,3 +103,15 @@ UTC_ROWS: list[tuple[str, object, object]] = [
 @pytest.mark.parametrize(("phrase", "argument", "expected"), UTC_ROWS)
 def test_four_digits_before_utc(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, WED, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "day"),
+    [("beginning July 1st", "2024-07-01"), ("beginning July first", "2024-07-01"), ("beginning June 3rd", "2025-06-03"),
+     ("beginning June the 3rd", "2025-06-03"), ("beginning 2025-07-01", "2025-07-01"),
+     ("beginning July the second", "2024-07-02"), ("beginning August 15th", "2024-08-15")],
+)  # fmt: skip
+def test_beginning_a_day_is_from_that_day(phrase: str, day: str) -> None:
+    assert_date_row(phrase, day, WED, True)
+    assert_date_row(phrase, _g(day, "2025-12-31"), WED, True)
+    assert_date_row(phrase, f"{day}T09:00", WED, True)
