@@ -13,6 +13,7 @@ from datetime import datetime
 
 import pytest
 
+from mb.matching.date_time import match_date_time
 from tests.support.verdicts import ERROR, assert_date_row
 
 WED = datetime(2024, 6, 12, 10, 0)
@@ -115,3 +116,42 @@ def test_beginning_a_day_is_from_that_day(phrase: str, day: str) -> None:
     assert_date_row(phrase, day, WED, True)
     assert_date_row(phrase, _g(day, "2025-12-31"), WED, True)
     assert_date_row(phrase, f"{day}T09:00", WED, True)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [("from 12.06 to 14.06", "2024-06-12", "2024-06-14"), ("from 1.07 to 15.07", "2024-07-01", "2024-07-15"),
+     ("01.06 - 15.06", "2025-06-01", "2025-06-15"), ("from 10.05 to 20.05", "2025-05-10", "2025-05-20"),
+     ("from 20.06 until 25.06", "2024-06-20", "2024-06-25")],
+)  # fmt: skip
+def test_day_and_month_ranges_keep_their_dates(phrase: str, start: str, end: str) -> None:
+    assert_date_row(phrase, _g(start, end), WED, True)
+    assert_date_row(phrase, _g(start, "2025-12-31"), WED, False)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "length", "clock"),
+    [("15.30h", "PT15H18M", "2024-06-12T15:30"), ("10.50h", "PT10H30M", "2024-06-12T10:50"),
+     ("12.25h", "PT12H15M", "2024-06-12T12:25"), ("20.00h", "PT20H", "2024-06-12T20:00")],
+)  # fmt: skip
+def test_dotted_hours_are_a_length_on_a_duration_and_a_clock_on_a_time(phrase: str, length: str, clock: str) -> None:
+    assert_date_row(phrase, length, WED, True)
+    assert_date_row(phrase, clock, WED, True)
+    assert_date_row(phrase, "PT1H", WED, False)
+    seconds = (int(phrase[:2]) * 60 + int(phrase[3:5]) * 60 // 100) * 60
+    assert match_date_time(phrase, {"duration_seconds": seconds}, WED, params=["duration_seconds"]).passed
+    assert_date_row(phrase, _g(clock, "2024-06-12T23:00"), WED, True)
+
+
+SUNDAY = datetime(2024, 6, 16, 12, 0)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end", "expected"),
+    [("the past week", "2024-06-10", "2024-06-16", True), ("the past week", "2024-06-09", "2024-06-15", True),
+     ("the past week", "2024-06-10", "2024-06-15", False), ("the past week", "2024-06-01", "2024-06-16", False),
+     ("the past month", "2024-05-17", "2024-06-16", True), ("the past month", "2024-05-16", "2024-06-15", True),
+     ("the past month", "2024-05-17", "2024-06-14", False)],
+)  # fmt: skip
+def test_the_past_week_ends_yesterday_or_today(phrase: str, start: str, end: str, expected: bool) -> None:
+    assert_date_row(phrase, _g(start, end), SUNDAY, expected)

@@ -162,11 +162,16 @@ def normalize(phrase: str) -> str:
         text,
     )
     text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
-    # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30
+    # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30 (ends that may
+    # be days and months, "from 12.06 to 14.06", stay dates)
     text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
     text = re.sub(
         r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
-        lambda m: f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}",
+        lambda m: (
+            m[0]
+            if int(m[2]) <= 12 and int(m[5]) <= 12
+            else f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}"
+        ),
         text,
     )
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
