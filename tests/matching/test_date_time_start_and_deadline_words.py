@@ -155,3 +155,18 @@ SUNDAY = datetime(2024, 6, 16, 12, 0)
 )  # fmt: skip
 def test_the_past_week_ends_yesterday_or_today(phrase: str, start: str, end: str, expected: bool) -> None:
     assert_date_row(phrase, _g(start, end), SUNDAY, expected)
+
+
+def test_the_nth_of_the_month_reads_as_the_nth() -> None:
+    last_of_january = datetime(2024, 1, 31, 10, 0)
+    for phrase in ("the 30th of the month", "the 30th"):
+        assert_date_row(phrase, "2024-03-30", last_of_january, True)
+        assert_date_row(phrase, "2024-01-30", last_of_january, True)
+        assert_date_row(phrase, "2024-02-29", last_of_january, False)
+    assert_date_row("the 31st of the month", "2024-03-31", datetime(2024, 2, 10, 10, 0), ERROR)
+
+
+@pytest.mark.parametrize("phrase", ["the next fortnight", "next fortnight", "within the next fortnight"])
+def test_the_next_fortnight_runs_to_the_same_minute(phrase: str) -> None:
+    assert_date_row(phrase, _g("2024-06-12T10:00", "2024-06-26T10:00"), WED, True)
+    assert_date_row(phrase, _g("2024-06-12T10:00", "2024-06-26T12:00"), WED, False)
