@@ -37,7 +37,7 @@ from .._values import compact_json
 from ._compare import judge
 from ._durations import duration_outcome, group_duration_outcome
 from ._group import assemble
-from ._model import Resolution
+from ._model import Reading, Resolution, Window
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
 from ._phrase import normalize, resolve
 from ._pins import needed
@@ -48,9 +48,13 @@ __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 #: Words before a moment that the whole event ends by ("until Friday", "tomorrow by 5pm", "Friday, no later than noon").
 _DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) ")
 #: Words that begin a phrase naming when the event starts, whenever it ends ("from Monday", "beginning June").
-_STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now\b)")
+_STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now\b|of\b)")
 #: A deadline that includes the day it names: the event ends on that day, not at its start.
 _THROUGH = re.compile(r"\b(?:thru|through) ")
+#: Words saying the event lasts the whole period ("all through June", "through the night").
+_COVER = re.compile(
+    r"\b(?:all|right) (?:thru|through) |\b(?:thru|through) the (?:night|day|spring|summer|autumn|fall|winter)\b"
+)
 
 
 def match_date_time(
@@ -151,7 +155,37 @@ def _whole(resolution: Resolution) -> Resolution:
 
 
 def _is_deadline(resolution: Resolution) -> bool:
-    return not resolution.is_range and _DEADLINE.search(normalize(resolution.phrase)) is not None
+    """Whether the phrase names when the whole event ends ("until Friday", "tomorrow by noon"); never one naming its
+    start ("starting Monday by 9am": the start is on Monday)."""
+    text = normalize(resolution.phrase)
+    return (
+        not resolution.is_range
+        and _DEADLINE.search(text) is not None
+        and not _STARTING.match(text)
+        and not _COVER.search(text)
+    )
+
+
+def _covered(resolution: Resolution) -> Resolution:
+    """ "all through June", "through the night": the event starts in the period's first day (hour, for a period
+    under two days) and ends in its last."""
+
+    def cover(w: Window) -> Reading:
+        unit = timedelta(days=1) if w.hi - w.lo >= timedelta(days=2) else timedelta(hours=1)
+        grain = "day" if unit.days else "span"
+        first, last = replace(w, hi=w.lo + unit, grain=grain), replace(w, lo=w.hi - unit, grain=grain, closed=True)
+        return Reading(first, last, until=w.hi)
+
+    return replace(resolution, readings=tuple(dict.fromkeys(cover(r.whole().start) for r in resolution.readings)))
+
+
+def _during(resolution: Resolution, user_time: datetime | None) -> bool:
+    """ "from last week", "from yesterday": a past period of a day or longer, the time the event falls in, never
+    its start alone."""
+    if user_time is None or not normalize(resolution.phrase).startswith("from "):
+        return False
+    today = datetime.combine(user_time.date(), datetime.min.time())
+    return any(r.start.hi <= today and r.start.hi - r.start.lo >= timedelta(days=1) for r in resolution.readings)
 
 
 def _one_end(
@@ -159,11 +193,14 @@ def _one_end(
 ) -> Outcome | None:
     """A phrase naming one end of the event, checked on a start and an end: a deadline ("until Friday", "by 5pm")
     bounds the end, a start ("from Monday", "beginning June") the start; None for any other phrase."""
+    if not resolution.is_range and _COVER.search(normalize(resolution.phrase)):
+        return judge(_covered(resolution), starts, ends, got)
     deadline = _is_deadline(resolution)
     if not deadline and (
         resolution.is_range
         or any(r.end is not None for r in resolution.readings)  # "starting Monday for 3 days" names its end
         or not _STARTING.match(normalize(resolution.phrase))
+        or _during(resolution, user_time)
     ):
         return None
     if starts and all(_after(start, end) for start in starts for end in ends):
@@ -180,9 +217,9 @@ def _begun_long_before(resolution: Resolution, starts: Sequence[Actual], user_ti
     """Whether every start lies before both the day of the request and the request itself by more than the time
     from it to the deadline: a deadline leaves the start open, and an event may be under way, but not one begun
     years before ("until Friday" asked on Wednesday: from Sunday evening on)."""
-    if user_time is None or not starts:
-        return False
-    wall, offset = user_time.replace(tzinfo=None), user_time.utcoffset()
+    wall, offset = (user_time.replace(tzinfo=None), user_time.utcoffset()) if user_time else (None, None)
+    if wall is None or not starts or all(r.start.lo <= wall for r in resolution.readings):
+        return False  # a deadline reached ("until yesterday", "up to now") bounds the end alone
     left = max(r.start.hi for r in resolution.readings) - wall
     earliest = min(datetime.combine(wall.date(), datetime.min.time()), wall - left)
 
@@ -201,7 +238,14 @@ def _by_deadline(resolution: Resolution, ends: Sequence[Actual], got: str) -> Ou
         else r
         for r in _whole(resolution).readings
     )
-    if _THROUGH.search(normalize(resolution.phrase)):
+    if _THROUGH.search(normalize(resolution.phrase)):  # "through June" ends in its last day
+        day = timedelta(days=1)
+        readings = tuple(
+            replace(r, start=Window(r.start.hi - day, r.start.hi, "day", closed=True))
+            if r.start.hi - r.start.lo > day
+            else r
+            for r in readings
+        )
         days = {r.start.lo for r in readings if r.start.hi - r.start.lo >= timedelta(days=1)}
         ends = [end for end in ends if end.hi is not None or end.lo not in days]
         if not ends:

@@ -189,11 +189,10 @@ def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
         return items  # "month the 20th": which month is not said (refused below)
     day = Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day"))
     if unsaid(months[0]):
-        # "the 1st of the month": this month's or the next, as "the 1st"; only this month's when the next has no such
-        # day, and not understood when this month has none, as "the 31st of this month" (never a later month's)
+        # "the 1st of the month": as "the 1st"; not understood when this month has no such day, as "the 31st of this
+        # month"
         following = today.replace(day=1) + relativedelta(months=1)
-        lengths = ((following - timedelta(days=1)).day, (following + relativedelta(months=1) - timedelta(days=1)).day)
-        if days[0].value.day <= min(lengths):
+        if days[0].value.day <= (following - timedelta(days=1)).day:
             return days
         return [day, Item("date", "this month", Unit("month", "this"))]
     return [day, months[0]]

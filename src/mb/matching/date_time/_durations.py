@@ -75,12 +75,17 @@ def words_duration(text: str) -> Length | None:
 Lengths = tuple[tuple[Length, Length], ...]
 
 
+#: "15.30h": 15:30 on a date or time argument, 15.3 hours on a duration.
+_DOTTED_HOURS_RE = re.compile(r"((?:1\d|2[0-3])\.[0-5]\d) ?h")
+
+
 @functools.lru_cache(maxsize=1024)  # one reading of a phrase for every line that asks for it
 def _wanted(expected: str) -> tuple[Lengths, str] | Outcome | None:
     """The lengths the phrase names and the start of every reason; ``None`` when it names no length, an error when
     the length is vague. A range of counts ("for 2-3 hours", "2 to 3 days") accepts any length from the first to the
     last, counts joined by "or" ("2 or 3 hours") each of them."""
-    wanted = phrase_duration(expected)
+    dotted = _DOTTED_HOURS_RE.fullmatch(expected.strip().lower())
+    wanted = phrase_duration(expected) or (words_duration(f"{dotted[1]} hours") if dotted else None)
     listed = alternatives(normalize(expected)) if wanted is None and len(expected) <= MAX_LENGTH else None
     counts = [phrase_duration(part) for part in listed[0]] if listed is not None and listed[1] != "or" else []
     if wanted is None and (not counts or None in counts):
@@ -120,6 +125,8 @@ def duration_outcome(expected: str, actual: object) -> Outcome | None:
     if given is None and isinstance(actual, str):
         given, written = words_duration(actual), "a duration"
     if given is None:
+        if _DOTTED_HOURS_RE.fullmatch(expected.strip().lower()):
+            return None  # "15.30h" on a date or time argument: 15:30
         return Outcome.fail(f"{prefix}; got {describe(actual)}, which is not a duration")
     verdict = Outcome.ok if _same(wanted, given) else Outcome.fail
     return verdict(f"{prefix}; got {actual!r}, {written} of {show_length(given)}")
@@ -134,6 +141,8 @@ def group_duration_outcome(expected: str, params: Sequence[str], values: Mapping
         return named
     wanted, prefix = named
     if len(params) != 1:
+        if _DOTTED_HOURS_RE.fullmatch(expected.strip().lower()):
+            return None  # "15.30h" on a start and end: 15:30
         shown = ", ".join(params[:5]) + (" ..." if len(params) > 5 else "")
         return Outcome.fail(f"{prefix}; the group ({shown}) is not a duration: list the one parameter that holds it")
     name = params[0]

@@ -162,11 +162,16 @@ def normalize(phrase: str) -> str:
         text,
     )
     text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
-    # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30
+    # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30 (ends that may
+    # be days and months, "from 12.06 to 14.06", stay dates)
     text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
     text = re.sub(
         r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
-        lambda m: f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}",
+        lambda m: (
+            m[0]
+            if int(m[2]) <= 12 and int(m[5]) <= 12
+            else f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}"
+        ),
         text,
     )
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
@@ -227,7 +232,26 @@ def _zulu(text: str) -> str:
     zulu = _ZULU_RE.sub(lambda m: f"{int(m[1]):02d}:{m[2]}{m[3]}" if m[3] else f"{int(m[1]):02d}{m[2]} hours", text)
     if zulu != text:
         text = f"{zulu} z"
-    return re.sub(r"\b([01]\d|2[0-3])([0-5]\d) (?=(?:utc|gmt)\b)", r"\1\2 hours ", text)
+    return _UTC_CLOCK_RE.sub(_utc_clock, text)
+
+
+#: Four digits before "UTC" or "GMT" ("1600 UTC"), with the word before them.
+_UTC_CLOCK_RE = re.compile(r"(?:(\S+) )?\b([01]\d|2[0-3])([0-5]\d) (?=(?:utc|gmt)\b)")
+#: Words before four digits that make them a clock ("at 2000 UTC", "Friday 2030 UTC") or a year ("June 2024 UTC").
+_CLOCK_BEFORE_RE = re.compile(rf"(?:at|@|today|tomorrow|tonight|{WEEKDAY})")
+_YEAR_BEFORE_RE = re.compile(rf"(?:{MONTH}|year|in|of|q[1-4]|h[12]|\d+(?:st|nd|rd|th)?|.*,)")
+
+
+def _utc_clock(m: re.Match[str]) -> str:
+    """Four digits before "UTC" as a clock, unless a date word is beside them ("June 2024 UTC", "in 2024 GMT",
+    "March 3, 2025 UTC") or, after any other word, they may be a year ("by 2025 UTC"; "by 1400 UTC" is a clock)."""
+    before, number = m[1] or "", int(m[2] + m[3])
+    clock = (
+        not before
+        or _CLOCK_BEFORE_RE.fullmatch(before.rstrip(",")) is not None
+        or (_YEAR_BEFORE_RE.fullmatch(before) is None and not 1900 <= number < 2100)
+    )
+    return f"{before} {m[2]}{m[3]} hours ".lstrip() if clock else m[0]
 
 
 def _military(m: re.Match[str]) -> str:

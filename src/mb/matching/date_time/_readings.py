@@ -276,7 +276,10 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         found = read_range(left, right, ref, _point)
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
-            r.end is not None and r.start.lo <= r.end.lo and r.end.hi <= r.start.hi and r.end.lo != r.start.lo
+            r.end is not None
+            and r.start.lo <= r.end.lo
+            and r.end.hi <= r.start.hi
+            and (r.end.lo, r.end.hi) != (r.start.lo, r.start.hi)
             for r in found
         ):
             raise DateProblem("one end of the range lies inside the other")
@@ -420,11 +423,14 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     if not times:
         if days is None:
             raise DateProblem("no date or time")
-        # "the past week" as the days up to today is a span: both ends checked, as for "the past 7 days"; or the time
-        # from this minute a week ago to now
+        # "the past week" as the days up to yesterday or up to today is a span: both ends checked, as for "the past 7
+        # days"; or the time from this minute a week ago to now
         found = [day_range(w.lo, w.hi) if w.note.startswith("past ") else Reading(w) for w in days]
         pasts = [w for w in days if w.note.startswith("past ")]
-        return found + [from_now(ref - (w.hi - w.lo), ref) for w in pasts[:1]] if pasts else found
+        # (the days up to today, read as one window by a single argument, run to this minute: today is not over)
+        day = timedelta(days=1)
+        shifted = [replace(day_range(w.lo + day, w.hi + day), until=ref) for w in pasts[:1]]
+        return found + shifted + [from_now(ref - (w.hi - w.lo), ref) for w in pasts[:1]]
     return _timed(times, days, ref)
 
 

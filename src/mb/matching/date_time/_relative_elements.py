@@ -195,10 +195,11 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
     return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
 
 
-#: A period longer than a day after a bare "beginning" ("beginning June", "beginning next month"): its start.
+#: A period longer than a day after a bare "beginning" ("beginning June", "beginning next month"): its start (never a
+#: day: "beginning July 1st", "beginning June the 3rd", "beginning 2025-07-01" are from that day).
 _PERIOD_AFTER_RE = re.compile(
     rf"\s+(?:(?:this|next|last|the|coming)\s+)?(?:(?:week|month|year|quarter|fortnight|spring|summer|autumn|fall|winter)"
-    rf"\b|\d{{4}}\b|(?:{MONTH})\b(?!\s+\d{{1,2}}\b))"
+    rf"\b|\d{{4}}\b(?![-/.]\d)|(?:{MONTH})\b(?!\s+(?:the\s+)?(?:{ORDINAL})\b))"
 )
 
 

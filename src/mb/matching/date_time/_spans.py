@@ -44,7 +44,8 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool
     """``last/next N units``: from (to) now for units under a day or a count that is no whole number of days ("next
     1.5 days"), else from (to) the start of today or tomorrow; quarters and decades count whole calendar quarters and
     decades; ``next fortnight`` (when ``calendar``) is also the two calendar weeks after this one and the next, and
-    ``within the next fortnight`` (not ``calendar``) also the time from now to the same minute then."""
+    ``within the next fortnight`` (not ``calendar``) and ``next fortnight`` also the time from now to the same minute
+    then."""
     back = pieces[0][0] < 0
     units_ = {u for _, u in pieces}
     today = midnight(ref.date())
@@ -81,7 +82,8 @@ def span(pieces: tuple[tuple[float, str], ...], ref: datetime, *, calendar: bool
         return [day_range(today + step(pieces), today), *weeks]
     tomorrow = today + timedelta(days=1)
     found = [day_range(today, today + step(pieces)), day_range(tomorrow, tomorrow + step(pieces)), *weeks]
-    if not calendar:  # "within the next fortnight": also from this minute to the same minute 14 days on
+    if not calendar or units_ == {"fortnight"}:
+        # "within the next fortnight", "the next fortnight": also from this minute to the same minute 14 days on
         found.append(from_now(ref, ref + step(pieces)))
     return found
 

@@ -1,0 +1,172 @@
+"""Words naming one end of an event, read no wider than they say: "from" before a past period is the time the event
+falls in ("from last week"), a deadline beside a start word bounds neither alone ("starting Monday by 9am" starts on
+Monday), "all through June" and "through the night" cover the whole period, "through June" ends in its last day, a
+deadline reached ("until yesterday") leaves the start open, and a range whose one end lies inside the other is not
+understood unless both are the same day.
+
+2024-06-12 is a Wednesday.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from mb.matching.date_time import match_date_time
+from tests.support.verdicts import ERROR, assert_date_row
+
+WED = datetime(2024, 6, 12, 10, 0)
+MON = datetime(2024, 6, 10, 10, 0)
+
+
+def _g(start: str, end: str) -> dict[str, str]:
+    return {"start": start, "end": end}
+
+
+ROWS: list[tuple[str, object, object]] = [
+    # "from" before a past period of a day or longer: the event falls in the period
+    ("from last week", _g("2024-06-03", "2024-06-30"), False),
+    ("from last week", "2024-06-03/2024-06-30", False),
+    ("from last month", _g("2024-05-01", "2024-06-12"), False),
+    ("from yesterday", _g("2024-06-11", "2024-06-30"), False),
+    ("from June 2023", _g("2023-06-01", "2024-06-12"), False),
+    ("from the 80s", _g("1980-01-01", "2024-06-12"), False),
+    ("from last year", _g("2023-03-01", "2024-06-01"), False),
+    ("from last week", _g("2024-06-03", "2024-06-07"), True),
+    ("from yesterday", _g("2024-06-11T09:00", "2024-06-11T10:00"), True),
+    ("from tomorrow", _g("2024-06-13", "2024-06-30"), True),
+    # a start word and a deadline: the start is still on the day the start word names
+    ("starting Monday by 9am", _g("2024-06-12T10:00", "2024-06-17T09:00"), False),
+    ("from tomorrow by 9am", _g("2024-06-12T10:00", "2024-06-13T09:00"), False),
+    ("beginning Friday by noon", _g("2024-06-12T10:00", "2024-06-14T12:00"), False),
+    # "all through" and "through the night (day, summer)": the whole period
+    ("all through next week", _g("2024-06-12T10:00", "2024-06-17T09:00"), False),
+    ("all through June", _g("2024-06-12", "2024-06-13"), False),
+    ("all through the night", _g("2024-06-12T18:00", "2024-06-12T19:00"), False),
+    ("all through the day", _g("2024-06-12T10:00", "2024-06-12T11:00"), False),
+    ("through the summer", _g("2024-06-12", "2024-06-13"), False),
+    ("through the night", _g("2024-06-12T18:00", "2024-06-12T19:00"), False),
+    ("all through next week", _g("2024-06-17", "2024-06-23"), True),
+    ("all through June", "2024-06-01/2024-06-30", True),
+    # "through" a period as a deadline: the end falls in its last day
+    ("through June", _g("2024-06-12", "2024-06-13"), False),
+    ("through next week", _g("2024-06-12", "2024-06-18"), False),
+    ("through June", _g("2024-06-12", "2024-06-30"), True),
+    ("through next week", _g("2024-06-12", "2024-06-23"), True),
+    ("through last week", _g("2024-06-03", "2024-06-09"), True),
+    # "beginning of" is no start word: the start of the period alone
+    ("beginning of next week", _g("2024-06-17", "2024-12-31"), False),
+    ("beginning of next month", _g("2024-07-01", "2024-12-31"), False),
+    # a deadline reached leaves the start open
+    ("until yesterday", _g("2024-06-01", "2024-06-11"), True),
+    ("until last Friday", _g("2024-06-01", "2024-06-07"), True),
+    ("up to now", _g("2024-06-01", "2024-06-12T10:00"), True),
+    ("up to today", _g("2024-06-01", "2024-06-12"), True),
+    ("until today", _g("2024-05-20", "2024-06-12"), True),
+    ("until yesterday", _g("2024-06-01", "2024-06-12T10:00"), False),
+    # one end of a range inside the other is not understood
+    ("from 2024 to January 2024", _g("2024-01-01", "2024-01-31"), ERROR),
+    ("from June to June 1", _g("2024-06-01", "2024-06-01"), ERROR),
+    ("June - June 1", _g("2024-06-01", "2024-06-01"), ERROR),
+    ("from tomorrow to tomorrow midnight", _g("2024-06-13", "2024-06-13T00:00"), ERROR),
+    ("from 2025 to March 2025", _g("2025-01-01", "2025-03-31"), ERROR),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), ROWS)
+def test_words_naming_one_end(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
+
+
+def test_a_range_to_the_same_day_said_on_it() -> None:
+    assert_date_row("from Monday to today", _g("2024-06-10", "2024-06-10"), MON, True)
+    assert_date_row("from this week to Monday", _g("2024-06-10", "2024-06-10"), MON, ERROR)
+
+
+UTC_ROWS: list[tuple[str, object, object]] = [
+    # four digits before UTC beside a date word are its year; alone, after "at" or a day, a clock
+    ("June 2024 UTC", "2024-06-15", True),
+    ("March 3, 2025 UTC", "2025-03-03", True),
+    ("1 March 2024 GMT", "2024-03-01", True),
+    ("Q3 2024 UTC", "2024-08-01", True),
+    ("in 2024 GMT", "2024-08-01", True),
+    ("the year 2024 UTC", "2024-08-01", True),
+    ("by 2025 UTC", _g("2024-06-12", "2025-03-01"), True),
+    ("1400 UTC", "2024-06-12T14:00:00Z", True),
+    ("at 2000 UTC", "2024-06-12T20:00:00Z", True),
+    ("Friday 2030 UTC", "2024-06-14T20:30:00Z", True),
+    ("by 1400 UTC", _g("2024-06-12T10:00:00Z", "2024-06-12T14:00:00Z"), True),
+    ("Q3 2024 UTC", "2024-06-12T20:24:00Z", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), UTC_ROWS)
+def test_four_digits_before_utc(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, WED, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "day"),
+    [("beginning July 1st", "2024-07-01"), ("beginning July first", "2024-07-01"), ("beginning June 3rd", "2025-06-03"),
+     ("beginning June the 3rd", "2025-06-03"), ("beginning 2025-07-01", "2025-07-01"),
+     ("beginning July the second", "2024-07-02"), ("beginning August 15th", "2024-08-15")],
+)  # fmt: skip
+def test_beginning_a_day_is_from_that_day(phrase: str, day: str) -> None:
+    assert_date_row(phrase, day, WED, True)
+    assert_date_row(phrase, _g(day, "2025-12-31"), WED, True)
+    assert_date_row(phrase, f"{day}T09:00", WED, True)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [("from 12.06 to 14.06", "2024-06-12", "2024-06-14"), ("from 1.07 to 15.07", "2024-07-01", "2024-07-15"),
+     ("01.06 - 15.06", "2025-06-01", "2025-06-15"), ("from 10.05 to 20.05", "2025-05-10", "2025-05-20"),
+     ("from 20.06 until 25.06", "2024-06-20", "2024-06-25")],
+)  # fmt: skip
+def test_day_and_month_ranges_keep_their_dates(phrase: str, start: str, end: str) -> None:
+    assert_date_row(phrase, _g(start, end), WED, True)
+    assert_date_row(phrase, _g(start, "2025-12-31"), WED, False)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "length", "clock"),
+    [("15.30h", "PT15H18M", "2024-06-12T15:30"), ("10.50h", "PT10H30M", "2024-06-12T10:50"),
+     ("12.25h", "PT12H15M", "2024-06-12T12:25"), ("20.00h", "PT20H", "2024-06-12T20:00")],
+)  # fmt: skip
+def test_dotted_hours_are_a_length_on_a_duration_and_a_clock_on_a_time(phrase: str, length: str, clock: str) -> None:
+    assert_date_row(phrase, length, WED, True)
+    assert_date_row(phrase, clock, WED, True)
+    assert_date_row(phrase, "PT1H", WED, False)
+    seconds = (int(phrase[:2]) * 60 + int(phrase[3:5]) * 60 // 100) * 60
+    assert match_date_time(phrase, {"duration_seconds": seconds}, WED, params=["duration_seconds"]).passed
+    assert_date_row(phrase, _g(clock, "2024-06-12T23:00"), WED, True)
+
+
+SUNDAY = datetime(2024, 6, 16, 12, 0)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end", "expected"),
+    [("the past week", "2024-06-10", "2024-06-16", True), ("the past week", "2024-06-09", "2024-06-15", True),
+     ("the past week", "2024-06-10", "2024-06-15", False), ("the past week", "2024-06-01", "2024-06-16", False),
+     ("the past month", "2024-05-17", "2024-06-16", True), ("the past month", "2024-05-16", "2024-06-15", True),
+     ("the past month", "2024-05-17", "2024-06-14", False)],
+)  # fmt: skip
+def test_the_past_week_ends_yesterday_or_today(phrase: str, start: str, end: str, expected: bool) -> None:
+    assert_date_row(phrase, _g(start, end), SUNDAY, expected)
+
+
+def test_the_nth_of_the_month_reads_as_the_nth() -> None:
+    last_of_january = datetime(2024, 1, 31, 10, 0)
+    for phrase in ("the 30th of the month", "the 30th"):
+        assert_date_row(phrase, "2024-03-30", last_of_january, True)
+        assert_date_row(phrase, "2024-01-30", last_of_january, True)
+        assert_date_row(phrase, "2024-02-29", last_of_january, False)
+    assert_date_row("the 31st of the month", "2024-03-31", datetime(2024, 2, 10, 10, 0), ERROR)
+
+
+@pytest.mark.parametrize("phrase", ["the next fortnight", "next fortnight", "within the next fortnight"])
+def test_the_next_fortnight_runs_to_the_same_minute(phrase: str) -> None:
+    assert_date_row(phrase, _g("2024-06-12T10:00", "2024-06-26T10:00"), WED, True)
+    assert_date_row(phrase, _g("2024-06-12T10:00", "2024-06-26T12:00"), WED, False)
