@@ -130,6 +130,25 @@ def test_day_and_month_ranges_keep_their_dates(phrase: str, start: str, end: str
 
 
 @pytest.mark.parametrize(
+    ("phrase", "actual"),
+    [("from 12.06 to 14.06", _g("2024-12-06", "2025-06-14")),
+     ("from 12.06 to 14.06", _g("2024-06-14T12:06", "2024-06-15")),
+     ("from 12.06 to 14.06", _g("2024-06-14T00:06", "2024-06-15")), ("12.06-14.06", "2024-06-14T12:06"),
+     ("12.06-14.06", _g("2024-06-14T12:06", "2024-06-14T12:06")),
+     ("from 10.06 to 11.06", _g("2024-11-06T10:06", "2024-11-07")),
+     ("from 10.06 to 11.06", _g("2024-10-06", "2025-06-11")),
+     ("between 12.06 and 14.06", _g("2024-12-06", "2025-06-14")),
+     ("from 3.06 to 4.07", _g("2025-03-06", "2025-07-04"))],
+)  # fmt: skip
+def test_day_and_month_ranges_read_both_ends_in_one_order(phrase: str, actual: object) -> None:
+    assert_date_row(phrase, actual, WED, False)
+
+
+def test_dotted_dates_in_two_orders_are_not_understood() -> None:
+    assert_date_row("from 12.06 to 14.06 and 06.13", _g("2024-06-12", "2024-06-14"), WED, ERROR)
+
+
+@pytest.mark.parametrize(
     ("phrase", "length", "clock"),
     [("15.30h", "PT15H18M", "2024-06-12T15:30"), ("10.50h", "PT10H30M", "2024-06-12T10:50"),
      ("12.25h", "PT12H15M", "2024-06-12T12:25"), ("20.00h", "PT20H", "2024-06-12T20:00")],
