@@ -85,14 +85,26 @@ def test_a_range_to_the_same_day_said_on_it() -> None:
 
 
 UTC_ROWS: list[tuple[str, object, object]] = [
-    # four digits before UTC beside a date word are its year; alone, after "at" or a day, a clock
+    # four digits before UTC beside a date word are its year; alone, after "at", a day, a start or deadline word, a
+    # clock
     ("June 2024 UTC", "2024-06-15", True),
     ("March 3, 2025 UTC", "2025-03-03", True),
     ("1 March 2024 GMT", "2024-03-01", True),
     ("Q3 2024 UTC", "2024-08-01", True),
     ("in 2024 GMT", "2024-08-01", True),
     ("the year 2024 UTC", "2024-08-01", True),
-    ("by 2025 UTC", _g("2024-06-12", "2025-03-01"), True),
+    ("by 2025 UTC", _g("2024-06-12", "2025-03-01"), False),
+    ("by 2030 UTC", "2024-06-12T20:30:00Z", True),
+    ("by 2030 UTC", "2030-01-01T00:00:00Z", False),
+    ("from 1930 UTC", "1930-03-01", False),
+    ("from 1930 UTC", _g("2024-06-12T19:30:00Z", "2024-06-12T21:00:00Z"), True),
+    ("starting 2000 UTC", "2000-03-01", False),
+    ("until 2000 GMT", _g("2024-06-12T10:00:00Z", "2024-06-12T20:00:00Z"), True),
+    ("by 1899 UTC", "1899-03-01", ERROR),
+    ("between 1900 UTC and 2100 UTC", _g("2024-06-12T19:00:00Z", "2024-06-12T21:00:00Z"), True),
+    ("between 1900 UTC and 2100 UTC", _g("2024-06-12T19:00:00Z", "2024-06-12T22:00:00Z"), False),
+    ("from 1900 UTC to 2000 UTC", _g("1900-01-01", "2000-12-31"), False),
+    ("after 1400 UTC", "2024-08-09T18:00:00Z", False),
     ("1400 UTC", "2024-06-12T14:00:00Z", True),
     ("at 2000 UTC", "2024-06-12T20:00:00Z", True),
     ("Friday 2030 UTC", "2024-06-14T20:30:00Z", True),
