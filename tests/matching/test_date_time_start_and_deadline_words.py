@@ -49,6 +49,13 @@ ROWS: list[tuple[str, object, object]] = [
     ("through the night", _g("2024-06-12T18:00", "2024-06-12T19:00"), False),
     ("all through next week", _g("2024-06-17", "2024-06-23"), True),
     ("all through June", "2024-06-01/2024-06-30", True),
+    ("right through next week", _g("2024-06-17", "2024-06-23"), True),
+    ("right through next week", _g("2024-06-12T10:00", "2024-06-23"), False),
+    ("right through June", _g("2024-06-01", "2024-06-30"), True),
+    ("right through June", _g("2024-06-01", "2024-06-20"), False),
+    ("right through Friday", _g("2024-06-14T00:00", "2024-06-14T23:59"), True),
+    ("right through Friday", _g("2024-06-14T09:00", "2024-06-14T10:00"), False),
+    ("right thru the weekend", _g("2024-06-15", "2024-06-16"), True),
     # "through" a period as a deadline: the end falls in its last day
     ("through June", _g("2024-06-12", "2024-06-13"), False),
     ("through next week", _g("2024-06-12", "2024-06-18"), False),

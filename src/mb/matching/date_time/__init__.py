@@ -52,9 +52,7 @@ _STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now
 #: A deadline that includes the day it names: the event ends on that day, not at its start.
 _THROUGH = re.compile(r"\b(?:thru|through) ")
 #: Words saying the event lasts the whole period ("all through June", "through the night").
-_COVER = re.compile(
-    r"\b(?:all|right) (?:thru|through) |\b(?:thru|through) the (?:night|day|spring|summer|autumn|fall|winter)\b"
-)
+_COVER = re.compile(r"\ball (?:thru|through) |\b(?:thru|through) the (?:night|day|spring|summer|autumn|fall|winter)\b")
 
 
 def match_date_time(

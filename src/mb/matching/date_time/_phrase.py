@@ -155,6 +155,7 @@ def normalize(phrase: str) -> str:
         lambda m: f"this {m[1] or m[2]} to date",
         text,
     )
+    text = re.sub(r"\bright (?=thru |through )", "all ", text)  # "right through June" as "all through June"
     # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025" ("2Q later" is no quarter); "1H 2025" the half
     text = re.sub(
         r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ago|before|after)\b))",
