@@ -1,8 +1,8 @@
 """Words naming one end of an event, read no wider than they say: "from" before a past period is the time the event
-falls in ("from last week"), a deadline beside a start word bounds neither alone ("starting Monday by 9am" starts on
-Monday), "all through June" and "through the night" cover the whole period, "through June" ends in its last day, a
-deadline reached ("until yesterday") leaves the start open, and a range whose one end lies inside the other is not
-understood unless both are the same day.
+falls in or starts in ("from last week"), a deadline beside a start word bounds neither alone ("starting Monday by
+9am" starts on Monday), "all through June" and "through the night" cover the whole period, "through June" ends in
+its last day, a deadline reached ("until yesterday") leaves the start open, and a range whose one end lies inside the
+other is not understood unless both are the same day.
 
 2024-06-12 is a Wednesday.
 """
@@ -25,16 +25,27 @@ def _g(start: str, end: str) -> dict[str, str]:
 
 
 ROWS: list[tuple[str, object, object]] = [
-    # "from" before a past period of a day or longer: the event falls in the period
-    ("from last week", _g("2024-06-03", "2024-06-30"), False),
-    ("from last week", "2024-06-03/2024-06-30", False),
-    ("from last month", _g("2024-05-01", "2024-06-12"), False),
-    ("from yesterday", _g("2024-06-11", "2024-06-30"), False),
-    ("from June 2023", _g("2023-06-01", "2024-06-12"), False),
-    ("from the 80s", _g("1980-01-01", "2024-06-12"), False),
-    ("from last year", _g("2023-03-01", "2024-06-01"), False),
+    # "from" before a past period of a day or longer: the event falls in the period, or starts in it
+    ("from last week", _g("2024-06-03", "2024-06-30"), True),
+    ("from last week", "2024-06-03/2024-06-30", True),
+    ("from last month", _g("2024-05-01", "2024-06-12"), True),
+    ("from yesterday", _g("2024-06-11", "2024-06-30"), True),
+    ("from June 2023", _g("2023-06-01", "2024-06-12"), True),
+    ("from the 80s", _g("1980-01-01", "2024-06-12"), True),
+    ("from last year", _g("2023-03-01", "2024-06-01"), True),
+    ("from the 3rd", _g("2024-06-03", "2024-06-20"), True),
+    ("from last Monday", _g("2024-06-10", "2024-06-20"), True),
+    ("from 3 days ago", _g("2024-06-09", "2024-06-12"), True),
+    ("from 2023", _g("2023-03-01", "2024-06-01"), True),
+    ("from last June", _g("2023-06-05", "2024-06-12"), True),
     ("from last week", _g("2024-06-03", "2024-06-07"), True),
     ("from yesterday", _g("2024-06-11T09:00", "2024-06-11T10:00"), True),
+    ("from last week", _g("2024-06-10", "2024-06-30"), False),
+    ("from last week", "2024-06-10/2024-06-30", False),
+    ("from last week", _g("2024-06-05", "2024-06-04"), False),
+    ("from yesterday", _g("2024-06-10T08:00", "2024-06-11T09:00"), False),
+    ("from 2023", _g("2022-12-01", "2023-03-01"), False),
+    ("from last Monday", _g("2024-06-11", "2024-06-20"), False),
     ("from tomorrow", _g("2024-06-13", "2024-06-30"), True),
     # a start word and a deadline: the start is still on the day the start word names
     ("starting Monday by 9am", _g("2024-06-12T10:00", "2024-06-17T09:00"), False),

@@ -178,8 +178,8 @@ def _covered(resolution: Resolution) -> Resolution:
 
 
 def _during(resolution: Resolution, user_time: datetime | None) -> bool:
-    """ "from last week", "from yesterday": a past period of a day or longer, the time the event falls in, never
-    its start alone."""
+    """ "from last week", "from yesterday": a past period of a day or longer, the time the event falls in or the
+    day or period it starts in."""
     if user_time is None or not normalize(resolution.phrase).startswith("from "):
         return False
     today = datetime.combine(user_time.date(), datetime.min.time())
@@ -198,8 +198,10 @@ def _one_end(
         resolution.is_range
         or any(r.end is not None for r in resolution.readings)  # "starting Monday for 3 days" names its end
         or not _STARTING.match(normalize(resolution.phrase))
-        or _during(resolution, user_time)
     ):
+        return None
+    during = not deadline and _during(resolution, user_time)
+    if during and not starts:
         return None
     if starts and all(_after(start, end) for start in starts for end in ends):
         return _fail(resolution, f"got {got}; the end is before the start")
@@ -208,6 +210,10 @@ def _one_end(
     if deadline and _begun_long_before(resolution, starts, user_time):
         why = "the start lies before the day of the request by more than the event has left to run after it"
         return _fail(resolution, f"got {got}; {why}")
+    if during:  # "from last week": the time the event falls in, or its start whenever it ends
+        period = judge(resolution, starts, ends, got)
+        opened = judge(resolution, starts, None, got) if not period.passed and period.error is None else period
+        return opened if opened.passed else period
     return _by_deadline(resolution, ends, got) if deadline else judge(resolution, starts, None, got)
 
 
