@@ -219,3 +219,20 @@ def test_the_nth_of_the_month_reads_as_the_nth() -> None:
 def test_the_next_fortnight_runs_to_the_same_minute(phrase: str) -> None:
     assert_date_row(phrase, _g("2024-06-12T10:00", "2024-06-26T10:00"), WED, True)
     assert_date_row(phrase, _g("2024-06-12T10:00", "2024-06-26T12:00"), WED, False)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [("beginning of next month", _g("2024-07-01", "2024-07-03"), True),
+     ("beginning of next month", "2024-07-03", True), ("at the beginning of next month", "2024-07-08", True),
+     ("the beginning of July", _g("2024-07-02", "2024-07-05"), True),
+     ("beginning of next month", "2024-07-20", False),
+     ("beginning of next month", _g("2024-07-01", "2024-07-20"), False),
+     ("the beginning of next week", "2024-06-19", False), ("the beginning of next week", "2024-06-17", True),
+     ("from the beginning of next month", _g("2024-07-03", "2024-07-20"), False),
+     ("from the beginning of next month", _g("2024-07-01", "2024-07-20"), True),
+     ("by the beginning of next month", _g("2024-06-12", "2024-07-05"), False),
+     ("from the beginning of July to the end of August", _g("2024-07-05", "2024-08-31"), False)],
+)  # fmt: skip
+def test_the_beginning_of_a_month_is_its_early_days(phrase: str, actual: object, expected: bool) -> None:
+    assert_date_row(phrase, actual, WED, expected)
