@@ -212,7 +212,9 @@ def test_the_nth_of_the_month_reads_as_the_nth() -> None:
         assert_date_row(phrase, "2024-03-30", last_of_january, True)
         assert_date_row(phrase, "2024-01-30", last_of_january, True)
         assert_date_row(phrase, "2024-02-29", last_of_january, False)
-    assert_date_row("the 31st of the month", "2024-03-31", datetime(2024, 2, 10, 10, 0), ERROR)
+    for phrase in ("the 30th of the month", "the 31st of the month"):  # none in February: the next month with one
+        assert_date_row(phrase, f"2024-03-{phrase[4:6]}", datetime(2024, 2, 12, 10, 0), True)
+        assert_date_row(phrase, "2024-02-29", datetime(2024, 2, 12, 10, 0), False)
 
 
 @pytest.mark.parametrize("phrase", ["the next fortnight", "next fortnight", "within the next fortnight"])
@@ -235,4 +237,18 @@ def test_the_next_fortnight_runs_to_the_same_minute(phrase: str) -> None:
      ("from the beginning of July to the end of August", _g("2024-07-05", "2024-08-31"), False)],
 )  # fmt: skip
 def test_the_beginning_of_a_month_is_its_early_days(phrase: str, actual: object, expected: bool) -> None:
+    assert_date_row(phrase, actual, WED, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [("from next week to next week", _g("2024-06-17", "2024-06-23"), True),
+     ("from next week to next week", _g("2024-06-17", "2024-06-30"), False),
+     ("from tomorrow to tomorrow", _g("2024-06-13T09:00", "2024-06-13T17:00"), True),
+     ("from tomorrow to tomorrow", _g("2024-06-13", "2024-06-15"), False),
+     ("from next month to next month", _g("2024-07-01", "2024-07-31"), True),
+     ("from Monday to Monday", _g("2024-06-17", "2024-06-24"), True),
+     ("from Monday to Monday", _g("2024-06-17", "2024-06-17"), False)],
+)  # fmt: skip
+def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object, expected: bool) -> None:
     assert_date_row(phrase, actual, WED, expected)
