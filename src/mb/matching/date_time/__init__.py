@@ -166,9 +166,14 @@ def _is_deadline(resolution: Resolution) -> bool:
 
 def _covered(resolution: Resolution) -> Resolution:
     """ "all through June", "through the night": the event starts in the period's first day (hour, for a period
-    under two days) and ends in its last."""
+    under two days; the evening, for the night) and ends in its last (from the night's last hour to the early
+    morning)."""
 
     def cover(w: Window) -> Reading:
+        if w.note == "night":  # it starts in the evening or the night and ends from its last hour to the early morning
+            hour = timedelta(hours=1)
+            last = replace(w, lo=w.hi - hour, hi=w.hi + 4 * hour, closed=True)
+            return Reading(replace(w, hi=w.lo + 6 * hour), last, until=last.hi)
         unit = timedelta(days=1) if w.hi - w.lo >= timedelta(days=2) else timedelta(hours=1)
         grain = "day" if unit.days else "span"
         first, last = replace(w, hi=w.lo + unit, grain=grain), replace(w, lo=w.hi - unit, grain=grain, closed=True)
