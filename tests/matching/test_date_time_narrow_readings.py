@@ -95,8 +95,10 @@ def test_an_era_year_beside_another_day_is_not_understood() -> None:
     [("the 31st of the month", WED), ("the 30th of the month", datetime(2024, 2, 10, 10)),
      ("the 31st of the month", datetime(2024, 4, 3, 9)), ("the 29th of the month", datetime(2023, 2, 1, 9))],
 )  # fmt: skip
-def test_a_day_this_month_lacks_is_not_understood(phrase: str, user_time: datetime) -> None:
-    assert resolve(phrase, user_time).problem is not None
+def test_a_day_this_month_lacks_is_read_as_the_nth(phrase: str, user_time: datetime) -> None:
+    found = resolve(phrase, user_time)
+    assert found.problem is None
+    assert found.readings == resolve(phrase.removesuffix(" of the month"), user_time).readings
 
 
 def test_a_day_of_the_month_is_this_months_or_the_next() -> None:

@@ -1,8 +1,8 @@
 """Words naming one end of an event, read no wider than they say: "from" before a past period is the time the event
-falls in ("from last week"), a deadline beside a start word bounds neither alone ("starting Monday by 9am" starts on
-Monday), "all through June" and "through the night" cover the whole period, "through June" ends in its last day, a
-deadline reached ("until yesterday") leaves the start open, and a range whose one end lies inside the other is not
-understood unless both are the same day.
+falls in or starts in ("from last week"), a deadline beside a start word bounds neither alone ("starting Monday by
+9am" starts on Monday), "all through June" and "through the night" cover the whole period, "through June" ends in
+its last day, a deadline reached ("until yesterday") leaves the start open, and a range whose one end lies inside the
+other is not understood unless both are the same day.
 
 2024-06-12 is a Wednesday.
 """
@@ -25,16 +25,27 @@ def _g(start: str, end: str) -> dict[str, str]:
 
 
 ROWS: list[tuple[str, object, object]] = [
-    # "from" before a past period of a day or longer: the event falls in the period
-    ("from last week", _g("2024-06-03", "2024-06-30"), False),
-    ("from last week", "2024-06-03/2024-06-30", False),
-    ("from last month", _g("2024-05-01", "2024-06-12"), False),
-    ("from yesterday", _g("2024-06-11", "2024-06-30"), False),
-    ("from June 2023", _g("2023-06-01", "2024-06-12"), False),
-    ("from the 80s", _g("1980-01-01", "2024-06-12"), False),
-    ("from last year", _g("2023-03-01", "2024-06-01"), False),
+    # "from" before a past period of a day or longer: the event falls in the period, or starts in it
+    ("from last week", _g("2024-06-03", "2024-06-30"), True),
+    ("from last week", "2024-06-03/2024-06-30", True),
+    ("from last month", _g("2024-05-01", "2024-06-12"), True),
+    ("from yesterday", _g("2024-06-11", "2024-06-30"), True),
+    ("from June 2023", _g("2023-06-01", "2024-06-12"), True),
+    ("from the 80s", _g("1980-01-01", "2024-06-12"), True),
+    ("from last year", _g("2023-03-01", "2024-06-01"), True),
+    ("from the 3rd", _g("2024-06-03", "2024-06-20"), True),
+    ("from last Monday", _g("2024-06-10", "2024-06-20"), True),
+    ("from 3 days ago", _g("2024-06-09", "2024-06-12"), True),
+    ("from 2023", _g("2023-03-01", "2024-06-01"), True),
+    ("from last June", _g("2023-06-05", "2024-06-12"), True),
     ("from last week", _g("2024-06-03", "2024-06-07"), True),
     ("from yesterday", _g("2024-06-11T09:00", "2024-06-11T10:00"), True),
+    ("from last week", _g("2024-06-10", "2024-06-30"), False),
+    ("from last week", "2024-06-10/2024-06-30", False),
+    ("from last week", _g("2024-06-05", "2024-06-04"), False),
+    ("from yesterday", _g("2024-06-10T08:00", "2024-06-11T09:00"), False),
+    ("from 2023", _g("2022-12-01", "2023-03-01"), False),
+    ("from last Monday", _g("2024-06-11", "2024-06-20"), False),
     ("from tomorrow", _g("2024-06-13", "2024-06-30"), True),
     # a start word and a deadline: the start is still on the day the start word names
     ("starting Monday by 9am", _g("2024-06-12T10:00", "2024-06-17T09:00"), False),
@@ -49,6 +60,19 @@ ROWS: list[tuple[str, object, object]] = [
     ("through the night", _g("2024-06-12T18:00", "2024-06-12T19:00"), False),
     ("all through next week", _g("2024-06-17", "2024-06-23"), True),
     ("all through June", "2024-06-01/2024-06-30", True),
+    ("through the night", _g("2024-06-12T22:00", "2024-06-13T06:00"), True),
+    ("all through the night", _g("2024-06-12T20:00", "2024-06-13T04:00"), True),
+    ("through the night", "2024-06-12T22:00/2024-06-13T06:00", True),
+    ("through the night", _g("2024-06-12T23:00", "2024-06-13T01:00"), False),
+    ("through the night", _g("2024-06-13T01:00", "2024-06-13T06:00"), False),
+    ("through the night", _g("2024-06-12T22:00", "2024-06-13T10:00"), False),
+    ("right through next week", _g("2024-06-17", "2024-06-23"), True),
+    ("right through next week", _g("2024-06-12T10:00", "2024-06-23"), False),
+    ("right through June", _g("2024-06-01", "2024-06-30"), True),
+    ("right through June", _g("2024-06-01", "2024-06-20"), False),
+    ("right through Friday", _g("2024-06-14T00:00", "2024-06-14T23:59"), True),
+    ("right through Friday", _g("2024-06-14T09:00", "2024-06-14T10:00"), False),
+    ("right thru the weekend", _g("2024-06-15", "2024-06-16"), True),
     # "through" a period as a deadline: the end falls in its last day
     ("through June", _g("2024-06-12", "2024-06-13"), False),
     ("through next week", _g("2024-06-12", "2024-06-18"), False),
@@ -85,14 +109,26 @@ def test_a_range_to_the_same_day_said_on_it() -> None:
 
 
 UTC_ROWS: list[tuple[str, object, object]] = [
-    # four digits before UTC beside a date word are its year; alone, after "at" or a day, a clock
+    # four digits before UTC beside a date word are its year; alone, after "at", a day, a start or deadline word, a
+    # clock
     ("June 2024 UTC", "2024-06-15", True),
     ("March 3, 2025 UTC", "2025-03-03", True),
     ("1 March 2024 GMT", "2024-03-01", True),
     ("Q3 2024 UTC", "2024-08-01", True),
     ("in 2024 GMT", "2024-08-01", True),
     ("the year 2024 UTC", "2024-08-01", True),
-    ("by 2025 UTC", _g("2024-06-12", "2025-03-01"), True),
+    ("by 2025 UTC", _g("2024-06-12", "2025-03-01"), False),
+    ("by 2030 UTC", "2024-06-12T20:30:00Z", True),
+    ("by 2030 UTC", "2030-01-01T00:00:00Z", False),
+    ("from 1930 UTC", "1930-03-01", False),
+    ("from 1930 UTC", _g("2024-06-12T19:30:00Z", "2024-06-12T21:00:00Z"), True),
+    ("starting 2000 UTC", "2000-03-01", False),
+    ("until 2000 GMT", _g("2024-06-12T10:00:00Z", "2024-06-12T20:00:00Z"), True),
+    ("by 1899 UTC", "1899-03-01", ERROR),
+    ("between 1900 UTC and 2100 UTC", _g("2024-06-12T19:00:00Z", "2024-06-12T21:00:00Z"), True),
+    ("between 1900 UTC and 2100 UTC", _g("2024-06-12T19:00:00Z", "2024-06-12T22:00:00Z"), False),
+    ("from 1900 UTC to 2000 UTC", _g("1900-01-01", "2000-12-31"), False),
+    ("after 1400 UTC", "2024-08-09T18:00:00Z", False),
     ("1400 UTC", "2024-06-12T14:00:00Z", True),
     ("at 2000 UTC", "2024-06-12T20:00:00Z", True),
     ("Friday 2030 UTC", "2024-06-14T20:30:00Z", True),
@@ -130,6 +166,25 @@ def test_day_and_month_ranges_keep_their_dates(phrase: str, start: str, end: str
 
 
 @pytest.mark.parametrize(
+    ("phrase", "actual"),
+    [("from 12.06 to 14.06", _g("2024-12-06", "2025-06-14")),
+     ("from 12.06 to 14.06", _g("2024-06-14T12:06", "2024-06-15")),
+     ("from 12.06 to 14.06", _g("2024-06-14T00:06", "2024-06-15")), ("12.06-14.06", "2024-06-14T12:06"),
+     ("12.06-14.06", _g("2024-06-14T12:06", "2024-06-14T12:06")),
+     ("from 10.06 to 11.06", _g("2024-11-06T10:06", "2024-11-07")),
+     ("from 10.06 to 11.06", _g("2024-10-06", "2025-06-11")),
+     ("between 12.06 and 14.06", _g("2024-12-06", "2025-06-14")),
+     ("from 3.06 to 4.07", _g("2025-03-06", "2025-07-04"))],
+)  # fmt: skip
+def test_day_and_month_ranges_read_both_ends_in_one_order(phrase: str, actual: object) -> None:
+    assert_date_row(phrase, actual, WED, False)
+
+
+def test_dotted_dates_in_two_orders_are_not_understood() -> None:
+    assert_date_row("from 12.06 to 14.06 and 06.13", _g("2024-06-12", "2024-06-14"), WED, ERROR)
+
+
+@pytest.mark.parametrize(
     ("phrase", "length", "clock"),
     [("15.30h", "PT15H18M", "2024-06-12T15:30"), ("10.50h", "PT10H30M", "2024-06-12T10:50"),
      ("12.25h", "PT12H15M", "2024-06-12T12:25"), ("20.00h", "PT20H", "2024-06-12T20:00")],
@@ -163,10 +218,43 @@ def test_the_nth_of_the_month_reads_as_the_nth() -> None:
         assert_date_row(phrase, "2024-03-30", last_of_january, True)
         assert_date_row(phrase, "2024-01-30", last_of_january, True)
         assert_date_row(phrase, "2024-02-29", last_of_january, False)
-    assert_date_row("the 31st of the month", "2024-03-31", datetime(2024, 2, 10, 10, 0), ERROR)
+    for phrase in ("the 30th of the month", "the 31st of the month"):  # none in February: the next month with one
+        assert_date_row(phrase, f"2024-03-{phrase[4:6]}", datetime(2024, 2, 12, 10, 0), True)
+        assert_date_row(phrase, "2024-02-29", datetime(2024, 2, 12, 10, 0), False)
 
 
 @pytest.mark.parametrize("phrase", ["the next fortnight", "next fortnight", "within the next fortnight"])
 def test_the_next_fortnight_runs_to_the_same_minute(phrase: str) -> None:
     assert_date_row(phrase, _g("2024-06-12T10:00", "2024-06-26T10:00"), WED, True)
     assert_date_row(phrase, _g("2024-06-12T10:00", "2024-06-26T12:00"), WED, False)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [("beginning of next month", _g("2024-07-01", "2024-07-03"), True),
+     ("beginning of next month", "2024-07-03", True), ("at the beginning of next month", "2024-07-08", True),
+     ("the beginning of July", _g("2024-07-02", "2024-07-05"), True),
+     ("beginning of next month", "2024-07-20", False),
+     ("beginning of next month", _g("2024-07-01", "2024-07-20"), False),
+     ("the beginning of next week", "2024-06-19", False), ("the beginning of next week", "2024-06-17", True),
+     ("from the beginning of next month", _g("2024-07-03", "2024-07-20"), False),
+     ("from the beginning of next month", _g("2024-07-01", "2024-07-20"), True),
+     ("by the beginning of next month", _g("2024-06-12", "2024-07-05"), False),
+     ("from the beginning of July to the end of August", _g("2024-07-05", "2024-08-31"), False)],
+)  # fmt: skip
+def test_the_beginning_of_a_month_is_its_early_days(phrase: str, actual: object, expected: bool) -> None:
+    assert_date_row(phrase, actual, WED, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "actual", "expected"),
+    [("from next week to next week", _g("2024-06-17", "2024-06-23"), True),
+     ("from next week to next week", _g("2024-06-17", "2024-06-30"), False),
+     ("from tomorrow to tomorrow", _g("2024-06-13T09:00", "2024-06-13T17:00"), True),
+     ("from tomorrow to tomorrow", _g("2024-06-13", "2024-06-15"), False),
+     ("from next month to next month", _g("2024-07-01", "2024-07-31"), True),
+     ("from Monday to Monday", _g("2024-06-17", "2024-06-24"), True),
+     ("from Monday to Monday", _g("2024-06-17", "2024-06-17"), False)],
+)  # fmt: skip
+def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object, expected: bool) -> None:
+    assert_date_row(phrase, actual, WED, expected)

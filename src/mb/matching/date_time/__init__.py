@@ -52,9 +52,7 @@ _STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now
 #: A deadline that includes the day it names: the event ends on that day, not at its start.
 _THROUGH = re.compile(r"\b(?:thru|through) ")
 #: Words saying the event lasts the whole period ("all through June", "through the night").
-_COVER = re.compile(
-    r"\b(?:all|right) (?:thru|through) |\b(?:thru|through) the (?:night|day|spring|summer|autumn|fall|winter)\b"
-)
+_COVER = re.compile(r"\ball (?:thru|through) |\b(?:thru|through) the (?:night|day|spring|summer|autumn|fall|winter)\b")
 
 
 def match_date_time(
@@ -168,9 +166,14 @@ def _is_deadline(resolution: Resolution) -> bool:
 
 def _covered(resolution: Resolution) -> Resolution:
     """ "all through June", "through the night": the event starts in the period's first day (hour, for a period
-    under two days) and ends in its last."""
+    under two days; the evening, for the night) and ends in its last (from the night's last hour to the early
+    morning)."""
 
     def cover(w: Window) -> Reading:
+        if w.note == "night":  # it starts in the evening or the night and ends from its last hour to the early morning
+            hour = timedelta(hours=1)
+            last = replace(w, lo=w.hi - hour, hi=w.hi + 4 * hour, closed=True)
+            return Reading(replace(w, hi=w.lo + 6 * hour), last, until=last.hi)
         unit = timedelta(days=1) if w.hi - w.lo >= timedelta(days=2) else timedelta(hours=1)
         grain = "day" if unit.days else "span"
         first, last = replace(w, hi=w.lo + unit, grain=grain), replace(w, lo=w.hi - unit, grain=grain, closed=True)
@@ -180,8 +183,8 @@ def _covered(resolution: Resolution) -> Resolution:
 
 
 def _during(resolution: Resolution, user_time: datetime | None) -> bool:
-    """ "from last week", "from yesterday": a past period of a day or longer, the time the event falls in, never
-    its start alone."""
+    """ "from last week", "from yesterday": a past period of a day or longer, the time the event falls in or the
+    day or period it starts in."""
     if user_time is None or not normalize(resolution.phrase).startswith("from "):
         return False
     today = datetime.combine(user_time.date(), datetime.min.time())
@@ -200,8 +203,10 @@ def _one_end(
         resolution.is_range
         or any(r.end is not None for r in resolution.readings)  # "starting Monday for 3 days" names its end
         or not _STARTING.match(normalize(resolution.phrase))
-        or _during(resolution, user_time)
     ):
+        return None
+    during = not deadline and _during(resolution, user_time)
+    if during and not starts:
         return None
     if starts and all(_after(start, end) for start in starts for end in ends):
         return _fail(resolution, f"got {got}; the end is before the start")
@@ -210,6 +215,10 @@ def _one_end(
     if deadline and _begun_long_before(resolution, starts, user_time):
         why = "the start lies before the day of the request by more than the event has left to run after it"
         return _fail(resolution, f"got {got}; {why}")
+    if during:  # "from last week": the time the event falls in, or its start whenever it ends
+        period = judge(resolution, starts, ends, got)
+        opened = judge(resolution, starts, None, got) if not period.passed and period.error is None else period
+        return opened if opened.passed else period
     return _by_deadline(resolution, ends, got) if deadline else judge(resolution, starts, None, got)
 
 

@@ -188,14 +188,8 @@ def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
         return items  # "month the 20th": which month is not said (refused below)
     day = Item("ordinal", days[0].text, Ordinal(days[0].value.day, "day"))
-    if unsaid(months[0]):
-        # "the 1st of the month": as "the 1st"; not understood when this month has no such day, as "the 31st of this
-        # month"
-        following = today.replace(day=1) + relativedelta(months=1)
-        if days[0].value.day <= (following - timedelta(days=1)).day:
-            return days
-        return [day, Item("date", "this month", Unit("month", "this"))]
-    return [day, months[0]]
+    # "the 1st of the month": as "the 1st" (this month's, or the next month with that day)
+    return days if unsaid(months[0]) else [day, months[0]]
 
 
 def _reached(items: list[Item], today: date) -> date | None:

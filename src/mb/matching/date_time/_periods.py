@@ -63,6 +63,9 @@ def edge(edge: str, window: Window, first: date, length: int) -> list[Window]:
     middle day and third; ``early``/``late``: the first or last third. Of one day: its first thing or its end of
     day (and the instant it starts or ends), its morning or evening; its middle has no honest bounds (not
     understood)."""
+    if edge == "begin":  # "the beginning of next month": its early days, as "early next month" (of a week or a day: its
+        # start)
+        edge = "early" if length > 7 else "start"
     third = max(length // 3, 1)
     if window.note in {"week", "week of", "working week"} and edge in {"early", "mid", "late"}:
         # of its working week: Mon-Tue, Tue-Thu, Thu-Fri

@@ -155,6 +155,7 @@ def normalize(phrase: str) -> str:
         lambda m: f"this {m[1] or m[2]} to date",
         text,
     )
+    text = re.sub(r"\bright (?=thru |through )", "all ", text)  # "right through June" as "all through June"
     # "2Q 2025", "3Q25": the quarter before its year, as "Q3 2025" ("2Q later" is no quarter); "1H 2025" the half
     text = re.sub(
         r"\b([1-4])q(?:(\d\d)\b|\b(?! (?:later|earlier|ago|before|after)\b))",
@@ -232,26 +233,35 @@ def _zulu(text: str) -> str:
     zulu = _ZULU_RE.sub(lambda m: f"{int(m[1]):02d}:{m[2]}{m[3]}" if m[3] else f"{int(m[1]):02d}{m[2]} hours", text)
     if zulu != text:
         text = f"{zulu} z"
-    return _UTC_CLOCK_RE.sub(_utc_clock, text)
+    text = _UTC_CLOCK_RE.sub(_utc_clock, text)
+    # "between 1900 UTC and 2100 UTC": one zone for both ends
+    return re.sub(r" (utc|gmt)\b(?= (?:and|to|until|till|through|-) (?:(?!utc|gmt).)*\1$)", "", text)
 
 
 #: Four digits before "UTC" or "GMT" ("1600 UTC"), with the word before them.
-_UTC_CLOCK_RE = re.compile(r"(?:(\S+) )?\b([01]\d|2[0-3])([0-5]\d) (?=(?:utc|gmt)\b)")
-#: Words before four digits that make them a clock ("at 2000 UTC", "Friday 2030 UTC") or a year ("June 2024 UTC").
-_CLOCK_BEFORE_RE = re.compile(rf"(?:at|@|today|tomorrow|tonight|{WEEKDAY})")
+_UTC_CLOCK_RE = re.compile(r"(?:(\S+) )?\b(\d\d)(\d\d) (?=(?:utc|gmt)\b)")
+#: Words before four digits that make them a clock ("at 2000 UTC", "Friday 2030 UTC", "by 2030 UTC") or a year
+#: ("June 2024 UTC").
+_CLOCK_BEFORE_RE = re.compile(
+    rf"(?:at|@|today|tomorrow|tonight|{WEEKDAY}|by|until|till|til|from|starting|before|after|between|and|to|-)"
+)
 _YEAR_BEFORE_RE = re.compile(rf"(?:{MONTH}|year|in|of|q[1-4]|h[12]|\d+(?:st|nd|rd|th)?|.*,)")
 
 
 def _utc_clock(m: re.Match[str]) -> str:
     """Four digits before "UTC" as a clock, unless a date word is beside them ("June 2024 UTC", "in 2024 GMT",
-    "March 3, 2025 UTC") or, after any other word, they may be a year ("by 2025 UTC"; "by 1400 UTC" is a clock)."""
+    "March 3, 2025 UTC") or, after a word that is neither a date word nor a start or deadline word, they may be a
+    year ("since 2025 UTC"); after a start or deadline word they are a clock ("by 2030 UTC") or not understood ("by
+    1899 UTC": a year with a zone is not said after "by")."""
     before, number = m[1] or "", int(m[2] + m[3])
+    if int(m[2]) > 23 or int(m[3]) > 59:  # no clock: a year, or nothing after a start or deadline word
+        return f"{before} {m[2]}:{m[3]} ".lstrip() if _CLOCK_BEFORE_RE.fullmatch(before) else m[0]
     clock = (
         not before
         or _CLOCK_BEFORE_RE.fullmatch(before.rstrip(",")) is not None
         or (_YEAR_BEFORE_RE.fullmatch(before) is None and not 1900 <= number < 2100)
     )
-    return f"{before} {m[2]}{m[3]} hours ".lstrip() if clock else m[0]
+    return f"{before} {m[2]}:{m[3]} ".lstrip() if clock else m[0]
 
 
 def _military(m: re.Match[str]) -> str:

@@ -181,12 +181,15 @@ def _paired(
     found: list[Reading] = []
     # "from Monday to today" said on a Monday (as "so far this week") is that day alone
     today = any(i.kind == "date" and isinstance(i.value, Days) and i.value.offset == 0 for i in right)
+    # never the start itself when the end may move: "5 to 5" runs from 5am to 5pm (or from 5pm to 5am); "from next week
+    # to next week" is that week ("from June to June" a year)
+    yearless = any(i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years for i in right)
+    fixed = today or (len(rolls) == 1 and not yearless)
     for start in starts:
         options = []
         for end in ends:
             moves = (end.start.shifted(timedelta(days=days) if isinstance(days, int) else days) for days in rolls)
-            # never the start itself: "5 to 5" runs from 5am to 5pm (or from 5pm to 5am)
-            after = [moved for moved in moves if moved.lo >= start.start.lo and (moved != start.start or today)]
+            after = [moved for moved in moves if moved.lo >= start.start.lo and (moved != start.start or fixed)]
             if after:  # the first place of the end at or after the start
                 first = min(after, key=lambda w: w.lo)
                 if not timed_end or first.lo - start.start.lo < timedelta(days=1):
@@ -219,6 +222,8 @@ def _month_container(items: list[Item], with_days: bool = True) -> list[Item]:
 def _as_point(item: Item) -> Item:
     if item.kind == "edge" and item.value in {"end", "mid"}:
         return Item("edge", item.text, item.value + "@")
+    if item.kind == "edge" and item.value == "begin":  # "from the beginning of July": its first day
+        return Item("edge", item.text, "start")
     return item
 
 

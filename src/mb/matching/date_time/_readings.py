@@ -102,13 +102,35 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     phrase in one century at a time ("march 5 to april 9 '47" never runs from 1947 to 2047)."""
     found: list[Reading] = []
     problem: DateProblem | None = None
-    for variant in [v for c in _centuries(items) for v in (c, _other_parse(c)) if v is not None]:
+    for variant in [v for o in _orders(items) for c in _centuries(o) for v in (c, _other_parse(c)) if v is not None]:
         try:
             found.extend(_read(variant, ref))
         except DateProblem as exc:
             problem = problem or exc
     if problem is not None and not found:
         raise problem  # none combines: the first one's problem
+    return found
+
+
+def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
+    """The items once per order of day and month that every dotted date ("12.06 to 14.06") can be read in (month
+    first, then day first): two dotted dates in one phrase are never read in different orders."""
+    dotted = [n for n, i in enumerate(items) if i.kind == "date" and _DOTTED.fullmatch(i.text)]
+    if len(dotted) < 2:
+        return [items]
+    found = []
+    for month_first in (True, False):
+        kept = list(items)
+        for n in dotted:
+            a, b = (int(part) for part in items[n].text.split("."))
+            one = (a, b) if month_first else (b, a)
+            if not isinstance(items[n].value, MonthDay) or one not in items[n].value.days:
+                break
+            kept[n] = replace(items[n], value=replace(items[n].value, days=(one,)))
+        else:
+            found.append(tuple(kept))
+    if not found:
+        raise DateProblem(f"{' and '.join(items[n].text for n in dotted)} are not all days and months in one order")
     return found
 
 
@@ -141,6 +163,8 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
         elif item.kind == "date" and _DOTTED.fullmatch(item.text):
+            if sum(i.kind == "date" and _DOTTED.fullmatch(i.text) is not None for i in items) > 1:
+                return None  # "from 12.06 to 14.06": dates, never a clock beside a date
             text = f"at {item.text}"
         elif _minutes_to(items, n):
             text, width = f"{item.text} minutes to {items[n + 2].text}", 3

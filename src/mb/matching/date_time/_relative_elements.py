@@ -211,6 +211,9 @@ def _edge(m: re.Match[str]) -> Item | None:
         return None  # "beginning Monday": from Monday, as "starting Monday" ("beginning June" is its start)
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
+    alone = set(m.string[: m.start()].split()) <= {"at", "in", "around"}
+    if m.group(0) != "beginning" and word == "beginning" and alone:
+        edge = "begin"  # "the beginning of next month" alone: its early days ("from", "by" it: its start)
     return Item("edge", "", edge)
 
 
