@@ -17,9 +17,9 @@ from itertools import pairwise
 from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
 from ._polarity import NEGATORS
-from ._quantities import extract_quantities, same_quantity, unmatched
+from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import other_markers, voice_changed
-from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words, written
+from ._text import PARTICIPLES, STOPWORDS, clauses, content_stems, sentences, stem, words, written
 
 __all__ = [
     "added_detail",
@@ -556,8 +556,8 @@ words; not a place gone to ("going to the store")."""
 _NUMBERS = rf"(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(ONES[1:10])}))?|{'|'.join(ONES[:0:-1])}"
 """A number from one to ninety-nine in words, as a regular expression."""
 _PERFECT = re.compile(
-    r"\b(has|have) (?:(?:already|just|never|not|always) )?(?:been|[^\W\d_]+(?:ed|en|wn|ne))\b"
-    rf"(?=.* for (?:\d|a|an|many|several|years|months|weeks|days|hours|decades|{_NUMBERS})\b)"
+    rf"\b(has|have) (?:(?:already|just|never|not|always) )?(?:{PARTICIPLES}|[^\W\d_]+(?:ed|en|wn|ne))\b"
+    rf"(?=.* for (?:\d+|a|an|many|several|years|months|weeks|days|hours|decades|{_NUMBERS})\b)"
 )
 """The perfect, an auxiliary "has" or "have" before a participle, said of a length of time: "has lived here for ten
 years" still does, "lived here for ten years" no longer."""
@@ -758,6 +758,10 @@ def cues(candidate: str, reference: str) -> list[str]:
     if [n for n, _ in scoped[0]] == [n for n, _ in scoped[1]] and scoped[0] != scoped[1]:  # "not all" / "all not"
         moved = next(n for (n, a), (_, b) in zip(*scoped, strict=True) if a != b)
         found.append(f"{moved!r} stands before another word: what it bears on may differ")
+    for text, beside in ((candidate, reference), (reference, candidate)):  # "the score was ten to eight" / "7:50"
+        for phrase in maybe_times(text):
+            if phrase.casefold() not in beside.casefold():
+                found.append(f"{phrase!r} may be a time or two numbers (a score, a vote, a range)")
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")
     if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording

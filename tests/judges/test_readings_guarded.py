@@ -1,0 +1,90 @@
+"""A text written otherwise (a contraction, a number in words, a spelling, a clock time) is read as the other text
+only where that reading is sure: where a word may say something else, the pair does not pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge, Verdict
+from mb.judges.base import Judge
+
+EQ = JudgeTask.EQUIVALENCE
+
+
+@pytest.fixture(scope="module", params=["lexical", pytest.param("local", marks=pytest.mark.slow)])
+def judge(request: pytest.FixtureRequest) -> Judge:
+    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
+
+
+def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
+    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
+    return verdict
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("She's worked at the bank for six years", "She worked at the bank for six years"),
+        ("He's lived here for 10 years", "He lived here for 10 years"),
+        ("It's rained here for three days", "It rained here for three days"),
+        ("He's been the manager for 5 years", "He was the manager for 5 years"),
+        ("They've lived here for 10 years", "They lived here for 10 years"),
+        ("We've owned the house for a decade", "We owned the house for a decade"),
+        ("She's taught chemistry for 12 years", "She taught chemistry for 12 years"),
+        ("You've played in the band for two decades", "You played in the band for two decades"),
+    ],
+)
+def test_a_contracted_has_or_have_keeps_the_perfect(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("He's lived here for ten years", "He has lived here for ten years"),
+        ("They've lived in Lyon for 14 years", "They have lived in Lyon for 14 years"),
+        ("It's snowing in Oslo", "It is snowing in Oslo"),
+    ],
+)
+def test_a_contraction_read_as_written_in_full_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The score was ten to eight.", "The score was 7:50."),
+        ("The vote was five to four.", "The vote was 3:55."),
+        ("The final tally was twenty to nine", "The final tally was 8:40"),
+    ],
+)
+def test_x_to_y_with_nothing_of_time_around_it_is_no_time(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The score was five to six", "The score was 5-6"),
+        ("The meeting ends ten to eight", "The meeting ends at 7:50"),
+    ],
+)
+def test_x_to_y_that_may_be_a_time_or_a_score_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The train leaves at ten to eight", "The train leaves at 7:50"),
+        ("The tram leaves at twenty to seven", "The tram leaves at 6:40"),
+        ("The bus comes at ten past eight", "The bus comes at 8:10"),
+    ],
+)
+def test_x_to_y_after_a_word_of_time_is_a_time(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
