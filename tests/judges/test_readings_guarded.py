@@ -88,3 +88,32 @@ def test_x_to_y_that_may_be_a_time_or_a_score_is_undecided(judge: Judge, candida
 def test_x_to_y_after_a_word_of_time_is_a_time(judge: Judge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The Labour Party won the election", "The Labor Party won the election"),
+        ("Visit the Harbour Inn tonight", "Visit the Harbor Inn tonight"),
+        ("Install a water metre", "Install a water meter"),
+        ("Read the meter at the door", "Read the metre at the door"),
+    ],
+)
+def test_a_name_or_a_word_of_two_meanings_is_no_spelling(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Labour costs rose", "Labor costs rose"),
+        ("Colour the map", "Color the map"),
+        ("We met at the harbour", "We met at the harbor"),
+    ],
+)
+def test_a_word_spelled_otherwise_in_lower_case_or_opening_a_sentence_passes(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

@@ -19,7 +19,7 @@ from ._confidence import SHORT_WORDS
 from ._polarity import NEGATORS
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import other_markers, voice_changed
-from ._text import PARTICIPLES, STOPWORDS, clauses, content_stems, sentences, stem, words, written
+from ._text import PARTICIPLES, STOPWORDS, clauses, content_stems, sentences, stem, tokens, words, written
 
 __all__ = [
     "added_detail",
@@ -74,6 +74,8 @@ _VARIANTS = [
     )
 ]
 """British spellings and their American forms."""
+_OTHER_WORDS = frozenset({"metre", "metres"})
+"""British spellings whose American form is also another word ("metre", a length; "meter", a device)."""
 _SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 _DIGITS = {word: str(value) for word, value in cardinal_words(0, 99).items() if word.isalpha()} | {
     word: f"{value}{_SUFFIXES.get(value % 10 if value // 10 != 1 else 0, 'th')}"
@@ -86,6 +88,8 @@ def _canonical(word: str) -> str:
     """One spelling of a word written in several ways: American for British, digits for a number in words."""
     if word in _DIGITS:
         return _DIGITS[word]
+    if word in _OTHER_WORDS:
+        return word
     for pattern, replacement in _VARIANTS:
         word = pattern.sub(replacement, word)
     return word
@@ -101,7 +105,10 @@ def one_spelling(text: str, other: str) -> str:
         same = [t for t in times[1] if t.values == time.values]  # not "half past seven" / "19:30": which one?
         if len(same) == 1 and same[0].text.casefold() != time.text.casefold():
             text = text.replace(time.text, f"t{min(time.values):.0f}")
-    mine, theirs = set(words(text)), set(words(other))
+    said = [token for found in (text, other) for token in tokens(found)]
+    names = {token.lower for token in said if token.text[0].isupper() and not token.initial}
+    names -= {token.lower for token in said if not token.text[0].isupper()}
+    mine, theirs = set(words(text)) - names, set(words(other)) - names  # "Labour Party" / "Labor Party": names
     ours = {_canonical(word) for word in theirs - mine}
     for word in sorted(mine - theirs):
         if _canonical(word) in ours and _canonical(word) != word:
