@@ -117,3 +117,27 @@ def test_a_word_spelled_otherwise_in_lower_case_or_opening_a_sentence_passes(
 ) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("one day we will win", "1 day we will win"),
+        ("Lift the one with the red label", "Lift 1 with the red label"),
+        ("One morning she left", "1 morning she left"),
+        ("Take the red one", "Take the red 1"),
+        ("Pick which one you want", "Pick which 1 you want"),
+    ],
+)
+def test_one_as_a_pronoun_or_a_day_to_come_is_not_1(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [("Book one room for tonight", "Book 1 room for tonight"), ("She has one brother", "She has 1 brother")],
+)
+def test_one_before_a_noun_is_1(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

@@ -95,6 +95,21 @@ def _canonical(word: str) -> str:
     return word
 
 
+_ONE_AFTER = frozenset({"the", "this", "that", "which", "each", "every", "any", "no", "another", "some", "a"})
+"""Words after which "one" is a pronoun ("the one with the red label", "which one"), not the number 1."""
+
+
+def _one_counts(text: str) -> bool:
+    """Whether every "one" of ``text`` is the number 1: before a noun, not a pronoun ("lift the one with the red
+    label", "one of them", "the red one") nor a time to come ("one day we will win")."""
+    found = ["", *words(text), ""]
+    return all(
+        found[i - 1] not in _ONE_AFTER and found[i + 1] not in STOPWORDS | _TIMES and found[i + 1]
+        for i in range(1, len(found) - 1)
+        if found[i] == "one"
+    )
+
+
 def one_spelling(text: str, other: str) -> str:
     """``text`` with each word ``other`` spells otherwise in the one spelling of both ("colour" / "color", "three" /
     "3", "first" / "1st"; a time: "7 pm" / "19:00", "half past seven" / "7:30"), for the checks of the same statement
@@ -111,6 +126,8 @@ def one_spelling(text: str, other: str) -> str:
     mine, theirs = set(words(text)) - names, set(words(other)) - names  # "Labour Party" / "Labor Party": names
     ours = {_canonical(word) for word in theirs - mine}
     for word in sorted(mine - theirs):
+        if word == "one" and not _one_counts(text):
+            continue
         if _canonical(word) in ours and _canonical(word) != word:
             text = re.sub(rf"\b{word}\b", _canonical(word), text, flags=re.IGNORECASE)
     return text
