@@ -141,3 +141,22 @@ def test_one_as_a_pronoun_or_a_day_to_come_is_not_1(judge: Judge, candidate: str
 def test_one_before_a_noun_is_1(judge: Judge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Book 7 seats for 7 pm", "Book 7 seats for 7 am"),
+        ("Reserve 8 rooms at 8 am", "Reserve 8 rooms at 8 pm"),
+    ],
+)
+def test_a_time_is_not_matched_by_a_number_that_counts_something_else(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_a_time_written_otherwise_beside_the_same_number_passes(judge: Judge) -> None:
+    verdict = _verdict(judge, "Book 7 seats for 7 pm", "Book 7 seats for 19:00")
+    assert verdict.passed, verdict.reason

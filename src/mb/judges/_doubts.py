@@ -670,6 +670,18 @@ def _scoped(text: str) -> list[tuple[str, str]]:
     return [(word, found[i + 1] if i + 1 < len(found) else "") for i, word in enumerate(found) if word in _SCOPE]
 
 
+def _time_by_a_number(candidate: str, reference: str) -> list[str]:
+    """A time of one text that no time of the other matches, only a bare number beside it: "book 7 seats for 7 pm" /
+    "book 7 seats for 7 am" (the 7 counts the seats)."""
+    said = [extract_quantities(text) for text in (candidate, reference)]
+    for one, other in (said, said[::-1]):
+        times = [q for q in other if q.kind == "time"]
+        for time in (q for q in one if q.kind == "time" and not q.soft):
+            if times and not any(same_quantity(time, t) for t in times):
+                return [f"{time.text!r} is no time of the other text ({', '.join(repr(t.text) for t in times)})"]
+    return []
+
+
 def _numbers_reordered(candidate: str, reference: str) -> bool:
     """Both texts state the same numbers (at least two), in another order: "a table for two at 7" / "a table for seven
     at 2". Written as digits or words alike, so the reordering doubt on words does not see them. Numbers only: a day
@@ -786,6 +798,7 @@ def cues(candidate: str, reference: str) -> list[str]:
         for phrase in maybe_times(text):
             if phrase.casefold() not in beside.casefold():
                 found.append(f"{phrase!r} may be a time or two numbers (a score, a vote, a range)")
+    found.extend(_time_by_a_number(candidate, reference))
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")
     if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
