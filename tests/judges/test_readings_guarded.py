@@ -160,3 +160,28 @@ def test_a_time_is_not_matched_by_a_number_that_counts_something_else(
 def test_a_time_written_otherwise_beside_the_same_number_passes(judge: Judge) -> None:
     verdict = _verdict(judge, "Book 7 seats for 7 pm", "Book 7 seats for 19:00")
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("the company's owner's son", "the company of the owner's son"),
+        ("Email the CEO's assistant's manager", "Email the CEO of the assistant's manager"),
+        ("Call the bank's manager's deputy", "Call the bank of the manager's deputy"),
+    ],
+)
+def test_possessives_that_give_the_words_other_owners_do_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("the company's owner's son", "the son of the owner of the company"),
+        ("Email the CEO's assistant", "Email the assistant of the CEO"),
+    ],
+)
+def test_possessives_read_as_of_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

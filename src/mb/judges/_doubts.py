@@ -18,7 +18,7 @@ from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
 from ._polarity import NEGATORS
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
-from ._roles import other_markers, voice_changed
+from ._roles import other_markers, owners_differ, voice_changed
 from ._text import PARTICIPLES, STOPWORDS, clauses, content_stems, sentences, stem, tokens, words, written
 
 __all__ = [
@@ -542,6 +542,8 @@ def doubts(candidate: str, reference: str) -> list[str]:
     short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
     if short:  # in a long text, mostly rewording
         found.append(voice_changed(candidate, reference))
+    if owners_differ(candidate, reference):
+        found.append("the possessives give the same words other owners")
     if other_markers(candidate, reference) and (short or _markers_alone(candidate, reference)):
         found.append("other prepositions join the same words: the roles may differ")
     return [reason for reason in found if reason is not None]
