@@ -185,3 +185,23 @@ def test_possessives_that_give_the_words_other_owners_do_not_pass(judge: Judge, 
 def test_possessives_read_as_of_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Ana called the manager too", "Ana called the manager"),
+        ("Ana called the manager as well", "Ana called the manager"),
+        ("Tom fixed the sink as well", "Tom fixed the sink"),
+        ("Ben paid the bill too", "Ben paid the bill"),
+        ("I would like a window seat too", "I would like a window seat"),
+    ],
+)
+def test_too_or_as_well_in_one_short_text_only_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.undecided, verdict.reason
+
+
+def test_too_in_both_texts_passes(judge: Judge) -> None:
+    verdict = _verdict(judge, "Ana called the manager too", "Ana called the manager too")
+    assert verdict.passed, verdict.reason

@@ -19,7 +19,18 @@ from ._confidence import SHORT_WORDS
 from ._polarity import NEGATORS
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import other_markers, owners_differ, voice_changed
-from ._text import PARTICIPLES, STOPWORDS, clauses, content_stems, sentences, stem, tokens, words, written
+from ._text import (
+    PARTICIPLES,
+    STOPWORDS,
+    clauses,
+    content_stems,
+    normalize,
+    sentences,
+    stem,
+    tokens,
+    words,
+    written,
+)
 
 __all__ = [
     "added_detail",
@@ -666,6 +677,10 @@ _SCOPE = NEGATORS | frozenset({"only", "even", "just", "also"})
 the test" not "Ana passed only the test"."""
 
 
+_SCOPE_WORDS = frozenset({"also", "too", "as", "well", "even"})
+"""The words of "also", "too", "as well" (one meaning) and "even", left out when comparing the rest of two texts."""
+
+
 def _scoped(text: str) -> list[tuple[str, str]]:
     """Each word of ``_SCOPE`` a text says, with the word that follows it."""
     found = words(text)
@@ -804,10 +819,13 @@ def cues(candidate: str, reference: str) -> list[str]:
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")
     if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
-        for word in ("also", "even"):  # "Ana also called the manager" / "Ana called the manager": who else did?
-            rest = [{w for w in content_stems(text) if w != word} for text in (candidate, reference)]
-            if (word in words(candidate)) != (word in words(reference)) and rest[0] == rest[1]:
-                found.append(f"only one text says {word!r} (a word of scope), nothing else differs")
+        for group in (("also", "too", "as well"), ("even",)):  # "Ana also called the manager" / "... the manager"
+            said = [
+                [word for word in group if f" {word} " in f" {normalize(text)} "] for text in (candidate, reference)
+            ]
+            rest = [{w for w in content_stems(text) if w not in _SCOPE_WORDS} for text in (candidate, reference)]
+            if bool(said[0]) != bool(said[1]) and rest[0] == rest[1]:
+                found.append(f"only one text says {(said[0] or said[1])[0]!r} (a word of scope), nothing else differs")
     for word in ("few", "little"):  # "there is little milk" / "there is a little milk"
         before = [_quantifier_before(text, word) for text in (candidate, reference)]
         if {"a"} in before and {""} in before:
