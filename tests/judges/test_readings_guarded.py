@@ -205,3 +205,26 @@ def test_too_or_as_well_in_one_short_text_only_is_undecided(judge: Judge, candid
 def test_too_in_both_texts_passes(judge: Judge) -> None:
     verdict = _verdict(judge, "Ana called the manager too", "Ana called the manager too")
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("~500 people came", "500 people came"),
+        ("Close to 500 people came", "500 people came"),
+        ("Over 500 people came", "500 people came"),
+        ("Under 12 children attended", "12 children attended"),
+        ("Almost 300 cars were sold", "300 cars were sold"),
+        ("The fee is ~40 euros", "The fee is 40 euros"),
+    ],
+)
+def test_an_amount_approximate_or_bounded_in_one_text_only_does_not_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_over_before_a_number_in_both_texts_passes(judge: Judge) -> None:
+    verdict = _verdict(judge, "The plane flew over 3 towns", "The plane flew over three towns")
+    assert verdict.passed, verdict.reason

@@ -598,8 +598,13 @@ _PERFECT = re.compile(
 )
 """The perfect, an auxiliary "has" or "have" before a participle, said of a length of time: "has lived here for ten
 years" still does, "lived here for ten years" no longer."""
-_ABOUT = re.compile(rf"\b(?:roughly|approximately|circa|(?:about|around|some) (?:\d|(?:{_NUMBERS})\b))")
-"""An amount said to be approximate ("about two hours", "some 500 copies", "roughly 400"), however said."""
+_ABOUT = re.compile(
+    rf"\b(?:roughly|approximately|circa|(?:about|around|some|close to) (?:\d+|(?:{_NUMBERS})\b))|~\s*\d+"
+)
+"""An amount said to be approximate ("about two hours", "some 500 copies", "roughly 400", "close to 500", "~500"),
+however said."""
+_OVER = re.compile(rf"\b(?:over|under|above|below) (?:\d+|(?:{_NUMBERS})\b)")
+"""A bound said by a direction word before a number ("over 500 people", "under 12")."""
 _TIMES_SAID = re.compile(rf"\b(?:\d+|{_NUMBERS}|several|many) times\b")
 """How often, by a count: "8 times a day" is not "every 8 hours"."""
 _CUE_KINDS = {
@@ -609,6 +614,7 @@ _CUE_KINDS = {
     "about to": "a modality or tense",
     "has": "a modality or tense",
     "about": "an approximation",
+    "over a number": "a bound",
 }
 """The kind of each cue ``_said`` reads from written words rather than stems."""
 
@@ -627,7 +633,7 @@ def _said(text: str) -> dict[str, str]:
         if tuple(found[i : i + len(phrase)]) == phrase
     }
     said.update({found[i]: word for i, word in enumerate(written) if found[i] in _DIRECTION_WORDS})
-    joined = " ".join(written)
+    joined = " ".join([*written, *re.findall(r"~\s*\d+", text)])  # "~500": words drop the "~"
     for match in _ASPECT.finditer(joined):  # "was going to sell", "used to live", "about to close"
         cue = f"{'was ' if match.group(1) else ''}{stem(match.group(2))} to"
         cue = "will" if cue == "going to" else cue  # "is going to call" says what "will call" says
@@ -635,6 +641,7 @@ def _said(text: str) -> dict[str, str]:
     for cue, pattern in (
         ("has", _PERFECT),
         ("about", _ABOUT),
+        ("over a number", _OVER),
         ("times", _TIMES_SAID),
     ):  # "has lived" / "lived", "about 2 hours" / "2 hours"
         first = pattern.search(joined)
@@ -724,7 +731,7 @@ _SAME_REST = frozenset(
     " ".join(phrase)
     for phrase, kind in _CUE_PHRASES.items()
     if kind in ("a modality or tense", "a bound", "a condition or time")
-) | {"was going to", "use to", "about to", "has"}
+) | {"was going to", "use to", "about to", "has", "over a number"}
 """Cues that stand only where the other text says another one ("take it while pregnant" / "after pregnancy") or
 nothing else differs ("the store will open at nine" / "would open at nine"): a news report may say "would" where
 its paraphrase says "was to" and words besides."""
