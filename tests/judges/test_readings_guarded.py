@@ -228,3 +228,23 @@ def test_an_amount_approximate_or_bounded_in_one_text_only_does_not_pass(
 def test_over_before_a_number_in_both_texts_passes(judge: Judge) -> None:
     verdict = _verdict(judge, "The plane flew over 3 towns", "The plane flew over three towns")
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Book a table", "Booked a table"),
+        ("Send the report", "Sent the report"),
+        ("Cancelled the order", "Cancel the order"),
+    ],
+)
+def test_a_request_against_the_verb_inflected_with_no_pronoun_does_not_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_a_request_said_with_please_passes(judge: Judge) -> None:
+    verdict = _verdict(judge, "Send the report to Ana", "Please send the report to Ana")
+    assert verdict.passed, verdict.reason

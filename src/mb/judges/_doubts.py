@@ -753,16 +753,16 @@ def _contradicting_sentence(text: str, other: str) -> bool:
 
 def _done(text: str, other: str) -> bool:
     """``text`` asks for an action ("book a table", "please send the report") that ``other`` says someone does or did,
-    a personal pronoun before the same verb inflected ("I booked a table")."""
+    the same verb inflected, opening the text or after a personal pronoun ("I booked a table", "booked a table")."""
     mine, theirs = words(text), words(other)
     mine = mine[1:] if mine[:1] == ["please"] else mine
+    theirs = theirs[1:] if theirs[:1] and theirs[0] in _PERSONS else theirs
     return (
         len(mine) > 1
-        and len(theirs) > 2
+        and len(theirs) > 1
         and mine[0] not in STOPWORDS
-        and theirs[0] in _PERSONS
-        and stem(theirs[1]) == stem(mine[0])
-        and theirs[1] != mine[0]
+        and stem(theirs[0]) == stem(mine[0])
+        and theirs[0] != mine[0]
     )
 
 
