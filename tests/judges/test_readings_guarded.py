@@ -248,3 +248,16 @@ def test_a_request_against_the_verb_inflected_with_no_pronoun_does_not_pass(
 def test_a_request_said_with_please_passes(judge: Judge) -> None:
     verdict = _verdict(judge, "Send the report to Ana", "Please send the report to Ana")
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Canada beat Russia", "Canadians beat Russians"),
+        ("Germany beat Brazil", "Germans beat Brazilians"),
+        ("Texas sued Mexico", "Texans sued Mexico"),
+    ],
+)
+def test_a_place_against_its_people_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason

@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
+from ._names import people_for_place
 from ._polarity import NEGATORS
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import other_markers, owners_differ, voice_changed
@@ -553,6 +554,7 @@ def doubts(candidate: str, reference: str) -> list[str]:
     short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
     if short:  # in a long text, mostly rewording
         found.append(voice_changed(candidate, reference))
+    found.append(people_for_place(candidate, reference))
     if owners_differ(candidate, reference):
         found.append("the possessives give the same words other owners")
     if other_markers(candidate, reference) and (short or _markers_alone(candidate, reference)):
