@@ -261,3 +261,26 @@ def test_a_request_said_with_please_passes(judge: Judge) -> None:
 def test_a_place_against_its_people_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = _verdict(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "reading"),
+    [
+        (
+            "The ferry sails at 21:00 from pier 3",
+            "The ferry sails at 9 pm from pier 3",
+            "'21:00' and '9 pm' as one time",
+        ),
+        ("The colour is red", "The color is red", "reading 'colour' as 'color'"),
+        ("Reserve 6 rooms near the station", "Reserve six rooms near the station", "reading 'six' as '6'"),
+        (
+            "He's lived here for ten years",
+            "He has lived here for ten years",
+            "reading \"He's lived\" as 'he has lived'",
+        ),
+    ],
+)
+def test_a_pass_by_a_reading_names_it(judge: Judge, candidate: str, reference: str, reading: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+    assert reading in verdict.reason

@@ -25,6 +25,7 @@ from ._text import (
     STOPWORDS,
     clauses,
     content_stems,
+    fold,
     normalize,
     sentences,
     stem,
@@ -122,27 +123,40 @@ def _one_counts(text: str) -> bool:
     )
 
 
-def one_spelling(text: str, other: str) -> str:
+_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?", re.IGNORECASE)
+"""A contraction and the word after it (what it reads as may hang on that word: "she's worked", "she's here")."""
+
+
+def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
     """``text`` with each word ``other`` spells otherwise in the one spelling of both ("colour" / "color", "three" /
     "3", "first" / "1st"; a time: "7 pm" / "19:00", "half past seven" / "7:30"), for the checks of the same statement
     and the doubts on word order and omitted words; the check of one word replaced reads the texts as written, where
-    "buy 4 shares" / "purchase four shares" differ in two words, not one."""
+    "buy 4 shares" / "purchase four shares" differ in two words, not one. With it, how each word so read and each
+    contraction the other text does not write was read ("'7 pm' and '19:00' as one time", "'she's worked' as 'she has
+    worked'")."""
+    read = []
     times = [[q for q in extract_quantities(found) if q.kind == "time"] for found in (text, other)]
     for time in times[0]:  # "at 7 pm" / "at 19:00": both texts then write "t1140"
         same = [t for t in times[1] if t.values == time.values]  # not "half past seven" / "19:30": which one?
         if len(same) == 1 and same[0].text.casefold() != time.text.casefold():
             text = text.replace(time.text, f"t{min(time.values):.0f}")
+            read.append(" and ".join(sorted(repr(t) for t in (time.text, same[0].text))) + " as one time")
     said = [token for found in (text, other) for token in tokens(found)]
     names = {token.lower for token in said if token.text[0].isupper() and not token.initial}
     names -= {token.lower for token in said if not token.text[0].isupper()}
     mine, theirs = set(words(text)) - names, set(words(other)) - names  # "Labour Party" / "Labor Party": names
-    ours = {_canonical(word) for word in theirs - mine}
+    ours = {_canonical(word): word for word in sorted(theirs - mine)}
     for word in sorted(mine - theirs):
         if word == "one" and not _one_counts(text):
             continue
         if _canonical(word) in ours and _canonical(word) != word:
             text = re.sub(rf"\b{word}\b", _canonical(word), text, flags=re.IGNORECASE)
-    return text
+            read.append(f"{word!r} as {ours[_canonical(word)]!r}")
+    for match in _CONTRACTED.finditer(fold(text)):
+        said_as = normalize(match.group())  # "it's raining": "it raining", which says no more
+        if match.group().casefold() not in fold(other).casefold() and len(said_as.split()) > len(match.group().split()):
+            read.append(f"{match.group()!r} as {said_as!r}")
+    return text, read
 
 
 def same_spelling(text: str, other: str) -> str:
