@@ -284,3 +284,21 @@ def test_a_pass_by_a_reading_names_it(judge: Judge, candidate: str, reference: s
     verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
     assert reading in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The shop opens at 9 pm", "The shop opened at 9 pm"),
+        ("The shop opens at 9 pm", "The shop opened at 21:00"),
+        ("The museum closed at noon", "The museum closes at noon"),
+    ],
+)
+def test_the_same_verb_in_another_tense_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_the_same_verb_in_the_same_tense_passes(judge: Judge) -> None:
+    verdict = _verdict(judge, "The shop opened at 9 pm", "The shop opened at 21:00")
+    assert verdict.passed, verdict.reason

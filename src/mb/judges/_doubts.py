@@ -21,6 +21,7 @@ from ._polarity import NEGATORS
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import other_markers, owners_differ, voice_changed
 from ._text import (
+    IRREGULAR,
     PARTICIPLES,
     STOPWORDS,
     clauses,
@@ -722,6 +723,25 @@ def _time_by_a_number(candidate: str, reference: str) -> list[str]:
     return []
 
 
+def _past(word: str) -> bool:
+    """Whether a word is a verb's past form ("opened", "went"), by its ending or as an irregular form."""
+    return word.endswith("ed") or (word in IRREGULAR and not word.endswith(("ing", "s", "en", "wn", "ne")))
+
+
+def tense_changed(candidate: str, reference: str) -> str | None:
+    """The one word that differs is a verb, in the past in one text and not in the other ("the shop opens at 9 pm" /
+    "the shop opened at 21:00": when?)."""
+    mine, theirs = (Counter(words(one_spelling(text, other)[0])) for text, other in
+                    ((candidate, reference), (reference, candidate)))  # fmt: skip
+    added, dropped = list(mine - theirs), list(theirs - mine)
+    if len(added) != 1 or len(dropped) != 1 or stem(added[0]) != stem(dropped[0]):
+        return None
+    past, other = (added[0], dropped[0]) if _past(added[0]) else (dropped[0], added[0])
+    if not _past(past) or _past(other) or other.endswith("ing"):
+        return None
+    return f"one text says {past!r}, the other {other!r}: the tense differs"
+
+
 def _numbers_reordered(candidate: str, reference: str) -> bool:
     """Both texts state the same numbers (at least two), in another order: "a table for two at 7" / "a table for seven
     at 2". Written as digits or words alike, so the reordering doubt on words does not see them. Numbers only: a day
@@ -839,6 +859,7 @@ def cues(candidate: str, reference: str) -> list[str]:
             if phrase.casefold() not in beside.casefold():
                 found.append(f"{phrase!r} may be a time or two numbers (a score, a vote, a range)")
     found.extend(_time_by_a_number(candidate, reference))
+    found.extend(reason for reason in [tense_changed(candidate, reference)] if reason)
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")
     if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
