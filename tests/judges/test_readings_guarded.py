@@ -302,3 +302,30 @@ def test_the_same_verb_in_another_tense_does_not_pass(judge: Judge, candidate: s
 def test_the_same_verb_in_the_same_tense_passes(judge: Judge) -> None:
     verdict = _verdict(judge, "The shop opened at 9 pm", "The shop opened at 21:00")
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Get a second opinion", "Get a 2nd opinion"),
+        ("Wake me at seven pm", "Wake me at 19:00"),
+        ("Twenty five people came", "25 people came"),
+        ("He's lived here for ten years", "He has lived here for ten years"),
+    ],
+)
+def test_a_number_or_time_in_words_reads_as_its_digits(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Wake me at seven pm", "Wake me at 19:30"),
+        ("Twenty five people came", "26 people came"),
+        ("Get a second opinion", "Get a 3rd opinion"),
+    ],
+)
+def test_another_number_or_time_in_words_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason

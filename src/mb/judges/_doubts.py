@@ -142,6 +142,12 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
         if len(same) == 1 and same[0].text.casefold() != time.text.casefold():
             text = text.replace(time.text, f"t{min(time.values):.0f}")
             read.append(" and ".join(sorted(repr(t) for t in (time.text, same[0].text))) + " as one time")
+    numbers = [[q for q in extract_quantities(found) if q.kind == "number"] for found in (text, other)]
+    for number in (q for q in numbers[0] if " " in q.text and q.text in text.casefold()):  # "twenty five" / "25"
+        same = [n for n in numbers[1] if n.values == number.values and n.text.isdigit()]
+        if len(same) == 1:
+            text = re.sub(rf"\b{number.text}\b", same[0].text, text, flags=re.IGNORECASE)
+            read.append(f"{number.text!r} as {same[0].text!r}")
     said = [token for found in (text, other) for token in tokens(found)]
     names = {token.lower for token in said if token.text[0].isupper() and not token.initial}
     names -= {token.lower for token in said if not token.text[0].isupper()}

@@ -189,6 +189,8 @@ def _duration(m: re.Match[str]) -> Iterator[Quantity]:
     # "a week" is often a rate ("twice a week") or vague: it matches a length written elsewhere, never differs alone
     soft = amount_text in ("a", "an")
     yield Quantity("duration", frozenset({length, f"n:{count:.12g}"}), m.group().strip(), soft)
+    if soft and unit == "second":  # "a second opinion": maybe the ordinal
+        yield _q("number", {2}, m.group("unit"), soft=True)
 
 
 def _year(text: str) -> Quantity:
@@ -426,11 +428,22 @@ _DIGIT_STEPS = (
 )
 
 
+_WORD_MERIDIEM = re.compile(rf"\b({'|'.join(ONES[1:13])})\s+([ap])\.?m\b\.?", re.IGNORECASE)
+"""An hour in words with "am" or "pm": "seven pm"."""
+
+
+def _word_meridiem(m: re.Match[str]) -> Iterator[Quantity]:
+    hour = ONES.index(m.group(1).casefold())
+    yield _q("time", {((hour % 12) + (12 if m.group(2).casefold() == "p" else 0)) * 60}, m.group().strip())
+
+
 @lru_cache(maxsize=8192)
 def extract_quantities(text: str) -> tuple[Quantity, ...]:
     """Every number, date part, time, month, weekday and relative day ("tomorrow") the text names."""
     original = rest = fold(text)
     rest, found = _blank(rest, _CLOCK_PHRASE, _clock_phrase)
+    rest, more = _blank(rest, _WORD_MERIDIEM, _word_meridiem)
+    found.extend(more)
     rest, more = _blank(rest, _DURATION, _duration)
     found.extend(more)
     if _DIGIT.search(rest):
