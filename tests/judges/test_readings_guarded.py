@@ -180,6 +180,7 @@ def test_possessives_that_give_the_words_other_owners_do_not_pass(judge: Judge, 
     [
         ("the company's owner's son", "the son of the owner of the company"),
         ("Email the CEO's assistant", "Email the assistant of the CEO"),
+        ("Agenda for Monday's all-hands", "Monday all-hands agenda"),
     ],
 )
 def test_possessives_read_as_of_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -245,8 +246,15 @@ def test_a_request_against_the_verb_inflected_with_no_pronoun_does_not_pass(
     assert not verdict.passed, verdict.reason
 
 
-def test_a_request_said_with_please_passes(judge: Judge) -> None:
-    verdict = _verdict(judge, "Send the report to Ana", "Please send the report to Ana")
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Send the report to Ana", "Please send the report to Ana"),
+        ("Thanks for your help with the migration", "Thank you for helping with the migration"),
+    ],
+)
+def test_a_request_said_otherwise_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 

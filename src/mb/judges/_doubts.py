@@ -795,16 +795,19 @@ def _contradicting_sentence(text: str, other: str) -> bool:
 
 def _done(text: str, other: str) -> bool:
     """``text`` asks for an action ("book a table", "please send the report") that ``other`` says someone does or did,
-    the same verb inflected, opening the text or after a personal pronoun ("I booked a table", "booked a table")."""
+    the same verb inflected after a personal pronoun ("I booked a table"), or in the past opening the text ("booked a
+    table"; not "thanks for your help" / "thank you for helping")."""
     mine, theirs = words(text), words(other)
     mine = mine[1:] if mine[:1] == ["please"] else mine
-    theirs = theirs[1:] if theirs[:1] and theirs[0] in _PERSONS else theirs
+    said_by = theirs[:1] and theirs[0] in _PERSONS
+    theirs = theirs[1:] if said_by else theirs
     return (
         len(mine) > 1
         and len(theirs) > 1
         and mine[0] not in STOPWORDS
         and stem(theirs[0]) == stem(mine[0])
         and theirs[0] != mine[0]
+        and bool(said_by or _past(theirs[0]))
     )
 
 

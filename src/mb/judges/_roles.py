@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from difflib import SequenceMatcher
 from functools import lru_cache
+from itertools import pairwise
 
 from ._text import IRREGULAR, STOPWORDS, fold, stem, words, written
 
@@ -230,12 +231,11 @@ def _unique_positions(sequence: Sequence_) -> dict[str, int]:
 
 
 def owners_differ(candidate: str, reference: str) -> bool:
-    """A possessive gives the same words other owners: both texts say the same content words, one with "'s", but once
-    possessives are read as "of" they stand in another order ("the company's owner's son" / "the company of the
-    owner's son")."""
-    if not any(
-        piece.endswith("'s") for text in (candidate, reference) for clause in _clauses(text) for piece in clause
-    ):
+    """A chain of possessives gives the same words other owners: both texts say the same content words, one with two
+    possessives in a row, but once possessives are read as "of" they stand in another order ("the company's owner's
+    son" / "the company of the owner's son"; not "agenda for Monday's all-hands" / "Monday all-hands agenda")."""
+    clauses = [clause for text in (candidate, reference) for clause in _clauses(text)]
+    if not any(a.endswith("'s") and b.endswith("'s") for clause in clauses for a, b in pairwise(clause)):
         return False
     a, b = _sequence(candidate), _sequence(reference)
     return a != b and Counter(w for w in a if w not in _MARKERS) == Counter(w for w in b if w not in _MARKERS)
