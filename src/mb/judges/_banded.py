@@ -69,12 +69,11 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{holds}: the same words, a region written as its code; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     candidate, reference = same_spelling(candidate, reference), same_spelling(reference, candidate)
-    spelled = (
-        one_spelling(candidate, reference),
-        one_spelling(reference, candidate),
-    )  # "colour" / "color", "3" / "three"
+    (mine, mine_read), (theirs, theirs_read) = one_spelling(candidate, reference), one_spelling(reference, candidate)
+    spelled = mine, theirs  # "colour" / "color", "3" / "three"
     if raw >= band.low and same_statement(*spelled):
-        reason = f"{holds}: the same words in the same roles; {measured}"
+        read = "".join(f", reading {reading}" for reading in dict.fromkeys([*mine_read, *theirs_read]))
+        reason = f"{holds}: the same words in the same roles{read}; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     if request.task is JudgeTask.EQUIVALENCE and stated_on_a_line(candidate, reference):  # grouped parameters only
         reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"

@@ -16,10 +16,24 @@ from itertools import pairwise
 
 from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
+from ._names import people_for_place
 from ._polarity import NEGATORS
-from ._quantities import extract_quantities, same_quantity, unmatched
-from ._roles import other_markers, voice_changed
-from ._text import STOPWORDS, clauses, content_stems, sentences, stem, words, written
+from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
+from ._roles import other_markers, owners_differ, voice_changed
+from ._text import (
+    IRREGULAR,
+    PARTICIPLES,
+    STOPWORDS,
+    clauses,
+    content_stems,
+    fold,
+    normalize,
+    sentences,
+    stem,
+    tokens,
+    words,
+    written,
+)
 
 __all__ = [
     "added_detail",
@@ -74,6 +88,8 @@ _VARIANTS = [
     )
 ]
 """British spellings and their American forms."""
+_OTHER_WORDS = frozenset({"metre", "metres"})
+"""British spellings whose American form is also another word ("metre", a length; "meter", a device)."""
 _SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 _DIGITS = {word: str(value) for word, value in cardinal_words(0, 99).items() if word.isalpha()} | {
     word: f"{value}{_SUFFIXES.get(value % 10 if value // 10 != 1 else 0, 'th')}"
@@ -86,27 +102,68 @@ def _canonical(word: str) -> str:
     """One spelling of a word written in several ways: American for British, digits for a number in words."""
     if word in _DIGITS:
         return _DIGITS[word]
+    if word in _OTHER_WORDS:
+        return word
     for pattern, replacement in _VARIANTS:
         word = pattern.sub(replacement, word)
     return word
 
 
-def one_spelling(text: str, other: str) -> str:
+_ONE_AFTER = frozenset({"the", "this", "that", "which", "each", "every", "any", "no", "another", "some", "a"})
+"""Words after which "one" is a pronoun ("the one with the red label", "which one"), not the number 1."""
+
+
+def _one_counts(text: str) -> bool:
+    """Whether every "one" of ``text`` is the number 1: before a noun, not a pronoun ("lift the one with the red
+    label", "one of them", "the red one") nor a time to come ("one day we will win")."""
+    found = ["", *words(text), ""]
+    return all(
+        found[i - 1] not in _ONE_AFTER and found[i + 1] not in STOPWORDS | _TIMES and found[i + 1]
+        for i in range(1, len(found) - 1)
+        if found[i] == "one"
+    )
+
+
+_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?", re.IGNORECASE)
+"""A contraction and the word after it (what it reads as may hang on that word: "she's worked", "she's here")."""
+
+
+def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
     """``text`` with each word ``other`` spells otherwise in the one spelling of both ("colour" / "color", "three" /
     "3", "first" / "1st"; a time: "7 pm" / "19:00", "half past seven" / "7:30"), for the checks of the same statement
     and the doubts on word order and omitted words; the check of one word replaced reads the texts as written, where
-    "buy 4 shares" / "purchase four shares" differ in two words, not one."""
+    "buy 4 shares" / "purchase four shares" differ in two words, not one. With it, how each word so read and each
+    contraction the other text does not write was read ("'7 pm' and '19:00' as one time", "'she's worked' as 'she has
+    worked'")."""
+    read = []
     times = [[q for q in extract_quantities(found) if q.kind == "time"] for found in (text, other)]
     for time in times[0]:  # "at 7 pm" / "at 19:00": both texts then write "t1140"
         same = [t for t in times[1] if t.values == time.values]  # not "half past seven" / "19:30": which one?
         if len(same) == 1 and same[0].text.casefold() != time.text.casefold():
             text = text.replace(time.text, f"t{min(time.values):.0f}")
-    mine, theirs = set(words(text)), set(words(other))
-    ours = {_canonical(word) for word in theirs - mine}
+            read.append(" and ".join(sorted(repr(t) for t in (time.text, same[0].text))) + " as one time")
+    numbers = [[q for q in extract_quantities(found) if q.kind == "number"] for found in (text, other)]
+    for number in (q for q in numbers[0] if " " in q.text and q.text in text.casefold()):  # "twenty five" / "25"
+        same = [n for n in numbers[1] if n.values == number.values and n.text.isdigit()]
+        if len(same) == 1:
+            text = re.sub(rf"\b{number.text}\b", same[0].text, text, flags=re.IGNORECASE)
+            read.append(f"{number.text!r} as {same[0].text!r}")
+    said = [token for found in (text, other) for token in tokens(found)]
+    names = {token.lower for token in said if token.text[0].isupper() and not token.initial}
+    names -= {token.lower for token in said if not token.text[0].isupper()}
+    mine, theirs = set(words(text)) - names, set(words(other)) - names  # "Labour Party" / "Labor Party": names
+    ours = {_canonical(word): word for word in sorted(theirs - mine)}
     for word in sorted(mine - theirs):
+        if word == "one" and not _one_counts(text):
+            continue
         if _canonical(word) in ours and _canonical(word) != word:
             text = re.sub(rf"\b{word}\b", _canonical(word), text, flags=re.IGNORECASE)
-    return text
+            read.append(f"{word!r} as {ours[_canonical(word)]!r}")
+    for match in _CONTRACTED.finditer(fold(text)):
+        said_as = normalize(match.group())  # "it's raining": "it raining", which says no more
+        if match.group().casefold() not in fold(other).casefold() and len(said_as.split()) > len(match.group().split()):
+            read.append(f"{match.group()!r} as {said_as!r}")
+    return text, read
 
 
 def same_spelling(text: str, other: str) -> str:
@@ -518,6 +575,9 @@ def doubts(candidate: str, reference: str) -> list[str]:
     short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
     if short:  # in a long text, mostly rewording
         found.append(voice_changed(candidate, reference))
+    found.append(people_for_place(candidate, reference))
+    if owners_differ(candidate, reference):
+        found.append("the possessives give the same words other owners")
     if other_markers(candidate, reference) and (short or _markers_alone(candidate, reference)):
         found.append("other prepositions join the same words: the roles may differ")
     return [reason for reason in found if reason is not None]
@@ -556,13 +616,18 @@ words; not a place gone to ("going to the store")."""
 _NUMBERS = rf"(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(ONES[1:10])}))?|{'|'.join(ONES[:0:-1])}"
 """A number from one to ninety-nine in words, as a regular expression."""
 _PERFECT = re.compile(
-    r"\b(has|have) (?:(?:already|just|never|not|always) )?(?:been|[^\W\d_]+(?:ed|en|wn|ne))\b"
-    rf"(?=.* for (?:\d|a|an|many|several|years|months|weeks|days|hours|decades|{_NUMBERS})\b)"
+    rf"\b(has|have) (?:(?:already|just|never|not|always) )?(?:{PARTICIPLES}|[^\W\d_]+(?:ed|en|wn|ne))\b"
+    rf"(?=.* for (?:\d+|a|an|many|several|years|months|weeks|days|hours|decades|{_NUMBERS})\b)"
 )
 """The perfect, an auxiliary "has" or "have" before a participle, said of a length of time: "has lived here for ten
 years" still does, "lived here for ten years" no longer."""
-_ABOUT = re.compile(rf"\b(?:roughly|approximately|circa|(?:about|around|some) (?:\d|(?:{_NUMBERS})\b))")
-"""An amount said to be approximate ("about two hours", "some 500 copies", "roughly 400"), however said."""
+_ABOUT = re.compile(
+    rf"\b(?:roughly|approximately|circa|(?:about|around|some|close to) (?:\d+|(?:{_NUMBERS})\b))|~\s*\d+"
+)
+"""An amount said to be approximate ("about two hours", "some 500 copies", "roughly 400", "close to 500", "~500"),
+however said."""
+_OVER = re.compile(rf"\b(?:over|under|above|below) (?:\d+|(?:{_NUMBERS})\b)")
+"""A bound said by a direction word before a number ("over 500 people", "under 12")."""
 _TIMES_SAID = re.compile(rf"\b(?:\d+|{_NUMBERS}|several|many) times\b")
 """How often, by a count: "8 times a day" is not "every 8 hours"."""
 _CUE_KINDS = {
@@ -572,6 +637,7 @@ _CUE_KINDS = {
     "about to": "a modality or tense",
     "has": "a modality or tense",
     "about": "an approximation",
+    "over a number": "a bound",
 }
 """The kind of each cue ``_said`` reads from written words rather than stems."""
 
@@ -590,7 +656,7 @@ def _said(text: str) -> dict[str, str]:
         if tuple(found[i : i + len(phrase)]) == phrase
     }
     said.update({found[i]: word for i, word in enumerate(written) if found[i] in _DIRECTION_WORDS})
-    joined = " ".join(written)
+    joined = " ".join([*written, *re.findall(r"~\s*\d+", text)])  # "~500": words drop the "~"
     for match in _ASPECT.finditer(joined):  # "was going to sell", "used to live", "about to close"
         cue = f"{'was ' if match.group(1) else ''}{stem(match.group(2))} to"
         cue = "will" if cue == "going to" else cue  # "is going to call" says what "will call" says
@@ -598,6 +664,7 @@ def _said(text: str) -> dict[str, str]:
     for cue, pattern in (
         ("has", _PERFECT),
         ("about", _ABOUT),
+        ("over a number", _OVER),
         ("times", _TIMES_SAID),
     ):  # "has lived" / "lived", "about 2 hours" / "2 hours"
         first = pattern.search(joined)
@@ -640,10 +707,45 @@ _SCOPE = NEGATORS | frozenset({"only", "even", "just", "also"})
 the test" not "Ana passed only the test"."""
 
 
+_SCOPE_WORDS = frozenset({"also", "too", "as", "well", "even"})
+"""The words of "also", "too", "as well" (one meaning) and "even", left out when comparing the rest of two texts."""
+
+
 def _scoped(text: str) -> list[tuple[str, str]]:
     """Each word of ``_SCOPE`` a text says, with the word that follows it."""
     found = words(text)
     return [(word, found[i + 1] if i + 1 < len(found) else "") for i, word in enumerate(found) if word in _SCOPE]
+
+
+def _time_by_a_number(candidate: str, reference: str) -> list[str]:
+    """A time of one text that no time of the other matches, only a bare number beside it: "book 7 seats for 7 pm" /
+    "book 7 seats for 7 am" (the 7 counts the seats)."""
+    said = [extract_quantities(text) for text in (candidate, reference)]
+    for one, other in (said, said[::-1]):
+        times = [q for q in other if q.kind == "time"]
+        for time in (q for q in one if q.kind == "time" and not q.soft):
+            if times and not any(same_quantity(time, t) for t in times):
+                return [f"{time.text!r} is no time of the other text ({', '.join(repr(t.text) for t in times)})"]
+    return []
+
+
+def _past(word: str) -> bool:
+    """Whether a word is a verb's past form ("opened", "went"), by its ending or as an irregular form."""
+    return word.endswith("ed") or (word in IRREGULAR and not word.endswith(("ing", "s", "en", "wn", "ne")))
+
+
+def tense_changed(candidate: str, reference: str) -> str | None:
+    """The one word that differs is a verb, in the past in one text and not in the other ("the shop opens at 9 pm" /
+    "the shop opened at 21:00": when?)."""
+    mine, theirs = (Counter(words(one_spelling(text, other)[0])) for text, other in
+                    ((candidate, reference), (reference, candidate)))  # fmt: skip
+    added, dropped = list(mine - theirs), list(theirs - mine)
+    if len(added) != 1 or len(dropped) != 1 or stem(added[0]) != stem(dropped[0]):
+        return None
+    past, other = (added[0], dropped[0]) if _past(added[0]) else (dropped[0], added[0])
+    if not _past(past) or _past(other) or other.endswith("ing"):
+        return None
+    return f"one text says {past!r}, the other {other!r}: the tense differs"
 
 
 def _numbers_reordered(candidate: str, reference: str) -> bool:
@@ -671,7 +773,7 @@ _SAME_REST = frozenset(
     " ".join(phrase)
     for phrase, kind in _CUE_PHRASES.items()
     if kind in ("a modality or tense", "a bound", "a condition or time")
-) | {"was going to", "use to", "about to", "has"}
+) | {"was going to", "use to", "about to", "has", "over a number"}
 """Cues that stand only where the other text says another one ("take it while pregnant" / "after pregnancy") or
 nothing else differs ("the store will open at nine" / "would open at nine"): a news report may say "would" where
 its paraphrase says "was to" and words besides."""
@@ -693,16 +795,19 @@ def _contradicting_sentence(text: str, other: str) -> bool:
 
 def _done(text: str, other: str) -> bool:
     """``text`` asks for an action ("book a table", "please send the report") that ``other`` says someone does or did,
-    a personal pronoun before the same verb inflected ("I booked a table")."""
+    the same verb inflected after a personal pronoun ("I booked a table"), or in the past opening the text ("booked a
+    table"; not "thanks for your help" / "thank you for helping")."""
     mine, theirs = words(text), words(other)
     mine = mine[1:] if mine[:1] == ["please"] else mine
+    said_by = theirs[:1] and theirs[0] in _PERSONS
+    theirs = theirs[1:] if said_by else theirs
     return (
         len(mine) > 1
-        and len(theirs) > 2
+        and len(theirs) > 1
         and mine[0] not in STOPWORDS
-        and theirs[0] in _PERSONS
-        and stem(theirs[1]) == stem(mine[0])
-        and theirs[1] != mine[0]
+        and stem(theirs[0]) == stem(mine[0])
+        and theirs[0] != mine[0]
+        and bool(said_by or _past(theirs[0]))
     )
 
 
@@ -758,13 +863,22 @@ def cues(candidate: str, reference: str) -> list[str]:
     if [n for n, _ in scoped[0]] == [n for n, _ in scoped[1]] and scoped[0] != scoped[1]:  # "not all" / "all not"
         moved = next(n for (n, a), (_, b) in zip(*scoped, strict=True) if a != b)
         found.append(f"{moved!r} stands before another word: what it bears on may differ")
+    for text, beside in ((candidate, reference), (reference, candidate)):  # "the score was ten to eight" / "7:50"
+        for phrase in maybe_times(text):
+            if phrase.casefold() not in beside.casefold():
+                found.append(f"{phrase!r} may be a time or two numbers (a score, a vote, a range)")
+    found.extend(_time_by_a_number(candidate, reference))
+    found.extend(reason for reason in [tense_changed(candidate, reference)] if reason)
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")
     if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
-        for word in ("also", "even"):  # "Ana also called the manager" / "Ana called the manager": who else did?
-            rest = [{w for w in content_stems(text) if w != word} for text in (candidate, reference)]
-            if (word in words(candidate)) != (word in words(reference)) and rest[0] == rest[1]:
-                found.append(f"only one text says {word!r} (a word of scope), nothing else differs")
+        for group in (("also", "too", "as well"), ("even",)):  # "Ana also called the manager" / "... the manager"
+            said = [
+                [word for word in group if f" {word} " in f" {normalize(text)} "] for text in (candidate, reference)
+            ]
+            rest = [{w for w in content_stems(text) if w not in _SCOPE_WORDS} for text in (candidate, reference)]
+            if bool(said[0]) != bool(said[1]) and rest[0] == rest[1]:
+                found.append(f"only one text says {(said[0] or said[1])[0]!r} (a word of scope), nothing else differs")
     for word in ("few", "little"):  # "there is little milk" / "there is a little milk"
         before = [_quantifier_before(text, word) for text in (candidate, reference)]
         if {"a"} in before and {""} in before:

@@ -16,7 +16,7 @@ from rapidfuzz import fuzz, process
 from ._quantities import extract_quantities, roman_numeral
 from ._text import STOPWORDS, Token, stem, tokens
 
-__all__ = ["absent_names", "names", "plain", "spell_regions"]
+__all__ = ["absent_names", "names", "people_for_place", "plain", "spell_regions"]
 
 _UNIT_LETTERS = re.compile(r"(?<=[\d°])\s?[CFK]\b|°\s?[CFK]?\b")
 _RUN_JOINERS = frozenset({"of", "the", "and", "de", "van", "von", "da", "del", "la", "le", "du"})
@@ -298,3 +298,16 @@ def absent_names(found: tuple[str, ...], source: str, other: str) -> list[str]:
             continue
         missing.append(name)
     return missing
+
+
+def people_for_place(candidate: str, reference: str) -> str | None:
+    """A place one text names where the other names its people instead ("Canada beat Russia" / "Canadians beat
+    Russians": a country, or people of it?)."""
+    for text, other in ((candidate, reference), (reference, candidate)):
+        people = [word for group in names(other) for word in group if word.endswith("s")]
+        vocabulary, _ = _vocabulary(other)
+        for place in (name for group in names(text) for name in group if name in _places() and name not in vocabulary):
+            said = next((word for word in people if not _bases(place).isdisjoint(_bases(word))), None)
+            if said is not None:
+                return f"one text names a place, the other its people ({place!r} / {said!r})"
+    return None

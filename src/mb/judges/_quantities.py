@@ -16,7 +16,7 @@ from .._calendar_words import MONTHS, UNIT_MONTHS, UNIT_SECONDS, UNITS, WEEKDAYS
 from .._numbers import FRACTIONS, ONES, ORDINAL_WORDS, TENS, cardinal_words, words_value
 from ._text import fold
 
-__all__ = ["Quantity", "extract_quantities", "roman_numeral", "same_quantity", "unmatched"]
+__all__ = ["Quantity", "extract_quantities", "maybe_times", "roman_numeral", "same_quantity", "unmatched"]
 
 Reading = float | str
 
@@ -189,6 +189,8 @@ def _duration(m: re.Match[str]) -> Iterator[Quantity]:
     # "a week" is often a rate ("twice a week") or vague: it matches a length written elsewhere, never differs alone
     soft = amount_text in ("a", "an")
     yield Quantity("duration", frozenset({length, f"n:{count:.12g}"}), m.group().strip(), soft)
+    if soft and unit == "second":  # "a second opinion": maybe the ordinal
+        yield _q("number", {2}, m.group("unit"), soft=True)
 
 
 def _year(text: str) -> Quantity:
@@ -240,13 +242,36 @@ the quarter to 9 March", "five to six people"."""
 _PAST_MINUTES = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20}
 
 
+_TIME_BEFORE = re.compile(
+    r"\b(?:at|by|until|till|from|before|after|around|about|since|past)\s+(?:a\s+)?$", re.IGNORECASE
+)
+_TIME_AFTER = re.compile(
+    r"\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|sharp|tonight|(?:in the|this) (?:morning|afternoon|evening)|at night)\b",
+    re.IGNORECASE,
+)
+"""What makes "ten to eight" a time rather than a score, a vote or a range ("the vote was five to four", "five to six
+people"): a word of time before it ("at ten to eight") or a part of the day after it ("ten to eight tonight")."""
+
+
 def _clock_phrase(m: re.Match[str]) -> Iterator[Quantity]:
+    """The time; "ten to eight" with no word of time around it is only maybe a time, and maybe the numbers 10 and 8
+    (soft: they match the other text's numbers or time, but never differ on their own)."""
     part, way = (m.group(1) or m.group(3)).casefold(), (m.group(2) or m.group(4)).casefold()
     said = m.group(5).casefold()
     hour = int(said) if said.isdigit() else ONES.index(said)
     minutes = sum(_PAST_MINUTES[word] for word in re.split(r"[\s-]+", part))  # "twenty-five": 25
     minute = hour * 60 + minutes * (1 if way in ("past", "after") else -1)
-    yield _q("time", {minute % 1440, (minute + 720) % 1440}, m.group())
+    maybe = way in ("to", "before") and part != "quarter"
+    maybe = maybe and not _TIME_BEFORE.search(m.string[: m.start()]) and not _TIME_AFTER.match(m.string[m.end() :])
+    yield _q("time", {minute % 1440, (minute + 720) % 1440}, m.group(), soft=maybe)
+    if maybe:
+        yield _q("number", {minutes}, part, soft=True)
+        yield _q("number", {hour}, said, soft=True)
+
+
+def maybe_times(text: str) -> list[str]:
+    """The phrases of ``text`` that may be a time or two numbers ("ten to eight": a time or a score)."""
+    return [q.text for q in extract_quantities(text) if q.kind == "time" and q.soft]
 
 
 def _code(m: re.Match[str]) -> Iterator[Quantity]:
@@ -403,11 +428,22 @@ _DIGIT_STEPS = (
 )
 
 
+_WORD_MERIDIEM = re.compile(rf"\b({'|'.join(ONES[1:13])})\s+([ap])\.?m\b\.?", re.IGNORECASE)
+"""An hour in words with "am" or "pm": "seven pm"."""
+
+
+def _word_meridiem(m: re.Match[str]) -> Iterator[Quantity]:
+    hour = ONES.index(m.group(1).casefold())
+    yield _q("time", {((hour % 12) + (12 if m.group(2).casefold() == "p" else 0)) * 60}, m.group().strip())
+
+
 @lru_cache(maxsize=8192)
 def extract_quantities(text: str) -> tuple[Quantity, ...]:
     """Every number, date part, time, month, weekday and relative day ("tomorrow") the text names."""
     original = rest = fold(text)
     rest, found = _blank(rest, _CLOCK_PHRASE, _clock_phrase)
+    rest, more = _blank(rest, _WORD_MERIDIEM, _word_meridiem)
+    found.extend(more)
     rest, more = _blank(rest, _DURATION, _duration)
     found.extend(more)
     if _DIGIT.search(rest):

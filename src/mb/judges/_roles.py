@@ -16,10 +16,11 @@ import re
 from collections import Counter
 from difflib import SequenceMatcher
 from functools import lru_cache
+from itertools import pairwise
 
 from ._text import IRREGULAR, STOPWORDS, fold, stem, words, written
 
-__all__ = ["MAX_ROLE_WORDS", "other_markers", "role_swap", "same_statement", "voice_changed"]
+__all__ = ["MAX_ROLE_WORDS", "other_markers", "owners_differ", "role_swap", "same_statement", "voice_changed"]
 
 MAX_ROLE_WORDS = 80
 """Texts with more content words than this are not checked (roles are read within a statement, not a passage)."""
@@ -227,6 +228,17 @@ def _unique_positions(sequence: Sequence_) -> dict[str, int]:
             repeated.add(word)
         seen[word] = index
     return {word: index for word, index in seen.items() if word not in repeated}
+
+
+def owners_differ(candidate: str, reference: str) -> bool:
+    """A chain of possessives gives the same words other owners: both texts say the same content words, one with two
+    possessives in a row, but once possessives are read as "of" they stand in another order ("the company's owner's
+    son" / "the company of the owner's son"; not "agenda for Monday's all-hands" / "Monday all-hands agenda")."""
+    clauses = [clause for text in (candidate, reference) for clause in _clauses(text)]
+    if not any(a.endswith("'s") and b.endswith("'s") for clause in clauses for a, b in pairwise(clause)):
+        return False
+    a, b = _sequence(candidate), _sequence(reference)
+    return a != b and Counter(w for w in a if w not in _MARKERS) == Counter(w for w in b if w not in _MARKERS)
 
 
 def role_swap(candidate: str, reference: str) -> str | None:

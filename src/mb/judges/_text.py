@@ -10,6 +10,7 @@ from functools import lru_cache
 
 __all__ = [
     "IRREGULAR",
+    "PARTICIPLES",
     "STOPWORDS",
     "Token",
     "clauses",
@@ -23,6 +24,14 @@ __all__ = [
     "written",
 ]
 
+_SUBJECTS = "he|she|it|that|what|there|here|who|where|how"
+_PARTICIPLES_TEXT = """been got gotten had done gone seen made paid bought sold held found told sent left kept lost won
+    taken given written risen fallen bitten eaten driven broken stolen chosen spoken thrown known drawn grown flown
+    ridden hidden beaten forgotten shaken woken frozen shown torn worn begun sung swum drunk taught brought caught
+    thought fought sought built spent felt heard meant become"""
+PARTICIPLES = "|".join([*_PARTICIPLES_TEXT.split(), r"[^\W\d_]{3,}ed"])
+"""Past participles, as a regular expression: after a pronoun, "'s" before one is "has" ("she's worked", "he's
+been"), not "is"."""
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
 _CONTRACTIONS = (
     (re.compile(r"\bcan'?t\b|\bcannot\b", re.IGNORECASE), "can not"),
@@ -37,7 +46,15 @@ _CONTRACTIONS = (
     (re.compile(r"'ll\b", re.IGNORECASE), " will"),
     (re.compile(r"\blet's\b", re.IGNORECASE), "let us"),
     (re.compile(r"'d(?=\s+(?:like|love|prefer|rather)\b)", re.IGNORECASE), " would"),
-    (re.compile(r"'(s|re|ve|d|m)\b", re.IGNORECASE), ""),
+    (re.compile(r"'ve\b", re.IGNORECASE), " have"),
+    (
+        re.compile(
+            rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{PARTICIPLES})\b)",
+            re.IGNORECASE,
+        ),
+        r"\1 has",
+    ),
+    (re.compile(r"'(s|re|d|m)\b", re.IGNORECASE), ""),
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _TOKEN = re.compile(r"[^\W_]+|[.!?;:\n\u2022]", re.UNICODE)
