@@ -127,3 +127,18 @@ def test_a_start_and_end_group_before_a_time_ends_by_it() -> None:
     assert_verdict(match_date_time("after 3pm and before 5pm", late, THU, params=group), False)
     assert_verdict(match_date_time("before midnight", {"start": "2025-10-09T23:00:00", "end": "2025-10-10T01:00:00"},
                                    THU, params=group), False)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [("by the beginning of the year", "2026-01-01", True), ("by the beginning of the year", "2025-01-01", False),
+     ("by the start of the year", "2026-01-01", True), ("until the beginning of the year", "2025-01-01", False),
+     ("by the beginning of the month", "2025-11-01", True), ("by the beginning of the month", "2025-10-01", False),
+     ("by the start of the week", "2025-10-13", True), ("by the start of the week", "2025-10-06", False),
+     ("by the beginning of the quarter", "2026-01-01", True), ("by the beginning of the quarter", "2025-10-01", False),
+     ("from the beginning of the year", "2025-01-01", True)],
+)  # fmt: skip
+def test_a_deadline_at_the_start_of_the_current_period_is_the_next_start(
+    phrase: str, argument: object, expected: object
+) -> None:
+    assert_verdict(match_date_time(phrase, argument, THU), expected)
