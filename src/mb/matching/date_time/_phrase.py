@@ -27,7 +27,7 @@ from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
-from ._readings import DateProblem, clock_dependent, elapsed, in_one_order, readings
+from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
 __all__ = [
@@ -472,14 +472,6 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
     listed = _listed(phrase)
-    orders = in_one_order(listed[0]) if listed is not None and listed[1] == "or" else None
-    if orders is not None:  # "12.06 or 14.06": every alternative read in one order of day and month, never a clock
-        found = [_either(phrase, [_by_grammar(part, user_time) for part in said], how="or") for said in orders]
-        read = [resolution for resolution in found if resolution.problem is None]
-        if not read:
-            why = f"could not understand {phrase!r}: its dates are not all days and months in one order"
-            return found[0] if found else Resolution(phrase, (), reference_of(phrase, user_time)[1], why, False)
-        return replace(read[0], readings=tuple(dict.fromkeys(r for resolution in read for r in resolution.readings)))
     if listed is not None:
         return _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
     reference, home, own_day = reference_of(phrase, user_time)

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ..._calendar_words import MONTHS, short_years
+from ..._calendar_words import short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
 from ._date_elements import year_first
@@ -42,7 +42,7 @@ from ._payloads import (
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
-__all__ = ["DateProblem", "clock_dependent", "elapsed", "in_one_order", "readings"]
+__all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
 _DAY = 86400
 _MORNING = 5 * 3600
@@ -139,34 +139,6 @@ def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
 def _numeric(items: tuple[Item, ...]) -> list[int]:
     """Where the items write a day and a month in digits ("12.06", "5/6", "12.06.2024")."""
     return [n for n, i in enumerate(items) if i.kind == "date" and _NUMERIC_DATE.fullmatch(i.text)]
-
-
-def in_one_order(parts: list[str]) -> list[list[str]] | None:
-    """Alternatives ("12.06 or 14.06") once per order of day and month that every day and month they write in digits
-    can be read in, each such date written out ("june 12 or june 14", then "december 6 or ..."), so that all are read
-    in one order and none as a clock; None when they write fewer than two."""
-    parsed = [parse(part).items for part in parts]
-    if sum(len(_numeric(items)) for items in parsed) < 2:
-        return None
-    found = []
-    for month_first in (True, False):
-        said = []
-        for part, items in zip(parts, parsed, strict=True):
-            for n in _numeric(items):
-                first, second, *year = re.split(r"[./-]", items[n].text)
-                one = (int(first), int(second)) if month_first else (int(second), int(first))
-                if not isinstance(items[n].value, MonthDay) or one not in items[n].value.days:
-                    break
-                name = next(name for name, number in MONTHS.items() if number == one[0])
-                written = f"{name} {one[1]}" + "".join(f" {y}" if len(y) == 4 else f" '{y}" for y in year)
-                part = re.sub(rf"(?<![\d.]){re.escape(items[n].text)}\.?(?!\d)", written, part, count=1)
-            else:
-                said.append(part)
-                continue
-            break
-        else:
-            found.append(said)
-    return found
 
 
 def _centuries(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
