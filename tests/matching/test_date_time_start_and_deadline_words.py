@@ -180,36 +180,6 @@ def test_day_and_month_ranges_read_both_ends_in_one_order(phrase: str, actual: o
     assert_date_row(phrase, actual, WED, False)
 
 
-@pytest.mark.parametrize(
-    ("phrase", "actual"),
-    [("from 5.6 to 7.6", _g("2025-05-06", "2025-06-07")), ("from 5.6. to 7.6.", _g("2025-05-06", "2025-06-07")),
-     ("between 1.2 and 3.4", _g("2025-02-01", "2025-03-04")), ("from 1.2 to 3.4", _g("2025-02-01", "2025-03-04")),
-     ("from 12.6 to 14.6", _g("2024-12-06", "2025-06-14")), ("12.06.2024 to 14.06", _g("2024-12-06", "2025-06-14")),
-     ("12.06 to 14.6", _g("2024-06-12T12:06", "2024-06-12T14:06")),
-     ("12.06 to 14.6", "2024-06-12T12:06/2024-06-12T14:06"),
-     ("12.06.24 to 14.06.24", _g("2012-06-24", "2024-06-14")), ("from 5/6 to 7/6", _g("2025-05-06", "2025-06-07")),
-     ("from 5/6/2025 to 7/6", _g("2025-05-06", "2025-06-07")),
-     ("5-06-2024 to 7-06-2024", _g("2024-05-06", "2024-06-07"))],
-)  # fmt: skip
-def test_numeric_dates_of_any_width_are_read_in_one_order_never_a_clock(phrase: str, actual: object) -> None:
-    assert_date_row(phrase, actual, WED, False)
-
-
-@pytest.mark.parametrize(
-    ("phrase", "start", "end"),
-    [("from 5.6 to 7.6", "2025-05-06", "2025-07-06"), ("from 5.6 to 7.6", "2025-06-05", "2025-06-07"),
-     ("from 12.6 to 14.6", "2024-06-12", "2024-06-14"), ("12.06.2024 to 14.06", "2024-06-12", "2024-06-14"),
-     ("12.06.24 to 14.06.24", "2024-06-12", "2024-06-14"), ("from 5/6 to 7/6", "2025-06-05", "2025-06-07")],
-)  # fmt: skip
-def test_numeric_dates_of_any_width_keep_each_order(phrase: str, start: str, end: str) -> None:
-    assert_date_row(phrase, _g(start, end), WED, True)
-
-
-def test_a_dotted_time_right_after_a_dotted_date_stays_a_time() -> None:
-    assert_date_row("29.02.2020 13.12", "2020-02-29T13:12", WED, True)
-    assert_date_row("6/4 between 9.30-4.30pm", _g("2025-06-04T09:30", "2025-06-04T16:30"), WED, True)
-
-
 def test_dotted_dates_in_two_orders_are_not_understood() -> None:
     assert_date_row("from 12.06 to 14.06 and 06.13", _g("2024-06-12", "2024-06-14"), WED, ERROR)
 

@@ -91,8 +91,6 @@ def elapsed(items: tuple[Item, ...]) -> bool:
 _HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
 #: "9.30": a month and day, or a time of day (both kept).
 _DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
-#: A day and a month in digits, in either order, perhaps with a year: "5.6", "12/06", "12.06.24", "12-06-2024".
-_NUMERIC_DATE = re.compile(r"\d{1,2}([./-])\d{1,2}(?:\1(?:\d\d|\d{4}))?")
 #: "1h26": 01:26 (French), or the first half of 2026 (business writing; "2h25" the second half of 2025): both kept.
 _HALF_YEAR = re.compile(r"([12])h(\d\d)")
 
@@ -115,16 +113,16 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
 
 
 def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
-    """The items once per order of day and month that every numeric date ("12.06 to 14.6", "5/6 or 7/6") can be read
-    in (month first, then day first): two or more numeric dates in one phrase are never read in different orders."""
-    numeric = _numeric(items)
-    if len(numeric) < 2:
+    """The items once per order of day and month that every dotted date ("12.06 to 14.06") can be read in (month
+    first, then day first): two dotted dates in one phrase are never read in different orders."""
+    dotted = [n for n, i in enumerate(items) if i.kind == "date" and _DOTTED.fullmatch(i.text)]
+    if len(dotted) < 2:
         return [items]
     found = []
     for month_first in (True, False):
         kept = list(items)
-        for n in numeric:
-            a, b = (int(part) for part in re.split(r"[./-]", items[n].text)[:2])
+        for n in dotted:
+            a, b = (int(part) for part in items[n].text.split("."))
             one = (a, b) if month_first else (b, a)
             if not isinstance(items[n].value, MonthDay) or one not in items[n].value.days:
                 break
@@ -132,13 +130,8 @@ def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
         else:
             found.append(tuple(kept))
     if not found:
-        raise DateProblem(f"{' and '.join(items[n].text for n in numeric)} are not all days and months in one order")
+        raise DateProblem(f"{' and '.join(items[n].text for n in dotted)} are not all days and months in one order")
     return found
-
-
-def _numeric(items: tuple[Item, ...]) -> list[int]:
-    """Where the items write a day and a month in digits ("12.06", "5/6", "12.06.2024")."""
-    return [n for n, i in enumerate(items) if i.kind == "date" and _NUMERIC_DATE.fullmatch(i.text)]
 
 
 def _centuries(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
@@ -162,15 +155,16 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
     """The items with the first word read two ways read the other way, if any."""
     for n, item in enumerate(items):
         width = 1
-        several = len(_numeric(items)) > 1  # "12.06.24 to 14.06.24": one order throughout
-        if item.kind == "date" and (ymd := year_first(item.text)) is not None and ymd != item.value and not several:
+        if item.kind == "date" and (ymd := year_first(item.text)) is not None and ymd != item.value:
             return (*items[:n], Item("date", item.text, ymd), *items[n + 1 :])
         if item.kind == "clock" and (half := _HALF_YEAR.fullmatch(item.text)):
             return (*items[:n], Item("date", item.text, Half(int(half[1]), short_years(int(half[2])))), *items[n + 1 :])
         hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
-        elif item.kind == "date" and _DOTTED.fullmatch(item.text) and _may_be_clock(items, n):
+        elif item.kind == "date" and _DOTTED.fullmatch(item.text):
+            if sum(i.kind == "date" and _DOTTED.fullmatch(i.text) is not None for i in items) > 1:
+                return None  # "from 12.06 to 14.06": dates, never a clock beside a date
             text = f"at {item.text}"
         elif _minutes_to(items, n):
             text, width = f"{item.text} minutes to {items[n + 2].text}", 3
@@ -186,13 +180,6 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         other = parse(text)
         return None if other.unknown else (*items[:n], *other.items, *items[n + width :])
     return None
-
-
-def _may_be_clock(items: tuple[Item, ...], n: int) -> bool:
-    """Whether a dotted date may be a time of day: never beside another date written with dots ("from 12.06 to 14.6"),
-    unless right after it ("29.02.2020 13.12": a date and its time)."""
-    dotted = [i for i in _numeric(items) if "." in items[i].text]
-    return len(dotted) < 2 or (n > 0 and items[n - 1].kind == "date")
 
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
