@@ -14,7 +14,7 @@ from datetime import datetime
 import pytest
 
 from mb.matching.date_time import match_date_time
-from tests.support.verdicts import ERROR, assert_date_row
+from tests.support.verdicts import ERROR, assert_date_row, assert_verdict
 
 WED = datetime(2024, 6, 12, 10, 0)
 MON = datetime(2024, 6, 10, 10, 0)
@@ -258,3 +258,22 @@ def test_the_beginning_of_a_month_is_its_early_days(phrase: str, actual: object,
 )  # fmt: skip
 def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object, expected: bool) -> None:
     assert_date_row(phrase, actual, WED, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # a time in dots before a dotted date: never the date's day and month swapped with the time
+     ("between 9.30 and 11.30 on 12.06", {"start": "2024-09-30T00:00", "end": "2024-11-30T00:06"}, ERROR),
+     ("by 9.30 on 12.06", "2024-09-30T12:06", ERROR), ("13.12 on 12.06", "2024-12-13T12:06", ERROR),
+     ("before 10.15 on 12.06", "2024-10-15T08:00", ERROR), ("9.30 on 12.06", "2024-09-30T12:06", ERROR),
+     ("11.30 12.06", "2024-11-30T12:06", ERROR), ("13.12, 12.06", "2024-12-13T12:06", ERROR),
+     # dotted numbers joined with "or" may be times of day
+     ("9.30 or 10.30", "2024-06-10T09:30", True), ("9.30 or 10.30", "2024-06-10T10:30", True),
+     ("12.06 or 9.30", "2024-06-10T09:30", True), ("12.06 or 9.30", "2024-06-11T09:30", False),
+     # a dotted time does not decide the order of the date beside it
+     ("3.30 on 5/6", "2025-06-05T03:30", True), ("5/6 3.30", "2025-06-05T15:30", True),
+     ("12.06. 9.30", "2024-12-06T09:30", ERROR), ("12.06 13.12", "2024-12-06T13:12", ERROR)],
+)  # fmt: skip
+def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, expected: object) -> None:
+    params = ["start", "end"] if isinstance(argument, dict) else None
+    assert_verdict(match_date_time(phrase, argument, MON, params=params), expected)
