@@ -272,7 +272,10 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("12.06 or 9.30", "2024-06-10T09:30", True), ("12.06 or 9.30", "2024-06-11T09:30", False),
      # a dotted time does not decide the order of the date beside it
      ("3.30 on 5/6", "2025-06-05T03:30", True), ("5/6 3.30", "2025-06-05T15:30", True),
-     ("12.06. 9.30", "2024-12-06T09:30", ERROR), ("12.06 13.12", "2024-12-06T13:12", ERROR)],
+     ("12.06. 9.30", "2024-12-06T09:30", ERROR), ("12.06 13.12", "2024-12-06T13:12", ERROR),
+     # two dotted dates, each with a dotted time: never the second time read as the end's date
+     ("from 12.06 9.30 to 13.06 11.30", {"start": "2024-12-06T09:30", "end": "2025-11-30T13:06"}, ERROR),
+     ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True)],
 )  # fmt: skip
 def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, expected: object) -> None:
     params = ["start", "end"] if isinstance(argument, dict) else None

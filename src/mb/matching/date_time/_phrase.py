@@ -118,6 +118,12 @@ _HUNDREDS_RE = re.compile(
 )
 
 
+def _between_dotted(match: re.Match[str]) -> bool:
+    """Whether a match has a dotted number right before it and another right after it."""
+    before = re.search(r"\d\.\d\d $", match.string[: match.start()])
+    return before is not None and re.match(r" \d{1,2}\.\d", match.string[match.end() :]) is not None
+
+
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
@@ -164,13 +170,14 @@ def normalize(phrase: str) -> str:
     )
     text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
     # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30 (ends that may
-    # be days and months, "from 12.06 to 14.06", stay dates)
+    # be days and months, "from 12.06 to 14.06", stay dates, and so do ends with a dotted number on each side: "from
+    # 12.06 9.30 to 13.06 11.30")
     text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
     text = re.sub(
         r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
         lambda m: (
             m[0]
-            if int(m[2]) <= 12 and int(m[5]) <= 12
+            if (int(m[2]) <= 12 and int(m[5]) <= 12) or _between_dotted(m)
             else f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}"
         ),
         text,
