@@ -142,3 +142,22 @@ def test_a_deadline_at_the_start_of_the_current_period_is_the_next_start(
     phrase: str, argument: object, expected: object
 ) -> None:
     assert_verdict(match_date_time(phrase, argument, THU), expected)
+
+
+MON = datetime(2024, 6, 10, 10, 0)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [("until the beginning of the month of july", "2024-07-01", True),
+     ("until the beginning of the month of july", "2025-07-01", False),
+     ("by the start of the month of june", "2024-06-01", True),
+     ("by the start of the month of june", "2025-06-01", False),
+     ("by the beginning of the week of june 17", "2024-06-17", True),
+     ("by the beginning of the week of june 17", "2024-06-24", False),
+     ("by the start of the month after next", "2024-08-01", True),
+     ("by the beginning of the week after next", "2024-06-24", True),
+     ("by the start of the year 2025", "2025-01-01", True)],
+)  # fmt: skip
+def test_the_next_start_only_when_the_period_ends_the_phrase(phrase: str, argument: object, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, argument, MON), expected)

@@ -14,7 +14,7 @@ from datetime import datetime
 import pytest
 
 from mb.matching.date_time import match_date_time
-from tests.support.verdicts import ERROR, assert_date_row
+from tests.support.verdicts import ERROR, assert_date_row, assert_verdict
 
 WED = datetime(2024, 6, 12, 10, 0)
 MON = datetime(2024, 6, 10, 10, 0)
@@ -180,36 +180,6 @@ def test_day_and_month_ranges_read_both_ends_in_one_order(phrase: str, actual: o
     assert_date_row(phrase, actual, WED, False)
 
 
-@pytest.mark.parametrize(
-    ("phrase", "actual"),
-    [("from 5.6 to 7.6", _g("2025-05-06", "2025-06-07")), ("from 5.6. to 7.6.", _g("2025-05-06", "2025-06-07")),
-     ("between 1.2 and 3.4", _g("2025-02-01", "2025-03-04")), ("from 1.2 to 3.4", _g("2025-02-01", "2025-03-04")),
-     ("from 12.6 to 14.6", _g("2024-12-06", "2025-06-14")), ("12.06.2024 to 14.06", _g("2024-12-06", "2025-06-14")),
-     ("12.06 to 14.6", _g("2024-06-12T12:06", "2024-06-12T14:06")),
-     ("12.06 to 14.6", "2024-06-12T12:06/2024-06-12T14:06"),
-     ("12.06.24 to 14.06.24", _g("2012-06-24", "2024-06-14")), ("from 5/6 to 7/6", _g("2025-05-06", "2025-06-07")),
-     ("from 5/6/2025 to 7/6", _g("2025-05-06", "2025-06-07")),
-     ("5-06-2024 to 7-06-2024", _g("2024-05-06", "2024-06-07"))],
-)  # fmt: skip
-def test_numeric_dates_of_any_width_are_read_in_one_order_never_a_clock(phrase: str, actual: object) -> None:
-    assert_date_row(phrase, actual, WED, False)
-
-
-@pytest.mark.parametrize(
-    ("phrase", "start", "end"),
-    [("from 5.6 to 7.6", "2025-05-06", "2025-07-06"), ("from 5.6 to 7.6", "2025-06-05", "2025-06-07"),
-     ("from 12.6 to 14.6", "2024-06-12", "2024-06-14"), ("12.06.2024 to 14.06", "2024-06-12", "2024-06-14"),
-     ("12.06.24 to 14.06.24", "2024-06-12", "2024-06-14"), ("from 5/6 to 7/6", "2025-06-05", "2025-06-07")],
-)  # fmt: skip
-def test_numeric_dates_of_any_width_keep_each_order(phrase: str, start: str, end: str) -> None:
-    assert_date_row(phrase, _g(start, end), WED, True)
-
-
-def test_a_dotted_time_right_after_a_dotted_date_stays_a_time() -> None:
-    assert_date_row("29.02.2020 13.12", "2020-02-29T13:12", WED, True)
-    assert_date_row("6/4 between 9.30-4.30pm", _g("2025-06-04T09:30", "2025-06-04T16:30"), WED, True)
-
-
 def test_dotted_dates_in_two_orders_are_not_understood() -> None:
     assert_date_row("from 12.06 to 14.06 and 06.13", _g("2024-06-12", "2024-06-14"), WED, ERROR)
 
@@ -288,3 +258,25 @@ def test_the_beginning_of_a_month_is_its_early_days(phrase: str, actual: object,
 )  # fmt: skip
 def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object, expected: bool) -> None:
     assert_date_row(phrase, actual, WED, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # a time in dots before a dotted date: never the date's day and month swapped with the time
+     ("between 9.30 and 11.30 on 12.06", {"start": "2024-09-30T00:00", "end": "2024-11-30T00:06"}, ERROR),
+     ("by 9.30 on 12.06", "2024-09-30T12:06", ERROR), ("13.12 on 12.06", "2024-12-13T12:06", ERROR),
+     ("before 10.15 on 12.06", "2024-10-15T08:00", ERROR), ("9.30 on 12.06", "2024-09-30T12:06", ERROR),
+     ("11.30 12.06", "2024-11-30T12:06", ERROR), ("13.12, 12.06", "2024-12-13T12:06", ERROR),
+     # dotted numbers joined with "or" may be times of day
+     ("9.30 or 10.30", "2024-06-10T09:30", True), ("9.30 or 10.30", "2024-06-10T10:30", True),
+     ("12.06 or 9.30", "2024-06-10T09:30", True), ("12.06 or 9.30", "2024-06-11T09:30", False),
+     # a dotted time does not decide the order of the date beside it
+     ("3.30 on 5/6", "2025-06-05T03:30", True), ("5/6 3.30", "2025-06-05T15:30", True),
+     ("12.06. 9.30", "2024-12-06T09:30", ERROR), ("12.06 13.12", "2024-12-06T13:12", ERROR),
+     # two dotted dates, each with a dotted time: never the second time read as the end's date
+     ("from 12.06 9.30 to 13.06 11.30", {"start": "2024-12-06T09:30", "end": "2025-11-30T13:06"}, ERROR),
+     ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True)],
+)  # fmt: skip
+def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, expected: object) -> None:
+    params = ["start", "end"] if isinstance(argument, dict) else None
+    assert_verdict(match_date_time(phrase, argument, MON, params=params), expected)

@@ -27,7 +27,7 @@ from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
-from ._readings import DateProblem, clock_dependent, elapsed, in_one_order, readings
+from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
 
 __all__ = [
@@ -118,6 +118,12 @@ _HUNDREDS_RE = re.compile(
 )
 
 
+def _between_dotted(match: re.Match[str]) -> bool:
+    """Whether a match has a dotted number right before it and another right after it."""
+    before = re.search(r"\d\.\d\d $", match.string[: match.start()])
+    return before is not None and re.match(r" \d{1,2}\.\d", match.string[match.end() :]) is not None
+
+
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
 def normalize(phrase: str) -> str:
     """Lower-case, unify dashes, ``a.m.``/``p.m.`` and spacing, drop trailing punctuation."""
@@ -164,13 +170,14 @@ def normalize(phrase: str) -> str:
     )
     text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
     # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30 (ends that may
-    # be days and months, "from 12.06 to 14.06", stay dates)
+    # be days and months, "from 12.06 to 14.06", stay dates, and so do ends with a dotted number on each side: "from
+    # 12.06 9.30 to 13.06 11.30")
     text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
     text = re.sub(
         r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
         lambda m: (
             m[0]
-            if int(m[2]) <= 12 and int(m[5]) <= 12
+            if (int(m[2]) <= 12 and int(m[5]) <= 12) or _between_dotted(m)
             else f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}"
         ),
         text,
@@ -206,8 +213,9 @@ def normalize(phrase: str) -> str:
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
-    # a deadline at the start of "the" year (month, week, quarter): the next one, as that of the current one has passed
-    text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (year|month|week|quarter)\b",
+    # a deadline at the start of "the" year (month, week, quarter) ending the phrase: the next one, as the current one's
+    # has passed
+    text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (year|month|week|quarter)(?=\W*$)",
                   r"\1 the \2 of next \3", text)  # fmt: skip
     # "after 9:30 but before 11": the time between, as with "and"
     text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)
@@ -471,14 +479,6 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
     clock, so lines that each have their own ``user_time`` still share them within a day.
     """
     listed = _listed(phrase)
-    orders = in_one_order(listed[0]) if listed is not None and listed[1] == "or" else None
-    if orders is not None:  # "12.06 or 14.06": every alternative read in one order of day and month, never a clock
-        found = [_either(phrase, [_by_grammar(part, user_time) for part in said], how="or") for said in orders]
-        read = [resolution for resolution in found if resolution.problem is None]
-        if not read:
-            why = f"could not understand {phrase!r}: its dates are not all days and months in one order"
-            return found[0] if found else Resolution(phrase, (), reference_of(phrase, user_time)[1], why, False)
-        return replace(read[0], readings=tuple(dict.fromkeys(r for resolution in read for r in resolution.readings)))
     if listed is not None:
         return _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
     reference, home, own_day = reference_of(phrase, user_time)

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ..._calendar_words import MONTHS, short_years
+from ..._calendar_words import short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
 from ._date_elements import year_first
@@ -42,7 +42,7 @@ from ._payloads import (
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
-__all__ = ["DateProblem", "clock_dependent", "elapsed", "in_one_order", "readings"]
+__all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
 
 _DAY = 86400
 _MORNING = 5 * 3600
@@ -91,8 +91,6 @@ def elapsed(items: tuple[Item, ...]) -> bool:
 _HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
 #: "9.30": a month and day, or a time of day (both kept).
 _DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
-#: A day and a month in digits, in either order, perhaps with a year: "5.6", "12/06", "12.06.24", "12-06-2024".
-_NUMERIC_DATE = re.compile(r"\d{1,2}([./-])\d{1,2}(?:\1(?:\d\d|\d{4}))?")
 #: "1h26": 01:26 (French), or the first half of 2026 (business writing; "2h25" the second half of 2025): both kept.
 _HALF_YEAR = re.compile(r"([12])h(\d\d)")
 
@@ -115,16 +113,16 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
 
 
 def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
-    """The items once per order of day and month that every numeric date ("12.06 to 14.6", "5/6 or 7/6") can be read
-    in (month first, then day first): two or more numeric dates in one phrase are never read in different orders."""
-    numeric = _numeric(items)
-    if len(numeric) < 2:
+    """The items once per order of day and month that every dotted date ("12.06 to 14.06") can be read in (month
+    first, then day first): two dotted dates in one phrase are never read in different orders."""
+    dotted = [n for n, i in enumerate(items) if i.kind == "date" and _DOTTED.fullmatch(i.text)]
+    if len(dotted) < 2:
         return [items]
     found = []
     for month_first in (True, False):
         kept = list(items)
-        for n in numeric:
-            a, b = (int(part) for part in re.split(r"[./-]", items[n].text)[:2])
+        for n in dotted:
+            a, b = (int(part) for part in items[n].text.split("."))
             one = (a, b) if month_first else (b, a)
             if not isinstance(items[n].value, MonthDay) or one not in items[n].value.days:
                 break
@@ -132,40 +130,7 @@ def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
         else:
             found.append(tuple(kept))
     if not found:
-        raise DateProblem(f"{' and '.join(items[n].text for n in numeric)} are not all days and months in one order")
-    return found
-
-
-def _numeric(items: tuple[Item, ...]) -> list[int]:
-    """Where the items write a day and a month in digits ("12.06", "5/6", "12.06.2024")."""
-    return [n for n, i in enumerate(items) if i.kind == "date" and _NUMERIC_DATE.fullmatch(i.text)]
-
-
-def in_one_order(parts: list[str]) -> list[list[str]] | None:
-    """Alternatives ("12.06 or 14.06") once per order of day and month that every day and month they write in digits
-    can be read in, each such date written out ("june 12 or june 14", then "december 6 or ..."), so that all are read
-    in one order and none as a clock; None when they write fewer than two."""
-    parsed = [parse(part).items for part in parts]
-    if sum(len(_numeric(items)) for items in parsed) < 2:
-        return None
-    found = []
-    for month_first in (True, False):
-        said = []
-        for part, items in zip(parts, parsed, strict=True):
-            for n in _numeric(items):
-                first, second, *year = re.split(r"[./-]", items[n].text)
-                one = (int(first), int(second)) if month_first else (int(second), int(first))
-                if not isinstance(items[n].value, MonthDay) or one not in items[n].value.days:
-                    break
-                name = next(name for name, number in MONTHS.items() if number == one[0])
-                written = f"{name} {one[1]}" + "".join(f" {y}" if len(y) == 4 else f" '{y}" for y in year)
-                part = re.sub(rf"(?<![\d.]){re.escape(items[n].text)}\.?(?!\d)", written, part, count=1)
-            else:
-                said.append(part)
-                continue
-            break
-        else:
-            found.append(said)
+        raise DateProblem(f"{' and '.join(items[n].text for n in dotted)} are not all days and months in one order")
     return found
 
 
@@ -190,15 +155,16 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
     """The items with the first word read two ways read the other way, if any."""
     for n, item in enumerate(items):
         width = 1
-        several = len(_numeric(items)) > 1  # "12.06.24 to 14.06.24": one order throughout
-        if item.kind == "date" and (ymd := year_first(item.text)) is not None and ymd != item.value and not several:
+        if item.kind == "date" and (ymd := year_first(item.text)) is not None and ymd != item.value:
             return (*items[:n], Item("date", item.text, ymd), *items[n + 1 :])
         if item.kind == "clock" and (half := _HALF_YEAR.fullmatch(item.text)):
             return (*items[:n], Item("date", item.text, Half(int(half[1]), short_years(int(half[2])))), *items[n + 1 :])
         hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
-        elif item.kind == "date" and _DOTTED.fullmatch(item.text) and _may_be_clock(items, n):
+        elif item.kind == "date" and _DOTTED.fullmatch(item.text):
+            if sum(i.kind == "date" and _DOTTED.fullmatch(i.text) is not None for i in items) > 1:
+                return None  # "from 12.06 to 14.06": dates, never a clock beside a date
             text = f"at {item.text}"
         elif _minutes_to(items, n):
             text, width = f"{item.text} minutes to {items[n + 2].text}", 3
@@ -214,13 +180,6 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         other = parse(text)
         return None if other.unknown else (*items[:n], *other.items, *items[n + width :])
     return None
-
-
-def _may_be_clock(items: tuple[Item, ...], n: int) -> bool:
-    """Whether a dotted date may be a time of day: never beside another date written with dots ("from 12.06 to 14.6"),
-    unless right after it ("29.02.2020 13.12": a date and its time)."""
-    dotted = [i for i in _numeric(items) if "." in items[i].text]
-    return len(dotted) < 2 or (n > 0 and items[n - 1].kind == "date")
 
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
