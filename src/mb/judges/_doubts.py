@@ -89,7 +89,8 @@ _VARIANTS = [
 ]
 """British spellings and their American forms."""
 _OTHER_WORDS = frozenset({"metre", "metres"})
-"""British spellings whose American form is also another word ("metre", a length; "meter", a device)."""
+"""British spellings whose American form is also another word ("metre", a length; "meter", a device), read as it only
+after a number ("100 metres", "a 100-metre race")."""
 _SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 _DIGITS = {word: str(value) for word, value in cardinal_words(0, 99).items() if word.isalpha()} | {
     word: f"{value}{_SUFFIXES.get(value % 10 if value // 10 != 1 else 0, 'th')}"
@@ -113,12 +114,27 @@ _ONE_AFTER = frozenset({"the", "this", "that", "which", "each", "every", "any", 
 """Words after which "one" is a pronoun ("the one with the red label", "which one"), not the number 1."""
 
 
+_ONE_BEFORE_TIME = frozenset({"for", "in", "within", "only", "just", "per", "after", "every"})
+"""Words after which "one" before a time word counts it ("for one night"), not a time to come ("one day we win")."""
+_ONE_LAST = frozenset({"at", "page", "number", "chapter", "room", "step", "level", "gate", "floor", "platform"})
+"""Words after which "one" ending a text is the number 1 ("open page one", "call me at one")."""
+
+
 def _one_counts(text: str) -> bool:
     """Whether every "one" of ``text`` is the number 1: before a noun, not a pronoun ("lift the one with the red
-    label", "one of them", "the red one") nor a time to come ("one day we will win")."""
+    label", "one of them", "the red one"), an idiom ("one another", "at one point") nor a time to come ("one day we
+    will win"); before a time word after "for", "in"... ("for one night"); ending the text after "at", "page"...
+    ("open page one")."""
     found = ["", *words(text), ""]
     return all(
-        found[i - 1] not in _ONE_AFTER and found[i + 1] not in STOPWORDS | _TIMES and found[i + 1]
+        found[i - 1] not in _ONE_AFTER
+        and "another" not in found[i + 1 : i + 3]
+        and found[i - 1 : i + 2 : 2] != ["at", "point"]
+        and (
+            (found[i + 1] and found[i + 1] not in STOPWORDS | _TIMES)
+            or (found[i + 1] in _TIMES and found[i - 1] in _ONE_BEFORE_TIME)
+            or (not found[i + 1] and found[i - 1] in _ONE_LAST)
+        )
         for i in range(1, len(found) - 1)
         if found[i] == "one"
     )
@@ -156,9 +172,11 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
     for word in sorted(mine - theirs):
         if word == "one" and not _one_counts(text):
             continue
-        if _canonical(word) in ours and _canonical(word) != word:
-            text = re.sub(rf"\b{word}\b", _canonical(word), text, flags=re.IGNORECASE)
-            read.append(f"{word!r} as {ours[_canonical(word)]!r}")
+        unit = word in _OTHER_WORDS and re.search(rf"\d[\s-]*{word}\b", text, re.IGNORECASE)  # "100 metres"
+        canonical = word.replace("metre", "meter") if unit else _canonical(word)
+        if canonical in ours and canonical != word:
+            text = re.sub(rf"\b{word}\b", canonical, text, flags=re.IGNORECASE)
+            read.append(f"{word!r} as {ours[canonical]!r}")
     for match in _CONTRACTED.finditer(fold(text)):
         said_as = normalize(match.group())  # "it's raining": "it raining", which says no more
         if match.group().casefold() not in fold(other).casefold() and len(said_as.split()) > len(match.group().split()):
@@ -617,10 +635,10 @@ _NUMBERS = rf"(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(ONES[1:10])}))?|{'|'.join(
 """A number from one to ninety-nine in words, as a regular expression."""
 _PERFECT = re.compile(
     rf"\b(has|have) (?:(?:already|just|never|not|always) )?(?:{PARTICIPLES}|[^\W\d_]+(?:ed|en|wn|ne))\b"
-    rf"(?=.* for (?:\d+|a|an|many|several|years|months|weeks|days|hours|decades|{_NUMBERS})\b)"
+    rf"(?=.* (?:since \w|for (?:\d+|a|an|many|several|years|months|weeks|days|hours|decades|{_NUMBERS})\b))"
 )
-"""The perfect, an auxiliary "has" or "have" before a participle, said of a length of time: "has lived here for ten
-years" still does, "lived here for ten years" no longer."""
+"""The perfect, an auxiliary "has" or "have" before a participle, said of a length of time or a start: "has lived
+here for ten years" (or "since 2010") still does, "lived here for ten years" no longer."""
 _ABOUT = re.compile(
     rf"\b(?:roughly|approximately|circa|(?:about|around|some|close to) (?:\d+|(?:{_NUMBERS})\b))|~\s*\d+"
 )
@@ -734,12 +752,18 @@ def _past(word: str) -> bool:
     return word.endswith("ed") or (word in IRREGULAR and not word.endswith(("ing", "s", "en", "wn", "ne")))
 
 
+_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would"})
+"""Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would") says another tense or verb."""
+
+
 def tense_changed(candidate: str, reference: str) -> str | None:
     """The one word that differs is a verb, in the past in one text and not in the other ("the shop opens at 9 pm" /
     "the shop opened at 21:00": when?)."""
     mine, theirs = (Counter(words(one_spelling(text, other)[0])) for text, other in
                     ((candidate, reference), (reference, candidate)))  # fmt: skip
     added, dropped = list(mine - theirs), list(theirs - mine)
+    if len(added) == 1 == len(dropped) and {added[0], dropped[0]} <= _AUXILIARIES:  # "we're" / "we were"
+        return f"one text says {added[0]!r}, the other {dropped[0]!r}: the tense or the verb differs"
     if len(added) != 1 or len(dropped) != 1 or stem(added[0]) != stem(dropped[0]):
         return None
     past, other = (added[0], dropped[0]) if _past(added[0]) else (dropped[0], added[0])
@@ -807,6 +831,7 @@ def _done(text: str, other: str) -> bool:
         and mine[0] not in STOPWORDS
         and stem(theirs[0]) == stem(mine[0])
         and theirs[0] != mine[0]
+        and not _past(mine[0])  # "cancelled flights" / "canceled flights": one inflection spelt two ways
         and bool(said_by or _past(theirs[0]))
     )
 

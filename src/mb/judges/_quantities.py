@@ -139,11 +139,12 @@ _MERIDIEM = re.compile(r"(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?",
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
 _CODE = re.compile(r"(?<![\w.,])([A-Za-z]{1,4})[-#]?(\d+)([A-Za-z]{0,3})(?![\w])")
 _NUMBER = re.compile(
-    r"(?P<currency>[$\u20ac\u00a3\u00a5]\s?)?(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
+    r"(?P<currency>[$\u20ac\u00a3\u00a5]\s?)?(?:(?<![\w.,-])[-\u2212])?(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
     r"(?:(?:\s*|-)(?i:(k|thousand|million|mln|mn|billion|bn|trillion|tn))\b|(?<=\d)([MBTmb])\b)?"
 )
 """A number, with its magnitude: "5k", "$356M", "$55bn", "$2.9-million", "1,200". A lone ``m``/``b`` counts as
-million/billion only after a currency sign ("$3m"; "3m" is more likely metres)."""
+million/billion only after a currency sign ("$3m"; "3m" is more likely metres); a minus sign is part of it ("-5"),
+not a dash between numbers ("2010-2015")."""
 _DURATION_UNITS = ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "fortnight", "month", "year", "yr")
 """The spellings of the units of a length of time read after an amount (see ``UNITS``): the shortest ("5m", "3s",
 "2d") are too often something else."""
@@ -242,15 +243,14 @@ the quarter to 9 March", "five to six people"."""
 _PAST_MINUTES = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20}
 
 
-_TIME_BEFORE = re.compile(
-    r"\b(?:at|by|until|till|from|before|after|around|about|since|past)\s+(?:a\s+)?$", re.IGNORECASE
-)
+_TIME_BEFORE = re.compile(r"\b(?:at|by|until|till|before|after)\s+(?:a\s+)?$", re.IGNORECASE)
 _TIME_AFTER = re.compile(
     r"\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|sharp|tonight|(?:in the|this) (?:morning|afternoon|evening)|at night)\b",
     re.IGNORECASE,
 )
 """What makes "ten to eight" a time rather than a score, a vote or a range ("the vote was five to four", "five to six
-people"): a word of time before it ("at ten to eight") or a part of the day after it ("ten to eight tonight")."""
+people", "open from ten to six"): a word of time before it ("at ten to eight") or a part of the day after it ("ten to
+eight tonight"); not "from", "since", "about", which may open a range."""
 
 
 def _clock_phrase(m: re.Match[str]) -> Iterator[Quantity]:
@@ -281,6 +281,8 @@ def _code(m: re.Match[str]) -> Iterator[Quantity]:
 def _number(m: re.Match[str]) -> Iterator[Quantity]:
     whole = m.group(2).replace(",", "")
     value = float(f"{whole}.{m.group(3)}") if m.group(3) else float(whole)
+    if m.group()[: m.start(2) - m.start()].endswith(("-", "\u2212")):  # "-5": a number below zero
+        value = -value
     scale = m.group(4) or m.group(5)
     if scale and (scale.isupper() or m.group("currency") or scale not in "mb"):
         value *= _MULTIPLIERS[scale.lower()]

@@ -32,6 +32,13 @@ _PARTICIPLES_TEXT = """been got gotten had done gone seen made paid bought sold 
 PARTICIPLES = "|".join([*_PARTICIPLES_TEXT.split(), r"[^\W\d_]{3,}ed"])
 """Past participles, as a regular expression: after a pronoun, "'s" before one is "has" ("she's worked", "he's
 been"), not "is"."""
+_ADJECTIVES = (
+    "worried|tired|married|scared|bored|excited|interested|pleased|surprised|closed|finished|broken|lost|done|dressed|"
+    "engaged|divorced|retired|prepared|confused|annoyed|satisfied|disappointed|exhausted|involved|located|based|amazed|"
+    "shocked|frightened|worn"
+)
+"""Participles that are also adjectives: after a pronoun, "'s" before one may be "is" ("she's worried") or "has"
+("she's worried them"); read as "is", which a text writing "has" does not match."""
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
 _CONTRACTIONS = (
     (re.compile(r"\bcan'?t\b|\bcannot\b", re.IGNORECASE), "can not"),
@@ -48,13 +55,22 @@ _CONTRACTIONS = (
     (re.compile(r"'d(?=\s+(?:like|love|prefer|rather)\b)", re.IGNORECASE), " would"),
     (re.compile(r"'ve\b", re.IGNORECASE), " have"),
     (
+        re.compile(rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{_ADJECTIVES})\b)", re.I),
+        r"\1 is",
+    ),
+    (
         re.compile(
             rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{PARTICIPLES})\b)",
             re.IGNORECASE,
         ),
         r"\1 has",
     ),
-    (re.compile(r"'(s|re|d|m)\b", re.IGNORECASE), ""),
+    (re.compile(rf"\b({_SUBJECTS})'s\b", re.IGNORECASE), r"\1 is"),
+    (re.compile(rf"'d(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{PARTICIPLES})\b)", re.IGNORECASE), " had"),
+    (re.compile(r"'d\b", re.IGNORECASE), " would"),
+    (re.compile(r"'re\b", re.IGNORECASE), " are"),
+    (re.compile(r"'m\b", re.IGNORECASE), " am"),
+    (re.compile(r"'s\b", re.IGNORECASE), ""),
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _TOKEN = re.compile(r"[^\W_]+|[.!?;:\n\u2022]", re.UNICODE)

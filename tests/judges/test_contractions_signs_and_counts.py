@@ -1,0 +1,91 @@
+"""What a contraction, a sign, a clock phrase or a "one" says is read where it is sure and left in doubt where it is
+not: "'d" is "had" or "would", "'re" is "are", "-5" is below zero, "from ten to six" is a range, "one another" counts
+nothing; a unit, a spelling or a count written otherwise still passes."""
+
+from __future__ import annotations
+
+import pytest
+
+from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge, Verdict
+from mb.judges._quantities import extract_quantities
+from mb.judges.base import Judge
+
+EQ = JudgeTask.EQUIVALENCE
+
+
+@pytest.fixture(scope="module", params=["lexical", "local"])
+def judge(request: pytest.FixtureRequest) -> Judge:
+    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
+
+
+def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
+    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
+    return verdict
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("He'd lived here for ten years", "He lived here for ten years"),
+        ("They'd left before noon", "They left before noon"),
+        ("She'd left when I arrived", "She left when I arrived"),
+        ("I'd paid the bill", "I paid the bill"),
+        ("You'd pay the bill", "You paid the bill"),
+        ("We'd book a table", "We booked a table"),
+        ("We're leaving", "We were leaving"),
+        ("I'm leaving", "I was leaving"),
+        ("It's raining", "It was raining"),
+        ("The shop is open from ten to six", "The shop is open from 5:50"),
+        ("Open from ten to eight", "Open from 7:50"),
+        ("Read pages from ten to twelve", "Read pages from 11:50"),
+        ("He has lived here since 2010", "He lived here since 2010"),
+        ("He's lived here since May", "He lived here since May"),
+        ("She's been living here since 2010", "She lived here since 2010"),
+        ("The temperature is -5", "The temperature is 5"),
+        ("The balance is -200 dollars", "The balance is 200 dollars"),
+        ("-5°C outside", "5°C outside"),
+        ("The balance is \u2212200 dollars", "The balance is 200 dollars"),
+        ("They helped one another", "They helped 1 another"),
+        ("They came one after another", "They came 1 after another"),
+        ("At one point we stopped", "At 1 point we stopped"),
+        ("She's worried about it", "She has worried about it"),
+        ("He's tired of it", "He has tired of it"),
+        ("One day we will win", "1 day we will win"),
+        ("The metre is broken", "The meter is broken"),
+    ],
+)
+def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Run 100 metres", "Run 100 meters"),
+        ("Swim 50 metres", "Swim 50 meters"),
+        ("A 100-metre race", "A 100-meter race"),
+        ("Cancelled flights", "Canceled flights"),
+        ("Travelled to Paris", "Traveled to Paris"),
+        ("Cancelled the order", "Canceled the order"),
+        ("Stay for one night", "Stay for 1 night"),
+        ("Book the room for one day", "Book the room for 1 day"),
+        ("Open page one", "Open page 1"),
+        ("Call me at one", "Call me at 1"),
+        ("I'd like a table", "I would like a table"),
+        ("I'm leaving", "I am leaving"),
+        ("They're here", "They are here"),
+        ("It's raining", "It is raining"),
+        ("She's worked here for years", "She has worked here for years"),
+        ("The temperature is -5", "The temperature is -5"),
+        ("The range is 2010-2015", "The range is 2010-2015"),
+    ],
+)
+def test_what_the_texts_surely_say_alike_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = _verdict(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+def test_a_minus_sign_is_part_of_the_number() -> None:
+    assert [q.values for q in extract_quantities("It is -5 outside")] == [frozenset({-5.0})]
+    assert [q.values for q in extract_quantities("from 2010-2015")] == [frozenset({2010.0}), frozenset({2015.0})]
