@@ -52,6 +52,13 @@ def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
         ("He's tired of it", "He has tired of it"),
         ("One day we will win", "1 day we will win"),
         ("The metre is broken", "The meter is broken"),
+        ("How'd it go?", "How would it go?"),
+        ("Why'd you do that?", "Why would you do that?"),
+        ("Where'd you go?", "Where would you go?"),
+        ("I'd come home early", "I would come home early"),
+        ("He'd run away", "He would run away"),
+        ("I'd never read it", "I would never read it"),
+        ("He'd better go", "He would better go"),
     ],
 )
 def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -73,6 +80,8 @@ def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate:
         ("Open page one", "Open page 1"),
         ("Call me at one", "Call me at 1"),
         ("I'd like a table", "I would like a table"),
+        ("She'd go home", "She would go home"),
+        ("I'd known", "I had known"),
         ("I'm leaving", "I am leaving"),
         ("They're here", "They are here"),
         ("It's raining", "It is raining"),

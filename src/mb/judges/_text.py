@@ -39,6 +39,9 @@ _ADJECTIVES = (
 )
 """Participles that are also adjectives: after a pronoun, "'s" before one may be "is" ("she's worried") or "has"
 ("she's worried them"); read as "is", which a text writing "has" does not match."""
+_BARE_PARTICIPLES = "become|bet|burst|come|cost|cut|hit|hurt|let|overcome|put|quit|read|run|set|shed|shut|split|spread"
+"""Verbs whose past participle is their base form: "'d" before one is "had" or "would" ("I'd come home early"), so
+it is left as written, as it is after a question word ("How'd it go": "did" or "would")."""
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
 _CONTRACTIONS = (
     (re.compile(r"\bcan'?t\b|\bcannot\b", re.IGNORECASE), "can not"),
@@ -67,7 +70,13 @@ _CONTRACTIONS = (
     ),
     (re.compile(rf"\b({_SUBJECTS})'s\b", re.IGNORECASE), r"\1 is"),
     (re.compile(rf"'d(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{PARTICIPLES})\b)", re.IGNORECASE), " had"),
-    (re.compile(r"'d\b", re.IGNORECASE), " would"),
+    (
+        re.compile(
+            rf"\b(i|you|he|she|it|we|they)'d\b(?!\s+(?:(?:already|just|never|not|always|also)\s+)?(?:better|{_BARE_PARTICIPLES})\b)",
+            re.IGNORECASE,
+        ),
+        r"\1 would",
+    ),
     (re.compile(r"'re\b", re.IGNORECASE), " are"),
     (re.compile(r"'m\b", re.IGNORECASE), " am"),
     (re.compile(r"'s\b", re.IGNORECASE), ""),
