@@ -10,20 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge, Verdict
 from mb.judges.base import Judge
-
-EQ = JudgeTask.EQUIVALENCE
-
-
-@pytest.fixture(scope="module", params=["lexical", pytest.param("local", marks=pytest.mark.slow)])
-def judge(request: pytest.FixtureRequest) -> Judge:
-    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
-
-
-def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
-    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
-    return verdict
+from tests.support.judges import equivalence
 
 
 @pytest.mark.parametrize(
@@ -34,7 +22,7 @@ def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
     ],
 )
 def test_another_comparison_before_than_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -48,12 +36,12 @@ def test_another_comparison_before_than_is_never_a_pass(judge: Judge, candidate:
     ],
 )
 def test_another_aspect_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
 def test_going_to_says_what_will_says(judge: Judge) -> None:
-    verdict = _verdict(judge, "The nurse will phone you", "The nurse is going to phone you")
+    verdict = equivalence(judge, "The nurse will phone you", "The nurse is going to phone you")
     assert "modality" not in verdict.reason, verdict.reason
 
 
@@ -71,7 +59,7 @@ def test_going_to_says_what_will_says(judge: Judge) -> None:
 def test_a_word_of_scope_or_an_approximation_in_one_text_only_is_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -85,7 +73,7 @@ def test_a_word_of_scope_or_an_approximation_in_one_text_only_is_never_a_pass(
 def test_a_request_against_a_statement_that_it_was_done_is_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -97,7 +85,7 @@ def test_a_request_against_a_statement_that_it_was_done_is_never_a_pass(
     ],
 )
 def test_a_chain_of_possessives_in_another_order_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -109,7 +97,7 @@ def test_a_chain_of_possessives_in_another_order_is_never_a_pass(judge: Judge, c
     ],
 )
 def test_a_chain_of_possessives_written_with_of_passes(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -121,17 +109,17 @@ def test_a_chain_of_possessives_written_with_of_passes(judge: Judge, candidate: 
     ],
 )
 def test_a_number_moved_with_a_time_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
 def test_a_count_of_times_against_an_interval_is_never_a_pass(judge: Judge) -> None:
-    verdict = _verdict(judge, "Feed the puppy 3 times a day", "Feed the puppy every 3 hours")
+    verdict = equivalence(judge, "Feed the puppy 3 times a day", "Feed the puppy every 3 hours")
     assert not verdict.passed, verdict.reason
 
 
 def test_a_number_said_as_a_time_in_neither_text_is_no_doubt(judge: Judge) -> None:
-    verdict = _verdict(judge, "a booking for 3 at 8pm", "a booking for three at 8 pm")
+    verdict = equivalence(judge, "a booking for 3 at 8pm", "a booking for three at 8 pm")
     assert "numbers" not in verdict.reason, verdict.reason
 
 
@@ -151,5 +139,5 @@ def test_a_number_said_as_a_time_in_neither_text_is_no_doubt(judge: Judge) -> No
 def test_in_a_long_text_prepositions_exchanged_or_alone_changed_are_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason

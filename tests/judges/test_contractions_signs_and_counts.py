@@ -6,21 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge, Verdict
+from mb.judges import LexicalJudge, LocalJudge
 from mb.judges._quantities import extract_quantities
 from mb.judges.base import Judge
-
-EQ = JudgeTask.EQUIVALENCE
+from tests.support.judges import equivalence
 
 
 @pytest.fixture(scope="module", params=["lexical", "local"])
 def judge(request: pytest.FixtureRequest) -> Judge:
     return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
-
-
-def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
-    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
-    return verdict
 
 
 @pytest.mark.parametrize(
@@ -62,7 +56,7 @@ def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
     ],
 )
 def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -91,7 +85,7 @@ def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate:
     ],
 )
 def test_what_the_texts_surely_say_alike_passes(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 

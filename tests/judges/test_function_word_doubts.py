@@ -8,20 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge
 from mb.judges.base import Judge
-
-EQ = JudgeTask.EQUIVALENCE
-
-
-@pytest.fixture(scope="module", params=["lexical", pytest.param("local", marks=pytest.mark.slow)])
-def judge(request: pytest.FixtureRequest) -> Judge:
-    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
-
-
-def _verdict(judge: Judge, candidate: str, reference: str):  # type: ignore[no-untyped-def]
-    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
-    return verdict
+from tests.support.judges import equivalence
 
 
 @pytest.mark.parametrize(
@@ -38,7 +26,7 @@ def _verdict(judge: Judge, candidate: str, reference: str):  # type: ignore[no-u
     ],
 )
 def test_another_modality_tense_or_bound_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -50,7 +38,7 @@ def test_another_modality_tense_or_bound_is_never_a_pass(judge: Judge, candidate
     ],
 )
 def test_the_same_modality_written_otherwise_still_passes(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -70,7 +58,7 @@ def test_the_same_modality_written_otherwise_still_passes(judge: Judge, candidat
     ],
 )
 def test_pronouns_or_a_scope_word_elsewhere_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -82,7 +70,7 @@ def test_pronouns_or_a_scope_word_elsewhere_is_never_a_pass(judge: Judge, candid
     ],
 )
 def test_the_same_pronouns_and_negation_still_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -98,7 +86,7 @@ def test_the_same_pronouns_and_negation_still_pass(judge: Judge, candidate: str,
     ],
 )
 def test_a_condition_or_time_tied_otherwise_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -110,7 +98,7 @@ def test_a_condition_or_time_tied_otherwise_is_never_a_pass(judge: Judge, candid
     ],
 )
 def test_the_same_condition_still_passes(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -126,7 +114,7 @@ def test_the_same_condition_still_passes(judge: Judge, candidate: str, reference
 def test_other_prepositions_between_the_same_words_are_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -140,7 +128,7 @@ def test_other_prepositions_between_the_same_words_are_never_a_pass(
     ],
 )
 def test_the_same_markers_written_otherwise_still_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -152,66 +140,66 @@ def test_the_same_markers_written_otherwise_still_pass(judge: Judge, candidate: 
     ],
 )
 def test_the_same_numbers_in_another_order_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
 def test_the_same_numbers_in_the_same_order_still_pass(judge: Judge) -> None:
-    verdict = _verdict(judge, "Reserve a court for four at 9.", "Reserve a court for four at 9")
+    verdict = equivalence(judge, "Reserve a court for four at 9.", "Reserve a court for four at 9")
     assert verdict.passed, verdict.reason
 
 
 def test_a_lone_word_moved_into_a_phrase_is_no_part_moved_whole(judge: Judge) -> None:
-    moved_in = _verdict(judge, "sushi near spicy me", "spicy sushi near me")
-    moved_whole = _verdict(judge, "Flights to Lisbon on Monday", "Monday flights to Lisbon")
+    moved_in = equivalence(judge, "sushi near spicy me", "spicy sushi near me")
+    moved_whole = equivalence(judge, "Flights to Lisbon on Monday", "Monday flights to Lisbon")
     assert not moved_in.passed, moved_in.reason
     assert not moved_whole.undecided or "order" not in moved_whole.reason, moved_whole.reason
 
 
 def test_two_words_exchanged_around_a_preposition_both_texts_say_are_no_compound(judge: Judge) -> None:
-    stranded = _verdict(judge, "What is looked after by nurses?", "What is nurses looked after by?")
-    asked = _verdict(judge, "What is used for ibuprofen?", "What is ibuprofen used for?")
-    compound = _verdict(judge, "the weather in Oslo", "the Oslo weather")
+    stranded = equivalence(judge, "What is looked after by nurses?", "What is nurses looked after by?")
+    asked = equivalence(judge, "What is used for ibuprofen?", "What is ibuprofen used for?")
+    compound = equivalence(judge, "the weather in Oslo", "the Oslo weather")
     assert not stranded.passed, stranded.reason
     assert not asked.passed, asked.reason
     assert "order" not in compound.reason, compound.reason
 
 
 def test_a_day_moved_with_its_phrase_is_no_number_in_another_order(judge: Judge) -> None:
-    verdict = _verdict(
+    verdict = equivalence(
         judge, "That 2 rooms were booked, the hotel said on Monday", "The hotel said on Monday that 2 rooms were booked"
     )
     assert "numbers in another order" not in verdict.reason, verdict.reason
 
 
 def test_a_time_said_by_the_quarter_or_half_hour_is_read_as_that_time(judge: Judge) -> None:
-    other = _verdict(judge, "The ferry sails at quarter past ten", "The ferry sails at quarter to ten")
-    same = _verdict(judge, "The ferry sails at half past 4", "The ferry sails at 4:30")
+    other = equivalence(judge, "The ferry sails at quarter past ten", "The ferry sails at quarter to ten")
+    same = equivalence(judge, "The ferry sails at half past 4", "The ferry sails at 4:30")
     assert not other.passed, other.reason
     assert "numbers guard fired" in other.reason
     assert "numbers guard" not in same.reason, same.reason
 
 
 def test_a_quarter_or_half_of_an_amount_is_no_time(judge: Judge) -> None:
-    halved = _verdict(judge, "Cut the ration by half to 4 cups.", "Cut the ration by half to 5 mugs.")
-    cut = _verdict(judge, "Staff was cut by a quarter to 8 thousand.", "Staff was cut by a quarter, to 8 thousand.")
+    halved = equivalence(judge, "Cut the ration by half to 4 cups.", "Cut the ration by half to 5 mugs.")
+    cut = equivalence(judge, "Staff was cut by a quarter to 8 thousand.", "Staff was cut by a quarter, to 8 thousand.")
     assert not halved.passed, halved.reason
     assert "numbers guard fired" in halved.reason
     assert "numbers guard" not in cut.reason, cut.reason
 
 
 def test_an_exception_in_one_text_only_stands_whatever_else_differs(judge: Judge) -> None:
-    verdict = _verdict(judge, "The library is open daily unless it snows.", "The public library is open every day.")
+    verdict = equivalence(judge, "The library is open daily unless it snows.", "The public library is open every day.")
     assert not verdict.passed, verdict.reason
     assert "'unless' (an exception)" in verdict.reason
 
 
 def test_a_word_of_time_or_a_preposition_that_changes_no_role_raises_no_doubt(judge: Judge) -> None:
-    extra_detail = _verdict(
+    extra_detail = equivalence(
         judge, "Hiker dies hiking a trail at a Utah state park", "Hiker dies while hiking a trail in Utah"
     )
-    over = _verdict(judge, "A horse jumping over a hedge", "A horse jumps a hedge")
-    listed = _verdict(judge, "Ana Lopez, Ben Ruiz to wed in June", "Ana Lopez and Ben Ruiz to wed in June")
+    over = equivalence(judge, "A horse jumping over a hedge", "A horse jumps a hedge")
+    listed = equivalence(judge, "Ana Lopez, Ben Ruiz to wed in June", "Ana Lopez and Ben Ruiz to wed in June")
     assert "a condition or time" not in extra_detail.reason, extra_detail.reason
     assert "prepositions" not in over.reason, over.reason
     assert "prepositions" not in listed.reason, listed.reason
@@ -228,12 +216,12 @@ def test_a_word_of_time_or_a_preposition_that_changes_no_role_raises_no_doubt(ju
 def test_a_voice_changed_or_a_word_moved_across_a_relative_clause_is_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
 def test_a_modal_in_a_reworded_report_is_no_cue(judge: Judge) -> None:
-    verdict = _verdict(
+    verdict = equivalence(
         judge,
         "Officials said the old bridge would reopen on Monday after repairs to its deck",
         "The old bridge was scheduled to reopen Monday once repairs to its deck ended, officials said",
@@ -242,7 +230,7 @@ def test_a_modal_in_a_reworded_report_is_no_cue(judge: Judge) -> None:
 
 
 def test_in_a_long_text_another_preposition_or_voice_is_rewording(judge: Judge) -> None:
-    verdict = _verdict(
+    verdict = equivalence(
         judge,
         "The old mill was restored in 1998 and was converted to a museum of the local weaving trade by the town",
         "The old mill was restored in 1998 and converted into a museum for the local weaving trade by the town",

@@ -5,20 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge, Verdict
 from mb.judges.base import Judge
-
-EQ = JudgeTask.EQUIVALENCE
-
-
-@pytest.fixture(scope="module", params=["lexical", pytest.param("local", marks=pytest.mark.slow)])
-def judge(request: pytest.FixtureRequest) -> Judge:
-    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
-
-
-def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
-    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
-    return verdict
+from tests.support.judges import equivalence
 
 
 @pytest.mark.parametrize(
@@ -35,7 +23,7 @@ def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
     ],
 )
 def test_a_contracted_has_or_have_keeps_the_perfect(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -48,7 +36,7 @@ def test_a_contracted_has_or_have_keeps_the_perfect(judge: Judge, candidate: str
     ],
 )
 def test_a_contraction_read_as_written_in_full_passes(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -61,7 +49,7 @@ def test_a_contraction_read_as_written_in_full_passes(judge: Judge, candidate: s
     ],
 )
 def test_x_to_y_with_nothing_of_time_around_it_is_no_time(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -73,7 +61,7 @@ def test_x_to_y_with_nothing_of_time_around_it_is_no_time(judge: Judge, candidat
     ],
 )
 def test_x_to_y_that_may_be_a_time_or_a_score_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.undecided, verdict.reason
 
 
@@ -86,7 +74,7 @@ def test_x_to_y_that_may_be_a_time_or_a_score_is_undecided(judge: Judge, candida
     ],
 )
 def test_x_to_y_after_a_word_of_time_is_a_time(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -100,7 +88,7 @@ def test_x_to_y_after_a_word_of_time_is_a_time(judge: Judge, candidate: str, ref
     ],
 )
 def test_a_name_or_a_word_of_two_meanings_is_no_spelling(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -115,7 +103,7 @@ def test_a_name_or_a_word_of_two_meanings_is_no_spelling(judge: Judge, candidate
 def test_a_word_spelled_otherwise_in_lower_case_or_opening_a_sentence_passes(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -130,7 +118,7 @@ def test_a_word_spelled_otherwise_in_lower_case_or_opening_a_sentence_passes(
     ],
 )
 def test_one_as_a_pronoun_or_a_day_to_come_is_not_1(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -139,7 +127,7 @@ def test_one_as_a_pronoun_or_a_day_to_come_is_not_1(judge: Judge, candidate: str
     [("Book one room for tonight", "Book 1 room for tonight"), ("She has one brother", "She has 1 brother")],
 )
 def test_one_before_a_noun_is_1(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -153,12 +141,12 @@ def test_one_before_a_noun_is_1(judge: Judge, candidate: str, reference: str) ->
 def test_a_time_is_not_matched_by_a_number_that_counts_something_else(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
 def test_a_time_written_otherwise_beside_the_same_number_passes(judge: Judge) -> None:
-    verdict = _verdict(judge, "Book 7 seats for 7 pm", "Book 7 seats for 19:00")
+    verdict = equivalence(judge, "Book 7 seats for 7 pm", "Book 7 seats for 19:00")
     assert verdict.passed, verdict.reason
 
 
@@ -171,7 +159,7 @@ def test_a_time_written_otherwise_beside_the_same_number_passes(judge: Judge) ->
     ],
 )
 def test_possessives_that_give_the_words_other_owners_do_not_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -184,7 +172,7 @@ def test_possessives_that_give_the_words_other_owners_do_not_pass(judge: Judge, 
     ],
 )
 def test_possessives_read_as_of_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -199,12 +187,12 @@ def test_possessives_read_as_of_pass(judge: Judge, candidate: str, reference: st
     ],
 )
 def test_too_or_as_well_in_one_short_text_only_is_undecided(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.undecided, verdict.reason
 
 
 def test_too_in_both_texts_passes(judge: Judge) -> None:
-    verdict = _verdict(judge, "Ana called the manager too", "Ana called the manager too")
+    verdict = equivalence(judge, "Ana called the manager too", "Ana called the manager too")
     assert verdict.passed, verdict.reason
 
 
@@ -222,12 +210,12 @@ def test_too_in_both_texts_passes(judge: Judge) -> None:
 def test_an_amount_approximate_or_bounded_in_one_text_only_does_not_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
 def test_over_before_a_number_in_both_texts_passes(judge: Judge) -> None:
-    verdict = _verdict(judge, "The plane flew over 3 towns", "The plane flew over three towns")
+    verdict = equivalence(judge, "The plane flew over 3 towns", "The plane flew over three towns")
     assert verdict.passed, verdict.reason
 
 
@@ -242,7 +230,7 @@ def test_over_before_a_number_in_both_texts_passes(judge: Judge) -> None:
 def test_a_request_against_the_verb_inflected_with_no_pronoun_does_not_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -254,7 +242,7 @@ def test_a_request_against_the_verb_inflected_with_no_pronoun_does_not_pass(
     ],
 )
 def test_a_request_said_otherwise_passes(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -267,7 +255,7 @@ def test_a_request_said_otherwise_passes(judge: Judge, candidate: str, reference
     ],
 )
 def test_a_place_against_its_people_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
@@ -289,7 +277,7 @@ def test_a_place_against_its_people_does_not_pass(judge: Judge, candidate: str, 
     ],
 )
 def test_a_pass_by_a_reading_names_it(judge: Judge, candidate: str, reference: str, reading: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
     assert reading in verdict.reason
 
@@ -303,12 +291,12 @@ def test_a_pass_by_a_reading_names_it(judge: Judge, candidate: str, reference: s
     ],
 )
 def test_the_same_verb_in_another_tense_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
 def test_the_same_verb_in_the_same_tense_passes(judge: Judge) -> None:
-    verdict = _verdict(judge, "The shop opened at 9 pm", "The shop opened at 21:00")
+    verdict = equivalence(judge, "The shop opened at 9 pm", "The shop opened at 21:00")
     assert verdict.passed, verdict.reason
 
 
@@ -322,7 +310,7 @@ def test_the_same_verb_in_the_same_tense_passes(judge: Judge) -> None:
     ],
 )
 def test_a_number_or_time_in_words_reads_as_its_digits(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -335,5 +323,5 @@ def test_a_number_or_time_in_words_reads_as_its_digits(judge: Judge, candidate: 
     ],
 )
 def test_another_number_or_time_in_words_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason

@@ -5,20 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mb.judges import JudgeRequest, JudgeTask, LexicalJudge, LocalJudge, Verdict
 from mb.judges.base import Judge
-
-EQ = JudgeTask.EQUIVALENCE
-
-
-@pytest.fixture(scope="module", params=["lexical", pytest.param("local", marks=pytest.mark.slow)])
-def judge(request: pytest.FixtureRequest) -> Judge:
-    return LexicalJudge() if request.param == "lexical" else LocalJudge(batch_size=32)
-
-
-def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
-    [verdict] = judge.judge_sync([JudgeRequest(EQ, candidate, reference)])  # type: ignore[attr-defined]
-    return verdict
+from tests.support.judges import equivalence
 
 
 @pytest.mark.parametrize(
@@ -34,7 +22,7 @@ def _verdict(judge: Judge, candidate: str, reference: str) -> Verdict:
     ],
 )
 def test_the_same_words_spelled_otherwise_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -48,7 +36,7 @@ def test_the_same_words_spelled_otherwise_pass(judge: Judge, candidate: str, ref
     ],
 )
 def test_the_same_time_written_otherwise_passes(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
 
@@ -64,12 +52,12 @@ def test_the_same_time_written_otherwise_passes(judge: Judge, candidate: str, re
 def test_another_time_or_a_time_of_either_half_of_the_day_does_not_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
 
 def test_a_number_of_years_in_words_is_that_many_years(judge: Judge) -> None:
-    verdict = _verdict(judge, "The bridge is 35 years old", "The bridge is thirty-five years old")
+    verdict = equivalence(judge, "The bridge is 35 years old", "The bridge is thirty-five years old")
     assert "numbers guard" not in verdict.reason, verdict.reason
 
 
@@ -81,5 +69,5 @@ def test_a_number_of_years_in_words_is_that_many_years(judge: Judge) -> None:
     ],
 )
 def test_words_that_only_look_alike_do_not_pass(judge: Judge, candidate: str, reference: str) -> None:
-    verdict = _verdict(judge, candidate, reference)
+    verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason

@@ -6,7 +6,13 @@ from collections.abc import Callable, Sequence
 
 from mb.judges.base import JudgeRequest, JudgeTask, Verdict
 
-__all__ = ["FailingJudge", "ScriptedJudge", "keyword_rule"]
+__all__ = ["FailingJudge", "ScriptedJudge", "equivalence", "keyword_rule"]
+
+
+def equivalence(judge: object, candidate: str, reference: str) -> Verdict:
+    """``judge``'s verdict: does ``candidate`` mean the same as ``reference`` (a free_text argument's question)?"""
+    [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])  # type: ignore[attr-defined]
+    return verdict  # type: ignore[no-any-return]
 
 
 def keyword_rule(request: JudgeRequest) -> float:
