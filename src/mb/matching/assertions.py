@@ -14,7 +14,8 @@ from ..entities import NoToolCallAssertion, ToolCall, ToolCallAssertion
 from ..results import AssertionResult
 from ._assignment import max_matching
 from ._context import MatchContext
-from .parameters import MatcherSpec, ParameterSpec, parameter_row, parameter_spec
+from ._outcome import Outcome
+from .parameters import MatcherSpec, ParameterSpec, outcome_row, parameter_row, parameter_spec
 
 __all__ = [
     "MAX_JUDGED_CHECKS",
@@ -118,18 +119,9 @@ def _called_tools(calls: Sequence[CallSpec]) -> str:
 
 
 def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:
+    """A row per parameter assertion left unchecked (no score: it was never checked against a call)."""
     return [
-        {
-            "params": names,
-            "match_as": matcher[0],
-            "passed": False,
-            "score": None,
-            "reason": f"not checked: {why}",
-            "error": None,
-            "undecided": False,
-            "confidence": None,
-            "low_confidence": False,
-        }
+        {**outcome_row(names, matcher[0], Outcome.fail(f"not checked: {why}")), "score": None}
         for names, _, matcher in parameters
     ]
 
