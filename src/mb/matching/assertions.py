@@ -142,11 +142,6 @@ def _open(candidate: _Candidate) -> bool:
     )
 
 
-def _first_undecided(candidates: list[_Candidate]) -> _Candidate | None:
-    """The first candidate that could still match (see :func:`_open`)."""
-    return next((candidate for candidate in candidates if _open(candidate)), None)
-
-
 def _unsatisfied(
     assertion: AssertionSpec,
     candidates: list[_Candidate],
@@ -164,7 +159,7 @@ def _unsatisfied(
     else:
         closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
     call_id = calls[closest.call][0]
-    undecided = _first_undecided(candidates) if could_all or not closest.satisfied else None
+    undecided = next(filter(_open, candidates), None) if could_all or not closest.satisfied else None
     if undecided is None and closest.satisfied:
         reason = (
             f"call {call_id} to {tool!r} matches, but every matching call is already used by another assertion "
