@@ -179,17 +179,8 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
             tagged = True
     if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
-    known = choices.known
-    for model, fields in known:  # the first that knows every key: none knows more
-        if fields.issuperset(value):
-            return model
     keys = value.keys()
-    best, fewest = known[0][0], len(keys - known[0][1])
-    for model, fields in known[1:]:
-        unknown = len(keys - fields)
-        if unknown < fewest:
-            best, fewest = model, unknown
-    return best
+    return min(choices.known, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
 
 
 _ROOT: _Models = (Example,)
