@@ -41,6 +41,7 @@ from .expectations import (
     MissingMatcher,
     ParameterGroupAssertion,
     ValueMatcher,
+    _parameter_assertion_discriminator,
 )
 
 __all__ = [
@@ -208,15 +209,9 @@ class ExtendedParameterAssertion(BaseModel):
         return _as_data(cls, data)
 
 
-def _parameter_discriminator(value: Any) -> str:
-    if isinstance(value, ParameterGroupAssertion) or (isinstance(value, dict) and "params" in value):
-        return "group"
-    return "one"
-
-
 ExtendedParameter = Annotated[
     Annotated[ExtendedParameterAssertion, Tag("one")] | Annotated[ParameterGroupAssertion, Tag("group")],
-    Discriminator(_parameter_discriminator),
+    Discriminator(_parameter_assertion_discriminator),
 ]
 
 

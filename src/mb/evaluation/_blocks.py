@@ -23,7 +23,7 @@ import orjson
 from ..io import Problem, read_record
 from ..io._reader import line_blocks
 from ..io._typos import KeyWarning, line_key_warnings
-from ._engine import INVALID_LINE, Evaluator, items_of
+from ._engine import INVALID_LINE, Evaluator
 from ._example import MetricPlan, Row, failure_entry
 from ._summary import SummaryBuilder
 
@@ -159,7 +159,7 @@ async def score_lines(
         if number <= key_warnings and whole is None
         for warning in line_key_warnings(data, file=name, line=number)
     ]
-    return finish.scored(await evaluator.chunk(items_of(records), finish), warnings)
+    return finish.scored(await evaluator.chunk(records, finish), warnings)
 
 
 _EVALUATORS: dict[str, Evaluator] = {}

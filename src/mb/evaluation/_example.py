@@ -12,6 +12,7 @@ from rapidfuzz.distance import OSA
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
 from ..io import json_path, key_warnings
+from ..io._typos import PART_EXTRAS
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
@@ -289,11 +290,6 @@ _HOLDING_CHECKS: dict[str, dict[str, type]] = {
 of them misspelt (:func:`_misspelling`) and holds a value of that type (``extended_assertion``, ``traces``; not a
 ``trace_id`` string) is no pass."""
 
-_READ_EXTRAS = frozenset(
-    {"extended_assertions", "expected_facts", "guidelines", "context", "error", "latency_ms", "usage"}
-)
-"""Extra keys MorganaBench reads or writes itself (see :mod:`mb.io` for the unknown-key warnings)."""
-
 
 def _misspelling(key: str, field: str) -> bool:
     """Whether ``key`` is almost surely ``field`` misspelt: equal but for case and at most one edit (an inserted,
@@ -308,7 +304,7 @@ def _misspelt_key_rows(example: Example) -> list[Row]:
     field which would hold checks and which the example lacks (the unknown-key warning's suggestion, within
     :func:`_misspelling`): what it holds is not checked, so the example cannot pass."""
     parts = {"inputs": example.inputs, "expectations": example.expectations, "outputs": example.outputs}
-    if not any(part is not None and (part.model_extra or {}).keys() - _READ_EXTRAS for part in parts.values()):
+    if not any(part is not None and (part.model_extra or {}).keys() - PART_EXTRAS for part in parts.values()):
         return []  # most lines: no extra key beyond those read
     shape = {
         name: dict.fromkeys(
@@ -334,7 +330,7 @@ def _misspelt_key_rows(example: Example) -> list[Row]:
     named = {row["reason"].split(": ", 1)[0] for row in rows}
     for key, value in (example.expectations.model_extra or {}).items() if example.expectations else ():
         path = json_path(["expectations", key])
-        if key not in _READ_EXTRAS and path not in named and _holds_assertions(value):
+        if key not in PART_EXTRAS and path not in named and _holds_assertions(value):
             why = f"{path}: holds assertions that are not read; rename it"
             rows.append(check_row("misspelt_keys", False, why, None, why))
     return rows

@@ -49,16 +49,12 @@ def response_expectation_rows(example: Example, ctx: MatchContext) -> list[Row]:
     return rows
 
 
-def _undecided(verdict: Verdict) -> bool:
-    return bool(getattr(verdict, "undecided", False))
-
-
 def _row(name: str, subject: str, verdict: Verdict, reason: str) -> Row:
     """The check row of one judged entry: passed, failed, undecided (never passed) or error."""
     if verdict.error is not None:
         message = f"{subject}: the {verdict.judge} judge failed: {verdict.error}"
         return check_row(name, False, message, None, message, False)
-    undecided = _undecided(verdict)
+    undecided = verdict.undecided
     return check_row(
         name, verdict.passed and not undecided, f"{subject}: {reason}", round(verdict.score, 4), None, undecided
     )
@@ -84,12 +80,12 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
     answered = [(sentence, verdict) for sentence, verdict in judged if verdict.error is None]
     if not answered:
         return _row("expected_facts", subject, judged[0][1], "")
-    stating = [pair for pair in answered if pair[1].passed and not _undecided(pair[1])]
+    stating = [pair for pair in answered if pair[1].passed and not pair[1].undecided]
     if stating:
         sentence, verdict = max(stating, key=lambda pair: pair[1].score)
         reason = f"stated by the sentence {_quote(sentence)} ({verdict.judge} judge: {verdict.reason})"
         return _row("expected_facts", subject, verdict, reason)
-    undecided = [pair for pair in answered if _undecided(pair[1])]
+    undecided = [pair for pair in answered if pair[1].undecided]
     sentence, verdict = max(undecided or answered, key=lambda pair: pair[1].score)
     state = "undecided" if undecided else "not stated"
     reason = f"{state}: the closest sentence is {_quote(sentence)} ({verdict.judge} judge: {verdict.reason})"

@@ -69,13 +69,9 @@ class SummaryBuilder:
         """Count one example result (a model, or its JSON object as ``mb eval`` writes it)."""
         row = result if type(result) is dict else result.model_dump() if isinstance(result, ExampleResult) else result
         counts = self._counts
-        if row["status"] == "error":
-            outcome = _ERROR
+        outcome = _outcome(row["passed"], row["status"] == "error", row["status"] == "undecided")
+        if outcome == _ERROR:
             self._note_errors([(row["line"], f"line {row['line']}: {row['error']}")])
-        elif row["status"] == "undecided":
-            outcome = _UNDECIDED
-        else:
-            outcome = _PASSED if row["passed"] else _FAILED
         self._overall[outcome] += 1
         categories = row["categories"]
         if categories:

@@ -13,14 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Future
 from types import ModuleType
 from typing import Any
 
 from ..io import source_name
-from ..io._pool import auto_jobs, process_pool, submit
+from ..io._pool import auto_jobs, in_flight, process_pool, submit
 from ._blocks import BLOCK_LINES, EngineSpec, Line, Scored, blocks_of, score_block, score_lines, score_rows
 from ._engine import Evaluator, Source, aiter_rows
 
@@ -89,15 +88,8 @@ async def _in_pool(
         async for block in _here(evaluator, name, blocks, spec.failures, spec.key_warnings):
             yield block
         return
-    window: deque[tuple[list[Line], Future[Scored]]] = deque()
     try:
-        for lines in blocks:
-            window.append((lines, submit(pool, score_block, spec, name, lines)))
-            if len(window) > 2 * jobs:
-                lines, future = window.popleft()
-                yield await _result(future, evaluator, name, lines, spec)
-        while window:
-            lines, future = window.popleft()
+        for lines, future in in_flight(blocks, lambda lines: submit(pool, score_block, spec, name, lines), 2 * jobs):
             yield await _result(future, evaluator, name, lines, spec)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
@@ -116,17 +108,12 @@ async def _on_ray(
     remote = ray.remote(**options)(score_block)
     shared = ray.put(spec)
     slots = 2 * cluster_cpus(ray)  # tasks kept in flight: two per CPU of the cluster
-    window: deque[tuple[list[Line], Any]] = deque()
-    try:
-        for lines in blocks:
-            window.append((lines, remote.remote(shared, name, lines)))
-            if len(window) > slots:
-                lines, reference = window.popleft()
-                yield await _result(reference.future(), evaluator, name, lines, spec)
-        while window:
-            lines, reference = window.popleft()
+
+    def cancel(reference: Any) -> None:  # an interrupted evaluation leaves no work behind on the cluster
+        with contextlib.suppress(Exception):  # finished, or the cluster is gone: nothing to cancel
+            ray.cancel(reference, force=True)
+
+    started = in_flight(blocks, lambda lines: remote.remote(shared, name, lines), slots, cancel)
+    with contextlib.closing(started):
+        for lines, reference in started:
             yield await _result(reference.future(), evaluator, name, lines, spec)
-    finally:
-        for _, reference in window:  # an interrupted evaluation leaves no work behind on the cluster
-            with contextlib.suppress(Exception):  # finished, or the cluster is gone: nothing to cancel
-                ray.cancel(reference, force=True)

@@ -9,11 +9,12 @@ from typing import Any
 
 from ..entities.extended import ASSERTION_KINDS, MATCHERS, close_name, name_hint
 
-__all__ = ["LineError", "Problem", "json_path", "printable", "problems_from_validation"]
+__all__ = ["TAGS", "LineError", "Problem", "json_path", "printable", "problems_from_validation"]
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-# Keys pydantic adds to an error location to name the branch of a tagged union.
-_DISCRIMINATORS = ("match_as", "assert_that", "event")
+TAGS = ("match_as", "assert_that", "event")
+"""Fields whose literal value names the kind of object (the tagged unions of the format); pydantic adds the value to
+an error's location to name the branch."""
 _CALLABLE_TAGS = ("one", "group")
 # Control characters (C0, DEL, C1), lone surrogates and the bidirectional overrides: shown as escapes in messages.
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
@@ -100,9 +101,7 @@ def _document_path(document: Any, loc: Sequence[str | int]) -> tuple[list[str | 
         if child is not _ABSENT:
             node = child
             path.append(segment)
-        elif isinstance(node, Mapping) and (
-            segment in _CALLABLE_TAGS or any(node.get(key) == segment for key in _DISCRIMINATORS)
-        ):
+        elif isinstance(node, Mapping) and (segment in _CALLABLE_TAGS or any(node.get(key) == segment for key in TAGS)):
             continue  # the tag of the union branch, not a key of the document
         elif isinstance(segment, str) and segment.startswith(("function-", "json-or-python", "lax-or-strict")):
             continue

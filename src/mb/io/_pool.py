@@ -11,13 +11,16 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["MAX_JOBS", "PARALLEL_FROM_BYTES", "auto_jobs", "process_pool", "submit"]
+__all__ = ["MAX_JOBS", "PARALLEL_FROM_BYTES", "auto_jobs", "in_flight", "process_pool", "submit"]
 
 T = TypeVar("T")
+Item = TypeVar("Item")
+Task = TypeVar("Task")
 
 PARALLEL_FROM_BYTES = 4 << 20
 """Smaller files are scored before worker processes pay for their start (see :func:`auto_jobs`)."""
@@ -67,6 +70,33 @@ def submit(pool: ProcessPoolExecutor, task: Callable[..., T], *args: Any) -> Fut
         failed: Future[T] = Future()
         failed.set_exception(exc)
         return failed
+
+
+def in_flight(
+    items: Iterable[Item],
+    start: Callable[[Item], Task],
+    ahead: int,
+    cancel: Callable[[Task], object] | None = None,
+) -> Generator[tuple[Item, Task], None, None]:
+    """Each item with the task ``start`` began for it, in the items' order, keeping at most ``ahead`` tasks begun
+    beyond the one given. When ``items`` cannot be read on (``OSError``: a gzip file cut short), the items begun are
+    given first, then the error is raised. Closed early, the tasks begun and not given are ``cancel``-ed."""
+    window: deque[tuple[Item, Task]] = deque()
+    try:
+        try:
+            for item in items:
+                window.append((item, start(item)))
+                if len(window) > ahead:
+                    yield window.popleft()
+        except OSError:
+            while window:
+                yield window.popleft()
+            raise
+        while window:
+            yield window.popleft()
+    finally:
+        while window and cancel is not None:
+            cancel(window.popleft()[1])
 
 
 def _start_worker() -> None:

@@ -33,7 +33,6 @@ __all__ = [
     "line_blocks",
     "not_jsonl",
     "parse_document",
-    "pretty_printed",
     "read_examples",
     "read_record",
     "source_name",
@@ -232,22 +231,14 @@ _NOT_JSONL = (
 )
 
 
-def pretty_printed(first_line: bytes | None) -> bool:
-    """Whether a file whose first line is this is pretty-printed JSON (a lone ``[`` or ``{``), not JSONL."""
-    return first_line in (b"[", b"{")
-
-
 def not_jsonl(source: PathLike, *, blank: bool = False) -> LineError | None:
     """The error of a file that is a pretty-printed JSON document rather than JSONL (its first non-blank line a
     lone ``[`` or ``{``), read from its first line only; with ``blank``, also of a file with no non-blank line (it
     holds no example); None for any other file."""
-    for number, data, size in sized_lines(source, resolve_limit(None)):  # the file closes as the reading ends
-        if not size and not data.strip():
-            continue
-        if not size and pretty_printed(data):
-            problem = Problem("$", _NOT_JSONL.format(bracket=data.decode()))
-            return LineError(source_name(source), number, (problem,))
-        return None
+    for number, data, problem in jsonl_lines(source):  # the file closes as the reading ends
+        if problem is None or not data:  # a first line of JSONL, or one too long to read
+            return None
+        return LineError(source_name(source), number, (problem,))
     if blank:
         return LineError(source_name(source), 0, (Problem("$", "holds no example (it is empty or blank)"),))
     return None
@@ -263,15 +254,11 @@ def jsonl_lines(
     limit = resolve_limit(max_line_bytes)
     first = True
     for number, data, size in sized_lines(source, limit):
-        if size:
-            first = False
-            yield number, data, oversized(size, limit)
-            continue
-        if first and pretty_printed(data):
+        if first and data in (b"[", b"{"):  # pretty-printed JSON, not JSONL
             yield number, data, Problem("$", _NOT_JSONL.format(bracket=data.decode()))
             return
         first = False
-        yield number, data, None
+        yield number, data, oversized(size, limit) if size else None
 
 
 def line_blocks(

@@ -28,13 +28,10 @@ from pydantic import BaseModel
 
 from ..entities import Example
 from ..entities.expectations import ValueMatcher
-from ._errors import json_path
+from ._errors import TAGS, json_path
 from ._reader import PathLike, jsonl_lines, source_name
 
-__all__ = ["KeyWarning", "iter_key_warnings", "key_warnings", "line_key_warnings"]
-
-_TAGS = ("match_as", "assert_that", "event")
-"""Fields whose literal value names the kind of object (the tagged unions of the format)."""
+__all__ = ["PART_EXTRAS", "KeyWarning", "iter_key_warnings", "key_warnings", "line_key_warnings"]
 
 _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Example": frozenset({"example_hash"}),
@@ -44,6 +41,9 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
 }
 """Extra keys MorganaBench itself writes or reads beside the model's fields; never reported."""
+
+PART_EXTRAS = _WRITTEN_BY_MB["Inputs"] | _WRITTEN_BY_MB["Expectations"] | _WRITTEN_BY_MB["Outputs"]
+"""The extra keys of ``inputs``, ``expectations`` and ``outputs`` that MorganaBench reads or writes itself."""
 
 _PUBLISHED_CLOSED = re.compile(r"\$\.expectations\.assertions\[\d+\]\.closed")
 """The path of ``closed`` in a published assertion, which does not read it."""
@@ -137,7 +137,7 @@ def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models],
 
 @cache
 def _tag_of(model: type[BaseModel]) -> tuple[str, Any] | None:
-    for tag in _TAGS:
+    for tag in TAGS:
         info = model.model_fields.get(tag)
         if info is not None:
             return tag, info.default
@@ -179,17 +179,8 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
             tagged = True
     if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
-    known = choices.known
-    for model, fields in known:  # the first that knows every key: none knows more
-        if fields.issuperset(value):
-            return model
     keys = value.keys()
-    best, fewest = known[0][0], len(keys - known[0][1])
-    for model, fields in known[1:]:
-        unknown = len(keys - fields)
-        if unknown < fewest:
-            best, fewest = model, unknown
-    return best
+    return min(choices.known, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
 
 
 _ROOT: _Models = (Example,)

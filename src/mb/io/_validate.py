@@ -9,7 +9,6 @@ returning only its errors and warnings; they are given in line order all the sam
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from typing import IO
 
 from ._errors import LineError, Problem
 from ._limits import max_line_bytes as resolve_limit
-from ._pool import auto_jobs, process_pool, submit
+from ._pool import auto_jobs, in_flight, process_pool, submit
 from ._reader import PathLike, jsonl_lines, line_blocks, read_record, source_name
 from ._typos import KeyWarning, line_key_warnings
 
@@ -66,19 +65,10 @@ def iter_line_errors(
         yield from _check(name, executed, key_lines, jsonl_lines(source, limit), tally)
         return
     task = partial(check_block, name, executed, key_lines)
-    window: deque[tuple[list[_Line], Future[_Found]]] = deque()
     try:
-        try:
-            for block in line_blocks(source, limit, _BLOCK_LINES, _BLOCK_BYTES):
-                window.append((block, submit(pool, task, block)))
-                if len(window) > 2 * jobs:
-                    yield from _counted(*window.popleft(), task, tally)
-        except OSError:  # the file cannot be read on (a gzip file cut short): the lines read before come first
-            while window:
-                yield from _counted(*window.popleft(), task, tally)
-            raise
-        while window:
-            yield from _counted(*window.popleft(), task, tally)
+        blocks = line_blocks(source, limit, _BLOCK_LINES, _BLOCK_BYTES)
+        for block, future in in_flight(blocks, partial(submit, pool, task), 2 * jobs):
+            yield from _counted(block, future, task, tally)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

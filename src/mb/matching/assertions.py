@@ -14,7 +14,8 @@ from ..entities import NoToolCallAssertion, ToolCall, ToolCallAssertion
 from ..results import AssertionResult
 from ._assignment import max_matching
 from ._context import MatchContext
-from .parameters import MatcherSpec, ParameterSpec, parameter_row, parameter_spec
+from ._outcome import Outcome
+from .parameters import MatcherSpec, ParameterSpec, outcome_row, parameter_row, parameter_spec
 
 __all__ = [
     "MAX_JUDGED_CHECKS",
@@ -118,18 +119,9 @@ def _called_tools(calls: Sequence[CallSpec]) -> str:
 
 
 def _not_checked(parameters: list[ParameterSpec], why: str) -> list[Row]:
+    """A row per parameter assertion left unchecked (no score: it was never checked against a call)."""
     return [
-        {
-            "params": names,
-            "match_as": matcher[0],
-            "passed": False,
-            "score": None,
-            "reason": f"not checked: {why}",
-            "error": None,
-            "undecided": False,
-            "confidence": None,
-            "low_confidence": False,
-        }
+        {**outcome_row(names, matcher[0], Outcome.fail(f"not checked: {why}")), "score": None}
         for names, _, matcher in parameters
     ]
 
@@ -150,11 +142,6 @@ def _open(candidate: _Candidate) -> bool:
     )
 
 
-def _first_undecided(candidates: list[_Candidate]) -> _Candidate | None:
-    """The first candidate that could still match (see :func:`_open`)."""
-    return next((candidate for candidate in candidates if _open(candidate)), None)
-
-
 def _unsatisfied(
     assertion: AssertionSpec,
     candidates: list[_Candidate],
@@ -172,7 +159,7 @@ def _unsatisfied(
     else:
         closest = max(candidates, key=lambda c: (c.score, c.call not in assigned_calls, -c.call))
     call_id = calls[closest.call][0]
-    undecided = _first_undecided(candidates) if could_all or not closest.satisfied else None
+    undecided = next(filter(_open, candidates), None) if could_all or not closest.satisfied else None
     if undecided is None and closest.satisfied:
         reason = (
             f"call {call_id} to {tool!r} matches, but every matching call is already used by another assertion "

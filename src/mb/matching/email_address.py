@@ -89,13 +89,8 @@ def _addresses_of(actual: Any) -> tuple[Sequence[str], Sequence[str]] | None:
     if isinstance(actual, str):
         return parse_addresses(actual)
     if isinstance(actual, list) and all(isinstance(item, str) for item in actual):
-        found: list[str] = []
-        invalid: list[str] = []
-        for item in actual:
-            item_found, item_invalid = parse_addresses(item)
-            found.extend(item_found)
-            invalid.extend(item_invalid)
-        return found, invalid
+        parsed = [parse_addresses(item) for item in actual]
+        return [address for found, _ in parsed for address in found], [part for _, rest in parsed for part in rest]
     return None
 
 

@@ -182,8 +182,6 @@ def all_assertion_rows(
     """The rows of the published assertions, then of the extended ones. ``sources`` and ``results_before`` (the
     number of tool results before each call) are what ``grounded`` matchers read; without them a ``grounded``
     check is an error."""
-    if not extended:
-        return assertion_rows(published, calls, ctx)
     called = [assertion for assertion in extended if isinstance(assertion, ExtendedToolCallAssertion)]
     contexts: dict[int, MatchContext] = {}
     earlier = [(call_id, params, before) for (call_id, _, params), before in zip(calls, results_before, strict=False)]
