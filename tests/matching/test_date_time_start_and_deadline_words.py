@@ -280,3 +280,25 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
 def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, expected: object) -> None:
     params = ["start", "end"] if isinstance(argument, dict) else None
     assert_verdict(match_date_time(phrase, argument, MON, params=params), expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # both ends of one range in digits are read in one order: never a day-first start with a month-first end
+     ("from 5.6 to 7.6", _g("2025-06-05", "2025-06-07"), True),
+     ("from 5.6 to 7.6", _g("2025-05-06", "2025-07-06"), True),
+     ("from 5.6 to 7.6", _g("2025-05-06", "2025-06-07"), False),
+     ("from 5/6 to 7/6", _g("2025-05-06", "2025-06-07"), False),
+     ("between 1.2 and 3.4", _g("2025-01-02", "2025-04-03"), False),
+     ("between 1.2 and 3.4", _g("2025-02-01", "2025-03-04"), False),
+     ("between 1.2 and 3.4", _g("2025-02-01", "2025-04-03"), True),
+     ("from 12/6 to 14/6", _g("2024-12-06", "2025-06-14"), False),
+     ("from 12/6 to 14/6", _g("2024-06-12", "2024-06-14"), True),
+     ("from 1.2.24 to 3.4.24", _g("2024-02-01", "2024-03-04"), False),
+     ("from 5.6 3pm to 7.6 5pm", _g("2025-05-06T15:00", "2025-06-07T17:00"), False),
+     ("from 5.6 to 12.06", _g("2025-05-06", "2025-06-12"), False),
+     ("from 5.6 to 12.06", _g("2025-05-06", "2025-12-06"), True),
+     ("from 13/6 to 6/14", "2025-06-13", ERROR)],
+)  # fmt: skip
+def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, MON, expected)
