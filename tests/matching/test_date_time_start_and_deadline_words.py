@@ -302,3 +302,17 @@ def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, e
 )  # fmt: skip
 def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # a dotted pair right after "on" is a date, never a clock; after "at" a clock, never a date
+     ("on 12.06 or 14.06", "2024-06-10T12:06", False), ("on 12.06 or 14.06", "2024-06-10T14:06", False),
+     ("on 12.06 or 14.06", "2024-06-14", True), ("on 12.06 or 14.06", "2024-06-12", True),
+     ("on 12.06", "2024-06-10T12:06", False), ("on 12.06", "2024-06-12", True),
+     ("at 12.06 or 14.06", "2024-06-10T14:06", True), ("at 12.06 or 14.06", "2024-06-14", False),
+     ("at 9.30 or 10.30", "2024-06-10T10:30", True), ("at 9.30 or 10.30", "2024-10-30", False),
+     ("on 12.06 at 9.30", "2024-06-12T09:30", True), ("12.06 or 14.06", "2024-06-10T14:06", True)],
+)  # fmt: skip
+def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, MON, expected)

@@ -174,11 +174,13 @@ class FullDate:
 
 @dataclass(frozen=True, slots=True)
 class MonthDay:
-    """A day of a month: "March 3", "3/5" (every reading as (month, day))."""
+    """A day of a month: "March 3", "3/5" (every reading as (month, day)); ``on`` when written right after "on" ("on
+    12.06"): a date, never a time of day."""
 
     days: tuple[tuple[int, int], ...]
     years: tuple[int, ...]
     rel: str | None = None
+    on: bool = False
 
 
 @dataclass(frozen=True, slots=True)

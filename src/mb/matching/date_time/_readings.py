@@ -184,7 +184,7 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
-        elif item.kind == "date" and _DOTTED.fullmatch(item.text):
+        elif item.kind == "date" and _DOTTED.fullmatch(item.text) and not _said_on(item):
             if sum(i.kind == "date" and _DOTTED.fullmatch(i.text) is not None for i in items) > 1:
                 return None  # "from 12.06 to 14.06": dates, never a clock beside a date
             text = f"at {item.text}"
@@ -202,6 +202,11 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         other = parse(text)
         return None if other.unknown else (*items[:n], *other.items, *items[n + width :])
     return None
+
+
+def _said_on(item: Item) -> bool:
+    """Whether a date was written right after "on" ("on 12.06"): a date, never a time of day."""
+    return isinstance(item.value, MonthDay) and item.value.on
 
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
