@@ -98,10 +98,10 @@ _UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years
 #: "or so" after a time of day: about that time, as "-ish" is
 _OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d\d|noon|midnight) or so\b")
 #: "around", "about"... before an hour: about that time, as "-ish" is (never a count: "about 2 days ago"); before a time
-#: with its minutes ("around 7:15"), that minute
+#: with its minutes ("around 7:15", "around 1030": four digits below 1500, never a year), that minute
 _ABOUT_RE = re.compile(
     r"\b(?:around|about|approximately|approx|roughly|circa) (?:at )?"
-    r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?))"
+    r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?|(?:0\d|1[0-4])[0-5]\d))"
     rf"\b(?![:./-]?\d| {_UNIT_WORD}| (?:a|an|and|or|to|-)\b| (?:{MONTH})\b)"
 )
 #: An hour in words said about ("around three", "seven-ish", "at seven or so"), alone or before am/pm or a day word.
@@ -194,6 +194,8 @@ def normalize(phrase: str) -> str:
     # said in chat: "next next monday" is monday after next, "last friday but one" the friday before last, "friday
     # coming" this coming friday, "9 on the dot" 9 sharp
     text = re.sub(r"\bnext next ([a-z]+)", r"\1 after next", text)
+    # "the day after next tuesday": a day after next tuesday (never the day after tomorrow, on a tuesday)
+    text = re.sub(rf"\bthe day after next (?=(?:{WEEKDAY})\b)", "a day after next ", text)
     text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
     text = re.sub(rf"\b(?:the |this )?({WEEKDAY}) coming\b", r"this coming \1", text)
     # "a week last monday" (British): a week before last monday, as "a week yesterday" is before yesterday
@@ -213,6 +215,8 @@ def normalize(phrase: str) -> str:
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
+    # "since the beginning of the year": from its start, this year's, the end left open as after "from"
+    text = re.sub(r"\bsince (?=the (?:beginning|start) of the (?:year|month|week|quarter)\W*$)", "from ", text)
     # a deadline at the start of "the" year (month, week, quarter) ending the phrase: the next one, as the current one's
     # has passed
     text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (year|month|week|quarter)(?=\W*$)",

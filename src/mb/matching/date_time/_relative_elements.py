@@ -155,7 +155,8 @@ _AHEAD = rf"(?:\d+|an?|{HOUR_WORD})\s*(?:weeks?|months?|quarters?|years?)\b"
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next\s+to\s+last)"
           r"(?P<back>[\s-]+(?:to[\s-]+|from\s+(?:the\s+)?)?last)?"
-          rf"\s+(?P<u>day|week|weekend|business day|working day|weekday|quarter|half|month|{WEEKDAY})\s+"
+          rf"\s+(?P<u>day|(?P<full>(?:full|whole|complete|entire)\s+)?week|weekend|business day|working day|weekday"
+          rf"|quarter|half|month|{WEEKDAY})\s+"
           rf"(?:of|in(?!\s+{_AHEAD})|(?=(?:this|next|last)\s+(?:year|month|quarter)\b|in\s+{_AHEAD}))",
           ("the", "last", "final", "penultimate", "latter", "next"), ORDINAL_FIRST)  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
@@ -172,7 +173,7 @@ def _ordinal(m: re.Match[str]) -> Item | None:
         n = -2
     else:
         n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(word) or ordinal_value(word)
-    unit = m["u"]
+    unit = "full week" if m["full"] else m["u"]
     return Item("ordinal", "", Ordinal(n, WEEKDAYS.get(unit, unit)))
 
 
