@@ -1,5 +1,6 @@
-"""The middle of a part of the day ("mid-morning" is 09:30 to 11:00, never from 06:45), and days counted from a named
-day or period ("the day after next Tuesday", "the last full week of June", "since the beginning of the year").
+"""The middle of a part of the day ("mid-morning" is 09:30 to 11:00, never from 06:45), days counted from a named
+day or period ("the day after next Tuesday", "the last full week of June", "since the beginning of the year"), and
+reasons that quote the words the user wrote, never the matcher's rewriting of them ("tmrw" is never shown "tomorrow").
 
 2024-06-10 is a Monday.
 """
@@ -10,6 +11,7 @@ from datetime import datetime
 
 import pytest
 
+from mb.matching.date_time import resolve
 from tests.support.verdicts import ERROR, assert_date_row
 
 MON = datetime(2024, 6, 10, 8, 0)
@@ -48,3 +50,17 @@ def test_the_middle_of_a_part_of_the_day(phrase: str, argument: object, expected
 )  # fmt: skip
 def test_days_counted_from_a_named_day_or_period(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "quoted"),
+    [("tmrw yesterday", "'tmrw yesterday' name no common date"),
+     ("CW49 tomorrow", "'CW49 tomorrow' name no common date"),
+     ("1h15m ago tomorrow", "'1h15m ago' counts from now"), ("midweek tomorrow yesterday", "'midweek' beside"),
+     ("a day or two foo", "could not understand 'a day or two', 'foo'"),
+     ("in 2½ hours tomorrow", "'in 2½ hours' counts from now")],
+)  # fmt: skip
+def test_a_reason_quotes_the_words_the_user_wrote(phrase: str, quoted: str) -> None:
+    problem = resolve(phrase, MON).problem
+    assert problem is not None
+    assert quoted in problem, problem

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from difflib import SequenceMatcher
 from typing import NamedTuple
 
 from ..._numbers import words_value
@@ -511,6 +512,7 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
     if wrong is not None:  # the words not understood are quoted in the user's phrase, never in the rewritten part
         problem, quoted = wrong.problem or "", f" in {wrong.phrase!r}"
         why = problem.removesuffix(quoted) if problem.endswith(quoted) else f"{problem}, one of the alternatives"
+        why = _said(why, phrase, normalize(phrase))
         return Resolution(phrase, (), home, f"{why} in {phrase!r}", wrong.understood)
     grains = {frozenset(reading.start.grain for reading in part.readings) for part in parts}
     if how == "or" and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
@@ -522,6 +524,30 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
         lo, hi = min(r.start.lo for r in found), max(r.start.hi for r in found)
         found = (Reading(replace(found[0].start, lo=lo, hi=hi, grain="span", note="range")),)
     return Resolution(phrase, found, home, named=frozenset().union(*(part.named for part in parts)))
+
+
+def _said(problem: str, phrase: str, text: str) -> str:
+    """``problem`` with the words it quotes from the normalized ``text`` that the user did not write so replaced by the
+    user's words they were read from ("'tomorrow yesterday'" said "tmrw yesterday", "'week 49'" said "CW49")."""
+    said, read = phrase.split(), text.split()
+    lowered = [word.lower() for word in said]
+    blocks = SequenceMatcher(None, read, lowered, autojunk=False).get_opcodes()
+
+    def user_words(m: re.Match[str]) -> str:
+        words = m[1].lower().split()
+        start = next((n for n in range(len(read)) if read[n : n + len(words)] == words), None)
+        if not words or start is None or any(lowered[n : n + len(words)] == words for n in range(len(lowered))):
+            return m[0]  # not read from the text, or written so by the user
+        end, spans = start + len(words), []
+        for tag, i1, i2, j1, j2 in blocks:
+            if tag == "equal" and i1 < end and start < i2:
+                spans.append((j1 + max(i1, start) - i1, j1 + min(i2, end) - i1))
+            elif tag != "equal" and ((i1 < end and start < i2) or start < i1 < end):
+                spans.append((j1, j2))
+        lo, hi = min((a for a, _ in spans), default=0), max((b for _, b in spans), default=0)
+        return repr(" ".join(said[lo:hi])) if lo < hi else m[0]
+
+    return re.sub(r"'([^']*)'", user_words, problem)
 
 
 #: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).
@@ -630,7 +656,11 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
     zone, parsed = read.zone, read.parsed
     if isinstance(parsed, str) or parsed is None:
-        problem = f"{parsed} in {phrase!r}" if phrase.strip() else "the phrase is empty: no date or time to match"
+        problem = (
+            f"{_said(str(parsed), phrase, text)} in {phrase!r}"
+            if phrase.strip()
+            else "the phrase is empty: no date or time to match"
+        )
         return Resolution(phrase, (), home, problem, False)
     try:
         if reference is None:
@@ -644,7 +674,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             target = _fixed_at(home, reference)
         readings_ = resolve_naive(text, reference)
     except DateProblem as exc:
-        return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
+        return Resolution(phrase, (), home, f"could not understand {phrase!r}: {_said(str(exc), phrase, text)}", False)
     if not readings_:
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
     if read.elapsed and home is None and zone is not None and _clocks_change(zone, reference, readings_):
