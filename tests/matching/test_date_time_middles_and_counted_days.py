@@ -38,6 +38,7 @@ def test_the_middle_of_a_part_of_the_day(phrase: str, argument: object, expected
      # four digits below 1500 said about: that minute, as "around 10:30"; a year stays not understood
      ("around 1030", "2024-06-10T10:30", True), ("around 1030", "2024-06-10T11:30", False),
      ("about 0930 tomorrow", "2024-06-11T09:30", True), ("around 2015", "2024-06-10T20:15", ERROR),
+     ("circa 1030", "2024-06-10T10:30", ERROR),
      # a full (whole, complete) week of a period lies wholly inside it, Monday to Sunday
      ("the last full week of June", "2024-06-24", True), ("the last full week of June", "2024-06-03", False),
      ("the last whole week of June", "2024-06-03", False), ("the first full week of June", "2024-06-03", True),

@@ -99,10 +99,10 @@ _UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years
 #: "or so" after a time of day: about that time, as "-ish" is
 _OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d\d|noon|midnight) or so\b")
 #: "around", "about"... before an hour: about that time, as "-ish" is (never a count: "about 2 days ago"); before a time
-#: with its minutes ("around 7:15", "around 1030": four digits below 1500, never a year), that minute
+#: with its minutes ("around 7:15", "around 1030": four digits below 1500, never a year nor after "circa"), that minute
 _ABOUT_RE = re.compile(
     r"\b(?:around|about|approximately|approx|roughly|circa) (?:at )?"
-    r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?|(?:0\d|1[0-4])[0-5]\d))"
+    r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?|(?<!circa )(?<!circa at )(?:0\d|1[0-4])[0-5]\d))"
     rf"\b(?![:./-]?\d| {_UNIT_WORD}| (?:a|an|and|or|to|-)\b| (?:{MONTH})\b)"
 )
 #: An hour in words said about ("around three", "seven-ish", "at seven or so"), alone or before am/pm or a day word.
