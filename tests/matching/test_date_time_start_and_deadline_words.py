@@ -316,3 +316,18 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
 )  # fmt: skip
 def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # an end naming its weekday is never moved a year to a day that is not that weekday
+     ("tuesday may 6 to thursday july 6", _g("2024-05-06", "2024-07-06"), ERROR),
+     ("from monday june 5 to friday june 7", _g("2023-06-05", "2023-06-07"), ERROR),
+     ("from monday 5.6 to friday 7.6", _g("2024-05-06", "2024-06-07"), ERROR),
+     ("from monday june 10 to friday june 14", _g("2024-06-10", "2024-06-14"), True),
+     ("from tuesday may 6 to thursday may 8", _g("2025-05-06", "2025-05-08"), True),
+     ("from thursday 9pm to friday 1am", _g("2024-06-13T21:00", "2024-06-14T01:00"), True),
+     ("from june 12 to june 5", _g("2024-06-12", "2025-06-05"), True)],
+)  # fmt: skip
+def test_a_range_end_keeps_its_weekday(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, MON, expected)
