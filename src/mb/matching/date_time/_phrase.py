@@ -512,7 +512,7 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
     if wrong is not None:  # the words not understood are quoted in the user's phrase, never in the rewritten part
         problem, quoted = wrong.problem or "", f" in {wrong.phrase!r}"
         why = problem.removesuffix(quoted) if problem.endswith(quoted) else f"{problem}, one of the alternatives"
-        why = _said(why, phrase, normalize(phrase))
+        why = _said(why, phrase, wrong.phrase)
         return Resolution(phrase, (), home, f"{why} in {phrase!r}", wrong.understood)
     grains = {frozenset(reading.start.grain for reading in part.readings) for part in parts}
     if how == "or" and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
