@@ -314,6 +314,10 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("at 9.30 or 10.30", "2024-06-10T10:30", True), ("at 9.30 or 10.30", "2024-10-30", False),
      ("on 12.06 at 9.30", "2024-06-12T09:30", True), ("12.06 or 14.06", "2024-06-10T14:06", True),
      ("on the 12.06", "2024-06-10T12:06", False), ("on the 12.06", "2024-06-12", True),
+     # dates listed after "on" are read in one order: never December 6 beside June 14
+     ("on 12.06 or 14.06", "2024-12-06", False), ("on 12.06 or 14.06 at 3pm", "2024-12-06T15:00", False),
+     ("on 12.06 or 9.30", "2024-12-06", True), ("on 12.06 or 9.30", "2024-06-12", False),
+     ("on 1.2 or 3.4", "2025-04-03", True), ("on 13.06 or 6.14", "2024-06-13", ERROR),
      # "the 12.06" is a day and a month, never the 12th at 6 o'clock
      ("the 12.06", "2024-06-12T09:00", True), ("the 12.06", "2024-12-06", True), ("the 5.6", "2025-06-05", True),
      ("the 12.06.2024", "2024-06-12", True)],
