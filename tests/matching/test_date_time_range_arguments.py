@@ -8,7 +8,9 @@ import pytest
 
 from mb.judges.base import JudgeRequest, Verdict
 from mb.matching import MatchContext
+from mb.matching.date_time import match_date_time
 from mb.matching.parameters import parameter_row
+from tests.support.verdicts import ERROR, assert_verdict
 
 
 def _no_judge(request: JudgeRequest) -> Verdict:
@@ -45,3 +47,18 @@ def test_a_range_where_a_day_is_asked_fails_at_its_end(value: str) -> None:
 )
 def test_points_and_matching_ranges_keep_their_verdicts(phrase: str, value: str, passed: bool) -> None:
     assert _row(phrase, value)["passed"] is passed
+
+
+@pytest.mark.parametrize(
+    ("phrase", "value", "expected"),
+    [  # an ISO 8601 interval with a duration: the other end is the duration away (a date's from its midnight)
+     ("from June 12 to June 14", "2024-06-12/P2D", True), ("from June 12 to June 15", "2024-06-12/P2D", False),
+     ("from June 11 to June 14", "2024-06-12/P2D", False), ("June 12 from 9am to 11am", "2024-06-12T09:00/PT2H", True),
+     ("June 12 from 9am to 11am", "2024-06-12T09:00/PT3H", False),
+     ("June 12 from 9am to 11am", "PT2H/2024-06-12T11:00", True),
+     ("June 12 from 9am to 11am", "PT1H/2024-06-12T11:00", False), ("June", "2024-06-01/P1M", True),
+     # not placed: a date alone at the end (its midnight, or that whole day?), part of a month
+     ("from June 12 to June 14", "P2D/2024-06-14", ERROR), ("June", "2024-06-01/P1.5M", ERROR)],
+)  # fmt: skip
+def test_an_iso_interval_with_a_duration(phrase: str, value: str, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, value, datetime(2024, 6, 1, 9, 0)), expected)

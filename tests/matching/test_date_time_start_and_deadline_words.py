@@ -280,3 +280,62 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
 def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, expected: object) -> None:
     params = ["start", "end"] if isinstance(argument, dict) else None
     assert_verdict(match_date_time(phrase, argument, MON, params=params), expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # both ends of one range in digits are read in one order: never a day-first start with a month-first end
+     ("from 5.6 to 7.6", _g("2025-06-05", "2025-06-07"), True),
+     ("from 5.6 to 7.6", _g("2025-05-06", "2025-07-06"), True),
+     ("from 5.6 to 7.6", _g("2025-05-06", "2025-06-07"), False),
+     ("from 5/6 to 7/6", _g("2025-05-06", "2025-06-07"), False),
+     ("between 1.2 and 3.4", _g("2025-01-02", "2025-04-03"), False),
+     ("between 1.2 and 3.4", _g("2025-02-01", "2025-03-04"), False),
+     ("between 1.2 and 3.4", _g("2025-02-01", "2025-04-03"), True),
+     ("from 12/6 to 14/6", _g("2024-12-06", "2025-06-14"), False),
+     ("from 12/6 to 14/6", _g("2024-06-12", "2024-06-14"), True),
+     ("from 1.2.24 to 3.4.24", _g("2024-02-01", "2024-03-04"), False),
+     ("from 5.6 3pm to 7.6 5pm", _g("2025-05-06T15:00", "2025-06-07T17:00"), False),
+     ("from 5.6 to 12.06", _g("2025-05-06", "2025-06-12"), False),
+     ("from 5.6 to 12.06", _g("2025-05-06", "2025-12-06"), True),
+     ("from 13/6 to 6/14", "2025-06-13", ERROR)],
+)  # fmt: skip
+def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, MON, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # a dotted pair right after "on" is a date, never a clock; after "at" a clock, never a date
+     ("on 12.06 or 14.06", "2024-06-10T12:06", False), ("on 12.06 or 14.06", "2024-06-10T14:06", False),
+     ("on 12.06 or 14.06", "2024-06-14", True), ("on 12.06 or 14.06", "2024-06-12", True),
+     ("on 12.06", "2024-06-10T12:06", False), ("on 12.06", "2024-06-12", True),
+     ("at 12.06 or 14.06", "2024-06-10T14:06", True), ("at 12.06 or 14.06", "2024-06-14", False),
+     ("at 9.30 or 10.30", "2024-06-10T10:30", True), ("at 9.30 or 10.30", "2024-10-30", False),
+     ("on 12.06 at 9.30", "2024-06-12T09:30", True), ("12.06 or 14.06", "2024-06-10T14:06", True),
+     ("on the 12.06", "2024-06-10T12:06", False), ("on the 12.06", "2024-06-12", True),
+     # dates listed after "on" are read in one order: never December 6 beside June 14
+     ("on 12.06 or 14.06", "2024-12-06", False), ("on 12.06 or 14.06 at 3pm", "2024-12-06T15:00", False),
+     ("on 12.06 or 9.30", "2024-12-06", True), ("on 12.06 or 9.30", "2024-06-12", False),
+     ("on 1.2 or 3.4", "2025-04-03", True), ("on 13.06 or 6.14", "2024-06-13", ERROR),
+     # "the 12.06" is a day and a month, never the 12th at 6 o'clock
+     ("the 12.06", "2024-06-12T09:00", True), ("the 12.06", "2024-12-06", True), ("the 5.6", "2025-06-05", True),
+     ("the 12.06.2024", "2024-06-12", True)],
+)  # fmt: skip
+def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, MON, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # an end naming its weekday is never moved a year to a day that is not that weekday
+     ("tuesday may 6 to thursday july 6", _g("2024-05-06", "2024-07-06"), ERROR),
+     ("from monday june 5 to friday june 7", _g("2023-06-05", "2023-06-07"), ERROR),
+     ("from monday 5.6 to friday 7.6", _g("2024-05-06", "2024-06-07"), ERROR),
+     ("from monday june 10 to friday june 14", _g("2024-06-10", "2024-06-14"), True),
+     ("from tuesday may 6 to thursday may 8", _g("2025-05-06", "2025-05-08"), True),
+     ("from thursday 9pm to friday 1am", _g("2024-06-13T21:00", "2024-06-14T01:00"), True),
+     ("from june 12 to june 5", _g("2024-06-12", "2025-06-05"), True)],
+)  # fmt: skip
+def test_a_range_end_keeps_its_weekday(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, MON, expected)

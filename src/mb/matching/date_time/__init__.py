@@ -41,7 +41,7 @@ from ._model import Reading, Resolution, Window
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
 from ._phrase import normalize, resolve
 from ._pins import needed
-from ._value import Actual, describe, parse_value, range_ends
+from ._value import Actual, describe, interval, parse_value, range_ends, shown
 
 __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
@@ -129,19 +129,18 @@ def _object(resolution: Resolution, actual: Mapping[str, object], user_time: dat
 
 
 def _single(resolution: Resolution, actual: object, user_time: datetime | None) -> Outcome:
-    if isinstance(actual, str) and actual.count("/") == 1 and actual[:4].isdigit():
-        # An ISO 8601 interval: start/end.
-        first, second = actual.split("/")
-        starts, ends = parse_value(first, user_time), parse_value(second, user_time)
-        if not isinstance(starts, str) and not isinstance(ends, str):
-            got = f"{_shown(starts, first)} to {_shown(ends, second)}"
-            return _one_end(resolution, starts, ends, got, user_time) or judge(resolution, starts, ends, got)
+    ends = interval(actual, user_time) if isinstance(actual, str) else None  # an ISO 8601 interval
+    if isinstance(ends, str):
+        return Outcome(False, f"resolved {resolution.phrase!r} to {resolution.label}; {ends}", 0.0, error=ends)
+    if ends is not None:
+        starts, last, got = ends
+        return _one_end(resolution, starts, last, got, user_time) or judge(resolution, starts, last, got)
     parsed = parse_value(actual, user_time)
     if isinstance(parsed, str):
         return _fail(resolution, parsed)
     # a range in words ("June 10 to June 20") is checked at both ends, as an ISO 8601 interval is
     worded_ends = range_ends(actual, user_time) if isinstance(actual, str) else None
-    return judge(_whole(resolution), parsed, worded_ends, _shown(parsed, actual))
+    return judge(_whole(resolution), parsed, worded_ends, shown(parsed, actual))
 
 
 def _whole(resolution: Resolution) -> Resolution:
@@ -269,13 +268,6 @@ def _after(start: Actual, end: Actual) -> bool:
     zero = timedelta(0)
     first, last = start.lo - (start.offset or zero), (end.hi or end.lo) - (end.offset or zero)
     return first >= last if end.hi is not None else first > last
-
-
-def _shown(parsed: tuple[Actual, ...], actual: object) -> str:
-    texts = list(dict.fromkeys(a.shown for a in parsed if a.shown))
-    if len(texts) == 1:
-        return texts[0]
-    return describe(actual)
 
 
 def _group(

@@ -52,8 +52,9 @@ def alternatives(text: str) -> tuple[list[str], str] | None:
     parts = _OR_RE.split(_AM_PM_RE.sub(r" \1", re.sub(r"^either\s+", "", text)))
     if len(parts) < 2 or not all(parts):
         return None
-    listed = [piece for part in parts[:-1] for piece in _listed(part)] + parts[-1:]
-    return _shared(listed), "or"
+    listed = _shared([piece for part in parts[:-1] for piece in _listed(part)] + parts[-1:])
+    lead = re.match(r"(?:on|at) ", listed[0])  # "on 12.06 or 14.06": each a date, as "at 12.06 or 14.06" each a clock
+    return [f"{lead[0]}{part}" if lead and part[0].isdigit() else part for part in listed], "or"
 
 
 def _listed(part: str) -> list[str]:

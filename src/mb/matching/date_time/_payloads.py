@@ -93,12 +93,21 @@ class Part:
     day: int | None
 
     def edged(self, edge: str) -> Part:
-        """Its early or late half, or, for any other edge word ("mid", "the middle of the"), its middle half."""
+        """Its early or late half, or, for any other edge word ("mid", "the middle of the"), its middle: the hours
+        said of it ("mid-morning" is 09:30 to 11:00), else its middle half."""
         quarter, middle = (self.hi - self.lo) // 4, (self.lo + self.hi) // 2
         lo, hi = {"early": (self.lo, middle), "late": (middle, self.hi)}.get(
-            edge, (self.lo + quarter, self.hi - quarter)
+            edge, _MIDDLES.get(self.note, (self.lo + quarter, self.hi - quarter))
         )
         return Part(lo, hi, f"{edge} {self.note}", self.day)
+
+
+#: The middle of a part of the day, as said ("mid-morning", "the middle of the afternoon"), in seconds from midnight.
+_MIDDLES = {
+    "morning": (9 * 3600 + 1800, 11 * 3600),
+    "afternoon": (14 * 3600, 16 * 3600),
+    "evening": (19 * 3600, 21 * 3600),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,11 +183,13 @@ class FullDate:
 
 @dataclass(frozen=True, slots=True)
 class MonthDay:
-    """A day of a month: "March 3", "3/5" (every reading as (month, day))."""
+    """A day of a month: "March 3", "3/5" (every reading as (month, day)); ``on`` when written right after "on" ("on
+    12.06", "on the 12.06"): a date, never a time of day."""
 
     days: tuple[tuple[int, int], ...]
     years: tuple[int, ...]
     rel: str | None = None
+    on: bool = False
 
 
 @dataclass(frozen=True, slots=True)

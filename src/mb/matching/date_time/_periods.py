@@ -133,6 +133,9 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
     if unit == "weekend":
         saturday = _nth([d for d in all_days if d.weekday() == 5], n)
         return [units.weekend(saturday)] if saturday is not None else []
+    if unit == "full week":  # "the first full week of June": the n-th Monday-to-Sunday week wholly inside the period
+        monday = _nth([d for d in all_days if d.weekday() == 0 and d + timedelta(days=7) <= end], n)
+        return [units.week(monday)] if monday is not None else []
     if unit == "week of":
         return [units.days(first - timedelta(days=first.weekday()), 7, unit)]
     if unit in {"week from", "week ending", "fortnight from", "fortnight ending"}:

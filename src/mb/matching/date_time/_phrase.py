@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from difflib import SequenceMatcher
 from typing import NamedTuple
 
 from ..._numbers import words_value
@@ -98,10 +99,10 @@ _UNIT_WORD = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years
 #: "or so" after a time of day: about that time, as "-ish" is
 _OR_SO_RE = re.compile(r"\b(at \d{1,2}|\d{1,2}(?:[:.]\d\d)? ?[ap]m|\d{1,2}[:.]\d\d|noon|midnight) or so\b")
 #: "around", "about"... before an hour: about that time, as "-ish" is (never a count: "about 2 days ago"); before a time
-#: with its minutes ("around 7:15"), that minute
+#: with its minutes ("around 7:15", "around 1030": four digits below 1500, never a year nor after "circa"), that minute
 _ABOUT_RE = re.compile(
     r"\b(?:around|about|approximately|approx|roughly|circa) (?:at )?"
-    r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?))"
+    r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?|(?<!circa )(?<!circa at )(?:0\d|1[0-4])[0-5]\d))"
     rf"\b(?![:./-]?\d| {_UNIT_WORD}| (?:a|an|and|or|to|-)\b| (?:{MONTH})\b)"
 )
 #: An hour in words said about ("around three", "seven-ish", "at seven or so"), alone or before am/pm or a day word.
@@ -194,6 +195,8 @@ def normalize(phrase: str) -> str:
     # said in chat: "next next monday" is monday after next, "last friday but one" the friday before last, "friday
     # coming" this coming friday, "9 on the dot" 9 sharp
     text = re.sub(r"\bnext next ([a-z]+)", r"\1 after next", text)
+    # "the day after next tuesday": a day after next tuesday (never the day after tomorrow, on a tuesday)
+    text = re.sub(rf"\bthe day after next (?=(?:{WEEKDAY})\b)", "a day after next ", text)
     text = re.sub(r"\blast ([a-z]+) but one\b", r"the \1 before last", text)
     text = re.sub(rf"\b(?:the |this )?({WEEKDAY}) coming\b", r"this coming \1", text)
     # "a week last monday" (British): a week before last monday, as "a week yesterday" is before yesterday
@@ -213,6 +216,8 @@ def normalize(phrase: str) -> str:
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
+    # "since the beginning of the year": from its start, this year's, the end left open as after "from"
+    text = re.sub(r"\bsince (?=the (?:beginning|start) of the (?:year|month|week|quarter)\W*$)", "from ", text)
     # a deadline at the start of "the" year (month, week, quarter) ending the phrase: the next one, as the current one's
     # has passed
     text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (year|month|week|quarter)(?=\W*$)",
@@ -480,9 +485,30 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
     """
     listed = _listed(phrase)
     if listed is not None:
-        return _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
+        found = _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
+        return _in_one_order(found, listed[0]) if listed[1] == "or" else found
     reference, home, own_day = reference_of(phrase, user_time)
     return _resolve(phrase, reference, home, own_day)
+
+
+#: A day and a month in digits after "on" ("on 12.06", "on the 5/6/2024 at 3pm"): a date, in either order (a
+#: two-digit year may come first too: "12.06.24" is also 2012-06-24).
+_ON_DIGITS_RE = re.compile(r"on (?:the )?(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
+
+
+def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
+    """Dates in digits listed after "on" ("on 12.06 or 14.06") read in one order of day and month, the orders every
+    one of them can be read in: never December 6 beside June 14."""
+    pairs = [(int(m[1]), int(m[2])) for m in map(_ON_DIGITS_RE.match, parts) if m]
+    if found.problem is not None or len(pairs) != len(parts):
+        return found
+    orders = [[(a, b)[::step] for a, b in pairs] for step in (1, -1)]  # month first, then day first
+    days = {day for order in orders if all(1 <= mo <= 12 and 1 <= d <= 31 for mo, d in order) for day in order}
+    if not days:
+        why = f"could not understand {found.phrase!r}: its dates are not all days and months in one order"
+        return Resolution(found.phrase, (), found.user_zone, why, False)
+    kept = tuple(r for r in found.readings if (r.start.lo.month, r.start.lo.day) in days)
+    return replace(found, readings=kept) if kept else found
 
 
 @functools.lru_cache(maxsize=1024)
@@ -507,6 +533,7 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
     if wrong is not None:  # the words not understood are quoted in the user's phrase, never in the rewritten part
         problem, quoted = wrong.problem or "", f" in {wrong.phrase!r}"
         why = problem.removesuffix(quoted) if problem.endswith(quoted) else f"{problem}, one of the alternatives"
+        why = _said(why, phrase, wrong.phrase)
         return Resolution(phrase, (), home, f"{why} in {phrase!r}", wrong.understood)
     grains = {frozenset(reading.start.grain for reading in part.readings) for part in parts}
     if how == "or" and (len(grains) > 1 or not same_shape([part.phrase for part in parts])):
@@ -518,6 +545,30 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
         lo, hi = min(r.start.lo for r in found), max(r.start.hi for r in found)
         found = (Reading(replace(found[0].start, lo=lo, hi=hi, grain="span", note="range")),)
     return Resolution(phrase, found, home, named=frozenset().union(*(part.named for part in parts)))
+
+
+def _said(problem: str, phrase: str, text: str) -> str:
+    """``problem`` with the words it quotes from the normalized ``text`` that the user did not write so replaced by the
+    user's words they were read from ("'tomorrow yesterday'" said "tmrw yesterday", "'week 49'" said "CW49")."""
+    said, read = phrase.split(), text.split()
+    lowered = [word.lower() for word in said]
+    blocks = SequenceMatcher(None, read, lowered, autojunk=False).get_opcodes()
+
+    def user_words(m: re.Match[str]) -> str:
+        words = m[1].lower().split()
+        start = next((n for n in range(len(read)) if read[n : n + len(words)] == words), None)
+        if not words or start is None or any(lowered[n : n + len(words)] == words for n in range(len(lowered))):
+            return m[0]  # not read from the text, or written so by the user
+        end, spans = start + len(words), []
+        for tag, i1, i2, j1, j2 in blocks:
+            if tag == "equal" and i1 < end and start < i2:
+                spans.append((j1 + max(i1, start) - i1, j1 + min(i2, end) - i1))
+            elif tag != "equal" and ((i1 < end and start < i2) or start < i1 < end):
+                spans.append((j1, j2))
+        lo, hi = min((a for a, _ in spans), default=0), max((b for _, b in spans), default=0)
+        return repr(" ".join(said[lo:hi])) if lo < hi else m[0]
+
+    return re.sub(r"'([^']*)'", user_words, problem)
 
 
 #: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).
@@ -626,7 +677,11 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
         return Resolution(phrase, _zoned((Reading(minute_window(moment)),), fixed_zone(timedelta(0))), home)
     zone, parsed = read.zone, read.parsed
     if isinstance(parsed, str) or parsed is None:
-        problem = f"{parsed} in {phrase!r}" if phrase.strip() else "the phrase is empty: no date or time to match"
+        problem = (
+            f"{_said(str(parsed), phrase, text)} in {phrase!r}"
+            if phrase.strip()
+            else "the phrase is empty: no date or time to match"
+        )
         return Resolution(phrase, (), home, problem, False)
     try:
         if reference is None:
@@ -640,7 +695,7 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             target = _fixed_at(home, reference)
         readings_ = resolve_naive(text, reference)
     except DateProblem as exc:
-        return Resolution(phrase, (), home, f"could not understand {phrase!r}: {exc}", False)
+        return Resolution(phrase, (), home, f"could not understand {phrase!r}: {_said(str(exc), phrase, text)}", False)
     if not readings_:
         return Resolution(phrase, (), home, f"could not understand {phrase!r} as a date or time", False)
     if read.elapsed and home is None and zone is not None and _clocks_change(zone, reference, readings_):

@@ -85,8 +85,8 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
             yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
-            if not yearless or any(i.kind == "year" for i in left):
-                raise
+            if not yearless or any(i.kind in {"year", "weekday"} for i in left):
+                raise  # a start naming its weekday is never moved a year ("tuesday may 6": never a Monday)
             # "from March to date": a start naming no year is the last one before the end
             year = relativedelta(years=-1)
             return _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls, timed_end)
@@ -185,13 +185,17 @@ def _paired(
     # to next week" is that week ("from June to June" a year)
     yearless = any(i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years for i in right)
     fixed = today or (len(rolls) == 1 and not yearless)
+    # an end naming its weekday is moved only by whole weeks or days, never a month or a year that would change it
+    steps = [days for days in rolls if isinstance(days, int) or not any(i.kind == "weekday" for i in right)]
     for start in starts:
         options = []
         for end in ends:
-            moves = (end.start.shifted(timedelta(days=days) if isinstance(days, int) else days) for days in rolls)
+            moves = (end.start.shifted(timedelta(days=days) if isinstance(days, int) else days) for days in steps)
             after = [moved for moved in moves if moved.lo >= start.start.lo and (moved != start.start or fixed)]
             if after:  # the first place of the end at or after the start
                 first = min(after, key=lambda w: w.lo)
+                if any(roll.years for roll in calendar_rolls) and first.lo > start.start.lo + relativedelta(years=1):
+                    continue  # an end naming no year lies within a year of the start ("monday june 5 to friday june 7")
                 if not timed_end or first.lo - start.start.lo < timedelta(days=1):
                     options.append(first)
         if options:

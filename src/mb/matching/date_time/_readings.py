@@ -91,6 +91,8 @@ def elapsed(items: tuple[Item, ...]) -> bool:
 _HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
 #: "9.30": a month and day, or a time of day (both kept).
 _DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
+#: A day and a month in digits, perhaps with a year: "5.6", "12/06", "5.6.2024", "5/6/24".
+_DIGIT_DATE = re.compile(r"\d{1,2}[./]\d{1,2}(?:[./](?:\d\d|\d{4}))?")
 #: "1h26": 01:26 (French), or the first half of 2026 (business writing; "2h25" the second half of 2025): both kept.
 _HALF_YEAR = re.compile(r"([12])h(\d\d)")
 
@@ -113,16 +115,18 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
 
 
 def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
-    """The items once per order of day and month that every dotted date ("12.06 to 14.06") can be read in (month
-    first, then day first): two dotted dates in one phrase are never read in different orders."""
+    """The items once per order of day and month that every dotted date ("12.06 to 14.06") and both ends of a range
+    in digits ("from 5.6 to 7.6", "between 5/6 and 7/6") can be read in (month first, then day first): two such dates
+    in one phrase are never read in different orders."""
     dotted = [n for n, i in enumerate(items) if i.kind == "date" and _DOTTED.fullmatch(i.text)]
+    dotted = sorted({*(dotted if len(dotted) > 1 else ()), *_range_ends(items)})
     if len(dotted) < 2:
         return [items]
     found = []
     for month_first in (True, False):
         kept = list(items)
         for n in dotted:
-            a, b = (int(part) for part in items[n].text.split("."))
+            a, b = (int(part) for part in re.split(r"[./]", items[n].text)[:2])
             one = (a, b) if month_first else (b, a)
             if not isinstance(items[n].value, MonthDay) or one not in items[n].value.days:
                 break
@@ -132,6 +136,24 @@ def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
     if not found:
         raise DateProblem(f"{' and '.join(items[n].text for n in dotted)} are not all days and months in one order")
     return found
+
+
+def _range_ends(items: tuple[Item, ...]) -> list[int]:
+    """Where the two ends of one range write a day and a month in digits, one date on each side of its separator
+    ("from 5.6 3pm to 7.6 5pm"); none otherwise. An end that may be a clock ("12.06") counts only when it is a date in
+    both orders, so its clock reading is made beside each order of the other end."""
+    seps = [n for n, i in enumerate(items) if i.kind == "sep"]
+    dates = [n for n, i in enumerate(items) if i.kind == "date"]
+    if len(seps) != 1 or len(dates) != 2 or not dates[0] < seps[0] < dates[1]:
+        return []
+    for n in dates:
+        text, value = items[n].text, items[n].value
+        if not _DIGIT_DATE.fullmatch(text) or not isinstance(value, MonthDay):
+            return []
+        a, b = (int(part) for part in re.split(r"[./]", text)[:2])
+        if _DOTTED.fullmatch(text) and not {(a, b), (b, a)} <= set(value.days):
+            return []
+    return dates
 
 
 def _centuries(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
@@ -162,7 +184,7 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         hours = _HOURS_TO.fullmatch(item.text) if item.kind == "clock" else None
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
-        elif item.kind == "date" and _DOTTED.fullmatch(item.text):
+        elif item.kind == "date" and _DOTTED.fullmatch(item.text) and not _said_on(item):
             if sum(i.kind == "date" and _DOTTED.fullmatch(i.text) is not None for i in items) > 1:
                 return None  # "from 12.06 to 14.06": dates, never a clock beside a date
             text = f"at {item.text}"
@@ -180,6 +202,11 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         other = parse(text)
         return None if other.unknown else (*items[:n], *other.items, *items[n + width :])
     return None
+
+
+def _said_on(item: Item) -> bool:
+    """Whether a date was written right after "on" ("on 12.06", "on the 12.06"): a date, never a time of day."""
+    return isinstance(item.value, MonthDay) and item.value.on
 
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:

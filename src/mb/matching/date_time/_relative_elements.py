@@ -155,7 +155,8 @@ _AHEAD = rf"(?:\d+|an?|{HOUR_WORD})\s*(?:weeks?|months?|quarters?|years?)\b"
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL}|last|final|penultimate|latter|next\s+to\s+last)"
           r"(?P<back>[\s-]+(?:to[\s-]+|from\s+(?:the\s+)?)?last)?"
-          rf"\s+(?P<u>day|week|weekend|business day|working day|weekday|quarter|half|month|{WEEKDAY})\s+"
+          rf"\s+(?P<u>day|(?P<full>(?:full|whole|complete|entire)\s+)?week|weekend|business day|working day|weekday"
+          rf"|quarter|half|month|{WEEKDAY})\s+"
           rf"(?:of|in(?!\s+{_AHEAD})|(?=(?:this|next|last)\s+(?:year|month|quarter)\b|in\s+{_AHEAD}))",
           ("the", "last", "final", "penultimate", "latter", "next"), ORDINAL_FIRST)  # fmt: skip
 def _ordinal(m: re.Match[str]) -> Item | None:
@@ -172,7 +173,7 @@ def _ordinal(m: re.Match[str]) -> Item | None:
         n = -2
     else:
         n = {"last": -1, "final": -1, "penultimate": -2, "latter": -1}.get(word) or ordinal_value(word)
-    unit = m["u"]
+    unit = "full week" if m["full"] else m["u"]
     return Item("ordinal", "", Ordinal(n, WEEKDAYS.get(unit, unit)))
 
 
@@ -191,6 +192,8 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
     text = m["d"]
     if (text.isdigit() or text in WORD_NUMBERS) and "the" not in m.group(0):
         return None  # a bare number ("14", "one day") is no day of the month: "the 14th", "the fourteenth" are
+    if text.isdigit() and re.match(r"[./-]\d", m.string[m.end() :]):
+        return None  # "the 12.06": a day and a month, never the 12th at 6
     day = ordinal_value(text)
     return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
 

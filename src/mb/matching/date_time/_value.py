@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
+from dateutil.relativedelta import relativedelta
+
 from .._values import json_type
 from ._calendar import to_24h, user_time_key
 from ._model import Resolution, Window
@@ -27,6 +29,7 @@ __all__ = [
     "Actual",
     "Length",
     "describe",
+    "interval",
     "iso_duration",
     "parse_clock",
     "parse_text",
@@ -34,6 +37,7 @@ __all__ = [
     "range_ends",
     "show_length",
     "show_moment",
+    "shown",
 ]
 
 _TIMESTAMP_RE = re.compile(r"^-?\d{9,13}(?:\.\d+)?$")
@@ -319,3 +323,43 @@ def show_length(length: Length) -> str:
             parts.append(f"{count:g} {unit}{'s' if count != 1 else ''}")
             seconds -= count * size
     return " ".join(parts) or "no time"
+
+
+def interval(text: str, user_time: datetime | None) -> tuple[tuple[Actual, ...], tuple[Actual, ...], str] | str | None:
+    """The starts, ends and how to show them of an ISO 8601 interval argument: ``start/end``, ``start/duration``
+    (``2024-06-12/P2D``: the end the duration after the start, a date's from its midnight) or ``duration/end`` with a
+    time of day (``PT2H/2024-06-12T11:00``); None for any other value. Why the interval cannot be placed, when its
+    duration counts part of a month or it ends on a date alone (``P2D/2024-06-14``: two days to that date's midnight,
+    or two days ending on it)."""
+    first, _, second = text.partition("/")
+    if not second or "/" in second or not (first[:4].isdigit() or first[:1] in "pP"):
+        return None
+    lengths = iso_duration(first), iso_duration(second)
+    if lengths[0] is not None and lengths[1] is not None:
+        return None
+    starts = parse_value(first, user_time) if lengths[0] is None else ()
+    ends = parse_value(second, user_time) if lengths[1] is None else ()
+    if isinstance(starts, str) or isinstance(ends, str):
+        return None
+    if lengths == (None, None):
+        return starts, ends, f"{shown(starts, first)} to {shown(ends, second)}"
+    months, seconds = lengths[0] or lengths[1] or (0.0, 0.0)
+    if months != int(months):
+        return f"the interval {text!r} counts part of a month, which has no fixed length"
+    if any(a.hi is not None for a in ends):
+        return f"the interval {text!r} ends on a date alone: at its midnight, or on that whole day, is not said"
+    step = relativedelta(months=int(months)) + timedelta(seconds=seconds)
+    try:
+        if ends:
+            starts = tuple(Actual(a.lo - step, offset=a.offset, zone=a.zone) for a in ends)
+            return starts, ends, f"{shown(ends, second)} less {show_length((months, seconds))}"
+        ends = tuple(Actual(a.lo + step, offset=a.offset, zone=a.zone) for a in starts)
+    except (OverflowError, ValueError):
+        return f"the interval {text!r} lies outside the calendar (years 1 to 9999)"
+    return starts, ends, f"{shown(starts, first)} plus {show_length((months, seconds))}"
+
+
+def shown(found: tuple[Actual, ...], value: object) -> str:
+    """How an argument read as ``found`` is shown in reasons: as read when it has one showing, else as given."""
+    texts = list(dict.fromkeys(a.shown for a in found if a.shown))
+    return texts[0] if len(texts) == 1 else describe(value)
