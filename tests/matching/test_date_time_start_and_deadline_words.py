@@ -328,6 +328,22 @@ def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expecte
 
 @pytest.mark.parametrize(
     ("phrase", "argument", "expected"),
+    [  # "the 20-22" is days of a month, never the hours from 20:00 to 22:00; "the 12-14th" days of this month
+     ("the 20-22", _g("2024-06-10T20:00", "2024-06-10T22:00"), ERROR),
+     ("on the 20-22", _g("2024-06-10T20:00", "2024-06-10T22:00"), ERROR),
+     ("from the 20-22", _g("2024-06-10T20:00", "2024-06-10T22:00"), ERROR),
+     ("the 12-14", _g("2024-06-10T12:00", "2024-06-10T14:00"), ERROR),
+     ("the 5-6", _g("2024-06-10T17:00", "2024-06-10T18:00"), ERROR),
+     ("the 12-14th", _g("2024-06-12", "2024-06-14"), True), ("the 20-22nd", _g("2024-06-20", "2024-06-22"), True),
+     ("by the 20-22nd", _g("2024-06-20", "2024-06-22"), True), ("the 3-5th", _g("2024-07-03", "2024-07-05"), True),
+     ("the 12-06-2024", "2024-06-12", True)],
+)  # fmt: skip
+def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, MON, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
     [  # an end naming its weekday is never moved a year to a day that is not that weekday
      ("tuesday may 6 to thursday july 6", _g("2024-05-06", "2024-07-06"), ERROR),
      ("from monday june 5 to friday june 7", _g("2023-06-05", "2023-06-07"), ERROR),
