@@ -491,14 +491,14 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
     return _resolve(phrase, reference, home, own_day)
 
 
-#: A day and a month in digits after "on" ("on 12.06", "on the 5/6/2024 at 3pm"): a date, in either order (a
-#: two-digit year may come first too: "12.06.24" is also 2012-06-24).
-_ON_DIGITS_RE = re.compile(r"on (?:the )?(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
+#: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
+#: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24).
+_ON_DIGITS_RE = re.compile(r"(?:on (?:the )?|the )(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
 
 
 def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
-    """Dates in digits listed after "on" ("on 12.06 or 14.06") read in one order of day and month, the orders every
-    one of them can be read in: never December 6 beside June 14."""
+    """Dates in digits listed after "on" or "the" ("on 12.06 or 14.06", "the 12.06 or the 14.06") read in one order
+    of day and month, the orders every one of them can be read in: never December 6 beside June 14."""
     pairs = [(int(m[1]), int(m[2])) for m in map(_ON_DIGITS_RE.match, parts) if m]
     if found.problem is not None or len(pairs) != len(parts):
         return found

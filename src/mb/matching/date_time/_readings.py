@@ -205,7 +205,7 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
 
 
 def _said_on(item: Item) -> bool:
-    """Whether a date was written right after "on" ("on 12.06", "on the 12.06"): a date, never a time of day."""
+    """Whether a date was written right after "on" or "the" ("on 12.06", "the 12.06"): a date, never a time of day."""
     return isinstance(item.value, MonthDay) and item.value.on
 
 
