@@ -39,6 +39,9 @@ def test_the_middle_of_a_part_of_the_day(phrase: str, argument: object, expected
      ("around 1030", "2024-06-10T10:30", True), ("around 1030", "2024-06-10T11:30", False),
      ("about 0930 tomorrow", "2024-06-11T09:30", True), ("around 2015", "2024-06-10T20:15", ERROR),
      ("circa 1030", "2024-06-10T10:30", ERROR),
+     # beside a year they name no day: never January 1
+     ("around 1030 next year", "2025-01-01T10:30", ERROR), ("around 1030 in 2025", "2025-01-01T10:30", ERROR),
+     ("next year around 1030", "2025-01-01T10:30", ERROR), ("roughly 1200 2025", "2025-01-01T12:00", ERROR),
      # a full (whole, complete) week of a period lies wholly inside it, Monday to Sunday
      ("the last full week of June", "2024-06-24", True), ("the last full week of June", "2024-06-03", False),
      ("the last whole week of June", "2024-06-03", False), ("the first full week of June", "2024-06-03", True),

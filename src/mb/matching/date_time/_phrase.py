@@ -105,6 +105,16 @@ _ABOUT_RE = re.compile(
     r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?|(?<!circa )(?<!circa at )(?:0\d|1[0-4])[0-5]\d))"
     rf"\b(?![:./-]?\d| {_UNIT_WORD}| (?:a|an|and|or|to|-)\b| (?:{MONTH})\b)"
 )
+
+
+def _about(m: re.Match[str]) -> str:
+    """A time said about (see ``_ABOUT_RE``) as read; four digits beside a year are left unread ("around 1030 next
+    year": a time with only a year names no day, and is not understood)."""
+    if m[3] and m[3].isdigit() and re.search(r"\b(?:years?|\d{4})\b", m.string[: m.start()] + m.string[m.end() :]):
+        return m[0]
+    return m[3] or f"{m[1]} ish {m[2] or ''}"
+
+
 #: An hour in words said about ("around three", "seven-ish", "at seven or so"), alone or before am/pm or a day word.
 _ABOUT_WORD_RE = re.compile(
     rf"(\b(?:around|about|approximately|approx|roughly|circa) (?:at )?|\bat (?={HOUR_WORD} or so\b))?\b({HOUR_WORD})\b"
@@ -187,7 +197,7 @@ def normalize(phrase: str) -> str:
     text = _ABOUT_WORD_RE.sub(lambda m: f"{m[1] or ''}{WORD_NUMBERS[m[2]]}", text)
     # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
     text = _OR_SO_RE.sub(r"\1 ish", text)
-    text = _ABOUT_RE.sub(lambda m: m[3] or f"{m[1]} ish {m[2] or ''}", re.sub(r"\b(?:how|what) about\b", "how", text))
+    text = _ABOUT_RE.sub(_about, re.sub(r"\b(?:how|what) about\b", "how", text))
     text = _SPOKEN_YEAR_RE.sub("", text)
     text = _DAY_OF_RE.sub(r"\1 day of", text)
     text = _HUNDREDS_RE.sub(lambda m: str(100 * int(quantity_value(m["c"])) + words_value(m["r"])), text)
