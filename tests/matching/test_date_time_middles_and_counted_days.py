@@ -47,9 +47,13 @@ def test_the_middle_of_a_part_of_the_day(phrase: str, argument: object, expected
      ("the last whole week of June", "2024-06-03", False), ("the first full week of June", "2024-06-03", True),
      ("the first full week of June", "2024-05-27", False), ("the last complete week of June 2025", "2025-06-23", True),
      ("the last full week of June 2025", "2025-06-30", False),
-     # since the beginning of the year: from its start, the end left open
+     # since the beginning of the year: from its start to date, the end on the day it is said (as "year to date")
      ("since the beginning of the year", "2024-01-01", True), ("since the beginning of the year", "2023-01-01", False),
      ("since the beginning of the year", {"start": "2024-01-01", "end": "2024-06-10"}, True),
+     ("since the beginning of the year", {"start": "2024-01-01", "end": "2024-06-10T10:00"}, True),
+     ("since the beginning of the year", {"start": "2024-01-01", "end": "2030-01-01"}, False),
+     ("since the beginning of the year", {"start": "2024-01-01", "end": "2024-06-11T09:00"}, False),
+     ("since the start of the month", {"start": "2024-06-01", "end": "2024-12-31"}, False),
      ("since the start of the month", "2024-06-01", True), ("since Monday", "2024-06-10", ERROR)],
 )  # fmt: skip
 def test_days_counted_from_a_named_day_or_period(phrase: str, argument: object, expected: object) -> None:

@@ -226,8 +226,8 @@ def normalize(phrase: str) -> str:
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
-    # "since the beginning of the year": from its start, this year's, the end left open as after "from"
-    text = re.sub(r"\bsince (?=the (?:beginning|start) of the (?:year|month|week|quarter)\W*$)", "from ", text)
+    # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date")
+    text = re.sub(r"\bsince (the (?:beginning|start) of the (?:year|month|week|quarter))\W*$", r"from \1 to date", text)
     # a deadline at the start of "the" year (month, week, quarter) ending the phrase: the next one, as the current one's
     # has passed
     text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (year|month|week|quarter)(?=\W*$)",
