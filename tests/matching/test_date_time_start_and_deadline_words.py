@@ -298,7 +298,17 @@ def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, e
      ("from 5.6 3pm to 7.6 5pm", _g("2025-05-06T15:00", "2025-06-07T17:00"), False),
      ("from 5.6 to 12.06", _g("2025-05-06", "2025-06-12"), False),
      ("from 5.6 to 12.06", _g("2025-05-06", "2025-12-06"), True),
-     ("from 13/6 to 6/14", "2025-06-13", ERROR)],
+     ("from 13/6 to 6/14", "2025-06-13", ERROR),
+     # also beside a year after the end, or a time in dots beside the start (the time left a time)
+     ("from 5.6 to 7.6 next year", _g("2025-05-06", "2025-06-07"), False),
+     ("from 5.6 to 7.6 next year", _g("2025-06-05", "2025-06-07"), True),
+     ("from 5/6 to 7/6 next year", _g("2025-05-06", "2025-06-07"), False),
+     ("5.6 - 7.6 next year", _g("2025-05-06", "2025-06-07"), False),
+     ("from 5.6 until 7.6 next year", _g("2025-05-06", "2025-06-07"), False),
+     ("9.30 on 5.6 to 7.6", _g("2025-05-06T09:30", "2025-06-07"), False),
+     ("9.30 on 5.6 to 7.6", _g("2025-06-05T09:30", "2025-06-07"), True),
+     ("from 5.6 9.30 to 7.6", _g("2025-05-06T09:30", "2025-06-07"), False),
+     ("from 5.6 9.30 to 7.6", _g("2025-05-06T09:30", "2025-07-06"), True)],
 )  # fmt: skip
 def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
