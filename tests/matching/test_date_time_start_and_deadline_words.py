@@ -336,7 +336,11 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("the 12.06 or the 14.06", "2024-12-06", False), ("the 12.06 or the 14.06", "2024-06-10T14:06", False),
      ("the 12.06 or 14.06", "2024-06-14", True), ("the 12.06 or the 14.06", "2024-06-12", True),
      ("the 1.2 or the 3.4", "2025-04-03", True), ("the 1.2 or the 3.4", "2025-03-04", True),
-     ("the 13.06 or 6.14", "2024-06-13", ERROR)],
+     ("the 13.06 or 6.14", "2024-06-13", ERROR),
+     # and alone, their readings as clocks kept
+     ("12.06 or 14.06", "2024-12-06", False), ("12.06 or 14.06", "2024-06-14", True),
+     ("12/06 or 14/06", "2024-12-06", False), ("12.06.2024 or 14.06.2024", "2024-12-06", False),
+     ("12.06.2024 or 14.06.2024", "2024-06-12", True), ("9.30 or 10.30", "2024-10-30", True)],
 )  # fmt: skip
 def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)

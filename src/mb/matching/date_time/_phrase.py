@@ -502,23 +502,25 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
 
 
 #: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
-#: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24).
-_ON_DIGITS_RE = re.compile(r"(?:on (?:the )?|the )(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
+#: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24); alone ("12.06"), a date or a
+#: clock.
+_ON_DIGITS_RE = re.compile(r"(?:on (?:the )?|the |(?=[\d./]+$))(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
 
 
 def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
-    """Dates in digits listed after "on" or "the" ("on 12.06 or 14.06", "the 12.06 or the 14.06") read in one order
-    of day and month, the orders every one of them can be read in: never December 6 beside June 14."""
+    """Dates in digits listed after "on" or "the" ("on 12.06 or 14.06", "the 12.06 or the 14.06") or alone ("12.06
+    or 14.06") read in one order of day and month, the orders every one of them can be read in: never December 6
+    beside June 14 (their readings as clocks, "12.06 or 14.06" at 14:06, are kept)."""
     pairs = [(int(m[1]), int(m[2])) for m in map(_ON_DIGITS_RE.match, parts) if m]
     if found.problem is not None or len(pairs) != len(parts):
         return found
     orders = [[(a, b)[::step] for a, b in pairs] for step in (1, -1)]  # month first, then day first
     days = {day for order in orders if all(1 <= mo <= 12 and 1 <= d <= 31 for mo, d in order) for day in order}
-    if not days:
+    kept = tuple(r for r in found.readings if r.start.floating or (r.start.lo.month, r.start.lo.day) in days)
+    if not kept:
         why = f"could not understand {found.phrase!r}: its dates are not all days and months in one order"
         return Resolution(found.phrase, (), found.user_zone, why, False)
-    kept = tuple(r for r in found.readings if (r.start.lo.month, r.start.lo.day) in days)
-    return replace(found, readings=kept) if kept else found
+    return replace(found, readings=kept)
 
 
 @functools.lru_cache(maxsize=1024)
