@@ -67,7 +67,10 @@ def test_days_counted_from_a_named_day_or_period(phrase: str, argument: object, 
      ("1h15m ago tomorrow", "'1h15m ago' counts from now"), ("midweek tomorrow yesterday", "'midweek' beside"),
      ("a day or two foo", "could not understand 'a day or two', 'foo'"),
      ("a day or two ago tomorrow yesterday", "could not understand 'a day or two ago tomorrow yesterday'"),
-     ("in 2½ hours tomorrow", "'in 2½ hours' counts from now")],
+     ("in 2½ hours tomorrow", "'in 2½ hours' counts from now"),
+     ("tmrw, yesterday", "'tmrw, yesterday' name no common date"),
+     ("next fri at 5 tmrw", "'next fri at 5 tmrw' name no common date"),
+     ("mother's day tmrw yesterday", "\"mother's day tmrw yesterday\" name no common date")],
 )  # fmt: skip
 def test_a_reason_quotes_the_words_the_user_wrote(phrase: str, quoted: str) -> None:
     problem = resolve(phrase, MON).problem

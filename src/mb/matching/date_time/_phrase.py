@@ -561,17 +561,18 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
 
 def _said(problem: str, phrase: str, text: str) -> str:
     """``problem`` with the words it quotes from the normalized ``text`` that the user did not write so replaced by the
-    user's words they were read from ("'tomorrow yesterday'" said "tmrw yesterday", "'week 49'" said "CW49")."""
-    said, read = phrase.split(), text.split()
-    lowered = [word.lower() for word in said]
+    user's words they were read from ("'tomorrow yesterday'" said "tmrw, yesterday", "'week 49'" said "CW49"); the
+    quoted words may skip some of the text's ("'next fri tomorrow'" said "next fri at 5 tmrw")."""
+    said, read = phrase.split(), [word.strip(",;") for word in text.split()]
+    lowered = [word.lower().strip(",;") for word in said]
     blocks = SequenceMatcher(None, read, lowered, autojunk=False).get_opcodes()
 
     def user_words(m: re.Match[str]) -> str:
-        words = m[1].lower().split()
-        start = next((n for n in range(len(read)) if read[n : n + len(words)] == words), None)
-        if not words or start is None or any(lowered[n : n + len(words)] == words for n in range(len(lowered))):
+        words = (m[1] or m[2]).lower().split()
+        place = _in_order(read, words)
+        if place is None or any(lowered[n : n + len(words)] == words for n in range(len(lowered))):
             return m[0]  # not read from the text, or written so by the user
-        end, spans = start + len(words), []
+        (start, end), spans = place, []
         for tag, i1, i2, j1, j2 in blocks:
             if tag == "equal" and i1 < end and start < i2:
                 spans.append((j1 + max(i1, start) - i1, j1 + min(i2, end) - i1))
@@ -580,7 +581,21 @@ def _said(problem: str, phrase: str, text: str) -> str:
         lo, hi = min((a for a, _ in spans), default=0), max((b for _, b in spans), default=0)
         return repr(" ".join(said[lo:hi])) if lo < hi else m[0]
 
-    return re.sub(r"'([^']*)'", user_words, problem)
+    return re.sub(r"'([^']*)'|\"([^\"]*)\"", user_words, problem)
+
+
+def _in_order(tokens: list[str], words: list[str]) -> tuple[int, int] | None:
+    """Where ``words`` stand in ``tokens`` in their order, perhaps with others between them: from the first to after
+    the last, the earliest such place; None when they do not."""
+    for start in (n for n, token in enumerate(tokens) if words and token == words[0]):
+        at = start
+        for word in words[1:]:
+            at = next((n for n in range(at + 1, len(tokens)) if tokens[n] == word), -1)
+            if at < 0:
+                break
+        else:
+            return start, at + 1
+    return None
 
 
 #: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).
