@@ -39,14 +39,21 @@ def test_the_middle_of_a_part_of_the_day(phrase: str, argument: object, expected
      ("around 1030", "2024-06-10T10:30", True), ("around 1030", "2024-06-10T11:30", False),
      ("about 0930 tomorrow", "2024-06-11T09:30", True), ("around 2015", "2024-06-10T20:15", ERROR),
      ("circa 1030", "2024-06-10T10:30", ERROR),
+     # beside a year they name no day: never January 1
+     ("around 1030 next year", "2025-01-01T10:30", ERROR), ("around 1030 in 2025", "2025-01-01T10:30", ERROR),
+     ("next year around 1030", "2025-01-01T10:30", ERROR), ("roughly 1200 2025", "2025-01-01T12:00", ERROR),
      # a full (whole, complete) week of a period lies wholly inside it, Monday to Sunday
      ("the last full week of June", "2024-06-24", True), ("the last full week of June", "2024-06-03", False),
      ("the last whole week of June", "2024-06-03", False), ("the first full week of June", "2024-06-03", True),
      ("the first full week of June", "2024-05-27", False), ("the last complete week of June 2025", "2025-06-23", True),
      ("the last full week of June 2025", "2025-06-30", False),
-     # since the beginning of the year: from its start, the end left open
+     # since the beginning of the year: from its start to date, the end on the day it is said (as "year to date")
      ("since the beginning of the year", "2024-01-01", True), ("since the beginning of the year", "2023-01-01", False),
      ("since the beginning of the year", {"start": "2024-01-01", "end": "2024-06-10"}, True),
+     ("since the beginning of the year", {"start": "2024-01-01", "end": "2024-06-10T10:00"}, True),
+     ("since the beginning of the year", {"start": "2024-01-01", "end": "2030-01-01"}, False),
+     ("since the beginning of the year", {"start": "2024-01-01", "end": "2024-06-11T09:00"}, False),
+     ("since the start of the month", {"start": "2024-06-01", "end": "2024-12-31"}, False),
      ("since the start of the month", "2024-06-01", True), ("since Monday", "2024-06-10", ERROR)],
 )  # fmt: skip
 def test_days_counted_from_a_named_day_or_period(phrase: str, argument: object, expected: object) -> None:
@@ -60,7 +67,10 @@ def test_days_counted_from_a_named_day_or_period(phrase: str, argument: object, 
      ("1h15m ago tomorrow", "'1h15m ago' counts from now"), ("midweek tomorrow yesterday", "'midweek' beside"),
      ("a day or two foo", "could not understand 'a day or two', 'foo'"),
      ("a day or two ago tomorrow yesterday", "could not understand 'a day or two ago tomorrow yesterday'"),
-     ("in 2½ hours tomorrow", "'in 2½ hours' counts from now")],
+     ("in 2½ hours tomorrow", "'in 2½ hours' counts from now"),
+     ("tmrw, yesterday", "'tmrw, yesterday' name no common date"),
+     ("next fri at 5 tmrw", "'next fri at 5 tmrw' name no common date"),
+     ("mother's day tmrw yesterday", "\"mother's day tmrw yesterday\" name no common date")],
 )  # fmt: skip
 def test_a_reason_quotes_the_words_the_user_wrote(phrase: str, quoted: str) -> None:
     problem = resolve(phrase, MON).problem

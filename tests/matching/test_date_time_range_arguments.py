@@ -62,3 +62,15 @@ def test_points_and_matching_ranges_keep_their_verdicts(phrase: str, value: str,
 )  # fmt: skip
 def test_an_iso_interval_with_a_duration(phrase: str, value: str, expected: object) -> None:
     assert_verdict(match_date_time(phrase, value, datetime(2024, 6, 1, 9, 0)), expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "value", "expected"),
+    [  # two plain numbers about a slash are no ISO 8601 interval: a month and a year, or a day and a month
+     ("12 o'clock", "12/2024", False), ("at 12", "12/2025", False), ("June", "12/P1D", False),
+     ("2024", "12/P1D", False), ("this week", "11/P1D", False), ("June 12", "2024-06-12/12", False),
+     ("December 2024", "12/2024", True), ("June 2024", "6/2024", True), ("January 2025", "1/2025", True),
+     ("2024", "12/06", True), ("this year", "6/12", True)],
+)  # fmt: skip
+def test_plain_numbers_about_a_slash_are_no_interval(phrase: str, value: str, expected: object) -> None:
+    assert_verdict(match_date_time(phrase, value, datetime(2024, 6, 1, 9, 0)), expected)

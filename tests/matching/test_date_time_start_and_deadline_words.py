@@ -298,7 +298,17 @@ def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, e
      ("from 5.6 3pm to 7.6 5pm", _g("2025-05-06T15:00", "2025-06-07T17:00"), False),
      ("from 5.6 to 12.06", _g("2025-05-06", "2025-06-12"), False),
      ("from 5.6 to 12.06", _g("2025-05-06", "2025-12-06"), True),
-     ("from 13/6 to 6/14", "2025-06-13", ERROR)],
+     ("from 13/6 to 6/14", "2025-06-13", ERROR),
+     # also beside a year after the end, or a time in dots beside the start (the time left a time)
+     ("from 5.6 to 7.6 next year", _g("2025-05-06", "2025-06-07"), False),
+     ("from 5.6 to 7.6 next year", _g("2025-06-05", "2025-06-07"), True),
+     ("from 5/6 to 7/6 next year", _g("2025-05-06", "2025-06-07"), False),
+     ("5.6 - 7.6 next year", _g("2025-05-06", "2025-06-07"), False),
+     ("from 5.6 until 7.6 next year", _g("2025-05-06", "2025-06-07"), False),
+     ("9.30 on 5.6 to 7.6", _g("2025-05-06T09:30", "2025-06-07"), False),
+     ("9.30 on 5.6 to 7.6", _g("2025-06-05T09:30", "2025-06-07"), True),
+     ("from 5.6 9.30 to 7.6", _g("2025-05-06T09:30", "2025-06-07"), False),
+     ("from 5.6 9.30 to 7.6", _g("2025-05-06T09:30", "2025-07-06"), True)],
 )  # fmt: skip
 def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
@@ -320,9 +330,35 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("on 1.2 or 3.4", "2025-04-03", True), ("on 13.06 or 6.14", "2024-06-13", ERROR),
      # "the 12.06" is a day and a month, never the 12th at 6 o'clock
      ("the 12.06", "2024-06-12T09:00", True), ("the 12.06", "2024-12-06", True), ("the 5.6", "2025-06-05", True),
-     ("the 12.06.2024", "2024-06-12", True)],
+     ("the 12.06.2024", "2024-06-12", True),
+     # so are dates listed after "the": in one order, never a clock
+     ("the 12.06 or 14.06", "2024-12-06", False), ("the 12.06 or 14.06", "2024-06-10T14:06", False),
+     ("the 12.06 or the 14.06", "2024-12-06", False), ("the 12.06 or the 14.06", "2024-06-10T14:06", False),
+     ("the 12.06 or 14.06", "2024-06-14", True), ("the 12.06 or the 14.06", "2024-06-12", True),
+     ("the 1.2 or the 3.4", "2025-04-03", True), ("the 1.2 or the 3.4", "2025-03-04", True),
+     ("the 13.06 or 6.14", "2024-06-13", ERROR),
+     # and alone, their readings as clocks kept
+     ("12.06 or 14.06", "2024-12-06", False), ("12.06 or 14.06", "2024-06-14", True),
+     ("12/06 or 14/06", "2024-12-06", False), ("12.06.2024 or 14.06.2024", "2024-12-06", False),
+     ("12.06.2024 or 14.06.2024", "2024-06-12", True), ("9.30 or 10.30", "2024-10-30", True)],
 )  # fmt: skip
 def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
+    assert_date_row(phrase, argument, MON, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # "the 20-22" is days of a month, never the hours from 20:00 to 22:00; "the 12-14th" days of this month
+     ("the 20-22", _g("2024-06-10T20:00", "2024-06-10T22:00"), ERROR),
+     ("on the 20-22", _g("2024-06-10T20:00", "2024-06-10T22:00"), ERROR),
+     ("from the 20-22", _g("2024-06-10T20:00", "2024-06-10T22:00"), ERROR),
+     ("the 12-14", _g("2024-06-10T12:00", "2024-06-10T14:00"), ERROR),
+     ("the 5-6", _g("2024-06-10T17:00", "2024-06-10T18:00"), ERROR),
+     ("the 12-14th", _g("2024-06-12", "2024-06-14"), True), ("the 20-22nd", _g("2024-06-20", "2024-06-22"), True),
+     ("by the 20-22nd", _g("2024-06-20", "2024-06-22"), True), ("the 3-5th", _g("2024-07-03", "2024-07-05"), True),
+     ("the 12-06-2024", "2024-06-12", True)],
+)  # fmt: skip
+def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
 
 

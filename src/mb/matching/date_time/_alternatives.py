@@ -53,7 +53,8 @@ def alternatives(text: str) -> tuple[list[str], str] | None:
     if len(parts) < 2 or not all(parts):
         return None
     listed = _shared([piece for part in parts[:-1] for piece in _listed(part)] + parts[-1:])
-    lead = re.match(r"(?:on|at) ", listed[0])  # "on 12.06 or 14.06": each a date, as "at 12.06 or 14.06" each a clock
+    # "on 12.06 or 14.06", "the 12.06 or 14.06": each a date, as "at 12.06 or 14.06" each a clock
+    lead = re.match(r"(?:on|at|the) ", listed[0])
     return [f"{lead[0]}{part}" if lead and part[0].isdigit() else part for part in listed], "or"
 
 

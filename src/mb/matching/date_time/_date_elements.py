@@ -55,7 +55,7 @@ def _numeric_date(m: re.Match[str]) -> Item | None:
     if not readings:
         other = year_first(m.group(0))  # "99-12-31": year first only
         return None if other is None else Item("date", "", other)
-    on = re.search(r"(?:^|\s)on (?:the )?$", m.string[: m.start()]) is not None
+    on = re.search(r"(?:^|\s)(?:on |on the |(?<!at )the )$", m.string[: m.start()]) is not None
     return Item("date", "", MonthDay(tuple(dict.fromkeys(readings)), years, m["rel"], on))
 
 

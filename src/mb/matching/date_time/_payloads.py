@@ -183,8 +183,8 @@ class FullDate:
 
 @dataclass(frozen=True, slots=True)
 class MonthDay:
-    """A day of a month: "March 3", "3/5" (every reading as (month, day)); ``on`` when written right after "on" ("on
-    12.06", "on the 12.06"): a date, never a time of day."""
+    """A day of a month: "March 3", "3/5" (every reading as (month, day)); ``on`` when written right after "on" or "the"
+    ("on 12.06", "the 12.06"): a date, never a time of day."""
 
     days: tuple[tuple[int, int], ...]
     years: tuple[int, ...]

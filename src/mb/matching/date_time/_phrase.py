@@ -105,6 +105,16 @@ _ABOUT_RE = re.compile(
     r"(?:(\d{1,2}|noon)(?: ?([ap]m))?|(\d{1,2}:\d\d(?: ?[ap]m)?|(?<!circa )(?<!circa at )(?:0\d|1[0-4])[0-5]\d))"
     rf"\b(?![:./-]?\d| {_UNIT_WORD}| (?:a|an|and|or|to|-)\b| (?:{MONTH})\b)"
 )
+
+
+def _about(m: re.Match[str]) -> str:
+    """A time said about (see ``_ABOUT_RE``) as read; four digits beside a year are left unread ("around 1030 next
+    year": a time with only a year names no day, and is not understood)."""
+    if m[3] and m[3].isdigit() and re.search(r"\b(?:years?|\d{4})\b", m.string[: m.start()] + m.string[m.end() :]):
+        return m[0]
+    return m[3] or f"{m[1]} ish {m[2] or ''}"
+
+
 #: An hour in words said about ("around three", "seven-ish", "at seven or so"), alone or before am/pm or a day word.
 _ABOUT_WORD_RE = re.compile(
     rf"(\b(?:around|about|approximately|approx|roughly|circa) (?:at )?|\bat (?={HOUR_WORD} or so\b))?\b({HOUR_WORD})\b"
@@ -187,7 +197,7 @@ def normalize(phrase: str) -> str:
     text = _ABOUT_WORD_RE.sub(lambda m: f"{m[1] or ''}{WORD_NUMBERS[m[2]]}", text)
     # "at 7 or so" is "at 7ish"; after a count ("2 hours or so") or a day ("june 5 or so") it stays vague
     text = _OR_SO_RE.sub(r"\1 ish", text)
-    text = _ABOUT_RE.sub(lambda m: m[3] or f"{m[1]} ish {m[2] or ''}", re.sub(r"\b(?:how|what) about\b", "how", text))
+    text = _ABOUT_RE.sub(_about, re.sub(r"\b(?:how|what) about\b", "how", text))
     text = _SPOKEN_YEAR_RE.sub("", text)
     text = _DAY_OF_RE.sub(r"\1 day of", text)
     text = _HUNDREDS_RE.sub(lambda m: str(100 * int(quantity_value(m["c"])) + words_value(m["r"])), text)
@@ -216,8 +226,8 @@ def normalize(phrase: str) -> str:
     # a deadline or a start that includes its day: the moment it names, as "by friday" and "from monday" are
     text = re.sub(r"\b(?:on or before|not after|(?:no|not) later than) (?=[a-z0-9])", "by ", text)
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
-    # "since the beginning of the year": from its start, this year's, the end left open as after "from"
-    text = re.sub(r"\bsince (?=the (?:beginning|start) of the (?:year|month|week|quarter)\W*$)", "from ", text)
+    # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date")
+    text = re.sub(r"\bsince (the (?:beginning|start) of the (?:year|month|week|quarter))\W*$", r"from \1 to date", text)
     # a deadline at the start of "the" year (month, week, quarter) ending the phrase: the next one, as the current one's
     # has passed
     text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (year|month|week|quarter)(?=\W*$)",
@@ -491,24 +501,26 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
     return _resolve(phrase, reference, home, own_day)
 
 
-#: A day and a month in digits after "on" ("on 12.06", "on the 5/6/2024 at 3pm"): a date, in either order (a
-#: two-digit year may come first too: "12.06.24" is also 2012-06-24).
-_ON_DIGITS_RE = re.compile(r"on (?:the )?(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
+#: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
+#: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24); alone ("12.06"), a date or a
+#: clock.
+_ON_DIGITS_RE = re.compile(r"(?:on (?:the )?|the |(?=[\d./]+$))(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
 
 
 def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
-    """Dates in digits listed after "on" ("on 12.06 or 14.06") read in one order of day and month, the orders every
-    one of them can be read in: never December 6 beside June 14."""
+    """Dates in digits listed after "on" or "the" ("on 12.06 or 14.06", "the 12.06 or the 14.06") or alone ("12.06
+    or 14.06") read in one order of day and month, the orders every one of them can be read in: never December 6
+    beside June 14 (their readings as clocks, "12.06 or 14.06" at 14:06, are kept)."""
     pairs = [(int(m[1]), int(m[2])) for m in map(_ON_DIGITS_RE.match, parts) if m]
     if found.problem is not None or len(pairs) != len(parts):
         return found
     orders = [[(a, b)[::step] for a, b in pairs] for step in (1, -1)]  # month first, then day first
     days = {day for order in orders if all(1 <= mo <= 12 and 1 <= d <= 31 for mo, d in order) for day in order}
-    if not days:
+    kept = tuple(r for r in found.readings if r.start.floating or (r.start.lo.month, r.start.lo.day) in days)
+    if not kept:
         why = f"could not understand {found.phrase!r}: its dates are not all days and months in one order"
         return Resolution(found.phrase, (), found.user_zone, why, False)
-    kept = tuple(r for r in found.readings if (r.start.lo.month, r.start.lo.day) in days)
-    return replace(found, readings=kept) if kept else found
+    return replace(found, readings=kept)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -549,17 +561,18 @@ def _either(phrase: str, parts: Sequence[Resolution], *, how: str) -> Resolution
 
 def _said(problem: str, phrase: str, text: str) -> str:
     """``problem`` with the words it quotes from the normalized ``text`` that the user did not write so replaced by the
-    user's words they were read from ("'tomorrow yesterday'" said "tmrw yesterday", "'week 49'" said "CW49")."""
-    said, read = phrase.split(), text.split()
-    lowered = [word.lower() for word in said]
+    user's words they were read from ("'tomorrow yesterday'" said "tmrw, yesterday", "'week 49'" said "CW49"); the
+    quoted words may skip some of the text's ("'next fri tomorrow'" said "next fri at 5 tmrw")."""
+    said, read = phrase.split(), [word.strip(",;") for word in text.split()]
+    lowered = [word.lower().strip(",;") for word in said]
     blocks = SequenceMatcher(None, read, lowered, autojunk=False).get_opcodes()
 
     def user_words(m: re.Match[str]) -> str:
-        words = m[1].lower().split()
-        start = next((n for n in range(len(read)) if read[n : n + len(words)] == words), None)
-        if not words or start is None or any(lowered[n : n + len(words)] == words for n in range(len(lowered))):
+        words = (m[1] or m[2]).lower().split()
+        place = _in_order(read, words)
+        if place is None or any(lowered[n : n + len(words)] == words for n in range(len(lowered))):
             return m[0]  # not read from the text, or written so by the user
-        end, spans = start + len(words), []
+        (start, end), spans = place, []
         for tag, i1, i2, j1, j2 in blocks:
             if tag == "equal" and i1 < end and start < i2:
                 spans.append((j1 + max(i1, start) - i1, j1 + min(i2, end) - i1))
@@ -568,7 +581,21 @@ def _said(problem: str, phrase: str, text: str) -> str:
         lo, hi = min((a for a, _ in spans), default=0), max((b for _, b in spans), default=0)
         return repr(" ".join(said[lo:hi])) if lo < hi else m[0]
 
-    return re.sub(r"'([^']*)'", user_words, problem)
+    return re.sub(r"'([^']*)'|\"([^\"]*)\"", user_words, problem)
+
+
+def _in_order(tokens: list[str], words: list[str]) -> tuple[int, int] | None:
+    """Where ``words`` stand in ``tokens`` in their order, perhaps with others between them: from the first to after
+    the last, the earliest such place; None when they do not."""
+    for start in (n for n, token in enumerate(tokens) if words and token == words[0]):
+        at = start
+        for word in words[1:]:
+            at = next((n for n in range(at + 1, len(tokens)) if tokens[n] == word), -1)
+            if at < 0:
+                break
+        else:
+            return start, at + 1
+    return None
 
 
 #: What the readings of a phrase depend on of ``user_time`` (see ``reference_of``).

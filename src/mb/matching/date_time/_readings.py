@@ -140,20 +140,26 @@ def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
 
 def _range_ends(items: tuple[Item, ...]) -> list[int]:
     """Where the two ends of one range write a day and a month in digits, one date on each side of its separator
-    ("from 5.6 3pm to 7.6 5pm"); none otherwise. An end that may be a clock ("12.06") counts only when it is a date in
-    both orders, so its clock reading is made beside each order of the other end."""
+    ("from 5.6 3pm to 7.6 5pm", "from 5.6 to 7.6 next year"); none otherwise. A side's date is the one of its dates in
+    digits that cannot be a clock ("5.6" beside "9.30" in "from 5.6 9.30 to 7.6"), else its only one; an end that may
+    be a clock ("12.06") counts only when it is a date in both orders, so its clock reading is made beside each order
+    of the other end."""
     seps = [n for n, i in enumerate(items) if i.kind == "sep"]
-    dates = [n for n, i in enumerate(items) if i.kind == "date"]
-    if len(seps) != 1 or len(dates) != 2 or not dates[0] < seps[0] < dates[1]:
+    if len(seps) != 1:
         return []
-    for n in dates:
+    ends = []
+    for side in (range(seps[0]), range(seps[0] + 1, len(items))):
+        dates = [n for n in side if isinstance(items[n].value, MonthDay) and _DIGIT_DATE.fullmatch(items[n].text)]
+        sure = [n for n in dates if not _DOTTED.fullmatch(items[n].text)]
+        if len(sure or dates) != 1:
+            return []
+        ends.extend(sure or dates)
+    for n in ends:
         text, value = items[n].text, items[n].value
-        if not _DIGIT_DATE.fullmatch(text) or not isinstance(value, MonthDay):
-            return []
         a, b = (int(part) for part in re.split(r"[./]", text)[:2])
-        if _DOTTED.fullmatch(text) and not {(a, b), (b, a)} <= set(value.days):
+        if _DOTTED.fullmatch(text) and isinstance(value, MonthDay) and not {(a, b), (b, a)} <= set(value.days):
             return []
-    return dates
+    return ends
 
 
 def _centuries(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
@@ -205,7 +211,7 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
 
 
 def _said_on(item: Item) -> bool:
-    """Whether a date was written right after "on" ("on 12.06", "on the 12.06"): a date, never a time of day."""
+    """Whether a date was written right after "on" or "the" ("on 12.06", "the 12.06"): a date, never a time of day."""
     return isinstance(item.value, MonthDay) and item.value.on
 
 

@@ -192,8 +192,8 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
     text = m["d"]
     if (text.isdigit() or text in WORD_NUMBERS) and "the" not in m.group(0):
         return None  # a bare number ("14", "one day") is no day of the month: "the 14th", "the fourteenth" are
-    if text.isdigit() and re.match(r"[./-]\d", m.string[m.end() :]):
-        return None  # "the 12.06": a day and a month, never the 12th at 6
+    if text.isdigit() and re.match(r"[./]\d|-\d\d?-\d", m.string[m.end() :]):
+        return None  # "the 12.06", "the 12-06-2024": a day and a month, never the 12th at 6 ("the 20-22" are days)
     day = ordinal_value(text)
     return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
 

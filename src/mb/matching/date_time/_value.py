@@ -332,10 +332,12 @@ def interval(text: str, user_time: datetime | None) -> tuple[tuple[Actual, ...],
     duration counts part of a month or it ends on a date alone (``P2D/2024-06-14``: two days to that date's midnight,
     or two days ending on it)."""
     first, _, second = text.partition("/")
-    if not second or "/" in second or not (first[:4].isdigit() or first[:1] in "pP"):
-        return None
     lengths = iso_duration(first), iso_duration(second)
-    if lengths[0] is not None and lengths[1] is not None:
+    # each side a date or time with its four-digit year, or a duration: "12/2024" is a month, "6/12" a day
+    sides = [
+        length is not None or re.match(r"\d{4}", side) for side, length in zip((first, second), lengths, strict=True)
+    ]
+    if "/" in second or not all(sides) or (lengths[0] is not None and lengths[1] is not None):
         return None
     starts = parse_value(first, user_time) if lengths[0] is None else ()
     ends = parse_value(second, user_time) if lengths[1] is None else ()
