@@ -53,6 +53,12 @@ def judge(request: pytest.FixtureRequest) -> Judge:
         ("He'd run away", "He would run away"),
         ("I'd never read it", "I would never read it"),
         ("He'd better go", "He would better go"),
+        ("I'd put it there", "I put it there"),
+        ("I'd not read it", "I did not read it"),
+        ("What'd you say?", "What you say?"),
+        ("There'd be trouble", "There was trouble"),
+        ("That'd work", "That works"),
+        ("Bob'd pay", "Bob paid"),
     ],
 )
 def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -76,6 +82,7 @@ def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate:
         ("I'd like a table", "I would like a table"),
         ("She'd go home", "She would go home"),
         ("I'd known", "I had known"),
+        ("He'd better hurry", "He had better hurry"),
         ("I'm leaving", "I am leaving"),
         ("They're here", "They are here"),
         ("It's raining", "It is raining"),

@@ -607,14 +607,15 @@ _CUES = {
     "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
     "a qualified role": "former ex previous late acting deputy vice assistant",
-    "a modality or tense": "will would shall should can could may might must had",
+    "a modality or tense": "will would shall should can could may might must had d",
     "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
     "a condition or time": "if when whenever before after because since while until",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
 approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
-Friday", "take the pill (while / after) pregnant"."""
+Friday", "take the pill (while / after) pregnant"; "d" is a "'d" left as written ("What'd you say": "did" or "would",
+"I'd put it": "had" or "would")."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
@@ -752,8 +753,9 @@ def _past(word: str) -> bool:
     return word.endswith("ed") or (word in IRREGULAR and not word.endswith(("ing", "s", "en", "wn", "ne")))
 
 
-_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would"})
-"""Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would") says another tense or verb."""
+_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would", "d"})
+"""Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would", a "'d" left as written / "had")
+says another tense or verb."""
 
 
 def tense_changed(candidate: str, reference: str) -> str | None:
