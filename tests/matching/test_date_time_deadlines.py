@@ -183,3 +183,15 @@ def test_the_next_start_unless_words_after_the_period_name_another(
 )  # fmt: skip
 def test_a_start_at_a_time_already_past_is_the_next_one(when: datetime, phrase: str, argument: str) -> None:
     assert_verdict(match_date_time(phrase, argument, when), True)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [("by the start of the year UTC", "2025-01-01T00:00Z", True),
+     ("by the start of the year UTC", "2024-01-01T00:00Z", False),
+     ("by the start of the month GMT", "2024-07-01T00:00Z", True),
+     ("by the start of the month CET", "2024-07-01T00:00+02:00", True),
+     ("by friday utc", "2024-06-14T23:00Z", True)],
+)  # fmt: skip
+def test_utc_after_a_date_names_its_zone_as_other_zone_words_do(phrase: str, argument: str, expected: bool) -> None:
+    assert_verdict(match_date_time(phrase, argument, MON), expected)

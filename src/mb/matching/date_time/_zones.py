@@ -197,7 +197,9 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
         # A bare "-hh:mm" after a clock is a range ("9:00-17:00") unless a full ISO date-time precedes it.
         signed = found.group(0).lstrip()[:1] == "+" or _ISO_BEFORE_RE.search(before) is not None
         clock = _CLOCK_BEFORE_RE.search(before) is not None
-        if (named and re.search(r"\d|noon|midnight", before)) or (not named and signed and clock):
+        # "utc" and "gmt" name a zone after any date ("by friday utc"), "z" only after a number or a time
+        said = re.search(r"\d|noon|midnight", before) or found.group(0).strip() in ("utc", "gmt")
+        if (named and said) or (not named and signed and clock):
             spec = parse_zone_name(found.group(0))
             if spec is not None:
                 return _cut(text, found.start(), found.end()), spec
