@@ -59,6 +59,12 @@ def judge(request: pytest.FixtureRequest) -> Judge:
         ("There'd be trouble", "There was trouble"),
         ("That'd work", "That works"),
         ("Bob'd pay", "Bob paid"),
+        ("Tom's coming", "Tom was coming"),
+        ("She's got a car", "She got a car"),
+        ("We've got to go", "We got to go"),
+        ("Who's paid?", "Who is paying?"),
+        ("It's cut", "It cut"),
+        ("I've seen it", "I see it"),
     ],
 )
 def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -83,6 +89,8 @@ def test_what_the_texts_may_say_otherwise_does_not_pass(judge: Judge, candidate:
         ("She'd go home", "She would go home"),
         ("I'd known", "I had known"),
         ("He'd better hurry", "He had better hurry"),
+        ("She's left", "She left"),
+        ("The order has shipped", "The order shipped"),
         ("I'm leaving", "I am leaving"),
         ("They're here", "They are here"),
         ("It's raining", "It is raining"),
