@@ -761,15 +761,16 @@ says another tense or verb."""
 def tense_changed(candidate: str, reference: str) -> str | None:
     """The one word that differs is a verb, in the past in one text and not in the other ("the shop opens at 9 pm" /
     "the shop opened at 21:00": when?); or the auxiliaries differ and nothing else but the same verb's form ("we're"
-    / "we were", "Tom's coming" / "Tom was coming", "who's paid" / "who is paying", "I've seen it" / "I see it"), a
-    perfect said for the past aside ("she's left" / "she left", "has gone" / "went"; not "she's got a car" / "she got
-    a car": "has got" is "has")."""
+    / "we were", "Tom's coming" / "Tom was coming"; in a short text, "who's paid" / "who is paying", "I've seen it" /
+    "I see it"), a perfect said for the past aside ("she's left" / "she left", "has gone" / "went"; not "she's got a
+    car" / "she got a car": "has got" is "has")."""
     texts = [words(one_spelling(text, other)[0]) for text, other in ((candidate, reference), (reference, candidate))]
     mine, theirs = (Counter(found) for found in texts)
     added, dropped = list(mine - theirs), list(theirs - mine)
     auxiliaries = [[word for word in found if word in _AUXILIARIES] for found in (added, dropped)]
     rest = [sorted(stem(word) for word in found if word not in _AUXILIARIES) for found in (added, dropped)]
-    if auxiliaries[0] != auxiliaries[1] and rest[0] == rest[1]:
+    short = max(map(len, texts)) <= SHORT_WORDS  # in a long text a verb said otherwise is mostly rewording
+    if auxiliaries[0] != auxiliaries[1] and rest[0] == rest[1] and (short or not rest[0]):
         said, verbs = (0, dropped) if auxiliaries[0] else (1, added)  # the verbs of the text without the auxiliary
         alone = not auxiliaries[1 - said]
         if alone and auxiliaries[said] in (["has"], ["have"]):  # the perfect for the past, the present is another time
