@@ -167,7 +167,8 @@ MON = datetime(2024, 6, 10, 10, 0)
      ("by the start of the month in the morning", "2024-06-01T09:00", False),
      ("by the beginning of the calendar year", "2024-01-01", False),
      ("by the beginning of the calendar year", "2025-01-01", True),
-     ("by the start of the new year", "2025-01-01", True)],
+     ("by the start of the new year", "2025-01-01", True),
+     ("by the start of the week, after lunch", "2024-06-10T14:00", False)],
 )  # fmt: skip
 def test_the_next_start_unless_words_after_the_period_name_another(
     phrase: str, argument: object, expected: object
@@ -191,7 +192,8 @@ def test_a_start_at_a_time_already_past_is_the_next_one(when: datetime, phrase: 
      ("by the start of the year UTC", "2024-01-01T00:00Z", False),
      ("by the start of the month GMT", "2024-07-01T00:00Z", True),
      ("by the start of the month CET", "2024-07-01T00:00+02:00", True),
-     ("by friday utc", "2024-06-14T23:00Z", True)],
+     ("by friday utc", "2024-06-14T23:00Z", True),
+     ("by the start of the year (UTC)", "2025-01-01T00:00Z", True)],
 )  # fmt: skip
 def test_utc_after_a_date_names_its_zone_as_other_zone_words_do(phrase: str, argument: str, expected: bool) -> None:
     assert_verdict(match_date_time(phrase, argument, MON), expected)

@@ -216,7 +216,7 @@ def normalize(phrase: str) -> str:
     # a deadline at the start of "the" year (month, week, quarter), unless words after it name another ("the month of
     # july", "the week after next", "the year 2025"): the next one, as the current one's has passed
     text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (?:calendar |new )?"
-                  r"(year|month|week|quarter)\b(?!\W*(?:of|after|before|\d{4})\b)",
+                  r"(year|month|week|quarter)\b(?!\s+(?:of|after|before|\d{4})\b)",
                   r"\1 the \2 of next \3", text)  # fmt: skip
     # "after 9:30 but before 11": the time between, as with "and"
     text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)
