@@ -157,7 +157,43 @@ MON = datetime(2024, 6, 10, 10, 0)
      ("by the beginning of the week of june 17", "2024-06-24", False),
      ("by the start of the month after next", "2024-08-01", True),
      ("by the beginning of the week after next", "2024-06-24", True),
-     ("by the start of the year 2025", "2025-01-01", True)],
+     ("by the start of the year 2025", "2025-01-01", True),
+     ("by the beginning of the year at noon", "2025-01-01T12:00", True),
+     ("by the beginning of the year at noon", "2024-01-01T12:00", False),
+     ("by the start of the month at 9am", "2024-06-01T09:00", False),
+     ("by the beginning of the year, please", "2024-01-01", False),
+     ("by the start of the week at the latest", "2024-06-17", True),
+     ("by the start of the week at the latest", "2024-06-10", False),
+     ("by the start of the month in the morning", "2024-06-01T09:00", False),
+     ("by the beginning of the calendar year", "2024-01-01", False),
+     ("by the beginning of the calendar year", "2025-01-01", True),
+     ("by the start of the new year", "2025-01-01", True),
+     ("by the start of the week, after lunch", "2024-06-10T14:00", False)],
 )  # fmt: skip
-def test_the_next_start_only_when_the_period_ends_the_phrase(phrase: str, argument: object, expected: object) -> None:
+def test_the_next_start_unless_words_after_the_period_name_another(
+    phrase: str, argument: object, expected: object
+) -> None:
+    assert_verdict(match_date_time(phrase, argument, MON), expected)
+
+
+@pytest.mark.parametrize(
+    ("when", "phrase", "argument"),
+    [(datetime(2024, 12, 20, 10, 0), "by the start of the quarter at 9am", "2025-01-01T09:00"),
+     (datetime(2025, 1, 1, 10, 0), "by the start of the year at 9am", "2026-01-01T09:00"),
+     (datetime(2025, 3, 31, 12, 0), "by the start of the quarter at 9am", "2025-04-01T09:00")],
+)  # fmt: skip
+def test_a_start_at_a_time_already_past_is_the_next_one(when: datetime, phrase: str, argument: str) -> None:
+    assert_verdict(match_date_time(phrase, argument, when), True)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [("by the start of the year UTC", "2025-01-01T00:00Z", True),
+     ("by the start of the year UTC", "2024-01-01T00:00Z", False),
+     ("by the start of the month GMT", "2024-07-01T00:00Z", True),
+     ("by the start of the month CET", "2024-07-01T00:00+02:00", True),
+     ("by friday utc", "2024-06-14T23:00Z", True),
+     ("by the start of the year (UTC)", "2025-01-01T00:00Z", True)],
+)  # fmt: skip
+def test_utc_after_a_date_names_its_zone_as_other_zone_words_do(phrase: str, argument: str, expected: bool) -> None:
     assert_verdict(match_date_time(phrase, argument, MON), expected)

@@ -275,7 +275,15 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("12.06. 9.30", "2024-12-06T09:30", ERROR), ("12.06 13.12", "2024-12-06T13:12", ERROR),
      # two dotted dates, each with a dotted time: never the second time read as the end's date
      ("from 12.06 9.30 to 13.06 11.30", {"start": "2024-12-06T09:30", "end": "2025-11-30T13:06"}, ERROR),
-     ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True)],
+     ("from 12.06, 9.30 to 13.06, 11.30", {"start": "2024-12-06T09:30", "end": "2025-11-30T13:06"}, ERROR),
+     ("from 12.06 at 9.30 to 13.06 11.30", {"start": "2024-12-06T09:30", "end": "2025-11-30T13:06"}, ERROR),
+     ("from 12.06 9.30 to 13.06 by 11.30", {"start": "2024-12-06T09:30", "end": "2025-11-30T13:06"}, ERROR),
+     ("12.06 9.30 to 13.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:06"}, ERROR),
+     ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True),
+     # two clocks that no date can be between two dates; a date outside the range leaves a clock at its end
+     ("12.06 9.30 to 13.45 14.06", {"start": "2024-06-12T09:30", "end": "2024-06-14T13:45"}, True),
+     ("14.06 9.30 to 11.45 15.06", {"start": "2024-06-14T09:30", "end": "2024-06-15T11:45"}, True),
+     ("on 12.06 from 9.30 to 12.05", {"start": "2024-06-12T09:30", "end": "2024-06-12T12:05"}, True)],
 )  # fmt: skip
 def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, expected: object) -> None:
     params = ["start", "end"] if isinstance(argument, dict) else None

@@ -607,14 +607,15 @@ _CUES = {
     "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
     "a qualified role": "former ex previous late acting deputy vice assistant",
-    "a modality or tense": "will would shall should can could may might must had",
+    "a modality or tense": "will would shall should can could may might must had d",
     "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
     "a condition or time": "if when whenever before after because since while until",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
 approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
-Friday", "take the pill (while / after) pregnant"."""
+Friday", "take the pill (while / after) pregnant"; "d" is a "'d" left as written ("What'd you say": "did" or "would",
+"I'd put it": "had" or "would")."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
@@ -752,18 +753,34 @@ def _past(word: str) -> bool:
     return word.endswith("ed") or (word in IRREGULAR and not word.endswith(("ing", "s", "en", "wn", "ne")))
 
 
-_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would"})
-"""Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would") says another tense or verb."""
+_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would", "d"})
+"""Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would", a "'d" left as written / "had")
+says another tense or verb."""
 
 
 def tense_changed(candidate: str, reference: str) -> str | None:
     """The one word that differs is a verb, in the past in one text and not in the other ("the shop opens at 9 pm" /
-    "the shop opened at 21:00": when?)."""
-    mine, theirs = (Counter(words(one_spelling(text, other)[0])) for text, other in
-                    ((candidate, reference), (reference, candidate)))  # fmt: skip
+    "the shop opened at 21:00": when?); or the auxiliaries differ and nothing else but the same verb's form ("we're"
+    / "we were", "Tom's coming" / "Tom was coming"; in a short text, "who's paid" / "who is paying", "I've seen it" /
+    "I see it"), a perfect said for the past aside ("she's left" / "she left", "has gone" / "went"; not "she's got a
+    car" / "she got a car": "has got" is "has")."""
+    texts = [words(one_spelling(text, other)[0]) for text, other in ((candidate, reference), (reference, candidate))]
+    mine, theirs = (Counter(found) for found in texts)
     added, dropped = list(mine - theirs), list(theirs - mine)
-    if len(added) == 1 == len(dropped) and {added[0], dropped[0]} <= _AUXILIARIES:  # "we're" / "we were"
-        return f"one text says {added[0]!r}, the other {dropped[0]!r}: the tense or the verb differs"
+    auxiliaries = [[word for word in found if word in _AUXILIARIES] for found in (added, dropped)]
+    rest = [sorted(stem(word) for word in found if word not in _AUXILIARIES) for found in (added, dropped)]
+    short = max(map(len, texts)) <= SHORT_WORDS  # in a long text a verb said otherwise is mostly rewording
+    if auxiliaries[0] != auxiliaries[1] and rest[0] == rest[1] and (short or not rest[0]):
+        said, verbs = (0, dropped) if auxiliaries[0] else (1, added)  # the verbs of the text without the auxiliary
+        alone = not auxiliaries[1 - said]
+        if alone and auxiliaries[said] in (["has"], ["have"]):  # the perfect for the past, the present is another time
+            got = re.search(r"\b(?:has|have) (?:\w+ )?got\b", " ".join(texts[said]))  # "has got" is "has"
+            differs = got is not None or not all(map(_past, verbs))
+        else:  # "is tying" / "ties": the progressive for the simple form
+            differs = not (alone and rest[0])
+        if differs:
+            shown = [" ".join(found) or "no auxiliary" for found in auxiliaries]
+            return f"one text says {shown[0]!r}, the other {shown[1]!r}: the tense or the verb differs"
     if len(added) != 1 or len(dropped) != 1 or stem(added[0]) != stem(dropped[0]):
         return None
     past, other = (added[0], dropped[0]) if _past(added[0]) else (dropped[0], added[0])

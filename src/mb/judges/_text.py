@@ -69,10 +69,10 @@ _CONTRACTIONS = (
         r"\1 has",
     ),
     (re.compile(rf"\b({_SUBJECTS})'s\b", re.IGNORECASE), r"\1 is"),
-    (re.compile(rf"'d(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{PARTICIPLES})\b)", re.IGNORECASE), " had"),
+    (re.compile(rf"'d(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:better|{PARTICIPLES})\b)", re.I), " had"),
     (
         re.compile(
-            rf"\b(i|you|he|she|it|we|they)'d\b(?!\s+(?:(?:already|just|never|not|always|also)\s+)?(?:better|{_BARE_PARTICIPLES})\b)",
+            rf"\b(i|you|he|she|it|we|they)'d\b(?!\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{_BARE_PARTICIPLES})\b)",
             re.IGNORECASE,
         ),
         r"\1 would",

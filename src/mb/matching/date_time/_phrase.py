@@ -129,10 +129,10 @@ _HUNDREDS_RE = re.compile(
 )
 
 
-def _between_dotted(match: re.Match[str]) -> bool:
-    """Whether a match has a dotted number right before it and another right after it."""
-    before = re.search(r"\d\.\d\d $", match.string[: match.start()])
-    return before is not None and re.match(r" \d{1,2}\.\d", match.string[match.end() :]) is not None
+def _dated_start(match: re.Match[str]) -> bool:
+    """Whether a dotted number stands before a match in the start of its range ("12.06 9.30 to 13.06", "from 12.06,
+    9.30 to 13.06 11.30"; not "on 12.06 from 9.30 to 12.05")."""
+    return re.search(r"\d\.\d", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1]) is not None
 
 
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
@@ -181,14 +181,14 @@ def normalize(phrase: str) -> str:
     )
     text = re.sub(r"\b([12])h (?=\d{4}\b|'\d\d\b)", r"h\1 ", text)
     # "15.30h": 15:30, as "15h30"; "from 9.30 to 11.30": two clocks, never September 30 to November 30 (ends that may
-    # be days and months, "from 12.06 to 14.06", stay dates, and so do ends with a dotted number on each side: "from
-    # 12.06 9.30 to 13.06 11.30")
+    # be days and months, "from 12.06 to 14.06", stay dates, and so does an end that may be one after a start with a
+    # date: "from 12.06 9.30 to 13.06 11.30")
     text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
     text = re.sub(
         r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
         lambda m: (
             m[0]
-            if (int(m[2]) <= 12 and int(m[5]) <= 12) or _between_dotted(m)
+            if max(int(m[2]), int(m[5])) <= 12 or (int(m[5]) <= 12 and _dated_start(m))
             else f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}"
         ),
         text,
@@ -228,9 +228,10 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
     # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date")
     text = re.sub(r"\bsince (the (?:beginning|start) of the (?:year|month|week|quarter))\W*$", r"from \1 to date", text)
-    # a deadline at the start of "the" year (month, week, quarter) ending the phrase: the next one, as the current one's
-    # has passed
-    text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (year|month|week|quarter)(?=\W*$)",
+    # a deadline at the start of "the" year (month, week, quarter), unless words after it name another ("the month of
+    # july", "the week after next", "the year 2025"): the next one, as the current one's has passed
+    text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (?:calendar |new )?"
+                  r"(year|month|week|quarter)\b(?!\s+(?:of|after|before|\d{4})\b)",
                   r"\1 the \2 of next \3", text)  # fmt: skip
     # "after 9:30 but before 11": the time between, as with "and"
     text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)

@@ -127,7 +127,7 @@ _CLOCK_END_RE = re.compile(r"(?:\d\s*(?:am|pm|a\.m\.|p\.m\.)?|\bnoon|\bmidnight)
 _ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt|cet|cest)\b")
 _IANA_RE = re.compile(r"\b(?:in\s+)?(?P<name>[a-z]+(?:/[a-z_+\-]+)+)\b")
 _NUMERIC_RE = re.compile(r"(?:\b(?:utc|gmt)\s*)?(?P<sign>[+-])(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?\s*$")
-_UTC_RE = re.compile(r"\b(?:utc|gmt|zulu|z)\s*$")
+_UTC_RE = re.compile(r"\b(?:utc|gmt|zulu|z)(?=\)?\s*$)")
 _ISO_BEFORE_RE = re.compile(r"\d{4}-\d\d-\d\d[t ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$")
 _CLOCK_BEFORE_RE = re.compile(r"(?:\d:\d\d(?::\d\d)?|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*$")
 
@@ -197,7 +197,9 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
         # A bare "-hh:mm" after a clock is a range ("9:00-17:00") unless a full ISO date-time precedes it.
         signed = found.group(0).lstrip()[:1] == "+" or _ISO_BEFORE_RE.search(before) is not None
         clock = _CLOCK_BEFORE_RE.search(before) is not None
-        if (named and re.search(r"\d|noon|midnight", before)) or (not named and signed and clock):
+        # "utc" and "gmt" name a zone after any date ("by friday utc"), "z" only after a number or a time
+        said = re.search(r"\d|noon|midnight", before) or found.group(0).strip() in ("utc", "gmt")
+        if (named and said) or (not named and signed and clock):
             spec = parse_zone_name(found.group(0))
             if spec is not None:
                 return _cut(text, found.start(), found.end()), spec
