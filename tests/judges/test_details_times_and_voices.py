@@ -1,6 +1,7 @@
 """Short pairs that share nearly every word yet say something else: a passive against an active, a pronoun said in
 another case, a quantifier or a time said otherwise, a word replaced by one the other text says elsewhere, "in"
-against "on", an intention or a claim in one text only. None may pass; the pairs that say the same still do."""
+against "on", an intention or a claim in one text only, a word added where a preposition of place stood. None may
+pass; the pairs that say the same still do."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from tests.support.judges import equivalence
         ("He claims he is innocent", "He is innocent"),
         ("Allegedly stole the money", "Stole the money"),
         ("He tried to open the door", "He opened the door"),
+        ("Children are watching television", "Children are on television"),
     ],
 )
 def test_what_differs_in_a_word_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -47,4 +49,16 @@ def test_what_differs_in_a_word_does_not_pass(judge: Judge, candidate: str, refe
 )
 def test_what_says_the_same_still_passes(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+def test_a_word_joined_to_free_says_without_it(judge: Judge) -> None:
+    negated = equivalence(judge, "Gluten-free bread", "Bread with gluten")
+    assert not negated.passed and not negated.undecided, negated.reason
+    agreed = equivalence(judge, "Sugar-free soda", "Soda without sugar")
+    assert agreed.passed or agreed.undecided, agreed.reason
+
+
+def test_a_contraction_reads_as_its_words_in_the_same_statement(judge: Judge) -> None:
+    verdict = equivalence(judge, "She's a teacher", "She is a teacher")
     assert verdict.passed, verdict.reason

@@ -18,7 +18,7 @@ from .._calendar_words import MONTHS, WEEKDAYS
 from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
 from ._names import people_for_place
-from ._polarity import NEGATORS
+from ._polarity import NEGATORS, without_free
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import other_markers, owners_differ, voice_changed
 from ._text import (
@@ -44,6 +44,7 @@ __all__ = [
     "one_counted",
     "one_spelling",
     "quantified_otherwise",
+    "relation_replaced",
     "route_ends",
     "same_spelling",
     "stated_on_a_line",
@@ -151,8 +152,9 @@ def _one_counts(text: str) -> bool:
     )
 
 
-_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?", re.IGNORECASE)
-"""A contraction and the word after it (what it reads as may hang on that word: "she's worked", "she's here")."""
+_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?(?=(\s+[^\W_]+)?)", re.I)
+"""A contraction and the word after it, and the next one (what it reads as may hang on them: "she's worked", "she's
+lost the keys")."""
 
 
 def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
@@ -191,7 +193,8 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
             text = re.sub(rf"\b{word}\b", canonical, text, flags=re.IGNORECASE)
             read.append(f"{word!r} as {ours[canonical]!r}")
     for match in _CONTRACTED.finditer(fold(text)):
-        said_as = normalize(match.group())  # "it's raining": "it raining", which says no more
+        said_as = normalize(match.group() + (match.group(1) or ""))  # "it's raining": "it raining", which says no more
+        said_as = said_as.rsplit(" ", 1)[0] if match.group(1) else said_as
         if match.group().casefold() not in fold(other).casefold() and len(said_as.split()) > len(match.group().split()):
             read.append(f"{match.group()!r} as {said_as!r}")
     return text, read
@@ -521,6 +524,22 @@ def added_detail(candidate: str, reference: str) -> str | None:
     return "the candidate states every content word of the reference and adds detail"
 
 
+_PLACES = frozenset({"in", "on", "at", "under", "over", "behind", "beside", "near", "inside", "outside", "above"})
+
+
+def relation_replaced(candidate: str, reference: str) -> str | None:
+    """In a short pair, the candidate adds one word and drops a preposition of place of the reference ("children are
+    watching television" / "children are on television"): the word may say another relation, however close the
+    texts."""
+    dropped = sorted(_PLACES.intersection(words(reference)) - set(words(candidate)))
+    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
+    if not dropped or not short or len(content_stems(candidate)) != len(content_stems(reference)) + 1:
+        return None
+    if added_detail(candidate, reference) is None:
+        return None
+    return f"the candidate adds a word where the reference says {dropped[0]!r}: the relation may differ"
+
+
 def stated_on_a_line(candidate: str, reference: str) -> bool:
     """A line of a multi-line candidate (a group of parameters is joined one per line) states exactly the reference's
     content words, in order: the other lines add fields ("Design review" and a location for "Design review")."""
@@ -692,9 +711,10 @@ _CUE_KINDS = {
 
 def _said(text: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
-    negator; not in a time ("half past seven" counts nothing)."""
+    negator; not in a time ("half past seven" counts nothing); "gluten-free" says "without gluten"."""
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
+    text = without_free(text)
     written = words(text)
     found = [stem(word) for word in written]
     said = {

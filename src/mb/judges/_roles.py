@@ -18,7 +18,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from itertools import pairwise
 
-from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, fold, stem, words, written
+from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, words, written
 
 __all__ = ["MAX_ROLE_WORDS", "other_markers", "owners_differ", "role_swap", "same_statement", "voice_changed"]
 
@@ -59,7 +59,7 @@ Sequence_ = tuple[str, ...]
 def _clauses(text: str) -> list[list[str]]:
     """Lower-cased words (possessive ``'s`` kept on its word) grouped by punctuation."""
     out: list[list[str]] = [[]]
-    for piece in _TOKEN.findall(fold(text).replace("\u2019", "'").casefold()):
+    for piece in _TOKEN.findall(expanded(text).casefold()):
         piece = piece[:-2] if piece.endswith("'s") and piece[:-2] in _NO_OWNERS else piece  # "it's": "it is"
         if piece in _BREAKS:
             if out[-1]:

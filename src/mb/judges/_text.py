@@ -15,6 +15,7 @@ __all__ = [
     "Token",
     "clauses",
     "content_stems",
+    "expanded",
     "fold",
     "normalize",
     "sentences",
@@ -132,10 +133,16 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
-def _expand(text: str) -> str:
-    for pattern, replacement in _CONTRACTIONS:
+def _expand(text: str, *, possessives: bool = False) -> str:
+    """``text`` with its contractions written out; ``possessives`` keeps the "'s" none of them reads ("Ana's")."""
+    for pattern, replacement in _CONTRACTIONS[:-1] if possessives else _CONTRACTIONS:
         text = pattern.sub(replacement, text)
     return text
+
+
+def expanded(text: str) -> str:
+    """``text`` with its contractions written out ("she's a teacher": "she is a teacher"), possessives kept."""
+    return _expand(fold(text), possessives=True)
 
 
 @lru_cache(maxsize=8192)
