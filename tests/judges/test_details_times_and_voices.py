@@ -28,6 +28,8 @@ from tests.support.judges import equivalence
         ("Allegedly stole the money", "Stole the money"),
         ("He tried to open the door", "He opened the door"),
         ("Children are watching television", "Children are on television"),
+        ("She got hit by a car", "She hit a car"),
+        ("He got paid by the client", "He paid the client"),
     ],
 )
 def test_what_differs_in_a_word_does_not_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -54,7 +56,8 @@ def test_what_says_the_same_still_passes(judge: Judge, candidate: str, reference
 
 def test_a_word_joined_to_free_says_without_it(judge: Judge) -> None:
     negated = equivalence(judge, "Gluten-free bread", "Bread with gluten")
-    assert not negated.passed and not negated.undecided, negated.reason
+    assert not negated.passed, negated.reason
+    assert not negated.undecided, negated.reason
     agreed = equivalence(judge, "Sugar-free soda", "Soda without sugar")
     assert agreed.passed or agreed.undecided, agreed.reason
 
