@@ -486,14 +486,22 @@ def _asks_otherwise(candidate: str, reference: str) -> str | None:
 
 def substitution(candidate: str, reference: str) -> str | None:
     """One content word of the reference replaced by another, the rest shared ("raising" / "lowering" an arm, a "man"
-    / a "person"; "show hidden files" / "hide hidden files", where the word replaced is said again): a synonym, an
-    opposite or a broader word, which embeddings do not tell apart."""
+    / a "person"; "show hidden files" / "hide hidden files", where the word replaced is said again; "once a month" /
+    "once a week", where it is the only content word): a synonym, an opposite or a broader word, which embeddings do
+    not tell apart."""
     mine, theirs = Counter(content_stems(candidate)), Counter(content_stems(reference))
     readings = [(mine.keys() - theirs.keys(), theirs.keys() - mine.keys())]
     if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
         readings.append((set(mine - theirs), set(theirs - mine)))
+    mine_words, their_words = words(candidate), words(reference)
+    same_length = len(mine_words) == len(their_words)
+    in_place = same_length and sum(a != b for a, b in zip(mine_words, their_words, strict=True)) == 1
     for added, dropped in readings:
-        if len(added) == 1 == len(dropped) and mine & theirs and _canonical(*added) != _canonical(*dropped):
+        if (
+            len(added) == 1 == len(dropped)
+            and (mine & theirs or in_place)
+            and _canonical(*added) != _canonical(*dropped)
+        ):
             pair = f"{_quoted(list(added), candidate)} / {_quoted(list(dropped), reference)}"
             return f"one word differs ({pair}): a synonym or another meaning"
     return None
