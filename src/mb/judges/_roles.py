@@ -170,8 +170,8 @@ def voice_changed(candidate: str, reference: str) -> str | None:
     acquired" / "the startup acquired" (who acquired whom?); or the same content words, a passive naming its agent in
     one text only, which the active of the other does not state ("he is shocked by the audience" / "he has shocked
     the audience")."""
-    said = [Counter(w for w in content_stems(text) if w not in _AUXILIARY_STEMS) for text in (candidate, reference)]
-    if _passive(candidate) != _passive(reference) and said[0] == said[1]:  # "got hit by a car" / "hit a car"
+    stated = [Counter(w for w in content_stems(text) if w not in _AUXILIARY_STEMS) for text in (candidate, reference)]
+    if _passive(candidate) != _passive(reference) and stated[0] == stated[1]:  # "got hit by a car" / "hit a car"
         return "one text says it in the passive, the other in the active: who does what may differ"
     mine, theirs = _said_of_subject(candidate), _said_of_subject(reference)
     for text, other, said in ((candidate, reference, mine - theirs), (reference, candidate, theirs - mine)):
