@@ -15,7 +15,6 @@ from ._doubts import (
     one_counted,
     one_spelling,
     quantified_otherwise,
-    relation_replaced,
     same_spelling,
     stated_on_a_line,
     substitution,
@@ -80,7 +79,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     why = doubts(*spelled)
-    near = [substitution, one_counted, anchored_otherwise, quantified_otherwise, relation_replaced]
+    near = [substitution, one_counted, anchored_otherwise, quantified_otherwise]
     replaced = [check(candidate, reference) for check in near] if raw >= band.low else []
     added = added_detail(candidate, reference) if raw < band.high else None
     why += [reason for reason in (*replaced, added) if reason]

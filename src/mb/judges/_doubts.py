@@ -44,7 +44,6 @@ __all__ = [
     "one_counted",
     "one_spelling",
     "quantified_otherwise",
-    "relation_replaced",
     "route_ends",
     "same_spelling",
     "stated_on_a_line",
@@ -530,22 +529,6 @@ def added_detail(candidate: str, reference: str) -> str | None:
     if not theirs or len(mine) <= len(theirs) or not all(word in rest for word in theirs):
         return None
     return "the candidate states every content word of the reference and adds detail"
-
-
-_PLACES = frozenset({"in", "on", "at", "under", "over", "behind", "beside", "near", "inside", "outside", "above"})
-
-
-def relation_replaced(candidate: str, reference: str) -> str | None:
-    """In a short pair, the candidate adds one word and drops a preposition of place of the reference ("children are
-    watching television" / "children are on television"): the word may say another relation, however close the
-    texts."""
-    dropped = sorted(_PLACES.intersection(words(reference)) - set(words(candidate)))
-    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
-    if not dropped or not short or len(content_stems(candidate)) != len(content_stems(reference)) + 1:
-        return None
-    if added_detail(candidate, reference) is None:
-        return None
-    return f"the candidate adds a word where the reference says {dropped[0]!r}: the relation may differ"
 
 
 def stated_on_a_line(candidate: str, reference: str) -> bool:

@@ -46,7 +46,7 @@ _OBJECT = (
     r"(?!\s+(?:(?:whole|entire|same|next|last)\s+)?(?:day|night|morning|afternoon|evening|week|weekend|month|year|time)s?\b)"
 )
 """A determiner or an object pronoun after a participle: "she's lost the keys", "he's shocked them" say "has"; not
-before a time ("the shop's closed the whole week")."""
+before a time ("it's closed the whole week"), nor "her", which may open a clause ("he's worried her plan fails")."""
 _BARE_PARTICIPLES = "become|bet|burst|come|cost|cut|hit|hurt|let|overcome|put|quit|read|run|set|shed|shut|split|spread"
 """Verbs whose past participle is their base form: "'d" before one is "had" or "would" ("I'd come home early"), so
 it is left as written, as it is after a question word ("How'd it go": "did" or "would")."""
