@@ -14,10 +14,11 @@ import re
 from collections import Counter
 from itertools import pairwise
 
+from .._calendar_words import MONTHS, WEEKDAYS
 from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
 from ._names import people_for_place
-from ._polarity import NEGATORS
+from ._polarity import NEGATORS, without_free
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import other_markers, owners_differ, voice_changed
 from ._text import (
@@ -42,6 +43,7 @@ __all__ = [
     "doubts",
     "one_counted",
     "one_spelling",
+    "quantified_otherwise",
     "route_ends",
     "same_spelling",
     "stated_on_a_line",
@@ -90,7 +92,10 @@ _VARIANTS = [
 """British spellings and their American forms."""
 _OTHER_WORDS = frozenset({"metre", "metres"})
 """British spellings whose American form is also another word ("metre", a length; "meter", a device), read as it only
-after a number ("100 metres", "a 100-metre race")."""
+after a number ("100 metres", "a 100-metre race") where the other text's "meters" is surely the unit too (``_UNIT``)."""
+_UNIT = r"(?:\d[.,]\d+\s*|\d\s*-\s*){0}\b|\d\s*{0}\s+(?:long|tall|high|wide|deep|away|thick|square|per)\b"
+"""Where "meters" is a length: after a decimal or with a hyphen ("2.5 meters", "a 100-meter race"), or followed by a
+dimension ("3 meters high"); "install 2 meters" may count devices."""
 _SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 _DIGITS = {word: str(value) for word, value in cardinal_words(0, 99).items() if word.isalpha()} | {
     word: f"{value}{_SUFFIXES.get(value % 10 if value // 10 != 1 else 0, 'th')}"
@@ -120,6 +125,12 @@ _ONE_LAST = frozenset({"at", "page", "number", "chapter", "room", "step", "level
 """Words after which "one" ending a text is the number 1 ("open page one", "call me at one")."""
 
 
+def _at_one(before: list[str]) -> bool:
+    """Whether "at one" ending a text after these words may be the idiom ("we are all at one": agreed), said of a
+    subject through "be"."""
+    return before[-1:] in (["all"], ["both"], ["again"], ["now"]) or bool({*before[-2:]} & {"am", "is", "are", "be"})
+
+
 def _one_counts(text: str) -> bool:
     """Whether every "one" of ``text`` is the number 1: before a noun, not a pronoun ("lift the one with the red
     label", "one of them", "the red one"), an idiom ("one another", "at one point") nor a time to come ("one day we
@@ -133,15 +144,16 @@ def _one_counts(text: str) -> bool:
         and (
             (found[i + 1] and found[i + 1] not in STOPWORDS | _TIMES)
             or (found[i + 1] in _TIMES and found[i - 1] in _ONE_BEFORE_TIME)
-            or (not found[i + 1] and found[i - 1] in _ONE_LAST)
+            or (not found[i + 1] and found[i - 1] in _ONE_LAST and not _at_one(found[: i - 1]))
         )
         for i in range(1, len(found) - 1)
         if found[i] == "one"
     )
 
 
-_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?", re.IGNORECASE)
-"""A contraction and the word after it (what it reads as may hang on that word: "she's worked", "she's here")."""
+_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?(?=(\s+[^\W_]+)?)", re.I)
+"""A contraction and the word after it, and the next one (what it reads as may hang on them: "she's worked", "she's
+lost the keys")."""
 
 
 def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
@@ -160,7 +172,7 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
             read.append(" and ".join(sorted(repr(t) for t in (time.text, same[0].text))) + " as one time")
     numbers = [[q for q in extract_quantities(found) if q.kind == "number"] for found in (text, other)]
     for number in (q for q in numbers[0] if " " in q.text and q.text in text.casefold()):  # "twenty five" / "25"
-        same = [n for n in numbers[1] if n.values == number.values and n.text.isdigit()]
+        same = [n for n in numbers[1] if n.values == number.values and n.text.lstrip("-\u2212\u2013").isdigit()]
         if len(same) == 1:
             text = re.sub(rf"\b{number.text}\b", same[0].text, text, flags=re.IGNORECASE)
             read.append(f"{number.text!r} as {same[0].text!r}")
@@ -173,12 +185,15 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
         if word == "one" and not _one_counts(text):
             continue
         unit = word in _OTHER_WORDS and re.search(rf"\d[\s-]*{word}\b", text, re.IGNORECASE)  # "100 metres"
-        canonical = word.replace("metre", "meter") if unit else _canonical(word)
+        meters = word.replace("metre", "meter")
+        unit = unit and re.search(_UNIT.format(meters), other, re.IGNORECASE)  # not "install 2 meters": devices?
+        canonical = meters if unit else _canonical(word)
         if canonical in ours and canonical != word:
             text = re.sub(rf"\b{word}\b", canonical, text, flags=re.IGNORECASE)
             read.append(f"{word!r} as {ours[canonical]!r}")
     for match in _CONTRACTED.finditer(fold(text)):
-        said_as = normalize(match.group())  # "it's raining": "it raining", which says no more
+        said_as = normalize(match.group() + (match.group(1) or ""))  # "it's raining": "it raining", which says no more
+        said_as = said_as.rsplit(" ", 1)[0] if match.group(1) else said_as
         if match.group().casefold() not in fold(other).casefold() and len(said_as.split()) > len(match.group().split()):
             read.append(f"{match.group()!r} as {said_as!r}")
     return text, read
@@ -412,25 +427,31 @@ _DEGREE = frozenset({"very", "too", "all", "each", "both", "only", "or"})
 """Words of degree or scope that lie among the stop words: one text saying one the other does not ("a very sunny
 day" / "a sunny day", "delete only the drafts" / "delete the drafts", "invite Ana or Ben" / "invite Ana and Ben")
 says more or less than the other."""
+_QUANTIFIERS = frozenset({"many", "most", "several"})
+"""Words of quantity: one text saying one the other does not ("many of the guests" / "some of the guests", "most
+students" / "some students") says more or less than the other; checked above the band's lower threshold (far apart,
+the pair fails on its measure)."""
 
 
 def _degree_words(text: str, other: str) -> set[str]:
-    """The words of degree or scope of a text, but "too" ending a clause ("me too": also) and "both" before an "and"
-    the other text says too ("both Ana and Ben" / "Ana and Ben"), which say no more than the text without them."""
+    """The words of degree or scope of a text, but "too" ending a clause ("me too": also), "both" before an "and"
+    the other text says too ("both Ana and Ben" / "Ana and Ben"), which say no more than the text without them, and
+    "most" after an article ("the most important": a superlative, which another word may say)."""
     joins = "and" in words(other)
     return {
         word
         for clause in clauses(text)
         for i, word in enumerate(clause)
-        if word in _DEGREE
+        if word in _DEGREE | _QUANTIFIERS
         and not (word == "too" and i == len(clause) - 1)
         and not (word == "both" and joins and "and" in clause[i + 2 :])
+        and not (word == "most" and clause[i - 1 : i] in (("the",), ("a",)))
     }
 
 
-def _degree(candidate: str, reference: str) -> str | None:
-    """One text has a word of degree or scope the other lacks."""
-    written = _DEGREE.intersection(words(candidate)) ^ _DEGREE.intersection(words(reference))
+def _degree(candidate: str, reference: str, said: frozenset[str] = _DEGREE) -> str | None:
+    """One text has a word of degree or scope (or of ``said``) the other lacks."""
+    written = said.intersection(words(candidate)) ^ said.intersection(words(reference))
     differ = sorted(written & (_degree_words(candidate, reference) | _degree_words(reference, candidate)))
     return f"one text says {', '.join(repr(word) for word in differ)} and the other does not" if differ else None
 
@@ -464,13 +485,30 @@ def _asks_otherwise(candidate: str, reference: str) -> str | None:
 
 def substitution(candidate: str, reference: str) -> str | None:
     """One content word of the reference replaced by another, the rest shared ("raising" / "lowering" an arm, a "man"
-    / a "person"): a synonym, an opposite or a broader word, which embeddings do not tell apart."""
-    mine, theirs = set(content_stems(candidate)), set(content_stems(reference))
-    added, dropped = mine - theirs, theirs - mine
-    if len(added) != 1 or len(dropped) != 1 or not mine & theirs or _canonical(*added) == _canonical(*dropped):
-        return None
-    pair = f"{_quoted(list(added), candidate)} / {_quoted(list(dropped), reference)}"
-    return f"one word differs ({pair}): a synonym or another meaning"
+    / a "person"; "show hidden files" / "hide hidden files", where the word replaced is said again; "once a month" /
+    "once a week", where it is the only content word): a synonym, an opposite or a broader word, which embeddings do
+    not tell apart."""
+    mine, theirs = Counter(content_stems(candidate)), Counter(content_stems(reference))
+    readings = [(mine.keys() - theirs.keys(), theirs.keys() - mine.keys())]
+    if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
+        readings.append((set(mine - theirs), set(theirs - mine)))
+    mine_words, their_words = words(candidate), words(reference)
+    same_length = len(mine_words) == len(their_words)
+    in_place = same_length and sum(a != b for a, b in zip(mine_words, their_words, strict=True)) == 1
+    for added, dropped in readings:
+        if (
+            len(added) == 1 == len(dropped)
+            and (mine & theirs or in_place)
+            and _canonical(*added) != _canonical(*dropped)
+        ):
+            pair = f"{_quoted(list(added), candidate)} / {_quoted(list(dropped), reference)}"
+            return f"one word differs ({pair}): a synonym or another meaning"
+    return None
+
+
+def quantified_otherwise(candidate: str, reference: str) -> str | None:
+    """One text has a word of quantity the other lacks ("many of the guests" / "some of the guests")."""
+    return _degree(candidate, reference, _QUANTIFIERS)
 
 
 def one_counted(candidate: str, reference: str) -> str | None:
@@ -610,12 +648,14 @@ _CUES = {
     "a modality or tense": "will would shall should can could may might must had d",
     "a bound": "at_least at_most up_to more_than less_than fewer_than exactly",
     "a condition or time": "if when whenever before after because since while until",
+    "an intention or a claim": "plan_to plans_to hope_to hopes_to intend_to aim_to aims_to try_to tries_to "
+    "attempt_to promise_to threaten_to claim claims alleged allegedly reportedly supposedly purportedly",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
 approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
-Friday", "take the pill (while / after) pregnant"; "d" is a "'d" left as written ("What'd you say": "did" or "would",
-"I'd put it": "had" or "would")."""
+Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent"; "d" is a
+"'d" left as written ("What'd you say": "did" or "would", "I'd put it": "had" or "would")."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
@@ -663,9 +703,10 @@ _CUE_KINDS = {
 
 def _said(text: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
-    negator; not in a time ("half past seven" counts nothing)."""
+    negator; not in a time ("half past seven" counts nothing); "gluten-free" says "without gluten"."""
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
+    text = without_free(text)
     written = words(text)
     found = [stem(word) for word in written]
     said = {
@@ -711,14 +752,16 @@ def _persons(text: str) -> list[str]:
 
 def _persons_differ(candidate: str, reference: str) -> bool:
     """Both texts name persons by pronoun, but not in the same order of first mention ("she loves him" / "he loves
-    her"), or, all their other words the same, not as often each ("she gave him her book" / "she gave him his book")."""
+    her"), or, all their other words the same, not as often each or not in the same case ("she gave him her book" /
+    "she gave him his book", "he borrowed money from his brother" / "his brother borrowed money from him")."""
     mine, theirs = _persons(candidate), _persons(reference)
     if not (mine and theirs):
         return False
     if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
         return True
-    rest = [Counter(word for word in words(text) if word not in _PERSONS) for text in (candidate, reference)]
-    return rest[0] == rest[1] and Counter(mine) != Counter(theirs)
+    said = [Counter(words(text)) for text in (candidate, reference)]
+    rest = [Counter({word: n for word, n in found.items() if word not in _PERSONS}) for found in said]
+    return rest[0] == rest[1] and said[0] != said[1]
 
 
 _SCOPE = NEGATORS | frozenset({"only", "even", "just", "also"})
@@ -868,6 +911,41 @@ def _quantifier_before(text: str, word: str) -> set[str]:
     }
 
 
+_WHEN = frozenset({"this", "next", "last", "previous", "coming", "past", "following", "current", "upcoming"})
+_WHEN_NOUNS = (
+    _TIMES
+    | {name for name in (*WEEKDAYS, *MONTHS) if len(name) > 4 or name in ("june", "july")}
+    | {"hour", "quarter", "season", "semester", "term", "decade", "century", "summer", "winter", "spring", "autumn"}
+)
+"""Words of time a word before may place ("next week", "last March"; not "may", "sun": other words too)."""
+
+
+def _placed_in_time(text: str) -> dict[str, dict[str, str]]:
+    """Each time word of a text ("year", "Friday") and the words placing it before it ("last year", "this Friday";
+    "" when none does), each with the phrase as said."""
+    found = ["", *words(text)]
+    placed: dict[str, dict[str, str]] = {}
+    for before, word in pairwise(found):
+        if stem(word) in _WHEN_STEMS:
+            said = before if before in _WHEN else ""
+            placed.setdefault(stem(word), {})[said] = f"{said} {word}".strip()
+    return placed
+
+
+_WHEN_STEMS = frozenset(stem(word) for word in _WHEN_NOUNS)
+
+
+def _placed_otherwise(candidate: str, reference: str) -> list[str]:
+    """The time words both texts say, placed otherwise: "last year" / "this year", "next Friday" / "Friday"."""
+    mine, theirs = _placed_in_time(candidate), _placed_in_time(reference)
+    return [
+        f"one text says {', '.join(mine[word].values())!r}, the other {', '.join(theirs[word].values())!r}: "
+        "maybe another time"
+        for word in sorted(mine.keys() & theirs.keys())
+        if mine[word].keys() != theirs[word].keys()
+    ]
+
+
 def _asks(text: str) -> bool:
     """A question, as ``_is_question`` reads one, but not a phrase opening with "to" and no question mark ("to book
     a table")."""
@@ -910,6 +988,7 @@ def cues(candidate: str, reference: str) -> list[str]:
             if phrase.casefold() not in beside.casefold():
                 found.append(f"{phrase!r} may be a time or two numbers (a score, a vote, a range)")
     found.extend(_time_by_a_number(candidate, reference))
+    found.extend(_placed_otherwise(candidate, reference))
     found.extend(reason for reason in [tense_changed(candidate, reference)] if reason)
     if _numbers_reordered(candidate, reference):
         found.append("the same numbers in another order: what each counts may differ")

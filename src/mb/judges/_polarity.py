@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ._text import STOPWORDS, clauses, stem, words
 
-__all__ = ["NEGATORS", "antonym_conflict", "negation_conflict"]
+__all__ = ["NEGATORS", "antonym_conflict", "negation_conflict", "without_free"]
 
 _NEGATORS_TEXT = "not no never none nobody nothing nowhere neither nor without unable non"
 NEGATORS = frozenset(_NEGATORS_TEXT.split())
@@ -172,17 +172,25 @@ def _bare_negation(candidate: str, reference: str) -> str | None:
     return f"the {side} is the other text negated"
 
 
+_FREE = re.compile(r"\b([^\W\d_]+)-free\b", re.IGNORECASE)
+
+
+def without_free(text: str) -> str:
+    """``text`` with a word joined to "free" said as "without" it ("gluten-free bread": "without gluten bread")."""
+    return _FREE.sub(r"without \1", text)
+
+
 def _joined(text: str, other: str) -> str:
     """``text`` with a negation prefix joined by a hyphen written as one word: "un-" always ("un-locked" is
     "unlocked", not "locked"; "UN-led" is no prefix), the others where ``other`` writes the word so ("in-depth" /
-    "indepth"; "in-depth" is not "not depth")."""
+    "indepth"; "in-depth" is not "not depth"), and "gluten-free" as "without gluten"."""
     theirs = set(words(other))
 
     def join(match: re.Match[str]) -> str:
         one_word = match.group(1) + match.group(2)
         return one_word if match.group(1) in ("un", "Un") or one_word.casefold() in theirs else match.group(0)
 
-    return _HYPHENATED.sub(join, text)
+    return _HYPHENATED.sub(join, without_free(text))
 
 
 def negation_conflict(candidate: str, reference: str) -> str | None:

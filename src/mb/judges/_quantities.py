@@ -139,12 +139,14 @@ _MERIDIEM = re.compile(r"(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?",
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
 _CODE = re.compile(r"(?<![\w.,])([A-Za-z]{1,4})[-#]?(\d+)([A-Za-z]{0,3})(?![\w])")
 _NUMBER = re.compile(
-    r"(?P<currency>[$\u20ac\u00a3\u00a5]\s?)?(?:(?<![\w.,-])[-\u2212])?(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
+    r"(?P<sign>(?<![\w.,\-\u2013])(?:[-\u2212]|(?<!\d\s)\u2013)|(?<!\d\s)(?<!\d)\b(?i:minus)\s+)?"
+    r"(?P<currency>[$\u20ac\u00a3\u00a5]\s?)?(?P<after>(?(sign)(?!)|(?<![\w.,-])[-\u2212]))?"
+    r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
     r"(?:(?:\s*|-)(?i:(k|thousand|million|mln|mn|billion|bn|trillion|tn))\b|(?<=\d)([MBTmb])\b)?"
 )
 """A number, with its magnitude: "5k", "$356M", "$55bn", "$2.9-million", "1,200". A lone ``m``/``b`` counts as
-million/billion only after a currency sign ("$3m"; "3m" is more likely metres); a minus sign is part of it ("-5"),
-not a dash between numbers ("2010-2015")."""
+million/billion only after a currency sign ("$3m"; "3m" is more likely metres); a minus sign ("-5", "-$200", an en
+dash "\u20135" not after a number, "minus 5") is part of it, not a dash between numbers ("2010-2015", "5\u20137")."""
 _DURATION_UNITS = ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "fortnight", "month", "year", "yr")
 """The spellings of the units of a length of time read after an amount (see ``UNITS``): the shortest ("5m", "3s",
 "2d") are too often something else."""
@@ -279,11 +281,11 @@ def _code(m: re.Match[str]) -> Iterator[Quantity]:
 
 
 def _number(m: re.Match[str]) -> Iterator[Quantity]:
-    whole = m.group(2).replace(",", "")
-    value = float(f"{whole}.{m.group(3)}") if m.group(3) else float(whole)
-    if m.group()[: m.start(2) - m.start()].endswith(("-", "\u2212")):  # "-5": a number below zero
+    whole = m.group(4).replace(",", "")
+    value = float(f"{whole}.{m.group(5)}") if m.group(5) else float(whole)
+    if m.group("sign") or m.group("after"):  # "-5", "-$200", "minus 5": a number below zero
         value = -value
-    scale = m.group(4) or m.group(5)
+    scale = m.group(6) or m.group(7)
     if scale and (scale.isupper() or m.group("currency") or scale not in "mb"):
         value *= _MULTIPLIERS[scale.lower()]
     yield _q("number", {round(value, 6)}, m.group().strip())
@@ -338,14 +340,20 @@ def _from_words(text: str, original: str) -> list[Quantity]:
     def flush() -> None:
         if not run:
             return
-        for value, used in _word_numbers([w for w in run if w not in ("and", "a", "an")]):
-            found.append(_q("number", {value}, " ".join(used), soft=used == ["one"]))
+        sign = -1 if run[0] == "minus" else 1  # "minus five": a number below zero
+        for value, used in _word_numbers([w for w in run[sign < 0 :] if w not in ("and", "a", "an")]):
+            said = " ".join(["minus", *used] if sign < 0 else used)
+            found.append(_q("number", {sign * value}, said, soft=used == ["one"] and sign > 0))
+            sign = 1
         run.clear()
 
     for i, m in enumerate(matches):
         word, lower = m.group(), m.group().lower()
         nxt = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
         if lower in _NUMBER_WORDS or lower in _SCALES or lower == "dozen":
+            run.append(lower)
+            continue
+        if lower == "minus" and nxt in _NUMBER_WORDS and not run:
             run.append(lower)
             continue
         if run and lower == "and" and nxt in _NUMBER_WORDS and run[-1] in _SCALES:

@@ -18,7 +18,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from itertools import pairwise
 
-from ._text import IRREGULAR, STOPWORDS, fold, stem, words, written
+from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, words, written
 
 __all__ = ["MAX_ROLE_WORDS", "other_markers", "owners_differ", "role_swap", "same_statement", "voice_changed"]
 
@@ -48,6 +48,7 @@ report")."""
 
 _AUXILIARIES_TEXT = "is are was were be been being get got gets getting"
 _AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
+_AUXILIARY_STEMS = frozenset(stem(word) for word in _AUXILIARIES)
 _TOKEN = re.compile(r"[^\W_]+(?:'s\b)?|[,;:.!?()]", re.UNICODE)
 _BREAKS = frozenset(",;:.!?()")
 _NO_OWNERS = frozenset(["it", "he", "she", "that", "what", "there", "here", "who", "where", "how", "let"])
@@ -59,7 +60,7 @@ Sequence_ = tuple[str, ...]
 def _clauses(text: str) -> list[list[str]]:
     """Lower-cased words (possessive ``'s`` kept on its word) grouped by punctuation."""
     out: list[list[str]] = [[]]
-    for piece in _TOKEN.findall(fold(text).replace("\u2019", "'").casefold()):
+    for piece in _TOKEN.findall(expanded(text).casefold()):
         piece = piece[:-2] if piece.endswith("'s") and piece[:-2] in _NO_OWNERS else piece  # "it's": "it is"
         if piece in _BREAKS:
             if out[-1]:
@@ -159,15 +160,25 @@ def _said_of_subject(text: str) -> Counter[str]:
     return found
 
 
+def _passive(text: str) -> bool:
+    """Whether a clause of ``text`` is a passive naming its agent ("he is shocked by the audience")."""
+    return any(_active(clause) != clause for clause in map(_possessives, _clauses(text)))
+
+
 def voice_changed(candidate: str, reference: str) -> str | None:
     """A participle one text says of its subject through "be" and the other says as a verb: "the startup was
-    acquired" / "the startup acquired" (who acquired whom?)."""
+    acquired" / "the startup acquired" (who acquired whom?); or the same content words, a passive naming its agent in
+    one text only, which the active of the other does not state ("he is shocked by the audience" / "he has shocked
+    the audience")."""
+    stated = [Counter(w for w in content_stems(text) if w not in _AUXILIARY_STEMS) for text in (candidate, reference)]
+    if _passive(candidate) != _passive(reference) and stated[0] == stated[1]:  # "got hit by a car" / "hit a car"
+        return "one text says it in the passive, the other in the active: who does what may differ"
     mine, theirs = _said_of_subject(candidate), _said_of_subject(reference)
     for text, other, said in ((candidate, reference, mine - theirs), (reference, candidate, theirs - mine)):
         as_written = written(text)
         for word in said:
             said_as = as_written.get(word, word)
-            participle = said_as.casefold().endswith("ed") or said_as.casefold() in IRREGULAR
+            participle = said_as.casefold() in IRREGULAR or re.fullmatch(PARTICIPLES, said_as.casefold()) is not None
             if participle and word in {stem(w) for w in words(other)}:
                 return f"one text says {said_as!r} of its subject, the other as a verb: the voice may differ"
     return None
@@ -189,9 +200,11 @@ _ROLE_GIVING = frozenset({"to", "for", "from", "by", "of"})
 """Markers that give a role where the other text has none ("gave Ana to the book"); another marker added where the
 other text has none ("jumps over a fence" / "jumps a fence") usually says what the verb said."""
 _WRITTEN_MARKERS = _MARKERS | {"off"}
-_READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at",), "on": ("at",), "off": ("from",)}
+_READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at", "in:"), "on": ("at", "on:"), "off": ("from",)}
 """Markers read alike when comparing them: a place ("a partner in the firm" / "at the firm"), "onto" as "on to",
-"off" as "from" ("jumping off a dock" / "jumping from a dock")."""
+"off" as "from" ("jumping off a dock" / "jumping from a dock"); "in" and "on" are each "at", but not each other
+("the keys are in the drawer" / "on the drawer")."""
+_IN_ON = frozenset({"in:", "on:"})
 
 
 def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
@@ -215,7 +228,8 @@ def other_markers(candidate: str, reference: str) -> bool:
     same markers, and so are "in" and "at" a place)."""
     (mine, mine_marked), (theirs, theirs_marked) = _gaps(candidate), _gaps(reference)
     return mine == theirs and any(
-        one != other and ((one and other) or (one | other) & _ROLE_GIVING)
+        (one - _IN_ON != other - _IN_ON or len(one & _IN_ON | other & _IN_ON) > 1)
+        and ((one and other) or (one | other) & _ROLE_GIVING)
         for one, other in zip(mine_marked, theirs_marked, strict=True)
     )
 

@@ -15,6 +15,7 @@ __all__ = [
     "Token",
     "clauses",
     "content_stems",
+    "expanded",
     "fold",
     "normalize",
     "sentences",
@@ -38,7 +39,14 @@ _ADJECTIVES = (
     "shocked|frightened|worn"
 )
 """Participles that are also adjectives: after a pronoun, "'s" before one may be "is" ("she's worried") or "has"
-("she's worried them"); read as "is", which a text writing "has" does not match."""
+("she's worried them"); read as "is", which a text writing "has" does not match, unless an object follows
+(``_OBJECT``)."""
+_OBJECT = (
+    r"(?:the|a|an|my|your|his|our|their|these|those|some|him|them|us|me)\b"
+    r"(?!\s+(?:(?:whole|entire|same|next|last)\s+)?(?:day|night|morning|afternoon|evening|week|weekend|month|year|time)s?\b)"
+)
+"""A determiner or an object pronoun after a participle: "she's lost the keys", "he's shocked them" say "has"; not
+before a time ("it's closed the whole week"), nor "her", which may open a clause ("he's worried her plan fails")."""
 _BARE_PARTICIPLES = "become|bet|burst|come|cost|cut|hit|hurt|let|overcome|put|quit|read|run|set|shed|shut|split|spread"
 """Verbs whose past participle is their base form: "'d" before one is "had" or "would" ("I'd come home early"), so
 it is left as written, as it is after a question word ("How'd it go": "did" or "would")."""
@@ -58,7 +66,10 @@ _CONTRACTIONS = (
     (re.compile(r"'d(?=\s+(?:like|love|prefer|rather)\b)", re.IGNORECASE), " would"),
     (re.compile(r"'ve\b", re.IGNORECASE), " have"),
     (
-        re.compile(rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{_ADJECTIVES})\b)", re.I),
+        re.compile(
+            rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{_ADJECTIVES})\b(?!\s+{_OBJECT}))",
+            re.I,
+        ),
         r"\1 is",
     ),
     (
@@ -122,10 +133,16 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
-def _expand(text: str) -> str:
-    for pattern, replacement in _CONTRACTIONS:
+def _expand(text: str, *, possessives: bool = False) -> str:
+    """``text`` with its contractions written out; ``possessives`` keeps the "'s" none of them reads ("Ana's")."""
+    for pattern, replacement in _CONTRACTIONS[:-1] if possessives else _CONTRACTIONS:
         text = pattern.sub(replacement, text)
     return text
+
+
+def expanded(text: str) -> str:
+    """``text`` with its contractions written out ("she's a teacher": "she is a teacher"), possessives kept."""
+    return _expand(fold(text), possessives=True)
 
 
 @lru_cache(maxsize=8192)
