@@ -129,10 +129,15 @@ _HUNDREDS_RE = re.compile(
 )
 
 
-def _dated_start(match: re.Match[str]) -> bool:
-    """Whether a dotted number stands before a match in the start of its range ("12.06 9.30 to 13.06", "from 12.06,
-    9.30 to 13.06 11.30"; not "on 12.06 from 9.30 to 12.05")."""
-    return re.search(r"\d\.\d", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1]) is not None
+def _dated_end(match: re.Match[str]) -> bool:
+    """Whether the end of a dotted range may be a date: the range's start has a dotted date and the end has its own
+    clock ("from 12.06, 9.30 to 13.06, 11.30") or shares a month with that date ("12.06 9.30 to 13.06"); never "12.06
+    9.45 to 11.10" (a clock range on that day) nor "on 12.06 from 9.30 to 12.05"."""
+    dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
+    if not dates:
+        return False
+    clock = re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :])
+    return clock is not None or bool({int(match[4]), int(match[5])} & {int(n) for n in dates[-1]})
 
 
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
@@ -188,7 +193,7 @@ def normalize(phrase: str) -> str:
         r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
         lambda m: (
             m[0]
-            if max(int(m[2]), int(m[5])) <= 12 or (int(m[5]) <= 12 and _dated_start(m))
+            if max(int(m[2]), int(m[5])) <= 12 or (int(m[5]) <= 12 and _dated_end(m))
             else f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}"
         ),
         text,
