@@ -178,6 +178,18 @@ def test_the_next_start_unless_words_after_the_period_name_another(
 
 @pytest.mark.parametrize(
     ("when", "phrase", "argument"),
+    [(datetime(2024, 6, 25, 10, 0), "by the start of the month in 2 weeks", "2024-07-09T08:00"),
+     (datetime(2024, 6, 28, 10, 0), "by the start of the month in 3 days", "2024-07-01T07:00"),
+     (datetime(2024, 6, 28, 10, 0), "by the start of the week in 2 days", "2024-07-01T07:00"),
+     (datetime(2024, 12, 28, 10, 0), "by the start of the year in a week", "2025-01-01T07:00"),
+     (datetime(2024, 6, 30, 10, 0), "by the start of the month tomorrow", "2024-07-01T08:00")],
+)  # fmt: skip
+def test_a_start_of_the_period_beside_another_day_is_not_understood(when: datetime, phrase: str, argument: str) -> None:
+    assert_verdict(match_date_time(phrase, argument, when), ERROR)
+
+
+@pytest.mark.parametrize(
+    ("when", "phrase", "argument"),
     [(datetime(2024, 12, 20, 10, 0), "by the start of the quarter at 9am", "2025-01-01T09:00"),
      (datetime(2025, 1, 1, 10, 0), "by the start of the year at 9am", "2026-01-01T09:00"),
      (datetime(2025, 3, 31, 12, 0), "by the start of the quarter at 9am", "2025-04-01T09:00")],

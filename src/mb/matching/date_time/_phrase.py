@@ -129,6 +129,17 @@ _HUNDREDS_RE = re.compile(
 )
 
 
+#: A deadline at the start of "the" period followed by nothing but a time of day, a zone or "please" ("by the start
+#: of the month at 9am UTC, please"), never by words that may name another day ("... in 2 weeks", "... tomorrow").
+_START_OF_THE_RE = re.compile(
+    r"\b(by|until|till|til|up to|before) the (beginning|start) of the (?:calendar |new )?(year|month|week|quarter)\b"
+    r"(?=(?:,? (?:at |in |after )?(?:\d{1,2}(?:[:.]\d\d)?(?: ?[ap]m)?|noon|midday|midnight|lunch|the latest"
+    r"|the (?:morning|afternoon|evening)|utc|gmt|zulu|z|[ecmp][sd]t|cet|cest|\(utc\)|\(gmt\)|[a-z]+/[a-z_]+"
+    r"|(?:utc|gmt)?[+-]\d{1,2}(?::?\d\d)?|please))*\W*$)",
+    re.IGNORECASE,
+)
+
+
 def _dated_end(match: re.Match[str]) -> bool:
     """Whether the end of a dotted range may be a date: the range's start has a dotted date and the end has its own
     clock ("from 12.06, 9.30 to 13.06, 11.30") or shares a month with that date ("12.06 9.30 to 13.06"); never "12.06
@@ -233,11 +244,10 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
     # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date")
     text = re.sub(r"\bsince (the (?:beginning|start) of the (?:year|month|week|quarter))\W*$", r"from \1 to date", text)
-    # a deadline at the start of "the" year (month, week, quarter), unless words after it name another ("the month of
-    # july", "the week after next", "the year 2025"): the next one, as the current one's has passed
-    text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (?:calendar |new )?"
-                  r"(year|month|week|quarter)\b(?!\s+(?:of|after|before|\d{4})\b)",
-                  r"\1 the \2 of next \3", text)  # fmt: skip
+    # a deadline at the start of "the" year (month, week, quarter) with nothing after it but a time of day, a zone or
+    # "please": the next one, as the current one's has passed (see ``_current_start``); other words after it ("the
+    # month of july", "the week after next", "the month in 2 weeks") are read as they say, or not understood
+    text = _START_OF_THE_RE.sub(r"\1 the \2 of next \3", text)
     # "after 9:30 but before 11": the time between, as with "and"
     text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
