@@ -514,7 +514,19 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
         found = _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
         return _in_one_order(found, listed[0]) if listed[1] == "or" else found
     reference, home, own_day = reference_of(phrase, user_time)
-    return _resolve(phrase, reference, home, own_day)
+    return _current_start(phrase, user_time) or _resolve(phrase, reference, home, own_day)
+
+
+def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None:
+    """A deadline at the start of "the" period (see ``_START_OF_THE_RE``) said before the current period's start at
+    the time it names ("by the start of the month at 9am" at 00:30 on July 1): its readings still ahead, never the
+    next period's; None otherwise (the next one's, as ``normalize`` reads it)."""
+    if user_time is None or not _START_OF_THE_RE.search(phrase):
+        return None
+    current = _START_OF_THE_RE.sub(r"\1 the \2 of this \3", phrase)
+    found = _resolve(current, *reference_of(current, user_time))
+    ahead = [r for r in found.readings if r.start.lo >= _wall_in(user_time, r.start.zone)]
+    return replace(found, phrase=phrase, readings=tuple(ahead)) if found.problem is None and ahead else None
 
 
 #: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
