@@ -380,6 +380,24 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
 
 
 @pytest.mark.parametrize(
+    ("when", "phrase", "argument", "expected"),
+    [  # both ends of a range of days of the month in one month: June has no 31st, so never June 28 to July 31
+     (MON, "the 28-31st", _g("2024-06-28", "2024-07-31"), ERROR), (MON, "the 28-31st", "2024-06-28", ERROR),
+     (MON, "the 28th-31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (MON, "the 28th to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (MON, "the 30-31st", _g("2024-06-30", "2024-07-31"), ERROR),
+     (datetime(2024, 6, 29, 10, 0), "the 28-31st", _g("2024-07-28", "2024-07-31"), True),
+     (datetime(2024, 6, 29, 10, 0), "the 28th-31st", _g("2024-06-28", "2024-07-31"), False),
+     (MON, "the 28-30th", _g("2024-06-28", "2024-06-30"), True),
+     (MON, "the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True)],
+)  # fmt: skip
+def test_a_range_of_days_of_the_month_stays_in_one_month(
+    when: datetime, phrase: str, argument: object, expected: object
+) -> None:
+    assert_date_row(phrase, argument, when, expected)
+
+
+@pytest.mark.parametrize(
     ("phrase", "argument", "expected"),
     [  # an end naming its weekday is never moved a year to a day that is not that weekday
      ("tuesday may 6 to thursday july 6", _g("2024-05-06", "2024-07-06"), ERROR),
