@@ -530,9 +530,11 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
 
 
 #: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
-#: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24); alone ("12.06"), a date or a
-#: clock.
-_ON_DIGITS_RE = re.compile(r"(?:on (?:the )?|the |(?=[\d./]+$))(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
+#: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24); alone ("12.06", "12.6.24",
+#: "12.06 at 3pm"), a date or a clock.
+_ON_DIGITS_RE = re.compile(
+    r"(?:on (?:the )?|the |(?=[\d./]+(?:$| (?:at )?\d)))(\d{1,2})[./](\d{1,2})(?:[./](?:\d{4}|\d\d))?(?![\d./])"
+)
 
 
 def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
