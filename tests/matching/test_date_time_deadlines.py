@@ -182,7 +182,10 @@ def test_the_next_start_unless_words_after_the_period_name_another(
      (datetime(2024, 6, 28, 10, 0), "by the start of the month in 3 days", "2024-07-01T07:00"),
      (datetime(2024, 6, 28, 10, 0), "by the start of the week in 2 days", "2024-07-01T07:00"),
      (datetime(2024, 12, 28, 10, 0), "by the start of the year in a week", "2025-01-01T07:00"),
-     (datetime(2024, 6, 30, 10, 0), "by the start of the month tomorrow", "2024-07-01T08:00")],
+     (datetime(2024, 6, 30, 10, 0), "by the start of the month tomorrow", "2024-07-01T08:00"),
+     (datetime(2024, 6, 10, 10, 0), "by the start of the year end", "2025-01-01"),
+     (datetime(2024, 6, 10, 10, 0), "by the start of the month in july", "2024-07-01"),
+     (datetime(2024, 6, 10, 10, 0), "by the start of the week monday", "2024-06-17")],
 )  # fmt: skip
 def test_a_start_of_the_period_beside_another_day_is_not_understood(when: datetime, phrase: str, argument: str) -> None:
     assert_verdict(match_date_time(phrase, argument, when), ERROR)

@@ -138,6 +138,12 @@ _START_OF_THE_RE = re.compile(
     r"|(?:utc|gmt)?[+-]\d{1,2}(?::?\d\d)?|please))*\W*$)",
     re.IGNORECASE,
 )
+#: What ``_START_OF_THE_RE`` leaves of a deadline at the start of "the" period: words after it that name another are
+#: read ("the month of july", "the week after next", "the year 2025"); any others are not understood.
+_START_OF_ANOTHER_RE = re.compile(
+    r"\b(?:by|until|till|til|up to|before) the (?:beginning|start) of the (?:calendar |new )?(year|month|week|quarter)"
+    r"\b(?!\s+(?:of|after|before|\d{4})\b)(?=.)"
+)
 
 
 def _dated_end(match: re.Match[str]) -> bool:
@@ -448,6 +454,9 @@ def resolve_naive(text: str, reference: datetime) -> tuple[Reading, ...]:
 def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way): the
     grammar's, or, for a phrase it does not understand, the second reader's when installed and complete."""
+    unsaid = _START_OF_ANOTHER_RE.search(normalize(phrase))
+    if unsaid:  # "by the start of the month in 2 weeks": which month is not said
+        return Resolution(phrase, (), None, f"could not understand {phrase!r}: which {unsaid[1]} is not said", False)
     found = _by_grammar(phrase, user_time)
     unread = () if found.understood else _unread(phrase)
     if not unread:
