@@ -148,13 +148,15 @@ _START_OF_ANOTHER_RE = re.compile(
 
 def _dated_end(match: re.Match[str]) -> bool:
     """Whether the end of a dotted range may be a date: the range's start has a dotted date and the end has its own
-    clock ("from 12.06, 9.30 to 13.06, 11.30") or shares a month with that date ("12.06 9.30 to 13.06"); never "12.06
-    9.45 to 11.10" (a clock range on that day) nor "on 12.06 from 9.30 to 12.05"."""
+    clock ("from 12.06, 9.30 to 13.06, 11.30") or, read in the same order, that date's month ("12.06 9.30 to 13.06");
+    never "12.06 9.45 to 11.10" nor "12.06 9.45 to 11.12" (a clock range on that day), nor "on 12.06 from 9.30 to
+    12.05"."""
     dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
     if not dates:
         return False
     clock = re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :])
-    return clock is not None or bool({int(match[4]), int(match[5])} & {int(n) for n in dates[-1]})
+    day, month = (int(n) for n in dates[-1])
+    return clock is not None or month == int(match[5]) or day == int(match[4]) <= 12
 
 
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
