@@ -206,6 +206,7 @@ def test_a_start_at_a_time_already_past_is_the_next_one(when: datetime, phrase: 
     [(datetime(2024, 7, 1, 0, 30), "by the start of the month at 9am", "2024-07-01T09:00", True),
      (datetime(2024, 7, 1, 0, 30), "by the start of the month at 9am", "2024-08-01T09:00", False),
      (datetime(2024, 7, 1, 0, 30), "by the start of the month 9am", "2024-08-01T09:00", False),
+     (datetime(2024, 7, 1, 0, 30), "By the Start of the Month at 9 A.M.", "2024-08-01T09:00", False),
      (datetime(2025, 1, 1, 0, 30), "by the start of the year at 9am", "2026-01-01T09:00", False),
      (datetime(2024, 6, 10, 0, 30), "by the start of the week at 9am", "2024-06-10T09:00", True),
      (datetime(2024, 6, 10, 0, 30), "by the start of the week at 9am", "2024-06-17T09:00", False),

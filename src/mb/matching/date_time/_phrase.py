@@ -129,21 +129,20 @@ _HUNDREDS_RE = re.compile(
 )
 
 
-#: A deadline at the start of "the" period followed by nothing but a time of day, a zone or "please" ("by the start
-#: of the month at 9am UTC, please"), never by words that may name another day ("... in 2 weeks", "... tomorrow").
-_START_OF_THE_RE = re.compile(
+#: A deadline at the start of "the" year (month, week, quarter): its word, "beginning" or "start", and the period.
+_START_OF = (
     r"\b(by|until|till|til|up to|before) the (beginning|start) of the (?:calendar |new )?(year|month|week|quarter)\b"
-    r"(?=(?:,? (?:at |in |after )?(?:\d{1,2}(?:[:.]\d\d)?(?: ?[ap]m)?|noon|midday|midnight|lunch|the latest"
-    r"|the (?:morning|afternoon|evening)|utc|gmt|zulu|z|[ecmp][sd]t|cet|cest|\(utc\)|\(gmt\)|[a-z]+/[a-z_]+"
-    r"|(?:utc|gmt)?[+-]\d{1,2}(?::?\d\d)?|please))*\W*$)",
-    re.IGNORECASE,
 )
-#: What ``_START_OF_THE_RE`` leaves of a deadline at the start of "the" period: words after it that name another are
-#: read ("the month of july", "the week after next", "the year 2025"); any others are not understood.
-_START_OF_ANOTHER_RE = re.compile(
-    r"\b(?:by|until|till|til|up to|before) the (?:beginning|start) of the (?:calendar |new )?(year|month|week|quarter)"
-    r"\b(?!\s+(?:of|after|before|\d{4})\b)(?=.)"
+#: Such a deadline followed by nothing but a time of day, a zone or "please" ("by the start of the month at 9am UTC,
+#: please"), never by words that may name another day ("... in 2 weeks", "... tomorrow").
+_START_OF_THE_RE = re.compile(
+    _START_OF + r"(?=(?:,? (?:at |in |after )?(?:\d{1,2}(?:[:.]\d\d)?(?: ?[ap]m)?|noon|midday|midnight|lunch"
+    r"|the latest|the (?:morning|afternoon|evening)|utc|gmt|zulu|z|[ecmp][sd]t|cet|cest|\(utc\)|\(gmt\)|[a-z]+/[a-z_]+"
+    r"|(?:utc|gmt)?[+-]\d{1,2}(?::?\d\d)?|please))*\W*$)"
 )
+#: What ``_START_OF_THE_RE`` leaves of such a deadline: words after it that name another period are read ("the month
+#: of july", "the week after next", "the year 2025"); any others are not understood.
+_START_OF_ANOTHER_RE = re.compile(_START_OF + r"(?!\s+(?:of|after|before|\d{4})\b)(?=.)")
 
 
 def _dated_end(match: re.Match[str]) -> bool:
@@ -458,7 +457,7 @@ def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     grammar's, or, for a phrase it does not understand, the second reader's when installed and complete."""
     unsaid = _START_OF_ANOTHER_RE.search(normalize(phrase))
     if unsaid:  # "by the start of the month in 2 weeks": which month is not said
-        return Resolution(phrase, (), None, f"could not understand {phrase!r}: which {unsaid[1]} is not said", False)
+        return Resolution(phrase, (), None, f"could not understand {phrase!r}: which {unsaid[3]} is not said", False)
     found = _by_grammar(phrase, user_time)
     unread = () if found.understood else _unread(phrase)
     if not unread:
@@ -532,9 +531,11 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
     """A deadline at the start of "the" period (see ``_START_OF_THE_RE``) said before the current period's start at
     the time it names ("by the start of the month at 9am" at 00:30 on July 1): its readings still ahead, never the
     next period's; None otherwise (the next one's, as ``normalize`` reads it)."""
-    if user_time is None or not _START_OF_THE_RE.search(phrase):
+    current = re.sub(_START_OF, r"\1 the \2 of this \3", phrase, flags=re.IGNORECASE)
+    if user_time is None or current == phrase:
         return None
-    current = _START_OF_THE_RE.sub(r"\1 the \2 of this \3", phrase)
+    if not _START_OF_THE_RE.search(re.sub(r"\b(the (?:beginning|start) of) this\b", r"\1 the", normalize(current))):
+        return None  # what follows the period is no time of day, zone or "please"
     found = _resolve(current, *reference_of(current, user_time))
     ahead = [r for r in found.readings if r.start.lo >= _wall_in(user_time, r.start.zone)]
     return replace(found, phrase=phrase, readings=tuple(ahead)) if found.problem is None and ahead else None
