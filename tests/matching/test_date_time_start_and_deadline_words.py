@@ -398,7 +398,9 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (datetime(2024, 6, 29, 10, 0), "the 28-31st", _g("2024-07-28", "2024-07-31"), True),
      (datetime(2024, 6, 29, 10, 0), "the 28th-31st", _g("2024-06-28", "2024-07-31"), False),
      (MON, "the 28-30th", _g("2024-06-28", "2024-06-30"), True),
-     (MON, "the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True)],
+     (MON, "the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True),
+     (MON, "the 28th at 9am to the 31st at 5pm", _g("2024-06-28T09:00", "2024-07-31T17:00"), ERROR),
+     (MON, "the 28th at 9am to the 30th at 5pm", _g("2024-06-28T09:00", "2024-06-30T17:00"), True)],
 )  # fmt: skip
 def test_a_range_of_days_of_the_month_stays_in_one_month(
     when: datetime, phrase: str, argument: object, expected: object
