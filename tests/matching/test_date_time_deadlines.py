@@ -168,12 +168,27 @@ MON = datetime(2024, 6, 10, 10, 0)
      ("by the beginning of the calendar year", "2024-01-01", False),
      ("by the beginning of the calendar year", "2025-01-01", True),
      ("by the start of the new year", "2025-01-01", True),
-     ("by the start of the week, after lunch", "2024-06-10T14:00", False)],
+     ("by the start of the week, after lunch", "2024-06-03T14:00", False)],
 )  # fmt: skip
 def test_the_next_start_unless_words_after_the_period_name_another(
     phrase: str, argument: object, expected: object
 ) -> None:
     assert_verdict(match_date_time(phrase, argument, MON), expected)
+
+
+@pytest.mark.parametrize(
+    ("when", "phrase", "argument"),
+    [(datetime(2024, 6, 25, 10, 0), "by the start of the month in 2 weeks", "2024-07-09T08:00"),
+     (datetime(2024, 6, 28, 10, 0), "by the start of the month in 3 days", "2024-07-01T07:00"),
+     (datetime(2024, 6, 28, 10, 0), "by the start of the week in 2 days", "2024-07-01T07:00"),
+     (datetime(2024, 12, 28, 10, 0), "by the start of the year in a week", "2025-01-01T07:00"),
+     (datetime(2024, 6, 30, 10, 0), "by the start of the month tomorrow", "2024-07-01T08:00"),
+     (datetime(2024, 6, 10, 10, 0), "by the start of the year end", "2025-01-01"),
+     (datetime(2024, 6, 10, 10, 0), "by the start of the month in july", "2024-07-01"),
+     (datetime(2024, 6, 10, 10, 0), "by the start of the week monday", "2024-06-17")],
+)  # fmt: skip
+def test_a_start_of_the_period_beside_another_day_is_not_understood(when: datetime, phrase: str, argument: str) -> None:
+    assert_verdict(match_date_time(phrase, argument, when), ERROR)
 
 
 @pytest.mark.parametrize(
@@ -184,6 +199,27 @@ def test_the_next_start_unless_words_after_the_period_name_another(
 )  # fmt: skip
 def test_a_start_at_a_time_already_past_is_the_next_one(when: datetime, phrase: str, argument: str) -> None:
     assert_verdict(match_date_time(phrase, argument, when), True)
+
+
+@pytest.mark.parametrize(
+    ("when", "phrase", "argument", "expected"),
+    [(datetime(2024, 7, 1, 0, 30), "by the start of the month at 9am", "2024-07-01T09:00", True),
+     (datetime(2024, 7, 1, 0, 30), "by the start of the month at 9am", "2024-08-01T09:00", False),
+     (datetime(2024, 7, 1, 0, 30), "by the start of the month 9am", "2024-08-01T09:00", False),
+     (datetime(2024, 7, 1, 0, 30), "By the Start of the Month at 9 A.M.", "2024-08-01T09:00", False),
+     (datetime(2025, 1, 1, 0, 30), "by the start of the year at 9am", "2026-01-01T09:00", False),
+     (datetime(2024, 6, 10, 0, 30), "by the start of the week at 9am", "2024-06-10T09:00", True),
+     (datetime(2024, 6, 10, 0, 30), "by the start of the week at 9am", "2024-06-17T09:00", False),
+     (datetime(2024, 7, 1, 10, 30), "by the start of the month at 9", "2024-07-01T21:00", True),
+     (datetime(2024, 7, 1, 10, 30), "by the start of the month at 9", "2024-07-01T09:00", False),
+     (datetime(2024, 6, 10, 10, 0), "by the start of the week, after lunch", "2024-06-10T14:00", True),
+     (datetime(2024, 6, 11, 10, 0), "by the start of the week, after lunch", "2024-06-17T14:00", True),
+     (datetime(2024, 6, 11, 10, 0), "by the start of the week, after lunch", "2024-06-10T14:00", False)],
+)  # fmt: skip
+def test_a_start_at_a_time_still_ahead_today_is_the_current_one(
+    when: datetime, phrase: str, argument: str, expected: bool
+) -> None:
+    assert_verdict(match_date_time(phrase, argument, when), expected)
 
 
 @pytest.mark.parametrize(

@@ -279,6 +279,18 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("from 12.06 at 9.30 to 13.06 11.30", {"start": "2024-12-06T09:30", "end": "2025-11-30T13:06"}, ERROR),
      ("from 12.06 9.30 to 13.06 by 11.30", {"start": "2024-12-06T09:30", "end": "2025-11-30T13:06"}, ERROR),
      ("12.06 9.30 to 13.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:06"}, ERROR),
+     # a dotted end with no clock of its own and no month of the start's date: a clock range on that day
+     ("12.06, 9.45 to 11.10", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:10"}, True),
+     ("12.06, 9.45 to 11.10", {"start": "2024-06-12T09:45", "end": "2024-10-11"}, False),
+     ("from 12.06 9.45 to 11.10", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:10"}, True),
+     ("12.06 at 9.45 until 11.10", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:10"}, True),
+     ("12.06.2024 9.45 to 11.10", {"start": "2024-06-12T09:45", "end": "2024-10-11"}, False),
+     ("friday 14.06 9.45 to 11.10", {"start": "2024-06-14T09:45", "end": "2024-06-14T11:10"}, True),
+     ("friday 14.06 9.45 to 11.10", {"start": "2024-06-14T09:45", "end": "2024-10-11"}, False),
+     ("12.06 9.45-11.05", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:05"}, True),
+     ("12.06 9.45 to 11.12", {"start": "2024-06-12T09:45", "end": "2024-12-11"}, False),
+     ("12.06 9.45 to 11.12", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:12"}, True),
+     ("14.06 9.45 to 14.07", {"start": "2024-06-14T09:45", "end": "2024-07-14"}, False),
      ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True),
      # two clocks that no date can be between two dates; a date outside the range leaves a clock at its end
      ("12.06 9.30 to 13.45 14.06", {"start": "2024-06-12T09:30", "end": "2024-06-14T13:45"}, True),
@@ -348,7 +360,13 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      # and alone, their readings as clocks kept
      ("12.06 or 14.06", "2024-12-06", False), ("12.06 or 14.06", "2024-06-14", True),
      ("12/06 or 14/06", "2024-12-06", False), ("12.06.2024 or 14.06.2024", "2024-12-06", False),
-     ("12.06.2024 or 14.06.2024", "2024-06-12", True), ("9.30 or 10.30", "2024-10-30", True)],
+     ("12.06.2024 or 14.06.2024", "2024-06-12", True), ("9.30 or 10.30", "2024-10-30", True),
+     # with two-digit years, and alone before a time, too
+     ("the 12.6.24 or 14.6.24", "2024-12-06", False), ("12.6.24 or 14.6.24", "2024-12-06", False),
+     ("on 12/6/24 or 14/6/24", "2024-12-06", False), ("12.6.24 or 14.6.24", "2024-06-14", True),
+     ("the 12.06.24 or the 14.06.24", "2012-06-24", False), ("1.2.24 or 3.4.24", "2024-04-03", True),
+     ("12.06 or 14.06 at 3pm", "2024-12-06T15:00", False), ("12.06 or 14.06 at 9", "2024-12-06T09:00", False),
+     ("12.06 or 14.06 at 3pm", "2024-06-14T15:00", True)],
 )  # fmt: skip
 def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
@@ -368,6 +386,26 @@ def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expecte
 )  # fmt: skip
 def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
+
+
+@pytest.mark.parametrize(
+    ("when", "phrase", "argument", "expected"),
+    [  # both ends of a range of days of the month in one month: June has no 31st, so never June 28 to July 31
+     (MON, "the 28-31st", _g("2024-06-28", "2024-07-31"), ERROR), (MON, "the 28-31st", "2024-06-28", ERROR),
+     (MON, "the 28th-31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (MON, "the 28th to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (MON, "the 30-31st", _g("2024-06-30", "2024-07-31"), ERROR),
+     (datetime(2024, 6, 29, 10, 0), "the 28-31st", _g("2024-07-28", "2024-07-31"), True),
+     (datetime(2024, 6, 29, 10, 0), "the 28th-31st", _g("2024-06-28", "2024-07-31"), False),
+     (MON, "the 28-30th", _g("2024-06-28", "2024-06-30"), True),
+     (MON, "the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True),
+     (MON, "the 28th at 9am to the 31st at 5pm", _g("2024-06-28T09:00", "2024-07-31T17:00"), ERROR),
+     (MON, "the 28th at 9am to the 30th at 5pm", _g("2024-06-28T09:00", "2024-06-30T17:00"), True)],
+)  # fmt: skip
+def test_a_range_of_days_of_the_month_stays_in_one_month(
+    when: datetime, phrase: str, argument: object, expected: object
+) -> None:
+    assert_date_row(phrase, argument, when, expected)
 
 
 @pytest.mark.parametrize(

@@ -129,10 +129,33 @@ _HUNDREDS_RE = re.compile(
 )
 
 
-def _dated_start(match: re.Match[str]) -> bool:
-    """Whether a dotted number stands before a match in the start of its range ("12.06 9.30 to 13.06", "from 12.06,
-    9.30 to 13.06 11.30"; not "on 12.06 from 9.30 to 12.05")."""
-    return re.search(r"\d\.\d", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1]) is not None
+#: A deadline at the start of "the" year (month, week, quarter): its word, "beginning" or "start", and the period.
+_START_OF = (
+    r"\b(by|until|till|til|up to|before) the (beginning|start) of the (?:calendar |new )?(year|month|week|quarter)\b"
+)
+#: Such a deadline followed by nothing but a time of day, a zone or "please" ("by the start of the month at 9am UTC,
+#: please"), never by words that may name another day ("... in 2 weeks", "... tomorrow").
+_START_OF_THE_RE = re.compile(
+    _START_OF + r"(?=(?:,? (?:at |in |after )?(?:\d{1,2}(?:[:.]\d\d)?(?: ?[ap]m)?|noon|midday|midnight|lunch"
+    r"|the latest|the (?:morning|afternoon|evening)|utc|gmt|zulu|z|[ecmp][sd]t|cet|cest|\(utc\)|\(gmt\)|[a-z]+/[a-z_]+"
+    r"|(?:utc|gmt)?[+-]\d{1,2}(?::?\d\d)?|please))*\W*$)"
+)
+#: What ``_START_OF_THE_RE`` leaves of such a deadline: words after it that name another period are read ("the month
+#: of july", "the week after next", "the year 2025"); any others are not understood.
+_START_OF_ANOTHER_RE = re.compile(_START_OF + r"(?!\s+(?:of|after|before|\d{4})\b)(?=.)")
+
+
+def _dated_end(match: re.Match[str]) -> bool:
+    """Whether the end of a dotted range may be a date: the range's start has a dotted date and the end has its own
+    clock ("from 12.06, 9.30 to 13.06, 11.30") or, read in the same order, that date's month ("12.06 9.30 to 13.06");
+    never "12.06 9.45 to 11.10" nor "12.06 9.45 to 11.12" (a clock range on that day), nor "on 12.06 from 9.30 to
+    12.05"."""
+    dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
+    if not dates:
+        return False
+    clock = re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :])
+    day, month = (int(n) for n in dates[-1])
+    return clock is not None or month == int(match[5]) or day == int(match[4]) <= 12
 
 
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
@@ -188,7 +211,7 @@ def normalize(phrase: str) -> str:
         r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
         lambda m: (
             m[0]
-            if max(int(m[2]), int(m[5])) <= 12 or (int(m[5]) <= 12 and _dated_start(m))
+            if max(int(m[2]), int(m[5])) <= 12 or (int(m[5]) <= 12 and _dated_end(m))
             else f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}"
         ),
         text,
@@ -228,11 +251,10 @@ def normalize(phrase: str) -> str:
     text = re.sub(r"\b(?:on or after|no earlier than|not earlier than|not before) (?=[a-z0-9])", "from ", text)
     # "since the beginning of the year": from its start, this year's, to date (ending today, as "year to date")
     text = re.sub(r"\bsince (the (?:beginning|start) of the (?:year|month|week|quarter))\W*$", r"from \1 to date", text)
-    # a deadline at the start of "the" year (month, week, quarter), unless words after it name another ("the month of
-    # july", "the week after next", "the year 2025"): the next one, as the current one's has passed
-    text = re.sub(r"\b(by|until|till|til|up to|before) the (beginning|start) of the (?:calendar |new )?"
-                  r"(year|month|week|quarter)\b(?!\s+(?:of|after|before|\d{4})\b)",
-                  r"\1 the \2 of next \3", text)  # fmt: skip
+    # a deadline at the start of "the" year (month, week, quarter) with nothing after it but a time of day, a zone or
+    # "please": the next one, as the current one's has passed (see ``_current_start``); other words after it ("the
+    # month of july", "the week after next", "the month in 2 weeks") are read as they say, or not understood
+    text = _START_OF_THE_RE.sub(r"\1 the \2 of next \3", text)
     # "after 9:30 but before 11": the time between, as with "and"
     text = re.sub(r"\bbut (?=(?:before|after|later than|earlier than|prior to) )", "and ", text)
     # strictly before or after: one side of the moment named ("later than 6pm" is after it, "prior to 5pm" before)
@@ -433,6 +455,9 @@ def resolve_naive(text: str, reference: datetime) -> tuple[Reading, ...]:
 def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way): the
     grammar's, or, for a phrase it does not understand, the second reader's when installed and complete."""
+    unsaid = _START_OF_ANOTHER_RE.search(normalize(phrase))
+    if unsaid:  # "by the start of the month in 2 weeks": which month is not said
+        return Resolution(phrase, (), None, f"could not understand {phrase!r}: which {unsaid[3]} is not said", False)
     found = _by_grammar(phrase, user_time)
     unread = () if found.understood else _unread(phrase)
     if not unread:
@@ -499,13 +524,29 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
         found = _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
         return _in_one_order(found, listed[0]) if listed[1] == "or" else found
     reference, home, own_day = reference_of(phrase, user_time)
-    return _resolve(phrase, reference, home, own_day)
+    return _current_start(phrase, user_time) or _resolve(phrase, reference, home, own_day)
+
+
+def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None:
+    """A deadline at the start of "the" period (see ``_START_OF_THE_RE``) said before the current period's start at
+    the time it names ("by the start of the month at 9am" at 00:30 on July 1): its readings still ahead, never the
+    next period's; None otherwise (the next one's, as ``normalize`` reads it)."""
+    current = re.sub(_START_OF, r"\1 the \2 of this \3", phrase, flags=re.IGNORECASE)
+    if user_time is None or current == phrase:
+        return None
+    if not _START_OF_THE_RE.search(re.sub(r"\b(the (?:beginning|start) of) this\b", r"\1 the", normalize(current))):
+        return None  # what follows the period is no time of day, zone or "please"
+    found = _resolve(current, *reference_of(current, user_time))
+    ahead = [r for r in found.readings if r.start.lo >= _wall_in(user_time, r.start.zone)]
+    return replace(found, phrase=phrase, readings=tuple(ahead)) if found.problem is None and ahead else None
 
 
 #: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
-#: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24); alone ("12.06"), a date or a
-#: clock.
-_ON_DIGITS_RE = re.compile(r"(?:on (?:the )?|the |(?=[\d./]+$))(\d{1,2})[./](\d{1,2})(?:[./]\d{4})?(?![\d./])")
+#: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24); alone ("12.06", "12.6.24",
+#: "12.06 at 3pm"), a date or a clock.
+_ON_DIGITS_RE = re.compile(
+    r"(?:on (?:the )?|the |(?=[\d./]+(?:$| (?:at )?\d)))(\d{1,2})[./](\d{1,2})(?:[./](?:\d{4}|\d\d))?(?![\d./])"
+)
 
 
 def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:

@@ -330,7 +330,7 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             raise DateProblem("'and' joins two dates without 'between'")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
-        found = read_range(left, right, ref, _point)
+        found = _one_month(left, right, read_range(left, right, ref, _point))
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
             r.end is not None
@@ -353,6 +353,20 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         ]
         return days or ends
     return found
+
+
+def _one_month(left: list[Item], right: list[Item], found: list[Reading]) -> list[Reading]:
+    """A range of days of the month, a later day at its end ("the 28-31st", "the 28th at 9am to the 31st"), lies in
+    one month: never June 28 to July 31 because June has no 31st (said in June, July 28 to 31 once June 28 has passed,
+    else not understood); an earlier day at the end crosses into the next month ("the 28th to the 3rd")."""
+    days = [i for i in left + right if i.kind == "date" and isinstance(i.value, DayOfMonth)]
+    dated = [i for i in left + right if i.kind in {"date", "weekday", "year", "ordinal", "offset", "number"}]
+    if len(days) != 2 or len(dated) != 2 or days[0] not in left or days[1] not in right:
+        return found
+    kept = [r for r in found if r.end is None or r.start.lo.day > r.end.lo.day or r.start.lo.month == r.end.lo.month]
+    if not kept:
+        raise DateProblem(f"no month near has both {days[0].text!r} and {days[1].text!r}")
+    return kept
 
 
 def _bounded(parts: list[Item], ref: datetime) -> list[Reading]:
