@@ -529,16 +529,17 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
 
 def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None:
     """A deadline at the start of "the" period (see ``_START_OF_THE_RE``) said before the current period's start at
-    the time it names ("by the start of the month at 9am" at 00:30 on July 1): its readings still ahead, never the
-    next period's; None otherwise (the next one's, as ``normalize`` reads it)."""
+    the time it names ("by the start of the month at 9am" at 00:30 on July 1): the current period's, never the next
+    one's; None otherwise, or when any of its readings has passed ("at 9" said at 10:30: 9am has), the next one's, as
+    ``normalize`` reads it."""
     current = re.sub(_START_OF, r"\1 the \2 of this \3", phrase, flags=re.IGNORECASE)
     if user_time is None or current == phrase:
         return None
     if not _START_OF_THE_RE.search(re.sub(r"\b(the (?:beginning|start) of) this\b", r"\1 the", normalize(current))):
         return None  # what follows the period is no time of day, zone or "please"
     found = _resolve(current, *reference_of(current, user_time))
-    ahead = [r for r in found.readings if r.start.lo >= _wall_in(user_time, r.start.zone)]
-    return replace(found, phrase=phrase, readings=tuple(ahead)) if found.problem is None and ahead else None
+    ahead = all(r.start.lo >= _wall_in(user_time, r.start.zone) for r in found.readings)
+    return replace(found, phrase=phrase) if found.problem is None and found.readings and ahead else None
 
 
 #: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
