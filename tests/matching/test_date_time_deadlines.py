@@ -9,7 +9,7 @@ ends the window: not understood.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -17,6 +17,8 @@ from mb.matching.date_time import match_date_time
 from tests.support.verdicts import ERROR, assert_verdict
 
 THU = datetime(2025, 10, 9, 9, 20)
+PDT = timezone(timedelta(hours=-7))
+CEST = timezone(timedelta(hours=2))
 
 ROWS: list[tuple[str, object, object]] = [
     ("on or before the 24th", "2025-10-24", True),
@@ -212,6 +214,10 @@ def test_a_start_at_a_time_already_past_is_the_next_one(when: datetime, phrase: 
      (datetime(2024, 6, 10, 0, 30), "by the start of the week at 9am", "2024-06-17T09:00", False),
      (datetime(2024, 7, 1, 10, 30), "by the start of the month at 9", "2024-07-01T21:00", False),
      (datetime(2024, 7, 1, 10, 30), "by the start of the month at 9", "2024-08-01T09:00", True),
+     (datetime(2024, 7, 1, 9, 30, tzinfo=PDT), "by the start of the month at 9am pst", "2024-07-01T09:00-07:00", False),
+     (datetime(2024, 7, 1, 9, 30, tzinfo=PDT), "by the start of the month at 9am pst", "2024-08-01T09:00-07:00", True),
+     (datetime(2024, 7, 1, 17, 30, tzinfo=CEST), "by the start of the month 5pm cet", "2024-07-01T18:00+02:00", False),
+     (datetime(2024, 7, 1, 17, 30, tzinfo=CEST), "by the start of the month 5pm cet", "2024-08-01T17:00+02:00", True),
      (datetime(2024, 7, 1, 10, 30), "by the start of the month at 9", "2024-07-01T09:00", False),
      (datetime(2024, 6, 10, 10, 0), "by the start of the week, after lunch", "2024-06-10T14:00", True),
      (datetime(2024, 6, 11, 10, 0), "by the start of the week, after lunch", "2024-06-17T14:00", True),

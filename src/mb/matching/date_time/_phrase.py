@@ -538,7 +538,8 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
     if not _START_OF_THE_RE.search(re.sub(r"\b(the (?:beginning|start) of) this\b", r"\1 the", normalize(current))):
         return None  # what follows the period is no time of day, zone or "please"
     found = _resolve(current, *reference_of(current, user_time))
-    ahead = all(r.start.lo >= _wall_in(user_time, r.start.zone) for r in found.readings)
+    # in every zone the phrase's zone may stand for ("9am PST" is also 9am Pacific daylight time)
+    ahead = all(r.start.lo >= wall for r in found.readings for wall in _walls_in(user_time, r.start.zone))
     return replace(found, phrase=phrase) if found.problem is None and found.readings and ahead else None
 
 
@@ -671,12 +672,17 @@ def _wall_in(user_time: datetime, zone: ZoneSpec | None) -> datetime:
     """The wall clock of ``user_time`` where the phrase is read: in the zone the phrase names (with that zone's rules
     on the date), so "9am Pacific" is today or tomorrow in Pacific time; the user's own when the phrase names none
     or ``user_time`` is naive."""
+    return _walls_in(user_time, zone)[0]
+
+
+def _walls_in(user_time: datetime, zone: ZoneSpec | None) -> tuple[datetime, ...]:
+    """The wall clocks of ``user_time`` in each zone ``zone`` may stand for (see ``_wall_in``)."""
     if zone is None or user_time.tzinfo is None:
-        return user_time.replace(tzinfo=None)
+        return (user_time.replace(tzinfo=None),)
     try:
-        return user_time.astimezone(zone.zones[0]).replace(tzinfo=None)
+        return tuple(user_time.astimezone(each).replace(tzinfo=None) for each in zone.zones)
     except (OverflowError, ValueError):  # past year 1 or 9999: the user's wall clock
-        return user_time.replace(tzinfo=None)
+        return (user_time.replace(tzinfo=None),)
 
 
 class _Read(NamedTuple):
