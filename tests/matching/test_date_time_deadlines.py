@@ -193,6 +193,13 @@ def test_a_start_of_the_period_beside_another_day_is_not_understood(when: dateti
     assert_verdict(match_date_time(phrase, argument, when), ERROR)
 
 
+def test_words_after_the_start_of_the_period_are_named_as_not_understood() -> None:
+    outcome = match_date_time("by the start of the month at 9am sharp", "2024-07-01T09:00", MON)
+    assert outcome.error is not None
+    assert "'at 9am sharp'" in outcome.error
+    assert "not said" not in outcome.error
+
+
 @pytest.mark.parametrize(
     ("when", "phrase", "argument"),
     [(datetime(2024, 12, 20, 10, 0), "by the start of the quarter at 9am", "2025-01-01T09:00"),

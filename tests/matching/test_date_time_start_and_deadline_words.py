@@ -303,6 +303,48 @@ def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, e
 
 
 @pytest.mark.parametrize(
+    ("phrase", "argument"),
+    [  # a dotted end that may be a clock, or a date months after the start: neither is passed
+     ("12.06 9.45 to 12.10", _g("2024-06-12T09:45", "2024-10-12")),
+     ("12.06 9.45 to 12.10", _g("2024-06-12T09:45", "2024-06-12T12:10")),
+     ("12.06 at 9.45 to 12.10", _g("2024-06-12T09:45", "2024-10-12")),
+     ("12.06.2024 9.45 to 12.10", _g("2024-06-12T09:45", "2024-10-12")),
+     ("12.06 9.45 to 12.11", _g("2024-06-12T09:45", "2024-11-12")),
+     # a date, a range of clocks and another day after it: never the start a year back
+     ("12.06 9.45 to 11.10 tomorrow", _g("2023-06-12T09:45", "2024-06-11T11:10")),
+     ("on 12.06 9.45 to 11.10 tomorrow", _g("2023-06-12T09:45", "2024-06-11T11:10")),
+     ("12.06 9.45 to 11.10 today", _g("2023-06-12T09:45", "2024-06-10T11:10")),
+     ("12.06 9:45 to 11:10 tomorrow", _g("2023-06-12T09:45", "2024-06-11T11:10")),
+     ("12.06 9.45 to 11.10 friday", _g("2024-06-12T09:45", "2024-06-14T11:10")),
+     ("12.06 9.45 to 11.10 on monday", _g("2024-06-12T09:45", "2024-06-17T11:10"))],
+)  # fmt: skip
+def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phrase: str, argument: object) -> None:
+    assert_verdict(match_date_time(phrase, argument, MON, params=["start", "end"]), ERROR)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument", "expected"),
+    [  # a dotted end that would be a date before the start (or next year's) is a clock on the start's day
+     ("13.06 9.45 to 11.06", _g("2024-06-13T09:45", "2025-06-11"), False),
+     ("13.06 9.45 to 11.06", _g("2024-06-13T09:45", "2024-06-13T11:06"), True),
+     ("12.06 9.45 to 10.06", _g("2024-06-12T09:45", "2025-06-10"), False),
+     ("14.06 9.45 to 14.06", _g("2024-06-14T09:45", "2025-06-14"), False),
+     ("14.06 9.45 to 14.06", _g("2024-06-14T09:45", "2024-06-14T14:06"), True),
+     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2025-06-01"), False),
+     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2024-06-13T01:06"), True),
+     ("1.12 9.45 to 1.11", _g("2024-12-01T09:45", "2025-11-01"), False),
+     # a date a few days after the start stays a date
+     ("14.06 9.45 to 16.06", _g("2024-06-14T09:45", "2024-06-16"), True),
+     ("june 12 9am to friday 5pm", _g("2024-06-12T09:00", "2024-06-14T17:00"), True),
+     ("between 4pm on june 3 and 5pm today", _g("2024-06-03T16:00", "2024-06-10T17:00"), True)],
+)  # fmt: skip
+def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
+    phrase: str, argument: object, expected: object
+) -> None:
+    assert_verdict(match_date_time(phrase, argument, MON, params=["start", "end"]), expected)
+
+
+@pytest.mark.parametrize(
     ("phrase", "argument", "expected"),
     [  # both ends of one range in digits are read in one order: never a day-first start with a month-first end
      ("from 5.6 to 7.6", _g("2025-06-05", "2025-06-07"), True),

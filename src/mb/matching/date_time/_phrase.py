@@ -145,17 +145,40 @@ _START_OF_THE_RE = re.compile(
 _START_OF_ANOTHER_RE = re.compile(_START_OF + r"(?!\s+(?:of|after|before|\d{4})\b)(?=.)")
 
 
-def _dated_end(match: re.Match[str]) -> bool:
-    """Whether the end of a dotted range may be a date: the range's start has a dotted date and the end has its own
-    clock ("from 12.06, 9.30 to 13.06, 11.30") or, read in the same order, that date's month ("12.06 9.30 to 13.06");
-    never "12.06 9.45 to 11.10" nor "12.06 9.45 to 11.12" (a clock range on that day), nor "on 12.06 from 9.30 to
-    12.05"."""
+#: A dotted range of clocks, or of dates ("9.30 to 11.30", "12.06 9.45 to 12.10"; see ``_dotted_end``)
+_DOTTED_RANGE_RE = re.compile(
+    r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])"
+)
+
+
+def _dotted_end(match: re.Match[str]) -> str:
+    """How to read the end of a dotted range that may be clocks: "clock", "date" or "either" (not understood).
+    The end is a date when the range's start has a dotted date and the end has its own clock ("from 12.06, 9.30 to
+    13.06, 11.30"), or when, in each order the two may be read, it is a date a few days after that start ("12.06 9.30
+    to 13.06"). It is a clock when no date is meant ("12.06 9.45 to 11.10") or a date would not follow the start
+    ("13.06 9.45 to 11.06": never June 11 next year). Either, not understood, when it may be a clock or a date months
+    away ("12.06 9.45 to 12.10": June 12 to October 12, or December 6 to 10). Minutes of 12 or less at both ends are
+    days and months ("9.10 to 11.12")."""
+    if max(int(match[2]), int(match[5])) <= 12:
+        return "date"
+    if int(match[5]) > 12:
+        return "clock"
     dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
     if not dates:
-        return False
-    clock = re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :])
+        return "clock"
+    if re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
+        return "date"
     day, month = (int(n) for n in dates[-1])
-    return clock is not None or month == int(match[5]) or day == int(match[4]) <= 12
+    if month != int(match[5]) and not day == int(match[4]) <= 12:
+        return "clock"
+    ends = set()  # where the end lies after the start in each order both may be read: near, far or before
+    for first, last in (((month, day), (int(match[5]), int(match[4]))), ((day, month), (int(match[4]), int(match[5])))):
+        try:  # a leap year, so that February 29 is a day
+            gap = (date(2000, *last) - date(2000, *first)).days
+        except ValueError:
+            continue  # not a date in this order
+        ends.add("near" if 1 <= gap % 366 <= 7 else "before" if gap <= 0 else "far")
+    return "date" if ends == {"near"} else "clock" if ends <= {"before"} else "either"
 
 
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
@@ -207,13 +230,8 @@ def normalize(phrase: str) -> str:
     # be days and months, "from 12.06 to 14.06", stay dates, and so does an end that may be one after a start with a
     # date: "from 12.06 9.30 to 13.06 11.30")
     text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
-    text = re.sub(
-        r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])",
-        lambda m: (
-            m[0]
-            if max(int(m[2]), int(m[5])) <= 12 or (int(m[5]) <= 12 and _dated_end(m))
-            else f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}"
-        ),
+    text = _DOTTED_RANGE_RE.sub(
+        lambda m: f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}" if _dotted_end(m) == "clock" else m[0],
         text,
     )
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
@@ -432,6 +450,9 @@ def _refused(text: str) -> str | None:
     year = _YEAR_DIGITS_RE.search(text)
     if year:
         return f"could not understand {year.group(0)!r} (a year and four digits: neither a date nor a range of clocks)"
+    dotted = [m for m in _DOTTED_RANGE_RE.finditer(text) if _dotted_end(m) == "either"]
+    if dotted:  # "12.06 9.45 to 12.10": a clock range that day, or a range of dates months long
+        return f"could not understand {dotted[0].group(0)!r} after a date (its end may be a time of day or a date)"
     part = _PART_BEFORE_RE.search(text)
     if part:  # "the night before": before what is not said (never "before tonight")
         return f"could not understand {part.group(0)!r} (the day it is before or after is not named)"
@@ -455,14 +476,16 @@ def resolve_naive(text: str, reference: datetime) -> tuple[Reading, ...]:
 def resolve(phrase: str, user_time: datetime | None) -> Resolution:
     """Every reasonable reading of ``phrase`` said at ``user_time`` (an argument in words is read the same way): the
     grammar's, or, for a phrase it does not understand, the second reader's when installed and complete."""
-    unsaid = _START_OF_ANOTHER_RE.search(normalize(phrase))
-    if unsaid:  # "by the start of the month in 2 weeks": which month is not said
-        return Resolution(phrase, (), None, f"could not understand {phrase!r}: which {unsaid[3]} is not said", False)
+    text = normalize(phrase)
+    unsaid = _START_OF_ANOTHER_RE.search(text)
+    if unsaid:  # "by the start of the month in 2 weeks", "... at 9am sharp": the words after it are not understood
+        after = text[unsaid.end() :].strip()
+        problem = f"could not understand {after!r} after 'the {unsaid[2]} of the {unsaid[3]}' in {phrase!r}"
+        return Resolution(phrase, (), None, problem, False)
     found = _by_grammar(phrase, user_time)
     unread = () if found.understood else _unread(phrase)
     if not unread:
         return found
-    text = normalize(phrase)
     if not _duckling.available():
         return replace(found, problem=f"{found.problem}; {_duckling.INSTALL_HINT}")
     named = frozenset({"year"}) if _duckling.names_year(text) else frozenset()

@@ -40,6 +40,9 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     if [type(i.value) for i in left] == [DayOfMonth] and right and _weekday_ordinal(right[0]):
         # "the 2nd-3rd monday": two ordinals of the weekday, never from the 2nd of the month
         raise DateProblem(f"{left[0].text!r} beside {right[0].text!r} may count that weekday, not days of the month")
+    if _day_after_clock(left, right):
+        # "12.06 9:45 to 11:10 tomorrow": the day said last may be the day of both clocks, not the start's date
+        raise DateProblem(f"a date at the start and {right[-1].text!r} after the end's time: two days for one range")
     for side in (left, right):
         if side and side[-1].kind == "edge":  # "from feb 1st early to march 2019": never early in the other end's year
             raise DateProblem(f"{side[-1].text!r} names no period")
@@ -95,6 +98,15 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         return _paired(
             _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
         )
+
+
+def _day_after_clock(left: list[Item], right: list[Item]) -> bool:
+    """Whether a range from a date, then a time of day, ends with a time of day, then another day (today, tomorrow, a
+    weekday), never "june 12 9am to friday 5pm" nor "between 4pm on Jan 1 and 5pm today"."""
+    kinds = ["date" if i.kind == "date" and isinstance(i.value, (MonthDay, FullDate)) else i.kind for i in left]
+    dated = "date" in kinds and "clock" in kinds[kinds.index("date") :]
+    timed = bool(right) and right[0].kind == "clock"
+    return dated and timed and any(i.kind == "weekday" or isinstance(i.value, Days) for i in right[1:])
 
 
 def _in_part(found: list[Reading], one_part: bool) -> list[Reading]:
