@@ -701,12 +701,12 @@ _CUE_KINDS = {
 """The kind of each cue ``_said`` reads from written words rather than stems."""
 
 
-def _said(text: str) -> dict[str, str]:
+def _said(text: str, other: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
     negator; not in a time ("half past seven" counts nothing); "gluten-free" says "without gluten"."""
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
-    text = without_free(text)
+    text = without_free(text, other)
     written = words(text)
     found = [stem(word) for word in written]
     said = {
@@ -960,7 +960,7 @@ def cues(candidate: str, reference: str) -> list[str]:
     in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
     word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
     test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
-    mine, theirs = _said(candidate), _said(reference)
+    mine, theirs = _said(candidate, reference), _said(reference, candidate)
     differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
     in_place = _SAME_REST & mine.keys() - theirs.keys() and _SAME_REST & theirs.keys() - mine.keys()
     if not in_place and not _nothing_else_differs(candidate, reference):  # "while pregnant" / "after pregnancy"
