@@ -62,3 +62,50 @@ def test_a_sign_and_a_free_said_against_its_opposite_still_fail(judge: Judge, ca
     verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
     assert not verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("He was paid by them", "He paid them"),
+        ("She was hired by us", "She hired us"),
+        ("I was called by him", "I called him"),
+        ("It was approved by them", "It approved them"),
+        ("I was sent the email by him", "I sent him the email"),
+        ("She was shown the door by him", "She showed him the door"),
+        ("Give it to him", "Give him to it"),
+        ("The lowest was -10 and the highest 10", "The lowest was 10 and the highest 10"),
+        ("The lowest was 10 and the highest 10", "The lowest was -10 and the highest 10"),
+        ("Ana scored -3 and Ben 3", "Ana scored 3 and Ben 3"),
+        ("The account went from -$50 to $50", "The account went from $50 to $50"),
+        ("It was \u22127 at night and 7 by day", "It was 7 at night and 7 by day"),
+        ("He's put the box there", "He puts the box there"),
+        ("It's cost us", "It costs us"),
+        ("He's run the test", "He runs the test"),
+        ("She's cut the cake", "She cuts the cake"),
+        ("It's hit us hard", "It hits us hard"),
+        ("Ana got the most votes", "Ana got most votes"),
+    ],
+)
+def test_pronouns_in_other_roles_a_lost_sign_a_perfect_and_the_most_do_not_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Give it to him", "Give it to him"),
+        ("He's put the box there", "He has put the box there"),
+        ("He's running the test", "He is running the test"),
+        ("The range is -5 to 5", "The range is -5 to 5"),
+        ("Ana got the most votes", "Ana got the most votes"),
+        ("She is tying her shoes", "She ties her shoes"),
+    ],
+)
+def test_the_same_pronouns_signs_and_perfects_still_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
