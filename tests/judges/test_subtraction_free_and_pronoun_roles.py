@@ -109,3 +109,9 @@ def test_pronouns_in_other_roles_a_lost_sign_a_perfect_and_the_most_do_not_pass(
 def test_the_same_pronouns_signs_and_perfects_still_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+def test_the_most_against_most_is_named_as_such(judge: Judge) -> None:
+    verdict = equivalence(judge, "Ana got the most votes", "Ana got most votes")
+    assert verdict.undecided
+    assert "'the most'" in verdict.reason

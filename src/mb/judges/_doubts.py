@@ -454,8 +454,12 @@ def _degree(candidate: str, reference: str, said: frozenset[str] = _DEGREE) -> s
     the other says "the most" ("the most votes" / "most votes")."""
     written = said.intersection(words(candidate)) ^ said.intersection(words(reference))
     mine, theirs = _degree_words(candidate, reference), _degree_words(reference, candidate)
-    differ = sorted(written & (mine | theirs) | said & (mine ^ theirs) & {"most"})
-    return f"one text says {', '.join(repr(word) for word in differ)} and the other does not" if differ else None
+    differ = sorted(written & (mine | theirs))
+    if differ:
+        return f"one text says {', '.join(repr(word) for word in differ)} and the other does not"
+    if said & (mine ^ theirs) & {"most"}:
+        return "one text says 'most' of a quantity, the other 'the most': how many may differ"
+    return None
 
 
 def _is_question(text: str) -> bool:
