@@ -20,7 +20,7 @@ from ._confidence import SHORT_WORDS
 from ._names import people_for_place
 from ._polarity import NEGATORS, without_free
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
-from ._roles import other_markers, owners_differ, voice_changed
+from ._roles import PERSONS, other_markers, owners_differ, voice_changed
 from ._text import (
     IRREGULAR,
     PARTICIPLES,
@@ -450,10 +450,16 @@ def _degree_words(text: str, other: str) -> set[str]:
 
 
 def _degree(candidate: str, reference: str, said: frozenset[str] = _DEGREE) -> str | None:
-    """One text has a word of degree or scope (or of ``said``) the other lacks."""
+    """One text has a word of degree or scope (or of ``said``) the other lacks, or says "most" of a quantity where
+    the other says "the most" ("the most votes" / "most votes")."""
     written = said.intersection(words(candidate)) ^ said.intersection(words(reference))
-    differ = sorted(written & (_degree_words(candidate, reference) | _degree_words(reference, candidate)))
-    return f"one text says {', '.join(repr(word) for word in differ)} and the other does not" if differ else None
+    mine, theirs = _degree_words(candidate, reference), _degree_words(reference, candidate)
+    differ = sorted(written & (mine | theirs))
+    if differ:
+        return f"one text says {', '.join(repr(word) for word in differ)} and the other does not"
+    if said & (mine ^ theirs) & {"most"}:
+        return "one text says 'most' of a quantity, the other 'the most': how many may differ"
+    return None
 
 
 def _is_question(text: str) -> bool:
@@ -701,12 +707,12 @@ _CUE_KINDS = {
 """The kind of each cue ``_said`` reads from written words rather than stems."""
 
 
-def _said(text: str) -> dict[str, str]:
+def _said(text: str, other: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
     negator; not in a time ("half past seven" counts nothing); "gluten-free" says "without gluten"."""
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
-    text = without_free(text)
+    text = without_free(text, other)
     written = words(text)
     found = [stem(word) for word in written]
     said = {
@@ -735,19 +741,9 @@ def _said(text: str) -> dict[str, str]:
     return said
 
 
-_PERSONS = {
-    word: person
-    for person, forms in (("I", "i me my mine myself"), ("we", "we us our ours"), ("you", "you your yours"),
-                          ("he", "he him his himself"), ("she", "she her hers herself"),
-                          ("they", "they them their theirs"))
-    for word in forms.split()
-}  # fmt: skip
-"""Personal pronouns by the person they name, whatever their case ("he", "him", "his")."""
-
-
 def _persons(text: str) -> list[str]:
     """The person each pronoun of a text names, in the text's order."""
-    return [_PERSONS[word] for word in words(text) if word in _PERSONS]
+    return [PERSONS[word] for word in words(text) if word in PERSONS]
 
 
 def _persons_differ(candidate: str, reference: str) -> bool:
@@ -760,7 +756,7 @@ def _persons_differ(candidate: str, reference: str) -> bool:
     if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
         return True
     said = [Counter(words(text)) for text in (candidate, reference)]
-    rest = [Counter({word: n for word, n in found.items() if word not in _PERSONS}) for found in said]
+    rest = [Counter({word: n for word, n in found.items() if word not in PERSONS}) for found in said]
     return rest[0] == rest[1] and said[0] != said[1]
 
 
@@ -819,8 +815,8 @@ def tense_changed(candidate: str, reference: str) -> str | None:
         if alone and auxiliaries[said] in (["has"], ["have"]):  # the perfect for the past, the present is another time
             got = re.search(r"\b(?:has|have) (?:\w+ )?got\b", " ".join(texts[said]))  # "has got" is "has"
             differs = got is not None or not all(map(_past, verbs))
-        else:  # "is tying" / "ties": the progressive for the simple form
-            differs = not (alone and rest[0])
+        else:  # "is tying" / "ties": the progressive for the simple form (not "is put" / "puts")
+            differs = not (alone and rest[0] and any(word.endswith("ing") for word in (added, dropped)[said]))
         if differs:
             shown = [" ".join(found) or "no auxiliary" for found in auxiliaries]
             return f"one text says {shown[0]!r}, the other {shown[1]!r}: the tense or the verb differs"
@@ -883,7 +879,7 @@ def _done(text: str, other: str) -> bool:
     table"; not "thanks for your help" / "thank you for helping")."""
     mine, theirs = words(text), words(other)
     mine = mine[1:] if mine[:1] == ["please"] else mine
-    said_by = theirs[:1] and theirs[0] in _PERSONS
+    said_by = theirs[:1] and theirs[0] in PERSONS
     theirs = theirs[1:] if said_by else theirs
     return (
         len(mine) > 1
@@ -960,7 +956,7 @@ def cues(candidate: str, reference: str) -> list[str]:
     in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
     word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
     test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
-    mine, theirs = _said(candidate), _said(reference)
+    mine, theirs = _said(candidate, reference), _said(reference, candidate)
     differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
     in_place = _SAME_REST & mine.keys() - theirs.keys() and _SAME_REST & theirs.keys() - mine.keys()
     if not in_place and not _nothing_else_differs(candidate, reference):  # "while pregnant" / "after pregnancy"

@@ -85,6 +85,17 @@ def _listing(items: list[Quantity]) -> str:
     return ", ".join(repr(q.text) for q in items[:4])
 
 
+def _unsigned(signed: Quantity, cand: Sequence[Quantity], ref: Sequence[Quantity]) -> list[Quantity]:
+    """The numbers of the reference saying a number below zero of the candidate without its sign, when the reference
+    says that number more often than the candidate does: then one lost its sign ("-10 and 10" / "10 and 10")."""
+    if signed.kind != "number" or not all(isinstance(v, float) and v < 0 for v in signed.values):
+        return []
+    value = {-v for v in signed.values if isinstance(v, float)}
+    theirs = [q for q in ref if q.kind == "number" and not q.soft and value & q.values]
+    mine = [q for q in cand if q.kind == "number" and value & q.values]
+    return theirs if len(theirs) > len(mine) else []
+
+
 def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
     cand, ref = extract_quantities(candidate), extract_quantities(reference)
     if task is JudgeTask.SUPPORT:
@@ -93,6 +104,10 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
     missing, extra = unmatched(ref, cand), unmatched(cand, ref)
     if not extra:  # a day word of the reference alone ("today") is a doubt (``day_said_once``), no other number
         missing = [q for q in missing if q.kind != "relday"]
+    if not missing:  # "-10 and 10" / "10 and 10": the reference's second 10 is met by no number of the candidate
+        unsigned = [(q, found) for q in extra if (found := _unsigned(q, cand, ref))]
+        if unsigned:
+            missing, extra = [found[0] for _, found in unsigned], [q for q, _ in unsigned]
     if not missing:  # a time of the reference met only by a bare number, the candidate's own time another one
         missing = [
             r for r in ref if r.kind == "time" and not any(c.kind == "time" and same_quantity(r, c) for c in cand)

@@ -173,11 +173,21 @@ def _bare_negation(candidate: str, reference: str) -> str | None:
 
 
 _FREE = re.compile(r"\b([^\W\d_]+)-free\b", re.IGNORECASE)
+_FREE_OTHERWISE = re.compile(r"\b([^\W\d_]+) free\b(?! (?:of|from)\b)|\bfree (?:of|from) ([^\W\d_]+)", re.IGNORECASE)
+""""Gluten free" and "free of gluten": "gluten-free" written otherwise."""
 
 
-def without_free(text: str) -> str:
-    """``text`` with a word joined to "free" said as "without" it ("gluten-free bread": "without gluten bread")."""
-    return _FREE.sub(r"without \1", text)
+def without_free(text: str, other: str = "") -> str:
+    """``text`` with a word joined to "free" said as "without" it ("gluten-free bread": "without gluten bread"), and
+    "gluten free" or "free of gluten" so too where ``other`` writes "gluten-free" (alone, "free of" need not say it:
+    "free of charge", "I am free")."""
+    joined = {stem(m.group(1).casefold()) for m in _FREE.finditer(other)}
+
+    def otherwise(match: re.Match[str]) -> str:
+        word = match.group(1) or match.group(2)
+        return f"without {word}" if stem(word.casefold()) in joined else match.group(0)
+
+    return _FREE.sub(r"without \1", _FREE_OTHERWISE.sub(otherwise, text) if joined else text)
 
 
 def _joined(text: str, other: str) -> str:
@@ -190,7 +200,7 @@ def _joined(text: str, other: str) -> str:
         one_word = match.group(1) + match.group(2)
         return one_word if match.group(1) in ("un", "Un") or one_word.casefold() in theirs else match.group(0)
 
-    return _HYPHENATED.sub(join, without_free(text))
+    return _HYPHENATED.sub(join, without_free(text, other))
 
 
 def negation_conflict(candidate: str, reference: str) -> str | None:

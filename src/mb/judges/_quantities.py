@@ -147,6 +147,13 @@ _NUMBER = re.compile(
 """A number, with its magnitude: "5k", "$356M", "$55bn", "$2.9-million", "1,200". A lone ``m``/``b`` counts as
 million/billion only after a currency sign ("$3m"; "3m" is more likely metres); a minus sign ("-5", "-$200", an en
 dash "\u20135" not after a number, "minus 5") is part of it, not a dash between numbers ("2010-2015", "5\u20137")."""
+_NUMBER_BEFORE = re.compile(
+    r"(?:\d%?|\b(?:"
+    + "|".join(sorted(map(re.escape, [*_NUMBER_WORDS, *_SCALES, "dozen"]), key=len, reverse=True))
+    + r")|\bplus\s+or)\s*$",
+    re.IGNORECASE,
+)
+"""What ends the text before a "minus" that subtracts: a number ("5", "twenty") or "plus or"."""
 _DURATION_UNITS = ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "fortnight", "month", "year", "yr")
 """The spellings of the units of a length of time read after an amount (see ``UNITS``): the shortest ("5m", "3s",
 "2d") are too often something else."""
@@ -280,15 +287,24 @@ def _code(m: re.Match[str]) -> Iterator[Quantity]:
     yield _q("code", {int(m.group(2))}, m.group())
 
 
+def _subtracted(before: str) -> bool:
+    """Whether a "minus" after ``before`` takes away rather than signs: after a number ("twenty minus 4", "5 minus
+    two") or in "plus or minus" (which is "±", not below zero)."""
+    return _NUMBER_BEFORE.search(before) is not None
+
+
 def _number(m: re.Match[str]) -> Iterator[Quantity]:
     whole = m.group(4).replace(",", "")
     value = float(f"{whole}.{m.group(5)}") if m.group(5) else float(whole)
-    if m.group("sign") or m.group("after"):  # "-5", "-$200", "minus 5": a number below zero
+    sign, said = m.group("sign") or "", m.group()
+    if sign[:1] in ("m", "M") and _subtracted(m.string[: m.start()]):  # "twenty minus 4": 4
+        sign, said = "", said[len(sign) :]
+    if sign or m.group("after"):  # "-5", "-$200", "minus 5": a number below zero
         value = -value
     scale = m.group(6) or m.group(7)
     if scale and (scale.isupper() or m.group("currency") or scale not in "mb"):
         value *= _MULTIPLIERS[scale.lower()]
-    yield _q("number", {round(value, 6)}, m.group().strip())
+    yield _q("number", {round(value, 6)}, said.strip())
 
 
 def _blank(
@@ -353,7 +369,7 @@ def _from_words(text: str, original: str) -> list[Quantity]:
         if lower in _NUMBER_WORDS or lower in _SCALES or lower == "dozen":
             run.append(lower)
             continue
-        if lower == "minus" and nxt in _NUMBER_WORDS and not run:
+        if lower == "minus" and nxt in _NUMBER_WORDS and not run and not _subtracted(original[: m.start()]):
             run.append(lower)
             continue
         if run and lower == "and" and nxt in _NUMBER_WORDS and run[-1] in _SCALES:

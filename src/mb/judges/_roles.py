@@ -20,7 +20,15 @@ from itertools import pairwise
 
 from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, words, written
 
-__all__ = ["MAX_ROLE_WORDS", "other_markers", "owners_differ", "role_swap", "same_statement", "voice_changed"]
+__all__ = [
+    "MAX_ROLE_WORDS",
+    "PERSONS",
+    "other_markers",
+    "owners_differ",
+    "role_swap",
+    "same_statement",
+    "voice_changed",
+]
 
 MAX_ROLE_WORDS = 80
 """Texts with more content words than this are not checked (roles are read within a statement, not a passage)."""
@@ -53,6 +61,17 @@ _TOKEN = re.compile(r"[^\W_]+(?:'s\b)?|[,;:.!?()]", re.UNICODE)
 _BREAKS = frozenset(",;:.!?()")
 _NO_OWNERS = frozenset(["it", "he", "she", "that", "what", "there", "here", "who", "where", "how", "let"])
 """Words whose "'s" is a verb ("it's raining", "he's got"), never a possessive."""
+
+PERSONS = {
+    word: person
+    for person, forms in (("I", "i me my mine myself"), ("we", "we us our ours"), ("you", "you your yours"),
+                          ("he", "he him his himself"), ("she", "she her hers herself"),
+                          ("they", "they them their theirs"))
+    for word in forms.split()
+}  # fmt: skip
+"""Personal pronouns by the person they name, whatever their case ("he", "him", "his")."""
+_ROLE_PERSONS = {**PERSONS, "it": "it", "its": "it", "itself": "it"}
+"""The persons whose order in a statement gives roles: "it" too ("give it to him" / "give him to it")."""
 
 Sequence_ = tuple[str, ...]
 
@@ -143,7 +162,11 @@ _GRAMMAR = frozenset(_GRAMMAR_TEXT.split())
 
 
 def _other_function_words(text: str) -> Counter[str]:
-    return Counter(word for word in words(text) if word in STOPWORDS and word not in _MARKERS | _GRAMMAR)
+    """The function words that change a statement, and "the most" for the superlative ("the most votes" is not "most
+    votes")."""
+    found = words(text)
+    superlatives = Counter(f"{a} most" for a, word in pairwise(found) if word == "most" and a in ("the", "a"))
+    return Counter(word for word in found if word in STOPWORDS and word not in _MARKERS | _GRAMMAR) + superlatives
 
 
 def _said_of_subject(text: str) -> Counter[str]:
@@ -184,13 +207,20 @@ def voice_changed(candidate: str, reference: str) -> str | None:
     return None
 
 
+def _persons_in_roles(text: str) -> list[str]:
+    """The person each pronoun names, in order once passives are read as actives ("he was paid by them": they, he)."""
+    return [_ROLE_PERSONS[w] for clause in _clauses(text) for w in _active(_possessives(clause)) if w in _ROLE_PERSONS]
+
+
 def same_statement(candidate: str, reference: str) -> bool:
     """Whether both texts make one statement: the same content words in the same roles once passives and possessives
     are rewritten ("carrots are being grated by a woman" / "a woman is grating carrots"), the same words said of a
     subject through "be" ("the startup was acquired" is not "the startup acquired"), and the same function words but
-    articles and auxiliaries ("he" / "she", "must" / "may", "what" / "how" differ)."""
+    articles and auxiliaries ("he" / "she", "must" / "may", "what" / "how" differ), and the same persons in the same
+    order ("he was paid by them" / "he paid them" differ)."""
     return (
         _sequence(candidate) == _sequence(reference)
+        and _persons_in_roles(candidate) == _persons_in_roles(reference)
         and _said_of_subject(candidate) == _said_of_subject(reference)
         and _other_function_words(candidate) == _other_function_words(reference)
     )

@@ -49,7 +49,8 @@ _OBJECT = (
 before a time ("it's closed the whole week"), nor "her", which may open a clause ("he's worried her plan fails")."""
 _BARE_PARTICIPLES = "become|bet|burst|come|cost|cut|hit|hurt|let|overcome|put|quit|read|run|set|shed|shut|split|spread"
 """Verbs whose past participle is their base form: "'d" before one is "had" or "would" ("I'd come home early"), so
-it is left as written, as it is after a question word ("How'd it go": "did" or "would")."""
+it is left as written, as it is after a question word ("How'd it go": "did" or "would"); "'s" before one and an object
+is "has" ("he's put the box there")."""
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
 _CONTRACTIONS = (
     (re.compile(r"\bcan'?t\b|\bcannot\b", re.IGNORECASE), "can not"),
@@ -74,7 +75,8 @@ _CONTRACTIONS = (
     ),
     (
         re.compile(
-            rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:{PARTICIPLES})\b)",
+            rf"\b({_SUBJECTS})'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?"
+            rf"(?:(?:{PARTICIPLES})\b|(?:{_BARE_PARTICIPLES})\s+{_OBJECT}))",
             re.IGNORECASE,
         ),
         r"\1 has",
