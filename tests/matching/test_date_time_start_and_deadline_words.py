@@ -329,7 +329,11 @@ def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, e
      ("12/06 at 9 till 11 tomorrow", _g("2023-06-12T09:00", "2024-06-11T11:00")),
      ("june 12 9-11 tomorrow", _g("2023-06-12T09:00", "2024-06-11T11:00")),
      ("12.06 9.45 to tomorrow at 11.10", _g("2023-06-12T09:45", "2024-06-11T11:10")),
-     ("june 12 at 9am until tomorrow at 5pm", _g("2023-06-12T09:00", "2024-06-11T17:00"))],
+     ("june 12 at 9am until tomorrow at 5pm", _g("2023-06-12T09:00", "2024-06-11T17:00")),
+     # a dated end that would come before the start: never next year's
+     ("12.06 9.45 to 11.06, 10.00", _g("2024-06-12T09:45", "2025-06-11T10:00")),
+     ("12.06 9.45 to 11.06 at 10am", _g("2024-06-12T09:45", "2025-06-11T10:00")),
+     ("1.07 10.00 to 30.06", _g("2024-07-01T10:00", "2025-06-30"))],
 )  # fmt: skip
 def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phrase: str, argument: object) -> None:
     assert_verdict(match_date_time(phrase, argument, MON, params=["start", "end"]), ERROR)
@@ -361,7 +365,10 @@ def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phra
      ("between 12.06 9.45 and 11.06", _g("2024-06-12T09:45", "2024-06-12T11:06"), True),
      ("12.06 9:45 to 13.06", _g("2024-06-12T09:45", "2024-06-13"), True),
      # a start half a year ahead, before a day said from today, is the last one
-     ("from dec 20 9am to today 5pm", _g("2023-12-20T09:00", "2024-06-10T17:00"), True)],
+     ("from dec 20 9am to today 5pm", _g("2023-12-20T09:00", "2024-06-10T17:00"), True),
+     # an end with its own clock, or a day no clock can be, after the start
+     ("30.12 9.45 to 2.01, 10.00", _g("2024-12-30T09:45", "2025-01-02T10:00"), True),
+     ("1.07 10.00 to 30.07", _g("2024-07-01T10:00", "2024-07-30"), True)],
 )  # fmt: skip
 def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
     phrase: str, argument: object, expected: object

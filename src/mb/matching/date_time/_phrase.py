@@ -148,15 +148,17 @@ _START_OF_ANOTHER_RE = re.compile(_START_OF + r"(?!\s+(?:of|after|before|\d{4})\
 #: A range of clocks, or of dates, whose end is dotted ("9.30 to 11.30", "12.06 9.45 to 12.10", "12.06 9:45am to
 #: 12.10", "between 12.06 9.45 and 12.10"; see ``_dotted_end``)
 _DOTTED_RANGE_RE = re.compile(
-    r"\b([01]?\d|2[0-3])([.:h])([0-5]\d)( ?[ap]m)? ?(-|to|until|till|and) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])"
+    r"\b([01]?\d|2[0-3])([.:h])([0-5]\d)( ?[ap]m)? ?(-|to|until|till|and) ?([0-3]?\d)\.([0-5]\d)\b(?![.\d])"
 )
 
 
 def _dotted_end(match: re.Match[str]) -> str:
-    """How to read the end of a range whose end is dotted and may be a clock: "clock", "date" or "either" (not
-    understood). Dotted days and months at both ends are dates ("10.06, 12.06 to 11.06"). After a dotted date, the
-    end is a date when it has its own clock ("from 12.06, 9.30 to 13.06, 11.30"), or when, in each order the two may be
-    read, it is a date a few days after that date ("12.06 9.30 to 13.06"). It is a clock when no date is meant ("12.06
+    """How to read the end of a range whose end is dotted and may be a clock: "clock", "date", "either" or "before"
+    (both not understood). Dotted days and months at both ends are dates ("10.06, 12.06 to 11.06"). After a dotted
+    date, the end is a date when it has its own clock or cannot be one ("from 12.06, 9.30 to 13.06, 11.30", "1.07 10.00
+    to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
+    year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to
+    13.06"). It is a clock when no date is meant ("12.06
     9.45 to 11.10") or a date would not follow the start ("13.06 9.00 to 11.06": never June 11 next year). Either, not
     understood, when it may be a clock or a date months away ("12.06 9:45 to 12.10": June 12 to October 12, or
     December 6 to 10). With no date before it, a dotted start with minutes above 12 is a clock ("9.30 to 11.10"), and
@@ -166,15 +168,10 @@ def _dotted_end(match: re.Match[str]) -> str:
     bare = match[2] == "." and not match[4]  # a start that may be a day and month too
     if bare and 1 <= minute <= 12 and end_minute <= 12:
         return "date"
-    if not dates:
-        return "clock" if bare and match[5] != "and" and max(minute, end_minute) > 12 else "date"
-    if end_minute > 12:
-        return "clock"
-    if re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
-        return "date"
+    if not dates or end_minute > 12:
+        clock = bool(dates) or (bare and match[5] != "and" and max(minute, end_minute) > 12)
+        return "clock" if clock and end_hour <= 23 else "date"
     day, month = (int(n) for n in dates[-1])
-    if month != end_minute and not day == end_hour <= 12:
-        return "clock"
     ends = set()  # where the end lies after the start in each order both may be read: near, far or before
     for first, last in (((month, day), (end_minute, end_hour)), ((day, month), (end_hour, end_minute))):
         try:  # a leap year, so that February 29 is a day
@@ -182,6 +179,10 @@ def _dotted_end(match: re.Match[str]) -> str:
         except ValueError:
             continue  # not a date in this order
         ends.add("near" if 1 <= gap % 366 <= 7 else "before" if gap <= 0 else "far")
+    if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
+        return "before" if "before" in ends else "date"  # a date: never one before the start, next year
+    if month != end_minute and not day == end_hour <= 12:
+        return "clock"
     return "date" if ends == {"near"} else "clock" if ends <= {"before"} else "either"
 
 
@@ -458,9 +459,10 @@ def _refused(text: str) -> str | None:
     year = _YEAR_DIGITS_RE.search(text)
     if year:
         return f"could not understand {year.group(0)!r} (a year and four digits: neither a date nor a range of clocks)"
-    dotted = [m for m in _DOTTED_RANGE_RE.finditer(text) if _dotted_end(m) == "either"]
-    if dotted:  # "12.06 9.45 to 12.10": a clock range that day, or a range of dates months long
-        return f"could not understand {dotted[0].group(0)!r} after a date (its end may be a time of day or a date)"
+    for m in _DOTTED_RANGE_RE.finditer(text):  # "12.06 9.45 to 12.10": a clock range that day, or months of dates
+        why = {"either": "may be a time of day or a date", "before": "is a date before the start"}.get(_dotted_end(m))
+        if why:
+            return f"could not understand {m.group(0)!r} after a date (its end {why})"
     part = _PART_BEFORE_RE.search(text)
     if part:  # "the night before": before what is not said (never "before tonight")
         return f"could not understand {part.group(0)!r} (the day it is before or after is not named)"
