@@ -368,7 +368,14 @@ def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phra
      ("from dec 20 9am to today 5pm", _g("2023-12-20T09:00", "2024-06-10T17:00"), True),
      # an end with its own clock, or a day no clock can be, after the start
      ("30.12 9.45 to 2.01, 10.00", _g("2024-12-30T09:45", "2025-01-02T10:00"), True),
-     ("1.07 10.00 to 30.07", _g("2024-07-01T10:00", "2024-07-30"), True)],
+     ("1.07 10.00 to 30.07", _g("2024-07-01T10:00", "2024-07-30"), True),
+     # a start with its year: the end read in the start's order of day and month, a date a few days later
+     ("12.06.2024 9.45 to 13.06", _g("2024-06-12T09:45", "2024-06-13"), True),
+     ("12.06.2024 9.45 to 13.06", _g("2024-12-06T09:45", "2025-06-13"), False),
+     ("12.06.2024 9.45 to 13.06", _g("2024-06-12T09:45", "2024-06-12T13:06"), False),
+     ("12.06.24 9.45 to 14.06", _g("2024-06-12T09:45", "2024-06-14"), True),
+     ("12.06.24 9.45 to 14.06", _g("2012-06-24T09:45", "2013-06-14"), False),
+     ("12.06.24 9.45 to 14.06", _g("2024-12-06T09:45", "2025-06-14"), False)],
 )  # fmt: skip
 def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
     phrase: str, argument: object, expected: object
