@@ -375,7 +375,12 @@ def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phra
      ("12.06.2024 9.45 to 13.06", _g("2024-06-12T09:45", "2024-06-12T13:06"), False),
      ("12.06.24 9.45 to 14.06", _g("2024-06-12T09:45", "2024-06-14"), True),
      ("12.06.24 9.45 to 14.06", _g("2012-06-24T09:45", "2013-06-14"), False),
-     ("12.06.24 9.45 to 14.06", _g("2024-12-06T09:45", "2025-06-14"), False)],
+     ("12.06.24 9.45 to 14.06", _g("2024-12-06T09:45", "2025-06-14"), False),
+     # a date a few days later across the end of a month or a year stays a date
+     ("30.06 9.45 to 2.07", _g("2024-06-30T09:45", "2024-07-02"), True),
+     ("30.06 9.45 to 2.07", _g("2024-06-30T09:45", "2024-06-30T14:07"), False),
+     ("31.12 9.45 to 2.01", _g("2024-12-31T09:45", "2025-01-02"), True),
+     ("30.12 22.00 to 1.01", _g("2024-12-30T22:00", "2025-01-01"), True)],
 )  # fmt: skip
 def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
     phrase: str, argument: object, expected: object

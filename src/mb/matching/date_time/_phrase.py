@@ -157,12 +157,11 @@ def _dotted_end(match: re.Match[str]) -> str:
     (both not understood). Dotted days and months at both ends are dates ("10.06, 12.06 to 11.06"). After a dotted
     date, the end is a date when it has its own clock or cannot be one ("from 12.06, 9.30 to 13.06, 11.30", "1.07 10.00
     to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
-    year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to
-    13.06"). It is a clock when no date is meant ("12.06
-    9.45 to 11.10") or a date would not follow the start ("13.06 9.00 to 11.06": never June 11 next year). Either, not
-    understood, when it may be a clock or a date months away ("12.06 9:45 to 12.10": June 12 to October 12, or
-    December 6 to 10). With no date before it, a dotted start with minutes above 12 is a clock ("9.30 to 11.10"), and
-    any other start (or "and") is left as written."""
+    year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to 13.06",
+    "30.06 9.45 to 2.07"). It is a clock when no date is meant ("12.06 9.45 to 11.10") or a date would not follow the
+    start ("13.06 9.00 to 11.06": never June 11 next year). Either, not understood, when it may be a clock or a date
+    months away ("12.06 9:45 to 12.10": June 12 to October 12, or December 6 to 10). With no date before it, a dotted
+    start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as written."""
     minute, end_hour, end_minute = (int(match[i]) for i in (3, 6, 7))
     dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
     bare = match[2] == "." and not match[4]  # a start that may be a day and month too
@@ -181,7 +180,7 @@ def _dotted_end(match: re.Match[str]) -> str:
         ends.add("near" if 1 <= gap % 366 <= 7 else "before" if gap <= 0 else "far")
     if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
         return "before" if "before" in ends else "date"  # a date: never one before the start, next year
-    if month != end_minute and not day == end_hour <= 12:
+    if month != end_minute and not day == end_hour <= 12 and "near" not in ends:
         return "clock"
     return "date" if ends == {"near"} else "clock" if ends <= {"before"} else "either"
 
