@@ -316,7 +316,24 @@ def test_a_time_in_dots_beside_a_date_in_digits(phrase: str, argument: object, e
      ("12.06 9.45 to 11.10 today", _g("2023-06-12T09:45", "2024-06-10T11:10")),
      ("12.06 9:45 to 11:10 tomorrow", _g("2023-06-12T09:45", "2024-06-11T11:10")),
      ("12.06 9.45 to 11.10 friday", _g("2024-06-12T09:45", "2024-06-14T11:10")),
-     ("12.06 9.45 to 11.10 on monday", _g("2024-06-12T09:45", "2024-06-17T11:10"))],
+     ("12.06 9.45 to 11.10 on monday", _g("2024-06-12T09:45", "2024-06-17T11:10")),
+     # the same with other forms of the start's clock, and with minutes of 12 or less
+     ("12.06 9.00 to 12.10", _g("2024-06-12T09:00", "2024-10-12")),
+     ("12.06 9.45am to 12.10", _g("2024-06-12T09:45", "2024-10-12")),
+     ("12.06 9.45 am to 12.10", _g("2024-06-12T09:45", "2024-10-12")),
+     ("12.06 9:45 to 12.10", _g("2024-06-12T09:45", "2024-10-12")),
+     ("12.06 9h45 to 12.10", _g("2024-06-12T09:45", "2024-10-12")),
+     ("between 12.06 9.45 and 12.10", _g("2024-06-12T09:45", "2024-10-12")),
+     # a bare hour, or a day before the end's clock: never the start a year back
+     ("12.06 9 to 11 tomorrow", _g("2023-06-12T09:00", "2024-06-11T11:00")),
+     ("12/06 at 9 till 11 tomorrow", _g("2023-06-12T09:00", "2024-06-11T11:00")),
+     ("june 12 9-11 tomorrow", _g("2023-06-12T09:00", "2024-06-11T11:00")),
+     ("12.06 9.45 to tomorrow at 11.10", _g("2023-06-12T09:45", "2024-06-11T11:10")),
+     ("june 12 at 9am until tomorrow at 5pm", _g("2023-06-12T09:00", "2024-06-11T17:00")),
+     # a dated end that would come before the start: never next year's
+     ("12.06 9.45 to 11.06, 10.00", _g("2024-06-12T09:45", "2025-06-11T10:00")),
+     ("12.06 9.45 to 11.06 at 10am", _g("2024-06-12T09:45", "2025-06-11T10:00")),
+     ("1.07 10.00 to 30.06", _g("2024-07-01T10:00", "2025-06-30"))],
 )  # fmt: skip
 def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phrase: str, argument: object) -> None:
     assert_verdict(match_date_time(phrase, argument, MON, params=["start", "end"]), ERROR)
@@ -336,7 +353,34 @@ def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phra
      # a date a few days after the start stays a date
      ("14.06 9.45 to 16.06", _g("2024-06-14T09:45", "2024-06-16"), True),
      ("june 12 9am to friday 5pm", _g("2024-06-12T09:00", "2024-06-14T17:00"), True),
-     ("between 4pm on june 3 and 5pm today", _g("2024-06-03T16:00", "2024-06-10T17:00"), True)],
+     ("between 4pm on june 3 and 5pm today", _g("2024-06-03T16:00", "2024-06-10T17:00"), True),
+     # the same with minutes of 12 or less, or another form of the start's clock
+     ("12.06 9.00 to 11.06", _g("2024-06-12T09:00", "2025-06-11"), False),
+     ("12.06 9.00 to 11.06", _g("2024-06-12T09:00", "2024-06-12T11:06"), True),
+     ("12.06 21.00 to 2.06", _g("2024-06-12T21:00", "2025-06-02"), False),
+     ("12.06 21.00 to 2.06", _g("2024-06-12T21:00", "2024-06-13T02:06"), True),
+     ("12.06 9:45 to 11.06", _g("2024-06-12T09:45", "2025-06-11"), False),
+     ("12.06 9:45 to 11.06", _g("2024-06-12T09:45", "2024-06-12T11:06"), True),
+     ("12.06 at 9:45 to 12.06", _g("2024-06-12T09:45", "2024-06-12T12:06"), True),
+     ("between 12.06 9.45 and 11.06", _g("2024-06-12T09:45", "2024-06-12T11:06"), True),
+     ("12.06 9:45 to 13.06", _g("2024-06-12T09:45", "2024-06-13"), True),
+     # a start half a year ahead, before a day said from today, is the last one
+     ("from dec 20 9am to today 5pm", _g("2023-12-20T09:00", "2024-06-10T17:00"), True),
+     # an end with its own clock, or a day no clock can be, after the start
+     ("30.12 9.45 to 2.01, 10.00", _g("2024-12-30T09:45", "2025-01-02T10:00"), True),
+     ("1.07 10.00 to 30.07", _g("2024-07-01T10:00", "2024-07-30"), True),
+     # a start with its year: the end read in the start's order of day and month, a date a few days later
+     ("12.06.2024 9.45 to 13.06", _g("2024-06-12T09:45", "2024-06-13"), True),
+     ("12.06.2024 9.45 to 13.06", _g("2024-12-06T09:45", "2025-06-13"), False),
+     ("12.06.2024 9.45 to 13.06", _g("2024-06-12T09:45", "2024-06-12T13:06"), False),
+     ("12.06.24 9.45 to 14.06", _g("2024-06-12T09:45", "2024-06-14"), True),
+     ("12.06.24 9.45 to 14.06", _g("2012-06-24T09:45", "2013-06-14"), False),
+     ("12.06.24 9.45 to 14.06", _g("2024-12-06T09:45", "2025-06-14"), False),
+     # a date a few days later across the end of a month or a year stays a date
+     ("30.06 9.45 to 2.07", _g("2024-06-30T09:45", "2024-07-02"), True),
+     ("30.06 9.45 to 2.07", _g("2024-06-30T09:45", "2024-06-30T14:07"), False),
+     ("31.12 9.45 to 2.01", _g("2024-12-31T09:45", "2025-01-02"), True),
+     ("30.12 22.00 to 1.01", _g("2024-12-30T22:00", "2025-01-01"), True)],
 )  # fmt: skip
 def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
     phrase: str, argument: object, expected: object

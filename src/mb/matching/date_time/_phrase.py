@@ -145,39 +145,43 @@ _START_OF_THE_RE = re.compile(
 _START_OF_ANOTHER_RE = re.compile(_START_OF + r"(?!\s+(?:of|after|before|\d{4})\b)(?=.)")
 
 
-#: A dotted range of clocks, or of dates ("9.30 to 11.30", "12.06 9.45 to 12.10"; see ``_dotted_end``)
+#: A range of clocks, or of dates, whose end is dotted ("9.30 to 11.30", "12.06 9.45 to 12.10", "12.06 9:45am to
+#: 12.10", "between 12.06 9.45 and 12.10"; see ``_dotted_end``)
 _DOTTED_RANGE_RE = re.compile(
-    r"\b([01]?\d|2[0-3])\.([0-5]\d) ?(-|to|until|till) ?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.\d])"
+    r"\b([01]?\d|2[0-3])([.:h])([0-5]\d)( ?[ap]m)? ?(-|to|until|till|and) ?([0-3]?\d)\.([0-5]\d)\b(?![.\d])"
 )
 
 
 def _dotted_end(match: re.Match[str]) -> str:
-    """How to read the end of a dotted range that may be clocks: "clock", "date" or "either" (not understood).
-    The end is a date when the range's start has a dotted date and the end has its own clock ("from 12.06, 9.30 to
-    13.06, 11.30"), or when, in each order the two may be read, it is a date a few days after that start ("12.06 9.30
-    to 13.06"). It is a clock when no date is meant ("12.06 9.45 to 11.10") or a date would not follow the start
-    ("13.06 9.45 to 11.06": never June 11 next year). Either, not understood, when it may be a clock or a date months
-    away ("12.06 9.45 to 12.10": June 12 to October 12, or December 6 to 10). Minutes of 12 or less at both ends are
-    days and months ("9.10 to 11.12")."""
-    if max(int(match[2]), int(match[5])) <= 12:
-        return "date"
-    if int(match[5]) > 12:
-        return "clock"
+    """How to read the end of a range whose end is dotted and may be a clock: "clock", "date", "either" or "before"
+    (both not understood). Dotted days and months at both ends are dates ("10.06, 12.06 to 11.06"). After a dotted
+    date, the end is a date when it has its own clock or cannot be one ("from 12.06, 9.30 to 13.06, 11.30", "1.07 10.00
+    to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
+    year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to 13.06",
+    "30.06 9.45 to 2.07"). It is a clock when no date is meant ("12.06 9.45 to 11.10") or a date would not follow the
+    start ("13.06 9.00 to 11.06": never June 11 next year). Either, not understood, when it may be a clock or a date
+    months away ("12.06 9:45 to 12.10": June 12 to October 12, or December 6 to 10). With no date before it, a dotted
+    start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as written."""
+    minute, end_hour, end_minute = (int(match[i]) for i in (3, 6, 7))
     dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
-    if not dates:
-        return "clock"
-    if re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
+    bare = match[2] == "." and not match[4]  # a start that may be a day and month too
+    if bare and 1 <= minute <= 12 and end_minute <= 12:
         return "date"
+    if not dates or end_minute > 12:
+        clock = bool(dates) or (bare and match[5] != "and" and max(minute, end_minute) > 12)
+        return "clock" if clock and end_hour <= 23 else "date"
     day, month = (int(n) for n in dates[-1])
-    if month != int(match[5]) and not day == int(match[4]) <= 12:
-        return "clock"
     ends = set()  # where the end lies after the start in each order both may be read: near, far or before
-    for first, last in (((month, day), (int(match[5]), int(match[4]))), ((day, month), (int(match[4]), int(match[5])))):
+    for first, last in (((month, day), (end_minute, end_hour)), ((day, month), (end_hour, end_minute))):
         try:  # a leap year, so that February 29 is a day
             gap = (date(2000, *last) - date(2000, *first)).days
         except ValueError:
             continue  # not a date in this order
         ends.add("near" if 1 <= gap % 366 <= 7 else "before" if gap <= 0 else "far")
+    if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
+        return "before" if "before" in ends else "date"  # a date: never one before the start, next year
+    if month != end_minute and not day == end_hour <= 12 and "near" not in ends:
+        return "clock"
     return "date" if ends == {"near"} else "clock" if ends <= {"before"} else "either"
 
 
@@ -231,7 +235,11 @@ def normalize(phrase: str) -> str:
     # date: "from 12.06 9.30 to 13.06 11.30")
     text = re.sub(r"\b(1\d|2[0-3])\.([0-5]\d)h\b", r"\1h\2", text)  # ("1.25h" stays a length)
     text = _DOTTED_RANGE_RE.sub(
-        lambda m: f"{m[1]}:{m[2]} {'to' if m[3] == '-' else m[3]} {m[4]}:{m[5]}" if _dotted_end(m) == "clock" else m[0],
+        lambda m: (
+            f"{m[1]}:{m[3]}{m[4] or ''} {'to' if m[5] == '-' else m[5]} {m[6]}:{m[7]}"
+            if _dotted_end(m) == "clock"
+            else m[0]
+        ),
         text,
     )
     # an hour in words said about: "around three", "seven-ish", "at seven or so" as in digits
@@ -450,9 +458,10 @@ def _refused(text: str) -> str | None:
     year = _YEAR_DIGITS_RE.search(text)
     if year:
         return f"could not understand {year.group(0)!r} (a year and four digits: neither a date nor a range of clocks)"
-    dotted = [m for m in _DOTTED_RANGE_RE.finditer(text) if _dotted_end(m) == "either"]
-    if dotted:  # "12.06 9.45 to 12.10": a clock range that day, or a range of dates months long
-        return f"could not understand {dotted[0].group(0)!r} after a date (its end may be a time of day or a date)"
+    for m in _DOTTED_RANGE_RE.finditer(text):  # "12.06 9.45 to 12.10": a clock range that day, or months of dates
+        why = {"either": "may be a time of day or a date", "before": "is a date before the start"}.get(_dotted_end(m))
+        if why:
+            return f"could not understand {m.group(0)!r} after a date (its end {why})"
     part = _PART_BEFORE_RE.search(text)
     if part:  # "the night before": before what is not said (never "before tonight")
         return f"could not understand {part.group(0)!r} (the day it is before or after is not named)"

@@ -90,6 +90,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
             if not yearless or any(i.kind in {"year", "weekday"} for i in left):
                 raise  # a start naming its weekday is never moved a year ("tuesday may 6": never a Monday)
+            # "june 12 9am to tomorrow 5pm" said June 10: never from a year ago; "dec 20 9am to today 5pm" said in
+            # June is from last December (a start half a year ahead is the last one)
+            relative = _dated_clock(left) and any(_relative_day(i) for i in right)
+            if relative and any(r.start.lo - ref < timedelta(days=183) for r in _point(left, ref)):
+                raise
             # "from March to date": a start naming no year is the last one before the end
             year = relativedelta(years=-1)
             return _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls, timed_end)
@@ -103,10 +108,19 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
 def _day_after_clock(left: list[Item], right: list[Item]) -> bool:
     """Whether a range from a date, then a time of day, ends with a time of day, then another day (today, tomorrow, a
     weekday), never "june 12 9am to friday 5pm" nor "between 4pm on Jan 1 and 5pm today"."""
+    timed = bool(right) and right[0].kind in {"clock", "number"}  # "12.06 9 to 11 tomorrow": a bare hour too
+    return _dated_clock(left) and timed and any(_relative_day(i) for i in right[1:])
+
+
+def _dated_clock(left: list[Item]) -> bool:
+    """Whether a range's start is a date, then a time of day ("june 12 9am", "12.06 at 9")."""
     kinds = ["date" if i.kind == "date" and isinstance(i.value, (MonthDay, FullDate)) else i.kind for i in left]
-    dated = "date" in kinds and "clock" in kinds[kinds.index("date") :]
-    timed = bool(right) and right[0].kind == "clock"
-    return dated and timed and any(i.kind == "weekday" or isinstance(i.value, Days) for i in right[1:])
+    return "date" in kinds and bool({"clock", "number"} & set(kinds[kinds.index("date") :]))
+
+
+def _relative_day(item: Item) -> bool:
+    """Whether ``item`` is a day said from today (today, tomorrow, a weekday)."""
+    return item.kind == "weekday" or isinstance(item.value, Days)
 
 
 def _in_part(found: list[Reading], one_part: bool) -> list[Reading]:

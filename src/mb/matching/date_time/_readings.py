@@ -91,6 +91,8 @@ def elapsed(items: tuple[Item, ...]) -> bool:
 _HOURS_TO = re.compile(rf"(?P<a>{HOUR_WORD})\s+(?P<rest>(?:to|till|til)\s.+)")
 #: "9.30": a month and day, or a time of day (both kept).
 _DOTTED = re.compile(r"\d{1,2}\.[0-5]\d")
+#: Such a date, or one with its year: "12.06", "12.06.2024", "12.6.24".
+_DOTTED_DATE = re.compile(r"\d{1,2}\.[0-5]\d|\d{1,2}\.\d{1,2}\.(?:\d\d|\d{4})")
 #: A day and a month in digits, perhaps with a year: "5.6", "12/06", "5.6.2024", "5/6/24".
 _DIGIT_DATE = re.compile(r"\d{1,2}[./]\d{1,2}(?:[./](?:\d\d|\d{4}))?")
 #: "1h26": 01:26 (French), or the first half of 2026 (business writing; "2h25" the second half of 2025): both kept.
@@ -118,7 +120,7 @@ def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
     """The items once per order of day and month that every dotted date ("12.06 to 14.06") and both ends of a range
     in digits ("from 5.6 to 7.6", "between 5/6 and 7/6") can be read in (month first, then day first): two such dates
     in one phrase are never read in different orders."""
-    dotted = [n for n, i in enumerate(items) if i.kind == "date" and _DOTTED.fullmatch(i.text)]
+    dotted = [n for n, i in enumerate(items) if i.kind == "date" and _DOTTED_DATE.fullmatch(i.text)]
     dotted = sorted({*(dotted if len(dotted) > 1 else ()), *_range_ends(items)})
     if len(dotted) < 2:
         return [items]
@@ -181,9 +183,12 @@ def _centuries(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
 
 def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
     """The items with the first word read two ways read the other way, if any."""
+    # the dotted dates of a range are read in one order ("12.06.24 9.45 to 14.06": never 2012-06-24 to June 14)
+    dates = _DOTTED_DATE if any(i.kind == "sep" for i in items) else _DOTTED
+    dotted = sum(i.kind == "date" and dates.fullmatch(i.text) is not None for i in items)
     for n, item in enumerate(items):
         width = 1
-        if item.kind == "date" and (ymd := year_first(item.text)) is not None and ymd != item.value:
+        if item.kind == "date" and (ymd := year_first(item.text)) is not None and ymd != item.value and dotted < 2:
             return (*items[:n], Item("date", item.text, ymd), *items[n + 1 :])
         if item.kind == "clock" and (half := _HALF_YEAR.fullmatch(item.text)):
             return (*items[:n], Item("date", item.text, Half(int(half[1]), short_years(int(half[2])))), *items[n + 1 :])
@@ -191,8 +196,8 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
         if hours is not None:
             text = f"{number_value(hours['a'])} {hours['rest']}"
         elif item.kind == "date" and _DOTTED.fullmatch(item.text) and not _said_on(item):
-            if sum(i.kind == "date" and _DOTTED.fullmatch(i.text) is not None for i in items) > 1:
-                return None  # "from 12.06 to 14.06": dates, never a clock beside a date
+            if dotted > 1:
+                return None  # "from 12.06 to 14.06", "12.06.2024 9.45 to 13.06": dates, never a clock beside a date
             text = f"at {item.text}"
         elif _minutes_to(items, n):
             text, width = f"{item.text} minutes to {items[n + 2].text}", 3
