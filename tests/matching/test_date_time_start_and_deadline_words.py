@@ -290,7 +290,15 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("12.06 9.45-11.05", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:05"}, True),
      ("12.06 9.45 to 11.12", {"start": "2024-06-12T09:45", "end": "2024-12-11"}, False),
      ("12.06 9.45 to 11.12", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:12"}, True),
-     ("14.06 9.45 to 14.07", {"start": "2024-06-14T09:45", "end": "2024-07-14"}, False),
+     # an end that may be a clock or a date weeks later is not understood
+     ("14.06 9.45 to 14.07", {"start": "2024-06-14T09:45", "end": "2024-07-14"}, ERROR),
+     ("12.06 9:45 to 10.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T10:07"}, ERROR),
+     ("12.06 9h00 to 9.07", {"start": "2024-06-12T09:00", "end": "2024-06-12T09:07"}, ERROR),
+     ("between 12.06 9:45 and 10.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T10:07"}, ERROR),
+     ("12.06 9:45 to 1.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T13:07"}, ERROR),
+     # an end with its own clock on the start's day is that day
+     ("12.06 9.45 to 12.06 10.00", {"start": "2024-06-12T09:45", "end": "2024-06-12T10:00"}, True),
+     ("12.06 10.00 to 12.06 17.00", {"start": "2024-06-12T10:00", "end": "2024-06-12T17:00"}, True),
      ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True),
      # two clocks that no date can be between two dates; a date outside the range leaves a clock at its end
      ("12.06 9.30 to 13.45 14.06", {"start": "2024-06-12T09:30", "end": "2024-06-14T13:45"}, True),

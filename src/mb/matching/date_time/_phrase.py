@@ -159,8 +159,9 @@ def _dotted_end(match: re.Match[str]) -> str:
     to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
     year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to 13.06",
     "30.06 9.45 to 2.07"). It is a clock when no date is meant ("12.06 9.45 to 11.10") or a date would not follow the
-    start ("13.06 9.00 to 11.06": never June 11 next year). Either, not understood, when it may be a clock or a date
-    months away ("12.06 9:45 to 12.10": June 12 to October 12, or December 6 to 10). With no date before it, a dotted
+    start ("13.06 9.00 to 11.06": never June 11 next year; "12.06 9.45 to 12.06 10.00" is that day). Either, not
+    understood, when it may be a clock or a date weeks or months away ("12.06 9:45 to 12.10": June 12 to October 12, or
+    December 6 to 10; "12.06 9:45 to 10.07": 10:07, or July 10). With no date before it, a dotted
     start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as written."""
     minute, end_hour, end_minute = (int(match[i]) for i in (3, 6, 7))
     dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
@@ -171,18 +172,21 @@ def _dotted_end(match: re.Match[str]) -> str:
         clock = bool(dates) or (bare and match[5] != "and" and max(minute, end_minute) > 12)
         return "clock" if clock and end_hour <= 23 else "date"
     day, month = (int(n) for n in dates[-1])
-    ends = set()  # where the end lies after the start in each order both may be read: near, far or before
+    ends = set()  # where the end lies after the start in each order both may be read
     for first, last in (((month, day), (end_minute, end_hour)), ((day, month), (end_hour, end_minute))):
         try:  # a leap year, so that February 29 is a day
             gap = (date(2000, *last) - date(2000, *first)).days
         except ValueError:
             continue  # not a date in this order
-        ends.add("near" if 1 <= gap % 366 <= 7 else "before" if gap <= 0 else "far")
+        # a few days on, across the year's end too ("near"), within a month ("soon"), later ("far"), the same day, or
+        # before it
+        ends.add("near" if 1 <= gap % 366 <= 7 else "soon" if 8 <= gap <= 31 else "far" if gap > 0 else
+                 "same" if gap == 0 else "before")  # fmt: skip
     if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
         return "before" if "before" in ends else "date"  # a date: never one before the start, next year
-    if month != end_minute and not day == end_hour <= 12 and "near" not in ends:
-        return "clock"
-    return "date" if ends == {"near"} else "clock" if ends <= {"before"} else "either"
+    if month != end_minute and not day == end_hour <= 12 and not ends & {"near", "soon"}:
+        return "clock"  # a date months away is no reading ("12.06 9.45 to 11.10"), one weeks away may be
+    return "date" if ends == {"near"} else "clock" if ends <= {"before", "same"} else "either"
 
 
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
