@@ -18,7 +18,7 @@ from .._calendar_words import MONTHS, WEEKDAYS
 from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
 from ._names import people_for_place
-from ._polarity import NEGATORS, without_free
+from ._polarity import NEGATORS, free_at_no_cost, without_free
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
 from ._roles import PERSONS, other_markers, owners_differ, voice_changed
 from ._text import (
@@ -970,6 +970,10 @@ def cues(candidate: str, reference: str) -> list[str]:
         for one, other in ((mine, theirs), (theirs, mine)):
             if a in one and b not in one and b in other and a not in other:
                 found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
+    for text, other in ((candidate, reference), (reference, candidate)):
+        free = free_at_no_cost(text, other)
+        if free:
+            found.append(f"{free!r} is read as the other text's '-free' (without), but 'free' may be 'at no cost'")
     if _persons_differ(candidate, reference):
         persons = _persons(candidate), _persons(reference)
         found.append(
