@@ -24,3 +24,34 @@ def test_a_word_before_free_read_as_joined_to_it_never_passes(judge: Judge, cand
     for one, other in ((candidate, reference), (reference, candidate)):
         verdict = equivalence(judge, one, other)
         assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Since 2010 minus three percent a year", "Since 2010 three percent a year"),
+        ("In 1990 minus two degrees was the low", "In 1990 two degrees was the low"),
+        ("Room 101 minus six degrees", "Room 101 six degrees"),
+        ("Rate 5% minus 2%", "Rate 5% 2%"),
+        ("In 2023 minus 4 percent growth", "In 2023 4 percent growth"),
+        ("Growth 3% minus inflation", "Growth 3% inflation"),
+    ],
+)
+def test_minus_said_in_one_text_only_never_passes(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Twenty minus 4 equals 16", "20 minus 4 equals 16"),
+        ("-5 and 5", "minus 5 and 5"),
+        ("From 20 to minus 5", "From 20 to -5"),
+        ("Temperatures: 5, minus 3", "Temperatures: 5, -3"),
+    ],
+)
+def test_minus_said_by_both_or_against_its_sign_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

@@ -948,6 +948,22 @@ def _asks(text: str) -> bool:
     return _is_question(text) and (text.rstrip().endswith("?") or words(text)[:1] != ["to"])
 
 
+_MINUS = re.compile(r"\bminus\b", re.IGNORECASE)
+
+
+def _minus_once(text: str, other: str) -> bool:
+    """Whether ``text`` says "minus" where ``other`` says neither "minus" nor "±" nor the number after it below zero
+    ("since 2010 minus three percent" / "since 2010 three percent": a subtraction or a sign, either way not said)."""
+    if _MINUS.search(other) or "\u00b1" in other:
+        return False
+    below = {v for q in extract_quantities(other) if q.kind == "number" for v in q.values if isinstance(v, float)}
+    for m in _MINUS.finditer(text):
+        after = [q for q in extract_quantities(text[m.end() :]) if q.kind == "number"][:1]
+        if not after or not {-abs(v) for v in after[0].values if isinstance(v, float)} & below:
+            return True
+    return False
+
+
 def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation or a qualified role in one text only, a direction word where the other text
@@ -974,6 +990,8 @@ def cues(candidate: str, reference: str) -> list[str]:
         free = free_at_no_cost(text, other)
         if free:
             found.append(f"{free!r} is read as the other text's '-free' (without), but 'free' may be 'at no cost'")
+        if _minus_once(text, other):
+            found.append("only one text says 'minus': it may take away or sign a number the other leaves unsigned")
     if _persons_differ(candidate, reference):
         persons = _persons(candidate), _persons(reference)
         found.append(
