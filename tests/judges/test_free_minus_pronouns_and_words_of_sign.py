@@ -55,3 +55,46 @@ def test_minus_said_in_one_text_only_never_passes(judge: Judge, candidate: str, 
 def test_minus_said_by_both_or_against_its_sign_still_passes(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Its mother feeds them", "Their mother feeds it"),
+        ("They fed its puppies", "It fed their puppies"),
+        ("Its owner loves them", "Their owner loves it"),
+        ("-5 and 5", "-5 and -5"),
+        ("The low was -3 and the high 3", "The low was -3 and the high -3"),
+        ("It went from -10 to 10", "It went from -10 to -10"),
+    ],
+)
+def test_it_in_another_role_and_a_sign_lost_either_way_never_pass(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Sales were -5% and profit 5%", "Sales were down 5% and profit up 5%"),
+        ("Sales were -5%", "Sales were down 5%"),
+        ("It was -10 at night and 10 by day", "It was 10 below at night and 10 above by day"),
+        ("The balance is -$50 after a $50 charge", "The balance is $50 overdrawn after a $50 charge"),
+    ],
+)
+def test_a_sign_the_other_text_gives_in_words_is_a_doubt(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [("Sales were -5%", "Sales were 5%"), ("The temperature is minus 5", "The temperature is 5"), ("-3", "3 up")],
+)
+def test_a_sign_against_no_word_of_sign_still_fails(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason
+        assert not verdict.undecided, verdict.reason

@@ -20,7 +20,7 @@ from ._confidence import SHORT_WORDS
 from ._names import people_for_place
 from ._polarity import NEGATORS, free_at_no_cost, without_free
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
-from ._roles import PERSONS, other_markers, owners_differ, voice_changed
+from ._roles import PERSONS, ROLE_PERSONS, other_markers, owners_differ, voice_changed
 from ._text import (
     IRREGULAR,
     PARTICIPLES,
@@ -742,8 +742,8 @@ def _said(text: str, other: str) -> dict[str, str]:
 
 
 def _persons(text: str) -> list[str]:
-    """The person each pronoun of a text names, in the text's order."""
-    return [PERSONS[word] for word in words(text) if word in PERSONS]
+    """The person each pronoun of a text names ("it" too), in the text's order."""
+    return [ROLE_PERSONS[word] for word in words(text) if word in ROLE_PERSONS]
 
 
 def _persons_differ(candidate: str, reference: str) -> bool:
@@ -756,7 +756,7 @@ def _persons_differ(candidate: str, reference: str) -> bool:
     if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
         return True
     said = [Counter(words(text)) for text in (candidate, reference)]
-    rest = [Counter({word: n for word, n in found.items() if word not in PERSONS}) for found in said]
+    rest = [Counter({word: n for word, n in found.items() if word not in ROLE_PERSONS}) for found in said]
     return rest[0] == rest[1] and said[0] != said[1]
 
 
@@ -986,11 +986,11 @@ def cues(candidate: str, reference: str) -> list[str]:
         for one, other in ((mine, theirs), (theirs, mine)):
             if a in one and b not in one and b in other and a not in other:
                 found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
-    for text, other in ((candidate, reference), (reference, candidate)):
-        free = free_at_no_cost(text, other)
+    for text, beside in ((candidate, reference), (reference, candidate)):
+        free = free_at_no_cost(text, beside)
         if free:
             found.append(f"{free!r} is read as the other text's '-free' (without), but 'free' may be 'at no cost'")
-        if _minus_once(text, other):
+        if _minus_once(text, beside):
             found.append("only one text says 'minus': it may take away or sign a number the other leaves unsigned")
     if _persons_differ(candidate, reference):
         persons = _persons(candidate), _persons(reference)
