@@ -82,6 +82,8 @@ def test_it_in_another_role_and_a_sign_lost_either_way_never_pass(judge: Judge, 
         ("Sales were -5%", "Sales were down 5%"),
         ("It was -10 at night and 10 by day", "It was 10 below at night and 10 above by day"),
         ("The balance is -$50 after a $50 charge", "The balance is $50 overdrawn after a $50 charge"),
+        ("The low was -7 and the high 7", "The low was 7 below zero and the high 7"),
+        ("It is -10 degrees", "It is 10 degrees below zero"),
     ],
 )
 def test_a_sign_the_other_text_gives_in_words_is_a_doubt(judge: Judge, candidate: str, reference: str) -> None:
@@ -92,7 +94,13 @@ def test_a_sign_the_other_text_gives_in_words_is_a_doubt(judge: Judge, candidate
 
 @pytest.mark.parametrize(
     ("candidate", "reference"),
-    [("Sales were -5%", "Sales were 5%"), ("The temperature is minus 5", "The temperature is 5"), ("-3", "3 up")],
+    [
+        ("Sales were -5%", "Sales were 5%"),
+        ("The temperature is minus 5", "The temperature is 5"),
+        ("-3", "3 up"),
+        ("It is 5", "It is 5 below zero"),
+        ("It is -5", "It is 5 above zero"),
+    ],
 )
 def test_a_sign_against_no_word_of_sign_still_fails(judge: Judge, candidate: str, reference: str) -> None:
     for one, other in ((candidate, reference), (reference, candidate)):

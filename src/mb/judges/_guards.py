@@ -118,11 +118,21 @@ def _sign_in_words(extra: list[Quantity], missing: list[Quantity], candidate: st
     return bool(unsigned) and all(_SIGN_WORDS & set(re.findall(r"[a-z]+", text.casefold())) for text in unsigned)
 
 
+_BELOW_ZERO = re.compile(r"(\d+(?:\.\d+)?(?:\s*(?:°[CF]?|degrees?))?)\s+(below|above) (?:zero|0)\b", re.IGNORECASE)
+"""A number signed in words: "5 below zero" is -5, "10 degrees above zero" is 10 degrees."""
+
+
+def _signed(text: str) -> list[Quantity]:
+    """The quantities of ``text``, a number "below zero" below zero and one "above zero" above it, with no zero."""
+    return list(extract_quantities(_BELOW_ZERO.sub(lambda m: f"{'-' if m[2].lower() == 'below' else ''}{m[1]}", text)))
+
+
 def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
-    cand, ref = extract_quantities(candidate), extract_quantities(reference)
     if task is JudgeTask.SUPPORT:
+        cand, ref = list(extract_quantities(candidate)), list(extract_quantities(reference))
         extra = unmatched(cand, ref)
         return GuardFailure("numbers", f"the chunk does not state {_listing(extra)}") if extra else None
+    cand, ref = _signed(candidate), _signed(reference)
     missing, extra = unmatched(ref, cand), unmatched(cand, ref)
     if not extra:  # a day word of the reference alone ("today") is a doubt (``day_said_once``), no other number
         missing = [q for q in missing if q.kind != "relday"]
