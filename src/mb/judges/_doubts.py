@@ -742,22 +742,27 @@ def _said(text: str, other: str) -> dict[str, str]:
     return said
 
 
-def _persons(text: str) -> list[str]:
-    """The person each pronoun of a text names ("it" too), in the text's order."""
-    return [ROLE_PERSONS[word] for word in words(text) if word in ROLE_PERSONS]
+def _persons(text: str, short: bool) -> list[str]:
+    """The person each pronoun of a text names, in the text's order; "it" too in a short text (in a long one, mostly
+    a thing referred to again)."""
+    table = ROLE_PERSONS if short else PERSONS
+    return [table[word] for word in words(text) if word in table]
 
 
 def _persons_differ(candidate: str, reference: str) -> bool:
     """Both texts name persons by pronoun, but not in the same order of first mention ("she loves him" / "he loves
-    her"), or, all their other words the same, not as often each or not in the same case ("she gave him her book" /
-    "she gave him his book", "he borrowed money from his brother" / "his brother borrowed money from him")."""
-    mine, theirs = _persons(candidate), _persons(reference)
+    her", "its mother feeds them" / "their mother feeds it"), or, all their other words the same, not as often each or
+    not in the same case ("she gave him her book" / "she gave him his book", "he borrowed money from his brother" /
+    "his brother borrowed money from him")."""
+    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
+    mine, theirs = _persons(candidate, short), _persons(reference, short)
     if not (mine and theirs):
         return False
     if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
         return True
     said = [Counter(words(text)) for text in (candidate, reference)]
-    rest = [Counter({word: n for word, n in found.items() if word not in ROLE_PERSONS}) for found in said]
+    table = ROLE_PERSONS if short else PERSONS
+    rest = [Counter({word: n for word, n in found.items() if word not in table}) for found in said]
     return rest[0] == rest[1] and said[0] != said[1]
 
 
@@ -994,7 +999,8 @@ def cues(candidate: str, reference: str) -> list[str]:
         if _minus_once(text, beside):
             found.append("only one text says 'minus': it may take away or sign a number the other leaves unsigned")
     if _persons_differ(candidate, reference):
-        persons = _persons(candidate), _persons(reference)
+        short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
+        persons = _persons(candidate, short), _persons(reference, short)
         found.append(
             f"the pronouns name other persons or in another order ({', '.join(persons[0])} / {', '.join(persons[1])})"
         )
