@@ -742,10 +742,16 @@ def _said(text: str, other: str) -> dict[str, str]:
     return said
 
 
-def _persons(text: str, short: bool) -> list[str]:
-    """The person each pronoun of a text names, in the text's order; "it" too in a short text (in a long one, mostly
-    a thing referred to again)."""
-    table = ROLE_PERSONS if short else PERSONS
+def _it_counts(candidate: str, reference: str) -> bool:
+    """Whether "it" names a person of its own: in short texts that both say it (in a long text mostly a thing referred
+    to again; in one text only, often no one: "it depends how you define it" / "depends how you define it")."""
+    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
+    return short and all({"it", "its", "itself"} & set(words(text)) for text in (candidate, reference))
+
+
+def _persons(text: str, with_it: bool) -> list[str]:
+    """The person each pronoun of a text names, in the text's order; "it" too ``with_it`` (``_it_counts``)."""
+    table = ROLE_PERSONS if with_it else PERSONS
     return [table[word] for word in words(text) if word in table]
 
 
@@ -754,14 +760,14 @@ def _persons_differ(candidate: str, reference: str) -> bool:
     her", "its mother feeds them" / "their mother feeds it"), or, all their other words the same, not as often each or
     not in the same case ("she gave him her book" / "she gave him his book", "he borrowed money from his brother" /
     "his brother borrowed money from him")."""
-    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
-    mine, theirs = _persons(candidate, short), _persons(reference, short)
+    with_it = _it_counts(candidate, reference)
+    mine, theirs = _persons(candidate, with_it), _persons(reference, with_it)
     if not (mine and theirs):
         return False
     if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
         return True
     said = [Counter(words(text)) for text in (candidate, reference)]
-    table = ROLE_PERSONS if short else PERSONS
+    table = ROLE_PERSONS if with_it else PERSONS
     rest = [Counter({word: n for word, n in found.items() if word not in table}) for found in said]
     return rest[0] == rest[1] and said[0] != said[1]
 
@@ -999,8 +1005,8 @@ def cues(candidate: str, reference: str) -> list[str]:
         if _minus_once(text, beside):
             found.append("only one text says 'minus': it may take away or sign a number the other leaves unsigned")
     if _persons_differ(candidate, reference):
-        short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
-        persons = _persons(candidate, short), _persons(reference, short)
+        with_it = _it_counts(candidate, reference)
+        persons = _persons(candidate, with_it), _persons(reference, with_it)
         found.append(
             f"the pronouns name other persons or in another order ({', '.join(persons[0])} / {', '.join(persons[1])})"
         )
