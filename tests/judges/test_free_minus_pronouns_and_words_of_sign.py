@@ -64,6 +64,7 @@ def test_minus_said_by_both_or_against_its_sign_still_passes(judge: Judge, candi
         ("Its mother feeds them", "Their mother feeds it"),
         ("They fed its puppies", "It fed their puppies"),
         ("Its owner loves them", "Their owner loves it"),
+        ("Its mother feeds them", "Their mother feeds them"),
         ("-5 and 5", "-5 and -5"),
         ("The low was -3 and the high 3", "The low was -3 and the high -3"),
         ("It went from -10 to 10", "It went from -10 to -10"),

@@ -759,7 +759,7 @@ def _persons_differ(candidate: str, reference: str) -> bool:
     """Both texts name persons by pronoun, but not in the same order of first mention ("she loves him" / "he loves
     her", "its mother feeds them" / "their mother feeds it"), or, all their other words the same, not as often each or
     not in the same case ("she gave him her book" / "she gave him his book", "he borrowed money from his brother" /
-    "his brother borrowed money from him")."""
+    "his brother borrowed money from him", "its mother feeds them" / "their mother feeds them")."""
     with_it = _it_counts(candidate, reference)
     mine, theirs = _persons(candidate, with_it), _persons(reference, with_it)
     if not (mine and theirs):
@@ -767,8 +767,7 @@ def _persons_differ(candidate: str, reference: str) -> bool:
     if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
         return True
     said = [Counter(words(text)) for text in (candidate, reference)]
-    table = ROLE_PERSONS if with_it else PERSONS
-    rest = [Counter({word: n for word, n in found.items() if word not in table}) for found in said]
+    rest = [Counter({word: n for word, n in found.items() if word not in ROLE_PERSONS}) for found in said]
     return rest[0] == rest[1] and said[0] != said[1]
 
 
