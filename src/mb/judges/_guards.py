@@ -114,8 +114,17 @@ def _sign_in_words(extra: list[Quantity], missing: list[Quantity], candidate: st
     flipped = sorted(-v for q in extra for v in q.values if isinstance(v, float))
     if len(extra) != len(missing) or flipped != sorted(v for q in missing for v in q.values if isinstance(v, float)):
         return False
-    unsigned = {reference if v > 0 else candidate for v in flipped if v != 0}
-    return bool(unsigned) and all(_SIGN_WORDS & set(re.findall(r"[a-z]+", text.casefold())) for text in unsigned)
+    found = [(candidate, q) for q in extra] + [(reference, q) for q in missing]
+    unsigned = [(text, q.text) for text, q in found if all(isinstance(v, float) and v > 0 for v in q.values)]
+    return bool(unsigned) and all(_near_sign_word(text, number) for text, number in unsigned)
+
+
+def _near_sign_word(text: str, number: str) -> bool:
+    """Whether ``number`` stands in ``text`` beside a word of sign, at most one word between ("down 5%", "fell by 4%",
+    "10 below", "$50 overdrawn"; not the 2 of "fell 5 degrees to 2")."""
+    sign, said = "|".join(sorted(_SIGN_WORDS)), re.escape(number)
+    near = rf"\b(?:{sign})\W+(?:\w+\W+)?{said}(?!\w)|(?<!\w){said}\W+(?:\w+\W+)?(?:{sign})\b"
+    return re.search(near, text, re.IGNORECASE) is not None
 
 
 _BELOW_ZERO = re.compile(r"(\d+(?:\.\d+)?(?:\s*(?:°[CF]?|degrees?))?)\s+(below|above) (?:zero|0)\b", re.IGNORECASE)
