@@ -52,6 +52,9 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     failures = run_guards(request.task, candidate, reference)
     score = scaled(raw, band.high)
     measured = f"{detail or f'cosine {raw:.2f}'}; passes from {band.high:.2f}, fails below {band.low:.2f}"
+    if failures and all(failure.doubt for failure in failures):
+        reason = f"undecided: {describe_failures(failures)}; {measured}"
+        return Verdict(min(score, GUARD_CAP), reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)
     if failures:
         reason = f"{fails}: {describe_failures(failures)}; {measured}; confidence {band.failed_confidence:.0%}"
         return Verdict(min(score, GUARD_CAP), reason, judge, confidence=band.failed_confidence)

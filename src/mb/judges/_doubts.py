@@ -18,9 +18,9 @@ from .._calendar_words import MONTHS, WEEKDAYS
 from .._numbers import ONES, ORDINAL_WORDS, TENS, cardinal_words
 from ._confidence import SHORT_WORDS
 from ._names import people_for_place
-from ._polarity import NEGATORS, without_free
+from ._polarity import NEGATORS, free_at_no_cost, without_free
 from ._quantities import extract_quantities, maybe_times, same_quantity, unmatched
-from ._roles import PERSONS, other_markers, owners_differ, voice_changed
+from ._roles import PERSONS, ROLE_PERSONS, other_markers, owners_differ, voice_changed
 from ._text import (
     IRREGULAR,
     PARTICIPLES,
@@ -31,6 +31,7 @@ from ._text import (
     normalize,
     sentences,
     stem,
+    superlative,
     tokens,
     words,
     written,
@@ -151,9 +152,9 @@ def _one_counts(text: str) -> bool:
     )
 
 
-_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?(?=(\s+[^\W_]+)?)", re.I)
-"""A contraction and the word after it, and the next one (what it reads as may hang on them: "she's worked", "she's
-lost the keys")."""
+_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?(?=((?:\s+[^\W_]+){0,2}))", re.I)
+"""A contraction and the word after it, and the next two (what it reads as may hang on them: "she's worked", "she's
+lost the keys", "it's run a bit")."""
 
 
 def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
@@ -192,8 +193,8 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
             text = re.sub(rf"\b{word}\b", canonical, text, flags=re.IGNORECASE)
             read.append(f"{word!r} as {ours[canonical]!r}")
     for match in _CONTRACTED.finditer(fold(text)):
-        said_as = normalize(match.group() + (match.group(1) or ""))  # "it's raining": "it raining", which says no more
-        said_as = said_as.rsplit(" ", 1)[0] if match.group(1) else said_as
+        after = len(normalize(match.group(1)).split())  # the words after, which decide the reading, not shown
+        said_as = " ".join(normalize(match.group() + match.group(1)).split()[: -after or None])
         if match.group().casefold() not in fold(other).casefold() and len(said_as.split()) > len(match.group().split()):
             read.append(f"{match.group()!r} as {said_as!r}")
     return text, read
@@ -436,7 +437,7 @@ the pair fails on its measure)."""
 def _degree_words(text: str, other: str) -> set[str]:
     """The words of degree or scope of a text, but "too" ending a clause ("me too": also), "both" before an "and"
     the other text says too ("both Ana and Ben" / "Ana and Ben"), which say no more than the text without them, and
-    "most" after an article ("the most important": a superlative, which another word may say)."""
+    "most" as a superlative ("the most important", which another word may say; not "likes jazz the most")."""
     joins = "and" in words(other)
     return {
         word
@@ -445,7 +446,7 @@ def _degree_words(text: str, other: str) -> set[str]:
         if word in _DEGREE | _QUANTIFIERS
         and not (word == "too" and i == len(clause) - 1)
         and not (word == "both" and joins and "and" in clause[i + 2 :])
-        and not (word == "most" and clause[i - 1 : i] in (("the",), ("a",)))
+        and not (word == "most" and superlative(clause, i))
     }
 
 
@@ -741,22 +742,32 @@ def _said(text: str, other: str) -> dict[str, str]:
     return said
 
 
-def _persons(text: str) -> list[str]:
-    """The person each pronoun of a text names, in the text's order."""
-    return [PERSONS[word] for word in words(text) if word in PERSONS]
+def _it_counts(candidate: str, reference: str) -> bool:
+    """Whether "it" names a person of its own: in short texts that both say it (in a long text mostly a thing referred
+    to again; in one text only, often no one: "it depends how you define it" / "depends how you define it")."""
+    short = max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS
+    return short and all({"it", "its", "itself"} & set(words(text)) for text in (candidate, reference))
+
+
+def _persons(text: str, with_it: bool) -> list[str]:
+    """The person each pronoun of a text names, in the text's order; "it" too ``with_it`` (``_it_counts``)."""
+    table = ROLE_PERSONS if with_it else PERSONS
+    return [table[word] for word in words(text) if word in table]
 
 
 def _persons_differ(candidate: str, reference: str) -> bool:
     """Both texts name persons by pronoun, but not in the same order of first mention ("she loves him" / "he loves
-    her"), or, all their other words the same, not as often each or not in the same case ("she gave him her book" /
-    "she gave him his book", "he borrowed money from his brother" / "his brother borrowed money from him")."""
-    mine, theirs = _persons(candidate), _persons(reference)
+    her", "its mother feeds them" / "their mother feeds it"), or, all their other words the same, not as often each or
+    not in the same case ("she gave him her book" / "she gave him his book", "he borrowed money from his brother" /
+    "his brother borrowed money from him", "its mother feeds them" / "their mother feeds them")."""
+    with_it = _it_counts(candidate, reference)
+    mine, theirs = _persons(candidate, with_it), _persons(reference, with_it)
     if not (mine and theirs):
         return False
     if list(dict.fromkeys(mine)) != list(dict.fromkeys(theirs)):
         return True
     said = [Counter(words(text)) for text in (candidate, reference)]
-    rest = [Counter({word: n for word, n in found.items() if word not in PERSONS}) for found in said]
+    rest = [Counter({word: n for word, n in found.items() if word not in ROLE_PERSONS}) for found in said]
     return rest[0] == rest[1] and said[0] != said[1]
 
 
@@ -948,6 +959,22 @@ def _asks(text: str) -> bool:
     return _is_question(text) and (text.rstrip().endswith("?") or words(text)[:1] != ["to"])
 
 
+_MINUS = re.compile(r"\bminus\b", re.IGNORECASE)
+
+
+def _minus_once(text: str, other: str) -> bool:
+    """Whether ``text`` says "minus" where ``other`` says neither "minus" nor "±" nor the number after it below zero
+    ("since 2010 minus three percent" / "since 2010 three percent": a subtraction or a sign, either way not said)."""
+    if _MINUS.search(other) or "\u00b1" in other:
+        return False
+    below = {v for q in extract_quantities(other) if q.kind == "number" for v in q.values if isinstance(v, float)}
+    for m in _MINUS.finditer(text):
+        after = [q for q in extract_quantities(text[m.end() :]) if q.kind == "number"][:1]
+        if not after or not {-abs(v) for v in after[0].values if isinstance(v, float)} & below:
+            return True
+    return False
+
+
 def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation or a qualified role in one text only, a direction word where the other text
@@ -970,8 +997,15 @@ def cues(candidate: str, reference: str) -> list[str]:
         for one, other in ((mine, theirs), (theirs, mine)):
             if a in one and b not in one and b in other and a not in other:
                 found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
+    for text, beside in ((candidate, reference), (reference, candidate)):
+        free = free_at_no_cost(text, beside)
+        if free:
+            found.append(f"{free!r} is read as the other text's '-free' (without), but 'free' may be 'at no cost'")
+        if _minus_once(text, beside):
+            found.append("only one text says 'minus': it may take away or sign a number the other leaves unsigned")
     if _persons_differ(candidate, reference):
-        persons = _persons(candidate), _persons(reference)
+        with_it = _it_counts(candidate, reference)
+        persons = _persons(candidate, with_it), _persons(reference, with_it)
         found.append(
             f"the pronouns name other persons or in another order ({', '.join(persons[0])} / {', '.join(persons[1])})"
         )

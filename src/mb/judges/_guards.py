@@ -59,6 +59,10 @@ class GuardFailure:
     detail: str
     """What differs, quoting both texts."""
 
+    doubt: bool = False
+    """Whether the offline judges' verdict leaves the pair undecided rather than failed: a sign one text gives in
+    words ("-5%" / "down 5%")."""
+
 
 def precheck(request: JudgeRequest) -> tuple[float, str] | None:
     """A verdict that needs no judge (blank texts) as ``(score, reason)``, or None to judge normally."""
@@ -86,9 +90,10 @@ def _listing(items: list[Quantity]) -> str:
 
 
 def _unsigned(signed: Quantity, cand: Sequence[Quantity], ref: Sequence[Quantity]) -> list[Quantity]:
-    """The numbers of the reference saying a number below zero of the candidate without its sign, when the reference
-    says that number more often than the candidate does: then one lost its sign ("-10 and 10" / "10 and 10")."""
-    if signed.kind != "number" or not all(isinstance(v, float) and v < 0 for v in signed.values):
+    """The numbers of the reference saying a number of the candidate with the other sign, when the reference says
+    that number more often than the candidate does: then one gained or lost its sign ("-10 and 10" / "10 and 10",
+    "-5 and 5" / "-5 and -5")."""
+    if signed.kind != "number" or not all(isinstance(v, float) and v != 0 for v in signed.values):
         return []
     value = {-v for v in signed.values if isinstance(v, float)}
     theirs = [q for q in ref if q.kind == "number" and not q.soft and value & q.values]
@@ -96,11 +101,47 @@ def _unsigned(signed: Quantity, cand: Sequence[Quantity], ref: Sequence[Quantity
     return theirs if len(theirs) > len(mine) else []
 
 
+_SIGN_WORDS = frozenset(
+    ["down", "below", "under", "fell", "fall", "falls", "fallen", "drop", "drops", "dropped", "lost", "lose", "loses",
+     "loss", "overdrawn", "minus", "negative", "declined", "decreased", "deficit"]
+)  # fmt: skip
+"""Words that give a number its sign: "down 5%", "10 below", "fell 4%", "$50 overdrawn", "minus 5"."""
+
+
+def _sign_in_words(extra: list[Quantity], missing: list[Quantity], candidate: str, reference: str) -> bool:
+    """Whether the candidate's numbers are the reference's with the other sign, and the text saying them above zero
+    gives a sign in words ("Sales were -5%" / "Sales were down 5%"): a doubt, not a conflict."""
+    flipped = sorted(-v for q in extra for v in q.values if isinstance(v, float))
+    if len(extra) != len(missing) or flipped != sorted(v for q in missing for v in q.values if isinstance(v, float)):
+        return False
+    found = [(candidate, q) for q in extra] + [(reference, q) for q in missing]
+    unsigned = [(text, q.text) for text, q in found if all(isinstance(v, float) and v > 0 for v in q.values)]
+    return bool(unsigned) and all(_near_sign_word(text, number) for text, number in unsigned)
+
+
+def _near_sign_word(text: str, number: str) -> bool:
+    """Whether ``number`` stands in ``text`` beside a word of sign, at most one word between ("down 5%", "fell by 4%",
+    "10 below", "$50 overdrawn"; not the 2 of "fell 5 degrees to 2")."""
+    sign, said = "|".join(sorted(_SIGN_WORDS)), re.escape(number)
+    near = rf"\b(?:{sign})\W+(?:\w+\W+)?{said}(?!\w)|(?<!\w){said}\W+(?:\w+\W+)?(?:{sign})\b"
+    return re.search(near, text, re.IGNORECASE) is not None
+
+
+_BELOW_ZERO = re.compile(r"(\d+(?:\.\d+)?(?:\s*(?:°[CF]?|degrees?))?)\s+(below|above) (?:zero|0)\b", re.IGNORECASE)
+"""A number signed in words: "5 below zero" is -5, "10 degrees above zero" is 10 degrees."""
+
+
+def _signed(text: str) -> list[Quantity]:
+    """The quantities of ``text``, a number "below zero" below zero and one "above zero" above it, with no zero."""
+    return list(extract_quantities(_BELOW_ZERO.sub(lambda m: f"{'-' if m[2].lower() == 'below' else ''}{m[1]}", text)))
+
+
 def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | None:
-    cand, ref = extract_quantities(candidate), extract_quantities(reference)
     if task is JudgeTask.SUPPORT:
+        cand, ref = list(extract_quantities(candidate)), list(extract_quantities(reference))
         extra = unmatched(cand, ref)
         return GuardFailure("numbers", f"the chunk does not state {_listing(extra)}") if extra else None
+    cand, ref = _signed(candidate), _signed(reference)
     missing, extra = unmatched(ref, cand), unmatched(cand, ref)
     if not extra:  # a day word of the reference alone ("today") is a doubt (``day_said_once``), no other number
         missing = [q for q in missing if q.kind != "relday"]
@@ -117,8 +158,16 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
             return None
     if extra:
         detail = f"{CONFLICT_PREFIX} {_listing(extra)} where the reference has {_listing(missing)}"
+        if _sign_in_words(extra, missing, candidate, reference):
+            return GuardFailure("numbers", f"{detail}, a sign the other text may give in words", doubt=True)
         return GuardFailure("numbers", detail)
-    return GuardFailure("numbers", f"the reference states {_listing(missing)}, the candidate does not")
+    detail = f"the reference states {_listing(missing)}, the candidate does not"
+    negated = [{-v for v in q.values if isinstance(v, float)} for q in missing]
+    said = [same for value in negated if (same := next((c for c in cand if c.values == value), None))]
+    if len(said) == len(missing) and _sign_in_words(said, missing, candidate, reference):
+        saying = f"the reference states {_listing(missing)}, the candidate {_listing(said)}"
+        return GuardFailure("numbers", f"{saying}, a sign it may give in words", doubt=True)
+    return GuardFailure("numbers", detail)
 
 
 def day_said_once(candidate: str, reference: str) -> str | None:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ._text import STOPWORDS, clauses, stem, words
 
-__all__ = ["NEGATORS", "antonym_conflict", "negation_conflict", "without_free"]
+__all__ = ["NEGATORS", "antonym_conflict", "free_at_no_cost", "negation_conflict", "without_free"]
 
 _NEGATORS_TEXT = "not no never none nobody nothing nowhere neither nor without unable non"
 NEGATORS = frozenset(_NEGATORS_TEXT.split())
@@ -177,17 +177,27 @@ _FREE_OTHERWISE = re.compile(r"\b([^\W\d_]+) free\b(?! (?:of|from)\b)|\bfree (?:
 """"Gluten free" and "free of gluten": "gluten-free" written otherwise."""
 
 
+def _read_otherwise(text: str, other: str) -> list[re.Match[str]]:
+    """The "gluten free" and "free of gluten" of ``text`` whose word ``other`` joins to "free" ("gluten-free")."""
+    joined = {stem(m.group(1).casefold()) for m in _FREE.finditer(other)}
+    found = _FREE_OTHERWISE.finditer(text) if joined else iter(())
+    return [m for m in found if stem((m.group(1) or m.group(2)).casefold()) in joined]
+
+
 def without_free(text: str, other: str = "") -> str:
     """``text`` with a word joined to "free" said as "without" it ("gluten-free bread": "without gluten bread"), and
     "gluten free" or "free of gluten" so too where ``other`` writes "gluten-free" (alone, "free of" need not say it:
     "free of charge", "I am free")."""
-    joined = {stem(m.group(1).casefold()) for m in _FREE.finditer(other)}
+    for m in reversed(_read_otherwise(text, other)):
+        text = f"{text[: m.start()]}without {m.group(1) or m.group(2)}{text[m.end() :]}"
+    return _FREE.sub(r"without \1", text)
 
-    def otherwise(match: re.Match[str]) -> str:
-        word = match.group(1) or match.group(2)
-        return f"without {word}" if stem(word.casefold()) in joined else match.group(0)
 
-    return _FREE.sub(r"without \1", _FREE_OTHERWISE.sub(otherwise, text) if joined else text)
+def free_at_no_cost(text: str, other: str) -> str | None:
+    """The first "X free" of ``text`` read as "X-free" because ``other`` says so, or None: "free" after a word may
+    also be "at no cost" ("coffee free with every meal" / "coffee-free"), so this reading may lift a fail to a doubt,
+    never to a pass ("free of X" says "without X" either way)."""
+    return next((m.group(0) for m in _read_otherwise(text, other) if m.group(1)), None)
 
 
 def _joined(text: str, other: str) -> str:

@@ -18,11 +18,12 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from itertools import pairwise
 
-from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, words, written
+from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, superlative, words, written
 
 __all__ = [
     "MAX_ROLE_WORDS",
     "PERSONS",
+    "ROLE_PERSONS",
     "other_markers",
     "owners_differ",
     "role_swap",
@@ -70,7 +71,7 @@ PERSONS = {
     for word in forms.split()
 }  # fmt: skip
 """Personal pronouns by the person they name, whatever their case ("he", "him", "his")."""
-_ROLE_PERSONS = {**PERSONS, "it": "it", "its": "it", "itself": "it"}
+ROLE_PERSONS = {**PERSONS, "it": "it", "its": "it", "itself": "it"}
 """The persons whose order in a statement gives roles: "it" too ("give it to him" / "give him to it")."""
 
 Sequence_ = tuple[str, ...]
@@ -163,9 +164,9 @@ _GRAMMAR = frozenset(_GRAMMAR_TEXT.split())
 
 def _other_function_words(text: str) -> Counter[str]:
     """The function words that change a statement, and "the most" for the superlative ("the most votes" is not "most
-    votes")."""
+    votes"; "likes jazz the most" is "likes jazz most")."""
     found = words(text)
-    superlatives = Counter(f"{a} most" for a, word in pairwise(found) if word == "most" and a in ("the", "a"))
+    superlatives = Counter(f"{found[i - 1]} most" for i, word in enumerate(found) if superlative(found, i))
     return Counter(word for word in found if word in STOPWORDS and word not in _MARKERS | _GRAMMAR) + superlatives
 
 
@@ -209,7 +210,7 @@ def voice_changed(candidate: str, reference: str) -> str | None:
 
 def _persons_in_roles(text: str) -> list[str]:
     """The person each pronoun names, in order once passives are read as actives ("he was paid by them": they, he)."""
-    return [_ROLE_PERSONS[w] for clause in _clauses(text) for w in _active(_possessives(clause)) if w in _ROLE_PERSONS]
+    return [ROLE_PERSONS[w] for clause in _clauses(text) for w in _active(_possessives(clause)) if w in ROLE_PERSONS]
 
 
 def same_statement(candidate: str, reference: str) -> bool:
