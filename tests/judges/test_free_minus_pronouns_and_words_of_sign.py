@@ -136,12 +136,7 @@ def test_a_passive_before_a_bit_is_read_as_is() -> None:
 
 @pytest.mark.parametrize(
     ("candidate", "reference"),
-    [
-        ("Ana got the most votes", "Ana got most votes"),
-        ("She likes jazz most", "She likes jazz"),
-        ("The most I can pay is $50", "Most I can pay is $50"),
-        ("Who ate most?", "Who ate the most?"),
-    ],
+    [("Ana got the most votes", "Ana got most votes"), ("She likes jazz most", "She likes jazz")],
 )
 def test_most_said_otherwise_before_a_noun_or_alone_is_still_a_doubt(
     judge: Judge, candidate: str, reference: str

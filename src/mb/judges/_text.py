@@ -146,20 +146,13 @@ def _expand(text: str, *, possessives: bool = False) -> str:
 
 
 def superlative(found: Sequence[str], i: int) -> bool:
-    """Whether the "most" at ``i`` of ``found`` (words) follows "the" or "a" and is a superlative: before "of" or a
-    content word ("the most votes", "the most of it", "the most common") or a quantity ("the most I can pay", "who ate
-    the most"); not an adverb after an object or before "is" ("she likes jazz the most", "I miss you the most", "what I
-    want the most is rest": "most")."""
+    """Whether the "most" at ``i`` of ``found`` (words) follows "the" or "a" and comes before "of" or a content word: a
+    superlative ("the most votes", "the most of it", "the most common"), not an adverb ("she likes jazz the most",
+    "what I want the most is rest": "most")."""
+    after = found[i + 1] if i + 1 < len(found) else ""
     if found[i] != "most" or tuple(found[i - 1 : i]) not in (("the",), ("a",)):
         return False
-    before, after = found[i - 2] if i >= 2 else "", found[i + 1] if i + 1 < len(found) else ""
-    if after == "of" or (after and after not in STOPWORDS):
-        return True
-    ends = not after and i >= 4 and before not in IRREGULAR and not before.endswith("ed")  # "likes jazz the most"
-    return not (before and (before in _OBJECT_PRONOUNS or after in ("is", "was", "are", "were") or ends))
-
-
-_OBJECT_PRONOUNS = frozenset({"me", "you", "him", "her", "it", "us", "them"})
+    return after == "of" or (bool(after) and after not in STOPWORDS)
 
 
 def expanded(text: str) -> str:
