@@ -31,7 +31,6 @@ from ._text import (
     normalize,
     sentences,
     stem,
-    superlative,
     tokens,
     words,
     written,
@@ -152,9 +151,9 @@ def _one_counts(text: str) -> bool:
     )
 
 
-_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?(?=((?:\s+[^\W_]+){0,2}))", re.I)
-"""A contraction and the word after it, and the next two (what it reads as may hang on them: "she's worked", "she's
-lost the keys", "it's run a bit")."""
+_CONTRACTED = re.compile(r"\b[^\W_]+['\u2019](?:s|ve|d|ll|re|m|t)\b(?:\s+[^\W_]+)?(?=(\s+[^\W_]+)?)", re.I)
+"""A contraction and the word after it, and the next one (what it reads as may hang on them: "she's worked", "she's
+lost the keys")."""
 
 
 def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
@@ -193,8 +192,8 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
             text = re.sub(rf"\b{word}\b", canonical, text, flags=re.IGNORECASE)
             read.append(f"{word!r} as {ours[canonical]!r}")
     for match in _CONTRACTED.finditer(fold(text)):
-        after = len(normalize(match.group(1)).split())  # the words after, which decide the reading, not shown
-        said_as = " ".join(normalize(match.group() + match.group(1)).split()[: -after or None])
+        said_as = normalize(match.group() + (match.group(1) or ""))  # "it's raining": "it raining", which says no more
+        said_as = said_as.rsplit(" ", 1)[0] if match.group(1) else said_as
         if match.group().casefold() not in fold(other).casefold() and len(said_as.split()) > len(match.group().split()):
             read.append(f"{match.group()!r} as {said_as!r}")
     return text, read
@@ -437,7 +436,7 @@ the pair fails on its measure)."""
 def _degree_words(text: str, other: str) -> set[str]:
     """The words of degree or scope of a text, but "too" ending a clause ("me too": also), "both" before an "and"
     the other text says too ("both Ana and Ben" / "Ana and Ben"), which say no more than the text without them, and
-    "most" as a superlative ("the most important", which another word may say; not "likes jazz the most")."""
+    "most" after an article ("the most important": a superlative, which another word may say)."""
     joins = "and" in words(other)
     return {
         word
@@ -446,7 +445,7 @@ def _degree_words(text: str, other: str) -> set[str]:
         if word in _DEGREE | _QUANTIFIERS
         and not (word == "too" and i == len(clause) - 1)
         and not (word == "both" and joins and "and" in clause[i + 2 :])
-        and not (word == "most" and superlative(clause, i))
+        and not (word == "most" and clause[i - 1 : i] in (("the",), ("a",)))
     }
 
 

@@ -18,7 +18,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from itertools import pairwise
 
-from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, superlative, words, written
+from ._text import IRREGULAR, PARTICIPLES, STOPWORDS, content_stems, expanded, fold, stem, words, written
 
 __all__ = [
     "MAX_ROLE_WORDS",
@@ -164,9 +164,9 @@ _GRAMMAR = frozenset(_GRAMMAR_TEXT.split())
 
 def _other_function_words(text: str) -> Counter[str]:
     """The function words that change a statement, and "the most" for the superlative ("the most votes" is not "most
-    votes"; "likes jazz the most" is "likes jazz most")."""
+    votes")."""
     found = words(text)
-    superlatives = Counter(f"{found[i - 1]} most" for i, word in enumerate(found) if superlative(found, i))
+    superlatives = Counter(f"{a} most" for a, word in pairwise(found) if word == "most" and a in ("the", "a"))
     return Counter(word for word in found if word in STOPWORDS and word not in _MARKERS | _GRAMMAR) + superlatives
 
 

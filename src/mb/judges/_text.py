@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,7 +20,6 @@ __all__ = [
     "normalize",
     "sentences",
     "stem",
-    "superlative",
     "tokens",
     "words",
     "written",
@@ -45,11 +44,9 @@ _ADJECTIVES = (
 _OBJECT = (
     r"(?:the|a|an|my|your|his|our|their|these|those|some|him|them|us|me)\b"
     r"(?!\s+(?:(?:whole|entire|same|next|last)\s+)?(?:day|night|morning|afternoon|evening|week|weekend|month|year|time)s?\b)"
-    r"(?!(?<=\ba)\s+(?:bit|little)\b)(?!(?<=\bthe)\s+same\b)"
 )
 """A determiner or an object pronoun after a participle: "she's lost the keys", "he's shocked them" say "has"; not
-before a time ("it's closed the whole week") nor in "a bit", "a little", "the same" ("it's run a bit differently",
-"it's read the same": "is"), nor "her", which may open a clause ("he's worried her plan fails")."""
+before a time ("it's closed the whole week"), nor "her", which may open a clause ("he's worried her plan fails")."""
 _BARE_PARTICIPLES = "become|bet|burst|come|cost|cut|hit|hurt|let|overcome|put|quit|read|run|set|shed|shut|split|spread"
 """Verbs whose past participle is their base form: "'d" before one is "had" or "would" ("I'd come home early"), so
 it is left as written, as it is after a question word ("How'd it go": "did" or "would"); "'s" before one and an object
@@ -143,16 +140,6 @@ def _expand(text: str, *, possessives: bool = False) -> str:
     for pattern, replacement in _CONTRACTIONS[:-1] if possessives else _CONTRACTIONS:
         text = pattern.sub(replacement, text)
     return text
-
-
-def superlative(found: Sequence[str], i: int) -> bool:
-    """Whether the "most" at ``i`` of ``found`` (words) follows "the" or "a" and comes before "of" or a content word: a
-    superlative ("the most votes", "the most of it", "the most common"), not an adverb ("she likes jazz the most",
-    "what I want the most is rest": "most")."""
-    after = found[i + 1] if i + 1 < len(found) else ""
-    if found[i] != "most" or tuple(found[i - 1 : i]) not in (("the",), ("a",)):
-        return False
-    return after == "of" or (bool(after) and after not in STOPWORDS)
 
 
 def expanded(text: str) -> str:
