@@ -101,6 +101,7 @@ def test_a_sign_the_other_text_gives_in_words_is_a_doubt(judge: Judge, candidate
         ("It is 5", "It is 5 below zero"),
         ("It is -5", "It is 5 above zero"),
         ("The temperature fell 5 degrees to minus 2", "The temperature fell 5 degrees to 2"),
+        ("The value is 2 below 0.5", "The value is -2.5"),
     ],
 )
 def test_a_sign_against_no_word_of_sign_still_fails(judge: Judge, candidate: str, reference: str) -> None:

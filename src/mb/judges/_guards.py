@@ -127,7 +127,9 @@ def _near_sign_word(text: str, number: str) -> bool:
     return re.search(near, text, re.IGNORECASE) is not None
 
 
-_BELOW_ZERO = re.compile(r"(\d+(?:\.\d+)?(?:\s*(?:°[CF]?|degrees?))?)\s+(below|above) (?:zero|0)\b", re.IGNORECASE)
+_BELOW_ZERO = re.compile(
+    r"(\d+(?:\.\d+)?(?:\s*(?:°[CF]?|degrees?))?)\s+(below|above) (?:zero\b|0(?![.,]?\d))", re.IGNORECASE
+)
 """A number signed in words: "5 below zero" is -5, "10 degrees above zero" is 10 degrees."""
 
 
