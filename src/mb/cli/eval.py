@@ -477,33 +477,12 @@ def _progress(quiet: bool, source: Path) -> Iterator[Callable[[int], None]]:
     if quiet or not err_console.is_terminal:
         yield lambda _n: None
         return
-    from rich.progress import (  # only when shown
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        SpinnerColumn,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import TaskProgressColumn  # only when shown
 
-    from ..runner._progress import RateColumn
+    from ..runner._progress import progress_bar
 
-    total = _plain_line_count(source)
-    columns = (
-        SpinnerColumn(),
-        TextColumn("evaluating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        RateColumn("lines"),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err_console, transient=True) as progress:
-        task = progress.add_task("eval", total=total)
+    with progress_bar(err_console, "lines", TaskProgressColumn(), transient=True) as progress:
+        task = progress.add_task("evaluating", total=_plain_line_count(source))
         yield lambda n: progress.advance(task, n)
 
 

@@ -18,11 +18,11 @@ from .._hashing import source_fields_of_example
 from .._redact import redact
 from ..entities import Example
 from ..io import LineError, Record, iter_records
-from ..judges.base import Judge, JudgeRequest, JudgeTask, Verdict
+from ..judges.base import Judge, JudgeRequest, Verdict
 from ..matching import MatchContext
 from ..metrics import MetricSpec
 from ..results import ExampleResult
-from ._example import MetricPlan, Row, built_in_metrics_only, error_result, evaluate_with
+from ._example import MetricPlan, Row, error_result, evaluate_with
 
 __all__ = [
     "INVALID_LINE",
@@ -101,9 +101,6 @@ class Evaluator:
         self.plan = plan
         self.max_line_bytes = max_line_bytes
         """Lines of a file longer than this are invalid (None: ``MB_MAX_LINE_BYTES`` or the default)."""
-        self.graded = frozenset(task for task in JudgeTask if judge.supports(task) or not built_in_metrics_only())
-        """The judge tasks a process without the judge (a worker) must leave to it: those it answers; all of them
-        when metrics of the user's are registered (workers started afresh would not see them)."""
         self._memo: OrderedDict[JudgeRequest, Verdict] = OrderedDict()
 
     def _one(self, item: Record, oracle: Any) -> Row:

@@ -46,12 +46,6 @@ class MetricPlan:
     required: tuple[MetricSpec, ...] = ()
     """Metrics that gate the verdict (computed even when they would not apply)."""
 
-    @property
-    def fast(self) -> bool:
-        """Whether most lines need no judge and no metric work, so that worker processes are worth starting: no
-        metric required, and either none selected or the default set."""
-        return not self.required and (self.selected is None or self.selected == ())
-
     def specs_for(self, example: Example) -> list[tuple[MetricSpec, bool]]:
         """(spec, gating) for each metric to compute on ``example``, in registry order.
 

@@ -22,7 +22,7 @@ from rich.text import Text
 from ..io import LineError, printable
 from ..io._typos import KeyWarning
 
-__all__ = ["LogProgress", "RateColumn", "RichProgress", "RunProgress", "SilentProgress"]
+__all__ = ["LogProgress", "RateColumn", "RichProgress", "RunProgress", "SilentProgress", "progress_bar"]
 
 
 class RunProgress(Protocol):
@@ -96,6 +96,23 @@ class RateColumn(ProgressColumn):
         return Text(f"{shown} {self.unit}/s", style="progress.data.speed")
 
 
+def progress_bar(console: Console, unit: str, *extra: ProgressColumn, transient: bool = False) -> Progress:
+    """A bar of the task's description, done/total, ``unit`` per second, elapsed time and ETA, then ``extra``."""
+    return Progress(
+        SpinnerColumn(),
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(unit),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        *extra,
+        console=console,
+        transient=transient,
+    )
+
+
 class _ErrorsColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         errors = int(task.fields.get("errors", 0))
@@ -112,19 +129,7 @@ class RichProgress(LogProgress):
         super().__init__(console)
         self._description = description
         self._errors = 0
-        self._bar = Progress(
-            SpinnerColumn(),
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            RateColumn(),
-            TimeElapsedColumn(),
-            TextColumn("eta"),
-            TimeRemainingColumn(),
-            _ErrorsColumn(),
-            console=self.console,
-            transient=False,
-        )
+        self._bar = progress_bar(self.console, "examples", _ErrorsColumn())
         self._task: TaskID | None = None
 
     def start(self, total: int | None) -> None:

@@ -19,7 +19,6 @@ from typing import Any
 from ..errors import ConfigError
 
 __all__ = [
-    "BACKENDS",
     "JUDGE_CPUS_VARIABLE",
     "RayUnavailableError",
     "cluster_cpus",
@@ -27,9 +26,6 @@ __all__ = [
     "judge_cpus",
     "ray_session",
 ]
-
-BACKENDS = ("local", "ray")
-"""Where ``mb run`` and ``mb eval`` do their work: this process (and its workers), or a Ray cluster."""
 
 _INSTALL = 'pip install "morganabench[ray]"'
 
