@@ -397,6 +397,24 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
 
 
 @pytest.mark.parametrize(
+    ("phrase", "user_time", "argument", "expected"),
+    [  # a start naming no year is moved a year back only when the range then spans at most half a year
+     ("june 12 to tomorrow", MON, _g("2023-06-12", "2024-06-11"), ERROR),
+     ("june 12 to friday", MON, _g("2023-06-12", "2024-06-14"), False),
+     ("june 12 to friday", MON, _g("2024-06-12", "2024-06-14"), True),
+     ("dec 28 9am to monday 5pm", datetime(2024, 6, 26, 10), _g("2023-12-28T09:00", "2024-07-01T17:00"), ERROR),
+     ("dec 28 to monday", datetime(2024, 6, 26, 10), _g("2023-12-28", "2024-07-01"), ERROR),
+     ("dec 28 to monday", datetime(2024, 6, 20, 10), _g("2023-12-28", "2024-06-24"), True),
+     ("from dec 20 9am to today 5pm", MON, _g("2023-12-20T09:00", "2024-06-10T17:00"), True),
+     ("from dec 20 to today", MON, _g("2023-12-20", "2024-06-10"), True)],
+)  # fmt: skip
+def test_a_start_moved_a_year_back_spans_at_most_half_a_year(
+    phrase: str, user_time: datetime, argument: object, expected: object
+) -> None:
+    assert_verdict(match_date_time(phrase, argument, user_time, params=["start", "end"]), expected)
+
+
+@pytest.mark.parametrize(
     ("phrase", "argument", "expected"),
     [  # both ends of one range in digits are read in one order: never a day-first start with a month-first end
      ("from 5.6 to 7.6", _g("2025-06-05", "2025-06-07"), True),
