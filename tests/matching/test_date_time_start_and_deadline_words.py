@@ -296,9 +296,18 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("12.06 9h00 to 9.07", {"start": "2024-06-12T09:00", "end": "2024-06-12T09:07"}, ERROR),
      ("between 12.06 9:45 and 10.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T10:07"}, ERROR),
      ("12.06 9:45 to 1.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T13:07"}, ERROR),
+     ("12.06 9.00 to 10.07", {"start": "2024-06-12T09:00", "end": "2024-06-12T10:07"}, ERROR),
+     ("12.06 9:45 to 11.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:07"}, ERROR),
+     ("12.06 9:45 to 10.07", {"start": "2024-06-12T09:45", "end": "2024-07-10"}, ERROR),
+     ("20.12 9.45 to 3.01", {"start": "2024-12-20T09:45", "end": "2025-01-03"}, ERROR),
      # an end with its own clock on the start's day is that day
      ("12.06 9.45 to 12.06 10.00", {"start": "2024-06-12T09:45", "end": "2024-06-12T10:00"}, True),
      ("12.06 10.00 to 12.06 17.00", {"start": "2024-06-12T10:00", "end": "2024-06-12T17:00"}, True),
+     # an end with its own clock weeks later, across the year's end in one order, is that date
+     ("12.06 9.45 to 1.07 10.00", {"start": "2024-06-12T09:45", "end": "2024-07-01T10:00"}, True),
+     ("12.06 9.45 to 1.07 10.00", {"start": "2024-06-12T09:45", "end": "2024-06-12T13:07"}, False),
+     ("20.12 9.45 to 3.01 10.00", {"start": "2024-12-20T09:45", "end": "2025-01-03T10:00"}, True),
+     ("20.12 9.45 to 3.01 10.00", {"start": "2024-12-20T09:45", "end": "2024-01-03T10:00"}, False),
      ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True),
      # two clocks that no date can be between two dates; a date outside the range leaves a clock at its end
      ("12.06 9.30 to 13.45 14.06", {"start": "2024-06-12T09:30", "end": "2024-06-14T13:45"}, True),
@@ -355,8 +364,9 @@ def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phra
      ("12.06 9.45 to 10.06", _g("2024-06-12T09:45", "2025-06-10"), False),
      ("14.06 9.45 to 14.06", _g("2024-06-14T09:45", "2025-06-14"), False),
      ("14.06 9.45 to 14.06", _g("2024-06-14T09:45", "2024-06-14T14:06"), True),
-     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2025-06-01"), False),
-     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2024-06-13T01:06"), True),
+     # ... unless, in the other order, it is a date weeks later across the year's end (December 6 to January 6)
+     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2025-06-01"), ERROR),
+     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2024-06-13T01:06"), ERROR),
      ("1.12 9.45 to 1.11", _g("2024-12-01T09:45", "2025-11-01"), False),
      # a date a few days after the start stays a date
      ("14.06 9.45 to 16.06", _g("2024-06-14T09:45", "2024-06-16"), True),

@@ -158,11 +158,14 @@ def _dotted_end(match: re.Match[str]) -> str:
     date, the end is a date when it has its own clock or cannot be one ("from 12.06, 9.30 to 13.06, 11.30", "1.07 10.00
     to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
     year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to 13.06",
-    "30.06 9.45 to 2.07"). It is a clock when no date is meant ("12.06 9.45 to 11.10") or a date would not follow the
-    start ("13.06 9.00 to 11.06": never June 11 next year; "12.06 9.45 to 12.06 10.00" is that day). Either, not
-    understood, when it may be a clock or a date weeks or months away ("12.06 9:45 to 12.10": June 12 to October 12, or
-    December 6 to 10; "12.06 9:45 to 10.07": 10:07, or July 10). With no date before it, a dotted
-    start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as written."""
+    "30.06 9.45 to 2.07"). A date earlier in its year than the start is before it, unless it lies within half a year
+    across the year's end ("20.12 9.45 to 3.01 10.00" is December 20 to January 3). It is a clock when every date it
+    may be is before the start, on its day or over a month after it ("12.06 9.45 to 11.10"; "13.06 9.00 to 11.06":
+    never June 11 next year; "12.06 9.45 to 12.06 10.00" is that day). Either, not understood, when it may be a clock
+    or a date days or weeks away ("12.06 9:45 to 12.10": June 12 to October 12, or December 6 to 10; "12.06 9:45 to
+    10.07": 10:07, or July 10; "12.06 23.30 to 1.06": 01:06, or December 6 to January 6). With no date before it, a
+    dotted start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as
+    written."""
     minute, end_hour, end_minute = (int(match[i]) for i in (3, 6, 7))
     dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
     bare = match[2] == "." and not match[4]  # a start that may be a day and month too
@@ -178,15 +181,15 @@ def _dotted_end(match: re.Match[str]) -> str:
             gap = (date(2000, *last) - date(2000, *first)).days
         except ValueError:
             continue  # not a date in this order
-        # a few days on, across the year's end too ("near"), within a month ("soon"), later ("far"), the same day, or
-        # before it
-        ends.add("near" if 1 <= gap % 366 <= 7 else "soon" if 8 <= gap <= 31 else "far" if gap > 0 else
-                 "same" if gap == 0 else "before")  # fmt: skip
+        # the same day, before it (earlier in its year, unless within half a year across the year's end), or after
+        # it, across the year's end too: a few days on ("near"), within a month ("soon") or later ("far")
+        after = gap % 366
+        ends.add("same" if gap == 0 else "before" if gap < 0 and after > 183 else "near" if after <= 7 else
+                 "soon" if after <= 31 else "far")  # fmt: skip
     if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
         return "before" if "before" in ends else "date"  # a date: never one before the start, next year
-    if month != end_minute and not day == end_hour <= 12 and not ends & {"near", "soon"}:
-        return "clock"  # a date months away is no reading ("12.06 9.45 to 11.10"), one weeks away may be
-    return "date" if ends == {"near"} else "clock" if ends <= {"before", "same"} else "either"
+    # a date months away is no reading ("12.06 9.45 to 11.10"), one weeks away may be
+    return "date" if ends == {"near"} else "clock" if ends <= {"before", "same", "far"} else "either"
 
 
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
