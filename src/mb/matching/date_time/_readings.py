@@ -363,14 +363,16 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
 def _one_month(left: list[Item], right: list[Item], found: list[Reading]) -> list[Reading]:
     """A range of days of the month, a later day at its end ("the 28-31st", "the 28th at 9am to the 31st"), lies in
     one month: never June 28 to July 31 because June has no 31st (said in June, July 28 to 31 once June 28 has passed,
-    else not understood); an earlier day at the end crosses into the next month ("the 28th to the 3rd")."""
-    days = [i for i in left + right if i.kind == "date" and isinstance(i.value, DayOfMonth)]
-    dated = [i for i in left + right if i.kind in {"date", "weekday", "year", "ordinal", "offset", "number"}]
-    if len(days) != 2 or len(dated) != 2 or days[0] not in left or days[1] not in right:
+    else not understood); an earlier day at the end crosses into the next month ("the 28th to the 3rd"). So does a
+    range from any day to a day of the month alone ("friday the 28th to the 31st")."""
+    kinds = {"date", "weekday", "year", "ordinal", "offset", "number"}
+    dated = [i for i in right if i.kind in kinds]
+    if len(dated) != 1 or not isinstance(dated[0].value, DayOfMonth) or not any(i.kind in kinds for i in left):
         return found
     kept = [r for r in found if r.end is None or r.start.lo.day > r.end.lo.day or r.start.lo.month == r.end.lo.month]
     if not kept:
-        raise DateProblem(f"no month near has both {days[0].text!r} and {days[1].text!r}")
+        start = " ".join(i.text for i in left if i.kind in kinds)
+        raise DateProblem(f"no month near has both {start!r} and {dated[0].text!r}")
     return kept
 
 
