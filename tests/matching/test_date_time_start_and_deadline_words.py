@@ -488,7 +488,9 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("on 12/6/24 or 14/6/24", "2024-12-06", False), ("12.6.24 or 14.6.24", "2024-06-14", True),
      ("the 12.06.24 or the 14.06.24", "2012-06-24", False), ("1.2.24 or 3.4.24", "2024-04-03", True),
      ("12.06 or 14.06 at 3pm", "2024-12-06T15:00", False), ("12.06 or 14.06 at 9", "2024-12-06T09:00", False),
-     ("12.06 or 14.06 at 3pm", "2024-06-14T15:00", True)],
+     ("12.06 or 14.06 at 3pm", "2024-06-14T15:00", True), ("12.06 or 14.06 at noon", "2024-12-06T12:00", False),
+     ("12.06 or 14.06 at noon", "2024-06-12T12:00", True), ("12-06-24 or 14-06-24", "2024-12-06", False),
+     ("12-06-24 or 14-06-24", "2024-06-12", True), ("12-06-2024 or 14-06-2024", "2024-12-06", False)],
 )  # fmt: skip
 def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)

@@ -584,9 +584,10 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
 
 #: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
 #: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24); alone ("12.06", "12.6.24",
-#: "12.06 at 3pm"), a date or a clock.
+#: "12-06-24", "12.06 at 3pm", "12.06 at noon"), a date or a clock.
 _ON_DIGITS_RE = re.compile(
-    r"(?:on (?:the )?|the |(?=[\d./]+(?:$| (?:at )?\d)))(\d{1,2})[./](\d{1,2})(?:[./](?:\d{4}|\d\d))?(?![\d./])"
+    r"(?:on (?:the )?|the |(?=[\d./-]+(?:$| (?:at )?(?:\d|noon\b|midnight\b))))"
+    r"(\d{1,2})(?:[./](\d{1,2})(?:[./](?:\d{4}|\d\d))?|-(\d{1,2})-(?:\d{4}|\d\d))(?![\d./-])"
 )
 
 
@@ -594,7 +595,7 @@ def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
     """Dates in digits listed after "on" or "the" ("on 12.06 or 14.06", "the 12.06 or the 14.06") or alone ("12.06
     or 14.06") read in one order of day and month, the orders every one of them can be read in: never December 6
     beside June 14 (their readings as clocks, "12.06 or 14.06" at 14:06, are kept)."""
-    pairs = [(int(m[1]), int(m[2])) for m in map(_ON_DIGITS_RE.match, parts) if m]
+    pairs = [(int(m[1]), int(m[2] or m[3])) for m in map(_ON_DIGITS_RE.match, parts) if m]
     if found.problem is not None or len(pairs) != len(parts):
         return found
     orders = [[(a, b)[::step] for a, b in pairs] for step in (1, -1)]  # month first, then day first
