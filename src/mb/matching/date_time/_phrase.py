@@ -570,7 +570,8 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
     """A deadline at the start of "the" period (see ``_START_OF_THE_RE``) said before the current period's start at
     the time it names ("by the start of the month at 9am" at 00:30 on July 1): the current period's, never the next
     one's; None otherwise, or when any of its readings has passed ("at 9" said at 10:30: 9am has), the next one's, as
-    ``normalize`` reads it."""
+    ``normalize`` reads it. Not understood when the time is still to come in one zone the phrase's zone may stand for
+    and has passed in another ("9am PST" at 09:30 Pacific daylight time: 10:00 is to come, 9:00 has passed)."""
     current = re.sub(_START_OF, r"\1 the \2 of this \3", phrase, flags=re.IGNORECASE)
     if user_time is None or current == phrase:
         return None
@@ -578,8 +579,13 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
         return None  # what follows the period is no time of day, zone or "please"
     found = _resolve(current, *reference_of(current, user_time))
     # in every zone the phrase's zone may stand for ("9am PST" is also 9am Pacific daylight time)
-    ahead = all(r.start.lo >= wall for r in found.readings for wall in _walls_in(user_time, r.start.zone))
-    return replace(found, phrase=phrase) if found.problem is None and found.readings and ahead else None
+    ahead = [{r.start.lo >= wall for wall in _walls_in(user_time, r.start.zone)} for r in found.readings]
+    if found.problem is not None or not found.readings:
+        return None
+    if any(len(each) > 1 for each in ahead):
+        why = "the time it names is still to come in one zone its zone may stand for and has passed in another"
+        return Resolution(phrase, (), found.user_zone, f"could not understand {phrase!r}: {why}", False)
+    return replace(found, phrase=phrase) if all(True in each for each in ahead) else None
 
 
 #: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
