@@ -28,6 +28,9 @@ ROWS: list[tuple[str, object, object]] = [
     # "from" before a past period of a day or longer: the event falls in the period, or starts in it
     ("from last week", _g("2024-06-03", "2024-06-30"), True),
     ("from last week", "2024-06-03/2024-06-30", True),
+    ("from last week", _g("2024-06-10", "2024-06-12"), False),
+    ("from last week", _g("2024-06-05", "2024-06-01"), False),
+    ("from last week", "2024-06-10/2024-06-30", False),
     ("from last month", _g("2024-05-01", "2024-06-12"), True),
     ("from yesterday", _g("2024-06-11", "2024-06-30"), True),
     ("from June 2023", _g("2023-06-01", "2024-06-12"), True),
