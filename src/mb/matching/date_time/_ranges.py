@@ -22,8 +22,8 @@ Point = Callable[[list[Item], datetime], list[Reading]]
 
 
 TIME_KINDS = {"clock", "part"}
-#: The longest range whose start, a day naming no year, is moved a year back to precede its end; a day.
-_HALF_YEAR, _DAY = timedelta(days=183), timedelta(days=1)
+#: The longest range whose start, a day naming no year, is moved a year back to come before its end.
+_HALF_YEAR = timedelta(days=183)
 
 
 def hour_item(number: Item) -> Item:
@@ -97,10 +97,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             # tomorrow" said June 10 is never from a year ago, nor "dec 28 9am to monday 5pm" said June 26
             year = relativedelta(years=-1)
             found = _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls, timed_end)
+            day = timedelta(days=1)
             kept = [
                 r
                 for r in found
-                if r.start.hi - r.start.lo > _DAY or r.end is None or r.end.lo - r.start.lo <= _HALF_YEAR
+                if r.end is None or r.end.lo - r.start.lo <= _HALF_YEAR or r.start.hi - r.start.lo > day
             ]
             if not kept:
                 raise
