@@ -212,7 +212,7 @@ ROWS: list[Row] = [
     ("zones", "tomorrow 9am IST", U, "2013-02-13T09:00:00+03:00", False),
     ("zones", "5pm in Tokyo", U, "2013-02-12T08:00:00Z", True),  # Japan keeps +09:00
     ("zones", "5pm in Tokyo", U, "2013-02-12T17:00:00-02:00", False),
-    ("zones", "3pm in march", U, "2013-03-01T15:00:00-02:00", True),  # a month, not a place
+    ("zones", "3pm in march", U, "2013-03-01T15:00:00-02:00", ERROR),  # a month, not a place, and no day of it
     ("period", "w/c Feb 4", U, "2014-02-09", True),
     ("period", "w/c Feb 4", U, "2014-02-10", False),
     ("offset", "in three weeks' time", N, "2016-11-28", True),

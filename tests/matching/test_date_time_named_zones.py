@@ -34,6 +34,12 @@ CASES: list[tuple[str, str, str, bool, str]] = [
     ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-03T06:30:00Z", True, ""),
     ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-03T07:30:00Z", False, ""),
     ("1:30am Eastern", "2024-11-03T04:00:00Z", "2024-11-04T06:30:00Z", False, ""),
+    # ... and with a zone abbreviation, 1:30am PST (09:30Z) and the 1:30am Pacific daylight time before it (08:30Z)
+    ("1:30am pst", "2024-11-02T12:00:00-07:00", "2024-11-03T01:30:00-08:00", True, ""),
+    ("1:30am pst", "2024-11-02T12:00:00-07:00", "2024-11-03T08:30:00Z", True, ""),
+    ("1:30am pst", "2024-11-02T12:00:00-07:00", "2024-11-03T07:30:00Z", False, ""),
+    ("1:30am pst", "2024-11-02T12:00:00-07:00", "2024-11-03T10:30:00Z", False, ""),
+    ("1:30am pst", "2024-11-02T12:00:00-07:00", "2024-11-04T09:30:00Z", False, ""),
     # an absolute date in the gap
     ("March 10 2024 at 2:30am Eastern", "2024-03-01T00:00:00Z", "2024-03-10T07:30:00Z", True, "clocks move forward"),
     (

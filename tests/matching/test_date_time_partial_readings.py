@@ -118,6 +118,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     # ... nor beside a time of day or a count from now
     ("month 10:00", DEC_22, "2026-12-22T10:00:00", ERROR),
     ("the day at 3pm", DEC_22, "2026-12-22T15:00:00", ERROR),
+    # a time of day in a named month, season, quarter or year: which day is not said (never its first day)
+    ("3pm in july", DEC_22, "2027-07-01T15:00:00", ERROR),
+    ("july at 3pm", DEC_22, "2027-07-01T15:00:00", ERROR),
+    ("9am in 2027", DEC_22, "2027-01-01T09:00:00", ERROR),
+    ("3pm in q3", DEC_22, "2027-07-01T15:00:00", ERROR),
+    ("3pm in march 2027", DEC_22, "2027-03-01T15:00:00", ERROR),
+    ("july 1 at 3pm", DEC_22, "2027-07-01T15:00:00", True),
     ("1 year ago day", DEC_22, "2025-12-22", ERROR),
     ("today at 3pm", DEC_22, "2026-12-22T15:00:00", True),
     ("1 year ago today", DEC_22, "2025-12-22", True),

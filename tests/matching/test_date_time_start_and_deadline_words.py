@@ -28,6 +28,9 @@ ROWS: list[tuple[str, object, object]] = [
     # "from" before a past period of a day or longer: the event falls in the period, or starts in it
     ("from last week", _g("2024-06-03", "2024-06-30"), True),
     ("from last week", "2024-06-03/2024-06-30", True),
+    ("from last week", _g("2024-06-10", "2024-06-12"), False),
+    ("from last week", _g("2024-06-05", "2024-06-01"), False),
+    ("from last week", "2024-06-10/2024-06-30", False),
     ("from last month", _g("2024-05-01", "2024-06-12"), True),
     ("from yesterday", _g("2024-06-11", "2024-06-30"), True),
     ("from June 2023", _g("2023-06-01", "2024-06-12"), True),
@@ -296,9 +299,18 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("12.06 9h00 to 9.07", {"start": "2024-06-12T09:00", "end": "2024-06-12T09:07"}, ERROR),
      ("between 12.06 9:45 and 10.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T10:07"}, ERROR),
      ("12.06 9:45 to 1.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T13:07"}, ERROR),
+     ("12.06 9.00 to 10.07", {"start": "2024-06-12T09:00", "end": "2024-06-12T10:07"}, ERROR),
+     ("12.06 9:45 to 11.07", {"start": "2024-06-12T09:45", "end": "2024-06-12T11:07"}, ERROR),
+     ("12.06 9:45 to 10.07", {"start": "2024-06-12T09:45", "end": "2024-07-10"}, ERROR),
+     ("20.12 9.45 to 3.01", {"start": "2024-12-20T09:45", "end": "2025-01-03"}, ERROR),
      # an end with its own clock on the start's day is that day
      ("12.06 9.45 to 12.06 10.00", {"start": "2024-06-12T09:45", "end": "2024-06-12T10:00"}, True),
      ("12.06 10.00 to 12.06 17.00", {"start": "2024-06-12T10:00", "end": "2024-06-12T17:00"}, True),
+     # an end with its own clock weeks later, across the year's end in one order, is that date
+     ("12.06 9.45 to 1.07 10.00", {"start": "2024-06-12T09:45", "end": "2024-07-01T10:00"}, True),
+     ("12.06 9.45 to 1.07 10.00", {"start": "2024-06-12T09:45", "end": "2024-06-12T13:07"}, False),
+     ("20.12 9.45 to 3.01 10.00", {"start": "2024-12-20T09:45", "end": "2025-01-03T10:00"}, True),
+     ("20.12 9.45 to 3.01 10.00", {"start": "2024-12-20T09:45", "end": "2024-01-03T10:00"}, False),
      ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True),
      # two clocks that no date can be between two dates; a date outside the range leaves a clock at its end
      ("12.06 9.30 to 13.45 14.06", {"start": "2024-06-12T09:30", "end": "2024-06-14T13:45"}, True),
@@ -355,8 +367,9 @@ def test_a_range_of_clocks_after_a_date_with_an_end_that_may_be_another_day(phra
      ("12.06 9.45 to 10.06", _g("2024-06-12T09:45", "2025-06-10"), False),
      ("14.06 9.45 to 14.06", _g("2024-06-14T09:45", "2025-06-14"), False),
      ("14.06 9.45 to 14.06", _g("2024-06-14T09:45", "2024-06-14T14:06"), True),
-     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2025-06-01"), False),
-     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2024-06-13T01:06"), True),
+     # ... unless, in the other order, it is a date weeks later across the year's end (December 6 to January 6)
+     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2025-06-01"), ERROR),
+     ("12.06 23.30 to 1.06", _g("2024-06-12T23:30", "2024-06-13T01:06"), ERROR),
      ("1.12 9.45 to 1.11", _g("2024-12-01T09:45", "2025-11-01"), False),
      # a date a few days after the start stays a date
      ("14.06 9.45 to 16.06", _g("2024-06-14T09:45", "2024-06-16"), True),
@@ -394,6 +407,24 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
     phrase: str, argument: object, expected: object
 ) -> None:
     assert_verdict(match_date_time(phrase, argument, MON, params=["start", "end"]), expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "user_time", "argument", "expected"),
+    [  # a start naming no year is moved a year back only when the range then spans at most half a year
+     ("june 12 to tomorrow", MON, _g("2023-06-12", "2024-06-11"), ERROR),
+     ("june 12 to friday", MON, _g("2023-06-12", "2024-06-14"), False),
+     ("june 12 to friday", MON, _g("2024-06-12", "2024-06-14"), True),
+     ("dec 28 9am to monday 5pm", datetime(2024, 6, 26, 10), _g("2023-12-28T09:00", "2024-07-01T17:00"), ERROR),
+     ("dec 28 to monday", datetime(2024, 6, 26, 10), _g("2023-12-28", "2024-07-01"), ERROR),
+     ("dec 28 to monday", datetime(2024, 6, 20, 10), _g("2023-12-28", "2024-06-24"), True),
+     ("from dec 20 9am to today 5pm", MON, _g("2023-12-20T09:00", "2024-06-10T17:00"), True),
+     ("from dec 20 to today", MON, _g("2023-12-20", "2024-06-10"), True)],
+)  # fmt: skip
+def test_a_start_moved_a_year_back_spans_at_most_half_a_year(
+    phrase: str, user_time: datetime, argument: object, expected: object
+) -> None:
+    assert_verdict(match_date_time(phrase, argument, user_time, params=["start", "end"]), expected)
 
 
 @pytest.mark.parametrize(
@@ -460,7 +491,9 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("on 12/6/24 or 14/6/24", "2024-12-06", False), ("12.6.24 or 14.6.24", "2024-06-14", True),
      ("the 12.06.24 or the 14.06.24", "2012-06-24", False), ("1.2.24 or 3.4.24", "2024-04-03", True),
      ("12.06 or 14.06 at 3pm", "2024-12-06T15:00", False), ("12.06 or 14.06 at 9", "2024-12-06T09:00", False),
-     ("12.06 or 14.06 at 3pm", "2024-06-14T15:00", True)],
+     ("12.06 or 14.06 at 3pm", "2024-06-14T15:00", True), ("12.06 or 14.06 at noon", "2024-12-06T12:00", False),
+     ("12.06 or 14.06 at noon", "2024-06-12T12:00", True), ("12-06-24 or 14-06-24", "2024-12-06", False),
+     ("12-06-24 or 14-06-24", "2024-06-12", True), ("12-06-2024 or 14-06-2024", "2024-12-06", False)],
 )  # fmt: skip
 def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
@@ -488,6 +521,10 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (MON, "the 28-31st", _g("2024-06-28", "2024-07-31"), ERROR), (MON, "the 28-31st", "2024-06-28", ERROR),
      (MON, "the 28th-31st", _g("2024-06-28", "2024-07-31"), ERROR),
      (MON, "the 28th to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (MON, "friday the 28th to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (MON, "june 28 to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (MON, "friday the 28th to the 30th", _g("2024-06-28", "2024-06-30"), True),
+     (MON, "friday the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True),
      (MON, "the 30-31st", _g("2024-06-30", "2024-07-31"), ERROR),
      (datetime(2024, 6, 29, 10, 0), "the 28-31st", _g("2024-07-28", "2024-07-31"), True),
      (datetime(2024, 6, 29, 10, 0), "the 28th-31st", _g("2024-06-28", "2024-07-31"), False),

@@ -158,11 +158,14 @@ def _dotted_end(match: re.Match[str]) -> str:
     date, the end is a date when it has its own clock or cannot be one ("from 12.06, 9.30 to 13.06, 11.30", "1.07 10.00
     to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
     year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to 13.06",
-    "30.06 9.45 to 2.07"). It is a clock when no date is meant ("12.06 9.45 to 11.10") or a date would not follow the
-    start ("13.06 9.00 to 11.06": never June 11 next year; "12.06 9.45 to 12.06 10.00" is that day). Either, not
-    understood, when it may be a clock or a date weeks or months away ("12.06 9:45 to 12.10": June 12 to October 12, or
-    December 6 to 10; "12.06 9:45 to 10.07": 10:07, or July 10). With no date before it, a dotted
-    start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as written."""
+    "30.06 9.45 to 2.07"). A date earlier in its year than the start is before it, unless it lies within half a year
+    across the year's end ("20.12 9.45 to 3.01 10.00" is December 20 to January 3). It is a clock when every date it
+    may be is before the start, on its day or over a month after it ("12.06 9.45 to 11.10"; "13.06 9.00 to 11.06":
+    never June 11 next year; "12.06 9.45 to 12.06 10.00" is that day). Either, not understood, when it may be a clock
+    or a date days or weeks away ("12.06 9:45 to 12.10": June 12 to October 12, or December 6 to 10; "12.06 9:45 to
+    10.07": 10:07, or July 10; "12.06 23.30 to 1.06": 01:06, or December 6 to January 6). With no date before it, a
+    dotted start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as
+    written."""
     minute, end_hour, end_minute = (int(match[i]) for i in (3, 6, 7))
     dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
     bare = match[2] == "." and not match[4]  # a start that may be a day and month too
@@ -178,15 +181,15 @@ def _dotted_end(match: re.Match[str]) -> str:
             gap = (date(2000, *last) - date(2000, *first)).days
         except ValueError:
             continue  # not a date in this order
-        # a few days on, across the year's end too ("near"), within a month ("soon"), later ("far"), the same day, or
-        # before it
-        ends.add("near" if 1 <= gap % 366 <= 7 else "soon" if 8 <= gap <= 31 else "far" if gap > 0 else
-                 "same" if gap == 0 else "before")  # fmt: skip
+        # the same day, before it (earlier in its year, unless within half a year across the year's end), or after
+        # it, across the year's end too: a few days on ("near"), within a month ("soon") or later ("far")
+        after = gap % 366
+        ends.add("same" if gap == 0 else "before" if gap < 0 and after > 183 else "near" if after <= 7 else
+                 "soon" if after <= 31 else "far")  # fmt: skip
     if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
         return "before" if "before" in ends else "date"  # a date: never one before the start, next year
-    if month != end_minute and not day == end_hour <= 12 and not ends & {"near", "soon"}:
-        return "clock"  # a date months away is no reading ("12.06 9.45 to 11.10"), one weeks away may be
-    return "date" if ends == {"near"} else "clock" if ends <= {"before", "same"} else "either"
+    # a date months away is no reading ("12.06 9.45 to 11.10"), one weeks away may be
+    return "date" if ends == {"near"} else "clock" if ends <= {"before", "same", "far"} else "either"
 
 
 @functools.lru_cache(maxsize=1024)  # a phrase is read by several steps, and benchmarks repeat phrases
@@ -567,7 +570,8 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
     """A deadline at the start of "the" period (see ``_START_OF_THE_RE``) said before the current period's start at
     the time it names ("by the start of the month at 9am" at 00:30 on July 1): the current period's, never the next
     one's; None otherwise, or when any of its readings has passed ("at 9" said at 10:30: 9am has), the next one's, as
-    ``normalize`` reads it."""
+    ``normalize`` reads it. Not understood when the time is still to come in one zone the phrase's zone may stand for
+    and has passed in another ("9am PST" at 09:30 Pacific daylight time: 10:00 is to come, 9:00 has passed)."""
     current = re.sub(_START_OF, r"\1 the \2 of this \3", phrase, flags=re.IGNORECASE)
     if user_time is None or current == phrase:
         return None
@@ -575,15 +579,21 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
         return None  # what follows the period is no time of day, zone or "please"
     found = _resolve(current, *reference_of(current, user_time))
     # in every zone the phrase's zone may stand for ("9am PST" is also 9am Pacific daylight time)
-    ahead = all(r.start.lo >= wall for r in found.readings for wall in _walls_in(user_time, r.start.zone))
-    return replace(found, phrase=phrase) if found.problem is None and found.readings and ahead else None
+    ahead = [{r.start.lo >= wall for wall in _walls_in(user_time, r.start.zone)} for r in found.readings]
+    if found.problem is not None or not found.readings:
+        return None
+    if any(len(each) > 1 for each in ahead):
+        why = "the time it names is still to come in one zone its zone may stand for and has passed in another"
+        return Resolution(phrase, (), found.user_zone, f"could not understand {phrase!r}: {why}", False)
+    return replace(found, phrase=phrase) if all(True in each for each in ahead) else None
 
 
 #: A day and a month in digits after "on" or "the" ("on 12.06", "on the 5/6/2024 at 3pm", "the 12.06"): a date, in
 #: either order (a two-digit year may come first too: "12.06.24" is also 2012-06-24); alone ("12.06", "12.6.24",
-#: "12.06 at 3pm"), a date or a clock.
+#: "12-06-24", "12.06 at 3pm", "12.06 at noon"), a date or a clock.
 _ON_DIGITS_RE = re.compile(
-    r"(?:on (?:the )?|the |(?=[\d./]+(?:$| (?:at )?\d)))(\d{1,2})[./](\d{1,2})(?:[./](?:\d{4}|\d\d))?(?![\d./])"
+    r"(?:on (?:the )?|the |(?=[\d./-]+(?:$| (?:at )?(?:\d|noon\b|midnight\b))))"
+    r"(\d{1,2})(?:[./](\d{1,2})(?:[./](?:\d{4}|\d\d))?|-(\d{1,2})-(?:\d{4}|\d\d))(?![\d./-])"
 )
 
 
@@ -591,7 +601,7 @@ def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
     """Dates in digits listed after "on" or "the" ("on 12.06 or 14.06", "the 12.06 or the 14.06") or alone ("12.06
     or 14.06") read in one order of day and month, the orders every one of them can be read in: never December 6
     beside June 14 (their readings as clocks, "12.06 or 14.06" at 14:06, are kept)."""
-    pairs = [(int(m[1]), int(m[2])) for m in map(_ON_DIGITS_RE.match, parts) if m]
+    pairs = [(int(m[1]), int(m[2] or m[3])) for m in map(_ON_DIGITS_RE.match, parts) if m]
     if found.problem is not None or len(pairs) != len(parts):
         return found
     orders = [[(a, b)[::step] for a, b in pairs] for step in (1, -1)]  # month first, then day first

@@ -22,6 +22,8 @@ Point = Callable[[list[Item], datetime], list[Reading]]
 
 
 TIME_KINDS = {"clock", "part"}
+#: The longest range whose start, a day naming no year, is moved a year back to come before its end.
+_HALF_YEAR = timedelta(days=183)
 
 
 def hour_item(number: Item) -> Item:
@@ -90,14 +92,20 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
             if not yearless or any(i.kind in {"year", "weekday"} for i in left):
                 raise  # a start naming its weekday is never moved a year ("tuesday may 6": never a Monday)
-            # "june 12 9am to tomorrow 5pm" said June 10: never from a year ago; "dec 20 9am to today 5pm" said in
-            # June is from last December (a start half a year ahead is the last one)
-            relative = _dated_clock(left) and any(_relative_day(i) for i in right)
-            if relative and any(r.start.lo - ref < timedelta(days=183) for r in _point(left, ref)):
-                raise
-            # "from March to date": a start naming no year is the last one before the end
+            # "from March to date": a start naming no year is the last one before the end; a day (or a time on it)
+            # only when the range then spans at most half a year ("dec 20 to today" said in June): "june 12 to
+            # tomorrow" said June 10 is never from a year ago, nor "dec 28 9am to monday 5pm" said June 26
             year = relativedelta(years=-1)
-            return _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls, timed_end)
+            found = _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls, timed_end)
+            day = timedelta(days=1)
+            kept = [
+                r
+                for r in found
+                if r.end is None or r.end.lo - r.start.lo <= _HALF_YEAR or r.start.hi - r.start.lo > day
+            ]
+            if not kept:
+                raise
+            return kept
         # "Nov-Feb 2017": the start takes the year before the one the end names
         earlier = Item("year", shared[0].text, shared[0].value - 1)
         return _paired(

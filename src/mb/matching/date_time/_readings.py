@@ -37,6 +37,8 @@ from ._payloads import (
     MonthDay,
     Offset,
     Part,
+    Quarter,
+    Season,
     Unit,
 )
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
@@ -363,14 +365,16 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
 def _one_month(left: list[Item], right: list[Item], found: list[Reading]) -> list[Reading]:
     """A range of days of the month, a later day at its end ("the 28-31st", "the 28th at 9am to the 31st"), lies in
     one month: never June 28 to July 31 because June has no 31st (said in June, July 28 to 31 once June 28 has passed,
-    else not understood); an earlier day at the end crosses into the next month ("the 28th to the 3rd")."""
-    days = [i for i in left + right if i.kind == "date" and isinstance(i.value, DayOfMonth)]
-    dated = [i for i in left + right if i.kind in {"date", "weekday", "year", "ordinal", "offset", "number"}]
-    if len(days) != 2 or len(dated) != 2 or days[0] not in left or days[1] not in right:
+    else not understood); an earlier day at the end crosses into the next month ("the 28th to the 3rd"). So does a
+    range from any day to a day of the month alone ("friday the 28th to the 31st")."""
+    kinds = {"date", "weekday", "year", "ordinal", "offset", "number"}
+    dated = [i for i in right if i.kind in kinds]
+    if len(dated) != 1 or not isinstance(dated[0].value, DayOfMonth) or not any(i.kind in kinds for i in left):
         return found
     kept = [r for r in found if r.end is None or r.start.lo.day > r.end.lo.day or r.start.lo.month == r.end.lo.month]
     if not kept:
-        raise DateProblem(f"no month near has both {days[0].text!r} and {days[1].text!r}")
+        start = " ".join(i.text for i in left if i.kind in kinds)
+        raise DateProblem(f"no month near has both {start!r} and {dated[0].text!r}")
     return kept
 
 
@@ -495,6 +499,11 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     """The readings of the dates, at the times of day given if any."""
     if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
         raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
+    if times and dates and all(i.kind == "year" or isinstance(i.value, (Month, Season, Quarter, Half)) for i in dates):
+        # "3pm in July", "9am in 2025": a time of day in a named month, season, quarter or year names no day (never
+        # its first day)
+        said = " ".join(i.text for i in dates)
+        raise DateProblem(f"{times[0].text!r} in {said!r}: which day is not said")
     days = date_windows(dates, ref.date()) if dates else None
     if not times:
         if days is None:
