@@ -509,12 +509,15 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             found = [*found, Window(end - step(((1, value.unit),)), end, "span", note=f"past {value.unit}")]
         return found
     if isinstance(value, PeriodEnd):
-        container = _relative_unit(value.unit, "this", today)
+        container = _relative_unit(value.unit, value.rel, today)
         return [w for c in container for w in edge(value.edge, c, c.lo.date(), (c.hi - c.lo).days)]
     if isinstance(value, WeekdayCount):
         sign = 1 if value.count > 0 else -1  # the first such weekday after (before) today, then a week apart
         gap = (sign * (value.weekday - today.weekday())) % 7 or 7
-        return [units.day(today + timedelta(days=sign * (gap + 7 * (abs(value.count) - 1))))]
+        day = today + timedelta(days=sign * (gap + 7 * (abs(value.count) - 1)))
+        if value.weekend:  # weekends back are whole weeks back: said on a Sunday, "1 weekend ago" is the one before
+            return [units.weekend(day if sign > 0 else today + timedelta(days=7 * value.count))]
+        return [units.day(day)]
     raise DateProblem(f"unknown date {value!r}")
 
 

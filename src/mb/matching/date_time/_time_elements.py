@@ -8,16 +8,17 @@ import re
 from ..._numbers import cardinal_words
 from ._items import DIGIT, Builder, Element, Item, registrar
 from ._lexicon import (
+    COUNT,
+    COUNT_FIRST,
     HOUR_FIRST,
     HOUR_WORD,
     MINUTE_FIRST,
     MINUTE_WORD,
     MONTH,
-    NUMBER,
-    NUMBER_FIRST,
     alternatives,
     minute_value,
     number_value,
+    quantity_value,
 )
 from ._payloads import Clock, ClockSpan, Part
 
@@ -302,14 +303,18 @@ def _part_of_day_named(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?P<n>{NUMBER})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)",
-    NUMBER_FIRST,
+    rf"(?P<n>{COUNT})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)"
+    rf"|in\s+(?P<n2>{COUNT})\s+(?P<part2>morning|afternoon|evening|night)s\b",
+    COUNT_FIRST,
+    "in",
 )
 def _parts_ago(m: re.Match[str]) -> Item | None:
-    """``3 mornings ago``, ``2 nights from now``: that part of the day, that many days back (ahead)."""
-    days = number_value(m["n"])
-    lo, hi = PARTS[m["part"]]
-    return Item("part", "", Part(lo, hi, m["part"], -days if m["dir"] == "ago" else days))
+    """``3 mornings ago``, ``a couple of nights from now``, ``in two nights``: that part of the day, that many days
+    back (ahead)."""
+    days = int(quantity_value(m["n"] or m["n2"]))
+    part = m["part"] or m["part2"]
+    lo, hi = PARTS[part]
+    return Item("part", "", Part(lo, hi, part, -days if m["dir"] == "ago" else days))
 
 
 #: Nights named from today: how reasons name them, and their day counted from today.
