@@ -457,14 +457,17 @@ def _nearest(m: re.Match[str]) -> Item | None:
 
 
 #: The words a date a weekday is counted from may start with ("the monday after thanksgiving", "the sunday before
-#: easter", "the friday after this week"); before anything else "before" and "after" keep their other readings
+#: mother's day", "the friday after this week", "the friday before next week"), or a date in digits ("the sunday
+#: before 5/10", "the monday after 2025-06-18"); before anything else "before" and "after" keep their other readings
 #: ("friday before 5pm": a deadline; "the friday after next").
 _ANCHOR_WORDS = frozenset(
     {name.split()[0] for name in HOLIDAYS}
     | set(MONTHS)
     | {"this", "coming", "previous", "first", "second", "third", "fourth", "fifth", "final"}
 )
-_NEXT_WORD_RE = re.compile(r"\s+(?:the\s+)?([a-z]+)")
+_NEXT_WORD_RE = re.compile(
+    rf"\s+(?:the\s+)?([a-z]+(?:'s)?|\d{{1,2}}/\d{{1,2}}\b|\d{{4}}-\d\d-\d\d)(?P<placed>\s+(?:{WEEKDAY}\b|{_PERIOD}))?"
+)
 
 
 @_element(
@@ -479,8 +482,11 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it; ``the
     second friday after new year``: the one a week later."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
-    if following is None or following.group(1) not in _ANCHOR_WORDS:
+    if following is None:
         return None
+    word = following.group(1)
+    if not (word in _ANCHOR_WORDS or word[0].isdigit() or (word in {"next", "last"} and following["placed"])):
+        return None  # "friday after next" stays the Friday after next Friday
     direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
     weekday = "weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]]
     return Item("nearest", "", Nearest(weekday, direction, ordinal_value(m["n"]) if m["n"] else 1))
