@@ -217,6 +217,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the class of '25", WED, "2025-05-01", ERROR),
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
+    ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
 ]
 
 
