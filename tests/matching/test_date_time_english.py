@@ -218,6 +218,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
+    # "five and twenty" (older British) is twenty-five, but after "between" the first end of a range
+    ("five and twenty to six", WED, "2025-03-12T17:35:00", True),
+    ("five and twenty to six", WED, "2025-03-12T17:25:00", False),
+    ("between five and twenty past six", WED, "2025-03-12T17:00:00", True),
+    ("between five and twenty past six", WED, "2025-03-12T17:25:00", False),
 ]
 
 
