@@ -218,6 +218,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
+    # the first of a year is its January 1; another day of a year names no month
+    ("the 1st of next year", WED, "2026-01-01", True),
+    ("the 1st of next year", WED, "2026-01-02", False),
+    ("the first of 2027", WED, "2027-01-01", True),
+    ("the first of 2027", WED, "2027-02-01", False),
+    ("the 2nd of next year", WED, "2026-01-02", ERROR),
     # "five and twenty" (older British) is twenty-five, but after "between" the first end of a range
     ("five and twenty to six", WED, "2025-03-12T17:35:00", True),
     ("five and twenty to six", WED, "2025-03-12T17:25:00", False),
