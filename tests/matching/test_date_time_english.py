@@ -214,6 +214,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("'26", WED, "2026-05-01", True),
     ("'26", WED, "2025-05-01", False),
     ("'45", WED, "2045-05-01", ERROR),  # 1945 or 2045
+    ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
+    ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
