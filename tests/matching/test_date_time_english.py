@@ -220,6 +220,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
+    ("3 biz days from now", WED, "2025-03-17", True),  # business days: Thursday, Friday, Monday
+    ("3 biz days from now", WED, "2025-03-15", False),
     # the first of a year is its January 1; another day of a year names no month
     ("the 1st of next year", WED, "2026-01-01", True),
     ("the 1st of next year", WED, "2026-01-02", False),
