@@ -39,6 +39,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in 2 hrs", WED, "2025-03-12T13:20:00", False),
     ("next mth", WED, "2025-04-30", True),
     ("next mth", WED, "2025-05-01", False),
+    ("2nite at 9", WED, "2025-03-12T21:00:00", True),
+    ("2nite at 9", WED, "2025-03-12T09:00:00", False),
     # this hour, this minute
     ("this hour", WED, "2025-03-12T10:00:00", True),
     ("this hour", WED, "2025-03-12T10:59:00", True),
