@@ -244,8 +244,8 @@ _PERIOD_NEXT_RE = re.compile(
 
 
 @_element(
-    r"(?:the\s+)?(?:(?P<rel>this|next|last|previous|coming)\s+)?(?P<u>year|month|quarter)(?:-|\s+)end",
-    ("the", "this", "next", "last", "previous", "coming", "year", "month", "quarter"),
+    r"(?:the\s+)?(?:(?P<rel>this|next|last|previous)\s+)?(?P<u>year|month|quarter)(?:-|\s+)end",
+    ("the", "this", "next", "last", "previous", "year", "month", "quarter"),
 )
 def _unit_end(m: re.Match[str]) -> Item | None:
     """``year-end``, ``month end``: the end of the current period, or of the one named next (``year-end 2020``;
