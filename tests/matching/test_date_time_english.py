@@ -209,7 +209,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("this very minute", WED, "2025-03-12T10:25:00", False),
     # the end of a period placed by next/last; a year alone after an apostrophe; "date" carries nothing
     ("next quarter end", WED, "2025-06-30", True),
-    ("next quarter end", WED, "2025-03-31", False),
+    ("next quarter end", WED, "2025-03-31", True),  # the next quarter end to come
+    ("next quarter end", WED, "2025-05-15", False),
+    ("next quarter end", WED, "2024-12-31", False),
     ("last month end", WED, "2025-02-28", True),
     ("last month end", WED, "2025-03-31", False),
     ("next year end 2027", WED, "2027-12-31", ERROR),

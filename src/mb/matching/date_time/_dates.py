@@ -513,7 +513,9 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             found = [*found, Window(end - step(((1, value.unit),)), end, "span", note=f"past {value.unit}")]
         return found
     if isinstance(value, PeriodEnd):
-        container = _relative_unit(value.unit, value.rel, today)
+        # "next quarter end": the end of next quarter, or the next quarter end to come (this one's)
+        rels = ("this", "next") if value.rel == "next" else (value.rel,)
+        container = [c for rel in rels for c in _relative_unit(value.unit, rel, today)]
         return [w for c in container for w in edge(value.edge, c, c.lo.date(), (c.hi - c.lo).days)]
     if isinstance(value, WeekdayCount):
         sign = 1 if value.count > 0 else -1  # the first such weekday after (before) today, then a week apart

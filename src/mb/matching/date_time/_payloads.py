@@ -296,7 +296,7 @@ class DayOfMonth:
 @dataclass(frozen=True, slots=True)
 class PeriodEnd:
     """An edge (``end``) of a week, month, quarter or year placed by ``rel`` ("this" unless named: "eom", "end of
-    year", "next quarter end")."""
+    year", "next quarter end": next quarter's, or the one to come)."""
 
     edge: str
     unit: str
