@@ -1,10 +1,10 @@
 """How the ``date_time`` matcher reads English phrases of general usage (``bench/date_general_usage.txt``).
 
-Run: ``python bench/date_general_usage.py [--misses] [--reader grammar|both]``. Each phrase is checked through the
-public matcher as one parameter, said at the file's user time: its correct argument must pass, each shifted one must
-fail, and a phrase marked ``ERR`` must be an error (not understood). Prints the counts of phrases read right, not
-understood, misread (the correct argument fails), passing a shifted argument (the worst), and read where an error
-was wanted; ``--misses`` lists every phrase that is not read right.
+Run: ``python bench/date_general_usage.py [--misses] [--reader grammar|both] [--file PHRASES]``. Each phrase is
+checked through the public matcher as one parameter, said at the file's user time: its correct argument must pass,
+each shifted one must fail, and a phrase marked ``ERR`` must be an error (not understood). Prints the counts of
+phrases read right, not understood, misread (the correct argument fails), passing a shifted argument (the worst), and
+read where an error was wanted; ``--misses`` lists every phrase that is not read right.
 """
 
 from __future__ import annotations
@@ -47,9 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list the phrases not read right")
     parser.add_argument("--reader", choices=("both", "grammar"), default="both", help="who reads the phrases")
+    parser.add_argument("--file", type=Path, default=PHRASES, help="the phrases (default: date_general_usage.txt)")
     args = parser.parse_args(argv)
     use_reader(args.reader)
-    lines = [line for line in PHRASES.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    lines = [line for line in args.file.read_text().splitlines() if line.strip() and not line.startswith("#")]
     counts: Counter[str] = Counter()
     for line in lines:
         verdict, why = check(line)

@@ -24,7 +24,7 @@ UNITS: dict[str, str] = {
     "m": "minute", "hour": "hour", "hr": "hour", "hrs": "hour", "h": "hour", "day": "day", "d": "day",
     "week": "week", "wk": "week", "w": "week", "fortnight": "fortnight", "month": "month", "mo": "month",
     "year": "year", "yr": "year", "y": "year", "decade": "decade", "business day": "business day",
-    "working day": "business day", "weekday": "business day", "quarter": "quarter",
+    "working day": "business day", "biz day": "business day", "weekday": "business day", "quarter": "quarter",
 }  # fmt: skip
 """Every spelling of a unit of a length of time, singular, with the unit it names."""
 

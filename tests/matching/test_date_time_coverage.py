@@ -130,6 +130,20 @@ ROWS: list[Row] = [
     ("weekday beside", "the tuesday after the first monday of november 2020", THU, "2020-11-10", False),
     ("weekday beside", "the monday after this week", THU, "2021-05-24", True),
     ("weekday beside", "the monday after this week", THU, "2021-05-17", False),
+    # after a holiday with an apostrophe, a date in digits or a period placed by next/last: that weekday, never
+    # "before" the date with the weekday dropped (Mother's Day 2022 falls on May 8, Father's Day 2021 on June 20)
+    ("weekday beside", "the sunday before mother's day", THU, "2022-05-01", True),
+    ("weekday beside", "the sunday before mother's day", THU, "2021-05-20", False),
+    ("weekday beside", "the friday before father's day", THU, "2021-06-18", True),
+    ("weekday beside", "the friday before father's day", THU, "2021-06-11", False),
+    ("weekday beside", "wednesday before 6/2", THU, "2021-05-26", True),
+    ("weekday beside", "wednesday before 6/2", THU, "2021-05-21", False),
+    ("weekday beside", "the monday after 2021-06-02", THU, "2021-06-07", True),
+    ("weekday beside", "the monday after 2021-06-02", THU, "2021-05-31", False),
+    ("weekday beside", "the friday before next week", THU, "2021-05-21", True),
+    ("weekday beside", "the friday before next week", THU, "2021-05-20", False),
+    ("weekday beside", "the friday after next week", THU, "2021-06-04", True),
+    ("weekday beside", "the friday after next week", THU, "2021-05-28", False),
     # "before" a date or a time names no moment of its own: not understood, never read as that moment
     ("weekday beside", "friday before 5pm", THU, "2021-05-21T16:00:00", True),
     ("weekday beside", "friday before 5pm", THU, "2021-05-21T17:01:00", False),

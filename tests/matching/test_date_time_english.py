@@ -18,6 +18,7 @@ from tests.support.verdicts import ERROR, assert_verdict
 
 WED = datetime(2025, 3, 12, 10, 20)  # a Wednesday, naive (wall clock)
 JUL = datetime(2025, 7, 2, 9, 0)  # after June
+SUN = datetime(2025, 3, 16, 10, 0)  # a Sunday
 OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
 
 ROWS: list[tuple[str, datetime, object, object]] = [
@@ -38,6 +39,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in 2 hrs", WED, "2025-03-12T13:20:00", False),
     ("next mth", WED, "2025-04-30", True),
     ("next mth", WED, "2025-05-01", False),
+    ("2nite at 9", WED, "2025-03-12T21:00:00", True),
+    ("2nite at 9", WED, "2025-03-12T09:00:00", False),
     # this hour, this minute
     ("this hour", WED, "2025-03-12T10:00:00", True),
     ("this hour", WED, "2025-03-12T10:59:00", True),
@@ -174,6 +177,66 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("3 mornings ago", WED, "2025-03-10T08:00:00", False),
     ("two evenings from now", WED, "2025-03-14T20:00:00", True),
     ("two evenings from now", WED, "2025-03-13T20:00:00", False),
+    # counts in words: a couple, a dozen, half a dozen
+    ("a couple of nights ago", WED, "2025-03-10T22:00:00", True),
+    ("a couple of nights ago", WED, "2025-03-11T22:00:00", False),
+    ("in two nights", WED, "2025-03-14T22:00:00", True),
+    ("in two nights", WED, "2025-03-13T22:00:00", False),
+    ("a dozen days ago", WED, "2025-02-28", True),
+    ("a dozen days ago", WED, "2025-03-01", False),
+    ("in half a dozen days", WED, "2025-03-18", True),
+    ("in half a dozen days", WED, "2025-03-17", False),
+    ("dozens of days ago", WED, "2025-02-28", ERROR),
+    # weekdays and weekends counted from today (the Saturdays of March 2025: 1st, 8th, 15th, 22nd, 29th)
+    ("in two saturdays", WED, "2025-03-22", True),
+    ("in two saturdays", WED, "2025-03-15", False),
+    ("4 tuesdays from today", WED, "2025-04-08", True),
+    ("4 tuesdays from today", WED, "2025-04-01", False),
+    ("2 weekends ago", WED, "2025-03-02", True),
+    ("2 weekends ago", WED, "2025-03-08", False),
+    ("in 3 weekends", WED, "2025-03-29", True),
+    ("in 3 weekends", WED, "2025-03-22", False),
+    ("1 weekend ago", SUN, "2025-03-08", True),  # said on a Sunday: the weekend before this one
+    ("1 weekend ago", SUN, "2025-03-15", False),
+    # the clock hour or minute after next, before last
+    ("the hour after next", WED, "2025-03-12T12:20:00", True),
+    ("the hour after next", WED, "2025-03-12T11:20:00", False),
+    ("the hour before last", WED, "2025-03-12T08:30:00", True),
+    ("the hour before last", WED, "2025-03-12T09:30:00", False),
+    ("the minute after next", WED, "2025-03-12T10:22:00", True),
+    ("the minute after next", WED, "2025-03-12T10:21:00", False),
+    ("this very minute", WED, "2025-03-12T10:20:00", True),
+    ("this very minute", WED, "2025-03-12T10:25:00", False),
+    # the end of a period placed by next/last; a year alone after an apostrophe; "date" carries nothing
+    ("next quarter end", WED, "2025-06-30", True),
+    ("next quarter end", WED, "2025-03-31", True),  # the next quarter end to come
+    ("next quarter end", WED, "2025-05-15", False),
+    ("next quarter end", WED, "2024-12-31", False),
+    ("last month end", WED, "2025-02-28", True),
+    ("last month end", WED, "2025-03-31", False),
+    ("next year end 2027", WED, "2027-12-31", ERROR),
+    ("'26", WED, "2026-05-01", True),
+    ("'26", WED, "2025-05-01", False),
+    ("'45", WED, "2045-05-01", ERROR),  # 1945 or 2045
+    ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
+    ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
+    ("the class of '25", WED, "2025-05-01", ERROR),
+    ("tomorrow's date", WED, "2025-03-13", True),
+    ("tomorrow's date", WED, "2025-03-12", False),
+    ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
+    ("3 biz days from now", WED, "2025-03-17", True),  # business days: Thursday, Friday, Monday
+    ("3 biz days from now", WED, "2025-03-15", False),
+    # the first of a year is its January 1; another day of a year names no month
+    ("the 1st of next year", WED, "2026-01-01", True),
+    ("the 1st of next year", WED, "2026-01-02", False),
+    ("the first of 2027", WED, "2027-01-01", True),
+    ("the first of 2027", WED, "2027-02-01", False),
+    ("the 2nd of next year", WED, "2026-01-02", ERROR),
+    # "five and twenty" (older British) is twenty-five, but after "between" the first end of a range
+    ("five and twenty to six", WED, "2025-03-12T17:35:00", True),
+    ("five and twenty to six", WED, "2025-03-12T17:25:00", False),
+    ("between five and twenty past six", WED, "2025-03-12T17:00:00", True),
+    ("between five and twenty past six", WED, "2025-03-12T17:25:00", False),
 ]
 
 

@@ -196,15 +196,15 @@ def _month(m: re.Match[str]) -> Item | None:
 
 @_element(
     r"(?:the\s+)?(?:(?:calendar\s+)?year\s+|cy\s*)?(?P<y>(?:1[5-9]|2[01])\d\d)"
-    r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)",
-    ("the", "calendar", "year", "cy"),
+    r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)|'(?P<yy2>\d\d)$",
+    ("the", "calendar", "year", "cy", "'"),
     DIGIT,
 )
 def _year(m: re.Match[str]) -> Item | None:
     """``2019``, ``year 247`` (any year once "year" is said, but two digits follow ``short_years``: "the year 90" is
-    1990), ``cy 2008``, ``cy18`` (calendar year 2018; two digits with two readings are not understood, as a year
-    alone has one)."""
-    short = m["yy"] or (m["any"] if len(m["any"] or "") == 2 else None)
+    1990), ``cy 2008``, ``cy18`` (calendar year 2018), ``'25`` ending the phrase (2025: "'25 june'" is a quoted day;
+    two digits with two readings are not understood, as a year alone has one)."""
+    short = m["yy"] or m["yy2"] or (m["any"] if len(m["any"] or "") == 2 else None)
     if short:
         years = short_years(int(short))
         return Item("year", "", years[0]) if len(years) == 1 else None

@@ -182,8 +182,12 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
 
 
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
-    """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"."""
+    """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"; "the 1st
+    of next year" (of 2027): its first day."""
     days = [i for i in items if i.kind == "date" and isinstance(i.value, DayOfMonth)]
+    years = [i for i in items if i.kind == "year" or (isinstance(i.value, Unit) and i.value.unit == "year")]
+    if len(items) == 2 and len(days) == 1 and days[0].value.day == 1 and years and not unsaid(years[0]):
+        return [Item("date", days[0].text, MonthDay(((1, 1),), ())), _as_year(years[0], today)]
     months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):
         return items  # "month the 20th": which month is not said (refused below)
@@ -509,12 +513,17 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
             found = [*found, Window(end - step(((1, value.unit),)), end, "span", note=f"past {value.unit}")]
         return found
     if isinstance(value, PeriodEnd):
-        container = _relative_unit(value.unit, "this", today)
+        # "next quarter end": the end of next quarter, or the next quarter end to come (this one's)
+        rels = ("this", "next") if value.rel == "next" else (value.rel,)
+        container = [c for rel in rels for c in _relative_unit(value.unit, rel, today)]
         return [w for c in container for w in edge(value.edge, c, c.lo.date(), (c.hi - c.lo).days)]
     if isinstance(value, WeekdayCount):
         sign = 1 if value.count > 0 else -1  # the first such weekday after (before) today, then a week apart
         gap = (sign * (value.weekday - today.weekday())) % 7 or 7
-        return [units.day(today + timedelta(days=sign * (gap + 7 * (abs(value.count) - 1))))]
+        day = today + timedelta(days=sign * (gap + 7 * (abs(value.count) - 1)))
+        if value.weekend:  # weekends back are whole weeks back: said on a Sunday, "1 weekend ago" is the one before
+            return [units.weekend(day if sign > 0 else today + timedelta(days=7 * value.count))]
+        return [units.day(day)]
     raise DateProblem(f"unknown date {value!r}")
 
 

@@ -10,6 +10,8 @@ from ..._numbers import FRACTIONS, ONES, cardinal_words, ordinal_words
 from ._items import DIGIT, first_tokens
 
 __all__ = [
+    "COUNT",
+    "COUNT_FIRST",
     "FILLERS",
     "HOUR_FIRST",
     "HOUR_WORD",
@@ -68,7 +70,8 @@ UNIT = rf"(?:{alternatives(UNITS)})(?:s|es)?"
 
 #: Amounts in words read as a number: "a few" is three, the smallest number it always covers, so a phrase with it
 #: passes only what it surely means ("several", "many" are vaguer: see ``VAGUE``).
-_FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3, "few": 3, "a": 1, "an": 1, "one": 1}
+_FEW = {"a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": 3, "few": 3, "a": 1, "an": 1, "one": 1,
+        "a dozen": 12, "dozen": 12, "half a dozen": 6}  # fmt: skip
 #: Words of a vague amount or while: a phrase using one is not understood, never read as an exact time.
 VAGUE = frozenset({"several", "many", "bit", "while", "handful", "dozens"})
 #: An amount of a duration: digits, words, fractions, halves. A number in words is written once, its "and a half"
@@ -79,6 +82,10 @@ QUANTITY = (
     rf"{number_words(0, 99)}(?:\s+and\s+(?:a\s+)?half)?|{alternatives(w for w in _FEW if w not in WORD_NUMBERS)})"
 )
 
+#: A count of things named after it ("3 fridays", "a couple of nights"): a number or an amount in words.
+_COUNT_WORDS = [w for w in _FEW if w not in WORD_NUMBERS and w not in {"a", "an"}]
+COUNT = rf"(?:{alternatives(_COUNT_WORDS)}|{NUMBER})"
+
 #: The first tokens of the sub-patterns above, for the elements that start with them (see ``Element.first``).
 NUMBER_FIRST = first_tokens(DIGIT, WORD_NUMBERS)
 HOUR_FIRST = first_tokens(ONES[1:13])
@@ -87,6 +94,7 @@ ORDINAL_FIRST = first_tokens(DIGIT, WORD_ORDINALS, WORD_NUMBERS)
 MONTH_FIRST = first_tokens(MONTHS)
 WEEKDAY_FIRST = first_tokens(WEEKDAYS)
 QUANTITY_FIRST = first_tokens(DIGIT, WORD_NUMBERS, _FEW, ("half", "a", "quarter", "three"))
+COUNT_FIRST = first_tokens(DIGIT, WORD_NUMBERS, _COUNT_WORDS)
 
 #: Words that carry no date information on their own (the parse may leave them unused). Deadline and start
 #: words read as the moment they name: a tool's argument carries the deadline itself.
@@ -94,7 +102,7 @@ FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "
                      "oclock", "please", "sometime", "starting", "beginning",
                      "later", "than", "precisely", "over", "all", "whole", "entire", "during", "throughout", "promptly",
                      "calendar", "my", "our", "preferably", "ideally", "maybe", "perhaps", "say", "how", "what",
-                     "'s", "anytime", "latest", "onwards", "onward"})  # fmt: skip
+                     "'s", "anytime", "latest", "onwards", "onward", "date"})  # fmt: skip
 
 
 def number_value(text: str) -> int:
@@ -120,8 +128,11 @@ def ordinal_value(text: str) -> int:
 
 
 def quantity_value(text: str) -> float:
-    """The value of a quantity (``2``, ``two``, ``1/2``, ``3/4 of an``, ``half an``, ``2 and a half``)."""
+    """The value of a quantity (``2``, ``two``, ``1/2``, ``3/4 of an``, ``half an``, ``2 and a half``, ``a couple of``,
+    ``half a dozen``)."""
     text = " ".join(text.split())
+    if text in _FEW:
+        return _FEW[text]
     if "/" in text and text.endswith((" of a", " of an")):  # "3/4 of an"
         text = text.rsplit(" of ", 1)[0]
     if " and a half" in text or " and half" in text:
@@ -138,6 +149,4 @@ def quantity_value(text: str) -> float:
         return int(top) / int(bottom) if int(bottom) else float("nan")
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return float(text)
-    if text in _FEW:
-        return _FEW[text]
     return WORD_NUMBERS[text]

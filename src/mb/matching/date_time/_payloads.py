@@ -295,18 +295,22 @@ class DayOfMonth:
 
 @dataclass(frozen=True, slots=True)
 class PeriodEnd:
-    """An edge (``end``) of the current week, month, quarter or year: "eom", "end of year"."""
+    """An edge (``end``) of a week, month, quarter or year placed by ``rel`` ("this" unless named: "eom", "end of
+    year", "next quarter end": next quarter's, or the one to come)."""
 
     edge: str
     unit: str
+    rel: str = "this"
 
 
 @dataclass(frozen=True, slots=True)
 class WeekdayCount:
-    """A weekday (Monday is 0) counted in weeks from today: "3 fridays ago" (count -3)."""
+    """A weekday (Monday is 0) counted in weeks from today: "3 fridays ago" (count -3); with ``weekend``, the
+    weekends counted by their Saturdays ("2 weekends ago")."""
 
     weekday: int
     count: int
+    weekend: bool = False
 
 
 WITH_YEAR = (MonthDay, Named, Quarter, Half, IsoWeek)

@@ -9,11 +9,11 @@ from ..._calendar_words import MONTHS, UNIT_MONTHS, UNITS, WEEKDAYS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
 from ._lexicon import (
+    COUNT,
+    COUNT_FIRST,
     HOUR_FIRST,
     HOUR_WORD,
     MONTH,
-    NUMBER,
-    NUMBER_FIRST,
     ORDINAL,
     ORDINAL_FIRST,
     QUANTITY,
@@ -24,7 +24,6 @@ from ._lexicon import (
     WORD_NUMBERS,
     WORD_ORDINALS,
     alternatives,
-    number_value,
     ordinal_value,
     quantity_value,
 )
@@ -70,7 +69,7 @@ def _day(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:right\s+)?now|immediately|asap|as soon as possible|at once|this moment|this instant",
+    r"(?:right\s+)?now|immediately|asap|as soon as possible|at once|this (?:very )?(?:moment|instant)|this very minute",
     ("right", "now", "immediately", "asap", "as", "at", "this"),
 )
 def _now(m: re.Match[str]) -> Item | None:
@@ -94,12 +93,15 @@ def _relative_unit(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:this|(?:the\s+)?current)\s+(?P<u>hour|minute)|(?:the\s+)?top\s+of\s+the\s+(?:next\s+)?hour",
-    ("this", "the", "current", "top"),
+    r"(?:this|(?:the\s+)?current)\s+(?P<u>hour|minute)|(?:the\s+)?top\s+of\s+the\s+(?:next\s+)?hour"
+    r"|(?:the\s+)?(?P<u2>hour|minute)\s+(?P<dir>after\s+next|before\s+last)",
+    ("this", "the", "current", "top", "hour", "minute"),
 )
 def _this_hour(m: re.Match[str]) -> Item | None:
-    """``this hour``, ``this minute``: the clock hour (minute) it is now; ``the top of the hour``: the next hour's
-    start."""
+    """``this hour``, ``this minute``: the clock hour (minute) it is now; ``the hour after next`` (``before last``):
+    the clock hour two after (before) it; ``the top of the hour``: the next hour's start."""
+    if m["u2"]:
+        return Item("rest", "", f"{m['u2']} {' '.join(m['dir'].split())}")
     return Item("rest", "", "this " + m["u"] if m["u"] else "top of the hour")
 
 
@@ -206,12 +208,17 @@ _PERIOD_AFTER_RE = re.compile(
 )
 
 
+_DATE_WORD_RE = re.compile(r"\s*date\b")
+
+
 @_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
           r"(?:\s+of(?:\s+the)?|-)?",
           ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
 def _edge(m: re.Match[str]) -> Item | None:
     if m.group(0) == "beginning" and not _PERIOD_AFTER_RE.match(m.string, m.end()):
         return None  # "beginning Monday": from Monday, as "starting Monday" ("beginning June" is its start)
+    if _DATE_WORD_RE.match(m.string, m.end()):
+        return None  # "start date july 1", "end date": the name of a field, never the start of the day
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
     alone = set(m.string[: m.start()].split()) <= {"at", "in", "around"}
@@ -236,13 +243,16 @@ _PERIOD_NEXT_RE = re.compile(
 )
 
 
-@_element(r"(?:the\s+)?(?P<u>year|month|quarter)(?:-|\s+)end", ("the", "year", "month", "quarter"))
+@_element(
+    r"(?:the\s+)?(?:(?P<rel>this|next|last|previous)\s+)?(?P<u>year|month|quarter)(?:-|\s+)end",
+    ("the", "this", "next", "last", "previous", "year", "month", "quarter"),
+)
 def _unit_end(m: re.Match[str]) -> Item | None:
     """``year-end``, ``month end``: the end of the current period, or of the one named next (``year-end 2020``;
-    "week end" is the weekend)."""
+    "week end" is the weekend); ``next quarter end``: the end of that period."""
     if _PERIOD_NEXT_RE.match(m.string, m.end()):
-        return Item("edge", "", "end")
-    return Item("date", "", PeriodEnd("end", m["u"]))
+        return None if m["rel"] else Item("edge", "", "end")
+    return Item("date", "", PeriodEnd("end", m["u"], m["rel"] or "this"))
 
 
 _PIECE = rf"(?:(?<![a-z0-9])(?:{QUANTITY})(?:(?<=\d)\s*|(?<!\d)\s+)(?:{UNIT})(?:\s+and\s+a\s+half)?(?![a-z]))"
@@ -349,19 +359,25 @@ def _week_on(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?P<n>{NUMBER})\s+(?P<wd>{WEEKDAY})s?\s+(?P<dir>ago|from\s+now|hence|later)"
+    rf"(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|from\s+(?:now|today)|hence|later)"
+    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b"
     rf"|(?:the\s+)?(?P<o>{ORDINAL})\s+(?P<wd2>{WEEKDAY})\s+from\s+(?:now|today)",
-    NUMBER_FIRST,
+    COUNT_FIRST,
     "the",
+    "in",
     ORDINAL_FIRST,
 )
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
-    """``3 fridays from now``, ``2 mondays ago``, ``the 3rd friday from now``: counted in weeks from today."""
-    n = number_value(m["n"]) if m["n"] else ordinal_value(m["o"])
+    """``3 fridays from now``, ``2 mondays ago``, ``in two saturdays``, ``the 3rd friday from now``, ``2 weekends
+    ago``: counted in weeks from today."""
+    count = m["n"] or m["n3"]
+    n = int(quantity_value(count)) if count else ordinal_value(m["o"])
     if n < 1:
         return None
     back = m["dir"] is not None and "ago" in m["dir"]
-    return Item("date", "", WeekdayCount(WEEKDAYS[m["wd"] or m["wd2"]], -n if back else n))
+    name = m["wd"] or m["wd2"] or m["wd3"]
+    weekend = name == "weekend"
+    return Item("date", "", WeekdayCount(5 if weekend else WEEKDAYS[name], -n if back else n, weekend))
 
 
 _BACK_WORDS = {"last", "past", "previous", "prior", "preceding"}
@@ -446,14 +462,17 @@ def _nearest(m: re.Match[str]) -> Item | None:
 
 
 #: The words a date a weekday is counted from may start with ("the monday after thanksgiving", "the sunday before
-#: easter", "the friday after this week"); before anything else "before" and "after" keep their other readings
+#: mother's day", "the friday after this week", "the friday before next week"), or a date in digits ("the sunday
+#: before 5/10", "the monday after 2025-06-18"); before anything else "before" and "after" keep their other readings
 #: ("friday before 5pm": a deadline; "the friday after next").
 _ANCHOR_WORDS = frozenset(
     {name.split()[0] for name in HOLIDAYS}
     | set(MONTHS)
     | {"this", "coming", "previous", "first", "second", "third", "fourth", "fifth", "final"}
 )
-_NEXT_WORD_RE = re.compile(r"\s+(?:the\s+)?([a-z]+)")
+_NEXT_WORD_RE = re.compile(
+    rf"\s+(?:the\s+)?([a-z]+(?:'s)?|\d{{1,2}}/\d{{1,2}}\b|\d{{4}}-\d\d-\d\d)(?P<placed>\s+(?:{WEEKDAY}\b|{_PERIOD}))?"
+)
 
 
 @_element(
@@ -468,8 +487,11 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it; ``the
     second friday after new year``: the one a week later."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
-    if following is None or following.group(1) not in _ANCHOR_WORDS:
+    if following is None:
         return None
+    word = following.group(1)
+    if not (word in _ANCHOR_WORDS or word[0].isdigit() or (word in {"next", "last"} and following["placed"])):
+        return None  # "friday after next" stays the Friday after next Friday
     direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
     weekday = "weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]]
     return Item("nearest", "", Nearest(weekday, direction, ordinal_value(m["n"]) if m["n"] else 1))

@@ -3,6 +3,7 @@ last N units of a period; their windows are whole days, or minutes for units und
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime, time, timedelta
 
@@ -121,17 +122,25 @@ def leading(item: Item, rest: list[Item], ref: datetime) -> list[Reading]:
     return found
 
 
+#: An hour or minute named from the one it is now ("this hour", "the minute after next"), and its steps from it.
+_CLOCK_UNIT = re.compile(r"this (?P<u>hour|minute)|(?P<v>hour|minute) (?P<dir>after next|before last)")
+_CLOCK_STEPS = {None: 0, "after next": 2, "before last": -2}
+
+
 def rest_of(unit: str, ref: datetime) -> list[Reading]:
     """``the rest of the day/week/month/year``: from now (today) to the end of the period; ``earlier today`` (``earlier
     this week``...): any time from the start of the period to now; ``this hour`` (``this minute``): the clock hour
-    (minute) it is now; ``the top of the hour``: the next whole hour."""
+    (minute) it is now, ``the hour after next`` two after it; ``the top of the hour``: the next whole hour."""
     if unit == "top of the hour":
         lo = ref.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
         return [Reading(minute_window(lo))]
-    if unit in {"this hour", "this minute"}:
-        lo = ref.replace(minute=ref.minute if unit == "this minute" else 0, second=0, microsecond=0)
-        length = timedelta(hours=1) if unit == "this hour" else timedelta(minutes=1)
-        return [Reading(Window(lo, lo + length, "minute" if unit == "this minute" else "span", note=unit))]
+    clock = _CLOCK_UNIT.fullmatch(unit)
+    if clock:
+        name = clock["u"] or clock["v"]
+        length = timedelta(hours=1) if name == "hour" else timedelta(minutes=1)
+        lo = ref.replace(minute=ref.minute if name == "minute" else 0, second=0, microsecond=0)
+        lo += length * _CLOCK_STEPS[clock["dir"]]
+        return [Reading(Window(lo, lo + length, "minute" if name == "minute" else "span", note=unit))]
     if unit.startswith("earlier "):
         name = unit.removeprefix("earlier ")
         if name == "day":

@@ -5,19 +5,20 @@ from __future__ import annotations
 import functools
 import re
 
-from ..._numbers import cardinal_words
+from ..._numbers import ONES, cardinal_words
 from ._items import DIGIT, Builder, Element, Item, registrar
 from ._lexicon import (
+    COUNT,
+    COUNT_FIRST,
     HOUR_FIRST,
     HOUR_WORD,
     MINUTE_FIRST,
     MINUTE_WORD,
     MONTH,
-    NUMBER,
-    NUMBER_FIRST,
     alternatives,
     minute_value,
     number_value,
+    quantity_value,
 )
 from ._payloads import Clock, ClockSpan, Part
 
@@ -217,11 +218,19 @@ _TARGET = (
 )
 
 
-@_element(rf"(?:a\s+)?(?P<q>three\s+quarters|quarter|half|\d{{1,2}}|{MINUTE_WORD}|{HOUR_WORD})(?:\s+(?:minutes?|mins?))?\s+"
+@_element(rf"(?:a\s+)?(?P<q>three\s+quarters|quarter|half|(?P<inv>{alternatives(ONES[1:10])})\s+and\s+twenty|\d{{1,2}}|{MINUTE_WORD}"
+          rf"|{HOUR_WORD})(?:\s+(?:minutes?|mins?))?\s+"
           rf"(?P<dir>past|after|to|before|till|til|of)\s+{_TARGET}",
           ("a", "three", "quarter", "half"), DIGIT, MINUTE_FIRST, HOUR_FIRST)  # fmt: skip
 def _relative_clock(m: re.Match[str]) -> Item | None:
-    amount = {"quarter": 15, "half": 30}.get(m["q"]) or (45 if "quarters" in m["q"] else number_value(m["q"]))
+    """``twenty past five``, ``a quarter to nine``, ``5 minutes after noon``; ``five and twenty to six`` (older
+    British: twenty-five)."""
+    if m["inv"]:
+        if m.string.endswith("between ", 0, m.start()):
+            return None  # "between five and twenty past six": from 5 to 6:20
+        amount = 20 + number_value(m["inv"])
+    else:
+        amount = {"quarter": 15, "half": 30}.get(m["q"]) or (45 if "quarters" in m["q"] else number_value(m["q"]))
     # after "at", digits read as words do: "at 5 to 7" is 6:55 as "at five to seven" is, "at 3 to 4" a range
     at = m.string.endswith(("at ", "@ "), 0, m.start())
     words = not m["q"].isdigit() or at
@@ -302,14 +311,18 @@ def _part_of_day_named(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?P<n>{NUMBER})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)",
-    NUMBER_FIRST,
+    rf"(?P<n>{COUNT})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)"
+    rf"|in\s+(?P<n2>{COUNT})\s+(?P<part2>morning|afternoon|evening|night)s\b",
+    COUNT_FIRST,
+    "in",
 )
 def _parts_ago(m: re.Match[str]) -> Item | None:
-    """``3 mornings ago``, ``2 nights from now``: that part of the day, that many days back (ahead)."""
-    days = number_value(m["n"])
-    lo, hi = PARTS[m["part"]]
-    return Item("part", "", Part(lo, hi, m["part"], -days if m["dir"] == "ago" else days))
+    """``3 mornings ago``, ``a couple of nights from now``, ``in two nights``: that part of the day, that many days
+    back (ahead)."""
+    days = int(quantity_value(m["n"] or m["n2"]))
+    part = m["part"] or m["part2"]
+    lo, hi = PARTS[part]
+    return Item("part", "", Part(lo, hi, part, -days if m["dir"] == "ago" else days))
 
 
 #: Nights named from today: how reasons name them, and their day counted from today.
