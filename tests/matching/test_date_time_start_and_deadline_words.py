@@ -411,7 +411,7 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
 
 @pytest.mark.parametrize(
     ("phrase", "user_time", "argument", "expected"),
-    [  # a start naming no year is moved a year back only when the range then spans at most half a year
+    [  # a start naming no year is moved a year back only when the range then spans at most half a year ...
      ("june 12 to tomorrow", MON, _g("2023-06-12", "2024-06-11"), ERROR),
      ("june 12 to friday", MON, _g("2023-06-12", "2024-06-14"), False),
      ("june 12 to friday", MON, _g("2024-06-12", "2024-06-14"), True),
@@ -419,9 +419,21 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
      ("dec 28 to monday", datetime(2024, 6, 26, 10), _g("2023-12-28", "2024-07-01"), ERROR),
      ("dec 28 to monday", datetime(2024, 6, 20, 10), _g("2023-12-28", "2024-06-24"), True),
      ("from dec 20 9am to today 5pm", MON, _g("2023-12-20T09:00", "2024-06-10T17:00"), True),
-     ("from dec 20 to today", MON, _g("2023-12-20", "2024-06-10"), True)],
+     ("from dec 20 to today", MON, _g("2023-12-20", "2024-06-10"), True),
+     # ... or when it ends by today: then it is the last one, however long ago
+     ("from jan 1 to today", datetime(2024, 8, 31, 10), _g("2024-01-01", "2024-08-31"), True),
+     ("from jan 1 to today", datetime(2024, 8, 31, 10), _g("2023-01-01", "2024-08-31"), False),
+     ("from march 1 to today", datetime(2024, 12, 30, 10), _g("2024-03-01", "2024-12-30"), True),
+     ("jan 1 to yesterday", datetime(2024, 12, 30, 10), _g("2024-01-01", "2024-12-29"), True),
+     ("from september 1 to today", MON, _g("2023-09-01", "2024-06-10"), True),
+     ("from july 1 to date", datetime(2025, 1, 5, 10), _g("2024-07-01", "2025-01-05"), True),
+     ("from august 15 to last friday", MON, _g("2023-08-15", "2024-06-07"), True),
+     ("from jan 1 9am to today 5pm", datetime(2024, 8, 31, 10), _g("2024-01-01T09:00", "2024-08-31T17:00"), True),
+     # never February 28 for a February 29, nor a day of the month alone at the end read in today's month
+     ("from feb 29 to today", datetime(2024, 2, 28, 10), _g("2023-02-28", "2024-02-28"), ERROR),
+     ("from new year's eve to the 2nd", datetime(2024, 7, 2, 10), _g("2023-12-31", "2024-07-02"), ERROR)],
 )  # fmt: skip
-def test_a_start_moved_a_year_back_spans_at_most_half_a_year(
+def test_a_start_moved_a_year_back_spans_at_most_half_a_year_or_ends_by_today(
     phrase: str, user_time: datetime, argument: object, expected: object
 ) -> None:
     assert_verdict(match_date_time(phrase, argument, user_time, params=["start", "end"]), expected)
