@@ -18,6 +18,7 @@ from tests.support.verdicts import ERROR, assert_date_row, assert_verdict
 
 WED = datetime(2024, 6, 12, 10, 0)
 MON = datetime(2024, 6, 10, 10, 0)
+JUL_2 = datetime(2024, 7, 2, 10, 0)
 
 
 def _g(start: str, end: str) -> dict[str, str]:
@@ -543,7 +544,16 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (MON, "the 28-30th", _g("2024-06-28", "2024-06-30"), True),
      (MON, "the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True),
      (MON, "the 28th at 9am to the 31st at 5pm", _g("2024-06-28T09:00", "2024-07-31T17:00"), ERROR),
-     (MON, "the 28th at 9am to the 30th at 5pm", _g("2024-06-28T09:00", "2024-06-30T17:00"), True)],
+     (MON, "the 28th at 9am to the 30th at 5pm", _g("2024-06-28T09:00", "2024-06-30T17:00"), True),
+     # ... unless said in the next month, a past start's month having no such day after it: then this month's
+     (JUL_2, "from last friday to the 31st", _g("2024-06-28", "2024-07-31"), True),
+     (JUL_2, "from 3 days ago to the 31st", _g("2024-06-29", "2024-07-31"), True),
+     (datetime(2024, 7, 1, 10), "from yesterday to the 31st", _g("2024-06-30", "2024-07-31"), True),
+     (datetime(2024, 7, 1, 10), "from yesterday to the 30th", _g("2024-06-30", "2024-07-30"), True),
+     (JUL_2, "from last friday to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),  # or June 30
+     (JUL_2, "friday the 28th to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),
+     (JUL_2, "the 28th to the 31st", _g("2024-06-28", "2024-07-31"), False),
+     (JUL_2, "the 28th to the 31st", _g("2024-07-28", "2024-07-31"), True)],
 )  # fmt: skip
 def test_a_range_of_days_of_the_month_stays_in_one_month(
     when: datetime, phrase: str, argument: object, expected: object
