@@ -506,7 +506,14 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("12.06 or 14.06 at 3pm", "2024-12-06T15:00", False), ("12.06 or 14.06 at 9", "2024-12-06T09:00", False),
      ("12.06 or 14.06 at 3pm", "2024-06-14T15:00", True), ("12.06 or 14.06 at noon", "2024-12-06T12:00", False),
      ("12.06 or 14.06 at noon", "2024-06-12T12:00", True), ("12-06-24 or 14-06-24", "2024-12-06", False),
-     ("12-06-24 or 14-06-24", "2024-06-12", True), ("12-06-2024 or 14-06-2024", "2024-12-06", False)],
+     ("12-06-24 or 14-06-24", "2024-06-12", True), ("12-06-2024 or 14-06-2024", "2024-12-06", False),
+     # the midnight ending a listed day, as for one date ("12.06 at midnight")
+     ("12.06 or 14.06 at midnight", "2024-06-13T00:00", True), ("12.06 or 14.06 at midnight", "2024-06-12T00:00", True),
+     ("12.06.24 or 14.06.24 at midnight", "2024-06-15T00:00", True),
+     ("12.06 or 14.06 at midnight", "2024-12-07T00:00", False),
+     # hyphenated, sharing a two-digit year first: also year first, as ISO dates are
+     ("24-06-12 or 24-06-14", "2024-06-12", True), ("24-06-12 or 24-06-14", "2024-06-14", True),
+     ("12-06-24 or 14-06-24", "2012-06-24", False), ("13-06-24 or 14-06-24", "2013-06-24", False)],
 )  # fmt: skip
 def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)

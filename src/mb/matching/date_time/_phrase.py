@@ -593,20 +593,29 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
 #: "12-06-24", "12.06 at 3pm", "12.06 at noon"), a date or a clock.
 _ON_DIGITS_RE = re.compile(
     r"(?:on (?:the )?|the |(?=[\d./-]+(?:$| (?:at )?(?:\d|noon\b|midnight\b))))"
-    r"(\d{1,2})(?:[./](\d{1,2})(?:[./](?:\d{4}|\d\d))?|-(\d{1,2})-(?:\d{4}|\d\d))(?![\d./-])"
+    r"(\d{1,2})(?:[./](\d{1,2})(?:[./](?:\d{4}|\d\d))?|-(\d{1,2})-(\d{4}|\d\d))(?![\d./-])"
 )
 
 
 def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
     """Dates in digits listed after "on" or "the" ("on 12.06 or 14.06", "the 12.06 or the 14.06") or alone ("12.06
-    or 14.06") read in one order of day and month, the orders every one of them can be read in: never December 6
-    beside June 14 (their readings as clocks, "12.06 or 14.06" at 14:06, are kept)."""
-    pairs = [(int(m[1]), int(m[2] or m[3])) for m in map(_ON_DIGITS_RE.match, parts) if m]
-    if found.problem is not None or len(pairs) != len(parts):
+    or 14.06") read in one order of day and month, the orders every one of them can be read in (hyphenated, sharing
+    a two-digit year first, also year first: "24-06-12 or 24-06-14" is June 12 or 14, 2024): never December 6
+    beside June 14 (their readings as clocks, "12.06 or 14.06" at 14:06, are kept, and so is the midnight ending a
+    listed day, "12.06 or 14.06 at midnight" at 00:00 on June 13)."""
+    matches = [m for m in map(_ON_DIGITS_RE.match, parts) if m]
+    if found.problem is not None or len(matches) != len(parts):
         return found
+    pairs = [(int(m[1]), int(m[2] or m[3])) for m in matches]
     orders = [[(a, b)[::step] for a, b in pairs] for step in (1, -1)]  # month first, then day first
+    if all(m[4] and len(m[4]) == 2 for m in matches) and len({int(m[1]) for m in matches}) == 1:
+        orders.append([(int(m[3]), int(m[4])) for m in matches])  # a two-digit year they share first: yy-mm-dd
     days = {day for order in orders if all(1 <= mo <= 12 and 1 <= d <= 31 for mo, d in order) for day in order}
-    kept = tuple(r for r in found.readings if r.start.floating or (r.start.lo.month, r.start.lo.day) in days)
+    kept = tuple(
+        r
+        for r in found.readings
+        if r.start.floating or {(t.month, t.day) for t in (r.start.lo, r.start.lo - timedelta(minutes=1))} & days
+    )
     if not kept:
         why = f"could not understand {found.phrase!r}: its dates are not all days and months in one order"
         return Resolution(found.phrase, (), found.user_zone, why, False)
