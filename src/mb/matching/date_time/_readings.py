@@ -37,8 +37,6 @@ from ._payloads import (
     MonthDay,
     Offset,
     Part,
-    Quarter,
-    Season,
     Unit,
 )
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
@@ -516,12 +514,14 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     """The readings of the dates, at the times of day given if any."""
     if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
         raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
-    if times and dates and all(i.kind == "year" or isinstance(i.value, (Month, Season, Quarter, Half)) for i in dates):
-        # "3pm in July", "9am in 2025": a time of day in a named month, season, quarter or year names no day (never
-        # its first day)
+    days = date_windows(dates, ref.date()) if dates else None
+    # "3pm in July", "9am in 2025", "3pm in early July", "3pm in July next year": a time of day in a period longer than
+    # a week names no day (never its first day), unless the period is said from today alone ("next month at 6pm": 18:00
+    # on the 1st, see ``_day_starts``)
+    long = bool(times and days and any(w.hi - w.lo > timedelta(days=7) for w in days))
+    if long and not all(i.kind == "date" and isinstance(i.value, Unit) for i in dates):
         said = " ".join(i.text for i in dates)
         raise DateProblem(f"{times[0].text!r} in {said!r}: which day is not said")
-    days = date_windows(dates, ref.date()) if dates else None
     if not times:
         if days is None:
             raise DateProblem("no date or time")
