@@ -22,7 +22,7 @@ Point = Callable[[list[Item], datetime], list[Reading]]
 
 
 TIME_KINDS = {"clock", "part"}
-#: The longest range whose start, a day naming no year, is moved a year back to come before its end.
+#: The longest range whose start, a day naming no year, is moved a year back to come before an end after today.
 _HALF_YEAR = timedelta(days=183)
 
 
