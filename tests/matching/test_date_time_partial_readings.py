@@ -125,6 +125,16 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("3pm in q3", DEC_22, "2027-07-01T15:00:00", ERROR),
     ("3pm in march 2027", DEC_22, "2027-03-01T15:00:00", ERROR),
     ("july 1 at 3pm", DEC_22, "2027-07-01T15:00:00", True),
+    # ... nor in one with a year said from today, nor in part of one longer than a week
+    ("3pm in july next year", DEC_22, "2027-07-01T15:00:00", ERROR),
+    ("3pm in q3 this year", DEC_22, "2026-07-01T15:00:00", ERROR),
+    ("3pm in the second half of the year", DEC_22, "2026-12-22T15:00:00", ERROR),
+    ("3pm in early july", DEC_22, "2027-07-01T15:00:00", ERROR),
+    ("3pm in late july", DEC_22, "2027-07-22T15:00:00", ERROR),
+    ("early next month at 6pm", DEC_22, "2027-01-01T18:00:00", ERROR),
+    # ... while a period said from today alone is its first day, as a reminder set for it would be
+    ("next month at 6pm", DEC_22, "2027-01-01T18:00:00", True),
+    ("early next week at 3pm", DEC_22, "2026-12-29T15:00:00", True),
     ("1 year ago day", DEC_22, "2025-12-22", ERROR),
     ("today at 3pm", DEC_22, "2026-12-22T15:00:00", True),
     ("1 year ago today", DEC_22, "2025-12-22", True),

@@ -18,6 +18,7 @@ from tests.support.verdicts import ERROR, assert_date_row, assert_verdict
 
 WED = datetime(2024, 6, 12, 10, 0)
 MON = datetime(2024, 6, 10, 10, 0)
+JUL_2 = datetime(2024, 7, 2, 10, 0)
 
 
 def _g(start: str, end: str) -> dict[str, str]:
@@ -311,6 +312,12 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("12.06 9.45 to 1.07 10.00", {"start": "2024-06-12T09:45", "end": "2024-06-12T13:07"}, False),
      ("20.12 9.45 to 3.01 10.00", {"start": "2024-12-20T09:45", "end": "2025-01-03T10:00"}, True),
      ("20.12 9.45 to 3.01 10.00", {"start": "2024-12-20T09:45", "end": "2024-01-03T10:00"}, False),
+     ("1.12 9.45 to 31.01 10.00", {"start": "2024-12-01T09:45", "end": "2025-01-31T10:00"}, True),
+     # ... and only into January: a date further on after the year's end is before the start
+     ("20.12 9.45 to 20.06 10.00", {"start": "2024-12-20T09:45", "end": "2025-06-20T10:00"}, ERROR),
+     ("20.12 9.45 to 3.02 10.00", {"start": "2024-12-20T09:45", "end": "2025-02-03T10:00"}, ERROR),
+     ("from 25.12 9.45am to 1.06 10.00", {"start": "2024-12-25T09:45", "end": "2025-06-01T10:00"}, ERROR),
+     ("20.09 9.45 to 30.01", {"start": "2024-09-20T09:45", "end": "2025-01-30"}, ERROR),
      ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True),
      # two clocks that no date can be between two dates; a date outside the range leaves a clock at its end
      ("12.06 9.30 to 13.45 14.06", {"start": "2024-06-12T09:30", "end": "2024-06-14T13:45"}, True),
@@ -411,7 +418,7 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
 
 @pytest.mark.parametrize(
     ("phrase", "user_time", "argument", "expected"),
-    [  # a start naming no year is moved a year back only when the range then spans at most half a year
+    [  # a start naming no year is moved a year back only when the range then spans at most half a year ...
      ("june 12 to tomorrow", MON, _g("2023-06-12", "2024-06-11"), ERROR),
      ("june 12 to friday", MON, _g("2023-06-12", "2024-06-14"), False),
      ("june 12 to friday", MON, _g("2024-06-12", "2024-06-14"), True),
@@ -419,9 +426,21 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
      ("dec 28 to monday", datetime(2024, 6, 26, 10), _g("2023-12-28", "2024-07-01"), ERROR),
      ("dec 28 to monday", datetime(2024, 6, 20, 10), _g("2023-12-28", "2024-06-24"), True),
      ("from dec 20 9am to today 5pm", MON, _g("2023-12-20T09:00", "2024-06-10T17:00"), True),
-     ("from dec 20 to today", MON, _g("2023-12-20", "2024-06-10"), True)],
+     ("from dec 20 to today", MON, _g("2023-12-20", "2024-06-10"), True),
+     # ... or when it ends by today: then it is the last one, however long ago
+     ("from jan 1 to today", datetime(2024, 8, 31, 10), _g("2024-01-01", "2024-08-31"), True),
+     ("from jan 1 to today", datetime(2024, 8, 31, 10), _g("2023-01-01", "2024-08-31"), False),
+     ("from march 1 to today", datetime(2024, 12, 30, 10), _g("2024-03-01", "2024-12-30"), True),
+     ("jan 1 to yesterday", datetime(2024, 12, 30, 10), _g("2024-01-01", "2024-12-29"), True),
+     ("from september 1 to today", MON, _g("2023-09-01", "2024-06-10"), True),
+     ("from july 1 to date", datetime(2025, 1, 5, 10), _g("2024-07-01", "2025-01-05"), True),
+     ("from august 15 to last friday", MON, _g("2023-08-15", "2024-06-07"), True),
+     ("from jan 1 9am to today 5pm", datetime(2024, 8, 31, 10), _g("2024-01-01T09:00", "2024-08-31T17:00"), True),
+     # never February 28 for a February 29, nor a day of the month alone at the end read in today's month
+     ("from feb 29 to today", datetime(2024, 2, 28, 10), _g("2023-02-28", "2024-02-28"), ERROR),
+     ("from new year's eve to the 2nd", datetime(2024, 7, 2, 10), _g("2023-12-31", "2024-07-02"), ERROR)],
 )  # fmt: skip
-def test_a_start_moved_a_year_back_spans_at_most_half_a_year(
+def test_a_start_moved_a_year_back_spans_at_most_half_a_year_or_ends_by_today(
     phrase: str, user_time: datetime, argument: object, expected: object
 ) -> None:
     assert_verdict(match_date_time(phrase, argument, user_time, params=["start", "end"]), expected)
@@ -493,7 +512,14 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("12.06 or 14.06 at 3pm", "2024-12-06T15:00", False), ("12.06 or 14.06 at 9", "2024-12-06T09:00", False),
      ("12.06 or 14.06 at 3pm", "2024-06-14T15:00", True), ("12.06 or 14.06 at noon", "2024-12-06T12:00", False),
      ("12.06 or 14.06 at noon", "2024-06-12T12:00", True), ("12-06-24 or 14-06-24", "2024-12-06", False),
-     ("12-06-24 or 14-06-24", "2024-06-12", True), ("12-06-2024 or 14-06-2024", "2024-12-06", False)],
+     ("12-06-24 or 14-06-24", "2024-06-12", True), ("12-06-2024 or 14-06-2024", "2024-12-06", False),
+     # the midnight ending a listed day, as for one date ("12.06 at midnight")
+     ("12.06 or 14.06 at midnight", "2024-06-13T00:00", True), ("12.06 or 14.06 at midnight", "2024-06-12T00:00", True),
+     ("12.06.24 or 14.06.24 at midnight", "2024-06-15T00:00", True),
+     ("12.06 or 14.06 at midnight", "2024-12-07T00:00", False),
+     # hyphenated, sharing a two-digit year first: also year first, as ISO dates are
+     ("24-06-12 or 24-06-14", "2024-06-12", True), ("24-06-12 or 24-06-14", "2024-06-14", True),
+     ("12-06-24 or 14-06-24", "2012-06-24", False), ("13-06-24 or 14-06-24", "2013-06-24", False)],
 )  # fmt: skip
 def test_a_dotted_pair_after_on_is_a_date(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, MON, expected)
@@ -531,7 +557,16 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (MON, "the 28-30th", _g("2024-06-28", "2024-06-30"), True),
      (MON, "the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True),
      (MON, "the 28th at 9am to the 31st at 5pm", _g("2024-06-28T09:00", "2024-07-31T17:00"), ERROR),
-     (MON, "the 28th at 9am to the 30th at 5pm", _g("2024-06-28T09:00", "2024-06-30T17:00"), True)],
+     (MON, "the 28th at 9am to the 30th at 5pm", _g("2024-06-28T09:00", "2024-06-30T17:00"), True),
+     # ... unless said in the next month, a past start's month having no such day after it: then this month's
+     (JUL_2, "from last friday to the 31st", _g("2024-06-28", "2024-07-31"), True),
+     (JUL_2, "from 3 days ago to the 31st", _g("2024-06-29", "2024-07-31"), True),
+     (datetime(2024, 7, 1, 10), "from yesterday to the 31st", _g("2024-06-30", "2024-07-31"), True),
+     (datetime(2024, 7, 1, 10), "from yesterday to the 30th", _g("2024-06-30", "2024-07-30"), True),
+     (JUL_2, "from last friday to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),  # or June 30
+     (JUL_2, "friday the 28th to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),
+     (JUL_2, "the 28th to the 31st", _g("2024-06-28", "2024-07-31"), False),
+     (JUL_2, "the 28th to the 31st", _g("2024-07-28", "2024-07-31"), True)],
 )  # fmt: skip
 def test_a_range_of_days_of_the_month_stays_in_one_month(
     when: datetime, phrase: str, argument: object, expected: object

@@ -22,7 +22,7 @@ Point = Callable[[list[Item], datetime], list[Reading]]
 
 
 TIME_KINDS = {"clock", "part"}
-#: The longest range whose start, a day naming no year, is moved a year back to come before its end.
+#: The longest range whose start, a day naming no year, is moved a year back to come before an end after today.
 _HALF_YEAR = timedelta(days=183)
 
 
@@ -92,16 +92,24 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
             if not yearless or any(i.kind in {"year", "weekday"} for i in left):
                 raise  # a start naming its weekday is never moved a year ("tuesday may 6": never a Monday)
-            # "from March to date": a start naming no year is the last one before the end; a day (or a time on it)
-            # only when the range then spans at most half a year ("dec 20 to today" said in June): "june 12 to
-            # tomorrow" said June 10 is never from a year ago, nor "dec 28 9am to monday 5pm" said June 26
+            # "from March to date", "from sept 1 to today": a start naming no year is the last one before the end;
+            # a day (or a time on it) only when the range then spans at most half a year, unless its end is a day
+            # said from today that is not after today: "june 12 to tomorrow" said June 10 is never from a year
+            # ago, nor "dec 28 9am to monday 5pm" said June 26, nor "from new year's eve to the 2nd" said July 2
+            # (never February 28 for a February 29)
             year = relativedelta(years=-1)
-            found = _paired([r.shifted(year) for r in _point(left, ref)], _point(right, ref), right, rolls, timed_end)
+            starts = [r.shifted(year) for r in _point(left, ref) if (r.start.lo + year).day == r.start.lo.day]
+            found = _paired(starts, _point(right, ref), right, rolls, timed_end)
             day = timedelta(days=1)
+            past = ref.replace(hour=0, minute=0, second=0, microsecond=0) + day  # the end of today
+            own_day = relativedelta(months=1) not in rolls  # an end naming a day of the month alone is the start's
             kept = [
                 r
                 for r in found
-                if r.end is None or r.end.lo - r.start.lo <= _HALF_YEAR or r.start.hi - r.start.lo > day
+                if r.end is None
+                or (own_day and r.end.lo < past)
+                or r.end.lo - r.start.lo <= _HALF_YEAR
+                or r.start.hi - r.start.lo > day
             ]
             if not kept:
                 raise

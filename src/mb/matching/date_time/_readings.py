@@ -37,8 +37,6 @@ from ._payloads import (
     MonthDay,
     Offset,
     Part,
-    Quarter,
-    Season,
     Unit,
 )
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
@@ -337,7 +335,7 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             raise DateProblem("'and' joins two dates without 'between'")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
-        found = _one_month(left, right, read_range(left, right, ref, _point))
+        found = _one_month(left, right, read_range(left, right, ref, _point), ref)
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
             r.end is not None
@@ -362,16 +360,33 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     return found
 
 
-def _one_month(left: list[Item], right: list[Item], found: list[Reading]) -> list[Reading]:
+def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: datetime) -> list[Reading]:
     """A range of days of the month, a later day at its end ("the 28-31st", "the 28th at 9am to the 31st"), lies in
     one month: never June 28 to July 31 because June has no 31st (said in June, July 28 to 31 once June 28 has passed,
     else not understood); an earlier day at the end crosses into the next month ("the 28th to the 3rd"). So does a
-    range from any day to a day of the month alone ("friday the 28th to the 31st")."""
+    range from any day to a day of the month alone ("friday the 28th to the 31st"), unless that day is this month's
+    and the start's month, the last one, has no such day after the start ("from last friday to the 31st" said on
+    July 2 ends July 31; "from last friday to the 30th" may end June 30 or July 30: not understood)."""
     kinds = {"date", "weekday", "year", "ordinal", "offset", "number"}
     dated = [i for i in right if i.kind in kinds]
-    if len(dated) != 1 or not isinstance(dated[0].value, DayOfMonth) or not any(i.kind in kinds for i in left):
+    starts = [i for i in left if i.kind in kinds]
+    if len(dated) != 1 or not isinstance(dated[0].value, DayOfMonth) or not starts:
         return found
-    kept = [r for r in found if r.end is None or r.start.lo.day > r.end.lo.day or r.start.lo.month == r.end.lo.month]
+    named = not all(isinstance(i.value, DayOfMonth) for i in starts)  # more than a day of the month ("last friday")
+    last = ref - relativedelta(months=1)
+    kept = [
+        r
+        for r in found
+        if r.end is None
+        or r.start.lo.day > r.end.lo.day
+        or r.start.lo.month == r.end.lo.month
+        or (  # this month's day, and none after the start in the last month, the start's
+            named
+            and (r.end.lo.year, r.end.lo.month) == (ref.year, ref.month)
+            and (r.start.lo.year, r.start.lo.month) == (last.year, last.month)
+            and not r.start.lo.day < r.end.lo.day == (r.start.lo + relativedelta(day=r.end.lo.day)).day
+        )
+    ]
     if not kept:
         start = " ".join(i.text for i in left if i.kind in kinds)
         raise DateProblem(f"no month near has both {start!r} and {dated[0].text!r}")
@@ -499,12 +514,14 @@ def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading
     """The readings of the dates, at the times of day given if any."""
     if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
         raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
-    if times and dates and all(i.kind == "year" or isinstance(i.value, (Month, Season, Quarter, Half)) for i in dates):
-        # "3pm in July", "9am in 2025": a time of day in a named month, season, quarter or year names no day (never
-        # its first day)
+    days = date_windows(dates, ref.date()) if dates else None
+    # "3pm in July", "9am in 2025", "3pm in early July", "3pm in July next year": a time of day in a period longer than
+    # a week names no day (never its first day), unless the period is said from today alone ("next month at 6pm": 18:00
+    # on the 1st, see ``_day_starts``)
+    long = bool(times and days and any(w.hi - w.lo > timedelta(days=7) for w in days))
+    if long and not all(i.kind == "date" and isinstance(i.value, Unit) for i in dates):
         said = " ".join(i.text for i in dates)
         raise DateProblem(f"{times[0].text!r} in {said!r}: which day is not said")
-    days = date_windows(dates, ref.date()) if dates else None
     if not times:
         if days is None:
             raise DateProblem("no date or time")
