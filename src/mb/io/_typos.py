@@ -180,6 +180,9 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
     if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
     keys = value.keys()
+    for model, known in choices.known:  # most objects: the first model that knows every key
+        if known.issuperset(keys):
+            return model
     return min(choices.known, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
 
 
