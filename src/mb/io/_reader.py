@@ -62,8 +62,8 @@ class Record:
     """Why the line is invalid, or None when it parsed."""
 
     document: Any = None
-    """The line's JSON value, the one parse the model validated (None when the line is not JSON or was refused
-    before it was parsed)."""
+    """The line's JSON value, the one parse the model validated (None when the line is not JSON, or breaks a limit
+    or repeats a key, see :func:`read_record`)."""
 
 
 def source_name(source: PathLike | IO[bytes]) -> str:
