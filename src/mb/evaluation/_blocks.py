@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from ..io import Problem, read_record
+from ..io import Problem, Record, read_record
 from ..io._reader import line_blocks
 from ..io._typos import KeyWarning, line_key_warnings
 from ._engine import INVALID_LINE, Evaluator
@@ -151,15 +151,17 @@ async def score_lines(
     """Evaluate a block of lines of the file ``name``: each line read as :func:`~mb.io.iter_records` reads it,
     the block's judge questions answered in one pass, each result written as a line as soon as it is final; with
     the unknown keys of its lines among the file's first ``key_warnings``."""
-    records = (read_record(data, file=name, line=number, executed=True, problem=whole) for number, data, whole in lines)
+    warnings: list[KeyWarning] = []
+
+    def records() -> Iterator[Record]:
+        for number, data, whole in lines:
+            record = read_record(data, file=name, line=number, executed=True, problem=whole)
+            if number <= key_warnings and whole is None:  # from the line as parsed for the model
+                warnings.extend(line_key_warnings(data, file=name, line=number, document=record.document))
+            yield record
+
     finish = _Finish(limit)
-    warnings = [
-        warning
-        for number, data, whole in lines
-        if number <= key_warnings and whole is None
-        for warning in line_key_warnings(data, file=name, line=number)
-    ]
-    return finish.scored(await evaluator.chunk(records, finish), warnings)
+    return finish.scored(await evaluator.chunk(records(), finish), warnings)
 
 
 _EVALUATORS: dict[str, Evaluator] = {}

@@ -180,12 +180,12 @@ class _Pairs(list[tuple[str, Any]]):
     """An object's members as written, duplicates kept."""
 
 
-def duplicate_key(data: bytes) -> Problem | None:
+def duplicate_key(data: bytes, parsed: tuple[Any, ...] = ()) -> Problem | None:
     """A key written twice in one object of a line of JSON (a bad merge): a parser keeps one value and silently drops
     the other, and a dropped assertion would pass. None when every key is distinct, or the line is not JSON (the
-    parser says what is wrong with it)."""
+    parser says what is wrong with it). ``parsed``: ``(value,)``, the line as ``orjson`` parsed it, when it has."""
     try:
-        if _colons(orjson.dumps(orjson.loads(data))) == _colons(data):  # no key lost: one fast pass
+        if _colons(orjson.dumps(parsed[0] if parsed else orjson.loads(data))) == _colons(data):  # no key lost
             return None
         document = json.loads(data.decode("utf-8"), object_pairs_hook=_Pairs, parse_constant=reject_constant)
     except (ValueError, TypeError, RecursionError, orjson.JSONEncodeError):

@@ -62,8 +62,8 @@ class Record:
     """Why the line is invalid, or None when it parsed."""
 
     document: Any = None
-    """The line's JSON value when it was parsed apart from validation (an invalid line, or a valid one holding the
-    text ``NaN`` or ``Infinity``, see :func:`read_record`); None otherwise."""
+    """The line's JSON value, the one parse the model validated (None when the line is not JSON, or breaks a limit
+    or repeats a key, see :func:`read_record`)."""
 
 
 def source_name(source: PathLike | IO[bytes]) -> str:
@@ -162,14 +162,27 @@ def _utf8_problem(data: bytes) -> Problem | None:
     return None
 
 
-def _load(data: bytes) -> tuple[Any, Problem | None]:
-    """Parse one line of JSON (integers of any width kept exact) that :func:`~mb.io._limits.screen` has passed; on
-    failure a problem saying where and why."""
+_UNREAD = object()
+"""What :func:`_quick_load` gives for a line it leaves to the standard library."""
+
+
+def _quick_load(data: bytes) -> Any:
+    """``orjson``'s parse of a line of JSON it reads exactly (no number of 20 digits or more), else :data:`_UNREAD`."""
     if _LONG_DIGITS not in data.translate(_DIGITS_TO_ZERO):
         try:
-            return orjson.loads(data), None
+            return orjson.loads(data)
         except orjson.JSONDecodeError:
             pass
+    return _UNREAD
+
+
+def _load(data: bytes, quick: Any = _UNREAD) -> tuple[Any, Problem | None]:
+    """Parse one line of JSON (integers of any width kept exact) that :func:`~mb.io._limits.screen` has passed; on
+    failure a problem saying where and why. ``quick``: the line's :func:`_quick_load`, when it has been tried."""
+    if quick is _UNREAD:
+        quick = _quick_load(data)
+    if quick is not _UNREAD:
+        return quick, None
     # orjson turns integers beyond 64 bits into floats and reports terse positions: the standard library keeps
     # every digit and says where a line is broken.
     problem = _utf8_problem(data)
@@ -286,25 +299,16 @@ def line_blocks(
 
 def read_record(data: bytes, *, file: str, line: int, executed: bool = False, problem: Problem | None = None) -> Record:
     """One non-blank line read as every command reads it: checked against the limits every line must meet (see
-    :func:`~mb.io._limits.screen`), then validated by the :class:`~mb.entities.Example` model (with ``executed``,
-    ``outputs`` is required too). ``problem``: what makes the line unreadable whatever it holds (see
+    :func:`~mb.io._limits.screen`), parsed once, then validated by the :class:`~mb.entities.Example` model (with
+    ``executed``, ``outputs`` is required too). ``problem``: what makes the line unreadable whatever it holds (see
     :func:`jsonl_lines`). Never raises for bad content."""
-    if problem is None:
-        problem = screen(data) or duplicate_key(data)
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
-    # pydantic-core parses and validates the bytes in one go (integers stay exact). It accepts NaN and Infinity,
-    # which are not JSON, so lines that may hold them take the strict parse below; so do lines the model refuses,
-    # whose errors name the line's own values.
-    if (b"N" not in data or b"NaN" not in data) and (b"I" not in data or b"Infinity" not in data):  # memchr first
-        try:
-            example = cast("Example", Example.__pydantic_validator__.validate_json(data))  # model_validate_json's core
-        except ValidationError:
-            pass
-        else:
-            if not executed or example.outputs is not None:
-                return Record(line, example, None)
-    document, problem = _load(data)
+    quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
+    problem = screen(data) or duplicate_key(data, () if quick is _UNREAD else (quick,))
+    if problem is not None:
+        return Record(line, None, LineError(file, line, (problem,)))
+    document, problem = _load(data, quick)
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
     parsed = parse_document(document, file=file, line=line, executed=executed)
@@ -337,10 +341,7 @@ def iter_documents(
     name = source_name(source)
     for number, data, whole in jsonl_lines(source, max_line_bytes):
         record = read_record(data, file=name, line=number, executed=executed, problem=whole)
-        document = record.document
-        if document is None and not check_only and record.example is not None:
-            document = _load(data)[0]
-        yield number, document, record.error
+        yield number, None if check_only else record.document, record.error
 
 
 def read_examples(

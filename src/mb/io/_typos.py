@@ -180,6 +180,9 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
     if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
     keys = value.keys()
+    for model, known in choices.known:  # most objects: the first model that knows every key
+        if known.issuperset(keys):
+            return model
     return min(choices.known, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
 
 
@@ -233,12 +236,14 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     ]
 
 
-def line_key_warnings(data: bytes, *, file: str, line: int) -> list[KeyWarning]:
-    """The unknown keys of one line as read from the file (none when it is not a JSON object)."""
-    try:
-        document = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        return []
+def line_key_warnings(data: bytes, *, file: str, line: int, document: Any = None) -> list[KeyWarning]:
+    """The unknown keys of one line as read from the file (none when it is not a JSON object); ``document``: the
+    line's JSON value when it has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
+    if document is None:
+        try:
+            document = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            return []
     return key_warnings(document, file=file, line=line)
 
 

@@ -83,14 +83,14 @@ def _check(
     """The errors and warnings of ``lines`` of the file ``name``, each line read as :func:`~mb.io.iter_records`
     reads it, counted in ``tally``."""
     for number, data, problem in lines:
-        error = read_record(data, file=name, line=number, executed=executed, problem=problem).error
-        if error is None:
+        record = read_record(data, file=name, line=number, executed=executed, problem=problem)
+        if record.error is None:
             tally.valid += 1
         else:
             tally.invalid += 1
-            yield error
+            yield record.error
         if problem is None and (key_lines is None or number <= key_lines):
-            yield from line_key_warnings(data, file=name, line=number)
+            yield from line_key_warnings(data, file=name, line=number, document=record.document)
 
 
 def _counted(block: list[_Line], future: Future[_Found], task: Callable[[list[_Line]], _Found], tally: Tally) -> _Found:

@@ -56,10 +56,10 @@ def _items(
     if isinstance(benchmark, (str, os.PathLike)):
         name, warn = source_name(benchmark), getattr(progress, "warning", None)
         for number, data, whole in jsonl_lines(benchmark, max_line_bytes):
-            if warn is not None and number <= key_warnings and whole is None:
-                for warning in line_key_warnings(data, file=name, line=number):
-                    warn(warning)
             record = read_record(data, file=name, line=number, problem=whole)
+            if warn is not None and number <= key_warnings and whole is None:
+                for warning in line_key_warnings(data, file=name, line=number, document=record.document):
+                    warn(warning)
             yield record.example or record.error  # type: ignore[misc]
         return
     for number, item in enumerate(benchmark, start=1):
