@@ -218,6 +218,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("'26", WED, "2026-05-01", True),
     ("'26", WED, "2025-05-01", False),
     ("'45", WED, "2045-05-01", ERROR),  # 1945 or 2045
+    # after a dash, the year of the date before it, never the end of a range from a date a year earlier
+    ("mar-'26", WED, "2026-03-15", True),
+    ("mar-'26", WED, "2025-03-15", False),
+    ("15-mar-'26", WED, "2025-03-15", False),
+    ("christmas-'26", WED, "2025-12-25", False),
+    ("winter '25-'26", WED, "2025-01-15", ERROR),
+    ("2025-'26", WED, "2025-06-01", ERROR),
+    ("june to '26", WED, "2025-06-01", ERROR),
     ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
     ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),

@@ -10,7 +10,7 @@ from ..._numbers import ONES, TENS, words_value
 from ._calendar import SEASONS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
-from ._lexicon import MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
+from ._lexicon import FILLERS, MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
 from ._payloads import (
     Days,
     Decades,
@@ -76,7 +76,7 @@ def year_first(text: str) -> MonthDay | None:
 _EARLY = r"(?!(?<=[a-z0-9]\s)(?<!of\s)(?<!in\s)(?:0\d|1[0-4])[0-5]\d(?!\d))"
 _YEAR = (
     rf"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>{_EARLY}\d{{4}}(?!\s*(?:hours|hrs|hr|h)\b))"
-    r"|\s+of\s+'?(?P<yy>\d\d)|,?\s*'(?P<yy2>\d\d))?"
+    r"|\s+of\s+'?(?P<yy>\d\d)|(?:,?\s*|\s*-\s*)'(?P<yy2>\d\d))?"
 )
 #: Not a time of day or an amount: what two digits after a date must not be followed by to be its year.
 _NOT_TIME = r"(?![\d:.])(?!\s*(?:[ap]m?\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|o'?clock|days?\b|weeks?\b))"
@@ -202,8 +202,12 @@ def _month(m: re.Match[str]) -> Item | None:
 )
 def _year(m: re.Match[str]) -> Item | None:
     """``2019``, ``year 247`` (any year once "year" is said, but two digits follow ``short_years``: "the year 90" is
-    1990), ``cy 2008``, ``cy18`` (calendar year 2018), ``'25`` ending the phrase (2025: "'25 june'" is a quoted day;
-    two digits with two readings are not understood, as a year alone has one)."""
+    1990), ``cy 2008``, ``cy18`` (calendar year 2018), ``'25`` ending the phrase alone or after a filler ("in '25":
+    2025; "'25 june'" is a quoted day, "mar-'26" March 2026 and "2025-'26", "june to '26" never a range; two digits
+    with two readings are not understood, as a year alone has one)."""
+    before = m.string[: m.start()].split()
+    if m["yy2"] and before and before[-1] not in FILLERS:
+        return None
     short = m["yy"] or m["yy2"] or (m["any"] if len(m["any"] or "") == 2 else None)
     if short:
         years = short_years(int(short))
