@@ -232,6 +232,15 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
+    # "date" adds nothing only after "'s": elsewhere it is not understood, never dropped
+    ("friday's date", WED, "2025-03-14", True),
+    ("date night", WED, "2025-03-12T22:00:00", ERROR),
+    ("the date before friday", WED, "2025-03-12", ERROR),
+    ("date 5", WED, "2025-03-12T17:00:00", ERROR),
+    ("date: 12", WED, "2025-03-12T12:00:00", ERROR),
+    ("first date friday", WED, "2025-08-01", ERROR),
+    ("due date tomorrow", WED, "2025-03-13", ERROR),
+    ("starting date friday", WED, "2025-03-14", ERROR),
     ("3 biz days from now", WED, "2025-03-17", True),  # business days: Thursday, Friday, Monday
     ("3 biz days from now", WED, "2025-03-15", False),
     # the first of a year is its January 1; another day of a year names no month

@@ -208,17 +208,12 @@ _PERIOD_AFTER_RE = re.compile(
 )
 
 
-_DATE_WORD_RE = re.compile(r"\s*date\b")
-
-
 @_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
           r"(?:\s+of(?:\s+the)?|-)?",
           ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
 def _edge(m: re.Match[str]) -> Item | None:
     if m.group(0) == "beginning" and not _PERIOD_AFTER_RE.match(m.string, m.end()):
         return None  # "beginning Monday": from Monday, as "starting Monday" ("beginning June" is its start)
-    if _DATE_WORD_RE.match(m.string, m.end()):
-        return None  # "start date july 1", "end date": the name of a field, never the start of the day
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
     alone = set(m.string[: m.start()].split()) <= {"at", "in", "around"}
