@@ -187,6 +187,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in half a dozen days", WED, "2025-03-18", True),
     ("in half a dozen days", WED, "2025-03-17", False),
     ("dozens of days ago", WED, "2025-02-28", ERROR),
+    # "over" a count in words, of weekdays, weekends or parts of the day is more than it, as "over 12 days ago" is
+    ("over a dozen days ago", WED, "2025-02-28", ERROR),
+    ("over half a dozen days ago", WED, "2025-03-06", ERROR),
+    ("over 2 weekends ago", WED, "2025-03-01", ERROR),
+    ("over a couple of nights ago", WED, "2025-03-10T22:00:00", ERROR),
+    ("over two saturdays ago", WED, "2025-03-01", ERROR),
     # weekdays and weekends counted from today (the Saturdays of March 2025: 1st, 8th, 15th, 22nd, 29th)
     ("in two saturdays", WED, "2025-03-22", True),
     ("in two saturdays", WED, "2025-03-15", False),
