@@ -255,6 +255,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the first of 2027", WED, "2027-01-01", True),
     ("the first of 2027", WED, "2027-02-01", False),
     ("the 2nd of next year", WED, "2026-01-02", ERROR),
+    ("first next year", WED, "2026-01-01", ERROR),  # without "of": no day of the year is named
+    ("the 1st 2027", WED, "2027-01-01", ERROR),
+    ("next year the first", WED, "2026-01-01", ERROR),
+    ("first of all next year", WED, "2026-01-01", ERROR),  # "first of all": next year as a whole, never its 1st
     # "five and twenty" (older British) is twenty-five, but after "between" the first end of a range
     ("five and twenty to six", WED, "2025-03-12T17:35:00", True),
     ("five and twenty to six", WED, "2025-03-12T17:25:00", False),

@@ -189,6 +189,10 @@ def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
     return Item("date", "", NthWeekday(n, WEEKDAYS[m["wd"]]))
 
 
+#: "of" after a day of the month, before what it is of ("the 1st of next year", never "the first of all").
+_OF_RE = re.compile(r"\s+of\s+(?!all\b)")
+
+
 @_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?", "the", ORDINAL_FIRST)
 def _day_of_month(m: re.Match[str]) -> Item | None:
     text = m["d"]
@@ -197,7 +201,7 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
     if text.isdigit() and re.match(r"[./]\d|-\d\d?-\d", m.string[m.end() :]):
         return None  # "the 12.06", "the 12-06-2024": a day and a month, never the 12th at 6 ("the 20-22" are days)
     day = ordinal_value(text)
-    return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
+    return Item("date", "", DayOfMonth(day, _OF_RE.match(m.string, m.end()) is not None)) if 1 <= day <= 31 else None
 
 
 #: A period longer than a day after a bare "beginning" ("beginning June", "beginning next month"): its start (never a
