@@ -196,6 +196,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     # weekdays and weekends counted from today (the Saturdays of March 2025: 1st, 8th, 15th, 22nd, 29th)
     ("in two saturdays", WED, "2025-03-22", True),
     ("in two saturdays", WED, "2025-03-15", False),
+    ("in 2 saturdays later", WED, "2025-03-22", ERROR),  # "in" and "later" both: as "in 2 weeks from now"
+    ("in two mornings later", WED, "2025-03-14T09:00:00", ERROR),
     ("4 tuesdays from today", WED, "2025-04-08", True),
     ("4 tuesdays from today", WED, "2025-04-01", False),
     ("2 weekends ago", WED, "2025-03-02", True),

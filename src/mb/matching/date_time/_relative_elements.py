@@ -358,8 +358,8 @@ def _week_on(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|from\s+(?:now|today)|hence|later)"
-    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b"
+    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|from\s+(?:now|today)|hence|later)"
+    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b(?!\s+(?:ago|from|hence|later)\b)"
     rf"|(?:the\s+)?(?P<o>{ORDINAL})\s+(?P<wd2>{WEEKDAY})\s+from\s+(?:now|today)",
     COUNT_FIRST,
     "the",
@@ -368,7 +368,7 @@ def _week_on(m: re.Match[str]) -> Item | None:
 )
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
     """``3 fridays from now``, ``2 mondays ago``, ``in two saturdays``, ``the 3rd friday from now``, ``2 weekends
-    ago``: counted in weeks from today."""
+    ago``: counted in weeks from today ("in 2 saturdays later" is not understood, as "in 2 weeks from now" is)."""
     count = m["n"] or m["n3"]
     n = int(quantity_value(count)) if count else ordinal_value(m["o"])
     if n < 1:
