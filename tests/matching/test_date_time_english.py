@@ -10,6 +10,7 @@ March 31, Easter 2027 falls on March 28; 2019-01-01 was a Tuesday and 2025-12-25
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -20,6 +21,7 @@ WED = datetime(2025, 3, 12, 10, 20)  # a Wednesday, naive (wall clock)
 JUL = datetime(2025, 7, 2, 9, 0)  # after June
 SUN = datetime(2025, 3, 16, 10, 0)  # a Sunday
 OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
+LONDON = ZoneInfo("Europe/London")  # clocks move forward at 01:00 GMT on 2025-03-30
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -212,6 +214,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the hour before last", WED, "2025-03-12T08:30:00", True),
     ("the hour before last", WED, "2025-03-12T09:30:00", False),
     ("the minute after next", WED, "2025-03-12T10:22:00", True),
+    # the clock hour two on, when the clocks change before it, is not two hours on: not understood
+    ("the hour after next", datetime(2025, 3, 30, 0, 30, tzinfo=LONDON), "2025-03-30T02:30:00+01:00", ERROR),
+    ("the hour after next", datetime(2025, 3, 23, 0, 30, tzinfo=LONDON), "2025-03-23T02:30:00+00:00", True),
+    ("the hour before last", datetime(2025, 3, 30, 3, 30, tzinfo=LONDON), "2025-03-30T00:30:00+00:00", ERROR),
     ("the minute after next", WED, "2025-03-12T10:21:00", False),
     ("this very minute", WED, "2025-03-12T10:20:00", True),
     ("this very minute", WED, "2025-03-12T10:25:00", False),

@@ -830,6 +830,11 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             " offset, so the elapsed time cannot be placed: give user_time an offset"
         )
         return Resolution(phrase, (), home, why, False)
+    stepped = any(i.kind == "rest" and i.value.endswith(("after next", "before last")) for i in parsed.items)
+    if stepped and target is not None and _clocks_change(target, reference, readings_):
+        # "the hour after next" across a change of the clocks: the clock hour two on is not two hours on
+        why = f"the clocks of {target.label} change between user_time and the hour {phrase!r} names"
+        return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     named = named_parts(parsed.items)
     return Resolution(phrase, _zoned(readings_, target), home, named=named)
 
