@@ -91,7 +91,7 @@ _LEADING = frozenset({"from", "starting", "beginning"})
 
 
 def _possessed(token: str, text: str, position: int) -> bool:
-    """"date" after "'s" ("tomorrow's date", "friday's date") adds nothing to the day named; elsewhere ("date night",
+    """ "date" after "'s" ("tomorrow's date", "friday's date") adds nothing to the day named; elsewhere ("date night",
     "due date", "date 5") it is not understood."""
     return token == "date" and text.endswith("'s ", 0, position)
 
