@@ -242,6 +242,7 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("winter '25-'26", WED, "2025-01-15", ERROR),
     ("2025-'26", WED, "2025-06-01", ERROR),
     ("june to '26", WED, "2025-06-01", ERROR),
+    ("until '26", WED, "2026-06-01", True),  # a deadline: no start said
     ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
     ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),

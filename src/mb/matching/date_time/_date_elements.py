@@ -194,6 +194,10 @@ def _month(m: re.Match[str]) -> Item | None:
     return Item("date", "", Month(MONTHS[m["mo"]], _year_value(m), rel)) if rel != "" else None
 
 
+#: What joins the end of a range to its start, right before an apostrophe year: with a start said, no year alone.
+_JOINED_RE = re.compile(r"(?:[-/]|\b(?:to|and|or|through|thru|until|till|til))\s*$")
+
+
 @_element(
     r"(?:the\s+)?(?:(?:calendar\s+)?year\s+|cy\s*)?(?P<y>(?:1[5-9]|2[01])\d\d)"
     r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)|'(?P<yy2>\d\d)$",
@@ -202,11 +206,11 @@ def _month(m: re.Match[str]) -> Item | None:
 )
 def _year(m: re.Match[str]) -> Item | None:
     """``2019``, ``year 247`` (any year once "year" is said, but two digits follow ``short_years``: "the year 90" is
-    1990), ``cy 2008``, ``cy18`` (calendar year 2018), ``'25`` ending the phrase alone or after a filler ("in '25":
-    2025; "'25 june'" is a quoted day, "mar-'26" March 2026 and "2025-'26", "june to '26" never a range; two digits
-    with two readings are not understood, as a year alone has one)."""
-    before = m.string[: m.start()].split()
-    if m["yy2"] and before and before[-1] not in FILLERS:
+    1990), ``cy 2008``, ``cy18`` (calendar year 2018), ``'25`` ending the phrase (2025, "until '25" too; "'25 june'"
+    is a quoted day, "mar-'26" March 2026, and "2025-'26", "june to '26" are never a range; two digits with two
+    readings are not understood, as a year alone has one)."""
+    joined = _JOINED_RE.search(m.string, 0, m.start()) if m["yy2"] else None
+    if joined and not set(m.string[: joined.start()].split()) <= FILLERS:
         return None
     short = m["yy"] or m["yy2"] or (m["any"] if len(m["any"] or "") == 2 else None)
     if short:
