@@ -144,6 +144,14 @@ ROWS: list[Row] = [
     ("weekday beside", "the friday before next week", THU, "2021-05-20", False),
     ("weekday beside", "the friday after next week", THU, "2021-06-04", True),
     ("weekday beside", "the friday after next week", THU, "2021-05-28", False),
+    # a holiday or a month placed by next/last, a dotted date that is no clock (Easter 2022 falls on April 17)
+    ("weekday beside", "the sunday before next mother's day", THU, "2022-05-01", True),
+    ("weekday beside", "the sunday before next mother's day", THU, "2022-05-03", False),
+    ("weekday beside", "the sunday before next easter", THU, "2022-04-10", True),
+    ("weekday beside", "the sunday before next easter", THU, "2022-04-12", False),
+    ("weekday beside", "the friday before 6.2", THU, "2021-05-28", True),
+    ("weekday beside", "the friday before 6.2", THU, "2021-05-25", False),
+    ("weekday beside", "friday before 6.30", THU, "2021-05-21T06:00:00", True),  # a clock: before 6:30 on Friday
     # "before" a date or a time names no moment of its own: not understood, never read as that moment
     ("weekday beside", "friday before 5pm", THU, "2021-05-21T16:00:00", True),
     ("weekday beside", "friday before 5pm", THU, "2021-05-21T17:01:00", False),

@@ -10,6 +10,7 @@ March 31, Easter 2027 falls on March 28; 2019-01-01 was a Tuesday and 2025-12-25
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -20,6 +21,7 @@ WED = datetime(2025, 3, 12, 10, 20)  # a Wednesday, naive (wall clock)
 JUL = datetime(2025, 7, 2, 9, 0)  # after June
 SUN = datetime(2025, 3, 16, 10, 0)  # a Sunday
 OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
+LONDON = ZoneInfo("Europe/London")  # clocks move forward at 01:00 GMT on 2025-03-30
 
 ROWS: list[tuple[str, datetime, object, object]] = [
     # abbreviations: qtr, yr, yrs
@@ -187,11 +189,21 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("in half a dozen days", WED, "2025-03-18", True),
     ("in half a dozen days", WED, "2025-03-17", False),
     ("dozens of days ago", WED, "2025-02-28", ERROR),
+    # "over" a count in words, of weekdays, weekends or parts of the day is more than it, as "over 12 days ago" is
+    ("over a dozen days ago", WED, "2025-02-28", ERROR),
+    ("over half a dozen days ago", WED, "2025-03-06", ERROR),
+    ("over 2 weekends ago", WED, "2025-03-01", ERROR),
+    ("over a couple of nights ago", WED, "2025-03-10T22:00:00", ERROR),
+    ("over two saturdays ago", WED, "2025-03-01", ERROR),
     # weekdays and weekends counted from today (the Saturdays of March 2025: 1st, 8th, 15th, 22nd, 29th)
     ("in two saturdays", WED, "2025-03-22", True),
     ("in two saturdays", WED, "2025-03-15", False),
+    ("in 2 saturdays later", WED, "2025-03-22", ERROR),  # "in" and "later" both: as "in 2 weeks from now"
+    ("in two mornings later", WED, "2025-03-14T09:00:00", ERROR),
     ("4 tuesdays from today", WED, "2025-04-08", True),
     ("4 tuesdays from today", WED, "2025-04-01", False),
+    ("in a few saturdays", WED, "2025-03-29", True),  # "a few" is three, as in "in a few days"
+    ("in a few saturdays", WED, "2025-03-22", False),
     ("2 weekends ago", WED, "2025-03-02", True),
     ("2 weekends ago", WED, "2025-03-08", False),
     ("in 3 weekends", WED, "2025-03-29", True),
@@ -204,6 +216,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the hour before last", WED, "2025-03-12T08:30:00", True),
     ("the hour before last", WED, "2025-03-12T09:30:00", False),
     ("the minute after next", WED, "2025-03-12T10:22:00", True),
+    # the clock hour two on, when the clocks change before it, is not two hours on: not understood
+    ("the hour after next", datetime(2025, 3, 30, 0, 30, tzinfo=LONDON), "2025-03-30T02:30:00+01:00", ERROR),
+    ("the hour after next", datetime(2025, 3, 23, 0, 30, tzinfo=LONDON), "2025-03-23T02:30:00+00:00", True),
+    ("the hour before last", datetime(2025, 3, 30, 3, 30, tzinfo=LONDON), "2025-03-30T00:30:00+00:00", ERROR),
     ("the minute after next", WED, "2025-03-12T10:21:00", False),
     ("this very minute", WED, "2025-03-12T10:20:00", True),
     ("this very minute", WED, "2025-03-12T10:25:00", False),
@@ -218,12 +234,30 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("'26", WED, "2026-05-01", True),
     ("'26", WED, "2025-05-01", False),
     ("'45", WED, "2045-05-01", ERROR),  # 1945 or 2045
+    # after a dash, the year of the date before it, never the end of a range from a date a year earlier
+    ("mar-'26", WED, "2026-03-15", True),
+    ("mar-'26", WED, "2025-03-15", False),
+    ("15-mar-'26", WED, "2025-03-15", False),
+    ("christmas-'26", WED, "2025-12-25", False),
+    ("winter '25-'26", WED, "2025-01-15", ERROR),
+    ("2025-'26", WED, "2025-06-01", ERROR),
+    ("june to '26", WED, "2025-06-01", ERROR),
+    ("until '26", WED, "2026-06-01", True),  # a deadline: no start said
     ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
     ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),
     ("tomorrow's date", WED, "2025-03-13", True),
     ("tomorrow's date", WED, "2025-03-12", False),
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
+    # "date" adds nothing only after "'s": elsewhere it is not understood, never dropped
+    ("friday's date", WED, "2025-03-14", True),
+    ("date night", WED, "2025-03-12T22:00:00", ERROR),
+    ("the date before friday", WED, "2025-03-12", ERROR),
+    ("date 5", WED, "2025-03-12T17:00:00", ERROR),
+    ("date: 12", WED, "2025-03-12T12:00:00", ERROR),
+    ("first date friday", WED, "2025-08-01", ERROR),
+    ("due date tomorrow", WED, "2025-03-13", ERROR),
+    ("starting date friday", WED, "2025-03-14", ERROR),
     ("3 biz days from now", WED, "2025-03-17", True),  # business days: Thursday, Friday, Monday
     ("3 biz days from now", WED, "2025-03-15", False),
     # the first of a year is its January 1; another day of a year names no month
@@ -232,6 +266,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the first of 2027", WED, "2027-01-01", True),
     ("the first of 2027", WED, "2027-02-01", False),
     ("the 2nd of next year", WED, "2026-01-02", ERROR),
+    ("first next year", WED, "2026-01-01", ERROR),  # without "of": no day of the year is named
+    ("the 1st 2027", WED, "2027-01-01", ERROR),
+    ("next year the first", WED, "2026-01-01", ERROR),
+    ("first of all next year", WED, "2026-01-01", ERROR),  # "first of all": next year as a whole, never its 1st
     # "five and twenty" (older British) is twenty-five, but after "between" the first end of a range
     ("five and twenty to six", WED, "2025-03-12T17:35:00", True),
     ("five and twenty to six", WED, "2025-03-12T17:25:00", False),

@@ -10,7 +10,7 @@ from ..._numbers import ONES, TENS, words_value
 from ._calendar import SEASONS
 from ._holidays import HOLIDAYS
 from ._items import DIGIT, Element, Item, registrar
-from ._lexicon import MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
+from ._lexicon import FILLERS, MONTH, MONTH_FIRST, ORDINAL, ORDINAL_FIRST, alternatives, ordinal_value
 from ._payloads import (
     Days,
     Decades,
@@ -76,7 +76,7 @@ def year_first(text: str) -> MonthDay | None:
 _EARLY = r"(?!(?<=[a-z0-9]\s)(?<!of\s)(?<!in\s)(?:0\d|1[0-4])[0-5]\d(?!\d))"
 _YEAR = (
     rf"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>{_EARLY}\d{{4}}(?!\s*(?:hours|hrs|hr|h)\b))"
-    r"|\s+of\s+'?(?P<yy>\d\d)|,?\s*'(?P<yy2>\d\d))?"
+    r"|\s+of\s+'?(?P<yy>\d\d)|(?:,?\s*|\s*-\s*)'(?P<yy2>\d\d))?"
 )
 #: Not a time of day or an amount: what two digits after a date must not be followed by to be its year.
 _NOT_TIME = r"(?![\d:.])(?!\s*(?:[ap]m?\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|o'?clock|days?\b|weeks?\b))"
@@ -194,6 +194,10 @@ def _month(m: re.Match[str]) -> Item | None:
     return Item("date", "", Month(MONTHS[m["mo"]], _year_value(m), rel)) if rel != "" else None
 
 
+#: What joins the end of a range to its start, right before an apostrophe year: with a start said, no year alone.
+_JOINED_RE = re.compile(r"(?:[-/]|\b(?:to|and|or|through|thru|until|till|til))\s*$")
+
+
 @_element(
     r"(?:the\s+)?(?:(?:calendar\s+)?year\s+|cy\s*)?(?P<y>(?:1[5-9]|2[01])\d\d)"
     r"|(?:the\s+)?(?:calendar\s+)?year\s+(?P<any>\d{1,4})|cy\s*(?P<yy>\d\d)|'(?P<yy2>\d\d)$",
@@ -202,8 +206,12 @@ def _month(m: re.Match[str]) -> Item | None:
 )
 def _year(m: re.Match[str]) -> Item | None:
     """``2019``, ``year 247`` (any year once "year" is said, but two digits follow ``short_years``: "the year 90" is
-    1990), ``cy 2008``, ``cy18`` (calendar year 2018), ``'25`` ending the phrase (2025: "'25 june'" is a quoted day;
-    two digits with two readings are not understood, as a year alone has one)."""
+    1990), ``cy 2008``, ``cy18`` (calendar year 2018), ``'25`` ending the phrase (2025, "until '25" too; "'25 june'"
+    is a quoted day, "mar-'26" March 2026, and "2025-'26", "june to '26" are never a range; two digits with two
+    readings are not understood, as a year alone has one)."""
+    joined = _JOINED_RE.search(m.string, 0, m.start()) if m["yy2"] else None
+    if joined and not set(m.string[: joined.start()].split()) <= FILLERS:
+        return None
     short = m["yy"] or m["yy2"] or (m["any"] if len(m["any"] or "") == 2 else None)
     if short:
         years = short_years(int(short))

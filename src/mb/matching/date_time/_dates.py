@@ -183,10 +183,11 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
 
 def _day_of_relative_month(items: list[Item], today: date) -> list[Item]:
     """ "the 14 of next month", "last month on the 3rd": that day of the month named, as "the 14th day of"; "the 1st
-    of next year" (of 2027): its first day."""
+    of next year" (of 2027, never "the 1st 2027" nor "first of all next year"): its first day."""
     days = [i for i in items if i.kind == "date" and isinstance(i.value, DayOfMonth)]
     years = [i for i in items if i.kind == "year" or (isinstance(i.value, Unit) and i.value.unit == "year")]
-    if len(items) == 2 and len(days) == 1 and days[0].value.day == 1 and years and not unsaid(years[0]):
+    first = len(items) == 2 and days[:1] == items[:1] and days[0].value.day == 1 and days[0].value.of
+    if first and years and not unsaid(years[0]):
         return [Item("date", days[0].text, MonthDay(((1, 1),), ())), _as_year(years[0], today)]
     months = [i for i in items if i.kind == "date" and isinstance(i.value, Unit) and i.value.unit == "month"]
     if len(items) != 2 or len(days) != 1 or len(months) != 1 or (unsaid(months[0]) and items[0] is months[0]):

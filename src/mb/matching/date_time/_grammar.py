@@ -90,6 +90,12 @@ _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 _LEADING = frozenset({"from", "starting", "beginning"})
 
 
+def _possessed(token: str, text: str, position: int) -> bool:
+    """ "date" after "'s" ("tomorrow's date", "friday's date") adds nothing to the day named; elsewhere ("date night",
+    "due date", "date 5") it is not understood."""
+    return token == "date" and text.endswith("'s ", 0, position)
+
+
 @functools.lru_cache(maxsize=2048)
 def parse(text: str) -> Parsed:
     """The items of a normalized phrase and the words nothing used (cost linear in the length)."""
@@ -125,7 +131,7 @@ def parse(text: str) -> Parsed:
         token = word.group(0) if word else text[position]
         if token in _LEADING:
             leading = token
-        elif token not in FILLERS and token not in {".", ":", "'", '"'}:
+        elif token not in FILLERS and token not in {".", ":", "'", '"'} and not _possessed(token, text, position):
             unknown.append(token)
         position += len(token)
     return Parsed(tuple(items), (*unknown, leading) if leading else tuple(unknown))

@@ -102,7 +102,7 @@ FILLERS = frozenset({"at", "on", "the", "of", "in", "from", "by", "for", "is", "
                      "oclock", "please", "sometime", "starting", "beginning",
                      "later", "than", "precisely", "over", "all", "whole", "entire", "during", "throughout", "promptly",
                      "calendar", "my", "our", "preferably", "ideally", "maybe", "perhaps", "say", "how", "what",
-                     "'s", "anytime", "latest", "onwards", "onward", "date"})  # fmt: skip
+                     "'s", "anytime", "latest", "onwards", "onward"})  # fmt: skip
 
 
 def number_value(text: str) -> int:

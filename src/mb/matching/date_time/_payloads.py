@@ -288,9 +288,10 @@ class NthWeekday:
 
 @dataclass(frozen=True, slots=True)
 class DayOfMonth:
-    """A day of a month not named: "the 3rd"."""
+    """A day of a month not named: "the 3rd"; ``of`` when "of" follows it ("the 1st of next year")."""
 
     day: int
+    of: bool = False
 
 
 @dataclass(frozen=True, slots=True)

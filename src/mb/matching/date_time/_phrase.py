@@ -25,7 +25,7 @@ from . import _duckling
 from ._alternatives import alternatives, same_shape
 from ._calendar import day as day_window
 from ._grammar import Parsed, parse
-from ._lexicon import HOUR_WORD, MONTH, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
+from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
@@ -121,8 +121,11 @@ _ABOUT_WORD_RE = re.compile(
     rf"(\b(?:around|about|approximately|approx|roughly|circa) (?:at )?|\bat (?={HOUR_WORD} or so\b))?\b({HOUR_WORD})\b"
     r"(?(1)(?=$| ?[ap]m\b| or so\b| (?:tonight|today|tomorrow|this|on|in)\b)|(?= ?-?ish\b))"
 )
-#: "over" before a count is more than it, an open bound ("over 2 hours ago"), never the count itself
-_OVER_RE = re.compile(rf"\bover (?=(?:an?|\d+|{number_words(1, 99)}) {_UNIT_WORD})")
+#: "over" before a count is more than it, an open bound ("over 2 hours ago", "over a dozen saturdays ago", "over a
+#: couple of nights ago"), never the count itself
+_OVER_RE = re.compile(
+    rf"\bover (?=(?:{QUANTITY}) (?:{UNIT}|(?:{WEEKDAY})s?|weekends?|(?:morning|afternoon|evening|night)s?)\b)"
+)
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
 _HUNDREDS_RE = re.compile(
     rf"(?<!\boh )(?<!\bzero )\b(?P<c>an?|{number_words(1, 9)}) hundred(?: and)?(?: (?P<r>{number_words(1, 99)}))?"
@@ -837,6 +840,11 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
             " offset, so the elapsed time cannot be placed: give user_time an offset"
         )
         return Resolution(phrase, (), home, why, False)
+    stepped = any(i.kind == "rest" and i.value.endswith(("after next", "before last")) for i in parsed.items)
+    if stepped and target is not None and _clocks_change(target, reference, readings_):
+        # "the hour after next" across a change of the clocks: the clock hour two on is not two hours on
+        why = f"the clocks of {target.label} change between user_time and the hour {phrase!r} names"
+        return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     named = named_parts(parsed.items)
     return Resolution(phrase, _zoned(readings_, target), home, named=named)
 

@@ -189,6 +189,10 @@ def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
     return Item("date", "", NthWeekday(n, WEEKDAYS[m["wd"]]))
 
 
+#: "of" after a day of the month, before what it is of ("the 1st of next year", never "the first of all").
+_OF_RE = re.compile(r"\s+of\s+(?!all\b)")
+
+
 @_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?", "the", ORDINAL_FIRST)
 def _day_of_month(m: re.Match[str]) -> Item | None:
     text = m["d"]
@@ -197,7 +201,7 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
     if text.isdigit() and re.match(r"[./]\d|-\d\d?-\d", m.string[m.end() :]):
         return None  # "the 12.06", "the 12-06-2024": a day and a month, never the 12th at 6 ("the 20-22" are days)
     day = ordinal_value(text)
-    return Item("date", "", DayOfMonth(day)) if 1 <= day <= 31 else None
+    return Item("date", "", DayOfMonth(day, _OF_RE.match(m.string, m.end()) is not None)) if 1 <= day <= 31 else None
 
 
 #: A period longer than a day after a bare "beginning" ("beginning June", "beginning next month"): its start (never a
@@ -208,17 +212,12 @@ _PERIOD_AFTER_RE = re.compile(
 )
 
 
-_DATE_WORD_RE = re.compile(r"\s*date\b")
-
-
 @_element(r"(?P<e>beginning|start|end|middle|mid|early|late|the end|the beginning|the start|the middle|close)"
           r"(?:\s+of(?:\s+the)?|-)?",
           ("beginning", "start", "end", "middle", "mid", "early", "late", "the", "close"))  # fmt: skip
 def _edge(m: re.Match[str]) -> Item | None:
     if m.group(0) == "beginning" and not _PERIOD_AFTER_RE.match(m.string, m.end()):
         return None  # "beginning Monday": from Monday, as "starting Monday" ("beginning June" is its start)
-    if _DATE_WORD_RE.match(m.string, m.end()):
-        return None  # "start date july 1", "end date": the name of a field, never the start of the day
     word = m["e"].replace("the ", "")
     edge = {"beginning": "start", "middle": "mid", "close": "end"}.get(word, word)
     alone = set(m.string[: m.start()].split()) <= {"at", "in", "around"}
@@ -359,8 +358,8 @@ def _week_on(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|from\s+(?:now|today)|hence|later)"
-    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b"
+    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|from\s+(?:now|today)|hence|later)"
+    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b(?!\s+(?:ago|from|hence|later)\b)"
     rf"|(?:the\s+)?(?P<o>{ORDINAL})\s+(?P<wd2>{WEEKDAY})\s+from\s+(?:now|today)",
     COUNT_FIRST,
     "the",
@@ -369,7 +368,7 @@ def _week_on(m: re.Match[str]) -> Item | None:
 )
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
     """``3 fridays from now``, ``2 mondays ago``, ``in two saturdays``, ``the 3rd friday from now``, ``2 weekends
-    ago``: counted in weeks from today."""
+    ago``: counted in weeks from today ("in 2 saturdays later" is not understood, as "in 2 weeks from now" is)."""
     count = m["n"] or m["n3"]
     n = int(quantity_value(count)) if count else ordinal_value(m["o"])
     if n < 1:
@@ -462,16 +461,15 @@ def _nearest(m: re.Match[str]) -> Item | None:
 
 
 #: The words a date a weekday is counted from may start with ("the monday after thanksgiving", "the sunday before
-#: mother's day", "the friday after this week", "the friday before next week"), or a date in digits ("the sunday
-#: before 5/10", "the monday after 2025-06-18"); before anything else "before" and "after" keep their other readings
+#: mother's day", "the friday after this week", "the friday before next week", "the sunday before next easter"), or
+#: a date in digits ("the sunday before 5/10", "the friday before 6.2", "the monday after 2025-06-18": never a pair
+#: that may be a clock, "friday before 6.30"); before anything else "before" and "after" keep their other readings
 #: ("friday before 5pm": a deadline; "the friday after next").
-_ANCHOR_WORDS = frozenset(
-    {name.split()[0] for name in HOLIDAYS}
-    | set(MONTHS)
-    | {"this", "coming", "previous", "first", "second", "third", "fourth", "fifth", "final"}
-)
+_DATE_NAMES = frozenset({name.split()[0] for name in HOLIDAYS} | set(MONTHS))
+_ANCHOR_WORDS = _DATE_NAMES | {"this", "coming", "previous", "first", "second", "third", "fourth", "fifth", "final"}
 _NEXT_WORD_RE = re.compile(
-    rf"\s+(?:the\s+)?([a-z]+(?:'s)?|\d{{1,2}}/\d{{1,2}}\b|\d{{4}}-\d\d-\d\d)(?P<placed>\s+(?:{WEEKDAY}\b|{_PERIOD}))?"
+    rf"\s+(?:the\s+)?([a-z]+(?:'s)?|\d{{1,2}}/\d{{1,2}}\b|\d{{1,2}}\.(?:\d|\d\d?\.\d+)\b|\d{{4}}-\d\d-\d\d)"
+    rf"(?P<placed>\s+(?:{WEEKDAY}|{_PERIOD}|{alternatives(_DATE_NAMES)})\b)?"
 )
 
 

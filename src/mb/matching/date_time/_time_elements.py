@@ -311,8 +311,8 @@ def _part_of_day_named(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?P<n>{COUNT})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)"
-    rf"|in\s+(?P<n2>{COUNT})\s+(?P<part2>morning|afternoon|evening|night)s\b",
+    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)"
+    rf"|in\s+(?P<n2>{COUNT})\s+(?P<part2>morning|afternoon|evening|night)s\b(?!\s+(?:ago|from|hence|later)\b)",
     COUNT_FIRST,
     "in",
 )
