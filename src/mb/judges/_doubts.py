@@ -657,11 +657,13 @@ _CUES = {
     "a condition or time": "if when whenever before after because since while until",
     "an intention or a claim": "plan_to plans_to hope_to hopes_to intend_to aim_to aims_to try_to tries_to "
     "attempt_to promise_to threaten_to claim claims alleged allegedly reportedly supposedly purportedly",
+    "an owner": "whose",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
 approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
-Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent"; "d" is a
+Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent", "the
+painter, (who was the brother of / whose brother was) her teacher"; "d" is a
 "'d" left as written ("What'd you say": "did" or "would", "I'd put it": "had" or "would")."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
