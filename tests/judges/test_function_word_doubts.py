@@ -251,13 +251,9 @@ def test_in_a_long_text_another_preposition_or_voice_is_rewording(judge: Judge) 
             "The boy in the kitchen is putting the cups in a box near the window",
         ),
         ("The old man is reading on the radio", "The old man is reading about the radio"),
-        (
-            "A tall woman in a long blue coat is speaking to a child in a green dress and hat",
-            "A tall woman in a long blue coat is speaking to a woman in a green dress and hat",
-        ),
     ],
 )
-def test_an_opposite_or_a_word_replaced_where_the_word_recurs_is_never_a_pass(
+def test_an_opposite_where_the_word_recurs_or_about_for_another_preposition_is_never_a_pass(
     judge: Judge, candidate: str, reference: str
 ) -> None:
     for one, other in ((candidate, reference), (reference, candidate)):

@@ -493,15 +493,15 @@ def _asks_otherwise(candidate: str, reference: str) -> str | None:
 def substitution(candidate: str, reference: str) -> str | None:
     """One content word of the reference replaced by another, the rest shared ("raising" / "lowering" an arm, a "man"
     / a "person"; "show hidden files" / "hide hidden files", where the word replaced is said again; "once a month" /
-    "once a week", where it is the only content word; in a long text too when nothing else differs, even where the
-    word replaced is said again): a synonym, an opposite or a broader word, which embeddings do not tell apart."""
+    "once a week", where it is the only content word): a synonym, an opposite or a broader word, which embeddings do
+    not tell apart."""
     mine, theirs = Counter(content_stems(candidate)), Counter(content_stems(reference))
     readings = [(mine.keys() - theirs.keys(), theirs.keys() - mine.keys())]
+    if max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # in a long text, mostly rewording
+        readings.append((set(mine - theirs), set(theirs - mine)))
     mine_words, their_words = words(candidate), words(reference)
     same_length = len(mine_words) == len(their_words)
     in_place = same_length and sum(a != b for a, b in zip(mine_words, their_words, strict=True)) == 1
-    if in_place or max(len(candidate.split()), len(reference.split())) <= SHORT_WORDS:  # else mostly rewording
-        readings.append((set(mine - theirs), set(theirs - mine)))
     for added, dropped in readings:
         if (
             len(added) == 1 == len(dropped)
