@@ -237,3 +237,36 @@ def test_in_a_long_text_another_preposition_or_voice_is_rewording(judge: Judge) 
     )
     assert "prepositions" not in verdict.reason, verdict.reason
     assert "voice" not in verdict.reason, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        (
+            "A young girl on a red mountain bike is jumping off a low stone wall by the road",
+            "A young girl on a red mountain bike is jumping on a low stone wall by the road",
+        ),
+        (
+            "The boy in the kitchen is putting the cups out a box near the window",
+            "The boy in the kitchen is putting the cups in a box near the window",
+        ),
+        ("The old man is reading on the radio", "The old man is reading about the radio"),
+    ],
+)
+def test_an_opposite_where_the_word_recurs_or_about_for_another_preposition_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason
+
+
+def test_whose_in_one_text_only_is_never_a_pass(judge: Judge) -> None:
+    pair = (
+        "She hired the lawyer Tom Vance, who was the partner of her cousin.",
+        "She hired the lawyer Tom Vance, whose partner was her cousin.",
+    )
+    for one, other in (pair, pair[::-1]):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason
+    assert equivalence(judge, pair[1], pair[1]).passed

@@ -1,6 +1,7 @@
 """A "minus" after a number takes away and "plus or minus" is "±", neither a sign; "gluten-free" is "gluten free"
 and "free of gluten"; two pronouns in other roles, a sign said once, "'s" before a verb whose participle is its base
-and "the most" / "most" are never passed."""
+and "the most" / "most" are never passed; nor a noun's "'s" before a participle and an object read otherwise than
+"has", the same words with pronouns in other places, or "a most" / "the most"."""
 
 from __future__ import annotations
 
@@ -115,3 +116,35 @@ def test_the_most_against_most_is_named_as_such(judge: Judge) -> None:
     verdict = equivalence(judge, "Ana got the most votes", "Ana got most votes")
     assert verdict.undecided
     assert "'the most'" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The crow's hidden the key", "The crow hides the key"),
+        ("The crow's hidden the key", "The crow is hidden the key"),
+        ("Mia's cut a rope", "Mia cuts a rope"),
+        ("The coach's let them go", "The coach is let them go"),
+        ("He lost himself in it", "He lost it in himself"),
+        ("She saw herself in him", "She saw him in herself"),
+        ("The most likely reason is fatigue", "A most likely reason is fatigue"),
+        ("A most useful tool", "A useful tool"),
+    ],
+)
+def test_a_noun_perfect_pronouns_moved_and_a_most_do_not_pass(judge: Judge, candidate: str, reference: str) -> None:
+    for one, other in ((candidate, reference), (reference, candidate)):
+        verdict = equivalence(judge, one, other)
+        assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The crow's hidden the key", "The crow has hidden the key"),
+        ("Mia's cut a rope", "Mia has cut a rope"),
+        ("He lost himself in it", "He lost himself in it"),
+    ],
+)
+def test_a_noun_perfect_said_out_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

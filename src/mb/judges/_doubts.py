@@ -436,7 +436,8 @@ the pair fails on its measure)."""
 def _degree_words(text: str, other: str) -> set[str]:
     """The words of degree or scope of a text, but "too" ending a clause ("me too": also), "both" before an "and"
     the other text says too ("both Ana and Ben" / "Ana and Ben"), which say no more than the text without them, and
-    "most" after an article ("the most important": a superlative, which another word may say)."""
+    "most" after "the" ("the most important": a superlative, which another word may say; "a most important" is
+    "very important")."""
     joins = "and" in words(other)
     return {
         word
@@ -445,7 +446,7 @@ def _degree_words(text: str, other: str) -> set[str]:
         if word in _DEGREE | _QUANTIFIERS
         and not (word == "too" and i == len(clause) - 1)
         and not (word == "both" and joins and "and" in clause[i + 2 :])
-        and not (word == "most" and clause[i - 1 : i] in (("the",), ("a",)))
+        and not (word == "most" and clause[i - 1 : i] == ("the",))
     }
 
 
@@ -458,7 +459,7 @@ def _degree(candidate: str, reference: str, said: frozenset[str] = _DEGREE) -> s
     if differ:
         return f"one text says {', '.join(repr(word) for word in differ)} and the other does not"
     if said & (mine ^ theirs) & {"most"}:
-        return "one text says 'most' of a quantity, the other 'the most': how many may differ"
+        return "one text says 'most' (of a quantity, or 'a most': very), the other 'the most': how many may differ"
     return None
 
 
@@ -656,11 +657,13 @@ _CUES = {
     "a condition or time": "if when whenever before after because since while until",
     "an intention or a claim": "plan_to plans_to hope_to hopes_to intend_to aim_to aims_to try_to tries_to "
     "attempt_to promise_to threaten_to claim claims alleged allegedly reportedly supposedly purportedly",
+    "an owner": "whose",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
 approved", "the (former) capital", "the store (will / would) open", "(at least / up to) 20 guests", "pay (by / after)
-Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent"; "d" is a
+Friday", "take the pill (while / after) pregnant", "(plans to) build a bridge", "(claims) he is innocent", "the
+painter, (who was the brother of / whose brother was) her teacher"; "d" is a
 "'d" left as written ("What'd you say": "did" or "would", "I'd put it": "had" or "would")."""
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
@@ -758,7 +761,8 @@ def _persons_differ(candidate: str, reference: str) -> bool:
     """Both texts name persons by pronoun, but not in the same order of first mention ("she loves him" / "he loves
     her", "its mother feeds them" / "their mother feeds it"), or, all their other words the same, not as often each or
     not in the same case ("she gave him her book" / "she gave him his book", "he borrowed money from his brother" /
-    "his brother borrowed money from him", "its mother feeds them" / "their mother feeds them")."""
+    "his brother borrowed money from him", "its mother feeds them" / "their mother feeds them"), or, all their words the
+    same, in other places ("he saw himself in it" / "he saw it in himself")."""
     with_it = _it_counts(candidate, reference)
     mine, theirs = _persons(candidate, with_it), _persons(reference, with_it)
     if not (mine and theirs):
@@ -767,7 +771,7 @@ def _persons_differ(candidate: str, reference: str) -> bool:
         return True
     said = [Counter(words(text)) for text in (candidate, reference)]
     rest = [Counter({word: n for word, n in found.items() if word not in ROLE_PERSONS}) for found in said]
-    return rest[0] == rest[1] and said[0] != said[1]
+    return (rest[0] == rest[1] and said[0] != said[1]) or (said[0] == said[1] and mine != theirs)
 
 
 _SCOPE = NEGATORS | frozenset({"only", "even", "just", "also"})
@@ -977,7 +981,8 @@ def _minus_once(text: str, other: str) -> bool:
 def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation or a qualified role in one text only, a direction word where the other text
-    says its opposite, a question against a statement, or a sentence that repeats the other text with one word
+    says its opposite (also where the word is said elsewhere too: "a girl on a bike jumps on a wall" / "off a wall"),
+    a question against a statement, or a sentence that repeats the other text with one word
     replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
     in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
     word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
@@ -992,9 +997,11 @@ def cues(candidate: str, reference: str) -> list[str]:
         f"({_CUE_PHRASES.get(tuple(cue.split())) or _CUE_KINDS.get(cue, 'a negation')})"
         for cue in sorted(differ)
     ]
+    counted = [Counter(stem(word) for word in words(text)) for text in (candidate, reference)]
     for a, b in _OPPOSITE_DIRECTION:
-        for one, other in ((mine, theirs), (theirs, mine)):
-            if a in one and b not in one and b in other and a not in other:
+        for (one, other), (n_one, n_other) in (((mine, theirs), counted), ((theirs, mine), counted[::-1])):
+            alone = a in one and b not in one and b in other and a not in other
+            if alone or (a in one and b in other and n_one[a] > n_other[a] and n_other[b] > n_one[b]):
                 found.append(f"one text says {one[a]!r} where the other says {other[b]!r}: maybe the opposite")
     for text, beside in ((candidate, reference), (reference, candidate)):
         free = free_at_no_cost(text, beside)

@@ -230,11 +230,12 @@ def same_statement(candidate: str, reference: str) -> bool:
 _ROLE_GIVING = frozenset({"to", "for", "from", "by", "of"})
 """Markers that give a role where the other text has none ("gave Ana to the book"); another marker added where the
 other text has none ("jumps over a fence" / "jumps a fence") usually says what the verb said."""
-_WRITTEN_MARKERS = _MARKERS | {"off"}
+_WRITTEN_MARKERS = _MARKERS | {"off", "about"}
 _READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at", "in:"), "on": ("at", "on:"), "off": ("from",)}
 """Markers read alike when comparing them: a place ("a partner in the firm" / "at the firm"), "onto" as "on to",
 "off" as "from" ("jumping off a dock" / "jumping from a dock"); "in" and "on" are each "at", but not each other
-("the keys are in the drawer" / "on the drawer")."""
+("the keys are in the drawer" / "on the drawer"); "about" is a marker of its own there ("talking about the phone" /
+"on the phone")."""
 _IN_ON = frozenset({"in:", "on:"})
 
 

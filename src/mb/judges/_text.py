@@ -50,7 +50,8 @@ before a time ("it's closed the whole week"), nor "her", which may open a clause
 _BARE_PARTICIPLES = "become|bet|burst|come|cost|cut|hit|hurt|let|overcome|put|quit|read|run|set|shed|shut|split|spread"
 """Verbs whose past participle is their base form: "'d" before one is "had" or "would" ("I'd come home early"), so
 it is left as written, as it is after a question word ("How'd it go": "did" or "would"); "'s" before one and an object
-is "has" ("he's put the box there")."""
+is "has" ("he's put the box there"), after a noun too, as before any past participle and an object ("the dog's hurt
+the cat", "Ana's lost the keys": never "is", nor a possessive)."""
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
 _CONTRACTIONS = (
     (re.compile(r"\bcan'?t\b|\bcannot\b", re.IGNORECASE), "can not"),
@@ -82,6 +83,14 @@ _CONTRACTIONS = (
         r"\1 has",
     ),
     (re.compile(rf"\b({_SUBJECTS})'s\b", re.IGNORECASE), r"\1 is"),
+    (
+        re.compile(
+            rf"'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?"
+            rf"(?:{PARTICIPLES}|{_BARE_PARTICIPLES})\s+{_OBJECT})",
+            re.IGNORECASE,
+        ),
+        " has",
+    ),
     (re.compile(rf"'d(?=\s+(?:(?:already|just|never|not|always|also)\s+)?(?:better|{PARTICIPLES})\b)", re.I), " had"),
     (
         re.compile(
