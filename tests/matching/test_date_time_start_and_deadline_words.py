@@ -517,6 +517,12 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("12.06 or 14.06 at midnight", "2024-06-13T00:00", True), ("12.06 or 14.06 at midnight", "2024-06-12T00:00", True),
      ("12.06.24 or 14.06.24 at midnight", "2024-06-15T00:00", True),
      ("12.06 or 14.06 at midnight", "2024-12-07T00:00", False),
+     # ... never the whole day after it, read in the other order, nor in another year
+     ("7.1 or 30.6", "2024-07-01", False), ("1/12 or 11/30", "2024-12-01", False), ("3.1 or 28.2", "2025-03-01", False),
+     ("12.01.2025 or 30.11.2024", "2025-12-01", False), ("on 12.1, 30.11 or 15.11", "2024-12-01", False),
+     ("12.01.2025 or 30.11.2024 at midnight", "2025-12-01T00:00", False),
+     ("12.01.2025 or 30.11.2024 at midnight", "2024-12-01T00:00", True),
+     ("7.1 or 30.6 at midnight", "2024-07-01T00:00", True),
      # hyphenated, sharing a two-digit year first: also year first, as ISO dates are
      ("24-06-12 or 24-06-14", "2024-06-12", True), ("24-06-12 or 24-06-14", "2024-06-14", True),
      ("12-06-24 or 14-06-24", "2012-06-24", False), ("13-06-24 or 14-06-24", "2013-06-24", False)],

@@ -607,7 +607,8 @@ def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
     or 14.06") read in one order of day and month, the orders every one of them can be read in (hyphenated, sharing
     a two-digit year first, also year first: "24-06-12 or 24-06-14" is June 12 or 14, 2024): never December 6
     beside June 14 (their readings as clocks, "12.06 or 14.06" at 14:06, are kept, and so is the midnight ending a
-    listed day, "12.06 or 14.06 at midnight" at 00:00 on June 13)."""
+    listed day, "12.06 or 14.06 at midnight" at 00:00 on June 13: an instant, in the listed day's year, never the whole
+    day July 1 beside "30.6")."""
     matches = [m for m in map(_ON_DIGITS_RE.match, parts) if m]
     if found.problem is not None or len(matches) != len(parts):
         return found
@@ -616,10 +617,17 @@ def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
     if all(m[4] and len(m[4]) == 2 for m in matches) and len({int(m[1]) for m in matches}) == 1:
         orders.append([(int(m[3]), int(m[4])) for m in matches])  # a two-digit year they share first: yy-mm-dd
     days = {day for order in orders if all(1 <= mo <= 12 and 1 <= d <= 31 for mo, d in order) for day in order}
+    listed = {r.start.lo.date() for r in found.readings if (r.start.lo.month, r.start.lo.day) in days}
     kept = tuple(
         r
         for r in found.readings
-        if r.start.floating or {(t.month, t.day) for t in (r.start.lo, r.start.lo - timedelta(minutes=1))} & days
+        if r.start.floating
+        or (r.start.lo.month, r.start.lo.day) in days
+        or (
+            r.start.grain == "minute"
+            and r.start.lo.time() == time(0)
+            and (r.start.lo - timedelta(minutes=1)).date() in listed
+        )
     )
     if not kept:
         why = f"could not understand {found.phrase!r}: its dates are not all days and months in one order"
