@@ -436,6 +436,13 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
      ("from july 1 to date", datetime(2025, 1, 5, 10), _g("2024-07-01", "2025-01-05"), True),
      ("from august 15 to last friday", MON, _g("2023-08-15", "2024-06-07"), True),
      ("from jan 1 9am to today 5pm", datetime(2024, 8, 31, 10), _g("2024-01-01T09:00", "2024-08-31T17:00"), True),
+     ("from jan 1 to today", datetime(2024, 12, 30, 10), _g("2024-01-01", "2024-12-30"), True),
+     # ... unless its day this year is a month or less ahead: perhaps a slip, never a year ago
+     ("from june 12 to today", MON, _g("2023-06-12", "2024-06-10"), ERROR),
+     ("from june 11 to yesterday", MON, _g("2023-06-11", "2024-06-09"), ERROR),
+     ("from 12/6 to today", MON, _g("2023-12-06", "2024-06-10"), ERROR),  # or June 12
+     ("from dec 31 to today", datetime(2024, 12, 30, 10), _g("2023-12-31", "2024-12-30"), ERROR),
+     ("from aug 31 11am to now", datetime(2024, 8, 31, 10), _g("2023-08-31T11:00", "2024-08-31T10:00"), ERROR),
      # never February 28 for a February 29, nor a day of the month alone at the end read in today's month
      ("from feb 29 to today", datetime(2024, 2, 28, 10), _g("2023-02-28", "2024-02-28"), ERROR),
      ("from new year's eve to the 2nd", datetime(2024, 7, 2, 10), _g("2023-12-31", "2024-07-02"), ERROR)],
