@@ -578,6 +578,12 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (datetime(2024, 7, 1, 10), "from yesterday to the 30th", _g("2024-06-30", "2024-07-30"), True),
      (JUL_2, "from last friday to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),  # or June 30
      (JUL_2, "friday the 28th to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),
+     # ... a start naming its own day of a month is no start said from today, with or without a clock
+     (JUL_2, "friday the 28th to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (JUL_2, "from 2024-06-28 to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (JUL_2, "from june 28 to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (JUL_2, "from june 28 to the 31st 5pm", _g("2024-06-28", "2024-07-31T17:00"), ERROR),
+     (JUL_2, "from 28.06 9am to the 31st 5pm", _g("2024-06-28T09:00", "2024-07-31T17:00"), ERROR),
      (JUL_2, "the 28th to the 31st", _g("2024-06-28", "2024-07-31"), False),
      (JUL_2, "the 28th to the 31st", _g("2024-07-28", "2024-07-31"), True)],
 )  # fmt: skip
