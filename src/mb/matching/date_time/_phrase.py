@@ -162,9 +162,9 @@ def _dotted_end(match: re.Match[str]) -> str:
     date, the end is a date when it has its own clock or cannot be one ("from 12.06, 9.30 to 13.06, 11.30", "1.07 10.00
     to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
     year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to 13.06",
-    "30.06 9.45 to 2.07"). A date earlier in its year than the start is before it, unless it is in January after a
-    start in December, across the year's end ("20.12 9.45 to 3.01 10.00" is December 20 to January 3; "20.12 9.45 to
-    20.06 10.00" is not understood). It is a clock when every date it
+    "30.06 9.45 to 2.07"). A date earlier in its year than the start is before it, unless it is at most two months (62
+    days) after it across the year's end ("20.12 9.45 to 3.01 10.00" is December 20 to January 3, "30.11 22.00 to 2.01
+    10.00" November 30 to January 2; "20.12 9.45 to 20.06 10.00" is not understood). It is a clock when every date it
     may be is before the start, on its day or over a month after it ("12.06 9.45 to 11.10"; "13.06 9.00 to 11.06":
     never June 11 next year; "12.06 9.45 to 12.06 10.00" is that day). Either, not understood, when it may be a clock
     or a date days or weeks away ("12.06 9:45 to 12.10": June 12 to October 12, or December 6 to 10; "12.06 9:45 to
@@ -186,10 +186,10 @@ def _dotted_end(match: re.Match[str]) -> str:
             gap = (date(2000, *last) - date(2000, *first)).days
         except ValueError:
             continue  # not a date in this order
-        # the same day, before it (earlier in its year, unless in January after December), or after it, across the
-        # year's end too: a few days on ("near"), within a month ("soon") or later ("far")
+        # the same day, before it (earlier in its year, unless within two months across the year's end: any January
+        # after December), or after it: a few days on ("near"), within a month ("soon") or later ("far")
         after = gap % 366
-        ends.add("same" if gap == 0 else "before" if gap < 0 and (first[0], last[0]) != (12, 1) else
+        ends.add("same" if gap == 0 else "before" if gap < 0 and after > 62 else
                  "near" if after <= 7 else "soon" if after <= 31 else "far")  # fmt: skip
     if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
         return "before" if "before" in ends else "date"  # a date: never one before the start, next year
