@@ -135,6 +135,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     # ... while a period said from today alone is its first day, as a reminder set for it would be
     ("next month at 6pm", DEC_22, "2027-01-01T18:00:00", True),
     ("early next week at 3pm", DEC_22, "2026-12-29T15:00:00", True),
+    # ... and "the beginning of" one at a time of day is its first day, as "the start of" it, in either order
+    ("the beginning of next month at 9am", DEC_22, "2027-01-01T09:00:00", True),
+    ("9am at the beginning of next month", DEC_22, "2027-01-01T09:00:00", True),
+    ("the beginning of july at 9am", DEC_22, "2027-07-01T09:00:00", True),
+    ("beginning of next year 9am", DEC_22, "2027-01-01T09:00:00", True),
     ("1 year ago day", DEC_22, "2025-12-22", ERROR),
     ("today at 3pm", DEC_22, "2026-12-22T15:00:00", True),
     ("1 year ago today", DEC_22, "2025-12-22", True),

@@ -313,9 +313,11 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("20.12 9.45 to 3.01 10.00", {"start": "2024-12-20T09:45", "end": "2025-01-03T10:00"}, True),
      ("20.12 9.45 to 3.01 10.00", {"start": "2024-12-20T09:45", "end": "2024-01-03T10:00"}, False),
      ("1.12 9.45 to 31.01 10.00", {"start": "2024-12-01T09:45", "end": "2025-01-31T10:00"}, True),
-     # ... and only into January: a date further on after the year's end is before the start
+     ("30.11 22.00 to 2.01 10.00", {"start": "2024-11-30T22:00", "end": "2025-01-02T10:00"}, True),
+     ("20.12 9.45 to 3.02 10.00", {"start": "2024-12-20T09:45", "end": "2025-02-03T10:00"}, True),
+     # ... and only within two months (62 days): a date further on after the year's end is before the start
+     ("1.11 9.00 to 5.01 10.00", {"start": "2024-11-01T09:00", "end": "2025-01-05T10:00"}, ERROR),
      ("20.12 9.45 to 20.06 10.00", {"start": "2024-12-20T09:45", "end": "2025-06-20T10:00"}, ERROR),
-     ("20.12 9.45 to 3.02 10.00", {"start": "2024-12-20T09:45", "end": "2025-02-03T10:00"}, ERROR),
      ("from 25.12 9.45am to 1.06 10.00", {"start": "2024-12-25T09:45", "end": "2025-06-01T10:00"}, ERROR),
      ("20.09 9.45 to 30.01", {"start": "2024-09-20T09:45", "end": "2025-01-30"}, ERROR),
      ("9.30 to 13.45 12.06", {"start": "2024-06-12T09:30", "end": "2024-06-12T13:45"}, True),
@@ -436,6 +438,13 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
      ("from july 1 to date", datetime(2025, 1, 5, 10), _g("2024-07-01", "2025-01-05"), True),
      ("from august 15 to last friday", MON, _g("2023-08-15", "2024-06-07"), True),
      ("from jan 1 9am to today 5pm", datetime(2024, 8, 31, 10), _g("2024-01-01T09:00", "2024-08-31T17:00"), True),
+     ("from jan 1 to today", datetime(2024, 12, 30, 10), _g("2024-01-01", "2024-12-30"), True),
+     # ... unless its day this year is a month or less ahead: perhaps a slip, never a year ago
+     ("from june 12 to today", MON, _g("2023-06-12", "2024-06-10"), ERROR),
+     ("from june 11 to yesterday", MON, _g("2023-06-11", "2024-06-09"), ERROR),
+     ("from 12/6 to today", MON, _g("2023-12-06", "2024-06-10"), ERROR),  # or June 12
+     ("from dec 31 to today", datetime(2024, 12, 30, 10), _g("2023-12-31", "2024-12-30"), ERROR),
+     ("from aug 31 11am to now", datetime(2024, 8, 31, 10), _g("2023-08-31T11:00", "2024-08-31T10:00"), ERROR),
      # never February 28 for a February 29, nor a day of the month alone at the end read in today's month
      ("from feb 29 to today", datetime(2024, 2, 28, 10), _g("2023-02-28", "2024-02-28"), ERROR),
      ("from new year's eve to the 2nd", datetime(2024, 7, 2, 10), _g("2023-12-31", "2024-07-02"), ERROR)],
@@ -517,6 +526,12 @@ def test_both_ends_of_a_range_in_digits_are_read_in_one_order(phrase: str, argum
      ("12.06 or 14.06 at midnight", "2024-06-13T00:00", True), ("12.06 or 14.06 at midnight", "2024-06-12T00:00", True),
      ("12.06.24 or 14.06.24 at midnight", "2024-06-15T00:00", True),
      ("12.06 or 14.06 at midnight", "2024-12-07T00:00", False),
+     # ... never the whole day after it, read in the other order, nor in another year
+     ("7.1 or 30.6", "2024-07-01", False), ("1/12 or 11/30", "2024-12-01", False), ("3.1 or 28.2", "2025-03-01", False),
+     ("12.01.2025 or 30.11.2024", "2025-12-01", False), ("on 12.1, 30.11 or 15.11", "2024-12-01", False),
+     ("12.01.2025 or 30.11.2024 at midnight", "2025-12-01T00:00", False),
+     ("12.01.2025 or 30.11.2024 at midnight", "2024-12-01T00:00", True),
+     ("7.1 or 30.6 at midnight", "2024-07-01T00:00", True),
      # hyphenated, sharing a two-digit year first: also year first, as ISO dates are
      ("24-06-12 or 24-06-14", "2024-06-12", True), ("24-06-12 or 24-06-14", "2024-06-14", True),
      ("12-06-24 or 14-06-24", "2012-06-24", False), ("13-06-24 or 14-06-24", "2013-06-24", False)],
@@ -565,6 +580,12 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (datetime(2024, 7, 1, 10), "from yesterday to the 30th", _g("2024-06-30", "2024-07-30"), True),
      (JUL_2, "from last friday to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),  # or June 30
      (JUL_2, "friday the 28th to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),
+     # ... a start naming its own day of a month is no start said from today, with or without a clock
+     (JUL_2, "friday the 28th to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (JUL_2, "from 2024-06-28 to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (JUL_2, "from june 28 to the 31st", _g("2024-06-28", "2024-07-31"), ERROR),
+     (JUL_2, "from june 28 to the 31st 5pm", _g("2024-06-28", "2024-07-31T17:00"), ERROR),
+     (JUL_2, "from 28.06 9am to the 31st 5pm", _g("2024-06-28T09:00", "2024-07-31T17:00"), ERROR),
      (JUL_2, "the 28th to the 31st", _g("2024-06-28", "2024-07-31"), False),
      (JUL_2, "the 28th to the 31st", _g("2024-07-28", "2024-07-31"), True)],
 )  # fmt: skip

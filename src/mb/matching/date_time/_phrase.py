@@ -162,9 +162,9 @@ def _dotted_end(match: re.Match[str]) -> str:
     date, the end is a date when it has its own clock or cannot be one ("from 12.06, 9.30 to 13.06, 11.30", "1.07 10.00
     to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
     year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to 13.06",
-    "30.06 9.45 to 2.07"). A date earlier in its year than the start is before it, unless it is in January after a
-    start in December, across the year's end ("20.12 9.45 to 3.01 10.00" is December 20 to January 3; "20.12 9.45 to
-    20.06 10.00" is not understood). It is a clock when every date it
+    "30.06 9.45 to 2.07"). A date earlier in its year than the start is before it, unless it is at most two months (62
+    days) after it across the year's end ("20.12 9.45 to 3.01 10.00" is December 20 to January 3, "30.11 22.00 to 2.01
+    10.00" November 30 to January 2; "20.12 9.45 to 20.06 10.00" is not understood). It is a clock when every date it
     may be is before the start, on its day or over a month after it ("12.06 9.45 to 11.10"; "13.06 9.00 to 11.06":
     never June 11 next year; "12.06 9.45 to 12.06 10.00" is that day). Either, not understood, when it may be a clock
     or a date days or weeks away ("12.06 9:45 to 12.10": June 12 to October 12, or December 6 to 10; "12.06 9:45 to
@@ -186,10 +186,10 @@ def _dotted_end(match: re.Match[str]) -> str:
             gap = (date(2000, *last) - date(2000, *first)).days
         except ValueError:
             continue  # not a date in this order
-        # the same day, before it (earlier in its year, unless in January after December), or after it, across the
-        # year's end too: a few days on ("near"), within a month ("soon") or later ("far")
+        # the same day, before it (earlier in its year, unless within two months across the year's end: any January
+        # after December), or after it: a few days on ("near"), within a month ("soon") or later ("far")
         after = gap % 366
-        ends.add("same" if gap == 0 else "before" if gap < 0 and (first[0], last[0]) != (12, 1) else
+        ends.add("same" if gap == 0 else "before" if gap < 0 and after > 62 else
                  "near" if after <= 7 else "soon" if after <= 31 else "far")  # fmt: skip
     if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
         return "before" if "before" in ends else "date"  # a date: never one before the start, next year
@@ -607,7 +607,8 @@ def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
     or 14.06") read in one order of day and month, the orders every one of them can be read in (hyphenated, sharing
     a two-digit year first, also year first: "24-06-12 or 24-06-14" is June 12 or 14, 2024): never December 6
     beside June 14 (their readings as clocks, "12.06 or 14.06" at 14:06, are kept, and so is the midnight ending a
-    listed day, "12.06 or 14.06 at midnight" at 00:00 on June 13)."""
+    listed day, "12.06 or 14.06 at midnight" at 00:00 on June 13: an instant, in the listed day's year, never the whole
+    day July 1 beside "30.6")."""
     matches = [m for m in map(_ON_DIGITS_RE.match, parts) if m]
     if found.problem is not None or len(matches) != len(parts):
         return found
@@ -616,10 +617,17 @@ def _in_one_order(found: Resolution, parts: list[str]) -> Resolution:
     if all(m[4] and len(m[4]) == 2 for m in matches) and len({int(m[1]) for m in matches}) == 1:
         orders.append([(int(m[3]), int(m[4])) for m in matches])  # a two-digit year they share first: yy-mm-dd
     days = {day for order in orders if all(1 <= mo <= 12 and 1 <= d <= 31 for mo, d in order) for day in order}
+    listed = {r.start.lo.date() for r in found.readings if (r.start.lo.month, r.start.lo.day) in days}
     kept = tuple(
         r
         for r in found.readings
-        if r.start.floating or {(t.month, t.day) for t in (r.start.lo, r.start.lo - timedelta(minutes=1))} & days
+        if r.start.floating
+        or (r.start.lo.month, r.start.lo.day) in days
+        or (
+            r.start.grain == "minute"
+            and r.start.lo.time() == time(0)
+            and (r.start.lo - timedelta(minutes=1)).date() in listed
+        )
     )
     if not kept:
         why = f"could not understand {found.phrase!r}: its dates are not all days and months in one order"

@@ -24,6 +24,8 @@ Point = Callable[[list[Item], datetime], list[Reading]]
 TIME_KINDS = {"clock", "part"}
 #: The longest range whose start, a day naming no year, is moved a year back to come before an end after today.
 _HALF_YEAR = timedelta(days=183)
+#: How close ahead a start's date this year keeps it from being moved a year back to come before an end by today.
+_MONTH = timedelta(days=31)
 
 
 def hour_item(number: Item) -> Item:
@@ -94,9 +96,10 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
                 raise  # a start naming its weekday is never moved a year ("tuesday may 6": never a Monday)
             # "from March to date", "from sept 1 to today": a start naming no year is the last one before the end;
             # a day (or a time on it) only when the range then spans at most half a year, unless its end is a day
-            # said from today that is not after today: "june 12 to tomorrow" said June 10 is never from a year
-            # ago, nor "dec 28 9am to monday 5pm" said June 26, nor "from new year's eve to the 2nd" said July 2
-            # (never February 28 for a February 29)
+            # said from today that is not after today and the start's date this year is not a month or less ahead
+            # (perhaps a slip): "june 12 to tomorrow" or "june 12 to today" said June 10 is never from a year ago,
+            # nor "dec 28 9am to monday 5pm" said June 26, nor "from new year's eve to the 2nd" said July 2 (never
+            # February 28 for a February 29)
             year = relativedelta(years=-1)
             starts = [r.shifted(year) for r in _point(left, ref) if (r.start.lo + year).day == r.start.lo.day]
             found = _paired(starts, _point(right, ref), right, rolls, timed_end)
@@ -111,7 +114,15 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
                 or r.end.lo - r.start.lo <= _HALF_YEAR
                 or r.start.hi - r.start.lo > day
             ]
-            if not kept:
+            slips = [  # kept only as ending by today, from a day this year a month or less ahead
+                r
+                for r in kept
+                if r.end is not None
+                and r.end.lo - r.start.lo > _HALF_YEAR
+                and r.start.hi - r.start.lo <= day
+                and ref < r.start.lo + relativedelta(year=ref.year) <= ref + _MONTH
+            ]
+            if not kept or slips:
                 raise
             return kept
         # "Nov-Feb 2017": the start takes the year before the one the end names

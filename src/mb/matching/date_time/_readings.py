@@ -38,6 +38,7 @@ from ._payloads import (
     Offset,
     Part,
     Unit,
+    Weekday,
 )
 from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
@@ -364,15 +365,17 @@ def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: d
     """A range of days of the month, a later day at its end ("the 28-31st", "the 28th at 9am to the 31st"), lies in
     one month: never June 28 to July 31 because June has no 31st (said in June, July 28 to 31 once June 28 has passed,
     else not understood); an earlier day at the end crosses into the next month ("the 28th to the 3rd"). So does a
-    range from any day to a day of the month alone ("friday the 28th to the 31st"), unless that day is this month's
-    and the start's month, the last one, has no such day after the start ("from last friday to the 31st" said on
-    July 2 ends July 31; "from last friday to the 30th" may end June 30 or July 30: not understood)."""
+    range from any day to a day of the month alone ("friday the 28th to the 31st"), unless the start is said from today
+    naming no day of a month, that day is this month's and the start's month, the last one, has no such day after the
+    start ("from last friday to the 31st" said on July 2 ends July 31; "from last friday to the 30th" may end June 30
+    or July 30: not understood; "from june 28 to the 31st" is not understood)."""
     kinds = {"date", "weekday", "year", "ordinal", "offset", "number"}
     dated = [i for i in right if i.kind in kinds]
     starts = [i for i in left if i.kind in kinds]
     if len(dated) != 1 or not isinstance(dated[0].value, DayOfMonth) or not starts:
         return found
-    named = not all(isinstance(i.value, DayOfMonth) for i in starts)  # more than a day of the month ("last friday")
+    # said from today, naming no day of a month ("last friday", "3 days ago", "yesterday"; never "friday the 28th")
+    relative = all(isinstance(i.value, (Weekday, Offset, Days, Unit)) for i in starts)
     last = ref - relativedelta(months=1)
     kept = [
         r
@@ -381,7 +384,7 @@ def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: d
         or r.start.lo.day > r.end.lo.day
         or r.start.lo.month == r.end.lo.month
         or (  # this month's day, and none after the start in the last month, the start's
-            named
+            relative
             and (r.end.lo.year, r.end.lo.month) == (ref.year, ref.month)
             and (r.start.lo.year, r.start.lo.month) == (last.year, last.month)
             and not r.start.lo.day < r.end.lo.day == (r.start.lo + relativedelta(day=r.end.lo.day)).day
@@ -512,6 +515,8 @@ def _point(items: list[Item], ref: datetime) -> list[Reading]:
 
 def _placed(dates: list[Item], times: list[Item], ref: datetime) -> list[Reading]:
     """The readings of the dates, at the times of day given if any."""
+    if times:  # "the beginning of next month at 9am": its first day, as "9am at the beginning of next month"
+        dates = [Item("edge", i.text, "start") if i.kind == "edge" and i.value == "begin" else i for i in dates]
     if times and len(dates) == 1 and unsaid(dates[0]):  # "month 10:00", "the day at 3pm": which one is not said
         raise DateProblem(f"{dates[0].text!r} beside {times[0].text!r}: which {dates[0].text.split()[-1]} is not said")
     days = date_windows(dates, ref.date()) if dates else None
