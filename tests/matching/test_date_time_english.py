@@ -243,6 +243,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2025-'26", WED, "2025-06-01", ERROR),
     ("june to '26", WED, "2025-06-01", ERROR),
     ("until '26", WED, "2026-06-01", True),  # a deadline: no start said
+    ("mar ~ '26", WED, "2025-03-15", ERROR),  # "~" joins a range as "-" does
+    ("mar~'26", WED, "2025-03-15", ERROR),
+    ("mid-'26", WED, "2026-07-02", True),  # a part of the year before the hyphen: no range
+    ("early-'26", WED, "2026-02-01", True),
+    ("early-'26", WED, "2025-02-01", False),
+    ("end-'26", WED, "2026-12-31", True),
+    ("by late-'26", WED, "2026-11-01", True),
+    ("up to '26", WED, "2026-05-01", True),  # as "until '26"
     ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
     ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),

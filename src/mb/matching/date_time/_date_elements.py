@@ -194,8 +194,12 @@ def _month(m: re.Match[str]) -> Item | None:
     return Item("date", "", Month(MONTHS[m["mo"]], _year_value(m), rel)) if rel != "" else None
 
 
-#: What joins the end of a range to its start, right before an apostrophe year: with a start said, no year alone.
-_JOINED_RE = re.compile(r"(?:[-/]|\b(?:to|and|or|through|thru|until|till|til))\s*$")
+#: What joins the end of a range to its start, right before an apostrophe year: with a start said, no year alone. A
+#: part of the year before a hyphen ("mid-'26") and "up to" join nothing when said first.
+_JOINED_RE = re.compile(
+    r"(?:(?:\b(?:mid|middle|early|late|end|start|beginning)\s*)?-|[/~\u2013\u2014]|\b(?:up\s+)?to"
+    r"|\b(?:and|or|through|thru|until|till|til))\s*$"
+)
 
 
 @_element(
