@@ -245,6 +245,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("until '26", WED, "2026-06-01", True),  # a deadline: no start said
     ("mar ~ '26", WED, "2025-03-15", ERROR),  # "~" joins a range as "-" does
     ("mar~'26", WED, "2025-03-15", ERROR),
+    ("h2-2026", WED, "2026-08-01", True),  # four digits after a dash: the year of the half or week, as "q3-2026"
+    ("h2-2026", WED, "2025-08-01", False),
+    ("week 5-2026", WED, "2026-01-28", True),
+    ("week 5-2026", WED, "2025-01-28", False),
     ("mid-'26", WED, "2026-07-02", True),  # a part of the year before the hyphen: no range
     ("early-'26", WED, "2026-02-01", True),
     ("early-'26", WED, "2025-02-01", False),
