@@ -195,6 +195,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("over 2 weekends ago", WED, "2025-03-01", ERROR),
     ("over a couple of nights ago", WED, "2025-03-10T22:00:00", ERROR),
     ("over two saturdays ago", WED, "2025-03-01", ERROR),
+    ("over 2h ago", WED, "2025-03-12T08:20:00", ERROR),  # a unit written close to the count too
+    ("over 3d ago", WED, "2025-03-09", ERROR),
+    ("over 10min ago", WED, "2025-03-12T10:10:00", ERROR),
+    ("in over 2h", WED, "2025-03-13T02:00:00", ERROR),
     # weekdays and weekends counted from today (the Saturdays of March 2025: 1st, 8th, 15th, 22nd, 29th)
     ("in two saturdays", WED, "2025-03-22", True),
     ("in two saturdays", WED, "2025-03-15", False),
