@@ -267,6 +267,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
     # "date" adds nothing only after "'s": elsewhere it is not understood, never dropped
     ("friday's date", WED, "2025-03-14", True),
+    ("yesterday's date", WED, "2025-03-11", True),
+    ("last year's date", WED, "2024-07-01", ERROR),  # a period's "date" names no day of it
+    ("next week's date", WED, "2025-03-20", ERROR),
     ("date night", WED, "2025-03-12T22:00:00", ERROR),
     ("the date before friday", WED, "2025-03-12", ERROR),
     ("date 5", WED, "2025-03-12T17:00:00", ERROR),

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from . import _date_elements, _relative_elements, _time_elements
 from ._items import Builder, Element, Item, Parsed, token_at
-from ._lexicon import FILLERS
+from ._lexicon import FILLERS, WEEKDAYS
 
 __all__ = ["ElementTable", "Item", "Parsed", "parse"]
 
@@ -90,10 +90,17 @@ _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 _LEADING = frozenset({"from", "starting", "beginning"})
 
 
+#: The days whose "date" adds nothing to them: "tomorrow's date", "friday's date" (never a period's: "last year's date")
+_DAY_OWNERS = frozenset(WEEKDAYS) | {"today", "tomorrow", "yesterday"}
+
+
 def _possessed(token: str, text: str, position: int) -> bool:
-    """ "date" after "'s" ("tomorrow's date", "friday's date") adds nothing to the day named; elsewhere ("date night",
-    "due date", "date 5") it is not understood."""
-    return token == "date" and text.endswith("'s ", 0, position)
+    """ "date" after a day's "'s" ("tomorrow's date", "friday's date") adds nothing to the day named; elsewhere ("date
+    night", "due date", "date 5", "next week's date") it is not understood."""
+    if token != "date" or not text.endswith("'s ", 0, position):
+        return False
+    words = text[: position - 3].split()
+    return bool(words) and words[-1] in _DAY_OWNERS
 
 
 @functools.lru_cache(maxsize=2048)
