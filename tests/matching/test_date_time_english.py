@@ -288,7 +288,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("first next year", WED, "2026-01-01", ERROR),  # without "of": no day of the year is named
     ("the 1st 2027", WED, "2027-01-01", ERROR),
     ("next year the first", WED, "2026-01-01", ERROR),
-    ("first of all next year", WED, "2026-01-01", ERROR),  # "first of all": next year as a whole, never its 1st
+    ("first of all next year", WED, "2026-01-01", ERROR),  # "first of all" names no day, never the 1st
+    ("first of all friday", WED, "2025-08-01", ERROR),  # never the Friday on a 1st
     # "five and twenty" (older British) is twenty-five, but after "between" the first end of a range
     ("five and twenty to six", WED, "2025-03-12T17:35:00", True),
     ("five and twenty to six", WED, "2025-03-12T17:25:00", False),
