@@ -224,6 +224,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the hour after next", datetime(2025, 3, 30, 0, 30, tzinfo=LONDON), "2025-03-30T02:30:00+01:00", ERROR),
     ("the hour after next", datetime(2025, 3, 23, 0, 30, tzinfo=LONDON), "2025-03-23T02:30:00+00:00", True),
     ("the hour before last", datetime(2025, 3, 30, 3, 30, tzinfo=LONDON), "2025-03-30T00:30:00+00:00", ERROR),
+    # a change inside the window counts, in either pass of a repeated hour or in a gap (clocks go back at 01:00 GMT
+    # on 2025-10-26); one at the window's excluded end does not
+    ("the hour after next", datetime(2025, 10, 25, 23, 30, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", ERROR),
+    ("the hour after next", datetime(2025, 3, 29, 23, 30, tzinfo=LONDON), "2025-03-30T02:30:00+01:00", ERROR),
+    ("the hour after next", datetime(2025, 3, 29, 22, 30, tzinfo=LONDON), "2025-03-30T00:30:00+00:00", True),
+    ("the minute after next", datetime(2025, 10, 26, 1, 59, fold=1, tzinfo=LONDON), "2025-10-26T02:01:00+00:00", True),
+    ("the minute after next", datetime(2025, 10, 26, 1, 59, tzinfo=LONDON), "2025-10-26T02:01:00+00:00", ERROR),
     ("the minute after next", WED, "2025-03-12T10:21:00", False),
     ("this very minute", WED, "2025-03-12T10:20:00", True),
     ("this very minute", WED, "2025-03-12T10:25:00", False),
