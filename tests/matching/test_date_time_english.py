@@ -174,6 +174,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the second friday after new year 2019", WED, "2019-01-04", False),
     ("the 2nd monday before christmas", WED, "2025-12-15", True),
     ("the 2nd monday before christmas", WED, "2025-12-22", False),
+    # a weekday before a pair that may be a clock is before that clock on the weekday, never any day before a date on
+    # that weekday (June 12 2026 is a Friday); before a date it is not counted from, not understood
+    ("the friday before 6.12", WED, "2025-04-01", False),
+    ("the friday before 6.12", WED, "2025-03-14T06:00:00", True),
+    ("the sunday before 5.10", WED, "2025-04-01", False),
+    ("friday before 12 june", WED, "2025-04-01", ERROR),
+    ("the friday before next 6.2", WED, "2025-04-01", ERROR),
+    ("the friday before next 6/2", WED, "2025-04-01", ERROR),
     ("3 mornings ago", WED, "2025-03-09T08:00:00", True),
     ("3 mornings ago", WED, "2025-03-09T14:00:00", False),
     ("3 mornings ago", WED, "2025-03-10T08:00:00", False),

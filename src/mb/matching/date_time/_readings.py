@@ -415,6 +415,11 @@ def _bounded(parts: list[Item], ref: datetime) -> list[Reading]:
 def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     bound = next(i for i in parts if i.kind == "bound")
     rest = [i for i in parts if i is not bound]
+    said, named = parts[: parts.index(bound)], parts[parts.index(bound) + 1 :]
+    if "weekday" in {i.kind for i in said} and not {i.kind for i in named} & {"clock", "part", "number"}:
+        # "friday before 12 june" is no time before Friday June 12, and "friday before 6.12" names a day only when
+        # 6.12 is a clock: the weekday before a date is counted from it (see ``_weekday_beside``) or not understood
+        raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _point(rest, ref)
     kinds = {i.kind for i in rest}
     if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):
