@@ -182,6 +182,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("friday before 12 june", WED, "2025-04-01", ERROR),
     ("the friday before next 6.2", WED, "2025-04-01", ERROR),
     ("the friday before next 6/2", WED, "2025-04-01", ERROR),
+    # a weekday before or after one end of a range only: not understood, never a year-long range nor one order's day
+    ("the friday after 6.2-6.5", WED, "2025-06-06", ERROR),
+    ("friday before 6.2-6.5", WED, "2025-05-30", ERROR),
+    ("the friday after 6/2-6/5", WED, "2025-06-06", ERROR),
+    ("the tuesday after 6.2 9-11am", WED, "2025-06-03T10:00:00", ERROR),
     ("3 mornings ago", WED, "2025-03-09T08:00:00", True),
     ("3 mornings ago", WED, "2025-03-09T14:00:00", False),
     ("3 mornings ago", WED, "2025-03-10T08:00:00", False),
@@ -324,6 +329,14 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("march 5-7, 2025", WED, {"start": "2026-03-05", "end": "2026-03-07"}, False),
     ("later this week", WED, {"start": "2025-03-12", "end": "2025-03-16"}, True),  # as "the rest of the week"
     ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
+    ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
+    ("the tuesday after 6.2 9-11am", WED, {"start": "2026-02-10T09:00:00", "end": "2026-02-10T11:00:00"}, ERROR),
+    (
+        "from the monday after thanksgiving to the friday after christmas",
+        WED,
+        {"start": "2025-12-01", "end": "2025-12-26"},
+        True,
+    ),
 ]
 
 

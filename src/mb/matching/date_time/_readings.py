@@ -335,6 +335,11 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             raise DateProblem("'and' joins two dates without 'between'")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
+        beside = [any(i.kind == "nearest" and i.value.direction for i in side) for side in (left, right)]
+        if beside[0] != beside[1]:
+            # "the friday after 6.2-6.5", "the tuesday after 6.2 9-11am": the other end is neither that weekday's
+            # nor the date's alone
+            raise DateProblem("a weekday before or after a date at one end of a range only")
         found = _one_month(left, right, read_range(left, right, ref, _point), ref)
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
