@@ -268,7 +268,9 @@ def _quarter(m: re.Match[str]) -> Item | None:
     return Item("date", "", Quarter(int(m["q"]) if m["q"] else _QUARTERS[m["w"]], _year_value(m)))
 
 
-@_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:(?:\s+|\s*-\s*)(?P<y2>\d{4}))?", DIGIT, "h")
+@_element(
+    r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:(?:\s+|\s*-\s*)(?P<y2>\d{4}))?", DIGIT, "h"
+)
 def _year_part(m: re.Match[str]) -> Item | None:
     kind, number = m["k"] or m["k2"], int(m["n"] or m["n2"])
     year = m["y"] or m["y2"]

@@ -18,9 +18,10 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
+from ..._calendar_words import WEEKDAYS
 from . import _date_elements, _relative_elements, _time_elements
 from ._items import Builder, Element, Item, Parsed, token_at
-from ._lexicon import FILLERS, WEEKDAYS
+from ._lexicon import FILLERS
 
 __all__ = ["ElementTable", "Item", "Parsed", "parse"]
 

@@ -124,7 +124,8 @@ _ABOUT_WORD_RE = re.compile(
 #: "over" before a count is more than it, an open bound ("over 2 hours ago", "over a dozen saturdays ago", "over a
 #: couple of nights ago", "over 2h ago"), never the count itself
 _OVER_RE = re.compile(
-    rf"\bover (?=(?:(?:{QUANTITY}) |\d+(?:\.\d+)?)(?:{UNIT}|(?:{WEEKDAY})s?|weekends?|(?:morning|afternoon|evening|night)s?)\b)"
+    rf"\bover (?=(?:(?:{QUANTITY}) |\d+(?:\.\d+)?)"
+    rf"(?:{UNIT}|(?:{WEEKDAY})s?|weekends?|(?:morning|afternoon|evening|night)s?)\b)"
 )
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
 _HUNDREDS_RE = re.compile(
