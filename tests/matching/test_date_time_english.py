@@ -290,6 +290,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("yesterday's date", WED, "2025-03-11", True),
     ("last year's date", WED, "2024-07-01", ERROR),  # a period's "date" names no day of it
     ("next week's date", WED, "2025-03-20", ERROR),
+    ("christmas's date", WED, "2025-12-25", True),  # a holiday is a day
+    ("the 5th's date", WED, "2025-04-05", ERROR),
     ("date night", WED, "2025-03-12T22:00:00", ERROR),
     ("the date before friday", WED, "2025-03-12", ERROR),
     ("date 5", WED, "2025-03-12T17:00:00", ERROR),
