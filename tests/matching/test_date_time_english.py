@@ -174,6 +174,19 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the second friday after new year 2019", WED, "2019-01-04", False),
     ("the 2nd monday before christmas", WED, "2025-12-15", True),
     ("the 2nd monday before christmas", WED, "2025-12-22", False),
+    # a weekday before a pair that may be a clock is before that clock on the weekday, never any day before a date on
+    # that weekday (June 12 2026 is a Friday); before a date it is not counted from, not understood
+    ("the friday before 6.12", WED, "2025-04-01", False),
+    ("the friday before 6.12", WED, "2025-03-14T06:00:00", True),
+    ("the sunday before 5.10", WED, "2025-04-01", False),
+    ("friday before 12 june", WED, "2025-04-01", ERROR),
+    ("the friday before next 6.2", WED, "2025-04-01", ERROR),
+    ("the friday before next 6/2", WED, "2025-04-01", ERROR),
+    # a weekday before or after one end of a range only: not understood, never a year-long range nor one order's day
+    ("the friday after 6.2-6.5", WED, "2025-06-06", ERROR),
+    ("friday before 6.2-6.5", WED, "2025-05-30", ERROR),
+    ("the friday after 6/2-6/5", WED, "2025-06-06", ERROR),
+    ("the tuesday after 6.2 9-11am", WED, "2025-06-03T10:00:00", ERROR),
     ("3 mornings ago", WED, "2025-03-09T08:00:00", True),
     ("3 mornings ago", WED, "2025-03-09T14:00:00", False),
     ("3 mornings ago", WED, "2025-03-10T08:00:00", False),
@@ -195,6 +208,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("over 2 weekends ago", WED, "2025-03-01", ERROR),
     ("over a couple of nights ago", WED, "2025-03-10T22:00:00", ERROR),
     ("over two saturdays ago", WED, "2025-03-01", ERROR),
+    ("over 2h ago", WED, "2025-03-12T08:20:00", ERROR),  # a unit written close to the count too
+    ("over 3d ago", WED, "2025-03-09", ERROR),
+    ("over 10min ago", WED, "2025-03-12T10:10:00", ERROR),
+    ("in over 2h", WED, "2025-03-13T02:00:00", ERROR),
     # weekdays and weekends counted from today (the Saturdays of March 2025: 1st, 8th, 15th, 22nd, 29th)
     ("in two saturdays", WED, "2025-03-22", True),
     ("in two saturdays", WED, "2025-03-15", False),
@@ -220,6 +237,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the hour after next", datetime(2025, 3, 30, 0, 30, tzinfo=LONDON), "2025-03-30T02:30:00+01:00", ERROR),
     ("the hour after next", datetime(2025, 3, 23, 0, 30, tzinfo=LONDON), "2025-03-23T02:30:00+00:00", True),
     ("the hour before last", datetime(2025, 3, 30, 3, 30, tzinfo=LONDON), "2025-03-30T00:30:00+00:00", ERROR),
+    # a change inside the window counts, in either pass of a repeated hour or in a gap (clocks go back at 01:00 GMT
+    # on 2025-10-26); one at the window's excluded end does not
+    ("the hour after next", datetime(2025, 10, 25, 23, 30, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", ERROR),
+    ("the hour after next", datetime(2025, 3, 29, 23, 30, tzinfo=LONDON), "2025-03-30T02:30:00+01:00", ERROR),
+    ("the hour after next", datetime(2025, 3, 29, 22, 30, tzinfo=LONDON), "2025-03-30T00:30:00+00:00", True),
+    ("the minute after next", datetime(2025, 10, 26, 1, 59, fold=1, tzinfo=LONDON), "2025-10-26T02:01:00+00:00", True),
+    ("the minute after next", datetime(2025, 10, 26, 1, 59, tzinfo=LONDON), "2025-10-26T02:01:00+00:00", ERROR),
     ("the minute after next", WED, "2025-03-12T10:21:00", False),
     ("this very minute", WED, "2025-03-12T10:20:00", True),
     ("this very minute", WED, "2025-03-12T10:25:00", False),
@@ -243,6 +267,18 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2025-'26", WED, "2025-06-01", ERROR),
     ("june to '26", WED, "2025-06-01", ERROR),
     ("until '26", WED, "2026-06-01", True),  # a deadline: no start said
+    ("mar ~ '26", WED, "2025-03-15", ERROR),  # "~" joins a range as "-" does
+    ("mar~'26", WED, "2025-03-15", ERROR),
+    ("h2-2026", WED, "2026-08-01", True),  # four digits after a dash: the year of the half or week, as "q3-2026"
+    ("h2-2026", WED, "2025-08-01", False),
+    ("week 5-2026", WED, "2026-01-28", True),
+    ("week 5-2026", WED, "2025-01-28", False),
+    ("mid-'26", WED, "2026-07-02", True),  # a part of the year before the hyphen: no range
+    ("early-'26", WED, "2026-02-01", True),
+    ("early-'26", WED, "2025-02-01", False),
+    ("end-'26", WED, "2026-12-31", True),
+    ("by late-'26", WED, "2026-11-01", True),
+    ("up to '26", WED, "2026-05-01", True),  # as "until '26"
     ("'25 june'", WED, "2025-06-11", ERROR),  # a quoted day, never June 2025
     ("'12 noon'", WED, "2012-01-01T12:00:00", ERROR),
     ("the class of '25", WED, "2025-05-01", ERROR),
@@ -251,6 +287,11 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
     # "date" adds nothing only after "'s": elsewhere it is not understood, never dropped
     ("friday's date", WED, "2025-03-14", True),
+    ("yesterday's date", WED, "2025-03-11", True),
+    ("last year's date", WED, "2024-07-01", ERROR),  # a period's "date" names no day of it
+    ("next week's date", WED, "2025-03-20", ERROR),
+    ("christmas's date", WED, "2025-12-25", True),  # a holiday is a day
+    ("the 5th's date", WED, "2025-04-05", ERROR),
     ("date night", WED, "2025-03-12T22:00:00", ERROR),
     ("the date before friday", WED, "2025-03-12", ERROR),
     ("date 5", WED, "2025-03-12T17:00:00", ERROR),
@@ -269,7 +310,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("first next year", WED, "2026-01-01", ERROR),  # without "of": no day of the year is named
     ("the 1st 2027", WED, "2027-01-01", ERROR),
     ("next year the first", WED, "2026-01-01", ERROR),
-    ("first of all next year", WED, "2026-01-01", ERROR),  # "first of all": next year as a whole, never its 1st
+    ("first of all next year", WED, "2026-01-01", ERROR),  # "first of all" names no day, never the 1st
+    ("first of all friday", WED, "2025-08-01", ERROR),  # never the Friday on a 1st
     # "five and twenty" (older British) is twenty-five, but after "between" the first end of a range
     ("five and twenty to six", WED, "2025-03-12T17:35:00", True),
     ("five and twenty to six", WED, "2025-03-12T17:25:00", False),
@@ -289,6 +331,14 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("march 5-7, 2025", WED, {"start": "2026-03-05", "end": "2026-03-07"}, False),
     ("later this week", WED, {"start": "2025-03-12", "end": "2025-03-16"}, True),  # as "the rest of the week"
     ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
+    ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
+    ("the tuesday after 6.2 9-11am", WED, {"start": "2026-02-10T09:00:00", "end": "2026-02-10T11:00:00"}, ERROR),
+    (
+        "from the monday after thanksgiving to the friday after christmas",
+        WED,
+        {"start": "2025-12-01", "end": "2025-12-26"},
+        True,
+    ),
 ]
 
 

@@ -194,8 +194,12 @@ def _month(m: re.Match[str]) -> Item | None:
     return Item("date", "", Month(MONTHS[m["mo"]], _year_value(m), rel)) if rel != "" else None
 
 
-#: What joins the end of a range to its start, right before an apostrophe year: with a start said, no year alone.
-_JOINED_RE = re.compile(r"(?:[-/]|\b(?:to|and|or|through|thru|until|till|til))\s*$")
+#: What joins the end of a range to its start, right before an apostrophe year: with a start said, no year alone. A
+#: part of the year before a hyphen ("mid-'26") and "up to" join nothing when said first.
+_JOINED_RE = re.compile(
+    r"(?:(?:\b(?:mid|middle|early|late|end|start|beginning)\s*)?-|[/~\u2013\u2014]|\b(?:up\s+)?to"
+    r"|\b(?:and|or|through|thru|until|till|til))\s*$"
+)
 
 
 @_element(
@@ -264,7 +268,9 @@ def _quarter(m: re.Match[str]) -> Item | None:
     return Item("date", "", Quarter(int(m["q"]) if m["q"] else _QUARTERS[m["w"]], _year_value(m)))
 
 
-@_element(r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:\s+(?P<y2>\d{4}))?", DIGIT, "h")
+@_element(
+    r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:(?:\s+|\s*-\s*)(?P<y2>\d{4}))?", DIGIT, "h"
+)
 def _year_part(m: re.Match[str]) -> Item | None:
     kind, number = m["k"] or m["k2"], int(m["n"] or m["n2"])
     year = m["y"] or m["y2"]
@@ -357,7 +363,7 @@ def _week_of(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:\s+(?:of|in)\s+(?P<y>\d{4}))?",
+    r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:(?:\s+(?:of|in)\s+|\s*-\s*)(?P<y>\d{4}))?",
     ("the", "iso", "week", "wk"),
 )
 def _week_number(m: re.Match[str]) -> Item | None:

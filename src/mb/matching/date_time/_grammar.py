@@ -18,9 +18,11 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
+from ..._calendar_words import WEEKDAYS
 from . import _date_elements, _relative_elements, _time_elements
+from ._holidays import HOLIDAYS
 from ._items import Builder, Element, Item, Parsed, token_at
-from ._lexicon import FILLERS
+from ._lexicon import FILLERS, alternatives
 
 __all__ = ["ElementTable", "Item", "Parsed", "parse"]
 
@@ -90,10 +92,19 @@ _WORD_RE = re.compile(r"[a-z0-9'@&]+|[^\sa-z0-9]")
 _LEADING = frozenset({"from", "starting", "beginning"})
 
 
+#: The days whose "date" adds nothing to them: "tomorrow's date", "friday's date", "christmas's date" (never a
+#: period's, "last year's date", nor a day of the month's, "the 5th's date")
+_DAY_OWNER_RE = re.compile(
+    rf"(?:^|\s)(?:{alternatives([*WEEKDAYS, *HOLIDAYS, 'today', 'tomorrow', 'yesterday'])})(?:'s)? $"
+)
+
+
 def _possessed(token: str, text: str, position: int) -> bool:
-    """ "date" after "'s" ("tomorrow's date", "friday's date") adds nothing to the day named; elsewhere ("date night",
-    "due date", "date 5") it is not understood."""
-    return token == "date" and text.endswith("'s ", 0, position)
+    """ "date" after a day's "'s" ("tomorrow's date", "friday's date", "easter's date") adds nothing to the day named;
+    elsewhere ("date night", "due date", "date 5", "next week's date") it is not understood."""
+    if token != "date" or not text.endswith("'s ", 0, position):
+        return False
+    return _DAY_OWNER_RE.search(text, 0, position) is not None
 
 
 @functools.lru_cache(maxsize=2048)

@@ -122,9 +122,10 @@ _ABOUT_WORD_RE = re.compile(
     r"(?(1)(?=$| ?[ap]m\b| or so\b| (?:tonight|today|tomorrow|this|on|in)\b)|(?= ?-?ish\b))"
 )
 #: "over" before a count is more than it, an open bound ("over 2 hours ago", "over a dozen saturdays ago", "over a
-#: couple of nights ago"), never the count itself
+#: couple of nights ago", "over 2h ago"), never the count itself
 _OVER_RE = re.compile(
-    rf"\bover (?=(?:{QUANTITY}) (?:{UNIT}|(?:{WEEKDAY})s?|weekends?|(?:morning|afternoon|evening|night)s?)\b)"
+    rf"\bover (?=(?:(?:{QUANTITY}) |\d+(?:\.\d+)?)"
+    rf"(?:{UNIT}|(?:{WEEKDAY})s?|weekends?|(?:morning|afternoon|evening|night)s?)\b)"
 )
 #: a count in hundreds before a unit: "a hundred days", "two hundred and fifty years ago"
 _HUNDREDS_RE = re.compile(
@@ -568,7 +569,7 @@ def _by_grammar(phrase: str, user_time: datetime | None) -> Resolution:
         found = _either(phrase, [_by_grammar(part, user_time) for part in listed[0]], how=listed[1])
         return _in_one_order(found, listed[0]) if listed[1] == "or" else found
     reference, home, own_day = reference_of(phrase, user_time)
-    return _current_start(phrase, user_time) or _resolve(phrase, reference, home, own_day)
+    return _current_start(phrase, user_time) or _resolve(phrase, reference, home, own_day, _fold(reference))
 
 
 def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None:
@@ -582,7 +583,8 @@ def _current_start(phrase: str, user_time: datetime | None) -> Resolution | None
         return None
     if not _START_OF_THE_RE.search(re.sub(r"\b(the (?:beginning|start) of) this\b", r"\1 the", normalize(current))):
         return None  # what follows the period is no time of day, zone or "please"
-    found = _resolve(current, *reference_of(current, user_time))
+    reference, home, own_day = reference_of(current, user_time)
+    found = _resolve(current, reference, home, own_day, _fold(reference))
     # in every zone the phrase's zone may stand for ("9am PST" is also 9am Pacific daylight time)
     ahead = [{r.start.lo >= wall for wall in _walls_in(user_time, r.start.zone)} for r in found.readings]
     if found.problem is not None or not found.readings:
@@ -785,12 +787,18 @@ def _read(phrase: str) -> _Read:
     return _Read(text, zone, parsed, clock_dependent(parsed.items), elapsed(parsed.items))
 
 
+def _fold(reference: datetime | None) -> int:
+    return reference.fold if reference is not None else 0
+
+
 @functools.lru_cache(maxsize=1024)
 def _resolve(
-    phrase: str, reference: datetime | None, home: ZoneSpec | None, own_day: datetime | None = None
+    phrase: str, reference: datetime | None, home: ZoneSpec | None, own_day: datetime | None, fold: int
 ) -> Resolution:
     """The resolution of ``phrase`` against a naive ``reference`` (None: no ``user_time``) in the user's zone; with
-    ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another)."""
+    ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another).
+    ``fold``, the pass of a repeated hour ``reference`` is in, keeps the two passes apart in the cache (a datetime
+    equals and hashes as its other pass)."""
     try:
         found = _resolve_unguarded(phrase, reference, home)
         if own_day is None or found.problem is not None:
@@ -851,21 +859,23 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     stepped = any(i.kind == "rest" and i.value.endswith(("after next", "before last")) for i in parsed.items)
     if stepped and target is not None and _clocks_change(target, reference, readings_):
         # "the hour after next" across a change of the clocks: the clock hour two on is not two hours on
-        why = f"the clocks of {target.label} change between user_time and the hour {phrase!r} names"
+        why = f"the clocks of {target.label} change between user_time and the time {phrase!r} names"
         return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
     named = named_parts(parsed.items)
     return Resolution(phrase, _zoned(readings_, target), home, named=named)
 
 
 def _clocks_change(zone: ZoneSpec, reference: datetime, found: Sequence[Reading]) -> bool:
-    """Whether a zone's offset at a naive ``reference`` differs from its offset at any reading's start or end: an
-    elapsed offset counted on that wall clock would then be off by the change."""
-    walls = [reading.start.lo for reading in found]
-    walls += [reading.end.lo for reading in found if reading.end is not None]
-    walls += [reading.until for reading in found if reading.until is not None]
+    """Whether the clocks of a zone change between a naive ``reference`` and any edge of a reading: an offset counted
+    on that wall clock would then be off by the change. Each edge is read in both passes of a repeated hour and on both
+    sides of a gap, so a change inside a window counts too (one at its excluded end does not)."""
+    tick = timedelta(microseconds=1)
+    windows = [w for reading in found for w in (reading.start, reading.end) if w is not None]
+    walls = [edge for w in windows for edge in (w.lo, w.hi if w.closed else w.hi - tick)]
+    walls += [reading.until - tick for reading in found if reading.until is not None]
     for tz in zone.zones:
         before = reference.replace(tzinfo=tz).utcoffset()
-        if any(wall.replace(tzinfo=tz).utcoffset() != before for wall in walls):
+        if any(wall.replace(tzinfo=tz, fold=fold).utcoffset() != before for wall in walls for fold in (0, 1)):
             return True
     return False
 

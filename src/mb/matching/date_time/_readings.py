@@ -336,6 +336,11 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             raise DateProblem("'and' joins two dates without 'between'")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
+        beside = [any(i.kind == "nearest" and i.value.direction for i in side) for side in (left, right)]
+        if beside[0] != beside[1]:
+            # "the friday after 6.2-6.5", "the tuesday after 6.2 9-11am": the other end is neither that weekday's
+            # nor the date's alone
+            raise DateProblem("a weekday before or after a date at one end of a range only")
         found = _one_month(left, right, read_range(left, right, ref, _point), ref)
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
@@ -418,6 +423,11 @@ def _bounded(parts: list[Item], ref: datetime) -> list[Reading]:
 def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     bound = next(i for i in parts if i.kind == "bound")
     rest = [i for i in parts if i is not bound]
+    said, named = parts[: parts.index(bound)], parts[parts.index(bound) + 1 :]
+    if "weekday" in {i.kind for i in said} and not {i.kind for i in named} & {"clock", "part", "number"}:
+        # "friday before 12 june" is no time before Friday June 12, and "friday before 6.12" names a day only when
+        # 6.12 is a clock: the weekday before a date is counted from it (see ``_weekday_beside``) or not understood
+        raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _point(rest, ref)
     kinds = {i.kind for i in rest}
     if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):

@@ -189,8 +189,8 @@ def _ordinal_weekday_this_month(m: re.Match[str]) -> Item | None:
     return Item("date", "", NthWeekday(n, WEEKDAYS[m["wd"]]))
 
 
-#: "of" after a day of the month, before what it is of ("the 1st of next year", never "the first of all").
-_OF_RE = re.compile(r"\s+of\s+(?!all\b)")
+#: "of" after a day of the month, before what it is of ("the 1st of next year"; "first of all" names no day).
+_OF_RE = re.compile(r"\s+of\s+(?P<all>all\b)?")
 
 
 @_element(rf"(?:the\s+)?(?P<d>{ORDINAL})(?:\s+day)?", "the", ORDINAL_FIRST)
@@ -200,8 +200,11 @@ def _day_of_month(m: re.Match[str]) -> Item | None:
         return None  # a bare number ("14", "one day") is no day of the month: "the 14th", "the fourteenth" are
     if text.isdigit() and re.match(r"[./]\d|-\d\d?-\d", m.string[m.end() :]):
         return None  # "the 12.06", "the 12-06-2024": a day and a month, never the 12th at 6 ("the 20-22" are days)
+    of = _OF_RE.match(m.string, m.end())
+    if of and of["all"]:
+        return None  # "first of all friday": not the Friday on a 1st
     day = ordinal_value(text)
-    return Item("date", "", DayOfMonth(day, _OF_RE.match(m.string, m.end()) is not None)) if 1 <= day <= 31 else None
+    return Item("date", "", DayOfMonth(day, of is not None)) if 1 <= day <= 31 else None
 
 
 #: A period longer than a day after a bare "beginning" ("beginning June", "beginning next month"): its start (never a
