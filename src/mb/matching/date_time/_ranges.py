@@ -398,9 +398,11 @@ def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Ite
 
 
 def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: bool) -> list[Item]:
-    """The side's clock kept to its hour as written when both are written in 24-hour digits, else (on one day) to its
-    readings within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
-    if _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
+    """The side's clock kept to its hour as written when both are in digits with minutes and the other is at an hour
+    only 24-hour notation writes ("18:00", "00:30"; "09:00 to 5:30" may be 17:30), else (on one day) to its readings
+    within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
+    late = not 3600 <= other.value.spans[0].lo < 13 * 3600
+    if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
         kept: tuple[ClockSpan, ...] = clock.value.spans[:1]  # the hour as written comes first ("10:00": 10, then 22)
     elif one_day:
         kept = tuple(
