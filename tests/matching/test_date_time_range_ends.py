@@ -106,6 +106,14 @@ CLOCK_ENDS: list[tuple[str, str, str, bool]] = [
     ("dec 24 at 18:00 to dec 30 at 10:00", "2024-12-24T18:00", "2024-12-30T22:00", False),
     ("friday 8pm to saturday 8", "2024-06-14T20:00", "2024-06-15T08:00", True),
     ("friday 8pm to saturday 8", "2024-06-14T20:00", "2024-06-15T20:00", True),
+    # a part of the day said at the end on a day of its own is not the start's ("6 in the afternoon on dec 26")
+    ("from 5 on dec 24 to 6 in the afternoon on dec 26", "2024-12-24T05:00", "2024-12-26T18:00", True),
+    ("from 5 on dec 24 to 6 in the afternoon on dec 26", "2024-12-24T17:00", "2024-12-26T18:00", True),
+    ("from 5 on dec 24 to 6 in the afternoon on dec 26", "2023-12-24T17:00", "2023-12-26T18:00", False),
+    ("from 8 on dec 24 to dec 26 at 7 in the morning", "2024-12-24T20:00", "2024-12-26T07:00", True),
+    ("from 8 on dec 24 to dec 26 at 7 in the morning", "2023-12-24T08:00", "2023-12-26T07:00", False),
+    ("between 5 and 6 in the afternoon", "2024-06-10T17:00", "2024-06-10T18:00", True),
+    ("between 5 and 6 in the afternoon", "2024-06-11T05:00", "2024-06-11T18:00", False),
     # the start the same way: "dec 24 8" keeps both readings beside an end on another day
     ("dec 24 8 to dec 30 6pm", "2024-12-24T20:00", "2024-12-30T18:00", True),
     ("dec 24 10:00 to dec 30 18:00", "2024-12-24T22:00", "2024-12-30T18:00", False),

@@ -354,8 +354,10 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
             # "from 8am to 3 yesterday afternoon": an hour with am/pm takes only the day of the other end's part
             day = other_parts[0].value.day
             return [*side, Item("date", other_parts[0].text, Days(day))]
-        if not explicit:
-            side = side + other_parts  # "between 5 and 6 in the afternoon"
+        # "between 5 and 6 in the afternoon", never an hour on a day of its own ("from 5 on dec 24 to 6 in the
+        # afternoon on dec 26": 05:00 or 17:00)
+        if not explicit and not (kinds & _DATED and any(i.kind in _DATED for i in other)):
+            side = side + other_parts
             kinds.add("part")
             if other_parts[0].value.day is not None:
                 return side
