@@ -114,6 +114,11 @@ CLOCK_ENDS: list[tuple[str, str, str, bool]] = [
     ("from 8 on dec 24 to dec 26 at 7 in the morning", "2023-12-24T08:00", "2023-12-26T07:00", False),
     ("between 5 and 6 in the afternoon", "2024-06-10T17:00", "2024-06-10T18:00", True),
     ("between 5 and 6 in the afternoon", "2024-06-11T05:00", "2024-06-11T18:00", False),
+    # the start's date said again is one day: the end takes the start's am/pm and is never moved a year
+    ("dec 24 at 10 to dec 24 at 6pm", "2024-12-24T10:00", "2024-12-24T18:00", True),
+    ("dec 24 at 10 to dec 24 at 6pm", "2024-12-24T22:00", "2025-12-24T18:00", False),
+    ("12.06 9.45 to 12.06 10.00", "2024-06-12T09:45", "2024-06-12T10:00", True),
+    ("12.06 9.45 to 12.06 10.00", "2024-06-12T09:45", "2024-06-12T22:00", False),
     # the start the same way: "dec 24 8" keeps both readings beside an end on another day
     ("dec 24 8 to dec 30 6pm", "2024-12-24T20:00", "2024-12-30T18:00", True),
     ("dec 24 10:00 to dec 30 18:00", "2024-12-24T22:00", "2024-12-30T18:00", False),
@@ -125,3 +130,10 @@ def test_clock_end_on_another_day(phrase: str, start: str, end: str, passed: boo
     outcome = match_date_time(phrase, {"start": start, "end": end}, SAID, params=SE)
     assert outcome.error is None, outcome.reason
     assert outcome.passed is passed, outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["dec 24 18:00 to dec 24 10:00", "dec 24 10pm to dec 24 6pm"])
+def test_clock_end_before_the_start_on_its_date(phrase: str) -> None:
+    """An end before the start on the date both name is no reading, never that date a year later."""
+    outcome = match_date_time(phrase, {"start": "2024-12-24T18:00", "end": "2025-12-24T10:00"}, SAID, params=SE)
+    assert outcome.error is not None and "ends before it starts" in outcome.reason

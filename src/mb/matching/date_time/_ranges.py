@@ -73,7 +73,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     dated = [i for i in right if i.kind in _DATED]
     # "from 9 to 5 on monday": both ends on the date given once, the end within a day of the start (9pm to 5am)
     timed_end = timed_end or (bool(dated) and all(any(i is j for j in left) for i in dated))
-    left, right = _am_pm(left, right, timed_end)
+    one_date = _same_days(left, right) is True
+    if one_date and any(i.kind in TIME_KINDS for i in right):
+        rolls = []  # a time on the start's date is never moved a year to follow it ("dec 24 10pm to dec 24 6pm")
+    # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
+    left, right = _am_pm(left, right, timed_end or one_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow
@@ -262,9 +266,8 @@ def _paired(
             if best.grain not in _POINT_GRAINS:
                 found.append(Reading(start.start, replace(best, closed=True)))
             else:
-                same = [
-                    w for w in options if not timed_end and w.grain in _POINT_GRAINS and w.lo.date() == best.lo.date()
-                ]
+                own_day = not timed_end and best.lo.date() != start.start.lo.date()
+                same = [w for w in options if own_day and w.grain in _POINT_GRAINS and w.lo.date() == best.lo.date()]
                 found.extend(Reading(start.start, end) for end in sorted(same or [best], key=lambda w: w.lo))
     if not found:
         raise DateProblem("the range ends before it starts")
@@ -356,7 +359,7 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
             return [*side, Item("date", other_parts[0].text, Days(day))]
         # "between 5 and 6 in the afternoon", never an hour on a day of its own ("from 5 on dec 24 to 6 in the
         # afternoon on dec 26": 05:00 or 17:00)
-        if not explicit and not (kinds & _DATED and any(i.kind in _DATED for i in other)):
+        if not explicit and _same_days(side, other) is not False:
             side = side + other_parts
             kinds.add("part")
             if other_parts[0].value.day is not None:
@@ -372,6 +375,15 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
         if years and not placed and any(i.kind == "date" and isinstance(i.value, YEARLY) for i in side):
             return [*side, Item("year", f"shared {years[0]}", years[0])]
     return side
+
+
+def _same_days(side: list[Item], other: list[Item]) -> bool | None:
+    """Whether two ends of a range name the same days ("from 9 to 5 on monday" once shared), or other ones ("dec 24
+    6pm to dec 30 10"); None when one names none."""
+    days, others = ([(i.kind, i.value) for i in s if i.kind in _DATED] for s in (side, other))
+    if not days or not others:
+        return None
+    return all(d in others for d in days) and all(d in days for d in others)
 
 
 def _year_of(item: Item) -> int | None:
