@@ -415,7 +415,7 @@ def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: boo
     """The side's clock kept to its hour as written when both are in digits with minutes and the other is at an hour
     only 24-hour notation writes ("18:00", "00:30"; "09:00 to 5:30" may be 17:30), else (on one day) to its readings
     within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
-    late = not 3600 <= other.value.spans[0].lo < 13 * 3600
+    late = any(not 3600 <= o.lo < 13 * 3600 for o in other.value.spans)
     if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
         kept: tuple[ClockSpan, ...] = clock.value.spans[:1]  # the hour as written comes first ("10:00": 10, then 22)
     elif one_day:
