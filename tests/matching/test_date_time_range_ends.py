@@ -136,4 +136,5 @@ def test_clock_end_on_another_day(phrase: str, start: str, end: str, passed: boo
 def test_clock_end_before_the_start_on_its_date(phrase: str) -> None:
     """An end before the start on the date both name is no reading, never that date a year later."""
     outcome = match_date_time(phrase, {"start": "2024-12-24T18:00", "end": "2025-12-24T10:00"}, SAID, params=SE)
-    assert outcome.error is not None and "ends before it starts" in outcome.reason
+    assert outcome.error is not None
+    assert "ends before it starts" in outcome.reason
