@@ -49,3 +49,92 @@ def test_range_end(phrase: str, params: list[str], start: str, end: str, passed:
     outcome = match_date_time(phrase, {params[0]: start, params[1]: end}, USER, params=params)
     assert outcome.passed is passed, outcome.reason
     assert reason in (outcome.reason or "")
+
+
+SAID = datetime(2024, 6, 10, 10, 0)  # a Monday
+SE = ["start", "end"]
+
+#: An end's clock takes the afternoon of an evening start only on the start's day and only when it is a bare hour
+#: ("6pm to 10" is 18:00-22:00); a clock written like a 24-hour one ("10:00" beside "18:00") is never moved, and a
+#: bare hour on another day keeps both its readings.
+CLOCK_ENDS: list[tuple[str, str, str, bool]] = [
+    # phrase, start, end, passes
+    ("dec 24 18:00 to dec 30 10:00", "2024-12-24T18:00", "2024-12-30T10:00", True),
+    ("dec 24 18:00 to dec 30 10:00", "2024-12-24T18:00", "2024-12-30T22:00", False),
+    ("from dec 24 18:00 to dec 30 10:00", "2024-12-24T18:00", "2024-12-30T10:00", True),
+    ("from dec 24 18:00 to dec 30 10:00", "2024-12-24T18:00", "2024-12-30T22:00", False),
+    ("between dec 24 18:00 and dec 30 10:00", "2024-12-24T18:00", "2024-12-30T10:00", True),
+    ("between dec 24 18:00 and dec 30 10:00", "2024-12-24T18:00", "2024-12-30T22:00", False),
+    ("24.12 18.00 to 30.12 10.00", "2024-12-24T18:00", "2024-12-30T10:00", True),
+    ("24.12 18.00 to 30.12 10.00", "2024-12-24T18:00", "2024-12-30T22:00", False),
+    ("12.06 18.00 to 14.06 10.00", "2024-06-12T18:00", "2024-06-14T10:00", True),
+    ("12.06 18.00 to 14.06 10.00", "2024-06-12T18:00", "2024-06-14T22:00", False),
+    ("from 24.12 18.00 to 3.01 10.00", "2024-12-24T18:00", "2025-01-03T10:00", True),
+    ("from 24.12 18.00 to 3.01 10.00", "2024-12-24T18:00", "2025-01-03T22:00", False),
+    ("24.12 18.00 to 1.02 10.00", "2024-12-24T18:00", "2025-02-01T10:00", True),
+    ("24.12 18.00 to 1.02 10.00", "2024-12-24T18:00", "2025-02-01T22:00", False),
+    ("2024-12-24 18:00 to 2024-12-30 10:00", "2024-12-24T18:00", "2024-12-30T10:00", True),
+    ("2024-12-24 18:00 to 2024-12-30 10:00", "2024-12-24T18:00", "2024-12-30T22:00", False),
+    ("between 2024-12-24 18:00 and 2024-12-30 10:00", "2024-12-24T18:00", "2024-12-30T22:00", False),
+    ("today 18:00 to tomorrow 10:00", "2024-06-10T18:00", "2024-06-11T10:00", True),
+    ("today 18:00 to tomorrow 10:00", "2024-06-10T18:00", "2024-06-11T22:00", False),
+    ("monday 18:00 to wednesday 10:30", "2024-06-10T18:00", "2024-06-12T10:30", True),
+    ("monday 18:00 to wednesday 10:30", "2024-06-10T18:00", "2024-06-12T22:30", False),
+    # a bare hour on another day: both readings, never the evening alone
+    ("dec 24 6pm to dec 30 10", "2024-12-24T18:00", "2024-12-30T10:00", True),
+    ("dec 24 6pm to dec 30 10", "2024-12-24T18:00", "2024-12-30T22:00", True),
+    ("from 8pm on the 24th until 9 on the 26th", "2024-06-24T20:00", "2024-06-26T09:00", True),
+    ("dec 24 6pm to dec 30 10:30", "2024-12-24T18:00", "2024-12-30T10:30", True),
+    # the start's day: a bare hour (or one with minutes beside an am/pm start) takes the evening
+    ("6pm to 10", "2024-06-10T18:00", "2024-06-10T22:00", True),
+    ("6pm to 10", "2024-06-10T18:00", "2024-06-10T10:00", False),
+    ("from 6 to 10 pm", "2024-06-10T18:00", "2024-06-10T22:00", True),
+    ("18:00 to 10", "2024-06-10T18:00", "2024-06-10T22:00", True),
+    ("6pm to 10:30", "2024-06-10T18:00", "2024-06-10T22:30", True),
+    ("dec 24 6pm to 10", "2024-12-24T18:00", "2024-12-24T22:00", True),
+    # beside a 24-hour start, "10:00" is 10:00: the next morning, never 22:00
+    ("18:00 to 10:00", "2024-06-10T18:00", "2024-06-11T10:00", True),
+    ("18:00 to 10:00", "2024-06-10T18:00", "2024-06-10T22:00", False),
+    ("dec 24 18:00 to 10:00", "2024-12-24T18:00", "2024-12-25T10:00", True),
+    ("dec 24 18:00 to 10:00", "2024-12-24T18:00", "2024-12-24T22:00", False),
+    ("10:00 to 18:00", "2024-06-10T10:00", "2024-06-10T18:00", True),
+    ("10:00 to 18:00", "2024-06-10T22:00", "2024-06-11T18:00", False),
+    ("09:00 to 5:30", "2024-06-11T09:00", "2024-06-11T17:30", True),  # an hour a 12-hour clock writes too
+    ("13:00 to 5:30", "2024-06-10T13:00", "2024-06-10T17:30", False),
+    ("friday 20:00 to saturday 08:00", "2024-06-14T20:00", "2024-06-15T08:00", True),
+    ("friday 20:00 to saturday 08:00", "2024-06-14T20:00", "2024-06-15T20:00", False),
+    ("dec 24 at 18:00 to dec 30 at 10:00", "2024-12-24T18:00", "2024-12-30T22:00", False),
+    ("friday 8pm to saturday 8", "2024-06-14T20:00", "2024-06-15T08:00", True),
+    ("friday 8pm to saturday 8", "2024-06-14T20:00", "2024-06-15T20:00", True),
+    # a part of the day said at the end on a day of its own is not the start's ("6 in the afternoon on dec 26")
+    ("from 5 on dec 24 to 6 in the afternoon on dec 26", "2024-12-24T05:00", "2024-12-26T18:00", True),
+    ("from 5 on dec 24 to 6 in the afternoon on dec 26", "2024-12-24T17:00", "2024-12-26T18:00", True),
+    ("from 5 on dec 24 to 6 in the afternoon on dec 26", "2023-12-24T17:00", "2023-12-26T18:00", False),
+    ("from 8 on dec 24 to dec 26 at 7 in the morning", "2024-12-24T20:00", "2024-12-26T07:00", True),
+    ("from 8 on dec 24 to dec 26 at 7 in the morning", "2023-12-24T08:00", "2023-12-26T07:00", False),
+    ("between 5 and 6 in the afternoon", "2024-06-10T17:00", "2024-06-10T18:00", True),
+    ("between 5 and 6 in the afternoon", "2024-06-11T05:00", "2024-06-11T18:00", False),
+    # the start's date said again is one day: the end takes the start's am/pm and is never moved a year
+    ("dec 24 at 10 to dec 24 at 6pm", "2024-12-24T10:00", "2024-12-24T18:00", True),
+    ("dec 24 at 10 to dec 24 at 6pm", "2024-12-24T22:00", "2025-12-24T18:00", False),
+    ("12.06 9.45 to 12.06 10.00", "2024-06-12T09:45", "2024-06-12T10:00", True),
+    ("12.06 9.45 to 12.06 10.00", "2024-06-12T09:45", "2024-06-12T22:00", False),
+    # the start the same way: "dec 24 8" keeps both readings beside an end on another day
+    ("dec 24 8 to dec 30 6pm", "2024-12-24T20:00", "2024-12-30T18:00", True),
+    ("dec 24 10:00 to dec 30 18:00", "2024-12-24T22:00", "2024-12-30T18:00", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "passed"), CLOCK_ENDS)
+def test_clock_end_on_another_day(phrase: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, SAID, params=SE)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passed, outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["dec 24 18:00 to dec 24 10:00", "dec 24 10pm to dec 24 6pm"])
+def test_clock_end_before_the_start_on_its_date(phrase: str) -> None:
+    """An end before the start on the date both name is no reading, never that date a year later."""
+    outcome = match_date_time(phrase, {"start": "2024-12-24T18:00", "end": "2025-12-24T10:00"}, SAID, params=SE)
+    assert outcome.error is not None
+    assert "ends before it starts" in outcome.reason

@@ -3,6 +3,7 @@ leaves out (the date, am/pm, the month of a bare day number, the year), and the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -22,6 +23,8 @@ Point = Callable[[list[Item], datetime], list[Reading]]
 
 
 TIME_KINDS = {"clock", "part"}
+#: A time of day in digits with its minutes and no am/pm ("18:00", "10.00", "1700 hrs").
+_DIGITAL = re.compile(r"(?:at\s+|@\s*)?\d{1,2}[:.h]?\d\d(?::\d\d)?(?:\s*(?:hours|hrs|hr|h))?")
 #: The longest range whose start, a day naming no year, is moved a year back to come before an end after today.
 _HALF_YEAR = timedelta(days=183)
 #: How close ahead a start's date this year keeps it from being moved a year back to come before an end by today.
@@ -70,7 +73,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     dated = [i for i in right if i.kind in _DATED]
     # "from 9 to 5 on monday": both ends on the date given once, the end within a day of the start (9pm to 5am)
     timed_end = timed_end or (bool(dated) and all(any(i is j for j in left) for i in dated))
-    left, right = _am_pm(left, right)
+    one_date = _same_days(left, right) is True
+    if one_date and any(i.kind in TIME_KINDS for i in right):
+        rolls = []  # a time on the start's date is never moved a year to follow it ("dec 24 10pm to dec 24 6pm")
+    # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
+    left, right = _am_pm(left, right, timed_end or one_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow
@@ -254,8 +261,14 @@ def _paired(
         if options:
             best = min(options, key=lambda w: w.lo)
             # a day or longer also accepts its exclusive end ("june 3 to 5": june 6); a named minute or second is
-            # itself the range's end ("3 to 4pm": 16:00, not 16:01)
-            found.append(Reading(start.start, best if best.grain in _POINT_GRAINS else replace(best, closed=True)))
+            # itself the range's end ("3 to 4pm": 16:00, not 16:01), each of its readings on a day of its own ("dec 24
+            # 6pm to dec 30 10": 10:00 or 22:00)
+            if best.grain not in _POINT_GRAINS:
+                found.append(Reading(start.start, replace(best, closed=True)))
+            else:
+                own_day = not timed_end and best.lo.date() != start.start.lo.date()
+                same = [w for w in options if own_day and w.grain in _POINT_GRAINS and w.lo.date() == best.lo.date()]
+                found.extend(Reading(start.start, end) for end in sorted(same or [best], key=lambda w: w.lo))
     if not found:
         raise DateProblem("the range ends before it starts")
     return list(dict.fromkeys(found))
@@ -344,8 +357,10 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
             # "from 8am to 3 yesterday afternoon": an hour with am/pm takes only the day of the other end's part
             day = other_parts[0].value.day
             return [*side, Item("date", other_parts[0].text, Days(day))]
-        if not explicit:
-            side = side + other_parts  # "between 5 and 6 in the afternoon"
+        # "between 5 and 6 in the afternoon", never an hour on a day of its own ("from 5 on dec 24 to 6 in the
+        # afternoon on dec 26": 05:00 or 17:00)
+        if not explicit and _same_days(side, other) is not False:
+            side = side + other_parts
             kinds.add("part")
             if other_parts[0].value.day is not None:
                 return side
@@ -362,6 +377,15 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
     return side
 
 
+def _same_days(side: list[Item], other: list[Item]) -> bool | None:
+    """Whether two ends of a range name the same days ("from 9 to 5 on monday" once shared), or other ones ("dec 24
+    6pm to dec 30 10"); None when one names none."""
+    days, others = ([(i.kind, i.value) for i in s if i.kind in _DATED] for s in (side, other))
+    if not days or not others:
+        return None
+    return all(d in others for d in days) and all(d in days for d in others)
+
+
 def _year_of(item: Item) -> int | None:
     """The year an item names, when it names one (a year with two readings is read one at a time: see
     ``_readings.readings``)."""
@@ -372,20 +396,32 @@ def _year_of(item: Item) -> int | None:
     return None
 
 
-def _am_pm(left: list[Item], right: list[Item]) -> tuple[list[Item], list[Item]]:
-    """An hour without am/pm at one end of a range takes it from the other (``3-4pm`` is 15:00-16:00)."""
+def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Item], list[Item]]:
+    """A clock without am/pm at one end of a range takes it from the other: written with minutes beside a 24-hour
+    clock, its hour as written ("18:00 to 10:00" ends at 10:00); otherwise only when both ends are on one day
+    (``3-4pm`` is 15:00-16:00, "6pm to 10" 18:00-22:00), never on another day ("dec 24 6pm to dec 30 10")."""
     lc = next((i for i in left if i.kind == "clock"), None)
     rc = next((i for i in right if i.kind == "clock"), None)
     if lc is None or rc is None:
         return left, right
     if not lc.value.explicit and rc.value.explicit and not any(i.kind == "part" for i in left):
-        return _settled(left, lc, rc, 1), right
+        return _settled(left, lc, rc, 1, one_day), right
     if lc.value.explicit and not rc.value.explicit and not any(i.kind == "part" for i in right):
-        return left, _settled(right, rc, lc, -1)
+        return left, _settled(right, rc, lc, -1, one_day)
     return left, right
 
 
-def _settled(side: list[Item], clock: Item, other: Item, sign: int) -> list[Item]:
-    """The side's clock kept to its readings within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
-    kept = tuple(c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans))
+def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: bool) -> list[Item]:
+    """The side's clock kept to its hour as written when both are in digits with minutes and the other is at an hour
+    only 24-hour notation writes ("18:00", "00:30"; "09:00 to 5:30" may be 17:30), else (on one day) to its readings
+    within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
+    late = any(not 3600 <= o.lo < 13 * 3600 for o in other.value.spans)
+    if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
+        kept: tuple[ClockSpan, ...] = clock.value.spans[:1]  # the hour as written comes first ("10:00": 10, then 22)
+    elif one_day:
+        kept = tuple(
+            c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans)
+        )
+    else:
+        kept = ()
     return [Item("clock", clock.text, Clock(kept, True)) if i is clock else i for i in side] if kept else side
