@@ -315,6 +315,10 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("1.12 9.45 to 31.01 10.00", {"start": "2024-12-01T09:45", "end": "2025-01-31T10:00"}, True),
      ("30.11 22.00 to 2.01 10.00", {"start": "2024-11-30T22:00", "end": "2025-01-02T10:00"}, True),
      ("20.12 9.45 to 3.02 10.00", {"start": "2024-12-20T09:45", "end": "2025-02-03T10:00"}, True),
+     # ... never February 28 for a February 29 moved into the year after a start naming its year
+     ("31.12.2024 22.00 to 29.02 10.00", _g("2024-12-31T22:00", "2025-02-28T10:00"), ERROR),
+     ("31.12.2024 to 29.02", _g("2024-12-31", "2025-02-28"), ERROR),
+     ("dec 31 2024 10pm to feb 29 10am", _g("2024-12-31T22:00", "2025-02-28T10:00"), ERROR),
      # ... and only within two months (62 days): a date further on after the year's end is before the start
      ("1.11 9.00 to 5.01 10.00", {"start": "2024-11-01T09:00", "end": "2025-01-05T10:00"}, ERROR),
      ("20.12 9.45 to 20.06 10.00", {"start": "2024-12-20T09:45", "end": "2025-06-20T10:00"}, ERROR),

@@ -240,10 +240,16 @@ def _paired(
     fixed = today or (len(rolls) == 1 and not yearless)
     # an end naming its weekday is moved only by whole weeks or days, never a month or a year that would change it
     steps = [days for days in rolls if isinstance(days, int) or not any(i.kind == "weekday" for i in right)]
+    deltas = [timedelta(days=days) if isinstance(days, int) else days for days in steps]
     for start in starts:
         options = []
         for end in ends:
-            moves = (end.start.shifted(timedelta(days=days) if isinstance(days, int) else days) for days in steps)
+            # a month or a year on keeps the end's day: never February 28 for a February 29
+            moves = (
+                end.start.shifted(move)
+                for move in deltas
+                if isinstance(move, timedelta) or (end.start.lo + move).day == end.start.lo.day
+            )
             after = [moved for moved in moves if moved.lo >= start.start.lo and (moved != start.start or fixed)]
             if after:  # the first place of the end at or after the start
                 first = min(after, key=lambda w: w.lo)
