@@ -449,6 +449,10 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
      ("from 12/6 to today", MON, _g("2023-12-06", "2024-06-10"), ERROR),  # or June 12
      ("from dec 31 to today", datetime(2024, 12, 30, 10), _g("2023-12-31", "2024-12-30"), ERROR),
      ("from aug 31 11am to now", datetime(2024, 8, 31, 10), _g("2023-08-31T11:00", "2024-08-31T10:00"), ERROR),
+     # ... the whole phrase, though its start may also be a time of day
+     ("from 7.12 to today", datetime(2024, 11, 30, 10), _g("2024-07-12", "2024-11-30"), ERROR),
+     ("from 7.12 to today", datetime(2024, 11, 30, 10), _g("2024-11-30T07:12", "2024-12-01"), ERROR),
+     ("from 1.12 to yesterday", datetime(2024, 11, 30, 10), _g("2024-01-12", "2024-11-29"), ERROR),
      # never February 28 for a February 29, nor a day of the month alone at the end read in today's month
      ("from feb 29 to today", datetime(2024, 2, 28, 10), _g("2023-02-28", "2024-02-28"), ERROR),
      ("from new year's eve to the 2nd", datetime(2024, 7, 2, 10), _g("2023-12-31", "2024-07-02"), ERROR)],

@@ -15,7 +15,7 @@ from ._grammar import Item
 from ._model import Reading
 from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Named, Ordinal, Unit
 
-__all__ = ["TIME_KINDS", "TODAY", "hour_item", "read_range"]
+__all__ = ["TIME_KINDS", "TODAY", "Slip", "hour_item", "read_range"]
 
 #: Reads the items of one end (or of a point phrase) said at ``ref``.
 Point = Callable[[list[Item], datetime], list[Reading]]
@@ -26,6 +26,11 @@ TIME_KINDS = {"clock", "part"}
 _HALF_YEAR = timedelta(days=183)
 #: How close ahead a start's date this year keeps it from being moved a year back to come before an end by today.
 _MONTH = timedelta(days=31)
+
+
+class Slip(DateProblem):
+    """A start whose date this year is a month or less ahead, read a year back to end by today: perhaps a slip, so
+    the whole phrase is not understood, never read another way alone ("from 7.12 to today": never 07:12 today)."""
 
 
 def hour_item(number: Item) -> Item:
@@ -122,7 +127,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
                 and r.start.hi - r.start.lo <= day
                 and ref < r.start.lo + relativedelta(year=ref.year) <= ref + _MONTH
             ]
-            if not kept or slips:
+            if slips:
+                raise Slip(
+                    f"{' '.join(i.text for i in yearless)!r} this year is a month or less ahead: perhaps a slip"
+                ) from None
+            if not kept:
                 raise
             return kept
         # "Nov-Feb 2017": the start takes the year before the one the end names

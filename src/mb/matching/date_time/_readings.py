@@ -40,7 +40,7 @@ from ._payloads import (
     Unit,
     Weekday,
 )
-from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
+from ._ranges import TIME_KINDS, TODAY, Slip, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
@@ -110,6 +110,8 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     for variant in [v for o in _orders(items) for c in _centuries(o) for v in (c, _other_parse(c)) if v is not None]:
         try:
             found.extend(_read(variant, ref))
+        except Slip:
+            raise  # a start that may be a slip: not understood, whatever else the phrase may be
         except DateProblem as exc:
             problem = problem or exc
     if problem is not None and not found:
