@@ -321,6 +321,9 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("dec 31 2024 10pm to feb 29 10am", _g("2024-12-31T22:00", "2025-02-28T10:00"), ERROR),
      # ... and only within two months (62 days): a date further on after the year's end is before the start
      ("1.11 9.00 to 5.01 10.00", {"start": "2024-11-01T09:00", "end": "2025-01-05T10:00"}, ERROR),
+     # ... counted in the real years: 62 days across a common February, 63 across a leap one
+     ("30.12 22.00 to 2.03 10.00", _g("2024-12-30T22:00", "2025-03-02T10:00"), True),
+     ("30.12.2023 22.00 to 2.03 10.00", _g("2023-12-30T22:00", "2024-03-02T10:00"), ERROR),
      ("20.12 9.45 to 20.06 10.00", {"start": "2024-12-20T09:45", "end": "2025-06-20T10:00"}, ERROR),
      ("from 25.12 9.45am to 1.06 10.00", {"start": "2024-12-25T09:45", "end": "2025-06-01T10:00"}, ERROR),
      ("20.09 9.45 to 30.01", {"start": "2024-09-20T09:45", "end": "2025-01-30"}, ERROR),

@@ -173,23 +173,30 @@ def _dotted_end(match: re.Match[str]) -> str:
     dotted start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as
     written."""
     minute, end_hour, end_minute = (int(match[i]) for i in (3, 6, 7))
-    dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
+    before = re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1]
+    dates = re.findall(r"(\d{1,2})\.(\d{1,2})(?:\.(\d{4})\b)?", before)  # with the start's year when written
     bare = match[2] == "." and not match[4]  # a start that may be a day and month too
     if bare and 1 <= minute <= 12 and end_minute <= 12:
         return "date"
     if not dates or end_minute > 12:
         clock = bool(dates) or (bare and match[5] != "and" and max(minute, end_minute) > 12)
         return "clock" if clock and end_hour <= 23 else "date"
-    day, month = (int(n) for n in dates[-1])
+    day, month = (int(n) for n in dates[-1][:2])
     ends = set()  # where the end lies after the start in each order both may be read
     for first, last in (((month, day), (end_minute, end_hour)), ((day, month), (end_hour, end_minute))):
         try:  # a leap year, so that February 29 is a day
             gap = (date(2000, *last) - date(2000, *first)).days
         except ValueError:
             continue  # not a date in this order
+        # across the year's end, counted in the real years: the start's when written, else a common year after it
+        # (a leap year for an end on February 29)
+        year = int(dates[-1][2] or (2000 if first == (2, 29) else 2003 if last == (2, 29) else 2001))
+        try:
+            after = gap if gap >= 0 else (date(year + 1, *last) - date(year, *first)).days
+        except ValueError:
+            continue  # February 29 in a common year
         # the same day, before it (earlier in its year, unless within two months across the year's end: any January
         # after December), or after it: a few days on ("near"), within a month ("soon") or later ("far")
-        after = gap % 366
         ends.add("same" if gap == 0 else "before" if gap < 0 and after > 62 else
                  "near" if after <= 7 else "soon" if after <= 31 else "far")  # fmt: skip
     if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):
