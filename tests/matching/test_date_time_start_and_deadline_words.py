@@ -584,6 +584,9 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (MON, "the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True),
      (MON, "the 28th at 9am to the 31st at 5pm", _g("2024-06-28T09:00", "2024-07-31T17:00"), ERROR),
      (MON, "the 28th at 9am to the 30th at 5pm", _g("2024-06-28T09:00", "2024-06-30T17:00"), True),
+     # ... nor June 30 for "the 31st" moved a month on
+     (datetime(2024, 5, 2, 10), "from june 28 to the 31st 5pm", _g("2024-06-28", "2024-06-30T17:00"), ERROR),
+     (datetime(2024, 3, 1, 10), "from monday the 1st to the 31st", _g("2024-04-01", "2024-04-30"), ERROR),
      # ... unless said in the next month, a past start's month having no such day after it: then this month's
      (JUL_2, "from last friday to the 31st", _g("2024-06-28", "2024-07-31"), True),
      (JUL_2, "from 3 days ago to the 31st", _g("2024-06-29", "2024-07-31"), True),
