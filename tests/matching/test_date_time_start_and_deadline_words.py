@@ -324,6 +324,7 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      # ... counted in the real years: 62 days across a common February, 63 across a leap one
      ("30.12 22.00 to 2.03 10.00", _g("2024-12-30T22:00", "2025-03-02T10:00"), True),
      ("30.12.2023 22.00 to 2.03 10.00", _g("2023-12-30T22:00", "2024-03-02T10:00"), ERROR),
+     ("30.12.23 22.00 to 2.03 10.00", _g("2023-12-30T22:00", "2024-03-02T10:00"), ERROR),
      ("20.12 9.45 to 20.06 10.00", {"start": "2024-12-20T09:45", "end": "2025-06-20T10:00"}, ERROR),
      ("from 25.12 9.45am to 1.06 10.00", {"start": "2024-12-25T09:45", "end": "2025-06-01T10:00"}, ERROR),
      ("20.09 9.45 to 30.01", {"start": "2024-09-20T09:45", "end": "2025-01-30"}, ERROR),
