@@ -315,8 +315,16 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("1.12 9.45 to 31.01 10.00", {"start": "2024-12-01T09:45", "end": "2025-01-31T10:00"}, True),
      ("30.11 22.00 to 2.01 10.00", {"start": "2024-11-30T22:00", "end": "2025-01-02T10:00"}, True),
      ("20.12 9.45 to 3.02 10.00", {"start": "2024-12-20T09:45", "end": "2025-02-03T10:00"}, True),
+     # ... never February 28 for a February 29 moved into the year after a start naming its year
+     ("31.12.2024 22.00 to 29.02 10.00", _g("2024-12-31T22:00", "2025-02-28T10:00"), ERROR),
+     ("31.12.2024 to 29.02", _g("2024-12-31", "2025-02-28"), ERROR),
+     ("dec 31 2024 10pm to feb 29 10am", _g("2024-12-31T22:00", "2025-02-28T10:00"), ERROR),
      # ... and only within two months (62 days): a date further on after the year's end is before the start
      ("1.11 9.00 to 5.01 10.00", {"start": "2024-11-01T09:00", "end": "2025-01-05T10:00"}, ERROR),
+     # ... counted in the real years: 62 days across a common February, 63 across a leap one
+     ("30.12 22.00 to 2.03 10.00", _g("2024-12-30T22:00", "2025-03-02T10:00"), True),
+     ("30.12.2023 22.00 to 2.03 10.00", _g("2023-12-30T22:00", "2024-03-02T10:00"), ERROR),
+     ("30.12.23 22.00 to 2.03 10.00", _g("2023-12-30T22:00", "2024-03-02T10:00"), ERROR),
      ("20.12 9.45 to 20.06 10.00", {"start": "2024-12-20T09:45", "end": "2025-06-20T10:00"}, ERROR),
      ("from 25.12 9.45am to 1.06 10.00", {"start": "2024-12-25T09:45", "end": "2025-06-01T10:00"}, ERROR),
      ("20.09 9.45 to 30.01", {"start": "2024-09-20T09:45", "end": "2025-01-30"}, ERROR),
@@ -445,6 +453,10 @@ def test_an_end_after_a_dated_start_is_a_date_a_few_days_later_or_a_clock(
      ("from 12/6 to today", MON, _g("2023-12-06", "2024-06-10"), ERROR),  # or June 12
      ("from dec 31 to today", datetime(2024, 12, 30, 10), _g("2023-12-31", "2024-12-30"), ERROR),
      ("from aug 31 11am to now", datetime(2024, 8, 31, 10), _g("2023-08-31T11:00", "2024-08-31T10:00"), ERROR),
+     # ... the whole phrase, though its start may also be a time of day
+     ("from 7.12 to today", datetime(2024, 11, 30, 10), _g("2024-07-12", "2024-11-30"), ERROR),
+     ("from 7.12 to today", datetime(2024, 11, 30, 10), _g("2024-11-30T07:12", "2024-12-01"), ERROR),
+     ("from 1.12 to yesterday", datetime(2024, 11, 30, 10), _g("2024-01-12", "2024-11-29"), ERROR),
      # never February 28 for a February 29, nor a day of the month alone at the end read in today's month
      ("from feb 29 to today", datetime(2024, 2, 28, 10), _g("2023-02-28", "2024-02-28"), ERROR),
      ("from new year's eve to the 2nd", datetime(2024, 7, 2, 10), _g("2023-12-31", "2024-07-02"), ERROR)],
@@ -573,9 +585,15 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (MON, "the 28th to the 3rd", _g("2024-06-28", "2024-07-03"), True),
      (MON, "the 28th at 9am to the 31st at 5pm", _g("2024-06-28T09:00", "2024-07-31T17:00"), ERROR),
      (MON, "the 28th at 9am to the 30th at 5pm", _g("2024-06-28T09:00", "2024-06-30T17:00"), True),
+     # ... nor June 30 for "the 31st" moved a month on
+     (datetime(2024, 5, 2, 10), "from june 28 to the 31st 5pm", _g("2024-06-28", "2024-06-30T17:00"), ERROR),
+     (datetime(2024, 3, 1, 10), "from monday the 1st to the 31st", _g("2024-04-01", "2024-04-30"), ERROR),
      # ... unless said in the next month, a past start's month having no such day after it: then this month's
      (JUL_2, "from last friday to the 31st", _g("2024-06-28", "2024-07-31"), True),
      (JUL_2, "from 3 days ago to the 31st", _g("2024-06-29", "2024-07-31"), True),
+     (JUL_2, "from 3 fridays ago to the 31st", _g("2024-06-14", "2024-07-31"), True),
+     (JUL_2, "from 2 weekends ago to the 31st", _g("2024-06-22", "2024-07-31"), True),
+     (JUL_2, "from last month end to the 31st", _g("2024-06-30", "2024-07-31"), True),
      (datetime(2024, 7, 1, 10), "from yesterday to the 31st", _g("2024-06-30", "2024-07-31"), True),
      (datetime(2024, 7, 1, 10), "from yesterday to the 30th", _g("2024-06-30", "2024-07-30"), True),
      (JUL_2, "from last friday to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),  # or June 30

@@ -164,8 +164,9 @@ def _dotted_end(match: re.Match[str]) -> str:
     to 30.07"), "before" when that date may come before the start ("12.06 9.45 to 11.06, 10.00": never June 11 next
     year), or when, in each order the two may be read, it is a date a few days after that date ("12.06 9.30 to 13.06",
     "30.06 9.45 to 2.07"). A date earlier in its year than the start is before it, unless it is at most two months (62
-    days) after it across the year's end ("20.12 9.45 to 3.01 10.00" is December 20 to January 3, "30.11 22.00 to 2.01
-    10.00" November 30 to January 2; "20.12 9.45 to 20.06 10.00" is not understood). It is a clock when every date it
+    days, in the start's year if written, else across a common February) after it across the year's end ("20.12 9.45
+    to 3.01 10.00" is December 20 to January 3, "30.11 22.00 to 2.01 10.00" November 30 to January 2, "30.12 22.00 to
+    2.03 10.00" December 30 to March 2; "20.12 9.45 to 20.06 10.00" is not understood). It is a clock when every date it
     may be is before the start, on its day or over a month after it ("12.06 9.45 to 11.10"; "13.06 9.00 to 11.06":
     never June 11 next year; "12.06 9.45 to 12.06 10.00" is that day). Either, not understood, when it may be a clock
     or a date days or weeks away ("12.06 9:45 to 12.10": June 12 to October 12, or December 6 to 10; "12.06 9:45 to
@@ -173,23 +174,29 @@ def _dotted_end(match: re.Match[str]) -> str:
     dotted start with minutes above 12 is a clock ("9.30 to 11.10"), and any other start (or "and") is left as
     written."""
     minute, end_hour, end_minute = (int(match[i]) for i in (3, 6, 7))
-    dates = re.findall(r"(\d{1,2})\.(\d{1,2})", re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1])
+    before = re.split(r"\b(?:from|between)\b", match.string[: match.start()])[-1]
+    dates = re.findall(r"(\d{1,2})\.(\d{1,2})(?:\.(\d{4}|\d\d)\b)?", before)  # with the start's year if written
     bare = match[2] == "." and not match[4]  # a start that may be a day and month too
     if bare and 1 <= minute <= 12 and end_minute <= 12:
         return "date"
     if not dates or end_minute > 12:
         clock = bool(dates) or (bare and match[5] != "and" and max(minute, end_minute) > 12)
         return "clock" if clock and end_hour <= 23 else "date"
-    day, month = (int(n) for n in dates[-1])
+    day, month = (int(n) for n in dates[-1][:2])
+    written = dates[-1][2]  # the start's year (20yy for two digits), else a common one
+    year = int(written) + (2000 if len(written) == 2 else 0) if written else 2001
     ends = set()  # where the end lies after the start in each order both may be read
     for first, last in (((month, day), (end_minute, end_hour)), ((day, month), (end_hour, end_minute))):
         try:  # a leap year, so that February 29 is a day
             gap = (date(2000, *last) - date(2000, *first)).days
         except ValueError:
             continue  # not a date in this order
+        try:  # across the year's end, counted in the real years
+            after = gap if gap >= 0 else (date(year + 1, *last) - date(year, *first)).days
+        except ValueError:  # February 29 in a common year: in a leap one
+            after = gap + 366
         # the same day, before it (earlier in its year, unless within two months across the year's end: any January
         # after December), or after it: a few days on ("near"), within a month ("soon") or later ("far")
-        after = gap % 366
         ends.add("same" if gap == 0 else "before" if gap < 0 and after > 62 else
                  "near" if after <= 7 else "soon" if after <= 31 else "far")  # fmt: skip
     if end_hour > 23 or re.match(r",? (?:at )?\d{1,2}(?:[.:]\d\d| ?[ap]m\b)", match.string[match.end() :]):

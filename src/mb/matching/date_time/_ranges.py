@@ -16,7 +16,7 @@ from ._grammar import Item
 from ._model import Reading
 from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Named, Ordinal, Unit
 
-__all__ = ["TIME_KINDS", "TODAY", "hour_item", "read_range"]
+__all__ = ["TIME_KINDS", "TODAY", "Slip", "hour_item", "read_range"]
 
 #: Reads the items of one end (or of a point phrase) said at ``ref``.
 Point = Callable[[list[Item], datetime], list[Reading]]
@@ -29,6 +29,11 @@ _DIGITAL = re.compile(r"(?:at\s+|@\s*)?\d{1,2}[:.h]?\d\d(?::\d\d)?(?:\s*(?:hours
 _HALF_YEAR = timedelta(days=183)
 #: How close ahead a start's date this year keeps it from being moved a year back to come before an end by today.
 _MONTH = timedelta(days=31)
+
+
+class Slip(DateProblem):
+    """A start whose date this year is a month or less ahead, read a year back to end by today: perhaps a slip, so
+    the whole phrase is not understood, never read another way alone ("from 7.12 to today": never 07:12 today)."""
 
 
 def hour_item(number: Item) -> Item:
@@ -129,7 +134,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
                 and r.start.hi - r.start.lo <= day
                 and ref < r.start.lo + relativedelta(year=ref.year) <= ref + _MONTH
             ]
-            if not kept or slips:
+            if slips:
+                raise Slip(
+                    f"{' '.join(i.text for i in yearless)!r} this year is a month or less ahead: perhaps a slip"
+                ) from None
+            if not kept:
                 raise
             return kept
         # "Nov-Feb 2017": the start takes the year before the one the end names
@@ -247,10 +256,16 @@ def _paired(
     fixed = today or (len(rolls) == 1 and not yearless)
     # an end naming its weekday is moved only by whole weeks or days, never a month or a year that would change it
     steps = [days for days in rolls if isinstance(days, int) or not any(i.kind == "weekday" for i in right)]
+    deltas = [timedelta(days=days) if isinstance(days, int) else days for days in steps]
     for start in starts:
         options = []
         for end in ends:
-            moves = (end.start.shifted(timedelta(days=days) if isinstance(days, int) else days) for days in steps)
+            # a month or a year on keeps the end's day: never February 28 for a February 29
+            moves = (
+                end.start.shifted(move)
+                for move in deltas
+                if isinstance(move, timedelta) or (end.start.lo + move).day == end.start.lo.day
+            )
             after = [moved for moved in moves if moved.lo >= start.start.lo and (moved != start.start or fixed)]
             if after:  # the first place of the end at or after the start
                 first = min(after, key=lambda w: w.lo)

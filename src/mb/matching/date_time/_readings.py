@@ -37,10 +37,12 @@ from ._payloads import (
     MonthDay,
     Offset,
     Part,
+    PeriodEnd,
     Unit,
     Weekday,
+    WeekdayCount,
 )
-from ._ranges import TIME_KINDS, TODAY, hour_item, read_range
+from ._ranges import TIME_KINDS, TODAY, Slip, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
 __all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
@@ -110,6 +112,8 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     for variant in [v for o in _orders(items) for c in _centuries(o) for v in (c, _other_parse(c)) if v is not None]:
         try:
             found.extend(_read(variant, ref))
+        except Slip:
+            raise  # a start that may be a slip: not understood, whatever else the phrase may be
         except DateProblem as exc:
             problem = problem or exc
     if problem is not None and not found:
@@ -379,8 +383,9 @@ def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: d
     starts = [i for i in left if i.kind in kinds]
     if len(dated) != 1 or not isinstance(dated[0].value, DayOfMonth) or not starts:
         return found
-    # said from today, naming no day of a month ("last friday", "3 days ago", "yesterday"; never "friday the 28th")
-    relative = all(isinstance(i.value, (Weekday, Offset, Days, Unit)) for i in starts)
+    # said from today, naming no day of a month ("last friday", "3 days ago", "yesterday", "2 fridays ago", "last
+    # month end"; never "friday the 28th")
+    relative = all(isinstance(i.value, (Weekday, Offset, Days, Unit, WeekdayCount, PeriodEnd)) for i in starts)
     last = ref - relativedelta(months=1)
     kept = [
         r
