@@ -182,11 +182,15 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("friday before 12 june", WED, "2025-04-01", ERROR),
     ("the friday before next 6.2", WED, "2025-04-01", ERROR),
     ("the friday before next 6/2", WED, "2025-04-01", ERROR),
-    # a weekday before or after one end of a range only: not understood, never a year-long range nor one order's day
+    # a weekday before or after a date joined to a bare date by a dash or "to" (maybe the end of the date it is counted
+    # from): not understood, never a year-long range nor one order's day
     ("the friday after 6.2-6.5", WED, "2025-06-06", ERROR),
     ("friday before 6.2-6.5", WED, "2025-05-30", ERROR),
     ("the friday after 6/2-6/5", WED, "2025-06-06", ERROR),
-    ("the tuesday after 6.2 9-11am", WED, "2025-06-03T10:00:00", ERROR),
+    ("the friday after june 2 to june 5", WED, "2025-06-06", ERROR),
+    # an end that is only a clock is on the weekday counted, never on the date it is counted from
+    ("the tuesday after 6.2 9-11am", WED, "2025-06-03T09:00:00", True),
+    ("the tuesday after 6.2 9-11am", WED, "2025-06-02T09:00:00", False),
     ("3 mornings ago", WED, "2025-03-09T08:00:00", True),
     ("3 mornings ago", WED, "2025-03-09T14:00:00", False),
     ("3 mornings ago", WED, "2025-03-10T08:00:00", False),
@@ -332,7 +336,27 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("later this week", WED, {"start": "2025-03-12", "end": "2025-03-16"}, True),  # as "the rest of the week"
     ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
-    ("the tuesday after 6.2 9-11am", WED, {"start": "2026-02-10T09:00:00", "end": "2026-02-10T11:00:00"}, ERROR),
+    # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday
+    ("the tuesday after 6.2 9-11am", WED, {"start": "2025-06-03T09:00:00", "end": "2025-06-03T11:00:00"}, True),
+    ("the tuesday after 6.2 9-11am", WED, {"start": "2025-06-03T09:00:00", "end": "2025-06-02T11:00:00"}, False),
+    ("the monday after easter 9-5", WED, {"start": "2025-04-21T09:00:00", "end": "2025-04-21T17:00:00"}, True),
+    ("the monday after easter 9-5", WED, {"start": "2025-04-21T09:00:00", "end": "2025-04-20T17:00:00"}, False),
+    ("from today to the friday before christmas", WED, {"start": "2025-03-12", "end": "2025-12-19"}, True),
+    ("from now until the friday before christmas", WED, {"start": "2025-03-12T10:20:00", "end": "2025-12-19"}, True),
+    ("from the friday before christmas to january 2", WED, {"start": "2025-12-19", "end": "2026-01-02"}, True),
+    ("from the friday before christmas until new year", WED, {"start": "2025-12-19", "end": "2026-01-01"}, True),
+    ("between christmas and the monday after new year", WED, {"start": "2025-12-25", "end": "2026-01-05"}, True),
+    ("from now until the monday after easter", WED, {"start": "2025-03-12T10:20:00", "end": "2025-04-21"}, True),
+    ("from today to the sunday before mother's day", WED, {"start": "2025-03-12", "end": "2025-05-04"}, True),
+    ("from today to the sunday before mother's day", WED, {"start": "2025-03-12", "end": "2025-05-11"}, False),
+    (
+        "from the friday before labor day to tuesday",
+        datetime(2025, 8, 20, 10, 20),
+        {"start": "2025-08-29", "end": "2025-09-02"},
+        True,
+    ),
+    # a weekday alone at the end: in the week after the start, never a start moved a year back
+    ("the monday after thanksgiving through friday", WED, {"start": "2024-12-01", "end": "2025-03-14"}, ERROR),
     (
         "from the monday after thanksgiving to the friday after christmas",
         WED,

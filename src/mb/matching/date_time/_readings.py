@@ -336,12 +336,13 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             raise DateProblem("'and' joins two dates without 'between'")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
-        beside = [any(i.kind == "nearest" and i.value.direction for i in side) for side in (left, right)]
-        if beside[0] != beside[1]:
-            # "the friday after 6.2-6.5", "the tuesday after 6.2 9-11am": the other end is neither that weekday's
-            # nor the date's alone
-            raise DateProblem("a weekday before or after a date at one end of a range only")
+        left, right = _counted_day(left, right, between, parts[seps[0]].text)
         found = _one_month(left, right, read_range(left, right, ref, _point), ref)
+        if any(i.kind == "nearest" for i in left) and {i.kind for i in right} == {"weekday"}:
+            # "the monday after thanksgiving through friday": that week's Friday, never one a year away
+            found = [r for r in found if r.end is not None and r.end.lo - r.start.lo < timedelta(days=7)]
+            if not found:
+                raise DateProblem("a weekday at the end of a range more than a week after its start")
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
             r.end is not None
@@ -364,6 +365,31 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         ]
         return days or ends
     return found
+
+
+def _counted_day(left: list[Item], right: list[Item], between: bool, sep: str) -> tuple[list[Item], list[Item]]:
+    """A weekday before or after a date at one end of a range ("the monday after easter 9-5"): an end that is only a
+    time of day is on that weekday too, never on the date it is counted from; a bare day and month joined by a dash
+    or "to" with no "from" or "between" ("the friday after 6.2-6.5") may be the end of the date it is counted
+    from, and is not understood. An end that names its own day ("from today to the friday before christmas") is read
+    as it is."""
+    counted = [
+        next((n for n, i in enumerate(s) if i.kind == "nearest" and i.value.direction), -1) for s in (left, right)
+    ]
+    if (counted[0] < 0) == (counted[1] < 0):
+        return left, right
+    said, other = (left, right) if counted[0] >= 0 else (right, left)
+    day = [i for i in said[max(counted) :] if i.kind not in {*TIME_KINDS, "number"}]
+    if not any(i.kind in {"date", "weekday", "year", "offset", "span", "moment", "ordinal"} for i in other):
+        other = day + other  # "the tuesday after 6.2 9-11am": 11am on that Tuesday
+    elif (
+        said is left
+        and not between
+        and sep in {"-", "to"}
+        and all(isinstance(i.value, MonthDay) for i in [*day[1:2], *other])
+    ):
+        raise DateProblem("a weekday before or after a date joined to another date without 'from' or 'between'")
+    return (said, other) if said is left else (other, said)
 
 
 def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: datetime) -> list[Reading]:
