@@ -180,6 +180,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the friday before 6.12", WED, "2025-03-14T06:00:00", True),
     ("the sunday before 5.10", WED, "2025-04-01", False),
     ("friday before 12 june", WED, "2025-04-01", ERROR),
+    ("the friday before 12 june at 5pm", WED, "2026-06-12T10:00:00", ERROR),  # never Friday June 12 2026 before 5pm
+    ("the friday before 6.12 at 5pm", WED, "2026-06-12T10:00:00", ERROR),
     ("the friday before next 6.2", WED, "2025-04-01", ERROR),
     ("the friday before next 6/2", WED, "2025-04-01", ERROR),
     # a weekday before or after a date joined to a bare date by a dash or "to" (maybe the end of the date it is counted

@@ -450,9 +450,11 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     bound = next(i for i in parts if i.kind == "bound")
     rest = [i for i in parts if i is not bound]
     said, named = parts[: parts.index(bound)], parts[parts.index(bound) + 1 :]
-    if "weekday" in {i.kind for i in said} and not {i.kind for i in named} & {"clock", "part", "number"}:
-        # "friday before 12 june" is no time before Friday June 12, and "friday before 6.12" names a day only when
-        # 6.12 is a clock: the weekday before a date is counted from it (see ``_weekday_beside``) or not understood
+    kinds = {i.kind for i in named}
+    if "weekday" in {i.kind for i in said} and ("date" in kinds or not kinds & {"clock", "part", "number"}):
+        # "friday before 12 june (at 5pm)" is no time before Friday June 12, and "friday before 6.12" names a day only
+        # when 6.12 is a clock: the weekday before a date is counted from it (see ``_weekday_beside``) or not
+        # understood
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _point(rest, ref)
     kinds = {i.kind for i in rest}
