@@ -275,6 +275,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("until '26", WED, "2026-06-01", True),  # a deadline: no start said
     ("mar ~ '26", WED, "2025-03-15", ERROR),  # "~" joins a range as "-" does
     ("mar~'26", WED, "2025-03-15", ERROR),
+    ("mar - '26", WED, "2026-03-15", ERROR),  # a dash with spaces joins a range: never March 2026
+    ("mar \u2013 '26", WED, "2026-03-15", ERROR),
+    ("jun \u2014 '26", WED, "2026-06-15", ERROR),
+    ("h2-'26", WED, "2026-08-01", True),  # as "q1-'26"
+    ("h2-'26", WED, "2025-08-01", False),
+    ("q1-'26", WED, "2026-02-01", True),
     ("h2-2026", WED, "2026-08-01", True),  # four digits after a dash: the year of the half or week, as "q3-2026"
     ("h2-2026", WED, "2025-08-01", False),
     ("week 5-2026", WED, "2026-01-28", True),
