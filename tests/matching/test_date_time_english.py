@@ -174,11 +174,14 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the second friday after new year 2019", WED, "2019-01-04", False),
     ("the 2nd monday before christmas", WED, "2025-12-15", True),
     ("the 2nd monday before christmas", WED, "2025-12-22", False),
-    # a weekday before a pair that may be a clock is before that clock on the weekday, never any day before a date on
-    # that weekday (June 12 2026 is a Friday); before a date it is not counted from, not understood
-    ("the friday before 6.12", WED, "2025-04-01", False),
-    ("the friday before 6.12", WED, "2025-03-14T06:00:00", True),
-    ("the sunday before 5.10", WED, "2025-04-01", False),
+    # a weekday before a pair that may be a clock or a date (the Friday before June 12 or December 6, or before 6:12 on
+    # Friday) is not understood, never any day before a date on that weekday (June 12 2026 is a Friday); before a date
+    # it is not counted from, not understood either
+    ("the friday before 6.12", WED, "2025-04-01", ERROR),
+    ("the friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),
+    ("the monday after 6.12", WED, "2025-03-17T07:00:00", ERROR),
+    ("the sunday before 5.10", WED, "2025-04-01", ERROR),
+    ("friday after 17.30", WED, "2025-03-14T18:00:00", True),  # never a date
     ("friday before 12 june", WED, "2025-04-01", ERROR),
     ("the friday before 12 june at 5pm", WED, "2026-06-12T10:00:00", ERROR),  # never Friday June 12 2026 before 5pm
     ("the friday before 6.12 at 5pm", WED, "2026-06-12T10:00:00", ERROR),

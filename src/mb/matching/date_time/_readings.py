@@ -451,10 +451,12 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     rest = [i for i in parts if i is not bound]
     said, named = parts[: parts.index(bound)], parts[parts.index(bound) + 1 :]
     kinds = {i.kind for i in named}
-    if "weekday" in {i.kind for i in said} and ("date" in kinds or not kinds & {"clock", "part", "number"}):
-        # "friday before 12 june (at 5pm)" is no time before Friday June 12, and "friday before 6.12" names a day only
-        # when 6.12 is a clock: the weekday before a date is counted from it (see ``_weekday_beside``) or not
-        # understood
+    # the clock reading of a pair that may be a date too ("6.12", read as "at 6.12"; never "17.30")
+    paired = any(i.kind == "clock" and i.text.startswith("at ") and _DOTTED.fullmatch(i.text[3:]) for i in named)
+    if "weekday" in {i.kind for i in said} and ("date" in kinds or paired or not kinds & {"clock", "part", "number"}):
+        # "friday before 12 june (at 5pm)" is no time before Friday June 12, and "the friday before 6.12" may be the
+        # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
+        # from it (see ``_weekday_beside``) or not understood
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _point(rest, ref)
     kinds = {i.kind for i in rest}
