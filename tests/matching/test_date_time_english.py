@@ -254,6 +254,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the minute after next", datetime(2025, 10, 26, 1, 59, fold=1, tzinfo=LONDON), "2025-10-26T02:01:00+00:00", True),
     ("the minute after next", datetime(2025, 10, 26, 1, 59, tzinfo=LONDON), "2025-10-26T02:01:00+00:00", ERROR),
     ("the minute after next", WED, "2025-03-12T10:21:00", False),
+    # "now" in a repeated hour is the instant, never the same wall time an hour away in the other pass
+    ("now", datetime(2025, 10, 26, 1, 30, fold=1, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", True),
+    ("now", datetime(2025, 10, 26, 1, 30, fold=1, tzinfo=LONDON), "2025-10-26T01:30:00+01:00", False),
+    ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+01:00", True),
+    ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", False),
+    ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00", True),  # a wall time: either pass
     ("this very minute", WED, "2025-03-12T10:20:00", True),
     ("this very minute", WED, "2025-03-12T10:25:00", False),
     # the end of a period placed by next/last; a year alone after an apostrophe; "date" carries nothing

@@ -73,12 +73,15 @@ _ELAPSED_UNITS = frozenset({"second", "minute", "hour"})
 
 def elapsed(items: tuple[Item, ...]) -> bool:
     """Whether the phrase is only an offset from now in hours, minutes or seconds ("in 2 hours", "3 hours ago", "the
-    next 90 minutes"): elapsed time, the same instant whatever zone the phrase names, across a change of the clocks
-    too. Offsets of a day or longer stay calendar steps on the wall clock."""
+    next 90 minutes") or "now" alone: elapsed time, the same instant whatever zone the phrase names, across a change
+    of the clocks too (in either pass of a repeated hour). Offsets of a day or longer stay calendar steps on the wall
+    clock."""
     parts = [i for i in items if i.kind != "filler"]
     if len(parts) != 1:
         return False
     item = parts[0]
+    if item.kind == "moment":
+        return True
     if item.kind == "offset" and item.value.mode == "from now":
         pieces = item.value.pieces
     elif item.kind == "span":
