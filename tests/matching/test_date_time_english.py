@@ -294,6 +294,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("h2-2026", WED, "2025-08-01", False),
     ("week 5-2026", WED, "2026-01-28", True),
     ("week 5-2026", WED, "2025-01-28", False),
+    ("week 5-1200", WED, "1200-02-01", False),  # after a dash only a year as plain years are (1500 to 2199)
+    ("week 5-1499", WED, "1499-02-01", ERROR),
     ("mid-'26", WED, "2026-07-02", True),  # a part of the year before the hyphen: no range
     ("early-'26", WED, "2026-02-01", True),
     ("early-'26", WED, "2025-02-01", False),
@@ -308,6 +310,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
     # "date" adds nothing only after "'s": elsewhere it is not understood, never dropped
     ("friday's date", WED, "2025-03-14", True),
+    ("(friday's date)", WED, "2025-03-14", True),  # in brackets or quotes as well
+    ('"friday\'s date"', WED, "2025-03-14", True),
+    ("(last year's date)", WED, "2024-07-01", ERROR),
     ("yesterday's date", WED, "2025-03-11", True),
     ("last year's date", WED, "2024-07-01", ERROR),  # a period's "date" names no day of it
     ("next week's date", WED, "2025-03-20", ERROR),

@@ -360,7 +360,8 @@ def _week_of(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:(?:\s+(?:of|in)\s+|\s*-\s*)(?P<y>\d{4}))?",
+    r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})"
+    r"(?:(?:\s+(?:of|in)\s+|\s*-\s*(?=(?:1[5-9]|2[01])\d\d))(?P<y>\d{4}))?",
     ("the", "iso", "week", "wk"),
 )
 def _week_number(m: re.Match[str]) -> Item | None:
