@@ -377,8 +377,15 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         {"start": "2025-08-29", "end": "2025-09-02"},
         True,
     ),
-    # a weekday alone at the end: in the week after the start, never a start moved a year back
+    # a weekday alone at one end: within a week of the other, never a start moved a year back nor months before
     ("the monday after thanksgiving through friday", WED, {"start": "2024-12-01", "end": "2025-03-14"}, ERROR),
+    ("from monday to the friday after 6/2", WED, {"start": "2025-03-17", "end": "2025-06-06"}, ERROR),
+    (
+        "from monday to the friday after 6/2",
+        datetime(2025, 5, 28, 10, 20),
+        {"start": "2025-06-02", "end": "2025-06-06"},
+        True,
+    ),
     (
         "from the monday after thanksgiving to the friday after christmas",
         WED,

@@ -341,11 +341,14 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
         left, right = _counted_day(left, right, between, parts[seps[0]].text)
         found = _one_month(left, right, read_range(left, right, ref, _point), ref)
-        if any(i.kind == "nearest" for i in left) and {i.kind for i in right} == {"weekday"}:
-            # "the monday after thanksgiving through friday": that week's Friday, never one a year away
+        if any(i.kind == "nearest" for i in left + right) and {"weekday"} in (
+            {i.kind for i in s} for s in (left, right)
+        ):
+            # "the monday after thanksgiving through friday", "from monday to the friday after 6/2": a weekday alone
+            # in the week of the other end, never months or a year away
             found = [r for r in found if r.end is not None and r.end.lo - r.start.lo < timedelta(days=7)]
             if not found:
-                raise DateProblem("a weekday at the end of a range more than a week after its start")
+                raise DateProblem("a weekday alone at one end of a range more than a week from the other")
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
             r.end is not None
