@@ -174,19 +174,28 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the second friday after new year 2019", WED, "2019-01-04", False),
     ("the 2nd monday before christmas", WED, "2025-12-15", True),
     ("the 2nd monday before christmas", WED, "2025-12-22", False),
-    # a weekday before a pair that may be a clock is before that clock on the weekday, never any day before a date on
-    # that weekday (June 12 2026 is a Friday); before a date it is not counted from, not understood
-    ("the friday before 6.12", WED, "2025-04-01", False),
-    ("the friday before 6.12", WED, "2025-03-14T06:00:00", True),
-    ("the sunday before 5.10", WED, "2025-04-01", False),
+    # a weekday before a pair that may be a clock or a date (the Friday before June 12 or December 6, or before 6:12 on
+    # Friday) is not understood, never any day before a date on that weekday (June 12 2026 is a Friday); before a date
+    # it is not counted from, not understood either
+    ("the friday before 6.12", WED, "2025-04-01", ERROR),
+    ("the friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),
+    ("the monday after 6.12", WED, "2025-03-17T07:00:00", ERROR),
+    ("the sunday before 5.10", WED, "2025-04-01", ERROR),
+    ("friday after 17.30", WED, "2025-03-14T18:00:00", True),  # never a date
     ("friday before 12 june", WED, "2025-04-01", ERROR),
+    ("the friday before 12 june at 5pm", WED, "2026-06-12T10:00:00", ERROR),  # never Friday June 12 2026 before 5pm
+    ("the friday before 6.12 at 5pm", WED, "2026-06-12T10:00:00", ERROR),
     ("the friday before next 6.2", WED, "2025-04-01", ERROR),
     ("the friday before next 6/2", WED, "2025-04-01", ERROR),
-    # a weekday before or after one end of a range only: not understood, never a year-long range nor one order's day
+    # a weekday before or after a date joined to a bare date by a dash or "to" (maybe the end of the date it is counted
+    # from): not understood, never a year-long range nor one order's day
     ("the friday after 6.2-6.5", WED, "2025-06-06", ERROR),
     ("friday before 6.2-6.5", WED, "2025-05-30", ERROR),
     ("the friday after 6/2-6/5", WED, "2025-06-06", ERROR),
-    ("the tuesday after 6.2 9-11am", WED, "2025-06-03T10:00:00", ERROR),
+    ("the friday after june 2 to june 5", WED, "2025-06-06", ERROR),
+    # an end that is only a clock is on the weekday counted, never on the date it is counted from
+    ("the tuesday after 6.2 9-11am", WED, "2025-06-03T09:00:00", True),
+    ("the tuesday after 6.2 9-11am", WED, "2025-06-02T09:00:00", False),
     ("3 mornings ago", WED, "2025-03-09T08:00:00", True),
     ("3 mornings ago", WED, "2025-03-09T14:00:00", False),
     ("3 mornings ago", WED, "2025-03-10T08:00:00", False),
@@ -245,6 +254,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the minute after next", datetime(2025, 10, 26, 1, 59, fold=1, tzinfo=LONDON), "2025-10-26T02:01:00+00:00", True),
     ("the minute after next", datetime(2025, 10, 26, 1, 59, tzinfo=LONDON), "2025-10-26T02:01:00+00:00", ERROR),
     ("the minute after next", WED, "2025-03-12T10:21:00", False),
+    # "now" in a repeated hour is the instant, never the same wall time an hour away in the other pass
+    ("now", datetime(2025, 10, 26, 1, 30, fold=1, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", True),
+    ("now", datetime(2025, 10, 26, 1, 30, fold=1, tzinfo=LONDON), "2025-10-26T01:30:00+01:00", False),
+    ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+01:00", True),
+    ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00+00:00", False),
+    ("now", datetime(2025, 10, 26, 1, 30, tzinfo=LONDON), "2025-10-26T01:30:00", True),  # a wall time: either pass
     ("this very minute", WED, "2025-03-12T10:20:00", True),
     ("this very minute", WED, "2025-03-12T10:25:00", False),
     # the end of a period placed by next/last; a year alone after an apostrophe; "date" carries nothing
@@ -269,10 +284,18 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("until '26", WED, "2026-06-01", True),  # a deadline: no start said
     ("mar ~ '26", WED, "2025-03-15", ERROR),  # "~" joins a range as "-" does
     ("mar~'26", WED, "2025-03-15", ERROR),
+    ("mar - '26", WED, "2026-03-15", ERROR),  # a dash with spaces joins a range: never March 2026
+    ("mar \u2013 '26", WED, "2026-03-15", ERROR),
+    ("jun \u2014 '26", WED, "2026-06-15", ERROR),
+    ("h2-'26", WED, "2026-08-01", True),  # as "q1-'26"
+    ("h2-'26", WED, "2025-08-01", False),
+    ("q1-'26", WED, "2026-02-01", True),
     ("h2-2026", WED, "2026-08-01", True),  # four digits after a dash: the year of the half or week, as "q3-2026"
     ("h2-2026", WED, "2025-08-01", False),
     ("week 5-2026", WED, "2026-01-28", True),
     ("week 5-2026", WED, "2025-01-28", False),
+    ("week 5-1200", WED, "1200-02-01", False),  # after a dash only a year as plain years are (1500 to 2199)
+    ("week 5-1499", WED, "1499-02-01", ERROR),
     ("mid-'26", WED, "2026-07-02", True),  # a part of the year before the hyphen: no range
     ("early-'26", WED, "2026-02-01", True),
     ("early-'26", WED, "2025-02-01", False),
@@ -287,6 +310,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("start date march 20", WED, "2025-03-20", ERROR),  # the name of a field, never the start of the day
     # "date" adds nothing only after "'s": elsewhere it is not understood, never dropped
     ("friday's date", WED, "2025-03-14", True),
+    ("(friday's date)", WED, "2025-03-14", True),  # in brackets or quotes as well
+    ('"friday\'s date"', WED, "2025-03-14", True),
+    ("(last year's date)", WED, "2024-07-01", ERROR),
     ("yesterday's date", WED, "2025-03-11", True),
     ("last year's date", WED, "2024-07-01", ERROR),  # a period's "date" names no day of it
     ("next week's date", WED, "2025-03-20", ERROR),
@@ -332,7 +358,34 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("later this week", WED, {"start": "2025-03-12", "end": "2025-03-16"}, True),  # as "the rest of the week"
     ("later this week", WED, {"start": "2025-03-10", "end": "2025-03-16"}, False),
     ("friday before 6.2-6.5", WED, {"start": "2025-05-30", "end": "2025-06-05"}, ERROR),
-    ("the tuesday after 6.2 9-11am", WED, {"start": "2026-02-10T09:00:00", "end": "2026-02-10T11:00:00"}, ERROR),
+    # a weekday before or after a date at one end of a range: the other end is its own day, or a clock on that weekday
+    ("the tuesday after 6.2 9-11am", WED, {"start": "2025-06-03T09:00:00", "end": "2025-06-03T11:00:00"}, True),
+    ("the tuesday after 6.2 9-11am", WED, {"start": "2025-06-03T09:00:00", "end": "2025-06-02T11:00:00"}, False),
+    ("the monday after easter 9-5", WED, {"start": "2025-04-21T09:00:00", "end": "2025-04-21T17:00:00"}, True),
+    ("the monday after easter 9-5", WED, {"start": "2025-04-21T09:00:00", "end": "2025-04-20T17:00:00"}, False),
+    ("from today to the friday before christmas", WED, {"start": "2025-03-12", "end": "2025-12-19"}, True),
+    ("from now until the friday before christmas", WED, {"start": "2025-03-12T10:20:00", "end": "2025-12-19"}, True),
+    ("from the friday before christmas to january 2", WED, {"start": "2025-12-19", "end": "2026-01-02"}, True),
+    ("from the friday before christmas until new year", WED, {"start": "2025-12-19", "end": "2026-01-01"}, True),
+    ("between christmas and the monday after new year", WED, {"start": "2025-12-25", "end": "2026-01-05"}, True),
+    ("from now until the monday after easter", WED, {"start": "2025-03-12T10:20:00", "end": "2025-04-21"}, True),
+    ("from today to the sunday before mother's day", WED, {"start": "2025-03-12", "end": "2025-05-04"}, True),
+    ("from today to the sunday before mother's day", WED, {"start": "2025-03-12", "end": "2025-05-11"}, False),
+    (
+        "from the friday before labor day to tuesday",
+        datetime(2025, 8, 20, 10, 20),
+        {"start": "2025-08-29", "end": "2025-09-02"},
+        True,
+    ),
+    # a weekday alone at one end: within a week of the other, never a start moved a year back nor months before
+    ("the monday after thanksgiving through friday", WED, {"start": "2024-12-01", "end": "2025-03-14"}, ERROR),
+    ("from monday to the friday after 6/2", WED, {"start": "2025-03-17", "end": "2025-06-06"}, ERROR),
+    (
+        "from monday to the friday after 6/2",
+        datetime(2025, 5, 28, 10, 20),
+        {"start": "2025-06-02", "end": "2025-06-06"},
+        True,
+    ),
     (
         "from the monday after thanksgiving to the friday after christmas",
         WED,

@@ -76,7 +76,7 @@ def year_first(text: str) -> MonthDay | None:
 _EARLY = r"(?!(?<=[a-z0-9]\s)(?<!of\s)(?<!in\s)(?:0\d|1[0-4])[0-5]\d(?!\d))"
 _YEAR = (
     rf"(?:(?:,?\s*(?:of\s+|in\s+)?|\s*[-/,]\s*)(?P<y>{_EARLY}\d{{4}}(?!\s*(?:hours|hrs|hr|h)\b))"
-    r"|\s+of\s+'?(?P<yy>\d\d)|(?:,?\s*|\s*-\s*)'(?P<yy2>\d\d))?"
+    r"|\s+of\s+'?(?P<yy>\d\d)|(?:,?\s*|-)'(?P<yy2>\d\d))?"
 )
 #: Not a time of day or an amount: what two digits after a date must not be followed by to be its year.
 _NOT_TIME = r"(?![\d:.])(?!\s*(?:[ap]m?\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|o'?clock|days?\b|weeks?\b))"
@@ -268,17 +268,14 @@ def _quarter(m: re.Match[str]) -> Item | None:
     return Item("date", "", Quarter(int(m["q"]) if m["q"] else _QUARTERS[m["w"]], _year_value(m)))
 
 
-@_element(
-    r"(?P<y>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])(?:(?:\s+|\s*-\s*)(?P<y2>\d{4}))?", DIGIT, "h"
-)
+@_element(r"(?P<y0>\d{4})\s*-?\s*(?P<k>q|h)(?P<n>[1-4])|(?P<k2>h)(?P<n2>[12])" + _YEAR, DIGIT, "h")
 def _year_part(m: re.Match[str]) -> Item | None:
+    """``2024q3``, ``2025-h1``, ``h2``, with its year after it as a quarter's (``h2 2026``, ``h2-'26``)."""
     kind, number = m["k"] or m["k2"], int(m["n"] or m["n2"])
-    year = m["y"] or m["y2"]
+    years = (int(m["y0"]),) if m["y0"] else _year_value(m)
     if kind == "h":
-        if number > 2:
-            return None
-        return Item("date", "", Half(number, (int(year),) if year else ()))
-    return Item("date", "", Quarter(number, (int(year),)))
+        return Item("date", "", Half(number, years)) if number <= 2 else None
+    return Item("date", "", Quarter(number, years))
 
 
 _DECADE_WORDS = {"noughties": 0, "tens": 1, "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
@@ -363,7 +360,8 @@ def _week_of(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})(?:(?:\s+(?:of|in)\s+|\s*-\s*)(?P<y>\d{4}))?",
+    r"(?:the\s+)?(?:iso\s+)?(?:week|wk)\s*(?:#|no\.?|number)?\s*(?P<n>\d{1,2})"
+    r"(?:(?:\s+(?:of|in)\s+|\s*-\s*(?=(?:1[5-9]|2[01])\d\d))(?P<y>\d{4}))?",
     ("the", "iso", "week", "wk"),
 )
 def _week_number(m: re.Match[str]) -> Item | None:

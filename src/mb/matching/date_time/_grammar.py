@@ -93,9 +93,9 @@ _LEADING = frozenset({"from", "starting", "beginning"})
 
 
 #: The days whose "date" adds nothing to them: "tomorrow's date", "friday's date", "christmas's date" (never a
-#: period's, "last year's date", nor a day of the month's, "the 5th's date")
+#: period's, "last year's date", nor a day of the month's, "the 5th's date"); in brackets or quotes too
 _DAY_OWNER_RE = re.compile(
-    rf"(?:^|\s)(?:{alternatives([*WEEKDAYS, *HOLIDAYS, 'today', 'tomorrow', 'yesterday'])})(?:'s)? $"
+    rf"(?<![a-z0-9])(?:{alternatives([*WEEKDAYS, *HOLIDAYS, 'today', 'tomorrow', 'yesterday'])})(?:'s)? $"
 )
 
 

@@ -75,12 +75,15 @@ _ELAPSED_UNITS = frozenset({"second", "minute", "hour"})
 
 def elapsed(items: tuple[Item, ...]) -> bool:
     """Whether the phrase is only an offset from now in hours, minutes or seconds ("in 2 hours", "3 hours ago", "the
-    next 90 minutes"): elapsed time, the same instant whatever zone the phrase names, across a change of the clocks
-    too. Offsets of a day or longer stay calendar steps on the wall clock."""
+    next 90 minutes") or "now" alone: elapsed time, the same instant whatever zone the phrase names, across a change
+    of the clocks too (in either pass of a repeated hour). Offsets of a day or longer stay calendar steps on the wall
+    clock."""
     parts = [i for i in items if i.kind != "filler"]
     if len(parts) != 1:
         return False
     item = parts[0]
+    if item.kind == "moment":
+        return True
     if item.kind == "offset" and item.value.mode == "from now":
         pieces = item.value.pieces
     elif item.kind == "span":
@@ -340,12 +343,16 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             raise DateProblem("'and' joins two dates without 'between'")
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
-        beside = [any(i.kind == "nearest" and i.value.direction for i in side) for side in (left, right)]
-        if beside[0] != beside[1]:
-            # "the friday after 6.2-6.5", "the tuesday after 6.2 9-11am": the other end is neither that weekday's
-            # nor the date's alone
-            raise DateProblem("a weekday before or after a date at one end of a range only")
+        left, right = _counted_day(left, right, between, parts[seps[0]].text)
         found = _one_month(left, right, read_range(left, right, ref, _point), ref)
+        if any(i.kind == "nearest" for i in left + right) and {"weekday"} in (
+            {i.kind for i in s} for s in (left, right)
+        ):
+            # "the monday after thanksgiving through friday", "from monday to the friday after 6/2": a weekday alone
+            # in the week of the other end, never months or a year away
+            found = [r for r in found if r.end is not None and r.end.lo - r.start.lo < timedelta(days=7)]
+            if not found:
+                raise DateProblem("a weekday alone at one end of a range more than a week from the other")
         # (an end the same as the start is one day: "from Monday to today" said on a Monday)
         if any(
             r.end is not None
@@ -368,6 +375,31 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         ]
         return days or ends
     return found
+
+
+def _counted_day(left: list[Item], right: list[Item], between: bool, sep: str) -> tuple[list[Item], list[Item]]:
+    """A weekday before or after a date at one end of a range ("the monday after easter 9-5"): an end that is only a
+    time of day is on that weekday too, never on the date it is counted from; a bare day and month joined by a dash
+    or "to" with no "from" or "between" ("the friday after 6.2-6.5") may be the end of the date it is counted
+    from, and is not understood. An end that names its own day ("from today to the friday before christmas") is read
+    as it is."""
+    counted = [
+        next((n for n, i in enumerate(s) if i.kind == "nearest" and i.value.direction), -1) for s in (left, right)
+    ]
+    if (counted[0] < 0) == (counted[1] < 0):
+        return left, right
+    said, other = (left, right) if counted[0] >= 0 else (right, left)
+    day = [i for i in said[max(counted) :] if i.kind not in {*TIME_KINDS, "number"}]
+    if not any(i.kind in {"date", "weekday", "year", "offset", "span", "moment", "ordinal"} for i in other):
+        other = day + other  # "the tuesday after 6.2 9-11am": 11am on that Tuesday
+    elif (
+        said is left
+        and not between
+        and sep in {"-", "to"}
+        and all(isinstance(i.value, MonthDay) for i in [*day[1:2], *other])
+    ):
+        raise DateProblem("a weekday before or after a date joined to another date without 'from' or 'between'")
+    return (said, other) if said is left else (other, said)
 
 
 def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: datetime) -> list[Reading]:
@@ -429,9 +461,13 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     bound = next(i for i in parts if i.kind == "bound")
     rest = [i for i in parts if i is not bound]
     said, named = parts[: parts.index(bound)], parts[parts.index(bound) + 1 :]
-    if "weekday" in {i.kind for i in said} and not {i.kind for i in named} & {"clock", "part", "number"}:
-        # "friday before 12 june" is no time before Friday June 12, and "friday before 6.12" names a day only when
-        # 6.12 is a clock: the weekday before a date is counted from it (see ``_weekday_beside``) or not understood
+    kinds = {i.kind for i in named}
+    # the clock reading of a pair that may be a date too ("6.12", read as "at 6.12"; never "17.30")
+    paired = any(i.kind == "clock" and i.text.startswith("at ") and _DOTTED.fullmatch(i.text[3:]) for i in named)
+    if "weekday" in {i.kind for i in said} and ("date" in kinds or paired or not kinds & {"clock", "part", "number"}):
+        # "friday before 12 june (at 5pm)" is no time before Friday June 12, and "the friday before 6.12" may be the
+        # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
+        # from it (see ``_weekday_beside``) or not understood
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _point(rest, ref)
     kinds = {i.kind for i in rest}
