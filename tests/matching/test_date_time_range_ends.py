@@ -89,7 +89,8 @@ CLOCK_ENDS: list[tuple[str, str, str, bool]] = [
     ("6pm to 10", "2024-06-10T18:00", "2024-06-10T22:00", True),
     ("6pm to 10", "2024-06-10T18:00", "2024-06-10T10:00", False),
     ("from 6 to 10 pm", "2024-06-10T18:00", "2024-06-10T22:00", True),
-    ("18:00 to 10", "2024-06-10T18:00", "2024-06-10T22:00", True),
+    ("18:00 to 10", "2024-06-10T18:00", "2024-06-11T10:00", True),  # 24-hour notation: the next morning
+    ("18:00 to 10", "2024-06-10T18:00", "2024-06-10T22:00", False),
     ("6pm to 10:30", "2024-06-10T18:00", "2024-06-10T22:30", True),
     ("dec 24 6pm to 10", "2024-12-24T18:00", "2024-12-24T22:00", True),
     # beside a 24-hour start, "10:00" is 10:00: the next morning, never 22:00
@@ -138,3 +139,39 @@ def test_clock_end_before_the_start_on_its_date(phrase: str) -> None:
     outcome = match_date_time(phrase, {"start": "2024-12-24T18:00", "end": "2025-12-24T10:00"}, SAID, params=SE)
     assert outcome.error is not None
     assert "ends before it starts" in outcome.reason
+
+
+WEDNESDAY = datetime(2026, 12, 2, 10, 0)  # friday is 2026-12-04, saturday 12-05, monday 12-07
+
+#: A clock in 24-hour digits at an hour only they write (13 to 23, or 0) tells the phrase's notation: a bare,
+#: zero-padded or h:mm clock at the other end is read as written, on one day and on two days alike.
+TWENTY_FOUR_HOUR_ENDS: list[tuple[str, str, str, bool]] = [
+    ("mon 9 to fri 17", "2026-12-07T09:00", "2026-12-11T17:00", True),
+    ("mon 9 to fri 17", "2026-12-07T21:00", "2026-12-11T17:00", False),
+    ("friday 08 to saturday 20", "2026-12-04T08:00", "2026-12-05T20:00", True),
+    ("friday 08 to saturday 20", "2026-12-04T20:00", "2026-12-05T20:00", False),
+    ("friday 20 to saturday 08", "2026-12-04T20:00", "2026-12-05T08:00", True),
+    ("friday 20 to saturday 08", "2026-12-04T20:00", "2026-12-05T20:00", False),
+    ("friday 20:00 to sunday 08", "2026-12-04T20:00", "2026-12-06T08:00", True),
+    ("friday 20:00 to sunday 08", "2026-12-04T20:00", "2026-12-06T20:00", False),
+    ("friday 9:00 to saturday 17", "2026-12-04T09:00", "2026-12-05T17:00", True),
+    ("friday 9:00 to saturday 17", "2026-12-04T21:00", "2026-12-05T17:00", False),
+    ("friday 9 to saturday 17:00", "2026-12-04T21:00", "2026-12-05T17:00", False),
+    ("friday 17:00 to saturday 9", "2026-12-04T17:00", "2026-12-05T21:00", False),
+    ("9 to 17", "2026-12-03T09:00", "2026-12-03T17:00", True),
+    ("08 to 20", "2026-12-03T08:00", "2026-12-03T20:00", True),
+    ("08 to 20", "2026-12-02T20:00", "2026-12-03T20:00", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "passed"), TWENTY_FOUR_HOUR_ENDS)
+def test_twenty_four_hour_notation_settles_the_other_end(phrase: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passed, outcome.reason
+
+
+def test_a_single_start_of_a_twenty_four_hour_range() -> None:
+    """One parameter checks the start's window, which the end's 24-hour clock has settled."""
+    assert match_date_time("mon 9 to fri 17", "2026-12-07T09:00", WEDNESDAY).passed
+    assert not match_date_time("mon 9 to fri 17", "2026-12-07T21:00", WEDNESDAY).passed

@@ -23,8 +23,8 @@ Point = Callable[[list[Item], datetime], list[Reading]]
 
 
 TIME_KINDS = {"clock", "part"}
-#: A time of day in digits with its minutes and no am/pm ("18:00", "10.00", "1700 hrs").
-_DIGITAL = re.compile(r"(?:at\s+|@\s*)?\d{1,2}[:.h]?\d\d(?::\d\d)?(?:\s*(?:hours|hrs|hr|h))?")
+#: A time of day in digits and no am/pm ("18:00", "10.00", "1700 hrs", "17", "08").
+_DIGITAL = re.compile(r"(?:at\s+|@\s*)?\d{1,2}(?:[:.h]?\d\d(?::\d\d)?)?(?:\s*(?:hours|hrs|hr|h))?")
 #: The longest range whose start, a day naming no year, is moved a year back to come before an end after today.
 _HALF_YEAR = timedelta(days=183)
 #: How close ahead a start's date this year keeps it from being moved a year back to come before an end by today.
@@ -397,8 +397,8 @@ def _year_of(item: Item) -> int | None:
 
 
 def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Item], list[Item]]:
-    """A clock without am/pm at one end of a range takes it from the other: written with minutes beside a 24-hour
-    clock, its hour as written ("18:00 to 10:00" ends at 10:00); otherwise only when both ends are on one day
+    """A clock without am/pm at one end of a range takes it from the other: in digits beside a 24-hour clock, its
+    hour as written ("18:00 to 10" ends at 10:00); otherwise only when both ends are on one day
     (``3-4pm`` is 15:00-16:00, "6pm to 10" 18:00-22:00), never on another day ("dec 24 6pm to dec 30 10")."""
     lc = next((i for i in left if i.kind == "clock"), None)
     rc = next((i for i in right if i.kind == "clock"), None)
@@ -412,9 +412,9 @@ def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Ite
 
 
 def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: bool) -> list[Item]:
-    """The side's clock kept to its hour as written when both are in digits with minutes and the other is at an hour
-    only 24-hour notation writes ("18:00", "00:30"; "09:00 to 5:30" may be 17:30), else (on one day) to its readings
-    within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
+    """The side's clock kept to its hour as written when both are in digits and the other is at an hour only 24-hour
+    notation writes ("18:00", "17", "00:30"; "09:00 to 5:30" may be 17:30), on one day or on two, else (on one day) to
+    its readings within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
     late = any(not 3600 <= o.lo < 13 * 3600 for o in other.value.spans)
     if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
         kept: tuple[ClockSpan, ...] = clock.value.spans[:1]  # the hour as written comes first ("10:00": 10, then 22)
