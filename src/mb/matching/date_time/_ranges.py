@@ -413,11 +413,16 @@ def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Ite
 
 def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: bool) -> list[Item]:
     """The side's clock kept to its hour as written when both are in digits and the other is at an hour only 24-hour
-    notation writes ("18:00", "17", "00:30"; "09:00 to 5:30" may be 17:30), on one day or on two, else (on one day) to
-    its readings within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
+    notation writes ("18:00", "17", "00:30"; "09:00 to 5:30" may be 17:30), on one day or on two (a one-digit end hour
+    after such a start on its day, "14:00 to 2:30", is not understood), else (on one day) to its readings within 12
+    hours before (``sign`` 1) or after (-1) the other clock's."""
     late = any(not 3600 <= o.lo < 13 * 3600 for o in other.value.spans)
     if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
         kept: tuple[ClockSpan, ...] = clock.value.spans[:1]  # the hour as written comes first ("10:00": 10, then 22)
+        later = [c.lo for c in clock.value.spans[1:] if kept[0].lo < other.value.spans[0].lo < c.lo]
+        if one_day and sign < 0 and later and re.match(r"(?:at\s+|@\s*)?\d(?!\d)", clock.text):
+            # "14:00 to 2:30": 02:30 the next morning, or 14:30 in mixed notation
+            raise DateProblem(f"{clock.text!r} after {other.text!r} may be the next morning or the same afternoon")
     elif one_day:
         kept = tuple(
             c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans)
