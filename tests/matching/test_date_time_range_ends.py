@@ -197,3 +197,34 @@ def test_one_digit_end_hour_after_a_twenty_four_hour_start(phrase: str) -> None:
 )
 def test_end_hour_read_as_written(phrase: str, start: str, end: str) -> None:
     assert match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE).passed
+
+
+#: The start's day said again, in other words or as the same weekday, is one day: never a year or a week later.
+ONE_DAY_TWICE: list[tuple[str, str, str, bool]] = [
+    ("tomorrow 9 to dec 3 5", "2026-12-03T09:00", "2026-12-03T17:00", True),
+    ("tomorrow 9 to dec 3 5", "2026-12-03T21:00", "2027-12-03T17:00", False),
+    ("today 9 to dec 2 5", "2026-12-02T21:00", "2027-12-02T17:00", False),
+    ("from monday 9 to monday 5", "2026-12-07T09:00", "2026-12-07T17:00", True),
+    ("from monday 9 to monday 5", "2026-12-07T21:00", "2026-12-14T17:00", False),
+    ("friday 9 to friday 5", "2026-12-04T21:00", "2026-12-11T05:00", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "passed"), ONE_DAY_TWICE)
+def test_one_day_said_twice(phrase: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.passed is passed, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("24.12.2026 18:00 to 24.12 10:00", "2026-12-24T18:00", "2027-12-24T10:00"),
+        ("friday 17:00 to friday 10:00", "2026-12-04T17:00", "2026-12-11T10:00"),
+        ("friday 10pm to friday 6pm", "2026-12-04T22:00", "2026-12-11T18:00"),
+    ],
+)
+def test_end_before_the_start_on_one_day_said_twice(phrase: str, start: str, end: str) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is not None
+    assert "ends before it starts" in outcome.reason

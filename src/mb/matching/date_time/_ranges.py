@@ -73,9 +73,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     dated = [i for i in right if i.kind in _DATED]
     # "from 9 to 5 on monday": both ends on the date given once, the end within a day of the start (9pm to 5am)
     timed_end = timed_end or (bool(dated) and all(any(i is j for j in left) for i in dated))
-    one_date = _same_days(left, right) is True
+    one_date = _same_days(left, right, lambda items: _point(items, ref)) is True
     if one_date and any(i.kind in TIME_KINDS for i in right):
         rolls = []  # a time on the start's date is never moved a year to follow it ("dec 24 10pm to dec 24 6pm")
+    # nor a week, said again at the end ("friday 17:00 to friday 10:00"), nor to the next day
+    same_day = one_date and not timed_end and any(i.kind in TIME_KINDS for i in right)
     # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
     left, right = _am_pm(left, right, timed_end or one_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
@@ -94,8 +96,13 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
         ]
     try:
-        return _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
+        found = _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
+        if same_day:
+            found = _in_part([r for r in found if r.end is not None and r.end.lo.date() == r.start.lo.date()], False)
+        return found
     except DateProblem:
+        if one_date:
+            raise  # both ends on one day: moving the start a year puts them on two
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
             yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
@@ -377,13 +384,24 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
     return side
 
 
-def _same_days(side: list[Item], other: list[Item]) -> bool | None:
-    """Whether two ends of a range name the same days ("from 9 to 5 on monday" once shared), or other ones ("dec 24
-    6pm to dec 30 10"); None when one names none."""
-    days, others = ([(i.kind, i.value) for i in s if i.kind in _DATED] for s in (side, other))
+def _same_days(
+    side: list[Item], other: list[Item], read: Callable[[list[Item]], list[Reading]] | None = None
+) -> bool | None:
+    """Whether two ends of a range name the same days ("from 9 to 5 on monday" once shared; with ``read``, also in
+    other words: "tomorrow" and "dec 3" said on December 2), or other ones ("dec 24 6pm to dec 30 10"); None when one
+    names none."""
+    days, others = ([i for i in s if i.kind in _DATED] for s in (side, other))
     if not days or not others:
         return None
-    return all(d in others for d in days) and all(d in days for d in others)
+    values, other_values = ([(i.kind, i.value) for i in s] for s in (days, others))
+    if all(d in other_values for d in values) and all(d in values for d in other_values):
+        return True
+    try:
+        return read is not None and {(r.start.lo, r.start.hi) for r in read(days)} == {
+            (r.start.lo, r.start.hi) for r in read(others)
+        }
+    except DateProblem:
+        return False
 
 
 def _year_of(item: Item) -> int | None:
