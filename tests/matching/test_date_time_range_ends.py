@@ -228,3 +228,24 @@ def test_end_before_the_start_on_one_day_said_twice(phrase: str, start: str, end
     outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
     assert outcome.error is not None
     assert "ends before it starts" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    "phrase", ["from 18:00 today until same time tomorrow", "from 6pm today until the same time tomorrow"]
+)
+def test_same_time_at_the_end_is_the_start_time(phrase: str) -> None:
+    """ "Same time" after the start's time of day is that time, never the time the phrase is said."""
+    said = {"start": "2026-12-02T18:00"}
+    assert match_date_time(phrase, {**said, "end": "2026-12-03T18:00"}, WEDNESDAY, params=SE).passed
+    assert not match_date_time(phrase, {**said, "end": "2026-12-03T10:00"}, WEDNESDAY, params=SE).passed
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("from 9 today until same time tomorrow", "2026-12-02T21:00", "2026-12-03T21:00"),  # 9 or 21: not settled
+    ],
+)
+def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is not None, outcome.reason

@@ -64,6 +64,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     left = _weekday_period(left, right)
     named = right
     left, right = _numbers_in_range(left, right)
+    again = [i for i in right if i.kind == "clock" and i.value.special == "now"]
+    start_clocks = [i for i in left if i.kind == "clock"]
+    if again and start_clocks:  # "from 18:00 today until same time tomorrow": the start's time, never now
+        if not start_clocks[0].value.explicit:
+            raise DateProblem(f"{again[0].text!r} after {start_clocks[0].text!r}, which may be am or pm")
+        right = [start_clocks[0] if i is again[0] else i for i in right]
     rolls = _rolls(named, right)
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
