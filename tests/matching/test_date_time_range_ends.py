@@ -243,6 +243,7 @@ def test_same_time_at_the_end_is_the_start_time(phrase: str) -> None:
 @pytest.mark.parametrize(
     ("phrase", "start", "end"),
     [
+        ("tomorrow 8 to the day after at 8", "2026-12-03T08:00", "2026-12-03T08:00"),  # never an empty range
         ("from 9 today until same time tomorrow", "2026-12-02T21:00", "2026-12-03T21:00"),  # 9 or 21: not settled
     ],
 )

@@ -103,9 +103,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         ]
     try:
         found = _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
+        # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8
+        # to the day after at 8", where "the day after" is tomorrow)
+        found = [r for r in found if r.end is None or r.end.grain not in _POINT_GRAINS or r.end.lo != r.start.lo]
         if same_day:
-            found = _in_part([r for r in found if r.end is not None and r.end.lo.date() == r.start.lo.date()], False)
-        return found
+            found = [r for r in found if r.end is not None and r.end.lo.date() == r.start.lo.date()]
+        return _in_part(found, False)
     except DateProblem:
         if one_date:
             raise  # both ends on one day: moving the start a year puts them on two
