@@ -250,3 +250,8 @@ def test_same_time_at_the_end_is_the_start_time(phrase: str) -> None:
 def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:
     outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
     assert outcome.error is not None, outcome.reason
+
+
+def test_a_month_said_twice_is_a_year() -> None:
+    outcome = match_date_time("from june to june", {"start": "2026-06-01", "end": "2027-06-01"}, WEDNESDAY, params=SE)
+    assert outcome.passed, outcome.reason

@@ -80,10 +80,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     # "from 9 to 5 on monday": both ends on the date given once, the end within a day of the start (9pm to 5am)
     timed_end = timed_end or (bool(dated) and all(any(i is j for j in left) for i in dated))
     one_date = _same_days(left, right, lambda items: _point(items, ref)) is True
-    if one_date and any(i.kind in TIME_KINDS for i in right):
+    one_time = one_date and any(i.kind in TIME_KINDS for i in right)
+    if one_time:
         rolls = []  # a time on the start's date is never moved a year to follow it ("dec 24 10pm to dec 24 6pm")
     # nor a week, said again at the end ("friday 17:00 to friday 10:00"), nor to the next day
-    same_day = one_date and not timed_end and any(i.kind in TIME_KINDS for i in right)
+    same_day = one_time and not timed_end
     # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
     left, right = _am_pm(left, right, timed_end or one_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
@@ -110,7 +111,7 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             found = [r for r in found if r.end is not None and r.end.lo.date() == r.start.lo.date()]
         return _in_part(found, False)
     except DateProblem:
-        if one_date:
+        if one_time:
             raise  # both ends on one day: moving the start a year puts them on two
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
