@@ -244,6 +244,7 @@ def test_same_time_at_the_end_is_the_start_time(phrase: str) -> None:
     ("phrase", "start", "end"),
     [
         ("tomorrow 8 to the day after at 8", "2026-12-03T08:00", "2026-12-03T08:00"),  # never an empty range
+        ("from june 12 to june 12", "2027-06-12", "2028-06-12"),  # one day said twice: never a year
         ("from 9 today until same time tomorrow", "2026-12-02T21:00", "2026-12-03T21:00"),  # 9 or 21: not settled
     ],
 )

@@ -80,9 +80,9 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     # "from 9 to 5 on monday": both ends on the date given once, the end within a day of the start (9pm to 5am)
     timed_end = timed_end or (bool(dated) and all(any(i is j for j in left) for i in dated))
     one_date = _same_days(left, right, lambda items: _point(items, ref)) is True
+    if one_date:  # the start's date said again is never a year on ("dec 24 10pm to dec 24 6pm", "june 12 to june 12")
+        rolls = []
     one_time = one_date and any(i.kind in TIME_KINDS for i in right)
-    if one_time:
-        rolls = []  # a time on the start's date is never moved a year to follow it ("dec 24 10pm to dec 24 6pm")
     # nor a week, said again at the end ("friday 17:00 to friday 10:00"), nor to the next day
     same_day = one_time and not timed_end
     # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
