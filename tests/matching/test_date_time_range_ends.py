@@ -256,3 +256,15 @@ def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:
 def test_a_month_said_twice_is_a_year() -> None:
     outcome = match_date_time("from june to june", {"start": "2026-06-01", "end": "2027-06-01"}, WEDNESDAY, params=SE)
     assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("6pm dec 24 to 10 dec 30", "2029-12-24T18:00", "2030-12-10"),  # "10" an hour, not "30" a year
+        ("dec 24 1800 to dec 30 1000", "1800-12-24", "1800-12-30T10:00"),  # "1800" a time as "1000" is
+    ],
+)
+def test_year_or_time_of_day_at_a_range_end(phrase: str, start: str, end: str) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is not None, outcome.reason

@@ -50,6 +50,8 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     if _day_after_clock(left, right):
         # "12.06 9:45 to 11:10 tomorrow": the day said last may be the day of both clocks, not the start's date
         raise DateProblem(f"a date at the start and {right[-1].text!r} after the end's time: two days for one range")
+    _year_or_clock(left, right)
+    _year_or_clock(right, left)
     for side in (left, right):
         if side and side[-1].kind == "edge":  # "from feb 1st early to march 2019": never early in the other end's year
             raise DateProblem(f"{side[-1].text!r} names no period")
@@ -154,6 +156,21 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         return _paired(
             _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
         )
+
+
+def _year_or_clock(side: list[Item], other: list[Item]) -> None:
+    """Refuse a year at one end that the other end's time of day makes a time or an hour too: "dec 24 1800 to dec 30
+    1000" (1800 written as 1000 is), "6pm dec 24 to 10 dec 30" (10 o'clock on December 30, or 10 December 2030)."""
+    clocks = [i.text for i in other if i.kind == "clock"]
+    if not clocks or any(i.kind == "clock" for i in side):
+        return
+    for item in side:
+        if item.kind != "date" or not isinstance(item.value, MonthDay) or not item.value.years:
+            continue
+        if re.fullmatch(r"\d{1,2}\s+\D+\s\d\d", item.text) or (
+            re.search(r"\s\d{4}$", item.text) and any(re.fullmatch(r"\d{4}", c) for c in clocks)
+        ):
+            raise DateProblem(f"{item.text!r} beside {clocks[0]!r} may name a time of day, not a year")
 
 
 def _day_after_clock(left: list[Item], right: list[Item]) -> bool:
