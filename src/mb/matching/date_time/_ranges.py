@@ -423,12 +423,13 @@ def _same_days(
     values, other_values = ([(i.kind, i.value) for i in s] for s in (days, others))
     if all(d in other_values for d in values) and all(d in values for d in other_values):
         return True
+    if read is None:
+        return False
     try:
-        return read is not None and {(r.start.lo, r.start.hi) for r in read(days)} == {
-            (r.start.lo, r.start.hi) for r in read(others)
-        }
+        windows, other_windows = ({(r.start.lo, r.start.hi) for r in read(s)} for s in (days, others))
     except DateProblem:
         return False
+    return bool(windows) and windows == other_windows
 
 
 def _year_of(item: Item) -> int | None:
