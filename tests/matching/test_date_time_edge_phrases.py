@@ -70,7 +70,8 @@ ROWS: list[tuple[str, str, object]] = [
     # two numbers joined by a dash, alone or beside a weekday: a range of hours, and a month and day too
     ("4-22", "2013-04-22", True),
     ("4-22", "2013-04-23", False),
-    ("4-22", "2013-02-12T16:00:00", True),
+    ("4-22", "2013-02-13T04:00:00", True),  # 22 is a 24-hour hour: 4 is as written
+    ("4-22", "2013-02-12T16:00:00", False),
     ("friday 3-15", "2013-03-15", True),  # March 15 2013 is a Friday
     ("friday 3-15", "2013-03-16", False),
     ("tuesday 3-15", "2013-03-15", False),  # not a Tuesday: only the hours

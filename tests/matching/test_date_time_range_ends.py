@@ -89,7 +89,8 @@ CLOCK_ENDS: list[tuple[str, str, str, bool]] = [
     ("6pm to 10", "2024-06-10T18:00", "2024-06-10T22:00", True),
     ("6pm to 10", "2024-06-10T18:00", "2024-06-10T10:00", False),
     ("from 6 to 10 pm", "2024-06-10T18:00", "2024-06-10T22:00", True),
-    ("18:00 to 10", "2024-06-10T18:00", "2024-06-10T22:00", True),
+    ("18:00 to 10", "2024-06-10T18:00", "2024-06-11T10:00", True),  # 24-hour notation: the next morning
+    ("18:00 to 10", "2024-06-10T18:00", "2024-06-10T22:00", False),
     ("6pm to 10:30", "2024-06-10T18:00", "2024-06-10T22:30", True),
     ("dec 24 6pm to 10", "2024-12-24T18:00", "2024-12-24T22:00", True),
     # beside a 24-hour start, "10:00" is 10:00: the next morning, never 22:00
@@ -100,7 +101,6 @@ CLOCK_ENDS: list[tuple[str, str, str, bool]] = [
     ("10:00 to 18:00", "2024-06-10T10:00", "2024-06-10T18:00", True),
     ("10:00 to 18:00", "2024-06-10T22:00", "2024-06-11T18:00", False),
     ("09:00 to 5:30", "2024-06-11T09:00", "2024-06-11T17:30", True),  # an hour a 12-hour clock writes too
-    ("13:00 to 5:30", "2024-06-10T13:00", "2024-06-10T17:30", False),
     ("friday 20:00 to saturday 08:00", "2024-06-14T20:00", "2024-06-15T08:00", True),
     ("friday 20:00 to saturday 08:00", "2024-06-14T20:00", "2024-06-15T20:00", False),
     ("dec 24 at 18:00 to dec 30 at 10:00", "2024-12-24T18:00", "2024-12-30T22:00", False),
@@ -138,3 +138,133 @@ def test_clock_end_before_the_start_on_its_date(phrase: str) -> None:
     outcome = match_date_time(phrase, {"start": "2024-12-24T18:00", "end": "2025-12-24T10:00"}, SAID, params=SE)
     assert outcome.error is not None
     assert "ends before it starts" in outcome.reason
+
+
+WEDNESDAY = datetime(2026, 12, 2, 10, 0)  # friday is 2026-12-04, saturday 12-05, monday 12-07
+
+#: A clock in 24-hour digits at an hour only they write (13 to 23, or 0) tells the phrase's notation: a bare,
+#: zero-padded or h:mm clock at the other end is read as written, on one day and on two days alike.
+TWENTY_FOUR_HOUR_ENDS: list[tuple[str, str, str, bool]] = [
+    ("mon 9 to fri 17", "2026-12-07T09:00", "2026-12-11T17:00", True),
+    ("mon 9 to fri 17", "2026-12-07T21:00", "2026-12-11T17:00", False),
+    ("friday 08 to saturday 20", "2026-12-04T08:00", "2026-12-05T20:00", True),
+    ("friday 08 to saturday 20", "2026-12-04T20:00", "2026-12-05T20:00", False),
+    ("friday 20 to saturday 08", "2026-12-04T20:00", "2026-12-05T08:00", True),
+    ("friday 20 to saturday 08", "2026-12-04T20:00", "2026-12-05T20:00", False),
+    ("friday 20:00 to sunday 08", "2026-12-04T20:00", "2026-12-06T08:00", True),
+    ("friday 20:00 to sunday 08", "2026-12-04T20:00", "2026-12-06T20:00", False),
+    ("friday 9:00 to saturday 17", "2026-12-04T09:00", "2026-12-05T17:00", True),
+    ("friday 9:00 to saturday 17", "2026-12-04T21:00", "2026-12-05T17:00", False),
+    ("friday 9 to saturday 17:00", "2026-12-04T21:00", "2026-12-05T17:00", False),
+    ("friday 17:00 to saturday 9", "2026-12-04T17:00", "2026-12-05T21:00", False),
+    ("9 to 17", "2026-12-03T09:00", "2026-12-03T17:00", True),
+    ("08 to 20", "2026-12-03T08:00", "2026-12-03T20:00", True),
+    ("08 to 20", "2026-12-02T20:00", "2026-12-03T20:00", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "passed"), TWENTY_FOUR_HOUR_ENDS)
+def test_twenty_four_hour_notation_settles_the_other_end(phrase: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passed, outcome.reason
+
+
+def test_a_single_start_of_a_twenty_four_hour_range() -> None:
+    """One parameter checks the start's window, which the end's 24-hour clock has settled."""
+    assert match_date_time("mon 9 to fri 17", "2026-12-07T09:00", WEDNESDAY).passed
+    assert not match_date_time("mon 9 to fri 17", "2026-12-07T21:00", WEDNESDAY).passed
+
+
+@pytest.mark.parametrize(
+    "phrase", ["14:00 to 2:30", "13:00 to 1:30", "13:00 to 5:30", "from 17:30 to 8 on monday", "14:00 to 5"]
+)
+def test_one_digit_end_hour_after_a_twenty_four_hour_start(phrase: str) -> None:
+    """A one-digit hour after a 24-hour start on its day may be the next morning or the afternoon: no reading."""
+    for end in ("2026-12-03T02:30", "2026-12-02T14:30"):
+        outcome = match_date_time(phrase, {"start": "2026-12-02T14:00", "end": end}, WEDNESDAY, params=SE)
+        assert outcome.error is not None
+        assert "next morning" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("14:00 to 02:30", "2026-12-02T14:00", "2026-12-03T02:30"),  # zero-padded: as written
+        ("22:00 to 6:00", "2026-12-02T22:00", "2026-12-03T06:00"),  # 18:00 comes before the start
+        ("today 13:00 to tomorrow 1:30", "2026-12-02T13:00", "2026-12-03T01:30"),  # a day of its own
+    ],
+)
+def test_end_hour_read_as_written(phrase: str, start: str, end: str) -> None:
+    assert match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE).passed
+
+
+#: The start's day said again, in other words or as the same weekday, is one day: never a year or a week later.
+ONE_DAY_TWICE: list[tuple[str, str, str, bool]] = [
+    ("tomorrow 9 to dec 3 5", "2026-12-03T09:00", "2026-12-03T17:00", True),
+    ("tomorrow 9 to dec 3 5", "2026-12-03T21:00", "2027-12-03T17:00", False),
+    ("today 9 to dec 2 5", "2026-12-02T21:00", "2027-12-02T17:00", False),
+    ("from monday 9 to monday 5", "2026-12-07T09:00", "2026-12-07T17:00", True),
+    ("from monday 9 to monday 5", "2026-12-07T21:00", "2026-12-14T17:00", False),
+    ("friday 9 to friday 5", "2026-12-04T21:00", "2026-12-11T05:00", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "passed"), ONE_DAY_TWICE)
+def test_one_day_said_twice(phrase: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.passed is passed, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("24.12.2026 18:00 to 24.12 10:00", "2026-12-24T18:00", "2027-12-24T10:00"),
+        ("friday 17:00 to friday 10:00", "2026-12-04T17:00", "2026-12-11T10:00"),
+        ("friday 10pm to friday 6pm", "2026-12-04T22:00", "2026-12-11T18:00"),
+    ],
+)
+def test_end_before_the_start_on_one_day_said_twice(phrase: str, start: str, end: str) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is not None
+    assert "ends before it starts" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    "phrase", ["from 18:00 today until same time tomorrow", "from 6pm today until the same time tomorrow"]
+)
+def test_same_time_at_the_end_is_the_start_time(phrase: str) -> None:
+    """ "Same time" after the start's time of day is that time, never the time the phrase is said."""
+    said = {"start": "2026-12-02T18:00"}
+    assert match_date_time(phrase, {**said, "end": "2026-12-03T18:00"}, WEDNESDAY, params=SE).passed
+    assert not match_date_time(phrase, {**said, "end": "2026-12-03T10:00"}, WEDNESDAY, params=SE).passed
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("tomorrow 8 to the day after at 8", "2026-12-03T08:00", "2026-12-03T08:00"),  # never an empty range
+        ("from june 12 to june 12", "2027-06-12", "2028-06-12"),  # one day said twice: never a year
+        ("from 9 today until same time tomorrow", "2026-12-02T21:00", "2026-12-03T21:00"),  # 9 or 21: not settled
+    ],
+)
+def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is not None, outcome.reason
+
+
+def test_a_month_said_twice_is_a_year() -> None:
+    outcome = match_date_time("from june to june", {"start": "2026-06-01", "end": "2027-06-01"}, WEDNESDAY, params=SE)
+    assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("6pm dec 24 to 10 dec 30", "2029-12-24T18:00", "2030-12-10"),  # "10" an hour, not "30" a year
+        ("dec 24 1800 to dec 30 1000", "1800-12-24", "1800-12-30T10:00"),  # "1800" a time as "1000" is
+    ],
+)
+def test_year_or_time_of_day_at_a_range_end(phrase: str, start: str, end: str) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is not None, outcome.reason

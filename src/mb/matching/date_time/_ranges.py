@@ -23,8 +23,8 @@ Point = Callable[[list[Item], datetime], list[Reading]]
 
 
 TIME_KINDS = {"clock", "part"}
-#: A time of day in digits with its minutes and no am/pm ("18:00", "10.00", "1700 hrs").
-_DIGITAL = re.compile(r"(?:at\s+|@\s*)?\d{1,2}[:.h]?\d\d(?::\d\d)?(?:\s*(?:hours|hrs|hr|h))?")
+#: A time of day in digits and no am/pm ("18:00", "10.00", "1700 hrs", "17", "08").
+_DIGITAL = re.compile(r"(?:at\s+|@\s*)?\d{1,2}(?:[:.h]?\d\d(?::\d\d)?)?(?:\s*(?:hours|hrs|hr|h))?")
 #: The longest range whose start, a day naming no year, is moved a year back to come before an end after today.
 _HALF_YEAR = timedelta(days=183)
 #: How close ahead a start's date this year keeps it from being moved a year back to come before an end by today.
@@ -55,6 +55,8 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     if _day_after_clock(left, right):
         # "12.06 9:45 to 11:10 tomorrow": the day said last may be the day of both clocks, not the start's date
         raise DateProblem(f"a date at the start and {right[-1].text!r} after the end's time: two days for one range")
+    _year_or_clock(left, right)
+    _year_or_clock(right, left)
     for side in (left, right):
         if side and side[-1].kind == "edge":  # "from feb 1st early to march 2019": never early in the other end's year
             raise DateProblem(f"{side[-1].text!r} names no period")
@@ -69,6 +71,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     left = _weekday_period(left, right)
     named = right
     left, right = _numbers_in_range(left, right)
+    again = [i for i in right if i.kind == "clock" and i.value.special == "now"]
+    start_clocks = [i for i in left if i.kind == "clock"]
+    if again and start_clocks:  # "from 18:00 today until same time tomorrow": the start's time, never now
+        if not start_clocks[0].value.explicit:
+            raise DateProblem(f"{again[0].text!r} after {start_clocks[0].text!r}, which may be am or pm")
+        right = [start_clocks[0] if i is again[0] else i for i in right]
     rolls = _rolls(named, right)
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
@@ -78,9 +86,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     dated = [i for i in right if i.kind in _DATED]
     # "from 9 to 5 on monday": both ends on the date given once, the end within a day of the start (9pm to 5am)
     timed_end = timed_end or (bool(dated) and all(any(i is j for j in left) for i in dated))
-    one_date = _same_days(left, right) is True
-    if one_date and any(i.kind in TIME_KINDS for i in right):
-        rolls = []  # a time on the start's date is never moved a year to follow it ("dec 24 10pm to dec 24 6pm")
+    one_date = _same_days(left, right, lambda items: _point(items, ref)) is True
+    if one_date:  # the start's date said again is never a year on ("dec 24 10pm to dec 24 6pm", "june 12 to june 12")
+        rolls = []
+    one_time = one_date and any(i.kind in TIME_KINDS for i in right)
+    # nor a week, said again at the end ("friday 17:00 to friday 10:00"), nor to the next day
+    same_day = one_time and not timed_end
     # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
     left, right = _am_pm(left, right, timed_end or one_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
@@ -99,8 +110,16 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
         ]
     try:
-        return _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
+        found = _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
+        # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8
+        # to the day after at 8", where "the day after" is tomorrow)
+        found = [r for r in found if r.end is None or r.end.grain not in _POINT_GRAINS or r.end.lo != r.start.lo]
+        if same_day:
+            found = [r for r in found if r.end is not None and r.end.lo.date() == r.start.lo.date()]
+        return _in_part(found, False)
     except DateProblem:
+        if one_time:
+            raise  # both ends on one day: moving the start a year puts them on two
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
             yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
@@ -146,6 +165,21 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         return _paired(
             _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
         )
+
+
+def _year_or_clock(side: list[Item], other: list[Item]) -> None:
+    """Refuse a year at one end that the other end's time of day makes a time or an hour too: "dec 24 1800 to dec 30
+    1000" (1800 written as 1000 is), "6pm dec 24 to 10 dec 30" (10 o'clock on December 30, or 10 December 2030)."""
+    clocks = [i.text for i in other if i.kind == "clock"]
+    if not clocks or any(i.kind == "clock" for i in side):
+        return
+    for item in side:
+        if item.kind != "date" or not isinstance(item.value, MonthDay) or not item.value.years:
+            continue
+        if re.fullmatch(r"\d{1,2}\s+\D+\s\d\d", item.text) or (
+            re.search(r"\s\d{4}$", item.text) and any(re.fullmatch(r"\d{4}", c) for c in clocks)
+        ):
+            raise DateProblem(f"{item.text!r} beside {clocks[0]!r} may name a time of day, not a year")
 
 
 def _day_after_clock(left: list[Item], right: list[Item]) -> bool:
@@ -392,13 +426,25 @@ def _share(side: list[Item], other: list[Item]) -> list[Item]:
     return side
 
 
-def _same_days(side: list[Item], other: list[Item]) -> bool | None:
-    """Whether two ends of a range name the same days ("from 9 to 5 on monday" once shared), or other ones ("dec 24
-    6pm to dec 30 10"); None when one names none."""
-    days, others = ([(i.kind, i.value) for i in s if i.kind in _DATED] for s in (side, other))
+def _same_days(
+    side: list[Item], other: list[Item], read: Callable[[list[Item]], list[Reading]] | None = None
+) -> bool | None:
+    """Whether two ends of a range name the same days ("from 9 to 5 on monday" once shared; with ``read``, also in
+    other words: "tomorrow" and "dec 3" said on December 2), or other ones ("dec 24 6pm to dec 30 10"); None when one
+    names none."""
+    days, others = ([i for i in s if i.kind in _DATED] for s in (side, other))
     if not days or not others:
         return None
-    return all(d in others for d in days) and all(d in days for d in others)
+    values, other_values = ([(i.kind, i.value) for i in s] for s in (days, others))
+    if all(d in other_values for d in values) and all(d in values for d in other_values):
+        return True
+    if read is None:
+        return False
+    try:
+        windows, other_windows = ({(r.start.lo, r.start.hi) for r in read(s)} for s in (days, others))
+    except DateProblem:
+        return False
+    return bool(windows) and windows == other_windows
 
 
 def _year_of(item: Item) -> int | None:
@@ -412,8 +458,8 @@ def _year_of(item: Item) -> int | None:
 
 
 def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Item], list[Item]]:
-    """A clock without am/pm at one end of a range takes it from the other: written with minutes beside a 24-hour
-    clock, its hour as written ("18:00 to 10:00" ends at 10:00); otherwise only when both ends are on one day
+    """A clock without am/pm at one end of a range takes it from the other: in digits beside a 24-hour clock, its
+    hour as written ("18:00 to 10" ends at 10:00); otherwise only when both ends are on one day
     (``3-4pm`` is 15:00-16:00, "6pm to 10" 18:00-22:00), never on another day ("dec 24 6pm to dec 30 10")."""
     lc = next((i for i in left if i.kind == "clock"), None)
     rc = next((i for i in right if i.kind == "clock"), None)
@@ -427,12 +473,17 @@ def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Ite
 
 
 def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: bool) -> list[Item]:
-    """The side's clock kept to its hour as written when both are in digits with minutes and the other is at an hour
-    only 24-hour notation writes ("18:00", "00:30"; "09:00 to 5:30" may be 17:30), else (on one day) to its readings
-    within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
+    """The side's clock kept to its hour as written when both are in digits and the other is at an hour only 24-hour
+    notation writes ("18:00", "17", "00:30"; "09:00 to 5:30" may be 17:30), on one day or on two (a one-digit end hour
+    after such a start on its day, "14:00 to 2:30", is not understood), else (on one day) to its readings within 12
+    hours before (``sign`` 1) or after (-1) the other clock's."""
     late = any(not 3600 <= o.lo < 13 * 3600 for o in other.value.spans)
     if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
         kept: tuple[ClockSpan, ...] = clock.value.spans[:1]  # the hour as written comes first ("10:00": 10, then 22)
+        later = [c.lo for c in clock.value.spans[1:] if kept[0].lo < other.value.spans[0].lo < c.lo]
+        if one_day and sign < 0 and later and re.match(r"(?:at\s+|@\s*)?\d(?!\d)", clock.text):
+            # "14:00 to 2:30": 02:30 the next morning, or 14:30 in mixed notation
+            raise DateProblem(f"{clock.text!r} after {other.text!r} may be the next morning or the same afternoon")
     elif one_day:
         kept = tuple(
             c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans)
