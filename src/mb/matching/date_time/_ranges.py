@@ -479,7 +479,11 @@ def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: boo
     hours before (``sign`` 1) or after (-1) the other clock's."""
     late = any(not 3600 <= o.lo < 13 * 3600 for o in other.value.spans)
     if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
-        kept: tuple[ClockSpan, ...] = clock.value.spans[:1]  # the hour as written comes first ("10:00": 10, then 22)
+        digits = re.sub(r"^(?:at\s+|@\s*)?(\d+).*", r"\1", clock.text)  # the hour as written: "12" is noon, never 0
+        hour = int(digits[:-2] if len(digits) > 2 else digits) % 24
+        kept: tuple[ClockSpan, ...] = tuple(c for c in clock.value.spans if c.lo // 3600 == hour)
+        if not kept:
+            raise DateProblem(f"could not read {clock.text!r} beside {other.text!r} as written")
         later = [c.lo for c in clock.value.spans[1:] if kept[0].lo < other.value.spans[0].lo < c.lo]
         if one_day and sign < 0 and later and re.match(r"(?:at\s+|@\s*)?\d(?!\d)", clock.text):
             # "14:00 to 2:30": 02:30 the next morning, or 14:30 in mixed notation
