@@ -1049,6 +1049,9 @@ def cues(candidate: str, reference: str) -> list[str]:
                 found.append(
                     f"the 's of {read.group()!r} may be 'is' or 'has', which the other text does not leave open"
                 )
+        for noun in re.findall(r"\b([^\W\d_]+)'s\b", expanded(text)):  # "the dog's bone" / "the dog has a bone"
+            if re.search(rf"\b{noun}\s+has\b", expanded(beside), re.IGNORECASE) and f"{noun}'s" not in expanded(beside):
+                found.append(f"one text says \"{noun}'s\", the other '{noun} has': an owner or a verb")
     if _persons_differ(candidate, reference):
         with_it = _it_counts(candidate, reference)
         persons = _persons(candidate, with_it), _persons(reference, with_it)
