@@ -312,6 +312,7 @@ def test_about_for_the_on_of_a_topic_or_a_clause_moved_with_its_pronouns_still_p
         ("We had a talk about the phone", "We had a talk on the phone"),
         ("The book about the table", "The book on the table"),
         ("I heard news about the radio", "I heard news on the radio"),
+        ("He gave a lecture about Friday", "He gave a lecture on Friday"),
         ("If he calls, tell her I left", "If she calls, tell him I left"),
         ("He left after she arrived", "She arrived after he left"),
     ],

@@ -241,7 +241,9 @@ _IN_ON = frozenset({"in:", "on:"})
 
 _MEDIA = (
     "phone|tv|television|radio|air|internet|web|website|site|page|screen|app|forum|board|form|list|label|sign|map|"
-    "menu|card|table|desk|wall|door|shelf|floor|bus|train|plane|ship|way|road|street|stage|line|record|tape|film|call"
+    "menu|card|table|desk|wall|door|shelf|floor|bus|train|plane|ship|way|road|street|stage|line|record|tape|film|call|"
+    "time|day|date|weekend|holiday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|"
+    "april|may|june|july|august|september|october|november|december"
 )
 _SAID = (
     "news|updates?|information|advice|details|questions?|tips|views|opinions?|feedback|thoughts|reports?|essays?|"
@@ -255,7 +257,7 @@ _ON_TOPIC = re.compile(
 )
 """A noun of speech or writing and the "on" of its topic, which is "about" ("a book on dogs", "news on the strike");
 not before a determiner after a noun that may be on something ("a book on the table", "a talk on the phone"), nor
-before a medium or a place ("news on the radio")."""
+before a medium, a place or a time ("news on the radio", "a lecture on Friday")."""
 
 
 def _topic(text: str) -> str:

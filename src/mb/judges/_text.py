@@ -57,9 +57,9 @@ it is left as written, as it is after a question word ("How'd it go": "did" or "
 is "has" ("he's put the box there"), after a noun too ("the dog's hurt the cat": never "is", nor a possessive)."""
 _HAS_ONLY = "eaten|broken|stolen|drunk|forgotten|bitten|beaten|hidden|lost|won|spent|torn|taken|seen"
 """Participles that take no object in the passive: after a noun, "'s" before one and an object is "has" ("Ana's
-lost the keys"), as it is before "been" or "got" ("the dog's been fed"). Before another participle it may be "is" or "has" ("every visitor's given a map", "the town's
-called Venice"), a doubt the judges raise, and before a bare participle with no object a possessive ("the band's set
-the other night")."""
+lost the keys"), as it is before "been" or "got" ("the dog's been fed"). Before another participle it may be "is" or
+"has" ("every visitor's given a map", "the town's called Venice"), a doubt the judges raise, and before a bare
+participle with no object a possessive ("the band's set the other night")."""
 PARTICIPLE_AFTER_S = re.compile(
     rf"\b[^\W_]+'s\s+(?:(?:already|just|never|not|always|also)\s+)?(?!\w*(?:eed|dred)\b)"
     rf"(?:{PARTICIPLES}|become|come|hurt|let|overcome|put|quit|shut)\b",
