@@ -777,7 +777,7 @@ def _persons_differ(candidate: str, reference: str) -> bool:
     said = [Counter(words(text)) for text in (candidate, reference)]
     rest = [Counter({word: n for word, n in found.items() if word not in ROLE_PERSONS}) for found in said]
     return (rest[0] == rest[1] and said[0] != said[1]) or (
-        said[0] == said[1] and _placed(candidate) != _placed(reference)
+        said[0] == said[1] and mine != theirs and _placed(candidate) != _placed(reference)
     )
 
 
