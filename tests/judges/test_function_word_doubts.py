@@ -270,3 +270,63 @@ def test_whose_in_one_text_only_is_never_a_pass(judge: Judge) -> None:
         verdict = equivalence(judge, one, other)
         assert not verdict.passed, verdict.reason
     assert equivalence(judge, pair[1], pair[1]).passed
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Only the manager knows the code", "The manager knows only the code"),
+        ("Just the kids ate the cake", "The kids ate just the cake"),
+        ("Only my brother reads my emails", "My brother reads only my emails"),
+    ],
+)
+def test_a_scope_word_before_another_noun_after_the_same_determiner_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("A book about dogs", "A book on dogs"),
+        ("He gave a lecture about history", "He gave a lecture on history"),
+        ("any news about the strike?", "any news on the strike?"),
+        ("I need information about the flight", "I need information on the flight"),
+        ("If he calls, tell him I left", "Tell him I left if he calls"),
+        ("Unless she objects, tell her we agreed", "Tell her we agreed unless she objects"),
+        ("He did it himself", "He himself did it"),
+    ],
+)
+def test_about_for_the_on_of_a_topic_or_a_clause_moved_with_its_pronouns_still_passes(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("We had a talk about the phone", "We had a talk on the phone"),
+        ("The book about the table", "The book on the table"),
+        ("I heard news about the radio", "I heard news on the radio"),
+        ("He gave a lecture about Friday", "He gave a lecture on Friday"),
+        ("If he calls, tell her I left", "If she calls, tell him I left"),
+        ("He left after she arrived", "She arrived after he left"),
+    ],
+)
+def test_on_a_thing_or_a_medium_and_pronouns_of_other_clauses_are_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> None:
+    verdict = equivalence(judge, "Ana sent Ben a letter last week", "Last week Ana sent a letter to Ben")
+    assert verdict.passed or verdict.undecided, verdict.reason
+    swapped = equivalence(judge, "Last week Ana sent a letter to Ben", "Last week Ben sent a letter to Ana")
+    assert not swapped.passed, swapped.reason
+    assert not swapped.undecided, swapped.reason

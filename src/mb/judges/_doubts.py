@@ -23,10 +23,12 @@ from ._quantities import extract_quantities, maybe_times, same_quantity, unmatch
 from ._roles import PERSONS, ROLE_PERSONS, other_markers, owners_differ, voice_changed
 from ._text import (
     IRREGULAR,
+    PARTICIPLE_AFTER_S,
     PARTICIPLES,
     STOPWORDS,
     clauses,
     content_stems,
+    expanded,
     fold,
     normalize,
     sentences,
@@ -194,6 +196,8 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
     for match in _CONTRACTED.finditer(fold(text)):
         said_as = normalize(match.group() + (match.group(1) or ""))  # "it's raining": "it raining", which says no more
         said_as = said_as.rsplit(" ", 1)[0] if match.group(1) else said_as
+        if f" {said_as} " not in f" {normalize(text)} ":  # "the band's set the other night": no "has" in the text
+            continue
         if match.group().casefold() not in fold(other).casefold() and len(said_as.split()) > len(match.group().split()):
             read.append(f"{match.group()!r} as {said_as!r}")
     return text, read
@@ -678,6 +682,7 @@ of the fridge", "children over 12" / "under 12") may say the opposite."""
 
 
 _DETERMINERS = "the a an my your his her its our their this that these those some any every each"
+_DETERMINER_WORDS = frozenset(_DETERMINERS.split())
 _ASPECT = re.compile(rf"\b(?:(was|were) )?(going|used|about) to (?!(?:{'|'.join(_DETERMINERS.split())})\b)[^\W\d_]+")
 """An action to come, meant or past ("is / was going to sell", "used to live", "about to close"), read on normalized
 words; not a place gone to ("going to the store")."""
@@ -771,7 +776,33 @@ def _persons_differ(candidate: str, reference: str) -> bool:
         return True
     said = [Counter(words(text)) for text in (candidate, reference)]
     rest = [Counter({word: n for word, n in found.items() if word not in ROLE_PERSONS}) for found in said]
-    return (rest[0] == rest[1] and said[0] != said[1]) or (said[0] == said[1] and mine != theirs)
+    return (rest[0] == rest[1] and said[0] != said[1]) or (
+        said[0] == said[1] and mine != theirs and _placed(candidate) != _placed(reference)
+    )
+
+
+def _placed(text: str) -> list[tuple[str, ...]]:
+    """The pronouns of each clause of a text in order, the clauses in any order (a clause moved whole moves its
+    pronouns with it: "if he calls, tell him I left" / "tell him I left if he calls"); a reflexive that only stresses
+    ("he himself did it", "he did it himself") left out."""
+    found: list[tuple[str, ...]] = []
+    for clause in clauses(text):
+        for part in re.split(rf"\b(?=(?:{'|'.join(_SUBORDINATORS)})\b)", " ".join(clause)):
+            said = ["", *part.split(), ""]
+            found.append(
+                tuple(
+                    word
+                    for before, word, after in zip(said, said[1:], said[2:], strict=False)
+                    if word in ROLE_PERSONS and not (word.endswith("self") and _stresses(before, word, after))
+                )
+            )
+    return sorted(persons for persons in found if persons)
+
+
+def _stresses(before: str, reflexive: str, after: str) -> bool:
+    """Whether a reflexive only stresses who acts: right after its person ("he himself") or ending its clause after no
+    preposition ("he did it himself"; not "he saw it in himself")."""
+    return ROLE_PERSONS.get(before) == ROLE_PERSONS[reflexive] or (not after and before not in _PREPOSITIONS | {""})
 
 
 _SCOPE = NEGATORS | frozenset({"only", "even", "just", "also"})
@@ -784,9 +815,14 @@ _SCOPE_WORDS = frozenset({"also", "too", "as", "well", "even"})
 
 
 def _scoped(text: str) -> list[tuple[str, str]]:
-    """Each word of ``_SCOPE`` a text says, with the word that follows it."""
+    """Each word of ``_SCOPE`` a text says, with the word that follows it and the first after it that is no
+    determiner ("only the manager" / "only the code")."""
     found = words(text)
-    return [(word, found[i + 1] if i + 1 < len(found) else "") for i, word in enumerate(found) if word in _SCOPE]
+    scoped = []
+    for i in (i for i, word in enumerate(found) if word in _SCOPE):
+        after = found[i + 1 :] or [""]
+        scoped.append((found[i], f"{after[0]} {next((w for w in after if w not in _DETERMINER_WORDS), '')}"))
+    return scoped
 
 
 def _time_by_a_number(candidate: str, reference: str) -> list[str]:
@@ -915,9 +951,7 @@ def _quantifier_before(text: str, word: str) -> set[str]:
         "a" if found[i - 1] == "a" else ""
         for i in range(2, len(found))
         if found[i] == word
-        and (
-            found[i - 1] == "a" or found[i - 1] not in _BE | frozenset(_DETERMINERS.split()) or found[i - 2] == "there"
-        )
+        and (found[i - 1] == "a" or found[i - 1] not in _BE | _DETERMINER_WORDS or found[i - 2] == "there")
     }
 
 
@@ -1009,6 +1043,15 @@ def cues(candidate: str, reference: str) -> list[str]:
             found.append(f"{free!r} is read as the other text's '-free' (without), but 'free' may be 'at no cost'")
         if _minus_once(text, beside):
             found.append("only one text says 'minus': it may take away or sign a number the other leaves unsigned")
+    for text, beside in ((candidate, reference), (reference, candidate)):  # "the town's called" / "the town called"
+        for read in PARTICIPLE_AFTER_S.finditer(expanded(text)):
+            if read.group().casefold() not in expanded(beside).casefold():
+                found.append(
+                    f"the 's of {read.group()!r} may be 'is' or 'has', which the other text does not leave open"
+                )
+        for noun in re.findall(r"\b([^\W\d_]+)'s\b", expanded(text)):  # "the dog's bone" / "the dog has a bone"
+            if re.search(rf"\b{noun}\s+has\b", expanded(beside), re.IGNORECASE) and f"{noun}'s" not in expanded(beside):
+                found.append(f"one text says \"{noun}'s\", the other '{noun} has': an owner or a verb")
     if _persons_differ(candidate, reference):
         with_it = _it_counts(candidate, reference)
         persons = _persons(candidate, with_it), _persons(reference, with_it)

@@ -239,6 +239,32 @@ _READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at", "in:"), "on
 _IN_ON = frozenset({"in:", "on:"})
 
 
+_MEDIA = (
+    "phone|tv|television|radio|air|internet|web|website|site|page|screen|app|forum|board|form|list|label|sign|map|"
+    "menu|card|table|desk|wall|door|shelf|floor|bus|train|plane|ship|way|road|street|stage|line|record|tape|film|call|"
+    "time|day|date|weekend|holiday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|"
+    "april|may|june|july|august|september|october|november|december"
+)
+_SAID = (
+    "news|updates?|information|advice|details|questions?|tips|views|opinions?|feedback|thoughts|reports?|essays?|"
+    "lectures?|research|study|studies|debates?|thesis"
+)
+_ON_TOPIC = re.compile(
+    rf"\b(?:(?:{_SAID}|books?|talks?|articles?|documentar(?:y|ies)|papers?|speech(?:es)?|seminars?|courses?)\s+on"
+    rf"(?=\s+(?!(?:{'|'.join(_DETERMINERS)}|{_MEDIA})\b)[^\W\d_])|(?:{_SAID})\s+on(?=\s+(?:{'|'.join(_DETERMINERS)})"
+    rf"\s+(?!{_MEDIA}\b)[^\W\d_]))",
+    re.IGNORECASE,
+)
+"""A noun of speech or writing and the "on" of its topic, which is "about" ("a book on dogs", "news on the strike");
+not before a determiner after a noun that may be on something ("a book on the table", "a talk on the phone"), nor
+before a medium, a place or a time ("news on the radio", "a lecture on Friday")."""
+
+
+def _topic(text: str) -> str:
+    """``text`` with the "on" of a topic written "about" (``_ON_TOPIC``)."""
+    return _ON_TOPIC.sub(lambda match: match.group()[:-2] + "about", fold(text))
+
+
 def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
     """The content words of a text (and clause ends) in order, and the role markers before each and at the end, read
     as ``_READ_AS`` says; "and", "or", "with" and the other symmetric markers give no role."""
@@ -258,7 +284,7 @@ def other_markers(candidate: str, reference: str) -> bool:
     the other text has none): "gave Ana to the book" / "gave Ana the book", "a gift for my wife" / "a gift from my
     wife" ("on to the beach" / "onto the beach" are the
     same markers, and so are "in" and "at" a place)."""
-    (mine, mine_marked), (theirs, theirs_marked) = _gaps(candidate), _gaps(reference)
+    (mine, mine_marked), (theirs, theirs_marked) = _gaps(_topic(candidate)), _gaps(_topic(reference))
     return mine == theirs and any(
         (one - _IN_ON != other - _IN_ON or len(one & _IN_ON | other & _IN_ON) > 1)
         and ((one and other) or (one | other) & _ROLE_GIVING)
@@ -287,6 +313,15 @@ def owners_differ(candidate: str, reference: str) -> bool:
     return a != b and Counter(w for w in a if w not in _MARKERS) == Counter(w for w in b if w not in _MARKERS)
 
 
+_WHEN = re.compile(
+    r"\b(?:last|next|this|every)\s+(?:day|night|morning|afternoon|evening|week|weekend|month|year|summer|winter|spring|"
+    r"autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+"""A time said by "last", "next", "this" or "every" ("last week"): it moves with no role ("Last week Ana wrote to
+Ben" / "Ana wrote to Ben last week")."""
+
+
 def role_swap(candidate: str, reference: str) -> str | None:
     """Why the texts give their shared words different roles, or None."""
     a, b = _sequence(reference), _sequence(candidate)
@@ -298,11 +333,13 @@ def role_swap(candidate: str, reference: str) -> str | None:
         return None
     pos_a, pos_b = _unique_positions(a), _unique_positions(b)
     shared = [word for word in pos_a if word in pos_b]
+    timed = {stem(w) for text in (candidate, reference) for found in _WHEN.findall(text) for w in found.split()}
     for pivot in shared:
         if pivot in _SYMMETRIC:
             continue
-        forward = [w for w in shared if w not in _MARKERS and pos_a[w] < pos_a[pivot] and pos_b[w] > pos_b[pivot]]
-        backward = [w for w in shared if w not in _MARKERS and pos_a[w] > pos_a[pivot] and pos_b[w] < pos_b[pivot]]
+        kept = [w for w in shared if w not in _MARKERS and w not in timed]
+        forward = [w for w in kept if pos_a[w] < pos_a[pivot] and pos_b[w] > pos_b[pivot]]
+        backward = [w for w in kept if pos_a[w] > pos_a[pivot] and pos_b[w] < pos_b[pivot]]
         if not forward or not backward or _coordinated(a, pos_a, forward[0], backward[0]):
             continue
         if {forward[0], backward[0]} <= _listed_names(reference) & _listed_names(candidate):

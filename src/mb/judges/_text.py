@@ -11,6 +11,7 @@ from functools import lru_cache
 __all__ = [
     "IRREGULAR",
     "PARTICIPLES",
+    "PARTICIPLE_AFTER_S",
     "STOPWORDS",
     "Token",
     "clauses",
@@ -43,15 +44,29 @@ _ADJECTIVES = (
 (``_OBJECT``)."""
 _OBJECT = (
     r"(?:the|a|an|my|your|his|our|their|these|those|some|him|them|us|me)\b"
-    r"(?!\s+(?:(?:whole|entire|same|next|last)\s+)?(?:day|night|morning|afternoon|evening|week|weekend|month|year|time)s?\b)"
+    r"(?!\s+(?:(?:whole|entire|same|next|last|other|first|previous|following)\s+)?(?:day|night|morning|afternoon|"
+    r"evening|week|weekend|month|year|time|hour|minute|summer|winter|season|fortnight|mile|way|most|least|bit|lot|"
+    r"little|few)s?\b)"
 )
 """A determiner or an object pronoun after a participle: "she's lost the keys", "he's shocked them" say "has"; not
-before a time ("it's closed the whole week"), nor "her", which may open a clause ("he's worried her plan fails")."""
+before a time, a length or a degree ("it's closed the whole week", "delayed an hour", "worried the most"), nor "her",
+which may open a clause ("he's worried her plan fails")."""
 _BARE_PARTICIPLES = "become|bet|burst|come|cost|cut|hit|hurt|let|overcome|put|quit|read|run|set|shed|shut|split|spread"
 """Verbs whose past participle is their base form: "'d" before one is "had" or "would" ("I'd come home early"), so
 it is left as written, as it is after a question word ("How'd it go": "did" or "would"); "'s" before one and an object
-is "has" ("he's put the box there"), after a noun too, as before any past participle and an object ("the dog's hurt
-the cat", "Ana's lost the keys": never "is", nor a possessive)."""
+is "has" ("he's put the box there"), after a noun too ("the dog's hurt the cat": never "is", nor a possessive)."""
+_HAS_ONLY = "eaten|broken|stolen|drunk|forgotten|bitten|beaten|hidden|lost|won|spent|torn|taken|seen"
+"""Participles that take no object in the passive: after a noun, "'s" before one and an object is "has" ("Ana's
+lost the keys"), as it is before "been" or "got" ("the dog's been fed"). Before another participle it may be "is" or
+"has" ("every visitor's given a map", "the town's called Venice"), a doubt the judges raise, and before a bare
+participle with no object a possessive ("the band's set the other night")."""
+PARTICIPLE_AFTER_S = re.compile(
+    rf"\b[^\W_]+'s\s+(?:(?:already|just|never|not|always|also)\s+)?(?!\w*(?:eed|dred)\b)"
+    rf"(?:{PARTICIPLES}|become|come|hurt|let|overcome|put|quit|shut)\b",
+    re.IGNORECASE,
+)
+"""A word's "'s" before a participle that is no noun, left as written once contractions are expanded: "is" or "has"
+("the town's called Venice", "the flight's delayed", "every visitor's given a map")."""
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u201c": '"', "\u201d": '"'})
 _CONTRACTIONS = (
     (re.compile(r"\bcan'?t\b|\bcannot\b", re.IGNORECASE), "can not"),
@@ -86,7 +101,7 @@ _CONTRACTIONS = (
     (
         re.compile(
             rf"'s(?=\s+(?:(?:already|just|never|not|always|also)\s+)?"
-            rf"(?:{PARTICIPLES}|{_BARE_PARTICIPLES})\s+{_OBJECT})",
+            rf"(?:(?:been|got)\b|(?:{_HAS_ONLY}|{_BARE_PARTICIPLES})\s+{_OBJECT}))",
             re.IGNORECASE,
         ),
         " has",
