@@ -290,18 +290,12 @@ def test_a_scope_word_before_another_noun_after_the_same_determiner_is_never_a_p
 @pytest.mark.parametrize(
     ("candidate", "reference"),
     [
-        ("A book about dogs", "A book on dogs"),
-        ("He gave a lecture about history", "He gave a lecture on history"),
-        ("any news about the strike?", "any news on the strike?"),
-        ("I need information about the flight", "I need information on the flight"),
         ("If he calls, tell him I left", "Tell him I left if he calls"),
         ("Unless she objects, tell her we agreed", "Tell her we agreed unless she objects"),
         ("He did it himself", "He himself did it"),
     ],
 )
-def test_about_for_the_on_of_a_topic_or_a_clause_moved_with_its_pronouns_still_passes(
-    judge: Judge, candidate: str, reference: str
-) -> None:
+def test_a_clause_moved_with_its_pronouns_still_passes(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
 
@@ -313,6 +307,10 @@ def test_about_for_the_on_of_a_topic_or_a_clause_moved_with_its_pronouns_still_p
         ("The book about the table", "The book on the table"),
         ("I heard news about the radio", "I heard news on the radio"),
         ("He gave a lecture about Friday", "He gave a lecture on Friday"),
+        ("He gave a talk about Zoom", "He gave a talk on Zoom"),
+        ("The details about the invoice are wrong", "The details on the invoice are wrong"),
+        ("The questions about the exam were hard", "The questions on the exam were hard"),
+        ("A book about fire", "A book on fire"),
         ("If he calls, tell her I left", "If she calls, tell him I left"),
         ("He left after she arrived", "She arrived after he left"),
     ],

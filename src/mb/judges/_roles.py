@@ -239,32 +239,6 @@ _READ_AS = {"onto": ("at", "to"), "into": ("at", "to"), "in": ("at", "in:"), "on
 _IN_ON = frozenset({"in:", "on:"})
 
 
-_MEDIA = (
-    "phone|tv|television|radio|air|internet|web|website|site|page|screen|app|forum|board|form|list|label|sign|map|"
-    "menu|card|table|desk|wall|door|shelf|floor|bus|train|plane|ship|way|road|street|stage|line|record|tape|film|call|"
-    "time|day|date|weekend|holiday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|"
-    "april|may|june|july|august|september|october|november|december"
-)
-_SAID = (
-    "news|updates?|information|advice|details|questions?|tips|views|opinions?|feedback|thoughts|reports?|essays?|"
-    "lectures?|research|study|studies|debates?|thesis"
-)
-_ON_TOPIC = re.compile(
-    rf"\b(?:(?:{_SAID}|books?|talks?|articles?|documentar(?:y|ies)|papers?|speech(?:es)?|seminars?|courses?)\s+on"
-    rf"(?=\s+(?!(?:{'|'.join(_DETERMINERS)}|{_MEDIA})\b)[^\W\d_])|(?:{_SAID})\s+on(?=\s+(?:{'|'.join(_DETERMINERS)})"
-    rf"\s+(?!{_MEDIA}\b)[^\W\d_]))",
-    re.IGNORECASE,
-)
-"""A noun of speech or writing and the "on" of its topic, which is "about" ("a book on dogs", "news on the strike");
-not before a determiner after a noun that may be on something ("a book on the table", "a talk on the phone"), nor
-before a medium, a place or a time ("news on the radio", "a lecture on Friday")."""
-
-
-def _topic(text: str) -> str:
-    """``text`` with the "on" of a topic written "about" (``_ON_TOPIC``)."""
-    return _ON_TOPIC.sub(lambda match: match.group()[:-2] + "about", fold(text))
-
-
 def _gaps(text: str) -> tuple[list[str], list[frozenset[str]]]:
     """The content words of a text (and clause ends) in order, and the role markers before each and at the end, read
     as ``_READ_AS`` says; "and", "or", "with" and the other symmetric markers give no role."""
@@ -284,7 +258,7 @@ def other_markers(candidate: str, reference: str) -> bool:
     the other text has none): "gave Ana to the book" / "gave Ana the book", "a gift for my wife" / "a gift from my
     wife" ("on to the beach" / "onto the beach" are the
     same markers, and so are "in" and "at" a place)."""
-    (mine, mine_marked), (theirs, theirs_marked) = _gaps(_topic(candidate)), _gaps(_topic(reference))
+    (mine, mine_marked), (theirs, theirs_marked) = _gaps(candidate), _gaps(reference)
     return mine == theirs and any(
         (one - _IN_ON != other - _IN_ON or len(one & _IN_ON | other & _IN_ON) > 1)
         and ((one and other) or (one | other) & _ROLE_GIVING)
