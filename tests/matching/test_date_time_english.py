@@ -392,6 +392,32 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         {"start": "2025-12-01", "end": "2025-12-26"},
         True,
     ),
+    # a weekday before or after a day is never moved a year by its date: it would be another weekday
+    (
+        "from the monday after easter until today",
+        datetime(2025, 5, 10),
+        {"start": "2025-04-06", "end": "2025-05-10"},
+        ERROR,
+    ),
+    (
+        "from the friday before christmas to today",
+        datetime(2026, 1, 5),
+        {"start": "2025-12-18", "end": "2026-01-05"},
+        ERROR,
+    ),
+    (
+        "the monday after thanksgiving through friday",
+        datetime(2025, 11, 30),
+        {"start": "2025-11-30", "end": "2025-12-05"},
+        ERROR,
+    ),
+    ("from october 1 to the friday after may 6", WED, {"start": "2025-10-01", "end": "2026-05-09"}, ERROR),
+    (
+        "from the monday after christmas to the friday after new year",
+        datetime(2025, 12, 26),
+        {"start": "2025-12-28", "end": "2026-01-02"},
+        ERROR,
+    ),
 ]
 
 
