@@ -393,6 +393,8 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         True,
     ),
     # a weekday before or after a day is never moved a year by its date: it would be another weekday
+    ("from 1.10 to the friday after 6.5", WED, {"start": "2025-06-06T01:10:00", "end": "2025-06-07T12:00:00"}, False),
+    ("the friday after 6.2 - 6.5 5pm", WED, {"start": "2025-06-06", "end": "2026-06-05T17:00:00"}, ERROR),
     (
         "from the monday after easter until today",
         datetime(2025, 5, 10),
