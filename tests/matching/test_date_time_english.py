@@ -392,6 +392,13 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         {"start": "2025-12-01", "end": "2025-12-26"},
         True,
     ),
+    # the dates in digits of a range's two ends are read in one order, an end that is a date in one order only a
+    # clock in the other
+    ("from the friday after 6.2 to 6.20", WED, {"start": "2026-02-13", "end": "2026-06-20"}, False),
+    ("from the friday after 6.2 to 6.20", WED, {"start": "2025-06-06", "end": "2025-06-20"}, True),
+    ("from 6.2 to 6.20", WED, {"start": "2026-02-06", "end": "2026-06-20"}, False),
+    ("5.6 - 7.30", WED, {"start": "2025-06-05T07:30:00", "end": "2025-06-05T07:30:00"}, True),
+    ("5.6 - 7.30", WED, {"start": "2025-05-06", "end": "2025-07-30"}, True),
     # a weekday before or after a day is never moved a year by its date: it would be another weekday
     ("from 1.10 to the friday after 6.5", WED, {"start": "2025-06-06T01:10:00", "end": "2025-06-07T12:00:00"}, False),
     ("the friday after 6.2 - 6.5 5pm", WED, {"start": "2025-06-06", "end": "2026-06-05T17:00:00"}, ERROR),

@@ -129,20 +129,26 @@ def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
     in digits ("from 5.6 to 7.6", "between 5/6 and 7/6") can be read in (month first, then day first): two such dates
     in one phrase are never read in different orders."""
     dotted = [n for n, i in enumerate(items) if i.kind == "date" and _DOTTED_DATE.fullmatch(i.text)]
-    dotted = sorted({*(dotted if len(dotted) > 1 else ()), *_range_ends(items)})
+    ends = _range_ends(items)
+    dotted = sorted({*(dotted if len(dotted) > 1 else ()), *ends})
     if len(dotted) < 2:
         return [items]
     found = []
     for month_first in (True, False):
-        kept = list(items)
+        kept: list[tuple[Item, ...]] = [(i,) for i in items]
         for n in dotted:
             a, b = (int(part) for part in re.split(r"[./]", items[n].text)[:2])
             one = (a, b) if month_first else (b, a)
-            if not isinstance(items[n].value, MonthDay) or one not in items[n].value.days:
+            if isinstance(items[n].value, MonthDay) and one in items[n].value.days:
+                kept[n] = (replace(items[n], value=replace(items[n].value, days=(one,))),)
+                continue
+            # an end that is a date in the other order only may be a clock in this one ("5.6 - 7.30": June 5 at 7:30)
+            clock = parse(f"at {items[n].text}") if n in ends and _DOTTED.fullmatch(items[n].text) else None
+            if clock is None or [i.kind for i in clock.items] != ["clock"] or _said_on(items[n]):
                 break
-            kept[n] = replace(items[n], value=replace(items[n].value, days=(one,)))
+            kept[n] = tuple(clock.items)
         else:
-            found.append(tuple(kept))
+            found.append(tuple(i for some in kept for i in some))
     if not found:
         raise DateProblem(f"{' and '.join(items[n].text for n in dotted)} are not all days and months in one order")
     return found
@@ -152,8 +158,7 @@ def _range_ends(items: tuple[Item, ...]) -> list[int]:
     """Where the two ends of one range write a day and a month in digits, one date on each side of its separator
     ("from 5.6 3pm to 7.6 5pm", "from 5.6 to 7.6 next year"); none otherwise. A side's date is the one of its dates in
     digits that cannot be a clock ("5.6" beside "9.30" in "from 5.6 9.30 to 7.6"), else its only one; an end that may
-    be a clock ("12.06") counts only when it is a date in both orders, so its clock reading is made beside each order
-    of the other end."""
+    be a clock ("7.30") is read as one in an order it is no date in."""
     seps = [n for n, i in enumerate(items) if i.kind == "sep"]
     if len(seps) != 1:
         return []
@@ -164,11 +169,6 @@ def _range_ends(items: tuple[Item, ...]) -> list[int]:
         if len(sure or dates) != 1:
             return []
         ends.extend(sure or dates)
-    for n in ends:
-        text, value = items[n].text, items[n].value
-        a, b = (int(part) for part in re.split(r"[./]", text)[:2])
-        if _DOTTED.fullmatch(text) and isinstance(value, MonthDay) and not {(a, b), (b, a)} <= set(value.days):
-            return []
     return ends
 
 
