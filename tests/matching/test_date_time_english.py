@@ -400,6 +400,7 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ("5.6 - 7.30", WED, {"start": "2025-06-05T07:30:00", "end": "2025-06-05T07:30:00"}, True),
     ("5.6 - 7.30", WED, {"start": "2025-05-06", "end": "2025-07-30"}, True),
     # a weekday before or after a day is never moved a year by its date: it would be another weekday
+    ("9-5 the monday after easter", WED, {"start": "2025-04-21T09:00:00", "end": "2025-04-21T17:00:00"}, True),
     ("from 1.10 to the friday after 6.5", WED, {"start": "2025-06-06T01:10:00", "end": "2025-06-07T12:00:00"}, False),
     ("the friday after 6.2 - 6.5 5pm", WED, {"start": "2025-06-06", "end": "2026-06-05T17:00:00"}, ERROR),
     (

@@ -391,7 +391,7 @@ def _counted_day(left: list[Item], right: list[Item], between: bool, sep: str) -
     said, other = (left, right) if counted[0] >= 0 else (right, left)
     day = [i for i in said[max(counted) :] if i.kind not in {*TIME_KINDS, "number"}]
     if not any(i.kind in {"date", "weekday", "year", "offset", "span", "moment", "ordinal"} for i in other):
-        if said is right and not any(i.kind in TIME_KINDS for i in said):
+        if said is right and not any(i.kind in {*TIME_KINDS, "number"} for i in said):
             # "from 1.10 to the friday after 6.5": never 01:10 on that Friday to the Saturday after it
             raise DateProblem("a time of day alone at the start of a range ending on a weekday before or after a date")
         other = day + other  # "the tuesday after 6.2 9-11am": 11am on that Tuesday
