@@ -421,18 +421,27 @@ def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: d
     # said from today, naming no day of a month ("last friday", "3 days ago", "yesterday", "2 fridays ago", "last
     # month end"; never "friday the 28th")
     relative = all(isinstance(i.value, (Weekday, Offset, Days, Unit, WeekdayCount, PeriodEnd)) for i in starts)
-    last = ref - relativedelta(months=1)
+
+    def months(when: datetime) -> int:
+        return when.year * 12 + when.month
+
+    def skipped(r: Reading, end: Window) -> bool:
+        """Whether no month from the start's to the one before the end's has the end's day after the start."""
+        day = end.lo.day
+        firsts = (r.start.lo + relativedelta(months=n, day=1) for n in range(months(end.lo) - months(r.start.lo)))
+        return not any(
+            (f + relativedelta(day=day)).day == day and f + relativedelta(day=day) > r.start.lo for f in firsts
+        )
+
     kept = [
         r
         for r in found
         if r.end is None
-        or r.start.lo.day > r.end.lo.day
+        or (r.start.lo.day > r.end.lo.day and months(r.end.lo) - months(r.start.lo) == 1)
         or r.start.lo.month == r.end.lo.month
-        or (  # this month's day, and none after the start in the last month, the start's
-            relative
-            and (r.end.lo.year, r.end.lo.month) == (ref.year, ref.month)
-            and (r.start.lo.year, r.start.lo.month) == (last.year, last.month)
-            and not r.start.lo.day < r.end.lo.day == (r.start.lo + relativedelta(day=r.end.lo.day)).day
+        or (  # this month's day, and none after the start in the months from the start's ("from last month end to
+            # the 31st" said in May: May 31 from April 30, as from March 31 for the last quarter's end)
+            relative and months(r.end.lo) == months(ref) and skipped(r, r.end)
         )
     ]
     if not kept:
