@@ -392,6 +392,9 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         {"start": "2025-12-01", "end": "2025-12-26"},
         True,
     ),
+    # an end naming no year lies within a year of a start naming its year
+    ("from 2023-11-30 to the end of feb", datetime(2025, 6, 10), {"start": "2023-11-30", "end": "2026-02-28"}, ERROR),
+    ("from 2023-11-30 to february", datetime(2025, 6, 10), {"start": "2023-11-30", "end": "2026-02-28"}, ERROR),
     # the dates in digits of a range's two ends are read in one order, an end that is a date in one order only a
     # clock in the other
     ("from the friday after 6.2 to 6.20", WED, {"start": "2026-02-13", "end": "2026-06-20"}, False),
