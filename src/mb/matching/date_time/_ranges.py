@@ -99,7 +99,7 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
         ]
     try:
-        found = _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
+        return _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
     except DateProblem:
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
@@ -146,22 +146,6 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         return _paired(
             _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
         )
-    named_year = any(i.kind == "year" or isinstance(i.value, FullDate) or _year_of(i) is not None for i in left)
-    if (
-        named_year
-        and not any(i.kind == "year" or _year_of(i) is not None for i in named)
-        and any(
-            i.kind == "date"
-            and isinstance(i.value, (MonthDay, Named, Month))
-            and not i.value.years
-            and i.value.rel is None
-            for i in named
-        )
-    ):  # "from 2023-11-30 to the end of feb": an end naming no year within a year of a start naming its own
-        found = [r for r in found if r.end is None or r.end.lo <= r.start.lo + relativedelta(years=1)]
-        if not found:
-            raise DateProblem("an end naming no year more than a year after a start naming its year")
-    return found
 
 
 def _day_after_clock(left: list[Item], right: list[Item]) -> bool:

@@ -35,6 +35,7 @@ from ._payloads import (
     Half,
     Month,
     MonthDay,
+    Named,
     Offset,
     Part,
     PeriodEnd,
@@ -344,7 +345,7 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
         left, right = _counted_day(left, right, between, parts[seps[0]].text)
-        found = _one_month(left, right, read_range(left, right, ref, _point), ref)
+        found = _within_year(left, right, _one_month(left, right, read_range(left, right, ref, _point), ref))
         if any(i.kind == "nearest" for i in left + right) and {"weekday"} in (
             {i.kind for i in s} for s in (left, right)
         ):
@@ -403,6 +404,30 @@ def _counted_day(left: list[Item], right: list[Item], between: bool, sep: str) -
     ):  # with a time of day too ("the friday after 6.2 - 6.5 5pm": never a year long)
         raise DateProblem("a weekday before or after a date joined to another date without 'from' or 'between'")
     return (said, other) if said is left else (other, said)
+
+
+def _within_year(left: list[Item], right: list[Item], found: list[Reading]) -> list[Reading]:
+    """The readings of a range whose end names no year ("the end of feb") that lie within a year of a start naming its
+    year ("from 2023-11-30"): said in 2025, never February 2026."""
+
+    def year(item: Item) -> bool:
+        value = item.value
+        return (
+            item.kind == "year"
+            or isinstance(value, FullDate)
+            or (isinstance(value, (*WITH_YEAR, Month)) and bool(value.years))
+        )
+
+    yearless = any(
+        i.kind == "date" and isinstance(i.value, (MonthDay, Named, Month)) and not i.value.years and i.value.rel is None
+        for i in right
+    )
+    if not (any(map(year, left)) and yearless and not any(map(year, right))):
+        return found
+    kept = [r for r in found if r.end is None or r.end.lo <= r.start.lo + relativedelta(years=1)]
+    if not kept:
+        raise DateProblem("an end naming no year more than a year after a start naming its year")
+    return kept
 
 
 def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: datetime) -> list[Reading]:
