@@ -392,6 +392,45 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
         {"start": "2025-12-01", "end": "2025-12-26"},
         True,
     ),
+    # an end naming no year lies within a year of a start naming its year
+    ("from 2023-11-30 to the end of feb", datetime(2025, 6, 10), {"start": "2023-11-30", "end": "2026-02-28"}, ERROR),
+    ("from 2023-11-30 to february", datetime(2025, 6, 10), {"start": "2023-11-30", "end": "2026-02-28"}, ERROR),
+    # the dates in digits of a range's two ends are read in one order, an end that is a date in one order only a
+    # clock in the other
+    ("from the friday after 6.2 to 6.20", WED, {"start": "2026-02-13", "end": "2026-06-20"}, False),
+    ("from the friday after 6.2 to 6.20", WED, {"start": "2025-06-06", "end": "2025-06-20"}, True),
+    ("from 6.2 to 6.20", WED, {"start": "2026-02-06", "end": "2026-06-20"}, False),
+    ("5.6 - 7.30", WED, {"start": "2025-06-05T07:30:00", "end": "2025-06-05T07:30:00"}, True),
+    ("5.6 - 7.30", WED, {"start": "2025-05-06", "end": "2025-07-30"}, True),
+    # a weekday before or after a day is never moved a year by its date: it would be another weekday
+    ("9-5 the monday after easter", WED, {"start": "2025-04-21T09:00:00", "end": "2025-04-21T17:00:00"}, True),
+    ("from 1.10 to the friday after 6.5", WED, {"start": "2025-06-06T01:10:00", "end": "2025-06-07T12:00:00"}, False),
+    ("the friday after 6.2 - 6.5 5pm", WED, {"start": "2025-06-06", "end": "2026-06-05T17:00:00"}, ERROR),
+    (
+        "from the monday after easter until today",
+        datetime(2025, 5, 10),
+        {"start": "2025-04-06", "end": "2025-05-10"},
+        ERROR,
+    ),
+    (
+        "from the friday before christmas to today",
+        datetime(2026, 1, 5),
+        {"start": "2025-12-18", "end": "2026-01-05"},
+        ERROR,
+    ),
+    (
+        "the monday after thanksgiving through friday",
+        datetime(2025, 11, 30),
+        {"start": "2025-11-30", "end": "2025-12-05"},
+        ERROR,
+    ),
+    ("from october 1 to the friday after may 6", WED, {"start": "2025-10-01", "end": "2026-05-09"}, ERROR),
+    (
+        "from the monday after christmas to the friday after new year",
+        datetime(2025, 12, 26),
+        {"start": "2025-12-28", "end": "2026-01-02"},
+        ERROR,
+    ),
 ]
 
 

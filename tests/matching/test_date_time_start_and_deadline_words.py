@@ -594,6 +594,8 @@ def test_the_days_of_a_month_about_a_hyphen_are_no_clocks(phrase: str, argument:
      (JUL_2, "from 3 fridays ago to the 31st", _g("2024-06-14", "2024-07-31"), True),
      (JUL_2, "from 2 weekends ago to the 31st", _g("2024-06-22", "2024-07-31"), True),
      (JUL_2, "from last month end to the 31st", _g("2024-06-30", "2024-07-31"), True),
+     (datetime(2024, 5, 10, 10), "from last quarter end to the 31st", _g("2024-03-31", "2024-05-31"), True),
+     (datetime(2024, 5, 2, 10), "from last quarter end to the 30th", _g("2024-03-31", "2024-05-30"), ERROR),
      (datetime(2024, 7, 1, 10), "from yesterday to the 31st", _g("2024-06-30", "2024-07-31"), True),
      (datetime(2024, 7, 1, 10), "from yesterday to the 30th", _g("2024-06-30", "2024-07-30"), True),
      (JUL_2, "from last friday to the 30th", _g("2024-06-28", "2024-07-30"), ERROR),  # or June 30

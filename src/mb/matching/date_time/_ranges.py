@@ -123,7 +123,7 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
             yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
-            if not yearless or any(i.kind in {"year", "weekday"} for i in left):
+            if not yearless or any(i.kind in {"year", "weekday", "nearest"} for i in left):
                 raise  # a start naming its weekday is never moved a year ("tuesday may 6": never a Monday)
             # "from March to date", "from sept 1 to today": a start naming no year is the last one before the end;
             # a day (or a time on it) only when the range then spans at most half a year, unless its end is a day
@@ -257,8 +257,8 @@ def _rolls(named: list[Item], right: list[Item]) -> list[relativedelta]:
         rolls.append(relativedelta(months=1))
     elif any(
         i.kind == "date" and isinstance(i.value, MonthDay) and not i.value.years and i.value.rel is None for i in dates
-    ) and not any(  # "to last 01/25" names its year: never moved
-        i.kind == "year" for i in dates
+    ) and not any(  # "to last 01/25" names its year, "to the friday after may 6" its weekday: never moved
+        i.kind in {"year", "nearest"} for i in named
     ):
         rolls.extend((relativedelta(years=-1), relativedelta(years=1)))  # "10 to 12 May": both ends in one year
     return rolls

@@ -35,6 +35,7 @@ from ._payloads import (
     Half,
     Month,
     MonthDay,
+    Named,
     Offset,
     Part,
     PeriodEnd,
@@ -129,20 +130,26 @@ def _orders(items: tuple[Item, ...]) -> list[tuple[Item, ...]]:
     in digits ("from 5.6 to 7.6", "between 5/6 and 7/6") can be read in (month first, then day first): two such dates
     in one phrase are never read in different orders."""
     dotted = [n for n, i in enumerate(items) if i.kind == "date" and _DOTTED_DATE.fullmatch(i.text)]
-    dotted = sorted({*(dotted if len(dotted) > 1 else ()), *_range_ends(items)})
+    ends = _range_ends(items)
+    dotted = sorted({*(dotted if len(dotted) > 1 else ()), *ends})
     if len(dotted) < 2:
         return [items]
     found = []
     for month_first in (True, False):
-        kept = list(items)
+        kept: list[tuple[Item, ...]] = [(i,) for i in items]
         for n in dotted:
             a, b = (int(part) for part in re.split(r"[./]", items[n].text)[:2])
             one = (a, b) if month_first else (b, a)
-            if not isinstance(items[n].value, MonthDay) or one not in items[n].value.days:
+            if isinstance(items[n].value, MonthDay) and one in items[n].value.days:
+                kept[n] = (replace(items[n], value=replace(items[n].value, days=(one,))),)
+                continue
+            # an end that is a date in the other order only may be a clock in this one ("5.6 - 7.30": June 5 at 7:30)
+            clock = parse(f"at {items[n].text}") if n in ends and _DOTTED.fullmatch(items[n].text) else None
+            if clock is None or [i.kind for i in clock.items] != ["clock"] or _said_on(items[n]):
                 break
-            kept[n] = replace(items[n], value=replace(items[n].value, days=(one,)))
+            kept[n] = tuple(clock.items)
         else:
-            found.append(tuple(kept))
+            found.append(tuple(i for some in kept for i in some))
     if not found:
         raise DateProblem(f"{' and '.join(items[n].text for n in dotted)} are not all days and months in one order")
     return found
@@ -152,8 +159,7 @@ def _range_ends(items: tuple[Item, ...]) -> list[int]:
     """Where the two ends of one range write a day and a month in digits, one date on each side of its separator
     ("from 5.6 3pm to 7.6 5pm", "from 5.6 to 7.6 next year"); none otherwise. A side's date is the one of its dates in
     digits that cannot be a clock ("5.6" beside "9.30" in "from 5.6 9.30 to 7.6"), else its only one; an end that may
-    be a clock ("12.06") counts only when it is a date in both orders, so its clock reading is made beside each order
-    of the other end."""
+    be a clock ("7.30") is read as one in an order it is no date in."""
     seps = [n for n, i in enumerate(items) if i.kind == "sep"]
     if len(seps) != 1:
         return []
@@ -164,11 +170,6 @@ def _range_ends(items: tuple[Item, ...]) -> list[int]:
         if len(sure or dates) != 1:
             return []
         ends.extend(sure or dates)
-    for n in ends:
-        text, value = items[n].text, items[n].value
-        a, b = (int(part) for part in re.split(r"[./]", text)[:2])
-        if _DOTTED.fullmatch(text) and isinstance(value, MonthDay) and not {(a, b), (b, a)} <= set(value.days):
-            return []
     return ends
 
 
@@ -344,7 +345,7 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         if parts[seps[0]].text == "-" and not between and _joined(left, right):
             return _point(left + right, ref)  # "6 jan 2017 - 6:37am", "previous week - Monday"
         left, right = _counted_day(left, right, between, parts[seps[0]].text)
-        found = _one_month(left, right, read_range(left, right, ref, _point), ref)
+        found = _within_year(left, right, _one_month(left, right, read_range(left, right, ref, _point), ref))
         if any(i.kind == "nearest" for i in left + right) and {"weekday"} in (
             {i.kind for i in s} for s in (left, right)
         ):
@@ -391,15 +392,42 @@ def _counted_day(left: list[Item], right: list[Item], between: bool, sep: str) -
     said, other = (left, right) if counted[0] >= 0 else (right, left)
     day = [i for i in said[max(counted) :] if i.kind not in {*TIME_KINDS, "number"}]
     if not any(i.kind in {"date", "weekday", "year", "offset", "span", "moment", "ordinal"} for i in other):
+        if said is right and not any(i.kind in {*TIME_KINDS, "number"} for i in said):
+            # "from 1.10 to the friday after 6.5": never 01:10 on that Friday to the Saturday after it
+            raise DateProblem("a time of day alone at the start of a range ending on a weekday before or after a date")
         other = day + other  # "the tuesday after 6.2 9-11am": 11am on that Tuesday
     elif (
         said is left
         and not between
         and sep in {"-", "to"}
-        and all(isinstance(i.value, MonthDay) for i in [*day[1:2], *other])
-    ):
+        and all(isinstance(i.value, MonthDay) for i in [*day[1:2], *other] if i.kind not in TIME_KINDS)
+    ):  # with a time of day too ("the friday after 6.2 - 6.5 5pm": never a year long)
         raise DateProblem("a weekday before or after a date joined to another date without 'from' or 'between'")
     return (said, other) if said is left else (other, said)
+
+
+def _within_year(left: list[Item], right: list[Item], found: list[Reading]) -> list[Reading]:
+    """The readings of a range whose end names no year ("the end of feb") that lie within a year of a start naming its
+    year ("from 2023-11-30"): said in 2025, never February 2026."""
+
+    def year(item: Item) -> bool:
+        value = item.value
+        return (
+            item.kind == "year"
+            or isinstance(value, FullDate)
+            or (isinstance(value, (*WITH_YEAR, Month)) and bool(value.years))
+        )
+
+    yearless = any(
+        i.kind == "date" and isinstance(i.value, (MonthDay, Named, Month)) and not i.value.years and i.value.rel is None
+        for i in right
+    )
+    if not (any(map(year, left)) and yearless and not any(map(year, right))):
+        return found
+    kept = [r for r in found if r.end is None or r.end.lo <= r.start.lo + relativedelta(years=1)]
+    if not kept:
+        raise DateProblem("an end naming no year more than a year after a start naming its year")
+    return kept
 
 
 def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: datetime) -> list[Reading]:
@@ -418,18 +446,27 @@ def _one_month(left: list[Item], right: list[Item], found: list[Reading], ref: d
     # said from today, naming no day of a month ("last friday", "3 days ago", "yesterday", "2 fridays ago", "last
     # month end"; never "friday the 28th")
     relative = all(isinstance(i.value, (Weekday, Offset, Days, Unit, WeekdayCount, PeriodEnd)) for i in starts)
-    last = ref - relativedelta(months=1)
+
+    def months(when: datetime) -> int:
+        return when.year * 12 + when.month
+
+    def skipped(r: Reading, end: Window) -> bool:
+        """Whether no month from the start's to the one before the end's has the end's day after the start."""
+        day = end.lo.day
+        firsts = (r.start.lo + relativedelta(months=n, day=1) for n in range(months(end.lo) - months(r.start.lo)))
+        return not any(
+            (f + relativedelta(day=day)).day == day and f + relativedelta(day=day) > r.start.lo for f in firsts
+        )
+
     kept = [
         r
         for r in found
         if r.end is None
-        or r.start.lo.day > r.end.lo.day
+        or (r.start.lo.day > r.end.lo.day and months(r.end.lo) - months(r.start.lo) == 1)
         or r.start.lo.month == r.end.lo.month
-        or (  # this month's day, and none after the start in the last month, the start's
-            relative
-            and (r.end.lo.year, r.end.lo.month) == (ref.year, ref.month)
-            and (r.start.lo.year, r.start.lo.month) == (last.year, last.month)
-            and not r.start.lo.day < r.end.lo.day == (r.start.lo + relativedelta(day=r.end.lo.day)).day
+        or (  # this month's day, and none after the start in the months from the start's ("from last month end to
+            # the 31st" said in May: May 31 from April 30, as from March 31 for the last quarter's end)
+            relative and months(r.end.lo) == months(ref) and skipped(r, r.end)
         )
     ]
     if not kept:
