@@ -328,3 +328,30 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
     swapped = equivalence(judge, "Last week Ana sent a letter to Ben", "Last week Ben sent a letter to Ana")
     assert not swapped.passed, swapped.reason
     assert not swapped.undecided, swapped.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("I called you before you called me", "Before I called you, you called me"),
+        ("She will stay if he leaves", "If she stays, he will leave"),
+        ("She drove because he was tired", "Because she was tired, he drove"),
+        ("The price drops when demand falls", "When the price drops, demand falls"),
+        ("Ana waited until Ben slept", "Until Ana waited, Ben slept"),
+    ],
+)
+def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The meeting ends before lunch starts", "Before lunch starts, the meeting ends"),
+        ("The alarm rings if smoke rises", "If smoke rises, the alarm rings"),
+    ],
+)
+def test_a_tied_clause_moved_whole_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

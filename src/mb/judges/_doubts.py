@@ -1012,6 +1012,42 @@ def _minus_once(text: str, other: str) -> bool:
     return False
 
 
+_CLAUSE_TIES_TEXT = "if unless when whenever before after because since while until although though"
+_CLAUSE_TIES = frozenset(_CLAUSE_TIES_TEXT.split())
+"""Words that make the clause after them depend on the rest ("I called you before you called me")."""
+
+
+def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
+    """Each word of ``_CLAUSE_TIES`` a text says, with the words of the clause it governs (to the clause's end, by
+    stem, pronouns kept, articles and auxiliaries left out)."""
+    found: Counter[tuple[str, tuple[str, ...]]] = Counter()
+    for clause in clauses(text):
+        for i, word in enumerate(clause):
+            if word in _CLAUSE_TIES:
+                rest = clause[i + 1 :]
+                end = next((j for j, w in enumerate(rest) if w in _CLAUSE_TIES), len(rest))
+                said = (stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS)
+                found[word, tuple(sorted(said))] += 1
+    return found
+
+
+def governed_otherwise(candidate: str, reference: str) -> str | None:
+    """Both texts say the same words and tie a clause by the same word, but not the same clause: "I called you before
+    you called me" / "before I called you, you called me", "she will stay if he leaves" / "if she stays, he will
+    leave" (a clause reworded is left to the rest of the judge)."""
+    said = [
+        Counter(stem(w) for w in words(text) if w not in STOPWORDS or w in ROLE_PERSONS)
+        for text in (candidate, reference)
+    ]
+    if said[0] != said[1]:
+        return None
+    mine, theirs = _governed(candidate), _governed(reference)
+    for word in sorted({tie for tie, _ in mine} & {tie for tie, _ in theirs}):
+        if {k: n for k, n in mine.items() if k[0] == word} != {k: n for k, n in theirs.items() if k[0] == word}:
+            return f"{word!r} ties another clause in each text: what depends on what may differ"
+    return None
+
+
 def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation or a qualified role in one text only, a direction word where the other text
@@ -1052,6 +1088,9 @@ def cues(candidate: str, reference: str) -> list[str]:
         for noun in re.findall(r"\b([^\W\d_]+)'s\b", expanded(text)):  # "the dog's bone" / "the dog has a bone"
             if re.search(rf"\b{noun}\s+has\b", expanded(beside), re.IGNORECASE) and f"{noun}'s" not in expanded(beside):
                 found.append(f"one text says \"{noun}'s\", the other '{noun} has': an owner or a verb")
+    governed = governed_otherwise(candidate, reference)
+    if governed:
+        found.append(governed)
     if _persons_differ(candidate, reference):
         with_it = _it_counts(candidate, reference)
         persons = _persons(candidate, with_it), _persons(reference, with_it)
