@@ -481,6 +481,8 @@ def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: boo
     if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
         digits = re.sub(r"^(?:at\s+|@\s*)?(\d+).*", r"\1", clock.text)  # the hour as written: "12" is noon, never 0
         hour = int(digits[:-2] if len(digits) > 2 else digits) % 24
+        if hour == 12 and sign < 0 and len(digits) <= 2 and any(o.lo >= 13 * 3600 for o in other.value.spans):
+            raise DateProblem(f"{clock.text!r} after {other.text!r} may be noon or midnight")  # "23:00 to 12"
         kept: tuple[ClockSpan, ...] = tuple(c for c in clock.value.spans if c.lo // 3600 == hour)
         if not kept:
             raise DateProblem(f"could not read {clock.text!r} beside {other.text!r} as written")
