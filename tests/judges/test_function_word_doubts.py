@@ -338,6 +338,9 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
         ("She drove because he was tired", "Because she was tired, he drove"),
         ("The price drops when demand falls", "When the price drops, demand falls"),
         ("Ana waited until Ben slept", "Until Ana waited, Ben slept"),
+        ("He ate while she slept", "While he slept, she ate"),
+        ("He won although she fought", "Although he fought, she won"),
+        ("I left once you came", "Once I left, you came"),
     ],
 )
 def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:

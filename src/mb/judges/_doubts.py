@@ -1012,7 +1012,7 @@ def _minus_once(text: str, other: str) -> bool:
     return False
 
 
-_CLAUSE_TIES_TEXT = "if unless when whenever before after because since while until although though"
+_CLAUSE_TIES_TEXT = "if unless when whenever before after because since while until although though once"
 _CLAUSE_TIES = frozenset(_CLAUSE_TIES_TEXT.split())
 """Words that make the clause after them depend on the rest ("I called you before you called me")."""
 
@@ -1021,7 +1021,7 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
     """Each word of ``_CLAUSE_TIES`` a text says, with the words of the clause it governs (to the clause's end, by
     stem, pronouns kept, articles and auxiliaries left out)."""
     found: Counter[tuple[str, tuple[str, ...]]] = Counter()
-    for clause in clauses(text):
+    for clause in (words(part) for part in re.split(r"[,;:.!?]", fold(text))):
         for i, word in enumerate(clause):
             if word in _CLAUSE_TIES:
                 rest = clause[i + 1 :]
