@@ -20,6 +20,7 @@ from tests.support.verdicts import ERROR, assert_verdict
 WED = datetime(2025, 3, 12, 10, 20)  # a Wednesday, naive (wall clock)
 JUL = datetime(2025, 7, 2, 9, 0)  # after June
 SUN = datetime(2025, 3, 16, 10, 0)  # a Sunday
+DEC2 = datetime(2026, 12, 2, 10, 0)  # two years after a start in late 2024
 OFF = datetime(2025, 3, 12, 10, 20, tzinfo=timezone(timedelta(hours=2)))
 LONDON = ZoneInfo("Europe/London")  # clocks move forward at 01:00 GMT on 2025-03-30
 
@@ -395,6 +396,27 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     # an end naming no year lies within a year of a start naming its year
     ("from 2023-11-30 to the end of feb", datetime(2025, 6, 10), {"start": "2023-11-30", "end": "2026-02-28"}, ERROR),
     ("from 2023-11-30 to february", datetime(2025, 6, 10), {"start": "2023-11-30", "end": "2026-02-28"}, ERROR),
+    # ... whatever the end names: a quarter, a half, a week, the end of a period ("the end of the year", "eom")
+    ("from 2024-11-30 to q1", DEC2, {"start": "2024-11-30", "end": "2027-03-31"}, ERROR),
+    ("from 2024-11-30 to the end of q1", DEC2, {"start": "2024-11-30", "end": "2027-03-31"}, ERROR),
+    ("from 2024-11-30 to h1", DEC2, {"start": "2024-11-30", "end": "2027-06-30"}, ERROR),
+    ("from h2 2024 to h1", DEC2, {"start": "2024-07-01", "end": "2027-06-30"}, ERROR),
+    ("from 2024-11-30 to week 12", DEC2, {"start": "2024-11-30", "end": "2026-03-16"}, ERROR),
+    ("from week 50 2024 to week 5", DEC2, {"start": "2024-12-09", "end": "2026-01-26"}, ERROR),
+    ("from 2024-11-30 to the end of the year", DEC2, {"start": "2024-11-30", "end": "2026-12-31"}, ERROR),
+    ("from 2024-11-30 to year end", DEC2, {"start": "2024-11-30", "end": "2026-12-31"}, ERROR),
+    ("from 2024-11-30 to the end of the quarter", DEC2, {"start": "2024-11-30", "end": "2026-12-31"}, ERROR),
+    ("from 2024-11-30 to eom", DEC2, {"start": "2024-11-30", "end": "2026-12-31"}, ERROR),
+    # said within the year, or naming "this": read as before
+    ("from 2024-11-30 to q1", datetime(2024, 12, 5), {"start": "2024-11-30", "end": "2025-03-31"}, True),
+    (
+        "from 2024-11-30 to the end of the year",
+        datetime(2024, 12, 5),
+        {"start": "2024-11-30", "end": "2024-12-31"},
+        True,
+    ),
+    ("from 2024-11-30 to the end of this year", DEC2, {"start": "2024-11-30", "end": "2026-12-31"}, True),
+    ("from 2024-11-30 to this year end", DEC2, {"start": "2024-11-30", "end": "2026-12-31"}, True),
     # the dates in digits of a range's two ends are read in one order, an end that is a date in one order only a
     # clock in the other
     ("from the friday after 6.2 to 6.20", WED, {"start": "2026-02-13", "end": "2026-06-20"}, False),

@@ -35,7 +35,6 @@ from ._payloads import (
     Half,
     Month,
     MonthDay,
-    Named,
     Offset,
     Part,
     PeriodEnd,
@@ -407,8 +406,9 @@ def _counted_day(left: list[Item], right: list[Item], between: bool, sep: str) -
 
 
 def _within_year(left: list[Item], right: list[Item], found: list[Reading]) -> list[Reading]:
-    """The readings of a range whose end names no year ("the end of feb") that lie within a year of a start naming its
-    year ("from 2023-11-30"): said in 2025, never February 2026."""
+    """The readings of a range whose end names no year ("the end of feb", "q1", "h1", "week 5", "the end of the
+    year", "eom") that lie within a year of a start naming its year ("from 2023-11-30"): said in 2025, never February
+    2026. An end placed from now by a word ("next month", "the end of this year") is read as it is."""
 
     def year(item: Item) -> bool:
         value = item.value
@@ -418,10 +418,13 @@ def _within_year(left: list[Item], right: list[Item], found: list[Reading]) -> l
             or (isinstance(value, (*WITH_YEAR, Month)) and bool(value.years))
         )
 
-    yearless = any(
-        i.kind == "date" and isinstance(i.value, (MonthDay, Named, Month)) and not i.value.years and i.value.rel is None
-        for i in right
-    )
+    def unplaced(item: Item) -> bool:
+        value = item.value
+        if isinstance(value, (Unit, PeriodEnd)):  # "the year", "year end": the current one, unless "this" is said
+            return value.rel == "this" and not item.text.startswith("this")
+        return isinstance(value, WITH_YEAR) and not value.years and getattr(value, "rel", None) is None
+
+    yearless = any(i.kind == "date" and unplaced(i) for i in right)
     if not (any(map(year, left)) and yearless and not any(map(year, right))):
         return found
     kept = [r for r in found if r.end is None or r.end.lo <= r.start.lo + relativedelta(years=1)]
