@@ -417,6 +417,11 @@ GROUP_ROWS: list[tuple[str, datetime, dict[str, str], object]] = [
     ),
     ("from 2024-11-30 to the end of this year", DEC2, {"start": "2024-11-30", "end": "2026-12-31"}, True),
     ("from 2024-11-30 to this year end", DEC2, {"start": "2024-11-30", "end": "2026-12-31"}, True),
+    # an end placed by "next year", "this year", "this month" beside it is read as it is
+    ("from 2024-11-30 to q1 next year", datetime(2025, 6, 10), {"start": "2024-11-30", "end": "2026-03-31"}, True),
+    ("from 2024-11-30 to h1 next year", datetime(2025, 6, 10), {"start": "2024-11-30", "end": "2026-06-30"}, True),
+    ("from 2024-11-30 to q4 this year", datetime(2025, 6, 10), {"start": "2024-11-30", "end": "2025-12-31"}, True),
+    ("from 2024-11-30 to q4 this year", datetime(2025, 6, 10), {"start": "2024-11-30", "end": "2026-12-31"}, False),
     # the dates in digits of a range's two ends are read in one order, an end that is a date in one order only a
     # clock in the other
     ("from the friday after 6.2 to 6.20", WED, {"start": "2026-02-13", "end": "2026-06-20"}, False),

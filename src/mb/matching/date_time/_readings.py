@@ -424,7 +424,11 @@ def _within_year(left: list[Item], right: list[Item], found: list[Reading]) -> l
             return value.rel == "this" and not item.text.startswith("this")
         return isinstance(value, WITH_YEAR) and not value.years and getattr(value, "rel", None) is None
 
-    yearless = any(i.kind == "date" and unplaced(i) for i in right)
+    def placed(item: Item) -> bool:  # "next year", "this year", "this month" beside the end place it
+        value = item.value
+        return isinstance(value, (Unit, PeriodEnd)) and (value.rel != "this" or item.text.startswith("this"))
+
+    yearless = any(i.kind == "date" and unplaced(i) for i in right) and not any(map(placed, right))
     if not (any(map(year, left)) and yearless and not any(map(year, right))):
         return found
     kept = [r for r in found if r.end is None or r.end.lo <= r.start.lo + relativedelta(years=1)]
