@@ -353,6 +353,9 @@ def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, 
     [
         ("The meeting ends before lunch starts", "Before lunch starts, the meeting ends"),
         ("The alarm rings if smoke rises", "If smoke rises, the alarm rings"),
+        ("Take the pill once daily", "Once daily take the pill"),
+        ("I met him once", "I once met him"),
+        ("Once the tests pass, send the report", "Send the report once the tests pass"),
     ],
 )
 def test_a_tied_clause_moved_whole_still_passes(judge: Judge, candidate: str, reference: str) -> None:

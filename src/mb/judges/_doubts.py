@@ -1023,8 +1023,12 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
     found: Counter[tuple[str, tuple[str, ...]]] = Counter()
     for clause in (words(part) for part in re.split(r"[,;:.!?]", fold(text))):
         for i, word in enumerate(clause):
+            rest = clause[i + 1 :]
+            if word == "once" and not (
+                rest and (rest[0] in ROLE_PERSONS or rest[0] in _DETERMINER_WORDS - {"a", "an"})
+            ):
+                continue  # "once a week", "I once met him": how often, not "as soon as"
             if word in _CLAUSE_TIES:
-                rest = clause[i + 1 :]
                 end = next((j for j, w in enumerate(rest) if w in _CLAUSE_TIES), len(rest))
                 said = (stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS)
                 found[word, tuple(sorted(said))] += 1
