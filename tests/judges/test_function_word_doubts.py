@@ -341,6 +341,7 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
         ("He ate while she slept", "While he slept, she ate"),
         ("He won although she fought", "Although he fought, she won"),
         ("I left once you came", "Once I left, you came"),
+        ("He left as she arrived", "As he left, she arrived"),
     ],
 )
 def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -355,6 +356,7 @@ def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, 
         ("The alarm rings if smoke rises", "If smoke rises, the alarm rings"),
         ("Take the pill once daily", "Once daily take the pill"),
         ("I met him once", "I once met him"),
+        ("As you know, the office is closed", "The office is closed, as you know"),
         ("Once the tests pass, send the report", "Send the report once the tests pass"),
     ],
 )

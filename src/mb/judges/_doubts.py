@@ -1012,7 +1012,7 @@ def _minus_once(text: str, other: str) -> bool:
     return False
 
 
-_CLAUSE_TIES_TEXT = "if unless when whenever before after because since while until although though once"
+_CLAUSE_TIES_TEXT = "if unless when whenever before after because since while until although though once as"
 _CLAUSE_TIES = frozenset(_CLAUSE_TIES_TEXT.split())
 """Words that make the clause after them depend on the rest ("I called you before you called me")."""
 
@@ -1024,10 +1024,10 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
     for clause in (words(part) for part in re.split(r"[,;:.!?]", fold(text))):
         for i, word in enumerate(clause):
             rest = clause[i + 1 :]
-            if word == "once" and not (
+            if word in {"once", "as"} and not (
                 rest and (rest[0] in ROLE_PERSONS or rest[0] in _DETERMINER_WORDS - {"a", "an"})
             ):
-                continue  # "once a week", "I once met him": how often, not "as soon as"
+                continue  # "once a week", "as well": how often or how, not a clause ("once you came", "as she left")
             if word in _CLAUSE_TIES:
                 end = next((j for j, w in enumerate(rest) if w in _CLAUSE_TIES), len(rest))
                 said = (stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS)
