@@ -1012,8 +1012,7 @@ def _minus_once(text: str, other: str) -> bool:
     return False
 
 
-_CLAUSE_TIES_TEXT = "if unless when whenever before after because since while until although though once as"
-_CLAUSE_TIES = frozenset(_CLAUSE_TIES_TEXT.split())
+_CLAUSE_TIES = _SUBORDINATORS - {"than", "instead", "rather"} | {"although", "though", "once", "as"}
 """Words that make the clause after them depend on the rest ("I called you before you called me")."""
 
 
