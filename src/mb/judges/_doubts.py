@@ -1082,14 +1082,15 @@ def cues(candidate: str, reference: str) -> list[str]:
             found.append(f"{free!r} is read as the other text's '-free' (without), but 'free' may be 'at no cost'")
         if _minus_once(text, beside):
             found.append("only one text says 'minus': it may take away or sign a number the other leaves unsigned")
-    for text, beside in ((candidate, reference), (reference, candidate)):  # "the town's called" / "the town called"
-        for read in PARTICIPLE_AFTER_S.finditer(expanded(text)):
-            if read.group().casefold() not in expanded(beside).casefold():
+    said_out = expanded(candidate), expanded(reference)
+    for text, beside in (said_out, said_out[::-1]):  # "the town's called" / "the town called"
+        for read in PARTICIPLE_AFTER_S.finditer(text):
+            if read.group().casefold() not in beside.casefold():
                 found.append(
                     f"the 's of {read.group()!r} may be 'is' or 'has', which the other text does not leave open"
                 )
-        for noun in re.findall(r"\b([^\W\d_]+)'s\b", expanded(text)):  # "the dog's bone" / "the dog has a bone"
-            if re.search(rf"\b{noun}\s+has\b", expanded(beside), re.IGNORECASE) and f"{noun}'s" not in expanded(beside):
+        for noun in re.findall(r"\b([^\W\d_]+)'s\b", text):  # "the dog's bone" / "the dog has a bone"
+            if re.search(rf"\b{noun}\s+has\b", beside, re.IGNORECASE) and f"{noun}'s" not in beside:
                 found.append(f"one text says \"{noun}'s\", the other '{noun} has': an owner or a verb")
     governed = governed_otherwise(candidate, reference)
     if governed:
