@@ -136,41 +136,25 @@ def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models],
 
 
 @cache
-def _tag_of(model: type[BaseModel]) -> tuple[str, Any] | None:
-    for tag in TAGS:
-        info = model.model_fields.get(tag)
-        if info is not None:
-            return tag, info.default
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class _Choices:
-    """How :func:`_choose` picks among several candidate models."""
-
-    by_tag: dict[str, dict[Any, type[BaseModel]]]
-    """For each tag field, the candidate its value names."""
-
-    known: tuple[tuple[type[BaseModel], frozenset[str]], ...]
-    """Each candidate with its known keys, in the annotation's order."""
-
-
-@cache
-def _choices(candidates: _Models) -> _Choices:
+def _choices(
+    candidates: _Models,
+) -> tuple[dict[str, dict[Any, type[BaseModel]]], tuple[tuple[type[BaseModel], frozenset[str]], ...]]:
+    """How :func:`_choose` picks among several candidate models: for each tag field, the candidate its value names;
+    and each candidate with its known keys, in the annotation's order."""
     by_tag: dict[str, dict[Any, type[BaseModel]]] = {}
     for model in candidates:
-        tag = _tag_of(model)
+        tag = next((tag for tag in TAGS if tag in model.model_fields), None)
         if tag is not None:
-            by_tag.setdefault(tag[0], {}).setdefault(tag[1], model)
-    return _Choices(by_tag, tuple((model, _fields(model)[0]) for model in candidates))
+            by_tag.setdefault(tag, {}).setdefault(model.model_fields[tag].default, model)
+    return by_tag, tuple((model, _fields(model)[0]) for model in candidates)
 
 
 def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | None:
     """The model ``value`` is read as: the one its tag names, else the one that knows most of its keys (the first
     of those on a tie)."""
-    choices = _choices(candidates)
+    by_tag, known_keys = _choices(candidates)
     tagged = False
-    for tag, models in choices.by_tag.items():
+    for tag, models in by_tag.items():
         if tag in value:
             named = value[tag]
             model = models.get(named) if type(named) is str else None
@@ -180,10 +164,10 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
     if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
     keys = value.keys()
-    for model, known in choices.known:  # most objects: the first model that knows every key
+    for model, known in known_keys:  # most objects: the first model that knows every key
         if known.issuperset(keys):
             return model
-    return min(choices.known, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
+    return min(known_keys, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
 
 
 _ROOT: _Models = (Example,)
