@@ -173,12 +173,11 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
 _ROOT: _Models = (Example,)
 """The model of a whole line."""
 
-_Found = list[tuple[Any, str, str | None, bool]]
+_Found = list[tuple[tuple[str | int, ...], str, str | None, bool]]
 
 
-def _walk(value: dict[str, Any], candidates: _Models, path: Any, found: _Found) -> None:
-    """Check one object and the objects inside it. ``path`` is a chain of ``(parent, segment)`` pairs (cheap to
-    extend; spelt out only for a warning)."""
+def _walk(value: dict[str, Any], candidates: _Models, path: tuple[str | int, ...], found: _Found) -> None:
+    """Check one object (at the segments ``path``) and the objects inside it."""
     model = candidates[0] if len(candidates) == 1 else _choose(candidates, value)
     if model is None:
         return
@@ -189,24 +188,15 @@ def _walk(value: dict[str, Any], candidates: _Models, path: Any, found: _Found) 
                 folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
                 close = difflib.get_close_matches(key.casefold(), folded, n=1, cutoff=_CUTOFF)
                 if close or not keeps_extra:
-                    found.append(((path, key), key, folded[close[0]] if close else None, not keeps_extra))
+                    found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
     for key, nested in children.items():
         item = value.get(key)
         if type(item) is dict:
-            _walk(item, nested, (path, key), found)
+            _walk(item, nested, (*path, key), found)
         elif type(item) is list:
-            where = (path, key)
             for index, element in enumerate(item):
                 if type(element) is dict:
-                    _walk(element, nested, (where, index), found)
-
-
-def _segments(chain: Any) -> list[str | int]:
-    segments: list[str | int] = []
-    while chain:
-        chain, segment = chain
-        segments.append(segment)
-    return segments[::-1]
+                    _walk(element, nested, (*path, key, index), found)
 
 
 def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
@@ -215,8 +205,7 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     if isinstance(document, dict):
         _walk(document, _ROOT, (), found)
     return [
-        KeyWarning(file, line, json_path(_segments(chain)), key, suggestion, ignored)
-        for chain, key, suggestion, ignored in found
+        KeyWarning(file, line, json_path(path), key, suggestion, ignored) for path, key, suggestion, ignored in found
     ]
 
 
