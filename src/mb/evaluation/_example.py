@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import is_
 from typing import Any
 
 from rapidfuzz.distance import OSA
@@ -365,14 +364,10 @@ _BUILT_IN_METRICS = {
 }
 
 
-_BUILT_IN_NAMES = tuple(_BUILT_IN_METRICS)
-_BUILT_IN_VALUES = tuple(_BUILT_IN_METRICS.values())
-
-
 def built_in_metrics_only() -> bool:
     """Whether the registry holds the built-in metrics and no other (none replaced, removed or added)."""
-    # as many names, each holding its built-in metric (identity, not dataclass equality): the same keys
-    return len(METRICS) == len(_BUILT_IN_NAMES) and all(map(is_, map(METRICS.get, _BUILT_IN_NAMES), _BUILT_IN_VALUES))
+    # the same names, each holding its built-in metric (identity, not dataclass equality)
+    return METRICS.keys() == _BUILT_IN_METRICS.keys() and all(METRICS[n] is m for n, m in _BUILT_IN_METRICS.items())
 
 
 def _expected_response_check(similarity: Row) -> Row:

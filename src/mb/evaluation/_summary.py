@@ -38,10 +38,7 @@ def _item(item: Mapping[str, Any]) -> int:
 
 
 def _tally(names: dict[str, Tally], name: str) -> Tally:
-    tally = names.get(name)
-    if tally is None:
-        tally = names[name] = [0, 0, 0, 0]
-    return tally
+    return names.setdefault(name, [0, 0, 0, 0])
 
 
 class SummaryBuilder:
@@ -80,21 +77,19 @@ class SummaryBuilder:
                 _tally(by_category, f"{name}={value}")[outcome] += 1
         by_assertion, by_matcher = counts["assertion"], counts["matcher"]
         for assertion in row["assertions"]:
-            tally = by_assertion.get(assertion["assert_that"]) or _tally(by_assertion, assertion["assert_that"])
-            tally[_item(assertion)] += 1
+            _tally(by_assertion, assertion["assert_that"])[_item(assertion)] += 1
             for parameter in assertion["parameters"]:
                 if parameter["score"] is not None:  # None: not checked, the tool was never called
                     passed = _item(parameter)
                     matcher = parameter["match_as"]
-                    (by_matcher.get(matcher) or _tally(by_matcher, matcher))[passed] += 1
+                    _tally(by_matcher, matcher)[passed] += 1
                     if parameter.get("low_confidence"):
                         _tally(counts["low_confidence"], matcher)[passed] += 1
         checks = row["checks"]
         if checks:
             by_check = counts["check"]
             for check in checks:
-                tally = by_check.get(check["name"]) or _tally(by_check, check["name"])
-                tally[_item(check)] += 1
+                _tally(by_check, check["name"])[_item(check)] += 1
         metrics = row["metrics"]
         if metrics:
             self._add_metrics(metrics)

@@ -136,41 +136,25 @@ def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models],
 
 
 @cache
-def _tag_of(model: type[BaseModel]) -> tuple[str, Any] | None:
-    for tag in TAGS:
-        info = model.model_fields.get(tag)
-        if info is not None:
-            return tag, info.default
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class _Choices:
-    """How :func:`_choose` picks among several candidate models."""
-
-    by_tag: dict[str, dict[Any, type[BaseModel]]]
-    """For each tag field, the candidate its value names."""
-
-    known: tuple[tuple[type[BaseModel], frozenset[str]], ...]
-    """Each candidate with its known keys, in the annotation's order."""
-
-
-@cache
-def _choices(candidates: _Models) -> _Choices:
+def _choices(
+    candidates: _Models,
+) -> tuple[dict[str, dict[Any, type[BaseModel]]], tuple[tuple[type[BaseModel], frozenset[str]], ...]]:
+    """How :func:`_choose` picks among several candidate models: for each tag field, the candidate its value names;
+    and each candidate with its known keys, in the annotation's order."""
     by_tag: dict[str, dict[Any, type[BaseModel]]] = {}
     for model in candidates:
-        tag = _tag_of(model)
+        tag = next((tag for tag in TAGS if tag in model.model_fields), None)
         if tag is not None:
-            by_tag.setdefault(tag[0], {}).setdefault(tag[1], model)
-    return _Choices(by_tag, tuple((model, _fields(model)[0]) for model in candidates))
+            by_tag.setdefault(tag, {}).setdefault(model.model_fields[tag].default, model)
+    return by_tag, tuple((model, _fields(model)[0]) for model in candidates)
 
 
 def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | None:
     """The model ``value`` is read as: the one its tag names, else the one that knows most of its keys (the first
     of those on a tie)."""
-    choices = _choices(candidates)
+    by_tag, known_keys = _choices(candidates)
     tagged = False
-    for tag, models in choices.by_tag.items():
+    for tag, models in by_tag.items():
         if tag in value:
             named = value[tag]
             model = models.get(named) if type(named) is str else None
@@ -180,21 +164,20 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
     if tagged:
         return None  # an unknown tag: the line is invalid, and its error says so
     keys = value.keys()
-    for model, known in choices.known:  # most objects: the first model that knows every key
+    for model, known in known_keys:  # most objects: the first model that knows every key
         if known.issuperset(keys):
             return model
-    return min(choices.known, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
+    return min(known_keys, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
 
 
 _ROOT: _Models = (Example,)
 """The model of a whole line."""
 
-_Found = list[tuple[Any, str, str | None, bool]]
+_Found = list[tuple[tuple[str | int, ...], str, str | None, bool]]
 
 
-def _walk(value: dict[str, Any], candidates: _Models, path: Any, found: _Found) -> None:
-    """Check one object and the objects inside it. ``path`` is a chain of ``(parent, segment)`` pairs (cheap to
-    extend; spelt out only for a warning)."""
+def _walk(value: dict[str, Any], candidates: _Models, path: tuple[str | int, ...], found: _Found) -> None:
+    """Check one object (at the segments ``path``) and the objects inside it."""
     model = candidates[0] if len(candidates) == 1 else _choose(candidates, value)
     if model is None:
         return
@@ -205,24 +188,15 @@ def _walk(value: dict[str, Any], candidates: _Models, path: Any, found: _Found) 
                 folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
                 close = difflib.get_close_matches(key.casefold(), folded, n=1, cutoff=_CUTOFF)
                 if close or not keeps_extra:
-                    found.append(((path, key), key, folded[close[0]] if close else None, not keeps_extra))
+                    found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
     for key, nested in children.items():
         item = value.get(key)
         if type(item) is dict:
-            _walk(item, nested, (path, key), found)
+            _walk(item, nested, (*path, key), found)
         elif type(item) is list:
-            where = (path, key)
             for index, element in enumerate(item):
                 if type(element) is dict:
-                    _walk(element, nested, (where, index), found)
-
-
-def _segments(chain: Any) -> list[str | int]:
-    segments: list[str | int] = []
-    while chain:
-        chain, segment = chain
-        segments.append(segment)
-    return segments[::-1]
+                    _walk(element, nested, (*path, key, index), found)
 
 
 def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
@@ -231,8 +205,7 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     if isinstance(document, dict):
         _walk(document, _ROOT, (), found)
     return [
-        KeyWarning(file, line, json_path(_segments(chain)), key, suggestion, ignored)
-        for chain, key, suggestion, ignored in found
+        KeyWarning(file, line, json_path(path), key, suggestion, ignored) for path, key, suggestion, ignored in found
     ]
 
 

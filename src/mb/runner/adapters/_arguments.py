@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic_core import to_jsonable_python
 
+from ...io._limits import reject_constant
+
 __all__ = ["jsonable", "tool_params"]
 
 
@@ -18,10 +20,6 @@ def _number(text: str) -> float:
     if not math.isfinite(value) or (isinstance(value, int) and not -(2**63) <= value < 2**64):
         raise ValueError(f"{text} is not a number a benchmark line can hold")
     return value
-
-
-def _not_json(constant: str) -> Any:
-    raise ValueError(f"{constant} is not JSON")
 
 
 def jsonable(value: Any) -> Any:
@@ -39,7 +37,7 @@ def tool_params(arguments: Any) -> dict[str, Any]:
     control character inside a JSON string (a literal newline in a value, as small models write) is accepted."""
     if isinstance(arguments, str):
         try:
-            numbers: dict[str, Any] = {"parse_float": _number, "parse_int": _number, "parse_constant": _not_json}
+            numbers: dict[str, Any] = {"parse_float": _number, "parse_int": _number, "parse_constant": reject_constant}
             arguments = json.loads(arguments, strict=False, **numbers) if arguments.strip() else {}
         except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
             return {"arguments": arguments}
