@@ -23,6 +23,7 @@ from mb.evaluation import _blocks as blocks
 from mb.evaluation import _workers as workers
 from mb.evaluation._blocks import spec_of
 from mb.evaluation._engine import make_evaluator
+from mb.io import SameFileError
 from mb.io._typos import iter_key_warnings
 from mb.judges import LexicalJudge, LLMJudge, LocalJudge
 from mb.judges.cascade import CascadeJudge
@@ -122,6 +123,21 @@ def test_the_results_file_starts_with_its_run_record_and_the_results_stay_in_it(
     assert [r.model_dump() for r in read.results] == [r.model_dump() for r in kept.results]
     both = evaluate(path, output=tmp_path / "again.jsonl", judge="lexical", keep_results=True)
     assert both.results == kept.results
+
+
+def test_the_results_are_never_written_over_the_benchmark_or_the_prices_read(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.jsonl"
+    data = b"\n".join(_mixed_lines(10)) + b"\n"
+    path.write_bytes(data)
+    prices = tmp_path / "prices.json"
+    prices.write_text("{}")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(path)
+    for output, source in ((path, path), (link, path), (path, link), (prices, path)):
+        with pytest.raises(SameFileError, match="the same file"):
+            evaluate(source, output=output, judge="lexical", prices=prices)
+    assert path.read_bytes() == data
+    assert prices.read_text() == "{}"
 
 
 def test_a_gzip_file_and_pretty_printed_json_with_workers(tmp_path: Path) -> None:

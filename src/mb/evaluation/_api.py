@@ -15,6 +15,7 @@ from typing import Any, Literal
 import anyio
 
 from ..errors import InputError, OutputError
+from ..io import refuse_input_as_output
 from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult, Summary
@@ -142,6 +143,8 @@ async def aevaluate(
     problem = results_file_problem(input_file, "an executed benchmark") if input_file else None
     if problem is not None:  # what `mb eval` says of it too
         raise NothingToEvaluateError(problem)
+    # results written over the benchmark (or the prices file) would destroy what is being read
+    refuse_input_as_output(output, input_file, prices if isinstance(prices, (str, os.PathLike)) else None)
     options = dict(judge_options or {})
     evaluator = make_evaluator(judge, metrics, require, max_line_bytes=max_line_bytes, **options)
     spec = spec_of(evaluator, judge, options, failures, key_warnings) if isinstance(judge, str) else None
