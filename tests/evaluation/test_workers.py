@@ -280,3 +280,17 @@ def test_a_results_file_is_named_as_such_by_the_api_as_by_the_command(tmp_path: 
     checked = CliRunner().invoke(main, ["validate", str(results)])
     assert checked.exit_code == 2
     assert f"{results}: a results file (written by `mb eval -o`), not a benchmark" in " ".join(checked.output.split())
+
+
+def test_evaluate_inside_an_event_loop_says_to_await_aevaluate(tmp_path: Path) -> None:
+    from mb.errors import ConfigError
+
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\n".join(_mixed_lines(4)) + b"\n")
+
+    async def inside() -> int:
+        with pytest.raises(ConfigError, match=r"await mb\.aevaluate"):
+            evaluate(path, judge="lexical")
+        return (await aevaluate(path, judge="lexical")).summary.total
+
+    assert anyio.run(inside) == evaluate(path, judge="lexical").summary.total > 0

@@ -12,8 +12,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
 
-import anyio
-
 from ..errors import InputError, OutputError
 from ..io import refuse_input_as_output
 from ..judges.base import Judge
@@ -21,6 +19,7 @@ from ..metrics import MetricSpec
 from ..results import ExampleResult, RunResult, Summary
 from ..results_format import data_digest, header_line, results_file_problem
 from ..run_record import ModelPrice, build_run_record, judge_token_use, load_prices, price_usage, total_cost
+from ..runner._api import blocking
 from ._blocks import Scored, spec_of
 from ._engine import MetricArg, Source, make_evaluator
 from ._output import ResultsSpool
@@ -238,4 +237,4 @@ def evaluate(
     price_model: str | None = None,
 ) -> RunResult:
     """Evaluate every example of a benchmark file or an iterable of examples (blocking); see :func:`aevaluate`."""
-    return anyio.run(partial(aevaluate, **locals()))  # every parameter, as given
+    return blocking(partial(aevaluate, **locals()), "evaluate")  # every parameter, as given

@@ -7,11 +7,11 @@ import contextlib
 import os
 import stat
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sized
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sized
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 
@@ -40,7 +40,9 @@ from ._progress import RichProgress, RunProgress, SilentProgress
 from ._stdout import lines_to_stdout
 from ._summary import RunOutput, RunSummary
 
-__all__ = ["Benchmark", "arun", "run"]
+__all__ = ["Benchmark", "arun", "blocking", "run"]
+
+T = TypeVar("T")
 
 Benchmark = str | os.PathLike[str] | Iterable[Example | LineError | Mapping[str, Any]]
 """A benchmark file (JSONL, gzip or not; ``-`` for standard input) or examples (``Example``, dicts, or the
@@ -272,8 +274,16 @@ def run(
 
     ``examples, summary = mb.runner.run("bench.jsonl", my_agent, output="executed.jsonl")``
     """
+    return blocking(partial(arun, **locals()), "run")  # every parameter, as given
+
+
+def blocking(call: Callable[[], Awaitable[T]], name: str) -> T:
+    """Wait for ``call`` on an event loop of its own; inside a running event loop, where that cannot be done, a
+    :class:`~mb.errors.ConfigError` that says to await ``mb.a<name>`` instead."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:  # none: the usual case
-        return anyio.run(partial(arun, **locals()))  # every parameter, as given
-    raise ConfigError("mb.run cannot run inside a running event loop (a notebook, an async function): await mb.arun")
+        return anyio.run(call)
+    raise ConfigError(
+        f"mb.{name} cannot run inside a running event loop (a notebook, an async function): await mb.a{name}"
+    )
