@@ -203,10 +203,13 @@ class ExampleResult(BaseModel):
     None when not recorded."""
 
     def failure_reasons(self) -> list[str]:
-        """``"<tool or kind>: <reason>"`` for each failed assertion, then ``"<check>: <reason>"`` for each failed
-        gating check."""
-        reasons = [f"{a.tool or a.assert_that}: {a.reason}" for a in self.assertions if not a.passed]
+        """Why the example did not pass: ``"error: <why>"`` when it could not be evaluated, then
+        ``"<tool or kind>: <reason>"`` for each failed or undecided assertion, ``"<check>: <reason>"`` for each such
+        gating check and ``"<metric>: <reason>"`` for each required metric below its pass mark."""
+        reasons = [f"error: {self.error}"] if self.error else []
+        reasons += [f"{a.tool or a.assert_that}: {a.reason}" for a in self.assertions if not a.passed]
         reasons += [f"{c.name}: {c.reason}" for c in self.checks if c.gating and not c.passed]
+        reasons += [f"{name}: {m.reason}" for name, m in self.metrics.items() if m.gating and m.passed is False]
         return reasons
 
 

@@ -136,6 +136,8 @@ def test_agent_errors_and_invalid_lines_are_errors(tmp_path: Any) -> None:
     assert run.results[0].error == "agent error: TimeoutError: no answer in 30s"
     assert (run.results[1].error or "").startswith("invalid line: $: invalid JSON")
     assert (run.summary.total, run.summary.passed, run.summary.errors, run.summary.pass_rate) == (3, 1, 2, 0.3333)
+    assert run.results[0].failure_reasons() == ["error: agent error: TimeoutError: no answer in 30s"]
+    assert run.results[2].failure_reasons() == []
 
 
 def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their_kind() -> None:
@@ -267,7 +269,10 @@ def test_deterministic_examples_never_reach_the_judge() -> None:
 def test_required_metric_gates_the_verdict() -> None:
     example = _example(expectations__expected_response="Charles III is King")
     assert evaluate([example], judge=ScriptedJudge()).results[0].passed
-    assert evaluate([example], judge=ScriptedJudge(), require=["exact_match"]).results[0].passed is False
+    failed = evaluate([example], judge=ScriptedJudge(), require=["exact_match"]).results[0]
+    assert failed.passed is False
+    [reason] = failed.failure_reasons()
+    assert reason.startswith("exact_match: ")
     result = evaluate([example], judge=ScriptedJudge(), require=[MetricSpec("partial_match", 0.5)]).results[0]
     assert result.passed
     assert result.metrics["partial_match"].gating

@@ -41,7 +41,6 @@ def _passed(result: ExampleResult) -> Assessment:
     if error is not None:
         return Assessment(False, error, metadata={"status": result.status, "expectations_met": repr(result.score)})
     failures = result.failure_reasons()
-    failures += [f"{name}: {m.reason}" for name, m in result.metrics.items() if m.gating and m.passed is False]
     undecided = result.status == "error"
     if result.passed:
         rationale = "every expectation holds"

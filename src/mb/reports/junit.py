@@ -69,7 +69,7 @@ def _testcase(suite: str, row: ExampleResult | Mapping[str, Any]) -> str:
         return opening + "/>\n"
     if result.status == "error":
         message = result.error or "the example could not be evaluated"
-        reasons = [message, *result.failure_reasons()]
+        reasons = result.failure_reasons() or [message]
         body = f'<error message={_attr(message[:_MESSAGE_LENGTH])} type="error">{_text(chr(10).join(reasons))}</error>'
     elif result.status == "undecided":
         reasons = result.failure_reasons() or ["a judge could not tell with confidence"]
