@@ -87,6 +87,23 @@ def test_a_fixed_user_time_is_used_and_given_to_the_agent() -> None:
     assert [e.outputs.environment.user_time for e in executed if e.outputs and e.outputs.environment] == [fixed] * 2
 
 
+def test_a_user_time_given_as_iso_text_is_read_and_a_bad_one_refused() -> None:
+    from mb.errors import ConfigError
+
+    seen: list[datetime] = []
+
+    def agent(messages: list[dict[str, str]], user_time: datetime) -> str:
+        seen.append(user_time)
+        return "ok"
+
+    run([example("a")], agent, user_time="2024-02-01T09:15:00+01:00")
+    assert seen == [datetime(2024, 2, 1, 9, 15, tzinfo=timezone(timedelta(hours=1)))]
+    for bad in ("next tuesday", 1706775300):
+        with pytest.raises(ConfigError, match="user_time"):
+            run([example("a")], agent, user_time=bad)  # type: ignore[arg-type]
+    assert len(seen) == 1
+
+
 def test_a_user_time_set_by_the_agent_is_kept() -> None:
     own = datetime(2020, 1, 1, 12, 0, tzinfo=UTC)
 

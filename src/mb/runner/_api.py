@@ -81,6 +81,20 @@ def _total(benchmark: Benchmark) -> int | None:
     return len(benchmark) if isinstance(benchmark, Sized) else None
 
 
+def _user_time(value: object) -> datetime | None:
+    """``user_time`` as given (None, a ``datetime``) or read from its ISO 8601 text; anything else is refused."""
+    if isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            raise ConfigError(
+                f"user_time {value!r} is not an ISO 8601 date-time (e.g. 2024-02-01T09:15:00+01:00)"
+            ) from None
+    if value is None or isinstance(value, datetime):
+        return value
+    raise ConfigError(f"user_time must be a datetime or its ISO 8601 text, got {type(value).__name__}")
+
+
 MAX_CONCURRENCY = 10_000
 """The most examples run at once (each is a task of the run loop: far more would only exhaust memory)."""
 
@@ -117,7 +131,7 @@ async def arun(
     timeout: float | None = None,
     retries: int = 2,
     backoff: float = 1.0,
-    user_time: datetime | None = None,
+    user_time: datetime | str | None = None,
     resume: bool = False,
     overwrite: bool = False,
     retry_errors: bool = False,
@@ -142,7 +156,8 @@ async def arun(
       agent failed) or ``overwrite``. ``sort`` rewrites the file in input order at the end.
     - ``concurrency`` examples run at once; ``timeout`` seconds per example (attempts included);
       ``retries`` further attempts after a transient error, waiting ``backoff`` * 2**n seconds (jittered).
-    - ``user_time`` fixes ``outputs.environment.user_time`` (and the time given to the agent).
+    - ``user_time`` fixes ``outputs.environment.user_time`` (and the time given to the agent): a ``datetime`` or
+      its ISO 8601 text.
     - ``repeats`` runs each example that many times; above 1, each line records its trial as ``repeat`` (1 to
       ``repeats``) and resuming matches lines by example and trial, so each trial runs exactly once.
     - ``progress=True`` shows a bar on standard error (or pass a :class:`RunProgress`); ``collect=False``
@@ -163,6 +178,7 @@ async def arun(
         raise ConfigError(f"repeats must be 1 or more, got {repeats}")
     if resume and overwrite:
         raise ConfigError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
+    user_time = _user_time(user_time)
     runnable = as_agent(agent, agent_input=agent_input)
     settings = RunSettings(
         concurrency,
@@ -257,7 +273,7 @@ def run(
     timeout: float | None = None,
     retries: int = 2,
     backoff: float = 1.0,
-    user_time: datetime | None = None,
+    user_time: datetime | str | None = None,
     resume: bool = False,
     overwrite: bool = False,
     retry_errors: bool = False,
