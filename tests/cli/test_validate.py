@@ -95,6 +95,18 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert _run("validate")[0] == 2
 
 
+def test_a_file_that_cannot_be_read_is_named_and_the_others_are_still_checked(tmp_path: Path) -> None:
+    bad = tmp_path / "bad[1].jsonl"
+    bad.write_text('{"inputs": {"messages": "hi"}}\n')
+    missing = tmp_path / "missing[x].jsonl"
+    code, out, err = _run("validate", str(SPEC / "examples-unexecuted.jsonl"), str(missing), str(tmp_path), str(bad))
+    assert code == 2
+    assert f"{missing}: no such file" in err
+    assert f"{tmp_path}: is a directory" in err
+    assert out.startswith(f"{bad}:1: $.inputs.messages")
+    assert "2 file(s) not read" in err
+
+
 def test_gzip_and_stdin(tmp_path: Path) -> None:
     path = tmp_path / "b.jsonl.gz"
     path.write_bytes(gzip.compress((SPEC / "examples-unexecuted.jsonl").read_bytes()))

@@ -6,10 +6,11 @@ import os
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
 from ..io import LineError
 from ..io._validate import Tally, iter_line_errors
-from ._console import err_console, fail, out_console
+from ._console import err_console, out_console
 from ._grouped import SCANNED_BEFORE_USE, GroupedPrinter
 from ._params import input_file_problem, max_line_bytes_option
 
@@ -37,19 +38,22 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
     warnings come in line order. Files may be gzip-compressed; `-` reads standard input.
 
     Exit status: 0 when every line is valid, 1 when any line is invalid (or a file holds no example, or
-    with --strict when there is a warning), 2 when a file cannot be read.
+    with --strict when there is a warning), 2 when a file cannot be read (the other files are still checked).
     """
-    for path in files:
-        problem = input_file_problem(path, "a benchmark")
-        if problem is not None:
-            raise click.BadParameter(problem, param_hint="FILES")
-        if str(path) != "-" and not os.access(path, os.R_OK):
-            raise click.BadParameter(f"{path}: not readable", param_hint="FILES")
-
-    read = valid = invalid = warnings = 0
+    read = valid = invalid = warnings = unread = 0
     empty: list[Path] = []
     for path in files:
-        file_valid, file_invalid, file_warnings = _check_file(path, executed, max_line_bytes, strict=strict)
+        problem = input_file_problem(path, "a benchmark")
+        if problem is None and str(path) != "-" and not os.access(path, os.R_OK):
+            problem = f"{path}: not readable"
+        try:
+            if problem is not None:
+                raise OSError(problem)
+            file_valid, file_invalid, file_warnings = _check_file(path, executed, max_line_bytes, strict=strict)
+        except OSError as exc:  # this file is named as not read; the others are still checked
+            err_console.print(f"[red]error[/]: {escape(str(exc))}", highlight=False)
+            unread += 1
+            continue
         read += file_valid + file_invalid
         valid += file_valid
         invalid += file_invalid
@@ -60,20 +64,21 @@ def validate(files: tuple[Path, ...], executed: bool, strict: bool, quiet: bool,
 
     failed = bool(invalid or empty or (strict and warnings))
     if not quiet:
-        status = "[red]invalid[/]" if failed else "[green]all valid[/]"
+        status = "[red]invalid[/]" if failed or unread else "[green]all valid[/]"
         err_console.print(
-            f"{status}: {read} line(s) read in {len(files)} file(s), {valid} valid, {invalid} invalid"
+            f"{status}: {read} line(s) read in {len(files) - unread} file(s), {valid} valid, {invalid} invalid"
             + (f", {len(empty)} empty file(s)" if empty else "")
             + (f", {warnings} warning(s)" + (" (--strict)" if strict else "") if warnings else "")
+            + (f", {unread} file(s) not read" if unread else "")
         )
-    raise SystemExit(1 if failed else 0)
+    raise SystemExit(2 if unread else 1 if failed else 0)
 
 
 def _check_file(
     path: Path, executed: bool, max_line_bytes: int | None = None, *, strict: bool = False
 ) -> tuple[int, int, int]:
-    """Print each problem of one file; (valid lines, invalid lines, warnings). An unreadable file exits with
-    status 2."""
+    """Print each problem of one file; (valid lines, invalid lines, warnings). An unreadable file raises
+    ``OSError`` naming it."""
     warnings = 0
     tally = Tally()
     printer = GroupedPrinter(out_console)
@@ -88,7 +93,7 @@ def _check_file(
                 printer.warning(found)
                 warnings += 1
     except OSError as exc:
-        raise fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from exc
+        raise OSError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     finally:
         printer.close()
     return tally.valid, tally.invalid, warnings
