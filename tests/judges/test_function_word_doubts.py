@@ -395,6 +395,8 @@ def test_the_on_of_a_topic_and_the_perfect_for_the_past_still_pass(
         ("The dog's been fed", "The dog is fed"),  # done once, or every day
         ("The car has been sold", "The car is sold"),
         ("He has two sisters", "He has sisters"),
+        ("Two of the boys are twins", "The boys are twins"),
+        ("Some guests stayed late", "The guests stayed late"),
         ("Three dogs are running", "Dogs are running"),
     ],
 )

@@ -253,8 +253,8 @@ def same_spelling(text: str, other: str) -> str:
     def topic(match: re.Match[str]) -> str:
         said = match.group(2)
         if (
-            said in STOPWORDS | _WHEN_NOUNS
-            or stem(said) in _ON_SAID
+            said in STOPWORDS
+            or stem(said) in _ON_SAID | _WHEN_STEMS
             or f" {match.group(1).casefold()} about {said} " not in joined
         ):
             return match.group(0)
@@ -855,20 +855,24 @@ _COUNTS = frozenset(word for word, value in cardinal_words(2, 99).items() if wor
 
 
 def _counted_once(text: str, other: str) -> str | None:
-    """A number ``text`` says before a noun that ``other``, stating no number, says bare: "he has two sisters" /
-    "he has sisters" (the other way the numbers guard fails the pair)."""
+    """A number ``text`` says before a noun (or before "of" and a noun) that ``other``, stating no number, says too:
+    "he has two sisters" / "he has sisters", "two of the boys are twins" / "the boys are twins" (the other way the
+    numbers guard fails the pair); or "some" before a plural ``other`` says after "the": "some guests left" / "the
+    guests left" (a part, or all of them; not "some milk" / "the milk")."""
     if extract_quantities(other):
         return None
-    theirs = set(words(other))
+    theirs = words(other)
     found = words(text)
-    return next(
-        (
-            f"{count} {noun}"
-            for count, noun in pairwise(found)
-            if (count in _COUNTS or (count.isdigit() and int(count) > 1)) and noun in theirs - STOPWORDS
-        ),
-        None,
-    )
+    for i, count in enumerate(found):
+        number = count.isdigit() and 1 < int(count) < 100 and not (i and found[i - 1].isdigit())  # not "13:23"
+        if (count in _COUNTS or number or count == "some") and count not in theirs:
+            noun = next((j for j in range(i + 1, len(found)) if found[j] not in _DETERMINER_WORDS | {"of"}), i)
+            said = found[noun]
+            if said in set(theirs) - STOPWORDS and (
+                count != "some" or (said.endswith("s") and "the" in theirs[: theirs.index(said)][-1:])
+            ):
+                return " ".join(found[i : noun + 1])
+    return None
 
 
 def _time_by_a_number(candidate: str, reference: str) -> list[str]:
@@ -1183,7 +1187,7 @@ def cues(candidate: str, reference: str) -> list[str]:
         for phrase in maybe_times(text):
             if phrase.casefold() not in beside.casefold():
                 found.append(f"{phrase!r} may be a time or two numbers (a score, a vote, a range)")
-    found.extend(f"only one text counts the noun ({said!r})" for said in [_counted_once(candidate, reference)] if said)
+    found.extend(f"only one text says how many ({said!r})" for said in [_counted_once(candidate, reference)] if said)
     found.extend(_time_by_a_number(candidate, reference))
     found.extend(_placed_otherwise(candidate, reference))
     found.extend(reason for reason in [tense_changed(candidate, reference)] if reason)
