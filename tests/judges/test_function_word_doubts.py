@@ -278,6 +278,7 @@ def test_whose_in_one_text_only_is_never_a_pass(judge: Judge) -> None:
         ("Only the manager knows the code", "The manager knows only the code"),
         ("Just the kids ate the cake", "The kids ate just the cake"),
         ("Only my brother reads my emails", "My brother reads only my emails"),
+        ("Only the old man saw the old car", "The old man saw only the old car"),  # the word after, said twice
     ],
 )
 def test_a_scope_word_before_another_noun_after_the_same_determiner_is_never_a_pass(
@@ -311,6 +312,9 @@ def test_a_clause_moved_with_its_pronouns_still_passes(judge: Judge, candidate: 
         ("The details about the invoice are wrong", "The details on the invoice are wrong"),
         ("The questions about the exam were hard", "The questions on the exam were hard"),
         ("A book about fire", "A book on fire"),
+        ("Books about shelves", "Books on shelves"),
+        ("A talk about monday", "A talk on monday"),
+        ("She did it to herself", "She did it herself"),
         ("If he calls, tell her I left", "If she calls, tell him I left"),
         ("He left after she arrived", "She arrived after he left"),
     ],
@@ -342,6 +346,7 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
         ("He won although she fought", "Although he fought, she won"),
         ("I left once you came", "Once I left, you came"),
         ("He left as she arrived", "As he left, she arrived"),
+        ("The power failed so the lights went out", "The lights went out so the power failed"),
     ],
 )
 def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -358,8 +363,45 @@ def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, 
         ("I met him once", "I once met him"),
         ("As you know, the office is closed", "The office is closed, as you know"),
         ("Once the tests pass, send the report", "Send the report once the tests pass"),
+        ("After dinner we walked", "We walked after dinner"),
+        ("Before the match they ate pasta", "They ate pasta before the match"),
+        ("It rained so we stayed home", "It rained, so we stayed home"),
+        ("She was so tired", "She was so tired."),
     ],
 )
 def test_a_tied_clause_moved_whole_still_passes(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("A book on dogs", "A book about dogs"),
+        ("She wrote an essay about poverty", "She wrote an essay on poverty"),
+        ("The car has been sold", "The car was sold"),
+    ],
+)
+def test_the_on_of_a_topic_and_the_perfect_for_the_past_still_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("The dog's been fed", "The dog is fed"),  # done once, or every day
+        ("The car has been sold", "The car is sold"),
+        ("He has two sisters", "He has sisters"),
+        ("Two of the boys are twins", "The boys are twins"),
+        ("Some guests stayed late", "The guests stayed late"),
+        ("Three dogs are running", "Dogs are running"),
+    ],
+)
+def test_a_perfect_for_a_state_or_a_count_in_one_text_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason

@@ -75,6 +75,18 @@ who is ill")."""
 _TIMES = frozenset({"day", "night", "morning", "afternoon", "evening", "week", "weekend", "month", "year", "time"})
 """Nouns after which "one" is "some", never "a" ("we will meet one day" / "we will meet a day"; "100 dollars one day"
 / "100 dollars a day")."""
+_TOPIC_ON = re.compile(
+    r"\b((?i:book|article|report|lecture|talk|essay|guide|course|chapter|documentary|podcast|movie|class|seminar|"
+    r"thesis|workshop|speech|column|presentation|tutorial)s?) on (?=([a-z]+)\b)"
+)
+"""A work and the lowercase word after its "on", which may be its topic ("a book on dogs"), not a name ("a talk on
+Zoom") nor a determiner ("the book on the table")."""
+_ON_SAID_TEXT = """time schedule sale demand request average duty call hold display record file board site campus stage
+    screen air line video tape television tv radio camera foot fire ice page loan trial track top shelf shelves table
+    desk wall floor bed ground street road grass sand water paper"""
+_ON_SAID = frozenset(stem(word) for word in _ON_SAID_TEXT.split())
+"""Words after which "on" says where, when or how, not what about ("a book on tape", "a report on time", "books on
+shelves")."""
 _PREFIXES = frozenset({"re", "co", "pre", "un", "de", "over", "under", "out", "up", "down"})
 """Prefixes whose hyphen may change the word ("re-cover" is not "recover", "over-looked" not "overlooked")."""
 
@@ -206,10 +218,11 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
 def same_spelling(text: str, other: str) -> str:
     """``text`` with what it writes otherwise than ``other``, meaning the same, written as ``other`` does: a word said
     of a noun in a relative clause ``other`` puts before it ("a pepper which is green" / "a green pepper"), "one"
-    before a word ``other`` has after "a" or "an" ("one man" / "a man"), and a word joined by a hyphen ``other`` writes
-    as one ("e-mail" / "email"; not after a prefix the hyphen changes: "re-cover" is not "recover"). Two words apart
-    are never joined ("a dark room" is not "a darkroom"), and a relative clause moves only when it can be said of its
-    noun alone: the noun follows an article with no preposition before it, and agrees with "is" or "are" ("the owner
+    before a word ``other`` has after "a" or "an" ("one man" / "a man"), the "on" of a work's topic as the "about"
+    ``other`` writes ("a book on dogs" / "a book about dogs", ``_TOPIC_ON``), and a word joined by a hyphen ``other``
+    writes as one ("e-mail" / "email"; not after a prefix the hyphen changes: "re-cover" is not "recover"). Two words
+    apart are never joined ("a dark room" is not "a darkroom"), and a relative clause moves only when it can be said of
+    its noun alone: the noun follows an article with no preposition before it, and agrees with "is" or "are" ("the owner
     of the dogs who is angry" stays). Only the wording changes: the guards read the texts as written, and "one
     ticket" / "tickets" stays apart."""
     theirs = words(other)
@@ -237,8 +250,18 @@ def same_spelling(text: str, other: str) -> str:
             return match.group(0)
         return ("A" if match.group(1)[0].isupper() else "a") + match.group(0)[3:]
 
+    def topic(match: re.Match[str]) -> str:
+        said = match.group(2)
+        if (
+            said in STOPWORDS
+            or stem(said) in _ON_SAID | _WHEN_STEMS
+            or f" {match.group(1).casefold()} about {said} " not in joined
+        ):
+            return match.group(0)
+        return f"{match.group(1)} about "
+
     mine = set(words(text))
-    text = _ONE_BEFORE.sub(article, _RELATIVE.sub(said_first, text))
+    text = _TOPIC_ON.sub(topic, _ONE_BEFORE.sub(article, _RELATIVE.sub(said_first, text)))
     found = list(_WORD.finditer(text))
     for first, second in reversed(list(pairwise(found))):
         parts = (first.group(0).casefold(), second.group(0).casefold())
@@ -816,13 +839,40 @@ _SCOPE_WORDS = frozenset({"also", "too", "as", "well", "even"})
 
 def _scoped(text: str) -> list[tuple[str, str]]:
     """Each word of ``_SCOPE`` a text says, with the word that follows it and the first after it that is no
-    determiner ("only the manager" / "only the code")."""
+    determiner ("only the manager" / "only the code"), and how often the text said that word before ("only the old
+    man saw the old car" / "the old man saw only the old car")."""
     found = words(text)
     scoped = []
     for i in (i for i, word in enumerate(found) if word in _SCOPE):
         after = found[i + 1 :] or [""]
-        scoped.append((found[i], f"{after[0]} {next((w for w in after if w not in _DETERMINER_WORDS), '')}"))
+        target = next((w for w in after if w not in _DETERMINER_WORDS), "")
+        scoped.append((found[i], f"{after[0]} {target} {found[:i].count(target)}"))
     return scoped
+
+
+_COUNTS = frozenset(word for word, value in cardinal_words(2, 99).items() if word.isalpha())
+"""Numbers from two written as one word ("two", "twelve"): they count a noun after them."""
+
+
+def _counted_once(text: str, other: str) -> str | None:
+    """A number ``text`` says before a noun (or before "of" and a noun) that ``other``, stating no number, says too:
+    "he has two sisters" / "he has sisters", "two of the boys are twins" / "the boys are twins" (the other way the
+    numbers guard fails the pair); or "some" before a plural ``other`` says after "the": "some guests left" / "the
+    guests left" (a part, or all of them; not "some milk" / "the milk")."""
+    if extract_quantities(other):
+        return None
+    theirs = words(other)
+    found = words(text)
+    for i, count in enumerate(found):
+        number = count.isdigit() and 1 < int(count) < 100 and not (i and found[i - 1].isdigit())  # not "13:23"
+        if (count in _COUNTS or number or count == "some") and count not in theirs:
+            noun = next((j for j in range(i + 1, len(found)) if found[j] not in _DETERMINER_WORDS | {"of"}), i)
+            said = found[noun]
+            if said in set(theirs) - STOPWORDS and (
+                count != "some" or (said.endswith("s") and "the" in theirs[: theirs.index(said)][-1:])
+            ):
+                return " ".join(found[i : noun + 1])
+    return None
 
 
 def _time_by_a_number(candidate: str, reference: str) -> list[str]:
@@ -842,9 +892,17 @@ def _past(word: str) -> bool:
     return word.endswith("ed") or (word in IRREGULAR and not word.endswith(("ing", "s", "en", "wn", "ne")))
 
 
-_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would", "d"})
-"""Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would", a "'d" left as written / "had")
-says another tense or verb."""
+_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "has", "have", "had", "will", "would", "d", "been"})
+"""Auxiliary verbs: one said for another ("is" / "was", "is" / "has", "had" / "would", a "'d" left as written / "had",
+"has been" / "is") says another tense or verb."""
+_PERFECT_FOR_PAST = ({("been", "has"), ("was",)}, {("been", "have"), ("were",)})
+"""The auxiliaries of a passive in the perfect and in the past, which say the same: "has been cancelled" / "was
+cancelled"."""
+_PERFECT_FOR_PRESENT = ({("been", "has"), ("is",)}, {("been", "have"), ("are",)})
+"""The auxiliaries of a passive in the perfect and in the present: the same state where something follows the
+participle ("has been delayed by 45 minutes" / "is delayed by 45 minutes"), but where the participle ends its clause
+done once, or each time ("the dog has been fed" / "the dog is fed")."""
+_ENDS_CLAUSE = re.compile(r"\b(?:is|are)\s+(?:not\s+)?[^\W\d_]+\s*(?:[,;:.!?]|\Z)", re.IGNORECASE)
 
 
 def tense_changed(candidate: str, reference: str) -> str | None:
@@ -859,7 +917,11 @@ def tense_changed(candidate: str, reference: str) -> str | None:
     auxiliaries = [[word for word in found if word in _AUXILIARIES] for found in (added, dropped)]
     rest = [sorted(stem(word) for word in found if word not in _AUXILIARIES) for found in (added, dropped)]
     short = max(map(len, texts)) <= SHORT_WORDS  # in a long text a verb said otherwise is mostly rewording
+    said_as = {tuple(sorted(found)) for found in auxiliaries}
+    same_state = said_as in _PERFECT_FOR_PRESENT and not any(map(_ENDS_CLAUSE.search, (candidate, reference)))
     if auxiliaries[0] != auxiliaries[1] and rest[0] == rest[1] and (short or not rest[0]):
+        if said_as in _PERFECT_FOR_PAST or same_state:
+            return None
         said, verbs = (0, dropped) if auxiliaries[0] else (1, added)  # the verbs of the text without the auxiliary
         alone = not auxiliaries[1 - said]
         if alone and auxiliaries[said] in (["has"], ["have"]):  # the perfect for the past, the present is another time
@@ -1012,8 +1074,9 @@ def _minus_once(text: str, other: str) -> bool:
     return False
 
 
-_CLAUSE_TIES = _SUBORDINATORS - {"than", "instead", "rather"} | {"although", "though", "once", "as"}
-"""Words that make the clause after them depend on the rest ("I called you before you called me")."""
+_CLAUSE_TIES = _SUBORDINATORS - {"than", "instead", "rather"} | {"although", "though", "once", "as", "so"}
+"""Words that make the clause after them depend on the rest ("I called you before you called me", "the power failed
+so the lights went out")."""
 
 
 def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
@@ -1023,15 +1086,26 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
     for clause in (words(part) for part in re.split(r"[,;:.!?]", fold(text))):
         for i, word in enumerate(clause):
             rest = clause[i + 1 :]
-            if word in {"once", "as"} and not (
+            if word in {"once", "as", "so"} and not (
                 rest and (rest[0] in ROLE_PERSONS or rest[0] in _DETERMINER_WORDS - {"a", "an"})
             ):
-                continue  # "once a week", "as well": how often or how, not a clause ("once you came", "as she left")
+                continue  # "once a week", "as well", "so tired": not a clause ("once you came", "as she left")
             if word in _CLAUSE_TIES:
                 end = next((j for j, w in enumerate(rest) if w in _CLAUSE_TIES), len(rest))
                 said = (stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS)
                 found[word, tuple(sorted(said))] += 1
     return found
+
+
+def _opened_by(text: list[str], other: list[str]) -> bool:
+    """``text`` opens with the word that ties a clause of ``other`` and the rest of that clause, then says the rest
+    of ``other``: the clause moved whole to the front, with no comma ("after dinner we walked" / "we walked after
+    dinner")."""
+    return (
+        bool(text)
+        and text[0] in _CLAUSE_TIES
+        and any(other[i:] + other[:i] == text for i in range(1, len(other)) if other[i] == text[0])
+    )
 
 
 def governed_otherwise(candidate: str, reference: str) -> str | None:
@@ -1042,7 +1116,11 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
         Counter(stem(w) for w in words(text) if w not in STOPWORDS or w in ROLE_PERSONS)
         for text in (candidate, reference)
     ]
-    if said[0] != said[1]:
+    if (
+        said[0] != said[1]
+        or _opened_by(words(candidate), words(reference))
+        or _opened_by(words(reference), words(candidate))
+    ):
         return None
     mine, theirs = _governed(candidate), _governed(reference)
     for word in sorted({tie for tie, _ in mine} & {tie for tie, _ in theirs}):
@@ -1109,6 +1187,7 @@ def cues(candidate: str, reference: str) -> list[str]:
         for phrase in maybe_times(text):
             if phrase.casefold() not in beside.casefold():
                 found.append(f"{phrase!r} may be a time or two numbers (a score, a vote, a range)")
+    found.extend(f"only one text says how many ({said!r})" for said in [_counted_once(candidate, reference)] if said)
     found.extend(_time_by_a_number(candidate, reference))
     found.extend(_placed_otherwise(candidate, reference))
     found.extend(reason for reason in [tense_changed(candidate, reference)] if reason)

@@ -134,7 +134,8 @@ def _active(clause: list[str]) -> list[str]:
     return clause
 
 
-_DETERMINERS_TEXT = "a an the my your his her its our their this that these those me him us them"
+_DETERMINERS_TEXT = """a an the my your his her its our their this that these those me him us them myself yourself
+    himself herself itself ourselves yourselves themselves"""
 _DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
 
 
@@ -143,7 +144,7 @@ def _sequence(text: str, *, as_written: bool = False) -> Sequence_:
     """Content-word stems and role markers, in order, once passives and possessives are rewritten. ``as_written``
     marks where a clause ends (",": "Springfield, Illinois" is "Springfield in Illinois"), keeps "off" as a marker and
     leaves out the "to" of an infinitive ("to" then marks a role only before a determiner or a pronoun: "gave Ana to
-    the book", but "company to cut jobs" says what "company cuts jobs" says)."""
+    the book", "did it to herself", but "company to cut jobs" says what "company cuts jobs" says)."""
     out: list[str] = []
     for clause in _clauses(text):
         clause = _active(_possessives(clause))
