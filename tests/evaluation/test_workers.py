@@ -257,8 +257,14 @@ def test_local_judge_scores_are_the_same_whatever_the_number_of_workers(
 def test_a_file_of_which_nothing_can_be_evaluated_is_refused_by_the_api_as_by_the_command(tmp_path: Path) -> None:
     unexecuted = tmp_path / "bench.jsonl"
     unexecuted.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=False)))
-    with pytest.raises(NothingToEvaluateError, match="is it an executed benchmark"):
+    with pytest.raises(NothingToEvaluateError, match=r"first problem: line 1: .*\$\.outputs: .*`mb run`"):
         evaluate(unexecuted, judge="lexical")
+    duplicated = tmp_path / "duplicated.jsonl"
+    duplicated.write_text('{"inputs": 1, "inputs": 2}\n')
+    with pytest.raises(NothingToEvaluateError) as refused:
+        evaluate(duplicated, judge="lexical")
+    assert "appears twice" in str(refused.value)
+    assert "mb run" not in str(refused.value)  # nothing says to run an agent over a line that is broken
     executed = tmp_path / "executed.jsonl"
     executed.write_text("".join(json.dumps(line) + "\n" for line in example_lines(executed=True)))
     assert evaluate(executed, judge="lexical").summary.total > 0

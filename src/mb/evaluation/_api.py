@@ -55,10 +55,7 @@ def nothing_evaluated(summary: Summary, unusable: int, name: str) -> str | None:
         return f"{name} holds no example (it is empty or blank)"
     if unusable == summary.total:
         first = summary.error_messages[0] if summary.error_messages else ""
-        return (
-            f"no line of {name} could be evaluated (is it an executed benchmark? run an agent over it with `mb run` "
-            f"first); first problem: {first}"
-        )
+        return f"no line of {name} could be evaluated; first problem: {first}"  # missing outputs say `mb run`
     return None
 
 
