@@ -52,12 +52,16 @@ def support_overlap(span: str, chunk: str) -> tuple[float, str, list[str]]:
     return raw, detail, windows
 
 
-def _gap(span: str, window: str) -> tuple[list[str], bool]:
-    """The span's content stems the window lacks, and whether the others come in the window's order there."""
-    theirs = content_stems(window)
-    missing = [word for word in dict.fromkeys(content_stems(span)) if word not in theirs]
+_SPELLED = 8
+"""Chunk sentences, of those equally close to a span sentence, read again in one spelling with it (each reading scans
+both texts; a long chunk of unrelated sentences would otherwise be read whole)."""
+
+
+def _gap(mine: list[str], theirs: list[str]) -> tuple[list[str], bool]:
+    """The content stems of ``mine`` that ``theirs`` lacks, and whether the others come in the order of ``theirs``."""
+    missing = [word for word in dict.fromkeys(mine) if word not in theirs]
     rest = iter(theirs)
-    return missing, all(word in rest for word in content_stems(span) if word not in missing)
+    return missing, all(word in rest for word in mine if word not in missing)
 
 
 def _rank(gap: tuple[list[str], bool]) -> tuple[int, bool]:
@@ -71,14 +75,18 @@ def unsupported_wording(span: str, chunk: str) -> str | None:
     otherwise ("ten" / "10", "colour" / "color") is read in one spelling of both. Word overlap and cosine cannot see
     "Bob owes Alice" in "Alice owes Bob", nor "morning" for "afternoon": a span missing a word or saying its words in
     another order is never supported offline."""
-    windows = sentences(chunk)
+    windows = {window: content_stems(window) for window in sentences(chunk)}
     for said in sentences(span):
-        gaps = {window: _gap(said, window) for window in windows}
+        mine = content_stems(said)
+        gaps = {window: _gap(mine, theirs) for window, theirs in windows.items()}
         least = min(map(_rank, gaps.values()), default=(0, False))
         if least == (0, False):
             continue
-        nearest = [window for window, gap in gaps.items() if _rank(gap) == least]
-        spelled = [_gap(one_spelling(said, window)[0], one_spelling(window, said)[0]) for window in nearest]
+        nearest = [window for window, gap in gaps.items() if _rank(gap) == least][:_SPELLED]
+        spelled = [
+            _gap(content_stems(one_spelling(said, window)[0]), content_stems(one_spelling(window, said)[0]))
+            for window in nearest
+        ]
         missing, ordered = min([gaps[nearest[0]], *spelled], key=_rank)
         if missing:
             words_of = written(said)
