@@ -162,3 +162,24 @@ def test_a_blank_fact_or_guideline_is_an_error_of_the_benchmark_never_a_pass(key
     blank = [check for check in _checks(result, key) if check.error is not None]
     assert len(blank) == 1
     assert "blank" in blank[0].reason
+
+
+@pytest.mark.parametrize("judge", ["lexical", pytest.param("local", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    ("fact", "response"),
+    [
+        ("Bob owes Alice ten dollars", "Alice owes Bob ten dollars."),
+        ("The meeting was moved to the morning", "The meeting was moved to the afternoon."),
+        ("Google acquired GitHub in 2018", "Sure. Microsoft acquired GitHub in 2018."),
+    ],
+)
+def test_a_fact_the_response_does_not_say_in_its_words_is_undecided_offline(
+    judge: str, fact: str, response: str
+) -> None:
+    if judge == "local":
+        pytest.importorskip("numpy")
+    result = _one(_example(response, expected_facts=[fact]), judge)
+    (check,) = _checks(result, "expected_facts")
+    assert not check.passed
+    assert check.reason.startswith(f"fact {fact!r}: undecided: the closest sentence is"), check.reason
+    assert result.status == "undecided"

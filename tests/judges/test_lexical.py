@@ -74,11 +74,20 @@ def test_near_identical_texts_fail_when_a_guard_fires(
 def test_support_measures_containment_of_the_span(judge: LexicalJudge) -> None:
     chunk = "The link expires after 24 hours. Refunds are issued within 5 business days."
     supported, unsupported = judge.judge_sync(
-        [JudgeRequest(SUP, "The reset link expires after 24 hours.", chunk), JudgeRequest(SUP, "Bees dance.", chunk)]
+        [JudgeRequest(SUP, "The link expires after 24 hours.", chunk), JudgeRequest(SUP, "Bees dance.", chunk)]
     )
     assert supported.passed
     assert "of the span's words in the chunk" in supported.reason
     assert not unsupported.passed
+    assert not unsupported.undecided
+
+
+def test_support_is_undecided_when_the_chunk_lacks_a_word_of_the_span(judge: LexicalJudge) -> None:
+    chunk = "The link expires after 24 hours. Refunds are issued within 5 business days."
+    [verdict] = judge.judge_sync([JudgeRequest(SUP, "The reset link expires after 24 hours.", chunk)])
+    assert verdict.undecided
+    assert not verdict.passed
+    assert verdict.reason.startswith("undecided: wording guard fired (no sentence of the chunk says 'reset'")
 
 
 def test_unsupported_task_is_an_error_verdict_in_place(judge: LexicalJudge) -> None:

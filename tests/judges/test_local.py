@@ -50,13 +50,21 @@ def test_is_a_judge_for_the_three_text_tasks(judge: LocalJudge) -> None:
             "Your flight to Denver is delayed by 45 minutes.",
             "Your flight to Denver has been delayed by 45 minutes.",
         ),
-        (SUP, "Battery life is up to 18 hours.", CHUNK),
-        (SUP, "There is no optical drive.", CHUNK),
+        (SUP, "It has two USB-C ports", CHUNK),
+        (SUP, "up to 18 hours of battery life", CHUNK),
     ],
 )
 def test_paraphrases_pass(judge: LocalJudge, task: JudgeTask, candidate: str, reference: str) -> None:
     [verdict] = judge.judge_sync([JudgeRequest(task, candidate, reference)])
     assert verdict.passed, verdict.reason
+    assert "cosine" in verdict.reason
+
+
+@pytest.mark.parametrize("span", ["Battery life is up to 18 hours.", "There is no optical drive."])
+def test_a_reworded_span_is_undecided_however_close_its_cosine(judge: LocalJudge, span: str) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(SUP, span, CHUNK)])
+    assert verdict.undecided, verdict.reason
+    assert not verdict.passed
     assert "cosine" in verdict.reason
 
 

@@ -232,3 +232,25 @@ def test_a_grade_just_under_the_required_threshold_does_not_pass_by_rounding() -
     assert similarity.passed is False
     assert not result.passed
     assert "4.4952" in similarity.reason
+
+
+@pytest.mark.parametrize("judge", ["lexical", pytest.param("local", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [("Paris is the capital of France.", "passed"), ("Berlin is the capital of France.", "undecided")],
+)
+def test_a_cited_span_its_chunk_does_not_say_in_its_words_is_undecided_offline(
+    judge: str, response: str, status: str
+) -> None:
+    if judge == "local":
+        pytest.importorskip("numpy")
+    chunk = "Paris is the capital and most populous city of France."
+    trace = [{"event": "retriever", "outputs": [{"id": "d1", "page_content": chunk}]}]
+    citations = [{"document_id": "d1", "span_from": 0, "span_to": len(response)}]
+    example = _example(response, expected=None, trace=trace, citations=citations)
+    [result] = evaluate([example], judge=judge, require=["citations"]).results
+    metric = result.metrics["citations"]
+    [entry] = metric.details["supported"]
+    assert metric.passed is (status == "passed"), metric.reason
+    assert entry.get("undecided", False) is (status == "undecided")
+    assert result.status == status

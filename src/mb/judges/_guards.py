@@ -8,7 +8,9 @@ in the reason.
 Directions differ by task. EQUIVALENCE (a tool argument against the expected text) and SIMILARITY (a response
 against the expected response) want the reference's numbers in the candidate (extra detail is allowed) and fire on
 names only when each side names something the other does not. SUPPORT (a cited span against its chunk) wants every
-number and name of the span in the chunk, and checks polarity against the chunk sentences that match the span best.
+number and name of the span in the chunk, and checks polarity against the chunk sentences that match the span best;
+a span whose content words the chunk does not say in one place and in the same order (``unsupported_wording``) is a
+doubt: never supported offline, failed only when another guard fires.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 
 from ._doubts import route_ends
 from ._names import absent_names, names, plain
+from ._overlap import unsupported_wording
 from ._polarity import antonym_conflict, negation_conflict
 from ._quantities import Quantity, extract_quantities, same_quantity, unmatched
 from ._roles import role_swap
@@ -54,14 +57,14 @@ class GuardFailure:
     """A guard that fired, and why."""
 
     guard: str
-    """``numbers``, ``negation``, ``antonyms``, ``entities``, ``direction`` or ``roles``."""
+    """``numbers``, ``negation``, ``antonyms``, ``entities``, ``direction``, ``roles`` or (SUPPORT) ``wording``."""
 
     detail: str
     """What differs, quoting both texts."""
 
     doubt: bool = False
     """Whether the offline judges' verdict leaves the pair undecided rather than failed: a sign one text gives in
-    words ("-5%" / "down 5%")."""
+    words ("-5%" / "down 5%"), a cited span the chunk does not say in its words (``wording``)."""
 
 
 def precheck(request: JudgeRequest) -> tuple[float, str] | None:
@@ -284,7 +287,10 @@ def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequ
         _entities(task, candidate, reference),
         _direction(candidate, reference),
     ]
-    if failures[-1] is None and task is not JudgeTask.SUPPORT:  # a reversed route is also a swap of roles
+    if task is JudgeTask.SUPPORT:
+        wording = unsupported_wording(candidate, reference)
+        failures.append(GuardFailure("wording", wording, doubt=True) if wording else None)
+    elif failures[-1] is None:  # a reversed route is also a swap of roles
         swapped = role_swap(candidate, reference)  # the same words, entities in exchanged roles
         failures.append(GuardFailure("roles", swapped) if swapped else None)
     return [failure for failure in failures if failure is not None]

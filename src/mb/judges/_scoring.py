@@ -53,15 +53,19 @@ def scaled(raw: float, threshold: float) -> float:
 
 
 def to_verdict(measure: Measure, threshold: float, judge: str) -> Verdict:
-    """The verdict for a measure: scaled, capped when a guard fired, explained."""
+    """The verdict for a measure: scaled, capped when a guard fired, undecided when only a doubt stands against a
+    measure that passes, explained."""
     if measure.fixed is not None:
         return Verdict(measure.fixed, measure.detail, judge, confidence=1.0)
     score = scaled(measure.raw, threshold)
-    if measure.failures:
-        score = min(score, GUARD_CAP)
     holds, fails = HOLDS.get(measure.task, ("holds", "does not hold"))
-    if measure.failures:
-        reason = f"{fails}: {describe_failures(measure.failures)}; {measure.detail} (threshold {threshold:.2f})"
+    if measure.failures and all(failure.doubt for failure in measure.failures) and score >= 0.5:
+        reason = f"undecided: {describe_failures(measure.failures)}; {measure.detail} >= threshold {threshold:.2f}"
+        return Verdict(min(score, 0.49), reason, judge, undecided=True)
+    firm = [failure for failure in measure.failures if not failure.doubt]
+    if firm:
+        score = min(score, GUARD_CAP)
+        reason = f"{fails}: {describe_failures(firm)}; {measure.detail} (threshold {threshold:.2f})"
     else:
         verdict = holds if score >= 0.5 else fails
         relation = ">=" if score >= 0.5 else "<"
