@@ -85,31 +85,11 @@ def test_an_llm_judges_pass_stands() -> None:
     assert not outcome.low_confidence
 
 
-def test_a_string_argument_is_judged_as_before() -> None:
-    outcome = match_free_text(TOPPINGS, "olive", _context(0.9, []))
+@pytest.mark.parametrize(("expected", "actual"), [("mushroom and olive", ["mushroom", "olive"]), (TOPPINGS, "olive")])
+def test_prose_or_a_string_argument_is_judged_as_before(expected: str, actual: Any) -> None:
+    outcome = match_free_text(expected, actual, _context(0.9, []))
     assert outcome.passed
     assert not outcome.low_confidence
-
-
-@pytest.mark.parametrize(
-    ("expected", "actual", "written"),
-    [
-        ("mushroom and olive", ["mushroom", "olive"], '["mushroom","olive"] (array)'),
-        ("Paris", ["Paris"], '["Paris"] (array)'),
-        ("Paris", {"city": "Paris"}, '{"city":"Paris"} (object)'),
-        ("true", True, "true (boolean)"),
-        ("5", 5, "5 (integer)"),
-    ],
-)
-def test_an_argument_that_is_no_string_against_plain_text_fails_as_a_type_mismatch(
-    expected: str, actual: Any, written: str
-) -> None:
-    asked: list[str] = []
-    for confidence in (0.9, None):  # an offline judge or an LLM judge: no judge is asked
-        outcome = match_free_text(expected, actual, _context(confidence, asked))
-        assert not outcome.passed
-        assert outcome.reason.startswith(f'expected "{expected}" (string), got {written}: the types differ')
-    assert asked == []
 
 
 @pytest.mark.parametrize(
@@ -119,6 +99,7 @@ def test_an_argument_that_is_no_string_against_plain_text_fails_as_a_type_mismat
         ("[-1e400]", "[-1e999]"),
         ('{"a": 2}', '{"a": 1, "a": 2}'),  # the last value of a duplicated key would win
         ('{"a": 1, "a": 2}', '{"a": 2}'),
+        ('{"a": 1, "a": 2}', {"a": 2}),
         ('[{"b": [1, 2], "b": [1, 2]}]', '[{"b": [1, 2]}]'),
     ],
 )

@@ -132,9 +132,9 @@ def test_free_text_identical_text_needs_no_judge() -> None:
     assert oracle.requests == []
 
 
-def test_free_text_non_string_values_are_judged_as_json_against_a_json_value() -> None:
+def test_free_text_non_string_values_are_judged_as_json() -> None:
     oracle = _Recording(1.0)
-    match_free_text('["a", "c"]', ["a", "b"], MatchContext(oracle))
+    match_free_text("two items", ["a", "b"], MatchContext(oracle))
     assert oracle.requests[0].candidate == '["a","b"]'
 
 

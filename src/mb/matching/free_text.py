@@ -89,9 +89,7 @@ def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
 
     A list or object argument (or a string that writes one as JSON) against an expected text that writes a list or
     object as JSON passes at once when the two are the same JSON value; otherwise the judge reads both as text, and
-    an offline judge's pass (one with a calibrated confidence) becomes a low-confidence failure. Any other argument
-    that is no string (a number, a boolean, a list or object against plain text) fails as a type mismatch, as it
-    does for ``equality``: the expected value is text.
+    an offline judge's pass (one with a calibrated confidence) becomes a low-confidence failure.
     """
     if not expected.strip():
         return Outcome(False, _EMPTY, 0.0, error=_EMPTY)
@@ -109,10 +107,7 @@ def match_free_text(expected: str, actual: Any, ctx: MatchContext) -> Outcome:
                 reason = f"{text!r} is not the JSON value {expected!r} writes; {_STRUCTURED} ({outcome.reason})"
                 return Outcome(False, reason, 0.0, confidence=outcome.confidence, low_confidence=True)
             return outcome
-    if not isinstance(actual, str):  # as ``equality``: "true" is no boolean, "Paris" no list
-        why = "the types differ (a value that writes a list or object as JSON compares one)"
-        return Outcome.fail(f"expected {describe_value(expected)}, got {describe_value(actual)}: {why}")
-    return _judged(expected, actual, ctx)
+    return _judged(expected, as_text(actual), ctx)
 
 
 def match_free_text_group(expected: str, values: Sequence[Any], ctx: MatchContext) -> Outcome:
