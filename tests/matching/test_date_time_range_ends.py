@@ -40,6 +40,10 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 2020 to 2022", DATES, "2020-01-01", "2023-01-01", True, ""),
     ("from 2020 to 2022", DATES, "2020-01-01", "2023-01-02", False, "the year after"),
     ("from monday to wednesday", DATES, "2013-02-18", "2013-02-21", True, ""),
+    # four digits starting a range that ends today are a year, never the clock 20:12
+    ("from 2012 to today", DATES, "2012-01-01", "2013-02-12", True, ""),
+    ("from 2012 to today", TIMES, "2013-02-12T20:12", "2013-02-13T00:00", False, ""),
+    ("2010 - yesterday", DATES, "2010-01-01", "2013-02-11", True, ""),
     ("from monday to wednesday", DATES, "2013-02-18", "2013-02-22", False, "the end does not match"),
 ]
 

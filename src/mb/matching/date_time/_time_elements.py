@@ -103,6 +103,9 @@ _ZERO_CLOCK_BEFORE_RE = re.compile(
     rf"\b{_CLOCK_END}(?:\s*(?:am|pm|a|p|hours|hrs|hr|h)\b)?{_JOIN}$|^(?:from\s+|between\s+)?\d{_JOIN}$"
 )
 _ZERO_CLOCK_AFTER_RE = re.compile(rf"{_JOIN}{_CLOCK_END}\b")
+#: Four digits starting a range that ends on a day word ("from 2024 to today", "2019 - yesterday"): a year, never
+#: 20:24 (a time of day beside "today" is said on it: "today 2024").
+_TO_DAY_WORD_RE = re.compile(rf"{_JOIN}(?:today|tomorrow|tonight|yesterday)\b")
 
 #: Words before a number of hours that make it a length ("in", "for", "after", "within").
 _LENGTH_BEFORE = re.compile(r"\b(?:in|for|after|within)\s+$")
@@ -128,7 +131,8 @@ def _digit_clock(rule: str) -> Builder:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
-        if rule == "two" and late and not _yearless_day(m.string) and not _zero_clock_range(m):
+        dayless = not _yearless_day(m.string) or _TO_DAY_WORD_RE.match(m.string, m.end())
+        if rule == "two" and late and dayless and not _zero_clock_range(m):
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string, max(0, start - _BEFORE), start):
             return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day
