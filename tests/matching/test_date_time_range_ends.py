@@ -44,6 +44,11 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 2012 to today", DATES, "2012-01-01", "2013-02-12", True, ""),
     ("from 2012 to today", TIMES, "2013-02-12T20:12", "2013-02-13T00:00", False, ""),
     ("2010 - yesterday", DATES, "2010-01-01", "2013-02-11", True, ""),
+    # a range naming no year that is under way this year may be this year's, or next year's
+    ("from jan 10 to march 12", DATES, "2013-01-10", "2013-03-12", True, ""),
+    ("from jan 10 to march 12", DATES, "2014-01-10", "2014-03-12", True, ""),
+    ("from jan 10 to march 12", DATES, "2013-01-11", "2013-03-12", False, ""),
+    ("from jan 2 to jan 10", DATES, "2013-01-02", "2013-01-10", False, ""),  # over: next year's alone
     ("from monday to wednesday", DATES, "2013-02-18", "2013-02-22", False, "the end does not match"),
 ]
 

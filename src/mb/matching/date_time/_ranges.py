@@ -3,6 +3,7 @@ leaves out (the date, am/pm, the month of a bare day number, the year), and the 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -116,24 +117,31 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         found = [r for r in found if r.end is None or r.end.grain not in _POINT_GRAINS or r.end.lo != r.start.lo]
         if same_day:
             found = [r for r in found if r.end is not None and r.end.lo.date() == r.start.lo.date()]
-        return _in_part(found, False)
+        if not one_time and _yearless_start(left):
+            # "from jan 10 to june 12" said in April: next year's range, or this year's, under way, as when the end
+            # cannot move ("from jan 10 to the friday after may 6"; see below)
+            with contextlib.suppress(DateProblem):
+                found += [
+                    r
+                    for r in _year_back(left, right, ref, _point, rolls, timed_end)
+                    if r.end is not None and r.start.lo <= ref < r.end.hi and r.end.lo - r.start.lo <= _HALF_YEAR
+                ]
+        return _in_part(list(dict.fromkeys(found)), False)
     except DateProblem:
         if one_time:
             raise  # both ends on one day: moving the start a year puts them on two
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
-            yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
-            if not yearless or any(i.kind in {"year", "weekday", "nearest"} for i in left):
-                raise  # a start naming its weekday is never moved a year ("tuesday may 6": never a Monday)
+            yearless = _yearless_start(left)
+            if not yearless:
+                raise
             # "from March to date", "from sept 1 to today": a start naming no year is the last one before the end;
             # a day (or a time on it) only when the range then spans at most half a year, unless its end is a day
             # said from today that is not after today and the start's date this year is not a month or less ahead
             # (perhaps a slip): "june 12 to tomorrow" or "june 12 to today" said June 10 is never from a year ago,
             # nor "dec 28 9am to monday 5pm" said June 26, nor "from new year's eve to the 2nd" said July 2 (never
             # February 28 for a February 29)
-            year = relativedelta(years=-1)
-            starts = [r.shifted(year) for r in _point(left, ref) if (r.start.lo + year).day == r.start.lo.day]
-            found = _paired(starts, _point(right, ref), right, rolls, timed_end)
+            found = _year_back(left, right, ref, _point, rolls, timed_end)
             day = timedelta(days=1)
             past = ref.replace(hour=0, minute=0, second=0, microsecond=0) + day  # the end of today
             own_day = relativedelta(months=1) not in rolls  # an end naming a day of the month alone is the start's
@@ -165,6 +173,23 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         return _paired(
             _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
         )
+
+
+def _yearless_start(left: list[Item]) -> list[Item]:
+    """The dates naming no year of a range's start that may be moved a year: none when the start names a year or a
+    weekday ("tuesday may 6": never a Monday)."""
+    if any(i.kind in {"year", "weekday", "nearest"} for i in left):
+        return []
+    return [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
+
+
+def _year_back(
+    left: list[Item], right: list[Item], ref: datetime, point: Point, rolls: list[relativedelta], timed_end: bool
+) -> list[Reading]:
+    """A range's readings with its start a year before its own reading (never February 28 for a February 29)."""
+    year = relativedelta(years=-1)
+    starts = [r.shifted(year) for r in point(left, ref) if (r.start.lo + year).day == r.start.lo.day]
+    return _paired(starts, point(right, ref), right, rolls, timed_end)
 
 
 def _year_or_clock(side: list[Item], other: list[Item]) -> None:
