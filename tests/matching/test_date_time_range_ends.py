@@ -293,3 +293,16 @@ def test_twelve_after_a_later_twenty_four_hour_clock_is_not_understood(phrase: s
         outcome = match_date_time(phrase, {"start": "2026-12-04T20:00", "end": end}, WEDNESDAY, params=SE)
         assert outcome.error is not None
         assert "noon or midnight" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "passed"),
+    [
+        ("2024-06-10T22:00", "2024-06-11T06:00", True),  # tonight's, under way
+        ("2024-06-11T22:00", "2024-06-12T06:00", True),  # tomorrow night's
+        ("2024-06-09T22:00", "2024-06-10T06:00", False),  # last night's is over
+    ],
+)
+def test_times_alone_under_way_are_todays_too(start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time("22:00-06:00", {"start": start, "end": end}, datetime(2024, 6, 10, 23, 0), params=SE)
+    assert outcome.passed is passed, outcome.reason

@@ -97,14 +97,14 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     left, right = _am_pm(left, right, timed_end or one_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
-        # times of day only: placed as a pair, today unless the start has passed, else tomorrow
+        # times of day only: placed as a pair, today unless the start has passed, else tomorrow; today's too while
+        # it is under way ("19:00-07:00" said at 19:30)
         found = _in_part(
             _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls, timed_end), one_part
         )
         day = timedelta(days=1)
-        placed = [
-            Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) if r.start.hi <= ref else r
-            for r in found
+        placed = [r for r in found if r.start.hi > ref or (r.end is not None and ref < r.end.lo)] + [
+            Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) for r in found if r.start.hi <= ref
         ]
         # naming no date, the range takes the date of an argument that gives none (as a time of day alone does)
         return [
