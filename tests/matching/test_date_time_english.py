@@ -106,6 +106,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("-2 hours", WED, "2025-03-12T08:20:00", True),
     ("-2 hours", WED, "2025-03-12T12:20:00", False),
     ("+1d", WED, "2025-03-13", True),
+    ("today - 3d", WED, "2025-03-09", True),  # a minus after "today" counts back, never joins a range
+    ("today - 3d", WED, "2025-03-12", False),
     ("+1d", WED, "2025-03-12", False),
     ("2w later", WED, "2025-03-26", True),
     ("2w later", WED, "2025-03-27", False),
