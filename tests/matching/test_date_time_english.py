@@ -96,6 +96,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("5 mar 12", WED, "2026-03-05T12:00:00", True),  # or noon that day: both readings kept
     ("5 mar 12", WED, "2026-03-05T15:00:00", False),
     ("5 mar 12pm", WED, "2026-03-05T12:00:00", True),
+    ("2026 jan 30", WED, "2026-01-30", True),  # the year said first: the two digits last are the day
+    ("2026 jan 30", WED, "2030-01-30", False),
+    ("1999 dec 25", WED, "1999-12-25", True),
+    ("1999 dec 25", WED, "2025-12-25", False),
     ("march 3-15", WED, "2025-03-03", True),  # a range of days, not a year
     ("march 5-7, 2025", WED, "2025-03-05", True),  # a range of days of a month, its year written after the end
     ("march 5-7, 2025", WED, "2025-03-06", False),
