@@ -181,6 +181,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the second friday after new year 2019", WED, "2019-01-04", False),
     ("the 2nd monday before christmas", WED, "2025-12-15", True),
     ("the 2nd monday before christmas", WED, "2025-12-22", False),
+    ("two fridays after new year 2019", WED, "2019-01-11", True),  # counted: the second
+    ("two fridays after new year 2019", WED, "2019-01-04", False),
+    ("3 mondays before christmas", WED, "2025-12-08", True),
     # a weekday before a pair that may be a clock or a date (the Friday before June 12 or December 6, or before 6:12 on
     # Friday) is not understood, never any day before a date on that weekday (June 12 2026 is a Friday); before a date
     # it is not counted from, not understood either

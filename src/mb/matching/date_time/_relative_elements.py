@@ -477,16 +477,17 @@ _NEXT_WORD_RE = re.compile(
 
 
 @_element(
-    rf"(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+)?(?P<wd>{WEEKDAY}|weekend)\s+"
+    rf"(?:(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+)?(?P<wd>{WEEKDAY}|weekend)"
+    rf"|(?P<c>two|three|four|five|[2-5])\s+(?P<wd2>{WEEKDAY}|weekend)s)\s+"
     r"(?P<dir>after|following|before|preceding|prior\s+to)",
-    ("the", "first", "second", "third", "fourth", "fifth", "weekend"),
+    ("the", "first", "second", "third", "fourth", "fifth", "weekend", "two", "three", "four", "five"),
     WEEKDAY_FIRST,
     DIGIT,
 )
 def _weekday_beside(m: re.Match[str]) -> Item | None:
     """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
     date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it; ``the
-    second friday after new year``: the one a week later."""
+    second friday after new year`` (``two fridays after new year``): the one a week later."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
     if following is None:
         return None
@@ -494,8 +495,10 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     if not (word in _ANCHOR_WORDS or word[0].isdigit() or (word in {"next", "last"} and following["placed"])):
         return None  # "friday after next" stays the Friday after next Friday
     direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
-    weekday = "weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]]
-    return Item("nearest", "", Nearest(weekday, direction, ordinal_value(m["n"]) if m["n"] else 1))
+    name = m["wd"] or m["wd2"]
+    weekday = "weekend" if name == "weekend" else WEEKDAYS[name]
+    count = ordinal_value(m["n"]) if m["n"] else int(quantity_value(m["c"])) if m["c"] else 1
+    return Item("nearest", "", Nearest(weekday, direction, count))
 
 
 @_element(r"(?:the\s+)?weekend\s+of", ("the", "weekend"))
