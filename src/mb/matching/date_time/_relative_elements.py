@@ -338,7 +338,8 @@ def _ago(m: re.Match[str]) -> Item | None:
 def _signed(m: re.Match[str]) -> Item | None:
     """``+20 minutes``, ``-2h``, ``now - 2 days``, ``today - 3d``: that long from now; a minus alone only where the
     phrase starts or after "today" (elsewhere a dash joins the ends of a range)."""
-    if m["sign"] == "-" and not m["now"] and m.start() != 0 and not m.string[: m.start()].endswith(("today", "today ")):
+    after_today = m.string.endswith(("today", "today "), 0, m.start())
+    if m["sign"] == "-" and not m["now"] and m.start() != 0 and not after_today:
         return None
     return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
 
