@@ -175,6 +175,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the 3rd friday from now", WED, "2025-03-28", True),
     ("the 3rd friday from now", WED, "2025-03-21", False),
     ("3 fridays from now", WED, "2025-03-28", True),
+    ("2 fridays back", WED, "2025-02-28", True),  # "back" counts back, as "ago" does
+    ("2 fridays back", WED, "2025-03-07", False),
+    ("two mornings back", WED, "2025-03-10T09:00:00", True),
+    ("two mornings back", WED, "2025-03-11T09:00:00", False),
     ("0 fridays from now", WED, "2025-03-07", ERROR),  # no such friday
     # the n-th weekday after or before a holiday (New Year 2019 fell on a Tuesday, Christmas 2025 on a Thursday)
     ("the second friday after new year 2019", WED, "2019-01-11", True),

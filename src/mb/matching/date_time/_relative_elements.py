@@ -362,8 +362,8 @@ def _week_on(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|from\s+(?:now|today)|hence|later)"
-    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b(?!\s+(?:ago|from|hence|later)\b)"
+    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|back|from\s+(?:now|today)|hence|later)"
+    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b(?!\s+(?:ago|back|from|hence|later)\b)"
     rf"|(?:the\s+)?(?P<o>{ORDINAL})\s+(?P<wd2>{WEEKDAY})\s+from\s+(?:now|today)",
     COUNT_FIRST,
     "the",
@@ -371,13 +371,14 @@ def _week_on(m: re.Match[str]) -> Item | None:
     ORDINAL_FIRST,
 )
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
-    """``3 fridays from now``, ``2 mondays ago``, ``in two saturdays``, ``the 3rd friday from now``, ``2 weekends
-    ago``: counted in weeks from today ("in 2 saturdays later" is not understood, as "in 2 weeks from now" is)."""
+    """``3 fridays from now``, ``2 mondays ago`` (``back``), ``in two saturdays``, ``the 3rd friday from now``, ``2
+    weekends ago``: counted in weeks from today ("in 2 saturdays later" is not understood, as "in 2 weeks from now"
+    is)."""
     count = m["n"] or m["n3"]
     n = int(quantity_value(count)) if count else ordinal_value(m["o"])
     if n < 1:
         return None
-    back = m["dir"] is not None and "ago" in m["dir"]
+    back = m["dir"] in {"ago", "back"}
     name = m["wd"] or m["wd2"] or m["wd3"]
     weekend = name == "weekend"
     return Item("date", "", WeekdayCount(5 if weekend else WEEKDAYS[name], -n if back else n, weekend))

@@ -315,18 +315,18 @@ def _part_of_day_named(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)"
-    rf"|in\s+(?P<n2>{COUNT})\s+(?P<part2>morning|afternoon|evening|night)s\b(?!\s+(?:ago|from|hence|later)\b)",
+    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|back|from\s+now|later|hence)"
+    rf"|in\s+(?P<n2>{COUNT})\s+(?P<part2>morning|afternoon|evening|night)s\b(?!\s+(?:ago|back|from|hence|later)\b)",
     COUNT_FIRST,
     "in",
 )
 def _parts_ago(m: re.Match[str]) -> Item | None:
-    """``3 mornings ago``, ``a couple of nights from now``, ``in two nights``: that part of the day, that many days
-    back (ahead)."""
+    """``3 mornings ago`` (``back``), ``a couple of nights from now``, ``in two nights``: that part of the day, that
+    many days back (ahead)."""
     days = int(quantity_value(m["n"] or m["n2"]))
     part = m["part"] or m["part2"]
     lo, hi = PARTS[part]
-    return Item("part", "", Part(lo, hi, part, -days if m["dir"] == "ago" else days))
+    return Item("part", "", Part(lo, hi, part, -days if m["dir"] in {"ago", "back"} else days))
 
 
 #: Nights named from today: how reasons name them, and their day counted from today.
