@@ -108,6 +108,13 @@ ROWS: list[tuple[str, object, object]] = [
     ("the first of the month", "2025-06-01", True),
     ("the first of the month", "2025-08-01", False),
     ("the 1st of this month", "2025-07-01", False),
+    # so is a weekday counted in "the month" said after it; "this month" ("this week") is this one alone
+    ("the first monday of the month", "2025-06-02", True),
+    ("the first monday of the month", "2025-07-07", True),
+    ("the first monday of this month", "2025-06-02", True),
+    ("the first monday of this month", "2025-07-07", False),
+    ("the first monday of this week", "2025-06-09", True),
+    ("the first monday of this week", "2025-06-16", False),
     # "the past week" (month, year): the last calendar one, or the days up to today
     ("the past week", "2025-06-10", True),
     ("the past week", "2025-06-03", True),
