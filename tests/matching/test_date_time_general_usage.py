@@ -89,6 +89,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("09:30 CET tomorrow", "2025-06-12T09:30:00+02:00", True),
     ("09:30 CET tomorrow", "2025-06-12T09:30:00+01:00", True),
     ("09:30 CET tomorrow", "2025-06-12T09:30:00+03:00", False),
+    # an ISO date and time with a zone written after it is in that zone, never the user's clock
+    ("2025-12-01 10:00 CET", "2025-12-01T10:00:00+01:00", True),
+    ("2025-12-01 10:00 CET", "2025-12-01T10:00:00+00:00", False),
+    ("2025-12-01 10:00 +05:00", "2025-12-01T05:00:00Z", True),
+    ("2025-12-01 10:00 +05:00", "2025-12-01T10:00:00Z", False),
     ("9am CEST", "2025-06-12T09:00:00+02:00", True),
     ("9am CEST", "2025-06-12T09:00:00+00:00", False),
     # "current" before a season is "this"; "but" between two bounds is "and"

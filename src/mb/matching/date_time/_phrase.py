@@ -829,7 +829,9 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
     iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
     if iso is not None:
-        return Resolution(phrase, _zoned((iso[0],), fixed_zone(iso[1]) if iso[1] is not None else home), home)
+        # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone
+        zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
+        return Resolution(phrase, _zoned((iso[0],), zone), home)
     if (read.parsed is None or read.zone is not None) and _TIMESTAMP_RE.match(text):
         stamp = float(text) / (1000 if float(text) > 1e11 else 1)
         moment = datetime.fromtimestamp(stamp, UTC).replace(tzinfo=None)
