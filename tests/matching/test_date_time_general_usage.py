@@ -94,6 +94,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("2025-12-01 10:00 CET", "2025-12-01T10:00:00+00:00", False),
     ("2025-12-01 10:00 +05:00", "2025-12-01T05:00:00Z", True),
     ("2025-12-01 10:00 +05:00", "2025-12-01T10:00:00Z", False),
+    ("2025-12-01 10:00 -05:00", "2025-12-01T15:00:00Z", True),  # an offset after a full date-time, never a range
+    ("2025-12-01 10:00 -05:00", "2025-12-01T10:00:00Z", False),
+    ("Mon, 1 Dec 2025 10:00:00 -0500", "2025-12-01T15:00:00Z", True),  # so after a clock with its seconds
+    ("Mon, 1 Dec 2025 10:00:00 -0500", "2025-12-01T10:00:00Z", False),
     ("9am CEST", "2025-06-12T09:00:00+02:00", True),
     ("9am CEST", "2025-06-12T09:00:00+00:00", False),
     # "current" before a season is "this"; "but" between two bounds is "and"
