@@ -105,6 +105,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("current summer", "2026-07-15", False),
     ("later than 9:30am but before 11am on Thursday", "2025-06-12T10:00:00", True),
     ("later than 9:30am but before 11am on Thursday", "2025-06-12T11:30:00", False),
+    # the rest of the hour: from this minute to the end of the clock hour
+    ("the rest of the hour", "2025-06-11T10:30:00", True),
+    ("the rest of the hour", "2025-06-11T09:50:00", False),
+    ("the rest of the hour", "2025-06-11T11:05:00", False),
     # a span counted in seconds is read to the second
     ("the last 2 seconds", "2025-06-11T09:59:59", True),
     ("the last 2 seconds", "2025-06-11T09:59:50", False),
