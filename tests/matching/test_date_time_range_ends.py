@@ -306,3 +306,29 @@ def test_twelve_after_a_later_twenty_four_hour_clock_is_not_understood(phrase: s
 def test_times_alone_under_way_are_todays_too(start: str, end: str, passed: bool) -> None:
     outcome = match_date_time("22:00-06:00", {"start": start, "end": end}, datetime(2024, 6, 10, 23, 0), params=SE)
     assert outcome.passed is passed, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "said", "start", "end", "passed"),
+    [
+        # a start read for the year before is that year's own date, never its next date 365 days back: Easter and
+        # Thanksgiving fall on other days each year (this year's range under way, or one ending after the start's next
+        # date)
+        ("from easter to may 1", "2026-04-20T10:00", "2026-04-05", "2026-05-01", True),
+        ("from easter to may 1", "2026-04-20T10:00", "2026-03-28", "2026-05-01", False),
+        ("from 3 days after easter to may 1", "2026-04-20T10:00", "2026-04-08", "2026-05-01", True),
+        ("from 3 days after easter to may 1", "2026-04-20T10:00", "2026-03-31", "2026-05-01", False),
+        ("from memorial day to july 4", "2026-06-15T10:00", "2026-05-25", "2026-07-04", True),
+        ("from memorial day to july 4", "2026-06-15T10:00", "2026-05-31", "2026-07-04", False),
+        ("from thanksgiving to christmas", "2026-12-01T10:00", "2026-11-26", "2026-12-25", True),
+        ("from thanksgiving to christmas", "2026-12-01T10:00", "2026-11-25", "2026-12-25", False),
+        ("from mother's day to father's day", "2026-06-01T10:00", "2026-05-10", "2026-06-21", True),
+        ("from mother's day to father's day", "2026-06-01T10:00", "2026-05-09", "2026-06-21", False),
+        # a day said twice is never a year long, even said on that day
+        ("from june 12 to june 12", "2026-06-12T10:00", "2025-06-12", "2026-06-12", False),
+        ("from dec 24 to dec 24", "2026-12-24T10:00", "2025-12-24", "2026-12-24", False),
+    ],
+)
+def test_a_yearly_start_read_for_the_year_before(phrase: str, said: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, datetime.fromisoformat(said), params=SE)
+    assert outcome.passed is passed, outcome.reason

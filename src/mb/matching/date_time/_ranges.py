@@ -30,6 +30,8 @@ _DIGITAL = re.compile(r"(?:at\s+|@\s*)?\d{1,2}(?:[:.h]?\d\d(?::\d\d)?)?(?:\s*(?:
 _HALF_YEAR = timedelta(days=183)
 #: How close ahead a start's date this year keeps it from being moved a year back to come before an end by today.
 _MONTH = timedelta(days=31)
+#: How far before a yearly date's reading its reading of the year before is looked for (Easter moves up to 35 days).
+_YEAR_AND_SEASON = relativedelta(years=1, days=45)
 
 
 class Slip(DateProblem):
@@ -144,7 +146,9 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             found = _year_back(left, right, ref, _point, rolls, timed_end)
             day = timedelta(days=1)
             past = ref.replace(hour=0, minute=0, second=0, microsecond=0) + day  # the end of today
-            own_day = relativedelta(months=1) not in rolls  # an end naming a day of the month alone is the start's
+            # an end naming a day of the month alone is the start's; a day said twice is never a year long, even when
+            # it ends today ("from june 12 to june 12" said June 12)
+            own_day = relativedelta(months=1) not in rolls and not one_date
             kept = [
                 r
                 for r in found
@@ -186,10 +190,14 @@ def _yearless_start(left: list[Item]) -> list[Item]:
 def _year_back(
     left: list[Item], right: list[Item], ref: datetime, point: Point, rolls: list[relativedelta], timed_end: bool
 ) -> list[Reading]:
-    """A range's readings with its start a year before its own reading (never February 28 for a February 29)."""
-    year = relativedelta(years=-1)
-    starts = [r.shifted(year) for r in point(left, ref) if (r.start.lo + year).day == r.start.lo.day]
-    return _paired(starts, point(right, ref), right, rolls, timed_end)
+    """A range's readings with its start the one before its own reading, about a year earlier: read again from a year
+    and a season before it, never moved by 365 days (Easter or Thanksgiving fall on another day each year; never
+    February 28 for a February 29)."""
+    own = point(left, ref)
+    first = min((r.start.lo for r in own), default=ref)
+    back = {r.start.lo.replace(hour=0, minute=0, second=0, microsecond=0) - _YEAR_AND_SEASON for r in own}
+    starts = [r for at in sorted(back) for r in point(left, at) if r.start.lo < first]
+    return _paired(list(dict.fromkeys(starts)), point(right, ref), right, rolls, timed_end)
 
 
 def _year_or_clock(side: list[Item], other: list[Item]) -> None:
