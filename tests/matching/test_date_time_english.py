@@ -114,6 +114,13 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("+1d", WED, "2025-03-13", True),
     ("today - 3d", WED, "2025-03-09", True),  # a minus after "today" counts back, never joins a range
     ("today - 3d", WED, "2025-03-12", False),
+    # signed lengths in a row add up, never a clock after the dash ("2h" is 02:00 in French notation)
+    ("now - 3d - 2h", WED, "2025-03-09T08:20:00", True),
+    ("now - 3d - 2h", WED, "2025-03-09T02:00:00", False),
+    ("+3d - 2h", WED, "2025-03-15T08:20:00", True),
+    ("today - 1 week - 3 days", WED, "2025-03-02", True),
+    ("today - 3d - 2h", WED, "2025-03-09T02:00:00", ERROR),  # hours from now, three days back: not today
+    ("today - 4d - 9h30", WED, "2025-03-08T09:30:00", ERROR),
     ("+1d", WED, "2025-03-12", False),
     ("2w later", WED, "2025-03-26", True),
     ("2w later", WED, "2025-03-27", False),

@@ -334,14 +334,28 @@ def _ago(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
 
-@_element(r"(?P<now>now\s*)?(?P<sign>[+-])\s*" + _DUR, ("now", "+", "-"))
+#: A length after a sign that follows a signed length ("2h" in "today - 3d - 2h").
+_MORE = rf"{_PIECE}(?:\s+{_PIECE}){{0,6}}"
+_SIGNED_RE = re.compile(rf"(?P<sign>[+-])\s*(?P<dur>{_MORE})")
+#: Hours and minutes after a sign, a length not added up ("- 9h30").
+_HOURS_MINUTES_AFTER_RE = re.compile(r"\s*[+-]\s*\d{1,2}\s*h\s*[0-5]\d")
+
+
+@_element(rf"(?P<now>now\s*)?(?P<sign>[+-])\s*{_DUR}(?P<more>(?:\s*[+-]\s*{_MORE}){{0,7}})", ("now", "+", "-"))
 def _signed(m: re.Match[str]) -> Item | None:
     """``+20 minutes``, ``-2h``, ``now - 2 days``, ``today - 3d``: that long from now; a minus alone only where the
-    phrase starts or after "today" (elsewhere a dash joins the ends of a range)."""
+    phrase starts or after "today" (elsewhere a dash joins the ends of a range). Signed lengths in a row are added up:
+    "today - 3d - 2h" is 3 days and 2 hours ago (never 02:00 three days ago)."""
     after_today = m.string.endswith(("today", "today "), 0, m.start())
     if m["sign"] == "-" and not m["now"] and m.start() != 0 and not after_today:
         return None
-    return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
+    if _HOURS_MINUTES_AFTER_RE.match(m.string, m.end()):
+        return None  # "today - 4d - 9h30": never the clock 09:30
+    parts = [(m["sign"], m["dur"]), *((n["sign"], n["dur"]) for n in _SIGNED_RE.finditer(m["more"]))]
+    pieces = [_pieces(text, -1 if sign == "-" else 1) for sign, text in parts]
+    if None in pieces or (len(parts) > 1 and any(u == "business day" for p in pieces for _, u in p or ())):
+        return None  # business days are counted whole, alone
+    return Item("offset", "", Offset(tuple(p for each in pieces for p in each or ()), "from now"))
 
 
 @_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)", "in", QUANTITY_FIRST)
