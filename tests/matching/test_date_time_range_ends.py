@@ -44,6 +44,18 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 2012 to today", DATES, "2012-01-01", "2013-02-12", True, ""),
     ("from 2012 to today", TIMES, "2013-02-12T20:12", "2013-02-13T00:00", False, ""),
     ("2010 - yesterday", DATES, "2010-01-01", "2013-02-11", True, ""),
+    ("2010 thru today", DATES, "2010-01-01", "2013-02-12", True, ""),
+    ("from 2010 up to today", TIMES, "2013-02-12T20:10", "2013-02-13T00:00", False, ""),
+    # after a day word, or before a day word and four digits, they are a time of day
+    ("today 2200 to tomorrow 0600", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
+    ("from today 1800 to tomorrow 0600", TIMES, "2013-02-12T18:00", "2013-02-13T06:00", True, ""),
+    ("yesterday 1600 to today 0800", TIMES, "2013-02-11T16:00", "2013-02-12T08:00", True, ""),
+    ("yesterday 2359 - today 0001", TIMES, "2013-02-11T23:59", "2013-02-12T00:01", True, ""),
+    ("from 1900 to tomorrow 0700", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
+    # a date before the end's time of day is the end's: the start comes last before it, never on that date
+    ("from 8pm to tomorrow 6am", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
+    ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),
+    ("from 20:00 to feb 20 06:00", TIMES, "2013-02-19T20:00", "2013-02-20T06:00", True, ""),
     # a range naming no year that is under way this year may be this year's, or next year's
     ("from jan 10 to march 12", DATES, "2013-01-10", "2013-03-12", True, ""),
     ("from jan 10 to march 12", DATES, "2014-01-10", "2014-03-12", True, ""),
