@@ -56,6 +56,8 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),
     ("from 20:00 to feb 20 06:00", TIMES, "2013-02-19T20:00", "2013-02-20T06:00", True, ""),
+    ("from 9pm to tomorrow morning", TIMES, "2013-02-12T21:00", "2013-02-13T09:00", True, ""),
+    ("from 9pm to tomorrow morning", TIMES, "2013-02-13T21:00", "2013-02-14T09:00", False, ""),
     # a range naming no year that is under way this year may be this year's, or next year's
     ("from jan 10 to march 12", DATES, "2013-01-10", "2013-03-12", True, ""),
     ("from jan 10 to march 12", DATES, "2014-01-10", "2014-03-12", True, ""),

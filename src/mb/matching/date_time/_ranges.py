@@ -81,11 +81,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             raise DateProblem(f"{again[0].text!r} after {start_clocks[0].text!r}, which may be am or pm")
         right = [start_clocks[0] if i is again[0] else i for i in right]
     rolls = _rolls(named, right)
-    # "from 8pm to tomorrow 6am": a date written before the end's time of day is the end's; a start naming only a time
-    # of day comes last before that end (today 20:00), never on the end's date with the end moved a day on
-    dated_at = [n for n, i in enumerate(right) if i.kind in _DATED]
-    clock_at = [n for n, i in enumerate(right) if i.kind == "clock"]
-    own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and clock_at) and dated_at[0] < clock_at[0]
+    # "from 8pm to tomorrow 6am", "... to tomorrow morning": a date written before the end's time of day is the end's; a
+    # start naming only a time of day comes last before that end (today 20:00), never on the end's date with the end
+    # moved a day on
+    dated_at = [n for n, i in enumerate(right) if i.kind in _DATED or (i.kind == "part" and i.value.day is not None)]
+    time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
+    own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
@@ -118,8 +119,8 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
         ]
     try:
-        ends = _point(right, ref)
-        found = _in_part(_paired(_point(left, ref), ends, right, rolls, timed_end), one_part)
+        starts, ends = _point(left, ref), _point(right, ref)
+        found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part)
         if own_end_date:
             day, written = timedelta(days=1), {e.start.lo for e in ends}
             found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found]
