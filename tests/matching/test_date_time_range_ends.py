@@ -323,6 +323,15 @@ def test_times_alone_under_way_are_todays_too(start: str, end: str, passed: bool
 
 
 @pytest.mark.parametrize(
+    ("start", "end"), [("2024-06-10T09:00", "2024-06-10T17:00"), ("2024-06-11T09:00", "2024-06-11T17:00")]
+)
+def test_times_alone_are_todays_to_their_last_minute(start: str, end: str) -> None:
+    """Today's hours may be asked about however little of them is left; tomorrow's may be booked."""
+    outcome = match_date_time("from 9 to 5", {"start": start, "end": end}, datetime(2024, 6, 10, 16, 59), params=SE)
+    assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize(
     ("phrase", "said", "start", "end", "passed"),
     [
         # a start read for the year before is that year's own date, never its next date 365 days back: Easter and
