@@ -45,6 +45,7 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 2012 to today", TIMES, "2013-02-12T20:12", "2013-02-13T00:00", False, ""),
     ("2010 - yesterday", DATES, "2010-01-01", "2013-02-11", True, ""),
     ("2010 thru today", DATES, "2010-01-01", "2013-02-12", True, ""),
+    ("starting from 2010 thru today", DATES, "2010-01-01", "2013-02-12", True, ""),
     ("from 2010 up to today", TIMES, "2013-02-12T20:10", "2013-02-13T00:00", False, ""),
     # after a day word, or before a day word and four digits, they are a time of day
     ("today 2200 to tomorrow 0600", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),

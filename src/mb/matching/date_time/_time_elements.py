@@ -104,10 +104,10 @@ _ZERO_CLOCK_BEFORE_RE = re.compile(
     rf"\b{_CLOCK_END}(?:\s*(?:am|pm|a|p|hours|hrs|hr|h)\b)?{_JOIN}$|^(?:from\s+|between\s+)?\d{_JOIN}$"
 )
 _ZERO_CLOCK_AFTER_RE = re.compile(rf"{_JOIN}(?:{_CLOCK_END}|(?:today|tomorrow|tonight|yesterday)\s+\d{{4}})\b")
-#: Four digits opening a range that ends on a day word ("from 2024 to today", "2019 - yesterday", "2018 thru
+#: Four digits starting a range that ends on a day word ("from 2024 to today", "2019 - yesterday", "2018 thru
 #: today"): a year, never 20:24; after a day word they are its time ("today 2200 to tomorrow 0600").
 _TO_DAY_WORD_RE = re.compile(rf"{_JOIN}(?:the\s+end\s+of\s+)?(?:today|tomorrow|yesterday)\b")
-_RANGE_OPENING_RE = re.compile(r"(?:from\s+|between\s+)?")
+_DAY_WORD_RE = re.compile(r"\b(?:today|tomorrow|tonight|yesterday)\b")
 
 #: Words before a number of hours that make it a length ("in", "for", "after", "within").
 _LENGTH_BEFORE = re.compile(r"\b(?:in|for|after|within)\s+$")
@@ -133,8 +133,8 @@ def _digit_clock(rule: str) -> Builder:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
-        opening = _RANGE_OPENING_RE.fullmatch(m.string, 0, start) and _TO_DAY_WORD_RE.match(m.string, m.end())
-        dayless = not _yearless_day(m.string) or opening
+        to_day = _TO_DAY_WORD_RE.match(m.string, m.end()) and not _DAY_WORD_RE.search(m.string, 0, start)
+        dayless = not _yearless_day(m.string) or to_day
         if rule == "two" and late and dayless and not _zero_clock_range(m):
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string, max(0, start - _BEFORE), start):
