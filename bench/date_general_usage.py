@@ -1,7 +1,8 @@
 """How the ``date_time`` matcher reads English phrases of general usage (``bench/date_general_usage.txt``).
 
 Run: ``python bench/date_general_usage.py [--misses] [--reader grammar|both] [--file PHRASES]``. Each phrase is
-checked through the public matcher as one parameter, said at the file's user time: its correct argument must pass,
+checked through the public matcher as one parameter, said at the file's user time (2025-06-11T10:00 unless a header
+line ``# Said at: ISO-TIME`` names another): its correct argument must pass,
 each shifted one must fail, and a phrase marked ``ERR`` must be an error (not understood). Prints the counts of
 phrases read right, not understood, misread (the correct argument fails), passing a shifted argument (the worst), and
 read where an error was wanted; ``--misses`` lists every phrase that is not read right.
@@ -10,6 +11,7 @@ read where an error was wanted; ``--misses`` lists every phrase that is not read
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from datetime import datetime
@@ -25,11 +27,11 @@ PHRASES = Path(__file__).with_name("date_general_usage.txt")
 USER_TIME = datetime(2025, 6, 11, 10, 0)
 
 
-def check(line: str) -> tuple[str, str]:
+def check(line: str, user_time: datetime = USER_TIME) -> tuple[str, str]:
     """The verdict on one line of the file (``right``, ``not understood``, ``misread``, ``shifted passes`` or
-    ``read, error wanted``) and why."""
+    ``read, error wanted``), said at ``user_time``, and why."""
     phrase, correct, *shifted = (part.strip() for part in line.split("|"))
-    outcome = match_date_time(phrase, correct if correct != "ERR" else "2025-06-11", USER_TIME)
+    outcome = match_date_time(phrase, correct if correct != "ERR" else user_time.date().isoformat(), user_time)
     if correct == "ERR":
         return ("right", "") if outcome.error is not None else ("read, error wanted", outcome.reason)
     if outcome.error is not None:
@@ -37,7 +39,7 @@ def check(line: str) -> tuple[str, str]:
     if not outcome.passed:
         return "misread", outcome.reason
     for argument in shifted:
-        wrong = match_date_time(phrase, argument, USER_TIME)
+        wrong = match_date_time(phrase, argument, user_time)
         if wrong.passed:
             return "shifted passes", f"{argument}: {wrong.reason}"
     return "right", ""
@@ -50,10 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--file", type=Path, default=PHRASES, help="the phrases (default: date_general_usage.txt)")
     args = parser.parse_args(argv)
     use_reader(args.reader)
-    lines = [line for line in args.file.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    text = args.file.read_text()
+    said_at = re.search(r"^# Said at: (\S+)", text, re.MULTILINE)
+    user_time = datetime.fromisoformat(said_at.group(1)) if said_at else USER_TIME
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
     counts: Counter[str] = Counter()
     for line in lines:
-        verdict, why = check(line)
+        verdict, why = check(line, user_time)
         counts[verdict] += 1
         if args.misses and verdict != "right":
             print(f"{verdict:20s} {line.split('|')[0].strip()!r}: {why[:200]}")

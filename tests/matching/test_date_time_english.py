@@ -44,6 +44,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("next mth", WED, "2025-05-01", False),
     ("2nite at 9", WED, "2025-03-12T21:00:00", True),
     ("2nite at 9", WED, "2025-03-12T09:00:00", False),
+    ("2day at 5pm", WED, "2025-03-12T17:00:00", True),
+    ("2day at 5pm", WED, "2025-03-13T17:00:00", False),
     # this hour, this minute
     ("this hour", WED, "2025-03-12T10:00:00", True),
     ("this hour", WED, "2025-03-12T10:59:00", True),
@@ -96,6 +98,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("5 mar 12", WED, "2026-03-05T12:00:00", True),  # or noon that day: both readings kept
     ("5 mar 12", WED, "2026-03-05T15:00:00", False),
     ("5 mar 12pm", WED, "2026-03-05T12:00:00", True),
+    ("2026 jan 30", WED, "2026-01-30", True),  # the year said first: the two digits last are the day
+    ("2026 jan 30", WED, "2030-01-30", False),
+    ("1999 dec 25", WED, "1999-12-25", True),
+    ("1999 dec 25", WED, "2025-12-25", False),
     ("march 3-15", WED, "2025-03-03", True),  # a range of days, not a year
     ("march 5-7, 2025", WED, "2025-03-05", True),  # a range of days of a month, its year written after the end
     ("march 5-7, 2025", WED, "2025-03-06", False),
@@ -106,6 +112,15 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("-2 hours", WED, "2025-03-12T08:20:00", True),
     ("-2 hours", WED, "2025-03-12T12:20:00", False),
     ("+1d", WED, "2025-03-13", True),
+    ("today - 3d", WED, "2025-03-09", True),  # a minus after "today" counts back, never joins a range
+    ("today - 3d", WED, "2025-03-12", False),
+    # signed lengths in a row add up, never a clock after the dash ("2h" is 02:00 in French notation)
+    ("now - 3d - 2h", WED, "2025-03-09T08:20:00", True),
+    ("now - 3d - 2h", WED, "2025-03-09T02:00:00", False),
+    ("+3d - 2h", WED, "2025-03-15T08:20:00", True),
+    ("today - 1 week - 3 days", WED, "2025-03-02", True),
+    ("today - 3d - 2h", WED, "2025-03-09T02:00:00", ERROR),  # hours from now, three days back: not today
+    ("today - 4d - 9h30", WED, "2025-03-08T09:30:00", ERROR),
     ("+1d", WED, "2025-03-12", False),
     ("2w later", WED, "2025-03-26", True),
     ("2w later", WED, "2025-03-27", False),
@@ -169,12 +184,19 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the 3rd friday from now", WED, "2025-03-28", True),
     ("the 3rd friday from now", WED, "2025-03-21", False),
     ("3 fridays from now", WED, "2025-03-28", True),
+    ("2 fridays back", WED, "2025-02-28", True),  # "back" counts back, as "ago" does
+    ("2 fridays back", WED, "2025-03-07", False),
+    ("two mornings back", WED, "2025-03-10T09:00:00", True),
+    ("two mornings back", WED, "2025-03-11T09:00:00", False),
     ("0 fridays from now", WED, "2025-03-07", ERROR),  # no such friday
     # the n-th weekday after or before a holiday (New Year 2019 fell on a Tuesday, Christmas 2025 on a Thursday)
     ("the second friday after new year 2019", WED, "2019-01-11", True),
     ("the second friday after new year 2019", WED, "2019-01-04", False),
     ("the 2nd monday before christmas", WED, "2025-12-15", True),
     ("the 2nd monday before christmas", WED, "2025-12-22", False),
+    ("two fridays after new year 2019", WED, "2019-01-11", True),  # counted: the second
+    ("two fridays after new year 2019", WED, "2019-01-04", False),
+    ("3 mondays before christmas", WED, "2025-12-08", True),
     # a weekday before a pair that may be a clock or a date (the Friday before June 12 or December 6, or before 6:12 on
     # Friday) is not understood, never any day before a date on that weekday (June 12 2026 is a Friday); before a date
     # it is not counted from, not understood either

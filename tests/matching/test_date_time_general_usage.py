@@ -89,6 +89,15 @@ ROWS: list[tuple[str, object, object]] = [
     ("09:30 CET tomorrow", "2025-06-12T09:30:00+02:00", True),
     ("09:30 CET tomorrow", "2025-06-12T09:30:00+01:00", True),
     ("09:30 CET tomorrow", "2025-06-12T09:30:00+03:00", False),
+    # an ISO date and time with a zone written after it is in that zone, never the user's clock
+    ("2025-12-01 10:00 CET", "2025-12-01T10:00:00+01:00", True),
+    ("2025-12-01 10:00 CET", "2025-12-01T10:00:00+00:00", False),
+    ("2025-12-01 10:00 +05:00", "2025-12-01T05:00:00Z", True),
+    ("2025-12-01 10:00 +05:00", "2025-12-01T10:00:00Z", False),
+    ("2025-12-01 10:00 -05:00", "2025-12-01T15:00:00Z", True),  # an offset after a full date-time, never a range
+    ("2025-12-01 10:00 -05:00", "2025-12-01T10:00:00Z", False),
+    ("Mon, 1 Dec 2025 10:00:00 -0500", "2025-12-01T15:00:00Z", True),  # so after a clock with its seconds
+    ("Mon, 1 Dec 2025 10:00:00 -0500", "2025-12-01T10:00:00Z", False),
     ("9am CEST", "2025-06-12T09:00:00+02:00", True),
     ("9am CEST", "2025-06-12T09:00:00+00:00", False),
     # "current" before a season is "this"; "but" between two bounds is "and"
@@ -96,6 +105,10 @@ ROWS: list[tuple[str, object, object]] = [
     ("current summer", "2026-07-15", False),
     ("later than 9:30am but before 11am on Thursday", "2025-06-12T10:00:00", True),
     ("later than 9:30am but before 11am on Thursday", "2025-06-12T11:30:00", False),
+    # the rest of the hour: from this minute to the end of the clock hour
+    ("the rest of the hour", "2025-06-11T10:30:00", True),
+    ("the rest of the hour", "2025-06-11T09:50:00", False),
+    ("the rest of the hour", "2025-06-11T11:05:00", False),
     # a span counted in seconds is read to the second
     ("the last 2 seconds", "2025-06-11T09:59:59", True),
     ("the last 2 seconds", "2025-06-11T09:59:50", False),
@@ -108,6 +121,13 @@ ROWS: list[tuple[str, object, object]] = [
     ("the first of the month", "2025-06-01", True),
     ("the first of the month", "2025-08-01", False),
     ("the 1st of this month", "2025-07-01", False),
+    # so is a weekday counted in "the month" said after it; "this month" ("this week") is this one alone
+    ("the first monday of the month", "2025-06-02", True),
+    ("the first monday of the month", "2025-07-07", True),
+    ("the first monday of this month", "2025-06-02", True),
+    ("the first monday of this month", "2025-07-07", False),
+    ("the first monday of this week", "2025-06-09", True),
+    ("the first monday of this week", "2025-06-16", False),
     # "the past week" (month, year): the last calendar one, or the days up to today
     ("the past week", "2025-06-10", True),
     ("the past week", "2025-06-03", True),

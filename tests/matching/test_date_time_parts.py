@@ -66,8 +66,8 @@ def test_readings(phrase: str, user_time: datetime | None, starts: set[str]) -> 
 def test_time_range_without_am_pm_has_both_halves_of_the_day() -> None:
     resolution = resolve("from 9 to 5", THU)
     pairs = {(f"{r.start.lo:%d %H:%M}", f"{r.end.lo:%d %H:%M}") for r in resolution.readings if r.end}
-    # 09:00 today has passed at 09:15, so the morning pair is tomorrow's; 21:00-05:00 is tonight's.
-    assert pairs == {("02 09:00", "02 17:00"), ("01 21:00", "02 05:00")}
+    # 09:00 today has passed at 09:15: the morning pair is today's, under way, or tomorrow's; 21:00-05:00 is tonight's.
+    assert pairs == {("01 09:00", "01 17:00"), ("02 09:00", "02 17:00"), ("01 21:00", "02 05:00")}
     assert resolution.is_range
 
 

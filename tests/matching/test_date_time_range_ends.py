@@ -40,6 +40,30 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 2020 to 2022", DATES, "2020-01-01", "2023-01-01", True, ""),
     ("from 2020 to 2022", DATES, "2020-01-01", "2023-01-02", False, "the year after"),
     ("from monday to wednesday", DATES, "2013-02-18", "2013-02-21", True, ""),
+    # four digits starting a range that ends today are a year, never the clock 20:12
+    ("from 2012 to today", DATES, "2012-01-01", "2013-02-12", True, ""),
+    ("from 2012 to today", TIMES, "2013-02-12T20:12", "2013-02-13T00:00", False, ""),
+    ("2010 - yesterday", DATES, "2010-01-01", "2013-02-11", True, ""),
+    ("2010 thru today", DATES, "2010-01-01", "2013-02-12", True, ""),
+    ("starting from 2010 thru today", DATES, "2010-01-01", "2013-02-12", True, ""),
+    ("from 2010 up to today", TIMES, "2013-02-12T20:10", "2013-02-13T00:00", False, ""),
+    # after a day word, or before a day word and four digits, they are a time of day
+    ("today 2200 to tomorrow 0600", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
+    ("from today 1800 to tomorrow 0600", TIMES, "2013-02-12T18:00", "2013-02-13T06:00", True, ""),
+    ("yesterday 1600 to today 0800", TIMES, "2013-02-11T16:00", "2013-02-12T08:00", True, ""),
+    ("yesterday 2359 - today 0001", TIMES, "2013-02-11T23:59", "2013-02-12T00:01", True, ""),
+    ("from 1900 to tomorrow 0700", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
+    # a date before the end's time of day is the end's: the start comes last before it, never on that date
+    ("from 8pm to tomorrow 6am", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
+    ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),
+    ("from 20:00 to feb 20 06:00", TIMES, "2013-02-19T20:00", "2013-02-20T06:00", True, ""),
+    ("from 9pm to tomorrow morning", TIMES, "2013-02-12T21:00", "2013-02-13T09:00", True, ""),
+    ("from 9pm to tomorrow morning", TIMES, "2013-02-13T21:00", "2013-02-14T09:00", False, ""),
+    # a range naming no year that is under way this year may be this year's, or next year's
+    ("from jan 10 to march 12", DATES, "2013-01-10", "2013-03-12", True, ""),
+    ("from jan 10 to march 12", DATES, "2014-01-10", "2014-03-12", True, ""),
+    ("from jan 10 to march 12", DATES, "2013-01-11", "2013-03-12", False, ""),
+    ("from jan 2 to jan 10", DATES, "2013-01-02", "2013-01-10", False, ""),  # over: next year's alone
     ("from monday to wednesday", DATES, "2013-02-18", "2013-02-22", False, "the end does not match"),
 ]
 
@@ -284,3 +308,51 @@ def test_twelve_after_a_later_twenty_four_hour_clock_is_not_understood(phrase: s
         outcome = match_date_time(phrase, {"start": "2026-12-04T20:00", "end": end}, WEDNESDAY, params=SE)
         assert outcome.error is not None
         assert "noon or midnight" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "passed"),
+    [
+        ("2024-06-10T22:00", "2024-06-11T06:00", True),  # tonight's, under way
+        ("2024-06-11T22:00", "2024-06-12T06:00", True),  # tomorrow night's
+        ("2024-06-09T22:00", "2024-06-10T06:00", False),  # last night's is over
+    ],
+)
+def test_times_alone_under_way_are_todays_too(start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time("22:00-06:00", {"start": start, "end": end}, datetime(2024, 6, 10, 23, 0), params=SE)
+    assert outcome.passed is passed, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("start", "end"), [("2024-06-10T09:00", "2024-06-10T17:00"), ("2024-06-11T09:00", "2024-06-11T17:00")]
+)
+def test_times_alone_are_todays_to_their_last_minute(start: str, end: str) -> None:
+    """Today's hours may be asked about however little of them is left; tomorrow's may be booked."""
+    outcome = match_date_time("from 9 to 5", {"start": start, "end": end}, datetime(2024, 6, 10, 16, 59), params=SE)
+    assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "said", "start", "end", "passed"),
+    [
+        # a start read for the year before is that year's own date, never its next date 365 days back: Easter and
+        # Thanksgiving fall on other days each year (this year's range under way, or one ending after the start's next
+        # date)
+        ("from easter to may 1", "2026-04-20T10:00", "2026-04-05", "2026-05-01", True),
+        ("from easter to may 1", "2026-04-20T10:00", "2026-03-28", "2026-05-01", False),
+        ("from 3 days after easter to may 1", "2026-04-20T10:00", "2026-04-08", "2026-05-01", True),
+        ("from 3 days after easter to may 1", "2026-04-20T10:00", "2026-03-31", "2026-05-01", False),
+        ("from memorial day to july 4", "2026-06-15T10:00", "2026-05-25", "2026-07-04", True),
+        ("from memorial day to july 4", "2026-06-15T10:00", "2026-05-31", "2026-07-04", False),
+        ("from thanksgiving to christmas", "2026-12-01T10:00", "2026-11-26", "2026-12-25", True),
+        ("from thanksgiving to christmas", "2026-12-01T10:00", "2026-11-25", "2026-12-25", False),
+        ("from mother's day to father's day", "2026-06-01T10:00", "2026-05-10", "2026-06-21", True),
+        ("from mother's day to father's day", "2026-06-01T10:00", "2026-05-09", "2026-06-21", False),
+        # a day said twice is never a year long, even said on that day
+        ("from june 12 to june 12", "2026-06-12T10:00", "2025-06-12", "2026-06-12", False),
+        ("from dec 24 to dec 24", "2026-12-24T10:00", "2025-12-24", "2026-12-24", False),
+    ],
+)
+def test_a_yearly_start_read_for_the_year_before(phrase: str, said: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, datetime.fromisoformat(said), params=SE)
+    assert outcome.passed is passed, outcome.reason

@@ -323,7 +323,7 @@ def _century(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>day|week|month|year)"
+    r"(?:the\s+)?rest\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|current\s+)?(?P<u>hour|day|week|month|year)"
     r"|(?P<w>earlier|later)\s+(?:on\s+)?(?:today|this\s+(?P<u2>week|month|year))",
     ("the", "rest", "earlier", "later"),
 )

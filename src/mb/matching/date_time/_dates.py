@@ -125,11 +125,14 @@ def date_windows(items: list[Item], today: date) -> list[Window]:
                 item.kind == "ordinal"
                 and isinstance(item.value.unit, int)
                 and _this_unit(items[index + 1 :])
+                and items[index + 1].text.startswith("the ")
+                and items[index + 1].text.count(" ") == 1
                 and all(w.hi <= datetime.combine(today, datetime.min.time()) for w in inner)
             ):
-                # "the last Friday of the month" said after it: next month's
+                # "the last Friday of the month" said after it: this month's or next month's (as "the first of the
+                # month"); "of this month", this one's alone
                 following = [Item("date", "", Unit(items[index + 1].value.unit, "next"))]
-                inner = inner_windows(item, date_windows(following, today))
+                inner = [*inner, *inner_windows(item, date_windows(following, today))]
             return _intersect_all([inner, *(_one(i, today, ()) for i in items[:index])], items[:index])
     # "19 February 2013 year": the word "year" after a date naming its year labels that year
     items = [

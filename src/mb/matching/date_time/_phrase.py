@@ -50,12 +50,12 @@ _ISO_RE = re.compile(r"^\d{4}-?\d\d-?\d\d[t ]\d\d(?::?\d\d(?::?\d\d(?:[.,]\d+)?)
 _ABBREVIATIONS = {"tmrw": "tomorrow", "tmw": "tomorrow", "tomm": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
                   "2morrow": "tomorrow",
                   "tmr": "tomorrow", "tonite": "tonight", "nxt": "next", "wk": "week", "tdy": "today",
-                  "2nite": "tonight",
+                  "2nite": "tonight", "2day": "today",
                   "qtr": "quarter", "qtrs": "quarters", "yr": "year", "yrs": "years", "mth": "month",
                   "mths": "months", "wknd": "weekend", "wkend": "weekend", "@": " at ", "midweek": "mid week",
                   "any time": "anytime", "some time": "sometime"}  # fmt: skip
 _ABBREVIATIONS_RE = re.compile(
-    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2morrow|2moro|tonite|2nite|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
+    r"(?<![\w@])(?:tmrw|tmw|tomm|tmrow|2morrow|2moro|tonite|2nite|2day|nxt|wk|wknd|wkend|tdy|tmr|qtrs?|yrs?|mths?|midweek"
     r"|(?:any|some) time)\b|@"
 )
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
@@ -829,7 +829,9 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
     iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
     if iso is not None:
-        return Resolution(phrase, _zoned((iso[0],), fixed_zone(iso[1]) if iso[1] is not None else home), home)
+        # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone
+        zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
+        return Resolution(phrase, _zoned((iso[0],), zone), home)
     if (read.parsed is None or read.zone is not None) and _TIMESTAMP_RE.match(text):
         stamp = float(text) / (1000 if float(text) > 1e11 else 1)
         moment = datetime.fromtimestamp(stamp, UTC).replace(tzinfo=None)

@@ -3,6 +3,7 @@ leaves out (the date, am/pm, the month of a bare day number, the year), and the 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -29,6 +30,8 @@ _DIGITAL = re.compile(r"(?:at\s+|@\s*)?\d{1,2}(?:[:.h]?\d\d(?::\d\d)?)?(?:\s*(?:
 _HALF_YEAR = timedelta(days=183)
 #: How close ahead a start's date this year keeps it from being moved a year back to come before an end by today.
 _MONTH = timedelta(days=31)
+#: How far before a yearly date's reading its reading of the year before is looked for (Easter moves up to 35 days).
+_YEAR_AND_SEASON = relativedelta(years=1, days=45)
 
 
 class Slip(DateProblem):
@@ -78,6 +81,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
             raise DateProblem(f"{again[0].text!r} after {start_clocks[0].text!r}, which may be am or pm")
         right = [start_clocks[0] if i is again[0] else i for i in right]
     rolls = _rolls(named, right)
+    # "from 8pm to tomorrow 6am", "... to tomorrow morning": a date written before the end's time of day is the end's; a
+    # start naming only a time of day comes last before that end (today 20:00), never on the end's date with the end
+    # moved a day on
+    dated_at = [n for n, i in enumerate(right) if i.kind in _DATED or (i.kind == "part" and i.value.day is not None)]
+    time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
+    own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
@@ -96,47 +105,60 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     left, right = _am_pm(left, right, timed_end or one_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
-        # times of day only: placed as a pair, today unless the start has passed, else tomorrow
+        # times of day only: placed as a pair, today unless the start has passed, else tomorrow; today's too while
+        # it is under way ("19:00-07:00" said at 19:30)
         found = _in_part(
             _paired(_point([*left, TODAY], ref), _point([*right, TODAY], ref), right, rolls, timed_end), one_part
         )
         day = timedelta(days=1)
-        placed = [
-            Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) if r.start.hi <= ref else r
-            for r in found
+        placed = [r for r in found if r.start.hi > ref or (r.end is not None and ref < r.end.lo)] + [
+            Reading(r.start.shifted(day), r.end.shifted(day) if r.end else None) for r in found if r.start.hi <= ref
         ]
         # naming no date, the range takes the date of an argument that gives none (as a time of day alone does)
         return [
             Reading(replace(r.start, floating=True), replace(r.end, floating=True) if r.end else None) for r in placed
         ]
     try:
-        found = _in_part(_paired(_point(left, ref), _point(right, ref), right, rolls, timed_end), one_part)
+        starts, ends = _point(left, ref), _point(right, ref)
+        found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part)
+        if own_end_date:
+            day, written = timedelta(days=1), {e.start.lo for e in ends}
+            found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found]
         # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8
         # to the day after at 8", where "the day after" is tomorrow)
         found = [r for r in found if r.end is None or r.end.grain not in _POINT_GRAINS or r.end.lo != r.start.lo]
         if same_day:
             found = [r for r in found if r.end is not None and r.end.lo.date() == r.start.lo.date()]
-        return _in_part(found, False)
+        if not one_time and _yearless_start(left):
+            # "from jan 10 to june 12" said in April: next year's range, or this year's, under way, as when the end
+            # cannot move ("from jan 10 to the friday after may 6"; see below)
+            with contextlib.suppress(DateProblem):
+                found += [
+                    r
+                    for r in _year_back(left, right, ref, _point, rolls, timed_end)
+                    if r.end is not None and r.start.lo <= ref < r.end.hi and r.end.lo - r.start.lo <= _HALF_YEAR
+                ]
+        return _in_part(list(dict.fromkeys(found)), False)
     except DateProblem:
         if one_time:
             raise  # both ends on one day: moving the start a year puts them on two
         shared = [i for i in left if i.kind == "year" and i.text.startswith("shared ")]
         if not shared:
-            yearless = [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
-            if not yearless or any(i.kind in {"year", "weekday", "nearest"} for i in left):
-                raise  # a start naming its weekday is never moved a year ("tuesday may 6": never a Monday)
+            yearless = _yearless_start(left)
+            if not yearless:
+                raise
             # "from March to date", "from sept 1 to today": a start naming no year is the last one before the end;
             # a day (or a time on it) only when the range then spans at most half a year, unless its end is a day
             # said from today that is not after today and the start's date this year is not a month or less ahead
             # (perhaps a slip): "june 12 to tomorrow" or "june 12 to today" said June 10 is never from a year ago,
             # nor "dec 28 9am to monday 5pm" said June 26, nor "from new year's eve to the 2nd" said July 2 (never
             # February 28 for a February 29)
-            year = relativedelta(years=-1)
-            starts = [r.shifted(year) for r in _point(left, ref) if (r.start.lo + year).day == r.start.lo.day]
-            found = _paired(starts, _point(right, ref), right, rolls, timed_end)
+            found = _year_back(left, right, ref, _point, rolls, timed_end)
             day = timedelta(days=1)
             past = ref.replace(hour=0, minute=0, second=0, microsecond=0) + day  # the end of today
-            own_day = relativedelta(months=1) not in rolls  # an end naming a day of the month alone is the start's
+            # an end naming a day of the month alone is the start's; a day said twice is never a year long, even when
+            # it ends today ("from june 12 to june 12" said June 12)
+            own_day = relativedelta(months=1) not in rolls and not one_date
             kept = [
                 r
                 for r in found
@@ -165,6 +187,27 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         return _paired(
             _point([earlier if i is shared[0] else i for i in left], ref), _point(right, ref), right, rolls, timed_end
         )
+
+
+def _yearless_start(left: list[Item]) -> list[Item]:
+    """The dates naming no year of a range's start that may be moved a year: none when the start names a year or a
+    weekday ("tuesday may 6": never a Monday)."""
+    if any(i.kind in {"year", "weekday", "nearest"} for i in left):
+        return []
+    return [i for i in left if i.kind == "date" and isinstance(i.value, YEARLY) and not i.value.years]
+
+
+def _year_back(
+    left: list[Item], right: list[Item], ref: datetime, point: Point, rolls: list[relativedelta], timed_end: bool
+) -> list[Reading]:
+    """A range's readings with its start the one before its own reading, about a year earlier: read again from a year
+    and a season before it, never moved by 365 days (Easter or Thanksgiving fall on another day each year; never
+    February 28 for a February 29)."""
+    own = point(left, ref)
+    first = min((r.start.lo for r in own), default=ref)
+    back = {r.start.lo.replace(hour=0, minute=0, second=0, microsecond=0) - _YEAR_AND_SEASON for r in own}
+    starts = [r for at in sorted(back) for r in point(left, at) if r.start.lo < first]
+    return _paired(list(dict.fromkeys(starts)), point(right, ref), right, rolls, timed_end)
 
 
 def _year_or_clock(side: list[Item], other: list[Item]) -> None:

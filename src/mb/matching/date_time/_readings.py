@@ -701,6 +701,8 @@ def _year_or_hour(items: list[Item], ref: datetime) -> list[Reading] | None:
         return None
     if (not date.years) != (len(items) == 2):  # "march 15": the day itself; "march 5 2012 12": not two digits
         return None
+    if re.match(r"\d{4}\b", items[0].text):  # "2026 jan 30", "2012 mar 12": the year said first, then the day
+        return None
     day = Item("date", items[0].text, replace(date, years=()))
     dated = Item("date", items[0].text, replace(date, years=short_years(int(digits))))
     found_readings = [Reading(w) for w in date_windows([dated], ref.date())]

@@ -334,13 +334,28 @@ def _ago(m: re.Match[str]) -> Item | None:
     return _duration_item("offset", m["dur"], -1 if back else 1, "from now")
 
 
-@_element(r"(?P<now>now\s*)?(?P<sign>[+-])\s*" + _DUR, ("now", "+", "-"))
+#: A length after a sign that follows a signed length ("2h" in "today - 3d - 2h").
+_MORE = rf"{_PIECE}(?:\s+{_PIECE}){{0,6}}"
+_SIGNED_RE = re.compile(rf"(?P<sign>[+-])\s*(?P<dur>{_MORE})")
+#: Hours and minutes after a sign, a length not added up ("- 9h30").
+_HOURS_MINUTES_AFTER_RE = re.compile(r"\s*[+-]\s*\d{1,2}\s*h\s*[0-5]\d")
+
+
+@_element(rf"(?P<now>now\s*)?(?P<sign>[+-])\s*{_DUR}(?P<more>(?:\s*[+-]\s*{_MORE}){{0,7}})", ("now", "+", "-"))
 def _signed(m: re.Match[str]) -> Item | None:
-    """``+20 minutes``, ``-2h``, ``now - 2 days``: that long from now; a minus alone only where the phrase starts
-    (elsewhere a dash joins the ends of a range)."""
-    if m["sign"] == "-" and not m["now"] and m.start() != 0:
+    """``+20 minutes``, ``-2h``, ``now - 2 days``, ``today - 3d``: that long from now; a minus alone only where the
+    phrase starts or after "today" (elsewhere a dash joins the ends of a range). Signed lengths in a row are added up:
+    "today - 3d - 2h" is 3 days and 2 hours ago (never 02:00 three days ago)."""
+    after_today = m.string.endswith(("today", "today "), 0, m.start())
+    if m["sign"] == "-" and not m["now"] and m.start() != 0 and not after_today:
         return None
-    return _duration_item("offset", m["dur"], -1 if m["sign"] == "-" else 1, "from now")
+    if _HOURS_MINUTES_AFTER_RE.match(m.string, m.end()):
+        return None  # "today - 4d - 9h30": never the clock 09:30
+    parts = [(m["sign"], m["dur"]), *((n["sign"], n["dur"]) for n in _SIGNED_RE.finditer(m["more"]))]
+    pieces = [_pieces(text, -1 if sign == "-" else 1) for sign, text in parts]
+    if None in pieces or (len(parts) > 1 and any(u == "business day" for p in pieces for _, u in p or ())):
+        return None  # business days are counted whole, alone
+    return Item("offset", "", Offset(tuple(p for each in pieces for p in each or ()), "from now"))
 
 
 @_element(rf"(?:in\s+)?{_DUR}\s+(?P<dir>from|after|before|prior\s+to|since)", "in", QUANTITY_FIRST)
@@ -361,8 +376,8 @@ def _week_on(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|from\s+(?:now|today)|hence|later)"
-    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b(?!\s+(?:ago|from|hence|later)\b)"
+    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<wd>{WEEKDAY}|weekend)s?\s+(?P<dir>ago|back|from\s+(?:now|today)|hence|later)"
+    rf"|in\s+(?P<n3>{COUNT})\s+(?P<wd3>{WEEKDAY}|weekend)s\b(?!\s+(?:ago|back|from|hence|later)\b)"
     rf"|(?:the\s+)?(?P<o>{ORDINAL})\s+(?P<wd2>{WEEKDAY})\s+from\s+(?:now|today)",
     COUNT_FIRST,
     "the",
@@ -370,13 +385,14 @@ def _week_on(m: re.Match[str]) -> Item | None:
     ORDINAL_FIRST,
 )
 def _weekdays_ago(m: re.Match[str]) -> Item | None:
-    """``3 fridays from now``, ``2 mondays ago``, ``in two saturdays``, ``the 3rd friday from now``, ``2 weekends
-    ago``: counted in weeks from today ("in 2 saturdays later" is not understood, as "in 2 weeks from now" is)."""
+    """``3 fridays from now``, ``2 mondays ago`` (``back``), ``in two saturdays``, ``the 3rd friday from now``, ``2
+    weekends ago``: counted in weeks from today ("in 2 saturdays later" is not understood, as "in 2 weeks from now"
+    is)."""
     count = m["n"] or m["n3"]
     n = int(quantity_value(count)) if count else ordinal_value(m["o"])
     if n < 1:
         return None
-    back = m["dir"] is not None and "ago" in m["dir"]
+    back = m["dir"] in {"ago", "back"}
     name = m["wd"] or m["wd2"] or m["wd3"]
     weekend = name == "weekend"
     return Item("date", "", WeekdayCount(5 if weekend else WEEKDAYS[name], -n if back else n, weekend))
@@ -477,16 +493,17 @@ _NEXT_WORD_RE = re.compile(
 
 
 @_element(
-    rf"(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+)?(?P<wd>{WEEKDAY}|weekend)\s+"
+    rf"(?:(?:the\s+)?(?:(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+)?(?P<wd>{WEEKDAY}|weekend)"
+    rf"|(?P<c>two|three|four|five|[2-5])\s+(?P<wd2>{WEEKDAY}|weekend)s)\s+"
     r"(?P<dir>after|following|before|preceding|prior\s+to)",
-    ("the", "first", "second", "third", "fourth", "fifth", "weekend"),
+    ("the", "first", "second", "third", "fourth", "fifth", "weekend", "two", "three", "four", "five"),
     WEEKDAY_FIRST,
     DIGIT,
 )
 def _weekday_beside(m: re.Match[str]) -> Item | None:
     """``the monday after thanksgiving``, ``the sunday before easter``: the first such weekday after the end of the
     date named next (before its start); ``the weekend after thanksgiving``: the first whole weekend after it; ``the
-    second friday after new year``: the one a week later."""
+    second friday after new year`` (``two fridays after new year``): the one a week later."""
     following = _NEXT_WORD_RE.match(m.string, m.end())
     if following is None:
         return None
@@ -494,8 +511,10 @@ def _weekday_beside(m: re.Match[str]) -> Item | None:
     if not (word in _ANCHOR_WORDS or word[0].isdigit() or (word in {"next", "last"} and following["placed"])):
         return None  # "friday after next" stays the Friday after next Friday
     direction = -1 if m["dir"] in {"before", "preceding", "prior to"} else 1
-    weekday = "weekend" if m["wd"] == "weekend" else WEEKDAYS[m["wd"]]
-    return Item("nearest", "", Nearest(weekday, direction, ordinal_value(m["n"]) if m["n"] else 1))
+    name = m["wd"] or m["wd2"]
+    weekday = "weekend" if name == "weekend" else WEEKDAYS[name]
+    count = ordinal_value(m["n"]) if m["n"] else int(quantity_value(m["c"])) if m["c"] else 1
+    return Item("nearest", "", Nearest(weekday, direction, count))
 
 
 @_element(r"(?:the\s+)?weekend\s+of", ("the", "weekend"))

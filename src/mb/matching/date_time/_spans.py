@@ -128,9 +128,10 @@ _CLOCK_STEPS = {None: 0, "after next": 2, "before last": -2}
 
 
 def rest_of(unit: str, ref: datetime) -> list[Reading]:
-    """``the rest of the day/week/month/year``: from now (today) to the end of the period; ``earlier today`` (``earlier
-    this week``...): any time from the start of the period to now; ``this hour`` (``this minute``): the clock hour
-    (minute) it is now, ``the hour after next`` two after it; ``the top of the hour``: the next whole hour."""
+    """``the rest of the hour/day/week/month/year``: from now (today) to the end of the period; ``earlier today``
+    (``earlier this week``...): any time from the start of the period to now; ``this hour`` (``this minute``): the
+    clock hour (minute) it is now, ``the hour after next`` two after it; ``the top of the hour``: the next whole
+    hour."""
     if unit == "top of the hour":
         lo = ref.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
         return [Reading(minute_window(lo))]
@@ -150,6 +151,9 @@ def rest_of(unit: str, ref: datetime) -> list[Reading]:
             first = window.lo
         note = "earlier today" if name == "day" else f"earlier this {name}"
         return [Reading(Window(first, ref.replace(second=0, microsecond=0), "span", note=note))]
+    if unit == "hour":  # from this minute to the end of the clock hour
+        end = ref.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+        return [Reading(Window(ref.replace(second=0, microsecond=0), end, "span", note="the rest of the hour"))]
     if unit == "day":
         end = midnight(ref.date()) + timedelta(days=1)
         # its last minute, or the midnight that ends it

@@ -92,17 +92,22 @@ def _yearless_day(text: str) -> bool:
 
 #: A range joining four digits to a clock that is one beyond doubt: a 24-hour clock with its leading zero ("from 0900
 #: to 1700", "1700 - 0900"), with a colon ("09:00 to 1700", "from 9:00 to 1700"), am/pm ("9am-1700") or "hrs" ("0900
-#: hrs to 1700"): the other end is a clock too, never a year. So are four digits after a phrase's bare one-digit hour
-#: ("9-1700", "from 9 to 1700": 9:00 to 17:00, never 9:00 on January 1, 1700 to the end of that year).
+#: hrs to 1700") or four digits after a day word ("from 1900 to tomorrow 0700"): the other end is a clock too, never a
+#: year. So are four digits after a phrase's bare one-digit hour ("9-1700", "from 9 to 1700": 9:00 to 17:00, never
+#: 9:00 on January 1, 1700 to the end of that year).
 _CLOCK_END = r"(?:0\d[0-5]\d|\d{1,2}:[0-5]\d|\d{3,4}\s*(?:hours|hrs|hr|h)|\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm))"
-_JOIN = r"\s*(?:-|to|till|til|until|through|and)\s*"
+_JOIN = r"\s*(?:-|\u2013|~|to|till|til|until|thru|through|up\s+to|and)\s*"
 #: How far before a match the look-backs below read: more than the longest text they match in a normalized phrase
 #: (single spaces), so each costs the same wherever it stands in a long phrase.
 _BEFORE = 40
 _ZERO_CLOCK_BEFORE_RE = re.compile(
     rf"\b{_CLOCK_END}(?:\s*(?:am|pm|a|p|hours|hrs|hr|h)\b)?{_JOIN}$|^(?:from\s+|between\s+)?\d{_JOIN}$"
 )
-_ZERO_CLOCK_AFTER_RE = re.compile(rf"{_JOIN}{_CLOCK_END}\b")
+_ZERO_CLOCK_AFTER_RE = re.compile(rf"{_JOIN}(?:{_CLOCK_END}|(?:today|tomorrow|tonight|yesterday)\s+\d{{4}})\b")
+#: Four digits starting a range that ends on a day word ("from 2024 to today", "2019 - yesterday", "2018 thru
+#: today"): a year, never 20:24; after a day word they are its time ("today 2200 to tomorrow 0600").
+_TO_DAY_WORD_RE = re.compile(rf"{_JOIN}(?:the\s+end\s+of\s+)?(?:today|tomorrow|yesterday)\b")
+_DAY_WORD_RE = re.compile(r"\b(?:today|tomorrow|tonight|yesterday)\b")
 
 #: Words before a number of hours that make it a length ("in", "for", "after", "within").
 _LENGTH_BEFORE = re.compile(r"\b(?:in|for|after|within)\s+$")
@@ -128,7 +133,9 @@ def _digit_clock(rule: str) -> Builder:
         found = {name.rstrip("2"): value for name, value in m.groupdict().items() if value}
         hour, minute = found["h"], found.get("m", "0")
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
-        if rule == "two" and late and not _yearless_day(m.string) and not _zero_clock_range(m):
+        to_day = _TO_DAY_WORD_RE.match(m.string, m.end()) and not _DAY_WORD_RE.search(m.string, 0, start)
+        dayless = not _yearless_day(m.string) or to_day
+        if rule == "two" and late and dayless and not _zero_clock_range(m):
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string, max(0, start - _BEFORE), start):
             return None  # "in 10:30 hours", "for 10:30 hrs": a length of time, not a time of day
@@ -311,18 +318,18 @@ def _part_of_day_named(m: re.Match[str]) -> Item | None:
 
 
 @_element(
-    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|from\s+now|later|hence)"
-    rf"|in\s+(?P<n2>{COUNT})\s+(?P<part2>morning|afternoon|evening|night)s\b(?!\s+(?:ago|from|hence|later)\b)",
+    rf"(?<!\bin )(?P<n>{COUNT})\s+(?P<part>morning|afternoon|evening|night)s\s+(?P<dir>ago|back|from\s+now|later|hence)"
+    rf"|in\s+(?P<n2>{COUNT})\s+(?P<part2>morning|afternoon|evening|night)s\b(?!\s+(?:ago|back|from|hence|later)\b)",
     COUNT_FIRST,
     "in",
 )
 def _parts_ago(m: re.Match[str]) -> Item | None:
-    """``3 mornings ago``, ``a couple of nights from now``, ``in two nights``: that part of the day, that many days
-    back (ahead)."""
+    """``3 mornings ago`` (``back``), ``a couple of nights from now``, ``in two nights``: that part of the day, that
+    many days back (ahead)."""
     days = int(quantity_value(m["n"] or m["n2"]))
     part = m["part"] or m["part2"]
     lo, hi = PARTS[part]
-    return Item("part", "", Part(lo, hi, part, -days if m["dir"] == "ago" else days))
+    return Item("part", "", Part(lo, hi, part, -days if m["dir"] in {"ago", "back"} else days))
 
 
 #: Nights named from today: how reasons name them, and their day counted from today.

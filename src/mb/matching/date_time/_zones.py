@@ -128,7 +128,9 @@ _ABBREV_RE = re.compile(r"\b(?P<name>est|edt|cst|cdt|mst|mdt|pst|pdt|cet|cest)\b
 _IANA_RE = re.compile(r"\b(?:in\s+)?(?P<name>[a-z]+(?:/[a-z_+\-]+)+)\b")
 _NUMERIC_RE = re.compile(r"(?:\b(?:utc|gmt)\s*)?(?P<sign>[+-])(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?\s*$")
 _UTC_RE = re.compile(r"\b(?:utc|gmt|zulu|z)(?=\)?\s*$)")
-_ISO_BEFORE_RE = re.compile(r"\d{4}-\d\d-\d\d[t ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$")
+#: What makes a bare "-hh:mm" after it an offset: a full ISO date-time or a clock with its seconds ("2026-02-01 10:00
+#: -05:00", "Thu, 5 Feb 2026 14:00:00 -0500").
+_ISO_BEFORE_RE = re.compile(r"(?:\d{4}-\d\d-\d\d[t ]\d\d:\d\d|\d:\d\d:\d\d)(?::\d\d(?:\.\d+)?)?\s*$")
 _CLOCK_BEFORE_RE = re.compile(r"(?:\d:\d\d(?::\d\d)?|\d\s*[ap]\.?m\.?|\bnoon|\bmidnight)\s*$")
 
 
@@ -194,7 +196,7 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
     if found:
         before = text[: found.start()]
         named = found.group(0).lstrip()[:1].isalpha()
-        # A bare "-hh:mm" after a clock is a range ("9:00-17:00") unless a full ISO date-time precedes it.
+        # A bare "-hh:mm" after a clock is a range ("9:00-17:00") unless a full ISO date-time or seconds precede it.
         signed = found.group(0).lstrip()[:1] == "+" or _ISO_BEFORE_RE.search(before) is not None
         clock = _CLOCK_BEFORE_RE.search(before) is not None
         # "utc" and "gmt" name a zone after any date ("by friday utc"), "z" only after a number or a time
