@@ -94,7 +94,7 @@ _SYMBOLS = (
     (re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])"), lambda m: " "),  # "twenty-five", read as "twenty five"
     (re.compile(r"\b(program)me(s?)\b", re.IGNORECASE), lambda m: f"{m[1]}{m[2]}"),
     (re.compile(r"(?<=\S\s)May\b"), lambda m: "Maymonth"),  # "signed on 2 May": the month, not the modal
-)  # fmt: skip
+)
 """Symbols and spellings read as words: "$30" as "30 dollars", "3 kg" as "3 kilograms", "programme" as "program", a
 "May" within a sentence as the month."""
 
