@@ -171,6 +171,10 @@ def test_a_blank_fact_or_guideline_is_an_error_of_the_benchmark_never_a_pass(key
         ("Bob owes Alice ten dollars", "Alice owes Bob ten dollars."),
         ("The meeting was moved to the morning", "The meeting was moved to the afternoon."),
         ("Google acquired GitHub in 2018", "Sure. Microsoft acquired GitHub in 2018."),
+        ("The CEO resigned", "The company denied reports that the CEO resigned."),
+        ("The update deletes your files", "The update may delete your files."),
+        ("Buzz Aldrin remained in orbit", "Buzz Aldrin walked on the Moon while Michael Collins remained in orbit."),
+        ("The museum is closed on Mondays", "Is the museum closed on Mondays? I do not know."),
     ],
 )
 def test_a_fact_the_response_does_not_say_in_its_words_is_undecided_offline(
@@ -183,3 +187,16 @@ def test_a_fact_the_response_does_not_say_in_its_words_is_undecided_offline(
     assert not check.passed
     assert check.reason.startswith(f"fact {fact!r}: undecided: the closest sentence is"), check.reason
     assert result.status == "undecided"
+
+
+@pytest.mark.parametrize("judge", ["lexical", pytest.param("local", marks=pytest.mark.slow)])
+def test_a_fact_of_several_sentences_passes_when_the_response_states_each(judge: str) -> None:
+    if judge == "local":
+        pytest.importorskip("numpy")
+    fact = "The drug was approved in 2019. It is sold in 40 countries."
+    stated = _one(_example(f"Yes. {fact}", expected_facts=[fact]), judge)
+    (check,) = _checks(stated, "expected_facts")
+    assert stated.passed, check.reason
+    half = _one(_example("Yes. The drug was approved in 2019. It is sold widely.", expected_facts=[fact]), judge)
+    (check,) = _checks(half, "expected_facts")
+    assert not check.passed, check.reason

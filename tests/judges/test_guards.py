@@ -87,17 +87,17 @@ def test_similarity_needs_the_reference_numbers_but_allows_extra_ones() -> None:
 
 
 def test_support_wants_every_number_and_name_of_the_span_in_the_chunk() -> None:
-    chunk = "In 2023 the company saw sales rise by 5 percent, led by its Berlin stores."
+    chunk = "In 2023 sales rose 5 percent, led by its Berlin stores."
     assert _fired(SUP, "In 2023 sales rose 5%.", chunk) == set()
     assert _fired(SUP, "In 2023 sales rose 7%.", chunk) == {"numbers", "wording"}
     assert _fired(SUP, "In 2023 sales rose 5%, led by the Munich stores.", chunk) == {"entities", "wording"}
 
 
 def test_support_doubts_a_span_the_chunk_does_not_say_in_its_words_in_its_order() -> None:
-    chunk = "In 2023 the company saw sales rise by 5 percent, led by its Berlin stores."
+    chunk = "In 2023 sales rose 5 percent, led by its Berlin stores."
     (failure,) = run_guards(SUP, "Sales rose 5% in 2023.", chunk)
     assert (failure.guard, failure.doubt) == ("wording", True)
-    assert failure.detail == "the chunk says the span's words in another order"
+    assert failure.detail == "no sentence of the chunk says the span's words together and in their order"
 
 
 def test_support_checks_polarity_against_the_matching_windows_only() -> None:
@@ -105,7 +105,7 @@ def test_support_checks_polarity_against_the_matching_windows_only() -> None:
     span = "Unripe tomatoes should not be refrigerated."
     assert run_guards(SUP, span, chunk, windows=["Unripe tomatoes should not be refrigerated."]) == []
     fired = run_guards(SUP, "Unripe tomatoes can be refrigerated.", chunk, windows=[span])
-    assert [f.guard for f in fired] == ["negation"]
+    assert [f.guard for f in fired] == ["negation", "wording"]
 
 
 def test_reason_names_the_guard_and_both_sides() -> None:

@@ -1,4 +1,4 @@
-"""SUPPORT: a span passes only when a sentence of the chunk says its content words in the same order."""
+"""SUPPORT: a span passes offline only when a sentence of the chunk says its words together, as a plain statement."""
 
 from __future__ import annotations
 
@@ -25,6 +25,24 @@ PARIS = "Paris is the capital and most populous city of France."
         ("Paris is the smallest city of France", PARIS),
         ("Google acquired GitHub in 2018", "Microsoft acquired GitHub in 2018."),
         ("The reset link expires after 24 hours.", "The link expires after 24 hours. Refunds take 5 days."),
+        ("Paris is the capital of France", PARIS),  # not said together: a cut-up sentence may say anything
+        ("The CEO was promoted", "The CEO resigned and the CFO was promoted."),
+        ("Rome is the capital of France", "Paris and Rome are the capitals of France and Italy."),
+        ("Buzz Aldrin remained in orbit", "Buzz Aldrin walked on the Moon while Michael Collins remained in orbit."),
+        ("The store had the item in stock", "The store has the item in stock."),
+        ("The CEO resigned", "The company denied reports that the CEO resigned."),  # denial
+        ("The bridge was closed in 2020", "It is not true that the bridge was closed in 2020."),  # negation
+        ("The update deletes your files", "The update may delete your files."),  # modality
+        ("The update deletes your files", "The update can delete your files."),
+        ("The bridge collapses under heavy loads", "Engineers warned the bridge could collapse under heavy loads."),
+        ("The city builds a new stadium", "The city planned to build a new stadium."),  # plan
+        ("The flight is cancelled", "If the fog persists, the flight is cancelled."),  # condition
+        ("The drug works", "Whether the drug works remains unclear."),
+        ("The vaccine causes autism", "Critics claimed the vaccine causes autism."),  # hearsay
+        ("The species is extinct", "The species is nearly extinct."),  # near miss
+        ("John Smith is the CEO of Acme", "John Smith is the former CEO of Acme."),  # role
+        ("Users prefer dark mode", "Some users prefer dark mode."),  # quantity
+        ("The museum is closed on Mondays", "Is the museum closed on Mondays?"),  # a question
     ],
 )
 def test_a_span_the_chunk_does_not_say_in_its_words_never_passes(judge: Judge, span: str, chunk: str) -> None:
@@ -36,12 +54,16 @@ def test_a_span_the_chunk_does_not_say_in_its_words_never_passes(judge: Judge, s
 @pytest.mark.parametrize(
     ("span", "chunk"),
     [
-        ("Paris is the capital of France", PARIS),
-        ("Paris is the capital of France.", PARIS),
+        ("Paris is the capital of France", "Paris is the capital of France. It lies on the Seine."),
         ("the most populous city of France", PARIS),
         ("Microsoft acquired GitHub in 2018", "Microsoft acquired GitHub in 2018."),
         ("The meeting was moved", "We talked. The meeting was moved to the afternoon because of rain."),
         ("Alice owes Bob ten dollars", "Alice owes Bob 10 dollars."),
+        ("The tickets cost 30 dollars", "The tickets cost $30."),
+        ("The parcel weighs 3 kilograms", "The parcel weighs 3 kg."),
+        ("The programme starts in autumn", "The program starts in autumn."),
+        ("The contract was signed on 2 May", "The contract was signed on 2 May by both parties."),
+        ("The link expires. Refunds take 5 days.", "The link expires. Refunds take 5 days."),
     ],
 )
 def test_a_quote_or_a_clause_of_the_chunk_passes(judge: Judge, span: str, chunk: str) -> None:
@@ -49,17 +71,22 @@ def test_a_quote_or_a_clause_of_the_chunk_passes(judge: Judge, span: str, chunk:
     assert verdict.passed, verdict.reason
 
 
-def test_the_wording_check_names_what_the_chunk_lacks_or_reorders() -> None:
+def test_the_wording_check_names_what_the_chunk_lacks_reorders_or_qualifies() -> None:
     assert unsupported_wording("Berlin is the capital of France", PARIS) == (
         "no sentence of the chunk says 'Berlin' with the span's other words"
     )
-    assert (
-        unsupported_wording("Bob owes Alice", "Alice owes Bob.") == "the chunk says the span's words in another order"
+    assert unsupported_wording("Bob owes Alice", "Alice owes Bob.") == (
+        "no sentence of the chunk says the span's words together and in their order"
     )
-    assert (
-        unsupported_wording("The link expires. Refunds take 5 days.", "The link expires. Refunds take 5 days.") is None
+    assert unsupported_wording("The CEO resigned", "The company denied reports that the CEO resigned.") == (
+        "the chunk sentence saying the span's words also says 'denied', which may change what they assert"
     )
+    assert unsupported_wording("The shop is open", "Is the shop open? Yes.") is not None
+    assert unsupported_wording("There were twenty-five guests", "There were 25 guests.") is None
     # each sentence of the span is read against the chunk's sentences, not the whole chunk's bag of words
+    assert (
+        unsupported_wording("The link expires. Refunds take 5 days.", "Refunds take 5 days. The link expires.") is None
+    )
     assert unsupported_wording(
         "Berlin is the capital of France", "Berlin is in Germany. Paris is the capital of France."
     )

@@ -236,15 +236,21 @@ def test_a_grade_just_under_the_required_threshold_does_not_pass_by_rounding() -
 
 @pytest.mark.parametrize("judge", ["lexical", pytest.param("local", marks=pytest.mark.slow)])
 @pytest.mark.parametrize(
-    ("response", "status"),
-    [("Paris is the capital of France.", "passed"), ("Berlin is the capital of France.", "undecided")],
+    ("response", "chunk", "status"),
+    [
+        ("Paris is the capital of France.", "Paris is the capital of France. It lies on the Seine.", "passed"),
+        ("Berlin is the capital of France.", "Paris is the capital of France. It lies on the Seine.", "undecided"),
+        ("The CEO resigned.", "The company denied reports that the CEO resigned.", "undecided"),
+        ("The update deletes your files.", "The update may delete your files.", "undecided"),
+        ("John Smith is the CEO of Acme.", "John Smith is the former CEO of Acme.", "undecided"),
+        ("Rome is the capital of France.", "Paris and Rome are the capitals of France and Italy.", "undecided"),
+    ],
 )
 def test_a_cited_span_its_chunk_does_not_say_in_its_words_is_undecided_offline(
-    judge: str, response: str, status: str
+    judge: str, response: str, chunk: str, status: str
 ) -> None:
     if judge == "local":
         pytest.importorskip("numpy")
-    chunk = "Paris is the capital and most populous city of France."
     trace = [{"event": "retriever", "outputs": [{"id": "d1", "page_content": chunk}]}]
     citations = [{"document_id": "d1", "span_from": 0, "span_to": len(response)}]
     example = _example(response, expected=None, trace=trace, citations=citations)

@@ -2,8 +2,9 @@
 
 A fact passes when the response states it. With a judge that answers :attr:`~mb.judges.JudgeTask.FACT` (an LLM
 judge), the judge reads the whole response; otherwise each sentence of the response is asked whether it supports the
-fact (the offline judges' :attr:`~mb.judges.JudgeTask.SUPPORT`) and the best-matching sentence decides. A guideline
-needs a judge that answers :attr:`~mb.judges.JudgeTask.GUIDELINE`; without one it is undecided, never passed.
+fact (the offline judges' :attr:`~mb.judges.JudgeTask.SUPPORT`) and the best-matching sentence decides; a fact of
+several sentences is asked of the whole response, each of its sentences to be stated by one of the response's. A
+guideline needs a judge that answers :attr:`~mb.judges.JudgeTask.GUIDELINE`; without one it is undecided, never passed.
 """
 
 from __future__ import annotations
@@ -73,9 +74,10 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
         verdict = ctx.oracle(JudgeRequest(JudgeTask.FACT, candidate=response, reference=fact, question=question))
         state = "stated" if verdict.passed else "not stated"
         return _row("expected_facts", subject, verdict, f"{state} ({verdict.judge} judge: {verdict.reason})")
+    pieces = sentences(response) if len(sentences(fact)) == 1 else [response]
     judged = [
         (sentence, ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=fact, reference=sentence)))
-        for sentence in sentences(response)
+        for sentence in pieces
     ]
     answered = [(sentence, verdict) for sentence, verdict in judged if verdict.error is None]
     if not answered:
