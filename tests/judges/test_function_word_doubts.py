@@ -315,6 +315,8 @@ def test_a_clause_moved_with_its_pronouns_still_passes(judge: Judge, candidate: 
         ("Books about shelves", "Books on shelves"),
         ("A talk about monday", "A talk on monday"),
         ("She did it to herself", "She did it herself"),
+        ("They blamed themselves", "They blamed them"),
+        ("We blamed ourselves", "We blamed us"),
         ("If he calls, tell her I left", "If she calls, tell him I left"),
         ("He left after she arrived", "She arrived after he left"),
     ],
@@ -365,6 +367,8 @@ def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, 
         ("Once the tests pass, send the report", "Send the report once the tests pass"),
         ("After dinner we walked", "We walked after dinner"),
         ("Before the match they ate pasta", "They ate pasta before the match"),
+        ("Before the war he moved to the city", "He moved to the city before the war"),
+        ("because she was sick She stayed home", "She stayed home because she was sick"),
         ("It rained so we stayed home", "It rained, so we stayed home"),
         ("She was so tired", "She was so tired."),
     ],
@@ -377,12 +381,12 @@ def test_a_tied_clause_moved_whole_still_passes(judge: Judge, candidate: str, re
 @pytest.mark.parametrize(
     ("candidate", "reference"),
     [
-        ("A book on dogs", "A book about dogs"),
-        ("She wrote an essay about poverty", "She wrote an essay on poverty"),
         ("The car has been sold", "The car was sold"),
+        ("The bridge has been closed for repairs.", "The bridge is closed for repairs."),  # "for" says no length
+        ("The flight has been delayed by 45 minutes.", "The flight is delayed by 45 minutes."),
     ],
 )
-def test_the_on_of_a_topic_and_the_perfect_for_the_past_still_pass(
+def test_the_perfect_for_the_past_or_for_a_state_said_further_still_passes(
     judge: Judge, candidate: str, reference: str
 ) -> None:
     verdict = equivalence(judge, candidate, reference)
@@ -392,11 +396,56 @@ def test_the_on_of_a_topic_and_the_perfect_for_the_past_still_pass(
 @pytest.mark.parametrize(
     ("candidate", "reference"),
     [
+        ("A book on dogs", "A book about dogs"),  # "on" may say where, how or on what medium
+        ("I listened to a podcast on spotify", "I listened to a podcast about spotify"),
+        ("The books on chairs are mine", "The books about chairs are mine"),
+        ("He read the report on arrival", "He read the report about arrival"),
+        ("He blamed the report on interns", "He blamed the report about interns"),
+    ],
+)
+def test_on_is_never_read_as_about(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Before the war I met the woman who died.", "I met the woman who died before the war."),
+        (
+            "After the update the team fixed the bugs that appeared.",
+            "The team fixed the bugs that appeared after the update.",
+        ),
+        ("When he arrived He promised to call.", "He promised to call when he arrived."),
+        ("When the train leaves I know.", "I know when the train leaves."),
+        ("after the divorce I heard she moved", "I heard she moved after the divorce"),
+        ("because she was busy She didn't call", "She didn't call because she was busy"),
+        ("If the file exists the tool reports.", "The tool reports if the file exists."),
+        ("So the lights went out the power failed", "The power failed so the lights went out"),
+    ],
+)
+def test_a_clause_fronted_from_after_another_clause_or_by_if_when_or_so_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
         ("The dog's been fed", "The dog is fed"),  # done once, or every day
         ("The car has been sold", "The car is sold"),
+        ("The order has been shipped.", "The order is shipped."),  # shipped, or shipped each time
+        ("He has been married twice.", "He is married twice."),
+        ("The office has been empty all week.", "The office was empty all week."),  # still empty, or no longer
         ("He has two sisters", "He has sisters"),
         ("Two of the boys are twins", "The boys are twins"),
         ("Some guests stayed late", "The guests stayed late"),
+        ("Some people left early.", "The people left early."),
+        ("Some children cried.", "The children cried."),
+        ("A few guests stayed late.", "The guests stayed late."),
+        ("Several dogs are running", "The dogs are running"),
         ("Three dogs are running", "Dogs are running"),
     ],
 )

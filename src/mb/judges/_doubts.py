@@ -75,18 +75,6 @@ who is ill")."""
 _TIMES = frozenset({"day", "night", "morning", "afternoon", "evening", "week", "weekend", "month", "year", "time"})
 """Nouns after which "one" is "some", never "a" ("we will meet one day" / "we will meet a day"; "100 dollars one day"
 / "100 dollars a day")."""
-_TOPIC_ON = re.compile(
-    r"\b((?i:book|article|report|lecture|talk|essay|guide|course|chapter|documentary|podcast|movie|class|seminar|"
-    r"thesis|workshop|speech|column|presentation|tutorial)s?) on (?=([a-z]+)\b)"
-)
-"""A work and the lowercase word after its "on", which may be its topic ("a book on dogs"), not a name ("a talk on
-Zoom") nor a determiner ("the book on the table")."""
-_ON_SAID_TEXT = """time schedule sale demand request average duty call hold display record file board site campus stage
-    screen air line video tape television tv radio camera foot fire ice page loan trial track top shelf shelves table
-    desk wall floor bed ground street road grass sand water paper"""
-_ON_SAID = frozenset(stem(word) for word in _ON_SAID_TEXT.split())
-"""Words after which "on" says where, when or how, not what about ("a book on tape", "a report on time", "books on
-shelves")."""
 _PREFIXES = frozenset({"re", "co", "pre", "un", "de", "over", "under", "out", "up", "down"})
 """Prefixes whose hyphen may change the word ("re-cover" is not "recover", "over-looked" not "overlooked")."""
 
@@ -218,8 +206,7 @@ def one_spelling(text: str, other: str) -> tuple[str, list[str]]:
 def same_spelling(text: str, other: str) -> str:
     """``text`` with what it writes otherwise than ``other``, meaning the same, written as ``other`` does: a word said
     of a noun in a relative clause ``other`` puts before it ("a pepper which is green" / "a green pepper"), "one"
-    before a word ``other`` has after "a" or "an" ("one man" / "a man"), the "on" of a work's topic as the "about"
-    ``other`` writes ("a book on dogs" / "a book about dogs", ``_TOPIC_ON``), and a word joined by a hyphen ``other``
+    before a word ``other`` has after "a" or "an" ("one man" / "a man"), and a word joined by a hyphen ``other``
     writes as one ("e-mail" / "email"; not after a prefix the hyphen changes: "re-cover" is not "recover"). Two words
     apart are never joined ("a dark room" is not "a darkroom"), and a relative clause moves only when it can be said of
     its noun alone: the noun follows an article with no preposition before it, and agrees with "is" or "are" ("the owner
@@ -250,18 +237,8 @@ def same_spelling(text: str, other: str) -> str:
             return match.group(0)
         return ("A" if match.group(1)[0].isupper() else "a") + match.group(0)[3:]
 
-    def topic(match: re.Match[str]) -> str:
-        said = match.group(2)
-        if (
-            said in STOPWORDS
-            or stem(said) in _ON_SAID | _WHEN_STEMS
-            or f" {match.group(1).casefold()} about {said} " not in joined
-        ):
-            return match.group(0)
-        return f"{match.group(1)} about "
-
     mine = set(words(text))
-    text = _TOPIC_ON.sub(topic, _ONE_BEFORE.sub(article, _RELATIVE.sub(said_first, text)))
+    text = _ONE_BEFORE.sub(article, _RELATIVE.sub(said_first, text))
     found = list(_WORD.finditer(text))
     for first, second in reversed(list(pairwise(found))):
         parts = (first.group(0).casefold(), second.group(0).casefold())
@@ -854,23 +831,25 @@ _COUNTS = frozenset(word for word, value in cardinal_words(2, 99).items() if wor
 """Numbers from two written as one word ("two", "twelve"): they count a noun after them."""
 
 
+_PARTS = frozenset({"some", "few", "several", "many", "most"})
+"""Words that say part of a group, or of an amount ("some guests", "a few guests", "most guests")."""
+
+
 def _counted_once(text: str, other: str) -> str | None:
     """A number ``text`` says before a noun (or before "of" and a noun) that ``other``, stating no number, says too:
     "he has two sisters" / "he has sisters", "two of the boys are twins" / "the boys are twins" (the other way the
-    numbers guard fails the pair); or "some" before a plural ``other`` says after "the": "some guests left" / "the
-    guests left" (a part, or all of them; not "some milk" / "the milk")."""
+    numbers guard fails the pair); or a word of ``_PARTS`` before a noun ``other`` says after "the": "some guests
+    left" / "the guests left", "a few people left" / "the people left", "some milk" / "the milk" (a part, or all)."""
     if extract_quantities(other):
         return None
     theirs = words(other)
     found = words(text)
     for i, count in enumerate(found):
         number = count.isdigit() and 1 < int(count) < 100 and not (i and found[i - 1].isdigit())  # not "13:23"
-        if (count in _COUNTS or number or count == "some") and count not in theirs:
+        if (count in _COUNTS | _PARTS or number) and count not in theirs:
             noun = next((j for j in range(i + 1, len(found)) if found[j] not in _DETERMINER_WORDS | {"of"}), i)
             said = found[noun]
-            if said in set(theirs) - STOPWORDS and (
-                count != "some" or (said.endswith("s") and "the" in theirs[: theirs.index(said)][-1:])
-            ):
+            if said in set(theirs) - STOPWORDS and (count not in _PARTS or "the" in theirs[: theirs.index(said)][-1:]):
                 return " ".join(found[i : noun + 1])
     return None
 
@@ -903,6 +882,18 @@ _PERFECT_FOR_PRESENT = ({("been", "has"), ("is",)}, {("been", "have"), ("are",)}
 participle ("has been delayed by 45 minutes" / "is delayed by 45 minutes"), but where the participle ends its clause
 done once, or each time ("the dog has been fed" / "the dog is fed")."""
 _ENDS_CLAUSE = re.compile(r"\b(?:is|are)\s+(?:not\s+)?[^\W\d_]+\s*(?:[,;:.!?]|\Z)", re.IGNORECASE)
+_LASTING_TEXT = """for since until all every daily weekly overnight ever always never often usually sometimes lately
+    recently again once twice thrice times long still yet"""
+_LASTING = frozenset(_LASTING_TEXT.split())
+"""Words that say how long or how often, after "has been": the state may hold still, or no longer ("he has been
+married twice" / "he is married twice", "the office has been empty all week" / "the office was empty all week")."""
+
+
+def _a_length(word: str) -> bool:
+    """Whether a word after "for" may begin a length of time ("for a week", "for 3 days", "for years"; not "for
+    repairs")."""
+    lengths = _WHEN_STEMS | {"minut", "age"}
+    return word.isdigit() or word in _DETERMINER_WORDS | _COUNTS | _PARTS or stem(word) in lengths
 
 
 def tense_changed(candidate: str, reference: str) -> str | None:
@@ -921,7 +912,12 @@ def tense_changed(candidate: str, reference: str) -> str | None:
     same_state = said_as in _PERFECT_FOR_PRESENT and not any(map(_ENDS_CLAUSE.search, (candidate, reference)))
     if auxiliaries[0] != auxiliaries[1] and rest[0] == rest[1] and (short or not rest[0]):
         if said_as in _PERFECT_FOR_PAST or same_state:
-            return None
+            perfect = texts[0] if "been" in auxiliaries[0] else texts[1]
+            after = perfect[perfect.index("been") + 1 :]
+            lasting = [w for w, n in pairwise([*after, ""]) if w in _LASTING and (w != "for" or _a_length(n))]
+            if not lasting:
+                return None
+            return "only one text says 'been', before a word of how long or how often: the state may hold still or not"
         said, verbs = (0, dropped) if auxiliaries[0] else (1, added)  # the verbs of the text without the auxiliary
         alone = not auxiliaries[1 - said]
         if alone and auxiliaries[said] in (["has"], ["have"]):  # the perfect for the past, the present is another time
@@ -1097,15 +1093,37 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
     return found
 
 
+_FRONTED_TIES = frozenset({"after", "before", "until", "since", "because", "although", "though", "once", "while",
+                           "unless"})  # fmt: skip
+"""Words whose clause may move whole to the front with no comma ("after dinner we walked" / "we walked after dinner");
+not "if", "when", "whether", "as" or "so", which also open a clause a verb says ("I know when the train leaves" /
+"when the train leaves I know"), or tie the other way round ("so the lights went out the power failed")."""
+_NESTING = frozenset({"that", "who", "whom", "whose", "which", "where"})
+"""Words that open a clause within a clause: a tied clause at its end may be said of it ("I met the woman who died
+before the war" / "before the war I met the woman who died")."""
+
+
+_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "they"})
+"""Pronouns that open a clause as its subject."""
+
+
 def _opened_by(text: list[str], other: list[str]) -> bool:
-    """``text`` opens with the word that ties a clause of ``other`` and the rest of that clause, then says the rest
-    of ``other``: the clause moved whole to the front, with no comma ("after dinner we walked" / "we walked after
-    dinner")."""
-    return (
-        bool(text)
-        and text[0] in _CLAUSE_TIES
-        and any(other[i:] + other[:i] == text for i in range(1, len(other)) if other[i] == text[0])
-    )
+    """``text`` opens with a word of ``_FRONTED_TIES`` tying a clause of ``other`` and the rest of that clause, then
+    says the rest of ``other``: the clause moved whole to the front, with no comma ("after dinner we walked" / "we
+    walked after dinner"); not where the rest holds another clause or an infinitive, to which the moved one may
+    belong ("he promised to call when he arrived", "I met the woman who died before the war", "she thought he left
+    before noon"): a "to" before no determiner counts as one, and so does a second subject pronoun; nor where the
+    rest denies, which the clause at its end may be the reason for ("she didn't call because she was busy": not
+    because)."""
+    if not text or text[0] not in _FRONTED_TIES:
+        return False
+    for i in (i for i in range(1, len(other)) if other[i] == text[0] and other[i:] + other[:i] == text):
+        rest = other[:i]
+        infinitive = any(w == "to" and after not in _DETERMINER_WORDS for w, after in pairwise([*rest, ""]))
+        subjects = sum(w in _SUBJECTS for w in rest)  # "she thought he left": a clause within
+        if not infinitive and not set(rest) & (_NESTING | NEGATORS) and subjects < 2:
+            return True
+    return False
 
 
 def governed_otherwise(candidate: str, reference: str) -> str | None:

@@ -65,9 +65,9 @@ _NO_OWNERS = frozenset(["it", "he", "she", "that", "what", "there", "here", "who
 
 PERSONS = {
     word: person
-    for person, forms in (("I", "i me my mine myself"), ("we", "we us our ours"), ("you", "you your yours"),
-                          ("he", "he him his himself"), ("she", "she her hers herself"),
-                          ("they", "they them their theirs"))
+    for person, forms in (("I", "i me my mine myself"), ("we", "we us our ours ourselves"),
+                          ("you", "you your yours yourself yourselves"), ("he", "he him his himself"),
+                          ("she", "she her hers herself"), ("they", "they them their theirs themselves"))
     for word in forms.split()
 }  # fmt: skip
 """Personal pronouns by the person they name, whatever their case ("he", "him", "his")."""
