@@ -46,6 +46,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2nite at 9", WED, "2025-03-12T09:00:00", False),
     ("2day at 5pm", WED, "2025-03-12T17:00:00", True),
     ("2day at 5pm", WED, "2025-03-13T17:00:00", False),
+    ("in 2day", WED, "2025-03-14", True),  # a length of days, never "in today"
+    ("in 2day", WED, "2025-03-12", False),
     # this hour, this minute
     ("this hour", WED, "2025-03-12T10:00:00", True),
     ("this hour", WED, "2025-03-12T10:59:00", True),
