@@ -63,6 +63,14 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),
     ("from 20:00 to feb 20 06:00", TIMES, "2013-02-19T20:00", "2013-02-20T06:00", True, ""),
+    # an end days ahead: the start may be today's as well ("from 8pm to thursday 6am" said on Tuesday)
+    ("from 20:00 to feb 20 06:00", TIMES, "2013-02-12T20:00", "2013-02-20T06:00", True, ""),
+    ("from 8pm to thursday 6am", TIMES, "2013-02-12T20:00", "2013-02-14T06:00", True, ""),
+    ("from 8pm to thursday 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", True, ""),
+    ("from 8pm to thursday 6am", TIMES, "2013-02-11T20:00", "2013-02-14T06:00", False, ""),
+    ("from 8pm to thursday 6am", TIMES, "2013-02-14T20:00", "2013-02-15T06:00", False, ""),
+    ("from 6pm to thursday 2am", TIMES, "2013-02-12T18:00", "2013-02-14T02:00", True, ""),
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-12T08:00", "2013-02-13T18:00", False, ""),  # tomorrow's day alone
     ("from 9pm to tomorrow morning", TIMES, "2013-02-12T21:00", "2013-02-13T09:00", True, ""),
     ("from 9pm to tomorrow morning", TIMES, "2013-02-13T21:00", "2013-02-14T09:00", False, ""),
     # a range naming no year that is under way this year may be this year's, or next year's
