@@ -65,6 +65,10 @@ _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _RANGE_OR_OFFSET_RE = re.compile(
     r"(?:(?<=\d{4}-\d\d-\d\d )|(?<![\dtT:])(?=\d?\d:\d\d:))(\d?\d):(\d\d)(?::\d\d(?:\.\d+)?)?-(\d\d:\d\d)$"
 )
+#: A signed length of days or less, then one of months or more ("-1 day +1 month", "now - 1 day - 1 month").
+_DAYS_THEN_MONTHS_RE = re.compile(
+    r"[+-]\s*\d+\s*(?:d|days?|w|wks?|weeks?|h|hrs?|hours?|mins?|minutes?)\b.*?[+-]\s*\d+\s*(?:mo|mos|months?|y|yrs?|years?)\b"
+)
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
 #: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
@@ -488,6 +492,9 @@ def _refused(text: str) -> str | None:
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
     if _OVER_RE.search(text):
         return "could not understand 'over' (more than a count is an open bound, not one time)"
+    mixed = _DAYS_THEN_MONTHS_RE.search(text)
+    if mixed:  # on the calendar months come first: "-1 day +1 month" said Jan 31 is Feb 27 or Feb 28
+        return f"could not understand {mixed.group(0)!r} (days before months: the order changes the date)"
     year = _YEAR_DIGITS_RE.search(text)
     if year:
         return f"could not understand {year.group(0)!r} (a year and four digits: neither a date nor a range of clocks)"
