@@ -828,7 +828,7 @@ def _resolve(
     equals and hashes as its other pass)."""
     both = _RANGE_OR_OFFSET_RE.search(phrase.strip())
     if both and f"{int(both[1]):02d}:{both[2]}" < both[3] and parse_zone_name(f"-{both[3]}") is not None:
-        why = f"'-{both[3]}' is a UTC offset or the end of a range: write ' - {both[3]}' or ' -{both[3]}'"
+        why = f"'-{both[3]}' may be a UTC offset or a range's end: write ' -{both[3]}' or ' - {both[3]}'"
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: {why}", False)
     try:
         found = _resolve_unguarded(phrase, reference, home)
