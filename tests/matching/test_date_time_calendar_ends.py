@@ -11,7 +11,7 @@ from mb.matching.date_time import match_date_time
 
 ROWS: list[tuple[str, str, datetime]] = [
     ("0001-01-01T00:00:00", "2024-02-02", datetime(2024, 2, 1, 9, 15)),  # the second before it is year 0
-    ("0001-01-01T00:00:00-23:59", "2024-02-02", datetime(2024, 2, 1, 9, 15)),
+    ("0001-01-01T00:00:00-12:00", "2024-02-02", datetime(2024, 2, 1, 9, 15)),
     ("0001-01-01", "9999-12-31T23:00:00", datetime(2024, 2, 1, 9, 15)),
     ("year 1", "2024-02-02", datetime(2024, 2, 1, 9, 15)),  # the year before it is year 0
     ("last year", "2024-02-02", datetime(9999, 12, 31, 12)),  # the year after it is year 10000

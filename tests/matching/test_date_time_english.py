@@ -46,6 +46,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2nite at 9", WED, "2025-03-12T09:00:00", False),
     ("2day at 5pm", WED, "2025-03-12T17:00:00", True),
     ("2day at 5pm", WED, "2025-03-13T17:00:00", False),
+    ("in 2day", WED, "2025-03-14", True),  # a length of days, never "in today"
+    ("in 2day", WED, "2025-03-12", False),
     # this hour, this minute
     ("this hour", WED, "2025-03-12T10:00:00", True),
     ("this hour", WED, "2025-03-12T10:59:00", True),
@@ -121,6 +123,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("today - 1 week - 3 days", WED, "2025-03-02", True),
     ("today - 3d - 2h", WED, "2025-03-09T02:00:00", ERROR),  # hours from now, three days back: not today
     ("today - 4d - 9h30", WED, "2025-03-08T09:30:00", ERROR),
+    # months come first on the calendar: days written before them are not understood, months before days are read
+    ("-1 day +1 month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),  # Feb 28 in the order written
+    ("now - 1 day - 1 month", datetime(2026, 3, 31, 12), "2026-02-27T12:00:00", ERROR),
+    ("+1 month -1 day", datetime(2026, 1, 31, 12), "2026-02-27", True),
     ("+1d", WED, "2025-03-12", False),
     ("2w later", WED, "2025-03-26", True),
     ("2w later", WED, "2025-03-27", False),

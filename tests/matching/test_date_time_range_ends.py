@@ -53,10 +53,29 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("yesterday 1600 to today 0800", TIMES, "2013-02-11T16:00", "2013-02-12T08:00", True, ""),
     ("yesterday 2359 - today 0001", TIMES, "2013-02-11T23:59", "2013-02-12T00:01", True, ""),
     ("from 1900 to tomorrow 0700", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
+    ("from 1900 to tomorrow 7am", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
+    ("from 1900 to tomorrow at 7", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
+    ("from 2000 to tomorrow 06:00", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
+    # unless they are a year from 1900 to 2099 whose minutes are no round clock time (20:11)
+    ("from 2011 to today 0800", TIMES, "2011-01-01T00:00", "2013-02-12T08:00", True, ""),
+    ("from 2011 to today 0800", TIMES, "2013-02-11T20:11", "2013-02-12T08:00", False, ""),
     # a date before the end's time of day is the end's: the start comes last before it, never on that date
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),
     ("from 20:00 to feb 20 06:00", TIMES, "2013-02-19T20:00", "2013-02-20T06:00", True, ""),
+    # an end days ahead: the start may be today's as well ("from 8pm to thursday 6am" said on Tuesday)
+    ("from 20:00 to feb 20 06:00", TIMES, "2013-02-12T20:00", "2013-02-20T06:00", True, ""),
+    ("from 8pm to thursday 6am", TIMES, "2013-02-12T20:00", "2013-02-14T06:00", True, ""),
+    ("from 8pm to thursday 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", True, ""),
+    ("from 8pm to thursday 6am", TIMES, "2013-02-11T20:00", "2013-02-14T06:00", False, ""),
+    ("from 8pm to thursday 6am", TIMES, "2013-02-14T20:00", "2013-02-15T06:00", False, ""),
+    ("from 6pm to thursday 2am", TIMES, "2013-02-12T18:00", "2013-02-14T02:00", True, ""),
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-12T08:00", "2013-02-13T18:00", False, ""),  # tomorrow's day alone
+    # a start naming only a time of day before an end naming only a later day is today's ("from 3pm today to ...")
+    ("from 3pm to tomorrow", TIMES, "2013-02-12T15:00", "2013-02-13T00:00", True, ""),
+    ("from 3pm to tomorrow", TIMES, "2013-02-13T15:00", "2013-02-14T00:00", False, ""),
+    ("from 5pm till friday", TIMES, "2013-02-12T17:00", "2013-02-15T00:00", True, ""),
+    ("from 5pm till friday", TIMES, "2013-02-15T17:00", "2013-02-16T00:00", False, ""),
     ("from 9pm to tomorrow morning", TIMES, "2013-02-12T21:00", "2013-02-13T09:00", True, ""),
     ("from 9pm to tomorrow morning", TIMES, "2013-02-13T21:00", "2013-02-14T09:00", False, ""),
     # a range naming no year that is under way this year may be this year's, or next year's
@@ -356,3 +375,30 @@ def test_times_alone_are_todays_to_their_last_minute(start: str, end: str) -> No
 def test_a_yearly_start_read_for_the_year_before(phrase: str, said: str, start: str, end: str, passed: bool) -> None:
     outcome = match_date_time(phrase, {"start": start, "end": end}, datetime.fromisoformat(said), params=SE)
     assert outcome.passed is passed, outcome.reason
+
+
+FEB5 = datetime(2026, 2, 5, 8, 0)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end", "passed"),
+    [
+        ("09:00:00-17:00", "2026-02-05T09:00", "2026-02-05T17:00", True),  # no place is at UTC-17:00: a range
+        ("09:00:00-17:00", "2026-02-05T09:00", "2026-02-05T23:00", False),
+        ("feb 5 09:00:00-17:00", "2026-02-05T09:00", "2026-02-05T23:00", False),
+        ("14:00:00-15:00", "2026-02-05T14:00", "2026-02-05T20:00", False),
+        ("14:00:00-05:00", "2026-02-05T19:00:00Z", None, True),  # an earlier time: the offset alone
+    ],
+)
+def test_a_clock_then_minus_hh_mm(phrase: str, start: str, end: str | None, passed: bool) -> None:
+    argument: object = {"start": start, "end": end} if end else start
+    outcome = match_date_time(phrase, argument, FEB5, params=SE if end else None)
+    assert outcome.passed is passed, outcome.reason
+
+
+@pytest.mark.parametrize("phrase", ["08:30:00-12:00", "2026-02-05 08:30-12:00", "2026-02-05 08:30:00-10:00"])
+def test_a_real_offset_that_is_also_a_later_range_end_is_not_understood(phrase: str) -> None:
+    """08:30 at UTC-12:00, or 08:30 to 12:00: neither reading may pass alone, and one of them drops the end."""
+    for end in ("2026-02-05T12:00", "2026-02-05T18:00"):
+        outcome = match_date_time(phrase, {"start": "2026-02-05T08:30", "end": end}, FEB5, params=SE)
+        assert outcome.error is not None, outcome.reason

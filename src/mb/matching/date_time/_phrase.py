@@ -29,7 +29,7 @@ from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUM
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
-from ._zones import ZoneSpec, fixed_zone, pop_zone, user_zone
+from ._zones import ZoneSpec, fixed_zone, parse_zone_name, pop_zone, real_offset, user_zone
 
 __all__ = [
     "MAX_LENGTH",
@@ -60,6 +60,15 @@ _ABBREVIATIONS_RE = re.compile(
 )
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
+#: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm": a UTC offset, or a range's end
+#: when it is a later time of day ("08:30:00-12:00", "2026-02-05 08:30-12:00").
+_RANGE_OR_OFFSET_RE = re.compile(
+    r"(?:(?<=\d{4}-\d\d-\d\d )|(?<![\dtT:])(?=\d?\d:\d\d:))(\d?\d):(\d\d)(?::\d\d(?:\.\d+)?)?-(\d\d:\d\d)$"
+)
+#: A signed length of days or less, then one of months or more ("-1 day +1 month", "now - 1 day - 1 month").
+_DAYS_THEN_MONTHS_RE = re.compile(
+    r"[+-]\s*\d+\s*(?:d|days?|w|wks?|weeks?|h|hrs?|hours?|mins?|minutes?)\b.*?[+-]\s*\d+\s*(?:mo|mos|months?|y|yrs?|years?)\b"
+)
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
 #: a fraction glyph is a fraction of a unit of time ("in 2\u00bd hours", "\u00be of an hour"); anywhere else it is
@@ -216,7 +225,7 @@ def normalize(phrase: str) -> str:
     text = text.replace("\u2019", "'")
     # "14 -> 16 may", "14--16 may": an arrow or two hyphens join a range as "to" does ("10--12" is never a date)
     text = re.sub(r"\s*(?:-+>|\u2192|-{2,})\s*", " to ", text)
-    text = _ABBREVIATIONS_RE.sub(lambda m: _ABBREVIATIONS[m.group(0)], text)
+    text = _ABBREVIATIONS_RE.sub(_abbreviation, text)
     text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(0)], text)
     text = re.sub(r"\s+", " ", text)
     text = _OR_TWO_RE.sub(lambda m: f"1-2 {m[1]}s", text)
@@ -369,6 +378,12 @@ def _military(m: re.Match[str]) -> str:
     return f"{hour:02d}{minute:02d} hours"
 
 
+def _abbreviation(m: re.Match[str]) -> str:
+    """The word an abbreviation stands for; "2day" as a length stays a number of days ("in 2day", "2day ago")."""
+    length = _LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or re.match(r" (?:ago|from now)\b", m.string[m.end() :])
+    return m[0] if m[0][0] == "2" and length else _ABBREVIATIONS[m[0]]
+
+
 def _around_length(m: re.Match[str]) -> bool:
     """Whether the words around a match make it a length ("in", "for", "ago", "from now")."""
     return bool(_LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or _LENGTH_AFTER_RE.match(m.string, m.end()))
@@ -388,6 +403,8 @@ def iso_reading(text: str) -> tuple[Reading, timedelta | None] | None:
     except ValueError:
         return None
     offset = moment.utcoffset()
+    if offset is not None and not real_offset(offset):
+        return None
     wall = moment.replace(tzinfo=None)
     if wall.second or wall.microsecond:
         lo = wall.replace(microsecond=0)
@@ -475,6 +492,9 @@ def _refused(text: str) -> str | None:
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
     if _OVER_RE.search(text):
         return "could not understand 'over' (more than a count is an open bound, not one time)"
+    mixed = _DAYS_THEN_MONTHS_RE.search(text)
+    if mixed:  # on the calendar months come first: "-1 day +1 month" said Jan 31 is Feb 27 or Feb 28
+        return f"could not understand {mixed.group(0)!r} (days before months: the order changes the date)"
     year = _YEAR_DIGITS_RE.search(text)
     if year:
         return f"could not understand {year.group(0)!r} (a year and four digits: neither a date nor a range of clocks)"
@@ -806,6 +826,10 @@ def _resolve(
     ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another).
     ``fold``, the pass of a repeated hour ``reference`` is in, keeps the two passes apart in the cache (a datetime
     equals and hashes as its other pass)."""
+    both = _RANGE_OR_OFFSET_RE.search(phrase.strip())
+    if both and f"{int(both[1]):02d}:{both[2]}" < both[3] and parse_zone_name(f"-{both[3]}") is not None:
+        why = f"'-{both[3]}' may be a UTC offset or a range's end: write ' -{both[3]}' or ' - {both[3]}'"
+        return Resolution(phrase, (), None, f"could not understand {phrase!r}: {why}", False)
     try:
         found = _resolve_unguarded(phrase, reference, home)
         if own_day is None or found.problem is not None:

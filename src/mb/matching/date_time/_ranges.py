@@ -87,6 +87,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     dated_at = [n for n, i in enumerate(right) if i.kind in _DATED or (i.kind == "part" and i.value.day is not None)]
     time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
     own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
+    if not any(i.kind in _DATED for i in left) and any(i.kind == "clock" for i in left) and dated_at and not time_at:
+        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day
+        with contextlib.suppress(DateProblem):
+            if all(r.start.lo.date() > ref.date() for r in _point(right, ref)):
+                left = [*left, TODAY]
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
@@ -124,6 +129,11 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         if own_end_date:
             day, written = timedelta(days=1), {e.start.lo for e in ends}
             found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found]
+            # an end two days ahead or more ("from 8pm to monday 6am" said on Friday): the start may be today's too
+            ahead = [
+                r for r in found if r.end and r.end.lo.date() > ref.date() + day and r.start.lo.date() > ref.date()
+            ]
+            found += [replace(r, start=r.start.shifted(ref.date() - r.start.lo.date())) for r in ahead]
         # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8
         # to the day after at 8", where "the day after" is tomorrow)
         found = [r for r in found if r.end is None or r.end.grain not in _POINT_GRAINS or r.end.lo != r.start.lo]

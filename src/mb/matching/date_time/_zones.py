@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
-__all__ = ["ZoneSpec", "fixed_zone", "format_offset", "parse_zone_name", "pop_zone", "user_zone"]
+__all__ = ["ZoneSpec", "fixed_zone", "format_offset", "parse_zone_name", "pop_zone", "real_offset", "user_zone"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +72,12 @@ def format_offset(offset: timedelta) -> str:
     sign = "-" if offset < timedelta(0) else "+"
     minutes = abs(int(offset.total_seconds())) // 60
     return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def real_offset(offset: timedelta) -> bool:
+    """Whether some place keeps this UTC offset: -12:00 to +14:00, in whole, half or three-quarter hours."""
+    minutes = int(offset.total_seconds()) // 60
+    return -12 * 60 <= minutes <= 14 * 60 and minutes % 60 in (0, 30, 45) and not offset.total_seconds() % 60
 
 
 @functools.lru_cache(maxsize=256)
@@ -150,10 +156,10 @@ def parse_zone_name(name: str) -> ZoneSpec | None:
         return _iana(_REGIONS[region.group("name")])
     numeric = _NUMERIC_RE.fullmatch(low)
     if numeric:
-        minutes = int(numeric.group("h")) * 60 + int(numeric.group("m") or 0)
-        if minutes <= 18 * 60:
-            sign = -1 if numeric.group("sign") == "-" else 1
-            return fixed_zone(timedelta(minutes=sign * minutes))
+        sign = -1 if numeric.group("sign") == "-" else 1
+        offset = timedelta(minutes=sign * (int(numeric.group("h")) * 60 + int(numeric.group("m") or 0)))
+        if real_offset(offset):
+            return fixed_zone(offset)
     if "/" in text or text.isalpha():
         try:
             real = _lowered_keys().get(text.lower())
