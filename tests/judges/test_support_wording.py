@@ -55,6 +55,10 @@ PARIS = "Paris is the capital and most populous city of France."
         ("500 people attended", "More than 500 people attended."),
         ("The dam burst in 1998", "The dam burst in 1998, or so the story goes."),
         ("All players were fined", "Except for Tom, all players were fined."),
+        # a piece after an abbreviation is no sentence
+        ("Smith resigned", "The board denied that Dr. Smith resigned."),
+        ("Congress will act", "Analysts doubt that the U.S. Congress will act."),
+        ("500 people attended", "Organisers estimate approx. 500 people attended."),
     ],
 )
 def test_a_span_the_chunk_does_not_say_in_its_words_never_passes(judge: Judge, span: str, chunk: str) -> None:
@@ -75,6 +79,7 @@ def test_a_span_the_chunk_does_not_say_in_its_words_never_passes(judge: Judge, s
         ("The programme starts in autumn", "The program starts in autumn."),
         ("A contract was signed on 2 May by both parties", "The contract was signed on 2 May by both parties."),
         ("The link expires. Refunds take 5 days.", "Refunds take 5 days. The link expires."),
+        ("Dr. Smith resigned.", "Dr. Smith resigned. The board met in St. Louis."),
     ],
 )
 def test_a_whole_sentence_of_the_chunk_passes(judge: Judge, span: str, chunk: str) -> None:
