@@ -43,7 +43,7 @@ def _checks(result: ExampleResult, name: str) -> list[Any]:
 def test_a_stated_fact_passes_and_names_the_sentence(judge: str) -> None:
     if judge == "local":
         pytest.importorskip("numpy")
-    result = _one(_example(expected_facts=["The meeting is at 3pm on Monday"]), judge)
+    result = _one(_example(expected_facts=["The meeting is at 3pm on Monday in room 4"]), judge)
     (check,) = _checks(result, "expected_facts")
     assert result.passed, check.reason
     assert check.gating
@@ -175,6 +175,11 @@ def test_a_blank_fact_or_guideline_is_an_error_of_the_benchmark_never_a_pass(key
         ("The update deletes your files", "The update may delete your files."),
         ("Buzz Aldrin remained in orbit", "Buzz Aldrin walked on the Moon while Michael Collins remained in orbit."),
         ("The museum is closed on Mondays", "Is the museum closed on Mondays? I do not know."),
+        ("The bridge was closed in 2020", "In the novel, the bridge was closed in 2020."),  # a frame on no word list
+        ("The CEO resigned last week", "The allegation that the CEO resigned last week was dismissed."),
+        ("The drug cures cancer", "Analysts speculated that the drug cures cancer."),
+        ("500 people attended", "More than 500 people attended."),
+        ("The dam burst in 1998", "The dam burst in 1998, or so the story goes."),
     ],
 )
 def test_a_fact_the_response_does_not_say_in_its_words_is_undecided_offline(

@@ -87,7 +87,9 @@ def test_support_is_undecided_when_the_chunk_lacks_a_word_of_the_span(judge: Lex
     [verdict] = judge.judge_sync([JudgeRequest(SUP, "The reset link expires after 24 hours.", chunk)])
     assert verdict.undecided
     assert not verdict.passed
-    assert verdict.reason.startswith("undecided: wording guard fired (no sentence of the chunk says 'reset'")
+    assert verdict.reason.startswith(
+        "undecided: wording guard fired (no sentence of the chunk says exactly 'The reset link expires after 24 hours.'"
+    )
 
 
 def test_unsupported_task_is_an_error_verdict_in_place(judge: LexicalJudge) -> None:

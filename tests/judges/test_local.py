@@ -50,8 +50,8 @@ def test_is_a_judge_for_the_three_text_tasks(judge: LocalJudge) -> None:
             "Your flight to Denver is delayed by 45 minutes.",
             "Your flight to Denver has been delayed by 45 minutes.",
         ),
-        (SUP, "It has two USB-C ports", CHUNK),
-        (SUP, "up to 18 hours of battery life", CHUNK),
+        (SUP, "It has two USB-C ports and a 14-inch display.", CHUNK),
+        (SUP, "The X200 laptop weighs 1.2 kg and offers up to 18 hours of battery life.", CHUNK),
     ],
 )
 def test_paraphrases_pass(judge: LocalJudge, task: JudgeTask, candidate: str, reference: str) -> None:
@@ -60,7 +60,9 @@ def test_paraphrases_pass(judge: LocalJudge, task: JudgeTask, candidate: str, re
     assert "cosine" in verdict.reason
 
 
-@pytest.mark.parametrize("span", ["Battery life is up to 18 hours.", "There is no optical drive."])
+@pytest.mark.parametrize(
+    "span", ["Battery life is up to 18 hours.", "There is no optical drive.", "It has two USB-C ports."]
+)
 def test_a_reworded_span_is_undecided_however_close_its_cosine(judge: LocalJudge, span: str) -> None:
     [verdict] = judge.judge_sync([JudgeRequest(SUP, span, CHUNK)])
     assert verdict.undecided, verdict.reason

@@ -244,6 +244,11 @@ def test_a_grade_just_under_the_required_threshold_does_not_pass_by_rounding() -
         ("The update deletes your files.", "The update may delete your files.", "undecided"),
         ("John Smith is the CEO of Acme.", "John Smith is the former CEO of Acme.", "undecided"),
         ("Rome is the capital of France.", "Paris and Rome are the capitals of France and Italy.", "undecided"),
+        ("The bridge was closed in 2020.", "In the novel, the bridge was closed in 2020.", "undecided"),
+        ("The CEO resigned last week.", "The allegation that the CEO resigned last week was dismissed.", "undecided"),
+        ("The drug cures cancer.", "Analysts speculated that the drug cures cancer.", "undecided"),
+        ("500 people attended.", "More than 500 people attended.", "undecided"),
+        ("The tickets cost 30 dollars.", "Good news. The tickets cost $30.", "passed"),
     ],
 )
 def test_a_cited_span_its_chunk_does_not_say_in_its_words_is_undecided_offline(

@@ -9,8 +9,8 @@ Directions differ by task. EQUIVALENCE (a tool argument against the expected tex
 against the expected response) want the reference's numbers in the candidate (extra detail is allowed) and fire on
 names only when each side names something the other does not. SUPPORT (a cited span against its chunk) wants every
 number and name of the span in the chunk, and checks polarity against the chunk sentences that match the span best;
-a span no chunk sentence states word for word, unqualified (``unsupported_wording``: no negation, hedge, condition
-or attribution beside its words) is a doubt: never supported offline, failed only when another guard fires.
+a span that is not, sentence by sentence, a whole sentence of the chunk word for word (``unsupported_wording``) is a
+doubt: never supported offline, failed only when another guard fires.
 """
 
 from __future__ import annotations

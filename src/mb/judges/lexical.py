@@ -4,8 +4,8 @@ Deterministic and dependency-free (rapidfuzz only). Texts are compared after nor
 white space, contractions) and light stemming, so "Booked 2 tables" and "book two tables" share their words. It
 answers EQUIVALENCE and SIMILARITY by the local judge's rule (``equivalence_verdict``: guards, the same statement,
 doubts, then a band) over the word overlap, passed, failed or undecided; SUPPORT by one threshold, passed only when
-a sentence of the chunk states the span word for word, unqualified (``unsupported_wording``), else undecided. Graded
-questions (relevance, coherence...) need the LLM judge.
+each sentence of the span is a whole sentence of the chunk word for word (``unsupported_wording``), else undecided.
+Graded questions (relevance, coherence...) need the LLM judge.
 """
 
 from __future__ import annotations

