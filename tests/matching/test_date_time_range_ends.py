@@ -402,3 +402,13 @@ def test_a_real_offset_that_is_also_a_later_range_end_is_not_understood(phrase: 
     for end in ("2026-02-05T12:00", "2026-02-05T18:00"):
         outcome = match_date_time(phrase, {"start": "2026-02-05T08:30", "end": end}, FEB5, params=SE)
         assert outcome.error is not None, outcome.reason
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["10:00:00\u201311:00", "10:00:00\u221211:00", "10:00:00-1100", "10:00:00-11", "10:00:00-11:00.", "9:00:00-9:30"],
+)
+def test_a_later_range_end_or_offset_is_not_understood_however_written(phrase: str) -> None:
+    """A dash, a minus sign, "-hhmm", "-hh" or closing punctuation leaves the doubt: never one time at an offset."""
+    outcome = match_date_time(phrase, "2026-02-05T21:00:00Z", FEB5)
+    assert outcome.error is not None, outcome.reason
