@@ -296,6 +296,10 @@ def test_same_time_at_the_end_is_the_start_time(phrase: str) -> None:
         ("tomorrow 8 to the day after at 8", "2026-12-03T08:00", "2026-12-03T08:00"),  # never an empty range
         ("from june 12 to june 12", "2027-06-12", "2028-06-12"),  # one day said twice: never a year
         ("from 9 today until same time tomorrow", "2026-12-02T21:00", "2026-12-03T21:00"),  # 9 or 21: not settled
+        # a start naming only a time of day before an end that may be today or earlier: never a day late
+        ("from 3pm to today", "2026-12-02T15:00", "2026-12-04"),
+        ("from 3pm to yesterday", "2026-12-01T15:00", "2026-12-03"),
+        ("from 5pm till wednesday", "2026-12-02T17:00", "2026-12-04"),
     ],
 )
 def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:

@@ -88,10 +88,15 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
     own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
     if not any(i.kind in _DATED for i in left) and any(i.kind == "clock" for i in left) and dated_at and not time_at:
-        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day
-        with contextlib.suppress(DateProblem):
-            if all(r.start.lo.date() > ref.date() for r in _point(right, ref)):
-                left = [*left, TODAY]
+        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day; an end that
+        # may be today or earlier ("from 3pm to today", "from 5pm till monday" said on a Monday) is not understood
+        try:
+            later: bool | None = all(r.start.lo.date() > ref.date() for r in _point(right, ref))
+        except DateProblem:
+            later = None
+        if later is False:
+            raise DateProblem("a start naming only a time of day before an end that may be today or earlier")
+        left = [*left, TODAY] if later else left
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
