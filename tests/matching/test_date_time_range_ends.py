@@ -56,9 +56,13 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 1900 to tomorrow 7am", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
     ("from 1900 to tomorrow at 7", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
     ("from 2000 to tomorrow 06:00", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
-    # unless they are a year from 1900 to 2099 whose minutes are no round clock time (20:11)
+    # a year from 1900 to the end's year is a year too, round or not; one after the end's year a clock alone
     ("from 2011 to today 0800", TIMES, "2011-01-01T00:00", "2013-02-12T08:00", True, ""),
-    ("from 2011 to today 0800", TIMES, "2013-02-11T20:11", "2013-02-12T08:00", False, ""),
+    ("from 2011 to today 0800", TIMES, "2013-02-11T20:11", "2013-02-12T08:00", True, ""),
+    ("from 2010 to today 8am", TIMES, "2010-01-01T00:00", "2013-02-12T08:00", True, ""),
+    ("from 1955 to yesterday 3pm", TIMES, "1955-01-01T00:00", "2013-02-11T15:00", True, ""),
+    ("from 2020 to tomorrow 6am", TIMES, "2013-02-12T20:20", "2013-02-13T06:00", True, ""),
+    ("from 2020 to tomorrow 6am", TIMES, "2020-01-01T00:00", "2013-02-13T06:00", False, ""),
     # a date before the end's time of day is the end's: the start comes last before it, never on that date
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),

@@ -52,6 +52,25 @@ TODAY = Item("date", "today", Days(0))
 
 def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point) -> list[Reading]:
     """The readings of a range whose ends are ``left`` and ``right``, each read with ``_point``."""
+    digits = left[0].text if len(left) == 1 and left[0].kind == "year" else ""
+    if not (
+        re.fullmatch(r"(?:19|20)[0-5]\d", digits)
+        and isinstance(right[0].value, Days)
+        and right[-1].kind in {"clock", "number"}
+    ):
+        return _read_range(left, right, ref, _point)
+    # "from 2020 to today 8am" (four digits before a day word and its time): the year 2020 when no later than the
+    # end's year, and 20:20 before the end
+    start = int(digits[:2]) * 3600 + int(digits[2:]) * 60
+    found = _read_range(
+        [Item("clock", digits, Clock((ClockSpan(start, start + 60, "minute"),), True))], right, ref, _point
+    )
+    with contextlib.suppress(DateProblem):  # a year after the end's: the clock alone ("from 2030 to tomorrow 6am")
+        found += _read_range(left, right, ref, _point)
+    return found
+
+
+def _read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point) -> list[Reading]:
     if [type(i.value) for i in left] == [DayOfMonth] and right and _weekday_ordinal(right[0]):
         # "the 2nd-3rd monday": two ordinals of the weekday, never from the 2nd of the month
         raise DateProblem(f"{left[0].text!r} beside {right[0].text!r} may count that weekday, not days of the month")
