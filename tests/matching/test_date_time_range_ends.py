@@ -68,7 +68,11 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),
     ("from 20:00 to feb 20 06:00", TIMES, "2013-02-19T20:00", "2013-02-20T06:00", True, ""),
     # an end days ahead: the start may be today's as well ("from 8pm to thursday 6am" said on Tuesday)
-    ("from 20:00 to feb 20 06:00", TIMES, "2013-02-12T20:00", "2013-02-20T06:00", True, ""),
+    ("from 20:00 to feb 18 06:00", TIMES, "2013-02-12T20:00", "2013-02-18T06:00", True, ""),
+    # never for an end a week or more ahead ("from 8pm to tuesday 6am" said on Tuesday: Monday night alone)
+    ("from 20:00 to feb 20 06:00", TIMES, "2013-02-12T20:00", "2013-02-20T06:00", False, ""),
+    ("from 8pm to tuesday 6am", TIMES, "2013-02-12T20:00", "2013-02-19T06:00", False, ""),
+    ("from 8pm to tuesday 6am", TIMES, "2013-02-18T20:00", "2013-02-19T06:00", True, ""),
     ("from 8pm to thursday 6am", TIMES, "2013-02-12T20:00", "2013-02-14T06:00", True, ""),
     ("from 8pm to thursday 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", True, ""),
     ("from 8pm to thursday 6am", TIMES, "2013-02-11T20:00", "2013-02-14T06:00", False, ""),
