@@ -48,6 +48,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2day at 5pm", WED, "2025-03-13T17:00:00", False),
     ("in 2day", WED, "2025-03-14", True),  # a length of days, never "in today"
     ("in 2day", WED, "2025-03-12", False),
+    ("for 2morrow at 5pm", WED, "2025-03-13T17:00:00", True),  # only "2day" may be a length
+    ("for 2nite", WED, "2025-03-12T21:00:00", True),
     # this hour, this minute
     ("this hour", WED, "2025-03-12T10:00:00", True),
     ("this hour", WED, "2025-03-12T10:59:00", True),

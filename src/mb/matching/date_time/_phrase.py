@@ -381,7 +381,7 @@ def _military(m: re.Match[str]) -> str:
 def _abbreviation(m: re.Match[str]) -> str:
     """The word an abbreviation stands for; "2day" as a length stays a number of days ("in 2day", "2day ago")."""
     length = _LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or re.match(r" (?:ago|from now)\b", m.string[m.end() :])
-    return m[0] if m[0][0] == "2" and length else _ABBREVIATIONS[m[0]]
+    return m[0] if m[0] == "2day" and length else _ABBREVIATIONS[m[0]]
 
 
 def _around_length(m: re.Match[str]) -> bool:
