@@ -129,6 +129,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("-1 day +1 month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),  # Feb 28 in the order written
     ("now - 1 day - 1 month", datetime(2026, 3, 31, 12), "2026-02-27T12:00:00", ERROR),
     ("+1 month -1 day", datetime(2026, 1, 31, 12), "2026-02-27", True),
+    ("-1 day + one month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),  # in words, quarters and fortnights too
+    ("-1 day +1 qtr", datetime(2026, 1, 31, 12), "2026-04-29", ERROR),
+    ("-1 fortnight +1 month", datetime(2026, 3, 14, 12), "2026-03-31", ERROR),
     ("+1d", WED, "2025-03-12", False),
     ("2w later", WED, "2025-03-26", True),
     ("2w later", WED, "2025-03-27", False),

@@ -38,6 +38,7 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from march to june 2020", DATES, "2020-03-01", "2020-07-02", False, "the month after"),
     ("from march to june 2020", DATES, "2020-03-01", "2020-05-31", False, "the month before"),
     ("from 2020 to 2022", DATES, "2020-01-01", "2023-01-01", True, ""),
+    ("-3 days to +1 month", DATES, "2013-02-09", "2013-03-12", True, ""),  # each end its own signed length
     ("from 2020 to 2022", DATES, "2020-01-01", "2023-01-02", False, "the year after"),
     ("from monday to wednesday", DATES, "2013-02-18", "2013-02-21", True, ""),
     # four digits starting a range that ends today are a year, never the clock 20:12
