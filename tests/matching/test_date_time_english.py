@@ -48,6 +48,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("2day at 5pm", WED, "2025-03-13T17:00:00", False),
     ("in 2day", WED, "2025-03-14", True),  # a length of days, never "in today"
     ("in 2day", WED, "2025-03-12", False),
+    ("for 2morrow at 5pm", WED, "2025-03-13T17:00:00", True),  # only "2day" may be a length
+    ("for 2nite", WED, "2025-03-12T21:00:00", True),
     # this hour, this minute
     ("this hour", WED, "2025-03-12T10:00:00", True),
     ("this hour", WED, "2025-03-12T10:59:00", True),
@@ -127,6 +129,9 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("-1 day +1 month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),  # Feb 28 in the order written
     ("now - 1 day - 1 month", datetime(2026, 3, 31, 12), "2026-02-27T12:00:00", ERROR),
     ("+1 month -1 day", datetime(2026, 1, 31, 12), "2026-02-27", True),
+    ("-1 day + one month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),  # in words, quarters and fortnights too
+    ("-1 day +1 qtr", datetime(2026, 1, 31, 12), "2026-04-29", ERROR),
+    ("-1 fortnight +1 month", datetime(2026, 3, 14, 12), "2026-03-31", ERROR),
     ("+1d", WED, "2025-03-12", False),
     ("2w later", WED, "2025-03-26", True),
     ("2w later", WED, "2025-03-27", False),

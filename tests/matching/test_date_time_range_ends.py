@@ -38,6 +38,7 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from march to june 2020", DATES, "2020-03-01", "2020-07-02", False, "the month after"),
     ("from march to june 2020", DATES, "2020-03-01", "2020-05-31", False, "the month before"),
     ("from 2020 to 2022", DATES, "2020-01-01", "2023-01-01", True, ""),
+    ("-3 days to +1 month", DATES, "2013-02-09", "2013-03-12", True, ""),  # each end its own signed length
     ("from 2020 to 2022", DATES, "2020-01-01", "2023-01-02", False, "the year after"),
     ("from monday to wednesday", DATES, "2013-02-18", "2013-02-21", True, ""),
     # four digits starting a range that ends today are a year, never the clock 20:12
@@ -56,15 +57,23 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 1900 to tomorrow 7am", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
     ("from 1900 to tomorrow at 7", TIMES, "2013-02-12T19:00", "2013-02-13T07:00", True, ""),
     ("from 2000 to tomorrow 06:00", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
-    # unless they are a year from 1900 to 2099 whose minutes are no round clock time (20:11)
+    # a year from 1900 to the end's year is a year too, round or not; one after the end's year a clock alone
     ("from 2011 to today 0800", TIMES, "2011-01-01T00:00", "2013-02-12T08:00", True, ""),
-    ("from 2011 to today 0800", TIMES, "2013-02-11T20:11", "2013-02-12T08:00", False, ""),
+    ("from 2011 to today 0800", TIMES, "2013-02-11T20:11", "2013-02-12T08:00", True, ""),
+    ("from 2010 to today 8am", TIMES, "2010-01-01T00:00", "2013-02-12T08:00", True, ""),
+    ("from 1955 to yesterday 3pm", TIMES, "1955-01-01T00:00", "2013-02-11T15:00", True, ""),
+    ("from 2020 to tomorrow 6am", TIMES, "2013-02-12T20:20", "2013-02-13T06:00", True, ""),
+    ("from 2020 to tomorrow 6am", TIMES, "2020-01-01T00:00", "2013-02-13T06:00", False, ""),
     # a date before the end's time of day is the end's: the start comes last before it, never on that date
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),
     ("from 20:00 to feb 20 06:00", TIMES, "2013-02-19T20:00", "2013-02-20T06:00", True, ""),
     # an end days ahead: the start may be today's as well ("from 8pm to thursday 6am" said on Tuesday)
-    ("from 20:00 to feb 20 06:00", TIMES, "2013-02-12T20:00", "2013-02-20T06:00", True, ""),
+    ("from 20:00 to feb 18 06:00", TIMES, "2013-02-12T20:00", "2013-02-18T06:00", True, ""),
+    # never for an end a week or more ahead ("from 8pm to tuesday 6am" said on Tuesday: Monday night alone)
+    ("from 20:00 to feb 20 06:00", TIMES, "2013-02-12T20:00", "2013-02-20T06:00", False, ""),
+    ("from 8pm to tuesday 6am", TIMES, "2013-02-12T20:00", "2013-02-19T06:00", False, ""),
+    ("from 8pm to tuesday 6am", TIMES, "2013-02-18T20:00", "2013-02-19T06:00", True, ""),
     ("from 8pm to thursday 6am", TIMES, "2013-02-12T20:00", "2013-02-14T06:00", True, ""),
     ("from 8pm to thursday 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", True, ""),
     ("from 8pm to thursday 6am", TIMES, "2013-02-11T20:00", "2013-02-14T06:00", False, ""),
@@ -296,6 +305,10 @@ def test_same_time_at_the_end_is_the_start_time(phrase: str) -> None:
         ("tomorrow 8 to the day after at 8", "2026-12-03T08:00", "2026-12-03T08:00"),  # never an empty range
         ("from june 12 to june 12", "2027-06-12", "2028-06-12"),  # one day said twice: never a year
         ("from 9 today until same time tomorrow", "2026-12-02T21:00", "2026-12-03T21:00"),  # 9 or 21: not settled
+        # a start naming only a time of day before an end that may be today or earlier: never a day late
+        ("from 3pm to today", "2026-12-02T15:00", "2026-12-04"),
+        ("from 3pm to yesterday", "2026-12-01T15:00", "2026-12-03"),
+        ("from 5pm till wednesday", "2026-12-02T17:00", "2026-12-04"),
     ],
 )
 def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:
@@ -402,3 +415,13 @@ def test_a_real_offset_that_is_also_a_later_range_end_is_not_understood(phrase: 
     for end in ("2026-02-05T12:00", "2026-02-05T18:00"):
         outcome = match_date_time(phrase, {"start": "2026-02-05T08:30", "end": end}, FEB5, params=SE)
         assert outcome.error is not None, outcome.reason
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["10:00:00\u201311:00", "10:00:00\u221211:00", "10:00:00-1100", "10:00:00-11", "10:00:00-11:00.", "9:00:00-9:30"],
+)
+def test_a_later_range_end_or_offset_is_not_understood_however_written(phrase: str) -> None:
+    """A dash, a minus sign, "-hhmm", "-hh" or closing punctuation leaves the doubt: never one time at an offset."""
+    outcome = match_date_time(phrase, "2026-02-05T21:00:00Z", FEB5)
+    assert outcome.error is not None, outcome.reason

@@ -60,14 +60,17 @@ _ABBREVIATIONS_RE = re.compile(
 )
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
-#: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm": a UTC offset, or a range's end
-#: when it is a later time of day ("08:30:00-12:00", "2026-02-05 08:30-12:00").
+#: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm", "-hhmm" or "-hh" ending the normalized
+#: phrase: a UTC offset, or a range's end when it is a later time of day ("08:30:00-12:00", "2026-02-05 8:30-1200").
 _RANGE_OR_OFFSET_RE = re.compile(
-    r"(?:(?<=\d{4}-\d\d-\d\d )|(?<![\dtT:])(?=\d?\d:\d\d:))(\d?\d):(\d\d)(?::\d\d(?:\.\d+)?)?-(\d\d:\d\d)$"
+    r"(?:(?<=\d{4}-\d\d-\d\d )|(?<![\dt:])(?=\d?\d:\d\d:))(\d?\d):(\d\d)(?::\d\d(?:\.\d+)?)?-(\d?\d)(?::?(\d\d))?$"
 )
-#: A signed length of days or less, then one of months or more ("-1 day +1 month", "now - 1 day - 1 month").
+#: A signed length of days or less, then one of months or more in the same end of a range ("-1 day +1 month", "now - 1
+#: day - a month", "-1 fortnight +1 quarter"; never "-3 days to +1 month").
+_COUNT = r"[+-]\s*(?:\d+\s*|(?:an?|one)\s+)"
 _DAYS_THEN_MONTHS_RE = re.compile(
-    r"[+-]\s*\d+\s*(?:d|days?|w|wks?|weeks?|h|hrs?|hours?|mins?|minutes?)\b.*?[+-]\s*\d+\s*(?:mo|mos|months?|y|yrs?|years?)\b"
+    rf"{_COUNT}(?:d|days?|w|wks?|weeks?|fortnights?|h|hrs?|hours?|mins?|minutes?)\b(?:(?!\b(?:to|and|or|until|till)\b).)*?"
+    rf"{_COUNT}(?:mo|mos|months?|quarters?|y|yrs?|years?|decades?)\b"
 )
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
 _FRACTIONS = {"\u00bd": " 1/2", "\u00bc": " 1/4", "\u00be": " 3/4"}
@@ -381,7 +384,7 @@ def _military(m: re.Match[str]) -> str:
 def _abbreviation(m: re.Match[str]) -> str:
     """The word an abbreviation stands for; "2day" as a length stays a number of days ("in 2day", "2day ago")."""
     length = _LENGTH_BEFORE_RE.search(m.string, 0, m.start()) or re.match(r" (?:ago|from now)\b", m.string[m.end() :])
-    return m[0] if m[0][0] == "2" and length else _ABBREVIATIONS[m[0]]
+    return m[0] if m[0] == "2day" and length else _ABBREVIATIONS[m[0]]
 
 
 def _around_length(m: re.Match[str]) -> bool:
@@ -826,9 +829,10 @@ def _resolve(
     ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another).
     ``fold``, the pass of a repeated hour ``reference`` is in, keeps the two passes apart in the cache (a datetime
     equals and hashes as its other pass)."""
-    both = _RANGE_OR_OFFSET_RE.search(phrase.strip())
-    if both and f"{int(both[1]):02d}:{both[2]}" < both[3] and parse_zone_name(f"-{both[3]}") is not None:
-        why = f"'-{both[3]}' may be a UTC offset or a range's end: write ' -{both[3]}' or ' - {both[3]}'"
+    both = _RANGE_OR_OFFSET_RE.search(normalize(phrase))
+    end = f"{int(both[3]):02d}:{both[4] or '00'}" if both else ""
+    if both and f"{int(both[1]):02d}:{both[2]}" < end and parse_zone_name(f"-{end}") is not None:
+        why = f"'-{end}' may be a UTC offset or a range's end: write ' -{end}' or ' - {end}'"
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: {why}", False)
     try:
         found = _resolve_unguarded(phrase, reference, home)

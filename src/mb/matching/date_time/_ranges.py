@@ -52,6 +52,25 @@ TODAY = Item("date", "today", Days(0))
 
 def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point) -> list[Reading]:
     """The readings of a range whose ends are ``left`` and ``right``, each read with ``_point``."""
+    digits = left[0].text if len(left) == 1 and left[0].kind == "year" else ""
+    if not (
+        re.fullmatch(r"(?:19|20)[0-5]\d", digits)
+        and isinstance(right[0].value, Days)
+        and right[-1].kind in {"clock", "number"}
+    ):
+        return _read_range(left, right, ref, _point)
+    # "from 2020 to today 8am" (four digits before a day word and its time): the year 2020 when no later than the
+    # end's year, and 20:20 before the end
+    start = int(digits[:2]) * 3600 + int(digits[2:]) * 60
+    found = _read_range(
+        [Item("clock", digits, Clock((ClockSpan(start, start + 60, "minute"),), True))], right, ref, _point
+    )
+    with contextlib.suppress(DateProblem):  # a year after the end's: the clock alone ("from 2030 to tomorrow 6am")
+        found += _read_range(left, right, ref, _point)
+    return found
+
+
+def _read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point) -> list[Reading]:
     if [type(i.value) for i in left] == [DayOfMonth] and right and _weekday_ordinal(right[0]):
         # "the 2nd-3rd monday": two ordinals of the weekday, never from the 2nd of the month
         raise DateProblem(f"{left[0].text!r} beside {right[0].text!r} may count that weekday, not days of the month")
@@ -88,10 +107,15 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
     own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
     if not any(i.kind in _DATED for i in left) and any(i.kind == "clock" for i in left) and dated_at and not time_at:
-        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day
-        with contextlib.suppress(DateProblem):
-            if all(r.start.lo.date() > ref.date() for r in _point(right, ref)):
-                left = [*left, TODAY]
+        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day; an end that
+        # may be today or earlier ("from 3pm to today", "from 5pm till monday" said on a Monday) is not understood
+        try:
+            later: bool | None = all(r.start.lo.date() > ref.date() for r in _point(right, ref))
+        except DateProblem:
+            later = None
+        if later is False:
+            raise DateProblem("a start naming only a time of day before an end that may be today or earlier")
+        left = [*left, TODAY] if later else left
     # an end naming only a time of day ends within a day of the start ("the 18th from 9 to 5")
     timed_end = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in right)
     left, right = _share(left, right), _share(right, left)
@@ -129,9 +153,12 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
         if own_end_date:
             day, written = timedelta(days=1), {e.start.lo for e in ends}
             found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found]
-            # an end two days ahead or more ("from 8pm to monday 6am" said on Friday): the start may be today's too
+            # an end two to six days ahead ("from 8pm to monday 6am" said on Friday): the start may be today's too,
+            # never a week or more before the end ("from 8pm to monday 6am" said on a Monday: Sunday alone)
             ahead = [
-                r for r in found if r.end and r.end.lo.date() > ref.date() + day and r.start.lo.date() > ref.date()
+                r
+                for r in found
+                if r.end and day < r.end.lo.date() - ref.date() < 7 * day and r.start.lo.date() > ref.date()
             ]
             found += [replace(r, start=r.start.shifted(ref.date() - r.start.lo.date())) for r in ahead]
         # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8

@@ -92,10 +92,11 @@ def _yearless_day(text: str) -> bool:
 
 #: A range joining four digits to a clock that is one beyond doubt: a 24-hour clock with its leading zero ("from 0900
 #: to 1700", "1700 - 0900"), with a colon ("09:00 to 1700", "from 9:00 to 1700"), am/pm ("9am-1700") or "hrs" ("0900
-#: hrs to 1700") or a day word and its time ("from 1900 to tomorrow 0700", "to tomorrow 7am"): the other end is a
-#: clock too, never a year, unless before a day word they are a year whose minutes are no round time ("from 2019 to
-#: today 0800"). So are four digits after a phrase's bare one-digit hour ("9-1700", "from 9 to 1700": 9:00 to 17:00,
-#: never 9:00 on January 1, 1700 to the end of that year).
+#: hrs to 1700") or a day word and its time ("from 2100 to tomorrow 0700", "to tomorrow 7am"): the other end is a
+#: clock too, never a year, unless before a day word they may be a year, 19xx or 20xx ("from 2019 to today 0800": a
+#: year, and a clock too when no later than the end's year, see ``read_range``). So are four digits after a phrase's
+#: bare one-digit hour ("9-1700", "from 9 to 1700": 9:00 to 17:00, never 9:00 on January 1, 1700 to the end of that
+#: year).
 _CLOCK_END = r"(?:0\d[0-5]\d|\d{1,2}:[0-5]\d|\d{3,4}\s*(?:hours|hrs|hr|h)|\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm))"
 _JOIN = r"\s*(?:-|\u2013|~|to|till|til|until|thru|through|up\s+to|and)\s*"
 #: How far before a match the look-backs below read: more than the longest text they match in a normalized phrase
@@ -138,7 +139,7 @@ def _digit_clock(rule: str) -> Builder:
         late = len(hour + minute) == 4 and int(hour + minute) >= 1500 and not m.group(0).startswith("at")
         to_day = _TO_DAY_WORD_RE.match(m.string, m.end()) and not _DAY_WORD_RE.search(m.string, 0, start)
         dayless = not _yearless_day(m.string) or to_day
-        clock_range = _zero_clock_range(m) and not (to_day and int(minute) % 5 and hour in ("19", "20"))
+        clock_range = _zero_clock_range(m) and not (to_day and hour in ("19", "20"))
         if rule == "two" and late and dayless and not clock_range:
             return None  # four digits from 1500 not marked as a time are a year, never 20:27 ("monday 2027")
         if rule == "always" and ":" in m.group(0) and _LENGTH_BEFORE.search(m.string, max(0, start - _BEFORE), start):
