@@ -365,10 +365,6 @@ def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, 
         ("I met him once", "I once met him"),
         ("As you know, the office is closed", "The office is closed, as you know"),
         ("Once the tests pass, send the report", "Send the report once the tests pass"),
-        ("After dinner we walked", "We walked after dinner"),
-        ("Before the match they ate pasta", "They ate pasta before the match"),
-        ("Before the war he moved to the city", "He moved to the city before the war"),
-        ("because she was sick She stayed home", "She stayed home because she was sick"),
         ("It rained so we stayed home", "It rained, so we stayed home"),
         ("She was so tired", "She was so tired."),
     ],
@@ -422,11 +418,18 @@ def test_on_is_never_read_as_about(judge: Judge, candidate: str, reference: str)
         ("because she was busy She didn't call", "She didn't call because she was busy"),
         ("If the file exists the tool reports.", "The tool reports if the file exists."),
         ("So the lights went out the power failed", "The power failed so the lights went out"),
+        ("After the meeting Ana said Ben approved the plan", "Ana said Ben approved the plan after the meeting"),
+        (
+            "Before the trial the lawyer claimed the witness lied",
+            "The lawyer claimed the witness lied before the trial",
+        ),
+        ("Since the election Tom thinks Maria changed", "Tom thinks Maria changed since the election"),
+        ("Because of the error Ben reported Ana left", "Ben reported Ana left because of the error"),
+        ("After dinner we walked", "We walked after dinner"),  # no comma: where the clause belonged is not said
+        ("because she was sick She stayed home", "She stayed home because she was sick"),
     ],
 )
-def test_a_clause_fronted_from_after_another_clause_or_by_if_when_or_so_is_never_a_pass(
-    judge: Judge, candidate: str, reference: str
-) -> None:
+def test_a_clause_fronted_without_a_comma_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
 
