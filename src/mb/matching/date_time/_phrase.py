@@ -817,6 +817,16 @@ def _read(phrase: str) -> _Read:
     return _Read(text, zone, parsed, clock_dependent(parsed.items), elapsed(parsed.items))
 
 
+def _doubtful_offset(text: str) -> str:
+    """The "hh:mm" of a "-hh:mm" ending ``text`` after a clock that may be a UTC offset or a range's end (a later time
+    of day), else ""."""
+    both = _RANGE_OR_OFFSET_RE.search(text)
+    end = f"{int(both[3]):02d}:{both[4] or '00'}" if both else ""
+    if both and f"{int(both[1]):02d}:{both[2]}" < end and parse_zone_name(f"-{end}") is not None:
+        return end
+    return ""
+
+
 def _fold(reference: datetime | None) -> int:
     return reference.fold if reference is not None else 0
 
@@ -829,9 +839,8 @@ def _resolve(
     ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another).
     ``fold``, the pass of a repeated hour ``reference`` is in, keeps the two passes apart in the cache (a datetime
     equals and hashes as its other pass)."""
-    both = _RANGE_OR_OFFSET_RE.search(normalize(phrase))
-    end = f"{int(both[3]):02d}:{both[4] or '00'}" if both else ""
-    if both and f"{int(both[1]):02d}:{both[2]}" < end and parse_zone_name(f"-{end}") is not None:
+    end = _doubtful_offset(normalize(phrase))
+    if end:
         why = f"'-{end}' may be a UTC offset or a range's end: write ' -{end}' or ' - {end}'"
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: {why}", False)
     try:
@@ -854,8 +863,10 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     text = read.text
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
-    # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
-    iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
+    # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp; with a zone named in words, a
+    # doubtful "-hh:mm" is a range's end in that zone, never a second zone ("2026-02-05 10:00-11:00 UTC")
+    doubtful = read.zone is not None and _doubtful_offset(text)
+    iso = iso_reading(text) if read.parsed is None or (read.zone is not None and not doubtful) else None
     if iso is not None:
         # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone
         zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
