@@ -818,13 +818,17 @@ def _read(phrase: str) -> _Read:
 
 
 def _doubtful_offset(text: str) -> str:
-    """The "hh:mm" of a "-hh:mm" ending ``text`` after a clock that may be a UTC offset or a range's end (a later time
-    of day), else ""."""
+    """The end of a "-hh:mm" ending ``text`` after a clock that may be a UTC offset or a range's end (a later time
+    of day, or one in the afternoon when its hour is written without a leading zero: "11:30-1:00", "09:00-5"), else
+    ""."""
     both = _RANGE_OR_OFFSET_RE.search(text)
-    end = f"{int(both[3]):02d}:{both[4] or '00'}" if both else ""
-    if both and f"{int(both[1]):02d}:{both[2]}" < end and parse_zone_name(f"-{end}") is not None:
-        return end
-    return ""
+    if not both:
+        return ""
+    hour, minutes, start = int(both[3]), both[4] or "00", f"{int(both[1]):02d}:{both[2]}"
+    end = f"{hour:02d}:{minutes}"
+    afternoon = f"{hour + 12}:{minutes}" if 0 < hour < 12 and both[3][0] != "0" else ""
+    doubtful = (start < end or start < afternoon) and parse_zone_name(f"-{end}") is not None
+    return text[both.start(3) :] if doubtful else ""
 
 
 def _fold(reference: datetime | None) -> int:
