@@ -65,11 +65,13 @@ _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _RANGE_OR_OFFSET_RE = re.compile(
     r"(?:(?<=\d{4}-\d\d-\d\d )|(?<![\dt:])(?=\d?\d:\d\d:))(\d?\d):(\d\d)(?::\d\d(?:\.\d+)?)?-(\d?\d)(?::?(\d\d))?$"
 )
-#: A signed length of days or less, then one of months or more in the same end of a range ("-1 day +1 month", "now - 1
-#: day - a month", "-1 fortnight +1 quarter"; never "-3 days to +1 month").
-_COUNT = r"[+-]\s*(?:\d+\s*|(?:an?|one)\s+)"
+#: A signed length of days or less, or a day word, then a signed length of months or more in the same end of a range
+#: ("-1 day +1 month", "now - 1 day - a month", "-two days +1 month", "yesterday + 1 month", "-1 fortnight +1 quarter";
+#: never "-3 days to +1 month").
+_COUNT = rf"[+-]\s*(?:\d+\s*|(?:an?|{number_words(1, 99)})[\s-]+)"
 _DAYS_THEN_MONTHS_RE = re.compile(
-    rf"{_COUNT}(?:d|days?|w|wks?|weeks?|fortnights?|h|hrs?|hours?|mins?|minutes?)\b(?:(?!\b(?:to|and|or|until|till)\b).)*?"
+    rf"(?:\b(?:yesterday|tomorrow)\b|{_COUNT}(?:d|days?|w|wks?|weeks?|fortnights?|h|hrs?|hours?|mins?|minutes?)\b)"
+    r"(?:(?!\b(?:to|and|or|until|till)\b).)*?"
     rf"{_COUNT}(?:mo|mos|months?|quarters?|y|yrs?|years?|decades?)\b"
 )
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
