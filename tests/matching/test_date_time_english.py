@@ -132,6 +132,10 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("-1 day + one month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),  # in words, quarters and fortnights too
     ("-1 day +1 qtr", datetime(2026, 1, 31, 12), "2026-04-29", ERROR),
     ("-1 fortnight +1 month", datetime(2026, 3, 14, 12), "2026-03-31", ERROR),
+    ("-two days +1 month", datetime(2026, 1, 31, 12), "2026-02-26", ERROR),  # any number word, and a day word
+    ("yesterday + 1 month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),
+    ("tomorrow + 1 month", datetime(2026, 1, 30, 12), "2026-03-01", ERROR),
+    ("a month from yesterday", datetime(2026, 3, 31, 12), "2026-04-30", True),
     ("+1d", WED, "2025-03-12", False),
     ("2w later", WED, "2025-03-26", True),
     ("2w later", WED, "2025-03-27", False),

@@ -418,6 +418,44 @@ def test_a_real_offset_that_is_also_a_later_range_end_is_not_understood(phrase: 
 
 
 @pytest.mark.parametrize(
+    "phrase", ["2026-02-05 11:30-1:00", "11:00:00-1:00", "2026-02-05 09:00-5", "09:00:00-5:00", "2026-02-05 10:30-2:00"]
+)
+def test_an_offset_that_may_be_an_afternoon_range_end_is_not_understood(phrase: str) -> None:
+    """ "1:00" after 11:30 is likelier 13:00 than UTC-01:00: never one time at an offset with any end."""
+    start = f"2026-02-05T{phrase.split()[-1][:5]}"
+    outcome = match_date_time(phrase, {"start": start, "end": "2026-02-05T23:00"}, FEB5, params=SE)
+    assert outcome.error is not None, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "instant"),
+    [("09:00:00-05:00", "2026-02-05T14:00:00Z"), ("2026-02-05 09:00 -5", "2026-02-05T14:00:00Z")],
+)
+def test_an_offset_written_with_a_leading_zero_or_a_space_is_read(phrase: str, instant: str) -> None:
+    outcome = match_date_time(phrase, instant, FEB5)
+    assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "2026-02-05 10:00-11:00 UTC",
+        "2026-02-05 10:00\u201311:00 GMT",
+        "2026-02-05 10:00-1100 Z",
+        "2026-02-05 10:00-11:00 utc.",
+    ],
+)
+def test_a_doubtful_offset_before_a_zone_word_is_a_range_in_that_zone(phrase: str) -> None:
+    """The zone named in words is the zone: the "-11:00" is the range's end, never a second zone."""
+    assert not match_date_time(phrase, "2026-02-05T21:00:00Z", FEB5).passed
+    wrong = {"start": "2026-02-05T10:00", "end": "2026-02-05T23:00"}
+    assert not match_date_time(phrase, wrong, FEB5, params=SE).passed
+    meant = {"start": "2026-02-05T10:00:00Z", "end": "2026-02-05T11:00:00Z"}
+    outcome = match_date_time(phrase, meant, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize(
     "phrase",
     ["10:00:00\u201311:00", "10:00:00\u221211:00", "10:00:00-1100", "10:00:00-11", "10:00:00-11:00.", "9:00:00-9:30"],
 )

@@ -65,11 +65,13 @@ _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 _RANGE_OR_OFFSET_RE = re.compile(
     r"(?:(?<=\d{4}-\d\d-\d\d )|(?<![\dt:])(?=\d?\d:\d\d:))(\d?\d):(\d\d)(?::\d\d(?:\.\d+)?)?-(\d?\d)(?::?(\d\d))?$"
 )
-#: A signed length of days or less, then one of months or more in the same end of a range ("-1 day +1 month", "now - 1
-#: day - a month", "-1 fortnight +1 quarter"; never "-3 days to +1 month").
-_COUNT = r"[+-]\s*(?:\d+\s*|(?:an?|one)\s+)"
+#: A signed length of days or less, or a day word, then a signed length of months or more in the same end of a range
+#: ("-1 day +1 month", "now - 1 day - a month", "-two days +1 month", "yesterday + 1 month", "-1 fortnight +1 quarter";
+#: never "-3 days to +1 month").
+_COUNT = rf"[+-]\s*(?:\d+\s*|(?:an?|{number_words(1, 99)})[\s-]+)"
 _DAYS_THEN_MONTHS_RE = re.compile(
-    rf"{_COUNT}(?:d|days?|w|wks?|weeks?|fortnights?|h|hrs?|hours?|mins?|minutes?)\b(?:(?!\b(?:to|and|or|until|till)\b).)*?"
+    rf"(?:\b(?:yesterday|tomorrow)\b|{_COUNT}(?:d|days?|w|wks?|weeks?|fortnights?|h|hrs?|hours?|mins?|minutes?)\b)"
+    r"(?:(?!\b(?:to|and|or|until|till)\b).)*?"
     rf"{_COUNT}(?:mo|mos|months?|quarters?|y|yrs?|years?|decades?)\b"
 )
 _TIMESTAMP_RE = re.compile(r"^\d{9,13}(?:\.\d+)?$")
@@ -817,6 +819,20 @@ def _read(phrase: str) -> _Read:
     return _Read(text, zone, parsed, clock_dependent(parsed.items), elapsed(parsed.items))
 
 
+def _doubtful_offset(text: str) -> str:
+    """The end of a "-hh:mm" ending ``text`` after a clock that may be a UTC offset or a range's end (a later time
+    of day, or one in the afternoon when its hour is written without a leading zero: "11:30-1:00", "09:00-5"), else
+    ""."""
+    both = _RANGE_OR_OFFSET_RE.search(text)
+    if not both:
+        return ""
+    hour, minutes, start = int(both[3]), both[4] or "00", f"{int(both[1]):02d}:{both[2]}"
+    end = f"{hour:02d}:{minutes}"
+    afternoon = f"{hour + 12}:{minutes}" if 0 < hour < 12 and both[3][0] != "0" else ""
+    doubtful = (start < end or start < afternoon) and parse_zone_name(f"-{end}") is not None
+    return text[both.start(3) :] if doubtful else ""
+
+
 def _fold(reference: datetime | None) -> int:
     return reference.fold if reference is not None else 0
 
@@ -829,9 +845,8 @@ def _resolve(
     ``own_day``, the readings said on that day too (the user's date, when the zone the phrase names is on another).
     ``fold``, the pass of a repeated hour ``reference`` is in, keeps the two passes apart in the cache (a datetime
     equals and hashes as its other pass)."""
-    both = _RANGE_OR_OFFSET_RE.search(normalize(phrase))
-    end = f"{int(both[3]):02d}:{both[4] or '00'}" if both else ""
-    if both and f"{int(both[1]):02d}:{both[2]}" < end and parse_zone_name(f"-{end}") is not None:
+    end = _doubtful_offset(normalize(phrase))
+    if end:
         why = f"'-{end}' may be a UTC offset or a range's end: write ' -{end}' or ' - {end}'"
         return Resolution(phrase, (), None, f"could not understand {phrase!r}: {why}", False)
     try:
@@ -854,8 +869,10 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     text = read.text
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
-    # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
-    iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
+    # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp; with a zone named in words, a
+    # doubtful "-hh:mm" is a range's end in that zone, never a second zone ("2026-02-05 10:00-11:00 UTC")
+    doubtful = read.zone is not None and _doubtful_offset(text)
+    iso = iso_reading(text) if read.parsed is None or (read.zone is not None and not doubtful) else None
     if iso is not None:
         # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone
         zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
