@@ -349,6 +349,9 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
         ("I left once you came", "Once I left, you came"),
         ("He left as she arrived", "As he left, she arrived"),
         ("The power failed so the lights went out", "The lights went out so the power failed"),
+        ("Once the door opens the light turns on", "Once the light turns on the door opens"),  # no comma in either
+        ("If the door opens the alarm sounds", "If the alarm sounds the door opens"),
+        ("When the gate closes the pump starts", "When the pump starts the gate closes"),
     ],
 )
 def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:

@@ -1077,9 +1077,12 @@ so the lights went out")."""
 
 def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
     """Each word of ``_CLAUSE_TIES`` a text says, with the words of the clause it governs (to the clause's end, by
-    stem, pronouns kept, articles and auxiliaries left out)."""
+    stem, pronouns kept, articles and auxiliaries left out); where the tie opens a part that no comma, semicolon or
+    colon ends, so that its clause may end anywhere, also the words in their order, as the tie followed by " first"
+    ("once the door opens the light turns on" / "once the light turns on the door opens")."""
     found: Counter[tuple[str, tuple[str, ...]]] = Counter()
-    for clause in (words(part) for part in re.split(r"[,;:.!?]", fold(text))):
+    for part in re.finditer(r"[^,;:.!?]+([,;:]?)", fold(text)):
+        clause = words(part.group())
         for i, word in enumerate(clause):
             rest = clause[i + 1 :]
             if word in {"once", "as", "so"} and not (
@@ -1088,8 +1091,10 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
                 continue  # "once a week", "as well", "so tired": not a clause ("once you came", "as she left")
             if word in _CLAUSE_TIES:
                 end = next((j for j, w in enumerate(rest) if w in _CLAUSE_TIES), len(rest))
-                said = (stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS)
+                said = [stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS]
                 found[word, tuple(sorted(said))] += 1
+                if i == 0 and not part.group(1):
+                    found[f"{word} first", tuple(said)] += 1
     return found
 
 
@@ -1106,7 +1111,7 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
     mine, theirs = _governed(candidate), _governed(reference)
     for word in sorted({tie for tie, _ in mine} & {tie for tie, _ in theirs}):
         if {k: n for k, n in mine.items() if k[0] == word} != {k: n for k, n in theirs.items() if k[0] == word}:
-            return f"{word!r} ties another clause in each text: what depends on what may differ"
+            return f"{word.split()[0]!r} ties another clause in each text: what depends on what may differ"
     return None
 
 
