@@ -447,6 +447,7 @@ def test_a_clause_fronted_without_a_comma_is_never_a_pass(judge: Judge, candidat
         ("The office has been empty all week.", "The office was empty all week."),  # still empty, or no longer
         ("He has two sisters", "He has sisters"),
         ("Two of the boys are twins", "The boys are twins"),
+        ("Two of the five servers failed", "The five servers failed"),  # the other text's number is no count of "of"
         ("Some guests stayed late", "The guests stayed late"),
         ("Some people left early.", "The people left early."),
         ("Some children cried.", "The children cried."),

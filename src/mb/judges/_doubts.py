@@ -827,7 +827,8 @@ def _scoped(text: str) -> list[tuple[str, str]]:
     return scoped
 
 
-_COUNTS = frozenset(word for word, value in cardinal_words(2, 99).items() if word.isalpha())
+_COUNT_VALUES = {word: value for word, value in cardinal_words(2, 99).items() if word.isalpha()}
+_COUNTS = frozenset(_COUNT_VALUES)
 """Numbers from two written as one word ("two", "twelve"): they count a noun after them."""
 
 
@@ -838,14 +839,18 @@ _PARTS = frozenset({"some", "few", "several", "many", "most"})
 def _counted_once(text: str, other: str) -> str | None:
     """A number ``text`` says before a noun (or before "of" and a noun) that ``other``, stating no number, says too:
     "he has two sisters" / "he has sisters", "two of the boys are twins" / "the boys are twins" (the other way the
-    numbers guard fails the pair); or a word of ``_PARTS`` before a noun ``other`` says after "the": "some guests
-    left" / "the guests left", "a few people left" / "the people left", "some milk" / "the milk" (a part, or all)."""
-    if extract_quantities(other):
-        return None
+    numbers guard fails the pair); where ``other`` states numbers, only a count before "of" that none of them is:
+    "two of the five servers failed" / "the five servers failed"; or a word of ``_PARTS`` before a noun ``other``
+    says after "the": "some guests left" / "the guests left", "a few people left" / "the people left", "some milk" /
+    "the milk" (a part, or all)."""
+    stated = {value for q in extract_quantities(other) for value in q.values}
     theirs = words(other)
     found = words(text)
     for i, count in enumerate(found):
         number = count.isdigit() and 1 < int(count) < 100 and not (i and found[i - 1].isdigit())  # not "13:23"
+        value = int(count) if number else _COUNT_VALUES.get(count)
+        if stated and (found[i + 1 : i + 2] != ["of"] or value in stated):
+            continue
         if (count in _COUNTS | _PARTS or number) and count not in theirs:
             noun = next((j for j in range(i + 1, len(found)) if found[j] not in _DETERMINER_WORDS | {"of"}), i)
             said = found[noun]
