@@ -461,3 +461,16 @@ def test_a_perfect_for_a_state_or_a_count_in_one_text_is_never_a_pass(
 ) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Email the team every Monday", "Email the team on Monday"),  # each week, or once
+        ("Run the backup weekly", "Run the backup this week"),
+        ("Water the plants daily", "Water the plants today"),
+    ],
+)
+def test_a_frequency_in_one_text_only_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason

@@ -703,8 +703,11 @@ _OVER = re.compile(rf"\b(?:over|under|above|below) (?:\d+|(?:{_NUMBERS})\b)")
 """A bound said by a direction word before a number ("over 500 people", "under 12")."""
 _TIMES_SAID = re.compile(rf"\b(?:\d+|{_NUMBERS}|several|many) times\b")
 """How often, by a count: "8 times a day" is not "every 8 hours"."""
+_OFTEN = frozenset({"hourly", "daily", "nightly", "weekly", "monthly", "yearly", "annually"})
+"""Words that say how often: "email the team weekly" is each week, not once."""
 _CUE_KINDS = {
     "times": "a frequency or multiplier",
+    "each time": "a frequency or multiplier",
     "was going to": "a modality or tense",
     "use to": "a modality or tense",
     "about to": "a modality or tense",
@@ -716,8 +719,8 @@ _CUE_KINDS = {
 
 
 def _said(text: str, other: str) -> dict[str, str]:
-    """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
-    negator; not in a time ("half past seven" counts nothing); "gluten-free" says "without gluten"."""
+    """The cue phrases and direction words a text says (by stem, with the words as written), ``not`` for any
+    negator and ``each time`` for a frequency ("every Monday", "weekly"); not in a time ("half past seven" counts nothing); "gluten-free" says "without gluten"."""
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
     text = without_free(text, other)
@@ -744,6 +747,9 @@ def _said(text: str, other: str) -> dict[str, str]:
         first = pattern.search(joined)
         if first:
             said[cue] = first.group(0)
+    often = [f"{a} {b}" for a, b in pairwise(written) if a in {"every", "each"} and stem(b) in _WHEN_STEMS]
+    if often or _OFTEN.intersection(written):  # "every Monday" / "on Monday", "weekly" / "this week"
+        said["each time"] = next(iter(often), next((word for word in written if word in _OFTEN), ""))
     if NEGATORS.intersection(found):
         said["not"] = next(word for word in written if word in NEGATORS)
     return said
