@@ -474,3 +474,15 @@ def test_a_perfect_for_a_state_or_a_count_in_one_text_is_never_a_pass(
 def test_a_frequency_in_one_text_only_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Though the test was hard Priya passed it", "Priya passed the test though it was hard"),
+        ("Because the test was hard Priya failed it", "Priya failed the test because it was hard"),
+    ],
+)
+def test_a_tie_moved_with_its_clause_is_no_swap_of_roles(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed or verdict.undecided, verdict.reason
