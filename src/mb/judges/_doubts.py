@@ -720,7 +720,8 @@ _CUE_KINDS = {
 
 def _said(text: str, other: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), ``not`` for any
-    negator and ``each time`` for a frequency ("every Monday", "weekly"); not in a time ("half past seven" counts nothing); "gluten-free" says "without gluten"."""
+    negator and ``each time`` for a frequency ("every Monday", "weekly"); not in a time ("half past seven" counts
+    nothing); "gluten-free" says "without gluten"."""
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
     text = without_free(text, other)
