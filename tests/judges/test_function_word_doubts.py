@@ -349,6 +349,9 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
         ("I left once you came", "Once I left, you came"),
         ("He left as she arrived", "As he left, she arrived"),
         ("The power failed so the lights went out", "The lights went out so the power failed"),
+        ("Once the door opens the light turns on", "Once the light turns on the door opens"),  # no comma in either
+        ("If the door opens the alarm sounds", "If the alarm sounds the door opens"),
+        ("When the gate closes the pump starts", "When the pump starts the gate closes"),
     ],
 )
 def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -444,6 +447,7 @@ def test_a_clause_fronted_without_a_comma_is_never_a_pass(judge: Judge, candidat
         ("The office has been empty all week.", "The office was empty all week."),  # still empty, or no longer
         ("He has two sisters", "He has sisters"),
         ("Two of the boys are twins", "The boys are twins"),
+        ("Two of the five servers failed", "The five servers failed"),  # the other text's number is no count of "of"
         ("Some guests stayed late", "The guests stayed late"),
         ("Some people left early.", "The people left early."),
         ("Some children cried.", "The children cried."),
@@ -457,3 +461,28 @@ def test_a_perfect_for_a_state_or_a_count_in_one_text_is_never_a_pass(
 ) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Email the team every Monday", "Email the team on Monday"),  # each week, or once
+        ("Run the backup weekly", "Run the backup this week"),
+        ("Water the plants daily", "Water the plants today"),
+    ],
+)
+def test_a_frequency_in_one_text_only_is_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Though the test was hard Priya passed it", "Priya passed the test though it was hard"),
+        ("Because the test was hard Priya failed it", "Priya failed the test because it was hard"),
+    ],
+)
+def test_a_tie_moved_with_its_clause_is_no_swap_of_roles(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed or verdict.undecided, verdict.reason

@@ -703,8 +703,11 @@ _OVER = re.compile(rf"\b(?:over|under|above|below) (?:\d+|(?:{_NUMBERS})\b)")
 """A bound said by a direction word before a number ("over 500 people", "under 12")."""
 _TIMES_SAID = re.compile(rf"\b(?:\d+|{_NUMBERS}|several|many) times\b")
 """How often, by a count: "8 times a day" is not "every 8 hours"."""
+_OFTEN = frozenset({"hourly", "daily", "nightly", "weekly", "monthly", "yearly", "annually"})
+"""Words that say how often: "email the team weekly" is each week, not once."""
 _CUE_KINDS = {
     "times": "a frequency or multiplier",
+    "each time": "a frequency or multiplier",
     "was going to": "a modality or tense",
     "use to": "a modality or tense",
     "about to": "a modality or tense",
@@ -716,8 +719,9 @@ _CUE_KINDS = {
 
 
 def _said(text: str, other: str) -> dict[str, str]:
-    """The cue phrases and direction words a text says (by stem, with the words as written), and ``not`` for any
-    negator; not in a time ("half past seven" counts nothing); "gluten-free" says "without gluten"."""
+    """The cue phrases and direction words a text says (by stem, with the words as written), ``not`` for any
+    negator and ``each time`` for a frequency ("every Monday", "weekly"); not in a time ("half past seven" counts
+    nothing); "gluten-free" says "without gluten"."""
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
     text = without_free(text, other)
@@ -744,6 +748,9 @@ def _said(text: str, other: str) -> dict[str, str]:
         first = pattern.search(joined)
         if first:
             said[cue] = first.group(0)
+    often = [f"{a} {b}" for a, b in pairwise(written) if a in {"every", "each"} and stem(b) in _WHEN_STEMS]
+    if often or _OFTEN.intersection(written):  # "every Monday" / "on Monday", "weekly" / "this week"
+        said["each time"] = next(iter(often), next((word for word in written if word in _OFTEN), ""))
     if NEGATORS.intersection(found):
         said["not"] = next(word for word in written if word in NEGATORS)
     return said
@@ -827,7 +834,8 @@ def _scoped(text: str) -> list[tuple[str, str]]:
     return scoped
 
 
-_COUNTS = frozenset(word for word, value in cardinal_words(2, 99).items() if word.isalpha())
+_COUNT_VALUES = {word: value for word, value in cardinal_words(2, 99).items() if word.isalpha()}
+_COUNTS = frozenset(_COUNT_VALUES)
 """Numbers from two written as one word ("two", "twelve"): they count a noun after them."""
 
 
@@ -838,14 +846,18 @@ _PARTS = frozenset({"some", "few", "several", "many", "most"})
 def _counted_once(text: str, other: str) -> str | None:
     """A number ``text`` says before a noun (or before "of" and a noun) that ``other``, stating no number, says too:
     "he has two sisters" / "he has sisters", "two of the boys are twins" / "the boys are twins" (the other way the
-    numbers guard fails the pair); or a word of ``_PARTS`` before a noun ``other`` says after "the": "some guests
-    left" / "the guests left", "a few people left" / "the people left", "some milk" / "the milk" (a part, or all)."""
-    if extract_quantities(other):
-        return None
+    numbers guard fails the pair); where ``other`` states numbers, only a count before "of" that none of them is:
+    "two of the five servers failed" / "the five servers failed"; or a word of ``_PARTS`` before a noun ``other``
+    says after "the": "some guests left" / "the guests left", "a few people left" / "the people left", "some milk" /
+    "the milk" (a part, or all)."""
+    stated = {value for q in extract_quantities(other) for value in q.values}
     theirs = words(other)
     found = words(text)
     for i, count in enumerate(found):
         number = count.isdigit() and 1 < int(count) < 100 and not (i and found[i - 1].isdigit())  # not "13:23"
+        value = int(count) if number else _COUNT_VALUES.get(count)
+        if stated and (found[i + 1 : i + 2] != ["of"] or value in stated):
+            continue
         if (count in _COUNTS | _PARTS or number) and count not in theirs:
             noun = next((j for j in range(i + 1, len(found)) if found[j] not in _DETERMINER_WORDS | {"of"}), i)
             said = found[noun]
@@ -1077,9 +1089,12 @@ so the lights went out")."""
 
 def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
     """Each word of ``_CLAUSE_TIES`` a text says, with the words of the clause it governs (to the clause's end, by
-    stem, pronouns kept, articles and auxiliaries left out)."""
+    stem, pronouns kept, articles and auxiliaries left out); where the tie opens a part that no comma, semicolon or
+    colon ends, so that its clause may end anywhere, also the words in their order, as the tie followed by " first"
+    ("once the door opens the light turns on" / "once the light turns on the door opens")."""
     found: Counter[tuple[str, tuple[str, ...]]] = Counter()
-    for clause in (words(part) for part in re.split(r"[,;:.!?]", fold(text))):
+    for part in re.finditer(r"[^,;:.!?]+([,;:]?)", fold(text)):
+        clause = words(part.group())
         for i, word in enumerate(clause):
             rest = clause[i + 1 :]
             if word in {"once", "as", "so"} and not (
@@ -1088,8 +1103,10 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
                 continue  # "once a week", "as well", "so tired": not a clause ("once you came", "as she left")
             if word in _CLAUSE_TIES:
                 end = next((j for j, w in enumerate(rest) if w in _CLAUSE_TIES), len(rest))
-                said = (stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS)
+                said = [stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS]
                 found[word, tuple(sorted(said))] += 1
+                if i == 0 and not part.group(1):
+                    found[f"{word} first", tuple(said)] += 1
     return found
 
 
@@ -1106,7 +1123,7 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
     mine, theirs = _governed(candidate), _governed(reference)
     for word in sorted({tie for tie, _ in mine} & {tie for tie, _ in theirs}):
         if {k: n for k, n in mine.items() if k[0] == word} != {k: n for k, n in theirs.items() if k[0] == word}:
-            return f"{word!r} ties another clause in each text: what depends on what may differ"
+            return f"{word.split()[0]!r} ties another clause in each text: what depends on what may differ"
     return None
 
 

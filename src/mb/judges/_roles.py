@@ -55,6 +55,10 @@ _REPORTING = frozenset(_REPORTING_TEXT.split())
 in the sequence: "the report" is no attribution ("the study was cited by the report" / "the study cited the
 report")."""
 
+_TIES = frozenset(stem(word) for word in ("although", "though", "because", "unless", "whereas", "while", "until"))
+"""Words that tie a clause to the rest: they move with their clause, in no role of their own ("though the test was hard
+Priya passed it" / "Priya passed the test though it was hard")."""
+
 _AUXILIARIES_TEXT = "is are was were be been being get got gets getting"
 _AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
 _AUXILIARY_STEMS = frozenset(stem(word) for word in _AUXILIARIES)
@@ -312,7 +316,7 @@ def role_swap(candidate: str, reference: str) -> str | None:
     for pivot in shared:
         if pivot in _SYMMETRIC:
             continue
-        kept = [w for w in shared if w not in _MARKERS and w not in timed]
+        kept = [w for w in shared if w not in _MARKERS | _TIES and w not in timed]
         forward = [w for w in kept if pos_a[w] < pos_a[pivot] and pos_b[w] > pos_b[pivot]]
         backward = [w for w in kept if pos_a[w] > pos_a[pivot] and pos_b[w] < pos_b[pivot]]
         if not forward or not backward or _coordinated(a, pos_a, forward[0], backward[0]):
