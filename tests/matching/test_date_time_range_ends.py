@@ -428,6 +428,28 @@ def test_an_offset_that_may_be_an_afternoon_range_end_is_not_understood(phrase: 
 
 
 @pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("2026-02-05 13:00-1:00", "2026-02-05T13:00", "2026-02-06T01:00"),
+    ],
+)
+def test_a_one_digit_hour_after_a_dash_is_a_range_end_never_an_offset(phrase: str, start: str, end: str) -> None:
+    """ISO offsets have two-digit hours: "-1:00" after 13:00 is 01:00 the next night, never UTC-01:00."""
+    outcome = match_date_time(phrase, {"start": start, "end": end}, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+    assert not match_date_time(phrase, {"start": start, "end": "2026-02-05T23:00"}, FEB5, params=SE).passed
+
+
+@pytest.mark.parametrize(
+    "phrase", ["2026-02-05T11:30-1:00", "2026-02-05T09:00-5", "T10:30-2:00", "2026-02-05T09:00:00-5:00"]
+)
+def test_a_one_digit_offset_hour_in_the_t_form_is_not_understood(phrase: str) -> None:
+    """Never the start at an offset with any end: "-1:00" is no ISO offset."""
+    outcome = match_date_time(phrase, {"start": "2026-02-05T11:30", "end": "2026-02-05T23:00"}, FEB5, params=SE)
+    assert outcome.error is not None, outcome.reason
+
+
+@pytest.mark.parametrize(
     ("phrase", "instant"),
     [("09:00:00-05:00", "2026-02-05T14:00:00Z"), ("2026-02-05 09:00 -5", "2026-02-05T14:00:00Z")],
 )
@@ -457,7 +479,7 @@ def test_a_doubtful_offset_before_a_zone_word_is_a_range_in_that_zone(phrase: st
 
 @pytest.mark.parametrize(
     "phrase",
-    ["10:00:00\u201311:00", "10:00:00\u221211:00", "10:00:00-1100", "10:00:00-11", "10:00:00-11:00.", "9:00:00-9:30"],
+    ["10:00:00\u201311:00", "10:00:00\u221211:00", "10:00:00-1100", "10:00:00-11", "10:00:00-11:00."],
 )
 def test_a_later_range_end_or_offset_is_not_understood_however_written(phrase: str) -> None:
     """A dash, a minus sign, "-hhmm", "-hh" or closing punctuation leaves the doubt: never one time at an offset."""
