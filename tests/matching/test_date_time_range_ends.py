@@ -450,6 +450,23 @@ def test_a_one_digit_offset_hour_in_the_t_form_is_not_understood(phrase: str) ->
 
 
 @pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("2026-02-05 9:00-5:00", "09:00", "17:00"),
+        ("2026-02-05 8:30-4:30", "08:30", "16:30"),
+        ("2026-02-05 7:45-3:15", "07:45", "15:15"),
+        ("2026-02-05 9:00:00-5:00", "09:00", "17:00"),
+        ("9:00:00-9:30", "09:00", "09:30"),
+    ],
+)
+def test_a_one_digit_start_hour_is_not_an_iso_clock_so_its_dash_ends_a_range(phrase: str, start: str, end: str) -> None:
+    meant = {"start": f"2026-02-05T{start}", "end": f"2026-02-05T{end}"}
+    outcome = match_date_time(phrase, meant, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+    assert not match_date_time(phrase, {**meant, "end": "2026-02-05T23:00"}, FEB5, params=SE).passed
+
+
+@pytest.mark.parametrize(
     ("phrase", "instant"),
     [("09:00:00-05:00", "2026-02-05T14:00:00Z"), ("2026-02-05 09:00 -5", "2026-02-05T14:00:00Z")],
 )

@@ -824,7 +824,7 @@ def _doubtful_offset(text: str) -> str:
     of day, or one in the afternoon when its hour is written without a leading zero: "11:30-1:00", "09:00-5"), else
     ""."""
     both = _RANGE_OR_OFFSET_RE.search(text)
-    if not both:
+    if not both or len(both[1]) < 2:  # a clock with a one-digit hour is not an ISO clock: no offset follows it
         return ""
     hour, minutes, start = int(both[3]), both[4] or "00", f"{int(both[1]):02d}:{both[2]}"
     end = f"{hour:02d}:{minutes}"
