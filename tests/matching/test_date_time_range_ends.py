@@ -495,6 +495,34 @@ def test_a_doubtful_offset_before_a_zone_word_is_a_range_in_that_zone(phrase: st
 
 
 @pytest.mark.parametrize(
+    ("phrase", "instant"),
+    [
+        ("2026-02-05 23:00-01:00 UTC", "2026-02-06T00:00:00Z"),
+        ("2026-02-05 20:00-03:00 CET", "2026-02-05T23:00:00Z"),
+        ("2026-02-05 22:00-06:00 PST", "2026-02-06T04:00:00Z"),
+        ("2026-02-05T10:00-11:00 UTC", "2026-02-05T21:00:00Z"),
+    ],
+)
+def test_an_offset_that_a_zone_word_after_it_contradicts_is_not_understood(phrase: str, instant: str) -> None:
+    """ "-01:00" then "UTC" names two zones: never the time at the offset with the zone word dropped."""
+    outcome = match_date_time(phrase, instant, FEB5)
+    assert outcome.error is not None, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "instant"),
+    [
+        ("2026-02-05 10:00-05:00 EST", "2026-02-05T15:00:00Z"),
+        ("2026-07-05T10:00+02:00 CET", "2026-07-05T08:00:00Z"),
+        ("2026-02-05T10:00+01:00 Europe/Paris", "2026-02-05T09:00:00Z"),
+    ],
+)
+def test_an_offset_that_agrees_with_the_zone_word_after_it_is_read(phrase: str, instant: str) -> None:
+    outcome = match_date_time(phrase, instant, FEB5)
+    assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize(
     "phrase",
     ["10:00:00\u201311:00", "10:00:00\u221211:00", "10:00:00-1100", "10:00:00-11", "10:00:00-11:00."],
 )

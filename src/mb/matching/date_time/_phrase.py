@@ -29,7 +29,7 @@ from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUM
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
-from ._zones import ZoneSpec, fixed_zone, parse_zone_name, pop_zone, real_offset, user_zone
+from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zone, real_offset, user_zone
 
 __all__ = [
     "MAX_LENGTH",
@@ -874,7 +874,12 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     doubtful = read.zone is not None and _doubtful_offset(text)
     iso = iso_reading(text) if read.parsed is None or (read.zone is not None and not doubtful) else None
     if iso is not None:
-        # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone
+        # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone; an offset and a zone word
+        # after it must agree on that date ("2026-02-05 23:00-01:00 UTC" names two zones)
+        wall = iso[0].start.lo
+        if iso[1] is not None and read.zone is not None and iso[1] not in read.zone.offsets_at_wall(wall):
+            why = f"the offset {format_offset(iso[1])} and {read.zone.label} name two zones"
+            return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
         zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
         return Resolution(phrase, _zoned((iso[0],), zone), home)
     if (read.parsed is None or read.zone is not None) and _TIMESTAMP_RE.match(text):
