@@ -418,13 +418,21 @@ def test_a_real_offset_that_is_also_a_later_range_end_is_not_understood(phrase: 
 
 
 @pytest.mark.parametrize(
-    "phrase", ["2026-02-05 11:30-1:00", "11:00:00-1:00", "2026-02-05 09:00-5", "09:00:00-5:00", "2026-02-05 10:30-2:00"]
+    ("phrase", "end"),
+    [
+        ("2026-02-05 11:30-1:00", "13:00"),
+        ("11:00:00-1:00", "13:00"),
+        ("2026-02-05 09:00-5", "17:00"),
+        ("09:00:00-5:00", "17:00"),
+        ("2026-02-05 10:30-2:00", "14:00"),
+    ],
 )
-def test_an_offset_that_may_be_an_afternoon_range_end_is_not_understood(phrase: str) -> None:
-    """ "1:00" after 11:30 is likelier 13:00 than UTC-01:00: never one time at an offset with any end."""
+def test_a_one_digit_hour_after_a_morning_clock_is_an_afternoon_range_end(phrase: str, end: str) -> None:
+    """ "1:00" after 11:30 is 13:00, never UTC-01:00: never one time at an offset with any end."""
     start = f"2026-02-05T{phrase.split()[-1][:5]}"
-    outcome = match_date_time(phrase, {"start": start, "end": "2026-02-05T23:00"}, FEB5, params=SE)
-    assert outcome.error is not None, outcome.reason
+    outcome = match_date_time(phrase, {"start": start, "end": f"2026-02-05T{end}"}, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+    assert not match_date_time(phrase, {"start": start, "end": "2026-02-05T23:00"}, FEB5, params=SE).passed
 
 
 @pytest.mark.parametrize(

@@ -821,10 +821,9 @@ def _read(phrase: str) -> _Read:
 
 def _doubtful_offset(text: str) -> str:
     """The end of a "-hh:mm" ending ``text`` after a clock that may be a UTC offset or a range's end (a later time
-    of day, or one in the afternoon when its hour is written without a leading zero: "11:30-1:00", "09:00-5"), else
-    ""."""
+    of day, or one in the evening: "11:30-10:00"), else "". A one-digit hour is never an offset ("11:30-1:00")."""
     both = _RANGE_OR_OFFSET_RE.search(text)
-    if not both or len(both[1]) < 2:  # a clock with a one-digit hour is not an ISO clock: no offset follows it
+    if not both or len(both[1]) < 2 or len(both[3]) < 2:  # an ISO clock and offset have two-digit hours
         return ""
     hour, minutes, start = int(both[3]), both[4] or "00", f"{int(both[1]):02d}:{both[2]}"
     end = f"{hour:02d}:{minutes}"
