@@ -418,13 +418,60 @@ def test_a_real_offset_that_is_also_a_later_range_end_is_not_understood(phrase: 
 
 
 @pytest.mark.parametrize(
-    "phrase", ["2026-02-05 11:30-1:00", "11:00:00-1:00", "2026-02-05 09:00-5", "09:00:00-5:00", "2026-02-05 10:30-2:00"]
+    ("phrase", "end"),
+    [
+        ("2026-02-05 11:30-1:00", "13:00"),
+        ("11:00:00-1:00", "13:00"),
+        ("2026-02-05 09:00-5", "17:00"),
+        ("09:00:00-5:00", "17:00"),
+        ("2026-02-05 10:30-2:00", "14:00"),
+    ],
 )
-def test_an_offset_that_may_be_an_afternoon_range_end_is_not_understood(phrase: str) -> None:
-    """ "1:00" after 11:30 is likelier 13:00 than UTC-01:00: never one time at an offset with any end."""
+def test_a_one_digit_hour_after_a_morning_clock_is_an_afternoon_range_end(phrase: str, end: str) -> None:
+    """ "1:00" after 11:30 is 13:00, never UTC-01:00: never one time at an offset with any end."""
     start = f"2026-02-05T{phrase.split()[-1][:5]}"
-    outcome = match_date_time(phrase, {"start": start, "end": "2026-02-05T23:00"}, FEB5, params=SE)
+    outcome = match_date_time(phrase, {"start": start, "end": f"2026-02-05T{end}"}, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+    assert not match_date_time(phrase, {"start": start, "end": "2026-02-05T23:00"}, FEB5, params=SE).passed
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("2026-02-05 13:00-1:00", "2026-02-05T13:00", "2026-02-06T01:00"),
+    ],
+)
+def test_a_one_digit_hour_after_a_dash_is_a_range_end_never_an_offset(phrase: str, start: str, end: str) -> None:
+    """ISO offsets have two-digit hours: "-1:00" after 13:00 is 01:00 the next night, never UTC-01:00."""
+    outcome = match_date_time(phrase, {"start": start, "end": end}, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+    assert not match_date_time(phrase, {"start": start, "end": "2026-02-05T23:00"}, FEB5, params=SE).passed
+
+
+@pytest.mark.parametrize(
+    "phrase", ["2026-02-05T11:30-1:00", "2026-02-05T09:00-5", "T10:30-2:00", "2026-02-05T09:00:00-5:00"]
+)
+def test_a_one_digit_offset_hour_in_the_t_form_is_not_understood(phrase: str) -> None:
+    """Never the start at an offset with any end: "-1:00" is no ISO offset."""
+    outcome = match_date_time(phrase, {"start": "2026-02-05T11:30", "end": "2026-02-05T23:00"}, FEB5, params=SE)
     assert outcome.error is not None, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("2026-02-05 9:00-5:00", "09:00", "17:00"),
+        ("2026-02-05 8:30-4:30", "08:30", "16:30"),
+        ("2026-02-05 7:45-3:15", "07:45", "15:15"),
+        ("2026-02-05 9:00:00-5:00", "09:00", "17:00"),
+        ("9:00:00-9:30", "09:00", "09:30"),
+    ],
+)
+def test_a_one_digit_start_hour_is_not_an_iso_clock_so_its_dash_ends_a_range(phrase: str, start: str, end: str) -> None:
+    meant = {"start": f"2026-02-05T{start}", "end": f"2026-02-05T{end}"}
+    outcome = match_date_time(phrase, meant, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+    assert not match_date_time(phrase, {**meant, "end": "2026-02-05T23:00"}, FEB5, params=SE).passed
 
 
 @pytest.mark.parametrize(
@@ -456,8 +503,36 @@ def test_a_doubtful_offset_before_a_zone_word_is_a_range_in_that_zone(phrase: st
 
 
 @pytest.mark.parametrize(
+    ("phrase", "instant"),
+    [
+        ("2026-02-05 23:00-01:00 UTC", "2026-02-06T00:00:00Z"),
+        ("2026-02-05 20:00-03:00 CET", "2026-02-05T23:00:00Z"),
+        ("2026-02-05 22:00-06:00 PST", "2026-02-06T04:00:00Z"),
+        ("2026-02-05T10:00-11:00 UTC", "2026-02-05T21:00:00Z"),
+    ],
+)
+def test_an_offset_that_a_zone_word_after_it_contradicts_is_not_understood(phrase: str, instant: str) -> None:
+    """ "-01:00" then "UTC" names two zones: never the time at the offset with the zone word dropped."""
+    outcome = match_date_time(phrase, instant, FEB5)
+    assert outcome.error is not None, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "instant"),
+    [
+        ("2026-02-05 10:00-05:00 EST", "2026-02-05T15:00:00Z"),
+        ("2026-07-05T10:00+02:00 CET", "2026-07-05T08:00:00Z"),
+        ("2026-02-05T10:00+01:00 Europe/Paris", "2026-02-05T09:00:00Z"),
+    ],
+)
+def test_an_offset_that_agrees_with_the_zone_word_after_it_is_read(phrase: str, instant: str) -> None:
+    outcome = match_date_time(phrase, instant, FEB5)
+    assert outcome.passed, outcome.reason
+
+
+@pytest.mark.parametrize(
     "phrase",
-    ["10:00:00\u201311:00", "10:00:00\u221211:00", "10:00:00-1100", "10:00:00-11", "10:00:00-11:00.", "9:00:00-9:30"],
+    ["10:00:00\u201311:00", "10:00:00\u221211:00", "10:00:00-1100", "10:00:00-11", "10:00:00-11:00."],
 )
 def test_a_later_range_end_or_offset_is_not_understood_however_written(phrase: str) -> None:
     """A dash, a minus sign, "-hhmm", "-hh" or closing punctuation leaves the doubt: never one time at an offset."""

@@ -29,7 +29,7 @@ from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUM
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
-from ._zones import ZoneSpec, fixed_zone, parse_zone_name, pop_zone, real_offset, user_zone
+from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zone, real_offset, user_zone
 
 __all__ = [
     "MAX_LENGTH",
@@ -821,10 +821,9 @@ def _read(phrase: str) -> _Read:
 
 def _doubtful_offset(text: str) -> str:
     """The end of a "-hh:mm" ending ``text`` after a clock that may be a UTC offset or a range's end (a later time
-    of day, or one in the afternoon when its hour is written without a leading zero: "11:30-1:00", "09:00-5"), else
-    ""."""
+    of day, or one in the evening: "11:30-10:00"), else "". A one-digit hour is never an offset ("11:30-1:00")."""
     both = _RANGE_OR_OFFSET_RE.search(text)
-    if not both:
+    if not both or len(both[1]) < 2 or len(both[3]) < 2:  # an ISO clock and offset have two-digit hours
         return ""
     hour, minutes, start = int(both[3]), both[4] or "00", f"{int(both[1]):02d}:{both[2]}"
     end = f"{hour:02d}:{minutes}"
@@ -874,7 +873,12 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     doubtful = read.zone is not None and _doubtful_offset(text)
     iso = iso_reading(text) if read.parsed is None or (read.zone is not None and not doubtful) else None
     if iso is not None:
-        # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone
+        # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone; an offset and a zone word
+        # after it must agree on that date ("2026-02-05 23:00-01:00 UTC" names two zones)
+        wall = iso[0].start.lo
+        if iso[1] is not None and read.zone is not None and iso[1] not in read.zone.offsets_at_wall(wall):
+            why = f"the offset {format_offset(iso[1])} and {read.zone.label} name two zones"
+            return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
         zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
         return Resolution(phrase, _zoned((iso[0],), zone), home)
     if (read.parsed is None or read.zone is not None) and _TIMESTAMP_RE.match(text):

@@ -204,6 +204,8 @@ def pop_zone(text: str, abbreviations: bool = True) -> tuple[str, ZoneSpec | Non
         named = found.group(0).lstrip()[:1].isalpha()
         # A bare "-hh:mm" after a clock is a range ("9:00-17:00") unless a full ISO date-time or seconds precede it.
         signed = found.group(0).lstrip()[:1] == "+" or _ISO_BEFORE_RE.search(before) is not None
+        # an ISO offset has a two-digit hour: a "-h" or "-h:mm" against a clock ends a range ("09:00:00-5:00")
+        signed = signed and not (found.group(0)[0] == "-" and len(found.group("h")) < 2 and before[-1:].isdigit())
         clock = _CLOCK_BEFORE_RE.search(before) is not None
         # "utc" and "gmt" name a zone after any date ("by friday utc"), "z" only after a number or a time
         said = re.search(r"\d|noon|midnight", before) or found.group(0).strip() in ("utc", "gmt")
