@@ -348,6 +348,8 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
         ("He won although she fought", "Although he fought, she won"),
         ("I left once you came", "Once I left, you came"),
         ("He left as she arrived", "As he left, she arrived"),
+        ("She stayed whereas he left.", "Whereas she left, he stayed."),
+        ("She paid whereas he refused.", "Whereas she refused, he paid."),
         ("The power failed so the lights went out", "The lights went out so the power failed"),
         ("Once the door opens the light turns on", "Once the light turns on the door opens"),  # no comma in either
         ("If the door opens the alarm sounds", "If the alarm sounds the door opens"),

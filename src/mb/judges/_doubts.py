@@ -1082,7 +1082,7 @@ def _minus_once(text: str, other: str) -> bool:
     return False
 
 
-_CLAUSE_TIES = _SUBORDINATORS - {"than", "instead", "rather"} | {"although", "though", "once", "as", "so"}
+_CLAUSE_TIES = _SUBORDINATORS - {"than", "instead", "rather"} | {"although", "though", "whereas", "once", "as", "so"}
 """Words that make the clause after them depend on the rest ("I called you before you called me", "the power failed
 so the lights went out")."""
 
