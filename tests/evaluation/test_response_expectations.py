@@ -180,6 +180,7 @@ def test_a_blank_fact_or_guideline_is_an_error_of_the_benchmark_never_a_pass(key
         ("The drug cures cancer", "Analysts speculated that the drug cures cancer."),
         ("500 people attended", "More than 500 people attended."),
         ("The dam burst in 1998", "The dam burst in 1998, or so the story goes."),
+        ("Smith resigned.", "The board denied that Dr. Smith resigned."),  # "Dr." ends no sentence of the response
     ],
 )
 def test_a_fact_the_response_does_not_say_in_its_words_is_undecided_offline(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..entities import Example
-from ..judges import sentences
+from ..judges._text import whole_sentences
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..matching.trace_checks import check_row
@@ -74,7 +74,7 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
         verdict = ctx.oracle(JudgeRequest(JudgeTask.FACT, candidate=response, reference=fact, question=question))
         state = "stated" if verdict.passed else "not stated"
         return _row("expected_facts", subject, verdict, f"{state} ({verdict.judge} judge: {verdict.reason})")
-    pieces = sentences(response) if len(sentences(fact)) == 1 else [response]
+    pieces = whole_sentences(response) if len(whole_sentences(fact)) == 1 else [response]
     judged = [
         (sentence, ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=fact, reference=sentence)))
         for sentence in pieces

@@ -7,7 +7,7 @@ import re
 from rapidfuzz import fuzz
 
 from ._doubts import one_spelling
-from ._text import content_stems, normalize, sentences, words
+from ._text import content_stems, normalize, sentences, whole_sentences, words
 
 __all__ = ["contains_reference", "pair_similarity", "support_overlap", "unsupported_wording"]
 
@@ -85,24 +85,6 @@ def _said(text: str) -> list[str]:
     return [word for word in words(text) if word not in _ARTICLES] + marks + asks
 
 
-_ABBREVIATED = re.compile(r"(?:^|[\s(\"'])(?:[A-Za-z]|[A-Z][b-df-hj-np-tv-xz]{1,3}|[A-Za-z]+(?:\.[A-Za-z]+)+)\.$")
-"""The end of a piece that may be an abbreviation rather than the end of a sentence: a letter ("J."), a capitalised
-word without a vowel ("Dr.", "St.", "Mrs.", "Ltd."), letters joined by dots ("U.S.", "e.g.")."""
-
-
-def _sentences(text: str) -> list[str]:
-    """The sentences of ``text``, a piece after a possible abbreviation, or after a lowercase word when it starts with
-    a digit ("approx. 500"), joined to the one before: in "The board denied that Dr. Smith resigned", "Smith resigned"
-    is no sentence."""
-    found: list[str] = []
-    for piece in sentences(text):
-        if found and (_ABBREVIATED.search(found[-1]) or (piece[0].isdigit() and re.search(r"\s[a-z]+\.$", found[-1]))):
-            found[-1] += " " + piece
-        else:
-            found.append(piece)
-    return found
-
-
 def _written_out(text: str) -> str:
     """``text`` with the symbols and spellings of :data:`_SYMBOLS` written out."""
     for pattern, written_out in _SYMBOLS:
@@ -117,8 +99,8 @@ def unsupported_wording(span: str, chunk: str) -> str | None:
     spelling of both). A part of a sentence is never supported offline: what the rest of the sentence says of it ("In
     the novel, ...", "The allegation that ... was dismissed", "More than ...") is open-ended, and word overlap and
     cosine cannot see "Bob owes Alice" in "Alice owes Bob", nor "The CEO resigned" denied."""
-    windows = [(window, _said(window)) for window in _sentences(_written_out(chunk))]
-    for written in _sentences(span):
+    windows = [(window, _said(window)) for window in whole_sentences(_written_out(chunk))]
+    for written in whole_sentences(span):
         said = _written_out(written)
         mine = _said(said)
         if not mine or any(theirs == mine for _, theirs in windows):

@@ -22,6 +22,7 @@ __all__ = [
     "sentences",
     "stem",
     "tokens",
+    "whole_sentences",
     "words",
     "written",
 ]
@@ -282,3 +283,21 @@ def sentences(text: str) -> list[str]:
     parts = [part.strip() for part in _SENTENCE_SPLIT.split(text)]
     found = [part for part in parts if part]
     return found or ([text.strip()] if text.strip() else [])
+
+
+_ABBREVIATED = re.compile(r"(?:^|[\s(\"'])(?:[A-Za-z]|[A-Z][b-df-hj-np-tv-xz]{1,3}|[A-Za-z]+(?:\.[A-Za-z]+)+)\.$")
+"""The end of a piece that may be an abbreviation rather than the end of a sentence: a letter ("J."), a capitalised
+word without a vowel ("Dr.", "St.", "Mrs.", "Ltd."), letters joined by dots ("U.S.", "e.g.")."""
+
+
+def whole_sentences(text: str) -> list[str]:
+    """The sentences of ``text``, a piece after a possible abbreviation, or after a lowercase word when it starts with
+    a digit ("approx. 500"), joined to the one before: in "The board denied that Dr. Smith resigned", "Smith resigned"
+    is no sentence."""
+    found: list[str] = []
+    for piece in sentences(text):
+        if found and (_ABBREVIATED.search(found[-1]) or (piece[0].isdigit() and re.search(r"\s[a-z]+\.$", found[-1]))):
+            found[-1] += " " + piece
+        else:
+            found.append(piece)
+    return found
