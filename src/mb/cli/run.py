@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import click
 
+from ..errors import ConfigError
 from ..results_format import is_results_file
-from ..runner._api import MAX_CONCURRENCY
+from ..runner._api import MAX_CONCURRENCY, read_user_time
 from ._backend import backend_options, connect_backend, ray_agent
 from ._console import err_console, fail
 from ._files import reader_gone, write_failure_status
@@ -29,14 +30,10 @@ __all__ = ["run"]
 
 
 def _parse_user_time(value: str | None) -> datetime | None:
-    if value is None:
-        return None
     try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        raise click.BadParameter(
-            f"{value!r} is not an ISO 8601 date-time (e.g. 2024-02-01T09:15:00+01:00)", param_hint="--user-time"
-        ) from None
+        return read_user_time(value)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint="--user-time") from None
 
 
 def _resume_command(benchmark: Path, agent: str, output: Path, options: list[str]) -> str:

@@ -40,7 +40,7 @@ from ._progress import RichProgress, RunProgress, SilentProgress
 from ._stdout import lines_to_stdout
 from ._summary import RunOutput, RunSummary
 
-__all__ = ["Benchmark", "arun", "blocking", "run"]
+__all__ = ["Benchmark", "arun", "blocking", "read_user_time", "run"]
 
 T = TypeVar("T")
 
@@ -81,7 +81,7 @@ def _total(benchmark: Benchmark) -> int | None:
     return len(benchmark) if isinstance(benchmark, Sized) else None
 
 
-def _user_time(value: object) -> datetime | None:
+def read_user_time(value: object) -> datetime | None:
     """``user_time`` as given (None, a ``datetime``) or read from its ISO 8601 text; anything else is refused."""
     if isinstance(value, str):
         try:
@@ -178,7 +178,7 @@ async def arun(
         raise ConfigError(f"repeats must be 1 or more, got {repeats}")
     if resume and overwrite:
         raise ConfigError("resume and overwrite exclude each other: resume keeps the output, overwrite replaces it")
-    user_time = _user_time(user_time)
+    user_time = read_user_time(user_time)
     runnable = as_agent(agent, agent_input=agent_input)
     settings = RunSettings(
         concurrency,
