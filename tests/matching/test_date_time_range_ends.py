@@ -7,7 +7,8 @@ user_time 2013-02-12T04:30-02:00 is a Tuesday.
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -400,7 +401,8 @@ FEB5 = datetime(2026, 2, 5, 8, 0)
         ("09:00:00-17:00", "2026-02-05T09:00", "2026-02-05T23:00", False),
         ("feb 5 09:00:00-17:00", "2026-02-05T09:00", "2026-02-05T23:00", False),
         ("14:00:00-15:00", "2026-02-05T14:00", "2026-02-05T20:00", False),
-        ("14:00:00-05:00", "2026-02-05T19:00:00Z", None, True),  # an earlier time: the offset alone
+        ("09:00:00-09:00", "2026-02-05T18:00:00Z", None, True),  # no range ends at its start: the offset alone
+        ("10:00:00-10:00", "2026-02-05T20:00:00Z", None, False),  # or 10:00 to 22:00
     ],
 )
 def test_a_clock_then_minus_hh_mm(phrase: str, start: str, end: str | None, passed: bool) -> None:
@@ -449,6 +451,40 @@ def test_a_one_digit_hour_after_a_dash_is_a_range_end_never_an_offset(phrase: st
 
 
 @pytest.mark.parametrize(
+    ("phrase", "offset"),
+    [
+        ("22:00:00-06:00", "-06:00"),
+        ("21:30:00-05:30", "-05:30"),
+        ("23:00:00-07:00", "-07:00"),
+        ("22:00:00-0600", "-06:00"),
+        ("23:00:00-07", "-07:00"),
+        ("2026-02-05 22:00-06:00", "-06:00"),
+        ("2026-02-05 20:00:00-04:00", "-04:00"),
+        ("feb 5 22:00:00-06:00", "-06:00"),
+        ("14:00:00-05:00", "-05:00"),
+    ],
+)
+def test_a_real_offset_that_is_also_the_next_mornings_range_end_is_not_understood(phrase: str, offset: str) -> None:
+    """22:00 at UTC-06:00, or 22:00 to 06:00 the next morning: never the time at the offset alone."""
+    clock = re.search(r"(\d\d:\d\d)(?::00)?-", phrase)
+    assert clock is not None
+    at_offset = f"2026-02-05T{clock[1]}:00{offset}"
+    for user_time in (FEB5, FEB5.replace(tzinfo=timezone(-timedelta(hours=6)))):
+        assert match_date_time(phrase, at_offset, user_time).error is not None
+        overnight = {"start": f"2026-02-05T{clock[1]}", "end": f"2026-02-06T{offset[1:]}"}
+        assert match_date_time(phrase, overnight, user_time, params=SE).error is not None
+
+
+@pytest.mark.parametrize(
+    ("phrase", "instant"),
+    [("2026-02-05T22:00:00-06:00", "2026-02-06T04:00:00Z"), ("2026-02-05T23:00-07:00", "2026-02-06T06:00:00Z")],
+)
+def test_an_offset_after_an_iso_t_is_read_as_one(phrase: str, instant: str) -> None:
+    assert match_date_time(phrase, instant, FEB5).passed
+    assert not match_date_time(phrase, instant.replace("T0", "T1"), FEB5).passed
+
+
+@pytest.mark.parametrize(
     "phrase", ["2026-02-05T11:30-1:00", "2026-02-05T09:00-5", "T10:30-2:00", "2026-02-05T09:00:00-5:00"]
 )
 def test_a_one_digit_offset_hour_in_the_t_form_is_not_understood(phrase: str) -> None:
@@ -476,7 +512,7 @@ def test_a_one_digit_start_hour_is_not_an_iso_clock_so_its_dash_ends_a_range(phr
 
 @pytest.mark.parametrize(
     ("phrase", "instant"),
-    [("09:00:00-05:00", "2026-02-05T14:00:00Z"), ("2026-02-05 09:00 -5", "2026-02-05T14:00:00Z")],
+    [("09:00:00 -05:00", "2026-02-05T14:00:00Z"), ("2026-02-05 09:00 -5", "2026-02-05T14:00:00Z")],
 )
 def test_an_offset_written_with_a_leading_zero_or_a_space_is_read(phrase: str, instant: str) -> None:
     outcome = match_date_time(phrase, instant, FEB5)
@@ -503,17 +539,26 @@ def test_a_doubtful_offset_before_a_zone_word_is_a_range_in_that_zone(phrase: st
 
 
 @pytest.mark.parametrize(
-    ("phrase", "instant"),
+    ("phrase", "at_offset", "start", "end"),
     [
-        ("2026-02-05 23:00-01:00 UTC", "2026-02-06T00:00:00Z"),
-        ("2026-02-05 20:00-03:00 CET", "2026-02-05T23:00:00Z"),
-        ("2026-02-05 22:00-06:00 PST", "2026-02-06T04:00:00Z"),
-        ("2026-02-05T10:00-11:00 UTC", "2026-02-05T21:00:00Z"),
+        ("2026-02-05 23:00-01:00 UTC", "2026-02-06T00:00:00Z", "2026-02-05T23:00:00Z", "2026-02-06T01:00:00Z"),
+        ("2026-02-05 20:00-03:00 CET", "2026-02-05T23:00:00Z", "2026-02-05T19:00:00Z", "2026-02-06T02:00:00Z"),
+        ("2026-02-05 22:00-06:00 PST", "2026-02-06T04:00:00Z", "2026-02-06T06:00:00Z", "2026-02-06T14:00:00Z"),
     ],
 )
-def test_an_offset_that_a_zone_word_after_it_contradicts_is_not_understood(phrase: str, instant: str) -> None:
-    """ "-01:00" then "UTC" names two zones: never the time at the offset with the zone word dropped."""
-    outcome = match_date_time(phrase, instant, FEB5)
+def test_an_offset_that_a_zone_word_after_it_contradicts_is_the_next_mornings_range_end(
+    phrase: str, at_offset: str, start: str, end: str
+) -> None:
+    """ "-01:00" then "UTC": 23:00 to 01:00 in UTC, never the time at the offset with the zone word dropped."""
+    assert not match_date_time(phrase, at_offset, FEB5).passed
+    assert not match_date_time(phrase, {"start": start, "end": at_offset}, FEB5, params=SE).passed
+    outcome = match_date_time(phrase, {"start": start, "end": end}, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+
+
+def test_an_offset_after_an_iso_t_that_a_zone_word_contradicts_is_not_understood() -> None:
+    """ "-11:00" then "UTC" names two zones: never the time at the offset with the zone word dropped."""
+    outcome = match_date_time("2026-02-05T10:00-11:00 UTC", "2026-02-05T21:00:00Z", FEB5)
     assert outcome.error is not None, outcome.reason
 
 
