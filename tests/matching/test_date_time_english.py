@@ -134,6 +134,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("-1 fortnight +1 month", datetime(2026, 3, 14, 12), "2026-03-31", ERROR),
     ("-two days +1 month", datetime(2026, 1, 31, 12), "2026-02-26", ERROR),  # any number word, and a day word
     ("yesterday + 1 month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),
+    ("-a couple of days + 1 month", datetime(2026, 1, 31, 12), "2026-02-26", ERROR),  # an amount in words
+    ("-a few days + 1 month", datetime(2026, 1, 31, 12), "2026-02-25", ERROR),
+    ("now - half a dozen days + a month", datetime(2026, 1, 31, 12), "2026-02-22T12:00:00", ERROR),
+    ("-1.5 days +1 month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),
+    ("+ a couple of weeks - a month", datetime(2026, 3, 31, 12), "2026-03-14", ERROR),
+    ("+1 month -a couple of days", datetime(2026, 1, 31, 12), "2026-02-26", True),
     ("tomorrow + 1 month", datetime(2026, 1, 30, 12), "2026-03-01", ERROR),
     ("a month from yesterday", datetime(2026, 3, 31, 12), "2026-04-30", True),
     ("+1d", WED, "2025-03-12", False),

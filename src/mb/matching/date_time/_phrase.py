@@ -66,9 +66,9 @@ _RANGE_OR_OFFSET_RE = re.compile(
     r"(?:(?<=\d{4}-\d\d-\d\d )|(?<![\dt:])(?=\d?\d:\d\d:))(\d?\d):(\d\d)(?::\d\d(?:\.\d+)?)?-(\d?\d)(?::?(\d\d))?$"
 )
 #: A signed length of days or less, or a day word, then a signed length of months or more in the same end of a range
-#: ("-1 day +1 month", "now - 1 day - a month", "-two days +1 month", "yesterday + 1 month", "-1 fortnight +1 quarter";
-#: never "-3 days to +1 month").
-_COUNT = rf"[+-]\s*(?:\d+\s*|(?:an?|{number_words(1, 99)})[\s-]+)"
+#: ("-1 day +1 month", "now - 1 day - a month", "-two days +1 month", "-a couple of days +1 month",
+#: "yesterday + 1 month", "-1 fortnight +1 quarter"; never "-3 days to +1 month").
+_COUNT = rf"[+-]\s*(?:{QUANTITY})[\s-]*"
 _DAYS_THEN_MONTHS_RE = re.compile(
     rf"(?:\b(?:yesterday|tomorrow)\b|{_COUNT}(?:d|days?|w|wks?|weeks?|fortnights?|h|hrs?|hours?|mins?|minutes?)\b)"
     r"(?:(?!\b(?:to|and|or|until|till)\b).)*?"
