@@ -217,6 +217,17 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the 2nd monday before christmas", WED, "2025-12-22", False),
     ("two fridays after new year 2019", WED, "2019-01-11", True),  # counted: the second
     ("two fridays after new year 2019", WED, "2019-01-04", False),
+    # a length after or before a period longer than a day: from its start or from its end, never the period moved
+    ("3 days after april", WED, "2025-04-20", ERROR),
+    ("3 days after april", WED, "2025-05-03", ERROR),
+    ("3 days before next month", WED, "2025-04-10", ERROR),
+    ("a week after next week", WED, "2025-03-26", ERROR),
+    ("2 days after the weekend", WED, "2025-03-17", ERROR),
+    ("a day after this year", WED, "2025-06-02", ERROR),
+    ("2 days after q3", WED, "2025-07-20", ERROR),
+    ("2 days after christmas", WED, "2025-12-27", True),  # a day: counted from it
+    ("2 days after christmas", WED, "2025-12-28", False),
+    ("3 days after the 20th", WED, "2025-03-23", True),
     ("3 mondays before christmas", WED, "2025-12-08", True),
     # a weekday before a pair that may be a clock or a date (the Friday before June 12 or December 6, or before 6:12 on
     # Friday) is not understood, never any day before a date on that weekday (June 12 2026 is a Friday); before a date
