@@ -236,6 +236,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),
     ("the monday after 6.12", WED, "2025-03-17T07:00:00", ERROR),
     ("the sunday before 5.10", WED, "2025-04-01", ERROR),
+    ("friday before 10.30", WED, "2025-03-14T09:00:00", ERROR),  # before 10:30 on Friday, or the Friday before Oct 30
+    ("friday before 10.30", WED, "2025-10-24", ERROR),
     ("friday after 17.30", WED, "2025-03-14T18:00:00", True),  # never a date
     ("friday before 12 june", WED, "2025-04-01", ERROR),
     ("the friday before 12 june at 5pm", WED, "2026-06-12T10:00:00", ERROR),  # never Friday June 12 2026 before 5pm
