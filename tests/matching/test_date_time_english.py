@@ -134,6 +134,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("-1 fortnight +1 month", datetime(2026, 3, 14, 12), "2026-03-31", ERROR),
     ("-two days +1 month", datetime(2026, 1, 31, 12), "2026-02-26", ERROR),  # any number word, and a day word
     ("yesterday + 1 month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),
+    ("-a couple of days + 1 month", datetime(2026, 1, 31, 12), "2026-02-26", ERROR),  # an amount in words
+    ("-a few days + 1 month", datetime(2026, 1, 31, 12), "2026-02-25", ERROR),
+    ("now - half a dozen days + a month", datetime(2026, 1, 31, 12), "2026-02-22T12:00:00", ERROR),
+    ("-1.5 days +1 month", datetime(2026, 1, 31, 12), "2026-02-27", ERROR),
+    ("+ a couple of weeks - a month", datetime(2026, 3, 31, 12), "2026-03-14", ERROR),
+    ("+1 month -a couple of days", datetime(2026, 1, 31, 12), "2026-02-26", True),
     ("tomorrow + 1 month", datetime(2026, 1, 30, 12), "2026-03-01", ERROR),
     ("a month from yesterday", datetime(2026, 3, 31, 12), "2026-04-30", True),
     ("+1d", WED, "2025-03-12", False),
@@ -211,6 +217,17 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the 2nd monday before christmas", WED, "2025-12-22", False),
     ("two fridays after new year 2019", WED, "2019-01-11", True),  # counted: the second
     ("two fridays after new year 2019", WED, "2019-01-04", False),
+    # a length after or before a period longer than a day: from its start or from its end, never the period moved
+    ("3 days after april", WED, "2025-04-20", ERROR),
+    ("3 days after april", WED, "2025-05-03", ERROR),
+    ("3 days before next month", WED, "2025-04-10", ERROR),
+    ("a week after next week", WED, "2025-03-26", ERROR),
+    ("2 days after the weekend", WED, "2025-03-17", ERROR),
+    ("a day after this year", WED, "2025-06-02", ERROR),
+    ("2 days after q3", WED, "2025-07-20", ERROR),
+    ("2 days after christmas", WED, "2025-12-27", True),  # a day: counted from it
+    ("2 days after christmas", WED, "2025-12-28", False),
+    ("3 days after the 20th", WED, "2025-03-23", True),
     ("3 mondays before christmas", WED, "2025-12-08", True),
     # a weekday before a pair that may be a clock or a date (the Friday before June 12 or December 6, or before 6:12 on
     # Friday) is not understood, never any day before a date on that weekday (June 12 2026 is a Friday); before a date
@@ -219,6 +236,8 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),
     ("the monday after 6.12", WED, "2025-03-17T07:00:00", ERROR),
     ("the sunday before 5.10", WED, "2025-04-01", ERROR),
+    ("friday before 10.30", WED, "2025-03-14T09:00:00", ERROR),  # before 10:30 on Friday, or the Friday before Oct 30
+    ("friday before 10.30", WED, "2025-10-24", ERROR),
     ("friday after 17.30", WED, "2025-03-14T18:00:00", True),  # never a date
     ("friday before 12 june", WED, "2025-04-01", ERROR),
     ("the friday before 12 june at 5pm", WED, "2026-06-12T10:00:00", ERROR),  # never Friday June 12 2026 before 5pm

@@ -7,7 +7,8 @@ user_time 2013-02-12T04:30-02:00 is a Tuesday.
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -68,6 +69,16 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-12T20:00", "2013-02-13T06:00", True, ""),
     ("from 8pm to tomorrow 6am", TIMES, "2013-02-13T20:00", "2013-02-14T06:00", False, ""),
     ("from 20:00 to feb 20 06:00", TIMES, "2013-02-19T20:00", "2013-02-20T06:00", True, ""),
+    # the end's own time is the day before ("from noon today to tomorrow noon"), never the end's minute itself
+    ("from noon to tomorrow noon", TIMES, "2013-02-12T12:00", "2013-02-13T12:00", True, ""),
+    ("from noon to tomorrow noon", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", False, ""),
+    ("from 3pm until tomorrow at 3pm", TIMES, "2013-02-12T15:00", "2013-02-13T15:00", True, ""),
+    ("from 3pm until tomorrow at 3pm", TIMES, "2013-02-13T15:00", "2013-02-14T15:00", False, ""),
+    ("from 10 to tomorrow 10am", TIMES, "2013-02-12T10:00", "2013-02-13T10:00", True, ""),  # or 22:00 to 10:00
+    ("from 10 to tomorrow 10am", TIMES, "2013-02-12T22:00", "2013-02-13T10:00", True, ""),
+    ("from noon to thursday noon", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", True, ""),
+    ("from noon to thursday noon", TIMES, "2013-02-12T12:00", "2013-02-14T12:00", True, ""),
+    ("from noon to thursday noon", TIMES, "2013-02-14T12:00", "2013-02-15T12:00", False, ""),
     # an end days ahead: the start may be today's as well ("from 8pm to thursday 6am" said on Tuesday)
     ("from 20:00 to feb 18 06:00", TIMES, "2013-02-12T20:00", "2013-02-18T06:00", True, ""),
     # never for an end a week or more ahead ("from 8pm to tuesday 6am" said on Tuesday: Monday night alone)
@@ -85,6 +96,11 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 3pm to tomorrow", TIMES, "2013-02-13T15:00", "2013-02-14T00:00", False, ""),
     ("from 5pm till friday", TIMES, "2013-02-12T17:00", "2013-02-15T00:00", True, ""),
     ("from 5pm till friday", TIMES, "2013-02-15T17:00", "2013-02-16T00:00", False, ""),
+    # an end day that is today as well ("from 5pm till tuesday" said on a Tuesday) is its later one
+    ("from 5pm till tuesday", TIMES, "2013-02-12T17:00", "2013-02-19T00:00", True, ""),
+    ("from 5pm till tuesday", TIMES, "2013-02-12T17:00", "2013-02-12T23:00", False, ""),
+    ("from 5pm till tuesday", TIMES, "2013-02-19T17:00", "2013-02-20T00:00", False, ""),
+    ("from 9 until tuesday", TIMES, "2013-02-12T21:00", "2013-02-19T00:00", True, ""),
     ("from 9pm to tomorrow morning", TIMES, "2013-02-12T21:00", "2013-02-13T09:00", True, ""),
     ("from 9pm to tomorrow morning", TIMES, "2013-02-13T21:00", "2013-02-14T09:00", False, ""),
     # a range naming no year that is under way this year may be this year's, or next year's
@@ -236,14 +252,29 @@ def test_a_single_start_of_a_twenty_four_hour_range() -> None:
 
 
 @pytest.mark.parametrize(
-    "phrase", ["14:00 to 2:30", "13:00 to 1:30", "13:00 to 5:30", "from 17:30 to 8 on monday", "14:00 to 5"]
+    ("phrase", "start", "morning", "afternoon"),
+    [
+        ("14:00 to 2:30", "2026-12-02T14:00", "2026-12-03T02:30", "2026-12-02T14:30"),
+        ("13:00 to 5:30", "2026-12-02T13:00", "2026-12-03T05:30", "2026-12-02T17:30"),
+        ("from 17:30 to 8 on monday", "2026-12-07T17:30", "2026-12-08T08:00", "2026-12-07T20:00"),
+        ("14:00 to 5", "2026-12-02T14:00", "2026-12-03T05:00", "2026-12-02T17:00"),
+        ("19:00-7:30", "2026-12-02T19:00", "2026-12-03T07:30", "2026-12-02T19:30"),
+        ("18:30 - 6:45", "2026-12-02T18:30", "2026-12-03T06:45", "2026-12-02T18:45"),
+        ("friday 19:00-7:30", "2026-12-04T19:00", "2026-12-05T07:30", "2026-12-04T19:30"),
+    ],
 )
-def test_one_digit_end_hour_after_a_twenty_four_hour_start(phrase: str) -> None:
-    """A one-digit hour after a 24-hour start on its day may be the next morning or the afternoon: no reading."""
-    for end in ("2026-12-03T02:30", "2026-12-02T14:30"):
-        outcome = match_date_time(phrase, {"start": "2026-12-02T14:00", "end": end}, WEDNESDAY, params=SE)
-        assert outcome.error is not None
-        assert "next morning" in outcome.reason
+def test_one_digit_end_hour_after_a_twenty_four_hour_start(
+    phrase: str, start: str, morning: str, afternoon: str
+) -> None:
+    """A one-digit hour after a 24-hour start on its day is the next morning as written or, in mixed notation, the
+    same afternoon: both readings are kept, and an end at neither fails."""
+    for end in (morning, afternoon):
+        outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+        assert outcome.passed, outcome.reason
+    hour = timedelta(hours=1)
+    for end in (datetime.fromisoformat(morning) + hour, datetime.fromisoformat(afternoon) + 24 * hour):
+        outcome = match_date_time(phrase, {"start": start, "end": end.isoformat()}, WEDNESDAY, params=SE)
+        assert not outcome.passed, outcome.reason
 
 
 @pytest.mark.parametrize(
@@ -308,7 +339,6 @@ def test_same_time_at_the_end_is_the_start_time(phrase: str) -> None:
         # a start naming only a time of day before an end that may be today or earlier: never a day late
         ("from 3pm to today", "2026-12-02T15:00", "2026-12-04"),
         ("from 3pm to yesterday", "2026-12-01T15:00", "2026-12-03"),
-        ("from 5pm till wednesday", "2026-12-02T17:00", "2026-12-04"),
     ],
 )
 def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:
@@ -400,7 +430,8 @@ FEB5 = datetime(2026, 2, 5, 8, 0)
         ("09:00:00-17:00", "2026-02-05T09:00", "2026-02-05T23:00", False),
         ("feb 5 09:00:00-17:00", "2026-02-05T09:00", "2026-02-05T23:00", False),
         ("14:00:00-15:00", "2026-02-05T14:00", "2026-02-05T20:00", False),
-        ("14:00:00-05:00", "2026-02-05T19:00:00Z", None, True),  # an earlier time: the offset alone
+        ("09:00:00-09:00", "2026-02-05T18:00:00Z", None, True),  # no range ends at its start: the offset alone
+        ("10:00:00-10:00", "2026-02-05T20:00:00Z", None, False),  # or 10:00 to 22:00
     ],
 )
 def test_a_clock_then_minus_hh_mm(phrase: str, start: str, end: str | None, passed: bool) -> None:
@@ -415,6 +446,40 @@ def test_a_real_offset_that_is_also_a_later_range_end_is_not_understood(phrase: 
     for end in ("2026-02-05T12:00", "2026-02-05T18:00"):
         outcome = match_date_time(phrase, {"start": "2026-02-05T08:30", "end": end}, FEB5, params=SE)
         assert outcome.error is not None, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "offset"),
+    [
+        ("22:00:00-06:00", "-06:00"),
+        ("21:30:00-05:30", "-05:30"),
+        ("23:00:00-07:00", "-07:00"),
+        ("22:00:00-0600", "-06:00"),
+        ("23:00:00-07", "-07:00"),
+        ("2026-02-05 22:00-06:00", "-06:00"),
+        ("2026-02-05 20:00:00-04:00", "-04:00"),
+        ("feb 5 22:00:00-06:00", "-06:00"),
+        ("14:00:00-05:00", "-05:00"),
+    ],
+)
+def test_a_real_offset_that_is_also_the_next_mornings_range_end_is_not_understood(phrase: str, offset: str) -> None:
+    """22:00 at UTC-06:00, or 22:00 to 06:00 the next morning: never the time at the offset alone."""
+    clock = re.search(r"(\d\d:\d\d)(?::00)?-", phrase)
+    assert clock is not None
+    at_offset = f"2026-02-05T{clock[1]}:00{offset}"
+    for user_time in (FEB5, FEB5.replace(tzinfo=timezone(-timedelta(hours=6)))):
+        assert match_date_time(phrase, at_offset, user_time).error is not None
+        overnight = {"start": f"2026-02-05T{clock[1]}", "end": f"2026-02-06T{offset[1:]}"}
+        assert match_date_time(phrase, overnight, user_time, params=SE).error is not None
+
+
+@pytest.mark.parametrize(
+    ("phrase", "instant"),
+    [("2026-02-05T22:00:00-06:00", "2026-02-06T04:00:00Z"), ("2026-02-05T23:00-07:00", "2026-02-06T06:00:00Z")],
+)
+def test_an_offset_after_an_iso_t_is_read_as_one(phrase: str, instant: str) -> None:
+    assert match_date_time(phrase, instant, FEB5).passed
+    assert not match_date_time(phrase, instant.replace("T0", "T1"), FEB5).passed
 
 
 @pytest.mark.parametrize(
@@ -476,7 +541,7 @@ def test_a_one_digit_start_hour_is_not_an_iso_clock_so_its_dash_ends_a_range(phr
 
 @pytest.mark.parametrize(
     ("phrase", "instant"),
-    [("09:00:00-05:00", "2026-02-05T14:00:00Z"), ("2026-02-05 09:00 -5", "2026-02-05T14:00:00Z")],
+    [("09:00:00 -05:00", "2026-02-05T14:00:00Z"), ("2026-02-05 09:00 -5", "2026-02-05T14:00:00Z")],
 )
 def test_an_offset_written_with_a_leading_zero_or_a_space_is_read(phrase: str, instant: str) -> None:
     outcome = match_date_time(phrase, instant, FEB5)
@@ -503,17 +568,26 @@ def test_a_doubtful_offset_before_a_zone_word_is_a_range_in_that_zone(phrase: st
 
 
 @pytest.mark.parametrize(
-    ("phrase", "instant"),
+    ("phrase", "at_offset", "start", "end"),
     [
-        ("2026-02-05 23:00-01:00 UTC", "2026-02-06T00:00:00Z"),
-        ("2026-02-05 20:00-03:00 CET", "2026-02-05T23:00:00Z"),
-        ("2026-02-05 22:00-06:00 PST", "2026-02-06T04:00:00Z"),
-        ("2026-02-05T10:00-11:00 UTC", "2026-02-05T21:00:00Z"),
+        ("2026-02-05 23:00-01:00 UTC", "2026-02-06T00:00:00Z", "2026-02-05T23:00:00Z", "2026-02-06T01:00:00Z"),
+        ("2026-02-05 20:00-03:00 CET", "2026-02-05T23:00:00Z", "2026-02-05T19:00:00Z", "2026-02-06T02:00:00Z"),
+        ("2026-02-05 22:00-06:00 PST", "2026-02-06T04:00:00Z", "2026-02-06T06:00:00Z", "2026-02-06T14:00:00Z"),
     ],
 )
-def test_an_offset_that_a_zone_word_after_it_contradicts_is_not_understood(phrase: str, instant: str) -> None:
-    """ "-01:00" then "UTC" names two zones: never the time at the offset with the zone word dropped."""
-    outcome = match_date_time(phrase, instant, FEB5)
+def test_an_offset_that_a_zone_word_after_it_contradicts_is_the_next_mornings_range_end(
+    phrase: str, at_offset: str, start: str, end: str
+) -> None:
+    """ "-01:00" then "UTC": 23:00 to 01:00 in UTC, never the time at the offset with the zone word dropped."""
+    assert not match_date_time(phrase, at_offset, FEB5).passed
+    assert not match_date_time(phrase, {"start": start, "end": at_offset}, FEB5, params=SE).passed
+    outcome = match_date_time(phrase, {"start": start, "end": end}, FEB5, params=SE)
+    assert outcome.passed, outcome.reason
+
+
+def test_an_offset_after_an_iso_t_that_a_zone_word_contradicts_is_not_understood() -> None:
+    """ "-11:00" then "UTC" names two zones: never the time at the offset with the zone word dropped."""
+    outcome = match_date_time("2026-02-05T10:00-11:00 UTC", "2026-02-05T21:00:00Z", FEB5)
     assert outcome.error is not None, outcome.reason
 
 

@@ -323,6 +323,8 @@ def _anchored(items: list[Item], index: int, today: date) -> list[Window]:
     anchor = date_windows(items[1:], today) if items[1:] else [units.day(today)]
     if mode == "since":  # "two weeks since 2011": counted from the start of the period
         anchor = [units.day(w.lo.date()) for w in anchor]
+    elif any(w.hi - w.lo > timedelta(days=1) for w in anchor):  # "3 days after march": from its start or its end
+        raise DateProblem(f"{items[index].text!r} a period longer than a day may count from its start or its end")
     return [_shifted(w, pieces) for w in anchor]
 
 

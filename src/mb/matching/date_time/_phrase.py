@@ -61,14 +61,14 @@ _ABBREVIATIONS_RE = re.compile(
 _SIDES = {"later than": "after", "earlier than": "before", "prior to": "before", "ahead of": "before"}
 _IN_NUMBER_RE = re.compile(r"(?:^|\s)in \d{1,2}$")
 #: A clock with its seconds or after an ISO date (not an ISO "T"), then "-hh:mm", "-hhmm" or "-hh" ending the normalized
-#: phrase: a UTC offset, or a range's end when it is a later time of day ("08:30:00-12:00", "2026-02-05 8:30-1200").
+#: phrase: a UTC offset, or a range's end ("08:30:00-12:00", "2026-02-05 8:30-1200", "22:00:00-06:00").
 _RANGE_OR_OFFSET_RE = re.compile(
     r"(?:(?<=\d{4}-\d\d-\d\d )|(?<![\dt:])(?=\d?\d:\d\d:))(\d?\d):(\d\d)(?::\d\d(?:\.\d+)?)?-(\d?\d)(?::?(\d\d))?$"
 )
 #: A signed length of days or less, or a day word, then a signed length of months or more in the same end of a range
-#: ("-1 day +1 month", "now - 1 day - a month", "-two days +1 month", "yesterday + 1 month", "-1 fortnight +1 quarter";
-#: never "-3 days to +1 month").
-_COUNT = rf"[+-]\s*(?:\d+\s*|(?:an?|{number_words(1, 99)})[\s-]+)"
+#: ("-1 day +1 month", "now - 1 day - a month", "-two days +1 month", "-a couple of days +1 month",
+#: "yesterday + 1 month", "-1 fortnight +1 quarter"; never "-3 days to +1 month").
+_COUNT = rf"[+-]\s*(?:{QUANTITY})[\s-]*"
 _DAYS_THEN_MONTHS_RE = re.compile(
     rf"(?:\b(?:yesterday|tomorrow)\b|{_COUNT}(?:d|days?|w|wks?|weeks?|fortnights?|h|hrs?|hours?|mins?|minutes?)\b)"
     r"(?:(?!\b(?:to|and|or|until|till)\b).)*?"
@@ -821,14 +821,15 @@ def _read(phrase: str) -> _Read:
 
 def _doubtful_offset(text: str) -> str:
     """The end of a "-hh:mm" ending ``text`` after a clock that may be a UTC offset or a range's end (a later time
-    of day, or one in the evening: "11:30-10:00"), else "". A one-digit hour is never an offset ("11:30-1:00")."""
+    of day, "08:30:00-12:00", or one the next morning, "22:00:00-06:00"), else "". A one-digit hour is never an offset
+    ("11:30-1:00"), nor is an end at the start's own time a range ("09:00:00-09:00"; "10:00:00-10:00" may end at 22:00).
+    """
     both = _RANGE_OR_OFFSET_RE.search(text)
     if not both or len(both[1]) < 2 or len(both[3]) < 2:  # an ISO clock and offset have two-digit hours
         return ""
-    hour, minutes, start = int(both[3]), both[4] or "00", f"{int(both[1]):02d}:{both[2]}"
-    end = f"{hour:02d}:{minutes}"
-    afternoon = f"{hour + 12}:{minutes}" if 0 < hour < 12 and both[3][0] != "0" else ""
-    doubtful = (start < end or start < afternoon) and parse_zone_name(f"-{end}") is not None
+    end = f"{both[3]}:{both[4] or '00'}"
+    again = end == f"{both[1]}:{both[2]}" and both[3] not in ("10", "11")
+    doubtful = not again and parse_zone_name(f"-{end}") is not None
     return text[both.start(3) :] if doubtful else ""
 
 
@@ -868,19 +869,20 @@ def _resolve_unguarded(phrase: str, reference: datetime | None, home: ZoneSpec |
     text = read.text
     if len(text) > MAX_LENGTH:
         return Resolution(phrase, (), None, f"{phrase[:40]!r}... is too long for a date or time", False)
-    # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp; with a zone named in words, a
-    # doubtful "-hh:mm" is a range's end in that zone, never a second zone ("2026-02-05 10:00-11:00 UTC")
-    doubtful = read.zone is not None and _doubtful_offset(text)
-    iso = iso_reading(text) if read.parsed is None or (read.zone is not None and not doubtful) else None
+    # a phrase read with no zone cut off was found neither ISO 8601 nor a timestamp
+    iso = iso_reading(text) if read.parsed is None or read.zone is not None else None
     if iso is not None:
         # an ISO date and time with a zone after it ("2026-02-01 10:00 CET") is in that zone; an offset and a zone word
-        # after it must agree on that date ("2026-02-05 23:00-01:00 UTC" names two zones)
+        # after it must agree on that date ("2026-02-05T23:00-01:00 UTC" names two zones), else a doubtful "-hh:mm" is
+        # a range's end in that zone ("2026-02-05 10:00-11:00 UTC", "2026-02-05 23:00-01:00 UTC")
         wall = iso[0].start.lo
         if iso[1] is not None and read.zone is not None and iso[1] not in read.zone.offsets_at_wall(wall):
-            why = f"the offset {format_offset(iso[1])} and {read.zone.label} name two zones"
-            return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
-        zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
-        return Resolution(phrase, _zoned((iso[0],), zone), home)
+            if not _doubtful_offset(text):
+                why = f"the offset {format_offset(iso[1])} and {read.zone.label} name two zones"
+                return Resolution(phrase, (), home, f"could not understand {phrase!r}: {why}", False)
+        else:  # an offset the zone word has: the start is the same whether it is one or a range's end
+            zone = fixed_zone(iso[1]) if iso[1] is not None else read.zone or home
+            return Resolution(phrase, _zoned((iso[0],), zone), home)
     if (read.parsed is None or read.zone is not None) and _TIMESTAMP_RE.match(text):
         stamp = float(text) / (1000 if float(text) > 1e11 else 1)
         moment = datetime.fromtimestamp(stamp, UTC).replace(tzinfo=None)

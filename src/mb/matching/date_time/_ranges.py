@@ -70,7 +70,18 @@ def read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point
     return found
 
 
+class _EitherEnd(DateProblem):
+    """An end's hour that may be the next morning's as written or the same afternoon's ("19:00-7:30")."""
+
+
 def _read_range(left: list[Item], right: list[Item], ref: datetime, _point: Point) -> list[Reading]:
+    try:
+        return _read_once(left, right, ref, _point, None)
+    except _EitherEnd:  # "19:00-7:30": to 07:30 the next morning, or to 19:30 in mixed notation, each read alone
+        return [r for pm in (False, True) for r in _read_once(left, right, ref, _point, pm)]
+
+
+def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point, pm: bool | None) -> list[Reading]:
     if [type(i.value) for i in left] == [DayOfMonth] and right and _weekday_ordinal(right[0]):
         # "the 2nd-3rd monday": two ordinals of the weekday, never from the 2nd of the month
         raise DateProblem(f"{left[0].text!r} beside {right[0].text!r} may count that weekday, not days of the month")
@@ -107,10 +118,11 @@ def _read_range(left: list[Item], right: list[Item], ref: datetime, _point: Poin
     time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
     own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
     if not any(i.kind in _DATED for i in left) and any(i.kind == "clock" for i in left) and dated_at and not time_at:
-        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day; an end that
-        # may be today or earlier ("from 3pm to today", "from 5pm till monday" said on a Monday) is not understood
+        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day, to a later day
+        # ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier ("from 3pm to today") is not
+        # understood
         try:
-            later: bool | None = all(r.start.lo.date() > ref.date() for r in _point(right, ref))
+            later: bool | None = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
         except DateProblem:
             later = None
         if later is False:
@@ -131,7 +143,7 @@ def _read_range(left: list[Item], right: list[Item], ref: datetime, _point: Poin
     # nor a week, said again at the end ("friday 17:00 to friday 10:00"), nor to the next day
     same_day = one_time and not timed_end
     # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
-    left, right = _am_pm(left, right, timed_end or one_date)
+    left, right = _am_pm(left, right, timed_end or one_date, pm)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow; today's too while
@@ -149,9 +161,17 @@ def _read_range(left: list[Item], right: list[Item], ref: datetime, _point: Poin
         ]
     try:
         starts, ends = _point(left, ref), _point(right, ref)
-        found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part)
+        day, written = timedelta(days=1), {e.start.lo for e in ends}
+        # a start at the one time the end names ("from noon to tomorrow noon") comes last before it the day before
+        one_end = own_end_date and len(ends) == 1
+        eve = [Reading(s.start.shifted(-day), ends[0].start) for s in starts if one_end and s.start == ends[0].start]
+        try:
+            found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part) + eve
+        except DateProblem:
+            if not eve:
+                raise
+            found = eve
         if own_end_date:
-            day, written = timedelta(days=1), {e.start.lo for e in ends}
             found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found]
             # an end two to six days ahead ("from 8pm to monday 6am" said on Friday): the start may be today's too,
             # never a week or more before the end ("from 8pm to monday 6am" said on a Monday: Sunday alone)
@@ -537,7 +557,7 @@ def _year_of(item: Item) -> int | None:
     return None
 
 
-def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Item], list[Item]]:
+def _am_pm(left: list[Item], right: list[Item], one_day: bool, pm: bool | None) -> tuple[list[Item], list[Item]]:
     """A clock without am/pm at one end of a range takes it from the other: in digits beside a 24-hour clock, its
     hour as written ("18:00 to 10" ends at 10:00); otherwise only when both ends are on one day
     (``3-4pm`` is 15:00-16:00, "6pm to 10" 18:00-22:00), never on another day ("dec 24 6pm to dec 30 10")."""
@@ -548,15 +568,17 @@ def _am_pm(left: list[Item], right: list[Item], one_day: bool) -> tuple[list[Ite
     if not lc.value.explicit and rc.value.explicit and not any(i.kind == "part" for i in left):
         return _settled(left, lc, rc, 1, one_day), right
     if lc.value.explicit and not rc.value.explicit and not any(i.kind == "part" for i in right):
-        return left, _settled(right, rc, lc, -1, one_day)
+        return left, _settled(right, rc, lc, -1, one_day, pm)
     return left, right
 
 
-def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: bool) -> list[Item]:
+def _settled(
+    side: list[Item], clock: Item, other: Item, sign: int, one_day: bool, pm: bool | None = None
+) -> list[Item]:
     """The side's clock kept to its hour as written when both are in digits and the other is at an hour only 24-hour
     notation writes ("18:00", "17", "00:30"; "09:00 to 5:30" may be 17:30), on one day or on two (a one-digit end hour
-    after such a start on its day, "14:00 to 2:30", is not understood), else (on one day) to its readings within 12
-    hours before (``sign`` 1) or after (-1) the other clock's."""
+    after such a start on its day, "14:00 to 2:30", is 02:30 or 14:30: ``pm`` says which, None raises ``_EitherEnd``),
+    else (on one day) to its readings within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
     late = any(not 3600 <= o.lo < 13 * 3600 for o in other.value.spans)
     if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
         digits = re.sub(r"^(?:at\s+|@\s*)?(\d+).*", r"\1", clock.text)  # the hour as written: "12" is noon, never 0
@@ -566,10 +588,12 @@ def _settled(side: list[Item], clock: Item, other: Item, sign: int, one_day: boo
         kept: tuple[ClockSpan, ...] = tuple(c for c in clock.value.spans if c.lo // 3600 == hour)
         if not kept:
             raise DateProblem(f"could not read {clock.text!r} beside {other.text!r} as written")
-        later = [c.lo for c in clock.value.spans[1:] if kept[0].lo < other.value.spans[0].lo < c.lo]
+        later = tuple(c for c in clock.value.spans[1:] if kept[0].lo < other.value.spans[0].lo < c.lo)
         if one_day and sign < 0 and later and re.match(r"(?:at\s+|@\s*)?\d(?!\d)", clock.text):
             # "14:00 to 2:30": 02:30 the next morning, or 14:30 in mixed notation
-            raise DateProblem(f"{clock.text!r} after {other.text!r} may be the next morning or the same afternoon")
+            if pm is None:
+                raise _EitherEnd(f"{clock.text!r} after {other.text!r} may be the next morning or the same afternoon")
+            kept = later if pm else kept
     elif one_day:
         kept = tuple(
             c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans)
