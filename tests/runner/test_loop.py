@@ -238,6 +238,14 @@ def test_invalid_benchmark_lines_are_counted_and_written_as_errors_for_eval(tmp_
     assert errors[-1].startswith(f"invalid line: $: not run, {benchmark}:3 is invalid: $: invalid JSON: ")
 
 
+def test_an_invalid_line_of_a_file_whose_name_is_not_utf8_is_written_too(tmp_path: Path) -> None:
+    benchmark = write_benchmark(tmp_path / "bench\udcff.jsonl", [example("one"), "{not json"])
+    output = tmp_path / "out.jsonl"
+    run(benchmark, lambda messages: "ok", output=output)
+    [error] = [result.error for result in mb.evaluate(output).results if result.error]
+    assert error.startswith(f"invalid line: $: not run, {tmp_path}/bench\\udcff.jsonl:2 is invalid: $: invalid JSON")
+
+
 def test_line_errors_and_dicts_are_accepted_as_benchmark_items() -> None:
     error = LineError("bench.jsonl", 3, (Problem("$", "broken"),))
     examples, summary = run([example("a"), error, Example.model_validate(example("b"))], lambda m: "ok")

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ..errors import InputError
-from ._errors import LineError, Problem, describe, problems_from_validation
+from ._errors import LineError, Problem, describe, printable, problems_from_validation
 from ._inputs import note_input
 from ._limits import duplicate_key, oversized, reject_constant, screen
 from ._limits import max_line_bytes as resolve_limit
@@ -239,7 +239,7 @@ _NOT_RUN = "invalid_line"
 def not_run_record(error: LineError) -> dict[str, Any]:
     """What ``mb run`` writes in place of an invalid benchmark line, so that the failure reaches the results: every
     command reads it back as an invalid line that names the benchmark's file, line and problems."""
-    return {_NOT_RUN: {"file": error.file, "line": error.line, "error": error.message}}
+    return {_NOT_RUN: {"file": printable(error.file), "line": error.line, "error": error.message}}
 
 
 def _missing_outputs(document: dict[str, Any]) -> Problem:
