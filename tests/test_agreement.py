@@ -47,6 +47,7 @@ class Verdicts:
     validate_executed: set[int]
     run: set[int]
     ran: int
+    not_run: int
     evaluated: set[int]
     rows: int
 
@@ -77,6 +78,7 @@ def _verdicts(directory: Path, lines: list[bytes], *eval_options: str) -> Verdic
         validate_executed=_reported(_mb("validate", "--executed", bench, "-q"), bench),
         run=_reported(run, bench),
         ran=len(written),
+        not_run=sum("inputs" not in json.loads(line) for line in written),
         evaluated=invalid,
         rows=len(rows),
     )
@@ -84,7 +86,8 @@ def _verdicts(directory: Path, lines: list[bytes], *eval_options: str) -> Verdic
 
 def _check(verdicts: Verdicts, count: int) -> None:
     assert verdicts.run == verdicts.validate
-    assert verdicts.ran == count - len(verdicts.validate)
+    assert verdicts.ran == count  # an invalid line is written in its place, for `mb eval` to count as an error
+    assert verdicts.not_run == len(verdicts.validate)
     assert verdicts.evaluated == verdicts.validate_executed
     assert verdicts.rows == count
     assert verdicts.validate <= verdicts.validate_executed

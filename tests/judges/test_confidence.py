@@ -54,3 +54,24 @@ def test_errors_and_uncalibrated_verdicts_are_never_low_confidence() -> None:
     assert not Verdict(0.9, "ok", "llm:x").low_confidence
     [support] = LexicalJudge().judge_sync([JudgeRequest(JudgeTask.SUPPORT, "Paris is big", "Paris is a big city.")])
     assert support.confidence is None
+
+
+def test_a_low_confidence_failure_says_what_differs_and_how_often_such_failures_are_wrong() -> None:
+    verdict = _verdict(
+        "The museum closes at six on weekdays; on Sundays the gardens stay open later for the summer concerts.",
+        "Opening hours depend on the day, and the park hosts evening music events during the warm season.",
+    )
+    assert not verdict.passed
+    assert not verdict.undecided
+    assert verdict.low_confidence
+    assert "the candidate leaves out 'hours', 'depend', 'day' of the reference and adds 'museum', 'closes', 'six'" in (
+        verdict.reason
+    )
+    assert "of such failures were paraphrases, worth reading" in verdict.reason
+
+
+def test_a_confident_failure_keeps_its_short_reason() -> None:
+    verdict = _verdict("weather in Paris", "send the quarterly report to Alice")
+    assert not verdict.passed
+    assert "leaves out" not in verdict.reason
+    assert "paraphrases" not in verdict.reason

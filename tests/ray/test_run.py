@@ -69,14 +69,16 @@ def test_cli_run_writes_what_a_local_run_writes(ray_cluster: ModuleType, tmp_pat
         main, ["run", str(benchmark), "-o", str(tmp_path / "ray.jsonl"), *common, "-q", "--backend", "ray", "--sort"]
     )
     assert local.exit_code == on_ray.exit_code == 1, on_ray.output  # the invalid line
-    written = _lines(tmp_path / "ray.jsonl")
+    lines = _lines(tmp_path / "ray.jsonl")
+    written = [line for line in lines if "inputs" in line]
     assert len(written) == 2 * 34
+    assert [line["repeat"] for line in lines if "invalid_line" in line] == [1, 2]  # written in its place, per trial
     trials = _trials(written)
     assert set(trials.values()) == {1, 2}  # the 4 duplicated examples twice per trial, the others once
     assert sum(trials.values()) == 68
     by_trial = sorted(map(_without_run_details, written), key=lambda line: (line["example_hash"], line["repeat"]))
     expected = sorted(
-        map(_without_run_details, _lines(tmp_path / "local.jsonl")),
+        map(_without_run_details, filter(lambda line: "inputs" in line, _lines(tmp_path / "local.jsonl"))),
         key=lambda line: (line["example_hash"], line["repeat"]),
     )
     assert by_trial == expected

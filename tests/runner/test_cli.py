@@ -141,7 +141,28 @@ def test_invalid_lines_are_reported_with_file_and_line_and_exit_1(tmp_path: Path
     assert result.exit_code == 1
     assert f"{bench}:2: $.inputs.messages[0].role: the last message must have role 'user'" in result.stderr
     assert "1 invalid line" in result.stderr
-    assert len(lines(output)) == 2
+    assert len(lines(output)) == 3
+
+
+def test_an_invalid_line_reaches_the_results_as_an_error_once_however_often_resumed(tmp_path: Path) -> None:
+    bench = tmp_path / "bench.jsonl"
+    good = {"inputs": {"messages": [{"role": "user", "content": "hi"}]}, "expectations": {}}
+    bad = '{"inputs": {"messages": "hello"}, "expectations": {}}'
+    bench.write_text(f"{json.dumps(good)}\n{{not json\n{bad}\n{json.dumps(good)}\n")
+    output, results = tmp_path / "out.jsonl", tmp_path / "results.jsonl"
+    assert mb("run", bench, "--agent", SLOW_AGENT, "-o", output, "-q").exit_code == 1
+    for again in ("--resume", "--retry-errors"):
+        assert mb("run", bench, "--agent", SLOW_AGENT, "-o", output, again, "-q").exit_code == 1
+    assert len(lines(output)) == 4
+    result = mb("eval", output, "-o", results)
+    assert "2/4 passed" in result.stdout
+    assert "0 failed, 2 error(s)" in result.stdout
+    reasons = sorted(row["error"] for row in lines(results)[1:] if row.get("error"))
+    assert reasons == [
+        f"invalid line: $: not run, {bench}:2 is invalid: $: invalid JSON: Expecting property name enclosed in "
+        "double quotes at column 2",
+        f'invalid line: $: not run, {bench}:3 is invalid: $.inputs.messages: expected an array, got a string ("hello")',
+    ]
 
 
 def test_quiet_prints_a_one_line_summary_only(bench: Path, tmp_path: Path) -> None:

@@ -12,10 +12,12 @@ from typing import Any
 import anyio
 import pytest
 
-from mb.entities import Citation, Environment, Example, Outputs
+import mb
+from mb.entities import Citation, Environment, Example, Outputs, ToolCall
 from mb.io import LineError, Problem
 from mb.io._typos import KeyWarning
 from mb.runner import OutputExistsError, SilentProgress, TransientAgentError, example_hash, run
+from mb.runner._errors import partial_run
 
 
 def example(text: str, **inputs: Any) -> dict[str, Any]:
@@ -213,19 +215,35 @@ def test_other_errors_are_not_retried() -> None:
     assert attempts == 1
 
 
-def test_invalid_benchmark_lines_are_counted_and_not_written(tmp_path: Path) -> None:
+@pytest.mark.parametrize("repeats", [1, 2])
+def test_invalid_benchmark_lines_are_counted_and_written_as_errors_for_eval(tmp_path: Path, repeats: int) -> None:
     benchmark = write_benchmark(
         tmp_path / "bench.jsonl",
         [example("one"), '{"inputs": {"messages": []}, "expectations": {}}', "{not json", example("two")],
     )
     output = tmp_path / "out.jsonl"
-    examples, summary = run(benchmark, lambda messages: "ok", output=output)
-    # lines are written as examples finish (concurrently), so in any order
-    assert sorted(line["inputs"]["messages"][0]["content"] for line in lines(output)) == ["one", "two"]
+    examples, summary = run(benchmark, lambda messages: "ok", output=output, repeats=repeats, sort=True)
     assert [e.line for e in summary.invalid] == [2, 3]
     assert str(summary.invalid[0]).startswith(f"{benchmark}:2: $.inputs.messages: ")
-    assert summary.total == 2
-    assert len(examples) == 2
+    assert summary.total == 2 * repeats
+    assert len(examples) == 2 * repeats
+    assert len(lines(output)) == 4 * repeats
+    results = mb.evaluate(output)
+    assert (results.summary.total, results.summary.errors) == (4 * repeats, 2 * repeats)
+    errors = [result.error for result in results.results if result.error]
+    assert (
+        errors[0]
+        == f"invalid line: $: not run, {benchmark}:2 is invalid: $.inputs.messages: must have at least 1 item(s), got 0"
+    )
+    assert errors[-1].startswith(f"invalid line: $: not run, {benchmark}:3 is invalid: $: invalid JSON: ")
+
+
+def test_an_invalid_line_of_a_file_whose_name_is_not_utf8_is_written_too(tmp_path: Path) -> None:
+    benchmark = write_benchmark(tmp_path / "bench\udcff.jsonl", [example("one"), "{not json"])
+    output = tmp_path / "out.jsonl"
+    run(benchmark, lambda messages: "ok", output=output)
+    [error] = [result.error for result in mb.evaluate(output).results if result.error]
+    assert error.startswith(f"invalid line: $: not run, {tmp_path}/bench\\udcff.jsonl:2 is invalid: $: invalid JSON")
 
 
 def test_line_errors_and_dicts_are_accepted_as_benchmark_items() -> None:
@@ -443,6 +461,39 @@ def test_a_failed_attempt_whose_partial_trace_is_invalid_is_still_an_error_line(
         assert "the model went away" in line["outputs"]["error"]["message"]
         assert "partial run was left out" in line["outputs"]["error"]["message"]
         assert "trace" not in line["outputs"] or line["outputs"]["trace"] == []
+
+
+@pytest.mark.filterwarnings("error::UserWarning")  # nor a serializer's warning printed beside them
+def test_invalid_outputs_of_an_agent_are_one_line_reasons_naming_the_field(tmp_path: Path) -> None:
+    bad_call = {"event": "tool_call", "id": "c1", "tool": "get_weather", "params": "Paris"}
+
+    def agent(messages: list[dict[str, str]]) -> Any:
+        kind = messages[-1]["content"]
+        if kind == "validated":  # the agent's own validation fails
+            return Outputs.model_validate({"response": "x", "trace": [bad_call]})
+        if kind == "built":
+            return Outputs(response="x", trace=[ToolCall(id="c1", tool="get_weather", params="Paris")])  # type: ignore[arg-type]
+        if kind == "constructed":  # built without validation: validated by the runner
+            return Outputs.model_construct(response="x", trace=[bad_call])
+        if kind == "partial":  # what the failed attempt recorded is not a trace
+            recorded = partial_run()
+            assert recorded is not None
+            recorded.trace.append(bad_call)
+            raise RuntimeError("the model went away")
+        return None
+
+    kinds = ["validated", "built", "constructed", "partial", "none"]
+    output = tmp_path / "out.jsonl"
+    run([example(k) for k in kinds], agent, output=output)
+    errors = {line["inputs"]["messages"][0]["content"]: line["outputs"]["error"] for line in lines(output)}
+    expected = 'params: expected an object, got a string ("Paris")'
+    assert errors["validated"]["message"] == f"$.outputs.trace[0].{expected}"
+    assert errors["built"]["message"] == f"ToolCall.{expected}"
+    assert errors["constructed"]["message"] == f"the agent returned invalid outputs: $.outputs.trace[0].{expected}"
+    assert errors["partial"]["message"] == (
+        f"the model went away (its partial run was left out: $.outputs.trace[0].{expected})"
+    )
+    assert errors["none"]["message"] == "the agent returned NoneType (None); expected Outputs or str"
 
 
 class _Unprintable(Exception):

@@ -99,12 +99,33 @@ def test_mb_eval_collects_an_executed_benchmark_one_test_per_example(plugin_run:
     assert "Traceback" not in failure
 
 
-def test_mb_eval_reports_an_invalid_line_as_a_failed_example(plugin_run: pytest.Pytester) -> None:
-    executed = plugin_run.path / "executed.jsonl"
-    executed.write_text(json.dumps(_line("Hi", "weather", "Paris", _call("weather", "Paris"))) + "\n{oops\n")
-    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed))
-    run.assert_outcomes(passed=1, failed=1)
-    assert "invalid line" in run.stdout.str()
+def test_mb_eval_reports_an_example_that_could_not_be_evaluated_as_an_error_not_a_failure(
+    plugin_run: pytest.Pytester,
+) -> None:
+    failed_agent = {"response": "", "error": {"type": "TimeoutError", "message": "no answer within 5 s"}}
+    executed = _write(
+        plugin_run.path / "executed.jsonl",
+        [
+            _line("Hi", "weather", "Paris", _call("weather", "Paris")),
+            _line("Rome?", "weather", "Rome", _call("weather", "Milan")),
+            _line("Oslo?", "weather", "Oslo", failed_agent),
+            {**_line("Facts?", "weather", "Oslo", {"response": "Done."}), "expectations": {"expected_facts": ["x"]}},
+        ],
+    )
+    with executed.open("a") as stream:
+        stream.write("{oops\n")
+    junit = plugin_run.path / "junit.xml"
+    run = plugin_run.runpytest(
+        "-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(executed), f"--junitxml={junit}", "-v"
+    )
+    run.assert_outcomes(passed=1, failed=2, errors=2)  # the undecided example is never a pass
+    run.stdout.fnmatch_lines(["*line 4: Facts? FAILED*"])
+    output = run.stdout.str()
+    assert "line 3 ('Oslo?') error\n  error: agent error: TimeoutError: no answer within 5 s" in output
+    assert "line 5 error\n  error: invalid line: $: invalid JSON" in output
+    assert "Traceback" not in output
+    assert "src/mb/" not in output
+    assert 'errors="2" failures="2"' in junit.read_text()
 
 
 def test_without_mb_eval_the_plugin_leaves_a_project_alone(plugin_run: pytest.Pytester) -> None:
@@ -200,8 +221,8 @@ def test_outputs_that_are_not_outputs_fail_naming_the_example(plugin_run: pytest
     run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")
     run.assert_outcomes(failed=2)
     failure = run.stdout.str().split("FAILURES", 1)[1]
-    assert "AssertionError: example 'Weather in Paris?': the agent's outputs are not valid: $: " in failure
-    assert "the agent's outputs are not valid: response: Field required" in failure
+    assert "AssertionError: example 'Weather in Paris?': the agent's outputs are not valid: $.outputs: " in failure
+    assert "the agent's outputs are not valid: $.outputs.response: required field is missing" in failure
     assert "src/mb/" not in failure
 
 

@@ -1,7 +1,7 @@
 """Reading and writing benchmark files: streaming JSONL, gzip, precise line-numbered errors."""
 
 from ._atomic import SameFileError, atomic_output, refuse_input_as_output, write_atomically
-from ._errors import LineError, Problem, json_path, printable
+from ._errors import LineError, Problem, json_path, printable, validation_reason
 from ._inputs import command_inputs, note_input, read_small_file
 from ._limits import DEFAULT_MAX_LINE_BYTES, MAX_DEPTH, max_line_bytes
 from ._reader import (
@@ -12,6 +12,7 @@ from ._reader import (
     iter_records,
     jsonl_lines,
     not_jsonl,
+    not_run_record,
     parse_document,
     read_examples,
     read_record,
@@ -40,6 +41,7 @@ __all__ = [
     "key_warnings",
     "max_line_bytes",
     "not_jsonl",
+    "not_run_record",
     "note_input",
     "parse_document",
     "printable",
@@ -48,6 +50,7 @@ __all__ = [
     "read_small_file",
     "refuse_input_as_output",
     "source_name",
+    "validation_reason",
     "write_atomically",
     "write_examples",
 ]

@@ -7,9 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..entities.extended import ASSERTION_KINDS, MATCHERS, close_name, name_hint
 
-__all__ = ["TAGS", "LineError", "Problem", "json_path", "printable", "problems_from_validation"]
+__all__ = ["TAGS", "LineError", "Problem", "json_path", "printable", "problems_from_validation", "validation_reason"]
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 TAGS = ("match_as", "assert_that", "event")
@@ -92,8 +94,13 @@ def _child(node: Any, segment: str | int) -> Any:
     return _ABSENT
 
 
+_TAG_VALUES = frozenset({"tool_call", "tool_result", "retriever", *MATCHERS, *ASSERTION_KINDS})
+"""The values of the format's tags: what pydantic inserts in a location when the document is not known."""
+
+
 def _document_path(document: Any, loc: Sequence[str | int]) -> tuple[list[str | int], Any]:
-    """Follow a pydantic error location through the document, dropping union tags pydantic inserts."""
+    """Follow a pydantic error location through the document (``_ABSENT`` when unknown), dropping union tags pydantic
+    inserts."""
     node: Any = document
     path: list[str | int] = []
     for segment in loc:
@@ -101,6 +108,8 @@ def _document_path(document: Any, loc: Sequence[str | int]) -> tuple[list[str | 
         if child is not _ABSENT:
             node = child
             path.append(segment)
+        elif document is _ABSENT and segment in _TAG_VALUES:
+            continue
         elif isinstance(node, Mapping) and (segment in _CALLABLE_TAGS or any(node.get(key) == segment for key in TAGS)):
             continue  # the tag of the union branch, not a key of the document
         elif isinstance(segment, str) and segment.startswith(("function-", "json-or-python", "lax-or-strict")):
@@ -193,8 +202,9 @@ def _message(error: Mapping[str, Any], value: Any, present: bool) -> str:
     return str(error.get("msg", kind))
 
 
-def problems_from_validation(errors: Sequence[Mapping[str, Any]], document: Any) -> tuple[Problem, ...]:
-    """Turn pydantic error dicts into problems with JSONPaths into ``document`` and plain-English messages."""
+def problems_from_validation(errors: Sequence[Mapping[str, Any]], document: Any = _ABSENT) -> tuple[Problem, ...]:
+    """Turn pydantic error dicts into problems with JSONPaths into ``document`` (when known) and plain-English
+    messages."""
     seen: set[tuple[str, str]] = set()
     problems: list[Problem] = []
     for error in errors:
@@ -206,13 +216,22 @@ def problems_from_validation(errors: Sequence[Mapping[str, Any]], document: Any)
                 error = {"type": "missing"}
                 loc.append(field)
         path, node = _document_path(document, loc)
-        present = node is not None or _present(document, path)
-        value = node if present else error.get("input")
+        present = document is _ABSENT or node is not None or _present(document, path)
+        value = node if document is not _ABSENT and present else error.get("input")
         problem = (json_path(path), _message(error, value, present))
         if problem not in seen:
             seen.add(problem)
             problems.append(Problem(*problem))
     return tuple(_merge_alternatives(problems))
+
+
+def validation_reason(exc: ValidationError, *document: Any) -> str:
+    """A validation error as one line, as invalid lines are reported: ``$.outputs.trace[0].params: expected an
+    object, got a string ("Paris")`` for :class:`~mb.entities.Outputs` (``document``: the data validated, when
+    known), ``ToolCall.params: ...`` for another model."""
+    root = "$.outputs" if exc.title == "Outputs" else exc.title
+    problems = problems_from_validation(exc.errors(include_url=False), *document)
+    return "; ".join(f"{root}{problem.path[1:]}: {problem.message}" for problem in problems)
 
 
 def _merge_alternatives(problems: list[Problem]) -> list[Problem]:

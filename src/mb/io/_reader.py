@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ..entities import Example
 from ..errors import InputError
-from ._errors import LineError, Problem, describe, problems_from_validation
+from ._errors import LineError, Problem, describe, printable, problems_from_validation
 from ._inputs import note_input
 from ._limits import duplicate_key, oversized, reject_constant, screen
 from ._limits import max_line_bytes as resolve_limit
@@ -32,6 +32,7 @@ __all__ = [
     "jsonl_lines",
     "line_blocks",
     "not_jsonl",
+    "not_run_record",
     "parse_document",
     "read_examples",
     "read_record",
@@ -217,6 +218,9 @@ def parse_document(document: Any, *, file: str, line: int, executed: bool = Fals
             hint = f" holding {len(document)} object(s): a benchmark has one example per line (JSONL), not an array"
         message = f"expected a JSON object (one example), got {describe(document)}{hint}"
         return LineError(file, line, (Problem("$", message),))
+    if isinstance(copied := document.get(_NOT_RUN), dict) and "inputs" not in document:  # see not_run_record
+        where = f"{copied.get('file')}:{copied.get('line')}"
+        return LineError(file, line, (Problem("$", f"not run, {where} is invalid: {copied.get('error')}"),))
     try:
         example = Example.model_validate(document)
     except ValidationError as exc:
@@ -227,6 +231,15 @@ def parse_document(document: Any, *, file: str, line: int, executed: bool = Fals
     if executed and example.outputs is None:
         return LineError(file, line, (_missing_outputs(document),))
     return example
+
+
+_NOT_RUN = "invalid_line"
+
+
+def not_run_record(error: LineError) -> dict[str, Any]:
+    """What ``mb run`` writes in place of an invalid benchmark line, so that the failure reaches the results: every
+    command reads it back as an invalid line that names the benchmark's file, line and problems."""
+    return {_NOT_RUN: {"file": printable(error.file), "line": error.line, "error": error.message}}
 
 
 def _missing_outputs(document: dict[str, Any]) -> Problem:

@@ -18,13 +18,14 @@ from ._doubts import (
     same_spelling,
     stated_on_a_line,
     substitution,
+    unshared,
 )
 from ._guards import GUARD_CAP, day_said_once, describe_failures, run_guards
 from ._names import spell_regions
 from ._roles import same_statement
 from ._scoring import HOLDS, scaled
 from ._text import content_stems
-from .base import JudgeRequest, JudgeTask, Verdict
+from .base import LOW_CONFIDENCE, JudgeRequest, JudgeTask, Verdict
 
 __all__ = ["UNDECIDED_CONFIDENCE", "equivalence_verdict"]
 
@@ -93,7 +94,12 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{holds}: {measured}; confidence {band.passed_confidence:.0%}"
         return Verdict(score, reason, judge, confidence=band.passed_confidence)
     if raw < band.low:
-        reason = f"{fails}: {measured}; confidence {band.failed_confidence:.0%}"
+        confidence = f"confidence {band.failed_confidence:.0%}"
+        if band.failed_confidence < LOW_CONFIDENCE:  # say what differs, and how often such a failure is wrong
+            differs = unshared(candidate, reference)
+            measured = f"{differs}; {measured}" if differs else measured
+            confidence += f": {1 - band.failed_confidence:.0%} of such failures were paraphrases, worth reading"
+        reason = f"{fails}: {measured}; {confidence}"
         return Verdict(score, reason, judge, confidence=band.failed_confidence)
     reason = f"undecided: {measured} (too close to call offline)"
     return Verdict(score, reason, judge, confidence=UNDECIDED_CONFIDENCE, undecided=True)

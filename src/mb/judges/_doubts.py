@@ -400,6 +400,18 @@ def _quoted(stems: list[str], text: str) -> str:
     return ", ".join(repr(written(text).get(word, word)) for word in stems)
 
 
+def unshared(candidate: str, reference: str) -> str:
+    """The content words that one text says and the other does not (three of each at most), e.g. "the candidate leaves
+    out 'separate', 'city' of the reference and adds 'commune'"; empty when they say the same words."""
+    mine, theirs = content_stems(candidate), content_stems(reference)
+    missing = list(dict.fromkeys(word for word in theirs if word not in mine))[:3]
+    added = list(dict.fromkeys(word for word in mine if word not in theirs))[:3]
+    parts = [f"leaves out {_quoted(missing, reference)} of the reference" if missing else ""]
+    parts.append(f"adds {_quoted(added, candidate)}" if added else "")
+    said = " and ".join(part for part in parts if part)
+    return f"the candidate {said}" if said else ""
+
+
 def _recounted(candidate: str, reference: str) -> str | None:
     """The candidate adds no word the reference lacks, yet says some of its content words fewer times (a dropped
     qualifier: "writing" / "writing on a whiteboard", "the fishermen pulled an old boat" / "the old fishermen pulled

@@ -36,7 +36,7 @@ from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
 from ..entities import Inputs, Outputs
-from ..io._errors import problems_from_validation
+from ..io import validation_reason
 from ..io._limits import unreadable_value
 from ._agent_loop import call_async, call_sync
 from ._errors import AgentBaseException, AgentOutputError
@@ -190,17 +190,15 @@ def to_outputs(result: object) -> Outputs:
             f"the agent returned {type(result).__name__} ({_preview(result)}); expected Outputs or str"
         )
     try:
-        data = result.model_dump(mode="json", exclude_none=True)
+        data = result.model_dump(mode="json", exclude_none=True, warnings=False)  # what is wrong is said below
     except PydanticSerializationError as exc:
         raise AgentOutputError(f"the agent's outputs cannot be written as JSON: {exc}") from exc
     # NaN or infinity would be written as null (a tool result's already is in ``data``): a different value, never kept
-    problem = unreadable_value(result.model_dump(exclude_none=True))
+    problem = unreadable_value(result.model_dump(exclude_none=True, warnings=False))
     if problem is not None:
         where = "$.outputs" + problem.path[1:]
         raise AgentOutputError(f"the agent's outputs cannot be written as a benchmark line: {where}: {problem.message}")
     try:
         return Outputs.model_validate(data)
     except ValidationError as exc:
-        problems = problems_from_validation(exc.errors(include_url=False), data)
-        detail = "; ".join(f"{'$.outputs' + p.path[1:]}: {p.message}" for p in problems)
-        raise AgentOutputError(f"the agent returned invalid outputs: {detail}") from exc
+        raise AgentOutputError(f"the agent returned invalid outputs: {validation_reason(exc, data)}") from exc

@@ -171,7 +171,8 @@ async def arun(
 
     Raises :class:`~mb.errors.ConfigError` (a ``ValueError``) for inconsistent options, :class:`AgentLoadError`,
     :class:`OutputExistsError`, :class:`OutputLockedError` and :class:`ResumeError` (all :class:`~mb.errors.MBError`);
-    agent failures never raise, they are written as lines with ``outputs.error``.
+    agent failures never raise, they are written as lines with ``outputs.error``; an invalid benchmark line is in
+    ``summary.invalid`` and written in its place (:func:`mb.io.not_run_record`), for ``mb eval`` to count as an error.
     """
     _check_arguments(concurrency, timeout, retries, backoff)
     if repeats < 1:

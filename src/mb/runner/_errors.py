@@ -6,8 +6,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from .._redact import redact
 from ..errors import AgentError, InputError, OutputError
+from ..io import validation_reason
 
 __all__ = [
     "AgentBaseException",
@@ -145,10 +148,11 @@ def retry_after(exc: BaseException) -> float | None:
 
 
 def error_record(exc: BaseException) -> dict[str, Any]:
-    """The ``outputs.error`` record of a failed example: ``{"type", "message", "transient"}``."""
+    """The ``outputs.error`` record of a failed example: ``{"type", "message", "transient"}`` (a validation error's
+    message on one line, naming each field)."""
     inner = _unwrap(exc)
     try:
-        text = str(inner).strip() or repr(inner)
+        text = validation_reason(inner) if isinstance(inner, ValidationError) else str(inner).strip() or repr(inner)
     except Exception as unprintable:  # its __str__ or __repr__ fails: the failure is kept, its text cannot be
         text = f"(the exception's text cannot be shown: {type(unprintable).__name__})"
     # lone surrogates (text decoded with surrogateescape) written as escapes: the line stays UTF-8

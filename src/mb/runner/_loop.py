@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import signal
 import time
@@ -33,7 +34,7 @@ from pydantic import ValidationError
 from .._hashing import hash_document
 from .._redact import redact
 from ..entities import Environment, Example, Inputs, Outputs
-from ..io import JsonlWriter, LineError, Problem
+from ..io import JsonlWriter, LineError, Problem, not_run_record, validation_reason
 from ..io._limits import DEFAULT_MAX_LINE_BYTES, encode_line
 from ._agent import CallableAgent, to_outputs
 from ._errors import (
@@ -165,18 +166,25 @@ class Runner:
     async def _produce(self, items: Iterator[Example | LineError], send: ObjectSendStream[_Job]) -> None:
         summary = self.summary
         for item in items:
-            if isinstance(item, LineError):
+            if isinstance(item, LineError):  # written in its place, so that `mb eval` counts it as an error
                 summary.invalid.append(item)
                 self.progress.invalid(item)
-                continue
-            document = item.model_dump(mode="json", exclude_none=True, exclude={"outputs", "repeat"})
-            key = hash_document(document)
+                document = not_run_record(item)
+                key = hashlib.sha256(item.message.encode()).hexdigest()  # not its line number: lines may move
+            else:
+                document = item.model_dump(mode="json", exclude_none=True, exclude={"outputs", "repeat"})
+                key = hash_document(document)
             repeats = self.settings.repeats
             for repeat in range(1, repeats + 1) if repeats > 1 else (None,):
                 trial = trial_key(key, repeat)
-                summary.total += 1
                 if self.order is not None:
                     self.order.append(trial)
+                if isinstance(item, LineError):
+                    if self.writer is not None and (self.previous is None or self.previous.take(trial) is None):
+                        extra = {"repeat": repeat} if repeat is not None else {}
+                        self.writer.write({**document, "example_hash": key, **extra})
+                    continue
+                summary.total += 1
                 index = summary.total - 1
                 if self.results is not None:
                     self.results.append(None)
@@ -250,11 +258,11 @@ class Runner:
         trace = partial.trace if partial is not None else []
         usage = {"usage": partial.usage} if partial is not None and partial.usage else {}
         left_out = None
+        data = {"response": "", "error": record, "trace": trace, **usage}
         try:
-            outputs = Outputs.model_validate({"response": "", "error": record, "trace": trace, **usage})
+            outputs = Outputs.model_validate(data)
         except ValidationError as invalid:  # what the agent recorded is not a trace: the failure is kept without it
-            first = invalid.errors()[0]
-            left_out = f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+            left_out = validation_reason(invalid, data)
         else:  # nor is a trace no command could read back (a lone surrogate, a number out of range)
             written = encode_line(outputs.model_dump(mode="json", exclude_none=True), self.settings.max_line_bytes)
             if isinstance(written, Problem):

@@ -98,8 +98,9 @@ class PreviousOutput:
 
 
 def _has_error(document: dict[str, Any]) -> bool:
+    """True for a line whose agent failed, or one standing for an invalid benchmark line (``mb.io.not_run_record``)."""
     outputs = document.get("outputs")
-    return isinstance(outputs, dict) and outputs.get("error") is not None
+    return "inputs" not in document or (isinstance(outputs, dict) and outputs.get("error") is not None)
 
 
 def _check_trial(where: str, repeat: object, repeats: int) -> None:
@@ -189,7 +190,7 @@ def read_previous(
     elif not complete:
         previous.notes.append(f"repaired {path}: dropped data cut off by an interrupted write")
     if dropped_errors := len(drop) - dropped_partial:
-        previous.notes.append(f"removed {dropped_errors} line(s) whose agent failed from {path}; they run again")
+        previous.notes.append(f"removed {dropped_errors} line(s) with an error from {path}; they run again")
     return previous
 
 

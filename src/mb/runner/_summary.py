@@ -15,7 +15,8 @@ __all__ = ["AgentRun", "RunOutput", "RunSummary"]
 
 @dataclass
 class RunSummary:
-    """Counts of one run. Agent errors are data (lines with ``outputs.error``); invalid input lines are not."""
+    """Counts of one run. Agent errors are lines with ``outputs.error``; an invalid input line is written as
+    :func:`mb.io.not_run_record`."""
 
     total: int = 0
     """Valid examples read from the benchmark (run + skipped + not reached when interrupted)."""

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from .._hashing import request_of
 from ..entities import Environment, Example, Outputs
 from ..evaluation import evaluate_example, resolve_judge
-from ..io import iter_records
+from ..io import iter_records, validation_reason
 from ..judges import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult
@@ -71,7 +71,7 @@ def with_outputs(example: Example, outputs: Outputs | Mapping[str, Any] | str) -
         try:
             made = Outputs.model_validate(data)
         except ValidationError as error:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '$'}: {e['msg']}" for e in error.errors())
+            problems = validation_reason(error, data)
             raise AssertionError(
                 f"example {request_of(example)!r}: the agent's outputs are not valid: {problems}"
             ) from None

@@ -111,12 +111,28 @@ class MBExampleFailed(AssertionError):
     """An example of an executed benchmark that did not pass; the message is MorganaBench's reasons."""
 
 
+class MBExampleError(pytest.fail.Exception):  # type: ignore[misc,name-defined]
+    """An example of an executed benchmark that could not be evaluated; the message is MorganaBench's error."""
+
+    __module__ = "builtins"  # shown by its name alone, as pytest shows its own outcomes
+
+
 class ExampleItem(pytest.Item):
-    """One example of an executed benchmark; it fails exactly when MorganaBench does not pass the example."""
+    """One example of an executed benchmark; it fails exactly when MorganaBench does not pass the example, and is a
+    pytest error (not a failure) when the example could not be evaluated (invalid line, agent or judge failure)."""
 
     def __init__(self, *, line: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.line = line
+
+    def setup(self) -> None:
+        from ._api import failure_message
+
+        parent = self.parent
+        assert isinstance(parent, BenchmarkFile)
+        result = parent.result(self.line)
+        if result.status == "error":  # raised while setting up: pytest reports it as an error, apart from failures
+            raise MBExampleError(failure_message(result), pytrace=False)
 
     def runtest(self) -> None:
         from ._api import check_result, failure_message
