@@ -363,6 +363,57 @@ def test_year_or_time_of_day_at_a_range_end(phrase: str, start: str, end: str) -
     assert outcome.error is not None, outcome.reason
 
 
+#: "12:00" with no am/pm before an end hour in digits below 12: noon as written in 24-hour notation (to the next
+#: morning), noon in 12-hour notation written with a zero ("12:00-01:00" to 13:00), or midnight; every reading is kept.
+TWELVE_BEFORE_A_SMALLER_HOUR: list[tuple[str, str, str, bool]] = [
+    ("12:00-01:00", "2026-12-02T12:00", "2026-12-03T01:00", True),
+    ("12:00-01:00", "2026-12-02T12:00", "2026-12-02T13:00", True),
+    ("12:00-01:00", "2026-12-03T00:00", "2026-12-03T01:00", True),
+    ("12:00-01:00", "2026-12-02T12:00", "2026-12-02T01:00", False),
+    ("12:00-01:00", "2026-12-03T00:00", "2026-12-03T13:00", False),
+    ("12:00-01:00", "2026-12-02T12:00", "2026-12-03T13:00", False),
+    ("12:00 to 01:00", "2026-12-02T12:00", "2026-12-03T01:00", True),
+    ("12:00-02:30", "2026-12-02T12:00", "2026-12-03T02:30", True),
+    ("12:00-02:30", "2026-12-02T12:00", "2026-12-02T14:30", True),
+    ("12:15-01:15", "2026-12-02T12:15", "2026-12-02T13:15", True),
+    ("friday 12:00-01:00", "2026-12-04T12:00", "2026-12-05T01:00", True),
+    ("friday 12:00-01:00", "2026-12-04T12:00", "2026-12-04T13:00", True),
+    ("friday 12:00-01:00", "2026-12-04T12:00", "2026-12-04T01:00", False),
+    ("11:00-01:00", "2026-12-02T11:00", "2026-12-02T13:00", True),  # 11am to 1pm, written with a zero
+    ("11:00-01:00", "2026-12-02T11:00", "2026-12-03T01:00", True),
+    ("11:00-01:00", "2026-12-02T23:00", "2026-12-03T01:00", True),
+    ("11:00-01:00", "2026-12-02T23:00", "2026-12-03T13:00", False),
+    # clear ones stay as they were
+    ("12:30-1:00", "2026-12-02T12:30", "2026-12-02T13:00", True),
+    ("12-1", "2026-12-02T12:00", "2026-12-02T13:00", True),
+    ("12pm-1am", "2026-12-02T12:00", "2026-12-03T01:00", True),
+    ("12pm-1am", "2026-12-03T00:00", "2026-12-03T01:00", False),
+    ("12am-1am", "2026-12-03T00:00", "2026-12-03T01:00", True),
+    ("12am-1am", "2026-12-02T12:00", "2026-12-02T13:00", False),
+    ("14:00 to 02:30", "2026-12-02T14:00", "2026-12-02T14:30", False),  # a 24-hour start: as written
+    ("1:00-03:00", "2026-12-02T13:00", "2026-12-02T15:00", False),  # an end after the start as written
+]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "passed"), TWELVE_BEFORE_A_SMALLER_HOUR)
+def test_twelve_before_a_smaller_hour_in_digits_keeps_every_reading(
+    phrase: str, start: str, end: str, passed: bool
+) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passed, outcome.reason
+
+
+def test_twelve_before_a_smaller_hour_in_a_zone_keeps_noon() -> None:
+    """ "2026-02-05 12:00-01:00 UTC": never midnight to 01:00 alone."""
+    for start, end in (
+        ("2026-02-05T12:00:00Z", "2026-02-06T01:00:00Z"),
+        ("2026-02-05T12:00:00Z", "2026-02-05T13:00:00Z"),
+    ):
+        outcome = match_date_time("2026-02-05 12:00-01:00 UTC", {"start": start, "end": end}, WEDNESDAY, params=SE)
+        assert outcome.passed, outcome.reason
+
+
 @pytest.mark.parametrize("phrase", ["23:00 to 12", "friday 20:00 to saturday 12", "friday 22 to saturday 12"])
 def test_twelve_after_a_later_twenty_four_hour_clock_is_not_understood(phrase: str) -> None:
     """A bare "12" ending a range after an afternoon or evening 24-hour clock may be noon or midnight: no reading."""
