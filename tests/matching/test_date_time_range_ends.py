@@ -90,7 +90,13 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 8pm to thursday 6am", TIMES, "2013-02-11T20:00", "2013-02-14T06:00", False, ""),
     ("from 8pm to thursday 6am", TIMES, "2013-02-14T20:00", "2013-02-15T06:00", False, ""),
     ("from 6pm to thursday 2am", TIMES, "2013-02-12T18:00", "2013-02-14T02:00", True, ""),
-    ("from 8am to tomorrow 6pm", TIMES, "2013-02-12T08:00", "2013-02-13T18:00", False, ""),  # tomorrow's day alone
+    # a start before an end tomorrow: today's (the end a day and more on), or tomorrow's, both kept
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-12T08:00", "2013-02-13T18:00", True, ""),
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-13T08:00", "2013-02-13T18:00", True, ""),
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-12T08:00", "2013-02-12T18:00", False, ""),
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-11T08:00", "2013-02-13T18:00", False, ""),
+    ("from 9am to tomorrow 10am", TIMES, "2013-02-12T09:00", "2013-02-13T10:00", True, ""),
+    ("from 9am to tomorrow 10am", TIMES, "2013-02-13T09:00", "2013-02-13T10:00", True, ""),
     # a start naming only a time of day before an end naming only a later day is today's ("from 3pm today to ...")
     ("from 3pm to tomorrow", TIMES, "2013-02-12T15:00", "2013-02-13T00:00", True, ""),
     ("from 3pm to tomorrow", TIMES, "2013-02-13T15:00", "2013-02-14T00:00", False, ""),

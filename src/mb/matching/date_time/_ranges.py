@@ -173,12 +173,11 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
             found = eve
         if own_end_date:
             found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found]
-            # an end two to six days ahead ("from 8pm to monday 6am" said on Friday): the start may be today's too,
-            # never a week or more before the end ("from 8pm to monday 6am" said on a Monday: Sunday alone)
+            # an end one to six days ahead ("from 8am to tomorrow 6pm", "from 8pm to monday 6am" said on Friday): the
+            # start may be today's too, never a week or more before the end ("from 8pm to monday 6am" said on a Monday:
+            # Sunday alone)
             ahead = [
-                r
-                for r in found
-                if r.end and day < r.end.lo.date() - ref.date() < 7 * day and r.start.lo.date() > ref.date()
+                r for r in found if r.end and r.end.lo.date() - ref.date() < 7 * day and r.start.lo.date() > ref.date()
             ]
             found += [replace(r, start=r.start.shifted(ref.date() - r.start.lo.date())) for r in ahead]
         # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8
