@@ -352,6 +352,23 @@ def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:
     assert outcome.error is not None, outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("phrase", "start", "end", "passed"),
+    [
+        # a part of the day before an end naming only a later day is today's, as a time of day is
+        ("from morning till friday", "2026-12-02T08:00", "2026-12-04T00:00", True),
+        ("from morning till friday", "2026-12-04T08:00", "2026-12-05T00:00", False),  # never Friday morning alone
+        ("from the afternoon till friday", "2026-12-02T14:00", "2026-12-04T00:00", True),
+        ("from the afternoon till friday", "2026-12-04T14:00", "2026-12-05T00:00", False),
+        ("from morning till tomorrow", "2026-12-02T08:00", "2026-12-03T00:00", True),
+        ("from morning till tomorrow", "2026-12-03T08:00", "2026-12-04T00:00", False),
+    ],
+)
+def test_a_part_of_the_day_before_a_later_day(phrase: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.passed is passed, outcome.reason
+
+
 def test_a_month_said_twice_is_a_year() -> None:
     outcome = match_date_time("from june to june", {"start": "2026-06-01", "end": "2027-06-01"}, WEDNESDAY, params=SE)
     assert outcome.passed, outcome.reason

@@ -117,10 +117,10 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     dated_at = [n for n, i in enumerate(right) if i.kind in _DATED or (i.kind == "part" and i.value.day is not None)]
     time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
     own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
-    if not any(i.kind in _DATED for i in left) and any(i.kind == "clock" for i in left) and dated_at and not time_at:
-        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day, to a later day
-        # ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier ("from 3pm to today") is not
-        # understood
+    if not any(i.kind in _DATED for i in left) and any(i.kind in TIME_KINDS for i in left) and dated_at and not time_at:
+        # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
+        # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier
+        # ("from 3pm to today") is not understood
         try:
             later: bool | None = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
         except DateProblem:
