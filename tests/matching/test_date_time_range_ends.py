@@ -76,6 +76,9 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 3pm until tomorrow at 3pm", TIMES, "2013-02-13T15:00", "2013-02-14T15:00", False, ""),
     ("from 10 to tomorrow 10am", TIMES, "2013-02-12T10:00", "2013-02-13T10:00", True, ""),  # or 22:00 to 10:00
     ("from 10 to tomorrow 10am", TIMES, "2013-02-12T22:00", "2013-02-13T10:00", True, ""),
+    ("from 12:00 to tomorrow 12:00", TIMES, "2013-02-12T12:00", "2013-02-13T12:00", True, ""),  # noon or midnight
+    ("from 12:00 to tomorrow 12:00", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", False, ""),
+    ("from 10 to tomorrow 10", TIMES, "2013-02-12T10:00", "2013-02-13T10:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-12T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-14T12:00", "2013-02-15T12:00", False, ""),

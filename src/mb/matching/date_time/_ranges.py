@@ -161,10 +161,10 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
         ]
     try:
         starts, ends = _point(left, ref), _point(right, ref)
-        day, written = timedelta(days=1), {e.start.lo for e in ends}
-        # a start at the one time the end names ("from noon to tomorrow noon") comes last before it the day before
-        one_end = own_end_date and len(ends) == 1
-        eve = [Reading(s.start.shifted(-day), ends[0].start) for s in starts if one_end and s.start == ends[0].start]
+        day, written, at = timedelta(days=1), {e.start.lo for e in ends}, {e.start for e in ends}
+        # a start at a time the end names ("from noon to tomorrow noon", "from 12:00 to tomorrow 12:00", noon or
+        # midnight) comes last before it the day before
+        eve = [Reading(s.start.shifted(-day), s.start) for s in starts if own_end_date and s.start in at]
         try:
             found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part) + eve
         except DateProblem:
