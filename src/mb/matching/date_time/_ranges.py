@@ -143,7 +143,7 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     # nor a week, said again at the end ("friday 17:00 to friday 10:00"), nor to the next day
     same_day = one_time and not timed_end
     # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
-    left, right = _am_pm(left, right, timed_end or one_date, pm, own_end_date)
+    left, right = _am_pm(left, right, timed_end or one_date, pm, (timed_end or one_date) and not own_end_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow; today's too while
@@ -557,7 +557,7 @@ def _year_of(item: Item) -> int | None:
 
 
 def _am_pm(
-    left: list[Item], right: list[Item], one_day: bool, pm: bool | None, own_date: bool
+    left: list[Item], right: list[Item], one_day: bool, pm: bool | None, wraps: bool
 ) -> tuple[list[Item], list[Item]]:
     """A clock without am/pm at one end of a range takes it from the other: in digits beside a 24-hour clock, its
     hour as written ("18:00 to 10" ends at 10:00); otherwise only when both ends are on one day
@@ -567,20 +567,14 @@ def _am_pm(
     if lc is None or rc is None:
         return left, right
     if not lc.value.explicit and rc.value.explicit and not any(i.kind == "part" for i in left):
-        # "12:00-01:00", "11:00-01:00": an end hour written with a zero below the start's, on the start's day, may be
-        # the next morning's as written or, in 12-hour notation, the same afternoon's
-        digits = _DIGITAL.fullmatch(lc.text) and _DIGITAL.fullmatch(rc.text)
-        if (
-            one_day
-            and digits
-            and not own_date
-            and re.match(r"0[1-9]", rc.text)
-            and _written(rc.text) < _written(lc.text)
-        ):
+        # "12:00-01:00", "11:00-01:00": an end hour written with a zero below the start's on its day is the next
+        # morning's as written or, in 12-hour notation, the same afternoon's
+        zero = re.match(r"0[1-9]", rc.text) and _DIGITAL.fullmatch(lc.text) and _DIGITAL.fullmatch(rc.text)
+        if wraps and zero and _written(rc.text) < _written(lc.text):
             if pm is None:
                 raise _EitherEnd(f"{rc.text!r} after {lc.text!r} may be the next morning or the same afternoon")
             if pm:
-                pms = tuple(ClockSpan(c.lo + 12 * 3600, c.hi + 12 * 3600, c.grain) for c in rc.value.spans)
+                pms = tuple(c._replace(lo=c.lo + 43200, hi=c.hi + 43200) for c in rc.value.spans)
                 rc = Item("clock", rc.text, Clock(pms, True))
                 right = [rc if i.kind == "clock" else i for i in right]
         return _settled(left, lc, rc, 1, one_day), right
