@@ -79,6 +79,10 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 12:00 to tomorrow 12:00", TIMES, "2013-02-12T12:00", "2013-02-13T12:00", True, ""),  # noon or midnight
     ("from 12:00 to tomorrow 12:00", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", False, ""),
     ("from 10 to tomorrow 10", TIMES, "2013-02-12T10:00", "2013-02-13T10:00", True, ""),
+    # "tomorrow midnight" starts or ends tomorrow: from tonight's midnight too, never one reading alone
+    ("from midnight to tomorrow midnight", TIMES, "2013-02-13T00:00", "2013-02-14T00:00", True, ""),
+    ("from midnight to tomorrow midnight", TIMES, "2013-02-12T00:00", "2013-02-13T00:00", True, ""),
+    ("from midnight to tomorrow midnight", TIMES, "2013-02-14T00:00", "2013-02-15T00:00", False, ""),
     ("from noon to thursday noon", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-12T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-14T12:00", "2013-02-15T12:00", False, ""),

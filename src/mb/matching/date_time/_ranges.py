@@ -166,13 +166,13 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
         # midnight) comes last before it the day before
         eve = [Reading(s.start.shifted(-day), s.start) for s in starts if own_end_date and s.start in at]
         try:
-            found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part) + eve
+            found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part)
         except DateProblem:
             if not eve:
                 raise
-            found = eve
+            found = []
         if own_end_date:
-            found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found]
+            found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found] + eve
             # an end one to six days ahead ("from 8am to tomorrow 6pm", "from 8pm to monday 6am" said on Friday): the
             # start may be today's too, never a week or more before the end ("from 8pm to monday 6am" said on a Monday:
             # Sunday alone)
