@@ -76,6 +76,13 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 3pm until tomorrow at 3pm", TIMES, "2013-02-13T15:00", "2013-02-14T15:00", False, ""),
     ("from 10 to tomorrow 10am", TIMES, "2013-02-12T10:00", "2013-02-13T10:00", True, ""),  # or 22:00 to 10:00
     ("from 10 to tomorrow 10am", TIMES, "2013-02-12T22:00", "2013-02-13T10:00", True, ""),
+    ("from 12:00 to tomorrow 12:00", TIMES, "2013-02-12T12:00", "2013-02-13T12:00", True, ""),  # noon or midnight
+    ("from 12:00 to tomorrow 12:00", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", False, ""),
+    ("from 10 to tomorrow 10", TIMES, "2013-02-12T10:00", "2013-02-13T10:00", True, ""),
+    # "tomorrow midnight" starts or ends tomorrow: from tonight's midnight too, never one reading alone
+    ("from midnight to tomorrow midnight", TIMES, "2013-02-13T00:00", "2013-02-14T00:00", True, ""),
+    ("from midnight to tomorrow midnight", TIMES, "2013-02-12T00:00", "2013-02-13T00:00", True, ""),
+    ("from midnight to tomorrow midnight", TIMES, "2013-02-14T00:00", "2013-02-15T00:00", False, ""),
     ("from noon to thursday noon", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-12T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-14T12:00", "2013-02-15T12:00", False, ""),
@@ -90,7 +97,13 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 8pm to thursday 6am", TIMES, "2013-02-11T20:00", "2013-02-14T06:00", False, ""),
     ("from 8pm to thursday 6am", TIMES, "2013-02-14T20:00", "2013-02-15T06:00", False, ""),
     ("from 6pm to thursday 2am", TIMES, "2013-02-12T18:00", "2013-02-14T02:00", True, ""),
-    ("from 8am to tomorrow 6pm", TIMES, "2013-02-12T08:00", "2013-02-13T18:00", False, ""),  # tomorrow's day alone
+    # a start before an end tomorrow: today's (the end a day and more on), or tomorrow's, both kept
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-12T08:00", "2013-02-13T18:00", True, ""),
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-13T08:00", "2013-02-13T18:00", True, ""),
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-12T08:00", "2013-02-12T18:00", False, ""),
+    ("from 8am to tomorrow 6pm", TIMES, "2013-02-11T08:00", "2013-02-13T18:00", False, ""),
+    ("from 9am to tomorrow 10am", TIMES, "2013-02-12T09:00", "2013-02-13T10:00", True, ""),
+    ("from 9am to tomorrow 10am", TIMES, "2013-02-13T09:00", "2013-02-13T10:00", True, ""),
     # a start naming only a time of day before an end naming only a later day is today's ("from 3pm today to ...")
     ("from 3pm to tomorrow", TIMES, "2013-02-12T15:00", "2013-02-13T00:00", True, ""),
     ("from 3pm to tomorrow", TIMES, "2013-02-13T15:00", "2013-02-14T00:00", False, ""),
@@ -346,6 +359,23 @@ def test_range_ends_not_understood(phrase: str, start: str, end: str) -> None:
     assert outcome.error is not None, outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("phrase", "start", "end", "passed"),
+    [
+        # a part of the day before an end naming only a later day is today's, as a time of day is
+        ("from morning till friday", "2026-12-02T08:00", "2026-12-04T00:00", True),
+        ("from morning till friday", "2026-12-04T08:00", "2026-12-05T00:00", False),  # never Friday morning alone
+        ("from the afternoon till friday", "2026-12-02T14:00", "2026-12-04T00:00", True),
+        ("from the afternoon till friday", "2026-12-04T14:00", "2026-12-05T00:00", False),
+        ("from morning till tomorrow", "2026-12-02T08:00", "2026-12-03T00:00", True),
+        ("from morning till tomorrow", "2026-12-03T08:00", "2026-12-04T00:00", False),
+    ],
+)
+def test_a_part_of_the_day_before_a_later_day(phrase: str, start: str, end: str, passed: bool) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.passed is passed, outcome.reason
+
+
 def test_a_month_said_twice_is_a_year() -> None:
     outcome = match_date_time("from june to june", {"start": "2026-06-01", "end": "2027-06-01"}, WEDNESDAY, params=SE)
     assert outcome.passed, outcome.reason
@@ -361,6 +391,57 @@ def test_a_month_said_twice_is_a_year() -> None:
 def test_year_or_time_of_day_at_a_range_end(phrase: str, start: str, end: str) -> None:
     outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
     assert outcome.error is not None, outcome.reason
+
+
+#: "12:00" with no am/pm before an end hour in digits below 12: noon as written in 24-hour notation (to the next
+#: morning), noon in 12-hour notation written with a zero ("12:00-01:00" to 13:00), or midnight; every reading is kept.
+TWELVE_BEFORE_A_SMALLER_HOUR: list[tuple[str, str, str, bool]] = [
+    ("12:00-01:00", "2026-12-02T12:00", "2026-12-03T01:00", True),
+    ("12:00-01:00", "2026-12-02T12:00", "2026-12-02T13:00", True),
+    ("12:00-01:00", "2026-12-03T00:00", "2026-12-03T01:00", True),
+    ("12:00-01:00", "2026-12-02T12:00", "2026-12-02T01:00", False),
+    ("12:00-01:00", "2026-12-03T00:00", "2026-12-03T13:00", False),
+    ("12:00-01:00", "2026-12-02T12:00", "2026-12-03T13:00", False),
+    ("12:00 to 01:00", "2026-12-02T12:00", "2026-12-03T01:00", True),
+    ("12:00-02:30", "2026-12-02T12:00", "2026-12-03T02:30", True),
+    ("12:00-02:30", "2026-12-02T12:00", "2026-12-02T14:30", True),
+    ("12:15-01:15", "2026-12-02T12:15", "2026-12-02T13:15", True),
+    ("friday 12:00-01:00", "2026-12-04T12:00", "2026-12-05T01:00", True),
+    ("friday 12:00-01:00", "2026-12-04T12:00", "2026-12-04T13:00", True),
+    ("friday 12:00-01:00", "2026-12-04T12:00", "2026-12-04T01:00", False),
+    ("11:00-01:00", "2026-12-02T11:00", "2026-12-02T13:00", True),  # 11am to 1pm, written with a zero
+    ("11:00-01:00", "2026-12-02T11:00", "2026-12-03T01:00", True),
+    ("11:00-01:00", "2026-12-02T23:00", "2026-12-03T01:00", True),
+    ("11:00-01:00", "2026-12-02T23:00", "2026-12-03T13:00", False),
+    # clear ones stay as they were
+    ("12:30-1:00", "2026-12-02T12:30", "2026-12-02T13:00", True),
+    ("12-1", "2026-12-02T12:00", "2026-12-02T13:00", True),
+    ("12pm-1am", "2026-12-02T12:00", "2026-12-03T01:00", True),
+    ("12pm-1am", "2026-12-03T00:00", "2026-12-03T01:00", False),
+    ("12am-1am", "2026-12-03T00:00", "2026-12-03T01:00", True),
+    ("12am-1am", "2026-12-02T12:00", "2026-12-02T13:00", False),
+    ("14:00 to 02:30", "2026-12-02T14:00", "2026-12-02T14:30", False),  # a 24-hour start: as written
+    ("1:00-03:00", "2026-12-02T13:00", "2026-12-02T15:00", False),  # an end after the start as written
+]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "passed"), TWELVE_BEFORE_A_SMALLER_HOUR)
+def test_twelve_before_a_smaller_hour_in_digits_keeps_every_reading(
+    phrase: str, start: str, end: str, passed: bool
+) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passed, outcome.reason
+
+
+def test_twelve_before_a_smaller_hour_in_a_zone_keeps_noon() -> None:
+    """ "2026-02-05 12:00-01:00 UTC": never midnight to 01:00 alone."""
+    for start, end in (
+        ("2026-02-05T12:00:00Z", "2026-02-06T01:00:00Z"),
+        ("2026-02-05T12:00:00Z", "2026-02-05T13:00:00Z"),
+    ):
+        outcome = match_date_time("2026-02-05 12:00-01:00 UTC", {"start": start, "end": end}, WEDNESDAY, params=SE)
+        assert outcome.passed, outcome.reason
 
 
 @pytest.mark.parametrize("phrase", ["23:00 to 12", "friday 20:00 to saturday 12", "friday 22 to saturday 12"])

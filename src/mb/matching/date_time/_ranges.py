@@ -117,10 +117,10 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     dated_at = [n for n, i in enumerate(right) if i.kind in _DATED or (i.kind == "part" and i.value.day is not None)]
     time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
     own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
-    if not any(i.kind in _DATED for i in left) and any(i.kind == "clock" for i in left) and dated_at and not time_at:
-        # "from 3pm to tomorrow", "from 5pm till monday": from that time today, never on the end's day, to a later day
-        # ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier ("from 3pm to today") is not
-        # understood
+    if not any(i.kind in _DATED for i in left) and any(i.kind in TIME_KINDS for i in left) and dated_at and not time_at:
+        # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
+        # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier
+        # ("from 3pm to today") is not understood
         try:
             later: bool | None = any(r.start.lo.date() > ref.date() for r in _point(right, ref))
         except DateProblem:
@@ -143,7 +143,7 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     # nor a week, said again at the end ("friday 17:00 to friday 10:00"), nor to the next day
     same_day = one_time and not timed_end
     # an hour at the end takes the start's am/pm on one date ("6pm to 10", "dec 24 at 10 to dec 24 at 6pm")
-    left, right = _am_pm(left, right, timed_end or one_date, pm)
+    left, right = _am_pm(left, right, timed_end or one_date, pm, (timed_end or one_date) and not own_end_date)
     dateless = not any(i.kind in _DATED or (i.kind == "part" and i.value.day is not None) for i in left + right)
     if dateless:
         # times of day only: placed as a pair, today unless the start has passed, else tomorrow; today's too while
@@ -161,24 +161,23 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
         ]
     try:
         starts, ends = _point(left, ref), _point(right, ref)
-        day, written = timedelta(days=1), {e.start.lo for e in ends}
-        # a start at the one time the end names ("from noon to tomorrow noon") comes last before it the day before
-        one_end = own_end_date and len(ends) == 1
-        eve = [Reading(s.start.shifted(-day), ends[0].start) for s in starts if one_end and s.start == ends[0].start]
+        day, written, at = timedelta(days=1), {e.start.lo for e in ends}, {e.start for e in ends}
+        # a start at a time the end names ("from noon to tomorrow noon", "from 12:00 to tomorrow 12:00", noon or
+        # midnight) comes last before it the day before
+        eve = [Reading(s.start.shifted(-day), s.start) for s in starts if own_end_date and s.start in at]
         try:
-            found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part) + eve
+            found = _in_part(_paired(starts, ends, right, rolls, timed_end), one_part)
         except DateProblem:
             if not eve:
                 raise
-            found = eve
+            found = []
         if own_end_date:
-            found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found]
-            # an end two to six days ahead ("from 8pm to monday 6am" said on Friday): the start may be today's too,
-            # never a week or more before the end ("from 8pm to monday 6am" said on a Monday: Sunday alone)
+            found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found] + eve
+            # an end one to six days ahead ("from 8am to tomorrow 6pm", "from 8pm to monday 6am" said on Friday): the
+            # start may be today's too, never a week or more before the end ("from 8pm to monday 6am" said on a Monday:
+            # Sunday alone)
             ahead = [
-                r
-                for r in found
-                if r.end and day < r.end.lo.date() - ref.date() < 7 * day and r.start.lo.date() > ref.date()
+                r for r in found if r.end and r.end.lo.date() - ref.date() < 7 * day and r.start.lo.date() > ref.date()
             ]
             found += [replace(r, start=r.start.shifted(ref.date() - r.start.lo.date())) for r in ahead]
         # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8
@@ -557,7 +556,9 @@ def _year_of(item: Item) -> int | None:
     return None
 
 
-def _am_pm(left: list[Item], right: list[Item], one_day: bool, pm: bool | None) -> tuple[list[Item], list[Item]]:
+def _am_pm(
+    left: list[Item], right: list[Item], one_day: bool, pm: bool | None, wraps: bool
+) -> tuple[list[Item], list[Item]]:
     """A clock without am/pm at one end of a range takes it from the other: in digits beside a 24-hour clock, its
     hour as written ("18:00 to 10" ends at 10:00); otherwise only when both ends are on one day
     (``3-4pm`` is 15:00-16:00, "6pm to 10" 18:00-22:00), never on another day ("dec 24 6pm to dec 30 10")."""
@@ -566,10 +567,26 @@ def _am_pm(left: list[Item], right: list[Item], one_day: bool, pm: bool | None) 
     if lc is None or rc is None:
         return left, right
     if not lc.value.explicit and rc.value.explicit and not any(i.kind == "part" for i in left):
+        # "12:00-01:00", "11:00-01:00": an end hour written with a zero below the start's on its day is the next
+        # morning's as written or, in 12-hour notation, the same afternoon's
+        zero = re.match(r"0[1-9]", rc.text) and _DIGITAL.fullmatch(lc.text) and _DIGITAL.fullmatch(rc.text)
+        if wraps and zero and _written(rc.text) < _written(lc.text):
+            if pm is None:
+                raise _EitherEnd(f"{rc.text!r} after {lc.text!r} may be the next morning or the same afternoon")
+            if pm:
+                pms = tuple(c._replace(lo=c.lo + 43200, hi=c.hi + 43200) for c in rc.value.spans)
+                rc = Item("clock", rc.text, Clock(pms, True))
+                right = [rc if i.kind == "clock" else i for i in right]
         return _settled(left, lc, rc, 1, one_day), right
     if lc.value.explicit and not rc.value.explicit and not any(i.kind == "part" for i in right):
         return left, _settled(right, rc, lc, -1, one_day, pm)
     return left, right
+
+
+def _written(text: str) -> int:
+    """The hour of a clock in digits as written ("9:30" is 9, "1200" 12, "at 5" 5)."""
+    digits = re.sub(r"^(?:at\s+|@\s*)?(\d+).*", r"\1", text)
+    return int(digits[:-2] if len(digits) > 2 else digits)
 
 
 def _settled(
@@ -580,10 +597,11 @@ def _settled(
     after such a start on its day, "14:00 to 2:30", is 02:30 or 14:30: ``pm`` says which, None raises ``_EitherEnd``),
     else (on one day) to its readings within 12 hours before (``sign`` 1) or after (-1) the other clock's."""
     late = any(not 3600 <= o.lo < 13 * 3600 for o in other.value.spans)
-    if late and _DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text):
-        digits = re.sub(r"^(?:at\s+|@\s*)?(\d+).*", r"\1", clock.text)  # the hour as written: "12" is noon, never 0
-        hour = int(digits[:-2] if len(digits) > 2 else digits) % 24
-        if hour == 12 and sign < 0 and len(digits) <= 2 and any(o.lo >= 13 * 3600 for o in other.value.spans):
+    digital = bool(_DIGITAL.fullmatch(clock.text) and _DIGITAL.fullmatch(other.text))
+    hour = _written(clock.text) % 24 if digital else -1  # the hour as written: "12" is noon, never 0
+    if late and digital:
+        short = re.match(r"(?:at\s+|@\s*)?\d\d?(?!\d)", clock.text)
+        if hour == 12 and sign < 0 and short and any(o.lo >= 13 * 3600 for o in other.value.spans):
             raise DateProblem(f"{clock.text!r} after {other.text!r} may be noon or midnight")  # "23:00 to 12"
         kept: tuple[ClockSpan, ...] = tuple(c for c in clock.value.spans if c.lo // 3600 == hour)
         if not kept:
@@ -598,6 +616,8 @@ def _settled(
         kept = tuple(
             c for c in clock.value.spans if any(0 < sign * (o.lo - c.lo) <= 12 * 3600 for o in other.value.spans)
         )
+        if digital and sign > 0 and all(c.lo // 3600 != hour for c in kept):  # "12:00-01:00": noon is kept too
+            kept = ()
     else:
         kept = ()
     return [Item("clock", clock.text, Clock(kept, True)) if i is clock else i for i in side] if kept else side
