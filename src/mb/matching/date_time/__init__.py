@@ -34,7 +34,7 @@ from ...judges.base import JudgeRequest, JudgeTask
 from .._context import MatchContext
 from .._outcome import Outcome
 from .._values import compact_json
-from ._compare import judge
+from ._compare import bounds_end, judge
 from ._durations import duration_outcome, group_duration_outcome
 from ._group import assemble
 from ._model import Reading, Resolution, Window
@@ -261,6 +261,13 @@ def _by_deadline(resolution: Resolution, ends: Sequence[Actual], got: str) -> Ou
     return judge(replace(resolution, readings=readings), ends, None, got)
 
 
+def _bounds_end(resolution: Resolution) -> bool:
+    """Whether a point phrase bounds the end of the event as well as its start ("this weekend", "tomorrow", "before
+    9am"), never one naming its start alone ("from Monday")."""
+    starting = _STARTING.match(normalize(resolution.phrase)) is not None
+    return not starting and any(bounds_end(r.whole().start) for r in resolution.readings)
+
+
 def _after(start: Actual, end: Actual) -> bool:
     """Whether a start comes after an end (a date end takes its whole day), both as written."""
     if start.free or end.free:
@@ -281,10 +288,13 @@ def _group(
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
-    if not ends and _is_deadline(resolution) and any(names_an_end(name) for name in params):
-        # the deadline bounds the end: a start alone says nothing of it
+    deadline = _is_deadline(resolution)
+    declared = any(names_an_end(name) for name in params) if deadline else bool(assembled.end_missing)
+    if not ends and declared and (deadline or _bounds_end(resolution)):
+        # the phrase bounds the end ("until Friday", "this weekend"): a start alone says nothing of it
         missing = ", ".join(assembled.end_missing) or "end"
-        return _fail(resolution, f"got {assembled.got}; the phrase names when the event ends but {missing} is absent")
+        bounds = "names when the event ends" if deadline else "bounds the end"
+        return _fail(resolution, f"got {assembled.got}; the phrase {bounds} but {missing} is absent")
     if ends:
         bounded = _one_end(resolution, starts, ends, assembled.got, user_time)
         if bounded is not None:
