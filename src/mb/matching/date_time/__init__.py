@@ -10,9 +10,10 @@ at the phrase's grain: ``at 2pm`` is the minute 14:00, ``March 3`` that day, ``t
 end instant belongs to the next window. A range phrase (``from 3pm to 4pm``) checks the start of one parameter
 and both ends of a start/end group (the end at the exclusive end or in the last unit). A point phrase on a
 start/end group checks the start, and the end may not come before it; for a phrase of a day or longer the end also
-stays inside the phrase's window (or at its exclusive end). A ``user_time`` with an offset is read in that fixed
-offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date (and on
-the user's day too when a phrase counting days is said while the two dates differ).
+stays inside the phrase's window (or at its exclusive end), and an end parameter the group lists must be given. A
+``user_time`` with an offset is read in that fixed offset; a zone named in the phrase is read on that zone's day, with
+the tz database's rules for the date (and on the user's day too when a phrase counting days is said while the two
+dates differ).
 
 >>> from datetime import datetime, timedelta
 >>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
