@@ -177,7 +177,7 @@ ROWS: list[Row] = [
     ("clock", "seven", U, "2013-02-12T07:00:00-02:00", True),
     ("clock", "seven", U, "2013-02-12T19:00:00-02:00", True),
     ("clock", "seven", U, "2013-02-12T08:00:00-02:00", False),
-    ("clock", "15", N, "2016-11-15", False),  # a bare number is no day of the month
+    ("clock", "15", N, "2016-11-15", True),
     ("clock", "15", N, "2016-11-08T15:00:00", True),
     ("clock", "15", N, "2016-11-14", False),
     ("year words", "seventeen hundred thirty three", U, "1733-06-01", True),

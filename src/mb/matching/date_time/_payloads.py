@@ -345,9 +345,11 @@ def named_parts(items: Iterable[Item]) -> frozenset[str]:
 
 def open_parts(items: Iterable[Item]) -> frozenset[str]:
     """The date parts an argument in words leaves to the day it is read on, as a group leaving them out does: the
-    month and the year of a day of the month said alone ("the 30th"), the year of a yearly date said without it ("Nov
-    30", "christmas"); nothing when another word places it ("the 30th of next month", "friday the 4th")."""
+    month and the year of a day of the month said alone ("the 30th", or a bare number: "30"), the year of a yearly date
+    said without it ("Nov 30", "christmas"); nothing when another word places it ("the 30th of next month")."""
     items = list(items)
+    if len(items) == 1 and items[0].kind == "number":
+        return _MONTH_AND_YEAR
     dates = [item.value for item in items if item.kind == "date"]
     if not dates or any(item.kind not in _OPEN_KINDS for item in items):
         return _NOTHING

@@ -19,6 +19,7 @@ from dateutil.relativedelta import relativedelta
 
 from ..._calendar_words import short_years
 from ._calendar import STEPS, step
+from ._calendar import day as day_window
 from ._date_elements import year_first
 from ._dates import DateProblem, date_windows, unsaid
 from ._grammar import Item, parse
@@ -712,10 +713,22 @@ def _year_or_hour(items: list[Item], ref: datetime) -> list[Reading] | None:
 
 
 def _lone_number(number: Item, ref: datetime) -> list[Reading]:
-    """A number said alone ("seven", "15"): the next time at that hour, never a day of the month ("30")."""
-    if not 0 <= number.value <= 23:
-        raise DateProblem(f"the number {number.text!r} is no hour, and a bare number is no day of the month")
-    return _timed([hour_item(number)], None, ref)
+    """A number said alone ("seven", "15"): the next time at that hour; digits past 12 also that day of this or
+    next month."""
+    found: list[Reading] = []
+    if 0 <= number.value <= 23:
+        found.extend(_timed([hour_item(number)], None, ref))
+    if 12 < number.value <= 31 and number.text.isdigit():
+        for months in (0, 1):
+            first = (ref.replace(day=1) + relativedelta(months=months)).date()
+            if number.value <= ((first + relativedelta(months=1)) - first).days:
+                day = first.replace(day=number.value)
+                if day >= ref.date():
+                    found.append(Reading(day_window(day)))
+                    break
+    if not found:
+        raise DateProblem(f"the number {number.text!r} is neither a day of a month nor an hour")
+    return found
 
 
 def _numbers(numbers: list[Item], dates: list[Item], times: list[Item]) -> tuple[list[Item], list[Item]]:
