@@ -88,28 +88,28 @@ THURSDAY = datetime.fromisoformat("2013-02-14T04:30:00-02:00")
 
 AMBIGUOUS: list[tuple[str, list[str] | None, dict[str, object], bool, str]] = [
     # a value read several ways passes only when every reading does, as an ambiguous argument alone
-    ("2013-04-05", ["date"], {"date": "4/5"}, False, "ambiguous and its reading 2013-05-04 does not match"),
-    ("2013-04-05", None, {"date": "4/5"}, False, "ambiguous"),
-    ("2013-04-04", ["date"], {"date": "4/4"}, True, ""),  # one date whichever way it is read
-    ("2013-04-05", ["date", "day"], {"date": "4/5", "day": 5}, True, "got 2013-04-05"),  # the day settles it
+    ("april 5", ["date"], {"date": "4/5"}, False, "ambiguous and its reading XXXX-05-04 does not match"),
+    ("april 5", None, {"date": "4/5"}, False, "ambiguous"),
+    ("april 4", ["date"], {"date": "4/4"}, True, ""),  # one date whichever way it is read
+    ("april 5", ["date", "day"], {"date": "4/5", "day": 5}, True, "got XXXX-04-05"),  # the day settles it
     ("2013-03-04T10:00", ["date", "time"], {"date": "3/4/2013", "time": "10:00"}, False, "2013-04-03T10:00"),
     ("2013-02-15T14:00", ["when"], {"when": "next friday at 2"}, False, "ambiguous"),
     (
-        "from 2013-04-05 to 2013-04-06",
+        "from april 5 to april 6",
         ["start_date", "end_date"],
         {"start_date": "4/5", "end_date": "4/6"},
         False,
-        "the value is ambiguous and its reading 2013-04-05 to 2013-06-04 does not match",
+        "the value is ambiguous and its reading XXXX-04-05 to XXXX-06-04 does not match",
     ),
     (
-        "from 2013-04-05 to 2013-04-06",
+        "from april 5 to april 6",
         ["start_date", "end_date"],
         {"start_date": "4/5", "end_date": "2013-04-06"},
         False,
-        "its reading 2013-05-04 to 2013-04-06 does not match",
+        "its reading XXXX-05-04 to 2013-04-06 does not match",
     ),
     (
-        "from 2013-04-04 to 2013-04-05",
+        "from april 4 to april 5",
         ["start_date", "end_date"],
         {"start_date": "4/4", "end_date": "2013-04-05"},
         True,

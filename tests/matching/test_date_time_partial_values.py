@@ -108,6 +108,23 @@ CASES: list[tuple[str, object, list[str] | None, bool, str]] = [
     ("march 3", {"date": "2013-03-04"}, None, False, "the day after"),
     ("from monday to wednesday", {"start_date": "2013-02-18", "end_date": "2013-02-20"}, None, True, ""),
     ("from monday to wednesday", {"start_date": "2013-02-18", "end_date": "2013-02-22"}, None, False, ""),
+    # a string in words is held to the same rule: "the 3rd" gives no month, "march 3" no year
+    ("march 3", "the 3rd", None, False, "the parameters give no month, which the phrase names"),
+    ("march 3 2013", "the 3rd", None, False, "the phrase names the year (2013) and the month"),
+    ("tomorrow", "the 13th", None, False, "give no month, which the phrase names"),
+    ("tomorrow", {"date": "13th"}, ["date"], False, "give no month"),
+    ("march 3 2013", "the third at 9am", None, False, "the phrase names the year (2013) and the month"),
+    ("march 3 2013", "march 3", None, False, "the parameters give month and day but the phrase names the year (2013)"),
+    ("march 2013", "march", None, False, "the parameters give month but the phrase names the year (2013)"),
+    ("march 3", "march 3", None, True, ""),
+    ("tomorrow", "feb 13", None, True, ""),
+    ("march 3", "the 3rd of next month", None, True, ""),
+    ("march 3 2013", "march 3 2013", None, True, ""),
+    # a bare number in an argument gives no month either (nor a year): never a whole date
+    ("tomorrow", "30", None, False, "give no month, which the phrase names"),
+    ("tomorrow", "13", None, False, ""),  # 13:00 today, or the 13th of no month said
+    ("march 3 2013", "3", None, False, ""),
+    ("march 3 2013", "30.", None, False, ""),
 ]
 
 
@@ -120,3 +137,10 @@ def test_partial_value(phrase: str, argument: object, params: list[str] | None, 
         outcome = match_date_time(phrase, argument, USER, params=params)
     assert outcome.passed is passes, outcome.reason
     assert fragment in outcome.reason
+
+
+@pytest.mark.parametrize("argument", ["30", "30.", "on 30"])
+def test_a_bare_number_argument_never_passes_a_whole_date(argument: str) -> None:
+    for phrase in ("march 30 2013", "march 30", "2013-03-30"):
+        outcome = match_date_time(phrase, argument, USER)
+        assert not outcome.passed, outcome.reason

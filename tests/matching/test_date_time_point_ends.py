@@ -1,5 +1,6 @@
 """A point phrase judged on a start/end group: the end never comes before the start, and for a phrase a day or longer
-it stays inside the phrase's window (or ends at its exclusive end); a phrase shorter than a day checks only the start.
+it stays inside the phrase's window (or ends at its exclusive end), so that such a phrase fails a group whose end
+parameter is absent, as a range does; a phrase shorter than a day checks only the start.
 
 user_time 2013-02-12T04:30-02:00 is a Tuesday: "next week" is 2013-02-18..24, "this weekend" 2013-02-16..17,
 "this quarter" 2013-01-01..03-31, Ramadan 2024 ran 2024-03-11..04-09 (by the Umm al-Qura calendar).
@@ -62,13 +63,37 @@ def test_point_phrase_checks_the_end(
     assert "end not checked" not in outcome.reason
 
 
-@pytest.mark.parametrize("end", [None, ""])
-def test_point_phrase_without_an_end_checks_the_start(end: str | None) -> None:
-    good = match_date_time("next week", {"start_date": "2013-02-19", "end_date": end}, USER, params=DATES)
-    assert good.passed, good.reason
-    assert "end not checked" in good.reason
-    bad = match_date_time("next week", {"start_date": "2013-02-26", "end_date": end}, USER, params=DATES)
-    assert not bad.passed
+@pytest.mark.parametrize("end", [None, "", "absent"])
+@pytest.mark.parametrize(
+    ("phrase", "params", "start"),
+    [
+        ("next week", DATES, "2013-02-19"),
+        ("this weekend", ["check_in", "check_out"], "2013-02-16"),
+        ("tomorrow", DATES, "2013-02-13"),
+        ("before 9am tomorrow", TIMES, "2013-02-13T08:00"),
+    ],
+)
+def test_a_phrase_bounding_the_end_fails_a_group_whose_end_is_absent(
+    phrase: str, params: list[str], start: str, end: str | None
+) -> None:
+    values = {params[0]: start} if end == "absent" else {params[0]: start, params[1]: end}
+    outcome = match_date_time(phrase, values, USER, params=params)
+    assert not outcome.passed
+    assert outcome.error is None
+    assert f"the phrase bounds the end but {params[1]} is absent" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("phrase", "params", "start"),
+    [
+        ("tomorrow at 2pm", TIMES, "2013-02-13T14:00"),  # shorter than a day: the start alone
+        ("from monday", DATES, "2013-02-18"),  # names the start alone
+        ("next week", ["start_date"], "2013-02-19"),  # no end parameter listed
+    ],
+)
+def test_a_phrase_bounding_the_start_alone_passes_without_an_end(phrase: str, params: list[str], start: str) -> None:
+    outcome = match_date_time(phrase, {params[0]: start}, USER, params=params)
+    assert outcome.passed, outcome.reason
 
 
 def test_unreadable_end_fails_a_point_phrase() -> None:

@@ -29,7 +29,7 @@ def _row(phrase: str, value: object) -> dict[str, object]:
     ["June 10 to June 20", "2024-06-10 to 2024-06-20", "between June 10 and June 12", "2024-06-10/2024-06-12"],
 )
 def test_a_range_where_a_day_is_asked_fails_at_its_end(value: str) -> None:
-    row = _row("June 10, 2024", value)
+    row = _row("June 10", value)
     assert row["passed"] is False
     assert "the end is" in str(row["reason"])
     assert "after the end of 2024-06-10" in str(row["reason"])
@@ -38,7 +38,8 @@ def test_a_range_where_a_day_is_asked_fails_at_its_end(value: str) -> None:
 @pytest.mark.parametrize(
     ("phrase", "value", "passed"),
     [
-        ("June 10, 2024", "June 10", True),
+        ("June 10, 2024", "June 10", False),  # the phrase names the year, which the argument leaves out
+        ("June 10", "June 10", True),
         ("June 10, 2024", "2024-06-10", True),
         ("from June 10 to June 20", "June 10 to June 20", True),
         ("from June 10 to June 20", "June 10", True),
@@ -70,7 +71,7 @@ def test_an_iso_interval_with_a_duration(phrase: str, value: str, expected: obje
      ("12 o'clock", "12/2024", False), ("at 12", "12/2025", False), ("June", "12/P1D", False),
      ("2024", "12/P1D", False), ("this week", "11/P1D", False), ("June 12", "2024-06-12/12", False),
      ("December 2024", "12/2024", True), ("June 2024", "6/2024", True), ("January 2025", "1/2025", True),
-     ("2024", "12/06", True), ("this year", "6/12", True)],
+     ("december 6 or june 12", "12/06", True), ("june 12 or december 6", "6/12", True)],
 )  # fmt: skip
 def test_plain_numbers_about_a_slash_are_no_interval(phrase: str, value: str, expected: object) -> None:
     assert_verdict(match_date_time(phrase, value, datetime(2024, 6, 1, 9, 0)), expected)

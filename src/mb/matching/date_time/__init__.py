@@ -10,9 +10,10 @@ at the phrase's grain: ``at 2pm`` is the minute 14:00, ``March 3`` that day, ``t
 end instant belongs to the next window. A range phrase (``from 3pm to 4pm``) checks the start of one parameter
 and both ends of a start/end group (the end at the exclusive end or in the last unit). A point phrase on a
 start/end group checks the start, and the end may not come before it; for a phrase of a day or longer the end also
-stays inside the phrase's window (or at its exclusive end). A ``user_time`` with an offset is read in that fixed
-offset; a zone named in the phrase is read on that zone's day, with the tz database's rules for the date (and on
-the user's day too when a phrase counting days is said while the two dates differ).
+stays inside the phrase's window (or at its exclusive end), and an end parameter the group lists must be given. A
+``user_time`` with an offset is read in that fixed offset; a zone named in the phrase is read on that zone's day, with
+the tz database's rules for the date (and on the user's day too when a phrase counting days is said while the two
+dates differ).
 
 >>> from datetime import datetime, timedelta
 >>> outcome = match_date_time("next Friday at 2pm", "2024-02-09T14:00:00", datetime(2024, 2, 1, 9, 15))
@@ -34,7 +35,7 @@ from ...judges.base import JudgeRequest, JudgeTask
 from .._context import MatchContext
 from .._outcome import Outcome
 from .._values import compact_json
-from ._compare import judge
+from ._compare import bounds_end, judge
 from ._durations import duration_outcome, group_duration_outcome
 from ._group import assemble
 from ._model import Reading, Resolution, Window
@@ -261,6 +262,13 @@ def _by_deadline(resolution: Resolution, ends: Sequence[Actual], got: str) -> Ou
     return judge(replace(resolution, readings=readings), ends, None, got)
 
 
+def _bounds_end(resolution: Resolution) -> bool:
+    """Whether a point phrase bounds the end of the event as well as its start ("this weekend", "tomorrow", "before
+    9am"), never one naming its start alone ("from Monday")."""
+    starting = _STARTING.match(normalize(resolution.phrase)) is not None
+    return not starting and any(bounds_end(r.whole().start) for r in resolution.readings)
+
+
 def _after(start: Actual, end: Actual) -> bool:
     """Whether a start comes after an end (a date end takes its whole day), both as written."""
     if start.free or end.free:
@@ -281,10 +289,13 @@ def _group(
     if isinstance(assembled, str):
         return _fail(resolution, assembled)
     starts, ends = assembled.starts, assembled.ends
-    if not ends and _is_deadline(resolution) and any(names_an_end(name) for name in params):
-        # the deadline bounds the end: a start alone says nothing of it
+    deadline = _is_deadline(resolution)
+    declared = any(names_an_end(name) for name in params) if deadline else bool(assembled.end_missing)
+    if not ends and declared and (deadline or _bounds_end(resolution)):
+        # the phrase bounds the end ("until Friday", "this weekend"): a start alone says nothing of it
         missing = ", ".join(assembled.end_missing) or "end"
-        return _fail(resolution, f"got {assembled.got}; the phrase names when the event ends but {missing} is absent")
+        bounds = "names when the event ends" if deadline else "bounds the end"
+        return _fail(resolution, f"got {assembled.got}; the phrase {bounds} but {missing} is absent")
     if ends:
         bounded = _one_end(resolution, starts, ends, assembled.got, user_time)
         if bounded is not None:

@@ -25,7 +25,7 @@ from ._pins import OPEN_YEARS, YEAR_ONLY, completions, left_out, too_little
 from ._value import Actual, show_moment
 from ._zones import ZoneSpec
 
-__all__ = ["accepts", "judge"]
+__all__ = ["accepts", "bounds_end", "judge"]
 
 
 def _walls(actual: Actual, zone: ZoneSpec | None, user: ZoneSpec | None) -> tuple[datetime, ...]:
@@ -273,9 +273,10 @@ def _is_period(window: Window) -> bool:
     )
 
 
-def _deadline(window: Window) -> bool:
-    """Whether the window ends at a time the phrase names with "before" (its end then bounds the whole event)."""
-    return window.closed or window.note == "before"
+def bounds_end(window: Window) -> bool:
+    """Whether the window bounds the end of an event said to fall in it: a day or longer, or a time the phrase names
+    with "before" (its end then bounds the whole event); a shorter window bounds the start alone."""
+    return _is_period(window) or window.closed or window.note == "before"
 
 
 def _bounds(actual: Actual, window: Window, user: ZoneSpec | None) -> tuple[datetime, datetime]:
@@ -319,7 +320,7 @@ def point_end(
             first, last = _bounds(candidate, window, user)
             if last < min(firsts):
                 continue
-            if not _is_period(window) and not _deadline(window):
+            if not bounds_end(window):
                 return True, None
             # a date at the exclusive end is the end written as a date (Q2 -> July 1), as for ranges
             inside = window.lo <= first and (last <= window.hi or candidate.lo == window.hi)

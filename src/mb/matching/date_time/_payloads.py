@@ -55,6 +55,7 @@ __all__ = [
     "Within",
     "Years",
     "named_parts",
+    "open_parts",
 ]
 
 Pieces = tuple[tuple[float, str], ...]
@@ -332,11 +333,32 @@ _YEARLESS_KINDS = frozenset({"clock", "part", "filler", "sep", "between", "weekd
                              "edge", "bound"})  # fmt: skip
 #: Dates counted from today or inside a period another item names.
 _YEARLESS_DATES = (Days, DayOfMonth, NthWeekday, WeekdayCount)
+#: Items beside which a date in an argument is placed by the day it is read on alone.
+_OPEN_KINDS = frozenset({"date", "clock", "part", "filler", "sep"})
+_MONTH_AND_YEAR = frozenset({"year", "month"})
 
 
 def named_parts(items: Iterable[Item]) -> frozenset[str]:
     """The date parts the items name outright: ``{"year"}`` or nothing."""
     return YEAR_NAMED if any(_names_year(item) for item in items) else _NOTHING
+
+
+def open_parts(items: Iterable[Item]) -> frozenset[str]:
+    """The date parts an argument in words leaves to the day it is read on, as a group leaving them out does: the
+    month and the year of a day of the month said alone ("the 30th", or a bare number: "30"), the year of a yearly date
+    said without it ("Nov 30", "christmas"); nothing when another word places it ("the 30th of next month")."""
+    items = list(items)
+    if len(items) == 1 and items[0].kind == "number":
+        return _MONTH_AND_YEAR
+    dates = [item.value for item in items if item.kind == "date"]
+    if not dates or any(item.kind not in _OPEN_KINDS for item in items):
+        return _NOTHING
+    if all(isinstance(value, DayOfMonth) for value in dates):
+        return _MONTH_AND_YEAR
+    yearly = all(
+        isinstance(value, YEARLY) and not value.years and getattr(value, "rel", None) is None for value in dates
+    )
+    return YEAR_NAMED if yearly else _NOTHING
 
 
 def _names_year(item: Item) -> bool:

@@ -27,13 +27,14 @@ from ._calendar import day as day_window
 from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
-from ._payloads import Holiday, named_parts
+from ._payloads import Holiday, named_parts, open_parts
 from ._readings import DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zone, real_offset, user_zone
 
 __all__ = [
     "MAX_LENGTH",
     "iso_reading",
+    "left_open",
     "normalize",
     "reference_of",
     "resolve",
@@ -467,6 +468,12 @@ def _existing(wall: datetime, zone: tzinfo) -> datetime:
         return wall.replace(tzinfo=zone).astimezone(UTC).astimezone(zone).replace(tzinfo=None)
     except (OverflowError, ValueError):  # past year 1 or 9999
         return wall
+
+
+def left_open(phrase: str) -> frozenset[str]:
+    """The date parts an argument in words leaves to the day it is read on ("the 30th": its month and year)."""
+    parsed = _read(phrase).parsed
+    return open_parts(parsed.items) if isinstance(parsed, Parsed) else frozenset()
 
 
 def understood(text: str) -> Parsed | str:

@@ -225,7 +225,8 @@ def left_out(resolution: Resolution, starts: Sequence[Actual], little: set[str])
         return f"the reading is in {years}, a year or more from the user's time: the year is needed"
     if "year" not in resolution.named:
         return f"the parameters give no year, which a window longer than a year needs ({windows[0].label})"
-    given = [name for name in _PARTS if not any(name in a.free for a in starts)]
+    wide = any(a.hi is not None and a.hi - a.lo > _DAY for a in starts)  # a month in words gives no day
+    given = [name for name in _PARTS if not any(name in a.free for a in starts) and not (wide and name == "day")]
     if any(a.weekday is not None for a in starts):
         given.append("a weekday")
     years = " or ".join(str(year) for year in sorted({w.lo.year for w in windows}))

@@ -22,7 +22,7 @@ from dateutil.relativedelta import relativedelta
 from .._values import json_type
 from ._calendar import to_24h, user_time_key
 from ._model import Resolution, Window
-from ._phrase import MAX_LENGTH, resolve
+from ._phrase import MAX_LENGTH, left_open, resolve
 from ._zones import ZoneSpec, format_offset
 
 __all__ = [
@@ -268,14 +268,20 @@ def _actuals(windows: list[Window], resolution: Resolution, raw: str) -> tuple[A
     """What an argument in words says: a moment or a span per window (in a zone the phrase names); an ambiguous
     argument passes only when every reading of it does."""
     found: list[Actual] = []
+    free = left_open(raw)  # "the 30th" gives no month, "Nov 30" no year: as a group leaving them out
+    if free:  # readings that differ in those parts alone are one ("the 30th" of this month or the next)
+        kept: dict[object, Window] = {}
+        for w in windows:
+            kept.setdefault((w.lo.day, "month" in free or w.lo.month, w.lo.time(), w.hi - w.lo), w)
+        windows = list(kept.values())
     for window in windows:
         zone = window.zone if window.zone != resolution.user_zone else None
         reader = f", read by {resolution.reader}" if resolution.reader else ""
         shown = f"{raw!r} ({window.label}{reader})"
         if window.grain in {"minute", "second", "instant"}:
-            found.append(Actual(window.lo, zone=zone, shown=shown))
+            found.append(Actual(window.lo, zone=zone, free=free, shown=shown))
         else:
-            found.append(Actual(window.lo, window.hi, "covers", zone=zone, shown=shown))
+            found.append(Actual(window.lo, window.hi, "covers", zone=zone, free=free, shown=shown))
     unique = tuple(dict.fromkeys(found))
     return tuple(replace(a, ambiguous=True) for a in unique) if len(unique) > 1 else unique
 
