@@ -385,6 +385,9 @@ def test_a_tied_clause_moved_whole_still_passes(judge: Judge, candidate: str, re
         ("The car has been sold", "The car was sold"),
         ("The bridge has been closed for repairs.", "The bridge is closed for repairs."),  # "for" says no length
         ("The flight has been delayed by 45 minutes.", "The flight is delayed by 45 minutes."),
+        ("The price has been cut by 10%", "The price is cut by 10%"),  # "by" an amount
+        ("Tom's broken the vase", "Tom has broken the vase"),
+        ("The dog has already been fed by Ana", "The dog was already fed by Ana"),  # no role moved with "already"
     ],
 )
 def test_the_perfect_for_the_past_or_for_a_state_said_further_still_passes(
@@ -446,6 +449,12 @@ def test_a_clause_fronted_without_a_comma_is_never_a_pass(judge: Judge, candidat
         ("The car has been sold", "The car is sold"),
         ("The order has been shipped.", "The order is shipped."),  # shipped, or shipped each time
         ("He has been married twice.", "He is married twice."),
+        ("The dog has been fed by Ana.", "The dog is fed by Ana."),  # done once, or every day by her
+        ("The letters have been signed by the director", "The letters are signed by the director"),
+        ("The dog has been fed by 8 pm", "The dog is fed by 8 pm"),  # "by" a time, not an amount
+        ("The dog has already been fed by Ana", "The dog is already fed by Ana"),
+        ("The company's spent the money", "The company spent money"),  # and which money
+        ("Tom's broken the vase", "Tom broke a vase"),
         ("The office has been empty all week.", "The office was empty all week."),  # still empty, or no longer
         ("He has two sisters", "He has sisters"),
         ("Two of the boys are twins", "The boys are twins"),
