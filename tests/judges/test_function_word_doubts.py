@@ -354,6 +354,9 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
         ("Once the door opens the light turns on", "Once the light turns on the door opens"),  # no comma in either
         ("If the door opens the alarm sounds", "If the alarm sounds the door opens"),
         ("When the gate closes the pump starts", "When the pump starts the gate closes"),
+        ("As the price rose, demand fell", "As demand fell, the price rose"),  # "as" before a bare noun
+        ("Prices rose as supply shrank", "Supply shrank as prices rose"),
+        ("Demand fell as the price rose", "The price rose as demand fell"),  # a tie read in one text only
     ],
 )
 def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -370,6 +373,8 @@ def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, 
         ("I met him once", "I once met him"),
         ("As you know, the office is closed", "The office is closed, as you know"),
         ("Once the tests pass, send the report", "Send the report once the tests pass"),
+        ("As prices rose, sales dropped", "Sales dropped as prices rose"),
+        ("As demand fell, the price rose", "The price rose as demand fell"),
         ("It rained so we stayed home", "It rained, so we stayed home"),
         ("She was so tired", "She was so tired."),
     ],

@@ -1107,10 +1107,11 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
         clause = words(part.group())
         for i, word in enumerate(clause):
             rest = clause[i + 1 :]
+            bare = word == "as" and len(rest) > 1 and rest[0] not in STOPWORDS  # "as prices rose", not "as usual"
             if word in {"once", "as", "so"} and not (
-                rest and (rest[0] in ROLE_PERSONS or rest[0] in _DETERMINER_WORDS - {"a", "an"})
+                bare or (rest and (rest[0] in ROLE_PERSONS or rest[0] in _DETERMINER_WORDS - {"a", "an"}))
             ):
-                continue  # "once a week", "as well", "so tired": not a clause ("once you came", "as she left")
+                continue  # "once a week", "once met", "as well", "so tired": not a clause ("once you came")
             if word in _CLAUSE_TIES:
                 end = next((j for j, w in enumerate(rest) if w in _CLAUSE_TIES), len(rest))
                 said = [stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS]
@@ -1130,8 +1131,10 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
     ]
     if said[0] != said[1]:
         return None
-    mine, theirs = _governed(candidate), _governed(reference)
-    for word in sorted({tie for tie, _ in mine} & {tie for tie, _ in theirs}):
+    mine, theirs = _governed(candidate), _governed(reference)  # a tie both say, read in one only, ties another clause
+    ties = [{tie for tie, _ in found} for found in (mine, theirs)]
+    both = set(words(candidate)) & set(words(reference))
+    for word in sorted(ties[0] & ties[1] | (ties[0] ^ ties[1]) & both):
         if {k: n for k, n in mine.items() if k[0] == word} != {k: n for k, n in theirs.items() if k[0] == word}:
             return f"{word.split()[0]!r} ties another clause in each text: what depends on what may differ"
     return None
