@@ -502,3 +502,33 @@ def test_a_frequency_in_one_text_only_is_never_a_pass(judge: Judge, candidate: s
 def test_a_tie_moved_with_its_clause_is_no_swap_of_roles(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed or verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Although it rained heavily the match went ahead", "The match went ahead although it rained"),
+        ("Prices rose sharply last year", "Prices rose last year"),
+        ("She completely forgot the meeting", "She forgot the meeting"),
+        ("The wind was really strong today", "The wind was strong today"),
+        ("It is quite cold outside today", "It is cold outside today"),
+        ("The prices rose so fast this year", "The prices rose fast this year"),
+    ],
+)
+def test_a_word_of_manner_or_degree_in_one_text_only_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("She completely forgot the meeting", "She forgot the meeting completely"),
+        ("The market fell slightly on Monday", "On Monday the market fell slightly"),
+    ],
+)
+def test_a_word_of_manner_or_degree_both_texts_say_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

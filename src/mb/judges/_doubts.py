@@ -518,8 +518,34 @@ def substitution(candidate: str, reference: str) -> str | None:
 
 
 def quantified_otherwise(candidate: str, reference: str) -> str | None:
-    """One text has a word of quantity the other lacks ("many of the guests" / "some of the guests")."""
+    """One text has a word of quantity the other lacks ("many of the guests" / "some of the guests"), or of manner or
+    degree beside a word both say (``_manner``: "it rained heavily" / "it rained")."""
+    manner = _manner(candidate, reference) or _manner(reference, candidate)
+    if manner:
+        return f"only one text says {manner!r} (of manner or degree) beside a word both say"
     return _degree(candidate, reference, _QUANTIFIERS)
+
+
+_DEGREE_BEFORE = frozenset({"so", "quite", "rather", "somewhat"})
+
+
+def _manner(text: str, other: str) -> str | None:
+    """A word of manner or degree ``text`` adds to every content word of ``other``, beside one of them: an
+    adverb in "-ly" ("it rained heavily" / "it rained", "she completely forgot" / "she forgot"; not a name: "Kelly
+    said", nor a frequency: "daily"), or "so", "quite", "rather", "somewhat" before the word ("quite cold" / "cold";
+    not "so far" / "now")."""
+    found, theirs = words(text), {stem(word) for word in words(other)}
+    shared = set(content_stems(other))
+    if not shared <= set(content_stems(text)):  # "too quickly" / "too fast": worded otherwise, not left out
+        return None
+    as_written = set(_WORD.findall(fold(text)))
+    for i, word in enumerate(found):
+        beside = {stem(w) for w in found[i + 1 : i + 2]}
+        adverb = len(word) > 4 and word.endswith("ly") and word not in _OFTEN and (word in as_written or i == 0)
+        beside |= {stem(w) for w in found[max(i - 1, 0) : i]} if adverb else set()
+        if (adverb or word in _DEGREE_BEFORE) and stem(word) not in theirs and beside & shared:
+            return word
+    return None
 
 
 def one_counted(candidate: str, reference: str) -> str | None:
