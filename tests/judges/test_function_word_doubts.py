@@ -354,6 +354,9 @@ def test_a_time_said_by_last_moved_to_the_front_takes_no_role(judge: Judge) -> N
         ("Once the door opens the light turns on", "Once the light turns on the door opens"),  # no comma in either
         ("If the door opens the alarm sounds", "If the alarm sounds the door opens"),
         ("When the gate closes the pump starts", "When the pump starts the gate closes"),
+        ("As the price rose, demand fell", "As demand fell, the price rose"),  # "as" before a bare noun
+        ("Prices rose as supply shrank", "Supply shrank as prices rose"),
+        ("Demand fell as the price rose", "The price rose as demand fell"),  # a tie read in one text only
     ],
 )
 def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, candidate: str, reference: str) -> None:
@@ -370,6 +373,8 @@ def test_the_same_words_with_another_clause_tied_are_never_a_pass(judge: Judge, 
         ("I met him once", "I once met him"),
         ("As you know, the office is closed", "The office is closed, as you know"),
         ("Once the tests pass, send the report", "Send the report once the tests pass"),
+        ("As prices rose, sales dropped", "Sales dropped as prices rose"),
+        ("As demand fell, the price rose", "The price rose as demand fell"),
         ("It rained so we stayed home", "It rained, so we stayed home"),
         ("She was so tired", "She was so tired."),
     ],
@@ -385,6 +390,9 @@ def test_a_tied_clause_moved_whole_still_passes(judge: Judge, candidate: str, re
         ("The car has been sold", "The car was sold"),
         ("The bridge has been closed for repairs.", "The bridge is closed for repairs."),  # "for" says no length
         ("The flight has been delayed by 45 minutes.", "The flight is delayed by 45 minutes."),
+        ("The price has been cut by 10%", "The price is cut by 10%"),  # "by" an amount
+        ("Tom's broken the vase", "Tom has broken the vase"),
+        ("The dog has already been fed by Ana", "The dog was already fed by Ana"),  # no role moved with "already"
     ],
 )
 def test_the_perfect_for_the_past_or_for_a_state_said_further_still_passes(
@@ -446,6 +454,12 @@ def test_a_clause_fronted_without_a_comma_is_never_a_pass(judge: Judge, candidat
         ("The car has been sold", "The car is sold"),
         ("The order has been shipped.", "The order is shipped."),  # shipped, or shipped each time
         ("He has been married twice.", "He is married twice."),
+        ("The dog has been fed by Ana.", "The dog is fed by Ana."),  # done once, or every day by her
+        ("The letters have been signed by the director", "The letters are signed by the director"),
+        ("The dog has been fed by 8 pm", "The dog is fed by 8 pm"),  # "by" a time, not an amount
+        ("The dog has already been fed by Ana", "The dog is already fed by Ana"),
+        ("The company's spent the money", "The company spent money"),  # and which money
+        ("Tom's broken the vase", "Tom broke a vase"),
         ("The office has been empty all week.", "The office was empty all week."),  # still empty, or no longer
         ("He has two sisters", "He has sisters"),
         ("Two of the boys are twins", "The boys are twins"),
@@ -488,3 +502,33 @@ def test_a_frequency_in_one_text_only_is_never_a_pass(judge: Judge, candidate: s
 def test_a_tie_moved_with_its_clause_is_no_swap_of_roles(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed or verdict.undecided, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Although it rained heavily the match went ahead", "The match went ahead although it rained"),
+        ("Prices rose sharply last year", "Prices rose last year"),
+        ("She completely forgot the meeting", "She forgot the meeting"),
+        ("The wind was really strong today", "The wind was strong today"),
+        ("It is quite cold outside today", "It is cold outside today"),
+        ("The prices rose so fast this year", "The prices rose fast this year"),
+    ],
+)
+def test_a_word_of_manner_or_degree_in_one_text_only_is_never_a_pass(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert not verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("She completely forgot the meeting", "She forgot the meeting completely"),
+        ("The market fell slightly on Monday", "On Monday the market fell slightly"),
+    ],
+)
+def test_a_word_of_manner_or_degree_both_texts_say_still_passes(judge: Judge, candidate: str, reference: str) -> None:
+    verdict = equivalence(judge, candidate, reference)
+    assert verdict.passed, verdict.reason

@@ -30,7 +30,6 @@ def _verdict(judge: LocalJudge, candidate: str, reference: str) -> Verdict:
         ("the manager of Ana is Ben", "Ana is the manager of Ben"),
         ("a man on a red bike rides in a coat", "a man in a red coat rides a bike"),
         ("a man on a red bike rides in a long coat", "a man in a red coat rides a bike"),  # not the same words
-        ("Marta was influenced musically by Lena", "Lena was musically influenced by Marta"),  # both passive
         ("milk chocolate", "chocolate milk"),  # two words exchanged: another thing
         ("boat house", "house boat"),
         ("an email to the manager", "an email from the manager"),  # one end of a route, the other way

@@ -33,6 +33,8 @@ PAIRS = Path(__file__).resolve().parents[1] / "data" / "judge_pairs.jsonl.gz"
         ("Madrid, Rome and Berlin sent aid to Paris", "Paris, Rome and Berlin sent aid to Madrid"),
         ("the study cited the report", "the study was cited by the report"),  # "report" is no "reported"
         ("the report wrote the intern", "the report was written by the intern"),
+        ("Marta was influenced musically by Lena", "Lena was musically influenced by Marta"),  # the adverb moved too
+        ("Tim was already beaten by Tom", "Tom has already been beaten by Tim"),
     ],
 )
 def test_a_swap_of_roles_is_caught_and_explained(candidate: str, reference: str) -> None:
@@ -62,6 +64,8 @@ def test_a_swap_of_roles_is_caught_and_explained(candidate: str, reference: str)
             "Justices Stephen Breyer, Sandra Day O'Connor and Anthony Kennedy disagreed with the ruling",
         ),
         ("Tom defeated Bob, Tim and Jim", "Tom defeated Tim, Bob and Jim"),
+        ("The dog has already been fed by Ana", "The dog was already fed by Ana"),  # "already" takes no role
+        ("Globex was quickly acquired by Acme", "Acme quickly acquired Globex"),
     ],
 )
 def test_symmetric_relations_and_rewordings_are_not_swaps(candidate: str, reference: str) -> None:

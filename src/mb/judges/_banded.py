@@ -43,11 +43,12 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     lower bound when both texts make the same statement (``same_statement``: the same words in the same roles);
     undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times,
     "became" in one text only, questions asking different things, one end of a route said the other way, one word
-    replaced by another, a "one" or a word of quantity ("many", "most", "several") said in one text only or another part
-    after "if", "when", "than"... above the band's lower bound, added detail below its upper bound); else passed, failed
-    or undecided by the band. Both checks read the texts once wording that changes no meaning is aligned
-    (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the reference passes, and so
-    do the same words with a region written as its code ("Portland, OR" / "Portland, Oregon")."""
+    replaced by another, a "one", a word of quantity ("many", "most", "several") or of manner ("heavily", "quite") said
+    in one text only or another part after "if", "when", "than"... above the band's lower bound, added detail below its
+    upper bound); else passed, failed or undecided by the band. Both checks read the texts once wording that changes no
+    meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
+    reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
+    Oregon")."""
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
     failures = run_guards(request.task, candidate, reference)

@@ -530,8 +530,34 @@ def substitution(candidate: str, reference: str) -> str | None:
 
 
 def quantified_otherwise(candidate: str, reference: str) -> str | None:
-    """One text has a word of quantity the other lacks ("many of the guests" / "some of the guests")."""
+    """One text has a word of quantity the other lacks ("many of the guests" / "some of the guests"), or of manner or
+    degree beside a word both say (``_manner``: "it rained heavily" / "it rained")."""
+    manner = _manner(candidate, reference) or _manner(reference, candidate)
+    if manner:
+        return f"only one text says {manner!r} (of manner or degree) beside a word both say"
     return _degree(candidate, reference, _QUANTIFIERS)
+
+
+_DEGREE_BEFORE = frozenset({"so", "quite", "rather", "somewhat"})
+
+
+def _manner(text: str, other: str) -> str | None:
+    """A word of manner or degree ``text`` adds to every content word of ``other``, beside one of them: an
+    adverb in "-ly" ("it rained heavily" / "it rained", "she completely forgot" / "she forgot"; not a name: "Kelly
+    said", nor a frequency: "daily"), or "so", "quite", "rather", "somewhat" before the word ("quite cold" / "cold";
+    not "so far" / "now")."""
+    found, theirs = words(text), {stem(word) for word in words(other)}
+    shared = set(content_stems(other))
+    if not shared <= set(content_stems(text)):  # "too quickly" / "too fast": worded otherwise, not left out
+        return None
+    as_written = set(_WORD.findall(fold(text)))
+    for i, word in enumerate(found):
+        beside = {stem(w) for w in found[i + 1 : i + 2]}
+        adverb = len(word) > 4 and word.endswith("ly") and word not in _OFTEN and (word in as_written or i == 0)
+        beside |= {stem(w) for w in found[max(i - 1, 0) : i]} if adverb else set()
+        if (adverb or word in _DEGREE_BEFORE) and stem(word) not in theirs and beside & shared:
+            return word
+    return None
 
 
 def one_counted(candidate: str, reference: str) -> str | None:
@@ -904,8 +930,13 @@ cancelled"."""
 _PERFECT_FOR_PRESENT = ({("been", "has"), ("is",)}, {("been", "have"), ("are",)})
 """The auxiliaries of a passive in the perfect and in the present: the same state where something follows the
 participle ("has been delayed by 45 minutes" / "is delayed by 45 minutes"), but where the participle ends its clause
-done once, or each time ("the dog has been fed" / "the dog is fed")."""
-_ENDS_CLAUSE = re.compile(r"\b(?:is|are)\s+(?:not\s+)?[^\W\d_]+\s*(?:[,;:.!?]|\Z)", re.IGNORECASE)
+or is said of whoever did it, done once, or each time ("the dog has been fed" / "the dog is fed", "the dog has been fed
+by Ana" / "the dog is fed by Ana", "by 8 pm"); "by" before an amount says how much ("by 45 minutes", "by half")."""
+_ENDS_CLAUSE = re.compile(  # "is fed.", "is not fed by Ana", "is already fed by Ana"
+    rf"\b(?:is|are)\s+(?:(?:not|already|just|still|[^\W\d_]+ly)\s+)?[^\W\d_]+\s*(?:[,;:.!?]|\Z|"
+    rf"by\s+(?!half\b|(?:[\d.,]+|(?:{_NUMBERS})\b)\s*(?!(?:[ap]\.?m|o'?clock)\b)[%\w]))",
+    re.IGNORECASE,
+)
 _LASTING_TEXT = """for since until all every daily weekly overnight ever always never often usually sometimes lately
     recently again once twice thrice times long still yet"""
 _LASTING = frozenset(_LASTING_TEXT.split())
@@ -930,7 +961,10 @@ def tense_changed(candidate: str, reference: str) -> str | None:
     mine, theirs = (Counter(found) for found in texts)
     added, dropped = list(mine - theirs), list(theirs - mine)
     auxiliaries = [[word for word in found if word in _AUXILIARIES] for found in (added, dropped)]
-    rest = [sorted(stem(word) for word in found if word not in _AUXILIARIES) for found in (added, dropped)]
+    has = {"has", "have", "been"}.intersection(added + dropped)  # "Tom's broken the vase" / "Tom broke a vase"
+    left = _AUXILIARIES | (_DETERMINER_WORDS if has else frozenset())
+    rest = [sorted(stem(word) for word in found if word not in left) for found in (added, dropped)]
+    determined = {tuple(sorted(w for w in found if w in _DETERMINER_WORDS)) for found in (added, dropped)}
     short = max(map(len, texts)) <= SHORT_WORDS  # in a long text a verb said otherwise is mostly rewording
     said_as = {tuple(sorted(found)) for found in auxiliaries}
     same_state = said_as in _PERFECT_FOR_PRESENT and not any(map(_ENDS_CLAUSE.search, (candidate, reference)))
@@ -939,19 +973,21 @@ def tense_changed(candidate: str, reference: str) -> str | None:
             perfect = texts[0] if "been" in auxiliaries[0] else texts[1]
             after = perfect[perfect.index("been") + 1 :]
             lasting = [w for w, n in pairwise([*after, ""]) if w in _LASTING and (w != "for" or _a_length(n))]
-            if not lasting:
-                return None
-            return "only one text says 'been', before a word of how long or how often: the state may hold still or not"
+            if lasting:
+                return "only one text says 'been', before a word of how long or how often: the state may still hold"
         said, verbs = (0, dropped) if auxiliaries[0] else (1, added)  # the verbs of the text without the auxiliary
         alone = not auxiliaries[1 - said]
-        if alone and auxiliaries[said] in (["has"], ["have"]):  # the perfect for the past, the present is another time
+        if said_as in _PERFECT_FOR_PAST or same_state:
+            differs = False
+        elif alone and auxiliaries[said] in (["has"], ["have"]):  # the perfect for the past; the present, another time
             got = re.search(r"\b(?:has|have) (?:\w+ )?got\b", " ".join(texts[said]))  # "has got" is "has"
             differs = got is not None or not all(map(_past, verbs))
         else:  # "is tying" / "ties": the progressive for the simple form (not "is put" / "puts")
             differs = not (alone and rest[0] and any(word.endswith("ing") for word in (added, dropped)[said]))
-        if differs:
+        if differs or (has and len(determined) > 1):  # the perfect for the past, and which vase?
             shown = [" ".join(found) or "no auxiliary" for found in auxiliaries]
-            return f"one text says {shown[0]!r}, the other {shown[1]!r}: the tense or the verb differs"
+            also = ", and another determiner" if len(determined) > 1 else ""
+            return f"one text says {shown[0]!r}, the other {shown[1]!r}{also}: the tense or the verb differs"
     if len(added) != 1 or len(dropped) != 1 or stem(added[0]) != stem(dropped[0]):
         return None
     past, other = (added[0], dropped[0]) if _past(added[0]) else (dropped[0], added[0])
@@ -1109,10 +1145,11 @@ def _governed(text: str) -> Counter[tuple[str, tuple[str, ...]]]:
         clause = words(part.group())
         for i, word in enumerate(clause):
             rest = clause[i + 1 :]
+            bare = word == "as" and len(rest) > 1 and rest[0] not in STOPWORDS  # "as prices rose", not "as usual"
             if word in {"once", "as", "so"} and not (
-                rest and (rest[0] in ROLE_PERSONS or rest[0] in _DETERMINER_WORDS - {"a", "an"})
+                bare or (rest and (rest[0] in ROLE_PERSONS or rest[0] in _DETERMINER_WORDS - {"a", "an"}))
             ):
-                continue  # "once a week", "as well", "so tired": not a clause ("once you came", "as she left")
+                continue  # "once a week", "once met", "as well", "so tired": not a clause ("once you came")
             if word in _CLAUSE_TIES:
                 end = next((j for j, w in enumerate(rest) if w in _CLAUSE_TIES), len(rest))
                 said = [stem(w) for w in rest[:end] if w not in STOPWORDS or w in ROLE_PERSONS]
@@ -1132,8 +1169,10 @@ def governed_otherwise(candidate: str, reference: str) -> str | None:
     ]
     if said[0] != said[1]:
         return None
-    mine, theirs = _governed(candidate), _governed(reference)
-    for word in sorted({tie for tie, _ in mine} & {tie for tie, _ in theirs}):
+    mine, theirs = _governed(candidate), _governed(reference)  # a tie both say, read in one only, ties another clause
+    ties = [{tie for tie, _ in found} for found in (mine, theirs)]
+    both = set(words(candidate)) & set(words(reference))
+    for word in sorted(ties[0] & ties[1] | (ties[0] ^ ties[1]) & both):
         if {k: n for k, n in mine.items() if k[0] == word} != {k: n for k, n in theirs.items() if k[0] == word}:
             return f"{word.split()[0]!r} ties another clause in each text: what depends on what may differ"
     return None

@@ -122,16 +122,17 @@ def _active(clause: list[str]) -> list[str]:
     for i, word in enumerate(clause[:-2]):
         if word not in _AUXILIARIES:
             continue
-        verb = i + 1
-        if clause[verb] in STOPWORDS and verb + 1 < len(clause):  # "was quickly acquired", "was not ..."
-            verb += 1
+        verb = i + 1 + (clause[i + 1] in STOPWORDS)  # "was just acquired", "is being cut"
+        while verb + 1 < len(clause) and (clause[verb] == "already" or clause[verb].endswith("ly")):
+            verb += 1  # "was quickly acquired", "was already fed": the adverb goes after the patient
         if "by" not in clause[verb + 1 :]:
             continue
         by = clause.index("by", verb + 1)
         end = by + 1
         while end < len(clause) and clause[end] not in _MARKERS:
             end += 1
-        agent, patient, middle = clause[by + 1 : end], clause[:i], clause[verb + 1 : by]
+        agent, patient = clause[by + 1 : end], clause[:i]
+        middle = [word for word in clause[i + 1 : verb] if word not in STOPWORDS] + clause[verb + 1 : by]
         if not agent or not patient:
             continue
         return [*agent, clause[verb], *patient, *middle, *clause[end:]]
