@@ -212,6 +212,15 @@ class Expectations(BaseModel):
     Currently, only tool call correctness assertions are supported.
     """
 
+    @model_validator(mode="wrap")
+    @classmethod
+    def _known_keys(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        # The assertion models drop a key they do not know, so a misspelt one (``parameter``) would silently check
+        # less than written: it makes the line invalid, as in ``extended_assertions``.
+        from .extended import with_published_keys
+
+        return with_published_keys(data, handler)
+
     @model_validator(mode="after")
     def _read_extended_assertions(self) -> Expectations:
         # ``extended_assertions`` stays an extra key (the published schema is unchanged); it is validated here, so a

@@ -1,10 +1,11 @@
-"""Keys the data model does not know: likely typos (``parmeters``, ``expected_respone``) reported as warnings.
+"""Keys the data model does not know: likely typos (``expected_respone``, ``mesages``) reported as warnings.
 
-The format allows extra keys, so such a line stays valid; but a misspelt key silently changes what is checked (an
-assertion without ``parameters`` checks the tool alone, an expectation without ``expected_response`` checks no
-response). Each JSON object of a line is compared with the fields of the model it is read as:
+The format allows extra keys, so such a line stays valid; but a misspelt key may silently change what is checked (an
+expectation without ``expected_response`` checks no response). An unknown key inside ``expectations.assertions`` or
+``extended_assertions`` (an assertion, parameter or matcher) is not a warning: it makes the line invalid (see
+:mod:`mb.entities.extended`). Each other JSON object of a line is compared with the fields of the model it is read as:
 
-- in objects whose model drops extra keys (matchers, assertions, messages, trace events, citations, metadata), every
+- in objects whose model drops extra keys (messages, trace events, citations, metadata), every
   unknown key is reported (it is lost: a misspelt ``params`` beside the real one checks nothing), with the closest
   field when there is one;
 - in objects that keep extra keys as data a user may want (``inputs``, ``expectations``, ``outputs``, retrieved
@@ -16,7 +17,6 @@ This is separate from validity: it never makes a line invalid, and ``mb validate
 from __future__ import annotations
 
 import difflib
-import re
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -45,8 +45,8 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
 PART_EXTRAS = _WRITTEN_BY_MB["Inputs"] | _WRITTEN_BY_MB["Expectations"] | _WRITTEN_BY_MB["Outputs"]
 """The extra keys of ``inputs``, ``expectations`` and ``outputs`` that MorganaBench reads or writes itself."""
 
-_PUBLISHED_CLOSED = re.compile(r"\$\.expectations\.assertions\[\d+\]\.closed")
-"""The path of ``closed`` in a published assertion, which does not read it."""
+_KEYS_CHECKED: dict[str, str] = {"Expectations": "assertions"}
+"""Fields whose unknown keys (anywhere inside) make the line invalid (see :mod:`mb.entities.extended`): not walked."""
 
 _CUTOFF = 0.75
 """How close (difflib ratio) an unknown key must be to a field to be suggested as its correction."""
@@ -82,8 +82,6 @@ class KeyWarning:
         """What is wrong with the key, without the location."""
         effect = "ignored" if self.ignored else "kept as extra data, not checked"
         hint = f'; did you mean "{self.suggestion}"?' if self.suggestion else ""
-        if _PUBLISHED_CLOSED.fullmatch(self.path):  # a closed call is an extended assertion's
-            hint = '; "closed" is read only in expectations.extended_assertions'
         return f'unknown key "{self.key}" ({effect}){hint}'
 
 
@@ -128,7 +126,7 @@ def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models],
         key = info.alias or name
         keys.add(key)
         nested = _models(info.annotation)
-        if nested:
+        if nested and _KEYS_CHECKED.get(model.__name__) != key:
             children[key] = tuple(nested)
     keeps_extra = model.model_config.get("extra") == "allow"  # else a key the model does not know is dropped
     origin = model.__pydantic_generic_metadata__["origin"] or model
