@@ -169,3 +169,27 @@ def test_an_email_matcher_whose_value_is_not_one_address_makes_its_line_invalid(
         f"{path}:6: $.expectations.extended_assertions[0].parameters[0].matcher.default.value: expected one email "
         "address, got no email address: 'bob'",
     ]
+
+
+def test_an_example_that_checks_nothing_is_warned_about_and_counted_by_eval(tmp_path: Path) -> None:
+    def line(expectations: dict[str, object]) -> str:
+        outputs = {
+            "response": "Done.",
+            "trace": [{"event": "tool_call", "id": "1", "tool": "delete_account", "params": {}}],
+        }
+        request = {"messages": [{"role": "user", "content": "Delete my account"}]}
+        return json.dumps({"inputs": request, "expectations": expectations, "outputs": outputs})
+
+    path = tmp_path / "b.jsonl"
+    checks = [{}, {"assertions": []}, {"assertions": [], "extended_assertions": None}, {"expected_response": "Done."}]
+    path.write_text("\n".join(line(expectations) for expectations in checks) + "\n")
+    code, out, _ = _run("validate", str(path))
+    assert code == 0, "a warning: the line is valid"
+    warned = [text.split(": warning: ")[0] for text in out.splitlines()]
+    assert warned == [f"{path}:1", f"{path}:2", f"{path}:3"]
+    assert "$.expectations: checks nothing" in out
+    code, _, _ = _run("validate", "--strict", str(path))
+    assert code == 1
+    code, out, _ = _run("eval", "--judge", "lexical", str(path))
+    assert "4/4 passed" in out
+    assert "3 example(s) checked nothing beyond inputs.tools" in out

@@ -74,12 +74,17 @@ class KeyWarning:
     ignored: bool
     """True when the model drops the key (it has no effect at all), False when it is kept as extra data."""
 
+    note: str | None = None
+    """What is wrong when it is not an unknown key (``key`` is then empty): an ``expectations`` that checks nothing."""
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: warning: {self.path}: {self.message}"
 
     @property
     def message(self) -> str:
         """What is wrong with the key, without the location."""
+        if self.note is not None:
+            return self.note
         effect = "ignored" if self.ignored else "kept as extra data, not checked"
         hint = f'; did you mean "{self.suggestion}"?' if self.suggestion else ""
         return f'unknown key "{self.key}" ({effect}){hint}'
@@ -207,15 +212,29 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     ]
 
 
+_EXPECTING = ("expected_response", "assertions", "extended_assertions", "expected_facts", "guidelines")
+"""The keys of ``expectations`` that hold what an example checks."""
+
+_CHECKS_NOTHING = (
+    "checks nothing: no expected_response, assertions, extended_assertions, expected_facts or guidelines, so any "
+    "response passes (only inputs.tools and tool results with no call are checked)"
+)
+
+
 def line_key_warnings(data: bytes, *, file: str, line: int, document: Any = None) -> list[KeyWarning]:
-    """The unknown keys of one line as read from the file (none when it is not a JSON object); ``document``: the
-    line's JSON value when it has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
+    """The unknown keys of one line as read from the file (none when it is not a JSON object), and a warning when its
+    ``expectations`` hold nothing to check (``{}``, ``"assertions": []``); ``document``: the line's JSON value when it
+    has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
     if document is None:
         try:
             document = orjson.loads(data)
         except orjson.JSONDecodeError:
             return []
-    return key_warnings(document, file=file, line=line)
+    found = key_warnings(document, file=file, line=line)
+    expectations = document.get("expectations") if isinstance(document, dict) else None
+    if isinstance(expectations, dict) and not any(expectations.get(key) not in (None, []) for key in _EXPECTING):
+        found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))
+    return found
 
 
 def iter_key_warnings(source: PathLike | IO[bytes], *, lines: int | None = None) -> Iterator[KeyWarning]:
