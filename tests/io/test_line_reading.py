@@ -333,3 +333,20 @@ def test_worker_processes_report_the_errors_read_before_a_gzip_file_is_cut_short
     assert len(alone) > 3 * 1024  # more lines than one block before the cut
     assert workers == alone
     assert workers_tally == alone_tally == Tally(valid=0, invalid=len(alone))
+
+
+def test_a_number_below_its_bound_is_said_in_plain_words() -> None:
+    count = {"assert_that": "tool_call_count", "max": -1}
+    number = {"match_as": "number", "value": 2, "tolerance": -0.5}
+    called = {"assert_that": "tool_called", "tool": "t", "parameters": [{"param": "n", "matcher": number}]}
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "hi"}]},
+        "expectations": {"extended_assertions": [count, called]},
+    }
+    error = parse_document(document, file="f.jsonl", line=7)
+    assert isinstance(error, LineError)
+    assert str(error).splitlines() == [
+        "f.jsonl:7: $.expectations.extended_assertions[0].max: must be 0 or more, got an integer (-1)",
+        "f.jsonl:7: $.expectations.extended_assertions[1].parameters[0].matcher.tolerance: must be 0 or more, got a "
+        "number (-0.5)",
+    ]
