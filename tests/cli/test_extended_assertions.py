@@ -205,3 +205,34 @@ def test_a_misspelt_key_in_a_published_assertion_is_an_error_of_its_line_in_vali
     code, out, _ = _run("eval", str(executed))
     assert "1/4 passed" in out
     assert "3 error(s)" in out
+
+
+def test_an_id_in_a_tool_message_of_the_conversation_grounds_a_later_call(tmp_path: Path) -> None:
+    messages = [
+        {"role": "user", "content": "find flights to Paris"},
+        {"role": "tool", "content": '{"flights": [{"id": "FL-123"}]}'},
+        {"role": "assistant", "content": "I found FL-123."},
+        {"role": "user", "content": "book it"},
+    ]
+    grounded = {"assert_that": "tool_called", "tool": "book", "parameters": [{"param": "id", "matcher": {}}]}
+
+    def line(source: str, booked: str) -> dict[str, Any]:
+        assertion = copy.deepcopy(grounded)
+        assertion["parameters"][0]["matcher"] = {"match_as": "grounded", "from": source}
+        call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"id": booked}}
+        return {
+            "inputs": {"messages": messages},
+            "expectations": {"extended_assertions": [assertion]},
+            "outputs": {"response": "Booked.", "trace": [call]},
+        }
+
+    path = _write(
+        tmp_path / "e.jsonl",
+        line("tool_results", "FL-123"),
+        line("tool_results", "FL-999"),  # in no result: made up
+        line("user", "FL-123"),  # only in a tool message and the assistant's words, not the user's
+    )
+    code, out, _ = _run("eval", str(path), "--judge", "lexical", "--metrics", "none")
+    assert "1/3 passed" in out, out
+    assert "line 2 failed" in out
+    assert "line 3 failed" in out
