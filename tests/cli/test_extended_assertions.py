@@ -233,6 +233,7 @@ def test_an_id_in_a_tool_message_of_the_conversation_grounds_a_later_call(tmp_pa
         line("user", "FL-123"),  # only in a tool message and the assistant's words, not the user's
     )
     code, out, _ = _run("eval", str(path), "--judge", "lexical", "--metrics", "none")
+    assert code == 0
     assert "1/3 passed" in out, out
     assert "line 2 failed" in out
     assert "line 3 failed" in out

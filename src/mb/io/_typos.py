@@ -221,17 +221,19 @@ _CHECKS_NOTHING = (
 )
 
 
-def line_key_warnings(data: bytes, *, file: str, line: int, document: Any = None) -> list[KeyWarning]:
-    """The unknown keys of one line as read from the file (none when it is not a JSON object), and a warning when its
-    ``expectations`` hold nothing to check (``{}``, ``"assertions": []``); ``document``: the line's JSON value when it
-    has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
+def line_key_warnings(
+    data: bytes, *, file: str, line: int, document: Any = None, valid: bool = False
+) -> list[KeyWarning]:
+    """The unknown keys of one line as read from the file (none when it is not a JSON object) and, for a ``valid``
+    line, a warning when its ``expectations`` hold nothing to check (``{}``, ``"assertions": []``); ``document``: the
+    line's JSON value when it has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
     if document is None:
         try:
             document = orjson.loads(data)
         except orjson.JSONDecodeError:
             return []
     found = key_warnings(document, file=file, line=line)
-    expectations = document.get("expectations") if isinstance(document, dict) else None
+    expectations = document.get("expectations") if valid and isinstance(document, dict) else None
     if isinstance(expectations, dict) and not any(expectations.get(key) not in (None, []) for key in _EXPECTING):
         found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))
     return found

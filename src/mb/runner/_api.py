@@ -60,7 +60,9 @@ def _items(
         for number, data, whole in jsonl_lines(benchmark, max_line_bytes):
             record = read_record(data, file=name, line=number, problem=whole)
             if warn is not None and number <= key_warnings and whole is None:
-                for warning in line_key_warnings(data, file=name, line=number, document=record.document):
+                for warning in line_key_warnings(
+                    data, file=name, line=number, document=record.document, valid=record.error is None
+                ):
                     warn(warning)
             yield record.example or record.error  # type: ignore[misc]
         return
