@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import (
@@ -325,8 +326,9 @@ _CUTOFF = 0.6
 """How close (difflib ratio) a misspelt name must be to a known one to be suggested."""
 
 
-def _keys(model: type[BaseModel]) -> list[str]:
-    return [info.alias or name for name, info in model.model_fields.items()]
+@cache
+def _keys(model: type[BaseModel]) -> frozenset[str]:
+    return frozenset(info.alias or name for name, info in model.model_fields.items())
 
 
 _NEGATIONS = frozenset({"no", "not", "never"})
@@ -387,11 +389,19 @@ def name_hint(field: str, name: object, known: Sequence[str]) -> str:
     return _hint(name, known)
 
 
+_NONE: frozenset[str] = frozenset()
+_ONE = frozenset({"param", "matcher"})
+_GROUP = frozenset({"params", "matcher"})
+"""The keys of a parameter assertion on one parameter, and on a group."""
+
+
 def _unknown(
-    value: Mapping[str, Any], known: list[str], loc: tuple[str | int, ...], elsewhere: Sequence[str] = ()
+    value: Mapping[str, Any], known: frozenset[str], loc: tuple[str | int, ...], elsewhere: frozenset[str] = _NONE
 ) -> list[InitErrorDetails]:
     """An error for each key of ``value`` not in ``known``: a key of ``elsewhere`` (the extended assertion's fields
     that a published one lacks) says where it is read, any other names the closest known key."""
+    if known.issuperset(value):
+        return []  # most objects
     return [
         InitErrorDetails(
             type=PydanticCustomError(
@@ -401,7 +411,7 @@ def _unknown(
                     "key": key,
                     "hint": f'; "{key}" is read only in expectations.extended_assertions'
                     if key in elsewhere
-                    else _hint(key, known),
+                    else _hint(key, list(known)),
                 },
             ),
             loc=(*loc, key),
@@ -415,14 +425,14 @@ def _unknown(
 def _matcher_keys(
     matcher: Any, loc: tuple[str | int, ...], matchers: Mapping[str, type[BaseModel]]
 ) -> list[InitErrorDetails]:
-    if not isinstance(matcher, Mapping):
+    if not isinstance(matcher, dict):
         return []
     kind = matcher.get("match_as", "equality")
     model = matchers.get(kind) if isinstance(kind, str) else None
     if model is None:
         return []  # an unknown kind (or one that is not a string): the validation error names it
     errors = _unknown(matcher, _keys(model), loc)
-    if "default" in model.model_fields:
+    if "default" in _keys(model):
         errors += _matcher_keys(matcher.get("default"), (*loc, "default"), matchers)
     return errors
 
@@ -434,20 +444,19 @@ def _key_errors(
     each an error with the closest known key. An unknown key is never ignored: it would check less than written."""
     errors: list[InitErrorDetails] = []
     for index, item in enumerate(items):
-        if not isinstance(item, Mapping):
+        if not isinstance(item, dict):
             continue
         kind = item.get("assert_that")
         model = kinds.get(kind) if isinstance(kind, str) else None
         if model is None:
             continue
-        extended = _keys(_KINDS[kind]) if kind in _KINDS and model is not _KINDS[kind] else []
+        extended = _keys(_KINDS[kind]) if kind in _KINDS and model is not _KINDS[kind] else _NONE
         errors += _unknown(item, _keys(model), (field, index), extended)
-        parameters = item.get("parameters") if "parameters" in model.model_fields else None
+        parameters = item.get("parameters") if "parameters" in _keys(model) else None
         for number, parameter in enumerate(parameters if isinstance(parameters, list) else ()):
-            if isinstance(parameter, Mapping):
+            if isinstance(parameter, dict):
                 where = (field, index, "parameters", number)
-                known = ["params", "matcher"] if "params" in parameter else ["param", "matcher"]
-                errors += _unknown(parameter, known, where)
+                errors += _unknown(parameter, _GROUP if "params" in parameter else _ONE, where)
                 errors += _matcher_keys(parameter.get("matcher"), (*where, "matcher"), matchers)
     return errors
 
@@ -456,7 +465,7 @@ def with_published_keys(data: Any, validate: Callable[[Any], _T]) -> _T:
     """``validate(data)`` (``data``: an ``expectations`` object) when its published ``assertions`` hold no unknown
     key; else a :class:`pydantic.ValidationError` with the errors of ``validate`` and an error for each unknown key
     (in an assertion, parameter or matcher, as in ``extended_assertions``)."""
-    assertions = data.get("assertions") if isinstance(data, Mapping) else None
+    assertions = data.get("assertions") if isinstance(data, dict) else None
     errors = _key_errors(assertions, "assertions", _PUBLISHED, _PUBLISHED_MATCHERS) if type(assertions) is list else []
     if not errors:
         return validate(data)
