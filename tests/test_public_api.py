@@ -91,6 +91,7 @@ PUBLIC = {
         "atomic_output",
         "command_inputs",
         "dump_line",
+        "is_not_run_record",
         "iter_documents",
         "iter_lines",
         "iter_records",

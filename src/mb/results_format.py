@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ._version import __version__
 from .errors import ResultsFormatError
-from .io import iter_lines, source_name
+from .io import is_not_run_record, iter_lines, source_name
 from .results import Counts, ExampleResult, TokenUse
 
 __all__ = [
@@ -274,6 +274,10 @@ def kind_of_document(document: object) -> FileKind:
         return FileKind("results", f"a results file of format {number or 'unknown'}", number)
     if "line" in document and ("passed" in document or "status" in document):
         return FileKind("results", "a results file of format 1 (no run record)", 1)
+    if is_not_run_record(document):  # what `mb run` writes in place of an invalid benchmark line
+        return FileKind(
+            "executed", "an executed benchmark (written by `mb run`; its first line stands for an invalid line)"
+        )
     if "inputs" in document:
         if "outputs" in document:
             return FileKind("executed", "an executed benchmark (its lines have inputs, expectations and outputs)")

@@ -129,9 +129,11 @@ def test_unknown_keys_are_reported_once_whether_workers_score_the_file_or_not(
         assert result.exit_code == 0, result.output
         shown.append(result.stderr)
     assert shown[0] == shown[1]
-    assert shown[0].count(": warning:") == 1
-    assert "typo.jsonl:2" in shown[0]
-    assert "1 warning(s) in the first 10,000 lines" in shown[0]
+    assert shown[0].count(": warning: $.expectations.asertions: unknown key") == 1
+    assert "typo.jsonl:2: warning: $.expectations.asertions" in shown[0]
+    assert "typo.jsonl:2: warning: $.expectations: checks nothing" in shown[0], "the misspelt line checks nothing"
+    nothing = sum(not document["expectations"].get("assertions") for document in documents) * 30 + 1
+    assert f"{1 + nothing} warning(s) in the first 10,000 lines" in shown[0]
 
 
 def test_failures_and_results_stay_in_line_order_when_a_line_waits_for_the_judge(tmp_path: Path) -> None:

@@ -92,7 +92,7 @@ def test_an_extended_name_in_the_published_assertions_says_where_it_is_read(tmp_
         f'{path}:1: $.expectations.assertions[1].parameters[0].matcher: unknown match_as "number"; expected one of: '
         'equality, free_text, date_time, email, missing, optional; "number" is an extended matcher, read only in '
         "expectations.extended_assertions",
-        f'{path}:1: warning: $.expectations.assertions[1].closed: unknown key "closed" (ignored); "closed" is read '
+        f'{path}:1: $.expectations.assertions[1].closed: unknown key "closed"; "closed" is read '
         "only in expectations.extended_assertions",
     ]
 
@@ -163,3 +163,77 @@ def test_a_misspelt_list_key_is_a_warning_naming_extended_assertions(tmp_path: P
     assert code == 1  # --strict: a warning fails the check
     assert 'unknown key "extended_asertions"' in out
     assert 'did you mean "extended_assertions"?' in out
+
+
+def test_a_misspelt_key_in_a_published_assertion_is_an_error_of_its_line_in_validate_run_and_eval(
+    tmp_path: Path,
+) -> None:
+    def line(assertion: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "inputs": {"messages": [{"role": "user", "content": "Delete my account (I am user me)"}]},
+            "expectations": {"assertions": [{"assert_that": "tool_called", "tool": "delete_account", **assertion}]},
+        }
+
+    equality = {"param": "id", "matcher": {"match_as": "equality", "value": "me"}}
+    benchmark = _write(
+        tmp_path / "b.jsonl",
+        line({"parameter": [equality]}),  # only the tool's name would be checked
+        line({"closed": True}),
+        line({"parameters": [{**equality, "matcher": {"match_as": "equality", "valeu": "me", "value": "x"}}]}),
+        line({"parameters": [{**equality, "matcher": {"match_as": "equality", "value": "someone_else"}}]}),
+    )
+    code, out, _ = _run("validate", str(benchmark))
+    assert code == 1
+    assert out.splitlines() == [
+        f'{benchmark}:1: $.expectations.assertions[0].parameter: unknown key "parameter"; did you mean "parameters"?',
+        f'{benchmark}:2: $.expectations.assertions[0].closed: unknown key "closed"; "closed" is read only in '
+        "expectations.extended_assertions",
+        f'{benchmark}:3: $.expectations.assertions[0].parameters[0].matcher.valeu: unknown key "valeu"; did you mean '
+        '"value"?',
+    ]
+    agent = tmp_path / "agent.py"
+    agent.write_text(
+        "from mb.entities import Outputs, ToolCall\n"
+        "def agent(messages):\n"
+        "    call = ToolCall(id='1', tool='delete_account', params={'id': 'someone_else', 'purge': True})\n"
+        "    return Outputs(response='Done.', trace=[call])\n"
+    )
+    executed = tmp_path / "run.jsonl"
+    code, _, err = _run("run", str(benchmark), "--agent", f"{agent}:agent", "-o", str(executed))
+    assert code == 1, err
+    assert "3 invalid lines" in err
+    code, out, _ = _run("eval", str(executed))
+    assert "1/4 passed" in out
+    assert "3 error(s)" in out
+
+
+def test_an_id_in_a_tool_message_of_the_conversation_grounds_a_later_call(tmp_path: Path) -> None:
+    messages = [
+        {"role": "user", "content": "find flights to Paris"},
+        {"role": "tool", "content": '{"flights": [{"id": "FL-123"}]}'},
+        {"role": "assistant", "content": "I found FL-123."},
+        {"role": "user", "content": "book it"},
+    ]
+    grounded = {"assert_that": "tool_called", "tool": "book", "parameters": [{"param": "id", "matcher": {}}]}
+
+    def line(source: str, booked: str) -> dict[str, Any]:
+        assertion = copy.deepcopy(grounded)
+        assertion["parameters"][0]["matcher"] = {"match_as": "grounded", "from": source}
+        call = {"event": "tool_call", "id": "c1", "tool": "book", "params": {"id": booked}}
+        return {
+            "inputs": {"messages": messages},
+            "expectations": {"extended_assertions": [assertion]},
+            "outputs": {"response": "Booked.", "trace": [call]},
+        }
+
+    path = _write(
+        tmp_path / "e.jsonl",
+        line("tool_results", "FL-123"),
+        line("tool_results", "FL-999"),  # in no result: made up
+        line("user", "FL-123"),  # only in a tool message and the assistant's words, not the user's
+    )
+    code, out, _ = _run("eval", str(path), "--judge", "lexical", "--metrics", "none")
+    assert code == 0
+    assert "1/3 passed" in out, out
+    assert "line 2 failed" in out
+    assert "line 3 failed" in out

@@ -20,6 +20,7 @@ import mb
 from mb.cli import main
 from mb.cli._grouped import warn_unknown_keys
 from mb.data import example_lines
+from mb.io import LineError, parse_document
 from mb.io._typos import iter_key_warnings, key_warnings
 from mb.metrics import MetricSpec
 from mb.runner import BenchmarkFileError, OutputExistsError, RichProgress
@@ -62,13 +63,13 @@ def test_no_warning_on_the_published_examples_nor_on_what_mb_writes(tmp_path: Pa
 def test_misspelt_keys_are_warned_with_line_key_and_suggestion(tmp_path: Path) -> None:
     path = _write(tmp_path / "typos.jsonl", _with_typos())
     code, out, err = _run("validate", str(path))
-    assert code == 1, "a matcher without match_as is invalid; the warning says which key was meant"
+    assert code == 1, "a matcher without match_as is invalid; the error says which key was meant"
     matcher = "$.expectations.assertions[0].parameters[0].matcher"
     assert f"{path}:1: {matcher}.match_as: required field is missing" in out
-    assert f'{path}:1: warning: {matcher}.mach_as: unknown key "mach_as" (ignored); did you mean "match_as"?' in out
+    assert f'{path}:1: {matcher}.mach_as: unknown key "mach_as"; did you mean "match_as"?' in out
     assert f'{path}:2: warning: $.expectations.expected_respone: unknown key "expected_respone"' in out
     assert 'did you mean "expected_response"?' in out
-    assert "2 warning(s)" in err
+    assert "1 warning(s)" in err
 
 
 def test_warnings_keep_lines_valid_unless_strict(tmp_path: Path) -> None:
@@ -84,13 +85,16 @@ def test_warnings_keep_lines_valid_unless_strict(tmp_path: Path) -> None:
     assert "(--strict)" in err
 
 
-def test_an_unknown_key_in_a_matcher_is_reported_even_without_a_close_field() -> None:
+def test_an_unknown_key_in_a_matcher_is_an_error_even_without_a_close_field() -> None:
     document = _unexecuted()[0]
     document["expectations"]["assertions"][0]["parameters"][0]["matcher"]["tolerance"] = 3
     document["inputs"]["my_notes"] = "kept: extra data outside expectations is the user's own"
-    (warning,) = key_warnings(document, file="f.jsonl", line=4)
-    assert (warning.key, warning.suggestion, warning.ignored) == ("tolerance", None, True)
-    assert str(warning).startswith("f.jsonl:4: warning: $.expectations.assertions[0].parameters[0].matcher.tolerance")
+    assert key_warnings(document, file="f.jsonl", line=4) == []
+    error = parse_document(document, file="f.jsonl", line=4)
+    assert isinstance(error, LineError)
+    assert (
+        str(error) == 'f.jsonl:4: $.expectations.assertions[0].parameters[0].matcher.tolerance: unknown key "tolerance"'
+    )
 
 
 def test_a_key_dropped_inside_a_trace_event_a_message_or_a_citation_is_reported(tmp_path: Path) -> None:

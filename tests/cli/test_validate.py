@@ -142,3 +142,54 @@ def test_standard_input_is_checked_for_unknown_keys_and_strict_fails_on_them() -
         "<stdin>:2: $: invalid JSON: Expecting property name enclosed in double quotes at column 2",
     ]
     assert "1 valid, 1 invalid, 1 warning(s) (--strict)" in result.stderr
+
+
+def test_an_email_matcher_whose_value_is_not_one_address_makes_its_line_invalid(tmp_path: Path) -> None:
+    def line(matcher: dict[str, object], where: str = "assertions") -> str:
+        call = {"assert_that": "tool_called", "tool": "send", "parameters": [{"param": "to", "matcher": matcher}]}
+        return json.dumps(
+            {"inputs": {"messages": [{"role": "user", "content": "Mail Bob"}]}, "expectations": {where: [call]}}
+        )
+
+    values = ["", "bob@example", "not an email", "bob@example.com, eve@example.com", "Bob <bob@example.com>"]
+    lines = [line({"match_as": "email", "value": value}) for value in values]
+    lines.append(
+        line({"match_as": "optional", "default": {"match_as": "email", "value": "bob"}}, "extended_assertions")
+    )
+    path = tmp_path / "b.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, _ = _run("validate", str(path))
+    assert code == 1
+    value = "$.expectations.assertions[0].parameters[0].matcher.value"
+    assert out.splitlines() == [
+        f"{path}:1: {value}: expected one email address, got no email address: ''",
+        f"{path}:2: {value}: expected one email address, got no email address: 'bob@example'",
+        f"{path}:3: {value}: expected one email address, got no email address: 'not an email'",
+        f"{path}:4: {value}: expected one email address, got 2 addresses: 'bob@example.com, eve@example.com'",
+        f"{path}:6: $.expectations.extended_assertions[0].parameters[0].matcher.default.value: expected one email "
+        "address, got no email address: 'bob'",
+    ]
+
+
+def test_an_example_that_checks_nothing_is_warned_about_and_counted_by_eval(tmp_path: Path) -> None:
+    def line(expectations: dict[str, object]) -> str:
+        outputs = {
+            "response": "Done.",
+            "trace": [{"event": "tool_call", "id": "1", "tool": "delete_account", "params": {}}],
+        }
+        request = {"messages": [{"role": "user", "content": "Delete my account"}]}
+        return json.dumps({"inputs": request, "expectations": expectations, "outputs": outputs})
+
+    path = tmp_path / "b.jsonl"
+    checks = [{}, {"assertions": []}, {"assertions": [], "extended_assertions": None}, {"expected_response": "Done."}]
+    path.write_text("\n".join(line(expectations) for expectations in checks) + "\n")
+    code, out, _ = _run("validate", str(path))
+    assert code == 0, "a warning: the line is valid"
+    warned = [text.split(": warning: ")[0] for text in out.splitlines()]
+    assert warned == [f"{path}:1", f"{path}:2", f"{path}:3"]
+    assert "$.expectations: checks nothing" in out
+    code, _, _ = _run("validate", "--strict", str(path))
+    assert code == 1
+    code, out, _ = _run("eval", "--judge", "lexical", str(path))
+    assert "4/4 passed" in out
+    assert "3 example(s) checked nothing beyond inputs.tools" in out

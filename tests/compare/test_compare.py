@@ -13,6 +13,7 @@ from rich.console import Console
 
 from mb.cli import main
 from mb.compare import compare_runs, render_comparison
+from mb.io import LineError, Problem, not_run_record
 from mb.reports.html import build_report
 from mb.results import ExampleResult
 from mb.results_format import ResultsFile, RunRecord, read_results_file
@@ -210,8 +211,10 @@ def test_a_benchmark_or_an_evaluations_file_is_named_with_what_to_pass(tmp_path:
     benchmark = write_lines(tmp_path / "bench.jsonl", [{k: v for k, v in _example(1, True).items() if k != "outputs"}])
     evals = tmp_path / "evals.json"
     evals.write_text(json.dumps({"schemaVersion": "1.2.0", "items": [{"prompt": "Hi"}]}, indent=2))
+    not_run = write_lines(tmp_path / "not-run.jsonl", [not_run_record(LineError("b.jsonl", 1, (Problem("$", "x"),)))])
     said = {
         executed: "is an executed benchmark (its lines have inputs, expectations and outputs)",
+        not_run: "is an executed benchmark (written by `mb run`; its first line stands for an invalid line)",
         benchmark: "is a benchmark (its lines have inputs and expectations, no outputs)",
         evals: "is a Microsoft 365 Copilot evaluations dataset (evals.json)",
     }

@@ -288,6 +288,8 @@ def test_required_metric_that_cannot_run_is_an_error() -> None:
 def test_unknown_metric_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown metric"):
         evaluate([_example()], judge=ScriptedJudge(), metrics=["bleu"])
+    with pytest.raises(ValueError, match=r"unknown metric 'relevence' \(did you mean 'relevance'\?\); known: "):
+        evaluate([_example()], judge=ScriptedJudge(), require=["relevence"])
 
 
 def test_summary_slices() -> None:

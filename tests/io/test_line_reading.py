@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from mb.entities import Example
 from mb.io import _validate as validation
 from mb.io import iter_lines
 from mb.io._reader import CompressedFileError, LineError, parse_document, read_record
@@ -302,12 +303,16 @@ def test_a_lone_bracket_after_other_lines_is_an_invalid_line(first: bytes) -> No
         assert (valid, invalid) == (0, 1)
 
 
-def test_a_param_beside_a_groups_params_is_an_unknown_key() -> None:
+def test_a_param_beside_a_groups_params_makes_the_line_invalid() -> None:
     document = copy.deepcopy(SEEDS[1])
-    assert key_warnings(document, file="f.jsonl", line=1) == []
+    assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)
     group = document["expectations"]["assertions"][0]["parameters"][0]
     group["param"] = "start_time"  # beside "params": the group's model has no "param"
-    assert key_warnings(document, file="f.jsonl", line=1)
+    error = parse_document(document, file="f.jsonl", line=1)
+    assert isinstance(error, LineError)
+    path = "$.expectations.assertions[0].parameters[0].param"
+    assert error.message == f'{path}: unknown key "param"; did you mean "params"?'
+    assert key_warnings(document, file="f.jsonl", line=1) == [], "an error, not a warning besides"
 
 
 def test_worker_processes_report_the_errors_read_before_a_gzip_file_is_cut_short(tmp_path: Path) -> None:
@@ -328,3 +333,20 @@ def test_worker_processes_report_the_errors_read_before_a_gzip_file_is_cut_short
     assert len(alone) > 3 * 1024  # more lines than one block before the cut
     assert workers == alone
     assert workers_tally == alone_tally == Tally(valid=0, invalid=len(alone))
+
+
+def test_a_number_below_its_bound_is_said_in_plain_words() -> None:
+    count = {"assert_that": "tool_call_count", "max": -1}
+    number = {"match_as": "number", "value": 2, "tolerance": -0.5}
+    called = {"assert_that": "tool_called", "tool": "t", "parameters": [{"param": "n", "matcher": number}]}
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "hi"}]},
+        "expectations": {"extended_assertions": [count, called]},
+    }
+    error = parse_document(document, file="f.jsonl", line=7)
+    assert isinstance(error, LineError)
+    assert str(error).splitlines() == [
+        "f.jsonl:7: $.expectations.extended_assertions[0].max: must be 0 or more, got an integer (-1)",
+        "f.jsonl:7: $.expectations.extended_assertions[1].parameters[0].matcher.tolerance: must be 0 or more, got a "
+        "number (-0.5)",
+    ]

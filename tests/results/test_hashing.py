@@ -49,7 +49,7 @@ def _hash(document: dict[str, Any]) -> str:
             "expectations": {
                 "extra": None,
                 "assertions": [
-                    {"assert_that": "no_tool_called", "note": "ignored"},
+                    {"assert_that": "no_tool_called"},
                     {
                         "assert_that": "tool_called",
                         "tool": "t",

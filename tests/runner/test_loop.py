@@ -238,6 +238,18 @@ def test_invalid_benchmark_lines_are_counted_and_written_as_errors_for_eval(tmp_
     assert errors[-1].startswith(f"invalid line: $: not run, {benchmark}:3 is invalid: $: invalid JSON: ")
 
 
+@pytest.mark.parametrize("repeats", [1, 2])
+def test_evaluating_what_run_returns_counts_the_benchmark_lines_not_run_as_errors(tmp_path: Path, repeats: int) -> None:
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", [example("one"), "{not json", example("two")])
+    examples, _ = run(benchmark, lambda messages: "ok", repeats=repeats)
+    assert len(examples) == 2 * repeats
+    for evaluated in (mb.evaluate(examples), mb.evaluate(run(benchmark, lambda messages: "ok", repeats=repeats))):
+        assert (evaluated.summary.total, evaluated.summary.errors) == (3 * repeats, repeats), "as `mb eval` counts"
+        error = evaluated.results[-1].error
+        assert error is not None
+        assert error.startswith(f"invalid line: $: not run, {benchmark}:2 is invalid: $: invalid JSON: ")
+
+
 def test_an_invalid_line_of_a_file_whose_name_is_not_utf8_is_written_too(tmp_path: Path) -> None:
     benchmark = write_benchmark(tmp_path / "bench\udcff.jsonl", [example("one"), "{not json"])
     output = tmp_path / "out.jsonl"
@@ -619,7 +631,8 @@ def test_the_unknown_keys_of_the_first_lines_come_as_they_are_read_in_line_order
             self.events: list[int | str] = []  # the line of each warning; "done" for each example done
 
         def warning(self, warning: KeyWarning) -> None:
-            self.events.append(warning.line)
+            if warning.key:  # an unknown key (each line also checks nothing)
+                self.events.append(warning.line)
 
         def advance(self, *, error: bool = False) -> None:
             self.events.append("done")

@@ -152,6 +152,13 @@ def render_summary(
         parts.append(
             Text(f"{summary.low_confidence} verdict(s) of low confidence: review them (low_confidence in the results)")
         )
+    if summary.checked_nothing:
+        parts.append(
+            Text(
+                f"{summary.checked_nothing} example(s) checked nothing beyond inputs.tools: no assertion, expected "
+                "response or other expectation, so they pass whatever the response"
+            )
+        )
     if summary.undecided:
         parts.append(
             Text(

@@ -85,6 +85,18 @@ class EmailMatcher(ValueMatcher):
     value: str
     """The email address to compare the argument to."""
 
+    @field_validator("value")
+    @classmethod
+    def _one_address(cls, value: str) -> str:
+        # Else no argument could match: the benchmark's defect would be counted as the agent's failure.
+        from ._email import parse_addresses
+
+        found, rest = parse_addresses(value)
+        if len(found) != 1 or rest:
+            what = f"{len(found)} addresses" if len(found) > 1 and not rest else "no email address"
+            raise ValueError(f"expected one email address, got {what}: {value!r}")
+        return value
+
 
 class MissingMatcher(ValueMatcher):
     """Matches an argument if it is missing (not provided)."""
@@ -211,6 +223,15 @@ class Expectations(BaseModel):
 
     Currently, only tool call correctness assertions are supported.
     """
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _known_keys(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        # The assertion models drop a key they do not know, so a misspelt one (``parameter``) would silently check
+        # less than written: it makes the line invalid, as in ``extended_assertions``.
+        from .extended import with_published_keys
+
+        return with_published_keys(data, handler)
 
     @model_validator(mode="after")
     def _read_extended_assertions(self) -> Expectations:

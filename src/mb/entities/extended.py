@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal, get_args
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import (
     AfterValidator,
@@ -39,7 +40,10 @@ from .expectations import (
     EqualsMatcher,
     FreeTextMatcher,
     MissingMatcher,
+    NoToolCallAssertion,
+    OneMatcher,
     ParameterGroupAssertion,
+    ToolCallAssertion,
     ValueMatcher,
     _parameter_assertion_discriminator,
 )
@@ -63,7 +67,10 @@ __all__ = [
     "extended_assertions_schema",
     "name_hint",
     "read_extended_assertions",
+    "with_published_keys",
 ]
+
+_T = TypeVar("_T")
 
 Number = Annotated[StrictInt | StrictFloat, Field(union_mode="left_to_right")]
 """A JSON number (``true`` and ``"5"`` are not numbers)."""
@@ -307,7 +314,9 @@ def _by_tag(union: Any, field: str) -> dict[str, type[BaseModel]]:
 
 _KINDS = _by_tag(ExtendedAssertion, "assert_that")
 _MATCHERS = _by_tag(ExtendedMatcher, "match_as")
-ASSERTION_KINDS = frozenset({*_KINDS, "no_tool_called"})
+_PUBLISHED: dict[str, type[BaseModel]] = {"tool_called": ToolCallAssertion, "no_tool_called": NoToolCallAssertion}
+_PUBLISHED_MATCHERS = _by_tag(OneMatcher, "match_as")
+ASSERTION_KINDS = frozenset({*_KINDS, *_PUBLISHED})
 """Every ``assert_that`` name, published and extended."""
 
 MATCHERS = frozenset(_MATCHERS)
@@ -317,8 +326,9 @@ _CUTOFF = 0.6
 """How close (difflib ratio) a misspelt name must be to a known one to be suggested."""
 
 
-def _keys(model: type[BaseModel]) -> list[str]:
-    return [info.alias or name for name, info in model.model_fields.items()]
+@cache
+def _keys(model: type[BaseModel]) -> frozenset[str]:
+    return frozenset(info.alias or name for name, info in model.model_fields.items())
 
 
 _NEGATIONS = frozenset({"no", "not", "never"})
@@ -379,13 +389,32 @@ def name_hint(field: str, name: object, known: Sequence[str]) -> str:
     return _hint(name, known)
 
 
-def _unknown(value: Mapping[str, Any], known: list[str], loc: tuple[str | int, ...]) -> list[InitErrorDetails]:
+_NONE: frozenset[str] = frozenset()
+_ONE = frozenset({"param", "matcher"})
+_GROUP = frozenset({"params", "matcher"})
+"""The keys of a parameter assertion on one parameter, and on a group."""
+
+
+def _unknown(
+    value: Mapping[str, Any], known: frozenset[str], loc: tuple[str | int, ...], elsewhere: frozenset[str] = _NONE
+) -> list[InitErrorDetails]:
+    """An error for each key of ``value`` not in ``known``: a key of ``elsewhere`` (the extended assertion's fields
+    that a published one lacks) says where it is read, any other names the closest known key."""
+    if known.issuperset(value):
+        return []  # most objects
     return [
         InitErrorDetails(
             type=PydanticCustomError(
-                "unknown_key", 'unknown key "{key}"{hint}', {"key": key, "hint": _hint(key, known)}
+                "unknown_key",
+                'unknown key "{key}"{hint}',
+                {
+                    "key": key,
+                    "hint": f'; "{key}" is read only in expectations.extended_assertions'
+                    if key in elsewhere
+                    else _hint(key, list(known)),
+                },
             ),
-            loc=("extended_assertions", *loc, key),
+            loc=(*loc, key),
             input=value[key],
         )
         for key in value
@@ -393,38 +422,65 @@ def _unknown(value: Mapping[str, Any], known: list[str], loc: tuple[str | int, .
     ]
 
 
-def _matcher_keys(matcher: Any, loc: tuple[str | int, ...]) -> list[InitErrorDetails]:
-    if not isinstance(matcher, Mapping):
+def _matcher_keys(
+    matcher: Any, loc: tuple[str | int, ...], matchers: Mapping[str, type[BaseModel]]
+) -> list[InitErrorDetails]:
+    if not isinstance(matcher, dict):
         return []
     kind = matcher.get("match_as", "equality")
-    model = _MATCHERS.get(kind) if isinstance(kind, str) else None
+    model = matchers.get(kind) if isinstance(kind, str) else None
     if model is None:
         return []  # an unknown kind (or one that is not a string): the validation error names it
     errors = _unknown(matcher, _keys(model), loc)
-    if model is ExtendedOptionalMatcher:
-        errors += _matcher_keys(matcher.get("default"), (*loc, "default"))
+    if "default" in _keys(model):
+        errors += _matcher_keys(matcher.get("default"), (*loc, "default"), matchers)
     return errors
 
 
-def _key_errors(items: list[Any]) -> list[InitErrorDetails]:
-    """Unknown keys anywhere in the list (in published matchers too): each an error with the closest known key."""
+def _key_errors(
+    items: list[Any], field: str, kinds: Mapping[str, type[BaseModel]], matchers: Mapping[str, type[BaseModel]]
+) -> list[InitErrorDetails]:
+    """Unknown keys anywhere in the list ``field`` of assertions of ``kinds`` (in their parameters and matchers too):
+    each an error with the closest known key. An unknown key is never ignored: it would check less than written."""
     errors: list[InitErrorDetails] = []
     for index, item in enumerate(items):
-        if not isinstance(item, Mapping):
+        if not isinstance(item, dict):
             continue
         kind = item.get("assert_that")
-        model = _KINDS.get(kind) if isinstance(kind, str) else None
+        model = kinds.get(kind) if isinstance(kind, str) else None
         if model is None:
             continue
-        errors += _unknown(item, _keys(model), (index,))
-        parameters = item.get("parameters") if model is ExtendedToolCallAssertion else None
+        extended = _keys(_KINDS[kind]) if kind in _KINDS and model is not _KINDS[kind] else _NONE
+        errors += _unknown(item, _keys(model), (field, index), extended)
+        parameters = item.get("parameters") if "parameters" in _keys(model) else None
         for number, parameter in enumerate(parameters if isinstance(parameters, list) else ()):
-            if isinstance(parameter, Mapping):
-                where = (index, "parameters", number)
-                known = ["params", "matcher"] if "params" in parameter else ["param", "matcher"]
-                errors += _unknown(parameter, known, where)
-                errors += _matcher_keys(parameter.get("matcher"), (*where, "matcher"))
+            if isinstance(parameter, dict):
+                where = (field, index, "parameters", number)
+                errors += _unknown(parameter, _GROUP if "params" in parameter else _ONE, where)
+                errors += _matcher_keys(parameter.get("matcher"), (*where, "matcher"), matchers)
     return errors
+
+
+def with_published_keys(data: Any, validate: Callable[[Any], _T]) -> _T:
+    """``validate(data)`` (``data``: an ``expectations`` object) when its published ``assertions`` hold no unknown
+    key; else a :class:`pydantic.ValidationError` with the errors of ``validate`` and an error for each unknown key
+    (in an assertion, parameter or matcher, as in ``extended_assertions``)."""
+    assertions = data.get("assertions") if isinstance(data, dict) else None
+    errors = _key_errors(assertions, "assertions", _PUBLISHED, _PUBLISHED_MATCHERS) if type(assertions) is list else []
+    if not errors:
+        return validate(data)
+    try:
+        validate(data)
+    except ValidationError as exc:
+        errors[:0] = [
+            InitErrorDetails(
+                type=PydanticCustomError(error["type"], error["msg"], error.get("ctx")),
+                loc=error["loc"],
+                input=error["input"],
+            )
+            for error in exc.errors()
+        ]
+    raise ValidationError.from_exception_data("Expectations", errors)
 
 
 def _renamed(error: Any) -> InitErrorDetails:
@@ -464,7 +520,7 @@ def read_extended_assertions(value: Any) -> tuple[list[Any], Any]:
     if value is None:
         return [], None
     data = _jsonable(value)
-    errors = _key_errors(data) if isinstance(data, list) else []
+    errors = _key_errors(data, "extended_assertions", _KINDS, _MATCHERS) if isinstance(data, list) else []
     typed: list[Any] = []
     try:
         typed = _LIST.validate_python(data)

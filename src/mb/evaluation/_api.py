@@ -109,7 +109,9 @@ async def aevaluate(
     progress: Callable[[Scored], object] | None = None,
     key_warnings: int = 0,
 ) -> RunResult:
-    """Evaluate every example of a benchmark file (``-``: standard input) or an iterable of examples.
+    """Evaluate every example of a benchmark file (``-``: standard input) or an iterable of examples; given what
+    :func:`mb.run` returns (its examples, or the whole :class:`~mb.runner.AgentRun`), each benchmark line that was
+    not run is an error too, as ``mb eval`` counts it.
 
     ``output`` writes the results file (format 2: the run record, then one result line per input line in input
     order; ``-`` standard output, ``.gz`` compressed), replacing it only when complete: an error or an interrupt

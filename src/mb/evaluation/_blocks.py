@@ -157,7 +157,11 @@ async def score_lines(
         for number, data, whole in lines:
             record = read_record(data, file=name, line=number, executed=True, problem=whole)
             if number <= key_warnings and whole is None:  # from the line as parsed for the model
-                warnings.extend(line_key_warnings(data, file=name, line=number, document=record.document))
+                warnings.extend(
+                    line_key_warnings(
+                        data, file=name, line=number, document=record.document, valid=record.error is None
+                    )
+                )
             yield record
 
     finish = _Finish(limit)

@@ -17,11 +17,12 @@ from typing import Any, TypeVar
 from .._hashing import source_fields_of_example
 from .._redact import redact
 from ..entities import Example
-from ..io import LineError, Record, iter_records
+from ..io import LineError, Record, iter_records, not_run_record, parse_document
 from ..judges.base import Judge, JudgeRequest, Verdict
 from ..matching import MatchContext
 from ..metrics import MetricSpec
 from ..results import ExampleResult
+from ..runner._summary import AgentRun, ExecutedExamples
 from ._example import MetricPlan, Row, error_result, evaluate_with
 
 __all__ = [
@@ -38,7 +39,7 @@ __all__ = [
     "resolve_judge",
 ]
 
-Source = Iterable[Example | LineError | Record] | str | os.PathLike[str]
+Source = Iterable[Example | LineError | Record] | AgentRun | str | os.PathLike[str]
 MetricArg = Sequence[str | MetricSpec] | None
 
 _PENDING = Verdict(score=1.0, reason="pending", judge="pending")
@@ -80,17 +81,25 @@ def _plan(metrics: MetricArg, require: Sequence[str | MetricSpec]) -> MetricPlan
 
 
 def items_of(source: Source, max_line_bytes: int | None = None) -> Iterator[Record]:
-    """The lines of a source as records (an in-memory example's line is its position)."""
+    """The lines of a source as records (an in-memory example's line is its position); the benchmark lines that
+    :func:`mb.run` did not run (:class:`~mb.runner.ExecutedExamples`) follow its examples, each an invalid line."""
     if isinstance(source, (str, os.PathLike)):
         yield from iter_records(source, executed=True, max_line_bytes=max_line_bytes)
         return
-    for position, record in enumerate(source, start=1):
+    if isinstance(source, AgentRun):
+        source = source.examples
+    count = 0
+    for count, record in enumerate(source, start=1):
         if isinstance(record, Record):
             yield record
         elif isinstance(record, LineError):
             yield Record(record.line, None, record)
         else:
-            yield Record(position, record, None)
+            yield Record(count, record, None)
+    for position, error in enumerate(source.invalid if isinstance(source, ExecutedExamples) else (), count + 1):
+        not_run = parse_document(not_run_record(error), file=error.file, line=position)  # as `mb eval` reads it
+        assert isinstance(not_run, LineError)
+        yield Record(position, None, not_run)
 
 
 class Evaluator:

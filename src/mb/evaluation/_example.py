@@ -336,9 +336,10 @@ def _holds_assertions(value: Any) -> bool:
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int]]:
-    """What ``grounded`` matchers read: the user messages and tool results, and how many results precede each call."""
+    """What ``grounded`` matchers read: the user messages and tool results, and how many results precede each call;
+    the ``tool`` messages of the conversation (results of an earlier turn) precede every call."""
     assert example.outputs is not None
-    results: list[Any] = []
+    results: list[Any] = [message.content for message in example.inputs.messages if message.role == "tool"]
     before: list[int] = []
     for event in example.outputs.trace:
         if isinstance(event, ToolResult):

@@ -20,9 +20,12 @@ _MAX_ERRORS = 20
 _PASSED, _FAILED, _ERROR, _UNDECIDED = 0, 1, 2, 3
 _ASSERTION_ORDER = ("tool_called", "no_tool_called", "tool_not_called", "tool_order", "tool_call_count")
 _CHECK_ORDER = ("tools_restriction", "orphan_tool_results", "expected_response")
-_SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "low_confidence")
+_SLICES = ("overall", "assertion", "matcher", "check", "metric", "category", "low_confidence", "checked_nothing")
 """The slices counted: ``overall`` (one name, ``""``), ``assertion``, ``matcher``, ``check``, ``metric``,
-``category`` (``name=value``) and ``low_confidence`` (parameter verdicts in a judge's uncertain band, by matcher)."""
+``category`` (``name=value``), ``low_confidence`` (parameter verdicts in a judge's uncertain band, by matcher) and
+``checked_nothing`` (one name: examples with no check beyond the trace checks, see :data:`_TRACE_CHECKS`)."""
+_TRACE_CHECKS = frozenset({"tools_restriction", "orphan_tool_results"})
+"""The checks an example makes whatever its expectations."""
 
 Tally = list[int]
 """``[passed, failed, errors, undecided]`` of one name in one slice."""
@@ -93,6 +96,13 @@ class SummaryBuilder:
         metrics = row["metrics"]
         if metrics:
             self._add_metrics(metrics)
+        if (
+            outcome != _ERROR
+            and not row["assertions"]
+            and all(check["name"] in _TRACE_CHECKS for check in checks)
+            and not any(metric.get("gating") for metric in metrics.values())
+        ):
+            _tally(counts["checked_nothing"], "")[outcome] += 1
         usage = row.get("usage")
         if usage:
             tally = self._usage.setdefault(str(usage.get("model") or ""), [0, 0, 0])
@@ -181,6 +191,7 @@ class SummaryBuilder:
             pass_rate=round(overall.passed / overall.total, 4) if overall.total else 0.0,
             judge=judge,
             low_confidence=sum(sum(tally) for tally in self._counts["low_confidence"].values()),
+            checked_nothing=sum(sum(tally) for tally in self._counts["checked_nothing"].values()),
             escalated=self._escalated,
             llm_calls_saved=self._saved,
             by_assertion=self._slice("assertion", _ASSERTION_ORDER),

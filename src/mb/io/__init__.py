@@ -7,6 +7,7 @@ from ._limits import DEFAULT_MAX_LINE_BYTES, MAX_DEPTH, max_line_bytes
 from ._reader import (
     CompressedFileError,
     Record,
+    is_not_run_record,
     iter_documents,
     iter_lines,
     iter_records,
@@ -33,6 +34,7 @@ __all__ = [
     "atomic_output",
     "command_inputs",
     "dump_line",
+    "is_not_run_record",
     "iter_documents",
     "iter_lines",
     "iter_records",

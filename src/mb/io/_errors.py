@@ -166,6 +166,15 @@ _EXPECTED = {
 }
 
 
+_BOUNDS = {
+    "greater_than_equal": ("ge", "{} or more"),
+    "greater_than": ("gt", "more than {}"),
+    "less_than_equal": ("le", "{} or less"),
+    "less_than": ("lt", "less than {}"),
+}
+"""The errors of a number out of bounds: the key of the bound in the error's context, and how it reads."""
+
+
 def _message(error: Mapping[str, Any], value: Any, present: bool) -> str:
     kind = str(error.get("type", ""))
     ctx: Mapping[str, Any] = error.get("ctx") or {}
@@ -191,6 +200,9 @@ def _message(error: Mapping[str, Any], value: Any, present: bool) -> str:
         close = close_name(tag.lower(), names)
         hint = f' (did you mean "{close}"?)' if close else ""
         return f'unknown {field} "{tag}"{hint}; expected one of: {expected}'
+    if kind in _BOUNDS:
+        key, phrase = _BOUNDS[kind]
+        return f"must be {phrase.format(ctx.get(key))}, got {describe(value)}"
     if kind == "too_short":
         return f"must have at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}"
     if kind == "literal_error":

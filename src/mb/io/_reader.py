@@ -27,6 +27,7 @@ __all__ = [
     "CompressedFileError",
     "Record",
     "compressed_error",
+    "is_not_run_record",
     "iter_documents",
     "iter_records",
     "jsonl_lines",
@@ -218,7 +219,8 @@ def parse_document(document: Any, *, file: str, line: int, executed: bool = Fals
             hint = f" holding {len(document)} object(s): a benchmark has one example per line (JSONL), not an array"
         message = f"expected a JSON object (one example), got {describe(document)}{hint}"
         return LineError(file, line, (Problem("$", message),))
-    if isinstance(copied := document.get(_NOT_RUN), dict) and "inputs" not in document:  # see not_run_record
+    if is_not_run_record(document):
+        copied = document[_NOT_RUN]
         where = f"{copied.get('file')}:{copied.get('line')}"
         return LineError(file, line, (Problem("$", f"not run, {where} is invalid: {copied.get('error')}"),))
     try:
@@ -240,6 +242,11 @@ def not_run_record(error: LineError) -> dict[str, Any]:
     """What ``mb run`` writes in place of an invalid benchmark line, so that the failure reaches the results: every
     command reads it back as an invalid line that names the benchmark's file, line and problems."""
     return {_NOT_RUN: {"file": printable(error.file), "line": error.line, "error": error.message}}
+
+
+def is_not_run_record(document: Any) -> bool:
+    """Whether a line's JSON value is what :func:`not_run_record` writes."""
+    return isinstance(document, dict) and isinstance(document.get(_NOT_RUN), dict) and "inputs" not in document
 
 
 def _missing_outputs(document: dict[str, Any]) -> Problem:

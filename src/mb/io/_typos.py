@@ -1,10 +1,11 @@
-"""Keys the data model does not know: likely typos (``parmeters``, ``expected_respone``) reported as warnings.
+"""Keys the data model does not know: likely typos (``expected_respone``, ``mesages``) reported as warnings.
 
-The format allows extra keys, so such a line stays valid; but a misspelt key silently changes what is checked (an
-assertion without ``parameters`` checks the tool alone, an expectation without ``expected_response`` checks no
-response). Each JSON object of a line is compared with the fields of the model it is read as:
+The format allows extra keys, so such a line stays valid; but a misspelt key may silently change what is checked (an
+expectation without ``expected_response`` checks no response). An unknown key inside ``expectations.assertions`` or
+``extended_assertions`` (an assertion, parameter or matcher) is not a warning: it makes the line invalid (see
+:mod:`mb.entities.extended`). Each other JSON object of a line is compared with the fields of the model it is read as:
 
-- in objects whose model drops extra keys (matchers, assertions, messages, trace events, citations, metadata), every
+- in objects whose model drops extra keys (messages, trace events, citations, metadata), every
   unknown key is reported (it is lost: a misspelt ``params`` beside the real one checks nothing), with the closest
   field when there is one;
 - in objects that keep extra keys as data a user may want (``inputs``, ``expectations``, ``outputs``, retrieved
@@ -16,7 +17,6 @@ This is separate from validity: it never makes a line invalid, and ``mb validate
 from __future__ import annotations
 
 import difflib
-import re
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -45,8 +45,8 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
 PART_EXTRAS = _WRITTEN_BY_MB["Inputs"] | _WRITTEN_BY_MB["Expectations"] | _WRITTEN_BY_MB["Outputs"]
 """The extra keys of ``inputs``, ``expectations`` and ``outputs`` that MorganaBench reads or writes itself."""
 
-_PUBLISHED_CLOSED = re.compile(r"\$\.expectations\.assertions\[\d+\]\.closed")
-"""The path of ``closed`` in a published assertion, which does not read it."""
+_KEYS_CHECKED: dict[str, str] = {"Expectations": "assertions"}
+"""Fields whose unknown keys (anywhere inside) make the line invalid (see :mod:`mb.entities.extended`): not walked."""
 
 _CUTOFF = 0.75
 """How close (difflib ratio) an unknown key must be to a field to be suggested as its correction."""
@@ -74,16 +74,19 @@ class KeyWarning:
     ignored: bool
     """True when the model drops the key (it has no effect at all), False when it is kept as extra data."""
 
+    note: str | None = None
+    """What is wrong when it is not an unknown key (``key`` is then empty): an ``expectations`` that checks nothing."""
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: warning: {self.path}: {self.message}"
 
     @property
     def message(self) -> str:
         """What is wrong with the key, without the location."""
+        if self.note is not None:
+            return self.note
         effect = "ignored" if self.ignored else "kept as extra data, not checked"
         hint = f'; did you mean "{self.suggestion}"?' if self.suggestion else ""
-        if _PUBLISHED_CLOSED.fullmatch(self.path):  # a closed call is an extended assertion's
-            hint = '; "closed" is read only in expectations.extended_assertions'
         return f'unknown key "{self.key}" ({effect}){hint}'
 
 
@@ -128,7 +131,7 @@ def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models],
         key = info.alias or name
         keys.add(key)
         nested = _models(info.annotation)
-        if nested:
+        if nested and _KEYS_CHECKED.get(model.__name__) != key:
             children[key] = tuple(nested)
     keeps_extra = model.model_config.get("extra") == "allow"  # else a key the model does not know is dropped
     origin = model.__pydantic_generic_metadata__["origin"] or model
@@ -209,15 +212,31 @@ def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     ]
 
 
-def line_key_warnings(data: bytes, *, file: str, line: int, document: Any = None) -> list[KeyWarning]:
-    """The unknown keys of one line as read from the file (none when it is not a JSON object); ``document``: the
+_EXPECTING = ("expected_response", "assertions", "extended_assertions", "expected_facts", "guidelines")
+"""The keys of ``expectations`` that hold what an example checks."""
+
+_CHECKS_NOTHING = (
+    "checks nothing: no expected_response, assertions, extended_assertions, expected_facts or guidelines, so any "
+    "response passes (only inputs.tools and tool results with no call are checked)"
+)
+
+
+def line_key_warnings(
+    data: bytes, *, file: str, line: int, document: Any = None, valid: bool = False
+) -> list[KeyWarning]:
+    """The unknown keys of one line as read from the file (none when it is not a JSON object) and, for a ``valid``
+    line, a warning when its ``expectations`` hold nothing to check (``{}``, ``"assertions": []``); ``document``: the
     line's JSON value when it has been parsed (see :attr:`~mb.io.Record.document`), else it is parsed here."""
     if document is None:
         try:
             document = orjson.loads(data)
         except orjson.JSONDecodeError:
             return []
-    return key_warnings(document, file=file, line=line)
+    found = key_warnings(document, file=file, line=line)
+    expectations = document.get("expectations") if valid and isinstance(document, dict) else None
+    if isinstance(expectations, dict) and not any(expectations.get(key) not in (None, []) for key in _EXPECTING):
+        found.append(KeyWarning(file, line, "$.expectations", "", None, False, _CHECKS_NOTHING))
+    return found
 
 
 def iter_key_warnings(source: PathLike | IO[bytes], *, lines: int | None = None) -> Iterator[KeyWarning]:

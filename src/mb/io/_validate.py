@@ -90,7 +90,9 @@ def _check(
             tally.invalid += 1
             yield record.error
         if problem is None and (key_lines is None or number <= key_lines):
-            yield from line_key_warnings(data, file=name, line=number, document=record.document)
+            yield from line_key_warnings(
+                data, file=name, line=number, document=record.document, valid=record.error is None
+            )
 
 
 def _counted(block: list[_Line], future: Future[_Found], task: Callable[[list[_Line]], _Found], tally: Tally) -> _Found:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..entities import Example
+from ..entities.extended import close_name
 from ..errors import ConfigError
 from ..matching import MatchContext
 from ..results import MetricResult
@@ -35,7 +36,9 @@ class MetricSpec:
         name, _, threshold = text.strip().partition("=")
         name = name.strip().replace("-", "_").lower()
         if name not in METRICS:
-            raise ConfigError(f"unknown metric {name!r}; known: {', '.join(METRICS)}")
+            close = close_name(name, list(METRICS))
+            hint = f" (did you mean {close!r}?)" if close else ""
+            raise ConfigError(f"unknown metric {name!r}{hint}; known: {', '.join(METRICS)}")
         if not threshold.strip():
             return cls(name)
         try:

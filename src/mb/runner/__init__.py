@@ -31,7 +31,7 @@ from ._output import read_previous, sort_output
 from ._progress import LogProgress, RichProgress, RunProgress, SilentProgress
 from ._ray_agent import RayAgent, WorkerLostError
 from ._ray_cluster import RayUnavailableError
-from ._summary import AgentRun, RunOutput, RunSummary
+from ._summary import AgentRun, ExecutedExamples, RunOutput, RunSummary
 
 __all__ = [
     "AgentInput",
@@ -41,6 +41,7 @@ __all__ = [
     "Benchmark",
     "BenchmarkFileError",
     "CallableAgent",
+    "ExecutedExamples",
     "LogProgress",
     "OutputExistsError",
     "OutputLockedError",

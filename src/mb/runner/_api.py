@@ -38,7 +38,7 @@ from ._loop import Runner, RunSettings
 from ._output import check_fresh_output, count_lines, read_previous, sort_output
 from ._progress import RichProgress, RunProgress, SilentProgress
 from ._stdout import lines_to_stdout
-from ._summary import RunOutput, RunSummary
+from ._summary import ExecutedExamples, RunOutput, RunSummary
 
 __all__ = ["Benchmark", "arun", "blocking", "read_user_time", "run"]
 
@@ -60,7 +60,9 @@ def _items(
         for number, data, whole in jsonl_lines(benchmark, max_line_bytes):
             record = read_record(data, file=name, line=number, problem=whole)
             if warn is not None and number <= key_warnings and whole is None:
-                for warning in line_key_warnings(data, file=name, line=number, document=record.document):
+                for warning in line_key_warnings(
+                    data, file=name, line=number, document=record.document, valid=record.error is None
+                ):
                     warn(warning)
             yield record.example or record.error  # type: ignore[misc]
         return
@@ -253,7 +255,7 @@ async def arun(
         if sort and path is not None and runner.order is not None and not summary.interrupted:
             sort_output(path, runner.order)
     examples = [example for example in runner.results or () if example is not None]
-    return RunOutput(examples, summary)
+    return RunOutput(ExecutedExamples(examples, summary.invalid * repeats), summary)  # written once a trial
 
 
 def _write_failure(group: BaseExceptionGroup[BaseException]) -> OSError | None:

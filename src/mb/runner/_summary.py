@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..entities import Example
 from ..io import LineError
 
-__all__ = ["AgentRun", "RunOutput", "RunSummary"]
+__all__ = ["AgentRun", "ExecutedExamples", "RunOutput", "RunSummary"]
 
 
 @dataclass
@@ -34,7 +34,7 @@ class RunSummary:
     """Attempts repeated after a transient failure."""
 
     invalid: list[LineError] = field(default_factory=list)
-    """Benchmark lines that are not valid examples; they are not run and not written."""
+    """Benchmark lines that are not valid examples; they are not run, and written as :func:`mb.io.not_run_record`."""
 
     wall_time: float = 0.0
     """Seconds from the start of the run to its end."""
@@ -90,13 +90,25 @@ class RunSummary:
         return text
 
 
+class ExecutedExamples(list[Example]):
+    """The executed examples of a run (a list, in input order) and, as ``invalid``, the benchmark lines that were not
+    run: :func:`mb.evaluate` given this list counts each of those as an error, as ``mb eval`` counts the line ``mb run``
+    writes in its place."""
+
+    def __init__(self, examples: Iterable[Example] = (), invalid: Iterable[LineError] = ()) -> None:
+        super().__init__(examples)
+        self.invalid = list(invalid)
+        """The invalid benchmark lines (``summary.invalid`` of the run)."""
+
+
 @dataclass
 class AgentRun:
     """What :func:`mb.run` returns: one run of an agent over a benchmark, i.e. the executed examples in the
     benchmark's order and the summary of the run; unpacks as ``examples, summary``."""
 
-    examples: list[Example]
-    """Executed examples in input order: those run now and, when resuming, those already in the output."""
+    examples: ExecutedExamples
+    """Executed examples in input order: those run now and, when resuming, those already in the output; with the
+    invalid benchmark lines, for :func:`mb.evaluate` to count."""
 
     summary: RunSummary
     """Counts of the run."""
