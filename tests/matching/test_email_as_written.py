@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from mb.entities import Example
+from mb.evaluation import evaluate
 from mb.matching import match_email
 from mb.matching.email_address import parse_addresses
 
@@ -139,3 +141,25 @@ def test_every_spelling_of_the_expected_address_reads_as_it() -> None:
         assert outcome.reason == "got dana.reyes@example.com"
     outcome = match_email(EXPECTED, "Dana.Reyes@Example.org")
     assert outcome.reason == "expected dana.reyes@example.com, got dana.reyes@example.org"
+
+
+@pytest.mark.parametrize("value", ["", "bob@example", "not an email", "bob@example.com, eve@example.com"])
+def test_an_expected_value_that_is_not_one_address_is_the_benchmarks_error_never_the_agents_failure(value: str) -> None:
+    call = {
+        "assert_that": "tool_called",
+        "tool": "send",
+        "parameters": [{"param": "to", "matcher": {"match_as": "email", "value": value}}],
+    }
+    example = Example.model_validate(
+        {
+            "inputs": {"messages": [{"role": "user", "content": "Mail Bob"}]},
+            "expectations": {"assertions": [call]},
+            "outputs": {
+                "response": "Sent.",
+                "trace": [{"event": "tool_call", "id": "c1", "tool": "send", "params": {"to": value}}],
+            },
+        }
+    )
+    result = evaluate([example], judge="lexical").results[0]
+    assert result.status == "error", result
+    assert "is not a single email address" in str(result.model_dump())

@@ -25,7 +25,7 @@ def _addresses_of(actual: Any) -> tuple[Sequence[str], Sequence[str]] | None:
 def match_email(expected: str, actual: Any) -> Outcome:
     """Whether ``actual`` holds exactly the one address ``expected`` (a string or a list of strings)."""
     wanted, not_addresses = parse_addresses(expected)
-    if len(wanted) != 1 or not_addresses:  # refused when the line is read (EmailMatcher): the benchmark's error
+    if len(wanted) != 1 or not_addresses:  # the benchmark's error, never the agent's failure
         problem = f"the expected value {expected!r} is not a single email address"
         return Outcome(False, problem, 0.0, error=problem)
     target = wanted[0]
