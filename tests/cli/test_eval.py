@@ -118,7 +118,7 @@ def test_unknown_keys_are_reported_once_whether_workers_score_the_file_or_not(
     for document in documents:
         document["expectations"].pop("expected_response", None)
     misspelt = json.loads(json.dumps(documents[0]))
-    misspelt["expectations"]["asertions"] = misspelt["expectations"].pop("assertions")
+    misspelt["inputs"]["metdata"] = {}
     source = tmp_path / "typo.jsonl"
     lines = [json.dumps(document) for document in documents * 30]
     lines.insert(1, json.dumps(misspelt))
@@ -129,10 +129,9 @@ def test_unknown_keys_are_reported_once_whether_workers_score_the_file_or_not(
         assert result.exit_code == 0, result.output
         shown.append(result.stderr)
     assert shown[0] == shown[1]
-    assert shown[0].count(": warning: $.expectations.asertions: unknown key") == 1
-    assert "typo.jsonl:2: warning: $.expectations.asertions" in shown[0]
-    assert "typo.jsonl:2: warning: $.expectations: checks nothing" in shown[0], "the misspelt line checks nothing"
-    nothing = sum(not document["expectations"].get("assertions") for document in documents) * 30 + 1
+    assert shown[0].count(": warning: $.inputs.metdata: unknown key") == 1
+    assert "typo.jsonl:2: warning: $.inputs.metdata" in shown[0]
+    nothing = sum(not document["expectations"].get("assertions") for document in [*documents * 30, misspelt])
     assert f"{1 + nothing} warning(s) in the first 10,000 lines" in shown[0]
 
 
@@ -165,7 +164,7 @@ def test_unknown_key_warnings_are_complete_and_the_same_however_the_run_goes(
     lines = []
     for number in range(30):  # each its own misspelling: one warning line each, then the footer
         misspelt = json.loads(json.dumps(document))
-        misspelt["expectations"][f"expected_respons{number}"] = misspelt["expectations"].pop("expected_response")
+        misspelt["inputs"][f"metdata{number}"] = {}
         lines.append(json.dumps(misspelt))
     source = tmp_path / "typos.jsonl"
     source.write_text("\n".join(lines) + "\n")
@@ -192,10 +191,10 @@ def test_unknown_key_warnings_are_complete_and_the_same_however_the_run_goes(
 
 def test_unknown_keys_are_read_from_standard_input_as_it_is_evaluated() -> None:
     document = json.loads((SPEC / "examples-executed.jsonl").read_text().splitlines()[0])
-    document["expectations"]["expected_respons"] = document["expectations"].pop("expected_response")
+    document["inputs"]["metdata"] = {}
     text = "\n".join([json.dumps(document)] * 5) + "\n"
     result = CliRunner().invoke(main, ["eval", "-", "--judge", "lexical", "--metrics", "none", "-q"], input=text)
     assert result.exit_code == 0, result.output
     assert result.stderr.count(": warning: ") == 3  # three lines shown, then the rest counted
-    assert "<stdin>: … and 2 more lines with the same problem: $.expectations.expected_respons" in result.stderr
+    assert "<stdin>: … and 2 more lines with the same problem: $.inputs.metdata" in result.stderr
     assert "<stdin>: 5 warning(s) in the first 10,000 lines" in result.stderr

@@ -20,7 +20,7 @@ import mb
 from mb.cli import main
 from mb.cli._grouped import warn_unknown_keys
 from mb.data import example_lines
-from mb.io import LineError, parse_document
+from mb.io import LineError, is_not_run_record, parse_document
 from mb.io._typos import iter_key_warnings, key_warnings
 from mb.metrics import MetricSpec
 from mb.runner import BenchmarkFileError, OutputExistsError, RichProgress
@@ -45,7 +45,7 @@ def _with_typos() -> list[dict[str, Any]]:
     documents = _unexecuted()
     matcher = documents[0]["expectations"]["assertions"][0]["parameters"][0]["matcher"]
     matcher["mach_as"] = matcher.pop("match_as")
-    documents[1]["expectations"]["expected_respone"] = documents[1]["expectations"].pop("expected_response", "x")
+    documents[1]["inputs"]["metdata"] = documents[1]["inputs"].pop("metadata")  # kept as extra data: a warning
     return documents
 
 
@@ -67,8 +67,8 @@ def test_misspelt_keys_are_warned_with_line_key_and_suggestion(tmp_path: Path) -
     matcher = "$.expectations.assertions[0].parameters[0].matcher"
     assert f"{path}:1: {matcher}.match_as: required field is missing" in out
     assert f'{path}:1: {matcher}.mach_as: unknown key "mach_as"; did you mean "match_as"?' in out
-    assert f'{path}:2: warning: $.expectations.expected_respone: unknown key "expected_respone"' in out
-    assert 'did you mean "expected_response"?' in out
+    assert f'{path}:2: warning: $.inputs.metdata: unknown key "metdata"' in out
+    assert 'did you mean "metadata"?' in out
     assert "1 warning(s)" in err
 
 
@@ -76,7 +76,7 @@ def test_warnings_keep_lines_valid_unless_strict(tmp_path: Path) -> None:
     path = _write(tmp_path / "typos.jsonl", _with_typos()[1:])
     code, out, err = _run("validate", str(path))
     assert code == 0, "extra keys are allowed: the lines stay valid"
-    assert f'{path}:1: warning: $.expectations.expected_respone: unknown key "expected_respone"' in out
+    assert f'{path}:1: warning: $.inputs.metdata: unknown key "metdata"' in out
     assert "all valid" in err
     assert "1 warning(s)" in err
     code, _, err = _run("validate", "--strict", str(path))
@@ -126,10 +126,35 @@ def test_eval_and_run_show_the_warnings(tmp_path: Path) -> None:
         "run", str(path), "--agent", "tests.cli.test_rough_edges:echo_agent", "-o", str(tmp_path / "x.jsonl")
     )
     assert code == 0
-    assert 'did you mean "expected_response"?' in err
+    assert 'did you mean "metadata"?' in err
     code, _, err = _run("eval", str(tmp_path / "x.jsonl"), "--judge", "lexical", "--jobs", "1")
     assert code == 0
-    assert 'did you mean "expected_response"?' in err
+    assert 'did you mean "metadata"?' in err
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("expected_respone", "x"), ("asertions", []), ("extended_asertions", []), ("expected_respons", "x")],
+)
+def test_a_misspelt_key_of_expectations_is_the_same_line_error_in_validate_run_and_eval(
+    tmp_path: Path, key: str, value: Any
+) -> None:
+    documents = _unexecuted()
+    documents[1]["expectations"][key] = value
+    path = _write(tmp_path / "typos.jsonl", documents)
+    error = f'{path}:2: $.expectations.{key}: unknown key "{key}"; did you mean "'
+    code, out, _ = _run("validate", str(path))
+    assert (code, out.count(error), out.count("warning: $.expectations.")) == (1, 1, 0)
+    executed = tmp_path / "x.jsonl"
+    agent = "tests.cli.test_rough_edges:echo_agent"
+    code, _, err = _run("run", str(path), "--agent", agent, "-o", str(executed))
+    assert error.split(": ", 1)[1] in err
+    written = [json.loads(line) for line in executed.read_text().splitlines()]
+    (record,) = [line for line in written if is_not_run_record(line)]
+    assert len(written) == len(documents)
+    assert key in json.dumps(record)
+    code, out, err = _run("eval", str(executed), "--judge", "lexical", "--jobs", "1")
+    assert f'unknown key "{key}"; did you mean "' in out + err
 
 
 def echo_agent(messages: list[dict[str, str]]) -> str:

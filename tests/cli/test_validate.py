@@ -132,13 +132,13 @@ def test_a_misspelt_matcher_name_gets_the_closest_name(tmp_path: Path) -> None:
 
 def test_standard_input_is_checked_for_unknown_keys_and_strict_fails_on_them() -> None:
     document = json.loads((SPEC / "examples-unexecuted.jsonl").read_text().splitlines()[0])
-    document["expectations"]["asertions"] = document["expectations"].pop("assertions")
+    document["inputs"]["metdata"] = document["inputs"].pop("metadata", {})
     text = json.dumps(document) + "\n{not json\n"
     result = CliRunner().invoke(main, ["validate", "-", "--strict"], input=text)
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [  # in line order: the typo of line 1, then the error of line 2
-        '<stdin>:1: warning: $.expectations.asertions: unknown key "asertions" (kept as extra data, not checked); '
-        'did you mean "assertions"?',
+        '<stdin>:1: warning: $.inputs.metdata: unknown key "metdata" (kept as extra data, not checked); '
+        'did you mean "metadata"?',
         "<stdin>:2: $: invalid JSON: Expecting property name enclosed in double quotes at column 2",
     ]
     assert "1 valid, 1 invalid, 1 warning(s) (--strict)" in result.stderr

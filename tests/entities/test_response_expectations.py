@@ -58,8 +58,16 @@ def test_a_wrong_type_makes_the_line_invalid_with_its_path(
     assert [(p.path, p.message) for p in problems_from_validation(caught.value.errors(), line)] == expected
 
 
-def test_no_unknown_key_warning_but_a_misspelling_is_caught() -> None:
+def test_no_unknown_key_warning_and_a_misspelling_makes_the_line_invalid() -> None:
     good = json.loads(json.dumps(_line(expected_facts=["a"], guidelines=["b"])))
     assert key_warnings(good, file="f.jsonl", line=1) == []
     typo = _line(expected_fact=["a"])
-    assert [w.key for w in key_warnings(typo, file="f.jsonl", line=1)] == ["expected_fact"]
+    assert key_warnings(typo, file="f.jsonl", line=1) == []  # an error, not a warning besides
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(typo)
+    assert [(p.path, p.message) for p in problems_from_validation(caught.value.errors(), typo)] == [
+        (
+            "$.expectations.expected_fact",
+            'unknown key "expected_fact"; did you mean "expected_facts"? What it holds is not checked',
+        )
+    ]

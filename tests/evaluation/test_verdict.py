@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from mb.entities import Example
 from mb.evaluation import MetricSpec, evaluate
@@ -179,7 +180,7 @@ def test_extended_assertions_past_the_check_limit_make_an_error_that_names_their
         ("inputs", "TOOLS", ["lookup"], "tools"),
     ],
 )
-def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
+def test_a_misspelt_key_that_would_hold_checks_makes_the_line_invalid(
     part: str, key: str, value: Any, meant: str
 ) -> None:
     document = copy.deepcopy(BASE)
@@ -188,11 +189,11 @@ def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
         document[part][key] = document[part].pop(meant)
     else:
         document[part][key] = value
-    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
-    assert (result.status, result.passed) == ("error", False)
-    (check,) = [check for check in result.checks if check.name == "misspelt_keys"]
-    assert f'$.{part}.{key}: unknown key "{key}"' in check.reason
-    assert f'did you mean "{meant}"?' in check.reason
+    with pytest.raises(ValidationError) as caught:  # the line is invalid: never evaluated, never a pass
+        Example.model_validate(document)
+    (error,) = caught.value.errors()
+    assert error["loc"] == (part, key)
+    assert f'unknown key "{key}"; did you mean "{meant}"?' in error["msg"]
 
 
 @pytest.mark.parametrize(
@@ -204,14 +205,15 @@ def test_a_misspelt_key_that_would_hold_checks_is_an_error_never_a_pass(
         ("checks", [{"assert_that": "no_tool_called"}, {"assert_that": "tool_order", "tools": ["a", "b"]}]),
     ],
 )
-def test_an_unknown_key_holding_assertions_is_an_error_whatever_its_name(key: str, value: Any) -> None:
+def test_an_unknown_key_holding_assertions_makes_the_line_invalid_whatever_its_name(key: str, value: Any) -> None:
     document = copy.deepcopy(BASE)
     document["expectations"]["assertions"] = []
     document["expectations"][key] = value
-    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
-    assert (result.status, result.passed) == ("error", False)
-    (check,) = [check for check in result.checks if check.name == "misspelt_keys"]
-    assert f"$.expectations.{key}: holds assertions that are not read; rename it" in check.reason
+    with pytest.raises(ValidationError) as caught:
+        Example.model_validate(document)
+    (error,) = caught.value.errors()
+    assert error["loc"] == ("expectations", key)
+    assert f'unknown key "{key}" holds assertions that are not read' in error["msg"]
 
 
 def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
@@ -223,7 +225,6 @@ def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
     document["expectations"]["assertions"] = []
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
     assert result.status == "passed"
-    assert "misspelt_keys" not in [check.name for check in result.checks]
 
 
 @pytest.mark.parametrize(
@@ -247,7 +248,6 @@ def test_a_plausible_dataset_key_near_a_field_is_a_warning_not_an_error(part: st
     assert (warning.key, warning.suggestion is not None) == (key, True)  # still warned, with its closest field
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
     assert result.status == "passed"
-    assert "misspelt_keys" not in [check.name for check in result.checks]
 
 
 def test_identical_judge_questions_cost_one_call() -> None:

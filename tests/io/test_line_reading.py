@@ -241,7 +241,7 @@ def test_worker_processes_find_the_errors_and_counts_of_one_process_in_line_orde
 
 def test_worker_processes_report_each_unknown_key_of_the_first_lines_once(tmp_path: Path) -> None:
     typo = copy.deepcopy(SEEDS[0])
-    typo["expectations"]["asertions"] = typo["expectations"].pop("assertions")
+    typo["inputs"]["metdata"] = typo["inputs"].pop("metadata", {})
     invalid = copy.deepcopy(typo)
     invalid["inputs"]["mesages"] = invalid["inputs"].pop("messages")  # an invalid line has its unknown keys too
     good = [json.dumps(document).encode() for document in SEEDS]

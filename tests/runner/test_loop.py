@@ -641,7 +641,7 @@ def test_the_unknown_keys_of_the_first_lines_come_as_they_are_read_in_line_order
         await anyio.sleep(random.uniform(0, 0.01))
         return "ok"
 
-    documents = [example(str(i)) | {"expectations": {"expected_respone": "x"}} for i in range(40)]
+    documents = [example(str(i)) | {"expectations": {"expected_tools": ["x"]}} for i in range(40)]
     benchmark = write_benchmark(tmp_path / "bench.jsonl", [*documents[:5], "", *documents[5:]])  # line 6 blank
     progress = Events()
     run(benchmark, agent, output=tmp_path / "out.jsonl", concurrency=8, progress=progress, key_warnings=30)
@@ -674,7 +674,7 @@ def test_a_progress_object_without_a_warning_method_still_runs_when_warnings_are
         def stop(self) -> None:
             return
 
-    documents = [example(str(i)) | {"expectations": {"expected_respone": "x"}} for i in range(6)]
+    documents = [example(str(i)) | {"expectations": {"expected_tools": ["x"]}} for i in range(6)]
     benchmark = write_benchmark(tmp_path / "bench.jsonl", documents)
     progress = Counting()
     result = run(benchmark, lambda messages: "ok", output=tmp_path / "out.jsonl", progress=progress, key_warnings=10)

@@ -17,6 +17,8 @@ from pydantic import (
     model_validator,
 )
 
+from ._misspelt import check_misspelt_keys
+
 __all__ = [
     "DateTimeMatcher",
     "EmailMatcher",
@@ -226,6 +228,7 @@ class Expectations(BaseModel):
         # ``extended_assertions`` stays an extra key (the published schema is unchanged); it is validated here, so a
         # malformed list makes the line invalid. Models given in Python are kept as their JSON form.
         extra = self.__pydantic_extra__
+        check_misspelt_keys(self)
         if extra and "extended_assertions" in extra:
             from .extended import read_extended_assertions
 

@@ -7,6 +7,8 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from ._misspelt import check_misspelt_keys
+
 __all__ = ["ChatMessage", "InputMetadata", "Inputs", "TurnMetadata"]
 
 
@@ -71,6 +73,7 @@ class Inputs(BaseModel):
 
     @model_validator(mode="after")
     def _last_message_is_from_user(self) -> Inputs:
+        check_misspelt_keys(self)
         last = self.messages[-1]
         if last.role != "user":
             problem = PydanticCustomError(

@@ -18,6 +18,8 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from ._misspelt import check_misspelt_keys
+
 __all__ = ["Citation", "Environment", "Outputs", "RetrievalResult", "RetrievalResults", "ToolCall", "ToolResult"]
 
 
@@ -137,6 +139,7 @@ class Outputs(BaseModel):
 
     @model_validator(mode="after")
     def _citations_reference_retrieved_chunks(self) -> Outputs:
+        check_misspelt_keys(self)
         if not self.citations:
             return self
         known = {chunk.id for chunk in self.retrieved_chunks()}

@@ -6,12 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rapidfuzz.distance import OSA
-
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
-from ..io import json_path, key_warnings
-from ..io._typos import PART_EXTRAS
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
@@ -264,75 +260,7 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
     checks += response_expectation_rows(example, ctx)
-    checks += _misspelt_key_rows(example)
     return _finish(line, assertions, checks, metrics, categories)
-
-
-_HOLDING_CHECKS: dict[str, dict[str, type]] = {
-    "inputs": {"tools": list},
-    "expectations": {
-        "expected_response": str,
-        "assertions": list,
-        "extended_assertions": list,
-        "expected_facts": list,
-        "guidelines": list,
-    },
-    "outputs": {"trace": list},
-}
-"""The fields whose absence silently checks less, with the JSON type of their value: a key that is almost surely one
-of them misspelt (:func:`_misspelling`) and holds a value of that type (``extended_assertion``, ``traces``; not a
-``trace_id`` string) is no pass."""
-
-
-def _misspelling(key: str, field: str) -> bool:
-    """Whether ``key`` is almost surely ``field`` misspelt: equal but for case and at most one edit (an inserted,
-    deleted, replaced or swapped character: ``tool``, ``traces``, ``asertions``), or two for a field of more than
-    eight characters (``expctd_response``). ``toolset`` or ``expected_tools`` are other names, warned about only."""
-    limit = 1 if len(field) <= 8 else 2
-    return OSA.distance(key.casefold(), field.casefold(), score_cutoff=limit) <= limit
-
-
-def _misspelt_key_rows(example: Example) -> list[Row]:
-    """An error check for each key of ``inputs``, ``expectations`` or ``outputs`` that is almost surely a misspelt
-    field which would hold checks and which the example lacks (the unknown-key warning's suggestion, within
-    :func:`_misspelling`): what it holds is not checked, so the example cannot pass."""
-    parts = {"inputs": example.inputs, "expectations": example.expectations, "outputs": example.outputs}
-    if not any(part is not None and (part.model_extra or {}).keys() - PART_EXTRAS for part in parts.values()):
-        return []  # most lines: no extra key beyond those read
-    shape = {
-        name: dict.fromkeys(
-            [field for field in part.model_fields_set if getattr(part, field) is not None]
-            + list(part.model_extra or {})
-        )
-        for name, part in parts.items()
-        if part is not None
-    }
-    rows: list[Row] = []
-    for warning in key_warnings(shape, file="", line=0):
-        for name, fields in _HOLDING_CHECKS.items():
-            value = (getattr(parts[name], "model_extra", None) or {}).get(warning.key)
-            kind = fields.get(warning.suggestion or "")
-            if (
-                kind is not None
-                and isinstance(value, kind)
-                and warning.path == json_path([name, warning.key])
-                and _misspelling(warning.key, warning.suggestion or "")
-            ):
-                why = f"{warning.path}: {warning.message}: what it holds is not checked; rename it"
-                rows.append(check_row("misspelt_keys", False, why, None, why))
-    named = {row["reason"].split(": ", 1)[0] for row in rows}
-    for key, value in (example.expectations.model_extra or {}).items() if example.expectations else ():
-        path = json_path(["expectations", key])
-        if key not in PART_EXTRAS and path not in named and _holds_assertions(value):
-            why = f"{path}: holds assertions that are not read; rename it"
-            rows.append(check_row("misspelt_keys", False, why, None, why))
-    return rows
-
-
-def _holds_assertions(value: Any) -> bool:
-    """Whether ``value`` has the shape of a list of assertions (objects, each with ``assert_that``): under any name
-    but ``assertions`` or ``extended_assertions`` it is surely checks that are not read."""
-    return type(value) is list and bool(value) and all(type(item) is dict and "assert_that" in item for item in value)
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int]]:

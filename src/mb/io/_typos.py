@@ -3,7 +3,8 @@
 The format allows extra keys, so such a line stays valid; but a misspelt key may silently change what is checked (an
 expectation without ``expected_response`` checks no response). An unknown key inside ``expectations.assertions`` or
 ``extended_assertions`` (an assertion, parameter or matcher) is not a warning: it makes the line invalid (see
-:mod:`mb.entities.extended`). Each other JSON object of a line is compared with the fields of the model it is read as:
+:mod:`mb.entities.extended`), as does a misspelt field of ``inputs``, ``expectations`` or ``outputs`` holding checks
+(``expected_respone``). Each other JSON object of a line is compared with the fields of the model it is read as:
 
 - in objects whose model drops extra keys (messages, trace events, citations, metadata), every
   unknown key is reported (it is lost: a misspelt ``params`` beside the real one checks nothing), with the closest
@@ -27,11 +28,12 @@ import orjson
 from pydantic import BaseModel
 
 from ..entities import Example
+from ..entities._misspelt import misspelt_key
 from ..entities.expectations import ValueMatcher
 from ._errors import TAGS, json_path
 from ._reader import PathLike, jsonl_lines, source_name
 
-__all__ = ["PART_EXTRAS", "KeyWarning", "iter_key_warnings", "key_warnings", "line_key_warnings"]
+__all__ = ["KeyWarning", "iter_key_warnings", "key_warnings", "line_key_warnings"]
 
 _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Example": frozenset({"example_hash"}),
@@ -41,9 +43,6 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
 }
 """Extra keys MorganaBench itself writes or reads beside the model's fields; never reported."""
-
-PART_EXTRAS = _WRITTEN_BY_MB["Inputs"] | _WRITTEN_BY_MB["Expectations"] | _WRITTEN_BY_MB["Outputs"]
-"""The extra keys of ``inputs``, ``expectations`` and ``outputs`` that MorganaBench reads or writes itself."""
 
 _KEYS_CHECKED: dict[str, str] = {"Expectations": "assertions"}
 """Fields whose unknown keys (anywhere inside) make the line invalid (see :mod:`mb.entities.extended`): not walked."""
@@ -187,7 +186,7 @@ def _walk(value: dict[str, Any], candidates: _Models, path: tuple[str | int, ...
     known, children, keeps_extra = _fields(model)
     if not known.issuperset(value):
         for key in value:  # in the line's order
-            if key not in known:
+            if key not in known and not (keeps_extra and misspelt_key(model.__name__, key, value[key])):
                 folded = {field.casefold(): field for field in sorted(known - value.keys())}  # "ASSERTIONS" too
                 close = difflib.get_close_matches(key.casefold(), folded, n=1, cutoff=_CUTOFF)
                 if close or not keeps_extra:

@@ -1,0 +1,57 @@
+"""Misspelt keys of ``inputs``, ``expectations`` and ``outputs`` (``expected_respone``, ``traces``) make the line
+invalid, as unknown keys inside assertions do: what they hold would not be checked. Other unknown keys are data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+__all__ = ["check_misspelt_keys", "misspelt_key"]
+
+_HOLDING: dict[str, dict[str, type]] = {
+    "Inputs": {"tools": list},
+    "Expectations": dict.fromkeys(("assertions", "extended_assertions", "expected_facts", "guidelines"), list)
+    | {"expected_response": str},
+    "Outputs": {"trace": list},
+}
+"""The fields of each part whose absence silently checks less, with the JSON type of their value."""
+
+
+def _misspelling(key: str, field: str) -> bool:
+    """Whether ``key`` is almost surely ``field`` misspelt: equal but for case and at most one edit (an inserted,
+    deleted, replaced or swapped character: ``tool``, ``traces``, ``asertions``), or two for a field of more than
+    eight characters (``expctd_response``). ``toolset`` or ``expected_tools`` are other names."""
+    from rapidfuzz.distance import OSA
+
+    limit = 1 if len(field) <= 8 else 2
+    return OSA.distance(key.casefold(), field.casefold(), score_cutoff=limit) <= limit
+
+
+def misspelt_key(part: str, key: str, value: Any) -> str | None:
+    """What is wrong with the unknown key ``key`` of the model named ``part`` holding ``value``, when it surely
+    holds checks that are not read; None for a key that may be the user's own data."""
+    fields = _HOLDING.get(part, {})
+    if key in fields:
+        return None  # an extra key the model reads itself
+    for field, kind in fields.items():
+        if isinstance(value, kind) and _misspelling(key, field):
+            return f'unknown key "{key}"; did you mean "{field}"? What it holds is not checked'
+    assertions = type(value) is list and value and all(type(item) is dict and "assert_that" in item for item in value)
+    if part == "Expectations" and assertions:
+        where = 'move them under "assertions" or "extended_assertions"'
+        return f'unknown key "{key}" holds assertions that are not read; {where}'
+    return None
+
+
+def check_misspelt_keys(model: BaseModel) -> None:
+    """Raise a :class:`pydantic.ValidationError` with an error at each misspelt extra key of ``model``."""
+    part = type(model).__name__
+    errors = [
+        InitErrorDetails(type=PydanticCustomError("misspelt_key", "{why}", {"why": why}), loc=(key,), input=value)
+        for key, value in (model.__pydantic_extra__ or {}).items()
+        if (why := misspelt_key(part, key, value)) is not None
+    ]
+    if errors:
+        raise ValidationError.from_exception_data(part, errors)
