@@ -545,14 +545,13 @@ def one_counted(candidate: str, reference: str) -> str | None:
 
 def added_detail(candidate: str, reference: str) -> str | None:
     """The candidate states every content word of the reference, in order, and adds some: extra detail, which a tool
-    argument may carry ("trade publication Variety put up for sale" / "Variety up for sale") or which may hedge,
-    qualify or retract the statement ("reset, I guess", "reset in theory", "booked for now"), however close the texts'
-    measure; never a confident failure."""
+    argument may carry ("trade publication Variety put up for sale" / "Variety up for sale") or which may change the
+    goal; never a confident failure."""
     mine, theirs = content_stems(candidate), content_stems(reference)
     rest = iter(mine)
     if not theirs or len(mine) <= len(theirs) or not all(word in rest for word in theirs):
         return None
-    return "the candidate states every content word of the reference and adds detail, which may qualify or retract it"
+    return "the candidate states every content word of the reference and adds detail"
 
 
 def stated_on_a_line(candidate: str, reference: str) -> bool:

@@ -1,14 +1,15 @@
-"""Courtesy around a statement ("Sure! ...", "Done: ...", "... Thanks!"), which says nothing of what is stated."""
+"""What one text adds around the other's statement: courtesy ("Sure! ...", "... Thanks!"), which says nothing of it,
+and other words before or after it ("..., I guess", "... in theory", "Probably ..."), which may hedge or retract it."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from ._text import normalize
+from ._text import content_stems, normalize
 from .base import JudgeRequest
 
-__all__ = ["without_courtesy"]
+__all__ = ["added_around", "without_courtesy"]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|done|all done|all set|yes|thanks|thank you|hi|hello|great|great news|good news
@@ -36,3 +37,14 @@ def _plain(text: str) -> str:
         if found and normalize(found[1]) in said:
             stripped = stripped[: found.start()] + stripped[found.end() :]
     return stripped if normalize(stripped) else text
+
+
+def added_around(candidate: str, reference: str) -> str | None:
+    """The candidate says the reference's content words, one after the other, with more before or after them: words
+    that may hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently, ..."), which
+    neither a cosine nor word overlap sees, however close the texts."""
+    mine, theirs = content_stems(candidate), content_stems(reference)
+    size = len(theirs)
+    if not size or len(mine) <= size or not any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
+        return None
+    return "the candidate says the reference with words before or after it, which may qualify or retract it"
