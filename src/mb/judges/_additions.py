@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ._text import content_stems, normalize
+from ._text import normalize, words
 from .base import JudgeRequest
 
 __all__ = ["added_around", "without_courtesy"]
@@ -19,6 +19,7 @@ _COURTESY = frozenset(
 """Whole greetings, acknowledgements and thanks (a closed class, each a phrase: "no" alone is an answer)."""
 _CLOSING = frozenset({"thanks", "thank you", "you are welcome", "happy to help", "glad to help"})
 """What may close a text as a sentence of its own ("done" there may contradict what precedes)."""
+_ARTICLES = frozenset({"a", "an", "the"})
 _LEADING = re.compile(r"\A\s*([^\W\d_][^\d.,:;!?()]*?)\s*(?:[,:!.]|\s[\u2013\u2014-])\s+(?=\S)")
 _TRAILING = re.compile(r"(?<=[.!?])\s+([^\W\d_][^\d.,:;!?()]*?)\s*[.!]*\s*\Z")
 
@@ -40,11 +41,14 @@ def _plain(text: str) -> str:
 
 
 def added_around(candidate: str, reference: str) -> str | None:
-    """The candidate says the reference's content words, one after the other, with more before or after them: words
-    that may hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently, ..."), which
-    neither a cosine nor word overlap sees, however close the texts."""
-    mine, theirs = content_stems(candidate), content_stems(reference)
-    size = len(theirs)
-    if not size or len(mine) <= size or not any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
+    """The candidate says the reference word for word (articles aside) with more words before or after: words that may
+    hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), which neither a
+    cosine nor word overlap sees, however close the texts."""
+    mine, theirs = _said(candidate), _said(reference)
+    if not theirs or len(mine) <= len(theirs) or theirs not in (mine[: len(theirs)], mine[-len(theirs) :]):
         return None
     return "the candidate says the reference with words before or after it, which may qualify or retract it"
+
+
+def _said(text: str) -> list[str]:
+    return [word for word in words(text) if word not in _ARTICLES]
