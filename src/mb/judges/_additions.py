@@ -51,4 +51,5 @@ def added_around(candidate: str, reference: str) -> str | None:
 
 
 def _said(text: str) -> list[str]:
+    """The words of ``text``, articles left out ("sent to client" says "sent to the client")."""
     return [word for word in words(text) if word not in _ARTICLES]
