@@ -41,11 +41,12 @@ def _plain(text: str) -> str:
 
 
 def added_around(candidate: str, reference: str) -> str | None:
-    """The candidate says the reference word for word (articles aside) with more words before or after: words that may
+    """The candidate says the reference word for word (articles aside) with words before or after it that may
     hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), which neither a
     cosine nor word overlap sees, however close the texts."""
     mine, theirs = _said(candidate), _said(reference)
-    if not theirs or len(mine) <= len(theirs) or theirs not in (mine[: len(theirs)], mine[-len(theirs) :]):
+    size = len(theirs)
+    if not size or len(mine) <= size or not any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
         return None
     return "the candidate says the reference with words before or after it, which may qualify or retract it"
 
