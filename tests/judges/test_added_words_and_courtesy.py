@@ -28,6 +28,7 @@ EQ = JudgeTask.EQUIVALENCE
         ("Your order has shipped, hopefully.", "Your order has shipped."),
         ("The meeting is moved to Friday, tentatively.", "The meeting is moved to Friday."),
         ("Sure! The meeting is moved to Friday, tentatively.", "The meeting is moved to Friday."),
+        ("In theory, your password has been reset for now.", "Your password has been reset."),
     ],
 )
 def test_a_statement_with_words_added_is_never_passed(judge: Judge, candidate: str, reference: str) -> None:
