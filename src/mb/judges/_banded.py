@@ -6,6 +6,7 @@ Light on purpose: the lexical judge uses it without the ``local`` extra (no nump
 
 from __future__ import annotations
 
+from ._additions import added_around, without_courtesy
 from ._confidence import Band
 from ._doubts import (
     added_detail,
@@ -48,7 +49,10 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     upper bound); else passed, failed or undecided by the band. Both checks read the texts once wording that changes no
     meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
     reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
-    Oregon")."""
+    Oregon"). Above the upper bound, words the candidate adds before or after the reference's are a doubt
+    (``added_around``: they may hedge or retract it); greetings and thanks around a text ("Sure! ...", "... Thanks!")
+    are left out first (``without_courtesy``)."""
+    request = without_courtesy(request)
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
     failures = run_guards(request.task, candidate, reference)
@@ -86,7 +90,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     why = doubts(*spelled)
     near = [substitution, one_counted, anchored_otherwise, quantified_otherwise]
     replaced = [check(candidate, reference) for check in near] if raw >= band.low else []
-    added = added_detail(candidate, reference) if raw < band.high else None
+    added = added_detail(candidate, reference) if raw < band.high else added_around(candidate, reference)
     why += [reason for reason in (*replaced, added) if reason]
     if why:
         reason = f"undecided: {'; '.join(why)}; {measured}"
