@@ -566,18 +566,18 @@ def _am_pm(
     rc = next((i for i in right if i.kind == "clock"), None)
     if lc is None or rc is None:
         return left, right
-    if not lc.value.explicit and rc.value.explicit and not any(i.kind == "part" for i in left):
-        # "12:00-01:00", "11:00-01:00": an end hour written with a zero below the start's on its day is the next
-        # morning's as written or, in 12-hour notation, the same afternoon's
+    if rc.value.explicit and not any(i.kind == "part" for i in left):
+        # "12:00-01:00", "11:00-01:00", "09:00-05:00": an end hour written with a zero below the start's on its day,
+        # after a start 12-hour notation may write, is the next morning's as written or the same afternoon's
         zero = re.match(r"0[1-9]", rc.text) and _DIGITAL.fullmatch(lc.text) and _DIGITAL.fullmatch(rc.text)
-        if wraps and zero and _written(rc.text) < _written(lc.text):
+        if wraps and zero and _written(rc.text) < _written(lc.text) <= 12:
             if pm is None:
                 raise _EitherEnd(f"{rc.text!r} after {lc.text!r} may be the next morning or the same afternoon")
             if pm:
                 pms = tuple(c._replace(lo=c.lo + 43200, hi=c.hi + 43200) for c in rc.value.spans)
                 rc = Item("clock", rc.text, Clock(pms, True))
                 right = [rc if i.kind == "clock" else i for i in right]
-        return _settled(left, lc, rc, 1, one_day), right
+        return (left if lc.value.explicit else _settled(left, lc, rc, 1, one_day)), right
     if lc.value.explicit and not rc.value.explicit and not any(i.kind == "part" for i in right):
         return left, _settled(right, rc, lc, -1, one_day, pm)
     return left, right
