@@ -83,6 +83,23 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from midnight to tomorrow midnight", TIMES, "2013-02-13T00:00", "2013-02-14T00:00", True, ""),
     ("from midnight to tomorrow midnight", TIMES, "2013-02-12T00:00", "2013-02-13T00:00", True, ""),
     ("from midnight to tomorrow midnight", TIMES, "2013-02-14T00:00", "2013-02-15T00:00", False, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T22:00", "2013-02-13T00:00", True, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T22:00", "2013-02-14T00:00", True, ""),  # tomorrow's end
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-13T22:00", "2013-02-14T00:00", True, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T21:00", "2013-02-13T00:00", False, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T22:00", "2013-02-13T23:00", False, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-14T22:00", "2013-02-15T00:00", False, ""),
+    ("from 22:00 to tomorrow at midnight", TIMES, "2013-02-12T22:00", "2013-02-14T00:00", True, ""),
+    # after the end's own time, the date is the end's alone too: from that time the day before
+    ("from noon to noon tomorrow", TIMES, "2013-02-12T12:00", "2013-02-13T12:00", True, ""),
+    ("from noon to noon tomorrow", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", False, ""),
+    ("from noon to noon tomorrow", TIMES, "2013-02-12T12:00", "2013-02-13T13:00", False, ""),
+    ("from 3pm until 3pm tomorrow", TIMES, "2013-02-12T15:00", "2013-02-13T15:00", True, ""),
+    ("from 15:00 to 15:00 tomorrow", TIMES, "2013-02-12T15:00", "2013-02-13T15:00", True, ""),
+    ("from 15:00 to 15:00 tomorrow", TIMES, "2013-02-12T03:00", "2013-02-13T15:00", False, ""),
+    ("from midnight to midnight tomorrow", TIMES, "2013-02-12T00:00", "2013-02-13T00:00", True, ""),
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-13T22:00", "2013-02-14T06:00", True, ""),  # tomorrow night
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", False, ""),
     ("from noon to thursday noon", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-12T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-14T12:00", "2013-02-15T12:00", False, ""),
