@@ -83,6 +83,23 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from midnight to tomorrow midnight", TIMES, "2013-02-13T00:00", "2013-02-14T00:00", True, ""),
     ("from midnight to tomorrow midnight", TIMES, "2013-02-12T00:00", "2013-02-13T00:00", True, ""),
     ("from midnight to tomorrow midnight", TIMES, "2013-02-14T00:00", "2013-02-15T00:00", False, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T22:00", "2013-02-13T00:00", True, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T22:00", "2013-02-14T00:00", True, ""),  # tomorrow's end
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-13T22:00", "2013-02-14T00:00", True, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T21:00", "2013-02-13T00:00", False, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T22:00", "2013-02-13T23:00", False, ""),
+    ("from 10pm to tomorrow midnight", TIMES, "2013-02-14T22:00", "2013-02-15T00:00", False, ""),
+    ("from 22:00 to tomorrow at midnight", TIMES, "2013-02-12T22:00", "2013-02-14T00:00", True, ""),
+    # after the end's own time, the date is the end's alone too: from that time the day before
+    ("from noon to noon tomorrow", TIMES, "2013-02-12T12:00", "2013-02-13T12:00", True, ""),
+    ("from noon to noon tomorrow", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", False, ""),
+    ("from noon to noon tomorrow", TIMES, "2013-02-12T12:00", "2013-02-13T13:00", False, ""),
+    ("from 3pm until 3pm tomorrow", TIMES, "2013-02-12T15:00", "2013-02-13T15:00", True, ""),
+    ("from 15:00 to 15:00 tomorrow", TIMES, "2013-02-12T15:00", "2013-02-13T15:00", True, ""),
+    ("from 15:00 to 15:00 tomorrow", TIMES, "2013-02-12T03:00", "2013-02-13T15:00", False, ""),
+    ("from midnight to midnight tomorrow", TIMES, "2013-02-12T00:00", "2013-02-13T00:00", True, ""),
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-13T22:00", "2013-02-14T06:00", True, ""),  # tomorrow night
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", False, ""),
     ("from noon to thursday noon", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-12T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-14T12:00", "2013-02-15T12:00", False, ""),
@@ -427,6 +444,36 @@ TWELVE_BEFORE_A_SMALLER_HOUR: list[tuple[str, str, str, bool]] = [
 
 @pytest.mark.parametrize(("phrase", "start", "end", "passed"), TWELVE_BEFORE_A_SMALLER_HOUR)
 def test_twelve_before_a_smaller_hour_in_digits_keeps_every_reading(
+    phrase: str, start: str, end: str, passed: bool
+) -> None:
+    outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)
+    assert outcome.error is None, outcome.reason
+    assert outcome.passed is passed, outcome.reason
+
+
+#: A zero-padded start 12-hour notation may write ("09:00") before a zero-padded end hour below it ("05:00"): to the
+#: next morning as written, or the same afternoon in 12-hour notation (9am to 5pm); an end after the start
+#: ("09:00-17:00") or a start only 24-hour notation writes ("19:00-07:30") has one reading.
+ZERO_PADDED_END_BEFORE_THE_START: list[tuple[str, str, str, bool]] = [
+    ("09:00-05:00", "2026-12-02T09:00", "2026-12-02T17:00", True),
+    ("09:00-05:00", "2026-12-02T09:00", "2026-12-03T05:00", True),
+    ("09:00 to 05:30", "2026-12-02T09:00", "2026-12-02T17:30", True),
+    ("0900-0500", "2026-12-02T09:00", "2026-12-02T17:00", True),
+    ("friday 08:00-06:00", "2026-12-04T08:00", "2026-12-04T18:00", True),
+    ("friday 08:00-06:00", "2026-12-04T08:00", "2026-12-05T06:00", True),
+    ("09:00-05:00", "2026-12-02T21:00", "2026-12-03T05:00", False),  # never 9pm: the start is as written
+    ("09:00-05:00", "2026-12-02T09:00", "2026-12-02T05:00", False),
+    ("09:00-05:00", "2026-12-02T09:00", "2026-12-03T17:00", False),
+    ("09:00-05:00", "2026-12-02T09:00", "2026-12-02T18:00", False),
+    ("friday 08:00-06:00", "2026-12-04T20:00", "2026-12-05T06:00", False),
+    ("09:00-17:00", "2026-12-02T09:00", "2026-12-03T05:00", False),
+    ("19:00-07:30", "2026-12-02T19:00", "2026-12-02T19:30", False),
+    ("dec 4 09:00 to dec 5 05:00", "2026-12-04T09:00", "2026-12-04T17:00", False),  # on two days: as written
+]
+
+
+@pytest.mark.parametrize(("phrase", "start", "end", "passed"), ZERO_PADDED_END_BEFORE_THE_START)
+def test_zero_padded_end_hour_before_the_start_keeps_both_readings(
     phrase: str, start: str, end: str, passed: bool
 ) -> None:
     outcome = match_date_time(phrase, {"start": start, "end": end}, WEDNESDAY, params=SE)

@@ -72,6 +72,14 @@ ROWS: list[tuple[str, object, object]] = [
     ("thurs 13th at 2pm", "2025-02-13T14:00:00", False),
     ("tue 11th", "2025-03-11", True),
     ("tue 11th", "2025-11-11", True),
+    # the last one however far back it is, when the next is months away: Friday the 13th fell in December 2024 and
+    # falls next in June 2025
+    ("friday the 13th", "2024-12-13", True),
+    ("friday the 13th", "2025-06-13", True),
+    ("friday the 13th", "2025-03-13", False),  # a Thursday
+    ("friday the 13th", "2024-09-13", False),  # one before the last
+    ("fri 13th at 9am", "2024-12-13T09:00:00", True),
+    ("fri 13th at 9am", "2024-12-13T10:00:00", False),
     # an overnight range on a named day ends the next morning, not a week later
     ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-18T05:00:00"}, True),
     ("from 9pm to 5am on monday", {"start": "2025-03-17T21:00:00", "end": "2025-03-24T05:00:00"}, False),

@@ -428,7 +428,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
     if isinstance(value, DayOfMonth):
         day_ = value.day
         found: list[Window] = []
-        for months in range(-1, 13) if wide else (0, 1, 2):
+        for months in range(-13, 13) if wide else (0, 1, 2):  # a weekday and a day meet within 14 months
             first = date(today.year, today.month, 1) + relativedelta(months=months)
             try:
                 candidate = first.replace(day=day_)

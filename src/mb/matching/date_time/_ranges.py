@@ -111,13 +111,16 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
             raise DateProblem(f"{again[0].text!r} after {start_clocks[0].text!r}, which may be am or pm")
         right = [start_clocks[0] if i is again[0] else i for i in right]
     rolls = _rolls(named, right)
-    # "from 8pm to tomorrow 6am", "... to tomorrow morning": a date written before the end's time of day is the end's; a
-    # start naming only a time of day comes last before that end (today 20:00), never on the end's date with the end
-    # moved a day on
+    # "from 8pm to tomorrow 6am", "... to tomorrow morning": a date written before the end's time of day is the end's,
+    # and so is one after it when the start names that time ("from noon to noon tomorrow"); a start naming only a time
+    # of day comes last before that end (today 20:00), never on the end's date with the end moved a day on
     dated_at = [n for n, i in enumerate(right) if i.kind in _DATED or (i.kind == "part" and i.value.day is not None)]
     time_at = [n for n, i in enumerate(right) if i.kind in TIME_KINDS]
-    own_end_date = not any(i.kind in _DATED for i in left) and bool(dated_at and time_at) and dated_at[0] <= time_at[0]
-    if not any(i.kind in _DATED for i in left) and any(i.kind in TIME_KINDS for i in left) and dated_at and not time_at:
+    times = [i.value for i in left if i.kind in TIME_KINDS]
+    same = times == [right[n].value for n in time_at] and all(isinstance(t, Clock) and t.explicit for t in times)
+    undated = not any(i.kind in _DATED for i in left)
+    own_end_date = undated and bool(dated_at and time_at) and (dated_at[0] <= time_at[0] or same)
+    if undated and any(i.kind in TIME_KINDS for i in left) and dated_at and not time_at:
         # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
         # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier
         # ("from 3pm to today") is not understood
@@ -172,7 +175,11 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
                 raise
             found = []
         if own_end_date:
-            found = [r.shifted(-day) if r.end is not None and r.end.lo - day in written else r for r in found] + eve
+            # an end moved a day on is the day before's, and both when both are written ("tomorrow midnight": its start
+            # or its end)
+            moved = [r.shifted(-day) for r in found if r.end is not None and r.end.lo - day in written]
+            found = [r for r in found if r.end is None or r.end.lo in written or r.end.lo - day not in written]
+            found += moved + eve
             # an end one to six days ahead ("from 8am to tomorrow 6pm", "from 8pm to monday 6am" said on Friday): the
             # start may be today's too, never a week or more before the end ("from 8pm to monday 6am" said on a Monday:
             # Sunday alone)
@@ -566,18 +573,18 @@ def _am_pm(
     rc = next((i for i in right if i.kind == "clock"), None)
     if lc is None or rc is None:
         return left, right
-    if not lc.value.explicit and rc.value.explicit and not any(i.kind == "part" for i in left):
-        # "12:00-01:00", "11:00-01:00": an end hour written with a zero below the start's on its day is the next
-        # morning's as written or, in 12-hour notation, the same afternoon's
+    if rc.value.explicit and not any(i.kind == "part" for i in left):
+        # "12:00-01:00", "11:00-01:00", "09:00-05:00": an end hour written with a zero below the start's on its day,
+        # after a start 12-hour notation may write, is the next morning's as written or the same afternoon's
         zero = re.match(r"0[1-9]", rc.text) and _DIGITAL.fullmatch(lc.text) and _DIGITAL.fullmatch(rc.text)
-        if wraps and zero and _written(rc.text) < _written(lc.text):
+        if wraps and zero and _written(rc.text) < _written(lc.text) <= 12:
             if pm is None:
                 raise _EitherEnd(f"{rc.text!r} after {lc.text!r} may be the next morning or the same afternoon")
             if pm:
                 pms = tuple(c._replace(lo=c.lo + 43200, hi=c.hi + 43200) for c in rc.value.spans)
                 rc = Item("clock", rc.text, Clock(pms, True))
                 right = [rc if i.kind == "clock" else i for i in right]
-        return _settled(left, lc, rc, 1, one_day), right
+        return (left if lc.value.explicit else _settled(left, lc, rc, 1, one_day)), right
     if lc.value.explicit and not rc.value.explicit and not any(i.kind == "part" for i in right):
         return left, _settled(right, rc, lc, -1, one_day, pm)
     return left, right
