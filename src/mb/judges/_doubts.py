@@ -700,6 +700,8 @@ _CUES = {
     "an intention or a claim": "plan_to plans_to hope_to hopes_to intend_to aim_to aims_to try_to tries_to "
     "attempt_to promise_to threaten_to claim claims alleged allegedly reportedly supposedly purportedly",
     "an owner": "whose",
+    "a degree of certainty": "probably maybe perhaps possibly likely unlikely apparently presumably seemingly "
+    "conceivably",
 }
 """Words (by stem; "_" joins a phrase) that change what a statement says when one text says them and the other does
 not: "take two tablets (twice) daily", "open (except) on weekends", "(I doubt) your order ships", "(almost)
@@ -710,6 +712,7 @@ painter, (who was the brother of / whose brother was) her teacher"; "d" is a
 _CUE_PHRASES = {
     tuple(stem(word) for word in cue.split("_")): kind for kind, cues in _CUES.items() for cue in cues.split()
 }
+_CERTAINTY = frozenset(" ".join(phrase) for phrase, kind in _CUE_PHRASES.items() if kind == "a degree of certainty")
 _DIRECTIONS = """in:out into:out over:under above:below before:after with:without including:excluding on:off up:down
 inside:outside"""
 _OPPOSITE_DIRECTION = [(stem(pair.split(":")[0]), stem(pair.split(":")[1])) for pair in _DIRECTIONS.split()]
@@ -1189,6 +1192,8 @@ def cues(candidate: str, reference: str) -> list[str]:
     test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
     mine, theirs = _said(candidate, reference), _said(reference, candidate)
     differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
+    if _CERTAINTY & mine.keys() and _CERTAINTY & theirs.keys():  # "is probably" / "is likely": hedged alike
+        differ -= _CERTAINTY
     in_place = _SAME_REST & mine.keys() - theirs.keys() and _SAME_REST & theirs.keys() - mine.keys()
     if not in_place and not _nothing_else_differs(candidate, reference):  # "while pregnant" / "after pregnancy"
         differ -= _SAME_REST
