@@ -125,27 +125,20 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     failed: list[str] = []
     for line, example, trace in matching.pairs:
         try:
-            outputs = build_outputs(trace)
             data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
-            data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
+            data["outputs"] = build_outputs(trace).model_dump(mode="json", exclude_none=True)
             data["example_hash"] = example_hash(example)  # as `mb run` writes it
-            executed = Example.model_validate(data)
-            line_data = encode_line(executed.model_dump(mode="json", exclude_none=True))
-            if isinstance(line_data, Problem):
-                failed.append(f"{trace.label} (benchmark line {line}): {line_data.path}: {line_data.message}")
-                lines[line] = _error_line(example, "TraceNotConverted", failed[-1])
+            encoded = encode_line(Example.model_validate(data).model_dump(mode="json", exclude_none=True))
+            if not isinstance(encoded, Problem):
+                lines[line] = encoded + b"\n"
                 continue
-        except TraceError as exc:
-            failed.append(f"{exc} (benchmark line {line})")
-            lines[line] = _error_line(example, "TraceNotConverted", str(exc))
-            continue
+            problem = f"{trace.label}: {encoded.path}: {encoded.message}"
+        except TraceError as exc:  # its message names the trace
+            problem = str(exc)
         except ValidationError as exc:
-            failed.append(
-                f"{trace.label} (benchmark line {line}): not a valid executed example: {exc.errors()[0]['msg']}"
-            )
-            lines[line] = _error_line(example, "TraceNotConverted", failed[-1])
-            continue
-        lines[line] = line_data + b"\n"
+            problem = f"{trace.label}: not a valid executed example: {exc.errors()[0]['msg']}"
+        failed.append(f"{problem} (benchmark line {line})")
+        lines[line] = _error_line(example, "TraceNotConverted", failed[-1])
     by_line = dict(examples)
     for line in matching.unmatched_examples:
         lines[line] = _error_line(by_line[line], "TraceMissing", f"no trace in {traces} ({source}) ran this example")
