@@ -13,6 +13,7 @@ from mb.entities import Example
 from mb.evaluation import MetricSpec, evaluate
 from mb.io import key_warnings
 from mb.judges.base import JudgeTask
+from mb.testing import assert_example
 from tests.support.judges import FailingJudge, ScriptedJudge
 
 BASE: dict[str, Any] = {
@@ -283,6 +284,27 @@ def test_required_metric_that_cannot_run_is_an_error() -> None:
     assert result.status == "error"
     assert "relevance" in (result.error or "")
     assert result.metrics["relevance"].status == "skipped"
+    assert "required metric relevance not scored: relevance needs an LLM judge" in (result.error or "")
+
+
+@pytest.mark.parametrize("required", [["citations"], ["groundedness"], ["citations", "groundedness"]])
+def test_a_required_metric_that_does_not_apply_is_an_error_like_one_that_cannot_run(required: list[str]) -> None:
+    example = _example()  # no retrieval, no citations; groundedness applies (tool results) but needs an LLM judge
+    assert evaluate([example], judge=ScriptedJudge()).results[0].passed
+    run = evaluate([example], judge=ScriptedJudge(), require=required)
+    (result,) = run.results
+    assert (result.status, result.passed) == ("error", False)
+    for name in required:
+        assert f"required metric {name} not scored: " in (result.error or "")
+        assert result.metrics[name].gating
+        assert run.summary.by_metric[name].errors == 1
+    assert (run.summary.passed, run.summary.errors) == (0, 1)
+    if "citations" in required:
+        assert "citations not scored: not applicable to this example (it has no retrieved chunks" in (
+            result.error or ""
+        )
+    with pytest.raises(AssertionError, match=f"required metric {required[0]} "):
+        assert_example(example, example.outputs or {}, judge=ScriptedJudge(), require=required)
 
 
 def test_unknown_metric_is_refused() -> None:

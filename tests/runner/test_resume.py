@@ -155,12 +155,34 @@ def test_a_line_without_hash_is_an_error(tmp_path: Path) -> None:
         run(BENCHMARK, Recorder(), output=output, resume=True)
 
 
-def test_lines_of_another_benchmark_are_kept_and_reported(tmp_path: Path) -> None:
+def test_lines_of_an_edited_benchmark_move_to_the_unmatched_file_and_the_output_holds_one_line_per_example(
+    tmp_path: Path,
+) -> None:
     output = tmp_path / "out.jsonl"
-    run([example("zzz")], Recorder(), output=output)
-    _, summary = run(BENCHMARK[:2], Recorder(), output=output, resume=True)
-    assert len(read_lines(output)) == 3
-    assert any("1 line(s)" in note and "match no example" in note for note in summary.notes)
+    run([example("a"), example("b"), example("c")], Recorder(), output=output)
+    old_b = read_lines(output)[1]
+    edited = [example("a"), {**example("b"), "expectations": {"expected_response": "B"}}, example("c")]
+    agent = Recorder()
+    _, summary = run(edited, agent, output=output, resume=True)
+    assert agent.asked == ["b"]
+    assert Counter(line["example_hash"] for line in read_lines(output)) == hashes(edited)
+    unmatched = tmp_path / "out.unmatched.jsonl"
+    assert read_lines(unmatched) == [old_b]
+    assert any("1 line(s)" in note and f"moved to {unmatched}" in note for note in summary.notes)
+    run(edited[:2], Recorder(), output=output, resume=True)  # "c" removed: appended, nothing lost
+    assert [line["inputs"]["messages"][0]["content"] for line in read_lines(unmatched)] == ["b", "c"]
+    assert len(read_lines(output)) == 2
+
+
+def test_only_the_copies_of_a_duplicate_beyond_the_benchmark_move(tmp_path: Path) -> None:
+    output = tmp_path / "out.jsonl.gz"
+    run(BENCHMARK, Recorder(), output=output)  # "a" three times
+    agent = Recorder()
+    run(BENCHMARK[:2], agent, output=output, resume=True)  # "a" once
+    assert agent.asked == []
+    assert Counter(line["example_hash"] for line in read_lines(output)) == hashes(BENCHMARK[:2])
+    moved = read_lines(tmp_path / "out.unmatched.jsonl.gz")
+    assert Counter(line["example_hash"] for line in moved) == hashes(BENCHMARK[2:])
 
 
 def test_resume_without_an_existing_output_starts_it(tmp_path: Path) -> None:

@@ -12,7 +12,15 @@ from rich.markup import escape
 from .._hashing import example_hash
 from ..entities import Example
 from ..formats.traces import HASH_ATTRIBUTE, MatchBy, Source, TraceError, build_outputs, match_traces, read_traces
-from ..io import JsonlWriter, Problem, atomic_output, iter_records, refuse_input_as_output
+from ..io import (
+    JsonlWriter,
+    Problem,
+    atomic_output,
+    dump_line,
+    iter_records,
+    not_run_record,
+    refuse_input_as_output,
+)
 from ..io._limits import encode_line
 from ._console import err_console, fail
 from ._files import require_file, writing
@@ -44,6 +52,14 @@ def _unmatched(label: str, carried: str | None, match_by: str, problems: list[st
     return label
 
 
+def _error_line(example: Example, kind: str, reason: str) -> bytes:
+    """The line of an example the traces give no outputs for: an error line as `mb run` writes for an agent that
+    failed (``outputs.error``), so that `mb eval` counts the example as an error and `mb compare` sees it."""
+    data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
+    data["outputs"] = {"response": "", "error": {"type": kind, "message": reason, "transient": False}}
+    return dump_line({**data, "example_hash": example_hash(example)})
+
+
 @click.command("traces")
 @click.argument("traces", type=click.Path(path_type=Path))
 @click.option(
@@ -73,8 +89,9 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
     examples are listed.
 
     Exit status: 0 when every trace and every example were paired and converted, 1 when some were not (the
-    others are written), 2 when a file cannot be read, the benchmark holds no valid example or a key is ambiguous
-    (nothing is written).
+    others are written, and each example left without outputs, and each invalid line, as an error line that `mb
+    eval` counts as an error), 2 when a file cannot be read, the benchmark holds no valid example or a key is
+    ambiguous (nothing is written).
     """
     require_file(traces, "TRACES")
     require_file(benchmark, "--benchmark")
@@ -87,10 +104,13 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
         raise fail(f"{traces}: holds no trace; nothing written", 2)
     examples: list[tuple[int, Example]] = []
     invalid: list[str] = []
+    lines: dict[int, bytes] = {}  # by benchmark line: written in the benchmark's order
     try:
         for record in iter_records(benchmark):
             if record.example is None:
                 invalid.append(str(record.error))
+                if record.error is not None:  # written in its place, as `mb run` does
+                    lines[record.line] = dump_line(not_run_record(record.error))
             else:
                 examples.append((record.line, record.example))
     except OSError as exc:
@@ -103,27 +123,28 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
         _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)
         raise SystemExit(2)
     failed: list[str] = []
+    for line, example, trace in matching.pairs:
+        try:
+            data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
+            data["outputs"] = build_outputs(trace).model_dump(mode="json", exclude_none=True)
+            data["example_hash"] = example_hash(example)  # as `mb run` writes it
+            encoded = encode_line(Example.model_validate(data).model_dump(mode="json", exclude_none=True))
+            if not isinstance(encoded, Problem):
+                lines[line] = encoded + b"\n"
+                continue
+            problem = f"{trace.label}: {encoded.path}: {encoded.message}"
+        except TraceError as exc:  # its message names the trace
+            problem = str(exc)
+        except ValidationError as exc:
+            problem = f"{trace.label}: not a valid executed example: {exc.errors()[0]['msg']}"
+        failed.append(f"{problem} (benchmark line {line})")
+        lines[line] = _error_line(example, "TraceNotConverted", failed[-1])
+    by_line = dict(examples)
+    for line in matching.unmatched_examples:
+        lines[line] = _error_line(by_line[line], "TraceMissing", f"no trace in {traces} ({source}) ran this example")
     with writing(output), atomic_output(output) as stream, JsonlWriter(stream) as writer:
-        for line, example, trace in matching.pairs:
-            try:
-                outputs = build_outputs(trace)
-                data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
-                data["outputs"] = outputs.model_dump(mode="json", exclude_none=True)
-                data["example_hash"] = example_hash(example)  # as `mb run` writes it
-                executed = Example.model_validate(data)
-                line_data = encode_line(executed.model_dump(mode="json", exclude_none=True))
-                if isinstance(line_data, Problem):
-                    failed.append(f"{trace.label} (benchmark line {line}): {line_data.path}: {line_data.message}")
-                    continue
-            except TraceError as exc:
-                failed.append(f"{exc} (benchmark line {line})")
-                continue
-            except ValidationError as exc:
-                failed.append(
-                    f"{trace.label} (benchmark line {line}): not a valid executed example: {exc.errors()[0]['msg']}"
-                )
-                continue
-            writer.write_lines(line_data + b"\n", 1)
+        for line in sorted(lines):
+            writer.write_lines(lines[line], 1)
     _list("error", f"{len(invalid)} invalid benchmark line(s):", invalid)
     _list("error", f"{len(failed)} trace(s) could not be converted:", failed)
     _list(
@@ -136,8 +157,10 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
         f"{len(matching.unmatched_examples)} example(s) have no trace:",
         [f"{benchmark}:{line}" for line in matching.unmatched_examples],
     )
+    errors = len(invalid) + len(failed) + len(matching.unmatched_examples)
     err_console.print(
-        f"imported {writer.count} executed example(s) from {len(found)} trace(s)"
+        f"imported {writer.count - errors} executed example(s) from {len(found)} trace(s)"
+        + (f"; {errors} error line(s) in place of those above (`mb eval` counts them as errors)" if errors else "")
         + ("" if str(output) == "-" else f" -> {escape(str(output))}"),
     )
     problems = invalid or failed or matching.unmatched_traces or matching.unmatched_examples

@@ -120,7 +120,7 @@ def _first_reason(row: Mapping[str, Any]) -> str:
         if check["gating"] and not check["passed"]:
             return f"{check['name']}: {check['reason']}"
     for name, metric in row["metrics"].items():
-        if metric["gating"] and not metric["passed"]:
+        if metric["gating"] and metric["passed"] is False:  # not one left unscored: that is an error
             return f"{name}: {metric['reason']}"
     return "did not pass"
 
@@ -186,9 +186,8 @@ def _verdict(
             continue
         count += 1
         total += 1.0 if metric["passed"] else 0.0
-        if metric["status"] != "ok":
-            problem = "failed to run" if metric["status"] == "error" else "skipped"
-            errors.append(f"required metric {name} {problem}: {metric['reason']}")
+        if metric["status"] != "ok":  # skipped for any reason, or failed: no score, so no pass
+            errors.append(f"required metric {name} not scored: {metric['reason']}")
         elif metric["details"].get("undecided"):
             undecided = True
         elif not metric["passed"]:
@@ -243,12 +242,12 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
     metrics: dict[str, Row] = {}
     for spec, gating in plan.specs_for(example):
         metric = METRICS[spec.name]
-        if gating and not metric.applies(example):  # required where it applies: elsewhere said so, not failed
-            result = skipped(f"not applicable to this example ({metric.description})", threshold_of(spec))
+        if gating and not metric.applies(example):  # not scored: an error, as any required metric with no score
+            result = skipped(f"not applicable to this example (it has no {metric.needs})", threshold_of(spec))
         else:
             result = metric.compute(example, ctx, spec)
-            if gating:
-                result = result.model_copy(update={"gating": True})
+        if gating:
+            result = result.model_copy(update={"gating": True})
         metrics[spec.name] = result.model_dump(mode="json")
     expected = example.expectations.expected_response
     if expected is not None and not expected.strip():  # the schema allows it, but it leaves nothing to compare

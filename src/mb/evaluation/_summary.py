@@ -118,9 +118,9 @@ class SummaryBuilder:
     def _add_metrics(self, metrics: Mapping[str, Any]) -> None:
         by_metric = self._counts["metric"]
         for name, metric in metrics.items():
-            if metric["status"] != "skipped":
+            if metric["status"] != "skipped" or metric["gating"]:  # a required metric not scored is an error
                 undecided = bool((metric.get("details") or {}).get("undecided"))
-                _tally(by_metric, name)[_outcome(metric["passed"], metric["status"] == "error", undecided)] += 1
+                _tally(by_metric, name)[_outcome(metric["passed"], metric["status"] != "ok", undecided)] += 1
                 if metric["value"] is not None:  # summed exactly: the mean does not depend on the order of results
                     count, total = self._values.get(name, (0, Fraction(0)))
                     self._values[name] = (count + 1, total + Fraction(metric["value"]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import sys
@@ -240,8 +241,10 @@ _NOT_RUN = "invalid_line"
 
 def not_run_record(error: LineError) -> dict[str, Any]:
     """What ``mb run`` writes in place of an invalid benchmark line, so that the failure reaches the results: every
-    command reads it back as an invalid line that names the benchmark's file, line and problems."""
-    return {_NOT_RUN: {"file": printable(error.file), "line": error.line, "error": error.message}}
+    command reads it back as an invalid line that names the benchmark's file, line and problems. Its
+    ``example_hash`` is that of the problem (not of the line number: lines may move), for resuming."""
+    where = {"file": printable(error.file), "line": error.line, "error": error.message}
+    return {_NOT_RUN: where, "example_hash": hashlib.sha256(error.message.encode()).hexdigest()}
 
 
 def is_not_run_record(document: Any) -> bool:

@@ -82,6 +82,9 @@ class Metric:
     scale: tuple[float, float | None] = (0.0, None)
     """The lowest and highest value (None: no upper bound); a threshold outside it is refused."""
 
+    needs: str = "outputs"
+    """What an example must have for the metric to apply (``it has no <needs>`` says why it does not)."""
+
 
 METRICS: dict[str, Metric] = {}
 """Every known metric by name, in reporting order."""

@@ -171,5 +171,6 @@ citations = register_metric(
         _applies,
         _compute,
         unit="valid, supported citations per response",
+        needs="retrieved chunks, citations, citation markers or expected documents",
     )
 )

@@ -106,8 +106,11 @@ def _has_context(example: Example) -> bool:
     return example.outputs is not None and bool(context_text(example))
 
 
-def _grade_metric(name: str, description: str, applies: Callable[[Example], bool], compute: Compute) -> Metric:
-    return register_metric(Metric(name, description, 3.0, applies, compute, unit="grade from 1 to 5", scale=(1.0, 5.0)))
+def _grade_metric(
+    name: str, description: str, applies: Callable[[Example], bool], compute: Compute, needs: str = "outputs"
+) -> Metric:
+    metric = Metric(name, description, 3.0, applies, compute, unit="grade from 1 to 5", scale=(1.0, 5.0), needs=needs)
+    return register_metric(metric)
 
 
 similarity = _grade_metric(
@@ -115,6 +118,7 @@ similarity = _grade_metric(
     "How closely the response matches the expected response (1-5).",
     has_expected_response,
     _similarity,
+    "expected response",
 )
 relevance = _grade_metric(
     "relevance",
@@ -133,4 +137,5 @@ groundedness = _grade_metric(
     "How well the response is supported by retrieved context (1-5, LLM judge).",
     _has_context,
     _llm_graded(JudgeTask.GROUNDEDNESS, grounded=True),
+    "retrieved context",
 )

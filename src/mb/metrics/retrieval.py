@@ -139,5 +139,6 @@ retrieval = register_metric(
         _applies,
         _compute,
         unit="chunks retrieved per example",
+        needs="retrieved chunks or expected documents",
     )
 )

@@ -61,6 +61,7 @@ exact_match = register_metric(
         _exact,
         unit="share of responses holding the expected response",
         scale=(0.0, 1.0),
+        needs="expected response",
     )
 )
 partial_match = register_metric(
@@ -72,5 +73,6 @@ partial_match = register_metric(
         _partial,
         unit="share of the expected words found",
         scale=(0.0, 1.0),
+        needs="expected response",
     )
 )

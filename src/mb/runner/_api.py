@@ -35,7 +35,7 @@ from ._errors import BenchmarkFileError
 from ._loader import as_agent
 from ._lock import output_lock
 from ._loop import Runner, RunSettings
-from ._output import check_fresh_output, count_lines, read_previous, sort_output
+from ._output import check_fresh_output, count_lines, move_unmatched, read_previous, sort_output, unmatched_path
 from ._progress import RichProgress, RunProgress, SilentProgress
 from ._stdout import lines_to_stdout
 from ._summary import ExecutedExamples, RunOutput, RunSummary
@@ -155,7 +155,8 @@ async def arun(
       output) and flushed as soon as it completes. An existing non-empty file is refused
       (:class:`OutputExistsError`) unless ``resume`` (skip the examples already there, matched by
       ``example_hash`` and counted, so duplicates run once each; ``retry_errors`` also reruns the lines whose
-      agent failed) or ``overwrite``. ``sort`` rewrites the file in input order at the end.
+      agent failed; lines that match no example move to ``<stem>.unmatched.jsonl``) or ``overwrite``. ``sort``
+      rewrites the file in input order at the end.
     - ``concurrency`` examples run at once; ``timeout`` seconds per example (attempts included);
       ``retries`` further attempts after a transient error, waiting ``backoff`` * 2**n seconds (jittered).
     - ``user_time`` fixes ``outputs.environment.user_time`` (and the time given to the agent): a ``datetime`` or
@@ -201,6 +202,8 @@ async def arun(
         raise ConfigError(f"resume and sort need a regular output file; {path} is a device or a pipe")
     if path is not None and isinstance(benchmark, (str, os.PathLike)):
         refuse_input_as_output(path, benchmark)
+        if resume:
+            refuse_input_as_output(unmatched_path(path), benchmark)
     if isinstance(benchmark, (str, os.PathLike)) and str(benchmark) != "-" and Path(benchmark).is_file():
         unreadable = not_jsonl(benchmark, blank=True)
         if unreadable is not None:  # refused before an output file or a progress bar exists
@@ -248,8 +251,12 @@ async def arun(
                 writer.close()
             reporter.stop()
             summary.wall_time = time.perf_counter() - started
-        if previous is not None and previous.leftover():
-            note = f"{previous.leftover()} line(s) of {path} match no example of this benchmark; they were kept"
+        if previous is not None and path is not None and not summary.interrupted and previous.leftover():
+            moved = move_unmatched(path, previous.counts)  # the benchmark was edited: its old lines go beside
+            note = (
+                f"{moved} line(s) of {path} match no example of this benchmark (edited or removed since they ran): "
+                f"moved to {unmatched_path(path)}"
+            )
             summary.notes.append(note)
             reporter.message(note)
         if sort and path is not None and runner.order is not None and not summary.interrupted:

@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 import signal
 import time
@@ -170,7 +169,7 @@ class Runner:
                 summary.invalid.append(item)
                 self.progress.invalid(item)
                 document = not_run_record(item)
-                key = hashlib.sha256(item.message.encode()).hexdigest()  # not its line number: lines may move
+                key = document["example_hash"]
             else:
                 document = item.model_dump(mode="json", exclude_none=True, exclude={"outputs", "repeat"})
                 key = hash_document(document)

@@ -18,10 +18,19 @@ from typing import IO, Any, cast
 
 import orjson
 
-from ..io import write_atomically
+from ..io import JsonlWriter, write_atomically
 from ._errors import OutputExistsError, ResumeError
 
-__all__ = ["PreviousOutput", "check_fresh_output", "count_lines", "read_previous", "sort_output", "trial_key"]
+__all__ = [
+    "PreviousOutput",
+    "check_fresh_output",
+    "count_lines",
+    "move_unmatched",
+    "read_previous",
+    "sort_output",
+    "trial_key",
+    "unmatched_path",
+]
 
 
 def trial_key(example_hash: str, repeat: object) -> str:
@@ -194,6 +203,51 @@ def read_previous(
     return previous
 
 
+def unmatched_path(path: Path) -> Path:
+    """Where resuming moves the lines of ``path`` that match no example of the benchmark: ``<stem>.unmatched.jsonl``
+    beside it (``.gz`` too when the output is compressed)."""
+    gz = path.suffix == ".gz"
+    name = path.name.removesuffix(".gz")
+    name = name.removesuffix(".jsonl")
+    return path.with_name(f"{name}.unmatched.jsonl{'.gz' if gz else ''}")
+
+
+def _keyed_lines(path: Path) -> Iterable[tuple[bytes, str | None]]:
+    """The non-blank lines of an output with the key resuming matches them by (None for a line without one)."""
+    for line in filter(None, (raw.strip() for raw in _content(path)[0].split(b"\n"))):
+        try:
+            document = orjson.loads(line)
+            key = document.get("example_hash")
+        except (orjson.JSONDecodeError, AttributeError):
+            key = None
+        yield line, trial_key(key, document.get("repeat")) if isinstance(key, str) else None
+
+
+def move_unmatched(path: Path, unclaimed: Counter[str]) -> int:
+    """Move the lines no example of the benchmark claimed (``unclaimed``: how many of each key, the last ones of
+    that key in the file) to :func:`unmatched_path`, appended there, so that the output holds one line per example.
+
+    The lines are appended to the other file before the output is rewritten (atomically): a kill in between leaves
+    them in both files, never in neither. Returns how many lines moved."""
+    left = +unclaimed
+    if not left:
+        return 0
+    seen: Counter[str] = Counter(key for _, key in _keyed_lines(path) if key is not None and key in left)
+    kept: list[bytes] = []
+    moved: list[bytes] = []
+    for line, key in _keyed_lines(path):
+        if key is not None and key in left:
+            seen[key] -= 1
+            if seen[key] < left[key]:
+                moved.append(line + b"\n")
+                continue
+        kept.append(line + b"\n")
+    with JsonlWriter(unmatched_path(path), append=True) as writer:
+        writer.write_lines(b"".join(moved), len(moved))
+    write_atomically(path, kept, compress=path.suffix == ".gz")
+    return len(moved)
+
+
 def sort_output(path: Path, order: Sequence[str]) -> None:
     """Rewrite the output with its lines in input order (``order``: input hashes, duplicates repeated).
 
@@ -202,14 +256,8 @@ def sort_output(path: Path, order: Sequence[str]) -> None:
     """
     by_hash: dict[str, deque[bytes]] = {}
     unmatched: list[bytes] = []
-    for line in filter(None, (raw.strip() for raw in _content(path)[0].split(b"\n"))):
-        try:
-            document = orjson.loads(line)
-            key = document.get("example_hash")
-        except (orjson.JSONDecodeError, AttributeError):
-            key = None
-        if isinstance(key, str):
-            key = trial_key(key, document.get("repeat"))
+    for line, key in _keyed_lines(path):
+        if key is not None:
             by_hash.setdefault(key, deque()).append(line)
         else:
             unmatched.append(line)

@@ -6,6 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
+from mb.cli import main
 from mb.formats.traces import build_outputs, read_langfuse
 
 from ._support import CAPITAL, WEATHER, evaluate, executed_lines, hash_of, import_traces, write_benchmark
@@ -105,10 +108,11 @@ def test_page_of_observations_round_trips_into_eval(tmp_path: Path) -> None:
     assert result.exit_code == 1  # CAPITAL has no trace
     assert "1 example(s) have no trace" in result.output
     lines = executed_lines(executed)
-    assert len(lines) == 1
+    assert len(lines) == 2
     assert lines[0]["outputs"]["environment"]["user_time"] == "2024-06-01T08:00:00Z"
     run, rows = evaluate(executed, tmp_path)
-    assert rows[0]["status"] == "passed", run.output
+    assert [row["status"] for row in rows] == ["passed", "error"], run.output
+    assert "TraceMissing: no trace in" in rows[1]["error"]
 
 
 def test_a_tool_outside_the_allowed_tools_fails_after_import(tmp_path: Path) -> None:
@@ -144,7 +148,65 @@ def test_timestamp_without_offset_is_a_per_trace_error(tmp_path: Path) -> None:
     result = import_traces("langfuse", path, write_benchmark(tmp_path / "b.jsonl", WEATHER), executed)
     assert result.exit_code == 1
     assert "no timestamp with a UTC offset" in result.output
-    assert executed_lines(executed) == []
+    [line] = executed_lines(executed)  # the example is there, as an error with the reason
+    assert line["example_hash"] == hash_of(WEATHER)
+    assert "no timestamp with a UTC offset" in line["outputs"]["error"]["message"]
+
+
+def _ticket_trace(number: int, *, answer: bool = True) -> dict[str, Any]:
+    messages = [{"role": "user", "content": f"Close ticket {number}"}]
+    observations = [
+        _observation("root", "AGENT", "bot", 0, parent=None, input=messages),
+        _observation("a", "TOOL", "close_ticket", 1, input={}, output={"ok": True}),
+    ]
+    output = {"output": {"role": "assistant", "content": "Done."}} if answer else {}
+    return {"id": f"t{number}", "timestamp": "2024-06-01T08:00:00.000Z", "name": "bot", "input": messages,
+            "observations": observations, **output}  # fmt: skip
+
+
+def test_examples_left_without_outputs_are_errors_that_eval_counts_and_compare_sees_regress(tmp_path: Path) -> None:
+    tickets = [
+        {
+            "inputs": {"messages": [{"role": "user", "content": f"Close ticket {n}"}], "tools": ["close_ticket"]},
+            "expectations": {"assertions": [{"assert_that": "tool_called", "tool": "close_ticket"}]},
+        }
+        for n in (1, 2, 3)
+    ]
+    benchmark = write_benchmark(tmp_path / "bench.jsonl", *tickets)
+    results = {}
+    for name, traces in [
+        ("base", [_ticket_trace(1), _ticket_trace(2), _ticket_trace(3)]),
+        ("new", [_ticket_trace(1), _ticket_trace(2, answer=False)]),  # no final answer for 2, no trace of 3
+    ]:
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(traces))
+        executed = tmp_path / f"{name}.jsonl"
+        assert import_traces("langfuse", path, benchmark, executed).exit_code == (0 if name == "base" else 1)
+        assert [line["example_hash"] for line in executed_lines(executed)] == [hash_of(t) for t in tickets]
+        results[name] = tmp_path / f"{name}-results.jsonl"
+        run = CliRunner().invoke(main, ["eval", "--judge", "lexical", str(executed), "-o", str(results[name])])
+        assert run.exit_code == 0, run.output
+    rows = [json.loads(line) for line in results["new"].read_text().splitlines()][1:]
+    assert [row["status"] for row in rows] == ["passed", "error", "error"]
+    assert "no final assistant message" in rows[1]["error"]
+    assert "no trace in" in rows[2]["error"]
+    compared = CliRunner().invoke(main, ["compare", str(results["base"]), str(results["new"]), "--fail-on-regression"])
+    assert compared.exit_code == 1, compared.output
+    assert "Regressions (2)" in compared.output
+
+
+def test_an_invalid_benchmark_line_is_written_in_its_place_and_counted_as_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(_trace(hash_of(WEATHER))))
+    benchmark = tmp_path / "bench.jsonl"
+    benchmark.write_text('{"inputs": 3}\n' + json.dumps(WEATHER) + "\n")
+    executed = tmp_path / "executed.jsonl"
+    assert import_traces("langfuse", path, benchmark, executed).exit_code == 1
+    invalid, imported = executed_lines(executed)
+    assert invalid["invalid_line"]["line"] == 1
+    assert imported["example_hash"] == hash_of(WEATHER)
+    run = CliRunner().invoke(main, ["eval", "--judge", "lexical", "--metrics", "none", str(executed)])
+    assert "1 error(s)" in run.output.splitlines()[0], run.output
 
 
 def test_an_output_that_is_the_benchmark_is_refused_and_a_failed_import_keeps_the_old_file(tmp_path: Path) -> None:

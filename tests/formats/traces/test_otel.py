@@ -217,7 +217,9 @@ def test_match_by_last_user_message_reports_unmatched(recorded: Any, tmp_path: P
     assert result.exit_code == 1
     assert "1 trace(s) match no example" in result.output
     assert f"{benchmark}:2" in result.output
-    assert [line["inputs"] for line in executed_lines(executed)] == [WEATHER["inputs"]]
+    lines = executed_lines(executed)
+    assert [line["inputs"] for line in lines] == [WEATHER["inputs"], CAPITAL["inputs"]]
+    assert lines[1]["outputs"]["error"]["type"] == "TraceMissing"  # an error for `mb eval`, not a missing line
 
 
 def test_traces_without_hashes_are_paired_by_their_last_user_message_by_default(recorded: Any, tmp_path: Path) -> None:
@@ -262,7 +264,9 @@ def test_invalid_traces_are_per_trace_errors(recorded: Any, tmp_path: Path) -> N
     assert "no final assistant message" in result.output
     assert "benchmark line 2" in result.output
     assert "Traceback" not in result.output
-    assert len(executed_lines(executed)) == 1
+    lines = executed_lines(executed)
+    assert "error" not in lines[0]["outputs"]
+    assert "no final assistant message" in lines[1]["outputs"]["error"]["message"]
 
 
 @pytest.mark.parametrize(
@@ -347,8 +351,10 @@ def test_a_trace_no_benchmark_line_could_hold_is_a_per_trace_error(
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "benchmark line 1" in result.output
     assert message in result.output
-    [line] = executed_lines(executed)
+    failed, line = executed_lines(executed)
     assert line["inputs"] == CAPITAL["inputs"]
+    assert failed["inputs"] == WEATHER["inputs"]
+    assert message in failed["outputs"]["error"]["message"]
 
 
 @pytest.mark.parametrize(
