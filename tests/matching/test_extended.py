@@ -264,6 +264,16 @@ def test_closed_tool_called() -> None:
         ({"match_as": "number", "value": 120}, "120", False),  # a string is not a number
         # numbers are compared as written, not as 64-bit floats: no rounding passes a wrong id or fails 1.1 - 1.0
         ({"match_as": "number", "value": 9007199254740993}, 9007199254740992.0, False),
+        # from 2**53 on, a float stands for every number rounding to it: 9007199254740993.0 is read as
+        # 9007199254740992.0, so neither an integer nor a tolerance below the spacing of floats there can tell
+        ({"match_as": "number", "value": 9007199254740992}, 9007199254740992.0, False),
+        ({"match_as": "number", "value": 1e17}, 1e17, False),
+        ({"match_as": "number", "value": 9007199254740992, "tolerance": 1}, 9007199254740992.0, True),
+        ({"match_as": "number", "value": 1e17, "tolerance": 16}, 1e17, True),
+        ({"match_as": "number", "value": 4503599627370495.5}, 4503599627370495.5, True),  # below 2**53: as written
+        ({"match_as": "any_of", "values": [9007199254740992]}, 9007199254740992.0, False),
+        ({"match_as": "any_of", "values": [[1, 9007199254740992]]}, [1, 9007199254740992.0], False),
+        ({"match_as": "any_of", "values": [9007199254740992, 5]}, 9007199254740992, True),
         ({"match_as": "number", "value": 1234567890123456789, "tolerance": 0.5}, 1234567890123456788, False),
         ({"match_as": "number", "value": 1.0, "tolerance": 0.1}, 1.1, True),
         ({"match_as": "number", "value": 100, "relative": 0.001}, 100.1, True),
