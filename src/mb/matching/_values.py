@@ -9,16 +9,7 @@ from typing import Any
 
 import orjson
 
-__all__ = [
-    "MISSING",
-    "compact_json",
-    "describe_value",
-    "exact_number",
-    "json_type",
-    "numbers_close",
-    "render",
-    "untold_reason",
-]
+__all__ = ["MISSING", "compact_json", "describe_value", "exact_number", "json_type", "render"]
 
 
 class _Missing:
@@ -85,29 +76,3 @@ def exact_number(number: int | float) -> Fraction | None:
     if isinstance(number, float):
         return Fraction(repr(number)) if math.isfinite(number) else None
     return Fraction(number)
-
-
-def _doubt(number: int | float) -> Fraction:
-    """How far the number written may be from ``number``: half the spacing of floats from 2**53 on, where the reading
-    of ``9007199254740993.0`` is ``9007199254740992.0`` (below it, the shortest decimal form is taken as written)."""
-    return Fraction(math.ulp(number)) / 2 if isinstance(number, float) and abs(number) >= 2**53 else Fraction(0)
-
-
-def numbers_close(a: int | float, b: int | float, allowed: Fraction = Fraction(0)) -> bool | None:
-    """Whether two finite JSON numbers, as written (:func:`exact_number`), are at most ``allowed`` apart; None when a
-    float from 2**53 on leaves it untold (``9007199254740992`` and ``9007199254740993.0``, read alike)."""
-    a_exact, b_exact = exact_number(a), exact_number(b)
-    if a_exact is None or b_exact is None:  # infinity or NaN, from Python code
-        return a == b
-    difference, doubt = abs(a_exact - b_exact), _doubt(a) + _doubt(b)
-    if difference + doubt <= allowed:
-        return True
-    return None if difference - doubt <= allowed else False
-
-
-def untold_reason(a: Any, b: Any) -> str:
-    """Why :func:`numbers_close` could not tell ``a`` from ``b`` (numbers, or arrays or objects holding them)."""
-    return (
-        f"cannot tell {render(a)} from {render(b)}: a number from 2**53 on written with a decimal point or an exponent "
-        "is read as the nearest float (2 or more apart there), which stands for every number that rounds to it"
-    )

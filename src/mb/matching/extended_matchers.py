@@ -10,8 +10,8 @@ from typing import Any
 from ..entities._regex import MAX_STEPS
 from ..entities.extended import AnyOfMatcher, NumberMatcher, RegexMatcher
 from ._outcome import Outcome
-from ._values import MISSING, describe_value, exact_number, numbers_close, render, untold_reason
-from .equality import json_compare
+from ._values import MISSING, describe_value, exact_number, render
+from .equality import json_compare, numbers_close, untold_reason
 
 __all__ = ["EXTENDED_MATCHERS", "match_any_of", "match_closed", "match_number", "match_regex"]
 
@@ -27,7 +27,7 @@ def match_any_of(matcher: AnyOfMatcher, actual: Any) -> Outcome:
     if True in verdicts:
         return Outcome.ok(f"got {render(actual)}, one of {render(matcher.values)}")
     if None in verdicts:
-        return Outcome.fail(untold_reason(matcher.values[verdicts.index(None)], actual))
+        return Outcome.fail(untold_reason(f"one of {render(matcher.values)}", actual))
     return Outcome.fail(f"expected one of {render(matcher.values)}, got {describe_value(actual)}")
 
 
@@ -52,7 +52,7 @@ def match_number(matcher: NumberMatcher, actual: Any) -> Outcome:
         return Outcome.fail(f"expected a number within {within}, got {render(actual)}, not a finite number")
     verdict = numbers_close(matcher.value, actual, allowed)
     if verdict is None:
-        return Outcome.fail(f"expected {within}: {untold_reason(matcher.value, actual)}")
+        return Outcome.fail(untold_reason(within, actual))
     if verdict:
         return Outcome.ok(f"got {render(actual)}, within {within}")
     return Outcome.fail(f"expected {within}, got {render(actual)} (off by {render(_plain(abs(exact - value)))})")
