@@ -188,6 +188,9 @@ def test_a_suggestion_never_reverses_the_meaning(item: dict[str, Any], path: str
         ({"assert_that": "tool_not_called", "tool": ""}, "[0].tool", "blank"),
         ({"assert_that": "tool_call_count", "tool": " ", "max": 1}, "[0].tool", "blank"),
         ({"assert_that": "tool_order", "tools": ["search", "\t"]}, "[0].tools[1]", "blank"),
+        # invisible format characters are no name either: a zero-width space checks nothing
+        ({"assert_that": "tool_not_called", "tool": "\u200b"}, "[0].tool", "blank"),
+        ({"assert_that": "tool_call_count", "tool": " \u2060\ufeff", "max": 0}, "[0].tool", "blank"),
         # "closed": "no" or 0 must not be read as a boolean: a string or a number is no answer to "closed?"
         ({"assert_that": "tool_called", "tool": "t", "closed": "no"}, "[0].closed", "boolean"),
         ({"assert_that": "tool_called", "tool": "t", "closed": 1}, "[0].closed", "boolean"),

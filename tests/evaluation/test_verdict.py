@@ -223,9 +223,51 @@ def test_an_extra_key_that_is_no_misspelling_leaves_the_verdict_alone() -> None:
     document["inputs"]["source"] = "support tickets"
     document["outputs"]["trace_id"] = "4bf92f3577b34da6"  # close to "trace", but no trace: an id of another tool
     del document["outputs"]["trace"]
+    del document["inputs"]["tools"]  # a restriction of the tools cannot be checked without a trace
     document["expectations"]["assertions"] = []
     (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge()).results
     assert result.status == "passed"
+
+
+@pytest.mark.parametrize(
+    ("assertion", "untold"),
+    [
+        ({"assert_that": "tool_not_called", "tool": "delete_account"}, "that 'delete_account' was not called"),
+        ({"assert_that": "tool_call_count", "tool": "delete_account", "max": 0}, "how many calls were made"),
+        ({"assert_that": "tool_call_count", "max": 2}, "how many calls were made"),
+    ],
+)
+def test_a_line_without_a_trace_cannot_pass_what_a_call_would_break(assertion: dict[str, Any], untold: str) -> None:
+    document = copy.deepcopy(BASE)
+    del document["outputs"]["trace"]  # no key at all: not an empty trace
+    document["outputs"]["response"] = "I have deleted your account."
+    document["expectations"] = {"extended_assertions": [assertion]}
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert (result.status, result.passed) == ("error", False)
+    (row,) = result.assertions
+    assert (row.passed, row.reason) == (False, f"outputs.trace is absent: cannot tell {untold}")
+    (check,) = result.checks
+    assert (check.name, check.passed) == ("tools_restriction", False)
+    assert check.reason == "outputs.trace is absent: cannot tell that every call uses an allowed tool"
+    # an empty trace says no tool was called: decided
+    document["outputs"]["trace"] = []
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "passed", result.failure_reasons()
+
+
+def test_a_line_without_a_trace_fails_what_needs_a_call_and_cannot_pass_no_tool_called() -> None:
+    document = copy.deepcopy(BASE)
+    del document["outputs"]["trace"]
+    del document["inputs"]["tools"]
+    del document["expectations"]["expected_response"]
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert result.status == "failed"  # the tool_called assertion: no call to search
+    document["expectations"]["assertions"] = [{"assert_that": "no_tool_called"}]
+    (result,) = evaluate([Example.model_validate(document)], judge=ScriptedJudge(), metrics=[]).results
+    assert (result.status, result.error) == (
+        "error",
+        "assertion no_tool_called not judged: outputs.trace is absent: cannot tell that no tool was called",
+    )
 
 
 @pytest.mark.parametrize(

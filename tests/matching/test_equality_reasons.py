@@ -34,3 +34,26 @@ def test_a_type_mismatch_is_named_in_the_reason_and_numbers_compare_by_value() -
     assert same.passed
     assert same.reason == "got 1.0 as expected"
     assert (match_equality(5, 6).reason, match_equality(5, 6).score) == ("expected 5, got 6", 0.0)
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [
+        (9007199254740992, 9007199254740992.0),  # 9007199254740993.0 is read as 9007199254740992.0
+        (1e17, 1e17),  # 100000000000000001.0 is read as 1e17
+        ([1, 2**53], [1, 9007199254740992.0]),
+        ({"id": 2**60}, {"id": float(2**60)}),
+    ],
+)
+def test_a_float_from_2_53_on_cannot_be_told_from_a_number_that_rounds_to_it(expected: object, actual: object) -> None:
+    outcome = match_equality(expected, actual)  # type: ignore[arg-type]
+    assert not outcome.passed
+    assert outcome.reason.startswith("expected ")
+    assert "cannot tell them apart" in outcome.reason
+    assert "2**53" in outcome.reason
+
+
+def test_a_float_from_2_53_on_still_differs_from_numbers_further_than_its_spacing() -> None:
+    outcome = match_equality(9007199254740996, 9007199254740992.0)
+    assert (outcome.passed, outcome.reason) == (False, "expected 9007199254740996, got 9007199254740992.0")
+    assert match_equality(9007199254740993, 9007199254740993).passed  # integers are exact

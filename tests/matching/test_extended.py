@@ -111,7 +111,19 @@ def test_tool_call_count() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["Delete_Account", "delete_account ", "functions.delete_account", "deleteAccount", "delete-account"]
+    "name",
+    [
+        "Delete_Account",
+        "delete_account ",
+        "functions.delete_account",
+        "deleteAccount",
+        "delete-account",
+        "\uff44\uff45\uff4c\uff45\uff54\uff45_account",  # fullwidth letters
+        "functions\uff0edelete_account",  # a fullwidth full stop before the name
+        "delete\u200b_account",  # a zero-width space inside
+        "d\u0435lete_account",  # a Cyrillic e
+        "delete_acc\u03bfunt",  # a Greek o
+    ],
 )
 def test_a_call_named_like_a_forbidden_or_counted_tool_is_not_ignored(name: str) -> None:
     variant = ("call", ("c7", name, {}))
@@ -124,6 +136,56 @@ def test_a_call_named_like_a_forbidden_or_counted_tool_is_not_ignored(name: str)
     assert _rows(at_least_two, [("call", ("c6", "delete_account", {})), variant])[0]["passed"] is False
     order = [{"assert_that": "tool_order", "tools": ["search", "delete_account"]}]
     assert _rows(order, [variant, SEARCH, ("call", ("c8", "delete_account", {}))])[0]["passed"] is False
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "d\u0435lete_amount",  # a Cyrillic e, but a Latin letter differs too
+        "delete_accounts",
+        "\u0443\u0434\u0430\u043b\u0438\u0442\u044c_\u0430\u043a\u0430\u0443\u043d\u0442",  # Cyrillic only, as long
+    ],
+)
+def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete_account"}], [("call", ("c7", name, {}))])[0]
+    assert never["passed"] is True, never["reason"]
+
+
+def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete"}], [("call", ("c7", "d\u0435lete", {}))])[0]
+    assert never["passed"] is False
+    assert never["reason"].endswith("1 of them named 'd\u0435lete' ('d\\u0435lete')")
+
+
+@pytest.mark.parametrize("name", ["CC", "cc ", "c_c", "\u0441c"])  # the last with a Cyrillic c
+@pytest.mark.parametrize("published", [True, False])
+def test_a_parameter_that_must_be_absent_is_not_absent_under_another_spelling(name: str, published: bool) -> None:
+    parameters = [
+        {"param": "to", "matcher": {"match_as": "equality", "value": "ann@example.com"}},
+        {"param": "cc", "matcher": {"match_as": "missing"}},
+    ]
+    assertion = {"assert_that": "tool_called", "tool": "send", "parameters": parameters}
+    call = ("call", ("c1", "send", {"to": "ann@example.com", name: "eve@example.com"}))
+    (row,) = _rows([], [call], published=[assertion]) if published else _rows([assertion], [call])
+    assert row["passed"] is False
+    cc = row["parameters"][1]
+    assert cc["passed"] is False
+    assert cc["reason"] == f"expected no value, got {name!r}: \"eve@example.com\", which may be 'cc' spelt otherwise"
+    call = ("call", ("c1", "send", {"to": "ann@example.com", "cc": None, name: "eve@example.com"}))
+    assert _rows([assertion], [call])[0]["passed"] is False
+    # a null under another spelling is as absent as a null under the name
+    assert _rows([assertion], [("call", ("c1", "send", {"to": "ann@example.com", name: None}))])[0]["passed"]
+
+
+def test_a_required_parameter_under_another_spelling_is_not_read_and_the_reason_says_so() -> None:
+    parameters = [{"param": "to", "matcher": {"match_as": "equality", "value": "ann@example.com"}}]
+    assertion = {"assert_that": "tool_called", "tool": "send", "parameters": parameters}
+    (row,) = _rows([assertion], [("call", ("c1", "send", {"To": "ann@example.com"}))])
+    assert row["passed"] is False
+    assert row["parameters"][0]["reason"] == (
+        "expected \"ann@example.com\" (string), got nothing (the parameter is absent) (the call passes 'To': "
+        "\"ann@example.com\": only the exact name 'to' is read)"
+    )
 
 
 def test_an_order_of_namespaced_tools_is_broken_by_a_bare_call_before_its_turn() -> None:
@@ -202,6 +264,16 @@ def test_closed_tool_called() -> None:
         ({"match_as": "number", "value": 120}, "120", False),  # a string is not a number
         # numbers are compared as written, not as 64-bit floats: no rounding passes a wrong id or fails 1.1 - 1.0
         ({"match_as": "number", "value": 9007199254740993}, 9007199254740992.0, False),
+        # from 2**53 on, a float stands for every number rounding to it: 9007199254740993.0 is read as
+        # 9007199254740992.0, so neither an integer nor a tolerance below the spacing of floats there can tell
+        ({"match_as": "number", "value": 9007199254740992}, 9007199254740992.0, False),
+        ({"match_as": "number", "value": 1e17}, 1e17, False),
+        ({"match_as": "number", "value": 9007199254740992, "tolerance": 1}, 9007199254740992.0, True),
+        ({"match_as": "number", "value": 1e17, "tolerance": 16}, 1e17, True),
+        ({"match_as": "number", "value": 4503599627370495.5}, 4503599627370495.5, True),  # below 2**53: as written
+        ({"match_as": "any_of", "values": [9007199254740992]}, 9007199254740992.0, False),
+        ({"match_as": "any_of", "values": [[1, 9007199254740992]]}, [1, 9007199254740992.0], False),
+        ({"match_as": "any_of", "values": [9007199254740992, 5]}, 9007199254740992, True),
         ({"match_as": "number", "value": 1234567890123456789, "tolerance": 0.5}, 1234567890123456788, False),
         ({"match_as": "number", "value": 1.0, "tolerance": 0.1}, 1.1, True),
         ({"match_as": "number", "value": 100, "relative": 0.001}, 100.1, True),

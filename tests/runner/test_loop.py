@@ -681,3 +681,11 @@ def test_a_progress_object_without_a_warning_method_still_runs_when_warnings_are
     assert progress.done == 6
     assert len(lines(tmp_path / "out.jsonl")) == 6
     assert not result.summary.interrupted
+
+
+@pytest.mark.parametrize("answer", ["Done.", Outputs(response="Done.")])
+def test_an_agent_that_records_no_call_made_none_for_the_evaluation(answer: Any) -> None:
+    never = {"extended_assertions": [{"assert_that": "tool_not_called", "tool": "delete_account"}]}
+    examples, _ = run([{**example("close my account"), "expectations": never}], lambda messages: answer)
+    (result,) = mb.evaluate(examples, metrics=[]).results
+    assert result.status == "passed", result.failure_reasons()

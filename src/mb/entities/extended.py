@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, get_args
@@ -77,7 +78,7 @@ Number = Annotated[StrictInt | StrictFloat, Field(union_mode="left_to_right")]
 
 
 def _named(name: str) -> str:
-    if not name.strip():
+    if not "".join(char for char in name if unicodedata.category(char) != "Cf").strip():  # zero-width spaces too
         raise ValueError("a tool name must not be blank: it matches no call, so the assertion would check nothing")
     return name
 

@@ -259,7 +259,28 @@ def evaluate_with(example: Example, line: int, ctx: MatchContext, plan: MetricPl
             similarity = METRICS["similarity"].compute(example, ctx, plan.similarity_spec()).model_dump(mode="json")
         checks.append(_expected_response_check(similarity))
     checks += response_expectation_rows(example, ctx)
+    if "trace" not in outputs.model_fields_set:  # no key at all; an empty list says no tool was called
+        assertions, checks = [_untraced(row) for row in assertions], [_untraced(row) for row in checks]
     return _finish(line, assertions, checks, metrics, categories)
+
+
+_UNTRACED = {
+    "tool_not_called": "that {tool!r} was not called",
+    "no_tool_called": "that no tool was called",
+    "tool_call_count": "how many calls were made",
+    "tools_restriction": "that every call uses an allowed tool",
+}
+"""What a line without ``outputs.trace`` leaves untold, by the assertion or check that no call made would break."""
+
+
+def _untraced(row: Row) -> Row:
+    """A passing assertion or check that a call would break (``tool_not_called``, ``no_tool_called``, a count's most,
+    the tools restriction) is not decided on a line without ``outputs.trace``: an error, not a pass."""
+    told = _UNTRACED.get(row.get("assert_that") or row.get("name") or "")
+    if not row["passed"] or told is None:
+        return row
+    reason = "outputs.trace is absent: cannot tell " + told.format(tool=row.get("tool"))
+    return {**row, "passed": False, "reason": reason, "error": reason} | ({"score": 0.0} if "score" in row else {})
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int]]:

@@ -8,6 +8,7 @@ sequence of calls. Rows come in the order of ``assertions``, then of ``extended_
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -20,6 +21,7 @@ from ..entities.extended import (
     ToolOrderAssertion,
 )
 from ._context import MatchContext
+from ._names import alike, letters, mixed
 from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion_row, assertion_rows
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
@@ -53,18 +55,14 @@ def _sequence(calls: Sequence[CallSpec]) -> str:
 _NAMESPACE = re.compile(r"[./:]|__")
 """What separates a namespace from a tool's name."""
 
-
-def _letters(name: str) -> str:
-    return "".join(char for char in name.casefold() if char.isalnum())
-
-
 _Names = dict[str, tuple[str, str]]
 """Each distinct call name with its folded forms (:func:`_forms`), computed once per example."""
 
 
 def _forms(name: str) -> tuple[str, str]:
-    """The letters and digits of ``name`` ignoring case and separators, and those of its last segment."""
-    return _letters(name), _letters(_NAMESPACE.split(name)[-1])
+    """The letters and digits of ``name`` (:func:`~mb.matching._names.letters`), and those of its last segment."""
+    name = unicodedata.normalize("NFKC", name)
+    return letters(name), letters(_NAMESPACE.split(name)[-1])
 
 
 def _names(calls: Sequence[CallSpec]) -> _Names:
@@ -72,15 +70,18 @@ def _names(calls: Sequence[CallSpec]) -> _Names:
 
 
 def _alike_names(names: _Names, tool: str) -> set[str]:
-    """The call names that may be ``tool`` under another spelling: the same letters and digits ignoring case and
-    separators (``Delete_Account``, ``deleteAccount``, ``delete-account ``), or a namespace in front of one of them
+    """The call names that may be ``tool`` under another spelling: the same letters and digits ignoring case, width
+    and separators (``Delete_Account``, ``deleteAccount``, ``delete-account ``, in fullwidth letters), letters of
+    another script in their place (``delete_account`` with a Cyrillic ``e``), or a namespace in front of one of them
     (``functions.delete_account``, ``mcp__server__delete_account``). Such a call fails ``tool_not_called``, counts
     towards a count's ``max`` and breaks an order; only the exact name counts towards ``min`` or takes a turn."""
     wanted, wanted_last = _forms(tool)
-    alike = {name for name, (letters, _) in names.items() if letters and letters in (wanted, wanted_last)}
-    if wanted:
-        alike.update(name for name, (_, last) in names.items() if last == wanted)
-    return alike | ({tool} & names.keys())
+    found = {
+        name
+        for name, (whole, last) in names.items()
+        if wanted and (alike(whole, wanted) or alike(whole, wanted_last) or alike(last, wanted))
+    }
+    return found | ({tool} & names.keys())
 
 
 def _spelling(made: Sequence[CallSpec], tool: str) -> str:
@@ -88,7 +89,12 @@ def _spelling(made: Sequence[CallSpec], tool: str) -> str:
     other = [call[1] for call in made if call[1] != tool]
     if not other:
         return ""
-    return f", {len(other)} of them named {', '.join(repr(name) for name in dict.fromkeys(other))}"
+    return f", {len(other)} of them named {', '.join(_shown(name) for name in dict.fromkeys(other))}"
+
+
+def _shown(name: str) -> str:
+    """A call's name for a reason, its characters outside ASCII escaped beside it (``'d\\u0435lete'``)."""
+    return repr(name) if name.isascii() else f"{name!r} ({name!a})"
 
 
 def _not_called(assertion: ToolNotCalledAssertion, calls: Sequence[CallSpec], known: _Names) -> Row:
@@ -108,17 +114,21 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
     exact: dict[str, int] = {}  # the earliest place of each tool, of its letters and of its last segment's letters
     whole: dict[str, int] = {}
     last: dict[str, int] = {}
+    scripts = {name for name, (letters, _) in known.items() if mixed(letters)}
+    across: dict[str, int] = {}  # letters of other scripts in place: compared pair by pair where a name mixes scripts
     for place, tool in enumerate(tools):
         wanted, wanted_last = _forms(tool)
         exact.setdefault(tool, place)
         if wanted:
             whole.setdefault(wanted, place)
             last.setdefault(wanted_last, place)
+        for name in _alike_names({name: known[name] for name in (known if mixed(wanted) else scripts)}, tool):
+            across.setdefault(name, place)
     turn: dict[str, int] = {}  # the earliest place of the tools a call's name may be (as in :func:`_alike_names`)
-    for name, (letters, name_last) in known.items():
-        places = [exact.get(name)]
-        if letters:
-            places += [whole.get(letters), last.get(letters), whole.get(name_last)]
+    for name, (folded, name_last) in known.items():
+        places = [exact.get(name), across.get(name)]
+        if folded:
+            places += [whole.get(folded), last.get(folded), whole.get(name_last)]
         found_places = [place for place in places if place is not None]
         if found_places:
             turn[name] = min(found_places)
@@ -162,7 +172,7 @@ def _count(assertion: ToolCallCountAssertion, calls: Sequence[CallSpec], known: 
     count = len(made)
     reason = f"{count} {what if count != 1 else what.replace('calls', 'call', 1)}"
     if tool is not None and exact != count:
-        other = ", ".join(repr(name) for name in dict.fromkeys(call[1] for call in made if call[1] != tool))
+        other = ", ".join(_shown(name) for name in dict.fromkeys(call[1] for call in made if call[1] != tool))
         reason = (
             f"{exact} call{'s' if exact != 1 else ''} named exactly {tool!r}, {count - exact} more under another "
             f"spelling ({other}) counted towards the most only ({count} in all)"

@@ -11,7 +11,7 @@ from ..entities._regex import MAX_STEPS
 from ..entities.extended import AnyOfMatcher, NumberMatcher, RegexMatcher
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, exact_number, render
-from .equality import json_equal
+from .equality import json_compare, numbers_close, untold_reason
 
 __all__ = ["EXTENDED_MATCHERS", "match_any_of", "match_closed", "match_number", "match_regex"]
 
@@ -23,9 +23,11 @@ def match_any_of(matcher: AnyOfMatcher, actual: Any) -> Outcome:
     """JSON equality (the rules of ``equality``) with any of the listed values."""
     if actual is MISSING:
         return Outcome.fail(f"expected one of {render(matcher.values)}, got nothing (the parameter is absent)")
-    for value in matcher.values:
-        if json_equal(value, actual):
-            return Outcome.ok(f"got {render(actual)}, one of {render(matcher.values)}")
+    verdicts = [json_compare(value, actual) for value in matcher.values]
+    if True in verdicts:
+        return Outcome.ok(f"got {render(actual)}, one of {render(matcher.values)}")
+    if None in verdicts:
+        return Outcome.fail(untold_reason(f"one of {render(matcher.values)}", actual))
     return Outcome.fail(f"expected one of {render(matcher.values)}, got {describe_value(actual)}")
 
 
@@ -48,10 +50,12 @@ def match_number(matcher: NumberMatcher, actual: Any) -> Outcome:
     exact = exact_number(actual)
     if exact is None:
         return Outcome.fail(f"expected a number within {within}, got {render(actual)}, not a finite number")
-    difference = abs(exact - value)
-    if difference <= allowed:
+    verdict = numbers_close(matcher.value, actual, allowed)
+    if verdict is None:
+        return Outcome.fail(untold_reason(within, actual))
+    if verdict:
         return Outcome.ok(f"got {render(actual)}, within {within}")
-    return Outcome.fail(f"expected {within}, got {render(actual)} (off by {render(_plain(difference))})")
+    return Outcome.fail(f"expected {within}, got {render(actual)} (off by {render(_plain(abs(exact - value)))})")
 
 
 def match_regex(matcher: RegexMatcher, actual: Any) -> Outcome:

@@ -14,8 +14,9 @@ from ..entities import OneParameterAssertion, ParameterGroupAssertion, ValueMatc
 from ..entities.extended import ExtendedParameterAssertion
 from ..results import ParameterResult
 from ._context import MatchContext
+from ._names import alike, letters
 from ._outcome import Outcome
-from ._values import MISSING, describe_value
+from ._values import MISSING, describe_value, render
 from .email_address import match_email
 from .equality import match_equality
 from .extended_matchers import EXTENDED_MATCHERS, match_any_of, match_closed, match_number, match_regex
@@ -135,7 +136,26 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
     # ("duration_minutes": 120 is two hours); as a group of one reads like the parameter alone, nothing else changes.
     if group or (matcher[0] == "date_time" and _numeric(value)):
         return outcome_row(names, matcher[0], _group(matcher, names, params, ctx))
-    return outcome_row(names, matcher[0], _single(matcher, value, ctx))
+    outcome = _single(matcher, value, ctx)
+    return outcome_row(
+        names, matcher[0], outcome if not is_missing(value) else _spelt(names[0], matcher[0], params, outcome)
+    )
+
+
+def _spelt(name: str, kind: str, params: Mapping[str, Any], outcome: Outcome) -> Outcome:
+    """The verdict on an absent parameter given what the call passes under names that may be it spelt otherwise
+    (:func:`~mb.matching._names.alike`: ``CC`` or ``cc `` for ``cc``): ``missing`` fails, another failure says so;
+    only the exact name is read as the parameter."""
+    wanted = letters(name)
+    spelt = [key for key, value in params.items() if value is not None and alike(letters(key), wanted)]
+    if not spelt:
+        return outcome
+    shown = ", ".join(f"{key!r}: {render(params[key], 40)}" for key in spelt[:3])
+    if kind == "missing":
+        return Outcome.fail(f"expected no value, got {shown}, which may be {name!r} spelt otherwise")
+    if outcome.passed:
+        return outcome
+    return outcome._replace(reason=f"{outcome.reason} (the call passes {shown}: only the exact name {name!r} is read)")
 
 
 def outcome_row(names: list[str], kind: str, outcome: Outcome) -> dict[str, Any]:

@@ -184,7 +184,7 @@ def to_outputs(result: object) -> Outputs:
     :class:`AgentOutputError`.
     """
     if isinstance(result, str):
-        return Outputs(response=result)
+        return Outputs(response=result, trace=[])  # no call made: a trace, empty
     if not isinstance(result, Outputs):
         raise AgentOutputError(
             f"the agent returned {type(result).__name__} ({_preview(result)}); expected Outputs or str"
