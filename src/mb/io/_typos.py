@@ -119,22 +119,29 @@ def _matchers() -> tuple[type[BaseModel], ...]:
     return tuple(_models(OneMatcher))
 
 
+_Child = tuple[str, _Models, type[BaseModel] | None, str | None, dict[Any, type[BaseModel]]]
+"""A field whose value holds objects: its key, the models they may be read as, the one model when there is one, and
+the tag field naming the model with the model of each tag value, when one tag field tells them apart."""
+
+
 @cache
-def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models], bool]:
-    """(known keys, the models each known key's value may be, whether extra keys are kept)."""
+def _fields(model: type[BaseModel]) -> tuple[frozenset[str], tuple[_Child, ...], bool]:
+    """(known keys, the fields holding objects to check, whether extra keys are kept)."""
     keys: set[str] = set()
-    children: dict[str, _Models] = {}
+    children: list[_Child] = []
     if not model.__pydantic_fields_complete__:
         model.model_rebuild()  # resolves fields named by forward references (the group matchers of expectations)
     for name, info in model.model_fields.items():
         key = info.alias or name
         keys.add(key)
-        nested = _models(info.annotation)
+        nested = tuple(_models(info.annotation))
         if nested and _KEYS_CHECKED.get(model.__name__) != key:
-            children[key] = tuple(nested)
+            by_tag = _choices(nested)[0]
+            tag, models = next(iter(by_tag.items())) if len(by_tag) == 1 else (None, {})
+            children.append((key, nested, nested[0] if len(nested) == 1 else None, tag, models))
     keeps_extra = model.model_config.get("extra") == "allow"  # else a key the model does not know is dropped
     origin = model.__pydantic_generic_metadata__["origin"] or model
-    return frozenset(keys | _WRITTEN_BY_MB.get(origin.__name__, frozenset())), children, keeps_extra
+    return frozenset(keys | _WRITTEN_BY_MB.get(origin.__name__, frozenset())), tuple(children), keeps_extra
 
 
 @cache
@@ -172,17 +179,12 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
     return min(known_keys, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
 
 
-_ROOT: _Models = (Example,)
-"""The model of a whole line."""
-
 _Found = list[tuple[tuple[str | int, ...], str, str | None, bool]]
 
 
-def _walk(value: dict[str, Any], candidates: _Models, path: tuple[str | int, ...], found: _Found) -> None:
-    """Check one object (at the segments ``path``) and the objects inside it."""
-    model = candidates[0] if len(candidates) == 1 else _choose(candidates, value)
-    if model is None:
-        return
+def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...], found: _Found) -> None:
+    """Check one object (at the segments ``path``) read as ``model``, and the objects inside it: an object is entered
+    only when it has an unknown key or objects of its own to check (most hold neither)."""
     known, children, keeps_extra = _fields(model)
     if not known.issuperset(value):
         for key in value:  # in the line's order
@@ -191,21 +193,26 @@ def _walk(value: dict[str, Any], candidates: _Models, path: tuple[str | int, ...
                 close = difflib.get_close_matches(key.casefold(), folded, n=1, cutoff=_CUTOFF)
                 if close or not keeps_extra:
                     found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
-    for key, nested in children.items():
+    for key, nested, single, tag, models in children:
         item = value.get(key)
-        if type(item) is dict:
-            _walk(item, nested, (*path, key), found)
-        elif type(item) is list:
-            for index, element in enumerate(item):
-                if type(element) is dict:
-                    _walk(element, nested, (*path, key, index), found)
+        items = ((None, item),) if type(item) is dict else enumerate(item) if type(item) is list else ()
+        for index, element in items:
+            if type(element) is not dict:
+                continue
+            named = element.get(tag) if tag else None
+            inner = single or (models.get(named) if type(named) is str else None) or _choose(nested, element)
+            if inner is None:
+                continue
+            inner_known, inner_children, _ = _fields(inner)
+            if inner_children or not inner_known.issuperset(element):
+                _walk(element, inner, (*path, key) if index is None else (*path, key, index), found)
 
 
 def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     """The unknown keys of one parsed line (a JSON object read as an :class:`~mb.entities.Example`)."""
     found: _Found = []
     if isinstance(document, dict):
-        _walk(document, _ROOT, (), found)
+        _walk(document, Example, (), found)
     return [
         KeyWarning(file, line, json_path(path), key, suggestion, ignored) for path, key, suggestion, ignored in found
     ]
