@@ -119,29 +119,22 @@ def _matchers() -> tuple[type[BaseModel], ...]:
     return tuple(_models(OneMatcher))
 
 
-_Child = tuple[str, _Models, type[BaseModel] | None, str | None, dict[Any, type[BaseModel]]]
-"""A field whose value holds objects: its key, the models they may be read as, the one model when there is one, and
-the tag field naming the model with the model of each tag value, when one tag field tells them apart."""
-
-
 @cache
-def _fields(model: type[BaseModel]) -> tuple[frozenset[str], tuple[_Child, ...], bool]:
-    """(known keys, the fields holding objects to check, whether extra keys are kept)."""
+def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models], bool]:
+    """(known keys, the models each known key's value may be, whether extra keys are kept)."""
     keys: set[str] = set()
-    children: list[_Child] = []
+    children: dict[str, _Models] = {}
     if not model.__pydantic_fields_complete__:
         model.model_rebuild()  # resolves fields named by forward references (the group matchers of expectations)
     for name, info in model.model_fields.items():
         key = info.alias or name
         keys.add(key)
-        nested = tuple(_models(info.annotation))
+        nested = _models(info.annotation)
         if nested and _KEYS_CHECKED.get(model.__name__) != key:
-            by_tag = _choices(nested)[0]
-            tag, models = next(iter(by_tag.items())) if len(by_tag) == 1 else (None, {})
-            children.append((key, nested, nested[0] if len(nested) == 1 else None, tag, models))
+            children[key] = tuple(nested)
     keeps_extra = model.model_config.get("extra") == "allow"  # else a key the model does not know is dropped
     origin = model.__pydantic_generic_metadata__["origin"] or model
-    return frozenset(keys | _WRITTEN_BY_MB.get(origin.__name__, frozenset())), tuple(children), keeps_extra
+    return frozenset(keys | _WRITTEN_BY_MB.get(origin.__name__, frozenset())), children, keeps_extra
 
 
 @cache
@@ -193,14 +186,13 @@ def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
                 close = difflib.get_close_matches(key.casefold(), folded, n=1, cutoff=_CUTOFF)
                 if close or not keeps_extra:
                     found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
-    for key, nested, single, tag, models in children:
+    for key, nested in children.items():
         item = value.get(key)
         items = ((None, item),) if type(item) is dict else enumerate(item) if type(item) is list else ()
         for index, element in items:
             if type(element) is not dict:
                 continue
-            named = element.get(tag) if tag else None
-            inner = single or (models.get(named) if type(named) is str else None) or _choose(nested, element)
+            inner = nested[0] if len(nested) == 1 else _choose(nested, element)
             if inner is None:
                 continue
             inner_known, inner_children, _ = _fields(inner)
