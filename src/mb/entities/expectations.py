@@ -38,14 +38,11 @@ __all__ = [
 
 
 def _open_schema(schema: dict[str, Any]) -> None:
-    # An unknown key makes the line invalid (``extra="forbid"``, found by pydantic-core), yet the published JSON
-    # Schema of these objects is unchanged: it does not close them.
-    schema.pop("additionalProperties", None)
+    schema.pop("additionalProperties", None)  # the published JSON Schema does not close these objects
 
 
 _CLOSED = ConfigDict(defer_build=True, extra="forbid", json_schema_extra=_open_schema)
-"""The objects of ``assertions``: an unknown key would check less than written, so it makes the line invalid (with
-the closest known key, see :func:`mb.entities.extended.with_key_hints`)."""
+"""The objects of ``assertions``: an unknown key would check less than written, so pydantic-core rejects it."""
 
 
 class ValueMatcher(BaseModel):
@@ -229,10 +226,9 @@ class Expectations(BaseModel):
     @model_validator(mode="wrap")
     @classmethod
     def _read_extras(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
-        # An unknown key in ``assertions`` fails validation (the models forbid it: it would check less than written);
-        # only then is it named with the closest known key. ``extended_assertions`` stays an extra key (the published
-        # schema is unchanged); it is validated here, so a malformed list makes the line invalid. Models given in
-        # Python are kept as their JSON form.
+        # An unknown key in ``assertions`` fails validation, then is named with the closest known key. The extra
+        # ``extended_assertions`` (the published schema is unchanged) is validated here: a malformed list makes the
+        # line invalid. Models given in Python are kept as their JSON form.
         try:
             expectations = handler(data)
         except ValidationError as exc:

@@ -463,9 +463,8 @@ def _key_errors(
 
 def with_key_hints(data: Any, exc: ValidationError) -> ValidationError:
     """The error of an ``expectations`` object ``data`` that failed validation (``exc``), each unknown key of its
-    published ``assertions`` (in an assertion, parameter or matcher, as in ``extended_assertions``) an error naming
-    the closest known key, after the other errors. Only an invalid line pays for this walk: pydantic-core finds the
-    unknown keys (the models forbid them)."""
+    published ``assertions`` (in an assertion, parameter or matcher) an error naming the closest known key, after the
+    other errors: only an invalid line is walked, pydantic-core finds the unknown keys."""
     assertions = data.get("assertions") if isinstance(data, dict) else None
     keys = _key_errors(assertions, "assertions", _PUBLISHED, _PUBLISHED_MATCHERS) if type(assertions) is list else []
     if not keys:
