@@ -110,6 +110,29 @@ def test_group_optional_accepts_only_free_text_or_date_time() -> None:
         )
 
 
+@pytest.mark.parametrize(
+    ("model", "data", "key"),
+    [
+        (ToolCallAssertion, {"tool": "book", "parameter": []}, "parameter"),
+        (OneParameterAssertion, {"param": "x", "params": ["y"], "matcher": {"match_as": "missing"}}, "params"),
+        (
+            ParameterGroupAssertion,
+            {"params": ["x"], "param": "y", "matcher": {"match_as": "free_text", "value": "a"}},
+            "param",
+        ),
+        (EqualsMatcher, {"value": "a", "valeu": "b"}, "valeu"),
+        (OptionalMatcher, {"default": {"match_as": "email", "value": "a@b.c", "strict": True}}, "strict"),
+    ],
+)
+def test_an_unknown_key_of_an_assertion_model_is_an_error_not_dropped(
+    model: type[Any], data: dict[str, Any], key: str
+) -> None:
+    # A dropped key would check less than written, in Python as in a benchmark line.
+    with pytest.raises(ValidationError) as exc:
+        model.model_validate(data)
+    assert [(error["loc"][-1], error["type"]) for error in exc.value.errors()] == [(key, "extra_forbidden")]
+
+
 def test_equality_value_keeps_its_json_type() -> None:
     values = [
         OneParameterAssertion.model_validate_json(

@@ -12,6 +12,7 @@ from pydantic import (
     SerializeAsAny,
     Tag,
     TypeAdapter,
+    ValidationError,
     ValidatorFunctionWrapHandler,
     field_validator,
     model_validator,
@@ -36,9 +37,17 @@ __all__ = [
 ]
 
 
+def _open_schema(schema: dict[str, Any]) -> None:
+    schema.pop("additionalProperties", None)  # the published JSON Schema does not close these objects
+
+
+_CLOSED = ConfigDict(defer_build=True, extra="forbid", json_schema_extra=_open_schema)
+"""The objects of ``assertions``: an unknown key would check less than written, so pydantic-core rejects it."""
+
+
 class ValueMatcher(BaseModel):
     # Base class of every matcher; ``OptionalMatcher`` without a type argument accepts any of them.
-    model_config = ConfigDict(defer_build=True)
+    model_config = _CLOSED
 
 
 T = TypeVar("T", bound=ValueMatcher)
@@ -126,7 +135,7 @@ GroupInner = Annotated[FreeTextMatcher | DateTimeMatcher, Field(discriminator="m
 class OneParameterAssertion(BaseModel):
     """Passes when a single argument matches the given matcher."""
 
-    model_config = ConfigDict(defer_build=True)
+    model_config = _CLOSED
 
     param: str
     """The name of the parameter to match."""
@@ -138,7 +147,7 @@ class OneParameterAssertion(BaseModel):
 class ParameterGroupAssertion(BaseModel):
     """Passes when a group of arguments matches the given matcher."""
 
-    model_config = ConfigDict(defer_build=True)
+    model_config = _CLOSED
 
     params: list[str]
     """The names of the parameters to assert."""
@@ -174,7 +183,7 @@ ParameterAssertion = Annotated[
 class ToolCallAssertion(BaseModel):
     """Assert that a tool call was made with given parameters."""
 
-    model_config = ConfigDict(defer_build=True)
+    model_config = _CLOSED
 
     assert_that: Literal["tool_called"] = "tool_called"
     """Discriminator field"""
@@ -189,7 +198,7 @@ class ToolCallAssertion(BaseModel):
 class NoToolCallAssertion(BaseModel):
     """Assert that no tool call was made."""
 
-    model_config = ConfigDict(defer_build=True)
+    model_config = _CLOSED
 
     assert_that: Literal["no_tool_called"] = "no_tool_called"
     """Discriminator field"""
@@ -216,28 +225,29 @@ class Expectations(BaseModel):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _known_keys(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
-        # The assertion models drop a key they do not know, so a misspelt one (``parameter``) would silently check
-        # less than written: it makes the line invalid, as in ``extended_assertions``.
-        from .extended import with_published_keys
+    def _read_extras(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        # An unknown key in ``assertions`` fails validation, then is named with the closest known key. The extra
+        # ``extended_assertions`` (the published schema is unchanged) is validated here: a malformed list makes the
+        # line invalid. Models given in Python are kept as their JSON form.
+        try:
+            expectations = handler(data)
+        except ValidationError as exc:
+            from .extended import with_key_hints
 
-        return with_published_keys(data, handler)
-
-    @model_validator(mode="after")
-    def _read_extended_assertions(self) -> Expectations:
-        # ``extended_assertions`` stays an extra key (the published schema is unchanged); it is validated here, so a
-        # malformed list makes the line invalid. Models given in Python are kept as their JSON form.
-        extra = self.__pydantic_extra__
-        check_misspelt_keys(self)
-        if extra and "extended_assertions" in extra:
+            raise with_key_hints(data, exc) from None
+        extra = expectations.__pydantic_extra__
+        if not extra:
+            return expectations
+        check_misspelt_keys(expectations)
+        if "extended_assertions" in extra:
             from .extended import read_extended_assertions
 
             extra["extended_assertions"] = read_extended_assertions(extra["extended_assertions"])[1]
-        if extra and ("expected_facts" in extra or "guidelines" in extra):
+        if "expected_facts" in extra or "guidelines" in extra:
             from .response_expectations import check_text_lists
 
             check_text_lists(extra)
-        return self
+        return expectations
 
     @property
     def extended_assertions(self) -> list[Any]:

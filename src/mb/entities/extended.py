@@ -11,9 +11,9 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Annotated, Any, Literal, TypeVar, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -68,10 +68,8 @@ __all__ = [
     "extended_assertions_schema",
     "name_hint",
     "read_extended_assertions",
-    "with_published_keys",
+    "with_key_hints",
 ]
-
-_T = TypeVar("_T")
 
 Number = Annotated[StrictInt | StrictFloat, Field(union_mode="left_to_right")]
 """A JSON number (``true`` and ``"5"`` are not numbers)."""
@@ -86,7 +84,9 @@ def _named(name: str) -> str:
 _ToolName = Annotated[str, AfterValidator(_named)]
 """The name of a tool in an assertion that reads the sequence of calls: not blank."""
 
-_CONFIG = ConfigDict(extra="forbid", defer_build=True, validate_by_name=True, validate_by_alias=True)
+_CONFIG = ConfigDict(
+    extra="forbid", defer_build=True, validate_by_name=True, validate_by_alias=True, json_schema_extra=None
+)
 
 
 def _as_data(cls: type[BaseModel], data: Any) -> Any:
@@ -462,26 +462,24 @@ def _key_errors(
     return errors
 
 
-def with_published_keys(data: Any, validate: Callable[[Any], _T]) -> _T:
-    """``validate(data)`` (``data``: an ``expectations`` object) when its published ``assertions`` hold no unknown
-    key; else a :class:`pydantic.ValidationError` with the errors of ``validate`` and an error for each unknown key
-    (in an assertion, parameter or matcher, as in ``extended_assertions``)."""
+def with_key_hints(data: Any, exc: ValidationError) -> ValidationError:
+    """The error of an ``expectations`` object ``data`` that failed validation (``exc``), each unknown key of its
+    published ``assertions`` (in an assertion, parameter or matcher) an error naming the closest known key, after the
+    other errors: only an invalid line is walked, pydantic-core finds the unknown keys."""
     assertions = data.get("assertions") if isinstance(data, dict) else None
-    errors = _key_errors(assertions, "assertions", _PUBLISHED, _PUBLISHED_MATCHERS) if type(assertions) is list else []
-    if not errors:
-        return validate(data)
-    try:
-        validate(data)
-    except ValidationError as exc:
-        errors[:0] = [
-            InitErrorDetails(
-                type=PydanticCustomError(error["type"], error["msg"], error.get("ctx")),
-                loc=error["loc"],
-                input=error["input"],
-            )
-            for error in exc.errors()
-        ]
-    raise ValidationError.from_exception_data("Expectations", errors)
+    keys = _key_errors(assertions, "assertions", _PUBLISHED, _PUBLISHED_MATCHERS) if type(assertions) is list else []
+    if not keys:
+        return exc
+    errors = [
+        InitErrorDetails(
+            type=PydanticCustomError(error["type"], error["msg"], error.get("ctx")),
+            loc=error["loc"],
+            input=error["input"],
+        )
+        for error in exc.errors()
+        if error["type"] != "extra_forbidden"
+    ]
+    return ValidationError.from_exception_data("Expectations", errors + keys)
 
 
 def _renamed(error: Any) -> InitErrorDetails:
@@ -521,15 +519,13 @@ def read_extended_assertions(value: Any) -> tuple[list[Any], Any]:
     if value is None:
         return [], None
     data = _jsonable(value)
-    errors = _key_errors(data, "extended_assertions", _KINDS, _MATCHERS) if isinstance(data, list) else []
-    typed: list[Any] = []
     try:
-        typed = _LIST.validate_python(data)
-    except ValidationError as exc:  # unknown keys are reported above, with the closest known key
-        errors += [_renamed(error) for error in exc.errors() if error["type"] != "extra_forbidden"]
-    if errors:
-        raise ValidationError.from_exception_data("Expectations", errors)
-    return typed, data
+        return _LIST.validate_python(data), data
+    except ValidationError as exc:  # an unknown key is reported with the closest known key, before the rest
+        errors = _key_errors(data, "extended_assertions", _KINDS, _MATCHERS) if isinstance(data, list) else []
+        found = exc.errors()
+        errors += [_renamed(error) for error in found if error["type"] != "extra_forbidden" or not errors]
+        raise ValidationError.from_exception_data("Expectations", errors) from None
 
 
 def extended_assertions_schema() -> dict[str, Any]:

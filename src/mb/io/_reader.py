@@ -45,10 +45,6 @@ PathLike = str | os.PathLike[str]
 _BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _GZIP_MAGIC = b"\x1f\x8b"
-# Every ASCII digit becomes b"0", everything else a space: twenty zeros in a row mean a 20-digit number (or
-# string), found at C speed.
-_DIGITS_TO_ZERO = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))
-_LONG_DIGITS = b"0" * 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,28 +162,24 @@ def _utf8_problem(data: bytes) -> Problem | None:
 
 
 _UNREAD = object()
-"""What :func:`_quick_load` gives for a line it leaves to the standard library."""
+"""What :func:`_quick_load` gives for a line that is not JSON to ``orjson``."""
 
 
 def _quick_load(data: bytes) -> Any:
-    """``orjson``'s parse of a line of JSON it reads exactly (no number of 20 digits or more), else :data:`_UNREAD`."""
-    if _LONG_DIGITS not in data.translate(_DIGITS_TO_ZERO):
-        try:
-            return orjson.loads(data)
-        except orjson.JSONDecodeError:
-            pass
-    return _UNREAD
+    """``orjson``'s parse of a line that :func:`~mb.io._limits.screen` has passed, else :data:`_UNREAD`: exact, as
+    every integer is then within 64 bits (beyond them ``orjson`` would give a float)."""
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return _UNREAD
 
 
-def _load(data: bytes, quick: Any = _UNREAD) -> tuple[Any, Problem | None]:
-    """Parse one line of JSON (integers of any width kept exact) that :func:`~mb.io._limits.screen` has passed; on
-    failure a problem saying where and why. ``quick``: the line's :func:`_quick_load`, when it has been tried."""
-    if quick is _UNREAD:
-        quick = _quick_load(data)
+def _load(data: bytes, quick: Any) -> tuple[Any, Problem | None]:
+    """Parse one line of JSON that :func:`~mb.io._limits.screen` has passed; on failure a problem saying where and
+    why. ``quick``: the line's :func:`_quick_load`."""
     if quick is not _UNREAD:
         return quick, None
-    # orjson turns integers beyond 64 bits into floats and reports terse positions: the standard library keeps
-    # every digit and says where a line is broken.
+    # orjson reports terse positions: the standard library says where a line is broken.
     problem = _utf8_problem(data)
     if problem is not None:
         return None, problem
@@ -327,8 +319,11 @@ def read_record(data: bytes, *, file: str, line: int, executed: bool = False, pr
     :func:`jsonl_lines`). Never raises for bad content."""
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
-    quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
-    problem = screen(data) or duplicate_key(data, () if quick is _UNREAD else (quick,))
+    quick = _UNREAD
+    problem = screen(data)
+    if problem is None:
+        quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
+        problem = duplicate_key(data, () if quick is _UNREAD else (quick,))
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
     document, problem = _load(data, quick)

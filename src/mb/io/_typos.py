@@ -172,17 +172,12 @@ def _choose(candidates: _Models, value: dict[str, Any]) -> type[BaseModel] | Non
     return min(known_keys, key=lambda known: len(keys - known[1]))[0]  # min() keeps the first on a tie
 
 
-_ROOT: _Models = (Example,)
-"""The model of a whole line."""
-
 _Found = list[tuple[tuple[str | int, ...], str, str | None, bool]]
 
 
-def _walk(value: dict[str, Any], candidates: _Models, path: tuple[str | int, ...], found: _Found) -> None:
-    """Check one object (at the segments ``path``) and the objects inside it."""
-    model = candidates[0] if len(candidates) == 1 else _choose(candidates, value)
-    if model is None:
-        return
+def _walk(value: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...], found: _Found) -> None:
+    """Check one object (at the segments ``path``) read as ``model``, and the objects inside it: an object is entered
+    only when it has an unknown key or objects of its own to check (most hold neither)."""
     known, children, keeps_extra = _fields(model)
     if not known.issuperset(value):
         for key in value:  # in the line's order
@@ -193,19 +188,23 @@ def _walk(value: dict[str, Any], candidates: _Models, path: tuple[str | int, ...
                     found.append(((*path, key), key, folded[close[0]] if close else None, not keeps_extra))
     for key, nested in children.items():
         item = value.get(key)
-        if type(item) is dict:
-            _walk(item, nested, (*path, key), found)
-        elif type(item) is list:
-            for index, element in enumerate(item):
-                if type(element) is dict:
-                    _walk(element, nested, (*path, key, index), found)
+        items = ((None, item),) if type(item) is dict else enumerate(item) if type(item) is list else ()
+        for index, element in items:
+            if type(element) is not dict:
+                continue
+            inner = nested[0] if len(nested) == 1 else _choose(nested, element)
+            if inner is None:
+                continue
+            inner_known, inner_children, _ = _fields(inner)
+            if inner_children or not inner_known.issuperset(element):
+                _walk(element, inner, (*path, key) if index is None else (*path, key, index), found)
 
 
 def key_warnings(document: Any, *, file: str, line: int) -> list[KeyWarning]:
     """The unknown keys of one parsed line (a JSON object read as an :class:`~mb.entities.Example`)."""
     found: _Found = []
     if isinstance(document, dict):
-        _walk(document, _ROOT, (), found)
+        _walk(document, Example, (), found)
     return [
         KeyWarning(file, line, json_path(path), key, suggestion, ignored) for path, key, suggestion, ignored in found
     ]
