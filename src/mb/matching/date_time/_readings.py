@@ -515,6 +515,8 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _point(rest, ref)
     kinds = {i.kind for i in rest}
+    if "weekday" in kinds:
+        points = _weekday_on_date(rest, points, ref)
     if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):
         # "before 3 on friday" (3:00, 15:00 or Friday the 3rd): the hour bounds the side
         points = [r for r in points if r.start.hi - r.start.lo < timedelta(days=1)]
@@ -523,6 +525,23 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
         # "tomorrow morning before 9am": inside that part of the day too
         found = clipped(found, _point([i for i in rest if i.kind not in {"clock", "number"}], ref))
     return found
+
+
+def _weekday_on_date(rest: list[Item], points: list[Reading], ref: datetime) -> list[Reading]:
+    """The readings of a weekday and a day of the month a bound names ("before Friday 10/30"): the weekday only
+    says which day the date is, as it falls in the year the date alone is read in, never a year it sends the date
+    to ("before 10/30 on Saturday" said in 2026 is no time before October 30 2027). A pair that may be a time of day
+    beside the weekday is that time on that day ("before 10.30 on friday" is never any day before October 30)."""
+    days = [i for i in rest if i.kind == "date" and isinstance(i.value, (MonthDay, DayOfMonth))]
+    if not days:
+        return points
+    if any(_DOTTED.fullmatch(i.text) and not _said_on(i) for i in days):
+        raise DateProblem(f"{days[0].text!r} beside a weekday is a time of day on it")
+    plain = _point([i for i in rest if i.kind not in {"weekday", "number", *TIME_KINDS}], ref)
+    kept = [r for r in points if any(w.start.lo <= r.start.lo < w.start.hi for w in plain)]
+    if not kept:
+        raise DateProblem(f"the weekday does not fall on {' '.join(i.text for i in days)!r}")
+    return kept
 
 
 #: Words before a span that make it the time from now alone ("within the next fortnight").
