@@ -53,7 +53,13 @@ _MORNING = 5 * 3600
 
 
 def clock_dependent(items: tuple[Item, ...]) -> bool:
-    """Whether the readings depend on the time of day ``user_time`` gives (not only on its date)."""
+    """Whether the readings depend on the time of day ``user_time`` gives (not only on its date), in either parse of
+    a word read two ways ("9.30 tonight" is 21:30 today said at 9am, never yesterday's)."""
+    other = _other_parse(items)
+    return _clock_dependent(items) or (other is not None and _clock_dependent(other))
+
+
+def _clock_dependent(items: tuple[Item, ...]) -> bool:
     kinds = {i.kind for i in items}
     moving = {"moment", "span", "rest", "bound"}
     if kinds & moving or any(i.kind == "clock" and i.value.special == "now" for i in items):
