@@ -111,6 +111,10 @@ _DIGIT_DATE = re.compile(r"\d{1,2}[./]\d{1,2}(?:[./](?:\d\d|\d{4}))?")
 _HALF_YEAR = re.compile(r"([12])h(\d\d)")
 
 
+class _Inside(DateProblem):
+    """A range with one end inside the other ("tomorrow until 10:30"), which the grammar does not read."""
+
+
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine. Some words
     are read two ways, each kept when it combines with the rest: "five to seven" is 6:55 and the hours from 5 to 7,
@@ -118,11 +122,18 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     phrase in one century at a time ("march 5 to april 9 '47" never runs from 1947 to 2047)."""
     found: list[Reading] = []
     problem: DateProblem | None = None
-    for variant in [v for o in _orders(items) for c in _centuries(o) for v in (c, _other_parse(c)) if v is not None]:
+    pairs = [(c, _other_parse(c)) for o in _orders(items) for c in _centuries(o)]
+    for variant, second in [(v, v is other) for c, other in pairs for v in (c, other) if v is not None]:
         try:
             found.extend(_read(variant, ref))
         except Slip:
             raise  # a start that may be a slip: not understood, whatever else the phrase may be
+        except _Inside as exc:
+            if second and not _range_ends(items):
+                # "tomorrow until 10.30" is not understood as 10:30 (nor is "tomorrow until 10:30"), so never read as
+                # tomorrow to October 30 alone ("from 5.6 to 12.06" writes both ends as dates)
+                raise
+            problem = problem or exc
         except DateProblem as exc:
             problem = problem or exc
     if problem is not None and not found:
@@ -367,7 +378,7 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             and (r.end.lo, r.end.hi) != (r.start.lo, r.start.hi)
             for r in found
         ):
-            raise DateProblem("one end of the range lies inside the other")
+            raise _Inside("one end of the range lies inside the other")
         return found
     found = _point(parts, ref)
     if duration:
