@@ -73,8 +73,11 @@ ROWS: list[tuple[str, object, object]] = [
     ("before 3 on friday", "2025-10-10T14:00:00", True),
     ("before 3 on friday", "2025-10-09T14:00:00", False),  # never "before Friday the 3rd"
     ("after 3 on friday", "2025-10-10T16:00:00", True),
-    # a pair that may be a time of day beside a weekday bounds that time on that day, never any day up to a date
-    # (November 15 is a Saturday)
+    # a pair that may be a time of day bounds that time, as an hour does, never any day up to a date; on a weekday,
+    # that time on that day (November 15 is a Saturday); one that is no time of day is a date
+    ("before 9.30", "2025-10-09T21:00:00", True),
+    ("before 9.30", "2025-10-20", False),
+    ("before 31.12", "2025-11-20", True),
     ("before sat 11.15", "2025-10-11T11:00:00", True),
     ("before sat 11.15", "2025-10-14T09:00:00", False),
     ("before 10.30 on friday", "2025-10-10T10:00:00", True),

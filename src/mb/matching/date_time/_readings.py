@@ -245,6 +245,13 @@ def _said_on(item: Item) -> bool:
     return isinstance(item.value, MonthDay) and item.value.on
 
 
+def _may_be_clock(item: Item) -> bool:
+    """Whether a date in digits may be a time of day as well ("9.30", never "on 9.30", "31.12" nor "9/30")."""
+    if item.kind != "date" or not _DOTTED.fullmatch(item.text) or _said_on(item):
+        return False
+    return [i.kind for i in parse(f"at {item.text}").items] == ["clock"]
+
+
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
     """Whether "5" or "10" before "to" (or "till") and an hour may be minutes before it, as "five to seven" is:
     "5 to 5 tomorrow" is 4:55, or the hours from 5 to 5; never after "from" or "between"."""
@@ -530,6 +537,11 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
         # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
         # from it (see ``_weekday_beside``) or not understood
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
+    clock = next((i for i in rest if _may_be_clock(i)), None)
+    if clock is not None:
+        # "before 9.30", "before 10.30 on friday" (September 30, or 9:30): the time of day bounds the side, as the hour
+        # does in "before 3" (read in the other parse), never a window of weeks or months up to the date
+        raise DateProblem(f"{clock.text!r} after {bound.text!r} is a time of day")
     points = _point(rest, ref)
     kinds = {i.kind for i in rest}
     if "weekday" in kinds:
@@ -547,13 +559,10 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
 def _weekday_on_date(rest: list[Item], points: list[Reading], ref: datetime) -> list[Reading]:
     """The readings of a weekday and a day of the month a bound names ("before Friday 10/30"): the weekday only
     says which day the date is, as it falls in the year the date alone is read in, never a year it sends the date
-    to ("before 10/30 on Saturday" said in 2026 is no time before October 30 2027). A pair that may be a time of day
-    beside the weekday is that time on that day ("before 10.30 on friday" is never any day before October 30)."""
+    to ("before 10/30 on Saturday" said in 2026 is no time before October 30 2027)."""
     days = [i for i in rest if i.kind == "date" and isinstance(i.value, (MonthDay, DayOfMonth))]
     if not days:
         return points
-    if any(_DOTTED.fullmatch(i.text) and not _said_on(i) for i in days):
-        raise DateProblem(f"{days[0].text!r} beside a weekday is a time of day on it")
     plain = _point([i for i in rest if i.kind not in {"weekday", "number", *TIME_KINDS}], ref)
     kept = [r for r in points if any(w.start.lo <= r.start.lo < w.start.hi for w in plain)]
     if not kept:
