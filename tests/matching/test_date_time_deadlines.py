@@ -9,7 +9,7 @@ ends the window: not understood.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -73,6 +73,20 @@ ROWS: list[tuple[str, object, object]] = [
     ("before 3 on friday", "2025-10-10T14:00:00", True),
     ("before 3 on friday", "2025-10-09T14:00:00", False),  # never "before Friday the 3rd"
     ("after 3 on friday", "2025-10-10T16:00:00", True),
+    # a pair that may be a time of day bounds that time, as an hour does, never any day up to a date; on a weekday,
+    # that time on that day (November 15 is a Saturday); one that is no time of day is a date
+    ("before 9.30", "2025-10-09T21:00:00", True),
+    ("before 9.30", "2025-10-20", False),
+    ("before 31.12", "2025-11-20", True),
+    ("before sat 11.15", "2025-10-11T11:00:00", True),
+    ("before sat 11.15", "2025-10-14T09:00:00", False),
+    ("before 10.30 on friday", "2025-10-10T10:00:00", True),
+    ("before 10.30 on friday", "2025-10-11T09:00:00", False),
+    # a weekday beside a date says which day the date is, in the year the date alone is in (October 31 is a Friday)
+    ("before friday 10/31", "2025-10-20", True),
+    ("before friday 10/31", "2025-11-01", False),
+    ("before 10/30 on friday", "2026-01-20", ERROR),  # October 30 is a Friday in 2026 only
+    ("before thu 14th", "2025-11-10", ERROR),  # never up to Thursday May 14
     # both sides joined by "and": the time between, a date on one side holding for both
     ("after 3pm and before 5pm", "2025-10-09T16:00:00", True),
     ("after 3pm and before 5pm", "2025-10-09T17:00:00", True),
@@ -255,3 +269,13 @@ def test_a_start_at_a_time_still_ahead_today_is_the_current_one(
 )  # fmt: skip
 def test_utc_after_a_date_names_its_zone_as_other_zone_words_do(phrase: str, argument: str, expected: bool) -> None:
     assert_verdict(match_date_time(phrase, argument, MON), expected)
+
+
+def test_a_pair_beside_the_weekday_it_falls_on_is_still_a_time_of_day() -> None:
+    # said on Thursday 2026-10-08: October 30 is a Friday, but "before 10.30 on friday" is no day up to it
+    thursday = datetime(2026, 10, 8, 9, 0, tzinfo=UTC)
+    for phrase in ("before 10.30 on friday", "before friday 10.30"):
+        assert_verdict(match_date_time(phrase, "2026-10-09T10:00:00Z", thursday), True)
+        assert_verdict(match_date_time(phrase, "2026-10-09T22:00:00Z", thursday), True)
+        assert_verdict(match_date_time(phrase, "2026-10-10T09:00:00Z", thursday), False)
+        assert_verdict(match_date_time(phrase, "2026-10-13T09:00:00Z", thursday), False)

@@ -251,3 +251,20 @@ def test_the_uk_named_after_a_clock_is_its_zone(phrase: str, label: str) -> None
 
 def test_a_city_is_never_taken_from_the_last_word_alone() -> None:
     assert resolve("next christmas time", WED).problem is not None
+
+
+def test_a_pair_that_may_be_a_clock_is_read_at_the_time_said() -> None:
+    # said at 10:00: "10.30 tonight" is 22:30 today, never yesterday's; said at 22:00, "9.30" is never this morning
+    assert _label("10.30 tonight") == "2024-06-12T22:30"
+    assert_date_row("10.30 tonight", "2024-06-11T22:30:00", WED, False)
+    assert_date_row("3.15 tonight", "2024-06-12T03:15:00", WED, False)
+    late = datetime(2024, 6, 12, 22, 0)
+    assert_date_row("9.30", "2024-06-12T09:30:00", late, False)
+    assert_date_row("9.30", "2024-06-13T09:30:00", late, True)
+
+
+@pytest.mark.parametrize("phrase", ["tomorrow until 10.30", "friday until 3.15", "today till 10.15"])
+def test_a_day_until_a_pair_that_may_be_a_clock_is_not_understood(phrase: str) -> None:
+    # not understood as the time of day (as "tomorrow until 10:30" is not), so never a range of weeks to a date
+    assert_date_row(phrase, _g("2024-06-13", "2024-06-20"), WED, ERROR)
+    assert_date_row(phrase, "2024-06-20", WED, ERROR)

@@ -90,6 +90,13 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 10pm to tomorrow midnight", TIMES, "2013-02-12T22:00", "2013-02-13T23:00", False, ""),
     ("from 10pm to tomorrow midnight", TIMES, "2013-02-14T22:00", "2013-02-15T00:00", False, ""),
     ("from 22:00 to tomorrow at midnight", TIMES, "2013-02-12T22:00", "2013-02-14T00:00", True, ""),
+    # "midnight tomorrow" is "tomorrow midnight"; a weekday after it is the whole range's day
+    ("from 10pm to midnight tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T00:00", True, ""),
+    ("from 10pm to midnight tomorrow", TIMES, "2013-02-13T22:00", "2013-02-14T00:00", True, ""),
+    ("from 10pm to midnight tomorrow", TIMES, "2013-02-12T21:00", "2013-02-13T00:00", False, ""),
+    ("from 10pm to midnight on wednesday", TIMES, "2013-02-13T22:00", "2013-02-14T00:00", True, ""),
+    ("from 10pm to midnight on wednesday", TIMES, "2013-02-12T22:00", "2013-02-13T00:00", False, ""),
+    ("from 11pm to midnight today", TIMES, "2013-02-11T23:00", "2013-02-12T00:00", False, ""),
     # after the end's own time, the date is the end's alone too: from that time the day before
     ("from noon to noon tomorrow", TIMES, "2013-02-12T12:00", "2013-02-13T12:00", True, ""),
     ("from noon to noon tomorrow", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", False, ""),

@@ -272,8 +272,10 @@ def test_a_range_may_end_in_the_window_it_starts_in(phrase: str, actual: object,
      ("before 10.15 on 12.06", "2024-10-15T08:00", ERROR), ("9.30 on 12.06", "2024-09-30T12:06", ERROR),
      ("11.30 12.06", "2024-11-30T12:06", ERROR), ("13.12, 12.06", "2024-12-13T12:06", ERROR),
      # dotted numbers joined with "or" may be times of day
-     ("9.30 or 10.30", "2024-06-10T09:30", True), ("9.30 or 10.30", "2024-06-10T10:30", True),
-     ("12.06 or 9.30", "2024-06-10T09:30", True), ("12.06 or 9.30", "2024-06-11T09:30", False),
+     # (said at 10:00, 9:30 has passed: tomorrow's, as for "9:30")
+     ("9.30 or 10.30", "2024-06-11T09:30", True), ("9.30 or 10.30", "2024-06-10T10:30", True),
+     ("9.30 or 10.30", "2024-06-10T09:30", False),
+     ("12.06 or 9.30", "2024-06-11T09:30", True), ("12.06 or 9.30", "2024-06-11T10:30", False),
      # a dotted time does not decide the order of the date beside it
      ("3.30 on 5/6", "2025-06-05T03:30", True), ("5/6 3.30", "2025-06-05T15:30", True),
      ("12.06. 9.30", "2024-12-06T09:30", ERROR), ("12.06 13.12", "2024-12-06T13:12", ERROR),

@@ -119,7 +119,11 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     times = [i.value for i in left if i.kind in TIME_KINDS]
     same = times == [right[n].value for n in time_at] and all(isinstance(t, Clock) and t.explicit for t in times)
     undated = not any(i.kind in _DATED for i in left)
-    own_end_date = undated and bool(dated_at and time_at) and (dated_at[0] <= time_at[0] or same)
+    # "midnight tomorrow" is "tomorrow midnight": a day after today said from today after it is its own too (never a
+    # weekday's, "from 10pm to midnight on friday": the range's day)
+    midnight = [i.kind for i in right] == ["clock", "date"] and right[0].value.special == "midnight"
+    own_day = midnight and isinstance(right[1].value, Days) and right[1].value.offset > 0
+    own_end_date = undated and bool(dated_at and time_at) and (dated_at[0] <= time_at[0] or same or own_day)
     if undated and any(i.kind in TIME_KINDS for i in left) and dated_at and not time_at:
         # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
         # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier

@@ -53,7 +53,13 @@ _MORNING = 5 * 3600
 
 
 def clock_dependent(items: tuple[Item, ...]) -> bool:
-    """Whether the readings depend on the time of day ``user_time`` gives (not only on its date)."""
+    """Whether the readings depend on the time of day ``user_time`` gives (not only on its date), in either parse of
+    a word read two ways ("9.30 tonight" is 21:30 today said at 9am, never yesterday's)."""
+    other = _other_parse(items)
+    return _clock_dependent(items) or (other is not None and _clock_dependent(other))
+
+
+def _clock_dependent(items: tuple[Item, ...]) -> bool:
     kinds = {i.kind for i in items}
     moving = {"moment", "span", "rest", "bound"}
     if kinds & moving or any(i.kind == "clock" and i.value.special == "now" for i in items):
@@ -105,6 +111,10 @@ _DIGIT_DATE = re.compile(r"\d{1,2}[./]\d{1,2}(?:[./](?:\d\d|\d{4}))?")
 _HALF_YEAR = re.compile(r"([12])h(\d\d)")
 
 
+class _Inside(DateProblem):
+    """A range with one end inside the other ("tomorrow until 10:30"), which the grammar does not read."""
+
+
 def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine. Some words
     are read two ways, each kept when it combines with the rest: "five to seven" is 6:55 and the hours from 5 to 7,
@@ -112,11 +122,18 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     phrase in one century at a time ("march 5 to april 9 '47" never runs from 1947 to 2047)."""
     found: list[Reading] = []
     problem: DateProblem | None = None
-    for variant in [v for o in _orders(items) for c in _centuries(o) for v in (c, _other_parse(c)) if v is not None]:
+    pairs = [(c, _other_parse(c)) for o in _orders(items) for c in _centuries(o)]
+    for variant, second in [(v, v is other) for c, other in pairs for v in (c, other) if v is not None]:
         try:
             found.extend(_read(variant, ref))
         except Slip:
             raise  # a start that may be a slip: not understood, whatever else the phrase may be
+        except _Inside as exc:
+            if second and not _range_ends(items):
+                # "tomorrow until 10.30" is not understood as 10:30 (nor is "tomorrow until 10:30"), so never read as
+                # tomorrow to October 30 alone ("from 5.6 to 12.06" writes both ends as dates)
+                raise
+            problem = problem or exc
         except DateProblem as exc:
             problem = problem or exc
     if problem is not None and not found:
@@ -226,6 +243,13 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
 def _said_on(item: Item) -> bool:
     """Whether a date was written right after "on" or "the" ("on 12.06", "the 12.06"): a date, never a time of day."""
     return isinstance(item.value, MonthDay) and item.value.on
+
+
+def _may_be_clock(item: Item) -> bool:
+    """Whether a date in digits may be a time of day as well ("9.30", never "on 9.30", "31.12" nor "9/30")."""
+    if item.kind != "date" or not _DOTTED.fullmatch(item.text) or _said_on(item):
+        return False
+    return [i.kind for i in parse(f"at {item.text}").items] == ["clock"]
 
 
 def _minutes_to(items: tuple[Item, ...], n: int) -> bool:
@@ -361,7 +385,7 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
             and (r.end.lo, r.end.hi) != (r.start.lo, r.start.hi)
             for r in found
         ):
-            raise DateProblem("one end of the range lies inside the other")
+            raise _Inside("one end of the range lies inside the other")
         return found
     found = _point(parts, ref)
     if duration:
@@ -513,8 +537,15 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
         # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
         # from it (see ``_weekday_beside``) or not understood
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
+    clock = next((i for i in rest if _may_be_clock(i)), None)
+    if clock is not None:
+        # "before 9.30", "before 10.30 on friday" (September 30, or 9:30): the time of day bounds the side, as the hour
+        # does in "before 3" (read in the other parse), never a window of weeks or months up to the date
+        raise DateProblem(f"{clock.text!r} after {bound.text!r} is a time of day")
     points = _point(rest, ref)
     kinds = {i.kind for i in rest}
+    if "weekday" in kinds:
+        points = _weekday_on_date(rest, points, ref)
     if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):
         # "before 3 on friday" (3:00, 15:00 or Friday the 3rd): the hour bounds the side
         points = [r for r in points if r.start.hi - r.start.lo < timedelta(days=1)]
@@ -523,6 +554,20 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
         # "tomorrow morning before 9am": inside that part of the day too
         found = clipped(found, _point([i for i in rest if i.kind not in {"clock", "number"}], ref))
     return found
+
+
+def _weekday_on_date(rest: list[Item], points: list[Reading], ref: datetime) -> list[Reading]:
+    """The readings of a weekday and a day of the month a bound names ("before Friday 10/30"): the weekday only
+    says which day the date is, as it falls in the year the date alone is read in, never a year it sends the date
+    to ("before 10/30 on Saturday" said in 2026 is no time before October 30 2027)."""
+    days = [i for i in rest if i.kind == "date" and isinstance(i.value, (MonthDay, DayOfMonth))]
+    if not days:
+        return points
+    plain = _point([i for i in rest if i.kind not in {"weekday", "number", *TIME_KINDS}], ref)
+    kept = [r for r in points if any(w.start.lo <= r.start.lo < w.start.hi for w in plain)]
+    if not kept:
+        raise DateProblem(f"the weekday does not fall on {' '.join(i.text for i in days)!r}")
+    return kept
 
 
 #: Words before a span that make it the time from now alone ("within the next fortnight").
