@@ -28,6 +28,57 @@ def _fact_check(judge: Judge, response: str, fact: str = FACT) -> Any:
 
 
 @pytest.mark.parametrize(
+    "response",
+    [
+        "The order has been cancelled; not really.",
+        "The order has been cancelled; psych!",
+        "The order has been cancelled; said nobody.",
+        "The order has been cancelled. That is false.",
+        "The order has been cancelled. This is not true.",
+        "The order has been cancelled. None of this is true.",
+        "The order has been cancelled. NOT.",
+        "The order has been cancelled. Just kidding.",
+        "The order has been cancelled. Said nobody.",
+        "The order has been cancelled. Psych!",
+        "The order has been cancelled\nNOT",
+        "The order has been cancelled. Or has it?",
+        "Things that did NOT happen:\n- The order has been cancelled\n- The refund was issued",
+        "Rumours\n- The refund was issued\n- The order has been cancelled",
+        "The order hasn't been cancelled. The order has been cancelled.",
+        "The order has been cancelled. Actually, the order was never cancelled.",
+        "Would you like me to confirm the following? The order has been cancelled.",
+        "> The order has been cancelled\n\nThis quote is incorrect.",
+        '"The order has been cancelled." This quote is incorrect.',
+    ],
+)
+def test_a_fact_the_rest_of_the_response_bears_on_is_never_passed(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response)
+    assert not check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    ("response", "fact"),
+    [
+        ("The order has been cancelled.", FACT),
+        (
+            "Your order has been cancelled. A refund of $20 will reach your card in 5 days.",
+            "Your order has been cancelled",
+        ),
+        ("Sure! The order has been cancelled. Thanks for your patience.", FACT),
+        ("The order has been cancelled. Bring your receipt.", FACT),
+        ("I checked your account. The order has been cancelled. You will get an email shortly.", FACT),
+        ("- The order has been cancelled\n- The refund was issued", FACT),
+        ("The order has been cancelled. No fee was charged for the cancellation of your order.", FACT),
+        ("Do not share your password. We will never ask for it.", "Do not share your password"),
+        ("Please have the report ready. The meeting starts at 3pm.", "Please have the report ready"),
+    ],
+)
+def test_a_fact_among_sentences_that_say_other_things_passes(judge: Judge, response: str, fact: str) -> None:
+    check = _fact_check(judge, response, fact)
+    assert check.passed, check.reason
+
+
+@pytest.mark.parametrize(
     ("candidate", "reference"),
     [
         ("Has your refund been approved.", "Your refund has been approved."),

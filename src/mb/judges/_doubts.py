@@ -44,6 +44,7 @@ __all__ = [
     "cues",
     "doubts",
     "is_question",
+    "negation_said",
     "one_counted",
     "one_spelling",
     "quantified_otherwise",
@@ -510,6 +511,15 @@ def is_question(text: str) -> bool:
         return subject in _PERSONAL
     named = tokens(text)[at : at + 1]  # a name: "Is Ana coming."
     return not ended or subject in _SUBJECT_OPENERS | _DETERMINER_WORDS or bool(named and named[0].text[0].isupper())
+
+
+def negation_said(text: str) -> str | None:
+    """The words by which ``text`` says a negation, as ``cues`` reads one ("not", "never", "false", "untrue"), or
+    None."""
+    said = _said(text, "")
+    kinds = {cue: _CUE_PHRASES.get(tuple(cue.split())) for cue in said}
+    found = [said[cue] for cue, kind in kinds.items() if cue == "not" or kind == "a negation"]
+    return next(iter(found), next((word for word in words(text) if word in NEGATORS), None))
 
 
 def _frame(text: str) -> tuple[str, ...]:

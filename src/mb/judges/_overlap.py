@@ -78,9 +78,10 @@ _SYMBOLS = (
 
 
 def _said(text: str) -> list[str]:
-    """The words of ``text`` without articles, with its double quotation marks and a question mark or a question's
-    word order: "Is the shop open?", "Is the shop open." and '"The shop is open"' do not say "The shop is open"."""
-    marks = ['"' for mark in text if mark in '"\u201c\u201d']
+    """The words of ``text`` without articles, with its double quotation marks, a quoting ">" and a question mark or
+    a question's word order: "Is the shop open?", '"The shop is open"' and "> The shop is open" do not say "The shop is
+    open"."""
+    marks = ['"' for mark in text if mark in '"\u201c\u201d'] + ['"'] * text.lstrip().startswith(">")
     asks = ["?"] if is_question(text.rstrip("\"')\u201d ")) else []
     return [word for word in words(text) if word not in _ARTICLES] + marks + asks
 
