@@ -66,6 +66,7 @@ def test_a_fact_the_rest_of_the_response_bears_on_is_never_passed(judge: Judge, 
         ),
         ("Sure! The order has been cancelled. Thanks for your patience.", FACT),
         ("The order has been cancelled. Bring your receipt.", FACT),
+        ("It is what it is. We will refund you tomorrow.", "It is what it is"),  # a fact of function words only
         ("I checked your account. The order has been cancelled. You will get an email shortly.", FACT),
         ("- The order has been cancelled\n- The refund was issued", FACT),
         ("The order has been cancelled. No fee was charged for the cancellation of your order.", FACT),

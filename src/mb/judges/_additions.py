@@ -87,7 +87,7 @@ def said_around(response: str, sentence: str, fact: str) -> str | None:
         if index == at or normalize(other) in _COURTESY or normalize(other) == normalize(sentence):
             continue
         stems = set(content_stems(other))
-        if own <= stems:
+        if own and own <= stems:
             cued = cues(other, fact)
             return f"the sentence {other!r} says its words otherwise{f' ({cued[0]})' if cued else ''}"
         if index > at and len(stems - own) <= 1:
