@@ -4,14 +4,18 @@ A fact passes when the response states it. With a judge that answers :attr:`~mb.
 judge), the judge reads the whole response; otherwise each sentence of the response is asked whether it supports the
 fact (the offline judges' :attr:`~mb.judges.JudgeTask.SUPPORT`) and the best-matching sentence decides; a fact of
 several sentences is asked of the whole response, each of its sentences to be stated by one of the response's. A
+sentence stating the fact leaves it undecided when the rest of the response bears on it (``said_around``: a lead-in,
+a question before it, a short or negating sentence after it, another sentence saying its words otherwise). A
 guideline needs a judge that answers :attr:`~mb.judges.JudgeTask.GUIDELINE`; without one it is undecided, never passed.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..entities import Example
+from ..judges._additions import said_around
 from ..judges._text import whole_sentences
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
@@ -85,6 +89,11 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
     stating = [pair for pair in answered if pair[1].passed and not pair[1].undecided]
     if stating:
         sentence, verdict = max(stating, key=lambda pair: pair[1].score)
+        around = said_around(response, sentence, fact) if len(pieces) > 1 else None
+        if around:
+            verdict = replace(verdict, score=min(verdict.score, 0.49), confidence=0.5, undecided=True)
+            reason = f"undecided: the sentence {_quote(sentence)} states it, but {around} ({verdict.judge} judge)"
+            return _row("expected_facts", subject, verdict, reason)
         reason = f"stated by the sentence {_quote(sentence)} ({verdict.judge} judge: {verdict.reason})"
         return _row("expected_facts", subject, verdict, reason)
     undecided = [pair for pair in answered if pair[1].undecided]

@@ -1,15 +1,17 @@
 """What one text adds around the other's statement: courtesy ("Sure! ...", "... Thanks!"), which says nothing of it,
-and other words before or after it ("..., I guess", "... in theory", "Probably ..."), which may hedge or retract it."""
+and other words before or after it ("..., I guess", "... in theory", "Probably ..."), which may hedge or retract it;
+and what the other sentences of a response say of the one that states a fact."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from ._text import normalize, words
+from ._doubts import cues, is_question, negation_said
+from ._text import LIST_ITEM, content_stems, normalize, whole_sentences, words
 from .base import JudgeRequest
 
-__all__ = ["added_around", "without_courtesy"]
+__all__ = ["added_around", "said_around", "without_courtesy"]
 
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|done|all done|all set|yes|thanks|thank you|hi|hello|great|great news|good news
@@ -54,3 +56,43 @@ def added_around(candidate: str, reference: str) -> str | None:
 def _said(text: str) -> list[str]:
     """The words of ``text``, articles left out ("sent to client" says "sent to the client")."""
     return [word for word in words(text) if word not in _ARTICLES]
+
+
+_DENIAL = 5
+"""The most words of a sentence that says a negation and at most one content word more, read as denying what the
+response says ("That is false.", "None of this is true."); a longer one says something of its own ("We will never ask
+for it.")."""
+
+
+def said_around(response: str, sentence: str, fact: str) -> str | None:
+    """What the rest of ``response`` says that bears on ``fact``, which its whole sentence ``sentence`` states word for
+    word, or None: a lead-in the sentence follows, or the list it is an item of ("Things that did not happen:", a
+    heading), or a question ("Would you like me to confirm the following?"); another sentence saying the fact's words
+    otherwise ("The order hasn't been cancelled."); a sentence after it with at most one content word of its own
+    ("Psych!", "Just kidding.", "Or has it?"); a sentence that says a negation and little else ("That is false.").
+    Each may frame, deny or retract the statement, which no offline rule can tell; greetings and thanks bear on
+    nothing."""
+    pieces = whole_sentences(response)
+    if sentence not in pieces:
+        return None
+    at = lead = pieces.index(sentence)
+    item = bool(LIST_ITEM.match(sentence))
+    while item and lead > 0 and LIST_ITEM.match(pieces[lead - 1]):
+        lead -= 1
+    before = pieces[lead - 1] if lead else ""
+    if before and (before.endswith(":") or is_question(before) or (item and not before.endswith((".", "!")))):
+        return f"it follows {before!r}, which may frame it"
+    own = set(content_stems(fact))
+    for index, other in enumerate(pieces):
+        if index == at or normalize(other) in _COURTESY or normalize(other) == normalize(sentence):
+            continue
+        stems = set(content_stems(other))
+        if own and own <= stems:
+            cued = cues(other, fact)
+            return f"the sentence {other!r} says its words otherwise{f' ({cued[0]})' if cued else ''}"
+        if index > at and len(stems - own) <= 1:
+            return f"the sentence {other!r} after it says too little of its own: it may retract or qualify it"
+        negation = negation_said(other)
+        if negation and len(words(other)) <= _DENIAL and len(stems - own - set(content_stems(negation))) <= 1:
+            return f"the sentence {other!r} says {negation!r} and little else: it may deny it"
+    return None

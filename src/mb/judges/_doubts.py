@@ -43,6 +43,8 @@ __all__ = [
     "anchored_otherwise",
     "cues",
     "doubts",
+    "is_question",
+    "negation_said",
     "one_counted",
     "one_spelling",
     "quantified_otherwise",
@@ -479,11 +481,45 @@ def _degree(candidate: str, reference: str, said: frozenset[str] = _DEGREE) -> s
     return None
 
 
-def _is_question(text: str) -> bool:
+_PERSONAL = frozenset({"i", "you", "we", "they", "he", "she"})
+_SUBJECT_OPENERS = _PERSONAL | frozenset({"it", "there", "anyone", "anything", "someone"})
+_IMPERATIVE_TOO = frozenset({"do", "have"})
+"""Auxiliaries that are also verbs of a command ("Do the following.", "Have the report ready."): a question only
+before a person ("Do you ...", "Have we ...")."""
+_CONDITIONAL = frozenset({"should", "had", "were"})
+"""Auxiliaries that open a condition before a comma ("Should you need help, call us.", "Had I known, ...")."""
+
+
+def is_question(text: str) -> bool:
+    """Whether ``text`` asks: it ends with "?"; or it opens with a question word or an auxiliary and has no final
+    punctuation; or, one sentence ending with "." or "!", it opens in a question's word order, an auxiliary or a
+    modal (maybe with "not") before its subject ("Has your refund been approved.", "Is the payment complete!"). Not a
+    command ("Do not share it", "Have the report ready.") nor a condition ("Should you need help, call us.")."""
     found = words(text)
-    return text.rstrip().endswith("?") or (
-        bool(found) and found[0] in _QUESTION_START and not _SENTENCE_END.search(text)
-    )
+    if text.rstrip().endswith("?"):
+        return True
+    if not found or found[0] not in _QUESTION_START:
+        return False
+    ended = bool(_SENTENCE_END.search(text))
+    if found[0] in _WH or found[0] == "to" or (ended and len(sentences(text)) > 1):
+        return not ended
+    if found[0] in _CONDITIONAL and "," in text:
+        return False
+    at = 2 if found[1:2] == ["not"] else 1
+    subject = found[at] if at < len(found) else ""
+    if found[0] in _IMPERATIVE_TOO:
+        return subject in _PERSONAL
+    named = tokens(text)[at : at + 1]  # a name: "Is Ana coming."
+    return not ended or subject in _SUBJECT_OPENERS | _DETERMINER_WORDS or bool(named and named[0].text[0].isupper())
+
+
+def negation_said(text: str) -> str | None:
+    """The words by which ``text`` says a negation, as ``cues`` reads one ("not", "never", "false", "untrue"), or
+    None."""
+    said = _said(text, "")
+    kinds = {cue: _CUE_PHRASES.get(tuple(cue.split())) for cue in said}
+    found = [said[cue] for cue, kind in kinds.items() if cue == "not" or kind == "a negation"]
+    return next(iter(found), next((word for word in words(text) if word in NEGATORS), None))
 
 
 def _frame(text: str) -> tuple[str, ...]:
@@ -498,7 +534,7 @@ def _frame(text: str) -> tuple[str, ...]:
 
 def _asks_otherwise(candidate: str, reference: str) -> str | None:
     """Both texts are questions whose question words ask for different things."""
-    if not (_is_question(candidate) and _is_question(reference)):
+    if not (is_question(candidate) and is_question(reference)):
         return None
     mine, theirs = _frame(candidate), _frame(reference)
     if mine == theirs or not mine or not theirs:
@@ -1112,9 +1148,9 @@ def _placed_otherwise(candidate: str, reference: str) -> list[str]:
 
 
 def _asks(text: str) -> bool:
-    """A question, as ``_is_question`` reads one, but not a phrase opening with "to" and no question mark ("to book
+    """A question, as ``is_question`` reads one, but not a phrase opening with "to" and no question mark ("to book
     a table")."""
-    return _is_question(text) and (text.rstrip().endswith("?") or words(text)[:1] != ["to"])
+    return is_question(text) and (text.rstrip().endswith("?") or words(text)[:1] != ["to"])
 
 
 _MINUS = re.compile(r"\bminus\b", re.IGNORECASE)

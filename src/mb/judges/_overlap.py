@@ -6,7 +6,7 @@ import re
 
 from rapidfuzz import fuzz
 
-from ._doubts import one_spelling
+from ._doubts import is_question, one_spelling
 from ._text import content_stems, normalize, sentences, whole_sentences, words
 
 __all__ = ["contains_reference", "pair_similarity", "support_overlap", "unsupported_wording"]
@@ -78,10 +78,11 @@ _SYMBOLS = (
 
 
 def _said(text: str) -> list[str]:
-    """The words of ``text`` without articles, with its double quotation marks and a closing question mark: "Is the
-    shop open?" and '"The shop is open"' do not say "The shop is open"."""
-    marks = ['"' for mark in text if mark in '"\u201c\u201d']
-    asks = ["?"] if text.rstrip("\"')\u201d ").endswith("?") else []
+    """The words of ``text`` without articles, with its double quotation marks, a quoting ">" and a question mark or
+    a question's word order: "Is the shop open?", '"The shop is open"' and "> The shop is open" do not say "The shop is
+    open"."""
+    marks = ['"' for mark in text if mark in '"\u201c\u201d'] + ['"'] * text.lstrip().startswith(">")
+    asks = ["?"] if is_question(text.rstrip("\"')\u201d ")) else []
     return [word for word in words(text) if word not in _ARTICLES] + marks + asks
 
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 __all__ = [
     "IRREGULAR",
+    "LIST_ITEM",
     "PARTICIPLES",
     "PARTICIPLE_AFTER_S",
     "STOPWORDS",
@@ -290,14 +291,29 @@ _ABBREVIATED = re.compile(r"(?:^|[\s(\"'])(?:[A-Za-z]|[A-Z][b-df-hj-np-tv-xz]{1,
 word without a vowel ("Dr.", "St.", "Mrs.", "Ltd."), letters joined by dots ("U.S.", "e.g.")."""
 
 
+LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022]|\d{1,2}[.)])\s")
+"""The opening of a list item: a bullet or a number ("- ", "* ", "1. ", "2) ")."""
+
+
 def whole_sentences(text: str) -> list[str]:
-    """The sentences of ``text``, a piece after a possible abbreviation, or after a lowercase word when it starts with
-    a digit ("approx. 500"), joined to the one before: in "The board denied that Dr. Smith resigned", "Smith resigned"
-    is no sentence."""
+    """The sentences of ``text`` (a list item's bullet or number kept before its first), a piece joined to the one
+    before it when that one may go on into it: after a semicolon ("The order has been cancelled; not really"), after a
+    line with no final punctuation, unless the piece opens a list item ("Cancelled\nNOT"), after a possible
+    abbreviation, or after a lowercase word when it starts with a digit ("approx. 500"): in "The board denied that Dr.
+    Smith resigned", "Smith resigned" is no sentence."""
     found: list[str] = []
-    for piece in sentences(text):
-        if found and (_ABBREVIATED.search(found[-1]) or (piece[0].isdigit() and re.search(r"\s[a-z]+\.$", found[-1]))):
-            found[-1] += " " + piece
-        else:
-            found.append(piece)
+    for line in text.splitlines():
+        bullet = LIST_ITEM.match(line)
+        pieces = sentences(line[bullet.end() :] if bullet else line)
+        for at, piece in enumerate(pieces):
+            ends = found[-1] if found else ""
+            if found and (
+                ends.endswith(";")
+                or _ABBREVIATED.search(ends)
+                or (piece[0].isdigit() and re.search(r"\s[a-z]+\.$", ends))
+                or (at == 0 and not bullet and not re.search(r"[.!?:]$", ends))
+            ):
+                found[-1] += " " + piece
+            else:
+                found.append(f"{bullet.group().strip()} {piece}" if bullet and at == 0 else piece)
     return found

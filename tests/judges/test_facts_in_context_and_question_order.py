@@ -1,0 +1,117 @@
+"""A fact stated by a sentence of the response is not passed when the rest of the response bears on it (a lead-in,
+a question before it, a short or negating sentence after it, another sentence saying its words otherwise), nor is a
+statement passed by a question written without its question mark; sentences that say other things change nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mb.entities import Example
+from mb.evaluation import evaluate
+from mb.judges import JudgeRequest, JudgeTask
+from mb.judges.base import Judge
+
+FACT = "The order has been cancelled"
+
+
+def _fact_check(judge: Judge, response: str, fact: str = FACT) -> Any:
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": "Did you cancel my order?"}]},
+        "expectations": {"expected_facts": [fact]},
+        "outputs": {"response": response, "trace": []},
+    }
+    (result,) = evaluate([Example.model_validate(line)], judge=judge).results
+    (check,) = [check for check in result.checks if check.name == "expected_facts"]
+    return check
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The order has been cancelled; not really.",
+        "The order has been cancelled; psych!",
+        "The order has been cancelled; said nobody.",
+        "The order has been cancelled. That is false.",
+        "The order has been cancelled. This is not true.",
+        "The order has been cancelled. None of this is true.",
+        "The order has been cancelled. NOT.",
+        "The order has been cancelled. Just kidding.",
+        "The order has been cancelled. Said nobody.",
+        "The order has been cancelled. Psych!",
+        "The order has been cancelled\nNOT",
+        "The order has been cancelled. Or has it?",
+        "Things that did NOT happen:\n- The order has been cancelled\n- The refund was issued",
+        "Rumours\n- The refund was issued\n- The order has been cancelled",
+        "The order hasn't been cancelled. The order has been cancelled.",
+        "The order has been cancelled. Actually, the order was never cancelled.",
+        "Would you like me to confirm the following? The order has been cancelled.",
+        "> The order has been cancelled\n\nThis quote is incorrect.",
+        '"The order has been cancelled." This quote is incorrect.',
+    ],
+)
+def test_a_fact_the_rest_of_the_response_bears_on_is_never_passed(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response)
+    assert not check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    ("response", "fact"),
+    [
+        ("The order has been cancelled.", FACT),
+        (
+            "Your order has been cancelled. A refund of $20 will reach your card in 5 days.",
+            "Your order has been cancelled",
+        ),
+        ("Sure! The order has been cancelled. Thanks for your patience.", FACT),
+        ("The order has been cancelled. Bring your receipt.", FACT),
+        ("It is what it is. We will refund you tomorrow.", "It is what it is"),  # a fact of function words only
+        ("I checked your account. The order has been cancelled. You will get an email shortly.", FACT),
+        ("- The order has been cancelled\n- The refund was issued", FACT),
+        ("The order has been cancelled. No fee was charged for the cancellation of your order.", FACT),
+        ("Do not share your password. We will never ask for it.", "Do not share your password"),
+        ("Please have the report ready. The meeting starts at 3pm.", "Please have the report ready"),
+    ],
+)
+def test_a_fact_among_sentences_that_say_other_things_passes(judge: Judge, response: str, fact: str) -> None:
+    check = _fact_check(judge, response, fact)
+    assert check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Has your refund been approved.", "Your refund has been approved."),
+        ("Will the meeting be at 3pm.", "The meeting will be at 3pm."),
+        ("Is the payment complete!", "The payment is complete."),
+        ("Can you cancel at any time.", "You can cancel at any time."),
+        ("Has the order been cancelled.", "The order has been cancelled."),
+        ("Are the shops open on Sundays!", "The shops are open on Sundays."),
+    ],
+)
+def test_a_question_without_its_question_mark_is_never_the_statement(
+    judge: Judge, candidate: str, reference: str
+) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
+    assert not verdict.passed, verdict.reason
+    assert "asks a question" in verdict.reason
+    check = _fact_check(judge, candidate, reference.rstrip("."))
+    assert not check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do not share your password.",
+        "Please have the report ready.",
+        "Have the report ready by Friday.",
+        "Should you need help, call the front desk.",
+        "Had the order shipped, we would have told you.",
+    ],
+)
+def test_commands_and_conditions_in_a_question_order_still_state(judge: Judge, text: str) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, text, text)])
+    assert verdict.passed, verdict.reason
+    check = _fact_check(judge, text, text.rstrip("."))
+    assert check.passed, check.reason
