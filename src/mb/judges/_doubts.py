@@ -519,7 +519,7 @@ def negation_said(text: str) -> str | None:
     said = _said(text, "")
     kinds = {cue: _CUE_PHRASES.get(tuple(cue.split())) for cue in said}
     found = [said[cue] for cue, kind in kinds.items() if cue == "not" or kind == "a negation"]
-    return next(iter(found), next((word for word in words(text) if word in NEGATORS), None))
+    return next(iter(found), None)
 
 
 def _frame(text: str) -> tuple[str, ...]:
@@ -828,7 +828,7 @@ def _said(text: str, other: str) -> dict[str, str]:
     often = [f"{a} {b}" for a, b in pairwise(written) if a in {"every", "each"} and stem(b) in _WHEN_STEMS]
     if often or _OFTEN.intersection(written):  # "every Monday" / "on Monday", "weekly" / "this week"
         said["each time"] = next(iter(often), next((word for word in written if word in _OFTEN), ""))
-    if NEGATORS.intersection(found):
+    if NEGATORS.intersection(written):  # as written: "nobody" stems to "nobodi"
         said["not"] = next(word for word in written if word in NEGATORS)
     return said
 
