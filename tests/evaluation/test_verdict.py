@@ -270,6 +270,16 @@ def test_a_line_without_a_trace_fails_what_needs_a_call_and_cannot_pass_no_tool_
     )
 
 
+def test_a_bare_response_in_a_test_is_recorded_as_mb_run_records_it() -> None:
+    document = copy.deepcopy(BASE)
+    del document["outputs"]
+    del document["expectations"]["expected_response"]
+    document["expectations"]["assertions"] = [{"assert_that": "no_tool_called"}]
+    assert_example(Example.model_validate(document), "Hello!", judge=ScriptedJudge())  # no call made
+    with pytest.raises(AssertionError, match=r"outputs\.trace is absent"):
+        assert_example(Example.model_validate(document), {"response": "Hello!"}, judge=ScriptedJudge())
+
+
 @pytest.mark.parametrize(
     ("part", "key", "value"),
     [

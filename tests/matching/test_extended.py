@@ -121,8 +121,6 @@ def test_tool_call_count() -> None:
         "\uff44\uff45\uff4c\uff45\uff54\uff45_account",  # fullwidth letters
         "functions\uff0edelete_account",  # a fullwidth full stop before the name
         "delete\u200b_account",  # a zero-width space inside
-        "d\u0435lete_account",  # a Cyrillic e
-        "delete_acc\u03bfunt",  # a Greek o
     ],
 )
 def test_a_call_named_like_a_forbidden_or_counted_tool_is_not_ignored(name: str) -> None:
@@ -141,8 +139,8 @@ def test_a_call_named_like_a_forbidden_or_counted_tool_is_not_ignored(name: str)
 @pytest.mark.parametrize(
     "name",
     [
-        "d\u0435lete_amount",  # a Cyrillic e, but a Latin letter differs too
         "delete_accounts",
+        "delete_amount",
         "\u0443\u0434\u0430\u043b\u0438\u0442\u044c_\u0430\u043a\u0430\u0443\u043d\u0442",  # Cyrillic only, as long
     ],
 )
@@ -152,12 +150,27 @@ def test_a_name_of_other_letters_is_another_tool(name: str) -> None:
 
 
 def test_a_reason_shows_a_name_outside_ascii_escaped() -> None:
-    never = _rows([{"assert_that": "tool_not_called", "tool": "delete"}], [("call", ("c7", "d\u0435lete", {}))])[0]
+    never = _rows([{"assert_that": "tool_not_called", "tool": "delete"}], [("call", ("c7", "\uff44elete", {}))])[0]
     assert never["passed"] is False
-    assert never["reason"].endswith("1 of them named 'd\u0435lete' ('d\\u0435lete')")
+    assert never["reason"].endswith("1 of them named '\uff44elete' ('\\uff44elete')")
 
 
-@pytest.mark.parametrize("name", ["CC", "cc ", "c_c", "\u0441c"])  # the last with a Cyrillic c
+@pytest.mark.parametrize(
+    ("forbidden", "called"),
+    [
+        ("\u4e88\u7d04\u3092\u3068\u308b", "\u4e88\u7d04\u3092\u898b\u308b"),
+        ("get_date", "get_\u0434\u0430\u0442\u0430"),
+    ],
+)
+def test_names_in_other_scripts_are_other_tools(forbidden: str, called: str) -> None:
+    never = _rows([{"assert_that": "tool_not_called", "tool": forbidden}], [("call", ("c1", called, {}))])[0]
+    assert never["passed"] is True, never["reason"]
+    order = [{"assert_that": "tool_order", "tools": [called, forbidden]}]
+    calls = [("call", ("c1", forbidden, {})), ("call", ("c2", called, {})), ("call", ("c3", forbidden, {}))]
+    assert _rows(order, calls)[0]["passed"] is False
+
+
+@pytest.mark.parametrize("name", ["CC", "cc ", "c_c", "\uff43\uff43"])  # the last in fullwidth letters
 @pytest.mark.parametrize("published", [True, False])
 def test_a_parameter_that_must_be_absent_is_not_absent_under_another_spelling(name: str, published: bool) -> None:
     parameters = [
@@ -175,6 +188,18 @@ def test_a_parameter_that_must_be_absent_is_not_absent_under_another_spelling(na
     assert _rows([assertion], [call])[0]["passed"] is False
     # a null under another spelling is as absent as a null under the name
     assert _rows([assertion], [("call", ("c1", "send", {"to": "ann@example.com", name: None}))])[0]["passed"]
+
+
+def test_an_optional_parameter_is_not_absent_under_another_spelling() -> None:
+    parameters = [
+        {"param": "cc", "matcher": {"match_as": "optional", "default": {"match_as": "equality", "value": "boss@x.com"}}}
+    ]
+    assertion = {"assert_that": "tool_called", "tool": "send", "parameters": parameters}
+    (row,) = _rows([assertion], [("call", ("c1", "send", {"CC": "eve@evil.com"}))])
+    assert row["passed"] is False
+    assert "which may be 'cc' spelt otherwise" in row["parameters"][0]["reason"]
+    assert _rows([assertion], [("call", ("c1", "send", {"cc": "boss@x.com"}))])[0]["passed"]
+    assert _rows([assertion], [("call", ("c1", "send", {}))])[0]["passed"]
 
 
 def test_a_required_parameter_under_another_spelling_is_not_read_and_the_reason_says_so() -> None:

@@ -21,7 +21,7 @@ from ..entities.extended import (
     ToolOrderAssertion,
 )
 from ._context import MatchContext
-from ._names import alike, letters, mixed
+from ._names import letters
 from .assertions import MAX_PARAMETER_CHECKS, AssertionSpec, CallSpec, assertion_row, assertion_rows
 from .grounded import Grounds, Sources
 from .parameters import parameter_spec
@@ -71,16 +71,14 @@ def _names(calls: Sequence[CallSpec]) -> _Names:
 
 def _alike_names(names: _Names, tool: str) -> set[str]:
     """The call names that may be ``tool`` under another spelling: the same letters and digits ignoring case, width
-    and separators (``Delete_Account``, ``deleteAccount``, ``delete-account ``, in fullwidth letters), letters of
-    another script in their place (``delete_account`` with a Cyrillic ``e``), or a namespace in front of one of them
+    and separators (``Delete_Account``, ``deleteAccount``, ``delete-account ``, in fullwidth letters, with a zero-width
+    space inside), or a namespace in front of one of them
     (``functions.delete_account``, ``mcp__server__delete_account``). Such a call fails ``tool_not_called``, counts
     towards a count's ``max`` and breaks an order; only the exact name counts towards ``min`` or takes a turn."""
     wanted, wanted_last = _forms(tool)
-    found = {
-        name
-        for name, (whole, last) in names.items()
-        if wanted and (alike(whole, wanted) or alike(whole, wanted_last) or alike(last, wanted))
-    }
+    found = {name for name, (whole, _) in names.items() if whole and whole in (wanted, wanted_last)}
+    if wanted:
+        found.update(name for name, (_, last) in names.items() if last == wanted)
     return found | ({tool} & names.keys())
 
 
@@ -114,19 +112,15 @@ def _order(assertion: ToolOrderAssertion, calls: Sequence[CallSpec], known: _Nam
     exact: dict[str, int] = {}  # the earliest place of each tool, of its letters and of its last segment's letters
     whole: dict[str, int] = {}
     last: dict[str, int] = {}
-    scripts = {name for name, (letters, _) in known.items() if mixed(letters)}
-    across: dict[str, int] = {}  # letters of other scripts in place: compared pair by pair where a name mixes scripts
     for place, tool in enumerate(tools):
         wanted, wanted_last = _forms(tool)
         exact.setdefault(tool, place)
         if wanted:
             whole.setdefault(wanted, place)
             last.setdefault(wanted_last, place)
-        for name in _alike_names({name: known[name] for name in (known if mixed(wanted) else scripts)}, tool):
-            across.setdefault(name, place)
     turn: dict[str, int] = {}  # the earliest place of the tools a call's name may be (as in :func:`_alike_names`)
     for name, (folded, name_last) in known.items():
-        places = [exact.get(name), across.get(name)]
+        places = [exact.get(name)]
         if folded:
             places += [whole.get(folded), last.get(folded), whole.get(name_last)]
         found_places = [place for place in places if place is not None]

@@ -14,7 +14,7 @@ from ..entities import OneParameterAssertion, ParameterGroupAssertion, ValueMatc
 from ..entities.extended import ExtendedParameterAssertion
 from ..results import ParameterResult
 from ._context import MatchContext
-from ._names import alike, letters
+from ._names import letters
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, render
 from .email_address import match_email
@@ -144,14 +144,15 @@ def parameter_row(spec: ParameterSpec, params: Mapping[str, Any], ctx: MatchCont
 
 def _spelt(name: str, kind: str, params: Mapping[str, Any], outcome: Outcome) -> Outcome:
     """The verdict on an absent parameter given what the call passes under names that may be it spelt otherwise
-    (:func:`~mb.matching._names.alike`: ``CC`` or ``cc `` for ``cc``): ``missing`` fails, another failure says so;
-    only the exact name is read as the parameter."""
+    (the same :func:`~mb.matching._names.letters`: ``CC`` or ``cc `` for ``cc``): ``missing`` fails, and so does
+    ``optional``, which would pass the parameter as absent; another failure says so. Only the exact name is read as
+    the parameter."""
     wanted = letters(name)
-    spelt = [key for key, value in params.items() if value is not None and alike(letters(key), wanted)]
+    spelt = [key for key, value in params.items() if value is not None and wanted and letters(key) == wanted]
     if not spelt:
         return outcome
     shown = ", ".join(f"{key!r}: {render(params[key], 40)}" for key in spelt[:3])
-    if kind == "missing":
+    if kind in ("missing", "optional"):
         return Outcome.fail(f"expected no value, got {shown}, which may be {name!r} spelt otherwise")
     if outcome.passed:
         return outcome

@@ -61,7 +61,7 @@ def with_outputs(example: Example, outputs: Outputs | Mapping[str, Any] | str) -
     missing ``user_time`` is now, as ``mb run`` records it. Anything else fails the test, naming the example."""
     __tracebackhide__ = True
     if isinstance(outputs, str):
-        made = Outputs(response=outputs)
+        made = Outputs(response=outputs, trace=[])  # as `mb run` records a bare response: no call made
     else:
         data = (
             outputs.model_dump(mode="json", by_alias=True, exclude_none=True)
