@@ -279,3 +279,42 @@ def test_a_pair_beside_the_weekday_it_falls_on_is_still_a_time_of_day() -> None:
         assert_verdict(match_date_time(phrase, "2026-10-09T22:00:00Z", thursday), True)
         assert_verdict(match_date_time(phrase, "2026-10-10T09:00:00Z", thursday), False)
         assert_verdict(match_date_time(phrase, "2026-10-13T09:00:00Z", thursday), False)
+
+
+# said on Wednesday 2026-11-25: October 30 was a Friday; September 30 and October 30 next are a Thursday and a Saturday
+WED = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("word", ["by", "until", "till", "no later than"])
+def test_a_deadline_at_a_pair_that_may_be_a_clock_is_that_clock(word: str) -> None:
+    # "by 9.30", as "before 9.30": 9:30 or 21:30 today, never September 30
+    assert_verdict(match_date_time(f"{word} 9.30", "2026-11-25T09:30:00Z", WED), True)
+    assert_verdict(match_date_time(f"{word} 9.30", "2026-11-25T21:30:00Z", WED), True)
+    assert_verdict(match_date_time(f"{word} 9.30", "2027-09-30", WED), False)
+    assert_verdict(match_date_time(f"{word} 9.30", "2027-09-30T09:00:00Z", WED), False)
+    # on a weekday, that time on that day, never the last October 30 that was a Friday
+    for phrase in (f"{word} 10.30 on friday", f"{word} friday 10.30"):
+        assert_verdict(match_date_time(phrase, "2026-11-27T10:30:00Z", WED), True)
+        assert_verdict(match_date_time(phrase, "2026-11-27T22:30:00Z", WED), True)
+        assert_verdict(match_date_time(phrase, "2026-10-30T09:00:00Z", WED), False)
+        assert_verdict(match_date_time(phrase, "2026-10-30", WED), False)
+        assert_verdict(match_date_time(phrase, "2027-10-30", WED), False)
+
+
+@pytest.mark.parametrize("word", ["by", "until", "no later than"])
+def test_a_deadline_on_a_weekday_and_a_date_is_the_date_in_its_own_year(word: str) -> None:
+    # November 27 is this Friday: the weekday confirms it
+    assert_verdict(match_date_time(f"{word} friday 11/27", "2026-11-27", WED), True)
+    assert_verdict(match_date_time(f"{word} friday 11/27", "2026-11-20", WED), False)
+    # the next October 30 and November 20 are Saturdays: never the past Fridays they were
+    for phrase in (f"{word} friday 10/30", f"{word} 10/30 on friday", f"{word} friday nov 20"):
+        for argument in ("2026-10-30", "2026-11-20", "2027-10-30", "2027-11-20"):
+            assert_verdict(match_date_time(phrase, argument, WED), ERROR)
+
+
+def test_a_deadline_on_a_weekday_and_a_day_of_the_month_past_is_not_understood() -> None:
+    # said on Wednesday the 25th: Friday the 20th has passed, and December 20 is a Sunday
+    for argument in ("2026-11-20", "2026-12-20", "2027-08-20"):
+        assert_verdict(match_date_time("by friday the 20th", argument, WED), ERROR)
+    assert_verdict(match_date_time("by friday the 27th", "2026-11-27", WED), True)
+    assert_verdict(match_date_time("by friday the 27th", "2026-11-20", WED), False)

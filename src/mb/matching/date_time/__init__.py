@@ -42,12 +42,11 @@ from ._model import Reading, Resolution, Window
 from ._names import names_an_end, unknown_keys, unknown_keys_reason
 from ._phrase import normalize, resolve
 from ._pins import needed
+from ._readings import DEADLINE
 from ._value import Actual, describe, interval, parse_value, range_ends, shown
 
 __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 
-#: Words before a moment that the whole event ends by ("until Friday", "tomorrow by 5pm", "Friday, no later than noon").
-_DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) ")
 #: Words that begin a phrase naming when the event starts, whenever it ends ("from Monday", "beginning June").
 _STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now\b|of\b)")
 #: A deadline that includes the day it names: the event ends on that day, not at its start.
@@ -158,7 +157,7 @@ def _is_deadline(resolution: Resolution) -> bool:
     text = normalize(resolution.phrase)
     return (
         not resolution.is_range
-        and _DEADLINE.search(text) is not None
+        and DEADLINE.search(text) is not None
         and not _STARTING.match(text)
         and not _COVER.search(text)
     )

@@ -28,7 +28,7 @@ from ._grammar import Parsed, parse
 from ._lexicon import HOUR_WORD, MONTH, QUANTITY, UNIT, VAGUE, WEEKDAY, WORD_NUMBERS, number_words, quantity_value
 from ._model import Reading, Resolution, Window, minute_window
 from ._payloads import Holiday, named_parts, open_parts
-from ._readings import DateProblem, clock_dependent, elapsed, readings
+from ._readings import DEADLINE, DateProblem, clock_dependent, elapsed, readings
 from ._zones import ZoneSpec, fixed_zone, format_offset, parse_zone_name, pop_zone, real_offset, user_zone
 
 __all__ = [
@@ -531,7 +531,7 @@ def resolve_naive(text: str, reference: datetime) -> tuple[Reading, ...]:
     parsed = understood(text)
     if isinstance(parsed, str):
         raise DateProblem(parsed)
-    return tuple(dict.fromkeys(readings(parsed.items, reference)))
+    return tuple(dict.fromkeys(readings(parsed.items, reference, deadline=DEADLINE.search(text) is not None)))
 
 
 def resolve(phrase: str, user_time: datetime | None) -> Resolution:

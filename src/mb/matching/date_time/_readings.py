@@ -45,7 +45,10 @@ from ._payloads import (
 from ._ranges import TIME_KINDS, TODAY, Slip, hour_item, read_range
 from ._spans import bounded, clipped, day_range, end_window, from_now, leading, moment, rest_of, span
 
-__all__ = ["DateProblem", "clock_dependent", "elapsed", "readings"]
+__all__ = ["DEADLINE", "DateProblem", "clock_dependent", "elapsed", "readings"]
+
+#: Words before a moment that the whole event ends by ("until Friday", "tomorrow by 5pm", "Friday, no later than noon").
+DEADLINE = re.compile(r"\b(?:until|till|til|by|up to|thru|through) ")
 
 _DAY = 86400
 _MORNING = 5 * 3600
@@ -115,8 +118,9 @@ class _Inside(DateProblem):
     """A range with one end inside the other ("tomorrow until 10:30"), which the grammar does not read."""
 
 
-def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
-    """Every reading of the items said at naive ``ref``; raises ``DateProblem`` when they do not combine. Some words
+def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) -> list[Reading]:
+    """Every reading of the items said at naive ``ref``, a moment the event ends by with ``deadline`` (said after
+    one of the ``DEADLINE`` words); raises ``DateProblem`` when they do not combine. Some words
     are read two ways, each kept when it combines with the rest: "five to seven" is 6:55 and the hours from 5 to 7,
     "9.30" is September 30 and 9:30, a two-digit year with two readings ("3/18/40") is 1940 and 2040, the whole
     phrase in one century at a time ("march 5 to april 9 '47" never runs from 1947 to 2047)."""
@@ -125,7 +129,7 @@ def readings(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
     pairs = [(c, _other_parse(c)) for o in _orders(items) for c in _centuries(o)]
     for variant, second in [(v, v is other) for c, other in pairs for v in (c, other) if v is not None]:
         try:
-            found.extend(_read(variant, ref))
+            found.extend(_read(variant, ref, deadline))
         except Slip:
             raise  # a start that may be a slip: not understood, whatever else the phrase may be
         except _Inside as exc:
@@ -305,7 +309,7 @@ def _dashed_date(items: tuple[Item, ...], n: int) -> bool:
     )
 
 
-def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
+def _read(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Reading]:
     parts = [i for i in items if i.kind != "filler"]
     duration = [i for i in parts if i.kind == "duration"]
     parts = [i for i in parts if i.kind != "duration"]
@@ -387,7 +391,8 @@ def _read(items: tuple[Item, ...], ref: datetime) -> list[Reading]:
         ):
             raise _Inside("one end of the range lies inside the other")
         return found
-    found = _point(parts, ref)
+    # "by 10.30 on friday", "until 9.30": a deadline is read as "before" reads the moment it bounds
+    found = _bounding(parts, ref) if deadline else _point(parts, ref)
     if duration:
         length = step(duration[0].value)
         ends = [Reading(r.start, end_window(r.start.lo + length)) for r in found]
@@ -537,15 +542,8 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
         # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
         # from it (see ``_weekday_beside``) or not understood
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
-    clock = next((i for i in rest if _may_be_clock(i)), None)
-    if clock is not None:
-        # "before 9.30", "before 10.30 on friday" (September 30, or 9:30): the time of day bounds the side, as the hour
-        # does in "before 3" (read in the other parse), never a window of weeks or months up to the date
-        raise DateProblem(f"{clock.text!r} after {bound.text!r} is a time of day")
-    points = _point(rest, ref)
+    points = _bounding(rest, ref)
     kinds = {i.kind for i in rest}
-    if "weekday" in kinds:
-        points = _weekday_on_date(rest, points, ref)
     if "number" in kinds and any(r.start.hi - r.start.lo < timedelta(days=1) for r in points):
         # "before 3 on friday" (3:00, 15:00 or Friday the 3rd): the hour bounds the side
         points = [r for r in points if r.start.hi - r.start.lo < timedelta(days=1)]
@@ -556,17 +554,29 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     return found
 
 
+def _bounding(rest: list[Item], ref: datetime) -> list[Reading]:
+    """The readings of the moment a bound or a deadline names ("before 9.30", "by 10.30 on friday", "until friday
+    10/30"): a pair that may be a time of day is that time (read in the other parse), as the hour is in "before 3",
+    never September 30 nor a day up to it, and a weekday beside a date only confirms it (see ``_weekday_on_date``)."""
+    clock = next((i for i in rest if _may_be_clock(i)), None)
+    if clock is not None:
+        raise DateProblem(f"{clock.text!r} bounding a time is a time of day")
+    points = _point(rest, ref)
+    return _weekday_on_date(rest, points, ref) if any(i.kind == "weekday" for i in rest) else points
+
+
 def _weekday_on_date(rest: list[Item], points: list[Reading], ref: datetime) -> list[Reading]:
-    """The readings of a weekday and a day of the month a bound names ("before Friday 10/30"): the weekday only
-    says which day the date is, as it falls in the year the date alone is read in, never a year it sends the date
-    to ("before 10/30 on Saturday" said in 2026 is no time before October 30 2027)."""
+    """The readings of a weekday and a day of the month a bound or a deadline names ("before Friday 10/30"): the
+    weekday only says which day the date is, as it falls in the year (month) the date alone is read in and not yet
+    past, never a year it sends the date to ("before 10/30 on Saturday" said in 2026 is no time before October 30
+    2027; "by friday the 20th" said on the 25th is no deadline past)."""
     days = [i for i in rest if i.kind == "date" and isinstance(i.value, (MonthDay, DayOfMonth))]
     if not days:
         return points
     plain = _point([i for i in rest if i.kind not in {"weekday", "number", *TIME_KINDS}], ref)
-    kept = [r for r in points if any(w.start.lo <= r.start.lo < w.start.hi for w in plain)]
+    kept = [r for r in points if r.start.hi > ref and any(w.start.lo <= r.start.lo < w.start.hi for w in plain)]
     if not kept:
-        raise DateProblem(f"the weekday does not fall on {' '.join(i.text for i in days)!r}")
+        raise DateProblem(f"no {' '.join(i.text for i in days)!r} still ahead falls on the weekday")
     return kept
 
 
