@@ -25,7 +25,7 @@ from ..results import ExampleResult
 from ..results_format import check_scored_once, is_results_file, read_results_file
 from ..results_join import check_join
 from ._console import err_console, fail, print_error
-from ._files import require_file, writing
+from ._files import require_file, warn_if_other_run, writing
 from ._grouped import GroupedPrinter
 
 __all__ = ["export_m365", "fail_document", "import_m365", "load_or_exit"]
@@ -140,7 +140,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
     2 when a file cannot be read, OUTPUT cannot be written (or is one of the inputs), or --results scored other
-    examples (joined by example hash).
+    examples (joined by example hash). A BENCHMARK that holds the same examples but is not the file --results were
+    computed from (another run's outputs, as their run record's digest shows) is exported with a warning.
     """
     require_file(benchmark, "BENCHMARK")
     if results is not None:
@@ -150,6 +151,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
         problem = f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark"
         raise fail(f"{problem}: pass the executed benchmark it scored, and {benchmark} with --results", 2)
     printer = GroupedPrinter(err_console)
+    if results is not None:
+        warn_if_other_run(results, None if str(benchmark) == "-" else benchmark)
     try:
         by_line = _read_results(results) if results is not None else {}
         evaluated: list[Evaluated] = []
