@@ -43,16 +43,21 @@ def test_the_eee_export_refuses_results_of_other_examples(tmp_path: Path, result
     assert same.exit_code == 0, same.output
 
 
-def test_the_eee_export_warns_about_another_run_of_the_same_examples(tmp_path: Path, results: Path) -> None:
+@pytest.mark.parametrize("export", ["eee", "m365"])
+def test_an_export_warns_about_another_run_of_the_same_examples(tmp_path: Path, results: Path, export: str) -> None:
     lines = json_lines(EXECUTED)
     lines[0]["outputs"]["response"] = "An answer of another run."  # the same example, so the same hash
     rerun = write_lines(tmp_path / "rerun.jsonl", lines)
-    args = ["export", "eee", str(results), "--executed", str(rerun), "--model-id", "a/b"]
-    outcome = CliRunner().invoke(main, [*args, "--out-dir", str(tmp_path / "eee")])
+
+    def export_of(executed: Path, out: str) -> list[str]:
+        if export == "m365":
+            return ["export", "m365", str(executed), "--results", str(results), "-o", str(tmp_path / f"{out}.json")]
+        return ["export", "eee", str(results), "--executed", str(executed), "--model-id", "a/b", "--out-dir", out]
+
+    outcome = CliRunner().invoke(main, export_of(rerun, str(tmp_path / "other")))
     assert outcome.exit_code == 0, outcome.output
     assert f"warning: {results}: {rerun} is not the file these results were computed from" in outcome.stderr
-    good = ["export", "eee", str(results), "--executed", str(EXECUTED), "--model-id", "a/b"]
-    same = CliRunner().invoke(main, [*good, "--out-dir", str(tmp_path / "ok")])
+    same = CliRunner().invoke(main, export_of(EXECUTED, str(tmp_path / "ok")))
     assert same.exit_code == 0, same.output
     assert "warning" not in same.stderr
 

@@ -128,6 +128,18 @@ def test_mb_eval_reports_an_example_that_could_not_be_evaluated_as_an_error_not_
     assert 'errors="2" failures="2"' in junit.read_text()
 
 
+def test_mb_eval_on_a_benchmark_never_executed_gives_each_example_the_reason_without_a_traceback(
+    plugin_run: pytest.Pytester,
+) -> None:
+    benchmark = _write(plugin_run.path / "benchmark.jsonl", [_line("Hi", "weather", "Paris"), _line("Rome?", "w", "R")])
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(benchmark))
+    run.assert_outcomes(errors=2)
+    output = run.stdout.str()
+    assert output.count("outputs: required in an executed benchmark") == 2
+    assert "NothingToEvaluateError" not in output
+    assert "src/mb/" not in output
+
+
 def test_without_mb_eval_the_plugin_leaves_a_project_alone(plugin_run: pytest.Pytester) -> None:
     plugin_run.makepyfile(test_plain="def test_ok():\n    assert True\n")
     run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider")

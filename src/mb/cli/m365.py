@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import NoReturn
 
 import click
 from rich.markup import escape
 
+from ..entities import Example
 from ..errors import ResultsFormatError
 from ..formats.m365 import (
     EVALUATORS,
@@ -19,13 +21,13 @@ from ..formats.m365 import (
     load_document,
     write_document,
 )
-from ..formats.m365.entries import m365_data
+from ..formats.m365.evalrun import example_evaluators
 from ..io import JsonlWriter, atomic_output, iter_records, refuse_input_as_output
 from ..results import ExampleResult
 from ..results_format import check_scored_once, is_results_file, read_results_file
 from ..results_join import check_join
 from ._console import err_console, fail, print_error
-from ._files import require_file, writing
+from ._files import require_file, warn_if_other_run, writing
 from ._grouped import GroupedPrinter
 
 __all__ = ["export_m365", "fail_document", "import_m365", "load_or_exit"]
@@ -60,7 +62,8 @@ def import_m365(document: Path, output: Path) -> None:
     Reads schema versions 1.0.0 to 1.11.0 (fields newer than 1.7.0, such as tags and allowed_tools, are kept
     in extensions), legacy bare arrays and the {prompts, expected_responses} sample shape (parallel arrays).
     A thread of N turns becomes N examples whose messages hold the earlier turns; evaluators, modes and every
-    other field are kept in each example's `m365` object so `mb export m365` gives the document back.
+    other field are kept in each example's `m365` object so `mb export m365` gives the document back. `mb eval` does
+    not apply the evaluators (it judges the expected_response by its own rules); `mb runevals` on the document does.
 
     Exit status: 0 on success, 1 when the document is not valid, 2 when it cannot be read or OUTPUT cannot be
     written (or is DOCUMENT itself).
@@ -72,17 +75,6 @@ def import_m365(document: Path, output: Path) -> None:
         units = document_units(loaded)
     except M365DocumentError as exc:
         fail_document(exc)
-    unknown = sorted(
-        {
-            name
-            for unit in units
-            for example in unit
-            for holder in (m365_data(example), m365_data(example).get("document") or {})
-            for key in ("evaluators", "default_evaluators")
-            for name in (holder.get(key) or {})
-            if name not in EVALUATORS
-        }
-    )
     with writing(output), atomic_output(output) as stream, JsonlWriter(stream) as writer:
         for unit in units:
             for example in unit:
@@ -102,11 +94,32 @@ def import_m365(document: Path, output: Path) -> None:
     moved = [change for change in loaded.changes if " moved to " in change]
     if moved:
         err_console.print(f"{len(moved)} field(s) of an older schema moved to `extensions`, e.g. {escape(moved[0])}")
-    if unknown:
-        err_console.print(
-            f"[yellow]note:[/] evaluator(s) {escape(', '.join(unknown))} have no MorganaBench counterpart: "
-            "they are kept but will not run"
+    for line in _evaluator_notes([example for unit in units for example in unit]):
+        err_console.print(line, markup=False, highlight=False)
+
+
+def _evaluator_notes(examples: list[Example]) -> list[str]:
+    """What becomes of the document's evaluators: kept in the `m365` field, applied by `mb runevals` alone."""
+    found: dict[str, list[str]] = {}  # per evaluator, the options of each example it applies to
+    for example in examples:
+        for name, given in example_evaluators(example).items():
+            found.setdefault(name, []).append(json.dumps(given, sort_keys=True) if given else "")
+    if not found:
+        return []
+    notes = [
+        "note: `mb eval` applies none of the document's evaluators: they are kept only in each example's `m365` "
+        "field (`mb eval` judges the expected_response, when given, by its own rules)"
+    ]
+    for name, settings in found.items():
+        options = [text if len(text) <= 60 else text[:57] + "..." for text in sorted(set(settings) - {""})]
+        shown = f" {', '.join(options[:3])}{', ...' if len(options) > 3 else ''}" if options else ""
+        applied = (
+            "`mb runevals` applies it"
+            if name in EVALUATORS
+            else "no MorganaBench counterpart: `mb runevals` reports it as not run"
         )
+        notes.append(f"  {name}{shown} on {len(settings)} example(s): not applied by `mb eval`; {applied}")
+    return notes
 
 
 def _read_results(path: Path) -> dict[int, ExampleResult]:
@@ -140,7 +153,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
 
     Exit status: 0 on success, 1 when a line is invalid (the others are written) or no document can be built,
     2 when a file cannot be read, OUTPUT cannot be written (or is one of the inputs), or --results scored other
-    examples (joined by example hash).
+    examples (joined by example hash). A BENCHMARK that holds the same examples but is not the file --results were
+    computed from (another run's outputs, as their run record's digest shows) is exported with a warning.
     """
     require_file(benchmark, "BENCHMARK")
     if results is not None:
@@ -150,6 +164,8 @@ def export_m365(benchmark: Path, output: Path, results: Path | None) -> None:
         problem = f"{benchmark} is a results file (written by `mb eval -o`), not a benchmark"
         raise fail(f"{problem}: pass the executed benchmark it scored, and {benchmark} with --results", 2)
     printer = GroupedPrinter(err_console)
+    if results is not None:
+        warn_if_other_run(results, None if str(benchmark) == "-" else benchmark)
     try:
         by_line = _read_results(results) if results is not None else {}
         evaluated: list[Evaluated] = []

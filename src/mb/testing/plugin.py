@@ -88,6 +88,7 @@ class BenchmarkFile(pytest.File):
     """An executed benchmark: one :class:`ExampleItem` per line, evaluated together by the first that runs."""
 
     _results: dict[int, Any] | None = None
+    _error: str | None = None
 
     def collect(self) -> Iterator[ExampleItem]:
         from ..io import iter_records
@@ -98,12 +99,19 @@ class BenchmarkFile(pytest.File):
 
     def result(self, line: int) -> Any:
         """The result of the example on ``line`` (the whole file is evaluated on first use)."""
-        if self._results is None:
+        if self._results is None and self._error is None:
+            from ..errors import MBError
             from ..evaluation import evaluate
 
             required: list[MetricSpec] = self.config.stash[_REQUIRE]
-            run = evaluate(self.path, judge=self.config.stash[_JUDGE], require=required)
-            self._results = {result.line: result for result in run.results}
+            try:
+                run = evaluate(self.path, judge=self.config.stash[_JUDGE], require=required)
+            except MBError as error:  # the file cannot be evaluated (not executed...): its reason, no traceback
+                self._error = str(error)
+            else:
+                self._results = {result.line: result for result in run.results}
+        if self._results is None:
+            raise MBExampleError(self._error, pytrace=False)
         return self._results[line]
 
 

@@ -76,7 +76,37 @@ def test_import_notes_moved_fields_and_unsupported_evaluators(tmp_path: Path) ->
     result = _mb("import", "m365", str(source), "-o", str(tmp_path / "b.jsonl"))
     assert result.exit_code == 0
     assert "1 field(s) of an older schema moved to `extensions`" in result.stderr
-    assert "evaluator(s) myJudge have no MorganaBench counterpart" in result.stderr
+    assert 'myJudge {"threshold": 2} on 1 example(s): not applied by `mb eval`; no MorganaBench counterpart' in (
+        result.stderr
+    )
+
+
+def test_import_says_mb_eval_applies_none_of_the_document_evaluators_and_runevals_does(tmp_path: Path) -> None:
+    source = tmp_path / "evals.json"
+    document = {
+        "schemaVersion": "1.2.0",
+        "default_evaluators": {"ExactMatch": {"case_sensitive": True}},
+        "items": [
+            {"prompt": "What is the code word?", "expected_response": "Swordfish"},
+            {
+                "prompt": "Cite your source for the capital of France",
+                "evaluators": {"Citations": {"threshold": 2}, "PartialMatch": {"threshold": 0.9}},
+                "evaluators_mode": "replace",
+            },
+            {"prompt": "And again?", "evaluators": {"Similarity": {}}},
+        ],
+    }
+    source.write_text(json.dumps(document), encoding="utf-8")
+    result = _mb("import", "m365", str(source), "-o", str(tmp_path / "b.jsonl"))
+    assert result.exit_code == 0
+    notes = result.stderr.splitlines()
+    assert "note: `mb eval` applies none of the document's evaluators" in notes[1]
+    assert notes[2:] == [
+        '  ExactMatch {"case_sensitive": true} on 2 example(s): not applied by `mb eval`; `mb runevals` applies it',
+        '  Citations {"threshold": 2} on 1 example(s): not applied by `mb eval`; `mb runevals` applies it',
+        '  PartialMatch {"threshold": 0.9} on 1 example(s): not applied by `mb eval`; `mb runevals` applies it',
+        "  Similarity on 1 example(s): not applied by `mb eval`; `mb runevals` applies it",
+    ]
 
 
 def test_import_errors_exit_1_with_file_and_path_and_2_for_a_missing_file(tmp_path: Path) -> None:

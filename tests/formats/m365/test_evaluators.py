@@ -91,6 +91,25 @@ def test_graded_scores_pass_at_the_threshold() -> None:
     assert below["result"] == "fail", "the item's threshold (3) decides"
 
 
+def test_a_match_computed_another_way_than_the_document_asks_is_not_written_as_its_verdict() -> None:
+    ignoring_case = MetricResult(value=1.0, passed=True, reason="contains it (ignoring case)", details={})
+    for name in ("ExactMatch", "PartialMatch"):
+        entry = score_entry(_request(name, case_sensitive=True), ignoring_case)
+        assert entry is not None
+        assert entry["result"] == "error"
+        assert "computed ignoring case but the document asks case_sensitive: true" in entry["error"]
+        _valid("exactMatch" if name == "ExactMatch" else "partialMatch", entry)
+    strict = MetricResult(value=0.0, passed=False, reason="no", details={"case_sensitive": True})
+    assert score_entry(_request("ExactMatch"), strict) == {
+        "result": "error",
+        "error": "Evaluator not run: exact_match was computed case-sensitive but the document asks case_sensitive: "
+        "false (`mb runevals` computes it the document's way)",
+    }
+    same = score_entry(_request("ExactMatch", case_sensitive=True), strict)
+    assert same is not None
+    assert same["result"] == "fail"
+
+
 def test_exact_partial_and_citation_shapes() -> None:
     exact = score_entry(_request("ExactMatch"), MetricResult(value=0.0, passed=False, reason="no"))
     assert exact == {"match": False, "result": "fail", "reason": "no", "evaluator": "morganabench.exact_match"}

@@ -30,7 +30,7 @@ from .evaluators import MetricRequest, effective_evaluators, metric_requests
 from .exporter import build_document
 from .importer import document_units
 
-__all__ = ["EvalRun", "arun_document", "item_requests", "run_document", "run_metadata"]
+__all__ = ["EvalRun", "arun_document", "example_evaluators", "item_requests", "run_document", "run_metadata"]
 
 _NEEDS_EXPECTED = frozenset({"similarity", "exact_match", "partial_match"})
 
@@ -65,14 +65,18 @@ def run_metadata(*, agent: str, judge: str, dataset: str | None) -> dict[str, An
     }
 
 
-def item_requests(example: Example) -> tuple[list[MetricRequest], dict[str, str]]:
-    """The metrics to compute for an example (from its evaluators), and the evaluators that cannot run."""
+def example_evaluators(example: Example) -> dict[str, dict[str, Any]]:
+    """The evaluators the example's document applies to it (its defaults, extended or replaced), with options."""
     data = m365_data(example)
     document = data.get("document") if isinstance(data.get("document"), dict) else {}
-    effective = effective_evaluators(
+    return effective_evaluators(
         (document or {}).get("default_evaluators"), data.get("evaluators"), data.get("evaluators_mode")
     )
-    return metric_requests(effective)
+
+
+def item_requests(example: Example) -> tuple[list[MetricRequest], dict[str, str]]:
+    """The metrics to compute for an example (from its evaluators), and the evaluators that cannot run."""
+    return metric_requests(example_evaluators(example))
 
 
 async def _evaluate(example: Example, judge: Judge, line: int) -> ExampleResult:

@@ -94,6 +94,13 @@ def score_entry(
         return errored_score(f"{request.metric} produced no value")
     if result.details.get("undecided") is True:
         return undecided_score(result.reason)
+    asked, done = (bool(where.get("case_sensitive", False)) for where in (request.options, result.details))
+    if asked != done:  # a verdict the document's own evaluator may contradict is not written as its verdict
+        how = "case-sensitive" if done else "ignoring case"
+        return not_run_score(
+            f"{request.metric} was computed {how} but the document asks case_sensitive: {str(asked).lower()} "
+            "(`mb runevals` computes it the document's way)"
+        )
     # The item's configured threshold decides (results computed elsewhere may have used the metric's default).
     threshold = request.threshold if request.threshold is not None else result.threshold
     if request.score_key == "exactMatch" or threshold is None:
