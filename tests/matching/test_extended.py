@@ -197,7 +197,11 @@ def test_an_optional_parameter_is_not_absent_under_another_spelling() -> None:
     assertion = {"assert_that": "tool_called", "tool": "send", "parameters": parameters}
     (row,) = _rows([assertion], [("call", ("c1", "send", {"CC": "eve@evil.com"}))])
     assert row["passed"] is False
-    assert "which may be 'cc' spelt otherwise" in row["parameters"][0]["reason"]
+    assert row["parameters"][0]["reason"] == (
+        "the call passes 'CC': \"eve@evil.com\", which may be 'cc' spelt otherwise and is not checked"
+    )
+    both = {"cc": "boss@x.com", "CC": "eve@evil.com"}  # the tool may read either
+    assert _rows([assertion], [("call", ("c1", "send", both))])[0]["passed"] is False
     assert _rows([assertion], [("call", ("c1", "send", {"cc": "boss@x.com"}))])[0]["passed"]
     assert _rows([assertion], [("call", ("c1", "send", {}))])[0]["passed"]
 
