@@ -356,6 +356,8 @@ def test_a_deadline_passed_earlier_on_the_day_named_is_that_days_later_reading()
 
 @pytest.mark.parametrize("word", ["by", "until", "through"])
 def test_a_deadline_on_a_day_of_the_month_passed_is_next_months(word: str) -> None:
+    assert_verdict(match_date_time(f"{word} the first monday of the month", "2026-11-02", WED_NIGHT), False)
+    assert_verdict(match_date_time(f"{word} the first monday of the month", "2026-12-07", WED_NIGHT), True)
     assert_verdict(match_date_time(f"{word} the 20th", "2026-11-20", WED_NIGHT), False)
     assert_verdict(match_date_time(f"{word} the 20th", "2026-11-20T12:00:00Z", WED_NIGHT), False)
     assert_verdict(match_date_time(f"{word} the 20th", "2026-12-20", WED_NIGHT), True)
@@ -384,3 +386,10 @@ def test_a_deadline_with_every_reading_passed_is_not_understood(phrase: str) -> 
 def test_a_past_the_words_name_and_a_point_or_range_in_the_past_are_kept(phrase: str, argument: str) -> None:
     # a past period asked about ("until yesterday"), or a point or range that may be meant ("what happened on the 20th")
     assert_verdict(match_date_time(phrase, argument, WED_NIGHT), True)
+
+
+def test_the_last_weekday_of_a_month_passed_is_not_a_past_the_words_name() -> None:
+    # said on Saturday 2026-11-28: "the last friday of november" was yesterday; "last friday" counts back
+    saturday = datetime(2026, 11, 28, 10, 0, tzinfo=ZoneInfo("Europe/London"))
+    assert_verdict(match_date_time("by the last friday of november", "2026-11-27", saturday), ERROR)
+    assert_verdict(match_date_time("until last friday", "2026-11-20", saturday), True)

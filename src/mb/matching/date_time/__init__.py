@@ -51,8 +51,9 @@ __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 _STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now\b|of\b)")
 #: A deadline that includes the day it names: the event ends on that day, not at its start.
 _THROUGH = re.compile(r"\b(?:thru|through) ")
-#: Words placing a moment before the request ("until yesterday", "through last week", "until 3 days ago").
-_PAST = re.compile(r"\b(?:yesterday|last|ago|previous|earlier)\b")
+#: Words placing a moment before the request ("until yesterday", "through last week", "until 3 days ago"); never the
+#: last of a period ("by the last friday of november").
+_PAST = re.compile(r"\b(?:yesterday|last(?! \w+ of\b)|ago|previous|earlier)\b")
 #: Words saying the event lasts the whole period ("all through June", "through the night").
 _COVER = re.compile(r"\ball (?:thru|through) |\b(?:thru|through) the (?:night|day|spring|summer|autumn|fall|winter)\b")
 
