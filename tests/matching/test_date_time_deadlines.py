@@ -10,6 +10,7 @@ ends the window: not understood.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -167,8 +168,8 @@ MON = datetime(2024, 6, 10, 10, 0)
     ("phrase", "argument", "expected"),
     [("until the beginning of the month of july", "2024-07-01", True),
      ("until the beginning of the month of july", "2025-07-01", False),
-     ("by the start of the month of june", "2024-06-01", True),
-     ("by the start of the month of june", "2025-06-01", False),
+     ("by the start of the month of june", "2024-06-01", ERROR),  # June 1 has passed: no deadline left
+     ("by the start of the month of june", "2025-06-01", ERROR),
      ("by the beginning of the week of june 17", "2024-06-17", True),
      ("by the beginning of the week of june 17", "2024-06-24", False),
      ("by the start of the month after next", "2024-08-01", True),
@@ -318,3 +319,77 @@ def test_a_deadline_on_a_weekday_and_a_day_of_the_month_past_is_not_understood()
         assert_verdict(match_date_time("by friday the 20th", argument, WED), ERROR)
     assert_verdict(match_date_time("by friday the 27th", "2026-11-27", WED), True)
     assert_verdict(match_date_time("by friday the 27th", "2026-11-20", WED), False)
+
+
+# said on Wednesday 2026-11-25 at 22:00 in London (UTC in November)
+WED_NIGHT = datetime(2026, 11, 25, 22, 0, tzinfo=ZoneInfo("Europe/London"))
+
+
+@pytest.mark.parametrize("word", ["by", "until", "till", "through", "no later than"])
+def test_a_deadline_already_passed_today_is_next_weeks(word: str) -> None:
+    # 9am and 9:30 this morning have passed: next Wednesday's, which the words also name
+    for phrase in (f"{word} wednesday 9am", f"{word} 9am wednesday"):
+        assert_verdict(match_date_time(phrase, "2026-11-25T09:00:00Z", WED_NIGHT), False)
+        assert_verdict(match_date_time(phrase, "2026-12-02T09:00:00Z", WED_NIGHT), True)
+    for argument in ("2026-11-25T09:30:00Z", "2026-11-25T21:30:00Z"):
+        assert_verdict(match_date_time(f"{word} wednesday 9.30", argument, WED_NIGHT), False)
+    for argument in ("2026-12-02T09:30:00Z", "2026-12-02T21:30:00Z"):
+        assert_verdict(match_date_time(f"{word} wednesday 9.30", argument, WED_NIGHT), True)
+    group = {"start": "2026-11-25T08:00:00Z", "end": "2026-11-25T09:00:00Z"}
+    assert_verdict(match_date_time(f"{word} wednesday 9am", group, WED_NIGHT, params=["start", "end"]), False)
+    group = {"start": "2026-12-02T08:00:00Z", "end": "2026-12-02T09:00:00Z"}
+    assert_verdict(match_date_time(f"{word} wednesday 9am", group, WED_NIGHT, params=["start", "end"]), True)
+    # still ahead tonight: today's
+    assert_verdict(match_date_time(f"{word} wednesday", "2026-11-25T23:00:00Z", WED_NIGHT), True)
+
+
+def test_a_deadline_passed_earlier_on_the_day_named_is_that_days_later_reading() -> None:
+    friday = datetime(2026, 11, 27, 11, 0, tzinfo=ZoneInfo("Europe/London"))
+    assert_verdict(match_date_time("by friday 10.30", "2026-11-27T10:30:00Z", friday), False)
+    assert_verdict(match_date_time("by friday 10.30", "2026-11-27T22:30:00Z", friday), True)
+    assert_verdict(match_date_time("by friday 10.30", "2026-12-04T10:30:00Z", friday), True)
+    # a zone named: 3pm Pacific is still ahead at 14:00 Pacific, 9am is not
+    assert_verdict(match_date_time("by wednesday 3pm pst", "2026-11-25T23:00:00Z", WED_NIGHT), True)
+    assert_verdict(match_date_time("by wednesday 9am pst", "2026-11-25T17:00:00Z", WED_NIGHT), False)
+    assert_verdict(match_date_time("by wednesday 9am pst", "2026-12-02T17:00:00Z", WED_NIGHT), True)
+
+
+@pytest.mark.parametrize("word", ["by", "until", "through"])
+def test_a_deadline_on_a_day_of_the_month_passed_is_next_months(word: str) -> None:
+    assert_verdict(match_date_time(f"{word} the first monday of the month", "2026-11-02", WED_NIGHT), False)
+    assert_verdict(match_date_time(f"{word} the first monday of the month", "2026-12-07", WED_NIGHT), True)
+    assert_verdict(match_date_time(f"{word} the 20th", "2026-11-20", WED_NIGHT), False)
+    assert_verdict(match_date_time(f"{word} the 20th", "2026-11-20T12:00:00Z", WED_NIGHT), False)
+    assert_verdict(match_date_time(f"{word} the 20th", "2026-12-20", WED_NIGHT), True)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["by wednesday 25 november 9.30", "by wednesday 25 november at 9:30", "by wednesday the 25th at 9am",
+     "by the 25th at 9am", "until 9.30 tonight", "by this morning"],
+)  # fmt: skip
+def test_a_deadline_with_every_reading_passed_is_not_understood(phrase: str) -> None:
+    for argument in ("2026-11-25T09:00:00Z", "2026-11-25T09:30:00Z", "2026-11-25T21:30:00Z", "2026-12-02T09:30:00Z"):
+        outcome = match_date_time(phrase, argument, WED_NIGHT)
+        assert_verdict(outcome, ERROR)
+        assert outcome.reason == f"{phrase!r} said on Wednesday 2026-11-25 22:00 has passed"
+
+
+@pytest.mark.parametrize(
+    ("phrase", "argument"),
+    [("until yesterday", "2026-11-24"), ("through last week", "2026-11-22"), ("until last friday", "2026-11-20"),
+     ("until 2 hours ago", "2026-11-25T20:00:00Z"), ("until 1 june 2024", "2024-06-01"),
+     ("the 20th", "2026-11-20"), ("wednesday 9am", "2026-11-25T09:00:00Z"),
+     ("on wednesday at 9:30", "2026-11-25T09:30:00Z"),
+     ("from the 20th to the 22nd", "2026-11-20")],
+)  # fmt: skip
+def test_a_past_the_words_name_and_a_point_or_range_in_the_past_are_kept(phrase: str, argument: str) -> None:
+    # a past period asked about ("until yesterday"), or a point or range that may be meant ("what happened on the 20th")
+    assert_verdict(match_date_time(phrase, argument, WED_NIGHT), True)
+
+
+def test_the_last_weekday_of_a_month_passed_is_not_a_past_the_words_name() -> None:
+    # said on Saturday 2026-11-28: "the last friday of november" was yesterday; "last friday" counts back
+    saturday = datetime(2026, 11, 28, 10, 0, tzinfo=ZoneInfo("Europe/London"))
+    assert_verdict(match_date_time("by the last friday of november", "2026-11-27", saturday), ERROR)
+    assert_verdict(match_date_time("until last friday", "2026-11-20", saturday), True)

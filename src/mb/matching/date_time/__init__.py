@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import JsonValue
@@ -51,6 +51,9 @@ __all__ = ["judge_unread", "load", "match_date_time", "resolve"]
 _STARTING = re.compile(r"(?:from|starting|beginning|commencing|effective) (?!now\b|of\b)")
 #: A deadline that includes the day it names: the event ends on that day, not at its start.
 _THROUGH = re.compile(r"\b(?:thru|through) ")
+#: Words placing a moment before the request ("until yesterday", "through last week", "until 3 days ago"); never the
+#: last of a period ("by the last friday of november").
+_PAST = re.compile(r"\b(?:yesterday|last(?! \w+ of\b)|ago|previous|earlier)\b")
 #: Words saying the event lasts the whole period ("all through June", "through the night").
 _COVER = re.compile(r"\ball (?:thru|through) |\b(?:thru|through) the (?:night|day|spring|summer|autumn|fall|winter)\b")
 
@@ -78,6 +81,7 @@ def match_date_time(
         if duration is not None:  # a phrase naming a length of time: the one parameter that holds it
             return duration
     resolution = resolve(expected, user_time)
+    resolution = _ahead(resolution, user_time)
     if resolution.problem is not None:
         return judge(resolution, (), None, "")
     resolution = needed(resolution, user_time)
@@ -161,6 +165,28 @@ def _is_deadline(resolution: Resolution) -> bool:
         and not _STARTING.match(text)
         and not _COVER.search(text)
     )
+
+
+def _ahead(resolution: Resolution, user_time: datetime | None) -> Resolution:
+    """A deadline never ends before the request: a reading that has ended when the user asked is dropped ("by
+    wednesday 9am" said on Wednesday evening is next week's), and a deadline with none left is not understood, unless
+    its words place it in the past, counting back from the request or naming the year ("until yesterday", "through
+    last week", "until 1 June 2024": a past period asked about)."""
+    if user_time is None or not resolution.readings or not _is_deadline(resolution):
+        return resolution
+    utc = user_time.astimezone(UTC).replace(tzinfo=None) if user_time.tzinfo is not None else None
+
+    def ended(w: Window) -> bool:
+        walls = w.zone.walls_at(utc) if w.zone is not None and utc is not None else (user_time.replace(tzinfo=None),)
+        return w.hi < min(walls) if w.closed else w.hi <= min(walls)
+
+    left = tuple(r for r in resolution.readings if not ended(r.whole().start))
+    if left:
+        return replace(resolution, readings=left) if len(left) < len(resolution.readings) else resolution
+    if "year" in resolution.named or _PAST.search(normalize(resolution.phrase)):
+        return resolution
+    why = f"{resolution.phrase!r} said on {user_time:%A %Y-%m-%d %H:%M} has passed"
+    return replace(resolution, readings=(), problem=why, understood=False)
 
 
 def _covered(resolution: Resolution) -> Resolution:
