@@ -153,11 +153,21 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
             weeks = date(first.year, 12, 28).isocalendar()[1]
             number = n if n > 0 else weeks + 1 + n
             return [units.week(date.fromisocalendar(first.year, number, 1))] if 1 <= number <= weeks else []
-        # the n-th week of a month is the (Monday-based) week holding its n-th seventh
-        if n > 0:
-            start = first + timedelta(days=7 * (n - 1))
-            return [units.week(start)] if start < end else []
-        return [units.week(end - timedelta(days=7 * -n))]
+        # the n-th week of a month is its n-th Monday-based week, only its days: a first (last) week holding fewer
+        # than four of them may also be left out of the count ("the first week of February" 2026, a Sunday 1st: that
+        # Sunday, or February 2-8)
+        mondays = sorted({d - timedelta(days=d.weekday()) for d in all_days})
+        counts = [mondays]
+        if len([d for d in all_days if d < mondays[0] + timedelta(days=7)]) < 4 and n > 0:
+            counts.append(mondays[1:])
+        if len([d for d in all_days if d >= mondays[-1]]) < 4 and n < 0:
+            counts.append(mondays[:-1])
+        found = []
+        for monday in (_nth(c, n) for c in counts):
+            if monday is not None:
+                lo, hi = max(monday, first), min(monday + timedelta(days=7), end)
+                found.append(units.days(lo, (hi - lo).days, "week"))
+        return found
     return []
 
 
