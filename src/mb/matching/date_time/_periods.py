@@ -157,17 +157,10 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
         # than four of them may also be left out of the count ("the first week of February" 2026, a Sunday 1st: that
         # Sunday, or February 2-8)
         mondays = sorted({d - timedelta(days=d.weekday()) for d in all_days})
-        counts = [mondays]
-        if len([d for d in all_days if d < mondays[0] + timedelta(days=7)]) < 4 and n > 0:
-            counts.append(mondays[1:])
-        if len([d for d in all_days if d >= mondays[-1]]) < 4 and n < 0:
-            counts.append(mondays[:-1])
-        found = []
-        for monday in (_nth(c, n) for c in counts):
-            if monday is not None:
-                lo, hi = max(monday, first), min(monday + timedelta(days=7), end)
-                found.append(units.days(lo, (hi - lo).days, "week"))
-        return found
+        short = first.weekday() > 3 if n > 0 else (end - timedelta(days=1)).weekday() < 3
+        counts = [mondays, mondays[1:] if n > 0 else mondays[:-1]] if short else [mondays]
+        spans = [(max(m, first), min(m + timedelta(days=7), end)) for m in (_nth(c, n) for c in counts) if m]
+        return [units.days(lo, (hi - lo).days, "week") for lo, hi in spans]
     return []
 
 
