@@ -109,6 +109,9 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
         else:
             pool = all_days if unit == "day" else [d for d in all_days if d.weekday() < 5]
         day = _nth(pool, n)
+        if unit in {"business day", "working day"}:
+            for counted in pool[:n] if n > 0 else pool[n:]:  # the days counted to it
+                units.check_business_day(counted)
         return [units.day(day)] if day is not None else []
     if unit in {"month", "quarter"}:
         size = 1 if unit == "month" else 3
