@@ -16,6 +16,7 @@ __all__ = [
     "SEASONS",
     "STEPS",
     "add_business_days",
+    "check_business_day",
     "day",
     "days",
     "half",
@@ -115,14 +116,22 @@ def _delta(amount: float, unit: str) -> relativedelta:
 
 
 def add_business_days(start: date, count: int) -> date:
-    """``count`` working days (Monday to Friday) after ``start`` (before it when negative)."""
+    """``count`` working days (Monday to Friday) after ``start`` (before it when negative); not understood when one
+    counted is New Year's Day or Christmas, a day off in most countries, and then which days count depends on where."""
     step = 1 if count >= 0 else -1
     moved = start
     for _ in range(abs(count)):
         moved += timedelta(days=step)
         while moved.weekday() >= 5:
             moved += timedelta(days=step)
+        check_business_day(moved)
     return moved
+
+
+def check_business_day(d: date) -> None:
+    """Refuse a working day counted on New Year's Day or Christmas (see ``add_business_days``)."""
+    if (d.month, d.day) in {(1, 1), (12, 25)}:
+        raise DateProblem(f"working days counted over {d:%B} {d.day}: a holiday in most countries, not in all")
 
 
 def midnight(d: date) -> datetime:

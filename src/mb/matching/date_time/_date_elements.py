@@ -36,9 +36,10 @@ _element = registrar(ELEMENTS)
 _REL_WORDS = ("this", "next", "last", "past", "previous", "coming", "following", "upcoming")
 
 
-@_element(r"(?P<y>[12]\d{3})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})|(?P<y2>[12]\d{3})/(?P<mo2>\d{1,2})/(?P<d2>\d{1,2})", DIGIT)
+@_element(r"(?P<y>[12]\d{3})(?P<s>[-/.])(?P<mo>\d{1,2})(?P=s)(?P<d>\d{1,2})", DIGIT)
 def _iso_date(m: re.Match[str]) -> Item | None:
-    return Item("date", "", FullDate(int(m["y"] or m["y2"]), int(m["mo"] or m["mo2"]), int(m["d"] or m["d2"])))
+    """A date written year first ("2024-06-12", "2024/6/12", "2024.06.12"): year, month, day, as everywhere it is."""
+    return Item("date", "", FullDate(int(m["y"]), int(m["mo"]), int(m["d"])))
 
 
 @_element(

@@ -109,6 +109,9 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
         else:
             pool = all_days if unit == "day" else [d for d in all_days if d.weekday() < 5]
         day = _nth(pool, n)
+        if unit in {"business day", "working day"}:
+            for counted in pool[:n] if n > 0 else pool[n:]:  # the days counted to it
+                units.check_business_day(counted)
         return [units.day(day)] if day is not None else []
     if unit in {"month", "quarter"}:
         size = 1 if unit == "month" else 3
@@ -153,11 +156,14 @@ def ordinal(value: Ordinal, first: date, end: date, from_today: bool = False) ->
             weeks = date(first.year, 12, 28).isocalendar()[1]
             number = n if n > 0 else weeks + 1 + n
             return [units.week(date.fromisocalendar(first.year, number, 1))] if 1 <= number <= weeks else []
-        # the n-th week of a month is the (Monday-based) week holding its n-th seventh
-        if n > 0:
-            start = first + timedelta(days=7 * (n - 1))
-            return [units.week(start)] if start < end else []
-        return [units.week(end - timedelta(days=7 * -n))]
+        # the n-th week of a month is its n-th Monday-based week, only its days: a first (last) week holding fewer
+        # than four of them may also be left out of the count ("the first week of February" 2026, a Sunday 1st: that
+        # Sunday, or February 2-8)
+        mondays = sorted({d - timedelta(days=d.weekday()) for d in all_days})
+        short = first.weekday() > 3 if n > 0 else (end - timedelta(days=1)).weekday() < 3
+        counts = [mondays, mondays[1:] if n > 0 else mondays[:-1]] if short else [mondays]
+        spans = [(max(m, first), min(m + timedelta(days=7), end)) for m in (_nth(c, n) for c in counts) if m]
+        return [units.days(lo, (hi - lo).days, "week") for lo, hi in spans]
     return []
 
 

@@ -493,12 +493,19 @@ def understood(text: str) -> Parsed | str:
     return parsed
 
 
+#: A filler that needs words after it, ending a phrase of other words.
+_CUT_SHORT_RE = re.compile(r"\w\W*\s(at|on|the|of|in|by|for|than|during)\W*$")
+
+
 def _refused(text: str) -> str | None:
     """Why a normalized phrase is an error whoever reads it, the second reader too (None: it may be read)."""
     if re.search(r"\ba sec\b", text):  # "in a sec": a moment, never one second
         return "could not understand 'a sec' (a moment, no number of seconds)"
     if re.search(r"\blabour day\b", text):  # the US "labor day" is read
         return "could not understand 'labour day' (May 1, or the first Monday of May, September or October, by country)"
+    cut = _CUT_SHORT_RE.search(text)
+    if cut:  # "tomorrow at", "the morning of": what it was said of or at is missing
+        return f"could not understand {cut[1]!r} (the phrase stops after it)"
     bare = _IN_NUMBER_RE.search(text)
     if bare:  # "back in 5": minutes to most, never 5 o'clock or the 5th
         return f"could not understand {bare.group(0).strip()!r} (a number without its unit)"
