@@ -41,6 +41,7 @@ from ._text import (
 __all__ = [
     "added_detail",
     "anchored_otherwise",
+    "cue_said",
     "cues",
     "doubts",
     "is_question",
@@ -522,6 +523,12 @@ def negation_said(text: str) -> str | None:
     return next(iter(found), None)
 
 
+def cue_said(text: str) -> str | None:
+    """The first cue ``text`` says, as written (a negation, modal, condition, intention, degree of certainty...), or
+    None."""
+    return next(iter(_said(text, "").values()), None)
+
+
 def _frame(text: str) -> tuple[str, ...]:
     """What a question asks: its question word and the word after it ("how soon", "what does", "is")."""
     found = words(text)
@@ -727,7 +734,8 @@ def doubts(candidate: str, reference: str) -> list[str]:
 _CUES = {
     "a frequency or multiplier": "once twice thrice double half triple every_other again",
     "an exception": "except unless but_not apart_from excluding",
-    "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
+    "a negation": "false untrue not_true incorrect inaccurate wrong doubt hardly barely scarcely no_longer fail_to "
+    "refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
     "a qualified role": "former ex previous late acting deputy vice assistant",
     "a modality or tense": "will would shall should can could may might must had d",
