@@ -63,6 +63,8 @@ def _fact_check(judge: Judge, response: str, fact: str = FACT) -> Any:
         "Options:\n- The order has been cancelled\n- The order is kept",
         "Draft reply:\n- The order has been cancelled",
         "Things that did NOT happen:\n1. The order has been cancelled.",
+        "The order has been cancelled\n\nunless you reply within 24 hours.",
+        "Okay. I'll do the following. The order has been cancelled.",
     ],
 )
 def test_a_fact_the_rest_of_the_response_bears_on_is_never_passed(judge: Judge, response: str) -> None:
@@ -112,6 +114,7 @@ def test_a_fact_of_several_sentences_stated_plainly_passes(judge: Judge, respons
         "The order has been cancelled. The cancelled order will be refunded within 5 days.",
         "1. The order has been cancelled.",
         "Changes made:\n1. The order has been cancelled.\n2. A refund was issued.",
+        "Can do. The order has been cancelled.",
     ],
 )
 def test_a_fact_under_a_neutral_heading_or_before_a_closing_passes(judge: Judge, response: str) -> None:

@@ -17,7 +17,9 @@ __all__ = ["added_around", "said_around", "without_courtesy"]
 _COURTESY = frozenset(
     """sure|sure thing|okay|ok|alright|done|all done|all set|yes|thanks|thank you|hi|hello|great|great news|good news
     |perfect|of course|certainly|absolutely|no problem|got it|understood|here you go|you are welcome|happy to help
-    |glad to help|anything else|is there anything else|nothing else to do|let me know""".replace("\n", "").split("|")
+    |glad to help|can do|will do|anything else|is there anything else|nothing else to do|let me know""".replace(
+        "\n", ""
+    ).split("|")
 )
 """Whole greetings, acknowledgements and thanks (a closed class, each a phrase: "no" alone is an answer)."""
 _CLOSING = frozenset({"thanks", "thank you", "you are welcome", "happy to help", "glad to help"})

@@ -298,10 +298,10 @@ LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022]|\d{1,2}[.)])\s")
 def whole_sentences(text: str) -> list[str]:
     """The sentences of ``text`` (a list item's bullet or number kept before its first, a quoting ">" before each of
     its line's), a piece joined to the one before it when that one may go on into it: after a semicolon ("The order
-    has been cancelled; not really"), after a line with no final punctuation, unless a blank line, a heading ("## ...",
-    a wholly bold line) or a list item comes between ("Cancelled\nNOT"), after a possible abbreviation, or after a
-    lowercase word when it starts with a digit ("approx. 500"): in "The board denied that Dr. Smith resigned", "Smith
-    resigned" is no sentence."""
+    has been cancelled; not really"), after a line with no final punctuation, unless a list item or, before a capital,
+    a blank line or a heading ("## ...", a wholly bold line) comes between ("Cancelled\nNOT"), after a possible
+    abbreviation, or after a lowercase word when it starts with a digit ("approx. 500"): in "The board denied that Dr.
+    Smith resigned", "Smith resigned" is no sentence."""
     found: list[str] = []
     apart = True
     for line in text.splitlines():
@@ -315,7 +315,7 @@ def whole_sentences(text: str) -> list[str]:
                 ends.endswith(";")
                 or _ABBREVIATED.search(ends)
                 or (piece[0].isdigit() and re.search(r"\s[a-z]+\.$", ends))
-                or (at == 0 and not bullet and not apart and not re.search(r"[.!?:]$", ends))
+                or (at == 0 and not bullet and not re.search(r"[.!?:]$", ends) and (not apart or piece[0].islower()))
             ):
                 found[-1] += " " + piece
             else:
