@@ -115,6 +115,9 @@ def test_a_fact_of_several_sentences_stated_plainly_passes(judge: Judge, respons
         "1. The order has been cancelled.",
         "Changes made:\n1. The order has been cancelled.\n2. A refund was issued.",
         "Can do. The order has been cancelled.",
+        "Confirmed. The order has been cancelled.",
+        "All good. The order has been cancelled. Cheers!",
+        "The order has been cancelled. Any questions?",
     ],
 )
 def test_a_fact_under_a_neutral_heading_or_before_a_closing_passes(judge: Judge, response: str) -> None:

@@ -15,11 +15,10 @@ from .base import JudgeRequest
 __all__ = ["added_around", "said_around", "without_courtesy"]
 
 _COURTESY = frozenset(
-    """sure|sure thing|okay|ok|alright|done|all done|all set|yes|thanks|thank you|hi|hello|great|great news|good news
-    |perfect|of course|certainly|absolutely|no problem|got it|understood|here you go|you are welcome|happy to help
-    |glad to help|can do|will do|anything else|is there anything else|nothing else to do|let me know""".replace(
-        "\n", ""
-    ).split("|")
+    """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
+    |hello|great|great news|good news|perfect|of course|certainly|absolutely|no problem|no worries|got it|understood
+    |here you go|you are welcome|happy to help|glad to help|can do|will do|cheers|anything else|is there anything else
+    |any questions|nothing else to do|let me know""".replace("\n", "").split("|")
 )
 """Whole greetings, acknowledgements and thanks (a closed class, each a phrase: "no" alone is an answer)."""
 _CLOSING = frozenset({"thanks", "thank you", "you are welcome", "happy to help", "glad to help"})
