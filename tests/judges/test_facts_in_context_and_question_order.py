@@ -64,6 +64,9 @@ def _fact_check(judge: Judge, response: str, fact: str = FACT) -> Any:
         "Draft reply:\n- The order has been cancelled",
         "Things that did NOT happen:\n1. The order has been cancelled.",
         "The order has been cancelled\n\nunless you reply within 24 hours.",
+        "The order has been cancelled. If you confirm the change, the order will be cancelled.",
+        "The order has been cancelled. The order will be cancelled if you confirm.",
+        "The order has been cancelled. The order was probably cancelled.",
         "Okay. I'll do the following. The order has been cancelled.",
     ],
 )

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ._doubts import cue_said, is_question, negation_said
+from ._doubts import cues_said, is_question, negation_said
 from ._text import LIST_ITEM, content_stems, normalize, whole_sentences, words
 from .base import JudgeRequest
 
@@ -76,7 +76,7 @@ def _neutral(text: str) -> bool:
     or a heading or lead-in with no cue ("Maybe.", "You can choose:", "Things that did NOT happen:") nor question and
     no content word but those of a report ("Here is what I did:", "### Status")."""
     return normalize(text) in _COURTESY or (
-        not is_question(text) and not cue_said(text) and set(content_stems(text)) <= _REPORT
+        not is_question(text) and not cues_said(text) and set(content_stems(text)) <= _REPORT
     )
 
 
@@ -84,7 +84,8 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     """What the rest of ``response`` says that bears on ``fact``, which its whole sentences ``stated`` state word for
     word, or None: a lead-in a stated sentence follows, or the list it is an item of ("Things that did not happen:",
     "Options:"), or a question ("Would you like me to confirm the following?"), unless neutral ("Done:", "## Summary");
-    another sentence saying the fact's words with a negation ("The order hasn't been cancelled."); a sentence before
+    another sentence saying the fact's words with a negation, condition or hedge ("The order hasn't been cancelled.",
+    "The order will be cancelled if you confirm."); a sentence before
     or after one with at most one content word of its own ("Maybe.", "Psych!", "Just kidding.", "Or has it?"), unless
     neutral or, after it, a question that does not refer back ("Anything else?"); a sentence that says a negation and
     little else ("That is false."). Each may frame, deny or retract the statement, which no offline rule can tell."""
@@ -108,8 +109,9 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         stems = set(content_stems(other)) - _ANSWERS
         negation = negation_said(other)
         if own and own <= stems:
-            if negation and not negation_said(fact):
-                return f"the sentence {other!r} says its words with {negation!r}"
+            added = cues_said(other, tense=False).items() - cues_said(fact, tense=False).items()
+            if added:
+                return f"the sentence {other!r} says its words with {min(added)[1]!r}"
             continue
         asks = is_question(other) and not _REFERS_BACK & set(words(other))
         if len(stems - own) <= 1 and (index < min(said) or (index > min(said) and not asks)):

@@ -41,8 +41,8 @@ from ._text import (
 __all__ = [
     "added_detail",
     "anchored_otherwise",
-    "cue_said",
     "cues",
+    "cues_said",
     "doubts",
     "is_question",
     "negation_said",
@@ -523,10 +523,14 @@ def negation_said(text: str) -> str | None:
     return next(iter(found), None)
 
 
-def cue_said(text: str) -> str | None:
-    """The first cue ``text`` says, as written (a negation, modal, condition, intention, degree of certainty...), or
-    None."""
-    return next(iter(_said(text, "").values()), None)
+def cues_said(text: str, *, tense: bool = True) -> dict[str, str]:
+    """The cues ``text`` says (a negation, condition, intention, degree of certainty...), each as written; with
+    ``tense`` False, not those of a modality or tense ("will", "may") nor direction words."""
+    said = _said(text, "")
+    if tense:
+        return said
+    kinds = {cue: _CUE_PHRASES.get(tuple(cue.split())) or _CUE_KINDS.get(cue) for cue in said}
+    return {cue: said[cue] for cue, kind in kinds.items() if cue == "not" or kind not in {None, "a modality or tense"}}
 
 
 def _frame(text: str) -> tuple[str, ...]:
