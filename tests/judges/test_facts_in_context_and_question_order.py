@@ -49,11 +49,83 @@ def _fact_check(judge: Judge, response: str, fact: str = FACT) -> Any:
         "Would you like me to confirm the following? The order has been cancelled.",
         "> The order has been cancelled\n\nThis quote is incorrect.",
         '"The order has been cancelled." This quote is incorrect.',
+        "The order has been cancelled. This statement is incorrect.",
+        "The order has been cancelled. That is wrong.",
+        "The order has been cancelled. This is inaccurate.",
+        "The order has been cancelled. Untrue.",
+        "The order has been cancelled.\nThings that did not happen:\n- The order has been cancelled",
+        "> Please note. The order has been cancelled.",
+        "- > Please note. The order has been cancelled.",
+        "Maybe. The order has been cancelled.",
+        "Possibly. The order has been cancelled.",
+        "In theory, yes. The order has been cancelled.",
+        "You can choose:\n- The order has been cancelled\n- The order is kept",
+        "Options:\n- The order has been cancelled\n- The order is kept",
+        "Draft reply:\n- The order has been cancelled",
+        "Things that did NOT happen:\n1. The order has been cancelled.",
+        "The order has been cancelled\n\nunless you reply within 24 hours.",
+        "The order has been cancelled. If you confirm the change, the order will be cancelled.",
+        "The order has been cancelled. The order will be cancelled if you confirm.",
+        "The order has been cancelled. The order was probably cancelled.",
+        "Okay. I'll do the following. The order has been cancelled.",
     ],
 )
 def test_a_fact_the_rest_of_the_response_bears_on_is_never_passed(judge: Judge, response: str) -> None:
     check = _fact_check(judge, response)
     assert not check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The order has been cancelled. A refund was issued. Just kidding.",
+        "The order has been cancelled. A refund was issued. That is false.",
+        "Things that did NOT happen:\n- The order has been cancelled.\n- A refund was issued.",
+        "The order has been cancelled. A refund was issued. Or has it?",
+    ],
+)
+def test_a_fact_of_several_sentences_is_read_in_its_context_too(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response, "The order has been cancelled. A refund was issued.")
+    assert not check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The order has been cancelled. A refund was issued.",
+        "Sure! The order has been cancelled. A refund was issued. Anything else?",
+    ],
+)
+def test_a_fact_of_several_sentences_stated_plainly_passes(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response, "The order has been cancelled. A refund was issued.")
+    assert check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Done:\n- The order has been cancelled\n- A refund was issued",
+        "Here is what I did:\n- The order has been cancelled\n- A refund was issued",
+        "### Status\n- The order has been cancelled\n- A refund was issued",
+        "## Summary\nThe order has been cancelled.",
+        "**Summary**\nThe order has been cancelled.",
+        "Update\n\nThe order has been cancelled.",
+        "**Done.** The order has been cancelled.",
+        "The order has been cancelled. Anything else?",
+        "The order has been cancelled. Nothing else to do.",
+        "The order has been cancelled. Order cancelled successfully.",
+        "The order has been cancelled. The cancelled order will be refunded within 5 days.",
+        "1. The order has been cancelled.",
+        "Changes made:\n1. The order has been cancelled.\n2. A refund was issued.",
+        "Can do. The order has been cancelled.",
+        "Confirmed. The order has been cancelled.",
+        "All good. The order has been cancelled. Cheers!",
+        "The order has been cancelled. Any questions?",
+    ],
+)
+def test_a_fact_under_a_neutral_heading_or_before_a_closing_passes(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response)
+    assert check.passed, check.reason
 
 
 @pytest.mark.parametrize(

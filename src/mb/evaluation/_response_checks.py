@@ -3,9 +3,10 @@
 A fact passes when the response states it. With a judge that answers :attr:`~mb.judges.JudgeTask.FACT` (an LLM
 judge), the judge reads the whole response; otherwise each sentence of the response is asked whether it supports the
 fact (the offline judges' :attr:`~mb.judges.JudgeTask.SUPPORT`) and the best-matching sentence decides; a fact of
-several sentences is asked of the whole response, each of its sentences to be stated by one of the response's. A
-sentence stating the fact leaves it undecided when the rest of the response bears on it (``said_around``: a lead-in,
-a question before it, a short or negating sentence after it, another sentence saying its words otherwise). A
+several sentences is asked of the whole response, each of its sentences to be stated by one of the response's. The
+sentences stating the fact (each copy, each part) leave it undecided when the rest of the response bears on them
+(``said_around``: a lead-in or question before them, a short hedge before or a short or negating sentence after them,
+another sentence saying its words with a negation); a neutral heading ("## Summary", "Done:") or closing does not. A
 guideline needs a judge that answers :attr:`~mb.judges.JudgeTask.GUIDELINE`; without one it is undecided, never passed.
 """
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from ..entities import Example
 from ..judges._additions import said_around
-from ..judges._text import whole_sentences
+from ..judges._text import LIST_ITEM, whole_sentences
 from ..judges.base import JudgeRequest, JudgeTask, Verdict
 from ..matching import MatchContext
 from ..matching.trace_checks import check_row
@@ -78,18 +79,17 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
         verdict = ctx.oracle(JudgeRequest(JudgeTask.FACT, candidate=response, reference=fact, question=question))
         state = "stated" if verdict.passed else "not stated"
         return _row("expected_facts", subject, verdict, f"{state} ({verdict.judge} judge: {verdict.reason})")
-    pieces = whole_sentences(response) if len(whole_sentences(fact)) == 1 else [response]
-    judged = [
-        (sentence, ctx.oracle(JudgeRequest(JudgeTask.SUPPORT, candidate=fact, reference=sentence)))
-        for sentence in pieces
-    ]
+    single = len(whole_sentences(fact)) == 1
+    pieces = whole_sentences(response) if single else [response]
+    judged = [(sentence, _supports(ctx, fact, sentence)) for sentence in pieces]
     answered = [(sentence, verdict) for sentence, verdict in judged if verdict.error is None]
     if not answered:
         return _row("expected_facts", subject, judged[0][1], "")
     stating = [pair for pair in answered if pair[1].passed and not pair[1].undecided]
     if stating:
         sentence, verdict = max(stating, key=lambda pair: pair[1].score)
-        around = said_around(response, sentence, fact) if len(pieces) > 1 else None
+        stated = [piece for piece, _ in stating] if single else _stating_each(fact, response, ctx)
+        around = said_around(response, stated, fact)
         if around:
             verdict = replace(verdict, score=min(verdict.score, 0.49), confidence=0.5, undecided=True)
             reason = f"undecided: the sentence {_quote(sentence)} states it, but {around} ({verdict.judge} judge)"
@@ -101,6 +101,25 @@ def _fact_row(fact: str, response: str, question: str, ctx: MatchContext) -> Row
     state = "undecided" if undecided else "not stated"
     reason = f"{state}: the closest sentence is {_quote(sentence)} ({verdict.judge} judge: {verdict.reason})"
     return _row("expected_facts", subject, verdict, reason)
+
+
+def _supports(ctx: MatchContext, fact: str, sentence: str) -> Verdict:
+    """The judge's verdict on whether ``sentence`` states ``fact``, read without its list item's bullet or number."""
+    bullet = LIST_ITEM.match(sentence)
+    return ctx.oracle(
+        JudgeRequest(JudgeTask.SUPPORT, candidate=fact, reference=sentence[bullet.end() :] if bullet else sentence)
+    )
+
+
+def _stating_each(fact: str, response: str, ctx: MatchContext) -> list[str]:
+    """The sentences of ``response`` that state one of the sentences of ``fact``."""
+    pieces = whole_sentences(response)
+    return [
+        piece
+        for part in whole_sentences(fact)
+        for piece in pieces
+        if (verdict := _supports(ctx, part, piece)).passed and not verdict.undecided
+    ]
 
 
 def _guideline_row(guideline: str, response: str, question: str, ctx: MatchContext) -> Row:

@@ -5,18 +5,20 @@ and what the other sentences of a response say of the one that states a fact."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
-from ._doubts import cues, is_question, negation_said
+from ._doubts import cues_said, is_question, negation_said
 from ._text import LIST_ITEM, content_stems, normalize, whole_sentences, words
 from .base import JudgeRequest
 
 __all__ = ["added_around", "said_around", "without_courtesy"]
 
 _COURTESY = frozenset(
-    """sure|sure thing|okay|ok|alright|done|all done|all set|yes|thanks|thank you|hi|hello|great|great news|good news
-    |perfect|of course|certainly|absolutely|no problem|got it|understood|here you go|you are welcome|happy to help
-    |glad to help""".replace("\n", "").split("|")
+    """sure|sure thing|okay|ok|alright|alright then|done|all done|all set|all good|confirmed|yes|thanks|thank you|hi
+    |hello|great|great news|good news|perfect|of course|certainly|absolutely|no problem|no worries|got it|understood
+    |here you go|you are welcome|happy to help|glad to help|can do|will do|cheers|anything else|is there anything else
+    |any questions|nothing else to do|let me know""".replace("\n", "").split("|")
 )
 """Whole greetings, acknowledgements and thanks (a closed class, each a phrase: "no" alone is an answer)."""
 _CLOSING = frozenset({"thanks", "thank you", "you are welcome", "happy to help", "glad to help"})
@@ -62,37 +64,58 @@ _DENIAL = 5
 """The most words of a sentence that says a negation and at most one content word more, read as denying what the
 response says ("That is false.", "None of this is true."); a longer one says something of its own ("We will never ask
 for it.")."""
+_REPORT = frozenset(content_stems("done summary status update result here what did change made action complete step"))
+"""The content words of a heading or lead-in that only announces a report ("Done:", "## Summary", "Changes made:")."""
+_ANSWERS = frozenset(content_stems("yes okay ok sure right"))
+"""Words of an answer that say nothing of their own ("In theory, yes.")."""
+_REFERS_BACK = frozenset({"it", "this", "that", "they", "so"})
 
 
-def said_around(response: str, sentence: str, fact: str) -> str | None:
-    """What the rest of ``response`` says that bears on ``fact``, which its whole sentence ``sentence`` states word for
-    word, or None: a lead-in the sentence follows, or the list it is an item of ("Things that did not happen:", a
-    heading), or a question ("Would you like me to confirm the following?"); another sentence saying the fact's words
-    otherwise ("The order hasn't been cancelled."); a sentence after it with at most one content word of its own
-    ("Psych!", "Just kidding.", "Or has it?"); a sentence that says a negation and little else ("That is false.").
-    Each may frame, deny or retract the statement, which no offline rule can tell; greetings and thanks bear on
-    nothing."""
+def _neutral(text: str) -> bool:
+    """``text`` says nothing that could frame, hedge or deny another sentence: courtesy ("Sure!", "Anything else?"),
+    or a heading or lead-in with no cue ("Maybe.", "You can choose:", "Things that did NOT happen:") nor question and
+    no content word but those of a report ("Here is what I did:", "### Status")."""
+    return normalize(text) in _COURTESY or (
+        not is_question(text) and not cues_said(text) and set(content_stems(text)) <= _REPORT
+    )
+
+
+def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
+    """What the rest of ``response`` says that bears on ``fact``, which its whole sentences ``stated`` state word for
+    word, or None: a lead-in a stated sentence follows, or the list it is an item of ("Things that did not happen:",
+    "Options:"), or a question ("Would you like me to confirm the following?"), unless neutral ("Done:", "## Summary");
+    another sentence saying the fact's words with a negation, condition or hedge ("The order hasn't been cancelled.",
+    "The order will be cancelled if you confirm."); a sentence before
+    or after one with at most one content word of its own ("Maybe.", "Psych!", "Just kidding.", "Or has it?"), unless
+    neutral or, after it, a question that does not refer back ("Anything else?"); a sentence that says a negation and
+    little else ("That is false."). Each may frame, deny or retract the statement, which no offline rule can tell."""
     pieces = whole_sentences(response)
-    if sentence not in pieces:
+    said = [at for at, piece in enumerate(pieces) if piece in stated]
+    if not said:
         return None
-    at = lead = pieces.index(sentence)
-    item = bool(LIST_ITEM.match(sentence))
-    while item and lead > 0 and LIST_ITEM.match(pieces[lead - 1]):
-        lead -= 1
-    before = pieces[lead - 1] if lead else ""
-    if before and (before.endswith(":") or is_question(before) or (item and not before.endswith((".", "!")))):
-        return f"it follows {before!r}, which may frame it"
     own = set(content_stems(fact))
+    for at in said:
+        lead = at
+        item = bool(LIST_ITEM.match(pieces[at]))
+        while item and lead > 0 and LIST_ITEM.match(pieces[lead - 1]):
+            lead -= 1
+        before = pieces[lead - 1] if lead else ""
+        framing = before.endswith(":") or is_question(before) or (item and not before.endswith((".", "!")))
+        if before and framing and not _neutral(before):
+            return f"it follows {before!r}, which may frame it"
     for index, other in enumerate(pieces):
-        if index == at or normalize(other) in _COURTESY or normalize(other) == normalize(sentence):
+        if index in said or _neutral(other) or normalize(other) in {normalize(pieces[at]) for at in said}:
             continue
-        stems = set(content_stems(other))
-        if own and own <= stems:
-            cued = cues(other, fact)
-            return f"the sentence {other!r} says its words otherwise{f' ({cued[0]})' if cued else ''}"
-        if index > at and len(stems - own) <= 1:
-            return f"the sentence {other!r} after it says too little of its own: it may retract or qualify it"
+        stems = set(content_stems(other)) - _ANSWERS
         negation = negation_said(other)
+        if own and own <= stems:
+            added = cues_said(other, tense=False).items() - cues_said(fact, tense=False).items()
+            if added:
+                return f"the sentence {other!r} says its words with {min(added)[1]!r}"
+            continue
+        asks = is_question(other) and not _REFERS_BACK & set(words(other))
+        if len(stems - own) <= 1 and (index < min(said) or (index > min(said) and not asks)):
+            return f"the sentence {other!r} says too little of its own: it may hedge, retract or qualify it"
         if negation and len(words(other)) <= _DENIAL and len(stems - own - set(content_stems(negation))) <= 1:
             return f"the sentence {other!r} says {negation!r} and little else: it may deny it"
     return None

@@ -42,6 +42,7 @@ __all__ = [
     "added_detail",
     "anchored_otherwise",
     "cues",
+    "cues_said",
     "doubts",
     "is_question",
     "negation_said",
@@ -522,6 +523,16 @@ def negation_said(text: str) -> str | None:
     return next(iter(found), None)
 
 
+def cues_said(text: str, *, tense: bool = True) -> dict[str, str]:
+    """The cues ``text`` says (a negation, condition, intention, degree of certainty...), each as written; with
+    ``tense`` False, not those of a modality or tense ("will", "may") nor direction words."""
+    said = _said(text, "")
+    if tense:
+        return said
+    kinds = {cue: _CUE_PHRASES.get(tuple(cue.split())) or _CUE_KINDS.get(cue) for cue in said}
+    return {cue: said[cue] for cue, kind in kinds.items() if cue == "not" or kind not in {None, "a modality or tense"}}
+
+
 def _frame(text: str) -> tuple[str, ...]:
     """What a question asks: its question word and the word after it ("how soon", "what does", "is")."""
     found = words(text)
@@ -727,7 +738,8 @@ def doubts(candidate: str, reference: str) -> list[str]:
 _CUES = {
     "a frequency or multiplier": "once twice thrice double half triple every_other again",
     "an exception": "except unless but_not apart_from excluding",
-    "a negation": "false untrue not_true doubt hardly barely scarcely no_longer fail_to refus deny",
+    "a negation": "false untrue not_true incorrect inaccurate wrong doubt hardly barely scarcely no_longer fail_to "
+    "refus deny",
     "an approximation": "almost nearly partly partial partially not_quite",
     "a qualified role": "former ex previous late acting deputy vice assistant",
     "a modality or tense": "will would shall should can could may might must had d",

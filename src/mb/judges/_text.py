@@ -123,7 +123,7 @@ _CONTRACTIONS = (
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _TOKEN = re.compile(r"[^\W_]+|[.!?;:\n\u2022]", re.UNICODE)
 _SENTENCE_END = frozenset(".!?;:\n\u2022")
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+|(?<=[;])\s+")
+_SENTENCE_SPLIT = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\*\*))\s+(?=[\"'(\[]?[A-Z0-9])|\n+|(?<=[;])\s+")
 
 _STOPWORDS_TEXT = """
     a an the and or but if then else of to in on at by for with from into onto about as is are was were be been
@@ -296,24 +296,33 @@ LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022]|\d{1,2}[.)])\s")
 
 
 def whole_sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (a list item's bullet or number kept before its first), a piece joined to the one
-    before it when that one may go on into it: after a semicolon ("The order has been cancelled; not really"), after a
-    line with no final punctuation, unless the piece opens a list item ("Cancelled\nNOT"), after a possible
+    """The sentences of ``text`` (a list item's bullet or number kept before its first, a quoting ">" before each of
+    its line's), a piece joined to the one before it when that one may go on into it: after a semicolon ("The order
+    has been cancelled; not really"), after a line with no final punctuation, unless a list item or, before a capital,
+    a blank line or a heading ("## ...", a wholly bold line) comes between ("Cancelled\nNOT"), after a possible
     abbreviation, or after a lowercase word when it starts with a digit ("approx. 500"): in "The board denied that Dr.
     Smith resigned", "Smith resigned" is no sentence."""
     found: list[str] = []
+    apart = True
     for line in text.splitlines():
         bullet = LIST_ITEM.match(line)
-        pieces = sentences(line[bullet.end() :] if bullet else line)
+        rest = line[bullet.end() :] if bullet else line
+        quote = "> " if rest.lstrip().startswith(">") else ""
+        pieces = sentences(rest.lstrip().lstrip(">") if quote else rest)
         for at, piece in enumerate(pieces):
             ends = found[-1] if found else ""
             if found and (
                 ends.endswith(";")
                 or _ABBREVIATED.search(ends)
                 or (piece[0].isdigit() and re.search(r"\s[a-z]+\.$", ends))
-                or (at == 0 and not bullet and not re.search(r"[.!?:]$", ends))
+                or (at == 0 and not bullet and not re.search(r"[.!?:]$", ends) and (not apart or piece[0].islower()))
             ):
                 found[-1] += " " + piece
             else:
-                found.append(f"{bullet.group().strip()} {piece}" if bullet and at == 0 else piece)
+                found.append(f"{bullet.group().strip()} {quote}{piece}" if bullet and at == 0 else quote + piece)
+        apart = not line.strip() or bool(_HEADING.match(line))
     return found
+
+
+_HEADING = re.compile(r"\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
+"""A line that is a heading of its own: a markdown heading ("## Summary") or a wholly bold line ("**Summary**")."""
