@@ -59,6 +59,8 @@ def test_a_currency_or_unit_left_out_or_vaguer_is_undecided(judge: Judge, candid
         ("\u20ac50", "EUR"),
         ("50%", "%"),
         ("50 percent", "%"),
+        ("USD$399", "USD"),
+        ("XYZ$5", ""),
         ("50", ""),
     ],
 )
@@ -119,6 +121,19 @@ def test_an_item_added_to_a_list_is_undecided(judge: Judge, candidate: str, refe
 def test_the_same_amount_bound_or_list_still_passes(judge: Judge, candidate: str, reference: str) -> None:
     verdict = equivalence(judge, candidate, reference)
     assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The suit was filed in federal court in Wilmington, Del., claiming a patent and a trademark were violated.",
+        "Meet us in Lyon, France, on Friday at noon and bring the keys.",
+    ],
+)
+def test_a_comma_outside_a_list_gives_no_items(judge: Judge, text: str) -> None:
+    shorter = text.replace(" in Wilmington, Del.,", "").replace(", France,", "")
+    verdict = equivalence(judge, text, shorter)
+    assert "to a list" not in verdict.reason, verdict.reason
 
 
 def test_a_list_in_another_order_stays_undecided(judge: Judge) -> None:

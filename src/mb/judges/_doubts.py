@@ -617,16 +617,29 @@ def added_detail(candidate: str, reference: str) -> str | None:
     return "the candidate states every content word of the reference and adds detail"
 
 
-_LISTED = re.compile(r"[^\W_]+|,|&")
+_LISTED = re.compile(r"[^\W_]+|[^\w\s]")
 _JOINING = frozenset({"and", "or", "&", "plus"})
+_ITEM_WORDS = 3
+"""The most words of an item of a list between its commas ("Alice, Bob and Eve", "red, dark blue or green")."""
+
+
+def _opens_list(said: list[str], at: int) -> bool:
+    """Whether the comma at ``at`` separates items of a list: a joining word follows, only items and commas between."""
+    run = 0
+    for part in said[at + 1 :]:
+        if part in _JOINING:
+            return True
+        run = 0 if part == "," else run + 1
+        if run > _ITEM_WORDS or not (part == "," or part[0].isalnum()):
+            return False
+    return False
 
 
 def _listed(text: str) -> set[str]:
-    """The stems of the words beside a joining word ("read and write", "Bob or Eve") or beside a comma that a joining
-    word follows ("Alice, Bob and Eve"): the items of the text's lists."""
+    """The stems of the words beside a joining word ("read and write", "Bob or Eve") or beside a comma of a list
+    ("Alice, Bob and Eve"): the items of the text's lists."""
     said = [part.casefold() for part in _LISTED.findall(fold(text))]
-    joins = [i for i, part in enumerate(said) if part in _JOINING]
-    marks = [i for i, part in enumerate(said) if part == "," and any(j > i for j in joins)] + joins
+    marks = [i for i, part in enumerate(said) if part in _JOINING or (part == "," and _opens_list(said, i))]
     return {stem(said[i]) for at in marks for i in (at - 1, at + 1) if 0 <= i < len(said) and said[i][0].isalnum()}
 
 

@@ -161,7 +161,7 @@ _DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
 """The dollars a "$" of no country may be."""
 _NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,\-\u2013])(?:[-\u2212]|(?<!\d\s)\u2013)|(?<!\d\s)(?<!\d)\b(?i:minus)\s+)?"
-    rf"(?P<currency>(?:\b(?:{_CODES})|[A-Z]{{0,2}}\$|[\u20ac\u00a3\u00a5\u20a9\u20b9\u20bd\u20ba\u20aa\u0e3f])\s?)?"
+    rf"(?P<currency>(?:\b(?:{_CODES})\$?|(?<![^\W\d_])(?:US|AU?|CA?|NZ|HK|S)?\$|[\u20ac\u00a3\u00a5\u20a9\u20b9\u20bd\u20ba\u20aa\u0e3f])\s?)?"
     r"(?P<after>(?(sign)(?!)|(?<![\w.,-])[-\u2212]))?"
     r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
     r"(?:(?:\s*|-)(?i:(k|thousand|million|mln|mn|billion|bn|trillion|tn))\b|(?<=\d)([MBTmb])\b)?"
@@ -318,7 +318,8 @@ def _subtracted(before: str) -> bool:
 
 
 def _spelled(unit: str | None) -> str:
-    return " ".join((unit or "").lower().split())
+    said = " ".join((unit or "").lower().split())
+    return said[:3] if len(said) > 3 and said[:3].upper() in _CODES.split("|") else said  # "USD$": USD
 
 
 def _number(m: re.Match[str]) -> Iterator[Quantity]:
