@@ -10,6 +10,7 @@ from ._additions import added_around, without_courtesy
 from ._confidence import Band
 from ._doubts import (
     added_detail,
+    added_item,
     anchored_otherwise,
     cues,
     doubts,
@@ -45,13 +46,13 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
     undecided when a doubt stands (``_doubts``: reordered words, an omitted qualifier or a word said more times,
     "became" in one text only, questions asking different things, one end of a route said the other way, one word
     replaced by another, a "one", a word of quantity ("many", "most", "several") or of manner ("heavily", "quite") said
-    in one text only or another part after "if", "when", "than"... above the band's lower bound, added detail below its
-    upper bound); else passed, failed or undecided by the band. Both checks read the texts once wording that changes no
-    meaning is aligned (``same_spelling``). A line of a multi-line candidate (grouped parameters) that states the
-    reference passes, and so do the same words with a region written as its code ("Portland, OR" / "Portland,
-    Oregon"). Above the upper bound, words the candidate adds before or after the reference's are a doubt
-    (``added_around``: they may hedge or retract it); greetings and thanks around a text ("Sure! ...", "... Thanks!")
-    are left out first (``without_courtesy``)."""
+    in one text only, another part after "if", "when", "than"... or an item one text adds to a list (``added_item``)
+    above the band's lower bound, added detail below its upper bound); else passed, failed or undecided by the band.
+    Both checks read the texts once wording that changes no meaning is aligned (``same_spelling``). A line of a
+    multi-line candidate (grouped parameters) that states the reference passes, and so do the same words with a region
+    written as its code ("Portland, OR" / "Portland, Oregon"). Above the upper bound, words the candidate adds before or
+    after the reference's are a doubt (``added_around``: they may hedge or retract it); greetings and thanks around a
+    text ("Sure! ...", "... Thanks!") are left out first (``without_courtesy``)."""
     request = without_courtesy(request)
     candidate, reference = request.candidate, request.reference
     holds, fails = HOLDS[request.task]
@@ -88,7 +89,7 @@ def equivalence_verdict(request: JudgeRequest, raw: float, band: Band, judge: st
         reason = f"{holds}: a line of the candidate states the reference, the others add detail; {measured}"
         return Verdict(max(score, 0.5), reason, judge, confidence=band.passed_confidence)
     why = doubts(*spelled)
-    near = [substitution, one_counted, anchored_otherwise, quantified_otherwise]
+    near = [substitution, one_counted, anchored_otherwise, quantified_otherwise, added_item]
     replaced = [check(candidate, reference) for check in near] if raw >= band.low else []
     added = added_detail(candidate, reference) if raw < band.high else added_around(candidate, reference)
     why += [reason for reason in (*replaced, added) if reason]

@@ -40,6 +40,7 @@ from ._text import (
 
 __all__ = [
     "added_detail",
+    "added_item",
     "anchored_otherwise",
     "cues",
     "cues_said",
@@ -627,6 +628,45 @@ def added_detail(candidate: str, reference: str) -> str | None:
     return "the candidate states every content word of the reference and adds detail"
 
 
+_LISTED = re.compile(r"[^\W_]+|[^\w\s]")
+_JOINING = frozenset({"and", "or", "&", "plus"})
+_ITEM_WORDS = 3
+"""The most words of an item of a list between its commas ("Alice, Bob and Eve", "red, dark blue or green")."""
+
+
+def _opens_list(said: list[str], at: int) -> bool:
+    """Whether the comma at ``at`` separates items of a list: a joining word follows, only items and commas between."""
+    run = 0
+    for part in said[at + 1 :]:
+        if part in _JOINING:
+            return True
+        run = 0 if part == "," else run + 1
+        if run > _ITEM_WORDS or not (part == "," or part[0].isalnum()):
+            return False
+    return False
+
+
+def _listed(text: str) -> set[str]:
+    """The stems of the words beside a joining word ("read and write", "Bob or Eve") or beside a comma of a list
+    ("Alice, Bob and Eve"): the items of the text's lists."""
+    said = [part.casefold() for part in _LISTED.findall(fold(text))]
+    marks = [i for i, part in enumerate(said) if part in _JOINING or (part == "," and _opens_list(said, i))]
+    return {stem(said[i]) for at in marks for i in (at - 1, at + 1) if 0 <= i < len(said) and said[i][0].isalnum()}
+
+
+def added_item(candidate: str, reference: str) -> str | None:
+    """One text says every content word of the other and adds an item or a number to a list ("refund order 1001" /
+    "refund orders 1001 and 1002", "invite Alice and Bob" / "invite Alice, Bob and Eve", "read access" / "read and
+    write access"): a longer list reads as close as the same one, however high the similarity."""
+    for text, other in ((candidate, reference), (reference, candidate)):
+        mine, theirs = set(content_stems(text)), set(content_stems(other))
+        added = (mine - theirs) & _listed(text)
+        if theirs and theirs < mine and added:
+            item = next(word for word in words(text) if stem(word) in added)
+            return f"one text adds {item!r} to a list the other gives without it"
+    return None
+
+
 def stated_on_a_line(candidate: str, reference: str) -> bool:
     """A line of a multi-line candidate (a group of parameters is joined one per line) states exactly the reference's
     content words, in order: the other lines add fields ("Design review" and a location for "Design review")."""
@@ -807,10 +847,20 @@ _CUE_KINDS = {
 """The kind of each cue ``_said`` reads from written words rather than stems."""
 
 
+_SIGN = r"(<=|>=|!=|[<>=\u2264\u2265\u2260])(?![<>=])"
+_COMPARISON = re.compile(rf"(?<![<>=!-]){_SIGN}(?=\s*[-+\u2212]?[A-Z]{{0,3}}[^\w\s]?\s?\d)|(?<=\d)\s*{_SIGN}")
+"""A sign of comparison before or after a number ("x < 10", "price \u2265 \u20ac100", "10 <= x"); not an arrow ("->",
+"=>")."""
+_SIGN_WORDS = {"<": "less than", ">": "more than", "<=": "at most", "\u2264": "at most", ">=": "at least",
+               "\u2265": "at least", "=": "exactly", "!=": "not equal to", "\u2260": "not equal to"}  # fmt: skip
+
+
 def _said(text: str, other: str) -> dict[str, str]:
     """The cue phrases and direction words a text says (by stem, with the words as written), ``not`` for any
     negator and ``each time`` for a frequency ("every Monday", "weekly"); not in a time ("half past seven" counts
-    nothing); "gluten-free" says "without gluten"."""
+    nothing); "gluten-free" says "without gluten"; a sign of comparison is read as its words ("\u2265 10": "at least
+    10", "= 10": "exactly 10")."""
+    text = _COMPARISON.sub(lambda m: f" {_SIGN_WORDS[m[1] or m[2]]} ", fold(text))
     for time in (q for q in extract_quantities(text) if q.kind == "time"):
         text = text.replace(time.text, " ")
     text = without_free(text, other)

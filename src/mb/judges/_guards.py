@@ -175,6 +175,23 @@ def _numbers(task: JudgeTask, candidate: str, reference: str) -> GuardFailure | 
     return GuardFailure("numbers", detail)
 
 
+def _units(candidate: str, reference: str) -> GuardFailure | None:
+    """A number in digits both texts state, in a currency or unit one of them leaves out or says more vaguely
+    ("\u20ac50" / "50", "50%" / "50", "$50" / "A$50"): a doubt; one said otherwise ("\u20ac50" / "\u00a350") is a
+    conflict of ``_numbers``."""
+    cand, ref = (
+        [q for q in _signed(text) if q.kind == "number" and _DIGIT.search(q.text)] for text in (candidate, reference)
+    )
+    for mine, theirs in ((ref, cand), (cand, ref)):
+        for one in unmatched(mine, theirs, units=True):
+            other = next((q for q in theirs if same_quantity(one, q)), None)
+            if other is not None:
+                said = (one.text, other.text) if mine is ref else (other.text, one.text)
+                detail = f"the reference states {said[0]!r}, the candidate {said[1]!r}"
+                return GuardFailure("numbers", f"{detail}: a currency or unit left out or vaguer", doubt=True)
+    return None
+
+
 def day_said_once(candidate: str, reference: str) -> str | None:
     """A day word ("today", "tomorrow") the reference says and the candidate leaves out, stating no number, day or
     date of its own: what is said may change ("How can I help you today?" / "How can I help?"), yet no number differs,
@@ -212,6 +229,7 @@ def _quoted(found: list[str], text: str) -> str:
     return ", ".join(repr(said.get(name, name)) for name in found[:4])
 
 
+_DIGIT = re.compile(r"\d")
 _NAME_WORD = re.compile(r"[A-Z][\w.'&-]*\Z")
 _ARROWS = frozenset({"to", "->", "\u2192", "till", "until"})
 
@@ -281,7 +299,7 @@ def run_guards(task: JudgeTask, candidate: str, reference: str, *, windows: Sequ
     negation = _first([negation_conflict(candidate, window) for window in against])
     antonym = _first([antonym_conflict(candidate, window) for window in against])
     failures = [
-        _numbers(task, candidate, reference),
+        _numbers(task, candidate, reference) or (None if task is JudgeTask.SUPPORT else _units(candidate, reference)),
         GuardFailure("negation", negation) if negation else None,
         GuardFailure("antonyms", antonym) if antonym else None,
         _entities(task, candidate, reference),

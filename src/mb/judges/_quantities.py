@@ -38,6 +38,10 @@ class Quantity:
     soft: bool = False
     """Too ambiguous to count as a difference on its own (``one``), but matches a ``1`` written elsewhere."""
 
+    unit: str = ""
+    """The currency or unit written beside a number in digits, in one spelling ("$", "AUD", "EUR", "%"); empty when
+    none is."""
+
 
 _COMPATIBLE = frozenset(
     {("number", "code"), ("number", "datepart"), ("month", "datepart"), ("number", "time"), ("number", "duration")}
@@ -69,8 +73,12 @@ def _same_duration(a: Quantity, b: Quantity) -> bool:
     return not counts.isdisjoint(v for v in number.values if isinstance(v, float))
 
 
-def same_quantity(a: Quantity, b: Quantity) -> bool:
-    """Whether two quantities can denote the same thing."""
+def same_quantity(a: Quantity, b: Quantity, *, units: bool = False) -> bool:
+    """Whether two quantities can denote the same thing: a number in euros never is one in pounds, a bare "$" may be
+    any dollar ("A$", "USD"); with ``units``, only in the same currency or unit, one left out or vaguer counting."""
+    vaguer = "$" in (a.unit, b.unit) and {a.unit, b.unit} - {"$"} <= _DOLLARS
+    if a.unit != b.unit and (units or (a.unit and b.unit and not vaguer)):
+        return False
     if a.kind != b.kind and (a.kind, b.kind) not in _COMPATIBLE and (b.kind, a.kind) not in _COMPATIBLE:
         return False
     if a.kind == b.kind == "code" and _prefix(a) != _prefix(b):
@@ -85,8 +93,8 @@ def same_quantity(a: Quantity, b: Quantity) -> bool:
     return not left.isdisjoint(right)
 
 
-def unmatched(source: Iterable[Quantity], target: Iterable[Quantity]) -> list[Quantity]:
-    """The firm quantities of ``source`` that nothing in ``target`` matches.
+def unmatched(source: Iterable[Quantity], target: Iterable[Quantity], *, units: bool = False) -> list[Quantity]:
+    """The firm quantities of ``source`` that nothing in ``target`` matches (``units``: in the same currency or unit).
 
     A code ("CO2", "Q3") only counts when the target has a code of the same letters: "CO2" against "carbon dioxide"
     is a different way to say it, "Q3" against "Q4" is a different quarter.
@@ -96,7 +104,9 @@ def unmatched(source: Iterable[Quantity], target: Iterable[Quantity]) -> list[Qu
     return [
         q
         for q in source
-        if not q.soft and (q.kind != "code" or _prefix(q) in contested) and not any(same_quantity(q, t) for t in pool)
+        if not q.soft
+        and (q.kind != "code" or _prefix(q) in contested)
+        and not any(same_quantity(q, t, units=units) for t in pool)
     ]
 
 
@@ -138,13 +148,27 @@ _SLASH = re.compile(r"(?<![\d.])(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})(?![\d.])
 _MERIDIEM = re.compile(r"(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
 _CODE = re.compile(r"(?<![\w.,])([A-Za-z]{1,4})[-#]?(\d+)([A-Za-z]{0,3})(?![\w])")
+_CODES = "USD|EUR|GBP|JPY|KRW|CNY|RMB|INR|AUD|CAD|NZD|HKD|SGD|CHF|SEK|NOK|DKK|RUB|TRY|ILS|THB|MXN|BRL|ZAR"
+_UNITS = {
+    "\u20ac": "EUR", "euro": "EUR", "euros": "EUR", "\u00a3": "GBP", "\u00a5": "JPY", "yen": "JPY", "\u20a9": "KRW",
+    "\u20b9": "INR", "\u20bd": "RUB", "\u20ba": "TRY", "\u20aa": "ILS", "\u0e3f": "THB", "dollar": "$", "dollars": "$",
+    "us$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD", "ca$": "CAD", "nz$": "NZD", "hk$": "HKD", "s$": "SGD",
+    "percent": "%", "per cent": "%", "pct": "%",
+}  # fmt: skip
+"""The spellings of a currency or unit beside a number, in one (a code, "$" for a dollar of no country); any other
+code or symbol is its own spelling."""
+_DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
+"""The dollars a "$" of no country may be."""
 _NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,\-\u2013])(?:[-\u2212]|(?<!\d\s)\u2013)|(?<!\d\s)(?<!\d)\b(?i:minus)\s+)?"
-    r"(?P<currency>[$\u20ac\u00a3\u00a5]\s?)?(?P<after>(?(sign)(?!)|(?<![\w.,-])[-\u2212]))?"
+    rf"(?P<currency>(?:\b(?:{_CODES})\$?|(?<![^\W\d_])(?:US|AU?|CA?|NZ|HK|S)?\$|[\u20ac\u00a3\u00a5\u20a9\u20b9\u20bd\u20ba\u20aa\u0e3f])\s?)?"
+    r"(?P<after>(?(sign)(?!)|(?<![\w.,-])[-\u2212]))?"
     r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?"
     r"(?:(?:\s*|-)(?i:(k|thousand|million|mln|mn|billion|bn|trillion|tn))\b|(?<=\d)([MBTmb])\b)?"
+    rf"(?P<unit>\s?%|\s*(?:{_CODES}|(?i:percent|per\s?cent|pct|dollars?|euros?|yen))\b)?"
 )
-"""A number, with its magnitude: "5k", "$356M", "$55bn", "$2.9-million", "1,200". A lone ``m``/``b`` counts as
+"""A number, with its magnitude and its currency or unit: "5k", "$356M", "\u00a355bn", "$2.9-million", "1,200", "A$50",
+"USD 50", "50 EUR", "50%", "50 percent". A lone ``m``/``b`` counts as
 million/billion only after a currency sign ("$3m"; "3m" is more likely metres); a minus sign ("-5", "-$200", an en
 dash "\u20135" not after a number, "minus 5") is part of it, not a dash between numbers ("2010-2015", "5\u20137")."""
 _NUMBER_BEFORE = re.compile(
@@ -293,6 +317,11 @@ def _subtracted(before: str) -> bool:
     return _NUMBER_BEFORE.search(before) is not None
 
 
+def _spelled(unit: str | None) -> str:
+    said = " ".join((unit or "").lower().split())
+    return said[:3] if len(said) > 3 and said[:3].upper() in _CODES.split("|") else said  # "USD$": USD
+
+
 def _number(m: re.Match[str]) -> Iterator[Quantity]:
     whole = m.group(4).replace(",", "")
     value = float(f"{whole}.{m.group(5)}") if m.group(5) else float(whole)
@@ -304,7 +333,9 @@ def _number(m: re.Match[str]) -> Iterator[Quantity]:
     scale = m.group(6) or m.group(7)
     if scale and (scale.isupper() or m.group("currency") or scale not in "mb"):
         value *= _MULTIPLIERS[scale.lower()]
-    yield _q("number", {round(value, 6)}, said.strip())
+    units = [_UNITS.get(one, one.upper()) for part in ("currency", "unit") if (one := _spelled(m.group(part)))]
+    unit = next((one for one in units if one != "$"), units[0] if units else "")  # "$50 USD": in US dollars
+    yield Quantity("number", frozenset({round(value, 6)}), said.strip(), unit=unit)
 
 
 def _blank(
