@@ -94,6 +94,7 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     if not said:
         return None
     own = set(content_stems(fact))
+    stated_again = {normalize(pieces[at]) for at in said}
     for at in said:
         lead = at
         item = bool(LIST_ITEM.match(pieces[at]))
@@ -104,7 +105,7 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
         if before and framing and not _neutral(before):
             return f"it follows {before!r}, which may frame it"
     for index, other in enumerate(pieces):
-        if index in said or _neutral(other) or normalize(other) in {normalize(pieces[at]) for at in said}:
+        if index in said or _neutral(other) or normalize(other) in stated_again:
             continue
         stems = set(content_stems(other)) - _ANSWERS
         negation = negation_said(other)

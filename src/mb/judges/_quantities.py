@@ -157,6 +157,7 @@ _UNITS = {
 }  # fmt: skip
 """The spellings of a currency or unit beside a number, in one (a code, "$" for a dollar of no country); any other
 code or symbol is its own spelling."""
+_CODE_NAMES = frozenset(_CODES.split("|"))
 _DOLLARS = frozenset({"USD", "AUD", "CAD", "NZD", "HKD", "SGD"})
 """The dollars a "$" of no country may be."""
 _NUMBER = re.compile(
@@ -319,7 +320,7 @@ def _subtracted(before: str) -> bool:
 
 def _spelled(unit: str | None) -> str:
     said = " ".join((unit or "").lower().split())
-    return said[:3] if len(said) > 3 and said[:3].upper() in _CODES.split("|") else said  # "USD$": USD
+    return said[:3] if len(said) > 3 and said[:3].upper() in _CODE_NAMES else said  # "USD$": USD
 
 
 def _number(m: re.Match[str]) -> Iterator[Quantity]:
