@@ -134,8 +134,15 @@ def test_mb_eval_on_a_benchmark_never_executed_gives_each_example_the_reason_wit
     benchmark = _write(plugin_run.path / "benchmark.jsonl", [_line("Hi", "weather", "Paris"), _line("Rome?", "w", "R")])
     run = plugin_run.runpytest("-p", "mb.testing.plugin", "-p", "no:cacheprovider", "--mb-eval", str(benchmark))
     run.assert_outcomes(errors=2)
+    run.stdout.fnmatch_lines(
+        [
+            "*ERROR at setup of benchmark.jsonl:1*",
+            "*outputs: required in an executed benchmark*",
+            "*ERROR at setup of benchmark.jsonl:2*",
+            "*outputs: required in an executed benchmark*",
+        ]
+    )
     output = run.stdout.str()
-    assert output.count("outputs: required in an executed benchmark") == 2
     assert "NothingToEvaluateError" not in output
     assert "src/mb/" not in output
 
