@@ -127,7 +127,15 @@ def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) 
     found: list[Reading] = []
     problem: DateProblem | None = None
     pairs = [(c, _other_parse(c)) for o in _orders(items) for c in _centuries(o)]
-    for variant, second in [(v, v is other) for c, other in pairs for v in (c, other) if v is not None]:
+    # beside a weekday, a pair that is a date only month first ("friday 10.30"; dates with dots are written day first)
+    # is a time of day alone
+    variants = [
+        (v, v is other)
+        for c, other in pairs
+        for v in ((other,) if other and _weekday_clock(c) else (c, other))
+        if v is not None
+    ]
+    for variant, second in variants:
         try:
             found.extend(_read(variant, ref, deadline))
         except Slip:
@@ -247,6 +255,11 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
 def _said_on(item: Item) -> bool:
     """Whether a date was written right after "on" or "the" ("on 12.06", "the 12.06"): a date, never a time of day."""
     return isinstance(item.value, MonthDay) and item.value.on
+
+
+def _weekday_clock(items: tuple[Item, ...]) -> bool:
+    """Whether a weekday stands beside a pair that may be a time of day and is a date only month first ("10.30")."""
+    return any(i.kind == "weekday" for i in items) and any(_may_be_clock(i) and int(i.text[-2:]) > 12 for i in items)
 
 
 def _may_be_clock(item: Item) -> bool:
@@ -540,7 +553,8 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     if "weekday" in {i.kind for i in said} and ("date" in kinds or paired or not kinds & {"clock", "part", "number"}):
         # "friday before 12 june (at 5pm)" is no time before Friday June 12, and "the friday before 6.12" may be the
         # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
-        # from it (see ``_weekday_beside``) or not understood
+        # from it (see ``_weekday_beside``) or not understood; so is "friday before 10.30", whose bound may be 10:30 or
+        # 22:30 (as in "before 10.30 on friday"), while one said in the morning ("before 10.30am") is meant
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _bounding(rest, ref)
     kinds = {i.kind for i in rest}
