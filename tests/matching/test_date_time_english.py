@@ -248,6 +248,12 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("10.30 on friday", datetime(2026, 10, 1, 9, 0), "2026-10-30", False),
     ("friday 10.30", datetime(2026, 10, 1, 9, 0), "2026-10-30", False),
     ("friday 10.30", datetime(2026, 10, 1, 9, 0), "2026-10-02T10:30:00", True),
+    # beside a weekday a pair is a date day first alone: "sun 11.01" is 11:01 on Sunday, never November 1 2026 (a
+    # Sunday; January 11 2026 was one too, but not January 11 2027)
+    ("sun 11.01", datetime(2026, 10, 28, 21, 15), "2026-11-01T11:01:00", True),
+    ("sun 11.01", datetime(2026, 10, 28, 21, 15), "2026-11-01T11:02:00", False),
+    ("sun 11.01", datetime(2026, 10, 28, 21, 15), "2026-11-01", False),
+    ("mon 11.01", datetime(2027, 1, 5, 10, 0), "2027-01-11", True),
     # a pair that may be a date day first keeps both readings ("fri 12.06": June 12 2026 is a Friday, or 12:06)
     ("fri 12.06", datetime(2026, 6, 8, 9, 0), "2026-06-12", True),
     ("fri 12.06", datetime(2026, 6, 8, 9, 0), "2026-06-12T12:06:00", True),

@@ -127,13 +127,8 @@ def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) 
     found: list[Reading] = []
     problem: DateProblem | None = None
     pairs = [(c, _other_parse(c)) for o in _orders(items) for c in _centuries(o)]
-    # beside a weekday, a pair that is a date only month first ("friday 10.30"; dates with dots are written day first)
-    # is a time of day alone
     variants = [
-        (v, v is other)
-        for c, other in pairs
-        for v in ((other,) if other and _weekday_clock(c) else (c, other))
-        if v is not None
+        (v, v is other) for c, other in pairs for v in ((_day_first(c), other) if other else (c,)) if v is not None
     ]
     for variant, second in variants:
         try:
@@ -257,9 +252,20 @@ def _said_on(item: Item) -> bool:
     return isinstance(item.value, MonthDay) and item.value.on
 
 
-def _weekday_clock(items: tuple[Item, ...]) -> bool:
-    """Whether a weekday stands beside a pair that may be a time of day and is a date only month first ("10.30")."""
-    return any(i.kind == "weekday" for i in items) and any(_may_be_clock(i) and int(i.text[-2:]) > 12 for i in items)
+def _day_first(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
+    """The items with a pair beside a weekday that may be a time of day read as a date day first alone, as dates with
+    dots are written ("sun 11.01": January 11, never November 1), or None when it is no date so ("friday 10.30")."""
+    if not any(i.kind == "weekday" for i in items):
+        return items
+    read: list[Item] = []
+    for item in items:
+        if _may_be_clock(item) and isinstance(item.value, MonthDay):
+            day, month = (int(n) for n in item.text.split("."))
+            if (month, day) not in item.value.days:
+                return None
+            item = Item(item.kind, item.text, replace(item.value, days=((month, day),)))
+        read.append(item)
+    return tuple(read)
 
 
 def _may_be_clock(item: Item) -> bool:
