@@ -294,6 +294,11 @@ def _choose(readings: list[Reading], raw: Raw) -> Reading:
         if not future:
             raise Drop("no future reading of a date without a year")
         return min(future, key=lambda r: r.start)
+    if re.search(r"(?:^|\()XX\d\d-", timex):  # a decade naming no century ("the 70s"): the latest begun
+        begun = [r for r in readings if r.start <= raw.reference]
+        if not begun:
+            raise Drop("no reading of a decade without a century begun by the reference time")
+        return max(begun, key=lambda r: r.start)
     if timex.startswith(("T", "(T")):
         later = [r for r in readings if r.start >= raw.reference]
         if not later:

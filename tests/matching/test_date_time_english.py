@@ -236,8 +236,28 @@ ROWS: list[tuple[str, datetime, object, object]] = [
     ("the friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),
     ("the monday after 6.12", WED, "2025-03-17T07:00:00", ERROR),
     ("the sunday before 5.10", WED, "2025-04-01", ERROR),
-    ("friday before 10.30", WED, "2025-03-14T09:00:00", ERROR),  # before 10:30 on Friday, or the Friday before Oct 30
+    # before 10:30 on Friday (or 22:30, where 11:00 would pass), or the Friday before Oct 30
+    ("friday before 10.30", WED, "2025-03-14T09:00:00", ERROR),
     ("friday before 10.30", WED, "2025-10-24", ERROR),
+    ("friday before 10.30am", WED, "2025-03-14T09:00:00", True),
+    ("friday before 10.30am", WED, "2025-03-14T11:00:00", False),
+    ("friday before 6.12", WED, "2025-03-14T05:00:00", ERROR),  # 6:12 on Friday, or a day before June 12 or Dec 6
+    # beside a weekday, "10.30" is no October 30 that falls on it (October 30 2026 is a Friday)
+    ("10.30 on friday", datetime(2026, 10, 1, 9, 0), "2026-10-02T10:30:00", True),
+    ("10.30 on friday", datetime(2026, 10, 1, 9, 0), "2026-10-02T22:30:00", True),
+    ("10.30 on friday", datetime(2026, 10, 1, 9, 0), "2026-10-30", False),
+    ("friday 10.30", datetime(2026, 10, 1, 9, 0), "2026-10-30", False),
+    ("friday 10.30", datetime(2026, 10, 1, 9, 0), "2026-10-02T10:30:00", True),
+    # beside a weekday a pair is a date day first alone: "sun 11.01" is 11:01 on Sunday, never November 1 2026 (a
+    # Sunday; January 11 2026 was one too, but not January 11 2027)
+    ("sun 11.01", datetime(2026, 10, 28, 21, 15), "2026-11-01T11:01:00", True),
+    ("sun 11.01", datetime(2026, 10, 28, 21, 15), "2026-11-01T11:02:00", False),
+    ("sun 11.01", datetime(2026, 10, 28, 21, 15), "2026-11-01", False),
+    ("mon 11.01", datetime(2027, 1, 5, 10, 0), "2027-01-11", True),
+    # a pair that may be a date day first keeps both readings ("fri 12.06": June 12 2026 is a Friday, or 12:06)
+    ("fri 12.06", datetime(2026, 6, 8, 9, 0), "2026-06-12", True),
+    ("fri 12.06", datetime(2026, 6, 8, 9, 0), "2026-06-12T12:06:00", True),
+    ("fri 12.06", datetime(2026, 6, 8, 9, 0), "2026-06-13", False),
     ("friday after 17.30", WED, "2025-03-14T18:00:00", True),  # never a date
     ("friday before 12 june", WED, "2025-04-01", ERROR),
     ("the friday before 12 june at 5pm", WED, "2026-06-12T10:00:00", ERROR),  # never Friday June 12 2026 before 5pm

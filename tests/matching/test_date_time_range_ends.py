@@ -105,8 +105,26 @@ CASES: list[tuple[str, list[str], str, str, bool, str]] = [
     ("from 15:00 to 15:00 tomorrow", TIMES, "2013-02-12T15:00", "2013-02-13T15:00", True, ""),
     ("from 15:00 to 15:00 tomorrow", TIMES, "2013-02-12T03:00", "2013-02-13T15:00", False, ""),
     ("from midnight to midnight tomorrow", TIMES, "2013-02-12T00:00", "2013-02-13T00:00", True, ""),
-    ("from 10pm to 6am tomorrow", TIMES, "2013-02-13T22:00", "2013-02-14T06:00", True, ""),  # tomorrow night
-    ("from 10pm to 6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", False, ""),
+    # "tomorrow" after an end's clock before the start's: tomorrow night, or tonight to tomorrow morning
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-13T22:00", "2013-02-14T06:00", True, ""),
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-12T21:00", "2013-02-13T06:00", False, ""),
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-14T06:00", False, ""),
+    ("from 10pm to 6am tomorrow", TIMES, "2013-02-11T22:00", "2013-02-12T06:00", False, ""),
+    ("10pm-6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
+    ("10pm-6am tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T07:00", False, ""),
+    ("from 9pm to 2am tomorrow", TIMES, "2013-02-12T21:00", "2013-02-13T02:00", True, ""),
+    ("between 22:00 and 06:00 tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
+    ("from 9pm to 2am", TIMES, "2013-02-12T21:00", "2013-02-13T02:00", True, ""),
+    ("from 9pm to 2am", TIMES, "2013-02-12T21:00", "2013-02-12T02:00", False, ""),
+    # before a part of tomorrow before noon, tonight's alone (the end in tomorrow's morning)
+    ("10pm to 6am tomorrow morning", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", True, ""),
+    ("10pm to 6am tomorrow morning", TIMES, "2013-02-13T22:00", "2013-02-14T06:00", False, ""),
+    ("from 10pm to 2am tomorrow night", TIMES, "2013-02-13T22:00", "2013-02-14T02:00", True, ""),
+    ("from 10pm to 2am tomorrow night", TIMES, "2013-02-12T22:00", "2013-02-13T02:00", False, ""),
+    # never an end after the start's clock, nor a start that may be am or pm
+    ("from 10pm to 11pm tomorrow", TIMES, "2013-02-12T22:00", "2013-02-12T23:00", False, ""),
+    ("from 10 to 6 tomorrow", TIMES, "2013-02-12T22:00", "2013-02-13T06:00", False, ""),
     ("from noon to thursday noon", TIMES, "2013-02-13T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-12T12:00", "2013-02-14T12:00", True, ""),
     ("from noon to thursday noon", TIMES, "2013-02-14T12:00", "2013-02-15T12:00", False, ""),

@@ -167,3 +167,35 @@ HALF_YEARS: list[tuple[str, object, object]] = [
 @pytest.mark.parametrize(("phrase", "argument", "expected"), HALF_YEARS)
 def test_a_half_year_or_a_french_clock_keeps_both_readings(phrase: str, argument: object, expected: object) -> None:
     assert_date_row(phrase, argument, WED, expected)
+
+
+#: A decade naming no century is the latest one begun by the request: in 2025 "the 20s" are the 2020s, "the 30s" the
+#: 1930s; said in 2105, "the 90s" are the 2090s.
+DECADES: list[tuple[str, datetime, str, bool]] = [
+    ("the 90s", WED, "1995-05-01", True),
+    ("the 90s", WED, "2095-05-01", False),
+    ("the '80s", WED, "1984-02-29", True),
+    ("the '80s", WED, "2084-02-29", False),
+    ("the nineties", WED, "1999-12-31", True),
+    ("the nineties", WED, "2090-01-01", False),
+    ("the 70s", WED, "1970-01-01", True),
+    ("the 70s", WED, "2070-01-01", False),
+    ("the 20s", WED, "2025-01-01", True),
+    ("the 20s", WED, "1925-01-01", False),
+    ("the twenties", WED, "2029-12-31", True),
+    ("the 30s", WED, "1935-01-01", True),
+    ("the 30s", WED, "2035-01-01", False),
+    ("the early 90s", WED, "1991-06-01", True),
+    ("the early 90s", WED, "2091-06-01", False),
+    ("the 90s", datetime(2105, 1, 1), "2095-05-01", True),
+    ("the 90s", datetime(2105, 1, 1), "1995-05-01", False),
+    ("the 20s", datetime(2019, 12, 31), "1925-01-01", True),
+    ("the 20s", datetime(2019, 12, 31), "2025-01-01", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "user_time", "argument", "expected"), DECADES)
+def test_a_decade_naming_no_century_is_the_latest_begun(
+    phrase: str, user_time: datetime, argument: str, expected: bool
+) -> None:
+    assert_date_row(phrase, argument, user_time, expected)

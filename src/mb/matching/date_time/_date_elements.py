@@ -313,8 +313,9 @@ def _decade(m: re.Match[str]) -> Item | None:
     digit = int(m["d"]) if m["d"] else _DECADE_WORDS[m["w"] or "tens"]
     spoken = (m["cw"] or m["cw2"] or "").split()[0] if (m["cw"] or m["cw2"]) else ""
     century = m["c"] or {"nineteen": "19", "twenty": "20", "two": "20"}.get(spoken)
-    centuries = [int(century)] if century else ([20] if m["w"] == "noughties" else [19, 20])
-    return Item("date", "", Decades(tuple(c * 100 + digit * 10 for c in centuries)))
+    if not century and m["w"] != "noughties":
+        return Item("date", "", Decades((digit * 10,), century=False))
+    return Item("date", "", Decades((int(century or 20) * 100 + digit * 10,)))
 
 
 @_element(rf"(?:the\s+)?(?P<n>{ORDINAL})\s+century", "the", ORDINAL_FIRST)

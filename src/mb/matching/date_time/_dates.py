@@ -500,8 +500,9 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         except ValueError as exc:
             raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}") from exc
     if isinstance(value, Decades):
-        decades = [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in value.starts]
-        hundreds = [Window(datetime(y, 1, 1), datetime(y + 100, 1, 1), "span", note="hundreds") for y in value.starts]
+        starts = value.starts if value.century else [today.year - (today.year - y) % 100 for y in value.starts]
+        decades = [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in starts]
+        hundreds = [Window(datetime(y, 1, 1), datetime(y + 100, 1, 1), "span", note="hundreds") for y in starts]
         return decades + hundreds if value.hundreds else decades
     if isinstance(value, Years):
         return [Window(datetime(max(value.first, 1), 1, 1), datetime(value.end, 1, 1), "span", note="century")]

@@ -246,13 +246,16 @@ class IsoWeek:
 
 @dataclass(frozen=True, slots=True)
 class Decades:
-    """A decade by the first year of each reading: "the 80s" (in both centuries when none is named)."""
+    """A decade by the first year of each reading: "the 1980s", "the 80s"."""
 
     starts: tuple[int, ...]
-    """The first year of each decade read."""
+    """The first year of each decade read; with no century named, its year in the century (80 for "the 80s")."""
 
     hundreds: bool = False
     """Also the hundred years from each start ("the 1900s": the decade, or the century's years 1900-1999)."""
+
+    century: bool = True
+    """Whether the century is named; if not, the decade is the latest begun by the request ("the 90s": the 1990s)."""
 
 
 @dataclass(frozen=True, slots=True)

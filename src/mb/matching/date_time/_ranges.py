@@ -15,7 +15,7 @@ from . import _payloads
 from ._dates import DateProblem
 from ._grammar import Item
 from ._model import Reading
-from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Named, Ordinal, Unit
+from ._payloads import YEARLY, Clock, ClockSpan, DayOfMonth, Days, FullDate, Month, MonthDay, Named, Ordinal, Part, Unit
 
 __all__ = ["TIME_KINDS", "TODAY", "Slip", "hour_item", "read_range"]
 
@@ -124,6 +124,12 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     midnight = [i.kind for i in right] == ["clock", "date"] and right[0].value.special == "midnight"
     own_day = midnight and isinstance(right[1].value, Days) and right[1].value.offset > 0
     own_end_date = undated and bool(dated_at and time_at) and (dated_at[0] <= time_at[0] or same or own_day)
+    # "from 10pm to 6am tomorrow": tomorrow night, or, the end's clock coming before the start's, tonight's; "to 6am
+    # tomorrow morning" (a part of tomorrow before noon): tonight's alone
+    end_day = right[dated_at[0]].value if dated_at else None
+    morning = isinstance(end_day, Part) and end_day.day == 1 and end_day.hi <= 12 * 3600
+    tonight = bool(time_at and dated_at) and time_at[0] < dated_at[0] and (end_day == Days(1) or morning)
+    tonight = tonight and undated and all(isinstance(t, Clock) and t.explicit for t in times)
     if undated and any(i.kind in TIME_KINDS for i in left) and dated_at and not time_at:
         # "from 3pm to tomorrow", "from 5pm till monday", "from morning till friday": from that time today, never on the
         # end's day, to a later day ("from 5pm till monday" said on a Monday: next Monday); an end today or earlier
@@ -191,6 +197,9 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
                 r for r in found if r.end and r.end.lo.date() - ref.date() < 7 * day and r.start.lo.date() > ref.date()
             ]
             found += [replace(r, start=r.start.shifted(ref.date() - r.start.lo.date())) for r in ahead]
+        if tonight:
+            rolled = [r for r in found if r.end and r.end.lo.date() - r.start.lo.date() == day]
+            found = [r for r in found if not morning or r not in rolled] + [r.shifted(-day) for r in rolled]
         # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8
         # to the day after at 8", where "the day after" is tomorrow)
         found = [r for r in found if r.end is None or r.end.grain not in _POINT_GRAINS or r.end.lo != r.start.lo]

@@ -127,7 +127,10 @@ def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) 
     found: list[Reading] = []
     problem: DateProblem | None = None
     pairs = [(c, _other_parse(c)) for o in _orders(items) for c in _centuries(o)]
-    for variant, second in [(v, v is other) for c, other in pairs for v in (c, other) if v is not None]:
+    variants = [
+        (v, v is other) for c, other in pairs for v in ((_day_first(c), other) if other else (c,)) if v is not None
+    ]
+    for variant, second in variants:
         try:
             found.extend(_read(variant, ref, deadline))
         except Slip:
@@ -247,6 +250,22 @@ def _other_parse(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
 def _said_on(item: Item) -> bool:
     """Whether a date was written right after "on" or "the" ("on 12.06", "the 12.06"): a date, never a time of day."""
     return isinstance(item.value, MonthDay) and item.value.on
+
+
+def _day_first(items: tuple[Item, ...]) -> tuple[Item, ...] | None:
+    """The items with a pair beside a weekday that may be a time of day read as a date day first alone, as dates with
+    dots are written ("sun 11.01": January 11, never November 1), or None when it is no date so ("friday 10.30")."""
+    if not any(i.kind == "weekday" for i in items):
+        return items
+    read: list[Item] = []
+    for item in items:
+        if _may_be_clock(item) and isinstance(item.value, MonthDay):
+            day, month = (int(n) for n in item.text.split("."))
+            if (month, day) not in item.value.days:
+                return None
+            item = Item(item.kind, item.text, replace(item.value, days=((month, day),)))
+        read.append(item)
+    return tuple(read)
 
 
 def _may_be_clock(item: Item) -> bool:
@@ -540,7 +559,8 @@ def _side(parts: list[Item], ref: datetime) -> list[Reading]:
     if "weekday" in {i.kind for i in said} and ("date" in kinds or paired or not kinds & {"clock", "part", "number"}):
         # "friday before 12 june (at 5pm)" is no time before Friday June 12, and "the friday before 6.12" may be the
         # Friday before June 12 or December 6 as well as before 6:12 on Friday: the weekday before a date is counted
-        # from it (see ``_weekday_beside``) or not understood
+        # from it (see ``_weekday_beside``) or not understood; so is "friday before 10.30", whose bound may be 10:30 or
+        # 22:30 (as in "before 10.30 on friday"), while one said in the morning ("before 10.30am") is meant
         raise DateProblem(f"the weekday before {bound.text!r} is not counted from the date after it")
     points = _bounding(rest, ref)
     kinds = {i.kind for i in rest}

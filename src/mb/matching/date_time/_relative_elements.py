@@ -482,7 +482,7 @@ def _nearest(m: re.Match[str]) -> Item | None:
 #: The words a date a weekday is counted from may start with ("the monday after thanksgiving", "the sunday before
 #: mother's day", "the friday after this week", "the friday before next week", "the sunday before next easter"), or
 #: a date in digits ("the sunday before 5/10", "the friday before 6.2", "the monday after 2025-06-18": never a pair
-#: that may be a clock, "friday before 6.30"); before anything else "before" and "after" keep their other readings
+#: that may be a clock, "friday before 6.12"); before anything else "before" and "after" keep their other readings
 #: ("friday before 5pm": a deadline; "the friday after next").
 _DATE_NAMES = frozenset({name.split()[0] for name in HOLIDAYS} | set(MONTHS))
 _ANCHOR_WORDS = _DATE_NAMES | {"this", "coming", "previous", "first", "second", "third", "fourth", "fifth", "final"}
