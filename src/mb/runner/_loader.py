@@ -65,11 +65,8 @@ def as_agent(agent: Any, *, agent_input: AgentInput = "auto") -> CallableAgent:
         return agent
     if isinstance(agent, str):
         agent = load_agent(agent)
-    agent = _wrap_framework_object(agent)
-    if not callable(agent):
-        raise AgentLoadError(f"an agent must be callable, got {type(agent).__name__}")
-    try:
-        return CallableAgent(agent, agent_input=agent_input)
+    try:  # a TypeError says why it cannot be one: not callable, or no positional parameter for the conversation
+        return CallableAgent(_wrap_framework_object(agent), agent_input=agent_input)
     except TypeError as exc:
         raise AgentLoadError(str(exc)) from exc
 
