@@ -190,6 +190,22 @@ def test_a_tool_returning_bytes_that_are_not_text_keeps_its_result_as_base64() -
     ]
 
 
+def test_a_tool_result_of_json_nested_past_the_parser_is_kept_as_its_text() -> None:
+    handler = trace_handler()
+    nested = "[" * 100_000 + "]" * 100_000
+
+    @tool
+    def deep(city: str) -> str:
+        """A result no JSON parser reads to its end."""
+        return nested
+
+    deep.invoke({"city": "Paris"}, config={"callbacks": [handler]})
+    assert [e.model_dump(exclude={"id"}) for e in handler.events] == [
+        {"event": "tool_call", "tool": "deep", "params": {"city": "Paris"}},
+        {"event": "tool_result", "result": nested},
+    ]
+
+
 def test_document_ids_prefer_the_document_then_its_metadata_then_a_content_hash() -> None:
     assert document_id(Document(id="a", page_content="x", metadata={"id": "b"})) == "a"
     assert document_id(Document(page_content="x", metadata={"chunk_id": 12})) == "12"

@@ -91,22 +91,19 @@ def _checks(result: ExampleResult) -> Assessment | None:
     return _all_passed(gating, lines)
 
 
-def _metric(name: str) -> Callable[[ExampleResult], Assessment | None]:
-    def assess_metric(result: ExampleResult) -> Assessment | None:
-        metric: MetricResult | None = result.metrics.get(name)
-        if metric is None or metric.status == "skipped":
-            return None
-        metadata: dict[str, str] = {"status": metric.status}
-        if metric.threshold is not None:
-            metadata["threshold"] = repr(metric.threshold)
-        if metric.passed is not None:
-            metadata["passed"] = "true" if metric.passed else "false"
-        if metric.status == "error" or metric.value is None:
-            reason = metric.reason or f"{name} could not be computed"
-            return Assessment(None, reason, error=reason, metadata=metadata, judge=metric.judge)
-        return Assessment(float(metric.value), metric.reason, metadata=metadata, judge=metric.judge)
-
-    return assess_metric
+def _metric(name: str, result: ExampleResult) -> Assessment | None:
+    metric: MetricResult | None = result.metrics.get(name)
+    if metric is None or metric.status == "skipped":
+        return None
+    metadata: dict[str, str] = {"status": metric.status}
+    if metric.threshold is not None:
+        metadata["threshold"] = repr(metric.threshold)
+    if metric.passed is not None:
+        metadata["passed"] = "true" if metric.passed else "false"
+    if metric.status == "error" or metric.value is None:
+        reason = metric.reason or f"{name} could not be computed"
+        return Assessment(None, reason, error=reason, metadata=metadata, judge=metric.judge)
+    return Assessment(float(metric.value), metric.reason, metadata=metadata, judge=metric.judge)
 
 
 CONCEPTS: dict[str, Callable[[ExampleResult], Assessment | None]] = {
@@ -125,4 +122,4 @@ def assess(concept: str, result: ExampleResult) -> Assessment | None:
     error = _error_of(result)
     if error is not None and function not in (_passed, _expectations_met):
         return Assessment(None, error, error=error)
-    return (function or _metric(concept))(result)
+    return function(result) if function is not None else _metric(concept, result)

@@ -17,6 +17,7 @@ from ..io import LineError, parse_document
 from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult
+from ..runner._agent_loop import BackgroundLoop
 
 __all__ = ["RowEvaluator", "example_from_row"]
 
@@ -52,7 +53,7 @@ class RowEvaluator:
         self._metrics = None if metrics is None else list(metrics)
         self._require = list(require)
         self._lock = threading.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop = BackgroundLoop("morganabench-scorers")
         self._cache: OrderedDict[bytes, Future[ExampleResult]] = OrderedDict()
 
     @property
@@ -64,14 +65,6 @@ class RowEvaluator:
 
                 self._judge = resolve_judge(self._judge_spec)
             return self._judge
-
-    def _event_loop(self) -> asyncio.AbstractEventLoop:
-        with self._lock:
-            if self._loop is None:
-                loop = asyncio.new_event_loop()
-                threading.Thread(target=loop.run_forever, name="morganabench-scorers", daemon=True).start()
-                self._loop = loop
-            return self._loop
 
     def evaluate(self, inputs: Any, outputs: Any, expectations: Any) -> ExampleResult:
         """The evaluation of one row (cached); ``ValueError`` when the row is not an executed example."""
@@ -99,4 +92,4 @@ class RowEvaluator:
 
         judge = self.judge
         coroutine = evaluate_example(example, judge=judge, metrics=self._metrics, require=self._require)
-        return asyncio.run_coroutine_threadsafe(coroutine, self._event_loop()).result()
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop.get()).result()

@@ -27,7 +27,7 @@ from typing import Any
 
 import anyio
 
-__all__ = ["Outcome", "call_async", "call_sync"]
+__all__ = ["BackgroundLoop", "Outcome", "call_async", "call_sync"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,24 +83,28 @@ async def call_sync(
         return await future
 
 
-class _AgentLoop:
-    """The event loop of the async agents, started on first use (again in a forked process)."""
+class BackgroundLoop:
+    """An event loop running in a daemon thread of its own (named ``name``), started on first use (again in a
+    forked process)."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
+        self._name = name
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._pid = 0
 
     def get(self) -> asyncio.AbstractEventLoop:
+        """The running loop."""
         with self._lock:
             if self._loop is None or self._pid != os.getpid():
                 loop = asyncio.new_event_loop()
-                threading.Thread(target=loop.run_forever, name="mb-async-agents", daemon=True).start()
+                threading.Thread(target=loop.run_forever, name=self._name, daemon=True).start()
                 self._loop, self._pid = loop, os.getpid()
             return self._loop
 
 
-_AGENTS = _AgentLoop()
+_AGENTS = BackgroundLoop("mb-async-agents")
+"""The event loop of the async agents."""
 
 
 async def call_async(awaitable: Awaitable[Any], clock: ContextVar[datetime | None], user_time: datetime) -> Outcome:

@@ -29,29 +29,19 @@ from ._errors import AgentLoadError
 __all__ = ["as_agent", "load_agent"]
 
 
-def _framework_of(obj: Any) -> str | None:
-    """``openai-agents`` or ``langgraph`` when ``obj`` is such a framework's agent, judged by where its classes
-    are defined (a user module that happens to be named ``agents`` is not the Agents SDK)."""
+def _wrap_framework_object(obj: Any) -> Any:
+    """An OpenAI Agents SDK agent or a compiled LangGraph graph wrapped in its adapter, told by where its classes are
+    defined (a user module that happens to be named ``agents`` is not the Agents SDK); other objects as they are."""
     for cls in type(obj).__mro__:
         module = getattr(cls, "__module__", "") or ""
         if cls.__name__ == "Agent" and (module == "agents" or module.startswith("agents.")):
-            return "openai-agents"
+            from .adapters.openai_agents import OpenAIAgentsAdapter
+
+            return OpenAIAgentsAdapter(obj)
         if cls.__name__ == "Pregel" and module.startswith("langgraph."):
-            return "langgraph"
-    return None
+            from .adapters.langgraph import LangGraphAdapter
 
-
-def _wrap_framework_object(obj: Any) -> Any:
-    """Wrap framework agents in their adapter; other objects are returned as they are."""
-    framework = _framework_of(obj)
-    if framework == "openai-agents":
-        from .adapters.openai_agents import OpenAIAgentsAdapter
-
-        return OpenAIAgentsAdapter(obj)
-    if framework == "langgraph":
-        from .adapters.langgraph import LangGraphAdapter
-
-        return LangGraphAdapter(obj)
+            return LangGraphAdapter(obj)
     return obj
 
 
@@ -65,11 +55,8 @@ def as_agent(agent: Any, *, agent_input: AgentInput = "auto") -> CallableAgent:
         return agent
     if isinstance(agent, str):
         agent = load_agent(agent)
-    agent = _wrap_framework_object(agent)
-    if not callable(agent):
-        raise AgentLoadError(f"an agent must be callable, got {type(agent).__name__}")
-    try:
-        return CallableAgent(agent, agent_input=agent_input)
+    try:  # a TypeError says why it cannot be one: not callable, or no positional parameter for the conversation
+        return CallableAgent(_wrap_framework_object(agent), agent_input=agent_input)
     except TypeError as exc:
         raise AgentLoadError(str(exc)) from exc
 

@@ -47,8 +47,7 @@ def output_lock(output: Path) -> Iterator[None]:
         yield
         return
     path = lock_path(Path(os.path.realpath(output)))
-    if path.parent != Path():
-        path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     while True:
         descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
         _take(descriptor, lambda: f"{output} is being written by another `mb run` ({_holder(path)})")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone
@@ -14,6 +12,7 @@ from pydantic_core import to_jsonable_python
 
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from ...errors import InputError
+from ...runner.adapters._arguments import chunk_id, loads_maybe
 
 __all__ = [
     "HASH_ATTRIBUTE",
@@ -110,16 +109,6 @@ class SourceTrace:
         return sorted(self.steps, key=lambda step: step.start)
 
 
-def loads_maybe(value: Any) -> Any:
-    """A JSON object or array written as text, parsed; any other value unchanged."""
-    if isinstance(value, str) and value.strip()[:1] in ("{", "["):
-        try:
-            return json.loads(value)
-        except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
-            return value
-    return value
-
-
 def span_error(
     span: dict[str, Any], error_codes: tuple[object, ...], attributes_of: Callable[[Any], dict[str, Any]]
 ) -> str | None:
@@ -149,11 +138,6 @@ def message_text(content: Any) -> str | None:
         ]
         return "".join(texts) if texts else None
     return None
-
-
-def chunk_id(content: str) -> str:
-    """A stable id for a retrieved chunk that has none: ``doc_`` + 16 hex digits of the sha256 of its content."""
-    return "doc_" + hashlib.sha256(content.encode()).hexdigest()[:16]
 
 
 def _params(arguments: Any) -> dict[str, Any]:

@@ -17,10 +17,10 @@ from typing import Any
 
 import orjson
 
-from ..._hashing import example_hash
 from ...io import iter_lines, read_record, source_name
 from ...results import ExampleResult
 from ...results_format import RunRecord, holds_scored_data, iter_results_file
+from ...results_join import hash_of_line
 
 __all__ = ["ExecutedCursor", "ExecutedLine", "OpenRun", "Row", "find_executed", "number_or_none", "open_run"]
 
@@ -172,16 +172,14 @@ class ExecutedCursor:
             self._last = found
             if found < number:
                 continue
-            if self._check and example_hash is not None and _hash(data) != example_hash:
+            if (
+                self._check
+                and example_hash is not None
+                and hash_of_line(read_record(data, file="", line=0).example) != example_hash
+            ):
                 raise ValueError(
                     f"{self.name}:{number}: this line holds another example than the one line {number} of "
                     f"{self._results} scores: the results were not computed from this file"
                 )
             return _decode(data)
         return None
-
-
-def _hash(data: bytes) -> str | None:
-    """The hash of the example a line holds, read as every command reads it; None when it holds none."""
-    example = read_record(data, file="", line=0).example
-    return None if example is None else example_hash(example)

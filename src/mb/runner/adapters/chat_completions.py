@@ -135,18 +135,6 @@ def _token_counts(usage: Any) -> dict[str, int]:
     return {key: value for key, value in counts.items() if isinstance(value, int) and not isinstance(value, bool)}
 
 
-def _timed_out(exc: BaseException) -> bool:
-    import openai
-
-    return isinstance(exc, (TimeoutError, openai.APITimeoutError))
-
-
-def _is_500(exc: BaseException) -> bool:
-    import openai
-
-    return isinstance(exc, openai.APIStatusError) and exc.status_code == 500
-
-
 class ChatCompletionsAgent:
     """An agent made of an OpenAI-compatible chat model and Python tools; the runner runs the tool loop.
 
@@ -270,16 +258,18 @@ class ChatCompletionsAgent:
 
     async def _create(self, client: AsyncOpenAI, messages: list[dict[str, Any]], options: dict[str, Any]) -> Any:
         """One model call; a 500 is sent again once, every failure classified for the runner."""
+        import openai
+
         for again in (False, True):
             try:
                 # the client's timeout bounds each read, not the answer: a server sending it byte by byte is cut here
                 with anyio.fail_after(self._deadline):
                     return await client.chat.completions.create(model=self.model, messages=messages, **options)  # type: ignore[arg-type]
+            except (TimeoutError, openai.APITimeoutError):  # not transient: a server answering one at a time computes
+                limit = "its client's timeout" if self._deadline is None else f"{self._deadline:g} s"
+                raise TimeoutError(f"the model's answer did not come within {limit}") from None
             except Exception as exc:
-                if _timed_out(exc):  # not transient: a server answering one request at a time may still compute it
-                    limit = "its client's timeout" if self._deadline is None else f"{self._deadline:g} s"
-                    raise TimeoutError(f"the model's answer did not come within {limit}") from None
-                if again or not _is_500(exc):
+                if again or not (isinstance(exc, openai.APIStatusError) and exc.status_code == 500):
                     _classify(exc)  # a second 500 for the same request is its answer: not transient
                     raise
         raise AssertionError("the second attempt returns or raises")

@@ -23,8 +23,6 @@ the result. A graph that stops at an interrupt (waiting for a person) has not fi
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
@@ -33,7 +31,7 @@ from uuid import UUID
 
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from .._errors import AgentOutputError, partial_run
-from ._arguments import jsonable
+from ._arguments import chunk_id, jsonable, loads_maybe
 
 __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
@@ -59,22 +57,13 @@ def document_id(document: Any) -> str:
     for key in _ID_KEYS:
         if metadata.get(key) not in (None, ""):
             return str(metadata[key])
-    content = str(getattr(document, "page_content", ""))
-    return "doc_" + hashlib.sha256(content.encode()).hexdigest()[:16]
+    return chunk_id(str(getattr(document, "page_content", "")))
 
 
 def _result(output: Any) -> Any:
     """A tool's output as JSON: a ToolMessage's content (a JSON object or array text parsed), else the value."""
     content = getattr(output, "content", output) if type(output).__name__ == "ToolMessage" else output
-    if isinstance(content, str):
-        stripped = content.strip()
-        if stripped[:1] in ("{", "["):
-            try:
-                return json.loads(stripped)
-            except json.JSONDecodeError:
-                pass
-        return content
-    return jsonable(content)
+    return loads_maybe(content) if isinstance(content, str) else jsonable(content)
 
 
 @cache
