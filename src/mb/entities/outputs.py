@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -10,6 +11,8 @@ from pydantic import (
     ConfigDict,
     Field,
     JsonValue,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
     SerializerFunctionWrapHandler,
     ValidationError,
     field_validator,
@@ -39,6 +42,10 @@ class ToolCall(BaseModel):
     """The parameters passed to the tool."""
 
 
+def _says_failed(data: Mapping[str, Any]) -> bool:
+    return data.get("is_error") is True or data.get("isError") is True
+
+
 class ToolResult(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
@@ -50,6 +57,26 @@ class ToolResult(BaseModel):
 
     result: JsonValue
     """The result of the tool call."""
+
+    _flagged: bool = PrivateAttr(default=False)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _read_error_flag(cls, data: Any, handler: ModelWrapValidatorHandler[ToolResult]) -> ToolResult:
+        # ``is_error`` / ``isError`` beside ``result`` (as Anthropic's and MCP's tool results say a call failed) are
+        # outside the schema, but a failure they state must not be read as a success.
+        model = handler(data)
+        if isinstance(data, dict) and _says_failed(data):
+            model._flagged = True
+        return model
+
+    @property
+    def failed(self) -> bool:
+        """Whether the call failed: its result is an object with a non-empty ``error`` (as a tool that raised is
+        recorded), or the event or its result says ``is_error`` or ``isError`` true. A failed call's text grounds
+        nothing."""
+        result = self.result
+        return self._flagged or (isinstance(result, dict) and (bool(result.get("error")) or _says_failed(result)))
 
     @model_serializer(mode="wrap")
     def _keep_null_result(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

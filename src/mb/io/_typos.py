@@ -39,6 +39,7 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Example": frozenset({"example_hash"}),
     "Outputs": frozenset({"error", "latency_ms", "usage"}),
     "Inputs": frozenset({"context"}),
+    "ToolResult": frozenset({"is_error", "isError"}),  # read as a failed call (mb.entities.ToolResult.failed)
     # validated with the line (mb.entities.extended, mb.entities.response_expectations)
     "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
 }
