@@ -114,11 +114,12 @@ def test_fail_on_regression_gates_with_and_without_tolerance(runs: tuple[Path, P
     assert _compare(base, new).exit_code == 0
     gated = _compare(base, new, "--fail-on-regression")
     assert gated.exit_code == 1
-    assert "2 regression(s), more than the tolerated 0" in gated.stderr
-    assert _compare(base, new, "--fail-on-regression", "--tolerance", "2").exit_code == 0
-    assert _compare(base, new, "--fail-on-regression", "--tolerance", "1").exit_code == 1
-    assert _compare(base, new, "--fail-on-regression", "--tolerance", "20%").exit_code == 1  # 2 > 1.2
-    assert _compare(base, new, "--fail-on-regression", "--tolerance", "40%").exit_code == 0  # 2 <= 2.4
+    # examples 1 and 2 regressed; example 6 passed in base and is missing from new
+    assert "3 regression(s) (with 1 possible: 1 passed, now missing), more than the tolerated 0" in gated.stderr
+    assert _compare(base, new, "--fail-on-regression", "--tolerance", "3").exit_code == 0
+    assert _compare(base, new, "--fail-on-regression", "--tolerance", "2").exit_code == 1
+    assert _compare(base, new, "--fail-on-regression", "--tolerance", "40%").exit_code == 1  # 3 > 2.4
+    assert _compare(base, new, "--fail-on-regression", "--tolerance", "50%").exit_code == 0  # 3 <= 3
     assert _compare(new, base, "--fail-on-regression").exit_code == 1  # the other way: example 3 regressed
     assert _compare(base, base, "--fail-on-regression").exit_code == 0
     assert _compare(base, new, "--tolerance", "-1").exit_code == 2
@@ -235,13 +236,32 @@ def test_a_passing_example_that_became_an_invalid_line_fails_the_gate(tmp_path: 
     new = tmp_path / "new.jsonl"
     assert run_eval(str(executed), "-o", str(new), "--metrics", "none").exit_code == 0
     comparison = compare_runs(read_results_file(base), read_results_file(new))
-    assert (comparison.regressions, comparison.hidden) == ([], 1)
+    assert (comparison.regressions, comparison.missing_passed) == ([], [1])
     gated = _compare(str(base), str(new), "--fail-on-regression")
     assert gated.exit_code == 1
     assert "possible regressions" in gated.output
     assert _compare(str(base), str(new), "--fail-on-regression", "--tolerance", "1").exit_code == 0
     assert _compare(str(new), str(base), "--fail-on-regression").exit_code == 0  # nothing passed is missing
-    assert page_data(build_report([base, new]))["comparisons"][0]["hidden"] == 1  # the report's page says so too
+    assert page_data(build_report([base, new]))["comparisons"][0]["missing_passed"] == [1]  # the page says so
+
+
+def test_a_passing_example_missing_from_the_new_run_fails_the_gate(tmp_path: Path) -> None:
+    # the new run lacks example 1, which passed, and example 2, which failed; it adds example 4
+    base = _results(tmp_path, "base", {0: True, 1: True, 2: False, 3: True})
+    new = _results(tmp_path, "new", {0: True, 3: True, 4: True})
+    comparison = compare_runs(read_results_file(base), read_results_file(new))
+    assert (comparison.regressions, comparison.fixes) == ([], [])
+    assert (comparison.only_in_base, comparison.missing_passed, comparison.only_in_new) == ([2, 3], [2], [3])
+    table = _compare(str(base), str(new))
+    assert table.exit_code == 0
+    assert "1 example(s) passed in base and are missing from new (base lines 2): possible regressions" in table.stdout
+    gated = _compare(str(base), str(new), "--fail-on-regression")
+    assert gated.exit_code == 1
+    assert "1 regression(s) (with 1 possible: 1 passed, now missing)" in gated.stderr
+    assert _compare(str(base), str(new), "--fail-on-regression", "--tolerance", "1").exit_code == 0
+    # an example only in the new run is no regression: the reverse comparison misses nothing that passed but example 4
+    reverse = compare_runs(read_results_file(new), read_results_file(base))
+    assert (reverse.only_in_new, reverse.missing_passed) == ([2, 3], [3])
 
 
 def test_runs_judged_by_different_judges_are_compared_with_a_warning(runs: tuple[Path, Path]) -> None:

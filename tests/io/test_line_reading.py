@@ -350,3 +350,21 @@ def test_a_number_below_its_bound_is_said_in_plain_words() -> None:
         "f.jsonl:7: $.expectations.extended_assertions[1].parameters[0].matcher.tolerance: must be 0 or more, got a "
         "number (-0.5)",
     ]
+
+
+def test_a_tool_results_failure_flag_is_read_and_other_unknown_keys_are_still_reported() -> None:
+    trace = [
+        {"event": "tool_call", "id": "c1", "tool": "t", "params": {}},
+        {"event": "tool_result", "id": "c1", "result": "no such order", "is_error": True, "status": "error"},
+    ]
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"expected_response": "x"},
+        "outputs": {"response": "x", "trace": trace},
+    }
+    warnings = key_warnings(document, file="f.jsonl", line=1)
+    assert [(warning.key, warning.ignored) for warning in warnings] == [("status", True)]
+    example = parse_document(document, file="f.jsonl", line=1)
+    assert isinstance(example, Example)
+    assert example.outputs is not None
+    assert [getattr(event, "failed", None) for event in example.outputs.trace] == [None, True]

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from mb.entities import Expectations, ToolCallAssertion
+from mb.entities import Example, Expectations, ToolCallAssertion
 from mb.entities._regex import compile_pattern
+from mb.evaluation import evaluate
 from mb.judges.base import JudgeRequest, Verdict
 from mb.matching import MatchContext
 from mb.matching.assertions import CallSpec, assertion_spec
@@ -572,3 +573,61 @@ def test_sequence_assertions_past_the_check_limit_are_errors_not_verdicts() -> N
         assert "201,000 checks" in row["error"]
     fewer = _rows(rules[:100], calls)  # 100,000 checks: within the limit, each decided
     assert all(row["passed"] and row["error"] is None for row in fewer)
+
+
+_LOOKUP = {"event": "tool_call", "id": "c1", "tool": "search", "params": {"to": "Paris"}}
+_BOOK = {"event": "tool_call", "id": "c2", "tool": "book", "params": {"flight_id": "FL-777"}}
+
+
+@pytest.mark.parametrize(
+    ("result", "grounded"),
+    [
+        ({"result": {"error": "rate limited; cached flight FL-777 may be stale"}}, False),
+        ({"result": {"isError": True, "content": [{"type": "text", "text": "no seats on FL-777"}]}}, False),
+        ({"result": {"is_error": True, "detail": "FL-777 is cancelled"}}, False),
+        ({"is_error": True, "result": "Error: FL-777 is cancelled"}, False),  # the event says the call failed
+        ({"isError": True, "result": ["FL-777"]}, False),
+        ({"result": {"error": None, "flights": ["FL-777"]}}, True),  # no error: a result like any
+        ({"result": {"error": "", "flights": ["FL-777"]}}, True),
+        ({"is_error": False, "result": "FL-777 has seats"}, True),
+    ],
+)
+def test_the_text_of_a_failed_tool_call_grounds_nothing(result: dict[str, Any], grounded: bool) -> None:
+    for where in ("tool_results", None):
+        matcher = {"match_as": "grounded"} | ({"from": where} if where else {})
+        assertion = {
+            "assert_that": "tool_called",
+            "tool": "book",
+            "parameters": [{"param": "flight_id", "matcher": matcher}],
+        }
+        example = Example.model_validate(
+            {
+                "inputs": {"messages": [{"role": "user", "content": "Book me a flight to Paris."}]},
+                "expectations": {"extended_assertions": [assertion]},
+                "outputs": {
+                    "response": "Booked.",
+                    "trace": [_LOOKUP, {"event": "tool_result", "id": "c1", **result}, _BOOK],
+                },
+            }
+        )
+        (row,) = evaluate([example], judge="lexical", metrics=[]).results[0].assertions
+        assert row.passed is grounded, row.reason
+        if not grounded:
+            assert '"FL-777" occurs only in the error of a failed tool call' in row.parameters[0].reason
+    # a successful result after the failed call grounds the value
+    retried = [_LOOKUP, {"event": "tool_result", "id": "c1", "result": {"error": "FL-777?"}}, {**_LOOKUP, "id": "c3"}]
+    retried += [{"event": "tool_result", "id": "c3", "result": {"flights": ["FL-777"]}}, _BOOK]
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": "Book me a flight to Paris."}]},
+        "expectations": {
+            "extended_assertions": [
+                {
+                    "assert_that": "tool_called",
+                    "tool": "book",
+                    "parameters": [{"param": "flight_id", "matcher": {"match_as": "grounded"}}],
+                }
+            ]
+        },
+        "outputs": {"response": "Booked.", "trace": retried},
+    }
+    assert evaluate([Example.model_validate(line)], judge="lexical", metrics=[]).results[0].assertions[0].passed

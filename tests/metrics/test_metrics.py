@@ -265,3 +265,16 @@ def test_a_cited_span_its_chunk_does_not_say_in_its_words_is_undecided_offline(
     assert metric.passed is (status == "passed"), metric.reason
     assert entry.get("undecided", False) is (status == "undecided")
     assert result.status == status
+
+
+def test_groundedness_reads_no_failed_tool_call() -> None:
+    call = {"event": "tool_call", "id": "c1", "tool": "capital_of", "params": {"country": "France"}}
+    failed = {"event": "tool_result", "id": "c1", "result": {"error": "timeout; last known answer: Paris"}}
+    judge = ScriptedJudge(lambda r: 1.0, tasks=ALL_TASKS)
+    # nothing to ground on: groundedness does not apply, never graded on an error's text
+    assert "groundedness" not in _metrics(_example("Paris.", trace=[call, failed]), judge)
+    retried = [call, failed, {**call, "id": "c2"}, {"event": "tool_result", "id": "c2", "result": {"capital": "Paris"}}]
+    assert _metrics(_example("Paris.", trace=retried), judge)["groundedness"].status == "ok"
+    (asked,) = [r for r in judge.asked if r.task is JudgeTask.GROUNDEDNESS]
+    assert "[tool result c2]" in asked.reference
+    assert "timeout" not in asked.reference

@@ -39,7 +39,7 @@ def _parse_tolerance(_ctx: click.Context, _param: click.Parameter, value: str) -
     "--fail-on-regression",
     is_flag=True,
     help="Exit with status 1 when a run has more regressions than --tolerance (for CI gates); an example that passed "
-    "in BASE and is undecided in NEW counts as a possible regression.",
+    "in BASE and is undecided in or missing from NEW counts as a possible regression.",
 )
 @click.option(
     "--tolerance",
@@ -105,12 +105,13 @@ def compare(
     for comparison in comparisons:
         allowed = count if share is None else share * comparison.paired
         unsure = sum(1 for flip in comparison.undecided if flip.base_status == "passed")  # may have regressed
-        regressions = len(comparison.regressions) + comparison.hidden + unsure
+        missing = len(comparison.missing_passed)
+        regressions = len(comparison.regressions) + missing + unsure
         if regressions > allowed:
             failed = True
-            kinds = [f"{comparison.hidden} missing"] if comparison.hidden else []
+            kinds = [f"{missing} passed, now missing"] if missing else []
             kinds += [f"{unsure} passed, now undecided"] if unsure else []
-            possible = f" (with {comparison.hidden + unsure} possible: {', '.join(kinds)})" if kinds else ""
+            possible = f" (with {missing + unsure} possible: {', '.join(kinds)})" if kinds else ""
             err_console.print(
                 f"{comparison.new}: {regressions} regression(s){possible}, more than the "
                 f"{'tolerated ' + str(count) if share is None else f'{share:.1%} of {comparison.paired} tolerated'}",

@@ -156,7 +156,6 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
     for flips in (regressions, fixes, undecided):
         flips.sort(key=lambda flip: flip.new_line)
     missing = [(key, verdict) for key, verdict in base_verdicts.items() if key not in new_verdicts]
-    passed_missing = sum(1 for _, verdict in missing if verdict.status == "passed")
     base_summary, new_summary = _summary(base, set(common)), _summary(new, set(common))
     slices = [_delta("overall", "", base_summary, new_summary, mcnemar_exact(len(regressions), len(fixes)))]
     for kind, attribute in (
@@ -186,7 +185,7 @@ def compare_runs(base: ResultsFile, new: ResultsFile) -> Comparison:
         only_in_base=sorted(v.line for k, v in missing),
         only_in_new=sorted(v.line for k, v in new_verdicts.items() if k not in base_verdicts),
         unhashed=base_unhashed + new_unhashed,
-        hidden=min(passed_missing, new_unhashed),
+        missing_passed=sorted(verdict.line for _, verdict in missing if verdict.status == "passed"),
         slices=slices,
         judge_warning=_judge_warning(base, new),
     )

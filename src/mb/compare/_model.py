@@ -118,10 +118,10 @@ class Comparison(BaseModel):
     unhashed: int = 0
     """Result lines of either run without an example hash (invalid lines), left out of the pairing."""
 
-    hidden: int = 0
-    """Examples that passed in the base run and are missing from the new one while the new run has lines it could
-    not read as examples (invalid lines, as many as could be them): regressions that cannot be ruled out, which
-    ``--fail-on-regression`` counts."""
+    missing_passed: list[int] = []
+    """Lines of the base results whose example passed there and is missing from the new run (a line dropped, an agent
+    that wrote nothing, a run over part of the benchmark): possible regressions, which ``--fail-on-regression``
+    counts. Also listed in ``only_in_base``."""
 
     slices: list[SliceDelta]
     """Overall and per-slice pass rates and their deltas, over the examples both runs have (an example in one run

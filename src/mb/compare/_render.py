@@ -104,11 +104,11 @@ def render_comparison(console: Console, comparison: Comparison, limit: int = 20)
         )
     if comparison.unhashed:
         parts.append(Text(f"{comparison.unhashed} result line(s) without an example (invalid lines) left out"))
-    if comparison.hidden:
+    if comparison.missing_passed:
         parts.append(
             Text(
-                f"{comparison.hidden} example(s) passed in base and are missing from new, which has invalid lines "
-                "that may be them: possible regressions (--fail-on-regression counts them)",
+                f"{len(comparison.missing_passed)} example(s) passed in base and are missing from new (base lines "
+                f"{_lines(comparison.missing_passed)}): possible regressions (--fail-on-regression counts them)",
                 style="red",
             )
         )

@@ -284,18 +284,21 @@ def _untraced(row: Row) -> Row:
 
 
 def _grounding(example: Example) -> tuple[Sources, list[int]]:
-    """What ``grounded`` matchers read: the user messages and tool results, and how many results precede each call;
-    the ``tool`` messages of the conversation (results of an earlier turn) precede every call."""
+    """What ``grounded`` matchers read: the user messages and tool results (which of them failed), and how many results
+    precede each call; the ``tool`` messages of the conversation (results of an earlier turn) precede every call."""
     assert example.outputs is not None
     results: list[Any] = [message.content for message in example.inputs.messages if message.role == "tool"]
+    failed: set[int] = set()
     before: list[int] = []
     for event in example.outputs.trace:
         if isinstance(event, ToolResult):
+            if event.failed:
+                failed.add(len(results))
             results.append(event.result)
         elif isinstance(event, ToolCall):
             before.append(len(results))
     users = [message.content for message in example.inputs.messages if message.role == "user"]
-    return Sources(users, results), before
+    return Sources(users, results, failed), before
 
 
 _BUILT_IN_METRICS = {

@@ -18,6 +18,8 @@ How values are compared:
   ``1,200``; not a part of an id or a date: ``2`` is not in ``FL-2``, ``15`` not in ``2024-03-15``): ``120``,
   ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
+- a failed tool call's result (an error: :attr:`~mb.entities.ToolResult.failed`) grounds nothing: a value read only
+  in its error text is not grounded;
 - a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
   result that echoes it back (``"flight FL-999 not found"``) does not ground it; earlier calls are compared as sources
   are (``4521.0`` or ``"4,521"`` passed earlier makes ``"4521"`` the agent's own).
@@ -29,7 +31,7 @@ import functools
 import re
 import sys
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -125,9 +127,10 @@ class Sources:
     """What the arguments of one example's calls may come from: its user messages and its tool results, in trace
     order. The text of each is read once, on first use."""
 
-    def __init__(self, user_messages: Sequence[str], results: Sequence[Any]) -> None:
+    def __init__(self, user_messages: Sequence[str], results: Sequence[Any], failed: Set[int] = frozenset()) -> None:
         self._user_messages = user_messages
         self._results = results
+        self._failed = failed
         self._user: _Haystack | None = None
         self._read: list[_Haystack] = []
         self._calls: list[_Haystack] = []
@@ -138,11 +141,12 @@ class Sources:
             self._user = _haystack(list(self._user_messages))
         return self._user
 
-    def results(self, count: int) -> list[_Haystack]:
-        """The first ``count`` tool results."""
+    def results(self, count: int, *, failed: bool = False) -> list[_Haystack]:
+        """Those of the first ``count`` tool results that succeeded (with ``failed``: that failed, errors that ground
+        nothing)."""
         while len(self._read) < min(count, len(self._results)):
             self._read.append(_haystack(self._results[len(self._read)]))
-        return self._read[:count]
+        return [haystack for index, haystack in enumerate(self._read[:count]) if (index in self._failed) == failed]
 
     def first_call(self, item: Any, calls: Sequence[tuple[str, Mapping[str, Any], int]], end: int) -> int | None:
         """The position of the first of ``calls`` (every tool call of the trace: id, arguments, tool results before
@@ -247,6 +251,10 @@ def match_grounded(where: str | None, value: Any, grounds: Grounds | None) -> Ou
         return Outcome.ok(f"{render(value)} occurs in {places}")
     if isinstance(found, str):
         return Outcome.fail(found)
+    if where != "user" and _found(value, grounds.sources.results(grounds.results_before, failed=True)) is True:
+        return Outcome.fail(
+            f"{render(value)} occurs only in the error of a failed tool call before the call, which grounds nothing"
+        )
     return Outcome.fail(f"{render(value)} does not occur in {places}: not grounded")
 
 

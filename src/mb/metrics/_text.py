@@ -37,7 +37,8 @@ def question_text(example: Example) -> str:
 
 
 def context_text(example: Example) -> str:
-    """What the response may be grounded on: retrieved chunks, tool results and an ``inputs.context`` extra."""
+    """What the response may be grounded on: retrieved chunks, the results of the tool calls that did not fail and an
+    ``inputs.context`` extra."""
     parts: list[str] = []
     extra = (example.inputs.model_extra or {}).get("context")
     if isinstance(extra, str) and extra.strip():
@@ -46,7 +47,7 @@ def context_text(example: Example) -> str:
         for event in example.outputs.trace:
             if isinstance(event, RetrievalResults):
                 parts.extend(f"[{chunk.id}] {chunk.page_content}" for chunk in event.outputs)
-            elif isinstance(event, ToolResult):
+            elif isinstance(event, ToolResult) and not event.failed:  # an error grounds nothing
                 result = event.result if isinstance(event.result, str) else compact_json(event.result)
                 parts.append(f"[tool result {event.id}] {result}")
     return "\n".join(parts)

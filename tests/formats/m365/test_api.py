@@ -96,7 +96,7 @@ def test_threads_run_concurrently_with_each_other() -> None:
             "1 messages",
             "2 messages",
         ]  # no reply made up
-        assert all(t["status"] == "pass" for t in turns)
+        assert all(t["status"] == "partial" for t in turns)  # answered; no evaluator applies
 
     anyio.run(main)
     assert order.index("A1") < order.index("A2")
@@ -149,3 +149,20 @@ def test_unsupported_evaluators_are_listed_and_lexical_metrics_still_score() -> 
     assert item["extensions"]["morganabench"]["skipped"] == [
         {"evaluator": "mySpecialCheck", "reason": "evaluator 'mySpecialCheck' is not supported by MorganaBench"}
     ]
+
+
+def test_an_item_whose_evaluators_are_replaced_by_none_is_not_a_pass() -> None:
+    document = {
+        "schemaVersion": "1.7.0",
+        "default_evaluators": {"ExactMatch": {}},
+        "items": [
+            {"prompt": "Capital?", "expected_response": "Rome", "evaluators": {}, "evaluators_mode": "replace"},
+            {"prompt": "Say hi", "expected_response": "Say hi"},
+        ],
+    }
+    run = run_document(parse_document(document), echo, judge=LexicalJudge())
+    assert_valid_1_7(run.document)
+    unchecked, checked = run.document["items"]
+    assert (unchecked["scores"], unchecked["status"]) == ({}, "partial")
+    assert unchecked["error"]["message"] == "Agent response obtained. No evaluator applies: nothing was evaluated."
+    assert checked["status"] == "pass"

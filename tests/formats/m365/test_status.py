@@ -58,8 +58,16 @@ def test_thread_scenarios(thread: dict[str, Any]) -> None:
     assert sum(summary[k] for k in ("turns_passed", "turns_failed", "turns_partial", "turns_errored")) == 3
 
 
-def test_no_scores_is_a_pass_and_errors_outrank_failures() -> None:
-    assert item_status({}) == ("pass", None)
+def test_an_answer_no_evaluator_checked_is_no_pass() -> None:
+    status, error = item_status({})
+    assert status == "partial"  # the agent answered: "error" is for no answer
+    assert error == {
+        "code": "evaluatorsFailed",
+        "message": "Agent response obtained. No evaluator applies: nothing was evaluated.",
+    }
+
+
+def test_errors_outrank_failures() -> None:
     status, error = item_status(
         {"a": {"result": "fail"}, "b": {"result": "error", "error": "x"}, "c": {"result": "pass"}}
     )

@@ -7,7 +7,10 @@ Per item or turn:
 2. a preceding turn of the thread failed: ``error``, ``{"code": "turnSkipped", ...}`` (the turn is not attempted);
 3. at least one evaluator errored: ``partial``, ``{"code": "evaluatorsFailed", "message": "Agent response obtained.
    X of Y evaluators failed to run."}``;
-4. otherwise any evaluator failed: ``fail``; else ``pass`` (no error object).
+4. no evaluator applies (an empty ``evaluators`` with ``replace``, empty ``default_evaluators``): ``partial``, with
+   the ``evaluatorsFailed`` code and ``Agent response obtained. No evaluator applies: nothing was evaluated.`` (nothing
+   checked is no pass; ``error`` is kept for an agent that did not respond);
+5. otherwise any evaluator failed: ``fail``; else ``pass`` (no error object).
 
 A thread is ``error`` when any turn errored, else ``partial`` when any turn is partial, else ``fail`` when any
 failed, else ``pass``; its summary counts the turns of each status.
@@ -61,6 +64,9 @@ def item_status(scores: Mapping[str, Any]) -> tuple[Status, dict[str, str] | Non
     failed to run; a ``"fail"`` result is a failed verdict.
     """
     results = [entry.get("result") if isinstance(entry, Mapping) else None for entry in scores.values()]
+    if not results:
+        message = "Agent response obtained. No evaluator applies: nothing was evaluated."
+        return "partial", {"code": EVALUATORS_FAILED, "message": message}
     errored = sum(1 for result in results if result == "error")
     if errored:
         message = f"Agent response obtained. {errored} of {len(results)} evaluators failed to run."

@@ -282,7 +282,7 @@
         "; exact McNemar p = " + c.p_value.toPrecision(3) +
         (c.only_in_base.length ? "; only in base: " + c.only_in_base.length : "") +
         (c.only_in_new.length ? "; only in new: " + c.only_in_new.length : "") +
-        (c.hidden ? "; " + c.hidden + " possible regression(s): passed in base, missing from new, which has invalid lines" : "")));
+        (c.missing_passed && c.missing_passed.length ? "; " + c.missing_passed.length + " possible regression(s): passed in base, missing from new" : "")));
       if (c.judge_warning) add(section, el("p", "score error", "Warning: " + c.judge_warning));
       add(section, el("h3", null, "Flipped examples"));
       var flips = c.regressions.map(function (f) { return [f, "regression"]; })
