@@ -19,7 +19,7 @@ from langchain_core.language_models.fake_chat_models import FakeMessagesListChat
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.retrievers import BaseRetriever
 from langchain_core.runnables import RunnableConfig
-from langchain_core.tools import create_retriever_tool, tool
+from langchain_core.tools import ToolException, create_retriever_tool, tool
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode, tools_condition
 from pydantic import Field
@@ -204,6 +204,25 @@ def test_a_tool_result_of_json_nested_past_the_parser_is_kept_as_its_text() -> N
         {"event": "tool_call", "tool": "deep", "params": {"city": "Paris"}},
         {"event": "tool_result", "result": nested},
     ]
+
+
+def test_a_tool_error_the_tool_handles_is_recorded_as_an_error() -> None:
+    handler = trace_handler()
+
+    @tool
+    def book(flight: str) -> str:
+        """Book a flight."""
+        raise ToolException(f"rate limited; cached flight {flight} may be stale")
+
+    book.handle_tool_error = True
+    call = {"name": "book", "args": {"flight": "FL-777"}, "id": "call_1", "type": "tool_call"}
+    message = book.invoke(call, config={"callbacks": [handler]})
+    assert message.status == "error"
+    assert [e.model_dump() for e in handler.events][1] == {
+        "event": "tool_result",
+        "id": "call_1",
+        "result": {"error": "rate limited; cached flight FL-777 may be stale"},
+    }
 
 
 def test_document_ids_prefer_the_document_then_its_metadata_then_a_content_hash() -> None:

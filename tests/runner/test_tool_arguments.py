@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mb.formats.traces._common import loads_maybe
+from mb._json_text import loads_maybe
 from mb.formats.traces.mlflow import _decoded
 from mb.runner.adapters._arguments import tool_params
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -40,17 +39,8 @@ class ToolCall(BaseModel):
     """The parameters passed to the tool."""
 
 
-def _closed(schema: dict[str, Any]) -> None:
-    """The published schema lists no key beyond the fields (the model keeps others, e.g. ``is_error``)."""
-    schema.pop("additionalProperties", None)
-
-
-def _says_failed(data: Mapping[str, Any]) -> bool:
-    return data.get("is_error") is True or data.get("isError") is True
-
-
 class ToolResult(BaseModel):
-    model_config = ConfigDict(extra="allow", defer_build=True, json_schema_extra=_closed)
+    model_config = ConfigDict(defer_build=True)
 
     event: Literal["tool_result"] = "tool_result"
     """The type of event."""
@@ -60,17 +50,6 @@ class ToolResult(BaseModel):
 
     result: JsonValue
     """The result of the tool call."""
-
-    @property
-    def failed(self) -> bool:
-        """Whether the call failed: its result is an object with a non-empty ``error`` (as a tool that raised is
-        recorded), or the event or its result says ``is_error`` or ``isError`` true. A failed call's text grounds
-        nothing."""
-        result = self.result
-        extra = self.__pydantic_extra__
-        return bool(extra and _says_failed(extra)) or (
-            isinstance(result, dict) and (bool(result.get("error")) or _says_failed(result))
-        )
 
     @model_serializer(mode="wrap")
     def _keep_null_result(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

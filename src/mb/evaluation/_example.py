@@ -11,7 +11,7 @@ from ..entities import Example, ToolCall, ToolResult
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
-from ..matching.grounded import Sources
+from ..matching.grounded import Sources, result_failed
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
 from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
@@ -292,7 +292,7 @@ def _grounding(example: Example) -> tuple[Sources, list[int]]:
     before: list[int] = []
     for event in example.outputs.trace:
         if isinstance(event, ToolResult):
-            if event.failed:
+            if result_failed(event.result):
                 failed.add(len(results))
             results.append(event.result)
         elif isinstance(event, ToolCall):

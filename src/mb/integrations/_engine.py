@@ -11,13 +11,13 @@ from typing import Any
 
 import orjson
 
+from .._loop import BackgroundLoop
 from ..entities import Example
 from ..errors import InputError
 from ..io import LineError, parse_document
 from ..judges.base import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult
-from ..runner._agent_loop import BackgroundLoop
 
 __all__ = ["RowEvaluator", "example_from_row"]
 

@@ -39,7 +39,6 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Example": frozenset({"example_hash"}),
     "Outputs": frozenset({"error", "latency_ms", "usage"}),
     "Inputs": frozenset({"context"}),
-    "ToolResult": frozenset({"is_error", "isError"}),  # a failed call (mb.entities.ToolResult.failed)
     # validated with the line (mb.entities.extended, mb.entities.response_expectations)
     "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
 }
@@ -133,9 +132,8 @@ def _fields(model: type[BaseModel]) -> tuple[frozenset[str], dict[str, _Models],
         nested = _models(info.annotation)
         if nested and _KEYS_CHECKED.get(model.__name__) != key:
             children[key] = tuple(nested)
+    keeps_extra = model.model_config.get("extra") == "allow"  # else a key the model does not know is dropped
     origin = model.__pydantic_generic_metadata__["origin"] or model
-    # else a key the model does not know is dropped (or, for a tool result, kept but never read)
-    keeps_extra = model.model_config.get("extra") == "allow" and origin.__name__ != "ToolResult"
     return frozenset(keys | _WRITTEN_BY_MB.get(origin.__name__, frozenset())), children, keeps_extra
 
 

@@ -18,7 +18,7 @@ How values are compared:
   ``1,200``; not a part of an id or a date: ``2`` is not in ``FL-2``, ``15`` not in ``2024-03-15``): ``120``,
   ``120.0`` and ``"$120.00"`` hold the same number; ``12`` does not occur in ``120``;
 - an array is grounded when each of its items is; ``true``, ``null``, objects and an absent argument are not.
-- a failed tool call's result (an error: :attr:`~mb.entities.ToolResult.failed`) grounds nothing: a value read only
+- a failed tool call's result (an error: :func:`result_failed`) grounds nothing: a value read only
   in its error text is not grounded;
 - a value the agent passed in an earlier call before any user message or tool result showed it is its own: a tool
   result that echoes it back (``"flight FL-999 not found"``) does not ground it; earlier calls are compared as sources
@@ -39,10 +39,18 @@ from typing import Any
 from ._outcome import Outcome
 from ._values import MISSING, describe_value, exact_number, render
 
-__all__ = ["Grounds", "Sources", "match_grounded"]
+__all__ = ["Grounds", "Sources", "match_grounded", "result_failed"]
 
 _JOINED = r"(?:[-./:]|(?<=\d),(?=\d))"
 """What joins word characters into one token: a hyphen, a dot, a slash, a colon, or a comma between digits."""
+
+
+def result_failed(result: Any) -> bool:
+    """Whether a tool result says its call failed: an object with a non-empty ``error`` (as a tool that raised is
+    recorded), or with ``is_error`` or ``isError`` true (as Anthropic's and MCP's tool results say it)."""
+    return isinstance(result, dict) and (
+        bool(result.get("error")) or result.get("is_error") is True or result.get("isError") is True
+    )
 
 
 @functools.cache

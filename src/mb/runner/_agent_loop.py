@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import os
 import threading
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
@@ -27,7 +26,9 @@ from typing import Any
 
 import anyio
 
-__all__ = ["BackgroundLoop", "Outcome", "call_async", "call_sync"]
+from .._loop import BackgroundLoop
+
+__all__ = ["Outcome", "call_async", "call_sync"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,26 +82,6 @@ async def call_sync(
     async with limiter if limiter is not None else contextlib.nullcontext():
         threading.Thread(target=target, name="mb-agent-call", daemon=True).start()
         return await future
-
-
-class BackgroundLoop:
-    """An event loop running in a daemon thread of its own (named ``name``), started on first use (again in a
-    forked process)."""
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-        self._lock = threading.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._pid = 0
-
-    def get(self) -> asyncio.AbstractEventLoop:
-        """The running loop."""
-        with self._lock:
-            if self._loop is None or self._pid != os.getpid():
-                loop = asyncio.new_event_loop()
-                threading.Thread(target=loop.run_forever, name=self._name, daemon=True).start()
-                self._loop, self._pid = loop, os.getpid()
-            return self._loop
 
 
 _AGENTS = BackgroundLoop("mb-async-agents")

@@ -10,9 +10,9 @@ from typing import Any, Literal
 from pydantic import ValidationError
 from pydantic_core import to_jsonable_python
 
+from ..._json_text import chunk_id, loads_maybe
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from ...errors import InputError
-from ...runner.adapters._arguments import chunk_id, loads_maybe
 
 __all__ = [
     "HASH_ATTRIBUTE",

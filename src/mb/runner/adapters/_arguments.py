@@ -3,7 +3,6 @@ JSON data, JSON text parsed, and ids for retrieved chunks that have none."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from typing import Any
@@ -12,7 +11,7 @@ from pydantic_core import to_jsonable_python
 
 from ...io._limits import reject_constant
 
-__all__ = ["chunk_id", "jsonable", "loads_maybe", "tool_params"]
+__all__ = ["jsonable", "tool_params"]
 
 
 def _number(text: str) -> float:
@@ -31,21 +30,6 @@ def jsonable(value: Any) -> Any:
         return to_jsonable_python(value, fallback=str)
     except UnicodeDecodeError:
         return to_jsonable_python(value, fallback=str, bytes_mode="base64")
-
-
-def loads_maybe(value: Any) -> Any:
-    """A JSON object or array written as text, parsed; any other value unchanged."""
-    if isinstance(value, str) and value.strip()[:1] in ("{", "["):
-        try:
-            return json.loads(value)
-        except (ValueError, RecursionError):  # not JSON, or past what the parser reads (nesting, long integers)
-            return value
-    return value
-
-
-def chunk_id(content: str) -> str:
-    """A stable id for a retrieved chunk that has none: ``doc_`` + 16 hex digits of the sha256 of its content."""
-    return "doc_" + hashlib.sha256(content.encode()).hexdigest()[:16]
 
 
 def tool_params(arguments: Any) -> dict[str, Any]:

@@ -9,7 +9,8 @@ runnable and read ``handler.events`` afterwards:
   tool was invoked directly), ``tool`` = the tool name, ``params`` = the tool's input dict (``{"input": ...}``
   for a plain string input);
 - a tool end is a ``tool_result`` with the same id: the tool's output (a ``ToolMessage``'s content, parsed
-  when it is a JSON object or array); a tool error is ``{"error": "Type: message"}``;
+  when it is a JSON object or array); a tool error is ``{"error": "Type: message"}``, a ``ToolMessage`` with the
+  status ``error`` (a tool error the tool handled) ``{"error": content}``;
 - a retriever end is a ``retriever`` event: each ``Document``'s ``page_content``, with its ``id``, else
   ``metadata["id" | "doc_id" | "document_id" | "chunk_id"]``, else ``"doc_"`` + the first 16 hex digits of
   the sha256 of its content (stable across runs).
@@ -29,9 +30,10 @@ from functools import cache
 from typing import Any, Protocol
 from uuid import UUID
 
+from ..._json_text import chunk_id, loads_maybe
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from .._errors import AgentOutputError, partial_run
-from ._arguments import chunk_id, jsonable, loads_maybe
+from ._arguments import jsonable
 
 __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
@@ -61,9 +63,13 @@ def document_id(document: Any) -> str:
 
 
 def _result(output: Any) -> Any:
-    """A tool's output as JSON: a ToolMessage's content (a JSON object or array text parsed), else the value."""
-    content = getattr(output, "content", output) if type(output).__name__ == "ToolMessage" else output
-    return loads_maybe(content) if isinstance(content, str) else jsonable(content)
+    """A tool's output as JSON: a ToolMessage's content (a JSON object or array text parsed), else the value; a
+    ToolMessage with the status ``error`` (a tool error the tool handled itself) is ``{"error": content}``."""
+    if type(output).__name__ != "ToolMessage":
+        return loads_maybe(output) if isinstance(output, str) else jsonable(output)
+    content = getattr(output, "content", output)
+    result = loads_maybe(content) if isinstance(content, str) else jsonable(content)
+    return {"error": result or "error"} if getattr(output, "status", None) == "error" else result
 
 
 @cache
