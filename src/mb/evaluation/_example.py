@@ -174,10 +174,11 @@ def _verdict(
         if not check["gating"]:
             continue
         count += 1
-        total += check["score"] if check["score"] is not None else float(check["passed"])
+        unsure = bool(check.get("undecided"))  # its score is the judge's, no share met: it counts 0
+        total += check["score"] if check["score"] is not None and not unsure else float(check["passed"])
         if check["error"] is not None:
             errors.append(f"{check['name']} not judged: {check['error']}")
-        elif check.get("undecided"):
+        elif unsure:
             undecided = True
         elif not check["passed"]:
             failed = True
