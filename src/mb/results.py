@@ -166,7 +166,7 @@ class ExampleResult(BaseModel):
     apart."""
 
     score: float = 0.0
-    """Share of gating expectations met, in [0, 1]."""
+    """Share of gating expectations met, in [0, 1]; an undecided one counts 0, whatever its judge's score."""
 
     assertions: list[AssertionResult] = []
     """One result per ``expectations.assertions`` entry, in order."""

@@ -198,3 +198,21 @@ def test_unknown_keys_are_read_from_standard_input_as_it_is_evaluated() -> None:
     assert result.stderr.count(": warning: ") == 3  # three lines shown, then the rest counted
     assert "<stdin>: … and 2 more lines with the same problem: $.inputs.metdata" in result.stderr
     assert "<stdin>: 5 warning(s) in the first 10,000 lines" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--require", "similarity=5", "--require", "similarity=3"], "'similarity' is required more than once"),
+        (["--require", "similarity=5,similarity"], "'similarity' is required more than once"),
+        (["--metrics", "exact_match,exact_match"], "'exact_match' is selected more than once"),
+    ],
+)
+def test_a_metric_named_twice_is_a_usage_error_not_the_last_one_kept(
+    tmp_path: Path, options: list[str], says: str
+) -> None:
+    out = tmp_path / "results.jsonl"
+    result = _eval(str(SPEC / "examples-executed.jsonl"), *options, "-o", str(out))
+    assert result.exit_code == 2, result.output
+    assert says in result.output
+    assert not out.exists()

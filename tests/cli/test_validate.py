@@ -142,3 +142,31 @@ def test_standard_input_is_checked_for_unknown_keys_and_strict_fails_on_them() -
         "<stdin>:2: $: invalid JSON: Expecting property name enclosed in double quotes at column 2",
     ]
     assert "1 valid, 1 invalid, 1 warning(s) (--strict)" in result.stderr
+
+
+def test_one_call_id_on_two_tool_calls_is_an_invalid_line_never_two_calls(tmp_path: Path) -> None:
+    call = {"event": "tool_call", "id": "call_1", "tool": "refund"}
+    trace = [
+        {**call, "params": {"order": 1}},
+        {"event": "tool_result", "id": "call_1", "result": {"refunded": 1}},
+        {**call, "params": {"order": 2}},
+    ]
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "Refund orders 1 and 2"}]},
+        "expectations": {"extended_assertions": [{"assert_that": "tool_call_count", "tool": "refund", "min": 2}]},
+        "outputs": {"response": "Both refunded.", "trace": trace},
+    }
+    path = tmp_path / "dup.jsonl"
+    path.write_text(json.dumps(document) + "\n")
+    reason = (
+        "$.outputs.trace[2].id: tool_call id 'call_1' is already the id of the tool_call at outputs.trace[0]: one call "
+        "recorded twice, or two calls under one id (each call needs its own id)"
+    )
+    code, out, _ = _run("validate", "--executed", "--strict", str(path))
+    assert (code, out.splitlines()) == (1, [f"{path}:1: {reason}"])
+    code, out, err = _run("eval", str(path), "--judge", "lexical", "--metrics", "none")
+    assert code != 0
+    assert reason in out + err
+    trace[2]["id"] = "call_2"  # two calls, each with its id
+    path.write_text(json.dumps(document) + "\n")
+    assert _run("eval", str(path), "--judge", "lexical", "--metrics", "none")[0] == 0

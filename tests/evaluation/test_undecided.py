@@ -197,3 +197,12 @@ def test_a_results_file_written_before_undecided_verdicts_still_reads(
     assert [result.status for result in run.results] == ["passed", "passed", "failed", "failed", "passed", "error"]
     shown = CliRunner().invoke(main, ["compare", str(results), str(results)])
     assert shown.exit_code == 0, shown.output
+
+
+def test_an_undecided_check_counts_nothing_towards_the_expectations_met() -> None:
+    """The judge's score of a check it cannot tell about is no share of it met: 0, as an undecided guideline."""
+    line = search_line("Paris weather", response="maybe sunny", expected_response="Sunny in Paris.")
+    (result,) = evaluate([Example.model_validate(line)], judge=UnsureJudge(), metrics=[]).results
+    orphans, check = result.checks
+    assert (orphans.passed, check.name, check.undecided, check.score) == (True, "expected_response", True, 0.6)
+    assert (result.status, result.score) == ("undecided", 0.6667)  # the assertion and the trace met, the response not

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from mb.entities import Example
+from mb.entities import Example, Outputs
 from mb.evaluation import MetricSpec, evaluate
 from mb.io import key_warnings
 from mb.judges.base import JudgeTask
@@ -270,14 +270,28 @@ def test_a_line_without_a_trace_fails_what_needs_a_call_and_cannot_pass_no_tool_
     )
 
 
-def test_a_bare_response_in_a_test_is_recorded_as_mb_run_records_it() -> None:
+@pytest.mark.parametrize(
+    "outputs",
+    [
+        "Hello!",
+        {"response": "Hello!"},
+        Outputs(response="Hello!"),
+        Outputs.model_validate({"response": "Hello!"}),
+        Outputs.model_validate_json('{"response": "Hello!"}'),
+    ],
+    ids=["str", "dict", "Outputs", "validated", "json"],
+)
+def test_outputs_given_without_a_trace_cannot_pass_what_a_call_would_break(outputs: Any) -> None:
     document = copy.deepcopy(BASE)
     del document["outputs"]
     del document["expectations"]["expected_response"]
     document["expectations"]["assertions"] = [{"assert_that": "no_tool_called"}]
-    assert_example(Example.model_validate(document), "Hello!", judge=ScriptedJudge())  # no call made
-    with pytest.raises(AssertionError, match=r"outputs\.trace is absent"):
-        assert_example(Example.model_validate(document), {"response": "Hello!"}, judge=ScriptedJudge())
+    document["expectations"]["extended_assertions"] = [{"assert_that": "tool_not_called", "tool": "delete_account"}]
+    with pytest.raises(AssertionError, match=r"outputs\.trace is absent: cannot tell that 'delete_account' was not"):
+        assert_example(Example.model_validate(document), outputs, judge=ScriptedJudge())
+    # a trace given, even empty, says which calls were made: decided
+    for traced in ({"response": "Hello!", "trace": []}, Outputs(response="Hello!", trace=[])):
+        assert_example(Example.model_validate(document), traced, judge=ScriptedJudge())
 
 
 @pytest.mark.parametrize(

@@ -64,6 +64,31 @@ def test_each_line_is_the_example_plus_outputs_and_its_hash(tmp_path: Path) -> N
     assert Example.model_validate(line).outputs is not None
 
 
+@pytest.mark.parametrize(
+    ("answer", "traced"),
+    [
+        ("Done.", False),
+        (Outputs(response="Done."), False),
+        (Outputs.model_validate({"response": "Done."}), False),
+        (Outputs(response="Done.", trace=[]), True),
+    ],
+    ids=["str", "Outputs", "validated", "empty trace"],
+)
+def test_outputs_without_a_trace_are_written_without_one_and_cannot_pass_a_forbidden_tool(
+    tmp_path: Path, answer: Any, traced: bool
+) -> None:
+    document = example("Close my account") | {
+        "expectations": {"extended_assertions": [{"assert_that": "tool_not_called", "tool": "delete_account"}]}
+    }
+    output = tmp_path / "out.jsonl"
+    executed, _ = run([document], lambda messages: answer, output=output)
+    [line] = lines(output)
+    assert ("trace" in line["outputs"]) is traced
+    for source in (output, executed):  # the file `mb eval` reads, and what `mb.run` gave
+        (result,) = mb.evaluate(source, judge="lexical", metrics=[]).results
+        assert result.status == ("passed" if traced else "error"), result.failure_reasons()
+
+
 def test_user_time_is_the_local_time_the_request_is_sent_with_its_offset() -> None:
     before = datetime.now().astimezone()
     [executed], _ = run([example("x")], lambda messages: "ok")
@@ -681,11 +706,3 @@ def test_a_progress_object_without_a_warning_method_still_runs_when_warnings_are
     assert progress.done == 6
     assert len(lines(tmp_path / "out.jsonl")) == 6
     assert not result.summary.interrupted
-
-
-@pytest.mark.parametrize("answer", ["Done.", Outputs(response="Done.")])
-def test_an_agent_that_records_no_call_made_none_for_the_evaluation(answer: Any) -> None:
-    never = {"extended_assertions": [{"assert_that": "tool_not_called", "tool": "delete_account"}]}
-    examples, _ = run([{**example("close my account"), "expectations": never}], lambda messages: answer)
-    (result,) = mb.evaluate(examples, metrics=[]).results
-    assert result.status == "passed", result.failure_reasons()

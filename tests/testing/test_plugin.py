@@ -160,14 +160,19 @@ def test_a_missing_benchmark_is_a_usage_error(plugin_run: pytest.Pytester) -> No
 
 
 @pytest.mark.parametrize(
-    ("option", "value", "says"),
-    [("--mb-judge", "lexcal", "unknown judge 'lexcal'"), ("--mb-require", "citation", "unknown metric 'citation'")],
+    ("options", "says"),
+    [
+        (["--mb-judge", "lexcal"], "unknown judge 'lexcal'"),
+        (["--mb-require", "citation"], "unknown metric 'citation'"),
+        (
+            ["--mb-require", "similarity=5", "--mb-require", "similarity=3"],
+            "metric 'similarity' is required more than once (similarity=5, similarity=3)",
+        ),
+    ],
 )
-def test_a_wrong_judge_or_metric_is_one_usage_error(
-    plugin_run: pytest.Pytester, option: str, value: str, says: str
-) -> None:
+def test_a_wrong_judge_or_metric_is_one_usage_error(plugin_run: pytest.Pytester, options: list[str], says: str) -> None:
     executed = _write(plugin_run.path / "executed.jsonl", [_line("Hi", "weather", "Paris", _call("weather", "Paris"))])
-    run = plugin_run.runpytest("-p", "mb.testing.plugin", "--mb-eval", str(executed), option, value)
+    run = plugin_run.runpytest("-p", "mb.testing.plugin", "--mb-eval", str(executed), *options)
     assert run.ret == pytest.ExitCode.USAGE_ERROR
     assert says in run.stderr.str()
     assert "Traceback" not in run.stdout.str() + run.stderr.str()

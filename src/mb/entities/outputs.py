@@ -138,13 +138,28 @@ class Outputs(BaseModel):
     """
 
     @model_validator(mode="after")
-    def _citations_reference_retrieved_chunks(self) -> Outputs:
+    def _ids_consistent(self) -> Outputs:
         check_misspelt_keys(self)
-        if not self.citations:
+        errors: list[InitErrorDetails] = []
+        calls: dict[str, int] = {}
+        for index, event in enumerate(self.trace):  # one call recorded twice would count as two
+            if isinstance(event, ToolCall) and calls.setdefault(event.id, index) != index:
+                errors.append(
+                    InitErrorDetails(
+                        type=PydanticCustomError(
+                            "repeated_call_id",
+                            "tool_call id '{id}' is already the id of the tool_call at outputs.trace[{first}]: one "
+                            "call recorded twice, or two calls under one id (each call needs its own id)",
+                            {"id": event.id, "first": calls[event.id]},
+                        ),
+                        loc=("trace", index, "id"),
+                        input=event.id,
+                    )
+                )
+        if not self.citations and not errors:
             return self
         known = {chunk.id for chunk in self.retrieved_chunks()}
-        errors: list[InitErrorDetails] = []
-        for index, citation in enumerate(self.citations):
+        for index, citation in enumerate(self.citations or ()):
             if citation.document_id not in known:
                 hint = f"retrieved ids: {', '.join(sorted(known))}" if known else "the trace has no retriever event"
                 errors.append(

@@ -8,6 +8,7 @@ from typing import Any
 
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
+from ..errors import ConfigError
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
@@ -41,6 +42,15 @@ class MetricPlan:
     required: tuple[MetricSpec, ...] = ()
     """Metrics that gate the verdict (computed even when they would not apply)."""
 
+    def __post_init__(self) -> None:
+        """A metric named twice has no one pass mark: :class:`~mb.errors.ConfigError`, never the last one kept."""
+        for what, specs in (("required", self.required), ("selected", self.selected or ())):
+            names = [spec.name for spec in specs]
+            twice = next((name for name in names if names.count(name) > 1), None)
+            if twice is not None:
+                given = ", ".join(_spec_text(spec) for spec in specs if spec.name == twice)
+                raise ConfigError(f"metric {twice!r} is {what} more than once ({given}): give it once")
+
     def specs_for(self, example: Example) -> list[tuple[MetricSpec, bool]]:
         """(spec, gating) for each metric to compute on ``example``, in registry order.
 
@@ -64,6 +74,10 @@ class MetricPlan:
             if spec.name == "similarity":
                 return spec
         return MetricSpec("similarity")
+
+
+def _spec_text(spec: MetricSpec) -> str:
+    return spec.name if spec.threshold is None else f"{spec.name}={spec.threshold:g}"
 
 
 Row = dict[str, Any]
@@ -174,10 +188,11 @@ def _verdict(
         if not check["gating"]:
             continue
         count += 1
-        total += check["score"] if check["score"] is not None else float(check["passed"])
+        unsure = bool(check.get("undecided"))  # its score is the judge's, no share met: it counts 0
+        total += check["score"] if check["score"] is not None and not unsure else float(check["passed"])
         if check["error"] is not None:
             errors.append(f"{check['name']} not judged: {check['error']}")
-        elif check.get("undecided"):
+        elif unsure:
             undecided = True
         elif not check["passed"]:
             failed = True

@@ -35,7 +35,7 @@ from .._redact import redact
 from ..entities import Environment, Example, Inputs, Outputs
 from ..io import JsonlWriter, LineError, Problem, not_run_record, validation_reason
 from ..io._limits import DEFAULT_MAX_LINE_BYTES, encode_line
-from ._agent import CallableAgent, to_outputs
+from ._agent import CallableAgent, outputs_data, to_outputs
 from ._errors import (
     AgentOutputError,
     PartialRun,
@@ -281,7 +281,7 @@ class Runner:
     def _encode(self, job: _Job, outputs: Outputs, trial: dict[str, int]) -> bytes:
         """The executed line (newline included); :class:`AgentOutputError` naming the field when no command could
         read it back (a lone surrogate, a number out of range, nesting too deep, a line over ``max_line_bytes``)."""
-        line = {**job.document, "outputs": outputs.model_dump(mode="json", exclude_none=True)}
+        line = {**job.document, "outputs": outputs_data(outputs)}
         data = encode_line({**line, "example_hash": job.key, **trial}, self.settings.max_line_bytes)
         if isinstance(data, Problem):
             raise AgentOutputError(

@@ -20,6 +20,7 @@ from ..io import iter_records, validation_reason
 from ..judges import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult
+from ..runner._agent import outputs_data
 
 __all__ = ["aassert_example", "assert_example", "examples", "failure_message"]
 
@@ -61,13 +62,9 @@ def with_outputs(example: Example, outputs: Outputs | Mapping[str, Any] | str) -
     missing ``user_time`` is now, as ``mb run`` records it. Anything else fails the test, naming the example."""
     __tracebackhide__ = True
     if isinstance(outputs, str):
-        made = Outputs(response=outputs, trace=[])  # as `mb run` records a bare response: no call made
+        made = Outputs(response=outputs)  # as `mb run` records a bare response: no trace
     else:
-        data = (
-            outputs.model_dump(mode="json", by_alias=True, exclude_none=True)
-            if isinstance(outputs, Outputs)
-            else outputs
-        )
+        data = outputs_data(outputs) if isinstance(outputs, Outputs) else outputs
         try:
             made = Outputs.model_validate(data)
         except ValidationError as error:

@@ -61,12 +61,14 @@ def pytest_configure(config: pytest.Config) -> None:
     if missing:
         raise pytest.UsageError(f"--mb-eval: no such file: {', '.join(missing)}")
     from ..errors import MBError
+    from ..evaluation._example import MetricPlan
     from ..metrics import MetricSpec
     from ._api import _judge
 
     try:  # a wrong option is one usage error now, not a failure of every test
         config.stash[_JUDGE] = _judge(config.getoption("mb_judge"))
-        config.stash[_REQUIRE] = [MetricSpec.parse(text) for text in config.getoption("mb_require")]
+        required = MetricPlan(required=tuple(MetricSpec.parse(text) for text in config.getoption("mb_require")))
+        config.stash[_REQUIRE] = list(required.required)
     except MBError as error:
         raise pytest.UsageError(f"--mb-judge / --mb-require: {error}") from None
     paths = [str(path) for path in benchmarks]
