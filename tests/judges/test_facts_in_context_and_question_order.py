@@ -76,6 +76,44 @@ def test_a_fact_the_rest_of_the_response_bears_on_is_never_passed(judge: Judge, 
 
 
 @pytest.mark.parametrize(
+    ("response", "said"),
+    [
+        ("The order has been cancelled. Actually, it remains active.", "Actually, it remains active."),
+        ("The order has been cancelled. In fact, the shipment is still on its way.", "In fact, the shipment"),
+        ("The order has been cancelled. Correction: your order is still open.", "Correction: your order"),
+        ("The order has been cancelled. None of what I wrote above is accurate.", "None of what I wrote above"),
+        ("The order has been cancelled. Please disregard the above message.", "Please disregard the above"),
+        ("The order has been cancelled. Everything I just told you was wrong.", "Everything I just told you"),
+        ("Here is a sample confirmation you could send. The order has been cancelled.", "Here is a sample"),
+        ("Below is a template for your reply. The order has been cancelled.", "Below is a template"),
+        ("A hypothetical example follows. The order has been cancelled.", "A hypothetical example"),
+        ("Draft for your approval. The order has been cancelled.", "Draft for your approval."),
+    ],
+)
+def test_a_fact_retracted_at_length_or_framed_as_a_sample_is_undecided(judge: Judge, response: str, said: str) -> None:
+    check = _fact_check(judge, response)
+    assert check.undecided, check.reason
+    assert not check.passed
+    assert said in check.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Done. The order has been cancelled.",
+        "Here is what I did. The order has been cancelled.",
+        "The order has been cancelled. However, the refund may take up to 5 days.",
+        "The order has been cancelled. As I said, a refund follows.",
+        "The order has been cancelled. Sorry for the inconvenience.",
+        "Did it! The order has been cancelled.",
+    ],
+)
+def test_a_fact_after_a_plain_lead_in_or_before_a_remark_passes(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response)
+    assert check.passed, check.reason
+
+
+@pytest.mark.parametrize(
     "response",
     [
         "The order has been cancelled. A refund was issued. Just kidding.",
@@ -170,6 +208,19 @@ def test_a_question_without_its_question_mark_is_never_the_statement(
     assert "asks a question" in verdict.reason
     check = _fact_check(judge, candidate, reference.rstrip("."))
     assert not check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Will Smith has cancelled the show.", "The show has been cancelled by Will Smith."),
+        ("Will Smith cancelled the show.", "The show was cancelled by Will Smith."),
+        ("Can Ana Lopez is the new manager.", "The new manager is Can Ana Lopez."),
+    ],
+)
+def test_a_name_that_starts_with_a_modal_is_no_question(judge: Judge, candidate: str, reference: str) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
+    assert "asks a question" not in verdict.reason, verdict.reason
 
 
 @pytest.mark.parametrize(

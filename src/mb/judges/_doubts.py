@@ -490,13 +490,19 @@ _IMPERATIVE_TOO = frozenset({"do", "have"})
 before a person ("Do you ...", "Have we ...")."""
 _CONDITIONAL = frozenset({"should", "had", "were"})
 """Auxiliaries that open a condition before a comma ("Should you need help, call us.", "Had I known, ...")."""
+_FINITE = _QUESTION_START - _WH - {"to"} | {"am", "had"}
+"""Auxiliaries and modals that give a subject its verb."""
+_BARE_VERB = _FINITE - _BE - {"am", "has", "have", "had"}
+"""Those a question follows by its subject and a bare verb ("Will Ana cancel it?", not "Will Ana cancelled it")."""
 
 
 def is_question(text: str) -> bool:
     """Whether ``text`` asks: it ends with "?"; or it opens with a question word or an auxiliary and has no final
     punctuation; or, one sentence ending with "." or "!", it opens in a question's word order, an auxiliary or a
     modal (maybe with "not") before its subject ("Has your refund been approved.", "Is the payment complete!"). Not a
-    command ("Do not share it", "Have the report ready.") nor a condition ("Should you need help, call us.")."""
+    command ("Do not share it", "Have the report ready."), a condition ("Should you need help, call us."), an
+    auxiliary before its subject alone ("Did it!") nor a name starting with one before its own verb ("Will Smith has
+    left.")."""
     found = words(text)
     if text.rstrip().endswith("?"):
         return True
@@ -511,8 +517,14 @@ def is_question(text: str) -> bool:
     subject = found[at] if at < len(found) else ""
     if found[0] in _IMPERATIVE_TOO:
         return subject in _PERSONAL
-    named = tokens(text)[at : at + 1]  # a name: "Is Ana coming."
-    return not ended or subject in _SUBJECT_OPENERS | _DETERMINER_WORDS or bool(named and named[0].text[0].isupper())
+    if len(found) <= at + 1:  # nothing asked of the subject: "Did it!", "Will do."
+        return False
+    after = tokens(text)[at:]
+    named = next((i for i, token in enumerate(after) if not token.text[0].isupper()), len(after))  # "Is Ana coming."
+    verb = after[named].lower if named < len(after) else ""
+    if named and (verb in _FINITE or (found[0] in _BARE_VERB and re.fullmatch(PARTICIPLES, verb))):
+        return False  # the name's own verb follows it: "Will Smith has cancelled the show.", "Will Smith left."
+    return not ended or subject in _SUBJECT_OPENERS | _DETERMINER_WORDS or bool(named)
 
 
 def negation_said(text: str) -> str | None:
