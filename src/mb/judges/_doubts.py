@@ -94,9 +94,10 @@ _VARIANTS = [
         (r"(?<=[a-z]{3})ll(ed|ing|er|ers)$", r"l\1"),  # "cancelled", "travelling"
         (r"(?<=[a-z]{2})ogue(s)?$", r"og\1"),  # "catalogue"
         (r"^grey", "gray"),
+        (r"^(some|any|every)body$", r"\1one"),  # "somebody" is "someone"
     )
 ]
-"""British spellings and their American forms."""
+"""British spellings and their American forms; a pronoun in "-body" and its form in "-one"."""
 _OTHER_WORDS = frozenset({"metre", "metres"})
 """British spellings whose American form is also another word ("metre", a length; "meter", a device), read as it only
 after a number ("100 metres", "a 100-metre race") where the other text's "meters" is surely the unit too (``_UNIT``)."""
