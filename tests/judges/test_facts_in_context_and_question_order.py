@@ -88,6 +88,7 @@ def test_a_fact_the_rest_of_the_response_bears_on_is_never_passed(judge: Judge, 
         ("Below is a template for your reply. The order has been cancelled.", "Below is a template"),
         ("A hypothetical example follows. The order has been cancelled.", "A hypothetical example"),
         ("Draft for your approval. The order has been cancelled.", "Draft for your approval."),
+        ("The order has been cancelled. This is only an example.", "This is only an example."),
     ],
 )
 def test_a_fact_retracted_at_length_or_framed_as_a_sample_is_undecided(judge: Judge, response: str, said: str) -> None:
@@ -106,6 +107,7 @@ def test_a_fact_retracted_at_length_or_framed_as_a_sample_is_undecided(judge: Ju
         "The order has been cancelled. As I said, a refund follows.",
         "The order has been cancelled. Sorry for the inconvenience.",
         "Did it! The order has been cancelled.",
+        "The order has been cancelled. I drafted a confirmation email for you.",
     ],
 )
 def test_a_fact_after_a_plain_lead_in_or_before_a_remark_passes(judge: Judge, response: str) -> None:

@@ -82,7 +82,8 @@ _TRUTH = frozenset(content_stems("accurate true correct right valid wrong false 
 """Words by which a sentence speaks of the response's own words and whether they hold ("None of what I wrote above is
 accurate.", "Please disregard the above.")."""
 _SAMPLE = frozenset(content_stems("sample template example draft hypothetical mock fictional imaginary placeholder"))
-"""Words that present a text as not a statement of what is so ("Here is a sample reply you could send.")."""
+"""Words that present a text as not a statement of what is so ("Here is a sample reply you could send.", "This is only
+an example.")."""
 
 
 def _neutral(text: str) -> bool:
@@ -130,7 +131,8 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
             if added:
                 return f"the sentence {other!r} says its words with {min(added)[1]!r}"
             continue
-        if (stems - own) & _SAMPLE:
+        back = index > min(said) and not (_REFERS_BACK | _WORDING) & set(words(other))
+        if (stems - own) & _SAMPLE and not back:  # before it, or after it of what precedes ("This is an example.")
             return f"the sentence {other!r} may present it as a sample, not as what is so"
         asks = is_question(other) and not _REFERS_BACK & set(words(other))
         if len(stems - own) <= 1 and (index < min(said) or (index > min(said) and not asks)):
