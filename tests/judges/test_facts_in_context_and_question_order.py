@@ -76,6 +76,46 @@ def test_a_fact_the_rest_of_the_response_bears_on_is_never_passed(judge: Judge, 
 
 
 @pytest.mark.parametrize(
+    ("response", "said"),
+    [
+        ("The order has been cancelled. Actually, it remains active.", "Actually, it remains active."),
+        ("The order has been cancelled. In fact, the shipment is still on its way.", "In fact, the shipment"),
+        ("The order has been cancelled. Correction: your order is still open.", "Correction: your order"),
+        ("The order has been cancelled. None of what I wrote above is accurate.", "None of what I wrote above"),
+        ("The order has been cancelled. Please disregard the above message.", "Please disregard the above"),
+        ("The order has been cancelled. Everything I just told you was wrong.", "Everything I just told you"),
+        ("Here is a sample confirmation you could send. The order has been cancelled.", "Here is a sample"),
+        ("Below is a template for your reply. The order has been cancelled.", "Below is a template"),
+        ("A hypothetical example follows. The order has been cancelled.", "A hypothetical example"),
+        ("Draft for your approval. The order has been cancelled.", "Draft for your approval."),
+        ("The order has been cancelled. This is only an example.", "This is only an example."),
+    ],
+)
+def test_a_fact_retracted_at_length_or_framed_as_a_sample_is_undecided(judge: Judge, response: str, said: str) -> None:
+    check = _fact_check(judge, response)
+    assert check.undecided, check.reason
+    assert not check.passed
+    assert said in check.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Done. The order has been cancelled.",
+        "Here is what I did. The order has been cancelled.",
+        "The order has been cancelled. However, the refund may take up to 5 days.",
+        "The order has been cancelled. As I said, a refund follows.",
+        "The order has been cancelled. Sorry for the inconvenience.",
+        "Did it! The order has been cancelled.",
+        "The order has been cancelled. I drafted a confirmation email for you.",
+    ],
+)
+def test_a_fact_after_a_plain_lead_in_or_before_a_remark_passes(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response)
+    assert check.passed, check.reason
+
+
+@pytest.mark.parametrize(
     "response",
     [
         "The order has been cancelled. A refund was issued. Just kidding.",
@@ -173,6 +213,19 @@ def test_a_question_without_its_question_mark_is_never_the_statement(
 
 
 @pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("Will Smith has cancelled the show.", "The show has been cancelled by Will Smith."),
+        ("Will Smith cancelled the show.", "The show was cancelled by Will Smith."),
+        ("Can Ana Lopez is the new manager.", "The new manager is Can Ana Lopez."),
+    ],
+)
+def test_a_name_that_starts_with_a_modal_is_no_question(judge: Judge, candidate: str, reference: str) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
+    assert "asks a question" not in verdict.reason, verdict.reason
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Do not share your password.",
@@ -187,3 +240,32 @@ def test_commands_and_conditions_in_a_question_order_still_state(judge: Judge, t
     assert verdict.passed, verdict.reason
     check = _fact_check(judge, text, text.rstrip("."))
     assert check.passed, check.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("what is the weather in Oslo on Friday", "weather in Oslo on Friday"),
+        ("How do I cancel my streaming subscription?", "cancel streaming subscription"),
+        ("what's the status of my parcel", "status of my parcel"),
+    ],
+)
+def test_a_query_asked_as_a_question_is_the_same_query(judge: Judge, candidate: str, reference: str) -> None:
+    [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
+    assert verdict.passed, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("What is the weather in Oslo?", "The weather in Oslo is sunny."),
+        ("When does the store open?", "The store opens."),
+        ("What did Ana book?", "Ana booked."),
+        ("What is the weather in Oslo on Friday?", "I checked the weather in Oslo on Friday."),
+        ("Did you cancel my streaming subscription?", "cancel streaming subscription"),
+    ],
+)
+def test_a_question_against_a_statement_or_request_stays_unpassed(judge: Judge, candidate: str, reference: str) -> None:
+    for pair in ((candidate, reference), (reference, candidate)):
+        [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, *pair)])
+        assert not verdict.passed, verdict.reason

@@ -1,5 +1,5 @@
-"""The same statement written otherwise (a number in words or digits, a British or American spelling, a contraction)
-passes offline; a word that only looks alike does not."""
+"""The same statement written otherwise (a number in words or digits, a British or American spelling, a contraction,
+"-body" for "-one") passes offline; a word that only looks alike does not."""
 
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ from tests.support.judges import equivalence
         ("Print the catalogue in colour", "Print the catalog in color"),
         ("It's snowing in Oslo", "It is snowing in Oslo"),
         ("I would prefer a window seat", "I'd prefer a window seat"),
+        ("Somebody left a bag at the desk", "Someone left a bag at the desk"),
+        ("Anybody can join the webinar", "Anyone can join the webinar"),
+        ("Everybody received the invoice", "Everyone received the invoice"),
     ],
 )
 def test_the_same_words_spelled_otherwise_pass(judge: Judge, candidate: str, reference: str) -> None:

@@ -5,9 +5,10 @@ judge), the judge reads the whole response; otherwise each sentence of the respo
 fact (the offline judges' :attr:`~mb.judges.JudgeTask.SUPPORT`) and the best-matching sentence decides; a fact of
 several sentences is asked of the whole response, each of its sentences to be stated by one of the response's. The
 sentences stating the fact (each copy, each part) leave it undecided when the rest of the response bears on them
-(``said_around``: a lead-in or question before them, a short hedge before or a short or negating sentence after them,
-another sentence saying its words with a negation); a neutral heading ("## Summary", "Done:") or closing does not. A
-guideline needs a judge that answers :attr:`~mb.judges.JudgeTask.GUIDELINE`; without one it is undecided, never passed.
+(``said_around``: a lead-in or question before them, a short hedge before or a short, negating or correcting sentence
+after them, a sentence presenting them as a sample, another sentence saying its words with a negation); a neutral
+heading ("## Summary", "Done:") or closing does not. A guideline needs a judge that answers
+:attr:`~mb.judges.JudgeTask.GUIDELINE`; without one it is undecided, never passed.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ._doubts import cues_said, is_question, negation_said
+from ._doubts import asks_for, cues_said, is_question, negation_said
 from ._text import LIST_ITEM, content_stems, normalize, whole_sentences, words
 from .base import JudgeRequest
 
@@ -47,10 +47,13 @@ def _plain(text: str) -> str:
 def added_around(candidate: str, reference: str) -> str | None:
     """The candidate says the reference word for word (articles aside) with words before or after it that may
     hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), which neither a
-    cosine nor word overlap sees, however close the texts."""
+    cosine nor word overlap sees, however close the texts; not a query asked as a question ("what is the weather in
+    Oslo" / "weather in Oslo")."""
     mine, theirs = _said(candidate), _said(reference)
     size = len(theirs)
-    if not size or len(mine) <= size or not any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
+    if not size or asks_for(candidate, reference) or len(mine) <= size:
+        return None
+    if not any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
         return None
     return "the candidate says the reference with words before or after it, which may qualify or retract it"
 
@@ -69,6 +72,18 @@ _REPORT = frozenset(content_stems("done summary status update result here what d
 _ANSWERS = frozenset(content_stems("yes okay ok sure right"))
 """Words of an answer that say nothing of their own ("In theory, yes.")."""
 _REFERS_BACK = frozenset({"it", "this", "that", "they", "so"})
+_CORRECTION = re.compile(
+    r"\A\W*(?:actually|correction|in (?:fact|reality|truth)|scratch that|on second thought|wait|oops|never ?mind)\b",
+    re.IGNORECASE,
+)
+"""The opening of a sentence that corrects what precedes it ("Actually, it remains active.")."""
+_WORDING = frozenset(words("above below wrote written said stated told message statement answer response reply"))
+_TRUTH = frozenset(content_stems("accurate true correct right valid wrong false mistake error disregard ignore"))
+"""Words by which a sentence speaks of the response's own words and whether they hold ("None of what I wrote above is
+accurate.", "Please disregard the above.")."""
+_SAMPLE = frozenset(content_stems("sample template example draft hypothetical mock fictional imaginary placeholder"))
+"""Words that present a text as not a statement of what is so ("Here is a sample reply you could send.", "This is only
+an example.")."""
 
 
 def _neutral(text: str) -> bool:
@@ -87,8 +102,10 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     another sentence saying the fact's words with a negation, condition or hedge ("The order hasn't been cancelled.",
     "The order will be cancelled if you confirm."); a sentence before
     or after one with at most one content word of its own ("Maybe.", "Psych!", "Just kidding.", "Or has it?"), unless
-    neutral or, after it, a question that does not refer back ("Anything else?"); a sentence that says a negation and
-    little else ("That is false."). Each may frame, deny or retract the statement, which no offline rule can tell."""
+    neutral or, after it, a question that does not refer back ("Anything else?"); a sentence that presents it as a
+    sample ("Here is a sample reply you could send."); a sentence that denies or corrects it ("That is false.",
+    "Actually, it remains active.", "None of what I wrote above is accurate."). Each may frame, deny or retract the
+    statement, which no offline rule can tell."""
     pieces = whole_sentences(response)
     said = [at for at, piece in enumerate(pieces) if piece in stated]
     if not said:
@@ -114,9 +131,23 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
             if added:
                 return f"the sentence {other!r} says its words with {min(added)[1]!r}"
             continue
+        back = index > min(said) and not (_REFERS_BACK | _WORDING) & set(words(other))
+        if (stems - own) & _SAMPLE and not back:  # before it, or after it of what precedes ("This is an example.")
+            return f"the sentence {other!r} may present it as a sample, not as what is so"
         asks = is_question(other) and not _REFERS_BACK & set(words(other))
         if len(stems - own) <= 1 and (index < min(said) or (index > min(said) and not asks)):
             return f"the sentence {other!r} says too little of its own: it may hedge, retract or qualify it"
-        if negation and len(words(other)) <= _DENIAL and len(stems - own - set(content_stems(negation))) <= 1:
-            return f"the sentence {other!r} says {negation!r} and little else: it may deny it"
+        if _retracts(other, stems - own, negation, after=index > min(said)):
+            return f"the sentence {other!r} may deny or correct it"
     return None
+
+
+def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) -> bool:
+    """Whether ``text``, saying the content stems ``own`` besides the fact's, may deny or correct what the response
+    says: a negation and at most one content word more ("That is false.", "None of this is true."; a longer one says
+    something of its own: "We will never ask for it."), an opening correction ``after`` it ("Actually, it remains
+    active.", "Correction: ..."), or words on whether the response's own words hold ("None of what I wrote above is
+    accurate.", "Please disregard the above.")."""
+    if negation and len(words(text)) <= _DENIAL and len(own - set(content_stems(negation))) <= 1:
+        return True
+    return bool(after and _CORRECTION.match(text)) or bool(_WORDING & set(words(text)) and (negation or _TRUTH & own))

@@ -42,6 +42,7 @@ __all__ = [
     "added_detail",
     "added_item",
     "anchored_otherwise",
+    "asks_for",
     "cues",
     "cues_said",
     "doubts",
@@ -93,9 +94,10 @@ _VARIANTS = [
         (r"(?<=[a-z]{3})ll(ed|ing|er|ers)$", r"l\1"),  # "cancelled", "travelling"
         (r"(?<=[a-z]{2})ogue(s)?$", r"og\1"),  # "catalogue"
         (r"^grey", "gray"),
+        (r"^(some|any|every)body$", r"\1one"),  # "somebody" is "someone"
     )
 ]
-"""British spellings and their American forms."""
+"""British spellings and their American forms; a pronoun in "-body" and its form in "-one"."""
 _OTHER_WORDS = frozenset({"metre", "metres"})
 """British spellings whose American form is also another word ("metre", a length; "meter", a device), read as it only
 after a number ("100 metres", "a 100-metre race") where the other text's "meters" is surely the unit too (``_UNIT``)."""
@@ -490,13 +492,19 @@ _IMPERATIVE_TOO = frozenset({"do", "have"})
 before a person ("Do you ...", "Have we ...")."""
 _CONDITIONAL = frozenset({"should", "had", "were"})
 """Auxiliaries that open a condition before a comma ("Should you need help, call us.", "Had I known, ...")."""
+_FINITE = _QUESTION_START - _WH - {"to"} | {"am", "had"}
+"""Auxiliaries and modals that give a subject its verb."""
+_BARE_VERB = _FINITE - _BE - {"am", "has", "have", "had"}
+"""Those a question follows by its subject and a bare verb ("Will Ana cancel it?", not "Will Ana cancelled it")."""
 
 
 def is_question(text: str) -> bool:
     """Whether ``text`` asks: it ends with "?"; or it opens with a question word or an auxiliary and has no final
     punctuation; or, one sentence ending with "." or "!", it opens in a question's word order, an auxiliary or a
     modal (maybe with "not") before its subject ("Has your refund been approved.", "Is the payment complete!"). Not a
-    command ("Do not share it", "Have the report ready.") nor a condition ("Should you need help, call us.")."""
+    command ("Do not share it", "Have the report ready."), a condition ("Should you need help, call us."), an
+    auxiliary before its subject alone ("Did it!") nor a name starting with one before its own verb ("Will Smith has
+    left.")."""
     found = words(text)
     if text.rstrip().endswith("?"):
         return True
@@ -511,8 +519,14 @@ def is_question(text: str) -> bool:
     subject = found[at] if at < len(found) else ""
     if found[0] in _IMPERATIVE_TOO:
         return subject in _PERSONAL
-    named = tokens(text)[at : at + 1]  # a name: "Is Ana coming."
-    return not ended or subject in _SUBJECT_OPENERS | _DETERMINER_WORDS or bool(named and named[0].text[0].isupper())
+    if len(found) <= at + 1:  # nothing asked of the subject: "Did it!", "Will do."
+        return False
+    after = tokens(text)[at:]
+    named = next((i for i, token in enumerate(after) if not token.text[0].isupper()), len(after))  # "Is Ana coming."
+    verb = after[named].lower if named < len(after) else ""
+    if named and (verb in _FINITE or (found[0] in _BARE_VERB and re.fullmatch(PARTICIPLES, verb))):
+        return False  # the name's own verb follows it: "Will Smith has cancelled the show.", "Will Smith left."
+    return not ended or subject in _SUBJECT_OPENERS | _DETERMINER_WORDS or bool(named)
 
 
 def negation_said(text: str) -> str | None:
@@ -1215,6 +1229,19 @@ def _asks(text: str) -> bool:
     return is_question(text) and (text.rstrip().endswith("?") or words(text)[:1] != ["to"])
 
 
+_TOPIC = re.compile(r"\A\W*(?:what(?:'s| is| are)|how (?:to|(?:do|can|should) (?:i|we)))\s", re.IGNORECASE)
+
+
+def asks_for(question: str, other: str) -> bool:
+    """``question`` asks what a thing is or how to do something ("what is", "how to", "how do I") and says nothing but
+    the content words of ``other``, which has no verb of a statement ("what is the weather in Oslo" / "weather in
+    Oslo", "how do I cancel my subscription" / "cancel subscription"): one query said two ways."""
+    opened = _TOPIC.match(fold(question))
+    if not opened or (_FINITE | _PERSONAL).intersection(words(other)):
+        return False
+    return set(content_stems(question[opened.end() :])) == set(content_stems(other))
+
+
 _MINUS = re.compile(r"\bminus\b", re.IGNORECASE)
 
 
@@ -1283,11 +1310,12 @@ def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation or a qualified role in one text only, a direction word where the other text
     says its opposite (also where the word is said elsewhere too: "a girl on a bike jumps on a wall" / "off a wall"),
-    a question against a statement, or a sentence that repeats the other text with one word
-    replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
-    in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
-    word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
-    test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
+    a question against a statement (not a query: "what is the weather in Oslo" / "weather in Oslo"), or a sentence
+    that repeats the other text with one word replaced (the candidate states the reference, then contradicts it);
+    pronouns that name other persons or name them in another order ("she loves him" / "he loves her"); a negation or
+    "only", "even", "just", "also" before another word ("not all birds can fly" / "all birds cannot fly", "only Ana
+    passed the test" / "Ana passed only the test"); the same numbers in another order ("a table for two at 7" / "a
+    table for seven at 2")."""
     mine, theirs = _said(candidate, reference), _said(reference, candidate)
     differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
     if _CERTAINTY & mine.keys() and _CERTAINTY & theirs.keys():  # "is probably" / "is likely": hedged alike
@@ -1357,7 +1385,7 @@ def cues(candidate: str, reference: str) -> list[str]:
         before = [_quantifier_before(text, word) for text in (candidate, reference)]
         if {"a"} in before and {""} in before:
             found.append(f"one text says 'a {word}', the other {word!r}: some or hardly any")
-    if _asks(candidate) != _asks(reference):
+    if _asks(candidate) != _asks(reference) and not (asks_for(candidate, reference) or asks_for(reference, candidate)):
         found.append("one text asks a question, the other states something")
     if _done(candidate, reference) or _done(reference, candidate):
         found.append("one text asks for an action, the other says someone does or did it")
