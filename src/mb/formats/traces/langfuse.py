@@ -3,7 +3,8 @@
 A file holds one trace, a JSON array of traces, a ``{"data": [...]}`` page of the public API, or one document per
 line. A document with ``observations`` is a trace; documents with ``traceId`` and ``type`` are observations,
 grouped by trace. Observations of type ``TOOL``, ``RETRIEVER`` and ``GENERATION`` are steps; so is a ``SPAN``
-named ``tool`` / ``retriever`` / ``generation`` (``tool:NAME`` or ``tool.NAME`` names the tool).
+named ``tool`` / ``retriever`` / ``generation`` (``tool:NAME`` or ``tool.NAME`` names the tool); any other
+``SPAN`` with a parent is a plain span (a traced function).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe
 from ._files import json_documents
-from ._values import assistant_text, chat_messages, documents_of
+from ._values import assistant_text, chat_messages, documents_of, requested_calls
 
 __all__ = ["read_langfuse"]
 
@@ -60,6 +61,8 @@ def _kind_and_tool(observation: dict[str, Any]) -> tuple[str | None, str | None]
                 return step, str(named) if named else None
             if lowered.startswith(prefix) and name[len(prefix)] in _SEPARATORS:
                 return step, str(named or name[len(prefix) + 1 :].strip()) or None
+        if observation.get("parentObservationId"):
+            return "span", name or None
     return None, None
 
 
@@ -69,13 +72,14 @@ def _step(observation: dict[str, Any], start: int) -> Step | None:
     raw = observation.get("metadata")
     metadata: dict[str, Any] = raw if isinstance(raw, dict) else {}
     inputs, outputs = loads_maybe(observation.get("input")), loads_maybe(observation.get("output"))
-    if kind == "tool":
+    if kind in ("tool", "span"):
         error = None
         if str(observation.get("level") or "").upper() == "ERROR":
             error = str(observation.get("statusMessage") or "the observation ended with level ERROR")
         call_id = metadata.get("tool_call_id") or metadata.get("gen_ai.tool.call.id")
         return Step(
-            kind="tool", start=start, span_id=span_id, name=tool, call_id=None if call_id is None else str(call_id),
+            kind="tool" if kind == "tool" else "span", start=start, span_id=span_id, name=tool,
+            call_id=None if call_id is None else str(call_id),
             arguments=inputs, result=outputs, error=error,
         )  # fmt: skip
     if kind == "retriever":
@@ -87,16 +91,24 @@ def _step(observation: dict[str, Any], start: int) -> Step | None:
         return Step(
             kind="chat", start=start, span_id=span_id,
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
-            input_tokens=usage.get("input"), output_tokens=usage.get("output"),
+            requested=requested_calls(outputs), input_tokens=usage.get("input"), output_tokens=usage.get("output"),
         )  # fmt: skip
     return None
 
 
 def _fill(trace: SourceTrace, observations: list[Any]) -> None:
+    seen: set[str] = set()
     for observation in observations:
         if not isinstance(observation, dict):
             trace.problems.append("an observation is not a JSON object")
             continue
+        ident, parent = str(observation.get("id") or ""), observation.get("parentObservationId")
+        if ident in seen:
+            root = "more than one root span: " if not parent else ""
+            trace.problems.append(f"{root}observation {ident!r} appears more than once")
+        seen.add(ident)
+        if parent:
+            trace.parents.add(str(parent))
         start = _nanos(observation.get("startTime"))
         if start is None:
             trace.problems.append(f"observation {observation.get('id')!r} has no startTime with a UTC offset")

@@ -11,8 +11,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error
+from ._common import HASH_ATTRIBUTE, Request, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error
 from ._files import json_documents
+from ._values import requested_calls
 
 __all__ = ["read_otel"]
 
@@ -20,6 +21,10 @@ _TOOL_OPERATIONS = {"execute_tool"}
 _CHAT_OPERATIONS = {"chat", "text_completion", "generate_content"}
 _DOCUMENT = re.compile(r"^retrieval\.documents\.(\d+)\.document\.(id|content)$")
 _OI_MESSAGE = re.compile(r"^llm\.(input|output)_messages\.(\d+)\.message\.(role|content)$")
+_OI_CALL = re.compile(
+    r"^llm\.output_messages\.(\d+)\.message\.tool_calls\.(\d+)\.tool_call\.(id|function\.name|function\.arguments)$"
+)
+_INTERNAL = (None, 0, 1, "SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL")
 _STATUS_ERROR = (2, "STATUS_CODE_ERROR")
 
 
@@ -74,6 +79,16 @@ def _openinference_messages(attributes: dict[str, Any], direction: str) -> list[
     return [found[index] for index in sorted(found)]
 
 
+def _openinference_calls(attributes: dict[str, Any]) -> list[Request]:
+    found: dict[tuple[int, int], dict[str, Any]] = {}
+    for key, value in attributes.items():
+        match = _OI_CALL.match(key)
+        if match:
+            found.setdefault((int(match.group(1)), int(match.group(2))), {})[match.group(3)] = value
+    calls = [found[index] for index in sorted(found) if found[index].get("function.name")]
+    return [(_text_or_none(c.get("id")), str(c["function.name"]), c.get("function.arguments")) for c in calls]
+
+
 def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step | None:
     operation = attributes.get("gen_ai.operation.name")
     kind = str(attributes.get("openinference.span.kind") or "").upper()
@@ -109,10 +124,22 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             span_id=span_id,
             input_messages=inputs,
             output_text=str(answers[-1]) if answers else None,
+            requested=requested_calls(loads_maybe(attributes.get("gen_ai.output.messages")))
+            or _openinference_calls(attributes),
             input_tokens=_int(attributes.get("gen_ai.usage.input_tokens", attributes.get("llm.token_count.prompt"))),
             output_tokens=_int(
                 attributes.get("gen_ai.usage.output_tokens", attributes.get("llm.token_count.completion"))
             ),
+        )
+    if operation is None and kind in ("", "UNKNOWN") and span.get("parentSpanId") and span.get("kind") in _INTERNAL:
+        return Step(
+            kind="span",
+            start=start,
+            span_id=span_id,
+            name=str(span.get("name") or "") or None,
+            arguments=attributes.get("input.value"),
+            result=attributes.get("output.value"),
+            error=span_error(span, _STATUS_ERROR, _attributes),
         )
     return None
 
@@ -164,7 +191,9 @@ def read_otel(path: Path) -> list[SourceTrace]:
                         continue
                     if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
                         trace.example_hash = str(attributes[HASH_ATTRIBUTE])
-                    if not span.get("parentSpanId"):
+                    if span.get("parentSpanId"):
+                        trace.parents.add(str(span["parentSpanId"]))
+                    else:
                         if trace_id in roots:
                             trace.problems.append("more than one root span")
                         roots[trace_id] = (start, attributes)
