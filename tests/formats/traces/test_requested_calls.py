@@ -258,3 +258,11 @@ def test_a_langchain_message_requesting_a_call_in_both_its_forms_is_one_call(tmp
     assert line["outputs"]["trace"] == [
         {"event": "tool_call", "id": "c-7", "tool": "delete_account", "params": {"a": 1}}
     ]
+
+
+def test_a_span_at_the_top_of_a_langfuse_trace_document_is_a_plain_span_too(tmp_path: Path) -> None:
+    top = {**_observation("s1", "SPAN", "lookup", 1, output="found"), "parentObservationId": None}  # under the trace
+    _, line = _imported(
+        tmp_path, "langfuse", _langfuse(top, _observation("g1", "GENERATION", "chat", 2, output=ANSWER))
+    )
+    assert [event["event"] for event in line["outputs"]["trace"]] == ["tool_call", "tool_result"]

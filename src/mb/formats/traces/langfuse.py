@@ -4,7 +4,7 @@ A file holds one trace, a JSON array of traces, a ``{"data": [...]}`` page of th
 line. A document with ``observations`` is a trace; documents with ``traceId`` and ``type`` are observations,
 grouped by trace. Observations of type ``TOOL``, ``RETRIEVER`` and ``GENERATION`` are steps; so is a ``SPAN``
 named ``tool`` / ``retriever`` / ``generation`` (``tool:NAME`` or ``tool.NAME`` names the tool); any other
-``SPAN`` with a parent is a plain span (a traced function).
+``SPAN`` but the root is a plain span (a traced function); in a trace document, the trace is the root.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _set_start(trace: SourceTrace, value: Any) -> None:
     trace.utc_offset = None if moment is None else moment.utcoffset()
 
 
-def _kind_and_tool(observation: dict[str, Any]) -> tuple[str | None, str | None]:
+def _kind_and_tool(observation: dict[str, Any], in_trace: bool) -> tuple[str | None, str | None]:
     kind = str(observation.get("type") or "").upper()
     name = str(observation.get("name") or "")
     raw = observation.get("metadata")
@@ -61,13 +61,13 @@ def _kind_and_tool(observation: dict[str, Any]) -> tuple[str | None, str | None]
                 return step, str(named) if named else None
             if lowered.startswith(prefix) and name[len(prefix)] in _SEPARATORS:
                 return step, str(named or name[len(prefix) + 1 :].strip()) or None
-        if observation.get("parentObservationId"):
+        if in_trace or observation.get("parentObservationId"):  # not the root: a traced function
             return "span", name or None
     return None, None
 
 
-def _step(observation: dict[str, Any], start: int) -> Step | None:
-    kind, tool = _kind_and_tool(observation)
+def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | None:
+    kind, tool = _kind_and_tool(observation, in_trace)
     span_id = str(observation.get("id") or "")
     raw = observation.get("metadata")
     metadata: dict[str, Any] = raw if isinstance(raw, dict) else {}
@@ -96,7 +96,8 @@ def _step(observation: dict[str, Any], start: int) -> Step | None:
     return None
 
 
-def _fill(trace: SourceTrace, observations: list[Any]) -> None:
+def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
+    """Reads the observations into the trace; ``in_trace``: a trace document holds them, the root of them all."""
     seen: set[str] = set()
     for observation in observations:
         if not isinstance(observation, dict):
@@ -116,7 +117,7 @@ def _fill(trace: SourceTrace, observations: list[Any]) -> None:
         metadata = observation.get("metadata")
         if isinstance(metadata, dict) and metadata.get(HASH_ATTRIBUTE) and trace.example_hash is None:
             trace.example_hash = str(metadata[HASH_ATTRIBUTE])
-        step = _step(observation, start)
+        step = _step(observation, start, in_trace)
         if step is not None:
             trace.steps.append(step)
 
@@ -135,7 +136,7 @@ def _from_trace(where: str, document: dict[str, Any]) -> SourceTrace:
     if not isinstance(observations, list):
         trace.problems.append("`observations` is not a list of observation objects")
     else:
-        _fill(trace, observations)
+        _fill(trace, observations, True)
     return trace
 
 
@@ -152,7 +153,7 @@ def read_langfuse(path: Path) -> list[SourceTrace]:
             raise TraceError(f"{where}: neither a Langfuse trace (with `observations`) nor an observation")
     for trace_id, (where, observations) in loose.items():
         trace = SourceTrace(trace_id=trace_id, where=where)
-        _fill(trace, observations)
+        _fill(trace, observations, False)
         roots = [o for o in observations if not o.get("parentObservationId")]
         if not roots:
             trace.problems.append("no root observation (every observation has a parentObservationId)")
