@@ -64,7 +64,7 @@ def _error_line(example: Example, kind: str, reason: str) -> bytes:
 def _zone(_: click.Context, __: click.Parameter, name: str | None) -> ZoneInfo | None:
     try:
         return None if name is None else ZoneInfo(name)
-    except (ValueError, KeyError) as exc:  # KeyError: ZoneInfoNotFoundError
+    except (ValueError, KeyError, OSError) as exc:  # KeyError: ZoneInfoNotFoundError
         raise click.BadParameter(f"{name!r} is no IANA time zone name (such as Europe/Paris or UTC)") from exc
 
 
