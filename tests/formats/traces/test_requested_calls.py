@@ -266,3 +266,12 @@ def test_a_span_at_the_top_of_a_langfuse_trace_document_is_a_plain_span_too(tmp_
         tmp_path, "langfuse", _langfuse(top, _observation("g1", "GENERATION", "chat", 2, output=ANSWER))
     )
     assert [event["event"] for event in line["outputs"]["trace"]] == ["tool_call", "tool_result"]
+
+
+def test_an_answer_nested_deeper_than_any_call_is_read_without_running_out_of_stack(tmp_path: Path) -> None:
+    deep: Any = "ok"
+    for _ in range(600):
+        deep = {"output": deep}
+    result, line = _imported(tmp_path, "langfuse", _langfuse(_observation("g1", "GENERATION", "chat", 1, output=deep)))
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == []
