@@ -149,10 +149,7 @@ def import_traces(
             data["example_hash"] = example_hash(example)  # as `mb run` writes it
             encoded = encode_line(Example.model_validate(data).model_dump(mode="json", exclude_none=True, exclude=drop))
             if unsure:
-                spans = ", ".join(repr(name) for name in unsure[:5])
-                untraced.append(
-                    f"{trace.label}: no tool call, but span(s) {spans} may be tool calls (benchmark line {line})"
-                )
+                untraced.append(f"{trace.label}: span(s) {', '.join(map(repr, unsure[:5]))} (benchmark line {line})")
             if not isinstance(encoded, Problem):
                 lines[line] = encoded + b"\n"
                 continue
@@ -178,8 +175,8 @@ def import_traces(
     )
     _list(
         "warning",
-        f"{len(untraced)} example(s) written without `outputs.trace` (checks that no call was made are errors; "
-        "name the tools in `inputs.tools`):",
+        f"{len(untraced)} example(s) written without `outputs.trace`: no tool call, but plain spans that may be "
+        "tool calls (checks that no call was made are errors; name the tools in `inputs.tools`):",
         untraced,
     )
     _list(

@@ -181,7 +181,8 @@ def test_a_plain_span_that_may_be_a_call_leaves_the_line_without_a_trace(tmp_pat
     result, line = _imported(tmp_path, "otel", trace)
     assert result.exit_code == 0, result.output
     assert "trace" not in line["outputs"]
-    assert "span(s) 'delete_account' may be tool calls" in result.output
+    assert "plain spans that may be tool calls" in result.output
+    assert "span(s) 'delete_account' (benchmark line 1)" in result.output
     assert _statuses(tmp_path) == {"no_tool_called": "error", "tool_not_called": "error"}
 
 
