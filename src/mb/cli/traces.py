@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
+from zoneinfo import ZoneInfo
 
 import click
 from pydantic import ValidationError
@@ -60,6 +61,13 @@ def _error_line(example: Example, kind: str, reason: str) -> bytes:
     return dump_line({**data, "example_hash": example_hash(example)})
 
 
+def _zone(_: click.Context, __: click.Parameter, name: str | None) -> ZoneInfo | None:
+    try:
+        return None if name is None else ZoneInfo(name)
+    except (ValueError, KeyError, OSError) as exc:  # KeyError: ZoneInfoNotFoundError
+        raise click.BadParameter(f"{name!r} is no IANA time zone name (such as Europe/Paris or UTC)") from exc
+
+
 @click.command("traces")
 @click.argument("traces", type=click.Path(path_type=Path))
 @click.option(
@@ -80,13 +88,20 @@ def _error_line(example: Example, kind: str, reason: str) -> bytes:
     "-o", "--output", type=click.Path(path_type=Path, allow_dash=True), default=Path("-"),
     show_default="standard output", help="The executed benchmark (JSONL) to write; .gz compresses it.",
 )  # fmt: skip
-def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, output: Path) -> None:
+@click.option(
+    "--user-timezone", "zone", metavar="ZONE", callback=_zone,
+    help="The user's time zone, an IANA name (Europe/Paris): `environment.user_time` is the trace's start there "
+    "(default: UTC, or the offset of a Langfuse timestamp).",
+)  # fmt: skip
+def import_traces(
+    traces: Path, source: str, benchmark: Path, match_by: str, output: Path, zone: ZoneInfo | None
+) -> None:
     """Build an executed benchmark from the traces an agent left while running BENCHMARK.
 
-    Each trace matched to an example becomes that example with `outputs`: tool spans become a `tool_call` and a
-    `tool_result` with the same id, retriever spans `retriever` events, the last chat answer the response and the
-    root span's start `environment.user_time` (UTC; a Langfuse timestamp keeps its offset). Unmatched traces and
-    examples are listed.
+    Each trace matched to an example becomes that example with `outputs`: each tool call the model requested, or a
+    tool span ran, becomes a `tool_call` and the span that ran it its `tool_result`, retriever spans `retriever`
+    events, the last chat answer the response and the root span's start `environment.user_time` (UTC unless
+    --user-timezone; a Langfuse timestamp keeps its offset). Unmatched traces and examples are listed.
 
     Exit status: 0 when every trace and every example were paired and converted, 1 when some were not (the
     others are written, and each example left without outputs, and each invalid line, as an error line that `mb
@@ -123,12 +138,18 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
         _list("error", f"ambiguous matches by {match_by}; nothing written:", matching.ambiguous)
         raise SystemExit(2)
     failed: list[str] = []
+    untraced: list[str] = []
     for line, example, trace in matching.pairs:
         try:
             data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
-            data["outputs"] = build_outputs(trace).model_dump(mode="json", exclude_none=True)
+            unsure: list[str] = []
+            outputs = build_outputs(trace, example.inputs.tools or (), zone, unsure)
+            drop: dict[str, Any] = {} if "trace" in outputs.model_fields_set else {"outputs": {"trace"}}
+            data["outputs"] = outputs.model_dump(mode="json", exclude_none=True, exclude=drop.get("outputs"))
             data["example_hash"] = example_hash(example)  # as `mb run` writes it
-            encoded = encode_line(Example.model_validate(data).model_dump(mode="json", exclude_none=True))
+            encoded = encode_line(Example.model_validate(data).model_dump(mode="json", exclude_none=True, exclude=drop))
+            if unsure:
+                untraced.append(f"{trace.label}: span(s) {', '.join(map(repr, unsure[:5]))} (benchmark line {line})")
             if not isinstance(encoded, Problem):
                 lines[line] = encoded + b"\n"
                 continue
@@ -151,6 +172,12 @@ def import_traces(traces: Path, source: str, benchmark: Path, match_by: str, out
         "warning",
         f"{len(matching.unmatched_traces)} trace(s) match no example by {match_by}:",
         [_unmatched(t.label, t.example_hash, match_by, t.problems) for t in matching.unmatched_traces],
+    )
+    _list(
+        "warning",
+        f"{len(untraced)} example(s) written without `outputs.trace`: no tool call, but plain spans that may be "
+        "tool calls (checks that no call was made are errors; name the tools in `inputs.tools`):",
+        untraced,
     )
     _list(
         "warning",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -16,6 +16,7 @@ from ...errors import InputError
 
 __all__ = [
     "HASH_ATTRIBUTE",
+    "Request",
     "SourceTrace",
     "Step",
     "TraceError",
@@ -29,7 +30,10 @@ __all__ = [
 HASH_ATTRIBUTE = "mb.example_hash"
 """The attribute (span attribute, trace tag or metadata key) that carries the example's hash."""
 
-StepKind = Literal["tool", "retriever", "chat"]
+StepKind = Literal["tool", "retriever", "chat", "span"]
+"""``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's."""
+Request = tuple[str | None, str, Any]
+"""A tool call a model requested: (its id or None, the tool's name, the arguments)."""
 
 
 class TraceError(InputError):
@@ -38,7 +42,7 @@ class TraceError(InputError):
 
 @dataclass
 class Step:
-    """One span that matters to the trace: a tool execution, a retrieval or a chat-model call."""
+    """One span that matters to the trace: a tool execution, a retrieval, a chat-model call or a plain span."""
 
     kind: StepKind
     """What the span did."""
@@ -47,7 +51,7 @@ class Step:
     span_id: str
     """The span's id inside its trace (used to synthesise a tool-call id when the span has none)."""
     name: str | None = None
-    """The tool's name (tool steps)."""
+    """The tool's name (tool steps), the span's name (plain spans)."""
     call_id: str | None = None
     """The tool-call id recorded by the instrumentation, if any."""
     arguments: Any = None
@@ -62,6 +66,8 @@ class Step:
     """Messages sent to the model (chat steps), as ``{"role", "content"}``."""
     output_text: str | None = None
     """The text of the model's answer (chat steps)."""
+    requested: list[Request] = field(default_factory=list)
+    """The tool calls the model's answer requests (chat steps)."""
     input_tokens: int | None = None
     """Input tokens used (chat steps)."""
     output_tokens: int | None = None
@@ -82,6 +88,8 @@ class SourceTrace:
     """The user's UTC offset when the source records one (a Langfuse timestamp); None reads ``start`` in UTC."""
     steps: list[Step] = field(default_factory=list)
     """The steps, in any order (sorted when converted)."""
+    parents: set[str] = field(default_factory=set)
+    """The ids of the spans that have a child span (a plain span that has none may be a tool's execution)."""
     example_hash: str | None = None
     """The example hash the trace carries, if any."""
     request: list[dict[str, Any]] = field(default_factory=list)
@@ -147,28 +155,54 @@ def _params(arguments: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {"arguments": value}
 
 
-def _trace_events(trace: SourceTrace) -> list[ToolCall | ToolResult | RetrievalResults]:
+def _result(step: Step) -> Any:
+    return (
+        {"error": step.error} if step.error is not None else to_jsonable_python(loads_maybe(step.result), fallback=str)
+    )
+
+
+def _trace_events(
+    trace: SourceTrace, tools: Collection[str]
+) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str]]:
+    """The events of the trace, and the names of the plain leaf spans that may be tool calls but cannot be told to
+    be. A call the model requested is a ``tool_call``; the tool span that ran it (same call id, else, without ids,
+    the next one of that name) gives its ``tool_result``; a plain span is a call when its name is a requested tool's
+    or one of ``tools``."""
+    steps = trace.ordered()
+    known = {name for step in steps for _, name, _ in step.requested} | set(tools)
     events: list[ToolCall | ToolResult | RetrievalResults] = []
+    pending: list[tuple[str | None, str, str]] = []  # requested, not yet run: (source id, tool, event id)
     seen: set[str] = set()
-    for number, step in enumerate(trace.ordered(), start=1):
-        if step.kind == "tool":
+    unsure: list[str] = []
+    for number, step in enumerate(steps, start=1):
+        for index, (ident, name, arguments) in enumerate(step.requested, start=1):
+            if ident is not None and ident in seen:  # the same request recorded by two spans
+                continue
+            seen.add(call_id := ident or f"span_{step.span_id or number}_{index}")
+            pending.append((ident, name, call_id))
+            events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
+        if step.kind == "tool" or (step.kind == "span" and step.name in known):
             if not step.name:
                 raise TraceError(f"{trace.label}: tool span {step.span_id} names no tool")
+            ran = [p for p in pending if step.call_id is not None and p[0] == step.call_id] or [
+                p for p in pending if p[1] == step.name and None in (p[0], step.call_id)
+            ]
+            if ran:
+                pending.remove(ran[0])
+                events.append(ToolResult(id=ran[0][2], result=_result(step)))
+                continue
             call_id = step.call_id or f"span_{step.span_id or number}"
             if call_id in seen:
                 raise TraceError(f"{trace.label}: two tool spans carry the call id {call_id!r}")
             seen.add(call_id)
-            result: Any = (
-                {"error": step.error}
-                if step.error is not None
-                else to_jsonable_python(loads_maybe(step.result), fallback=str)
-            )
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
-            events.append(ToolResult(id=call_id, result=result))
+            events.append(ToolResult(id=call_id, result=_result(step)))
+        elif step.kind == "span" and step.span_id not in trace.parents:
+            unsure.append(step.name or step.span_id)
         elif step.kind == "retriever":
             chunks = [RetrievalResult(id=ident or chunk_id(text), page_content=text) for ident, text in step.documents]
             events.append(RetrievalResults(outputs=chunks))
-    return events
+    return events, unsure
 
 
 def _response(trace: SourceTrace) -> str:
@@ -188,13 +222,24 @@ def _tokens(value: Any) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
-def build_outputs(trace: SourceTrace) -> Outputs:
-    """The ``outputs`` of the executed example the trace records; :class:`TraceError` says why there are none."""
+def build_outputs(
+    trace: SourceTrace, tools: Collection[str] = (), zone: tzinfo | None = None, unsure: list[str] | None = None
+) -> Outputs:
+    """The ``outputs`` of the executed example the trace records; :class:`TraceError` says why there are none.
+
+    ``tools`` names the example's tools (a plain span of one of these names is a call); ``zone`` is the user's time
+    zone (else the source's offset, else UTC). A trace with no call but a plain leaf span that may be one has no
+    ``trace`` (what was called is not known); those spans' names are added to ``unsure``."""
     if trace.problems:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
-    data: dict[str, Any] = {"response": _response(trace), "trace": _trace_events(trace)}
+    data: dict[str, Any] = {"response": _response(trace)}
+    events, maybe = _trace_events(trace, tools)
+    if any(isinstance(event, ToolCall) for event in events) or not maybe:
+        data["trace"] = events
+    elif unsure is not None:
+        unsure += maybe
     if trace.start is not None:
-        zone = UTC if trace.utc_offset is None else timezone(trace.utc_offset)
+        zone = zone or (UTC if trace.utc_offset is None else timezone(trace.utc_offset))
         data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}
     counts = [(_tokens(s.input_tokens), _tokens(s.output_tokens)) for s in trace.steps if s.kind == "chat"]
     if any(used != (None, None) for used in counts):

@@ -3,7 +3,8 @@
 A file holds one trace, a JSON array of traces, a ``{"data": [...]}`` page of the public API, or one document per
 line. A document with ``observations`` is a trace; documents with ``traceId`` and ``type`` are observations,
 grouped by trace. Observations of type ``TOOL``, ``RETRIEVER`` and ``GENERATION`` are steps; so is a ``SPAN``
-named ``tool`` / ``retriever`` / ``generation`` (``tool:NAME`` or ``tool.NAME`` names the tool).
+named ``tool`` / ``retriever`` / ``generation`` (``tool:NAME`` or ``tool.NAME`` names the tool); any other
+``SPAN`` but the root is a plain span (a traced function); in a trace document, the trace is the root.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe
 from ._files import json_documents
-from ._values import assistant_text, chat_messages, documents_of
+from ._values import assistant_text, chat_messages, documents_of, requested_calls
 
 __all__ = ["read_langfuse"]
 
@@ -45,7 +46,7 @@ def _set_start(trace: SourceTrace, value: Any) -> None:
     trace.utc_offset = None if moment is None else moment.utcoffset()
 
 
-def _kind_and_tool(observation: dict[str, Any]) -> tuple[str | None, str | None]:
+def _kind_and_tool(observation: dict[str, Any], in_trace: bool) -> tuple[str | None, str | None]:
     kind = str(observation.get("type") or "").upper()
     name = str(observation.get("name") or "")
     raw = observation.get("metadata")
@@ -60,22 +61,25 @@ def _kind_and_tool(observation: dict[str, Any]) -> tuple[str | None, str | None]
                 return step, str(named) if named else None
             if lowered.startswith(prefix) and name[len(prefix)] in _SEPARATORS:
                 return step, str(named or name[len(prefix) + 1 :].strip()) or None
+        if in_trace or observation.get("parentObservationId"):  # not the root: a traced function
+            return "span", name or None
     return None, None
 
 
-def _step(observation: dict[str, Any], start: int) -> Step | None:
-    kind, tool = _kind_and_tool(observation)
+def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | None:
+    kind, tool = _kind_and_tool(observation, in_trace)
     span_id = str(observation.get("id") or "")
     raw = observation.get("metadata")
     metadata: dict[str, Any] = raw if isinstance(raw, dict) else {}
     inputs, outputs = loads_maybe(observation.get("input")), loads_maybe(observation.get("output"))
-    if kind == "tool":
+    if kind in ("tool", "span"):
         error = None
         if str(observation.get("level") or "").upper() == "ERROR":
             error = str(observation.get("statusMessage") or "the observation ended with level ERROR")
         call_id = metadata.get("tool_call_id") or metadata.get("gen_ai.tool.call.id")
         return Step(
-            kind="tool", start=start, span_id=span_id, name=tool, call_id=None if call_id is None else str(call_id),
+            kind="tool" if kind == "tool" else "span", start=start, span_id=span_id, name=tool,
+            call_id=None if call_id is None else str(call_id),
             arguments=inputs, result=outputs, error=error,
         )  # fmt: skip
     if kind == "retriever":
@@ -87,16 +91,25 @@ def _step(observation: dict[str, Any], start: int) -> Step | None:
         return Step(
             kind="chat", start=start, span_id=span_id,
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
-            input_tokens=usage.get("input"), output_tokens=usage.get("output"),
+            requested=requested_calls(outputs), input_tokens=usage.get("input"), output_tokens=usage.get("output"),
         )  # fmt: skip
     return None
 
 
-def _fill(trace: SourceTrace, observations: list[Any]) -> None:
+def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
+    """Reads the observations into the trace; ``in_trace``: a trace document holds them, the root of them all."""
+    seen: set[str] = set()
     for observation in observations:
         if not isinstance(observation, dict):
             trace.problems.append("an observation is not a JSON object")
             continue
+        ident, parent = str(observation.get("id") or ""), observation.get("parentObservationId")
+        if ident in seen:
+            root = "more than one root span: " if not parent else ""
+            trace.problems.append(f"{root}observation {ident!r} appears more than once")
+        seen.add(ident)
+        if parent:
+            trace.parents.add(str(parent))
         start = _nanos(observation.get("startTime"))
         if start is None:
             trace.problems.append(f"observation {observation.get('id')!r} has no startTime with a UTC offset")
@@ -104,7 +117,7 @@ def _fill(trace: SourceTrace, observations: list[Any]) -> None:
         metadata = observation.get("metadata")
         if isinstance(metadata, dict) and metadata.get(HASH_ATTRIBUTE) and trace.example_hash is None:
             trace.example_hash = str(metadata[HASH_ATTRIBUTE])
-        step = _step(observation, start)
+        step = _step(observation, start, in_trace)
         if step is not None:
             trace.steps.append(step)
 
@@ -123,7 +136,7 @@ def _from_trace(where: str, document: dict[str, Any]) -> SourceTrace:
     if not isinstance(observations, list):
         trace.problems.append("`observations` is not a list of observation objects")
     else:
-        _fill(trace, observations)
+        _fill(trace, observations, True)
     return trace
 
 
@@ -140,7 +153,7 @@ def read_langfuse(path: Path) -> list[SourceTrace]:
             raise TraceError(f"{where}: neither a Langfuse trace (with `observations`) nor an observation")
     for trace_id, (where, observations) in loose.items():
         trace = SourceTrace(trace_id=trace_id, where=where)
-        _fill(trace, observations)
+        _fill(trace, observations, False)
         roots = [o for o in observations if not o.get("parentObservationId")]
         if not roots:
             trace.problems.append("no root observation (every observation has a parentObservationId)")

@@ -12,7 +12,7 @@ from typing import Any
 
 from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, span_error
 from ._files import json_documents
-from ._values import assistant_text, chat_messages, documents_of
+from ._values import assistant_text, chat_messages, documents_of, requested_calls
 
 __all__ = ["read_mlflow"]
 
@@ -31,6 +31,12 @@ def _decoded(value: Any) -> Any:
 
 def _attributes(items: Any) -> dict[str, Any]:
     return {key: _decoded(value) for key, value in (items or {}).items()}
+
+
+def _last(messages: Any) -> list[Any]:
+    """The last of the messages MLflow records for a chat span (``mlflow.chat.messages``: the conversation, then
+    the answer in OpenAI's form, whatever the framework's own outputs)."""
+    return messages[-1:] if isinstance(messages, list) else []
 
 
 def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step | None:
@@ -52,7 +58,13 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
         return Step(
             kind="chat", start=start, span_id=span_id,
             input_messages=chat_messages(inputs), output_text=assistant_text(outputs),
+            requested=requested_calls(outputs) or requested_calls(_last(attributes.get("mlflow.chat.messages"))),
             input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
+        )  # fmt: skip
+    if kind in ("", "UNKNOWN") and span.get("parent_span_id"):  # a traced function (the root is the agent)
+        return Step(
+            kind="span", start=start, span_id=span_id, name=str(span.get("name") or "") or None, arguments=inputs,
+            result=outputs, error=span_error(span, _STATUS_ERROR, _attributes),
         )  # fmt: skip
     return None
 
@@ -78,7 +90,9 @@ def _trace(where: str, document: Any) -> SourceTrace:
             continue
         if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
             trace.example_hash = str(attributes[HASH_ATTRIBUTE])
-        if not span.get("parent_span_id"):
+        if span.get("parent_span_id"):
+            trace.parents.add(str(span["parent_span_id"]))
+        else:
             if trace.start is not None:
                 trace.problems.append("more than one root span")
             trace.start = start

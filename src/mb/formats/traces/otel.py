@@ -13,13 +13,19 @@ from typing import Any
 
 from ._common import HASH_ATTRIBUTE, SourceTrace, Step, TraceError, loads_maybe, message_text, span_error
 from ._files import json_documents
+from ._values import requested_calls
 
 __all__ = ["read_otel"]
 
 _TOOL_OPERATIONS = {"execute_tool"}
 _CHAT_OPERATIONS = {"chat", "text_completion", "generate_content"}
 _DOCUMENT = re.compile(r"^retrieval\.documents\.(\d+)\.document\.(id|content)$")
-_OI_MESSAGE = re.compile(r"^llm\.(input|output)_messages\.(\d+)\.message\.(role|content)$")
+_OI_MESSAGES = {
+    direction: re.compile(rf"^llm\.{direction}_messages\.(\d+)\.message\.(role|content)$")
+    for direction in ("input", "output")
+}
+_OI_CALL = re.compile(r"^llm\.output_messages\.(\d+)\.message\.tool_calls\.(\d+)\.tool_call\.(id|function\.\w+)$")
+_INTERNAL = (None, 0, 1, "SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL")
 _STATUS_ERROR = (2, "STATUS_CODE_ERROR")
 
 
@@ -65,12 +71,13 @@ def _messages(raw: Any) -> list[dict[str, Any]]:
     return messages
 
 
-def _openinference_messages(attributes: dict[str, Any], direction: str) -> list[dict[str, Any]]:
-    found: dict[int, dict[str, Any]] = {}
+def _indexed(attributes: dict[str, Any], pattern: re.Pattern[str]) -> list[dict[str, Any]]:
+    """The objects flattened attributes describe (``prefix.N.field``, the last group the field), in index order."""
+    found: dict[tuple[int, ...], dict[str, Any]] = {}
     for key, value in attributes.items():
-        match = _OI_MESSAGE.match(key)
-        if match and match.group(1) == direction:
-            found.setdefault(int(match.group(2)), {})[match.group(3)] = value
+        if match := pattern.match(key):
+            *index, name = match.groups()
+            found.setdefault(tuple(map(int, index)), {})[name] = value
     return [found[index] for index in sorted(found)]
 
 
@@ -90,18 +97,12 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             error=span_error(span, _STATUS_ERROR, _attributes),
         )
     if kind == "RETRIEVER":
-        documents: dict[int, dict[str, Any]] = {}
-        for key, value in attributes.items():
-            match = _DOCUMENT.match(key)
-            if match:
-                documents.setdefault(int(match.group(1)), {})[match.group(2)] = value
-        chunks = [
-            (_text_or_none(documents[i].get("id")), str(documents[i].get("content") or "")) for i in sorted(documents)
-        ]
+        documents = _indexed(attributes, _DOCUMENT)
+        chunks = [(_text_or_none(document.get("id")), str(document.get("content") or "")) for document in documents]
         return Step(kind="retriever", start=start, span_id=span_id, documents=chunks)
     if operation in _CHAT_OPERATIONS or kind == "LLM":
-        inputs = _messages(attributes.get("gen_ai.input.messages")) or _openinference_messages(attributes, "input")
-        outputs = _messages(attributes.get("gen_ai.output.messages")) or _openinference_messages(attributes, "output")
+        inputs = _messages(attributes.get("gen_ai.input.messages")) or _indexed(attributes, _OI_MESSAGES["input"])
+        outputs = _messages(attributes.get("gen_ai.output.messages")) or _indexed(attributes, _OI_MESSAGES["output"])
         answers = [m["content"] for m in outputs if m.get("role") in (None, "assistant") and m.get("content")]
         return Step(
             kind="chat",
@@ -109,10 +110,26 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             span_id=span_id,
             input_messages=inputs,
             output_text=str(answers[-1]) if answers else None,
+            requested=requested_calls(loads_maybe(attributes.get("gen_ai.output.messages")))
+            or [
+                (_text_or_none(call.get("id")), str(call["function.name"]), call.get("function.arguments"))
+                for call in _indexed(attributes, _OI_CALL)
+                if call.get("function.name")
+            ],
             input_tokens=_int(attributes.get("gen_ai.usage.input_tokens", attributes.get("llm.token_count.prompt"))),
             output_tokens=_int(
                 attributes.get("gen_ai.usage.output_tokens", attributes.get("llm.token_count.completion"))
             ),
+        )
+    if operation is None and kind in ("", "UNKNOWN") and span.get("parentSpanId") and span.get("kind") in _INTERNAL:
+        return Step(
+            kind="span",
+            start=start,
+            span_id=span_id,
+            name=str(span.get("name") or "") or None,
+            arguments=attributes.get("input.value"),
+            result=attributes.get("output.value"),
+            error=span_error(span, _STATUS_ERROR, _attributes),
         )
     return None
 
@@ -164,7 +181,9 @@ def read_otel(path: Path) -> list[SourceTrace]:
                         continue
                     if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
                         trace.example_hash = str(attributes[HASH_ATTRIBUTE])
-                    if not span.get("parentSpanId"):
+                    if span.get("parentSpanId"):
+                        trace.parents.add(str(span["parentSpanId"]))
+                    else:
                         if trace_id in roots:
                             trace.problems.append("more than one root span")
                         roots[trace_id] = (start, attributes)

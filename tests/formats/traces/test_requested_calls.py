@@ -1,0 +1,278 @@
+"""The tool calls a trace records, in every source alike: the calls the model requested, the spans that ran them
+(tool spans, or plain spans of a known tool's name), and traces that cannot tell whether a call was made."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ._support import evaluate, executed_lines, import_traces, write_benchmark
+
+START = 1_717_228_800_000_000_000  # 2024-06-01T08:00:00Z
+QUESTION = "Please close my account."
+CLOSE: dict[str, Any] = {
+    "inputs": {"messages": [{"role": "user", "content": QUESTION}], "tools": ["lookup"]},
+    "expectations": {
+        "assertions": [{"assert_that": "no_tool_called"}],
+        "extended_assertions": [{"assert_that": "tool_not_called", "tool": "delete_account"}],
+    },
+}
+OPENAI_CALL = {
+    "choices": [
+        {
+            "message": {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c-7", "type": "function", "function": {"name": "delete_account", "arguments": '{"a": 1}'}}
+                ],
+            }
+        }
+    ]
+}
+ANSWER = {"role": "assistant", "content": "Your account is closed."}
+
+
+def _mlflow_span(ident: str, kind: str, step: int, parent: str | None, inputs: Any, outputs: Any) -> dict[str, Any]:
+    attributes = {
+        "mlflow.spanType": json.dumps(kind),
+        "mlflow.spanInputs": json.dumps(inputs),
+        "mlflow.spanOutputs": json.dumps(outputs),
+    }
+    return {
+        "span_id": ident, "name": ident.split("#")[0], "parent_span_id": parent, "start_time_unix_nano": START + step,
+        "end_time_unix_nano": START + step + 1, "status": {"code": "STATUS_CODE_OK"}, "attributes": attributes,
+    }  # fmt: skip
+
+
+def _mlflow(*spans: dict[str, Any]) -> dict[str, Any]:
+    root = _mlflow_span("agent", "AGENT", 0, None, {"messages": [{"role": "user", "content": QUESTION}]}, "done")
+    return {"info": {"trace_id": "tr-1"}, "data": {"spans": [root, *spans]}}
+
+
+def _observation(ident: str, kind: str, name: str, second: int, **fields: Any) -> dict[str, Any]:
+    return {
+        "id": ident, "traceId": "lf-1", "type": kind, "name": name, "parentObservationId": "root",
+        "startTime": f"2024-06-01T08:00:0{second}.000Z", "level": "DEFAULT", **fields,
+    }  # fmt: skip
+
+
+def _langfuse(*observations: dict[str, Any]) -> dict[str, Any]:
+    root = {**_observation("root", "AGENT", "bot", 0), "parentObservationId": None}
+    return {
+        "id": "lf-1", "timestamp": "2024-06-01T08:00:00.000Z", "input": [{"role": "user", "content": QUESTION}],
+        "observations": [root, *observations],
+    }  # fmt: skip
+
+
+def _otel_span(ident: str, step: int, parent: str | None, **attributes: str) -> dict[str, Any]:
+    return {
+        "traceId": "aa", "spanId": ident, "name": ident, "startTimeUnixNano": str(START + step),
+        **({"parentSpanId": parent} if parent else {}),
+        "attributes": [{"key": key.replace("__", "."), "value": {"stringValue": v}} for key, v in attributes.items()],
+    }  # fmt: skip
+
+
+def _otel(*spans: dict[str, Any]) -> dict[str, Any]:
+    asked = json.dumps([{"role": "user", "parts": [{"type": "text", "content": QUESTION}]}])
+    root = _otel_span("root", 0, None, gen_ai__operation__name="invoke_agent", gen_ai__input__messages=asked)
+    return {"resourceSpans": [{"scopeSpans": [{"spans": [root, *spans]}]}]}
+
+
+def _otel_chat(ident: str, step: int, *parts: dict[str, Any]) -> dict[str, Any]:
+    messages = json.dumps([{"role": "assistant", "parts": list(parts)}])
+    return _otel_span(ident, step, "root", gen_ai__operation__name="chat", gen_ai__output__messages=messages)
+
+
+_OTEL_ANSWER = {"type": "text", "content": "Your account is closed."}
+
+
+def _imported(tmp_path: Path, source: str, trace: dict[str, Any], *extra: str) -> tuple[Any, dict[str, Any]]:
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(trace))
+    executed = tmp_path / "executed.jsonl"
+    result = import_traces(source, traces, write_benchmark(tmp_path / "bench.jsonl", CLOSE), executed, *extra)
+    return result, executed_lines(executed)[0]
+
+
+def _statuses(tmp_path: Path) -> dict[str, str]:
+    """Each assertion's outcome after ``mb eval``: passed, failed or error."""
+    _, rows = evaluate(tmp_path / "executed.jsonl", tmp_path)
+    status = {(False, False): "failed", (True, False): "passed"}
+    return {
+        a["assert_that"]: "error" if a["error"] else status[a["passed"], a["undecided"]] for a in rows[0]["assertions"]
+    }
+
+
+def test_a_call_the_model_requested_and_a_plain_span_ran_is_one_call_with_its_result(tmp_path: Path) -> None:
+    trace = _mlflow(
+        _mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", {"messages": []}, OPENAI_CALL),
+        _mlflow_span("delete_account", "UNKNOWN", 2, "agent", {"a": 1}, {"deleted": True}),
+        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )
+    result, line = _imported(tmp_path, "mlflow", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "c-7", "tool": "delete_account", "params": {"a": 1}},
+        {"event": "tool_result", "id": "c-7", "result": {"deleted": True}},
+    ]
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_a_requested_call_with_no_execution_is_still_a_call(tmp_path: Path) -> None:
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output=OPENAI_CALL["choices"][0]["message"]),  # type: ignore[index]
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "c-7", "tool": "delete_account", "params": {"a": 1}}
+    ]
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_a_tool_span_gives_the_result_of_the_requested_call_of_its_id_or_else_of_its_name(tmp_path: Path) -> None:
+    execute = {"gen_ai__operation__name": "execute_tool", "gen_ai__tool__name": "delete_account"}
+    trace = _otel(
+        _otel_chat("c1", 1, {"type": "tool_call", "id": "k1", "name": "delete_account", "arguments": {"user": "x"}},
+                   {"type": "tool_call", "name": "delete_account", "arguments": {"user": "y"}}),
+        _otel_span("t1", 2, "root", **execute, gen_ai__tool__call__id="k1", gen_ai__tool__call__result="gone x"),
+        _otel_span("t2", 3, "root", **execute, gen_ai__tool__call__result="gone y"),
+        _otel_chat("c2", 4, _OTEL_ANSWER),
+    )  # fmt: skip
+    result, line = _imported(tmp_path, "otel", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "k1", "tool": "delete_account", "params": {"user": "x"}},
+        {"event": "tool_call", "id": "span_c1_2", "tool": "delete_account", "params": {"user": "y"}},
+        {"event": "tool_result", "id": "k1", "result": "gone x"},
+        {"event": "tool_result", "id": "span_c1_2", "result": "gone y"},
+    ]
+
+
+def test_the_same_request_recorded_by_two_chat_spans_is_one_call(tmp_path: Path) -> None:
+    trace = _mlflow(
+        _mlflow_span("chain", "CHAT_MODEL", 1, "agent", {"messages": []}, OPENAI_CALL),
+        _mlflow_span("client", "CHAT_MODEL", 2, "chain", {"messages": []}, OPENAI_CALL),
+        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )
+    _, line = _imported(tmp_path, "mlflow", trace)
+    assert [event["id"] for event in line["outputs"]["trace"]] == ["c-7"]
+
+
+def test_a_plain_span_named_after_a_tool_of_the_example_is_a_call(tmp_path: Path) -> None:
+    trace = _langfuse(
+        _observation("s1", "SPAN", "lookup", 1, input={"q": "me"}, output="found"),
+        _observation("g1", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    _, line = _imported(tmp_path, "langfuse", trace)
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "span_s1", "tool": "lookup", "params": {"q": "me"}},
+        {"event": "tool_result", "id": "span_s1", "result": "found"},
+    ]
+
+
+def test_a_plain_span_that_may_be_a_call_leaves_the_line_without_a_trace(tmp_path: Path) -> None:
+    trace = _otel(
+        _otel_span("delete_account", 1, "root", code__function="delete_account"), _otel_chat("c2", 2, _OTEL_ANSWER)
+    )
+    result, line = _imported(tmp_path, "otel", trace)
+    assert result.exit_code == 0, result.output
+    assert "trace" not in line["outputs"]
+    assert "plain spans that may be tool calls" in result.output
+    assert "span(s) 'delete_account' (benchmark line 1)" in result.output
+    assert _statuses(tmp_path) == {"no_tool_called": "error", "tool_not_called": "error"}
+
+
+def test_a_trace_with_no_plain_leaf_span_still_says_no_call_was_made(tmp_path: Path) -> None:
+    trace = _mlflow(
+        _mlflow_span("step", "UNKNOWN", 1, "agent", {}, {}),  # a function that called the model: not a tool
+        _mlflow_span("chat", "CHAT_MODEL", 2, "step", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )
+    result, line = _imported(tmp_path, "mlflow", trace)
+    assert line["outputs"]["trace"] == []
+    assert "may be tool calls" not in result.output
+    assert _statuses(tmp_path) == {"no_tool_called": "passed", "tool_not_called": "passed"}
+
+
+def test_a_langfuse_trace_with_a_root_observation_twice_is_refused_as_the_other_sources_refuse_it(
+    tmp_path: Path,
+) -> None:
+    trace = _langfuse(_observation("g1", "GENERATION", "chat", 1, output=ANSWER))
+    trace["observations"].append(trace["observations"][0])
+    result, line = _imported(tmp_path, "langfuse", trace, "--match-by", "last-user-message")
+    assert result.exit_code == 1
+    assert "more than one root span" in result.output
+    assert line["outputs"]["error"]["type"] == "TraceNotConverted"
+
+
+def test_the_user_time_is_read_in_the_time_zone_given(tmp_path: Path) -> None:
+    trace = _mlflow(
+        _mlflow_span("chat", "CHAT_MODEL", 1, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+    )
+    result, line = _imported(tmp_path, "mlflow", trace, "--user-timezone", "America/New_York")
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["environment"]["user_time"] == "2024-06-01T04:00:00-04:00"
+    result = import_traces(
+        "mlflow", tmp_path / "traces.json", tmp_path / "bench.jsonl", tmp_path / "o.jsonl", "--user-timezone", "Mars/X"
+    )
+    assert result.exit_code == 2
+    assert "'Mars/X' is no IANA time zone name" in result.output
+    assert not (tmp_path / "o.jsonl").exists()
+
+
+def test_openinference_tool_calls_of_a_model_are_calls(tmp_path: Path) -> None:
+    called = "llm__output_messages__0__message__tool_calls__0__tool_call__"
+    chat = _otel_span(
+        "c1", 1, "root", openinference__span__kind="LLM", **{f"{called}id": "k9", f"{called}function__name": "lookup"}
+    )
+    answer = _otel_span(
+        "c2", 2, "root", openinference__span__kind="LLM", llm__output_messages__0__message__content="ok"
+    )
+    _, line = _imported(tmp_path, "otel", _otel(chat, answer))
+    assert line["outputs"]["trace"] == [{"event": "tool_call", "id": "k9", "tool": "lookup", "params": {}}]
+
+
+def test_a_call_mlflow_records_in_the_chat_messages_of_a_framework_span_is_a_call(tmp_path: Path) -> None:
+    framework_output = {"generations": [[{"text": "", "type": "ChatGeneration"}]]}  # no calls in a known shape
+    chat = _mlflow_span("chat", "CHAT_MODEL", 1, "agent", {"messages": []}, framework_output)
+    asked = [{"role": "user", "content": QUESTION}, OPENAI_CALL["choices"][0]["message"]]  # type: ignore[index]
+    chat["attributes"]["mlflow.chat.messages"] = json.dumps(asked)
+    answer = _mlflow_span("chat#2", "CHAT_MODEL", 2, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+    _, line = _imported(tmp_path, "mlflow", _mlflow(chat, answer))
+    assert [event["tool"] for event in line["outputs"]["trace"]] == ["delete_account"]
+
+
+def test_a_langchain_message_requesting_a_call_in_both_its_forms_is_one_call(tmp_path: Path) -> None:
+    message = {
+        "role": "assistant", "content": "",
+        "tool_calls": [{"name": "delete_account", "args": {"a": 1}, "id": "c-7", "type": "tool_call"}],
+        "additional_kwargs": {"tool_calls": OPENAI_CALL["choices"][0]["message"]["tool_calls"]},  # type: ignore[index]
+    }  # fmt: skip
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output=message),
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    _, line = _imported(tmp_path, "langfuse", trace)
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "c-7", "tool": "delete_account", "params": {"a": 1}}
+    ]
+
+
+def test_a_span_at_the_top_of_a_langfuse_trace_document_is_a_plain_span_too(tmp_path: Path) -> None:
+    top = {**_observation("s1", "SPAN", "lookup", 1, output="found"), "parentObservationId": None}  # under the trace
+    _, line = _imported(
+        tmp_path, "langfuse", _langfuse(top, _observation("g1", "GENERATION", "chat", 2, output=ANSWER))
+    )
+    assert [event["event"] for event in line["outputs"]["trace"]] == ["tool_call", "tool_result"]
+
+
+def test_an_answer_nested_deeper_than_any_call_is_read_without_running_out_of_stack(tmp_path: Path) -> None:
+    deep: Any = "ok"
+    for _ in range(600):
+        deep = {"output": deep}
+    result, line = _imported(tmp_path, "langfuse", _langfuse(_observation("g1", "GENERATION", "chat", 1, output=deep)))
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == []
