@@ -126,9 +126,10 @@ def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) 
     are read two ways, each kept when it combines with the rest: "five to seven" is 6:55 and the hours from 5 to 7,
     "9.30" is September 30 and 9:30, a two-digit year with two readings ("3/18/40") is 1940 and 2040, the whole
     phrase in one century at a time ("march 5 to april 9 '47" never runs from 1947 to 2047)."""
-    # a decade naming no century that has ended ("the 30s" said in 2026) is also the next one where the phrase looks
-    # forward: a deadline ("by the 30s": the 1930s have passed) or a phrase the latest begun leaves without a reading
-    # ("before the 30s", "from now until the 30s"); never beside the latest begun ("the 30s", "from the 80s to the 90s")
+    # a decade naming no century begun last century ("the 30s" said in 2026) is also this century's where the phrase
+    # looks forward: a deadline ("by the 30s": the 1930s have passed) or a phrase the latest begun leaves without a
+    # reading ("before the 30s", "from now until the 30s"); never beside the latest begun ("the 30s", "from the 80s to
+    # the 90s")
     ahead = _decades_ahead(items, ref)
     try:
         found = _every_reading(items, ref, deadline)
@@ -146,14 +147,15 @@ def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) 
 
 
 def _decades_ahead(items: tuple[Item, ...], ref: datetime) -> tuple[Item, ...] | None:
-    """The items with each decade naming no century that has ended read a century on, or None when there is none."""
+    """The items with each decade naming no century begun before the century of ``ref`` read a century on, or None
+    when there is none."""
 
     def on(i: Item) -> Item:
         if i.kind != "date" or not isinstance(i.value, Decades) or i.value.century:
             return i
         starts = latest_decades(i.value, ref.year)
-        if any(y + 10 > ref.year for y in starts):
-            return i
+        if any(y >= ref.year // 100 * 100 for y in starts):
+            return i  # begun this century: under way, or the next one a century on ("by the 10s" said in 2026)
         return replace(i, value=replace(i.value, starts=tuple(y + 100 for y in starts), century=True))
 
     ahead = tuple(on(i) for i in items)
