@@ -134,7 +134,7 @@ def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) 
     try:
         found = _every_reading(items, ref, deadline)
     except DateProblem as exc:
-        if ahead is None:
+        if ahead is None or isinstance(exc, Slip):
             raise
         try:
             return _every_reading(ahead, ref, deadline)
