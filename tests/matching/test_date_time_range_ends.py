@@ -765,3 +765,50 @@ def test_a_later_range_end_or_offset_is_not_understood_however_written(phrase: s
     """A dash, a minus sign, "-hhmm", "-hh" or closing punctuation leaves the doubt: never one time at an offset."""
     outcome = match_date_time(phrase, "2026-02-05T21:00:00Z", FEB5)
     assert outcome.error is not None, outcome.reason
+
+
+TUESDAY_TEN = datetime(2013, 2, 12, 10, 0)
+
+#: "tomorrow" after an end's clock names both ends' day, or the end's alone only when that clock comes before the
+#: start's ("from 10pm to 6am tomorrow": tonight too); an end at or after the start's clock never starts yesterday.
+TOMORROW_AFTER_THE_END: list[tuple[str, object, bool]] = [
+    ("from 9am to 9am tomorrow", {"start": "2013-02-11T09:00", "end": "2013-02-12T09:00"}, False),
+    ("from 9am to 9am tomorrow", "2013-02-11T09:00", False),
+    ("from 9am to 9am tomorrow", {"start": "2013-02-12T09:00", "end": "2013-02-13T09:00"}, True),
+    ("from 11pm to 11pm tomorrow", {"start": "2013-02-11T23:00", "end": "2013-02-12T23:00"}, False),
+    ("from 11pm to 11pm tomorrow", "2013-02-11T23:00", False),
+    ("from 11pm to 11pm tomorrow", {"start": "2013-02-12T23:00", "end": "2013-02-13T23:00"}, True),
+    ("from noon to noon tomorrow", {"start": "2013-02-11T12:00", "end": "2013-02-12T12:00"}, False),
+    ("from noon to noon tomorrow", "2013-02-11T12:00", False),
+    ("from noon to noon tomorrow", {"start": "2013-02-12T12:00", "end": "2013-02-13T12:00"}, True),
+    ("from 15:00 to 15:00 tomorrow", {"start": "2013-02-11T15:00", "end": "2013-02-12T15:00"}, False),
+    ("from 15:00 to 15:00 tomorrow", "2013-02-11T15:00", False),
+    ("from 15:00 to 15:00 tomorrow", {"start": "2013-02-12T15:00", "end": "2013-02-13T15:00"}, True),
+    ("between 9am and 9am tomorrow", {"start": "2013-02-11T09:00", "end": "2013-02-12T09:00"}, False),
+    ("between 9am and 9am tomorrow", {"start": "2013-02-12T09:00", "end": "2013-02-13T09:00"}, True),
+    ("from 9am till 9am tomorrow", {"start": "2013-02-11T09:00", "end": "2013-02-12T09:00"}, False),
+    ("from 9am till 9am tomorrow", {"start": "2013-02-12T09:00", "end": "2013-02-13T09:00"}, True),
+    ("from midnight to midnight tomorrow", {"start": "2013-02-11T00:00", "end": "2013-02-12T00:00"}, False),
+    ("from midnight to midnight tomorrow", "2013-02-11T00:00", False),
+    ("from midnight to midnight tomorrow", {"start": "2013-02-12T00:00", "end": "2013-02-13T00:00"}, True),
+    ("from 10pm to midnight tomorrow", {"start": "2013-02-11T22:00", "end": "2013-02-12T00:00"}, False),
+    ("from 10pm to midnight tomorrow", "2013-02-11T22:00", False),
+    ("from 10pm to midnight tomorrow", {"start": "2013-02-12T22:00", "end": "2013-02-13T00:00"}, True),
+    ("from 6pm to midnight tomorrow", {"start": "2013-02-11T18:00", "end": "2013-02-12T00:00"}, False),
+    ("from 6pm to midnight tomorrow", "2013-02-11T18:00", False),
+    # the end's clock before the start's: tonight's, or tomorrow night's; "tomorrow morning" tonight's alone
+    ("from 10pm to 6am tomorrow", {"start": "2013-02-12T22:00", "end": "2013-02-13T06:00"}, True),
+    ("from 10pm to 6am tomorrow", {"start": "2013-02-13T22:00", "end": "2013-02-14T06:00"}, True),
+    ("from 10pm to 6am tomorrow", {"start": "2013-02-11T22:00", "end": "2013-02-12T06:00"}, False),
+    ("10pm-6am tomorrow", {"start": "2013-02-12T22:00", "end": "2013-02-13T06:00"}, True),
+    ("from 10pm to 6am tomorrow morning", {"start": "2013-02-12T22:00", "end": "2013-02-13T06:00"}, True),
+    ("from 10pm to 6am tomorrow morning", {"start": "2013-02-13T22:00", "end": "2013-02-14T06:00"}, False),
+    ("from 10pm to 6am tomorrow morning", {"start": "2013-02-11T22:00", "end": "2013-02-12T06:00"}, False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "passed"), TOMORROW_AFTER_THE_END)
+def test_tomorrow_after_the_end_never_starts_yesterday(phrase: str, argument: object, passed: bool) -> None:
+    params = ["start", "end"] if isinstance(argument, dict) else None
+    outcome = match_date_time(phrase, argument, TUESDAY_TEN, params=params)
+    assert outcome.passed is passed, outcome.reason

@@ -199,3 +199,57 @@ def test_a_decade_naming_no_century_is_the_latest_begun(
     phrase: str, user_time: datetime, argument: str, expected: bool
 ) -> None:
     assert_date_row(phrase, argument, user_time, expected)
+
+
+OCT_2026 = datetime(2026, 10, 28, 21, 15)
+
+#: Where the phrase looks forward, a decade naming no century that has ended is also the next one: a deadline ("by the
+#: 30s" said in 2026 is by the 2030s, never by the 1930s) or a phrase the latest begun leaves without a reading
+#: ("before the 30s", "from now until the 30s"), when the next one falls in the century of the request; said alone, or
+#: in a range of past decades, it keeps the latest begun.
+DECADES_AHEAD: list[tuple[str, object, object]] = [
+    ("by the 30s", "1935-06-01", False),
+    ("by the 30s", "2035-06-01", True),
+    ("until the 30s", "1935-01-01", False),
+    ("until the 30s", "2035-01-01", True),
+    ("no later than the 40s", "1945-01-01", False),
+    ("no later than the 40s", "2045-01-01", True),
+    ("by the end of the 30s", "1939-12-31", False),
+    ("by the end of the 30s", "2039-12-31", True),
+    ("by the 90s", "1995-01-01", False),
+    ("by the 90s", "2095-01-01", True),
+    ("before the 30s", "2029-06-01", True),
+    ("before the 30s", "1929-06-01", False),
+    ("from now until the 30s", {"start": "2026-10-28T21:15", "end": "2030-01-01"}, True),
+    ("from now until the 30s", {"start": "2026-10-28T21:15", "end": "1930-01-01"}, False),
+    ("from the 80s to the 90s", {"start": "1980-01-01", "end": "1999-12-31"}, True),
+    ("from the 80s to the 90s", {"start": "2080-01-01", "end": "2099-12-31"}, False),
+    ("the 30s", "1935-01-01", True),
+    ("the 30s", "2035-01-01", False),
+    ("by the 20s", "2027-01-01", True),  # the 2020s are under way: never the 2120s
+    ("by the 20s", "2125-01-01", False),
+    ("by the 10s", "2015-01-01", ERROR),  # begun this century and passed: a deadline past, never the 2110s
+    ("by the 10s", "2115-01-01", ERROR),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), DECADES_AHEAD)
+def test_a_decade_naming_no_century_looking_forward_is_also_the_next(
+    phrase: str, argument: object, expected: object
+) -> None:
+    assert_date_row(phrase, argument, OCT_2026, expected)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "user_time", "argument", "expected"),
+    [
+        ("by the 30s", datetime(2105, 1, 1), "2135-06-01", True),  # the 1930s begun last century: this one's
+        ("by the 30s", datetime(2105, 1, 1), "2035-06-01", False),
+        ("by the mid 90s", datetime(1999, 6, 1), "1995-06-01", ERROR),  # passed, never kept as a year asked about
+        ("by the 30s", datetime(1999, 6, 1), "1935-06-01", ERROR),
+    ],
+)
+def test_a_decade_ahead_falls_in_the_century_of_the_request(
+    phrase: str, user_time: datetime, argument: str, expected: object
+) -> None:
+    assert_date_row(phrase, argument, user_time, expected)

@@ -45,7 +45,7 @@ from ._payloads import (
 from ._periods import edge, ordinal
 from ._periods import inner as inner_windows
 
-__all__ = ["DateProblem", "date_windows", "unsaid"]
+__all__ = ["DateProblem", "date_windows", "latest_decades", "unsaid"]
 
 _BACK = {"last", "past", "previous", "this past"}
 #: Words placing a recurring date one more occurrence away, with the word they count from.
@@ -396,6 +396,11 @@ def _pick(candidates: list[Window], rel: str | None, today: date) -> list[Window
     raise DateProblem(f"{rel!r} before a date")
 
 
+def latest_decades(value: Decades, year: int) -> tuple[int, ...]:
+    """The first year of each decade read, said in ``year``: with no century named, the latest begun ("the 90s")."""
+    return value.starts if value.century else tuple(year - (year - y) % 100 for y in value.starts)
+
+
 def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> list[Window]:
     if isinstance(value, FullDate):
         try:
@@ -500,7 +505,7 @@ def _date(value: Any, today: date, pin: tuple[int, ...], wide: bool = False) -> 
         except ValueError as exc:
             raise DateProblem(f"{'/'.join(map(str, years))} has no ISO week {value.number}") from exc
     if isinstance(value, Decades):
-        starts = value.starts if value.century else [today.year - (today.year - y) % 100 for y in value.starts]
+        starts = latest_decades(value, today.year)
         decades = [Window(datetime(y, 1, 1), datetime(y + 10, 1, 1), "span", note="decade") for y in starts]
         hundreds = [Window(datetime(y, 1, 1), datetime(y + 100, 1, 1), "span", note="hundreds") for y in starts]
         return decades + hundreds if value.hundreds else decades

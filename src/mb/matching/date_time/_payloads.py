@@ -388,6 +388,8 @@ def _date_names_year(value: object) -> bool:
         return bool(value.years)
     if isinstance(value, (Unit, PeriodEnd)):
         return value.unit in _YEAR_UNITS
+    if isinstance(value, Decades):  # "the 30s": never a past deadline kept as the year asked about
+        return value.century
     return True  # a full date, decades, centuries, or a form not known here
 
 

@@ -124,8 +124,9 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
     midnight = [i.kind for i in right] == ["clock", "date"] and right[0].value.special == "midnight"
     own_day = midnight and isinstance(right[1].value, Days) and right[1].value.offset > 0
     own_end_date = undated and bool(dated_at and time_at) and (dated_at[0] <= time_at[0] or same or own_day)
-    # "from 10pm to 6am tomorrow": tomorrow night, or, the end's clock coming before the start's, tonight's; "to 6am
-    # tomorrow morning" (a part of tomorrow before noon): tonight's alone
+    # "from 10pm to 6am tomorrow": tomorrow night, or tonight's; a reading from tomorrow to the day after whose end's
+    # clock comes before the start's is moved a day back below ("from 9am to 9am tomorrow" never from yesterday); "to
+    # 6am tomorrow morning" (a part of tomorrow before noon): tonight's alone
     end_day = right[dated_at[0]].value if dated_at else None
     morning = isinstance(end_day, Part) and end_day.day == 1 and end_day.hi <= 12 * 3600
     tonight = bool(time_at and dated_at) and time_at[0] < dated_at[0] and (end_day == Days(1) or morning)
@@ -198,7 +199,13 @@ def _read_once(left: list[Item], right: list[Item], ref: datetime, _point: Point
             ]
             found += [replace(r, start=r.start.shifted(ref.date() - r.start.lo.date())) for r in ahead]
         if tonight:
-            rolled = [r for r in found if r.end and r.end.lo.date() - r.start.lo.date() == day]
+            rolled = [
+                r
+                for r in found
+                if r.end
+                and r.start.lo.date() - ref.date() == day == r.end.lo.date() - r.start.lo.date()
+                and r.end.lo.time() < r.start.lo.time()
+            ]
             found = [r for r in found if not morning or r not in rolled] + [r.shifted(-day) for r in rolled]
         # a time on the start's day said again ends on that day; an end at the start's minute is no range ("tomorrow 8
         # to the day after at 8", where "the day after" is tomorrow)

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -21,7 +22,7 @@ from ..._calendar_words import short_years
 from ._calendar import STEPS, step
 from ._calendar import day as day_window
 from ._date_elements import year_first
-from ._dates import DateProblem, date_windows, unsaid
+from ._dates import DateProblem, date_windows, latest_decades, unsaid
 from ._grammar import Item, parse
 from ._lexicon import HOUR_WORD, number_value
 from ._model import Reading, Window
@@ -31,6 +32,7 @@ from ._payloads import (
     ClockSpan,
     DayOfMonth,
     Days,
+    Decades,
     FullDate,
     Half,
     Month,
@@ -124,6 +126,43 @@ def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) 
     are read two ways, each kept when it combines with the rest: "five to seven" is 6:55 and the hours from 5 to 7,
     "9.30" is September 30 and 9:30, a two-digit year with two readings ("3/18/40") is 1940 and 2040, the whole
     phrase in one century at a time ("march 5 to april 9 '47" never runs from 1947 to 2047)."""
+    # a decade naming no century begun last century ("the 30s" said in 2026) is also this century's where the phrase
+    # looks forward: a deadline ("by the 30s": the 1930s have passed) or a phrase the latest begun leaves without a
+    # reading ("before the 30s", "from now until the 30s"); never beside the latest begun ("the 30s", "from the 80s to
+    # the 90s")
+    ahead = _decades_ahead(items, ref)
+    try:
+        found = _every_reading(items, ref, deadline)
+    except DateProblem as exc:
+        if ahead is None or isinstance(exc, Slip):
+            raise
+        try:
+            return _every_reading(ahead, ref, deadline)
+        except DateProblem:
+            raise exc from None
+    if ahead is not None and deadline:
+        with contextlib.suppress(DateProblem):
+            found += _every_reading(ahead, ref, deadline)
+    return found
+
+
+def _decades_ahead(items: tuple[Item, ...], ref: datetime) -> tuple[Item, ...] | None:
+    """The items with each decade naming no century begun before the century of ``ref`` read a century on, or None
+    when there is none."""
+
+    def on(i: Item) -> Item:
+        if i.kind != "date" or not isinstance(i.value, Decades) or i.value.century:
+            return i
+        starts = latest_decades(i.value, ref.year)
+        if any(y >= ref.year // 100 * 100 for y in starts):
+            return i  # begun this century: under way, or the next one a century on ("by the 10s" said in 2026)
+        return replace(i, value=replace(i.value, starts=tuple(y + 100 for y in starts), century=True))
+
+    ahead = tuple(on(i) for i in items)
+    return ahead if ahead != items else None
+
+
+def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Reading]:
     found: list[Reading] = []
     problem: DateProblem | None = None
     pairs = [(c, _other_parse(c)) for o in _orders(items) for c in _centuries(o)]
