@@ -139,7 +139,8 @@ class Outputs(BaseModel):
 
     @model_validator(mode="after")
     def _citations_reference_retrieved_chunks(self) -> Outputs:
-        check_misspelt_keys(self)
+        if self.__pydantic_extra__:  # most outputs have no extra key
+            check_misspelt_keys(self)
         if not self.citations:
             return self
         known = {chunk.id for chunk in self.retrieved_chunks()}

@@ -185,7 +185,8 @@ def duplicate_key(data: bytes, parsed: tuple[Any, ...] = ()) -> Problem | None:
     the other, and a dropped assertion would pass. None when every key is distinct, or the line is not JSON (the
     parser says what is wrong with it). ``parsed``: ``(value,)``, the line as ``orjson`` parsed it, when it has."""
     try:
-        if orjson.dumps(parsed[0] if parsed else orjson.loads(data)).count(b":") == _colons(data):  # no key lost
+        written = orjson.dumps(parsed[0] if parsed else orjson.loads(data))
+        if written == data or written.count(b":") == _colons(data):  # no key lost (a compact line: written alike)
             return None
         document = json.loads(data.decode("utf-8"), object_pairs_hook=_Pairs, parse_constant=reject_constant)
     except (ValueError, TypeError, RecursionError, orjson.JSONEncodeError):
