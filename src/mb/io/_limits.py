@@ -126,9 +126,11 @@ def _parsed_depth(data: bytes) -> int | None:
     return deepest
 
 
-def screen(data: bytes) -> Problem | None:
+def screen(data: bytes, *, parsed: bool = False) -> Problem | None:
     """What makes a line invalid whatever the model says (nesting, lone surrogates, numbers out of range);
-    None when none of it. A line that is not UTF-8 JSON gets None: the parser says what is wrong with it."""
+    None when none of it. A line that is not UTF-8 JSON gets None: the parser says what is wrong with it.
+    ``parsed``: ``orjson`` has read the line, so it holds no lone surrogate and no number beyond a float (``orjson``
+    refuses both): only its nesting and long integers (which ``orjson`` reads as floats) are looked at."""
     shapes = data.translate(_SHAPES, b"+")
     if shapes.count(b"[") > MAX_DEPTH:
         nesting = depth(data)
@@ -140,8 +142,8 @@ def screen(data: bytes) -> Problem | None:
     # the exponent), or an escape that may be a lone surrogate
     if (
         _LONG_NUMBER not in shapes
-        and b"0e000" not in shapes
-        and not (b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data))
+        and (parsed or b"0e000" not in shapes)
+        and not (not parsed and b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data))
     ):
         return None
     try:
