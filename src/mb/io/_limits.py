@@ -129,8 +129,7 @@ def _parsed_depth(data: bytes) -> int | None:
 def screen(data: bytes, *, parsed: bool = False) -> Problem | None:
     """What makes a line invalid whatever the model says (nesting, lone surrogates, numbers out of range);
     None when none of it. A line that is not UTF-8 JSON gets None: the parser says what is wrong with it.
-    ``parsed``: ``orjson`` has read the line, so it holds no lone surrogate and no number beyond a float (``orjson``
-    refuses both): only its nesting and long integers (which ``orjson`` reads as floats) are looked at."""
+    ``parsed``: ``orjson`` has read the line (it refuses lone surrogates and infinite numbers, the checks skipped)."""
     shapes = data.translate(_SHAPES, b"+")
     if shapes.count(b"[") > MAX_DEPTH:
         nesting = depth(data)
@@ -140,11 +139,10 @@ def screen(data: bytes, *, parsed: bool = False) -> Problem | None:
             return Problem("$", f"objects and arrays nest {nesting} levels deep, over the limit of {MAX_DEPTH}")
     # a long integer, an exponent of three digits or more (1e400 overflows a float: JSON puts a digit right before
     # the exponent), or an escape that may be a lone surrogate
-    if (
-        _LONG_NUMBER not in shapes
-        and (parsed or b"0e000" not in shapes)
-        and not (not parsed and b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data))
-    ):
+    unread = not parsed and (
+        b"0e000" in shapes or (b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data))
+    )
+    if _LONG_NUMBER not in shapes and not unread:
         return None
     try:
         document = json.loads(data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer)
