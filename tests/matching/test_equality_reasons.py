@@ -57,3 +57,19 @@ def test_a_float_from_2_53_on_still_differs_from_numbers_further_than_its_spacin
     outcome = match_equality(9007199254740996, 9007199254740992.0)
     assert (outcome.passed, outcome.reason) == (False, "expected 9007199254740996, got 9007199254740992.0")
     assert match_equality(9007199254740993, 9007199254740993).passed  # integers are exact
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "passed"),
+    [
+        (9007199254740991, 9007199254740991.0, True),  # the largest integer below 2**53, as a float
+        (-9007199254740991, -9007199254740991.0, True),
+        (0, -0.0, True),
+        (0.3, 0.1 + 0.2, False),  # 0.30000000000000004 is written so
+        (4503599627370495.5, 4503599627370495.5, True),
+        (4503599627370495, 4503599627370495.5, False),
+    ],
+)
+def test_numbers_below_2_53_compare_as_written(expected: float, actual: float, passed: bool) -> None:
+    assert match_equality(expected, actual).passed is passed
+    assert match_equality(actual, expected).passed is passed

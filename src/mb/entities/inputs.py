@@ -73,7 +73,8 @@ class Inputs(BaseModel):
 
     @model_validator(mode="after")
     def _last_message_is_from_user(self) -> Inputs:
-        check_misspelt_keys(self)
+        if self.__pydantic_extra__:  # most inputs have no extra key
+            check_misspelt_keys(self)
         last = self.messages[-1]
         if last.role != "user":
             problem = PydanticCustomError(

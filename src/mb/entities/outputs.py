@@ -139,7 +139,8 @@ class Outputs(BaseModel):
 
     @model_validator(mode="after")
     def _ids_consistent(self) -> Outputs:
-        check_misspelt_keys(self)
+        if self.__pydantic_extra__:  # most outputs have no extra key
+            check_misspelt_keys(self)
         errors: list[InitErrorDetails] = []
         calls: dict[str, int] = {}
         for index, event in enumerate(self.trace):  # one call recorded twice would count as two

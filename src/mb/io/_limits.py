@@ -126,9 +126,10 @@ def _parsed_depth(data: bytes) -> int | None:
     return deepest
 
 
-def screen(data: bytes) -> Problem | None:
+def screen(data: bytes, *, parsed: bool = False) -> Problem | None:
     """What makes a line invalid whatever the model says (nesting, lone surrogates, numbers out of range);
-    None when none of it. A line that is not UTF-8 JSON gets None: the parser says what is wrong with it."""
+    None when none of it. A line that is not UTF-8 JSON gets None: the parser says what is wrong with it.
+    ``parsed``: ``orjson`` has read the line (it refuses lone surrogates and infinite numbers, the checks skipped)."""
     shapes = data.translate(_SHAPES, b"+")
     if shapes.count(b"[") > MAX_DEPTH:
         nesting = depth(data)
@@ -138,11 +139,10 @@ def screen(data: bytes) -> Problem | None:
             return Problem("$", f"objects and arrays nest {nesting} levels deep, over the limit of {MAX_DEPTH}")
     # a long integer, an exponent of three digits or more (1e400 overflows a float: JSON puts a digit right before
     # the exponent), or an escape that may be a lone surrogate
-    if (
-        _LONG_NUMBER not in shapes
-        and b"0e000" not in shapes
-        and not (b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data))
-    ):
+    unread = not parsed and (
+        b"0e000" in shapes or (b"\\" in data and b"\\u" in data and _SURROGATE_ESCAPE.search(data))
+    )
+    if _LONG_NUMBER not in shapes and not unread:
         return None
     try:
         document = json.loads(data.decode("utf-8"), parse_constant=reject_constant, parse_int=parse_integer)
@@ -185,7 +185,8 @@ def duplicate_key(data: bytes, parsed: tuple[Any, ...] = ()) -> Problem | None:
     the other, and a dropped assertion would pass. None when every key is distinct, or the line is not JSON (the
     parser says what is wrong with it). ``parsed``: ``(value,)``, the line as ``orjson`` parsed it, when it has."""
     try:
-        if orjson.dumps(parsed[0] if parsed else orjson.loads(data)).count(b":") == _colons(data):  # no key lost
+        written = orjson.dumps(parsed[0] if parsed else orjson.loads(data))
+        if written == data or written.count(b":") == _colons(data):  # no key lost (a compact line: written alike)
             return None
         document = json.loads(data.decode("utf-8"), object_pairs_hook=_Pairs, parse_constant=reject_constant)
     except (ValueError, TypeError, RecursionError, orjson.JSONEncodeError):

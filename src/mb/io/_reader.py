@@ -166,8 +166,8 @@ _UNREAD = object()
 
 
 def _quick_load(data: bytes) -> Any:
-    """``orjson``'s parse of a line that :func:`~mb.io._limits.screen` has passed, else :data:`_UNREAD`: exact, as
-    every integer is then within 64 bits (beyond them ``orjson`` would give a float)."""
+    """``orjson``'s parse of a line, else :data:`_UNREAD`: exact once :func:`~mb.io._limits.screen` has passed the
+    line, as every integer is then within 64 bits (beyond them ``orjson`` gives a float)."""
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError:
@@ -319,10 +319,9 @@ def read_record(data: bytes, *, file: str, line: int, executed: bool = False, pr
     :func:`jsonl_lines`). Never raises for bad content."""
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))
-    quick = _UNREAD
-    problem = screen(data)
+    quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
+    problem = screen(data, parsed=quick is not _UNREAD)
     if problem is None:
-        quick = _quick_load(data)  # the one parse: duplicate keys are found and the model validates from it
         problem = duplicate_key(data, () if quick is _UNREAD else (quick,))
     if problem is not None:
         return Record(line, None, LineError(file, line, (problem,)))

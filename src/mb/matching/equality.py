@@ -30,6 +30,8 @@ def _doubt(number: int | float) -> Fraction:
 def numbers_close(a: int | float, b: int | float, allowed: Fraction = Fraction(0)) -> bool | None:
     """Whether two JSON numbers, as written (:func:`~mb.matching._values.exact_number`), are at most ``allowed``
     apart; None when a float from 2**53 on leaves it untold (``9007199254740992`` and ``9007199254740993.0``)."""
+    if not allowed and -(2**53) < a < 2**53 and -(2**53) < b < 2**53:  # a float is then the number written
+        return a == b  # Python compares integers and floats exactly
     a_exact, b_exact = exact_number(a), exact_number(b)
     if a_exact is None or b_exact is None:  # infinity or NaN, from Python code
         return a == b
