@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ._doubts import asks_for, cues_said, is_question, negation_said
+from ._doubts import cues_said, is_question, negation_said
 from ._text import LIST_ITEM, content_stems, normalize, whole_sentences, words
 from .base import JudgeRequest
 
@@ -47,13 +47,10 @@ def _plain(text: str) -> str:
 def added_around(candidate: str, reference: str) -> str | None:
     """The candidate says the reference word for word (articles aside) with words before or after it that may
     hedge, qualify or retract the statement ("reset, just kidding", "booked for now", "Apparently ..."), which neither a
-    cosine nor word overlap sees, however close the texts; not a query asked as a question ("what is the weather in
-    Oslo" / "weather in Oslo")."""
+    cosine nor word overlap sees, however close the texts."""
     mine, theirs = _said(candidate), _said(reference)
     size = len(theirs)
-    if not size or asks_for(candidate, reference) or len(mine) <= size:
-        return None
-    if not any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
+    if not size or len(mine) <= size or not any(mine[at : at + size] == theirs for at in range(len(mine) - size + 1)):
         return None
     return "the candidate says the reference with words before or after it, which may qualify or retract it"
 

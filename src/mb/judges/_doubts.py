@@ -42,7 +42,6 @@ __all__ = [
     "added_detail",
     "added_item",
     "anchored_otherwise",
-    "asks_for",
     "cues",
     "cues_said",
     "doubts",
@@ -1229,19 +1228,6 @@ def _asks(text: str) -> bool:
     return is_question(text) and (text.rstrip().endswith("?") or words(text)[:1] != ["to"])
 
 
-_TOPIC = re.compile(r"\A\W*(?:what(?:'s| is| are)|how (?:to|(?:do|can|should) (?:i|we)))\s", re.IGNORECASE)
-
-
-def asks_for(question: str, other: str) -> bool:
-    """``question`` asks what a thing is or how to do something ("what is", "how to", "how do I") and says nothing but
-    the content words of ``other``, which has no verb of a statement ("what is the weather in Oslo" / "weather in
-    Oslo", "how do I cancel my subscription" / "cancel subscription"): one query said two ways."""
-    opened = _TOPIC.match(fold(question))
-    if not opened or (_FINITE | _PERSONAL).intersection(words(other)):
-        return False
-    return set(content_stems(question[opened.end() :])) == set(content_stems(other))
-
-
 _MINUS = re.compile(r"\bminus\b", re.IGNORECASE)
 
 
@@ -1310,12 +1296,11 @@ def cues(candidate: str, reference: str) -> list[str]:
     """Why a pair whose words agree may still say something else; checked before any pass: a cue of frequency,
     exception, negation, approximation or a qualified role in one text only, a direction word where the other text
     says its opposite (also where the word is said elsewhere too: "a girl on a bike jumps on a wall" / "off a wall"),
-    a question against a statement (not a query: "what is the weather in Oslo" / "weather in Oslo"), or a sentence
-    that repeats the other text with one word replaced (the candidate states the reference, then contradicts it);
-    pronouns that name other persons or name them in another order ("she loves him" / "he loves her"); a negation or
-    "only", "even", "just", "also" before another word ("not all birds can fly" / "all birds cannot fly", "only Ana
-    passed the test" / "Ana passed only the test"); the same numbers in another order ("a table for two at 7" / "a
-    table for seven at 2")."""
+    a question against a statement, or a sentence that repeats the other text with one word
+    replaced (the candidate states the reference, then contradicts it); pronouns that name other persons or name them
+    in another order ("she loves him" / "he loves her"); a negation or "only", "even", "just", "also" before another
+    word ("not all birds can fly" / "all birds cannot fly", "only Ana passed the test" / "Ana passed only the
+    test"); the same numbers in another order ("a table for two at 7" / "a table for seven at 2")."""
     mine, theirs = _said(candidate, reference), _said(reference, candidate)
     differ = (mine.keys() ^ theirs.keys()) - (_DIRECTION_WORDS - _CUE_WORDS)
     if _CERTAINTY & mine.keys() and _CERTAINTY & theirs.keys():  # "is probably" / "is likely": hedged alike
@@ -1385,7 +1370,7 @@ def cues(candidate: str, reference: str) -> list[str]:
         before = [_quantifier_before(text, word) for text in (candidate, reference)]
         if {"a"} in before and {""} in before:
             found.append(f"one text says 'a {word}', the other {word!r}: some or hardly any")
-    if _asks(candidate) != _asks(reference) and not (asks_for(candidate, reference) or asks_for(reference, candidate)):
+    if _asks(candidate) != _asks(reference):
         found.append("one text asks a question, the other states something")
     if _done(candidate, reference) or _done(reference, candidate):
         found.append("one text asks for an action, the other says someone does or did it")
