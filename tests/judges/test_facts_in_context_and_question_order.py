@@ -99,6 +99,67 @@ def test_a_fact_retracted_at_length_or_framed_as_a_sample_is_undecided(judge: Ju
 
 
 @pytest.mark.parametrize(
+    ("response", "fact", "said"),
+    [
+        (
+            "Your order has been cancelled.\n\nUPDATE: cancellation failed, order still active.",
+            "Your order has been cancelled",
+            "UPDATE: cancellation failed",
+        ),
+        ("The meeting is on Monday. Update: it has been moved to Friday.", "The meeting is on Monday", "Update: it"),
+        (
+            "The refund was approved. Apologies, I misspoke: the refund was denied.",
+            "The refund was approved",
+            "Apologies, I misspoke",
+        ),
+        (
+            "Your order has been cancelled. That's what I would say if it had worked.",
+            "Your order has been cancelled",
+            "what I would say",
+        ),
+        ("- Your order has been cancelled\n- Just joking, nothing changed", "Your order has been cancelled", "joking"),
+        ("The order has been cancelled. My mistake, it is still open.", FACT, "My mistake"),
+        ("The order has been cancelled. Sorry, I was kidding.", FACT, "Sorry, I was kidding."),
+        (
+            "Your order has been cancelled. The cancellation was rejected by the payment provider and your order is"
+            " still active and will ship tomorrow.",
+            "Your order has been cancelled",
+            "'cancellation' with 'rejected'",
+        ),
+        (
+            "The package was delivered. Our courier later reported the delivery as failed, so the package is back at"
+            " the depot.",
+            "The package was delivered",
+            "'delivery' with 'failed'",
+        ),
+        ("The order has been cancelled. The cancellation did not go through.", FACT, "'cancellation' with 'not'"),
+        ("The order has been cancelled. We were unable to process the cancellation.", FACT, "with 'unable'"),
+    ],
+)
+def test_a_fact_corrected_or_undone_later_in_the_response_is_undecided(
+    judge: Judge, response: str, fact: str, said: str
+) -> None:
+    check = _fact_check(judge, response, fact)
+    assert check.undecided, check.reason
+    assert not check.passed
+    assert said in check.reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "```\nYour order has been cancelled.\n```",
+        "Here is the message:\n~~~\nYour order has been cancelled.\n~~~",
+        "> Your order has been cancelled.",
+    ],
+)
+def test_a_fact_only_quoted_or_in_a_code_block_is_undecided(judge: Judge, response: str) -> None:
+    check = _fact_check(judge, response, "Your order has been cancelled")
+    assert check.undecided, check.reason
+    assert not check.passed
+
+
+@pytest.mark.parametrize(
     "response",
     [
         "Done. The order has been cancelled.",
@@ -184,6 +245,18 @@ def test_a_fact_under_a_neutral_heading_or_before_a_closing_passes(judge: Judge,
         ("The order has been cancelled. No fee was charged for the cancellation of your order.", FACT),
         ("Do not share your password. We will never ask for it.", "Do not share your password"),
         ("Please have the report ready. The meeting starts at 3pm.", "Please have the report ready"),
+        (
+            "Your order has been cancelled. You will receive a confirmation email shortly.",
+            "Your order has been cancelled",
+        ),
+        ("Your refund was approved. It will arrive in 3-5 days.", "Your refund was approved"),
+        ("The order has been cancelled. The refund for the cancelled order is on its way.", FACT),
+        ("The order has been cancelled. You will not be charged for the order.", FACT),
+        ("The order has been cancelled. We will get back to you about your order.", FACT),
+        ("The order has been cancelled. Apologies for the delay.", FACT),
+        ("The package was delivered. The delivery was left at your front door.", "The package was delivered"),
+        ("Here is the command I ran:\n```\ncancel --order 42\n```\nThe order has been cancelled.", FACT),
+        ("The order has been cancelled. It would have shipped tomorrow.", FACT),
     ],
 )
 def test_a_fact_among_sentences_that_say_other_things_passes(judge: Judge, response: str, fact: str) -> None:

@@ -6,8 +6,9 @@ fact (the offline judges' :attr:`~mb.judges.JudgeTask.SUPPORT`) and the best-mat
 several sentences is asked of the whole response, each of its sentences to be stated by one of the response's. The
 sentences stating the fact (each copy, each part) leave it undecided when the rest of the response bears on them
 (``said_around``: a lead-in or question before them, a short hedge before or a short, negating or correcting sentence
-after them, a sentence presenting them as a sample, another sentence saying its words with a negation); a neutral
-heading ("## Summary", "Done:") or closing does not. A guideline needs a judge that answers
+after them, a sentence presenting them as a sample, another sentence saying its words with a negation or, after
+them, one of its words with a failure; a fenced code block quotes as ">" does); a neutral heading ("## Summary",
+"Done:") or closing does not. A guideline needs a judge that answers
 :attr:`~mb.judges.JudgeTask.GUIDELINE`; without one it is undecided, never passed.
 """
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ._doubts import cues_said, is_question, negation_said
-from ._text import LIST_ITEM, content_stems, normalize, whole_sentences, words
+from ._text import LIST_ITEM, STOPWORDS, content_stems, normalize, stem, whole_sentences, words
 from .base import JudgeRequest
 
 __all__ = ["added_around", "said_around", "without_courtesy"]
@@ -70,11 +70,28 @@ _ANSWERS = frozenset(content_stems("yes okay ok sure right"))
 """Words of an answer that say nothing of their own ("In theory, yes.")."""
 _REFERS_BACK = frozenset({"it", "this", "that", "they", "so"})
 _CORRECTION = re.compile(
-    r"\A\W*(?:actually|correction|in (?:fact|reality|truth)|scratch that|on second thought|wait|oops|never ?mind)\b",
+    r"\A\W*(?:(?:actually|correction|in (?:fact|reality|truth)|scratch that|on second thought|wait|oops|never ?mind"
+    r"|i misspoke|(?:just )?(?:joking|kidding)|my (?:mistake|bad))\b|update\s*[:\u2013\u2014-]"
+    r"|(?:sorry|(?:my )?apologies)\s*[,:;!])",
     re.IGNORECASE,
 )
-"""The opening of a sentence that corrects what precedes it ("Actually, it remains active.")."""
-_WORDING = frozenset(words("above below wrote written said stated told message statement answer response reply"))
+"""The opening of a sentence that corrects what precedes it ("Actually, it remains active.", "Update: it has been
+moved.", "Sorry, I misspoke.", "Just joking, ...")."""
+_FAILED = re.compile(
+    r"\b(?:fail\w*|reject\w*|denied|declined|revers\w*|revert\w*|undone|unable|unsuccessful"
+    r"|still (?:active|pending|open|in progress)|back (?:at|in))\b",
+    re.IGNORECASE,
+)
+"""Words by which a sentence says that something failed or did not happen ("The cancellation was rejected.", "The
+package is back at the depot.")."""
+_NOT = frozenset({"not", "never"})
+_NEAR = 2
+"""The most words between a negation and a word it negates after it ("could not cancel the order")."""
+_COUNTERFACTUAL = re.compile(
+    r"\b(?:would (?:have|say|be)|if (?:it|that|this|they|we|i|you) (?:had|were))\b", re.IGNORECASE
+)
+"""Words that say what would be so, were things otherwise ("That's what I would say if it had worked.")."""
+_WORDING = frozenset(words("above below say wrote written said stated told message statement answer response reply"))
 _TRUTH = frozenset(content_stems("accurate true correct right valid wrong false mistake error disregard ignore"))
 """Words by which a sentence speaks of the response's own words and whether they hold ("None of what I wrote above is
 accurate.", "Please disregard the above.")."""
@@ -101,8 +118,9 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
     or after one with at most one content word of its own ("Maybe.", "Psych!", "Just kidding.", "Or has it?"), unless
     neutral or, after it, a question that does not refer back ("Anything else?"); a sentence that presents it as a
     sample ("Here is a sample reply you could send."); a sentence that denies or corrects it ("That is false.",
-    "Actually, it remains active.", "None of what I wrote above is accurate."). Each may frame, deny or retract the
-    statement, which no offline rule can tell."""
+    "Actually, it remains active.", "Update: ...", "None of what I wrote above is accurate.", "That's what I would say
+    if it had worked."), or after it says one of its words with a failure ("The cancellation was rejected."). Each may
+    frame, deny or retract the statement, which no offline rule can tell."""
     pieces = whole_sentences(response)
     said = [at for at, piece in enumerate(pieces) if piece in stated]
     if not said:
@@ -136,6 +154,9 @@ def said_around(response: str, stated: Sequence[str], fact: str) -> str | None:
             return f"the sentence {other!r} says too little of its own: it may hedge, retract or qualify it"
         if _retracts(other, stems - own, negation, after=index > min(said)):
             return f"the sentence {other!r} may deny or correct it"
+        failed = _fails(other, own) if index > min(said) else None
+        if failed:
+            return f"the sentence {other!r} says {failed}, which may deny it"
     return None
 
 
@@ -147,4 +168,30 @@ def _retracts(text: str, own: set[str], negation: str | None, *, after: bool) ->
     accurate.", "Please disregard the above.")."""
     if negation and len(words(text)) <= _DENIAL and len(own - set(content_stems(negation))) <= 1:
         return True
-    return bool(after and _CORRECTION.match(text)) or bool(_WORDING & set(words(text)) and (negation or _TRUTH & own))
+    return bool(after and _CORRECTION.match(text)) or bool(
+        _WORDING & set(words(text)) and (negation or _TRUTH & own or _COUNTERFACTUAL.search(text))
+    )
+
+
+def _fails(text: str, own: set[str]) -> str | None:
+    """How ``text`` says a word of the content stems ``own`` of a fact with a failure anywhere ("The cancellation was
+    rejected.") or a negation after it or just before it ("The payment did not go through.", "We could not cancel
+    the order."; not "You will not be charged for the order."), or None."""
+    said = words(text)
+    shared = [
+        at for at, word in enumerate(said) if word not in STOPWORDS and any(_same_word(stem(word), o) for o in own)
+    ]
+    failed = _FAILED.search(text)
+    if shared and failed:
+        return f"{said[shared[0]]!r} with {failed[0]!r}"
+    for at, word in enumerate(said):
+        near = [there for there in shared if there < at or there - at <= _NEAR]
+        if word in _NOT and near:
+            return f"{said[near[0]]!r} with {word!r}"
+    return None
+
+
+def _same_word(one: str, other: str) -> bool:
+    """Whether two stems are of one word ("cancel" / "cancellation", "deliver" / "deliveri"): one begins the other."""
+    short, long = sorted((one, other), key=len)
+    return len(short) >= 4 and long.startswith(short)

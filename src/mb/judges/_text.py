@@ -297,17 +297,20 @@ LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022]|\d{1,2}[.)])\s")
 
 def whole_sentences(text: str) -> list[str]:
     """The sentences of ``text`` (a list item's bullet or number kept before its first, a quoting ">" before each of
-    its line's), a piece joined to the one before it when that one may go on into it: after a semicolon ("The order
-    has been cancelled; not really"), after a line with no final punctuation, unless a list item or, before a capital,
-    a blank line or a heading ("## ...", a wholly bold line) comes between ("Cancelled\nNOT"), after a possible
-    abbreviation, or after a lowercase word when it starts with a digit ("approx. 500"): in "The board denied that Dr.
-    Smith resigned", "Smith resigned" is no sentence."""
+    its line's and of a fenced code block's, "```"), a piece joined to the one before it when that one may go on into
+    it: after a semicolon ("The order has been cancelled; not really"), after a line with no final punctuation, unless
+    a list item or, before a capital, a blank line or a heading ("## ...", a wholly bold line) comes between
+    ("Cancelled\nNOT"), after a possible abbreviation, or after a lowercase word when it starts with a digit ("approx.
+    500"): in "The board denied that Dr. Smith resigned", "Smith resigned" is no sentence."""
     found: list[str] = []
-    apart = True
+    apart, fenced = True, False
     for line in text.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):  # a fenced block quotes its lines as ">" does
+            fenced, apart = not fenced, True
+            continue
         bullet = LIST_ITEM.match(line)
         rest = line[bullet.end() :] if bullet else line
-        quote = "> " if rest.lstrip().startswith(">") else ""
+        quote = "> " if fenced or rest.lstrip().startswith(">") else ""
         pieces = sentences(rest.lstrip().lstrip(">") if quote else rest)
         for at, piece in enumerate(pieces):
             ends = found[-1] if found else ""
