@@ -276,3 +276,122 @@ def test_an_answer_nested_deeper_than_any_call_is_read_without_running_out_of_st
     result, line = _imported(tmp_path, "langfuse", _langfuse(_observation("g1", "GENERATION", "chat", 1, output=deep)))
     assert result.exit_code == 0, result.output
     assert line["outputs"]["trace"] == []
+
+
+_EXECUTE = {"gen_ai__operation__name": "execute_tool", "gen_ai__tool__name": "delete_account"}
+
+
+def test_a_plain_span_around_the_tool_span_that_ran_the_call_is_no_second_call(tmp_path: Path) -> None:
+    mlflow = _mlflow(
+        _mlflow_span("lookup", "UNKNOWN", 1, "agent", {"q": "me"}, "found"),
+        _mlflow_span("lookup#tool", "TOOL", 2, "lookup", {"q": "me"}, "found"),
+        _mlflow_span("chat", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )
+    langfuse = _langfuse(
+        _observation("s1", "SPAN", "lookup", 1, input={"q": "me"}, output="found"),
+        {**_observation("t1", "TOOL", "lookup", 2, input={"q": "me"}, output="found"), "parentObservationId": "s1"},
+        _observation("g1", "GENERATION", "chat", 3, output=ANSWER),
+    )
+    for source, trace, tool_span in (("mlflow", mlflow, "lookup#tool"), ("langfuse", langfuse, "t1")):
+        folder = tmp_path / source
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert result.exit_code == 0, result.output
+        assert line["outputs"]["trace"] == [
+            {"event": "tool_call", "id": f"span_{tool_span}", "tool": "lookup", "params": {"q": "me"}},
+            {"event": "tool_result", "id": f"span_{tool_span}", "result": "found"},
+        ]
+
+
+def test_a_requested_call_run_by_a_tool_span_inside_a_plain_span_of_its_name_gets_the_tool_spans_result(
+    tmp_path: Path,
+) -> None:
+    trace = _otel(
+        _otel_chat("c1", 1, {"type": "tool_call", "id": "k1", "name": "delete_account", "arguments": {"user": "x"}}),
+        _otel_span("delete_account", 2, "root"),
+        _otel_span("t1", 3, "delete_account", **_EXECUTE, gen_ai__tool__call__id="k1", gen_ai__tool__call__result="ok"),
+        _otel_chat("c2", 4, _OTEL_ANSWER),
+    )
+    result, line = _imported(tmp_path, "otel", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "k1", "tool": "delete_account", "params": {"user": "x"}},
+        {"event": "tool_result", "id": "k1", "result": "ok"},
+    ]
+
+
+def test_a_plain_span_of_a_tools_name_with_other_spans_inside_is_still_a_call(tmp_path: Path) -> None:
+    trace = _otel(
+        _otel_span("lookup", 1, "root"),
+        _otel_span("http", 2, "lookup", http__method="GET"),
+        _otel_chat("c2", 3, _OTEL_ANSWER),
+    )
+    _, line = _imported(tmp_path, "otel", trace)
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "span_lookup", "tool": "lookup", "params": {}},
+        {"event": "tool_result", "id": "span_lookup", "result": None},
+    ]
+
+
+def _turn(ident: str | None, user: int) -> dict[str, Any]:
+    call = {"type": "function", "function": {"name": "lookup", "arguments": json.dumps({"user": user})}}
+    message = {"role": "assistant", "content": None, "tool_calls": [{**call, **({"id": ident} if ident else {})}]}
+    return {"choices": [{"message": message}]}
+
+
+def test_calls_of_separate_turns_that_reuse_an_id_are_separate_calls_with_distinct_ids(tmp_path: Path) -> None:
+    trace = _mlflow(
+        _mlflow_span("chat#1", "CHAT_MODEL", 1, "agent", {"messages": []}, _turn("call_0", 1)),
+        _mlflow_span("chat#2", "CHAT_MODEL", 2, "agent", {"messages": []}, _turn("call_0", 1)),
+        _mlflow_span("chat#3", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )
+    result, line = _imported(tmp_path, "mlflow", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "call_0", "tool": "lookup", "params": {"user": 1}},
+        {"event": "tool_call", "id": "call_0#2", "tool": "lookup", "params": {"user": 1}},
+    ]
+    _statuses(tmp_path)  # `mb validate --executed` accepts the ids
+
+
+def test_a_reused_id_takes_the_result_of_the_tool_span_that_ran_after_its_own_turn(tmp_path: Path) -> None:
+    execute = {**_EXECUTE, "gen_ai__tool__name": "lookup", "gen_ai__tool__call__id": "call_0"}
+    trace = _otel(
+        _otel_chat("c1", 1, {"type": "tool_call", "id": "call_0", "name": "lookup", "arguments": {"user": 1}}),
+        _otel_chat("c2", 2, {"type": "tool_call", "id": "call_0", "name": "lookup", "arguments": {"user": 2}}),
+        _otel_span("t2", 3, "root", **execute, gen_ai__tool__call__result="found 2"),
+        _otel_chat("c3", 4, _OTEL_ANSWER),
+    )
+    _, line = _imported(tmp_path, "otel", trace)
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "call_0", "tool": "lookup", "params": {"user": 1}},
+        {"event": "tool_call", "id": "call_0#2", "tool": "lookup", "params": {"user": 2}},
+        {"event": "tool_result", "id": "call_0#2", "result": "found 2"},
+    ]
+
+
+def test_a_request_without_an_id_recorded_by_a_chain_and_its_client_is_one_call(tmp_path: Path) -> None:
+    trace = _mlflow(
+        _mlflow_span("chain", "CHAT_MODEL", 1, "agent", {"messages": []}, _turn(None, 1)),
+        _mlflow_span("client", "CHAT_MODEL", 2, "chain", {"messages": []}, _turn(None, 1)),
+        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, _turn(None, 1)),  # a later turn asks again
+        _mlflow_span("chat#3", "CHAT_MODEL", 4, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )
+    _, line = _imported(tmp_path, "mlflow", trace)
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "span_chain_1", "tool": "lookup", "params": {"user": 1}},
+        {"event": "tool_call", "id": "span_chat#2_1", "tool": "lookup", "params": {"user": 1}},
+    ]
+
+
+def test_plain_spans_of_one_tools_name_inside_each_other_are_one_call(tmp_path: Path) -> None:
+    trace = _langfuse(
+        _observation("s1", "SPAN", "lookup", 1, input={"q": "me"}, output="found"),
+        {**_observation("s2", "SPAN", "lookup", 2, input={"q": "me"}, output="found"), "parentObservationId": "s1"},
+        _observation("g1", "GENERATION", "chat", 3, output=ANSWER),
+    )
+    _, line = _imported(tmp_path, "langfuse", trace)
+    assert [(event["event"], event["id"]) for event in line["outputs"]["trace"]] == [
+        ("tool_call", "span_s2"),
+        ("tool_result", "span_s2"),
+    ]

@@ -88,8 +88,8 @@ class SourceTrace:
     """The user's UTC offset when the source records one (a Langfuse timestamp); None reads ``start`` in UTC."""
     steps: list[Step] = field(default_factory=list)
     """The steps, in any order (sorted when converted)."""
-    parents: set[str] = field(default_factory=set)
-    """The ids of the spans that have a child span (a plain span that has none may be a tool's execution)."""
+    parent_of: dict[str, str] = field(default_factory=dict)
+    """Each span's parent span, by id (a plain span with no child may be a tool's execution)."""
     example_hash: str | None = None
     """The example hash the trace carries, if any."""
     request: list[dict[str, Any]] = field(default_factory=list)
@@ -161,30 +161,72 @@ def _result(step: Step) -> Any:
     )
 
 
+def _above(trace: SourceTrace, span_id: str) -> list[str]:
+    """The ids of the span's ancestors, nearest first (a loop in a broken file ends the walk)."""
+    chain = {span_id: None}
+    while (span_id := trace.parent_of.get(span_id, "")) and span_id not in chain:
+        chain[span_id] = None
+    return list(chain)[1:]
+
+
+def _same(one: Request, other: Request) -> bool:
+    """Two records of one request: the same id, or (one of them without an id) the same tool and arguments."""
+    if None not in (one[0], other[0]):
+        return one[0] == other[0]
+    return one[1] == other[1] and _params(one[2]) == _params(other[2])
+
+
+def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
+    """The step's requests but those a chat span around it recorded (a chain and the client it calls record one
+    answer twice) and an id it repeats (an answer holding a call in two forms)."""
+    kept: list[Request] = []
+    for request in step.requested:
+        if not any(_same(request, other) for other in outer) and all(request[0] != k[0] for k in kept if request[0]):
+            kept.append(request)
+    return kept
+
+
 def _trace_events(
     trace: SourceTrace, tools: Collection[str]
 ) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str]]:
     """The events of the trace, and the names of the plain leaf spans that may be tool calls but cannot be told to
-    be. A call the model requested is a ``tool_call``; the tool span that ran it (same call id, else, without ids,
-    the next one of that name) gives its ``tool_result``; a plain span is a call when its name is a requested tool's
-    or one of ``tools``."""
+    be. A call the model requested is a ``tool_call`` (a chat span inside another records the same requests; an id
+    a later turn reuses gets ``#2``, ``#3``); the tool span that ran it (the latest request of its call id, else,
+    without ids, the next one of that name) gives its ``tool_result``; a plain span is a call when its name is a
+    requested tool's or one of ``tools`` and no tool span inside it ran that tool."""
     steps = trace.ordered()
+    above = {step.span_id: _above(trace, step.span_id) for step in steps}
+    chats = {step.span_id: step.requested for step in steps if step.requested}
+    asked = {ident: name for step in steps for ident, name, _ in step.requested if ident is not None}
     known = {name for step in steps for _, name, _ in step.requested} | set(tools)
+    parents = set(trace.parent_of.values())
+    wrappers = {
+        (outer, name)
+        for step in steps
+        if step.kind in ("tool", "span")
+        for name in (step.name, asked.get(step.call_id or ""))
+        for outer in above[step.span_id]
+    }
     events: list[ToolCall | ToolResult | RetrievalResults] = []
     pending: list[tuple[str | None, str, str]] = []  # requested, not yet run: (source id, tool, event id)
     seen: set[str] = set()
     unsure: list[str] = []
     for number, step in enumerate(steps, start=1):
-        for index, (ident, name, arguments) in enumerate(step.requested, start=1):
-            if ident is not None and ident in seen:  # the same request recorded by two spans
-                continue
-            seen.add(call_id := ident or f"span_{step.span_id or number}_{index}")
+        outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
+        for index, (ident, name, arguments) in enumerate(_new_requests(step, outer), start=1):
+            call_id = base = ident or f"span_{step.span_id or number}_{index}"
+            copies = 1
+            while call_id in seen:  # a server that numbers each turn's calls afresh
+                copies += 1
+                call_id = f"{base}#{copies}"
+            seen.add(call_id)
             pending.append((ident, name, call_id))
             events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
-        if step.kind == "tool" or (step.kind == "span" and step.name in known):
+        wrapper = (step.span_id, step.name) in wrappers
+        if step.kind == "tool" or (step.kind == "span" and step.name in known and not wrapper):
             if not step.name:
                 raise TraceError(f"{trace.label}: tool span {step.span_id} names no tool")
-            ran = [p for p in pending if step.call_id is not None and p[0] == step.call_id] or [
+            ran = [p for p in pending if step.call_id is not None and p[0] == step.call_id][-1:] or [
                 p for p in pending if p[1] == step.name and None in (p[0], step.call_id)
             ]
             if ran:
@@ -197,7 +239,7 @@ def _trace_events(
             seen.add(call_id)
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
             events.append(ToolResult(id=call_id, result=_result(step)))
-        elif step.kind == "span" and step.span_id not in trace.parents:
+        elif step.kind == "span" and step.span_id not in parents:
             unsure.append(step.name or step.span_id)
         elif step.kind == "retriever":
             chunks = [RetrievalResult(id=ident or chunk_id(text), page_content=text) for ident, text in step.documents]

@@ -109,7 +109,7 @@ def _fill(trace: SourceTrace, observations: list[Any], in_trace: bool) -> None:
             trace.problems.append(f"{root}observation {ident!r} appears more than once")
         seen.add(ident)
         if parent:
-            trace.parents.add(str(parent))
+            trace.parent_of[ident] = str(parent)
         start = _nanos(observation.get("startTime"))
         if start is None:
             trace.problems.append(f"observation {observation.get('id')!r} has no startTime with a UTC offset")

@@ -91,7 +91,7 @@ def _trace(where: str, document: Any) -> SourceTrace:
         if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
             trace.example_hash = str(attributes[HASH_ATTRIBUTE])
         if span.get("parent_span_id"):
-            trace.parents.add(str(span["parent_span_id"]))
+            trace.parent_of[str(span.get("span_id") or "")] = str(span["parent_span_id"])
         else:
             if trace.start is not None:
                 trace.problems.append("more than one root span")

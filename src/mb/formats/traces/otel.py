@@ -182,7 +182,7 @@ def read_otel(path: Path) -> list[SourceTrace]:
                     if attributes.get(HASH_ATTRIBUTE) and trace.example_hash is None:
                         trace.example_hash = str(attributes[HASH_ATTRIBUTE])
                     if span.get("parentSpanId"):
-                        trace.parents.add(str(span["parentSpanId"]))
+                        trace.parent_of[str(span.get("spanId") or "")] = str(span["parentSpanId"])
                     else:
                         if trace_id in roots:
                             trace.problems.append("more than one root span")
