@@ -253,3 +253,44 @@ def test_a_decade_ahead_falls_in_the_century_of_the_request(
     phrase: str, user_time: datetime, argument: str, expected: object
 ) -> None:
     assert_date_row(phrase, argument, user_time, expected)
+
+
+NOV_2026 = datetime(2026, 11, 29, 12, 0)
+
+#: A decade is read a century on only at the end of the phrase after its deadline word, alone or from a start after the
+#: decade read first has ended: a range between decades keeps the latest begun on both ends (or is not understood when
+#: that ends before it starts), and "through the 90s", which may name a past period, has passed.
+DECADE_RANGES: list[tuple[str, object, object]] = [
+    ("from the 80s through the 90s", {"start": "1981-01-01", "end": "1995-01-01"}, True),
+    ("from the 80s through the 90s", {"start": "2081-01-01", "end": "2095-01-01"}, False),
+    ("from the 80s through the 90s", {"start": "1981-01-01", "end": "2095-01-01"}, False),
+    ("from the 80s until the 90s", {"start": "1981-01-01", "end": "1995-01-01"}, True),
+    ("from the 80s until the 90s", {"start": "2081-01-01", "end": "2095-01-01"}, False),
+    ("the 80s through the 90s", {"start": "1981-01-01", "end": "1995-01-01"}, True),
+    ("the 80s through the 90s", {"start": "2081-01-01", "end": "2095-01-01"}, False),
+    ("between the 80s and the 90s", {"start": "1981-01-01", "end": "1995-01-01"}, True),
+    ("between the 80s and the 90s", {"start": "2081-01-01", "end": "2095-01-01"}, False),
+    ("the 70s until the 80s", {"start": "1971-01-01", "end": "1985-01-01"}, True),
+    ("the 70s until the 80s", {"start": "2071-01-01", "end": "2085-01-01"}, False),
+    ("from the 20s through the 30s", {"start": "2021-01-01", "end": "2035-01-01"}, ERROR),  # the 1930s end it
+    ("from the 20s through the 30s", {"start": "2021-01-01", "end": "1935-01-01"}, ERROR),
+    ("between the 20s and the 30s", "2035-01-01", ERROR),
+    ("through the 90s", "2095-06-01", ERROR),
+    ("through the 90s", "1995-06-01", ERROR),
+    ("thru the 30s", "2035-06-01", ERROR),
+    ("until the 90s", "2095-06-01", True),
+    ("till the 30s", "2035-06-01", True),
+    ("up to the 30s", "2031-01-01", True),
+    ("until the end of the 30s", "2039-12-31", True),
+    ("from now through the 30s", {"start": "2026-11-29T12:00", "end": "2030-01-01"}, True),
+    ("from 1995 until the 30s", {"start": "1995-01-01", "end": "2030-01-01"}, True),
+    ("from 1995 until the 90s", {"start": "1995-01-01", "end": "2095-01-01"}, ERROR),  # begun before the 90s ended
+    ("from 1995 until the 90s", "1995-06-01", ERROR),
+]
+
+
+@pytest.mark.parametrize(("phrase", "argument", "expected"), DECADE_RANGES)
+def test_a_decade_is_read_ahead_only_after_the_deadline_word_alone(
+    phrase: str, argument: object, expected: object
+) -> None:
+    assert_date_row(phrase, argument, NOV_2026, expected)

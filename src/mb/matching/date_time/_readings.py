@@ -127,39 +127,53 @@ def readings(items: tuple[Item, ...], ref: datetime, *, deadline: bool = False) 
     "9.30" is September 30 and 9:30, a two-digit year with two readings ("3/18/40") is 1940 and 2040, the whole
     phrase in one century at a time ("march 5 to april 9 '47" never runs from 1947 to 2047)."""
     # a decade naming no century begun last century ("the 30s" said in 2026) is also this century's where the phrase
-    # looks forward: a deadline ("by the 30s": the 1930s have passed) or a phrase the latest begun leaves without a
-    # reading ("before the 30s", "from now until the 30s"); never beside the latest begun ("the 30s", "from the 80s to
-    # the 90s")
-    ahead = _decades_ahead(items, ref)
+    # looks forward: a deadline alone ("by the 30s", "until the end of the 30s": the 1930s have passed; never "through
+    # the 90s", which may name a past period as "through last week" does), or the end after a bound or deadline word
+    # that leaves the phrase without a reading, from a start after the decade passed ("before the 30s", "from now until
+    # the 30s"; never "from 1995 until the 90s"); never beside a reading of the latest begun, nor beside another decade
+    # ("from the 80s through the 90s" keeps the latest begun alone)
     try:
         found = _every_reading(items, ref, deadline)
     except DateProblem as exc:
-        if ahead is None or isinstance(exc, Slip):
-            raise
+        ahead = None if isinstance(exc, Slip) else _decade_ahead(items, ref, _DEADLINE_WORDS | {"before"})
         try:
-            return _every_reading(ahead, ref, deadline)
+            found = [r for r in _every_reading(ahead[0], ref, deadline) if r.start.lo >= ahead[1]] if ahead else []
         except DateProblem:
-            raise exc from None
-    if ahead is not None and deadline:
+            found = []
+        if not found:
+            raise
+        return found
+    ahead = _decade_ahead(items, ref, _FORWARD, alone=True) if deadline else None
+    if ahead is not None:
         with contextlib.suppress(DateProblem):
-            found += _every_reading(ahead, ref, deadline)
+            found += _every_reading(ahead[0], ref, deadline)
     return found
 
 
-def _decades_ahead(items: tuple[Item, ...], ref: datetime) -> tuple[Item, ...] | None:
-    """The items with each decade naming no century begun before the century of ``ref`` read a century on, or None
-    when there is none."""
+#: The deadline words after which a decade alone may be the next one ("by" itself is read as the deadline).
+_FORWARD = {"until", "till", "til", "up to"}
 
-    def on(i: Item) -> Item:
-        if i.kind != "date" or not isinstance(i.value, Decades) or i.value.century:
-            return i
-        starts = latest_decades(i.value, ref.year)
-        if any(y >= ref.year // 100 * 100 for y in starts):
-            return i  # begun this century: under way, or the next one a century on ("by the 10s" said in 2026)
-        return replace(i, value=replace(i.value, starts=tuple(y + 100 for y in starts), century=True))
 
-    ahead = tuple(on(i) for i in items)
-    return ahead if ahead != items else None
+def _decade_ahead(
+    items: tuple[Item, ...], ref: datetime, words: set[str], alone: bool = False
+) -> tuple[tuple[Item, ...], datetime] | None:
+    """The items with their one decade, naming no century, begun before the century of ``ref`` and ending the phrase
+    after one of ``words`` (or, ``alone``, said with nothing but one of them), read a century on, and the end of the
+    decade read first; or None."""
+    at = [k for k, i in enumerate(items) if i.kind == "date" and isinstance(i.value, Decades)]
+    said = [i for i in items if i.kind != "edge"]
+    if len(at) != 1 or said[-1] is not items[at[0]] or items[at[0]].value.century:
+        return None
+    lead = said[:-1]
+    follows = bool(lead) and lead[-1].kind in ("sep", "bound") and lead[-1].value in words
+    if (lead and not follows) or not (lead or alone) or (alone and len(lead) > 1):
+        return None
+    value = items[at[0]].value
+    starts = latest_decades(value, ref.year)
+    if any(y >= ref.year // 100 * 100 for y in starts):
+        return None  # begun this century: under way, or the next one a century on ("by the 10s" said in 2026)
+    moved = replace(items[at[0]], value=replace(value, starts=tuple(y + 100 for y in starts), century=True))
+    return (*items[: at[0]], moved, *items[at[0] + 1 :]), datetime(max(starts) + 10, 1, 1)
 
 
 def _every_reading(items: tuple[Item, ...], ref: datetime, deadline: bool) -> list[Reading]:
