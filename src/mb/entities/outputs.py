@@ -179,6 +179,13 @@ class Outputs(BaseModel):
             raise ValidationError.from_exception_data("Outputs", errors)
         return self
 
+    def line_data(self, *, warnings: bool = True) -> dict[str, Any]:
+        """The outputs as a line holds them (JSON data, no ``null``). A trace never given (a bare response,
+        ``Outputs`` whose trace was never set nor filled) stays absent: no trace cannot tell that a tool was not
+        called, where an empty trace set by the agent says so."""
+        left_out = {"trace"} if "trace" not in self.model_fields_set and not self.trace else None
+        return self.model_dump(mode="json", exclude_none=True, exclude=left_out, warnings=warnings)
+
     def tool_calls(self) -> list[ToolCall]:
         """Return the ``tool_call`` events of the trace, in order."""
         return [event for event in self.trace if isinstance(event, ToolCall)]
