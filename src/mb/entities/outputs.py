@@ -51,6 +51,28 @@ class ToolResult(BaseModel):
     result: JsonValue
     """The result of the tool call."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _no_flag_beside_result(cls, data: Any) -> Any:
+        """A failure flag on the event would be dropped, and the error text read as a successful result."""
+        if type(data) is dict and ("is_error" in data or "isError" in data):
+            key = "is_error" if "is_error" in data else "isError"
+            raise ValidationError.from_exception_data(
+                "ToolResult",
+                [
+                    InitErrorDetails(
+                        type=PydanticCustomError(
+                            "flag_beside_result",
+                            '"{key}" is not a field of a tool_result event: put the failure in "result" ({how})',
+                            {"key": key, "how": '{"error": ...} or {"is_error": true, ...} inside "result"'},
+                        ),
+                        loc=(key,),
+                        input=data[key],
+                    )
+                ],
+            )
+        return data
+
     @model_serializer(mode="wrap")
     def _keep_null_result(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         # ``result`` is required: a ``null`` result must survive ``exclude_none=True``.
