@@ -385,7 +385,7 @@ def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag
     error = parse_document(document, file="f.jsonl", line=1)
     assert isinstance(error, LineError)
     assert str(error) == (
-        f'f.jsonl:1: $.outputs.trace[1].{flag}: "{flag}" is not a field of a tool_result event: put the failure in '
+        f'f.jsonl:1: $.outputs.trace[1]: "{flag}" is not a field of a tool_result event: put the failure in '
         '"result" ({"error": ...} or {"is_error": true, ...} inside "result")'
     )
     assert key_warnings(document, file="f.jsonl", line=1) == []  # the error says it all

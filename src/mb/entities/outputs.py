@@ -55,22 +55,11 @@ class ToolResult(BaseModel):
     @classmethod
     def _no_flag_beside_result(cls, data: Any) -> Any:
         """A failure flag on the event would be dropped, and the error text read as a successful result."""
-        if type(data) is dict and ("is_error" in data or "isError" in data):
-            key = "is_error" if "is_error" in data else "isError"
-            raise ValidationError.from_exception_data(
-                "ToolResult",
-                [
-                    InitErrorDetails(
-                        type=PydanticCustomError(
-                            "flag_beside_result",
-                            '"{key}" is not a field of a tool_result event: put the failure in "result" ({how})',
-                            {"key": key, "how": '{"error": ...} or {"is_error": true, ...} inside "result"'},
-                        ),
-                        loc=(key,),
-                        input=data[key],
-                    )
-                ],
-            )
+        flag = next((key for key in ("is_error", "isError") if key in data), None) if type(data) is dict else None
+        if flag is not None:
+            how = '{"error": ...} or {"is_error": true, ...} inside "result"'
+            why = '"{flag}" is not a field of a tool_result event: put the failure in "result" ({how})'
+            raise PydanticCustomError("flag_beside_result", why, {"flag": flag, "how": how})
         return data
 
     @model_serializer(mode="wrap")
