@@ -205,7 +205,7 @@ def test_unknown_keys_are_read_from_standard_input_as_it_is_evaluated() -> None:
     [
         (["--require", "similarity=5", "--require", "similarity=3"], "'similarity' is required more than once"),
         (["--require", "similarity=5,similarity"], "'similarity' is required more than once"),
-        (["--metrics", "exact_match,exact_match"], "'exact_match' is selected more than once"),
+        (["--metrics", "similarity=2,similarity=4"], "'similarity' is selected more than once"),
     ],
 )
 def test_a_metric_named_twice_is_a_usage_error_not_the_last_one_kept(
@@ -216,3 +216,21 @@ def test_a_metric_named_twice_is_a_usage_error_not_the_last_one_kept(
     assert result.exit_code == 2, result.output
     assert says in result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--metrics", "exact_match,exact_match"], ["--metrics", "exact_match", "--require", "exact_match,exact_match"]],
+)
+def test_a_metric_given_twice_alike_counts_once(tmp_path: Path, options: list[str]) -> None:
+    once, twice = tmp_path / "once.jsonl", tmp_path / "twice.jsonl"
+    single = [option.replace("exact_match,exact_match", "exact_match") for option in options]
+    assert _eval(str(SPEC / "examples-executed.jsonl"), *single, "-o", str(once)).exit_code in (0, 1)
+    result = _eval(str(SPEC / "examples-executed.jsonl"), *options, "-o", str(twice))
+    assert result.exit_code in (0, 1), result.output
+    header, *rows = [json.loads(line) for line in twice.read_text().splitlines()]
+    expected = [json.loads(line) for line in once.read_text().splitlines()]
+    assert header["mb_results"]["metrics"] == expected[0]["mb_results"]["metrics"]
+    assert header["mb_results"]["requirements"] == expected[0]["mb_results"]["requirements"]
+    assert [(r["status"], r["metrics"]) for r in rows] == [(r["status"], r["metrics"]) for r in expected[1:]]
+    assert all(list(row["metrics"]) == ["exact_match"] for row in rows)

@@ -169,6 +169,27 @@ def test_rows_refuse_invalid_lines_with_their_location(tmp_path: Path) -> None:
     assert (raised.value.file, raised.value.line) == (str(path), 1)
 
 
+def test_rows_keep_an_untraced_line_untraced(tmp_path: Path) -> None:
+    """No trace cannot tell that no tool was called: the row says so as `mb eval` would, an error, never a pass."""
+    from mb.integrations._engine import RowEvaluator
+
+    path = tmp_path / "untraced.jsonl"
+    line = {
+        "inputs": {"messages": [{"role": "user", "content": "close the ticket"}]},
+        "expectations": {"assertions": [{"assert_that": "no_tool_called"}]},
+        "outputs": {"response": "done"},
+    }
+    path.write_bytes(orjson.dumps(line) + b"\n")
+    (row,) = rows(path)
+    assert "trace" not in row["outputs"]
+    result = RowEvaluator(LexicalJudge(), None, ()).evaluate(row["inputs"], row["outputs"], row["expectations"])
+    assert result.status == "error"
+    assert not result.passed
+    traced = {"response": "done", "trace": []}
+    checked = RowEvaluator(LexicalJudge(), None, ()).evaluate(row["inputs"], traced, row["expectations"])
+    assert checked.passed
+
+
 def test_export_logs_a_run_that_reads_back(
     mlflow_store: str,
     tmp_path: Path,

@@ -355,7 +355,7 @@ def test_a_number_below_its_bound_is_said_in_plain_words() -> None:
 def test_a_tool_results_unknown_keys_are_reported_as_ignored_and_kept_out_of_the_model() -> None:
     trace = [
         {"event": "tool_call", "id": "c1", "tool": "t", "params": {}},
-        {"event": "tool_result", "id": "c1", "result": "no such order", "is_error": True, "status": "error"},
+        {"event": "tool_result", "id": "c1", "result": "no such order", "status": "error"},
     ]
     document = {
         "inputs": {"messages": [{"role": "user", "content": "x"}]},
@@ -363,8 +363,31 @@ def test_a_tool_results_unknown_keys_are_reported_as_ignored_and_kept_out_of_the
         "outputs": {"response": "x", "trace": trace},
     }
     warnings = key_warnings(document, file="f.jsonl", line=1)
-    assert [(warning.key, warning.ignored) for warning in warnings] == [("is_error", True), ("status", True)]
+    assert [(warning.key, warning.ignored) for warning in warnings] == [("status", True)]
     example = parse_document(document, file="f.jsonl", line=1)
     assert isinstance(example, Example)
     assert example.outputs is not None
-    assert "is_error" not in example.outputs.model_dump_json()
+    assert "status" not in example.outputs.model_dump_json()
+
+
+@pytest.mark.parametrize("flag", ["is_error", "isError"])
+def test_a_failure_flag_beside_a_tool_results_result_makes_the_line_invalid(flag: str) -> None:
+    """Dropped, the flag would leave the error text to be read as a successful result (grounding what it names)."""
+    trace = [
+        {"event": "tool_call", "id": "c1", "tool": "t", "params": {}},
+        {"event": "tool_result", "id": "c1", flag: True, "result": "rate limited; FL-123 may be stale"},
+    ]
+    document = {
+        "inputs": {"messages": [{"role": "user", "content": "x"}]},
+        "expectations": {"expected_response": "x"},
+        "outputs": {"response": "x", "trace": trace},
+    }
+    error = parse_document(document, file="f.jsonl", line=1)
+    assert isinstance(error, LineError)
+    assert str(error) == (
+        f'f.jsonl:1: $.outputs.trace[1]: "{flag}" is not a field of a tool_result event: put the failure in '
+        '"result" ({"error": ...} or {"is_error": true, ...} inside "result")'
+    )
+    assert key_warnings(document, file="f.jsonl", line=1) == []  # the error says it all
+    trace[1] = {"event": "tool_result", "id": "c1", "result": {flag: True, "message": "rate limited"}}
+    assert isinstance(parse_document(document, file="f.jsonl", line=1), Example)

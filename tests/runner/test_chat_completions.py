@@ -161,6 +161,40 @@ def test_a_model_that_never_answers_stops_after_max_turns() -> None:
         assert server.calls == 3
 
 
+def test_a_server_reusing_call_ids_across_turns_gives_each_call_its_own_id_in_the_trace() -> None:
+    replies = script(
+        completion(None, tool_calls=[("call_0", "add", {"a": 1, "b": 2})]),
+        completion(None, tool_calls=[("call_0", "add", {"a": 3, "b": 4}), ("call_1", "add", {"a": 5, "b": 6})]),
+        completion("3, 7 and 11."),
+    )
+    with chat_server(replies) as server:
+        agent = ChatCompletionsAgent("m", [add], base_url=server.base_url, api_key="k")
+        [executed], _ = run([{"inputs": INPUTS.model_dump(), "expectations": {}}], agent)
+    assert executed.outputs is not None
+    assert executed.outputs.response == "3, 7 and 11."
+    assert [(event.event, event.id) for event in executed.outputs.trace] == [
+        ("tool_call", "call_0"),
+        ("tool_result", "call_0"),
+        ("tool_call", "call_0#2"),
+        ("tool_call", "call_1"),
+        ("tool_result", "call_0#2"),
+        ("tool_result", "call_1"),
+    ]
+    assert [event.model_dump()["result"] for event in executed.outputs.trace[4:]] == [7, 11]
+    # the model is answered under the ids it gave
+    assert [m.get("tool_call_id") for m in server.requests[2]["messages"][-2:]] == ["call_0", "call_1"]
+
+
+def test_a_failed_run_keeps_its_partial_trace_when_the_server_reuses_one_call_id() -> None:
+    with chat_server(lambda body: completion(None, tool_calls=[("c", "add", {"a": 1, "b": 1})])) as server:
+        agent = ChatCompletionsAgent("m", [add], base_url=server.base_url, api_key="k", max_turns=2)
+        [executed], _ = run([{"inputs": INPUTS.model_dump(), "expectations": {}}], agent, retries=0)
+    assert executed.outputs is not None
+    assert executed.outputs.model_extra is not None
+    assert executed.outputs.model_extra["error"]["type"] == "MaxTurnsExceeded"
+    assert [event.id for event in executed.outputs.trace] == ["c", "c", "c#2", "c#2"]
+
+
 def test_rate_limits_are_transient_for_the_runner_which_retries_the_example() -> None:
     replies = script(
         Reply({"error": {"message": "slow down"}}, status=429, headers={"Retry-After": "0"}),

@@ -151,6 +151,27 @@ def test_the_trace_of_a_graph_run_with_tools_and_a_retriever() -> None:
     ]
 
 
+def test_a_model_reusing_a_tool_call_id_across_turns_gives_each_call_its_own_id() -> None:
+    model = ScriptedChatModel(
+        responses=[
+            ai(calls=[("call_0", "add", {"a": 2, "b": 3})]),
+            ai(calls=[("call_0", "lookup", {"city": "Paris"})]),
+            ai("5, and France."),
+        ]
+    )
+    agent = LangGraphAdapter(build_graph(model, [add, lookup]))
+    [executed], _ = run([{"inputs": INPUTS.model_dump(), "expectations": {}}], agent)
+    assert executed.outputs is not None
+    assert executed.outputs.response == "5, and France."
+    assert [(e.event, e.id, e.model_dump().get("tool")) for e in executed.outputs.trace] == [
+        ("tool_call", "call_0", "add"),
+        ("tool_result", "call_0", None),
+        ("tool_call", "call_0#2", "lookup"),
+        ("tool_result", "call_0#2", None),
+    ]
+    assert executed.outputs.trace[3].model_dump()["result"] == {"city": "Paris", "country": "France"}
+
+
 def test_a_tool_invoked_without_a_tool_call_gets_its_run_id() -> None:
     handler = trace_handler()
     assert add.invoke({"a": 1, "b": 2}, config={"callbacks": [handler]}) == 3

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 from zoneinfo import ZoneInfo
 
 import click
@@ -144,10 +144,9 @@ def import_traces(
             data = example.model_dump(mode="json", exclude_none=True, exclude={"outputs"})
             unsure: list[str] = []
             outputs = build_outputs(trace, example.inputs.tools or (), zone, unsure)
-            drop: dict[str, Any] = {} if "trace" in outputs.model_fields_set else {"outputs": {"trace"}}
-            data["outputs"] = outputs.model_dump(mode="json", exclude_none=True, exclude=drop.get("outputs"))
+            data["outputs"] = outputs.line_data()
             data["example_hash"] = example_hash(example)  # as `mb run` writes it
-            encoded = encode_line(Example.model_validate(data).model_dump(mode="json", exclude_none=True, exclude=drop))
+            encoded = encode_line(Example.model_validate(data).line_data())
             if unsure:
                 untraced.append(f"{trace.label}: span(s) {', '.join(map(repr, unsure[:5]))} (benchmark line {line})")
             if not isinstance(encoded, Problem):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 from .expectations import Expectations
@@ -25,3 +27,10 @@ class Example(BaseModel):
 
     outputs: Outputs | None = None
     """The actual output data for the example. Populated after the benchmark has been run."""
+
+    def line_data(self) -> dict[str, Any]:
+        """The example as a line holds it (JSON data, no ``null``; its outputs as :meth:`Outputs.line_data`)."""
+        data = self.model_dump(mode="json", exclude_none=True)
+        if self.outputs is not None:
+            data["outputs"] = self.outputs.line_data()
+        return data

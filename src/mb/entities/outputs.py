@@ -51,6 +51,17 @@ class ToolResult(BaseModel):
     result: JsonValue
     """The result of the tool call."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _no_flag_beside_result(cls, data: Any) -> Any:
+        """A failure flag on the event would be dropped, and the error text read as a successful result."""
+        flag = next((key for key in ("is_error", "isError") if key in data), None) if type(data) is dict else None
+        if flag is not None:
+            how = '{"error": ...} or {"is_error": true, ...} inside "result"'
+            why = '"{flag}" is not a field of a tool_result event: put the failure in "result" ({how})'
+            raise PydanticCustomError("flag_beside_result", why, {"flag": flag, "how": how})
+        return data
+
     @model_serializer(mode="wrap")
     def _keep_null_result(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         # ``result`` is required: a ``null`` result must survive ``exclude_none=True``.
@@ -178,6 +189,13 @@ class Outputs(BaseModel):
         if errors:
             raise ValidationError.from_exception_data("Outputs", errors)
         return self
+
+    def line_data(self, *, warnings: bool = True) -> dict[str, Any]:
+        """The outputs as a line holds them (JSON data, no ``null``). A trace never given (a bare response,
+        ``Outputs`` whose trace was never set nor filled) stays absent: no trace cannot tell that a tool was not
+        called, where an empty trace set by the agent says so."""
+        left_out = {"trace"} if "trace" not in self.model_fields_set and not self.trace else None
+        return self.model_dump(mode="json", exclude_none=True, exclude=left_out, warnings=warnings)
 
     def tool_calls(self) -> list[ToolCall]:
         """Return the ``tool_call`` events of the trace, in order."""

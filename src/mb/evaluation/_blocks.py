@@ -24,8 +24,9 @@ from ..io import Problem, Record, read_record
 from ..io._reader import line_blocks
 from ..io._typos import KeyWarning, line_key_warnings
 from ._engine import INVALID_LINE, Evaluator
-from ._example import MetricPlan, Row, failure_entry
+from ._example import Row, failure_entry
 from ._summary import SummaryBuilder
+from .plan import MetricPlan
 
 __all__ = [
     "BLOCK_BYTES",

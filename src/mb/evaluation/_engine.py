@@ -23,7 +23,8 @@ from ..matching import MatchContext
 from ..metrics import MetricSpec
 from ..results import ExampleResult
 from ..runner._summary import AgentRun, ExecutedExamples
-from ._example import MetricPlan, Row, error_result, evaluate_with
+from ._example import Row, error_result, evaluate_with
+from .plan import MetricPlan
 
 __all__ = [
     "INVALID_LINE",

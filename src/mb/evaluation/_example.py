@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from .._redact import redact
 from ..entities import Example, ToolCall, ToolResult
-from ..errors import ConfigError
 from ..matching import MatchContext
 from ..matching.assertions import assertion_rows, assertion_spec, call_spec
 from ..matching.extended import all_assertion_rows
 from ..matching.grounded import Sources, result_failed
 from ..matching.trace_checks import check_row, orphan_results_row, tool_restriction_row
-from ..metrics import METRICS, MetricSpec, citations, judged, retrieval, text_match
+from ..metrics import METRICS, citations, judged, retrieval, text_match
 from ..metrics._base import skipped, threshold_of
 from ..results import Status
 from ._response_checks import response_expectation_rows
+from .plan import MetricPlan
 
 __all__ = [
-    "MetricPlan",
     "Row",
     "agent_error",
     "agent_failure",
@@ -30,54 +28,6 @@ __all__ = [
     "failure_entry",
     "result_row",
 ]
-
-
-@dataclass(frozen=True)
-class MetricPlan:
-    """Which metrics to compute and which of them gate the verdict."""
-
-    selected: tuple[MetricSpec, ...] | None = None
-    """Metrics to compute; None computes every registered metric that applies to the example."""
-
-    required: tuple[MetricSpec, ...] = ()
-    """Metrics that gate the verdict (computed even when they would not apply)."""
-
-    def __post_init__(self) -> None:
-        """A metric named twice has no one pass mark: :class:`~mb.errors.ConfigError`, never the last one kept."""
-        for what, specs in (("required", self.required), ("selected", self.selected or ())):
-            names = [spec.name for spec in specs]
-            twice = next((name for name in names if names.count(name) > 1), None)
-            if twice is not None:
-                given = ", ".join(_spec_text(spec) for spec in specs if spec.name == twice)
-                raise ConfigError(f"metric {twice!r} is {what} more than once ({given}): give it once")
-
-    def specs_for(self, example: Example) -> list[tuple[MetricSpec, bool]]:
-        """(spec, gating) for each metric to compute on ``example``, in registry order.
-
-        A required similarity does not gate as a metric when the example has an expected response: it is the
-        ``expected_response`` check then, which already gates (counted once).
-        """
-        if self.selected == () and not self.required:
-            return []  # --metrics none
-        required = {spec.name: spec for spec in self.required}
-        if self.selected is None:
-            chosen = {name: MetricSpec(name) for name, metric in METRICS.items() if metric.applies(example)}
-        else:
-            chosen = {spec.name: spec for spec in self.selected}
-        chosen.update(required)
-        checked = "similarity" if example.expectations.expected_response else None
-        return [(chosen[name], name in required and name != checked) for name in METRICS if name in chosen]
-
-    def similarity_spec(self) -> MetricSpec:
-        """The similarity pass mark used for ``expected_response`` (a required or selected threshold, else 3)."""
-        for spec in (*self.required, *(self.selected or ())):
-            if spec.name == "similarity":
-                return spec
-        return MetricSpec("similarity")
-
-
-def _spec_text(spec: MetricSpec) -> str:
-    return spec.name if spec.threshold is None else f"{spec.name}={spec.threshold:g}"
 
 
 Row = dict[str, Any]

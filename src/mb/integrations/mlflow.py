@@ -92,7 +92,7 @@ def rows(examples: str | os.PathLike[str] | Iterable[Example]) -> list[dict[str,
     for item in source:
         if not isinstance(item, Example):
             raise InputError(item.message, file=item.file, line=item.line)
-        document = item.model_dump(mode="json", exclude_none=True)
+        document = item.line_data()
         data.append({key: document[key] for key in ("inputs", "outputs", "expectations") if key in document})
     return data
 

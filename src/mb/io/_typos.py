@@ -41,8 +41,9 @@ _WRITTEN_BY_MB: dict[str, frozenset[str]] = {
     "Inputs": frozenset({"context"}),
     # validated with the line (mb.entities.extended, mb.entities.response_expectations)
     "Expectations": frozenset({"extended_assertions", "expected_facts", "guidelines"}),
+    "ToolResult": frozenset({"is_error", "isError"}),  # the model refuses them: the line is invalid
 }
-"""Extra keys MorganaBench itself writes or reads beside the model's fields; never reported."""
+"""Extra keys MorganaBench itself writes, reads or refuses beside the model's fields; never reported."""
 
 _KEYS_CHECKED: dict[str, str] = {"Expectations": "assertions"}
 """Fields whose unknown keys (anywhere inside) make the line invalid (see :mod:`mb.entities.extended`): not walked."""

@@ -41,7 +41,7 @@ from ..io._limits import unreadable_value
 from ._agent_loop import call_async, call_sync
 from ._errors import AgentBaseException, AgentOutputError
 
-__all__ = ["AgentInput", "CallableAgent", "current_user_time", "outputs_data", "to_outputs"]
+__all__ = ["AgentInput", "CallableAgent", "current_user_time", "to_outputs"]
 
 AgentInput = Literal["auto", "inputs", "messages"]
 """What the agent receives: decided from its first parameter's annotation (``auto``), or forced."""
@@ -179,7 +179,7 @@ def _preview(value: object) -> str:
 def to_outputs(result: object) -> Outputs:
     """Check what an agent returned and make it a fresh, valid :class:`Outputs` the runner may complete.
 
-    A ``str`` becomes ``Outputs(response=...)``, without a trace (see :func:`outputs_data`). An ``Outputs`` is
+    A ``str`` becomes ``Outputs(response=...)``, without a trace (see :meth:`Outputs.line_data`). An ``Outputs`` is
     validated again (an agent may have built it without validation or changed it afterwards) and must be writable as
     JSON. Anything else raises :class:`AgentOutputError`.
     """
@@ -190,7 +190,7 @@ def to_outputs(result: object) -> Outputs:
             f"the agent returned {type(result).__name__} ({_preview(result)}); expected Outputs or str"
         )
     try:
-        data = outputs_data(result, warnings=False)  # what is wrong is said below
+        data = result.line_data(warnings=False)  # what is wrong is said below
     except PydanticSerializationError as exc:
         raise AgentOutputError(f"the agent's outputs cannot be written as JSON: {exc}") from exc
     # NaN or infinity would be written as null (a tool result's already is in ``data``): a different value, never kept
@@ -202,12 +202,3 @@ def to_outputs(result: object) -> Outputs:
         return Outputs.model_validate(data)
     except ValidationError as exc:
         raise AgentOutputError(f"the agent returned invalid outputs: {validation_reason(exc, data)}") from exc
-
-
-def outputs_data(outputs: Outputs, *, warnings: bool = True) -> dict[str, Any]:
-    """``outputs`` as a line holds them (JSON data, no ``null``). A trace never given (a bare response, ``Outputs``
-    whose trace was never set nor filled) stays absent: no trace cannot tell that a tool was not called, where an
-    empty trace set by the agent says so."""
-    untraced = "trace" not in outputs.model_fields_set and not outputs.trace
-    left_out = {"trace"} if untraced else None
-    return outputs.model_dump(mode="json", exclude_none=True, exclude=left_out, warnings=warnings)

@@ -35,7 +35,7 @@ from .._redact import redact
 from ..entities import Environment, Example, Inputs, Outputs
 from ..io import JsonlWriter, LineError, Problem, not_run_record, validation_reason
 from ..io._limits import DEFAULT_MAX_LINE_BYTES, encode_line
-from ._agent import CallableAgent, outputs_data, to_outputs
+from ._agent import CallableAgent, to_outputs
 from ._errors import (
     AgentOutputError,
     PartialRun,
@@ -263,7 +263,7 @@ class Runner:
         except ValidationError as invalid:  # what the agent recorded is not a trace: the failure is kept without it
             left_out = validation_reason(invalid, data)
         else:  # nor is a trace no command could read back (a lone surrogate, a number out of range)
-            written = encode_line(outputs.model_dump(mode="json", exclude_none=True), self.settings.max_line_bytes)
+            written = encode_line(outputs.line_data(), self.settings.max_line_bytes)
             if isinstance(written, Problem):
                 left_out = f"{written.path}: {written.message}"
         if left_out is not None:
@@ -281,7 +281,7 @@ class Runner:
     def _encode(self, job: _Job, outputs: Outputs, trial: dict[str, int]) -> bytes:
         """The executed line (newline included); :class:`AgentOutputError` naming the field when no command could
         read it back (a lone surrogate, a number out of range, nesting too deep, a line over ``max_line_bytes``)."""
-        line = {**job.document, "outputs": outputs_data(outputs)}
+        line = {**job.document, "outputs": outputs.line_data()}
         data = encode_line({**line, "example_hash": job.key, **trial}, self.settings.max_line_bytes)
         if isinstance(data, Problem):
             raise AgentOutputError(

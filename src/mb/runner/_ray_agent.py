@@ -23,7 +23,7 @@ import anyio
 
 from ..entities import Inputs, Outputs
 from ..errors import AgentError
-from ._agent import AgentInput, CallableAgent, outputs_data, to_outputs
+from ._agent import AgentInput, CallableAgent, to_outputs
 from ._errors import AgentLoadError, error_record, partial_run, start_partial_run
 from ._loader import as_agent
 from ._ray_cluster import cluster_cpus
@@ -67,7 +67,7 @@ class AgentActor:
         partial = start_partial_run()
         try:
             result = await self.agent(Inputs.model_validate_json(inputs), user_time=user_time, limiter=self.limiter)
-            return True, outputs_data(to_outputs(result))
+            return True, to_outputs(result).line_data()
         except Exception as exc:
             return False, (_portable(exc), [_plain(event) for event in partial.trace], partial.usage)
 

@@ -20,7 +20,6 @@ from ..io import iter_records, validation_reason
 from ..judges import Judge
 from ..metrics import MetricSpec
 from ..results import ExampleResult
-from ..runner._agent import outputs_data
 
 __all__ = ["aassert_example", "assert_example", "examples", "failure_message"]
 
@@ -64,7 +63,7 @@ def with_outputs(example: Example, outputs: Outputs | Mapping[str, Any] | str) -
     if isinstance(outputs, str):
         made = Outputs(response=outputs)  # as `mb run` records a bare response: no trace
     else:
-        data = outputs_data(outputs) if isinstance(outputs, Outputs) else outputs
+        data = outputs.line_data() if isinstance(outputs, Outputs) else outputs
         try:
             made = Outputs.model_validate(data)
         except ValidationError as error:

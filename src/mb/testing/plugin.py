@@ -61,7 +61,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if missing:
         raise pytest.UsageError(f"--mb-eval: no such file: {', '.join(missing)}")
     from ..errors import MBError
-    from ..evaluation._example import MetricPlan
+    from ..evaluation.plan import MetricPlan
     from ..metrics import MetricSpec
     from ._api import _judge
 

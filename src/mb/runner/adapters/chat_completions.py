@@ -43,7 +43,7 @@ from ...errors import AgentError
 from ...io._limits import unreadable_value
 from .._agent import current_user_time
 from .._errors import partial_run
-from ._arguments import tool_params
+from ._arguments import distinct_id, tool_params
 
 if TYPE_CHECKING:
     from openai import AsyncOpenAI
@@ -211,6 +211,7 @@ class ChatCompletionsAgent:
             messages.append({"role": "system", "content": self.system_prompt.replace("{user_time}", when)})
         messages.extend(inputs.message_dicts())
         trace: list[ToolCall | ToolResult] = []
+        used: set[str] = set()  # the trace's call ids: a server may give one id to calls of several turns
         usage = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
         counted = False
         partial = partial_run()
@@ -239,12 +240,15 @@ class ChatCompletionsAgent:
             messages.append(
                 {"role": "assistant", "content": message.content or "", "tool_calls": [c.model_dump() for c in calls]}
             )
-            parsed = [(call.id, call.function.name, tool_params(call.function.arguments)) for call in calls]
-            trace.extend(ToolCall(id=i, tool=name, params=params) for i, name, params in parsed)
+            parsed = [
+                (call.id, distinct_id(call.id, used), call.function.name, tool_params(call.function.arguments))
+                for call in calls
+            ]
+            trace.extend(ToolCall(id=traced, tool=name, params=params) for _, traced, name, params in parsed)
             results = []
-            for call_id, name, params in parsed:
+            for call_id, traced, name, params in parsed:
                 result = await self._execute(offered.get(name), name, params)
-                trace.append(ToolResult(id=call_id, result=result))
+                trace.append(ToolResult(id=traced, result=result))
                 results.append((call_id, name, result if isinstance(result, str) else json.dumps(result)))
             messages.extend(self._result_messages(results))
         raise MaxTurnsExceeded(f"no final answer after {self.max_turns} model turns (the model kept calling tools)")

@@ -33,7 +33,7 @@ from uuid import UUID
 from ..._json_text import chunk_id, loads_maybe
 from ...entities import Inputs, Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from .._errors import AgentOutputError, partial_run
-from ._arguments import jsonable
+from ._arguments import distinct_id, jsonable
 
 __all__ = ["LangGraphAdapter", "TraceHandler", "document_id", "trace_handler"]
 
@@ -87,6 +87,7 @@ def _handler_class() -> type:
         def __init__(self) -> None:
             self.events: list[TraceEvent] = []
             self._calls: dict[UUID, str] = {}
+            self._ids: set[str] = set()  # a model may give one id to calls of several turns
 
         def on_tool_start(
             self,
@@ -97,7 +98,7 @@ def _handler_class() -> type:
             inputs: dict[str, Any] | None = None,
             **kwargs: Any,
         ) -> None:
-            call_id = str(kwargs.get("tool_call_id") or run_id)
+            call_id = distinct_id(str(kwargs.get("tool_call_id") or run_id), self._ids)
             self._calls[run_id] = call_id
             name = (serialized or {}).get("name") or kwargs.get("name") or "tool"
             params = jsonable(inputs) if isinstance(inputs, dict) else {"input": input_str}
