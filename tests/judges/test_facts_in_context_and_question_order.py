@@ -168,6 +168,7 @@ def test_a_fact_only_quoted_or_in_a_code_block_is_undecided(judge: Judge, respon
         "The order has been cancelled. As I said, a refund follows.",
         "The order has been cancelled. Sorry for the inconvenience.",
         "Did it! The order has been cancelled.",
+        "Will do. The order has been cancelled.",
         "The order has been cancelled. I drafted a confirmation email for you.",
     ],
 )
@@ -273,6 +274,12 @@ def test_a_fact_among_sentences_that_say_other_things_passes(judge: Judge, respo
         ("Can you cancel at any time.", "You can cancel at any time."),
         ("Has the order been cancelled.", "The order has been cancelled."),
         ("Are the shops open on Sundays!", "The shops are open on Sundays."),
+        ("Is Ana coming.", "Ana is coming."),
+        ("Has Ana cancelled the order.", "Ana has cancelled the order."),
+        ("Should I have paid.", "I should have paid."),
+        ("Could I have a copy", "I could have a copy."),
+        ("Did Ana finished the report.", "Ana finished the report."),
+        ("Will Ana proceed.", "Ana will proceed."),
     ],
 )
 def test_a_question_without_its_question_mark_is_never_the_statement(
@@ -286,11 +293,32 @@ def test_a_question_without_its_question_mark_is_never_the_statement(
 
 
 @pytest.mark.parametrize(
+    ("statement", "question"),
+    [
+        ("I can have a refund.", "Can I have a refund."),
+        ("I did do it right.", "Did I do it right"),
+        ("Ana has access to the account.", "Does Ana have access to the account"),
+        ("Ana should have cancelled the order.", "Should Ana have cancelled the order."),
+        ("John will have finished by Friday.", "Will John have finished by Friday."),
+    ],
+)
+def test_a_subject_after_an_auxiliary_before_a_bare_verb_asks(judge: Judge, statement: str, question: str) -> None:
+    for candidate, reference in ((question, statement), (statement, question)):
+        [verdict] = judge.judge_sync([JudgeRequest(JudgeTask.EQUIVALENCE, candidate, reference)])
+        assert not verdict.passed, verdict.reason
+        assert "asks a question" in verdict.reason
+        check = _fact_check(judge, candidate, reference.rstrip("."))
+        assert not check.passed, check.reason
+
+
+@pytest.mark.parametrize(
     ("candidate", "reference"),
     [
         ("Will Smith has cancelled the show.", "The show has been cancelled by Will Smith."),
         ("Will Smith cancelled the show.", "The show was cancelled by Will Smith."),
         ("Can Ana Lopez is the new manager.", "The new manager is Can Ana Lopez."),
+        ("Will Smith left.", "Will Smith has left."),
+        ("May Chen was promoted.", "May Chen got promoted."),
     ],
 )
 def test_a_name_that_starts_with_a_modal_is_no_question(judge: Judge, candidate: str, reference: str) -> None:

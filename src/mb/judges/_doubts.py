@@ -491,10 +491,16 @@ _IMPERATIVE_TOO = frozenset({"do", "have"})
 before a person ("Do you ...", "Have we ...")."""
 _CONDITIONAL = frozenset({"should", "had", "were"})
 """Auxiliaries that open a condition before a comma ("Should you need help, call us.", "Had I known, ...")."""
-_FINITE = _QUESTION_START - _WH - {"to"} | {"am", "had"}
-"""Auxiliaries and modals that give a subject its verb."""
-_BARE_VERB = _FINITE - _BE - {"am", "has", "have", "had"}
-"""Those a question follows by its subject and a bare verb ("Will Ana cancel it?", not "Will Ana cancelled it")."""
+_NAMES_TOO = frozenset({"will", "may", "can"})
+"""Auxiliaries that are also names, which may open a statement ("Will Smith left.", "May Chen was promoted.")."""
+_INFLECTED = frozenset({"is", "was", "were", "has", "had", "does", "did"})
+
+
+def _own_verb(verb: str) -> bool:
+    """Whether a verb after a name is the name's own, not one a question's subject takes after an auxiliary ("have",
+    "do", "be", "need", "proceed", "become"): inflected ("has", "was", "did") or past ("left", "went", "cancelled")."""
+    past = _past(verb) or re.fullmatch(PARTICIPLES, verb)
+    return verb in _INFLECTED or bool(past and verb != "become" and not re.fullmatch(r"\w*eed|\w{,3}ed", verb))
 
 
 def is_question(text: str) -> bool:
@@ -502,8 +508,8 @@ def is_question(text: str) -> bool:
     punctuation; or, one sentence ending with "." or "!", it opens in a question's word order, an auxiliary or a
     modal (maybe with "not") before its subject ("Has your refund been approved.", "Is the payment complete!"). Not a
     command ("Do not share it", "Have the report ready."), a condition ("Should you need help, call us."), an
-    auxiliary before its subject alone ("Did it!") nor a name starting with one before its own verb ("Will Smith has
-    left.")."""
+    auxiliary before its subject alone ("Did it!") nor a name that is also an auxiliary ("Will", "May", "Can") before
+    its own verb, inflected or past ("Will Smith has left.", not "Will Ana have left.")."""
     found = words(text)
     if text.rstrip().endswith("?"):
         return True
@@ -518,14 +524,18 @@ def is_question(text: str) -> bool:
     subject = found[at] if at < len(found) else ""
     if found[0] in _IMPERATIVE_TOO:
         return subject in _PERSONAL
+    if not ended:
+        return True
     if len(found) <= at + 1:  # nothing asked of the subject: "Did it!", "Will do."
         return False
+    if subject in _SUBJECT_OPENERS | _DETERMINER_WORDS:  # "Can I have a refund.", never a name
+        return True
     after = tokens(text)[at:]
     named = next((i for i, token in enumerate(after) if not token.text[0].isupper()), len(after))  # "Is Ana coming."
     verb = after[named].lower if named < len(after) else ""
-    if named and (verb in _FINITE or (found[0] in _BARE_VERB and re.fullmatch(PARTICIPLES, verb))):
+    if found[0] in _NAMES_TOO and named and _own_verb(verb):
         return False  # the name's own verb follows it: "Will Smith has cancelled the show.", "Will Smith left."
-    return not ended or subject in _SUBJECT_OPENERS | _DETERMINER_WORDS or bool(named)
+    return bool(named)
 
 
 def negation_said(text: str) -> str | None:
