@@ -181,7 +181,7 @@ def test_a_plain_span_that_may_be_a_call_leaves_the_line_without_a_trace(tmp_pat
     result, line = _imported(tmp_path, "otel", trace)
     assert result.exit_code == 0, result.output
     assert "trace" not in line["outputs"]
-    assert "plain spans that may be tool calls" in result.output
+    assert "spans not read as calls that may be tool calls" in result.output
     assert "span(s) 'delete_account' (benchmark line 1)" in result.output
     assert _statuses(tmp_path) == {"no_tool_called": "error", "tool_not_called": "error"}
 
@@ -395,3 +395,44 @@ def test_plain_spans_of_one_tools_name_inside_each_other_are_one_call(tmp_path: 
         ("tool_call", "span_s2"),
         ("tool_result", "span_s2"),
     ]
+
+
+def test_a_span_not_read_as_a_call_named_like_a_tool_the_line_names_leaves_the_line_without_a_trace(
+    tmp_path: Path,
+) -> None:
+    answer = {"choices": [{"message": ANSWER}]}
+    traces = {
+        "langfuse agent-as-tool": ("langfuse", _langfuse(
+            _observation("s1", "SPAN", "delete_account", 1),
+            {**_observation("g0", "GENERATION", "chat", 2, output=ANSWER), "parentObservationId": "s1"},
+            _observation("g1", "GENERATION", "chat", 3, output=ANSWER),
+        )),
+        "mlflow unknown with a child": ("mlflow", _mlflow(
+            _mlflow_span("delete_account", "UNKNOWN", 1, "agent", {}, {}),
+            _mlflow_span("chat", "CHAT_MODEL", 2, "delete_account", {"messages": []}, answer),
+        )),
+        "mlflow chain": ("mlflow", _mlflow(
+            _mlflow_span("Delete-Account", "CHAIN", 1, "agent", {}, {}),
+            _mlflow_span("chat", "CHAT_MODEL", 2, "agent", {"messages": []}, answer),
+        )),
+        "otel openinference agent": ("otel", _otel(
+            _otel_span("delete_account", 1, "root", openinference__span__kind="AGENT"),
+            _otel_chat("c2", 2, _OTEL_ANSWER),
+        )),
+        "otel client": ("otel", _otel(
+            {**_otel_span("delete_account", 1, "root"), "kind": "SPAN_KIND_CLIENT"}, _otel_chat("c2", 2, _OTEL_ANSWER)
+        )),
+        "plain span beside a tool span": ("langfuse", _langfuse(
+            _observation("t1", "TOOL", "lookup", 1, input={"q": "me"}, output="found"),
+            _observation("s1", "SPAN", "delete_account", 2),
+            _observation("g1", "GENERATION", "chat", 3, output=ANSWER),
+        )),
+    }  # fmt: skip
+    for case, (source, trace) in traces.items():
+        folder = tmp_path / case.replace(" ", "_")
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert result.exit_code == 0, (case, result.output)
+        assert "trace" not in line["outputs"], case
+        assert "may be tool calls" in result.output, case
+        assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case

@@ -13,6 +13,7 @@ from pydantic_core import to_jsonable_python
 from ..._json_text import chunk_id, loads_maybe
 from ...entities import Outputs, RetrievalResult, RetrievalResults, ToolCall, ToolResult
 from ...errors import InputError
+from ...matching.extended import name_forms
 
 __all__ = [
     "HASH_ATTRIBUTE",
@@ -30,8 +31,9 @@ __all__ = [
 HASH_ATTRIBUTE = "mb.example_hash"
 """The attribute (span attribute, trace tag or metadata key) that carries the example's hash."""
 
-StepKind = Literal["tool", "retriever", "chat", "span"]
-"""``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's."""
+StepKind = Literal["tool", "retriever", "chat", "span", "other"]
+"""``span``: a span of no particular kind (a traced function), a tool call only when its name is a tool's;
+``other``: a span of another kind (a chain, an agent, a client call), never a call."""
 Request = tuple[str | None, str, Any]
 """A tool call a model requested: (its id or None, the tool's name, the arguments)."""
 
@@ -186,14 +188,21 @@ def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
     return kept
 
 
+def _hides(step: Step, named: Collection[str]) -> bool:
+    """Whether the span is named (folded as assertions fold tool names) like one of the ``named`` tools."""
+    forms = set(name_forms(step.name or ""))
+    return any(forms & set(name_forms(name)) - {""} for name in named)
+
+
 def _trace_events(
-    trace: SourceTrace, tools: Collection[str]
-) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str]]:
+    trace: SourceTrace, tools: Collection[str], named: Collection[str] = ()
+) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str], list[str]]:
     """The events of the trace, and the names of the plain leaf spans that may be tool calls but cannot be told to
     be. A call the model requested is a ``tool_call`` (a chat span inside another records the same requests; an id
     a later turn reuses gets ``#2``, ``#3``); the tool span that ran it (the latest request of its call id, else,
     without ids, the next one of that name) gives its ``tool_result``; a plain span is a call when its name is a
-    requested tool's or one of ``tools`` and no tool span inside it ran that tool."""
+    requested tool's or one of ``tools`` and no tool span inside it ran that tool. Last, the names of the spans not
+    read as calls that are named like one of ``named`` (and wrap no tool span that ran it): they may hide a call."""
     steps = trace.ordered()
     above = {step.span_id: _above(trace, step.span_id) for step in steps}
     chats = {step.span_id: step.requested for step in steps if step.requested}
@@ -211,6 +220,7 @@ def _trace_events(
     pending: list[tuple[str | None, str, str]] = []  # requested, not yet run: (source id, tool, event id)
     seen: set[str] = set()
     unsure: list[str] = []
+    hidden: list[str] = []
     for number, step in enumerate(steps, start=1):
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
         for index, (ident, name, arguments) in enumerate(_new_requests(step, outer), start=1):
@@ -239,12 +249,14 @@ def _trace_events(
             seen.add(call_id)
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
             events.append(ToolResult(id=call_id, result=_result(step)))
+        elif step.kind in ("span", "other") and not wrapper and _hides(step, named):
+            hidden.append(step.name or step.span_id)
         elif step.kind == "span" and step.span_id not in parents:
             unsure.append(step.name or step.span_id)
         elif step.kind == "retriever":
             chunks = [RetrievalResult(id=ident or chunk_id(text), page_content=text) for ident, text in step.documents]
             events.append(RetrievalResults(outputs=chunks))
-    return events, unsure
+    return events, unsure, hidden
 
 
 def _response(trace: SourceTrace) -> str:
@@ -265,21 +277,28 @@ def _tokens(value: Any) -> int | None:
 
 
 def build_outputs(
-    trace: SourceTrace, tools: Collection[str] = (), zone: tzinfo | None = None, unsure: list[str] | None = None
+    trace: SourceTrace,
+    tools: Collection[str] = (),
+    zone: tzinfo | None = None,
+    unsure: list[str] | None = None,
+    named: Collection[str] = (),
 ) -> Outputs:
     """The ``outputs`` of the executed example the trace records; :class:`TraceError` says why there are none.
 
     ``tools`` names the example's tools (a plain span of one of these names is a call); ``zone`` is the user's time
-    zone (else the source's offset, else UTC). A trace with no call but a plain leaf span that may be one has no
-    ``trace`` (what was called is not known); those spans' names are added to ``unsure``."""
+    zone (else the source's offset, else UTC). A trace with no call but a plain leaf span that may be one, or with a
+    span not read as a call named like one of the ``named`` tools (those the example names), has no ``trace`` (what
+    was called is not known); those spans' names are added to ``unsure``."""
     if trace.problems:
         raise TraceError(f"{trace.label}: " + "; ".join(trace.problems))
     data: dict[str, Any] = {"response": _response(trace)}
-    events, maybe = _trace_events(trace, tools)
-    if any(isinstance(event, ToolCall) for event in events) or not maybe:
+    events, maybe, hidden = _trace_events(trace, tools, named)
+    if any(isinstance(event, ToolCall) for event in events) and not hidden:
+        maybe = []
+    if not maybe and not hidden:
         data["trace"] = events
     elif unsure is not None:
-        unsure += maybe
+        unsure += hidden + maybe
     if trace.start is not None:
         zone = zone or (UTC if trace.utc_offset is None else timezone(trace.utc_offset))
         data["environment"] = {"user_time": datetime.fromtimestamp(trace.start // 1000 / 1_000_000, tz=zone)}

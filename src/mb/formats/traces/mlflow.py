@@ -66,6 +66,8 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             kind="span", start=start, span_id=span_id, name=str(span.get("name") or "") or None, arguments=inputs,
             result=outputs, error=span_error(span, _STATUS_ERROR, _attributes),
         )  # fmt: skip
+    if span.get("parent_span_id"):  # a chain, a parser, an agent: never a call, but may hide one
+        return Step(kind="other", start=start, span_id=span_id, name=str(span.get("name") or "") or None)
     return None
 
 

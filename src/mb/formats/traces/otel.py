@@ -131,6 +131,8 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             result=attributes.get("output.value"),
             error=span_error(span, _STATUS_ERROR, _attributes),
         )
+    if span.get("parentSpanId"):  # a chain, an agent, a client call: never a call, but may hide one
+        return Step(kind="other", start=start, span_id=span_id, name=str(span.get("name") or "") or None)
     return None
 
 
