@@ -436,3 +436,73 @@ def test_a_span_not_read_as_a_call_named_like_a_tool_the_line_names_leaves_the_l
         assert "trace" not in line["outputs"], case
         assert "may be tool calls" in result.output, case
         assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}, case
+
+
+def _request(ident: str, tool: str) -> dict[str, Any]:
+    call = {"id": ident, "type": "function", "function": {"name": tool, "arguments": "{}"}}
+    return {"role": "assistant", "content": None, "tool_calls": [call]}
+
+
+def test_a_tool_span_running_another_tool_than_the_request_of_its_id_is_a_call_of_its_own(tmp_path: Path) -> None:
+    trace = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output=_request("call_1", "lookup")),
+        _observation("t1", "TOOL", "delete_account", 2, input={}, output="gone", metadata={"tool_call_id": "call_1"}),
+        _observation("g2", "GENERATION", "chat", 3, output=ANSWER),
+    )
+    result, line = _imported(tmp_path, "langfuse", trace)
+    assert result.exit_code == 0, result.output
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "call_1", "tool": "lookup", "params": {}},
+        {"event": "tool_call", "id": "call_1#2", "tool": "delete_account", "params": {}},
+        {"event": "tool_result", "id": "call_1#2", "result": "gone"},
+    ]
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_a_chat_span_inside_another_requesting_another_tool_under_the_same_id_is_another_call(
+    tmp_path: Path,
+) -> None:
+    outer, inner = ({"choices": [{"message": _request("c1", tool)}]} for tool in ("lookup", "delete_account"))
+    trace = _mlflow(
+        _mlflow_span("chain", "CHAT_MODEL", 1, "agent", {"messages": []}, outer),
+        _mlflow_span("client", "CHAT_MODEL", 2, "chain", {"messages": []}, inner),
+        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )
+    _, line = _imported(tmp_path, "mlflow", trace)
+    assert [(event["id"], event["tool"]) for event in line["outputs"]["trace"]] == [
+        ("c1", "lookup"),
+        ("c1#2", "delete_account"),
+    ]
+    assert _statuses(tmp_path) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_a_legacy_function_call_and_the_calls_of_every_choice_are_requests(tmp_path: Path) -> None:
+    legacy = {
+        "role": "assistant",
+        "content": None,
+        "function_call": {"name": "delete_account", "arguments": '{"a": 1}'},
+    }
+    langfuse = _langfuse(
+        _observation("g1", "GENERATION", "chat", 1, output=legacy),
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    mlflow = _mlflow(
+        _mlflow_span("chat", "CHAT_MODEL", 1, "agent", {"messages": []}, {"choices": [{"message": legacy}]}),
+        _mlflow_span("second", "CHAT_MODEL", 2, "agent", {"messages": []},
+                     {"choices": [{"message": ANSWER}, {"message": _request("c2", "delete_account")}]}),
+        _mlflow_span("chat#2", "CHAT_MODEL", 3, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]}),
+    )  # fmt: skip
+    expected = {
+        "langfuse": [{"event": "tool_call", "id": "span_g1_1", "tool": "delete_account", "params": {"a": 1}}],
+        "mlflow": [
+            {"event": "tool_call", "id": "span_chat_1", "tool": "delete_account", "params": {"a": 1}},
+            {"event": "tool_call", "id": "c2", "tool": "delete_account", "params": {}},
+        ],
+    }
+    for source, trace in (("langfuse", langfuse), ("mlflow", mlflow)):
+        folder = tmp_path / source
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert result.exit_code == 0, result.output
+        assert line["outputs"]["trace"] == expected[source]
+        assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}

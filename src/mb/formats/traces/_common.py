@@ -171,11 +171,21 @@ def _above(trace: SourceTrace, span_id: str) -> list[str]:
     return list(chain)[1:]
 
 
+def _alike(name: str | None, other: str | None) -> bool:
+    """Two names of one tool, folded as assertions fold tool names (case, separators, a namespace)."""
+    return bool(set(name_forms(name or "")) & set(name_forms(other or "")) - {""})
+
+
 def _same(one: Request, other: Request) -> bool:
-    """Two records of one request: the same id, or (one of them without an id) the same tool and arguments."""
+    """Two records of one request: the same tool and the same id (and arguments, when both record some), or (one of
+    them without an id) the same tool and arguments."""
+    if not _alike(one[1], other[1]):
+        return False
     if None not in (one[0], other[0]):
-        return one[0] == other[0]
-    return one[1] == other[1] and _params(one[2]) == _params(other[2])
+        return one[0] == other[0] and (
+            _params(one[2]) == _params(other[2]) or {} in (_params(one[2]), _params(other[2]))
+        )
+    return _params(one[2]) == _params(other[2])
 
 
 def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
@@ -183,15 +193,22 @@ def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
     answer twice) and an id it repeats (an answer holding a call in two forms)."""
     kept: list[Request] = []
     for request in step.requested:
-        if not any(_same(request, other) for other in outer) and all(request[0] != k[0] for k in kept if request[0]):
+        if not any(_same(request, other) for other in outer) and all(
+            not _same(request, k) for k in kept if request[0] and k[0]
+        ):
             kept.append(request)
     return kept
 
 
-def _hides(step: Step, named: Collection[str]) -> bool:
-    """Whether the span is named (folded as assertions fold tool names) like one of the ``named`` tools."""
-    forms = set(name_forms(step.name or ""))
-    return any(forms & set(name_forms(name)) - {""} for name in named)
+def _fresh(call_id: str, seen: set[str]) -> str:
+    """``call_id``, or when a call already holds it, ``call_id#2``, ``#3``... (a server numbering each turn's calls
+    afresh, a tool span running another tool than the request of its id); added to ``seen``."""
+    fresh, copies = call_id, 1
+    while fresh in seen:
+        copies += 1
+        fresh = f"{call_id}#{copies}"
+    seen.add(fresh)
+    return fresh
 
 
 def _trace_events(
@@ -224,19 +241,14 @@ def _trace_events(
     for number, step in enumerate(steps, start=1):
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
         for index, (ident, name, arguments) in enumerate(_new_requests(step, outer), start=1):
-            call_id = base = ident or f"span_{step.span_id or number}_{index}"
-            copies = 1
-            while call_id in seen:  # a server that numbers each turn's calls afresh
-                copies += 1
-                call_id = f"{base}#{copies}"
-            seen.add(call_id)
+            call_id = _fresh(ident or f"span_{step.span_id or number}_{index}", seen)
             pending.append((ident, name, call_id))
             events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
         wrapper = (step.span_id, step.name) in wrappers
         if step.kind == "tool" or (step.kind == "span" and step.name in known and not wrapper):
             if not step.name:
                 raise TraceError(f"{trace.label}: tool span {step.span_id} names no tool")
-            ran = [p for p in pending if step.call_id is not None and p[0] == step.call_id][-1:] or [
+            ran = [p for p in pending if p[0] == step.call_id is not None and _alike(p[1], step.name)][-1:] or [
                 p for p in pending if p[1] == step.name and None in (p[0], step.call_id)
             ]
             if ran:
@@ -244,12 +256,12 @@ def _trace_events(
                 events.append(ToolResult(id=ran[0][2], result=_result(step)))
                 continue
             call_id = step.call_id or f"span_{step.span_id or number}"
-            if call_id in seen:
+            if call_id in seen and call_id not in asked:
                 raise TraceError(f"{trace.label}: two tool spans carry the call id {call_id!r}")
-            seen.add(call_id)
+            call_id = _fresh(call_id, seen)  # a request of another tool may hold it
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
             events.append(ToolResult(id=call_id, result=_result(step)))
-        elif step.kind in ("span", "other") and not wrapper and _hides(step, named):
+        elif step.kind in ("span", "other") and not wrapper and any(_alike(step.name, name) for name in named):
             hidden.append(step.name or step.span_id)
         elif step.kind == "span" and step.span_id not in parents:
             unsure.append(step.name or step.span_id)
