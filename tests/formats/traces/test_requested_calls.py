@@ -506,3 +506,31 @@ def test_a_legacy_function_call_and_the_calls_of_every_choice_are_requests(tmp_p
         assert result.exit_code == 0, result.output
         assert line["outputs"]["trace"] == expected[source]
         assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_the_calls_of_both_records_of_a_chat_span_are_read_and_one_call_in_both_counts_once(tmp_path: Path) -> None:
+    asked = {"choices": [{"message": _request("c1", "lookup")}]}
+    chat = _mlflow_span("chat", "CHAT_MODEL", 1, "agent", {"messages": []}, asked)
+    both = _request("c1", "lookup")
+    both["tool_calls"] += _request("c2", "delete_account")["tool_calls"]
+    chat["attributes"]["mlflow.chat.messages"] = json.dumps([both])
+    answer = _mlflow_span("chat#2", "CHAT_MODEL", 2, "agent", {"messages": []}, {"choices": [{"message": ANSWER}]})
+    called = "llm__output_messages__0__message__tool_calls__0__tool_call__"
+    parts = [{"type": "tool_call", "id": "c1", "name": "lookup", "arguments": {}}]
+    otel_chat = {**_otel_chat("c1", 1, *parts)}
+    otel_chat["attributes"] = [*otel_chat["attributes"], *(
+        {"key": key.replace("__", "."), "value": {"stringValue": value}}
+        for key, value in {f"{called}id": "c2", f"{called}function__name": "delete_account"}.items()
+    )]  # fmt: skip
+    for source, trace in (
+        ("mlflow", _mlflow(chat, answer)),
+        ("otel", _otel(otel_chat, _otel_chat("c2", 2, _OTEL_ANSWER))),
+    ):
+        folder = tmp_path / source
+        folder.mkdir()
+        _, line = _imported(folder, source, trace)
+        assert [(event["id"], event["tool"]) for event in line["outputs"]["trace"]] == [
+            ("c1", "lookup"),
+            ("c2", "delete_account"),
+        ]
+        assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}

@@ -190,11 +190,11 @@ def _same(one: Request, other: Request) -> bool:
 
 def _new_requests(step: Step, outer: list[Request]) -> list[Request]:
     """The step's requests but those a chat span around it recorded (a chain and the client it calls record one
-    answer twice) and an id it repeats (an answer holding a call in two forms)."""
+    answer twice) and those it holds twice, one of them with an id (an answer recorded in two forms)."""
     kept: list[Request] = []
     for request in step.requested:
         if not any(_same(request, other) for other in outer) and all(
-            not _same(request, k) for k in kept if request[0] and k[0]
+            not _same(request, k) for k in kept if request[0] or k[0]
         ):
             kept.append(request)
     return kept

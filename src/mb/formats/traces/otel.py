@@ -111,7 +111,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             input_messages=inputs,
             output_text=str(answers[-1]) if answers else None,
             requested=requested_calls(loads_maybe(attributes.get("gen_ai.output.messages")))
-            or [
+            + [
                 (_text_or_none(call.get("id")), str(call["function.name"]), call.get("function.arguments"))
                 for call in _indexed(attributes, _OI_CALL)
                 if call.get("function.name")
