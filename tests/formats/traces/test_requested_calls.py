@@ -534,3 +534,23 @@ def test_the_calls_of_both_records_of_a_chat_span_are_read_and_one_call_in_both_
             ("c2", "delete_account"),
         ]
         assert _statuses(folder) == {"no_tool_called": "failed", "tool_not_called": "failed"}
+
+
+def test_a_tool_span_named_like_a_tool_the_line_names_but_recorded_as_another_leaves_the_line_without_a_trace(
+    tmp_path: Path,
+) -> None:
+    otel = _otel(
+        _otel_span("delete_account", 1, "root", gen_ai__operation__name="execute_tool", gen_ai__tool__name="lookup"),
+        _otel_chat("c2", 2, _OTEL_ANSWER),
+    )
+    langfuse = _langfuse(
+        _observation("t1", "TOOL", "delete_account", 1, input={}, output="gone", metadata={"tool_name": "lookup"}),
+        _observation("g1", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    for source, trace in (("otel", otel), ("langfuse", langfuse)):
+        folder = tmp_path / source
+        folder.mkdir()
+        result, line = _imported(folder, source, trace)
+        assert "trace" not in line["outputs"], source
+        assert "span(s) 'delete_account'" in result.output
+        assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}

@@ -54,6 +54,8 @@ class Step:
     """The span's id inside its trace (used to synthesise a tool-call id when the span has none)."""
     name: str | None = None
     """The tool's name (tool steps), the span's name (plain spans)."""
+    span_name: str | None = None
+    """The span's own name, when the source may name the tool elsewhere (tool steps)."""
     call_id: str | None = None
     """The tool-call id recorded by the instrumentation, if any."""
     arguments: Any = None
@@ -248,6 +250,8 @@ def _trace_events(
         if step.kind == "tool" or (step.kind == "span" and step.name in known and not wrapper):
             if not step.name:
                 raise TraceError(f"{trace.label}: tool span {step.span_id} names no tool")
+            if not _alike(step.span_name, step.name) and any(_alike(step.span_name, name) for name in named):
+                hidden.append(str(step.span_name))  # a span of one tool's name recorded as another's
             ran = [p for p in pending if p[0] == step.call_id is not None and _alike(p[1], step.name)][-1:] or [
                 p for p in pending if p[1] == step.name and None in (p[0], step.call_id)
             ]

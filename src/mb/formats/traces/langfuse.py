@@ -81,7 +81,7 @@ def _step(observation: dict[str, Any], start: int, in_trace: bool) -> Step | Non
         call_id = metadata.get("tool_call_id") or metadata.get("gen_ai.tool.call.id")
         return Step(
             kind="tool" if kind == "tool" else "span", start=start, span_id=span_id, name=tool,
-            call_id=None if call_id is None else str(call_id),
+            call_id=None if call_id is None else str(call_id), span_name=str(observation.get("name") or ""),
             arguments=inputs, result=outputs, error=error,
         )  # fmt: skip
     if kind == "retriever":

@@ -91,6 +91,7 @@ def _step(span: dict[str, Any], attributes: dict[str, Any], start: int) -> Step 
             start=start,
             span_id=span_id,
             name=attributes.get("gen_ai.tool.name") or attributes.get("tool.name"),
+            span_name=str(span.get("name") or ""),
             call_id=attributes.get("gen_ai.tool.call.id") or attributes.get("tool_call.id"),
             arguments=attributes.get("gen_ai.tool.call.arguments", attributes.get("input.value")),
             result=attributes.get("gen_ai.tool.call.result", attributes.get("output.value")),
