@@ -554,3 +554,16 @@ def test_a_tool_span_named_like_a_tool_the_line_names_but_recorded_as_another_le
         assert "trace" not in line["outputs"], source
         assert "span(s) 'delete_account'" in result.output
         assert _statuses(folder) == {"no_tool_called": "error", "tool_not_called": "error"}
+
+
+def test_a_tool_span_recorded_before_the_request_it_ran_is_one_call(tmp_path: Path) -> None:
+    trace = _langfuse(
+        _observation("t1", "TOOL", "lookup", 1, input={"q": "me"}, output="found", metadata={"tool_call_id": "c1"}),
+        _observation("g1", "GENERATION", "chat", 1, output=_request("c1", "lookup")),
+        _observation("g2", "GENERATION", "chat", 2, output=ANSWER),
+    )
+    _, line = _imported(tmp_path, "langfuse", trace)
+    assert line["outputs"]["trace"] == [
+        {"event": "tool_call", "id": "c1", "tool": "lookup", "params": {"q": "me"}},
+        {"event": "tool_result", "id": "c1", "result": "found"},
+    ]

@@ -238,11 +238,14 @@ def _trace_events(
     events: list[ToolCall | ToolResult | RetrievalResults] = []
     pending: list[tuple[str | None, str, str]] = []  # requested, not yet run: (source id, tool, event id)
     seen: set[str] = set()
+    alone: dict[str, str] = {}  # the calls of tool spans no earlier request names, by their id: their tools
     unsure: list[str] = []
     hidden: list[str] = []
     for number, step in enumerate(steps, start=1):
         outer = [request for span in above[step.span_id] for request in chats.get(span, [])]
         for index, (ident, name, arguments) in enumerate(_new_requests(step, outer), start=1):
+            if ident is not None and _alike(alone.pop(ident, None), name):
+                continue  # a tool span recorded before the request ran it
             call_id = _fresh(ident or f"span_{step.span_id or number}_{index}", seen)
             pending.append((ident, name, call_id))
             events.append(ToolCall(id=call_id, tool=name, params=_params(arguments)))
@@ -262,6 +265,8 @@ def _trace_events(
             call_id = step.call_id or f"span_{step.span_id or number}"
             if call_id in seen and call_id not in asked:
                 raise TraceError(f"{trace.label}: two tool spans carry the call id {call_id!r}")
+            if step.call_id is not None and step.call_id not in seen:
+                alone[step.call_id] = step.name
             call_id = _fresh(call_id, seen)  # a request of another tool may hold it
             events.append(ToolCall(id=call_id, tool=step.name, params=_params(step.arguments)))
             events.append(ToolResult(id=call_id, result=_result(step)))
