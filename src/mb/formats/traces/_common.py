@@ -218,8 +218,8 @@ def _trace_events(
 ) -> tuple[list[ToolCall | ToolResult | RetrievalResults], list[str], list[str]]:
     """The events of the trace, and the names of the plain leaf spans that may be tool calls but cannot be told to
     be. A call the model requested is a ``tool_call`` (a chat span inside another records the same requests; an id
-    a later turn reuses gets ``#2``, ``#3``); the tool span that ran it (the latest request of its call id, else,
-    without ids, the next one of that name) gives its ``tool_result``; a plain span is a call when its name is a
+    a later turn reuses gets ``#2``, ``#3``); the tool span that ran it (the latest request of its call id and
+    tool, else, without ids, the next one of that name) gives its ``tool_result``; a plain span is a call when its name is a
     requested tool's or one of ``tools`` and no tool span inside it ran that tool. Last, the names of the spans not
     read as calls that are named like one of ``named`` (and wrap no tool span that ran it): they may hide a call."""
     steps = trace.ordered()
