@@ -219,9 +219,10 @@ def _trace_events(
     """The events of the trace, and the names of the plain leaf spans that may be tool calls but cannot be told to
     be. A call the model requested is a ``tool_call`` (a chat span inside another records the same requests; an id
     a later turn reuses gets ``#2``, ``#3``); the tool span that ran it (the latest request of its call id and
-    tool, else, without ids, the next one of that name) gives its ``tool_result``; a plain span is a call when its name is a
-    requested tool's or one of ``tools`` and no tool span inside it ran that tool. Last, the names of the spans not
-    read as calls that are named like one of ``named`` (and wrap no tool span that ran it): they may hide a call."""
+    tool, else, without ids, the next one of that name) gives its ``tool_result``; a plain span is a call when its
+    name is a requested tool's or one of ``tools`` and no tool span inside it ran that tool. Last, the names of the
+    spans not read as calls that are named like one of ``named`` (and wrap no tool span that ran it): they may hide
+    a call."""
     steps = trace.ordered()
     above = {step.span_id: _above(trace, step.span_id) for step in steps}
     chats = {step.span_id: step.requested for step in steps if step.requested}
